@@ -1,0 +1,15 @@
+/** Raised when a dataset on disk or in memory breaks the schema; names the file, column and row. */
+export class DatasetError extends Error {
+  readonly file: string;
+  readonly column: string | null;
+  /** Zero-based row index, or null when the problem is not a single row. */
+  readonly row: number | null;
+  constructor(file: string, column: string | null, row: number | null, problem: string) {
+    const where = [file, column && `column ${column}`, row !== null && `row ${row}`].filter(Boolean).join(', ');
+    super(`${where}: ${problem}`);
+    this.name = 'DatasetError';
+    this.file = file;
+    this.column = column;
+    this.row = row;
+  }
+}

@@ -1,0 +1,44 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tableFromIPC, type Table } from 'apache-arrow';
+import { DatasetError } from './dataset-error.js';
+import { DatasetMeta, SCHEMA, TABLE_NAMES, type Dataset } from './schema.js';
+import { tableFileOf } from './save.js';
+import { validateDataset } from './validate.js';
+
+/**
+ * Reads and validates a dataset folder written by {@link datasetToDir}.
+ * Throws {@link DatasetError} naming file, column and row on the first problem; nothing is
+ * returned from a bad dataset.
+ */
+export function datasetFromDir(dir: string): Dataset {
+  const metaFile = join(dir, 'dataset.json');
+  if (!existsSync(metaFile)) throw new DatasetError('dataset.json', null, null, `missing in ${dir}`);
+  let rawMeta: unknown;
+  try {
+    rawMeta = JSON.parse(readFileSync(metaFile, 'utf8'));
+  } catch (e) {
+    throw new DatasetError('dataset.json', null, null, `not valid JSON (${(e as Error).message})`);
+  }
+  const meta = DatasetMeta.safeParse(rawMeta);
+  if (!meta.success) {
+    const issue = meta.error.issues[0];
+    throw new DatasetError('dataset.json', issue.path.join('.') || null, null, issue.message);
+  }
+  const tables: Partial<Record<string, Table>> = {};
+  for (const name of TABLE_NAMES) {
+    const file = join(dir, tableFileOf(name));
+    if (!existsSync(file)) {
+      if (SCHEMA[name].optional) continue;
+      throw new DatasetError(tableFileOf(name), null, null, `required table "${name}" is missing`);
+    }
+    try {
+      tables[name] = tableFromIPC(readFileSync(file));
+    } catch (e) {
+      throw new DatasetError(tableFileOf(name), null, null, `not a readable Arrow IPC file (${(e as Error).message})`);
+    }
+  }
+  const dataset = { meta: meta.data, tables } as Dataset;
+  validateDataset(dataset);
+  return dataset;
+}

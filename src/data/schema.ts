@@ -1,0 +1,310 @@
+/**
+ * The dataset schema (DESIGN §2): every table, its columns, Arrow types, keys and foreign keys,
+ * in one place. Loading, saving, validation, the generator and the provider adapters all read it.
+ */
+import {
+  Bool,
+  Float64,
+  Int32,
+  Table,
+  TimestampMillisecond,
+  Utf8,
+  Vector,
+  vectorFromArray,
+  type DataType,
+} from 'apache-arrow';
+import { z } from 'zod';
+
+/** Column kinds used by the schema. Dates are ISO `YYYY-MM-DD` strings; `timestamp` is UTC milliseconds. */
+export type ColumnKind = 'int32' | 'float64' | 'utf8' | 'bool' | 'timestamp';
+
+export interface ColumnSpec {
+  kind: ColumnKind;
+  /** False when every row must carry a value. */
+  nullable: boolean;
+  /** Allowed values for enumerated text columns. */
+  values?: readonly string[];
+}
+
+export interface ForeignKey {
+  column: string;
+  table: string;
+  /** Column in the referenced table; defaults to that table's key. */
+  references?: string;
+}
+
+export interface TableSpec {
+  /** Primary-key column (unique, non-null), or null when the table has none. */
+  key: string | null;
+  /** Optional tables may be absent from a dataset; features that need them degrade. */
+  optional: boolean;
+  columns: Record<string, ColumnSpec>;
+  foreignKeys: ForeignKey[];
+}
+
+const int = (nullable = true): ColumnSpec => ({ kind: 'int32', nullable });
+const num = (nullable = true): ColumnSpec => ({ kind: 'float64', nullable });
+const text = (nullable = true, values?: readonly string[]): ColumnSpec => ({ kind: 'utf8', nullable, values });
+const bool = (nullable = true): ColumnSpec => ({ kind: 'bool', nullable });
+const timestamp = (nullable = true): ColumnSpec => ({ kind: 'timestamp', nullable });
+
+/** Detailed position codes (DESIGN §2). */
+export const POSITION_CODES = ['GK', 'CB', 'LB', 'RB', 'LWB', 'RWB', 'DM', 'CM', 'AM', 'LM', 'RM', 'LW', 'RW', 'CF', 'ST'] as const;
+export type PositionCode = (typeof POSITION_CODES)[number];
+
+/** Coarse position groups. */
+export const POSITION_GROUPS = ['goalkeeper', 'defender', 'midfielder', 'attacker'] as const;
+export type PositionGroup = (typeof POSITION_GROUPS)[number];
+
+const GROUP_OF: Record<PositionCode, PositionGroup> = {
+  GK: 'goalkeeper',
+  CB: 'defender', LB: 'defender', RB: 'defender', LWB: 'defender', RWB: 'defender',
+  DM: 'midfielder', CM: 'midfielder', AM: 'midfielder', LM: 'midfielder', RM: 'midfielder',
+  LW: 'attacker', RW: 'attacker', CF: 'attacker', ST: 'attacker',
+};
+
+/**
+ * The position group of a detailed position code.
+ * @example positionGroupOf('LWB') // => 'defender'
+ */
+export function positionGroupOf(code: PositionCode): PositionGroup {
+  return GROUP_OF[code];
+}
+
+/** Coarse label printed on cards. @example positionLabelOf('ST') // => 'Attacker' */
+export function positionLabelOf(code: PositionCode): 'Goalkeeper' | 'Defender' | 'Midfielder' | 'Attacker' {
+  const g = GROUP_OF[code];
+  return (g.charAt(0).toUpperCase() + g.slice(1)) as 'Goalkeeper' | 'Defender' | 'Midfielder' | 'Attacker';
+}
+
+/** Counting totals of `player_seasons`, in schema order. */
+export const COUNTING_COLUMNS = [
+  'goals', 'assists', 'shots', 'shots_on_target', 'big_chances', 'key_passes', 'passes', 'passes_completed',
+  'long_balls', 'crosses', 'crosses_completed', 'dribbles', 'tackles', 'interceptions', 'clearances',
+  'shots_blocked', 'aerials_won', 'duels_won', 'ball_recoveries', 'saves', 'goals_conceded', 'clean_sheets',
+  'punches',
+] as const;
+export type CountingColumn = (typeof COUNTING_COLUMNS)[number];
+
+/** Every table of a dataset (DESIGN §2). */
+export const SCHEMA = {
+  leagues: {
+    key: 'league_id',
+    optional: false,
+    columns: {
+      league_id: int(false),
+      name: text(false),
+      country: text(),
+      tier: int(false),
+      kind: text(false, ['league', 'cup', 'international']),
+    },
+    foreignKeys: [],
+  },
+  seasons: {
+    key: 'season_id',
+    optional: false,
+    columns: {
+      season_id: int(false),
+      league_id: int(false),
+      name: text(false),
+      start_date: text(false),
+      end_date: text(false),
+    },
+    foreignKeys: [{ column: 'league_id', table: 'leagues' }],
+  },
+  teams: {
+    key: 'team_id',
+    optional: false,
+    columns: {
+      team_id: int(false),
+      name: text(false),
+      short_name: text(),
+      league_id: int(),
+      city: text(),
+      region: text(),
+      primary_color: text(),
+      secondary_color: text(),
+    },
+    foreignKeys: [{ column: 'league_id', table: 'leagues' }],
+  },
+  rivalries: {
+    key: null,
+    optional: true,
+    columns: {
+      team_a: int(false),
+      team_b: int(false),
+      kind: text(false, ['city', 'regional', 'historic']),
+    },
+    foreignKeys: [
+      { column: 'team_a', table: 'teams' },
+      { column: 'team_b', table: 'teams' },
+    ],
+  },
+  players: {
+    key: 'player_id',
+    optional: false,
+    columns: {
+      player_id: int(false),
+      name: text(false),
+      known_as: text(),
+      birth_date: text(),
+      nationality: text(),
+      position: text(false, POSITION_CODES),
+      team_id: int(),
+      market_value_eur: num(),
+      preferred_foot: text(true, ['left', 'right', 'both']),
+      height_cm: int(),
+      wc2026_nation: text(),
+    },
+    foreignKeys: [{ column: 'team_id', table: 'teams' }],
+  },
+  player_seasons: {
+    key: null,
+    optional: false,
+    columns: {
+      player_id: int(false),
+      season_id: int(false),
+      team_id: int(false),
+      league_id: int(false),
+      appearances: int(false),
+      starts: int(),
+      minutes: num(false),
+      rating: num(),
+      ...Object.fromEntries(COUNTING_COLUMNS.map((c) => [c, int()])),
+    },
+    foreignKeys: [
+      { column: 'player_id', table: 'players' },
+      { column: 'season_id', table: 'seasons' },
+      { column: 'team_id', table: 'teams' },
+      { column: 'league_id', table: 'leagues' },
+    ],
+  },
+  fixtures: {
+    key: 'fixture_id',
+    optional: false,
+    columns: {
+      fixture_id: int(false),
+      season_id: int(false),
+      league_id: int(false),
+      round: text(),
+      kickoff: timestamp(false),
+      home_team_id: int(false),
+      away_team_id: int(false),
+      home_goals: int(),
+      away_goals: int(),
+      status: text(false, ['scheduled', 'finished']),
+      venue: text(),
+    },
+    foreignKeys: [
+      { column: 'season_id', table: 'seasons' },
+      { column: 'league_id', table: 'leagues' },
+      { column: 'home_team_id', table: 'teams' },
+      { column: 'away_team_id', table: 'teams' },
+    ],
+  },
+  appearances: {
+    key: null,
+    optional: true,
+    columns: {
+      fixture_id: int(false),
+      player_id: int(false),
+      team_id: int(false),
+      started: bool(false),
+      minutes: num(false),
+      position: text(true, POSITION_CODES),
+    },
+    foreignKeys: [
+      { column: 'fixture_id', table: 'fixtures' },
+      { column: 'player_id', table: 'players' },
+      { column: 'team_id', table: 'teams' },
+    ],
+  },
+} as const satisfies Record<string, TableSpec>;
+
+export type TableName = keyof typeof SCHEMA;
+export const TABLE_NAMES = Object.keys(SCHEMA) as TableName[];
+
+/** Plain-JS value of one column kind. */
+type ValueOf<K extends ColumnKind> = K extends 'int32' | 'float64' | 'timestamp' ? number : K extends 'bool' ? boolean : string;
+type ColumnsOf<T extends TableName> = (typeof SCHEMA)[T]['columns'];
+/** One row of table `T` as plain JS values (`null` for missing). */
+export type RowOf<T extends TableName> = {
+  [C in keyof ColumnsOf<T>]: ColumnsOf<T>[C] extends { kind: infer K extends ColumnKind; nullable: false }
+    ? ValueOf<K>
+    : ColumnsOf<T>[C] extends { kind: infer K extends ColumnKind }
+      ? ValueOf<K> | null
+      : never;
+};
+
+/** The Arrow data type used for a column kind. */
+export function arrowTypeOf(kind: ColumnKind): DataType {
+  switch (kind) {
+    case 'int32':
+      return new Int32();
+    case 'float64':
+      return new Float64();
+    case 'utf8':
+      return new Utf8();
+    case 'bool':
+      return new Bool();
+    case 'timestamp':
+      return new TimestampMillisecond('UTC');
+  }
+}
+
+/**
+ * Builds an Arrow table for `name` from plain rows, with exactly the schema's columns and types
+ * (extra row fields are ignored, missing ones become null).
+ * @example tableFromRows('leagues', [{ league_id: 1, name: 'A', country: 'X', tier: 1, kind: 'league' }]).numRows // => 1
+ */
+export function tableFromRows<T extends TableName>(name: T, rows: ReadonlyArray<Partial<RowOf<T>>>): Table {
+  const spec: TableSpec = SCHEMA[name];
+  const vectors: Record<string, Vector> = {};
+  for (const [col, c] of Object.entries(spec.columns)) {
+    const values = rows.map((r) => {
+      const v = (r as Record<string, unknown>)[col];
+      return v === undefined ? null : v;
+    });
+    vectors[col] = vectorFromArray(values as never[], arrowTypeOf(c.kind) as never) as Vector;
+  }
+  return new Table(vectors);
+}
+
+/** Reads every row of an Arrow table as plain objects (timestamps as epoch milliseconds). */
+export function rowsOf<T extends TableName>(table: Table, _name?: T): RowOf<T>[] {
+  const cols = table.schema.fields.map((f) => f.name);
+  const children = cols.map((c) => table.getChild(c)!);
+  const out: RowOf<T>[] = new Array(table.numRows);
+  for (let i = 0; i < table.numRows; i++) {
+    const row: Record<string, unknown> = {};
+    for (let j = 0; j < cols.length; j++) {
+      const v = children[j].get(i);
+      row[cols[j]] = typeof v === 'bigint' ? Number(v) : (v ?? null);
+    }
+    out[i] = row as RowOf<T>;
+  }
+  return out;
+}
+
+/** `dataset.json`: what the dataset is, when it was taken and whom to credit. */
+export const DatasetMeta = z.object({
+  name: z.string().min(1),
+  /** Date the dataset describes ("today" for upcoming/recent fixtures), `YYYY-MM-DD`. */
+  as_of: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  source: z.string().min(1),
+  synthetic: z.boolean(),
+  licence: z.string().optional(),
+  /** Line integrators must show where the source requires credit. */
+  attribution: z.string().optional(),
+  description: z.string().optional(),
+  generator: z.object({ name: z.string(), version: z.string(), seed: z.number().int() }).optional(),
+  /** Column → note, for columns a provider cannot derive (left null, never invented). */
+  coverage: z.record(z.string(), z.string()).optional(),
+});
+export type DatasetMeta = z.infer<typeof DatasetMeta>;
+
+/** A dataset in memory: its metadata and one Arrow table per schema table (optional ones may be absent). */
+export interface Dataset {
+  meta: DatasetMeta;
+  tables: { [K in TableName]: (typeof SCHEMA)[K]['optional'] extends true ? Table | undefined : Table };
+}

@@ -1,0 +1,78 @@
+/**
+ * @module Errors shared by every layer: the closed set of error codes, the expected-failure
+ * result type, and assertions for bugs. Imports nothing.
+ */
+
+/** Every machine-readable error code the library or the service can produce. */
+export type ErrorCode =
+  | 'invalid_request'
+  | 'player_not_found'
+  | 'ambiguous_player'
+  | 'team_not_found'
+  | 'ambiguous_team'
+  | 'league_not_found'
+  | 'not_found'
+  | 'invalid_dataset'
+  | 'unauthorized'
+  | 'insufficient_credits'
+  | 'demo_limit_exhausted'
+  | 'idempotency_key_reused'
+  | 'idempotency_in_progress'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'internal_error';
+
+/** An expected failure, carried as a value. `param` is the dot path of the offending field. */
+export interface Failure {
+  code: ErrorCode;
+  message: string;
+  param?: string;
+  [extra: string]: unknown;
+}
+
+/** Result of an operation that can fail in an expected way [zod `safeParse`]. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: Failure };
+
+/** Wraps a value as a success. @example ok(1) // => { ok: true, value: 1 } */
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+
+/** Wraps a failure. @example fail('invalid_request', 'limit must be 1–50', { param: 'limit' }) */
+export const fail = <T = never>(code: ErrorCode, message: string, extra: Omit<Failure, 'code' | 'message'> = {}): Result<T> => ({
+  ok: false,
+  error: { code, message, ...extra },
+});
+
+/**
+ * Thrown by the library's public methods when an expected failure must become an exception
+ * (e.g. `engine.scouting` on an unknown name). Carries the failure unchanged.
+ */
+export class HalfspaceError extends Error {
+  readonly code: ErrorCode;
+  readonly failure: Failure;
+  constructor(failure: Failure) {
+    super(failure.message);
+    this.name = 'HalfspaceError';
+    this.code = failure.code;
+    this.failure = failure;
+  }
+}
+
+/** Returns the value of a successful result, or throws its failure as a {@link HalfspaceError}. */
+export function unwrap<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw new HalfspaceError(result.error);
+}
+
+/** A broken invariant: a bug in halfspace, never a caller's mistake. */
+export class InvariantError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvariantError';
+  }
+}
+
+/** Throws {@link InvariantError} when `condition` is false. */
+export function assert(condition: unknown, why: string): asserts condition {
+  if (!condition) throw new InvariantError(why);
+}
