@@ -18,7 +18,7 @@ describe('schema', () => {
     const t = tableFromRows('fixtures', [
       { fixture_id: 1, season_id: 1, league_id: 1, kickoff, home_team_id: 1, away_team_id: 2, status: 'scheduled' },
     ]);
-    expect(rowsOf(t)[0].kickoff).toBe(kickoff);
+    expect(rowsOf(t, 'fixtures')[0].kickoff).toBe(kickoff);
   });
 
   it('maps detailed positions to groups and card labels', () => {

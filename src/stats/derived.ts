@@ -1,0 +1,44 @@
+/**
+ * The shape of everything derived at load from `player_seasons` (DESIGN §2 "Derived at load"):
+ * one row per player-season, stored column-wise in typed arrays so hot loops read a column once.
+ * Missing values are NaN in float columns (per-90 under 90 minutes, accuracy with no attempts,
+ * percentiles of metrics outside the player's group).
+ */
+import type { PositionGroup } from '../data/schema.js';
+import type { MetricKey } from './metrics.js';
+
+/** A cohort: same league × season × position group, players with at least `min_minutes`. */
+export interface Cohort {
+  /** Index into `DerivedSeasons.cohorts`. */
+  id: number;
+  league_id: number;
+  season_id: number;
+  position_group: PositionGroup;
+  min_minutes: number;
+  /** Number of qualifying player-seasons. */
+  n: number;
+}
+
+export interface DerivedSeasons {
+  /** Number of player-season rows (same order as the `player_seasons` table). */
+  n: number;
+  player_id: Int32Array;
+  season_id: Int32Array;
+  league_id: Int32Array;
+  team_id: Int32Array;
+  /** Index into POSITION_GROUPS of the player's group. */
+  group: Uint8Array;
+  appearances: Int32Array;
+  minutes: Float64Array;
+  /** Metric values (per-90, accuracy %, rating). NaN when not computable. */
+  values: Record<MetricKey, Float64Array>;
+  /** Cohort percentile 0–100 (integer), NaN when the value is missing. */
+  percentiles: Record<MetricKey, Float64Array>;
+  /** Cohort the row is ranked against (its own, or its group's cohort when it has too few minutes). -1 when none exists. */
+  cohort: Int32Array;
+  /** 1 when the row itself met the cohort's minutes threshold, 0 when it is a low-sample row. */
+  inCohort: Uint8Array;
+  /** 1 when `values.rating` is the provider's rating, 0 when it is the model rating. */
+  ratingIsProvider: Uint8Array;
+  cohorts: Cohort[];
+}

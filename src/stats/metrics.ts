@@ -1,0 +1,83 @@
+/**
+ * The 24 stat column keys of SPEC §2.6, how each is computed from the counting totals, and their
+ * assignment to position groups (DESIGN §2, our decision for the gap in SPEC §2.6).
+ */
+import type { CountingColumn, PositionGroup } from '../data/schema.js';
+
+/** The 24 valid stats[] column keys (SPEC §2.6). */
+export const METRIC_KEYS = [
+  'saves_per90', 'cleansheets_per90', 'goals_conceded_per90', 'punches_per90', 'long_balls_per90', 'rating',
+  'pass_accuracy_pct', 'aerials_won_per90', 'tackles_per90', 'interceptions_per90', 'clearances_per90',
+  'passes_per90', 'shots_blocked_per90', 'duels_won_per90', 'crosses_per90', 'key_passes_per90', 'dribbles_per90',
+  'ball_recovery_per90', 'cross_accuracy_pct', 'assists_per90', 'goals_per90', 'big_chances_per90', 'shots_per90',
+  'shots_on_target_per90',
+] as const;
+export type MetricKey = (typeof METRIC_KEYS)[number];
+
+/** How a metric is computed from a `player_seasons` row. */
+export type MetricDef =
+  | { key: MetricKey; kind: 'per90'; total: CountingColumn; lowerIsBetter: boolean; label: string }
+  | { key: MetricKey; kind: 'pct'; completed: CountingColumn; attempted: CountingColumn; lowerIsBetter: false; label: string }
+  | { key: MetricKey; kind: 'rating'; lowerIsBetter: false; label: string };
+
+const per90 = (key: MetricKey, total: CountingColumn, label: string, lowerIsBetter = false): MetricDef => ({
+  key, kind: 'per90', total, lowerIsBetter, label,
+});
+
+/** Definition of every metric, keyed by column key. */
+export const METRICS: Record<MetricKey, MetricDef> = {
+  saves_per90: per90('saves_per90', 'saves', 'Saves'),
+  cleansheets_per90: per90('cleansheets_per90', 'clean_sheets', 'Clean sheets'),
+  // Fewer goals conceded is better, so its percentile is inverted (docs/methodology.md#percentiles).
+  goals_conceded_per90: per90('goals_conceded_per90', 'goals_conceded', 'Goals conceded', true),
+  punches_per90: per90('punches_per90', 'punches', 'Punches'),
+  long_balls_per90: per90('long_balls_per90', 'long_balls', 'Long balls'),
+  rating: { key: 'rating', kind: 'rating', lowerIsBetter: false, label: 'Rating' },
+  pass_accuracy_pct: { key: 'pass_accuracy_pct', kind: 'pct', completed: 'passes_completed', attempted: 'passes', lowerIsBetter: false, label: 'Pass accuracy' },
+  aerials_won_per90: per90('aerials_won_per90', 'aerials_won', 'Aerials won'),
+  tackles_per90: per90('tackles_per90', 'tackles', 'Tackles'),
+  interceptions_per90: per90('interceptions_per90', 'interceptions', 'Interceptions'),
+  clearances_per90: per90('clearances_per90', 'clearances', 'Clearances'),
+  passes_per90: per90('passes_per90', 'passes', 'Passes'),
+  shots_blocked_per90: per90('shots_blocked_per90', 'shots_blocked', 'Shots blocked'),
+  duels_won_per90: per90('duels_won_per90', 'duels_won', 'Duels won'),
+  crosses_per90: per90('crosses_per90', 'crosses', 'Crosses'),
+  key_passes_per90: per90('key_passes_per90', 'key_passes', 'Key passes'),
+  dribbles_per90: per90('dribbles_per90', 'dribbles', 'Dribbles'),
+  ball_recovery_per90: per90('ball_recovery_per90', 'ball_recoveries', 'Ball recoveries'),
+  cross_accuracy_pct: { key: 'cross_accuracy_pct', kind: 'pct', completed: 'crosses_completed', attempted: 'crosses', lowerIsBetter: false, label: 'Cross accuracy' },
+  assists_per90: per90('assists_per90', 'assists', 'Assists'),
+  goals_per90: per90('goals_per90', 'goals', 'Goals'),
+  big_chances_per90: per90('big_chances_per90', 'big_chances', 'Big chances'),
+  shots_per90: per90('shots_per90', 'shots', 'Shots'),
+  shots_on_target_per90: per90('shots_on_target_per90', 'shots_on_target', 'Shots on target'),
+};
+
+/** Metric keys reported for each position group, in display order (DESIGN §2). */
+export const GROUP_METRICS: Record<PositionGroup, readonly MetricKey[]> = {
+  goalkeeper: ['saves_per90', 'cleansheets_per90', 'goals_conceded_per90', 'punches_per90', 'long_balls_per90', 'pass_accuracy_pct', 'passes_per90', 'rating'],
+  defender: ['tackles_per90', 'interceptions_per90', 'clearances_per90', 'aerials_won_per90', 'shots_blocked_per90', 'duels_won_per90', 'ball_recovery_per90', 'passes_per90', 'pass_accuracy_pct', 'long_balls_per90', 'crosses_per90', 'key_passes_per90', 'rating'],
+  midfielder: ['key_passes_per90', 'passes_per90', 'pass_accuracy_pct', 'long_balls_per90', 'tackles_per90', 'interceptions_per90', 'ball_recovery_per90', 'duels_won_per90', 'dribbles_per90', 'assists_per90', 'goals_per90', 'shots_per90', 'big_chances_per90', 'rating'],
+  attacker: ['goals_per90', 'assists_per90', 'shots_per90', 'shots_on_target_per90', 'big_chances_per90', 'key_passes_per90', 'dribbles_per90', 'crosses_per90', 'cross_accuracy_pct', 'aerials_won_per90', 'duels_won_per90', 'rating'],
+};
+
+/** Default card stats when `stats` is omitted: the group's first six keys. */
+export const DEFAULT_CARD_STATS: Record<PositionGroup, readonly MetricKey[]> = {
+  goalkeeper: GROUP_METRICS.goalkeeper.slice(0, 6),
+  defender: GROUP_METRICS.defender.slice(0, 6),
+  midfielder: GROUP_METRICS.midfielder.slice(0, 6),
+  attacker: GROUP_METRICS.attacker.slice(0, 6),
+};
+
+/** The fixed player_card triplet per group (DESIGN §2). */
+export const CARD_TRIPLET: Record<PositionGroup, readonly [MetricKey, MetricKey, MetricKey]> = {
+  attacker: ['goals_per90', 'assists_per90', 'shots_per90'],
+  midfielder: ['key_passes_per90', 'tackles_per90', 'passes_per90'],
+  defender: ['key_passes_per90', 'tackles_per90', 'interceptions_per90'],
+  goalkeeper: ['saves_per90', 'cleansheets_per90', 'goals_conceded_per90'],
+};
+
+/** True when `key` is one of the 24 column keys. */
+export function isMetricKey(key: string): key is MetricKey {
+  return (METRIC_KEYS as readonly string[]).includes(key);
+}
