@@ -42,11 +42,17 @@ export interface TableSpec {
   foreignKeys: ForeignKey[];
 }
 
-const int = (nullable = true): ColumnSpec => ({ kind: 'int32', nullable });
-const num = (nullable = true): ColumnSpec => ({ kind: 'float64', nullable });
-const text = (nullable = true, values?: readonly string[]): ColumnSpec => ({ kind: 'utf8', nullable, values });
-const bool = (nullable = true): ColumnSpec => ({ kind: 'bool', nullable });
-const timestamp = (nullable = true): ColumnSpec => ({ kind: 'timestamp', nullable });
+interface Col<K extends ColumnKind, N extends boolean> extends ColumnSpec {
+  kind: K;
+  nullable: N;
+}
+const col = <K extends ColumnKind, N extends boolean>(kind: K, nullable: N, values?: readonly string[]): Col<K, N> =>
+  values ? { kind, nullable, values } : { kind, nullable };
+const int = <N extends boolean = true>(nullable: N = true as N) => col('int32', nullable);
+const num = <N extends boolean = true>(nullable: N = true as N) => col('float64', nullable);
+const text = <N extends boolean = true>(nullable: N = true as N, values?: readonly string[]) => col('utf8', nullable, values);
+const bool = <N extends boolean = true>(nullable: N = true as N) => col('bool', nullable);
+const timestamp = <N extends boolean = true>(nullable: N = true as N) => col('timestamp', nullable);
 
 /** Detailed position codes (DESIGN §2). */
 export const POSITION_CODES = ['GK', 'CB', 'LB', 'RB', 'LWB', 'RWB', 'DM', 'CM', 'AM', 'LM', 'RM', 'LW', 'RW', 'CF', 'ST'] as const;
@@ -170,7 +176,7 @@ export const SCHEMA = {
       starts: int(),
       minutes: num(false),
       rating: num(),
-      ...Object.fromEntries(COUNTING_COLUMNS.map((c) => [c, int()])),
+      ...(Object.fromEntries(COUNTING_COLUMNS.map((c) => [c, int()])) as Record<CountingColumn, Col<'int32', true>>),
     },
     foreignKeys: [
       { column: 'player_id', table: 'players' },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { positionGroupOf, positionLabelOf, rowsOf, tableFromRows, SCHEMA } from '../../src/data/schema.js';
 
 describe('schema', () => {
@@ -26,5 +26,14 @@ describe('schema', () => {
     expect(positionGroupOf('AM')).toBe('midfielder');
     expect(positionLabelOf('CF')).toBe('Attacker');
     expect(positionLabelOf('GK')).toBe('Goalkeeper');
+  });
+});
+
+describe('RowOf types', () => {
+  it('types non-nullable columns without null and nullable ones with null', () => {
+    const row = rowsOf(tableFromRows('players', [{ player_id: 7, name: 'A', position: 'ST' }]), 'players')[0];
+    expectTypeOf(row.player_id).toEqualTypeOf<number>();
+    expectTypeOf(row.market_value_eur).toEqualTypeOf<number | null>();
+    expect(row.known_as).toBeNull();
   });
 });

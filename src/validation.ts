@@ -1,0 +1,21 @@
+/**
+ * @module Parsing caller input with zod into a Result: the first issue becomes `invalid_request`
+ * with `param` set to its dot path (STYLE §3).
+ */
+import type { z } from 'zod';
+import { fail, ok, type Result } from './errors.js';
+
+/**
+ * Parses `input` with `schema`; on failure returns `invalid_request` naming the first offending field.
+ * @example parseWith(z.object({ limit: z.number().max(50) }), { limit: 99 }) // => { ok: false, error: { code: 'invalid_request', param: 'limit', … } }
+ */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): Result<z.infer<S>> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return ok(parsed.data);
+  const issue = parsed.error.issues[0];
+  const path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys' && issue.keys.length > 0) path.push(issue.keys[0]);
+  const param = path.join('.') || undefined;
+  const message = issue.code === 'unrecognized_keys' ? `unknown field "${issue.keys.join('", "')}"` : issue.message;
+  return fail('invalid_request', param ? `${param}: ${message}` : message, param ? { param } : {});
+}
