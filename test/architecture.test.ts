@@ -1,0 +1,77 @@
+/**
+ * Dependency direction (STYLE §1): errors ← data ← stats ← dna ← verdict · fixtures · bestxi ←
+ * intel ← cards · prompt ← engine ← service → store/ports ← store drivers; http and cli on top.
+ * Type-only imports are exempt (they vanish at run time).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const src = join(root, 'src');
+
+/** Rank of a source file: it may import files of equal or lower rank only. */
+function rankOf(file: string): number {
+  const rel = relative(src, file).replaceAll('\\', '/');
+  const top = rel.split('/')[0];
+  if (rel === 'errors.ts' || rel === 'validation.ts' || rel === 'context.ts') return 0;
+  if (top === 'data') return 1;
+  if (top === 'stats') return 2;
+  if (top === 'dna') return 3;
+  if (['verdict', 'fixtures', 'bestxi'].includes(top)) return 4;
+  if (top === 'intel') return 5;
+  if (top === 'cards' || top === 'prompt') return 6;
+  if (rel === 'engine.ts') return 7;
+  if (top === 'service' || rel === 'store/ports.ts') return 8;
+  if (top === 'store') return 9;
+  if (top === 'http' || top === 'cli') return 10;
+  if (rel === 'index.ts') return 7.5;
+  return 10;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? sourceFiles(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+/** Relative runtime imports of a file (skips `import type` and `export type`). */
+function runtimeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const out: string[] = [];
+  const re = /^(?:import|export)\s+(?!type\b)[^'";]*?from\s+['"](\.[^'"]+)['"]|^import\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm;
+  for (const m of text.matchAll(re)) {
+    const spec = m[1] ?? m[2] ?? m[3];
+    out.push(resolve(dirname(file), spec.replace(/\.js$/, '.ts')));
+  }
+  return out;
+}
+
+describe('architecture', () => {
+  const files = sourceFiles(src);
+
+  it('finds the source tree', () => {
+    expect(files.length).toBeGreaterThan(10);
+  });
+
+  it('never imports backwards across layers', () => {
+    const violations: string[] = [];
+    for (const file of files) {
+      for (const target of runtimeImports(file)) {
+        if (rankOf(target) > rankOf(file)) violations.push(`${relative(src, file)} → ${relative(src, target)}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('keeps the public entry free of http, cli and store drivers', () => {
+    const imports = runtimeImports(join(src, 'index.ts')).map((t) => relative(src, t));
+    expect(imports.filter((t) => /^(http|cli)\//.test(t) || /^store\/(memory|sqlite|postgres)/.test(t))).toEqual([]);
+  });
+
+  it('detects a backwards import (self-check of the rule)', () => {
+    expect(rankOf(join(src, 'stats/x.ts')) < rankOf(join(src, 'service/x.ts'))).toBe(true);
+  });
+});
