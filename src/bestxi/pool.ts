@@ -1,0 +1,163 @@
+/**
+ * POST /api/v1/best-xi/pool (SPEC §4.10, DESIGN §7): candidates for a lineup builder, filtered
+ * and ranked by a vibe. Entries never carry `image_url` or an EUR amount.
+ */
+import { z } from 'zod';
+import type { EngineContext, PlayerRow } from '../context.js';
+import { POSITION_CODES, POSITION_GROUPS, positionGroupOf, type PositionCode } from '../data/schema.js';
+import { fail, ok, type Result } from '../errors.js';
+import { FEE_TIERS, feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
+import { GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
+import { parseWith } from '../validation.js';
+import { formScores } from './form.js';
+import { bonusOf, seasonScoreOf, vibeScoreOf } from './score.js';
+import { vibeById, vibeCatalog, type Vibe } from './vibes.js';
+
+/** Pool size bounds (DESIGN §7). */
+export const POOL_LIMIT_MAX = 100;
+export const POOL_LIMIT_DEFAULT = 30;
+
+export const BestXiPoolRequest = z
+  .object({
+    vibe_id: z.string().min(1).default('balanced'),
+    accepts: z.array(z.enum(POSITION_CODES)).min(1).max(POSITION_CODES.length).optional(),
+    limit: z.number().int().min(1).max(POOL_LIMIT_MAX).default(POOL_LIMIT_DEFAULT),
+    wc2026_only: z.boolean().default(false),
+    min_fee_tier: z.enum(FEE_TIERS).optional(),
+    max_league_tier: z.number().int().min(1).optional(),
+    mode: z.enum(['pool', 'full', 'byIds']).default('pool'),
+    player_id: z.number().int().positive().optional(),
+    player_ids: z.array(z.number().int().positive()).min(1).max(POOL_LIMIT_MAX).optional(),
+  })
+  .strict()
+  .refine((r) => r.mode !== 'full' || r.player_id !== undefined, { message: 'mode "full" needs player_id', path: ['player_id'] })
+  .refine((r) => r.mode !== 'byIds' || r.player_ids !== undefined, { message: 'mode "byIds" needs player_ids', path: ['player_ids'] });
+export type BestXiPoolRequest = z.input<typeof BestXiPoolRequest>;
+
+export interface PoolEntry {
+  player_id: number;
+  name: string;
+  position: string;
+  position_group: string;
+  team: { team_id: number; name: string } | null;
+  league: { league_id: number; name: string; tier: number } | null;
+  nationality: string | null;
+  wc2026_nation: string | null;
+  age: number | null;
+  fee_tier: FeeTier | null;
+  season: string | null;
+  minutes: number;
+  vibe_score: number | null;
+  season_score: number | null;
+  form_score: number | null;
+  top_metrics: { metric: MetricKey; percentile: number }[];
+  percentiles?: Record<string, number | null>;
+}
+
+export interface BestXiPoolResponse {
+  players: PoolEntry[];
+  vibe_meta: Vibe;
+  mode: 'pool' | 'full' | 'byIds';
+  meta: { as_of: string; candidates_considered: number; form: 'appearances' | 'unavailable' };
+}
+
+/** For every league, the season in progress (or last finished) at the context's "now". */
+export function currentSeasonIds(ctx: EngineContext): Set<number> {
+  const now = ctx.now().toISOString().slice(0, 10);
+  const best = new Map<number, { id: number; start: string }>();
+  for (let i = 0; i < ctx.derived.n; i++) {
+    const season = ctx.seasonById(ctx.derived.season_id[i]);
+    if (!season || season.start_date > now) continue;
+    const cur = best.get(season.league_id);
+    if (!cur || season.start_date > cur.start) best.set(season.league_id, { id: season.season_id, start: season.start_date });
+  }
+  return new Set([...best.values()].map((b) => b.id));
+}
+
+function entryOf(ctx: EngineContext, player: PlayerRow, row: number, vibe: Vibe, form: Map<number, number> | null, full: boolean): PoolEntry {
+  const team = row >= 0 ? ctx.teamById(ctx.derived.team_id[row]) : player.team_id !== null ? ctx.teamById(player.team_id) : undefined;
+  const league = row >= 0 ? ctx.leagueById(ctx.derived.league_id[row]) : undefined;
+  const age = ctx.ageOf(player);
+  const feeTier = feeTierOf(player.market_value_eur);
+  const seasonScore = row >= 0 ? seasonScoreOf(ctx, row, vibe) : null;
+  const formScore = form ? (form.get(player.player_id) ?? 0) : null;
+  const keys = row >= 0 ? GROUP_METRICS[POSITION_GROUPS[ctx.derived.group[row]]] : [];
+  const top = keys
+    .map((metric) => ({ metric, percentile: ctx.derived.percentiles[metric][row] }))
+    .filter((m) => !Number.isNaN(m.percentile))
+    .sort((a, b) => b.percentile - a.percentile || keys.indexOf(a.metric) - keys.indexOf(b.metric))
+    .slice(0, 3);
+  const entry: PoolEntry = {
+    player_id: player.player_id,
+    name: player.known_as ?? player.name,
+    position: player.position,
+    position_group: positionGroupOf(player.position as PositionCode),
+    team: team ? { team_id: team.team_id, name: team.name } : null,
+    league: league ? { league_id: league.league_id, name: league.name, tier: league.tier } : null,
+    nationality: player.nationality,
+    wc2026_nation: player.wc2026_nation,
+    age,
+    fee_tier: feeTier,
+    season: row >= 0 ? (ctx.seasonById(ctx.derived.season_id[row])?.name ?? null) : null,
+    minutes: row >= 0 ? ctx.derived.minutes[row] : 0,
+    vibe_score: seasonScore === null ? null : vibeScoreOf(seasonScore, formScore, bonusOf(vibe, age, feeTier)),
+    season_score: seasonScore === null ? null : Math.round(seasonScore * 10) / 10,
+    form_score: formScore === null ? null : Math.round(formScore * 10) / 10,
+    top_metrics: top,
+  };
+  if (full && row >= 0) {
+    entry.percentiles = Object.fromEntries(keys.map((k) => [k, Number.isNaN(ctx.derived.percentiles[k][row]) ? null : ctx.derived.percentiles[k][row]]));
+  }
+  return entry;
+}
+
+/** True when a candidate passes the vibe's filters and the request's filters. */
+function passes(ctx: EngineContext, player: PlayerRow, row: number, vibe: Vibe, req: z.output<typeof BestXiPoolRequest>): boolean {
+  const f = vibe.filters;
+  if (req.accepts && !req.accepts.includes(player.position as PositionCode)) return false;
+  if ((req.wc2026_only || f.wc2026_only) && !player.wc2026_nation) return false;
+  const tier = feeTierOf(player.market_value_eur);
+  const minTier = [req.min_fee_tier, f.min_fee_tier].filter(Boolean).map((t) => feeTierRank(t as FeeTier));
+  if (minTier.length > 0 && (tier === null || feeTierRank(tier) < Math.max(...minTier))) return false;
+  if (f.max_fee_tier && (tier === null || feeTierRank(tier) > feeTierRank(f.max_fee_tier))) return false;
+  const leagueTier = ctx.leagueById(ctx.derived.league_id[row])?.tier;
+  const maxLeague = Math.min(req.max_league_tier ?? Infinity, f.max_league_tier ?? Infinity);
+  if (leagueTier === undefined || leagueTier > maxLeague) return false;
+  const age = ctx.ageOf(player);
+  if (f.max_age !== undefined && (age === null || age > f.max_age)) return false;
+  if (f.min_age !== undefined && (age === null || age < f.min_age)) return false;
+  return true;
+}
+
+/** Builds the pool (mode `pool`), one full entry (`full`) or the given ids in order (`byIds`). */
+export function bestXiPoolOf(ctx: EngineContext, input: unknown): Result<BestXiPoolResponse> {
+  const parsed = parseWith(BestXiPoolRequest, input);
+  if (!parsed.ok) return parsed;
+  const req = parsed.value;
+  const vibe = vibeById(req.vibe_id);
+  if (!vibe) {
+    return fail('invalid_request', `vibe_id: unknown vibe "${req.vibe_id}" (one of ${vibeCatalog().vibes.map((v) => v.id).join(', ')})`, { param: 'vibe_id' });
+  }
+  const form = formScores(ctx);
+  const meta = { as_of: ctx.asOf, candidates_considered: 0, form: form ? ('appearances' as const) : ('unavailable' as const) };
+  if (req.mode !== 'pool') {
+    const ids = req.mode === 'full' ? [req.player_id!] : req.player_ids!;
+    const unknown = ids.filter((id) => !ctx.playerById(id));
+    if (unknown.length > 0) {
+      return fail('invalid_request', `unknown player id(s): ${unknown.join(', ')}`, { param: req.mode === 'full' ? 'player_id' : 'player_ids', unknown_ids: unknown });
+    }
+    const players = ids.map((id) => entryOf(ctx, ctx.playerById(id)!, ctx.latestRowOf(id), vibe, form, req.mode === 'full'));
+    return ok({ players, vibe_meta: vibe, mode: req.mode, meta: { ...meta, candidates_considered: ids.length } });
+  }
+  const current = currentSeasonIds(ctx);
+  const candidates: PoolEntry[] = [];
+  for (const player of ctx.players) {
+    const row = ctx.latestRowOf(player.player_id);
+    if (row < 0 || !ctx.derived.inCohort[row] || !current.has(ctx.derived.season_id[row])) continue;
+    if (!passes(ctx, player, row, vibe, req)) continue;
+    const entry = entryOf(ctx, player, row, vibe, form, false);
+    if (entry.vibe_score !== null) candidates.push(entry);
+  }
+  candidates.sort((a, b) => b.vibe_score! - a.vibe_score! || a.player_id - b.player_id);
+  return ok({ players: candidates.slice(0, req.limit), vibe_meta: vibe, mode: 'pool', meta: { ...meta, candidates_considered: candidates.length } });
+}
