@@ -1,0 +1,191 @@
+/**
+ * @module The in-memory service store: the library default and the model the SQLite store is
+ * tested against. Single-threaded JavaScript makes every method atomic.
+ */
+import type {
+  DemoStore, HoldOutcome, IdempotencyRecord, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore,
+  LedgerEntry, ServiceStore, SettleOutcome, StoredResponse, WalletStore,
+} from '../ports.js';
+import { MemoryRateLimits } from './rate-limits.js';
+
+class MemoryKeys implements KeyStore {
+  private readonly byIdMap = new Map<string, KeyRecord>();
+  private readonly byHashMap = new Map<string, KeyRecord>();
+
+  async create(record: KeyRecord): Promise<void> {
+    if (this.byIdMap.has(record.id) || this.byHashMap.has(record.hash)) throw new Error(`key ${record.id} already exists`);
+    const copy = { ...record };
+    this.byIdMap.set(record.id, copy);
+    this.byHashMap.set(record.hash, copy);
+  }
+  async byHash(hash: string): Promise<KeyRecord | null> {
+    const k = this.byHashMap.get(hash);
+    return k ? { ...k } : null;
+  }
+  async byId(id: string): Promise<KeyRecord | null> {
+    const k = this.byIdMap.get(id);
+    return k ? { ...k } : null;
+  }
+  async list(): Promise<KeyRecord[]> {
+    return [...this.byIdMap.values()].map((k) => ({ ...k }));
+  }
+  async revoke(id: string, at: string): Promise<boolean> {
+    const k = this.byIdMap.get(id);
+    if (!k || k.revoked_at !== null) return false;
+    k.revoked_at = at;
+    return true;
+  }
+}
+
+interface Hold {
+  wallet_id: string;
+  amount: number;
+  expires_at: string;
+  settled: boolean;
+}
+
+class MemoryWallets implements WalletStore {
+  private readonly balances = new Map<string, number>();
+  private readonly entries: LedgerEntry[] = [];
+  private readonly holds = new Map<number, Hold>();
+
+  private append(walletId: string, kind: LedgerEntry['kind'], amount: number, holdId: number | null, note: string | null, at: string): LedgerEntry {
+    const balance = this.balances.get(walletId)! + amount;
+    this.balances.set(walletId, balance);
+    const entry: LedgerEntry = { entry_id: this.entries.length + 1, wallet_id: walletId, kind, amount, hold_id: holdId, balance_after: balance, note, at };
+    if (kind === 'hold') entry.hold_id = entry.entry_id;
+    this.entries.push(entry);
+    return entry;
+  }
+
+  async open(walletId: string): Promise<void> {
+    if (!this.balances.has(walletId)) this.balances.set(walletId, 0);
+  }
+  async topup(walletId: string, credits: number, at: string, note: string | null = null): Promise<LedgerEntry | null> {
+    if (!Number.isSafeInteger(credits) || credits <= 0) throw new RangeError(`top-up must be a positive integer, got ${credits}`);
+    if (!this.balances.has(walletId)) return null;
+    return { ...this.append(walletId, 'topup', credits, null, note, at) };
+  }
+  async hold(walletId: string, credits: number, at: string, expiresAt: string, note: string | null = null): Promise<HoldOutcome> {
+    if (!Number.isSafeInteger(credits) || credits <= 0) throw new RangeError(`hold must be a positive integer, got ${credits}`);
+    const balance = this.balances.get(walletId);
+    if (balance === undefined) return { ok: false, reason: 'unknown_wallet', balance: 0 };
+    if (balance < credits) return { ok: false, reason: 'insufficient_credits', balance };
+    const entry = this.append(walletId, 'hold', -credits, null, note, at);
+    this.holds.set(entry.entry_id, { wallet_id: walletId, amount: credits, expires_at: expiresAt, settled: false });
+    return { ok: true, hold_id: entry.entry_id, balance: entry.balance_after };
+  }
+  private settle(holdId: number, kind: 'capture' | 'release', at: string, note: string | null): SettleOutcome {
+    const hold = this.holds.get(holdId);
+    if (!hold) return { ok: false, reason: 'unknown_hold' };
+    if (hold.settled) return { ok: false, reason: 'already_settled' };
+    hold.settled = true;
+    const entry = this.append(hold.wallet_id, kind, kind === 'capture' ? 0 : hold.amount, holdId, note, at);
+    return { ok: true, balance: entry.balance_after, amount: hold.amount };
+  }
+  async capture(holdId: number, at: string): Promise<SettleOutcome> {
+    return this.settle(holdId, 'capture', at, null);
+  }
+  async release(holdId: number, at: string, note: string | null = null): Promise<SettleOutcome> {
+    return this.settle(holdId, 'release', at, note);
+  }
+  async expireHolds(now: string): Promise<number> {
+    let n = 0;
+    for (const [id, hold] of this.holds) {
+      if (!hold.settled && hold.expires_at <= now) {
+        this.settle(id, 'release', now, 'expired');
+        n++;
+      }
+    }
+    return n;
+  }
+  async balance(walletId: string): Promise<number | null> {
+    return this.balances.get(walletId) ?? null;
+  }
+  async ledger(walletId: string, limit?: number): Promise<LedgerEntry[]> {
+    const mine = this.entries.filter((e) => e.wallet_id === walletId).map((e) => ({ ...e }));
+    return limit === undefined ? mine : mine.slice(Math.max(0, mine.length - limit));
+  }
+}
+
+class MemoryIdempotency implements IdempotencyStore {
+  private readonly records = new Map<string, IdempotencyRecord & { expires_at: string }>();
+
+  async begin(scope: string, key: string, fingerprint: string, at: string, expiresAt: string) {
+    const id = `${scope}\u0000${key}`;
+    const existing = this.records.get(id);
+    if (existing && existing.expires_at > at) {
+      return { claimed: false as const, record: { fingerprint: existing.fingerprint, response: existing.response && { ...existing.response } } };
+    }
+    this.records.set(id, { fingerprint, response: null, expires_at: expiresAt });
+    return { claimed: true as const };
+  }
+  async complete(scope: string, key: string, response: StoredResponse): Promise<void> {
+    const record = this.records.get(`${scope}\u0000${key}`);
+    if (record) record.response = { ...response, headers: { ...response.headers } };
+  }
+  async abandon(scope: string, key: string): Promise<void> {
+    this.records.delete(`${scope}\u0000${key}`);
+  }
+}
+
+class MemoryDemo implements DemoStore {
+  private readonly counts = new Map<string, number>();
+
+  async reserve(client: string, day: string, limit: number) {
+    const id = `${day}\u0000${client}`;
+    const used = this.counts.get(id) ?? 0;
+    if (used >= limit) return { ok: false, used };
+    this.counts.set(id, used + 1);
+    return { ok: true, used: used + 1 };
+  }
+  async unreserve(client: string, day: string): Promise<void> {
+    const id = `${day}\u0000${client}`;
+    const used = this.counts.get(id) ?? 0;
+    if (used > 0) this.counts.set(id, used - 1);
+  }
+}
+
+class MemoryImages implements ImageStore {
+  private readonly images = new Map<string, Uint8Array>();
+  async put(sha256: string, png: Uint8Array): Promise<void> {
+    this.images.set(sha256, png);
+  }
+  async get(sha256: string): Promise<Uint8Array | null> {
+    return this.images.get(sha256) ?? null;
+  }
+}
+
+class MemoryJobs implements JobStore {
+  private readonly jobs = new Map<string, JobRecord>();
+  async create(job: JobRecord): Promise<void> {
+    this.jobs.set(job.job_id, { ...job });
+  }
+  async get(jobId: string): Promise<JobRecord | null> {
+    const job = this.jobs.get(jobId);
+    return job ? { ...job } : null;
+  }
+  async update(jobId: string, status: JobStatus, result: string | null, at: string): Promise<boolean> {
+    const job = this.jobs.get(jobId);
+    if (!job || job.status === 'succeeded' || job.status === 'failed') return false;
+    Object.assign(job, { status, result, updated_at: at });
+    return true;
+  }
+}
+
+/**
+ * Creates an empty in-memory store (lost when the process ends).
+ * @example await memoryStore().wallets.balance('key_x') // => null
+ */
+export function memoryStore(): ServiceStore {
+  return {
+    keys: new MemoryKeys(),
+    wallets: new MemoryWallets(),
+    idempotency: new MemoryIdempotency(),
+    demo: new MemoryDemo(),
+    rateLimits: new MemoryRateLimits(),
+    images: new MemoryImages(),
+    jobs: new MemoryJobs(),
+    close: () => {},
+  };
+}

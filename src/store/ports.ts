@@ -1,0 +1,183 @@
+/**
+ * @module The persistence ports of the API service: keys, wallets with their ledger, idempotency
+ * records, demo counters, rate-limit buckets, stored card images and async card jobs. The service
+ * depends on these interfaces only; `store/memory` and `store/sqlite` implement them.
+ */
+
+/** An API key as stored: never the secret itself, only its SHA-256 hash (hex). */
+export interface KeyRecord {
+  /** Public identifier, e.g. `key_3fK9…`; also the id of the key's wallet. */
+  id: string;
+  /** SHA-256 of the full key string, lowercase hex (64 characters). */
+  hash: string;
+  label: string | null;
+  /** Plan flag: cards rendered for this key carry no watermark. */
+  no_watermark: boolean;
+  /** ISO-8601 UTC. */
+  created_at: string;
+  /** ISO-8601 UTC, or null while the key is active. */
+  revoked_at: string | null;
+}
+
+/** Persistence of API keys. */
+export interface KeyStore {
+  /** Stores a new key; the id and hash must be unique. */
+  create(record: KeyRecord): Promise<void>;
+  /** The key whose hash is `hash`, or null. */
+  byHash(hash: string): Promise<KeyRecord | null>;
+  byId(id: string): Promise<KeyRecord | null>;
+  /** Every key, oldest first. */
+  list(): Promise<KeyRecord[]>;
+  /** Marks a key revoked at `at`; false when the id is unknown or already revoked. */
+  revoke(id: string, at: string): Promise<boolean>;
+}
+
+/** Kinds of ledger entry (DESIGN §9, STYLE §3: two-phase transfers). */
+export type LedgerKind = 'topup' | 'hold' | 'capture' | 'release';
+
+/**
+ * One immutable ledger entry. `amount` is signed so the entries of a wallet always sum to its
+ * balance: topup +n, hold −n, capture 0 (the held credits stay spent), release +n (returned).
+ */
+export interface LedgerEntry {
+  /** Monotonic per store, starting at 1. */
+  entry_id: number;
+  wallet_id: string;
+  kind: LedgerKind;
+  /** Credits, signed as above. */
+  amount: number;
+  /** For hold/capture/release: the entry_id of the hold; null for topups. */
+  hold_id: number | null;
+  /** Balance of the wallet right after this entry. */
+  balance_after: number;
+  /** Operation name or a free note (e.g. `intelligence/player`, `expired`, `cli topup`). */
+  note: string | null;
+  /** ISO-8601 UTC. */
+  at: string;
+}
+
+/** Result of placing a hold: the new balance, or the balance that was too low. */
+export type HoldOutcome =
+  | { ok: true; hold_id: number; balance: number }
+  | { ok: false; reason: 'insufficient_credits' | 'unknown_wallet'; balance: number };
+
+/** Result of settling a hold: only the first settlement of a hold succeeds. */
+export type SettleOutcome =
+  | { ok: true; balance: number; amount: number }
+  | { ok: false; reason: 'unknown_hold' | 'already_settled' };
+
+/** Wallets and their append-only ledger. Every change is one atomic transaction. */
+export interface WalletStore {
+  /** Creates an empty wallet (no-op when it exists). */
+  open(walletId: string, at: string): Promise<void>;
+  /** Adds `credits` (a positive integer); null when the wallet is unknown. */
+  topup(walletId: string, credits: number, at: string, note?: string | null): Promise<LedgerEntry | null>;
+  /** Holds `credits` when the balance covers them; the hold releases itself at `expiresAt` (see {@link expireHolds}). */
+  hold(walletId: string, credits: number, at: string, expiresAt: string, note?: string | null): Promise<HoldOutcome>;
+  /** Keeps the held credits spent. */
+  capture(holdId: number, at: string): Promise<SettleOutcome>;
+  /** Returns the held credits to the wallet. */
+  release(holdId: number, at: string, note?: string | null): Promise<SettleOutcome>;
+  /** Releases every open hold whose expiry is at or before `now`; returns how many. */
+  expireHolds(now: string): Promise<number>;
+  /** The wallet's balance in credits, or null when it is unknown. */
+  balance(walletId: string): Promise<number | null>;
+  /** Ledger entries of a wallet, oldest first (at most `limit`, the newest ones, when given). */
+  ledger(walletId: string, limit?: number): Promise<LedgerEntry[]>;
+}
+
+/** A response kept for Idempotency-Key replays. */
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The JSON body as text. */
+  body: string;
+}
+
+/** An idempotency record: pending while the first request runs, then its stored response. */
+export interface IdempotencyRecord {
+  fingerprint: string;
+  response: StoredResponse | null;
+}
+
+/** Idempotency-Key records, scoped by caller (key id or demo client). */
+export interface IdempotencyStore {
+  /**
+   * Claims `key` for a new request; when a record exists, returns it unchanged instead (so the
+   * caller can replay it or report a conflict). Expired records are replaced.
+   */
+  begin(scope: string, key: string, fingerprint: string, at: string, expiresAt: string): Promise<{ claimed: true } | { claimed: false; record: IdempotencyRecord }>;
+  /** Stores the final response of a claimed key. */
+  complete(scope: string, key: string, response: StoredResponse): Promise<void>;
+  /** Forgets a claimed key, so a retry runs again (used for responses that must not be replayed). */
+  abandon(scope: string, key: string): Promise<void>;
+}
+
+/** Demo-channel counters: successful calls per client per UTC day. */
+export interface DemoStore {
+  /** Reserves one call for `client` on `day` when fewer than `limit` are used or reserved. */
+  reserve(client: string, day: string, limit: number): Promise<{ ok: boolean; used: number }>;
+  /** Gives a reservation back (the call did not succeed). */
+  unreserve(client: string, day: string): Promise<void>;
+}
+
+/** Decision of a token bucket. */
+export interface RateDecision {
+  allowed: boolean;
+  /** Whole tokens left after this request. */
+  remaining: number;
+  /** Milliseconds until one token is available again (0 when allowed). */
+  retry_after_ms: number;
+  /** Milliseconds until the bucket is full again. */
+  reset_ms: number;
+}
+
+/** Token buckets for keyed rate limits (per process: each replica counts its own). */
+export interface RateLimitStore {
+  /** Takes one token from `bucket` refilled at `ratePerSecond` up to `burst`. */
+  take(bucket: string, nowMs: number, ratePerSecond: number, burst: number): RateDecision;
+}
+
+/** Rendered card images, addressed by the SHA-256 of their bytes. */
+export interface ImageStore {
+  put(sha256: string, png: Uint8Array): Promise<void>;
+  get(sha256: string): Promise<Uint8Array | null>;
+}
+
+/** States of an async card job: queued → running → succeeded | failed. */
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** An async (hd) card job. */
+export interface JobRecord {
+  job_id: string;
+  key_id: string;
+  hold_id: number;
+  status: JobStatus;
+  /** The validated request, as JSON text. */
+  request: string;
+  /** The success body or the error body, as JSON text; null until finished. */
+  result: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Async card jobs. */
+export interface JobStore {
+  create(job: JobRecord): Promise<void>;
+  get(jobId: string): Promise<JobRecord | null>;
+  /** Moves a job to `status`; false when the job is unknown or already finished. */
+  update(jobId: string, status: JobStatus, result: string | null, at: string): Promise<boolean>;
+}
+
+/** Everything the service persists. */
+export interface ServiceStore {
+  keys: KeyStore;
+  wallets: WalletStore;
+  idempotency: IdempotencyStore;
+  demo: DemoStore;
+  rateLimits: RateLimitStore;
+  images: ImageStore;
+  jobs: JobStore;
+  /** Releases resources (closes the database); the store must not be used afterwards. */
+  close(): void;
+}

@@ -1,0 +1,274 @@
+/**
+ * @module The SQLite service store (better-sqlite3): one file in WAL mode, every ledger change in
+ * one IMMEDIATE transaction, and a busy timeout so the CLI (`keys`, `wallet`) and a running
+ * server can share the file.
+ */
+import Database from 'better-sqlite3';
+import type {
+  DemoStore, HoldOutcome, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore, LedgerEntry,
+  ServiceStore, SettleOutcome, StoredResponse, WalletStore,
+} from '../ports.js';
+import { MemoryRateLimits } from '../memory/rate-limits.js';
+
+/** How long a writer waits for another process's lock before SQLITE_BUSY (docs/api.md#storage). */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+const SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS api_keys (
+  id TEXT PRIMARY KEY, hash TEXT NOT NULL UNIQUE, label TEXT, no_watermark INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL, revoked_at TEXT
+);
+CREATE TABLE IF NOT EXISTS wallets (
+  wallet_id TEXT PRIMARY KEY, balance INTEGER NOT NULL CHECK (balance >= 0), created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS ledger (
+  entry_id INTEGER PRIMARY KEY AUTOINCREMENT, wallet_id TEXT NOT NULL REFERENCES wallets(wallet_id),
+  kind TEXT NOT NULL CHECK (kind IN ('topup','hold','capture','release')), amount INTEGER NOT NULL,
+  hold_id INTEGER, balance_after INTEGER NOT NULL, note TEXT, at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ledger_wallet ON ledger(wallet_id, entry_id);
+CREATE TABLE IF NOT EXISTS holds (
+  hold_id INTEGER PRIMARY KEY, wallet_id TEXT NOT NULL, amount INTEGER NOT NULL, expires_at TEXT NOT NULL,
+  settled INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS holds_open ON holds(settled, expires_at);
+CREATE TABLE IF NOT EXISTS idempotency (
+  scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER, headers TEXT, body TEXT,
+  expires_at TEXT NOT NULL, PRIMARY KEY (scope, key)
+);
+CREATE TABLE IF NOT EXISTS demo_usage (
+  day TEXT NOT NULL, client TEXT NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (day, client)
+);
+CREATE TABLE IF NOT EXISTS images (sha256 TEXT PRIMARY KEY, png BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS jobs (
+  job_id TEXT PRIMARY KEY, key_id TEXT NOT NULL, hold_id INTEGER NOT NULL, status TEXT NOT NULL,
+  request TEXT NOT NULL, result TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+);
+`;
+
+interface KeyRow {
+  id: string;
+  hash: string;
+  label: string | null;
+  no_watermark: number;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+const keyOf = (row: KeyRow): KeyRecord => ({ ...row, no_watermark: row.no_watermark === 1 });
+
+function sqliteKeys(db: Database.Database): KeyStore {
+  const insert = db.prepare('INSERT INTO api_keys (id, hash, label, no_watermark, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const byHash = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE hash = ?');
+  const byId = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?');
+  const list = db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id');
+  const revoke = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+  return {
+    async create(r) {
+      insert.run(r.id, r.hash, r.label, r.no_watermark ? 1 : 0, r.created_at, r.revoked_at);
+    },
+    async byHash(hash) {
+      const row = byHash.get(hash);
+      return row ? keyOf(row) : null;
+    },
+    async byId(id) {
+      const row = byId.get(id);
+      return row ? keyOf(row) : null;
+    },
+    async list() {
+      return list.all().map(keyOf);
+    },
+    async revoke(id, at) {
+      return revoke.run(at, id).changes === 1;
+    },
+  };
+}
+
+function sqliteWallets(db: Database.Database): WalletStore {
+  const openWallet = db.prepare('INSERT OR IGNORE INTO wallets (wallet_id, balance, created_at) VALUES (?, 0, ?)');
+  const getBalance = db.prepare<[string], { balance: number }>('SELECT balance FROM wallets WHERE wallet_id = ?');
+  const setBalance = db.prepare('UPDATE wallets SET balance = ? WHERE wallet_id = ?');
+  const appendEntry = db.prepare<[string, string, number, number | null, number, string | null, string]>(
+    'INSERT INTO ledger (wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const selfReference = db.prepare('UPDATE ledger SET hold_id = entry_id WHERE entry_id = ?');
+  const insertHold = db.prepare('INSERT INTO holds (hold_id, wallet_id, amount, expires_at) VALUES (?, ?, ?, ?)');
+  const getHold = db.prepare<[number], { wallet_id: string; amount: number; settled: number }>('SELECT wallet_id, amount, settled FROM holds WHERE hold_id = ?');
+  const settleHold = db.prepare('UPDATE holds SET settled = 1 WHERE hold_id = ? AND settled = 0');
+  const dueHolds = db.prepare<[string], { hold_id: number }>('SELECT hold_id FROM holds WHERE settled = 0 AND expires_at <= ?');
+  const entriesOf = db.prepare<[string, number], LedgerEntry>(
+    'SELECT * FROM (SELECT * FROM ledger WHERE wallet_id = ? ORDER BY entry_id DESC LIMIT ?) ORDER BY entry_id',
+  );
+
+  function append(walletId: string, kind: LedgerEntry['kind'], amount: number, holdId: number | null, note: string | null, at: string): LedgerEntry {
+    const balance = getBalance.get(walletId)!.balance + amount;
+    setBalance.run(balance, walletId);
+    const entryId = Number(appendEntry.run(walletId, kind, amount, holdId, balance, note, at).lastInsertRowid);
+    if (kind === 'hold') selfReference.run(entryId);
+    return { entry_id: entryId, wallet_id: walletId, kind, amount, hold_id: kind === 'hold' ? entryId : holdId, balance_after: balance, note, at };
+  }
+
+  const topup = db.transaction((walletId: string, credits: number, at: string, note: string | null): LedgerEntry | null => {
+    if (!getBalance.get(walletId)) return null;
+    return append(walletId, 'topup', credits, null, note, at);
+  });
+  const hold = db.transaction((walletId: string, credits: number, at: string, expiresAt: string, note: string | null): HoldOutcome => {
+    const row = getBalance.get(walletId);
+    if (!row) return { ok: false, reason: 'unknown_wallet', balance: 0 };
+    if (row.balance < credits) return { ok: false, reason: 'insufficient_credits', balance: row.balance };
+    const entry = append(walletId, 'hold', -credits, null, note, at);
+    insertHold.run(entry.entry_id, walletId, credits, expiresAt);
+    return { ok: true, hold_id: entry.entry_id, balance: entry.balance_after };
+  });
+  function settleNow(holdId: number, kind: 'capture' | 'release', at: string, note: string | null): SettleOutcome {
+    const h = getHold.get(holdId);
+    if (!h) return { ok: false, reason: 'unknown_hold' };
+    if (settleHold.run(holdId).changes !== 1) return { ok: false, reason: 'already_settled' };
+    const entry = append(h.wallet_id, kind, kind === 'capture' ? 0 : h.amount, holdId, note, at);
+    return { ok: true, balance: entry.balance_after, amount: h.amount };
+  }
+  const settle = db.transaction(settleNow);
+  const expire = db.transaction((now: string): number => {
+    const due = dueHolds.all(now);
+    for (const { hold_id } of due) settleNow(hold_id, 'release', now, 'expired');
+    return due.length;
+  });
+
+  return {
+    async open(walletId, at) {
+      openWallet.run(walletId, at);
+    },
+    async topup(walletId, credits, at, note = null) {
+      if (!Number.isSafeInteger(credits) || credits <= 0) throw new RangeError(`top-up must be a positive integer, got ${credits}`);
+      return topup.immediate(walletId, credits, at, note);
+    },
+    async hold(walletId, credits, at, expiresAt, note = null) {
+      if (!Number.isSafeInteger(credits) || credits <= 0) throw new RangeError(`hold must be a positive integer, got ${credits}`);
+      return hold.immediate(walletId, credits, at, expiresAt, note);
+    },
+    async capture(holdId, at) {
+      return settle.immediate(holdId, 'capture', at, null);
+    },
+    async release(holdId, at, note = null) {
+      return settle.immediate(holdId, 'release', at, note);
+    },
+    async expireHolds(now) {
+      return expire.immediate(now);
+    },
+    async balance(walletId) {
+      return getBalance.get(walletId)?.balance ?? null;
+    },
+    async ledger(walletId, limit) {
+      return entriesOf.all(walletId, limit ?? -1);
+    },
+  };
+}
+
+function sqliteIdempotency(db: Database.Database): IdempotencyStore {
+  const get = db.prepare<[string, string], { fingerprint: string; status: number | null; headers: string | null; body: string | null; expires_at: string }>(
+    'SELECT fingerprint, status, headers, body, expires_at FROM idempotency WHERE scope = ? AND key = ?',
+  );
+  const put = db.prepare('INSERT OR REPLACE INTO idempotency (scope, key, fingerprint, status, headers, body, expires_at) VALUES (?, ?, ?, NULL, NULL, NULL, ?)');
+  const complete = db.prepare('UPDATE idempotency SET status = ?, headers = ?, body = ? WHERE scope = ? AND key = ?');
+  const remove = db.prepare('DELETE FROM idempotency WHERE scope = ? AND key = ?');
+  const begin = db.transaction((scope: string, key: string, fingerprint: string, at: string, expiresAt: string) => {
+    const row = get.get(scope, key);
+    if (row && row.expires_at > at) {
+      const response: StoredResponse | null = row.status === null ? null : { status: row.status, headers: JSON.parse(row.headers!), body: row.body! };
+      return { claimed: false as const, record: { fingerprint: row.fingerprint, response } };
+    }
+    put.run(scope, key, fingerprint, expiresAt);
+    return { claimed: true as const };
+  });
+  return {
+    async begin(scope, key, fingerprint, at, expiresAt) {
+      return begin.immediate(scope, key, fingerprint, at, expiresAt);
+    },
+    async complete(scope, key, r) {
+      complete.run(r.status, JSON.stringify(r.headers), r.body, scope, key);
+    },
+    async abandon(scope, key) {
+      remove.run(scope, key);
+    },
+  };
+}
+
+function sqliteDemo(db: Database.Database): DemoStore {
+  const get = db.prepare<[string, string], { used: number }>('SELECT used FROM demo_usage WHERE day = ? AND client = ?');
+  const set = db.prepare('INSERT INTO demo_usage (day, client, used) VALUES (?, ?, ?) ON CONFLICT (day, client) DO UPDATE SET used = excluded.used');
+  const reserve = db.transaction((client: string, day: string, limit: number) => {
+    const used = get.get(day, client)?.used ?? 0;
+    if (used >= limit) return { ok: false, used };
+    set.run(day, client, used + 1);
+    return { ok: true, used: used + 1 };
+  });
+  const unreserve = db.prepare('UPDATE demo_usage SET used = used - 1 WHERE day = ? AND client = ? AND used > 0');
+  return {
+    async reserve(client, day, limit) {
+      return reserve.immediate(client, day, limit);
+    },
+    async unreserve(client, day) {
+      unreserve.run(day, client);
+    },
+  };
+}
+
+function sqliteImages(db: Database.Database): ImageStore {
+  const put = db.prepare('INSERT OR IGNORE INTO images (sha256, png) VALUES (?, ?)');
+  const get = db.prepare<[string], { png: Buffer }>('SELECT png FROM images WHERE sha256 = ?');
+  return {
+    async put(sha256, png) {
+      put.run(sha256, Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+    },
+    async get(sha256) {
+      const row = get.get(sha256);
+      return row ? new Uint8Array(row.png) : null;
+    },
+  };
+}
+
+function sqliteJobs(db: Database.Database): JobStore {
+  const insert = db.prepare('INSERT INTO jobs (job_id, key_id, hold_id, status, request, result, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const get = db.prepare<[string], JobRecord>('SELECT * FROM jobs WHERE job_id = ?');
+  const update = db.prepare("UPDATE jobs SET status = ?, result = ?, updated_at = ? WHERE job_id = ? AND status NOT IN ('succeeded', 'failed')");
+  return {
+    async create(j) {
+      insert.run(j.job_id, j.key_id, j.hold_id, j.status, j.request, j.result, j.created_at, j.updated_at);
+    },
+    async get(jobId) {
+      return get.get(jobId) ?? null;
+    },
+    async update(jobId: string, status: JobStatus, result: string | null, at: string) {
+      return update.run(status, result, at, jobId).changes === 1;
+    },
+  };
+}
+
+export interface SqliteStoreOptions {
+  /** `full` (default): every commit reaches the disk before it returns; `normal`: faster, survives a process crash but not power loss. */
+  synchronous?: 'full' | 'normal';
+}
+
+/**
+ * Opens (creating when needed) the SQLite store at `file`; `':memory:'` gives a private database.
+ * @example sqliteStore('./halfspace.db').close()
+ */
+export function sqliteStore(file: string, options: SqliteStoreOptions = {}): ServiceStore {
+  const db = new Database(file);
+  db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  db.pragma('journal_mode = WAL');
+  // In WAL mode NORMAL survives a process crash but may lose the last commits on power loss;
+  // FULL syncs every commit, so a top-up acknowledged to the caller is never lost.
+  db.pragma(`synchronous = ${options.synchronous ?? 'full'}`);
+  db.exec(SCHEMA_SQL);
+  return {
+    keys: sqliteKeys(db),
+    wallets: sqliteWallets(db),
+    idempotency: sqliteIdempotency(db),
+    demo: sqliteDemo(db),
+    rateLimits: new MemoryRateLimits(),
+    images: sqliteImages(db),
+    jobs: sqliteJobs(db),
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,4 @@
+import { memoryStore } from '../../src/store/memory/store.js';
+import { storeSuite } from './wallet.case.js';
+
+storeSuite('memory', memoryStore);

@@ -1,0 +1,232 @@
+/**
+ * The store suite every driver runs (STYLE §4, "one suite, many implementations"): examples for
+ * keys, wallets, idempotency, demo counters, images and jobs, plus a model-based ledger test.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { LedgerEntry, ServiceStore } from '../../src/store/ports.js';
+
+const T0 = '2026-03-01T12:00:00.000Z';
+const T1 = '2026-03-01T12:05:00.000Z';
+const LATER = '2026-03-01T13:00:00.000Z';
+
+/** The ledger of a wallet sums to its balance and every balance_after is a running sum. */
+export function expectLedgerBalanced(entries: LedgerEntry[], balance: number): void {
+  let running = 0;
+  for (const e of entries) {
+    running += e.amount;
+    expect(e.balance_after).toBe(running);
+    expect(running).toBeGreaterThanOrEqual(0);
+  }
+  expect(running).toBe(balance);
+}
+
+/** Runs the store suite against `make` (a fresh store per call). */
+export function storeSuite(name: string, make: () => ServiceStore): void {
+  describe(`${name} store`, () => {
+    it('stores keys by hash and revokes them once', async () => {
+      const s = make();
+      await s.keys.create({ id: 'key_a', hash: 'h'.repeat(64), label: 'test', no_watermark: true, created_at: T0, revoked_at: null });
+      expect(await s.keys.byHash('h'.repeat(64))).toEqual({ id: 'key_a', hash: 'h'.repeat(64), label: 'test', no_watermark: true, created_at: T0, revoked_at: null });
+      expect(await s.keys.byHash('x'.repeat(64))).toBeNull();
+      expect(await s.keys.revoke('key_a', T1)).toBe(true);
+      expect(await s.keys.revoke('key_a', LATER)).toBe(false);
+      expect(await s.keys.revoke('key_missing', T1)).toBe(false);
+      expect((await s.keys.byId('key_a'))?.revoked_at).toBe(T1);
+      expect((await s.keys.list()).map((k) => k.id)).toEqual(['key_a']);
+      await expect(s.keys.create({ id: 'key_a', hash: 'z'.repeat(64), label: null, no_watermark: false, created_at: T0, revoked_at: null })).rejects.toThrow();
+      s.close();
+    });
+
+    it('holds, captures and releases with a balanced ledger', async () => {
+      const s = make();
+      await s.wallets.open('w', T0);
+      expect(await s.wallets.balance('w')).toBe(0);
+      expect(await s.wallets.balance('nobody')).toBeNull();
+      expect(await s.wallets.topup('nobody', 5, T0)).toBeNull();
+      await s.wallets.topup('w', 20, T0, 'first');
+      // 20 − 15 = 5 after the hold; capture keeps it at 5.
+      const h1 = await s.wallets.hold('w', 15, T0, LATER, 'cards');
+      expect(h1).toMatchObject({ ok: true, balance: 5 });
+      if (!h1.ok) return;
+      expect(await s.wallets.capture(h1.hold_id, T1)).toEqual({ ok: true, balance: 5, amount: 15 });
+      expect(await s.wallets.capture(h1.hold_id, T1)).toEqual({ ok: false, reason: 'already_settled' });
+      expect(await s.wallets.release(h1.hold_id, T1)).toEqual({ ok: false, reason: 'already_settled' });
+      // 5 < 6: refused, balance unchanged.
+      expect(await s.wallets.hold('w', 6, T0, LATER)).toEqual({ ok: false, reason: 'insufficient_credits', balance: 5 });
+      const h2 = await s.wallets.hold('w', 5, T0, LATER);
+      expect(h2).toMatchObject({ ok: true, balance: 0 });
+      if (!h2.ok) return;
+      expect(await s.wallets.release(h2.hold_id, T1, 'http 404')).toEqual({ ok: true, balance: 5, amount: 5 });
+      expect(await s.wallets.release(999_999, T1)).toEqual({ ok: false, reason: 'unknown_hold' });
+      expect(await s.wallets.hold('nobody', 1, T0, LATER)).toEqual({ ok: false, reason: 'unknown_wallet', balance: 0 });
+      const ledger = await s.wallets.ledger('w');
+      expect(ledger.map((e) => [e.kind, e.amount])).toEqual([['topup', 20], ['hold', -15], ['capture', 0], ['hold', -5], ['release', 5]]);
+      expect(ledger[2].hold_id).toBe(ledger[1].entry_id);
+      expect(ledger[1].hold_id).toBe(ledger[1].entry_id);
+      expectLedgerBalanced(ledger, 5);
+      expect((await s.wallets.ledger('w', 2)).map((e) => e.kind)).toEqual(['hold', 'release']);
+      s.close();
+    });
+
+    it('rejects non-integer and non-positive amounts', async () => {
+      const s = make();
+      await s.wallets.open('w', T0);
+      await expect(s.wallets.topup('w', 0, T0)).rejects.toThrow(RangeError);
+      await expect(s.wallets.topup('w', 1.5, T0)).rejects.toThrow(RangeError);
+      await expect(s.wallets.hold('w', -1, T0, LATER)).rejects.toThrow(RangeError);
+      expect(await s.wallets.balance('w')).toBe(0);
+      s.close();
+    });
+
+    it('releases expired holds exactly once', async () => {
+      const s = make();
+      await s.wallets.open('w', T0);
+      await s.wallets.topup('w', 10, T0);
+      const h = await s.wallets.hold('w', 4, T0, T1);
+      const keep = await s.wallets.hold('w', 3, T0, LATER);
+      // Not yet due at T0.
+      expect(await s.wallets.expireHolds(T0)).toBe(0);
+      expect(await s.wallets.expireHolds(T1)).toBe(1);
+      expect(await s.wallets.expireHolds(T1)).toBe(0);
+      // 10 − 4 − 3 + 4 = 7.
+      expect(await s.wallets.balance('w')).toBe(7);
+      if (h.ok) expect(await s.wallets.capture(h.hold_id, T1)).toEqual({ ok: false, reason: 'already_settled' });
+      if (keep.ok) expect(await s.wallets.capture(keep.hold_id, T1)).toMatchObject({ ok: true, balance: 7 });
+      expectLedgerBalanced(await s.wallets.ledger('w'), 7);
+      s.close();
+    });
+
+    it('claims, replays, abandons and expires idempotency records', async () => {
+      const s = make();
+      expect(await s.idempotency.begin('key_a', 'k1', 'fp1', T0, T1)).toEqual({ claimed: true });
+      expect(await s.idempotency.begin('key_a', 'k1', 'fp2', T0, T1)).toEqual({ claimed: false, record: { fingerprint: 'fp1', response: null } });
+      // Another scope does not see the record.
+      expect(await s.idempotency.begin('key_b', 'k1', 'fp2', T0, T1)).toEqual({ claimed: true });
+      const stored = { status: 200, headers: { 'x-svc-credits-charged': '1' }, body: '{"a":1}' };
+      await s.idempotency.complete('key_a', 'k1', stored);
+      expect(await s.idempotency.begin('key_a', 'k1', 'fp1', T0, T1)).toEqual({ claimed: false, record: { fingerprint: 'fp1', response: stored } });
+      // Expired at T1: claimable again.
+      expect(await s.idempotency.begin('key_a', 'k1', 'fp3', T1, LATER)).toEqual({ claimed: true });
+      await s.idempotency.abandon('key_a', 'k1');
+      expect(await s.idempotency.begin('key_a', 'k1', 'fp4', T1, LATER)).toEqual({ claimed: true });
+      s.close();
+    });
+
+    it('counts demo calls per client and day up to the limit', async () => {
+      const s = make();
+      for (let i = 1; i <= 3; i++) expect(await s.demo.reserve('1.2.3.4', '2026-03-01', 3)).toEqual({ ok: true, used: i });
+      expect(await s.demo.reserve('1.2.3.4', '2026-03-01', 3)).toEqual({ ok: false, used: 3 });
+      expect(await s.demo.reserve('1.2.3.4', '2026-03-02', 3)).toEqual({ ok: true, used: 1 });
+      expect(await s.demo.reserve('5.6.7.8', '2026-03-01', 3)).toEqual({ ok: true, used: 1 });
+      await s.demo.unreserve('1.2.3.4', '2026-03-01');
+      expect(await s.demo.reserve('1.2.3.4', '2026-03-01', 3)).toEqual({ ok: true, used: 3 });
+      s.close();
+    });
+
+    it('stores images by hash and jobs through their states', async () => {
+      const s = make();
+      const png = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
+      await s.images.put('a'.repeat(64), png);
+      expect(Array.from((await s.images.get('a'.repeat(64)))!)).toEqual([137, 80, 78, 71, 1, 2, 3]);
+      expect(await s.images.get('b'.repeat(64))).toBeNull();
+      await s.jobs.create({ job_id: 'job_1', key_id: 'key_a', hold_id: 3, status: 'queued', request: '{}', result: null, created_at: T0, updated_at: T0 });
+      expect(await s.jobs.update('job_1', 'running', null, T1)).toBe(true);
+      expect(await s.jobs.update('job_1', 'succeeded', '{"ok":true}', T1)).toBe(true);
+      expect(await s.jobs.update('job_1', 'failed', null, LATER)).toBe(false);
+      expect(await s.jobs.get('job_1')).toMatchObject({ status: 'succeeded', result: '{"ok":true}', updated_at: T1 });
+      expect(await s.jobs.get('job_2')).toBeNull();
+      s.close();
+    });
+
+    it('refills rate-limit buckets over time', () => {
+      const s = make();
+      // burst 2 at 10/s: two allowed, the third waits 100 ms for one token.
+      expect(s.rateLimits.take('k', 0, 10, 2)).toMatchObject({ allowed: true, remaining: 1 });
+      expect(s.rateLimits.take('k', 0, 10, 2)).toMatchObject({ allowed: true, remaining: 0 });
+      expect(s.rateLimits.take('k', 0, 10, 2)).toEqual({ allowed: false, remaining: 0, retry_after_ms: 100, reset_ms: 200 });
+      expect(s.rateLimits.take('k', 100, 10, 2)).toMatchObject({ allowed: true, remaining: 0 });
+      expect(s.rateLimits.take('other', 100, 10, 2)).toMatchObject({ allowed: true, remaining: 1 });
+      s.close();
+    });
+
+    it('matches a simple ledger model under any sequence of operations (fc.commands)', async () => {
+      type Model = { balance: number; holds: { id: number; amount: number; settled: boolean; expiresMin: number }[]; nowMin: number };
+      type Real = { store: ServiceStore };
+      const at = (min: number) => new Date(Date.UTC(2026, 2, 1, 12, min)).toISOString();
+      const check = async (m: Model, r: Real) => {
+        const balance = await r.store.wallets.balance('w');
+        expect(balance).toBe(m.balance);
+        expect(balance).toBeGreaterThanOrEqual(0);
+        expectLedgerBalanced(await r.store.wallets.ledger('w'), m.balance);
+      };
+      class Topup implements fc.AsyncCommand<Model, Real> {
+        constructor(readonly n: number) {}
+        check = () => true;
+        async run(m: Model, r: Real) {
+          await r.store.wallets.topup('w', this.n, at(m.nowMin));
+          m.balance += this.n;
+          await check(m, r);
+        }
+        toString = () => `topup(${this.n})`;
+      }
+      class Hold implements fc.AsyncCommand<Model, Real> {
+        constructor(readonly n: number, readonly ttlMin: number) {}
+        check = () => true;
+        async run(m: Model, r: Real) {
+          const out = await r.store.wallets.hold('w', this.n, at(m.nowMin), at(m.nowMin + this.ttlMin));
+          expect(out.ok).toBe(m.balance >= this.n);
+          if (out.ok) {
+            m.balance -= this.n;
+            m.holds.push({ id: out.hold_id, amount: this.n, settled: false, expiresMin: m.nowMin + this.ttlMin });
+          }
+          await check(m, r);
+        }
+        toString = () => `hold(${this.n}, ttl ${this.ttlMin})`;
+      }
+      class Settle implements fc.AsyncCommand<Model, Real> {
+        constructor(readonly pick: number, readonly capture: boolean) {}
+        check = (m: Readonly<Model>) => m.holds.length > 0;
+        async run(m: Model, r: Real) {
+          const h = m.holds[this.pick % m.holds.length];
+          const out = this.capture ? await r.store.wallets.capture(h.id, at(m.nowMin)) : await r.store.wallets.release(h.id, at(m.nowMin));
+          expect(out.ok).toBe(!h.settled);
+          if (!h.settled && !this.capture) m.balance += h.amount;
+          h.settled = true;
+          await check(m, r);
+        }
+        toString = () => `${this.capture ? 'capture' : 'release'}(#${this.pick})`;
+      }
+      class Advance implements fc.AsyncCommand<Model, Real> {
+        constructor(readonly min: number) {}
+        check = () => true;
+        async run(m: Model, r: Real) {
+          m.nowMin += this.min;
+          const due = m.holds.filter((h) => !h.settled && h.expiresMin <= m.nowMin);
+          expect(await r.store.wallets.expireHolds(at(m.nowMin))).toBe(due.length);
+          for (const h of due) {
+            h.settled = true;
+            m.balance += h.amount;
+          }
+          await check(m, r);
+        }
+        toString = () => `advance(${this.min}min)`;
+      }
+      const commands = [
+        fc.integer({ min: 1, max: 50 }).map((n) => new Topup(n)),
+        fc.tuple(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 10 })).map(([n, ttl]) => new Hold(n, ttl)),
+        fc.tuple(fc.nat(), fc.boolean()).map(([p, c]) => new Settle(p, c)),
+        fc.integer({ min: 1, max: 5 }).map((n) => new Advance(n)),
+      ];
+      await fc.assert(
+        fc.asyncProperty(fc.commands(commands, { size: '+1' }), async (cmds) => {
+          const store = make();
+          await store.wallets.open('w', at(0));
+          await fc.asyncModelRun(() => ({ model: { balance: 0, holds: [], nowMin: 0 }, real: { store } }), cmds);
+          store.close();
+        }),
+        { numRuns: 60 },
+      );
+    });
+  });
+}
