@@ -5,7 +5,7 @@
 import { tableFromRows, TABLE_NAMES, type Dataset, type RowOf, type TableName } from '../../src/data/schema.js';
 
 /** Plain rows of every table; tests edit these, then build a dataset with {@link datasetOfRows}. */
-export type DatasetRows = { [T in TableName]: Partial<RowOf<T>>[] };
+export type DatasetRows = { [T in TableName]: { -readonly [C in keyof RowOf<T>]?: RowOf<T>[C] }[] };
 
 const ZERO_TOTALS = {
   goals: 0, assists: 0, shots: 0, shots_on_target: 0, big_chances: 0, key_passes: 0, passes: 0, passes_completed: 0,
