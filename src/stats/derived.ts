@@ -2,7 +2,9 @@
  * The shape of everything derived at load from `player_seasons` (DESIGN §2 "Derived at load"):
  * one row per player-season, stored column-wise in typed arrays so hot loops read a column once.
  * Missing values are NaN in float columns (per-90 under 90 minutes, accuracy with no attempts,
- * percentiles of metrics outside the player's group).
+ * a null counting total, percentiles where the value is missing or no cohort exists). Values and
+ * percentiles are filled for all 24 metrics, also those outside the player's group (a card may
+ * ask for any key); GROUP_METRICS says which ones a group reports.
  */
 import type { PositionGroup } from '../data/schema.js';
 import type { MetricKey } from './metrics.js';
@@ -32,7 +34,11 @@ export interface DerivedSeasons {
   minutes: Float64Array;
   /** Metric values (per-90, accuracy %, rating). NaN when not computable. */
   values: Record<MetricKey, Float64Array>;
-  /** Cohort percentile 0–100 (integer), NaN when the value is missing. */
+  /**
+   * Cohort percentile 0–100 (integer), NaN when the value is missing or the row has no cohort.
+   * Already inverted for lower-is-better metrics (goals_conceded_per90). Low-sample rows
+   * (inCohort = 0) are ranked against their group's cohort without being part of it.
+   */
   percentiles: Record<MetricKey, Float64Array>;
   /** Cohort the row is ranked against (its own, or its group's cohort when it has too few minutes). -1 when none exists. */
   cohort: Int32Array;

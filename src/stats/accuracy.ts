@@ -1,0 +1,16 @@
+/**
+ * Completion ratios such as pass accuracy (docs/methodology/stats.md#accuracy).
+ */
+
+/**
+ * The share of attempts completed, as a percentage 0–100 (not rounded).
+ * Null when `attempted` is null, 0 or not finite, or `completed` is null or not finite.
+ * A `completed` above `attempted` (a provider error) is returned as computed, above 100.
+ * @example accuracyPct(45, 50) // => 90
+ * @example accuracyPct(0, 0) // => null
+ */
+export function accuracyPct(completed: number | null, attempted: number | null): number | null {
+  if (completed === null || attempted === null || !Number.isFinite(completed) || !Number.isFinite(attempted)) return null;
+  if (attempted <= 0) return null;
+  return (completed / attempted) * 100;
+}

@@ -1,0 +1,118 @@
+/**
+ * Cohorts: the peer groups percentiles are computed in (DESIGN §3, docs/methodology/stats.md#cohorts).
+ */
+import type { Cohort } from './derived.js';
+import { POSITION_GROUPS } from '../data/schema.js';
+
+/**
+ * Minimum minutes in a season for a player-season to belong to its cohort
+ * (docs/methodology/stats.md#cohorts); configurable through `deriveSeasons(…, { minutesMin })`.
+ */
+export const COHORT_MINUTES_MIN = 450;
+
+/** Column inputs of {@link assignCohorts}, one entry per player-season row. */
+export interface CohortInput {
+  league_id: Int32Array;
+  season_id: Int32Array;
+  /** Index into POSITION_GROUPS. */
+  group: Uint8Array;
+  minutes: Float64Array;
+}
+
+/** Cohort of every row, whether the row is a member, and the cohorts themselves. */
+export interface CohortAssignment {
+  /** Cohort id per row (its own or, for low-sample rows, its group's), -1 when none exists. */
+  cohort: Int32Array;
+  /** 1 when the row has at least `minutesMin` minutes and is part of its cohort. */
+  inCohort: Uint8Array;
+  cohorts: Cohort[];
+}
+
+/**
+ * Puts every row in a cohort = same league × season × position group. Rows with at least
+ * `minutesMin` minutes are members; rows below it point at their group's cohort without being
+ * in it (low sample), or at -1 when that cohort has no members. Cohort ids follow the order of
+ * each cohort's first member row, so the same table always gives the same ids.
+ * @example assignCohorts({ league_id: Int32Array.of(1, 1), season_id: Int32Array.of(7, 7), group: Uint8Array.of(3, 3), minutes: Float64Array.of(900, 100) }).cohort // => Int32Array [0, 0]
+ */
+export function assignCohorts(input: CohortInput, minutesMin: number = COHORT_MINUTES_MIN): CohortAssignment {
+  const n = input.minutes.length;
+  const { league_id: league, season_id: season, group, minutes } = input;
+  const groups = POSITION_GROUPS.length;
+  // league → season → pair index; the last pair is cached because tables come grouped by season.
+  const pairs = new Map<number, Map<number, number>>();
+  const pairLeague: number[] = [];
+  const pairSeason: number[] = [];
+  const slot = new Int32Array(n);
+  let lastLeague = NaN;
+  let lastSeason = NaN;
+  let lastPair = -1;
+  for (let i = 0; i < n; i++) {
+    const l = league[i];
+    const s = season[i];
+    let pair = lastPair;
+    if (l !== lastLeague || s !== lastSeason) {
+      let bySeason = pairs.get(l);
+      if (!bySeason) pairs.set(l, (bySeason = new Map()));
+      let p = bySeason.get(s);
+      if (p === undefined) {
+        p = pairLeague.length;
+        bySeason.set(s, p);
+        pairLeague.push(l);
+        pairSeason.push(s);
+      }
+      pair = p;
+      lastLeague = l;
+      lastSeason = s;
+      lastPair = p;
+    }
+    const g = group[i];
+    slot[i] = g < groups ? pair * groups + g : -1;
+  }
+  const slotCohort = new Int32Array(pairLeague.length * groups).fill(-1);
+  const cohorts: Cohort[] = [];
+  const inCohort = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const k = slot[i];
+    if (k < 0 || !(minutes[i] >= minutesMin)) continue;
+    inCohort[i] = 1;
+    let c = slotCohort[k];
+    if (c < 0) {
+      c = cohorts.length;
+      slotCohort[k] = c;
+      const pair = (k / groups) | 0;
+      cohorts.push({
+        id: c,
+        league_id: pairLeague[pair],
+        season_id: pairSeason[pair],
+        position_group: POSITION_GROUPS[k - pair * groups],
+        min_minutes: minutesMin,
+        n: 0,
+      });
+    }
+    cohorts[c].n++;
+  }
+  const cohort = new Int32Array(n);
+  for (let i = 0; i < n; i++) cohort[i] = slot[i] < 0 ? -1 : slotCohort[slot[i]];
+  return { cohort, inCohort, cohorts };
+}
+
+/** Member rows grouped by cohort: rows of cohort c are `rows[offsets[c] … offsets[c + 1])`, in table order. */
+export interface CohortMembers {
+  offsets: Int32Array;
+  rows: Int32Array;
+}
+
+/**
+ * Groups member rows by cohort with a counting sort (linear time), for per-cohort loops.
+ * @example membersByCohort(Int32Array.of(1, 0, 1), Uint8Array.of(1, 1, 1), 2).rows // => Int32Array [1, 0, 2]
+ */
+export function membersByCohort(cohort: Int32Array, inCohort: Uint8Array, nCohorts: number): CohortMembers {
+  const offsets = new Int32Array(nCohorts + 1);
+  for (let i = 0; i < cohort.length; i++) if (inCohort[i]) offsets[cohort[i] + 1]++;
+  for (let c = 0; c < nCohorts; c++) offsets[c + 1] += offsets[c];
+  const next = offsets.slice(0, nCohorts);
+  const rows = new Int32Array(offsets[nCohorts]);
+  for (let i = 0; i < cohort.length; i++) if (inCohort[i]) rows[next[cohort[i]]++] = i;
+  return { offsets, rows };
+}

@@ -1,0 +1,22 @@
+/**
+ * Per-90 rates: a season total scaled to one full match (docs/methodology/stats.md#per-90).
+ */
+
+/**
+ * Minimum minutes for a per-90 rate; below it a rate swings too much on one lucky shot to mean
+ * anything, so it is left undefined (docs/methodology/stats.md#per-90).
+ */
+export const PER90_MINUTES_MIN = 90;
+
+/**
+ * A season total per 90 minutes played: `total / minutes × 90`.
+ * Null when `total` or `minutes` is null or not finite, or when `minutes` is below
+ * {@link PER90_MINUTES_MIN} (90).
+ * @example per90(9, 900) // => 0.9
+ * @example per90(1, 89) // => null
+ */
+export function per90(total: number | null, minutes: number | null): number | null {
+  if (total === null || minutes === null || !Number.isFinite(total) || !Number.isFinite(minutes)) return null;
+  if (minutes < PER90_MINUTES_MIN) return null;
+  return (total / minutes) * 90;
+}
