@@ -5,11 +5,26 @@
  */
 import type { Dataset, RowOf } from './data/schema.js';
 import type { DerivedSeasons } from './stats/derived.js';
+import type { Result } from './errors.js';
+import type { PlayerQuery, ResolvedPlayer } from './data/identity.js';
+
+export type { PlayerQuery, Resolution } from './data/identity.js';
 
 export type PlayerRow = RowOf<'players'>;
 export type TeamRow = RowOf<'teams'>;
 export type LeagueRow = RowOf<'leagues'>;
 export type SeasonRow = RowOf<'seasons'>;
+export type PlayerSeasonRow = RowOf<'player_seasons'>;
+
+/** Style tags of one player-season, as shown in responses (DESIGN §4). */
+export interface StyleSummary {
+  /** Primary role tag, e.g. "Poacher". */
+  primary: string;
+  /** Secondary trait tags, e.g. ["Aerial"]. */
+  traits: string[];
+  /** Every tag (role first) with the evidence that triggered it. */
+  tags: { tag: string; kind: 'role' | 'trait'; evidence: unknown[] }[];
+}
 
 export interface EngineContext {
   readonly dataset: Dataset;
@@ -24,10 +39,16 @@ export interface EngineContext {
   teamById(id: number): TeamRow | undefined;
   leagueById(id: number): LeagueRow | undefined;
   seasonById(id: number): SeasonRow | undefined;
+  /** Resolves a player by id or name (+ team hint): `player_not_found` / `ambiguous_player` as failures. */
+  resolvePlayer(query: PlayerQuery): Result<ResolvedPlayer>;
+  /** The recorded `player_seasons` row behind derived row `row` (same order). */
+  playerSeasonAt(row: number): PlayerSeasonRow;
   /** Derived row indices of a player's seasons, oldest first (empty when he has none). */
   rowsOfPlayer(id: number): readonly number[];
   /** Derived row index of a player's latest season with the most minutes, or -1. */
   latestRowOf(id: number): number;
+  /** Style tags of derived row `row`, or null when it has no DNA vector. */
+  styleOf(row: number): StyleSummary | null;
   /** Age in whole years on {@link now}, or null without a birth date. */
   ageOf(player: PlayerRow): number | null;
 }

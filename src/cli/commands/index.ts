@@ -1,4 +1,14 @@
 import type { Command } from '../run.js';
+import { playerCommand } from './player.js';
+import { scoutingCommand } from './scouting.js';
+import { verdictCommand } from './verdict.js';
+import { bestXiLineupCommand, bestXiPoolCommand } from './bestxi.js';
 
 /** Every `halfspace` sub-command, in help order. Add one import and one entry per command. */
-export const COMMANDS: readonly Command[] = [];
+export const COMMANDS: readonly Command[] = [
+  playerCommand,
+  scoutingCommand,
+  verdictCommand,
+  bestXiPoolCommand,
+  bestXiLineupCommand,
+];

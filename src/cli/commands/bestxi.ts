@@ -1,0 +1,79 @@
+import { FEE_TIERS } from '../../stats/fee-tier.js';
+import { UsageError, type Command } from '../run.js';
+import { DATASET_OPTIONS, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
+
+const idsOf = (raw: unknown, flag: string): number[] => {
+  const ids = String(raw ?? '').split(',').map((s) => s.trim()).filter(Boolean).map(Number);
+  if (ids.length === 0 || ids.some((n) => !Number.isInteger(n))) throw new UsageError(`--${flag} takes comma-separated player ids, e.g. --${flag} 12,40,77`);
+  return ids;
+};
+
+/** `halfspace bestxi pool`: candidates for a vibe (SPEC §4.10). */
+export const bestXiPoolCommand: Command = {
+  name: 'bestxi pool',
+  summary: 'Best XI candidate pool for a vibe (see data/vibes.json)',
+  usage: 'bestxi pool [--vibe balanced] [--accepts ST,CF] [--limit 30] [--wc2026-only] [--min-fee-tier T3] [--max-league-tier 1] [--ids 1,2] [--player-id N] [--dataset DIR] [--json]',
+  options: {
+    ...DATASET_OPTIONS,
+    vibe: { type: 'string', default: 'balanced' },
+    accepts: { type: 'string' },
+    limit: { type: 'string' },
+    'wc2026-only': { type: 'boolean', default: false },
+    'min-fee-tier': { type: 'string' },
+    'max-league-tier': { type: 'string' },
+    ids: { type: 'string' },
+    'player-id': { type: 'string' },
+  },
+  run({ values, io }) {
+    const minTier = values['min-fee-tier'] as string | undefined;
+    if (minTier !== undefined && !(FEE_TIERS as readonly string[]).includes(minTier)) throw new UsageError(`--min-fee-tier must be one of ${FEE_TIERS.join(', ')}`);
+    const request = {
+      vibe_id: values.vibe as string,
+      ...(values.accepts ? { accepts: String(values.accepts).split(',').map((s) => s.trim().toUpperCase()) } : {}),
+      ...(values.limit !== undefined ? { limit: intFlag(values, 'limit') } : {}),
+      ...(values['wc2026-only'] ? { wc2026_only: true } : {}),
+      ...(minTier ? { min_fee_tier: minTier } : {}),
+      ...(values['max-league-tier'] !== undefined ? { max_league_tier: intFlag(values, 'max-league-tier') } : {}),
+      ...(values.ids ? { mode: 'byIds', player_ids: idsOf(values.ids, 'ids') } : {}),
+      ...(values['player-id'] !== undefined ? { mode: 'full', player_id: intFlag(values, 'player-id') } : {}),
+    };
+    const engine = openEngine(values);
+    const r = valueOrExit(engine.bestXiPool(request as never));
+    if (values.json) return io.stdout(jsonOut(r));
+    const lines = [
+      `${r.vibe_meta.name} — ${r.vibe_meta.description}`,
+      `${r.players.length} of ${r.meta.candidates_considered} candidates (form: ${r.meta.form})`,
+      '',
+      '   score  pos  player                      club                      age  tier  top metric',
+      ...r.players.map(
+        (p) =>
+          `  ${String(p.vibe_score ?? '–').padStart(6)}  ${p.position.padEnd(3)}  ${p.name.slice(0, 26).padEnd(26)}  ${(p.team?.name ?? '').slice(0, 24).padEnd(24)}  ${String(p.age ?? '–').padStart(3)}  ${(p.fee_tier ?? '–').padEnd(4)}  ${p.top_metrics[0] ? `${p.top_metrics[0].metric} ${p.top_metrics[0].percentile}` : ''}  #${p.player_id}`,
+      ),
+    ];
+    io.stdout(`${lines.join('\n')}\n`);
+  },
+};
+
+/** `halfspace bestxi lineup`: aggregates of a lineup (SPEC §2.9). */
+export const bestXiLineupCommand: Command = {
+  name: 'bestxi lineup',
+  summary: 'Aggregate statistics of a lineup of 1–11 player ids',
+  usage: 'bestxi lineup --ids 1,2,3 [--vibe ID] [--dataset DIR] [--json]',
+  options: { ...DATASET_OPTIONS, ids: { type: 'string' }, vibe: { type: 'string' } },
+  run({ values, io }) {
+    const request = { player_ids: idsOf(values.ids, 'ids'), ...(values.vibe ? { vibe_id: values.vibe as string } : {}) };
+    const engine = openEngine(values);
+    const r = valueOrExit(engine.bestXiLineup(request));
+    if (values.json) return io.stdout(jsonOut(r));
+    const s = r.secondary;
+    const lines = [
+      `Lineup fee tier ${r.primary.lineup_fee_tier ?? '—'} · avg rating ${r.primary.avg_rating ?? '—'} · G+A per 90 ${r.primary.ga_per90} · defensive actions per 90 ${r.primary.def_per90}`,
+      `Shape: ${s.shape.goalkeeper} GK, ${s.shape.defender} DF, ${s.shape.midfielder} MF, ${s.shape.attacker} FW${s.goalkeepers_ok ? '' : ' (needs exactly one goalkeeper)'} · avg age ${s.avg_age ?? '—'} · ${Math.round(s.total_minutes)} minutes`,
+      `Leagues: ${s.leagues.map((l) => `${l.name} ×${l.players}`).join(', ') || '—'}`,
+      `Nationalities: ${s.nationalities.map((n) => `${n.nationality} ×${n.players}`).join(', ') || '—'}`,
+      ...(s.vibe_fit !== null ? [`Vibe fit: ${s.vibe_fit}`] : []),
+      `Coverage: ${r.data_coverage.players_with_stats}/${r.data_coverage.requested} with stats (${r.data_coverage.level})`,
+    ];
+    io.stdout(`${lines.join('\n')}\n`);
+  },
+};

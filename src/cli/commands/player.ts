@@ -1,0 +1,45 @@
+import type { Command } from '../run.js';
+import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
+import type { PlayerResponse } from '../../intel/player.js';
+
+function text(r: PlayerResponse): string {
+  const p = r.data.profile;
+  const lines = [
+    r.summary,
+    '',
+    `  ${p.display_name} (#${p.player_id}) — ${p.position} · ${p.position_label}${p.age !== null ? ` · age ${p.age}` : ''}${p.nationality ? ` · ${p.nationality}` : ''}`,
+    `  ${p.team?.name ?? 'no club'}${p.league ? ` · ${p.league.name} (tier ${p.league.tier})` : ''}${p.fee_tier ? ` · fee tier ${p.fee_tier}` : ''}`,
+    `  style: ${r.data.dna.style_tags.join(', ') || '—'}`,
+    '',
+    '  season    club                      apps  mins   G   A  rating',
+    ...r.data.recent_stats.map(
+      (s) =>
+        `  ${s.season.padEnd(9)} ${(s.team?.name ?? '').slice(0, 25).padEnd(25)} ${String(s.appearances).padStart(4)} ${String(Math.round(s.minutes)).padStart(5)} ${String(s.totals.goals ?? '–').padStart(3)} ${String(s.totals.assists ?? '–').padStart(3)}  ${s.rating?.toFixed(2) ?? '–'}${s.rating_source === 'model' && s.rating !== null ? ' (model)' : ''}`,
+    ),
+  ];
+  if (r.data.narrative) lines.push('', `  ${r.data.narrative}`);
+  if (r.data.compare) {
+    const [a, b] = r.data.compare.players;
+    lines.push('', `  compare: ${a.name} vs ${b.name}`);
+    for (const m of r.data.compare.metrics) {
+      const mark = m.leader === 'a' ? '◀' : m.leader === 'b' ? '▶' : m.leader === 'tie' ? '=' : ' ';
+      lines.push(`  ${m.label.padEnd(18)} ${String(m.a.value ?? '–').padStart(7)} ${mark} ${String(m.b.value ?? '–').padEnd(7)}`);
+    }
+  }
+  if (r.meta.attribution) lines.push('', `  ${r.meta.attribution}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** `halfspace player`: the SPEC §2.3 profile of one player. */
+export const playerCommand: Command = {
+  name: 'player',
+  summary: 'Player profile: identity, seasonal rows, style tags (add --narrative, --name2 to compare)',
+  usage: 'player --name NAME [--player-id N] [--team-hint CLUB] [--name2 NAME] [--narrative] [--dataset DIR] [--json]',
+  options: { ...IDENTITY_OPTIONS, ...DATASET_OPTIONS, name2: { type: 'string' }, narrative: { type: 'boolean', default: false } },
+  run({ values, io }) {
+    const request = { ...identityOf(values), ...(values.name2 !== undefined ? { name2: values.name2 as string } : {}) };
+    const engine = openEngine(values);
+    const r = valueOrExit(engine.player(request, { narrative: values.narrative as boolean }));
+    io.stdout(values.json ? jsonOut(r) : text(r));
+  },
+};

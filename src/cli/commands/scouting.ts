@@ -1,0 +1,40 @@
+import type { Command } from '../run.js';
+import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
+import type { ScoutingResponse } from '../../intel/scouting.js';
+
+const bar = (p: number | null) => (p === null ? ''.padEnd(20) : '█'.repeat(Math.round(p / 5)).padEnd(20, '·'));
+
+function text(r: ScoutingResponse): string {
+  const p = r.data.profile;
+  const first = Object.values(r.data.percentiles)[0];
+  const cohort = first?.cohort;
+  const lines = [
+    `${p.display_name} — ${p.position_label} (${p.position}), ${p.team?.name ?? 'no club'}${p.age !== null ? `, age ${p.age}` : ''}${p.fee_tier ? `, fee tier ${p.fee_tier}` : ''}`,
+    `Season ${r.data.season ?? '—'} · ${r.data.sample ? `${Math.round(r.data.sample.minutes)} minutes, ${r.data.sample.appearances} appearances${r.data.sample.level === 'low' ? ' (low sample: below the cohort threshold, no labels)' : ''}` : 'no minutes'}`,
+    cohort ? `Cohort: ${cohort.position_group}s in ${cohort.league} ${cohort.season} with ≥ ${cohort.min_minutes} minutes (n = ${cohort.n})` : 'Cohort: none',
+    `Style: ${r.data.dna.style_tags.join(', ') || '—'}`,
+    '',
+    ...Object.entries(r.data.percentiles).map(([key, e]) =>
+      `  ${key.padEnd(22)} ${String(e.value ?? '–').padStart(7)}  ${bar(e.percentile)} ${e.percentile === null ? '' : String(e.percentile).padStart(3)}  ${e.label ?? ''}`,
+    ),
+    '',
+    r.data.highlight ? `Highlight: ${r.data.highlight.text}` : '',
+    '',
+    r.data.dna.narrative,
+  ];
+  if (r.meta.attribution) lines.push('', r.meta.attribution);
+  return `${lines.join('\n')}\n`;
+}
+
+/** `halfspace scouting`: the SPEC §2.4 scouting report of one player. */
+export const scoutingCommand: Command = {
+  name: 'scouting',
+  summary: 'Scouting report: per-90 values and cohort percentiles for the latest season',
+  usage: 'scouting --name NAME [--player-id N] [--team-hint CLUB] [--dataset DIR] [--json]',
+  options: { ...IDENTITY_OPTIONS, ...DATASET_OPTIONS },
+  run({ values, io }) {
+    const engine = openEngine(values);
+    const r = valueOrExit(engine.scouting(identityOf(values)));
+    io.stdout(values.json ? jsonOut(r) : text(r));
+  },
+};

@@ -1,0 +1,54 @@
+/** Options and helpers shared by the `halfspace` commands that read a dataset. */
+import { Engine } from '../engine.js';
+import { HalfspaceError, type Result } from '../errors.js';
+import { UsageError } from './run.js';
+
+/** `--dataset` (every command) and `--json`. */
+export const DATASET_OPTIONS = {
+  dataset: { type: 'string', default: 'demo' },
+  json: { type: 'boolean', default: false },
+} as const;
+
+/** `--name`, `--player-id`, `--team-hint`. */
+export const IDENTITY_OPTIONS = {
+  name: { type: 'string' },
+  'player-id': { type: 'string' },
+  'team-hint': { type: 'string' },
+} as const;
+
+/** Opens the dataset named by `--dataset` (default: the bundled demo universe). */
+export function openEngine(values: Record<string, unknown>): Engine {
+  return Engine.open({ dataset: (values.dataset as string | undefined) ?? 'demo' });
+}
+
+/** Parses an integer flag; throws a usage error naming the flag otherwise. */
+export function intFlag(values: Record<string, unknown>, flag: string): number | undefined {
+  const raw = values[flag];
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n)) throw new UsageError(`--${flag} must be an integer, got "${String(raw)}"`);
+  return n;
+}
+
+/** The identity fields of a request from `--name`, `--player-id`, `--team-hint`. */
+export function identityOf(values: Record<string, unknown>, nameField = 'name') {
+  const out: Record<string, string | number> = {};
+  if (values.name !== undefined) out[nameField] = values.name as string;
+  const id = intFlag(values, 'player-id');
+  if (id !== undefined) out.player_id = id;
+  if (values['team-hint'] !== undefined) out.team_hint = values['team-hint'] as string;
+  if (out[nameField] === undefined && out.player_id === undefined) throw new UsageError('give --name or --player-id');
+  return out;
+}
+
+/** Returns a successful value or throws the failure as one readable line (exit code 2). */
+export function valueOrExit<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  const { code, message, candidates, suggestions } = result.error as { code: string; message: string; candidates?: { name: string; team?: string | null }[]; suggestions?: { name: string; team?: string | null }[] };
+  const list = candidates ?? suggestions;
+  const extra = list && list.length > 0 ? ` (${candidates ? 'candidates' : 'did you mean'}: ${list.map((c) => (c.team ? `${c.name} [${c.team}]` : c.name)).join('; ')})` : '';
+  throw new HalfspaceError({ ...result.error, message: `${code}: ${message}${extra}` });
+}
+
+/** Writes JSON with a trailing newline. */
+export const jsonOut = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;

@@ -1,0 +1,171 @@
+/**
+ * @module The in-process facade: one object over one loaded dataset. Every operation returns a
+ * Result (expected failures are values); the dataset is validated and every derived column is
+ * computed once, at open.
+ */
+import type { Table } from 'apache-arrow';
+import type { EngineContext, LeagueRow, PlayerRow, PlayerSeasonRow, SeasonRow, StyleSummary, TeamRow } from './context.js';
+import { datasetFromDir } from './data/load.js';
+import { demoDatasetDir } from './data/paths.js';
+import { rowsOf, type Dataset } from './data/schema.js';
+import { validateDataset } from './data/validate.js';
+import { buildIdentityIndex, resolvePlayer, type IdentityIndex, type PlayerQuery, type ResolvedPlayer } from './data/identity.js';
+import { ageOn } from './stats/age.js';
+import { deriveSeasons } from './stats/derive.js';
+import type { DerivedSeasons } from './stats/derived.js';
+import type { Result } from './errors.js';
+import { playerReportOf, type PlayerRequest, type PlayerResponse } from './intel/player.js';
+import { scoutingReportOf, type ScoutingRequest, type ScoutingResponse } from './intel/scouting.js';
+import { verdictReportOf, type VerdictRequest, type VerdictResponse } from './verdict/verdict.js';
+import type { VerdictFacts } from './verdict/rules.js';
+import { bestXiLineupOf, type BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';
+import { bestXiPoolOf, type BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
+
+export interface OpenOptions {
+  /** `'demo'` (the bundled synthetic universe), a dataset folder, or an in-memory dataset (validated). */
+  dataset: 'demo' | string | Dataset;
+  /** Clock for relative questions; default: the dataset's as-of date at 12:00 UTC. */
+  clock?: () => Date;
+  /** Cohort minutes threshold; default 450 (docs/methodology.md#cohorts). */
+  minutesMin?: number;
+}
+
+/** One loaded dataset with every derived column computed; the entry point of the library. */
+export class Engine implements EngineContext {
+  readonly dataset: Dataset;
+  readonly derived: DerivedSeasons;
+  readonly asOf: string;
+  readonly players: readonly PlayerRow[];
+  readonly identity: IdentityIndex;
+  private readonly clock: () => Date;
+  private readonly playerMap: Map<number, PlayerRow>;
+  private readonly teamMap: Map<number, TeamRow>;
+  private readonly leagueMap: Map<number, LeagueRow>;
+  private readonly seasonMap: Map<number, SeasonRow>;
+  private readonly playerRows: Map<number, number[]>;
+  private readonly playerSeasons: PlayerSeasonRow[];
+
+  private constructor(dataset: Dataset, options: OpenOptions) {
+    this.dataset = dataset;
+    this.asOf = dataset.meta.as_of;
+    const asOfNoon = new Date(`${this.asOf}T12:00:00Z`);
+    this.clock = options.clock ?? (() => asOfNoon);
+    this.players = rowsOf(dataset.tables.players, 'players');
+    this.playerMap = new Map(this.players.map((p) => [p.player_id, p]));
+    const teams = rowsOf(dataset.tables.teams, 'teams');
+    this.teamMap = new Map(teams.map((t) => [t.team_id, t]));
+    const leagues = rowsOf(dataset.tables.leagues, 'leagues');
+    this.leagueMap = new Map(leagues.map((l) => [l.league_id, l]));
+    this.seasonMap = new Map(rowsOf(dataset.tables.seasons, 'seasons').map((s) => [s.season_id, s]));
+    this.playerSeasons = rowsOf(dataset.tables.player_seasons, 'player_seasons');
+    this.derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
+    this.playerRows = this.indexPlayerRows();
+    this.identity = buildIdentityIndex(this.players, teams, leagues);
+  }
+
+  /**
+   * Opens a dataset: loads and validates it, then derives per-90 values, percentiles, ratings,
+   * DNA vectors and style tags. Throws DatasetError for a bad dataset.
+   * @example Engine.open({ dataset: 'demo' }).asOf // => '2026-03-01'
+   */
+  static open(options: OpenOptions): Engine {
+    const source = options.dataset;
+    let dataset: Dataset;
+    if (typeof source === 'string') {
+      dataset = datasetFromDir(source === 'demo' ? demoDatasetDir() : source);
+    } else {
+      validateDataset(source);
+      dataset = source;
+    }
+    return new Engine(dataset, options);
+  }
+
+  now(): Date {
+    return this.clock();
+  }
+
+  playerById(id: number): PlayerRow | undefined {
+    return this.playerMap.get(id);
+  }
+  teamById(id: number): TeamRow | undefined {
+    return this.teamMap.get(id);
+  }
+  leagueById(id: number): LeagueRow | undefined {
+    return this.leagueMap.get(id);
+  }
+  seasonById(id: number): SeasonRow | undefined {
+    return this.seasonMap.get(id);
+  }
+  playerSeasonAt(row: number): PlayerSeasonRow {
+    return this.playerSeasons[row];
+  }
+  rowsOfPlayer(id: number): readonly number[] {
+    return this.playerRows.get(id) ?? [];
+  }
+  latestRowOf(id: number): number {
+    const rows = this.playerRows.get(id);
+    return rows && rows.length > 0 ? rows[rows.length - 1] : -1;
+  }
+  ageOf(player: PlayerRow): number | null {
+    return player.birth_date ? ageOn(player.birth_date, this.now()) : null;
+  }
+
+  /** Resolves a player by id or name (+ team hint); see docs/guide.md#naming-a-player. */
+  resolvePlayer(query: PlayerQuery): Result<ResolvedPlayer> {
+    return resolvePlayer(this.identity, query);
+  }
+
+  /** Player profile (SPEC §2.3); `narrative: true` adds a narrative paragraph; `name2` adds a compare block. */
+  player(request: PlayerRequest, options: { narrative?: boolean } = {}): Result<PlayerResponse> {
+    return playerReportOf(this, request, options);
+  }
+
+  /** Scouting report (SPEC §2.4): per-90 map and cohort percentiles with their cohort and sample. */
+  scouting(request: ScoutingRequest): Result<ScoutingResponse> {
+    return scoutingReportOf(this, request);
+  }
+
+  styleOf(_row: number): StyleSummary | null {
+    return null;
+  }
+
+  /** Data-backed verdict with percentile receipts (SPEC §4.7, DESIGN §5); the engine picks the code. */
+  verdict(request: VerdictRequest): Result<VerdictResponse> {
+    return verdictReportOf(this, request, (row) => this.contrastAnchorOf(row));
+  }
+
+  /** The closest DNA match of derived row `row` in a strictly higher fee tier (verdict `contrast`). */
+  contrastAnchorOf(_row: number): VerdictFacts['anchor'] {
+    return null;
+  }
+
+  /** Best XI candidates for a vibe (SPEC §4.10, DESIGN §7): modes pool, full, byIds. */
+  bestXiPool(request: BestXiPoolRequest): Result<BestXiPoolResponse> {
+    return bestXiPoolOf(this, request);
+  }
+
+  /** Aggregates of a built lineup of 1–11 players (SPEC §2.9). */
+  bestXiLineup(request: BestXiLineupRequest): Result<BestXiLineupResponse> {
+    return bestXiLineupOf(this, request);
+  }
+
+  /** Player-season rows per player, ordered by season start then minutes (so the last is the main row of the latest season). */
+  private indexPlayerRows(): Map<number, number[]> {
+    const d = this.derived;
+    const byPlayer = new Map<number, number[]>();
+    for (let i = 0; i < d.n; i++) {
+      const id = d.player_id[i];
+      let list = byPlayer.get(id);
+      if (!list) byPlayer.set(id, (list = []));
+      list.push(i);
+    }
+    const startOf = (row: number) => this.seasonMap.get(d.season_id[row])?.start_date ?? '';
+    for (const list of byPlayer.values()) {
+      list.sort((a, b) => startOf(a).localeCompare(startOf(b)) || d.minutes[a] - d.minutes[b] || a - b);
+    }
+    return byPlayer;
+  }
+}
+
+/** Arrow table type re-exported for users who build datasets in memory. */
+export type { Table };

@@ -1,0 +1,209 @@
+/**
+ * Building blocks shared by the player-facing responses: the profile, one season's stats, the
+ * per-90 map and the cohort percentiles with their cohort and sample.
+ */
+import type { EngineContext, PlayerRow } from '../context.js';
+import { COUNTING_COLUMNS, POSITION_GROUPS, positionGroupOf, positionLabelOf, type PositionGroup } from '../data/schema.js';
+import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
+import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
+import { labelOf, ordinalOf, topPercentile, type PercentileLabel } from '../stats/percentiles.js';
+
+/** Rounds for display: per-90 and ratings to 2 decimals, percentages to 1. */
+export function roundMetric(key: MetricKey, value: number): number {
+  const factor = METRICS[key].kind === 'pct' ? 10 : 100;
+  return Math.round(value * factor) / factor;
+}
+
+const nullIfNaN = (x: number): number | null => (Number.isNaN(x) ? null : x);
+
+export interface Profile {
+  player_id: number;
+  name: string;
+  known_as: string | null;
+  display_name: string;
+  birth_date: string | null;
+  age: number | null;
+  nationality: string | null;
+  position: string;
+  position_group: PositionGroup;
+  position_label: string;
+  preferred_foot: string | null;
+  height_cm: number | null;
+  team: { team_id: number; name: string; short_name: string | null } | null;
+  league: { league_id: number; name: string; country: string | null; tier: number } | null;
+  fee_tier: FeeTier | null;
+  wc2026_nation: string | null;
+}
+
+/** Identity block of a player from the registry; fee tier only, never an EUR amount (SPEC §2.2). */
+export function profileOf(ctx: EngineContext, player: PlayerRow): Profile {
+  const team = player.team_id === null ? undefined : ctx.teamById(player.team_id);
+  const league = team?.league_id == null ? undefined : ctx.leagueById(team.league_id);
+  const code = player.position as Parameters<typeof positionGroupOf>[0];
+  return {
+    player_id: player.player_id,
+    name: player.name,
+    known_as: player.known_as,
+    display_name: player.known_as ?? player.name,
+    birth_date: player.birth_date,
+    age: ctx.ageOf(player),
+    nationality: player.nationality,
+    position: player.position,
+    position_group: positionGroupOf(code),
+    position_label: positionLabelOf(code),
+    preferred_foot: player.preferred_foot,
+    height_cm: player.height_cm,
+    team: team ? { team_id: team.team_id, name: team.name, short_name: team.short_name } : null,
+    league: league ? { league_id: league.league_id, name: league.name, country: league.country, tier: league.tier } : null,
+    fee_tier: feeTierOf(player.market_value_eur),
+    wc2026_nation: player.wc2026_nation,
+  };
+}
+
+/** The metric keys reported for the position group of derived row `row`. */
+export function metricsOfRow(ctx: EngineContext, row: number): readonly MetricKey[] {
+  return GROUP_METRICS[POSITION_GROUPS[ctx.derived.group[row]]];
+}
+
+/** Flat map of the group's per-90 columns (SPEC §2.4 `per90_stats`); null where not computable. */
+export function per90MapOf(ctx: EngineContext, row: number): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const key of metricsOfRow(ctx, row)) {
+    const v = ctx.derived.values[key][row];
+    out[key] = Number.isNaN(v) ? null : roundMetric(key, v);
+  }
+  return out;
+}
+
+export interface SeasonStats {
+  season_id: number;
+  season: string;
+  league: { league_id: number; name: string; tier: number } | null;
+  team: { team_id: number; name: string } | null;
+  appearances: number;
+  starts: number | null;
+  minutes: number;
+  rating: number | null;
+  rating_source: 'provider' | 'model';
+  totals: Record<string, number | null>;
+  per90: Record<string, number | null>;
+}
+
+/** One seasonal row: counting totals as recorded, plus the derived per-90 map. */
+export function seasonStatsOf(ctx: EngineContext, row: number): SeasonStats {
+  const d = ctx.derived;
+  const record = ctx.playerSeasonAt(row);
+  const season = ctx.seasonById(d.season_id[row]);
+  const league = ctx.leagueById(d.league_id[row]);
+  const team = ctx.teamById(d.team_id[row]);
+  const totals: Record<string, number | null> = {};
+  for (const c of COUNTING_COLUMNS) totals[c] = record[c];
+  const rating = nullIfNaN(d.values.rating[row]);
+  return {
+    season_id: d.season_id[row],
+    season: season?.name ?? String(d.season_id[row]),
+    league: league ? { league_id: league.league_id, name: league.name, tier: league.tier } : null,
+    team: team ? { team_id: team.team_id, name: team.name } : null,
+    appearances: d.appearances[row],
+    starts: record.starts,
+    minutes: d.minutes[row],
+    rating: rating === null ? null : Math.round(rating * 100) / 100,
+    rating_source: d.ratingIsProvider[row] ? 'provider' : 'model',
+    totals,
+    per90: per90MapOf(ctx, row),
+  };
+}
+
+export interface CohortRef {
+  league_id: number;
+  league: string;
+  season_id: number;
+  season: string;
+  position_group: PositionGroup;
+  min_minutes: number;
+  n: number;
+}
+
+export interface Sample {
+  minutes: number;
+  appearances: number;
+  /** `low` when the player is below the cohort's minutes threshold: ranked against it, not part of it. */
+  level: 'ok' | 'low';
+}
+
+export interface PercentileEntry {
+  value: number | null;
+  percentile: number | null;
+  /** Null for low-sample rows: the number is shown, no label is claimed (docs/methodology.md#labels). */
+  label: PercentileLabel | null;
+  ordinal: string | null;
+  cohort: CohortRef | null;
+  sample: Sample;
+}
+
+/** The cohort a derived row is ranked against, with names. Null when no cohort exists. */
+export function cohortRefOf(ctx: EngineContext, row: number): CohortRef | null {
+  const id = ctx.derived.cohort[row];
+  if (id < 0) return null;
+  const c = ctx.derived.cohorts[id];
+  return {
+    league_id: c.league_id,
+    league: ctx.leagueById(c.league_id)?.name ?? String(c.league_id),
+    season_id: c.season_id,
+    season: ctx.seasonById(c.season_id)?.name ?? String(c.season_id),
+    position_group: c.position_group,
+    min_minutes: c.min_minutes,
+    n: c.n,
+  };
+}
+
+/** The player's sample for a derived row. */
+export function sampleOf(ctx: EngineContext, row: number): Sample {
+  return {
+    minutes: ctx.derived.minutes[row],
+    appearances: ctx.derived.appearances[row],
+    level: ctx.derived.inCohort[row] ? 'ok' : 'low',
+  };
+}
+
+/** Cohort percentiles of the group's metrics (SPEC §2.4 `percentiles`), each with cohort and sample. */
+export function percentilesOf(ctx: EngineContext, row: number): Record<string, PercentileEntry> {
+  const cohort = cohortRefOf(ctx, row);
+  const sample = sampleOf(ctx, row);
+  const out: Record<string, PercentileEntry> = {};
+  for (const key of metricsOfRow(ctx, row)) {
+    const v = ctx.derived.values[key][row];
+    const p = ctx.derived.percentiles[key][row];
+    const has = !Number.isNaN(p);
+    out[key] = {
+      value: Number.isNaN(v) ? null : roundMetric(key, v),
+      percentile: has ? p : null,
+      label: has && sample.level === 'ok' ? labelOf(p) : null,
+      ordinal: has ? ordinalOf(p) : null,
+      cohort,
+      sample,
+    };
+  }
+  return out;
+}
+
+export interface Highlight {
+  metric: MetricKey;
+  label: string;
+  percentile: number;
+  text: string;
+}
+
+/**
+ * The player's top-percentile metric among his group's metrics (ties: the earlier key in the
+ * group's display order), with a one-line text. Null when no percentile is known.
+ */
+export function highlightOf(ctx: EngineContext, row: number): Highlight | null {
+  const top = topPercentile(metricsOfRow(ctx, row), (key) => ctx.derived.percentiles[key][row]);
+  if (top === null) return null;
+  const cohort = cohortRefOf(ctx, row);
+  const group = POSITION_GROUPS[ctx.derived.group[row]];
+  const where = cohort ? ` among ${group}s in ${cohort.league} ${cohort.season}` : '';
+  const label = METRICS[top.key].label;
+  return { metric: top.key, label, percentile: top.percentile, text: `${label}: ${ordinalOf(top.percentile)}${where}` };
+}

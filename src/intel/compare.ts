@@ -1,0 +1,66 @@
+/**
+ * The compare flow of SPEC §2.1 (`name2`): both players' latest per-90 values and percentiles side
+ * by side, and who leads each metric.
+ */
+import type { EngineContext, PlayerRow } from '../context.js';
+import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
+import { POSITION_GROUPS } from '../data/schema.js';
+import { roundMetric } from './blocks.js';
+
+export interface CompareSide {
+  value: number | null;
+  percentile: number | null;
+}
+
+export interface Compare {
+  players: { side: 'a' | 'b'; player_id: number; name: string; team: string | null; position_group: string | null; season: string | null }[];
+  metrics: { metric: MetricKey; label: string; a: CompareSide; b: CompareSide; leader: 'a' | 'b' | 'tie' | null }[];
+  leads: { a: number; b: number; ties: number };
+}
+
+function sideOf(ctx: EngineContext, row: number, key: MetricKey): CompareSide {
+  if (row < 0) return { value: null, percentile: null };
+  const v = ctx.derived.values[key][row];
+  const p = ctx.derived.percentiles[key][row];
+  return { value: Number.isNaN(v) ? null : roundMetric(key, v), percentile: Number.isNaN(p) ? null : p };
+}
+
+/**
+ * Who leads a metric: the higher raw value (the lower for metrics where less is better); null
+ * when either side has no value. Compares unrounded values so display rounding cannot create ties.
+ */
+export function leaderOf(key: MetricKey, a: number, b: number): 'a' | 'b' | 'tie' | null {
+  if (Number.isNaN(a) || Number.isNaN(b)) return null;
+  if (a === b) return 'tie';
+  const aAhead = METRICS[key].lowerIsBetter ? a < b : a > b;
+  return aAhead ? 'a' : 'b';
+}
+
+/** Side-by-side block over the union of both players' group metrics (player a's group first). */
+export function compareOf(ctx: EngineContext, a: PlayerRow, b: PlayerRow): Compare {
+  const rowA = ctx.latestRowOf(a.player_id);
+  const rowB = ctx.latestRowOf(b.player_id);
+  const groupOf = (row: number) => (row < 0 ? null : POSITION_GROUPS[ctx.derived.group[row]]);
+  const keys: MetricKey[] = [];
+  for (const row of [rowA, rowB]) {
+    const g = groupOf(row);
+    if (g) for (const k of GROUP_METRICS[g]) if (!keys.includes(k)) keys.push(k);
+  }
+  const metrics = keys.map((key) => ({
+    metric: key,
+    label: METRICS[key].label,
+    a: sideOf(ctx, rowA, key),
+    b: sideOf(ctx, rowB, key),
+    leader: rowA < 0 || rowB < 0 ? null : leaderOf(key, ctx.derived.values[key][rowA], ctx.derived.values[key][rowB]),
+  }));
+  const count = (who: 'a' | 'b' | 'tie') => metrics.filter((m) => m.leader === who).length;
+  const describe = (p: PlayerRow, side: 'a' | 'b', row: number) => ({
+    side,
+    player_id: p.player_id,
+    name: p.known_as ?? p.name,
+    team: (p.team_id !== null && ctx.teamById(p.team_id)?.name) || null,
+    position_group: groupOf(row),
+    season: row < 0 ? null : (ctx.seasonById(ctx.derived.season_id[row])?.name ?? null),
+  });
+  return { players: [describe(a, 'a', rowA), describe(b, 'b', rowB)], metrics, leads: { a: count('a'), b: count('b'), ties: count('tie') } };
+}

@@ -1,0 +1,53 @@
+/**
+ * Deterministic narrative text built from facts only (DESIGN §5): the same facts always give the
+ * same words, and every number in the text comes from the response it accompanies.
+ */
+import type { Highlight, Profile, SeasonStats } from './blocks.js';
+import type { StyleSummary } from '../context.js';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const fmtMinutes = (m: number) => Math.round(m).toLocaleString('en-US');
+
+/**
+ * A one-line summary of a player's latest season.
+ * @example summaryOf(profile, season, highlight) // => 'Kai Brandt — Attacker, FC Nordhafen (Erste Liga): 12 goals, 4 assists in 1,980 minutes (2025/26); best: Shots, 93rd percentile.'
+ */
+export function summaryOf(profile: Profile, season: SeasonStats | null, highlight: Highlight | null): string {
+  const club = profile.team ? `, ${profile.team.name}${profile.league ? ` (${profile.league.name})` : ''}` : '';
+  const head = `${profile.display_name} — ${profile.position_label}${club}`;
+  if (!season) return `${head}: no seasonal statistics recorded.`;
+  const g = season.totals.goals ?? 0;
+  const a = season.totals.assists ?? 0;
+  const best = highlight ? `; best: ${highlight.label}, ${highlight.text.split(': ')[1].split(' among')[0]}` : '';
+  return `${head}: ${plural(g, 'goal')}, ${plural(a, 'assist')} in ${fmtMinutes(season.minutes)} minutes (${season.season})${best}.`;
+}
+
+/**
+ * A short paragraph about the player built from profile, latest season, highlight and style.
+ * Uses the player's name rather than pronouns.
+ */
+export function narrativeOf(profile: Profile, season: SeasonStats | null, highlight: Highlight | null, style: StyleSummary | null): string {
+  const name = profile.display_name;
+  const parts: string[] = [];
+  const age = profile.age !== null ? `, ${profile.age},` : '';
+  const nat = profile.nationality ? ` ${profile.nationality}` : '';
+  const club = profile.team ? ` at ${profile.team.name}` : '';
+  const league = profile.league ? ` in ${profile.league.name}` : '';
+  parts.push(`${name}${age} is a${/^[AEIOU]/.test(nat.trim()) ? 'n' : ''}${nat} ${profile.position_label.toLowerCase()}${club}${league}.`);
+  if (season) {
+    const starts = season.starts !== null ? ` (${plural(season.starts, 'start')})` : '';
+    parts.push(
+      `In ${season.season} ${name} has played ${fmtMinutes(season.minutes)} minutes over ${plural(season.appearances, 'appearance')}${starts}, ` +
+        `with ${plural(season.totals.goals ?? 0, 'goal')} and ${plural(season.totals.assists ?? 0, 'assist')}.`,
+    );
+  } else {
+    parts.push(`No seasonal statistics are recorded for ${name}.`);
+  }
+  if (highlight) parts.push(`The standout number is ${highlight.text}.`);
+  if (style) {
+    const traits = style.traits.length > 0 ? `, with ${style.traits.join(', ').toLowerCase()} traits` : '';
+    parts.push(`Playing style: ${style.primary}${traits}.`);
+  }
+  if (profile.fee_tier) parts.push(`Fee tier ${profile.fee_tier}.`);
+  return parts.join(' ');
+}

@@ -1,0 +1,75 @@
+/**
+ * POST /api/v1/intelligence/player (SPEC §2.3): profile, seasonal rows, DNA with style tags, a
+ * one-line summary; optionally a narrative paragraph and a side-by-side comparison (`name2`).
+ */
+import type { EngineContext } from '../context.js';
+import { fail, ok, type Result } from '../errors.js';
+import { parseWith } from '../validation.js';
+import { highlightOf, profileOf, seasonStatsOf, type Highlight, type Profile, type SeasonStats } from './blocks.js';
+import { compareOf, type Compare } from './compare.js';
+import { narrativeOf, summaryOf } from './narrative.js';
+import { PlayerRequest } from './requests.js';
+import { resolveOrFail } from './resolve.js';
+import type { Resolution, StyleSummary } from '../context.js';
+
+export { PlayerRequest };
+
+export interface PlayerResponse {
+  data: {
+    profile: Profile;
+    recent_stats: SeasonStats[];
+    dna: { has_vector: boolean; season: string | null; style_tags: string[]; style: StyleSummary | null };
+    highlight: Highlight | null;
+    narrative?: string;
+    compare?: Compare;
+  };
+  summary: string;
+  meta: { entity_id: number; resolution: Resolution; as_of: string; dataset: string; attribution?: string };
+}
+
+/** Metadata every player-facing response carries. */
+export function metaOf(ctx: EngineContext, entityId: number, resolution: Resolution) {
+  const meta = ctx.dataset.meta;
+  return {
+    entity_id: entityId,
+    resolution,
+    as_of: ctx.asOf,
+    dataset: meta.name,
+    ...(meta.attribution ? { attribution: meta.attribution } : {}),
+  };
+}
+
+/** Builds the player profile response. Unknown or ambiguous names are failures, not exceptions. */
+export function playerReportOf(ctx: EngineContext, input: unknown, options: { narrative?: boolean } = {}): Result<PlayerResponse> {
+  const req = parseWith(PlayerRequest, input);
+  if (!req.ok) return req;
+  const resolved = resolveOrFail(ctx, req.value);
+  if (!resolved.ok) return resolved;
+  const { player, resolution } = resolved.value;
+  const rows = ctx.rowsOfPlayer(player.player_id);
+  const latest = ctx.latestRowOf(player.player_id);
+  const profile = profileOf(ctx, player);
+  const recent = [...rows].reverse().map((row) => seasonStatsOf(ctx, row));
+  const latestStats = latest >= 0 ? seasonStatsOf(ctx, latest) : null;
+  const highlight = latest >= 0 ? highlightOf(ctx, latest) : null;
+  const style = latest >= 0 ? ctx.styleOf(latest) : null;
+  const data: PlayerResponse['data'] = {
+    profile,
+    recent_stats: recent,
+    dna: {
+      has_vector: style !== null,
+      season: latestStats?.season ?? null,
+      style_tags: style ? [style.primary, ...style.traits] : [],
+      style,
+    },
+    highlight,
+  };
+  if (options.narrative) data.narrative = narrativeOf(profile, latestStats, highlight, style);
+  if (req.value.name2 !== undefined) {
+    const other = resolveOrFail(ctx, { name: req.value.name2 });
+    if (!other.ok) return fail(other.error.code, other.error.message.replace(/^name\b/, 'name2'), { ...other.error, param: 'name2' });
+    if (other.value.player.player_id === player.player_id) return fail('invalid_request', 'name2 names the same player as name', { param: 'name2' });
+    data.compare = compareOf(ctx, player, other.value.player);
+  }
+  return ok({ data, summary: summaryOf(profile, latestStats, highlight), meta: metaOf(ctx, player.player_id, resolution) });
+}

@@ -1,0 +1,12 @@
+/** Turning identity inputs into a registry player, for every player-facing operation. */
+import type { EngineContext, PlayerQuery, PlayerRow, Resolution } from '../context.js';
+import { assert, ok, type Result } from '../errors.js';
+
+/** Resolves `{ name | player_id, team_hint }` to a player row, or the resolver's failure unchanged. */
+export function resolveOrFail(ctx: EngineContext, query: PlayerQuery): Result<{ player: PlayerRow; resolution: Resolution }> {
+  const r = ctx.resolvePlayer(query);
+  if (!r.ok) return r;
+  const player = ctx.playerById(r.value.player_id);
+  assert(player, `resolver returned unknown player ${r.value.player_id}`);
+  return ok({ player, resolution: r.value.resolution });
+}

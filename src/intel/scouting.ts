@@ -1,0 +1,63 @@
+/**
+ * POST /api/v1/intelligence/scouting (SPEC §2.4): identity, DNA with narrative, seasonal stats,
+ * the flat per-90 map and cohort percentiles (each with its cohort and the player's sample).
+ */
+import type { EngineContext, Resolution, StyleSummary } from '../context.js';
+import { ok, type Result } from '../errors.js';
+import { parseWith } from '../validation.js';
+import { highlightOf, per90MapOf, percentilesOf, profileOf, sampleOf, seasonStatsOf, type Highlight, type PercentileEntry, type Profile, type Sample, type SeasonStats } from './blocks.js';
+import { narrativeOf, summaryOf } from './narrative.js';
+import { metaOf } from './player.js';
+import { ScoutingRequest } from './requests.js';
+import { resolveOrFail } from './resolve.js';
+
+export { ScoutingRequest };
+
+export interface ScoutingResponse {
+  data: {
+    profile: Profile;
+    dna: { has_vector: boolean; style_tags: string[]; style: StyleSummary | null; narrative: string };
+    stats: SeasonStats[];
+    season: string | null;
+    per90_stats: Record<string, number | null>;
+    percentiles: Record<string, PercentileEntry>;
+    sample: Sample | null;
+    highlight: Highlight | null;
+  };
+  summary: string;
+  meta: { entity_id: number; resolution: Resolution; as_of: string; dataset: string; attribution?: string };
+}
+
+/** Builds the scouting report for the player's latest season (the season with his most recent minutes). */
+export function scoutingReportOf(ctx: EngineContext, input: unknown): Result<ScoutingResponse> {
+  const req = parseWith(ScoutingRequest, input);
+  if (!req.ok) return req;
+  const resolved = resolveOrFail(ctx, req.value);
+  if (!resolved.ok) return resolved;
+  const { player, resolution } = resolved.value;
+  const profile = profileOf(ctx, player);
+  const latest = ctx.latestRowOf(player.player_id);
+  const stats = [...ctx.rowsOfPlayer(player.player_id)].reverse().map((row) => seasonStatsOf(ctx, row));
+  const latestStats = latest >= 0 ? seasonStatsOf(ctx, latest) : null;
+  const highlight = latest >= 0 ? highlightOf(ctx, latest) : null;
+  const style = latest >= 0 ? ctx.styleOf(latest) : null;
+  return ok({
+    data: {
+      profile,
+      dna: {
+        has_vector: style !== null,
+        style_tags: style ? [style.primary, ...style.traits] : [],
+        style,
+        narrative: narrativeOf(profile, latestStats, highlight, style),
+      },
+      stats,
+      season: latestStats?.season ?? null,
+      per90_stats: latest >= 0 ? per90MapOf(ctx, latest) : {},
+      percentiles: latest >= 0 ? percentilesOf(ctx, latest) : {},
+      sample: latest >= 0 ? sampleOf(ctx, latest) : null,
+      highlight,
+    },
+    summary: summaryOf(profile, latestStats, highlight),
+    meta: metaOf(ctx, player.player_id, resolution),
+  });
+}

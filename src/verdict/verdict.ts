@@ -1,0 +1,178 @@
+/**
+ * POST /api/v1/verdict (SPEC §4.7; DESIGN §5): a data-backed verdict with percentile receipts.
+ * The engine picks the code; callers cannot choose it. Headlines and narrative carry no EUR amount.
+ */
+import { z } from 'zod';
+import type { EngineContext, Resolution } from '../context.js';
+import { POSITION_GROUPS } from '../data/schema.js';
+import { ok, fail, type Result } from '../errors.js';
+import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
+import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
+import { ordinalOf } from '../stats/percentiles.js';
+import { parseWith } from '../validation.js';
+import { confidenceOf, outputScoreOf, verdictOf, type VerdictCode, type VerdictFacts } from './rules.js';
+
+export const VerdictRequest = z
+  .object({
+    player_name: z.string().trim().min(1).max(200).optional(),
+    player_id: z.number().int().positive().optional(),
+    team_hint: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict()
+  .refine((r) => r.player_name !== undefined || r.player_id !== undefined, { message: 'one of player_name or player_id is required', path: ['player_name'] });
+export type VerdictRequest = z.infer<typeof VerdictRequest>;
+
+export interface Evidence {
+  metric: MetricKey;
+  label: string;
+  value: number | null;
+  percentile: number;
+  cohort: string;
+}
+
+export interface VerdictResponse {
+  verdict_code: VerdictCode;
+  headline: string;
+  confidence: number;
+  evidence: Evidence[];
+  contrast?: { player_id: number; name: string; fee_tier: FeeTier; similarity: number; match: number };
+  fee_tier: FeeTier | null;
+  narrative: string;
+  player: { player_id: number; name: string; team: string | null; position: string; age: number | null };
+  season: string | null;
+  rule: { reason: string; output_score: number | null; previous_output_score: number | null };
+  meta: { entity_id: number; resolution: Resolution; as_of: string; dataset: string; attribution?: string };
+}
+
+/** Finds the closest DNA match of a derived row in a strictly higher fee tier (the engine supplies it). */
+export type AnchorFinder = (row: number) => VerdictFacts['anchor'];
+
+const coreMetricsOf = (ctx: EngineContext, row: number) => GROUP_METRICS[POSITION_GROUPS[ctx.derived.group[row]]].filter((k) => k !== 'rating');
+
+function percentilesAt(ctx: EngineContext, row: number): Partial<Record<MetricKey, number>> {
+  const out: Partial<Record<MetricKey, number>> = {};
+  for (const k of coreMetricsOf(ctx, row)) {
+    const p = ctx.derived.percentiles[k][row];
+    if (!Number.isNaN(p)) out[k] = p;
+  }
+  return out;
+}
+
+/** Output score of the most recent earlier season in which the player met the cohort threshold. */
+function previousOutputOf(ctx: EngineContext, rows: readonly number[], latest: number): { output: number; season: string } | null {
+  const latestSeason = ctx.derived.season_id[latest];
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const r = rows[i];
+    if (ctx.derived.season_id[r] === latestSeason || !ctx.derived.inCohort[r]) continue;
+    const output = outputScoreOf(percentilesAt(ctx, r));
+    if (!Number.isNaN(output)) return { output, season: ctx.seasonById(ctx.derived.season_id[r])?.name ?? '' };
+  }
+  return null;
+}
+
+/** Builds the verdict for the player's main season. */
+export function verdictReportOf(ctx: EngineContext, input: unknown, anchorOf: AnchorFinder): Result<VerdictResponse> {
+  const parsed = parseWith(VerdictRequest, input);
+  if (!parsed.ok) return parsed;
+  const { player_name, player_id, team_hint } = parsed.value;
+  const resolved = ctx.resolvePlayer({ name: player_name, player_id, team_hint });
+  if (!resolved.ok) {
+    const e = resolved.error;
+    return e.param === 'name' ? fail(e.code, e.message.replace(/^name\b/, 'player_name'), { ...e, param: 'player_name' }) : resolved;
+  }
+  const player = ctx.playerById(resolved.value.player_id)!;
+  const name = player.known_as ?? player.name;
+  const row = ctx.latestRowOf(player.player_id);
+  const feeTier = feeTierOf(player.market_value_eur);
+  const age = ctx.ageOf(player);
+  const percentiles = row >= 0 ? percentilesAt(ctx, row) : {};
+  const previous = row >= 0 ? previousOutputOf(ctx, ctx.rowsOfPlayer(player.player_id), row) : null;
+  const cohortId = row >= 0 ? ctx.derived.cohort[row] : -1;
+  const facts: VerdictFacts = {
+    minutes: row >= 0 ? ctx.derived.minutes[row] : 0,
+    cohortN: cohortId >= 0 ? ctx.derived.cohorts[cohortId].n : 0,
+    percentiles,
+    age,
+    feeTier,
+    previousOutput: previous?.output ?? null,
+    anchor: row >= 0 && ctx.derived.inCohort[row] ? anchorOf(row) : null,
+  };
+  const outcome = verdictOf(facts);
+  const output = outputScoreOf(percentiles);
+  const cohortText = cohortId >= 0 ? cohortTextOf(ctx, cohortId) : '';
+  const evidence: Evidence[] = outcome.metrics.map((metric) => ({
+    metric,
+    label: METRICS[metric].label,
+    value: Number.isNaN(ctx.derived.values[metric][row]) ? null : Math.round(ctx.derived.values[metric][row] * 100) / 100,
+    percentile: percentiles[metric]!,
+    cohort: cohortText,
+  }));
+  const group = row >= 0 ? POSITION_GROUPS[ctx.derived.group[row]] : null;
+  const headline = headlineOf(outcome.code, outcome.reason, { name, age, feeTier, output, previous, facts, evidence, group });
+  const team = player.team_id === null ? undefined : ctx.teamById(player.team_id);
+  const response: VerdictResponse = {
+    verdict_code: outcome.code,
+    headline,
+    confidence: confidenceOf(outcome, facts.minutes),
+    evidence,
+    fee_tier: feeTier,
+    narrative: narrativeOf(name, headline, evidence, facts),
+    player: { player_id: player.player_id, name, team: team?.name ?? null, position: player.position, age },
+    season: row >= 0 ? (ctx.seasonById(ctx.derived.season_id[row])?.name ?? null) : null,
+    rule: { reason: outcome.reason, output_score: Number.isNaN(output) ? null : Math.round(output), previous_output_score: previous ? Math.round(previous.output) : null },
+    meta: {
+      entity_id: player.player_id,
+      resolution: resolved.value.resolution,
+      as_of: ctx.asOf,
+      dataset: ctx.dataset.meta.name,
+      ...(ctx.dataset.meta.attribution ? { attribution: ctx.dataset.meta.attribution } : {}),
+    },
+  };
+  if (outcome.code === 'contrast' && facts.anchor) {
+    response.contrast = { ...facts.anchor, match: Math.round(facts.anchor.similarity * 100) };
+  }
+  return ok(response);
+}
+
+function cohortTextOf(ctx: EngineContext, cohortId: number): string {
+  const c = ctx.derived.cohorts[cohortId];
+  return `${c.position_group}s, ${ctx.leagueById(c.league_id)?.name ?? c.league_id} ${ctx.seasonById(c.season_id)?.name ?? c.season_id} (n = ${c.n})`;
+}
+
+interface HeadlineFacts {
+  name: string;
+  age: number | null;
+  feeTier: FeeTier | null;
+  output: number;
+  previous: { output: number; season: string } | null;
+  facts: VerdictFacts;
+  evidence: Evidence[];
+  group: string | null;
+}
+
+function headlineOf(code: VerdictCode, reason: string, h: HeadlineFacts): string {
+  const first = h.evidence[0];
+  switch (code) {
+    case 'elite':
+      return `${h.name} is elite: ${h.evidence.map((e) => `${e.label.toLowerCase()} ${ordinalOf(e.percentile)}`).join(', ')}.`;
+    case 'cooked':
+      return `${h.name} (${h.age}) looks cooked: output down ${Math.round(h.previous!.output - h.output)} percentile points since ${h.previous!.season}.`;
+    case 'fraud':
+      return `${h.name} is priced in fee tier ${h.feeTier} but produces at an output score of ${Math.round(h.output)} among ${h.group}s.`;
+    case 'merchant':
+      return `${h.name} is a one-stat merchant: ${first.label.toLowerCase()} at the ${ordinalOf(first.percentile)}, little else above average.`;
+    case 'contrast':
+      return `${h.name} plays like ${h.facts.anchor!.name} (fee tier ${h.facts.anchor!.fee_tier}) at fee tier ${h.feeTier ?? 'unknown'}: ${Math.round(h.facts.anchor!.similarity * 100)}% DNA match.`;
+    case 'fallback':
+      return reason === 'not_enough_data'
+        ? `Not enough data for a verdict on ${h.name}: ${Math.round(h.facts.minutes)} minutes in the latest season.`
+        : `No clear verdict on ${h.name}: output score ${Math.round(h.output)} among ${h.group}s, no rule's threshold met.`;
+  }
+}
+
+function narrativeOf(name: string, headline: string, evidence: Evidence[], facts: VerdictFacts): string {
+  const unit = (m: MetricKey) => (METRICS[m].kind === 'per90' ? ' per 90' : METRICS[m].kind === 'pct' ? '%' : '');
+  const receipts = evidence.map((e) => `${e.label} ${e.value ?? '–'}${unit(e.metric)} (${ordinalOf(e.percentile)})`).join('; ');
+  const sample = `${Math.round(facts.minutes)} minutes`;
+  return receipts ? `${headline} Receipts: ${receipts}. Sample: ${sample}.` : `${headline} Sample: ${sample}.`;
+}
