@@ -1,1 +1,28 @@
-export * from "./errors.js";
+/**
+ * @module halfspace — an embeddable football-intelligence engine over Apache Arrow tables.
+ * The pure library surface: no HTTP, CLI or store drivers (those live behind subpath exports).
+ */
+export * from './errors.js';
+export { Engine, type OpenOptions } from './engine.js';
+export type { EngineContext, PlayerRow, TeamRow, LeagueRow, SeasonRow, StyleSummary } from './context.js';
+export * from './data/schema.js';
+export { datasetFromDir } from './data/load.js';
+export { datasetToDir } from './data/save.js';
+export { validateDataset } from './data/validate.js';
+export { DatasetError } from './data/dataset-error.js';
+export { METRIC_KEYS, METRICS, GROUP_METRICS, CARD_TRIPLET, DEFAULT_CARD_STATS, isMetricKey, type MetricKey } from './stats/metrics.js';
+export type { DerivedSeasons, Cohort } from './stats/derived.js';
+export { deriveSeasons } from './stats/derive.js';
+export { per90 } from './stats/per90.js';
+export { accuracyPct } from './stats/accuracy.js';
+export { percentile, percentileSorted, labelOf, ordinalOf } from './stats/percentiles.js';
+export { FEE_TIERS, feeTierOf, type FeeTier } from './stats/fee-tier.js';
+export { ageOn } from './stats/age.js';
+export { PlayerRequest, ScoutingRequest, PlayerIdentity } from './intel/requests.js';
+export type { PlayerResponse } from './intel/player.js';
+export type { ScoutingResponse } from './intel/scouting.js';
+export { VerdictRequest, type VerdictResponse } from './verdict/verdict.js';
+export { VERDICT_CODES, type VerdictCode } from './verdict/rules.js';
+export { BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
+export { BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';
+export { vibeCatalog, type Vibe } from './bestxi/vibes.js';
