@@ -1,0 +1,181 @@
+/**
+ * Style tags (DESIGN §4, docs/methodology/dna.md#style-tags): one primary role per player-season
+ * plus secondary traits, decided by documented rules over the DNA z-scores, each tag carrying
+ * the evidence that triggered it.
+ */
+import { POSITION_GROUPS, type PositionGroup } from '../data/schema.js';
+import type { DerivedSeasons } from '../stats/derived.js';
+import type { MetricKey } from '../stats/metrics.js';
+import { featureSlotOf } from './features.js';
+import { assert } from '../errors.js';
+import type { DnaVectors } from './vectors.js';
+
+/** Clearly above the group: the defining metric of a role (docs/methodology/dna.md#style-tags). */
+export const ROLE_Z_HIGH = 1.0;
+/** Above the group: a supporting metric of a role (docs/methodology/dna.md#style-tags). */
+export const ROLE_Z_ABOVE = 0.5;
+/** At or below the group mean: a metric a role does *not* lean on (docs/methodology/dna.md#style-tags). */
+export const ROLE_Z_AVERAGE = 0;
+/** A single-metric trait needs this z-score (docs/methodology/dna.md#style-tags). */
+export const TRAIT_Z = 1.5;
+/** Each metric of a two-metric trait (Defensive) needs this z-score (docs/methodology/dna.md#style-tags). */
+export const TRAIT_PAIR_Z = 1.0;
+
+/** Role tags by group, in tie-break order (DESIGN §4 vocabulary). */
+export const ROLE_TAGS = {
+  attacker: ['Complete Forward', 'Poacher', 'Target Man', 'Inside Forward', 'Link-up Forward'],
+  midfielder: ['Creator', 'Metronome', 'Ball-Winner', 'Box-to-Box'],
+  defender: ['Ball-Playing CB', 'Physical Stopper', 'Active Full-Back'],
+  goalkeeper: ['Sweeper-Keeper', 'Shot Stopper', 'Commanding Keeper'],
+} as const satisfies Record<PositionGroup, readonly string[]>;
+export type RoleTag = (typeof ROLE_TAGS)[PositionGroup][number];
+
+/** Secondary trait tags (DESIGN §4 vocabulary). */
+export const TRAIT_TAGS = ['Prolific', 'Dribbler', 'Creative', 'Defensive', 'Aerial'] as const;
+export type TraitTag = (typeof TRAIT_TAGS)[number];
+export type StyleTag = RoleTag | TraitTag;
+
+/** One comparison of a metric's z-score with a threshold. */
+export interface Condition {
+  metric: MetricKey;
+  op: '>=' | '<=';
+  threshold: number;
+}
+
+/** A tag and the conditions that must all hold for it. */
+export interface TagRule {
+  tag: StyleTag;
+  kind: 'role' | 'trait';
+  conditions: readonly Condition[];
+}
+
+const atLeast = (metric: MetricKey, threshold: number): Condition => ({ metric, op: '>=', threshold });
+const atMost = (metric: MetricKey, threshold: number): Condition => ({ metric, op: '<=', threshold });
+const role = (tag: RoleTag, ...conditions: Condition[]): TagRule => ({ tag, kind: 'role', conditions });
+const trait = (tag: TraitTag, ...conditions: Condition[]): TagRule => ({ tag, kind: 'trait', conditions });
+
+/** Role rules per group (docs/methodology/dna.md#style-tags); order breaks ties. */
+export const ROLE_RULES: Record<PositionGroup, readonly TagRule[]> = {
+  attacker: [
+    role('Complete Forward', atLeast('goals_per90', ROLE_Z_ABOVE), atLeast('key_passes_per90', ROLE_Z_ABOVE), atLeast('aerials_won_per90', ROLE_Z_ABOVE)),
+    role('Poacher', atLeast('goals_per90', ROLE_Z_HIGH), atMost('key_passes_per90', ROLE_Z_AVERAGE)),
+    role('Target Man', atLeast('aerials_won_per90', ROLE_Z_HIGH), atLeast('duels_won_per90', ROLE_Z_ABOVE)),
+    role('Inside Forward', atLeast('dribbles_per90', ROLE_Z_HIGH), atLeast('shots_per90', ROLE_Z_ABOVE)),
+    role('Link-up Forward', atLeast('key_passes_per90', ROLE_Z_HIGH), atLeast('assists_per90', ROLE_Z_ABOVE)),
+  ],
+  midfielder: [
+    role('Creator', atLeast('key_passes_per90', ROLE_Z_HIGH), atLeast('big_chances_per90', ROLE_Z_ABOVE)),
+    role('Metronome', atLeast('passes_per90', ROLE_Z_HIGH), atLeast('pass_accuracy_pct', ROLE_Z_ABOVE)),
+    role('Ball-Winner', atLeast('tackles_per90', ROLE_Z_HIGH), atLeast('interceptions_per90', ROLE_Z_ABOVE)),
+    role('Box-to-Box', atLeast('ball_recovery_per90', ROLE_Z_ABOVE), atLeast('shots_per90', ROLE_Z_ABOVE), atLeast('duels_won_per90', ROLE_Z_AVERAGE)),
+  ],
+  defender: [
+    role('Ball-Playing CB', atLeast('long_balls_per90', ROLE_Z_HIGH), atLeast('passes_per90', ROLE_Z_ABOVE)),
+    role('Physical Stopper', atLeast('aerials_won_per90', ROLE_Z_HIGH), atLeast('clearances_per90', ROLE_Z_ABOVE)),
+    role('Active Full-Back', atLeast('crosses_per90', ROLE_Z_HIGH), atLeast('key_passes_per90', ROLE_Z_ABOVE)),
+  ],
+  goalkeeper: [
+    role('Sweeper-Keeper', atLeast('passes_per90', ROLE_Z_HIGH), atLeast('pass_accuracy_pct', ROLE_Z_ABOVE)),
+    role('Shot Stopper', atLeast('saves_per90', ROLE_Z_HIGH)),
+    role('Commanding Keeper', atLeast('punches_per90', ROLE_Z_HIGH)),
+  ],
+};
+
+/**
+ * Trait rules (docs/methodology/dna.md#style-tags). A trait applies only to groups whose style
+ * features include all its metrics (goalkeepers have none of them).
+ */
+export const TRAIT_RULES: readonly TagRule[] = [
+  trait('Prolific', atLeast('goals_per90', TRAIT_Z)),
+  trait('Dribbler', atLeast('dribbles_per90', TRAIT_Z)),
+  trait('Creative', atLeast('key_passes_per90', TRAIT_Z)),
+  trait('Defensive', atLeast('tackles_per90', TRAIT_PAIR_Z), atLeast('interceptions_per90', TRAIT_PAIR_Z)),
+  trait('Aerial', atLeast('aerials_won_per90', TRAIT_Z)),
+];
+
+/** Why a tag was given: one condition, with the player's z-score and value. */
+export interface Evidence {
+  metric: MetricKey;
+  /** The player's z-score within group × season (NaN when the value is missing). */
+  z: number;
+  /** The player's metric value (per-90 or %), NaN when missing. */
+  value: number;
+  op: '>=' | '<=';
+  threshold: number;
+  /** Whether this condition holds (always true for triggered tags; may be false for a fallback role). */
+  met: boolean;
+}
+
+export interface TagResult {
+  tag: StyleTag;
+  kind: 'role' | 'trait';
+  /** True for a role picked as the best fit when no role's conditions all held. */
+  fallback: boolean;
+  evidence: Evidence[];
+}
+
+/** Style tags of one player-season. */
+export interface StyleTags {
+  primary: RoleTag;
+  traits: TraitTag[];
+  /** Role first, then traits in TRAIT_RULES order. */
+  tags: TagResult[];
+}
+
+function evidenceOf(rule: TagRule, group: PositionGroup, dna: DnaVectors, derived: DerivedSeasons, row: number): Evidence[] | null {
+  const out: Evidence[] = [];
+  for (const c of rule.conditions) {
+    const slot = featureSlotOf(group, c.metric);
+    if (slot < 0) return null;
+    const z = dna.z[row * dna.dims + slot];
+    const met = !Number.isNaN(z) && (c.op === '>=' ? z >= c.threshold : z <= c.threshold);
+    out.push({ metric: c.metric, z, value: derived.values[c.metric][row], op: c.op, threshold: c.threshold, met });
+  }
+  return out;
+}
+
+/** Mean signed margin by which the conditions hold (a missing z counts as the mean, 0). */
+function fitOf(evidence: readonly Evidence[]): number {
+  let sum = 0;
+  for (const e of evidence) {
+    const z = Number.isNaN(e.z) ? 0 : e.z;
+    sum += e.op === '>=' ? z - e.threshold : e.threshold - z;
+  }
+  return sum / evidence.length;
+}
+
+/**
+ * Style tags of derived row `row`: the primary role is the role of the row's group whose
+ * conditions all hold with the largest mean margin; when none holds, the role with the largest
+ * mean margin (marked `fallback`). Traits are every trait whose conditions all hold. Null when
+ * the row has no DNA vector.
+ * @example styleTagsOf(dna, derived, row)?.primary // => 'Poacher'
+ */
+export function styleTagsOf(dna: DnaVectors, derived: DerivedSeasons, row: number): StyleTags | null {
+  if (!dna.hasVector[row]) return null;
+  const group = POSITION_GROUPS[derived.group[row]];
+  let best: { rule: TagRule; evidence: Evidence[]; fit: number; met: boolean } | null = null;
+  for (const rule of ROLE_RULES[group]) {
+    const evidence = evidenceOf(rule, group, dna, derived, row);
+    if (!evidence) continue;
+    const met = evidence.every((e) => e.met);
+    const fit = fitOf(evidence);
+    if (!best || (met && !best.met) || (met === best.met && fit > best.fit)) best = { rule, evidence, fit, met };
+  }
+  // Every group has at least one role whose metrics are all its own features (checked in tests).
+  assert(best, `no role rule applies to group ${group}`);
+  const tags: TagResult[] = [{ tag: best.rule.tag, kind: 'role', fallback: !best.met, evidence: best.evidence }];
+  const traits: TraitTag[] = [];
+  for (const rule of TRAIT_RULES) {
+    const evidence = evidenceOf(rule, group, dna, derived, row);
+    if (!evidence || !evidence.every((e) => e.met)) continue;
+    traits.push(rule.tag as TraitTag);
+    tags.push({ tag: rule.tag, kind: 'trait', fallback: false, evidence });
+  }
+  return { primary: best.rule.tag as RoleTag, traits, tags };
+}
+
+/** Every tag name of a result, role first. @example tagNamesOf(tags) // => ['Poacher', 'Prolific'] */
+export function tagNamesOf(tags: StyleTags): StyleTag[] {
+  return [tags.primary, ...tags.traits];
+}

@@ -1,0 +1,150 @@
+/**
+ * DNA vectors (DESIGN §4, docs/methodology/dna.md#vectors): for every player-season, the z-scores
+ * of its group's style features within position group × season across all leagues, weighted,
+ * clipped and L2-normalised, stored as one row-major Float32 matrix.
+ */
+import { POSITION_GROUPS } from '../data/schema.js';
+import type { DerivedSeasons } from '../stats/derived.js';
+import { DNA_DIMS, STYLE_FEATURES } from './features.js';
+
+/** Rows below this many minutes get no vector: their per-90 values do not exist (docs/methodology/dna.md#vectors). */
+export const VECTOR_MINUTES_MIN = 90;
+/**
+ * A group × season with fewer reference rows than this (rows meeting the cohort minutes threshold)
+ * takes its mean and standard deviation over every row with a vector instead
+ * (docs/methodology/dna.md#vectors).
+ */
+export const REFERENCE_ROWS_MIN = 2;
+/** z-scores are clipped to ±this before weighting, so one freak metric cannot own a vector (docs/methodology/dna.md#vectors). */
+export const Z_CLIP = 3;
+/**
+ * A row whose weighted z-scores have a smaller L2 norm than this is average in every feature (up
+ * to float rounding): it has no direction, so no vector (docs/methodology/dna.md#vectors).
+ */
+export const VECTOR_NORM_MIN = 1e-6;
+
+/** The DNA matrix of a set of derived player-seasons. */
+export interface DnaVectors {
+  /** Number of rows (same order as DerivedSeasons). */
+  n: number;
+  /** Floats per vector ({@link DNA_DIMS}). */
+  dims: number;
+  /** n × dims, row-major; row i is derived row i, L2 norm 1, or all zeros when `hasVector[i]` is 0. */
+  matrix: Float32Array;
+  /** 1 when row i has a vector. */
+  hasVector: Uint8Array;
+  /** n × dims unweighted, unclipped z-scores (slot order of STYLE_FEATURES); NaN where the value is missing or the slot is unused. */
+  z: Float32Array;
+}
+
+export interface DnaVectorOptions {
+  /**
+   * Maps a season_id to the season it belongs to across leagues (e.g. its name `2025/26`), since
+   * every league has its own season rows. Default: the season_id itself (each league-season alone).
+   */
+  seasonKeyOf?: (seasonId: number) => string | number;
+}
+
+/**
+ * Computes the DNA vector of every derived row. The reference population of a group × season is
+ * its rows with `inCohort` = 1 (the cohort minutes threshold); mean and population standard
+ * deviation are taken per feature over those rows' non-missing values. A feature with a standard
+ * deviation of 0 (or fewer than 2 values) scores z = 0. A row gets no vector below 90 minutes,
+ * when all its features are missing, or when its weighted z-scores are all (nearly) 0
+ * ({@link VECTOR_NORM_MIN}). Cost: O(n × dims).
+ * @example dnaVectorsOf(derived).hasVector[0] // => 1
+ */
+export function dnaVectorsOf(derived: DerivedSeasons, options: DnaVectorOptions = {}): DnaVectors {
+  const { n } = derived;
+  const dims = DNA_DIMS;
+  const seasonKeyOf = options.seasonKeyOf ?? ((id: number) => id);
+
+  // Strata: group × season key.
+  const stratumOf = new Int32Array(n);
+  const ids = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const key = `${derived.group[i]}|${seasonKeyOf(derived.season_id[i])}`;
+    let id = ids.get(key);
+    if (id === undefined) ids.set(key, (id = ids.size));
+    stratumOf[i] = id;
+  }
+  const strata = ids.size;
+  const eligible = (i: number) => derived.minutes[i] >= VECTOR_MINUTES_MIN;
+
+  const referenceCount = new Int32Array(strata);
+  for (let i = 0; i < n; i++) if (eligible(i) && derived.inCohort[i]) referenceCount[stratumOf[i]]++;
+  const isReference = (i: number) =>
+    eligible(i) && (derived.inCohort[i] === 1 || referenceCount[stratumOf[i]] < REFERENCE_ROWS_MIN);
+
+  // Two passes per feature (mean, then squared deviations) for numerical stability.
+  const count = new Float64Array(strata * dims);
+  const mean = new Float64Array(strata * dims);
+  const m2 = new Float64Array(strata * dims);
+  const valueAt = (i: number, slot: number): number => {
+    const feature = STYLE_FEATURES[POSITION_GROUPS[derived.group[i]]][slot];
+    return feature === undefined ? Number.NaN : derived.values[feature.metric][i];
+  };
+  for (let i = 0; i < n; i++) {
+    if (!isReference(i)) continue;
+    const base = stratumOf[i] * dims;
+    for (let s = 0; s < dims; s++) {
+      const v = valueAt(i, s);
+      if (Number.isNaN(v)) continue;
+      count[base + s]++;
+      mean[base + s] += v;
+    }
+  }
+  for (let j = 0; j < mean.length; j++) if (count[j] > 0) mean[j] /= count[j];
+  for (let i = 0; i < n; i++) {
+    if (!isReference(i)) continue;
+    const base = stratumOf[i] * dims;
+    for (let s = 0; s < dims; s++) {
+      const v = valueAt(i, s);
+      if (!Number.isNaN(v)) m2[base + s] += (v - mean[base + s]) ** 2;
+    }
+  }
+
+  const matrix = new Float32Array(n * dims);
+  const z = new Float32Array(n * dims).fill(Number.NaN);
+  const hasVector = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (!eligible(i)) continue;
+    const features = STYLE_FEATURES[POSITION_GROUPS[derived.group[i]]];
+    const base = stratumOf[i] * dims;
+    const row = i * dims;
+    let known = 0;
+    let norm2 = 0;
+    for (let s = 0; s < features.length; s++) {
+      const v = derived.values[features[s].metric][i];
+      if (Number.isNaN(v)) continue;
+      known++;
+      const c = count[base + s];
+      const sd = c >= 2 ? Math.sqrt(m2[base + s] / c) : 0;
+      const zs = sd > 0 ? (v - mean[base + s]) / sd : 0;
+      z[row + s] = zs;
+      const w = features[s].weight * Math.max(-Z_CLIP, Math.min(Z_CLIP, zs));
+      matrix[row + s] = w;
+      norm2 += w * w;
+    }
+    if (known === 0 || norm2 < VECTOR_NORM_MIN * VECTOR_NORM_MIN) {
+      matrix.fill(0, row, row + dims);
+      continue;
+    }
+    const inv = 1 / Math.sqrt(norm2);
+    for (let s = 0; s < features.length; s++) matrix[row + s] *= inv;
+    hasVector[i] = 1;
+  }
+  return { n, dims, matrix, hasVector, z };
+}
+
+/**
+ * Cosine similarity of two rows of a DNA matrix (both L2-normalised, so a dot product); NaN when
+ * either row has no vector.
+ * @example cosineOfRows(dna, 0, 0) // => 1 (up to float32 rounding)
+ */
+export function cosineOfRows(dna: DnaVectors, a: number, b: number): number {
+  if (!dna.hasVector[a] || !dna.hasVector[b]) return Number.NaN;
+  let dot = 0;
+  for (let s = 0; s < dna.dims; s++) dot += dna.matrix[a * dna.dims + s] * dna.matrix[b * dna.dims + s];
+  return dot;
+}
