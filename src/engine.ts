@@ -13,6 +13,8 @@ import { buildIdentityIndex, resolvePlayer, type IdentityIndex, type PlayerQuery
 import { ageOn } from './stats/age.js';
 import { deriveSeasons } from './stats/derive.js';
 import type { DerivedSeasons } from './stats/derived.js';
+import { dnaVectorsOf, type DnaVectors } from './dna/vectors.js';
+import { styleTagsOf, type StyleTags } from './dna/tags.js';
 import type { Result } from './errors.js';
 import { playerReportOf, type PlayerRequest, type PlayerResponse } from './intel/player.js';
 import { scoutingReportOf, type ScoutingRequest, type ScoutingResponse } from './intel/scouting.js';
@@ -37,6 +39,8 @@ export class Engine implements EngineContext {
   readonly asOf: string;
   readonly players: readonly PlayerRow[];
   readonly identity: IdentityIndex;
+  /** DNA vector of every derived row (DESIGN §4); z-scores within group × season name across leagues. */
+  readonly dna: DnaVectors;
   private readonly clock: () => Date;
   private readonly playerMap: Map<number, PlayerRow>;
   private readonly teamMap: Map<number, TeamRow>;
@@ -44,6 +48,7 @@ export class Engine implements EngineContext {
   private readonly seasonMap: Map<number, SeasonRow>;
   private readonly playerRows: Map<number, number[]>;
   private readonly playerSeasons: PlayerSeasonRow[];
+  private readonly styles: (StyleTags | null | undefined)[];
 
   private constructor(dataset: Dataset, options: OpenOptions) {
     this.dataset = dataset;
@@ -61,6 +66,8 @@ export class Engine implements EngineContext {
     this.derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
     this.playerRows = this.indexPlayerRows();
     this.identity = buildIdentityIndex(this.players, teams, leagues);
+    this.dna = dnaVectorsOf(this.derived, { seasonKeyOf: (id) => this.seasonMap.get(id)?.name ?? id });
+    this.styles = new Array(this.derived.n);
   }
 
   /**
@@ -125,8 +132,11 @@ export class Engine implements EngineContext {
     return scoutingReportOf(this, request);
   }
 
-  styleOf(_row: number): StyleSummary | null {
-    return null;
+  /** Style tags of a derived row, computed on first use and kept. */
+  styleOf(row: number): StyleSummary | null {
+    let tags = this.styles[row];
+    if (tags === undefined) this.styles[row] = tags = styleTagsOf(this.dna, this.derived, row);
+    return tags;
   }
 
   /** Data-backed verdict with percentile receipts (SPEC §4.7, DESIGN §5); the engine picks the code. */

@@ -26,6 +26,10 @@ describe('engine.scouting', () => {
     });
     expect(r.value.data.percentiles.goals_per90.sample).toEqual({ minutes: 900, appearances: 10, level: 'ok' });
     expect(r.value.meta.entity_id).toBe(1);
+    // Style tags come from the DNA layer: an attacker gets an attacker role first, with evidence.
+    expect(r.value.data.dna.has_vector).toBe(true);
+    expect(['Complete Forward', 'Poacher', 'Target Man', 'Inside Forward', 'Link-up Forward']).toContain(r.value.data.dna.style_tags[0]);
+    expect(r.value.data.dna.style!.tags[0].evidence.length).toBeGreaterThan(0);
   });
 
   it('ranks a low-sample player against the cohort without claiming a label', () => {
