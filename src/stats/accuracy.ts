@@ -3,7 +3,8 @@
  */
 
 /**
- * The share of attempts completed, as a percentage 0–100 (not rounded).
+ * The share of attempts completed, as a percentage 0–100 (not rounded), evaluated as
+ * `(completed × 100) / attempted` so equal ratios give exactly equal doubles.
  * Null when `attempted` is null, 0 or not finite, or `completed` is null or not finite.
  * A `completed` above `attempted` (a provider error) is returned as computed, above 100.
  * @example accuracyPct(45, 50) // => 90
@@ -12,5 +13,5 @@
 export function accuracyPct(completed: number | null, attempted: number | null): number | null {
   if (completed === null || attempted === null || !Number.isFinite(completed) || !Number.isFinite(attempted)) return null;
   if (attempted <= 0) return null;
-  return (completed / attempted) * 100;
+  return (completed * 100) / attempted;
 }

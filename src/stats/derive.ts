@@ -117,10 +117,10 @@ function metricValues(ps: Table, minutes: Float64Array): Record<MetricKey, Float
     const out = new Float64Array(n);
     if (def.kind === 'per90') {
       const total = column(def.total);
-      // Same expression as per90() so library and hot loop agree to the last bit.
+      // Same expression as per90() (one rounding, so equal rates tie exactly).
       for (let i = 0; i < n; i++) {
         const m = minutes[i];
-        out[i] = m >= PER90_MINUTES_MIN ? (total[i] / m) * 90 : NaN;
+        out[i] = m >= PER90_MINUTES_MIN ? (total[i] * 90) / m : NaN;
       }
     } else if (def.kind === 'pct') {
       const done = column(def.completed);
@@ -128,7 +128,7 @@ function metricValues(ps: Table, minutes: Float64Array): Record<MetricKey, Float
       for (let i = 0; i < n; i++) {
         const a = tried[i];
         // Same expression as accuracyPct(); NaN totals propagate to NaN.
-        out[i] = a > 0 ? (done[i] / a) * 100 : NaN;
+        out[i] = a > 0 ? (done[i] * 100) / a : NaN;
       }
     } else {
       out.fill(NaN);

@@ -9,7 +9,9 @@
 export const PER90_MINUTES_MIN = 90;
 
 /**
- * A season total per 90 minutes played: `total / minutes × 90`.
+ * A season total per 90 minutes played: `total / minutes × 90`, evaluated as
+ * `(total × 90) / minutes` so that the single rounding step makes equal rates (3 in 270 minutes,
+ * 10 in 900) exactly equal doubles, and ties in a cohort stay ties.
  * Null when `total` or `minutes` is null or not finite, or when `minutes` is below
  * {@link PER90_MINUTES_MIN} (90).
  * @example per90(9, 900) // => 0.9
@@ -18,5 +20,5 @@ export const PER90_MINUTES_MIN = 90;
 export function per90(total: number | null, minutes: number | null): number | null {
   if (total === null || minutes === null || !Number.isFinite(total) || !Number.isFinite(minutes)) return null;
   if (minutes < PER90_MINUTES_MIN) return null;
-  return (total / minutes) * 90;
+  return (total * 90) / minutes;
 }
