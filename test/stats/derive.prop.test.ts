@@ -1,0 +1,111 @@
+/**
+ * deriveSeasons against an independent, naive recomputation on random small datasets: cohort
+ * members found by filtering every row, percentiles by counting with plain loops and Math.round.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { POSITION_CODES, POSITION_GROUPS, positionGroupOf, tableFromRows, type Dataset, type RowOf } from '../../src/data/schema.js';
+import { accuracyPct } from '../../src/stats/accuracy.js';
+import { deriveSeasons } from '../../src/stats/derive.js';
+import { METRIC_KEYS, METRICS, type MetricKey } from '../../src/stats/metrics.js';
+import { per90 } from '../../src/stats/per90.js';
+import { modelRating } from '../../src/stats/rating.js';
+
+const maybe = (arb: fc.Arbitrary<number>) => fc.option(arb, { freq: 8, nil: null });
+const rowArb = fc.record({
+  player: fc.integer({ min: 0, max: 11 }),
+  league: fc.integer({ min: 1, max: 2 }),
+  minutes: fc.oneof(fc.integer({ min: 0, max: 1500 }), fc.constantFrom(89, 90, 449, 450, 451)),
+  rating: maybe(fc.integer({ min: 50, max: 90 }).map((r) => r / 10)),
+  totals: fc.array(maybe(fc.integer({ min: 0, max: 12 })), { minLength: 23, maxLength: 23 }),
+});
+const datasetArb = fc.record({
+  positions: fc.array(fc.constantFrom(...POSITION_CODES), { minLength: 12, maxLength: 12 }),
+  rows: fc.array(rowArb, { minLength: 1, maxLength: 40 }),
+  minutesMin: fc.constantFrom(450, 300, 0),
+});
+
+const COUNTING = ['goals', 'assists', 'shots', 'shots_on_target', 'big_chances', 'key_passes', 'passes', 'passes_completed',
+  'long_balls', 'crosses', 'crosses_completed', 'dribbles', 'tackles', 'interceptions', 'clearances', 'shots_blocked',
+  'aerials_won', 'duels_won', 'ball_recoveries', 'saves', 'goals_conceded', 'clean_sheets', 'punches'] as const;
+
+type Row = RowOf<'player_seasons'>;
+
+type Input = typeof datasetArb extends fc.Arbitrary<infer T> ? T : never;
+
+function build(input: Input): { dataset: Dataset; rows: Row[] } {
+  const rows = input.rows.map((r) => {
+    const totals = Object.fromEntries(COUNTING.map((c, i) => [c, r.totals[i]]));
+    return { player_id: r.player + 1, season_id: r.league * 10, league_id: r.league, team_id: r.league, appearances: 20, starts: 10, minutes: r.minutes, rating: r.rating, ...totals } as Row;
+  });
+  const dataset: Dataset = {
+    meta: { name: 'prop', as_of: '2026-01-01', source: 'fast-check', synthetic: true },
+    tables: {
+      leagues: tableFromRows('leagues', [1, 2].map((l) => ({ league_id: l, name: `L${l}`, tier: 1, kind: 'league' as const }))),
+      seasons: tableFromRows('seasons', [1, 2].map((l) => ({ season_id: l * 10, league_id: l, name: 's', start_date: '2025-08-01', end_date: '2026-05-31' }))),
+      teams: tableFromRows('teams', [1, 2].map((l) => ({ team_id: l, name: `T${l}`, league_id: l }))),
+      rivalries: undefined,
+      players: tableFromRows('players', input.positions.map((p, i) => ({ player_id: i + 1, name: `P${i}`, position: p }))),
+      player_seasons: tableFromRows('player_seasons', rows),
+      fixtures: tableFromRows('fixtures', []),
+      appearances: undefined,
+    },
+  };
+  return { dataset, rows };
+}
+
+function naiveValue(r: Row, key: MetricKey): number {
+  const def = METRICS[key];
+  if (def.kind === 'per90') return per90(r[def.total], r.minutes) ?? NaN;
+  if (def.kind === 'pct') return accuracyPct(r[def.completed], r[def.attempted]) ?? NaN;
+  return NaN;
+}
+
+function naivePercentile(x: number, sample: number[], lowerIsBetter: boolean): number {
+  if (Number.isNaN(x) || sample.length === 0) return NaN;
+  let below = 0;
+  let equal = 0;
+  for (const v of sample) {
+    if (v < x) below++;
+    else if (v === x) equal++;
+  }
+  const p = Math.round((100 * (below + equal / 2)) / sample.length);
+  return lowerIsBetter ? 100 - p : p;
+}
+
+describe('deriveSeasons matches a naive recomputation', () => {
+  it('values, cohorts, percentiles and ratings', () => {
+    fc.assert(fc.property(datasetArb, (input) => {
+      const { dataset, rows } = build(input);
+      const d = deriveSeasons(dataset, { minutesMin: input.minutesMin });
+      const groupOf = (r: Row) => positionGroupOf(input.positions[r.player_id - 1]);
+      const peersOf = (r: Row) => rows.map((_, j) => j).filter((j) => rows[j].league_id === r.league_id && rows[j].season_id === r.season_id
+        && groupOf(rows[j]) === groupOf(r) && rows[j].minutes >= input.minutesMin);
+
+      const values = {} as Record<MetricKey, number[]>;
+      const pct = {} as Record<MetricKey, number[]>;
+      for (const key of METRIC_KEYS) {
+        if (key === 'rating') continue;
+        values[key] = rows.map((r) => naiveValue(r, key));
+        pct[key] = rows.map((r, i) => naivePercentile(values[key][i], peersOf(r).map((j) => values[key][j]).filter((v) => !Number.isNaN(v)), METRICS[key].lowerIsBetter));
+        expect(Array.from(d.values[key]), key).toEqual(values[key]);
+        expect(Array.from(d.percentiles[key]), key).toEqual(pct[key]);
+      }
+      rows.forEach((r, i) => {
+        expect(POSITION_GROUPS[d.group[i]]).toBe(groupOf(r));
+        const peers = peersOf(r);
+        expect(d.inCohort[i]).toBe(r.minutes >= input.minutesMin ? 1 : 0);
+        if (peers.length === 0) expect(d.cohort[i]).toBe(-1);
+        else {
+          const c = d.cohorts[d.cohort[i]];
+          expect([c.league_id, c.season_id, c.position_group, c.n, c.min_minutes]).toEqual([r.league_id, r.season_id, groupOf(r), peers.length, input.minutesMin]);
+        }
+      });
+      const rating = rows.map((r, i) => r.rating ?? modelRating(groupOf(r), (k) => pct[k][i]));
+      expect(Array.from(d.ratingIsProvider)).toEqual(rows.map((r) => (r.rating === null ? 0 : 1)));
+      rating.forEach((x, i) => (Number.isNaN(x) ? expect(d.values.rating[i]).toBeNaN() : expect(d.values.rating[i]).toBeCloseTo(x, 12)));
+      const ratingPct = rows.map((r, i) => naivePercentile(d.values.rating[i], peersOf(r).map((j) => d.values.rating[j]).filter((v) => !Number.isNaN(v)), false));
+      expect(Array.from(d.percentiles.rating)).toEqual(ratingPct);
+    }), { numRuns: 150 });
+  });
+});
