@@ -1,0 +1,65 @@
+/**
+ * @module The decision angle of the hd styles: which metric is the hero and what the headline
+ * says, from the facts and an optional `event_type` that sets the tone (SPEC §2.5, DESIGN §8).
+ */
+import type { MetricKey } from '../stats/metrics.js';
+import type { CardFacts, CardMetric } from './facts.js';
+
+/** Event types a caller may give an hd card; each sets the kicker and accent colour. */
+export const EVENT_TYPES = ['match_day', 'transfer', 'milestone', 'award', 'season_review'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Percentile at or above which the hero metric is called elite (docs/methodology.md#labels). */
+export const ANGLE_ELITE_MIN = 90;
+/** Percentile at or above which the hero metric is called strong (docs/methodology.md#labels). */
+export const ANGLE_STRONG_MIN = 75;
+
+export interface DecisionAngle {
+  /** Why this headline: a caller verdict, an elite or strong hero metric, a developing one, or a small sample. */
+  kind: 'verdict' | 'elite' | 'strong' | 'developing' | 'small_sample';
+  headline: string;
+  kicker: string;
+  hero: CardMetric;
+  /** Accent colour `#rrggbb`. */
+  accent: string;
+}
+
+const NOUNS: Record<MetricKey, string> = {
+  saves_per90: 'shot-stopper', cleansheets_per90: 'wall', goals_conceded_per90: 'wall', punches_per90: 'box commander',
+  long_balls_per90: 'distributor', rating: 'performer', pass_accuracy_pct: 'metronome', aerials_won_per90: 'aerial threat',
+  tackles_per90: 'ball-winner', interceptions_per90: 'reader of the game', clearances_per90: 'last line', passes_per90: 'tempo-setter',
+  shots_blocked_per90: 'shot-blocker', duels_won_per90: 'duel-winner', crosses_per90: 'crosser', key_passes_per90: 'playmaker',
+  dribbles_per90: 'dribbler', ball_recovery_per90: 'recycler', cross_accuracy_pct: 'deliverer', assists_per90: 'creator',
+  goals_per90: 'finisher', big_chances_per90: 'chance-maker', shots_per90: 'volume shooter', shots_on_target_per90: 'marksman',
+};
+
+const TONES: Record<EventType | 'none', { kicker: string; accent: string }> = {
+  none: { kicker: 'Scouting report', accent: '#38bdf8' },
+  match_day: { kicker: 'Matchday', accent: '#22c55e' },
+  transfer: { kicker: 'Transfer watch', accent: '#f59e0b' },
+  milestone: { kicker: 'Milestone', accent: '#eab308' },
+  award: { kicker: 'Award contender', accent: '#facc15' },
+  season_review: { kicker: 'Season review', accent: '#a78bfa' },
+};
+
+const VERDICT_ANGLES = { fraud: 'Fraud watch?', merchant: 'Stat merchant?', cooked: 'Cooked?' } as const;
+
+/**
+ * Picks the hero metric (the caller's `hero_stat`, else the top-percentile metric, else the first
+ * featured stat) and the headline: a caller verdict wins, then a small sample, then the hero's
+ * percentile band (≥ 90 elite, ≥ 75 strong, else developing).
+ * @example angleOf(facts).headline // => 'Elite finisher'   (goals_per90 at the 94th percentile)
+ */
+export function angleOf(facts: CardFacts, eventType?: EventType): DecisionAngle {
+  const tone = TONES[eventType ?? 'none'];
+  const heroKey = facts.hero_stat ?? facts.highlight?.key ?? facts.stats[0];
+  const hero = facts.metrics.find((m) => m.key === heroKey) ?? facts.metrics[0];
+  const noun = NOUNS[hero.key];
+  const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  if (facts.verdict.code) return { kind: 'verdict', headline: VERDICT_ANGLES[facts.verdict.code], kicker: tone.kicker, hero, accent: tone.accent };
+  if (facts.sample.level === 'low') return { kind: 'small_sample', headline: 'One to watch', kicker: tone.kicker, hero, accent: tone.accent };
+  const p = hero.percentile ?? 0;
+  if (p >= ANGLE_ELITE_MIN) return { kind: 'elite', headline: `Elite ${noun}`, kicker: tone.kicker, hero, accent: tone.accent };
+  if (p >= ANGLE_STRONG_MIN) return { kind: 'strong', headline: `${capital(noun)} in form`, kicker: tone.kicker, hero, accent: tone.accent };
+  return { kind: 'developing', headline: `${capital(noun)} in the making`, kicker: tone.kicker, hero, accent: tone.accent };
+}

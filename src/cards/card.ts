@@ -1,0 +1,164 @@
+/**
+ * @module The card operation: validate a request, resolve the player, check stats against his
+ * position group, build the facts and render the style's layout to PNG (SPEC §2.5, §4.8).
+ */
+import { createHash } from 'node:crypto';
+import type { EngineContext } from '../context.js';
+import { positionGroupOf, type PositionCode } from '../data/schema.js';
+import { fail, ok, type Result } from '../errors.js';
+import { CARD_TRIPLET, DEFAULT_CARD_STATS, GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
+import { parseWith } from '../validation.js';
+import { angleOf, type EventType } from './angle.js';
+import { cardFactsOf, type CardFacts } from './facts.js';
+import type { LayoutNode } from './h.js';
+import { collageLayout } from './layouts/collage.js';
+import { editorialCoverLayout } from './layouts/editorial-cover.js';
+import { fifaViralLayout } from './layouts/fifa-viral.js';
+import { HD_SIZE } from './layouts/hd-shared.js';
+import { PLAYER_CARD_SIZE, playerCardLayout } from './layouts/player-card.js';
+import { STAT_RIBBON_SIZE, statRibbonLayout } from './layouts/stat-ribbon.js';
+import { photoOf, type CardPhoto } from './photo.js';
+import { renderLayout } from './render.js';
+import { CardRequest, isHdStyle, type CardStyle } from './request.js';
+
+/** Watermark text when no base address is configured. */
+export const DEFAULT_WATERMARK = 'halfspace';
+
+export interface CardOptions {
+  /** Base address shown in the watermark (scheme and trailing slash dropped); default {@link DEFAULT_WATERMARK}. */
+  baseUrl?: string;
+  /** Draw the watermark; default true (paid plans may turn it off). */
+  watermark?: boolean;
+  /** Photo bytes (PNG or JPEG) for the hd styles; the service fetches `photo_url` into this. */
+  photo?: Uint8Array;
+}
+
+/** The player block of every card response (SPEC §2.5). */
+export interface CardPlayer {
+  player_id: number;
+  display_name: string;
+  position: string;
+  team_name: string | null;
+}
+
+export interface CardResult {
+  player: CardPlayer;
+  style: CardStyle;
+  png: Uint8Array;
+  width: number;
+  height: number;
+  watermark: boolean;
+  /** `sha256:<hex>` of the PNG bytes: the storage key behind `image_url`. */
+  content_hash: string;
+  /** Milliseconds in satori and resvg. */
+  timings: { svg_ms: number; png_ms: number };
+}
+
+/** Pixel size of each style. */
+export const CARD_SIZES: Record<CardStyle, { width: number; height: number }> = {
+  player_card: PLAYER_CARD_SIZE,
+  stat_ribbon: STAT_RIBBON_SIZE,
+  editorial_cover: HD_SIZE,
+  fifa_viral: HD_SIZE,
+  collage: HD_SIZE,
+};
+
+/**
+ * The layout tree of a style for given facts (pure; `photo` and `eventType` matter for hd styles only).
+ * @example layoutOf('player_card', facts).props.style?.width // => 1080
+ */
+export function layoutOf(style: CardStyle, facts: CardFacts, photo: CardPhoto | null = null, eventType?: EventType): LayoutNode {
+  switch (style) {
+    case 'player_card':
+      return playerCardLayout(facts);
+    case 'stat_ribbon':
+      return statRibbonLayout(facts);
+    case 'editorial_cover':
+      return editorialCoverLayout(facts, angleOf(facts, eventType), photo);
+    case 'fifa_viral':
+      return fifaViralLayout(facts, angleOf(facts, eventType), photo);
+    case 'collage':
+      return collageLayout(facts, angleOf(facts, eventType), photo);
+  }
+}
+
+/**
+ * Renders facts in a style to PNG.
+ * @example (await renderCard('stat_ribbon', facts)).height // => 1080
+ */
+export async function renderCard(style: CardStyle, facts: CardFacts, photo: CardPhoto | null = null, eventType?: EventType) {
+  const size = CARD_SIZES[style];
+  return renderLayout(layoutOf(style, facts, photo, eventType), size.width, size.height);
+}
+
+/**
+ * The watermark text for a base address: scheme and trailing slashes dropped.
+ * @example watermarkTextOf('https://api.halfspace.dev/') // => 'api.halfspace.dev'
+ */
+export function watermarkTextOf(baseUrl: string | undefined): string {
+  if (!baseUrl) return DEFAULT_WATERMARK;
+  return baseUrl.replace(/^[a-z]+:\/\//i, '').replace(/\/+$/, '') || DEFAULT_WATERMARK;
+}
+
+/** `sha256:<hex>` of bytes. @example contentHashOf(new Uint8Array()) // => 'sha256:e3b0c442…' */
+export const contentHashOf = (bytes: Uint8Array): string => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+
+/**
+ * Validates and renders a card request against a dataset. Failures are values:
+ * `invalid_request` (with `param`) for bad input, including `stats`/`hero_stat` that do not suit
+ * the resolved player's position group, and the resolver's `player_not_found` / `ambiguous_player`.
+ * @example (await cardOf(engine, { player_name: 'Saka', style: 'player_card' })).ok // => true
+ */
+export async function cardOf(ctx: EngineContext, input: unknown, options: CardOptions = {}): Promise<Result<CardResult>> {
+  const parsed = parseWith(CardRequest, input);
+  if (!parsed.ok) return parsed;
+  const req = parsed.value;
+  const hd = isHdStyle(req.style);
+  if (options.photo && !hd) return fail('invalid_request', 'photo: photos are only for the hd styles', { param: 'photo' });
+  let photo: CardPhoto | null = null;
+  if (options.photo && hd) {
+    const p = photoOf(options.photo);
+    if (!p.ok) return p;
+    photo = p.value;
+  }
+
+  const resolved = ctx.resolvePlayer({ name: req.player_name, player_id: req.player_id, team_hint: req.team_hint });
+  if (!resolved.ok) return resolved;
+  const player = ctx.playerById(resolved.value.player_id);
+  if (!player) return fail('player_not_found', `no player with id ${resolved.value.player_id}`);
+  const group = positionGroupOf(player.position as PositionCode);
+
+  const allowed = GROUP_METRICS[group];
+  const bad = req.stats?.find((k) => !allowed.includes(k));
+  if (bad) return fail('invalid_request', `stats: "${bad}" is not a ${group} metric (valid: ${allowed.join(', ')})`, { param: 'stats', position_group: group });
+  const stats: readonly MetricKey[] = req.style === 'player_card' ? CARD_TRIPLET[group] : (req.stats ?? DEFAULT_CARD_STATS[group]);
+  if (req.hero_stat && !stats.includes(req.hero_stat)) {
+    return fail('invalid_request', `hero_stat: must be one of stats (${stats.join(', ')})`, { param: 'hero_stat' });
+  }
+
+  const watermark = options.watermark ?? true;
+  const facts = cardFactsOf(ctx, player, {
+    stats,
+    hero_stat: req.hero_stat,
+    caption: req.caption ?? req.take,
+    verdict_code: req.verdict_code,
+    watermark: watermark ? watermarkTextOf(options.baseUrl) : null,
+  });
+  const rendered = await renderCard(req.style, facts, photo, req.event_type);
+  return ok({
+    player: {
+      player_id: player.player_id,
+      display_name: facts.player.display_name,
+      position: facts.player.position,
+      team_name: facts.club?.name ?? null,
+    },
+    style: req.style,
+    png: rendered.png,
+    width: rendered.width,
+    height: rendered.height,
+    watermark,
+    content_hash: contentHashOf(rendered.png),
+    timings: { svg_ms: rendered.svg_ms, png_ms: rendered.png_ms },
+  });
+}
+

@@ -1,0 +1,224 @@
+/**
+ * @module Everything a card shows, as one plain value (`CardFacts`), and the pure function that
+ * builds it from engine data. Layouts read only facts, so they can be rendered and tested without
+ * a dataset.
+ */
+import type { EngineContext, PlayerRow } from '../context.js';
+import { POSITION_GROUPS, positionGroupOf, positionLabelOf, type PositionCode, type PositionGroup } from '../data/schema.js';
+import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
+import { labelOf, ordinalOf, type PercentileLabel } from '../stats/percentiles.js';
+
+/** Verdict frames a caller may set on player_card (SPEC §4.8). */
+export const VERDICT_CODES = ['fraud', 'merchant', 'cooked'] as const;
+export type VerdictCode = (typeof VERDICT_CODES)[number];
+
+/** One metric as a card shows it. */
+export interface CardMetric {
+  key: MetricKey;
+  /** Human label, e.g. "Key passes". */
+  label: string;
+  /** Per-90 value, accuracy % or rating; null when not computable (under 90 minutes, no attempts). */
+  value: number | null;
+  /** Cohort percentile 0–100, null when unknown. */
+  percentile: number | null;
+  /** Percentile label; null for low-sample players (the number is shown, no label claimed). */
+  tier: PercentileLabel | null;
+}
+
+/** The verdict line: a caller-set code, or the player's style tags when no code is given. */
+export interface CardVerdict {
+  code: VerdictCode | null;
+  headline: string;
+  /** 0–1. */
+  confidence: number;
+}
+
+export interface CardFacts {
+  player: {
+    player_id: number;
+    display_name: string;
+    /** Coarse label: Goalkeeper / Defender / Midfielder / Attacker. */
+    position: string;
+    position_code: string;
+    position_group: PositionGroup;
+    age: number | null;
+    nationality: string | null;
+  };
+  club: { name: string; short_name: string | null; primary_color: string | null; secondary_color: string | null } | null;
+  season: { season_name: string; league_name: string } | null;
+  sample: { appearances: number; minutes: number; rating: number | null; level: 'ok' | 'low' };
+  /** Season counting totals for the ribbon tables. */
+  totals: { goals: number | null; assists: number | null; key_passes: number | null; big_chances: number | null };
+  /** Every metric of the player's group, in the group's display order. */
+  metrics: CardMetric[];
+  /** The keys the card features, in order (the triplet on player_card, `stats` on stat_ribbon). */
+  stats: MetricKey[];
+  /** Highlighted column (stat_ribbon); null when none. */
+  hero_stat: MetricKey | null;
+  /** Top-percentile metric line, e.g. "Key passes: 96th percentile among midfielders in Premier League 2025/26". */
+  highlight: { key: MetricKey; percentile: number; text: string } | null;
+  verdict: CardVerdict;
+  /** Style tags (role first), possibly empty. */
+  style_tags: string[];
+  /** The user's caption, or a default take generated from the highlight. */
+  caption: string;
+  caption_is_user: boolean;
+  /** Corner mark text (the configured base address), or null when the watermark is off. */
+  watermark: string | null;
+  /** Dataset attribution line, e.g. "Data: StatsBomb", or null. */
+  attribution: string | null;
+}
+
+/** Minutes treated as one full season when scaling the confidence of a style-tag line (docs/cards.md#verdict-line). */
+export const FULL_SEASON_MINUTES = 3060;
+/** Lowest and highest confidence a style-tag line claims (docs/cards.md#verdict-line). */
+export const TAG_CONFIDENCE_RANGE = [0.2, 0.95] as const;
+
+/** Headlines of the caller-set verdict frames. */
+export const VERDICT_HEADLINES: Record<VerdictCode, string> = {
+  fraud: 'Fraud watch',
+  merchant: 'Stat merchant',
+  cooked: 'Cooked',
+};
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+
+/**
+ * Confidence of a verdict line (0–1, two decimals). Without a code it is the share of a full season
+ * the tags rest on, clamped to {@link TAG_CONFIDENCE_RANGE}. With a code it is how far the featured
+ * metrics back that frame: fraud and cooked by how low their mean percentile is, merchant by how
+ * high (docs/cards.md#verdict-line); 0.5 when no percentile is known.
+ * @example verdictConfidenceOf(null, 1530, [80]) // => 0.5   (1530 / 3060)
+ * @example verdictConfidenceOf('fraud', 2000, [20, 40]) // => 0.7   (1 − 30/100)
+ */
+export function verdictConfidenceOf(code: VerdictCode | null, minutes: number, percentiles: readonly (number | null)[]): number {
+  if (code === null) return round2(clamp(minutes / FULL_SEASON_MINUTES, TAG_CONFIDENCE_RANGE[0], TAG_CONFIDENCE_RANGE[1]));
+  const known = percentiles.filter((p): p is number => p !== null);
+  if (known.length === 0) return 0.5;
+  const mean = known.reduce((a, b) => a + b, 0) / known.length / 100;
+  return round2(code === 'merchant' ? mean : 1 - mean);
+}
+
+/**
+ * The default take when the caller gives no caption: built from the top-percentile metric, at most
+ * 60 graphemes. Null percentiles give a sample-size line instead.
+ * @example defaultTakeOf('Key passes', 96, 'Midfielder', 'ok') // => 'Top 4% for key passes among midfielders.'
+ */
+export function defaultTakeOf(label: string | null, percentile: number | null, position: string, level: 'ok' | 'low'): string {
+  if (label === null || percentile === null) return 'Numbers loading: not enough minutes yet.';
+  if (level === 'low') return `Small sample, but ${label.toLowerCase()} stand out.`;
+  const top = Math.max(1, 100 - percentile);
+  if (percentile >= 50) return `Top ${top}% for ${label.toLowerCase()} among ${position.toLowerCase()}s.`;
+  return `${label} at the ${ordinalOf(percentile)}: room to grow.`;
+}
+
+/** Options a caller may set on a card. */
+export interface CardFactsOptions {
+  /** Featured keys; default the group's defaults. The caller has already checked them against the group. */
+  stats?: readonly MetricKey[];
+  hero_stat?: MetricKey;
+  caption?: string;
+  verdict_code?: VerdictCode;
+  /** Corner mark text, or null to disable the watermark. */
+  watermark: string | null;
+  /** Use the fixed position triplet (player_card) instead of `stats`. */
+  triplet?: readonly MetricKey[];
+}
+
+const isHexColor = (c: string | null | undefined): c is string => typeof c === 'string' && /^#[0-9a-fA-F]{6}$/.test(c);
+
+/**
+ * Builds the facts of a card for a resolved player from engine data: his latest season row
+ * (the one with his most recent minutes), its per-90 values and cohort percentiles, style tags,
+ * and the caller's options. A player with no season row gets empty metrics and a zero sample.
+ * @example cardFactsOf(engine, engine.playerById(7)!, { watermark: 'halfspace.dev' }).player.player_id // => 7
+ */
+export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: CardFactsOptions): CardFacts {
+  const code = player.position as PositionCode;
+  const group = positionGroupOf(code);
+  const position = positionLabelOf(code);
+  const team = player.team_id === null ? undefined : ctx.teamById(player.team_id);
+  const row = ctx.latestRowOf(player.player_id);
+  const d = ctx.derived;
+  const level: 'ok' | 'low' = row >= 0 && d.inCohort[row] ? 'ok' : 'low';
+  const num = (x: number) => (Number.isNaN(x) ? null : x);
+
+  const metrics: CardMetric[] = GROUP_METRICS[group].map((key) => {
+    const p = row >= 0 ? num(d.percentiles[key][row]) : null;
+    return {
+      key,
+      label: METRICS[key].label,
+      value: row >= 0 ? num(d.values[key][row]) : null,
+      percentile: p,
+      tier: p !== null && level === 'ok' ? labelOf(p) : null,
+    };
+  });
+
+  const season = row >= 0 ? ctx.seasonById(d.season_id[row]) : undefined;
+  const league = row >= 0 ? ctx.leagueById(d.league_id[row]) : undefined;
+  const record = row >= 0 ? ctx.playerSeasonAt(row) : null;
+
+  let top: CardMetric | null = null;
+  for (const m of metrics) if (m.percentile !== null && (top === null || m.percentile > top.percentile!)) top = m;
+  const seasonText = league && season ? ` in ${league.name} ${season.name}` : '';
+  const groupName = row >= 0 ? POSITION_GROUPS[d.group[row]] : group;
+  const highlight = top
+    ? { key: top.key, percentile: top.percentile!, text: `${top.label}: ${ordinalOf(top.percentile!)} among ${groupName}s${seasonText}` }
+    : null;
+
+  const stats = [...(options.triplet ?? options.stats ?? GROUP_METRICS[group].slice(0, 6))];
+  const style = row >= 0 ? ctx.styleOf(row) : null;
+  const styleTags = style ? [style.primary, ...style.traits] : [];
+  const featured = stats.map((k) => metrics.find((m) => m.key === k)?.percentile ?? null);
+  const minutes = row >= 0 ? d.minutes[row] : 0;
+  const verdictCode = options.verdict_code ?? null;
+  const verdict: CardVerdict = {
+    code: verdictCode,
+    headline: verdictCode ? VERDICT_HEADLINES[verdictCode] : styleTags.length > 0 ? styleTags.slice(0, 2).join(' · ') : `${position} profile`,
+    confidence: verdictConfidenceOf(verdictCode, minutes, featured),
+  };
+
+  return {
+    player: {
+      player_id: player.player_id,
+      display_name: player.known_as ?? player.name,
+      position,
+      position_code: player.position,
+      position_group: group,
+      age: ctx.ageOf(player),
+      nationality: player.nationality,
+    },
+    club: team
+      ? {
+          name: team.name,
+          short_name: team.short_name,
+          primary_color: isHexColor(team.primary_color) ? team.primary_color : null,
+          secondary_color: isHexColor(team.secondary_color) ? team.secondary_color : null,
+        }
+      : null,
+    season: season && league ? { season_name: season.name, league_name: league.name } : null,
+    sample: {
+      appearances: row >= 0 ? d.appearances[row] : 0,
+      minutes,
+      rating: row >= 0 ? num(d.values.rating[row]) : null,
+      level,
+    },
+    totals: {
+      goals: record?.goals ?? null,
+      assists: record?.assists ?? null,
+      key_passes: record?.key_passes ?? null,
+      big_chances: record?.big_chances ?? null,
+    },
+    metrics,
+    stats,
+    hero_stat: options.hero_stat ?? null,
+    highlight,
+    verdict,
+    style_tags: styleTags,
+    caption: options.caption ?? defaultTakeOf(top?.label ?? null, top?.percentile ?? null, position, level),
+    caption_is_user: options.caption !== undefined,
+    watermark: options.watermark,
+    attribution: ctx.dataset.meta.attribution ?? null,
+  };
+}

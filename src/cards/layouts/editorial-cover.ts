@@ -1,0 +1,61 @@
+/**
+ * @module The editorial_cover hd layout (1080 × 1350): a magazine cover with a full-bleed portrait,
+ * masthead, the decision-angle headline, the hero metric and the ribbon table.
+ */
+import type { DecisionAngle } from '../angle.js';
+import type { CardFacts } from '../facts.js';
+import { h, type LayoutNode } from '../h.js';
+import type { CardPhoto } from '../photo.js';
+import { HD_SIZE, portraitOf, ribbonTableOf } from './hd-shared.js';
+import { INK, footerOf, formatMetric, paletteOf, percentileText, watermarkOf } from './shared.js';
+
+/**
+ * The editorial_cover layout tree.
+ * @example editorialCoverLayout(facts, angleOf(facts), null).props.style?.height // => 1350
+ */
+export function editorialCoverLayout(facts: CardFacts, angle: DecisionAngle, photo: CardPhoto | null): LayoutNode {
+  const pal = paletteOf(facts);
+  const p = facts.player;
+  const hero = angle.hero;
+  return h(
+    'div',
+    { width: HD_SIZE.width, height: HD_SIZE.height, flexDirection: 'column', backgroundColor: pal.primary, fontFamily: 'Inter', color: INK.text, position: 'relative', overflow: 'hidden' },
+    portraitOf(photo, HD_SIZE.width, 900, 'rgba(0,0,0,0.28)', { position: 'absolute', top: 150, left: 0 }),
+    // Lower third: flat dark panel so text stays readable over any photo.
+    h('div', { position: 'absolute', left: 0, top: 760, width: HD_SIZE.width, height: 590, backgroundColor: 'rgba(11,16,32,0.9)' }),
+    h(
+      'div',
+      { position: 'absolute', top: 44, left: 56, right: 56, justifyContent: 'space-between', alignItems: 'flex-end', color: pal.onPrimary },
+      h('div', { fontSize: 112, fontWeight: 900, letterSpacing: -5, lineHeight: 1 }, 'HALFSPACE'),
+      h(
+        'div',
+        { flexDirection: 'column', alignItems: 'flex-end', fontSize: 20, fontWeight: 700, letterSpacing: 2, textTransform: 'uppercase', paddingBottom: 12 },
+        h('div', {}, facts.season?.season_name ?? ''),
+        h('div', {}, facts.season?.league_name ?? ''),
+      ),
+    ),
+    h(
+      'div',
+      { position: 'absolute', top: 790, left: 56, right: 56, flexDirection: 'column' },
+      h('div', { alignSelf: 'flex-start', backgroundColor: angle.accent, color: INK.background, fontSize: 22, fontWeight: 900, letterSpacing: 3, textTransform: 'uppercase', padding: '8px 16px', borderRadius: 8 }, angle.kicker),
+      h('div', { fontSize: 84, fontWeight: 900, lineHeight: 1, letterSpacing: -2.5, marginTop: 18, textTransform: 'uppercase', wordBreak: 'break-word', maxWidth: 968 }, angle.headline),
+      h('div', { fontSize: 40, fontWeight: 700, marginTop: 14, color: pal.secondary === INK.background ? INK.text : pal.secondary }, `${p.display_name} · ${facts.club?.name ?? 'Free agent'}`),
+      h(
+        'div',
+        { alignItems: 'center', marginTop: 18 },
+        h('div', { fontSize: 64, fontWeight: 900, color: angle.accent }, formatMetric(hero.key, hero.value)),
+        h(
+          'div',
+          { flexDirection: 'column', marginLeft: 20 },
+          h('div', { fontSize: 26, fontWeight: 700 }, `${hero.label}${hero.key === 'rating' || hero.key.endsWith('_pct') ? '' : ' per 90'}`),
+          h('div', { fontSize: 22, color: INK.muted }, percentileText(hero)),
+        ),
+        h('div', { flexGrow: 1 }),
+        h('div', { fontSize: 26, fontWeight: 500, color: INK.muted, maxWidth: 380, textAlign: 'right' }, `“${facts.caption}”`),
+      ),
+      h('div', { marginTop: 22, flexDirection: 'column' }, ribbonTableOf(facts, { fill: 'rgba(255,255,255,0.08)', text: INK.text, muted: INK.muted, divider: 'rgba(255,255,255,0.15)' })),
+    ),
+    footerOf(facts),
+    watermarkOf(facts),
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * @module The fifa_viral hd layout (1080 × 1350): a trading-card look with an overall number,
+ * position, portrait, six attribute percentiles, the headline and the ribbon table.
+ */
+import type { DecisionAngle } from '../angle.js';
+import type { CardFacts } from '../facts.js';
+import { h, type LayoutNode } from '../h.js';
+import type { CardPhoto } from '../photo.js';
+import { HD_SIZE, portraitOf, ribbonTableOf } from './hd-shared.js';
+import { INK, footerOf, paletteOf, shortLabelOf, watermarkOf } from './shared.js';
+
+/**
+ * The card's "overall": the mean of the six featured percentiles, 0–99; 50 when none is known.
+ * @example overallOf([{ percentile: 90 }, { percentile: 70 }]) // => 80
+ */
+export function overallOf(metrics: readonly { percentile: number | null }[]): number {
+  const known = metrics.map((m) => m.percentile).filter((p): p is number => p !== null);
+  if (known.length === 0) return 50;
+  return Math.min(99, Math.round(known.reduce((a, b) => a + b, 0) / known.length));
+}
+
+/**
+ * The fifa_viral layout tree.
+ * @example fifaViralLayout(facts, angleOf(facts), null).props.style?.width // => 1080
+ */
+export function fifaViralLayout(facts: CardFacts, angle: DecisionAngle, photo: CardPhoto | null): LayoutNode {
+  const pal = paletteOf(facts);
+  const p = facts.player;
+  const six = facts.metrics.filter((m) => m.key !== 'rating').slice(0, 6);
+  const ovr = overallOf(six);
+  const cardW = 860;
+  return h(
+    'div',
+    { width: HD_SIZE.width, height: HD_SIZE.height, backgroundColor: INK.background, fontFamily: 'Inter', color: INK.text, position: 'relative', alignItems: 'flex-start', justifyContent: 'center' },
+    h(
+      'div',
+      { marginTop: 60, width: cardW, height: 1150, borderRadius: 56, backgroundColor: pal.primary, border: `10px solid ${angle.accent}`, flexDirection: 'column', alignItems: 'center', position: 'relative', overflow: 'hidden', color: pal.onPrimary },
+      portraitOf(photo, 560, 520, 'rgba(0,0,0,0.22)', { position: 'absolute', top: 70, right: 40, borderRadius: 24 }),
+      h(
+        'div',
+        { position: 'absolute', top: 60, left: 60, flexDirection: 'column', alignItems: 'center' },
+        h('div', { fontSize: 150, fontWeight: 900, lineHeight: 1, letterSpacing: -6 }, String(ovr)),
+        h('div', { fontSize: 48, fontWeight: 900, marginTop: 4 }, p.position_code),
+        h('div', { width: 90, height: 6, backgroundColor: pal.secondary, marginTop: 18 }),
+        h('div', { fontSize: 26, fontWeight: 700, marginTop: 18, maxWidth: 190, textAlign: 'center' }, facts.club?.short_name ?? facts.club?.name ?? ''),
+      ),
+      h(
+        'div',
+        { marginTop: 590, width: cardW - 20, backgroundColor: 'rgba(11,16,32,0.92)', flexDirection: 'column', alignItems: 'center', padding: '26px 50px 0', flexGrow: 1, color: INK.text },
+        h('div', { fontSize: 56, fontWeight: 900, letterSpacing: -1.5, textTransform: 'uppercase', textAlign: 'center', lineHeight: 1.05, wordBreak: 'break-word', maxWidth: 760 }, p.display_name),
+        h('div', { fontSize: 26, fontWeight: 700, color: angle.accent, marginTop: 10, textTransform: 'uppercase', letterSpacing: 2 }, `${angle.kicker} · ${angle.headline}`),
+        h(
+          'div',
+          { flexWrap: 'wrap', width: 760, marginTop: 22 },
+          ...six.map((m) =>
+            h(
+              'div',
+              { width: 380, alignItems: 'center', padding: '6px 10px' },
+              h('div', { fontSize: 44, fontWeight: 900, width: 90, color: m.key === angle.hero.key ? angle.accent : INK.text }, m.percentile === null ? '–' : String(Math.round(m.percentile))),
+              h('div', { fontSize: 26, fontWeight: 700, color: INK.muted, textTransform: 'uppercase', letterSpacing: 1 }, shortLabelOf(m.key)),
+            ),
+          ),
+        ),
+        h('div', { width: 760, marginTop: 18, flexDirection: 'column' }, ribbonTableOf(facts, { fill: 'rgba(255,255,255,0.07)', text: INK.text, muted: INK.muted, divider: 'rgba(255,255,255,0.14)' })),
+      ),
+    ),
+    footerOf(facts),
+    watermarkOf(facts),
+  );
+}

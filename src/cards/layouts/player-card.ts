@@ -1,0 +1,108 @@
+/**
+ * @module The player_card layout (1080 × 1350): club-coloured identity header, the position
+ * triplet with per-90 values and percentile bars, the verdict line with confidence, the caption,
+ * the sample size and the watermark (SPEC §2.5).
+ */
+import type { CardFacts, CardMetric } from '../facts.js';
+import { h, type LayoutNode } from '../h.js';
+import { INK, RADIUS, VERDICT_COLORS, footerOf, formatMetric, metricOf, paletteOf, percentileText, tierColorOf, unitOf, watermarkOf } from './shared.js';
+
+export const PLAYER_CARD_SIZE = { width: 1080, height: 1350 } as const;
+
+function statRow(m: CardMetric): LayoutNode {
+  const pct = m.percentile ?? 0;
+  return h(
+    'div',
+    { flexDirection: 'column', backgroundColor: INK.panel, borderRadius: RADIUS, padding: '22px 34px', marginBottom: 14 },
+    h(
+      'div',
+      { alignItems: 'flex-end', justifyContent: 'space-between' },
+      h(
+        'div',
+        { flexDirection: 'column' },
+        h('div', { fontSize: 30, fontWeight: 700, color: INK.text }, m.label),
+        h('div', { fontSize: 20, color: INK.muted, marginTop: 4 }, unitOf(m.key)),
+      ),
+      h('div', { fontSize: 60, fontWeight: 900, color: INK.text, lineHeight: 1 }, formatMetric(m.key, m.value)),
+    ),
+    h(
+      'div',
+      { marginTop: 18, alignItems: 'center' },
+      h(
+        'div',
+        { flexGrow: 1, height: 18, borderRadius: 9, backgroundColor: INK.track },
+        h('div', { width: `${Math.max(2, Math.min(100, pct))}%`, height: 18, borderRadius: 9, backgroundColor: tierColorOf(m) }),
+      ),
+      h('div', { width: 250, justifyContent: 'flex-end', fontSize: 24, fontWeight: 700, color: tierColorOf(m) }, percentileText(m)),
+    ),
+  );
+}
+
+/**
+ * The player_card layout tree for `facts` (its `stats` are the position triplet).
+ * @example playerCardLayout(facts).props.style?.width // => 1080
+ */
+export function playerCardLayout(facts: CardFacts): LayoutNode {
+  const pal = paletteOf(facts);
+  const p = facts.player;
+  const club = facts.club?.name ?? 'Free agent';
+  const meta = [p.position, p.age !== null ? `${p.age} yrs` : null, p.nationality].filter(Boolean).join(' · ');
+  const accent = VERDICT_COLORS[facts.verdict.code ?? 'none'];
+  const season = facts.season ? `${facts.season.league_name} · ${facts.season.season_name}` : null;
+
+  return h(
+    'div',
+    { width: PLAYER_CARD_SIZE.width, height: PLAYER_CARD_SIZE.height, flexDirection: 'column', backgroundColor: INK.background, fontFamily: 'Inter', color: INK.text, position: 'relative', boxSizing: 'border-box' },
+    // Header in the club's colours.
+    h(
+      'div',
+      { flexDirection: 'column', backgroundColor: pal.primary, color: pal.onPrimary, padding: '50px 64px 40px', position: 'relative' },
+      h(
+        'div',
+        { alignItems: 'center', justifyContent: 'space-between' },
+        h('div', { fontSize: 26, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.85 }, club),
+        h('div', { backgroundColor: pal.secondary, color: pal.onSecondary, fontSize: 24, fontWeight: 900, padding: '8px 18px', borderRadius: 12 }, p.position_code),
+      ),
+      h('div', { fontSize: 84, fontWeight: 900, lineHeight: 1.02, marginTop: 20, letterSpacing: -2, wordBreak: 'break-word', maxWidth: 952 }, p.display_name),
+      h('div', { fontSize: 30, fontWeight: 500, marginTop: 16, opacity: 0.9 }, meta),
+    ),
+    h('div', { height: 14, backgroundColor: pal.secondary }),
+    // Triplet.
+    h(
+      'div',
+      { flexDirection: 'column', padding: '40px 64px 0' },
+      h(
+        'div',
+        { justifyContent: 'space-between', fontSize: 22, color: INK.muted, marginBottom: 18, letterSpacing: 2, textTransform: 'uppercase', fontWeight: 700 },
+        h('div', {}, 'Per 90 · vs position cohort'),
+        season && h('div', {}, season),
+      ),
+      ...facts.stats.slice(0, 3).map((key) => statRow(metricOf(facts, key))),
+    ),
+    // Verdict line.
+    h(
+      'div',
+      { margin: '8px 64px 0', padding: '22px 30px', borderRadius: RADIUS, backgroundColor: INK.panel, borderLeft: `10px solid ${accent}`, alignItems: 'center', justifyContent: 'space-between' },
+      h(
+        'div',
+        { flexDirection: 'column', maxWidth: 680 },
+        h('div', { fontSize: 18, color: INK.muted, letterSpacing: 2, textTransform: 'uppercase', fontWeight: 700 }, facts.verdict.code ? 'Verdict' : 'Style'),
+        h('div', { fontSize: 36, fontWeight: 900, color: accent, marginTop: 4 }, facts.verdict.headline),
+      ),
+      h(
+        'div',
+        { flexDirection: 'column', alignItems: 'flex-end' },
+        h('div', { fontSize: 44, fontWeight: 900 }, `${Math.round(facts.verdict.confidence * 100)}%`),
+        h('div', { fontSize: 18, color: INK.muted }, 'confidence'),
+      ),
+    ),
+    // Caption.
+    h(
+      'div',
+      { margin: '26px 64px 0', fontSize: 36, fontWeight: 700, lineHeight: 1.25, color: INK.text, wordBreak: 'break-word', maxWidth: 952 },
+      `“${facts.caption}”`,
+    ),
+    footerOf(facts),
+    watermarkOf(facts),
+  );
+}

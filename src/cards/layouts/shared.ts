@@ -1,0 +1,153 @@
+/**
+ * @module Pieces every card layout shares: the palette derived from club colours, number
+ * formatting, percentile colours, the watermark corner mark and the footer.
+ */
+import { METRICS, type MetricKey } from '../../stats/metrics.js';
+import type { CardFacts, CardMetric } from '../facts.js';
+import { h, type LayoutNode } from '../h.js';
+
+/** Card background and text colours (flat fills: they rasterise several times faster than gradients, DESIGN §8). */
+export const INK = {
+  background: '#0b1020',
+  panel: '#141b2f',
+  track: '#232c45',
+  text: '#f5f7fb',
+  muted: '#9aa4bf',
+  faint: '#5d6785',
+} as const;
+
+/** Colours of the percentile labels (docs/cards.md#colours). */
+export const TIER_COLORS = {
+  elite: '#22c55e',
+  strong: '#84cc16',
+  average: '#eab308',
+  'below average': '#f97316',
+  weak: '#ef4444',
+  none: '#64748b',
+} as const;
+
+/** Fallback club colours when the dataset has none (or not `#rrggbb`). */
+export const DEFAULT_CLUB_COLORS = { primary: '#3b5bdb', secondary: '#f8f9fa' } as const;
+
+/** Accent colours of the caller-set verdict frames. */
+export const VERDICT_COLORS = { fraud: '#ef4444', merchant: '#f59e0b', cooked: '#a855f7', none: '#38bdf8' } as const;
+
+/** Watermark pill geometry: bottom-right corner, inset from both edges (px). */
+export const WATERMARK_INSET = 36;
+export const WATERMARK_HEIGHT = 52;
+/** Fill of the watermark pill; chosen to differ from every card background. */
+export const WATERMARK_FILL = '#f5f7fb';
+
+/** Relative luminance of a `#rrggbb` colour (WCAG 2.x), 0–1. */
+export function luminanceOf(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/**
+ * Readable text colour on a fill: near-black on light fills, near-white on dark ones.
+ * @example textOn('#ffffff') // => '#0b1020'
+ */
+export function textOn(hex: string): string {
+  return luminanceOf(hex) > 0.45 ? INK.background : INK.text;
+}
+
+/** The club palette of a card: primary and secondary fills and the text colour on the primary. */
+export function paletteOf(facts: CardFacts): { primary: string; secondary: string; onPrimary: string; onSecondary: string } {
+  const primary = facts.club?.primary_color ?? DEFAULT_CLUB_COLORS.primary;
+  let secondary = facts.club?.secondary_color ?? DEFAULT_CLUB_COLORS.secondary;
+  if (secondary.toLowerCase() === primary.toLowerCase()) secondary = textOn(primary);
+  return { primary, secondary, onPrimary: textOn(primary), onSecondary: textOn(secondary) };
+}
+
+/**
+ * A metric value for display: per-90 and ratings with two decimals, percentages with one and a % sign, an en dash when null.
+ * @example formatMetric('goals_per90', 0.6149) // => '0.61'
+ * @example formatMetric('pass_accuracy_pct', 87.26) // => '87.3%'
+ */
+export function formatMetric(key: MetricKey, value: number | null): string {
+  if (value === null) return '–';
+  return METRICS[key].kind === 'pct' ? `${value.toFixed(1)}%` : value.toFixed(2);
+}
+
+/** Short label of a metric for narrow columns, e.g. "Key passes" → "Key passes", "Shots on target" → "On target". */
+export function shortLabelOf(key: MetricKey): string {
+  const short: Partial<Record<MetricKey, string>> = {
+    shots_on_target_per90: 'On target',
+    ball_recovery_per90: 'Recoveries',
+    goals_conceded_per90: 'Conceded',
+    cleansheets_per90: 'Clean sheets',
+    pass_accuracy_pct: 'Pass acc.',
+    cross_accuracy_pct: 'Cross acc.',
+    interceptions_per90: 'Intercepts',
+    shots_blocked_per90: 'Blocks',
+  };
+  return short[key] ?? METRICS[key].label;
+}
+
+/** Unit suffix under a value: "per 90" for per-90 columns, nothing otherwise. */
+export const unitOf = (key: MetricKey): string => (METRICS[key].kind === 'per90' ? 'per 90' : METRICS[key].kind === 'rating' ? 'rating' : 'accuracy');
+
+/** Colour of a metric's percentile. */
+export function tierColorOf(m: CardMetric): string {
+  return m.tier ? TIER_COLORS[m.tier] : TIER_COLORS.none;
+}
+
+/** Percentile caption, e.g. "93rd pct · elite", "41st pct" for low samples, "unranked" when unknown. */
+export function percentileText(m: CardMetric): string {
+  if (m.percentile === null) return 'unranked';
+  const k = Math.round(m.percentile);
+  const mod100 = k % 100;
+  const suffix = mod100 >= 11 && mod100 <= 13 ? 'th' : k % 10 === 1 ? 'st' : k % 10 === 2 ? 'nd' : k % 10 === 3 ? 'rd' : 'th';
+  return m.tier ? `${k}${suffix} pct · ${m.tier}` : `${k}${suffix} pct`;
+}
+
+/** The metric of `key` among the facts' metrics (a null-valued stand-in when the group lacks it). */
+export function metricOf(facts: CardFacts, key: MetricKey): CardMetric {
+  return facts.metrics.find((m) => m.key === key) ?? { key, label: METRICS[key].label, value: null, percentile: null, tier: null };
+}
+
+/** Integer with thousands separators, en dash when null. */
+export const formatInt = (n: number | null): string => (n === null ? '–' : Math.round(n).toLocaleString('en-GB'));
+
+/** The watermark corner mark: a light pill in the bottom-right corner, or nothing when disabled. */
+export function watermarkOf(facts: CardFacts): LayoutNode | null {
+  if (facts.watermark === null) return null;
+  return h(
+    'div',
+    {
+      position: 'absolute',
+      right: WATERMARK_INSET,
+      bottom: WATERMARK_INSET,
+      height: WATERMARK_HEIGHT,
+      padding: '0 22px',
+      borderRadius: WATERMARK_HEIGHT / 2,
+      backgroundColor: WATERMARK_FILL,
+      color: INK.background,
+      alignItems: 'center',
+      fontSize: 22,
+      fontWeight: 700,
+      maxWidth: 460,
+      overflow: 'hidden',
+    },
+    h('div', { width: 14, height: 14, borderRadius: 7, backgroundColor: '#22c55e', marginRight: 12 }),
+    facts.watermark,
+  );
+}
+
+/** Footer text on the left: sample size, season and the dataset attribution. Leaves the bottom-right corner free for the watermark. */
+export function footerOf(facts: CardFacts, color: string = INK.muted): LayoutNode {
+  const sample = `${facts.sample.appearances} apps · ${formatInt(facts.sample.minutes)} min${facts.sample.level === 'low' ? ' · small sample' : ''}`;
+  return h(
+    'div',
+    { position: 'absolute', left: 64, bottom: WATERMARK_INSET, height: WATERMARK_HEIGHT, flexDirection: 'column', justifyContent: 'center', color, fontSize: 20, maxWidth: 520 },
+    h('div', { fontWeight: 500 }, sample),
+    facts.attribution && h('div', { fontSize: 17, color: INK.faint, marginTop: 2 }, facts.attribution),
+  );
+}
+
+/** Corner radius used for panels. */
+export const RADIUS = 22;

@@ -1,0 +1,61 @@
+/**
+ * @module The card pipeline: layout tree → SVG (satori, glyphs drawn as paths from the bundled
+ * fonts) → PNG (resvg, system fonts off). Deterministic: the same tree gives byte-identical PNGs.
+ */
+import { Resvg } from '@resvg/resvg-js';
+import satori from 'satori';
+import { cardFonts, loadCardAsset } from './fonts.js';
+import type { LayoutNode } from './h.js';
+
+/** A rendered card with the time spent in each stage. */
+export interface RenderedPng {
+  png: Uint8Array;
+  width: number;
+  height: number;
+  /** Milliseconds in satori (layout + text shaping → SVG). */
+  svg_ms: number;
+  /** Milliseconds in resvg (SVG → pixels → PNG encoding). */
+  png_ms: number;
+}
+
+/**
+ * Lays out a tree into an SVG string of `width` × `height` px.
+ * @example (await layoutToSvg(h('div', { width: 10, height: 10 }), 10, 10)).startsWith('<svg') // => true
+ */
+export async function layoutToSvg(tree: LayoutNode, width: number, height: number): Promise<string> {
+  // satori's element type is React's; our plain objects have the same runtime shape.
+  return satori(tree as unknown as Parameters<typeof satori>[0], {
+    width,
+    height,
+    fonts: cardFonts(),
+    loadAdditionalAsset: loadCardAsset,
+  });
+}
+
+/**
+ * Rasterises an SVG into PNG bytes at its own size; system fonts are off (satori already drew text as paths).
+ * @example svgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>').length > 0 // => true
+ */
+export function svgToPng(svg: string): Uint8Array {
+  const resvg = new Resvg(svg, { font: { loadSystemFonts: false }, logLevel: 'off' });
+  const rendered = resvg.render();
+  const png = rendered.asPng();
+  // Copy out of the native buffer so the caller never holds resvg memory beyond this call.
+  return new Uint8Array(png);
+}
+
+/**
+ * Renders a layout tree to PNG. Yields one turn of the event loop afterwards: resvg frees its
+ * native image memory only after a GC and a turn of the loop (DESIGN §8), so a tight render loop
+ * would otherwise grow without bound.
+ * @example (await renderLayout(tree, 1080, 1350)).width // => 1080
+ */
+export async function renderLayout(tree: LayoutNode, width: number, height: number): Promise<RenderedPng> {
+  const t0 = performance.now();
+  const svg = await layoutToSvg(tree, width, height);
+  const t1 = performance.now();
+  const png = svgToPng(svg);
+  const t2 = performance.now();
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return { png, width, height, svg_ms: t1 - t0, png_ms: t2 - t1 };
+}

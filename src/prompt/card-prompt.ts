@@ -1,0 +1,37 @@
+/**
+ * @module The card-prompt operation (SPEC §4.9): validate, resolve the player, build his facts and
+ * compose the prompt. Nothing is rendered or watermarked.
+ */
+import type { EngineContext } from '../context.js';
+import { fail, ok, type Result } from '../errors.js';
+import { parseWith } from '../validation.js';
+import { cardFactsOf } from '../cards/facts.js';
+import { CardPromptRequest, type HdStyle } from '../cards/request.js';
+import type { CardPlayer } from '../cards/card.js';
+import { composeCardPrompt, type CardPrompt } from './compose.js';
+
+export interface CardPromptResult extends CardPrompt {
+  player: CardPlayer;
+  style: HdStyle;
+}
+
+/**
+ * Validates a prompt request and composes the prompt for the resolved player's latest season.
+ * @example cardPromptOf(engine, { player_name: 'Saka', style: 'fifa_viral' }).ok // => true
+ */
+export function cardPromptOf(ctx: EngineContext, input: unknown): Result<CardPromptResult> {
+  const parsed = parseWith(CardPromptRequest, input);
+  if (!parsed.ok) return parsed;
+  const req = parsed.value;
+  const resolved = ctx.resolvePlayer({ name: req.player_name, player_id: req.player_id, team_hint: req.team_hint });
+  if (!resolved.ok) return resolved;
+  const player = ctx.playerById(resolved.value.player_id);
+  if (!player) return fail('player_not_found', `no player with id ${resolved.value.player_id}`);
+  const facts = cardFactsOf(ctx, player, { watermark: null });
+  const composed = composeCardPrompt(facts, { style: req.style, include_attribution: req.include_attribution, user_take: req.user_take });
+  return ok({
+    player: { player_id: player.player_id, display_name: facts.player.display_name, position: facts.player.position, team_name: facts.club?.name ?? null },
+    style: req.style,
+    ...composed,
+  });
+}
