@@ -1,0 +1,50 @@
+/**
+ * @module The anonymous demo channel (SPEC §5.4, DESIGN §9): `X-SVC-Demo-Channel` ∈ mcp |
+ * openclaw | custom-gpt, 15 successful calls per client IP per UTC day, never touching a wallet.
+ */
+import { isIP } from 'node:net';
+
+/** Accepted values of X-SVC-Demo-Channel. */
+export const DEMO_CHANNELS = ['mcp', 'openclaw', 'custom-gpt'] as const;
+export type DemoChannel = (typeof DEMO_CHANNELS)[number];
+
+/** Successful demo calls per client IP per UTC day (SPEC §8.3). */
+export const DEMO_DAILY_LIMIT = 15;
+
+/**
+ * True when `value` is an accepted demo channel.
+ * @example isDemoChannel('mcp') // => true
+ */
+export const isDemoChannel = (value: string): value is DemoChannel => (DEMO_CHANNELS as readonly string[]).includes(value);
+
+const normalizeIp = (ip: string): string => (ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip);
+
+/**
+ * The client address a demo call is counted against. `X-Forwarded-For` is honoured only when the
+ * direct peer is a configured trusted proxy; then the right-most address that is not itself a
+ * trusted proxy is the client (left-most entries can be forged by the client).
+ * @example clientIpOf('10.0.0.1', '203.0.113.9, 10.0.0.1', ['10.0.0.1']) // => '203.0.113.9'
+ */
+export function clientIpOf(peer: string, forwardedFor: string | undefined, trustedProxies: readonly string[]): string {
+  const direct = normalizeIp(peer);
+  const trusted = new Set(trustedProxies.map(normalizeIp));
+  if (!forwardedFor || !trusted.has(direct)) return direct;
+  const hops = forwardedFor.split(',').map((h) => normalizeIp(h.trim())).filter((h) => isIP(h) !== 0);
+  for (let i = hops.length - 1; i >= 0; i--) if (!trusted.has(hops[i])) return hops[i];
+  return direct;
+}
+
+/**
+ * The UTC day of `now`, `YYYY-MM-DD`: the demo counter's bucket.
+ * @example utcDayOf(new Date('2026-03-01T23:59:59Z')) // => '2026-03-01'
+ */
+export const utcDayOf = (now: Date): string => now.toISOString().slice(0, 10);
+
+/**
+ * Whole seconds from `now` until the next UTC midnight (at least 1): the demo Retry-After.
+ * @example secondsUntilUtcMidnight(new Date('2026-03-01T23:59:00Z')) // => 60
+ */
+export function secondsUntilUtcMidnight(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}

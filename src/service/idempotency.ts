@@ -1,0 +1,33 @@
+/**
+ * @module Idempotency-Key handling (DESIGN §9, STYLE §3): a replay returns the stored status, body
+ * and headers and charges nothing; the same key with another request is 422
+ * `idempotency_key_reused`; a key whose first request still runs is 409 `idempotency_in_progress`.
+ */
+import { createHash } from 'node:crypto';
+
+/** How long an idempotency record is kept (docs/api.md#idempotency). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Longest accepted Idempotency-Key. */
+export const IDEMPOTENCY_KEY_MAX = 255;
+
+/**
+ * True for a usable key: 1–255 visible ASCII characters.
+ * @example isValidIdempotencyKey('order-42') // => true
+ */
+export const isValidIdempotencyKey = (key: string): boolean => key.length >= 1 && key.length <= IDEMPOTENCY_KEY_MAX && /^[\x21-\x7e]+$/.test(key);
+
+/**
+ * Fingerprint of a request: operation, query and body, so the same key with another request is detected.
+ * @example requestFingerprint('intelligence.player', {}, { name: 'A' }).length // => 64
+ */
+export function requestFingerprint(operationId: string, query: unknown, body: unknown): string {
+  return createHash('sha256').update(JSON.stringify([operationId, query ?? null, body ?? null])).digest('hex');
+}
+
+/**
+ * Whether a response may be replayed later. Transient refusals (401, 402, 409, 429, 5xx) are not
+ * kept, so a retry after fixing credentials or topping up runs the request again.
+ * @example isReplayable(404) // => true
+ */
+export const isReplayable = (status: number): boolean => status < 500 && ![401, 402, 409, 429].includes(status);

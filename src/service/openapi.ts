@@ -1,0 +1,115 @@
+/**
+ * @module The OpenAPI 3.1 document, generated from the operation table and its zod schemas
+ * (`z.toJSONSchema`): bearer auth, the demo header, `x-credits` per operation, the GET catalogs
+ * and the problem responses of every error code.
+ */
+import { z } from 'zod';
+import { costOf, demoAllowed, type Operation } from './operations.js';
+import { ERRORS } from './errors.js';
+import { CatalogResponse, ProblemResponse } from './schemas/common.js';
+
+/** Version of the interface description (SPEC §9). */
+export const API_VERSION = '1.0.0';
+
+const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  return rest;
+};
+
+const problemRef = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
+
+/** Query parameters of an operation as OpenAPI parameter objects. */
+function queryParameters(op: Operation): unknown[] {
+  const schema = schemaOf(op.query, 'input') as { properties?: Record<string, unknown> };
+  return Object.entries(schema.properties ?? {}).map(([name, s]) => ({ name, in: 'query', required: false, schema: s }));
+}
+
+const errorsByStatus = (): Map<number, string[]> => {
+  const out = new Map<number, string[]>();
+  for (const [code, info] of Object.entries(ERRORS)) out.set(info.status, [...(out.get(info.status) ?? []), code]);
+  return out;
+};
+
+/**
+ * Builds the OpenAPI 3.1 document of `operations` served at `baseUrl`.
+ * @example openApiOf(OPERATIONS, 'http://127.0.0.1:8787').openapi // => '3.1.0'
+ */
+export function openApiOf(operations: readonly Operation[], baseUrl: string): Record<string, unknown> {
+  const byStatus = errorsByStatus();
+  const codes = (status: number) => (byStatus.get(status) ?? []).join(', ');
+  const paths: Record<string, unknown> = {};
+  for (const op of operations) {
+    const demo = demoAllowed(op, {});
+    const credits = costOf(op, {});
+    paths[op.path] = {
+      get: {
+        operationId: `${op.id}.catalog`,
+        summary: `Catalog of ${op.path}: cost, bounds, enums`,
+        tags: [op.tag],
+        security: [],
+        'x-credits': 0,
+        responses: {
+          '200': { description: 'Catalog', content: { 'application/json': { schema: schemaOf(CatalogResponse, 'output') } } },
+        },
+      },
+      post: {
+        operationId: op.id,
+        summary: op.summary,
+        tags: [op.tag],
+        ...(op.beta ? { 'x-beta': true } : {}),
+        'x-credits': credits,
+        'x-demo-channel': demo,
+        security: [{ bearer: [] }, ...(demo ? [{ demoChannel: [] }] : [])],
+        parameters: [
+          ...queryParameters(op),
+          { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 }, description: 'Replays return the stored response and charge nothing' },
+        ],
+        requestBody: { required: true, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } },
+        responses: {
+          '200': {
+            description: `Success; ${credits} credit${credits === 1 ? '' : 's'} charged`,
+            headers: {
+              'X-SVC-Credits-Charged': { $ref: '#/components/headers/CreditsCharged' },
+              'X-SVC-Wallet-Balance': { $ref: '#/components/headers/WalletBalance' },
+              'Request-Id': { $ref: '#/components/headers/RequestId' },
+            },
+            content: { 'application/json': { schema: schemaOf(op.response, 'output') } },
+          },
+          '400': problemRef(`Invalid request (${codes(400)})`),
+          '401': problemRef(`Missing or invalid key (${codes(401)})`),
+          '402': problemRef(`Insufficient credits or demo limit exhausted (${codes(402)})`),
+          '404': problemRef(`Unknown player, team or league (${codes(404)})`),
+          '409': problemRef(`Ambiguous name (candidates listed) or idempotency key in progress (${codes(409)})`),
+          '413': problemRef('Body larger than 64 KB'),
+          '415': problemRef('Body is not application/json'),
+          '422': problemRef(`Idempotency key reused with another request (${codes(422)})`),
+          '429': problemRef('Rate limited; see Retry-After'),
+          '500': problemRef('Internal error; quote request_id'),
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Football Intelligence Developer API (halfspace)',
+      version: API_VERSION,
+      description: 'Player JSON intelligence, verdicts, Best XI aggregates, cards and prompts, paid from a credit wallet. One credit ≈ 0.01 USD; 4xx and 5xx responses are never charged.',
+    },
+    servers: [{ url: baseUrl }],
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'svc_sk_…', description: 'Authorization: Bearer <API_KEY>' },
+        demoChannel: { type: 'apiKey', in: 'header', name: 'X-SVC-Demo-Channel', description: 'Anonymous demo: mcp, openclaw or custom-gpt; 15 successful calls per IP per UTC day' },
+      },
+      headers: {
+        CreditsCharged: { description: 'Credits charged by this response', schema: { type: 'integer', minimum: 0 } },
+        WalletBalance: { description: 'Wallet balance after this response', schema: { type: 'integer', minimum: 0 } },
+        RequestId: { description: 'Identifier of this request (also request_id in error bodies)', schema: { type: 'string' } },
+      },
+      schemas: { Problem: schemaOf(ProblemResponse, 'output') },
+    },
+  };
+}

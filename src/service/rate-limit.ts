@@ -1,0 +1,33 @@
+/**
+ * @module Rate limits of keyed calls (SPEC leaves them open; decision in docs/api.md#rate-limits):
+ * a token bucket per key, 50 requests/s with a burst of 100 by default, answered with 429
+ * `rate_limited`, Retry-After and the RateLimit-* headers.
+ */
+import type { RateDecision } from '../store/ports.js';
+
+/** Sustained keyed requests per second per key (docs/api.md#rate-limits). */
+export const RATE_LIMIT_PER_SECOND = 50;
+/** Requests a key may send at once before the sustained rate applies (docs/api.md#rate-limits). */
+export const RATE_LIMIT_BURST = 100;
+
+/** Rate-limit settings of a service. */
+export interface RateLimitOptions {
+  /** Sustained requests per second per key; default 50. */
+  perSecond?: number;
+  /** Bucket size; default 100. */
+  burst?: number;
+}
+
+/**
+ * The RateLimit-* headers (draft-ietf-httpapi-ratelimit-headers) and, when refused, Retry-After.
+ * @example rateLimitHeaders({ allowed: false, remaining: 0, retry_after_ms: 20, reset_ms: 2000 }, 100)['retry-after'] // => '1'
+ */
+export function rateLimitHeaders(decision: RateDecision, burst: number): Record<string, string> {
+  const headers: Record<string, string> = {
+    'ratelimit-limit': String(burst),
+    'ratelimit-remaining': String(decision.remaining),
+    'ratelimit-reset': String(Math.ceil(decision.reset_ms / 1000)),
+  };
+  if (!decision.allowed) headers['retry-after'] = String(Math.max(1, Math.ceil(decision.retry_after_ms / 1000)));
+  return headers;
+}

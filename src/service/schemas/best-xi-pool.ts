@@ -1,0 +1,15 @@
+/** @module POST /api/v1/best-xi/pool (SPEC §4.10): request body and response. */
+import { z } from 'zod';
+import { BestXiPoolRequest } from '../../bestxi/pool.js';
+
+export { BestXiPoolRequest };
+
+/** Pool response (SPEC §2.8): candidates never carry `image_url`. */
+export const BestXiPoolResponse = z
+  .object({
+    players: z.array(z.object({ player_id: z.number().int(), name: z.string(), image_url: z.never().optional() }).loose()),
+    vibe_meta: z.object({}).loose(),
+    mode: z.enum(['pool', 'full', 'byIds']),
+  })
+  .loose();
+export type BestXiPoolResponse = z.infer<typeof BestXiPoolResponse>;

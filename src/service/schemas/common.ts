@@ -1,0 +1,42 @@
+/**
+ * @module Schemas shared by every endpoint: the problem (error) body, catalog bodies and the
+ * empty query most endpoints take.
+ */
+import { z } from 'zod';
+
+/** RFC 9457 problem body with the service's members (DESIGN §9). */
+export const ProblemResponse = z
+  .object({
+    type: z.string().describe('URI of the error code in the served documentation'),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    code: z.string().describe('Machine-readable error code, see /docs#errors'),
+    param: z.string().optional().describe('Dot path of the offending field or header'),
+    request_id: z.string(),
+    candidates: z.array(z.object({}).loose()).optional().describe('ambiguous_player / ambiguous_team: the players or teams the name could mean'),
+    required_credits: z.number().int().optional().describe('insufficient_credits: the cost of the call'),
+    balance: z.number().int().optional().describe('insufficient_credits: the wallet balance'),
+  })
+  .loose();
+export type ProblemResponse = z.infer<typeof ProblemResponse>;
+
+/** A query string that takes no parameters. */
+export const EmptyQuery = z.object({}).strict();
+
+/** Body of a GET catalog: a JSON object describing the surface of its POST twin. */
+export const CatalogResponse = z
+  .object({
+    operation: z.string(),
+    method: z.literal('POST'),
+    path: z.string(),
+    credits: z.number().int(),
+    demo_channel: z.boolean(),
+    beta: z.boolean(),
+    request_schema: z.object({}).loose(),
+  })
+  .loose();
+export type CatalogResponse = z.infer<typeof CatalogResponse>;
+
+/** Every `meta` block of a player-facing response. */
+export const ResponseMeta = z.object({ entity_id: z.number().int(), as_of: z.string(), dataset: z.string() }).loose();

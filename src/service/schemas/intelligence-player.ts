@@ -1,0 +1,27 @@
+/** @module POST /api/v1/intelligence/player (SPEC §4.2): request body, query and response. */
+import { z } from 'zod';
+import { PlayerRequest } from '../../intel/requests.js';
+import { ResponseMeta } from './common.js';
+
+export { PlayerRequest };
+
+/** Query of the player profile: `enhance=narrative` adds a narrative paragraph at no extra cost. */
+export const PlayerQuery = z.object({ enhance: z.enum(['narrative']).optional() }).strict();
+export type PlayerQuery = z.infer<typeof PlayerQuery>;
+
+/** Player profile response (SPEC §2.3). */
+export const PlayerResponse = z
+  .object({
+    data: z
+      .object({
+        profile: z.object({}).loose(),
+        recent_stats: z.array(z.object({}).loose()),
+        dna: z.object({ style_tags: z.array(z.string()) }).loose(),
+        narrative: z.string().optional(),
+      })
+      .loose(),
+    summary: z.string(),
+    meta: ResponseMeta,
+  })
+  .strict();
+export type PlayerResponse = z.infer<typeof PlayerResponse>;

@@ -1,0 +1,277 @@
+/**
+ * @module The transport-neutral API service: `handle(request) → { status, headers, body }`.
+ * Authentication, rate limits, validation, idempotency, the demo channel, billing and error bodies
+ * all live here, so the HTTP adapter, an MCP server or a test drive it alike (DESIGN §1, §9).
+ */
+import { randomBytes } from 'node:crypto';
+import { fail, InvariantError, type Failure, type Result } from '../errors.js';
+import type { KeyRecord, ServiceStore, StoredResponse } from '../store/ports.js';
+import { parseWith } from '../validation.js';
+import { authenticate } from './auth.js';
+import { holdCredits, settleCredits, HOLD_TTL_MS } from './billing.js';
+import { catalogOf } from './catalog.js';
+import { clientIpOf, DEMO_DAILY_LIMIT, isDemoChannel, DEMO_CHANNELS, secondsUntilUtcMidnight, utcDayOf } from './demo.js';
+import { problemOf } from './errors.js';
+import { IDEMPOTENCY_TTL_MS, isReplayable, isValidIdempotencyKey, requestFingerprint } from './idempotency.js';
+import { costOf, demoAllowed, OPERATIONS, type Operation, type OperationOutcome, type ServiceEngine } from './operations.js';
+import { RATE_LIMIT_BURST, RATE_LIMIT_PER_SECOND, rateLimitHeaders, type RateLimitOptions } from './rate-limit.js';
+import { openApiOf } from './openapi.js';
+import { EmptyQuery } from './schemas/common.js';
+
+/** A request as the service sees it, whatever the transport. */
+export interface ServiceRequest {
+  method: string;
+  /** Path relative to the base address, without query string. */
+  path: string;
+  /** Value of the Authorization header. */
+  authorization?: string;
+  /** Value of X-SVC-Demo-Channel. */
+  demoChannel?: string;
+  /** Parsed JSON body (undefined when none was sent). */
+  body?: unknown;
+  /** Query parameters (last value wins). */
+  query?: Record<string, string>;
+  /** Address of the direct peer. */
+  clientIp?: string;
+  /** Value of X-Forwarded-For (honoured only from trusted proxies). */
+  forwardedFor?: string;
+  /** Value of Idempotency-Key. */
+  idempotencyKey?: string;
+  /** Request id chosen by the transport; generated when absent. */
+  requestId?: string;
+}
+
+/** A response: status, lowercase header names, and the body (JSON text or PNG bytes). */
+export interface ServiceResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array;
+}
+
+export interface ServiceOptions {
+  engine: ServiceEngine;
+  store: ServiceStore;
+  /** Public base address used in image URLs, problem types and the OpenAPI servers entry, e.g. `http://127.0.0.1:8787`. */
+  baseUrl: string;
+  /** Wall clock for holds, demo days and rate limits; default `() => new Date()`. */
+  clock?: () => Date;
+  /** Keyed rate limit; default 50 requests/s, burst 100. */
+  rateLimit?: RateLimitOptions;
+  /** Peers whose X-Forwarded-For is believed; default none. */
+  trustedProxies?: readonly string[];
+  /** Demo calls per client per UTC day; default 15. */
+  demoDailyLimit?: number;
+  /** Operation table; default {@link OPERATIONS}. */
+  operations?: readonly Operation[];
+  /** Receives unexpected errors (500) with their request id; default: console.error with the stack. */
+  onError?: (error: unknown, requestId: string) => void;
+}
+
+/** The service: one entry point for every request plus the generated documents. */
+export interface Service {
+  handle(request: ServiceRequest): Promise<ServiceResponse>;
+  /** The OpenAPI 3.1 document. */
+  openApi(): Record<string, unknown>;
+  readonly operations: readonly Operation[];
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
+/** How often open holds past their expiry are swept, at most (docs/api.md#billing). */
+const EXPIRY_SWEEP_MS = 10_000;
+
+/** A fresh request id, `req_` + 16 url-safe characters. */
+export const newRequestId = (): string => `req_${randomBytes(12).toString('base64url')}`;
+
+type Caller = { kind: 'key'; key: KeyRecord } | { kind: 'demo'; client: string };
+
+/**
+ * Creates the service over an engine and a store.
+ * @example (await createService({ engine, store, baseUrl }).handle({ method: 'GET', path: '/api/v1/verdict' })).status // => 200
+ */
+export function createService(options: ServiceOptions): Service {
+  const { engine, store, baseUrl } = options;
+  const clock = options.clock ?? (() => new Date());
+  const perSecond = options.rateLimit?.perSecond ?? RATE_LIMIT_PER_SECOND;
+  const burst = options.rateLimit?.burst ?? RATE_LIMIT_BURST;
+  const trusted = options.trustedProxies ?? [];
+  const demoLimit = options.demoDailyLimit ?? DEMO_DAILY_LIMIT;
+  const operations = options.operations ?? OPERATIONS;
+  const onError = options.onError ?? ((e, id) => console.error(`[halfspace] ${id} internal error:`, e));
+  const byPath = new Map(operations.map((op) => [op.path, op]));
+  const catalogs = new Map<string, string>();
+  let lastSweepMs = -Infinity;
+  let openApiDoc: Record<string, unknown> | null = null;
+
+  const problem = (requestId: string, failure: Failure, headers: Record<string, string> = {}): ServiceResponse => {
+    const body = problemOf(baseUrl, requestId, failure);
+    return { status: body.status, headers: { 'content-type': PROBLEM_TYPE, 'request-id': requestId, ...headers }, body: JSON.stringify(body) };
+  };
+
+  function catalogResponse(op: Operation, requestId: string): ServiceResponse {
+    let text = catalogs.get(op.id);
+    if (text === undefined) catalogs.set(op.id, (text = JSON.stringify(catalogOf(op))));
+    return { status: 200, headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'cache-control': 'public, max-age=300' }, body: text };
+  }
+
+  async function sweepExpiredHolds(now: Date): Promise<void> {
+    if (now.getTime() - lastSweepMs < EXPIRY_SWEEP_MS) return;
+    lastSweepMs = now.getTime();
+    await store.wallets.expireHolds(now.toISOString());
+  }
+
+  async function identify(op: Operation, req: ServiceRequest, body: unknown): Promise<Result<Caller>> {
+    if (req.authorization !== undefined && req.authorization !== '') {
+      const key = await authenticate(store.keys, req.authorization);
+      return key.ok ? { ok: true, value: { kind: 'key', key: key.value } } : key;
+    }
+    if (req.demoChannel !== undefined) {
+      if (!isDemoChannel(req.demoChannel)) {
+        return fail('unauthorized', `X-SVC-Demo-Channel must be one of ${DEMO_CHANNELS.join(', ')}`, { param: 'X-SVC-Demo-Channel' });
+      }
+      if (!demoAllowed(op, body)) return fail('unauthorized', `the demo channel is not accepted on ${op.method} ${op.path} with this request; use an API key`, { param: 'X-SVC-Demo-Channel' });
+      return { ok: true, value: { kind: 'demo', client: clientIpOf(req.clientIp ?? 'unknown', req.forwardedFor, trusted) } };
+    }
+    return authenticate(store.keys, undefined) as Promise<Result<never>>;
+  }
+
+  async function paid(op: Operation, req: ServiceRequest, requestId: string): Promise<ServiceResponse> {
+    const now = clock();
+    const caller = await identify(op, req, req.body);
+    if (!caller.ok) return problem(requestId, caller.error, { 'www-authenticate': 'Bearer realm="halfspace"' });
+    const headers: Record<string, string> = {};
+    const key = caller.value.kind === 'key' ? caller.value.key : null;
+    const walletHeaders = async (charged: number, balance?: number) => {
+      if (!key) return;
+      headers['x-svc-credits-charged'] = String(charged);
+      headers['x-svc-wallet-balance'] = String(balance ?? (await store.wallets.balance(key.id)) ?? 0);
+    };
+
+    if (key) {
+      const decision = store.rateLimits.take(key.id, now.getTime(), perSecond, burst);
+      Object.assign(headers, rateLimitHeaders(decision, burst));
+      if (!decision.allowed) {
+        await walletHeaders(0);
+        return problem(requestId, { code: 'rate_limited', message: `more than ${perSecond} requests/s (burst ${burst}) for this key; retry after ${headers['retry-after']} s` }, headers);
+      }
+    }
+
+    if (req.body === undefined) {
+      await walletHeaders(0);
+      return problem(requestId, { code: 'invalid_request', message: 'a JSON object body is required', param: 'body' }, headers);
+    }
+    const body = parseWith(op.body, req.body);
+    const query = parseWith(op.query, req.query ?? {});
+    const invalid = !body.ok ? body.error : !query.ok ? query.error : null;
+    if (invalid) {
+      await walletHeaders(0);
+      return problem(requestId, invalid, headers);
+    }
+
+    const scope = key ? key.id : `demo:${caller.value.kind === 'demo' ? caller.value.client : ''}`;
+    const idemKey = req.idempotencyKey;
+    if (idemKey !== undefined) {
+      if (!isValidIdempotencyKey(idemKey)) {
+        await walletHeaders(0);
+        return problem(requestId, { code: 'invalid_request', message: 'Idempotency-Key must be 1–255 visible ASCII characters', param: 'Idempotency-Key' }, headers);
+      }
+      const fingerprint = requestFingerprint(op.id, req.query ?? {}, req.body);
+      const claim = await store.idempotency.begin(scope, idemKey, fingerprint, now.toISOString(), new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString());
+      if (!claim.claimed) {
+        const { record } = claim;
+        if (record.fingerprint !== fingerprint) {
+          await walletHeaders(0);
+          return problem(requestId, { code: 'idempotency_key_reused', message: 'this Idempotency-Key was used with a different request; use a new key', param: 'Idempotency-Key' }, headers);
+        }
+        if (record.response === null) {
+          await walletHeaders(0);
+          return problem(requestId, { code: 'idempotency_in_progress', message: 'the first request with this Idempotency-Key is still running; retry shortly', param: 'Idempotency-Key' }, { ...headers, 'retry-after': '1' });
+        }
+        const replay: Record<string, string> = { ...record.response.headers, 'request-id': requestId, 'idempotent-replayed': 'true' };
+        if (key) {
+          replay['x-svc-credits-charged'] = '0';
+          replay['x-svc-wallet-balance'] = String((await store.wallets.balance(key.id)) ?? 0);
+        }
+        return { status: record.response.status, headers: replay, body: record.response.body };
+      }
+    }
+
+    const response = await charged(op, req, requestId, caller.value, key, headers, now);
+    if (idemKey !== undefined) {
+      if (isReplayable(response.status)) {
+        const stored: StoredResponse = { status: response.status, headers: { ...response.headers }, body: response.body as string };
+        await store.idempotency.complete(scope, idemKey, stored);
+      } else {
+        await store.idempotency.abandon(scope, idemKey);
+      }
+    }
+    return response;
+  }
+
+  async function charged(op: Operation, req: ServiceRequest, requestId: string, caller: Caller, key: KeyRecord | null, headers: Record<string, string>, now: Date): Promise<ServiceResponse> {
+    const cost = costOf(op, req.body);
+    let holdId: number | null = null;
+    const day = utcDayOf(now);
+    if (caller.kind === 'demo') {
+      const reserved = await store.demo.reserve(caller.client, day, demoLimit);
+      if (!reserved.ok) {
+        const retry = String(secondsUntilUtcMidnight(now));
+        return problem(requestId, { code: 'demo_limit_exhausted', message: `the demo channel allows ${demoLimit} successful calls per client per UTC day; use an API key or retry after midnight UTC`, limit: demoLimit }, { ...headers, 'retry-after': retry });
+      }
+    } else {
+      await sweepExpiredHolds(now);
+      const held = await holdCredits(store.wallets, caller.key.id, cost, now, op.id, HOLD_TTL_MS);
+      if (!held.ok) {
+        headers['x-svc-credits-charged'] = '0';
+        headers['x-svc-wallet-balance'] = String(held.error.balance);
+        return problem(requestId, held.error, headers);
+      }
+      holdId = held.value.hold_id;
+    }
+
+    let outcome: Result<OperationOutcome>;
+    try {
+      outcome = await op.run({ engine, body: req.body, query: (req.query ?? {}) as Record<string, unknown>, key, baseUrl });
+    } catch (error) {
+      onError(error, requestId);
+      outcome = fail('internal_error', error instanceof InvariantError ? 'invariant broken' : 'unexpected error');
+    }
+    const status = outcome.ok ? (outcome.value.status ?? 200) : 0;
+    const success = outcome.ok && status >= 200 && status < 300 && outcome.value.chargeable !== false;
+
+    if (caller.kind === 'demo') {
+      if (!success) await store.demo.unreserve(caller.client, day);
+    } else {
+      const settled = await settleCredits(store.wallets, caller.key.id, holdId!, success, clock(), outcome.ok ? `status ${status}` : outcome.error.code);
+      headers['x-svc-credits-charged'] = String(settled.charged);
+      headers['x-svc-wallet-balance'] = String(settled.balance);
+    }
+    if (!outcome.ok) return problem(requestId, outcome.error, headers);
+    return { status, headers: { 'content-type': JSON_TYPE, 'request-id': requestId, ...headers }, body: JSON.stringify(outcome.value.body) };
+  }
+
+  async function handle(req: ServiceRequest): Promise<ServiceResponse> {
+    const requestId = req.requestId ?? newRequestId();
+    try {
+      const op = byPath.get(req.path);
+      if (!op) return problem(requestId, { code: 'not_found', message: `no endpoint ${req.method} ${req.path}; see /openapi.json` });
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        const query = parseWith(EmptyQuery, req.query ?? {});
+        if (!query.ok) return problem(requestId, query.error);
+        return catalogResponse(op, requestId);
+      }
+      if (req.method !== op.method) return problem(requestId, { code: 'not_found', message: `${req.path} answers GET (catalog) and ${op.method} only` });
+      return await paid(op, req, requestId);
+    } catch (error) {
+      onError(error, requestId);
+      return problem(requestId, { code: 'internal_error', message: 'unexpected error' });
+    }
+  }
+
+  return {
+    handle,
+    operations,
+    openApi: () => (openApiDoc ??= openApiOf(operations, baseUrl)),
+  };
+}
+
