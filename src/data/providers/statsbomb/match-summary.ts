@@ -51,7 +51,7 @@ export interface PlayerMatchLine {
   totals: CountingTotals;
 }
 
-/** What one match contributes: a line per player who appeared or was credited with an event. */
+/** What one match contributes: a line per player who appeared or was credited with a counted event. */
 export interface MatchSummary {
   /** Lines in order of first appearance in the stream. */
   lines: PlayerMatchLine[];
@@ -214,7 +214,10 @@ export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events
     }
   }
   for (const t of teams) if (!goals.has(t)) goals.set(t, 0);
-  return { lines: [...lines.values()], goals, events: events.length };
+  // Bench players booked for bad behaviour get a line while folding; without time on the pitch
+  // or anything counted they are not part of the match.
+  const kept = [...lines.values()].filter((l) => l.appeared || COUNTING_COLUMNS.some((c) => l.totals[c] > 0));
+  return { lines: kept, goals, events: events.length };
 }
 
 /** Adds one event's contribution to a player's counting totals (METHOD.md "Event counts"). */
