@@ -22,6 +22,7 @@ import { verdictReportOf, type VerdictRequest, type VerdictResponse } from './ve
 import type { VerdictFacts } from './verdict/rules.js';
 import { bestXiLineupOf, type BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';
 import { bestXiPoolOf, type BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
+import { matchIntelligenceOf, type MatchIntelligenceRequest, type MatchIntelligenceResponse } from './fixtures/match-intelligence.js';
 
 export interface OpenOptions {
   /** `'demo'` (the bundled synthetic universe), a dataset folder, or an in-memory dataset (validated). */
@@ -157,6 +158,11 @@ export class Engine implements EngineContext {
   /** Aggregates of a built lineup of 1–11 players (SPEC §2.9). */
   bestXiLineup(request: BestXiLineupRequest): Result<BestXiLineupResponse> {
     return bestXiLineupOf(this, request);
+  }
+
+  /** Fixtures of a club or league with standings, form, signals and line-ups (SPEC §4.6, DESIGN §6; docs/methodology/fixtures.md). */
+  matchIntelligence(request: MatchIntelligenceRequest): Result<MatchIntelligenceResponse> {
+    return matchIntelligenceOf(this, request);
   }
 
   /** Player-season rows per player, ordered by season start then minutes (so the last is the main row of the latest season). */
