@@ -1,13 +1,24 @@
 /**
  * Domain matchers for Arrow tables and datasets [arrow-js `toEqualTable`]: same columns in the
  * same order, same Arrow types, same nulls and the same values (numbers compared with
- * `Object.is`, so -0, 0 and NaN are told apart), failing with the first differing column and row.
+ * `Object.is`, so -0, 0 and NaN are told apart; text compared from its UTF-8 bytes), failing with the first differing column and row.
  */
 import { expect } from 'vitest';
-import type { Table } from 'apache-arrow';
+import { DataType, type Table, type Vector } from 'apache-arrow';
 import { TABLE_NAMES, type Dataset } from '../../src/data/schema.js';
 
 const plain = (v: unknown): unknown => (typeof v === 'bigint' ? Number(v) : v ?? null);
+
+// Arrow's `get` drops a leading U+FEFF from strings, so text is compared from its bytes.
+const exactUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+function valuesOf(vector: Vector): unknown[] {
+  if (!DataType.isUtf8(vector.type)) return Array.from({ length: vector.length }, (_, i) => plain(vector.get(i)));
+  return vector.data.flatMap((chunk) =>
+    Array.from({ length: chunk.length }, (_, i) =>
+      chunk.getValid(i) ? exactUtf8.decode((chunk.values as Uint8Array).subarray(chunk.valueOffsets[i], chunk.valueOffsets[i + 1])) : null,
+    ),
+  );
+}
 
 /** Asserts two Arrow tables hold the same columns, types, nulls and values. */
 export function expectTablesEqual(actual: Table, expected: Table, label = 'table'): void {
@@ -16,11 +27,11 @@ export function expectTablesEqual(actual: Table, expected: Table, label = 'table
   expect(actual.schema.fields.map((f) => String(f.type)), `${label}: column types`).toEqual(expected.schema.fields.map((f) => String(f.type)));
   expect(actual.numRows, `${label}: row count`).toBe(expected.numRows);
   for (const field of expected.schema.fields) {
-    const a = actual.getChild(field.name)!;
-    const e = expected.getChild(field.name)!;
+    const a = valuesOf(actual.getChild(field.name)!);
+    const e = valuesOf(expected.getChild(field.name)!);
     for (let i = 0; i < expected.numRows; i++) {
-      const av = plain(a.get(i));
-      const ev = plain(e.get(i));
+      const av = a[i];
+      const ev = e[i];
       if (!Object.is(av, ev)) {
         expect.fail(`${label}: column ${field.name}, row ${i}: got ${JSON.stringify(av)} (${typeof av}), expected ${JSON.stringify(ev)} (${typeof ev})`);
       }

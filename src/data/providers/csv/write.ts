@@ -1,0 +1,66 @@
+/**
+ * Writes a dataset as a CSV folder (docs/csv.md): `dataset.json` plus one `<table>.csv` per
+ * table present, which {@link datasetFromCsvDir} reads back to equal tables.
+ */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DataType, type Table, type Vector } from 'apache-arrow';
+import { SCHEMA, TABLE_NAMES, type ColumnSpec, type Dataset, type TableName } from '../../schema.js';
+import { csvFileOf } from './layout.js';
+import { csvTextOf } from './values.js';
+
+// Arrow's own string decoding drops a leading U+FEFF from a value; CSV must keep every character.
+const exactUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** Every value of a Utf8 column decoded from its bytes exactly (null for nulls). */
+function textsOf(vector: Vector): (string | null)[] {
+  const out: (string | null)[] = [];
+  for (const chunk of vector.data) {
+    const offsets = chunk.valueOffsets as Int32Array;
+    const bytes = chunk.values as Uint8Array;
+    for (let i = 0; i < chunk.length; i++) {
+      out.push(chunk.getValid(i) ? exactUtf8.decode(bytes.subarray(offsets[i], offsets[i + 1])) : null);
+    }
+  }
+  return out;
+}
+
+/**
+ * The CSV text of one table: a header row of the schema's column names in schema order, then one
+ * LF-terminated record per row (see {@link csvTextOf} for each value).
+ * @example tableToCsv('leagues', tableFromRows('leagues', [{ league_id: 1, name: 'A, B', tier: 1, kind: 'league' }])) // => 'league_id,name,country,tier,kind\n1,"A, B",,1,league\n'
+ */
+export function tableToCsv(name: TableName, table: Table): string {
+  const columns = Object.entries(SCHEMA[name].columns) as [string, ColumnSpec][];
+  const vectors = columns.map(([col]) => table.getChild(col));
+  const texts = vectors.map((v) => (v && DataType.isUtf8(v.type) ? textsOf(v) : null));
+  const out: string[] = [columns.map(([col]) => col).join(',')];
+  const fields: string[] = new Array(columns.length);
+  for (let i = 0; i < table.numRows; i++) {
+    for (let j = 0; j < columns.length; j++) fields[j] = csvTextOf(columns[j][1].kind, texts[j] ? texts[j]![i] : (vectors[j]?.get(i) ?? null));
+    out.push(fields.join(','));
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/**
+ * Writes a dataset as a CSV folder: `dataset.json` and one `<table>.csv` per table present
+ * (absent optional tables write no file). Like `datasetToDir`, it writes into a sibling temp
+ * folder and renames it into place, replacing whatever `dir` held.
+ * @example datasetToCsvDir(engine.dataset, 'demo-csv') // => writes demo-csv/players.csv, …
+ */
+export function datasetToCsvDir(dataset: Dataset, dir: string): void {
+  const tmp = `${dir}.tmp-${process.pid}`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  writeFileSync(join(tmp, 'dataset.json'), `${JSON.stringify(dataset.meta, null, 2)}\n`);
+  for (const name of TABLE_NAMES) {
+    const table = dataset.tables[name];
+    if (table) writeFileSync(join(tmp, csvFileOf(name)), tableToCsv(name, table));
+  }
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(tmp, dir);
+}
+
+/** The name issue 7 gives {@link datasetToCsvDir}. */
+export const datasetToCsv = datasetToCsvDir;
