@@ -103,19 +103,42 @@ export function kernelBytes(): Uint8Array {
 /** The kernel's exported function. */
 export type ScoresFn = (vecPtr: number, count: number, queryPtr: number, outPtr: number) => void;
 
-let compiled: WebAssembly.Module | null = null;
+/** A WebAssembly memory, as much of it as the index uses. */
+export interface WasmMemory {
+  readonly buffer: SharedArrayBuffer;
+}
+
+// The compiler's lib set (ES2023 + node) does not declare the WebAssembly JS API, so the three
+// constructors used here are typed locally.
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+  Memory: new (descriptor: { initial: number; maximum: number; shared: boolean }) => WasmMemory;
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+let compiled: object | null = null;
 
 /** The compiled kernel module (compiled once per thread, synchronously). */
-export function kernelModule(): WebAssembly.Module {
-  compiled ??= new WebAssembly.Module(kernelBytes());
+export function kernelModule(): object {
+  if (compiled === null) compiled = new wasm.Module(kernelBytes());
   return compiled;
 }
 
 /**
- * Instantiates the kernel over `memory` (a shared WebAssembly.Memory) and returns `scores`.
+ * A shared memory of `bytes` bytes (rounded up to 64 KiB pages) that the kernel can run over.
+ * @example sharedMemoryOf(100).buffer.byteLength // => 65536
+ */
+export function sharedMemoryOf(bytes: number): WasmMemory {
+  const pages = Math.max(1, Math.ceil(bytes / 65536));
+  return new wasm.Memory({ initial: pages, maximum: pages, shared: true });
+}
+
+/**
+ * Instantiates the kernel over `memory` (from {@link sharedMemoryOf}) and returns `scores`.
  * @example kernelOver(memory)(64, 2, 0, 192) // writes 2 float32 dot products at byte 192
  */
-export function kernelOver(memory: WebAssembly.Memory): ScoresFn {
-  const instance = new WebAssembly.Instance(kernelModule(), { env: { memory } });
+export function kernelOver(memory: WasmMemory): ScoresFn {
+  const instance = new wasm.Instance(kernelModule(), { env: { memory } });
   return instance.exports.scores as ScoresFn;
 }

@@ -7,7 +7,7 @@
  */
 import { POSITION_GROUPS, type PositionGroup } from '../data/schema.js';
 import { assert } from '../errors.js';
-import { KERNEL_DIMS, KERNEL_VECTOR_BYTES, kernelOver, type ScoresFn } from './kernel.js';
+import { KERNEL_DIMS, KERNEL_VECTOR_BYTES, kernelOver, sharedMemoryOf, type ScoresFn, type WasmMemory } from './kernel.js';
 
 /**
  * Largest possible gap between the SIMD float32 score and the exact score of two unit vectors.
@@ -58,7 +58,7 @@ export interface SimilarityIndex {
   groupStart: Int32Array;
   /** Slot of each player_id's vector (the last one when a player has several). */
   slotOfPlayer: Map<number, number>;
-  memory: WebAssembly.Memory;
+  memory: WasmMemory;
   scores: ScoresFn;
   /** Byte offsets in `memory`. */
   queryPtr: number;
@@ -123,8 +123,7 @@ export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
   const vectorsPtr = KERNEL_VECTOR_BYTES;
   const scoresPtr = vectorsPtr + count * KERNEL_VECTOR_BYTES;
   const bytes = scoresPtr + count * 4;
-  const pages = Math.max(1, Math.ceil(bytes / 65536));
-  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
+  const memory = sharedMemoryOf(bytes);
   const vectors = new Float32Array(memory.buffer, vectorsPtr, count * KERNEL_DIMS);
   const player_id = new Int32Array(count);
   const row = new Int32Array(count);
