@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../../src/engine.js';
+import { cardFactsOf, defaultTakeOf, verdictConfidenceOf } from '../../src/cards/facts.js';
+import { CARD_TRIPLET } from '../../src/stats/metrics.js';
+import { tinyDataset } from '../helpers/tiny-dataset.js';
+
+describe('verdictConfidenceOf', () => {
+  it('scales a style-tag line by the share of a 3060-minute season, clamped to 0.2–0.95', () => {
+    expect(verdictConfidenceOf(null, 1530, [])).toBe(0.5); // 1530 / 3060
+    expect(verdictConfidenceOf(null, 0, [])).toBe(0.2); // clamped up
+    expect(verdictConfidenceOf(null, 5000, [])).toBe(0.95); // clamped down
+  });
+  it('backs fraud and cooked by low percentiles, merchant by high ones', () => {
+    expect(verdictConfidenceOf('fraud', 2000, [20, 40])).toBe(0.7); // 1 − 30/100
+    expect(verdictConfidenceOf('cooked', 2000, [20, null, 40])).toBe(0.7); // nulls ignored
+    expect(verdictConfidenceOf('merchant', 2000, [20, 40])).toBe(0.3); // 30/100
+    expect(verdictConfidenceOf('fraud', 2000, [null])).toBe(0.5); // nothing known
+  });
+});
+
+describe('defaultTakeOf', () => {
+  it('phrases the top metric by its percentile band and the sample', () => {
+    expect(defaultTakeOf('Key passes', 96, 'Midfielder', 'ok')).toBe('Top 4% for key passes among midfielders.');
+    expect(defaultTakeOf('Goals', 30, 'Attacker', 'ok')).toBe('Goals at the 30th percentile: room to grow.');
+    expect(defaultTakeOf('Goals', 99, 'Attacker', 'low')).toBe('Small sample, but goals stand out.');
+    expect(defaultTakeOf(null, null, 'Attacker', 'ok')).toBe('Numbers loading: not enough minutes yet.');
+  });
+});
+
+describe('cardFactsOf (tiny dataset)', () => {
+  const engine = Engine.open({ dataset: tinyDataset() });
+
+  it('builds identity, season, sample, totals and metrics from the latest row', () => {
+    const f = cardFactsOf(engine, engine.playerById(1)!, { watermark: 'api.example.com', triplet: CARD_TRIPLET.attacker });
+    expect(f.player).toMatchObject({ player_id: 1, display_name: 'Jörg Müller-Weiß', position: 'Attacker', position_code: 'ST', age: 25 });
+    expect(f.club?.name).toBe('FC Nordhafen');
+    // The tiny dataset has no club colours: null, so layouts use their fallback palette.
+    expect(f.club?.primary_color).toBeNull();
+    expect(f.season).toEqual({ season_name: '2025/26', league_name: 'Erste Liga' });
+    expect(f.sample).toEqual({ appearances: 10, minutes: 900, rating: 7.4, level: 'ok' });
+    expect(f.totals).toEqual({ goals: 9, assists: 2, key_passes: 0, big_chances: 0 });
+    expect(f.stats).toEqual(['goals_per90', 'assists_per90', 'shots_per90']);
+    // goals_per90 = 9 × 90 / 900 = 0.9; cohort (≥ 450 min) = players 1,2,3,4,6 with 0.9,0.3,0.6,0.3,0.0:
+    // 4 below, 1 equal → 100 × 4.5 / 5 = 90 → "elite".
+    expect(f.metrics.find((m) => m.key === 'goals_per90')).toMatchObject({ value: 0.9, percentile: 90, tier: 'elite' });
+    // assists_per90 = 0.2 vs 0.2,0.1,0.4,0.5,0.1: 2 below, 1 equal → 100 × 2.5 / 5 = 50 → "average".
+    expect(f.metrics.find((m) => m.key === 'assists_per90')).toMatchObject({ value: 0.2, percentile: 50, tier: 'average' });
+    // Top percentile 90 is shared by goals, shots and rating: the group's first listed (goals) wins.
+    expect(f.highlight).toEqual({ key: 'goals_per90', percentile: 90, text: 'Goals: 90th percentile among attackers in Erste Liga 2025/26' });
+    expect(f.caption).toBe('Top 10% for goals among attackers.');
+    expect(f.caption_is_user).toBe(false);
+    expect(f.watermark).toBe('api.example.com');
+    // Style-tag line: confidence 900 / 3060 = 0.294 → 0.29.
+    expect(f.verdict.code).toBeNull();
+    expect(f.verdict.confidence).toBe(0.29);
+  });
+
+  it('uses the caller verdict code and caption', () => {
+    const f = cardFactsOf(engine, engine.playerById(1)!, { watermark: null, triplet: CARD_TRIPLET.attacker, verdict_code: 'fraud', caption: 'Mine.' });
+    // Triplet percentiles 90, 50, 90 (shots 3.0 above 2.0, 2.5, 1.8, 1.0 → 4.5/5): mean 76.67 → 1 − 0.7667 = 0.23.
+    expect(f.verdict).toEqual({ code: 'fraud', headline: 'Fraud watch', confidence: 0.23 });
+    expect(f.caption).toBe('Mine.');
+    expect(f.caption_is_user).toBe(true);
+    expect(f.watermark).toBeNull();
+  });
+
+  it('marks a low-sample player and claims no labels', () => {
+    // Player 5 has 180 minutes (< 450): ranked against the cohort, not part of it.
+    const f = cardFactsOf(engine, engine.playerById(5)!, { watermark: null });
+    expect(f.player.display_name).toBe('Tomi');
+    expect(f.sample.level).toBe('low');
+    expect(f.metrics.every((m) => m.tier === null)).toBe(true);
+    expect(f.caption.startsWith('Small sample')).toBe(true);
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { CARD_SIZES, renderCard } from '../../src/cards/card.js';
+import { CARD_STYLES } from '../../src/cards/request.js';
+import { WATERMARK_HEIGHT, WATERMARK_INSET } from '../../src/cards/layouts/shared.js';
+import { decodePng, distinctColours, pixelAt } from './png.js';
+import { sampleFacts } from './sample-facts.js';
+
+// Background behind the watermark corner when the mark is off: #0b1020 on every style except
+// editorial_cover, whose lower third is rgba(11,16,32,0.9) over the club red #b91c1c:
+// 0.9·11 + 0.1·185 = 28.4, 0.9·16 + 0.1·28 = 17.2, 0.9·32 + 0.1·28 = 31.6 → (28, 17, 32) ± 1.
+const BACKGROUND: Record<string, [number, number, number]> = {
+  player_card: [11, 16, 32],
+  stat_ribbon: [11, 16, 32],
+  editorial_cover: [28, 17, 32],
+  fifa_viral: [11, 16, 32],
+  collage: [11, 16, 32],
+};
+// The pill is #f5f7fb = (245, 247, 251).
+const PILL: [number, number, number] = [245, 247, 251];
+
+const close = (a: number[], b: number[], tol = 2) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
+
+describe('renderCard', () => {
+  for (const style of CARD_STYLES) {
+    it(`${style}: decodes to its size, is not blank, and carries the watermark in the corner`, async () => {
+      const { width, height } = CARD_SIZES[style];
+      const on = decodePng((await renderCard(style, sampleFacts())).png);
+      const off = decodePng((await renderCard(style, sampleFacts({ watermark: null }))).png);
+      expect([on.width, on.height]).toEqual([width, height]);
+      expect(distinctColours(on)).toBeGreaterThan(20);
+      // Probe 8 px inside the pill's right end, on its vertical centre line.
+      const x = width - WATERMARK_INSET - 8;
+      const y = height - WATERMARK_INSET - WATERMARK_HEIGHT / 2;
+      const withMark = pixelAt(on, x, y).slice(0, 3);
+      const without = pixelAt(off, x, y).slice(0, 3);
+      expect(close(withMark, PILL)).toBe(true);
+      expect(close(without, BACKGROUND[style])).toBe(true);
+      expect(close(withMark, without, 20)).toBe(false);
+    });
+  }
+
+  it('is deterministic: the same facts give byte-identical PNGs', async () => {
+    for (const style of ['player_card', 'stat_ribbon', 'fifa_viral'] as const) {
+      const a = await renderCard(style, sampleFacts());
+      const b = await renderCard(style, sampleFacts());
+      expect(Buffer.from(a.png).equals(Buffer.from(b.png))).toBe(true);
+    }
+  });
+
+  it('draws different cards for different facts (the output depends on the input)', async () => {
+    const a = await renderCard('player_card', sampleFacts());
+    const b = await renderCard('player_card', sampleFacts({ caption: 'Different take.' }));
+    expect(Buffer.from(a.png).equals(Buffer.from(b.png))).toBe(false);
+  });
+
+  it('renders captions full of markup, entities, emoji and combining marks as text', async () => {
+    const captions = [
+      '<script>alert("x")</script>',
+      '&amp; &lt;svg onload=x&gt; ]]> <!-- --> "\'',
+      '⚽🔥👍🏽🇧🇷 👨‍👩‍👧 ❤️',
+      'Zoë Ðorđević e\u0301 n\u0303 a\u0308\u0301',
+    ];
+    const plain = decodePng((await renderCard('stat_ribbon', sampleFacts({ caption: 'x' }))).png);
+    for (const caption of captions) {
+      const img = decodePng((await renderCard('stat_ribbon', sampleFacts({ caption }))).png);
+      expect([img.width, img.height]).toEqual([1080, 1080]);
+      // The caption band (y 830–910, right of the opening quote) must differ from a card whose caption
+      // is one letter: glyphs were drawn there rather than nothing.
+      let differs = 0;
+      for (let py = 830; py < 910; py += 3) for (let px = 140; px < 1000; px += 3) if (!close(pixelAt(img, px, py).slice(0, 3), pixelAt(plain, px, py).slice(0, 3), 0)) differs++;
+      expect(differs).toBeGreaterThan(50);
+    }
+  });
+
+  it('embeds a caller photo on hd styles (the portrait area changes)', async () => {
+    const { photoOf } = await import('../../src/cards/photo.js');
+    // A 1×1 opaque green PNG, built with the same hand-built path as the decoder test.
+    const { deflateSync } = await import('node:zlib');
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(1, 0);
+    ihdr.writeUInt32BE(1, 4);
+    ihdr.set([8, 6, 0, 0, 0], 8);
+    const chunk = (type: string, data: Buffer) => {
+      const len = Buffer.alloc(4);
+      len.writeUInt32BE(data.length);
+      const { crc32 } = crcOf();
+      const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(body));
+      return Buffer.concat([len, body, crc]);
+    };
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', deflateSync(Buffer.from([0, 0, 200, 0, 255]))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    const photo = photoOf(png);
+    expect(photo.ok).toBe(true);
+    if (!photo.ok) return;
+    const img = decodePng((await renderCard('collage', sampleFacts(), photo.value)).png);
+    // Collage portrait tile spans x 40–520, y 40–600; its centre shows the green photo (0,200,0).
+    expect(close(pixelAt(img, 280, 320).slice(0, 3), [0, 200, 0], 3)).toBe(true);
+  });
+});
+
+/** CRC-32 (PNG polynomial), so resvg accepts the hand-built photo. */
+function crcOf() {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  return {
+    crc32(buf: Buffer): number {
+      let c = 0xffffffff;
+      for (const b of buf) c = table[(c ^ b) & 0xff] ^ (c >>> 8);
+      return (c ^ 0xffffffff) >>> 0;
+    },
+  };
+}
