@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { CardPromptRequest, CardRequest } from '../../src/cards/request.js';
 import { parseWith } from '../../src/validation.js';
 
 const base = { player_name: 'Jörg Müller-Weiß', style: 'stat_ribbon' };
 
 /** The `param` of the failure for `input`, or 'ok'. */
-function paramOf(input: unknown, schema = CardRequest): string | undefined {
+function paramOf(input: unknown, schema: z.ZodType = CardRequest): string | undefined {
   const r = parseWith(schema, input);
   return r.ok ? 'ok' : r.error.code === 'invalid_request' ? r.error.param : `code:${r.error.code}`;
 }
