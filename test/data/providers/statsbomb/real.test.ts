@@ -18,7 +18,7 @@ import { datasetFromStatsBomb } from '../../../../src/data/providers/statsbomb/d
 import { matchSummaryOf } from '../../../../src/data/providers/statsbomb/match-summary.js';
 import { readEvents, readMatches } from '../../../../src/data/providers/statsbomb/read.js';
 import { datasetToDir } from '../../../../src/data/save.js';
-import { COUNTING_COLUMNS, positionGroupOf, rowsOf, type Dataset, type PositionGroup } from '../../../../src/data/schema.js';
+import { COUNTING_COLUMNS, positionGroupOf, rowsOf, type Dataset, type PositionCode, type PositionGroup } from '../../../../src/data/schema.js';
 
 const REAL = fileURLToPath(new URL('../../../../../shared/real/statsbomb/premier-league-2015-16/', import.meta.url));
 const present = existsSync(join(REAL, 'competitions.json'));
@@ -103,7 +103,7 @@ describe.skipIf(!present)('StatsBomb PL 2015/16 (60 real matches)', () => {
       byPlayer.set(r.player_id, acc);
     }
     const groups: Record<PositionGroup, Record<string, number>[]> = { goalkeeper: [], defender: [], midfielder: [], attacker: [] };
-    for (const [id, acc] of byPlayer) if (acc.minutes >= 180) groups[positionGroupOf(position.get(id)!)].push(acc);
+    for (const [id, acc] of byPlayer) if (acc.minutes >= 180) groups[positionGroupOf(position.get(id)! as PositionCode)].push(acc);
     expect(Object.fromEntries(Object.entries(groups).map(([g, xs]) => [g, xs.length]))).toEqual({ goalkeeper: 24, defender: 99, midfielder: 85, attacker: 61 });
 
     const cell = (g: PositionGroup, c: string) => {
