@@ -1,0 +1,52 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { datasetFromCsvDir } from '../../data/providers/csv/read.js';
+import { datasetToDir, tableFileOf } from '../../data/save.js';
+import { TABLE_NAMES, type TableName } from '../../data/schema.js';
+import { UsageError, type Command } from '../run.js';
+import { jsonOut } from '../shared.js';
+
+/**
+ * Throws unless `out` may be replaced: it must not exist, be empty, or already be an Arrow dataset
+ * folder (only `dataset.json` and `<table>.arrow` files), because writing replaces the folder.
+ */
+function assertReplaceable(out: string): void {
+  if (!existsSync(out)) return;
+  if (!statSync(out).isDirectory()) throw new UsageError(`--out ${out} is a file, not a folder`);
+  const entries = readdirSync(out);
+  const datasetFiles = new Set(['dataset.json', ...TABLE_NAMES.map(tableFileOf)]);
+  if (entries.length > 0 && !(entries.includes('dataset.json') && entries.every((e) => datasetFiles.has(e)))) {
+    throw new UsageError(`refusing to replace ${out}: it holds files that are not an Arrow dataset (choose a new or empty folder)`);
+  }
+}
+
+/** `halfspace ingest csv <dir> --out <dir>`: reads and validates a CSV dataset folder (docs/csv.md), writes it as Arrow. */
+export const ingestCsvCommand: Command = {
+  name: 'ingest csv',
+  summary: 'Read a CSV dataset folder (docs/csv.md), validate it and write an Arrow dataset folder',
+  usage: 'ingest csv <csv-dir> --out <dataset-dir> [--json]',
+  options: { out: { type: 'string' }, json: { type: 'boolean', default: false } },
+  positionals: true,
+  run({ values, positionals, io }) {
+    if (positionals.length !== 1) throw new UsageError(`give exactly one CSV folder (got ${positionals.length})`);
+    const from = positionals[0];
+    const out = values.out as string | undefined;
+    if (!out) throw new UsageError('give --out <dataset-dir>');
+    if (!existsSync(from) || !statSync(from).isDirectory()) throw new UsageError(`${from} is not a folder`);
+    if (resolve(from) === resolve(out)) throw new UsageError('--out must differ from the CSV folder');
+    assertReplaceable(out);
+    const dataset = datasetFromCsvDir(from);
+    datasetToDir(dataset, out);
+    const tables: Partial<Record<TableName, number>> = {};
+    for (const name of TABLE_NAMES) {
+      const table = dataset.tables[name];
+      if (table) tables[name] = table.numRows;
+    }
+    if (values.json) {
+      io.stdout(jsonOut({ tables }));
+      return;
+    }
+    const counts = Object.entries(tables).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);
+    io.stdout(`wrote ${out}: ${counts.join(', ')} rows\n`);
+  },
+};
