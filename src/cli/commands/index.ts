@@ -4,7 +4,6 @@ import { scoutingCommand } from './scouting.js';
 import { ingestCsvCommand } from './ingest-csv.js';
 import { verdictCommand } from './verdict.js';
 import { bestXiLineupCommand, bestXiPoolCommand } from './bestxi.js';
-import { fixturesCommand } from './fixtures.js';
 
 /** Every `halfspace` sub-command, in help order. Add one import and one entry per command. */
 export const COMMANDS: readonly Command[] = [
@@ -13,6 +12,5 @@ export const COMMANDS: readonly Command[] = [
   verdictCommand,
   bestXiPoolCommand,
   bestXiLineupCommand,
-  fixturesCommand,
   ingestCsvCommand,
 ];
