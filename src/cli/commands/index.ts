@@ -1,9 +1,9 @@
 import type { Command } from '../run.js';
 import { playerCommand } from './player.js';
 import { scoutingCommand } from './scouting.js';
-import { ingestCsvCommand } from './ingest-csv.js';
 import { verdictCommand } from './verdict.js';
 import { bestXiLineupCommand, bestXiPoolCommand } from './bestxi.js';
+import { fixturesCommand } from './fixtures.js';
 
 /** Every `halfspace` sub-command, in help order. Add one import and one entry per command. */
 export const COMMANDS: readonly Command[] = [
@@ -12,5 +12,5 @@ export const COMMANDS: readonly Command[] = [
   verdictCommand,
   bestXiPoolCommand,
   bestXiLineupCommand,
-  ingestCsvCommand,
+  fixturesCommand,
 ];

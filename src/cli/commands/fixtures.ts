@@ -1,0 +1,74 @@
+import type { Command } from '../run.js';
+import { UsageError } from '../run.js';
+import { DATASET_OPTIONS, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
+import type { MatchIntelligenceResponse, MatchItem } from '../../fixtures/match-intelligence.js';
+
+const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
+
+function lineupText(label: string, l: { formation: string | null; players?: { name: string }[]; starters?: { name: string }[] } | null): string {
+  if (!l) return `  ${label}: —`;
+  const names = (l.players ?? l.starters ?? []).map((p) => p.name).join(', ');
+  return `  ${label}${l.formation ? ` (${l.formation})` : ''}: ${names}`;
+}
+
+function matchText(m: MatchItem): string {
+  const when = `${m.kickoff_utc.slice(0, 10)} ${m.kickoff_utc.slice(11, 16)} UTC`;
+  const score = m.status === 'FT' ? `${m.home.score}-${m.away.score}` : 'v';
+  const derby = m.signals.derby_kind ? ` · ${m.signals.derby_kind} derby` : '';
+  const lines = [
+    `${when}  ${m.home.name} ${score} ${m.away.name}  [${m.status}]`,
+    `  ${m.competition.name} ${m.competition.season ?? ''}${m.round ? `, round ${m.round}` : ''} (${m.signals.competition_tier})${derby}`,
+    `  ${m.signals.headline}`,
+  ];
+  const facts: string[] = [];
+  if (m.standings?.home && m.standings.away) {
+    facts.push(`table ${ordinal(m.standings.home.position)} (${m.standings.home.points} pts) v ${ordinal(m.standings.away.position)} (${m.standings.away.points} pts)`);
+  }
+  facts.push(`form ${m.form.home.sequence || '—'} v ${m.form.away.sequence || '—'}`);
+  const h = m.head_to_head;
+  if (h.played > 0) facts.push(`head-to-head ${h.home_wins}-${h.draws}-${h.away_wins} in ${h.played}`);
+  lines.push(`  ${facts.join(' · ')}`);
+  if (m.signal_items.length > 0) lines.push(`  signals: ${m.signal_items.map((s) => `${s.code} (${s.interest})`).join(', ')}`);
+  if (m.predicted_lineups) {
+    lines.push(lineupText(`predicted ${m.home.name}`, m.predicted_lineups.home), lineupText(`predicted ${m.away.name}`, m.predicted_lineups.away));
+  }
+  if (m.lineups) lines.push(lineupText(m.home.name, m.lineups.home), lineupText(m.away.name, m.lineups.away));
+  return lines.join('\n');
+}
+
+function text(r: MatchIntelligenceResponse): string {
+  const head = `${r.matches.length} ${r.meta.mode} match${r.matches.length === 1 ? '' : 'es'} (now ${r.meta.now.slice(0, 16).replace('T', ' ')} UTC, data as of ${r.meta.as_of})`;
+  const body = r.matches.map(matchText);
+  const note = r.meta.coverage_note ? [`Note: ${r.meta.coverage_note}`] : [];
+  return `${[head, '', ...body.flatMap((b) => [b, '']), ...note].join('\n').trimEnd()}\n`;
+}
+
+/** `halfspace fixtures`: match intelligence for a club or a league (SPEC §4.6). */
+export const fixturesCommand: Command = {
+  name: 'fixtures',
+  summary: 'Match intelligence: fixtures with standings, form, derbies, signals and (predicted) line-ups',
+  usage: 'fixtures --team CLUB [--team-id N] [--league NAME] [--mode upcoming|recent|all] [--limit 1-30] [--dataset DIR] [--json]',
+  options: {
+    team: { type: 'string' },
+    'team-id': { type: 'string' },
+    league: { type: 'string' },
+    mode: { type: 'string', default: 'upcoming' },
+    limit: { type: 'string' },
+    ...DATASET_OPTIONS,
+  },
+  run({ values, io }) {
+    const request: Record<string, unknown> = { mode: values.mode };
+    if (values.team !== undefined) request.team_name = values.team;
+    const teamId = intFlag(values, 'team-id');
+    if (teamId !== undefined) request.team_id = teamId;
+    if (values.league !== undefined) request.league_name = values.league;
+    const limit = intFlag(values, 'limit');
+    if (limit !== undefined) request.limit = limit;
+    if (request.team_name === undefined && request.team_id === undefined && request.league_name === undefined) {
+      throw new UsageError('give --team, --team-id or --league');
+    }
+    const engine = openEngine(values);
+    const r = valueOrExit(engine.matchIntelligence(request as Parameters<typeof engine.matchIntelligence>[0]));
+    io.stdout(values.json ? jsonOut(r) : text(r));
+  },
+};
