@@ -8,7 +8,8 @@ export type { EngineContext, PlayerRow, TeamRow, LeagueRow, SeasonRow, StyleSumm
 export * from './data/schema.js';
 export { datasetFromDir } from './data/load.js';
 export { datasetToDir } from './data/save.js';
-export { validateDataset } from './data/validate.js';
+export { validateDataset, MAX_MINUTES_PER_APPEARANCE } from './data/validate.js';
+export { datasetFromCsvDir, datasetToCsvDir, datasetToCsv, tableFromCsv, tableToCsv, csvFileOf } from './data/providers/csv/index.js';
 export { DatasetError } from './data/dataset-error.js';
 export { METRIC_KEYS, METRICS, GROUP_METRICS, CARD_TRIPLET, DEFAULT_CARD_STATS, isMetricKey, type MetricKey } from './stats/metrics.js';
 export type { DerivedSeasons, Cohort } from './stats/derived.js';
