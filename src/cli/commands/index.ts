@@ -1,6 +1,7 @@
 import type { Command } from '../run.js';
 import { playerCommand } from './player.js';
 import { scoutingCommand } from './scouting.js';
+import { ingestCsvCommand } from './ingest-csv.js';
 import { verdictCommand } from './verdict.js';
 import { bestXiLineupCommand, bestXiPoolCommand } from './bestxi.js';
 import { fixturesCommand } from './fixtures.js';
@@ -13,4 +14,5 @@ export const COMMANDS: readonly Command[] = [
   bestXiPoolCommand,
   bestXiLineupCommand,
   fixturesCommand,
+  ingestCsvCommand,
 ];
