@@ -15,9 +15,10 @@ import { EmptyQuery } from './schemas/common.js';
 import { PlayerQuery, PlayerRequest, PlayerResponse } from './schemas/intelligence-player.js';
 import { ScoutingRequest, ScoutingResponse } from './schemas/intelligence-scouting.js';
 import { VerdictRequest, VerdictResponse } from './schemas/verdict.js';
+import { MatchIntelligenceRequest, MatchIntelligenceResponse } from './schemas/match-intelligence.js';
 
 /** The engine operations the service calls (a structural view, so tests can pass a fake). */
-export type ServiceEngine = Pick<Engine, 'player' | 'scouting' | 'verdict' | 'bestXiPool' | 'bestXiLineup'>;
+export type ServiceEngine = Pick<Engine, 'player' | 'scouting' | 'matchIntelligence' | 'verdict' | 'bestXiPool' | 'bestXiLineup'>;
 
 /** What a handler sees of one call. */
 export interface OperationContext {
@@ -93,6 +94,21 @@ export const OPERATIONS: readonly Operation[] = [
     query: EmptyQuery,
     response: ScoutingResponse,
     run: ({ engine, body }) => json(engine.scouting(body as ScoutingRequest)),
+  },
+  {
+    id: 'match-intelligence',
+    method: 'POST',
+    path: '/api/v1/match-intelligence',
+    summary: 'Fixtures with derby kind, competition tier, form, standings and headline signals',
+    tag: 'match-intelligence',
+    beta: true,
+    cost: 6,
+    demo: true,
+    body: MatchIntelligenceRequest,
+    query: EmptyQuery,
+    response: MatchIntelligenceResponse,
+    catalog: () => ({ modes: ['upcoming', 'recent', 'all'], limit: { min: 1, max: 30, default: 10 } }),
+    run: ({ engine, body }) => json(engine.matchIntelligence(body as MatchIntelligenceRequest)),
   },
   {
     id: 'verdict',

@@ -72,6 +72,10 @@ export interface Service {
   handle(request: ServiceRequest): Promise<ServiceResponse>;
   /** The OpenAPI 3.1 document. */
   openApi(): Record<string, unknown>;
+  /** A problem response for a failure found by the transport (413, 415, malformed JSON…). */
+  failure(failure: Failure, requestId?: string): ServiceResponse;
+  /** A stored card image by file name `<sha256 hex>.png`: immutable, content-addressed. */
+  image(name: string, requestId?: string): Promise<ServiceResponse>;
   readonly operations: readonly Operation[];
 }
 
@@ -79,6 +83,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 /** How often open holds past their expiry are swept, at most (docs/api.md#billing). */
 const EXPIRY_SWEEP_MS = 10_000;
+
+/** Image file names: the SHA-256 of the PNG bytes in lowercase hex, so no path can be smuggled in. */
+const IMAGE_NAME = /^([0-9a-f]{64})\.png$/;
 
 /** A fresh request id, `req_` + 16 url-safe characters. */
 export const newRequestId = (): string => `req_${randomBytes(12).toString('base64url')}`;
@@ -268,8 +275,21 @@ export function createService(options: ServiceOptions): Service {
     }
   }
 
+  async function image(name: string, requestId = newRequestId()): Promise<ServiceResponse> {
+    const match = IMAGE_NAME.exec(name);
+    const png = match ? await store.images.get(match[1]) : null;
+    if (!png) return problem(requestId, { code: 'not_found', message: `no image named ${JSON.stringify(name.slice(0, 80))}` });
+    return {
+      status: 200,
+      headers: { 'content-type': 'image/png', 'request-id': requestId, 'cache-control': 'public, max-age=31536000, immutable', etag: `"${match![1]}"`, 'x-content-type-options': 'nosniff' },
+      body: png,
+    };
+  }
+
   return {
     handle,
+    image,
+    failure: (failure, requestId = newRequestId()) => problem(requestId, failure),
     operations,
     openApi: () => (openApiDoc ??= openApiOf(operations, baseUrl)),
   };

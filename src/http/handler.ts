@@ -1,0 +1,116 @@
+/**
+ * @module The fetch-standard HTTP adapter: `(Request) => Promise<Response>` over the
+ * transport-neutral service, routed with Hono. It reads bodies (64 KB cap → 413, JSON only → 415,
+ * malformed JSON → 400), serves `/openapi.json`, `/docs` and `/images/<sha256>.png`, and writes
+ * whatever the service answers — it never builds an error body of its own.
+ */
+import { Hono, type Context } from 'hono';
+import type { Failure } from '../errors.js';
+import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
+import { docsPageOf } from './docs-page.js';
+
+/** Largest JSON body accepted, in bytes (docs/errors.md#payload_too_large). */
+export const JSON_BODY_MAX_BYTES = 64 * 1024;
+
+export interface HandlerOptions {
+  /** Address of the direct peer of a request; default: the Node socket's remote address when served by `http/node`, else `unknown`. */
+  peerOf?: (request: Request, env: unknown) => string;
+}
+
+type Env = { Bindings: { incoming?: { socket?: { remoteAddress?: string } } } };
+
+const defaultPeerOf = (_request: Request, env: unknown): string => (env as Env['Bindings'] | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
+
+/** Reads at most `max` bytes of a body; null when it is longer. */
+async function readLimited(request: Request, max: number): Promise<Uint8Array | null> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > max) return null;
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+const toResponse = (r: ServiceResponse, head = false): Response =>
+  new Response(head || r.status === 204 ? null : (r.body as ConstructorParameters<typeof Response>[0]), { status: r.status, headers: r.headers });
+
+/**
+ * Builds the fetch handler of `service`.
+ * @example const res = await httpHandler(service)(new Request('http://x/openapi.json')); res.status // => 200
+ */
+export function httpHandler(service: Service, options: HandlerOptions = {}): (request: Request, env?: unknown) => Promise<Response> {
+  const peerOf = options.peerOf ?? defaultPeerOf;
+  const app = new Hono<Env>();
+  let openApiText: string | null = null;
+  let docsHtml: string | null = null;
+  const fail = (c: Context, failure: Failure, requestId: string) => toResponse(service.failure(failure, requestId), c.req.method === 'HEAD');
+
+  app.get('/openapi.json', (c) => {
+    openApiText ??= JSON.stringify(service.openApi());
+    return new Response(openApiText, { headers: { 'content-type': 'application/json; charset=utf-8', 'request-id': newRequestId() } });
+  });
+  app.get('/docs', () => {
+    docsHtml ??= docsPageOf(service.openApi());
+    return new Response(docsHtml, { headers: { 'content-type': 'text/html; charset=utf-8', 'request-id': newRequestId(), 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" } });
+  });
+  app.get('/images/:name', async (c) => toResponse(await service.image(c.req.param('name')), c.req.method === 'HEAD'));
+
+  app.all('/api/*', async (c) => {
+    const request = c.req.raw;
+    const requestId = newRequestId();
+    const method = request.method;
+    let body: unknown;
+    if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
+      const bytes = await readLimited(request, JSON_BODY_MAX_BYTES);
+      if (bytes === null) return fail(c, { code: 'payload_too_large', message: `the body exceeds ${JSON_BODY_MAX_BYTES} bytes` }, requestId);
+      if (bytes.length > 0) {
+        const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+        if (type !== 'application/json') {
+          return fail(c, { code: 'unsupported_media_type', message: `send the body as application/json (got ${type ? JSON.stringify(type) : 'no Content-Type'})`, param: 'Content-Type' }, requestId);
+        }
+        try {
+          body = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+        } catch (e) {
+          return fail(c, { code: 'invalid_request', message: `the body is not valid JSON: ${(e as Error).message}`, param: 'body' }, requestId);
+        }
+      }
+    }
+    const url = new URL(request.url);
+    const query: Record<string, string> = {};
+    for (const [k, v] of url.searchParams) query[k] = v;
+    const header = (name: string) => request.headers.get(name) ?? undefined;
+    const response = await service.handle({
+      method: method === 'HEAD' ? 'GET' : method,
+      path: url.pathname.replace(/\/+$/, '') || '/',
+      authorization: header('authorization'),
+      demoChannel: header('x-svc-demo-channel'),
+      idempotencyKey: header('idempotency-key'),
+      forwardedFor: header('x-forwarded-for'),
+      clientIp: peerOf(request, c.env),
+      body,
+      query,
+      requestId,
+    });
+    return toResponse(response, method === 'HEAD');
+  });
+
+  app.notFound((c) => fail(c, { code: 'not_found', message: `no endpoint ${c.req.method} ${new URL(c.req.url).pathname}; see /docs` }, newRequestId()));
+  app.onError((error, c) => {
+    const requestId = newRequestId();
+    console.error(`[halfspace] ${requestId} internal error:`, error);
+    return fail(c, { code: 'internal_error', message: 'unexpected error' }, requestId);
+  });
+
+  return (request, env) => Promise.resolve(app.fetch(request, env as Env['Bindings']));
+}

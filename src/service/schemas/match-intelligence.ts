@@ -1,0 +1,25 @@
+/** @module POST /api/v1/match-intelligence (SPEC §4.6, beta): request body and response. */
+import { z } from 'zod';
+import { MatchIntelligenceRequest } from '../../fixtures/match-intelligence.js';
+
+export { MatchIntelligenceRequest };
+
+/** Match intelligence response (SPEC §2.10, DESIGN §6): fixtures with derby kind, tier and headline signals. */
+export const MatchIntelligenceResponse = z
+  .object({
+    matches: z.array(
+      z
+        .object({
+          fixture_id: z.number().int(),
+          kickoff_utc: z.string(),
+          status: z.string(),
+          home: z.object({ team_id: z.number().int(), name: z.string(), score: z.number().nullable() }),
+          away: z.object({ team_id: z.number().int(), name: z.string(), score: z.number().nullable() }),
+          signals: z.object({ derby_kind: z.string().nullable(), competition_tier: z.unknown(), headline: z.string() }).loose(),
+        })
+        .loose(),
+    ),
+    meta: z.object({ as_of: z.string() }).loose(),
+  })
+  .loose();
+export type MatchIntelligenceResponse = z.infer<typeof MatchIntelligenceResponse>;

@@ -1,0 +1,290 @@
+/**
+ * End-to-end over real HTTP: a server on 127.0.0.1 (ephemeral port) with the real engine over the
+ * tiny hand-built dataset and a real SQLite file in a temp dir.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Engine } from '../../src/engine.js';
+import { fail, ok } from '../../src/errors.js';
+import { listen, type Listening } from '../../src/http/node.js';
+import { issueKey } from '../../src/service/accounts.js';
+import { ERRORS } from '../../src/service/errors.js';
+import type { Operation } from '../../src/service/operations.js';
+import { createService } from '../../src/service/service.js';
+import type { ServiceStore } from '../../src/store/ports.js';
+import { sqliteStore } from '../../src/store/sqlite/store.js';
+import { tinyDataset } from '../helpers/tiny-dataset.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'halfspace-http-'));
+const dbFile = join(dir, 'halfspace.db');
+const engine = Engine.open({ dataset: tinyDataset() });
+
+let store: ServiceStore;
+let server: Listening;
+let key: string;
+let keyId: string;
+const provoked = new Set<string>();
+
+async function start() {
+  store = sqliteStore(dbFile);
+  server = await listen(createService({ engine, store, baseUrl: 'http://127.0.0.1' }), { port: 0 });
+}
+async function stop() {
+  await server.close();
+  store.close();
+}
+
+beforeAll(async () => {
+  await start();
+  const issued = await issueKey(store, { credits: 100, label: 'e2e' });
+  key = issued.key;
+  keyId = issued.record.id;
+});
+afterAll(async () => {
+  await stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Sent {
+  status: number;
+  headers: Headers;
+  json: Record<string, any>;
+}
+
+async function send(path: string, init: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string>; auth?: string | null } = {}, base = server.url): Promise<Sent> {
+  const headers: Record<string, string> = { ...init.headers };
+  const auth = init.auth === undefined ? `Bearer ${key}` : init.auth;
+  if (auth !== null) headers.authorization = auth;
+  let body: string | undefined = init.raw;
+  if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(`${base}${path}`, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const text = await res.text();
+  const json = text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : {};
+  if (json.code) provoked.add(json.code);
+  return { status: res.status, headers: res.headers, json };
+}
+
+const charged = (r: Sent) => [r.headers.get('x-svc-credits-charged'), r.headers.get('x-svc-wallet-balance')];
+
+describe('http: paid endpoints charge exactly the SPEC costs', () => {
+  it('walks every wired endpoint with a falling balance', async () => {
+    let balance = 100;
+    const steps: [string, unknown, number, (j: Record<string, any>) => void][] = [
+      ['/api/v1/intelligence/player', { name: 'Anton Berg' }, 1, (j) => expect(j.meta.entity_id).toBe(2)],
+      ['/api/v1/intelligence/player?enhance=narrative', { player_id: 1 }, 1, (j) => expect(typeof j.data.narrative).toBe('string')],
+      ['/api/v1/intelligence/scouting', { player_id: 1 }, 1, (j) => expect(j.data.per90_stats.goals_per90).toBeCloseTo(0.9, 10)],
+      ['/api/v1/match-intelligence', { team_id: 10, mode: 'all', limit: 5 }, 6, (j) => expect(j.matches[0].fixture_id).toBe(1000)],
+      ['/api/v1/verdict', { player_id: 1 }, 5, (j) => expect(j.player.player_id).toBe(1)],
+      ['/api/v1/best-xi/pool', { vibe_id: 'balanced', limit: 3 }, 6, (j) => expect(j.mode).toBe('pool')],
+      ['/api/v1/best-xi/lineup', { player_ids: [1, 2, 7] }, 6, (j) => expect(j.data_coverage.requested).toBe(3)],
+    ];
+    for (const [path, body, cost, check] of steps) {
+      const r = await send(path, { body });
+      expect(r.status, `${path}: ${JSON.stringify(r.json)}`).toBe(200);
+      balance -= cost;
+      expect(charged(r), path).toEqual([String(cost), String(balance)]);
+      expect(r.headers.get('request-id')).toMatch(/^req_/);
+      check(r.json);
+    }
+    // 100 − (1 + 1 + 1 + 6 + 5 + 6 + 6) = 74.
+    expect(balance).toBe(74);
+    expect(await store.wallets.balance(keyId)).toBe(74);
+  });
+
+  it('serves a catalog for every POST on GET, without auth and without charge', async () => {
+    const doc = (await send('/openapi.json', { auth: null })).json;
+    for (const path of Object.keys(doc.paths)) {
+      const r = await send(path, { auth: null });
+      expect(r.status, path).toBe(200);
+      expect(r.json.path).toBe(path);
+      expect(r.json.credits).toBe(doc.paths[path].post['x-credits']);
+      expect(r.headers.get('x-svc-credits-charged')).toBeNull();
+    }
+    expect((await send('/api/v1/best-xi/pool', { auth: null })).json.vibes.map((v: { id: string }) => v.id)).toContain('balanced');
+  });
+
+  it('publishes OpenAPI 3.1 with SPEC costs, bearer auth and the demo header, and readable docs', async () => {
+    const doc = (await send('/openapi.json', { auth: null })).json;
+    expect(doc.openapi).toBe('3.1.0');
+    const spec: Record<string, number> = {
+      '/api/v1/intelligence/player': 1, '/api/v1/intelligence/scouting': 1, '/api/v1/match-intelligence': 6, '/api/v1/verdict': 5,
+      '/api/v1/best-xi/pool': 6, '/api/v1/best-xi/lineup': 6,
+    };
+    for (const [path, cost] of Object.entries(spec)) expect(doc.paths[path].post['x-credits'], path).toBe(cost);
+    expect(doc.components.securitySchemes.demoChannel).toMatchObject({ in: 'header', name: 'X-SVC-Demo-Channel' });
+    expect(doc.paths['/api/v1/match-intelligence'].post.requestBody.content['application/json'].schema.properties.limit).toMatchObject({ minimum: 1, maximum: 30 });
+    const html = await (await fetch(`${server.url}/docs`)).text();
+    for (const code of Object.keys(ERRORS)) expect(html).toContain(`id="error-${code}"`);
+    expect(html).not.toMatch(/<script|https?:\/\/cdn/i);
+  });
+});
+
+describe('http: errors', () => {
+  it('maps transport problems to 413, 415, 400 and 404 problem bodies', async () => {
+    const big = await send('/api/v1/intelligence/player', { raw: JSON.stringify({ name: 'x'.repeat(70_000) }), headers: { 'content-type': 'application/json' } });
+    expect(big.status).toBe(413);
+    expect(big.headers.get('content-type')).toContain('application/problem+json');
+    const text = await send('/api/v1/intelligence/player', { raw: 'name=x', headers: { 'content-type': 'text/plain' } });
+    expect([text.status, text.json.code]).toEqual([415, 'unsupported_media_type']);
+    const broken = await send('/api/v1/intelligence/player', { raw: '{"name":', headers: { 'content-type': 'application/json' } });
+    expect([broken.status, broken.json.code, broken.json.param]).toEqual([400, 'invalid_request', 'body']);
+    const missing = await send('/api/v2/nothing');
+    expect([missing.status, missing.json.code]).toEqual([404, 'not_found']);
+    expect(missing.json.request_id).toBe(missing.headers.get('request-id'));
+  });
+
+  it('answers engine failures with their codes and never charges them', async () => {
+    const before = await store.wallets.balance(keyId);
+    const cases: [string, unknown, number, string][] = [
+      ['/api/v1/intelligence/player', { name: 'Zzyzx Qwerty' }, 404, 'player_not_found'],
+      ['/api/v1/intelligence/player', { name: 'Ferrante' }, 409, 'ambiguous_player'],
+      ['/api/v1/match-intelligence', { team_name: 'Nowhere United Athletic' }, 404, 'team_not_found'],
+      ['/api/v1/match-intelligence', { league_name: 'Nowhere Premier Division' }, 404, 'league_not_found'],
+      ['/api/v1/match-intelligence', { team_id: 10, limit: 31 }, 400, 'invalid_request'],
+      ['/api/v1/best-xi/lineup', { player_ids: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }, 400, 'invalid_request'],
+    ];
+    for (const [path, body, status, code] of cases) {
+      const r = await send(path, { body });
+      expect([r.status, r.json.code], `${path} ${JSON.stringify(body)}`).toEqual([status, code]);
+      expect(r.headers.get('x-svc-credits-charged')).toBe('0');
+    }
+    const ambiguous = await send('/api/v1/intelligence/player', { body: { name: 'Ferrante' } });
+    expect(ambiguous.json.candidates.length).toBeGreaterThanOrEqual(2);
+    expect(await store.wallets.balance(keyId)).toBe(before);
+  });
+
+  it('refuses bad keys and spent wallets: 401, 402', async () => {
+    expect((await send('/api/v1/verdict', { body: { player_id: 1 }, auth: null })).status).toBe(401);
+    expect((await send('/api/v1/verdict', { body: { player_id: 1 }, auth: 'Bearer svc_sk_nope' })).json.code).toBe('unauthorized');
+    const poor = await issueKey(store, { credits: 4 });
+    const r = await send('/api/v1/verdict', { body: { player_id: 1 }, auth: `Bearer ${poor.key}` });
+    expect([r.status, r.json.code, r.json.required_credits, r.json.balance]).toEqual([402, 'insufficient_credits', 5, 4]);
+    expect(charged(r)).toEqual(['0', '4']);
+  });
+
+  it('replays with Idempotency-Key, and refuses the key with another body (422)', async () => {
+    const first = await send('/api/v1/intelligence/scouting', { body: { player_id: 3 }, headers: { 'idempotency-key': 'scout-3' } });
+    const balance = Number(first.headers.get('x-svc-wallet-balance'));
+    const again = await send('/api/v1/intelligence/scouting', { body: { player_id: 3 }, headers: { 'idempotency-key': 'scout-3' } });
+    expect(again.json).toEqual(first.json);
+    expect(charged(again)).toEqual(['0', String(balance)]);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const other = await send('/api/v1/intelligence/scouting', { body: { player_id: 4 }, headers: { 'idempotency-key': 'scout-3' } });
+    expect([other.status, other.json.code]).toEqual([422, 'idempotency_key_reused']);
+  });
+
+  it('counts demo calls: call 15 succeeds, call 16 is 402 with Retry-After', async () => {
+    const demo = { auth: null, headers: { 'x-svc-demo-channel': 'openclaw' } };
+    for (let i = 1; i <= 15; i++) {
+      const r = await send('/api/v1/intelligence/player', { ...demo, body: { player_id: 1 } });
+      expect(r.status, `demo call ${i}`).toBe(200);
+      expect(r.headers.get('x-svc-credits-charged')).toBeNull();
+    }
+    const r16 = await send('/api/v1/intelligence/player', { ...demo, body: { player_id: 1 } });
+    expect([r16.status, r16.json.code]).toEqual([402, 'demo_limit_exhausted']);
+    expect(Number(r16.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(r16.headers.get('retry-after'))).toBeLessThanOrEqual(86_400);
+  });
+
+  it('provokes the remaining codes on a second server with a scripted operation table', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const scripted: Operation = {
+      id: 'test.script', method: 'POST', path: '/api/v1/test/script', summary: 'scripted', tag: 'test', beta: false, cost: 1, demo: true,
+      body: z.object({ code: z.string().optional(), wait: z.boolean().optional(), boom: z.boolean().optional() }).strict(),
+      query: z.object({}).strict(), response: z.object({}),
+      async run({ body }) {
+        const b = body as { code?: string; wait?: boolean; boom?: boolean };
+        if (b.wait) await gate;
+        if (b.boom) throw new Error('kaboom /secret/path');
+        return b.code ? fail(b.code as 'ambiguous_team', `scripted ${b.code}`) : ok({ body: {} });
+      },
+    };
+    const auxStore = sqliteStore(join(dir, 'aux.db'));
+    const aux = await listen(createService({ engine, store: auxStore, baseUrl: 'http://aux', operations: [scripted], rateLimit: { perSecond: 0.01, burst: 5 }, onError: () => {} }), { port: 0 });
+    try {
+      const { key: auxKey } = await issueKey(auxStore, { credits: 50 });
+      const post = (body: unknown, headers: Record<string, string> = {}) => send('/api/v1/test/script', { body, headers, auth: `Bearer ${auxKey}` }, aux.url);
+      expect((await post({ code: 'ambiguous_team' })).status).toBe(409);
+      expect((await post({ code: 'invalid_dataset' })).status).toBe(500);
+      const boom = await post({ boom: true });
+      expect([boom.status, boom.json.code]).toEqual([500, 'internal_error']);
+      expect(JSON.stringify(boom.json)).not.toContain('kaboom');
+      const running = post({ wait: true }, { 'idempotency-key': 'slow' });
+      await new Promise((r) => setTimeout(r, 50));
+      const busy = await post({ wait: true }, { 'idempotency-key': 'slow' });
+      expect([busy.status, busy.json.code]).toEqual([409, 'idempotency_in_progress']);
+      release();
+      expect((await running).status).toBe(200);
+      // Burst 5 used up by the five calls above; the sixth waits for one token at 0.01/s: ⌈(1 − ε)·100⌉ = 100 s.
+      const limited = await post({});
+      expect([limited.status, limited.json.code, limited.headers.get('retry-after')]).toEqual([429, 'rate_limited', '100']);
+    } finally {
+      await aux.close();
+      auxStore.close();
+    }
+  });
+
+  it('has provoked every code of the error table', () => {
+    expect(Object.keys(ERRORS).filter((c) => !provoked.has(c))).toEqual([]);
+  });
+});
+
+describe('http: images', () => {
+  it('serves stored images by content hash with immutable caching, and nothing else', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const hash = createHash('sha256').update(png).digest('hex');
+    await store.images.put(hash, png);
+    const res = await fetch(`${server.url}/images/${hash}.png`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(Array.from(new Uint8Array(await res.arrayBuffer()))).toEqual(Array.from(png));
+    for (const bad of [`${hash.toUpperCase()}.png`, `${hash}.PNG`, '..%2F..%2Fetc%2Fpasswd', `..%2F${hash}.png`, `${'0'.repeat(64)}.png`]) {
+      expect((await fetch(`${server.url}/images/${bad}`)).status, bad).toBe(404);
+    }
+  });
+});
+
+describe('http: durability and billing properties', () => {
+  it('keeps balances across a restart', async () => {
+    const before = await send('/api/v1/intelligence/player', { body: { player_id: 2 } });
+    const balance = Number(before.headers.get('x-svc-wallet-balance'));
+    await stop();
+    await start();
+    const after = await send('/api/v1/intelligence/player', { body: { player_id: 2 } });
+    expect(charged(after)).toEqual(['1', String(balance - 1)]);
+  });
+
+  it('never charges a 4xx or 5xx response (property over arbitrary bodies)', async () => {
+    const bodyArb = fc.oneof(
+      fc.record({ name: fc.string({ maxLength: 12 }) }, { requiredKeys: [] }),
+      fc.record({ player_id: fc.integer({ min: -3, max: 12 }), team_hint: fc.string({ maxLength: 4 }) }, { requiredKeys: [] }),
+      fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
+    );
+    const pathArb = fc.constantFrom('/api/v1/intelligence/player', '/api/v1/intelligence/scouting', '/api/v1/verdict');
+    await fc.assert(
+      fc.asyncProperty(pathArb, bodyArb, async (path, body) => {
+        const before = (await store.wallets.balance(keyId))!;
+        const r = await send(path, { body });
+        const after = (await store.wallets.balance(keyId))!;
+        if (r.status >= 400) {
+          expect(r.headers.get('x-svc-credits-charged')).toBe('0');
+          expect(after).toBe(before);
+        } else {
+          expect(before - after).toBe(Number(r.headers.get('x-svc-credits-charged')));
+        }
+        expect(Number(r.headers.get('x-svc-wallet-balance'))).toBe(after);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
