@@ -27,3 +27,8 @@ export { VERDICT_CODES, type VerdictCode } from './verdict/rules.js';
 export { BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
 export { BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';
 export { vibeCatalog, type Vibe } from './bestxi/vibes.js';
+export { buildIdentityIndex, resolvePlayer, resolveTeam, resolveLeague, type IdentityIndex, type MatchedBy, type Resolution, type ResolvedPlayer, type ResolvedTeam, type ResolvedLeague, type PlayerCandidate, type TeamCandidate, type LeagueCandidate } from './data/identity.js';
+export { normalizeName } from './data/names.js';
+export { MatchIntelligenceRequest, MATCH_LIMIT_MAX, type MatchIntelligenceResponse, type MatchItem } from './fixtures/match-intelligence.js';
+export { leagueTable, type TableEntry } from './fixtures/standings.js';
+export { SIGNAL_CODES, type SignalCode, type SignalItem } from './fixtures/signals.js';
