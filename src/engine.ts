@@ -23,6 +23,9 @@ import type { VerdictFacts } from './verdict/rules.js';
 import { bestXiLineupOf, type BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';
 import { bestXiPoolOf, type BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
 import { matchIntelligenceOf, type MatchIntelligenceRequest, type MatchIntelligenceResponse } from './fixtures/match-intelligence.js';
+import { cardOf, type CardOptions, type CardResult } from './cards/card.js';
+import type { CardRequest, CardPromptRequest } from './cards/request.js';
+import { cardPromptOf, type CardPromptResult } from './prompt/card-prompt.js';
 
 export interface OpenOptions {
   /** `'demo'` (the bundled synthetic universe), a dataset folder, or an in-memory dataset (validated). */
@@ -163,6 +166,25 @@ export class Engine implements EngineContext {
   /** Fixtures of a club or league with standings, form, signals and line-ups (SPEC §4.6, DESIGN §6; docs/methodology/fixtures.md). */
   matchIntelligence(request: MatchIntelligenceRequest): Result<MatchIntelligenceResponse> {
     return matchIntelligenceOf(this, request);
+  }
+
+  /**
+   * Renders a card PNG (SPEC §2.5, §4.8; docs/cards.md): player_card, stat_ribbon, or an hd style
+   * (pass `photo` bytes for those). The verdict line uses this engine's verdict when it is decisive.
+   */
+  card(request: CardRequest | Record<string, unknown>, options: Omit<CardOptions, 'verdictOf'> = {}): Promise<Result<CardResult>> {
+    return cardOf(this, request, {
+      ...options,
+      verdictOf: (playerId) => {
+        const v = this.verdict({ player_id: playerId });
+        return v.ok ? { verdict_code: v.value.verdict_code, headline: v.value.headline, confidence: v.value.confidence } : null;
+      },
+    });
+  }
+
+  /** Image prompt for an hd style (SPEC §2.7, §4.9): `prompt.data_and_style` plus the fixed `safety.instructions`. */
+  cardPrompt(request: CardPromptRequest | Record<string, unknown>): Result<CardPromptResult> {
+    return cardPromptOf(this, request);
   }
 
   /** Player-season rows per player, ordered by season start then minutes (so the last is the main row of the latest season). */

@@ -42,7 +42,7 @@ const TONES: Record<EventType | 'none', { kicker: string; accent: string }> = {
   season_review: { kicker: 'Season review', accent: '#a78bfa' },
 };
 
-const VERDICT_ANGLES = { fraud: 'Fraud watch?', merchant: 'Stat merchant?', cooked: 'Cooked?' } as const;
+const VERDICT_ANGLES = { fraud: 'Fraud watch?', merchant: 'Stat merchant?', cooked: 'Cooked?', elite: 'Certified elite', contrast: 'DNA bargain' } as const;
 
 /**
  * Picks the hero metric (the caller's `hero_stat`, else the top-percentile metric, else the first

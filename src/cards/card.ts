@@ -9,7 +9,7 @@ import { fail, ok, type Result } from '../errors.js';
 import { CARD_TRIPLET, DEFAULT_CARD_STATS, GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
 import { parseWith } from '../validation.js';
 import { angleOf, type EventType } from './angle.js';
-import { cardFactsOf, type CardFacts } from './facts.js';
+import { cardFactsOf, type CardFacts, type EngineVerdict } from './facts.js';
 import type { LayoutNode } from './h.js';
 import { collageLayout } from './layouts/collage.js';
 import { editorialCoverLayout } from './layouts/editorial-cover.js';
@@ -31,6 +31,8 @@ export interface CardOptions {
   watermark?: boolean;
   /** Photo bytes (PNG or JPEG) for the hd styles; the service fetches `photo_url` into this. */
   photo?: Uint8Array;
+  /** The verdict engine, when there is one: its answer for a player id, or null. Without it the line uses style tags. */
+  verdictOf?: (playerId: number) => EngineVerdict | null;
 }
 
 /** The player block of every card response (SPEC §2.5). */
@@ -142,6 +144,7 @@ export async function cardOf(ctx: EngineContext, input: unknown, options: CardOp
     hero_stat: req.hero_stat,
     caption: req.caption ?? req.take,
     verdict_code: req.verdict_code,
+    engine_verdict: req.style === 'stat_ribbon' ? null : (options.verdictOf?.(player.player_id) ?? null),
     watermark: watermark ? watermarkTextOf(options.baseUrl) : null,
   });
   const rendered = await renderCard(req.style, facts, photo, req.event_type);

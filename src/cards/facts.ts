@@ -9,8 +9,18 @@ import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { labelOf, ordinalOf, type PercentileLabel } from '../stats/percentiles.js';
 
 /** Verdict frames a caller may set on player_card (SPEC §4.8). */
-export const VERDICT_CODES = ['fraud', 'merchant', 'cooked'] as const;
-export type VerdictCode = (typeof VERDICT_CODES)[number];
+export const CARD_VERDICT_CODES = ['fraud', 'merchant', 'cooked'] as const;
+export type CardVerdictCode = (typeof CARD_VERDICT_CODES)[number];
+
+/** Codes a verdict line can carry: the caller's frames plus the verdict engine's decisive codes (its `fallback` never shows). */
+export type VerdictLineCode = CardVerdictCode | 'elite' | 'contrast';
+
+/** The verdict engine's answer for a player, as the card needs it (SPEC §4.7 response fields). */
+export interface EngineVerdict {
+  verdict_code: string;
+  headline: string;
+  confidence: number;
+}
 
 /** One metric as a card shows it. */
 export interface CardMetric {
@@ -25,12 +35,19 @@ export interface CardMetric {
   tier: PercentileLabel | null;
 }
 
-/** The verdict line: a caller-set code, or the player's style tags when no code is given. */
+/**
+ * The verdict line: the caller's code when set, else the verdict engine's decisive code, else the
+ * player's style tags (docs/cards.md#verdict-line).
+ */
 export interface CardVerdict {
-  code: VerdictCode | null;
+  code: VerdictLineCode | null;
+  /** Short line, e.g. "Stat merchant" or "Poacher · Aerial". */
   headline: string;
+  /** One supporting sentence (the engine's headline, or how the engine disagrees), or null. */
+  detail: string | null;
   /** 0–1. */
   confidence: number;
+  source: 'caller' | 'engine' | 'style_tags';
 }
 
 export interface CardFacts {
@@ -74,12 +91,16 @@ export const FULL_SEASON_MINUTES = 3060;
 /** Lowest and highest confidence a style-tag line claims (docs/cards.md#verdict-line). */
 export const TAG_CONFIDENCE_RANGE = [0.2, 0.95] as const;
 
-/** Headlines of the caller-set verdict frames. */
-export const VERDICT_HEADLINES: Record<VerdictCode, string> = {
+/** Short headlines of the verdict codes a card shows. */
+export const VERDICT_HEADLINES: Record<VerdictLineCode, string> = {
   fraud: 'Fraud watch',
   merchant: 'Stat merchant',
   cooked: 'Cooked',
+  elite: 'Elite',
+  contrast: 'DNA bargain',
 };
+
+const isLineCode = (code: string): code is VerdictLineCode => code in VERDICT_HEADLINES;
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
@@ -92,7 +113,7 @@ const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x
  * @example verdictConfidenceOf(null, 1530, [80]) // => 0.5   (1530 / 3060)
  * @example verdictConfidenceOf('fraud', 2000, [20, 40]) // => 0.7   (1 − 30/100)
  */
-export function verdictConfidenceOf(code: VerdictCode | null, minutes: number, percentiles: readonly (number | null)[]): number {
+export function verdictConfidenceOf(code: CardVerdictCode | null, minutes: number, percentiles: readonly (number | null)[]): number {
   if (code === null) return round2(clamp(minutes / FULL_SEASON_MINUTES, TAG_CONFIDENCE_RANGE[0], TAG_CONFIDENCE_RANGE[1]));
   const known = percentiles.filter((p): p is number => p !== null);
   if (known.length === 0) return 0.5;
@@ -113,13 +134,45 @@ export function defaultTakeOf(label: string | null, percentile: number | null, p
   return `${label} at the ${ordinalOf(percentile)}: room to grow.`;
 }
 
+/**
+ * Chooses the verdict line: a caller code (confidence from the engine when it agrees, else from
+ * {@link verdictConfidenceOf}, with the engine's differing code as the detail), else the engine's
+ * decisive verdict, else the style tags.
+ * @example verdictLineOf(null, { verdict_code: 'elite', headline: 'X is elite.', confidence: 0.9 }, [], 'Attacker', 900, []).headline // => 'Elite'
+ */
+export function verdictLineOf(
+  callerCode: CardVerdictCode | null,
+  engine: EngineVerdict | null,
+  styleTags: readonly string[],
+  position: string,
+  minutes: number,
+  featured: readonly (number | null)[],
+): CardVerdict {
+  const engineCode = engine && isLineCode(engine.verdict_code) ? engine.verdict_code : null;
+  if (callerCode) {
+    if (engine && engineCode === callerCode) return { code: callerCode, headline: VERDICT_HEADLINES[callerCode], detail: engine.headline, confidence: engine.confidence, source: 'caller' };
+    const detail = engineCode ? `The numbers say otherwise: ${VERDICT_HEADLINES[engineCode].toLowerCase()}.` : null;
+    return { code: callerCode, headline: VERDICT_HEADLINES[callerCode], detail, confidence: verdictConfidenceOf(callerCode, minutes, featured), source: 'caller' };
+  }
+  if (engine && engineCode) return { code: engineCode, headline: VERDICT_HEADLINES[engineCode], detail: engine.headline, confidence: engine.confidence, source: 'engine' };
+  return {
+    code: null,
+    headline: styleTags.length > 0 ? styleTags.slice(0, 2).join(' · ') : `${position} profile`,
+    detail: null,
+    confidence: verdictConfidenceOf(null, minutes, featured),
+    source: 'style_tags',
+  };
+}
+
 /** Options a caller may set on a card. */
 export interface CardFactsOptions {
   /** Featured keys; default the group's defaults. The caller has already checked them against the group. */
   stats?: readonly MetricKey[];
   hero_stat?: MetricKey;
   caption?: string;
-  verdict_code?: VerdictCode;
+  verdict_code?: CardVerdictCode;
+  /** The verdict engine's answer for this player, when the engine has one. */
+  engine_verdict?: EngineVerdict | null;
   /** Corner mark text, or null to disable the watermark. */
   watermark: string | null;
   /** Use the fixed position triplet (player_card) instead of `stats`. */
@@ -172,12 +225,7 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
   const styleTags = style ? [style.primary, ...style.traits] : [];
   const featured = stats.map((k) => metrics.find((m) => m.key === k)?.percentile ?? null);
   const minutes = row >= 0 ? d.minutes[row] : 0;
-  const verdictCode = options.verdict_code ?? null;
-  const verdict: CardVerdict = {
-    code: verdictCode,
-    headline: verdictCode ? VERDICT_HEADLINES[verdictCode] : styleTags.length > 0 ? styleTags.slice(0, 2).join(' · ') : `${position} profile`,
-    confidence: verdictConfidenceOf(verdictCode, minutes, featured),
-  };
+  const verdict = verdictLineOf(options.verdict_code ?? null, options.engine_verdict ?? null, styleTags, position, minutes, featured);
 
   return {
     player: {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { METRIC_KEYS } from '../stats/metrics.js';
 import { EVENT_TYPES } from './angle.js';
-import { VERDICT_CODES } from './facts.js';
+import { CARD_VERDICT_CODES } from './facts.js';
 import { CAPTION_MAX_GRAPHEMES, captionProblemOf } from './text.js';
 
 /** Synchronous styles (rendered in the request). */
@@ -74,7 +74,7 @@ export const CardRequest = z
     hero_stat: z.enum(METRIC_KEYS).optional(),
     caption: caption.optional(),
     take: caption.optional(),
-    verdict_code: z.enum(VERDICT_CODES).optional(),
+    verdict_code: z.enum(CARD_VERDICT_CODES).optional(),
     photo_url: httpsUrl.optional(),
     photo_mode: z.literal('silhouette').optional(),
     event_type: z.enum(EVENT_TYPES).optional(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
-import { cardFactsOf, defaultTakeOf, verdictConfidenceOf } from '../../src/cards/facts.js';
+import { cardFactsOf, defaultTakeOf, verdictConfidenceOf, verdictLineOf } from '../../src/cards/facts.js';
 import { CARD_TRIPLET } from '../../src/stats/metrics.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
@@ -15,6 +15,25 @@ describe('verdictConfidenceOf', () => {
     expect(verdictConfidenceOf('cooked', 2000, [20, null, 40])).toBe(0.7); // nulls ignored
     expect(verdictConfidenceOf('merchant', 2000, [20, 40])).toBe(0.3); // 30/100
     expect(verdictConfidenceOf('fraud', 2000, [null])).toBe(0.5); // nothing known
+  });
+});
+
+describe('verdictLineOf', () => {
+  const elite = { verdict_code: 'elite', headline: 'X is elite: goals 95th percentile.', confidence: 0.88 };
+  it('uses the engine verdict when the caller sets no code', () => {
+    expect(verdictLineOf(null, elite, ['Poacher'], 'Attacker', 900, [])).toEqual({ code: 'elite', headline: 'Elite', detail: elite.headline, confidence: 0.88, source: 'engine' });
+  });
+  it('falls back to style tags when the engine has no decisive verdict', () => {
+    const fallback = { verdict_code: 'fallback', headline: 'No clear verdict.', confidence: 0.2 };
+    // 900 / 3060 = 0.294 → 0.29.
+    expect(verdictLineOf(null, fallback, ['Poacher', 'Aerial', 'Quick'], 'Attacker', 900, [])).toEqual({ code: null, headline: 'Poacher · Aerial', detail: null, confidence: 0.29, source: 'style_tags' });
+    expect(verdictLineOf(null, null, [], 'Defender', 900, []).headline).toBe('Defender profile');
+  });
+  it('keeps the caller code, taking the engine confidence only when it agrees', () => {
+    const fraud = { verdict_code: 'fraud', headline: 'Y is priced in fee tier T5 but…', confidence: 0.77 };
+    expect(verdictLineOf('fraud', fraud, [], 'Attacker', 900, [10])).toMatchObject({ code: 'fraud', confidence: 0.77, detail: fraud.headline });
+    // Disagreeing engine: caller frame, confidence 1 − 90/100 = 0.1, and the card says so.
+    expect(verdictLineOf('fraud', elite, [], 'Attacker', 900, [90])).toEqual({ code: 'fraud', headline: 'Fraud watch', detail: 'The numbers say otherwise: elite.', confidence: 0.1, source: 'caller' });
   });
 });
 
@@ -58,7 +77,7 @@ describe('cardFactsOf (tiny dataset)', () => {
   it('uses the caller verdict code and caption', () => {
     const f = cardFactsOf(engine, engine.playerById(1)!, { watermark: null, triplet: CARD_TRIPLET.attacker, verdict_code: 'fraud', caption: 'Mine.' });
     // Triplet percentiles 90, 50, 90 (shots 3.0 above 2.0, 2.5, 1.8, 1.0 → 4.5/5): mean 76.67 → 1 − 0.7667 = 0.23.
-    expect(f.verdict).toEqual({ code: 'fraud', headline: 'Fraud watch', confidence: 0.23 });
+    expect(f.verdict).toEqual({ code: 'fraud', headline: 'Fraud watch', detail: null, confidence: 0.23, source: 'caller' });
     expect(f.caption).toBe('Mine.');
     expect(f.caption_is_user).toBe(true);
     expect(f.watermark).toBeNull();

@@ -28,7 +28,7 @@ export function sampleFacts(overrides: Partial<CardFacts> = {}): CardFacts {
     stats: ['goals_per90', 'assists_per90', 'shots_per90'],
     hero_stat: null,
     highlight: { key: 'goals_per90', percentile: 94, text: 'Goals: 94th percentile among attackers in Premier Division 2025/26' },
-    verdict: { code: null, headline: 'Poacher · Aerial', confidence: 0.72 },
+    verdict: { code: null, headline: 'Poacher · Aerial', detail: null, confidence: 0.72, source: 'style_tags' },
     style_tags: ['Poacher', 'Aerial'],
     caption: 'Top 6% for goals among attackers.',
     caption_is_user: false,

@@ -88,6 +88,7 @@ export function playerCardLayout(facts: CardFacts): LayoutNode {
         { flexDirection: 'column', maxWidth: 680 },
         h('div', { fontSize: 18, color: INK.muted, letterSpacing: 2, textTransform: 'uppercase', fontWeight: 700 }, facts.verdict.code ? 'Verdict' : 'Style'),
         h('div', { fontSize: 36, fontWeight: 900, color: accent, marginTop: 4 }, facts.verdict.headline),
+        facts.verdict.detail && h('div', { fontSize: 20, color: INK.muted, marginTop: 6, lineHeight: 1.3, maxHeight: 54, overflow: 'hidden' }, facts.verdict.detail),
       ),
       h(
         'div',

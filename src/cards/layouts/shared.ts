@@ -30,7 +30,7 @@ export const TIER_COLORS = {
 export const DEFAULT_CLUB_COLORS = { primary: '#3b5bdb', secondary: '#f8f9fa' } as const;
 
 /** Accent colours of the caller-set verdict frames. */
-export const VERDICT_COLORS = { fraud: '#ef4444', merchant: '#f59e0b', cooked: '#a855f7', none: '#38bdf8' } as const;
+export const VERDICT_COLORS = { fraud: '#ef4444', merchant: '#f59e0b', cooked: '#a855f7', elite: '#22c55e', contrast: '#2dd4bf', none: '#38bdf8' } as const;
 
 /** Watermark pill geometry: bottom-right corner, inset from both edges (px). */
 export const WATERMARK_INSET = 36;
