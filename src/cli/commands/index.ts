@@ -2,9 +2,13 @@ import type { Command } from '../run.js';
 import { playerCommand } from './player.js';
 import { scoutingCommand } from './scouting.js';
 import { ingestCsvCommand } from './ingest-csv.js';
+import { ingestStatsBombCommand } from './ingest-statsbomb.js';
 import { verdictCommand } from './verdict.js';
 import { bestXiLineupCommand, bestXiPoolCommand } from './bestxi.js';
 import { fixturesCommand } from './fixtures.js';
+import { serveCommand } from './serve.js';
+import { keysCreateCommand, keysListCommand, keysRevokeCommand } from './keys.js';
+import { walletBalanceCommand, walletLedgerCommand, walletTopupCommand } from './wallet.js';
 
 /** Every `halfspace` sub-command, in help order. Add one import and one entry per command. */
 export const COMMANDS: readonly Command[] = [
@@ -15,4 +19,12 @@ export const COMMANDS: readonly Command[] = [
   bestXiLineupCommand,
   fixturesCommand,
   ingestCsvCommand,
+  ingestStatsBombCommand,
+  serveCommand,
+  keysCreateCommand,
+  keysListCommand,
+  keysRevokeCommand,
+  walletTopupCommand,
+  walletBalanceCommand,
+  walletLedgerCommand,
 ];
