@@ -1,0 +1,90 @@
+/**
+ * `halfspace keys create|list|revoke`: API keys in the service store (the same `--db` file as
+ * `halfspace serve`; safe while the server runs).
+ */
+import { issueKey } from '../../service/accounts.js';
+import { sqliteStore } from '../../store/sqlite/store.js';
+import type { ServiceStore } from '../../store/ports.js';
+import { UsageError, type Command } from '../run.js';
+import { jsonOut } from '../shared.js';
+
+/** Default store file of `serve`, `keys` and `wallet`. */
+export const DEFAULT_DB = './halfspace.db';
+
+/** `--db` shared by the service commands. */
+export const DB_OPTION = { db: { type: 'string', default: DEFAULT_DB } } as const;
+
+/** Opens the store named by `--db`, runs `work`, and always closes it. */
+export async function withStore<T>(values: Record<string, unknown>, work: (store: ServiceStore) => Promise<T>): Promise<T> {
+  const store = sqliteStore((values.db as string | undefined) ?? DEFAULT_DB);
+  try {
+    return await work(store);
+  } finally {
+    store.close();
+  }
+}
+
+/** Parses a non-negative (or positive) integer flag such as `--credits`. */
+export function creditsFlag(raw: unknown, flag: string, positive: boolean): number {
+  const n = Number(raw);
+  if (raw === undefined || !Number.isSafeInteger(n) || n < (positive ? 1 : 0)) {
+    throw new UsageError(`--${flag} must be a ${positive ? 'positive' : 'non-negative'} integer, got ${raw === undefined ? 'nothing' : JSON.stringify(raw)}`);
+  }
+  return n;
+}
+
+/** `halfspace keys create`. */
+export const keysCreateCommand: Command = {
+  name: 'keys create',
+  summary: 'Create an API key with a wallet of credits (the key is shown once)',
+  usage: 'keys create --credits N [--label TEXT] [--no-watermark] [--db FILE] [--json]',
+  options: { ...DB_OPTION, credits: { type: 'string' }, label: { type: 'string' }, 'no-watermark': { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
+  run: ({ values, io }) =>
+    withStore(values, async (store) => {
+      const credits = creditsFlag(values.credits, 'credits', false);
+      const issued = await issueKey(store, { credits, label: (values.label as string | undefined) ?? null, noWatermark: values['no-watermark'] as boolean });
+      const { record } = issued;
+      if (values.json) {
+        io.stdout(jsonOut({ id: record.id, key: issued.key, label: record.label, no_watermark: record.no_watermark, balance: issued.balance, created_at: record.created_at }));
+      } else {
+        io.stdout(
+          `Created ${record.id}${record.label ? ` (${record.label})` : ''} with ${credits} credits${record.no_watermark ? ', no watermark' : ''}.\n\n  ${issued.key}\n\nStore it now: only its hash is kept, it cannot be shown again.\n`,
+        );
+      }
+    }),
+};
+
+/** `halfspace keys list`. */
+export const keysListCommand: Command = {
+  name: 'keys list',
+  summary: 'List API keys with their balances (never the keys themselves)',
+  usage: 'keys list [--db FILE] [--json]',
+  options: { ...DB_OPTION, json: { type: 'boolean', default: false } },
+  run: ({ values, io }) =>
+    withStore(values, async (store) => {
+      const keys = await store.keys.list();
+      const rows = await Promise.all(keys.map(async (k) => ({ id: k.id, label: k.label, no_watermark: k.no_watermark, created_at: k.created_at, revoked_at: k.revoked_at, balance: await store.wallets.balance(k.id) })));
+      if (values.json) return void io.stdout(jsonOut(rows));
+      if (rows.length === 0) return void io.stdout('No keys yet: halfspace keys create --credits 100\n');
+      const lines = rows.map((r) => `${r.id}  ${String(r.balance ?? 0).padStart(8)}  ${(r.revoked_at ? 'revoked' : 'active').padEnd(7)}  ${r.created_at.slice(0, 19)}Z  ${r.label ?? ''}${r.no_watermark ? ' [no watermark]' : ''}`);
+      io.stdout(`${'id'.padEnd(18)}  ${'credits'.padStart(8)}  ${'state'.padEnd(7)}  ${'created'.padEnd(20)}  label\n${lines.join('\n')}\n`);
+    }),
+};
+
+/** `halfspace keys revoke <id>`. */
+export const keysRevokeCommand: Command = {
+  name: 'keys revoke',
+  summary: 'Revoke an API key: its calls answer 401 from now on',
+  usage: 'keys revoke KEY_ID [--db FILE]',
+  options: { ...DB_OPTION },
+  positionals: true,
+  run: ({ values, positionals, io }) =>
+    withStore(values, async (store) => {
+      if (positionals.length !== 1) throw new UsageError('give exactly one key id (see halfspace keys list)');
+      const id = positionals[0];
+      if (!(await store.keys.revoke(id, new Date().toISOString()))) {
+        throw new UsageError((await store.keys.byId(id)) ? `${id} is already revoked` : `no key ${id}`);
+      }
+      io.stdout(`Revoked ${id}.\n`);
+    }),
+};

@@ -1,0 +1,141 @@
+/**
+ * `halfspace serve`: the Football Intelligence Developer API over HTTP (SPEC), with keys, wallet
+ * and demo channel in a SQLite file. Prints a ready-to-paste curl example.
+ */
+import { Engine } from '../../engine.js';
+import { listen, type Listening } from '../../http/node.js';
+import { createService, type Service } from '../../service/service.js';
+import type { ServiceStore } from '../../store/ports.js';
+import { sqliteStore } from '../../store/sqlite/store.js';
+import { UsageError, type Command } from '../run.js';
+import { DB_OPTION, DEFAULT_DB } from './keys.js';
+
+/** Default TCP port of `halfspace serve`. */
+export const DEFAULT_PORT = 8787;
+
+export interface ServerOptions {
+  /** Dataset folder or `'demo'`; default `'demo'`. */
+  dataset?: string;
+  /** SQLite file; default `./halfspace.db`. */
+  db?: string;
+  port?: number;
+  host?: string;
+  /** Public base address (image URLs, watermark, docs); default the bound `http://host:port`. */
+  baseUrl?: string;
+  /** Peers whose X-Forwarded-For is believed. */
+  trustedProxies?: string[];
+}
+
+/** A running API server with everything it opened. */
+export interface RunningServer {
+  listening: Listening;
+  engine: Engine;
+  store: ServiceStore;
+  service: Service;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the dataset and the store and starts listening.
+ * @example (await startServer({ port: 0 })).listening.url // => 'http://127.0.0.1:40123'
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const engine = Engine.open({ dataset: options.dataset ?? 'demo' });
+  const store = sqliteStore(options.db ?? DEFAULT_DB);
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? DEFAULT_PORT;
+  // The service needs the base address, which with port 0 is known only once bound; it is created
+  // in the same microtask the listen promise resolves in, before any request can be read.
+  let service: Service | null = null;
+  let baseUrl = options.baseUrl ?? '';
+  const lazy: Service = {
+    handle: (r) => service!.handle(r),
+    image: (n, id) => service!.image(n, id),
+    failure: (f, id) => service!.failure(f, id),
+    openApi: () => service!.openApi(),
+    get operations() {
+      return service!.operations;
+    },
+  };
+  let listening: Listening;
+  try {
+    listening = await listen(lazy, { port, host });
+  } catch (e) {
+    store.close();
+    throw new UsageError(`cannot listen on ${host}:${port}: ${(e as Error).message}`);
+  }
+  baseUrl = (options.baseUrl ?? listening.url).replace(/\/+$/, '');
+  service = createService({ engine, store, baseUrl, trustedProxies: options.trustedProxies });
+  return {
+    listening,
+    engine,
+    store,
+    service,
+    baseUrl,
+    close: async () => {
+      await listening.close();
+      store.close();
+    },
+  };
+}
+
+/** The lines `serve` prints once it listens: addresses and a curl walkthrough. */
+export function readyText(server: RunningServer, db: string): string {
+  const sample = server.engine.players.find((p) => server.engine.latestRowOf(p.player_id) >= 0) ?? server.engine.players[0];
+  const name = (sample?.known_as ?? sample?.name ?? 'Player Name').replace(/'/g, '');
+  const url = server.baseUrl;
+  return [
+    `halfspace API listening on ${server.listening.url} (dataset ${server.engine.dataset.meta.name}, as of ${server.engine.asOf}; store ${db})`,
+    `  docs     ${url}/docs`,
+    `  openapi  ${url}/openapi.json`,
+    '',
+    'Create a key in another terminal (works while the server runs):',
+    `  halfspace keys create --credits 100 --db ${db}`,
+    '',
+    'Then call the API with it:',
+    `  curl -i ${url}/api/v1/intelligence/player -H "Authorization: Bearer $KEY" -H "Content-Type: application/json" -d '{"name":"${name}"}'`,
+    '',
+    'Or try the anonymous demo channel (15 calls per IP per day):',
+    `  curl -s ${url}/api/v1/intelligence/scouting -H "X-SVC-Demo-Channel: mcp" -H "Content-Type: application/json" -d '{"name":"${name}"}'`,
+    '',
+    'Stop with Ctrl+C.',
+    '',
+  ].join('\n');
+}
+
+/** `halfspace serve`. */
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'Serve the Developer API over HTTP (keys, wallet, demo channel; SQLite store)',
+  usage: 'serve [--port 8787] [--host 127.0.0.1] [--db ./halfspace.db] [--dataset demo|DIR] [--base-url URL] [--trusted-proxy IP]…',
+  options: {
+    ...DB_OPTION,
+    port: { type: 'string', default: String(DEFAULT_PORT) },
+    host: { type: 'string', default: '127.0.0.1' },
+    dataset: { type: 'string', default: 'demo' },
+    'base-url': { type: 'string' },
+    'trusted-proxy': { type: 'string', multiple: true },
+  },
+  async run({ values, io }) {
+    const port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port must be an integer 0–65535, got ${JSON.stringify(values.port)}`);
+    const baseUrl = values['base-url'] as string | undefined;
+    if (baseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) address, got ${JSON.stringify(baseUrl)}`);
+    const db = values.db as string;
+    const server = await startServer({ dataset: values.dataset as string, db, port, host: values.host as string, baseUrl, trustedProxies: (values['trusted-proxy'] as string[] | undefined) ?? [] });
+    io.stdout(readyText(server, db));
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        resolve();
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+    await server.close();
+    io.stdout('halfspace API stopped.\n');
+    return 0;
+  },
+};

@@ -1,0 +1,65 @@
+/**
+ * `halfspace wallet topup|balance|ledger`: the credit wallet of a key, in the service store (the
+ * same `--db` file as `halfspace serve`; safe while the server runs).
+ */
+import { topupWallet } from '../../service/accounts.js';
+import { UsageError, type Command } from '../run.js';
+import { jsonOut } from '../shared.js';
+import { creditsFlag, DB_OPTION, withStore } from './keys.js';
+
+const keyIdOf = (positionals: string[]): string => {
+  if (positionals.length !== 1) throw new UsageError('give exactly one key id (see halfspace keys list)');
+  return positionals[0];
+};
+
+/** `halfspace wallet topup`. */
+export const walletTopupCommand: Command = {
+  name: 'wallet topup',
+  summary: 'Add credits to the wallet of a key',
+  usage: 'wallet topup KEY_ID --credits N [--note TEXT] [--db FILE] [--json]',
+  options: { ...DB_OPTION, credits: { type: 'string' }, note: { type: 'string' }, json: { type: 'boolean', default: false } },
+  positionals: true,
+  run: ({ values, positionals, io }) =>
+    withStore(values, async (store) => {
+      const id = keyIdOf(positionals);
+      const credits = creditsFlag(values.credits, 'credits', true);
+      const result = await topupWallet(store, id, credits, (values.note as string | undefined) ?? 'cli topup');
+      if (!result.ok) throw new UsageError(`no wallet for ${id} (see halfspace keys list)`);
+      io.stdout(values.json ? jsonOut({ id, credits, balance: result.value }) : `Added ${credits} credits to ${id}: balance ${result.value}.\n`);
+    }),
+};
+
+/** `halfspace wallet balance`. */
+export const walletBalanceCommand: Command = {
+  name: 'wallet balance',
+  summary: 'Show the credit balance of a key',
+  usage: 'wallet balance KEY_ID [--db FILE] [--json]',
+  options: { ...DB_OPTION, json: { type: 'boolean', default: false } },
+  positionals: true,
+  run: ({ values, positionals, io }) =>
+    withStore(values, async (store) => {
+      const id = keyIdOf(positionals);
+      const balance = await store.wallets.balance(id);
+      if (balance === null) throw new UsageError(`no wallet for ${id} (see halfspace keys list)`);
+      io.stdout(values.json ? jsonOut({ id, balance }) : `${balance}\n`);
+    }),
+};
+
+/** `halfspace wallet ledger`. */
+export const walletLedgerCommand: Command = {
+  name: 'wallet ledger',
+  summary: 'Show the ledger of a key: top-ups, holds, captures and releases (newest last)',
+  usage: 'wallet ledger KEY_ID [--limit N] [--db FILE] [--json]',
+  options: { ...DB_OPTION, limit: { type: 'string', default: '50' }, json: { type: 'boolean', default: false } },
+  positionals: true,
+  run: ({ values, positionals, io }) =>
+    withStore(values, async (store) => {
+      const id = keyIdOf(positionals);
+      const limit = creditsFlag(values.limit, 'limit', true);
+      if ((await store.wallets.balance(id)) === null) throw new UsageError(`no wallet for ${id} (see halfspace keys list)`);
+      const entries = await store.wallets.ledger(id, limit);
+      if (values.json) return void io.stdout(jsonOut(entries));
+      const lines = entries.map((e) => `${String(e.entry_id).padStart(6)}  ${e.at.slice(0, 19)}Z  ${e.kind.padEnd(7)}  ${(e.amount > 0 ? `+${e.amount}` : String(e.amount)).padStart(6)}  ${String(e.balance_after).padStart(7)}  ${e.hold_id !== null && e.kind !== 'hold' ? `hold #${e.hold_id} ` : ''}${e.note ?? ''}`);
+      io.stdout(`${'entry'.padStart(6)}  ${'at'.padEnd(20)}  ${'kind'.padEnd(7)}  ${'amount'.padStart(6)}  ${'balance'.padStart(7)}  note\n${lines.join('\n')}\n`);
+    }),
+};
