@@ -6,6 +6,8 @@ import { ingestStatsBombCommand } from './ingest-statsbomb.js';
 import { verdictCommand } from './verdict.js';
 import { bestXiLineupCommand, bestXiPoolCommand } from './bestxi.js';
 import { fixturesCommand } from './fixtures.js';
+import { cardCommand } from './card.js';
+import { promptCommand } from './prompt.js';
 import { serveCommand } from './serve.js';
 import { keysCreateCommand, keysListCommand, keysRevokeCommand } from './keys.js';
 import { walletBalanceCommand, walletLedgerCommand, walletTopupCommand } from './wallet.js';
@@ -18,6 +20,8 @@ export const COMMANDS: readonly Command[] = [
   bestXiPoolCommand,
   bestXiLineupCommand,
   fixturesCommand,
+  cardCommand,
+  promptCommand,
   ingestCsvCommand,
   ingestStatsBombCommand,
   serveCommand,

@@ -1,0 +1,53 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Command } from '../run.js';
+import { UsageError } from '../run.js';
+import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
+
+/** `halfspace card`: renders one card PNG (docs/cards.md). */
+export const cardCommand: Command = {
+  name: 'card',
+  summary: 'Render a PNG card: player_card, stat_ribbon, editorial_cover, fifa_viral or collage',
+  usage:
+    'card --name NAME [--player-id N] [--team-hint CLUB] --out FILE.png [--style player_card] [--stats a,b] [--hero KEY] [--caption TEXT] [--verdict-code fraud|merchant|cooked] [--photo FILE] [--event-type T] [--base-url URL] [--no-watermark] [--dataset DIR] [--json]',
+  options: {
+    ...IDENTITY_OPTIONS,
+    ...DATASET_OPTIONS,
+    style: { type: 'string', default: 'player_card' },
+    out: { type: 'string' },
+    stats: { type: 'string' },
+    hero: { type: 'string' },
+    caption: { type: 'string' },
+    'verdict-code': { type: 'string' },
+    photo: { type: 'string' },
+    'event-type': { type: 'string' },
+    'base-url': { type: 'string' },
+    'no-watermark': { type: 'boolean', default: false },
+  },
+  async run({ values, io }) {
+    const out = values.out as string | undefined;
+    if (!out) throw new UsageError('give --out FILE.png');
+    const request: Record<string, unknown> = { ...identityOf(values, 'player_name'), style: values.style };
+    if (values.stats !== undefined) request.stats = (values.stats as string).split(',').map((s) => s.trim()).filter(Boolean);
+    if (values.hero !== undefined) request.hero_stat = values.hero;
+    if (values.caption !== undefined) request.caption = values.caption;
+    if (values['verdict-code'] !== undefined) request.verdict_code = values['verdict-code'];
+    if (values['event-type'] !== undefined) request.event_type = values['event-type'];
+    let photo: Uint8Array | undefined;
+    if (values.photo !== undefined) {
+      try {
+        photo = readFileSync(values.photo as string);
+      } catch (e) {
+        throw new UsageError(`cannot read --photo ${String(values.photo)}: ${(e as Error).message}`);
+      }
+    }
+    const engine = openEngine(values);
+    const r = valueOrExit(await engine.card(request, { baseUrl: values['base-url'] as string | undefined, watermark: !values['no-watermark'], photo }));
+    writeFileSync(out, r.png);
+    const summary = { player: r.player, style: r.style, out, width: r.width, height: r.height, bytes: r.png.length, watermark: r.watermark, content_hash: r.content_hash };
+    io.stdout(
+      values.json
+        ? jsonOut(summary)
+        : `wrote ${out}: ${r.style} ${r.width}×${r.height}, ${Math.round(r.png.length / 1024)} KB — ${r.player.display_name} (${r.player.position}, ${r.player.team_name ?? 'no club'})${r.watermark ? '' : ', no watermark'}\n`,
+    );
+  },
+};

@@ -1,0 +1,24 @@
+import type { Command } from '../run.js';
+import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
+
+/** `halfspace prompt`: the image prompt of an hd card style, with its fixed safety block (docs/cards.md#prompts). */
+export const promptCommand: Command = {
+  name: 'prompt',
+  summary: 'Image prompt for an hd card style (editorial_cover, fifa_viral, collage) with the mandatory safety block',
+  usage: 'prompt --name NAME [--player-id N] [--team-hint CLUB] [--style fifa_viral] [--take TEXT] [--attribution] [--dataset DIR] [--json]',
+  options: {
+    ...IDENTITY_OPTIONS,
+    ...DATASET_OPTIONS,
+    style: { type: 'string', default: 'fifa_viral' },
+    take: { type: 'string' },
+    attribution: { type: 'boolean', default: false },
+  },
+  run({ values, io }) {
+    const request: Record<string, unknown> = { ...identityOf(values, 'player_name'), style: values.style };
+    if (values.take !== undefined) request.user_take = values.take;
+    if (values.attribution) request.include_attribution = true;
+    const engine = openEngine(values);
+    const r = valueOrExit(engine.cardPrompt(request));
+    io.stdout(values.json ? jsonOut(r) : `${r.prompt.data_and_style}\n\n${r.safety.instructions}\n`);
+  },
+};
