@@ -6,7 +6,7 @@
  */
 import { fail, ok, type Result } from '../errors.js';
 import type { RowOf } from './schema.js';
-import { normalizeName, tokenSimilarity, tokensOf } from './names.js';
+import { similarityMemo, tokenSimilarity, tokensOf } from './names.js';
 
 /** How a player, club or league was matched, strongest first (docs/methodology/identity.md#match-kinds). */
 export type MatchedBy = 'player_id' | 'team_id' | 'exact_name' | 'known_as' | 'short_name' | 'tokens' | 'surname' | 'partial' | 'fuzzy';
@@ -267,8 +267,8 @@ function narrowByHint(index: IdentityIndex, entries: PlayerEntry[], hint: readon
 }
 
 /** Similarity of a query to a player: the better of his name and his known_as. */
-const playerSimilarity = (e: PlayerEntry, q: readonly string[]) =>
-  Math.max(tokenSimilarity(q, e.tokens), e.knownTokens.length > 0 ? tokenSimilarity(q, e.knownTokens) : 0);
+const playerSimilarity = (e: PlayerEntry, q: readonly string[], memo: Map<string, number>[]) =>
+  Math.max(tokenSimilarity(q, e.tokens, memo), e.knownTokens.length > 0 ? tokenSimilarity(q, e.knownTokens, memo) : 0);
 
 /** Exact-ish match levels in priority order; the first level with any candidate decides. */
 function playerLevels(index: IdentityIndex, q: string[]): [Exclude<MatchedBy, 'player_id' | 'team_id' | 'fuzzy' | 'short_name'>, () => PlayerEntry[]][] {
@@ -311,7 +311,8 @@ export function resolvePlayer(index: IdentityIndex, query: PlayerQuery): Result<
       candidates: narrowed.map((e) => playerCandidate(index, e)),
     });
   }
-  const scored = index.players.map((e) => ({ e, s: playerSimilarity(e, q) }));
+  const memo = similarityMemo(q.length);
+  const scored = index.players.map((e) => ({ e, s: playerSimilarity(e, q, memo) }));
   const best = scored.reduce((m, x) => (x.s > m ? x.s : m), 0);
   if (best >= FUZZY_ACCEPT) {
     const top = narrowByHint(index, scored.filter((x) => x.s >= best - FUZZY_TIE_MARGIN).map((x) => x.e), hint);
@@ -324,12 +325,20 @@ export function resolvePlayer(index: IdentityIndex, query: PlayerQuery): Result<
   return fail('player_not_found', `no player named "${query.name}"`, { param: 'name', suggestions });
 }
 
-/** The best {@link SUGGESTIONS_MAX} scored entries at or above {@link SUGGEST_MIN}, best first, ties by name. */
+/** The best {@link SUGGESTIONS_MAX} scored entries at or above {@link SUGGEST_MIN}, best first, ties by name (code-unit order). */
 function topSuggestions<E>(scored: { e: E; s: number }[], nameOf: (e: E) => string): { e: E; s: number }[] {
-  return scored
-    .filter((x) => x.s >= SUGGEST_MIN)
-    .sort((a, b) => b.s - a.s || nameOf(a.e).localeCompare(nameOf(b.e)))
-    .slice(0, SUGGESTIONS_MAX);
+  // Keep a running top list instead of sorting every candidate: on a not-found lookup thousands of names may pass the minimum.
+  const top: { e: E; s: number }[] = [];
+  const before = (a: { e: E; s: number }, b: { e: E; s: number }) => a.s > b.s || (a.s === b.s && nameOf(a.e) < nameOf(b.e));
+  for (const x of scored) {
+    if (x.s < SUGGEST_MIN) continue;
+    if (top.length === SUGGESTIONS_MAX && !before(x, top[top.length - 1])) continue;
+    let i = top.length;
+    while (i > 0 && before(x, top[i - 1])) i--;
+    top.splice(i, 0, x);
+    if (top.length > SUGGESTIONS_MAX) top.pop();
+  }
+  return top;
 }
 
 const teamCandidate = (t: TeamEntry): TeamCandidate => ({ team_id: t.id, name: t.name, league: t.league });
@@ -372,7 +381,8 @@ export function resolveTeam(index: IdentityIndex, query: TeamQuery): Result<Reso
       candidates: found.map(teamCandidate),
     });
   }
-  const scored = index.teams.map((e) => ({ e, s: Math.max(tokenSimilarity(q, e.nameTokens), tokenSimilarity(q, e.shortTokens)) }));
+  const memo = similarityMemo(q.length);
+  const scored = index.teams.map((e) => ({ e, s: Math.max(tokenSimilarity(q, e.nameTokens, memo), tokenSimilarity(q, e.shortTokens, memo)) }));
   const fuzzy = acceptFuzzy(scored);
   if (fuzzy) return ok({ team_id: fuzzy.e.id, resolution: { matched_by: 'fuzzy', confidence: round2(fuzzy.s * FUZZY_CONFIDENCE_FACTOR) } });
   return fail('team_not_found', `no team named "${query.team_name}"`, {

@@ -8,28 +8,43 @@
 const SPECIAL_LETTERS: Record<string, string> = {
   ø: 'o', ß: 'ss', ł: 'l', æ: 'ae', œ: 'oe', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h', ŧ: 't', ŋ: 'n', ĸ: 'k', ſ: 's',
 };
-const SPECIAL_RE = /[øßłæœđðþıħŧŋĸſ]/g;
-const COMBINING_MARKS_RE = /[\u0300-\u036f]/g;
 /** Apostrophes of every kind vanish ("N'Golo", "N''Golo" and "NGolo" are one spelling). */
-const APOSTROPHES_RE = /['’‘ʼ`´ʻ]/g;
-/** Anything else that is not a letter or digit separates tokens (hyphens, dots, commas, slashes). */
-const SEPARATORS_RE = /[^a-z0-9]+/g;
+const APOSTROPHES = new Set(["'", '’', '‘', 'ʼ', '`', '´', 'ʻ']);
+const OTHER_LETTER_RE = /[\p{L}\p{N}]/u;
 
 /**
  * The canonical spelling of a name: lower case, special letters transliterated, accents removed,
- * apostrophes dropped, every other punctuation run turned into one space, trimmed.
- * Empty for a string with no letters or digits.
+ * apostrophes dropped, every other run of non-letters turned into one space, trimmed. Letters of
+ * other scripts (Cyrillic, Greek, …) are kept as they are, lower-cased. Empty for a string with no
+ * letters or digits.
  * @example normalizeName("  N''Golo  Kanté-Ødegaard Jr. ") // => 'ngolo kante odegaard jr'
  */
 export function normalizeName(raw: string): string {
-  return raw
-    .toLowerCase()
-    .replace(SPECIAL_RE, (c) => SPECIAL_LETTERS[c] ?? c)
-    .normalize('NFD')
-    .replace(COMBINING_MARKS_RE, '')
-    .replace(APOSTROPHES_RE, '')
-    .replace(SEPARATORS_RE, ' ')
-    .trim();
+  // One pass over the decomposed string instead of a chain of regular expressions: this runs for
+  // every player when a dataset is opened.
+  const s = raw.toLowerCase().normalize('NFD');
+  let out = '';
+  let gap = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let piece: string | undefined;
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) piece = s[i];
+    else if (c < 128) {
+      if (c === 39 || c === 96) continue;
+      gap = true;
+      continue;
+    } else if (c >= 0x300 && c <= 0x36f) continue;
+    else if (APOSTROPHES.has(s[i])) continue;
+    else piece = SPECIAL_LETTERS[s[i]] ?? (OTHER_LETTER_RE.test(s[i]) ? s[i] : undefined);
+    if (piece === undefined) {
+      gap = true;
+      continue;
+    }
+    if (gap && out.length > 0) out += ' ';
+    gap = false;
+    out += piece;
+  }
+  return out;
 }
 
 /**
@@ -58,20 +73,31 @@ export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   if (a.length === 0) return b.length;
   if (b.length === 0) return a.length;
-  let prev = new Array<number>(b.length + 1);
-  let curr = new Array<number>(b.length + 1);
+  if (rowA.length <= b.length) {
+    rowA = new Int32Array(b.length * 2 + 1);
+    rowB = new Int32Array(b.length * 2 + 1);
+  }
+  // Two reused rows: this runs once per candidate token on every fuzzy lookup, so it must not allocate.
+  let prev = rowA;
+  let curr = rowB;
   for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     curr[0] = i;
     const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
-      curr[j] = Math.min(prev[j] + 1, curr[j - 1] + 1, prev[j - 1] + cost);
+      const del = prev[j] + 1;
+      const ins = curr[j - 1] + 1;
+      const sub = prev[j - 1] + (ca === b.charCodeAt(j - 1) ? 0 : 1);
+      curr[j] = del < ins ? (del < sub ? del : sub) : ins < sub ? ins : sub;
     }
-    [prev, curr] = [curr, prev];
+    const t = prev;
+    prev = curr;
+    curr = t;
   }
   return prev[b.length];
 }
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
 
 /**
  * Similarity of two already-normalised strings, 0–1: 1 − edit distance / length of the longer.
@@ -87,20 +113,43 @@ export function stringSimilarity(a: string, b: string): number {
  * How closely a query's tokens match a candidate's tokens, 0–1 (both normalised): the better of
  * (a) the similarity of the two order-free keys and (b) the mean, over query tokens, of each
  * token's best similarity to any candidate token — so a misspelt surname alone still scores high.
- * 0 when either side has no tokens.
+ * 0 when either side has no tokens. `memo` (from {@link similarityMemo}, optional) caches token
+ * pairs across calls for the same query.
  * @example tokenSimilarity(['ferante'], ['luca', 'ferrante']) // => 0.875
  */
-export function tokenSimilarity(query: readonly string[], candidate: readonly string[]): number {
+export function tokenSimilarity(query: readonly string[], candidate: readonly string[], memo?: Map<string, number>[]): number {
   if (query.length === 0 || candidate.length === 0) return 0;
-  const whole = stringSimilarity([...query].sort().join(' '), [...candidate].sort().join(' '));
   let sum = 0;
-  for (const q of query) {
+  for (let qi = 0; qi < query.length; qi++) {
+    const q = query[qi];
     let best = 0;
     for (const c of candidate) {
-      const s = stringSimilarity(q, c);
+      const cache = memo?.[qi];
+      let s = cache?.get(c);
+      if (s === undefined) {
+        s = stringSimilarity(q, c);
+        cache?.set(c, s);
+      }
       if (s > best) best = s;
     }
     sum += best;
   }
-  return Math.max(whole, sum / query.length);
+  const byTokens = sum / query.length;
+  const qLength = keyLength(query);
+  const cLength = keyLength(candidate);
+  // The whole-key similarity can only win when the lengths allow it to beat the token score.
+  const bound = 1 - Math.abs(qLength - cLength) / Math.max(qLength, cLength);
+  if (bound <= byTokens) return byTokens;
+  return Math.max(byTokens, stringSimilarity([...query].sort().join(' '), [...candidate].sort().join(' ')));
+}
+
+const keyLength = (tokens: readonly string[]) => tokens.reduce((n, t) => n + t.length, tokens.length - 1);
+
+/**
+ * One memo per query token for {@link tokenSimilarity}: scoring a query against thousands of
+ * names then compares each distinct token pair once.
+ * @example tokenSimilarity(['berh'], ['anton', 'berg'], similarityMemo(1)) // => 0.75
+ */
+export function similarityMemo(queryTokens: number): Map<string, number>[] {
+  return Array.from({ length: queryTokens }, () => new Map<string, number>());
 }

@@ -30,3 +30,11 @@ describe('tokens and distances', () => {
     expect(tokenSimilarity([], ['x'])).toBe(0);
   });
 });
+
+describe('other scripts', () => {
+  it('keeps Cyrillic and Greek letters (lower-cased, marks removed) instead of dropping them', () => {
+    // й decomposes to и + combining breve, and marks are removed on both sides of a comparison alike.
+    expect(normalizeName('Дмитрий Ωμέγα')).toBe('дмитрии ωμεγα');
+    expect(tokensOf('Дмитрий')).toHaveLength(1);
+  });
+});
