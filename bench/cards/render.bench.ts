@@ -1,0 +1,161 @@
+/**
+ * Card rendering benchmark (issue 5, DESIGN §8): cold first render, median and p95 of warm renders
+ * per sync style split into satori (layout → SVG) and resvg (SVG → PNG), cards per second with one
+ * worker per core, and RSS after 1,000 renders. Baseline in the same run: the player_card with its
+ * flat fills swapped for gradients (the style of the first probe DESIGN §8 reports).
+ *
+ *   npm run bench:cards        (tsx --expose-gc bench/cards/render.bench.ts)
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { layoutOf } from '../../src/cards/card.js';
+import type { LayoutNode } from '../../src/cards/h.js';
+import { renderLayout } from '../../src/cards/render.js';
+import { sampleFacts } from '../../test/cards/sample-facts.js';
+
+const WARM_RUNS = 50;
+const RSS_RENDERS = 1000;
+const THROUGHPUT_MS = 8000;
+const here = dirname(fileURLToPath(import.meta.url));
+
+const facts = sampleFacts();
+const ribbonFacts = sampleFacts({ stats: ['goals_per90', 'assists_per90', 'shots_per90', 'shots_on_target_per90', 'big_chances_per90', 'key_passes_per90'], hero_stat: 'goals_per90' });
+const TREES: Record<string, { tree: LayoutNode; width: number; height: number }> = {
+  player_card: { tree: layoutOf('player_card', facts), width: 1080, height: 1350 },
+  stat_ribbon: { tree: layoutOf('stat_ribbon', ribbonFacts), width: 1080, height: 1080 },
+  player_card_gradients: { tree: withGradients(layoutOf('player_card', facts)), width: 1080, height: 1350 },
+};
+
+/** The baseline: every flat fill becomes a diagonal gradient to a darker shade. */
+function withGradients(node: LayoutNode): LayoutNode {
+  const style = { ...node.props.style };
+  const fill = style.backgroundColor;
+  if (typeof fill === 'string' && fill.startsWith('#')) {
+    delete style.backgroundColor;
+    style.backgroundImage = `linear-gradient(135deg, ${fill} 0%, #000000 140%)`;
+  }
+  const kids = node.props.children;
+  const children = Array.isArray(kids) ? kids.map((c) => (c && typeof c === 'object' ? withGradients(c) : c)) : kids;
+  return { type: node.type, props: { ...node.props, style, children } };
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const median = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
+const p95 = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.95);
+const round = (x: number) => Math.round(x * 10) / 10;
+const gc = (globalThis as { gc?: () => void }).gc;
+
+async function workerMain(): Promise<void> {
+  const { ms } = workerData as { ms: number };
+  const { tree, width, height } = TREES.player_card;
+  await renderLayout(tree, width, height);
+  const start = performance.now();
+  let n = 0;
+  while (performance.now() - start < ms) {
+    await renderLayout(tree, width, height);
+    n++;
+    if (gc && n % 25 === 0) gc();
+  }
+  parentPort!.postMessage({ n, ms: performance.now() - start });
+}
+
+async function throughput(workers: number): Promise<number> {
+  const results = await Promise.all(
+    Array.from({ length: workers }, () =>
+      new Promise<{ n: number; ms: number }>((resolve, reject) => {
+        const w = new Worker(fileURLToPath(import.meta.url), { workerData: { ms: THROUGHPUT_MS }, execArgv: ['--import', 'tsx', '--expose-gc'] });
+        w.once('message', resolve);
+        w.once('error', reject);
+      }),
+    ),
+  );
+  return results.reduce((a, r) => a + (r.n * 1000) / r.ms, 0);
+}
+
+async function main(): Promise<void> {
+  const loadAtStart = loadavg()[0];
+  const t0 = performance.now();
+  const cold = await renderLayout(TREES.player_card.tree, 1080, 1350);
+  const coldMs = performance.now() - t0;
+
+  const styles: Record<string, { total_median_ms: number; total_p95_ms: number; satori_median_ms: number; satori_p95_ms: number; resvg_median_ms: number; resvg_p95_ms: number; png_bytes: number }> = {};
+  for (const [name, { tree, width, height }] of Object.entries(TREES)) {
+    for (let i = 0; i < 3; i++) await renderLayout(tree, width, height);
+    const svg: number[] = [];
+    const png: number[] = [];
+    const total: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < WARM_RUNS; i++) {
+      const r = await renderLayout(tree, width, height);
+      svg.push(r.svg_ms);
+      png.push(r.png_ms);
+      total.push(r.svg_ms + r.png_ms);
+      bytes = r.png.length;
+    }
+    styles[name] = {
+      total_median_ms: round(median(total)), total_p95_ms: round(p95(total)),
+      satori_median_ms: round(median(svg)), satori_p95_ms: round(p95(svg)),
+      resvg_median_ms: round(median(png)), resvg_p95_ms: round(p95(png)),
+      png_bytes: bytes,
+    };
+    console.log(name, styles[name]);
+  }
+
+  const rssStart = process.memoryUsage().rss;
+  let rssPeak = rssStart;
+  for (let i = 1; i <= RSS_RENDERS; i++) {
+    await renderLayout(TREES.player_card.tree, 1080, 1350);
+    if (gc && i % 50 === 0) gc();
+    if (i % 50 === 0) rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }
+  const rssAfter = process.memoryUsage().rss;
+  console.log('rss MB', rssStart / 2 ** 20, rssPeak / 2 ** 20, rssAfter / 2 ** 20);
+
+  const cores = availableParallelism();
+  const single = await throughput(1);
+  const perCore = await throughput(cores);
+  console.log('cards/s', single, perCore);
+
+  const flat = styles.player_card.total_median_ms;
+  const gradient = styles.player_card_gradients.total_median_ms;
+  const result = {
+    machine: { cores, node: process.version, gc_exposed: Boolean(gc), load_average_1m_at_start: round(loadAtStart), load_average_1m_at_end: round(loadavg()[0]), note: 'shared machine: a load average above the core count means other processes competed for the CPU and every time is inflated' },
+    cold_first_render_ms: round(coldMs),
+    cold_first_render_split: { satori_ms: round(cold.svg_ms), resvg_ms: round(cold.png_ms) },
+    warm_runs: WARM_RUNS,
+    styles,
+    baseline: { name: 'player_card_gradients', ratio_flat_vs_gradients: Math.round((flat / gradient) * 100) / 100 },
+    throughput: { workers_1_cards_per_s: round(single), [`workers_${cores}_cards_per_s`]: round(perCore), seconds_per_worker: THROUGHPUT_MS / 1000 },
+    rss: { renders: RSS_RENDERS, start_mb: round(rssStart / 2 ** 20), peak_mb: round(rssPeak / 2 ** 20), after_mb: round(rssAfter / 2 ** 20), target_mb: 300 },
+    targets: { player_card_warm_median_ms: 60 },
+  };
+  const out = join(here, '..', 'results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'cards.json'), `${JSON.stringify(result, null, 2)}\n`);
+  const row = (n: string) => `| ${n} | ${styles[n].total_median_ms} | ${styles[n].total_p95_ms} | ${styles[n].satori_median_ms} | ${styles[n].resvg_median_ms} | ${Math.round(styles[n].png_bytes / 1024)} |`;
+  const md = [
+    '# Card rendering (bench/cards/render.bench.ts)',
+    '',
+    `Node ${process.version}, ${cores} cores (shared; 1-minute load average ${round(loadAtStart)} at start, ${round(loadavg()[0])} at end), ${WARM_RUNS} warm renders per style. Command: \`npm run bench:cards\`.`,
+    '',
+    '| style | median ms | p95 ms | satori median ms | resvg median ms | PNG KB |',
+    '|---|---|---|---|---|---|',
+    row('player_card'),
+    row('stat_ribbon'),
+    row('player_card_gradients'),
+    '',
+    `- Cold first render (fonts read, satori initialised): ${round(coldMs)} ms (satori ${round(cold.svg_ms)}, resvg ${round(cold.png_ms)}).`,
+    `- Baseline ratio, flat player_card ÷ gradient variant (median): ${result.baseline.ratio_flat_vs_gradients}.`,
+    `- Throughput, player_card: ${round(single)} cards/s with 1 worker, ${round(perCore)} cards/s with ${cores} workers (worker_threads).`,
+    `- RSS over ${RSS_RENDERS} renders (yield after each render, gc every 50): start ${result.rss.start_mb} MB, peak ${result.rss.peak_mb} MB, after ${result.rss.after_mb} MB (target < 300 MB).`,
+    '',
+  ].join('\n');
+  writeFileSync(join(out, 'cards.md'), md);
+  console.log(md);
+}
+
+if (isMainThread) await main();
+else await workerMain();
