@@ -15,6 +15,8 @@ import { deriveSeasons } from './stats/derive.js';
 import type { DerivedSeasons } from './stats/derived.js';
 import { dnaVectorsOf, type DnaVectors } from './dna/vectors.js';
 import { styleTagsOf, type StyleTags } from './dna/tags.js';
+import { dnaSearchOf, type DnaSearchRequest, type DnaSearchResponse } from './dna/search-request.js';
+import { alternativesOf, type AlternativesRequest, type AlternativesResponse } from './dna/alternatives.js';
 import type { Result } from './errors.js';
 import { playerReportOf, type PlayerRequest, type PlayerResponse } from './intel/player.js';
 import { scoutingReportOf, type ScoutingRequest, type ScoutingResponse } from './intel/scouting.js';
@@ -141,6 +143,16 @@ export class Engine implements EngineContext {
     let tags = this.styles[row];
     if (tags === undefined) this.styles[row] = tags = styleTagsOf(this.dna, this.derived, row);
     return tags;
+  }
+
+  /** Players whose DNA is closest to one player's (SPEC §4.4, DESIGN §4): exact top-k, fee tiers only. */
+  dnaSearch(request: DnaSearchRequest | Record<string, unknown>): Result<DnaSearchResponse> {
+    return dnaSearchOf(this, request);
+  }
+
+  /** Cheaper or younger players who play alike (SPEC §4.5, beta): `dna_hybrid`, or `fallback` without a DNA vector. */
+  alternatives(request: AlternativesRequest | Record<string, unknown>): Result<AlternativesResponse> {
+    return alternativesOf(this, request);
   }
 
   /** Data-backed verdict with percentile receipts (SPEC §4.7, DESIGN §5); the engine picks the code. */

@@ -37,6 +37,8 @@ export interface IndexColumns {
   fee_tier?: Uint8Array;
   /** League tier (1 = top flight), 0 when unknown; default unknown. */
   league_tier?: Uint8Array;
+  /** League id, -1 when unknown; default unknown. */
+  league_id?: Int32Array;
 }
 
 /** A built index. Slot = position in the group-sorted order. */
@@ -54,6 +56,7 @@ export interface SimilarityIndex {
   age: Int16Array;
   fee_tier: Uint8Array;
   league_tier: Uint8Array;
+  league_id: Int32Array;
   /** Slots [groupStart[g], groupStart[g + 1]) hold group g. */
   groupStart: Int32Array;
   /** Slot of each player_id's vector (the last one when a player has several). */
@@ -76,6 +79,7 @@ export interface SearchFilters {
   max_age?: number;
   league_tier_max?: number;
   season?: number;
+  league_id?: number;
 }
 
 export interface SearchQuery {
@@ -132,6 +136,7 @@ export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
   const age = new Int16Array(count).fill(-1);
   const fee_tier = new Uint8Array(count);
   const league_tier = new Uint8Array(count);
+  const league_id = new Int32Array(count).fill(-1);
   const src = columns.vectors;
   for (let slot = 0; slot < count; slot++) {
     const i = order[slot];
@@ -147,11 +152,12 @@ export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
     if (columns.age) age[slot] = columns.age[i];
     if (columns.fee_tier) fee_tier[slot] = columns.fee_tier[i];
     if (columns.league_tier) league_tier[slot] = columns.league_tier[i];
+    if (columns.league_id) league_id[slot] = columns.league_id[i];
   }
   const slotOfPlayer = new Map<number, number>();
   for (let slot = 0; slot < count; slot++) slotOfPlayer.set(player_id[slot], slot);
   return {
-    count, dims: KERNEL_DIMS, vectors, player_id, row, group, season, age, fee_tier, league_tier, groupStart, slotOfPlayer,
+    count, dims: KERNEL_DIMS, vectors, player_id, row, group, season, age, fee_tier, league_tier, league_id, groupStart, slotOfPlayer,
     memory, scores: kernelOver(memory), queryPtr, vectorsPtr, scoresPtr,
     scoreView: new Float32Array(memory.buffer, scoresPtr, count),
     queryView: new Float32Array(memory.buffer, queryPtr, KERNEL_DIMS),
@@ -203,7 +209,7 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
   if (end <= start) return [];
   index.scores(index.vectorsPtr + start * KERNEL_VECTOR_BYTES, end - start, index.queryPtr, index.scoresPtr + start * 4);
 
-  const { vectors, player_id: pid, fee_tier: fee, age, league_tier: ltier, season } = index;
+  const { vectors, player_id: pid, fee_tier: fee, age, league_tier: ltier, season, league_id: league } = index;
   const approx = index.scoreView;
   const exclude = query.exclude_player_id ?? Number.NaN;
   const maxFee = f.max_fee_tier ?? 0;
@@ -211,6 +217,8 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
   const maxLeagueTier = f.league_tier_max ?? 0;
   const hasSeason = f.season !== undefined;
   const wantSeason = f.season ?? 0;
+  const hasLeague = f.league_id !== undefined;
+  const wantLeague = f.league_id ?? 0;
   let size = 0;
   let threshold = -Infinity;
   for (let slot = start; slot < end; slot++) {
@@ -221,6 +229,7 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
     if (maxAge !== -1 && (age[slot] < 0 || age[slot] > maxAge)) continue;
     if (maxLeagueTier !== 0 && (ltier[slot] === 0 || ltier[slot] > maxLeagueTier)) continue;
     if (hasSeason && season[slot] !== wantSeason) continue;
+    if (hasLeague && league[slot] !== wantLeague) continue;
     const score = exactScore(vectors, slot * KERNEL_DIMS, q);
     if (size < k) {
       // Sift up: the root is the worst (lowest score, then highest player_id).

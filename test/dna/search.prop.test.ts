@@ -20,6 +20,7 @@ const indexArb = fc
         fee: fc.integer({ min: 0, max: 5 }),
         tier: fc.integer({ min: 0, max: 3 }),
         season: fc.integer({ min: 0, max: 2 }),
+        league: fc.integer({ min: -1, max: 2 }),
       }),
       { minLength: 1, maxLength: 200, size: 'medium' },
     ),
@@ -41,6 +42,7 @@ const indexArb = fc
       fee_tier: Uint8Array.from(rows, (r) => r.fee),
       league_tier: Uint8Array.from(rows, (r) => r.tier),
       season: Int32Array.from(rows, (r) => r.season),
+      league_id: Int32Array.from(rows, (r) => r.league),
     });
   });
 
@@ -51,6 +53,7 @@ const filtersArb: fc.Arbitrary<SearchFilters> = fc.record(
     max_age: fc.integer({ min: 0, max: 40 }),
     league_tier_max: fc.integer({ min: 1, max: 3 }),
     season: fc.integer({ min: 0, max: 2 }),
+    league_id: fc.integer({ min: 0, max: 2 }),
   },
   { requiredKeys: [] },
 );
@@ -61,6 +64,7 @@ function passes(index: SimilarityIndex, s: number, f: SearchFilters): boolean {
   if (f.max_age !== undefined && (index.age[s] < 0 || index.age[s] > f.max_age)) return false;
   if (f.league_tier_max !== undefined && (index.league_tier[s] === 0 || index.league_tier[s] > f.league_tier_max)) return false;
   if (f.season !== undefined && index.season[s] !== f.season) return false;
+  if (f.league_id !== undefined && index.league_id[s] !== f.league_id) return false;
   return true;
 }
 

@@ -1,0 +1,204 @@
+/**
+ * POST /api/v1/alternatives (SPEC §4.5, beta; DESIGN §4, docs/methodology/dna.md#alternatives):
+ * cheaper or younger players who play like the source. `dna_hybrid` recalls by DNA (nearest
+ * vectors in the group) and by league (nearest same-league peers), then reranks by a blend of
+ * similarity, cheaper fee tier and younger age; `fallback` (no DNA vector) lists players of the
+ * same position in the same or a cheaper value band. No EUR amount anywhere.
+ */
+import { z } from 'zod';
+import type { PlayerRow, Resolution } from '../context.js';
+import { POSITION_GROUPS } from '../data/schema.js';
+import { assert, ok, type Result } from '../errors.js';
+import { feeTierOf, feeTierRank } from '../stats/fee-tier.js';
+import { CARD_TRIPLET } from '../stats/metrics.js';
+import { parseWith } from '../validation.js';
+import { dnaPlayerBlockOf, leagueIdOf, playerDnaIndexOf, type DnaContext, type DnaPlayerBlock } from './player-index.js';
+import { searchTopK, SEARCH_K_MAX } from './search.js';
+import { dnaMetaOf, DnaIdentity, styleTagNamesOf } from './search-request.js';
+import { agreeingMetricsOf, bandOf, matchOf, similarityOf, type AgreeingMetric, type SimilarityBand } from './similarity.js';
+
+/** Nearest DNA vectors in the group recalled before reranking (docs/methodology/dna.md#alternatives). */
+export const ALTERNATIVES_DNA_RECALL = 50;
+/** Nearest same-league peers recalled before reranking (docs/methodology/dna.md#alternatives). */
+export const ALTERNATIVES_PEER_RECALL = 20;
+/** Blend weight of similarity (docs/methodology/dna.md#alternatives). */
+export const BLEND_SIMILARITY = 0.7;
+/** Blend weight of a cheaper fee tier (docs/methodology/dna.md#alternatives). */
+export const BLEND_CHEAPER = 0.2;
+/** Blend weight of a younger age (docs/methodology/dna.md#alternatives). */
+export const BLEND_YOUNGER = 0.1;
+/** Tier steps that count as the full cheaper bonus (T5 → T1 = 4) (docs/methodology/dna.md#alternatives). */
+export const CHEAPER_FULL_TIERS = 4;
+/** Years younger that count as the full younger bonus (docs/methodology/dna.md#alternatives). */
+export const YOUNGER_FULL_YEARS = 10;
+/** Results returned when `limit` is omitted. */
+export const ALTERNATIVES_LIMIT_DEFAULT = 10;
+
+/** POST /api/v1/alternatives body: identity plus an optional limit (1–50). */
+export const AlternativesRequest = DnaIdentity.extend({
+  limit: z.number().int('must be a whole number').min(1, 'must be 1–50').max(SEARCH_K_MAX, 'must be 1–50').optional(),
+})
+  .strict()
+  .refine((v) => v.name !== undefined || v.player_id !== undefined, { message: 'one of name or player_id is required', path: ['name'] });
+export type AlternativesRequest = z.infer<typeof AlternativesRequest>;
+
+export interface AlternativeResult {
+  player: DnaPlayerBlock;
+  /** How the candidate was found: nearest DNA in the group, nearest in the source's league, or (fallback) same position and value band. */
+  recall_source: 'dna' | 'league_peer' | 'position_band';
+  /** 0–1, null in fallback mode. */
+  similarity: number | null;
+  match: number | null;
+  band: SimilarityBand | null;
+  /** The rerank score and its parts (docs/methodology/dna.md#alternatives); null in fallback mode. */
+  blend: { score: number; similarity: number; cheaper: number; younger: number } | null;
+  style_tags: string[];
+  /** Per-90 highlights: the metrics on which the candidate matches the source (dna_hybrid), or the candidate's headline triplet of his group (fallback). */
+  per90: AgreeingMetric[] | Record<string, number | null>;
+}
+
+export interface AlternativesResponse {
+  data: {
+    mode: 'dna_hybrid' | 'fallback';
+    source: DnaPlayerBlock & { style_tags: string[] };
+    results: AlternativeResult[];
+    limit: number;
+    /** Why fallback mode was used. */
+    note?: string;
+  };
+  summary: string;
+  meta: ReturnType<typeof dnaMetaOf> & { beta: true };
+}
+
+const clamp = (x: number) => Math.max(-1, Math.min(1, x));
+
+/**
+ * The cheaper part of the blend: tier steps below the source over {@link CHEAPER_FULL_TIERS},
+ * clamped to −1…1; 0 when either tier is unknown.
+ * @example cheaperOf('T4', 'T2') // => 0.5
+ */
+export function cheaperOf(source: string | null, candidate: string | null): number {
+  if (!source || !candidate) return 0;
+  return clamp((Number(source.slice(1)) - Number(candidate.slice(1))) / CHEAPER_FULL_TIERS);
+}
+
+/**
+ * The younger part of the blend: years younger than the source over {@link YOUNGER_FULL_YEARS},
+ * clamped to −1…1; 0 when either age is unknown.
+ * @example youngerOf(30, 21) // => 0.9
+ */
+export function youngerOf(source: number | null, candidate: number | null): number {
+  if (source === null || candidate === null) return 0;
+  return clamp((source - candidate) / YOUNGER_FULL_YEARS);
+}
+
+/**
+ * The rerank score: 0.7 × similarity + 0.2 × cheaper + 0.1 × younger (4 decimals each).
+ * @example blendOf(0.9, 0.5, 0.9) // => { score: 0.82, similarity: 0.9, cheaper: 0.5, younger: 0.9 }
+ */
+export function blendOf(similarity: number, cheaper: number, younger: number) {
+  const r = (x: number) => Math.round(x * 10_000) / 10_000;
+  return { score: r(BLEND_SIMILARITY * similarity + BLEND_CHEAPER * cheaper + BLEND_YOUNGER * younger), similarity, cheaper: r(cheaper), younger: r(younger) };
+}
+
+/**
+ * Runs an alternatives request (SPEC §4.5). With a DNA vector: `dna_hybrid` — the union of the
+ * 50 nearest vectors in the group and the 20 nearest in the source's league (a player found by
+ * both counts as `dna`), reranked by {@link blendOf}, ties by player_id. Without one: `fallback` —
+ * players of the same detailed position whose fee tier is the source's or cheaper (any tier when
+ * the source's is unknown), ordered by tier (cheaper first), then younger, then player_id.
+ * @example alternativesOf(engine, { name: 'Jörg Müller-Weiß' }) // => { ok: true, value: { data: { mode: 'dna_hybrid', … } } }
+ */
+export function alternativesOf(ctx: DnaContext, input: unknown): Result<AlternativesResponse> {
+  const req = parseWith(AlternativesRequest, input);
+  if (!req.ok) return req;
+  const resolved = ctx.resolvePlayer(req.value);
+  if (!resolved.ok) return resolved;
+  const player = ctx.playerById(resolved.value.player_id);
+  assert(player, `resolver returned unknown player ${resolved.value.player_id}`);
+  const limit = req.value.limit ?? ALTERNATIVES_LIMIT_DEFAULT;
+  const { index, rowOfPlayer } = playerDnaIndexOf(ctx);
+  const row = rowOfPlayer.get(player.player_id);
+  const source = dnaPlayerBlockOf(ctx, player);
+  const meta = { ...dnaMetaOf(ctx, player.player_id, resolved.value.resolution), beta: true as const };
+  if (row === undefined) return ok(fallbackOf(ctx, player, source, limit, meta));
+
+  const group = POSITION_GROUPS[ctx.derived.group[row]];
+  const slot = index.slotOfPlayer.get(player.player_id)!;
+  const base = { slot, exclude_player_id: player.player_id };
+  const recalled = new Map<number, { row: number; score: number; recall: 'dna' | 'league_peer' }>();
+  for (const hit of searchTopK(index, { ...base, k: ALTERNATIVES_DNA_RECALL, filters: { position_group: group } })) {
+    recalled.set(hit.player_id, { row: hit.row, score: hit.score, recall: 'dna' });
+  }
+  const leagueId = leagueIdOf(ctx, player);
+  if (leagueId !== null) {
+    for (const hit of searchTopK(index, { ...base, k: ALTERNATIVES_PEER_RECALL, filters: { position_group: group, league_id: leagueId } })) {
+      if (!recalled.has(hit.player_id)) recalled.set(hit.player_id, { row: hit.row, score: hit.score, recall: 'league_peer' });
+    }
+  }
+  const results: AlternativeResult[] = [];
+  for (const [id, r] of recalled) {
+    const candidate = ctx.playerById(id);
+    assert(candidate, `index holds unknown player ${id}`);
+    const block = dnaPlayerBlockOf(ctx, candidate);
+    const similarity = similarityOf(r.score);
+    results.push({
+      player: block,
+      recall_source: r.recall,
+      similarity,
+      match: matchOf(similarity),
+      band: bandOf(similarity),
+      blend: blendOf(similarity, cheaperOf(source.fee_tier, block.fee_tier), youngerOf(source.age, block.age)),
+      style_tags: styleTagNamesOf(ctx, r.row),
+      per90: agreeingMetricsOf(ctx.dna, ctx.derived, row, r.row),
+    });
+  }
+  results.sort((a, b) => b.blend!.score - a.blend!.score || a.player.player_id - b.player.player_id);
+  const top = results.slice(0, limit);
+  const summary = top.length > 0
+    ? `${top.length} alternatives to ${source.display_name}; first: ${top[0].player.display_name} (${top[0].player.fee_tier ?? 'tier unknown'}, similarity ${top[0].similarity!.toFixed(2)}).`
+    : `No alternatives to ${source.display_name} in his position group.`;
+  return ok({ data: { mode: 'dna_hybrid', source: { ...source, style_tags: styleTagNamesOf(ctx, row) }, results: top, limit }, summary, meta });
+}
+
+function fallbackOf(ctx: DnaContext, player: PlayerRow, source: DnaPlayerBlock, limit: number, meta: AlternativesResponse['meta']): AlternativesResponse {
+  const sourceTier = feeTierOf(player.market_value_eur);
+  const maxRank = sourceTier ? feeTierRank(sourceTier) : 5;
+  const candidates: { player: PlayerRow; rank: number; age: number }[] = [];
+  for (const p of ctx.players) {
+    if (p.player_id === player.player_id || p.position !== player.position) continue;
+    const tier = feeTierOf(p.market_value_eur);
+    if (sourceTier && (!tier || feeTierRank(tier) > maxRank)) continue;
+    candidates.push({ player: p, rank: tier ? feeTierRank(tier) : 6, age: ctx.ageOf(p) ?? 999 });
+  }
+  candidates.sort((a, b) => a.rank - b.rank || a.age - b.age || a.player.player_id - b.player.player_id);
+  const results: AlternativeResult[] = candidates.slice(0, limit).map(({ player: p }) => {
+    const row = ctx.latestRowOf(p.player_id);
+    const per90: Record<string, number | null> = {};
+    if (row >= 0) {
+      const group = POSITION_GROUPS[ctx.derived.group[row]];
+      // Without a vector there is nothing to agree on: show the group's headline triplet (DESIGN §2).
+      for (const key of CARD_TRIPLET[group]) {
+        const v = ctx.derived.values[key][row];
+        per90[key] = Number.isNaN(v) ? null : Math.round(v * 100) / 100;
+      }
+    }
+    return {
+      player: dnaPlayerBlockOf(ctx, p),
+      recall_source: 'position_band',
+      similarity: null,
+      match: null,
+      band: null,
+      blend: null,
+      style_tags: row >= 0 ? styleTagNamesOf(ctx, row) : [],
+      per90,
+    };
+  });
+  const latest = ctx.latestRowOf(player.player_id);
+  const note = `${source.display_name} has no DNA vector (${latest < 0 ? 'no season rows' : 'under 90 minutes in his latest season'}): listing ${player.position}s in fee tier ${sourceTier ?? 'any'}${sourceTier && sourceTier !== 'T1' ? ' or cheaper' : ''}.`;
+  return {
+    data: { mode: 'fallback', source: { ...source, style_tags: [] }, results, limit, note },
+    summary: `${results.length} ${player.position}s in the same or a cheaper value band than ${source.display_name} (no DNA vector).`,
+    meta,
+  };
+}

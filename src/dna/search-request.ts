@@ -1,0 +1,179 @@
+/**
+ * POST /api/v1/intelligence/dna-search (SPEC §4.4, DESIGN §4): the players whose DNA is closest
+ * to one player's, exact top-k over the filtered candidates, each match explained by its shared
+ * style tags and the per-90 metrics that agree most. Fee-tier masking: no EUR amount anywhere.
+ */
+import { z } from 'zod';
+import type { Resolution } from '../context.js';
+import { POSITION_GROUPS, type PositionGroup } from '../data/schema.js';
+import { assert, fail, ok, type Result } from '../errors.js';
+import { FEE_TIERS, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
+import { parseWith } from '../validation.js';
+import { dnaPlayerBlockOf, playerDnaIndexOf, type DnaContext, type DnaPlayerBlock } from './player-index.js';
+import { searchTopK, SEARCH_K_MAX } from './search.js';
+import { agreeingMetricsOf, bandOf, matchOf, similarityOf, type AgreeingMetric, type SimilarityBand } from './similarity.js';
+
+/** Results returned when `limit` is omitted (DESIGN §4). */
+export const DNA_SEARCH_LIMIT_DEFAULT = 10;
+
+const name = z.string().trim().min(1).max(200);
+
+/** Identity inputs (SPEC §2.1), shared by dna-search and alternatives. */
+export const DnaIdentity = z
+  .object({
+    name: name.optional(),
+    player_id: z.number().int().positive().optional(),
+    team_hint: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict();
+
+/** dna-search filters (DESIGN §4). */
+export const DnaSearchFilters = z
+  .object({
+    max_fee_tier: z.enum(FEE_TIERS, { message: `must be one of ${FEE_TIERS.join(', ')}` }).optional(),
+    max_age: z.number({ message: 'must be a whole number of years' }).int('must be a whole number of years').min(0, 'must be ≥ 0').max(99, 'must be ≤ 99').optional(),
+    league_tier_max: z.number({ message: 'must be a whole number ≥ 1' }).int('must be a whole number ≥ 1').min(1, 'must be ≥ 1').max(20, 'must be ≤ 20').optional(),
+    position_group: z.enum(POSITION_GROUPS, { message: `must be one of ${POSITION_GROUPS.join(', ')}` }).optional(),
+  })
+  .strict();
+export type DnaSearchFilters = z.infer<typeof DnaSearchFilters>;
+
+const hasIdentity = (v: { name?: string; player_id?: number }) => v.name !== undefined || v.player_id !== undefined;
+const identityMessage = { message: 'one of name or player_id is required', path: ['name'] };
+
+/** POST /api/v1/intelligence/dna-search body. */
+export const DnaSearchRequest = DnaIdentity.extend({
+  filters: DnaSearchFilters.optional(),
+  limit: z.number().int('must be a whole number').min(1, 'must be 1–50').max(SEARCH_K_MAX, 'must be 1–50').optional(),
+})
+  .strict()
+  .refine(hasIdentity, identityMessage);
+export type DnaSearchRequest = z.infer<typeof DnaSearchRequest>;
+
+export interface DnaSearchResult {
+  player: DnaPlayerBlock;
+  /** Cosine of the two DNA vectors clamped to 0–1, 4 decimals. */
+  similarity: number;
+  /** similarity × 100, rounded. */
+  match: number;
+  band: SimilarityBand;
+  style_tags: string[];
+  /** Tags both players carry. */
+  shared_style_tags: string[];
+  /** The per-90 metrics that agree most, with both values. */
+  agreeing_metrics: AgreeingMetric[];
+}
+
+export interface DnaSearchResponse {
+  data: {
+    source: DnaPlayerBlock & { season: string | null; style_tags: string[] };
+    results: DnaSearchResult[];
+    /** Filters as applied; position_group defaults to the source's group. */
+    filters: { position_group: PositionGroup; max_fee_tier: FeeTier | null; max_age: number | null; league_tier_max: number | null };
+    limit: number;
+  };
+  summary: string;
+  meta: { entity_id: number; resolution: Resolution; as_of: string; dataset: string; method: string; attribution?: string };
+}
+
+/** Metadata of DNA responses. */
+export function dnaMetaOf(ctx: DnaContext, entityId: number, resolution: Resolution) {
+  const meta = ctx.dataset.meta;
+  return {
+    entity_id: entityId,
+    resolution,
+    as_of: ctx.asOf,
+    dataset: meta.name,
+    method: 'exact cosine over DNA vectors (z-scored per-90 style features, docs/methodology.md#dna)',
+    ...(meta.attribution ? { attribution: meta.attribution } : {}),
+  };
+}
+
+/** Style tag names of a derived row (role first); empty without a vector. */
+export function styleTagNamesOf(ctx: DnaContext, row: number): string[] {
+  const style = ctx.styleOf(row);
+  return style ? [style.primary, ...style.traits] : [];
+}
+
+/**
+ * The source player's indexed vector row, or a `not_found` failure explaining why he has none
+ * (no season, or under 90 minutes in his latest season).
+ */
+export function sourceRowOf(ctx: DnaContext, playerId: number, displayName: string): Result<number> {
+  const { rowOfPlayer } = playerDnaIndexOf(ctx);
+  const row = rowOfPlayer.get(playerId);
+  if (row !== undefined) return ok(row);
+  const latest = ctx.latestRowOf(playerId);
+  const why = latest < 0 ? 'has no season rows' : `has only ${Math.round(ctx.derived.minutes[latest])} minutes in his latest season (a DNA vector needs 90)`;
+  return fail('not_found', `${displayName} has no DNA vector: he ${why}`, { param: 'name' });
+}
+
+/**
+ * Runs a dna-search request: validates it (bad filters → `invalid_request` naming the field,
+ * e.g. `filters.max_fee_tier`), resolves the player, searches exactly within his position group
+ * (a different `position_group` is refused: vector slots mean different metrics in each group),
+ * and explains each match.
+ * @example dnaSearchOf(engine, { name: 'Jörg Müller-Weiß', filters: { max_fee_tier: 'T3' } }) // => { ok: true, value: { data: { results: [...] } } }
+ */
+export function dnaSearchOf(ctx: DnaContext, input: unknown): Result<DnaSearchResponse> {
+  const req = parseWith(DnaSearchRequest, input);
+  if (!req.ok) return req;
+  const resolved = ctx.resolvePlayer(req.value);
+  if (!resolved.ok) return resolved;
+  const player = ctx.playerById(resolved.value.player_id);
+  assert(player, `resolver returned unknown player ${resolved.value.player_id}`);
+  const source = dnaPlayerBlockOf(ctx, player);
+  const rowR = sourceRowOf(ctx, player.player_id, source.display_name);
+  if (!rowR.ok) return rowR;
+  const row = rowR.value;
+  const group = POSITION_GROUPS[ctx.derived.group[row]];
+  const f = req.value.filters ?? {};
+  if (f.position_group !== undefined && f.position_group !== group) {
+    return fail('invalid_request', `filters.position_group: DNA vectors compare within a position group and ${source.display_name} is a ${group}`, { param: 'filters.position_group' });
+  }
+  const limit = req.value.limit ?? DNA_SEARCH_LIMIT_DEFAULT;
+  const { index } = playerDnaIndexOf(ctx);
+  const hits = searchTopK(index, {
+    slot: index.slotOfPlayer.get(player.player_id)!,
+    k: limit,
+    exclude_player_id: player.player_id,
+    filters: {
+      position_group: group,
+      max_fee_tier: f.max_fee_tier ? feeTierRank(f.max_fee_tier) : undefined,
+      max_age: f.max_age,
+      league_tier_max: f.league_tier_max,
+    },
+  });
+  const sourceTags = styleTagNamesOf(ctx, row);
+  const results: DnaSearchResult[] = hits.map((hit) => {
+    const candidate = ctx.playerById(hit.player_id);
+    assert(candidate, `index holds unknown player ${hit.player_id}`);
+    const tags = styleTagNamesOf(ctx, hit.row);
+    const similarity = similarityOf(hit.score);
+    return {
+      player: dnaPlayerBlockOf(ctx, candidate),
+      similarity,
+      match: matchOf(similarity),
+      band: bandOf(similarity),
+      style_tags: tags,
+      shared_style_tags: tags.filter((t) => sourceTags.includes(t)),
+      agreeing_metrics: agreeingMetricsOf(ctx.dna, ctx.derived, row, hit.row),
+    };
+  });
+  const filters = { position_group: group, max_fee_tier: f.max_fee_tier ?? null, max_age: f.max_age ?? null, league_tier_max: f.league_tier_max ?? null };
+  const best = results[0];
+  const summary = best
+    ? `${results.length} ${group}s with a DNA like ${source.display_name}'s; closest: ${best.player.display_name} (${best.similarity.toFixed(2)}, ${best.band}).`
+    : `No ${group} passes the filters for a DNA match with ${source.display_name}.`;
+  return ok({
+    data: {
+      source: { ...source, season: ctx.seasonById(ctx.derived.season_id[row])?.name ?? null, style_tags: sourceTags },
+      results,
+      filters,
+      limit,
+    },
+    summary,
+    meta: dnaMetaOf(ctx, player.player_id, resolved.value.resolution),
+  });
+}
+

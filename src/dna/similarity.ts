@@ -1,0 +1,97 @@
+/**
+ * Reading a cosine similarity the way a scout would (DESIGN §4, docs/methodology/dna.md#reading-a-score):
+ * the 0–1 similarity, the 0–100 match, its band label, and which metrics make two players alike.
+ */
+import { POSITION_GROUPS } from '../data/schema.js';
+import type { DerivedSeasons } from '../stats/derived.js';
+import { METRICS, type MetricKey } from '../stats/metrics.js';
+import { STYLE_FEATURES } from './features.js';
+import type { DnaVectors } from './vectors.js';
+
+/** Lowest similarity read as "very similar" (DESIGN §4, docs/methodology/dna.md#reading-a-score). */
+export const VERY_SIMILAR_MIN = 0.85;
+/** Lowest similarity read as "strong overlap" (docs/methodology/dna.md#reading-a-score). */
+export const STRONG_OVERLAP_MIN = 0.75;
+/** Lowest similarity read as "partial" (docs/methodology/dna.md#reading-a-score). */
+export const PARTIAL_MIN = 0.65;
+/** How many agreeing metrics a match explains itself with. */
+export const AGREEING_METRICS = 3;
+
+export type SimilarityBand = 'very similar' | 'strong overlap' | 'partial' | 'different';
+
+/**
+ * The reported similarity: the cosine clamped to 0–1 (opposite styles read as 0) and rounded to
+ * 4 decimals.
+ * @example similarityOf(0.87654) // => 0.8765
+ * @example similarityOf(-0.3) // => 0
+ */
+export function similarityOf(cosine: number): number {
+  return Math.round(Math.min(1, Math.max(0, cosine)) * 10_000) / 10_000;
+}
+
+/**
+ * The 0–100 match score: the similarity × 100, rounded to an integer.
+ * @example matchOf(0.8765) // => 88
+ */
+export function matchOf(similarity: number): number {
+  return Math.round(similarity * 100);
+}
+
+/**
+ * Band label of a similarity: ≥ 0.85 very similar, ≥ 0.75 strong overlap, ≥ 0.65 partial, else different.
+ * @example bandOf(0.75) // => 'strong overlap'
+ * @example bandOf(0.6499) // => 'different'
+ */
+export function bandOf(similarity: number): SimilarityBand {
+  if (similarity >= VERY_SIMILAR_MIN) return 'very similar';
+  if (similarity >= STRONG_OVERLAP_MIN) return 'strong overlap';
+  if (similarity >= PARTIAL_MIN) return 'partial';
+  return 'different';
+}
+
+/** One metric on which two players agree, with its share of their cosine. */
+export interface AgreeingMetric {
+  metric: MetricKey;
+  label: string;
+  /** Per-90 value of the source and of the candidate (2 decimals; null when missing). */
+  source_value: number | null;
+  candidate_value: number | null;
+  /** z-scores within group × season (2 decimals). */
+  source_z: number | null;
+  candidate_z: number | null;
+  /** This metric's term of the cosine (product of the two weighted, normalised components; 4 decimals). */
+  contribution: number;
+}
+
+const round = (x: number, digits: number): number | null => (Number.isNaN(x) ? null : Math.round(x * 10 ** digits) / 10 ** digits);
+
+/**
+ * The per-90 style metrics that make two player-seasons alike: the cosine is a sum of one term
+ * per feature, so the metrics with the largest positive terms are the ones that agree most
+ * (both well above, or both well below, their group's mean). Empty when the rows are in different
+ * groups, lack a vector, or share no positive term.
+ * @example agreeingMetricsOf(dna, derived, 0, 5).map((m) => m.metric) // => ['goals_per90', 'shots_per90', 'aerials_won_per90']
+ */
+export function agreeingMetricsOf(dna: DnaVectors, derived: DerivedSeasons, source: number, candidate: number, count = AGREEING_METRICS): AgreeingMetric[] {
+  if (!dna.hasVector[source] || !dna.hasVector[candidate] || derived.group[source] !== derived.group[candidate]) return [];
+  const features = STYLE_FEATURES[POSITION_GROUPS[derived.group[source]]];
+  const terms: { slot: number; term: number }[] = [];
+  features.forEach((f, slot) => {
+    if (METRICS[f.metric].kind !== 'per90') return;
+    const term = dna.matrix[source * dna.dims + slot] * dna.matrix[candidate * dna.dims + slot];
+    if (term > 0) terms.push({ slot, term });
+  });
+  terms.sort((a, b) => b.term - a.term || a.slot - b.slot);
+  return terms.slice(0, count).map(({ slot, term }) => {
+    const metric = features[slot].metric;
+    return {
+      metric,
+      label: METRICS[metric].label,
+      source_value: round(derived.values[metric][source], 2),
+      candidate_value: round(derived.values[metric][candidate], 2),
+      source_z: round(dna.z[source * dna.dims + slot], 2),
+      candidate_z: round(dna.z[candidate * dna.dims + slot], 2),
+      contribution: round(term, 4) ?? 0,
+    };
+  });
+}
