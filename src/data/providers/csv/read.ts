@@ -5,9 +5,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Table, vectorFromArray, type Vector } from 'apache-arrow';
+import { Table, type Vector } from 'apache-arrow';
+import { vectorOfKind } from '../../column-vector.js';
 import { DatasetError } from '../../dataset-error.js';
-import { arrowTypeOf, DatasetMeta, SCHEMA, TABLE_NAMES, type ColumnSpec, type Dataset, type TableName, type TableSpec } from '../../schema.js';
+import { DatasetMeta, SCHEMA, TABLE_NAMES, type ColumnSpec, type Dataset, type TableName, type TableSpec } from '../../schema.js';
 import { tableFileOf } from '../../save.js';
 import { validateDataset } from '../../validate.js';
 import { csvFileOf } from './layout.js';
@@ -88,7 +89,7 @@ export function tableFromCsv(name: TableName, text: string): CsvTable {
   if (!header) throw new DatasetError(file, null, null, 'line 1: no header row (the file is empty)');
   const vectors: Record<string, Vector> = {};
   columns.forEach(([col, c], j) => {
-    vectors[col] = vectorFromArray(values[j] as never[], arrowTypeOf(c.kind) as never) as Vector;
+    vectors[col] = vectorOfKind(c.kind, values[j]);
   });
   return { table: new Table(vectors), lines };
 }
