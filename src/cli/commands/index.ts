@@ -1,8 +1,10 @@
 import type { Command } from '../run.js';
 import { playerCommand } from './player.js';
 import { scoutingCommand } from './scouting.js';
+import { similarCommand } from './similar.js';
 import { ingestCsvCommand } from './ingest-csv.js';
 import { ingestStatsBombCommand } from './ingest-statsbomb.js';
+import { scoreCommand } from './score.js';
 import { verdictCommand } from './verdict.js';
 import { bestXiLineupCommand, bestXiPoolCommand } from './bestxi.js';
 import { fixturesCommand } from './fixtures.js';
@@ -16,6 +18,7 @@ import { walletBalanceCommand, walletLedgerCommand, walletTopupCommand } from '.
 export const COMMANDS: readonly Command[] = [
   playerCommand,
   scoutingCommand,
+  similarCommand,
   verdictCommand,
   bestXiPoolCommand,
   bestXiLineupCommand,
@@ -24,6 +27,7 @@ export const COMMANDS: readonly Command[] = [
   promptCommand,
   ingestCsvCommand,
   ingestStatsBombCommand,
+  scoreCommand,
   serveCommand,
   keysCreateCommand,
   keysListCommand,

@@ -1,0 +1,66 @@
+import type { Command } from '../run.js';
+import { UsageError } from '../run.js';
+import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
+import type { DnaSearchResponse } from '../../dna/search-request.js';
+
+function table(r: DnaSearchResponse): string {
+  const s = r.data.source;
+  const f = r.data.filters;
+  const applied = [`group ${f.position_group}`, f.max_fee_tier && `fee tier ≤ ${f.max_fee_tier}`, f.max_age !== null && `age ≤ ${f.max_age}`, f.league_tier_max !== null && `league tier ≤ ${f.league_tier_max}`].filter(Boolean).join(', ');
+  const head = [
+    `${s.display_name} — ${s.position}, ${s.team ?? 'no club'}${s.age !== null ? `, age ${s.age}` : ''}${s.fee_tier ? `, fee tier ${s.fee_tier}` : ''} · style: ${s.style_tags.join(', ') || '—'}`,
+    `DNA matches (${applied}; season ${s.season ?? '—'}):`,
+    '',
+  ];
+  const cols = ['#', 'match', 'band', 'player', 'pos', 'age', 'tier', 'club (league)', 'agrees on'];
+  const rows = r.data.results.map((x, i) => [
+    String(i + 1),
+    x.similarity.toFixed(2),
+    x.band,
+    x.player.display_name,
+    x.player.position,
+    x.player.age === null ? '–' : String(x.player.age),
+    x.player.fee_tier ?? '–',
+    `${x.player.team ?? '–'} (${x.player.league ?? '–'}${x.player.league_tier !== null ? `, tier ${x.player.league_tier}` : ''})`,
+    x.agreeing_metrics.map((m) => m.label.toLowerCase()).join(', ') || '–',
+  ]);
+  const widths = cols.map((c, j) => Math.max(c.length, ...rows.map((row) => row[j].length)));
+  const line = (cells: string[]) => cells.map((c, j) => c.padEnd(widths[j])).join('  ').trimEnd();
+  const body = rows.length > 0 ? [line(cols), ...rows.map(line)] : ['No player passes the filters.'];
+  return `${[...head, ...body, '', r.summary].join('\n')}\n`;
+}
+
+/** `halfspace similar`: DNA similarity search (SPEC §4.4). */
+export const similarCommand: Command = {
+  name: 'similar',
+  summary: 'DNA similarity search: players whose per-90 style is closest (exact, fee tiers only)',
+  usage: 'similar --name NAME [--player-id N] [--team-hint CLUB] [--max-fee-tier T1–T5] [--max-age N] [--league-tier-max N] [--position-group GROUP] [--limit 1–50] [--dataset DIR] [--json]',
+  options: {
+    ...IDENTITY_OPTIONS,
+    'max-fee-tier': { type: 'string' },
+    'max-age': { type: 'string' },
+    'league-tier-max': { type: 'string' },
+    'position-group': { type: 'string' },
+    limit: { type: 'string' },
+    ...DATASET_OPTIONS,
+  },
+  run({ values, io }) {
+    const filters: Record<string, string | number> = {};
+    if (values['max-fee-tier'] !== undefined) filters.max_fee_tier = String(values['max-fee-tier']).toUpperCase();
+    const maxAge = intFlag(values, 'max-age');
+    if (maxAge !== undefined) filters.max_age = maxAge;
+    const tierMax = intFlag(values, 'league-tier-max');
+    if (tierMax !== undefined) filters.league_tier_max = tierMax;
+    if (values['position-group'] !== undefined) filters.position_group = String(values['position-group']).toLowerCase();
+    const limit = intFlag(values, 'limit');
+    const request = { ...identityOf(values), filters, ...(limit !== undefined ? { limit } : {}) };
+    const engine = openEngine(values);
+    const result = engine.dnaSearch(request);
+    if (!result.ok && result.error.code === 'invalid_request' && result.error.param) {
+      const flag = `--${result.error.param.replace(/^filters\./, '').replaceAll('_', '-')}`;
+      throw new UsageError(`${flag}: ${result.error.message.replace(/^[\w.]+: /, '')}`);
+    }
+    const r = valueOrExit(result);
+    io.stdout(values.json ? jsonOut(r) : table(r));
+  },
+};

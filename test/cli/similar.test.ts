@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../src/cli/commands/index.js';
+import { runCli } from '../../src/cli/run.js';
+import { datasetToDir } from '../../src/data/save.js';
+import { Engine } from '../../src/engine.js';
+import { dnaUniverse } from '../dna/dna-dataset.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'halfspace-similar-'));
+  datasetToDir(dnaUniverse(), join(dir, 'dna'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(COMMANDS, argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { code, stdout, stderr };
+}
+
+describe('halfspace similar', () => {
+  it('prints the exact engine JSON with --json', async () => {
+    const r = await run('similar', '--dataset', join(dir, 'dna'), '--name', 'Arno Vale', '--max-fee-tier', 't2', '--max-age', '24', '--json');
+    expect(r.code).toBe(0);
+    const engine = Engine.open({ dataset: join(dir, 'dna') });
+    const direct = engine.dnaSearch({ name: 'Arno Vale', filters: { max_fee_tier: 'T2', max_age: 24 } });
+    expect(direct.ok).toBe(true);
+    expect(JSON.parse(r.stdout)).toEqual(direct.ok ? JSON.parse(JSON.stringify(direct.value)) : null);
+  });
+
+  it('prints a readable table by default', async () => {
+    const r = await run('similar', '--dataset', join(dir, 'dna'), '--player-id', '1', '--limit', '2');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toContain('Arno Vale');
+    expect(r.stdout).toMatch(/#\s+match\s+band/);
+    // The twin and the clone, both at 1.00.
+    expect(lines.filter((l) => /^\d+ {2}/.test(l)).map((l) => l.split(/\s{2,}/)[3])).toEqual(['Bruno Vale', 'Carlo Vale']);
+    expect(r.stdout).toContain('very similar');
+  });
+
+  it('exits 2 with one line naming the flag on bad input', async () => {
+    for (const [argv, flag] of [
+      [['--max-fee-tier', 'T9'], '--max-fee-tier'],
+      [['--max-age=-3'], '--max-age'],
+      [['--max-age', 'old'], '--max-age'],
+      [['--position-group', 'winger'], '--position-group'],
+      [['--limit', '99'], '--limit'],
+    ] as const) {
+      const r = await run('similar', '--dataset', join(dir, 'dna'), '--player-id', '1', ...argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(flag);
+    }
+    const none = await run('similar', '--dataset', join(dir, 'dna'));
+    expect(none.code).toBe(2);
+    const unknown = await run('similar', '--dataset', join(dir, 'dna'), '--name', 'Nobody Anywhere');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('player_not_found');
+  });
+});
