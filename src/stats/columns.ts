@@ -56,3 +56,70 @@ export function intColumn(table: Table, name: string): Int32Array {
   else for (let i = 0; i < out.length; i++) out[i] = Number(raw[i]);
   return out;
 }
+
+/** A numeric column as read from Arrow without conversion: raw values plus validity (null = no nulls). */
+export interface RawColumn {
+  values: ArrayLike<number>;
+  valid: Uint8Array | null;
+}
+
+/**
+ * A numeric column's raw typed array (zero-copy for a single chunk) and its validity mask; a
+ * missing column reads as all null. Nulls hold arbitrary values in `values` (0 for Int32).
+ * @example rawColumn(tableFromArrays({ x: Int32Array.of(4) }), 'x') // => { values: Int32Array [4], valid: null }
+ */
+export function rawColumn(table: Table, name: string): RawColumn {
+  const vector = table.getChild(name);
+  if (!vector) return { values: new Float64Array(table.numRows), valid: new Uint8Array(table.numRows) };
+  const raw = vector.toArray() as ArrayLike<number | bigint>;
+  const values = ArrayBuffer.isView(raw) && !(raw instanceof BigInt64Array) && !(raw instanceof BigUint64Array)
+    ? (raw as ArrayLike<number>)
+    : Float64Array.from(raw as ArrayLike<number | bigint>, (x) => Number(x));
+  return { values, valid: validityOf(vector) };
+}
+
+/**
+ * The codes of a short ASCII text column (≤ 3 bytes, e.g. position codes) as one number per row,
+ * `b0·65536 + b1·256 + b2`, read straight from the Arrow bytes without decoding strings; -1 for null.
+ * @example textCodes(tableFromArrays({ p: ['ST'] }), 'p') // => Int32Array [0x535400]
+ */
+export function textCodes(table: Table, name: string): Int32Array {
+  const out = new Int32Array(table.numRows).fill(-1);
+  const vector = table.getChild(name);
+  if (!vector) return out;
+  let at = 0;
+  for (const d of vector.data) {
+    const offsets = d.valueOffsets as Int32Array | undefined;
+    const bytes = d.values as Uint8Array | undefined;
+    const bitmap = d.nullCount > 0 ? d.nullBitmap : undefined;
+    if (!offsets || !bytes) {
+      at += d.length;
+      continue;
+    }
+    for (let i = 0; i < d.length; i++) {
+      const j = d.offset + i;
+      if (bitmap && !((bitmap[j >> 3] >> (j & 7)) & 1)) continue;
+      const from = offsets[j];
+      const len = offsets[j + 1] - from;
+      if (len > 3) {
+        out[at + i] = -2;
+        continue;
+      }
+      let code = 0;
+      for (let b = 0; b < 3; b++) code = code * 256 + (b < len ? bytes[from + b] : 0);
+      out[at + i] = code;
+    }
+    at += d.length;
+  }
+  return out;
+}
+
+/**
+ * The number {@link textCodes} gives a short ASCII text.
+ * @example textCodeOf('GK') // => 0x474b00
+ */
+export function textCodeOf(text: string): number {
+  let code = 0;
+  for (let b = 0; b < 3; b++) code = code * 256 + (b < text.length ? text.charCodeAt(b) : 0);
+  return code;
+}

@@ -6,12 +6,14 @@
 import type { Table } from 'apache-arrow';
 import { POSITION_CODES, POSITION_GROUPS, positionGroupOf, type Dataset } from '../data/schema.js';
 import { HalfspaceError } from '../errors.js';
-import { assignCohorts, COHORT_MINUTES_MIN, membersByCohort, type CohortMembers } from './cohorts.js';
-import { intColumn, numberColumn } from './columns.js';
+import { assignCohorts, COHORT_MINUTES_MIN } from './cohorts.js';
+import { intColumn, numberColumn, rawColumn, textCodeOf, textCodes, type RawColumn } from './columns.js';
 import type { DerivedSeasons } from './derived.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
 import { PER90_MINUTES_MIN } from './per90.js';
+import { lowerBound, upperBound } from './percentiles.js';
 import { RATING_WEIGHTS, ratingFromComposite } from './rating.js';
+import { bucketSortPairs } from './sort-pairs.js';
 
 /** Options of {@link deriveSeasons}. */
 export interface DeriveOptions {
@@ -20,7 +22,9 @@ export interface DeriveOptions {
 }
 
 /** Sentinel group index for a player whose position is not a known code. */
-const NO_GROUP = 255;
+const NO_GROUP = 254;
+/** Sentinel group index for a player_id missing from `players`. */
+const UNKNOWN_PLAYER = 255;
 
 /**
  * Computes every derived column for every `player_seasons` row, in table order: the 24 metric
@@ -47,8 +51,7 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
 
   const values = metricValues(ps, minutes);
   const { cohort, inCohort, cohorts } = assignCohorts({ league_id, season_id, group, minutes }, minutesMin);
-  const members = membersByCohort(cohort, inCohort, cohorts.length);
-  const ranker = new CohortRanker(members, cohort);
+  const ranker = new CohortRanker(cohort, inCohort, cohorts.length);
 
   const percentiles = {} as Record<MetricKey, Float64Array>;
   for (const key of METRIC_KEYS) {
@@ -72,32 +75,36 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
 /** The position-group index of every row's player, read from `players.position`. */
 function groupsOf(players: Table, rowPlayer: Int32Array): Uint8Array {
   const ids = intColumn(players, 'player_id');
-  const positionVector = players.getChild('position');
-  const positions = (positionVector ? positionVector.toArray() : []) as ArrayLike<string | null>;
-  const groupOfCode = new Map<string, number>();
-  for (const code of POSITION_CODES) groupOfCode.set(code, POSITION_GROUPS.indexOf(positionGroupOf(code)));
-  const playerGroup = new Map<number, number>();
+  // Position codes are compared as numbers read from the Arrow bytes: no string decoding.
+  const codes = textCodes(players, 'position');
+  const groupOfCode = new Map<number, number>();
+  for (const code of POSITION_CODES) groupOfCode.set(textCodeOf(code), POSITION_GROUPS.indexOf(positionGroupOf(code)));
+  let minId = Infinity;
+  let maxId = -Infinity;
   for (let j = 0; j < ids.length; j++) {
-    const code = positions[j];
-    playerGroup.set(ids[j], code == null ? NO_GROUP : (groupOfCode.get(code) ?? NO_GROUP));
+    if (ids[j] < minId) minId = ids[j];
+    if (ids[j] > maxId) maxId = ids[j];
+  }
+  // Dense ids (the usual case) use a lookup table; sparse ones fall back to a Map.
+  const dense = ids.length > 0 && maxId - minId < 4 * ids.length + 1024;
+  const table = dense ? new Uint8Array(maxId - minId + 1).fill(UNKNOWN_PLAYER) : null;
+  const map = dense ? null : new Map<number, number>();
+  for (let j = 0; j < ids.length; j++) {
+    const g = groupOfCode.get(codes[j]) ?? NO_GROUP;
+    if (table) table[ids[j] - minId] = g;
+    else map!.set(ids[j], g);
   }
   const out = new Uint8Array(rowPlayer.length);
-  let lastId = NaN;
-  let lastGroup = NO_GROUP;
   for (let i = 0; i < rowPlayer.length; i++) {
     const id = rowPlayer[i];
-    if (id !== lastId) {
-      const g = playerGroup.get(id);
-      if (g === undefined) {
+    const g = table ? (id >= minId && id <= maxId ? table[id - minId] : UNKNOWN_PLAYER) : (map!.get(id) ?? UNKNOWN_PLAYER);
+    if (g >= NO_GROUP) {
+      if (g === UNKNOWN_PLAYER) {
         throw new HalfspaceError({ code: 'invalid_dataset', message: `player_seasons row ${i}: player_id ${id} is not in players`, file: 'player_seasons', column: 'player_id', row: i });
       }
-      if (g === NO_GROUP) {
-        throw new HalfspaceError({ code: 'invalid_dataset', message: `players: player_id ${id} has no known position code`, file: 'players', column: 'position', row: null });
-      }
-      lastId = id;
-      lastGroup = g;
+      throw new HalfspaceError({ code: 'invalid_dataset', message: `players: player_id ${id} has no known position code`, file: 'players', column: 'position', row: null });
     }
-    out[i] = lastGroup;
+    out[i] = g;
   }
   return out;
 }
@@ -106,30 +113,34 @@ function groupsOf(players: Table, rowPlayer: Int32Array): Uint8Array {
 function metricValues(ps: Table, minutes: Float64Array): Record<MetricKey, Float64Array> {
   const n = ps.numRows;
   const values = {} as Record<MetricKey, Float64Array>;
-  const cache = new Map<string, Float64Array>();
-  const column = (name: string): Float64Array => {
+  const cache = new Map<string, RawColumn>();
+  const column = (name: string): RawColumn => {
     let c = cache.get(name);
-    if (!c) cache.set(name, (c = numberColumn(ps, name)));
+    if (!c) cache.set(name, (c = rawColumn(ps, name)));
     return c;
   };
   for (const key of METRIC_KEYS) {
     const def = METRICS[key];
     const out = new Float64Array(n);
     if (def.kind === 'per90') {
-      const total = column(def.total);
+      const { values: total, valid } = column(def.total);
       // Same expression as per90() (one rounding, so equal rates tie exactly).
       for (let i = 0; i < n; i++) {
         const m = minutes[i];
         out[i] = m >= PER90_MINUTES_MIN ? (total[i] * 90) / m : NaN;
       }
+      if (valid) for (let i = 0; i < n; i++) if (!valid[i]) out[i] = NaN;
     } else if (def.kind === 'pct') {
       const done = column(def.completed);
       const tried = column(def.attempted);
+      const d = done.values;
+      const t = tried.values;
+      // Same expression as accuracyPct().
       for (let i = 0; i < n; i++) {
-        const a = tried[i];
-        // Same expression as accuracyPct(); NaN totals propagate to NaN.
-        out[i] = a > 0 ? (done[i] * 100) / a : NaN;
+        const a = t[i];
+        out[i] = a > 0 ? (d[i] * 100) / a : NaN;
       }
+      for (const valid of [done.valid, tried.valid]) if (valid) for (let i = 0; i < n; i++) if (!valid[i]) out[i] = NaN;
     } else {
       out.fill(NaN);
     }
@@ -139,71 +150,115 @@ function metricValues(ps: Table, minutes: Float64Array): Record<MetricKey, Float
 }
 
 /**
- * Ranks values within cohorts. For each metric it sorts each cohort's non-NaN member values once,
- * then places every row (member or low-sample) in its cohort's sorted values by binary search.
+ * Ranks values within cohorts, cache-friendly at a million rows. Every row gets a fixed slot in a
+ * scratch array, laid out cohort by cohort (members first, then low-sample rows); per metric, one
+ * pass in table order deals the values into their slots, each cohort's stretch is compacted, sorted
+ * with its slots in a small cache-resident buffer and walked run by run (members), low-sample rows
+ * are placed by binary search in the same buffer, and one more pass in table order collects the
+ * percentiles. Nothing reads the table in random order.
  */
 class CohortRanker {
+  private readonly nCohorts: number;
+  /** Slot of every row; rows without a cohort share the last slot, which always ranks NaN. */
+  private readonly slot: Int32Array;
+  /** Each cohort's stretch: members in [base[c], lowBase[c]), low-sample rows in [lowBase[c], base[c + 1]). */
+  private readonly base: Int32Array;
+  private readonly lowBase: Int32Array;
+  private readonly dealt: Float64Array;
+  private readonly rank: Float64Array;
+  private readonly inValues: Float64Array;
+  private readonly inSlots: Int32Array;
   private readonly sorted: Float64Array;
-  /** For a sorted position j, the first position after the run of values equal to sorted[j]. */
-  private readonly runEnd: Int32Array;
-  private readonly start: Int32Array;
-  private readonly len: Int32Array;
+  private readonly sortedSlots: Int32Array;
+  private readonly counts: Int32Array;
 
-  constructor(
-    private readonly members: CohortMembers,
-    private readonly cohort: Int32Array,
-  ) {
-    this.sorted = new Float64Array(members.rows.length);
-    this.runEnd = new Int32Array(members.rows.length);
-    const nCohorts = members.offsets.length - 1;
-    this.start = new Int32Array(nCohorts);
-    this.len = new Int32Array(nCohorts);
+  constructor(cohort: Int32Array, inCohort: Uint8Array, nCohorts: number) {
+    this.nCohorts = nCohorts;
+    const members = new Int32Array(nCohorts);
+    const lows = new Int32Array(nCohorts);
+    for (let i = 0; i < cohort.length; i++) {
+      const c = cohort[i];
+      if (c < 0) continue;
+      if (inCohort[i]) members[c]++;
+      else lows[c]++;
+    }
+    this.base = new Int32Array(nCohorts + 1);
+    this.lowBase = new Int32Array(nCohorts);
+    let largest = 0;
+    for (let c = 0; c < nCohorts; c++) {
+      this.lowBase[c] = this.base[c] + members[c];
+      this.base[c + 1] = this.lowBase[c] + lows[c];
+      largest = Math.max(largest, members[c]);
+    }
+    const slots = this.base[nCohorts] + 1;
+    const memberCursor = this.base.slice(0, nCohorts);
+    const lowCursor = this.lowBase.slice();
+    this.slot = new Int32Array(cohort.length);
+    for (let i = 0; i < cohort.length; i++) {
+      const c = cohort[i];
+      this.slot[i] = c < 0 ? slots - 1 : inCohort[i] ? memberCursor[c]++ : lowCursor[c]++;
+    }
+    this.dealt = new Float64Array(slots);
+    this.rank = new Float64Array(slots);
+    this.inValues = new Float64Array(largest);
+    this.inSlots = new Int32Array(largest);
+    this.sorted = new Float64Array(largest);
+    this.sortedSlots = new Int32Array(largest);
+    this.counts = new Int32Array(largest + 1);
   }
 
   /** Percentile (0–100 integer, NaN when missing) of every row's value within its cohort. */
   percentiles(values: Float64Array, lowerIsBetter: boolean): Float64Array {
-    const { offsets, rows } = this.members;
-    const { sorted, runEnd, start, len, cohort } = this;
-    const nCohorts = offsets.length - 1;
-    let pos = 0;
+    const { nCohorts, slot, base, lowBase, dealt, rank, inValues, inSlots, sorted, sortedSlots, counts } = this;
+    const n = values.length;
+    for (let i = 0; i < n; i++) dealt[slot[i]] = values[i];
+    rank[rank.length - 1] = NaN;
     for (let c = 0; c < nCohorts; c++) {
-      const s = pos;
-      for (let k = offsets[c], e = offsets[c + 1]; k < e; k++) {
-        const v = values[rows[k]];
-        if (v === v) sorted[pos++] = v;
+      const s = base[c];
+      const lb = lowBase[c];
+      let m = 0;
+      let min = Infinity;
+      let max = -Infinity;
+      for (let k = s; k < lb; k++) {
+        const v = dealt[k];
+        if (v !== v) {
+          rank[k] = NaN;
+          continue;
+        }
+        inValues[m] = v;
+        inSlots[m++] = k;
+        if (v < min) min = v;
+        if (v > max) max = v;
       }
-      start[c] = s;
-      len[c] = pos - s;
-      if (pos - s > 1) sorted.subarray(s, pos).sort();
-      let end = pos;
-      for (let j = pos - 1; j >= s; j--) {
-        if (j + 1 < pos && sorted[j] !== sorted[j + 1]) end = j + 1;
-        runEnd[j] = end;
-      }
-    }
-    const out = new Float64Array(values.length);
-    for (let i = 0; i < values.length; i++) {
-      const c = cohort[i];
-      const x = values[i];
-      if (c < 0 || x !== x || len[c] === 0) {
-        out[i] = NaN;
+      const le = base[c + 1];
+      if (m === 0) {
+        rank.fill(NaN, lb, le);
         continue;
       }
-      const s = start[c];
-      const m = len[c];
-      let lo = s;
-      let hi = s + m;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (sorted[mid] < x) lo = mid + 1;
-        else hi = mid;
+      bucketSortPairs(inValues, inSlots, sorted, sortedSlots, 0, m, min, max, counts);
+      for (let a = 0; a < m; ) {
+        let b = a + 1;
+        while (b < m && sorted[b] === sorted[a]) b++;
+        // percentileFromCounts, inlined: round half up of 100 × (below + equal/2) / m.
+        const p = Math.floor((100 * (2 * a + (b - a)) + m) / (2 * m));
+        const q = lowerIsBetter ? 100 - p : p;
+        for (let j = a; j < b; j++) rank[sortedSlots[j]] = q;
+        a = b;
       }
-      const below = lo - s;
-      const equal = lo < s + m && sorted[lo] === x ? runEnd[lo] - lo : 0;
-      // percentileFromCounts, inlined: round half up of 100 × (below + equal/2) / m.
-      const p = Math.floor((100 * (2 * below + equal) + m) / (2 * m));
-      out[i] = lowerIsBetter ? 100 - p : p;
+      for (let k = lb; k < le; k++) {
+        const x = dealt[k];
+        if (x !== x) {
+          rank[k] = NaN;
+          continue;
+        }
+        const below = lowerBound(sorted, 0, m, x);
+        const equal = upperBound(sorted, below, m, x) - below;
+        const p = Math.floor((100 * (2 * below + equal) + m) / (2 * m));
+        rank[k] = lowerIsBetter ? 100 - p : p;
+      }
     }
+    const out = new Float64Array(n);
+    for (let i = 0; i < n; i++) out[i] = rank[slot[i]];
     return out;
   }
 }
@@ -211,22 +266,24 @@ class CohortRanker {
 /** Model rating of every row from its group's percentiles (rating.ts), NaN when none is known. */
 function modelRatings(group: Uint8Array, percentiles: Record<MetricKey, Float64Array>): Float64Array {
   const n = group.length;
-  const out = new Float64Array(n).fill(NaN);
-  const sum = new Float64Array(n);
-  const weight = new Float64Array(n);
-  POSITION_GROUPS.forEach((g, gi) => {
-    // Same key order and operations as ratingComposite() so both give identical results.
-    for (const [key, w] of Object.entries(RATING_WEIGHTS[g]) as [MetricKey, number][]) {
-      const p = percentiles[key];
-      for (let i = 0; i < n; i++) {
-        if (group[i] !== gi) continue;
-        const x = p[i];
-        if (x !== x) continue;
-        sum[i] += w * x;
-        weight[i] += w;
-      }
+  const out = new Float64Array(n);
+  // Per group: the weighted metrics' percentile columns and weights, in RATING_WEIGHTS key order
+  // (the order ratingComposite() sums in, so both give identical results).
+  const columns = POSITION_GROUPS.map((g) => Object.keys(RATING_WEIGHTS[g]).map((k) => percentiles[k as MetricKey]));
+  const weights = POSITION_GROUPS.map((g) => Object.values(RATING_WEIGHTS[g]) as number[]);
+  for (let i = 0; i < n; i++) {
+    const g = group[i];
+    const cols = columns[g];
+    const ws = weights[g];
+    let sum = 0;
+    let weight = 0;
+    for (let k = 0; k < cols.length; k++) {
+      const x = cols[k][i];
+      if (x !== x) continue;
+      sum += ws[k] * x;
+      weight += ws[k];
     }
-  });
-  for (let i = 0; i < n; i++) if (weight[i] > 0) out[i] = ratingFromComposite(sum[i] / weight[i]);
+    out[i] = weight > 0 ? ratingFromComposite(sum / weight) : NaN;
+  }
   return out;
 }
