@@ -6,7 +6,7 @@
  */
 import { fail, ok, type Result } from '../errors.js';
 import type { RowOf } from './schema.js';
-import { similarityMemo, tokenSimilarity, tokensOf } from './names.js';
+import { keyedSimilarity, nameTokensOf, similarityMemo, tokenSimilarity, tokensOf, type NameTokens } from './names.js';
 
 /** How a player, club or league was matched, strongest first (docs/methodology/identity.md#match-kinds). */
 export type MatchedBy = 'player_id' | 'team_id' | 'exact_name' | 'known_as' | 'short_name' | 'tokens' | 'surname' | 'partial' | 'fuzzy';
@@ -108,6 +108,8 @@ interface PlayerEntry {
   key: string;
   knownNorm: string | null;
   knownTokens: string[];
+  /** known_as tokens and key, or null. */
+  known: NameTokens | null;
 }
 
 interface TeamEntry {
@@ -121,6 +123,8 @@ interface TeamEntry {
   tokens: string[];
   nameTokens: string[];
   shortTokens: string[];
+  /** Short-name tokens and key, or null. */
+  short: NameTokens | null;
 }
 
 interface LeagueEntry {
@@ -185,6 +189,7 @@ export function buildIdentityIndex(
       tokens: [...new Set([...nameTokens, ...shortTokens])],
       nameTokens,
       shortTokens,
+      short: shortTokens.length > 0 ? { tokens: shortTokens, key: [...shortTokens].sort().join(' ') } : null,
     };
   });
   const teamById = new Map(teamEntries.map((t) => [t.id, t]));
@@ -197,7 +202,8 @@ export function buildIdentityIndex(
   for (let i = 0; i < players.length; i++) {
     const p = players[i];
     const tokens = tokensOf(p.name);
-    const knownTokens = p.known_as ? tokensOf(p.known_as) : [];
+    const known = p.known_as ? nameTokensOf(p.known_as) : null;
+    const knownTokens = known ? [...known.tokens] : [];
     const e: PlayerEntry = {
       row: i,
       id: p.player_id,
@@ -209,13 +215,15 @@ export function buildIdentityIndex(
       key: [...tokens].sort().join(' '),
       knownNorm: knownTokens.length > 0 ? knownTokens.join(' ') : null,
       knownTokens,
+      known: knownTokens.length > 0 ? known : null,
     };
     playerEntries[i] = e;
     playerById.set(e.id, e);
     if (e.norm !== '') push(byName, e.norm, e);
     if (e.knownNorm !== null) push(byKnownAs, e.knownNorm, e);
     if (e.key !== '') push(byKey, e.key, e);
-    for (const t of new Set([...tokens, ...knownTokens])) push(byToken, t, e);
+    for (const t of tokens) push(byToken, t, e);
+    for (const t of knownTokens) if (!tokens.includes(t)) push(byToken, t, e);
   }
   return { players: playerEntries, playerById, byName, byKnownAs, byKey, byToken, teams: teamEntries, teamById, leagues: leagueEntries, leagueById };
 }
@@ -267,8 +275,8 @@ function narrowByHint(index: IdentityIndex, entries: PlayerEntry[], hint: readon
 }
 
 /** Similarity of a query to a player: the better of his name and his known_as. */
-const playerSimilarity = (e: PlayerEntry, q: readonly string[], memo: Map<string, number>[]) =>
-  Math.max(tokenSimilarity(q, e.tokens, memo), e.knownTokens.length > 0 ? tokenSimilarity(q, e.knownTokens, memo) : 0);
+const playerSimilarity = (e: PlayerEntry, q: NameTokens, memo: Map<string, number>[]) =>
+  Math.max(keyedSimilarity(q, e, memo), e.known ? keyedSimilarity(q, e.known, memo) : 0);
 
 /** Exact-ish match levels in priority order; the first level with any candidate decides. */
 function playerLevels(index: IdentityIndex, q: string[]): [Exclude<MatchedBy, 'player_id' | 'team_id' | 'fuzzy' | 'short_name'>, () => PlayerEntry[]][] {
@@ -312,7 +320,8 @@ export function resolvePlayer(index: IdentityIndex, query: PlayerQuery): Result<
     });
   }
   const memo = similarityMemo(q.length);
-  const scored = index.players.map((e) => ({ e, s: playerSimilarity(e, q, memo) }));
+  const qn: NameTokens = { tokens: q, key: [...q].sort().join(' ') };
+  const scored = index.players.map((e) => ({ e, s: playerSimilarity(e, qn, memo) }));
   const best = scored.reduce((m, x) => (x.s > m ? x.s : m), 0);
   if (best >= FUZZY_ACCEPT) {
     const top = narrowByHint(index, scored.filter((x) => x.s >= best - FUZZY_TIE_MARGIN).map((x) => x.e), hint);
@@ -382,7 +391,8 @@ export function resolveTeam(index: IdentityIndex, query: TeamQuery): Result<Reso
     });
   }
   const memo = similarityMemo(q.length);
-  const scored = index.teams.map((e) => ({ e, s: Math.max(tokenSimilarity(q, e.nameTokens, memo), tokenSimilarity(q, e.shortTokens, memo)) }));
+  const qn: NameTokens = { tokens: q, key: [...q].sort().join(' ') };
+  const scored = index.teams.map((e) => ({ e, s: Math.max(keyedSimilarity(qn, { tokens: e.nameTokens, key: e.key }, memo), e.short ? keyedSimilarity(qn, e.short, memo) : 0) }));
   const fuzzy = acceptFuzzy(scored);
   if (fuzzy) return ok({ team_id: fuzzy.e.id, resolution: { matched_by: 'fuzzy', confidence: round2(fuzzy.s * FUZZY_CONFIDENCE_FACTOR) } });
   return fail('team_not_found', `no team named "${query.team_name}"`, {
@@ -426,7 +436,8 @@ export function resolveLeague(index: IdentityIndex, name: string): Result<Resolv
       candidates: found.map(leagueCandidate),
     });
   }
-  const scored = index.leagues.map((e) => ({ e, s: tokenSimilarity(q, e.tokens) }));
+  const qn: NameTokens = { tokens: q, key: [...q].sort().join(' ') };
+  const scored = index.leagues.map((e) => ({ e, s: keyedSimilarity(qn, e) }));
   const fuzzy = acceptFuzzy(scored);
   if (fuzzy) return ok({ league_id: fuzzy.e.id, resolution: { matched_by: 'fuzzy', confidence: round2(fuzzy.s * FUZZY_CONFIDENCE_FACTOR) } });
   return fail('league_not_found', `no league named "${name}"`, {

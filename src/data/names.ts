@@ -61,7 +61,7 @@ export function tokensOf(raw: string): string[] {
  * @example tokenKeyOf('Weiß Jörg Müller') // => 'jorg muller weiss'
  */
 export function tokenKeyOf(raw: string): string {
-  return tokensOf(raw).sort().join(' ');
+  return nameTokensOf(raw).key;
 }
 
 /**
@@ -109,46 +109,70 @@ export function stringSimilarity(a: string, b: string): number {
   return longest === 0 ? 1 : 1 - editDistance(a, b) / longest;
 }
 
+/** A name's tokens and their order-free key (tokens sorted, joined by one space). */
+export interface NameTokens {
+  tokens: readonly string[];
+  key: string;
+}
+
+/**
+ * The tokens and order-free key of a name.
+ * @example nameTokensOf('Weiß Jörg') // => { tokens: ['weiss', 'jorg'], key: 'jorg weiss' }
+ */
+export function nameTokensOf(raw: string): NameTokens {
+  const tokens = tokensOf(raw);
+  return { tokens, key: [...tokens].sort().join(' ') };
+}
+
 /**
  * How closely a query's tokens match a candidate's tokens, 0–1 (both normalised): the better of
  * (a) the similarity of the two order-free keys and (b) the mean, over query tokens, of each
  * token's best similarity to any candidate token — so a misspelt surname alone still scores high.
- * 0 when either side has no tokens. `memo` (from {@link similarityMemo}, optional) caches token
- * pairs across calls for the same query.
+ * 0 when either side has no tokens.
  * @example tokenSimilarity(['ferante'], ['luca', 'ferrante']) // => 0.875
  */
-export function tokenSimilarity(query: readonly string[], candidate: readonly string[], memo?: Map<string, number>[]): number {
-  if (query.length === 0 || candidate.length === 0) return 0;
+export function tokenSimilarity(query: readonly string[], candidate: readonly string[]): number {
+  return keyedSimilarity({ tokens: query, key: [...query].sort().join(' ') }, { tokens: candidate, key: [...candidate].sort().join(' ') });
+}
+
+/**
+ * {@link tokenSimilarity} over pre-computed keys; `memo` (from {@link similarityMemo}, optional)
+ * caches token pairs across calls for the same query, so scoring one query against thousands of
+ * names compares each distinct token pair once.
+ * @example keyedSimilarity(nameTokensOf('Ferante'), nameTokensOf('Luca Ferrante')) // => 0.875
+ */
+export function keyedSimilarity(query: NameTokens, candidate: NameTokens, memo?: Map<string, number>[]): number {
+  const q = query.tokens;
+  if (q.length === 0 || candidate.tokens.length === 0) return 0;
   let sum = 0;
-  for (let qi = 0; qi < query.length; qi++) {
-    const q = query[qi];
+  for (let qi = 0; qi < q.length; qi++) {
+    const token = q[qi];
     let best = 0;
-    for (const c of candidate) {
+    for (const c of candidate.tokens) {
+      // Length alone caps the similarity; skip pairs that cannot beat the best so far.
+      if (1 - Math.abs(token.length - c.length) / Math.max(token.length, c.length) <= best) continue;
       const cache = memo?.[qi];
       let s = cache?.get(c);
       if (s === undefined) {
-        s = stringSimilarity(q, c);
+        s = stringSimilarity(token, c);
         cache?.set(c, s);
       }
       if (s > best) best = s;
     }
     sum += best;
   }
-  const byTokens = sum / query.length;
-  const qLength = keyLength(query);
-  const cLength = keyLength(candidate);
+  const byTokens = sum / q.length;
+  const a = query.key;
+  const b = candidate.key;
   // The whole-key similarity can only win when the lengths allow it to beat the token score.
-  const bound = 1 - Math.abs(qLength - cLength) / Math.max(qLength, cLength);
-  if (bound <= byTokens) return byTokens;
-  return Math.max(byTokens, stringSimilarity([...query].sort().join(' '), [...candidate].sort().join(' ')));
+  if (1 - Math.abs(a.length - b.length) / Math.max(a.length, b.length) <= byTokens) return byTokens;
+  return Math.max(byTokens, stringSimilarity(a, b));
 }
-
-const keyLength = (tokens: readonly string[]) => tokens.reduce((n, t) => n + t.length, tokens.length - 1);
 
 /**
  * One memo per query token for {@link tokenSimilarity}: scoring a query against thousands of
  * names then compares each distinct token pair once.
- * @example tokenSimilarity(['berh'], ['anton', 'berg'], similarityMemo(1)) // => 0.75
+ * @example keyedSimilarity(nameTokensOf('Berh'), nameTokensOf('Anton Berg'), similarityMemo(1)) // => 0.75
  */
 export function similarityMemo(queryTokens: number): Map<string, number>[] {
   return Array.from({ length: queryTokens }, () => new Map<string, number>());
