@@ -10,12 +10,15 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const mod of testModules) {
+      let failedHere = 0;
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedHere++;
         else skipped++;
       }
+      // A file that fails outside any test (an import or a beforeAll hook) still counts as a failure.
+      failed += failedHere > 0 ? failedHere : mod.state() === 'failed' ? 1 : 0;
     }
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
