@@ -8,7 +8,11 @@ import type { Engine } from '../engine.js';
 import { ok, type Result } from '../errors.js';
 import { POSITION_CODES } from '../data/schema.js';
 import { vibeCatalog } from '../bestxi/vibes.js';
-import type { KeyRecord } from '../store/ports.js';
+import type { ImageStore, KeyRecord } from '../store/ports.js';
+import { CardRequest, CardResponse, isHdStyle } from './schemas/cards.js';
+import { CardPromptRequest, CardPromptResponse } from './schemas/cards-prompt.js';
+import { CARD_TRIPLET, DEFAULT_CARD_STATS, GROUP_METRICS } from '../stats/metrics.js';
+import { CARD_STYLES, HD_STYLES, SYNC_STYLES } from '../cards/request.js';
 import { BestXiLineupRequest, BestXiLineupResponse } from './schemas/best-xi-lineup.js';
 import { BestXiPoolRequest, BestXiPoolResponse } from './schemas/best-xi-pool.js';
 import { EmptyQuery } from './schemas/common.js';
@@ -18,7 +22,7 @@ import { VerdictRequest, VerdictResponse } from './schemas/verdict.js';
 import { MatchIntelligenceRequest, MatchIntelligenceResponse } from './schemas/match-intelligence.js';
 
 /** The engine operations the service calls (a structural view, so tests can pass a fake). */
-export type ServiceEngine = Pick<Engine, 'player' | 'scouting' | 'matchIntelligence' | 'verdict' | 'bestXiPool' | 'bestXiLineup'>;
+export type ServiceEngine = Pick<Engine, 'player' | 'scouting' | 'matchIntelligence' | 'verdict' | 'card' | 'cardPrompt' | 'bestXiPool' | 'bestXiLineup'>;
 
 /** What a handler sees of one call. */
 export interface OperationContext {
@@ -30,6 +34,10 @@ export interface OperationContext {
   /** The calling key, or null on the demo channel. */
   key: KeyRecord | null;
   baseUrl: string;
+  /** Where rendered card images are stored (served at `/images/<sha256>.png`). */
+  images: ImageStore;
+  /** Photo bytes of an hd card (fetched from photo_url or uploaded), when any. */
+  photo?: Uint8Array;
 }
 
 /** A handler's success: the JSON body, its status (default 200) and whether it may be charged. */
@@ -57,10 +65,17 @@ export interface Operation {
   body: z.ZodType;
   query: z.ZodType;
   response: z.ZodType;
+  /** True when this body runs as an async job (hd cards): 202 with a job, credits held until it ends. */
+  isJob?: (body: unknown) => boolean;
   /** Extra catalog members of the GET twin (enums, bounds, vibes, styles…). */
   catalog?: () => Record<string, unknown>;
   run(ctx: OperationContext): Promise<Result<OperationOutcome>> | Result<OperationOutcome>;
 }
+
+/** Credits of a synchronous card (SPEC §8.1). */
+export const SYNC_CARD_CREDITS = 15;
+/** Credits of an hd (async) card (SPEC §8.1). */
+export const HD_CARD_CREDITS = 40;
 
 const json = <T>(result: Result<T>): Result<OperationOutcome> => (result.ok ? ok({ body: result.value }) : result);
 
@@ -124,6 +139,59 @@ export const OPERATIONS: readonly Operation[] = [
     response: VerdictResponse,
     catalog: () => ({ verdict_codes: ['elite', 'contrast', 'fraud', 'merchant', 'cooked', 'fallback'] }),
     run: ({ engine, body }) => json(engine.verdict(body as VerdictRequest)),
+  },
+  {
+    id: 'cards',
+    method: 'POST',
+    path: '/api/v1/cards',
+    summary: 'Card PNG: player_card and stat_ribbon rendered now (15 credits); hd styles as async jobs (40 credits)',
+    tag: 'cards',
+    beta: false,
+    cost: (body) => (isHdStyle(String((body as { style?: unknown })?.style)) ? HD_CARD_CREDITS : SYNC_CARD_CREDITS),
+    demo: (body) => !isHdStyle(String((body as { style?: unknown })?.style)),
+    isJob: (body) => isHdStyle(String((body as { style?: unknown })?.style)),
+    body: CardRequest,
+    query: EmptyQuery,
+    response: CardResponse,
+    catalog: () => ({
+      styles: { sync: SYNC_STYLES, hd: HD_STYLES },
+      credits_by_style: Object.fromEntries(CARD_STYLES.map((s) => [s, isHdStyle(s) ? HD_CARD_CREDITS : SYNC_CARD_CREDITS])),
+      stat_keys_by_group: GROUP_METRICS,
+      default_stats_by_group: DEFAULT_CARD_STATS,
+      player_card_triplet_by_group: CARD_TRIPLET,
+      bounds: { stats: { min: 1, max: 6 }, caption_max_chars: 60, photo_max_bytes: 5 * 1024 * 1024 },
+      verdict_codes: ['fraud', 'merchant', 'cooked'],
+      photo: { url: 'https only, fetched by the server with SSRF protection', upload: 'multipart/form-data with fields "request" (the JSON body) and "photo" (PNG or JPEG)' },
+      jobs: { poll: 'GET /api/v1/cards/jobs/{job_id}', states: ['queued', 'running', 'succeeded', 'failed'] },
+    }),
+    async run({ engine, body, key, baseUrl, images, photo }) {
+      const rendered = await engine.card(body as CardRequest, { baseUrl, watermark: !(key?.no_watermark ?? false), ...(photo ? { photo } : {}) });
+      if (!rendered.ok) return rendered;
+      const r = rendered.value;
+      const hex = r.content_hash.replace(/^sha256:/, '');
+      await images.put(hex, r.png);
+      const image_url = `${baseUrl}/images/${hex}.png`;
+      return ok({
+        body: { player: r.player, style: r.style, image_url, watermark: r.watermark, width: r.width, height: r.height, content_hash: r.content_hash },
+        // SPEC §8.2.1: charged only with a stored image behind a valid URL.
+        chargeable: /^[0-9a-f]{64}$/.test(hex) && URL.canParse(image_url),
+      });
+    },
+  },
+  {
+    id: 'cards.prompt',
+    method: 'POST',
+    path: '/api/v1/cards/prompt',
+    summary: 'Composable image prompt with the mandatory safety block (nothing rendered)',
+    tag: 'cards',
+    beta: false,
+    cost: 3,
+    demo: true,
+    body: CardPromptRequest,
+    query: EmptyQuery,
+    response: CardPromptResponse,
+    catalog: () => ({ styles: HD_STYLES }),
+    run: ({ engine, body }) => json(engine.cardPrompt(body as CardPromptRequest)),
   },
   {
     id: 'best-xi.pool',

@@ -5,13 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fail, InvariantError, type Failure, type Result } from '../errors.js';
-import type { KeyRecord, ServiceStore, StoredResponse } from '../store/ports.js';
+import type { JobRecord, KeyRecord, ServiceStore, StoredResponse } from '../store/ports.js';
+import { fetchPhoto } from './photo-fetch.js';
 import { parseWith } from '../validation.js';
 import { authenticate } from './auth.js';
 import { holdCredits, settleCredits, HOLD_TTL_MS } from './billing.js';
 import { catalogOf } from './catalog.js';
 import { clientIpOf, DEMO_DAILY_LIMIT, isDemoChannel, DEMO_CHANNELS, secondsUntilUtcMidnight, utcDayOf } from './demo.js';
-import { problemOf } from './errors.js';
+import { errorInfoOf, problemOf } from './errors.js';
 import { IDEMPOTENCY_TTL_MS, isReplayable, isValidIdempotencyKey, requestFingerprint } from './idempotency.js';
 import { costOf, demoAllowed, OPERATIONS, type Operation, type OperationOutcome, type ServiceEngine } from './operations.js';
 import { RATE_LIMIT_BURST, RATE_LIMIT_PER_SECOND, rateLimitHeaders, type RateLimitOptions } from './rate-limit.js';
@@ -37,6 +38,8 @@ export interface ServiceRequest {
   forwardedFor?: string;
   /** Value of Idempotency-Key. */
   idempotencyKey?: string;
+  /** Photo bytes uploaded with the request (multipart field `photo`), for hd cards. */
+  photo?: Uint8Array;
   /** Request id chosen by the transport; generated when absent. */
   requestId?: string;
 }
@@ -63,6 +66,8 @@ export interface ServiceOptions {
   demoDailyLimit?: number;
   /** Operation table; default {@link OPERATIONS}. */
   operations?: readonly Operation[];
+  /** Downloads `photo_url` for hd cards; default {@link fetchPhoto} (https only, SSRF-checked, 5 MB, 10 s). */
+  fetchPhoto?: (url: string) => Promise<Result<Uint8Array>>;
   /** Receives unexpected errors (500) with their request id; default: console.error with the stack. */
   onError?: (error: unknown, requestId: string) => void;
 }
@@ -72,6 +77,8 @@ export interface Service {
   handle(request: ServiceRequest): Promise<ServiceResponse>;
   /** The OpenAPI 3.1 document. */
   openApi(): Record<string, unknown>;
+  /** Resolves once every queued async job has finished (tests, graceful shutdown). */
+  idle(): Promise<void>;
   /** A problem response for a failure found by the transport (413, 415, malformed JSON…). */
   failure(failure: Failure, requestId?: string): ServiceResponse;
   /** A stored card image by file name `<sha256 hex>.png`: immutable, content-addressed. */
@@ -81,6 +88,10 @@ export interface Service {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
+/** Lifetime of an async job's hold: a job not finished by then fails and its credits return (docs/api.md#async-cards). */
+export const JOB_HOLD_TTL_MS = 15 * 60 * 1000;
+const JOB_PATH = /^\/api\/v1\/cards\/jobs\/([A-Za-z0-9_-]{1,64})$/;
+
 /** How often open holds past their expiry are swept, at most (docs/api.md#billing). */
 const EXPIRY_SWEEP_MS = 10_000;
 
@@ -109,6 +120,9 @@ export function createService(options: ServiceOptions): Service {
   const catalogs = new Map<string, string>();
   let lastSweepMs = -Infinity;
   let openApiDoc: Record<string, unknown> | null = null;
+  const photoFetcher = options.fetchPhoto ?? ((url: string) => fetchPhoto(url));
+  // Async jobs run one at a time in this process, in arrival order.
+  let jobQueue: Promise<void> = Promise.resolve();
 
   const problem = (requestId: string, failure: Failure, headers: Record<string, string> = {}): ServiceResponse => {
     const body = problemOf(baseUrl, requestId, failure);
@@ -227,6 +241,7 @@ export function createService(options: ServiceOptions): Service {
       }
     } else {
       await sweepExpiredHolds(now);
+      if (op.isJob?.(req.body)) return queueJob(op, req, requestId, caller.key, cost, headers, now);
       const held = await holdCredits(store.wallets, caller.key.id, cost, now, op.id, HOLD_TTL_MS);
       if (!held.ok) {
         headers['x-svc-credits-charged'] = '0';
@@ -238,7 +253,7 @@ export function createService(options: ServiceOptions): Service {
 
     let outcome: Result<OperationOutcome>;
     try {
-      outcome = await op.run({ engine, body: req.body, query: (req.query ?? {}) as Record<string, unknown>, key, baseUrl });
+      outcome = await op.run({ engine, body: req.body, query: (req.query ?? {}) as Record<string, unknown>, key, baseUrl, images: store.images, ...(req.photo ? { photo: req.photo } : {}) });
     } catch (error) {
       onError(error, requestId);
       outcome = fail('internal_error', error instanceof InvariantError ? 'invariant broken' : 'unexpected error');
@@ -257,9 +272,96 @@ export function createService(options: ServiceOptions): Service {
     return { status, headers: { 'content-type': JSON_TYPE, 'request-id': requestId, ...headers }, body: JSON.stringify(outcome.value.body) };
   }
 
+  const pollUrlOf = (jobId: string) => `${baseUrl}/api/v1/cards/jobs/${jobId}`;
+
+  function jobView(job: JobRecord): Record<string, unknown> {
+    const request = JSON.parse(job.request) as { style: string };
+    const view: Record<string, unknown> = {
+      job_id: job.job_id,
+      status: job.status,
+      poll_url: pollUrlOf(job.job_id),
+      style: request.style,
+      credits_held: job.credits,
+      created_at: job.created_at,
+      updated_at: job.updated_at,
+    };
+    if (job.result !== null) view[job.status === 'succeeded' ? 'result' : 'error'] = JSON.parse(job.result);
+    return view;
+  }
+
+  async function queueJob(op: Operation, req: ServiceRequest, requestId: string, key: KeyRecord, cost: number, headers: Record<string, string>, now: Date): Promise<ServiceResponse> {
+    const held = await holdCredits(store.wallets, key.id, cost, now, `${op.id} job`, JOB_HOLD_TTL_MS);
+    if (!held.ok) {
+      headers['x-svc-credits-charged'] = '0';
+      headers['x-svc-wallet-balance'] = String(held.error.balance);
+      return problem(requestId, held.error, headers);
+    }
+    const at = now.toISOString();
+    const job: JobRecord = { job_id: `job_${randomBytes(12).toString('base64url')}`, key_id: key.id, hold_id: held.value.hold_id, status: 'queued', request: JSON.stringify(req.body), result: null, created_at: at, updated_at: at, credits: cost };
+    await store.jobs.create(job);
+    const photo = req.photo;
+    jobQueue = jobQueue.then(() => runJob(op, job, key, photo)).catch((e) => onError(e, requestId));
+    headers['x-svc-credits-charged'] = '0';
+    headers['x-svc-credits-held'] = String(cost);
+    headers['x-svc-wallet-balance'] = String(held.value.balance);
+    return { status: 202, headers: { 'content-type': JSON_TYPE, 'request-id': requestId, location: pollUrlOf(job.job_id), ...headers }, body: JSON.stringify(jobView(job)) };
+  }
+
+  async function runJob(op: Operation, job: JobRecord, key: KeyRecord, uploaded: Uint8Array | undefined): Promise<void> {
+    const body = JSON.parse(job.request) as { photo_url?: string };
+    if (!(await store.jobs.update(job.job_id, 'running', null, clock().toISOString()))) return;
+    let outcome: Result<OperationOutcome>;
+    try {
+      let photo = uploaded;
+      if (!photo && body.photo_url) {
+        const fetched = await photoFetcher(body.photo_url);
+        if (!fetched.ok) throw Object.assign(new Error('photo'), { failure: fetched.error });
+        photo = fetched.value;
+      }
+      outcome = await op.run({ engine, body, query: {}, key, baseUrl, images: store.images, ...(photo ? { photo } : {}) });
+    } catch (error) {
+      const failure = (error as { failure?: Failure }).failure;
+      if (!failure) onError(error, job.job_id);
+      outcome = fail(failure?.code ?? 'internal_error', failure?.message ?? 'unexpected error', failure?.param ? { param: failure.param } : {});
+    }
+    const success = outcome.ok && outcome.value.chargeable !== false;
+    const now = clock();
+    const finished = await store.jobs.update(
+      job.job_id,
+      success ? 'succeeded' : 'failed',
+      JSON.stringify(outcome.ok ? (success ? outcome.value.body : { code: 'internal_error', detail: 'the card could not be stored' }) : { code: outcome.error.code, detail: errorInfoOf(outcome.error.code).status >= 500 ? 'the job failed; quote the job_id when reporting it' : outcome.error.message, ...(outcome.error.param ? { param: outcome.error.param } : {}) }),
+      now.toISOString(),
+    );
+    // A job that expired meanwhile was already failed and its hold released by the sweep.
+    if (finished) await settleCredits(store.wallets, key.id, job.hold_id, success, now, success ? 'job succeeded' : 'job failed');
+  }
+
+  async function jobStatus(req: ServiceRequest, jobId: string, requestId: string): Promise<ServiceResponse> {
+    const key = await authenticate(store.keys, req.authorization);
+    if (!key.ok) return problem(requestId, key.error, { 'www-authenticate': 'Bearer realm="halfspace"' });
+    const job = await store.jobs.get(jobId);
+    if (!job || job.key_id !== key.value.id) return problem(requestId, { code: 'not_found', message: `no card job ${jobId} for this key` });
+    const now = clock();
+    let current = job;
+    if ((job.status === 'queued' || job.status === 'running') && Date.parse(job.created_at) + JOB_HOLD_TTL_MS <= now.getTime()) {
+      // The job outlived its hold (e.g. the server restarted mid-job): fail it and return the credits.
+      await store.jobs.update(job.job_id, 'failed', JSON.stringify({ code: 'internal_error', detail: 'the job did not finish in time; its credits were returned' }), now.toISOString());
+      await store.wallets.release(job.hold_id, now.toISOString(), 'job expired');
+      current = (await store.jobs.get(jobId))!;
+    }
+    const balance = (await store.wallets.balance(key.value.id)) ?? 0;
+    return {
+      status: 200,
+      headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'x-svc-credits-charged': '0', 'x-svc-wallet-balance': String(balance) },
+      body: JSON.stringify(jobView(current)),
+    };
+  }
+
   async function handle(req: ServiceRequest): Promise<ServiceResponse> {
     const requestId = req.requestId ?? newRequestId();
     try {
+      const jobMatch = JOB_PATH.exec(req.path);
+      if (jobMatch && (req.method === 'GET' || req.method === 'HEAD')) return await jobStatus(req, jobMatch[1], requestId);
       const op = byPath.get(req.path);
       if (!op) return problem(requestId, { code: 'not_found', message: `no endpoint ${req.method} ${req.path}; see /openapi.json` });
       if (req.method === 'GET' || req.method === 'HEAD') {
@@ -289,6 +391,12 @@ export function createService(options: ServiceOptions): Service {
   return {
     handle,
     image,
+    idle: async () => {
+      for (let seen: Promise<void> | null = null; seen !== jobQueue; ) {
+        seen = jobQueue;
+        await seen;
+      }
+    },
     failure: (failure, requestId = newRequestId()) => problem(requestId, failure),
     operations,
     openApi: () => (openApiDoc ??= openApiOf(operations, baseUrl)),

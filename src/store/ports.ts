@@ -152,6 +152,8 @@ export interface JobRecord {
   job_id: string;
   key_id: string;
   hold_id: number;
+  /** Credits held for the job. */
+  credits: number;
   status: JobStatus;
   /** The validated request, as JSON text. */
   request: string;

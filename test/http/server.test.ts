@@ -116,7 +116,7 @@ describe('http: paid endpoints charge exactly the SPEC costs', () => {
     expect(doc.openapi).toBe('3.1.0');
     const spec: Record<string, number> = {
       '/api/v1/intelligence/player': 1, '/api/v1/intelligence/scouting': 1, '/api/v1/match-intelligence': 6, '/api/v1/verdict': 5,
-      '/api/v1/best-xi/pool': 6, '/api/v1/best-xi/lineup': 6,
+      '/api/v1/best-xi/pool': 6, '/api/v1/best-xi/lineup': 6, '/api/v1/cards': 15, '/api/v1/cards/prompt': 3,
     };
     for (const [path, cost] of Object.entries(spec)) expect(doc.paths[path].post['x-credits'], path).toBe(cost);
     expect(doc.components.securitySchemes.demoChannel).toMatchObject({ in: 'header', name: 'X-SVC-Demo-Channel' });

@@ -130,11 +130,11 @@ export function storeSuite(name: string, make: () => ServiceStore): void {
       await s.images.put('a'.repeat(64), png);
       expect(Array.from((await s.images.get('a'.repeat(64)))!)).toEqual([137, 80, 78, 71, 1, 2, 3]);
       expect(await s.images.get('b'.repeat(64))).toBeNull();
-      await s.jobs.create({ job_id: 'job_1', key_id: 'key_a', hold_id: 3, status: 'queued', request: '{}', result: null, created_at: T0, updated_at: T0 });
+      await s.jobs.create({ job_id: 'job_1', key_id: 'key_a', hold_id: 3, credits: 40, status: 'queued', request: '{}', result: null, created_at: T0, updated_at: T0 });
       expect(await s.jobs.update('job_1', 'running', null, T1)).toBe(true);
       expect(await s.jobs.update('job_1', 'succeeded', '{"ok":true}', T1)).toBe(true);
       expect(await s.jobs.update('job_1', 'failed', null, LATER)).toBe(false);
-      expect(await s.jobs.get('job_1')).toMatchObject({ status: 'succeeded', result: '{"ok":true}', updated_at: T1 });
+      expect(await s.jobs.get('job_1')).toMatchObject({ credits: 40, status: 'succeeded', result: '{"ok":true}', updated_at: T1 });
       expect(await s.jobs.get('job_2')).toBeNull();
       s.close();
     });

@@ -53,6 +53,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     handle: (r) => service!.handle(r),
     image: (n, id) => service!.image(n, id),
     failure: (f, id) => service!.failure(f, id),
+    idle: () => service!.idle(),
     openApi: () => service!.openApi(),
     get operations() {
       return service!.operations;
@@ -75,6 +76,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     baseUrl,
     close: async () => {
       await listening.close();
+      await service!.idle();
       store.close();
     },
   };

@@ -41,7 +41,7 @@ CREATE TABLE IF NOT EXISTS demo_usage (
 );
 CREATE TABLE IF NOT EXISTS images (sha256 TEXT PRIMARY KEY, png BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS jobs (
-  job_id TEXT PRIMARY KEY, key_id TEXT NOT NULL, hold_id INTEGER NOT NULL, status TEXT NOT NULL,
+  job_id TEXT PRIMARY KEY, key_id TEXT NOT NULL, hold_id INTEGER NOT NULL, credits INTEGER NOT NULL, status TEXT NOT NULL,
   request TEXT NOT NULL, result TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
 );
 `;
@@ -228,12 +228,12 @@ function sqliteImages(db: Database.Database): ImageStore {
 }
 
 function sqliteJobs(db: Database.Database): JobStore {
-  const insert = db.prepare('INSERT INTO jobs (job_id, key_id, hold_id, status, request, result, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO jobs (job_id, key_id, hold_id, credits, status, request, result, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const get = db.prepare<[string], JobRecord>('SELECT * FROM jobs WHERE job_id = ?');
   const update = db.prepare("UPDATE jobs SET status = ?, result = ?, updated_at = ? WHERE job_id = ? AND status NOT IN ('succeeded', 'failed')");
   return {
     async create(j) {
-      insert.run(j.job_id, j.key_id, j.hold_id, j.status, j.request, j.result, j.created_at, j.updated_at);
+      insert.run(j.job_id, j.key_id, j.hold_id, j.credits, j.status, j.request, j.result, j.created_at, j.updated_at);
     },
     async get(jobId) {
       return get.get(jobId) ?? null;

@@ -1,0 +1,148 @@
+/**
+ * @module Fetching a card photo from a caller's `photo_url` without server-side request forgery:
+ * https only, every resolved address checked against private, loopback, link-local, metadata and
+ * other non-public ranges (the connection uses the checked address, so DNS rebinding cannot swap
+ * it), every redirect re-checked, size and time capped.
+ */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { request } from 'node:https';
+import { BlockList, isIP } from 'node:net';
+import { fail, ok, type Result } from '../errors.js';
+
+/** Largest photo fetched, in bytes (SPEC §4.8: 5 MB). */
+export const PHOTO_FETCH_MAX_BYTES = 5 * 1024 * 1024;
+/** Whole fetch deadline, redirects included (docs/api.md#photos). */
+export const PHOTO_FETCH_TIMEOUT_MS = 10_000;
+/** Redirects followed at most (docs/api.md#photos). */
+export const PHOTO_FETCH_MAX_REDIRECTS = 3;
+
+const BLOCKED = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
+  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) BLOCKED.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 128], ['::1', 128], ['100::', 64], ['2001::', 32], ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+] as const) BLOCKED.addSubnet(net, bits, 'ipv6');
+
+/**
+ * True when `ip` is a public unicast address a server may fetch from. IPv4-mapped and NAT64
+ * IPv6 addresses are judged by the IPv4 address they embed; cloud metadata (169.254.169.254,
+ * fd00:ec2::254) falls in the link-local and unique-local ranges.
+ * @example isPublicAddress('169.254.169.254') // => false
+ */
+export function isPublicAddress(ip: string): boolean {
+  const family = isIP(ip);
+  if (family === 4) return !BLOCKED.check(ip, 'ipv4');
+  if (family !== 6) return false;
+  const lower = ip.toLowerCase();
+  const embedded = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  if (embedded) return isPublicAddress(embedded[1]);
+  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
+  if (hex) {
+    const hi = parseInt(hex[1], 16);
+    const lo = parseInt(hex[2], 16);
+    return isPublicAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+  }
+  return !BLOCKED.check(ip, 'ipv6');
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** A dns.lookup replacement that refuses hosts with any non-public address. */
+function guardedLookup(hostname: string, options: { all?: boolean }, callback: LookupCallback): void {
+  dnsLookup(hostname, { all: true }, (error, addresses) => {
+    if (error) return callback(error, '');
+    const bad = addresses.find((a) => !isPublicAddress(a.address));
+    if (bad || addresses.length === 0) {
+      const e = new Error(`${hostname} resolves to a non-public address`) as NodeJS.ErrnoException;
+      e.code = 'EBLOCKED';
+      return callback(e, '');
+    }
+    if (options.all) return callback(null, addresses);
+    callback(null, addresses[0].address, addresses[0].family);
+  });
+}
+
+function refuse(message: string): Result<never> {
+  return fail('invalid_request', `photo_url: ${message}`, { param: 'photo_url' });
+}
+
+/** One GET without following redirects. */
+function getOnce(url: URL, deadline: number, maxBytes: number): Promise<Result<{ redirect: string } | { bytes: Uint8Array }>> {
+  return new Promise((resolve) => {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) return resolve(refuse('timed out'));
+    const req = request(url, { method: 'GET', lookup: guardedLookup as never, timeout: remaining, headers: { accept: 'image/png, image/jpeg', 'user-agent': 'halfspace-photo-fetch' } }, (res) => {
+      const status = res.statusCode ?? 0;
+      if (status >= 300 && status < 400 && res.headers.location) {
+        res.resume();
+        return resolve(ok({ redirect: new URL(res.headers.location, url).toString() }));
+      }
+      if (status !== 200) {
+        res.resume();
+        return resolve(refuse(`the server answered ${status}`));
+      }
+      const declared = Number(res.headers['content-length'] ?? 0);
+      if (declared > maxBytes) {
+        res.destroy();
+        return resolve(refuse(`larger than ${maxBytes} bytes`));
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBytes) {
+          res.destroy();
+          resolve(refuse(`larger than ${maxBytes} bytes`));
+        } else chunks.push(chunk);
+      });
+      res.on('end', () => resolve(ok({ bytes: new Uint8Array(Buffer.concat(chunks, size)) })));
+      res.on('error', () => resolve(refuse('the download failed')));
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', (e: NodeJS.ErrnoException) => resolve(refuse(e.code === 'EBLOCKED' ? e.message : e.message === 'timeout' ? 'timed out' : `cannot fetch (${e.code ?? e.message})`)));
+    req.end();
+  });
+}
+
+/** Limits of {@link fetchPhoto}. */
+export interface PhotoFetchOptions {
+  /** Default 5 MB. */
+  maxBytes?: number;
+  /** Default 10 s, redirects included. */
+  timeoutMs?: number;
+  /** Default 3. */
+  maxRedirects?: number;
+}
+
+/**
+ * Downloads a photo from an https URL under the SSRF rules above; failures are
+ * `invalid_request` with `param: 'photo_url'`.
+ * @example await fetchPhoto('https://127.0.0.1/x.png') // => { ok: false, error: { code: 'invalid_request', param: 'photo_url', … } }
+ */
+export async function fetchPhoto(raw: string, options: PhotoFetchOptions = {}): Promise<Result<Uint8Array>> {
+  const maxBytes = options.maxBytes ?? PHOTO_FETCH_MAX_BYTES;
+  const deadline = Date.now() + (options.timeoutMs ?? PHOTO_FETCH_TIMEOUT_MS);
+  const maxRedirects = options.maxRedirects ?? PHOTO_FETCH_MAX_REDIRECTS;
+  let current = raw;
+  for (let hop = 0; hop <= maxRedirects; hop++) {
+    let url: URL;
+    try {
+      url = new URL(current);
+    } catch {
+      return refuse('not an absolute URL');
+    }
+    if (url.protocol !== 'https:') return refuse(hop === 0 ? 'must use https' : 'redirected to a non-https address');
+    if (url.username || url.password) return refuse('must not carry credentials');
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    // Literal addresses skip DNS (and so the guarded lookup): check them here.
+    if (isIP(host) !== 0 && !isPublicAddress(host)) return refuse(`${host} is not a public address`);
+    const got = await getOnce(url, deadline, maxBytes);
+    if (!got.ok) return got;
+    if ('bytes' in got.value) return ok(got.value.bytes);
+    current = got.value.redirect;
+  }
+  return refuse(`more than ${maxRedirects} redirects`);
+}

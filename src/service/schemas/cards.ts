@@ -1,0 +1,41 @@
+/** @module POST /api/v1/cards (SPEC §4.8): request body (from src/cards) and responses. */
+import { z } from 'zod';
+import { CardRequest, HD_STYLES, isHdStyle, SYNC_STYLES } from '../../cards/request.js';
+
+export { CardRequest, HD_STYLES, isHdStyle, SYNC_STYLES };
+
+/** The player block of every card response (SPEC §2.5). */
+export const CardPlayer = z.object({ player_id: z.number().int(), display_name: z.string(), position: z.string(), team_name: z.string().nullable() });
+
+/** Synchronous card response (200): player block, stored image URL, watermark flag. */
+export const CardResponse = z
+  .object({
+    player: CardPlayer,
+    style: z.enum(SYNC_STYLES),
+    image_url: z.url(),
+    watermark: z.boolean(),
+    width: z.number().int(),
+    height: z.number().int(),
+    content_hash: z.string(),
+  })
+  .strict();
+export type CardResponse = z.infer<typeof CardResponse>;
+
+/** States of an async (hd) card job (DESIGN §8). */
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+
+/** Async card job as returned by POST (202) and by polling GET /api/v1/cards/jobs/{job_id}. */
+export const CardJobResponse = z
+  .object({
+    job_id: z.string(),
+    status: z.enum(JOB_STATUSES),
+    poll_url: z.url(),
+    style: z.enum(HD_STYLES),
+    credits_held: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    result: CardResponse.omit({ style: true }).extend({ style: z.enum(HD_STYLES) }).optional(),
+    error: z.object({ code: z.string(), detail: z.string() }).loose().optional(),
+  })
+  .strict();
+export type CardJobResponse = z.infer<typeof CardJobResponse>;
