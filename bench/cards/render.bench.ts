@@ -66,7 +66,7 @@ async function throughput(workers: number): Promise<number> {
   const results = await Promise.all(
     Array.from({ length: workers }, () =>
       new Promise<{ n: number; ms: number }>((resolve, reject) => {
-        const w = new Worker(fileURLToPath(import.meta.url), { workerData: { ms: THROUGHPUT_MS }, execArgv: ['--import', 'tsx', '--expose-gc'] });
+        const w = new Worker(fileURLToPath(import.meta.url), { workerData: { ms: THROUGHPUT_MS }, execArgv: ['--import', 'tsx'] });
         w.once('message', resolve);
         w.once('error', reject);
       }),

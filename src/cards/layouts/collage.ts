@@ -62,7 +62,13 @@ export function collageLayout(facts: CardFacts, angle: DecisionAngle, photo: Car
       ),
     ),
     h('div', { marginTop: GAP, flexDirection: 'column' }, ribbonTableOf(facts, { fill: INK.panel, text: INK.text, muted: INK.muted, divider: INK.track })),
-    h('div', { marginTop: 20, fontSize: 30, fontWeight: 700, lineHeight: 1.25, wordBreak: 'break-word' }, `“${facts.caption}”`),
+    h('div', { marginTop: 22, fontSize: 34, fontWeight: 700, lineHeight: 1.25, wordBreak: 'break-word' }, `“${facts.caption}”`),
+    facts.style_tags.length > 0 &&
+      h(
+        'div',
+        { marginTop: 16, flexWrap: 'wrap' },
+        ...facts.style_tags.slice(0, 4).map((tag) => h('div', { fontSize: 20, fontWeight: 700, color: INK.text, backgroundColor: INK.track, borderRadius: 18, padding: '6px 16px', marginRight: 10 }, tag)),
+      ),
     footerOf(facts),
     watermarkOf(facts),
   );

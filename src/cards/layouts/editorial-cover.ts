@@ -7,7 +7,7 @@ import type { CardFacts } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
 import type { CardPhoto } from '../photo.js';
 import { HD_SIZE, portraitOf, ribbonTableOf } from './hd-shared.js';
-import { INK, footerOf, formatMetric, paletteOf, percentileText, watermarkOf } from './shared.js';
+import { INK, footerOf, formatMetric, paletteOf, percentileText, readableOnDark, watermarkOf } from './shared.js';
 
 /**
  * The editorial_cover layout tree.
@@ -20,6 +20,8 @@ export function editorialCoverLayout(facts: CardFacts, angle: DecisionAngle, pho
   return h(
     'div',
     { width: HD_SIZE.width, height: HD_SIZE.height, flexDirection: 'column', backgroundColor: pal.primary, fontFamily: 'Inter', color: INK.text, position: 'relative', overflow: 'hidden' },
+    // A bold diagonal band in the secondary colour gives the cover its energy behind the figure.
+    h('div', { position: 'absolute', left: -200, top: 420, width: 1500, height: 150, backgroundColor: pal.secondary, transform: 'rotate(-14deg)', opacity: 0.9 }),
     portraitOf(photo, HD_SIZE.width, 900, 'rgba(0,0,0,0.28)', { position: 'absolute', top: 150, left: 0 }),
     // Lower third: flat dark panel so text stays readable over any photo.
     h('div', { position: 'absolute', left: 0, top: 760, width: HD_SIZE.width, height: 590, backgroundColor: 'rgba(11,16,32,0.9)' }),
@@ -39,7 +41,7 @@ export function editorialCoverLayout(facts: CardFacts, angle: DecisionAngle, pho
       { position: 'absolute', top: 790, left: 56, right: 56, flexDirection: 'column' },
       h('div', { alignSelf: 'flex-start', backgroundColor: angle.accent, color: INK.background, fontSize: 22, fontWeight: 900, letterSpacing: 3, textTransform: 'uppercase', padding: '8px 16px', borderRadius: 8 }, angle.kicker),
       h('div', { fontSize: 84, fontWeight: 900, lineHeight: 1, letterSpacing: -2.5, marginTop: 18, textTransform: 'uppercase', wordBreak: 'break-word', maxWidth: 968 }, angle.headline),
-      h('div', { fontSize: 40, fontWeight: 700, marginTop: 14, color: pal.secondary === INK.background ? INK.text : pal.secondary }, `${p.display_name} · ${facts.club?.name ?? 'Free agent'}`),
+      h('div', { fontSize: 40, fontWeight: 700, marginTop: 14, color: readableOnDark(pal) }, `${p.display_name} · ${facts.club?.name ?? 'Free agent'}`),
       h(
         'div',
         { alignItems: 'center', marginTop: 18 },

@@ -138,15 +138,28 @@ export function watermarkOf(facts: CardFacts): LayoutNode | null {
   );
 }
 
-/** Footer text on the left: sample size, season and the dataset attribution. Leaves the bottom-right corner free for the watermark. */
+/**
+ * Footer on the left: sample size, then the dataset attribution (wrapping upwards when long).
+ * Leaves the bottom-right corner free for the watermark.
+ */
 export function footerOf(facts: CardFacts, color: string = INK.muted): LayoutNode {
   const sample = `${facts.sample.appearances} apps · ${formatInt(facts.sample.minutes)} min${facts.sample.level === 'low' ? ' · small sample' : ''}`;
   return h(
     'div',
-    { position: 'absolute', left: 64, bottom: WATERMARK_INSET, height: WATERMARK_HEIGHT, flexDirection: 'column', justifyContent: 'center', color, fontSize: 20, maxWidth: 520 },
+    { position: 'absolute', left: 64, bottom: WATERMARK_INSET, minHeight: WATERMARK_HEIGHT, flexDirection: 'column', justifyContent: 'center', color, fontSize: 20, width: 540 },
     h('div', { fontWeight: 500 }, sample),
-    facts.attribution && h('div', { fontSize: 17, color: INK.faint, marginTop: 2 }, facts.attribution),
+    facts.attribution && h('div', { fontSize: 15, color: INK.faint, marginTop: 3, lineHeight: 1.3 }, facts.attribution),
   );
+}
+
+/**
+ * The more readable of the club's two colours on a dark panel (luminance at least 0.12), else near-white.
+ * @example readableOnDark({ primary: '#C8102E', secondary: '#0A2240' }) // => '#C8102E'
+ */
+export function readableOnDark(pal: { primary: string; secondary: string }): string {
+  if (luminanceOf(pal.secondary) >= 0.12) return pal.secondary;
+  if (luminanceOf(pal.primary) >= 0.12) return pal.primary;
+  return INK.text;
 }
 
 /** Corner radius used for panels. */

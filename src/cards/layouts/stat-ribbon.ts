@@ -36,14 +36,14 @@ function ribbonColumn(facts: CardFacts, key: MetricKey, hero: boolean, primary: 
       marginRight: 12,
       alignItems: 'center',
     },
-    h('div', { fontSize: count > 4 ? 19 : 22, fontWeight: 700, color: sub, textAlign: 'center', height: 52, alignItems: 'center' }, shortLabelOf(key)),
-    h('div', { fontSize: count > 4 ? 46 : 58, fontWeight: 900, color: fg, marginTop: 10, height: count > 4 ? 56 : 70, alignItems: 'center' }, formatMetric(key, m.value)),
+    h('div', { fontSize: count > 4 ? 19 : 22, fontWeight: 700, color: sub, textAlign: 'center', height: 52, flexShrink: 0, alignItems: 'center' }, shortLabelOf(key)),
+    h('div', { fontSize: count > 4 ? 46 : 58, fontWeight: 900, color: fg, marginTop: 10, height: count > 4 ? 56 : 70, flexShrink: 0, alignItems: 'center' }, formatMetric(key, m.value)),
     h('div', { fontSize: 16, color: sub, marginTop: 2 }, unitOf(key)),
     // Vertical percentile gauge.
     h(
       'div',
-      { width: 26, height: 170, borderRadius: 13, backgroundColor: hero ? 'rgba(0,0,0,0.25)' : INK.track, marginTop: 18, flexDirection: 'column', justifyContent: 'flex-end' },
-      h('div', { width: 26, height: Math.max(10, Math.round((170 * Math.min(100, pct)) / 100)), borderRadius: 13, backgroundColor: hero ? onPrimary : tierColorOf(m) }),
+      { width: 26, height: 140, flexShrink: 0, borderRadius: 13, backgroundColor: hero ? 'rgba(0,0,0,0.25)' : INK.track, marginTop: 18, flexDirection: 'column', justifyContent: 'flex-end' },
+      h('div', { width: 26, height: Math.max(10, Math.round((140 * Math.min(100, pct)) / 100)), borderRadius: 13, backgroundColor: hero ? onPrimary : tierColorOf(m) }),
     ),
     ...percentileText(m).split(' · ').map((line, i) =>
       h('div', { fontSize: count > 4 ? 17 : 19, fontWeight: 700, color: hero ? onPrimary : tierColorOf(m), marginTop: i === 0 ? 12 : 0 }, line),
@@ -88,7 +88,7 @@ export function statRibbonLayout(facts: CardFacts): LayoutNode {
     ),
     h(
       'div',
-      { padding: '20px 44px 0 56px', height: 392 },
+      { padding: '20px 44px 0 56px', height: 412 },
       ...facts.stats.map((key) => ribbonColumn(facts, key, key === facts.hero_stat, pal.primary, pal.onPrimary, facts.stats.length)),
     ),
     hi &&
