@@ -286,7 +286,7 @@ function playerLevels(index: IdentityIndex, q: string[]): [Exclude<MatchedBy, 'p
     ['exact_name', () => index.byName.get(norm) ?? []],
     ['known_as', () => index.byKnownAs.get(norm) ?? []],
     ['tokens', () => index.byKey.get(key) ?? []],
-    ['surname', () => (index.byToken.get(q[q.length - 1]) ?? []).filter((e) => isTrailing(e.tokens, q))],
+    ['surname', () => (index.byToken.get(q[q.length - 1]) ?? []).filter((e) => isTrailing(e.tokens, q) || isTrailing(e.knownTokens, q))],
     ['partial', () => (index.byToken.get(q[0]) ?? []).filter((e) => containsAll([...e.tokens, ...e.knownTokens], q))],
   ];
 }
