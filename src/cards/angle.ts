@@ -14,6 +14,7 @@ export const ANGLE_ELITE_MIN = 90;
 /** Percentile at or above which the hero metric is called strong (docs/methodology.md#labels). */
 export const ANGLE_STRONG_MIN = 75;
 
+/** The hd cards' editorial choice: hero metric, headline, kicker and accent colour. */
 export interface DecisionAngle {
   /** Why this headline: a caller verdict, an elite or strong hero metric, a developing one, or a small sample. */
   kind: 'verdict' | 'elite' | 'strong' | 'developing' | 'small_sample';

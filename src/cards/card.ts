@@ -24,6 +24,7 @@ import { CardRequest, isHdStyle, type CardStyle } from './request.js';
 /** Watermark text when no base address is configured. */
 export const DEFAULT_WATERMARK = 'halfspace';
 
+/** Rendering options the caller (service or CLI) controls; none of them come from the request body. */
 export interface CardOptions {
   /** Base address shown in the watermark (scheme and trailing slash dropped); default {@link DEFAULT_WATERMARK}. */
   baseUrl?: string;
@@ -43,6 +44,7 @@ export interface CardPlayer {
   team_name: string | null;
 }
 
+/** A rendered card: the player block, the PNG bytes and their size, watermark flag and content hash. */
 export interface CardResult {
   player: CardPlayer;
   style: CardStyle;

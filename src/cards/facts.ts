@@ -50,6 +50,7 @@ export interface CardVerdict {
   source: 'caller' | 'engine' | 'style_tags';
 }
 
+/** Everything one card shows, as plain data (numbers already computed; layouts only format them). */
 export interface CardFacts {
   player: {
     player_id: number;

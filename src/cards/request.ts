@@ -14,8 +14,10 @@ export const SYNC_STYLES = ['player_card', 'stat_ribbon'] as const;
 export const HD_STYLES = ['editorial_cover', 'fifa_viral', 'collage'] as const;
 /** Every card style. */
 export const CARD_STYLES = [...SYNC_STYLES, ...HD_STYLES] as const;
+/** Schema of a card style name. @example CardStyle.parse('collage') // => 'collage' */
 export const CardStyle = z.enum(CARD_STYLES);
 export type CardStyle = z.infer<typeof CardStyle>;
+/** Schema of an hd style name (prompts accept only these). @example HdStyle.safeParse('player_card').success // => false */
 export const HdStyle = z.enum(HD_STYLES);
 export type HdStyle = z.infer<typeof HdStyle>;
 

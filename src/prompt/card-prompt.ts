@@ -10,6 +10,7 @@ import { CardPromptRequest, type HdStyle } from '../cards/request.js';
 import type { CardPlayer } from '../cards/card.js';
 import { composeCardPrompt, type CardPrompt } from './compose.js';
 
+/** Response of the card-prompt operation: the player block, the style and the composed prompt. */
 export interface CardPromptResult extends CardPrompt {
   player: CardPlayer;
   style: HdStyle;

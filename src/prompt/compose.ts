@@ -8,13 +8,15 @@ import type { HdStyle } from '../cards/request.js';
 import { formatInt, formatMetric, paletteOf, percentileText } from '../cards/layouts/shared.js';
 import { SAFETY_INSTRUCTIONS } from './safety.js';
 
-/** Markers around the caller's take inside `data_and_style`. */
+/** Opening marker of the caller's take inside `data_and_style`. */
 export const USER_TAKE_OPEN = '<<<USER TAKE>>>';
+/** Closing marker of the fenced take. */
 export const USER_TAKE_CLOSE = '<<<END USER TAKE>>>';
 
 /** The suggested credit line when attribution is asked for. */
 export const ATTRIBUTION_LINE = 'Stats: halfspace football intelligence';
 
+/** The two parts of an image prompt (SPEC §2.7): data and style, and the fixed safety block. */
 export interface CardPrompt {
   prompt: { data_and_style: string };
   safety: { instructions: string };

@@ -7,6 +7,7 @@ import type { CardFacts, CardMetric } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
 import { INK, RADIUS, VERDICT_COLORS, footerOf, formatMetric, metricOf, paletteOf, percentileText, tierColorOf, unitOf, watermarkOf } from './shared.js';
 
+/** player_card pixel size (4:5 portrait). */
 export const PLAYER_CARD_SIZE = { width: 1080, height: 1350 } as const;
 
 function statRow(m: CardMetric): LayoutNode {

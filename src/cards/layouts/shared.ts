@@ -32,8 +32,9 @@ export const DEFAULT_CLUB_COLORS = { primary: '#3b5bdb', secondary: '#f8f9fa' } 
 /** Accent colours of the caller-set verdict frames. */
 export const VERDICT_COLORS = { fraud: '#ef4444', merchant: '#f59e0b', cooked: '#a855f7', elite: '#22c55e', contrast: '#2dd4bf', none: '#38bdf8' } as const;
 
-/** Watermark pill geometry: bottom-right corner, inset from both edges (px). */
+/** Watermark pill inset from the bottom and right edges (px). */
 export const WATERMARK_INSET = 36;
+/** Watermark pill height (px). */
 export const WATERMARK_HEIGHT = 52;
 /** Fill of the watermark pill; chosen to differ from every card background. */
 export const WATERMARK_FILL = '#f5f7fb';

@@ -8,6 +8,7 @@ import type { CardFacts } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
 import { INK, RADIUS, footerOf, formatInt, formatMetric, metricOf, paletteOf, percentileText, shortLabelOf, tierColorOf, unitOf, watermarkOf } from './shared.js';
 
+/** stat_ribbon pixel size (square). */
 export const STAT_RIBBON_SIZE = { width: 1080, height: 1080 } as const;
 
 function metaTile(label: string, value: string, accent: string | null): LayoutNode {
