@@ -15,6 +15,16 @@ describe('arrow columns', () => {
     expect(validityMaskOf(i)).toEqual(Uint8Array.of(1, 0, 1));
     expect(validityMaskOf(int32VectorOf(Int32Array.of(1)))).toBeNull();
   });
+
+  it('encodes text of every width, empty strings and nulls', () => {
+    const xs = ['a', null, 'Jörg Müller-Weiß', '', '😀x', "N'Golo Kanté"];
+    const v = utf8VectorOf(xs);
+    expect(v.toArray()).toEqual(xs);
+    expect(v.nullCount).toBe(1);
+    // Growing past the first buffer (8 bytes per row) keeps earlier values intact.
+    const long = ['x'.repeat(100), 'é'.repeat(50), 'y'];
+    expect(utf8VectorOf(long).toArray()).toEqual(long);
+  });
 });
 
 describe('tableToCsvFile', () => {

@@ -1,0 +1,55 @@
+/**
+ * A seeded synthetic season table for the scoring bench: 20 leagues × 20 clubs, one season, one
+ * row per player with plausible per-90 rates (not calibrated; only its size and shape matter).
+ */
+import { writeFileSync } from 'node:fs';
+import { COUNTING_COLUMNS, POSITION_CODES } from '../../src/data/schema.js';
+
+/** Seed of the bench table. */
+export const SYNTHETIC_SEED = 20150822;
+
+/** mulberry32: a small seeded PRNG so the synthetic table is the same on every run. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Writes the synthetic season table: 20 leagues × 20 teams, one season, one row per player. */
+export function writeSyntheticSeasonCsv(path: string, rows: number): void {
+  const rand = prng(SYNTHETIC_SEED);
+  const header = ['player_id', 'name', 'position', 'team', 'league', 'season', 'appearances', 'starts', 'minutes', 'birth_date', 'market_value_eur', ...COUNTING_COLUMNS];
+  const chunks: string[] = [header.join(',')];
+  const lines: string[] = [];
+  for (let i = 0; i < rows; i++) {
+    const league = 1 + Math.floor(rand() * 20);
+    const team = `Club ${league}-${1 + Math.floor(rand() * 20)}`;
+    const position = POSITION_CODES[Math.floor(rand() * POSITION_CODES.length)];
+    const minutes = Math.round(rand() * 3400);
+    const apps = Math.max(minutes > 0 ? 1 : 0, Math.ceil(minutes / 85));
+    const f = minutes / 90;
+    const count = (rate: number) => Math.round(rand() * 2 * rate * f);
+    const passes = count(40);
+    const crosses = count(1.5);
+    const totals = [
+      count(0.3), count(0.2), count(2), count(0.8), count(0.3), count(1), passes, Math.round(passes * (0.6 + 0.3 * rand())),
+      count(5), crosses, Math.round(crosses * rand() * 0.5), count(1), count(2), count(1), count(2),
+      count(0.4), count(1.5), count(4), count(4), position === 'GK' ? count(3) : 0, count(1.3), 0, position === 'GK' ? count(0.5) : 0,
+    ];
+    const year = 1990 + Math.floor(rand() * 17);
+    const birth = `${year}-${String(1 + Math.floor(rand() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 28)).padStart(2, '0')}`;
+    lines.push([i + 1, `Player ${i + 1}`, position, team, `League ${league}`, '2025/26', apps, Math.floor(apps * rand()), minutes, birth, Math.round(rand() * 80) * 1_000_000, ...totals].join(','));
+    if (lines.length === 50_000) {
+      chunks.push(lines.join('\n'));
+      lines.length = 0;
+    }
+  }
+  if (lines.length) chunks.push(lines.join('\n'));
+  writeFileSync(path, `${chunks.join('\n')}\n`);
+}
+
