@@ -3,6 +3,7 @@ import { UsageError } from '../run.js';
 import { DATASET_OPTIONS, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
 import type { MatchIntelligenceResponse, MatchItem } from '../../fixtures/match-intelligence.js';
 
+const pts = (n: number) => `${n} ${n === 1 ? 'pt' : 'pts'}`;
 const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
 
 function lineupText(label: string, l: { formation: string | null; players?: { name: string }[]; starters?: { name: string }[] } | null): string {
@@ -22,7 +23,7 @@ function matchText(m: MatchItem): string {
   ];
   const facts: string[] = [];
   if (m.standings?.home && m.standings.away) {
-    facts.push(`table ${ordinal(m.standings.home.position)} (${m.standings.home.points} pts) v ${ordinal(m.standings.away.position)} (${m.standings.away.points} pts)`);
+    facts.push(`table ${ordinal(m.standings.home.position)} (${pts(m.standings.home.points)}) v ${ordinal(m.standings.away.position)} (${pts(m.standings.away.points)})`);
   }
   facts.push(`form ${m.form.home.sequence || '—'} v ${m.form.away.sequence || '—'}`);
   const h = m.head_to_head;
