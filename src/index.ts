@@ -13,11 +13,13 @@ export { datasetFromCsvDir, datasetToCsvDir, datasetToCsv, tableFromCsv, tableTo
 export { DatasetError } from './data/dataset-error.js';
 export { METRIC_KEYS, METRICS, GROUP_METRICS, CARD_TRIPLET, DEFAULT_CARD_STATS, isMetricKey, type MetricKey } from './stats/metrics.js';
 export type { DerivedSeasons, Cohort } from './stats/derived.js';
-export { deriveSeasons } from './stats/derive.js';
-export { per90 } from './stats/per90.js';
+export { deriveSeasons, type DeriveOptions } from './stats/derive.js';
+export { per90, PER90_MINUTES_MIN } from './stats/per90.js';
 export { accuracyPct } from './stats/accuracy.js';
-export { percentile, percentileSorted, labelOf, ordinalOf } from './stats/percentiles.js';
-export { FEE_TIERS, feeTierOf, type FeeTier } from './stats/fee-tier.js';
+export { percentile, percentileSorted, percentileFromCounts, orientPercentile, labelOf, ordinal, ordinalOf, topPercentile, ELITE_MIN, STRONG_MIN, AVERAGE_MIN, BELOW_AVERAGE_MIN, PERCENTILE_LABELS, type PercentileLabel } from './stats/percentiles.js';
+export { assignCohorts, COHORT_MINUTES_MIN } from './stats/cohorts.js';
+export { modelRating, ratingComposite, ratingFromComposite, RATING_WEIGHTS, MODEL_RATING_MIN, MODEL_RATING_MAX } from './stats/rating.js';
+export { FEE_TIERS, feeTierOf, feeTierRank, isFeeTier, FEE_T2_MIN_EUR, FEE_T3_MIN_EUR, FEE_T4_MIN_EUR, FEE_T4_MAX_EUR, type FeeTier } from './stats/fee-tier.js';
 export { ageOn } from './stats/age.js';
 export { PlayerRequest, ScoutingRequest, PlayerIdentity } from './intel/requests.js';
 export type { PlayerResponse } from './intel/player.js';
