@@ -197,13 +197,49 @@ function rangeOf(xs: Int32Array): { lo: number; hi: number } {
   return { lo, hi };
 }
 
-/** Largest key space checked with a bitset (bits; 16 MB) before falling back to a Map. */
+/** Largest key space checked with a bitset (bits; 16 MB) before falling back to a Set. */
 const BITSET_MAX_BITS = 2 ** 27;
+/**
+ * A bitset pays for its whole key space (allocation and page faults) but only `rows` bits are
+ * touched; beyond this many bits per row a Set of the keys is cheaper.
+ */
+const BITSET_BITS_PER_ROW = 64;
+
+/**
+ * The composite-key check for tables stored in runs of their first key column (appearances
+ * grouped by fixture, player_seasons by player): within each run, a small stamp array over the
+ * other columns' key space finds repeats while staying in cache. Returns false, having checked
+ * nothing, when the first column is not in runs or the other columns' space is too wide.
+ */
+function uniqueWithinRuns(cols: Int32Array[], ranges: { lo: number; hi: number }[], spans: number[], rows: number, fail: (i: number) => never): boolean {
+  const restSpace = spans.slice(1).reduce((a, b) => a * b, 1);
+  if (restSpace > LOOKUP_MAX_SPAN || spans[0] > LOOKUP_MAX_SPAN) return false;
+  const [a, b, c] = cols;
+  const closed = new Uint8Array(spans[0]);
+  for (let i = 1; i < rows; i++) {
+    if (a[i] !== a[i - 1]) {
+      closed[a[i - 1] - ranges[0].lo] = 1;
+      if (closed[a[i] - ranges[0].lo]) return false;
+    }
+  }
+  const stamp = new Int32Array(restSpace).fill(-1);
+  const lb = ranges[1].lo;
+  const lc = c ? ranges[2].lo : 0;
+  const sc = c ? spans[2] : 1;
+  let run = 0;
+  for (let i = 0; i < rows; i++) {
+    if (i > 0 && a[i] !== a[i - 1]) run++;
+    const k = (b[i] - lb) * sc + (c ? c[i] - lc : 0);
+    if (stamp[k] === run) fail(i);
+    stamp[k] = run;
+  }
+  return true;
+}
 
 /**
  * Throws on the first row whose key columns repeat an earlier row. Each row's key is one exact
  * number (mixed radix over each column's range); a bitset over that key space marks what was seen,
- * so the pass allocates no per-row objects. Key spaces too wide for the bitset use a Map.
+ * so the pass allocates no per-row objects. Key spaces too wide or too sparse for the bitset use a Set.
  */
 function checkUnique(file: string, names: readonly string[], columns: Map<string, ColumnData>, rows: number): void {
   if (rows === 0) return;
@@ -224,9 +260,10 @@ function checkUnique(file: string, names: readonly string[], columns: Map<string
     const value = names.length === 1 ? String(cols[0][i]) : `(${cols.map((c) => c[i]).join(', ')})`;
     throw new DatasetError(file, names.join(','), i, `duplicate ${label} ${value}, first at row ${first}`);
   };
-  if (space <= BITSET_MAX_BITS) {
+  if ((cols.length === 2 || cols.length === 3) && uniqueWithinRuns(cols, ranges, spans, rows, fail)) return;
+  if (cols.length <= 3 && space <= BITSET_MAX_BITS && space <= BITSET_BITS_PER_ROW * rows + 65536) {
     const seen = new Uint8Array(Math.ceil(space / 8));
-    // One, two or three key columns; the loops are written out so each stays monomorphic.
+    // One, two or three key columns (checked above); written out so the loop stays monomorphic.
     const [a, b, c] = cols;
     const [la, lb, lc] = ranges.map((r) => r.lo);
     const [, sb, sc] = spans;

@@ -135,6 +135,40 @@ describe('validateDataset through datasetFromDir', () => {
     expect(where(e)).toEqual({ file: 'appearances.arrow', column: 'fixture_id,player_id', row: 3 });
   });
 
+  it('rejects a duplicate (fixture_id, player_id) when appearances are not stored fixture by fixture', () => {
+    // Fixtures 1000, 1001, 1000, …: not in runs, so the check cannot go run by run. Row 2
+    // (fixture 1000, player 2) becomes (1000, 1), which row 0 already holds.
+    const e = loadError(broken((r) => {
+      r.appearances = [r.appearances[0], r.appearances[3], { ...r.appearances[2], player_id: 1 }, r.appearances[1], r.appearances[4]];
+    }));
+    expect(where(e)).toEqual({ file: 'appearances.arrow', column: 'fixture_id,player_id', row: 2 });
+    expect(e.message).toContain('duplicate (fixture_id, player_id) (1000, 1), first at row 0');
+  });
+
+  it('accepts appearances not stored fixture by fixture when no pair repeats', () => {
+    const rows = completeRows();
+    rows.appearances = [rows.appearances[0], rows.appearances[3], rows.appearances[2], rows.appearances[1], rows.appearances[4]];
+    expect(validateDataset(datasetOfRows(rows))).toBeUndefined();
+  });
+
+  it('finds duplicates among sparse ids too (ids near the 32-bit limit)', () => {
+    // Ids 1 … 2,000,000,000 span more than a bitset may cover; (fixture_id, player_id) pairs then
+    // span 2e9 × 2e9 > 2^53, beyond exact numeric keys.
+    const far = 2_000_000_000;
+    const sparse = (edit: (r: DatasetRows) => void) => broken((r) => {
+      r.players.push({ player_id: far, name: 'Far Away', position: 'ST' });
+      r.fixtures.push({ ...r.fixtures[1], fixture_id: far });
+      r.appearances.push({ fixture_id: far, player_id: far, team_id: 11, started: true, minutes: 90 });
+      edit(r);
+    });
+    expect(() => validateDataset(sparse(() => {}))).not.toThrow();
+    const e1 = loadError(sparse((r) => { r.players.push({ player_id: far, name: 'Again', position: 'CB' }); }));
+    expect(where(e1)).toEqual({ file: 'players.arrow', column: 'player_id', row: 5 });
+    const e2 = loadError(sparse((r) => { r.appearances.push({ fixture_id: far, player_id: far, team_id: 11, started: false, minutes: 0 }); }));
+    expect(where(e2)).toEqual({ file: 'appearances.arrow', column: 'fixture_id,player_id', row: 6 });
+    expect(e2.message).toContain(`(${far}, ${far}), first at row 5`);
+  });
+
   it('rejects negative minutes in player_seasons', () => {
     const e = loadError(broken((r) => { r.player_seasons[1].minutes = -1; }));
     expect(where(e)).toEqual({ file: 'player_seasons.arrow', column: 'minutes', row: 1 });
