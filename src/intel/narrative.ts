@@ -30,10 +30,11 @@ export function narrativeOf(profile: Profile, season: SeasonStats | null, highli
   const name = profile.display_name;
   const parts: string[] = [];
   const age = profile.age !== null ? `, ${profile.age},` : '';
-  const nat = profile.nationality ? ` ${profile.nationality}` : '';
+  const role = profile.position_label.toLowerCase();
+  const from = profile.nationality ? ` from ${profile.nationality}` : '';
   const club = profile.team ? ` at ${profile.team.name}` : '';
   const league = profile.league ? ` in ${profile.league.name}` : '';
-  parts.push(`${name}${age} is a${/^[AEIOU]/.test(nat.trim()) ? 'n' : ''}${nat} ${profile.position_label.toLowerCase()}${club}${league}.`);
+  parts.push(`${name}${age} is a${/^[aeiou]/.test(role) ? 'n' : ''} ${role}${from}${club}${league}.`);
   if (season) {
     const starts = season.starts !== null ? ` (${plural(season.starts, 'start')})` : '';
     parts.push(
