@@ -9,7 +9,7 @@ const INSERTION_MAX = 24;
 
 /**
  * Sorts `values[from, to)` ascending (NaN must not occur) and applies the same permutation to
- * `rows[from, to)`. Not stable: equal values may come out in any order of their rows.
+ * `rows[from, to)`. Not stable: equal values (−0 and +0 included) may come out in any order.
  * @example const v = Float64Array.of(3, 1, 2), r = Int32Array.of(0, 1, 2); sortPairs(v, r, 0, 3); r // => Int32Array [1, 2, 0]
  */
 export function sortPairs(values: Float64Array, rows: Int32Array, from: number, to: number): void {
