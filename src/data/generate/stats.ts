@@ -1,0 +1,421 @@
+/**
+ * Season statistics of every player-season, calibrated to METHOD.md Table B. Each player has a
+ * latent per-90 rate per metric, read from a per-group quantile function at the player's rank on
+ * a style score (quality, three style factors, position shifts, noise), so rates correlate the
+ * way real profiles do (poachers, target men, creators, ball-winners, full-backs...). Season totals
+ * are Poisson counts of rate × minutes / 90 (goals and assists: allocated goal by goal among the
+ * players on the pitch). The quantile function's p10/p50/p90 points are solved iteratively with
+ * fixed uniforms until the observed per-90 quantiles match the targets.
+ */
+import type { CountingColumn, PositionCode, PositionGroup } from '../schema.js';
+import { POSITION_GROUPS } from '../schema.js';
+import {
+  CALIBRATED_METRICS, CALIBRATION_MINUTES_MIN, CROSS_ACCURACY_ATTEMPTS_MIN, TABLE_B, type CalibratedMetric, type Triple,
+} from './calibration-targets.js';
+import { binomialQuantile, normalQuantile, poissonQuantile, quantileSortedType7, Z90 } from './distributions.js';
+import type { GoalEvent, SeasonRow } from './matches.js';
+import type { Player } from './players.js';
+import type { Rng } from './rng.js';
+
+/** Share of (non-own) goals with an assist (StatsBomb goal_assist rate ≈ 0.7). */
+export const ASSISTED_SHARE = 0.7;
+/**
+ * Cross completions are drawn with this share of the binomial variance: with the demo's many
+ * low-volume crossers, a full binomial spreads cross accuracy wider than Table B allows even when
+ * every player has the same true accuracy (docs/methodology/demo-data.md#calibration).
+ */
+export const CROSS_COMPLETION_VARIANCE = 0.4;
+/** Calibration passes per metric; each pass moves the latent quantile points toward the target. */
+const CALIBRATION_PASSES = 24;
+/** Slope cap of the upper tail beyond p90 on the log scale, so the best players stay plausible. */
+const UPPER_TAIL_SLOPE_MAX = 0.35;
+/**
+ * Starting p10 as a share of p50 where the target p10 is 0: a steep lower tail, so that players who
+ * rarely do something (centre-backs crossing) really rarely do it.
+ */
+const ZERO_P10_SHARE = 0.1;
+/** Weight of the idiosyncratic noise in a player's style score. */
+const STYLE_NOISE = 0.6;
+
+type Loadings = Partial<Record<CalibratedMetric, readonly [number, number, number, number]>>;
+
+/**
+ * Style loadings [quality, factor1, factor2, factor3] per group. Factors: goalkeeper (shot-stopper,
+ * sweeper, commanding), defender (ball-playing, stopper, attacking full-back), midfielder (creator,
+ * destroyer, metronome), attacker (finisher, target man, creator-dribbler).
+ */
+const LOADINGS: Record<PositionGroup, Loadings> = {
+  goalkeeper: {
+    saves_per90: [-0.3, 0.7, 0, 0], punches_per90: [0, 0, 0, 0.8], passes_per90: [0.3, 0, 0.8, 0],
+    pass_accuracy_pct: [0.4, 0, 0.7, -0.1], long_balls_per90: [-0.2, 0, -0.6, 0.2], key_passes_per90: [0, 0, 0.5, 0],
+    clearances_per90: [0, 0, 0.4, 0.3], dribbles_per90: [0, 0, 0.3, 0], duels_won_per90: [0, 0, 0.3, 0.2],
+    ball_recovery_per90: [0.2, 0, 0.6, 0.2],
+  },
+  defender: {
+    passes_per90: [0.4, 0.7, -0.2, 0.1], pass_accuracy_pct: [0.5, 0.6, -0.2, 0], long_balls_per90: [0.1, 0.7, 0.2, -0.2],
+    key_passes_per90: [0.2, 0.1, -0.2, 0.7], crosses_per90: [0, 0, -0.2, 0.8], cross_accuracy_pct: [0.3, 0, 0, 0.2],
+    dribbles_per90: [0.2, 0.1, -0.3, 0.7], assists_per90: [0.2, 0, -0.2, 0.6], goals_per90: [0.2, 0, 0.5, 0.3],
+    shots_per90: [0.1, 0, 0.4, 0.4], shots_on_target_per90: [0.2, 0, 0.4, 0.4], big_chances_per90: [0.1, 0, 0.5, 0.2],
+    tackles_per90: [0.1, -0.1, 0.4, 0.3], interceptions_per90: [0.1, 0.2, 0.5, 0], clearances_per90: [0, -0.1, 0.8, -0.2],
+    aerials_won_per90: [0, 0, 0.85, -0.2], shots_blocked_per90: [0, 0, 0.7, -0.1], duels_won_per90: [0.1, 0, 0.6, 0.2],
+    ball_recovery_per90: [0.1, 0.2, 0.3, 0.2],
+  },
+  midfielder: {
+    goals_per90: [0.3, 0.6, -0.2, 0], assists_per90: [0.3, 0.7, -0.2, 0], shots_per90: [0.2, 0.7, -0.1, -0.1],
+    shots_on_target_per90: [0.3, 0.65, -0.1, 0], big_chances_per90: [0.2, 0.6, -0.2, 0], key_passes_per90: [0.3, 0.75, -0.1, 0.1],
+    dribbles_per90: [0.3, 0.6, 0, -0.1], crosses_per90: [0, 0.4, -0.2, -0.1], cross_accuracy_pct: [0.3, 0.2, 0, 0.1],
+    passes_per90: [0.4, 0, 0, 0.8], pass_accuracy_pct: [0.5, -0.1, 0, 0.6], long_balls_per90: [0.1, -0.1, 0.1, 0.7],
+    tackles_per90: [0, -0.2, 0.8, 0], interceptions_per90: [0, -0.2, 0.75, 0.1], ball_recovery_per90: [0.1, -0.1, 0.7, 0.2],
+    duels_won_per90: [0.1, 0.1, 0.7, -0.1], aerials_won_per90: [0, -0.1, 0.6, 0], clearances_per90: [0, -0.2, 0.5, 0.1],
+    shots_blocked_per90: [0, -0.2, 0.5, 0],
+  },
+  attacker: {
+    goals_per90: [0.4, 0.7, 0.1, -0.1], shots_per90: [0.3, 0.7, 0.1, 0.1], shots_on_target_per90: [0.35, 0.7, 0.1, 0],
+    big_chances_per90: [0.3, 0.7, 0.2, -0.1], assists_per90: [0.4, -0.1, 0, 0.6], key_passes_per90: [0.3, -0.1, -0.1, 0.7],
+    dribbles_per90: [0.3, -0.1, -0.5, 0.6], crosses_per90: [0, -0.2, -0.3, 0.5], cross_accuracy_pct: [0.3, 0, 0, 0.2],
+    aerials_won_per90: [0, 0.1, 0.85, -0.2], duels_won_per90: [0.1, 0, 0.6, 0.3], clearances_per90: [0, 0, 0.5, 0],
+    passes_per90: [0.4, -0.3, -0.1, 0.5], pass_accuracy_pct: [0.5, 0, -0.2, 0.2], long_balls_per90: [0, 0, 0.2, 0.2],
+    tackles_per90: [0, -0.2, 0, 0.2], interceptions_per90: [0, -0.2, 0, 0.1], ball_recovery_per90: [0.1, -0.2, 0, 0.3],
+    shots_blocked_per90: [0, -0.1, 0.3, 0],
+  },
+};
+
+const FULL_BACK: Partial<Record<CalibratedMetric, number>> = {
+  crosses_per90: 0.8, key_passes_per90: 0.5, dribbles_per90: 0.5, assists_per90: 0.4, tackles_per90: 0.3,
+  clearances_per90: -0.5, aerials_won_per90: -0.6, shots_blocked_per90: -0.2,
+};
+const WIDE_MID: Partial<Record<CalibratedMetric, number>> = {
+  crosses_per90: 0.9, dribbles_per90: 0.4, passes_per90: -0.3, clearances_per90: -0.3, aerials_won_per90: -0.3,
+};
+const WINGER: Partial<Record<CalibratedMetric, number>> = {
+  dribbles_per90: 0.6, crosses_per90: 0.8, aerials_won_per90: -0.6, key_passes_per90: 0.3, goals_per90: -0.2, clearances_per90: -0.3,
+};
+/** Score shifts by detailed position: what a centre-back does that a full-back does not, and so on. */
+const POSITION_SHIFT: Partial<Record<PositionCode, Partial<Record<CalibratedMetric, number>>>> = {
+  CB: {
+    clearances_per90: 0.7, aerials_won_per90: 0.8, shots_blocked_per90: 0.5, crosses_per90: -3, key_passes_per90: -0.6,
+    dribbles_per90: -0.6, long_balls_per90: 0.4, goals_per90: 0.2, assists_per90: -0.3,
+  },
+  LB: FULL_BACK, RB: FULL_BACK,
+  LWB: { ...FULL_BACK, crosses_per90: 1.1 }, RWB: { ...FULL_BACK, crosses_per90: 1.1 },
+  DM: {
+    tackles_per90: 0.3, interceptions_per90: 0.4, clearances_per90: 0.5, passes_per90: 0.2, goals_per90: -0.5,
+    key_passes_per90: -0.4, dribbles_per90: -0.3, shots_per90: -0.4,
+  },
+  AM: {
+    key_passes_per90: 0.5, goals_per90: 0.4, shots_per90: 0.4, dribbles_per90: 0.4, big_chances_per90: 0.4,
+    tackles_per90: -0.4, clearances_per90: -0.4, long_balls_per90: -0.3,
+  },
+  LM: WIDE_MID, RM: WIDE_MID, LW: WINGER, RW: WINGER,
+  ST: { goals_per90: 0.2, aerials_won_per90: 0.3, big_chances_per90: 0.2 },
+  CF: { passes_per90: 0.3, key_passes_per90: 0.3, aerials_won_per90: 0.2 },
+};
+
+const ATTACKING: ReadonlySet<CalibratedMetric> = new Set([
+  'goals_per90', 'assists_per90', 'shots_per90', 'shots_on_target_per90', 'big_chances_per90', 'key_passes_per90', 'dribbles_per90', 'crosses_per90',
+]);
+const DEFENSIVE: ReadonlySet<CalibratedMetric> = new Set([
+  'tackles_per90', 'interceptions_per90', 'ball_recovery_per90', 'duels_won_per90', 'aerials_won_per90', 'clearances_per90', 'shots_blocked_per90',
+]);
+
+/** Counting column of each Poisson metric. */
+const COLUMN: Partial<Record<CalibratedMetric, CountingColumn>> = {
+  shots_on_target_per90: 'shots_on_target', shots_per90: 'shots', big_chances_per90: 'big_chances', key_passes_per90: 'key_passes',
+  passes_per90: 'passes', long_balls_per90: 'long_balls', crosses_per90: 'crosses', dribbles_per90: 'dribbles',
+  tackles_per90: 'tackles', interceptions_per90: 'interceptions', clearances_per90: 'clearances', shots_blocked_per90: 'shots_blocked',
+  aerials_won_per90: 'aerials_won', duels_won_per90: 'duels_won', ball_recovery_per90: 'ball_recoveries', saves_per90: 'saves',
+  punches_per90: 'punches',
+};
+
+/** What the generator produced for the season rows, plus the calibration it achieved. */
+export interface SeasonStats {
+  counts: Record<CountingColumn, Int32Array>;
+  /** Achieved [p10, p50, p90] per group and metric over the calibration sample (null: no sample). */
+  achieved: Record<PositionGroup, Record<CalibratedMetric, Triple | null>>;
+}
+
+/** Inputs of {@link seasonStats}. */
+export interface StatsInput {
+  players: readonly Player[];
+  rows: readonly SeasonRow[];
+  goals: readonly GoalEvent[];
+  /** Age of each row's player on the season's first day. */
+  rowAge: Float64Array;
+}
+
+const groupIndex = (g: PositionGroup): number => POSITION_GROUPS.indexOf(g);
+
+/** The latent quantile function of one group and metric, with its slopes computed once. */
+interface Curve {
+  pts: number[];
+  pct: boolean;
+  up: number;
+  down: number;
+  tail: number;
+}
+
+function curveOf(pts: number[], pct: boolean): Curve {
+  const [p10, p50, p90] = pts;
+  if (pct) return { pts, pct, up: (p90 - p50) / Z90, down: (p50 - p10) / Z90, tail: 0 };
+  if (p90 <= 0) return { pts, pct, up: 0, down: 0, tail: 0 };
+  const up = Math.log(p90 / p50) / Z90;
+  return { pts, pct, up, down: Math.log(p50 / p10) / Z90, tail: Math.min(up, UPPER_TAIL_SLOPE_MAX) };
+}
+
+/** Latent rate at a player's standard-normal score z: two-piece lognormal through p10/p50/p90 (linear for accuracies). */
+function rateAt(z: number, c: Curve): number {
+  const [, p50, p90] = c.pts;
+  if (c.pct) {
+    const v = z >= 0 ? p50 + c.up * Math.min(z, Z90) + 0.5 * c.up * Math.max(0, z - Z90) : p50 + c.down * z;
+    return Math.min(0.99, Math.max(0.02, v));
+  }
+  if (p90 <= 0) return 0;
+  if (z >= 0) return z <= Z90 ? p50 * Math.exp(c.up * z) : p90 * Math.exp(c.tail * (z - Z90));
+  return p50 * Math.exp(c.down * z);
+}
+
+function initialPoints(t: Triple, pct: boolean): number[] {
+  if (pct) return [t[0] / 100, t[1] / 100, t[2] / 100];
+  if (t[2] <= 0) return [0, 0, 0];
+  const p90 = t[2];
+  const p50 = t[1] > 0 ? t[1] : p90 * 0.25;
+  const p10 = t[0] > 0 ? t[0] : p50 * ZERO_P10_SHARE;
+  return [p10, p50, p90];
+}
+
+/** Moves the latent points toward the target given what they achieved (multiplicative, damped). */
+function updatePoints(pts: number[], target: Triple, achieved: Triple, pct: boolean): void {
+  if (!pct && target[2] <= 0) return;
+  for (let k = 0; k < 3; k++) {
+    const t = pct ? target[k] / 100 : target[k];
+    const a = pct ? achieved[k] / 100 : achieved[k];
+    let f: number;
+    if (t > 0) f = a > 0 ? Math.min(1.6, Math.max(0.6, (t / a) ** 0.8)) : 1.6;
+    else f = a > 0 ? 0.6 : 1;
+    pts[k] *= f;
+  }
+  pts[0] = Math.min(pts[0], pts[1] * 0.999);
+  pts[2] = Math.max(pts[2], pts[1] * 1.001);
+}
+
+/**
+ * Draws every counting total of every season row and calibrates the per-90 quantiles by group to
+ * Table B on the pooled sample of rows with ≥ 180 minutes (all three seasons).
+ */
+export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
+  const { players, rows, goals, rowAge } = input;
+  const n = rows.length;
+  const srng = rng.fork('stats');
+  const metricCount = CALIBRATED_METRICS.length;
+  // Style score per player and metric, turned into a standard-normal score by rank within the group.
+  const z = new Float64Array(players.length * metricCount);
+  const qualityMean = [0, 0, 0, 0];
+  const qualitySq = [0, 0, 0, 0];
+  const groupSize = [0, 0, 0, 0];
+  for (const p of players) {
+    const g = groupIndex(p.group);
+    qualityMean[g] += p.quality;
+    qualitySq[g] += p.quality * p.quality;
+    groupSize[g]++;
+  }
+  const qSd = qualityMean.map((s, g) => Math.sqrt(Math.max(1e-9, qualitySq[g] / groupSize[g] - (s / groupSize[g]) ** 2)));
+  const qMu = qualityMean.map((s, g) => s / groupSize[g]);
+  CALIBRATED_METRICS.forEach((metric, m) => {
+    const mrng = srng.fork(`style:${metric}`);
+    for (const group of POSITION_GROUPS) {
+      const g = groupIndex(group);
+      const members: Array<{ i: number; s: number }> = [];
+      players.forEach((p, i) => {
+        if (p.group !== group) return;
+        const L = LOADINGS[group][metric] ?? [0, 0, 0, 0];
+        const qz = (p.quality - qMu[g]) / qSd[g];
+        const s = L[0] * qz + L[1] * p.style[0] + L[2] * p.style[1] + L[3] * p.style[2] + (POSITION_SHIFT[p.position]?.[metric] ?? 0) + STYLE_NOISE * mrng.normal();
+        members.push({ i, s });
+      });
+      members.sort((a, b) => a.s - b.s || a.i - b.i);
+      members.forEach((x, rank) => {
+        z[x.i * metricCount + m] = normalQuantile((rank + 0.5) / members.length);
+      });
+    }
+  });
+  // Season form: attacking output fades after 30, defensive work a little later.
+  const formAtt = new Float64Array(n);
+  const formDef = new Float64Array(n);
+  const frng = srng.fork('form');
+  for (let r = 0; r < n; r++) {
+    const age = rowAge[r];
+    formAtt[r] = Math.exp(frng.normal(0, 0.12) - (age > 30 ? 0.06 * (age - 30) : 0));
+    formDef[r] = Math.exp(frng.normal(0, 0.08) - (age > 31 ? 0.03 * (age - 31) : 0));
+  }
+  const rowGroup = new Int8Array(n);
+  const inSample = new Uint8Array(n);
+  for (let r = 0; r < n; r++) {
+    rowGroup[r] = groupIndex(players[rows[r].player].group);
+    inSample[r] = rows[r].minutes >= CALIBRATION_MINUTES_MIN ? 1 : 0;
+  }
+  const latent = POSITION_GROUPS.map((group) =>
+    Object.fromEntries(CALIBRATED_METRICS.map((metric) => [metric, initialPoints(TABLE_B[group][metric] ?? [0, 0, 0], metric.endsWith('_pct'))])) as Record<CalibratedMetric, number[]>,
+  );
+  /** Every row's latent rate of `metric` under the current points (season form included). */
+  const ratesOf = (metric: CalibratedMetric): Float64Array => {
+    const m = CALIBRATED_METRICS.indexOf(metric);
+    const pct = metric.endsWith('_pct');
+    const curves = latent.map((l) => curveOf(l[metric], pct));
+    const form = ATTACKING.has(metric) ? formAtt : DEFENSIVE.has(metric) ? formDef : null;
+    const out = new Float64Array(n);
+    for (let r = 0; r < n; r++) {
+      const base = rateAt(z[rows[r].player * metricCount + m], curves[rowGroup[r]]);
+      out[r] = form ? base * form[r] : base;
+    }
+    return out;
+  };
+  const per90Quantiles = (count: Int32Array): Triple[] =>
+    POSITION_GROUPS.map((_, g) => {
+      const vals: number[] = [];
+      for (let r = 0; r < n; r++) if (inSample[r] && rowGroup[r] === g) vals.push((count[r] * 90) / rows[r].minutes);
+      return triple(vals);
+    });
+  const pctQuantiles = (done: Int32Array, att: Int32Array, minAtt: number): Array<Triple | null> =>
+    POSITION_GROUPS.map((_, g) => {
+      const vals: number[] = [];
+      for (let r = 0; r < n; r++) if (inSample[r] && rowGroup[r] === g && att[r] >= minAtt) vals.push((100 * done[r]) / att[r]);
+      return vals.length ? triple(vals) : null;
+    });
+  const achieved = Object.fromEntries(POSITION_GROUPS.map((g) => [g, {} as Record<CalibratedMetric, Triple | null>])) as SeasonStats['achieved'];
+  const counts = {} as Record<CountingColumn, Int32Array>;
+
+  const calibrate = (metric: CalibratedMetric, draw: () => Int32Array, measure: (c: Int32Array) => Array<Triple | null>): Int32Array => {
+    // Discrete counts can make a quantile flip between two values from pass to pass, so the
+    // points of the best pass (smallest worst relative error) are kept, not the last ones.
+    let best = { error: Number.POSITIVE_INFINITY, points: latent.map((l) => l[metric].slice()) };
+    for (let pass = 0; pass <= CALIBRATION_PASSES; pass++) {
+      const got = measure(draw());
+      const error = worstError(metric, got);
+      if (error < best.error) best = { error, points: latent.map((l) => l[metric].slice()) };
+      if (pass === CALIBRATION_PASSES) break;
+      POSITION_GROUPS.forEach((group, g) => {
+        const target = TABLE_B[group][metric];
+        const a = got[g];
+        if (target && a) updatePoints(latent[g][metric], target, a, metric.endsWith('_pct'));
+      });
+    }
+    best.points.forEach((pts, g) => {
+      latent[g][metric] = pts;
+    });
+    const result = draw();
+    measure(result).forEach((a, g) => {
+      achieved[POSITION_GROUPS[g]][metric] = a;
+    });
+    return result;
+  };
+
+  // Goals and assists: allocated among the players on the pitch, so team totals match the fixtures.
+  const scorer = new Int32Array(goals.length).fill(-1);
+  const allocate = (weights: Float64Array, u: (e: GoalEvent) => number, exclude: (i: number) => number, eligible: (e: GoalEvent, i: number) => boolean): Int32Array => {
+    const out = new Int32Array(n);
+    goals.forEach((e, i) => {
+      if (!eligible(e, i)) return;
+      const skip = exclude(i);
+      let total = 0;
+      for (const r of e.onPitch) if (r !== skip) total += weights[r];
+      if (total <= 0) return;
+      let x = u(e) * total;
+      let chosen = -1;
+      for (const r of e.onPitch) {
+        if (r === skip) continue;
+        chosen = r;
+        x -= weights[r];
+        if (x < 0) break;
+      }
+      out[chosen]++;
+      if (skip === -2) scorer[i] = chosen;
+    });
+    return out;
+  };
+  counts.goals = calibrate('goals_per90', () => allocate(ratesOf('goals_per90'), (e) => e.uScorer, () => -2, (e) => !e.ownGoal), per90Quantiles);
+  counts.assists = calibrate(
+    'assists_per90',
+    () => allocate(ratesOf('assists_per90'), (e) => e.uAssister, (i) => scorer[i], (e, i) => !e.ownGoal && scorer[i] >= 0 && e.uAssisted < ASSISTED_SHARE),
+    per90Quantiles,
+  );
+
+  // Poisson metrics, in an order that lets each respect the ones it is bounded by.
+  const uniforms = (label: string): Float64Array => {
+    const urng = srng.fork(`u:${label}`);
+    const u = new Float64Array(n);
+    for (let r = 0; r < n; r++) u[r] = urng.open();
+    return u;
+  };
+  const poissonMetric = (metric: CalibratedMetric, bound?: (r: number, k: number) => number): Int32Array => {
+    const u = uniforms(metric);
+    return calibrate(metric, () => {
+      const out = new Int32Array(n);
+      const rate = ratesOf(metric);
+      for (let r = 0; r < n; r++) {
+        const k = poissonQuantile((rate[r] * rows[r].minutes) / 90, u[r]);
+        out[r] = bound ? bound(r, k) : k;
+      }
+      return out;
+    }, per90Quantiles);
+  };
+  const set = (metric: CalibratedMetric, bound?: (r: number, k: number) => number): void => {
+    counts[COLUMN[metric]!] = poissonMetric(metric, bound);
+  };
+  set('shots_on_target_per90', (r, k) => Math.max(k, counts.goals[r]));
+  set('shots_per90', (r, k) => Math.max(k, counts.shots_on_target[r]));
+  set('big_chances_per90', (r, k) => Math.min(k, counts.shots[r]));
+  set('key_passes_per90', (r, k) => Math.max(k, counts.assists[r]));
+  set('passes_per90', (r, k) => Math.max(k, counts.key_passes[r]));
+  set('long_balls_per90', (r, k) => Math.min(k, counts.passes[r]));
+  set('crosses_per90', (r, k) => Math.min(k, counts.passes[r]));
+  for (const metric of ['dribbles_per90', 'tackles_per90', 'interceptions_per90', 'clearances_per90', 'shots_blocked_per90', 'aerials_won_per90'] as const) set(metric);
+  set('duels_won_per90', (r, k) => Math.max(k, counts.aerials_won[r]));
+  for (const metric of ['ball_recovery_per90', 'saves_per90', 'punches_per90'] as const) set(metric);
+
+  const ratio = (metric: CalibratedMetric, attempted: Int32Array, minAttempts: number, variance: number): Int32Array => {
+    const u = uniforms(metric);
+    return calibrate(metric, () => {
+      const out = new Int32Array(n);
+      const rate = ratesOf(metric);
+      for (let r = 0; r < n; r++) out[r] = variance === 1 ? binomialQuantile(attempted[r], rate[r], u[r]) : completionsOf(attempted[r], rate[r], u[r], variance);
+      return out;
+    }, (done) => pctQuantiles(done, attempted, minAttempts));
+  };
+  counts.passes_completed = ratio('pass_accuracy_pct', counts.passes, 1, 1);
+  counts.crosses_completed = ratio('cross_accuracy_pct', counts.crosses, CROSS_ACCURACY_ATTEMPTS_MIN, CROSS_COMPLETION_VARIANCE);
+
+  counts.goals_conceded = Int32Array.from(rows, (row) => row.goalsConceded);
+  counts.clean_sheets = Int32Array.from(rows, (row) => row.cleanSheets);
+  achieved.goalkeeper.goals_conceded_per90 = null;
+  const gc = per90Quantiles(counts.goals_conceded);
+  const cs = per90Quantiles(counts.clean_sheets);
+  POSITION_GROUPS.forEach((g, i) => {
+    achieved[g].goals_conceded_per90 = gc[i];
+    achieved[g].cleansheets_per90 = cs[i];
+  });
+  return { counts, achieved };
+}
+
+/** Completions of `attempts` at accuracy `p`, drawn with `variance` × the binomial variance (normal approximation, rounded, clamped). */
+function completionsOf(attempts: number, p: number, u: number, variance: number): number {
+  if (attempts <= 0) return 0;
+  const k = Math.round(attempts * p + Math.sqrt(variance * attempts * p * (1 - p)) * normalQuantile(u));
+  return Math.min(attempts, Math.max(0, k));
+}
+
+/** Worst relative error of achieved against target quantiles over all groups (1 for a missed exact zero). */
+function worstError(metric: CalibratedMetric, got: ReadonlyArray<Triple | null>): number {
+  let worst = 0;
+  POSITION_GROUPS.forEach((group, g) => {
+    const t = TABLE_B[group][metric];
+    const a = got[g];
+    if (!t || !a) return;
+    for (let k = 0; k < 3; k++) worst = Math.max(worst, t[k] === 0 ? (a[k] === 0 ? 0 : 1) : Math.abs(a[k] - t[k]) / t[k]);
+  });
+  return worst;
+}
+
+function triple(values: number[]): Triple {
+  const sorted = Float64Array.from(values).sort();
+  return [quantileSortedType7(sorted, 0.1), quantileSortedType7(sorted, 0.5), quantileSortedType7(sorted, 0.9)];
+}
