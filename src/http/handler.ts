@@ -31,6 +31,11 @@ const defaultPeerOf = (_request: Request, env: unknown): string => (env as Env['
 async function readLimited(request: Request, max: number): Promise<Uint8Array | null> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > max) return null;
+  // With a declared length within the cap, the adapter's own reader is much faster than a stream.
+  if (declared !== null && !request.headers.has('transfer-encoding')) {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    return bytes.length > max ? null : bytes;
+  }
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -100,8 +100,8 @@ function sqliteWallets(db: Database.Database): WalletStore {
     'SELECT * FROM (SELECT * FROM ledger WHERE wallet_id = ? ORDER BY entry_id DESC LIMIT ?) ORDER BY entry_id',
   );
 
-  function append(walletId: string, kind: LedgerEntry['kind'], amount: number, holdId: number | null, note: string | null, at: string): LedgerEntry {
-    const balance = getBalance.get(walletId)!.balance + amount;
+  function append(walletId: string, kind: LedgerEntry['kind'], amount: number, holdId: number | null, note: string | null, at: string, current?: number): LedgerEntry {
+    const balance = (current ?? getBalance.get(walletId)!.balance) + amount;
     setBalance.run(balance, walletId);
     const entryId = Number(appendEntry.run(walletId, kind, amount, holdId, balance, note, at).lastInsertRowid);
     if (kind === 'hold') selfReference.run(entryId);
@@ -109,14 +109,15 @@ function sqliteWallets(db: Database.Database): WalletStore {
   }
 
   const topup = db.transaction((walletId: string, credits: number, at: string, note: string | null): LedgerEntry | null => {
-    if (!getBalance.get(walletId)) return null;
-    return append(walletId, 'topup', credits, null, note, at);
+    const row = getBalance.get(walletId);
+    if (!row) return null;
+    return append(walletId, 'topup', credits, null, note, at, row.balance);
   });
   const hold = db.transaction((walletId: string, credits: number, at: string, expiresAt: string, note: string | null): HoldOutcome => {
     const row = getBalance.get(walletId);
     if (!row) return { ok: false, reason: 'unknown_wallet', balance: 0 };
     if (row.balance < credits) return { ok: false, reason: 'insufficient_credits', balance: row.balance };
-    const entry = append(walletId, 'hold', -credits, null, note, at);
+    const entry = append(walletId, 'hold', -credits, null, note, at, row.balance);
     insertHold.run(entry.entry_id, walletId, credits, expiresAt);
     return { ok: true, hold_id: entry.entry_id, balance: entry.balance_after };
   });
@@ -245,8 +246,15 @@ function sqliteJobs(db: Database.Database): JobStore {
 }
 
 export interface SqliteStoreOptions {
-  /** `full` (default): every commit reaches the disk before it returns; `normal`: faster, survives a process crash but not power loss. */
-  synchronous?: 'full' | 'normal';
+  /**
+   * Durability of commits; default `mixed`. `full`: every commit is synced to disk before it
+   * returns (≈ one fsync per hold and per capture). `normal`: commits survive a process crash but
+   * the latest may be lost on power loss. `mixed`: top-ups and new keys are committed `full`,
+   * holds and settlements `normal` — losing the tail of the log on power loss can then only drop
+   * a hold or a capture, which returns credits to the caller (an open hold expires), never money
+   * that was paid in (docs/api.md#storage).
+   */
+  synchronous?: 'full' | 'normal' | 'mixed';
 }
 
 /**
@@ -257,13 +265,26 @@ export function sqliteStore(file: string, options: SqliteStoreOptions = {}): Ser
   const db = new Database(file);
   db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   db.pragma('journal_mode = WAL');
-  // In WAL mode NORMAL survives a process crash but may lose the last commits on power loss;
-  // FULL syncs every commit, so a top-up acknowledged to the caller is never lost.
-  db.pragma(`synchronous = ${options.synchronous ?? 'full'}`);
+  const mode = options.synchronous ?? 'mixed';
+  db.pragma(`synchronous = ${mode === 'full' ? 'FULL' : 'NORMAL'}`);
   db.exec(SCHEMA_SQL);
+  // In WAL mode a FULL commit also syncs every earlier NORMAL commit still in the log.
+  const durable = <A extends unknown[], R>(work: (...args: A) => Promise<R>) =>
+    mode !== 'mixed'
+      ? work
+      : async (...args: A): Promise<R> => {
+          db.pragma('synchronous = FULL');
+          try {
+            return await work(...args);
+          } finally {
+            db.pragma('synchronous = NORMAL');
+          }
+        };
+  const keys = sqliteKeys(db);
+  const wallets = sqliteWallets(db);
   return {
-    keys: sqliteKeys(db),
-    wallets: sqliteWallets(db),
+    keys: { ...keys, create: durable(keys.create), revoke: durable(keys.revoke) },
+    wallets: { ...wallets, open: durable(wallets.open), topup: durable(wallets.topup) },
     idempotency: sqliteIdempotency(db),
     demo: sqliteDemo(db),
     rateLimits: new MemoryRateLimits(),

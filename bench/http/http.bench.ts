@@ -1,0 +1,98 @@
+/**
+ * HTTP throughput and latency (64 connections, loopback, autocannon, bounded duration): a bare
+ * node:http hello-world (the baseline) against GET catalog, paid intelligence/player with the
+ * SQLite ledger, and a paid player_card render. Writes bench/results/http.{json,md}.
+ * Run: npm run bench:http  (BENCH_HTTP_SECONDS=N to change the duration per case; default 8).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const resultsDir = join(here, '..', 'results');
+const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
+const CONNECTIONS = 64;
+/** Target from issue 6: the paid JSON call reaches half the hello-world throughput with p99 ≤ 20 ms. */
+const TARGET_RATIO = 0.5;
+const TARGET_P99_MS = 20;
+
+interface Target {
+  child: ChildProcess;
+  info: { url: string; key?: string; player_id?: number; dataset: string | null; players?: number };
+}
+
+function startTarget(mode: 'hello' | 'service'): Promise<Target> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'target.ts'), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (line) => resolve({ child, info: JSON.parse(line) }));
+    child.once('exit', (code) => reject(new Error(`bench target ${mode} exited with ${code}`)));
+  });
+}
+
+interface Case {
+  name: string;
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  non2xx: number;
+  errors: number;
+  requests: number;
+}
+
+async function measure(name: string, opts: autocannon.Options): Promise<Case> {
+  // A short warm-up so JIT and caches are hot before the measured run.
+  await autocannon({ ...opts, duration: 1, connections: CONNECTIONS });
+  const r = await autocannon({ ...opts, duration: SECONDS, connections: CONNECTIONS });
+  const c = { name, rps: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors, requests: r.requests.total };
+  console.log(`${name.padEnd(34)} ${String(c.rps).padStart(7)} req/s  p50 ${c.p50_ms} ms  p99 ${c.p99_ms} ms  non-2xx ${c.non2xx}`);
+  return c;
+}
+
+const hello = await startTarget('hello');
+const api = await startTarget('service');
+try {
+  const auth = { authorization: `Bearer ${api.info.key}`, 'content-type': 'application/json' };
+  const cases: Case[] = [];
+  cases.push(await measure('node:http hello-world (baseline)', { url: `${hello.info.url}/` }));
+  cases.push(await measure('GET /api/v1/verdict (catalog)', { url: `${api.info.url}/api/v1/verdict` }));
+  cases.push(await measure('POST intelligence/player (paid)', { url: `${api.info.url}/api/v1/intelligence/player`, method: 'POST', headers: auth, body: JSON.stringify({ player_id: api.info.player_id }) }));
+  cases.push(await measure('POST cards player_card (paid)', { url: `${api.info.url}/api/v1/cards`, method: 'POST', headers: auth, body: JSON.stringify({ player_id: api.info.player_id, style: 'player_card' }) }));
+  const base = cases[0].rps;
+  const paid = cases[2];
+  const result = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    connections: CONNECTIONS,
+    seconds_per_case: SECONDS,
+    dataset: api.info.dataset,
+    players: api.info.players,
+    sqlite: 'WAL, durability "mixed" (top-ups synchronous=FULL; holds and settlements NORMAL, each one transaction)',
+    cases: cases.map((c) => ({ ...c, ratio_to_baseline: Math.round((c.rps / base) * 1000) / 1000 })),
+    target: { paid_ratio_min: TARGET_RATIO, paid_p99_ms_max: TARGET_P99_MS, paid_ratio: Math.round((paid.rps / base) * 1000) / 1000, paid_p99_ms: paid.p99_ms, met: paid.rps / base >= TARGET_RATIO && paid.p99_ms <= TARGET_P99_MS },
+  };
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(join(resultsDir, 'http.json'), `${JSON.stringify(result, null, 2)}\n`);
+  const md = [
+    `# HTTP benchmark`,
+    '',
+    `${result.date} · Node ${result.node} · ${result.cpus} CPUs (shared) · ${CONNECTIONS} connections over loopback · ${SECONDS} s per case · autocannon · dataset \`${result.dataset}\` (${result.players} players) · SQLite ${result.sqlite}.`,
+    '',
+    '| case | req/s | ratio to hello-world | p50 ms | p99 ms | non-2xx |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...result.cases.map((c) => `| ${c.name} | ${c.rps} | ${c.ratio_to_baseline.toFixed(3)} | ${c.p50_ms} | ${c.p99_ms} | ${c.non2xx} |`),
+    '',
+    `Target (issue 6): paid intelligence/player ≥ ${TARGET_RATIO * 100} % of hello-world throughput with p99 ≤ ${TARGET_P99_MS} ms → ratio ${result.target.paid_ratio}, p99 ${result.target.paid_p99_ms} ms: **${result.target.met ? 'met' : 'not met'}**.`,
+    '',
+  ].join('\n');
+  writeFileSync(join(resultsDir, 'http.md'), md);
+  console.log(`\n${md}`);
+} finally {
+  hello.child.kill();
+  api.child.kill();
+}

@@ -1,0 +1,40 @@
+/**
+ * The server side of bench/http/http.bench.ts, run as a child process so autocannon and the server
+ * do not share an event loop. `hello`: bare node:http; `service`: the halfspace API (SQLite store,
+ * real engine). Prints one JSON line `{ url, key?, player_id?, dataset }` once listening.
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Engine } from '../../src/engine.js';
+import { demoDatasetDir } from '../../src/data/paths.js';
+import { listen } from '../../src/http/node.js';
+import { issueKey } from '../../src/service/accounts.js';
+import { createService } from '../../src/service/service.js';
+import { sqliteStore } from '../../src/store/sqlite/store.js';
+import { tinyDataset } from '../../test/helpers/tiny-dataset.js';
+
+const mode = process.argv[2];
+
+if (mode === 'hello') {
+  const body = JSON.stringify({ hello: 'world' });
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  server.listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as { port: number };
+    process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}`, dataset: null })}\n`);
+  });
+} else {
+  const demo = existsSync(join(demoDatasetDir(), 'dataset.json'));
+  const engine = Engine.open({ dataset: demo ? 'demo' : tinyDataset() });
+  const store = sqliteStore(join(mkdtempSync(join(tmpdir(), 'halfspace-bench-')), 'bench.db'));
+  // The bench measures the whole paid path, so the per-key rate limit is lifted out of the way.
+  const service = createService({ engine, store, baseUrl: 'http://127.0.0.1', rateLimit: { perSecond: 1e9, burst: 1e9 }, onError: () => {} });
+  const { key } = await issueKey(store, { credits: 1_000_000_000 });
+  const player = engine.players.find((p) => engine.latestRowOf(p.player_id) >= 0)!;
+  const running = await listen(service, { port: 0 });
+  process.stdout.write(`${JSON.stringify({ url: running.url, key, player_id: player.player_id, dataset: engine.dataset.meta.name, players: engine.players.length })}\n`);
+}
