@@ -203,6 +203,31 @@ describe('deriveSeasons on a hand-built dataset', () => {
     expect(x.percentiles.goals_per90[2]).toBe(83);
   });
 
+  it('gives the same result when player_seasons arrives in several record batches', () => {
+    const one = dataset();
+    const rows = one.tables.player_seasons;
+    const split = dataset();
+    split.tables.player_seasons = rows.slice(0, 3).concat(rows.slice(3));
+    expect(split.tables.player_seasons.batches.length).toBeGreaterThan(1);
+    const a = deriveSeasons(one);
+    const b = deriveSeasons(split);
+    for (const key of METRIC_KEYS) {
+      expect(at(b.values[key]), key).toEqual(at(a.values[key]));
+      expect(at(b.percentiles[key]), key).toEqual(at(a.percentiles[key]));
+    }
+    expect(Array.from(b.cohort)).toEqual(Array.from(a.cohort));
+  });
+
+  it('handles an empty player_seasons table', () => {
+    const empty = dataset();
+    empty.tables.player_seasons = tableFromRows('player_seasons', []);
+    const e = deriveSeasons(empty);
+    expect(e.n).toBe(0);
+    expect(e.cohorts).toEqual([]);
+    expect(e.values.goals_per90.length).toBe(0);
+    expect(e.percentiles.rating.length).toBe(0);
+  });
+
   it('rejects a bad threshold and a row whose player is unknown', () => {
     expect(() => deriveSeasons(dataset(), { minutesMin: -1 })).toThrowError(HalfspaceError);
     expect(() => deriveSeasons(dataset(), { minutesMin: Number.NaN })).toThrowError(/minutesMin/);
