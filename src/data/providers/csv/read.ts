@@ -58,7 +58,7 @@ export function tableFromCsv(name: TableName, text: string): CsvTable {
       header = fields.map((f) => f ?? '');
       const seen = new Set<string>();
       for (const h of header) {
-        if (!(h in spec.columns)) throw new DatasetError(file, h, null, `line ${line}: unknown column (the ${name} columns are ${Object.keys(spec.columns).join(', ')})`);
+        if (!(h in spec.columns)) throw new DatasetError(file, h, null, `line ${line}: unknown column ${JSON.stringify(h)} (the ${name} columns are ${Object.keys(spec.columns).join(', ')})`);
         if (seen.has(h)) throw new DatasetError(file, h, null, `line ${line}: column appears twice in the header`);
         seen.add(h);
       }

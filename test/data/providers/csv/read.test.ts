@@ -84,7 +84,13 @@ describe('datasetFromCsvDir', () => {
   it('rejects an unknown column', () => {
     const e = readError(csvDirWith({ 'players.csv': `${PLAYERS_HEADER},shirt_number\n1,A,ST,10,184,9\n` }));
     expect(where(e)).toEqual({ file: 'players.csv', column: 'shirt_number', row: null });
-    expect(e.message).toContain('line 1: unknown column');
+    expect(e.message).toContain('line 1: unknown column "shirt_number" (the players columns are player_id, name, known_as,');
+  });
+
+  it('shows a header name with stray spaces in quotes so the space is visible', () => {
+    const e = readError(csvDirWith({ 'leagues.csv': 'league_id, name,tier,kind\n1,A,1,league\n' }));
+    expect(where(e)).toEqual({ file: 'leagues.csv', column: ' name', row: null });
+    expect(e.message).toContain('unknown column " name"');
   });
 
   it('rejects a required column missing from the header', () => {
