@@ -6,7 +6,7 @@
  */
 import { fail, ok, type Result } from '../errors.js';
 import type { RowOf } from './schema.js';
-import { keyedSimilarity, nameTokensOf, similarityMemo, tokenSimilarity, tokensOf, type NameTokens } from './names.js';
+import { keyedSimilarity, normalizeName, similarityMemo, tokenSimilarity, tokensOf, type NameTokens } from './names.js';
 
 /** How a player, club or league was matched, strongest first (docs/methodology/identity.md#match-kinds). */
 export type MatchedBy = 'player_id' | 'team_id' | 'exact_name' | 'known_as' | 'short_name' | 'tokens' | 'surname' | 'partial' | 'fuzzy';
@@ -201,21 +201,22 @@ export function buildIdentityIndex(
   const byToken = new Map<string, PlayerEntry[]>();
   for (let i = 0; i < players.length; i++) {
     const p = players[i];
-    const tokens = tokensOf(p.name);
-    const known = p.known_as ? nameTokensOf(p.known_as) : null;
-    const knownTokens = known ? [...known.tokens] : [];
+    const norm = normalizeName(p.name);
+    const tokens = norm === '' ? [] : norm.split(' ');
+    const knownNorm = p.known_as ? normalizeName(p.known_as) : '';
+    const knownTokens = knownNorm === '' ? [] : knownNorm.split(' ');
     const e: PlayerEntry = {
       row: i,
       id: p.player_id,
       name: p.name,
       teamId: p.team_id,
       position: p.position,
-      norm: tokens.join(' '),
+      norm,
       tokens,
-      key: [...tokens].sort().join(' '),
-      knownNorm: knownTokens.length > 0 ? knownTokens.join(' ') : null,
+      key: orderFreeKey(norm, tokens),
+      knownNorm: knownNorm === '' ? null : knownNorm,
       knownTokens,
-      known: knownTokens.length > 0 ? known : null,
+      known: knownNorm === '' ? null : { tokens: knownTokens, key: orderFreeKey(knownNorm, knownTokens) },
     };
     playerEntries[i] = e;
     playerById.set(e.id, e);
@@ -229,6 +230,13 @@ export function buildIdentityIndex(
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Tokens sorted and joined; `norm` is the tokens joined in their own order. Most names have one or two tokens, which need no sort. */
+function orderFreeKey(norm: string, tokens: readonly string[]): string {
+  if (tokens.length < 2) return norm;
+  if (tokens.length === 2) return tokens[0] <= tokens[1] ? norm : `${tokens[1]} ${tokens[0]}`;
+  return [...tokens].sort().join(' ');
+}
 
 function playerCandidate(index: IdentityIndex, e: PlayerEntry): PlayerCandidate {
   const team = e.teamId === null ? null : (index.teamById.get(e.teamId)?.name ?? null);
