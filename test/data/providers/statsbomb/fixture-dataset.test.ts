@@ -279,6 +279,13 @@ describe('datasetFromStatsBomb round trip and errors', () => {
     expect((err as DatasetError).file).toBe('events/1002.json');
     expect((err as DatasetError).column).toBe('minute');
     expect((err as DatasetError).row).toBe(0);
+
+    // A type-specific object is checked too: the path names it.
+    const events = readEvents(FIXTURE, 1002) as unknown as Record<string, unknown>[];
+    const passAt = events.findIndex((e) => e.pass);
+    (events[passAt].pass as Record<string, unknown>).length = 'long';
+    writeFileSync(join(dir, 'events/1002.json'), JSON.stringify(events));
+    expect(() => datasetFromStatsBomb(dir, { competitionId: 9, seasonId: 99 })).toThrow(new RegExp(`events/1002\\.json, column pass\\.length, row ${passAt}:`));
   });
 
   it('rejects an unknown position name and a file that is not JSON', () => {
