@@ -186,7 +186,7 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
       synthetic: true,
       licence: 'MIT',
       attribution: 'Per-90 distributions calibrated to quantiles computed from StatsBomb open data (Premier League 2015/16); no StatsBomb data is included.',
-      description: `${COUNTRIES.length * 2} leagues in ${COUNTRIES.length} fictional-club countries, ${clubs.length} clubs, ${players.length} players, seasons ${SEASON_FRAMES.map((f) => f.name).join(', ')} (the last played up to ${DEMO_AS_OF}), 2026 World Cup squads for 48 nations.`,
+      description: `${COUNTRIES.length * 2} leagues (${COUNTRIES.length} countries × 2 tiers), ${clubs.length} clubs, ${players.length} players, seasons ${SEASON_FRAMES.map((f) => f.name).join(', ')} (the last played up to ${DEMO_AS_OF}), 2026 World Cup squads for 48 nations.`,
       generator: { name: GENERATOR_NAME, version: GENERATOR_VERSION, seed },
     },
     tables: {

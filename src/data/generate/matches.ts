@@ -85,7 +85,7 @@ export interface MatchLog {
   fixtures: FixtureRec[];
 }
 
-/** An empty log. */
+/** An empty log. @example emptyLog().rows.length // => 0 */
 export const emptyLog = (): MatchLog => ({ rows: [], rowOf: new Map(), goals: [], appearances: [], fixtures: [] });
 
 const COMPAT: Partial<Record<PositionCode, Partial<Record<PositionCode, number>>>> = {
@@ -214,7 +214,8 @@ function rowIndex(log: MatchLog, player: number, ls: LeagueSeason, club: number)
 /**
  * Plays one league-season's fixtures up to `asOfMs` (later ones stay scheduled), appending
  * fixtures, appearances, season rows and goal events to `log`. Returns the final points table
- * (club indices, best first) over the games played.
+ * (club indices, best first: points, goal difference, goals for, then club id) over the games played.
+ * @example playLeagueSeason(rng, ls, schedule, players, clubs, asOfMs, log).length === ls.clubs.length // => true
  */
 export function playLeagueSeason(
   rng: Rng,

@@ -140,9 +140,16 @@ function assignNationalities(rng: Rng, players: Player[], clubs: readonly Club[]
       quota.set(nation, (quota.get(nation) ?? 0) + 1);
     }
   });
-  const shuffled = rng.shuffled(foreign.filter((p) => !reserved.has(p)));
+  // The quotas of the smallest football nations are filled first and from the weaker players, so
+  // the stars of the universe mostly come from the big exporting nations (docs/methodology/demo-data.md#players).
+  const shuffled = foreign
+    .filter((p) => !reserved.has(p))
+    .map((p) => ({ p, key: p.quality + rng.normal(0, 0.35) }))
+    .sort((a, b) => a.key - b.key)
+    .map((x) => x.p);
+  const byWeight = FOREIGN_NATIONS.map((nation, i) => ({ nation, i })).sort((a, b) => a.nation.exportWeight - b.nation.exportWeight || a.i - b.i);
   let k = 0;
-  for (const nation of FOREIGN_NATIONS) for (let i = quota.get(nation) ?? 0; i < MIN_PLAYERS_PER_NATION && k < shuffled.length; i++) shuffled[k++].nation = nation;
+  for (const { nation } of byWeight) for (let i = quota.get(nation) ?? 0; i < MIN_PLAYERS_PER_NATION && k < shuffled.length; i++) shuffled[k++].nation = nation;
   // The rest of the foreign players follow each nation's export weight, domestic nations of other countries included.
   const pool: Nation[] = [...FOREIGN_NATIONS, ...DOMESTIC_NATIONS];
   const weights = pool.map((n) => n.exportWeight);

@@ -21,7 +21,11 @@ export function ageOn(birthDate: string, date: string): number {
   return Math.round(((Date.parse(date) - Date.parse(birthDate)) / YEAR_MS) * 1000) / 1000;
 }
 
-/** Age-curve adjustment of ability: players improve to about 27 and decline after 30 (docs/methodology/demo-data.md#players). */
+/**
+ * Age-curve adjustment of ability (clubs' strength scale): players improve to about 27, hold to 30,
+ * then decline. 0 between 27 and 30.
+ * @example ageCurve(28) // => 0
+ */
 export function ageCurve(age: number): number {
   if (age < 27) return -0.035 * (27 - age) ** 1.6;
   if (age > 30) return -0.04 * (age - 30) ** 1.5;
@@ -30,7 +34,8 @@ export function ageCurve(age: number): number {
 
 /**
  * Fills `clubBySeason` for the seasons before the current one by undoing transfers, oldest last.
- * Swapping same-position players keeps every club's squad shape in every season.
+ * Swapping same-position players keeps every club's squad shape in every season. Mutates `players`.
+ * @example buildSquadHistory(new Rng(1), players, 2); players.every((p) => p.clubBySeason[0] >= 0) // => true
  */
 export function buildSquadHistory(rng: Rng, players: Player[], currentSeason: number): void {
   for (let s = currentSeason - 1; s >= 0; s--) {
@@ -60,7 +65,9 @@ const WC_SHAPE: Record<PositionGroup, number> = { goalkeeper: 3, defender: 9, mi
 
 /**
  * Picks each nation's World Cup squad: its best players by current ability, shaped by
- * {@link WC_SHAPE}, topped up from the best remaining when a group is short. Returns player index → nation code.
+ * {@link WC_SHAPE}, topped up from the best remaining outfielders when a group is short; a nation with
+ * fewer than 26 players takes them all. Returns player index → nation code.
+ * @example new Set(buildWorldCupSquads(players).values()).size // => 48
  */
 export function buildWorldCupSquads(players: readonly Player[]): Map<number, string> {
   const out = new Map<number, string>();

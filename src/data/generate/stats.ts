@@ -200,7 +200,9 @@ function updatePoints(pts: number[], target: Triple, achieved: Triple, pct: bool
 
 /**
  * Draws every counting total of every season row and calibrates the per-90 quantiles by group to
- * Table B on the pooled sample of rows with ≥ 180 minutes (all three seasons).
+ * Table B on the pooled sample of rows with ≥ 180 minutes (all three seasons). Goals conceded and
+ * clean sheets come from the match simulation unchanged (their spread is set by team strengths).
+ * @example seasonStats(new Rng(1), { players, rows, goals, rowAge }).counts.goals.length === rows.length // => true
  */
 export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
   const { players, rows, goals, rowAge } = input;
