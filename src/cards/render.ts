@@ -5,6 +5,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import { cardFonts, loadCardAsset } from './fonts.js';
+import { encodePng } from './png.js';
 import type { LayoutNode } from './h.js';
 
 /** A rendered card with the time spent in each stage. */
@@ -32,16 +33,18 @@ export async function layoutToSvg(tree: LayoutNode, width: number, height: numbe
   });
 }
 
+/** Colour under every card: rasterising onto an opaque background makes every pixel opaque. */
+export const CARD_BACKDROP = '#0b1020';
+
 /**
- * Rasterises an SVG into PNG bytes at its own size; system fonts are off (satori already drew text as paths).
+ * Rasterises an SVG into PNG bytes at its own size, over an opaque {@link CARD_BACKDROP}; system
+ * fonts are off (satori already drew text as paths). resvg keeps premultiplied pixels; over an
+ * opaque backdrop every pixel has alpha 255, so they are also straight RGBA and encode as-is.
  * @example svgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>').length > 0 // => true
  */
 export function svgToPng(svg: string): Uint8Array {
-  const resvg = new Resvg(svg, { font: { loadSystemFonts: false }, logLevel: 'off' });
-  const rendered = resvg.render();
-  const png = rendered.asPng();
-  // Copy out of the native buffer so the caller never holds resvg memory beyond this call.
-  return new Uint8Array(png);
+  const rendered = new Resvg(svg, { font: { loadSystemFonts: false }, background: CARD_BACKDROP, logLevel: 'off' }).render();
+  return encodePng(rendered.pixels, rendered.width, rendered.height);
 }
 
 /**
