@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { Engine } from '../engine.js';
 import { ok, type Result } from '../errors.js';
-import { POSITION_CODES } from '../data/schema.js';
+import { POSITION_CODES, POSITION_GROUPS } from '../data/schema.js';
 import { vibeCatalog } from '../bestxi/vibes.js';
 import type { ImageStore, KeyRecord } from '../store/ports.js';
 import { CardRequest, CardResponse, isHdStyle } from './schemas/cards.js';
@@ -19,10 +19,12 @@ import { EmptyQuery } from './schemas/common.js';
 import { PlayerQuery, PlayerRequest, PlayerResponse } from './schemas/intelligence-player.js';
 import { ScoutingRequest, ScoutingResponse } from './schemas/intelligence-scouting.js';
 import { VerdictRequest, VerdictResponse } from './schemas/verdict.js';
+import { DnaSearchRequest, DnaSearchResponse } from './schemas/dna-search.js';
+import { AlternativesRequest, AlternativesResponse } from './schemas/alternatives.js';
 import { MatchIntelligenceRequest, MatchIntelligenceResponse } from './schemas/match-intelligence.js';
 
 /** The engine operations the service calls (a structural view, so tests can pass a fake). */
-export type ServiceEngine = Pick<Engine, 'player' | 'scouting' | 'matchIntelligence' | 'verdict' | 'card' | 'cardPrompt' | 'bestXiPool' | 'bestXiLineup'>;
+export type ServiceEngine = Pick<Engine, 'player' | 'scouting' | 'dnaSearch' | 'alternatives' | 'matchIntelligence' | 'verdict' | 'card' | 'cardPrompt' | 'bestXiPool' | 'bestXiLineup'>;
 
 /** What a handler sees of one call. */
 export interface OperationContext {
@@ -72,6 +74,15 @@ export interface Operation {
   run(ctx: OperationContext): Promise<Result<OperationOutcome>> | Result<OperationOutcome>;
 }
 
+const FEE_TIERS = ['T1', 'T2', 'T3', 'T4', 'T5'] as const;
+/** Similarity bands of DNA matches (DESIGN §4). */
+const SIMILARITY_BANDS = [
+  { min: 0.85, label: 'very similar' },
+  { min: 0.75, label: 'strong overlap' },
+  { min: 0.65, label: 'partial' },
+  { min: -1, label: 'different' },
+];
+
 /** Credits of a synchronous card (SPEC §8.1). */
 export const SYNC_CARD_CREDITS = 15;
 /** Credits of an hd (async) card (SPEC §8.1). */
@@ -109,6 +120,36 @@ export const OPERATIONS: readonly Operation[] = [
     query: EmptyQuery,
     response: ScoutingResponse,
     run: ({ engine, body }) => json(engine.scouting(body as ScoutingRequest)),
+  },
+  {
+    id: 'intelligence.dna-search',
+    method: 'POST',
+    path: '/api/v1/intelligence/dna-search',
+    summary: 'Players with the most similar playing-style DNA, with the metrics that agree',
+    tag: 'intelligence',
+    beta: false,
+    cost: 1,
+    demo: true,
+    body: DnaSearchRequest,
+    query: EmptyQuery,
+    response: DnaSearchResponse,
+    catalog: () => ({ filters: { max_fee_tier: FEE_TIERS, max_age: 'integer', league_tier_max: 'integer', position_group: POSITION_GROUPS }, similarity_bands: SIMILARITY_BANDS }),
+    run: ({ engine, body }) => json(engine.dnaSearch(body as DnaSearchRequest)),
+  },
+  {
+    id: 'alternatives',
+    method: 'POST',
+    path: '/api/v1/alternatives',
+    summary: 'Hybrid DNA alternatives: cheaper, younger players with a similar style',
+    tag: 'alternatives',
+    beta: true,
+    cost: 2,
+    demo: true,
+    body: AlternativesRequest,
+    query: EmptyQuery,
+    response: AlternativesResponse,
+    catalog: () => ({ modes: ['dna_hybrid', 'fallback'], recall_sources: ['dna', 'league_peer', 'position_band'], fee_tiers: FEE_TIERS }),
+    run: ({ engine, body }) => json(engine.alternatives(body as AlternativesRequest)),
   },
   {
     id: 'match-intelligence',
@@ -205,7 +246,7 @@ export const OPERATIONS: readonly Operation[] = [
     body: BestXiPoolRequest,
     query: EmptyQuery,
     response: BestXiPoolResponse,
-    catalog: () => ({ vibes: vibeCatalog().vibes, modes: ['pool', 'full', 'byIds'], accepts: POSITION_CODES, fee_tiers: ['T1', 'T2', 'T3', 'T4', 'T5'], limit: { min: 1, max: 100, default: 30 } }),
+    catalog: () => ({ vibes: vibeCatalog().vibes, modes: ['pool', 'full', 'byIds'], accepts: POSITION_CODES, fee_tiers: FEE_TIERS, limit: { min: 1, max: 100, default: 30 } }),
     run: ({ engine, body }) => json(engine.bestXiPool(body as BestXiPoolRequest)),
   },
   {

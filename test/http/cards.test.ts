@@ -13,6 +13,8 @@ import { createService, type Service } from '../../src/service/service.js';
 import type { ServiceStore } from '../../src/store/ports.js';
 import { sqliteStore } from '../../src/store/sqlite/store.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
+import { CardJobResponse, CardResponse } from '../../src/service/schemas/cards.js';
+import { CardPromptResponse } from '../../src/service/schemas/cards-prompt.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'halfspace-cards-'));
 let store: ServiceStore;
@@ -49,6 +51,7 @@ describe('cards over http', () => {
     // 200 − 15 = 185.
     expect(money(r)).toEqual(['15', '185']);
     expect(body).toMatchObject({ player: { player_id: 1 }, style: 'player_card', watermark: true });
+    expect(CardResponse.safeParse(body).success).toBe(true);
     expect(body.image_url).toMatch(/^http:\/\/127\.0\.0\.1:9\/images\/[0-9a-f]{64}\.png$/);
     const path = new URL(body.image_url).pathname;
     const img = await fetch(`${server.url}${path}`);
@@ -86,6 +89,7 @@ describe('cards over http', () => {
     expect(r.status).toBe(200);
     expect(money(r)).toEqual(['3', String(before - 3)]);
     expect(j.safety.instructions.length).toBeGreaterThan(20);
+    expect(CardPromptResponse.safeParse(j).success).toBe(true);
     expect(typeof j.prompt.data_and_style).toBe('string');
   });
 
@@ -103,6 +107,8 @@ describe('cards over http', () => {
     const done = await jsonOf(poll);
     expect(done.status, JSON.stringify(done)).toBe('succeeded');
     expect(done.result.image_url).toMatch(/\/images\/[0-9a-f]{64}\.png$/);
+    expect(CardJobResponse.safeParse(done).error).toBeUndefined();
+    expect(CardJobResponse.safeParse(j).error).toBeUndefined();
     // Captured: the held 40 stay spent.
     expect(await store.wallets.balance(keyId)).toBe(before - 40);
     const ledger = await store.wallets.ledger(keyId, 2);

@@ -14,7 +14,7 @@ import { fail, ok } from '../../src/errors.js';
 import { listen, type Listening } from '../../src/http/node.js';
 import { issueKey } from '../../src/service/accounts.js';
 import { ERRORS } from '../../src/service/errors.js';
-import type { Operation } from '../../src/service/operations.js';
+import { OPERATIONS, type Operation } from '../../src/service/operations.js';
 import { createService } from '../../src/service/service.js';
 import type { ServiceStore } from '../../src/store/ports.js';
 import { sqliteStore } from '../../src/store/sqlite/store.js';
@@ -81,6 +81,8 @@ describe('http: paid endpoints charge exactly the SPEC costs', () => {
       ['/api/v1/intelligence/player', { name: 'Anton Berg' }, 1, (j) => expect(j.meta.entity_id).toBe(2)],
       ['/api/v1/intelligence/player?enhance=narrative', { player_id: 1 }, 1, (j) => expect(typeof j.data.narrative).toBe('string')],
       ['/api/v1/intelligence/scouting', { player_id: 1 }, 1, (j) => expect(j.data.per90_stats.goals_per90).toBeCloseTo(0.9, 10)],
+      ['/api/v1/intelligence/dna-search', { player_id: 1, limit: 3 }, 1, (j) => expect(j.data.source.player_id).toBe(1)],
+      ['/api/v1/alternatives', { player_id: 1 }, 2, (j) => expect(['dna_hybrid', 'fallback']).toContain(j.data.mode)],
       ['/api/v1/match-intelligence', { team_id: 10, mode: 'all', limit: 5 }, 6, (j) => expect(j.matches[0].fixture_id).toBe(1000)],
       ['/api/v1/verdict', { player_id: 1 }, 5, (j) => expect(j.player.player_id).toBe(1)],
       ['/api/v1/best-xi/pool', { vibe_id: 'balanced', limit: 3 }, 6, (j) => expect(j.mode).toBe('pool')],
@@ -93,10 +95,13 @@ describe('http: paid endpoints charge exactly the SPEC costs', () => {
       expect(charged(r), path).toEqual([String(cost), String(balance)]);
       expect(r.headers.get('request-id')).toMatch(/^req_/);
       check(r.json);
+      const op = OPERATIONS.find((o) => o.path === path.split('?')[0])!;
+      const parsed = op.response.safeParse(r.json);
+      expect(parsed.success, `${path} response schema: ${parsed.error?.message}`).toBe(true);
     }
-    // 100 − (1 + 1 + 1 + 6 + 5 + 6 + 6) = 74.
-    expect(balance).toBe(74);
-    expect(await store.wallets.balance(keyId)).toBe(74);
+    // 100 − (1 + 1 + 1 + 1 + 2 + 6 + 5 + 6 + 6) = 71.
+    expect(balance).toBe(71);
+    expect(await store.wallets.balance(keyId)).toBe(71);
   });
 
   it('serves a catalog for every POST on GET, without auth and without charge', async () => {
@@ -115,10 +120,13 @@ describe('http: paid endpoints charge exactly the SPEC costs', () => {
     const doc = (await send('/openapi.json', { auth: null })).json;
     expect(doc.openapi).toBe('3.1.0');
     const spec: Record<string, number> = {
-      '/api/v1/intelligence/player': 1, '/api/v1/intelligence/scouting': 1, '/api/v1/match-intelligence': 6, '/api/v1/verdict': 5,
+      '/api/v1/intelligence/player': 1, '/api/v1/intelligence/scouting': 1, '/api/v1/intelligence/dna-search': 1, '/api/v1/alternatives': 2,
+      '/api/v1/match-intelligence': 6, '/api/v1/verdict': 5,
       '/api/v1/best-xi/pool': 6, '/api/v1/best-xi/lineup': 6, '/api/v1/cards': 15, '/api/v1/cards/prompt': 3,
     };
     for (const [path, cost] of Object.entries(spec)) expect(doc.paths[path].post['x-credits'], path).toBe(cost);
+    // SPEC §4.1 lists 11 POSTs and 6 GET catalogs; every POST path here also answers GET with its catalog.
+    expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(spec).sort());
     expect(doc.components.securitySchemes.demoChannel).toMatchObject({ in: 'header', name: 'X-SVC-Demo-Channel' });
     expect(doc.paths['/api/v1/match-intelligence'].post.requestBody.content['application/json'].schema.properties.limit).toMatchObject({ minimum: 1, maximum: 30 });
     const html = await (await fetch(`${server.url}/docs`)).text();
