@@ -51,7 +51,10 @@ export function orientPercentile(p: number, lowerIsBetter: boolean): number {
   return lowerIsBetter ? 100 - p : p;
 }
 
-/** First index in `a[from, to)` whose value is ≥ x (`a` ascending). */
+/**
+ * First index in `a[from, to)` whose value is ≥ x (`a` ascending); `to` when there is none.
+ * @example lowerBound([1, 2, 2, 3], 0, 4, 2) // => 1
+ */
 export function lowerBound(a: ArrayLike<number>, from: number, to: number, x: number): number {
   let lo = from;
   let hi = to;
@@ -63,7 +66,10 @@ export function lowerBound(a: ArrayLike<number>, from: number, to: number, x: nu
   return lo;
 }
 
-/** First index in `a[from, to)` whose value is > x (`a` ascending). */
+/**
+ * First index in `a[from, to)` whose value is > x (`a` ascending); `to` when there is none.
+ * @example upperBound([1, 2, 2, 3], 0, 4, 2) // => 3
+ */
 export function upperBound(a: ArrayLike<number>, from: number, to: number, x: number): number {
   let lo = from;
   let hi = to;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  lowerBound, upperBound,
   AVERAGE_MIN, BELOW_AVERAGE_MIN, ELITE_MIN, labelOf, ordinal, ordinalOf, orientPercentile, percentile,
   percentileFromCounts, percentileSorted, STRONG_MIN, topPercentile,
 } from '../../src/stats/percentiles.js';
@@ -115,5 +116,17 @@ describe('topPercentile (highlight)', () => {
   it('skips NaN and is null when nothing is known', () => {
     expect(topPercentile(['dribbles_per90', 'goals_per90'], (k) => ps[k])).toEqual({ key: 'goals_per90', percentile: 71 });
     expect(topPercentile(['dribbles_per90'], (k) => ps[k])).toBeNull();
+  });
+});
+
+describe('binary search bounds', () => {
+  it('find the first index ≥ x and > x within a range', () => {
+    const a = [1, 2, 2, 3];
+    expect(lowerBound(a, 0, 4, 2)).toBe(1);
+    expect(upperBound(a, 0, 4, 2)).toBe(3);
+    expect(lowerBound(a, 0, 4, 9)).toBe(4);
+    expect(upperBound(a, 0, 4, 0)).toBe(0);
+    // within [2, 4) only: first value ≥ 2 is at 2
+    expect(lowerBound(a, 2, 4, 2)).toBe(2);
   });
 });
