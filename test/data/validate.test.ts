@@ -7,6 +7,7 @@ import { DatasetError } from '../../src/data/dataset-error.js';
 import { datasetFromDir } from '../../src/data/load.js';
 import { datasetToDir } from '../../src/data/save.js';
 import { validateDataset } from '../../src/data/validate.js';
+import { Engine } from '../../src/engine.js';
 import type { Dataset, TableName } from '../../src/data/schema.js';
 import { completeDataset, completeRows, datasetOfRows, type DatasetRows } from '../helpers/complete-dataset.js';
 import { expectDatasetsEqual } from '../helpers/expect-tables-equal.js';
@@ -247,6 +248,12 @@ describe('validateDataset on an in-memory dataset (Engine.open with tables)', ()
     })();
     expect(e).toBeInstanceOf(DatasetError);
     expect(where(e)).toEqual({ file: 'teams.arrow', column: null, row: null });
+  });
+
+  it('makes Engine.open refuse a bad in-memory dataset with the same DatasetError', () => {
+    const bad = broken((r) => { r.appearances[2].team_id = 404; });
+    expect(() => Engine.open({ dataset: bad })).toThrow(DatasetError);
+    expect(() => Engine.open({ dataset: bad })).toThrow('appearances.arrow, column team_id, row 2: team_id 404 is not a team_id in teams');
   });
 
   it('rejects metadata that breaks dataset.json rules', () => {
