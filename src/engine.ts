@@ -17,6 +17,7 @@ import { dnaVectorsOf, type DnaVectors } from './dna/vectors.js';
 import { styleTagsOf, type StyleTags } from './dna/tags.js';
 import { dnaSearchOf, type DnaSearchRequest, type DnaSearchResponse } from './dna/search-request.js';
 import { alternativesOf, type AlternativesRequest, type AlternativesResponse } from './dna/alternatives.js';
+import { pricierTwinOf } from './dna/anchor.js';
 import type { Result } from './errors.js';
 import { playerReportOf, type PlayerRequest, type PlayerResponse } from './intel/player.js';
 import { scoutingReportOf, type ScoutingRequest, type ScoutingResponse } from './intel/scouting.js';
@@ -161,8 +162,8 @@ export class Engine implements EngineContext {
   }
 
   /** The closest DNA match of derived row `row` in a strictly higher fee tier (verdict `contrast`). */
-  contrastAnchorOf(_row: number): VerdictFacts['anchor'] {
-    return null;
+  contrastAnchorOf(row: number): VerdictFacts['anchor'] {
+    return pricierTwinOf(this, row);
   }
 
   /** Best XI candidates for a vibe (SPEC §4.10, DESIGN §7): modes pool, full, byIds. */

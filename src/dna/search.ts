@@ -76,6 +76,8 @@ export interface SearchFilters {
   position_group?: PositionGroup;
   /** Highest fee tier rank allowed, 1–5. */
   max_fee_tier?: number;
+  /** Lowest fee tier rank allowed, 1–5. */
+  min_fee_tier?: number;
   max_age?: number;
   league_tier_max?: number;
   season?: number;
@@ -213,6 +215,7 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
   const approx = index.scoreView;
   const exclude = query.exclude_player_id ?? Number.NaN;
   const maxFee = f.max_fee_tier ?? 0;
+  const minFee = f.min_fee_tier ?? 0;
   const maxAge = f.max_age ?? -1;
   const maxLeagueTier = f.league_tier_max ?? 0;
   const hasSeason = f.season !== undefined;
@@ -226,6 +229,7 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
     const id = pid[slot];
     if (id === exclude) continue;
     if (maxFee !== 0 && (fee[slot] === 0 || fee[slot] > maxFee)) continue;
+    if (minFee !== 0 && fee[slot] < minFee) continue;
     if (maxAge !== -1 && (age[slot] < 0 || age[slot] > maxAge)) continue;
     if (maxLeagueTier !== 0 && (ltier[slot] === 0 || ltier[slot] > maxLeagueTier)) continue;
     if (hasSeason && season[slot] !== wantSeason) continue;

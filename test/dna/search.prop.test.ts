@@ -50,6 +50,7 @@ const filtersArb: fc.Arbitrary<SearchFilters> = fc.record(
   {
     position_group: fc.constantFrom(...POSITION_GROUPS),
     max_fee_tier: fc.integer({ min: 1, max: 5 }),
+    min_fee_tier: fc.integer({ min: 1, max: 5 }),
     max_age: fc.integer({ min: 0, max: 40 }),
     league_tier_max: fc.integer({ min: 1, max: 3 }),
     season: fc.integer({ min: 0, max: 2 }),
@@ -61,6 +62,7 @@ const filtersArb: fc.Arbitrary<SearchFilters> = fc.record(
 function passes(index: SimilarityIndex, s: number, f: SearchFilters): boolean {
   if (f.position_group !== undefined && POSITION_GROUPS[index.group[s]] !== f.position_group) return false;
   if (f.max_fee_tier !== undefined && (index.fee_tier[s] === 0 || index.fee_tier[s] > f.max_fee_tier)) return false;
+  if (f.min_fee_tier !== undefined && index.fee_tier[s] < f.min_fee_tier) return false;
   if (f.max_age !== undefined && (index.age[s] < 0 || index.age[s] > f.max_age)) return false;
   if (f.league_tier_max !== undefined && (index.league_tier[s] === 0 || index.league_tier[s] > f.league_tier_max)) return false;
   if (f.season !== undefined && index.season[s] !== f.season) return false;
