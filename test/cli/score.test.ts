@@ -62,6 +62,17 @@ describe('halfspace score', () => {
     expect([at(second, 'goals_per90'), at(second, 'goals_per90_percentile'), at(second, 'age')]).toEqual(['0.2', '25', '']);
   });
 
+  it('scores a CSV dataset folder (docs/csv.md) like its Arrow twin', async () => {
+    const { datasetToCsvDir } = await import('../../src/data/providers/csv/write.js');
+    const { datasetFromDir } = await import('../../src/data/load.js');
+    const csvDir = join(tmp, 'fixture-csv');
+    datasetToCsvDir(datasetFromDir(datasetDir), csvDir);
+    const fromCsv = await cli('score', csvDir, '--out', join(tmp, 'from-csv.csv'));
+    const fromArrow = await cli('score', datasetDir, '--out', join(tmp, 'from-arrow.csv'));
+    expect([fromCsv.code, fromArrow.code]).toEqual([0, 0]);
+    expect(readFileSync(join(tmp, 'from-csv.csv'), 'utf8')).toBe(readFileSync(join(tmp, 'from-arrow.csv'), 'utf8'));
+  });
+
   it('rejects bad command lines with one line and exit code 2', async () => {
     const cases: [string[], RegExp][] = [
       [['score', datasetDir], /give --out/],

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'n
 import { extname, join, resolve } from 'node:path';
 import { tableToIPC } from 'apache-arrow';
 import { datasetFromDir } from '../../data/load.js';
+import { datasetFromCsvDir } from '../../data/providers/csv/read.js';
 import { datasetFromSeasonCsv } from '../../data/season-csv.js';
 import { tableToCsvFile } from '../../data/table-csv.js';
 import type { Dataset } from '../../data/schema.js';
@@ -15,11 +16,13 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Today's date in UTC, `YYYY-MM-DD`: the default as-of date of a season-table CSV. */
 const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 
-/** Opens the input: an Arrow dataset folder, or a season-table CSV (docs/scoring.md#players-csv). */
+/** Opens the input: an Arrow or CSV dataset folder, or a season-table CSV (docs/scoring.md#players-csv). */
 function inputOf(path: string, asOf: string | undefined): Dataset {
   if (!existsSync(path)) throw new UsageError(`${path} does not exist`);
   if (statSync(path).isDirectory()) {
     if (!existsSync(join(path, 'dataset.json'))) throw new UsageError(`${path} is not a dataset folder (no dataset.json)`);
+    // A CSV dataset folder (docs/csv.md) has players.csv where an Arrow folder has players.arrow.
+    if (!existsSync(join(path, 'players.arrow')) && existsSync(join(path, 'players.csv'))) return datasetFromCsvDir(path);
     return datasetFromDir(path);
   }
   if (extname(path).toLowerCase() !== '.csv') throw new UsageError(`${path}: give a dataset folder or a .csv season table`);
