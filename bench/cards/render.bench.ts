@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { layoutOf } from '../../src/cards/card.js';
 import type { LayoutNode } from '../../src/cards/h.js';
-import { renderLayout } from '../../src/cards/render.js';
+import { layoutToSvg, renderLayout, svgToPng } from '../../src/cards/render.js';
 import { sampleFacts } from '../../test/cards/sample-facts.js';
 
 const WARM_RUNS = 50;
@@ -42,6 +42,21 @@ function withGradients(node: LayoutNode): LayoutNode {
   return { type: node.type, props: { ...node.props, style, children } };
 }
 
+/** One render measured stage by stage: wall time and this process's CPU time (user + system), in ms. */
+async function measuredRender(tree: LayoutNode, width: number, height: number) {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const svg = await layoutToSvg(tree, width, height);
+  const c1 = process.cpuUsage();
+  const t1 = performance.now();
+  const png = svgToPng(svg);
+  const c2 = process.cpuUsage();
+  const t2 = performance.now();
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  const cpu = (a: NodeJS.CpuUsage, b: NodeJS.CpuUsage) => (b.user - a.user + b.system - a.system) / 1000;
+  return { svgMs: t1 - t0, pngMs: t2 - t1, svgCpuMs: cpu(c0, c1), pngCpuMs: cpu(c1, c2), bytes: png.length };
+}
+
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const median = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
 const p95 = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.95);
@@ -66,7 +81,10 @@ async function throughput(workers: number): Promise<number> {
   const results = await Promise.all(
     Array.from({ length: workers }, () =>
       new Promise<{ n: number; ms: number }>((resolve, reject) => {
-        const w = new Worker(fileURLToPath(import.meta.url), { workerData: { ms: THROUGHPUT_MS }, execArgv: ['--import', 'tsx'] });
+        // A worker does not inherit tsx's loader, so it registers tsx itself before importing this file.
+        const tsxApi = import.meta.resolve('tsx/esm/api');
+        const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); });`;
+        const w = new Worker(boot, { eval: true, workerData: { ms: THROUGHPUT_MS } });
         w.once('message', resolve);
         w.once('error', reject);
       }),
@@ -78,28 +96,26 @@ async function throughput(workers: number): Promise<number> {
 async function main(): Promise<void> {
   const loadAtStart = loadavg()[0];
   const t0 = performance.now();
+  const coldCpu0 = process.cpuUsage();
   const cold = await renderLayout(TREES.player_card.tree, 1080, 1350);
+  const coldCpu = process.cpuUsage(coldCpu0);
   const coldMs = performance.now() - t0;
+  const coldCpuMs = (coldCpu.user + coldCpu.system) / 1000;
 
-  const styles: Record<string, { total_median_ms: number; total_p95_ms: number; satori_median_ms: number; satori_p95_ms: number; resvg_median_ms: number; resvg_p95_ms: number; png_bytes: number }> = {};
+  type StyleStats = Record<string, number>;
+  const styles: Record<string, StyleStats> = {};
   for (const [name, { tree, width, height }] of Object.entries(TREES)) {
-    for (let i = 0; i < 3; i++) await renderLayout(tree, width, height);
-    const svg: number[] = [];
-    const png: number[] = [];
-    const total: number[] = [];
-    let bytes = 0;
-    for (let i = 0; i < WARM_RUNS; i++) {
-      const r = await renderLayout(tree, width, height);
-      svg.push(r.svg_ms);
-      png.push(r.png_ms);
-      total.push(r.svg_ms + r.png_ms);
-      bytes = r.png.length;
-    }
+    for (let i = 0; i < 3; i++) await measuredRender(tree, width, height);
+    const runs: Awaited<ReturnType<typeof measuredRender>>[] = [];
+    for (let i = 0; i < WARM_RUNS; i++) runs.push(await measuredRender(tree, width, height));
+    const col = (f: (r: (typeof runs)[number]) => number) => runs.map(f);
     styles[name] = {
-      total_median_ms: round(median(total)), total_p95_ms: round(p95(total)),
-      satori_median_ms: round(median(svg)), satori_p95_ms: round(p95(svg)),
-      resvg_median_ms: round(median(png)), resvg_p95_ms: round(p95(png)),
-      png_bytes: bytes,
+      total_median_ms: round(median(col((r) => r.svgMs + r.pngMs))), total_p95_ms: round(p95(col((r) => r.svgMs + r.pngMs))),
+      satori_median_ms: round(median(col((r) => r.svgMs))), satori_p95_ms: round(p95(col((r) => r.svgMs))),
+      resvg_median_ms: round(median(col((r) => r.pngMs))), resvg_p95_ms: round(p95(col((r) => r.pngMs))),
+      cpu_total_median_ms: round(median(col((r) => r.svgCpuMs + r.pngCpuMs))), cpu_total_p95_ms: round(p95(col((r) => r.svgCpuMs + r.pngCpuMs))),
+      cpu_satori_median_ms: round(median(col((r) => r.svgCpuMs))), cpu_resvg_median_ms: round(median(col((r) => r.pngCpuMs))),
+      png_bytes: runs[0].bytes,
     };
     console.log(name, styles[name]);
   }
@@ -119,36 +135,42 @@ async function main(): Promise<void> {
   const perCore = await throughput(cores);
   console.log('cards/s', single, perCore);
 
-  const flat = styles.player_card.total_median_ms;
-  const gradient = styles.player_card_gradients.total_median_ms;
+  const flat = styles.player_card.cpu_total_median_ms;
+  const gradient = styles.player_card_gradients.cpu_total_median_ms;
   const result = {
     machine: { cores, node: process.version, gc_exposed: Boolean(gc), load_average_1m_at_start: round(loadAtStart), load_average_1m_at_end: round(loadavg()[0]), note: 'shared machine: a load average above the core count means other processes competed for the CPU and every time is inflated' },
     cold_first_render_ms: round(coldMs),
+    cold_first_render_cpu_ms: round(coldCpuMs),
     cold_first_render_split: { satori_ms: round(cold.svg_ms), resvg_ms: round(cold.png_ms) },
     warm_runs: WARM_RUNS,
     styles,
-    baseline: { name: 'player_card_gradients', ratio_flat_vs_gradients: Math.round((flat / gradient) * 100) / 100 },
+    baseline: { name: 'player_card_gradients', measure: 'CPU-time median', ratio_flat_vs_gradients: Math.round((flat / gradient) * 100) / 100 },
     throughput: { workers_1_cards_per_s: round(single), [`workers_${cores}_cards_per_s`]: round(perCore), seconds_per_worker: THROUGHPUT_MS / 1000 },
     rss: { renders: RSS_RENDERS, start_mb: round(rssStart / 2 ** 20), peak_mb: round(rssPeak / 2 ** 20), after_mb: round(rssAfter / 2 ** 20), target_mb: 300 },
-    targets: { player_card_warm_median_ms: 60 },
+    targets: { player_card_warm_median_ms: 60, player_card_cpu_median_ms: styles.player_card.cpu_total_median_ms, player_card_wall_median_ms: styles.player_card.total_median_ms },
   };
   const out = join(here, '..', 'results');
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'cards.json'), `${JSON.stringify(result, null, 2)}\n`);
-  const row = (n: string) => `| ${n} | ${styles[n].total_median_ms} | ${styles[n].total_p95_ms} | ${styles[n].satori_median_ms} | ${styles[n].resvg_median_ms} | ${Math.round(styles[n].png_bytes / 1024)} |`;
+  const row = (n: string) => {
+    const x = styles[n];
+    return `| ${n} | ${x.cpu_total_median_ms} | ${x.cpu_total_p95_ms} | ${x.cpu_satori_median_ms} | ${x.cpu_resvg_median_ms} | ${x.total_median_ms} | ${x.total_p95_ms} | ${x.satori_median_ms} | ${x.resvg_median_ms} | ${Math.round(x.png_bytes / 1024)} |`;
+  };
   const md = [
     '# Card rendering (bench/cards/render.bench.ts)',
     '',
     `Node ${process.version}, ${cores} cores (shared; 1-minute load average ${round(loadAtStart)} at start, ${round(loadavg()[0])} at end), ${WARM_RUNS} warm renders per style. Command: \`npm run bench:cards\`.`,
     '',
-    '| style | median ms | p95 ms | satori median ms | resvg median ms | PNG KB |',
-    '|---|---|---|---|---|---|',
+    'CPU ms = this process\'s user + system CPU time per render (robust to other processes competing for the cores); wall ms = elapsed time (inflated whenever the load average exceeds the core count).',
+    '',
+    '| style | CPU median ms | CPU p95 ms | CPU satori ms | CPU resvg ms | wall median ms | wall p95 ms | wall satori ms | wall resvg ms | PNG KB |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     row('player_card'),
     row('stat_ribbon'),
     row('player_card_gradients'),
     '',
-    `- Cold first render (fonts read, satori initialised): ${round(coldMs)} ms (satori ${round(cold.svg_ms)}, resvg ${round(cold.png_ms)}).`,
-    `- Baseline ratio, flat player_card ÷ gradient variant (median): ${result.baseline.ratio_flat_vs_gradients}.`,
+    `- Cold first render (fonts read, satori initialised): ${round(coldMs)} ms wall, ${round(coldCpuMs)} ms CPU (wall split: satori ${round(cold.svg_ms)}, resvg ${round(cold.png_ms)}).`,
+    `- Baseline ratio, flat player_card ÷ gradient variant (CPU-time median): ${result.baseline.ratio_flat_vs_gradients}.`,
     `- Throughput, player_card: ${round(single)} cards/s with 1 worker, ${round(perCore)} cards/s with ${cores} workers (worker_threads).`,
     `- RSS over ${RSS_RENDERS} renders (yield after each render, gc every 50): start ${result.rss.start_mb} MB, peak ${result.rss.peak_mb} MB, after ${result.rss.after_mb} MB (target < 300 MB).`,
     '',
