@@ -282,6 +282,7 @@ export function createService(options: ServiceOptions): Service {
       poll_url: pollUrlOf(job.job_id),
       style: request.style,
       credits_held: job.credits,
+      credits_charged: job.status === 'succeeded' ? job.credits : 0,
       created_at: job.created_at,
       updated_at: job.updated_at,
     };

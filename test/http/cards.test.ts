@@ -106,6 +106,7 @@ describe('cards over http', () => {
     const poll = await fetch(`${server.url}/api/v1/cards/jobs/${j.job_id}`, { headers: { authorization: auth } });
     const done = await jsonOf(poll);
     expect(done.status, JSON.stringify(done)).toBe('succeeded');
+    expect(done.credits_charged).toBe(40);
     expect(done.result.image_url).toMatch(/\/images\/[0-9a-f]{64}\.png$/);
     expect(CardJobResponse.safeParse(done).error).toBeUndefined();
     expect(CardJobResponse.safeParse(j).error).toBeUndefined();
@@ -123,6 +124,7 @@ describe('cards over http', () => {
     await service.idle();
     const done = await jsonOf(await fetch(`${server.url}/api/v1/cards/jobs/${j.job_id}`, { headers: { authorization: auth } }));
     expect(done.status).toBe('failed');
+    expect(done.credits_charged).toBe(0);
     expect(done.error).toMatchObject({ code: 'invalid_request', param: 'photo_url' });
     expect(await store.wallets.balance(keyId)).toBe(before);
   });

@@ -82,9 +82,22 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
 }
 
+/** The attacker with the most minutes in his latest season (a name worth trying), else the first player. */
+export function samplePlayerOf(engine: Engine) {
+  let best = engine.players[0];
+  let bestMinutes = -1;
+  for (const p of engine.players) {
+    const row = engine.latestRowOf(p.player_id);
+    if (row < 0 || !['ST', 'CF', 'LW', 'RW'].includes(p.position)) continue;
+    const minutes = engine.derived.minutes[row];
+    if (minutes > bestMinutes) [best, bestMinutes] = [p, minutes];
+  }
+  return best;
+}
+
 /** The lines `serve` prints once it listens: addresses and a curl walkthrough. */
 export function readyText(server: RunningServer, db: string): string {
-  const sample = server.engine.players.find((p) => server.engine.latestRowOf(p.player_id) >= 0) ?? server.engine.players[0];
+  const sample = samplePlayerOf(server.engine);
   const name = (sample?.known_as ?? sample?.name ?? 'Player Name').replace(/'/g, '');
   const url = server.baseUrl;
   return [
