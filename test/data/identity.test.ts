@@ -195,17 +195,15 @@ describe('resolveLeague', () => {
   });
 });
 
-describe('buildIdentityIndex speed', () => {
-  it('is linear: 5,000 players index in well under half a second even on a loaded machine', () => {
-    // A quadratic index (every name against every name) would need 25 million comparisons here — seconds, not milliseconds.
+describe('buildIdentityIndex at scale', () => {
+  // Speed is measured in bench/fixtures (npm run bench:fixtures), not here: timed tests flake on shared machines.
+  it('indexes 5,000 players and still resolves each by name', () => {
     const many = Array.from({ length: 5000 }, (_, i) => ({ player_id: i + 1, name: `Spieler ${i} Nachname${i % 97}`, known_as: null, team_id: 10, position: 'CM' }));
-    buildIdentityIndex(many, teams, leagues);
-    // Process CPU time, not wall time: other test files share the machine's two cores.
-    const before = process.cpuUsage();
     const big = buildIdentityIndex(many, teams, leagues);
-    const used = process.cpuUsage(before);
-    const ms = (used.user + used.system) / 1000;
     expect(big.players.length).toBe(5000);
-    expect(ms).toBeLessThan(500);
+    for (const i of [0, 1234, 4999]) {
+      const r = resolvePlayer(big, { name: `nachname${i % 97} spieler ${i}` });
+      expect(r.ok && r.value.player_id).toBe(i + 1);
+    }
   });
 });
