@@ -4,7 +4,7 @@
  * known for every player on the pitch. Scorers and assisters are chosen later by stats.ts, which
  * calibrates who scores against the reference distributions.
  */
-import { positionGroupOf, type PositionCode } from '../schema.js';
+import { POSITION_CODES, positionGroupOf, type PositionCode } from '../schema.js';
 import { FORMATIONS, type Club } from './clubs.js';
 import type { Player } from './players.js';
 import type { Rng } from './rng.js';
@@ -106,13 +106,16 @@ const COMPAT: Partial<Record<PositionCode, Partial<Record<PositionCode, number>>
 };
 
 /** How badly a player of position `pos` fits slot `slot` (0 = natural; Infinity = never). */
-function misfit(slot: PositionCode, pos: PositionCode): number {
+function misfitOf(slot: PositionCode, pos: PositionCode): number {
   if (slot === pos) return 0;
   if (slot === 'GK' || pos === 'GK') return Number.POSITIVE_INFINITY;
   const c = COMPAT[slot]?.[pos];
   if (c !== undefined) return c;
   return positionGroupOf(slot) === positionGroupOf(pos) ? 0.8 : 2;
 }
+const CODE_INDEX: ReadonlyMap<PositionCode, number> = new Map(POSITION_CODES.map((c, i) => [c, i]));
+/** misfitOf for every (slot, position) pair, row-major by slot index. */
+const MISFIT = Float64Array.from(POSITION_CODES.flatMap((slot) => POSITION_CODES.map((pos) => misfitOf(slot, pos))));
 
 interface Spell {
   player: number;
@@ -143,58 +146,58 @@ function lineup(rng: Rng, squad: number[], players: readonly Player[], ability: 
     const back = squad.filter((p) => !available.includes(p)).sort((a, b) => (injured.get(a) ?? 0) - (injured.get(b) ?? 0) || a - b);
     available = [...available, ...back.slice(0, MATCHDAY_SQUAD_MIN - available.length)];
   }
-  const score = new Map<number, number>();
-  for (const p of available) score.set(p, ability[p] + rng.normal(0, players[p].group === 'goalkeeper' ? 0.08 : 0.22));
-  const keepers = available.filter((p) => players[p].group === 'goalkeeper');
+  let score = available.map((p) => ability[p] + rng.normal(0, players[p].group === 'goalkeeper' ? 0.08 : 0.22));
+  const keepers = available.map((p, i) => i).filter((i) => players[available[i]].group === 'goalkeeper');
   if (keepers.length > 1 && rng.chance(KEEPER_REST_RATE)) {
-    const first = keepers.reduce((a, b) => (score.get(b)! > score.get(a)! ? b : a));
-    available = available.filter((p) => p !== first);
+    const first = keepers.reduce((a, b) => (score[b] > score[a] ? b : a));
+    available = available.filter((_, i) => i !== first);
+    score = score.filter((_, i) => i !== first);
   }
-  const used = new Set<number>();
-  const spells: Spell[] = [];
-  for (const slot of FORMATIONS[club.formation]) {
+  const n = available.length;
+  const pos = available.map((p) => CODE_INDEX.get(players[p].position)!);
+  const used = new Uint8Array(n);
+  /** Index (into `available`) of the best unused player for `slot` among `candidates`, or -1. */
+  const bestFor = (slot: PositionCode, candidates: readonly number[]): number => {
+    const row = CODE_INDEX.get(slot)! * POSITION_CODES.length;
     let best = -1;
     let bestScore = Number.NEGATIVE_INFINITY;
-    for (const p of available) {
-      if (used.has(p)) continue;
-      const s = score.get(p)! - misfit(slot, players[p].position);
+    for (const i of candidates) {
+      if (used[i]) continue;
+      const s = score[i] - MISFIT[row + pos[i]];
       if (s > bestScore) {
         bestScore = s;
-        best = p;
+        best = i;
       }
     }
+    return best;
+  };
+  const everyone = available.map((_, i) => i);
+  const spells: Spell[] = [];
+  for (const slot of FORMATIONS[club.formation]) {
+    const best = bestFor(slot, everyone);
     if (best < 0) continue;
-    used.add(best);
-    spells.push({ player: best, slot, on: 0, off: 90, started: true });
+    used[best] = 1;
+    spells.push({ player: available[best], slot, on: 0, off: 90, started: true });
   }
-  const bench = available.filter((p) => !used.has(p)).sort((a, b) => score.get(b)! - score.get(a)!).slice(0, 9);
+  const bench = everyone.filter((i) => !used[i]).sort((a, b) => score[b] - score[a]).slice(0, 9);
   const subs = Math.min(bench.length, [3, 4, 4, 5, 5, 5][rng.int(0, 5)]);
   let minute = rng.chance(0.12) ? 46 : rng.int(55, 72);
   const starters = spells.slice();
   for (let k = 0; k < subs; k++) {
-    const keeperOff = bench.some((p) => !used.has(p) && players[p].group === 'goalkeeper') && rng.chance(0.01);
-    const weights = starters.map((s) => {
-      if (s.off < 90) return 0;
-      const g = players[s.player].group;
+    const keeperOff = bench.some((i) => !used[i] && players[available[i]].group === 'goalkeeper') && rng.chance(0.01);
+    const weights = starters.map((sp) => {
+      if (sp.off < 90) return 0;
+      const g = players[sp.player].group;
       if (g === 'goalkeeper') return keeperOff ? 100 : 0;
       return g === 'attacker' ? 1.6 : g === 'midfielder' ? 1.3 : 0.6;
     });
     if (weights.every((w) => w === 0)) break;
     const out = starters[rng.weightedIndex(weights)];
-    let best = -1;
-    let bestScore = Number.NEGATIVE_INFINITY;
-    for (const p of bench) {
-      if (used.has(p)) continue;
-      const s = score.get(p)! - misfit(out.slot, players[p].position);
-      if (s > bestScore) {
-        bestScore = s;
-        best = p;
-      }
-    }
-    if (best < 0 || !Number.isFinite(bestScore)) continue;
-    used.add(best);
+    const best = bestFor(out.slot, bench);
+    if (best < 0 || !Number.isFinite(MISFIT[CODE_INDEX.get(out.slot)! * POSITION_CODES.length + pos[best]])) continue;
+    used[best] = 1;
     out.off = minute;
-    spells.push({ player: best, slot: out.slot, on: minute, off: 90, started: false });
+    spells.push({ player: available[best], slot: out.slot, on: minute, off: 90, started: false });
     minute = Math.min(89, minute + rng.int(0, 12));
   }
   return spells;

@@ -25,6 +25,12 @@ export const ASSISTED_SHARE = 0.7;
  * every player has the same true accuracy (docs/methodology/demo-data.md#calibration).
  */
 export const CROSS_COMPLETION_VARIANCE = 0.4;
+/**
+ * Shots on target and shots are at least these multiples of goals, so that no season converts more
+ * than about two in three shots on target or one in three shots (docs/methodology/demo-data.md#calibration).
+ */
+export const GOALS_TO_ON_TARGET_MIN = 1.5;
+export const GOALS_TO_SHOTS_MIN = 3;
 /** Calibration passes per metric; each pass moves the latent quantile points toward the target. */
 const CALIBRATION_PASSES = 24;
 /** Slope cap of the upper tail beyond p90 on the log scale, so the best players stay plausible. */
@@ -271,17 +277,23 @@ export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
     }
     return out;
   };
+  const sampleOf = POSITION_GROUPS.map((_, g) => {
+    const idx: number[] = [];
+    for (let r = 0; r < n; r++) if (inSample[r] && rowGroup[r] === g) idx.push(r);
+    return Int32Array.from(idx);
+  });
+  const minutesOf = Float64Array.from(rows, (row) => row.minutes);
   const per90Quantiles = (count: Int32Array): Triple[] =>
-    POSITION_GROUPS.map((_, g) => {
-      const vals: number[] = [];
-      for (let r = 0; r < n; r++) if (inSample[r] && rowGroup[r] === g) vals.push((count[r] * 90) / rows[r].minutes);
+    sampleOf.map((idx) => {
+      const vals = new Float64Array(idx.length);
+      for (let i = 0; i < idx.length; i++) vals[i] = (count[idx[i]] * 90) / minutesOf[idx[i]];
       return triple(vals);
     });
   const pctQuantiles = (done: Int32Array, att: Int32Array, minAtt: number): Array<Triple | null> =>
-    POSITION_GROUPS.map((_, g) => {
+    sampleOf.map((idx) => {
       const vals: number[] = [];
-      for (let r = 0; r < n; r++) if (inSample[r] && rowGroup[r] === g && att[r] >= minAtt) vals.push((100 * done[r]) / att[r]);
-      return vals.length ? triple(vals) : null;
+      for (const r of idx) if (att[r] >= minAtt) vals.push((100 * done[r]) / att[r]);
+      return vals.length ? triple(Float64Array.from(vals)) : null;
     });
   const achieved = Object.fromEntries(POSITION_GROUPS.map((g) => [g, {} as Record<CalibratedMetric, Triple | null>])) as SeasonStats['achieved'];
   const counts = {} as Record<CountingColumn, Int32Array>;
@@ -363,8 +375,8 @@ export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
   const set = (metric: CalibratedMetric, bound?: (r: number, k: number) => number): void => {
     counts[COLUMN[metric]!] = poissonMetric(metric, bound);
   };
-  set('shots_on_target_per90', (r, k) => Math.max(k, counts.goals[r]));
-  set('shots_per90', (r, k) => Math.max(k, counts.shots_on_target[r]));
+  set('shots_on_target_per90', (r, k) => Math.max(k, Math.round(counts.goals[r] * GOALS_TO_ON_TARGET_MIN)));
+  set('shots_per90', (r, k) => Math.max(k, counts.shots_on_target[r], Math.round(counts.goals[r] * GOALS_TO_SHOTS_MIN)));
   set('big_chances_per90', (r, k) => Math.min(k, counts.shots[r]));
   set('key_passes_per90', (r, k) => Math.max(k, counts.assists[r]));
   set('passes_per90', (r, k) => Math.max(k, counts.key_passes[r]));
@@ -417,7 +429,7 @@ function worstError(metric: CalibratedMetric, got: ReadonlyArray<Triple | null>)
   return worst;
 }
 
-function triple(values: number[]): Triple {
-  const sorted = Float64Array.from(values).sort();
+function triple(values: Float64Array): Triple {
+  const sorted = values.sort();
   return [quantileSortedType7(sorted, 0.1), quantileSortedType7(sorted, 0.5), quantileSortedType7(sorted, 0.9)];
 }
