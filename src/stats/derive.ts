@@ -153,19 +153,20 @@ function metricValues(ps: Table, minutes: Float64Array): Record<MetricKey, Float
  * Ranks values within cohorts, cache-friendly at a million rows. Every row gets a fixed slot in a
  * scratch array, laid out cohort by cohort (members first, then low-sample rows); per metric, one
  * pass in table order deals the values into their slots, each cohort's stretch is compacted, sorted
- * with its slots in a small cache-resident buffer and walked run by run (members), low-sample rows
- * are placed by binary search in the same buffer, and one more pass in table order collects the
- * percentiles. Nothing reads the table in random order.
+ * with its rows in a small cache-resident buffer and walked run by run (members), low-sample rows
+ * are placed by binary search in the same buffer, and each percentile is written straight to its
+ * row. Nothing reads the table in random order.
  */
 class CohortRanker {
   private readonly nCohorts: number;
-  /** Slot of every row; rows without a cohort share the last slot, which always ranks NaN. */
+  /** Slot of every row; rows without a cohort share the last slot, which is never ranked. */
   private readonly slot: Int32Array;
+  /** Row of every slot (the inverse of `slot`). */
+  private readonly rowOfSlot: Int32Array;
   /** Each cohort's stretch: members in [base[c], lowBase[c]), low-sample rows in [lowBase[c], base[c + 1]). */
   private readonly base: Int32Array;
   private readonly lowBase: Int32Array;
   private readonly dealt: Float64Array;
-  private readonly rank: Float64Array;
   private readonly inValues: Float64Array;
   private readonly inSlots: Int32Array;
   private readonly sorted: Float64Array;
@@ -194,12 +195,14 @@ class CohortRanker {
     const memberCursor = this.base.slice(0, nCohorts);
     const lowCursor = this.lowBase.slice();
     this.slot = new Int32Array(cohort.length);
+    this.rowOfSlot = new Int32Array(slots);
     for (let i = 0; i < cohort.length; i++) {
       const c = cohort[i];
-      this.slot[i] = c < 0 ? slots - 1 : inCohort[i] ? memberCursor[c]++ : lowCursor[c]++;
+      const k = c < 0 ? slots - 1 : inCohort[i] ? memberCursor[c]++ : lowCursor[c]++;
+      this.slot[i] = k;
+      this.rowOfSlot[k] = i;
     }
     this.dealt = new Float64Array(slots);
-    this.rank = new Float64Array(slots);
     this.inValues = new Float64Array(largest);
     this.inSlots = new Int32Array(largest);
     this.sorted = new Float64Array(largest);
@@ -209,10 +212,11 @@ class CohortRanker {
 
   /** Percentile (0–100 integer, NaN when missing) of every row's value within its cohort. */
   percentiles(values: Float64Array, lowerIsBetter: boolean): Float64Array {
-    const { nCohorts, slot, base, lowBase, dealt, rank, inValues, inSlots, sorted, sortedSlots, counts } = this;
+    const { nCohorts, slot, rowOfSlot, base, lowBase, dealt, inValues, inSlots, sorted, sortedSlots, counts } = this;
     const n = values.length;
+    // Rows without a value or cohort keep NaN; the fill also maps the fresh pages in one sweep.
+    const out = new Float64Array(n).fill(NaN);
     for (let i = 0; i < n; i++) dealt[slot[i]] = values[i];
-    rank[rank.length - 1] = NaN;
     for (let c = 0; c < nCohorts; c++) {
       const s = base[c];
       const lb = lowBase[c];
@@ -221,20 +225,14 @@ class CohortRanker {
       let max = -Infinity;
       for (let k = s; k < lb; k++) {
         const v = dealt[k];
-        if (v !== v) {
-          rank[k] = NaN;
-          continue;
-        }
+        if (v !== v) continue;
         inValues[m] = v;
-        inSlots[m++] = k;
+        inSlots[m++] = rowOfSlot[k];
         if (v < min) min = v;
         if (v > max) max = v;
       }
       const le = base[c + 1];
-      if (m === 0) {
-        rank.fill(NaN, lb, le);
-        continue;
-      }
+      if (m === 0) continue;
       bucketSortPairs(inValues, inSlots, sorted, sortedSlots, 0, m, min, max, counts);
       for (let a = 0; a < m; ) {
         let b = a + 1;
@@ -242,23 +240,18 @@ class CohortRanker {
         // percentileFromCounts, inlined: round half up of 100 × (below + equal/2) / m.
         const p = Math.floor((100 * (2 * a + (b - a)) + m) / (2 * m));
         const q = lowerIsBetter ? 100 - p : p;
-        for (let j = a; j < b; j++) rank[sortedSlots[j]] = q;
+        for (let j = a; j < b; j++) out[sortedSlots[j]] = q;
         a = b;
       }
       for (let k = lb; k < le; k++) {
         const x = dealt[k];
-        if (x !== x) {
-          rank[k] = NaN;
-          continue;
-        }
+        if (x !== x) continue;
         const below = lowerBound(sorted, 0, m, x);
         const equal = upperBound(sorted, below, m, x) - below;
         const p = Math.floor((100 * (2 * below + equal) + m) / (2 * m));
-        rank[k] = lowerIsBetter ? 100 - p : p;
+        out[rowOfSlot[k]] = lowerIsBetter ? 100 - p : p;
       }
     }
-    const out = new Float64Array(n);
-    for (let i = 0; i < n; i++) out[i] = rank[slot[i]];
     return out;
   }
 }
