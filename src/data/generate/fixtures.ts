@@ -8,7 +8,7 @@ import type { Rng } from './rng.js';
 /** Weekends (counted from the first round's, 0-based) without league football (docs/methodology/demo-data.md#calendar). */
 export const BREAK_WEEKENDS: ReadonlySet<number> = new Set([3, 8, 13, 20]);
 
-/** Kick-off slots of a round, as [day offset from Friday, UTC hour, UTC minute]; the first `n` are used. */
+/** Kick-off slots of a round, as [day offset from Friday, UTC hour, UTC minute]; the first `n` are used (cycled beyond ten matches). */
 const SLOTS: ReadonlyArray<readonly [number, number, number]> = [
   [0, 19, 0], [1, 11, 30], [1, 14, 0], [1, 14, 0], [1, 14, 0], [1, 16, 30], [2, 13, 0], [2, 15, 30], [2, 18, 0], [1, 19, 0],
 ];
@@ -22,7 +22,8 @@ export interface ScheduledMatch {
 }
 
 /**
- * The double round robin of `teamCount` teams (even), starting on `firstFriday`.
+ * The double round robin of `teamCount` teams (even), starting on `firstFriday`: 2 × (n − 1) rounds of
+ * n / 2 matches, sorted by kick-off.
  * @example scheduleSeason(new Rng(1), 4, '2025-08-15').length // => 12
  */
 export function scheduleSeason(rng: Rng, teamCount: number, firstFriday: string): ScheduledMatch[] {
@@ -47,7 +48,8 @@ export function scheduleSeason(rng: Rng, teamCount: number, firstFriday: string)
   let weekend = 0;
   all.forEach((pairs, r) => {
     while (BREAK_WEEKENDS.has(weekend)) weekend++;
-    const slots = rng.shuffled(SLOTS.slice(0, pairs.length));
+    // Leagues larger than the slot list reuse slots (two matches at the same time).
+    const slots = rng.shuffled(pairs.map((_, i) => SLOTS[i % SLOTS.length]));
     pairs.forEach(([home, away], i) => {
       const [day, hour, minute] = slots[i];
       out.push({ round: r + 1, home, away, kickoffMs: start + ((weekend * 7 + day) * 24 + hour) * 3_600_000 + minute * 60_000 });
