@@ -13,7 +13,7 @@ import { feeTierOf, feeTierRank } from '../stats/fee-tier.js';
 import { CARD_TRIPLET } from '../stats/metrics.js';
 import { parseWith } from '../validation.js';
 import { dnaPlayerBlockOf, leagueIdOf, playerDnaIndexOf, type DnaContext, type DnaPlayerBlock } from './player-index.js';
-import { searchTopK, SEARCH_K_MAX } from './search.js';
+import { searchTopK, slotOfPlayer, SEARCH_K_MAX } from './search.js';
 import { dnaMetaOf, DnaIdentity, styleTagNamesOf } from './search-request.js';
 import { agreeingMetricsOf, bandOf, matchOf, similarityOf, type AgreeingMetric, type SimilarityBand } from './similarity.js';
 
@@ -124,7 +124,7 @@ export function alternativesOf(ctx: DnaContext, input: unknown): Result<Alternat
   if (row === undefined) return ok(fallbackOf(ctx, player, source, limit, meta));
 
   const group = POSITION_GROUPS[ctx.derived.group[row]];
-  const slot = index.slotOfPlayer.get(player.player_id)!;
+  const slot = slotOfPlayer(index, player.player_id);
   const base = { slot, exclude_player_id: player.player_id };
   const recalled = new Map<number, { row: number; score: number; recall: 'dna' | 'league_peer' }>();
   for (const hit of searchTopK(index, { ...base, k: ALTERNATIVES_DNA_RECALL, filters: { position_group: group } })) {

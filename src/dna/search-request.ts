@@ -10,7 +10,7 @@ import { assert, fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { parseWith } from '../validation.js';
 import { dnaPlayerBlockOf, playerDnaIndexOf, type DnaContext, type DnaPlayerBlock } from './player-index.js';
-import { searchTopK, SEARCH_K_MAX } from './search.js';
+import { searchTopK, slotOfPlayer, SEARCH_K_MAX } from './search.js';
 import { agreeingMetricsOf, bandOf, matchOf, similarityOf, type AgreeingMetric, type SimilarityBand } from './similarity.js';
 
 /** Results returned when `limit` is omitted (DESIGN §4). */
@@ -134,7 +134,7 @@ export function dnaSearchOf(ctx: DnaContext, input: unknown): Result<DnaSearchRe
   const limit = req.value.limit ?? DNA_SEARCH_LIMIT_DEFAULT;
   const { index } = playerDnaIndexOf(ctx);
   const hits = searchTopK(index, {
-    slot: index.slotOfPlayer.get(player.player_id)!,
+    slot: slotOfPlayer(index, player.player_id),
     k: limit,
     exclude_player_id: player.player_id,
     filters: {

@@ -59,8 +59,8 @@ export interface SimilarityIndex {
   league_id: Int32Array;
   /** Slots [groupStart[g], groupStart[g + 1]) hold group g. */
   groupStart: Int32Array;
-  /** Slot of each player_id's vector (the last one when a player has several). */
-  slotOfPlayer: Map<number, number>;
+  /** Player id → slot map, built on first use by {@link slotOfPlayer}. */
+  slotMap: Map<number, number> | null;
   memory: WasmMemory;
   scores: ScoresFn;
   /** Byte offsets in `memory`. */
@@ -156,14 +156,27 @@ export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
     if (columns.league_tier) league_tier[slot] = columns.league_tier[i];
     if (columns.league_id) league_id[slot] = columns.league_id[i];
   }
-  const slotOfPlayer = new Map<number, number>();
-  for (let slot = 0; slot < count; slot++) slotOfPlayer.set(player_id[slot], slot);
   return {
-    count, dims: KERNEL_DIMS, vectors, player_id, row, group, season, age, fee_tier, league_tier, league_id, groupStart, slotOfPlayer,
+    count, dims: KERNEL_DIMS, vectors, player_id, row, group, season, age, fee_tier, league_tier, league_id, groupStart, slotMap: null,
     memory, scores: kernelOver(memory), queryPtr, vectorsPtr, scoresPtr,
     scoreView: new Float32Array(memory.buffer, scoresPtr, count),
     queryView: new Float32Array(memory.buffer, queryPtr, KERNEL_DIMS),
   };
+}
+
+/**
+ * Slot of a player's vector (the last one when he has several), or -1. The map behind it is built
+ * on the first call (about 0.1 s per million vectors), so a build that is never queried by id
+ * does not pay for it.
+ * @example slotOfPlayer(index, 10) // => 2
+ */
+export function slotOfPlayer(index: SimilarityIndex, playerId: number): number {
+  if (index.slotMap === null) {
+    const map = new Map<number, number>();
+    for (let slot = 0; slot < index.count; slot++) map.set(index.player_id[slot], slot);
+    index.slotMap = map;
+  }
+  return index.slotMap.get(playerId) ?? -1;
 }
 
 /** Exact score: float64 sum of the 16 products in order (the reference a brute-force scan uses). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSimilarityIndex, searchTopK } from '../../src/dna/search.js';
+import { buildSimilarityIndex, searchTopK, slotOfPlayer } from '../../src/dna/search.js';
 
 /** Index of 2-D vectors (zero-padded to 16 by the index). */
 function index2d(rows: { v: [number, number]; id: number; group?: number; age?: number; fee?: number; tier?: number }[]) {
@@ -22,7 +22,7 @@ describe('searchTopK', () => {
     expect(hits.map((h) => h.player_id)).toEqual([10, 11, 12]);
     expect(hits.map((h) => h.score)).toEqual([expect.closeTo(1, 6), expect.closeTo(0.8, 6), expect.closeTo(0, 6)]);
     // By slot with the player excluded: player 10's own vector, 10 left out.
-    const slot = index.slotOfPlayer.get(10)!;
+    const slot = slotOfPlayer(index, 10);
     expect(searchTopK(index, { slot, k: 2, exclude_player_id: 10 }).map((h) => h.player_id)).toEqual([11, 12]);
     // Rows map back to the caller's order (10 was the third input row).
     expect(index.row[slot]).toBe(2);
