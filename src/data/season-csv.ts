@@ -12,6 +12,11 @@ import { valueOfCsv } from './providers/csv/values.js';
 import { COUNTING_COLUMNS, POSITION_CODES, SCHEMA, tableFromRows, type ColumnKind, type Dataset } from './schema.js';
 import { validateDataset } from './validate.js';
 
+/** Integers that fit int32 without a range check (at most 9 digits). */
+const PLAIN_INT = /^-?\d{1,9}$/;
+/** Decimals in plain notation (no exponent), always finite. */
+const PLAIN_DECIMAL = /^-?\d{1,15}(\.\d{1,15})?$/;
+
 /** Columns every row must fill. */
 export const SEASON_CSV_REQUIRED = ['name', 'position', 'team', 'league', 'season', 'appearances', 'minutes'] as const;
 
@@ -67,6 +72,12 @@ export function datasetFromSeasonCsv(text: string, options: SeasonCsvOptions): D
   const cells: Partial<Record<SeasonCsvColumn, (number | string | null)[]>> = {};
   let rows = 0;
 
+  // Per-column flags, set once from the header, keep the per-field loop free of lookups.
+  let kinds: ColumnKind[] = [];
+  let required: boolean[] = [];
+  let isPosition: boolean[] = [];
+  let store: (number | string | null)[][] = [];
+  const positions = new Set<string>(POSITION_CODES);
   parseCsv(text, file, (fields, line) => {
     if (!header) {
       const names = fields.map((f) => (f ?? '').trim());
@@ -78,25 +89,39 @@ export function datasetFromSeasonCsv(text: string, options: SeasonCsvOptions): D
       for (const r of SEASON_CSV_REQUIRED) if (!names.includes(r)) throw new DatasetError(file, r, null, `line ${line}: required column "${r}" is missing`);
       header = names as SeasonCsvColumn[];
       for (const c of header) cells[c] = [];
+      kinds = header.map((c) => KIND_OF[c]);
+      required = header.map((c) => (SEASON_CSV_REQUIRED as readonly string[]).includes(c));
+      isPosition = header.map((c) => c === 'position');
+      store = header.map((c) => cells[c]!);
       return;
     }
     if (fields.length !== header.length) {
       throw new DatasetError(file, null, rows, `line ${line}: ${fields.length} fields, the header has ${header.length}`);
     }
-    for (let j = 0; j < header.length; j++) {
-      const col = header[j];
+    for (let j = 0; j < fields.length; j++) {
       const raw = fields[j];
       if (raw === null || raw === '') {
-        if ((SEASON_CSV_REQUIRED as readonly string[]).includes(col)) throw new DatasetError(file, col, rows, `line ${line}: empty, but every row needs a ${col}`);
-        cells[col]!.push(null);
+        if (required[j]) throw new DatasetError(file, header[j], rows, `line ${line}: empty, but every row needs a ${header[j]}`);
+        store[j].push(null);
         continue;
       }
-      const v = valueOfCsv(KIND_OF[col], raw);
-      if (!v.ok) throw new DatasetError(file, col, rows, `line ${line}: ${v.problem}`);
-      if (col === 'position' && !(POSITION_CODES as readonly string[]).includes(v.value as string)) {
-        throw new DatasetError(file, col, rows, `line ${line}: "${raw}" is not one of ${POSITION_CODES.join(', ')}`);
+      const kind = kinds[j];
+      // Plain integers and decimals take a fast path; anything else gets the CSV provider's
+      // strict parse, which also words the error.
+      if ((kind === 'int32' && PLAIN_INT.test(raw)) || (kind === 'float64' && PLAIN_DECIMAL.test(raw))) {
+        store[j].push(Number(raw));
+        continue;
       }
-      cells[col]!.push(v.value as number | string);
+      if (kind === 'utf8' && !isPosition[j]) {
+        store[j].push(raw);
+        continue;
+      }
+      const v = valueOfCsv(kind, raw);
+      if (!v.ok) throw new DatasetError(file, header[j], rows, `line ${line}: ${v.problem}`);
+      if (isPosition[j] && !positions.has(v.value as string)) {
+        throw new DatasetError(file, header[j], rows, `line ${line}: "${raw}" is not one of ${POSITION_CODES.join(', ')}`);
+      }
+      store[j].push(v.value as number | string);
     }
     rows++;
   });
@@ -104,7 +129,8 @@ export function datasetFromSeasonCsv(text: string, options: SeasonCsvOptions): D
   const col = (c: SeasonCsvColumn): (number | string | null)[] => cells[c] ?? new Array(rows).fill(null);
 
   const leagueIds = new Map<string, number>();
-  const seasonIds = new Map<string, number>();
+  const seasonIds = new Map<number, Map<string, number>>();
+  let seasonCount = 0;
   const seasonRows: { season_id: number; league_id: number; name: string; start_date: string; end_date: string }[] = [];
   const teamIds = new Map<string, number>();
   const teamRows: { team_id: number; name: string; league_id: number }[] = [];
@@ -120,10 +146,11 @@ export function datasetFromSeasonCsv(text: string, options: SeasonCsvOptions): D
     let l = leagueIds.get(league);
     if (l === undefined) leagueIds.set(league, (l = leagueIds.size + 1));
     const seasonName = seasonCol[i] as string;
-    const sKey = `${l}\u0000${seasonName}`;
-    let s = seasonIds.get(sKey);
+    let ofLeague = seasonIds.get(l);
+    if (!ofLeague) seasonIds.set(l, (ofLeague = new Map()));
+    let s = ofLeague.get(seasonName);
     if (s === undefined) {
-      seasonIds.set(sKey, (s = seasonIds.size + 1));
+      ofLeague.set(seasonName, (s = ++seasonCount));
       seasonRows.push({ season_id: s, league_id: l, name: seasonName, ...seasonDatesOf(seasonName, options.asOf) });
     }
     const teamName = teamCol[i] as string;
