@@ -59,7 +59,7 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
   // League index = 2 × country + (tier − 1); ids are index + 1.
   const tierOf = clubs.map((c) => [c.initialTier as number]);
   const log = emptyLog();
-  const seasonDates: Array<[string, string]> = [];
+  const seasonDates = new Map<number, [string, string]>();
   const srng = rng.fork('strength');
   const attDef = clubs.map(() => [srng.normal(0, 0.1), srng.normal(0, 0.1)]);
   for (let s = 0; s < SEASON_FRAMES.length; s++) {
@@ -88,16 +88,13 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
       const sS = c.strength + srng.normal(0, 0.07);
       strength.set(i, [sS + attDef[i][0], sS + attDef[i][1]]);
     });
-    let first = Number.POSITIVE_INFINITY;
-    let last = 0;
     COUNTRIES.forEach((_, ci) => {
       const tables: number[][] = [];
       for (const tier of [1, 2]) {
         const league = 2 * ci + tier - 1;
         const members = clubs.map((c, i) => ({ c, i })).filter((x) => x.c.countryIndex === ci && tierOf[x.i][s] === tier).map((x) => x.i);
         const schedule = scheduleSeason(rng.fork(`schedule:${s}:${league}`), members.length, frame.firstFriday);
-        first = Math.min(first, schedule[0].kickoffMs);
-        last = Math.max(last, schedule[schedule.length - 1].kickoffMs);
+        seasonDates.set(seasonIdOf(s, league), [isoDate(schedule[0].kickoffMs), isoDate(schedule[schedule.length - 1].kickoffMs)]);
         const ls: LeagueSeason = { season: s, league, clubs: members, squads, ability, strength };
         tables.push(playLeagueSeason(rng.fork(`match:${s}:${league}`), ls, schedule, players, clubs, asOfMs, log));
       }
@@ -108,7 +105,6 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
         for (const i of second.slice(0, PROMOTION_PLACES)) tierOf[i][s + 1] = 1;
       }
     });
-    seasonDates.push([new Date(first).toISOString().slice(0, 10), new Date(last).toISOString().slice(0, 10)]);
   }
 
   const rowAge = Float64Array.from(log.rows, (r) => ageOn(players[r.player].birthDate, SEASON_FRAMES[r.season].firstFriday));
@@ -124,7 +120,9 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
   });
   for (let s = 0; s < SEASON_FRAMES.length; s++) {
     for (const l of leagueRows) {
-      seasonRows.push({ season_id: seasonIdOf(s, l.league_id! - 1), league_id: l.league_id!, name: SEASON_FRAMES[s].name, start_date: seasonDates[s][0], end_date: seasonDates[s][1] });
+      const id = seasonIdOf(s, l.league_id! - 1);
+      const [start, end] = seasonDates.get(id)!;
+      seasonRows.push({ season_id: id, league_id: l.league_id!, name: SEASON_FRAMES[s].name, start_date: start, end_date: end });
     }
   }
   const teamRows = clubs.map((c, i) => ({
@@ -202,6 +200,8 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
   };
   return { dataset, calibration: stats.achieved };
 }
+
+const isoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /** Season id of (season index, league index): seasons of one year are numbered together, oldest first. */
 function seasonIdOf(season: number, league: number): number {
