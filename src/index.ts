@@ -16,6 +16,7 @@ export { datasetFromStatsBomb, STATSBOMB_COVERAGE, type StatsBombOptions } from 
 export { datasetFromSeasonCsv, SEASON_CSV_REQUIRED, SEASON_CSV_OPTIONAL, type SeasonCsvOptions } from './data/season-csv.js';
 export { tableToCsvFile } from './data/table-csv.js';
 export { scoreTableOf, SCORE_COLUMNS, type ScoreOptions } from './dna/score-table.js';
+export * from './dna/index.js';
 export { METRIC_KEYS, METRICS, GROUP_METRICS, CARD_TRIPLET, DEFAULT_CARD_STATS, isMetricKey, type MetricKey } from './stats/metrics.js';
 export type { DerivedSeasons, Cohort } from './stats/derived.js';
 export { deriveSeasons, type DeriveOptions } from './stats/derive.js';
