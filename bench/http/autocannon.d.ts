@@ -8,6 +8,8 @@ declare module 'autocannon' {
       body?: string;
       connections?: number;
       duration?: number;
+      /** Seconds before a request counts as an error. */
+      timeout?: number;
     }
     interface Histogram {
       average: number;

@@ -1,7 +1,7 @@
 /**
  * The server side of bench/http/http.bench.ts, run as a child process so autocannon and the server
  * do not share an event loop. `hello`: bare node:http; `service`: the halfspace API (SQLite store,
- * real engine). Prints one JSON line `{ url, key?, player_id?, dataset }` once listening.
+ * real engine); `memory`: the same with the in-memory store (isolates the ledger's disk cost). Prints one JSON line `{ url, key?, player_id?, dataset }` once listening.
  */
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -13,9 +13,12 @@ import { listen } from '../../src/http/node.js';
 import { issueKey } from '../../src/service/accounts.js';
 import { createService } from '../../src/service/service.js';
 import { sqliteStore } from '../../src/store/sqlite/store.js';
+import { memoryStore } from '../../src/store/memory/store.js';
 import { tinyDataset } from '../../test/helpers/tiny-dataset.js';
 
 const mode = process.argv[2];
+// Exit normally on SIGTERM so `--cpu-prof` runs can write their profile.
+process.on('SIGTERM', () => process.exit(0));
 
 if (mode === 'hello') {
   const body = JSON.stringify({ hello: 'world' });
@@ -30,7 +33,7 @@ if (mode === 'hello') {
 } else {
   const demo = existsSync(join(demoDatasetDir(), 'dataset.json'));
   const engine = Engine.open({ dataset: demo ? 'demo' : tinyDataset() });
-  const store = sqliteStore(join(mkdtempSync(join(tmpdir(), 'halfspace-bench-')), 'bench.db'));
+  const store = mode === 'memory' ? memoryStore() : sqliteStore(join(mkdtempSync(join(tmpdir(), 'halfspace-bench-')), 'bench.db'));
   // The bench measures the whole paid path, so the per-key rate limit is lifted out of the way.
   const service = createService({ engine, store, baseUrl: 'http://127.0.0.1', rateLimit: { perSecond: 1e9, burst: 1e9 }, onError: () => {} });
   const { key } = await issueKey(store, { credits: 1_000_000_000 });
