@@ -10,6 +10,10 @@ export const PNG_DEFLATE_LEVEL = 3;
 
 const SIGNATURE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
+// One scanline buffer reused across encodes of the same size: a card's raw scanlines are ~5.8 MB,
+// and allocating them per render doubled the garbage a render loop leaves for the GC.
+let scratch: Buffer | null = null;
+
 function chunk(type: string, data: Uint8Array): Buffer {
   const out = Buffer.allocUnsafe(12 + data.length);
   out.writeUInt32BE(data.length, 0);
@@ -27,7 +31,9 @@ function chunk(type: string, data: Uint8Array): Buffer {
 export function encodePng(rgba: Uint8Array, width: number, height: number, level: number = PNG_DEFLATE_LEVEL): Buffer {
   const stride = width * 4;
   if (rgba.length !== stride * height) throw new RangeError(`expected ${stride * height} bytes of RGBA, got ${rgba.length}`);
-  const raw = Buffer.allocUnsafe((stride + 1) * height);
+  const size = (stride + 1) * height;
+  if (scratch === null || scratch.length !== size) scratch = Buffer.allocUnsafe(size);
+  const raw = scratch;
   for (let y = 0; y < height; y++) {
     const o = y * (stride + 1);
     raw[o] = 0;
