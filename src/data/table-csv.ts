@@ -40,7 +40,7 @@ function fieldsOf(table: Table, name: string): (i: number) => string {
 /**
  * Writes `table` to `path` as CSV, through a temporary sibling file renamed into place so a failed
  * write leaves no partial file. Floats are written with JavaScript's shortest round-trip form.
- * Cost: one pass; about 1 s per 10⁷ fields.
+ * Cost: one pass; about 2.5 CPU seconds per 10⁷ fields (bench/results/ingest.md).
  * @example tableToCsvFile(scoreTableOf(dataset), 'scores.csv') // => writes scores.csv
  */
 export function tableToCsvFile(table: Table, path: string): void {

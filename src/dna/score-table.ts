@@ -75,7 +75,7 @@ function textColumn(table: Table, name: string): (string | null)[] {
  * "provider" when the dataset gave a rating, else "model"; style tags are null for rows without a
  * DNA vector (under 90 minutes). `age` is null without a birth date, `fee_tier` null without a
  * market value. Throws HalfspaceError `invalid_request` for a bad `minutesMin`.
- * Cost: O(rows × metrics); about 4 s for 10⁶ rows (bench/results/ingest.md).
+ * Cost: O(rows × metrics); about 11 CPU seconds for 10⁶ rows (bench/results/ingest.md).
  * @example scoreTableOf(engineDataset).getChild('goals_per90')?.get(0) // => 0.9
  */
 export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Table {

@@ -100,7 +100,7 @@ const minutesOf = (seconds: number): number => seconds / 60;
  * listed in `meta.coverage`; `meta.attribution` credits StatsBomb.
  * Throws {@link DatasetError} naming the file, field and row when the competition season is not
  * in `competitions.json`, a file is missing or malformed, or the result fails validation.
- * Cost: about 25 ms and 2 MB of JSON per men's match; memory does not grow with the match count
+ * Cost: about 50 ms of CPU and 2 MB of JSON per men's match; memory does not grow with the match count
  * beyond the output rows.
  * @example datasetFromStatsBomb('open-data/data', { competitionId: 2, seasonId: 27 }).meta.attribution // => 'Data: StatsBomb open data (Premier League 2015/16)'
  */
