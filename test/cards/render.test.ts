@@ -72,6 +72,12 @@ describe('renderCard', () => {
     }
   });
 
+  it('renders names from the data in scripts the font lacks without failing (glyphs are left out)', async () => {
+    const facts = sampleFacts({ player: { ...sampleFacts().player, display_name: 'محمد صلاح 孫興慜' } });
+    const img = decodePng((await renderCard('player_card', facts)).png);
+    expect([img.width, img.height]).toEqual([1080, 1350]);
+  });
+
   it('embeds a caller photo on hd styles (the portrait area changes)', async () => {
     const { photoOf } = await import('../../src/cards/photo.js');
     // A 1×1 opaque green PNG, built with the same hand-built path as the decoder test.
