@@ -12,6 +12,7 @@ export const CALIBRATED_METRICS = [
   'tackles_per90', 'interceptions_per90', 'clearances_per90', 'shots_blocked_per90', 'aerials_won_per90',
   'duels_won_per90', 'ball_recovery_per90', 'saves_per90', 'punches_per90', 'goals_conceded_per90', 'cleansheets_per90',
 ] as const;
+/** One of {@link CALIBRATED_METRICS}. */
 export type CalibratedMetric = (typeof CALIBRATED_METRICS)[number];
 
 /** [p10, p50, p90]; null where Table B has no qualifying players (goalkeepers' cross accuracy). */

@@ -12,6 +12,7 @@ export const FORMATIONS = {
   '4-4-2': ['GK', 'LB', 'CB', 'CB', 'RB', 'LM', 'CM', 'CM', 'RM', 'ST', 'CF'],
   '3-5-2': ['GK', 'CB', 'CB', 'CB', 'LWB', 'RWB', 'DM', 'CM', 'AM', 'ST', 'CF'],
 } as const;
+/** A formation's name, e.g. `'4-3-3'`. */
 export type Formation = keyof typeof FORMATIONS;
 
 /** A generated club (ids are assigned in order, from 1). */

@@ -26,10 +26,11 @@ export const ASSISTED_SHARE = 0.7;
  */
 export const CROSS_COMPLETION_VARIANCE = 0.4;
 /**
- * Shots on target and shots are at least these multiples of goals, so that no season converts more
- * than about two in three shots on target or one in three shots (docs/methodology/demo-data.md#calibration).
+ * Shots on target per goal, at least: no season converts more than about two in three shots on
+ * target (docs/methodology/demo-data.md#calibration).
  */
 export const GOALS_TO_ON_TARGET_MIN = 1.5;
+/** Shots per goal, at least: no season converts more than about one in three shots (same section). */
 export const GOALS_TO_SHOTS_MIN = 3;
 /** Calibration passes per metric; each pass moves the latent quantile points toward the target. */
 const CALIBRATION_PASSES = 24;
