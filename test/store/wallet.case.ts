@@ -69,6 +69,24 @@ export function storeSuite(name: string, make: () => ServiceStore): void {
       s.close();
     });
 
+    it('applies concurrent holds and settlements one by one (group commit keeps each atomic)', async () => {
+      const s = make();
+      await s.wallets.open('w', T0);
+      await s.wallets.topup('w', 20, T0);
+      // Ten holds of 3 issued in the same turn: ⌊20 / 3⌋ = 6 succeed, 4 see a balance of 2.
+      const holds = await Promise.all(Array.from({ length: 10 }, () => s.wallets.hold('w', 3, T0, LATER)));
+      expect(holds.filter((h) => h.ok)).toHaveLength(6);
+      expect(holds.filter((h) => !h.ok).map((h) => h.balance)).toEqual([2, 2, 2, 2]);
+      const ids = holds.flatMap((h) => (h.ok ? [h.hold_id] : []));
+      // Capture three, release three, and settle one twice, all in one turn: 2 + 3 × 3 = 11.
+      const settled = await Promise.all([...ids.slice(0, 3).map((id) => s.wallets.capture(id, T1)), ...ids.slice(3).map((id) => s.wallets.release(id, T1)), s.wallets.capture(ids[0], T1)]);
+      expect(settled.filter((r) => r.ok)).toHaveLength(6);
+      expect(settled[6]).toEqual({ ok: false, reason: 'already_settled' });
+      expect(await s.wallets.balance('w')).toBe(11);
+      expectLedgerBalanced(await s.wallets.ledger('w'), 11);
+      s.close();
+    });
+
     it('rejects non-integer and non-positive amounts', async () => {
       const s = make();
       await s.wallets.open('w', T0);

@@ -135,6 +135,39 @@ function sqliteWallets(db: Database.Database): WalletStore {
     return due.length;
   });
 
+  // Group commit: holds and settlements requested in the same event-loop turn are applied in one
+  // IMMEDIATE transaction (one WAL commit for many calls), each inside its own savepoint so one
+  // failing operation rolls back alone. Under 64 concurrent connections this divides the commits.
+  type Queued = { run: () => unknown; resolve: (value: never) => void; reject: (error: unknown) => void };
+  let queue: Queued[] = [];
+  const batch = db.transaction((jobs: Queued[]) =>
+    jobs.map((job) => {
+      try {
+        return { ok: true as const, value: job.run() };
+      } catch (error) {
+        return { ok: false as const, error };
+      }
+    }),
+  );
+  function drain(): void {
+    const jobs = queue;
+    queue = [];
+    let results: ReturnType<typeof batch>;
+    try {
+      results = batch.immediate(jobs);
+    } catch (error) {
+      for (const job of jobs) job.reject(error);
+      return;
+    }
+    results.forEach((r, i) => (r.ok ? jobs[i].resolve(r.value as never) : jobs[i].reject(r.error)));
+  }
+  function grouped<T>(run: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ run, resolve: resolve as (value: never) => void, reject });
+      if (queue.length === 1) setImmediate(drain);
+    });
+  }
+
   return {
     async open(walletId, at) {
       openWallet.run(walletId, at);
@@ -145,13 +178,14 @@ function sqliteWallets(db: Database.Database): WalletStore {
     },
     async hold(walletId, credits, at, expiresAt, note = null) {
       if (!Number.isSafeInteger(credits) || credits <= 0) throw new RangeError(`hold must be a positive integer, got ${credits}`);
-      return hold.immediate(walletId, credits, at, expiresAt, note);
+      // Nested in the batch transaction, each db.transaction function runs as a savepoint.
+      return grouped(() => hold(walletId, credits, at, expiresAt, note));
     },
     async capture(holdId, at) {
-      return settle.immediate(holdId, 'capture', at, null);
+      return grouped(() => settle(holdId, 'capture', at, null));
     },
     async release(holdId, at, note = null) {
-      return settle.immediate(holdId, 'release', at, note);
+      return grouped(() => settle(holdId, 'release', at, note));
     },
     async expireHolds(now) {
       return expire.immediate(now);
