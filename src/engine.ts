@@ -54,7 +54,8 @@ export class Engine implements EngineContext {
   private readonly leagueMap: Map<number, LeagueRow>;
   private readonly seasonMap: Map<number, SeasonRow>;
   private readonly playerRows: Map<number, number[]>;
-  private readonly playerSeasons: PlayerSeasonRow[];
+  /** Recorded player_seasons rows, built on first use (most operations only need the derived columns). */
+  private readonly playerSeasons: (PlayerSeasonRow | undefined)[];
   private readonly styles: (StyleTags | null | undefined)[];
 
   private constructor(dataset: Dataset, options: OpenOptions) {
@@ -69,12 +70,12 @@ export class Engine implements EngineContext {
     const leagues = rowsOf(dataset.tables.leagues, 'leagues');
     this.leagueMap = new Map(leagues.map((l) => [l.league_id, l]));
     this.seasonMap = new Map(rowsOf(dataset.tables.seasons, 'seasons').map((s) => [s.season_id, s]));
-    this.playerSeasons = rowsOf(dataset.tables.player_seasons, 'player_seasons');
     this.derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
     this.playerRows = this.indexPlayerRows();
     this.identity = buildIdentityIndex(this.players, teams, leagues);
     this.dna = dnaVectorsOf(this.derived, { seasonKeyOf: (id) => this.seasonMap.get(id)?.name ?? id });
     this.styles = new Array(this.derived.n);
+    this.playerSeasons = new Array(this.derived.n);
   }
 
   /**
@@ -111,7 +112,14 @@ export class Engine implements EngineContext {
     return this.seasonMap.get(id);
   }
   playerSeasonAt(row: number): PlayerSeasonRow {
-    return this.playerSeasons[row];
+    let record = this.playerSeasons[row];
+    if (record === undefined) {
+      const table = this.dataset.tables.player_seasons;
+      const out: Record<string, unknown> = {};
+      for (const field of table.schema.fields) out[field.name] = table.getChild(field.name)!.get(row) ?? null;
+      this.playerSeasons[row] = record = out as PlayerSeasonRow;
+    }
+    return record;
   }
   rowsOfPlayer(id: number): readonly number[] {
     return this.playerRows.get(id) ?? [];
