@@ -81,7 +81,7 @@ try {
     seconds_card_case: cards_seconds,
     dataset: api.info.dataset,
     players: api.info.players,
-    sqlite: 'WAL, durability "mixed" (top-ups synchronous=FULL; holds and settlements NORMAL, each one transaction)',
+    sqlite: 'WAL, durability "mixed" (top-ups synchronous=FULL; holds and settlements NORMAL, group-committed per event-loop turn)',
     cases: cases.map((c) => ({ ...c, ratio_to_baseline: Math.round((c.rps / base) * 1000) / 1000 })),
     target: { paid_ratio_min: TARGET_RATIO, paid_p99_ms_max: TARGET_P99_MS, paid_ratio: Math.round((paid.rps / base) * 1000) / 1000, paid_p99_ms: paid.p99_ms, met: paid.rps / base >= TARGET_RATIO && paid.p99_ms <= TARGET_P99_MS },
   };

@@ -23,14 +23,27 @@ export interface HandlerOptions {
   peerOf?: (request: Request, env: unknown) => string;
 }
 
-type Env = { Bindings: { incoming?: { socket?: { remoteAddress?: string } } } };
+type Env = { Bindings: { incoming?: NodeIncoming & { socket?: { remoteAddress?: string } } } };
 
 const defaultPeerOf = (_request: Request, env: unknown): string => (env as Env['Bindings'] | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
 
+/** The Node request behind a fetch Request, when served by `http/node` (its body is read directly: much faster than a web stream). */
+type NodeIncoming = AsyncIterable<Buffer> & { readableEnded?: boolean };
+
 /** Reads at most `max` bytes of a body; null when it is longer. */
-async function readLimited(request: Request, max: number): Promise<Uint8Array | null> {
+async function readLimited(request: Request, max: number, incoming?: NodeIncoming): Promise<Uint8Array | null> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > max) return null;
+  if (incoming && typeof incoming[Symbol.asyncIterator] === 'function' && !incoming.readableEnded) {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of incoming) {
+      size += chunk.length;
+      if (size > max) return null;
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks, size);
+  }
   // With a declared length within the cap, the adapter's own reader is much faster than a stream.
   if (declared !== null && !request.headers.has('transfer-encoding')) {
     const bytes = new Uint8Array(await request.arrayBuffer());
@@ -112,14 +125,14 @@ export function httpHandler(service: Service, options: HandlerOptions = {}): (re
     const contentType = request.headers.get('content-type') ?? '';
     const type = contentType.split(';')[0].trim().toLowerCase();
     if ((method === 'POST' || method === 'PUT' || method === 'PATCH') && type === 'multipart/form-data' && path === UPLOAD_PATH) {
-      const bytes = await readLimited(request, UPLOAD_MAX_BYTES);
+      const bytes = await readLimited(request, UPLOAD_MAX_BYTES, c.env?.incoming);
       if (bytes === null) return failWith(c, { code: 'payload_too_large', message: `the upload exceeds ${UPLOAD_MAX_BYTES} bytes`, param: 'photo' }, requestId);
       const form = await multipartOf(bytes, contentType);
       if (!form.ok) return failWith(c, form.error, requestId);
       ({ body, photo } = form.value);
       if (photo && photo.length > PHOTO_MAX_BYTES) return failWith(c, { code: 'payload_too_large', message: `the photo exceeds ${PHOTO_MAX_BYTES} bytes`, param: 'photo' }, requestId);
     } else if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
-      const bytes = await readLimited(request, JSON_BODY_MAX_BYTES);
+      const bytes = await readLimited(request, JSON_BODY_MAX_BYTES, c.env?.incoming);
       if (bytes === null) return failWith(c, { code: 'payload_too_large', message: `the body exceeds ${JSON_BODY_MAX_BYTES} bytes` }, requestId);
       if (bytes.length > 0) {
         if (type !== 'application/json') {
