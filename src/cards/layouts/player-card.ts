@@ -64,7 +64,7 @@ export function playerCardLayout(facts: CardFacts): LayoutNode {
         h('div', { fontSize: 26, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.85 }, club),
         h('div', { backgroundColor: pal.secondary, color: pal.onSecondary, fontSize: 24, fontWeight: 900, padding: '8px 18px', borderRadius: 12 }, p.position_code),
       ),
-      h('div', { fontSize: 84, fontWeight: 900, lineHeight: 1.02, marginTop: 20, letterSpacing: -2, wordBreak: 'break-word', maxWidth: 952 }, p.display_name),
+      h('div', { fontSize: p.display_name.length > 16 ? 72 : 84, fontWeight: 900, lineHeight: 1.02, marginTop: 20, letterSpacing: -2, wordBreak: 'break-word', maxWidth: 952 }, p.display_name),
       h('div', { fontSize: 30, fontWeight: 500, marginTop: 16, opacity: 0.9 }, meta),
     ),
     h('div', { height: 14, backgroundColor: pal.secondary }),
@@ -101,7 +101,7 @@ export function playerCardLayout(facts: CardFacts): LayoutNode {
     // Caption.
     h(
       'div',
-      { margin: '26px 64px 0', fontSize: 36, fontWeight: 700, lineHeight: 1.25, color: INK.text, wordBreak: 'break-word', maxWidth: 952 },
+      { margin: '26px 64px 0', fontSize: facts.caption.length > 36 ? 30 : 36, fontWeight: 700, lineHeight: 1.25, color: INK.text, wordBreak: 'break-word', maxWidth: 952 },
       `“${facts.caption}”`,
     ),
     footerOf(facts),

@@ -99,7 +99,7 @@ export function statRibbonLayout(facts: CardFacts): LayoutNode {
         h('div', { width: 12, height: 12, borderRadius: 6, backgroundColor: '#22c55e', marginRight: 14 }),
         hi.text,
       ),
-    h('div', { margin: '14px 56px 0', fontSize: 32, fontWeight: 700, lineHeight: 1.25, color: INK.text, maxWidth: 968, wordBreak: 'break-word' }, `“${facts.caption}”`),
+    h('div', { margin: '14px 56px 0', fontSize: facts.caption.length > 36 ? 28 : 32, fontWeight: 700, lineHeight: 1.25, color: INK.text, maxWidth: 968, wordBreak: 'break-word' }, `“${facts.caption}”`),
     footerOf(facts),
     watermarkOf(facts),
   );
