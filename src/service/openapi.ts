@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { costOf, demoAllowed, type Operation } from './operations.js';
 import { ERRORS } from './errors.js';
 import { CatalogResponse, ProblemResponse } from './schemas/common.js';
+import { CardJobResponse } from './schemas/cards.js';
 
 /** Version of the interface description (SPEC §9). */
 export const API_VERSION = '1.0.0';
@@ -75,6 +76,15 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
             },
             content: { 'application/json': { schema: schemaOf(op.response, 'output') } },
           },
+          ...(op.isJob
+            ? {
+                '202': {
+                  description: `Async job queued (hd styles): credits held at queue time, captured on success, released on failure; poll the Location / poll_url`,
+                  headers: { 'X-SVC-Credits-Held': { description: 'Credits reserved for the job', schema: { type: 'integer' } }, Location: { description: 'poll_url', schema: { type: 'string' } } },
+                  content: { 'application/json': { schema: schemaOf(CardJobResponse, 'output') } },
+                },
+              }
+            : {}),
           '400': problemRef(`Invalid request (${codes(400)})`),
           '401': problemRef(`Missing or invalid key (${codes(401)})`),
           '402': problemRef(`Insufficient credits or demo limit exhausted (${codes(402)})`),
@@ -89,6 +99,34 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
       },
     };
   }
+  if (operations.some((op) => op.isJob)) {
+    paths['/api/v1/cards/jobs/{job_id}'] = {
+      get: {
+        operationId: 'cards.job',
+        summary: 'Poll an async card job: queued → running → succeeded | failed (free; only the key that queued it)',
+        tags: ['cards'],
+        'x-credits': 0,
+        security: [{ bearer: [] }],
+        parameters: [{ name: 'job_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } }],
+        responses: {
+          '200': { description: 'The job', content: { 'application/json': { schema: schemaOf(CardJobResponse, 'output') } } },
+          '401': problemRef('Missing or invalid key'),
+          '404': problemRef('No such job for this key'),
+        },
+      },
+    };
+  }
+  paths['/images/{name}'] = {
+    get: {
+      operationId: 'images.get',
+      summary: 'A rendered card: `<sha256 of the PNG>.png`, immutable',
+      tags: ['cards'],
+      security: [],
+      'x-credits': 0,
+      parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{64}\\.png$' } }],
+      responses: { '200': { description: 'PNG', content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } } }, '404': problemRef('No such image') },
+    },
+  };
   return {
     openapi: '3.1.0',
     info: {
