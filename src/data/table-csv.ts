@@ -4,7 +4,7 @@
  * million-row table never becomes one string.
  */
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { DataType, type Table } from 'apache-arrow';
+import { DataType, Precision, type Table } from 'apache-arrow';
 import { validityMaskOf } from './arrow-columns.js';
 
 /** Rows per written block: large enough to amortise the syscall, small enough to stay well under V8's string limit. */
@@ -34,12 +34,19 @@ function fieldsOf(table: Table, name: string): (i: number) => string {
     };
   }
   const xs = vector.toArray() as ArrayLike<number | bigint>;
+  if (DataType.isFloat(type) && type.precision !== Precision.DOUBLE) {
+    // A single-precision value widened to a double prints ~17 digits of noise; 9 significant
+    // digits always read back to the same float32.
+    const f32 = xs as ArrayLike<number>;
+    return (i) => (valid && !valid[i] ? '' : String(Number(f32[i].toPrecision(9))));
+  }
   return valid ? (i) => (valid[i] ? String(xs[i]) : '') : (i) => String(xs[i]);
 }
 
 /**
  * Writes `table` to `path` as CSV, through a temporary sibling file renamed into place so a failed
- * write leaves no partial file. Floats are written with JavaScript's shortest round-trip form.
+ * write leaves no partial file. Doubles are written in JavaScript's shortest round-trip form,
+ * single-precision floats with 9 significant digits (enough to read back the same float32).
  * Cost: one pass; about 2.5 CPU seconds per 10⁷ fields (bench/results/ingest.md).
  * @example tableToCsvFile(scoreTableOf(dataset), 'scores.csv') // => writes scores.csv
  */

@@ -4,7 +4,7 @@
  * cohort percentiles, cohort and sample level, rating (provider or model), age, fee tier and style
  * tags. Pure: a dataset in, a table out. Lives in `dna/` because style tags do.
  */
-import { Table, type Vector } from 'apache-arrow';
+import { Float32, makeData, makeVector, Table, type Vector } from 'apache-arrow';
 import { float64VectorOf, int32VectorOf, utf8VectorOf } from '../data/arrow-columns.js';
 import { COUNTING_COLUMNS, POSITION_GROUPS, type Dataset } from '../data/schema.js';
 import { ageOn } from '../stats/age.js';
@@ -13,7 +13,8 @@ import { deriveSeasons } from '../stats/derive.js';
 import { feeTierOf } from '../stats/fee-tier.js';
 import { METRIC_KEYS, type MetricKey } from '../stats/metrics.js';
 import { styleTagsOf } from './tags.js';
-import { dnaVectorsOf } from './vectors.js';
+import { DNA_DIMS } from './features.js';
+import { dnaVectorsOf, type DnaVectors } from './vectors.js';
 
 /** Options of {@link scoreTableOf}. */
 export interface ScoreOptions {
@@ -35,7 +36,7 @@ const VALUE_KEYS = METRIC_KEYS.filter((k): k is Exclude<MetricKey, 'rating'> => 
  * Column names of the score table, in order: identity (player, team, league, season), profile
  * (position, group, age, fee tier), the `player_seasons` totals, then per metric its value and
  * `<metric>_percentile`, the rating with its percentile and source, the cohort and sample level,
- * and the style tags.
+ * the style tags, and the DNA vector as `dna_1` … `dna_16`.
  */
 export const SCORE_COLUMNS: readonly string[] = [
   'player_id', 'name', 'known_as', 'team_id', 'team', 'league_id', 'league', 'season_id', 'season',
@@ -45,6 +46,7 @@ export const SCORE_COLUMNS: readonly string[] = [
   'rating', 'rating_percentile', 'rating_source',
   'cohort_id', 'cohort_n', 'cohort_min_minutes', 'sample',
   'style_role', 'style_traits',
+  ...Array.from({ length: DNA_DIMS }, (_, k) => `dna_${k + 1}`),
 ];
 
 /** NaN-as-missing floats → Int32 with a validity mask (percentiles are whole numbers). */
@@ -60,6 +62,25 @@ function percentileVector(xs: Float64Array): Vector {
   return int32VectorOf(out, valid);
 }
 
+/**
+ * Slot `k` of every row's DNA vector as a Float32 column, null for rows without a vector. The
+ * slot's metric depends on the row's group (STYLE_FEATURES, docs/methodology/dna.md#features).
+ */
+function dnaSlotVector(dna: DnaVectors, k: number): Vector {
+  const xs = new Float32Array(dna.n);
+  const bitmap = new Uint8Array((dna.n + 7) >> 3);
+  let nulls = 0;
+  for (let i = 0; i < dna.n; i++) {
+    if (dna.hasVector[i]) {
+      xs[i] = dna.matrix[i * dna.dims + k];
+      bitmap[i >> 3] |= 1 << (i & 7);
+    } else {
+      nulls++;
+    }
+  }
+  return makeVector(makeData({ type: new Float32(), length: dna.n, nullCount: nulls, nullBitmap: nulls > 0 ? bitmap : new Uint8Array(0), data: xs }));
+}
+
 /** Text of a Utf8 column per row (nulls as null). */
 function textColumn(table: Table, name: string): (string | null)[] {
   const v = table.getChild(name);
@@ -73,7 +94,8 @@ function textColumn(table: Table, name: string): (string | null)[] {
  * missing; `sample` is "ok" for rows meeting the cohort threshold and "low" for rows ranked
  * against their group's cohort without meeting it (null when no cohort exists); `rating_source` is
  * "provider" when the dataset gave a rating, else "model"; style tags are null for rows without a
- * DNA vector (under 90 minutes). `age` is null without a birth date, `fee_tier` null without a
+ * DNA vector (under 90 minutes), as are `dna_1` … `dna_16` (the engine's unit-length style vector,
+ * Float32). `age` is null without a birth date, `fee_tier` null without a
  * market value. Throws HalfspaceError `invalid_request` for a bad `minutesMin`.
  * Cost: O(rows × metrics); about 11 CPU seconds for 10⁶ rows (bench/results/ingest.md).
  * @example scoreTableOf(engineDataset).getChild('goals_per90')?.get(0) // => 0.9
@@ -205,5 +227,6 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
   columns.sample = utf8VectorOf(sample);
   columns.style_role = utf8VectorOf(role);
   columns.style_traits = utf8VectorOf(traits);
+  for (let k = 0; k < DNA_DIMS; k++) columns[`dna_${k + 1}`] = dnaSlotVector(dna, k);
   return new Table(Object.fromEntries(SCORE_COLUMNS.map((c) => [c, columns[c]])));
 }

@@ -50,7 +50,7 @@ describe('halfspace score', () => {
     const out = join(tmp, 'players-scored.csv');
     const r = await cli('score', input, '--out', out, '--as-of', '2026-03-01');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^scored 2 player-seasons → .*players-scored\.csv \(csv, 94 columns\)/);
+    expect(r.stdout).toMatch(/^scored 2 player-seasons → .*players-scored\.csv \(csv, 110 columns\)/);
     const [header, first, second] = readFileSync(out, 'utf8').trim().split('\n');
     const cols = header.split(',');
     const at = (line: string, c: string) => line.split(',')[cols.indexOf(c)];

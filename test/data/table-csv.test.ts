@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Table } from 'apache-arrow';
+import { makeVector, Table } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
 import { float64VectorOf, int32VectorOf, utf8VectorOf, validityMaskOf } from '../../src/data/arrow-columns.js';
 import { tableToCsvFile } from '../../src/data/table-csv.js';
@@ -40,6 +40,11 @@ describe('tableToCsvFile', () => {
       tableToCsvFile(table, path);
       // 0.1 + 0.2 prints as its shortest round-trip form 0.30000000000000004; NaN and the masked id are empty.
       expect(readFileSync(path, 'utf8')).toBe('id,name,x\n1,Ana,0.30000000000000004\n2,"Bo ""Beast"", Jr",\n,"",-2\n');
+      // Float32 0.1 is 0.100000001490116…: printed with 9 significant digits as 0.100000001, which reads back to the same float32.
+      const f32 = new Table({ v: makeVector(Float32Array.of(0.1, 0.5)) });
+      tableToCsvFile(f32, path);
+      expect(readFileSync(path, 'utf8')).toBe('v\n0.100000001\n0.5\n');
+      expect(Math.fround(0.100000001)).toBe(Math.fround(0.1));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

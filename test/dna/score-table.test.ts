@@ -22,8 +22,8 @@ describe('scoreTableOf', () => {
   it('writes every player-season with the documented columns in order', () => {
     expect(table.numRows).toBe(7);
     expect(table.schema.fields.map((f) => f.name)).toEqual([...SCORE_COLUMNS]);
-    // 16 identity/profile/total columns + 23 counting + 23 × 2 metric columns + 3 rating + 4 cohort + 2 style.
-    expect(SCORE_COLUMNS.length).toBe(16 + 23 + 46 + 3 + 4 + 2);
+    // 16 identity/profile/total columns + 23 counting + 23 × 2 metric columns + 3 rating + 4 cohort + 2 style + 16 DNA.
+    expect(SCORE_COLUMNS.length).toBe(16 + 23 + 46 + 3 + 4 + 2 + 16);
   });
 
   it('carries identity, profile and totals', () => {
@@ -65,10 +65,17 @@ describe('scoreTableOf', () => {
     expect(rows.get(1)!.style_traits).toBe(traits.length ? traits.join(', ') : null);
   });
 
+  it('writes the DNA vector with unit length', () => {
+    const r = rows.get(1)!;
+    const v = Array.from({ length: 16 }, (_, k) => r[`dna_${k + 1}`] as number);
+    // L2-normalised (DESIGN §4): Σ v² = 1 up to float32 rounding.
+    expect(v.reduce((s, x) => s + x * x, 0)).toBeCloseTo(1, 5);
+  });
+
   it('leaves per-90 values, percentiles and style null under 90 minutes', () => {
     // Player 5 with 60 minutes: per-90 undefined below 90 minutes (DESIGN §3).
     const r = rowsByPlayer(scoreTableOf(tinyDataset({ 5: { minutes: 60 } }))).get(5)!;
-    expect(r).toMatchObject({ minutes: 60, goals: 2, goals_per90: null, goals_per90_percentile: null, style_role: null, style_traits: null });
+    expect(r).toMatchObject({ minutes: 60, goals: 2, goals_per90: null, goals_per90_percentile: null, style_role: null, style_traits: null, dna_1: null, dna_16: null });
   });
 
   it('takes ages on the as-of date given', () => {
