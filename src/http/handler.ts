@@ -18,6 +18,7 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /** The one path that accepts multipart/form-data (fields `request` and `photo`). */
 const UPLOAD_PATH = '/api/v1/cards';
 
+/** Options of {@link httpHandler}. */
 export interface HandlerOptions {
   /** Address of the direct peer of a request; default: the Node socket's remote address when served by `http/node`, else `unknown`. */
   peerOf?: (request: Request, env: unknown) => string;

@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import type { Service } from '../service/service.js';
 import { httpHandler, type HandlerOptions } from './handler.js';
 
+/** Options of {@link listen}: the handler options plus where to bind. */
 export interface ListenOptions extends HandlerOptions {
   /** TCP port; default 8787; 0 picks a free port. */
   port?: number;

@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 
 /** Accepted values of X-SVC-Demo-Channel. */
 export const DEMO_CHANNELS = ['mcp', 'openclaw', 'custom-gpt'] as const;
+/** One accepted demo channel. */
 export type DemoChannel = (typeof DEMO_CHANNELS)[number];
 
 /** Successful demo calls per client IP per UTC day (SPEC §8.3). */

@@ -51,6 +51,7 @@ export interface ServiceResponse {
   body: string | Uint8Array;
 }
 
+/** Options of {@link createService}; each optional one states its default. */
 export interface ServiceOptions {
   engine: ServiceEngine;
   store: ServiceStore;

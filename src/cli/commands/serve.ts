@@ -13,6 +13,7 @@ import { DB_OPTION, DEFAULT_DB } from './keys.js';
 /** Default TCP port of `halfspace serve`. */
 export const DEFAULT_PORT = 8787;
 
+/** Options of {@link startServer}; every one has the `halfspace serve` default. */
 export interface ServerOptions {
   /** Dataset folder or `'demo'`; default `'demo'`. */
   dataset?: string;

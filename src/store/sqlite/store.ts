@@ -279,6 +279,7 @@ function sqliteJobs(db: Database.Database): JobStore {
   };
 }
 
+/** Options of {@link sqliteStore}. */
 export interface SqliteStoreOptions {
   /**
    * Durability of commits; default `mixed`. `full`: every commit is synced to disk before it
