@@ -1,14 +1,21 @@
 /**
  * The scoring kernel of the similarity index: a tiny WebAssembly SIMD function, assembled here
- * byte by byte (no binary blob), that writes the float32 dot product of one 16-float query with
- * each 16-float vector of a range (docs/methodology/dna.md#search). Its results are only used to
- * discard candidates; every reported score is recomputed exactly in JavaScript.
+ * byte by byte (no binary blob), that writes the integer dot product of one int16-quantised
+ * query with each int8-quantised 16-dim vector of a range (docs/methodology/dna.md#search): 16
+ * bytes per vector instead of 64. Its results only discard candidates, within a proven error
+ * bound; every reported score is recomputed exactly in JavaScript from the float32 vectors.
  */
 
 /** Floats per vector the kernel reads (a DNA vector: docs/methodology/dna.md#features). */
 export const KERNEL_DIMS = 16;
-/** Bytes per vector. */
+/** Bytes per float32 vector. */
 export const KERNEL_VECTOR_BYTES = KERNEL_DIMS * 4;
+/** Bytes per int8-quantised vector (one SIMD register). */
+export const KERNEL_Q8_BYTES = KERNEL_DIMS;
+/** Scale of the int8 vector components: v ≈ q8 / 127 for |v| ≤ 1. */
+export const Q8_SCALE = 127;
+/** Scale of the int16 query components: q ≈ q16 / 32767 for |q| ≤ 1. */
+export const Q16_SCALE = 32767;
 
 const uleb = (n: number): number[] => {
   const out: number[] = [];
@@ -44,8 +51,7 @@ const I32_CONST = 0x41;
 const I32_ADD = 0x6a;
 const I32_SHL = 0x74;
 const I32_GE_U = 0x4f;
-const F32_ADD = 0x92;
-const F32_STORE = 0x38;
+const I32_STORE = 0x36;
 const BLOCK = 0x02;
 const LOOP = 0x03;
 const BR = 0x0c;
@@ -56,35 +62,40 @@ const I32 = 0x7f;
 const V128 = 0x7b;
 const simd = (op: number, ...imm: number[]) => [0xfd, ...uleb(op), ...imm];
 const v128Load = (offset: number) => simd(0x00, 4, ...uleb(offset));
-const f32x4Add = () => simd(0xe4);
-const f32x4Mul = () => simd(0xe6);
-const f32x4ExtractLane = (lane: number) => simd(0x1f, lane);
+const i16x8ExtendLowI8x16S = () => simd(0x87);
+const i16x8ExtendHighI8x16S = () => simd(0x88);
+const i32x4DotI16x8S = () => simd(0xba);
+const i32x4Add = () => simd(0xae);
+const i32x4ExtractLane = (lane: number) => simd(0x1b, lane);
 // Swaps the two 64-bit halves, so adding it to itself folds 4 lanes into 2.
 const swapHalves = () => simd(0x0d, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
 // Swaps neighbouring 32-bit lanes, folding 2 lanes into 1.
 const swapPairs = () => simd(0x0d, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
 
 /**
- * `scores(vecPtr, count, queryPtr, outPtr)`: for i < count, out[i] = Σ_d query[d] × vec[i][d] in
- * float32 (16 lanes folded pairwise). Params 0–3; locals: 4 end, 5–8 query quarters, 9 acc.
+ * `scores(vecPtr, count, queryPtr, outPtr)`: for i < count, out[i] (int32) = Σ_d query[d] × vec[i][d]
+ * where vec is 16 int8 per vector and query 16 int16 (exact integer arithmetic: |sum| < 2^27).
+ * Params 0–3; locals: 4 end, 5 query low half, 6 query high half, 7 vector, 8 acc.
  */
 function scoresBody(): number[] {
-  const [VEC, COUNT, QUERY, OUT, END_PTR, Q0, ACC] = [0, 1, 2, 3, 4, 5, 9];
+  const [VEC, COUNT, QUERY, OUT, END_PTR, QLO, QHI, X, ACC] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
   const code: number[] = [];
-  for (let k = 0; k < 4; k++) code.push(LOCAL_GET, QUERY, ...v128Load(16 * k), LOCAL_SET, Q0 + k);
-  code.push(LOCAL_GET, VEC, LOCAL_GET, COUNT, I32_CONST, ...sleb(6), I32_SHL, I32_ADD, LOCAL_SET, END_PTR);
+  code.push(LOCAL_GET, QUERY, ...v128Load(0), LOCAL_SET, QLO);
+  code.push(LOCAL_GET, QUERY, ...v128Load(16), LOCAL_SET, QHI);
+  code.push(LOCAL_GET, VEC, LOCAL_GET, COUNT, I32_CONST, ...sleb(4), I32_SHL, I32_ADD, LOCAL_SET, END_PTR);
   code.push(BLOCK, VOID, LOOP, VOID);
   code.push(LOCAL_GET, VEC, LOCAL_GET, END_PTR, I32_GE_U, BR_IF, 1);
-  code.push(LOCAL_GET, VEC, ...v128Load(0), LOCAL_GET, Q0, ...f32x4Mul());
-  for (let k = 1; k < 4; k++) code.push(LOCAL_GET, VEC, ...v128Load(16 * k), LOCAL_GET, Q0 + k, ...f32x4Mul(), ...f32x4Add());
-  code.push(LOCAL_SET, ACC);
-  code.push(LOCAL_GET, ACC, LOCAL_GET, ACC, LOCAL_GET, ACC, ...swapHalves(), ...f32x4Add(), LOCAL_SET, ACC);
-  code.push(LOCAL_GET, ACC, LOCAL_GET, ACC, LOCAL_GET, ACC, ...swapPairs(), ...f32x4Add(), LOCAL_SET, ACC);
-  code.push(LOCAL_GET, OUT, LOCAL_GET, ACC, ...f32x4ExtractLane(0), F32_STORE, 2, 0);
-  code.push(LOCAL_GET, VEC, I32_CONST, ...sleb(KERNEL_VECTOR_BYTES), I32_ADD, LOCAL_SET, VEC);
+  code.push(LOCAL_GET, VEC, ...v128Load(0), LOCAL_SET, X);
+  code.push(LOCAL_GET, X, ...i16x8ExtendLowI8x16S(), LOCAL_GET, QLO, ...i32x4DotI16x8S());
+  code.push(LOCAL_GET, X, ...i16x8ExtendHighI8x16S(), LOCAL_GET, QHI, ...i32x4DotI16x8S());
+  code.push(...i32x4Add(), LOCAL_SET, ACC);
+  code.push(LOCAL_GET, ACC, LOCAL_GET, ACC, LOCAL_GET, ACC, ...swapHalves(), ...i32x4Add(), LOCAL_SET, ACC);
+  code.push(LOCAL_GET, ACC, LOCAL_GET, ACC, LOCAL_GET, ACC, ...swapPairs(), ...i32x4Add(), LOCAL_SET, ACC);
+  code.push(LOCAL_GET, OUT, LOCAL_GET, ACC, ...i32x4ExtractLane(0), I32_STORE, 2, 0);
+  code.push(LOCAL_GET, VEC, I32_CONST, ...sleb(KERNEL_Q8_BYTES), I32_ADD, LOCAL_SET, VEC);
   code.push(LOCAL_GET, OUT, I32_CONST, ...sleb(4), I32_ADD, LOCAL_SET, OUT);
   code.push(BR, 0, END, END, END);
-  const locals = vec([[1, I32], [5, V128]]);
+  const locals = vec([[1, I32], [4, V128]]);
   const body = [...locals, ...code];
   return [...uleb(body.length), ...body];
 }
@@ -100,7 +111,7 @@ export function kernelBytes(): Uint8Array {
   return Uint8Array.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, ...type, ...imports, ...functions, ...exports, ...code]);
 }
 
-/** The kernel's exported function. */
+/** The kernel's exported function (pointers are byte offsets into the memory). */
 export type ScoresFn = (vecPtr: number, count: number, queryPtr: number, outPtr: number) => void;
 
 /** A WebAssembly memory, as much of it as the index uses. */
@@ -136,7 +147,7 @@ export function sharedMemoryOf(bytes: number): WasmMemory {
 
 /**
  * Instantiates the kernel over `memory` (from {@link sharedMemoryOf}) and returns `scores`.
- * @example kernelOver(memory)(64, 2, 0, 192) // writes 2 float32 dot products at byte 192
+ * @example kernelOver(memory)(128, 2, 64, 160) // writes 2 int32 dot products at byte 160
  */
 export function kernelOver(memory: WasmMemory): ScoresFn {
   const instance = new wasm.Instance(kernelModule(), { env: { memory } });

@@ -1,20 +1,21 @@
 /**
  * The similarity index and exact top-k cosine search (DESIGN §4, docs/methodology/dna.md#search):
  * every vector L2-normalised in one contiguous Float32Array (inside a shared WebAssembly memory),
- * sorted by position group so a group filter scans one slice; a SIMD float32 first pass scores
- * the slice, and every candidate that could still reach the top k is re-scored exactly and kept
- * in a bounded heap. The result equals a brute-force exact scan, ties broken by player_id.
+ * with an int8 copy (16 bytes per vector), sorted by position group so a group filter scans one
+ * slice; a SIMD integer first pass scores the slice from the int8 copy, and every candidate whose
+ * score could still reach the top k (a proven quantisation bound) is re-scored exactly from the
+ * float32 vector and kept in a bounded heap. The result equals a brute-force exact float scan,
+ * ties broken by player_id.
  */
 import { POSITION_GROUPS, type PositionGroup } from '../data/schema.js';
 import { assert } from '../errors.js';
-import { KERNEL_DIMS, KERNEL_VECTOR_BYTES, kernelOver, sharedMemoryOf, type ScoresFn, type WasmMemory } from './kernel.js';
+import { KERNEL_DIMS, KERNEL_Q8_BYTES, KERNEL_VECTOR_BYTES, kernelOver, Q16_SCALE, Q8_SCALE, sharedMemoryOf, type ScoresFn, type WasmMemory } from './kernel.js';
 
 /**
- * Largest possible gap between the SIMD float32 score and the exact score of two unit vectors.
- * Float32 rounding of 16 products and 6 additions bounds it near 1e-6; 1e-4 keeps a wide margin
- * and still discards almost every candidate (docs/methodology/dna.md#search).
+ * Added to the quantisation bound before discarding a candidate, covering float64 rounding of the
+ * exact score and of the bound itself (docs/methodology/dna.md#search).
  */
-export const KERNEL_SCORE_SLACK = 1e-4;
+export const KERNEL_SCORE_SLACK = 1e-9;
 /** Most results one search returns (SPEC §4.4 `limit` maximum). */
 export const SEARCH_K_MAX = 50;
 
@@ -61,14 +62,21 @@ export interface SimilarityIndex {
   groupStart: Int32Array;
   /** Player id → slot map, built on first use by {@link slotOfPlayer}. */
   slotMap: Map<number, number> | null;
+  /** count × 16 int8 copies: round(127 × component). */
+  q8: Int8Array;
+  /** Largest Σ_d |q8[d]| over all vectors (for the quantisation bound). */
+  q8AbsSumMax: number;
   memory: WasmMemory;
   scores: ScoresFn;
   /** Byte offsets in `memory`. */
   queryPtr: number;
+  query16Ptr: number;
   vectorsPtr: number;
+  q8Ptr: number;
   scoresPtr: number;
-  scoreView: Float32Array;
+  scoreView: Int32Array;
   queryView: Float32Array;
+  query16View: Int16Array;
 }
 
 /** Search filters; an absent field does not filter. A candidate with an unknown value fails any filter on that value. */
@@ -126,11 +134,15 @@ export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
   for (let i = 0; i < count; i++) order[next[columns.group[i]]++] = i;
 
   const queryPtr = 0;
-  const vectorsPtr = KERNEL_VECTOR_BYTES;
-  const scoresPtr = vectorsPtr + count * KERNEL_VECTOR_BYTES;
+  const query16Ptr = KERNEL_VECTOR_BYTES;
+  const vectorsPtr = 2 * KERNEL_VECTOR_BYTES;
+  const q8Ptr = vectorsPtr + count * KERNEL_VECTOR_BYTES;
+  const scoresPtr = q8Ptr + count * KERNEL_Q8_BYTES;
   const bytes = scoresPtr + count * 4;
   const memory = sharedMemoryOf(bytes);
   const vectors = new Float32Array(memory.buffer, vectorsPtr, count * KERNEL_DIMS);
+  const q8 = new Int8Array(memory.buffer, q8Ptr, count * KERNEL_DIMS);
+  let q8AbsSumMax = 0;
   const player_id = new Int32Array(count);
   const row = new Int32Array(count);
   const group = new Uint8Array(count);
@@ -147,6 +159,14 @@ export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
     // A zero or non-finite vector is stored as zeros: it scores 0 against everything.
     const inv = norm2 > 0 && Number.isFinite(norm2) ? 1 / Math.sqrt(norm2) : 0;
     if (inv !== 0) for (let d = 0; d < dims; d++) vectors[slot * KERNEL_DIMS + d] = src[i * dims + d] * inv;
+    let absSum = 0;
+    for (let d = 0; d < KERNEL_DIMS; d++) {
+      // Quantise the stored float32 value (|v| ≤ 1 up to rounding, so the clamp never moves it by more than rounding).
+      const q = Math.max(-Q8_SCALE, Math.min(Q8_SCALE, Math.round(vectors[slot * KERNEL_DIMS + d] * Q8_SCALE)));
+      q8[slot * KERNEL_DIMS + d] = q;
+      absSum += Math.abs(q);
+    }
+    if (absSum > q8AbsSumMax) q8AbsSumMax = absSum;
     player_id[slot] = columns.player_id[i];
     row[slot] = columns.row ? columns.row[i] : i;
     group[slot] = columns.group[i];
@@ -158,9 +178,11 @@ export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
   }
   return {
     count, dims: KERNEL_DIMS, vectors, player_id, row, group, season, age, fee_tier, league_tier, league_id, groupStart, slotMap: null,
-    memory, scores: kernelOver(memory), queryPtr, vectorsPtr, scoresPtr,
-    scoreView: new Float32Array(memory.buffer, scoresPtr, count),
+    q8, q8AbsSumMax,
+    memory, scores: kernelOver(memory), queryPtr, query16Ptr, vectorsPtr, q8Ptr, scoresPtr,
+    scoreView: new Int32Array(memory.buffer, scoresPtr, count),
     queryView: new Float32Array(memory.buffer, queryPtr, KERNEL_DIMS),
+    query16View: new Int16Array(memory.buffer, query16Ptr, KERNEL_DIMS),
   };
 }
 
@@ -189,9 +211,9 @@ function exactScore(v: Float32Array, base: number, q: Float32Array): number {
 /**
  * Exact top-k cosine search over the candidates that pass every filter, the excluded player
  * left out; best first, equal scores by ascending player_id. Allocates nothing per candidate.
- * Cost: one SIMD pass over the filtered group's slice (about 8 ms per million vectors) plus
- * exact re-scoring of the few candidates within {@link KERNEL_SCORE_SLACK} of the running k-th
- * best. Throws InvariantError for k outside 1–50 or a slot/vector that does not fit the index.
+ * Cost: one SIMD pass over the int8 copy of the filtered group's slice (16 bytes per vector)
+ * plus exact re-scoring of the candidates whose integer score is within the quantisation bound
+ * (about 0.02 for unit vectors) of the running k-th best. Throws InvariantError for k outside 1–50 or a slot/vector that does not fit the index.
  * @example searchTopK(index, { slot: 0, k: 3 }).map((h) => h.player_id) // => [7, 2, 9]
  */
 export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHit[] {
@@ -222,7 +244,19 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
   const heapScore = new Float64Array(k);
   const heapSlot = new Int32Array(k);
   if (end <= start) return [];
-  index.scores(index.vectorsPtr + start * KERNEL_VECTOR_BYTES, end - start, index.queryPtr, index.scoresPtr + start * 4);
+  // Quantise the query to int16 and bound the error of the integer score (docs/methodology/dna.md#search):
+  // with q = (q16 + eq) / 32767 and v = (q8 + ev) / 127, |eq|, |ev| ≤ 1/2,
+  // |q·v − q16·q8 / (32767 × 127)| ≤ (½ Σ|q16| + ½ Σ|q8| + 16 × ¼) / (32767 × 127).
+  const q16 = index.query16View;
+  let q16AbsSum = 0;
+  for (let d = 0; d < KERNEL_DIMS; d++) {
+    const x = Math.max(-Q16_SCALE, Math.min(Q16_SCALE, Math.round(q[d] * Q16_SCALE)));
+    q16[d] = x;
+    q16AbsSum += Math.abs(x);
+  }
+  const scale = Q16_SCALE * Q8_SCALE;
+  const bound = (0.5 * q16AbsSum + 0.5 * index.q8AbsSumMax + 4) / scale + KERNEL_SCORE_SLACK;
+  index.scores(index.q8Ptr + start * KERNEL_Q8_BYTES, end - start, index.query16Ptr, index.scoresPtr + start * 4);
 
   const { vectors, player_id: pid, fee_tier: fee, age, league_tier: ltier, season, league_id: league } = index;
   const approx = index.scoreView;
@@ -236,7 +270,8 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
   const hasLeague = f.league_id !== undefined;
   const wantLeague = f.league_id ?? 0;
   let size = 0;
-  let threshold = -Infinity;
+  // An int32 threshold keeps the hot comparison integer-only (approx < x ⇔ approx < ⌈x⌉ for integers).
+  let threshold = -0x80000000;
   for (let slot = start; slot < end; slot++) {
     if (approx[slot] < threshold) continue;
     const id = pid[slot];
@@ -281,7 +316,8 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
       heapScore[i] = score;
       heapSlot[i] = slot;
     }
-    if (size === k) threshold = heapScore[0] - KERNEL_SCORE_SLACK;
+    // Integer scores below this cannot reach the heap's worst exact score.
+    if (size === k) threshold = Math.max(-0x80000000, Math.ceil((heapScore[0] - bound) * scale)) | 0;
   }
   const hits: SearchHit[] = [];
   for (let i = 0; i < size; i++) hits.push({ slot: heapSlot[i], row: index.row[heapSlot[i]], player_id: pid[heapSlot[i]], score: heapScore[i] });
