@@ -1,0 +1,3 @@
+/** @module `halfspace/http`: a fetch-standard handler over the service, and a Node listener. */
+export { httpHandler, JSON_BODY_MAX_BYTES, type HandlerOptions } from './handler.js';
+export { listen, type ListenOptions, type Listening } from './node.js';

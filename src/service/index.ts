@@ -1,0 +1,8 @@
+/**
+ * @module `halfspace/service`: the transport-neutral API service (auth, wallet, demo channel,
+ * errors, every SPEC §4 operation). Pair it with a store from `halfspace/store/*`.
+ */
+export { createService, type Service, type ServiceOptions, type ServiceRequest, type ServiceResponse } from './service.js';
+export { openApiOf, API_VERSION } from './openapi.js';
+export { KEY_PREFIX } from './keys.js';
+export type * from '../store/ports.js';
