@@ -153,29 +153,40 @@ export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
   const league_id = new Int32Array(count).fill(-1);
   const src = columns.vectors;
   for (let slot = 0; slot < count; slot++) {
-    const i = order[slot];
+    const from = order[slot] * dims;
+    const to = slot * KERNEL_DIMS;
     let norm2 = 0;
-    for (let d = 0; d < dims; d++) norm2 += src[i * dims + d] * src[i * dims + d];
+    for (let d = 0; d < dims; d++) norm2 += src[from + d] * src[from + d];
     // A zero or non-finite vector is stored as zeros: it scores 0 against everything.
     const inv = norm2 > 0 && Number.isFinite(norm2) ? 1 / Math.sqrt(norm2) : 0;
-    if (inv !== 0) for (let d = 0; d < dims; d++) vectors[slot * KERNEL_DIMS + d] = src[i * dims + d] * inv;
+    if (inv === 0) continue;
     let absSum = 0;
-    for (let d = 0; d < KERNEL_DIMS; d++) {
-      // Quantise the stored float32 value (|v| ≤ 1 up to rounding, so the clamp never moves it by more than rounding).
-      const q = Math.max(-Q8_SCALE, Math.min(Q8_SCALE, Math.round(vectors[slot * KERNEL_DIMS + d] * Q8_SCALE)));
-      q8[slot * KERNEL_DIMS + d] = q;
-      absSum += Math.abs(q);
+    for (let d = 0; d < dims; d++) {
+      // Quantise the stored float32 value, the one exact scores use. |x| ≤ 1 up to float rounding,
+      // so 127·x rounds into −127…127 without clamping.
+      const x = Math.fround(src[from + d] * inv);
+      vectors[to + d] = x;
+      // Round half up via truncation of a positive number (faster than Math.round here).
+      const q = ((x * Q8_SCALE + 128.5) | 0) - 128;
+      q8[to + d] = q;
+      absSum += q < 0 ? -q : q;
     }
     if (absSum > q8AbsSumMax) q8AbsSumMax = absSum;
+  }
+  for (let slot = 0; slot < count; slot++) {
+    const i = order[slot];
     player_id[slot] = columns.player_id[i];
     row[slot] = columns.row ? columns.row[i] : i;
     group[slot] = columns.group[i];
-    if (columns.season) season[slot] = columns.season[i];
-    if (columns.age) age[slot] = columns.age[i];
-    if (columns.fee_tier) fee_tier[slot] = columns.fee_tier[i];
-    if (columns.league_tier) league_tier[slot] = columns.league_tier[i];
-    if (columns.league_id) league_id[slot] = columns.league_id[i];
   }
+  const copy = <T extends { [i: number]: number }>(from: T | undefined, to: T) => {
+    if (from) for (let slot = 0; slot < count; slot++) to[slot] = from[order[slot]];
+  };
+  copy(columns.season, season);
+  copy(columns.age, age);
+  copy(columns.fee_tier, fee_tier);
+  copy(columns.league_tier, league_tier);
+  copy(columns.league_id, league_id);
   return {
     count, dims: KERNEL_DIMS, vectors, player_id, row, group, season, age, fee_tier, league_tier, league_id, groupStart, slotMap: null,
     q8, q8AbsSumMax,
