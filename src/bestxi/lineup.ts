@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { EngineContext } from '../context.js';
-import { positionGroupOf, type PositionCode, type PositionGroup } from '../data/schema.js';
+import { attributionOf, positionGroupOf, type PositionCode, type PositionGroup } from '../data/schema.js';
 import { fail, ok, type Result } from '../errors.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { parseWith } from '../validation.js';
@@ -34,6 +34,7 @@ export interface BestXiLineupResponse {
     vibe_fit: number | null;
   };
   data_coverage: { players_with_stats: number; requested: number; ratio: number; level: 'full' | 'partial' | 'low'; fee_values_known: number };
+  meta: { as_of: string; attribution?: string };
 }
 
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -99,6 +100,7 @@ export function bestXiLineupOf(ctx: EngineContext, input: unknown): Result<BestX
       vibe_fit: fits.length === 0 ? null : round(fits.reduce((a, b) => a + b, 0) / fits.length, 1),
     },
     data_coverage: { players_with_stats: withStats.length, requested: ids.length, ratio: round(ratio, 3), level: coverageLevelOf(ratio), fee_values_known: valuesKnown },
+    meta: { as_of: ctx.asOf, ...attributionOf(ctx.dataset.meta) },
   });
 }
 

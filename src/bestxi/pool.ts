@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { EngineContext, PlayerRow } from '../context.js';
-import { POSITION_CODES, POSITION_GROUPS, positionGroupOf, type PositionCode } from '../data/schema.js';
+import { attributionOf, POSITION_CODES, POSITION_GROUPS, positionGroupOf, type PositionCode } from '../data/schema.js';
 import { fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
@@ -58,7 +58,7 @@ export interface BestXiPoolResponse {
   players: PoolEntry[];
   vibe_meta: Vibe;
   mode: 'pool' | 'full' | 'byIds';
-  meta: { as_of: string; candidates_considered: number; form: 'appearances' | 'unavailable' };
+  meta: { as_of: string; candidates_considered: number; form: 'appearances' | 'unavailable'; attribution?: string };
 }
 
 /** For every league, the season in progress (or last finished) at the context's "now". */
@@ -139,7 +139,7 @@ export function bestXiPoolOf(ctx: EngineContext, input: unknown): Result<BestXiP
     return fail('invalid_request', `vibe_id: unknown vibe "${req.vibe_id}" (one of ${vibeCatalog().vibes.map((v) => v.id).join(', ')})`, { param: 'vibe_id' });
   }
   const form = formScores(ctx);
-  const meta = { as_of: ctx.asOf, candidates_considered: 0, form: form ? ('appearances' as const) : ('unavailable' as const) };
+  const meta = { as_of: ctx.asOf, candidates_considered: 0, form: form ? ('appearances' as const) : ('unavailable' as const), ...attributionOf(ctx.dataset.meta) };
   if (req.mode !== 'pool') {
     const ids = req.mode === 'full' ? [req.player_id!] : req.player_ids!;
     const unknown = ids.filter((id) => !ctx.playerById(id));

@@ -1,4 +1,7 @@
 /** Options and helpers shared by the `halfspace` commands that read a dataset. */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { tableFileOf } from '../data/save.js';
+import { TABLE_NAMES } from '../data/schema.js';
 import { Engine } from '../engine.js';
 import { HalfspaceError, type Result } from '../errors.js';
 import { UsageError } from './run.js';
@@ -52,3 +55,18 @@ export function valueOrExit<T>(result: Result<T>): T {
 
 /** Writes JSON with a trailing newline. */
 export const jsonOut = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+/**
+ * Throws unless `out` may be replaced by a dataset folder: it must not exist, be empty, or already
+ * be an Arrow dataset folder (only `dataset.json` and `<table>.arrow` files), because writing
+ * replaces the folder.
+ */
+export function assertReplaceable(out: string): void {
+  if (!existsSync(out)) return;
+  if (!statSync(out).isDirectory()) throw new UsageError(`--out ${out} is a file, not a folder`);
+  const entries = readdirSync(out);
+  const datasetFiles = new Set(['dataset.json', ...TABLE_NAMES.map(tableFileOf)]);
+  if (entries.length > 0 && !(entries.includes('dataset.json') && entries.every((e) => datasetFiles.has(e)))) {
+    throw new UsageError(`refusing to replace ${out}: it holds files that are not an Arrow dataset (choose a new or empty folder)`);
+  }
+}

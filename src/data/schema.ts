@@ -309,6 +309,15 @@ export const DatasetMeta = z.object({
 });
 export type DatasetMeta = z.infer<typeof DatasetMeta>;
 
+/**
+ * The attribution member every response built from a dataset carries (SPEC §1: integrators credit
+ * the source where required); empty when the dataset has no attribution line.
+ * @example attributionOf({ ...meta, attribution: 'Data: StatsBomb' }) // => { attribution: 'Data: StatsBomb' }
+ */
+export function attributionOf(meta: DatasetMeta): { attribution?: string } {
+  return meta.attribution ? { attribution: meta.attribution } : {};
+}
+
 /** A dataset in memory: its metadata and one Arrow table per schema table (optional ones may be absent). */
 export interface Dataset {
   meta: DatasetMeta;

@@ -3,6 +3,7 @@
  * one-line summary; optionally a narrative paragraph and a side-by-side comparison (`name2`).
  */
 import type { EngineContext } from '../context.js';
+import { attributionOf } from '../data/schema.js';
 import { fail, ok, type Result } from '../errors.js';
 import { parseWith } from '../validation.js';
 import { highlightOf, profileOf, seasonStatsOf, type Highlight, type Profile, type SeasonStats } from './blocks.js';
@@ -35,7 +36,7 @@ export function metaOf(ctx: EngineContext, entityId: number, resolution: Resolut
     resolution,
     as_of: ctx.asOf,
     dataset: meta.name,
-    ...(meta.attribution ? { attribution: meta.attribution } : {}),
+    ...attributionOf(meta),
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { EngineContext, Resolution } from '../context.js';
-import { POSITION_GROUPS } from '../data/schema.js';
+import { attributionOf, POSITION_GROUPS } from '../data/schema.js';
 import { ok, fail, type Result } from '../errors.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
@@ -125,7 +125,7 @@ export function verdictReportOf(ctx: EngineContext, input: unknown, anchorOf: An
       resolution: resolved.value.resolution,
       as_of: ctx.asOf,
       dataset: ctx.dataset.meta.name,
-      ...(ctx.dataset.meta.attribution ? { attribution: ctx.dataset.meta.attribution } : {}),
+      ...attributionOf(ctx.dataset.meta),
     },
   };
   if (outcome.code === 'contrast' && facts.anchor) {

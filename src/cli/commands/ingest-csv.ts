@@ -4,21 +4,7 @@ import { datasetFromCsvDir } from '../../data/providers/csv/read.js';
 import { datasetToDir, tableFileOf } from '../../data/save.js';
 import { TABLE_NAMES, type TableName } from '../../data/schema.js';
 import { UsageError, type Command } from '../run.js';
-import { jsonOut } from '../shared.js';
-
-/**
- * Throws unless `out` may be replaced: it must not exist, be empty, or already be an Arrow dataset
- * folder (only `dataset.json` and `<table>.arrow` files), because writing replaces the folder.
- */
-function assertReplaceable(out: string): void {
-  if (!existsSync(out)) return;
-  if (!statSync(out).isDirectory()) throw new UsageError(`--out ${out} is a file, not a folder`);
-  const entries = readdirSync(out);
-  const datasetFiles = new Set(['dataset.json', ...TABLE_NAMES.map(tableFileOf)]);
-  if (entries.length > 0 && !(entries.includes('dataset.json') && entries.every((e) => datasetFiles.has(e)))) {
-    throw new UsageError(`refusing to replace ${out}: it holds files that are not an Arrow dataset (choose a new or empty folder)`);
-  }
-}
+import { assertReplaceable, jsonOut } from '../shared.js';
 
 /** `halfspace ingest csv <dir> --out <dir>`: reads and validates a CSV dataset folder (docs/csv.md), writes it as Arrow. */
 export const ingestCsvCommand: Command = {

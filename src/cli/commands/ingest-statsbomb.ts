@@ -5,7 +5,7 @@ import { datasetToDir, tableFileOf } from '../../data/save.js';
 import { TABLE_NAMES, type TableName } from '../../data/schema.js';
 import { progressBar, type ProgressBar } from '../progress.js';
 import { UsageError, type Command } from '../run.js';
-import { intFlag, jsonOut } from '../shared.js';
+import { assertReplaceable, intFlag, jsonOut } from '../shared.js';
 
 /**
  * The folder holding `competitions.json`: the given one, or its `data/` subfolder (the layout of
@@ -16,17 +16,6 @@ function openDataRootOf(dir: string): string {
   if (existsSync(join(dir, 'competitions.json'))) return dir;
   if (existsSync(join(dir, 'data', 'competitions.json'))) return join(dir, 'data');
   throw new UsageError(`${dir} holds no competitions.json (give the StatsBomb open-data folder or its data/ folder)`);
-}
-
-/** Refuses to replace anything but a missing, empty or Arrow dataset folder, since writing replaces it. */
-function assertReplaceable(out: string): void {
-  if (!existsSync(out)) return;
-  if (!statSync(out).isDirectory()) throw new UsageError(`--out ${out} is a file, not a folder`);
-  const entries = readdirSync(out);
-  const datasetFiles = new Set(['dataset.json', ...TABLE_NAMES.map(tableFileOf)]);
-  if (entries.length > 0 && !(entries.includes('dataset.json') && entries.every((e) => datasetFiles.has(e)))) {
-    throw new UsageError(`refusing to replace ${out}: it holds files that are not an Arrow dataset (choose a new or empty folder)`);
-  }
 }
 
 /**
