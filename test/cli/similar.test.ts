@@ -37,9 +37,9 @@ describe('halfspace similar', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toContain('Arno Vale');
-    expect(r.stdout).toMatch(/#\s+match\s+band/);
+    expect(r.stdout).toMatch(/#\s+sim\s+match\s+band/);
     // The twin and the clone, both at 1.00.
-    expect(lines.filter((l) => /^\d+ {2}/.test(l)).map((l) => l.split(/\s{2,}/)[3])).toEqual(['Bruno Vale', 'Carlo Vale']);
+    expect(lines.filter((l) => /^\d+ {2}/.test(l)).map((l) => l.split(/\s{2,}/)[4])).toEqual(['Bruno Vale', 'Carlo Vale']);
     expect(r.stdout).toContain('very similar');
   });
 

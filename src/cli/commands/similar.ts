@@ -12,10 +12,11 @@ function table(r: DnaSearchResponse): string {
     `DNA matches (${applied}; season ${s.season ?? '—'}):`,
     '',
   ];
-  const cols = ['#', 'match', 'band', 'player', 'pos', 'age', 'tier', 'club (league)', 'agrees on'];
+  const cols = ['#', 'sim', 'match', 'band', 'player', 'pos', 'age', 'tier', 'club (league)', 'agrees on'];
   const rows = r.data.results.map((x, i) => [
     String(i + 1),
     x.similarity.toFixed(2),
+    String(x.match),
     x.band,
     x.player.display_name,
     x.player.position,
