@@ -318,6 +318,14 @@ export function attributionOf(meta: DatasetMeta): { attribution?: string } {
   return meta.attribution ? { attribution: meta.attribution } : {};
 }
 
+/**
+ * `meta` of a response about one resolved player: which entity, how it matched, as of when, from
+ * which dataset, and its attribution line.
+ */
+export function entityMetaOf<R>(ctx: { dataset: Dataset; asOf: string }, entityId: number, resolution: R) {
+  return { entity_id: entityId, resolution, as_of: ctx.asOf, dataset: ctx.dataset.meta.name, ...attributionOf(ctx.dataset.meta) };
+}
+
 /** A dataset in memory: its metadata and one Arrow table per schema table (optional ones may be absent). */
 export interface Dataset {
   meta: DatasetMeta;

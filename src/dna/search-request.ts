@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Resolution } from '../context.js';
-import { POSITION_GROUPS, type PositionGroup } from '../data/schema.js';
+import { entityMetaOf, POSITION_GROUPS, type PositionGroup } from '../data/schema.js';
 import { assert, fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { parseWith } from '../validation.js';
@@ -76,17 +76,9 @@ export interface DnaSearchResponse {
   meta: { entity_id: number; resolution: Resolution; as_of: string; dataset: string; method: string; attribution?: string };
 }
 
-/** Metadata of DNA responses. */
+/** Metadata of DNA responses: the entity meta plus the method used. */
 export function dnaMetaOf(ctx: DnaContext, entityId: number, resolution: Resolution) {
-  const meta = ctx.dataset.meta;
-  return {
-    entity_id: entityId,
-    resolution,
-    as_of: ctx.asOf,
-    dataset: meta.name,
-    method: 'exact cosine over DNA vectors (z-scored per-90 style features, docs/methodology.md#dna)',
-    ...(meta.attribution ? { attribution: meta.attribution } : {}),
-  };
+  return { ...entityMetaOf(ctx, entityId, resolution), method: 'exact cosine over DNA vectors (z-scored per-90 style features, docs/methodology.md#dna)' };
 }
 
 /** Style tag names of a derived row (role first); empty without a vector. */

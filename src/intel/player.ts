@@ -3,7 +3,7 @@
  * one-line summary; optionally a narrative paragraph and a side-by-side comparison (`name2`).
  */
 import type { EngineContext } from '../context.js';
-import { attributionOf } from '../data/schema.js';
+import { entityMetaOf } from '../data/schema.js';
 import { fail, ok, type Result } from '../errors.js';
 import { parseWith } from '../validation.js';
 import { highlightOf, profileOf, seasonStatsOf, type Highlight, type Profile, type SeasonStats } from './blocks.js';
@@ -29,16 +29,7 @@ export interface PlayerResponse {
 }
 
 /** Metadata every player-facing response carries. */
-export function metaOf(ctx: EngineContext, entityId: number, resolution: Resolution) {
-  const meta = ctx.dataset.meta;
-  return {
-    entity_id: entityId,
-    resolution,
-    as_of: ctx.asOf,
-    dataset: meta.name,
-    ...attributionOf(meta),
-  };
-}
+export const metaOf = (ctx: EngineContext, entityId: number, resolution: Resolution) => entityMetaOf(ctx, entityId, resolution);
 
 /** Builds the player profile response. Unknown or ambiguous names are failures, not exceptions. */
 export function playerReportOf(ctx: EngineContext, input: unknown, options: { narrative?: boolean } = {}): Result<PlayerResponse> {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { EngineContext, Resolution } from '../context.js';
-import { attributionOf, POSITION_GROUPS } from '../data/schema.js';
+import { entityMetaOf, POSITION_GROUPS } from '../data/schema.js';
 import { ok, fail, type Result } from '../errors.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
@@ -120,13 +120,7 @@ export function verdictReportOf(ctx: EngineContext, input: unknown, anchorOf: An
     player: { player_id: player.player_id, name, team: team?.name ?? null, position: player.position, age },
     season: row >= 0 ? (ctx.seasonById(ctx.derived.season_id[row])?.name ?? null) : null,
     rule: { reason: outcome.reason, output_score: Number.isNaN(output) ? null : Math.round(output), previous_output_score: previous ? Math.round(previous.output) : null },
-    meta: {
-      entity_id: player.player_id,
-      resolution: resolved.value.resolution,
-      as_of: ctx.asOf,
-      dataset: ctx.dataset.meta.name,
-      ...attributionOf(ctx.dataset.meta),
-    },
+    meta: entityMetaOf(ctx, player.player_id, resolved.value.resolution),
   };
   if (outcome.code === 'contrast' && facts.anchor) {
     response.contrast = { ...facts.anchor, match: Math.round(facts.anchor.similarity * 100) };

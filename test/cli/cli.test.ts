@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../src/cli/commands/index.js';
-import { runCli } from '../../src/cli/run.js';
+import { runCliCaptured } from '../helpers/run-cli.js';
 import { datasetToDir } from '../../src/data/save.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
@@ -14,12 +13,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(COMMANDS, argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
-}
+const run = runCliCaptured;
 
 describe('halfspace CLI', () => {
   it('prints the exact engine JSON with --json', async () => {

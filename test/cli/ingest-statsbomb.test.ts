@@ -3,18 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../src/cli/commands/index.js';
-import { runCli } from '../../src/cli/run.js';
+import { runCliCaptured } from '../helpers/run-cli.js';
 import { datasetFromDir } from '../../src/data/load.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/statsbomb/', import.meta.url));
 
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(COMMANDS, argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
-}
+const cli = runCliCaptured;
 
 let tmp: string;
 beforeAll(() => {
