@@ -4,6 +4,7 @@ import { demoDatasetDir } from '../../src/data/paths.js';
 import { DNA_DIMS } from '../../src/dna/features.js';
 import { Engine } from '../../src/engine.js';
 import { feeTierOf, feeTierRank } from '../../src/stats/fee-tier.js';
+import { referenceCosine } from './reference-cosine.js';
 
 const haveDemo = existsSync(`${demoDatasetDir()}/dataset.json`);
 if (!haveDemo) console.log(`skipping demo DNA search test: no demo dataset at ${demoDatasetDir()}`);
@@ -39,17 +40,7 @@ describe.skipIf(!haveDemo)('dnaSearch on the demo universe equals a brute-force 
           if ('max_fee_tier' in filters && (!tier || feeTierRank(tier) > 2)) continue;
           if ('max_age' in filters && (age === null || age > 25)) continue;
           if ('league_tier_max' in filters && (leagueTier === null || leagueTier > 1)) continue;
-          let dot = 0;
-          let na = 0;
-          let nb = 0;
-          for (let s = 0; s < DNA_DIMS; s++) {
-            const a = engine.dna.matrix[src * DNA_DIMS + s];
-            const b = engine.dna.matrix[row * DNA_DIMS + s];
-            dot += a * b;
-            na += a * a;
-            nb += b * b;
-          }
-          all.push({ id: p.player_id, cos: dot / Math.sqrt(na * nb) });
+          all.push({ id: p.player_id, cos: referenceCosine(engine.dna.matrix, DNA_DIMS, src, row) });
         }
         all.sort((a, b) => b.cos - a.cos || a.id - b.id);
         const expected = all.slice(0, 20);

@@ -3,6 +3,7 @@ import { Engine } from '../../src/engine.js';
 import { DNA_DIMS } from '../../src/dna/features.js';
 import { DNA_SEARCH_LIMIT_DEFAULT } from '../../src/dna/search-request.js';
 import { dnaUniverse } from './dna-dataset.js';
+import { referenceCosine } from './reference-cosine.js';
 
 const engine = Engine.open({ dataset: dnaUniverse() });
 
@@ -14,17 +15,7 @@ function bruteForce(sourceId: number, keep: (id: number) => boolean = () => true
   for (const p of engine.players) {
     const row = engine.latestRowOf(p.player_id);
     if (p.player_id === sourceId || row < 0 || !engine.dna.hasVector[row] || d.group[row] !== d.group[src] || !keep(p.player_id)) continue;
-    let dot = 0;
-    let na = 0;
-    let nb = 0;
-    for (let s = 0; s < DNA_DIMS; s++) {
-      const a = engine.dna.matrix[src * DNA_DIMS + s];
-      const b = engine.dna.matrix[row * DNA_DIMS + s];
-      dot += a * b;
-      na += a * a;
-      nb += b * b;
-    }
-    out.push({ id: p.player_id, cos: dot / Math.sqrt(na * nb) });
+    out.push({ id: p.player_id, cos: referenceCosine(engine.dna.matrix, DNA_DIMS, src, row) });
   }
   return out.sort((a, b) => b.cos - a.cos || a.id - b.id);
 }
