@@ -35,7 +35,7 @@ export interface OpenOptions {
   dataset: 'demo' | string | Dataset;
   /** Clock for relative questions; default: the dataset's as-of date at 12:00 UTC. */
   clock?: () => Date;
-  /** Cohort minutes threshold; default 450 (docs/methodology.md#cohorts). */
+  /** Cohort minutes threshold; default 450 (docs/methodology/stats.md#cohorts). */
   minutesMin?: number;
 }
 
@@ -81,7 +81,7 @@ export class Engine implements EngineContext {
   /**
    * Opens a dataset: loads and validates it, then derives per-90 values, percentiles, ratings,
    * DNA vectors and style tags. Throws DatasetError for a bad dataset.
-   * @example Engine.open({ dataset: 'demo' }).asOf // => '2026-03-01'
+   * @example Engine.open({ dataset: 'demo' }).asOf // => '2026-03-04'
    */
   static open(options: OpenOptions): Engine {
     const source = options.dataset;
