@@ -19,25 +19,13 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { similarity } from 'ml-distance';
 import { DNA_DIMS } from '../../src/dna/features.js';
 import { buildSimilarityIndex, searchTopK, type SearchFilters, type SimilarityIndex } from '../../src/dna/search.js';
+import { rng } from '../stats/synthetic.js';
 
 const QUICK = process.argv.includes('--quick');
 const SIZES = QUICK ? [100_000] : [100_000, 1_000_000];
 const QUERIES = QUICK ? 7 : 21;
 const K = 10;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** Deterministic xorshift32 in [0, 1). */
-function rng(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 4294967296;
-  };
-}
 
 /** Synthetic DNA-like data: per-group cluster centres plus Gaussian noise, 4 groups, filter columns. */
 function synthetic(n: number, seed: number) {

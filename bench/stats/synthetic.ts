@@ -7,7 +7,7 @@ import { Float64, Int32, makeData, makeVector, Table, Utf8, vectorFromArray, typ
 import { COUNTING_COLUMNS, POSITION_CODES, tableFromRows, type Dataset } from '../../src/data/schema.js';
 
 /** Deterministic xorshift32 in [0, 1). */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let s = seed >>> 0 || 1;
   return () => {
     s ^= s << 13;

@@ -2,10 +2,9 @@
  * Writes a dataset as a CSV folder (docs/csv.md): `dataset.json` plus one `<table>.csv` per
  * table present, which {@link datasetFromCsvDir} reads back to equal tables.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Table, Vector } from 'apache-arrow';
 import { SCHEMA, TABLE_NAMES, type ColumnKind, type ColumnSpec, type Dataset, type TableName } from '../../schema.js';
+import { writeDatasetFolder } from '../../save.js';
 import { csvFileOf } from './layout.js';
 import { csvTextOf } from './values.js';
 
@@ -60,16 +59,7 @@ export function tableToCsv(name: TableName, table: Table): string {
  * @example datasetToCsvDir(engine.dataset, 'demo-csv') // => writes demo-csv/players.csv, …
  */
 export function datasetToCsvDir(dataset: Dataset, dir: string): void {
-  const tmp = `${dir}.tmp-${process.pid}`;
-  rmSync(tmp, { recursive: true, force: true });
-  mkdirSync(tmp, { recursive: true });
-  writeFileSync(join(tmp, 'dataset.json'), `${JSON.stringify(dataset.meta, null, 2)}\n`);
-  for (const name of TABLE_NAMES) {
-    const table = dataset.tables[name];
-    if (table) writeFileSync(join(tmp, csvFileOf(name)), tableToCsv(name, table));
-  }
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(tmp, dir);
+  writeDatasetFolder(dataset, dir, csvFileOf, tableToCsv);
 }
 
 /** The name issue 7 gives {@link datasetToCsvDir}. */
