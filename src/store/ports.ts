@@ -163,12 +163,24 @@ export interface JobRecord {
   updated_at: string;
 }
 
+/** A job still `queued` or `running`, with what is needed to run it again after a restart. */
+export interface UnfinishedJob extends JobRecord {
+  /** The uploaded photo (PNG/JPEG, ≤ 5 MB), or null when there was none (a `photo_url` is refetched). */
+  photo: Uint8Array | null;
+}
+
 /** Async card jobs. */
 export interface JobStore {
-  create(job: JobRecord): Promise<void>;
+  /** Stores a new job; `photo` (the uploaded bytes, if any) is kept until the job finishes. */
+  create(job: JobRecord, photo?: Uint8Array | null): Promise<void>;
   get(jobId: string): Promise<JobRecord | null>;
-  /** Moves a job to `status`; false when the job is unknown or already finished. */
+  /**
+   * Moves a job to `status`; false when the job is unknown or already finished. Reaching
+   * `succeeded` or `failed` drops the stored photo, so finished jobs keep no upload.
+   */
   update(jobId: string, status: JobStatus, result: string | null, at: string): Promise<boolean>;
+  /** Every `queued` or `running` job with its stored photo, oldest first (created_at, then insertion order). */
+  unfinished(): Promise<UnfinishedJob[]>;
 }
 
 /** Everything the service persists. */

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sqliteStore } from '../../src/store/sqlite/store.js';
 import { storeSuite } from './wallet.case.js';
@@ -28,5 +29,39 @@ describe('sqlite store file', () => {
     expect(await c.wallets.balance('w')).toBe(42);
     expect((await c.wallets.ledger('w')).map((e) => e.amount)).toEqual([30, 12]);
     c.close();
+  });
+});
+
+describe('sqlite store migration', () => {
+  it('adds jobs.photo to a file created by the schema without it, keeping old rows, once', async () => {
+    const file = join(dir, 'old-schema.db');
+    const old = new Database(file);
+    // The jobs table exactly as the first release created it.
+    old.exec(`CREATE TABLE jobs (
+  job_id TEXT PRIMARY KEY, key_id TEXT NOT NULL, hold_id INTEGER NOT NULL, credits INTEGER NOT NULL, status TEXT NOT NULL,
+  request TEXT NOT NULL, result TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+)`);
+    old.prepare('INSERT INTO jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)').run('job_old', 'key_a', 7, 40, 'queued', '{"style":"collage"}', null, '2026-03-01T12:00:00.000Z', '2026-03-01T12:00:00.000Z');
+    old.prepare('INSERT INTO jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)').run('job_old_done', 'key_a', 9, 40, 'succeeded', '{"style":"collage"}', '{"ok":true}', '2026-03-01T11:00:00.000Z', '2026-03-01T11:01:00.000Z');
+    old.close();
+
+    const s = sqliteStore(file);
+    expect(await s.jobs.get('job_old')).toEqual({ job_id: 'job_old', key_id: 'key_a', hold_id: 7, credits: 40, status: 'queued', request: '{"style":"collage"}', result: null, created_at: '2026-03-01T12:00:00.000Z', updated_at: '2026-03-01T12:00:00.000Z' });
+    expect((await s.jobs.unfinished()).map((j) => [j.job_id, j.photo])).toEqual([['job_old', null]]);
+    await s.jobs.create({ job_id: 'job_new', key_id: 'key_a', hold_id: 11, credits: 40, status: 'queued', request: '{}', result: null, created_at: '2026-03-01T12:30:00.000Z', updated_at: '2026-03-01T12:30:00.000Z' }, new Uint8Array([0x89, 0x50]));
+    s.close();
+    // Opening the migrated file again (as the CLI next to the server does) must not add the column twice.
+    const again = sqliteStore(file);
+    expect(Array.from((await again.jobs.unfinished())[1].photo!)).toEqual([0x89, 0x50]);
+    expect(await again.jobs.update('job_new', 'succeeded', '{"ok":true}', '2026-03-01T12:31:00.000Z')).toBe(true);
+    again.close();
+
+    const raw = new Database(file, { readonly: true });
+    const columns = (raw.pragma('table_info(jobs)') as { name: string }[]).map((c) => c.name);
+    expect(columns.filter((c) => c === 'photo')).toHaveLength(1);
+    // The finished job's photo is gone; the old finished row is untouched.
+    expect(raw.prepare("SELECT photo FROM jobs WHERE job_id = 'job_new'").get()).toEqual({ photo: null });
+    expect(raw.prepare("SELECT status, result FROM jobs WHERE job_id = 'job_old_done'").get()).toEqual({ status: 'succeeded', result: '{"ok":true}' });
+    raw.close();
   });
 });

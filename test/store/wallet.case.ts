@@ -157,6 +157,34 @@ export function storeSuite(name: string, make: () => ServiceStore): void {
       s.close();
     });
 
+    it('lists unfinished jobs oldest first with their uploaded photo, until they finish', async () => {
+      const s = make();
+      const job = (job_id: string, created_at: string) => ({ job_id, key_id: 'key_a', hold_id: 1, credits: 40, status: 'queued' as const, request: `{"id":"${job_id}"}`, result: null, created_at, updated_at: created_at });
+      const upload = new Uint8Array([0xff, 0xd8, 0xff, 7]);
+      // Created out of order: job_late at T1 first, then two at T0 (insertion order breaks the tie), then one finished.
+      await s.jobs.create(job('job_late', T1));
+      await s.jobs.create(job('job_first', T0), upload);
+      await s.jobs.create(job('job_second', T0));
+      await s.jobs.create(job('job_done', T0), new Uint8Array([1]));
+      expect(await s.jobs.update('job_done', 'failed', '{"code":"x"}', T1)).toBe(true);
+      expect(await s.jobs.update('job_second', 'running', null, T1)).toBe(true);
+      // The caller reusing its buffer must not change the stored photo.
+      upload[3] = 9;
+      const open = await s.jobs.unfinished();
+      expect(open.map((j) => [j.job_id, j.status])).toEqual([['job_first', 'queued'], ['job_second', 'running'], ['job_late', 'queued']]);
+      expect(Array.from(open[0].photo!)).toEqual([0xff, 0xd8, 0xff, 7]);
+      expect(open[1].photo).toBeNull();
+      expect(open[0]).toMatchObject({ key_id: 'key_a', hold_id: 1, credits: 40, request: '{"id":"job_first"}', result: null, created_at: T0 });
+      // Polls never carry the photo.
+      expect(await s.jobs.get('job_first')).not.toHaveProperty('photo');
+      // Back to queued (a resume) keeps the photo; finishing removes the job from the list.
+      expect(await s.jobs.update('job_first', 'queued', null, LATER)).toBe(true);
+      expect(Array.from((await s.jobs.unfinished())[0].photo!)).toEqual([0xff, 0xd8, 0xff, 7]);
+      expect(await s.jobs.update('job_first', 'succeeded', '{"ok":true}', LATER)).toBe(true);
+      expect((await s.jobs.unfinished()).map((j) => j.job_id)).toEqual(['job_second', 'job_late']);
+      s.close();
+    });
+
     it('refills rate-limit buckets over time', () => {
       const s = make();
       // burst 2 at 10/s: two allowed, the third waits 100 ms for one token.

@@ -4,7 +4,7 @@
  */
 import type {
   DemoStore, HoldOutcome, IdempotencyRecord, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore,
-  LedgerEntry, ServiceStore, SettleOutcome, StoredResponse, WalletStore,
+  LedgerEntry, ServiceStore, SettleOutcome, StoredResponse, UnfinishedJob, WalletStore,
 } from '../ports.js';
 import { MemoryRateLimits } from './rate-limits.js';
 
@@ -156,10 +156,16 @@ class MemoryImages implements ImageStore {
   }
 }
 
+const isFinal = (status: JobStatus) => status === 'succeeded' || status === 'failed';
+
 class MemoryJobs implements JobStore {
+  // Map order is insertion order, the tie-break of unfinished() for jobs created in the same instant.
   private readonly jobs = new Map<string, JobRecord>();
-  async create(job: JobRecord): Promise<void> {
+  private readonly photos = new Map<string, Uint8Array>();
+  async create(job: JobRecord, photo: Uint8Array | null = null): Promise<void> {
     this.jobs.set(job.job_id, { ...job });
+    // A copy, so a caller reusing its buffer cannot change what a resumed job renders.
+    if (photo) this.photos.set(job.job_id, photo.slice());
   }
   async get(jobId: string): Promise<JobRecord | null> {
     const job = this.jobs.get(jobId);
@@ -167,9 +173,19 @@ class MemoryJobs implements JobStore {
   }
   async update(jobId: string, status: JobStatus, result: string | null, at: string): Promise<boolean> {
     const job = this.jobs.get(jobId);
-    if (!job || job.status === 'succeeded' || job.status === 'failed') return false;
+    if (!job || isFinal(job.status)) return false;
     Object.assign(job, { status, result, updated_at: at });
+    if (isFinal(status)) this.photos.delete(jobId);
     return true;
+  }
+  async unfinished(): Promise<UnfinishedJob[]> {
+    const open = [...this.jobs.values()].filter((j) => !isFinal(j.status));
+    // Array.prototype.sort is stable, so equal created_at keep insertion order.
+    open.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+    return open.map((j) => {
+      const photo = this.photos.get(j.job_id);
+      return { ...j, photo: photo ? photo.slice() : null };
+    });
   }
 }
 
