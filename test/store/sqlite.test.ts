@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { ServiceStore } from '../../src/store/ports.js';
+import { memoryStore } from '../../src/store/memory/store.js';
 import { sqliteStore } from '../../src/store/sqlite/store.js';
 import { storeSuite } from './wallet.case.js';
 
@@ -63,5 +66,45 @@ describe('sqlite store migration', () => {
     expect(raw.prepare("SELECT photo FROM jobs WHERE job_id = 'job_new'").get()).toEqual({ photo: null });
     expect(raw.prepare("SELECT status, result FROM jobs WHERE job_id = 'job_old_done'").get()).toEqual({ status: 'succeeded', result: '{"ok":true}' });
     raw.close();
+  });
+});
+
+describe('sqlite group commit', () => {
+  it('decides a batch of concurrent ledger calls exactly as the memory store applies them one by one (fast-check)', async () => {
+    type Call = { kind: 'hold'; wallet: 'a' | 'b' | 'ghost'; credits: number } | { kind: 'capture' | 'release'; holdId: number };
+    // Hold ids are entry ids, so small integers name holds of earlier batches, of the same batch
+    // (placed earlier in it), and holds that do not exist.
+    const call = fc.oneof(
+      fc.record({ kind: fc.constant('hold' as const), wallet: fc.constantFrom('a' as const, 'b' as const, 'ghost' as const), credits: fc.integer({ min: 1, max: 9 }) }),
+      fc.record({ kind: fc.constantFrom('capture' as const, 'release' as const), holdId: fc.integer({ min: 1, max: 40 }) }),
+    );
+    const at = '2026-03-01T00:00:00.000Z';
+    const later = '2026-03-01T01:00:00.000Z';
+    const issue = (s: ServiceStore, c: Call) => (c.kind === 'hold' ? s.wallets.hold(c.wallet, c.credits, at, later, 'x') : c.kind === 'capture' ? s.wallets.capture(c.holdId, at) : s.wallets.release(c.holdId, at, 'x'));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(call, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 4 }), async (batches) => {
+        const real = sqliteStore(join(dir, `batch${n++}.db`), { synchronous: 'normal' });
+        const model = memoryStore();
+        for (const s of [real, model]) {
+          for (const w of ['a', 'b']) {
+            await s.wallets.open(w, at);
+            await s.wallets.topup(w, 12, at);
+          }
+        }
+        for (const batch of batches) {
+          // One turn: the SQLite store commits the whole batch in one transaction.
+          const got = await Promise.all(batch.map((c) => issue(real, c)));
+          const want: unknown[] = [];
+          for (const c of batch) want.push(await issue(model, c));
+          expect(got).toEqual(want);
+        }
+        for (const w of ['a', 'b']) {
+          expect(await real.wallets.balance(w)).toBe(await model.wallets.balance(w));
+          expect(await real.wallets.ledger(w)).toEqual(await model.wallets.ledger(w));
+        }
+        real.close();
+      }),
+      { numRuns: 60 },
+    );
   });
 });

@@ -194,15 +194,9 @@ function sqliteWallets(db: Database.Database): WalletStore {
       const outcomes = applyBatch.immediate(jobs.map((j) => j.op));
       jobs.forEach((job, i) => job.resolve(outcomes[i] as never));
     } catch (error) {
-      // Nothing of the batch was written (one transaction): each call is retried alone, so one
-      // bad operation cannot fail its neighbours.
-      for (const job of jobs) {
-        try {
-          job.resolve(applyBatch.immediate([job.op])[0] as never);
-        } catch (alone) {
-          job.reject(alone);
-        }
-      }
+      // Outcomes are decided in JavaScript, so only the database itself can fail here (disk full,
+      // lock timeout): the transaction wrote nothing and every call of the batch gets the error.
+      for (const job of jobs) job.reject(error);
     }
   }
   function grouped<T>(op: Op): Promise<T> {
