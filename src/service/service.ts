@@ -80,11 +80,27 @@ export interface Service {
   openApi(): Record<string, unknown>;
   /** Resolves once every queued async job has finished (tests, graceful shutdown). */
   idle(): Promise<void>;
+  /**
+   * Takes over the async jobs a previous process left `queued` or `running` (e.g. the server
+   * restarted): each is queued again here, oldest first, with its stored request and uploaded photo,
+   * under the hold it already has; one whose 15-minute hold has lapsed is failed and its hold
+   * released instead. Call it once, in the one process that serves the store (`halfspace serve`),
+   * never from tools that merely open the file; jobs this service already queued are skipped.
+   */
+  resume(): Promise<ResumeReport>;
   /** A problem response for a failure found by the transport (413, 415, malformed JSON…). */
   failure(failure: Failure, requestId?: string): ServiceResponse;
   /** A stored card image by file name `<sha256 hex>.png`: immutable, content-addressed. */
   image(name: string, requestId?: string): Promise<ServiceResponse>;
   readonly operations: readonly Operation[];
+}
+
+/** What {@link Service.resume} did. */
+export interface ResumeReport {
+  /** Jobs queued again in this process. */
+  resumed: number;
+  /** Jobs failed instead, their credits returned: the hold had lapsed (or the job could no longer run). */
+  failed: number;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -132,6 +148,8 @@ export function createService(options: ServiceOptions): Service {
   const photoFetcher = options.fetchPhoto ?? ((url: string) => fetchPhoto(url));
   // Async jobs run one at a time in this process, in arrival order.
   let jobQueue: Promise<void> = Promise.resolve();
+  // Jobs in this process's queue, so resume() never queues one a second time.
+  const queuedHere = new Set<string>();
 
   const problem = (requestId: string, failure: Failure, headers: Record<string, string> = {}): ServiceResponse => {
     const body = problemOf(baseUrl, requestId, failure);
@@ -308,17 +326,68 @@ export function createService(options: ServiceOptions): Service {
     }
     const at = now.toISOString();
     const job: JobRecord = { job_id: `job_${randomBytes(12).toString('base64url')}`, key_id: key.id, hold_id: held.value.hold_id, status: 'queued', request: JSON.stringify(req.body), result: null, created_at: at, updated_at: at, credits: cost };
-    await store.jobs.create(job);
-    const photo = req.photo;
-    jobQueue = jobQueue.then(() => runJob(op, job, key, photo)).catch((e) => onError(e, requestId));
+    // The uploaded photo is stored with the job so it can run again after a restart (resume()).
+    await store.jobs.create(job, req.photo ?? null);
+    enqueue(op, job, key, req.photo, requestId);
     headers['x-svc-credits-charged'] = '0';
     headers['x-svc-credits-held'] = String(cost);
     headers['x-svc-wallet-balance'] = String(held.value.balance);
     return { status: 202, headers: { 'content-type': JSON_TYPE, 'request-id': requestId, location: pollUrlOf(job.job_id), ...headers }, body: JSON.stringify(jobView(job)) };
   }
 
+  function enqueue(op: Operation, job: JobRecord, key: KeyRecord, photo: Uint8Array | undefined, requestId: string): void {
+    queuedHere.add(job.job_id);
+    jobQueue = jobQueue
+      .then(() => runJob(op, job, key, photo))
+      .catch((e) => onError(e, requestId))
+      .finally(() => queuedHere.delete(job.job_id));
+  }
+
+  const holdLapsed = (job: JobRecord, now: Date) => Date.parse(job.created_at) + JOB_HOLD_TTL_MS <= now.getTime();
+
+  const EXPIRED_DETAIL = 'the job did not finish in time; its credits were returned';
+
+  /**
+   * Fails an unfinished job and returns its credits; true when this call failed it. The ledger
+   * settles a hold once, so a hold the expiry sweep already released is not released again.
+   */
+  async function abandonJob(job: JobRecord, now: Date, detail: string, note = 'job expired'): Promise<boolean> {
+    const failed = await store.jobs.update(job.job_id, 'failed', JSON.stringify({ code: 'internal_error', detail }), now.toISOString());
+    await store.wallets.release(job.hold_id, now.toISOString(), note);
+    return failed;
+  }
+
+  async function resume(): Promise<ResumeReport> {
+    const report: ResumeReport = { resumed: 0, failed: 0 };
+    for (const job of await store.jobs.unfinished()) {
+      if (queuedHere.has(job.job_id)) continue;
+      const now = clock();
+      if (holdLapsed(job, now)) {
+        if (await abandonJob(job, now, EXPIRED_DETAIL)) report.failed++;
+        continue;
+      }
+      const request: unknown = JSON.parse(job.request);
+      const op = operations.find((o) => o.isJob?.(request));
+      const key = await store.keys.byId(job.key_id);
+      if (!op || !key) {
+        // Only if the operation table changed between releases: the job cannot run, so it must not keep the credits.
+        if (await abandonJob(job, now, 'the job could not be resumed after a restart; its credits were returned', 'job not resumable')) report.failed++;
+        continue;
+      }
+      if (!(await store.jobs.update(job.job_id, 'queued', null, now.toISOString()))) continue;
+      enqueue(op, { ...job, status: 'queued' }, key, job.photo ?? undefined, job.job_id);
+      report.resumed++;
+    }
+    return report;
+  }
+
   async function runJob(op: Operation, job: JobRecord, key: KeyRecord, uploaded: Uint8Array | undefined): Promise<void> {
     const body = JSON.parse(job.request) as { photo_url?: string };
+    // A job that waited in the queue past its hold's lifetime fails as a poll would fail it.
+    if (holdLapsed(job, clock())) {
+      await abandonJob(job, clock(), EXPIRED_DETAIL);
+      return;
+    }
     if (!(await store.jobs.update(job.job_id, 'running', null, clock().toISOString()))) return;
     let outcome: Result<OperationOutcome>;
     try {
@@ -353,10 +422,9 @@ export function createService(options: ServiceOptions): Service {
     if (!job || job.key_id !== key.value.id) return problem(requestId, { code: 'not_found', message: `no card job ${jobId} for this key` });
     const now = clock();
     let current = job;
-    if ((job.status === 'queued' || job.status === 'running') && Date.parse(job.created_at) + JOB_HOLD_TTL_MS <= now.getTime()) {
-      // The job outlived its hold (e.g. the server restarted mid-job): fail it and return the credits.
-      await store.jobs.update(job.job_id, 'failed', JSON.stringify({ code: 'internal_error', detail: 'the job did not finish in time; its credits were returned' }), now.toISOString());
-      await store.wallets.release(job.hold_id, now.toISOString(), 'job expired');
+    if ((job.status === 'queued' || job.status === 'running') && holdLapsed(job, now)) {
+      // The job outlived its hold (e.g. no server resumed it): fail it and return the credits.
+      await abandonJob(job, now, EXPIRED_DETAIL);
       current = (await store.jobs.get(jobId))!;
     }
     const balance = (await store.wallets.balance(key.value.id)) ?? 0;
@@ -407,6 +475,7 @@ export function createService(options: ServiceOptions): Service {
         await seen;
       }
     },
+    resume,
     failure: (failure, requestId = newRequestId()) => problem(requestId, failure),
     operations,
     openApi: () => (openApiDoc ??= openApiOf(operations, baseUrl)),

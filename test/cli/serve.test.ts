@@ -6,6 +6,8 @@ import { COMMANDS } from '../../src/cli/commands/index.js';
 import { readyText, startServer } from '../../src/cli/commands/serve.js';
 import { runCli } from '../../src/cli/run.js';
 import { datasetToDir } from '../../src/data/save.js';
+import { issueKey } from '../../src/service/accounts.js';
+import { sqliteStore } from '../../src/store/sqlite/store.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'halfspace-cli-serve-'));
@@ -34,6 +36,39 @@ describe('halfspace serve', () => {
       await runCli(COMMANDS, ['wallet', 'topup', id, '--credits', '5', '--db', db], { stdout: () => {}, stderr: () => {} });
       const again = await fetch(`${server.listening.url}/api/v1/intelligence/player`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
       expect(again.headers.get('x-svc-wallet-balance')).toBe('6');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('takes over an hd card job a stopped server left running; the keys CLI on the same file does not', async () => {
+    const file = join(dir, 'resume.db');
+    const before = sqliteStore(file);
+    const issued = await issueKey(before, { credits: 50 });
+    // What a server stopped mid-job leaves behind: the job marked running under an open 40-credit hold.
+    const now = new Date();
+    const held = await before.wallets.hold(issued.record.id, 40, now.toISOString(), new Date(now.getTime() + 15 * 60_000).toISOString(), 'cards job');
+    if (!held.ok) throw new Error('hold refused');
+    const request = JSON.stringify({ player_id: 1, style: 'editorial_cover', photo_mode: 'silhouette' });
+    await before.jobs.create({ job_id: 'job_left', key_id: issued.record.id, hold_id: held.hold_id, credits: 40, status: 'running', request, result: null, created_at: now.toISOString(), updated_at: now.toISOString() });
+    before.close();
+
+    expect(await runCli(COMMANDS, ['keys', 'list', '--db', file], { stdout: () => {}, stderr: () => {} })).toBe(0);
+    const peek = sqliteStore(file);
+    expect((await peek.jobs.get('job_left'))?.status).toBe('running');
+    peek.close();
+
+    const server = await startServer({ dataset: datasetDir, db: file, port: 0 });
+    try {
+      expect(server.resumed).toEqual({ resumed: 1, failed: 0 });
+      expect(readyText(server, file)).toContain('jobs     1 unfinished hd card job(s) resumed, 0 failed');
+      await server.service.idle();
+      const res = await fetch(`${server.listening.url}/api/v1/cards/jobs/job_left`, { headers: { authorization: `Bearer ${issued.key}` } });
+      const job = (await res.json()) as { status: string };
+      expect(job.status, JSON.stringify(job)).toBe('succeeded');
+      // 50 − 40: the original hold captured, nothing held again.
+      expect(res.headers.get('x-svc-wallet-balance')).toBe('10');
+      expect((await server.store.wallets.ledger(issued.record.id)).map((e) => e.kind)).toEqual(['topup', 'hold', 'capture']);
     } finally {
       await server.close();
     }

@@ -4,7 +4,7 @@
  */
 import { Engine } from '../../engine.js';
 import { listen, type Listening } from '../../http/node.js';
-import { createService, type Service } from '../../service/service.js';
+import { createService, type ResumeReport, type Service } from '../../service/service.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { sqliteStore } from '../../store/sqlite/store.js';
 import { UsageError, type Command } from '../run.js';
@@ -34,6 +34,8 @@ export interface RunningServer {
   store: ServiceStore;
   service: Service;
   baseUrl: string;
+  /** Async card jobs a previous run left unfinished: queued again here, or failed when their hold had lapsed. */
+  resumed: ResumeReport;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     image: (n, id) => service!.image(n, id),
     failure: (f, id) => service!.failure(f, id),
     idle: () => service!.idle(),
+    resume: () => service!.resume(),
     openApi: () => service!.openApi(),
     get operations() {
       return service!.operations;
@@ -69,12 +72,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   baseUrl = (options.baseUrl ?? listening.url).replace(/\/+$/, '');
   service = createService({ engine, store, baseUrl, trustedProxies: options.trustedProxies });
+  // Only `serve` takes over unfinished jobs: the keys and wallet commands open the same file but
+  // never run jobs, so a CLI call next to a running server cannot run one twice.
+  let resumed: ResumeReport;
+  try {
+    resumed = await service.resume();
+  } catch (e) {
+    await listening.close();
+    store.close();
+    throw e;
+  }
   return {
     listening,
     engine,
     store,
     service,
     baseUrl,
+    resumed,
     close: async () => {
       await listening.close();
       await service!.idle();
@@ -105,6 +119,9 @@ export function readyText(server: RunningServer, db: string): string {
     `halfspace API listening on ${server.listening.url} (dataset ${server.engine.dataset.meta.name}, as of ${server.engine.asOf}; store ${db})`,
     `  docs     ${url}/docs`,
     `  openapi  ${url}/openapi.json`,
+    ...(server.resumed.resumed + server.resumed.failed > 0
+      ? [`  jobs     ${server.resumed.resumed} unfinished hd card job(s) resumed, ${server.resumed.failed} failed with their credits returned`]
+      : []),
     '',
     'Create a key in another terminal (works while the server runs):',
     `  halfspace keys create --credits 100 --db ${db}`,
