@@ -1,14 +1,14 @@
 /**
- * @module The Node listener: serves the fetch handler with @hono/node-server, by default on
- * 127.0.0.1 only.
+ * @module The Node listener: `node:http` straight into the shared dispatcher (no web
+ * Request/Response objects on the way), by default on 127.0.0.1 only.
  */
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import type { Service } from '../service/service.js';
-import { httpHandler, type HandlerOptions } from './handler.js';
+import { httpDispatcher, type HttpExchange } from './dispatch.js';
 
-/** Options of {@link listen}: the handler options plus where to bind. */
-export interface ListenOptions extends HandlerOptions {
+/** Options of {@link listen}. */
+export interface ListenOptions {
   /** TCP port; default 8787; 0 picks a free port. */
   port?: number;
   /** Interface to bind; default 127.0.0.1 (loopback only). */
@@ -23,26 +23,84 @@ export interface Listening {
   close(): Promise<void>;
 }
 
+/** Reads at most `max` bytes of a Node request body; null as soon as it is longer. */
+function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | null> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > max) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= max) return void chunks.push(chunk);
+      req.off('data', onData);
+      req.off('end', onEnd);
+      resolve(null);
+    };
+    const onEnd = () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', reject);
+  });
+}
+
+function exchangeOf(req: IncomingMessage): HttpExchange {
+  let target = req.url ?? '/';
+  // Absolute-form targets (`GET http://host/path`) are reduced to their path and query.
+  if (!target.startsWith('/')) {
+    try {
+      const url = new URL(target);
+      target = `${url.pathname}${url.search}`;
+    } catch {
+      target = `/${target}`;
+    }
+  }
+  const q = target.indexOf('?');
+  return {
+    method: req.method ?? 'GET',
+    path: q < 0 ? target : target.slice(0, q),
+    query: q < 0 ? '' : target.slice(q + 1),
+    header: (name) => {
+      const v = req.headers[name];
+      return Array.isArray(v) ? v.join(', ') : v;
+    },
+    peer: req.socket.remoteAddress ?? 'unknown',
+    readBody: (max) => readBody(req, max),
+  };
+}
+
 /**
  * Starts listening and resolves once the port is bound.
  * @example const s = await listen(service, { port: 0 }); s.url // => 'http://127.0.0.1:54321'
  */
 export function listen(service: Service, options: ListenOptions = {}): Promise<Listening> {
   const host = options.host ?? '127.0.0.1';
-  const fetch = httpHandler(service, options);
+  const dispatch = httpDispatcher(service);
+  const server = createServer((req, res) => {
+    dispatch(exchangeOf(req)).then(
+      (reply) => {
+        // A body left unread (too large, or not wanted) is not drained: the connection closes instead.
+        if (!req.complete) res.shouldKeepAlive = false;
+        res.writeHead(reply.status, reply.headers);
+        res.end(reply.body ?? undefined);
+      },
+      () => res.destroy(),
+    );
+  });
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: options.port ?? 8787, hostname: host }, (info: AddressInfo) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8787, host, () => {
+      const info = server.address() as AddressInfo;
       const urlHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({
         url: `http://${urlHost}:${info.port}`,
         port: info.port,
         close: () =>
           new Promise<void>((done, fail) => {
-            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+            server.closeAllConnections();
             server.close((e) => (e ? fail(e) : done()));
           }),
       });
     });
-    server.once('error', reject);
   });
 }

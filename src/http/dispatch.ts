@@ -1,0 +1,161 @@
+/**
+ * @module The HTTP rules shared by both adapters (fetch handler and Node listener): routing with
+ * Hono's RegExpRouter, body limits (64 KB JSON → 413, JSON only → 415, malformed JSON → 400, the
+ * multipart card upload), `/openapi.json`, `/docs` and `/images/<sha256>.png`. Each adapter only
+ * turns its native request into an {@link HttpExchange} and writes the {@link HttpReply} back, so
+ * the Node listener never builds web Request/Response objects (bench/results/http.md).
+ */
+import { RegExpRouter } from 'hono/router/reg-exp-router';
+import { fail, ok, type Failure, type Result } from '../errors.js';
+import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
+import { docsPageOf } from './docs-page.js';
+
+/** Largest JSON body accepted, in bytes (docs/errors.md#payload_too_large). */
+export const JSON_BODY_MAX_BYTES = 64 * 1024;
+/** Largest multipart card upload: a 5 MB photo plus the JSON request and multipart framing. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024 + JSON_BODY_MAX_BYTES;
+/** Largest uploaded photo, in bytes (SPEC §4.8). */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** The one path that accepts multipart/form-data (fields `request` and `photo`). */
+const UPLOAD_PATH = '/api/v1/cards';
+
+/** One request as an adapter presents it. */
+export interface HttpExchange {
+  /** Upper-case method. */
+  method: string;
+  /** Path without query string, as sent (not decoded). */
+  path: string;
+  /** Query string without the leading `?`; empty when none. */
+  query: string;
+  /** A header's value by lower-case name. */
+  header(name: string): string | undefined;
+  /** Address of the direct peer. */
+  peer: string;
+  /** The body, or null when it is longer than `max` bytes. */
+  readBody(max: number): Promise<Uint8Array | null>;
+}
+
+/** What an adapter writes back; `body` is null for HEAD and 204. */
+export interface HttpReply {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array | null;
+}
+
+type Route = (x: HttpExchange, requestId: string) => Promise<ServiceResponse> | ServiceResponse;
+
+/** Parses a card upload: field `request` (the JSON body) and optional file field `photo`. */
+async function multipartOf(bytes: Uint8Array, contentType: string): Promise<Result<{ body: unknown; photo?: Uint8Array }>> {
+  let form: FormData;
+  try {
+    form = await new Request('http://upload.invalid/', { method: 'POST', headers: { 'content-type': contentType }, body: bytes }).formData();
+  } catch {
+    return fail('invalid_request', 'the multipart body cannot be parsed', { param: 'body' });
+  }
+  const unknown = [...form.keys()].find((k) => k !== 'request' && k !== 'photo');
+  if (unknown !== undefined) return fail('invalid_request', `unknown multipart field "${unknown}" (expected request and photo)`, { param: unknown });
+  const requestField = form.get('request');
+  if (typeof requestField !== 'string') return fail('invalid_request', 'the multipart field "request" must hold the JSON body', { param: 'request' });
+  let body: unknown;
+  try {
+    body = JSON.parse(requestField);
+  } catch (e) {
+    return fail('invalid_request', `the "request" field is not valid JSON: ${(e as Error).message}`, { param: 'request' });
+  }
+  const file = form.get('photo');
+  if (file === null) return ok({ body });
+  if (typeof file === 'string') return fail('invalid_request', 'the multipart field "photo" must be a file', { param: 'photo' });
+  return ok({ body, photo: new Uint8Array(await file.arrayBuffer()) });
+}
+
+/** Reads the body of a POST/PUT/PATCH under the size and media-type rules; a failure is the problem to answer. */
+async function bodyOf(x: HttpExchange, path: string): Promise<Result<{ body?: unknown; photo?: Uint8Array }>> {
+  const contentType = x.header('content-type') ?? '';
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  if (type === 'multipart/form-data' && path === UPLOAD_PATH) {
+    const bytes = await x.readBody(UPLOAD_MAX_BYTES);
+    if (bytes === null) return fail('payload_too_large', `the upload exceeds ${UPLOAD_MAX_BYTES} bytes`, { param: 'photo' });
+    const form = await multipartOf(bytes, contentType);
+    if (form.ok && form.value.photo && form.value.photo.length > PHOTO_MAX_BYTES) return fail('payload_too_large', `the photo exceeds ${PHOTO_MAX_BYTES} bytes`, { param: 'photo' });
+    return form;
+  }
+  const bytes = await x.readBody(JSON_BODY_MAX_BYTES);
+  if (bytes === null) return fail('payload_too_large', `the body exceeds ${JSON_BODY_MAX_BYTES} bytes`);
+  if (bytes.length === 0) return ok({});
+  if (type !== 'application/json') {
+    return fail('unsupported_media_type', `send the body as application/json (got ${type ? JSON.stringify(type) : 'no Content-Type'})`, { param: 'Content-Type' });
+  }
+  try {
+    return ok({ body: JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) });
+  } catch (e) {
+    return fail('invalid_request', `the body is not valid JSON: ${(e as Error).message}`, { param: 'body' });
+  }
+}
+
+/** Query parameters of a raw query string (last value wins). */
+function queryOf(raw: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (raw !== '') for (const [k, v] of new URLSearchParams(raw)) query[k] = v;
+  return query;
+}
+
+/**
+ * Builds the dispatcher of `service`: every route of the HTTP surface, answered as an {@link HttpReply}.
+ * @example await httpDispatcher(service)({ method: 'GET', path: '/openapi.json', query: '', header: () => undefined, peer: '127.0.0.1', readBody: async () => new Uint8Array() }) // => { status: 200, … }
+ */
+export function httpDispatcher(service: Service): (x: HttpExchange) => Promise<HttpReply> {
+  let openApiText: string | null = null;
+  let docsHtml: string | null = null;
+  const failure = (f: Failure, requestId: string) => service.failure(f, requestId);
+
+  const api: Route = async (x, requestId) => {
+    const path = x.path.replace(/\/+$/, '') || '/';
+    let body: unknown;
+    let photo: Uint8Array | undefined;
+    if (x.method === 'POST' || x.method === 'PUT' || x.method === 'PATCH') {
+      const read = await bodyOf(x, path);
+      if (!read.ok) return failure(read.error, requestId);
+      ({ body, photo } = read.value);
+    }
+    return service.handle({
+      method: x.method === 'HEAD' ? 'GET' : x.method,
+      path,
+      authorization: x.header('authorization'),
+      demoChannel: x.header('x-svc-demo-channel'),
+      idempotencyKey: x.header('idempotency-key'),
+      forwardedFor: x.header('x-forwarded-for'),
+      clientIp: x.peer,
+      body,
+      query: queryOf(x.query),
+      requestId,
+      ...(photo ? { photo } : {}),
+    });
+  };
+
+  const router = new RegExpRouter<Route>();
+  router.add('GET', '/openapi.json', (_x, requestId) => {
+    openApiText ??= JSON.stringify(service.openApi());
+    return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'request-id': requestId }, body: openApiText };
+  });
+  router.add('GET', '/docs', (_x, requestId) => {
+    docsHtml ??= docsPageOf(service.openApi());
+    return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'request-id': requestId, 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" }, body: docsHtml };
+  });
+  // Image names are matched raw against the sha256 pattern, so nothing is decoded or joined to a path.
+  router.add('GET', '/images/:name', (x, requestId) => service.image(x.path.slice('/images/'.length), requestId));
+  router.add('ALL', '/api/*', api);
+
+  return async (x) => {
+    const requestId = newRequestId();
+    let response: ServiceResponse;
+    try {
+      const [matches] = router.match(x.method === 'HEAD' ? 'GET' : x.method, x.path);
+      const route = matches[0]?.[0];
+      response = route ? await route(x, requestId) : failure({ code: 'not_found', message: `no endpoint ${x.method} ${x.path}; see /docs` }, requestId);
+    } catch (error) {
+      console.error(`[halfspace] ${requestId} internal error:`, error);
+      response = failure({ code: 'internal_error', message: 'unexpected error' }, requestId);
+    }
+    return { status: response.status, headers: response.headers, body: x.method === 'HEAD' || response.status === 204 ? null : response.body };
+  };
+}
