@@ -4,7 +4,7 @@
  * all live here, so the HTTP adapter, an MCP server or a test drive it alike (DESIGN §1, §9).
  */
 import { randomBytes } from 'node:crypto';
-import { fail, InvariantError, type Failure, type Result } from '../errors.js';
+import { fail, InvariantError, ok, type Failure, type Result } from '../errors.js';
 import type { JobRecord, KeyRecord, ServiceStore, StoredResponse } from '../store/ports.js';
 import { fetchPhoto } from './photo-fetch.js';
 import { parseWith } from '../validation.js';
@@ -109,6 +109,9 @@ const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 export const JOB_HOLD_TTL_MS = 15 * 60 * 1000;
 const JOB_PATH = /^\/api\/v1\/cards\/jobs\/([A-Za-z0-9_-]{1,64})$/;
 
+/** Active keys remembered between calls, at most; the cache empties when full. */
+const KNOWN_KEYS_MAX = 10_000;
+
 /** How often open holds past their expiry are swept, at most (docs/api.md#billing). */
 const EXPIRY_SWEEP_MS = 10_000;
 
@@ -168,9 +171,31 @@ export function createService(options: ServiceOptions): Service {
     await store.wallets.expireHolds(now.toISOString());
   }
 
+  // Active keys already authenticated, by Authorization value, while the key store's revision is
+  // unchanged: checking a key's form, checksum and hash costs more than the rest of a paid call's
+  // service work (bench/results/http.md). A revocation, also from the CLI in another process,
+  // changes the revision and empties the cache before the next call.
+  const knownKeys = new Map<string, KeyRecord>();
+  let knownRevision: number | undefined;
+  async function keyOf(authorization: string | undefined): Promise<Result<KeyRecord>> {
+    const revision = store.keys.revision?.();
+    if (revision !== knownRevision) {
+      knownKeys.clear();
+      knownRevision = revision;
+    }
+    const known = revision === undefined || authorization === undefined ? undefined : knownKeys.get(authorization);
+    if (known) return ok(known);
+    const key = await authenticate(store.keys, authorization);
+    if (key.ok && revision !== undefined && store.keys.revision!() === revision) {
+      if (knownKeys.size >= KNOWN_KEYS_MAX) knownKeys.clear();
+      knownKeys.set(authorization!, key.value);
+    }
+    return key;
+  }
+
   async function identify(op: Operation, req: ServiceRequest, body: unknown): Promise<Result<Caller>> {
     if (req.authorization !== undefined && req.authorization !== '') {
-      const key = await authenticate(store.keys, req.authorization);
+      const key = await keyOf(req.authorization);
       return key.ok ? { ok: true, value: { kind: 'key', key: key.value } } : key;
     }
     if (req.demoChannel !== undefined) {
@@ -180,7 +205,7 @@ export function createService(options: ServiceOptions): Service {
       if (!demoAllowed(op, body)) return fail('unauthorized', `the demo channel is not accepted on ${op.method} ${op.path} with this request; use an API key`, { param: 'X-SVC-Demo-Channel' });
       return { ok: true, value: { kind: 'demo', client: clientIpOf(req.clientIp ?? 'unknown', req.forwardedFor, trusted) } };
     }
-    return authenticate(store.keys, undefined) as Promise<Result<never>>;
+    return keyOf(undefined) as Promise<Result<never>>;
   }
 
   async function paid(op: Operation, req: ServiceRequest, requestId: string): Promise<ServiceResponse> {
@@ -416,7 +441,7 @@ export function createService(options: ServiceOptions): Service {
   }
 
   async function jobStatus(req: ServiceRequest, jobId: string, requestId: string): Promise<ServiceResponse> {
-    const key = await authenticate(store.keys, req.authorization);
+    const key = await keyOf(req.authorization);
     if (!key.ok) return problem(requestId, key.error, { 'www-authenticate': 'Bearer realm="halfspace"' });
     const job = await store.jobs.get(jobId);
     if (!job || job.key_id !== key.value.id) return problem(requestId, { code: 'not_found', message: `no card job ${jobId} for this key` });

@@ -30,6 +30,12 @@ export interface KeyStore {
   list(): Promise<KeyRecord[]>;
   /** Marks a key revoked at `at`; false when the id is unknown or already revoked. */
   revoke(id: string, at: string): Promise<boolean>;
+  /**
+   * A number that changes whenever a key may have been created or revoked, by this handle or by
+   * another process sharing the store. It lets the service remember active keys between calls;
+   * a store without it is asked on every call.
+   */
+  revision?(): number;
 }
 
 /** Kinds of ledger entry (DESIGN §9, STYLE §3: two-phase transfers). */

@@ -11,10 +11,16 @@ import { MemoryRateLimits } from './rate-limits.js';
 class MemoryKeys implements KeyStore {
   private readonly byIdMap = new Map<string, KeyRecord>();
   private readonly byHashMap = new Map<string, KeyRecord>();
+  private changes = 0;
+
+  revision(): number {
+    return this.changes;
+  }
 
   async create(record: KeyRecord): Promise<void> {
     if (this.byIdMap.has(record.id) || this.byHashMap.has(record.hash)) throw new Error(`key ${record.id} already exists`);
     const copy = { ...record };
+    this.changes += 1;
     this.byIdMap.set(record.id, copy);
     this.byHashMap.set(record.hash, copy);
   }
@@ -32,6 +38,7 @@ class MemoryKeys implements KeyStore {
   async revoke(id: string, at: string): Promise<boolean> {
     const k = this.byIdMap.get(id);
     if (!k || k.revoked_at !== null) return false;
+    this.changes += 1;
     k.revoked_at = at;
     return true;
   }

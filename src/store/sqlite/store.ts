@@ -75,9 +75,14 @@ function sqliteKeys(db: Database.Database): KeyStore {
   const byId = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?');
   const list = db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id');
   const revoke = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+  // data_version moves when another connection (the CLI next to a running server) commits; own
+  // changes are counted here. Both only grow, so their sum changes whenever either does.
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  let own = 0;
   return {
     async create(r) {
       insert.run(r.id, r.hash, r.label, r.no_watermark ? 1 : 0, r.created_at, r.revoked_at);
+      own += 1;
     },
     async byHash(hash) {
       const row = byHash.get(hash);
@@ -91,8 +96,11 @@ function sqliteKeys(db: Database.Database): KeyStore {
       return list.all().map(keyOf);
     },
     async revoke(id, at) {
-      return revoke.run(at, id).changes === 1;
+      const revoked = revoke.run(at, id).changes === 1;
+      if (revoked) own += 1;
+      return revoked;
     },
+    revision: () => own + dataVersion.get()!,
   };
 }
 
