@@ -4,7 +4,8 @@
  * other non-public ranges (the connection uses the checked address, so DNS rebinding cannot swap
  * it), every redirect re-checked, size and time capped.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns/promises';
 import { request } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import { fail, ok, type Result } from '../errors.js';
@@ -49,65 +50,104 @@ export function isPublicAddress(ip: string): boolean {
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type Lookup = (hostname: string, options: { all?: boolean }, callback: LookupCallback) => void;
 
-/** A dns.lookup replacement that refuses hosts with any non-public address. */
-function guardedLookup(hostname: string, options: { all?: boolean }, callback: LookupCallback): void {
-  dnsLookup(hostname, { all: true }, (error, addresses) => {
-    if (error) return callback(error, '');
-    const bad = addresses.find((a) => !isPublicAddress(a.address));
-    if (bad || addresses.length === 0) {
-      const e = new Error(`${hostname} resolves to a non-public address`) as NodeJS.ErrnoException;
-      e.code = 'EBLOCKED';
-      return callback(e, '');
-    }
-    if (options.all) return callback(null, addresses);
-    callback(null, addresses[0].address, addresses[0].family);
-  });
+/**
+ * A dns.lookup replacement that refuses hosts with any address `allowed` rejects. The socket
+ * connects to the addresses handed back here, the very ones just checked, so a second DNS answer
+ * (rebinding) never reaches it.
+ */
+function guardedLookupOf(resolve: (hostname: string) => Promise<LookupAddress[]>, allowed: (ip: string) => boolean): Lookup {
+  return (hostname, options, callback) => {
+    // Through a promise so that a resolver that throws synchronously still fails the request.
+    Promise.resolve(hostname).then(resolve).then(
+      (addresses) => {
+        if (addresses.length === 0 || addresses.some((a) => !allowed(a.address))) {
+          const e = new Error(`${hostname} resolves to a non-public address`) as NodeJS.ErrnoException;
+          e.code = 'EBLOCKED';
+          return callback(e, '');
+        }
+        if (options.all) return callback(null, addresses);
+        callback(null, addresses[0].address, addresses[0].family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, ''),
+    );
+  };
 }
+
+const resolveAll = (hostname: string): Promise<LookupAddress[]> => dnsLookup(hostname, { all: true });
 
 function refuse(message: string): Result<never> {
   return fail('invalid_request', `photo_url: ${message}`, { param: 'photo_url' });
 }
 
-/** One GET without following redirects. */
-function getOnce(url: URL, deadline: number, maxBytes: number): Promise<Result<{ redirect: string } | { bytes: Uint8Array }>> {
+/** How one GET connects: the guarded lookup and the trusted CAs. */
+interface Connect {
+  lookup: Lookup;
+  ca?: string | Buffer;
+}
+
+type Hop = { redirect: string } | { bytes: Uint8Array };
+
+/**
+ * One GET without following redirects. A timer, not the socket's idle timeout, enforces the
+ * deadline, so a body dripping a byte at a time is cut off too. Whatever the outcome, the request
+ * is destroyed and the timer cleared once it settles: a redirect or error answer with an endless
+ * body is not drained, and no socket or timer outlives the fetch.
+ */
+function getOnce(url: URL, deadline: number, maxBytes: number, connect: Connect): Promise<Result<Hop>> {
   return new Promise((resolve) => {
     const remaining = deadline - Date.now();
     if (remaining <= 0) return resolve(refuse('timed out'));
-    const req = request(url, { method: 'GET', lookup: guardedLookup as never, timeout: remaining, headers: { accept: 'image/png, image/jpeg', 'user-agent': 'halfspace-photo-fetch' } }, (res) => {
+    let settled = false;
+    const settle = (result: Result<Hop>): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.destroy();
+      resolve(result);
+    };
+    const req = request(url, {
+      method: 'GET',
+      lookup: connect.lookup as never,
+      ...(connect.ca === undefined ? {} : { ca: connect.ca }),
+      // A fresh connection per fetch: a pooled socket would skip the guarded lookup (the agent's
+      // pool key does not include it), and none is left open afterwards.
+      agent: false,
+      headers: { accept: 'image/png, image/jpeg', 'user-agent': 'halfspace-photo-fetch' },
+    }, (res) => {
+      res.on('error', () => settle(refuse('the download failed')));
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
-        res.resume();
-        return resolve(ok({ redirect: new URL(res.headers.location, url).toString() }));
+        // Parsed here, inside an event handler, where a throw would be uncaught: the server's
+        // Location header is as untrusted as the URL itself.
+        let next: URL;
+        try {
+          next = new URL(res.headers.location, url);
+        } catch {
+          return settle(refuse('redirected to an invalid address'));
+        }
+        return settle(ok({ redirect: next.toString() }));
       }
-      if (status !== 200) {
-        res.resume();
-        return resolve(refuse(`the server answered ${status}`));
-      }
+      if (status !== 200) return settle(refuse(`the server answered ${status}`));
       const declared = Number(res.headers['content-length'] ?? 0);
-      if (declared > maxBytes) {
-        res.destroy();
-        return resolve(refuse(`larger than ${maxBytes} bytes`));
-      }
+      if (declared > maxBytes) return settle(refuse(`larger than ${maxBytes} bytes`));
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > maxBytes) {
-          res.destroy();
-          resolve(refuse(`larger than ${maxBytes} bytes`));
-        } else chunks.push(chunk);
+        if (size > maxBytes) settle(refuse(`larger than ${maxBytes} bytes`));
+        else chunks.push(chunk);
       });
-      res.on('end', () => resolve(ok({ bytes: new Uint8Array(Buffer.concat(chunks, size)) })));
-      res.on('error', () => resolve(refuse('the download failed')));
+      res.on('end', () => settle(ok({ bytes: new Uint8Array(Buffer.concat(chunks, size)) })));
     });
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', (e: NodeJS.ErrnoException) => resolve(refuse(e.code === 'EBLOCKED' ? e.message : e.message === 'timeout' ? 'timed out' : `cannot fetch (${e.code ?? e.message})`)));
+    const timer = setTimeout(() => settle(refuse('timed out')), remaining);
+    req.on('error', (e: NodeJS.ErrnoException) => settle(refuse(e.code === 'EBLOCKED' ? e.message : `cannot fetch (${e.code ?? e.message})`)));
     req.end();
   });
 }
 
-/** Limits of {@link fetchPhoto}. */
+/** Limits of {@link fetchPhoto}, and the injection points tests and unusual deployments need. */
 export interface PhotoFetchOptions {
   /** Default 5 MB. */
   maxBytes?: number;
@@ -115,6 +155,21 @@ export interface PhotoFetchOptions {
   timeoutMs?: number;
   /** Default 3. */
   maxRedirects?: number;
+  /**
+   * Resolves a hostname to all its addresses; default node:dns `lookup` with `all: true`. For tests
+   * and deployments with their own resolver; every address it returns is still checked.
+   */
+  resolve?: (hostname: string) => Promise<LookupAddress[]>;
+  /**
+   * Which addresses may be connected to, for resolved and literal hosts alike; default
+   * {@link isPublicAddress}. Tests allow only 127.0.0.1; never loosen it on a public server.
+   */
+  isAllowedAddress?: (ip: string) => boolean;
+  /**
+   * PEM certificate(s) to trust instead of Node's default roots; default unset (the usual public
+   * roots). For tests with a self-signed certificate and deployments behind a private CA.
+   */
+  ca?: string | Buffer;
 }
 
 /**
@@ -126,6 +181,8 @@ export async function fetchPhoto(raw: string, options: PhotoFetchOptions = {}): 
   const maxBytes = options.maxBytes ?? PHOTO_FETCH_MAX_BYTES;
   const deadline = Date.now() + (options.timeoutMs ?? PHOTO_FETCH_TIMEOUT_MS);
   const maxRedirects = options.maxRedirects ?? PHOTO_FETCH_MAX_REDIRECTS;
+  const allowed = options.isAllowedAddress ?? isPublicAddress;
+  const connect: Connect = { lookup: guardedLookupOf(options.resolve ?? resolveAll, allowed), ...(options.ca === undefined ? {} : { ca: options.ca }) };
   let current = raw;
   for (let hop = 0; hop <= maxRedirects; hop++) {
     let url: URL;
@@ -138,8 +195,8 @@ export async function fetchPhoto(raw: string, options: PhotoFetchOptions = {}): 
     if (url.username || url.password) return refuse('must not carry credentials');
     const host = url.hostname.replace(/^\[|\]$/g, '');
     // Literal addresses skip DNS (and so the guarded lookup): check them here.
-    if (isIP(host) !== 0 && !isPublicAddress(host)) return refuse(`${host} is not a public address`);
-    const got = await getOnce(url, deadline, maxBytes);
+    if (isIP(host) !== 0 && !allowed(host)) return refuse(`${host} is not a public address`);
+    const got = await getOnce(url, deadline, maxBytes, connect);
     if (!got.ok) return got;
     if ('bytes' in got.value) return ok(got.value.bytes);
     current = got.value.redirect;
