@@ -24,7 +24,10 @@ import { AlternativesRequest, AlternativesResponse } from './schemas/alternative
 import { MatchIntelligenceRequest, MatchIntelligenceResponse } from './schemas/match-intelligence.js';
 
 /** The engine operations the service calls (a structural view, so tests can pass a fake). */
-export type ServiceEngine = Pick<Engine, 'player' | 'scouting' | 'dnaSearch' | 'alternatives' | 'matchIntelligence' | 'verdict' | 'card' | 'cardPrompt' | 'bestXiPool' | 'bestXiLineup'>;
+export type ServiceEngine = Pick<Engine, 'player' | 'scouting' | 'dnaSearch' | 'alternatives' | 'matchIntelligence' | 'verdict' | 'card' | 'cardPrompt' | 'bestXiPool' | 'bestXiLineup'> & {
+  /** The engine's clock (ages, form, fixtures depend on it); part of the response cache key. */
+  now?(): Date;
+};
 
 /** What a handler sees of one call. */
 export interface OperationContext {
@@ -67,6 +70,11 @@ export interface Operation {
   body: z.ZodType;
   query: z.ZodType;
   response: z.ZodType;
+  /**
+   * True when a 200 body depends only on the body, the query and the engine's clock (no key, no
+   * side effect), so its JSON text may be served from the response cache.
+   */
+  cacheable?: boolean;
   /** True when this body runs as an async job (hd cards): 202 with a job, credits held until it ends. */
   isJob?: (body: unknown) => boolean;
   /** Extra catalog members of the GET twin (enums, bounds, vibes, styles…). */
@@ -95,6 +103,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: 'intelligence.player',
     method: 'POST',
+    cacheable: true,
     path: '/api/v1/intelligence/player',
     summary: 'Player profile: identity, seasonal rows, DNA style tags and a one-line summary',
     tag: 'intelligence',
@@ -110,6 +119,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: 'intelligence.scouting',
     method: 'POST',
+    cacheable: true,
     path: '/api/v1/intelligence/scouting',
     summary: 'Scouting report: per-90 map and cohort percentile labels',
     tag: 'intelligence',
@@ -124,6 +134,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: 'intelligence.dna-search',
     method: 'POST',
+    cacheable: true,
     path: '/api/v1/intelligence/dna-search',
     summary: 'Players with the most similar playing-style DNA, with the metrics that agree',
     tag: 'intelligence',
@@ -139,6 +150,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: 'alternatives',
     method: 'POST',
+    cacheable: true,
     path: '/api/v1/alternatives',
     summary: 'Hybrid DNA alternatives: cheaper, younger players with a similar style',
     tag: 'alternatives',
@@ -154,6 +166,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: 'match-intelligence',
     method: 'POST',
+    cacheable: true,
     path: '/api/v1/match-intelligence',
     summary: 'Fixtures with derby kind, competition tier, form, standings and headline signals',
     tag: 'match-intelligence',
@@ -169,6 +182,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: 'verdict',
     method: 'POST',
+    cacheable: true,
     path: '/api/v1/verdict',
     summary: 'Data-backed verdict with percentile receipts',
     tag: 'verdict',
@@ -222,6 +236,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: 'cards.prompt',
     method: 'POST',
+    cacheable: true,
     path: '/api/v1/cards/prompt',
     summary: 'Composable image prompt with the mandatory safety block (nothing rendered)',
     tag: 'cards',
@@ -237,6 +252,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: 'best-xi.pool',
     method: 'POST',
+    cacheable: true,
     path: '/api/v1/best-xi/pool',
     summary: 'Best XI candidate pool for a vibe',
     tag: 'best-xi',
@@ -252,6 +268,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     id: 'best-xi.lineup',
     method: 'POST',
+    cacheable: true,
     path: '/api/v1/best-xi/lineup',
     summary: 'Aggregate statistics of a built lineup of 1–11 players',
     tag: 'best-xi',

@@ -17,6 +17,7 @@ import { IDEMPOTENCY_TTL_MS, isReplayable, isValidIdempotencyKey, requestFingerp
 import { costOf, demoAllowed, OPERATIONS, type Operation, type OperationOutcome, type ServiceEngine } from './operations.js';
 import { RATE_LIMIT_BURST, RATE_LIMIT_PER_SECOND, rateLimitHeaders, type RateLimitOptions } from './rate-limit.js';
 import { openApiOf } from './openapi.js';
+import { RESPONSE_CACHE_DEFAULT_BYTES, ResponseCache } from './response-cache.js';
 import { EmptyQuery } from './schemas/common.js';
 
 /** A request as the service sees it, whatever the transport. */
@@ -69,6 +70,8 @@ export interface ServiceOptions {
   operations?: readonly Operation[];
   /** Downloads `photo_url` for hd cards; default {@link fetchPhoto} (https only, SSRF-checked, 5 MB, 10 s). */
   fetchPhoto?: (url: string) => Promise<Result<Uint8Array>>;
+  /** Memory budget of the response cache for pure operations' JSON, in bytes; default 64 MB; 0 turns it off (docs/api.md#caching). */
+  responseCacheBytes?: number;
   /** Receives unexpected errors (500) with their request id; default: console.error with the stack. */
   onError?: (error: unknown, requestId: string) => void;
 }
@@ -145,6 +148,8 @@ export function createService(options: ServiceOptions): Service {
   const operations = options.operations ?? OPERATIONS;
   const onError = options.onError ?? ((e, id) => console.error(`[halfspace] ${id} internal error:`, e));
   const byPath = new Map(operations.map((op) => [op.path, op]));
+  const cacheBytes = options.responseCacheBytes ?? RESPONSE_CACHE_DEFAULT_BYTES;
+  const responses = cacheBytes > 0 ? new ResponseCache(cacheBytes) : null;
   const catalogs = new Map<string, string>();
   let lastSweepMs = -Infinity;
   let openApiDoc: Record<string, unknown> | null = null;
@@ -303,15 +308,24 @@ export function createService(options: ServiceOptions): Service {
       holdId = held.value.hold_id;
     }
 
-    let outcome: Result<OperationOutcome>;
-    try {
-      outcome = await op.run({ engine, body: req.body, query: (req.query ?? {}) as Record<string, unknown>, key, baseUrl, images: store.images, ...(req.photo ? { photo: req.photo } : {}) });
-    } catch (error) {
-      onError(error, requestId);
-      outcome = fail('internal_error', error instanceof InvariantError ? 'invariant broken' : 'unexpected error');
+    // A pure operation's JSON may come from the cache; billing below is the same either way.
+    const cacheKey = responses && op.cacheable ? `${op.id}\n${engine.now?.().getTime() ?? ''}\n${JSON.stringify(req.query ?? {})}\n${JSON.stringify(req.body)}` : null;
+    const cached = cacheKey === null ? undefined : responses!.get(cacheKey);
+    let outcome: Result<{ status: number; text: string; chargeable: boolean }>;
+    if (cached !== undefined) {
+      outcome = ok({ status: 200, text: cached, chargeable: true });
+    } else {
+      try {
+        const ran = await op.run({ engine, body: req.body, query: (req.query ?? {}) as Record<string, unknown>, key, baseUrl, images: store.images, ...(req.photo ? { photo: req.photo } : {}) });
+        outcome = ran.ok ? ok({ status: ran.value.status ?? 200, text: JSON.stringify(ran.value.body), chargeable: ran.value.chargeable !== false }) : ran;
+      } catch (error) {
+        onError(error, requestId);
+        outcome = fail('internal_error', error instanceof InvariantError ? 'invariant broken' : 'unexpected error');
+      }
+      if (cacheKey !== null && outcome.ok && outcome.value.status === 200 && outcome.value.chargeable) responses!.set(cacheKey, outcome.value.text);
     }
-    const status = outcome.ok ? (outcome.value.status ?? 200) : 0;
-    const success = outcome.ok && status >= 200 && status < 300 && outcome.value.chargeable !== false;
+    const status = outcome.ok ? outcome.value.status : 0;
+    const success = outcome.ok && status >= 200 && status < 300 && outcome.value.chargeable;
 
     if (caller.kind === 'demo') {
       if (!success) await store.demo.unreserve(caller.client, day);
@@ -321,7 +335,7 @@ export function createService(options: ServiceOptions): Service {
       headers['x-svc-wallet-balance'] = String(settled.balance);
     }
     if (!outcome.ok) return problem(requestId, outcome.error, headers);
-    return { status, headers: { 'content-type': JSON_TYPE, 'request-id': requestId, ...headers }, body: JSON.stringify(outcome.value.body) };
+    return { status, headers: { 'content-type': JSON_TYPE, 'request-id': requestId, ...headers }, body: outcome.value.text };
   }
 
   const pollUrlOf = (jobId: string) => `${baseUrl}/api/v1/cards/jobs/${jobId}`;
