@@ -28,7 +28,7 @@ interface Target {
   info: { url: string; key?: string; player_id?: number; dataset: string | null; players?: number };
 }
 
-function startTarget(mode: 'hello' | 'service' | 'memory'): Promise<Target> {
+function startTarget(mode: 'hello' | 'same-size' | 'service' | 'memory' | 'nocache'): Promise<Target> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'target.ts'), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
@@ -57,21 +57,35 @@ async function measure(name: string, opts: autocannon.Options, seconds = SECONDS
 }
 
 const hello = await startTarget('hello');
+const sameSize = await startTarget('same-size');
 const api = await startTarget('service');
 const mem = await startTarget('memory');
+const nocache = await startTarget('nocache');
+const targets = [hello, sameSize, api, mem, nocache];
 try {
-  const auth = { authorization: `Bearer ${api.info.key}`, 'content-type': 'application/json' };
+  const playerCall = (t: Target): autocannon.Options => ({
+    url: `${t.info.url}/api/v1/intelligence/player`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${t.info.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ player_id: t.info.player_id }),
+  });
+  // The same-size baseline must answer exactly the bytes the paid call answers.
+  const paidBody = await (await fetch(playerCall(api).url!, { method: 'POST', headers: playerCall(api).headers as Record<string, string>, body: playerCall(api).body as string })).text();
+  const bareBody = await (await fetch(`${sameSize.info.url}/`)).text();
+  if (paidBody !== bareBody) throw new Error(`same-size baseline differs from the paid answer (${bareBody.length} vs ${paidBody.length} characters)`);
   const cases: Case[] = [];
   cases.push(await measure('node:http hello-world (baseline)', { url: `${hello.info.url}/` }));
+  cases.push(await measure(`node:http, same ${Buffer.byteLength(paidBody)} B answer`, { url: `${sameSize.info.url}/` }));
   cases.push(await measure('GET /api/v1/verdict (catalog)', { url: `${api.info.url}/api/v1/verdict` }));
-  cases.push(await measure('POST intelligence/player (paid)', { url: `${api.info.url}/api/v1/intelligence/player`, method: 'POST', headers: auth, body: JSON.stringify({ player_id: api.info.player_id }) }));
-  const memAuth = { authorization: `Bearer ${mem.info.key}`, 'content-type': 'application/json' };
-  cases.push(await measure('POST intelligence/player (memory store)', { url: `${mem.info.url}/api/v1/intelligence/player`, method: 'POST', headers: memAuth, body: JSON.stringify({ player_id: mem.info.player_id }) }));
+  cases.push(await measure('POST intelligence/player (paid)', playerCall(api)));
+  cases.push(await measure('POST intelligence/player (paid, no response cache)', playerCall(nocache)));
+  cases.push(await measure('POST intelligence/player (paid, memory store)', playerCall(mem)));
   // A render takes hundreds of milliseconds, so 64 queued renders need a longer window and timeout to complete at all.
   cards_seconds = Math.max(SECONDS, CARD_SECONDS);
-  cases.push(await measure('POST cards player_card (paid)', { url: `${api.info.url}/api/v1/cards`, method: 'POST', headers: auth, body: JSON.stringify({ player_id: api.info.player_id, style: 'player_card' }), timeout: 120 }, cards_seconds));
+  cases.push(await measure('POST cards player_card (paid)', { ...playerCall(api), url: `${api.info.url}/api/v1/cards`, body: JSON.stringify({ player_id: api.info.player_id, style: 'player_card' }), timeout: 120 }, cards_seconds));
   const base = cases[0].rps;
-  const paid = cases[2];
+  const paid = cases[3];
+  const ratioTo = (c: Case, b: Case) => Math.round((c.rps / b.rps) * 1000) / 1000;
   const result = {
     date: new Date().toISOString(),
     node: process.version,
@@ -82,7 +96,8 @@ try {
     dataset: api.info.dataset,
     players: api.info.players,
     sqlite: 'WAL, durability "mixed" (top-ups synchronous=FULL; holds and settlements NORMAL, group-committed per event-loop turn)',
-    cases: cases.map((c) => ({ ...c, ratio_to_baseline: Math.round((c.rps / base) * 1000) / 1000 })),
+    answer_bytes: Buffer.byteLength(paidBody),
+    cases: cases.map((c) => ({ ...c, ratio_to_baseline: ratioTo(c, cases[0]), ratio_to_same_size: ratioTo(c, cases[1]) })),
     target: { paid_ratio_min: TARGET_RATIO, paid_p99_ms_max: TARGET_P99_MS, paid_ratio: Math.round((paid.rps / base) * 1000) / 1000, paid_p99_ms: paid.p99_ms, met: paid.rps / base >= TARGET_RATIO && paid.p99_ms <= TARGET_P99_MS },
   };
   mkdirSync(resultsDir, { recursive: true });
@@ -92,19 +107,17 @@ try {
     '',
     `${result.date} · Node ${result.node} · ${result.cpus} CPUs (shared) · ${CONNECTIONS} connections over loopback · ${SECONDS} s per JSON case, ${cards_seconds} s for cards · autocannon · dataset \`${result.dataset}\` (${result.players} players) · SQLite ${result.sqlite}.`,
     '',
-    '| case | req/s | ratio to hello-world | p50 ms | p99 ms | non-2xx | errors (timeouts) |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    ...result.cases.map((c) => `| ${c.name} | ${c.rps} | ${c.ratio_to_baseline.toFixed(3)} | ${c.p50_ms} | ${c.p99_ms} | ${c.non2xx} | ${c.errors} |`),
+    '| case | req/s | ratio to hello-world | ratio to same-size answer | p50 ms | p99 ms | non-2xx | errors (timeouts) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...result.cases.map((c) => `| ${c.name} | ${c.rps} | ${c.ratio_to_baseline.toFixed(3)} | ${c.ratio_to_same_size.toFixed(3)} | ${c.p50_ms} | ${c.p99_ms} | ${c.non2xx} | ${c.errors} |`),
     '',
-    'The memory-store row runs the same paid call without SQLite, separating the ledger\'s cost (a hold and a capture transaction per call) from the HTTP and service overhead.',
+    `The same-size row is bare node:http answering the exact ${result.answer_bytes} bytes of the paid answer (checked before measuring): the most any server can do for that answer on this machine. The paid rows add authentication, validation, rate limiting, a hold and a capture in the ledger, and the engine (from the response cache, or computed when it is off). The memory-store row removes SQLite, separating the ledger\'s cost from the HTTP and service overhead.`,
     '',
-    `Target (issue 6): paid intelligence/player ≥ ${TARGET_RATIO * 100} % of hello-world throughput with p99 ≤ ${TARGET_P99_MS} ms → ratio ${result.target.paid_ratio}, p99 ${result.target.paid_p99_ms} ms: **${result.target.met ? 'met' : 'not met'}**.`,
+    `Target (issue 6): paid intelligence/player ≥ ${TARGET_RATIO * 100} % of hello-world throughput with p99 ≤ ${TARGET_P99_MS} ms → ratio ${result.target.paid_ratio}, p99 ${result.target.paid_p99_ms} ms: **${result.target.met ? 'met' : 'not met'}** (against the same-size answer the ratio is ${ratioTo(paid, cases[1])}).`,
     '',
   ].join('\n');
   writeFileSync(join(resultsDir, 'http.md'), md);
   console.log(`\n${md}`);
 } finally {
-  hello.child.kill();
-  api.child.kill();
-  mem.child.kill();
+  for (const t of targets) t.child.kill();
 }
