@@ -442,16 +442,23 @@ export function createService(options: ServiceOptions): Service {
       if (!failure) onError(error, job.job_id);
       outcome = fail(failure?.code ?? 'internal_error', failure?.message ?? 'unexpected error', failure?.param ? { param: failure.param } : {});
     }
-    const success = outcome.ok && outcome.value.chargeable !== false;
     const now = clock();
+    if (outcome.ok && outcome.value.chargeable !== false) {
+      // Capture before recording success: if the expiry sweep released the hold while the job ran,
+      // nothing was charged, so the job must not read as succeeded (and charged).
+      const settled = await settleCredits(store.wallets, key.id, job.hold_id, true, now, 'job succeeded');
+      if (settled.charged > 0) await store.jobs.update(job.job_id, 'succeeded', JSON.stringify(outcome.value.body), now.toISOString());
+      else await store.jobs.update(job.job_id, 'failed', JSON.stringify({ code: 'internal_error', detail: EXPIRED_DETAIL }), now.toISOString());
+      return;
+    }
     const finished = await store.jobs.update(
       job.job_id,
-      success ? 'succeeded' : 'failed',
-      JSON.stringify(outcome.ok ? (success ? outcome.value.body : { code: 'internal_error', detail: 'the card could not be stored' }) : { code: outcome.error.code, detail: errorInfoOf(outcome.error.code).status >= 500 ? 'the job failed; quote the job_id when reporting it' : outcome.error.message, ...(outcome.error.param ? { param: outcome.error.param } : {}) }),
+      'failed',
+      JSON.stringify(outcome.ok ? { code: 'internal_error', detail: 'the card could not be stored' } : { code: outcome.error.code, detail: errorInfoOf(outcome.error.code).status >= 500 ? 'the job failed; quote the job_id when reporting it' : outcome.error.message, ...(outcome.error.param ? { param: outcome.error.param } : {}) }),
       now.toISOString(),
     );
-    // A job that expired meanwhile was already failed and its hold released by the sweep.
-    if (finished) await settleCredits(store.wallets, key.id, job.hold_id, success, now, success ? 'job succeeded' : 'job failed');
+    // A job that expired meanwhile was already failed and its hold released.
+    if (finished) await settleCredits(store.wallets, key.id, job.hold_id, false, now, 'job failed');
   }
 
   async function jobStatus(req: ServiceRequest, jobId: string, requestId: string): Promise<ServiceResponse> {
@@ -461,8 +468,9 @@ export function createService(options: ServiceOptions): Service {
     if (!job || job.key_id !== key.value.id) return problem(requestId, { code: 'not_found', message: `no card job ${jobId} for this key` });
     const now = clock();
     let current = job;
-    if ((job.status === 'queued' || job.status === 'running') && holdLapsed(job, now)) {
-      // The job outlived its hold (e.g. no server resumed it): fail it and return the credits.
+    // A job this process still runs settles itself (runJob); any other one that outlived its hold
+    // (e.g. no server resumed it) is failed here and its credits returned.
+    if ((job.status === 'queued' || job.status === 'running') && holdLapsed(job, now) && !queuedHere.has(job.job_id)) {
       await abandonJob(job, now, EXPIRED_DETAIL);
       current = (await store.jobs.get(jobId))!;
     }

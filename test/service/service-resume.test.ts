@@ -262,3 +262,27 @@ describe('service.resume in the process that queued the jobs', () => {
     expect(await store.wallets.balance(issued.record.id)).toBe(60);
   });
 });
+
+describe('a job whose hold lapses while it runs', () => {
+  it('is never recorded as succeeded and charged when the expiry sweep already returned its credits', async () => {
+    let release!: () => void;
+    const b = recordingCards(new Promise<void>((r) => (release = r)));
+    let now = NOON;
+    const store = memoryStore();
+    const service = createService({ engine, store, baseUrl: 'http://h', clock: () => now, operations: b.operations });
+    const issued = await issueKey(store, { credits: 100, now: NOON });
+    const jobId = jobIdOf(await post(service, issued.key, { player_id: 1, style: 'fifa_viral' }, { photo: pngOf(30) }));
+    await b.started;
+    // The render is stuck past the 15-minute hold; the sweep (run by any paid call) releases it.
+    now = at(JOB_HOLD_TTL_MS + 1);
+    expect(await store.wallets.expireHolds(now.toISOString())).toBe(1);
+    // A poll meanwhile leaves the job to the process running it.
+    expect(await poll(service, issued.key, jobId)).toMatchObject({ status: 'running' });
+    release();
+    await service.idle();
+    expect(await poll(service, issued.key, jobId)).toMatchObject({ status: 'failed', credits_charged: 0, error: { code: 'internal_error' } });
+    // 100 − 40 held + 40 released = 100; no capture anywhere.
+    expect(await store.wallets.balance(issued.record.id)).toBe(100);
+    expect((await store.wallets.ledger(issued.record.id)).map((e) => e.kind)).toEqual(['topup', 'hold', 'release']);
+  });
+});
