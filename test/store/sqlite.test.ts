@@ -69,6 +69,58 @@ describe('sqlite store migration', () => {
   });
 });
 
+describe('sqlite holds migration', () => {
+  it('keeps only open holds of a file whose holds table flagged settled ones, and still tells settled from unknown', async () => {
+    const file = join(dir, 'old-holds.db');
+    const old = new Database(file);
+    // wallets, ledger and holds as the first release created them (settled holds kept, flagged and indexed).
+    old.exec(`
+CREATE TABLE wallets (wallet_id TEXT PRIMARY KEY, balance INTEGER NOT NULL CHECK (balance >= 0), created_at TEXT NOT NULL);
+CREATE TABLE ledger (
+  entry_id INTEGER PRIMARY KEY AUTOINCREMENT, wallet_id TEXT NOT NULL REFERENCES wallets(wallet_id),
+  kind TEXT NOT NULL CHECK (kind IN ('topup','hold','capture','release')), amount INTEGER NOT NULL,
+  hold_id INTEGER, balance_after INTEGER NOT NULL, note TEXT, at TEXT NOT NULL
+);
+CREATE TABLE holds (
+  hold_id INTEGER PRIMARY KEY, wallet_id TEXT NOT NULL, amount INTEGER NOT NULL, expires_at TEXT NOT NULL,
+  settled INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX holds_open ON holds(settled, expires_at);
+INSERT INTO wallets VALUES ('w', 10, '2026-03-01T00:00:00.000Z');
+INSERT INTO ledger (wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES
+  ('w', 'topup', 20, NULL, 20, NULL, '2026-03-01T00:00:00.000Z'),
+  ('w', 'hold', -5, 2, 15, NULL, '2026-03-01T00:00:01.000Z'),
+  ('w', 'capture', 0, 2, 15, NULL, '2026-03-01T00:00:02.000Z'),
+  ('w', 'hold', -5, 4, 10, NULL, '2026-03-01T00:00:03.000Z');
+INSERT INTO holds VALUES (2, 'w', 5, '2026-03-01T00:05:01.000Z', 1), (4, 'w', 5, '2026-03-01T00:05:03.000Z', 0);`);
+    old.close();
+
+    const s = sqliteStore(file);
+    const at = '2026-03-01T00:01:00.000Z';
+    // Hold 2 was captured before the migration; hold 4 is still open; 99 never existed.
+    expect(await s.wallets.capture(2, at)).toEqual({ ok: false, reason: 'already_settled' });
+    expect(await s.wallets.capture(99, at)).toEqual({ ok: false, reason: 'unknown_hold' });
+    // 10 + 5 released = 15.
+    expect(await s.wallets.release(4, at, 'http 404')).toEqual({ ok: true, balance: 15, amount: 5 });
+    expect(await s.wallets.release(4, at)).toEqual({ ok: false, reason: 'already_settled' });
+    // A new hold continues the entry ids (6, after the release at 5); once expired nothing is left.
+    expect(await s.wallets.hold('w', 3, at, '2026-03-01T00:02:00.000Z')).toEqual({ ok: true, hold_id: 6, balance: 12 });
+    expect(await s.wallets.expireHolds('2026-03-01T00:03:00.000Z')).toBe(1);
+    expect(await s.wallets.expireHolds('2026-03-01T00:04:00.000Z')).toBe(0);
+    const ledger = await s.wallets.ledger('w');
+    expect(ledger.map((e) => [e.entry_id, e.kind, e.amount, e.hold_id])).toEqual([
+      [1, 'topup', 20, null], [2, 'hold', -5, 2], [3, 'capture', 0, 2], [4, 'hold', -5, 4], [5, 'release', 5, 4], [6, 'hold', -3, 6], [7, 'release', 3, 6],
+    ]);
+    expect(await s.wallets.balance('w')).toBe(15);
+    s.close();
+
+    const raw = new Database(file, { readonly: true });
+    expect(raw.prepare('SELECT count(*) AS n FROM holds').get()).toEqual({ n: 0 });
+    expect(raw.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND name = 'holds_open'").get()).toEqual({ n: 0 });
+    raw.close();
+  });
+});
+
 describe('sqlite group commit', () => {
   it('decides a batch of concurrent ledger calls exactly as the memory store applies them one by one (fast-check)', async () => {
     type Call = { kind: 'hold'; wallet: 'a' | 'b' | 'ghost'; credits: number } | { kind: 'capture' | 'release'; holdId: number };

@@ -27,11 +27,12 @@ CREATE TABLE IF NOT EXISTS ledger (
   hold_id INTEGER, balance_after INTEGER NOT NULL, note TEXT, at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS ledger_wallet ON ledger(wallet_id, entry_id);
+-- Open holds only: a settled hold's row is deleted (the ledger keeps its history), so the table
+-- stays as small as the calls in flight. settled is always 0; it remains for files made before.
 CREATE TABLE IF NOT EXISTS holds (
   hold_id INTEGER PRIMARY KEY, wallet_id TEXT NOT NULL, amount INTEGER NOT NULL, expires_at TEXT NOT NULL,
   settled INTEGER NOT NULL DEFAULT 0
 );
-CREATE INDEX IF NOT EXISTS holds_open ON holds(settled, expires_at);
 CREATE TABLE IF NOT EXISTS idempotency (
   scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER, headers TEXT, body TEXT,
   expires_at TEXT NOT NULL, PRIMARY KEY (scope, key)
@@ -48,15 +49,46 @@ CREATE TABLE IF NOT EXISTS jobs (
 
 /**
  * Brings a file created by an earlier schema up to date: `jobs.photo` (uploaded photos of
- * unfinished jobs, so they resume after a restart) arrived after the first release. Runs in an
- * IMMEDIATE transaction so a server and the CLI opening an old file together add it once.
+ * unfinished jobs, so they resume after a restart) arrived after the first release, and `holds`
+ * used to keep settled holds (flagged, indexed) where it now keeps open ones only. Runs in an
+ * IMMEDIATE transaction so a server and the CLI opening an old file together migrate it once.
  */
 function migrate(db: Database.Database): void {
   db.transaction(() => {
     const columns = db.pragma('table_info(jobs)') as { name: string }[];
     if (!columns.some((c) => c.name === 'photo')) db.exec('ALTER TABLE jobs ADD COLUMN photo BLOB');
+    db.exec('DROP INDEX IF EXISTS holds_open; DELETE FROM holds WHERE settled = 1;');
   }).immediate();
 }
+
+/** Row counts of the multi-row statements: any count is a sum of these, so five statements serve every batch. */
+const CHUNK_SIZES = [256, 64, 16, 4, 1] as const;
+
+/**
+ * A statement over a variable number of items (`sqlOf(n)` holds n items' parameters), prepared
+ * once per chunk size and run over the items in chunks.
+ */
+function chunked<R = unknown>(db: Database.Database, sqlOf: (n: number) => string) {
+  const prepared = new Map<number, Database.Statement>();
+  const statement = (n: number) => {
+    let s = prepared.get(n);
+    if (!s) prepared.set(n, (s = db.prepare(sqlOf(n))));
+    return s;
+  };
+  const each = (items: readonly unknown[][], use: (s: Database.Statement, params: unknown[]) => void) => {
+    let i = 0;
+    for (const size of CHUNK_SIZES) for (; items.length - i >= size; i += size) use(statement(size), items.slice(i, i + size).flat());
+  };
+  return {
+    run: (items: readonly unknown[][]) => each(items, (s, params) => s.run(params)),
+    all: (items: readonly unknown[][]): R[] => {
+      const rows: R[] = [];
+      each(items, (s, params) => rows.push(...(s.all(params) as R[])));
+      return rows;
+    },
+  };
+}
+const placeholders = (n: number, width = 1) => Array.from({ length: n }, () => (width === 1 ? '?' : `(${Array(width).fill('?').join(', ')})`)).join(', ');
 
 interface KeyRow {
   id: string;
@@ -111,7 +143,7 @@ function sqliteWallets(db: Database.Database): WalletStore {
   const appendEntry = db.prepare<[string, string, number, number | null, number, string | null, string]>(
     'INSERT INTO ledger (wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const dueHolds = db.prepare<[string], { hold_id: number }>('SELECT hold_id FROM holds WHERE settled = 0 AND expires_at <= ?');
+  const dueHolds = db.prepare<[string], { hold_id: number }>('SELECT hold_id FROM holds WHERE expires_at <= ?');
   const entriesOf = db.prepare<[string, number], LedgerEntry>(
     'SELECT * FROM (SELECT * FROM ledger WHERE wallet_id = ? ORDER BY entry_id DESC LIMIT ?) ORDER BY entry_id',
   );
@@ -127,23 +159,18 @@ function sqliteWallets(db: Database.Database): WalletStore {
 
   // Group commit: holds and settlements requested in the same event-loop turn are applied in one
   // IMMEDIATE transaction (one WAL commit for many calls). The batch is decided in JavaScript under
-  // the write lock, from balances and holds read at its start, then written with one multi-row
-  // statement per table: under 64 concurrent connections this costs a few microseconds per call
-  // instead of ~10 statements each (bench/results/http.md).
+  // the write lock, from balances and holds read at its start, then written with a few multi-row
+  // statements per table instead of ~10 statements per call (bench/results/http.md).
   type Op =
     | { kind: 'hold'; walletId: string; credits: number; at: string; expiresAt: string; note: string | null }
     | { kind: 'capture' | 'release'; holdId: number; at: string; note: string | null };
   type Queued = { op: Op; resolve: (value: never) => void; reject: (error: unknown) => void };
   const nextEntryId = db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'ledger'");
-  const holdsIn = db.prepare<[string], { hold_id: number; wallet_id: string; amount: number; settled: number }>(
-    'SELECT hold_id, wallet_id, amount, settled FROM holds WHERE hold_id IN (SELECT value FROM json_each(?))',
-  );
-  const insertEntries = db.prepare(
-    `INSERT INTO ledger (entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at)
-     SELECT e->>0, e->>1, e->>2, e->>3, e->>4, e->>5, e->>6, e->>7 FROM (SELECT value AS e FROM json_each(?))`,
-  );
-  const insertHolds = db.prepare('INSERT INTO holds (hold_id, wallet_id, amount, expires_at) SELECT e->>0, e->>1, e->>2, e->>3 FROM (SELECT value AS e FROM json_each(?))');
-  const settleHolds = db.prepare('UPDATE holds SET settled = 1 WHERE hold_id IN (SELECT value FROM json_each(?))');
+  const holdsIn = chunked<{ hold_id: number; wallet_id: string; amount: number }>(db, (n) => `SELECT hold_id, wallet_id, amount FROM holds WHERE hold_id IN (${placeholders(n)})`);
+  const holdEntriesIn = chunked<{ entry_id: number }>(db, (n) => `SELECT entry_id FROM ledger WHERE kind = 'hold' AND entry_id IN (${placeholders(n)})`);
+  const insertEntries = chunked(db, (n) => `INSERT INTO ledger (entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES ${placeholders(n, 8)}`);
+  const insertHolds = chunked(db, (n) => `INSERT INTO holds (hold_id, wallet_id, amount, expires_at) VALUES ${placeholders(n, 4)}`);
+  const deleteHolds = chunked(db, (n) => `DELETE FROM holds WHERE hold_id IN (${placeholders(n)})`);
 
   const applyBatch = db.transaction((ops: Op[]): (HoldOutcome | SettleOutcome)[] => {
     const balances = new Map<string, number | null>();
@@ -151,12 +178,15 @@ function sqliteWallets(db: Database.Database): WalletStore {
       if (!balances.has(walletId)) balances.set(walletId, getBalance.get(walletId)?.balance ?? null);
       return balances.get(walletId)!;
     };
-    const settleIds = ops.flatMap((op) => (op.kind === 'hold' ? [] : [op.holdId]));
-    const holds = new Map(settleIds.length === 0 ? [] : holdsIn.all(JSON.stringify(settleIds)).map((h) => [h.hold_id, { ...h, settled: h.settled === 1 }]));
+    const settleIds = ops.flatMap((op) => (op.kind === 'hold' ? [] : [[op.holdId]]));
+    const holds = new Map(holdsIn.all(settleIds).map((h) => [h.hold_id, { ...h, settled: false }]));
+    // A hold id missing from the open holds is either settled already (its ledger entry exists) or unknown.
+    const missing = settleIds.filter(([id]) => !holds.has(id as number));
+    const settledBefore = new Set(holdEntriesIn.all(missing).map((e) => e.entry_id));
     let entryId = nextEntryId.get()?.seq ?? 0;
     const entries: unknown[][] = [];
     const newHolds: unknown[][] = [];
-    const settled: number[] = [];
+    const settled: number[][] = [];
     const outcomes = ops.map((op): HoldOutcome | SettleOutcome => {
       if (op.kind === 'hold') {
         const balance = balanceOf(op.walletId);
@@ -171,10 +201,10 @@ function sqliteWallets(db: Database.Database): WalletStore {
         return { ok: true, hold_id: entryId, balance: after };
       }
       const hold = holds.get(op.holdId);
-      if (!hold) return { ok: false, reason: 'unknown_hold' };
+      if (!hold) return { ok: false, reason: settledBefore.has(op.holdId) ? 'already_settled' : 'unknown_hold' };
       if (hold.settled) return { ok: false, reason: 'already_settled' };
       hold.settled = true;
-      settled.push(op.holdId);
+      settled.push([op.holdId]);
       const amount = op.kind === 'capture' ? 0 : hold.amount;
       const after = balanceOf(hold.wallet_id)! + amount;
       balances.set(hold.wallet_id, after);
@@ -182,9 +212,9 @@ function sqliteWallets(db: Database.Database): WalletStore {
       entries.push([entryId, hold.wallet_id, op.kind, amount, op.holdId, after, op.note, op.at]);
       return { ok: true, balance: after, amount: hold.amount };
     });
-    if (entries.length > 0) insertEntries.run(JSON.stringify(entries));
-    if (newHolds.length > 0) insertHolds.run(JSON.stringify(newHolds));
-    if (settled.length > 0) settleHolds.run(JSON.stringify(settled));
+    insertEntries.run(entries);
+    insertHolds.run(newHolds);
+    deleteHolds.run(settled);
     for (const [walletId, balance] of balances) if (balance !== null) setBalance.run(balance, walletId);
     return outcomes;
   });
