@@ -19,6 +19,13 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /** The one path that accepts multipart/form-data (fields `request` and `photo`). */
 const UPLOAD_PATH = '/api/v1/cards';
 
+/** What an adapter's `readBody` throws when the client hangs up before the body ends: not a server fault. */
+export class BodyAborted extends Error {
+  constructor() {
+    super('the client closed the connection before the body ended');
+  }
+}
+
 /** One request as an adapter presents it. */
 export interface HttpExchange {
   /** Upper-case method. */
@@ -31,7 +38,7 @@ export interface HttpExchange {
   header(name: string): string | undefined;
   /** Address of the direct peer. */
   peer: string;
-  /** The body, or null when it is longer than `max` bytes. */
+  /** The body, or null when it is longer than `max` bytes; throws {@link BodyAborted} when the client hangs up first. */
   readBody(max: number): Promise<Uint8Array | null>;
 }
 
@@ -153,8 +160,12 @@ export function httpDispatcher(service: Service): (x: HttpExchange) => Promise<H
       const route = matches[0]?.[0];
       response = route ? await route(x, requestId) : failure({ code: 'not_found', message: `no endpoint ${x.method} ${x.path}; see /docs` }, requestId);
     } catch (error) {
-      console.error(`[halfspace] ${requestId} internal error:`, error);
-      response = failure({ code: 'internal_error', message: 'unexpected error' }, requestId);
+      if (error instanceof BodyAborted) {
+        response = failure({ code: 'invalid_request', message: error.message, param: 'body' }, requestId);
+      } else {
+        console.error(`[halfspace] ${requestId} internal error:`, error);
+        response = failure({ code: 'internal_error', message: 'unexpected error' }, requestId);
+      }
     }
     return { status: response.status, headers: response.headers, body: x.method === 'HEAD' || response.status === 204 ? null : response.body };
   };

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Service } from '../service/service.js';
-import { httpDispatcher, type HttpExchange } from './dispatch.js';
+import { BodyAborted, httpDispatcher, type HttpExchange } from './dispatch.js';
 
 /** Options of {@link listen}. */
 export interface ListenOptions {
@@ -20,6 +20,8 @@ export interface Listening {
   /** `http://host:port` actually bound. */
   url: string;
   port: number;
+  /** Requests read but not yet answered (a client that hangs up mid-body leaves none behind). */
+  readonly inFlight: number;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,9 @@ function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | null>
     const onEnd = () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
     req.on('data', onData);
     req.once('end', onEnd);
-    req.once('error', reject);
+    // A client that hangs up mid-body: nothing more will come, so the request is abandoned.
+    req.once('error', () => reject(new BodyAborted()));
+    req.once('close', () => !req.complete && reject(new BodyAborted()));
   });
 }
 
@@ -76,16 +80,20 @@ function exchangeOf(req: IncomingMessage): HttpExchange {
 export function listen(service: Service, options: ListenOptions = {}): Promise<Listening> {
   const host = options.host ?? '127.0.0.1';
   const dispatch = httpDispatcher(service);
+  let inFlight = 0;
   const server = createServer((req, res) => {
-    dispatch(exchangeOf(req)).then(
-      (reply) => {
+    inFlight += 1;
+    Promise.resolve()
+      .then(() => dispatch(exchangeOf(req)))
+      .then((reply) => {
         // A body left unread (too large, or not wanted) is not drained: the connection closes instead.
         if (!req.complete) res.shouldKeepAlive = false;
         res.writeHead(reply.status, reply.headers);
         res.end(reply.body ?? undefined);
-      },
-      () => res.destroy(),
-    );
+      })
+      // Only a broken connection gets here (the dispatcher answers every error itself): drop it.
+      .catch(() => res.destroy())
+      .finally(() => (inFlight -= 1));
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -95,6 +103,9 @@ export function listen(service: Service, options: ListenOptions = {}): Promise<L
       resolve({
         url: `http://${urlHost}:${info.port}`,
         port: info.port,
+        get inFlight() {
+          return inFlight;
+        },
         close: () =>
           new Promise<void>((done, fail) => {
             server.closeAllConnections();

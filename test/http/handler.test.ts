@@ -109,3 +109,35 @@ describe('fetch handler and Node listener', () => {
     expect(statuses[15]).toBe(402);
   });
 });
+
+describe('Node listener and broken clients', () => {
+  it('survives a client that hangs up mid-body or sends garbage, logs no internal error, and keeps serving', async () => {
+    const { connect } = await import('node:net');
+    const { vi } = await import('vitest');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { port } = new URL(server.url);
+    const raw = (text: string, hangUp: boolean) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(text);
+          if (hangUp) setTimeout(() => socket.destroy(), 50);
+        });
+        let got = '';
+        socket.on('data', (d) => (got += d));
+        socket.on('close', () => resolve(got));
+        socket.on('error', () => {});
+      });
+    // Declares 100 bytes, sends 10, hangs up.
+    await raw(`POST /api/v1/intelligence/player HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"player_i`, true);
+    // The abandoned request is finished, not left waiting for a body that will never come.
+    for (let i = 0; i < 50 && server.inFlight > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(server.inFlight).toBe(0);
+    // Not HTTP at all: Node answers 400 and closes.
+    expect(await raw('HELLO THERE\r\n\r\n', false)).toMatch(/^HTTP\/1\.1 400/);
+    await new Promise((r) => setTimeout(r, 50));
+    const after = await fetch(`${server.url}/api/v1/verdict`);
+    expect(after.status).toBe(200);
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+});
