@@ -22,8 +22,15 @@ export interface Listening {
   port: number;
   /** Requests read but not yet answered (a client that hangs up mid-body leaves none behind). */
   readonly inFlight: number;
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, lets requests in flight finish for up to `graceMs` (default
+   * {@link CLOSE_GRACE_MS}), then closes every connection.
+   */
+  close(graceMs?: number): Promise<void>;
 }
+
+/** How long {@link Listening.close} waits for requests in flight, in ms (docs/api.md#deployment). */
+export const CLOSE_GRACE_MS = 10_000;
 
 /** Reads at most `max` bytes of a Node request body; null as soon as it is longer. */
 function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | null> {
@@ -81,13 +88,15 @@ export function listen(service: Service, options: ListenOptions = {}): Promise<L
   const host = options.host ?? '127.0.0.1';
   const dispatch = httpDispatcher(service);
   let inFlight = 0;
+  let closing = false;
   const server = createServer((req, res) => {
     inFlight += 1;
     Promise.resolve()
       .then(() => dispatch(exchangeOf(req)))
       .then((reply) => {
-        // A body left unread (too large, or not wanted) is not drained: the connection closes instead.
-        if (!req.complete) res.shouldKeepAlive = false;
+        // A body left unread (too large, or not wanted) is not drained: the connection closes instead;
+        // so does every connection once the server is closing.
+        if (!req.complete || closing) res.shouldKeepAlive = false;
         res.writeHead(reply.status, reply.headers);
         res.end(reply.body ?? undefined);
       })
@@ -106,10 +115,16 @@ export function listen(service: Service, options: ListenOptions = {}): Promise<L
         get inFlight() {
           return inFlight;
         },
-        close: () =>
+        close: (graceMs = CLOSE_GRACE_MS) =>
           new Promise<void>((done, fail) => {
-            server.closeAllConnections();
-            server.close((e) => (e ? fail(e) : done()));
+            closing = true;
+            const cutOff = setTimeout(() => server.closeAllConnections(), graceMs);
+            server.close((e) => {
+              clearTimeout(cutOff);
+              if (e) fail(e);
+              else done();
+            });
+            server.closeIdleConnections();
           }),
       });
     });

@@ -11,6 +11,7 @@ import { issueKey } from '../../src/service/accounts.js';
 import { createService } from '../../src/service/service.js';
 import { memoryStore } from '../../src/store/memory/store.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
+import { fakeOperations, noEngine } from '../service/fake.js';
 
 const engine = Engine.open({ dataset: tinyDataset() });
 const playerId = engine.players.find((p) => engine.latestRowOf(p.player_id) >= 0)!.player_id;
@@ -139,5 +140,47 @@ describe('Node listener and broken clients', () => {
     expect(after.status).toBe(200);
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
+  });
+});
+
+describe('Node listener shutdown', () => {
+  async function gatedServer() {
+    let entered!: () => void;
+    const started = new Promise<void>((r) => (entered = r));
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const store = memoryStore();
+    const { key } = await issueKey(store, { credits: 10 });
+    const service = createService({ engine: noEngine, store, baseUrl: 'http://h', operations: fakeOperations(async () => (entered(), gate)), onError: () => {} });
+    const listening = await listen(service, { port: 0 });
+    const call = () => fetch(`${listening.url}/api/v1/test/echo`, { method: 'POST', headers: { ...json, authorization: `Bearer ${key}` }, body: JSON.stringify({ outcome: 'ok', n: 2 }) });
+    return { listening, call, started, open };
+  }
+
+  it('lets a call in flight finish (and be charged) while refusing new connections', async () => {
+    const { listening, call, started, open } = await gatedServer();
+    const inFlight = call();
+    await started;
+    const closed = listening.close();
+    await expect(fetch(`${listening.url}/api/v1/test/echo`)).rejects.toThrow();
+    open();
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ echoed: 2 });
+    // 10 − 3 (the fake operation's cost) = 7.
+    expect([res.headers.get('x-svc-credits-charged'), res.headers.get('x-svc-wallet-balance'), res.headers.get('connection')]).toEqual(['3', '7', 'close']);
+    await closed;
+    expect(listening.inFlight).toBe(0);
+  });
+
+  it('cuts a call that outlives the grace period', async () => {
+    const { listening, call, started } = await gatedServer();
+    const stuck = call();
+    await started;
+    const t0 = Date.now();
+    await listening.close(150);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(140);
+    expect(Date.now() - t0).toBeLessThan(2000);
+    await expect(stuck).rejects.toThrow();
   });
 });
