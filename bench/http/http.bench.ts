@@ -5,7 +5,7 @@
  * Run: npm run bench:http  (BENCH_HTTP_SECONDS=N to change the duration per case; default 8).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -25,10 +25,10 @@ let cards_seconds = CARD_SECONDS;
 
 interface Target {
   child: ChildProcess;
-  info: { url: string; key?: string; player_id?: number; dataset: string | null; players?: number };
+  info: { url: string; key?: string; player_id?: number; dataset: string | null; players?: number; busy_us?: number };
 }
 
-function startTarget(mode: 'hello' | 'same-size' | 'service' | 'memory' | 'nocache'): Promise<Target> {
+function startTarget(mode: 'hello' | 'same-size' | 'same-size-busy' | 'service' | 'memory' | 'nocache'): Promise<Target> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'target.ts'), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
@@ -45,23 +45,48 @@ interface Case {
   non2xx: number;
   errors: number;
   requests: number;
+  /** Server process CPU (user + system) per request, µs; null where /proc is unavailable. */
+  server_cpu_us: number | null;
+  /** This process's CPU (the autocannon client) per request, µs. */
+  client_cpu_us: number;
 }
 
-async function measure(name: string, opts: autocannon.Options, seconds = SECONDS): Promise<Case> {
+/** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere. */
+function cpuSecondsOf(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    // Fields 14 and 15 of stat (utime, stime), counted after the command name, in clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+async function measure(name: string, target: Target, opts: autocannon.Options, seconds = SECONDS): Promise<Case> {
   // A short warm-up so JIT and caches are hot before the measured run.
   await autocannon({ ...opts, duration: 1, connections: CONNECTIONS });
+  const server0 = cpuSecondsOf(target.child.pid!);
+  const client0 = process.cpuUsage();
   const r = await autocannon({ ...opts, duration: seconds, connections: CONNECTIONS });
-  const c = { name, rps: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors, requests: r.requests.total };
-  console.log(`${name.padEnd(40)} ${String(c.rps).padStart(7)} req/s  p50 ${c.p50_ms} ms  p99 ${c.p99_ms} ms  non-2xx ${c.non2xx}  errors ${c.errors}`);
+  const client = process.cpuUsage(client0);
+  const server1 = cpuSecondsOf(target.child.pid!);
+  const perRequest = (us: number) => Math.round((us / Math.max(1, r.requests.total)) * 10) / 10;
+  const c = {
+    name, rps: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors, requests: r.requests.total,
+    server_cpu_us: server0 === null || server1 === null ? null : perRequest((server1 - server0) * 1e6),
+    client_cpu_us: perRequest(client.user + client.system),
+  };
+  console.log(`${name.padEnd(40)} ${String(c.rps).padStart(7)} req/s  p50 ${c.p50_ms} ms  p99 ${c.p99_ms} ms  non-2xx ${c.non2xx}  errors ${c.errors}  server ${c.server_cpu_us} µs/req  client ${c.client_cpu_us} µs/req`);
   return c;
 }
 
 const hello = await startTarget('hello');
 const sameSize = await startTarget('same-size');
+const sameSizeBusy = await startTarget('same-size-busy');
 const api = await startTarget('service');
 const mem = await startTarget('memory');
 const nocache = await startTarget('nocache');
-const targets = [hello, sameSize, api, mem, nocache];
+const targets = [hello, sameSize, sameSizeBusy, api, mem, nocache];
 try {
   const playerCall = (t: Target): autocannon.Options => ({
     url: `${t.info.url}/api/v1/intelligence/player`,
@@ -74,17 +99,18 @@ try {
   const bareBody = await (await fetch(`${sameSize.info.url}/`)).text();
   if (paidBody !== bareBody) throw new Error(`same-size baseline differs from the paid answer (${bareBody.length} vs ${paidBody.length} characters)`);
   const cases: Case[] = [];
-  cases.push(await measure('node:http hello-world (baseline)', { url: `${hello.info.url}/` }));
-  cases.push(await measure(`node:http, same ${Buffer.byteLength(paidBody)} B answer`, { url: `${sameSize.info.url}/` }));
-  cases.push(await measure('GET /api/v1/verdict (catalog)', { url: `${api.info.url}/api/v1/verdict` }));
-  cases.push(await measure('POST intelligence/player (paid)', playerCall(api)));
-  cases.push(await measure('POST intelligence/player (paid, no response cache)', playerCall(nocache)));
-  cases.push(await measure('POST intelligence/player (paid, memory store)', playerCall(mem)));
+  cases.push(await measure('node:http hello-world (baseline)', hello, { url: `${hello.info.url}/` }));
+  cases.push(await measure(`node:http, same ${Buffer.byteLength(paidBody)} B answer`, sameSize, { url: `${sameSize.info.url}/` }));
+  cases.push(await measure(`node:http, same answer + ${sameSizeBusy.info.busy_us} µs busy loop (the service's own CPU per call)`, sameSizeBusy, { url: `${sameSizeBusy.info.url}/` }));
+  cases.push(await measure('GET /api/v1/verdict (catalog)', api, { url: `${api.info.url}/api/v1/verdict` }));
+  const paid = await measure('POST intelligence/player (paid)', api, playerCall(api));
+  cases.push(paid);
+  cases.push(await measure('POST intelligence/player (paid, no response cache)', nocache, playerCall(nocache)));
+  cases.push(await measure('POST intelligence/player (paid, memory store)', mem, playerCall(mem)));
   // A render takes hundreds of milliseconds, so 64 queued renders need a longer window and timeout to complete at all.
   cards_seconds = Math.max(SECONDS, CARD_SECONDS);
-  cases.push(await measure('POST cards player_card (paid)', { ...playerCall(api), url: `${api.info.url}/api/v1/cards`, body: JSON.stringify({ player_id: api.info.player_id, style: 'player_card' }), timeout: 120 }, cards_seconds));
+  cases.push(await measure('POST cards player_card (paid)', api, { ...playerCall(api), url: `${api.info.url}/api/v1/cards`, body: JSON.stringify({ player_id: api.info.player_id, style: 'player_card' }), timeout: 120 }, cards_seconds));
   const base = cases[0].rps;
-  const paid = cases[3];
   const ratioTo = (c: Case, b: Case) => Math.round((c.rps / b.rps) * 1000) / 1000;
   const result = {
     date: new Date().toISOString(),
@@ -107,11 +133,11 @@ try {
     '',
     `${result.date} · Node ${result.node} · ${result.cpus} CPUs (shared) · ${CONNECTIONS} connections over loopback · ${SECONDS} s per JSON case, ${cards_seconds} s for cards · autocannon · dataset \`${result.dataset}\` (${result.players} players) · SQLite ${result.sqlite}.`,
     '',
-    '| case | req/s | ratio to hello-world | ratio to same-size answer | p50 ms | p99 ms | non-2xx | errors (timeouts) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...result.cases.map((c) => `| ${c.name} | ${c.rps} | ${c.ratio_to_baseline.toFixed(3)} | ${c.ratio_to_same_size.toFixed(3)} | ${c.p50_ms} | ${c.p99_ms} | ${c.non2xx} | ${c.errors} |`),
+    '| case | req/s | ratio to hello-world | ratio to same-size answer | p50 ms | p99 ms | server CPU µs/req | client CPU µs/req | non-2xx | errors (timeouts) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...result.cases.map((c) => `| ${c.name} | ${c.rps} | ${c.ratio_to_baseline.toFixed(3)} | ${c.ratio_to_same_size.toFixed(3)} | ${c.p50_ms} | ${c.p99_ms} | ${c.server_cpu_us ?? '–'} | ${c.client_cpu_us} | ${c.non2xx} | ${c.errors} |`),
     '',
-    `The same-size row is bare node:http answering the exact ${result.answer_bytes} bytes of the paid answer (checked before measuring): the most any server can do for that answer on this machine. The paid rows add authentication, validation, rate limiting, a hold and a capture in the ledger, and the engine (from the response cache, or computed when it is off). The memory-store row removes SQLite, separating the ledger\'s cost from the HTTP and service overhead.`,
+    `The same-size row is bare node:http answering the exact ${result.answer_bytes} bytes of the paid answer (checked before measuring): the most any server can do for that answer on this machine. The busy-loop row is that server spinning, per request, for as long as the service itself takes per call in-process (SQLite ledger, response cache, 64 calls at a time; ${sameSizeBusy.info.busy_us} µs): what a perfect transport in front of this service could reach. On 2 shared cores each write also costs more when the server is slower (the client sleeps between answers and must be woken), which is why a few tens of µs of work cut loopback throughput so steeply. The paid rows add authentication, validation, rate limiting, a hold and a capture in the ledger, and the engine (from the response cache, or computed when it is off). The memory-store row removes SQLite, separating the ledger\'s cost from the HTTP and service overhead.`,
     '',
     `Target (issue 6): paid intelligence/player ≥ ${TARGET_RATIO * 100} % of hello-world throughput with p99 ≤ ${TARGET_P99_MS} ms → ratio ${result.target.paid_ratio}, p99 ${result.target.paid_p99_ms} ms: **${result.target.met ? 'met' : 'not met'}** (against the same-size answer the ratio is ${ratioTo(paid, cases[1])}).`,
     '',

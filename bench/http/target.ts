@@ -4,7 +4,10 @@
  * exact bytes of the paid player response (the transport's ceiling for that answer); `service`:
  * the halfspace API (SQLite store, real engine); `memory`: the same with the in-memory store
  * (isolates the ledger's disk cost); `nocache`: SQLite with the response cache off (every call
- * runs the engine). Prints one JSON line `{ url, key?, player_id?, dataset }` once listening.
+ * runs the engine); `same-size-busy`: the same-size server spinning, per request, for as long as
+ * the service itself (SQLite store, response cache) takes per call when driven in-process 64 at a
+ * time: what any transport in front of this service could reach at best. Prints one JSON line
+ * `{ url, key?, player_id?, dataset, busy_us? }` once listening.
  */
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -26,28 +29,50 @@ process.on('SIGTERM', () => process.exit(0));
 const openEngine = () => Engine.open({ dataset: existsSync(join(demoDatasetDir(), 'dataset.json')) ? 'demo' : tinyDataset() });
 const benchPlayer = (engine: Engine) => engine.players.find((p) => engine.latestRowOf(p.player_id) >= 0)!;
 
-if (mode === 'hello' || mode === 'same-size') {
+/** A service over the demo engine for the bench: SQLite (or memory) store, rate limit lifted, one rich key. */
+async function benchService(engine: Engine, kind: 'sqlite' | 'memory', responseCache = true) {
+  const store = kind === 'memory' ? memoryStore() : sqliteStore(join(mkdtempSync(join(tmpdir(), 'halfspace-bench-')), 'bench.db'));
+  // The bench measures the whole paid path, so the per-key rate limit is lifted out of the way.
+  const service = createService({ engine, store, baseUrl: 'http://127.0.0.1', rateLimit: { perSecond: 1e9, burst: 1e9 }, onError: () => {}, ...(responseCache ? {} : { responseCacheBytes: 0 }) });
+  const { key } = await issueKey(store, { credits: 1_000_000_000 });
+  return { service, key };
+}
+
+/** CPU µs per paid player call of the service alone, called in-process 64 at a time (as the group commit sees them under load). */
+async function serviceCpuPerCall(engine: Engine): Promise<number> {
+  const { service, key } = await benchService(engine, 'sqlite');
+  const request = { method: 'POST', path: '/api/v1/intelligence/player', authorization: `Bearer ${key}`, body: { player_id: benchPlayer(engine).player_id }, clientIp: '127.0.0.1' };
+  const round = () => Promise.all(Array.from({ length: 64 }, () => service.handle(request)));
+  for (let i = 0; i < 100; i++) await round();
+  const start = process.cpuUsage();
+  const rounds = 500;
+  for (let i = 0; i < rounds; i++) await round();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / (rounds * 64);
+}
+
+if (mode === 'hello' || mode === 'same-size' || mode === 'same-size-busy') {
   let body = JSON.stringify({ hello: 'world' });
-  if (mode === 'same-size') {
+  let busyUs = 0;
+  if (mode !== 'hello') {
     const engine = openEngine();
     const answer = engine.player({ player_id: benchPlayer(engine).player_id });
     if (!answer.ok) throw new Error('bench player not found');
     body = JSON.stringify(answer.value);
+    if (mode === 'same-size-busy') busyUs = Math.round(await serviceCpuPerCall(engine));
   }
   const server = createServer((_req, res) => {
+    for (const start = performance.now(); (performance.now() - start) * 1000 < busyUs; );
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   });
   server.listen(0, '127.0.0.1', () => {
     const { port } = server.address() as { port: number };
-    process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}`, dataset: null })}\n`);
+    process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}`, dataset: null, busy_us: busyUs })}\n`);
   });
 } else {
   const engine = openEngine();
-  const store = mode === 'memory' ? memoryStore() : sqliteStore(join(mkdtempSync(join(tmpdir(), 'halfspace-bench-')), 'bench.db'));
-  // The bench measures the whole paid path, so the per-key rate limit is lifted out of the way.
-  const service = createService({ engine, store, baseUrl: 'http://127.0.0.1', rateLimit: { perSecond: 1e9, burst: 1e9 }, onError: () => {}, ...(mode === 'nocache' ? { responseCacheBytes: 0 } : {}) });
-  const { key } = await issueKey(store, { credits: 1_000_000_000 });
+  const { service, key } = await benchService(engine, mode === 'memory' ? 'memory' : 'sqlite', mode !== 'nocache');
   const player = benchPlayer(engine);
   const running = await listen(service, { port: 0 });
   process.stdout.write(`${JSON.stringify({ url: running.url, key, player_id: player.player_id, dataset: engine.dataset.meta.name, players: engine.players.length })}\n`);
