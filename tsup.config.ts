@@ -10,7 +10,8 @@ export const ENTRIES = {
 };
 
 export default defineConfig({
-  entry: { ...ENTRIES, cli: 'src/cli/main.ts' },
+  // The render worker is started by file path (src/cards/render-pool.ts), so it is an entry of its own.
+  entry: { ...ENTRIES, cli: 'src/cli/main.ts', 'cards/render-worker': 'src/cards/render-worker.ts' },
   format: ['esm'],
   target: 'node20',
   dts: { entry: ENTRIES },

@@ -47,6 +47,7 @@ export { EVENT_TYPES, angleOf, type EventType, type DecisionAngle } from './card
 export { CAPTION_MAX_GRAPHEMES, graphemeCount, captionProblemOf } from './cards/text.js';
 export { photoOf, PHOTO_MAX_BYTES, type CardPhoto } from './cards/photo.js';
 export { renderLayout, layoutToSvg, svgToPng, type RenderedPng } from './cards/render.js';
+export { createRenderPool, defaultRenderWorkers, type RenderPool, type RenderTask } from './cards/render-pool.js';
 export { h, type LayoutNode } from './cards/h.js';
 export { composeCardPrompt, neutraliseTake, USER_TAKE_OPEN, USER_TAKE_CLOSE, ATTRIBUTION_LINE, type CardPrompt } from './prompt/compose.js';
 export { SAFETY_INSTRUCTIONS } from './prompt/safety.js';

@@ -18,7 +18,8 @@ import { HD_SIZE } from './layouts/hd-shared.js';
 import { PLAYER_CARD_SIZE, playerCardLayout } from './layouts/player-card.js';
 import { STAT_RIBBON_SIZE, statRibbonLayout } from './layouts/stat-ribbon.js';
 import { photoOf, type CardPhoto } from './photo.js';
-import { renderLayout } from './render.js';
+import { renderLayout, type RenderedPng } from './render.js';
+import type { RenderTask } from './render-pool.js';
 import { CardRequest, isHdStyle, type CardStyle } from './request.js';
 
 /** Watermark text when no base address is configured. */
@@ -34,6 +35,8 @@ export interface CardOptions {
   photo?: Uint8Array;
   /** The verdict engine, when there is one: its answer for a player id, or null. Without it the line uses style tags. */
   verdictOf?: (playerId: number) => EngineVerdict | null;
+  /** Renders the laid-out card; default {@link renderCard} in this thread (a server passes its render pool). */
+  render?: (task: RenderTask) => Promise<RenderedPng>;
 }
 
 /** The player block of every card response (SPEC §2.5). */
@@ -149,7 +152,8 @@ export async function cardOf(ctx: EngineContext, input: unknown, options: CardOp
     engine_verdict: req.style === 'stat_ribbon' ? null : (options.verdictOf?.(player.player_id) ?? null),
     watermark: watermark ? watermarkTextOf(options.baseUrl) : null,
   });
-  const rendered = await renderCard(req.style, facts, photo, req.event_type);
+  const task: RenderTask = { style: req.style, facts, photo, ...(req.event_type ? { eventType: req.event_type } : {}) };
+  const rendered = await (options.render ?? ((t: RenderTask) => renderCard(t.style, t.facts, t.photo, t.eventType)))(task);
   return ok({
     player: {
       player_id: player.player_id,

@@ -13,6 +13,8 @@ import { CardRequest, CardResponse, isHdStyle } from './schemas/cards.js';
 import { CardPromptRequest, CardPromptResponse } from './schemas/cards-prompt.js';
 import { CARD_TRIPLET, DEFAULT_CARD_STATS, GROUP_METRICS } from '../stats/metrics.js';
 import { CARD_STYLES, HD_STYLES, SYNC_STYLES } from '../cards/request.js';
+import type { RenderTask } from '../cards/render-pool.js';
+import type { RenderedPng } from '../cards/render.js';
 import { BestXiLineupRequest, BestXiLineupResponse } from './schemas/best-xi-lineup.js';
 import { BestXiPoolRequest, BestXiPoolResponse } from './schemas/best-xi-pool.js';
 import { EmptyQuery } from './schemas/common.js';
@@ -43,6 +45,8 @@ export interface OperationContext {
   images: ImageStore;
   /** Photo bytes of an hd card (fetched from photo_url or uploaded), when any. */
   photo?: Uint8Array;
+  /** Renders a laid-out card (the service's render pool); default: in this thread. */
+  render?: (task: RenderTask) => Promise<RenderedPng>;
 }
 
 /** A handler's success: the JSON body, its status (default 200) and whether it may be charged. */
@@ -219,8 +223,8 @@ export const OPERATIONS: readonly Operation[] = [
       photo: { url: 'https only, fetched by the server with SSRF protection', upload: 'multipart/form-data with fields "request" (the JSON body) and "photo" (PNG or JPEG)' },
       jobs: { poll: 'GET /api/v1/cards/jobs/{job_id}', states: ['queued', 'running', 'succeeded', 'failed'] },
     }),
-    async run({ engine, body, key, baseUrl, images, photo }) {
-      const rendered = await engine.card(body as CardRequest, { baseUrl, watermark: !(key?.no_watermark ?? false), ...(photo ? { photo } : {}) });
+    async run({ engine, body, key, baseUrl, images, photo, render }) {
+      const rendered = await engine.card(body as CardRequest, { baseUrl, watermark: !(key?.no_watermark ?? false), ...(photo ? { photo } : {}), ...(render ? { render } : {}) });
       if (!rendered.ok) return rendered;
       const r = rendered.value;
       const hex = r.content_hash.replace(/^sha256:/, '');

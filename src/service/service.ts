@@ -19,6 +19,8 @@ import { RATE_LIMIT_BURST, RATE_LIMIT_PER_SECOND, rateLimitHeaders, type RateLim
 import { openApiOf } from './openapi.js';
 import { RESPONSE_CACHE_DEFAULT_BYTES, ResponseCache } from './response-cache.js';
 import { EmptyQuery } from './schemas/common.js';
+import type { RenderTask } from '../cards/render-pool.js';
+import type { RenderedPng } from '../cards/render.js';
 
 /** A request as the service sees it, whatever the transport. */
 export interface ServiceRequest {
@@ -70,6 +72,8 @@ export interface ServiceOptions {
   operations?: readonly Operation[];
   /** Downloads `photo_url` for hd cards; default {@link fetchPhoto} (https only, SSRF-checked, 5 MB, 10 s). */
   fetchPhoto?: (url: string) => Promise<Result<Uint8Array>>;
+  /** Renders laid-out cards, e.g. `createRenderPool().render` so renders leave the main thread; default: in this thread. */
+  renderCard?: (task: RenderTask) => Promise<RenderedPng>;
   /** Memory budget of the response cache for pure operations' JSON, in bytes; default 64 MB; 0 turns it off (docs/api.md#caching). */
   responseCacheBytes?: number;
   /** Receives unexpected errors (500) with their request id; default: console.error with the stack. */
@@ -154,6 +158,7 @@ export function createService(options: ServiceOptions): Service {
   let lastSweepMs = -Infinity;
   let openApiDoc: Record<string, unknown> | null = null;
   const photoFetcher = options.fetchPhoto ?? ((url: string) => fetchPhoto(url));
+  const renderOption = options.renderCard ? { render: options.renderCard } : {};
   // Async jobs run one at a time in this process, in arrival order.
   let jobQueue: Promise<void> = Promise.resolve();
   // Jobs in this process's queue, so resume() never queues one a second time.
@@ -316,7 +321,7 @@ export function createService(options: ServiceOptions): Service {
       outcome = ok({ status: 200, text: cached, chargeable: true });
     } else {
       try {
-        const ran = await op.run({ engine, body: req.body, query: (req.query ?? {}) as Record<string, unknown>, key, baseUrl, images: store.images, ...(req.photo ? { photo: req.photo } : {}) });
+        const ran = await op.run({ engine, body: req.body, query: (req.query ?? {}) as Record<string, unknown>, key, baseUrl, images: store.images, ...(req.photo ? { photo: req.photo } : {}), ...renderOption });
         outcome = ran.ok ? ok({ status: ran.value.status ?? 200, text: JSON.stringify(ran.value.body), chargeable: ran.value.chargeable !== false }) : ran;
       } catch (error) {
         onError(error, requestId);
@@ -436,7 +441,7 @@ export function createService(options: ServiceOptions): Service {
         if (!fetched.ok) throw Object.assign(new Error('photo'), { failure: fetched.error });
         photo = fetched.value;
       }
-      outcome = await op.run({ engine, body, query: {}, key, baseUrl, images: store.images, ...(photo ? { photo } : {}) });
+      outcome = await op.run({ engine, body, query: {}, key, baseUrl, images: store.images, ...(photo ? { photo } : {}), ...renderOption });
     } catch (error) {
       const failure = (error as { failure?: Failure }).failure;
       if (!failure) onError(error, job.job_id);

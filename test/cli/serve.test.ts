@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,5 +81,31 @@ describe('halfspace serve', () => {
     expect(await runCli(COMMANDS, ['serve', '--port', 'eighty', '--db', db], io)).toBe(2);
     expect(err).toContain('--port must be an integer');
     expect(await runCli(COMMANDS, ['serve', '--base-url', 'ftp://x', '--db', db], io)).toBe(2);
+    expect(await runCli(COMMANDS, ['serve', '--render-workers', 'two', '--db', db], io)).toBe(2);
+    expect(err).toContain('--render-workers must be an integer 0–64');
   });
+
+  it('renders cards on its worker pool exactly as on the main thread, and stops the workers on close', async () => {
+    const card = async (renderWorkers: number) => {
+      // One public address for both, so both draw the same watermark.
+      const server = await startServer({ dataset: datasetDir, db: join(dir, `cards-${renderWorkers}.db`), port: 0, renderWorkers, baseUrl: 'http://cards.test' });
+      try {
+        const { key } = await issueKey(server.store, { credits: 30 });
+        const res = await fetch(`${server.listening.url}/api/v1/cards`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ player_id: 1, style: 'player_card' }) });
+        expect(res.status).toBe(200);
+        // 30 − 15 = 15.
+        expect(res.headers.get('x-svc-wallet-balance')).toBe('15');
+        const { content_hash, image_url } = (await res.json()) as { content_hash: string; image_url: string };
+        const png = new Uint8Array(await (await fetch(image_url.replace(server.baseUrl, server.listening.url))).arrayBuffer());
+        return { content_hash, png };
+      } finally {
+        await server.close();
+      }
+    };
+    const pooled = await card(1);
+    const inThread = await card(0);
+    expect(pooled.content_hash).toBe(`sha256:${createHash('sha256').update(pooled.png).digest('hex')}`);
+    expect(pooled.content_hash).toBe(inThread.content_hash);
+    expect(Buffer.from(pooled.png).equals(Buffer.from(inThread.png))).toBe(true);
+  }, 60_000);
 });

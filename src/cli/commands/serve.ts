@@ -2,6 +2,7 @@
  * `halfspace serve`: the Football Intelligence Developer API over HTTP (SPEC), with keys, wallet
  * and demo channel in a SQLite file. Prints a ready-to-paste curl example.
  */
+import { createRenderPool, defaultRenderWorkers } from '../../cards/render-pool.js';
 import { Engine } from '../../engine.js';
 import { listen, type Listening } from '../../http/node.js';
 import { createService, type ResumeReport, type Service } from '../../service/service.js';
@@ -25,6 +26,8 @@ export interface ServerOptions {
   baseUrl?: string;
   /** Peers whose X-Forwarded-For is believed. */
   trustedProxies?: string[];
+  /** Card render worker threads; default every core but one (at least 1); 0 renders on the main thread. */
+  renderWorkers?: number;
 }
 
 /** A running API server with everything it opened. */
@@ -71,7 +74,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw new UsageError(`cannot listen on ${host}:${port}: ${(e as Error).message}`);
   }
   baseUrl = (options.baseUrl ?? listening.url).replace(/\/+$/, '');
-  service = createService({ engine, store, baseUrl, trustedProxies: options.trustedProxies });
+  // Renders leave the main thread, so a card in progress does not stall every other request.
+  const workers = options.renderWorkers ?? defaultRenderWorkers();
+  const pool = workers > 0 ? createRenderPool(workers) : null;
+  service = createService({ engine, store, baseUrl, trustedProxies: options.trustedProxies, ...(pool ? { renderCard: pool.render } : {}) });
   // Only `serve` takes over unfinished jobs: the keys and wallet commands open the same file but
   // never run jobs, so a CLI call next to a running server cannot run one twice.
   let resumed: ResumeReport;
@@ -79,6 +85,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     resumed = await service.resume();
   } catch (e) {
     await listening.close();
+    await pool?.close();
     store.close();
     throw e;
   }
@@ -92,6 +99,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     close: async () => {
       await listening.close();
       await service!.idle();
+      await pool?.close();
       store.close();
     },
   };
@@ -141,7 +149,7 @@ export function readyText(server: RunningServer, db: string): string {
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'Serve the Developer API over HTTP (keys, wallet, demo channel; SQLite store)',
-  usage: 'serve [--port 8787] [--host 127.0.0.1] [--db ./halfspace.db] [--dataset demo|DIR] [--base-url URL] [--trusted-proxy IP]…',
+  usage: 'serve [--port 8787] [--host 127.0.0.1] [--db ./halfspace.db] [--dataset demo|DIR] [--base-url URL] [--trusted-proxy IP]… [--render-workers N]',
   options: {
     ...DB_OPTION,
     port: { type: 'string', default: String(DEFAULT_PORT) },
@@ -149,6 +157,7 @@ export const serveCommand: Command = {
     dataset: { type: 'string', default: 'demo' },
     'base-url': { type: 'string' },
     'trusted-proxy': { type: 'string', multiple: true },
+    'render-workers': { type: 'string' },
   },
   async run({ values, io }) {
     const port = Number(values.port);
@@ -156,7 +165,12 @@ export const serveCommand: Command = {
     const baseUrl = values['base-url'] as string | undefined;
     if (baseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) address, got ${JSON.stringify(baseUrl)}`);
     const db = values.db as string;
-    const server = await startServer({ dataset: values.dataset as string, db, port, host: values.host as string, baseUrl, trustedProxies: (values['trusted-proxy'] as string[] | undefined) ?? [] });
+    const workersFlag = values['render-workers'] as string | undefined;
+    const renderWorkers = workersFlag === undefined ? undefined : Number(workersFlag);
+    if (renderWorkers !== undefined && !(Number.isInteger(renderWorkers) && renderWorkers >= 0 && renderWorkers <= 64)) {
+      throw new UsageError(`--render-workers must be an integer 0–64, got ${JSON.stringify(workersFlag)}`);
+    }
+    const server = await startServer({ dataset: values.dataset as string, db, port, host: values.host as string, baseUrl, trustedProxies: (values['trusted-proxy'] as string[] | undefined) ?? [], ...(renderWorkers === undefined ? {} : { renderWorkers }) });
     io.stdout(readyText(server, db));
     await new Promise<void>((resolve) => {
       const stop = () => {

@@ -1,0 +1,69 @@
+/**
+ * The render pool renders on worker threads exactly what renderCard renders in-thread, keeps the
+ * order of answers straight under concurrency, reports a failed render without losing the
+ * worker, and replaces a worker that dies.
+ */
+import { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it } from 'vitest';
+import { renderCard } from '../../src/cards/card.js';
+import { createRenderPool } from '../../src/cards/render-pool.js';
+import { decodePng } from './png.js';
+import { sampleFacts } from './sample-facts.js';
+
+const pool = createRenderPool(1);
+afterAll(() => pool.close());
+
+describe('render pool', () => {
+  it('renders byte-identical PNGs to renderCard in this thread', async () => {
+    const facts = sampleFacts();
+    for (const style of ['player_card', 'stat_ribbon'] as const) {
+      const here = await renderCard(style, facts);
+      const there = await pool.render({ style, facts, photo: null });
+      expect(Buffer.from(there.png).equals(Buffer.from(here.png)), style).toBe(true);
+      expect([there.width, there.height]).toEqual([here.width, here.height]);
+      expect(decodePng(there.png).width).toBe(here.width);
+    }
+  }, 60_000);
+
+  it('answers concurrent renders each with its own card (three on one worker)', async () => {
+    const names = ['Ana Uno', 'Bea Dos', 'Cleo Tres'];
+    const factsOf = (name: string) => sampleFacts({ player: { ...sampleFacts().player, display_name: name } });
+    const pooled = await Promise.all(names.map((n) => pool.render({ style: 'stat_ribbon', facts: factsOf(n), photo: null })));
+    for (const [i, n] of names.entries()) {
+      const expected = await renderCard('stat_ribbon', factsOf(n));
+      expect(Buffer.from(pooled[i].png).equals(Buffer.from(expected.png)), n).toBe(true);
+    }
+    // Different names draw different pixels, so the three answers are not one image repeated.
+    expect(new Set(pooled.map((r) => Buffer.from(r.png).toString('base64'))).size).toBe(3);
+  }, 60_000);
+
+  it('rejects a render that fails and keeps the worker for the next one', async () => {
+    const broken = { ...sampleFacts(), metrics: null } as unknown as ReturnType<typeof sampleFacts>;
+    await expect(pool.render({ style: 'stat_ribbon', facts: broken, photo: null })).rejects.toThrow(/card render failed/);
+    const next = await pool.render({ style: 'stat_ribbon', facts: sampleFacts(), photo: null });
+    expect(next.width).toBe(1080);
+  }, 60_000);
+
+  it('replaces a worker that dies: its task fails, later tasks run on the new worker', async () => {
+    let spawned = 0;
+    // The first worker exits as soon as it gets a task; the ones after it answer with a fixed reply.
+    const spawn = () => {
+      spawned += 1;
+      const code = spawned === 1
+        ? "require('node:worker_threads').parentPort.on('message', () => process.exit(3));"
+        : "const { parentPort } = require('node:worker_threads'); parentPort.on('message', ({ id }) => parentPort.postMessage({ id, ok: true, rendered: { png: new Uint8Array([7]), width: 1, height: 1, svg_ms: 0, png_ms: 0 } }));";
+      return new Worker(code, { eval: true });
+    };
+    const dying = createRenderPool(1, { spawn });
+    await expect(dying.render({ style: 'stat_ribbon', facts: sampleFacts(), photo: null })).rejects.toThrow(/exited with code 3/);
+    const after = await dying.render({ style: 'stat_ribbon', facts: sampleFacts(), photo: null });
+    expect(Array.from(after.png)).toEqual([7]);
+    expect(spawned).toBe(2);
+    await dying.close();
+    await expect(dying.render({ style: 'stat_ribbon', facts: sampleFacts(), photo: null })).rejects.toThrow(/closed/);
+  });
+
+  it('refuses a pool without workers', () => {
+    expect(() => createRenderPool(0)).toThrow(RangeError);
+  });
+});
