@@ -21,6 +21,8 @@ const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 20;
 /** Measurement window of the card case: renders are slow, so fewer complete per second. */
 const CARD_SECONDS = 30;
+/** Of the 64 connections of the mixed case, how many ask for cards (the rest for JSON). */
+const MIXED_CARD_CONNECTIONS = 8;
 let cards_seconds = CARD_SECONDS;
 
 interface Target {
@@ -28,7 +30,7 @@ interface Target {
   info: { url: string; key?: string; player_id?: number; dataset: string | null; players?: number; busy_us?: number };
 }
 
-function startTarget(mode: 'hello' | 'same-size' | 'same-size-busy' | 'service' | 'memory' | 'nocache'): Promise<Target> {
+function startTarget(mode: 'hello' | 'same-size' | 'same-size-busy' | 'service' | 'memory' | 'nocache' | 'inline'): Promise<Target> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'target.ts'), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
@@ -64,10 +66,10 @@ function cpuSecondsOf(pid: number): number | null {
 
 async function measure(name: string, target: Target, opts: autocannon.Options, seconds = SECONDS): Promise<Case> {
   // A short warm-up so JIT and caches are hot before the measured run.
-  await autocannon({ ...opts, duration: 1, connections: CONNECTIONS });
+  await autocannon({ connections: CONNECTIONS, ...opts, duration: 1 });
   const server0 = cpuSecondsOf(target.child.pid!);
   const client0 = process.cpuUsage();
-  const r = await autocannon({ ...opts, duration: seconds, connections: CONNECTIONS });
+  const r = await autocannon({ connections: CONNECTIONS, ...opts, duration: seconds });
   const client = process.cpuUsage(client0);
   const server1 = cpuSecondsOf(target.child.pid!);
   const perRequest = (us: number) => Math.round((us / Math.max(1, r.requests.total)) * 10) / 10;
@@ -80,13 +82,24 @@ async function measure(name: string, target: Target, opts: autocannon.Options, s
   return c;
 }
 
+/** Mixed load on one server: JSON calls and card renders at once; the JSON case is what is reported. */
+async function measureMixed(name: string, target: Target, json: autocannon.Options, card: autocannon.Options, seconds = SECONDS): Promise<Case & { cards_per_s: number }> {
+  const cards = autocannon({ ...card, duration: seconds + 2, connections: MIXED_CARD_CONNECTIONS, timeout: 120 });
+  // The JSON run starts once renders are under way and ends before they do.
+  await new Promise((r) => setTimeout(r, 1000));
+  const c = await measure(name, target, { ...json, connections: CONNECTIONS - MIXED_CARD_CONNECTIONS } as autocannon.Options, seconds);
+  const r = await cards;
+  return { ...c, cards_per_s: Math.round(r.requests.average * 10) / 10 };
+}
+
 const hello = await startTarget('hello');
 const sameSize = await startTarget('same-size');
 const sameSizeBusy = await startTarget('same-size-busy');
 const api = await startTarget('service');
 const mem = await startTarget('memory');
 const nocache = await startTarget('nocache');
-const targets = [hello, sameSize, sameSizeBusy, api, mem, nocache];
+const inline = await startTarget('inline');
+const targets = [hello, sameSize, sameSizeBusy, api, mem, nocache, inline];
 try {
   const playerCall = (t: Target): autocannon.Options => ({
     url: `${t.info.url}/api/v1/intelligence/player`,
@@ -110,6 +123,10 @@ try {
   // A render takes hundreds of milliseconds, so 64 queued renders need a longer window and timeout to complete at all.
   cards_seconds = Math.max(SECONDS, CARD_SECONDS);
   cases.push(await measure('POST cards player_card (paid)', api, { ...playerCall(api), url: `${api.info.url}/api/v1/cards`, body: JSON.stringify({ player_id: api.info.player_id, style: 'player_card' }), timeout: 120 }, cards_seconds));
+  const cardCall = (t: Target): autocannon.Options => ({ ...playerCall(t), url: `${t.info.url}/api/v1/cards`, body: JSON.stringify({ player_id: t.info.player_id, style: 'player_card' }) });
+  const mixedPool = await measureMixed(`POST intelligence/player while ${MIXED_CARD_CONNECTIONS} connections render cards (worker pool)`, api, playerCall(api), cardCall(api));
+  const mixedInline = await measureMixed(`POST intelligence/player while ${MIXED_CARD_CONNECTIONS} connections render cards (main thread)`, inline, playerCall(inline), cardCall(inline));
+  cases.push(mixedPool, mixedInline);
   const base = cases[0].rps;
   const ratioTo = (c: Case, b: Case) => Math.round((c.rps / b.rps) * 1000) / 1000;
   const result = {
@@ -138,6 +155,8 @@ try {
     ...result.cases.map((c) => `| ${c.name} | ${c.rps} | ${c.ratio_to_baseline.toFixed(3)} | ${c.ratio_to_same_size.toFixed(3)} | ${c.p50_ms} | ${c.p99_ms} | ${c.server_cpu_us ?? '–'} | ${c.client_cpu_us} | ${c.non2xx} | ${c.errors} |`),
     '',
     `The same-size row is bare node:http answering the exact ${result.answer_bytes} bytes of the paid answer (checked before measuring): the most any server can do for that answer on this machine. The busy-loop row is that server spinning, per request, for as long as the service itself takes per call in-process (SQLite ledger, response cache, 64 calls at a time; ${sameSizeBusy.info.busy_us} µs): what a perfect transport in front of this service could reach. On 2 shared cores each write also costs more when the server is slower (the client sleeps between answers and must be woken), which is why a few tens of µs of work cut loopback throughput so steeply. The paid rows add authentication, validation, rate limiting, a hold and a capture in the ledger, and the engine (from the response cache, or computed when it is off). The memory-store row removes SQLite, separating the ledger\'s cost from the HTTP and service overhead.`,
+    '',
+    `Mixed rows: ${CONNECTIONS - MIXED_CARD_CONNECTIONS} connections ask for the paid JSON call while ${MIXED_CARD_CONNECTIONS} ask for player_card renders on the same server; cards completed meanwhile: ${mixedPool.cards_per_s}/s with the worker pool (\`halfspace serve\`'s default), ${mixedInline.cards_per_s}/s rendering on the main thread.`,
     '',
     `Target (issue 6): paid intelligence/player ≥ ${TARGET_RATIO * 100} % of hello-world throughput with p99 ≤ ${TARGET_P99_MS} ms → ratio ${result.target.paid_ratio}, p99 ${result.target.paid_p99_ms} ms: **${result.target.met ? 'met' : 'not met'}** (against the same-size answer the ratio is ${ratioTo(paid, cases[1])}).`,
     '',

@@ -7,7 +7,8 @@
  * runs the engine); `same-size-busy`: the same-size server spinning, per request, for as long as
  * the service itself (SQLite store, response cache) takes per call when driven in-process 64 at a
  * time: what any transport in front of this service could reach at best. Prints one JSON line
- * `{ url, key?, player_id?, dataset, busy_us? }` once listening.
+ * `{ url, key?, player_id?, dataset, busy_us? }` once listening. `service` renders cards on a
+ * worker pool as `halfspace serve` does; `inline` is the same service rendering on the main thread.
  */
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,6 +19,7 @@ import { demoDatasetDir } from '../../src/data/paths.js';
 import { listen } from '../../src/http/node.js';
 import { issueKey } from '../../src/service/accounts.js';
 import { createService } from '../../src/service/service.js';
+import { createRenderPool } from '../../src/cards/render-pool.js';
 import { sqliteStore } from '../../src/store/sqlite/store.js';
 import { memoryStore } from '../../src/store/memory/store.js';
 import { tinyDataset } from '../../test/helpers/tiny-dataset.js';
@@ -30,10 +32,12 @@ const openEngine = () => Engine.open({ dataset: existsSync(join(demoDatasetDir()
 const benchPlayer = (engine: Engine) => engine.players.find((p) => engine.latestRowOf(p.player_id) >= 0)!;
 
 /** A service over the demo engine for the bench: SQLite (or memory) store, rate limit lifted, one rich key. */
-async function benchService(engine: Engine, kind: 'sqlite' | 'memory', responseCache = true) {
+async function benchService(engine: Engine, kind: 'sqlite' | 'memory', responseCache = true, renderPool = false) {
   const store = kind === 'memory' ? memoryStore() : sqliteStore(join(mkdtempSync(join(tmpdir(), 'halfspace-bench-')), 'bench.db'));
+  // As `halfspace serve` does: card renders on worker threads.
+  const pool = renderPool ? createRenderPool() : null;
   // The bench measures the whole paid path, so the per-key rate limit is lifted out of the way.
-  const service = createService({ engine, store, baseUrl: 'http://127.0.0.1', rateLimit: { perSecond: 1e9, burst: 1e9 }, onError: () => {}, ...(responseCache ? {} : { responseCacheBytes: 0 }) });
+  const service = createService({ engine, store, baseUrl: 'http://127.0.0.1', rateLimit: { perSecond: 1e9, burst: 1e9 }, onError: () => {}, ...(responseCache ? {} : { responseCacheBytes: 0 }), ...(pool ? { renderCard: pool.render } : {}) });
   const { key } = await issueKey(store, { credits: 1_000_000_000 });
   return { service, key };
 }
@@ -72,7 +76,7 @@ if (mode === 'hello' || mode === 'same-size' || mode === 'same-size-busy') {
   });
 } else {
   const engine = openEngine();
-  const { service, key } = await benchService(engine, mode === 'memory' ? 'memory' : 'sqlite', mode !== 'nocache');
+  const { service, key } = await benchService(engine, mode === 'memory' ? 'memory' : 'sqlite', mode !== 'nocache', mode === 'service');
   const player = benchPlayer(engine);
   const running = await listen(service, { port: 0 });
   process.stdout.write(`${JSON.stringify({ url: running.url, key, player_id: player.player_id, dataset: engine.dataset.meta.name, players: engine.players.length })}\n`);
