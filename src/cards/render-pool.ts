@@ -37,6 +37,9 @@ export interface RenderPool {
   close(): Promise<void>;
 }
 
+/** Workers that may die in a row, without one finishing a render in between, before the pool gives up (a worker that cannot even start). */
+export const RENDER_POOL_MAX_DEATHS = 5;
+
 /** Default pool size: every core but the one the server's main thread needs, at least one. */
 export const defaultRenderWorkers = (): number => Math.max(1, availableParallelism() - 1);
 
@@ -68,6 +71,8 @@ export function createRenderPool(size: number = defaultRenderWorkers(), options:
   const busy = new Map<Worker, { id: number; job: Pending }>();
   let nextId = 0;
   let closed = false;
+  let deaths = 0;
+  let broken: Error | null = null;
 
   function start(): void {
     const worker = spawn();
@@ -75,6 +80,7 @@ export function createRenderPool(size: number = defaultRenderWorkers(), options:
       const current = busy.get(worker);
       if (!current || current.id !== reply.id) return;
       busy.delete(worker);
+      deaths = 0;
       if (reply.ok) current.job.resolve(reply.rendered);
       else current.job.reject(new Error(`card render failed: ${reply.message}`));
       idle.push(worker);
@@ -94,10 +100,16 @@ export function createRenderPool(size: number = defaultRenderWorkers(), options:
     busy.delete(worker);
     if (wasIdle >= 0) idle.splice(wasIdle, 1);
     current?.job.reject(error);
-    if (!closed) {
-      start();
-      pump();
+    if (closed || broken) return;
+    deaths += 1;
+    if (deaths > RENDER_POOL_MAX_DEATHS) {
+      // Workers die without rendering anything (e.g. the worker file is missing): stop respawning.
+      broken = new Error(`the render pool stopped after ${deaths} workers died in a row; last: ${error.message}`);
+      for (const job of queue.splice(0)) job.reject(broken);
+      return;
     }
+    start();
+    pump();
   }
 
   function pump(): void {
@@ -118,6 +130,7 @@ export function createRenderPool(size: number = defaultRenderWorkers(), options:
     size,
     render(task) {
       if (closed) return Promise.reject(new Error('the render pool is closed'));
+      if (broken) return Promise.reject(broken);
       return new Promise<RenderedPng>((resolve, reject) => {
         queue.push({ task, resolve, reject });
         pump();

@@ -63,6 +63,28 @@ describe('render pool', () => {
     await expect(dying.render({ style: 'stat_ribbon', facts: sampleFacts(), photo: null })).rejects.toThrow(/closed/);
   });
 
+  it('stops respawning when workers die without rendering anything, and says why', async () => {
+    let spawned = 0;
+    const spawn = () => {
+      spawned += 1;
+      return new Worker("throw new Error('cannot start')", { eval: true });
+    };
+    const doomed = createRenderPool(1, { spawn });
+    const task = { style: 'stat_ribbon' as const, facts: sampleFacts(), photo: null };
+    // Each call fails with the worker's own error until the pool gives up, then with the pool's.
+    let last = '';
+    for (let i = 0; i < 20 && !last.includes('stopped after'); i++) {
+      last = await doomed.render(task).then(() => 'rendered', (e: Error) => e.message);
+      expect(last).toMatch(/cannot start|stopped after/);
+    }
+    expect(last).toMatch(/stopped after 6 workers died in a row; last: .*cannot start/);
+    // The first worker plus RENDER_POOL_MAX_DEATHS (5) replacements, then no more.
+    expect(spawned).toBe(6);
+    await expect(doomed.render({ style: 'stat_ribbon', facts: sampleFacts(), photo: null })).rejects.toThrow(/stopped after/);
+    expect(spawned).toBe(6);
+    await doomed.close();
+  });
+
   it('refuses a pool without workers', () => {
     expect(() => createRenderPool(0)).toThrow(RangeError);
   });
