@@ -88,7 +88,8 @@ function chunked<R = unknown>(db: Database.Database, sqlOf: (n: number) => strin
     },
   };
 }
-const placeholders = (n: number, width = 1) => Array.from({ length: n }, () => (width === 1 ? '?' : `(${Array(width).fill('?').join(', ')})`)).join(', ');
+/** `?, ?, …` (width 1) or `(?, ?), (?, ?), …` bind slots for n items. */
+const bindSlots = (n: number, width = 1) => Array.from({ length: n }, () => (width === 1 ? '?' : `(${Array(width).fill('?').join(', ')})`)).join(', ');
 
 interface KeyRow {
   id: string;
@@ -166,11 +167,11 @@ function sqliteWallets(db: Database.Database): WalletStore {
     | { kind: 'capture' | 'release'; holdId: number; at: string; note: string | null };
   type Queued = { op: Op; resolve: (value: never) => void; reject: (error: unknown) => void };
   const nextEntryId = db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'ledger'");
-  const holdsIn = chunked<{ hold_id: number; wallet_id: string; amount: number }>(db, (n) => `SELECT hold_id, wallet_id, amount FROM holds WHERE hold_id IN (${placeholders(n)})`);
-  const holdEntriesIn = chunked<{ entry_id: number }>(db, (n) => `SELECT entry_id FROM ledger WHERE kind = 'hold' AND entry_id IN (${placeholders(n)})`);
-  const insertEntries = chunked(db, (n) => `INSERT INTO ledger (entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES ${placeholders(n, 8)}`);
-  const insertHolds = chunked(db, (n) => `INSERT INTO holds (hold_id, wallet_id, amount, expires_at) VALUES ${placeholders(n, 4)}`);
-  const deleteHolds = chunked(db, (n) => `DELETE FROM holds WHERE hold_id IN (${placeholders(n)})`);
+  const holdsIn = chunked<{ hold_id: number; wallet_id: string; amount: number }>(db, (n) => `SELECT hold_id, wallet_id, amount FROM holds WHERE hold_id IN (${bindSlots(n)})`);
+  const holdEntriesIn = chunked<{ entry_id: number }>(db, (n) => `SELECT entry_id FROM ledger WHERE kind = 'hold' AND entry_id IN (${bindSlots(n)})`);
+  const insertEntries = chunked(db, (n) => `INSERT INTO ledger (entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES ${bindSlots(n, 8)}`);
+  const insertHolds = chunked(db, (n) => `INSERT INTO holds (hold_id, wallet_id, amount, expires_at) VALUES ${bindSlots(n, 4)}`);
+  const deleteHolds = chunked(db, (n) => `DELETE FROM holds WHERE hold_id IN (${bindSlots(n)})`);
 
   const applyBatch = db.transaction((ops: Op[]): (HoldOutcome | SettleOutcome)[] => {
     const balances = new Map<string, number | null>();
