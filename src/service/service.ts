@@ -119,7 +119,7 @@ const JOB_PATH = /^\/api\/v1\/cards\/jobs\/([A-Za-z0-9_-]{1,64})$/;
 /** Active keys remembered between calls, at most; the cache empties when full. */
 const KNOWN_KEYS_MAX = 10_000;
 
-/** How often open holds past their expiry are swept, at most (docs/api.md#billing). */
+/** How often lapsed holds, expired idempotency records and past demo days are swept, at most (docs/api.md#billing). */
 const EXPIRY_SWEEP_MS = 10_000;
 
 /** Image file names: the SHA-256 of the PNG bytes in lowercase hex, so no path can be smuggled in. */
@@ -175,10 +175,14 @@ export function createService(options: ServiceOptions): Service {
     return { status: 200, headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'cache-control': 'public, max-age=300' }, body: text };
   }
 
-  async function sweepExpiredHolds(now: Date): Promise<void> {
+  /** At most every {@link EXPIRY_SWEEP_MS}: releases lapsed holds and forgets expired idempotency records and past demo days. */
+  async function sweep(now: Date): Promise<void> {
     if (now.getTime() - lastSweepMs < EXPIRY_SWEEP_MS) return;
     lastSweepMs = now.getTime();
-    await store.wallets.expireHolds(now.toISOString());
+    const at = now.toISOString();
+    await store.wallets.expireHolds(at);
+    await store.idempotency.purge(at);
+    await store.demo.purge(utcDayOf(now));
   }
 
   // Active keys already authenticated, by Authorization value, while the key store's revision is
@@ -295,6 +299,7 @@ export function createService(options: ServiceOptions): Service {
     const cost = costOf(op, req.body);
     let holdId: number | null = null;
     const day = utcDayOf(now);
+    await sweep(now);
     if (caller.kind === 'demo') {
       const reserved = await store.demo.reserve(caller.client, day, demoLimit);
       if (!reserved.ok) {
@@ -302,7 +307,6 @@ export function createService(options: ServiceOptions): Service {
         return problem(requestId, { code: 'demo_limit_exhausted', message: `the demo channel allows ${demoLimit} successful calls per client per UTC day; use an API key or retry after midnight UTC`, limit: demoLimit }, { ...headers, 'retry-after': retry });
       }
     } else {
-      await sweepExpiredHolds(now);
       if (op.isJob?.(req.body)) return queueJob(op, req, requestId, caller.key, cost, headers, now);
       const held = await holdCredits(store.wallets, caller.key.id, cost, now, op.id, HOLD_TTL_MS);
       if (!held.ok) {

@@ -117,6 +117,8 @@ export interface IdempotencyStore {
   complete(scope: string, key: string, response: StoredResponse): Promise<void>;
   /** Forgets a claimed key, so a retry runs again (used for responses that must not be replayed). */
   abandon(scope: string, key: string): Promise<void>;
+  /** Deletes the records expired at `now` (ISO-8601); returns how many. Keeps the store from growing without end. */
+  purge(now: string): Promise<number>;
 }
 
 /** Demo-channel counters: successful calls per client per UTC day. */
@@ -125,6 +127,8 @@ export interface DemoStore {
   reserve(client: string, day: string, limit: number): Promise<{ ok: boolean; used: number }>;
   /** Gives a reservation back (the call did not succeed). */
   unreserve(client: string, day: string): Promise<void>;
+  /** Deletes the counts of days before `day` (YYYY-MM-DD, UTC); returns how many. */
+  purge(day: string): Promise<number>;
 }
 
 /** Decision of a token bucket. */

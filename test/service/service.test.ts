@@ -205,3 +205,24 @@ describe('service: holds expire', () => {
     expect(charge(await call({ outcome: 'ok' }))).toEqual(['3', '7']);
   });
 });
+
+describe('service: housekeeping sweep', () => {
+  it('at most every 10 s, releases lapsed holds and forgets expired idempotency records and past demo days', async () => {
+    const { vi } = await import('vitest');
+    const { store, call, setNow } = await setup(100);
+    const idem = vi.spyOn(store.idempotency, 'purge');
+    const demo = vi.spyOn(store.demo, 'purge');
+    await call({ outcome: 'ok' }, { idempotencyKey: 'first' });
+    expect(idem.mock.calls).toEqual([[NOON.toISOString()]]);
+    expect(demo.mock.calls).toEqual([['2026-03-01']]);
+    setNow(new Date(NOON.getTime() + 5_000));
+    await call({ outcome: 'ok' });
+    expect(idem).toHaveBeenCalledTimes(1);
+    // A day and a bit later the first call's record (kept 24 h) is purged by the next sweep.
+    setNow(new Date(NOON.getTime() + 24 * 3600_000 + 11_000));
+    await call({ outcome: 'ok' });
+    expect(idem).toHaveBeenCalledTimes(2);
+    expect(await idem.mock.results[1].value).toBe(1);
+    expect(demo.mock.calls[1]).toEqual(['2026-03-02']);
+  });
+});

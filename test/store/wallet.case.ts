@@ -131,6 +131,23 @@ export function storeSuite(name: string, make: () => ServiceStore): void {
       s.close();
     });
 
+    it('purges expired idempotency records and past demo days, and nothing else', async () => {
+      const s = make();
+      await s.idempotency.begin('key_a', 'old', 'fp', T0, T1);
+      await s.idempotency.begin('key_a', 'new', 'fp', T0, LATER);
+      // At T1 the first has expired (expires_at <= now), the second has not.
+      expect(await s.idempotency.purge(T1)).toBe(1);
+      expect(await s.idempotency.purge(T1)).toBe(0);
+      expect(await s.idempotency.begin('key_a', 'new', 'fp2', T1, LATER)).toEqual({ claimed: false, record: { fingerprint: 'fp', response: null } });
+      await s.demo.reserve('1.2.3.4', '2026-02-28', 5);
+      await s.demo.reserve('5.6.7.8', '2026-02-28', 5);
+      await s.demo.reserve('1.2.3.4', '2026-03-01', 5);
+      // Days before 2026-03-01 go; the day itself stays (its count continues at 2).
+      expect(await s.demo.purge('2026-03-01')).toBe(2);
+      expect(await s.demo.reserve('1.2.3.4', '2026-03-01', 5)).toEqual({ ok: true, used: 2 });
+      s.close();
+    });
+
     it('counts demo calls per client and day up to the limit', async () => {
       const s = make();
       for (let i = 1; i <= 3; i++) expect(await s.demo.reserve('1.2.3.4', '2026-03-01', 3)).toEqual({ ok: true, used: i });

@@ -134,6 +134,11 @@ class MemoryIdempotency implements IdempotencyStore {
   async abandon(scope: string, key: string): Promise<void> {
     this.records.delete(`${scope}\u0000${key}`);
   }
+  async purge(now: string): Promise<number> {
+    let n = 0;
+    for (const [id, record] of this.records) if (record.expires_at <= now && this.records.delete(id)) n++;
+    return n;
+  }
 }
 
 class MemoryDemo implements DemoStore {
@@ -150,6 +155,11 @@ class MemoryDemo implements DemoStore {
     const id = `${day}\u0000${client}`;
     const used = this.counts.get(id) ?? 0;
     if (used > 0) this.counts.set(id, used - 1);
+  }
+  async purge(day: string): Promise<number> {
+    let n = 0;
+    for (const id of this.counts.keys()) if (id.slice(0, id.indexOf('\u0000')) < day && this.counts.delete(id)) n++;
+    return n;
   }
 }
 

@@ -37,6 +37,7 @@ CREATE TABLE IF NOT EXISTS idempotency (
   scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER, headers TEXT, body TEXT,
   expires_at TEXT NOT NULL, PRIMARY KEY (scope, key)
 );
+CREATE INDEX IF NOT EXISTS idempotency_expiry ON idempotency(expires_at);
 CREATE TABLE IF NOT EXISTS demo_usage (
   day TEXT NOT NULL, client TEXT NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (day, client)
 );
@@ -282,6 +283,7 @@ function sqliteIdempotency(db: Database.Database): IdempotencyStore {
   const put = db.prepare('INSERT OR REPLACE INTO idempotency (scope, key, fingerprint, status, headers, body, expires_at) VALUES (?, ?, ?, NULL, NULL, NULL, ?)');
   const complete = db.prepare('UPDATE idempotency SET status = ?, headers = ?, body = ? WHERE scope = ? AND key = ?');
   const remove = db.prepare('DELETE FROM idempotency WHERE scope = ? AND key = ?');
+  const purge = db.prepare('DELETE FROM idempotency WHERE expires_at <= ?');
   const begin = db.transaction((scope: string, key: string, fingerprint: string, at: string, expiresAt: string) => {
     const row = get.get(scope, key);
     if (row && row.expires_at > at) {
@@ -301,6 +303,9 @@ function sqliteIdempotency(db: Database.Database): IdempotencyStore {
     async abandon(scope, key) {
       remove.run(scope, key);
     },
+    async purge(now) {
+      return purge.run(now).changes;
+    },
   };
 }
 
@@ -314,12 +319,16 @@ function sqliteDemo(db: Database.Database): DemoStore {
     return { ok: true, used: used + 1 };
   });
   const unreserve = db.prepare('UPDATE demo_usage SET used = used - 1 WHERE day = ? AND client = ? AND used > 0');
+  const purge = db.prepare('DELETE FROM demo_usage WHERE day < ?');
   return {
     async reserve(client, day, limit) {
       return reserve.immediate(client, day, limit);
     },
     async unreserve(client, day) {
       unreserve.run(day, client);
+    },
+    async purge(day) {
+      return purge.run(day).changes;
     },
   };
 }
