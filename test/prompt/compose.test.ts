@@ -26,6 +26,13 @@ describe('composeCardPrompt', () => {
     expect(text).not.toContain(ATTRIBUTION_LINE);
   });
 
+  it('names the style with the right article', () => {
+    const opening = (style: 'editorial_cover' | 'fifa_viral' | 'collage') => composeCardPrompt(sampleFacts(), { style }).prompt.data_and_style.split(' football graphic')[0];
+    expect(opening('editorial_cover')).toBe('Design an editorial cover');
+    expect(opening('fifa_viral')).toBe('Design a fifa viral');
+    expect(opening('collage')).toBe('Design a collage');
+  });
+
   it('adds the attribution line only when asked, plus the dataset credit', () => {
     const text = composeCardPrompt(sampleFacts(), { style: 'collage', include_attribution: true }).prompt.data_and_style;
     expect(text).toContain(`print "${ATTRIBUTION_LINE}"`);
