@@ -184,3 +184,40 @@ describe('Node listener shutdown', () => {
     await expect(stuck).rejects.toThrow();
   });
 });
+
+describe('arbitrary requests (fast-check)', () => {
+  it('never answer 5xx, always a problem document for errors, never a stack trace — through both adapters', async () => {
+    const fc = (await import('fast-check')).default;
+    const segment = fc.oneof(
+      fc.constantFrom('api', 'v1', 'intelligence', 'player', 'cards', 'jobs', 'images', 'docs', 'openapi.json', '..', '.', '%2e%2e', '%00', '%ZZ', 'é', '%E0%A4%A'),
+      fc.string({ maxLength: 8 }).map(encodeURIComponent),
+    );
+    const path = fc.array(segment, { minLength: 0, maxLength: 5 }).map((s) => `/${s.join('/')}`);
+    const query = fc.option(fc.string({ maxLength: 12 }).map((q) => `?${encodeURI(q)}`), { nil: '' });
+    const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS');
+    const contentType = fc.constantFrom(undefined, 'application/json', 'text/plain', 'multipart/form-data; boundary=x', 'application/json; charset=latin1');
+    const body = fc.oneof(fc.string({ maxLength: 40 }), fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)));
+    const keyed = fc.boolean();
+    await fc.assert(
+      fc.asyncProperty(method, path, query, contentType, body, keyed, async (m, p, q, ct, b, k) => {
+        const headers: Record<string, string> = { ...(ct ? { 'content-type': ct } : {}), ...(k ? { authorization: `Bearer ${keyB}` } : {}) };
+        const hasBody = m !== 'GET' && m !== 'HEAD';
+        const viaNode = await fetch(`${server.url}${p}${q}`, { method: m, headers, ...(hasBody ? { body: b } : {}) });
+        const viaFetch = await fetchHandler(new Request(`http://127.0.0.1${p}${q}`, { method: m, headers, ...(hasBody ? { body: b } : {}) }));
+        for (const res of [viaNode, viaFetch]) {
+          const text = await res.text();
+          expect(res.status, `${m} ${p}${q}: ${text}`).toBeLessThan(500);
+          expect(res.headers.get('request-id')).toMatch(/^req_/);
+          if (res.status >= 400 && m !== 'HEAD') {
+            expect(res.headers.get('content-type')).toContain('application/problem+json');
+            const problem = JSON.parse(text);
+            expect(typeof problem.code).toBe('string');
+            expect(problem.request_id).toMatch(/^req_/);
+          }
+          expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+});
