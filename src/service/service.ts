@@ -85,8 +85,13 @@ export interface Service {
   handle(request: ServiceRequest): Promise<ServiceResponse>;
   /** The OpenAPI 3.1 document. */
   openApi(): Record<string, unknown>;
-  /** Resolves once every queued async job has finished (tests, graceful shutdown). */
+  /** Resolves once every queued async job has finished (tests). */
   idle(): Promise<void>;
+  /**
+   * For shutdown: starts no further queued job (they stay `queued` in the store under their holds,
+   * for {@link Service.resume} in the next process) and resolves once the job running now ends.
+   */
+  stop(): Promise<void>;
   /**
    * Takes over the async jobs a previous process left `queued` or `running` (e.g. the server
    * restarted): each is queued again here, oldest first, with its stored request and uploaded photo,
@@ -163,6 +168,7 @@ export function createService(options: ServiceOptions): Service {
   let jobQueue: Promise<void> = Promise.resolve();
   // Jobs in this process's queue, so resume() never queues one a second time.
   const queuedHere = new Set<string>();
+  let stopping = false;
 
   const problem = (requestId: string, failure: Failure, headers: Record<string, string> = {}): ServiceResponse => {
     const body = problemOf(baseUrl, requestId, failure);
@@ -430,6 +436,8 @@ export function createService(options: ServiceOptions): Service {
   }
 
   async function runJob(op: Operation, job: JobRecord, key: KeyRecord, uploaded: Uint8Array | undefined): Promise<void> {
+    // Shutting down: leave the job queued in the store for the next process to resume.
+    if (stopping) return;
     const body = JSON.parse(job.request) as { photo_url?: string };
     // A job that waited in the queue past its hold's lifetime fails as a poll would fail it.
     if (holdLapsed(job, clock())) {
@@ -511,6 +519,13 @@ export function createService(options: ServiceOptions): Service {
     }
   }
 
+  async function idle(): Promise<void> {
+    for (let seen: Promise<void> | null = null; seen !== jobQueue; ) {
+      seen = jobQueue;
+      await seen;
+    }
+  }
+
   async function image(name: string, requestId = newRequestId()): Promise<ServiceResponse> {
     const match = IMAGE_NAME.exec(name);
     const png = match ? await store.images.get(match[1]) : null;
@@ -525,11 +540,10 @@ export function createService(options: ServiceOptions): Service {
   return {
     handle,
     image,
-    idle: async () => {
-      for (let seen: Promise<void> | null = null; seen !== jobQueue; ) {
-        seen = jobQueue;
-        await seen;
-      }
+    idle,
+    stop: async () => {
+      stopping = true;
+      await idle();
     },
     resume,
     failure: (failure, requestId = newRequestId()) => problem(requestId, failure),

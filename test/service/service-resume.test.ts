@@ -286,3 +286,38 @@ describe('a job whose hold lapses while it runs', () => {
     expect((await store.wallets.ledger(issued.record.id)).map((e) => e.kind)).toEqual(['topup', 'hold', 'release']);
   });
 });
+
+describe('service.stop', () => {
+  it('finishes the job running now and leaves the queued ones, holds open, for the next process', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let runs = 0;
+    const [echo] = fakeOperations(async () => {
+      runs++;
+      await gate;
+    });
+    const operations: Operation[] = [{ ...echo, isJob: (body) => (body as { hd?: boolean }).hd === true }];
+    const store = memoryStore();
+    const a = createService({ engine: noEngine, store, baseUrl: 'http://h', clock: () => NOON, operations });
+    const issued = await issueKey(store, { credits: 200, now: NOON });
+    const call = () => a.handle({ method: 'POST', path: '/api/v1/test/echo', authorization: `Bearer ${issued.key}`, body: { outcome: 'ok', hd: true } });
+    const ids = [jobIdOf(await call()), jobIdOf(await call()), jobIdOf(await call())];
+    await new Promise((r) => setTimeout(r, 5));
+    const stopped = a.stop();
+    release();
+    await stopped;
+    expect(runs).toBe(1);
+    expect((await store.jobs.get(ids[0]))?.status).toBe('succeeded');
+    expect((await store.jobs.unfinished()).map((j) => [j.job_id, j.status])).toEqual([[ids[1], 'queued'], [ids[2], 'queued']]);
+    // 200 − 3 × 40 held = 80; the first captured, the other two still held.
+    expect((await store.wallets.ledger(issued.record.id)).map((e) => e.kind)).toEqual(['topup', 'hold', 'hold', 'hold', 'capture']);
+    expect(await store.wallets.balance(issued.record.id)).toBe(80);
+    // The next process takes them over and finishes them under the same holds.
+    const b = createService({ engine: noEngine, store, baseUrl: 'http://h', clock: () => NOON, operations });
+    expect(await b.resume()).toEqual({ resumed: 2, failed: 0 });
+    await b.idle();
+    expect(runs).toBe(3);
+    expect((await store.wallets.ledger(issued.record.id)).map((e) => e.kind)).toEqual(['topup', 'hold', 'hold', 'hold', 'capture', 'capture', 'capture']);
+    expect(await store.wallets.balance(issued.record.id)).toBe(80);
+  });
+});

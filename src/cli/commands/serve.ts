@@ -60,6 +60,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     image: (n, id) => service!.image(n, id),
     failure: (f, id) => service!.failure(f, id),
     idle: () => service!.idle(),
+    stop: () => service!.stop(),
     resume: () => service!.resume(),
     openApi: () => service!.openApi(),
     get operations() {
@@ -98,7 +99,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     resumed,
     close: async () => {
       await listening.close();
-      await service!.idle();
+      // Queued hd jobs stay queued for the next start; only the one rendering now is awaited.
+      await service!.stop();
       await pool?.close();
       store.close();
     },
