@@ -2,8 +2,8 @@
  * Building blocks shared by the player-facing responses: the profile, one season's stats, the
  * per-90 map and the cohort percentiles with their cohort and sample.
  */
-import type { EngineContext, PlayerRow } from '../context.js';
-import { COUNTING_COLUMNS, POSITION_GROUPS, positionGroupOf, positionLabelOf, type PositionGroup } from '../data/schema.js';
+import type { EngineContext, PlayerRow, PlayerSeasonRow } from '../context.js';
+import { COUNTING_COLUMNS, POSITION_GROUPS, positionGroupOf, positionLabelOf, type CountingColumn, type PositionGroup } from '../data/schema.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { labelOf, ordinalOf, topPercentile, type PercentileLabel } from '../stats/percentiles.js';
@@ -90,14 +90,17 @@ export interface SeasonStats {
 }
 
 /** One seasonal row: counting totals as recorded, plus the derived per-90 map. */
+// Built once as straight-line code: a loop over column names with computed keys made every load
+// and store megamorphic, which was a third of a player report's time (bench/results/http.md).
+const totalsOf = new Function('r', `return { ${COUNTING_COLUMNS.map((c) => `${c}: r.${c}`).join(', ')} };`) as (record: PlayerSeasonRow) => Record<CountingColumn, number | null>;
+
 export function seasonStatsOf(ctx: EngineContext, row: number): SeasonStats {
   const d = ctx.derived;
   const record = ctx.playerSeasonAt(row);
   const season = ctx.seasonById(d.season_id[row]);
   const league = ctx.leagueById(d.league_id[row]);
   const team = ctx.teamById(d.team_id[row]);
-  const totals: Record<string, number | null> = {};
-  for (const c of COUNTING_COLUMNS) totals[c] = record[c];
+  const totals = totalsOf(record);
   const rating = nullIfNaN(d.values.rating[row]);
   return {
     season_id: d.season_id[row],
