@@ -1,7 +1,7 @@
 /**
  * @module The persistence ports of the API service: keys, wallets with their ledger, idempotency
  * records, demo counters, rate-limit buckets, stored card images and async card jobs. The service
- * depends on these interfaces only; `store/memory` and `store/sqlite` implement them.
+ * depends on these interfaces only; `store/memory`, `store/sqlite` and `store/postgres` implement them.
  */
 
 /** An API key as stored: never the secret itself, only its SHA-256 hash (hex). */
@@ -202,6 +202,9 @@ export interface ServiceStore {
   rateLimits: RateLimitStore;
   images: ImageStore;
   jobs: JobStore;
-  /** Releases resources (closes the database); the store must not be used afterwards. */
-  close(): void;
+  /**
+   * Releases resources (closes the database or its connection pool); the store must not be used
+   * afterwards. Callers await it: a pooled store resolves once its connections are closed.
+   */
+  close(): void | Promise<void>;
 }

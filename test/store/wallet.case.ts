@@ -21,11 +21,11 @@ export function expectLedgerBalanced(entries: LedgerEntry[], balance: number): v
   expect(running).toBe(balance);
 }
 
-/** Runs the store suite against `make` (a fresh store per call). */
-export function storeSuite(name: string, make: () => ServiceStore): void {
+/** Runs the store suite against `make` (a fresh, empty store per call; async for drivers that connect). */
+export function storeSuite(name: string, make: () => ServiceStore | Promise<ServiceStore>): void {
   describe(`${name} store`, () => {
     it('stores keys by hash and revokes them once', async () => {
-      const s = make();
+      const s = await make();
       await s.keys.create({ id: 'key_a', hash: 'h'.repeat(64), label: 'test', no_watermark: true, created_at: T0, revoked_at: null });
       expect(await s.keys.byHash('h'.repeat(64))).toEqual({ id: 'key_a', hash: 'h'.repeat(64), label: 'test', no_watermark: true, created_at: T0, revoked_at: null });
       expect(await s.keys.byHash('x'.repeat(64))).toBeNull();
@@ -35,11 +35,11 @@ export function storeSuite(name: string, make: () => ServiceStore): void {
       expect((await s.keys.byId('key_a'))?.revoked_at).toBe(T1);
       expect((await s.keys.list()).map((k) => k.id)).toEqual(['key_a']);
       await expect(s.keys.create({ id: 'key_a', hash: 'z'.repeat(64), label: null, no_watermark: false, created_at: T0, revoked_at: null })).rejects.toThrow();
-      s.close();
+      await s.close();
     });
 
     it('holds, captures and releases with a balanced ledger', async () => {
-      const s = make();
+      const s = await make();
       await s.wallets.open('w', T0);
       expect(await s.wallets.balance('w')).toBe(0);
       expect(await s.wallets.balance('nobody')).toBeNull();
@@ -66,11 +66,11 @@ export function storeSuite(name: string, make: () => ServiceStore): void {
       expect(ledger[1].hold_id).toBe(ledger[1].entry_id);
       expectLedgerBalanced(ledger, 5);
       expect((await s.wallets.ledger('w', 2)).map((e) => e.kind)).toEqual(['hold', 'release']);
-      s.close();
+      await s.close();
     });
 
     it('applies concurrent holds and settlements one by one (group commit keeps each atomic)', async () => {
-      const s = make();
+      const s = await make();
       await s.wallets.open('w', T0);
       await s.wallets.topup('w', 20, T0);
       // Ten holds of 3 issued in the same turn: ⌊20 / 3⌋ = 6 succeed, 4 see a balance of 2.
@@ -84,21 +84,21 @@ export function storeSuite(name: string, make: () => ServiceStore): void {
       expect(settled[6]).toEqual({ ok: false, reason: 'already_settled' });
       expect(await s.wallets.balance('w')).toBe(11);
       expectLedgerBalanced(await s.wallets.ledger('w'), 11);
-      s.close();
+      await s.close();
     });
 
     it('rejects non-integer and non-positive amounts', async () => {
-      const s = make();
+      const s = await make();
       await s.wallets.open('w', T0);
       await expect(s.wallets.topup('w', 0, T0)).rejects.toThrow(RangeError);
       await expect(s.wallets.topup('w', 1.5, T0)).rejects.toThrow(RangeError);
       await expect(s.wallets.hold('w', -1, T0, LATER)).rejects.toThrow(RangeError);
       expect(await s.wallets.balance('w')).toBe(0);
-      s.close();
+      await s.close();
     });
 
     it('releases expired holds exactly once', async () => {
-      const s = make();
+      const s = await make();
       await s.wallets.open('w', T0);
       await s.wallets.topup('w', 10, T0);
       const h = await s.wallets.hold('w', 4, T0, T1);
@@ -112,11 +112,11 @@ export function storeSuite(name: string, make: () => ServiceStore): void {
       if (h.ok) expect(await s.wallets.capture(h.hold_id, T1)).toEqual({ ok: false, reason: 'already_settled' });
       if (keep.ok) expect(await s.wallets.capture(keep.hold_id, T1)).toMatchObject({ ok: true, balance: 7 });
       expectLedgerBalanced(await s.wallets.ledger('w'), 7);
-      s.close();
+      await s.close();
     });
 
     it('claims, replays, abandons and expires idempotency records', async () => {
-      const s = make();
+      const s = await make();
       expect(await s.idempotency.begin('key_a', 'k1', 'fp1', T0, T1)).toEqual({ claimed: true });
       expect(await s.idempotency.begin('key_a', 'k1', 'fp2', T0, T1)).toEqual({ claimed: false, record: { fingerprint: 'fp1', response: null } });
       // Another scope does not see the record.
@@ -128,11 +128,11 @@ export function storeSuite(name: string, make: () => ServiceStore): void {
       expect(await s.idempotency.begin('key_a', 'k1', 'fp3', T1, LATER)).toEqual({ claimed: true });
       await s.idempotency.abandon('key_a', 'k1');
       expect(await s.idempotency.begin('key_a', 'k1', 'fp4', T1, LATER)).toEqual({ claimed: true });
-      s.close();
+      await s.close();
     });
 
     it('purges expired idempotency records and past demo days, and nothing else', async () => {
-      const s = make();
+      const s = await make();
       await s.idempotency.begin('key_a', 'old', 'fp', T0, T1);
       await s.idempotency.begin('key_a', 'new', 'fp', T0, LATER);
       // At T1 the first has expired (expires_at <= now), the second has not.
@@ -145,22 +145,22 @@ export function storeSuite(name: string, make: () => ServiceStore): void {
       // Days before 2026-03-01 go; the day itself stays (its count continues at 2).
       expect(await s.demo.purge('2026-03-01')).toBe(2);
       expect(await s.demo.reserve('1.2.3.4', '2026-03-01', 5)).toEqual({ ok: true, used: 2 });
-      s.close();
+      await s.close();
     });
 
     it('counts demo calls per client and day up to the limit', async () => {
-      const s = make();
+      const s = await make();
       for (let i = 1; i <= 3; i++) expect(await s.demo.reserve('1.2.3.4', '2026-03-01', 3)).toEqual({ ok: true, used: i });
       expect(await s.demo.reserve('1.2.3.4', '2026-03-01', 3)).toEqual({ ok: false, used: 3 });
       expect(await s.demo.reserve('1.2.3.4', '2026-03-02', 3)).toEqual({ ok: true, used: 1 });
       expect(await s.demo.reserve('5.6.7.8', '2026-03-01', 3)).toEqual({ ok: true, used: 1 });
       await s.demo.unreserve('1.2.3.4', '2026-03-01');
       expect(await s.demo.reserve('1.2.3.4', '2026-03-01', 3)).toEqual({ ok: true, used: 3 });
-      s.close();
+      await s.close();
     });
 
     it('stores images by hash and jobs through their states', async () => {
-      const s = make();
+      const s = await make();
       const png = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
       await s.images.put('a'.repeat(64), png);
       expect(Array.from((await s.images.get('a'.repeat(64)))!)).toEqual([137, 80, 78, 71, 1, 2, 3]);
@@ -171,11 +171,11 @@ export function storeSuite(name: string, make: () => ServiceStore): void {
       expect(await s.jobs.update('job_1', 'failed', null, LATER)).toBe(false);
       expect(await s.jobs.get('job_1')).toMatchObject({ credits: 40, status: 'succeeded', result: '{"ok":true}', updated_at: T1 });
       expect(await s.jobs.get('job_2')).toBeNull();
-      s.close();
+      await s.close();
     });
 
     it('lists unfinished jobs oldest first with their uploaded photo, until they finish', async () => {
-      const s = make();
+      const s = await make();
       const job = (job_id: string, created_at: string) => ({ job_id, key_id: 'key_a', hold_id: 1, credits: 40, status: 'queued' as const, request: `{"id":"${job_id}"}`, result: null, created_at, updated_at: created_at });
       const upload = new Uint8Array([0xff, 0xd8, 0xff, 7]);
       // Created out of order: job_late at T1 first, then two at T0 (insertion order breaks the tie), then one finished.
@@ -199,18 +199,18 @@ export function storeSuite(name: string, make: () => ServiceStore): void {
       expect(Array.from((await s.jobs.unfinished())[0].photo!)).toEqual([0xff, 0xd8, 0xff, 7]);
       expect(await s.jobs.update('job_first', 'succeeded', '{"ok":true}', LATER)).toBe(true);
       expect((await s.jobs.unfinished()).map((j) => j.job_id)).toEqual(['job_second', 'job_late']);
-      s.close();
+      await s.close();
     });
 
-    it('refills rate-limit buckets over time', () => {
-      const s = make();
+    it('refills rate-limit buckets over time', async () => {
+      const s = await make();
       // burst 2 at 10/s: two allowed, the third waits 100 ms for one token.
       expect(s.rateLimits.take('k', 0, 10, 2)).toMatchObject({ allowed: true, remaining: 1 });
       expect(s.rateLimits.take('k', 0, 10, 2)).toMatchObject({ allowed: true, remaining: 0 });
       expect(s.rateLimits.take('k', 0, 10, 2)).toEqual({ allowed: false, remaining: 0, retry_after_ms: 100, reset_ms: 200 });
       expect(s.rateLimits.take('k', 100, 10, 2)).toMatchObject({ allowed: true, remaining: 0 });
       expect(s.rateLimits.take('other', 100, 10, 2)).toMatchObject({ allowed: true, remaining: 1 });
-      s.close();
+      await s.close();
     });
 
     it('matches a simple ledger model under any sequence of operations (fc.commands)', async () => {
@@ -283,10 +283,10 @@ export function storeSuite(name: string, make: () => ServiceStore): void {
       ];
       await fc.assert(
         fc.asyncProperty(fc.commands(commands, { size: '+1' }), async (cmds) => {
-          const store = make();
+          const store = await make();
           await store.wallets.open('w', at(0));
           await fc.asyncModelRun(() => ({ model: { balance: 0, holds: [], nowMin: 0 }, real: { store } }), cmds);
-          store.close();
+          await store.close();
         }),
         { numRuns: 60 },
       );

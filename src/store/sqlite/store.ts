@@ -423,6 +423,8 @@ export function sqliteStore(file: string, options: SqliteStoreOptions = {}): Ser
     rateLimits: new MemoryRateLimits(),
     images: sqliteImages(db),
     jobs: sqliteJobs(db),
-    close: () => db.close(),
+    close: () => {
+      db.close();
+    },
   };
 }

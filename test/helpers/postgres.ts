@@ -1,0 +1,110 @@
+/**
+ * A real PostgreSQL for the store tests: `HALFSPACE_TEST_PG_URL` when set, else a throwaway
+ * cluster (initdb with trust auth, listening on 127.0.0.1 and a socket in its own temp dir only),
+ * started once per test file and removed afterwards. When neither is possible the PG suites skip
+ * and say why. As root, initdb and the server run as the `postgres` OS user (initdb refuses root).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+
+const EXTERNAL_URL = process.env.HALFSPACE_TEST_PG_URL;
+
+/** PATH, then the Debian layout (`/usr/lib/postgresql/<major>/bin`). */
+function findBinary(name: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) if (dir && existsSync(join(dir, name))) return join(dir, name);
+  for (const major of ['17', '16', '15', '14', '13']) {
+    const file = join('/usr/lib/postgresql', major, 'bin', name);
+    if (existsSync(file)) return file;
+  }
+  return null;
+}
+
+const isRoot = userInfo().uid === 0;
+const postgresUser = isRoot ? spawnSync('id', ['-u', 'postgres']) : null;
+const initdb = findBinary('initdb');
+const pgCtl = findBinary('pg_ctl');
+
+/** Why no PostgreSQL can be had here, or null when one can. */
+export const postgresUnavailable: string | null = EXTERNAL_URL
+  ? null
+  : !initdb || !pgCtl
+    ? 'no HALFSPACE_TEST_PG_URL and no initdb/pg_ctl (apt-get install postgresql)'
+    : postgresUser && postgresUser.status !== 0
+      ? 'running as root without a `postgres` OS user to run initdb as'
+      : null;
+
+/** Runs a PostgreSQL binary, as the `postgres` user when we are root. */
+function runPg(binary: string, args: string[]): void {
+  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', binary, ...args]] : [binary, args];
+  execFileSync(file, argv, { stdio: 'pipe' });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A running PostgreSQL the tests may use. */
+export interface TestPostgres {
+  url: string;
+  /** Milliseconds initdb + start took (0 for HALFSPACE_TEST_PG_URL). */
+  startMs: number;
+  stop(): void;
+}
+
+/** Starts a throwaway cluster (or uses HALFSPACE_TEST_PG_URL). */
+export async function startPostgres(): Promise<TestPostgres> {
+  if (EXTERNAL_URL) return { url: EXTERNAL_URL, startMs: 0, stop: () => {} };
+  const started = Date.now();
+  const dir = mkdtempSync(join(tmpdir(), 'halfspace-pg-'));
+  if (isRoot) {
+    const uid = Number(String(postgresUser!.stdout).trim());
+    const gid = Number(String(spawnSync('id', ['-g', 'postgres']).stdout).trim());
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  const port = await freePort();
+  // fsync off: a test cluster is thrown away, durability is not what these tests measure.
+  runPg(initdb!, ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  runPg(pgCtl!, ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    startMs: Date.now() - started,
+    stop: () => {
+      try {
+        runPg(pgCtl!, ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+let schemas = 0;
+
+/**
+ * One cluster for the calling test file (beforeAll/afterAll); `url()` is its address and
+ * `schema()` a new schema name per call, so every store of the file starts empty.
+ */
+export function usePostgres(): { url(): string; schema(): string } {
+  let pg: TestPostgres | null = null;
+  beforeAll(async () => {
+    pg = await startPostgres();
+    if (pg.startMs > 0) console.info(`[postgres] throwaway cluster ready in ${pg.startMs} ms`);
+  }, 120_000);
+  afterAll(() => pg?.stop());
+  return {
+    url: () => pg!.url,
+    schema: () => `t_${process.pid}_${Date.now().toString(36)}_${schemas++}`,
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The PostgreSQL store against a real server (test/helpers/postgres.ts): the shared store suite,
+ * two stores on one schema acting as two replicas, and reopening.
+ */
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import type { HoldOutcome, ServiceStore } from '../../src/store/ports.js';
+import { postgresStore } from '../../src/store/postgres/store.js';
+import { postgresUnavailable, usePostgres } from '../helpers/postgres.js';
+import { expectLedgerBalanced, storeSuite } from './wallet.case.js';
+
+const T0 = '2026-03-01T12:00:00.000Z';
+const T1 = '2026-03-01T12:05:00.000Z';
+const LATER = '2026-03-01T13:00:00.000Z';
+
+if (postgresUnavailable) console.warn(`[store/postgres] skipped: ${postgresUnavailable}`);
+
+describe.skipIf(postgresUnavailable !== null)('postgres', () => {
+  const cluster = usePostgres();
+  const open = (schema: string, max = 4) => postgresStore({ connectionString: cluster.url(), schema, max });
+
+  storeSuite('postgres', () => open(cluster.schema(), 2));
+
+  describe('two replicas on one schema', () => {
+    it('never overspend one wallet when both hold from it at once, and settle each hold once', async () => {
+      const schema = cluster.schema();
+      const a = await open(schema);
+      const b = await open(schema);
+      await a.wallets.open('w', T0);
+      await b.wallets.open('w', T0);
+      await a.wallets.topup('w', 100, T0);
+      // 40 holds of 7, alternating replicas, all at once: ⌊100 / 7⌋ = 14 succeed (98), 2 remain.
+      const holds = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).wallets.hold('w', 7, T0, LATER)));
+      const ok = holds.filter((h): h is Extract<HoldOutcome, { ok: true }> => h.ok);
+      expect(ok).toHaveLength(14);
+      expect(holds.filter((h) => !h.ok).every((h) => !h.ok && h.reason === 'insufficient_credits')).toBe(true);
+      expect(new Set(ok.map((h) => h.hold_id)).size).toBe(14);
+      expect(await a.wallets.balance('w')).toBe(2);
+      // Both replicas settle every hold at once (the first 7 captured, the other 7 released): each
+      // hold settles exactly once, the loser sees already_settled. 2 + 7 × 7 = 51.
+      const ids = ok.map((h) => h.hold_id);
+      const settle = (s: ServiceStore, id: number, i: number) => (i < 7 ? s.wallets.capture(id, T1) : s.wallets.release(id, T1));
+      const [fromA, fromB] = await Promise.all([Promise.all(ids.map((id, i) => settle(a, id, i))), Promise.all(ids.map((id, i) => settle(b, id, i)))]);
+      ids.forEach((_, i) => {
+        expect([fromA[i].ok, fromB[i].ok].filter(Boolean)).toHaveLength(1);
+        expect([fromA[i], fromB[i]].find((r) => !r.ok)).toEqual({ ok: false, reason: 'already_settled' });
+      });
+      expect(await b.wallets.balance('w')).toBe(51);
+      // Five holds of 3 that expire at T1, expired by both replicas at once: released 5 times in all.
+      for (let i = 0; i < 5; i++) expect((await a.wallets.hold('w', 3, T0, T1)).ok).toBe(true);
+      const [expiredA, expiredB] = await Promise.all([a.wallets.expireHolds(T1), b.wallets.expireHolds(T1)]);
+      expect(expiredA + expiredB).toBe(5);
+      expect(await a.wallets.balance('w')).toBe(51);
+      const ledger = await b.wallets.ledger('w');
+      // 1 topup + 14 holds + 14 settlements + 5 holds + 5 releases.
+      expect(ledger).toHaveLength(39);
+      expectLedgerBalanced(ledger, 51);
+      await a.close();
+      await b.close();
+    });
+
+    it('refuses, in the database itself, a balance below zero', async () => {
+      const schema = cluster.schema();
+      const s = await open(schema);
+      await s.wallets.open('w', T0);
+      await s.wallets.topup('w', 3, T0);
+      const client = new pg.Client({ connectionString: cluster.url() });
+      await client.connect();
+      try {
+        await expect(client.query(`UPDATE ${schema}.wallets SET balance = balance - 4 WHERE wallet_id = 'w'`)).rejects.toThrow(/check constraint/);
+      } finally {
+        await client.end();
+      }
+      expect(await s.wallets.balance('w')).toBe(3);
+      await s.close();
+    });
+  });
+
+  describe('reopening', () => {
+    it('keeps keys, balances, open holds and the ledger numbering across a new pool on the same schema', async () => {
+      const schema = cluster.schema();
+      const first = await open(schema);
+      await first.keys.create({ id: 'key_a', hash: 'h'.repeat(64), label: null, no_watermark: false, created_at: T0, revoked_at: null });
+      await first.wallets.open('key_a', T0);
+      await first.wallets.topup('key_a', 30, T0);
+      const hold = await first.wallets.hold('key_a', 5, T0, LATER);
+      await first.close();
+
+      const again = await open(schema);
+      expect((await again.keys.list()).map((k) => k.id)).toEqual(['key_a']);
+      // 30 − 5 = 25, and the hold made before the reopen still settles (once).
+      expect(await again.wallets.balance('key_a')).toBe(25);
+      if (!hold.ok) throw new Error('the hold should have been placed');
+      expect(await again.wallets.release(hold.hold_id, T1)).toEqual({ ok: true, balance: 30, amount: 5 });
+      expect(await again.wallets.release(hold.hold_id, T1)).toEqual({ ok: false, reason: 'already_settled' });
+      const ledger = await again.wallets.ledger('key_a');
+      expect(ledger.map((e) => [e.kind, e.amount])).toEqual([['topup', 30], ['hold', -5], ['release', 5]]);
+      expect(ledger[2].entry_id).toBeGreaterThan(ledger[1].entry_id);
+      expectLedgerBalanced(ledger, 30);
+      await again.close();
+    });
+
+    it('rejects a schema name that is not a plain identifier, and an unreachable server', async () => {
+      await expect(postgresStore({ connectionString: cluster.url(), schema: 'x; DROP TABLE y' })).rejects.toThrow(RangeError);
+      // Port 1 on the loopback: nothing listens there.
+      await expect(postgresStore({ connectionString: 'postgres://postgres@127.0.0.1:1/postgres' })).rejects.toThrow();
+    });
+  });
+});
