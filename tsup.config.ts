@@ -7,6 +7,7 @@ export const ENTRIES = {
   'http/index': 'src/http/index.ts',
   'store/memory/index': 'src/store/memory/index.ts',
   'store/sqlite/index': 'src/store/sqlite/index.ts',
+  'store/postgres/index': 'src/store/postgres/index.ts',
 };
 
 export default defineConfig({

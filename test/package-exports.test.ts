@@ -37,6 +37,7 @@ describe('package exports', () => {
       'http/index': ['httpHandler', 'listen'],
       'store/memory/index': ['memoryStore'],
       'store/sqlite/index': ['sqliteStore'],
+      'store/postgres/index': ['postgresStore'],
     } as const;
     for (const [entry, source] of Object.entries(ENTRIES)) {
       const mod = await import(join(root, source));

@@ -1,14 +1,14 @@
 /**
- * `halfspace keys create|list|revoke`: API keys in the service store (the same `--db` file as
- * `halfspace serve`; safe while the server runs).
+ * `halfspace keys create|list|revoke`: API keys in the service store (the same `--db` file or
+ * PostgreSQL URL as `halfspace serve`; safe while the server runs).
  */
 import { issueKey } from '../../service/accounts.js';
-import { sqliteStore } from '../../store/sqlite/store.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { UsageError, type Command } from '../run.js';
+import { openStore } from '../store.js';
 import { jsonOut } from '../shared.js';
 
-/** Default store file of `serve`, `keys` and `wallet`. */
+/** Default store of `serve`, `keys` and `wallet` (a SQLite file; `--db` also takes a `postgres://` URL). */
 export const DEFAULT_DB = './halfspace.db';
 
 /** `--db` shared by the service commands. */
@@ -16,11 +16,11 @@ export const DB_OPTION = { db: { type: 'string', default: DEFAULT_DB } } as cons
 
 /** Opens the store named by `--db`, runs `work`, and always closes it. */
 export async function withStore<T>(values: Record<string, unknown>, work: (store: ServiceStore) => Promise<T>): Promise<T> {
-  const store = sqliteStore((values.db as string | undefined) ?? DEFAULT_DB);
+  const store = await openStore((values.db as string | undefined) ?? DEFAULT_DB);
   try {
     return await work(store);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -37,7 +37,7 @@ export function creditsFlag(raw: unknown, flag: string, positive: boolean): numb
 export const keysCreateCommand: Command = {
   name: 'keys create',
   summary: 'Create an API key with a wallet of credits (the key is shown once)',
-  usage: 'keys create --credits N [--label TEXT] [--no-watermark] [--db FILE] [--json]',
+  usage: 'keys create --credits N [--label TEXT] [--no-watermark] [--db FILE|URL] [--json]',
   options: { ...DB_OPTION, credits: { type: 'string' }, label: { type: 'string' }, 'no-watermark': { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
   run: ({ values, io }) =>
     withStore(values, async (store) => {
@@ -58,7 +58,7 @@ export const keysCreateCommand: Command = {
 export const keysListCommand: Command = {
   name: 'keys list',
   summary: 'List API keys with their balances (never the keys themselves)',
-  usage: 'keys list [--db FILE] [--json]',
+  usage: 'keys list [--db FILE|URL] [--json]',
   options: { ...DB_OPTION, json: { type: 'boolean', default: false } },
   run: ({ values, io }) =>
     withStore(values, async (store) => {
@@ -75,7 +75,7 @@ export const keysListCommand: Command = {
 export const keysRevokeCommand: Command = {
   name: 'keys revoke',
   summary: 'Revoke an API key: its calls answer 401 from now on',
-  usage: 'keys revoke KEY_ID [--db FILE]',
+  usage: 'keys revoke KEY_ID [--db FILE|URL]',
   options: { ...DB_OPTION },
   positionals: true,
   run: ({ values, positionals, io }) =>

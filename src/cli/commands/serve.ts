@@ -1,14 +1,14 @@
 /**
  * `halfspace serve`: the Football Intelligence Developer API over HTTP (SPEC), with keys, wallet
- * and demo channel in a SQLite file. Prints a ready-to-paste curl example.
+ * and demo channel in a SQLite file or a PostgreSQL database. Prints a ready-to-paste curl example.
  */
 import { createRenderPool, defaultRenderWorkers } from '../../cards/render-pool.js';
 import { Engine } from '../../engine.js';
 import { listen, type Listening } from '../../http/node.js';
 import { createService, type ResumeReport, type Service } from '../../service/service.js';
 import type { ServiceStore } from '../../store/ports.js';
-import { sqliteStore } from '../../store/sqlite/store.js';
 import { UsageError, type Command } from '../run.js';
+import { openStore, printableDb } from '../store.js';
 import { DB_OPTION, DEFAULT_DB } from './keys.js';
 
 /** Default TCP port of `halfspace serve`. */
@@ -18,7 +18,7 @@ export const DEFAULT_PORT = 8787;
 export interface ServerOptions {
   /** Dataset folder or `'demo'`; default `'demo'`. */
   dataset?: string;
-  /** SQLite file; default `./halfspace.db`. */
+  /** SQLite file or `postgres://` URL; default `./halfspace.db`. */
   db?: string;
   port?: number;
   host?: string;
@@ -48,7 +48,7 @@ export interface RunningServer {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const engine = Engine.open({ dataset: options.dataset ?? 'demo' });
-  const store = sqliteStore(options.db ?? DEFAULT_DB);
+  const store = await openStore(options.db ?? DEFAULT_DB);
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? DEFAULT_PORT;
   // The service needs the base address, which with port 0 is known only once bound; it is created
@@ -71,7 +71,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   try {
     listening = await listen(lazy, { port, host });
   } catch (e) {
-    store.close();
+    await store.close();
     throw new UsageError(`cannot listen on ${host}:${port}: ${(e as Error).message}`);
   }
   baseUrl = (options.baseUrl ?? listening.url).replace(/\/+$/, '');
@@ -87,7 +87,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   } catch (e) {
     await listening.close();
     await pool?.close();
-    store.close();
+    await store.close();
     throw e;
   }
   return {
@@ -102,7 +102,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Queued hd jobs stay queued for the next start; only the one rendering now is awaited.
       await service!.stop();
       await pool?.close();
-      store.close();
+      await store.close();
     },
   };
 }
@@ -126,7 +126,7 @@ export function readyText(server: RunningServer, db: string): string {
   const name = (sample?.known_as ?? sample?.name ?? 'Player Name').replace(/'/g, '');
   const url = server.baseUrl;
   return [
-    `halfspace API listening on ${server.listening.url} (dataset ${server.engine.dataset.meta.name}, as of ${server.engine.asOf}; store ${db})`,
+    `halfspace API listening on ${server.listening.url} (dataset ${server.engine.dataset.meta.name}, as of ${server.engine.asOf}; store ${printableDb(db)})`,
     `  docs     ${url}/docs`,
     `  openapi  ${url}/openapi.json`,
     ...(server.resumed.resumed + server.resumed.failed > 0
@@ -134,7 +134,7 @@ export function readyText(server: RunningServer, db: string): string {
       : []),
     '',
     'Create a key in another terminal (works while the server runs):',
-    `  halfspace keys create --credits 100 --db ${db}`,
+    `  halfspace keys create --credits 100 --db ${printableDb(db)}`,
     '',
     'Then call the API with it:',
     `  curl -i ${url}/api/v1/intelligence/player -H "Authorization: Bearer $KEY" -H "Content-Type: application/json" -d '{"name":"${name}"}'`,
@@ -150,8 +150,8 @@ export function readyText(server: RunningServer, db: string): string {
 /** `halfspace serve`. */
 export const serveCommand: Command = {
   name: 'serve',
-  summary: 'Serve the Developer API over HTTP (keys, wallet, demo channel; SQLite store)',
-  usage: 'serve [--port 8787] [--host 127.0.0.1] [--db ./halfspace.db] [--dataset demo|DIR] [--base-url URL] [--trusted-proxy IP]… [--render-workers N]',
+  summary: 'Serve the Developer API over HTTP (keys, wallet, demo channel; SQLite or PostgreSQL store)',
+  usage: 'serve [--port 8787] [--host 127.0.0.1] [--db ./halfspace.db|postgres://…] [--dataset demo|DIR] [--base-url URL] [--trusted-proxy IP]… [--render-workers N]',
   options: {
     ...DB_OPTION,
     port: { type: 'string', default: String(DEFAULT_PORT) },

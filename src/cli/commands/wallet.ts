@@ -16,7 +16,7 @@ const keyIdOf = (positionals: string[]): string => {
 export const walletTopupCommand: Command = {
   name: 'wallet topup',
   summary: 'Add credits to the wallet of a key',
-  usage: 'wallet topup KEY_ID --credits N [--note TEXT] [--db FILE] [--json]',
+  usage: 'wallet topup KEY_ID --credits N [--note TEXT] [--db FILE|URL] [--json]',
   options: { ...DB_OPTION, credits: { type: 'string' }, note: { type: 'string' }, json: { type: 'boolean', default: false } },
   positionals: true,
   run: ({ values, positionals, io }) =>
@@ -33,7 +33,7 @@ export const walletTopupCommand: Command = {
 export const walletBalanceCommand: Command = {
   name: 'wallet balance',
   summary: 'Show the credit balance of a key',
-  usage: 'wallet balance KEY_ID [--db FILE] [--json]',
+  usage: 'wallet balance KEY_ID [--db FILE|URL] [--json]',
   options: { ...DB_OPTION, json: { type: 'boolean', default: false } },
   positionals: true,
   run: ({ values, positionals, io }) =>
@@ -49,7 +49,7 @@ export const walletBalanceCommand: Command = {
 export const walletLedgerCommand: Command = {
   name: 'wallet ledger',
   summary: 'Show the ledger of a key: top-ups, holds, captures and releases (newest last)',
-  usage: 'wallet ledger KEY_ID [--limit N] [--db FILE] [--json]',
+  usage: 'wallet ledger KEY_ID [--limit N] [--db FILE|URL] [--json]',
   options: { ...DB_OPTION, limit: { type: 'string', default: '50' }, json: { type: 'boolean', default: false } },
   positionals: true,
   run: ({ values, positionals, io }) =>

@@ -1,0 +1,49 @@
+/**
+ * @module The store behind `--db` of `serve`, `keys` and `wallet`: a SQLite file path, or a
+ * `postgres://…` / `postgresql://…` URL for a PostgreSQL database several servers share
+ * (docs/api.md#storage). The PostgreSQL driver is loaded only when a URL is given.
+ */
+import type { ServiceStore } from '../store/ports.js';
+import { sqliteStore } from '../store/sqlite/store.js';
+import { UsageError } from './run.js';
+
+const POSTGRES_URL = /^postgres(ql)?:\/\//i;
+
+/**
+ * True when `db` names a PostgreSQL database rather than a SQLite file.
+ * @example isPostgresUrl('postgres://localhost/halfspace') // => true
+ * @example isPostgresUrl('./halfspace.db') // => false
+ */
+export function isPostgresUrl(db: string): boolean {
+  return POSTGRES_URL.test(db);
+}
+
+/**
+ * `db` safe to print: a URL's password is replaced by `***`; file paths and URLs without one are unchanged.
+ * @example printableDb('postgres://app:s3cret@db:5432/halfspace') // => 'postgres://app:***@db:5432/halfspace'
+ */
+export function printableDb(db: string): string {
+  return isPostgresUrl(db) ? db.replace(/^([a-z]+:\/\/[^:@/]*):[^@/]*@/i, '$1:***@') : db;
+}
+
+/** The readable cause of a connection failure (node's AggregateError of several addresses has no message of its own). */
+function causeOf(error: unknown): string {
+  const e = error as { message?: string; code?: string; errors?: { message?: string }[] };
+  return e.message || e.errors?.[0]?.message || e.code || String(error);
+}
+
+/**
+ * Opens the store named by `--db`: connects to PostgreSQL (creating its tables when missing) for
+ * a `postgres://` URL, else opens (creating) the SQLite file. A database that cannot be reached
+ * is a UsageError naming it, password hidden.
+ * @example const store = await openStore('./halfspace.db'); await store.close()
+ */
+export async function openStore(db: string): Promise<ServiceStore> {
+  if (!isPostgresUrl(db)) return sqliteStore(db);
+  const { postgresStore } = await import('../store/postgres/store.js');
+  try {
+    return await postgresStore({ connectionString: db });
+  } catch (error) {
+    throw new UsageError(`cannot open the PostgreSQL store at ${printableDb(db)}: ${causeOf(error)}`);
+  }
+}
