@@ -52,12 +52,12 @@ describe('halfspace serve', () => {
     if (!held.ok) throw new Error('hold refused');
     const request = JSON.stringify({ player_id: 1, style: 'editorial_cover', photo_mode: 'silhouette' });
     await before.jobs.create({ job_id: 'job_left', key_id: issued.record.id, hold_id: held.hold_id, credits: 40, status: 'running', request, result: null, created_at: now.toISOString(), updated_at: now.toISOString() });
-    before.close();
+    await before.close();
 
     expect(await runCli(COMMANDS, ['keys', 'list', '--db', file], { stdout: () => {}, stderr: () => {} })).toBe(0);
     const peek = sqliteStore(file);
     expect((await peek.jobs.get('job_left'))?.status).toBe('running');
-    peek.close();
+    await peek.close();
 
     const server = await startServer({ dataset: datasetDir, db: file, port: 0 });
     try {

@@ -46,7 +46,7 @@ describe.skipIf(!demo)('docs/api.md walkthrough', () => {
       }
     } finally {
       await server.close();
-      store.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  store.close();
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

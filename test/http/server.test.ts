@@ -36,7 +36,7 @@ async function start() {
 }
 async function stop() {
   await server.close();
-  store.close();
+  await store.close();
 }
 
 beforeAll(async () => {
@@ -240,7 +240,7 @@ describe('http: errors', () => {
       expect([limited.status, limited.json.code, limited.headers.get('retry-after')]).toEqual([429, 'rate_limited', '100']);
     } finally {
       await aux.close();
-      auxStore.close();
+      await auxStore.close();
     }
   });
 

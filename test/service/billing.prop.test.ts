@@ -62,7 +62,7 @@ for (const [name, make] of drivers) {
           }
           expect(await store.wallets.balance(record.id)).toBe(balance);
           expectLedgerBalanced(await store.wallets.ledger(record.id), balance);
-          store.close();
+          await store.close();
         }),
         { numRuns: 40 },
       );
@@ -88,7 +88,7 @@ for (const [name, make] of drivers) {
           expectLedgerBalanced(await store.wallets.ledger(record.id), final);
           // A call was refused for credits only if, when it asked, the in-flight holds left too little.
           for (const r of responses.filter((x) => x.status === 402)) expect(JSON.parse(r.body as string).balance).toBeLessThan(3);
-          store.close();
+          await store.close();
         }),
         { numRuns: 60 },
       );

@@ -108,7 +108,7 @@ async function crashedServer(upload: Uint8Array) {
   expect((await store.jobs.get(first))?.status).toBe('running');
   expect((await store.jobs.get(second))?.status).toBe('queued');
   // A stops here: its first job never returns and nothing of A touches the file again.
-  store.close();
+  await store.close();
   return { file, key: issued.key, wallet: issued.record.id, first, second, aRuns: a.runs };
 }
 
@@ -151,7 +151,7 @@ describe('service.resume over a SQLite file', () => {
     expect(await side.store.wallets.balance(crashed.wallet)).toBe(20);
     // Nothing left to resume, and the uploaded photo is gone from the file.
     expect(await side.service.resume()).toEqual({ resumed: 0, failed: 0 });
-    side.store.close();
+    await side.store.close();
     const raw = new Database(crashed.file, { readonly: true });
     expect(raw.prepare('SELECT COUNT(*) AS n FROM jobs WHERE photo IS NOT NULL').get()).toEqual({ n: 0 });
     raw.close();
@@ -176,7 +176,7 @@ describe('service.resume over a SQLite file', () => {
     expect(await entriesOfHold(side.store, crashed.wallet, firstJob.hold_id)).toEqual([['hold', -40], ['release', 40]]);
     // 100 − 40 (second job captured); the lapsed job cost nothing.
     expect(await side.store.wallets.balance(crashed.wallet)).toBe(60);
-    side.store.close();
+    await side.store.close();
   });
 
   it('leaves a job failed by a poll (no resume) to that poll alone: one release, the balance back', async () => {
@@ -193,7 +193,7 @@ describe('service.resume over a SQLite file', () => {
     expect(await entriesOfHold(side.store, crashed.wallet, firstJob.hold_id)).toEqual([['hold', -40], ['release', 40]]);
     expect((await side.store.wallets.ledger(crashed.wallet)).map((e) => e.kind)).toEqual(['topup', 'hold', 'hold', 'release', 'release']);
     expect(await side.store.wallets.balance(crashed.wallet)).toBe(100);
-    side.store.close();
+    await side.store.close();
   });
 
   it('fails and releases a job no operation of this server can run', async () => {
@@ -203,7 +203,7 @@ describe('service.resume over a SQLite file', () => {
     expect(await side.service.resume()).toEqual({ resumed: 0, failed: 2 });
     expect(await poll(side.service, crashed.key, crashed.first)).toMatchObject({ status: 'failed', credits_charged: 0 });
     expect(await side.store.wallets.balance(crashed.wallet)).toBe(100);
-    side.store.close();
+    await side.store.close();
   });
 });
 

@@ -26,12 +26,12 @@ describe('sqlite store file', () => {
     // A second handle (as the CLI next to a running server) sees and changes the same wallet: 30 + 12 = 42.
     await b.wallets.topup('w', 12, '2026-03-01T00:00:01.000Z');
     expect(await a.wallets.balance('w')).toBe(42);
-    a.close();
-    b.close();
+    await a.close();
+    await b.close();
     const c = sqliteStore(file);
     expect(await c.wallets.balance('w')).toBe(42);
     expect((await c.wallets.ledger('w')).map((e) => e.amount)).toEqual([30, 12]);
-    c.close();
+    await c.close();
   });
 });
 
@@ -52,12 +52,12 @@ describe('sqlite store migration', () => {
     expect(await s.jobs.get('job_old')).toEqual({ job_id: 'job_old', key_id: 'key_a', hold_id: 7, credits: 40, status: 'queued', request: '{"style":"collage"}', result: null, created_at: '2026-03-01T12:00:00.000Z', updated_at: '2026-03-01T12:00:00.000Z' });
     expect((await s.jobs.unfinished()).map((j) => [j.job_id, j.photo])).toEqual([['job_old', null]]);
     await s.jobs.create({ job_id: 'job_new', key_id: 'key_a', hold_id: 11, credits: 40, status: 'queued', request: '{}', result: null, created_at: '2026-03-01T12:30:00.000Z', updated_at: '2026-03-01T12:30:00.000Z' }, new Uint8Array([0x89, 0x50]));
-    s.close();
+    await s.close();
     // Opening the migrated file again (as the CLI next to the server does) must not add the column twice.
     const again = sqliteStore(file);
     expect(Array.from((await again.jobs.unfinished())[1].photo!)).toEqual([0x89, 0x50]);
     expect(await again.jobs.update('job_new', 'succeeded', '{"ok":true}', '2026-03-01T12:31:00.000Z')).toBe(true);
-    again.close();
+    await again.close();
 
     const raw = new Database(file, { readonly: true });
     const columns = (raw.pragma('table_info(jobs)') as { name: string }[]).map((c) => c.name);
@@ -112,7 +112,7 @@ INSERT INTO holds VALUES (2, 'w', 5, '2026-03-01T00:05:01.000Z', 1), (4, 'w', 5,
       [1, 'topup', 20, null], [2, 'hold', -5, 2], [3, 'capture', 0, 2], [4, 'hold', -5, 4], [5, 'release', 5, 4], [6, 'hold', -3, 6], [7, 'release', 3, 6],
     ]);
     expect(await s.wallets.balance('w')).toBe(15);
-    s.close();
+    await s.close();
 
     const raw = new Database(file, { readonly: true });
     expect(raw.prepare('SELECT count(*) AS n FROM holds').get()).toEqual({ n: 0 });
@@ -154,7 +154,7 @@ describe('sqlite group commit', () => {
           expect(await real.wallets.balance(w)).toBe(await model.wallets.balance(w));
           expect(await real.wallets.ledger(w)).toEqual(await model.wallets.ledger(w));
         }
-        real.close();
+        await real.close();
       }),
       { numRuns: 60 },
     );
