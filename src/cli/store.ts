@@ -36,7 +36,7 @@ function causeOf(error: unknown): string {
  * Opens the store named by `--db`: connects to PostgreSQL (creating its tables when missing) for
  * a `postgres://` URL, else opens (creating) the SQLite file. A database that cannot be reached
  * is a UsageError naming it, password hidden.
- * @example const store = await openStore('./halfspace.db'); await store.close()
+ * @example await (await openStore('postgres://localhost/halfspace')).wallets.balance('key_x') // => null
  */
 export async function openStore(db: string): Promise<ServiceStore> {
   if (!isPostgresUrl(db)) return sqliteStore(db);

@@ -23,7 +23,8 @@ describe.skipIf(postgresUnavailable !== null)('halfspace serve on PostgreSQL', (
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('charges a paid call to a key the CLI created in the same database, and sees a CLI top-up', async () => {
-    const db = cluster.url();
+    // A database of its own: serve always uses the default schema.
+    const db = await cluster.database();
     const server = await startServer({ dataset: datasetDir, db, port: 0, renderWorkers: 0 });
     try {
       const text = readyText(server, db);

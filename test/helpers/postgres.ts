@@ -9,6 +9,7 @@ import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { delimiter, join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 
 const EXTERNAL_URL = process.env.HALFSPACE_TEST_PG_URL;
@@ -90,21 +91,57 @@ export async function startPostgres(): Promise<TestPostgres> {
   };
 }
 
-let schemas = 0;
+let names = 0;
 
 /**
- * One cluster for the calling test file (beforeAll/afterAll); `url()` is its address and
- * `schema()` a new schema name per call, so every store of the file starts empty.
+ * One cluster for the calling test file (beforeAll/afterAll). `url()` is its address, `schema()` a
+ * new schema name per call (so every store of the file starts empty) and `database()` the URL of a
+ * new, empty database (for code that always uses the default schema, such as `serve --db`; needs
+ * CREATEDB on a HALFSPACE_TEST_PG_URL server). On a HALFSPACE_TEST_PG_URL server everything handed
+ * out is dropped afterwards; a throwaway cluster is simply removed.
  */
-export function usePostgres(): { url(): string; schema(): string } {
-  let pg: TestPostgres | null = null;
+export function usePostgres(): { url(): string; schema(): string; database(): Promise<string> } {
+  let server: TestPostgres | null = null;
+  const schemas: string[] = [];
+  const databases: string[] = [];
+  const unique = () => `t_${process.pid}_${Date.now().toString(36)}_${names++}`;
+  const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const client = new pg.Client({ connectionString: server!.url });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  };
   beforeAll(async () => {
-    pg = await startPostgres();
-    if (pg.startMs > 0) console.info(`[postgres] throwaway cluster ready in ${pg.startMs} ms`);
+    server = await startPostgres();
+    if (server.startMs > 0) console.info(`[postgres] throwaway cluster ready in ${server.startMs} ms`);
   }, 120_000);
-  afterAll(() => pg?.stop());
+  afterAll(async () => {
+    if (!server) return;
+    if (EXTERNAL_URL) {
+      await admin(async (client) => {
+        for (const name of schemas) await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
+        for (const name of databases) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
+    }
+    server.stop();
+  });
   return {
-    url: () => pg!.url,
-    schema: () => `t_${process.pid}_${Date.now().toString(36)}_${schemas++}`,
+    url: () => server!.url,
+    schema: () => {
+      const name = unique();
+      schemas.push(name);
+      return name;
+    },
+    database: async () => {
+      const name = unique();
+      await admin((client) => client.query(`CREATE DATABASE ${name}`));
+      databases.push(name);
+      const url = new URL(server!.url);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
   };
 }

@@ -374,7 +374,7 @@ export interface PostgresStoreOptions {
 /**
  * Connects to PostgreSQL and creates the schema and its tables when missing (safe while other
  * replicas start too). Rejects when the database cannot be reached or the schema name is invalid.
- * @example const store = await postgresStore({ connectionString: 'postgres://localhost/halfspace' }); await store.close()
+ * @example await (await postgresStore({ connectionString: 'postgres://localhost/halfspace' })).wallets.balance('key_x') // => null
  */
 export async function postgresStore(options: PostgresStoreOptions): Promise<ServiceStore> {
   const schema = options.schema ?? POSTGRES_DEFAULT_SCHEMA;
