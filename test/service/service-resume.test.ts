@@ -207,19 +207,20 @@ describe('service.resume over a SQLite file', () => {
   });
 });
 
+/** The fake echo operation as a job (40 credits when `hd`), gated. */
+function gatedJobs() {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let runs = 0;
+  const [echo] = fakeOperations(async () => {
+    runs++;
+    await gate;
+  });
+  const operations: Operation[] = [{ ...echo, isJob: (body) => (body as { hd?: boolean }).hd === true }];
+  return { operations, release, runs: () => runs };
+}
+
 describe('service.resume in the process that queued the jobs', () => {
-  /** The fake echo operation as a job (40 credits when `hd`), gated. */
-  function gatedJobs() {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let runs = 0;
-    const [echo] = fakeOperations(async () => {
-      runs++;
-      await gate;
-    });
-    const operations: Operation[] = [{ ...echo, isJob: (body) => (body as { hd?: boolean }).hd === true }];
-    return { operations, release, runs: () => runs };
-  }
 
   it('never queues its own jobs twice', async () => {
     const store = memoryStore();
@@ -289,14 +290,7 @@ describe('a job whose hold lapses while it runs', () => {
 
 describe('service.stop', () => {
   it('finishes the job running now and leaves the queued ones, holds open, for the next process', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let runs = 0;
-    const [echo] = fakeOperations(async () => {
-      runs++;
-      await gate;
-    });
-    const operations: Operation[] = [{ ...echo, isJob: (body) => (body as { hd?: boolean }).hd === true }];
+    const { operations, release, runs } = gatedJobs();
     const store = memoryStore();
     const a = createService({ engine: noEngine, store, baseUrl: 'http://h', clock: () => NOON, operations });
     const issued = await issueKey(store, { credits: 200, now: NOON });
@@ -306,7 +300,7 @@ describe('service.stop', () => {
     const stopped = a.stop();
     release();
     await stopped;
-    expect(runs).toBe(1);
+    expect(runs()).toBe(1);
     expect((await store.jobs.get(ids[0]))?.status).toBe('succeeded');
     expect((await store.jobs.unfinished()).map((j) => [j.job_id, j.status])).toEqual([[ids[1], 'queued'], [ids[2], 'queued']]);
     // 200 − 3 × 40 held = 80; the first captured, the other two still held.
@@ -316,7 +310,7 @@ describe('service.stop', () => {
     const b = createService({ engine: noEngine, store, baseUrl: 'http://h', clock: () => NOON, operations });
     expect(await b.resume()).toEqual({ resumed: 2, failed: 0 });
     await b.idle();
-    expect(runs).toBe(3);
+    expect(runs()).toBe(3);
     expect((await store.wallets.ledger(issued.record.id)).map((e) => e.kind)).toEqual(['topup', 'hold', 'hold', 'hold', 'capture', 'capture', 'capture']);
     expect(await store.wallets.balance(issued.record.id)).toBe(80);
   });
