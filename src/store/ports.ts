@@ -208,3 +208,12 @@ export interface ServiceStore {
    */
   close(): void | Promise<void>;
 }
+
+/**
+ * Throws a RangeError unless `credits` is a positive safe integer: every store refuses other
+ * top-ups and holds the same way (a caller's bug, not a business outcome).
+ * @example assertCredits('hold', 0) // throws RangeError('hold must be a positive integer, got 0')
+ */
+export function assertCredits(what: 'top-up' | 'hold', credits: number): void {
+  if (!Number.isSafeInteger(credits) || credits <= 0) throw new RangeError(`${what} must be a positive integer, got ${credits}`);
+}

@@ -6,6 +6,7 @@ import type {
   DemoStore, HoldOutcome, IdempotencyRecord, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore,
   LedgerEntry, ServiceStore, SettleOutcome, StoredResponse, UnfinishedJob, WalletStore,
 } from '../ports.js';
+import { assertCredits } from '../ports.js';
 import { MemoryRateLimits } from './rate-limits.js';
 
 class MemoryKeys implements KeyStore {
@@ -69,12 +70,12 @@ class MemoryWallets implements WalletStore {
     if (!this.balances.has(walletId)) this.balances.set(walletId, 0);
   }
   async topup(walletId: string, credits: number, at: string, note: string | null = null): Promise<LedgerEntry | null> {
-    if (!Number.isSafeInteger(credits) || credits <= 0) throw new RangeError(`top-up must be a positive integer, got ${credits}`);
+    assertCredits('top-up', credits);
     if (!this.balances.has(walletId)) return null;
     return { ...this.append(walletId, 'topup', credits, null, note, at) };
   }
   async hold(walletId: string, credits: number, at: string, expiresAt: string, note: string | null = null): Promise<HoldOutcome> {
-    if (!Number.isSafeInteger(credits) || credits <= 0) throw new RangeError(`hold must be a positive integer, got ${credits}`);
+    assertCredits('hold', credits);
     const balance = this.balances.get(walletId);
     if (balance === undefined) return { ok: false, reason: 'unknown_wallet', balance: 0 };
     if (balance < credits) return { ok: false, reason: 'insufficient_credits', balance };

@@ -9,6 +9,7 @@ import type {
   DemoStore, HoldOutcome, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore, LedgerEntry,
   ServiceStore, SettleOutcome, StoredResponse, WalletStore,
 } from '../ports.js';
+import { assertCredits } from '../ports.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
 
 /** Schema used when none is given (docs/api.md#storage). */
@@ -228,11 +229,11 @@ function postgresWallets(pool: pg.Pool): WalletStore {
       await pool.query('INSERT INTO wallets (wallet_id, balance, created_at) VALUES ($1, 0, $2) ON CONFLICT (wallet_id) DO NOTHING', [walletId, at]);
     },
     async topup(walletId, credits, at, note = null) {
-      if (!Number.isSafeInteger(credits) || credits <= 0) throw new RangeError(`top-up must be a positive integer, got ${credits}`);
+      assertCredits('top-up', credits);
       return grouped({ kind: 'topup', walletId, credits, at, note });
     },
     async hold(walletId, credits, at, expiresAt, note = null) {
-      if (!Number.isSafeInteger(credits) || credits <= 0) throw new RangeError(`hold must be a positive integer, got ${credits}`);
+      assertCredits('hold', credits);
       return grouped({ kind: 'hold', walletId, credits, at, expiresAt, note });
     },
     async capture(holdId, at) {

@@ -8,6 +8,7 @@ import type {
   DemoStore, HoldOutcome, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore, LedgerEntry,
   ServiceStore, SettleOutcome, StoredResponse, WalletStore,
 } from '../ports.js';
+import { assertCredits } from '../ports.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
 
 /** How long a writer waits for another process's lock before SQLITE_BUSY (docs/api.md#storage). */
@@ -251,11 +252,11 @@ function sqliteWallets(db: Database.Database): WalletStore {
       openWallet.run(walletId, at);
     },
     async topup(walletId, credits, at, note = null) {
-      if (!Number.isSafeInteger(credits) || credits <= 0) throw new RangeError(`top-up must be a positive integer, got ${credits}`);
+      assertCredits('top-up', credits);
       return topup.immediate(walletId, credits, at, note);
     },
     async hold(walletId, credits, at, expiresAt, note = null) {
-      if (!Number.isSafeInteger(credits) || credits <= 0) throw new RangeError(`hold must be a positive integer, got ${credits}`);
+      assertCredits('hold', credits);
       return grouped({ kind: 'hold', walletId, credits, at, expiresAt, note });
     },
     async capture(holdId, at) {
