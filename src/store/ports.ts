@@ -62,6 +62,35 @@ export interface LedgerEntry {
   at: string;
 }
 
+/**
+ * The most credits one wallet may own, open holds included (10^12, ≈ 10 billion USD at 0.01 USD a
+ * credit): far below 2^53, so every balance, hold and ledger sum stays an exact JavaScript number.
+ * It also bounds every single top-up and hold (docs/api.md#billing).
+ */
+export const MAX_WALLET_CREDITS = 1_000_000_000_000;
+
+/** Result of a top-up: the new ledger entry, or why nothing was added. */
+export type TopupOutcome =
+  | { ok: true; entry: LedgerEntry }
+  /** `balance_limit_exceeded`: balance + held + credits would pass {@link MAX_WALLET_CREDITS}. */
+  | { ok: false; reason: 'unknown_wallet' | 'balance_limit_exceeded'; balance: number; held: number };
+
+/** An open (not yet settled) hold, as `halfspace wallet holds` lists it. */
+export interface OpenHold {
+  /** The entry id of the hold's ledger entry. */
+  hold_id: number;
+  wallet_id: string;
+  credits: number;
+  /** The hold entry's note: the operation that took it (e.g. `intelligence.player`), or null. */
+  note: string | null;
+  /** ISO-8601 UTC. */
+  created_at: string;
+  /** ISO-8601 UTC: the hold releases itself then (see {@link WalletStore.expireHolds}). */
+  expires_at: string;
+  /** The store handle that took it (`host:pid#token`, see {@link WalletStore.owner}); null for holds from before owners were recorded. */
+  owner: string | null;
+}
+
 /** Result of placing a hold: the new balance, or the balance that was too low. */
 export type HoldOutcome =
   | { ok: true; hold_id: number; balance: number }
@@ -74,10 +103,19 @@ export type SettleOutcome =
 
 /** Wallets and their append-only ledger. Every change is one atomic transaction. */
 export interface WalletStore {
+  /**
+   * Recorded on every hold this handle takes: `instance#token`, where the instance is
+   * `hostname:pid` unless the store was opened with another, and the token is drawn at open.
+   * A later process can so tell holds of an earlier one (see {@link releaseAbandoned}).
+   */
+  readonly owner: string;
   /** Creates an empty wallet (no-op when it exists). */
   open(walletId: string, at: string): Promise<void>;
-  /** Adds `credits` (a positive integer); null when the wallet is unknown. */
-  topup(walletId: string, credits: number, at: string, note?: string | null): Promise<LedgerEntry | null>;
+  /**
+   * Adds `credits` (an integer 1–{@link MAX_WALLET_CREDITS}, else RangeError) unless balance +
+   * held + credits would pass {@link MAX_WALLET_CREDITS} (`balance_limit_exceeded`, nothing written).
+   */
+  topup(walletId: string, credits: number, at: string, note?: string | null): Promise<TopupOutcome>;
   /** Holds `credits` when the balance covers them; the hold releases itself at `expiresAt` (see {@link expireHolds}). */
   hold(walletId: string, credits: number, at: string, expiresAt: string, note?: string | null): Promise<HoldOutcome>;
   /** Keeps the held credits spent. */
@@ -86,8 +124,19 @@ export interface WalletStore {
   release(holdId: number, at: string, note?: string | null): Promise<SettleOutcome>;
   /** Releases every open hold whose expiry is at or before `now`; returns how many. */
   expireHolds(now: string): Promise<number>;
-  /** The wallet's balance in credits, or null when it is unknown. */
+  /**
+   * Releases now, noted `abandoned`, the open holds an earlier process left and no live process
+   * will settle, except those in `keep` (holds of unfinished jobs, which resume under them);
+   * returns how many. SQLite (one serving process per file): every hold another handle took.
+   * PostgreSQL (replicas share it): only holds of an earlier process of this instance (same
+   * instance, other token); other replicas' holds wait for their expiry. Memory: none (its holds
+   * die with the process). Call it at start, before serving (`halfspace serve` does).
+   */
+  releaseAbandoned(at: string, keep?: readonly number[]): Promise<number>;
+  /** The wallet's balance in credits (open holds not included), or null when it is unknown. */
   balance(walletId: string): Promise<number | null>;
+  /** The open holds of a wallet, oldest first (empty for an unknown wallet). */
+  openHolds(walletId: string): Promise<OpenHold[]>;
   /** Ledger entries of a wallet, oldest first (at most `limit`, the newest ones, when given). */
   ledger(walletId: string, limit?: number): Promise<LedgerEntry[]>;
 }
@@ -210,10 +259,19 @@ export interface ServiceStore {
 }
 
 /**
- * Throws a RangeError unless `credits` is a positive safe integer: every store refuses other
- * top-ups and holds the same way (a caller's bug, not a business outcome).
- * @example assertCredits('hold', 0) // throws RangeError('hold must be a positive integer, got 0')
+ * Throws a RangeError unless `credits` is an integer from 1 to {@link MAX_WALLET_CREDITS}: every
+ * store refuses other top-ups and holds the same way (a caller's bug, not a business outcome; the
+ * service checks amounts first and answers with an error value).
+ * @example assertCredits('hold', 0) // throws RangeError('hold must be an integer from 1 to 1000000000000, got 0')
  */
 export function assertCredits(what: 'top-up' | 'hold', credits: number): void {
-  if (!Number.isSafeInteger(credits) || credits <= 0) throw new RangeError(`${what} must be a positive integer, got ${credits}`);
+  if (!isCreditAmount(credits)) throw new RangeError(`${what} must be an integer from 1 to ${MAX_WALLET_CREDITS}, got ${credits}`);
+}
+
+/**
+ * True when `credits` is an amount one top-up or hold may move: an integer 1–{@link MAX_WALLET_CREDITS}.
+ * @example isCreditAmount(9_007_199_254_740_000) // => false
+ */
+export function isCreditAmount(credits: number): boolean {
+  return Number.isInteger(credits) && credits >= 1 && credits <= MAX_WALLET_CREDITS;
 }

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LedgerEntry, ServiceStore } from '../../src/store/ports.js';
+import { MAX_WALLET_CREDITS, type LedgerEntry, type ServiceStore } from '../../src/store/ports.js';
 
 const T0 = '2026-03-01T12:00:00.000Z';
 const T1 = '2026-03-01T12:05:00.000Z';
@@ -17,6 +17,7 @@ export function expectLedgerBalanced(entries: LedgerEntry[], balance: number): v
     running += e.amount;
     expect(e.balance_after).toBe(running);
     expect(running).toBeGreaterThanOrEqual(0);
+    expect(running).toBeLessThanOrEqual(MAX_WALLET_CREDITS);
   }
   expect(running).toBe(balance);
 }
@@ -43,8 +44,8 @@ export function storeSuite(name: string, make: () => ServiceStore | Promise<Serv
       await s.wallets.open('w', T0);
       expect(await s.wallets.balance('w')).toBe(0);
       expect(await s.wallets.balance('nobody')).toBeNull();
-      expect(await s.wallets.topup('nobody', 5, T0)).toBeNull();
-      await s.wallets.topup('w', 20, T0, 'first');
+      expect(await s.wallets.topup('nobody', 5, T0)).toEqual({ ok: false, reason: 'unknown_wallet', balance: 0, held: 0 });
+      expect(await s.wallets.topup('w', 20, T0, 'first')).toMatchObject({ ok: true, entry: { kind: 'topup', amount: 20, balance_after: 20, note: 'first', at: T0 } });
       // 20 − 15 = 5 after the hold; capture keeps it at 5.
       const h1 = await s.wallets.hold('w', 15, T0, LATER, 'cards');
       expect(h1).toMatchObject({ ok: true, balance: 5 });
@@ -87,13 +88,73 @@ export function storeSuite(name: string, make: () => ServiceStore | Promise<Serv
       await s.close();
     });
 
-    it('rejects non-integer and non-positive amounts', async () => {
+    it('rejects non-integer, non-positive and too large amounts', async () => {
       const s = await make();
       await s.wallets.open('w', T0);
       await expect(s.wallets.topup('w', 0, T0)).rejects.toThrow(RangeError);
       await expect(s.wallets.topup('w', 1.5, T0)).rejects.toThrow(RangeError);
       await expect(s.wallets.hold('w', -1, T0, LATER)).rejects.toThrow(RangeError);
+      // The amount of issue #11: above the limit, and twice it is no longer an exact double.
+      await expect(s.wallets.topup('w', 9_007_199_254_740_000, T0)).rejects.toThrow('top-up must be an integer from 1 to 1000000000000, got 9007199254740000');
+      await expect(s.wallets.topup('w', MAX_WALLET_CREDITS + 1, T0)).rejects.toThrow(RangeError);
+      await expect(s.wallets.hold('w', MAX_WALLET_CREDITS + 1, T0, LATER)).rejects.toThrow(RangeError);
       expect(await s.wallets.balance('w')).toBe(0);
+      expect(await s.wallets.ledger('w')).toEqual([]);
+      await s.close();
+    });
+
+    it('keeps balance + held at most MAX_WALLET_CREDITS, refusing the top-up that would pass it', async () => {
+      const s = await make();
+      await s.wallets.open('w', T0);
+      expect(await s.wallets.topup('w', MAX_WALLET_CREDITS - 10, T0)).toMatchObject({ ok: true, entry: { balance_after: MAX_WALLET_CREDITS - 10 } });
+      // 10 credits held still count: balance (10^12 − 30) + held 20 + 11 = 10^12 + 1 is one too many.
+      const h = await s.wallets.hold('w', 20, T0, LATER, 'cards');
+      expect(h).toMatchObject({ ok: true, balance: MAX_WALLET_CREDITS - 30 });
+      expect(await s.wallets.topup('w', 11, T1)).toEqual({ ok: false, reason: 'balance_limit_exceeded', balance: MAX_WALLET_CREDITS - 30, held: 20 });
+      expect(await s.wallets.topup('w', MAX_WALLET_CREDITS, T1)).toEqual({ ok: false, reason: 'balance_limit_exceeded', balance: MAX_WALLET_CREDITS - 30, held: 20 });
+      // Exactly up to the limit is fine; then not one credit more, even after the hold is released.
+      expect(await s.wallets.topup('w', 10, T1)).toMatchObject({ ok: true, entry: { balance_after: MAX_WALLET_CREDITS - 20 } });
+      if (h.ok) expect(await s.wallets.release(h.hold_id, T1)).toEqual({ ok: true, balance: MAX_WALLET_CREDITS, amount: 20 });
+      expect(await s.wallets.topup('w', 1, T1)).toEqual({ ok: false, reason: 'balance_limit_exceeded', balance: MAX_WALLET_CREDITS, held: 0 });
+      expect(await s.wallets.balance('w')).toBe(MAX_WALLET_CREDITS);
+      expectLedgerBalanced(await s.wallets.ledger('w'), MAX_WALLET_CREDITS);
+      await s.close();
+    });
+
+    it('lists open holds with their owner, note and times, until they settle', async () => {
+      const s = await make();
+      await s.wallets.open('w', T0);
+      await s.wallets.open('v', T0);
+      await s.wallets.topup('w', 50, T0);
+      await s.wallets.topup('v', 50, T0);
+      expect(await s.wallets.openHolds('w')).toEqual([]);
+      expect(await s.wallets.openHolds('nobody')).toEqual([]);
+      const a = await s.wallets.hold('w', 15, T0, LATER, 'cards');
+      const b = await s.wallets.hold('w', 1, T1, LATER);
+      await s.wallets.hold('v', 7, T0, LATER, 'other wallet');
+      if (!a.ok || !b.ok) throw new Error('holds refused');
+      expect(s.wallets.owner).toMatch(/^.+#[0-9a-f]{8}$/);
+      expect(await s.wallets.openHolds('w')).toEqual([
+        { hold_id: a.hold_id, wallet_id: 'w', credits: 15, note: 'cards', created_at: T0, expires_at: LATER, owner: s.wallets.owner },
+        { hold_id: b.hold_id, wallet_id: 'w', credits: 1, note: null, created_at: T1, expires_at: LATER, owner: s.wallets.owner },
+      ]);
+      await s.wallets.capture(a.hold_id, T1);
+      expect((await s.wallets.openHolds('w')).map((h) => h.hold_id)).toEqual([b.hold_id]);
+      await s.wallets.release(b.hold_id, T1);
+      expect(await s.wallets.openHolds('w')).toEqual([]);
+      expect((await s.wallets.openHolds('v')).map((h) => h.credits)).toEqual([7]);
+      await s.close();
+    });
+
+    it('never releases as abandoned a hold its own handle took', async () => {
+      const s = await make();
+      await s.wallets.open('w', T0);
+      await s.wallets.topup('w', 10, T0);
+      const h = await s.wallets.hold('w', 4, T0, LATER);
+      expect(await s.wallets.releaseAbandoned(T1)).toBe(0);
+      expect(await s.wallets.balance('w')).toBe(6);
+      expect((await s.wallets.openHolds('w')).map((o) => o.credits)).toEqual([4]);
+      if (h.ok) expect(await s.wallets.capture(h.hold_id, T1)).toMatchObject({ ok: true, balance: 6 });
       await s.close();
     });
 
@@ -215,20 +276,27 @@ export function storeSuite(name: string, make: () => ServiceStore | Promise<Serv
 
     it('matches a simple ledger model under any sequence of operations (fc.commands)', async () => {
       type Model = { balance: number; holds: { id: number; amount: number; settled: boolean; expiresMin: number }[]; nowMin: number };
+      const heldOf = (m: Model) => m.holds.reduce((sum, h) => sum + (h.settled ? 0 : h.amount), 0);
       type Real = { store: ServiceStore };
       const at = (min: number) => new Date(Date.UTC(2026, 2, 1, 12, min)).toISOString();
       const check = async (m: Model, r: Real) => {
         const balance = await r.store.wallets.balance('w');
         expect(balance).toBe(m.balance);
         expect(balance).toBeGreaterThanOrEqual(0);
+        // Never above the limit, open holds included.
+        const open = await r.store.wallets.openHolds('w');
+        expect(open.map((h) => [h.hold_id, h.credits])).toEqual(m.holds.filter((h) => !h.settled).map((h) => [h.id, h.amount]));
+        expect(balance! + heldOf(m)).toBeLessThanOrEqual(MAX_WALLET_CREDITS);
         expectLedgerBalanced(await r.store.wallets.ledger('w'), m.balance);
       };
       class Topup implements fc.AsyncCommand<Model, Real> {
         constructor(readonly n: number) {}
         check = () => true;
         async run(m: Model, r: Real) {
-          await r.store.wallets.topup('w', this.n, at(m.nowMin));
-          m.balance += this.n;
+          const out = await r.store.wallets.topup('w', this.n, at(m.nowMin));
+          const fits = m.balance + heldOf(m) + this.n <= MAX_WALLET_CREDITS;
+          expect(out).toEqual(fits ? expect.objectContaining({ ok: true }) : { ok: false, reason: 'balance_limit_exceeded', balance: m.balance, held: heldOf(m) });
+          if (fits) m.balance += this.n;
           await check(m, r);
         }
         toString = () => `topup(${this.n})`;
@@ -276,7 +344,8 @@ export function storeSuite(name: string, make: () => ServiceStore | Promise<Serv
         toString = () => `advance(${this.min}min)`;
       }
       const commands = [
-        fc.integer({ min: 1, max: 50 }).map((n) => new Topup(n)),
+        // Small top-ups, and large ones that reach the limit within a few commands.
+        fc.oneof(fc.integer({ min: 1, max: 50 }), fc.integer({ min: MAX_WALLET_CREDITS / 2 - 40, max: MAX_WALLET_CREDITS })).map((n) => new Topup(n)),
         fc.tuple(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 10 })).map(([n, ttl]) => new Hold(n, ttl)),
         fc.tuple(fc.nat(), fc.boolean()).map(([p, c]) => new Settle(p, c)),
         fc.integer({ min: 1, max: 5 }).map((n) => new Advance(n)),

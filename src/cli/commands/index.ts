@@ -12,7 +12,7 @@ import { cardCommand } from './card.js';
 import { promptCommand } from './prompt.js';
 import { serveCommand } from './serve.js';
 import { keysCreateCommand, keysListCommand, keysRevokeCommand } from './keys.js';
-import { walletBalanceCommand, walletLedgerCommand, walletTopupCommand } from './wallet.js';
+import { walletBalanceCommand, walletHoldsCommand, walletLedgerCommand, walletTopupCommand } from './wallet.js';
 
 /** Every `halfspace` sub-command, in help order. Add one import and one entry per command. */
 export const COMMANDS: readonly Command[] = [
@@ -34,5 +34,6 @@ export const COMMANDS: readonly Command[] = [
   keysRevokeCommand,
   walletTopupCommand,
   walletBalanceCommand,
+  walletHoldsCommand,
   walletLedgerCommand,
 ];

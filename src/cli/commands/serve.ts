@@ -5,6 +5,7 @@
 import { createRenderPool, defaultRenderWorkers } from '../../cards/render-pool.js';
 import { Engine } from '../../engine.js';
 import { listen, type Listening } from '../../http/node.js';
+import { releaseLeftoverHolds } from '../../service/accounts.js';
 import { createService, type ResumeReport, type Service } from '../../service/service.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { UsageError, type Command } from '../run.js';
@@ -39,6 +40,8 @@ export interface RunningServer {
   baseUrl: string;
   /** Async card jobs a previous run left unfinished: queued again here, or failed when their hold had lapsed. */
   resumed: ResumeReport;
+  /** Holds released at start: left by an earlier process (`abandoned`, see WalletStore.releaseAbandoned) or past their expiry. */
+  releasedHolds: { abandoned: number; expired: number };
   close(): Promise<void>;
 }
 
@@ -49,6 +52,15 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const engine = Engine.open({ dataset: options.dataset ?? 'demo' });
   const store = await openStore(options.db ?? DEFAULT_DB);
+  // Before serving: credits held by calls a crashed process never finished come back now, not
+  // after their 5-minute expiry (SQLite: every earlier hold; PostgreSQL: this instance's only).
+  let releasedHolds: RunningServer['releasedHolds'];
+  try {
+    releasedHolds = await releaseLeftoverHolds(store);
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? DEFAULT_PORT;
   // The service needs the base address, which with port 0 is known only once bound; it is created
@@ -97,6 +109,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     service,
     baseUrl,
     resumed,
+    releasedHolds,
     close: async () => {
       await listening.close();
       // Queued hd jobs stay queued for the next start; only the one rendering now is awaited.
@@ -131,6 +144,9 @@ export function readyText(server: RunningServer, db: string): string {
     `  openapi  ${url}/openapi.json`,
     ...(server.resumed.resumed + server.resumed.failed > 0
       ? [`  jobs     ${server.resumed.resumed} unfinished hd card job(s) resumed, ${server.resumed.failed} failed with their credits returned`]
+      : []),
+    ...(server.releasedHolds.abandoned + server.releasedHolds.expired > 0
+      ? [`  holds    ${server.releasedHolds.abandoned} hold(s) left by an earlier process and ${server.releasedHolds.expired} expired hold(s) released, their credits returned`]
       : []),
     '',
     'Create a key in another terminal (works while the server runs):',

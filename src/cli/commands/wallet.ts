@@ -1,8 +1,8 @@
 /**
- * `halfspace wallet topup|balance|ledger`: the credit wallet of a key, in the service store (the
- * same `--db` file as `halfspace serve`; safe while the server runs).
+ * `halfspace wallet topup|balance|holds|ledger`: the credit wallet of a key, in the service store
+ * (the same `--db` file as `halfspace serve`; safe while the server runs).
  */
-import { topupWallet } from '../../service/accounts.js';
+import { topupWallet, walletStatusOf } from '../../service/accounts.js';
 import { UsageError, type Command } from '../run.js';
 import { jsonOut } from '../shared.js';
 import { creditsFlag, DB_OPTION, withStore } from './keys.js';
@@ -24,7 +24,7 @@ export const walletTopupCommand: Command = {
       const id = keyIdOf(positionals);
       const credits = creditsFlag(values.credits, 'credits', true);
       const result = await topupWallet(store, id, credits, (values.note as string | undefined) ?? 'cli topup');
-      if (!result.ok) throw new UsageError(`no wallet for ${id} (see halfspace keys list)`);
+      if (!result.ok) throw new UsageError(result.error.code === 'not_found' ? `no wallet for ${id} (see halfspace keys list)` : result.error.message);
       io.stdout(values.json ? jsonOut({ id, credits, balance: result.value }) : `Added ${credits} credits to ${id}: balance ${result.value}.\n`);
     }),
 };
@@ -32,16 +32,41 @@ export const walletTopupCommand: Command = {
 /** `halfspace wallet balance`. */
 export const walletBalanceCommand: Command = {
   name: 'wallet balance',
-  summary: 'Show the credit balance of a key',
+  summary: 'Show the credit balance of a key: spendable, and held by calls in flight',
   usage: 'wallet balance KEY_ID [--db FILE|URL] [--json]',
   options: { ...DB_OPTION, json: { type: 'boolean', default: false } },
   positionals: true,
   run: ({ values, positionals, io }) =>
     withStore(values, async (store) => {
       const id = keyIdOf(positionals);
-      const balance = await store.wallets.balance(id);
-      if (balance === null) throw new UsageError(`no wallet for ${id} (see halfspace keys list)`);
-      io.stdout(values.json ? jsonOut({ id, balance }) : `${balance}\n`);
+      const status = await walletStatusOf(store, id);
+      if (!status.ok) throw new UsageError(`no wallet for ${id} (see halfspace keys list)`);
+      const { balance, held, available, holds } = status.value;
+      if (values.json) return void io.stdout(jsonOut({ id, balance, held, available, open_holds: holds.length }));
+      // The balance comes first, so scripts reading the first word keep working.
+      const where = holds.length === 0 ? '' : ` in ${holds.length} open hold${holds.length === 1 ? '' : 's'}: halfspace wallet holds ${id}`;
+      io.stdout(`${balance} (available ${available}, held ${held}${where})\n`);
+    }),
+};
+
+/** `halfspace wallet holds`. */
+export const walletHoldsCommand: Command = {
+  name: 'wallet holds',
+  summary: 'List the open holds of a key: credits held by calls in flight, with their owner process and expiry',
+  usage: 'wallet holds KEY_ID [--db FILE|URL] [--json]',
+  options: { ...DB_OPTION, json: { type: 'boolean', default: false } },
+  positionals: true,
+  run: ({ values, positionals, io }) =>
+    withStore(values, async (store) => {
+      const id = keyIdOf(positionals);
+      const status = await walletStatusOf(store, id);
+      if (!status.ok) throw new UsageError(`no wallet for ${id} (see halfspace keys list)`);
+      const { holds } = status.value;
+      if (values.json) return void io.stdout(jsonOut(holds));
+      if (holds.length === 0) return void io.stdout(`No open holds for ${id}.\n`);
+      const when = (iso: string) => `${iso.slice(0, 19)}Z`;
+      const lines = holds.map((h) => `${String(h.hold_id).padStart(6)}  ${String(h.credits).padStart(7)}  ${when(h.created_at)}  ${when(h.expires_at)}  ${(h.owner ?? '(unknown)').padEnd(24)}  ${h.note ?? ''}`);
+      io.stdout(`${'hold'.padStart(6)}  ${'credits'.padStart(7)}  ${'created'.padEnd(20)}  ${'expires'.padEnd(20)}  ${'owner'.padEnd(24)}  note\n${lines.join('\n')}\n`);
     }),
 };
 

@@ -4,9 +4,10 @@
  */
 import type {
   DemoStore, HoldOutcome, IdempotencyRecord, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore,
-  LedgerEntry, ServiceStore, SettleOutcome, StoredResponse, UnfinishedJob, WalletStore,
+  LedgerEntry, OpenHold, ServiceStore, SettleOutcome, StoredResponse, TopupOutcome, UnfinishedJob, WalletStore,
 } from '../ports.js';
-import { assertCredits } from '../ports.js';
+import { assertCredits, MAX_WALLET_CREDITS } from '../ports.js';
+import { newHoldOwner } from '../hold-owner.js';
 import { MemoryRateLimits } from './rate-limits.js';
 
 class MemoryKeys implements KeyStore {
@@ -48,14 +49,23 @@ class MemoryKeys implements KeyStore {
 interface Hold {
   wallet_id: string;
   amount: number;
+  note: string | null;
+  created_at: string;
   expires_at: string;
+  owner: string;
   settled: boolean;
 }
 
 class MemoryWallets implements WalletStore {
+  readonly owner: string;
   private readonly balances = new Map<string, number>();
+  private readonly held = new Map<string, number>();
   private readonly entries: LedgerEntry[] = [];
   private readonly holds = new Map<number, Hold>();
+
+  constructor(instanceId?: string) {
+    this.owner = newHoldOwner(instanceId);
+  }
 
   private append(walletId: string, kind: LedgerEntry['kind'], amount: number, holdId: number | null, note: string | null, at: string): LedgerEntry {
     const balance = this.balances.get(walletId)! + amount;
@@ -67,12 +77,18 @@ class MemoryWallets implements WalletStore {
   }
 
   async open(walletId: string): Promise<void> {
-    if (!this.balances.has(walletId)) this.balances.set(walletId, 0);
+    if (!this.balances.has(walletId)) {
+      this.balances.set(walletId, 0);
+      this.held.set(walletId, 0);
+    }
   }
-  async topup(walletId: string, credits: number, at: string, note: string | null = null): Promise<LedgerEntry | null> {
+  async topup(walletId: string, credits: number, at: string, note: string | null = null): Promise<TopupOutcome> {
     assertCredits('top-up', credits);
-    if (!this.balances.has(walletId)) return null;
-    return { ...this.append(walletId, 'topup', credits, null, note, at) };
+    const balance = this.balances.get(walletId);
+    if (balance === undefined) return { ok: false, reason: 'unknown_wallet', balance: 0, held: 0 };
+    const held = this.held.get(walletId)!;
+    if (balance + held + credits > MAX_WALLET_CREDITS) return { ok: false, reason: 'balance_limit_exceeded', balance, held };
+    return { ok: true, entry: { ...this.append(walletId, 'topup', credits, null, note, at) } };
   }
   async hold(walletId: string, credits: number, at: string, expiresAt: string, note: string | null = null): Promise<HoldOutcome> {
     assertCredits('hold', credits);
@@ -80,7 +96,8 @@ class MemoryWallets implements WalletStore {
     if (balance === undefined) return { ok: false, reason: 'unknown_wallet', balance: 0 };
     if (balance < credits) return { ok: false, reason: 'insufficient_credits', balance };
     const entry = this.append(walletId, 'hold', -credits, null, note, at);
-    this.holds.set(entry.entry_id, { wallet_id: walletId, amount: credits, expires_at: expiresAt, settled: false });
+    this.held.set(walletId, this.held.get(walletId)! + credits);
+    this.holds.set(entry.entry_id, { wallet_id: walletId, amount: credits, note, created_at: at, expires_at: expiresAt, owner: this.owner, settled: false });
     return { ok: true, hold_id: entry.entry_id, balance: entry.balance_after };
   }
   private settle(holdId: number, kind: 'capture' | 'release', at: string, note: string | null): SettleOutcome {
@@ -88,6 +105,7 @@ class MemoryWallets implements WalletStore {
     if (!hold) return { ok: false, reason: 'unknown_hold' };
     if (hold.settled) return { ok: false, reason: 'already_settled' };
     hold.settled = true;
+    this.held.set(hold.wallet_id, this.held.get(hold.wallet_id)! - hold.amount);
     const entry = this.append(hold.wallet_id, kind, kind === 'capture' ? 0 : hold.amount, holdId, note, at);
     return { ok: true, balance: entry.balance_after, amount: hold.amount };
   }
@@ -107,8 +125,26 @@ class MemoryWallets implements WalletStore {
     }
     return n;
   }
+  async releaseAbandoned(at: string, keep: readonly number[] = []): Promise<number> {
+    // Every hold of a memory store was taken by this handle, in this process: none is abandoned.
+    let n = 0;
+    for (const [id, hold] of this.holds) {
+      if (!hold.settled && hold.owner !== this.owner && !keep.includes(id)) {
+        this.settle(id, 'release', at, 'abandoned');
+        n++;
+      }
+    }
+    return n;
+  }
   async balance(walletId: string): Promise<number | null> {
     return this.balances.get(walletId) ?? null;
+  }
+  async openHolds(walletId: string): Promise<OpenHold[]> {
+    const open: OpenHold[] = [];
+    for (const [id, h] of this.holds) {
+      if (h.wallet_id === walletId && !h.settled) open.push({ hold_id: id, wallet_id: walletId, credits: h.amount, note: h.note, created_at: h.created_at, expires_at: h.expires_at, owner: h.owner });
+    }
+    return open;
   }
   async ledger(walletId: string, limit?: number): Promise<LedgerEntry[]> {
     const mine = this.entries.filter((e) => e.wallet_id === walletId).map((e) => ({ ...e }));
@@ -207,14 +243,20 @@ class MemoryJobs implements JobStore {
   }
 }
 
+/** Options of {@link memoryStore}. */
+export interface MemoryStoreOptions {
+  /** Instance part of the owner id recorded on holds; default `hostname:pid`. */
+  instanceId?: string;
+}
+
 /**
  * Creates an empty in-memory store (lost when the process ends).
  * @example await memoryStore().wallets.balance('key_x') // => null
  */
-export function memoryStore(): ServiceStore {
+export function memoryStore(options: MemoryStoreOptions = {}): ServiceStore {
   return {
     keys: new MemoryKeys(),
-    wallets: new MemoryWallets(),
+    wallets: new MemoryWallets(options.instanceId),
     idempotency: new MemoryIdempotency(),
     demo: new MemoryDemo(),
     rateLimits: new MemoryRateLimits(),

@@ -7,9 +7,10 @@
 import pg from 'pg';
 import type {
   DemoStore, HoldOutcome, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore, LedgerEntry,
-  ServiceStore, SettleOutcome, StoredResponse, WalletStore,
+  OpenHold, ServiceStore, SettleOutcome, StoredResponse, TopupOutcome, WalletStore,
 } from '../ports.js';
-import { assertCredits } from '../ports.js';
+import { assertCredits, MAX_WALLET_CREDITS } from '../ports.js';
+import { instanceOfOwner, newHoldOwner } from '../hold-owner.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
 
 /** Schema used when none is given (docs/api.md#storage). */
@@ -45,6 +46,13 @@ CREATE TABLE IF NOT EXISTS holds (
   hold_id BIGINT PRIMARY KEY, wallet_id TEXT NOT NULL, amount BIGINT NOT NULL, expires_at TEXT COLLATE "C" NOT NULL
 );
 CREATE INDEX IF NOT EXISTS holds_expiry ON holds(expires_at);
+-- owner: the store handle that took the hold (WalletStore.owner); NULL in schemas made before it.
+-- Added only when missing, so opening a current schema takes no table lock.
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'holds' AND column_name = 'owner') THEN
+    ALTER TABLE holds ADD COLUMN owner TEXT COLLATE "C";
+  END IF;
+END $$;
 CREATE TABLE IF NOT EXISTS idempotency (
   scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER, headers TEXT, body TEXT,
   expires_at TEXT COLLATE "C" NOT NULL, PRIMARY KEY (scope, key)
@@ -104,9 +112,9 @@ function postgresKeys(pool: pg.Pool): KeyStore {
 
 type Op =
   | { kind: 'topup'; walletId: string; credits: number; at: string; note: string | null }
-  | { kind: 'hold'; walletId: string; credits: number; at: string; expiresAt: string; note: string | null }
+  | { kind: 'hold'; walletId: string; credits: number; at: string; expiresAt: string; note: string | null; owner: string }
   | { kind: 'capture' | 'release'; holdId: number; at: string; note: string | null };
-type Outcome = LedgerEntry | null | HoldOutcome | SettleOutcome;
+type Outcome = TopupOutcome | HoldOutcome | SettleOutcome;
 type NewEntry = Omit<LedgerEntry, 'entry_id'>;
 
 /**
@@ -122,6 +130,12 @@ async function applyBatch(client: pg.PoolClient, ops: Op[]): Promise<Outcome[]> 
   const locked = (await client.query<{ wallet_id: string; balance: number }>('SELECT wallet_id, balance FROM wallets WHERE wallet_id = ANY($1::text[]) ORDER BY wallet_id FOR UPDATE', [walletIds])).rows;
   const balances = new Map(locked.map((w) => [w.wallet_id, w.balance]));
   const before = new Map(balances);
+  // Credits in open holds, for the top-up limit: read under the wallet locks (holds of a wallet are
+  // only added or settled under its lock) and before this batch settles any, then kept up to date below.
+  const topupWallets = [...new Set(ops.flatMap((op) => (op.kind === 'topup' ? [op.walletId] : [])))];
+  const heldRows = topupWallets.length === 0 ? [] : (await client.query<{ wallet_id: string; held: number }>('SELECT wallet_id, SUM(amount)::bigint AS held FROM holds WHERE wallet_id = ANY($1::text[]) GROUP BY wallet_id', [topupWallets])).rows;
+  const held = new Map(heldRows.map((h) => [h.wallet_id, h.held]));
+  const addHeld = (walletId: string, credits: number) => held.set(walletId, (held.get(walletId) ?? 0) + credits);
   // Deleting the holds claims their settlement: a replica settling the same hold waits for this
   // transaction and then finds no row.
   const open = settleIds.length === 0 ? [] : (await client.query<{ hold_id: number; wallet_id: string; amount: number }>('DELETE FROM holds WHERE hold_id = ANY($1::bigint[]) RETURNING hold_id, wallet_id, amount', [settleIds])).rows;
@@ -131,17 +145,19 @@ async function applyBatch(client: pg.PoolClient, ops: Op[]): Promise<Outcome[]> 
   const settledBefore = new Set(missing.length === 0 ? [] : (await client.query<{ entry_id: number }>("SELECT entry_id FROM ledger WHERE kind = 'hold' AND entry_id = ANY($1::bigint[])", [missing])).rows.map((e) => e.entry_id));
 
   const entries: NewEntry[] = [];
-  const newHolds: { index: number; walletId: string; credits: number; expiresAt: string }[] = [];
+  const newHolds: { index: number; walletId: string; credits: number; expiresAt: string; owner: string }[] = [];
   const append = (e: NewEntry): number => entries.push(e) - 1;
   // Outcomes that carry an entry id are finished once the ids are drawn, below.
   const decided = ops.map((op): ((ids: number[]) => Outcome) => {
     if (op.kind === 'topup') {
       const balance = balances.get(op.walletId);
-      if (balance === undefined) return () => null;
+      if (balance === undefined) return () => ({ ok: false, reason: 'unknown_wallet', balance: 0, held: 0 });
+      const heldNow = held.get(op.walletId) ?? 0;
+      if (balance + heldNow + op.credits > MAX_WALLET_CREDITS) return () => ({ ok: false, reason: 'balance_limit_exceeded', balance, held: heldNow });
       const after = balance + op.credits;
       balances.set(op.walletId, after);
       const i = append({ wallet_id: op.walletId, kind: 'topup', amount: op.credits, hold_id: null, balance_after: after, note: op.note, at: op.at });
-      return (ids) => ({ entry_id: ids[i], ...entries[i] });
+      return (ids) => ({ ok: true, entry: { entry_id: ids[i], ...entries[i] } });
     }
     if (op.kind === 'hold') {
       const balance = balances.get(op.walletId);
@@ -150,13 +166,15 @@ async function applyBatch(client: pg.PoolClient, ops: Op[]): Promise<Outcome[]> 
       const after = balance - op.credits;
       balances.set(op.walletId, after);
       const i = append({ wallet_id: op.walletId, kind: 'hold', amount: -op.credits, hold_id: null, balance_after: after, note: op.note, at: op.at });
-      newHolds.push({ index: i, walletId: op.walletId, credits: op.credits, expiresAt: op.expiresAt });
+      newHolds.push({ index: i, walletId: op.walletId, credits: op.credits, expiresAt: op.expiresAt, owner: op.owner });
+      addHeld(op.walletId, op.credits);
       return (ids) => ({ ok: true, hold_id: ids[i], balance: after });
     }
     const hold = holds.get(op.holdId);
     if (!hold) return () => ({ ok: false, reason: settledBefore.has(op.holdId) ? 'already_settled' : 'unknown_hold' });
     if (hold.settled) return () => ({ ok: false, reason: 'already_settled' });
     hold.settled = true;
+    addHeld(hold.wallet_id, -hold.amount);
     const amount = op.kind === 'capture' ? 0 : hold.amount;
     const after = balances.get(hold.wallet_id)! + amount;
     balances.set(hold.wallet_id, after);
@@ -178,8 +196,8 @@ async function applyBatch(client: pg.PoolClient, ops: Op[]): Promise<Outcome[]> 
     );
   }
   if (newHolds.length > 0) {
-    await client.query('INSERT INTO holds (hold_id, wallet_id, amount, expires_at) SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[])', [
-      newHolds.map((h) => ids[h.index]), newHolds.map((h) => h.walletId), newHolds.map((h) => h.credits), newHolds.map((h) => h.expiresAt),
+    await client.query('INSERT INTO holds (hold_id, wallet_id, amount, expires_at, owner) SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::text[])', [
+      newHolds.map((h) => ids[h.index]), newHolds.map((h) => h.walletId), newHolds.map((h) => h.credits), newHolds.map((h) => h.expiresAt), newHolds.map((h) => h.owner),
     ]);
   }
   const changed = [...balances].filter(([id, balance]) => before.get(id) !== balance);
@@ -191,7 +209,7 @@ async function applyBatch(client: pg.PoolClient, ops: Op[]): Promise<Outcome[]> 
   return decided.map((finish) => finish(ids));
 }
 
-function postgresWallets(pool: pg.Pool): WalletStore {
+function postgresWallets(pool: pg.Pool, owner: string): WalletStore {
   // Group commit: the operations requested while the previous batch was being written go into the
   // next transaction together, applied in the order they were asked for. One batch runs at a time
   // per store, so within a process the order is the call order; across replicas the row locks order them.
@@ -224,7 +242,14 @@ function postgresWallets(pool: pg.Pool): WalletStore {
     });
   }
 
+  /** Releases the given holds through the batch; a hold another replica settled first is not counted. */
+  async function releaseAll(holdIds: number[], at: string, note: string): Promise<number> {
+    const outcomes = await Promise.all(holdIds.map((holdId) => grouped<SettleOutcome>({ kind: 'release', holdId, at, note })));
+    return outcomes.filter((o) => o.ok).length;
+  }
+
   return {
+    owner,
     async open(walletId, at) {
       await pool.query('INSERT INTO wallets (wallet_id, balance, created_at) VALUES ($1, 0, $2) ON CONFLICT (wallet_id) DO NOTHING', [walletId, at]);
     },
@@ -234,7 +259,7 @@ function postgresWallets(pool: pg.Pool): WalletStore {
     },
     async hold(walletId, credits, at, expiresAt, note = null) {
       assertCredits('hold', credits);
-      return grouped({ kind: 'hold', walletId, credits, at, expiresAt, note });
+      return grouped({ kind: 'hold', walletId, credits, at, expiresAt, note, owner });
     },
     async capture(holdId, at) {
       return grouped({ kind: 'capture', holdId, at, note: null });
@@ -246,11 +271,26 @@ function postgresWallets(pool: pg.Pool): WalletStore {
       // Every due hold is released through the batch; one another replica settles first comes back
       // already_settled and is not counted, so each hold is released (and counted) once.
       const due = (await pool.query<{ hold_id: number }>('SELECT hold_id FROM holds WHERE expires_at <= $1 ORDER BY hold_id', [now])).rows;
-      const outcomes = await Promise.all(due.map(({ hold_id }) => grouped<SettleOutcome>({ kind: 'release', holdId: hold_id, at: now, note: 'expired' })));
-      return outcomes.filter((o) => o.ok).length;
+      return releaseAll(due.map((h) => h.hold_id), now, 'expired');
+    },
+    async releaseAbandoned(at, keep = []) {
+      // Only an earlier process of this instance: same instance, another token. Other replicas'
+      // holds may belong to calls in flight right now; they wait for their expiry.
+      const prefix = `${instanceOfOwner(owner)}#`;
+      const mine = (await pool.query<{ hold_id: number }>('SELECT hold_id FROM holds WHERE left(owner, $1) = $2 AND owner <> $3 ORDER BY hold_id', [prefix.length, prefix, owner])).rows;
+      const kept = new Set(keep);
+      return releaseAll(mine.map((h) => h.hold_id).filter((id) => !kept.has(id)), at, 'abandoned');
     },
     async balance(walletId) {
       return (await pool.query<{ balance: number }>('SELECT balance FROM wallets WHERE wallet_id = $1', [walletId])).rows[0]?.balance ?? null;
+    },
+    async openHolds(walletId) {
+      return (
+        await pool.query<OpenHold>(
+          'SELECT h.hold_id, h.wallet_id, h.amount AS credits, l.note, l.at AS created_at, h.expires_at, h.owner FROM holds AS h JOIN ledger AS l ON l.entry_id = h.hold_id WHERE h.wallet_id = $1 ORDER BY h.hold_id',
+          [walletId],
+        )
+      ).rows;
     },
     async ledger(walletId, limit) {
       return (
@@ -370,6 +410,12 @@ export interface PostgresStoreOptions {
   schema?: string;
   /** Most connections this store opens; default {@link POSTGRES_DEFAULT_POOL_SIZE}. */
   max?: number;
+  /**
+   * Instance part of the owner id recorded on holds; default `hostname:pid`. Give each replica its
+   * own, stable across its restarts, so a restarted replica releases the holds its predecessor left
+   * (WalletStore.releaseAbandoned); two live replicas must never share one.
+   */
+  instanceId?: string;
 }
 
 /**
@@ -380,6 +426,7 @@ export interface PostgresStoreOptions {
 export async function postgresStore(options: PostgresStoreOptions): Promise<ServiceStore> {
   const schema = options.schema ?? POSTGRES_DEFAULT_SCHEMA;
   if (!SCHEMA_NAME.test(schema)) throw new RangeError(`schema must be a lowercase identifier (a-z, 0-9, _), got ${JSON.stringify(schema)}`);
+  const owner = newHoldOwner(options.instanceId);
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? POSTGRES_DEFAULT_POOL_SIZE,
@@ -403,7 +450,7 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Serv
   }
   return {
     keys: postgresKeys(pool),
-    wallets: postgresWallets(pool),
+    wallets: postgresWallets(pool, owner),
     idempotency: postgresIdempotency(pool),
     demo: postgresDemo(pool),
     rateLimits: new MemoryRateLimits(),

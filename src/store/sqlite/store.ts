@@ -6,9 +6,10 @@
 import Database from 'better-sqlite3';
 import type {
   DemoStore, HoldOutcome, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore, LedgerEntry,
-  ServiceStore, SettleOutcome, StoredResponse, WalletStore,
+  OpenHold, ServiceStore, SettleOutcome, StoredResponse, TopupOutcome, WalletStore,
 } from '../ports.js';
-import { assertCredits } from '../ports.js';
+import { assertCredits, MAX_WALLET_CREDITS } from '../ports.js';
+import { newHoldOwner } from '../hold-owner.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
 
 /** How long a writer waits for another process's lock before SQLITE_BUSY (docs/api.md#storage). */
@@ -30,9 +31,10 @@ CREATE TABLE IF NOT EXISTS ledger (
 CREATE INDEX IF NOT EXISTS ledger_wallet ON ledger(wallet_id, entry_id);
 -- Open holds only: a settled hold's row is deleted (the ledger keeps its history), so the table
 -- stays as small as the calls in flight. settled is always 0; it remains for files made before.
+-- owner: the store handle that took the hold (WalletStore.owner); NULL in files made before.
 CREATE TABLE IF NOT EXISTS holds (
   hold_id INTEGER PRIMARY KEY, wallet_id TEXT NOT NULL, amount INTEGER NOT NULL, expires_at TEXT NOT NULL,
-  settled INTEGER NOT NULL DEFAULT 0
+  settled INTEGER NOT NULL DEFAULT 0, owner TEXT
 );
 CREATE TABLE IF NOT EXISTS idempotency (
   scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER, headers TEXT, body TEXT,
@@ -51,14 +53,17 @@ CREATE TABLE IF NOT EXISTS jobs (
 
 /**
  * Brings a file created by an earlier schema up to date: `jobs.photo` (uploaded photos of
- * unfinished jobs, so they resume after a restart) arrived after the first release, and `holds`
- * used to keep settled holds (flagged, indexed) where it now keeps open ones only. Runs in an
- * IMMEDIATE transaction so a server and the CLI opening an old file together migrate it once.
+ * unfinished jobs, so they resume after a restart) and `holds.owner` (which process took a hold)
+ * arrived after the first release, and `holds` used to keep settled holds (flagged, indexed) where
+ * it now keeps open ones only. Runs in an IMMEDIATE transaction so a server and the CLI opening an
+ * old file together migrate it once.
  */
 function migrate(db: Database.Database): void {
   db.transaction(() => {
     const columns = db.pragma('table_info(jobs)') as { name: string }[];
     if (!columns.some((c) => c.name === 'photo')) db.exec('ALTER TABLE jobs ADD COLUMN photo BLOB');
+    const holdColumns = db.pragma('table_info(holds)') as { name: string }[];
+    if (!holdColumns.some((c) => c.name === 'owner')) db.exec('ALTER TABLE holds ADD COLUMN owner TEXT');
     db.exec('DROP INDEX IF EXISTS holds_open; DELETE FROM holds WHERE settled = 1;');
   }).immediate();
 }
@@ -139,7 +144,7 @@ function sqliteKeys(db: Database.Database): KeyStore {
   };
 }
 
-function sqliteWallets(db: Database.Database): WalletStore {
+function sqliteWallets(db: Database.Database, owner: string): WalletStore {
   const openWallet = db.prepare('INSERT OR IGNORE INTO wallets (wallet_id, balance, created_at) VALUES (?, 0, ?)');
   const getBalance = db.prepare<[string], { balance: number }>('SELECT balance FROM wallets WHERE wallet_id = ?');
   const setBalance = db.prepare('UPDATE wallets SET balance = ? WHERE wallet_id = ?');
@@ -147,17 +152,24 @@ function sqliteWallets(db: Database.Database): WalletStore {
     'INSERT INTO ledger (wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const dueHolds = db.prepare<[string], { hold_id: number }>('SELECT hold_id FROM holds WHERE expires_at <= ?');
+  const othersHolds = db.prepare<[string], { hold_id: number }>('SELECT hold_id FROM holds WHERE owner IS NULL OR owner <> ? ORDER BY hold_id');
+  const heldOf = db.prepare<[string], number>('SELECT COALESCE(SUM(amount), 0) FROM holds WHERE wallet_id = ?').pluck();
+  const openHoldsOf = db.prepare<[string], OpenHold>(
+    'SELECT h.hold_id, h.wallet_id, h.amount AS credits, l.note, l.at AS created_at, h.expires_at, h.owner FROM holds AS h JOIN ledger AS l ON l.entry_id = h.hold_id WHERE h.wallet_id = ? ORDER BY h.hold_id',
+  );
   const entriesOf = db.prepare<[string, number], LedgerEntry>(
     'SELECT * FROM (SELECT * FROM ledger WHERE wallet_id = ? ORDER BY entry_id DESC LIMIT ?) ORDER BY entry_id',
   );
 
-  const topup = db.transaction((walletId: string, credits: number, at: string, note: string | null): LedgerEntry | null => {
+  const topup = db.transaction((walletId: string, credits: number, at: string, note: string | null): TopupOutcome => {
     const row = getBalance.get(walletId);
-    if (!row) return null;
+    if (!row) return { ok: false, reason: 'unknown_wallet', balance: 0, held: 0 };
+    const held = heldOf.get(walletId)!;
+    if (row.balance + held + credits > MAX_WALLET_CREDITS) return { ok: false, reason: 'balance_limit_exceeded', balance: row.balance, held };
     const balance = row.balance + credits;
     setBalance.run(balance, walletId);
     const entryId = Number(appendEntry.run(walletId, 'topup', credits, null, balance, note, at).lastInsertRowid);
-    return { entry_id: entryId, wallet_id: walletId, kind: 'topup', amount: credits, hold_id: null, balance_after: balance, note, at };
+    return { ok: true, entry: { entry_id: entryId, wallet_id: walletId, kind: 'topup', amount: credits, hold_id: null, balance_after: balance, note, at } };
   });
 
   // Group commit: holds and settlements requested in the same event-loop turn are applied in one
@@ -172,7 +184,7 @@ function sqliteWallets(db: Database.Database): WalletStore {
   const holdsIn = chunked<{ hold_id: number; wallet_id: string; amount: number }>(db, (n) => `SELECT hold_id, wallet_id, amount FROM holds WHERE hold_id IN (${bindSlots(n)})`);
   const holdEntriesIn = chunked<{ entry_id: number }>(db, (n) => `SELECT entry_id FROM ledger WHERE kind = 'hold' AND entry_id IN (${bindSlots(n)})`);
   const insertEntries = chunked(db, (n) => `INSERT INTO ledger (entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES ${bindSlots(n, 8)}`);
-  const insertHolds = chunked(db, (n) => `INSERT INTO holds (hold_id, wallet_id, amount, expires_at) VALUES ${bindSlots(n, 4)}`);
+  const insertHolds = chunked(db, (n) => `INSERT INTO holds (hold_id, wallet_id, amount, expires_at, owner) VALUES ${bindSlots(n, 5)}`);
   const deleteHolds = chunked(db, (n) => `DELETE FROM holds WHERE hold_id IN (${bindSlots(n)})`);
 
   const applyBatch = db.transaction((ops: Op[]): (HoldOutcome | SettleOutcome)[] => {
@@ -199,7 +211,7 @@ function sqliteWallets(db: Database.Database): WalletStore {
         balances.set(op.walletId, after);
         entryId += 1;
         entries.push([entryId, op.walletId, 'hold', -op.credits, entryId, after, op.note, op.at]);
-        newHolds.push([entryId, op.walletId, op.credits, op.expiresAt]);
+        newHolds.push([entryId, op.walletId, op.credits, op.expiresAt, owner]);
         holds.set(entryId, { hold_id: entryId, wallet_id: op.walletId, amount: op.credits, settled: false });
         return { ok: true, hold_id: entryId, balance: after };
       }
@@ -227,6 +239,12 @@ function sqliteWallets(db: Database.Database): WalletStore {
     return applyBatch(due).length;
   });
 
+  const abandoned = db.transaction((at: string, keep: readonly number[]): number => {
+    const kept = new Set(keep);
+    const ops = othersHolds.all(owner).flatMap(({ hold_id }): Op[] => (kept.has(hold_id) ? [] : [{ kind: 'release', holdId: hold_id, at, note: 'abandoned' }]));
+    return applyBatch(ops).length;
+  });
+
   let queue: Queued[] = [];
   function drain(): void {
     const jobs = queue;
@@ -248,6 +266,7 @@ function sqliteWallets(db: Database.Database): WalletStore {
   }
 
   return {
+    owner,
     async open(walletId, at) {
       openWallet.run(walletId, at);
     },
@@ -268,8 +287,14 @@ function sqliteWallets(db: Database.Database): WalletStore {
     async expireHolds(now) {
       return expire.immediate(now);
     },
+    async releaseAbandoned(at, keep = []) {
+      return abandoned.immediate(at, keep);
+    },
     async balance(walletId) {
       return getBalance.get(walletId)?.balance ?? null;
+    },
+    async openHolds(walletId) {
+      return openHoldsOf.all(walletId);
     },
     async ledger(walletId, limit) {
       return entriesOf.all(walletId, limit ?? -1);
@@ -388,6 +413,8 @@ export interface SqliteStoreOptions {
    * that was paid in (docs/api.md#storage).
    */
   synchronous?: 'full' | 'normal' | 'mixed';
+  /** Instance part of the owner id recorded on holds (WalletStore.owner); default `hostname:pid`. */
+  instanceId?: string;
 }
 
 /**
@@ -395,6 +422,7 @@ export interface SqliteStoreOptions {
  * @example sqliteStore('./halfspace.db').close()
  */
 export function sqliteStore(file: string, options: SqliteStoreOptions = {}): ServiceStore {
+  const owner = newHoldOwner(options.instanceId);
   const db = new Database(file);
   db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   db.pragma('journal_mode = WAL');
@@ -415,7 +443,7 @@ export function sqliteStore(file: string, options: SqliteStoreOptions = {}): Ser
           }
         };
   const keys = sqliteKeys(db);
-  const wallets = sqliteWallets(db);
+  const wallets = sqliteWallets(db, owner);
   return {
     keys: { ...keys, create: durable(keys.create), revoke: durable(keys.revoke) },
     wallets: { ...wallets, open: durable(wallets.open), topup: durable(wallets.topup) },
