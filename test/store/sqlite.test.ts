@@ -160,3 +160,75 @@ describe('sqlite group commit', () => {
     );
   });
 });
+
+describe('sqlite hold owners', () => {
+  it('releases at once every hold another handle took, except the kept ones, and each once', async () => {
+    const file = join(dir, 'owners.db');
+    const at = '2026-03-01T00:00:00.000Z';
+    const later = '2026-03-01T01:00:00.000Z';
+    const crashed = sqliteStore(file, { instanceId: 'api-1' });
+    await crashed.wallets.open('w', at);
+    await crashed.wallets.topup('w', 100, at);
+    const held = await Promise.all([10, 20, 30].map((n) => crashed.wallets.hold('w', n, at, later, 'intelligence.player')));
+    const ids = held.map((h) => (h.ok ? h.hold_id : -1));
+    // The process "dies" without settling: its handle is simply never used again.
+    const next = sqliteStore(file, { instanceId: 'api-1' });
+    expect(next.wallets.owner).not.toBe(crashed.wallets.owner);
+    const own = await next.wallets.hold('w', 5, at, later);
+    expect((await next.wallets.openHolds('w')).map((h) => h.owner)).toEqual([crashed.wallets.owner, crashed.wallets.owner, crashed.wallets.owner, next.wallets.owner]);
+    // Hold 30 belongs to an unfinished job and is kept; 10 + 20 come back now, not after their expiry.
+    expect(await next.wallets.releaseAbandoned('2026-03-01T00:00:05.000Z', [ids[2]])).toBe(2);
+    expect(await next.wallets.releaseAbandoned('2026-03-01T00:00:06.000Z', [ids[2]])).toBe(0);
+    // 100 − 60 − 5 + 30 = 65.
+    expect(await next.wallets.balance('w')).toBe(65);
+    expect((await next.wallets.openHolds('w')).map((h) => h.credits)).toEqual([30, 5]);
+    const ledger = await next.wallets.ledger('w');
+    expect(ledger.filter((e) => e.kind === 'release').map((e) => [e.hold_id, e.amount, e.note])).toEqual([[ids[0], 10, 'abandoned'], [ids[1], 20, 'abandoned']]);
+    // A late settlement by the old handle finds the hold gone: nothing is charged twice.
+    expect(await crashed.wallets.capture(ids[0], '2026-03-01T00:00:07.000Z')).toEqual({ ok: false, reason: 'already_settled' });
+    if (own.ok) expect(await next.wallets.capture(own.hold_id, '2026-03-01T00:00:07.000Z')).toMatchObject({ ok: true });
+    await crashed.close();
+    await next.close();
+  });
+
+  it('adds holds.owner to a file without it; its open holds have no owner and count as abandoned', async () => {
+    const file = join(dir, 'old-owner.db');
+    const old = new Database(file);
+    // wallets, ledger and holds as the release before owners created them.
+    old.exec(`
+CREATE TABLE wallets (wallet_id TEXT PRIMARY KEY, balance INTEGER NOT NULL CHECK (balance >= 0), created_at TEXT NOT NULL);
+CREATE TABLE ledger (
+  entry_id INTEGER PRIMARY KEY AUTOINCREMENT, wallet_id TEXT NOT NULL REFERENCES wallets(wallet_id),
+  kind TEXT NOT NULL CHECK (kind IN ('topup','hold','capture','release')), amount INTEGER NOT NULL,
+  hold_id INTEGER, balance_after INTEGER NOT NULL, note TEXT, at TEXT NOT NULL
+);
+CREATE TABLE holds (
+  hold_id INTEGER PRIMARY KEY, wallet_id TEXT NOT NULL, amount INTEGER NOT NULL, expires_at TEXT NOT NULL,
+  settled INTEGER NOT NULL DEFAULT 0
+);
+INSERT INTO wallets VALUES ('w', 12, '2026-03-01T00:00:00.000Z');
+INSERT INTO ledger (wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES
+  ('w', 'topup', 20, NULL, 20, NULL, '2026-03-01T00:00:00.000Z'),
+  ('w', 'hold', -8, 2, 12, 'cards', '2026-03-01T00:00:01.000Z');
+INSERT INTO holds VALUES (2, 'w', 8, '2026-03-01T00:05:01.000Z', 0);`);
+    old.close();
+
+    const s = sqliteStore(file);
+    expect(await s.wallets.openHolds('w')).toEqual([{ hold_id: 2, wallet_id: 'w', credits: 8, note: 'cards', created_at: '2026-03-01T00:00:01.000Z', expires_at: '2026-03-01T00:05:01.000Z', owner: null }]);
+    // New holds record their owner next to the old one.
+    const h = await s.wallets.hold('w', 2, '2026-03-01T00:00:02.000Z', '2026-03-01T00:05:02.000Z');
+    expect((await s.wallets.openHolds('w')).map((o) => o.owner)).toEqual([null, s.wallets.owner]);
+    expect(await s.wallets.releaseAbandoned('2026-03-01T00:00:03.000Z')).toBe(1);
+    // 12 − 2 + 8 = 18.
+    expect(await s.wallets.balance('w')).toBe(18);
+    if (h.ok) expect(await s.wallets.release(h.hold_id, '2026-03-01T00:00:04.000Z')).toEqual({ ok: true, balance: 20, amount: 2 });
+    await s.close();
+    // A second open (the CLI next to the server) migrates nothing twice.
+    const again = sqliteStore(file);
+    expect(await again.wallets.balance('w')).toBe(20);
+    await again.close();
+    const raw = new Database(file, { readonly: true });
+    expect((raw.pragma('table_info(holds)') as { name: string }[]).map((c) => c.name)).toEqual(['hold_id', 'wallet_id', 'amount', 'expires_at', 'settled', 'owner']);
+    raw.close();
+  });
+});
