@@ -33,16 +33,27 @@ function causeOf(error: unknown): string {
 }
 
 /**
+ * The environment variable naming this process's instance in hold owner ids (default
+ * `hostname:pid`): set it to a stable name per replica so a restarted replica releases the holds
+ * its predecessor left at once (docs/api.md#storage).
+ */
+export const INSTANCE_ID_ENV = 'HALFSPACE_INSTANCE_ID';
+
+/**
  * Opens the store named by `--db`: connects to PostgreSQL (creating its tables when missing) for
  * a `postgres://` URL, else opens (creating) the SQLite file. A database that cannot be reached
- * is a UsageError naming it, password hidden.
+ * is a UsageError naming it, password hidden; so is an unusable {@link INSTANCE_ID_ENV}.
  * @example await (await openStore('postgres://localhost/halfspace')).wallets.balance('key_x') // => null
  */
 export async function openStore(db: string): Promise<ServiceStore> {
-  if (!isPostgresUrl(db)) return sqliteStore(db);
+  const instanceId = process.env[INSTANCE_ID_ENV] || undefined;
+  if (instanceId !== undefined && (instanceId.length > 200 || instanceId.includes('#'))) {
+    throw new UsageError(`${INSTANCE_ID_ENV} must be 1–200 characters without '#', got ${JSON.stringify(instanceId)}`);
+  }
+  if (!isPostgresUrl(db)) return sqliteStore(db, { instanceId });
   const { postgresStore } = await import('../store/postgres/store.js');
   try {
-    return await postgresStore({ connectionString: db });
+    return await postgresStore({ connectionString: db, instanceId });
   } catch (error) {
     throw new UsageError(`cannot open the PostgreSQL store at ${printableDb(db)}: ${causeOf(error)}`);
   }
