@@ -52,15 +52,6 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const engine = Engine.open({ dataset: options.dataset ?? 'demo' });
   const store = await openStore(options.db ?? DEFAULT_DB);
-  // Before serving: credits held by calls a crashed process never finished come back now, not
-  // after their 5-minute expiry (SQLite: every earlier hold; PostgreSQL: this instance's only).
-  let releasedHolds: RunningServer['releasedHolds'];
-  try {
-    releasedHolds = await releaseLeftoverHolds(store);
-  } catch (e) {
-    await store.close();
-    throw e;
-  }
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? DEFAULT_PORT;
   // The service needs the base address, which with port 0 is known only once bound; it is created
@@ -94,7 +85,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Only `serve` takes over unfinished jobs: the keys and wallet commands open the same file but
   // never run jobs, so a CLI call next to a running server cannot run one twice.
   let resumed: ResumeReport;
+  let releasedHolds: RunningServer['releasedHolds'];
   try {
+    // Credits held by calls a crashed process never finished come back now, not after their
+    // 5-minute expiry (SQLite: every earlier hold; PostgreSQL: this instance's only). Done once
+    // listening, so a start that fails (port taken) changes nothing; holds taken here are never released.
+    releasedHolds = await releaseLeftoverHolds(store);
     resumed = await service.resume();
   } catch (e) {
     await listening.close();
