@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -45,7 +46,8 @@ function expectUsageError(run: { code: number | null; stdout: string; stderr: st
 
 type LedgerRow = { kind: string; amount: number; balance_after: number; note: string | null; hold_id: number | null };
 
-describe('halfspace wallet (built binary)', () => {
+// Each run starts a Node process (≈ 0.5–2 s on a loaded machine), so the cases get generous time.
+describe('halfspace wallet (built binary)', { timeout: 180_000 }, () => {
   it('tops up and shows balance, held, available and open holds, as text and JSON', async () => {
     const { cli } = freshDb();
     const id = await createKey(cli, 25);
@@ -121,11 +123,21 @@ setInterval(() => {}, 1000);`;
     const table = (await cli('wallet', 'holds', id)).stdout.split('\n');
     expect(table[0]).toMatch(/^\s+hold\s+credits\s+created\s+expires\s+owner\s+note$/);
     expect(table[1]).toMatch(new RegExp(`^\\s+\\d+\\s+15\\s+\\S+Z\\s+\\S+Z\\s+${hostname()}:${victim.pid}#[0-9a-f]{8}\\s+intelligence\\.player$`));
+
+    const datasetDir = join(dir, 'tiny');
+    datasetToDir(tinyDataset(), datasetDir);
+    // A server that cannot start (its port is taken) releases nothing.
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const taken = String((blocker.address() as { port: number }).port);
+    try {
+      expectUsageError(await cli('serve', '--port', taken, '--dataset', datasetDir, '--render-workers', '0'), `cannot listen on 127.0.0.1:${taken}`);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
     expect((await cli('wallet', 'balance', id, '--json')).stdout).toContain('"held": 40');
 
     // A new server on the file returns them at once, not five minutes later.
-    const datasetDir = join(dir, 'tiny');
-    datasetToDir(tinyDataset(), datasetDir);
     const server = spawn(process.execPath, [BIN, 'serve', '--db', db, '--port', '0', '--dataset', datasetDir, '--render-workers', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let printed = '';
     try {
@@ -146,5 +158,5 @@ setInterval(() => {}, 1000);`;
       server.kill('SIGTERM');
       expect(await stopped).toBe(0);
     }
-  }, 120_000);
+  });
 });
