@@ -74,6 +74,10 @@ describe('cards over http', () => {
       [{ player_id: 1, style: 'player_card', stats: ['goals_per90'] }, 'stats'],
       [{ player_id: 1, style: 'stat_ribbon', stats: ['a', 'b'] }, 'stats.0'],
       [{ player_id: 1, style: 'stat_ribbon', caption: 'x'.repeat(61) }, 'caption'],
+      [{ player_id: 1, style: 'player_card', caption: `W${'\u0301\u0316'.repeat(250)}`.repeat(60) }, 'caption'],
+      [{ player_id: 1, style: 'player_card', caption: `W${'\u0301'.repeat(3000)}` }, 'caption'],
+      [{ player_id: 1, style: 'player_card', caption: 'W\u0316 marks the font lacks' }, 'caption'],
+      [{ player_id: 1, style: 'stat_ribbon', take: 'W\u0301\u0300\u0302' }, 'take'],
       [{ player_id: 1, style: 'poster' }, 'style'],
       [{ player_id: 1, style: 'stat_ribbon', stats: ['goals_per90', 'shots_per90', 'assists_per90', 'dribbles_per90', 'key_passes_per90', 'crosses_per90', 'rating'] }, 'stats'],
     ];

@@ -53,7 +53,8 @@ export function editorialCoverLayout(facts: CardFacts, angle: DecisionAngle, pho
           h('div', { fontSize: 22, color: INK.muted }, percentileText(hero)),
         ),
         h('div', { flexGrow: 1 }),
-        h('div', { fontSize: 26, fontWeight: 500, color: INK.muted, maxWidth: 380, textAlign: 'right' }, `“${facts.caption}”`),
+        // At most four lines, clipped: a caption never grows the row and pushes the table into the footer.
+        h('div', { fontSize: facts.caption.length > 36 ? 20 : 26, lineHeight: 1.25, maxHeight: facts.caption.length > 36 ? 100 : 130, overflow: 'hidden', fontWeight: 500, color: INK.muted, maxWidth: 440, textAlign: 'right', wordBreak: 'break-word' }, `“${facts.caption}”`),
       ),
       h('div', { marginTop: 22, flexDirection: 'column' }, ribbonTableOf(facts, { fill: 'rgba(255,255,255,0.08)', text: INK.text, muted: INK.muted, divider: 'rgba(255,255,255,0.15)' })),
     ),
