@@ -114,6 +114,13 @@ describe('http: paid endpoints charge exactly the SPEC costs', () => {
       expect(r.headers.get('x-svc-credits-charged')).toBeNull();
     }
     expect((await send('/api/v1/best-xi/pool', { auth: null })).json.vibes.map((v: { id: string }) => v.id)).toContain('balanced');
+    // The cards catalog says which styles the demo channel serves, and the service keeps to it.
+    const cards = (await send('/api/v1/cards', { auth: null })).json;
+    expect([cards.demo_channel, cards.demo_channel_styles, cards.demo_channel_refused_styles]).toEqual([true, ['player_card', 'stat_ribbon'], ['editorial_cover', 'fifa_viral', 'collage']]);
+    for (const style of cards.demo_channel_refused_styles) {
+      const r = await send('/api/v1/cards', { auth: null, headers: { 'x-svc-demo-channel': 'mcp' }, body: { player_id: 1, style, photo_mode: 'silhouette' } });
+      expect([r.status, r.json.param], style).toEqual([401, 'X-SVC-Demo-Channel']);
+    }
   });
 
   it('publishes OpenAPI 3.1 with SPEC costs, bearer auth and the demo header, and readable docs', async () => {
