@@ -188,7 +188,8 @@ export function httpDispatcher(service: Service): (x: HttpExchange) => Promise<H
         response = failure({ code: 'invalid_request', message: error.message, param: 'body' }, requestId);
       } else {
         console.error(`[halfspace] ${requestId} internal error:`, error);
-        response = failure({ code: 'internal_error', message: 'unexpected error' }, requestId);
+        const failed = failure({ code: 'internal_error', message: 'unexpected error' }, requestId);
+        response = await keyed(x, requestId, failed).catch(() => failed);
       }
     }
     return { status: response.status, headers: response.headers, body: x.method === 'HEAD' || response.status === 204 ? null : response.body };

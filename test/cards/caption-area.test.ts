@@ -35,7 +35,7 @@ function changedBandRows(a: DecodedPng, b: DecodedPng): number[] {
   return rows;
 }
 
-const WORST = ['W'.repeat(60), 'Щ'.repeat(60), 'ẞ'.repeat(60), '🔥'.repeat(60), '👨‍👩‍👧‍👦'.repeat(34), 'g\u0327\u0328'.repeat(60), 'W\u0301\u0300'.repeat(60), `${'W'.repeat(30)} ${'M'.repeat(29)}`];
+const WORST = ['W'.repeat(36), 'Щ'.repeat(36), '🔥'.repeat(18), 'W'.repeat(60), 'Щ'.repeat(60), 'ẞ'.repeat(60), '🔥'.repeat(60), '👨‍👩‍👧‍👦'.repeat(34), 'g\u0327\u0328'.repeat(60), 'W\u0301\u0300'.repeat(60), `${'W'.repeat(30)} ${'M'.repeat(29)}`];
 const alphabet = fc.constantFrom(
   'W', 'M', 'm', 'g', 'j', 'Q', 'Щ', 'Ж', 'Ω', 'ẞ', 'ij', ' ', ' ', '—', '…', '%', '“', '"', '<', '&',
   '🔥', '⚽', '👍🏽', '🇧🇷', '1️⃣', '👨‍👩‍👧', 'e\u0301', 'n\u0303', 'g\u0327\u0328', 'a\u0323\u0302', 'j\u0331', 'x\u0316', '漢',

@@ -54,7 +54,7 @@ export function editorialCoverLayout(facts: CardFacts, angle: DecisionAngle, pho
         ),
         h('div', { flexGrow: 1 }),
         // At most four lines, clipped: a caption never grows the row and pushes the table into the footer.
-        h('div', { fontSize: facts.caption.length > 36 ? 20 : 26, lineHeight: 1.25, maxHeight: facts.caption.length > 36 ? 100 : 130, overflow: 'hidden', fontWeight: 500, color: INK.muted, maxWidth: 440, textAlign: 'right', wordBreak: 'break-word' }, `“${facts.caption}”`),
+        h('div', { fontWeight: 500, color: INK.muted, textAlign: 'right', overflow: 'hidden', ...(facts.caption.length > 36 ? { fontSize: 20, lineHeight: 1.25, maxHeight: 100, maxWidth: 440, wordBreak: 'break-word' } : { fontSize: 26, maxHeight: 130, maxWidth: 380 }) }, `“${facts.caption}”`),
       ),
       h('div', { marginTop: 22, flexDirection: 'column' }, ribbonTableOf(facts, { fill: 'rgba(255,255,255,0.08)', text: INK.text, muted: INK.muted, divider: 'rgba(255,255,255,0.15)' })),
     ),
