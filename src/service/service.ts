@@ -110,7 +110,11 @@ export interface Service {
    * never from tools that merely open the file; jobs this service already queued are skipped.
    */
   resume(): Promise<ResumeReport>;
-  /** A problem response for a failure found by the transport (413, 415, malformed JSON…). */
+  /**
+   * A bare problem response (no key headers) for a failure the transport decides alone: 404/405
+   * outside `/api/`, a client that hung up. Pass it to `handle` as `answer` to add the key headers;
+   * body problems go to `handle` as `bodyProblem` so they rank after authentication.
+   */
   failure(failure: Failure, requestId?: string): ServiceResponse;
   /** A stored card image by file name `<sha256 hex>.png`: immutable, content-addressed. */
   image(name: string, requestId?: string): Promise<ServiceResponse>;
