@@ -21,6 +21,8 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'method_not_allowed'
+  | 'no_dna_vector'
   | 'internal_error';
 
 /** An expected failure, carried as a value. `param` is the dot path of the offending field. */

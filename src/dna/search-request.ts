@@ -88,7 +88,7 @@ export function styleTagNamesOf(ctx: DnaContext, row: number): string[] {
 }
 
 /**
- * The source player's indexed vector row, or a `not_found` failure explaining why he has none
+ * The source player's indexed vector row, or a `no_dna_vector` failure explaining why he has none
  * (no season, or under 90 minutes in his latest season).
  */
 export function sourceRowOf(ctx: DnaContext, playerId: number, displayName: string): Result<number> {
@@ -97,7 +97,7 @@ export function sourceRowOf(ctx: DnaContext, playerId: number, displayName: stri
   if (row !== undefined) return ok(row);
   const latest = ctx.latestRowOf(playerId);
   const why = latest < 0 ? 'has no season rows' : `has only ${Math.round(ctx.derived.minutes[latest])} minutes in his latest season (a DNA vector needs 90)`;
-  return fail('not_found', `${displayName} has no DNA vector: he ${why}`, { param: 'name' });
+  return fail('no_dna_vector', `${displayName} has no DNA vector: he ${why}`, { param: 'name' });
 }
 
 /**

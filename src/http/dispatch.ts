@@ -1,7 +1,9 @@
 /**
  * @module The HTTP rules shared by both adapters (fetch handler and Node listener): routing with
  * Hono's RegExpRouter, body limits (64 KB JSON → 413, JSON only → 415, malformed JSON → 400, the
- * multipart card upload), `/openapi.json`, `/docs` and `/images/<sha256>.png`. Each adapter only
+ * multipart card upload), `/openapi.json`, `/docs` and `/images/<sha256>.png`, 405 with `Allow`.
+ * Every answer goes through `service.handle`, which puts body problems after authentication and
+ * adds the key headers to every response to a request with a valid key. Each adapter only
  * turns its native request into an {@link HttpExchange} and writes the {@link HttpReply} back, so
  * the Node listener never builds web Request/Response objects (bench/results/http.md).
  */
@@ -61,18 +63,29 @@ async function multipartOf(bytes: Uint8Array, contentType: string): Promise<Resu
   }
   const unknown = [...form.keys()].find((k) => k !== 'request' && k !== 'photo');
   if (unknown !== undefined) return fail('invalid_request', `unknown multipart field "${unknown}" (expected request and photo)`, { param: unknown });
+  for (const field of ['request', 'photo']) {
+    if (form.getAll(field).length > 1) return fail('invalid_request', `the multipart field "${field}" is given ${form.getAll(field).length} times; send it once`, { param: field });
+  }
   const requestField = form.get('request');
   if (typeof requestField !== 'string') return fail('invalid_request', 'the multipart field "request" must hold the JSON body', { param: 'request' });
-  let body: unknown;
-  try {
-    body = JSON.parse(requestField);
-  } catch (e) {
-    return fail('invalid_request', `the "request" field is not valid JSON: ${(e as Error).message}`, { param: 'request' });
-  }
+  const body = jsonOf(requestField, 'request');
+  if (!body.ok) return body;
   const file = form.get('photo');
-  if (file === null) return ok({ body });
+  if (file === null) return ok({ body: body.value });
   if (typeof file === 'string') return fail('invalid_request', 'the multipart field "photo" must be a file', { param: 'photo' });
-  return ok({ body, photo: new Uint8Array(await file.arrayBuffer()) });
+  return ok({ body: body.value, photo: new Uint8Array(await file.arrayBuffer()) });
+}
+
+/**
+ * Parses JSON text; one leading UTF-8 byte-order mark is allowed (RFC 8259 §8.1 lets a parser
+ * ignore it, and Windows tools write it).
+ */
+function jsonOf(text: string, param: string): Result<unknown> {
+  try {
+    return ok(JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
+  } catch (e) {
+    return fail('invalid_request', `the ${param === 'body' ? 'body' : `"${param}" field`} is not valid JSON: ${(e as Error).message}`, { param });
+  }
 }
 
 /** Reads the body of a POST/PUT/PATCH under the size and media-type rules; a failure is the problem to answer. */
@@ -92,11 +105,8 @@ async function bodyOf(x: HttpExchange, path: string): Promise<Result<{ body?: un
   if (type !== 'application/json') {
     return fail('unsupported_media_type', `send the body as application/json (got ${type ? JSON.stringify(type) : 'no Content-Type'})`, { param: 'Content-Type' });
   }
-  try {
-    return ok({ body: JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) });
-  } catch (e) {
-    return fail('invalid_request', `the body is not valid JSON: ${(e as Error).message}`, { param: 'body' });
-  }
+  const body = jsonOf(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), 'body');
+  return body.ok ? ok({ body: body.value }) : body;
 }
 
 /** Query parameters of a raw query string (last value wins). */
@@ -114,15 +124,19 @@ export function httpDispatcher(service: Service): (x: HttpExchange) => Promise<H
   let openApiText: string | null = null;
   let docsHtml: string | null = null;
   const failure = (f: Failure, requestId: string) => service.failure(f, requestId);
+  // Answers of the transport's own routes go through the service too, which adds the key headers.
+  const keyed = (x: HttpExchange, requestId: string, answer: ServiceResponse) =>
+    service.handle({ method: x.method, path: x.path, authorization: x.header('authorization'), requestId, answer });
 
   const api: Route = async (x, requestId) => {
     const path = x.path.replace(/\/+$/, '') || '/';
     let body: unknown;
     let photo: Uint8Array | undefined;
+    let bodyProblem: Failure | undefined;
     if (x.method === 'POST' || x.method === 'PUT' || x.method === 'PATCH') {
       const read = await bodyOf(x, path);
-      if (!read.ok) return failure(read.error, requestId);
-      ({ body, photo } = read.value);
+      if (read.ok) ({ body, photo } = read.value);
+      else bodyProblem = read.error;
     }
     return service.handle({
       method: x.method === 'HEAD' ? 'GET' : x.method,
@@ -136,35 +150,46 @@ export function httpDispatcher(service: Service): (x: HttpExchange) => Promise<H
       query: queryOf(x.query),
       requestId,
       ...(photo ? { photo } : {}),
+      ...(bodyProblem ? { bodyProblem } : {}),
     });
   };
 
   const router = new RegExpRouter<Route>();
-  router.add('GET', '/openapi.json', (_x, requestId) => {
+  router.add('GET', '/openapi.json', (x, requestId) => {
     openApiText ??= JSON.stringify(service.openApi());
-    return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'request-id': requestId }, body: openApiText };
+    return keyed(x, requestId, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'request-id': requestId }, body: openApiText });
   });
-  router.add('GET', '/docs', (_x, requestId) => {
+  router.add('GET', '/docs', (x, requestId) => {
     docsHtml ??= docsPageOf(service.openApi());
-    return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'request-id': requestId, 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" }, body: docsHtml };
+    return keyed(x, requestId, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'request-id': requestId, 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" }, body: docsHtml });
   });
   // Image names are matched raw against the sha256 pattern, so nothing is decoded or joined to a path.
-  router.add('GET', '/images/:name', (x, requestId) => service.image(x.path.slice('/images/'.length), requestId));
+  router.add('GET', '/images/:name', async (x, requestId) => keyed(x, requestId, await service.image(x.path.slice('/images/'.length), requestId)));
   router.add('ALL', '/api/*', api);
+
+  /** 405 when the path is served for GET only, else 404. */
+  const unrouted: Route = (x, requestId) => {
+    if (router.match('GET', x.path)[0].length > 0) {
+      const refused = failure({ code: 'method_not_allowed', message: `${x.path} answers GET and HEAD only` }, requestId);
+      return keyed(x, requestId, { ...refused, headers: { ...refused.headers, allow: 'GET, HEAD' } });
+    }
+    return keyed(x, requestId, failure({ code: 'not_found', message: `no endpoint ${x.method} ${x.path}; see /docs` }, requestId));
+  };
 
   return async (x) => {
     const requestId = newRequestId();
     let response: ServiceResponse;
     try {
       const [matches] = router.match(x.method === 'HEAD' ? 'GET' : x.method, x.path);
-      const route = matches[0]?.[0];
-      response = route ? await route(x, requestId) : failure({ code: 'not_found', message: `no endpoint ${x.method} ${x.path}; see /docs` }, requestId);
+      const route = matches[0]?.[0] ?? unrouted;
+      response = await route(x, requestId);
     } catch (error) {
       if (error instanceof BodyAborted) {
         response = failure({ code: 'invalid_request', message: error.message, param: 'body' }, requestId);
       } else {
         console.error(`[halfspace] ${requestId} internal error:`, error);
-        response = failure({ code: 'internal_error', message: 'unexpected error' }, requestId);
+        const failed = failure({ code: 'internal_error', message: 'unexpected error' }, requestId);
+        response = await keyed(x, requestId, failed).catch(() => failed);
       }
     }
     return { status: response.status, headers: response.headers, body: x.method === 'HEAD' || response.status === 204 ? null : response.body };

@@ -75,7 +75,7 @@ ${query.length ? `<p>Query: ${query.map((q) => `<code>${esc(q.name)}</code> (${e
 <p>${esc(info.description)}</p>
 <p>Base address <code>${esc(server)}</code> · machine-readable description: <a href="/openapi.json">/openapi.json</a>.</p>
 <h2>Authentication and billing</h2>
-<p>Send <code>Authorization: Bearer svc_sk_…</code>. Every keyed response carries <code>X-SVC-Credits-Charged</code> and <code>X-SVC-Wallet-Balance</code>; only 2xx responses are charged. <code>Idempotency-Key</code> makes a retry return the stored response without charging again. The anonymous demo channel (<code>X-SVC-Demo-Channel: mcp | openclaw | custom-gpt</code>) allows 15 successful calls per IP per UTC day.</p>
+<p>Send <code>Authorization: Bearer svc_sk_…</code>. Every response to a request with a valid key, whatever its status, carries <code>X-SVC-Credits-Charged</code>, <code>X-SVC-Wallet-Balance</code> and <code>RateLimit-Limit</code>/<code>-Policy</code>/<code>-Remaining</code>/<code>-Reset</code>; only 2xx responses are charged. <code>Idempotency-Key</code> makes a retry return the stored response without charging again. The anonymous demo channel (<code>X-SVC-Demo-Channel: mcp | openclaw | custom-gpt</code>) allows 15 successful calls per IP per UTC day.</p>
 <h2>Endpoints</h2>
 ${sections.join('\n')}
 <h2 id="errors">Errors</h2>

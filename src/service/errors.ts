@@ -16,11 +16,12 @@ export interface ErrorInfo {
  * problems, the one listed first is reported. docs/errors.md has one heading per entry, same order.
  */
 export const ERRORS = {
-  payload_too_large: { status: 413, title: 'Request body too large' },
-  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   not_found: { status: 404, title: 'Not found' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
   unauthorized: { status: 401, title: 'Missing or invalid credentials' },
   rate_limited: { status: 429, title: 'Too many requests' },
+  payload_too_large: { status: 413, title: 'Request body too large' },
+  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   invalid_request: { status: 400, title: 'Invalid request' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused with another request' },
   idempotency_in_progress: { status: 409, title: 'Request with this idempotency key in progress' },
@@ -28,6 +29,7 @@ export const ERRORS = {
   insufficient_credits: { status: 402, title: 'Insufficient credits' },
   player_not_found: { status: 404, title: 'Player not found' },
   ambiguous_player: { status: 409, title: 'Ambiguous player name' },
+  no_dna_vector: { status: 422, title: 'Player has no DNA vector' },
   team_not_found: { status: 404, title: 'Team not found' },
   ambiguous_team: { status: 409, title: 'Ambiguous team name' },
   league_not_found: { status: 404, title: 'League not found' },

@@ -5,11 +5,12 @@
  */
 import type { z } from 'zod';
 import type { Engine } from '../engine.js';
-import { ok, type Result } from '../errors.js';
+import { ok, type Failure, type Result } from '../errors.js';
 import { POSITION_CODES, POSITION_GROUPS } from '../data/schema.js';
 import { vibeCatalog } from '../bestxi/vibes.js';
 import type { ImageStore, KeyRecord } from '../store/ports.js';
 import { CardRequest, CardResponse, isHdStyle } from './schemas/cards.js';
+import { cardPhotoProblemOf } from './card-photo.js';
 import { CardPromptRequest, CardPromptResponse } from './schemas/cards-prompt.js';
 import { CARD_TRIPLET, DEFAULT_CARD_STATS, GROUP_METRICS } from '../stats/metrics.js';
 import { CARD_STYLES, HD_STYLES, SYNC_STYLES } from '../cards/request.js';
@@ -81,6 +82,11 @@ export interface Operation {
   cacheable?: boolean;
   /** True when this body runs as an async job (hd cards): 202 with a job, credits held until it ends. */
   isJob?: (body: unknown) => boolean;
+  /**
+   * Checks of a valid body that need more than its schema (the uploaded photo): a failure is
+   * answered 400 before idempotency, holds or work.
+   */
+  precheck?: (body: unknown, photo: Uint8Array | undefined) => Failure | null;
   /** Extra catalog members of the GET twin (enums, bounds, vibes, styles…). */
   catalog?: () => Record<string, unknown>;
   run(ctx: OperationContext): Promise<Result<OperationOutcome>> | Result<OperationOutcome>;
@@ -210,10 +216,14 @@ export const OPERATIONS: readonly Operation[] = [
     demo: (body) => !isHdStyle(String((body as { style?: unknown })?.style)),
     isJob: (body) => isHdStyle(String((body as { style?: unknown })?.style)),
     body: CardRequest,
+    precheck: cardPhotoProblemOf,
     query: EmptyQuery,
     response: CardResponse,
     catalog: () => ({
       styles: { sync: SYNC_STYLES, hd: HD_STYLES },
+      // demo_channel (true) holds for these styles only; the hd styles need an API key.
+      demo_channel_styles: SYNC_STYLES,
+      demo_channel_refused_styles: HD_STYLES,
       credits_by_style: Object.fromEntries(CARD_STYLES.map((s) => [s, isHdStyle(s) ? HD_CARD_CREDITS : SYNC_CARD_CREDITS])),
       stat_keys_by_group: GROUP_METRICS,
       default_stats_by_group: DEFAULT_CARD_STATS,

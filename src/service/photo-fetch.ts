@@ -49,6 +49,32 @@ export function isPublicAddress(ip: string): boolean {
   return !BLOCKED.check(ip, 'ipv6');
 }
 
+// Names that never reach a public host: RFC 6761/6762/8375 special-use (`invalid` never resolves) and common internal suffixes.
+const PRIVATE_NAME = /(?:^|\.)(?:localhost|invalid|local|internal|intranet|lan|home\.arpa|localdomain)$/i;
+
+/**
+ * Why the host of an https `photo_url` can never be fetched, decided from the URL alone (before
+ * any hold or DNS): a literal non-public address in any spelling the URL parser accepts
+ * (`2130706433`, `0x7f.1`, `[::ffff:127.0.0.1]` all become 127.0.0.1), `localhost` and other
+ * special-use names, or a single-label name. Null when only DNS can tell; {@link fetchPhoto}
+ * checks every resolved address again.
+ * @example photoUrlHostProblemOf('https://0x7f.1/me.png') // => '127.0.0.1 is not a public address'
+ * @example photoUrlHostProblemOf('https://img.example.com/me.png') // => null
+ */
+export function photoUrlHostProblemOf(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (isIP(host) !== 0) return isPublicAddress(host) ? null : `${host} is not a public address`;
+  if (PRIVATE_NAME.test(host)) return `${host} is not a public host name`;
+  if (!host.includes('.')) return `${host} is not a public host name (no domain)`;
+  return null;
+}
+
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 type Lookup = (hostname: string, options: { all?: boolean }, callback: LookupCallback) => void;
 

@@ -19,12 +19,17 @@ export interface RateLimitOptions {
 }
 
 /**
- * The RateLimit-* headers (draft-ietf-httpapi-ratelimit-headers) and, when refused, Retry-After.
+ * The RateLimit-* headers (draft-ietf-httpapi-ratelimit-headers) and, when refused, Retry-After:
+ * `RateLimit-Limit` is the bucket size (the burst), `RateLimit-Policy` states the sustained rate as
+ * that many requests per window of `burst / perSecond` seconds (`100;w=2` is 50/s), `-Remaining`
+ * the whole requests left now, `-Reset` the seconds until the bucket is full again.
  * @example rateLimitHeaders({ allowed: false, remaining: 0, retry_after_ms: 20, reset_ms: 2000 }, 100)['retry-after'] // => '1'
+ * @example rateLimitHeaders({ allowed: true, remaining: 99, retry_after_ms: 0, reset_ms: 20 }, 100, 50)['ratelimit-policy'] // => '100;w=2'
  */
-export function rateLimitHeaders(decision: RateDecision, burst: number): Record<string, string> {
+export function rateLimitHeaders(decision: RateDecision, burst: number, perSecond: number = RATE_LIMIT_PER_SECOND): Record<string, string> {
   const headers: Record<string, string> = {
     'ratelimit-limit': String(burst),
+    'ratelimit-policy': `${burst};w=${Math.max(1, Math.ceil(burst / perSecond))}`,
     'ratelimit-remaining': String(decision.remaining),
     'ratelimit-reset': String(Math.ceil(decision.reset_ms / 1000)),
   };

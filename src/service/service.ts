@@ -45,6 +45,16 @@ export interface ServiceRequest {
   photo?: Uint8Array;
   /** Request id chosen by the transport; generated when absent. */
   requestId?: string;
+  /**
+   * A problem the transport found in the body (413, 415, JSON or multipart that cannot be parsed);
+   * answered after authentication and the rate limit, so an unauthenticated request gets 401 first.
+   */
+  bodyProblem?: Failure;
+  /**
+   * A response the transport produced itself (documents, images, 404 and 405 outside `/api/`):
+   * `handle` returns it with the key headers added when the request carries a valid key.
+   */
+  answer?: ServiceResponse;
 }
 
 /** A response: status, lowercase header names, and the body (JSON text or PNG bytes). */
@@ -100,7 +110,11 @@ export interface Service {
    * never from tools that merely open the file; jobs this service already queued are skipped.
    */
   resume(): Promise<ResumeReport>;
-  /** A problem response for a failure found by the transport (413, 415, malformed JSON…). */
+  /**
+   * A bare problem response (no key headers) for a failure the transport decides alone: 404/405
+   * outside `/api/`, a client that hung up. Pass it to `handle` as `answer` to add the key headers;
+   * body problems go to `handle` as `bodyProblem` so they rank after authentication.
+   */
   failure(failure: Failure, requestId?: string): ServiceResponse;
   /** A stored card image by file name `<sha256 hex>.png`: immutable, content-addressed. */
   image(name: string, requestId?: string): Promise<ServiceResponse>;
@@ -120,6 +134,10 @@ const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 /** Lifetime of an async job's hold: a job not finished by then fails and its credits return (docs/api.md#async-cards). */
 export const JOB_HOLD_TTL_MS = 15 * 60 * 1000;
 const JOB_PATH = /^\/api\/v1\/cards\/jobs\/([A-Za-z0-9_-]{1,64})$/;
+/** Methods a job URL answers (405 with `Allow` for the others). */
+const JOB_METHODS = 'GET, HEAD';
+/** Headers of the caller's wallet and rate limit, present on every response to a request with a valid key. */
+const KEY_HEADERS = ['x-svc-credits-charged', 'x-svc-wallet-balance', 'ratelimit-limit', 'ratelimit-policy', 'ratelimit-remaining', 'ratelimit-reset'] as const;
 
 /** Active keys remembered between calls, at most; the cache empties when full. */
 const KNOWN_KEYS_MAX = 10_000;
@@ -242,20 +260,26 @@ export function createService(options: ServiceOptions): Service {
 
     if (key) {
       const decision = store.rateLimits.take(key.id, now.getTime(), perSecond, burst);
-      Object.assign(headers, rateLimitHeaders(decision, burst));
+      Object.assign(headers, rateLimitHeaders(decision, burst, perSecond));
       if (!decision.allowed) {
         await walletHeaders(0);
         return problem(requestId, { code: 'rate_limited', message: `more than ${perSecond} requests/s (burst ${burst}) for this key; retry after ${headers['retry-after']} s` }, headers);
       }
     }
 
+    if (req.bodyProblem) {
+      await walletHeaders(0);
+      return problem(requestId, req.bodyProblem, headers);
+    }
     if (req.body === undefined) {
       await walletHeaders(0);
       return problem(requestId, { code: 'invalid_request', message: 'a JSON object body is required', param: 'body' }, headers);
     }
     const body = parseWith(op.body, req.body);
     const query = parseWith(op.query, req.query ?? {});
-    const invalid = !body.ok ? body.error : !query.ok ? query.error : null;
+    // Checks that need more than the body (the uploaded photo), still before any hold.
+    const precheck = body.ok && query.ok ? (op.precheck?.(req.body, req.photo) ?? null) : null;
+    const invalid = !body.ok ? body.error : !query.ok ? query.error : precheck;
     if (invalid) {
       await walletHeaders(0);
       return problem(requestId, invalid, headers);
@@ -280,7 +304,8 @@ export function createService(options: ServiceOptions): Service {
           await walletHeaders(0);
           return problem(requestId, { code: 'idempotency_in_progress', message: 'the first request with this Idempotency-Key is still running; retry shortly', param: 'Idempotency-Key' }, { ...headers, 'retry-after': '1' });
         }
-        const replay: Record<string, string> = { ...record.response.headers, 'request-id': requestId, 'idempotent-replayed': 'true' };
+        // The stored headers carry the first call's rate-limit counts; this call's replace them.
+        const replay: Record<string, string> = { ...record.response.headers, ...headers, 'request-id': requestId, 'idempotent-replayed': 'true' };
         if (key) {
           replay['x-svc-credits-charged'] = '0';
           replay['x-svc-wallet-balance'] = String((await store.wallets.balance(key.id)) ?? 0);
@@ -481,8 +506,14 @@ export function createService(options: ServiceOptions): Service {
   async function jobStatus(req: ServiceRequest, jobId: string, requestId: string): Promise<ServiceResponse> {
     const key = await keyOf(req.authorization);
     if (!key.ok) return problem(requestId, key.error, { 'www-authenticate': 'Bearer realm="halfspace"' });
+    const decision = store.rateLimits.take(key.value.id, clock().getTime(), perSecond, burst);
+    const limits = rateLimitHeaders(decision, burst, perSecond);
+    if (!decision.allowed) {
+      const balance = String((await store.wallets.balance(key.value.id)) ?? 0);
+      return problem(requestId, { code: 'rate_limited', message: `more than ${perSecond} requests/s (burst ${burst}) for this key; retry after ${limits['retry-after']} s` }, { ...limits, 'x-svc-credits-charged': '0', 'x-svc-wallet-balance': balance });
+    }
     const job = await store.jobs.get(jobId);
-    if (!job || job.key_id !== key.value.id) return problem(requestId, { code: 'not_found', message: `no card job ${jobId} for this key` });
+    if (!job || job.key_id !== key.value.id) return problem(requestId, { code: 'not_found', message: `no card job ${jobId} for this key` }, limits);
     const now = clock();
     let current = job;
     // A job this process still runs settles itself (runJob); any other one that outlived its hold
@@ -494,28 +525,63 @@ export function createService(options: ServiceOptions): Service {
     const balance = (await store.wallets.balance(key.value.id)) ?? 0;
     return {
       status: 200,
-      headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'x-svc-credits-charged': '0', 'x-svc-wallet-balance': String(balance) },
+      headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'x-svc-credits-charged': '0', 'x-svc-wallet-balance': String(balance), ...limits },
       body: JSON.stringify(jobView(current)),
     };
+  }
+
+  /**
+   * Adds what a response to a request with a valid key lacks of the key headers (docs/api.md#billing):
+   * `X-SVC-Credits-Charged: 0` and the balance, and the RateLimit-* counts. A request that got here
+   * without taking a rate-limit token (404, 405, catalogs, documents) takes one now but is not
+   * refused for it: those answers have precedence over 429 or need no key at all.
+   */
+  async function withKeyHeaders(req: ServiceRequest, response: ServiceResponse): Promise<ServiceResponse> {
+    // 401: the key was just refused, so there is no wallet to report.
+    if (req.authorization === undefined || req.authorization === '' || response.status === 401) return response;
+    if (KEY_HEADERS.every((h) => h in response.headers)) return response;
+    const key = await keyOf(req.authorization);
+    if (!key.ok) return response;
+    const headers = { ...response.headers };
+    if (!('ratelimit-limit' in headers)) {
+      const { 'retry-after': _, ...limits } = rateLimitHeaders(store.rateLimits.take(key.value.id, clock().getTime(), perSecond, burst), burst, perSecond);
+      Object.assign(headers, limits);
+    }
+    if (!('x-svc-credits-charged' in headers)) headers['x-svc-credits-charged'] = '0';
+    if (!('x-svc-wallet-balance' in headers)) headers['x-svc-wallet-balance'] = String((await store.wallets.balance(key.value.id)) ?? 0);
+    // A shared cache must not keep one key's balance (catalogs are otherwise public).
+    if (headers['cache-control']?.startsWith('public')) headers['cache-control'] = 'private, no-cache';
+    return { ...response, headers };
+  }
+
+  async function route(req: ServiceRequest, requestId: string): Promise<ServiceResponse> {
+    if (req.answer) return req.answer;
+    const jobMatch = JOB_PATH.exec(req.path);
+    if (jobMatch) {
+      if (req.method === 'GET' || req.method === 'HEAD') return await jobStatus(req, jobMatch[1], requestId);
+      return problem(requestId, { code: 'method_not_allowed', message: `${req.path} answers ${JOB_METHODS} only` }, { allow: JOB_METHODS });
+    }
+    const op = byPath.get(req.path);
+    if (!op) return problem(requestId, { code: 'not_found', message: `no endpoint ${req.method} ${req.path}; see /openapi.json` });
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const query = parseWith(EmptyQuery, req.query ?? {});
+      if (!query.ok) return problem(requestId, query.error);
+      return catalogResponse(op, requestId);
+    }
+    const allow = `GET, HEAD, ${op.method}`;
+    if (req.method !== op.method) return problem(requestId, { code: 'method_not_allowed', message: `${req.path} answers ${allow} only (GET is the free catalog)` }, { allow });
+    return await paid(op, req, requestId);
   }
 
   async function handle(req: ServiceRequest): Promise<ServiceResponse> {
     const requestId = req.requestId ?? newRequestId();
     try {
-      const jobMatch = JOB_PATH.exec(req.path);
-      if (jobMatch && (req.method === 'GET' || req.method === 'HEAD')) return await jobStatus(req, jobMatch[1], requestId);
-      const op = byPath.get(req.path);
-      if (!op) return problem(requestId, { code: 'not_found', message: `no endpoint ${req.method} ${req.path}; see /openapi.json` });
-      if (req.method === 'GET' || req.method === 'HEAD') {
-        const query = parseWith(EmptyQuery, req.query ?? {});
-        if (!query.ok) return problem(requestId, query.error);
-        return catalogResponse(op, requestId);
-      }
-      if (req.method !== op.method) return problem(requestId, { code: 'not_found', message: `${req.path} answers GET (catalog) and ${op.method} only` });
-      return await paid(op, req, requestId);
+      return await withKeyHeaders(req, await route(req, requestId));
     } catch (error) {
       onError(error, requestId);
-      return problem(requestId, { code: 'internal_error', message: 'unexpected error' });
+      const failed = problem(requestId, { code: 'internal_error', message: 'unexpected error' });
+      // The store may be what failed: then the 500 goes out without the key headers.
+      return withKeyHeaders(req, failed).catch(() => failed);
     }
   }
 

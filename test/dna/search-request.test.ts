@@ -81,11 +81,11 @@ describe('engine.dnaSearch', () => {
     }
   });
 
-  it('says not_found for a player without a DNA vector, and passes resolver failures through', () => {
+  it('says no_dna_vector for a player without a DNA vector, and passes resolver failures through', () => {
     const r = engine.dnaSearch({ name: 'Ivo Short' });
     expect(r.ok).toBe(false);
     if (!r.ok) {
-      expect(r.error.code).toBe('not_found');
+      expect(r.error.code).toBe('no_dna_vector');
       expect(r.error.message).toMatch(/60 minutes/);
     }
     const unknown = engine.dnaSearch({ name: 'Nobody Anywhere' });

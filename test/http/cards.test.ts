@@ -10,6 +10,7 @@ import { Engine } from '../../src/engine.js';
 import { listen, type Listening } from '../../src/http/node.js';
 import { issueKey } from '../../src/service/accounts.js';
 import { createService, type Service } from '../../src/service/service.js';
+import { fetchPhoto } from '../../src/service/photo-fetch.js';
 import type { ServiceStore } from '../../src/store/ports.js';
 import { sqliteStore } from '../../src/store/sqlite/store.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
@@ -26,7 +27,9 @@ let cardPng: Uint8Array;
 
 beforeAll(async () => {
   store = sqliteStore(join(dir, 'cards.db'));
-  service = createService({ engine: Engine.open({ dataset: tinyDataset() }), store, baseUrl: 'http://127.0.0.1:9' });
+  // DNS is simulated: every photo host resolves to loopback, so the fetch-time guard must refuse it.
+  const resolveToLoopback = async () => [{ address: '127.0.0.1', family: 4 }];
+  service = createService({ engine: Engine.open({ dataset: tinyDataset() }), store, baseUrl: 'http://127.0.0.1:9', fetchPhoto: (url) => fetchPhoto(url, { resolve: resolveToLoopback }) });
   server = await listen(service, { port: 0 });
   const issued = await issueKey(store, { credits: 200 });
   auth = `Bearer ${issued.key}`;
@@ -71,6 +74,10 @@ describe('cards over http', () => {
       [{ player_id: 1, style: 'player_card', stats: ['goals_per90'] }, 'stats'],
       [{ player_id: 1, style: 'stat_ribbon', stats: ['a', 'b'] }, 'stats.0'],
       [{ player_id: 1, style: 'stat_ribbon', caption: 'x'.repeat(61) }, 'caption'],
+      [{ player_id: 1, style: 'player_card', caption: `W${'\u0301\u0316'.repeat(250)}`.repeat(60) }, 'caption'],
+      [{ player_id: 1, style: 'player_card', caption: `W${'\u0301'.repeat(3000)}` }, 'caption'],
+      [{ player_id: 1, style: 'player_card', caption: 'W\u0316 marks the font lacks' }, 'caption'],
+      [{ player_id: 1, style: 'stat_ribbon', take: 'W\u0301\u0300\u0302' }, 'take'],
       [{ player_id: 1, style: 'poster' }, 'style'],
       [{ player_id: 1, style: 'stat_ribbon', stats: ['goals_per90', 'shots_per90', 'assists_per90', 'dribbles_per90', 'key_passes_per90', 'crosses_per90', 'rating'] }, 'stats'],
     ];
@@ -116,9 +123,9 @@ describe('cards over http', () => {
     expect(ledger.map((e) => e.kind)).toEqual(['hold', 'capture']);
   });
 
-  it('releases the 40 credits of a failed job (photo_url on a loopback address)', async () => {
+  it('releases the 40 credits of a failed job (photo_url whose host resolves to loopback)', async () => {
     const before = (await store.wallets.balance(keyId))!;
-    const r = await post('/api/v1/cards', { player_id: 1, style: 'collage', photo_url: 'https://127.0.0.1/me.png' });
+    const r = await post('/api/v1/cards', { player_id: 1, style: 'collage', photo_url: 'https://photos.example.com/me.png' });
     const j = await jsonOf(r);
     expect(r.status).toBe(202);
     await service.idle();
@@ -127,6 +134,43 @@ describe('cards over http', () => {
     expect(done.credits_charged).toBe(0);
     expect(done.error).toMatchObject({ code: 'invalid_request', param: 'photo_url' });
     expect(await store.wallets.balance(keyId)).toBe(before);
+  });
+
+  it('refuses with 400, before any hold, photos that can never work', async () => {
+    const entries = async () => (await store.wallets.ledger(keyId, 1000)).length;
+    const ledgerBefore = await entries();
+    const before = (await store.wallets.balance(keyId))!;
+    for (const host of ['127.0.0.1', '169.254.169.254', '[::1]', '10.0.0.1', '2130706433', '0x7f.1', 'localhost', '[::ffff:127.0.0.1]', 'photos.localhost', 'intranet', 'x.invalid']) {
+      const r = await post('/api/v1/cards', { player_id: 1, style: 'collage', photo_url: `https://${host}/me.png` });
+      const j = await jsonOf(r);
+      expect([r.status, j.code, j.param], host).toEqual([400, 'invalid_request', 'photo_url']);
+      expect(money(r), host).toEqual(['0', String(before)]);
+    }
+    const upload = (request: unknown, photos: Uint8Array[]) => {
+      const form = new FormData();
+      form.set('request', JSON.stringify(request));
+      for (const p of photos) form.append('photo', new Blob([p], { type: 'image/png' }), 'me.png');
+      return fetch(`${server.url}/api/v1/cards`, { method: 'POST', headers: { authorization: auth }, body: form });
+    };
+    const text = new TextEncoder().encode('not an image at all');
+    const fakePng = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const cases: [unknown, Uint8Array[], string][] = [
+      [{ player_id: 1, style: 'collage' }, [text], 'photo'],
+      [{ player_id: 1, style: 'collage' }, [fakePng], 'photo'],
+      [{ player_id: 1, style: 'collage' }, [new Uint8Array()], 'photo'],
+      [{ player_id: 1, style: 'collage', photo_url: 'https://photos.example.com/me.png' }, [cardPng], 'photo'],
+      [{ player_id: 1, style: 'collage', photo_mode: 'silhouette' }, [cardPng], 'photo'],
+      [{ player_id: 1, style: 'collage' }, [cardPng, cardPng], 'photo'],
+      [{ player_id: 1, style: 'player_card' }, [cardPng], 'photo'],
+    ];
+    for (const [request, photos, param] of cases) {
+      const r = await upload(request, photos);
+      const j = await jsonOf(r);
+      expect([r.status, j.code, j.param], JSON.stringify(request)).toEqual([400, 'invalid_request', param]);
+      expect(money(r)).toEqual(['0', String(before)]);
+    }
+    // Not one hold (nor any other ledger entry) was written.
+    expect(await entries()).toBe(ledgerBefore);
   });
 
   it('accepts a multipart photo upload for hd styles, refuses hd on the demo channel, and hides other keys\' jobs', async () => {

@@ -114,6 +114,13 @@ describe('http: paid endpoints charge exactly the SPEC costs', () => {
       expect(r.headers.get('x-svc-credits-charged')).toBeNull();
     }
     expect((await send('/api/v1/best-xi/pool', { auth: null })).json.vibes.map((v: { id: string }) => v.id)).toContain('balanced');
+    // The cards catalog says which styles the demo channel serves, and the service keeps to it.
+    const cards = (await send('/api/v1/cards', { auth: null })).json;
+    expect([cards.demo_channel, cards.demo_channel_styles, cards.demo_channel_refused_styles]).toEqual([true, ['player_card', 'stat_ribbon'], ['editorial_cover', 'fifa_viral', 'collage']]);
+    for (const style of cards.demo_channel_refused_styles) {
+      const r = await send('/api/v1/cards', { auth: null, headers: { 'x-svc-demo-channel': 'mcp' }, body: { player_id: 1, style, photo_mode: 'silhouette' } });
+      expect([r.status, r.json.param], style).toEqual([401, 'X-SVC-Demo-Channel']);
+    }
   });
 
   it('publishes OpenAPI 3.1 with SPEC costs, bearer auth and the demo header, and readable docs', async () => {
@@ -150,6 +157,36 @@ describe('http: errors', () => {
     const missing = await send('/api/v2/nothing');
     expect([missing.status, missing.json.code]).toEqual([404, 'not_found']);
     expect(missing.json.request_id).toBe(missing.headers.get('request-id'));
+    for (const [method, path, allow] of [['PUT', '/api/v1/verdict', 'GET, HEAD, POST'], ['DELETE', '/api/v1/cards/jobs/job_x', 'GET, HEAD'], ['POST', '/openapi.json', 'GET, HEAD'], ['OPTIONS', '/docs', 'GET, HEAD']]) {
+      const wrong = await send(path, { method, ...(method === 'PUT' || method === 'POST' ? { body: { player_id: 1 } } : {}) });
+      expect([wrong.status, wrong.json.code, wrong.headers.get('allow')], `${method} ${path}`).toEqual([405, 'method_not_allowed', allow]);
+    }
+  });
+
+  it('puts unauthorized before every kind of malformed request', async () => {
+    const cases: [string, Record<string, string>][] = [
+      ['{"name":', { 'content-type': 'application/json' }],
+      ['\uFEFF{"name":', { 'content-type': 'application/json' }],
+      ['name=x', { 'content-type': 'text/plain' }],
+      [JSON.stringify({ name: 'x'.repeat(70_000) }), { 'content-type': 'application/json' }],
+      ['garbage', { 'content-type': 'multipart/form-data; boundary=x' }],
+      [JSON.stringify({ name: 'Anton Berg', nope: 1 }), { 'content-type': 'application/json' }],
+    ];
+    for (const [raw, headers] of cases) {
+      for (const auth of [null, 'Bearer svc_sk_nope']) {
+        const r = await send('/api/v1/cards', { raw, headers, auth });
+        expect([r.status, r.json.code], `${auth} ${raw.slice(0, 20)}`).toEqual([401, 'unauthorized']);
+      }
+    }
+  });
+
+  it('accepts a JSON body that starts with a UTF-8 byte-order mark', async () => {
+    const r = await send('/api/v1/intelligence/scouting', { raw: `\uFEFF${JSON.stringify({ player_id: 2 })}`, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.meta.entity_id).toBe(2);
+    // Only one mark, and only at the start.
+    const twice = await send('/api/v1/intelligence/scouting', { raw: `\uFEFF\uFEFF${JSON.stringify({ player_id: 2 })}`, headers: { 'content-type': 'application/json' } });
+    expect([twice.status, twice.json.param]).toEqual([400, 'body']);
   });
 
   it('answers engine failures with their codes and never charges them', async () => {
@@ -220,10 +257,16 @@ describe('http: errors', () => {
       },
     };
     const auxStore = sqliteStore(join(dir, 'aux.db'));
-    const aux = await listen(createService({ engine, store: auxStore, baseUrl: 'http://aux', operations: [scripted], rateLimit: { perSecond: 0.01, burst: 5 }, onError: () => {} }), { port: 0 });
+    // Tomi (player 5) with 60 minutes has no DNA vector in this engine.
+    const thin = Engine.open({ dataset: tinyDataset({ 5: { minutes: 60 } }) });
+    const dna = OPERATIONS.find((o) => o.id === 'intelligence.dna-search')!;
+    const aux = await listen(createService({ engine: thin, store: auxStore, baseUrl: 'http://aux', operations: [scripted, dna], rateLimit: { perSecond: 0.01, burst: 6 }, onError: () => {} }), { port: 0 });
     try {
       const { key: auxKey } = await issueKey(auxStore, { credits: 50 });
       const post = (body: unknown, headers: Record<string, string> = {}) => send('/api/v1/test/script', { body, headers, auth: `Bearer ${auxKey}` }, aux.url);
+      const noVector = await send('/api/v1/intelligence/dna-search', { body: { player_id: 5 }, auth: `Bearer ${auxKey}` }, aux.url);
+      expect([noVector.status, noVector.json.code, noVector.json.param, noVector.headers.get('x-svc-credits-charged')]).toEqual([422, 'no_dna_vector', 'name', '0']);
+      expect(noVector.json.detail).toMatch(/60 minutes/);
       expect((await post({ code: 'ambiguous_team' })).status).toBe(409);
       expect((await post({ code: 'invalid_dataset' })).status).toBe(500);
       const boom = await post({ boom: true });
@@ -235,7 +278,7 @@ describe('http: errors', () => {
       expect([busy.status, busy.json.code]).toEqual([409, 'idempotency_in_progress']);
       release();
       expect((await running).status).toBe(200);
-      // Burst 5 used up by the five calls above; the sixth waits for one token at 0.01/s: ⌈(1 − ε)·100⌉ = 100 s.
+      // Burst 6 used up by the six calls above; the sixth waits for one token at 0.01/s: ⌈(1 − ε)·100⌉ = 100 s.
       const limited = await post({});
       expect([limited.status, limited.json.code, limited.headers.get('retry-after')]).toEqual([429, 'rate_limited', '100']);
     } finally {

@@ -108,10 +108,13 @@ describe('service: keyed calls', () => {
     expect(charge(r)).toEqual(['0', '94']);
   });
 
-  it('returns 404 not_found for unknown paths and methods, catalogs on GET without auth', async () => {
+  it('returns 404 not_found for unknown paths, 405 with Allow for other methods, catalogs on GET without auth', async () => {
     const { service } = await setup();
     expect((await service.handle({ method: 'POST', path: '/api/v1/nope' })).status).toBe(404);
-    expect((await service.handle({ method: 'DELETE', path: PATH })).status).toBe(404);
+    const wrong = await service.handle({ method: 'DELETE', path: PATH });
+    expect([wrong.status, json(wrong).code, wrong.headers.allow]).toEqual([405, 'method_not_allowed', 'GET, HEAD, POST']);
+    const job = await service.handle({ method: 'POST', path: '/api/v1/cards/jobs/job_x' });
+    expect([job.status, job.headers.allow]).toEqual([405, 'GET, HEAD']);
     const cat = await service.handle({ method: 'GET', path: PATH });
     expect(cat.status).toBe(200);
     expect(json(cat)).toMatchObject({ operation: 'test.echo', method: 'POST', credits: 3, demo_channel: true, outcomes: ['ok', 'not_found', 'throw', 'unchargeable'] });

@@ -53,7 +53,8 @@ export function editorialCoverLayout(facts: CardFacts, angle: DecisionAngle, pho
           h('div', { fontSize: 22, color: INK.muted }, percentileText(hero)),
         ),
         h('div', { flexGrow: 1 }),
-        h('div', { fontSize: 26, fontWeight: 500, color: INK.muted, maxWidth: 380, textAlign: 'right' }, `“${facts.caption}”`),
+        // At most four lines, clipped: a caption never grows the row and pushes the table into the footer.
+        h('div', { fontWeight: 500, color: INK.muted, textAlign: 'right', overflow: 'hidden', ...(facts.caption.length > 36 ? { fontSize: 20, lineHeight: 1.25, maxHeight: 100, maxWidth: 440, wordBreak: 'break-word' } : { fontSize: 26, maxHeight: 130, maxWidth: 380 }) }, `“${facts.caption}”`),
       ),
       h('div', { marginTop: 22, flexDirection: 'column' }, ribbonTableOf(facts, { fill: 'rgba(255,255,255,0.08)', text: INK.text, muted: INK.muted, divider: 'rgba(255,255,255,0.15)' })),
     ),
