@@ -50,7 +50,7 @@ export const WYSCOUT_ATTRIBUTION = 'Data: Wyscout public dataset (Pappalardo et 
 /** Columns Wyscout v2 cannot fill or fills by approximation; `dataset.json` coverage says so. */
 export const WYSCOUT_COVERAGE: Readonly<Record<string, string>> = {
   'player_seasons.rating': 'Wyscout public data has no player rating: null, so the model rating is used',
-  'player_seasons.minutes': 'real minutes on the pitch: stoppage and extra time included (period ends = last event of each period), unlike StatsBomb nominal minutes',
+  'player_seasons.minutes': 'nominal minutes as for StatsBomb (45:00 per half, 15:00 per half of extra time, stoppage not counted); substitution minutes placed with the players\' own events and the real period ends',
   'player_seasons.big_chances': 'no xG in Wyscout v2: penalties plus shots from the zone x ≥ 88.5, 37 ≤ y ≤ 63 (docs/methodology/wyscout.md)',
   'player_seasons.ball_recoveries': 'no recovery event in Wyscout v2: first on-ball action after an opponent on-ball action in open play',
   'player_seasons.shots_blocked': 'no block event in Wyscout v2: first defending player with an event within 3 s after a blocked shot',
@@ -308,7 +308,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
     synthetic: false,
     licence: 'CC BY 4.0 (figshare doi:10.6084/m9.figshare.c.4415000): free to share and adapt, also commercially, with credit to the source.',
     attribution: WYSCOUT_ATTRIBUTION,
-    description: 'Minutes and counting totals derived from Wyscout v2 events and tags as defined in docs/methodology/wyscout.md (real minutes, stoppage and extra time included). Detailed positions inferred from average event locations.',
+    description: 'Minutes and counting totals derived from Wyscout v2 events and tags as defined in docs/methodology/wyscout.md (nominal minutes, extra time included, stoppage time not counted). Detailed positions inferred from average event locations.',
     coverage,
   };
   const dataset: Dataset = {
@@ -334,7 +334,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
  * `events/<competition>/<wyId>.json[.gz]`) or a folder of v2 API per-match files that embed their
  * `match`, `teams` and `players`. One league (tier 1; `international` for national-team
  * competitions), one season named from the match dates, the teams, every player who appeared or
- * acted, fixtures with the scoreboard result, appearances with real minutes and an inferred
+ * acted, fixtures with the scoreboard result, appearances with nominal minutes and an inferred
  * detailed position, and `player_seasons` with every counting column. Goals counted from events
  * are compared with each scoreboard; every difference is listed in `meta.coverage`.
  * Throws {@link DatasetError} naming the file, field and row when the competition is not found, a

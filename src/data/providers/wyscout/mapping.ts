@@ -66,6 +66,9 @@ export type CountedPeriod = (typeof COUNTED_PERIODS)[number];
 /** Nominal start of each counted period on the match clock, in minutes (how Wyscout numbers substitution minutes). */
 export const PERIOD_START_MINUTE: Readonly<Record<CountedPeriod, number>> = { '1H': 0, '2H': 45, E1: 90, E2: 105 };
 
+/** Nominal length of each counted period in seconds; time past it (stoppage) is not counted in `minutes`. */
+export const PERIOD_NOMINAL_SECONDS: Readonly<Record<CountedPeriod, number>> = { '1H': 45 * 60, '2H': 45 * 60, E1: 15 * 60, E2: 15 * 60 };
+
 /** Index of a counted period (0–3), or -1 for the shoot-out or an unknown name. @example periodIndexOf('E1') // => 2 */
 export function periodIndexOf(period: string): number {
   return (COUNTED_PERIODS as readonly string[]).indexOf(period);

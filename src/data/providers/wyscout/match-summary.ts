@@ -14,6 +14,7 @@ import {
   EVENT,
   LONG_BALL_MIN_METRES,
   OWN_BOX,
+  PERIOD_NOMINAL_SECONDS,
   PERIOD_START_MINUTE,
   PITCH_LENGTH_M,
   PITCH_WIDTH_M,
@@ -41,8 +42,13 @@ export interface PlayerMatchLine {
   started: boolean;
   /** True when a red card or second yellow ended his match. */
   sent_off: boolean;
-  /** Seconds on the pitch, stoppage time and extra time included. */
+  /**
+   * Nominal seconds on the pitch: time inside each period's nominal window (45:00 per half, 15:00
+   * per half of extra time), stoppage time left out, as for StatsBomb. The `minutes` of halfspace.
+   */
   seconds: number;
+  /** Clock seconds on the pitch up to the real period ends, stoppage time included. */
+  clock_seconds: number;
   /** Sum and count of his open-play event start locations (the position rule). */
   sum_x: number;
   sum_y: number;
@@ -58,8 +64,10 @@ export interface MatchSummary {
   eventGoals: Map<number, number>;
   /** Real length of each counted period present (last event's `eventSec`), in seconds, by period name. */
   periodSeconds: Partial<Record<(typeof COUNTED_PERIODS)[number], number>>;
-  /** Sum of the period lengths: the match length every team's eleven share. */
+  /** Sum of the real period lengths: the clock length every team's eleven share. */
   matchSeconds: number;
+  /** Sum of the nominal windows of the periods played (5,400 s, or 7,200 s after extra time). */
+  nominalSeconds: number;
   /** Players with events who are in no lineup and no substitution (credited, no minutes). */
   unlisted: { players: number[]; events: number };
   /** Substitutions that could not be applied (player out not on the pitch), as text. */
@@ -139,12 +147,22 @@ export function matchSummaryOf(
   const present = periodLength.map((len, p) => len > 0 || events.some((x) => x.period === p));
   const lastPeriod = Math.max(0, present.lastIndexOf(true));
 
-  /** Seconds between two moments, across period ends. */
-  const secondsBetween = (from: Moment, to: Moment): number => {
-    if (from.period === to.period) return Math.max(0, to.sec - from.sec);
-    let s = Math.max(0, periodLength[from.period] - from.sec);
-    for (let p = from.period + 1; p < to.period; p++) s += periodLength[p];
-    return s + to.sec;
+  /**
+   * Clock and nominal seconds between two moments, across period ends. A spell that runs to the
+   * end of a period gets its whole nominal window even when the last event came a little before it.
+   */
+  const secondsBetween = (from: Moment, to: Moment, toEnd: boolean): { clock: number; nominal: number } => {
+    let clock = 0;
+    let nominal = 0;
+    for (let p = from.period; p <= to.period; p++) {
+      const window = PERIOD_NOMINAL_SECONDS[COUNTED_PERIODS[p]];
+      const a = p === from.period ? from.sec : 0;
+      const last = p === to.period && !toEnd;
+      const b = last ? to.sec : periodLength[p];
+      clock += Math.max(0, b - a);
+      nominal += Math.max(0, (last ? Math.min(b, window) : window) - Math.min(a, window));
+    }
+    return { clock, nominal };
   };
 
   /**
@@ -175,7 +193,7 @@ export function matchSummaryOf(
     if (!line) {
       line = {
         player_id: playerId, team_id: teamId, appeared: false, started: false, sent_off: false,
-        seconds: 0, sum_x: 0, sum_y: 0, located: 0, totals: emptyTotals(),
+        seconds: 0, clock_seconds: 0, sum_x: 0, sum_y: 0, located: 0, totals: emptyTotals(),
       };
       lines.set(playerId, line);
     }
@@ -186,11 +204,14 @@ export function matchSummaryOf(
     lineOf(playerId, teamId).appeared = true;
     onPitch.set(playerId, at);
   };
-  const close = (playerId: number, at: Moment): void => {
+  const close = (playerId: number, at: Moment, toEnd = false): void => {
     const from = onPitch.get(playerId);
     if (!from) return;
     onPitch.delete(playerId);
-    lines.get(playerId)!.seconds += secondsBetween(from, at);
+    const line = lines.get(playerId)!;
+    const time = secondsBetween(from, at, toEnd);
+    line.seconds += time.nominal;
+    line.clock_seconds += time.clock;
   };
 
   const kickoff = { period: 0, sec: 0 };
@@ -285,7 +306,7 @@ export function matchSummaryOf(
   }
   const end = { period: lastPeriod, sec: periodLength[lastPeriod] };
   applySubsUntil(end);
-  for (const playerId of [...onPitch.keys()]) close(playerId, end);
+  for (const playerId of [...onPitch.keys()]) close(playerId, end, true);
 
   for (const line of lines.values()) {
     if (line.appeared && line.seconds >= CLEAN_SHEET_MIN_MINUTES * 60 && line.totals.goals_conceded === 0) line.totals.clean_sheets = 1;
@@ -299,6 +320,7 @@ export function matchSummaryOf(
     eventGoals,
     periodSeconds,
     matchSeconds: periodLength.reduce((a, b) => a + b, 0),
+    nominalSeconds: COUNTED_PERIODS.reduce((sum, name, p) => sum + (present[p] ? PERIOD_NOMINAL_SECONDS[name] : 0), 0),
     unlisted: { players: [...unlistedPlayers].sort((a, b) => a - b), events: unlistedEvents },
     anomalies,
     events: rawEvents.length,

@@ -3,9 +3,10 @@
  * from lineups, substitutions, a red card and the period ends; goals, own goals and the
  * reconciliation; names; positions; both folder layouts; extra time and a shoot-out.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatasetError } from '../../../../src/data/dataset-error.js';
@@ -14,7 +15,7 @@ import { decodeName, positionCodeOf, seasonNameFromDates, type WyscoutRole } fro
 import { matchSummaryOf } from '../../../../src/data/providers/wyscout/match-summary.js';
 import type { WyscoutEvent, WyscoutMatch } from '../../../../src/data/providers/wyscout/read.js';
 import { positionGroupOf, rowsOf, type Dataset, type RowOf } from '../../../../src/data/schema.js';
-import { AWAY, HOME, writeHandmadeApiFolder, writeHandmadeWyscout } from './handmade.js';
+import { AWAY, HOME, MATCH_1, writeHandmadeApiFolder, writeHandmadeWyscout } from './handmade.js';
 
 let tmp: string;
 let dataset: Dataset;
@@ -33,24 +34,37 @@ const app = (fixture: number, player: number) => apps.find((a) => a.fixture_id =
 const season = (player: number) => seasons.find((s) => s.player_id === player)!;
 
 describe('minutes', () => {
-  it('uses the real period ends: a full match of 2,760 s + 2,900 s is 94.33 minutes, not 90', () => {
-    expect(app(5001, 1001)!.minutes).toBeCloseTo(5660 / 60, 9);
-    expect(app(5002, 1001)!.minutes).toBeCloseTo(90, 9);
+  it('counts nominal minutes: a full match is 90 even when the halves end at 46:00 and 48:20', () => {
+    expect(app(5001, 1001)!.minutes).toBe(90);
+    expect(app(5002, 1001)!.minutes).toBe(90);
   });
 
   it('places a minute-80 substitution at 2H 35:00 and a minute-46 change of a player idle in the 2H at the break', () => {
-    expect(app(5001, 1011)!.minutes).toBeCloseTo((2760 + 2100) / 60, 9);
-    expect(app(5001, 1012)!).toMatchObject({ started: false });
-    expect(app(5001, 1012)!.minutes).toBeCloseTo(800 / 60, 9);
-    expect(app(5001, 2010)!.minutes).toBeCloseTo(46, 9);
-    expect(app(5001, 2012)!.minutes).toBeCloseTo(2900 / 60, 9);
+    expect(app(5001, 1011)!.minutes).toBe(80);
+    expect(app(5001, 1012)!).toMatchObject({ started: false, minutes: 10 });
+    expect(app(5001, 2010)!.minutes).toBe(45);
+    expect(app(5001, 2012)!.minutes).toBe(45);
   });
 
-  it('ends a sent-off player at his red card, and each team sums to 11 × length minus the time lost to it', () => {
-    expect(app(5001, 2003)!.minutes).toBeCloseTo((2760 + 1200) / 60, 9);
+  it('ends a sent-off player at his red card, and each team sums to 11 × 90 minus the time lost to it', () => {
+    expect(app(5001, 2003)!.minutes).toBe(65);
     const total = (team: number) => apps.filter((a) => a.fixture_id === 5001 && a.team_id === team).reduce((s, a) => s + a.minutes, 0);
-    expect(total(HOME)).toBeCloseTo((11 * 5660) / 60, 9);
-    expect(total(AWAY)).toBeCloseTo((11 * 5660 - 1700) / 60, 9);
+    expect(total(HOME)).toBe(990);
+    expect(total(AWAY)).toBe(990 - 25);
+  });
+
+  it('keeps clock time too: the same spells measured to the real period ends (last events at 46:00 and 48:20)', () => {
+    const file = JSON.parse(gunzipSync(readFileSync(join(tmp, 'public', 'events', 'testland', '5001.json.gz'))).toString('utf8'));
+    const events = file.events.map((e: { positions: { x: number; y: number }[]; tags: { id: number }[] } & Record<string, unknown>) => ({
+      ...e, x: e.positions[0]?.x ?? null, y: e.positions[0]?.y ?? null, endX: e.positions[1]?.x ?? null, endY: e.positions[1]?.y ?? null, tags: e.tags.map((t) => t.id),
+    })) as WyscoutEvent[];
+    const summary = matchSummaryOf(MATCH_1 as unknown as WyscoutMatch, events, () => false);
+    const clock = (id: number) => summary.lines.find((l) => l.player_id === id)!.clock_seconds;
+    expect(summary.matchSeconds).toBe(5660);
+    expect([clock(1011), clock(1012), clock(2010), clock(2012), clock(2003)]).toEqual([2760 + 2100, 800, 2760, 2900, 2760 + 1200]);
+    const team = (t: number) => summary.lines.filter((l) => l.team_id === t).reduce((s, l) => s + l.clock_seconds, 0);
+    expect(team(HOME)).toBe(11 * 5660);
+    expect(team(AWAY)).toBe(11 * 5660 - (5660 - 2760 - 1200));
   });
 
   it('counts the events of a player in no lineup without giving him minutes, and reports him', () => {
@@ -153,15 +167,20 @@ describe('extra time and shoot-out (matchSummaryOf)', () => {
   it('counts both halves of extra time in the match length and leaves the shoot-out out', () => {
     expect(summary.periodSeconds).toEqual({ '1H': 2800, '2H': 2900, E1: 960, E2: 1000 });
     expect(summary.matchSeconds).toBe(7660);
+    expect(summary.nominalSeconds).toBe(7200);
     expect(Object.fromEntries(summary.eventGoals)).toEqual({ 1: 1, 2: 1 });
     expect(summary.lines.find((l) => l.player_id === 112)!.totals.goals).toBe(0);
   });
 
   it('puts a minute-95 substitution in the first half of extra time, and every team plays 11 × the length', () => {
     const line = (id: number) => summary.lines.find((l) => l.player_id === id)!;
-    expect(line(111).seconds).toBe(2800 + 2900 + 300);
-    expect(line(112).seconds).toBe(660 + 1000);
-    for (const team of [1, 2]) expect(summary.lines.filter((l) => l.team_id === team).reduce((s, l) => s + l.seconds, 0)).toBe(11 * 7660);
+    expect([line(111).seconds, line(111).clock_seconds]).toEqual([2700 + 2700 + 300, 2800 + 2900 + 300]);
+    expect([line(112).seconds, line(112).clock_seconds]).toEqual([600 + 900, 660 + 1000]);
+    for (const team of [1, 2]) {
+      const players = summary.lines.filter((l) => l.team_id === team);
+      expect(players.reduce((s, l) => s + l.seconds, 0)).toBe(11 * 7200);
+      expect(players.reduce((s, l) => s + l.clock_seconds, 0)).toBe(11 * 7660);
+    }
   });
 });
 
