@@ -252,6 +252,12 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
     };
   });
 
+  /** The country of his national team when the team registry knows it (Agüero: Argentina), else his passport's (Spain). */
+  const nationalityOf = (info: WyscoutPlayer): string | null => {
+    const national = teamRegistry.get(Number(info.currentNationalTeamId)) ?? teams.get(Number(info.currentNationalTeamId));
+    const area = national?.type === 'national' ? national.area?.name : info.passportArea?.name;
+    return area ? decodeName(area) || null : null;
+  };
   const seasonPosition = new Map<number, PositionCode>();
   const playerRows: Partial<RowOf<'players'>>[] = [...players.entries()]
     .sort(([a], [b]) => a - b)
@@ -262,7 +268,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
       return {
         player_id, name: fullNameOf(p.info), known_as: shortName || null,
         birth_date: p.info.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(p.info.birthDate) ? p.info.birthDate : null,
-        nationality: p.info.passportArea?.name ? decodeName(p.info.passportArea.name) : null, position, team_id: p.team_id,
+        nationality: nationalityOf(p.info), position, team_id: p.team_id,
         market_value_eur: null, preferred_foot: footOf(p.info.foot), height_cm: p.info.height && p.info.height > 0 ? Math.round(p.info.height) : null,
         wc2026_nation: null,
       };

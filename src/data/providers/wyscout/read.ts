@@ -65,6 +65,8 @@ export const WyscoutPlayer = z.object({
   foot: z.string().nullish(),
   height: z.number().nullish(),
   passportArea: Area,
+  /** Id of his national team, or the string "null" in the public dataset. */
+  currentNationalTeamId: z.union([z.number(), z.string()]).nullish(),
   role: z.object({ code2: z.enum(['GK', 'DF', 'MD', 'FW']) }),
 });
 export type WyscoutPlayer = z.infer<typeof WyscoutPlayer>;

@@ -134,7 +134,7 @@ describe('players, teams, league and season', () => {
     const api = wyscoutIngest(writeHandmadeApiFolder(join(tmp, 'api')), { competition: 999, leagueName: 'Test League' });
     expect(rowsOf(api.dataset.tables.player_seasons)).toEqual(seasons);
     expect(rowsOf(api.dataset.tables.appearances!)).toEqual(apps);
-    expect(rowsOf(api.dataset.tables.leagues)[0].name).toBe('Test League');
+    expect(rowsOf(api.dataset.tables.leagues, 'leagues')[0].name).toBe('Test League');
   });
 
   it('names what is missing: an unknown competition or a competition no file holds', () => {

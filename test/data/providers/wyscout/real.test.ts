@@ -155,6 +155,8 @@ describe.skipIf(!present)('Wyscout Premier League 2017/18 (380 real matches)', (
   it('decodes the doubly escaped names and keeps the short name as known_as', () => {
     expect(byKnownAs('S. Agüero').name).toBe('Sergio Leonel Agüero del Castillo');
     expect(byKnownAs('Mohamed Salah').name).toBe('Mohamed Salah Ghaly');
+    // Nationality is the national team's country when players.json names one (Agüero's passport is Spanish).
+    expect([byKnownAs('S. Agüero').nationality, byKnownAs('Mohamed Salah').nationality, byKnownAs('H. Kane').nationality]).toEqual(['Argentina', 'Egypt', 'England']);
     expect(players.some((p) => /\\u[0-9a-f]{4}/i.test(p.name) || /\\u[0-9a-f]{4}/i.test(p.known_as ?? ''))).toBe(false);
     expect(players.every((p) => !p.name.includes('\uFFFD') && !p.name.includes('\u00ad'))).toBe(true);
   });
