@@ -111,7 +111,7 @@ describe.skipIf(!present)('Wyscout Premier League 2017/18 (380 real matches)', (
 
   it('matches goals from events to the scoreboard except the one known difference, which it reports', () => {
     const differences = [...facts.entries()].filter(([, f]) => f.eventGoals !== f.scoreboard).map(([key, f]) => [key, f.eventGoals, f.scoreboard]);
-    // Chelsea 0-1 Manchester City (2018-03-04): Bernardo Silva's goal has no goal-tagged shot in the events.
+    // Chelsea 0-1 Manchester City (2018-03-04): the goal is tagged only on Courtois' save attempt, on no City shot.
     expect(differences).toEqual([['2499781:1625', 0, 1]]);
     expect(report.goalDifferences.map((d) => [`${d.fixture_id}:${d.team_id}`, d.events, d.scoreboard])).toEqual(differences);
     expect(dataset.meta.coverage!['reconciliation.2499781.1625']).toMatch(/Manchester City 0 goals from events, 1 on the scoreboard/);
