@@ -166,11 +166,14 @@ describe.skipIf(!realPresent)('halfspace ingest wyscout on the real Premier Leag
     for (const f of readdirSync(out)) expect(readFileSync(join(again, f)).equals(readFileSync(join(out, f))), f).toBe(true);
   });
 
-  it('feeds the commands a fan runs: scouting Salah shows his 32 league goals, accent-insensitive search finds Agüero', async () => {
+  it('feeds the commands a fan runs: scouting Salah shows his 32 league goals, fixtures shows the final day, accent-insensitive search finds Agüero', async () => {
     const salah = await cli('scouting', '--name', 'Salah', '--dataset', out);
     expect(salah.code).toBe(0);
     expect(salah.stdout).toMatch(/Mohamed Salah — Attacker \(RW\), Liverpool/);
     expect(salah.stdout).toContain('with 32 goals and 8 assists');
+    const recent = await cli('fixtures', '--team', 'Liverpool', '--mode', 'recent', '--limit', '1', '--dataset', out);
+    expect(recent.code).toBe(0);
+    expect(recent.stdout).toContain('2018-05-13 14:00 UTC  Liverpool 4-0 Brighton & Hove Albion  [FT]'); // the final day, Salah's 32nd
     const aguero = await cli('player', '--name', 'Aguero', '--dataset', out, '--json');
     expect(aguero.code).toBe(0);
     expect(aguero.stdout).toContain('Agüero');

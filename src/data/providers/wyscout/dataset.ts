@@ -307,9 +307,15 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   if (report.anomalies.length > 0) coverage['appearances.substitutions'] = report.anomalies.join('; ');
 
   const label = `${leagueName} ${seasonName}`;
+  // The engine's clock is noon UTC of as_of: the day after the last played match, so an evening
+  // kick-off on the final day (PL 2017/18 ends 14:00 UTC, the World Cup final 15:00) counts as played.
+  const played = fixtureMatches.filter(finishedOf);
+  const asOf = played.length > 0
+    ? new Date(Date.parse(`${played[played.length - 1].dateutc.slice(0, 10)}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+    : last;
   const meta: DatasetMeta = {
     name: `Wyscout public dataset: ${label}`,
-    as_of: last,
+    as_of: asOf,
     source: `Wyscout public event dataset (Pappalardo et al., Scientific Data 6, 236 (2019), doi:10.1038/s41597-019-0247-7), competition ${competitionId}, season ${seasonId}: ${fixtureMatches.length} matches, ${first} to ${last}`,
     synthetic: false,
     licence: 'CC BY 4.0 (figshare doi:10.6084/m9.figshare.c.4415000): free to share and adapt, also commercially, with credit to the source.',

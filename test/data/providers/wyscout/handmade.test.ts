@@ -127,6 +127,7 @@ describe('players, teams, league and season', () => {
     expect(rowsOf(dataset.tables.seasons, 'seasons')).toEqual([{ season_id: 77, league_id: 999, name: '2020', start_date: '2020-08-15', end_date: '2020-08-22' }]);
     expect(rowsOf(dataset.tables.leagues, 'leagues')).toEqual([{ league_id: 999, name: 'Competition 999', country: 'Testland', tier: 1, kind: 'league' }]);
     expect(rowsOf(dataset.tables.teams, 'teams').map((t) => [t.team_id, t.name, t.city])).toEqual([[HOME, 'Home FC', 'Hometown'], [AWAY, 'Away FC', 'Awayville']]);
+    expect(dataset.meta.as_of).toBe('2020-08-23'); // the day after the last match, so its kick-off is in the past at noon
     expect(dataset.meta.attribution).toBe('Data: Wyscout public dataset (Pappalardo et al., Scientific Data 2019), CC BY 4.0');
   });
 
