@@ -204,7 +204,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   };
 
   if (layout.kind === 'registry') {
-    if (layout.matches.length === 0) throw new DatasetError(`matches/matches_${layout.competitionFile}.json`, null, null, 'no matches');
+    if (layout.matches.length === 0) throw new DatasetError(`matches_${layout.competitionFile}.json`, null, null, 'no matches');
     const ordered = [...layout.matches].sort((a, b) => kickoffOf(a) - kickoffOf(b) || a.wyId - b.wyId);
     for (const [done, match] of ordered.entries()) {
       fold(match, finishedOf(match) ? layout.eventsFileOf(match.wyId) : null, null);
@@ -213,7 +213,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   } else {
     for (const [done, ref] of layout.files.entries()) {
       const data = readMatchFile(ref.path, ref.file);
-      if (!data.match) throw new DatasetError(ref.file, 'match', null, 'no match object (lineups, substitutions, score): save v2 API match files with details=match,players,teams, or give the public dataset folder with matches/');
+      if (!data.match) throw new DatasetError(ref.file, 'match', null, 'no match object (lineups, substitutions, score): save the competition\'s matches_<Competition>.json beside the match files, or embed each match (v2 API details=match,players,teams)');
       if (data.match.competitionId === layout.competitionId) fold(data.match, ref, data);
       options.onProgress?.(done + 1, layout.files.length, report.events);
     }

@@ -1,8 +1,9 @@
 /**
- * Where the matches of one competition are in a Wyscout folder: either the public dataset's layout
+ * Where the matches of one competition are in a Wyscout folder: the public dataset's layout
  * (`matches/matches_<Competition>.json` + `events/<competition>/<wyId>.json[.gz]`, registries
- * `players.json` / `teams.json` beside them) or a folder of v2 API per-match files that each embed
- * their `match`, `teams` and `players`.
+ * `players.json` / `teams.json` optional beside them); per-match files saved beside their
+ * `matches_<Competition>.json` (no registries); or a folder of v2 API per-match files that each
+ * embed their `match`, `teams` and `players`.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +36,7 @@ export interface MatchFolderLayout {
 export type WyscoutLayout = RegistryLayout | MatchFolderLayout;
 
 const isMatchFile = (name: string): boolean => /\.json(\.gz)?$/i.test(name);
+const isMatchList = (name: string): boolean => /^matches_.+\.json$/i.test(name);
 
 /** The competition id a `--competition` value names in a per-match folder: a number or a public-dataset name. */
 function competitionIdOf(competition: string | number): number {
@@ -54,8 +56,11 @@ function competitionIdOf(competition: string | number): number {
  */
 export function layoutOf(dir: string, competition: string | number): WyscoutLayout {
   const matchesDir = join(dir, 'matches');
-  if (existsSync(matchesDir) && statSync(matchesDir).isDirectory()) return registryLayoutOf(dir, matchesDir, competition);
-  const files = readdirSync(dir)
+  if (existsSync(matchesDir) && statSync(matchesDir).isDirectory()) return registryLayoutOf(dir, 'matches', competition);
+  const names = readdirSync(dir);
+  // Per-match files saved beside the competition's match list (`matches_<Competition>.json`).
+  if (names.some(isMatchList)) return registryLayoutOf(dir, '.', competition);
+  const files = names
     .filter(isMatchFile)
     .filter((n) => !['players.json', 'teams.json', 'competitions.json'].includes(n.toLowerCase()))
     .sort()
@@ -64,29 +69,32 @@ export function layoutOf(dir: string, competition: string | number): WyscoutLayo
   return { kind: 'folder', competitionId: competitionIdOf(competition), files };
 }
 
-function registryLayoutOf(dir: string, matchesDir: string, competition: string | number): RegistryLayout {
-  const lists = readdirSync(matchesDir).filter((n) => /^matches_.+\.json$/i.test(n)).sort();
+/** The registry layout with its match lists in `listsDir` (relative to `dir`: `matches` or `.`). */
+function registryLayoutOf(dir: string, listsDir: string, competition: string | number): RegistryLayout {
+  const matchesDir = join(dir, listsDir);
+  const listFile = (name: string): string => (listsDir === '.' ? name : `${listsDir}/${name}`);
+  const lists = readdirSync(matchesDir).filter(isMatchList).sort();
   const stemOf = (name: string): string => name.replace(/^matches_/i, '').replace(/\.json$/i, '');
   const wanted = String(competition).trim();
   let chosen: { stem: string; matches: WyscoutMatch[] } | null = null;
   if (/^\d+$/.test(wanted)) {
     const id = Number(wanted);
     for (const name of lists) {
-      const matches = readMatchList(join(matchesDir, name), `matches/${name}`);
+      const matches = readMatchList(join(matchesDir, name), listFile(name));
       if (matches.some((m) => m.competitionId === id)) {
         chosen = { stem: stemOf(name), matches: matches.filter((m) => m.competitionId === id) };
         break;
       }
     }
-    if (!chosen) throw new DatasetError('matches/', 'competitionId', null, `no match list holds competitionId ${id} (files: ${lists.join(', ') || 'none'})`);
+    if (!chosen) throw new DatasetError(listFile(''), 'competitionId', null, `no match list holds competitionId ${id} (files: ${lists.join(', ') || 'none'})`);
   } else {
     const name = lists.find((n) => stemOf(n).toLowerCase() === wanted.toLowerCase());
-    if (!name) throw new DatasetError(`matches/matches_${wanted}.json`, null, null, `missing (files: ${lists.join(', ') || 'none'})`);
-    chosen = { stem: stemOf(name), matches: readMatchList(join(matchesDir, name), `matches/${name}`) };
+    if (!name) throw new DatasetError(listFile(`matches_${wanted}.json`), null, null, `missing (files: ${lists.join(', ') || 'none'})`);
+    chosen = { stem: stemOf(name), matches: readMatchList(join(matchesDir, name), listFile(name)) };
   }
   const stem = chosen.stem;
-  const candidates = [stem.toLowerCase(), stem].map((d) => join('events', d));
-  const eventsDir = candidates.find((d) => existsSync(join(dir, d)) && statSync(join(dir, d)).isDirectory()) ?? 'events';
+  const candidates = [...[stem.toLowerCase(), stem].map((d) => join('events', d)), 'events'];
+  const eventsDir = candidates.find((d) => existsSync(join(dir, d)) && statSync(join(dir, d)).isDirectory()) ?? '.';
   const eventsFileOf = (wyId: number): MatchFileRef => {
     for (const name of [`${wyId}.json.gz`, `${wyId}.json`]) {
       const file = join(eventsDir, name);

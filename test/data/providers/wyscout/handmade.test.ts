@@ -3,7 +3,7 @@
  * from lineups, substitutions, a red card and the period ends; goals, own goals and the
  * reconciliation; names; positions; both folder layouts; extra time and a shoot-out.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -15,7 +15,7 @@ import { decodeName, positionCodeOf, seasonNameFromDates, type WyscoutRole } fro
 import { matchSummaryOf } from '../../../../src/data/providers/wyscout/match-summary.js';
 import type { WyscoutEvent, WyscoutMatch } from '../../../../src/data/providers/wyscout/read.js';
 import { positionGroupOf, rowsOf, type Dataset, type RowOf } from '../../../../src/data/schema.js';
-import { AWAY, HOME, MATCH_1, writeHandmadeApiFolder, writeHandmadeWyscout } from './handmade.js';
+import { AWAY, HOME, MATCH_1, writeHandmadeApiFolder, writeHandmadeFlatFolder, writeHandmadeWyscout } from './handmade.js';
 
 let tmp: string;
 let dataset: Dataset;
@@ -138,10 +138,23 @@ describe('players, teams, league and season', () => {
     expect(rowsOf(api.dataset.tables.leagues, 'leagues')[0].name).toBe('Test League');
   });
 
+  it('reads match files saved beside their matches_<Competition>.json, without players.json or teams.json', () => {
+    const flat = wyscoutIngest(writeHandmadeFlatFolder(join(tmp, 'flat')), { competition: 'testland' });
+    expect(rowsOf(flat.dataset.tables.player_seasons)).toEqual(seasons);
+    expect(rowsOf(flat.dataset.tables.players)).toEqual(rowsOf(dataset.tables.players));
+    expect(rowsOf(flat.dataset.tables.teams)).toEqual(rowsOf(dataset.tables.teams));
+  });
+
   it('names what is missing: an unknown competition or a competition no file holds', () => {
     expect(() => wyscoutIngest(join(tmp, 'public'), { competition: 'Narnia' })).toThrow(/matches\/matches_Narnia\.json: missing/);
     expect(() => wyscoutIngest(join(tmp, 'public'), { competition: 12345 })).toThrow(DatasetError);
     expect(() => wyscoutIngest(join(tmp, 'api'), { competition: 1 })).toThrow(/no file holds a match of competition 1/);
+    const lone = join(tmp, 'api-no-match');
+    writeHandmadeApiFolder(lone);
+    const file = JSON.parse(readFileSync(join(lone, '5001.json'), 'utf8'));
+    delete file.match;
+    writeFileSync(join(lone, '5001.json'), JSON.stringify(file));
+    expect(() => wyscoutIngest(lone, { competition: 999 })).toThrow(/^5001\.json, column match: no match object/);
   });
 });
 

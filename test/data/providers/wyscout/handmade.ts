@@ -128,3 +128,12 @@ export function writeHandmadeApiFolder(dir: string): string {
   writeFileSync(join(dir, '5002.json.gz'), gzipSync(JSON.stringify(matchFileOf(MATCH_2, EVENTS_2, true))));
   return dir;
 }
+
+/** Writes per-match files (`{events, teams, players}`, no `match`) beside `matches_Testland.json`, with no registries, directly in `dir`. */
+export function writeHandmadeFlatFolder(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'matches_Testland.json'), JSON.stringify([MATCH_1, MATCH_2]));
+  writeFileSync(join(dir, '5001.json.gz'), gzipSync(JSON.stringify(matchFileOf(MATCH_1, EVENTS_1, false))));
+  writeFileSync(join(dir, '5002.json'), JSON.stringify(matchFileOf(MATCH_2, EVENTS_2, false)));
+  return dir;
+}
