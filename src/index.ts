@@ -13,6 +13,7 @@ export { validateDataset, MAX_MINUTES_PER_APPEARANCE } from './data/validate.js'
 export { datasetFromCsvDir, datasetToCsvDir, datasetToCsv, tableFromCsv, tableToCsv, csvFileOf } from './data/providers/csv/index.js';
 export { DatasetError } from './data/dataset-error.js';
 export { datasetFromStatsBomb, STATSBOMB_COVERAGE, type StatsBombOptions } from './data/providers/statsbomb/index.js';
+export { datasetFromWyscout, wyscoutIngest, WYSCOUT_ATTRIBUTION, WYSCOUT_COVERAGE, type WyscoutOptions, type WyscoutReport } from './data/providers/wyscout/index.js';
 export { datasetFromSeasonCsv, SEASON_CSV_REQUIRED, SEASON_CSV_OPTIONAL, type SeasonCsvOptions } from './data/season-csv.js';
 export { tableToCsvFile } from './data/table-csv.js';
 export { scoreTableOf, SCORE_COLUMNS, type ScoreOptions } from './dna/score-table.js';

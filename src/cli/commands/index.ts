@@ -4,6 +4,7 @@ import { scoutingCommand } from './scouting.js';
 import { similarCommand } from './similar.js';
 import { ingestCsvCommand } from './ingest-csv.js';
 import { ingestStatsBombCommand } from './ingest-statsbomb.js';
+import { ingestWyscoutCommand } from './ingest-wyscout.js';
 import { scoreCommand } from './score.js';
 import { verdictCommand } from './verdict.js';
 import { bestXiLineupCommand, bestXiPoolCommand } from './bestxi.js';
@@ -27,6 +28,7 @@ export const COMMANDS: readonly Command[] = [
   promptCommand,
   ingestCsvCommand,
   ingestStatsBombCommand,
+  ingestWyscoutCommand,
   scoreCommand,
   serveCommand,
   keysCreateCommand,

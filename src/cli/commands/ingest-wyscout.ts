@@ -1,0 +1,89 @@
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { wyscoutIngest } from '../../data/providers/wyscout/dataset.js';
+import { datasetToDir } from '../../data/save.js';
+import { TABLE_NAMES, type TableName } from '../../data/schema.js';
+import { progressBar, type ProgressBar } from '../progress.js';
+import { UsageError, type Command } from '../run.js';
+import { assertReplaceable, jsonOut } from '../shared.js';
+
+/**
+ * `halfspace ingest wyscout <dir> --competition NAME|ID --out <dir>`: builds a dataset from one
+ * Wyscout v2 competition season (docs/methodology/wyscout.md) and writes it as an Arrow dataset
+ * folder. Every match whose event goals differ from its scoreboard is printed in the summary.
+ * Progress bar on a terminal; `--json` prints a summary for scripts.
+ */
+export const ingestWyscoutCommand: Command = {
+  name: 'ingest wyscout',
+  summary: 'Build an Arrow dataset from Wyscout v2 event data (public dataset or API match files; .json or .json.gz)',
+  usage: 'ingest wyscout <wyscout-dir> --competition NAME|ID --out <dataset-dir> [--league-name NAME] [--json]',
+  options: {
+    competition: { type: 'string' },
+    out: { type: 'string' },
+    'league-name': { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+  positionals: true,
+  run({ values, positionals, io }) {
+    if (positionals.length !== 1) throw new UsageError(`give exactly one Wyscout folder (got ${positionals.length})`);
+    const competition = (values.competition as string | undefined)?.trim();
+    if (!competition) throw new UsageError('give --competition <name or id> (e.g. England, World_Cup or 364)');
+    const out = values.out as string | undefined;
+    if (!out) throw new UsageError('give --out <dataset-dir>');
+    const dir = positionals[0];
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${dir} is not a folder`);
+    if (resolve(dir) === resolve(out)) throw new UsageError('--out must differ from the Wyscout folder');
+    assertReplaceable(out);
+
+    const started = performance.now();
+    const progress: { bar: ProgressBar | null } = { bar: null };
+    const { dataset, report } = wyscoutIngest(dir, {
+      competition,
+      leagueName: values['league-name'] as string | undefined,
+      onProgress: (done, total, eventsSoFar) => {
+        progress.bar ??= progressBar({ label: 'ingest', total, write: io.stderr });
+        progress.bar.update(done, `matches, ${eventsSoFar.toLocaleString('en-US')} events`);
+      },
+    });
+    const { matches, events } = report;
+    progress.bar?.finish(`matches, ${events.toLocaleString('en-US')} events`);
+    datasetToDir(dataset, out);
+    const seconds = (performance.now() - started) / 1000;
+
+    const tables: Partial<Record<TableName, number>> = {};
+    for (const name of TABLE_NAMES) {
+      const table = dataset.tables[name];
+      if (table) tables[name] = table.numRows;
+    }
+    const league = dataset.tables.leagues.get(0)!.toJSON() as { league_id: number; name: string };
+    const season = dataset.tables.seasons.get(0)!.toJSON() as { season_id: number; name: string };
+    if (values.json) {
+      io.stdout(jsonOut({
+        out, competition_id: league.league_id, league: league.name, season_id: season.season_id, season: season.name, matches, events,
+        seconds: Math.round(seconds * 1000) / 1000, tables, attribution: dataset.meta.attribution ?? null,
+        goal_differences: report.goalDifferences, unlisted: report.unlisted, anomalies: report.anomalies,
+        coverage: dataset.meta.coverage ?? {},
+      }));
+      return;
+    }
+    const counts = Object.entries(tables).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);
+    const differences = report.goalDifferences.length === 0
+      ? [`  goals from events equal the scoreboard in all ${matches} matches`]
+      : [
+          `  goals from events differ from the scoreboard in ${new Set(report.goalDifferences.map((d) => d.fixture_id)).size} of ${matches} matches (fixtures keep the scoreboard):`,
+          ...report.goalDifferences.map((d) => `    ${d.fixture_id} ${d.label}: ${d.team} ${d.events} from events, ${d.scoreboard} on the scoreboard`),
+        ];
+    const unlistedEvents = report.unlisted.reduce((a, u) => a + u.events, 0);
+    const notes = [
+      ...differences,
+      ...(report.unlisted.length > 0 ? [`  ${unlistedEvents} events in ${report.unlisted.length} matches by players in no lineup or substitution (counted, no minutes)`] : []),
+      ...report.anomalies.map((a) => `  ${a}`),
+    ];
+    io.stdout(
+      `wrote ${out}: ${league.name} ${season.name}, ${matches} matches, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
+        `  ${counts.join(', ')} rows\n` +
+        `${notes.join('\n')}\n` +
+        `  ${dataset.meta.attribution}\n`,
+    );
+  },
+};

@@ -1,0 +1,360 @@
+/**
+ * A halfspace dataset built from one competition season of Wyscout v2 event data
+ * (docs/methodology/wyscout.md). Matches are streamed: one per-match file is read (gunzipped when
+ * needed), folded into per-player season accumulators and dropped before the next, so memory holds
+ * the accumulators and the output rows, never more than one match's events.
+ */
+import { DatasetError } from '../../dataset-error.js';
+import { COUNTING_COLUMNS, tableFromRows, type Dataset, type DatasetMeta, type PositionCode, type RowOf } from '../../schema.js';
+import { validateDataset } from '../../validate.js';
+import { layoutOf, type MatchFileRef } from './layout.js';
+import { PUBLIC_COMPETITIONS, decodeName, knockoutRoundName, positionCodeOf, seasonNameFromDates } from './mapping.js';
+import { emptyTotals, matchSummaryOf, type CountingTotals } from './match-summary.js';
+import { readMatchFile, readPlayerRegistry, readTeamRegistry, type WyscoutMatch, type WyscoutPlayer, type WyscoutTeam } from './read.js';
+
+/** Options of {@link datasetFromWyscout}. */
+export interface WyscoutOptions {
+  /** The match file's competition name (`England`, `World_Cup`) or a `competitionId`. Required. */
+  competition: string | number;
+  /** League name to store; default the public dataset's name for the competition ("Premier League"). */
+  leagueName?: string;
+  /** Called after each match with matches done, matches in total and events read so far; default none. */
+  onProgress?: (done: number, total: number, events: number) => void;
+}
+
+/** One match whose goals counted from events differ from its scoreboard. */
+export interface GoalDifference {
+  fixture_id: number;
+  label: string;
+  team_id: number;
+  team: string;
+  events: number;
+  scoreboard: number;
+}
+
+/** What an ingest found besides the dataset: counts and every data problem it worked around. */
+export interface WyscoutReport {
+  matches: number;
+  events: number;
+  /** Every team-match where event goals ≠ scoreboard goals (the scoreboard is what `fixtures` stores). */
+  goalDifferences: GoalDifference[];
+  /** Matches with players who have events but are in no lineup or substitution. */
+  unlisted: { fixture_id: number; players: number[]; events: number }[];
+  /** Substitutions that could not be applied. */
+  anomalies: string[];
+}
+
+/** Attribution line the CC BY 4.0 licence asks for. */
+export const WYSCOUT_ATTRIBUTION = 'Data: Wyscout public dataset (Pappalardo et al., Scientific Data 2019), CC BY 4.0';
+
+/** Columns Wyscout v2 cannot fill or fills by approximation; `dataset.json` coverage says so. */
+export const WYSCOUT_COVERAGE: Readonly<Record<string, string>> = {
+  'player_seasons.rating': 'Wyscout public data has no player rating: null, so the model rating is used',
+  'player_seasons.minutes': 'nominal minutes as for StatsBomb (45:00 per half, 15:00 per half of extra time, stoppage not counted); substitution minutes placed with the players\' own events and the real period ends',
+  'player_seasons.big_chances': 'no xG in Wyscout v2: penalties plus shots from the zone x ≥ 88.5, 37 ≤ y ≤ 63 (docs/methodology/wyscout.md)',
+  'player_seasons.ball_recoveries': 'no recovery event in Wyscout v2: first on-ball action after an opponent on-ball action in open play',
+  'player_seasons.shots_blocked': 'no block event in Wyscout v2: first defending player with an event within 3 s after a blocked shot',
+  'player_seasons.punches': 'no punch event in Wyscout v2: goalkeeper clearances inside his own penalty area',
+  'players.position': 'Wyscout gives GK/DF/MD/FW only: the detailed code is inferred from average event locations (docs/methodology/wyscout.md#positions)',
+  'players.market_value_eur': 'not in Wyscout public data: null (fee tier unknown)',
+  'players.wc2026_nation': 'not in Wyscout public data: null',
+  'teams.short_name': 'not in Wyscout public data: null',
+  'teams.region': 'not in Wyscout public data: null',
+  'teams.primary_color': 'not in Wyscout public data: null',
+  'teams.secondary_color': 'not in Wyscout public data: null',
+  rivalries: 'not in Wyscout public data: table absent',
+};
+
+/** Smallest number of located events for a match's own position; fewer and the season position is used. */
+const MATCH_POSITION_MIN_EVENTS = 10;
+
+interface SeasonLine {
+  player_id: number;
+  team_id: number;
+  appearances: number;
+  starts: number;
+  seconds: number;
+  totals: CountingTotals;
+}
+
+interface PlayerAcc {
+  info: WyscoutPlayer;
+  team_id: number;
+  lastKickoff: number;
+  sum_x: number;
+  sum_y: number;
+  located: number;
+}
+
+interface AppearanceAcc {
+  kickoff: number;
+  fixture_id: number;
+  player_id: number;
+  team_id: number;
+  started: boolean;
+  seconds: number;
+  sum_x: number;
+  sum_y: number;
+  located: number;
+}
+
+const kickoffOf = (m: WyscoutMatch): number => Date.parse(`${m.dateutc.slice(0, 10)}T${m.dateutc.slice(11, 19).padEnd(8, ':00')}Z`);
+const finishedOf = (m: WyscoutMatch): boolean => m.status == null || m.status === 'Played';
+/** Final score (extra time included, shoot-out not): Wyscout's `scoreET` is cumulative after extra time. */
+const finalGoalsOf = (m: WyscoutMatch, side: WyscoutMatch['teamsData'][string]): number =>
+  m.duration && m.duration !== 'Regular' && side.scoreET != null ? side.scoreET : side.score;
+const minutesOf = (seconds: number): number => seconds / 60;
+/** `name` = first + last name, decoded; the short name when both are empty. */
+const fullNameOf = (p: WyscoutPlayer): string => decodeName(`${p.firstName ?? ''} ${p.lastName ?? ''}`) || decodeName(p.shortName ?? '') || `Player ${p.wyId}`;
+const footOf = (foot: string | null | undefined): 'left' | 'right' | 'both' | null =>
+  foot === 'left' || foot === 'right' || foot === 'both' ? foot : null;
+
+/** Round names: "Matchweek N" in a league, "Group A, matchday N" in a group, knockout names by round size. */
+function roundNamesOf(matches: readonly WyscoutMatch[]): Map<number, string | null> {
+  const knockout = new Map<number, { count: number; last: number }>();
+  for (const m of matches) {
+    if (m.gameweek || m.roundId == null) continue;
+    const r = knockout.get(m.roundId) ?? { count: 0, last: 0 };
+    r.count++;
+    r.last = Math.max(r.last, kickoffOf(m));
+    knockout.set(m.roundId, r);
+  }
+  const lastRound = [...knockout.entries()].sort((a, b) => b[1].last - a[1].last)[0]?.[0];
+  const names = new Map<number, string | null>();
+  for (const m of matches) {
+    if (m.gameweek) names.set(m.wyId, m.groupName ? `${decodeName(m.groupName)}, matchday ${m.gameweek}` : `Matchweek ${m.gameweek}`);
+    else if (m.roundId != null) names.set(m.wyId, knockoutRoundName(knockout.get(m.roundId)!.count, m.roundId === lastRound));
+    else names.set(m.wyId, null);
+  }
+  return names;
+}
+
+/**
+ * Builds a validated halfspace dataset, and a report of the data problems met, from one
+ * competition season of the Wyscout folder `dir` (see {@link datasetFromWyscout}).
+ * @example wyscoutIngest('shared/real/wyscout', { competition: 'England' }).report.goalDifferences.length // => 1
+ */
+export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: Dataset; report: WyscoutReport } {
+  const layout = layoutOf(dir, options.competition);
+  const playerRegistry = layout.kind === 'registry' ? readPlayerRegistry(dir) : new Map<number, WyscoutPlayer>();
+  const teamRegistry = layout.kind === 'registry' ? readTeamRegistry(dir) : new Map<number, WyscoutTeam>();
+
+  const teams = new Map<number, WyscoutTeam | null>();
+  const players = new Map<number, PlayerAcc>();
+  const seasonLines = new Map<string, SeasonLine>();
+  const appearanceAccs: AppearanceAcc[] = [];
+  const fixtureMatches: WyscoutMatch[] = [];
+  const report: WyscoutReport = { matches: 0, events: 0, goalDifferences: [], unlisted: [], anomalies: [] };
+
+  /** Folds one match (its match object and, when played, its per-match file). */
+  const fold = (match: WyscoutMatch, ref: MatchFileRef | null, preRead: ReturnType<typeof readMatchFile> | null): void => {
+    fixtureMatches.push(match);
+    for (const side of Object.values(match.teamsData)) if (!teams.has(side.teamId)) teams.set(side.teamId, teamRegistry.get(side.teamId) ?? null);
+    if (!finishedOf(match) || !ref) return;
+    const data = preRead ?? readMatchFile(ref.path, ref.file);
+    for (const [id, t] of data.teams) if (teams.has(id) && teams.get(id) === null) teams.set(id, t);
+    const infoOf = (playerId: number): WyscoutPlayer => {
+      const info = data.players.get(playerId) ?? playerRegistry.get(playerId);
+      if (!info) throw new DatasetError(ref.file, 'playerId', null, `player ${playerId} plays in match ${match.wyId} but is in neither the file's players nor players.json`);
+      return info;
+    };
+    const summary = matchSummaryOf(match, data.events, (id) => infoOf(id).role.code2 === 'GK', ref.file);
+    report.matches++;
+    report.events += summary.events;
+    report.anomalies.push(...summary.anomalies);
+    if (summary.unlisted.players.length > 0) report.unlisted.push({ fixture_id: match.wyId, ...summary.unlisted });
+    for (const side of Object.values(match.teamsData)) {
+      const fromEvents = summary.eventGoals.get(side.teamId) ?? 0;
+      const scoreboard = finalGoalsOf(match, side);
+      if (fromEvents !== scoreboard) {
+        const team = teams.get(side.teamId);
+        report.goalDifferences.push({
+          fixture_id: match.wyId, label: decodeName(match.label ?? `match ${match.wyId}`), team_id: side.teamId,
+          team: team ? decodeName(team.name) : String(side.teamId), events: fromEvents, scoreboard,
+        });
+      }
+    }
+    const kickoff = kickoffOf(match);
+    for (const line of summary.lines) {
+      const info = infoOf(line.player_id);
+      const acc = players.get(line.player_id) ?? { info, team_id: line.team_id, lastKickoff: -Infinity, sum_x: 0, sum_y: 0, located: 0 };
+      if (kickoff >= acc.lastKickoff) {
+        acc.lastKickoff = kickoff;
+        acc.team_id = line.team_id;
+      }
+      acc.sum_x += line.sum_x;
+      acc.sum_y += line.sum_y;
+      acc.located += line.located;
+      players.set(line.player_id, acc);
+
+      const key = `${line.player_id}:${line.team_id}`;
+      const s = seasonLines.get(key) ?? { player_id: line.player_id, team_id: line.team_id, appearances: 0, starts: 0, seconds: 0, totals: emptyTotals() };
+      if (line.appeared) s.appearances += 1;
+      if (line.started) s.starts += 1;
+      s.seconds += line.seconds;
+      for (const c of COUNTING_COLUMNS) s.totals[c] += line.totals[c];
+      seasonLines.set(key, s);
+      if (line.appeared) {
+        appearanceAccs.push({
+          kickoff, fixture_id: match.wyId, player_id: line.player_id, team_id: line.team_id, started: line.started,
+          seconds: line.seconds, sum_x: line.sum_x, sum_y: line.sum_y, located: line.located,
+        });
+      }
+    }
+  };
+
+  if (layout.kind === 'registry') {
+    if (layout.matches.length === 0) throw new DatasetError(`matches_${layout.competitionFile}.json`, null, null, 'no matches');
+    const ordered = [...layout.matches].sort((a, b) => kickoffOf(a) - kickoffOf(b) || a.wyId - b.wyId);
+    for (const [done, match] of ordered.entries()) {
+      fold(match, finishedOf(match) ? layout.eventsFileOf(match.wyId) : null, null);
+      options.onProgress?.(done + 1, ordered.length, report.events);
+    }
+  } else {
+    for (const [done, ref] of layout.files.entries()) {
+      const data = readMatchFile(ref.path, ref.file);
+      if (!data.match) throw new DatasetError(ref.file, 'match', null, 'no match object (lineups, substitutions, score): save the competition\'s matches_<Competition>.json beside the match files, or embed each match (v2 API details=match,players,teams)');
+      if (data.match.competitionId === layout.competitionId) fold(data.match, ref, data);
+      options.onProgress?.(done + 1, layout.files.length, report.events);
+    }
+    if (fixtureMatches.length === 0) throw new DatasetError('(per-match files)', 'match.competitionId', null, `no file holds a match of competition ${layout.competitionId}`);
+  }
+
+  const seasonIds = [...new Set(fixtureMatches.map((m) => m.seasonId))];
+  if (seasonIds.length !== 1) throw new DatasetError('matches', 'seasonId', null, `the competition's matches span ${seasonIds.length} seasons (${seasonIds.join(', ')}); give one season's files`);
+  const seasonId = seasonIds[0];
+  const competitionId = fixtureMatches[0].competitionId;
+  fixtureMatches.sort((a, b) => kickoffOf(a) - kickoffOf(b) || a.wyId - b.wyId);
+  const dates = fixtureMatches.map((m) => m.dateutc.slice(0, 10));
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  const seasonName = seasonNameFromDates(first, last);
+  const known = PUBLIC_COMPETITIONS.find((c) => c.id === competitionId);
+  const teamInfos = [...teams.values()];
+  const national = teamInfos.length > 0 && teamInfos.every((t) => t?.type === 'national');
+  const leagueName = options.leagueName?.trim() || known?.name || `Competition ${competitionId}`;
+  const kind = known?.kind ?? (national ? 'international' : 'league');
+  const areas = new Set(teamInfos.map((t) => (t?.area?.name ? decodeName(t.area.name) : null)));
+  const country = known ? known.country : kind === 'international' || areas.size !== 1 ? null : [...areas][0];
+
+  const rounds = roundNamesOf(fixtureMatches);
+  const fixtures: Partial<RowOf<'fixtures'>>[] = fixtureMatches.map((m) => {
+    const sides = Object.values(m.teamsData);
+    const home = sides.find((s) => s.side === 'home');
+    const away = sides.find((s) => s.side === 'away');
+    if (!home || !away) throw new DatasetError('matches', 'teamsData.side', null, `match ${m.wyId} needs one home and one away team`);
+    const finished = finishedOf(m);
+    return {
+      fixture_id: m.wyId, season_id: seasonId, league_id: competitionId, round: rounds.get(m.wyId) ?? null, kickoff: kickoffOf(m),
+      home_team_id: home.teamId, away_team_id: away.teamId,
+      home_goals: finished ? finalGoalsOf(m, home) : null, away_goals: finished ? finalGoalsOf(m, away) : null,
+      status: finished ? 'finished' : 'scheduled', venue: m.venue ? decodeName(m.venue) || null : null,
+    };
+  });
+
+  /** The country of his national team when the team registry knows it (Agüero: Argentina), else his passport's (Spain). */
+  const nationalityOf = (info: WyscoutPlayer): string | null => {
+    const national = teamRegistry.get(Number(info.currentNationalTeamId)) ?? teams.get(Number(info.currentNationalTeamId));
+    const area = national?.type === 'national' ? national.area?.name : info.passportArea?.name;
+    return area ? decodeName(area) || null : null;
+  };
+  const seasonPosition = new Map<number, PositionCode>();
+  const playerRows: Partial<RowOf<'players'>>[] = [...players.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([player_id, p]) => {
+      const position = positionCodeOf(p.info.role.code2, p.located ? p.sum_x / p.located : null, p.located ? p.sum_y / p.located : null);
+      seasonPosition.set(player_id, position);
+      const shortName = decodeName(p.info.shortName ?? '');
+      return {
+        player_id, name: fullNameOf(p.info), known_as: shortName || null,
+        birth_date: p.info.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(p.info.birthDate) ? p.info.birthDate : null,
+        nationality: nationalityOf(p.info), position, team_id: p.team_id,
+        market_value_eur: null, preferred_foot: footOf(p.info.foot), height_cm: p.info.height && p.info.height > 0 ? Math.round(p.info.height) : null,
+        wc2026_nation: null,
+      };
+    });
+  const appearances: Partial<RowOf<'appearances'>>[] = appearanceAccs
+    .sort((a, b) => a.kickoff - b.kickoff || a.fixture_id - b.fixture_id || a.team_id - b.team_id || a.player_id - b.player_id)
+    .map((a) => ({
+      fixture_id: a.fixture_id, player_id: a.player_id, team_id: a.team_id, started: a.started, minutes: minutesOf(a.seconds),
+      position: a.located >= MATCH_POSITION_MIN_EVENTS
+        ? positionCodeOf(players.get(a.player_id)!.info.role.code2, a.sum_x / a.located, a.sum_y / a.located)
+        : seasonPosition.get(a.player_id)!,
+    }));
+  const seasonRows: Partial<RowOf<'player_seasons'>>[] = [...seasonLines.values()]
+    .sort((a, b) => a.player_id - b.player_id || a.team_id - b.team_id)
+    .map((s) => ({
+      player_id: s.player_id, season_id: seasonId, team_id: s.team_id, league_id: competitionId,
+      appearances: s.appearances, starts: s.starts, minutes: minutesOf(s.seconds), rating: null, ...s.totals,
+    }));
+  const teamRows: Partial<RowOf<'teams'>>[] = [...teams.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([team_id, t]) => ({
+      team_id, name: t ? decodeName(t.name) : `Team ${team_id}`, league_id: competitionId, city: t?.city ? decodeName(t.city) || null : null,
+    }));
+
+  const coverage: Record<string, string> = { ...WYSCOUT_COVERAGE };
+  coverage['fixtures.home_goals'] = report.goalDifferences.length === 0
+    ? `scoreboard goals; event goals equal them in all ${report.matches} matches`
+    : `scoreboard goals (extra time included, shoot-out not); event goals differ in ${new Set(report.goalDifferences.map((d) => d.fixture_id)).size} of ${report.matches} matches (see reconciliation.*)`;
+  for (const d of report.goalDifferences) {
+    coverage[`reconciliation.${d.fixture_id}.${d.team_id}`] = `${d.label}: ${d.team} ${d.events} goal${d.events === 1 ? '' : 's'} from events, ${d.scoreboard} on the scoreboard (fixtures keeps the scoreboard; player totals keep the events)`;
+  }
+  if (report.unlisted.length > 0) {
+    const events = report.unlisted.reduce((a, u) => a + u.events, 0);
+    coverage['appearances.unlisted'] = `${events} events in ${report.unlisted.length} matches are by players in no lineup or substitution (${report.unlisted.map((u) => u.fixture_id).join(', ')}): counted in their totals, no minutes or appearance`;
+  }
+  if (report.anomalies.length > 0) coverage['appearances.substitutions'] = report.anomalies.join('; ');
+
+  const label = `${leagueName} ${seasonName}`;
+  // The engine's clock is noon UTC of as_of: the day after the last played match, so an evening
+  // kick-off on the final day (PL 2017/18 ends 14:00 UTC, the World Cup final 15:00) counts as played.
+  const played = fixtureMatches.filter(finishedOf);
+  const asOf = played.length > 0
+    ? new Date(Date.parse(`${played[played.length - 1].dateutc.slice(0, 10)}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+    : last;
+  const meta: DatasetMeta = {
+    name: `Wyscout public dataset: ${label}`,
+    as_of: asOf,
+    source: `Wyscout public event dataset (Pappalardo et al., Scientific Data 6, 236 (2019), doi:10.1038/s41597-019-0247-7), competition ${competitionId}, season ${seasonId}: ${fixtureMatches.length} matches, ${first} to ${last}`,
+    synthetic: false,
+    licence: 'CC BY 4.0 (figshare doi:10.6084/m9.figshare.c.4415000): free to share and adapt, also commercially, with credit to the source.',
+    attribution: WYSCOUT_ATTRIBUTION,
+    description: 'Minutes and counting totals derived from Wyscout v2 events and tags as defined in docs/methodology/wyscout.md (nominal minutes, extra time included, stoppage time not counted). Detailed positions inferred from average event locations.',
+    coverage,
+  };
+  const dataset: Dataset = {
+    meta,
+    tables: {
+      leagues: tableFromRows('leagues', [{ league_id: competitionId, name: leagueName, country, tier: 1, kind }]),
+      seasons: tableFromRows('seasons', [{ season_id: seasonId, league_id: competitionId, name: seasonName, start_date: first, end_date: last }]),
+      teams: tableFromRows('teams', teamRows),
+      rivalries: undefined,
+      players: tableFromRows('players', playerRows),
+      player_seasons: tableFromRows('player_seasons', seasonRows),
+      fixtures: tableFromRows('fixtures', fixtures),
+      appearances: tableFromRows('appearances', appearances),
+    },
+  };
+  validateDataset(dataset);
+  return { dataset, report };
+}
+
+/**
+ * Builds a validated halfspace dataset from one competition season of a Wyscout v2 folder `dir`:
+ * the public dataset's layout (`matches/matches_<Competition>.json`, `players.json`, `teams.json`,
+ * `events/<competition>/<wyId>.json[.gz]`) or a folder of v2 API per-match files that embed their
+ * `match`, `teams` and `players`. One league (tier 1; `international` for national-team
+ * competitions), one season named from the match dates, the teams, every player who appeared or
+ * acted, fixtures with the scoreboard result, appearances with nominal minutes and an inferred
+ * detailed position, and `player_seasons` with every counting column. Goals counted from events
+ * are compared with each scoreboard; every difference is listed in `meta.coverage`.
+ * Throws {@link DatasetError} naming the file, field and row when the competition is not found, a
+ * file is missing, truncated or malformed, or the result fails validation.
+ * Cost: about 1,700 events and 20 ms of CPU per league match; memory does not grow with the match
+ * count beyond the output rows.
+ * @example datasetFromWyscout('shared/real/wyscout', { competition: 'England' }).meta.attribution // => 'Data: Wyscout public dataset (Pappalardo et al., Scientific Data 2019), CC BY 4.0'
+ */
+export function datasetFromWyscout(dir: string, options: WyscoutOptions): Dataset {
+  return wyscoutIngest(dir, options).dataset;
+}
