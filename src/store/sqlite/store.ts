@@ -3,13 +3,14 @@
  * one IMMEDIATE transaction, and a busy timeout so the CLI (`keys`, `wallet`) and a running
  * server can share the file.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type {
   DemoStore, HoldOutcome, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore, LedgerEntry,
   ServiceStore, SettleOutcome, StoredResponse, WalletStore,
 } from '../ports.js';
 import { assertCredits } from '../ports.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
+import { requireOptional } from '../optional-package.js';
 
 /** How long a writer waits for another process's lock before SQLITE_BUSY (docs/api.md#storage). */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
@@ -392,10 +393,12 @@ export interface SqliteStoreOptions {
 
 /**
  * Opens (creating when needed) the SQLite store at `file`; `':memory:'` gives a private database.
+ * Throws MissingPackageError when better-sqlite3 is not installed.
  * @example sqliteStore('./halfspace.db').close()
  */
 export function sqliteStore(file: string, options: SqliteStoreOptions = {}): ServiceStore {
-  const db = new Database(file);
+  const Sqlite = requireOptional<typeof Database>('better-sqlite3', 'halfspace/store/sqlite', (Driver) => new Driver(':memory:').close());
+  const db = new Sqlite(file);
   db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   db.pragma('journal_mode = WAL');
   const mode = options.synchronous ?? 'mixed';
