@@ -6,3 +6,4 @@ export { createService, type Service, type ServiceOptions, type ServiceRequest, 
 export { openApiOf, API_VERSION } from './openapi.js';
 export { KEY_PREFIX } from './keys.js';
 export type * from '../store/ports.js';
+export { issueKey, topupWallet, type IssuedKey } from './accounts.js';
