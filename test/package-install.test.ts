@@ -91,10 +91,12 @@ for (const sub of ['service', 'http', 'store/memory', 'store/sqlite', 'store/pos
 const engine = halfspace.Engine.open({ dataset: 'demo' });
 const scouting = engine.scouting({ name: 'Igor Teixeira' }).ok;
 const card = await engine.card({ player_name: 'Igor Teixeira', style: 'player_card' }).then(() => 'rendered', (e) => e.message);
+let resvg = 'rasterised';
+try { halfspace.svgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>'); } catch (e) { resvg = e.message; }
 const { sqliteStore } = await import('halfspace/store/sqlite');
 let sqlite = 'opened';
 try { sqliteStore(':memory:'); } catch (e) { sqlite = e.message; }
-console.log(JSON.stringify({ scouting, card, sqlite }));
+console.log(JSON.stringify({ scouting, card, resvg, sqlite }));
 `;
 
 beforeAll(() => {
@@ -165,6 +167,7 @@ describe('the packed tarball', () => {
     expect(out.scouting).toBe(true);
     // The blocks do bite: the first card render and the first SQLite store are what load them.
     expect(out.card).toMatch(/blocked: satori/);
+    expect(out.resvg).toMatch(/blocked: @resvg\/resvg-js/);
     expect(out.sqlite).toMatch(/^halfspace\/store\/sqlite needs the package better-sqlite3, .*blocked: better-sqlite3/);
   });
 });
