@@ -38,7 +38,7 @@ const node = (args: string[], env: NodeJS.ProcessEnv = {}) => {
 };
 const cli = (...args: string[]) => node([join(consumer, 'node_modules', '.bin', 'halfspace'), ...args]);
 
-const CONSUMER_TS = `import { Engine, MissingPackageError, type Result, type ScoutingResponse } from 'halfspace';
+const CONSUMER_TS = `import { Engine, MissingPackageError, createRenderPool, type Result, type ScoutingResponse } from 'halfspace';
 import { createService, issueKey, openApiOf, KEY_PREFIX } from 'halfspace/service';
 import { httpHandler, listen } from 'halfspace/http';
 import { memoryStore } from 'halfspace/store/memory';
@@ -50,6 +50,10 @@ const report: Result<ScoutingResponse> = engine.scouting({ name: 'Igor Teixeira'
 // @ts-expect-error asOf is a string: fails to compile if the shipped types were missing (any).
 const asOfNumber: number = engine.asOf;
 const card = await engine.card({ player_name: 'Igor Teixeira', style: 'player_card' });
+// The render worker is started from its own file in dist/, so it must ship and start from node_modules.
+const pool = createRenderPool(1);
+const pooled = await engine.card({ player_name: 'Igor Teixeira', style: 'stat_ribbon' }, { render: pool.render });
+await pool.close();
 const store = memoryStore();
 const { key } = await issueKey(store, { credits: 5 });
 const handler = httpHandler(createService({ engine, store, baseUrl: 'http://localhost' }));
@@ -63,6 +67,7 @@ console.log(JSON.stringify({
   scouting: report.ok ? report.value.data.percentiles.goals_per90.percentile : report.error.code,
   asOf: asOfNumber,
   card: card.ok ? { width: card.value.width, signature: Array.from(card.value.png.subarray(0, 4)) } : card.error.code,
+  pooled: pooled.ok ? pooled.value.style : pooled.error.code,
   http: [res.status, res.headers.get('x-svc-credits-charged'), res.headers.get('x-svc-wallet-balance')],
 }));
 `;
@@ -148,7 +153,7 @@ describe('the packed tarball', () => {
     expect(r.code).toBe(0);
   });
 
-  it('imports every subpath and runs the engine, a card, the service and the HTTP handler', () => {
+  it('imports every subpath and runs the engine, a card in this thread and on the render worker, the service and the HTTP handler', () => {
     const r = node(['out/consumer.js']);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual({
@@ -156,6 +161,7 @@ describe('the packed tarball', () => {
       scouting: expect.any(Number),
       asOf: '2026-03-04',
       card: { width: 1080, signature: [0x89, 0x50, 0x4e, 0x47] },
+      pooled: 'stat_ribbon',
       http: [200, '1', '4'],
     });
   });
