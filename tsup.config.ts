@@ -19,4 +19,7 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   splitting: true,
+  // Optional drivers are required at run time by name (src/store/optional-package.ts); never bundle
+  // them, even if a static import slipped in (tsup only externalises dependencies and peers).
+  external: ['better-sqlite3', 'pg'],
 });

@@ -89,7 +89,7 @@ export class Engine implements EngineContext {
     if (typeof source === 'string') {
       dataset = datasetFromDir(source === 'demo' ? demoDatasetDir() : source);
     } else {
-      validateDataset(source);
+      validateDataset(source, { source: 'memory' });
       dataset = source;
     }
     return new Engine(dataset, options);

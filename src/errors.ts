@@ -78,3 +78,17 @@ export class InvariantError extends Error {
 export function assert(condition: unknown, why: string): asserts condition {
   if (!condition) throw new InvariantError(why);
 }
+
+/**
+ * An optional package halfspace needs for one feature (a store driver) is not installed, or its
+ * native add-on did not load. The message is one line naming the package and the command that fixes it.
+ */
+export class MissingPackageError extends Error {
+  /** The npm package name, e.g. `better-sqlite3`. */
+  readonly packageName: string;
+  constructor(packageName: string, message: string) {
+    super(message);
+    this.name = 'MissingPackageError';
+    this.packageName = packageName;
+  }
+}

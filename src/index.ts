@@ -9,7 +9,7 @@ export * from './data/schema.js';
 export { datasetFromDir } from './data/load.js';
 export { datasetToDir } from './data/save.js';
 export { generateDemo, generateDemoWithReport, DEFAULT_SEED as DEMO_DEFAULT_SEED, type DemoOptions, type DemoGeneration } from './data/generate/index.js';
-export { validateDataset, MAX_MINUTES_PER_APPEARANCE } from './data/validate.js';
+export { validateDataset, MAX_MINUTES_PER_APPEARANCE, type ValidateOptions } from './data/validate.js';
 export { datasetFromCsvDir, datasetToCsvDir, datasetToCsv, tableFromCsv, tableToCsv, csvFileOf } from './data/providers/csv/index.js';
 export { DatasetError } from './data/dataset-error.js';
 export { datasetFromStatsBomb, STATSBOMB_COVERAGE, type StatsBombOptions } from './data/providers/statsbomb/index.js';

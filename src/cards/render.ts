@@ -2,11 +2,30 @@
  * @module The card pipeline: layout tree → SVG (satori, glyphs drawn as paths from the bundled
  * fonts) → PNG (resvg, system fonts off). Deterministic: the same tree gives byte-identical PNGs.
  */
-import { Resvg } from '@resvg/resvg-js';
-import satori from 'satori';
+import { createRequire } from 'node:module';
+import type { Resvg as ResvgClass } from '@resvg/resvg-js';
+import type satoriFn from 'satori';
 import { cardFonts, loadCardAsset } from './fonts.js';
 import { encodePng } from './png.js';
 import type { LayoutNode } from './h.js';
+
+// satori and the resvg native add-on cost about 370 ms and 50 MB to load, so they are loaded on the
+// first render rather than by `import 'halfspace'` (most library calls never draw a card).
+const require = createRequire(import.meta.url);
+let satoriLoading: Promise<typeof satoriFn> | null = null;
+let resvg: typeof ResvgClass | null = null;
+
+/** satori, imported on first use. */
+function loadSatori(): Promise<typeof satoriFn> {
+  satoriLoading ??= import('satori').then((m) => m.default);
+  return satoriLoading;
+}
+
+/** The Resvg class, required on first use (a CommonJS native add-on, so it can load synchronously). */
+function loadResvg(): typeof ResvgClass {
+  resvg ??= (require('@resvg/resvg-js') as typeof import('@resvg/resvg-js')).Resvg;
+  return resvg;
+}
 
 /** A rendered card with the time spent in each stage. */
 export interface RenderedPng {
@@ -24,6 +43,7 @@ export interface RenderedPng {
  * @example (await layoutToSvg(h('div', { width: 10, height: 10 }), 10, 10)).startsWith('<svg') // => true
  */
 export async function layoutToSvg(tree: LayoutNode, width: number, height: number): Promise<string> {
+  const satori = await loadSatori();
   // satori's element type is React's; our plain objects have the same runtime shape.
   return satori(tree as unknown as Parameters<typeof satori>[0], {
     width,
@@ -43,6 +63,7 @@ export const CARD_BACKDROP = '#0b1020';
  * @example svgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>').length > 0 // => true
  */
 export function svgToPng(svg: string): Uint8Array {
+  const Resvg = loadResvg();
   const rendered = new Resvg(svg, { font: { loadSystemFonts: false }, background: CARD_BACKDROP, logLevel: 'off' }).render();
   return encodePng(rendered.pixels, rendered.width, rendered.height);
 }

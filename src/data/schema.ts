@@ -326,8 +326,11 @@ export function entityMetaOf<R>(ctx: { dataset: Dataset; asOf: string }, entityI
   return { entity_id: entityId, resolution, as_of: ctx.asOf, dataset: ctx.dataset.meta.name, ...attributionOf(ctx.dataset.meta) };
 }
 
-/** A dataset in memory: its metadata and one Arrow table per schema table (optional ones may be absent). */
+/** Tables every dataset must have. */
+type RequiredTableName = { [K in TableName]: (typeof SCHEMA)[K]['optional'] extends true ? never : K }[TableName];
+
+/** A dataset in memory: its metadata and one Arrow table per schema table (optional ones may be left out). */
 export interface Dataset {
   meta: DatasetMeta;
-  tables: { [K in TableName]: (typeof SCHEMA)[K]['optional'] extends true ? Table | undefined : Table };
+  tables: { [K in RequiredTableName]: Table } & { [K in Exclude<TableName, RequiredTableName>]?: Table };
 }

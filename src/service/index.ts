@@ -7,3 +7,4 @@ export { openApiOf, API_VERSION } from './openapi.js';
 export { KEY_PREFIX } from './keys.js';
 export type * from '../store/ports.js';
 export { MAX_WALLET_CREDITS } from '../store/ports.js';
+export { issueKey, topupWallet, type IssuedKey } from './accounts.js';

@@ -250,10 +250,10 @@ describe('validateDataset on an in-memory dataset (Engine.open with tables)', ()
     expect(where(e)).toEqual({ file: 'teams.arrow', column: null, row: null });
   });
 
-  it('makes Engine.open refuse a bad in-memory dataset with the same DatasetError', () => {
+  it('makes Engine.open refuse a bad in-memory dataset with the same DatasetError, naming the table rather than a file', () => {
     const bad = broken((r) => { r.appearances[2].team_id = 404; });
     expect(() => Engine.open({ dataset: bad })).toThrow(DatasetError);
-    expect(() => Engine.open({ dataset: bad })).toThrow('appearances.arrow, column team_id, row 2: team_id 404 is not a team_id in teams');
+    expect(() => Engine.open({ dataset: bad })).toThrow('appearances table, column team_id, row 2: team_id 404 is not a team_id in teams');
   });
 
   it('rejects metadata that breaks dataset.json rules', () => {

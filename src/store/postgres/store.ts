@@ -4,13 +4,14 @@
  * touches (`SELECT … FOR UPDATE`, in wallet_id order), so two replicas holding from one wallet
  * never overspend; a CHECK constraint keeps every balance at or above zero as a last guard.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import type {
   DemoStore, HoldOutcome, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore, LedgerEntry,
   OpenHold, ServiceStore, SettleOutcome, StoredResponse, TopupOutcome, WalletStore,
 } from '../ports.js';
 import { assertCredits, MAX_WALLET_CREDITS } from '../ports.js';
 import { instanceOfOwner, newHoldOwner } from '../hold-owner.js';
+import { requireOptional } from '../optional-package.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
 
 /** Schema used when none is given (docs/api.md#storage). */
@@ -420,19 +421,21 @@ export interface PostgresStoreOptions {
 
 /**
  * Connects to PostgreSQL and creates the schema and its tables when missing (safe while other
- * replicas start too). Rejects when the database cannot be reached or the schema name is invalid.
+ * replicas start too). Rejects when the database cannot be reached or the schema name is invalid,
+ * and with MissingPackageError when pg is not installed.
  * @example await (await postgresStore({ connectionString: 'postgres://localhost/halfspace' })).wallets.balance('key_x') // => null
  */
 export async function postgresStore(options: PostgresStoreOptions): Promise<ServiceStore> {
   const schema = options.schema ?? POSTGRES_DEFAULT_SCHEMA;
   if (!SCHEMA_NAME.test(schema)) throw new RangeError(`schema must be a lowercase identifier (a-z, 0-9, _), got ${JSON.stringify(schema)}`);
   const owner = newHoldOwner(options.instanceId);
-  const pool = new pg.Pool({
+  const driver = requireOptional<typeof pg>('pg', 'halfspace/store/postgres');
+  const pool = new driver.Pool({
     connectionString: options.connectionString,
     max: options.max ?? POSTGRES_DEFAULT_POOL_SIZE,
     // Every connection works in the store's schema, so the SQL above names no schema.
     options: `-c search_path=${schema}`,
-    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? (v: string) => Number(v) : driver.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
   });
   // An idle connection the server drops (restart, timeout) is removed from the pool; the next
   // query opens a new one or fails itself. Without a listener the error would end the process.

@@ -3,7 +3,7 @@
  * one IMMEDIATE transaction, and a busy timeout so the CLI (`keys`, `wallet`) and a running
  * server can share the file.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type {
   DemoStore, HoldOutcome, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore, LedgerEntry,
   OpenHold, ServiceStore, SettleOutcome, StoredResponse, TopupOutcome, WalletStore,
@@ -11,6 +11,7 @@ import type {
 import { assertCredits, MAX_WALLET_CREDITS } from '../ports.js';
 import { newHoldOwner } from '../hold-owner.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
+import { requireOptional } from '../optional-package.js';
 
 /** How long a writer waits for another process's lock before SQLITE_BUSY (docs/api.md#storage). */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
@@ -419,11 +420,13 @@ export interface SqliteStoreOptions {
 
 /**
  * Opens (creating when needed) the SQLite store at `file`; `':memory:'` gives a private database.
+ * Throws MissingPackageError when better-sqlite3 is not installed.
  * @example sqliteStore('./halfspace.db').close()
  */
 export function sqliteStore(file: string, options: SqliteStoreOptions = {}): ServiceStore {
   const owner = newHoldOwner(options.instanceId);
-  const db = new Database(file);
+  const Sqlite = requireOptional<typeof Database>('better-sqlite3', 'halfspace/store/sqlite', (Driver) => new Driver(':memory:').close());
+  const db = new Sqlite(file);
   db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   db.pragma('journal_mode = WAL');
   const mode = options.synchronous ?? 'mixed';

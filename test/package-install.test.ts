@@ -1,0 +1,236 @@
+/**
+ * What a user of the published package gets: `npm pack`, install the tarball into an empty
+ * project (from the npm cache; install scripts off, as npm's allowScripts leaves them by default),
+ * then, from that project only: typecheck a consumer file against the shipped types, import every
+ * subpath, run engine calls, check that `import 'halfspace'` loads neither the render stack nor
+ * a store driver, run the docs' library examples exactly as written, and check the one-line
+ * errors when a store driver is not built or not installed.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, ROOT } from './helpers/build.js';
+import { schemaDocLines } from './helpers/schema-doc.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'halfspace-pack-'));
+const consumer = join(tmp, 'consumer');
+let packed: string[] = [];
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const readDoc = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+
+/** The first fenced block of `lang` after `heading` in a markdown file. */
+function blockAfter(markdown: string, heading: string, lang: string): string {
+  const at = markdown.indexOf(heading);
+  expect(at, `heading "${heading}"`).toBeGreaterThanOrEqual(0);
+  const match = new RegExp('```' + lang + '\\n([\\s\\S]*?)```').exec(markdown.slice(at));
+  expect(match, `a \`\`\`${lang} block after "${heading}"`).not.toBeNull();
+  return match![1];
+}
+
+const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs node in the consumer project and returns exit code and output. */
+const node = (args: string[], env: NodeJS.ProcessEnv = {}) => {
+  const r = spawnSync(process.execPath, args, { cwd: consumer, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+const cli = (...args: string[]) => node([join(consumer, 'node_modules', '.bin', 'halfspace'), ...args]);
+
+const CONSUMER_TS = `import { Engine, MissingPackageError, createRenderPool, type Result, type ScoutingResponse } from 'halfspace';
+import { createService, issueKey, openApiOf, KEY_PREFIX } from 'halfspace/service';
+import { httpHandler, listen } from 'halfspace/http';
+import { memoryStore } from 'halfspace/store/memory';
+import { sqliteStore } from 'halfspace/store/sqlite';
+import { postgresStore } from 'halfspace/store/postgres';
+
+const engine = Engine.open({ dataset: 'demo' });
+const report: Result<ScoutingResponse> = engine.scouting({ name: 'Igor Teixeira' });
+// @ts-expect-error asOf is a string: fails to compile if the shipped types were missing (any).
+const asOfNumber: number = engine.asOf;
+const card = await engine.card({ player_name: 'Igor Teixeira', style: 'player_card' });
+// The render worker is started from its own file in dist/, so it must ship and start from node_modules.
+const pool = createRenderPool(1);
+const pooled = await engine.card({ player_name: 'Igor Teixeira', style: 'stat_ribbon' }, { render: pool.render });
+await pool.close();
+const store = memoryStore();
+const { key } = await issueKey(store, { credits: 5 });
+const handler = httpHandler(createService({ engine, store, baseUrl: 'http://localhost' }));
+const res = await handler(new Request('http://localhost/api/v1/intelligence/scouting', {
+  method: 'POST',
+  headers: { authorization: \`Bearer \${key}\`, 'content-type': 'application/json' },
+  body: JSON.stringify({ name: 'Igor Teixeira' }),
+}));
+console.log(JSON.stringify({
+  exports: [typeof listen, typeof sqliteStore, typeof postgresStore, typeof openApiOf, typeof MissingPackageError, KEY_PREFIX],
+  scouting: report.ok ? report.value.data.percentiles.goals_per90.percentile : report.error.code,
+  asOf: asOfNumber,
+  card: card.ok ? { width: card.value.width, signature: Array.from(card.value.png.subarray(0, 4)) } : card.error.code,
+  pooled: pooled.ok ? pooled.value.style : pooled.error.code,
+  http: [res.status, res.headers.get('x-svc-credits-charged'), res.headers.get('x-svc-wallet-balance')],
+}));
+`;
+
+// Makes the render stack and the store drivers unloadable (ESM resolution in the loader thread,
+// CommonJS resolution in this one), so any attempt to load them at import time throws.
+const BLOCK_HOOK = `import Module, { register } from 'node:module';
+const BLOCKED = /(^|\\/node_modules\\/)(satori|@resvg\\/resvg-js|better-sqlite3|pg)(\\/|$)/;
+register('data:text/javascript,' + encodeURIComponent(\`
+  const BLOCKED = \${BLOCKED};
+  export async function resolve(specifier, context, next) {
+    if (BLOCKED.test(specifier)) throw new Error('blocked: ' + specifier);
+    const resolved = await next(specifier, context);
+    if (BLOCKED.test(resolved.url)) throw new Error('blocked: ' + resolved.url);
+    return resolved;
+  }\`));
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  if (BLOCKED.test(request)) throw new Error('blocked: ' + request);
+  return resolveFilename.call(this, request, ...rest);
+};
+`;
+
+const LAZY_CHECK = `const halfspace = await import('halfspace');
+for (const sub of ['service', 'http', 'store/memory', 'store/sqlite', 'store/postgres']) await import('halfspace/' + sub);
+const engine = halfspace.Engine.open({ dataset: 'demo' });
+const scouting = engine.scouting({ name: 'Igor Teixeira' }).ok;
+const card = await engine.card({ player_name: 'Igor Teixeira', style: 'player_card' }).then(() => 'rendered', (e) => e.message);
+let resvg = 'rasterised';
+try { halfspace.svgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>'); } catch (e) { resvg = e.message; }
+const { sqliteStore } = await import('halfspace/store/sqlite');
+let sqlite = 'opened';
+try { sqliteStore(':memory:'); } catch (e) { sqlite = e.message; }
+console.log(JSON.stringify({ scouting, card, resvg, sqlite }));
+`;
+
+beforeAll(() => {
+  ensureBuilt();
+  // --ignore-scripts: dist/ is already built; npm's prepare script would build it again.
+  const [pack] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], ROOT)) as { filename: string; files: { path: string }[] }[];
+  packed = pack.files.map((f) => f.path);
+  mkdirSync(consumer);
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(tmp, pack.filename), '@types/node@20'], consumer);
+  // skipLibCheck as `tsc --init` sets it; the @ts-expect-error in CONSUMER_TS fails if the shipped types resolved to any.
+  writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, types: ['node'], outDir: 'out' },
+    include: ['*.ts'],
+  }));
+  writeFileSync(join(consumer, 'consumer.ts'), CONSUMER_TS);
+  writeFileSync(join(consumer, 'own-tables.ts'), blockAfter(readDoc('docs/library.md'), '## Your own Arrow tables', 'ts'));
+  writeFileSync(join(consumer, 'in-process.ts'), blockAfter(readDoc('docs/api.md'), '## In-process use', 'ts'));
+  // Typechecked only: it opens a SQLite file and exports a handler for a fetch runtime.
+  writeFileSync(join(consumer, 'guide-http.ts'), blockAfter(readDoc('docs/guide.md'), '## HTTP', 'ts'));
+  writeFileSync(join(consumer, 'block.mjs'), BLOCK_HOOK);
+  writeFileSync(join(consumer, 'lazy.mjs'), LAZY_CHECK);
+}, 240_000);
+
+describe('the packed tarball', () => {
+  it('ships the licence, the README and every file it links to, and no sources or tests', () => {
+    for (const file of ['LICENSE', 'README.md', 'package.json', 'bin/halfspace.js', 'dist/index.js', 'dist/index.d.ts', 'data/demo/dataset.json', 'docs/library.md']) {
+      expect(packed, file).toContain(file);
+    }
+    const links = [...readDoc('README.md').matchAll(/\]\(((?!https?:|#)[^)#\s]+)(#[^)]*)?\)/g)].map((m) => m[1]);
+    expect(links.length).toBeGreaterThanOrEqual(8);
+    for (const link of links) expect(packed, `README links to ${link}`).toContain(link);
+    expect(packed.filter((f) => /^(src|test|bench)\//.test(f))).toEqual([]);
+    expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+  });
+
+  it('installs better-sqlite3 as an optional dependency and leaves pg, an optional peer, to the user', () => {
+    const pkg = JSON.parse(readFileSync(join(consumer, 'node_modules', 'halfspace', 'package.json'), 'utf8'));
+    expect(pkg.optionalDependencies).toHaveProperty('better-sqlite3');
+    expect(pkg.peerDependenciesMeta.pg).toEqual({ optional: true });
+    expect(pkg.dependencies).not.toHaveProperty('better-sqlite3');
+    expect(existsSync(join(consumer, 'node_modules', 'better-sqlite3', 'package.json'))).toBe(true);
+    expect(existsSync(join(consumer, 'node_modules', 'pg'))).toBe(false);
+  });
+
+  it('typechecks a consumer file and the docs examples (library.md, api.md, guide.md) against the shipped types', () => {
+    const r = node([join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']);
+    expect(r.stdout + r.stderr, 'tsc output').toBe('');
+    expect(r.code).toBe(0);
+  });
+
+  it('imports every subpath and runs the engine, a card in this thread and on the render worker, the service and the HTTP handler', () => {
+    const r = node(['out/consumer.js']);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({
+      exports: ['function', 'function', 'function', 'function', 'function', 'svc_sk_'],
+      scouting: expect.any(Number),
+      asOf: '2026-03-04',
+      card: { width: 1080, signature: [0x89, 0x50, 0x4e, 0x47] },
+      pooled: 'stat_ribbon',
+      http: [200, '1', '4'],
+    });
+  });
+
+  it('imports every subpath without loading satori, resvg, better-sqlite3 or pg; they load on first use', () => {
+    const r = node(['--import', './block.mjs', 'lazy.mjs']);
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout);
+    expect(out.scouting).toBe(true);
+    // The blocks do bite: the first card render and the first SQLite store are what load them.
+    expect(out.card).toMatch(/blocked: satori/);
+    expect(out.resvg).toMatch(/blocked: @resvg\/resvg-js/);
+    expect(out.sqlite).toMatch(/^halfspace\/store\/sqlite needs the package better-sqlite3, .*blocked: better-sqlite3/);
+  });
+});
+
+describe('library docs', () => {
+  it('docs/library.md lists every table and column with its exact Arrow type', () => {
+    const doc = readDoc('docs/library.md');
+    for (const line of schemaDocLines()) expect(doc).toContain(line);
+  });
+
+  it('runs the own-Arrow-tables example of docs/library.md as written and prints what the doc says', () => {
+    const doc = readDoc('docs/library.md');
+    const r = node(['out/own-tables.js']);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(blockAfter(doc, 'It prints:', 'text'));
+  });
+
+  it('runs the in-process example of docs/api.md as written, from the installed package', () => {
+    const r = node(['out/in-process.js']);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('200 1 9\n');
+  });
+
+  it('keeps exactly one install+run and one install+test command in the README quick start', () => {
+    const readme = readDoc('README.md');
+    const quick = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1));
+    const commands = [...quick.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1].trim());
+    expect(commands.slice(0, 2)).toEqual(['npm install && npx halfspace serve', 'npm ci && npm test']);
+    expect(commands.filter((c) => /\bnpm (install|ci)\b/.test(c))).toHaveLength(2);
+  });
+});
+
+describe('a store whose driver is missing', () => {
+  it('says in one line that better-sqlite3 did not load when its install script never ran, and how to fix it', () => {
+    expect(existsSync(join(consumer, 'node_modules', 'better-sqlite3', 'build'))).toBe(false);
+    const r = cli('keys', 'list', '--db', join(tmp, 'keys.db'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^halfspace keys list: halfspace\/store\/sqlite needs the package better-sqlite3, which is installed but did not load \(.*\): run npm rebuild better-sqlite3\n$/);
+  });
+
+  it('says in one line which package to install when better-sqlite3 or pg is not installed (CLI and library)', () => {
+    rmSync(join(consumer, 'node_modules', 'better-sqlite3'), { recursive: true, force: true });
+    const serve = cli('serve', '--port', '0', '--db', join(tmp, 'serve.db'));
+    expect(serve.code).toBe(2);
+    expect(serve.stderr).toBe('halfspace serve: halfspace/store/sqlite needs the package better-sqlite3, which is not installed: run npm install better-sqlite3\n');
+    const pg = cli('keys', 'list', '--db', 'postgres://127.0.0.1:1/halfspace');
+    expect(pg.code).toBe(2);
+    expect(pg.stderr).toBe('halfspace keys list: halfspace/store/postgres needs the package pg, which is not installed: run npm install pg\n');
+    const lib = node(['--input-type=module', '-e', `
+      import { MissingPackageError } from 'halfspace';
+      import { sqliteStore } from 'halfspace/store/sqlite';
+      import { postgresStore } from 'halfspace/store/postgres';
+      const errors = [];
+      try { sqliteStore(':memory:'); } catch (e) { errors.push([e instanceof MissingPackageError, e.packageName]); }
+      await postgresStore({ connectionString: 'postgres://127.0.0.1:1/x' }).catch((e) => errors.push([e instanceof MissingPackageError, e.packageName]));
+      console.log(JSON.stringify(errors));`]);
+    expect(lib.stderr).toBe('');
+    expect(JSON.parse(lib.stdout)).toEqual([[true, 'better-sqlite3'], [true, 'pg']]);
+  });
+});
