@@ -335,6 +335,18 @@ function checkForeignKeys(checked: Checked): void {
   }
 }
 
+/** A provider metric column: Float64, finite or null (docs/scoring.md#provider-metrics); negative totals such as goals prevented are allowed. */
+function checkProviderMetric(file: string, column: string, table: Table): void {
+  const vector = table.getChild(column)!;
+  const field = table.schema.fields.find((f) => f.name === column)!;
+  if (!typeMatches(field.type, 'float64')) throw new DatasetError(file, column, null, `type ${String(field.type)}, expected ${KIND_LABEL.float64} (provider metric)`);
+  const values = vector.toArray() as Float64Array;
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i];
+    if (x - x !== 0 && !Number.isNaN(x) && vector.isValid(i)) throw new DatasetError(file, column, i, `${x} is not a finite number`);
+  }
+}
+
 /**
  * Checks a dataset against the schema (DESIGN §2) and throws {@link DatasetError} on the first
  * problem, naming the Arrow file (`players.arrow`), the column and the zero-based row. Checks, in
@@ -362,8 +374,18 @@ export function validateDataset(dataset: Dataset): void {
       throw new DatasetError(file, null, null, `required table "${name}" is missing`);
     }
     if (!(table instanceof Table)) throw new DatasetError(file, null, null, 'not an Arrow table');
+    // Provider metrics declared in dataset.json are the only columns allowed beyond the schema.
+    const provider = name === 'player_seasons' ? new Set((meta.data.provider_metrics ?? []).map((m) => m.key)) : new Set<string>();
     for (const field of table.schema.fields) {
+      if (provider.has(field.name) && !(field.name in spec.columns)) {
+        checkProviderMetric(file, field.name, table);
+        continue;
+      }
       if (!(field.name in spec.columns)) throw new DatasetError(file, field.name, null, `unknown column (not in the schema of ${name})`);
+    }
+    for (const key of provider) {
+      if (key in spec.columns) throw new DatasetError('dataset.json', 'provider_metrics', null, `provider metric "${key}" is a schema column of player_seasons`);
+      if (!table.getChild(key)) throw new DatasetError(file, key, null, 'missing column (declared in provider_metrics of dataset.json)');
     }
     const columns = new Map<string, ColumnData>();
     for (const [colName, colSpec] of Object.entries(spec.columns) as [string, ColumnSpec][]) {
