@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { datasetFromExport, columnMapOf, type MapReport } from '../data/providers/csv/mapped-export.js';
+import type { ColumnMapInput } from '../data/providers/csv/column-map.js';
 import type { Dataset } from '../data/schema.js';
 import { UsageError } from './run.js';
 
@@ -22,7 +23,7 @@ export function datasetFromMapOption(paths: readonly string[], mapArg: string, a
     if (!existsSync(file)) throw new UsageError(`--map ${file}: neither a preset (fbref, wyscout-search) nor an existing JSON file`);
     return readFileSync(file, 'utf8');
   });
-  return datasetFromExport(paths.map((file) => ({ file, text: readFileSync(file, 'utf8') })), { asOf, map, mapName: name });
+  return datasetFromExport(paths.map((file) => ({ file, text: readFileSync(file, 'utf8') })), { asOf, map: map as ColumnMapInput, mapName: name });
 }
 
 /** Summary lines of a map report for a terminal: conversions, roundings, defaults, skipped rows. */
