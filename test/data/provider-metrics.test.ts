@@ -67,3 +67,15 @@ describe('provider metrics', () => {
     expect(() => Engine.open({ dataset: undeclared })).toThrow(/unknown column/);
   });
 });
+
+describe('provider metric keys', () => {
+  it('can never shadow a score-table column or one of our metric keys', async () => {
+    const { SCORE_COLUMNS } = await import('../../src/dna/score-table.js');
+    const { METRIC_KEYS } = await import('../../src/stats/metrics.js');
+    const { providerMetricKeyProblem } = await import('../../src/data/provider-metrics.js');
+    // A key k adds columns k, k_per90 and k_per90_percentile: none may already exist.
+    for (const c of SCORE_COLUMNS) expect(providerMetricKeyProblem(c), c).not.toBeNull();
+    for (const k of METRIC_KEYS) expect(providerMetricKeyProblem(k.replace(/_per90$/, '')), k).not.toBeNull();
+    expect(providerMetricKeyProblem('xg')).toBeNull();
+  });
+});

@@ -143,7 +143,10 @@ export function planOf(header: readonly string[], map: ColumnMap, file: string, 
       return { kind: 'metric', key: m.key, as: m.as, label: m.label ?? m.key, lowerIsBetter: m.lower_is_better };
     }
     if (map.ignore.includes(h)) return { kind: 'ignore' };
-    throw new DatasetError(file, h, null, `unknown column "${h}": the column map ${mapName} neither maps, converts, declares as a metric nor ignores it (docs/scoring.md#column-maps)`);
+    // A grouped name the map knows for this plain name means the export lost its group row.
+    const grouped = [...Object.keys(map.columns), ...Object.keys(map.per90), ...Object.keys(map.pct), ...Object.keys(map.metrics)].find((k) => k.endsWith(`/${h}`));
+    const hint = grouped && !h.includes('/') ? ` (the map knows "${grouped}": keep the export's group row above the names)` : '';
+    throw new DatasetError(file, h, null, `unknown column "${h}": the column map ${mapName} neither maps, converts, declares as a metric nor ignores it (docs/scoring.md#column-maps)${hint}`);
   });
   const direct = new Map<string, string>();
   const derived = new Map<string, string>();
@@ -173,8 +176,10 @@ export function planOf(header: readonly string[], map: ColumnMap, file: string, 
   });
   plan.forEach((a, j) => {
     if (a.kind !== 'pct' || typeof a.attempted !== 'string') return;
-    if (!direct.has(a.attempted) && !derived.has(a.attempted)) {
-      throw new DatasetError(file, header[j], null, `percentage column "${header[j]}" needs ${a.attempted} (its attempts), which no column of this export gives (map ${mapName})`);
+    // Attempts may come from a column or a per-90 conversion, not from another percentage.
+    const fromPer90 = plan.some((b) => b.kind === 'per90' && b.target === a.attempted);
+    if (!direct.has(a.attempted) && !fromPer90) {
+      throw new DatasetError(file, header[j], null, `percentage column "${header[j]}" needs ${a.attempted} (its attempts), which no column or per-90 column of this export gives (map ${mapName})`);
     }
   });
   plan.forEach((a, j) => {

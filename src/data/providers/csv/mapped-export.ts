@@ -116,7 +116,8 @@ function sourceTableOf(f: ExportFile, map: ColumnMap): SourceTable {
   parseCsv(f.text, f.file, (fields, line) => records.push({ fields, line }));
   if (records.length === 0) throw new DatasetError(f.file, null, null, 'empty file (no header row)');
   const mode = map.header_rows ?? 1;
-  const grouped = mode === 2 || (mode === 'auto' && (records[0].fields[0] ?? '') === '' && records.length > 1);
+  const grouped = mode === 2 || (mode === 'auto' && (records[0].fields[0] ?? '') === '');
+  if (grouped && records.length < 2) throw new DatasetError(f.file, null, null, `line ${records[0].line}: a group row but no header row under it`);
   const names = (grouped ? records[1] : records[0]).fields.map((x) => x ?? '');
   const groups = grouped ? records[0].fields.map((x) => x ?? '') : [];
   const seen = new Map<string, number>();

@@ -145,3 +145,17 @@ describe('mappedExportOf', () => {
     }));
   });
 });
+
+describe('mappedExportOf edge cases', () => {
+  it('hints at a lost group row and refuses a group row with no names under it', () => {
+    const fbref = columnMapOf('fbref').map;
+    expect(errorOf(() => mappedExportOf(exportOf(['Rk,Player,Nation,Pos,Squad,Age,Born,MP,Starts,Min', '1,A,x,FW,X,20,2000,1,1,90']), fbref, 'fbref')).message)
+      .toMatch(/unknown column "MP".*the map knows "Playing Time\/MP": keep the export's group row/);
+    expect(errorOf(() => mappedExportOf(exportOf([',,Playing Time']), fbref, 'fbref')).message).toBe('club.csv: line 1: a group row but no header row under it');
+  });
+
+  it('refuses a percentage whose attempts come only from another percentage', () => {
+    const map = ColumnMap.parse({ columns: { P: 'name', Min: 'minutes' }, pct: { 'A%': { completed: 'crosses', attempted: 'passes' }, 'B%': { completed: 'passes', attempted: 'shots' } } });
+    expect(errorOf(() => planOf(['P', 'Min', 'A%', 'B%'], map, 'e.csv', 'm')).message).toMatch(/"A%" needs passes \(its attempts\), which no column or per-90 column/);
+  });
+});
