@@ -110,6 +110,20 @@ export function columnMapFromJson(raw: unknown, file: string): ColumnMap {
   return again.data;
 }
 
+/**
+ * The group of every column from a group row. FBref's export repeats a group's name over each of
+ * its columns (blank where a column has no group); some copies name each group once, over its
+ * first column. A row where no name repeats next to itself but some name has a blank after it is
+ * read the second way: a name covers the columns up to the next name (docs/scoring.md#fbref).
+ */
+function groupsOf(row: string[]): string[] {
+  const repeats = row.some((g, j) => g !== '' && row[j + 1] === g);
+  const sparse = !repeats && row.some((g, j) => g !== '' && j + 1 < row.length && row[j + 1] === '');
+  if (!sparse) return row;
+  let current = '';
+  return row.map((g) => (current = g === '' ? current : g));
+}
+
 /** Reads one export file's records: group row, qualified names, repeated headers skipped. */
 function sourceTableOf(f: ExportFile, map: ColumnMap): SourceTable {
   const records: { fields: CsvField[]; line: number }[] = [];
@@ -119,7 +133,7 @@ function sourceTableOf(f: ExportFile, map: ColumnMap): SourceTable {
   const grouped = mode === 2 || (mode === 'auto' && (records[0].fields[0] ?? '') === '');
   if (grouped && records.length < 2) throw new DatasetError(f.file, null, null, `line ${records[0].line}: a group row but no header row under it`);
   const names = (grouped ? records[1] : records[0]).fields.map((x) => x ?? '');
-  const groups = grouped ? records[0].fields.map((x) => x ?? '') : [];
+  const groups = grouped ? groupsOf(records[0].fields.map((x) => x ?? '')) : [];
   const seen = new Map<string, number>();
   const header = names.map((n, j) => {
     const q = groups[j] ? `${groups[j]}/${n}` : n;

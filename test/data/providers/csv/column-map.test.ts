@@ -159,3 +159,19 @@ describe('mappedExportOf edge cases', () => {
     expect(errorOf(() => planOf(['P', 'Min', 'A%', 'B%'], map, 'e.csv', 'm')).message).toMatch(/"A%" needs passes \(its attempts\), which no column or per-90 column/);
   });
 });
+
+describe('FBref group rows', () => {
+  it('reads a group row that names each group once like one that repeats it, and ignores the -9999 id column', async () => {
+    const { fbrefStandard, fbrefShooting, fbrefPassing, fbrefDefense, sparseBand } = await import('./export-samples.js');
+    const fbref = columnMapOf('fbref').map;
+    const tables = [fbrefStandard(), fbrefShooting(), fbrefPassing(), fbrefDefense()];
+    const names = ['standard.csv', 'shooting.csv', 'passing.csv', 'defense.csv'];
+    const repeated = mappedExportOf(tables.map((text, i) => ({ file: names[i], text })), fbref, 'fbref');
+    const sparse = mappedExportOf(tables.map((text, i) => ({ file: names[i], text: sparseBand(text) })), fbref, 'fbref');
+    // The sample's first line really is sparse: "Playing Time" once, then blanks.
+    expect(sparseBand(tables[0]).split('\n')[0]).toMatch(/^,{7}Playing Time,,,,Performance,/);
+    expect(sparse.text).toBe(repeated.text);
+    expect(sparse.report.ignored_columns).toContain('Per 90 Minutes/-9999');
+    expect(sparse.report.repeated_headers_skipped).toBe(1);
+  });
+});

@@ -13,6 +13,18 @@ const record = (fields: readonly (string | number)[]): string =>
 /** A group row: each group's name over each of its columns, blank where a column has no group. */
 const groupRow = (spans: readonly [string, number][]): string => spans.flatMap(([g, n]) => Array.from({ length: n }, () => g)).join(',');
 
+/**
+ * The other group-row layout seen in FBref copies: each group named once, over its first column,
+ * and a trailing `-9999` (player id) column.
+ */
+export function sparseBand(table: string): string {
+  const [band, names, ...rest] = table.split('\n');
+  const cells = band.split(',');
+  const sparse = cells.map((g, j) => (g !== '' && cells[j - 1] === g ? '' : g));
+  const ids = rest.map((line, i) => (line === '' ? line : line === names ? `${line},-9999` : `${line},${(0xa1b2c3 + i).toString(16)}`));
+  return [[...sparse, ''].join(','), `${names},-9999`, ...ids].join('\n');
+}
+
 const IDENTITY = ['Rk', 'Player', 'Nation', 'Pos', 'Squad', 'Age', 'Born'];
 
 /** Standard table (`stats_standard`): 37 columns. */

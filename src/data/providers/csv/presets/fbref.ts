@@ -38,6 +38,15 @@ const DEFENSE_IGNORED = [
   'Blocks/Blocks', 'Blocks/Pass', 'Tkl+Int', 'Err',
 ];
 
+/**
+ * Names under a group row that names each group once (a copy forward-filled, docs/scoring.md#fbref):
+ * the ungrouped columns after the last group take its name.
+ */
+const SPARSE_BAND_IGNORED = [
+  'Per 90 Minutes/Matches', 'Per 90 Minutes/-9999', 'Expected/Matches', 'Expected/-9999', 'Long/Ast', 'Long/xAG',
+  'Expected/1/3', 'Expected/PPA', 'Expected/CrsPA', 'Expected/PrgP', 'Blocks/Tkl+Int', 'Blocks/Err', 'Blocks/Matches', 'Blocks/-9999',
+];
+
 /** The `fbref` preset (docs/scoring.md#fbref). */
 export const FBREF_MAP: ColumnMapInput = {
   name: 'fbref',
@@ -65,6 +74,10 @@ export const FBREF_MAP: ColumnMapInput = {
     'Blocks/Sh': 'shots_blocked',
     Int: 'interceptions',
     Clr: 'clearances',
+    // The same columns under a forward-filled group row.
+    'Expected/KP': 'key_passes',
+    'Blocks/Int': 'interceptions',
+    'Blocks/Clr': 'clearances',
   },
   per90: {
     'Per 90 Minutes/Gls': 'goals',
@@ -85,7 +98,7 @@ export const FBREF_MAP: ColumnMapInput = {
     'Progression/PrgP': { key: 'progressive_passes', label: 'Progressive passes' },
     'Progression/PrgR': { key: 'progressive_passes_received', label: 'Progressive passes received' },
   },
-  ignore: [...IDENTITY_IGNORED, ...STANDARD_IGNORED, ...SHOOTING_IGNORED, ...PASSING_IGNORED, ...DEFENSE_IGNORED],
+  ignore: [...IDENTITY_IGNORED, ...STANDARD_IGNORED, ...SHOOTING_IGNORED, ...PASSING_IGNORED, ...DEFENSE_IGNORED, ...SPARSE_BAND_IGNORED],
   // FBref's Pos holds group codes (GK DF MF FW), built in; two listed (DF,MF): the first decides.
   positions: {},
 };
