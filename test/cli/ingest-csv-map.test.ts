@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, runBuilt } from '../helpers/built-cli.js';
+import { ensureBuilt, runBuilt } from '../helpers/spawn-halfspace.js';
 import { wyscoutSearch } from '../data/providers/csv/export-samples.js';
 
 let tmp: string;

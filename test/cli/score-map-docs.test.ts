@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/data/providers/csv/parse.js';
-import { ensureBuilt, ROOT, runBuilt } from '../helpers/built-cli.js';
+import { ensureBuilt, ROOT, runBuilt } from '../helpers/spawn-halfspace.js';
 
 const doc = readFileSync(join(ROOT, 'docs', 'scoring.md'), 'utf8');
 const section = doc.slice(doc.indexOf("## Column maps: analysts' exports"), doc.indexOf('## Performance'));

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, runBuilt } from '../helpers/built-cli.js';
+import { ensureBuilt, runBuilt } from '../helpers/spawn-halfspace.js';
 import { fbrefDefense, fbrefPassing, fbrefShooting, fbrefStandard, wyscoutSearch } from '../data/providers/csv/export-samples.js';
 
 let tmp: string;

@@ -146,7 +146,7 @@ export function planOf(header: readonly string[], map: ColumnMap, file: string, 
     // A grouped name the map knows for this plain name means the export lost its group row.
     const grouped = [...Object.keys(map.columns), ...Object.keys(map.per90), ...Object.keys(map.pct), ...Object.keys(map.metrics)].find((k) => k.endsWith(`/${h}`));
     const hint = grouped && !h.includes('/') ? ` (the map knows "${grouped}": keep the export's group row above the names)` : '';
-    throw new DatasetError(file, h, null, `unknown column "${h}": the column map ${mapName} neither maps, converts, declares as a metric nor ignores it (docs/scoring.md#column-maps)${hint}`);
+    throw new DatasetError(file, h, null, `unknown column ${JSON.stringify(h)}: the column map ${mapName} neither maps, converts, declares as a metric nor ignores it (docs/scoring.md#column-maps)${hint}`);
   });
   const direct = new Map<string, string>();
   const derived = new Map<string, string>();

@@ -202,7 +202,7 @@ function joinTables(tables: SourceTable[], map: ColumnMap, mapName: string, repo
           if (match[b] < 0) continue;
           const later = t.rows[match[b]];
           if ((later.fields[j] ?? null) !== (rows[b].fields[at] ?? null)) {
-            throw new DatasetError(t.file, h, match[b], `line ${later.line}: "${later.fields[j] ?? ''}" differs from "${rows[b].fields[at] ?? ''}" in ${base.file} line ${rows[b].line}`);
+            throw new DatasetError(t.file, h, match[b], `line ${later.line}: ${JSON.stringify(later.fields[j] ?? '')} differs from ${JSON.stringify(rows[b].fields[at] ?? '')} in ${base.file} line ${rows[b].line}`);
           }
         }
         return;
@@ -245,10 +245,10 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
     if (raw === null || raw === '') return NaN;
     let t = raw;
     if (grouping && sep && t.includes(sep)) {
-      if (!grouping.test(t)) throw new DatasetError(file, header[j], row, `line ${line}: "${raw}" is not a number`);
+      if (!grouping.test(t)) throw new DatasetError(file, header[j], row, `line ${line}: ${JSON.stringify(raw)} is not a number`);
       t = t.split(sep).join('');
     }
-    if (!DECIMAL.test(t)) throw new DatasetError(file, header[j], row, `line ${line}: "${raw}" is not a number`);
+    if (!DECIMAL.test(t)) throw new DatasetError(file, header[j], row, `line ${line}: ${JSON.stringify(raw)} is not a number`);
     return Number(t);
   };
 
@@ -314,7 +314,7 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
       const raw = fields[positionAt];
       if (raw !== null && raw !== '') {
         const p = positionCodeOf(raw, map.positions);
-        if (!p.ok) throw new DatasetError(file, header[positionAt], row, `line ${line}: no position rule maps "${raw}" (its first position "${p.token}" is not in the map's positions, the built-in words or our codes; docs/scoring.md#positions)`);
+        if (!p.ok) throw new DatasetError(file, header[positionAt], row, `line ${line}: no position rule maps ${JSON.stringify(raw)} (its first position ${JSON.stringify(p.token)} is not in the map's positions, the built-in words or our codes; docs/scoring.md#positions)`);
         out.set('position', p.code);
         report.positions[raw] = p.code;
       }

@@ -175,3 +175,12 @@ describe('FBref group rows', () => {
     expect(sparse.report.repeated_headers_skipped).toBe(1);
   });
 });
+
+describe('error lines', () => {
+  it('stay one line when a value holds a line break', () => {
+    const map = ColumnMap.parse({ columns: { P: 'name', Pos: 'position', C: 'team', MP: 'appearances', Min: 'minutes' }, values: { league: 'L', season: 'S' } });
+    const message = errorOf(() => mappedExportOf(exportOf(['P,Pos,C,MP,Min', 'A,"FW\nXX",X,1,90']), map, 'm')).message;
+    expect(message).not.toContain('\n');
+    expect(message).toContain('"FW\\nXX"');
+  });
+});
