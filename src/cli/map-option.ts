@@ -2,9 +2,22 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { datasetFromExport, columnMapOf, type MapReport } from '../data/providers/csv/mapped-export.js';
+import { DatasetError } from '../data/dataset-error.js';
 import type { ColumnMapInput } from '../data/providers/csv/column-map.js';
 import type { Dataset } from '../data/schema.js';
 import { UsageError } from './run.js';
+
+/**
+ * A file's text, decoded strictly as UTF-8 (a leading byte-order mark is dropped): invalid bytes
+ * are an error, never a silent U+FFFD.
+ */
+function utf8TextOf(file: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file));
+  } catch {
+    throw new DatasetError(file, null, null, 'not valid UTF-8 (save the export as "CSV UTF-8")');
+  }
+}
 
 /** The option definition both commands add. */
 export const MAP_OPTION = { map: { type: 'string' } } as const;
@@ -21,9 +34,9 @@ export function datasetFromMapOption(paths: readonly string[], mapArg: string, a
   }
   const { map, name } = columnMapOf(mapArg, (file) => {
     if (!existsSync(file)) throw new UsageError(`--map ${file}: neither a preset (fbref, wyscout-search) nor an existing JSON file`);
-    return readFileSync(file, 'utf8');
+    return utf8TextOf(file);
   });
-  return datasetFromExport(paths.map((file) => ({ file, text: readFileSync(file, 'utf8') })), { asOf, map: map as ColumnMapInput, mapName: name });
+  return datasetFromExport(paths.map((file) => ({ file, text: utf8TextOf(file) })), { asOf, map: map as ColumnMapInput, mapName: name });
 }
 
 /** Summary lines of a map report for a terminal: conversions, roundings, defaults, skipped rows. */

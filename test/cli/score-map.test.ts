@@ -88,6 +88,23 @@ describe('score --map fbref', () => {
   });
 });
 
+describe('score --map input bytes', () => {
+  it('refuses an export that is not UTF-8 instead of reading U+FFFD, and reads one with a BOM', () => {
+    // "Tomás" in Windows-1252: 0xE1 alone is not UTF-8.
+    const latin = Buffer.from(wyscoutSearch().replace(/[^\x00-\x7f]/g, (c) => (c === 'á' ? '\u0001' : c)), 'utf8');
+    for (let i = 0; i < latin.length; i++) if (latin[i] === 1) latin[i] = 0xe1;
+    writeFileSync(at('latin1.csv'), latin);
+    const r = runBuilt(['score', at('latin1.csv'), '--map', 'wyscout-search', '--out', at('bad.csv')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`halfspace score: ${at('latin1.csv')}: not valid UTF-8 (save the export as "CSV UTF-8")\n`);
+    writeFileSync(at('bom.csv'), `\ufeff${wyscoutSearch()}`);
+    const ok = runBuilt(['score', at('bom.csv'), '--map', 'wyscout-search', '--out', at('bom.arrow'), '--as-of', '2025-06-01']);
+    expect(ok.stderr).toBe('');
+    expect(ok.code).toBe(0);
+    expect(byName(rowsOf(at('bom.arrow')), 'Tomás Rivera').xg).toBe(8.5);
+  });
+});
+
 describe('score --map wyscout-search', () => {
   it('converts per-90 and percentage columns back to totals, reports the rounding and ranks xG', () => {
     const r = runBuilt(['score', at('wyscout.csv'), '--map', 'wyscout-search', '--out', at('wy.arrow'), '--as-of', '2025-06-01', '--json']);
