@@ -5,6 +5,7 @@
  */
 import { DataType, Precision, Table, TimeUnit, type Vector } from 'apache-arrow';
 import { DatasetError } from './dataset-error.js';
+import { providerMetricKeyProblem } from './provider-metric-key.js';
 import { tableFileOf } from './save.js';
 import { COUNTING_COLUMNS, DatasetMeta, SCHEMA, TABLE_NAMES, type ColumnKind, type ColumnSpec, type Dataset, type TableName, type TableSpec } from './schema.js';
 
@@ -383,8 +384,10 @@ export function validateDataset(dataset: Dataset): void {
       }
       if (!(field.name in spec.columns)) throw new DatasetError(file, field.name, null, `unknown column (not in the schema of ${name})`);
     }
+    if (name === 'player_seasons' && provider.size !== (meta.data.provider_metrics ?? []).length) throw new DatasetError('dataset.json', 'provider_metrics', null, 'a provider metric is declared twice');
     for (const key of provider) {
-      if (key in spec.columns) throw new DatasetError('dataset.json', 'provider_metrics', null, `provider metric "${key}" is a schema column of player_seasons`);
+      const problem = providerMetricKeyProblem(key);
+      if (problem) throw new DatasetError('dataset.json', 'provider_metrics', null, `provider metric ${problem}`);
       if (!table.getChild(key)) throw new DatasetError(file, key, null, 'missing column (declared in provider_metrics of dataset.json)');
     }
     const columns = new Map<string, ColumnData>();

@@ -65,6 +65,11 @@ describe('provider metrics', () => {
     expect(() => withProviderMetrics(dataset, [{ spec: { key: 'xg' }, totals: new Float64Array(4) }])).toThrow(/declared twice/);
     const undeclared = { ...dataset, meta: { ...dataset.meta, provider_metrics: [] } };
     expect(() => Engine.open({ dataset: undeclared })).toThrow(/unknown column/);
+    // A hand-edited dataset.json is checked too: a key that would shadow a derived column, or one declared twice.
+    const shadowing = { ...dataset, meta: { ...dataset.meta, provider_metrics: [...dataset.meta.provider_metrics!, { key: 'team' }] } };
+    expect(() => Engine.open({ dataset: shadowing })).toThrow('dataset.json, column provider_metrics: provider metric "team" is a column halfspace derives');
+    const twice = { ...dataset, meta: { ...dataset.meta, provider_metrics: [...dataset.meta.provider_metrics!, { key: 'xg' }] } };
+    expect(() => Engine.open({ dataset: twice })).toThrow(/declared twice/);
   });
 });
 
