@@ -59,9 +59,13 @@ export interface MappedExport {
 
 /** A source table: qualified header names and data records with their lines. */
 interface SourceTable {
-  file: string;
+  /** The files joined into this table; the first gives the rows. */
+  files: string[];
   header: string[];
-  rows: { fields: CsvField[]; line: number }[];
+  /** Index into `files` of the file each column comes from. */
+  columnFile: number[];
+  /** Cells, and per file the 1-based line and 0-based data row they come from (-1 where a later file has no match). */
+  rows: { fields: CsvField[]; at: { line: number; row: number }[] }[];
   skipped: number;
 }
 
@@ -151,9 +155,9 @@ function sourceTableOf(f: ExportFile, map: ColumnMap): SourceTable {
       continue;
     }
     if (r.fields.length !== header.length) throw new DatasetError(f.file, null, rows.length, `line ${r.line}: ${r.fields.length} fields, the header has ${header.length}`);
-    rows.push(r);
+    rows.push({ fields: r.fields, at: [{ line: r.line, row: rows.length }] });
   }
-  return { file: f.file, header, rows, skipped };
+  return { files: [f.file], header, columnFile: header.map(() => 0), rows, skipped };
 }
 
 /**
@@ -164,36 +168,40 @@ function sourceTableOf(f: ExportFile, map: ColumnMap): SourceTable {
 function joinTables(tables: SourceTable[], map: ColumnMap, mapName: string, report: MapReport): SourceTable {
   if (tables.length === 1) return tables[0];
   const on = map.join_on;
-  if (!on) throw new DatasetError(tables[1].file, null, null, `the column map ${mapName} has no join_on, so it reads one file only`);
+  if (!on) throw new DatasetError(tables[1].files[0], null, null, `the column map ${mapName} has no join_on, so it reads one file only`);
   const keyOf = (t: SourceTable): ((fields: CsvField[]) => string) => {
     const at = on.map((c) => {
       const j = t.header.indexOf(c);
-      if (j < 0) throw new DatasetError(t.file, c, null, `join column "${c}" is missing (join_on of map ${mapName})`);
+      if (j < 0) throw new DatasetError(t.files[0], c, null, `join column "${c}" is missing (join_on of map ${mapName})`);
       return j;
     });
     return (fields) => JSON.stringify(at.map((j) => fields[j]));
   };
   const base = tables[0];
+  const baseFile = base.files[0];
   const baseKey = keyOf(base);
   const index = new Map<string, number>();
   base.rows.forEach((r, i) => {
     const k = baseKey(r.fields);
-    if (index.has(k)) throw new DatasetError(base.file, null, i, `line ${r.line}: ${on.join(' + ')} ${k} repeats row ${index.get(k)}, so later tables cannot be joined`);
+    if (index.has(k)) throw new DatasetError(baseFile, null, i, `line ${r.at[0].line}: ${on.join(' + ')} ${k} repeats row ${index.get(k)}, so later tables cannot be joined`);
     index.set(k, i);
   });
   const header = [...base.header];
-  const rows = base.rows.map((r) => ({ fields: [...r.fields], line: r.line }));
-  for (const t of tables.slice(1)) {
+  const columnFile = [...base.columnFile];
+  const rows: SourceTable['rows'] = base.rows.map((r) => ({ fields: [...r.fields], at: [...r.at] }));
+  tables.slice(1).forEach((t, k) => {
+    const file = t.files[0];
     const key = keyOf(t);
     const match = new Int32Array(base.rows.length).fill(-1);
     t.rows.forEach((r, i) => {
       const b = index.get(key(r.fields));
-      if (b === undefined) throw new DatasetError(t.file, null, i, `line ${r.line}: no row of ${base.file} has ${on.join(' + ')} ${key(r.fields)}`);
-      if (match[b] >= 0) throw new DatasetError(t.file, null, i, `line ${r.line}: ${on.join(' + ')} ${key(r.fields)} repeats row ${match[b]}`);
+      if (b === undefined) throw new DatasetError(file, null, i, `line ${r.at[0].line}: no row of ${baseFile} has ${on.join(' + ')} ${key(r.fields)}`);
+      if (match[b] >= 0) throw new DatasetError(file, null, i, `line ${r.at[0].line}: ${on.join(' + ')} ${key(r.fields)} repeats row ${match[b]}`);
       match[b] = i;
     });
     const unmatched = match.reduce((s, m) => s + (m < 0 ? 1 : 0), 0);
-    if (unmatched > 0) report.rows_without_match[t.file] = unmatched;
+    if (unmatched > 0) report.rows_without_match[file] = unmatched;
+    rows.forEach((r, b) => r.at.push(match[b] < 0 ? { line: -1, row: -1 } : t.rows[match[b]].at[0]));
     t.header.forEach((h, j) => {
       const at = header.indexOf(h);
       if (at >= 0) {
@@ -202,16 +210,18 @@ function joinTables(tables: SourceTable[], map: ColumnMap, mapName: string, repo
           if (match[b] < 0) continue;
           const later = t.rows[match[b]];
           if ((later.fields[j] ?? null) !== (rows[b].fields[at] ?? null)) {
-            throw new DatasetError(t.file, h, match[b], `line ${later.line}: ${JSON.stringify(later.fields[j] ?? '')} differs from ${JSON.stringify(rows[b].fields[at] ?? '')} in ${base.file} line ${rows[b].line}`);
+            const there = rows[b].at[columnFile[at]];
+            throw new DatasetError(file, h, match[b], `line ${later.at[0].line}: ${JSON.stringify(later.fields[j] ?? '')} differs from ${JSON.stringify(rows[b].fields[at] ?? '')} in ${tables[columnFile[at]]?.files[0] ?? baseFile} line ${there.line}`);
           }
         }
         return;
       }
       header.push(h);
+      columnFile.push(k + 1);
       for (let b = 0; b < rows.length; b++) rows[b].fields.push(match[b] < 0 ? null : t.rows[match[b]].fields[j]);
     });
-  }
-  return { file: base.file, header, rows, skipped: tables.reduce((s, t) => s + t.skipped, 0) };
+  });
+  return { files: tables.map((t) => t.files[0]), header, columnFile, rows, skipped: tables.reduce((s, t) => s + t.skipped, 0) };
 }
 
 /** Quotes a CSV field when it must be (docs/csv.md#files); null is the empty unquoted field. */
@@ -235,20 +245,22 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
     converted: {}, rounded: {}, defaults: {}, positions: {}, provider_metrics: [], rows_without_match: {},
   };
   const table = joinTables(files.map((f) => sourceTableOf(f, map)), map, mapName, report);
-  const file = table.file;
+  const file = table.files[0];
   const plan = planOf(table.header, map, file, mapName);
   const header = table.header;
   const sep = map.thousands_separator;
   const grouping = sep ? new RegExp(`^-?\\d{1,3}(${sep.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\d{3})+(\\.\\d+)?$`) : null;
-  const numberAt = (fields: CsvField[], j: number, row: number, line: number): number => {
+  // A bad number is named in the file, data row and line it came from (a joined table's own).
+  const numberAt = (fields: CsvField[], j: number, at: { line: number; row: number }[]): number => {
     const raw = fields[j];
     if (raw === null || raw === '') return NaN;
     let t = raw;
+    const bad = () => new DatasetError(table.files[table.columnFile[j]], header[j], at[table.columnFile[j]].row, `line ${at[table.columnFile[j]].line}: ${JSON.stringify(raw)} is not a number`);
     if (grouping && sep && t.includes(sep)) {
-      if (!grouping.test(t)) throw new DatasetError(file, header[j], row, `line ${line}: ${JSON.stringify(raw)} is not a number`);
+      if (!grouping.test(t)) throw bad();
       t = t.split(sep).join('');
     }
-    if (!DECIMAL.test(t)) throw new DatasetError(file, header[j], row, `line ${line}: ${JSON.stringify(raw)} is not a number`);
+    if (!DECIMAL.test(t)) throw bad();
     return Number(t);
   };
 
@@ -300,7 +312,8 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
 
   const lines: string[] = [outColumns.map(csvField).join(',')];
   const origins: MappedExport['origins'] = [];
-  table.rows.forEach(({ fields, line }, row) => {
+  table.rows.forEach(({ fields, at }, row) => {
+    const line = at[0].line;
     const out = new Map<string, string | null>();
     for (const { target, j, numeric: isNumber } of directCells) {
       const raw = fields[j];
@@ -308,7 +321,7 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
         out.set(target, raw);
         continue;
       }
-      out.set(target, String(numberAt(fields, j, row, line)));
+      out.set(target, String(numberAt(fields, j, at)));
     }
     if (positionAt !== undefined) {
       const raw = fields[positionAt];
@@ -319,31 +332,31 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
         report.positions[raw] = p.code;
       }
     }
-    const minutes = minutesAt === undefined ? NaN : numberAt(fields, minutesAt, row, line);
+    const minutes = minutesAt === undefined ? NaN : numberAt(fields, minutesAt, at);
     const totals = new Map<string, number>();
     for (const { j, target } of per90s) {
-      const v = numberAt(fields, j, row, line);
+      const v = numberAt(fields, j, at);
       const total = Number.isNaN(v) || Number.isNaN(minutes) ? NaN : rounded(target, (v * minutes) / 90);
       totals.set(target, total);
       out.set(target, Number.isNaN(total) ? null : String(total));
     }
     for (const { j, target, attempted } of pcts) {
-      const pct = numberAt(fields, j, row, line);
+      const pct = numberAt(fields, j, at);
       let tries: number;
       if (typeof attempted === 'string') {
         const d = direct.get(attempted);
-        tries = d !== undefined ? numberAt(fields, d, row, line) : (totals.get(attempted) ?? NaN);
+        tries = d !== undefined ? numberAt(fields, d, at) : (totals.get(attempted) ?? NaN);
       } else if ('total' in attempted) {
-        tries = numberAt(fields, header.indexOf(attempted.total), row, line);
+        tries = numberAt(fields, header.indexOf(attempted.total), at);
       } else {
-        tries = (numberAt(fields, header.indexOf(attempted.per90), row, line) * minutes) / 90;
+        tries = (numberAt(fields, header.indexOf(attempted.per90), at) * minutes) / 90;
       }
       const total = Number.isNaN(pct) || Number.isNaN(tries) ? NaN : rounded(target, (pct * tries) / 100);
       out.set(target, Number.isNaN(total) ? null : String(total));
     }
     metrics.forEach(({ j, a }, k) => {
       if (a.kind !== 'metric') return;
-      const v = numberAt(fields, j, row, line);
+      const v = numberAt(fields, j, at);
       metricTotals[k][row] = a.as === 'per90' ? (v * minutes) / 90 : v;
     });
     for (const [c, v] of constants) out.set(c, v);

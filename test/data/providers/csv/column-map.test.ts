@@ -184,3 +184,14 @@ describe('error lines', () => {
     expect(message).toContain('"FW\\nXX"');
   });
 });
+
+describe('joined tables', () => {
+  it("name a bad number in the joined table's own file, row and line", async () => {
+    const { fbrefStandard, fbrefPassing } = await import('./export-samples.js');
+    // Ana is the third data row of the passing sample (line 5: group row, names, Dan, Bo, Ana).
+    const passing = fbrefPassing().replace('400,500,"80.0"', '400,5x0,80.0').replace('400,500,80.0', '400,5x0,80.0');
+    expect(passing).toContain('5x0');
+    const files = [{ file: 'standard.csv', text: fbrefStandard() }, { file: 'passing.csv', text: passing }];
+    expect(errorOf(() => mappedExportOf(files, columnMapOf('fbref').map, 'fbref')).message).toBe('passing.csv, column Total/Att, row 2: line 5: "5x0" is not a number');
+  });
+});
