@@ -53,6 +53,8 @@ export interface MappedExport {
   text: string;
   /** Source file and 1-based line of each output row. */
   origins: { file: string; line: number }[];
+  /** Our column → the source column it came from. */
+  sources: Record<string, string>;
   metrics: ProviderMetricColumn[];
   report: MapReport;
 }
@@ -370,7 +372,9 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
     const m = a as Extract<ColumnAction, { kind: 'metric' }>;
     return { spec: { key: m.key, label: m.label, ...(m.lowerIsBetter ? { lower_is_better: true } : {}) }, totals: metricTotals[k] };
   });
-  return { text: `${lines.join('\n')}\n`, origins, metrics: metricColumns, report };
+  const sources: Record<string, string> = { ...report.converted };
+  for (const [target, j] of direct) sources[target] = header[j];
+  return { text: `${lines.join('\n')}\n`, origins, sources, metrics: metricColumns, report };
 }
 
 /** Options of {@link datasetFromExport}. */
@@ -401,7 +405,9 @@ export function datasetFromExport(files: readonly ExportFile[], options: ExportO
     if (!(e instanceof DatasetError)) throw e;
     const origin = e.row !== null ? mapped.origins[e.row] : undefined;
     const problem = e.message.slice(e.message.indexOf(': ') + 2).replace(/^line \d+: /, '');
-    throw new DatasetError(origin?.file ?? file, e.column, e.row, `${origin ? `line ${origin.line}: ` : ''}${problem} (after the column map ${mapName})`);
+    const source = e.column !== null ? mapped.sources[e.column] : undefined;
+    const from = source !== undefined && source !== e.column ? ` from source column ${JSON.stringify(source)}` : '';
+    throw new DatasetError(origin?.file ?? file, e.column, e.row, `${origin ? `line ${origin.line}: ` : ''}${problem} (${e.column ?? 'value'}${from}, after the column map ${mapName})`);
   }
   dataset = withProviderMetrics(dataset, mapped.metrics);
   return { dataset, report: mapped.report };

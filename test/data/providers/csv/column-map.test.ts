@@ -195,3 +195,15 @@ describe('joined tables', () => {
     expect(errorOf(() => mappedExportOf(files, columnMapOf('fbref').map, 'fbref')).message).toBe('passing.csv, column Total/Att, row 2: line 5: "5x0" is not a number');
   });
 });
+
+describe('errors after mapping', () => {
+  it('name the export line and the source column behind our column', async () => {
+    const { datasetFromExport } = await import('../../../../src/data/providers/csv/mapped-export.js');
+    const { fbrefStandard } = await import('./export-samples.js');
+    // Bo (line 6, after the repeated header) with 10 matches but 9,000 minutes: more than 120 × 10.
+    const text = fbrefStandard().replace('10,10,900,"10.0"', '10,10,"9,000","100.0"').replace('10,10,900,10.0', '10,10,"9,000",100.0');
+    expect(text).toContain('"9,000"');
+    const message = errorOf(() => datasetFromExport([{ file: 'standard.csv', text }], { asOf: '2025-06-01', map: 'fbref' })).message;
+    expect(message).toMatch(/^standard\.csv, column minutes, row 2: line 6: .*\(minutes from source column "Playing Time\/Min", after the column map fbref\)$/);
+  });
+});
