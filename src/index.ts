@@ -53,3 +53,7 @@ export { h, type LayoutNode } from './cards/h.js';
 export { composeCardPrompt, neutraliseTake, USER_TAKE_OPEN, USER_TAKE_CLOSE, ATTRIBUTION_LINE, type CardPrompt } from './prompt/compose.js';
 export { SAFETY_INSTRUCTIONS } from './prompt/safety.js';
 export type { CardPromptResult } from './prompt/card-prompt.js';
+export { ColumnMap, POSITION_WORDS, positionCodeOf, type ColumnMapInput } from './data/providers/csv/column-map.js';
+export { datasetFromExport, mappedExportOf, columnMapOf, columnMapFromJson, COLUMN_MAP_PRESETS, type ExportFile, type ExportOptions, type MapReport, type MappedExport } from './data/providers/csv/mapped-export.js';
+export { withProviderMetrics, providerMetricsOf, providerMetricKeyProblem, type ProviderMetricColumn } from './data/provider-metrics.js';
+export type { ProviderDerived } from './stats/derived.js';

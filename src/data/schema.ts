@@ -293,6 +293,20 @@ export function rowsOf<T extends TableName>(table: Table, _name?: T): RowOf<T>[]
 }
 
 /** `dataset.json`: what the dataset is, when it was taken and whom to credit. */
+/**
+ * A provider (custom) metric declared by a column map (docs/scoring.md#provider-metrics): a
+ * float64 season total column `key` in `player_seasons`, ranked per 90 like our own metrics.
+ */
+export const ProviderMetricSpec = z.strictObject({
+  /** Column name in `player_seasons`: snake_case, not a schema column. */
+  key: z.string().regex(/^[a-z][a-z0-9_]*$/),
+  /** Display label, e.g. "xG"; default the key. */
+  label: z.string().min(1).optional(),
+  /** True when a smaller value ranks higher (percentile inverted); default false. */
+  lower_is_better: z.boolean().optional(),
+});
+export type ProviderMetricSpec = z.infer<typeof ProviderMetricSpec>;
+
 export const DatasetMeta = z.object({
   name: z.string().min(1),
   /** Date the dataset describes ("today" for upcoming/recent fixtures), `YYYY-MM-DD`. */
@@ -306,6 +320,8 @@ export const DatasetMeta = z.object({
   generator: z.object({ name: z.string(), version: z.string(), seed: z.number().int() }).optional(),
   /** Column → note, for columns a provider cannot derive (left null, never invented). */
   coverage: z.record(z.string(), z.string()).optional(),
+  /** Provider metrics carried as extra float64 `player_seasons` columns (docs/scoring.md#provider-metrics). */
+  provider_metrics: z.array(ProviderMetricSpec).optional(),
 });
 export type DatasetMeta = z.infer<typeof DatasetMeta>;
 

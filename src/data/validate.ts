@@ -5,6 +5,7 @@
  */
 import { DataType, Precision, Table, TimeUnit, type Vector } from 'apache-arrow';
 import { DatasetError } from './dataset-error.js';
+import { providerMetricKeyProblem } from './provider-metric-key.js';
 import { tableFileOf } from './save.js';
 import { COUNTING_COLUMNS, DatasetMeta, SCHEMA, TABLE_NAMES, type ColumnKind, type ColumnSpec, type Dataset, type TableName, type TableSpec } from './schema.js';
 
@@ -335,6 +336,18 @@ function checkForeignKeys(checked: Checked, where: (name: TableName) => string):
   }
 }
 
+/** A provider metric column: Float64, finite or null (docs/scoring.md#provider-metrics); negative totals such as goals prevented are allowed. */
+function checkProviderMetric(file: string, column: string, table: Table): void {
+  const vector = table.getChild(column)!;
+  const field = table.schema.fields.find((f) => f.name === column)!;
+  if (!typeMatches(field.type, 'float64')) throw new DatasetError(file, column, null, `type ${String(field.type)}, expected ${KIND_LABEL.float64} (provider metric)`);
+  const values = vector.toArray() as Float64Array;
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i];
+    if (x - x !== 0 && !Number.isNaN(x) && vector.isValid(i)) throw new DatasetError(file, column, i, `${x} is not a finite number`);
+  }
+}
+
 /** Options of {@link validateDataset}. */
 export interface ValidateOptions {
   /** Where the tables came from, for error messages; default `files` (`players.arrow`), `memory` names the table (`players table`). */
@@ -372,8 +385,20 @@ export function validateDataset(dataset: Dataset, options: ValidateOptions = {})
       throw new DatasetError(file, null, null, `required table "${name}" is missing`);
     }
     if (!(table instanceof Table)) throw new DatasetError(file, null, null, 'not an Arrow table');
+    // Provider metrics declared in dataset.json are the only columns allowed beyond the schema.
+    const provider = name === 'player_seasons' ? new Set((meta.data.provider_metrics ?? []).map((m) => m.key)) : new Set<string>();
     for (const field of table.schema.fields) {
+      if (provider.has(field.name) && !(field.name in spec.columns)) {
+        checkProviderMetric(file, field.name, table);
+        continue;
+      }
       if (!(field.name in spec.columns)) throw new DatasetError(file, field.name, null, `unknown column (not in the schema of ${name})`);
+    }
+    if (name === 'player_seasons' && provider.size !== (meta.data.provider_metrics ?? []).length) throw new DatasetError('dataset.json', 'provider_metrics', null, 'a provider metric is declared twice');
+    for (const key of provider) {
+      const problem = providerMetricKeyProblem(key);
+      if (problem) throw new DatasetError('dataset.json', 'provider_metrics', null, `provider metric ${problem}`);
+      if (!table.getChild(key)) throw new DatasetError(file, key, null, 'missing column (declared in provider_metrics of dataset.json)');
     }
     const columns = new Map<string, ColumnData>();
     for (const [colName, colSpec] of Object.entries(spec.columns) as [string, ColumnSpec][]) {

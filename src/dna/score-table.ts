@@ -228,5 +228,12 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
   columns.style_role = utf8VectorOf(role);
   columns.style_traits = utf8VectorOf(traits);
   for (let k = 0; k < DNA_DIMS; k++) columns[`dna_${k + 1}`] = dnaSlotVector(dna, k);
-  return new Table(Object.fromEntries(SCORE_COLUMNS.map((c) => [c, columns[c]])));
+  const ordered: Record<string, Vector> = Object.fromEntries(SCORE_COLUMNS.map((c) => [c, columns[c]]));
+  // Provider metrics come last, so the documented columns keep their positions (docs/scoring.md#provider-metrics).
+  for (const m of derived.provider ?? []) {
+    ordered[m.key] = float64VectorOf(m.totals);
+    ordered[`${m.key}_per90`] = float64VectorOf(m.per90);
+    ordered[`${m.key}_per90_percentile`] = percentileVector(m.percentiles);
+  }
+  return new Table(ordered);
 }

@@ -72,6 +72,11 @@ export function per90MapOf(ctx: EngineContext, row: number): Record<string, numb
     const v = ctx.derived.values[key][row];
     out[key] = Number.isNaN(v) ? null : roundMetric(key, v);
   }
+  // Provider metrics (docs/scoring.md#provider-metrics) follow the group's own keys.
+  for (const m of ctx.derived.provider ?? []) {
+    const v = m.per90[row];
+    out[`${m.key}_per90`] = Number.isNaN(v) ? null : Math.round(v * 100) / 100;
+  }
   return out;
 }
 
@@ -100,7 +105,8 @@ export function seasonStatsOf(ctx: EngineContext, row: number): SeasonStats {
   const season = ctx.seasonById(d.season_id[row]);
   const league = ctx.leagueById(d.league_id[row]);
   const team = ctx.teamById(d.team_id[row]);
-  const totals = totalsOf(record);
+  const totals: Record<string, number | null> = totalsOf(record);
+  for (const m of d.provider ?? []) totals[m.key] = nullIfNaN(m.totals[row]);
   const rating = nullIfNaN(d.values.rating[row]);
   return {
     season_id: d.season_id[row],
@@ -142,6 +148,8 @@ export interface PercentileEntry {
   ordinal: string | null;
   cohort: CohortRef | null;
   sample: Sample;
+  /** Present and true on a provider metric (docs/scoring.md#provider-metrics), absent on ours. */
+  provider?: true;
 }
 
 /** The cohort a derived row is ranked against, with names. Null when no cohort exists. */
@@ -185,6 +193,20 @@ export function percentilesOf(ctx: EngineContext, row: number): Record<string, P
       ordinal: has ? ordinalOf(p) : null,
       cohort,
       sample,
+    };
+  }
+  for (const m of ctx.derived.provider ?? []) {
+    const v = m.per90[row];
+    const p = m.percentiles[row];
+    const has = !Number.isNaN(p);
+    out[`${m.key}_per90`] = {
+      value: Number.isNaN(v) ? null : Math.round(v * 100) / 100,
+      percentile: has ? p : null,
+      label: has && sample.level === 'ok' ? labelOf(p) : null,
+      ordinal: has ? ordinalOf(p) : null,
+      cohort,
+      sample,
+      provider: true,
     };
   }
   return out;

@@ -4,11 +4,12 @@
  * (docs/methodology/stats.md).
  */
 import type { Table } from 'apache-arrow';
+import { providerMetricsOf } from '../data/provider-metrics.js';
 import { POSITION_CODES, POSITION_GROUPS, positionGroupOf, type Dataset } from '../data/schema.js';
 import { HalfspaceError } from '../errors.js';
 import { assignCohorts, COHORT_MINUTES_MIN } from './cohorts.js';
 import { intColumn, numberColumn, rawColumn, textCodeOf, textCodes, type RawColumn } from './columns.js';
-import type { DerivedSeasons } from './derived.js';
+import type { DerivedSeasons, ProviderDerived } from './derived.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
 import { PER90_MINUTES_MIN } from './per90.js';
 import { lowerBound, upperBound } from './percentiles.js';
@@ -69,7 +70,19 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
   }
   percentiles.rating = ranker.percentiles(values.rating, false);
 
-  return { n, player_id, season_id, league_id, team_id, group, appearances, minutes, values, percentiles, cohort, inCohort, ratingIsProvider, cohorts };
+  // Provider metrics (docs/scoring.md#provider-metrics): per 90 and ranked exactly like ours.
+  const providerMetrics = providerMetricsOf(dataset).map((spec): ProviderDerived => {
+    const totals = numberColumn(ps, spec.key);
+    const per90 = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const m = minutes[i];
+      per90[i] = m >= PER90_MINUTES_MIN ? (totals[i] * 90) / m : NaN;
+    }
+    const lowerIsBetter = spec.lower_is_better ?? false;
+    return { key: spec.key, label: spec.label ?? spec.key, lowerIsBetter, totals, per90, percentiles: ranker.percentiles(per90, lowerIsBetter) };
+  });
+
+  return { n, player_id, season_id, league_id, team_id, group, appearances, minutes, values, percentiles, cohort, inCohort, ratingIsProvider, cohorts, provider: providerMetrics };
 }
 
 /** The position-group index of every row's player, read from `players.position`. */

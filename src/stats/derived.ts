@@ -21,6 +21,23 @@ export interface Cohort {
   n: number;
 }
 
+/**
+ * A provider metric (docs/scoring.md#provider-metrics) derived like our per-90 metrics: the same
+ * 90-minute floor and the same cohort percentile rule.
+ */
+export interface ProviderDerived {
+  /** The `player_seasons` column, e.g. `xg`; the per-90 key is `<key>_per90`. */
+  key: string;
+  label: string;
+  lowerIsBetter: boolean;
+  /** Season totals, NaN when the row has none. */
+  totals: Float64Array;
+  /** total × 90 / minutes; NaN under 90 minutes or without a total. */
+  per90: Float64Array;
+  /** Cohort percentile 0–100 of `per90` (inverted when lower is better), NaN where missing. */
+  percentiles: Float64Array;
+}
+
 export interface DerivedSeasons {
   /** Number of player-season rows (same order as the `player_seasons` table). */
   n: number;
@@ -47,4 +64,6 @@ export interface DerivedSeasons {
   /** 1 when `values.rating` is the provider's rating, 0 when it is the model rating. */
   ratingIsProvider: Uint8Array;
   cohorts: Cohort[];
+  /** Provider metrics declared by the dataset, in declaration order; absent or empty when none. */
+  provider?: ProviderDerived[];
 }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { datasetFromCsvDir } from '../../data/providers/csv/read.js';
 import { datasetToDir, tableFileOf } from '../../data/save.js';
 import { TABLE_NAMES, type TableName } from '../../data/schema.js';
+import { datasetFromMapOption, MAP_OPTION, mapReportText } from '../map-option.js';
 import { UsageError, type Command } from '../run.js';
 import { assertReplaceable, jsonOut } from '../shared.js';
 
@@ -10,13 +11,29 @@ import { assertReplaceable, jsonOut } from '../shared.js';
 export const ingestCsvCommand: Command = {
   name: 'ingest csv',
   summary: 'Read a CSV dataset folder (docs/csv.md), validate it and write an Arrow dataset folder',
-  usage: 'ingest csv <csv-dir> --out <dataset-dir> [--json]',
-  options: { out: { type: 'string' }, json: { type: 'boolean', default: false } },
+  usage: 'ingest csv <csv-dir | export.csv… --map FILE.json|fbref|wyscout-search [--as-of YYYY-MM-DD]> --out <dataset-dir> [--json]',
+  options: { out: { type: 'string' }, json: { type: 'boolean', default: false }, ...MAP_OPTION, 'as-of': { type: 'string' } },
   positionals: true,
   run({ values, positionals, io }) {
+    const out = values.out as string | undefined;
+    // With --map the inputs are an analyst's export files, not a CSV folder (docs/scoring.md#column-maps).
+    if (values.map !== undefined) {
+      if (positionals.length === 0) throw new UsageError('give the export .csv file(s) to read with --map');
+      if (!out) throw new UsageError('give --out <dataset-dir>');
+      const asOf = (values['as-of'] as string | undefined) ?? new Date().toISOString().slice(0, 10);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf))) throw new UsageError(`--as-of must be a date YYYY-MM-DD, got "${asOf}"`);
+      if (positionals.some((p) => resolve(p) === resolve(out))) throw new UsageError('--out must differ from the input');
+      assertReplaceable(out);
+      const { dataset, report } = datasetFromMapOption(positionals, values.map as string, asOf);
+      datasetToDir(dataset, out);
+      const rows = { players: dataset.tables.players.numRows, player_seasons: dataset.tables.player_seasons.numRows };
+      if (values.json) io.stdout(jsonOut({ tables: rows, map: report }));
+      else io.stdout(`wrote ${out}: players ${rows.players}, player_seasons ${rows.player_seasons} rows\n${mapReportText(report)}`);
+      return;
+    }
+    if (values['as-of'] !== undefined) throw new UsageError('--as-of goes with --map (a CSV folder has its own dataset.json)');
     if (positionals.length !== 1) throw new UsageError(`give exactly one CSV folder (got ${positionals.length})`);
     const from = positionals[0];
-    const out = values.out as string | undefined;
     if (!out) throw new UsageError('give --out <dataset-dir>');
     if (!existsSync(from) || !statSync(from).isDirectory()) throw new UsageError(`${from} is not a folder`);
     if (resolve(from) === resolve(out)) throw new UsageError('--out must differ from the CSV folder');

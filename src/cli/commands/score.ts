@@ -8,6 +8,7 @@ import { tableToCsvFile } from '../../data/table-csv.js';
 import type { Dataset } from '../../data/schema.js';
 import { scoreTableOf } from '../../dna/score-table.js';
 import { progressBar } from '../progress.js';
+import { datasetFromMapOption, MAP_OPTION, mapReportText } from '../map-option.js';
 import { UsageError, type Command } from '../run.js';
 import { jsonOut } from '../shared.js';
 
@@ -37,22 +38,25 @@ function inputOf(path: string, asOf: string | undefined): Dataset {
 export const scoreCommand: Command = {
   name: 'score',
   summary: 'Score every player-season (per-90, percentiles, cohort, rating, fee tier, style tags) into an Arrow or CSV file',
-  usage: 'score <dataset-dir | players.csv> --out <file.arrow | file.csv> [--minutes-min N] [--as-of YYYY-MM-DD] [--json]',
+  usage: 'score <dataset-dir | players.csv | export.csv… --map FILE.json|fbref|wyscout-search> --out <file.arrow | file.csv> [--minutes-min N] [--as-of YYYY-MM-DD] [--json]',
   options: {
     out: { type: 'string' },
     'minutes-min': { type: 'string' },
     'as-of': { type: 'string' },
     json: { type: 'boolean', default: false },
+    ...MAP_OPTION,
   },
   positionals: true,
   run({ values, positionals, io }) {
-    if (positionals.length !== 1) throw new UsageError(`give exactly one dataset folder or season-table CSV (got ${positionals.length})`);
+    // --map reads one or more export tables of one export (docs/scoring.md#column-maps).
+    const mapArg = values.map as string | undefined;
+    if (positionals.length !== 1 && !(mapArg && positionals.length > 1)) throw new UsageError(`give exactly one dataset folder or season-table CSV (got ${positionals.length})`);
     const input = positionals[0];
     const out = values.out as string | undefined;
     if (!out) throw new UsageError('give --out <file.arrow | file.csv>');
     const format = extname(out).toLowerCase() === '.arrow' ? 'arrow' : extname(out).toLowerCase() === '.csv' ? 'csv' : null;
     if (!format) throw new UsageError(`--out ${out} must end in .arrow or .csv`);
-    if (resolve(out) === resolve(input)) throw new UsageError('--out must differ from the input');
+    if (positionals.some((p) => resolve(out) === resolve(p))) throw new UsageError('--out must differ from the input');
     if (existsSync(out) && statSync(out).isDirectory()) throw new UsageError(`--out ${out} is a folder, give a file`);
     const rawMin = values['minutes-min'] as string | undefined;
     const minutesMin = rawMin === undefined ? undefined : Number(rawMin);
@@ -61,7 +65,8 @@ export const scoreCommand: Command = {
     if (asOf !== undefined && (!ISO_DATE.test(asOf) || Number.isNaN(Date.parse(asOf)))) throw new UsageError(`--as-of must be a date YYYY-MM-DD, got "${asOf}"`);
 
     const started = performance.now();
-    const dataset = inputOf(input, asOf);
+    const mapped = mapArg === undefined ? null : datasetFromMapOption(positionals, mapArg, asOf ?? todayUtc());
+    const dataset = mapped ? mapped.dataset : inputOf(input, asOf);
     const bar = progressBar({ label: 'score', total: dataset.tables.player_seasons.numRows, write: io.stderr });
     const table = scoreTableOf(dataset, { minutesMin, asOf, onProgress: (done) => bar.update(done, 'player-seasons') });
     bar.finish('player-seasons');
@@ -83,6 +88,7 @@ export const scoreCommand: Command = {
       rating_source: { provider: count(sources, 'provider'), model: count(sources, 'model'), none: count(sources, null) },
       sample: { ok: count(samples, 'ok'), low: count(samples, 'low'), none: count(samples, null) },
       attribution: dataset.meta.attribution ?? null,
+      ...(mapped ? { map: mapped.report } : {}),
     };
     if (values.json) {
       io.stdout(jsonOut(summary));
@@ -92,7 +98,8 @@ export const scoreCommand: Command = {
       `scored ${table.numRows.toLocaleString('en-US')} player-seasons → ${out} (${format}, ${table.numCols} columns) in ${seconds.toFixed(1)} s\n` +
         `  ratings: ${summary.rating_source.provider} provider, ${summary.rating_source.model} model, ${summary.rating_source.none} none (under 90 minutes); ` +
         `samples: ${summary.sample.ok} in cohort, ${summary.sample.low} low, ${summary.sample.none} without cohort\n` +
-        (dataset.meta.attribution ? `  ${dataset.meta.attribution}\n` : ''),
+        (dataset.meta.attribution ? `  ${dataset.meta.attribution}\n` : '') +
+        (mapped ? mapReportText(mapped.report) : ''),
     );
   },
 };
