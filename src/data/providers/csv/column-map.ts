@@ -57,6 +57,8 @@ export const ColumnMap = z
     metrics: z.record(z.string(), MetricRule).default({}),
     /** Source columns left out on purpose. */
     ignore: z.array(z.string()).default([]),
+    /** Source columns where the exporter writes 0 for "not known" (Wyscout's market value and height): a 0 there becomes an empty cell, counted in the summary. */
+    zero_means_unknown: z.array(z.string()).default([]),
     /** Position string (one listed position, compared without case) → our detailed code; adds to the built-in table. */
     positions: z.record(z.string(), z.enum(POSITION_CODES)).default({}),
     /** Values for required columns the export does not have, e.g. `{ "season": "2024/25" }`. */
@@ -210,6 +212,7 @@ export function mergeColumnMaps(preset: ColumnMap, map: ColumnMap): ColumnMap {
     pct: { ...keep(preset.pct), ...map.pct },
     metrics: { ...keep(preset.metrics), ...map.metrics },
     ignore: [...preset.ignore.filter((k) => !own.has(k)), ...map.ignore],
+    zero_means_unknown: [...new Set([...preset.zero_means_unknown, ...map.zero_means_unknown])],
     positions: { ...preset.positions, ...map.positions },
     values: { ...preset.values, ...map.values },
     join_on: map.join_on ?? preset.join_on,

@@ -40,6 +40,8 @@ export interface MapReport {
   rounded: Record<string, { rows: number; max_difference: number }>;
   /** Required columns the export lacks, filled with the file's base name. */
   defaults: Record<string, string>;
+  /** Cells of `zero_means_unknown` columns that held 0 and were read as unknown (empty): source column → rows. */
+  zeros_as_unknown: Record<string, number>;
   /** Distinct position strings and the code each became. */
   positions: Record<string, string>;
   provider_metrics: string[];
@@ -244,7 +246,7 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
   if (files.length === 0) throw new DatasetError(mapName, null, null, 'no export file given');
   const report: MapReport = {
     map: mapName, files: files.map((f) => f.file), rows: 0, repeated_headers_skipped: 0, ignored_columns: [], unused_columns: [],
-    converted: {}, rounded: {}, defaults: {}, positions: {}, provider_metrics: [], rows_without_match: {},
+    converted: {}, rounded: {}, defaults: {}, zeros_as_unknown: {}, positions: {}, provider_metrics: [], rows_without_match: {},
   };
   const table = joinTables(files.map((f) => sourceTableOf(f, map)), map, mapName, report);
   const file = table.files[0];
@@ -296,7 +298,8 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
   const minutesAt = direct.get('minutes');
   const positionAt = direct.get('position');
   const numeric = new Set<string>(['appearances', 'starts', 'minutes', 'rating', 'market_value_eur', 'height_cm', 'player_id', ...COUNTING_COLUMNS]);
-  const directCells = [...direct.entries()].map(([target, j]) => ({ target, j, numeric: numeric.has(target) }));
+  const zeroUnknown = new Set(map.zero_means_unknown);
+  const directCells = [...direct.entries()].map(([target, j]) => ({ target, j, numeric: numeric.has(target), zeroUnknown: zeroUnknown.has(header[j]) }));
   const metricTotals = metrics.map(() => new Float64Array(table.rows.length));
   const roundings = new Map<string, { rows: number; max_difference: number }>();
   const rounded = (target: string, x: number): number => {
@@ -317,13 +320,19 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
   table.rows.forEach(({ fields, at }, row) => {
     const line = at[0].line;
     const out = new Map<string, string | null>();
-    for (const { target, j, numeric: isNumber } of directCells) {
+    for (const { target, j, numeric: isNumber, zeroUnknown: zeroIsUnknown } of directCells) {
       const raw = fields[j];
       if (target === 'position' || !isNumber || raw === null || raw === '') {
         out.set(target, raw);
         continue;
       }
-      out.set(target, String(numberAt(fields, j, at)));
+      const x = numberAt(fields, j, at);
+      if (x === 0 && zeroIsUnknown) {
+        report.zeros_as_unknown[header[j]] = (report.zeros_as_unknown[header[j]] ?? 0) + 1;
+        out.set(target, null);
+        continue;
+      }
+      out.set(target, String(x));
     }
     if (positionAt !== undefined) {
       const raw = fields[positionAt];

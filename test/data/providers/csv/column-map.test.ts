@@ -128,6 +128,25 @@ describe('mappedExportOf', () => {
     expect(errorOf(() => mappedExportOf(exportOf(['Player,Name', 'A,B']), twice, 'm')).message).toMatch(/columns "Player" and "Name" both give name/);
   });
 
+  it("reads the wyscout-search preset's 0 market value and height as unknown, never as €0 (fee tier T1), and counts them", () => {
+    const { map } = columnMapOf('wyscout-search');
+    const m = mappedExportOf(exportOf([
+      'Player,Team within selected timeframe,Position,Market value,Matches played,Minutes played,Height',
+      'A,X,CF,0,10,900,0',
+      'B,X,CB,15000000,10,900,188',
+      'C,X,GK,0,10,900,191',
+    ]), map, 'wyscout-search');
+    const [header, ...rows] = m.text.trim().split('\n').map((line) => line.split(','));
+    const cell = (row: number, column: string) => rows[row][header.indexOf(column)];
+    expect([0, 1, 2].map((r) => cell(r, 'market_value_eur'))).toEqual(['', '15000000', '']);
+    expect([0, 1, 2].map((r) => cell(r, 'height_cm'))).toEqual(['', '188', '191']);
+    expect(m.report.zeros_as_unknown).toEqual({ 'Market value': 2, Height: 1 });
+    // A map without the rule keeps a 0 as 0.
+    const plain = mappedExportOf(exportOf(['Player,Pos,Club,MP,Min,Value', 'A,FW,X,10,900,0']), ColumnMap.parse({ columns: { Player: 'name', Pos: 'position', Club: 'team', MP: 'appearances', Min: 'minutes', Value: 'market_value_eur' } }), 'm');
+    expect(plain.text.split('\n')[1].split(',')[5]).toBe('0');
+    expect(plain.report.zeros_as_unknown).toEqual({});
+  });
+
   it('fills a missing league and season with the file name and says so in the report', () => {
     const map = ColumnMap.parse({ columns: { Player: 'name', Pos: 'position', Club: 'team', MP: 'appearances', Min: 'minutes' } });
     const m = mappedExportOf(exportOf(['Player,Pos,Club,MP,Min', 'A,FW,X,10,900']), map, 'm');

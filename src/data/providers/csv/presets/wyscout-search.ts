@@ -81,5 +81,7 @@ export const WYSCOUT_SEARCH_MAP: ColumnMapInput = {
     'Free kicks per 90', 'Direct free kicks per 90', 'Direct free kicks on target, %', 'Corners per 90', 'Penalties taken',
     'Penalty conversion, %',
   ],
+  // Wyscout writes 0 where it knows no market value or height; read as €0 it would claim fee tier T1.
+  zero_means_unknown: ['Market value', 'Height'],
   positions: WYSCOUT_POSITIONS,
 };
