@@ -225,6 +225,7 @@ describe('http: errors', () => {
       const { key: auxKey } = await issueKey(auxStore, { credits: 50 });
       const post = (body: unknown, headers: Record<string, string> = {}) => send('/api/v1/test/script', { body, headers, auth: `Bearer ${auxKey}` }, aux.url);
       expect((await post({ code: 'ambiguous_team' })).status).toBe(409);
+      expect((await post({ code: 'season_not_found' })).status).toBe(404);
       expect((await post({ code: 'invalid_dataset' })).status).toBe(500);
       const boom = await post({ boom: true });
       expect([boom.status, boom.json.code]).toEqual([500, 'internal_error']);
