@@ -220,7 +220,7 @@ describe('http: errors', () => {
       },
     };
     const auxStore = sqliteStore(join(dir, 'aux.db'));
-    const aux = await listen(createService({ engine, store: auxStore, baseUrl: 'http://aux', operations: [scripted], rateLimit: { perSecond: 0.01, burst: 5 }, onError: () => {} }), { port: 0 });
+    const aux = await listen(createService({ engine, store: auxStore, baseUrl: 'http://aux', operations: [scripted], rateLimit: { perSecond: 0.01, burst: 6 }, onError: () => {} }), { port: 0 });
     try {
       const { key: auxKey } = await issueKey(auxStore, { credits: 50 });
       const post = (body: unknown, headers: Record<string, string> = {}) => send('/api/v1/test/script', { body, headers, auth: `Bearer ${auxKey}` }, aux.url);
@@ -236,7 +236,7 @@ describe('http: errors', () => {
       expect([busy.status, busy.json.code]).toEqual([409, 'idempotency_in_progress']);
       release();
       expect((await running).status).toBe(200);
-      // Burst 5 used up by the five calls above; the sixth waits for one token at 0.01/s: ⌈(1 − ε)·100⌉ = 100 s.
+      // Burst 6 used up by the six calls above; the sixth waits for one token at 0.01/s: ⌈(1 − ε)·100⌉ = 100 s.
       const limited = await post({});
       expect([limited.status, limited.json.code, limited.headers.get('retry-after')]).toEqual([429, 'rate_limited', '100']);
     } finally {
