@@ -1,6 +1,6 @@
 /** Runs the BUILT `halfspace` binary (`node bin/halfspace.js`), building dist/ first when it is older than src/. */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,11 +15,37 @@ function newestMtimeMs(dir: string): number {
   return newest;
 }
 
-/** Builds dist/ with `npm run build` unless dist/cli.js is newer than every file under src/. */
-export function ensureBuilt(): void {
+const fresh = () => {
   const cli = join(root, 'dist', 'cli.js');
-  if (existsSync(cli) && statSync(cli).mtimeMs >= newestMtimeMs(join(root, 'src'))) return;
-  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'pipe' });
+  return existsSync(cli) && statSync(cli).mtimeMs >= newestMtimeMs(join(root, 'src'));
+};
+const sleepMs = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+/** A lock older than this was left by a killed build. */
+const STALE_LOCK_MS = 5 * 60_000;
+
+/**
+ * Builds dist/ with `npm run build` unless dist/cli.js is newer than every file under src/. Test
+ * files run in parallel workers, so one build at a time: the others wait on a lock folder and then
+ * find dist/ fresh.
+ */
+export function ensureBuilt(): void {
+  if (fresh()) return;
+  const lock = join(root, 'node_modules', '.halfspace-build.lock');
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      const held = statSync(lock, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      else sleepMs(500);
+    }
+  }
+  try {
+    if (!fresh()) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'pipe' });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /** Spawns `node bin/halfspace.js …argv` and returns its exit code and output. */
