@@ -48,6 +48,21 @@ describe('Best XI pool on data without ages, values or squads', () => {
   });
 });
 
+describe('DNA search on data without values or ages', () => {
+  it('explains an empty answer caused by a fee-tier or age filter', () => {
+    const engine = Engine.open({ dataset: providerLike() });
+    const fee = engine.dnaSearch({ name: 'Anton Berg', filters: { max_fee_tier: 'T2' } });
+    if (!fee.ok) throw new Error(fee.error.message);
+    expect(fee.value.data.results).toEqual([]);
+    expect(fee.value.summary).toContain('No player in this dataset has a market value, so the fee-tier filter excludes everyone.');
+    const age = engine.dnaSearch({ name: 'Anton Berg', filters: { max_age: 30 } });
+    expect(age.ok && age.value.summary).toContain('has a birth date, so the age filter excludes everyone.');
+    const plain = engine.dnaSearch({ name: 'Anton Berg' });
+    expect(plain.ok && plain.value.data.results.length).toBeGreaterThan(0);
+    expect(plain.ok && plain.value.summary).not.toContain('No player in this dataset');
+  });
+});
+
 describe('match intelligence line-ups', () => {
   it('name players as every other surface does: known_as when there is one', () => {
     const ds = smallLeague();
