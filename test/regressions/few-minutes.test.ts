@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { cardFactsOf, defaultTakeOf } from '../../src/cards/facts.js';
+import { leagueInProse } from '../../src/intel/narrative.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
 // Tomi (player 5, RW): 11 minutes, one appearance, one completed cross, no provider rating; the
@@ -50,5 +51,18 @@ describe('the small-sample take', () => {
     expect(defaultTakeOf('Pass accuracy', 100, 'Defender', 'low')).toBe('Small sample, but pass accuracy stands out.');
     expect(defaultTakeOf('Rating', 95, 'Defender', 'low')).toBe('Small sample, but rating stands out.');
     expect(defaultTakeOf('Key passes', 100, 'Midfielder', 'low')).toBe('Small sample, but key passes stand out.');
+  });
+});
+
+describe('league names in the narrative', () => {
+  it('take "the" before a common noun ("in the Premier League"), not before a proper name', () => {
+    expect(leagueInProse('Premier League')).toBe('the Premier League');
+    expect(leagueInProse('Championship Division')).toBe('the Championship Division');
+    expect(leagueInProse('Serie A')).toBe('Serie A');
+    expect(leagueInProse('La Liga')).toBe('La Liga');
+    expect(leagueInProse('The League')).toBe('The League');
+    const p = engine.player({ player_id: 1 }, { narrative: true });
+    // The tiny dataset's league is "Erste Liga", a proper name.
+    expect(p.ok && p.value.data.narrative).toContain('at FC Nordhafen in Erste Liga.');
   });
 });
