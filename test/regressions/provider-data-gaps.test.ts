@@ -81,6 +81,22 @@ describe('match intelligence line-ups', () => {
   });
 });
 
+describe('match intelligence coverage notes', () => {
+  it('say why derby_kind is always null and why "upcoming" is empty', () => {
+    const ds = smallLeague({ withRivalries: false });
+    const teams = rowsOf(ds.tables.teams, 'teams').map((t) => ({ ...t, city: null }));
+    const engine = Engine.open({ dataset: { ...ds, tables: { ...ds.tables, teams: tableFromRows('teams', teams) } }, clock: () => new Date('2026-06-01T00:00:00Z') });
+    const r = engine.matchIntelligence({ team_id: NORDHAFEN, mode: 'upcoming' });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.matches).toEqual([]);
+    expect(r.value.meta.coverage_note).toContain('neither a rivalries table nor club cities: derby_kind is always null');
+    // F9 Nordhafen v Alpenau, 2026-03-15 15:00 UTC, is Nordhafen's last fixture.
+    expect(r.value.meta.coverage_note).toContain("No fixture here kicks off after now: the dataset's last one kicked off at 2026-03-15T15:00:00.000Z.");
+    const full = Engine.open({ dataset: smallLeague() }).matchIntelligence({ team_id: NORDHAFEN, mode: 'upcoming' });
+    expect(full.ok && full.value.meta.coverage_note).toBeNull();
+  });
+});
+
 describe('round labels', () => {
   beforeAll(() => ensureBuilt());
   it('prefix a bare number with "round" and leave a provider label as written', () => {

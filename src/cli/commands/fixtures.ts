@@ -38,7 +38,9 @@ function matchText(m: MatchItem): string {
 }
 
 function text(r: MatchIntelligenceResponse): string {
-  const head = `${r.matches.length} ${r.meta.mode} match${r.matches.length === 1 ? '' : 'es'} (now ${r.meta.now.slice(0, 16).replace('T', ' ')} UTC, data as of ${r.meta.as_of})`;
+  const matches = `match${r.matches.length === 1 ? '' : 'es'}`;
+  const what = r.meta.mode === 'all' ? `${matches} nearest to now` : `${r.meta.mode} ${matches}`;
+  const head = `${r.matches.length} ${what} (now ${r.meta.now.slice(0, 16).replace('T', ' ')} UTC, data as of ${r.meta.as_of})`;
   const body = r.matches.map(matchText);
   const note = r.meta.coverage_note ? [`Note: ${r.meta.coverage_note}`] : [];
   return `${[head, '', ...body.flatMap((b) => [b, '']), ...note].join('\n').trimEnd()}\n`;
