@@ -12,8 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, runBuilt } from '../helpers/built-cli.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-// HALFSPACE_SHARED_REAL points a worktree that does not sit beside ../shared at the real-data folder.
-const source = resolve(process.env.HALFSPACE_SHARED_REAL ?? resolve(root, '../shared/real'), 'statsbomb/premier-league-2015-16');
+const source = resolve(root, '../shared/real/statsbomb/premier-league-2015-16');
 const present = existsSync(join(source, 'matches/2/27.json'));
 if (!present) console.log(`skipping StatsBomb surface regressions: ${source} is absent`);
 
