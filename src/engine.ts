@@ -26,6 +26,7 @@ import type { VerdictFacts } from './verdict/rules.js';
 import { bestXiLineupOf, type BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';
 import { bestXiPoolOf, type BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
 import { matchIntelligenceOf, type MatchIntelligenceRequest, type MatchIntelligenceResponse } from './fixtures/match-intelligence.js';
+import { standingsOf, type StandingsRequest, type StandingsResponse } from './fixtures/standings-request.js';
 import { cardOf, type CardOptions, type CardResult } from './cards/card.js';
 import type { CardRequest, CardPromptRequest } from './cards/request.js';
 import { cardPromptOf, type CardPromptResult } from './prompt/card-prompt.js';
@@ -187,6 +188,11 @@ export class Engine implements EngineContext {
   /** Fixtures of a club or league with standings, form, signals and line-ups (SPEC §4.6, DESIGN §6; docs/methodology/fixtures.md). */
   matchIntelligence(request: MatchIntelligenceRequest): Result<MatchIntelligenceResponse> {
     return matchIntelligenceOf(this, request);
+  }
+
+  /** League table of a league-season as of a date, with form (docs/methodology/fixtures.md#league-tables); the same table code as match intelligence. */
+  standings(request: StandingsRequest): Result<StandingsResponse> {
+    return standingsOf(this, request);
   }
 
   /**

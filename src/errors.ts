@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'team_not_found'
   | 'ambiguous_team'
   | 'league_not_found'
+  | 'season_not_found'
   | 'not_found'
   | 'invalid_dataset'
   | 'unauthorized'

@@ -40,6 +40,7 @@ export { buildIdentityIndex, resolvePlayer, resolveTeam, resolveLeague, type Ide
 export { normalizeName } from './data/names.js';
 export { MatchIntelligenceRequest, MATCH_LIMIT_MAX, type MatchIntelligenceResponse, type MatchItem } from './fixtures/match-intelligence.js';
 export { leagueTable, type TableEntry } from './fixtures/standings.js';
+export { StandingsRequest, TIE_BREAK, asOfCutoffMs, type StandingsResponse, type StandingsRow } from './fixtures/standings-request.js';
 export { SIGNAL_CODES, type SignalCode, type SignalItem } from './fixtures/signals.js';
 export { CardRequest, CardPromptRequest, CardStyle, HdStyle, CARD_STYLES, SYNC_STYLES, HD_STYLES, isHdStyle } from './cards/request.js';
 export { CARD_SIZES, DEFAULT_WATERMARK, layoutOf, renderCard, watermarkTextOf, contentHashOf, type CardOptions, type CardResult, type CardPlayer } from './cards/card.js';

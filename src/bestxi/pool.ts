@@ -58,7 +58,14 @@ export interface BestXiPoolResponse {
   players: PoolEntry[];
   vibe_meta: Vibe;
   mode: 'pool' | 'full' | 'byIds';
-  meta: { as_of: string; candidates_considered: number; form: 'appearances' | 'unavailable'; attribution?: string };
+  meta: {
+    as_of: string;
+    candidates_considered: number;
+    form: 'appearances' | 'unavailable';
+    /** Filters the dataset cannot answer (no birth dates, market values or World Cup squads at all), or null. */
+    coverage_note: string | null;
+    attribution?: string;
+  };
 }
 
 /** For every league, the season in progress (or last finished) at the context's "now". */
@@ -129,6 +136,25 @@ function passes(ctx: EngineContext, player: PlayerRow, row: number, vibe: Vibe, 
   return true;
 }
 
+/**
+ * Why filters must exclude everyone: the vibe's or request's age, fee-tier or World Cup filter on a
+ * dataset where no player has that field (real provider data often has none). Null otherwise.
+ */
+function coverageNoteOf(ctx: EngineContext, vibe: Vibe, req: z.output<typeof BestXiPoolRequest>): string | null {
+  const f = vibe.filters;
+  const notes: string[] = [];
+  if ((f.min_age !== undefined || f.max_age !== undefined) && !ctx.players.some((p) => p.birth_date)) {
+    notes.push(`No player in this dataset has a birth date, so the vibe's age filter excludes everyone.`);
+  }
+  if ((req.min_fee_tier || f.min_fee_tier || f.max_fee_tier) && !ctx.players.some((p) => p.market_value_eur !== null)) {
+    notes.push('No player in this dataset has a market value, so the fee-tier filter excludes everyone.');
+  }
+  if ((req.wc2026_only || f.wc2026_only) && !ctx.players.some((p) => p.wc2026_nation)) {
+    notes.push('No player in this dataset is in a 2026 World Cup squad, so the World Cup filter excludes everyone.');
+  }
+  return notes.length > 0 ? notes.join(' ') : null;
+}
+
 /** Builds the pool (mode `pool`), one full entry (`full`) or the given ids in order (`byIds`). */
 export function bestXiPoolOf(ctx: EngineContext, input: unknown): Result<BestXiPoolResponse> {
   const parsed = parseWith(BestXiPoolRequest, input);
@@ -139,7 +165,7 @@ export function bestXiPoolOf(ctx: EngineContext, input: unknown): Result<BestXiP
     return fail('invalid_request', `vibe_id: unknown vibe "${req.vibe_id}" (one of ${vibeCatalog().vibes.map((v) => v.id).join(', ')})`, { param: 'vibe_id' });
   }
   const form = formScores(ctx);
-  const meta = { as_of: ctx.asOf, candidates_considered: 0, form: form ? ('appearances' as const) : ('unavailable' as const), ...attributionOf(ctx.dataset.meta) };
+  const meta = { as_of: ctx.asOf, candidates_considered: 0, form: form ? ('appearances' as const) : ('unavailable' as const), coverage_note: null as string | null, ...attributionOf(ctx.dataset.meta) };
   if (req.mode !== 'pool') {
     const ids = req.mode === 'full' ? [req.player_id!] : req.player_ids!;
     const unknown = ids.filter((id) => !ctx.playerById(id));
@@ -159,5 +185,5 @@ export function bestXiPoolOf(ctx: EngineContext, input: unknown): Result<BestXiP
     if (entry.vibe_score !== null) candidates.push(entry);
   }
   candidates.sort((a, b) => b.vibe_score! - a.vibe_score! || a.player_id - b.player_id);
-  return ok({ players: candidates.slice(0, req.limit), vibe_meta: vibe, mode: 'pool', meta: { ...meta, candidates_considered: candidates.length } });
+  return ok({ players: candidates.slice(0, req.limit), vibe_meta: vibe, mode: 'pool', meta: { ...meta, candidates_considered: candidates.length, coverage_note: coverageNoteOf(ctx, vibe, req) } });
 }

@@ -6,6 +6,7 @@
 import type { EngineContext, PlayerRow } from '../context.js';
 import { POSITION_GROUPS, positionGroupOf, positionLabelOf, type PositionCode, type PositionGroup } from '../data/schema.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
+import { PER90_MINUTES_MIN } from '../stats/per90.js';
 import { labelOf, ordinalOf, type PercentileLabel } from '../stats/percentiles.js';
 
 /** Verdict frames a caller may set on player_card (SPEC §4.8). */
@@ -129,7 +130,8 @@ export function verdictConfidenceOf(code: CardVerdictCode | null, minutes: numbe
  */
 export function defaultTakeOf(label: string | null, percentile: number | null, position: string, level: 'ok' | 'low'): string {
   if (label === null || percentile === null) return 'Numbers loading: not enough minutes yet.';
-  if (level === 'low') return `Small sample, but ${label.toLowerCase()} stand out.`;
+  // Every metric label is a plural noun except the accuracies and the rating.
+  if (level === 'low') return `Small sample, but ${label.toLowerCase()} ${/(accuracy|rating)$/i.test(label) ? 'stands' : 'stand'} out.`;
   const top = Math.max(1, 100 - percentile);
   if (percentile >= 50) return `Top ${top}% for ${label.toLowerCase()} among ${position.toLowerCase()}s.`;
   return `${label} at the ${ordinalOf(percentile)}: room to grow.`;
@@ -214,7 +216,9 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
   const record = row >= 0 ? ctx.playerSeasonAt(row) : null;
 
   let top: CardMetric | null = null;
-  for (const m of metrics) if (m.percentile !== null && (top === null || m.percentile > top.percentile!)) top = m;
+  // Under 90 minutes only ratios exist (per-90s are null): no metric is a highlight (docs/cards.md).
+  const minutesPlayed = row >= 0 ? d.minutes[row] : 0;
+  if (minutesPlayed >= PER90_MINUTES_MIN) for (const m of metrics) if (m.percentile !== null && (top === null || m.percentile > top.percentile!)) top = m;
   const seasonText = league && season ? ` in ${league.name} ${season.name}` : '';
   const groupName = row >= 0 ? POSITION_GROUPS[d.group[row]] : group;
   const highlight = top

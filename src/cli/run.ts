@@ -81,7 +81,9 @@ export async function runCli(commands: readonly Command[], argv: string[], io: C
   try {
     const parsed = parseArgs({ args: rest, options: command.options, allowPositionals: command.positionals ?? false, strict: true });
     const code = await command.run({ values: parsed.values, positionals: parsed.positionals, io });
-    return code ?? 0;
+    // Only a number is an exit code: a command that returns whatever io.stdout returned (a boolean
+    // from process.stdout.write) would otherwise crash the process on `process.exitCode = true`.
+    return typeof code === 'number' ? code : 0;
   } catch (e) {
     if (e instanceof UsageError || e instanceof HalfspaceError || e instanceof DatasetError || (e as { code?: string }).code?.startsWith?.('ERR_PARSE_ARGS')) {
       io.stderr(`halfspace ${command.name}: ${(e as Error).message}\n`);

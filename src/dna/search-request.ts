@@ -100,6 +100,14 @@ export function sourceRowOf(ctx: DnaContext, playerId: number, displayName: stri
   return fail('no_dna_vector', `${displayName} has no DNA vector: he ${why}`, { param: 'name' });
 }
 
+/** Why a filter must exclude everyone: provider datasets often have no market values or birth dates at all. */
+function missingDataNote(ctx: DnaContext, f: { max_fee_tier?: unknown; max_age?: unknown }): string {
+  let note = '';
+  if (f.max_fee_tier !== undefined && !ctx.players.some((p) => p.market_value_eur !== null)) note += ' No player in this dataset has a market value, so the fee-tier filter excludes everyone.';
+  if (f.max_age !== undefined && !ctx.players.some((p) => p.birth_date)) note += ' No player in this dataset has a birth date, so the age filter excludes everyone.';
+  return note;
+}
+
 /**
  * Runs a dna-search request: validates it (bad filters → `invalid_request` naming the field,
  * e.g. `filters.max_fee_tier`), resolves the player, searches exactly within his position group
@@ -156,7 +164,7 @@ export function dnaSearchOf(ctx: DnaContext, input: unknown): Result<DnaSearchRe
   const best = results[0];
   const summary = best
     ? `${results.length} ${group}s with a DNA like ${source.display_name}'s; closest: ${best.player.display_name} (${best.similarity.toFixed(2)}, ${best.band}).`
-    : `No ${group} passes the filters for a DNA match with ${source.display_name}.`;
+    : `No ${group} passes the filters for a DNA match with ${source.display_name}.${missingDataNote(ctx, f)}`;
   return ok({
     data: {
       source: { ...source, season: ctx.seasonById(ctx.derived.season_id[row])?.name ?? null, style_tags: sourceTags },

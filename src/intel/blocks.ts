@@ -6,6 +6,7 @@ import type { EngineContext, PlayerRow, PlayerSeasonRow } from '../context.js';
 import { COUNTING_COLUMNS, POSITION_GROUPS, positionGroupOf, positionLabelOf, type CountingColumn, type PositionGroup } from '../data/schema.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
+import { PER90_MINUTES_MIN } from '../stats/per90.js';
 import { labelOf, ordinalOf, topPercentile, type PercentileLabel } from '../stats/percentiles.js';
 
 /** Rounds for display: per-90 and ratings to 2 decimals, percentages to 1. */
@@ -221,9 +222,11 @@ export interface Highlight {
 
 /**
  * The player's top-percentile metric among his group's metrics (ties: the earlier key in the
- * group's display order), with a one-line text. Null when no percentile is known.
+ * group's display order), with a one-line text. Null when no percentile is known, and under
+ * {@link PER90_MINUTES_MIN} minutes, where only ratios exist and a cameo's 100% pass accuracy is noise.
  */
 export function highlightOf(ctx: EngineContext, row: number): Highlight | null {
+  if (ctx.derived.minutes[row] < PER90_MINUTES_MIN) return null;
   const top = topPercentile(metricsOfRow(ctx, row), (key) => ctx.derived.percentiles[key][row]);
   if (top === null) return null;
   const cohort = cohortRefOf(ctx, row);

@@ -9,6 +9,16 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 const fmtMinutes = (m: number) => Math.round(m).toLocaleString('en-US');
 
 /**
+ * A league name as it reads after "in": English takes "the" before a name that ends in a common
+ * noun ("the Premier League", "the Championship Division"), not before a proper name ("Serie A",
+ * "La Liga", "Erste Liga").
+ * @example leagueInProse('Premier League') // => 'the Premier League'
+ */
+export function leagueInProse(name: string): string {
+  return /\b(league|division|championship|conference|cup)$/i.test(name.trim()) && !/^the\b/i.test(name.trim()) ? `the ${name}` : name;
+}
+
+/**
  * A one-line summary of a player's latest season.
  * @example summaryOf(profile, season, highlight) // => 'Kai Brandt — Attacker, FC Nordhafen (Erste Liga): 12 goals, 4 assists in 1,980 minutes (2025/26); best: Shots, 93rd percentile.'
  */
@@ -33,7 +43,7 @@ export function narrativeOf(profile: Profile, season: SeasonStats | null, highli
   const role = profile.position_label.toLowerCase();
   const from = profile.nationality ? ` from ${profile.nationality}` : '';
   const club = profile.team ? ` at ${profile.team.name}` : '';
-  const league = profile.league ? ` in ${profile.league.name}` : '';
+  const league = profile.league ? ` in ${leagueInProse(profile.league.name)}` : '';
   parts.push(`${name}${age} is a${/^[aeiou]/.test(role) ? 'n' : ''} ${role}${from}${club}${league}.`);
   if (season) {
     const starts = season.starts !== null ? ` (${plural(season.starts, 'start')})` : '';

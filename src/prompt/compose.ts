@@ -65,7 +65,7 @@ export function composeCardPrompt(facts: CardFacts, options: { style: HdStyle; i
   const take = options.user_take !== undefined ? neutraliseTake(options.user_take) : facts.caption;
   const lines = [
     `Design ${articled(options.style.replaceAll('_', ' '))} football graphic for ${p.display_name}, ${p.position.toLowerCase()}${p.age !== null ? `, age ${p.age}` : ''}, ${facts.club?.name ?? 'no current club'}.`,
-    facts.season ? `Season: ${facts.season.league_name} ${facts.season.season_name}; ${facts.sample.appearances} appearances, ${formatInt(facts.sample.minutes)} minutes${facts.sample.rating !== null ? `, rating ${facts.sample.rating.toFixed(2)}` : ''}.` : `Appearances: ${facts.sample.appearances}.`,
+    facts.season ? `Season: ${facts.season.league_name} ${facts.season.season_name}; ${facts.sample.appearances} appearance${facts.sample.appearances === 1 ? '' : 's'}, ${formatInt(facts.sample.minutes)} minutes${facts.sample.rating !== null ? `, rating ${facts.sample.rating.toFixed(2)}` : ''}.` : `Appearances: ${facts.sample.appearances}.`,
     `Headline: "${angle.headline.toUpperCase()}". Hero stat: ${angle.hero.label} ${formatMetric(angle.hero.key, angle.hero.value)}${angle.hero.key.endsWith('_per90') ? ' per 90' : ''} (${percentileText(angle.hero)}).`,
     'Featured stats (print exactly):',
     ...featured,

@@ -33,6 +33,7 @@ export const ERRORS = {
   team_not_found: { status: 404, title: 'Team not found' },
   ambiguous_team: { status: 409, title: 'Ambiguous team name' },
   league_not_found: { status: 404, title: 'League not found' },
+  season_not_found: { status: 404, title: 'Season not found' },
   invalid_dataset: { status: 500, title: 'Dataset unusable' },
   internal_error: { status: 500, title: 'Internal error' },
 } as const satisfies Partial<Record<ErrorCode, ErrorInfo>>;

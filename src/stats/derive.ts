@@ -60,7 +60,7 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
   }
   const provider = numberColumn(ps, 'rating');
   const ratingIsProvider = new Uint8Array(n);
-  values.rating = modelRatings(group, percentiles);
+  values.rating = modelRatings(group, percentiles, minutes);
   for (let i = 0; i < n; i++) {
     const r = provider[i];
     if (Number.isFinite(r)) {
@@ -269,8 +269,12 @@ class CohortRanker {
   }
 }
 
-/** Model rating of every row from its group's percentiles (rating.ts), NaN when none is known. */
-function modelRatings(group: Uint8Array, percentiles: Record<MetricKey, Float64Array>): Float64Array {
+/**
+ * Model rating of every row from its group's percentiles (rating.ts), NaN when none is known or the
+ * row has under PER90_MINUTES_MIN minutes (then only ratios such as pass accuracy exist, and one
+ * perfect ratio from a cameo would rate 9.5).
+ */
+function modelRatings(group: Uint8Array, percentiles: Record<MetricKey, Float64Array>, minutes: ArrayLike<number>): Float64Array {
   const n = group.length;
   const out = new Float64Array(n);
   // Per group: the weighted metrics' percentile columns and weights, in RATING_WEIGHTS key order
@@ -278,6 +282,10 @@ function modelRatings(group: Uint8Array, percentiles: Record<MetricKey, Float64A
   const columns = POSITION_GROUPS.map((g) => Object.keys(RATING_WEIGHTS[g]).map((k) => percentiles[k as MetricKey]));
   const weights = POSITION_GROUPS.map((g) => Object.values(RATING_WEIGHTS[g]) as number[]);
   for (let i = 0; i < n; i++) {
+    if (minutes[i] < PER90_MINUTES_MIN) {
+      out[i] = NaN;
+      continue;
+    }
     const g = group[i];
     const cols = columns[g];
     const ws = weights[g];
@@ -293,3 +301,4 @@ function modelRatings(group: Uint8Array, percentiles: Record<MetricKey, Float64A
   }
   return out;
 }
+

@@ -260,7 +260,7 @@ describe('http: errors', () => {
     // Tomi (player 5) with 60 minutes has no DNA vector in this engine.
     const thin = Engine.open({ dataset: tinyDataset({ 5: { minutes: 60 } }) });
     const dna = OPERATIONS.find((o) => o.id === 'intelligence.dna-search')!;
-    const aux = await listen(createService({ engine: thin, store: auxStore, baseUrl: 'http://aux', operations: [scripted, dna], rateLimit: { perSecond: 0.01, burst: 6 }, onError: () => {} }), { port: 0 });
+    const aux = await listen(createService({ engine: thin, store: auxStore, baseUrl: 'http://aux', operations: [scripted, dna], rateLimit: { perSecond: 0.01, burst: 7 }, onError: () => {} }), { port: 0 });
     try {
       const { key: auxKey } = await issueKey(auxStore, { credits: 50 });
       const post = (body: unknown, headers: Record<string, string> = {}) => send('/api/v1/test/script', { body, headers, auth: `Bearer ${auxKey}` }, aux.url);
@@ -268,6 +268,7 @@ describe('http: errors', () => {
       expect([noVector.status, noVector.json.code, noVector.json.param, noVector.headers.get('x-svc-credits-charged')]).toEqual([422, 'no_dna_vector', 'name', '0']);
       expect(noVector.json.detail).toMatch(/60 minutes/);
       expect((await post({ code: 'ambiguous_team' })).status).toBe(409);
+      expect((await post({ code: 'season_not_found' })).status).toBe(404);
       expect((await post({ code: 'invalid_dataset' })).status).toBe(500);
       const boom = await post({ boom: true });
       expect([boom.status, boom.json.code]).toEqual([500, 'internal_error']);

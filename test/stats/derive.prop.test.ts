@@ -8,7 +8,7 @@ import { POSITION_CODES, POSITION_GROUPS, positionGroupOf, tableFromRows, type D
 import { accuracyPct } from '../../src/stats/accuracy.js';
 import { deriveSeasons } from '../../src/stats/derive.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from '../../src/stats/metrics.js';
-import { per90 } from '../../src/stats/per90.js';
+import { per90, PER90_MINUTES_MIN } from '../../src/stats/per90.js';
 import { modelRating } from '../../src/stats/rating.js';
 
 const maybe = (arb: fc.Arbitrary<number>) => fc.option(arb, { freq: 8, nil: null });
@@ -101,7 +101,7 @@ describe('deriveSeasons matches a naive recomputation', () => {
           expect([c.league_id, c.season_id, c.position_group, c.n, c.min_minutes]).toEqual([r.league_id, r.season_id, groupOf(r), peers.length, input.minutesMin]);
         }
       });
-      const rating = rows.map((r, i) => r.rating ?? modelRating(groupOf(r), (k) => pct[k][i]));
+      const rating = rows.map((r, i) => r.rating ?? (r.minutes >= PER90_MINUTES_MIN ? modelRating(groupOf(r), (k) => pct[k][i]) : NaN));
       expect(Array.from(d.ratingIsProvider)).toEqual(rows.map((r) => (r.rating === null ? 0 : 1)));
       rating.forEach((x, i) => (Number.isNaN(x) ? expect(d.values.rating[i]).toBeNaN() : expect(d.values.rating[i]).toBeCloseTo(x, 12)));
       const ratingPct = rows.map((r, i) => naivePercentile(d.values.rating[i], peersOf(r).map((j) => d.values.rating[j]).filter((v) => !Number.isNaN(v)), false));

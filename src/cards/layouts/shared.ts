@@ -144,7 +144,7 @@ export function watermarkOf(facts: CardFacts): LayoutNode | null {
  * Leaves the bottom-right corner free for the watermark.
  */
 export function footerOf(facts: CardFacts, color: string = INK.muted): LayoutNode {
-  const sample = `${facts.sample.appearances} apps · ${formatInt(facts.sample.minutes)} min${facts.sample.level === 'low' ? ' · small sample' : ''}`;
+  const sample = `${facts.sample.appearances} app${facts.sample.appearances === 1 ? '' : 's'} · ${formatInt(facts.sample.minutes)} min${facts.sample.level === 'low' ? ' · small sample' : ''}`;
   return h(
     'div',
     { position: 'absolute', left: 64, bottom: WATERMARK_INSET, minHeight: WATERMARK_HEIGHT, flexDirection: 'column', justifyContent: 'center', color, fontSize: 20, width: 540 },

@@ -39,7 +39,10 @@ export const bestXiPoolCommand: Command = {
     };
     const engine = openEngine(values);
     const r = valueOrExit(engine.bestXiPool(request as never));
-    if (values.json) return io.stdout(jsonOut(r));
+    if (values.json) {
+      io.stdout(jsonOut(r));
+      return;
+    }
     const lines = [
       `${r.vibe_meta.name} — ${r.vibe_meta.description}`,
       `${r.players.length} of ${r.meta.candidates_considered} candidates (form: ${r.meta.form})`,
@@ -49,6 +52,7 @@ export const bestXiPoolCommand: Command = {
         (p) =>
           `  ${String(p.vibe_score ?? '–').padStart(6)}  ${p.position.padEnd(3)}  ${p.name.slice(0, 26).padEnd(26)}  ${(p.team?.name ?? '').slice(0, 24).padEnd(24)}  ${String(p.age ?? '–').padStart(3)}  ${(p.fee_tier ?? '–').padEnd(4)}  ${p.top_metrics[0] ? `${p.top_metrics[0].metric} ${p.top_metrics[0].percentile}` : ''}  #${p.player_id}`,
       ),
+      ...(r.meta.coverage_note ? ['', `Note: ${r.meta.coverage_note}`] : []),
     ];
     io.stdout(`${lines.join('\n')}\n`);
   },
@@ -64,7 +68,10 @@ export const bestXiLineupCommand: Command = {
     const request = { player_ids: idsOf(values.ids, 'ids'), ...(values.vibe ? { vibe_id: values.vibe as string } : {}) };
     const engine = openEngine(values);
     const r = valueOrExit(engine.bestXiLineup(request));
-    if (values.json) return io.stdout(jsonOut(r));
+    if (values.json) {
+      io.stdout(jsonOut(r));
+      return;
+    }
     const s = r.secondary;
     const lines = [
       `Lineup fee tier ${r.primary.lineup_fee_tier ?? '—'} · avg rating ${r.primary.avg_rating ?? '—'} · G+A per 90 ${r.primary.ga_per90} · defensive actions per 90 ${r.primary.def_per90}`,

@@ -1,7 +1,7 @@
 import type { Command } from '../run.js';
 import { UsageError } from '../run.js';
 import { DATASET_OPTIONS, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
-import type { MatchIntelligenceResponse, MatchItem } from '../../fixtures/match-intelligence.js';
+import { roundLabelOf, type MatchIntelligenceResponse, type MatchItem } from '../../fixtures/match-intelligence.js';
 
 const pts = (n: number) => `${n} ${n === 1 ? 'pt' : 'pts'}`;
 const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
@@ -18,7 +18,7 @@ function matchText(m: MatchItem): string {
   const derby = m.signals.derby_kind ? ` · ${m.signals.derby_kind} derby` : '';
   const lines = [
     `${when}  ${m.home.name} ${score} ${m.away.name}  [${m.status}]`,
-    `  ${m.competition.name} ${m.competition.season ?? ''}${m.round ? `, round ${m.round}` : ''} (${m.signals.competition_tier})${derby}`,
+    `  ${m.competition.name} ${m.competition.season ?? ''}${m.round ? `, ${roundLabelOf(m.round)}` : ''} (${m.signals.competition_tier})${derby}`,
     `  ${m.signals.headline}`,
   ];
   const facts: string[] = [];
@@ -38,7 +38,9 @@ function matchText(m: MatchItem): string {
 }
 
 function text(r: MatchIntelligenceResponse): string {
-  const head = `${r.matches.length} ${r.meta.mode} match${r.matches.length === 1 ? '' : 'es'} (now ${r.meta.now.slice(0, 16).replace('T', ' ')} UTC, data as of ${r.meta.as_of})`;
+  const matches = `match${r.matches.length === 1 ? '' : 'es'}`;
+  const what = r.meta.mode === 'all' ? `${matches} nearest to now` : `${r.meta.mode} ${matches}`;
+  const head = `${r.matches.length} ${what} (now ${r.meta.now.slice(0, 16).replace('T', ' ')} UTC, data as of ${r.meta.as_of})`;
   const body = r.matches.map(matchText);
   const note = r.meta.coverage_note ? [`Note: ${r.meta.coverage_note}`] : [];
   return `${[head, '', ...body.flatMap((b) => [b, '']), ...note].join('\n').trimEnd()}\n`;

@@ -9,6 +9,7 @@ import { scoreCommand } from './score.js';
 import { verdictCommand } from './verdict.js';
 import { bestXiLineupCommand, bestXiPoolCommand } from './bestxi.js';
 import { fixturesCommand } from './fixtures.js';
+import { standingsCommand } from './standings.js';
 import { cardCommand } from './card.js';
 import { promptCommand } from './prompt.js';
 import { serveCommand } from './serve.js';
@@ -24,6 +25,7 @@ export const COMMANDS: readonly Command[] = [
   bestXiPoolCommand,
   bestXiLineupCommand,
   fixturesCommand,
+  standingsCommand,
   cardCommand,
   promptCommand,
   ingestCsvCommand,
