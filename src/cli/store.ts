@@ -35,11 +35,17 @@ function causeOf(error: unknown): string {
 /**
  * Opens the store named by `--db`: connects to PostgreSQL (creating its tables when missing) for
  * a `postgres://` URL, else opens (creating) the SQLite file. A database that cannot be reached
- * is a UsageError naming it, password hidden.
+ * or opened (missing folder, no permission, not a SQLite file) is a UsageError naming it, password hidden.
  * @example await (await openStore('postgres://localhost/halfspace')).wallets.balance('key_x') // => null
  */
 export async function openStore(db: string): Promise<ServiceStore> {
-  if (!isPostgresUrl(db)) return sqliteStore(db);
+  if (!isPostgresUrl(db)) {
+    try {
+      return sqliteStore(db);
+    } catch (error) {
+      throw new UsageError(`cannot open the SQLite store at ${db}: ${causeOf(error)}`);
+    }
+  }
   const { postgresStore } = await import('../store/postgres/store.js');
   try {
     return await postgresStore({ connectionString: db });

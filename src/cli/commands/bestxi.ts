@@ -39,7 +39,10 @@ export const bestXiPoolCommand: Command = {
     };
     const engine = openEngine(values);
     const r = valueOrExit(engine.bestXiPool(request as never));
-    if (values.json) return io.stdout(jsonOut(r));
+    if (values.json) {
+      io.stdout(jsonOut(r));
+      return;
+    }
     const lines = [
       `${r.vibe_meta.name} — ${r.vibe_meta.description}`,
       `${r.players.length} of ${r.meta.candidates_considered} candidates (form: ${r.meta.form})`,
@@ -64,7 +67,10 @@ export const bestXiLineupCommand: Command = {
     const request = { player_ids: idsOf(values.ids, 'ids'), ...(values.vibe ? { vibe_id: values.vibe as string } : {}) };
     const engine = openEngine(values);
     const r = valueOrExit(engine.bestXiLineup(request));
-    if (values.json) return io.stdout(jsonOut(r));
+    if (values.json) {
+      io.stdout(jsonOut(r));
+      return;
+    }
     const s = r.secondary;
     const lines = [
       `Lineup fee tier ${r.primary.lineup_fee_tier ?? '—'} · avg rating ${r.primary.avg_rating ?? '—'} · G+A per 90 ${r.primary.ga_per90} · defensive actions per 90 ${r.primary.def_per90}`,

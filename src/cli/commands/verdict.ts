@@ -1,3 +1,4 @@
+import { ordinal } from '../../stats/percentiles.js';
 import type { Command } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
 
@@ -10,11 +11,14 @@ export const verdictCommand: Command = {
   run({ values, io }) {
     const engine = openEngine(values);
     const r = valueOrExit(engine.verdict(identityOf(values, 'player_name')));
-    if (values.json) return io.stdout(jsonOut(r));
+    if (values.json) {
+      io.stdout(jsonOut(r));
+      return;
+    }
     const lines = [
       `${r.verdict_code.toUpperCase()} (confidence ${r.confidence.toFixed(2)}) — ${r.headline}`,
       `${r.player.name}, ${r.player.position}${r.player.team ? `, ${r.player.team}` : ''}${r.fee_tier ? `, fee tier ${r.fee_tier}` : ''}; season ${r.season ?? '—'}`,
-      ...r.evidence.map((e) => `  ${e.label.padEnd(18)} ${String(e.value ?? '–').padStart(6)}  ${String(e.percentile).padStart(3)}th pct  (${e.cohort})`),
+      ...r.evidence.map((e) => `  ${e.label.padEnd(18)} ${String(e.value ?? '–').padStart(6)}  ${ordinal(e.percentile).padStart(4)} pct  (${e.cohort})`),
       ...(r.contrast ? [`  DNA anchor: ${r.contrast.name} (fee tier ${r.contrast.fee_tier}), ${r.contrast.match}% match`] : []),
       '',
       r.narrative,
