@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HalfspaceError } from '../../src/errors.js';
-import { errorLineOf, isUserError, runCli, UsageError, type Command } from '../../src/cli/run.js';
+import { errorLineOf, isUserError, runCli, UsageError, type CliIo, type Command } from '../../src/cli/run.js';
 
 const sysError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
@@ -58,7 +58,8 @@ describe('runCli', () => {
   });
 
   it('forbids returning a write as the exit code, in the types', () => {
-    const sink: { stdout: (t: string) => unknown } = { stdout: () => true };
+    // Like process.stdout.write, this writer returns a boolean; CliIo must not let it become an exit code.
+    const sink: CliIo = { stdout: () => true, stderr: () => true };
     // @ts-expect-error `io.stdout` returns unknown, which is not an exit code.
     const bad = command(() => sink.stdout('x'));
     expect(bad.name).toBe('demo');
