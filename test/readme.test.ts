@@ -145,7 +145,7 @@ describe('command lines in README.md and docs/*.md run on the built binary', () 
           }
         }
       }
-    }, 240_000);
+    }, 600_000);
   }
 
   it('every placeholder and skip above is still used by some document line', () => {

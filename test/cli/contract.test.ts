@@ -215,10 +215,11 @@ describe('CLI contract (built binary)', () => {
       if (c.json && !Array.isArray(c.json)) expect(usage, `${name} has --json, so it needs a JSON case`).not.toContain('--json');
       else expect(usage, `${name} usage should offer --json`).toContain('--json');
 
-      if (!c.skipOk) {
+      if (c.skipOk) console.warn(`${name}: success cases not run: ${c.skipOk}`);
+      else {
         if (name !== 'serve') expect(c.ok.length, `${name} needs at least one success case`).toBeGreaterThan(0);
         for (const argv of c.ok) {
-          const line = (await expand(argv)).slice();
+          const line = await expand(argv);
           const r = await runBuilt(line, { cwd: tmp });
           expectSuccess(r, line.join(' '), false);
           c.check?.(r, tmp, line);
@@ -236,7 +237,7 @@ describe('CLI contract (built binary)', () => {
         const line = await expand(argv);
         expectBadInput(await runBuilt(line, { cwd: tmp }), line.join(' '));
       }
-    }, 180_000);
+    }, 420_000);
   }
 
   it('serve prints a banner whose commands work from a local install, and stops on SIGTERM with exit 0', async () => {
@@ -281,5 +282,5 @@ describe('CLI contract (built binary)', () => {
     expect(r.stdout).toHaveLength(100);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-  });
+  }, 120_000);
 });

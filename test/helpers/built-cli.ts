@@ -71,7 +71,7 @@ export interface RunOptions {
   cwd?: string;
   /** Extra environment variables. */
   env?: Record<string, string>;
-  /** Kill the child after this long; default 60 s. */
+  /** Kill the child after this long; default 120 s (one run takes about a second; the margin is for a loaded machine). */
   timeoutMs?: number;
 }
 
@@ -96,7 +96,7 @@ function runProcess(file: string, args: string[], options: RunOptions): Promise<
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (t: string) => (stdout += t));
     child.stderr.setEncoding('utf8').on('data', (t: string) => (stderr += t));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
