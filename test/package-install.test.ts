@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, ROOT } from './helpers/build.js';
+import { ensureBuilt, ROOT } from './helpers/built-cli.js';
 import { schemaDocLines } from './helpers/schema-doc.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'halfspace-pack-'));

@@ -1,55 +1,156 @@
 /**
- * README's "Command line" block is a promise: every command in it that needs no outside data and
- * no long-running server is run here, as written, against the demo universe, and must succeed.
+ * README.md and docs/*.md are a promise: every `halfspace` command line in them (lines of ```sh
+ * blocks and inline `npx halfspace …` spans) is run as written, through bash and the BUILT binary,
+ * in a fresh folder per document (lines of one document run in order, sharing that folder, so
+ * `keys create --json > key.json` feeds a later `"$(node -p 'require("./key.json").id')"`). Each must
+ * exit 0 without a stack trace, and its `--json` form must print parseable JSON. Placeholders and
+ * skipped lines are listed below, each with its reason; a stale entry fails the suite.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCliCaptured } from './helpers/run-cli.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS } from '../src/cli/commands/index.js';
+import { datasetToCsvDir } from '../src/data/providers/csv/write.js';
+import { tinyDataset } from './helpers/tiny-dataset.js';
+import { BIN, ensureBuilt, hasStack, ROOT, runShell } from './helpers/built-cli.js';
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const block = /## Command line\s+```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
-const dir = mkdtempSync(join(tmpdir(), 'halfspace-readme-'));
-const db = join(dir, 'readme.db');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const STATSBOMB = join(ROOT, '../shared/real/statsbomb/premier-league-2015-16');
+const KEY_ID = `"$(node -p 'require("./key.json").id')"`;
 
-/** Shell-like split of one command line (double quotes group words). */
-const wordsOf = (line: string): string[] => [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]);
+/** Words the documents use as placeholders, and what the suite puts in their place (and why). */
+const PLACEHOLDERS: { pattern: RegExp; value: string; why: string }[] = [
+  { pattern: /"(NAME|Name)"/g, value: '"Igor Teixeira"', why: 'a player name: the demo universe’s Igor Teixeira' },
+  { pattern: /"CLUB"/g, value: '"Saltmarsh United"', why: 'a club name for --team' },
+  { pattern: /\b(ID|key_5VABhW9AqnySh6)\b/g, value: KEY_ID, why: 'a key id: the one in key.json, made by `keys create --json > key.json` in the same folder' },
+  { pattern: /\.\.\/open-data\b/g, value: JSON.stringify(STATSBOMB), why: 'StatsBomb open data: the copy in ../shared/real' },
+];
 
-/** The README lines as argv lists: `a | b | c` alternatives split, optional `[…]` parts dropped. */
-function commands(): string[][] {
-  const out: string[][] = [];
-  for (const raw of block.split('\n')) {
-    const line = raw.replace(/\[[^\]]*\]/g, '').trim();
-    if (!line.startsWith('npx halfspace ')) continue;
-    const [first, ...alternatives] = line.slice('npx halfspace '.length).split(' | ');
-    const head = wordsOf(first);
-    out.push(head);
-    // `keys create … | keys list | keys revoke ID`: each alternative is a whole subcommand.
-    for (const alt of alternatives) out.push(wordsOf(alt));
+/** Lines that cannot run here, matched on the line as written, with the reason. */
+const SKIPS: { pattern: RegExp; why: string }[] = [
+  { pattern: /^halfspace serve\b/, why: 'runs until stopped; test/cli/contract.test.ts starts serve, checks its banner and stops it' },
+  ...(existsSync(STATSBOMB)
+    ? []
+    : [
+        { pattern: /^halfspace ingest statsbomb\b/, why: `needs StatsBomb open data, absent at ${STATSBOMB}` },
+        { pattern: /^halfspace score pl-2015\b/, why: 'scores the output of the StatsBomb line above, which needs StatsBomb open data' },
+      ]),
+];
+
+/** Commands whose second run (the --json form) is refused by design, with the reason. */
+const ONCE: Record<string, string> = {
+  'keys revoke': 'revoking the same key twice is an error; its --json form runs in test/cli/contract.test.ts',
+};
+
+/** Files a document's folder starts with, because its lines read them. */
+function seedFolder(dir: string): void {
+  datasetToCsvDir(tinyDataset(), join(dir, 'my-league-csv')); // docs/csv.md's CSV folder (the tiny dataset has Jörg Müller-Weiß)
+  copyFileSync(join(ROOT, 'docs/img/card-player-card.png'), join(dir, 'me.jpg')); // docs/cards.md's photo (PNG bytes are recognised by signature)
+}
+
+const DOCS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const COMMAND_NAMES = COMMANDS.map((c) => c.name);
+
+/** The `halfspace` command lines of one Markdown document, as written (continuations joined). */
+export function commandLinesOf(markdown: string): string[] {
+  const out: string[] = [];
+  const fences = /^```(\w*)\n([\s\S]*?)^```/gm;
+  for (const m of markdown.matchAll(fences)) {
+    if (!['sh', 'bash', 'shell'].includes(m[1])) continue;
+    for (const line of m[2].replace(/\\\n\s*/g, ' ').split('\n')) {
+      if (/^(npx )?halfspace\b/.test(line.trim())) out.push(line.trim());
+    }
   }
+  const prose = markdown.replace(fences, '');
+  for (const m of prose.matchAll(/`(npx halfspace [^`]+)`/g)) out.push(m[1]);
   return out;
 }
 
-// These need data from outside the repository (StatsBomb open data, a CSV folder, their output) or
-// keep running until stopped; their own tests cover them.
-const NEEDS_OUTSIDE = new Set(['ingest', 'score', 'serve']);
+/** One documented line as the runnable lines it stands for: comments and `[optional]` parts dropped, `a | b` alternatives split. */
+function runnableOf(line: string): string[] {
+  const bare = line.replace(/^npx /, '').replace(/\s+#\s.*$/, '').replace(/\s*\[[^\]]*\]/g, '').trim();
+  // ` | keys list`: an alternative (a command word follows), not a shell pipe.
+  const alternatives = bare.split(new RegExp(` \\| (?=(?:${[...new Set(COMMAND_NAMES.map((n) => n.split(' ')[0]))].join('|')})\\b)`));
+  return alternatives.map((alt, i) => (i === 0 ? alt : `halfspace ${alt}`));
+}
 
-describe('README command line', () => {
-  it('lists the commands, and every one that runs on the demo data succeeds as written', async () => {
-    const all = commands();
-    expect(all.length).toBeGreaterThanOrEqual(15);
-    const runnable = all.filter((argv) => !NEEDS_OUTSIDE.has(argv[0]));
-    expect(runnable.length).toBeGreaterThanOrEqual(14);
-    let keyId = '';
-    for (const argv of runnable) {
-      const isStore = argv[0] === 'keys' || argv[0] === 'wallet';
-      const args = argv.map((w) => (w === 'ID' ? keyId : w === 'card.png' ? join(dir, 'card.png') : w));
-      const r = await runCliCaptured(...args, ...(isStore ? ['--db', db] : []));
-      expect(r.code, `halfspace ${argv.join(' ')}\n${r.stderr}`).toBe(0);
-      if (argv[0] === 'keys' && argv[1] === 'create') keyId = /key_[0-9A-Za-z]+/.exec(r.stdout)![0];
-    }
-    expect(keyId).toMatch(/^key_/);
-  }, 60_000);
+const commandOf = (line: string): string | undefined =>
+  COMMAND_NAMES.filter((n) => line.startsWith(`halfspace ${n}`)).sort((a, b) => b.length - a.length)[0];
+
+/** Commands that only read the demo data: the same line gives the same result in any document. */
+const READ_ONLY = new Set(['player', 'scouting', 'similar', 'verdict', 'fixtures', 'bestxi pool', 'bestxi lineup', 'prompt']);
+const ranElsewhere = new Set<string>();
+
+let root: string;
+let binDir: string;
+
+beforeAll(async () => {
+  await ensureBuilt();
+  root = mkdtempSync(join(tmpdir(), 'halfspace-docs-'));
+  // `halfspace` on PATH is the built binary, as after `npm install` (the documents' `npx` prefix is dropped).
+  binDir = join(root, 'bin');
+  mkdirSync(binDir);
+  writeFileSync(join(binDir, 'halfspace'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, { mode: 0o755 });
+}, 240_000);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('command lines in README.md and docs/*.md run on the built binary', () => {
+  it('finds the documented command lines', () => {
+    const readme = commandLinesOf(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    expect(readme.length).toBeGreaterThanOrEqual(18);
+    expect(readme).toContain('npx halfspace verdict --name "Igor Teixeira"');
+    expect(commandLinesOf('text `npx halfspace player --name "A B"` text\n```sh\nhalfspace keys list   # all\n```\n```\nhalfspace score <x>\n```\n')).toEqual([
+      'halfspace keys list   # all',
+      'npx halfspace player --name "A B"',
+    ]);
+    expect(runnableOf('npx halfspace keys create --credits 100 | keys list | keys revoke ID')).toEqual(['halfspace keys create --credits 100', 'halfspace keys list', 'halfspace keys revoke ID']);
+  });
+
+  for (const doc of DOCS) {
+    const lines = commandLinesOf(readFileSync(join(ROOT, doc), 'utf8'));
+    if (lines.length === 0) continue;
+    it.concurrent(`${doc}: ${lines.length} command line(s)`, async () => {
+      const dir = join(root, doc.replace(/\W/g, '_'));
+      mkdirSync(dir);
+      seedFolder(dir);
+      const env = { PATH: `${binDir}:${process.env.PATH}` };
+      for (const written of lines) {
+        for (const bare of runnableOf(written)) {
+          const skip = SKIPS.find((s) => s.pattern.test(bare));
+          if (skip) continue;
+          let line = bare;
+          for (const p of PLACEHOLDERS) line = line.replace(p.pattern, p.value);
+          // A line another document already ran, on the demo data and writing nothing, is not run twice.
+          const command = commandOf(line);
+          if (command && READ_ONLY.has(command) && !line.includes('--dataset')) {
+            if (ranElsewhere.has(line)) continue;
+            ranElsewhere.add(line);
+          }
+          // A line that names a key before the document made one gets a key of its own.
+          if (line.includes('key.json') && !existsSync(join(dir, 'key.json'))) {
+            expect((await runShell('halfspace keys create --credits 100 --json > key.json', { cwd: dir, env })).code).toBe(0);
+          }
+          const r = await runShell(line, { cwd: dir, env });
+          const label = `${doc}: ${written}\n  ran: ${line}\n${r.stderr}`;
+          expect(r.code, label).toBe(0);
+          expect(hasStack(r.stderr), label).toBe(false);
+          const redirect = /\s>\s*(\S+)\s*$/.exec(line)?.[1];
+          if (/\s--json\b/.test(line)) {
+            const text = redirect ? readFileSync(join(dir, redirect), 'utf8') : r.stdout;
+            expect(() => JSON.parse(text), label).not.toThrow();
+          } else if (command && !redirect && !ONCE[command] && COMMANDS.find((c) => c.name === command)!.usage.includes('--json')) {
+            const j = await runShell(`${line} --json`, { cwd: dir, env });
+            expect(j.code, `${label}\n  --json: ${j.stderr}`).toBe(0);
+            expect(() => JSON.parse(j.stdout), `${label}\n  --json output is not JSON`).not.toThrow();
+          }
+        }
+      }
+    }, 600_000);
+  }
+
+  it('every placeholder and skip above is still used by some document line', () => {
+    const all = DOCS.flatMap((doc) => commandLinesOf(readFileSync(join(ROOT, doc), 'utf8')).flatMap(runnableOf));
+    expect(SKIPS.filter((s) => !all.some((l) => s.pattern.test(l))).map((s) => String(s.pattern))).toEqual([]);
+    expect(PLACEHOLDERS.filter((p) => !all.some((l) => l.search(p.pattern) >= 0)).map((p) => String(p.pattern))).toEqual([]);
+  });
 });

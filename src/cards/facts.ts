@@ -125,13 +125,14 @@ export function verdictConfidenceOf(code: CardVerdictCode | null, minutes: numbe
 
 /**
  * The default take when the caller gives no caption: built from the top-percentile metric, at most
- * 60 graphemes. Null percentiles give a sample-size line instead.
+ * 60 graphemes. Null percentiles give a sample-size line instead; a low sample states its top
+ * percentile without calling it good.
  * @example defaultTakeOf('Key passes', 96, 'Midfielder', 'ok') // => 'Top 4% for key passes among midfielders.'
  */
 export function defaultTakeOf(label: string | null, percentile: number | null, position: string, level: 'ok' | 'low'): string {
   if (label === null || percentile === null) return 'Numbers loading: not enough minutes yet.';
-  // Every metric label is a plural noun except the accuracies and the rating.
-  if (level === 'low') return `Small sample, but ${label.toLowerCase()} ${/(accuracy|rating)$/i.test(label) ? 'stands' : 'stand'} out.`;
+  // A low sample supports no claim (DESIGN §3): state the number, not a judgement.
+  if (level === 'low') return `Small sample: ${label.toLowerCase()} at the ${ordinalOf(percentile)}.`;
   const top = Math.max(1, 100 - percentile);
   if (percentile >= 50) return `Top ${top}% for ${label.toLowerCase()} among ${position.toLowerCase()}s.`;
   return `${label} at the ${ordinalOf(percentile)}: room to grow.`;

@@ -1,11 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { HalfspaceError } from '../errors.js';
 import { DatasetError } from '../data/dataset-error.js';
 
-/** Streams a command writes to; injectable so tests can capture output. */
+/**
+ * Streams a command writes to; injectable so tests can capture output. They return `unknown`, not
+ * `void`, so a command cannot `return io.stdout(…)`: that would hand `write`'s boolean to the exit
+ * code (see {@link ExitCode}).
+ */
 export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
+  stdout: (text: string) => unknown;
+  stderr: (text: string) => unknown;
 }
 
 export interface CommandArgs {
@@ -13,6 +20,9 @@ export interface CommandArgs {
   positionals: string[];
   io: CliIo;
 }
+
+/** What `run` may return: an exit code, or nothing for 0 (an `unknown` such as a write's result does not type-check). */
+export type ExitCode = number | void;
 
 /** One `halfspace` sub-command. `name` may contain a space for nested commands (`keys create`). */
 export interface Command {
@@ -22,12 +32,56 @@ export interface Command {
   options: NonNullable<ParseArgsConfig['options']>;
   positionals?: boolean;
   /** Returns the exit code (0 when omitted). */
-  run(args: CommandArgs): Promise<number | void> | number | void;
+  run(args: CommandArgs): Promise<ExitCode> | ExitCode;
 }
 
 /** A caller mistake on the command line: printed as one line on stderr, exit code 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
+}
+
+/**
+ * Error codes of the operating system and of SQLite that name a problem with what the user gave
+ * (a path, a permission, a port, a file that is not a database): exit 2, not a crash.
+ */
+const USER_ERROR_CODES = new Set([
+  'ENOENT', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EEXIST', 'EROFS', 'ENOSPC', 'EDQUOT', 'ENAMETOOLONG', 'ELOOP', 'EMFILE', 'ENFILE',
+  'EADDRINUSE', 'EADDRNOTAVAIL', 'ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT',
+  'SQLITE_CANTOPEN', 'SQLITE_NOTADB', 'SQLITE_READONLY', 'SQLITE_PERM', 'SQLITE_CORRUPT', 'SQLITE_BUSY', 'SQLITE_FULL', 'SQLITE_IOERR',
+]);
+
+/** True when `error` is the user's mistake (bad flag, unknown player, bad data, bad path) rather than a bug. */
+export function isUserError(error: unknown): boolean {
+  if (error instanceof UsageError || error instanceof HalfspaceError || error instanceof DatasetError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('ERR_PARSE_ARGS') || USER_ERROR_CODES.has(code) || code.startsWith('SQLITE_IOERR'));
+}
+
+/**
+ * The one stderr line for a thrown error, without the `halfspace <command>: ` prefix: the message
+ * on one line, led by the error's system code when the message does not already start with it
+ * (`ENOENT: no such file or directory, open '/missing/x.png'`).
+ */
+export function errorLineOf(error: unknown): string {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  const message = (typeof e?.message === 'string' && e.message !== '' ? e.message : String(error)).replace(/\s*\n\s*/g, ' ').trim();
+  const code = typeof e?.code === 'string' && (USER_ERROR_CODES.has(e.code) || e.code.startsWith('SQLITE_')) ? e.code : null;
+  return code && !message.startsWith(code) ? `${code}: ${message}` : message;
+}
+
+/** The `version` of halfspace's package.json, found above this module in src/ or dist/. */
+function versionOf(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'halfspace' && pkg.version) return pkg.version;
+    } catch {
+      // No package.json at this level: look one folder up.
+    }
+    dir = dirname(dir);
+  }
+  return 'unknown';
 }
 
 const defaultIo: CliIo = {
@@ -41,6 +95,7 @@ function helpText(commands: readonly Command[]): string {
     'halfspace — football intelligence over Arrow tables',
     '',
     'Usage: halfspace <command> [options]   (halfspace <command> --help for its options)',
+    '       halfspace --version',
     '',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
@@ -59,18 +114,30 @@ function findCommand(commands: readonly Command[], argv: string[]): { command: C
   return best;
 }
 
+/** Set HALFSPACE_DEBUG=1 to print the stack trace of an unexpected error. */
+const debugOn = (): boolean => process.env.HALFSPACE_DEBUG === '1';
+
 /**
  * Runs one command line and returns its exit code: 0 success, 2 bad input (one line on stderr),
- * 1 anything unexpected.
+ * 1 a bug (one line on stderr; the stack too with HALFSPACE_DEBUG=1).
  */
 export async function runCli(commands: readonly Command[], argv: string[], io: CliIo = defaultIo): Promise<number> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     io.stdout(helpText(commands));
     return 0;
   }
+  if (argv[0] === '--version' || argv[0] === '-v') {
+    io.stdout(`${versionOf()}\n`);
+    return 0;
+  }
   const found = findCommand(commands, argv);
   if (!found) {
-    io.stderr(`halfspace: unknown command "${argv[0]}" (run halfspace --help)\n`);
+    const group = commands.filter((c) => c.name.startsWith(`${argv[0]} `)).map((c) => c.name);
+    io.stderr(
+      group.length > 0
+        ? `halfspace: "${argv.slice(0, 2).join(' ')}" is not a command; give one of: ${group.join(', ')}\n`
+        : `halfspace: unknown command "${argv[0]}" (run halfspace --help)\n`,
+    );
     return 2;
   }
   const { command, rest } = found;
@@ -80,21 +147,58 @@ export async function runCli(commands: readonly Command[], argv: string[], io: C
   }
   try {
     const parsed = parseArgs({ args: rest, options: command.options, allowPositionals: command.positionals ?? false, strict: true });
-    const code = await command.run({ values: parsed.values, positionals: parsed.positionals, io });
-    // Only a number is an exit code: a command that returns whatever io.stdout returned (a boolean
-    // from process.stdout.write) would otherwise crash the process on `process.exitCode = true`.
-    return typeof code === 'number' ? code : 0;
+    const code: unknown = await command.run({ values: parsed.values, positionals: parsed.positionals, io });
+    // A non-number (a stray boolean from a write) is a bug in the command, but its output is
+    // already printed; exiting 0 is what the user expects.
+    return typeof code === 'number' && Number.isInteger(code) ? code : 0;
   } catch (e) {
-    if (e instanceof UsageError || e instanceof HalfspaceError || e instanceof DatasetError || (e as { code?: string }).code?.startsWith?.('ERR_PARSE_ARGS')) {
-      io.stderr(`halfspace ${command.name}: ${(e as Error).message}\n`);
+    if (isUserError(e)) {
+      io.stderr(`halfspace ${command.name}: ${errorLineOf(e)}\n`);
       return 2;
     }
-    io.stderr(`halfspace ${command.name}: unexpected error: ${(e as Error).stack ?? e}\n`);
+    io.stderr(`halfspace ${command.name}: internal error: ${errorLineOf(e)}${debugOn() ? '' : ' (HALFSPACE_DEBUG=1 shows the stack)'}\n`);
+    if (debugOn()) io.stderr(`${(e as Error)?.stack ?? String(e)}\n`);
     return 1;
   }
 }
 
-/** Entry point used by `bin/halfspace`: runs argv and sets the process exit code. */
+/** True for the error of a write to a pipe whose reader has gone (`… | head`). */
+const isClosedPipe = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED';
+};
+
+/**
+ * Entry point used by `bin/halfspace`: runs argv and sets the process exit code. A closed stdout
+ * (`halfspace … | head -c 100`) ends the process quietly with exit 0; an error thrown outside a
+ * command (a late callback) still prints one line, never a stack unless HALFSPACE_DEBUG=1.
+ */
 export async function runCommand(commands: readonly Command[], argv: string[]): Promise<void> {
-  process.exitCode = await runCli(commands, argv);
+  process.stdout.on('error', (error) => {
+    if (isClosedPipe(error)) process.exit(0);
+    throw error;
+  });
+  process.stderr.on('error', () => {
+    // Nowhere left to report to: stay quiet rather than crash.
+  });
+  const last = (error: unknown) => {
+    if (isClosedPipe(error)) process.exit(0);
+    process.stderr.write(`halfspace: ${isUserError(error) ? '' : 'internal error: '}${errorLineOf(error)}\n`);
+    if (debugOn()) process.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`);
+    process.exit(isUserError(error) ? 2 : 1);
+  };
+  process.on('uncaughtException', last);
+  process.on('unhandledRejection', last);
+  const io: CliIo = {
+    stdout: (text) => {
+      try {
+        process.stdout.write(text);
+      } catch (error) {
+        if (isClosedPipe(error)) process.exit(0);
+        throw error;
+      }
+    },
+    stderr: (text) => void process.stderr.write(text),
+  };
+  process.exitCode = await runCli(commands, argv, io);
 }

@@ -1,5 +1,6 @@
 /** Options and helpers shared by the `halfspace` commands that read a dataset. */
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { tableFileOf } from '../data/save.js';
 import { TABLE_NAMES } from '../data/schema.js';
 import { Engine } from '../engine.js';
@@ -69,4 +70,16 @@ export function assertReplaceable(out: string): void {
   if (entries.length > 0 && !(entries.includes('dataset.json') && entries.every((e) => datasetFiles.has(e)))) {
     throw new UsageError(`refusing to replace ${out}: it holds files that are not an Arrow dataset (choose a new or empty folder)`);
   }
+}
+
+/**
+ * Throws a usage error unless a file can be created at `out` (`flag` names the option): its
+ * folder must exist and `out` must not be a folder. Checked before the work, so a typo in the path
+ * does not cost a whole computation; permissions still surface when writing (exit 2 as well).
+ */
+export function assertFileTarget(out: string, flag = '--out'): void {
+  const folder = dirname(resolve(out));
+  if (!existsSync(folder)) throw new UsageError(`${flag} ${out}: the folder ${folder} does not exist`);
+  if (!statSync(folder).isDirectory()) throw new UsageError(`${flag} ${out}: ${folder} is not a folder`);
+  if (existsSync(out) && statSync(out).isDirectory()) throw new UsageError(`${flag} ${out} is a folder, give a file`);
 }

@@ -43,8 +43,8 @@ export const INSTANCE_ID_ENV = 'HALFSPACE_INSTANCE_ID';
 /**
  * Opens the store named by `--db`: connects to PostgreSQL (creating its tables when missing) for
  * a `postgres://` URL, else opens (creating) the SQLite file. A database that cannot be reached
- * is a UsageError naming it, password hidden; so is an unusable {@link INSTANCE_ID_ENV} or a driver
- * package that is not installed.
+ * or opened (missing folder, no permission, not a SQLite file) is a UsageError naming it, password
+ * hidden; so is an unusable {@link INSTANCE_ID_ENV} or a driver package that is not installed.
  * @example await (await openStore('postgres://localhost/halfspace')).wallets.balance('key_x') // => null
  */
 export async function openStore(db: string): Promise<ServiceStore> {
@@ -52,11 +52,14 @@ export async function openStore(db: string): Promise<ServiceStore> {
   if (instanceId !== undefined && (instanceId.length > 200 || instanceId.includes('#'))) {
     throw new UsageError(`${INSTANCE_ID_ENV} must be 1–200 characters without '#', got ${JSON.stringify(instanceId)}`);
   }
-  try {
-    if (!isPostgresUrl(db)) return sqliteStore(db, { instanceId });
-  } catch (error) {
-    // The drivers are optional dependencies (docs/api.md#installing-as-a-dependency): say which one to install.
-    throw error instanceof MissingPackageError ? new UsageError(error.message) : error;
+  if (!isPostgresUrl(db)) {
+    try {
+      return sqliteStore(db, { instanceId });
+    } catch (error) {
+      // The drivers are optional dependencies (docs/api.md#installing-as-a-dependency): say which one to install.
+      if (error instanceof MissingPackageError) throw new UsageError(error.message);
+      throw new UsageError(`cannot open the SQLite store at ${db}: ${causeOf(error)}`);
+    }
   }
   const { postgresStore } = await import('../store/postgres/store.js');
   try {

@@ -4,6 +4,7 @@
  */
 import type { Highlight, Profile, SeasonStats } from './blocks.js';
 import type { StyleSummary } from '../context.js';
+import { STRONG_MIN } from '../stats/percentiles.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const fmtMinutes = (m: number) => Math.round(m).toLocaleString('en-US');
@@ -34,9 +35,11 @@ export function summaryOf(profile: Profile, season: SeasonStats | null, highligh
 
 /**
  * A short paragraph about the player built from profile, latest season, highlight and style.
- * Uses the player's name rather than pronouns.
+ * Uses the player's name rather than pronouns. The highlight is called a standout only when it is
+ * at least strong (≥ {@link STRONG_MIN}) on a full sample; a low sample (below the cohort's
+ * minutes threshold, DESIGN §3) makes no claim at all, it says the sample is too small to judge.
  */
-export function narrativeOf(profile: Profile, season: SeasonStats | null, highlight: Highlight | null, style: StyleSummary | null): string {
+export function narrativeOf(profile: Profile, season: SeasonStats | null, highlight: Highlight | null, style: StyleSummary | null, sample: 'ok' | 'low' = 'ok'): string {
   const name = profile.display_name;
   const parts: string[] = [];
   const age = profile.age !== null ? `, ${profile.age},` : '';
@@ -54,7 +57,11 @@ export function narrativeOf(profile: Profile, season: SeasonStats | null, highli
   } else {
     parts.push(`No seasonal statistics are recorded for ${name}.`);
   }
-  if (highlight) parts.push(`The standout number is ${highlight.text}.`);
+  if (highlight) {
+    if (sample === 'low') parts.push(`The sample is too small to judge (below the cohort's minutes threshold); the best number is ${highlight.text}.`);
+    else if (highlight.percentile >= STRONG_MIN) parts.push(`The standout number is ${highlight.text}.`);
+    else parts.push(`The best number is ${highlight.text}.`);
+  }
   if (style) {
     const traits = style.traits.length > 0 ? `, with ${style.traits.join(', ').toLowerCase()} traits` : '';
     parts.push(`Playing style: ${style.primary}${traits}.`);

@@ -6,7 +6,7 @@ import type { EngineContext } from '../context.js';
 import { entityMetaOf } from '../data/schema.js';
 import { fail, ok, type Result } from '../errors.js';
 import { parseWith } from '../validation.js';
-import { highlightOf, profileOf, seasonStatsOf, type Highlight, type Profile, type SeasonStats } from './blocks.js';
+import { highlightOf, profileOf, sampleOf, seasonStatsOf, type Highlight, type Profile, type SeasonStats } from './blocks.js';
 import { compareOf, type Compare } from './compare.js';
 import { narrativeOf, summaryOf } from './narrative.js';
 import { PlayerRequest } from './requests.js';
@@ -56,7 +56,7 @@ export function playerReportOf(ctx: EngineContext, input: unknown, options: { na
     },
     highlight,
   };
-  if (options.narrative) data.narrative = narrativeOf(profile, latestStats, highlight, style);
+  if (options.narrative) data.narrative = narrativeOf(profile, latestStats, highlight, style, latest >= 0 ? sampleOf(ctx, latest).level : 'ok');
   if (req.value.name2 !== undefined) {
     const other = resolveOrFail(ctx, { name: req.value.name2 });
     if (!other.ok) return fail(other.error.code, other.error.message.replace(/^name\b/, 'name2'), { ...other.error, param: 'name2' });

@@ -48,7 +48,7 @@ export function scoutingReportOf(ctx: EngineContext, input: unknown): Result<Sco
         has_vector: style !== null,
         style_tags: style ? [style.primary, ...style.traits] : [],
         style,
-        narrative: narrativeOf(profile, latestStats, highlight, style),
+        narrative: narrativeOf(profile, latestStats, highlight, style, latest >= 0 ? sampleOf(ctx, latest).level : 'ok'),
       },
       stats,
       season: latestStats?.season ?? null,

@@ -41,7 +41,8 @@ describe('defaultTakeOf', () => {
   it('phrases the top metric by its percentile band and the sample', () => {
     expect(defaultTakeOf('Key passes', 96, 'Midfielder', 'ok')).toBe('Top 4% for key passes among midfielders.');
     expect(defaultTakeOf('Goals', 30, 'Attacker', 'ok')).toBe('Goals at the 30th percentile: room to grow.');
-    expect(defaultTakeOf('Goals', 99, 'Attacker', 'low')).toBe('Small sample, but goals stand out.');
+    expect(defaultTakeOf('Goals', 99, 'Attacker', 'low')).toBe('Small sample: goals at the 99th percentile.');
+    expect(defaultTakeOf('Rating', 35, 'Attacker', 'low')).toBe('Small sample: rating at the 35th percentile.');
     expect(defaultTakeOf(null, null, 'Attacker', 'ok')).toBe('Numbers loading: not enough minutes yet.');
   });
 });

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, runBuilt } from '../helpers/spawn-halfspace.js';
+import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
 import { wyscoutSearch } from '../data/providers/csv/export-samples.js';
 
 let tmp: string;
@@ -20,11 +20,11 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 describe('ingest csv --map', () => {
   it('writes a dataset folder whose scouting report carries the provider metrics', () => {
     const out = join(tmp, 'ds');
-    const r = runBuilt(['ingest', 'csv', join(tmp, 'wyscout.csv'), '--map', 'wyscout-search', '--as-of', '2025-06-01', '--out', out, '--json']);
+    const r = runBuiltSync(['ingest', 'csv', join(tmp, 'wyscout.csv'), '--map', 'wyscout-search', '--as-of', '2025-06-01', '--out', out, '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ tables: { players: 4, player_seasons: 4 }, map: { map: 'wyscout-search', rows: 4 } });
-    const s = runBuilt(['scouting', '--dataset', out, '--name', 'Tomás Rivera', '--json']);
+    const s = runBuiltSync(['scouting', '--dataset', out, '--name', 'Tomás Rivera', '--json']);
     expect(s.stderr).toBe('');
     expect(s.code).toBe(0);
     const data = JSON.parse(s.stdout).data;
@@ -35,7 +35,7 @@ describe('ingest csv --map', () => {
   });
 
   it('refuses --as-of without --map with one line', () => {
-    const r = runBuilt(['ingest', 'csv', tmp, '--as-of', '2025-06-01', '--out', join(tmp, 'x')]);
+    const r = runBuiltSync(['ingest', 'csv', tmp, '--as-of', '2025-06-01', '--out', join(tmp, 'x')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('halfspace ingest csv: --as-of goes with --map (a CSV folder has its own dataset.json)\n');
   });

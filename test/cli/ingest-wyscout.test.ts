@@ -4,46 +4,20 @@
  * and, when ../shared/real/wyscout is present (HALFSPACE_REAL_DIR overrides), on the real Premier
  * League 2017/18.
  */
-import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetFromDir } from '../../src/data/load.js';
+import { ensureBuilt, ROOT, runBuilt } from '../helpers/built-cli.js';
 import { writeHandmadeApiFolder, writeHandmadeWyscout } from '../data/providers/wyscout/handmade.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'halfspace.js');
 const REAL = join(process.env.HALFSPACE_REAL_DIR ?? join(ROOT, '..', 'shared', 'real'), 'wyscout');
 const realPresent = existsSync(join(REAL, 'matches', 'matches_England.json'));
 if (!realPresent) console.log(`Wyscout real-data CLI tests skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
 
-/** Newest modification time under `dir` (files only). */
-function newest(dir: string): number {
-  let t = 0;
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const s = statSync(path);
-    t = Math.max(t, s.isDirectory() ? newest(path) : s.mtimeMs);
-  }
-  return t;
-}
-
-/** Builds dist/ when it is missing or older than src/. */
-function ensureBuilt(): void {
-  const cli = join(ROOT, 'dist', 'cli.js');
-  if (existsSync(cli) && statSync(cli).mtimeMs >= newest(join(ROOT, 'src'))) return;
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
-}
-
-function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(process.execPath, [BIN, ...argv], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+// A whole-season ingest takes seconds alone but far longer on a loaded machine.
+const cli = (...argv: string[]) => runBuilt(argv, { timeoutMs: 600_000 });
 
 let tmp: string;
 let folder: string;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/data/providers/csv/parse.js';
-import { ensureBuilt, ROOT, runBuilt } from '../helpers/spawn-halfspace.js';
+import { ensureBuilt, ROOT, runBuiltSync } from '../helpers/built-cli.js';
 
 const doc = readFileSync(join(ROOT, 'docs', 'scoring.md'), 'utf8');
 const section = doc.slice(doc.indexOf("## Column maps: analysts' exports"), doc.indexOf('## Performance'));
@@ -44,7 +44,7 @@ describe('docs/scoring.md column-map examples', () => {
       if (b.info === 'sh') {
         const line = b.body.trim();
         expect(line.startsWith('halfspace ')).toBe(true);
-        const r = runBuilt(line.slice('halfspace '.length).split(/\s+/), tmp);
+        const r = runBuiltSync(line.slice('halfspace '.length).split(/\s+/), { cwd: tmp });
         expect(r.stderr, line).toBe('');
         expect(r.code, line).toBe(0);
         summary = JSON.parse(r.stdout).map;

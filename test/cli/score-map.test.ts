@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, runBuilt } from '../helpers/spawn-halfspace.js';
+import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
 import { fbrefDefense, fbrefPassing, fbrefShooting, fbrefStandard, wyscoutSearch } from '../data/providers/csv/export-samples.js';
 
 let tmp: string;
@@ -28,7 +28,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('score --map fbref', () => {
   it('scores the standard table with its xG column flowing to per 90 and cohort percentiles', () => {
-    const r = runBuilt(['score', at('standard.csv'), '--map', 'fbref', '--out', at('std.arrow'), '--as-of', '2025-06-01', '--json']);
+    const r = runBuiltSync(['score', at('standard.csv'), '--map', 'fbref', '--out', at('std.arrow'), '--as-of', '2025-06-01', '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout);
@@ -51,7 +51,7 @@ describe('score --map fbref', () => {
 
   it('joins the standard, shooting, passing and defensive tables of one export on Player + Squad + Born', () => {
     const files = ['standard.csv', 'shooting.csv', 'passing.csv', 'defense.csv'].map(at);
-    const r = runBuilt(['score', ...files, '--map', 'fbref', '--out', at('all.csv'), '--as-of', '2025-06-01', '--json']);
+    const r = runBuiltSync(['score', ...files, '--map', 'fbref', '--out', at('all.csv'), '--as-of', '2025-06-01', '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout);
@@ -74,7 +74,7 @@ describe('score --map fbref', () => {
 
   it('refuses a position no rule maps with one line naming file, column, row, line and value', () => {
     writeFileSync(at('bad-pos.csv'), fbrefStandard({ ana: { pos: 'Libero' } }));
-    const r = runBuilt(['score', at('bad-pos.csv'), '--map', 'fbref', '--out', at('bad.csv')]);
+    const r = runBuiltSync(['score', at('bad-pos.csv'), '--map', 'fbref', '--out', at('bad.csv')]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toEqual([`halfspace score: ${at('bad-pos.csv')}, column Pos, row 0: line 3: no position rule maps "Libero" (its first position "Libero" is not in the map's positions, the built-in words or our codes; docs/scoring.md#positions)`]);
@@ -82,7 +82,7 @@ describe('score --map fbref', () => {
 
   it('refuses a later table row that matches no row of the first table', () => {
     writeFileSync(at('shooting-extra.csv'), `${fbrefShooting()}5,Eve Ek,se SWE,MF,Porto B,20-001,2005,1.0,0,1,0,0.0,1.00,0.00,0.00,,20.0,0,0,0,0.1,0.1,0.10,-0.1,-0.1,Matches\n`);
-    const r = runBuilt(['score', at('standard.csv'), at('shooting-extra.csv'), '--map', 'fbref', '--out', at('bad.csv')]);
+    const r = runBuiltSync(['score', at('standard.csv'), at('shooting-extra.csv'), '--map', 'fbref', '--out', at('bad.csv')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^halfspace score: .*shooting-extra\.csv, row 4: line 7: no row of .*standard\.csv has Player \+ Squad \+ Born \["Eve Ek","Porto B","2005"\]\n$/);
   });
@@ -94,11 +94,11 @@ describe('score --map input bytes', () => {
     const latin = Buffer.from(wyscoutSearch().replace(/[^\x00-\x7f]/g, (c) => (c === 'á' ? '\u0001' : c)), 'utf8');
     for (let i = 0; i < latin.length; i++) if (latin[i] === 1) latin[i] = 0xe1;
     writeFileSync(at('latin1.csv'), latin);
-    const r = runBuilt(['score', at('latin1.csv'), '--map', 'wyscout-search', '--out', at('bad.csv')]);
+    const r = runBuiltSync(['score', at('latin1.csv'), '--map', 'wyscout-search', '--out', at('bad.csv')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`halfspace score: ${at('latin1.csv')}: not valid UTF-8 (save the export as "CSV UTF-8")\n`);
     writeFileSync(at('bom.csv'), `\ufeff${wyscoutSearch()}`);
-    const ok = runBuilt(['score', at('bom.csv'), '--map', 'wyscout-search', '--out', at('bom.arrow'), '--as-of', '2025-06-01']);
+    const ok = runBuiltSync(['score', at('bom.csv'), '--map', 'wyscout-search', '--out', at('bom.arrow'), '--as-of', '2025-06-01']);
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(0);
     expect(byName(rowsOf(at('bom.arrow')), 'Tomás Rivera').xg).toBe(8.5);
@@ -107,7 +107,7 @@ describe('score --map input bytes', () => {
 
 describe('score --map wyscout-search', () => {
   it('converts per-90 and percentage columns back to totals, reports the rounding and ranks xG', () => {
-    const r = runBuilt(['score', at('wyscout.csv'), '--map', 'wyscout-search', '--out', at('wy.arrow'), '--as-of', '2025-06-01', '--json']);
+    const r = runBuiltSync(['score', at('wyscout.csv'), '--map', 'wyscout-search', '--out', at('wy.arrow'), '--as-of', '2025-06-01', '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout);
@@ -133,7 +133,7 @@ describe('score --map wyscout-search', () => {
 describe('score --map with a map file', () => {
   it('validates the map and prints one line naming the map file and the key (exit 2)', () => {
     writeFileSync(at('bad-map.json'), JSON.stringify({ extends: 'fbref', per90: { 'Per 90 Minutes/Gls': 'goal' } }));
-    const r = runBuilt(['score', at('standard.csv'), '--map', at('bad-map.json'), '--out', at('bad.csv')]);
+    const r = runBuiltSync(['score', at('standard.csv'), '--map', at('bad-map.json'), '--out', at('bad.csv')]);
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')).toHaveLength(2);
     expect(r.stderr).toMatch(new RegExp(`^halfspace score: ${at('bad-map.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: key per90\\.Per 90 Minutes/Gls: `));
@@ -141,14 +141,14 @@ describe('score --map with a map file', () => {
 
   it('extends a preset with the season and league the export lacks', () => {
     writeFileSync(at('pl.json'), JSON.stringify({ extends: 'fbref', values: { league: 'Premier League', season: '2024/25' } }));
-    const r = runBuilt(['score', at('standard.csv'), '--map', at('pl.json'), '--out', at('pl.arrow'), '--json']);
+    const r = runBuiltSync(['score', at('standard.csv'), '--map', at('pl.json'), '--out', at('pl.arrow'), '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).map.defaults).toEqual({});
     expect(byName(rowsOf(at('pl.arrow')), 'Ana Alves')).toMatchObject({ league: 'Premier League', season: '2024/25' });
   });
 
   it('still refuses an unknown column of a plain season CSV without --map', () => {
-    const r = runBuilt(['score', at('standard.csv'), '--out', at('bad.csv')]);
+    const r = runBuiltSync(['score', at('standard.csv'), '--out', at('bad.csv')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown column/);
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetToDir } from '../../src/data/save.js';
 import { Engine } from '../../src/engine.js';
-import { ensureBuilt, runBuilt } from '../helpers/built-cli.js';
+import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
 import { smallLeague } from '../fixtures/small-league.js';
 
 let dir: string;
@@ -17,7 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('halfspace standings (built binary)', () => {
   it('--json prints exactly the engine JSON', () => {
-    const r = runBuilt('standings', '--league', 'erste liga', '--as-of', '2025-08-17', '--dataset', dir, '--json');
+    const r = runBuiltSync(['standings', '--league', 'erste liga', '--as-of', '2025-08-17', '--dataset', dir, '--json']);
     expect([r.code, r.stderr]).toEqual([0, '']);
     const engine = Engine.open({ dataset: dir }).standings({ league: 'erste liga', as_of: '2025-08-17' });
     expect(engine.ok).toBe(true);
@@ -25,7 +25,7 @@ describe('halfspace standings (built binary)', () => {
   });
 
   it('prints an aligned table: position, club, P W D L GF GA GD Pts, form', () => {
-    const r = runBuilt('standings', '--league', '1', '--season', '2025/26', '--dataset', dir);
+    const r = runBuiltSync(['standings', '--league', '1', '--season', '2025/26', '--dataset', dir]);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe('Erste Liga 2025/26, as of 2026-03-01 (6 of 10 fixtures counted)');
@@ -58,7 +58,7 @@ describe('halfspace standings (built binary)', () => {
       [['standings', '--league', '99'], /^halfspace standings: league_not_found: no league with league_id 99/],
     ];
     for (const [argv, pattern] of cases) {
-      const r = runBuilt(...argv, '--dataset', dir);
+      const r = runBuiltSync([...argv, '--dataset', dir]);
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.split('\n').filter(Boolean), argv.join(' ')).toHaveLength(1);

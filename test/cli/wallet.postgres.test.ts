@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetToDir } from '../../src/data/save.js';
-import { BIN, ensureBuilt, ROOT, runBin } from '../helpers/built-bin.js';
+import { BIN, ensureBuilt, ROOT, runBuilt } from '../helpers/built-cli.js';
 import { postgresUnavailable, usePostgres } from '../helpers/postgres.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
@@ -47,13 +47,13 @@ describe.skipIf(postgresUnavailable !== null)('halfspace wallet and serve on Pos
   it('releases at start only the holds the same instance left; another replica\'s stay open', async () => {
     // A database of its own: serve, keys and wallet always use the default schema.
     const db = await cluster.database();
-    const created = await runBin('keys', 'create', '--credits', '100', '--json', '--db', db);
+    const created = await runBuilt(['keys', 'create', '--credits', '100', '--json', '--db', db]);
     expect(created.code, created.stderr).toBe(0);
     const id = JSON.parse(created.stdout).id as string;
     await crashWithHolds(db, 'replica-a', id, [10, 20]);
     await crashWithHolds(db, 'replica-b', id, [7]);
     // 100 − 10 − 20 − 7 = 63.
-    expect((await runBin('wallet', 'balance', id, '--db', db)).stdout).toBe(`63 (available 63, held 37 in 3 open holds: halfspace wallet holds ${id})\n`);
+    expect((await runBuilt(['wallet', 'balance', id, '--db', db])).stdout).toBe(`63 (available 63, held 37 in 3 open holds: halfspace wallet holds ${id})\n`);
 
     const datasetDir = join(dir, 'tiny');
     datasetToDir(tinyDataset(), datasetDir);
@@ -73,8 +73,8 @@ describe.skipIf(postgresUnavailable !== null)('halfspace wallet and serve on Pos
       });
       expect(printed).toContain('  holds    2 hold(s) left by an earlier process and 0 expired hold(s) released, their credits returned');
       // 63 + 10 + 20 = 93; replica-b's 7 stay held until they expire.
-      expect(JSON.parse((await runBin('wallet', 'balance', id, '--json', '--db', db)).stdout)).toEqual({ id, balance: 93, held: 7, available: 93, open_holds: 1 });
-      const holds = JSON.parse((await runBin('wallet', 'holds', id, '--json', '--db', db)).stdout) as { credits: number; owner: string }[];
+      expect(JSON.parse((await runBuilt(['wallet', 'balance', id, '--json', '--db', db])).stdout)).toEqual({ id, balance: 93, held: 7, available: 93, open_holds: 1 });
+      const holds = JSON.parse((await runBuilt(['wallet', 'holds', id, '--json', '--db', db])).stdout) as { credits: number; owner: string }[];
       expect(holds.map((h) => h.credits)).toEqual([7]);
       expect(holds[0].owner).toMatch(/^replica-b#[0-9a-f]{8}$/);
     } finally {

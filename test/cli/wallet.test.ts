@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetToDir } from '../../src/data/save.js';
 import { MAX_WALLET_CREDITS } from '../../src/store/ports.js';
-import { BIN, ensureBuilt, ROOT, runBin } from '../helpers/built-bin.js';
+import { BIN, ensureBuilt, ROOT, runBuilt } from '../helpers/built-cli.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'halfspace-cli-wallet-'));
@@ -25,11 +25,11 @@ let n = 0;
 /** A fresh database file and a `halfspace` runner bound to it. */
 function freshDb() {
   const db = join(dir, `w${n++}.db`);
-  return { db, cli: (...args: string[]) => runBin(...args, '--db', db) };
+  return { db, cli: (...args: string[]) => runBuilt([...args, '--db', db]) };
 }
 
 /** Creates a key with `credits` through the binary; returns its id. */
-async function createKey(cli: (...args: string[]) => ReturnType<typeof runBin>, credits: number): Promise<string> {
+async function createKey(cli: (...args: string[]) => ReturnType<typeof runBuilt>, credits: number): Promise<string> {
   const created = await cli('keys', 'create', '--credits', String(credits), '--json');
   expect(created.code, created.stderr).toBe(0);
   return JSON.parse(created.stdout).id as string;

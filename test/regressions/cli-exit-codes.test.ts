@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ordinal } from '../../src/stats/percentiles.js';
-import { ensureBuilt, runBuilt } from '../helpers/built-cli.js';
+import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
 
 beforeAll(() => ensureBuilt());
 
@@ -16,17 +16,17 @@ describe('built binary on the demo data', () => {
       ['bestxi', 'pool', '--vibe', 'balanced', '--limit', '3', '--json'],
       ['bestxi', 'lineup', '--ids', '14229,14154,10796', '--json'],
     ]) {
-      const r = runBuilt(...argv);
+      const r = runBuiltSync([...argv]);
       expect([r.code, r.stderr], argv.join(' ')).toEqual([0, '']);
       expect(() => JSON.parse(r.stdout), argv.join(' ')).not.toThrow();
     }
   });
 
   it('writes every verdict receipt percentile as an English ordinal (1st, 2nd, 3rd, 11th …)', () => {
-    const pool = JSON.parse(runBuilt('bestxi', 'pool', '--vibe', 'balanced', '--limit', '6', '--json').stdout) as { players: { player_id: number }[] };
+    const pool = JSON.parse(runBuiltSync(['bestxi', 'pool', '--vibe', 'balanced', '--limit', '6', '--json']).stdout) as { players: { player_id: number }[] };
     const seen: number[] = [];
     for (const { player_id: id } of pool.players) {
-      const r = runBuilt('verdict', '--player-id', String(id));
+      const r = runBuiltSync(['verdict', '--player-id', String(id)]);
       expect(r.code, `player ${id}: ${r.stderr}`).toBe(0);
       for (const m of r.stdout.matchAll(/ (\d+)(st|nd|rd|th) pct /g)) {
         expect(`${m[1]}${m[2]}`).toBe(ordinal(Number(m[1])));

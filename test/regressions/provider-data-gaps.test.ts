@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { datasetToDir } from '../../src/data/save.js';
-import { ensureBuilt, runBuilt } from '../helpers/built-cli.js';
+import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
 import { Engine } from '../../src/engine.js';
 import { rowsOf, tableFromRows } from '../../src/data/schema.js';
 import { roundLabelOf } from '../../src/fixtures/match-intelligence.js';
@@ -107,7 +107,7 @@ describe('round labels', () => {
     const dir = mkdtempSync(join(tmpdir(), 'halfspace-rounds-'));
     try {
       datasetToDir(smallLeague(), dir);
-      const r = runBuilt('fixtures', '--team-id', String(NORDHAFEN), '--league', 'Pokal', '--mode', 'recent', '--dataset', dir);
+      const r = runBuiltSync(['fixtures', '--team-id', String(NORDHAFEN), '--league', 'Pokal', '--mode', 'recent', '--dataset', dir]);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain('Pokal 2025/26, Round of 16 (');
       expect(r.stdout).not.toContain('round Round');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, runBuilt } from '../helpers/built-cli.js';
+import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const source = resolve(root, '../shared/real/statsbomb/premier-league-2015-16');
@@ -18,7 +18,7 @@ if (!present) console.log(`skipping StatsBomb surface regressions: ${source} is 
 
 let dir = '';
 let dataset = '';
-const run = (...argv: string[]) => runBuilt(...argv, '--dataset', dataset);
+const run = (...argv: string[]) => runBuiltSync([...argv, '--dataset', dataset]);
 const json = (...argv: string[]) => {
   const r = run(...argv, '--json');
   expect([r.code, r.stderr], argv.join(' ')).toEqual([0, '']);
@@ -30,7 +30,7 @@ describe.skipIf(!present)('StatsBomb Premier League 2015/16 through the built bi
     ensureBuilt();
     dir = mkdtempSync(join(tmpdir(), 'halfspace-sb-surfaces-'));
     dataset = join(dir, 'sb');
-    const r = runBuilt('ingest', 'statsbomb', source, '--competition', '2', '--season', '27', '--out', dataset);
+    const r = runBuiltSync(['ingest', 'statsbomb', source, '--competition', '2', '--season', '27', '--out', dataset]);
     expect(r.code, r.stderr).toBe(0);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

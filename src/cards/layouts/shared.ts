@@ -3,6 +3,7 @@
  * formatting, percentile colours, the watermark corner mark and the footer.
  */
 import { METRICS, type MetricKey } from '../../stats/metrics.js';
+import { ordinal } from '../../stats/percentiles.js';
 import type { CardFacts, CardMetric } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
 
@@ -100,10 +101,7 @@ export function tierColorOf(m: CardMetric): string {
 /** Percentile caption, e.g. "93rd pct · elite", "41st pct" for low samples, "unranked" when unknown. */
 export function percentileText(m: CardMetric): string {
   if (m.percentile === null) return 'unranked';
-  const k = Math.round(m.percentile);
-  const mod100 = k % 100;
-  const suffix = mod100 >= 11 && mod100 <= 13 ? 'th' : k % 10 === 1 ? 'st' : k % 10 === 2 ? 'nd' : k % 10 === 3 ? 'rd' : 'th';
-  return m.tier ? `${k}${suffix} pct · ${m.tier}` : `${k}${suffix} pct`;
+  return m.tier ? `${ordinal(m.percentile)} pct · ${m.tier}` : `${ordinal(m.percentile)} pct`;
 }
 
 /** The metric of `key` among the facts' metrics (a null-valued stand-in when the group lacks it). */

@@ -1,7 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Command } from '../run.js';
 import { UsageError } from '../run.js';
-import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
+import { assertFileTarget, DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
 
 /** `halfspace card`: renders one card PNG (docs/cards.md). */
 export const cardCommand: Command = {
@@ -26,6 +26,7 @@ export const cardCommand: Command = {
   async run({ values, io }) {
     const out = values.out as string | undefined;
     if (!out) throw new UsageError('give --out FILE.png');
+    assertFileTarget(out);
     const request: Record<string, unknown> = { ...identityOf(values, 'player_name'), style: values.style };
     if (values.stats !== undefined) request.stats = (values.stats as string).split(',').map((s) => s.trim()).filter(Boolean);
     if (values.hero !== undefined) request.hero_stat = values.hero;
@@ -42,7 +43,15 @@ export const cardCommand: Command = {
     }
     const engine = openEngine(values);
     const r = valueOrExit(await engine.card(request, { baseUrl: values['base-url'] as string | undefined, watermark: !values['no-watermark'], photo }));
-    writeFileSync(out, r.png);
+    // A temporary file renamed into place: an interrupted write never leaves half a PNG at --out.
+    const tmp = `${out}.tmp-${process.pid}`;
+    try {
+      writeFileSync(tmp, r.png);
+      renameSync(tmp, out);
+    } catch (error) {
+      rmSync(tmp, { force: true });
+      throw error;
+    }
     const summary = { player: r.player, style: r.style, out, width: r.width, height: r.height, bytes: r.png.length, watermark: r.watermark, content_hash: r.content_hash };
     io.stdout(
       values.json

@@ -1,10 +1,10 @@
+import { ordinal } from '../../stats/percentiles.js';
 import type { Command } from '../run.js';
 import { UsageError } from '../run.js';
 import { DATASET_OPTIONS, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
 import { roundLabelOf, type MatchIntelligenceResponse, type MatchItem } from '../../fixtures/match-intelligence.js';
 
 const pts = (n: number) => `${n} ${n === 1 ? 'pt' : 'pts'}`;
-const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
 
 function lineupText(label: string, l: { formation: string | null; players?: { name: string }[]; starters?: { name: string }[] } | null): string {
   if (!l) return `  ${label}: —`;

@@ -75,16 +75,17 @@ export const keysListCommand: Command = {
 export const keysRevokeCommand: Command = {
   name: 'keys revoke',
   summary: 'Revoke an API key: its calls answer 401 from now on',
-  usage: 'keys revoke KEY_ID [--db FILE|URL]',
-  options: { ...DB_OPTION },
+  usage: 'keys revoke KEY_ID [--db FILE|URL] [--json]',
+  options: { ...DB_OPTION, json: { type: 'boolean', default: false } },
   positionals: true,
   run: ({ values, positionals, io }) =>
     withStore(values, async (store) => {
       if (positionals.length !== 1) throw new UsageError('give exactly one key id (see halfspace keys list)');
       const id = positionals[0];
-      if (!(await store.keys.revoke(id, new Date().toISOString()))) {
+      const revokedAt = new Date().toISOString();
+      if (!(await store.keys.revoke(id, revokedAt))) {
         throw new UsageError((await store.keys.byId(id)) ? `${id} is already revoked` : `no key ${id}`);
       }
-      io.stdout(`Revoked ${id}.\n`);
+      io.stdout(values.json ? jsonOut({ id, revoked_at: revokedAt }) : `Revoked ${id}.\n`);
     }),
 };

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { tableToIPC } from 'apache-arrow';
 import { datasetFromDir } from '../../data/load.js';
@@ -10,7 +10,7 @@ import { scoreTableOf } from '../../dna/score-table.js';
 import { progressBar } from '../progress.js';
 import { datasetFromMapOption, MAP_OPTION, mapReportText } from '../map-option.js';
 import { UsageError, type Command } from '../run.js';
-import { jsonOut } from '../shared.js';
+import { assertFileTarget, jsonOut } from '../shared.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -57,7 +57,7 @@ export const scoreCommand: Command = {
     const format = extname(out).toLowerCase() === '.arrow' ? 'arrow' : extname(out).toLowerCase() === '.csv' ? 'csv' : null;
     if (!format) throw new UsageError(`--out ${out} must end in .arrow or .csv`);
     if (positionals.some((p) => resolve(out) === resolve(p))) throw new UsageError('--out must differ from the input');
-    if (existsSync(out) && statSync(out).isDirectory()) throw new UsageError(`--out ${out} is a folder, give a file`);
+    assertFileTarget(out);
     const rawMin = values['minutes-min'] as string | undefined;
     const minutesMin = rawMin === undefined ? undefined : Number(rawMin);
     if (minutesMin !== undefined && !(Number.isFinite(minutesMin) && minutesMin >= 0)) throw new UsageError(`--minutes-min must be a number ≥ 0, got "${rawMin}"`);
@@ -72,8 +72,13 @@ export const scoreCommand: Command = {
     bar.finish('player-seasons');
     if (format === 'arrow') {
       const tmp = `${out}.tmp-${process.pid}`;
-      writeFileSync(tmp, tableToIPC(table, 'file'));
-      renameSync(tmp, out);
+      try {
+        writeFileSync(tmp, tableToIPC(table, 'file'));
+        renameSync(tmp, out);
+      } catch (error) {
+        rmSync(tmp, { force: true });
+        throw error;
+      }
     } else {
       tableToCsvFile(table, out);
     }

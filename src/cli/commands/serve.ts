@@ -146,7 +146,8 @@ export function readyText(server: RunningServer, db: string): string {
       : []),
     '',
     'Create a key in another terminal (works while the server runs):',
-    `  halfspace keys create --credits 100 --db ${printableDb(db)}`,
+    // `npx` finds the binary of a local install (node_modules/.bin), where a bare `halfspace` is not on PATH.
+    `  npx halfspace keys create --credits 100 --db ${printableDb(db)}`,
     '',
     'Then call the API with it:',
     `  curl -i ${url}/api/v1/intelligence/player -H "Authorization: Bearer $KEY" -H "Content-Type: application/json" -d '{"name":"${name}"}'`,

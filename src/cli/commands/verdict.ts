@@ -1,5 +1,5 @@
-import type { Command } from '../run.js';
 import { ordinal } from '../../stats/percentiles.js';
+import type { Command } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
 
 /** `halfspace verdict`: the data-backed verdict of SPEC §4.7 with its receipts. */
@@ -18,7 +18,7 @@ export const verdictCommand: Command = {
     const lines = [
       `${r.verdict_code.toUpperCase()} (confidence ${r.confidence.toFixed(2)}) — ${r.headline}`,
       `${r.player.name}, ${r.player.position}${r.player.team ? `, ${r.player.team}` : ''}${r.fee_tier ? `, fee tier ${r.fee_tier}` : ''}; season ${r.season ?? '—'}`,
-      ...r.evidence.map((e) => `  ${e.label.padEnd(18)} ${String(e.value ?? '–').padStart(6)}  ${ordinal(e.percentile).padStart(5)} pct  (${e.cohort})`),
+      ...r.evidence.map((e) => `  ${e.label.padEnd(18)} ${String(e.value ?? '–').padStart(6)}  ${ordinal(e.percentile).padStart(4)} pct  (${e.cohort})`),
       ...(r.contrast ? [`  DNA anchor: ${r.contrast.name} (fee tier ${r.contrast.fee_tier}), ${r.contrast.match}% match`] : []),
       '',
       r.narrative,
