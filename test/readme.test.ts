@@ -16,6 +16,7 @@ import { tinyDataset } from './helpers/tiny-dataset.js';
 import { BIN, ensureBuilt, hasStack, ROOT, runShell } from './helpers/built-cli.js';
 
 const STATSBOMB = join(ROOT, '../shared/real/statsbomb/premier-league-2015-16');
+const WYSCOUT = join(ROOT, '../shared/real/wyscout');
 const KEY_ID = `"$(node -p 'require("./key.json").id')"`;
 
 /** Words the documents use as placeholders, and what the suite puts in their place (and why). */
@@ -24,6 +25,7 @@ const PLACEHOLDERS: { pattern: RegExp; value: string; why: string }[] = [
   { pattern: /"CLUB"/g, value: '"Saltmarsh United"', why: 'a club name for --team' },
   { pattern: /\b(ID|key_5VABhW9AqnySh6)\b/g, value: KEY_ID, why: 'a key id: the one in key.json, made by `keys create --json > key.json` in the same folder' },
   { pattern: /\.\.\/open-data\b/g, value: JSON.stringify(STATSBOMB), why: 'StatsBomb open data: the copy in ../shared/real' },
+  { pattern: /\.\.\/wyscout\b/g, value: JSON.stringify(WYSCOUT), why: 'the Wyscout public dataset: the copy in ../shared/real' },
 ];
 
 /** Lines that cannot run here, matched on the line as written, with the reason. */
@@ -35,6 +37,7 @@ const SKIPS: { pattern: RegExp; why: string }[] = [
         { pattern: /^halfspace ingest statsbomb\b/, why: `needs StatsBomb open data, absent at ${STATSBOMB}` },
         { pattern: /^halfspace score pl-2015\b/, why: 'scores the output of the StatsBomb line above, which needs StatsBomb open data' },
       ]),
+  ...(existsSync(join(WYSCOUT, 'matches')) ? [] : [{ pattern: /^halfspace ingest wyscout\b/, why: `needs the Wyscout public dataset, absent at ${WYSCOUT}` }]),
 ];
 
 /** Commands whose second run (the --json form) is refused by design, with the reason. */

@@ -57,10 +57,11 @@ export function narrativeOf(profile: Profile, season: SeasonStats | null, highli
   } else {
     parts.push(`No seasonal statistics are recorded for ${name}.`);
   }
-  if (highlight) {
-    if (sample === 'low') parts.push(`The sample is too small to judge (below the cohort's minutes threshold); the best number is ${highlight.text}.`);
-    else if (highlight.percentile >= STRONG_MIN) parts.push(`The standout number is ${highlight.text}.`);
-    else parts.push(`The best number is ${highlight.text}.`);
+  if (sample === 'low') {
+    // Under 90 minutes there is no highlight at all; the sample warning still stands.
+    parts.push(`The sample is too small to judge (below the cohort's minutes threshold)${highlight ? `; the best number is ${highlight.text}` : ''}.`);
+  } else if (highlight) {
+    parts.push(`The ${highlight.percentile >= STRONG_MIN ? 'standout' : 'best'} number is ${highlight.text}.`);
   }
   if (style) {
     const traits = style.traits.length > 0 ? `, with ${style.traits.join(', ').toLowerCase()} traits` : '';

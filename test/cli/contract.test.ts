@@ -16,6 +16,7 @@ import { tinyDataset } from '../helpers/tiny-dataset.js';
 import { BIN, ensureBuilt, hasStack, ROOT, runBuilt, runShell, type Run } from '../helpers/built-cli.js';
 
 const STATSBOMB = join(ROOT, '../shared/real/statsbomb/premier-league-2015-16');
+const WYSCOUT = join(ROOT, '../shared/real/wyscout');
 const LINEUP = '14229,14154,10796,12928,13635,12280,11815,13584,10472,10359';
 
 /**
@@ -87,6 +88,16 @@ const CASES: Record<string, Case> = {
     bad: [['ingest', 'statsbomb', '{tmp}/missing/open-data', '--competition', '2', '--season', '27', '--out', '{tmp}/x'], ['ingest', 'statsbomb', '{tmp}', '--competition', 'two', '--season', '27', '--out', '{tmp}/x']],
     skipOk: existsSync(STATSBOMB) ? undefined : `StatsBomb open data is not at ${STATSBOMB} (../shared/real is outside the repository)`,
   },
+  'ingest wyscout': {
+    ok: [['ingest', 'wyscout', WYSCOUT, '--competition', 'World_Cup', '--out', '{tmp}/wc-2018']],
+    bad: [['ingest', 'wyscout', '{tmp}/missing/wyscout', '--competition', 'England', '--out', '{tmp}/x'], ['ingest', 'wyscout', WYSCOUT, '--competition', 'Atlantis', '--out', '{tmp}/x'], ['ingest', 'wyscout', WYSCOUT, '--competition', 'England']],
+    skipOk: existsSync(join(WYSCOUT, 'matches')) ? undefined : `Wyscout data is not at ${WYSCOUT} (../shared/real is outside the repository)`,
+  },
+  standings: {
+    ok: [['standings', '--league', 'Premier Division', '--as-of', '2025-12-31'], ['standings', '--league', 'premier division']],
+    bad: [['standings', '--league', 'No Such League'], ['standings', '--league', 'Premier Division', '--as-of', '31/12/2025'], ['standings'], ['standings', '--league', 'Premier Division', '--season', '1899/00']],
+    check: (r) => expect(r.stdout).toMatch(/\bPts\b/),
+  },
   score: {
     ok: [['score', '{tmp}/tiny', '--out', '{tmp}/scored.arrow'], ['score', '{tmp}/tiny', '--out', '{tmp}/scored.csv']],
     bad: [['score', '{tmp}/tiny', '--out', '{tmp}/missing/x.arrow'], ['score', '{tmp}/tiny', '--out', '{tmp}/missing/x.csv'], ['score', '{tmp}/missing/dataset', '--out', '{tmp}/x.csv']],
@@ -116,7 +127,12 @@ const CASES: Record<string, Case> = {
   'wallet balance': {
     ok: [['wallet', 'balance', '{key}', '--db', '{db}']],
     bad: [['wallet', 'balance', 'key_nope', '--db', '{db}'], ['wallet', 'balance', '--db', '{db}']],
-    check: (r) => expect(r.stdout.trim()).toBe('100'),
+    check: (r) => expect(r.stdout.trim()).toBe('100 (available 100, held 0)'),
+  },
+  'wallet holds': {
+    ok: [['wallet', 'holds', '{key}', '--db', '{db}']],
+    bad: [['wallet', 'holds', 'key_nope', '--db', '{db}'], ['wallet', 'holds', '--db', '{db}']],
+    check: (r) => expect(r.stdout).toMatch(/^No open holds for key_/),
   },
   'wallet ledger': {
     ok: [['wallet', 'ledger', '{key}', '--limit', '4', '--db', '{db}']],
