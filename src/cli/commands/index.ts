@@ -11,6 +11,7 @@ import { fixturesCommand } from './fixtures.js';
 import { cardCommand } from './card.js';
 import { promptCommand } from './prompt.js';
 import { serveCommand } from './serve.js';
+import { mcpCommand } from './mcp.js';
 import { keysCreateCommand, keysListCommand, keysRevokeCommand } from './keys.js';
 import { walletBalanceCommand, walletLedgerCommand, walletTopupCommand } from './wallet.js';
 
@@ -29,6 +30,7 @@ export const COMMANDS: readonly Command[] = [
   ingestStatsBombCommand,
   scoreCommand,
   serveCommand,
+  mcpCommand,
   keysCreateCommand,
   keysListCommand,
   keysRevokeCommand,
