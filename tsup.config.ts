@@ -9,6 +9,7 @@ export const ENTRIES = {
   'store/sqlite/index': 'src/store/sqlite/index.ts',
   'store/postgres/index': 'src/store/postgres/index.ts',
   'mcp/index': 'src/mcp/index.ts',
+  'client/index': 'src/client/index.ts',
 };
 
 export default defineConfig({

@@ -39,6 +39,7 @@ describe('package exports', () => {
       'store/sqlite/index': ['sqliteStore'],
       'store/postgres/index': ['postgresStore'],
       'mcp/index': ['createMcpServer', 'localBackend', 'serviceBackend', 'mcpRoute', 'serveStdio'],
+      'client/index': ['createClient'],
     } as const;
     for (const [entry, source] of Object.entries(ENTRIES)) {
       const mod = await import(join(root, source));
