@@ -9,6 +9,7 @@ import { ERRORS } from './errors.js';
 import { CatalogResponse, ProblemResponse } from './schemas/common.js';
 import { CardJobResponse } from './schemas/cards.js';
 import { catalogOf } from './catalog.js';
+import { fieldDescriptionOf } from './field-docs.js';
 import { REQUEST_EXAMPLES } from './examples/requests.js';
 import EXAMPLES from './examples/examples.json' with { type: 'json' };
 
@@ -46,6 +47,16 @@ const CARD_UPLOAD = {
   },
   encoding: { request: { contentType: 'application/json' }, photo: { contentType: 'image/png, image/jpeg' } },
 };
+
+/** The request body schema of `op`, each property described (field-docs.ts) unless its schema says already. */
+function bodySchemaOf(op: Operation): Record<string, unknown> {
+  const schema = schemaOf(op.body, 'input') as { properties?: Record<string, Record<string, unknown>> };
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const description = fieldDescriptionOf(op.id, name);
+    if (property.description === undefined && description !== undefined) property.description = description;
+  }
+  return schema;
+}
 
 /** Query parameters of an operation as OpenAPI parameter objects. */
 function queryParameters(op: Operation): unknown[] {
@@ -97,7 +108,7 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
         requestBody: {
           required: true,
           content: {
-            'application/json': { schema: schemaOf(op.body, 'input'), ...(REQUEST_EXAMPLES[op.id] ? { examples: { demo: { summary: REQUEST_EXAMPLES[op.id].summary, value: REQUEST_EXAMPLES[op.id].body } } } : {}) },
+            'application/json': { schema: bodySchemaOf(op), ...(REQUEST_EXAMPLES[op.id] ? { examples: { demo: { summary: REQUEST_EXAMPLES[op.id].summary, value: REQUEST_EXAMPLES[op.id].body } } } : {}) },
             ...(op.id === 'cards' ? { 'multipart/form-data': CARD_UPLOAD } : {}),
           },
         },
