@@ -89,7 +89,7 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
         security: [],
         'x-credits': 0,
         responses: {
-          '200': { description: 'Catalog', content: { 'application/json': { schema: schemaOf(CatalogResponse, 'output'), example: catalogOf(op) } } },
+          '200': { description: 'Catalog', content: { 'application/json': { schema: { $ref: '#/components/schemas/Catalog' }, example: catalogOf(op) } } },
           '400': problemRef('A query parameter was sent (catalogs take none)'),
         },
       },
@@ -178,7 +178,7 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
     info: {
       title: 'Football Intelligence Developer API (halfspace)',
       version: API_VERSION,
-      description: 'Player JSON intelligence, verdicts, Best XI aggregates, cards and prompts, paid from a credit wallet. One credit ≈ 0.01 USD; 4xx and 5xx responses are never charged. Examples are taken from the bundled demo universe.',
+      description: 'Player JSON intelligence, verdicts, Best XI aggregates, cards and prompts, paid from a credit wallet. One credit ≈ 0.01 USD; 4xx and 5xx responses are never charged. Examples are taken from the bundled demo universe. Response objects may gain members in later releases: clients should ignore members they do not know.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name, description: TAGS[name] ?? name })),
@@ -195,7 +195,7 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
         WalletBalance: { description: 'Wallet balance after this response', schema: { type: 'integer', minimum: 0 } },
         RequestId: { description: 'Identifier of this request (also request_id in error bodies)', schema: { type: 'string' } },
       },
-      schemas: { Problem: { ...schemaOf(ProblemResponse, 'output'), example: EXAMPLES.problem } },
+      schemas: { Problem: { ...schemaOf(ProblemResponse, 'output'), example: EXAMPLES.problem }, Catalog: schemaOf(CatalogResponse, 'output') },
     },
   };
 }

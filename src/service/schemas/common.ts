@@ -35,8 +35,12 @@ export const CatalogResponse = z
     demo_channel: z.boolean(),
     beta: z.boolean(),
     request_schema: JsonSchemaDocument,
+    summary: z.string().optional(),
+    auth: z.array(z.enum(['bearer', 'demo_channel'])).optional().describe('Accepted credentials'),
+    query_schema: JsonSchemaDocument.optional(),
   })
-  .loose();
+  .loose()
+  .describe('The surface of a POST endpoint; endpoint-specific members (styles, vibes, bounds, filters, …) are open on purpose');
 export type CatalogResponse = z.infer<typeof CatalogResponse>;
 
 /** Every `meta` block of a player-facing response. */

@@ -2,7 +2,7 @@
  * @module Response blocks shared by several endpoints, typed field by field for the OpenAPI
  * document and generated clients: the player profile, one season's stats, a percentile entry,
  * the candidates of an ambiguous name, the JSON Schema a catalog carries. Objects stay open
- * (`.loose()`): a later release may add a member without breaking a client.
+ * (``): a later release may add a member without breaking a client.
  */
 import { z } from 'zod';
 import { POSITION_GROUPS } from '../../data/schema.js';
@@ -25,20 +25,20 @@ export const PlayerProfile = z
     position_label: z.string(),
     preferred_foot: z.string().nullable(),
     height_cm: z.number().nullable(),
-    team: z.object({ team_id: z.number().int(), name: z.string(), short_name: z.string().nullable() }).loose().nullable(),
-    league: z.object({ league_id: z.number().int(), name: z.string(), country: z.string().nullable(), tier: z.number().int() }).loose().nullable(),
+    team: z.object({ team_id: z.number().int(), name: z.string(), short_name: z.string().nullable() }).nullable(),
+    league: z.object({ league_id: z.number().int(), name: z.string(), country: z.string().nullable(), tier: z.number().int() }).nullable(),
     fee_tier: FEE_TIER.nullable().describe('Market-value tier T1 (cheapest) … T5; never a EUR value'),
     wc2026_nation: z.string().nullable(),
   })
-  .loose();
+  ;
 
 /** One seasonal row: counting totals as recorded and the derived per-90 map. */
 export const SeasonStats = z
   .object({
     season_id: z.number().int(),
     season: z.string(),
-    league: z.object({ league_id: z.number().int(), name: z.string(), tier: z.number().int() }).loose().nullable(),
-    team: z.object({ team_id: z.number().int(), name: z.string() }).loose().nullable(),
+    league: z.object({ league_id: z.number().int(), name: z.string(), tier: z.number().int() }).nullable(),
+    team: z.object({ team_id: z.number().int(), name: z.string() }).nullable(),
     appearances: z.number().int(),
     starts: z.number().int().nullable(),
     minutes: z.number(),
@@ -47,7 +47,7 @@ export const SeasonStats = z
     totals: z.record(z.string(), z.number().nullable()).describe('Counting column → season total (goals, assists, shots, …); null when the provider does not record it'),
     per90: z.record(z.string(), z.number().nullable()).describe('Metric key → per-90 value (or percentage for *_pct); null when not computable'),
   })
-  .loose();
+  ;
 
 /** The cohort a percentile is computed in. */
 export const CohortRef = z
@@ -60,7 +60,7 @@ export const CohortRef = z
     min_minutes: z.number(),
     n: z.number().int().describe('Players in the cohort'),
   })
-  .loose();
+  ;
 
 /** One metric's percentile (SPEC §2.4 `percentiles[metric]`). */
 export const PercentileEntry = z
@@ -70,9 +70,9 @@ export const PercentileEntry = z
     label: z.enum(PERCENTILE_LABELS).nullable().describe('Null for a low sample: the number is shown, no label is claimed'),
     ordinal: z.string().nullable(),
     cohort: CohortRef.nullable(),
-    sample: z.object({ minutes: z.number(), appearances: z.number().int(), level: z.enum(['ok', 'low']) }).loose(),
+    sample: z.object({ minutes: z.number(), appearances: z.number().int(), level: z.enum(['ok', 'low']) }),
   })
-  .loose();
+  ;
 
 /** A player or team an ambiguous name could mean. */
 export const Candidate = z
