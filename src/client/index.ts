@@ -11,7 +11,7 @@ import type { AlternativesRequest, AlternativesResponse } from '../service/schem
 import type { BestXiLineupRequest, BestXiLineupResponse } from '../service/schemas/best-xi-lineup.js';
 import type { BestXiPoolRequest, BestXiPoolResponse } from '../service/schemas/best-xi-pool.js';
 import type { CardPromptRequest, CardPromptResponse } from '../service/schemas/cards-prompt.js';
-import type { CardJobResponse, CardRequest, CardResponse } from '../service/schemas/cards.js';
+import type { CardJobResponse, CardRequest, CardResponse, HD_STYLES, SYNC_STYLES } from '../service/schemas/cards.js';
 import type { CatalogResponse, ProblemResponse } from '../service/schemas/common.js';
 import type { DnaSearchRequest, DnaSearchResponse } from '../service/schemas/dna-search.js';
 import type { PlayerQuery, PlayerRequest, PlayerResponse } from '../service/schemas/intelligence-player.js';
@@ -60,6 +60,8 @@ export interface HdCardOptions {
 }
 
 type In<S extends z.ZodType> = z.input<S>;
+/** A card body with its style narrowed to the sync styles or to the hd styles. */
+type CardBody<Styles extends readonly string[]> = Omit<In<typeof CardRequest>, 'style'> & { style: Styles[number] };
 
 /** The API client returned by {@link createClient}. */
 export interface Client {
@@ -70,12 +72,12 @@ export interface Client {
   matchIntelligence(body: In<typeof MatchIntelligenceRequest>): Promise<ApiResult<MatchIntelligenceResponse>>;
   verdict(body: In<typeof VerdictRequest>): Promise<ApiResult<VerdictResponse>>;
   /** A sync card (player_card, stat_ribbon): 200 with the image URL. For hd styles use {@link Client.hdCard}. */
-  card(body: In<typeof CardRequest>): Promise<ApiResult<CardResponse>>;
+  card(body: CardBody<typeof SYNC_STYLES>): Promise<ApiResult<CardResponse>>;
   cardPrompt(body: In<typeof CardPromptRequest>): Promise<ApiResult<CardPromptResponse>>;
   bestXiPool(body: In<typeof BestXiPoolRequest>): Promise<ApiResult<BestXiPoolResponse>>;
   bestXiLineup(body: In<typeof BestXiLineupRequest>): Promise<ApiResult<BestXiLineupResponse>>;
   /** Queues an hd card (key only), polls its job until it ends and returns the card; credits are the job's. */
-  hdCard(body: In<typeof CardRequest>, options?: HdCardOptions): Promise<ApiResult<NonNullable<CardJobResponse['result']>>>;
+  hdCard(body: CardBody<typeof HD_STYLES>, options?: HdCardOptions): Promise<ApiResult<NonNullable<CardJobResponse['result']>>>;
   /** One poll of an async card job (free). */
   cardJob(jobId: string): Promise<ApiResult<CardJobResponse>>;
   /** The GET catalog of an endpoint path, e.g. `/api/v1/cards` (free, no auth). */
@@ -155,7 +157,7 @@ export function createClient(options: ClientOptions): Client {
 
   const post = <T>(path: string, body: unknown) => send<T>('POST', path, JSON.stringify(body), 'application/json');
 
-  async function hdCard(body: In<typeof CardRequest>, opts: HdCardOptions = {}): Promise<ApiResult<NonNullable<CardJobResponse['result']>>> {
+  async function hdCard(body: CardBody<typeof HD_STYLES>, opts: HdCardOptions = {}): Promise<ApiResult<NonNullable<CardJobResponse['result']>>> {
     let queued: ApiResult<CardJobResponse>;
     if (opts.photo) {
       const form = new FormData();

@@ -6,8 +6,10 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/service/operations.js';
 import { toolNameOf } from '../../src/mcp/tools.js';
@@ -106,6 +108,15 @@ describe('halfspace mcp over stdio', () => {
     const read = await client.readResource({ uri: dna.uri });
     const catalog = JSON.parse((read.contents[0] as { text: string }).text);
     expect(catalog).toMatchObject({ path: '/api/v1/intelligence/dna-search', credits: 1 });
+  });
+
+  it('exits 2 with one line on stderr when the dataset cannot be opened', async () => {
+    const run = promisify(execFile);
+    const failed = await run(process.execPath, [builtBinary(), 'mcp', '--dataset', join(ROOT, 'no-such-dataset')], { timeout: 60_000 }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+    expect((failed as { code: number }).code).toBe(2);
+    expect((failed as { stdout: string }).stdout).toBe('');
+    expect((failed as { stderr: string }).stderr.trim().split('\n')).toHaveLength(1);
+    expect((failed as { stderr: string }).stderr).toMatch(/^halfspace mcp: /);
   });
 
   it('refuses an unknown tool as a protocol error', async () => {
