@@ -9,7 +9,6 @@ import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { fail, ok, type Failure, type Result } from '../errors.js';
 import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
 import { docsPageOf } from './docs-page.js';
-import { mcpRoute } from '../mcp/http.js';
 
 /** Largest JSON body accepted, in bytes (docs/errors.md#payload_too_large). */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
@@ -152,7 +151,9 @@ export function httpDispatcher(service: Service): (x: HttpExchange) => Promise<H
   // Image names are matched raw against the sha256 pattern, so nothing is decoded or joined to a path.
   router.add('GET', '/images/:name', (x, requestId) => service.image(x.path.slice('/images/'.length), requestId));
   router.add('ALL', '/api/*', api);
-  router.add('ALL', '/mcp', mcpRoute(service));
+  // The MCP SDK loads on the first /mcp request, so a server no agent talks to never pays for it.
+  let mcp: Route | null = null;
+  router.add('ALL', '/mcp', async (x, requestId) => (mcp ??= (await import('../mcp/http.js')).mcpRoute(service))(x, requestId));
 
   return async (x) => {
     const requestId = newRequestId();
