@@ -101,6 +101,14 @@ describe('halfspace mcp over stdio', () => {
     expect(Buffer.from((read.contents[0] as { blob: string }).blob, 'base64').equals(png)).toBe(true);
   });
 
+  it('renders an hd card in-process (no job, no key) and returns it as an image', async () => {
+    const result = await client.callTool({ name: 'card', arguments: { player_name: IGOR, style: 'editorial_cover', photo_mode: 'silhouette' } });
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ style: 'editorial_cover' });
+    const image = (result.content as Content).find((c) => c.type === 'image')!;
+    expect(Buffer.from(image.data!, 'base64').subarray(1, 4).toString('latin1')).toBe('PNG');
+  });
+
   it('exposes each catalog as a resource', async () => {
     const { resources } = await client.listResources();
     expect(resources.length).toBe(OPERATIONS.length);
