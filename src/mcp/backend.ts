@@ -1,15 +1,14 @@
 /**
  * @module What an MCP tool call runs against. Over HTTP every call goes through the service as
- * the REST twin would (same auth, wallet, demo quota, idempotent failures: billed identically);
+ * the REST twin would (same auth, wallet, demo quota, failures free: billed identically);
  * over stdio the operation runs in-process on the user's own engine, with no wallet.
  */
 import { fail, type Failure, type Result } from '../errors.js';
 import { catalogOf } from '../service/catalog.js';
 import { problemOf, type Problem } from '../service/errors.js';
 import { fetchPhoto } from '../service/photo-fetch.js';
-import type { Operation, ServiceEngine } from '../service/operations.js';
+import { OPERATIONS, type Operation, type ServiceEngine } from '../service/operations.js';
 import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
-import { OPERATIONS } from '../service/operations.js';
 import { parseWith } from '../validation.js';
 
 /** Credits of one call over HTTP with a key: what was charged and the balance after. */

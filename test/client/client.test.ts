@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { startServer, type RunningServer } from '../../src/cli/commands/serve.js';
-import { listen, type Listening } from '../../src/http/node.js';
+import { listen } from '../../src/http/node.js';
 import { issueKey } from '../../src/service/accounts.js';
 import { OPERATIONS } from '../../src/service/operations.js';
 import { createService } from '../../src/service/service.js';
