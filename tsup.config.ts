@@ -8,6 +8,8 @@ export const ENTRIES = {
   'store/memory/index': 'src/store/memory/index.ts',
   'store/sqlite/index': 'src/store/sqlite/index.ts',
   'store/postgres/index': 'src/store/postgres/index.ts',
+  'mcp/index': 'src/mcp/index.ts',
+  'client/index': 'src/client/index.ts',
 };
 
 export default defineConfig({

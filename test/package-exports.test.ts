@@ -38,6 +38,8 @@ describe('package exports', () => {
       'store/memory/index': ['memoryStore'],
       'store/sqlite/index': ['sqliteStore'],
       'store/postgres/index': ['postgresStore'],
+      'mcp/index': ['createMcpServer', 'localBackend', 'serviceBackend', 'mcpRoute', 'serveStdio'],
+      'client/index': ['createClient'],
     } as const;
     for (const [entry, source] of Object.entries(ENTRIES)) {
       const mod = await import(join(root, source));

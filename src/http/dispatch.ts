@@ -166,6 +166,9 @@ export function httpDispatcher(service: Service): (x: HttpExchange) => Promise<H
   // Image names are matched raw against the sha256 pattern, so nothing is decoded or joined to a path.
   router.add('GET', '/images/:name', async (x, requestId) => keyed(x, requestId, await service.image(x.path.slice('/images/'.length), requestId)));
   router.add('ALL', '/api/*', api);
+  // The MCP SDK loads on the first /mcp request, so a server no agent talks to never pays for it.
+  let mcp: Route | null = null;
+  router.add('ALL', '/mcp', async (x, requestId) => (mcp ??= (await import('../mcp/http.js')).mcpRoute(service))(x, requestId));
 
   /** 405 when the path is served for GET only, else 404. */
   const unrouted: Route = (x, requestId) => {

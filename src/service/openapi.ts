@@ -8,6 +8,10 @@ import { costOf, demoAllowed, type Operation } from './operations.js';
 import { ERRORS } from './errors.js';
 import { CatalogResponse, ProblemResponse } from './schemas/common.js';
 import { CardJobResponse } from './schemas/cards.js';
+import { catalogOf } from './catalog.js';
+import { fieldDescriptionOf } from './field-docs.js';
+import { REQUEST_EXAMPLES } from './examples/requests.js';
+import EXAMPLES from './examples/examples.json' with { type: 'json' };
 
 /** Version of the interface description (SPEC §9). */
 export const API_VERSION = '1.0.0';
@@ -18,6 +22,41 @@ const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
 };
 
 const problemRef = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
+
+/** Descriptions of the tags, in the order the document lists them. */
+const TAGS: Record<string, string> = {
+  intelligence: 'Player profiles, scouting percentiles and DNA similarity search',
+  alternatives: 'Cheaper, younger players with a similar style (beta)',
+  'match-intelligence': 'Fixtures with derby, tier, form, standings and signals (beta)',
+  verdict: 'Data-backed verdicts with percentile receipts',
+  cards: 'Shareable PNG cards (sync and async hd jobs), image prompts and stored images',
+  'best-xi': 'Best XI candidate pools and lineup aggregates',
+};
+
+const responseExample = (id: string): unknown => (EXAMPLES.responses as Record<string, unknown>)[id];
+
+/** The multipart form of a card upload: the JSON body as field `request` plus the photo file. */
+const CARD_UPLOAD = {
+  schema: {
+    type: 'object',
+    required: ['request'],
+    properties: {
+      request: { type: 'string', contentMediaType: 'application/json', description: 'The JSON request body (same fields as application/json)' },
+      photo: { type: 'string', contentMediaType: 'application/octet-stream', description: 'PNG or JPEG photo for an hd style, at most 5 MB' },
+    },
+  },
+  encoding: { request: { contentType: 'application/json' }, photo: { contentType: 'image/png, image/jpeg' } },
+};
+
+/** The request body schema of `op`, each property described (field-docs.ts) unless its schema says already. */
+function bodySchemaOf(op: Operation): Record<string, unknown> {
+  const schema = schemaOf(op.body, 'input') as { properties?: Record<string, Record<string, unknown>> };
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const description = fieldDescriptionOf(op.id, name);
+    if (property.description === undefined && description !== undefined) property.description = description;
+  }
+  return schema;
+}
 
 /** Query parameters of an operation as OpenAPI parameter objects. */
 function queryParameters(op: Operation): unknown[] {
@@ -50,7 +89,8 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
         security: [],
         'x-credits': 0,
         responses: {
-          '200': { description: 'Catalog', content: { 'application/json': { schema: schemaOf(CatalogResponse, 'output') } } },
+          '200': { description: 'Catalog', content: { 'application/json': { schema: { $ref: '#/components/schemas/Catalog' }, example: catalogOf(op) } } },
+          '400': problemRef('A query parameter was sent (catalogs take none)'),
         },
       },
       post: {
@@ -65,7 +105,13 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
           ...queryParameters(op),
           { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 }, description: 'Replays return the stored response and charge nothing' },
         ],
-        requestBody: { required: true, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: bodySchemaOf(op), ...(REQUEST_EXAMPLES[op.id] ? { examples: { demo: { summary: REQUEST_EXAMPLES[op.id].summary, value: REQUEST_EXAMPLES[op.id].body } } } : {}) },
+            ...(op.id === 'cards' ? { 'multipart/form-data': CARD_UPLOAD } : {}),
+          },
+        },
         responses: {
           '200': {
             description: `Success; ${credits} credit${credits === 1 ? '' : 's'} charged`,
@@ -74,14 +120,14 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
               'X-SVC-Wallet-Balance': { $ref: '#/components/headers/WalletBalance' },
               'Request-Id': { $ref: '#/components/headers/RequestId' },
             },
-            content: { 'application/json': { schema: schemaOf(op.response, 'output') } },
+            content: { 'application/json': { schema: schemaOf(op.response, 'output'), ...(responseExample(op.id) ? { example: responseExample(op.id) } : {}) } },
           },
           ...(op.isJob
             ? {
                 '202': {
                   description: `Async job queued (hd styles): credits held at queue time, captured on success, released on failure; poll the Location / poll_url`,
                   headers: { 'X-SVC-Credits-Held': { description: 'Credits reserved for the job', schema: { type: 'integer' } }, Location: { description: 'poll_url', schema: { type: 'string' } } },
-                  content: { 'application/json': { schema: schemaOf(CardJobResponse, 'output') } },
+                  content: { 'application/json': { schema: schemaOf(CardJobResponse, 'output'), example: { ...EXAMPLES.job, status: 'queued', credits_charged: 0, result: undefined } } },
                 },
               }
             : {}),
@@ -110,7 +156,7 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
         security: [{ bearer: [] }],
         parameters: [{ name: 'job_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } }],
         responses: {
-          '200': { description: 'The job', content: { 'application/json': { schema: schemaOf(CardJobResponse, 'output') } } },
+          '200': { description: 'The job', content: { 'application/json': { schema: schemaOf(CardJobResponse, 'output'), example: EXAMPLES.job } } },
           '401': problemRef('Missing or invalid key'),
           '404': problemRef('No such job for this key'),
         },
@@ -133,8 +179,10 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
     info: {
       title: 'Football Intelligence Developer API (halfspace)',
       version: API_VERSION,
-      description: 'Player JSON intelligence, verdicts, Best XI aggregates, cards and prompts, paid from a credit wallet. One credit ≈ 0.01 USD; 4xx and 5xx responses are never charged.',
+      description: 'Player JSON intelligence, verdicts, Best XI aggregates, cards and prompts, paid from a credit wallet. One credit ≈ 0.01 USD; 4xx and 5xx responses are never charged. Examples are taken from the bundled demo universe. Response objects may gain members in later releases: clients should ignore members they do not know.',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
+    tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name, description: TAGS[name] ?? name })),
     servers: [{ url: baseUrl }],
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     paths,
@@ -148,7 +196,7 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
         WalletBalance: { description: 'Wallet balance after this response', schema: { type: 'integer', minimum: 0 } },
         RequestId: { description: 'Identifier of this request (also request_id in error bodies)', schema: { type: 'string' } },
       },
-      schemas: { Problem: schemaOf(ProblemResponse, 'output') },
+      schemas: { Problem: { ...schemaOf(ProblemResponse, 'output'), example: EXAMPLES.problem }, Catalog: schemaOf(CatalogResponse, 'output') },
     },
   };
 }

@@ -13,6 +13,7 @@ import { standingsCommand } from './standings.js';
 import { cardCommand } from './card.js';
 import { promptCommand } from './prompt.js';
 import { serveCommand } from './serve.js';
+import { mcpCommand } from './mcp.js';
 import { keysCreateCommand, keysListCommand, keysRevokeCommand } from './keys.js';
 import { walletBalanceCommand, walletHoldsCommand, walletLedgerCommand, walletTopupCommand } from './wallet.js';
 
@@ -33,6 +34,7 @@ export const COMMANDS: readonly Command[] = [
   ingestWyscoutCommand,
   scoreCommand,
   serveCommand,
+  mcpCommand,
   keysCreateCommand,
   keysListCommand,
   keysRevokeCommand,

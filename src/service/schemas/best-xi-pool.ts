@@ -1,6 +1,7 @@
 /** @module POST /api/v1/best-xi/pool (SPEC §4.10): request body and response. */
 import { z } from 'zod';
 import { BestXiPoolRequest } from '../../bestxi/pool.js';
+import { Vibe } from '../../bestxi/vibes.js';
 
 export { BestXiPoolRequest };
 
@@ -8,7 +9,7 @@ export { BestXiPoolRequest };
 export const BestXiPoolResponse = z
   .object({
     players: z.array(z.object({ player_id: z.number().int(), name: z.string(), image_url: z.never().optional() }).loose()),
-    vibe_meta: z.object({}).loose(),
+    vibe_meta: Vibe.describe('The vibe: filters, metric weights, bonuses and constraints'),
     mode: z.enum(['pool', 'full', 'byIds']),
   })
   .loose();

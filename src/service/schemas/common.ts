@@ -3,6 +3,7 @@
  * empty query most endpoints take.
  */
 import { z } from 'zod';
+import { Candidate, JsonSchemaDocument } from './shapes.js';
 
 /** RFC 9457 problem body with the service's members (DESIGN §9). */
 export const ProblemResponse = z
@@ -14,7 +15,7 @@ export const ProblemResponse = z
     code: z.string().describe('Machine-readable error code, see /docs#errors'),
     param: z.string().optional().describe('Dot path of the offending field or header'),
     request_id: z.string(),
-    candidates: z.array(z.object({}).loose()).optional().describe('ambiguous_player / ambiguous_team: the players or teams the name could mean'),
+    candidates: z.array(Candidate).optional().describe('ambiguous_player / ambiguous_team: the players or teams the name could mean'),
     required_credits: z.number().int().optional().describe('insufficient_credits: the cost of the call'),
     balance: z.number().int().optional().describe('insufficient_credits: the wallet balance'),
   })
@@ -33,9 +34,13 @@ export const CatalogResponse = z
     credits: z.number().int(),
     demo_channel: z.boolean(),
     beta: z.boolean(),
-    request_schema: z.object({}).loose(),
+    request_schema: JsonSchemaDocument,
+    summary: z.string().optional(),
+    auth: z.array(z.enum(['bearer', 'demo_channel'])).optional().describe('Accepted credentials'),
+    query_schema: JsonSchemaDocument.optional(),
   })
-  .loose();
+  .loose()
+  .describe('The surface of a POST endpoint; endpoint-specific members (styles, vibes, bounds, filters, …) are open on purpose');
 export type CatalogResponse = z.infer<typeof CatalogResponse>;
 
 /** Every `meta` block of a player-facing response. */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PlayerRequest } from '../../intel/requests.js';
 import { ResponseMeta } from './common.js';
+import { PlayerProfile, SeasonStats } from './shapes.js';
 
 export { PlayerRequest };
 
@@ -14,8 +15,8 @@ export const PlayerResponse = z
   .object({
     data: z
       .object({
-        profile: z.object({}).loose(),
-        recent_stats: z.array(z.object({}).loose()),
+        profile: PlayerProfile,
+        recent_stats: z.array(SeasonStats).describe('Seasonal rows, newest first'),
         dna: z.object({ style_tags: z.array(z.string()) }).loose(),
         narrative: z.string().optional(),
       })

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ScoutingRequest } from '../../intel/requests.js';
 import { ResponseMeta } from './common.js';
+import { PercentileEntry, PlayerProfile, SeasonStats } from './shapes.js';
 
 export { ScoutingRequest };
 
@@ -10,11 +11,11 @@ export const ScoutingResponse = z
   .object({
     data: z
       .object({
-        profile: z.object({}).loose(),
+        profile: PlayerProfile,
         dna: z.object({ style_tags: z.array(z.string()), narrative: z.string() }).loose(),
-        stats: z.array(z.object({}).loose()),
+        stats: z.array(SeasonStats),
         per90_stats: z.record(z.string(), z.number().nullable()),
-        percentiles: z.record(z.string(), z.object({}).loose()),
+        percentiles: z.record(z.string(), PercentileEntry).describe('Metric key → percentile in the cohort'),
       })
       .loose(),
     summary: z.string(),

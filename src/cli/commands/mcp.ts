@@ -1,0 +1,21 @@
+/**
+ * `halfspace mcp`: the API's operations as MCP tools over stdio, for a local agent working on the
+ * user's own dataset (in-process engine, no key, no wallet). docs/mcp.md shows the client setup.
+ */
+import { Engine } from '../../engine.js';
+import { serveStdio } from '../../mcp/stdio.js';
+import type { Command } from '../run.js';
+
+/** `halfspace mcp`. */
+export const mcpCommand: Command = {
+  name: 'mcp',
+  summary: 'Serve the API operations as MCP tools over stdio (in-process, no wallet; for a local AI agent)',
+  usage: 'mcp [--dataset demo|DIR]',
+  options: { dataset: { type: 'string', default: 'demo' } },
+  async run({ values, io }) {
+    const engine = Engine.open({ dataset: values.dataset as string });
+    io.stderr(`halfspace mcp: serving ${engine.players.length} players of ${engine.dataset.meta.name} (as of ${engine.asOf}) over stdio\n`);
+    await serveStdio(engine);
+    return 0;
+  },
+};

@@ -1,0 +1,169 @@
+/**
+ * @module What an MCP tool call runs against. Over HTTP every call goes through the service as
+ * the REST twin would (same auth, wallet, demo quota, failures free: billed identically);
+ * over stdio the operation runs in-process on the user's own engine, with no wallet.
+ */
+import { fail, type Failure, type Result } from '../errors.js';
+import { catalogOf } from '../service/catalog.js';
+import { problemOf, type Problem } from '../service/errors.js';
+import { fetchPhoto } from '../service/photo-fetch.js';
+import { OPERATIONS, type Operation, type ServiceEngine } from '../service/operations.js';
+import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
+import { parseWith } from '../validation.js';
+
+/** Credits of one call over HTTP with a key: what was charged and the balance after. */
+export interface ToolCredits {
+  charged: number;
+  balance: number;
+}
+
+/** The outcome of one operation call: its JSON body (and card PNG), or the problem document. */
+export type ToolCallOutcome =
+  | { ok: true; value: Record<string, unknown>; credits?: ToolCredits; png?: Uint8Array }
+  | { ok: false; problem: Problem; credits?: ToolCredits };
+
+/** Where the MCP tools send their calls. */
+export interface ToolBackend {
+  readonly operations: readonly Operation[];
+  /** Runs `op` with its JSON body and query. */
+  call(op: Operation, body: Record<string, unknown>, query: Record<string, string>): Promise<ToolCallOutcome>;
+  /** The GET catalog of `op` (free). */
+  catalog(op: Operation): Promise<Record<string, unknown>>;
+  /** The PNG behind a card's `image_url`, or null. */
+  image(url: string): Promise<Uint8Array | null>;
+}
+
+/** The caller of an MCP-over-HTTP request, passed to each tool call as the REST request's credentials. */
+export interface HttpCaller {
+  authorization?: string;
+  demoChannel?: string;
+  clientIp?: string;
+  forwardedFor?: string;
+}
+
+/** How long a tool call waits for an hd card job before returning the job to poll, in ms. */
+export const JOB_WAIT_MS = 120_000;
+const JOB_POLL_MS = 200;
+
+const IMAGE_URL = /\/images\/([0-9a-f]{64}\.png)$/;
+
+const textOf = (body: string | Uint8Array): string => (typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
+
+function creditsOf(res: ServiceResponse): ToolCredits | undefined {
+  const charged = res.headers['x-svc-credits-charged'];
+  const balance = res.headers['x-svc-wallet-balance'];
+  return charged === undefined || balance === undefined ? undefined : { charged: Number(charged), balance: Number(balance) };
+}
+
+function outcomeOf(res: ServiceResponse): ToolCallOutcome {
+  const json = JSON.parse(textOf(res.body)) as Record<string, unknown>;
+  const credits = creditsOf(res);
+  if (res.status >= 400) return { ok: false, problem: json as Problem, ...(credits ? { credits } : {}) };
+  return { ok: true, value: json, ...(credits ? { credits } : {}) };
+}
+
+/**
+ * Tool calls through `service`, with the credentials of the MCP request: each one is the REST call
+ * of its operation (so charged, limited and refused exactly like it). An hd card job is polled
+ * until it ends (at most {@link JOB_WAIT_MS}) so the tool returns the card itself.
+ * @example await serviceBackend(service, { demoChannel: 'mcp', clientIp: '127.0.0.1' }).call(op, { name: 'X' }, {}) // => { ok: true, value: {…} }
+ */
+export function serviceBackend(service: Service, caller: HttpCaller, options: { jobWaitMs?: number } = {}): ToolBackend {
+  const jobWaitMs = options.jobWaitMs ?? JOB_WAIT_MS;
+  async function awaitJob(first: Record<string, unknown>, held: ToolCredits | undefined): Promise<ToolCallOutcome> {
+    const deadline = Date.now() + jobWaitMs;
+    let job = first;
+    let credits = held;
+    while ((job.status === 'queued' || job.status === 'running') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, JOB_POLL_MS));
+      const res = await service.handle({ method: 'GET', path: `/api/v1/cards/jobs/${String(job.job_id)}`, ...(caller.authorization ? { authorization: caller.authorization } : {}) });
+      const polled = outcomeOf(res);
+      if (!polled.ok) return polled;
+      job = polled.value;
+      if (polled.credits) credits = { charged: Number(job.credits_charged ?? 0), balance: polled.credits.balance };
+    }
+    if (job.status === 'succeeded') return { ok: true, value: job.result as Record<string, unknown>, ...(credits ? { credits } : {}) };
+    if (job.status === 'failed') {
+      const error = job.error as { code: string; detail: string; param?: string };
+      return { ok: false, problem: problemOf(serviceBase(service), String(job.job_id), { code: error.code as Failure['code'], message: error.detail, ...(error.param ? { param: error.param } : {}) }), ...(credits ? { credits } : {}) };
+    }
+    // Still running: the agent gets the job and its poll_url.
+    return { ok: true, value: job, ...(credits ? { credits } : {}) };
+  }
+  return {
+    get operations() {
+      return service.operations;
+    },
+    async call(op, body, query) {
+      const res = await service.handle({ method: 'POST', path: op.path, ...caller, body, query });
+      const outcome = outcomeOf(res);
+      if (outcome.ok && res.status === 202) return awaitJob(outcome.value, outcome.credits);
+      return outcome;
+    },
+    async catalog(op) {
+      return JSON.parse(textOf((await service.handle({ method: 'GET', path: op.path })).body)) as Record<string, unknown>;
+    },
+    async image(url) {
+      const name = IMAGE_URL.exec(url)?.[1];
+      if (!name) return null;
+      const res = await service.image(name);
+      return res.status === 200 && typeof res.body !== 'string' ? res.body : null;
+    },
+  };
+}
+
+/** The service's public base address, read from its OpenAPI servers entry (for job problem types). */
+const serviceBase = (service: Service): string => ((service.openApi().servers as { url: string }[] | undefined)?.[0]?.url ?? '');
+
+/** Base of image URLs and problem types over stdio: there is no server, so images are MCP resources under it. */
+export const LOCAL_BASE = 'halfspace://local';
+
+/**
+ * Tool calls run in-process on `engine`: validated by the operation's schemas, no key, no wallet,
+ * hd cards rendered before returning. Card images stay in memory for the session and are
+ * readable as resources at their `halfspace://local/images/<sha256>.png` URL.
+ * @example await localBackend(Engine.open({ dataset: 'demo' })).call(op, { name: 'Igor Teixeira' }, {}) // => { ok: true, value: {…} }
+ */
+export function localBackend(engine: ServiceEngine, options: { operations?: readonly Operation[]; fetchPhoto?: (url: string) => Promise<Result<Uint8Array>> } = {}): ToolBackend {
+  const operations = options.operations ?? OPERATIONS;
+  const photoFetcher = options.fetchPhoto ?? ((url: string) => fetchPhoto(url));
+  const images = new Map<string, Uint8Array>();
+  const store = { put: async (hex: string, png: Uint8Array) => void images.set(hex, png), get: async (hex: string) => images.get(hex) ?? null };
+  // No public address: the card watermark keeps its default text rather than "local".
+  const local = new Proxy(engine, {
+    get: (target, prop, receiver) =>
+      prop === 'card' ? (request: never, opts: Record<string, unknown> = {}) => target.card(request, { ...opts, baseUrl: undefined }) : Reflect.get(target, prop, receiver),
+  });
+  const problem = (failure: Failure): ToolCallOutcome => ({ ok: false, problem: problemOf(LOCAL_BASE, newRequestId(), failure) });
+
+  return {
+    operations,
+    async call(op, body, query) {
+      const parsed = parseWith(op.body, body);
+      const parsedQuery = parseWith(op.query, query);
+      const invalid = !parsed.ok ? parsed.error : !parsedQuery.ok ? parsedQuery.error : null;
+      if (invalid) return problem(invalid);
+      let photo: Uint8Array | undefined;
+      if (op.isJob?.(body) && typeof body.photo_url === 'string') {
+        const fetched = await photoFetcher(body.photo_url);
+        if (!fetched.ok) return problem(fetched.error);
+        photo = fetched.value;
+      }
+      let ran: Awaited<ReturnType<Operation['run']>>;
+      try {
+        ran = await op.run({ engine: local, body, query, key: null, baseUrl: LOCAL_BASE, images: store, ...(photo ? { photo } : {}) });
+      } catch (error) {
+        console.error('[halfspace mcp] internal error:', error);
+        ran = fail('internal_error', 'unexpected error');
+      }
+      if (!ran.ok) return problem(ran.error);
+      const value = ran.value.body as Record<string, unknown>;
+      return { ok: true, value };
+    },
+    catalog: async (op) => catalogOf(op),
+    async image(url) {
+      const hex = IMAGE_URL.exec(url)?.[1]?.slice(0, 64);
+      return url.startsWith(LOCAL_BASE) && hex ? (images.get(hex) ?? null) : null;
+    },
+  };
+}

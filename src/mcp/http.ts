@@ -1,0 +1,63 @@
+/**
+ * @module `POST /mcp`: the MCP tools over streamable HTTP, stateless (a fresh server and transport
+ * per request, JSON responses rather than SSE). The request's Authorization, X-SVC-Demo-Channel
+ * and client address become the credentials of every tool call, so each call is billed like its
+ * REST twin. GET and DELETE (SSE streams and sessions) do not exist without sessions: 405.
+ */
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { HttpExchange } from '../http/dispatch.js';
+import type { Service, ServiceResponse } from '../service/service.js';
+import { serviceBackend } from './backend.js';
+import { createMcpServer } from './server.js';
+
+/** Largest MCP request body, in bytes: tool arguments are small JSON. */
+export const MCP_BODY_MAX_BYTES = 64 * 1024;
+
+/** Headers the transport reads, copied from the exchange into its web Request. */
+const FORWARDED = ['content-type', 'accept', 'mcp-protocol-version', 'mcp-session-id', 'last-event-id'];
+
+/**
+ * 405 for GET/DELETE: a problem with code `method_not_allowed` (the code the service's error table
+ * uses for 405) and `Allow: POST`. Built from a service problem so type, request id and headers match.
+ */
+function methodNotAllowed(service: Service, method: string, requestId: string): ServiceResponse {
+  const base = service.failure({ code: 'not_found', message: `${method} /mcp is not served: this MCP endpoint is stateless, POST JSON-RPC messages to it` }, requestId);
+  const problem = JSON.parse(base.body as string) as Record<string, unknown>;
+  const body = { ...problem, type: String(problem.type).replace(/#error-not_found$/, '#error-method_not_allowed'), title: 'Method not allowed', status: 405, code: 'method_not_allowed' };
+  return { status: 405, headers: { ...base.headers, allow: 'POST' }, body: JSON.stringify(body) };
+}
+
+/**
+ * The `/mcp` route of the HTTP dispatcher over `service`.
+ * @example router.add('ALL', '/mcp', mcpRoute(service))
+ */
+export function mcpRoute(service: Service): (x: HttpExchange, requestId: string) => Promise<ServiceResponse> {
+  return async (x, requestId) => {
+    if (x.method !== 'POST') return methodNotAllowed(service, x.method, requestId);
+    const bytes = await x.readBody(MCP_BODY_MAX_BYTES);
+    if (bytes === null) return service.failure({ code: 'payload_too_large', message: `the body exceeds ${MCP_BODY_MAX_BYTES} bytes` }, requestId);
+    const headers = new Headers();
+    for (const name of FORWARDED) {
+      const value = x.header(name);
+      if (value !== undefined) headers.set(name, value);
+    }
+    const caller = {
+      ...(x.header('authorization') ? { authorization: x.header('authorization') } : {}),
+      ...(x.header('x-svc-demo-channel') !== undefined ? { demoChannel: x.header('x-svc-demo-channel') } : {}),
+      clientIp: x.peer,
+      ...(x.header('x-forwarded-for') !== undefined ? { forwardedFor: x.header('x-forwarded-for') } : {}),
+    };
+    const server = createMcpServer(serviceBackend(service, caller));
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      const response = await transport.handleRequest(new Request('http://mcp.invalid/mcp', { method: 'POST', headers, body: bytes }));
+      const out: Record<string, string> = { 'request-id': requestId };
+      response.headers.forEach((value, name) => (out[name] = value));
+      return { status: response.status, headers: out, body: await response.text() };
+    } finally {
+      await transport.close();
+      await server.close();
+    }
+  };
+}
