@@ -47,7 +47,8 @@ export function docsPageOf(doc: Record<string, unknown>): string {
   const sections: string[] = [];
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>)) {
     const post = item.post;
-    if (!post) continue;
+    // The admin API (tag `admin`) is for operators: it is in /openapi.json, not on the public page.
+    if (!post || (post.tags as string[] | undefined)?.includes('admin')) continue;
     const body = ((post.requestBody as { content: Record<string, { schema: JsonSchema }> }).content['application/json'].schema) ?? {};
     const required = new Set(body.required ?? []);
     const rows = Object.entries(body.properties ?? {})
