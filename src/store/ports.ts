@@ -242,6 +242,12 @@ export interface JobStore {
   unfinished(): Promise<UnfinishedJob[]>;
 }
 
+/** What {@link ServiceStore.stats} counts. */
+export interface StoreStats {
+  holds_open: number;
+  jobs: Record<JobStatus, number>;
+}
+
 /** Everything the service persists. */
 export interface ServiceStore {
   keys: KeyStore;
@@ -251,6 +257,8 @@ export interface ServiceStore {
   rateLimits: RateLimitStore;
   images: ImageStore;
   jobs: JobStore;
+  /** Counts for monitoring (`/metrics`): open holds and async jobs by state, across every process sharing the store. */
+  stats?(): Promise<StoreStats>;
   /**
    * Releases resources (closes the database or its connection pool); the store must not be used
    * afterwards. Callers await it: a pooled store resolves once its connections are closed.

@@ -7,7 +7,7 @@
 import pg from 'pg';
 import type {
   DemoStore, HoldOutcome, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore, LedgerEntry,
-  OpenHold, ServiceStore, SettleOutcome, StoredResponse, TopupOutcome, WalletStore,
+  OpenHold, ServiceStore, SettleOutcome, StoreStats, StoredResponse, TopupOutcome, WalletStore,
 } from '../ports.js';
 import { assertCredits, MAX_WALLET_CREDITS } from '../ports.js';
 import { instanceOfOwner, newHoldOwner } from '../hold-owner.js';
@@ -456,6 +456,11 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Serv
     rateLimits: new MemoryRateLimits(),
     images: postgresImages(pool),
     jobs: postgresJobs(pool),
+    stats: async () => {
+      const jobs: StoreStats['jobs'] = { queued: 0, running: 0, succeeded: 0, failed: 0 };
+      for (const row of (await pool.query<{ status: JobStatus; n: number }>('SELECT status, COUNT(*)::bigint AS n FROM jobs GROUP BY status')).rows) jobs[row.status] = row.n;
+      return { holds_open: (await pool.query<{ n: number }>('SELECT COUNT(*)::bigint AS n FROM holds')).rows[0].n, jobs };
+    },
     close: () => pool.end(),
   };
 }
