@@ -191,10 +191,13 @@ export interface RateDecision {
   reset_ms: number;
 }
 
-/** Token buckets for keyed rate limits (per process: each replica counts its own). */
+/**
+ * Token buckets for keyed rate limits: per process in memory and SQLite (one serving process),
+ * shared by every replica on PostgreSQL (store/postgres/rate-limits.ts).
+ */
 export interface RateLimitStore {
   /** Takes one token from `bucket` refilled at `ratePerSecond` up to `burst`. */
-  take(bucket: string, nowMs: number, ratePerSecond: number, burst: number): RateDecision;
+  take(bucket: string, nowMs: number, ratePerSecond: number, burst: number): RateDecision | Promise<RateDecision>;
 }
 
 /** Rendered card images, addressed by the SHA-256 of their bytes. */
@@ -240,6 +243,13 @@ export interface JobStore {
   update(jobId: string, status: JobStatus, result: string | null, at: string): Promise<boolean>;
   /** Every `queued` or `running` job with its stored photo, oldest first (created_at, then insertion order). */
   unfinished(): Promise<UnfinishedJob[]>;
+  /**
+   * Leases unfinished job `jobId` to `owner` (a WalletStore.owner) until `until`; true when
+   * `owner` holds the lease now: the job had none, its lease lapsed (`until` ≤ `at`), it was
+   * `owner`'s already (a renewal), or an earlier process of the same instance held it. Stores that
+   * replicas share (PostgreSQL) implement it; without it the one serving process owns every job.
+   */
+  lease?(jobId: string, owner: string, at: string, until: string): Promise<boolean>;
 }
 
 /** What {@link ServiceStore.stats} counts. */

@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MemoryRateLimits } from '../../src/store/memory/rate-limits.js';
 import { MAX_WALLET_CREDITS, type LedgerEntry, type ServiceStore } from '../../src/store/ports.js';
 
 const T0 = '2026-03-01T12:00:00.000Z';
@@ -266,12 +267,31 @@ export function storeSuite(name: string, make: () => ServiceStore | Promise<Serv
     it('refills rate-limit buckets over time', async () => {
       const s = await make();
       // burst 2 at 10/s: two allowed, the third waits 100 ms for one token.
-      expect(s.rateLimits.take('k', 0, 10, 2)).toMatchObject({ allowed: true, remaining: 1 });
-      expect(s.rateLimits.take('k', 0, 10, 2)).toMatchObject({ allowed: true, remaining: 0 });
-      expect(s.rateLimits.take('k', 0, 10, 2)).toEqual({ allowed: false, remaining: 0, retry_after_ms: 100, reset_ms: 200 });
-      expect(s.rateLimits.take('k', 100, 10, 2)).toMatchObject({ allowed: true, remaining: 0 });
-      expect(s.rateLimits.take('other', 100, 10, 2)).toMatchObject({ allowed: true, remaining: 1 });
+      expect(await s.rateLimits.take('k', 0, 10, 2)).toMatchObject({ allowed: true, remaining: 1 });
+      expect(await s.rateLimits.take('k', 0, 10, 2)).toMatchObject({ allowed: true, remaining: 0 });
+      expect(await s.rateLimits.take('k', 0, 10, 2)).toEqual({ allowed: false, remaining: 0, retry_after_ms: 100, reset_ms: 200 });
+      expect(await s.rateLimits.take('k', 100, 10, 2)).toMatchObject({ allowed: true, remaining: 0 });
+      expect(await s.rateLimits.take('other', 100, 10, 2)).toMatchObject({ allowed: true, remaining: 1 });
       await s.close();
+    });
+
+    it('decides like the in-memory token bucket for any sequence of requests (the model)', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom('a', 'b'), fc.integer({ min: 0, max: 400 })), { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 5 }), async (steps, rate, burst) => {
+          const s = await make();
+          const model = new MemoryRateLimits();
+          let now = 1_000;
+          try {
+            for (const [bucket, gap] of steps) {
+              now += gap;
+              expect(await s.rateLimits.take(bucket, now, rate, burst)).toEqual(model.take(bucket, now, rate, burst));
+            }
+          } finally {
+            await s.close();
+          }
+        }),
+        { numRuns: 15 },
+      );
     });
 
     it('matches a simple ledger model under any sequence of operations (fc.commands)', async () => {
