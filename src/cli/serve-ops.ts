@@ -67,6 +67,21 @@ export function corsOriginsOf(raw: readonly string[]): string[] {
   return [...raw];
 }
 
+/**
+ * Checks `--rate-limit` (requests/s per key) and `--rate-burst`: positive integers up to 100 000;
+ * undefined when neither is given.
+ * @example rateLimitOf('5', '10') // => { perSecond: 5, burst: 10 }
+ */
+export function rateLimitOf(perSecond: string | undefined, burst: string | undefined): { perSecond?: number; burst?: number } | undefined {
+  if (perSecond === undefined && burst === undefined) return undefined;
+  const check = (raw: string, flag: string) => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1 || n > 100_000) throw new UsageError(`--${flag} must be an integer 1–100000, got ${JSON.stringify(raw)}`);
+    return n;
+  };
+  return { ...(perSecond !== undefined ? { perSecond: check(perSecond, 'rate-limit') } : {}), ...(burst !== undefined ? { burst: check(burst, 'rate-burst') } : {}) };
+}
+
 /** What {@link operationsOf} wires. */
 export interface ServeOperations {
   adminToken?: string;

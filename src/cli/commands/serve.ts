@@ -7,11 +7,12 @@ import { Engine } from '../../engine.js';
 import { listen, type Listening } from '../../http/node.js';
 import { releaseLeftoverHolds } from '../../service/accounts.js';
 import { createService, type ResumeReport, type Service } from '../../service/service.js';
+import { JOB_LEASE_MS } from '../../service/job-lease.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { UsageError, type Command } from '../run.js';
 import { openStore, printableDb } from '../store.js';
 import { DB_OPTION, DEFAULT_DB } from './keys.js';
-import { adminTokenOf, corsOriginsOf, logFormatOf, operationsOf, type ServeOperations } from '../serve-ops.js';
+import { adminTokenOf, corsOriginsOf, logFormatOf, operationsOf, rateLimitOf, type ServeOperations } from '../serve-ops.js';
 
 /** Default TCP port of `halfspace serve`. */
 export const DEFAULT_PORT = 8787;
@@ -30,6 +31,8 @@ export interface ServerOptions {
   trustedProxies?: string[];
   /** Card render worker threads; default every core but one (at least 1); 0 renders on the main thread. */
   renderWorkers?: number;
+  /** Keyed rate limit; default 50 requests/s, burst 100 (shared by every replica on PostgreSQL). */
+  rateLimit?: { perSecond?: number; burst?: number };
   /** Admin token, CORS origins and access log (src/cli/serve-ops.ts); default: admin API off, no CORS, no log. */
   operations?: ServeOperations;
 }
@@ -86,7 +89,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Renders leave the main thread, so a card in progress does not stall every other request.
   const workers = options.renderWorkers ?? defaultRenderWorkers();
   pool = workers > 0 ? createRenderPool(workers) : null;
-  service = createService({ engine, store, baseUrl, trustedProxies: options.trustedProxies, ...(pool ? { renderCard: pool.render } : {}) });
+  service = createService({ engine, store, baseUrl, trustedProxies: options.trustedProxies, ...(pool ? { renderCard: pool.render } : {}), ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) });
   // Only `serve` takes over unfinished jobs: the keys and wallet commands open the same file but
   // never run jobs, so a CLI call next to a running server cannot run one twice.
   let resumed: ResumeReport;
@@ -103,6 +106,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await store.close();
     throw e;
   }
+  // Replicas on one database keep taking over jobs whose lease lapsed (a replica died).
+  const takeOver = store.jobs.lease ? setInterval(() => void service!.resume().catch((e) => console.error('[halfspace] job takeover failed:', e)), JOB_LEASE_MS) : null;
+  takeOver?.unref();
   return {
     listening,
     engine,
@@ -112,6 +118,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     resumed,
     releasedHolds,
     close: async () => {
+      if (takeOver) clearInterval(takeOver);
       await listening.close();
       // Queued hd jobs stay queued for the next start; only the one rendering now is awaited.
       await service!.stop();
@@ -170,7 +177,7 @@ export function readyText(server: RunningServer, db: string): string {
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'Serve the Developer API over HTTP (keys, wallet, demo channel; SQLite or PostgreSQL store)',
-  usage: 'serve [--port 8787] [--host 127.0.0.1] [--db ./halfspace.db|postgres://…] [--dataset demo|DIR] [--base-url URL] [--trusted-proxy IP]… [--render-workers N] [--admin-token-file FILE] [--cors-origin ORIGIN]… [--log-format json|pretty|off]',
+  usage: 'serve [--port 8787] [--host 127.0.0.1] [--db ./halfspace.db|postgres://…] [--dataset demo|DIR] [--base-url URL] [--trusted-proxy IP]… [--render-workers N] [--admin-token-file FILE] [--cors-origin ORIGIN]… [--log-format json|pretty|off] [--rate-limit 50] [--rate-burst 100]',
   options: {
     ...DB_OPTION,
     port: { type: 'string', default: String(DEFAULT_PORT) },
@@ -182,6 +189,8 @@ export const serveCommand: Command = {
     'admin-token-file': { type: 'string' },
     'cors-origin': { type: 'string', multiple: true },
     'log-format': { type: 'string', default: 'json' },
+    'rate-limit': { type: 'string' },
+    'rate-burst': { type: 'string' },
   },
   async run({ values, io }) {
     const port = Number(values.port);
@@ -200,7 +209,8 @@ export const serveCommand: Command = {
       corsOrigins: corsOriginsOf((values['cors-origin'] as string[] | undefined) ?? []),
       ...(logFormat === 'off' ? {} : { logFormat, log: (line: string) => io.stdout(`${line}\n`) }),
     };
-    const server = await startServer({ dataset: values.dataset as string, db, port, host: values.host as string, baseUrl, trustedProxies: (values['trusted-proxy'] as string[] | undefined) ?? [], ...(renderWorkers === undefined ? {} : { renderWorkers }), operations });
+    const rateLimit = rateLimitOf(values['rate-limit'] as string | undefined, values['rate-burst'] as string | undefined);
+    const server = await startServer({ dataset: values.dataset as string, db, port, host: values.host as string, baseUrl, trustedProxies: (values['trusted-proxy'] as string[] | undefined) ?? [], ...(renderWorkers === undefined ? {} : { renderWorkers }), ...(rateLimit ? { rateLimit } : {}), operations });
     io.stdout(readyText(server, db));
     await new Promise<void>((resolve) => {
       const stop = () => {

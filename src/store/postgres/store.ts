@@ -12,6 +12,8 @@ import type {
 import { assertCredits, MAX_WALLET_CREDITS } from '../ports.js';
 import { instanceOfOwner, newHoldOwner } from '../hold-owner.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
+import { postgresRateLimits, RATE_LIMITS_SQL } from './rate-limits.js';
+import { JOB_LEASE_SQL, postgresJobLease } from './job-lease.js';
 
 /** Schema used when none is given (docs/api.md#storage). */
 export const POSTGRES_DEFAULT_SCHEMA = 'halfspace';
@@ -416,6 +418,11 @@ export interface PostgresStoreOptions {
    * (WalletStore.releaseAbandoned); two live replicas must never share one.
    */
   instanceId?: string;
+  /**
+   * Keyed rate limits counted in the database, shared by every replica (one round trip per keyed
+   * call); false counts them per process, as SQLite does. Default true.
+   */
+  sharedRateLimits?: boolean;
 }
 
 /**
@@ -443,6 +450,8 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Serv
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`halfspace schema ${schema}`]);
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
       await client.query(SCHEMA_SQL);
+      await client.query(RATE_LIMITS_SQL);
+      await client.query(JOB_LEASE_SQL);
     });
   } catch (error) {
     await pool.end();
@@ -453,9 +462,10 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Serv
     wallets: postgresWallets(pool, owner),
     idempotency: postgresIdempotency(pool),
     demo: postgresDemo(pool),
-    rateLimits: new MemoryRateLimits(),
+    // Shared buckets: N replicas give a key its limit once, not N times (docs/api.md#rate-limits).
+    rateLimits: options.sharedRateLimits === false ? new MemoryRateLimits() : postgresRateLimits(pool),
     images: postgresImages(pool),
-    jobs: postgresJobs(pool),
+    jobs: { ...postgresJobs(pool), lease: postgresJobLease(pool) },
     stats: async () => {
       const jobs: StoreStats['jobs'] = { queued: 0, running: 0, succeeded: 0, failed: 0 };
       for (const row of (await pool.query<{ status: JobStatus; n: number }>('SELECT status, COUNT(*)::bigint AS n FROM jobs GROUP BY status')).rows) jobs[row.status] = row.n;
