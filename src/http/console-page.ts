@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 
 const STYLE = `
-*{box-sizing:border-box}body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9}
+[hidden]{display:none!important}*{box-sizing:border-box}body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9}
 header{background:#14213d;color:#fff;padding:.7rem 1rem;display:flex;gap:1rem;align-items:center;flex-wrap:wrap}
 header h1{font-size:1.1rem;margin:0;flex:1}main{max-width:1100px;margin:0 auto;padding:1rem;display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,480px),1fr))}
 section{background:#fff;border:1px solid #dde1e7;border-radius:8px;padding:.8rem 1rem;min-width:0}h2{font-size:1rem;margin:.1rem 0 .6rem}
@@ -16,7 +16,7 @@ table{border-collapse:collapse;width:100%;font-size:13px}td,th{border-bottom:1px
 .scroll{overflow-x:auto}input,select,textarea,button{font:inherit}input,select,textarea{border:1px solid #c5cbd3;border-radius:5px;padding:.3rem .45rem;max-width:100%}
 textarea{width:100%;min-height:7rem;font-family:ui-monospace,monospace;font-size:12px}button{background:#fca311;border:0;border-radius:5px;padding:.35rem .8rem;cursor:pointer;font-weight:600}
 button.quiet{background:#e5e7eb;font-weight:400}pre{background:#f3f4f6;padding:.5rem;overflow:auto;max-height:20rem;font-size:12px;white-space:pre-wrap;word-break:break-all;margin:.3rem 0}
-.row{display:flex;gap:.5rem;flex-wrap:wrap;align-items:center;margin:.4rem 0}.muted{color:#667}.secret{background:#fff7e6;border:1px solid #fca311;padding:.5rem;border-radius:5px;word-break:break-all}
+.row{display:flex;gap:.5rem;flex-wrap:wrap;align-items:center;margin:.4rem 0}.muted{color:#667}.secret{background:#fff7e6;border:1px solid #fca311;padding:.5rem;border-radius:5px}.secret code{word-break:break-all}
 .big{font-size:1.6rem;font-weight:700}.bad{color:#b42318}.ok{color:#067647}tr.sel{background:#eef4ff}#signin{max-width:420px;margin:3rem auto}img.card{max-width:100%;border:1px solid #dde1e7;margin-top:.4rem}
 .wide{grid-column:1/-1}svg text{font-size:10px;fill:#445}
 `;
@@ -136,6 +136,8 @@ function exampleOf(schema) {
     const s = schema.properties?.[name] ?? {};
     body[name] = s.default ?? (s.enum ? s.enum[0] : /name/.test(name) ? sample : s.type === 'integer' || s.type === 'number' ? (s.minimum ?? 1) : s.type === 'boolean' ? false : s.type === 'array' ? [] : s.type === 'object' ? {} : sample);
   }
+  // A player is named by name or id, neither required alone: start with the sample name.
+  if (Object.keys(body).length === 0 && schema.properties?.name) body.name = sample;
   return body;
 }
 async function loadOps() {
@@ -207,9 +209,9 @@ export function consolePage(options: { samplePlayer?: string } = {}): { html: st
   const hash = createHash('sha256').update(SCRIPT).digest('base64');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>halfspace developer console</title><style>${STYLE}</style></head>
+<title>halfspace developer console</title><link rel="icon" href="data:,"><style>${STYLE}</style></head>
 <body data-sample="${esc(options.samplePlayer ?? 'Player Name')}">${BODY}
 <script>${SCRIPT}</script></body></html>`;
-  const csp = `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+  const csp = `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
   return { html, csp };
 }
