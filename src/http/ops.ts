@@ -183,8 +183,12 @@ export function withOperations(dispatch: (x: HttpExchange) => Promise<HttpReply>
         if (Object.keys(cors).length > 0) reply = { ...reply, headers: { ...reply.headers, ...cors } };
       }
     } catch (error) {
-      if (!(error instanceof BodyAborted)) throw error;
-      const refused = service.failure({ code: 'invalid_request', message: error.message, param: 'body' });
+      // The API's own routes answer their errors themselves; this is an operations route failing
+      // (the store is down under the admin API): a 500 problem, never a dropped connection.
+      const aborted = error instanceof BodyAborted;
+      const requestId = newRequestId();
+      if (!aborted) console.error(`[halfspace] ${requestId} internal error:`, error);
+      const refused = aborted ? service.failure({ code: 'invalid_request', message: error.message, param: 'body' }, requestId) : service.failure({ code: 'internal_error', message: 'unexpected error' }, requestId);
       reply = { status: refused.status, headers: refused.headers, body: refused.body };
     }
     const seconds = (performance.now() - started) / 1000;

@@ -100,7 +100,7 @@ describe.skipIf(!hasChromium)('/console in Chromium', () => {
     expect(await text('#try-charged')).toBe('15');
     const preview = page.locator('#try-preview img');
     await preview.waitFor();
-    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
+    await expect.poll(() => preview.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
     await expect.poll(() => text('#balance')).toBe('4');
     await expect.poll(() => page.locator('#chart svg rect[data-op="cards"]').count()).toBe(1);
   });
@@ -108,7 +108,7 @@ describe.skipIf(!hasChromium)('/console in Chromium', () => {
   it('looks right at desktop and phone widths (screenshots decoded)', async () => {
     for (const [name, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]] as const) {
       await page.setViewportSize({ width, height });
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate('window.scrollTo(0, 0)');
       // HALFSPACE_SCREENSHOTS=<dir> keeps them for a human to look at.
       const file = join(process.env.HALFSPACE_SCREENSHOTS ?? dir, `console-${name}.png`);
       await page.screenshot({ path: file });
@@ -116,7 +116,7 @@ describe.skipIf(!hasChromium)('/console in Chromium', () => {
       expect([png.width, png.height]).toEqual([width, height]);
       expect(distinctColours(png), name).toBeGreaterThan(50);
       // Nothing wider than the screen: tables scroll inside their panels.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), name).toBe(true);
+      expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), name).toBe(true);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   });
