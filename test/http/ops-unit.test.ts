@@ -7,7 +7,9 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { httpDispatcher, type HttpExchange } from '../../src/http/dispatch.js';
+import { httpHandler } from '../../src/http/handler.js';
 import { createMetrics } from '../../src/http/metrics.js';
+import { operationsOf } from '../../src/cli/serve-ops.js';
 import { accessLine, operationOf, withOperations } from '../../src/http/ops.js';
 import { createAdmin } from '../../src/service/admin.js';
 import { OPERATIONS } from '../../src/service/operations.js';
@@ -72,5 +74,31 @@ describe('an operations route whose store fails', () => {
     } finally {
       errors.mockRestore();
     }
+  });
+});
+
+describe('the fetch handler with operations', () => {
+  it('answers health, CORS preflights and the admin API like the Node listener', async () => {
+    const store = memoryStore();
+    const service = createService({ engine: Engine.open({ dataset: tinyDataset() }), store, baseUrl: 'http://x' });
+    const handler = httpHandler(service, { ops: { admin: createAdmin({ store, token: 'a-long-admin-token-123', baseUrl: 'http://x' }), corsOrigins: ['https://app.example.com'] } });
+    expect((await handler(new Request('http://x/healthz'))).status).toBe(200);
+    const pre = await handler(new Request('http://x/api/v1/verdict', { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' } }));
+    expect([pre.status, pre.headers.get('access-control-allow-origin')]).toEqual([204, 'https://app.example.com']);
+    const created = await handler(new Request('http://x/admin/v1/keys', { method: 'POST', headers: { authorization: 'Bearer a-long-admin-token-123', 'content-type': 'application/json' }, body: '{"credits":2}' }));
+    expect(created.status).toBe(201);
+    expect((await store.keys.list()).length).toBe(1);
+  });
+});
+
+describe('readiness of a served store', () => {
+  const engine = Engine.open({ dataset: tinyDataset() });
+  it('is ready while the store answers, and says why not when it fails or hangs', async () => {
+    const store = memoryStore();
+    expect(await operationsOf(engine, store, () => 'http://x', () => 0, {}).ready!()).toBeNull();
+    store.wallets.balance = () => Promise.reject(new Error('connection refused'));
+    expect(await operationsOf(engine, store, () => 'http://x', () => 0, {}).ready!()).toBe('the store is unreachable: connection refused');
+    store.wallets.balance = () => new Promise(() => {});
+    expect(await operationsOf(engine, store, () => 'http://x', () => 0, {}).ready!()).toBe('the store did not answer within 2000 ms');
   });
 });
