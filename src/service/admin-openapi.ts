@@ -25,16 +25,16 @@ export function adminOpenApi(): { paths: Record<string, unknown>; scheme: Record
         post: {
           ...common, operationId: 'admin.keys.create', summary: 'Create a key and its wallet; the secret is in this response only',
           requestBody: body({ credits: { type: 'integer', minimum: 0 }, label: { type: ['string', 'null'], maxLength: 200 }, no_watermark: { type: 'boolean' } }, ['credits']),
-          responses: { '201': jsonOk('{ id, key, label, no_watermark, created_at, balance, held }'), '400': problem('Invalid body (invalid_request)'), ...refused },
+          responses: { '201': jsonOk('{ id, key, label, no_watermark, created_at, balance, held }'), '400': problem('Invalid body (invalid_request, amount_out_of_range)'), ...refused },
         },
       },
       '/admin/v1/keys/{key_id}': { get: { ...common, operationId: 'admin.keys.get', summary: 'One key with its balance and held credits', parameters: [keyId], responses: { '200': jsonOk('Key summary'), ...refused } } },
-      '/admin/v1/keys/{key_id}/revoke': { post: { ...common, operationId: 'admin.keys.revoke', summary: 'Revoke a key: its calls answer 401 from now on', parameters: [keyId], responses: { '200': jsonOk('Key summary'), '400': problem('Already revoked (invalid_request, reason key_revoked)'), ...refused } } },
+      '/admin/v1/keys/{key_id}/revoke': { post: { ...common, operationId: 'admin.keys.revoke', summary: 'Revoke a key: its calls answer 401 from now on', parameters: [keyId], responses: { '200': jsonOk('Key summary'), '409': problem('Already revoked (key_revoked)'), ...refused } } },
       '/admin/v1/keys/{key_id}/topup': {
         post: {
           ...common, operationId: 'admin.wallet.topup', summary: 'Add credits to the key\'s wallet', parameters: [keyId],
           requestBody: body({ credits: { type: 'integer', minimum: 1 }, note: { type: ['string', 'null'], maxLength: 200 } }, ['credits']),
-          responses: { '200': jsonOk('{ id, balance, held, available, holds }'), '400': problem('Amount out of range, wallet limit, revoked key (invalid_request with reason)'), ...refused },
+          responses: { '200': jsonOk('{ id, balance, held, available, holds }'), '400': problem('Amount out of range (amount_out_of_range)'), '409': problem('Revoked key (key_revoked)'), '422': problem('The wallet would pass its limit (balance_limit_exceeded)'), ...refused },
         },
       },
       '/admin/v1/keys/{key_id}/wallet': { get: { ...common, operationId: 'admin.wallet.get', summary: 'Balance, held credits and open holds', parameters: [keyId], responses: { '200': jsonOk('{ id, balance, held, available, holds }'), ...refused } } },

@@ -72,7 +72,7 @@ async function summaryOf(store: ServiceStore, k: KeyRecord): Promise<KeySummary>
 
 /**
  * Revokes key `id`: its calls answer 401 from then on. `not_found` for an unknown key,
- * `invalid_request` (`reason: 'key_revoked'`) when it is revoked already.
+ * `key_revoked` when it is revoked already.
  * @example await revokeKey(store, 'key_x') // => { ok: true, value: { id: 'key_x', revoked_at: '2026-…' } }
  */
 export async function revokeKey(store: ServiceStore, id: string, now = new Date()): Promise<Result<{ id: string; revoked_at: string }>> {
@@ -80,7 +80,7 @@ export async function revokeKey(store: ServiceStore, id: string, now = new Date(
   if (await store.keys.revoke(id, at)) return ok({ id, revoked_at: at });
   const key = await store.keys.byId(id);
   if (!key) return fail('not_found', `no key ${id}`, { param: 'key' });
-  return fail('invalid_request', `key ${id} was already revoked at ${key.revoked_at}`, { param: 'key', reason: 'key_revoked' });
+  return fail('key_revoked', `key ${id} was already revoked at ${key.revoked_at}`, { param: 'key' });
 }
 
 /** Filter and page of {@link ledgerPage}. */
@@ -179,7 +179,8 @@ export interface Admin {
 
 const Instant = z.iso.datetime({ offset: true }).or(z.iso.date());
 const CreateKeyBody = z.object({
-  credits: z.number().int().min(0).max(MAX_WALLET_CREDITS),
+  // Range checked by issueKey, which answers amount_out_of_range like a top-up.
+  credits: z.number(),
   label: z.string().max(200).nullable().optional(),
   no_watermark: z.boolean().optional(),
 }).strict();

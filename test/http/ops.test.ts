@@ -111,14 +111,15 @@ describe('admin API', () => {
     const revoked = await call(`/admin/v1/keys/${id}/revoke`, { method: 'POST' });
     expect([revoked.status, typeof revoked.json.revoked_at]).toEqual([200, 'string']);
     expect((await playerCall(key)).status).toBe(401);
-    expect((await call(`/admin/v1/keys/${id}/revoke`, { method: 'POST' })).json).toMatchObject({ status: 400, code: 'invalid_request', reason: 'key_revoked' });
-    expect((await call(`/admin/v1/keys/${id}/topup`, { body: { credits: 5 } })).json).toMatchObject({ code: 'invalid_request', reason: 'key_revoked' });
+    expect((await call(`/admin/v1/keys/${id}/revoke`, { method: 'POST' })).json).toMatchObject({ status: 409, code: 'key_revoked' });
+    expect((await call(`/admin/v1/keys/${id}/topup`, { body: { credits: 5 } })).json).toMatchObject({ status: 409, code: 'key_revoked' });
   });
 
   it('answers bad input with problems, never a crash', async () => {
     expect((await call('/admin/v1/keys/key_unknown/wallet')).json).toMatchObject({ status: 404, code: 'not_found' });
     expect((await call('/admin/v1/nothing')).json).toMatchObject({ status: 404, code: 'not_found' });
-    expect((await call('/admin/v1/keys', { body: { credits: -1 } })).json).toMatchObject({ status: 400, param: 'credits' });
+    expect((await call('/admin/v1/keys', { body: { credits: -1 } })).json).toMatchObject({ status: 400, code: 'amount_out_of_range', param: 'credits' });
+    expect((await call('/admin/v1/keys', { body: { credits: '5' } })).json).toMatchObject({ status: 400, code: 'invalid_request', param: 'credits' });
     expect((await call('/admin/v1/keys', { body: { credits: 1, extra: true } })).json).toMatchObject({ status: 400, param: 'extra' });
     expect((await call('/admin/v1/keys', { method: 'POST' })).json).toMatchObject({ status: 400, param: 'body' });
     expect((await call('/admin/v1/keys', { raw: '{"credits":' })).json).toMatchObject({ status: 400, code: 'invalid_request' });
@@ -126,8 +127,8 @@ describe('admin API', () => {
     const wrongMethod = await call('/admin/v1/keys', { method: 'DELETE' });
     expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'GET, POST']);
     const { json } = await call('/admin/v1/keys', { body: { credits: 1 } });
-    expect((await call(`/admin/v1/keys/${json.id}/topup`, { body: { credits: 0 } })).json).toMatchObject({ status: 400, reason: 'amount_out_of_range' });
-    expect((await call(`/admin/v1/keys/${json.id}/topup`, { body: { credits: 1e12 } })).json).toMatchObject({ status: 400, reason: 'balance_limit_exceeded' });
+    expect((await call(`/admin/v1/keys/${json.id}/topup`, { body: { credits: 0 } })).json).toMatchObject({ status: 400, code: 'amount_out_of_range' });
+    expect((await call(`/admin/v1/keys/${json.id}/topup`, { body: { credits: 1e12 } })).json).toMatchObject({ status: 422, code: 'balance_limit_exceeded', held: 0 });
     expect((await call(`/admin/v1/keys/${json.id}/ledger?limit=0`)).json).toMatchObject({ status: 400, param: 'limit' });
     expect((await call(`/admin/v1/keys/${json.id}/ledger?kind=gift`)).json).toMatchObject({ status: 400, param: 'kind' });
   });

@@ -13,6 +13,7 @@ import { Engine } from '../../src/engine.js';
 import { fail, ok } from '../../src/errors.js';
 import { listen, type Listening } from '../../src/http/node.js';
 import { issueKey } from '../../src/service/accounts.js';
+import { createAdmin } from '../../src/service/admin.js';
 import { ERRORS } from '../../src/service/errors.js';
 import { OPERATIONS, type Operation } from '../../src/service/operations.js';
 import { createService } from '../../src/service/service.js';
@@ -29,10 +30,12 @@ let server: Listening;
 let key: string;
 let keyId: string;
 const provoked = new Set<string>();
+const ADMIN_TOKEN = 'server-test-admin-token-0123';
 
 async function start() {
   store = sqliteStore(dbFile);
-  server = await listen(createService({ engine, store, baseUrl: 'http://127.0.0.1' }), { port: 0 });
+  // With the admin API, so the wallet administration codes are provoked over HTTP too.
+  server = await listen(createService({ engine, store, baseUrl: 'http://127.0.0.1' }), { port: 0, ops: { admin: createAdmin({ store, token: ADMIN_TOKEN, baseUrl: 'http://127.0.0.1' }) } });
 }
 async function stop() {
   await server.close();
@@ -286,6 +289,16 @@ describe('http: errors', () => {
       await aux.close();
       await auxStore.close();
     }
+  });
+
+  it('answers admin top-up and revocation refusals with their own codes', async () => {
+    const admin = `Bearer ${ADMIN_TOKEN}`;
+    const { json: created } = await send('/admin/v1/keys', { auth: admin, body: { credits: 1 } });
+    expect((await send(`/admin/v1/keys/${created.id}/topup`, { auth: admin, body: { credits: 0 } })).json).toMatchObject({ status: 400, code: 'amount_out_of_range' });
+    expect((await send(`/admin/v1/keys/${created.id}/topup`, { auth: admin, body: { credits: 1e12 } })).json).toMatchObject({ status: 422, code: 'balance_limit_exceeded', balance: 1 });
+    expect((await send(`/admin/v1/keys/${created.id}/revoke`, { auth: admin, method: 'POST' })).status).toBe(200);
+    expect((await send(`/admin/v1/keys/${created.id}/topup`, { auth: admin, body: { credits: 1 } })).json).toMatchObject({ status: 409, code: 'key_revoked' });
+    expect((await store.wallets.ledger(created.id)).map((e) => e.amount)).toEqual([1]);
   });
 
   it('has provoked every code of the error table', () => {
