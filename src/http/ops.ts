@@ -118,26 +118,26 @@ export function withOperations(dispatch: (x: HttpExchange) => Promise<HttpReply>
   });
 
   /** The answer of an operations route, or null when the path is the API's. */
-  async function own(x: HttpExchange, path: string, requestId: string): Promise<ServiceResponse | null> {
+  async function own(x: HttpExchange, path: string, id: () => string): Promise<ServiceResponse | null> {
     const get = x.method === 'GET' || x.method === 'HEAD';
     const onlyGet = () => {
-      const refused = service.failure({ code: 'method_not_allowed', message: `${path} answers GET and HEAD only` }, requestId);
+      const refused = service.failure({ code: 'method_not_allowed', message: `${path} answers GET and HEAD only` }, id());
       return { ...refused, headers: { ...refused.headers, allow: 'GET, HEAD' } };
     };
-    if (path === '/healthz') return get ? json(200, requestId, { status: 'ok' }) : onlyGet();
+    if (path === '/healthz') return get ? json(200, id(), { status: 'ok' }) : onlyGet();
     if (path === '/readyz') {
       if (!get) return onlyGet();
       const why = options.ready ? await options.ready().catch((e: unknown) => `check failed: ${(e as Error).message}`) : null;
-      return why === null ? json(200, requestId, { status: 'ready' }) : json(503, requestId, { status: 'not_ready', reason: why }, { 'retry-after': '1' });
+      return why === null ? json(200, id(), { status: 'ready' }) : json(503, id(), { status: 'not_ready', reason: why }, { 'retry-after': '1' });
     }
     if (path === '/metrics' && options.metrics) {
       if (!get) return onlyGet();
-      return { status: 200, headers: { 'content-type': options.metrics.contentType, 'request-id': requestId, 'cache-control': 'no-store' }, body: await options.metrics.text() };
+      return { status: 200, headers: { 'content-type': options.metrics.contentType, 'request-id': id(), 'cache-control': 'no-store' }, body: await options.metrics.text() };
     }
     if (path === '/console' && serveConsole) {
       if (!get) return onlyGet();
       consoleHtml ??= consolePage({ samplePlayer: options.samplePlayer });
-      return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'request-id': requestId, 'cache-control': 'no-store', 'content-security-policy': consoleHtml.csp, 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer' }, body: consoleHtml.html };
+      return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'request-id': id(), 'cache-control': 'no-store', 'content-security-policy': consoleHtml.csp, 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer' }, body: consoleHtml.html };
     }
     if ((path === ADMIN_PREFIX || path.startsWith(ADMIN_PREFIX + '/')) && options.admin) {
       let body: unknown;
@@ -147,7 +147,7 @@ export function withOperations(dispatch: (x: HttpExchange) => Promise<HttpReply>
         if (read.ok) body = read.value;
         else bodyProblem = read.error;
       }
-      return options.admin.handle({ method: x.method === 'HEAD' ? 'GET' : x.method, path, authorization: x.header('authorization'), query: queryOf(x.query), body, requestId, ...(bodyProblem ? { bodyProblem } : {}) });
+      return options.admin.handle({ method: x.method === 'HEAD' ? 'GET' : x.method, path, authorization: x.header('authorization'), query: queryOf(x.query), body, requestId: id(), ...(bodyProblem ? { bodyProblem } : {}) });
     }
     return null;
   }
@@ -176,8 +176,9 @@ export function withOperations(dispatch: (x: HttpExchange) => Promise<HttpReply>
           body: null,
         };
       } else {
-        const requestId = newRequestId();
-        const answer = await own(x, path, requestId);
+        // An id only for the routes answered here; the API's dispatcher draws its own.
+        let requestId: string | undefined;
+        const answer = await own(x, path, () => (requestId ??= newRequestId()));
         reply = answer ? { status: answer.status, headers: answer.headers, body: x.method === 'HEAD' ? null : answer.body } : await dispatch(x);
         const cors = corsOf(origin, path);
         if (Object.keys(cors).length > 0) reply = { ...reply, headers: { ...reply.headers, ...cors } };
