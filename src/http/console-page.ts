@@ -156,6 +156,7 @@ async function tryIt(ev) {
   const masked = key ? key.slice(0, 11) + '…' : '(none)';
   $('#try-request').textContent = 'POST ' + url + '\\nAuthorization: Bearer ' + masked + '\\nContent-Type: application/json\\n\\n' + text;
   $('#try-preview').replaceChildren();
+  $('#try-status').textContent = '…'; $('#try-charged').textContent = '…'; $('#try-response').textContent = '';
   let res;
   try { res = await fetch(url, { method: 'POST', headers: { authorization: 'Bearer ' + key, 'content-type': 'application/json' }, body: text }); }
   catch (e) { $('#try-response').textContent = 'network error: ' + e.message; return; }

@@ -25,6 +25,8 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 const consoleErrors: string[] = [];
+/** expect.poll with room for a loaded machine (the default gives up after 1 s). */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000, interval: 100 });
 
 describe.skipIf(!hasChromium)('/console in Chromium', () => {
   beforeAll(async () => {
@@ -54,12 +56,12 @@ describe.skipIf(!hasChromium)('/console in Chromium', () => {
     await page.goto(`${server.listening.url}/console`);
     await page.fill('#token', 'not-the-token-at-all');
     await page.click('#signin-form button');
-    await expect.poll(() => text('#signin-msg')).toContain('not valid');
+    await poll(() => text('#signin-msg')).toContain('not valid');
     expect(await page.locator('#app').isVisible()).toBe(false);
     await page.fill('#token', TOKEN);
     await page.click('#signin-form button');
     await page.locator('#app').waitFor({ state: 'visible' });
-    await expect.poll(() => page.locator('#try-op option').count()).toBeGreaterThanOrEqual(10);
+    await poll(() => page.locator('#try-op option').count()).toBeGreaterThanOrEqual(10);
     expect(consoleErrors).toEqual([expect.stringContaining('401')]);
   });
 
@@ -71,7 +73,7 @@ describe.skipIf(!hasChromium)('/console in Chromium', () => {
     const secret = await text('#secret-value');
     expect(secret).toMatch(/^svc_sk_[0-9A-Za-z]{49}$/);
     const row = page.locator('#keys tbody tr', { hasText: 'browser' });
-    await expect.poll(() => row.innerText()).toContain('active');
+    await poll(() => row.innerText()).toContain('active');
     expect(await text('#balance')).toBe('20');
     // The list the console got from the admin API never carries the secret.
     const listed = await page.evaluate(async (t) => (await fetch('/admin/v1/keys', { headers: { authorization: `Bearer ${t}` } })).text(), TOKEN);
@@ -82,12 +84,12 @@ describe.skipIf(!hasChromium)('/console in Chromium', () => {
     await page.selectOption('#try-op', 'intelligence.player');
     expect(JSON.parse(await page.inputValue('#try-body'))).toHaveProperty('name');
     await page.click('#try-send');
-    await expect.poll(() => text('#try-status')).toBe('200');
+    await poll(() => text('#try-status')).toBe('200');
     expect(await text('#try-charged')).toBe('1');
     expect(await text('#try-request')).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/intelligence\/player\nAuthorization: Bearer svc_sk_[0-9A-Za-z]{4}…\n/);
     expect(await text('#try-response')).toContain('x-svc-credits-charged: 1');
-    await expect.poll(() => text('#balance')).toBe('19');
-    await expect.poll(() => page.locator('#ledger tbody tr').count()).toBe(3);
+    await poll(() => text('#balance')).toBe('19');
+    await poll(() => page.locator('#ledger tbody tr').count()).toBe(3);
     expect(await page.locator('#ledger tbody tr').first().innerText()).toContain('capture');
     expect(await page.locator('#chart svg rect[data-op="intelligence.player"]').getAttribute('data-credits')).toBe('1');
   });
@@ -96,13 +98,13 @@ describe.skipIf(!hasChromium)('/console in Chromium', () => {
     await page.selectOption('#try-op', 'cards');
     await page.fill('#try-body', JSON.stringify({ player_id: 1, style: 'player_card' }));
     await page.click('#try-send');
-    await expect.poll(() => text('#try-status'), { timeout: 30_000 }).toBe('200');
+    await expect.poll(() => text('#try-status'), { timeout: 60_000 }).toBe('200');
     expect(await text('#try-charged')).toBe('15');
     const preview = page.locator('#try-preview img');
     await preview.waitFor();
-    await expect.poll(() => preview.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
-    await expect.poll(() => text('#balance')).toBe('4');
-    await expect.poll(() => page.locator('#chart svg rect[data-op="cards"]').count()).toBe(1);
+    await poll(() => preview.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
+    await poll(() => text('#balance')).toBe('4');
+    await poll(() => page.locator('#chart svg rect[data-op="cards"]').count()).toBe(1);
   });
 
   it('looks right at desktop and phone widths (screenshots decoded)', async () => {
@@ -123,10 +125,10 @@ describe.skipIf(!hasChromium)('/console in Chromium', () => {
 
   it('revokes the key, and the next try-it call fails with 401', async () => {
     await page.locator('#keys tbody tr', { hasText: 'browser' }).locator('button[data-revoke]').click();
-    await expect.poll(() => page.locator('#keys tbody tr', { hasText: 'browser' }).innerText()).toContain('revoked');
+    await poll(() => page.locator('#keys tbody tr', { hasText: 'browser' }).innerText()).toContain('revoked');
     await page.selectOption('#try-op', 'intelligence.player');
     await page.click('#try-send');
-    await expect.poll(() => text('#try-status')).toBe('401');
+    await poll(() => text('#try-status')).toBe('401');
     expect(await text('#try-response')).toContain('"code": "unauthorized"');
     expect(await text('#balance')).toBe('4');
     // The 401 in the browser console is the expected one; nothing else went wrong on the page.
