@@ -112,9 +112,12 @@ export interface LedgerPage {
 export async function ledgerPage(store: ServiceStore, walletId: string, query: LedgerQuery = {}): Promise<Result<LedgerPage>> {
   if ((await store.wallets.balance(walletId)) === null) return fail('not_found', `no wallet for ${walletId}`, { param: 'key' });
   const limit = query.limit ?? LEDGER_PAGE_DEFAULT;
-  const matching = (await store.wallets.ledger(walletId))
-    .filter((e) => (query.kind === undefined || e.kind === query.kind) && (query.since === undefined || e.at >= query.since) && (query.until === undefined || e.at < query.until) && (query.before === undefined || e.entry_id < query.before))
-    .reverse();
+  // One entry more than the page tells whether another page follows.
+  const matches = (e: LedgerEntry) =>
+    (query.kind === undefined || e.kind === query.kind) && (query.since === undefined || e.at >= query.since) && (query.until === undefined || e.at < query.until) && (query.before === undefined || e.entry_id < query.before);
+  const matching = store.ledgerQueries
+    ? await store.ledgerQueries.ledgerPage(walletId, { ...query, limit: limit + 1 })
+    : (await store.wallets.ledger(walletId)).filter(matches).reverse();
   const entries = matching.slice(0, limit);
   return ok({ entries, next_before: matching.length > limit ? entries[entries.length - 1].entry_id : null });
 }
@@ -138,6 +141,18 @@ export interface UsageRow {
  * @example await usageOf(store, { keyId: 'key_x' }) // => [{ day: '2026-11-24', operation: 'intelligence.player', calls: 3, credits: 3 }]
  */
 export async function usageOf(store: ServiceStore, filter: { keyId?: string; since?: string; until?: string } = {}): Promise<UsageRow[]> {
+  if (store.ledgerQueries) {
+    const rows = new Map<string, UsageRow>();
+    for (const c of await store.ledgerQueries.usage({ walletId: filter.keyId, since: filter.since, until: filter.until })) {
+      const operation = (c.note ?? 'unknown').replace(/ job$/, '');
+      const id = `${c.day}\n${operation}`;
+      const row = rows.get(id) ?? { day: c.day, operation, calls: 0, credits: 0 };
+      row.calls += c.calls;
+      row.credits += c.credits;
+      rows.set(id, row);
+    }
+    return sortUsage([...rows.values()]);
+  }
   const wallets = filter.keyId !== undefined ? [filter.keyId] : (await store.keys.list()).map((k) => k.id);
   const rows = new Map<string, UsageRow>();
   for (const walletId of wallets) {
@@ -146,7 +161,7 @@ export async function usageOf(store: ServiceStore, filter: { keyId?: string; sin
       if (e.kind === 'hold') holds.set(e.entry_id, e);
       if (e.kind !== 'capture' || e.hold_id === null) continue;
       const day = e.at.slice(0, 10);
-      if ((filter.since !== undefined && day < filter.since.slice(0, 10)) || (filter.until !== undefined && e.at >= filter.until)) continue;
+      if ((filter.since !== undefined && e.at < filter.since) || (filter.until !== undefined && e.at >= filter.until)) continue;
       const hold = holds.get(e.hold_id);
       const operation = (hold?.note ?? 'unknown').replace(/ job$/, '');
       const id = `${day}\n${operation}`;
@@ -156,8 +171,10 @@ export async function usageOf(store: ServiceStore, filter: { keyId?: string; sin
       rows.set(id, row);
     }
   }
-  return [...rows.values()].sort((a, b) => (a.day === b.day ? a.operation.localeCompare(b.operation) : a.day < b.day ? -1 : 1));
+  return sortUsage([...rows.values()]);
 }
+
+const sortUsage = (rows: UsageRow[]) => rows.sort((a, b) => (a.day === b.day ? (a.operation < b.operation ? -1 : a.operation > b.operation ? 1 : 0) : a.day < b.day ? -1 : 1));
 
 /** Options of {@link createAdmin}. */
 export interface AdminOptions {

@@ -252,6 +252,34 @@ export interface JobStore {
   lease?(jobId: string, owner: string, at: string, until: string): Promise<boolean>;
 }
 
+/** Filter and page of {@link LedgerQueries.ledgerPage}: entries of one kind, `at` in `[since, until)`, `entry_id` below `before`. */
+export interface LedgerFilter {
+  kind?: LedgerKind;
+  since?: string;
+  until?: string;
+  before?: number;
+  limit: number;
+}
+
+/** Charged calls of one UTC day and hold note (the operation), as {@link LedgerQueries.usage} counts them. */
+export interface UsageCount {
+  day: string;
+  note: string | null;
+  calls: number;
+  credits: number;
+}
+
+/**
+ * Ledger reads done by the database instead of by reading a whole ledger (the admin API and the
+ * console): SQLite and PostgreSQL implement them, the memory store does not.
+ */
+export interface LedgerQueries {
+  /** At most `limit` entries of `walletId` matching the filter, newest first. */
+  ledgerPage(walletId: string, filter: LedgerFilter): Promise<LedgerEntry[]>;
+  /** Captures by UTC day of the capture and note of their hold, for one wallet or all, `at` in `[since, until)`. */
+  usage(filter: { walletId?: string; since?: string; until?: string }): Promise<UsageCount[]>;
+}
+
 /** What {@link ServiceStore.stats} counts. */
 export interface StoreStats {
   holds_open: number;
@@ -269,6 +297,8 @@ export interface ServiceStore {
   jobs: JobStore;
   /** Counts for monitoring (`/metrics`): open holds and async jobs by state, across every process sharing the store. */
   stats?(): Promise<StoreStats>;
+  /** Ledger pages and usage counted by the database; without it they are computed from `wallets.ledger`. */
+  ledgerQueries?: LedgerQueries;
   /**
    * Releases resources (closes the database or its connection pool); the store must not be used
    * afterwards. Callers await it: a pooled store resolves once its connections are closed.

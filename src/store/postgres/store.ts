@@ -14,6 +14,7 @@ import { instanceOfOwner, newHoldOwner } from '../hold-owner.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
 import { postgresRateLimits, RATE_LIMITS_SQL } from './rate-limits.js';
 import { JOB_LEASE_SQL, postgresJobLease } from './job-lease.js';
+import { postgresLedgerQueries } from './ledger-queries.js';
 
 /** Schema used when none is given (docs/api.md#storage). */
 export const POSTGRES_DEFAULT_SCHEMA = 'halfspace';
@@ -466,6 +467,7 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Serv
     rateLimits: options.sharedRateLimits === false ? new MemoryRateLimits() : postgresRateLimits(pool),
     images: postgresImages(pool),
     jobs: { ...postgresJobs(pool), lease: postgresJobLease(pool) },
+    ledgerQueries: postgresLedgerQueries(pool),
     stats: async () => {
       const jobs: StoreStats['jobs'] = { queued: 0, running: 0, succeeded: 0, failed: 0 };
       for (const row of (await pool.query<{ status: JobStatus; n: number }>('SELECT status, COUNT(*)::bigint AS n FROM jobs GROUP BY status')).rows) jobs[row.status] = row.n;

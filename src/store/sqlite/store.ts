@@ -11,6 +11,7 @@ import type {
 import { assertCredits, MAX_WALLET_CREDITS } from '../ports.js';
 import { newHoldOwner } from '../hold-owner.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
+import { sqliteLedgerQueries } from './ledger-queries.js';
 
 /** How long a writer waits for another process's lock before SQLITE_BUSY (docs/api.md#storage). */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
@@ -460,6 +461,7 @@ export function sqliteStore(file: string, options: SqliteStoreOptions = {}): Ser
     images: sqliteImages(db),
     jobs: sqliteJobs(db),
     stats: async () => sqliteStats(db),
+    ledgerQueries: sqliteLedgerQueries(db),
     close: () => {
       db.close();
     },
