@@ -24,6 +24,9 @@ export type ErrorCode =
   | 'rate_limited'
   | 'method_not_allowed'
   | 'no_dna_vector'
+  | 'amount_out_of_range'
+  | 'key_revoked'
+  | 'balance_limit_exceeded'
   | 'internal_error';
 
 /** An expected failure, carried as a value. `param` is the dot path of the offending field. */

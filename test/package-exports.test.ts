@@ -33,8 +33,8 @@ describe('package exports', () => {
   it('exposes the documented API from every entry', async () => {
     const api = {
       index: ['Engine', 'datasetFromDir', 'datasetToDir', 'feeTierOf', 'deriveSeasons', 'HalfspaceError'],
-      'service/index': ['createService', 'openApiOf', 'KEY_PREFIX'],
-      'http/index': ['httpHandler', 'listen'],
+      'service/index': ['createService', 'openApiOf', 'KEY_PREFIX', 'issueKey', 'topupWallet', 'walletStatusOf', 'createAdmin', 'revokeKey', 'ledgerPage', 'usageOf'],
+      'http/index': ['httpHandler', 'listen', 'withOperations', 'createMetrics'],
       'store/memory/index': ['memoryStore'],
       'store/sqlite/index': ['sqliteStore'],
       'store/postgres/index': ['postgresStore'],

@@ -33,6 +33,8 @@ export interface RenderPool {
   render(task: RenderTask): Promise<RenderedPng>;
   /** Workers in the pool. */
   readonly size: number;
+  /** Renders waiting for a free worker (for `/metrics`). */
+  readonly queued: number;
   /** Stops every worker; tasks still pending reject. */
   close(): Promise<void>;
 }
@@ -128,6 +130,9 @@ export function createRenderPool(size: number = defaultRenderWorkers(), options:
 
   return {
     size,
+    get queued() {
+      return queue.length;
+    },
     render(task) {
       if (closed) return Promise.reject(new Error('the render pool is closed'));
       if (broken) return Promise.reject(broken);

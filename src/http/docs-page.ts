@@ -124,7 +124,8 @@ export function docsPageOf(doc: Record<string, unknown>): string {
   const server = (doc.servers as { url: string }[])[0]?.url ?? '';
   const paths = doc.paths as Record<string, Record<string, OperationDoc>>;
   const tags = (doc.tags as { name: string; description: string }[] | undefined) ?? [];
-  const posts = Object.entries(paths).flatMap(([path, item]) => (item.post ? [{ path, post: item.post }] : []));
+  // The admin API (tag `admin`) is for operators: it is in /openapi.json, not on the public page.
+  const posts = Object.entries(paths).flatMap(([path, item]) => (item.post && !item.post.tags?.includes('admin') ? [{ path, post: item.post }] : []));
 
   const byTag = tags.map((tag) => ({ tag, ops: posts.filter((p) => p.post.tags?.[0] === tag.name) })).filter((g) => g.ops.length > 0);
   const nav = `<nav aria-label="Contents"><strong>Contents</strong><ul>

@@ -4,6 +4,7 @@
  * themselves (routes, body limits, media types) live in `dispatch.ts`, shared with the Node listener.
  */
 import { httpDispatcher } from './dispatch.js';
+import { withOperations, type OperationsOptions } from './ops.js';
 import type { Service } from '../service/service.js';
 
 export { JSON_BODY_MAX_BYTES } from './dispatch.js';
@@ -12,6 +13,8 @@ export { JSON_BODY_MAX_BYTES } from './dispatch.js';
 export interface HandlerOptions {
   /** Address of the direct peer of a request (used by the demo channel); default `unknown`. */
   peerOf?: (request: Request, env: unknown) => string;
+  /** Health, readiness, metrics, admin API, console, CORS and access log (src/http/ops.ts); default none of them. */
+  ops?: OperationsOptions;
 }
 
 /** Reads at most `max` bytes of a body; null when it is longer. */
@@ -41,7 +44,7 @@ async function readLimited(request: Request, max: number): Promise<Uint8Array | 
  */
 export function httpHandler(service: Service, options: HandlerOptions = {}): (request: Request, env?: unknown) => Promise<Response> {
   const peerOf = options.peerOf ?? (() => 'unknown');
-  const dispatch = httpDispatcher(service);
+  const dispatch = options.ops ? withOperations(httpDispatcher(service), service, options.ops) : httpDispatcher(service);
   return async (request, env) => {
     const url = new URL(request.url);
     const reply = await dispatch({

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Service } from '../service/service.js';
 import { BodyAborted, httpDispatcher, type HttpExchange } from './dispatch.js';
+import { withOperations, type OperationsOptions } from './ops.js';
 
 /** Options of {@link listen}. */
 export interface ListenOptions {
@@ -13,6 +14,8 @@ export interface ListenOptions {
   port?: number;
   /** Interface to bind; default 127.0.0.1 (loopback only). */
   host?: string;
+  /** Health, readiness, metrics, admin API, console, CORS and access log (src/http/ops.ts); default none of them. */
+  ops?: OperationsOptions;
 }
 
 /** A running server. */
@@ -86,7 +89,7 @@ function exchangeOf(req: IncomingMessage): HttpExchange {
  */
 export function listen(service: Service, options: ListenOptions = {}): Promise<Listening> {
   const host = options.host ?? '127.0.0.1';
-  const dispatch = httpDispatcher(service);
+  const dispatch = options.ops ? withOperations(httpDispatcher(service), service, options.ops) : httpDispatcher(service);
   let inFlight = 0;
   let closing = false;
   const server = createServer((req, res) => {

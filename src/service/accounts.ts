@@ -14,14 +14,14 @@ export interface IssuedKey {
   balance: number;
 }
 
-/** The failure of an amount outside 1–{@link MAX_WALLET_CREDITS} (`reason: 'amount_out_of_range'`). */
+/** The failure of an amount outside 1–{@link MAX_WALLET_CREDITS}. */
 const amountOutOfRange = (credits: number, least: 0 | 1) =>
-  fail<never>('invalid_request', `credits must be an integer from ${least} to ${MAX_WALLET_CREDITS}, got ${credits}`, { param: 'credits', reason: 'amount_out_of_range', max_credits: MAX_WALLET_CREDITS });
+  fail<never>('amount_out_of_range', `credits must be an integer from ${least} to ${MAX_WALLET_CREDITS}, got ${credits}`, { param: 'credits', max_credits: MAX_WALLET_CREDITS });
 
 /**
  * Creates a key and its wallet (the wallet id is the key id), topped up with `credits` (an integer
- * 0–{@link MAX_WALLET_CREDITS}; throws a HalfspaceError `invalid_request` with `reason:
- * 'amount_out_of_range'` otherwise, before anything is stored).
+ * 0–{@link MAX_WALLET_CREDITS}; throws a HalfspaceError `amount_out_of_range` otherwise, before
+ * anything is stored).
  * @example (await issueKey(store, { credits: 100 })).balance // => 100
  */
 export async function issueKey(store: ServiceStore, options: { credits: number; label?: string | null; noWatermark?: boolean; now?: Date }): Promise<IssuedKey> {
@@ -40,9 +40,9 @@ export async function issueKey(store: ServiceStore, options: { credits: number; 
 
 /**
  * Adds `credits` to the wallet of key `keyId` and returns the new balance. Refusals, nothing
- * written: `invalid_request` with `reason` `amount_out_of_range` (not an integer
- * 1–{@link MAX_WALLET_CREDITS}), `balance_limit_exceeded` (balance + held + credits would pass
- * {@link MAX_WALLET_CREDITS}; with `balance`, `held`, `max_credits`) or `key_revoked`;
+ * written: `amount_out_of_range` (not an integer 1–{@link MAX_WALLET_CREDITS}),
+ * `balance_limit_exceeded` (balance + held + credits would pass {@link MAX_WALLET_CREDITS}; with
+ * `balance`, `held`, `max_credits`) or `key_revoked`;
  * `not_found` for an unknown key.
  * @example await topupWallet(store, 'key_x', 50) // => { ok: true, value: 150 }
  */
@@ -51,14 +51,14 @@ export async function topupWallet(store: ServiceStore, keyId: string, credits: n
   const key = await store.keys.byId(keyId);
   if (!key) return fail('not_found', `no wallet for key ${keyId}`, { param: 'key' });
   // A revoked key can never spend again, so credits added to it would be lost.
-  if (key.revoked_at !== null) return fail('invalid_request', `key ${keyId} was revoked at ${key.revoked_at}; its wallet takes no more credits`, { param: 'key', reason: 'key_revoked' });
+  if (key.revoked_at !== null) return fail('key_revoked', `key ${keyId} was revoked at ${key.revoked_at}; its wallet takes no more credits`, { param: 'key' });
   const added = await store.wallets.topup(keyId, credits, now.toISOString(), note);
   if (added.ok) return ok(added.entry.balance_after);
   if (added.reason === 'unknown_wallet') return fail('not_found', `no wallet for key ${keyId}`, { param: 'key' });
   return fail(
-    'invalid_request',
+    'balance_limit_exceeded',
     `a top-up of ${credits} would bring ${keyId} to ${added.balance + added.held + credits} credits (balance ${added.balance} + held ${added.held} + ${credits}); a wallet holds at most ${MAX_WALLET_CREDITS}`,
-    { param: 'credits', reason: 'balance_limit_exceeded', balance: added.balance, held: added.held, max_credits: MAX_WALLET_CREDITS },
+    { param: 'credits', balance: added.balance, held: added.held, max_credits: MAX_WALLET_CREDITS },
   );
 }
 

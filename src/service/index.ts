@@ -7,4 +7,5 @@ export { openApiOf, API_VERSION } from './openapi.js';
 export { KEY_PREFIX } from './keys.js';
 export type * from '../store/ports.js';
 export { MAX_WALLET_CREDITS } from '../store/ports.js';
-export { issueKey, topupWallet, type IssuedKey } from './accounts.js';
+export { issueKey, topupWallet, walletStatusOf, releaseLeftoverHolds, type IssuedKey, type WalletStatus } from './accounts.js';
+export { createAdmin, listKeys, revokeKey, ledgerPage, usageOf, adminTokenMatches, ADMIN_PREFIX, type Admin, type AdminOptions, type KeySummary, type LedgerPage, type LedgerQuery, type UsageRow } from './admin.js';

@@ -3,6 +3,7 @@
  * (`z.toJSONSchema`): bearer auth, the demo header, `x-credits` per operation, the GET catalogs
  * and the problem responses of every error code.
  */
+import { adminOpenApi } from './admin-openapi.js';
 import { z } from 'zod';
 import { costOf, demoAllowed, type Operation } from './operations.js';
 import { ERRORS } from './errors.js';
@@ -174,6 +175,8 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
       responses: { '200': { description: 'PNG', content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } } }, '404': problemRef('No such image') },
     },
   };
+  const admin = adminOpenApi();
+  Object.assign(paths, admin.paths);
   return {
     openapi: '3.1.0',
     info: {
@@ -189,6 +192,7 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'svc_sk_…', description: 'Authorization: Bearer <API_KEY>' },
+        adminToken: admin.scheme,
         demoChannel: { type: 'apiKey', in: 'header', name: 'X-SVC-Demo-Channel', description: 'Anonymous demo: mcp, openclaw or custom-gpt; 15 successful calls per IP per UTC day' },
       },
       headers: {

@@ -13,6 +13,7 @@ import { holdCredits, settleCredits, HOLD_TTL_MS } from './billing.js';
 import { catalogOf } from './catalog.js';
 import { clientIpOf, DEMO_DAILY_LIMIT, isDemoChannel, DEMO_CHANNELS, secondsUntilUtcMidnight, utcDayOf } from './demo.js';
 import { errorInfoOf, problemOf } from './errors.js';
+import { jobLeases } from './job-lease.js';
 import { IDEMPOTENCY_TTL_MS, isReplayable, isValidIdempotencyKey, requestFingerprint } from './idempotency.js';
 import { costOf, demoAllowed, OPERATIONS, type Operation, type OperationOutcome, type ServiceEngine } from './operations.js';
 import { RATE_LIMIT_BURST, RATE_LIMIT_PER_SECOND, rateLimitHeaders, type RateLimitOptions } from './rate-limit.js';
@@ -186,6 +187,8 @@ export function createService(options: ServiceOptions): Service {
   let jobQueue: Promise<void> = Promise.resolve();
   // Jobs in this process's queue, so resume() never queues one a second time.
   const queuedHere = new Set<string>();
+  // On a store replicas share, a job runs only in the service holding its lease (job-lease.ts).
+  const leases = jobLeases(store.jobs, store.wallets.owner, clock, () => queuedHere);
   let stopping = false;
 
   const problem = (requestId: string, failure: Failure, headers: Record<string, string> = {}): ServiceResponse => {
@@ -259,7 +262,7 @@ export function createService(options: ServiceOptions): Service {
     };
 
     if (key) {
-      const decision = store.rateLimits.take(key.id, now.getTime(), perSecond, burst);
+      const decision = await store.rateLimits.take(key.id, now.getTime(), perSecond, burst);
       Object.assign(headers, rateLimitHeaders(decision, burst, perSecond));
       if (!decision.allowed) {
         await walletHeaders(0);
@@ -407,6 +410,8 @@ export function createService(options: ServiceOptions): Service {
     const job: JobRecord = { job_id: `job_${randomBytes(12).toString('base64url')}`, key_id: key.id, hold_id: held.value.hold_id, status: 'queued', request: JSON.stringify(req.body), result: null, created_at: at, updated_at: at, credits: cost };
     // The uploaded photo is stored with the job so it can run again after a restart (resume()).
     await store.jobs.create(job, req.photo ?? null);
+    await leases.claim(job.job_id);
+    leases.renewing();
     enqueue(op, job, key, req.photo, requestId);
     headers['x-svc-credits-charged'] = '0';
     headers['x-svc-credits-held'] = String(cost);
@@ -453,7 +458,10 @@ export function createService(options: ServiceOptions): Service {
         if (await abandonJob(job, now, 'the job could not be resumed after a restart; its credits were returned', 'job not resumable')) report.failed++;
         continue;
       }
+      // Another replica holds it (its lease is live): that one runs it.
+      if (!(await leases.claim(job.job_id))) continue;
       if (!(await store.jobs.update(job.job_id, 'queued', null, now.toISOString()))) continue;
+      leases.renewing();
       enqueue(op, { ...job, status: 'queued' }, key, job.photo ?? undefined, job.job_id);
       report.resumed++;
     }
@@ -469,6 +477,8 @@ export function createService(options: ServiceOptions): Service {
       await abandonJob(job, clock(), EXPIRED_DETAIL);
       return;
     }
+    // The lease lapsed while the job waited (this process stalled) and another replica took it.
+    if (!(await leases.claim(job.job_id))) return;
     if (!(await store.jobs.update(job.job_id, 'running', null, clock().toISOString()))) return;
     let outcome: Result<OperationOutcome>;
     try {
@@ -506,7 +516,7 @@ export function createService(options: ServiceOptions): Service {
   async function jobStatus(req: ServiceRequest, jobId: string, requestId: string): Promise<ServiceResponse> {
     const key = await keyOf(req.authorization);
     if (!key.ok) return problem(requestId, key.error, { 'www-authenticate': 'Bearer realm="halfspace"' });
-    const decision = store.rateLimits.take(key.value.id, clock().getTime(), perSecond, burst);
+    const decision = await store.rateLimits.take(key.value.id, clock().getTime(), perSecond, burst);
     const limits = rateLimitHeaders(decision, burst, perSecond);
     if (!decision.allowed) {
       const balance = String((await store.wallets.balance(key.value.id)) ?? 0);
@@ -544,7 +554,7 @@ export function createService(options: ServiceOptions): Service {
     if (!key.ok) return response;
     const headers = { ...response.headers };
     if (!('ratelimit-limit' in headers)) {
-      const { 'retry-after': _, ...limits } = rateLimitHeaders(store.rateLimits.take(key.value.id, clock().getTime(), perSecond, burst), burst, perSecond);
+      const { 'retry-after': _, ...limits } = rateLimitHeaders(await store.rateLimits.take(key.value.id, clock().getTime(), perSecond, burst), burst, perSecond);
       Object.assign(headers, limits);
     }
     if (!('x-svc-credits-charged' in headers)) headers['x-svc-credits-charged'] = '0';
@@ -609,6 +619,7 @@ export function createService(options: ServiceOptions): Service {
     idle,
     stop: async () => {
       stopping = true;
+      leases.stop();
       await idle();
     },
     resume,

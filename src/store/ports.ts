@@ -191,10 +191,13 @@ export interface RateDecision {
   reset_ms: number;
 }
 
-/** Token buckets for keyed rate limits (per process: each replica counts its own). */
+/**
+ * Token buckets for keyed rate limits: per process in memory and SQLite (one serving process),
+ * shared by every replica on PostgreSQL (store/postgres/rate-limits.ts).
+ */
 export interface RateLimitStore {
   /** Takes one token from `bucket` refilled at `ratePerSecond` up to `burst`. */
-  take(bucket: string, nowMs: number, ratePerSecond: number, burst: number): RateDecision;
+  take(bucket: string, nowMs: number, ratePerSecond: number, burst: number): RateDecision | Promise<RateDecision>;
 }
 
 /** Rendered card images, addressed by the SHA-256 of their bytes. */
@@ -240,6 +243,47 @@ export interface JobStore {
   update(jobId: string, status: JobStatus, result: string | null, at: string): Promise<boolean>;
   /** Every `queued` or `running` job with its stored photo, oldest first (created_at, then insertion order). */
   unfinished(): Promise<UnfinishedJob[]>;
+  /**
+   * Leases unfinished job `jobId` to `owner` (a WalletStore.owner) until `until`; true when
+   * `owner` holds the lease now: the job had none, its lease lapsed (`until` ≤ `at`), it was
+   * `owner`'s already (a renewal), or an earlier process of the same instance held it. Stores that
+   * replicas share (PostgreSQL) implement it; without it the one serving process owns every job.
+   */
+  lease?(jobId: string, owner: string, at: string, until: string): Promise<boolean>;
+}
+
+/** Filter and page of {@link LedgerQueries.ledgerPage}: entries of one kind, `at` in `[since, until)`, `entry_id` below `before`. */
+export interface LedgerFilter {
+  kind?: LedgerKind;
+  since?: string;
+  until?: string;
+  before?: number;
+  limit: number;
+}
+
+/** Charged calls of one UTC day and hold note (the operation), as {@link LedgerQueries.usage} counts them. */
+export interface UsageCount {
+  day: string;
+  note: string | null;
+  calls: number;
+  credits: number;
+}
+
+/**
+ * Ledger reads done by the database instead of by reading a whole ledger (the admin API and the
+ * console): SQLite and PostgreSQL implement them, the memory store does not.
+ */
+export interface LedgerQueries {
+  /** At most `limit` entries of `walletId` matching the filter, newest first. */
+  ledgerPage(walletId: string, filter: LedgerFilter): Promise<LedgerEntry[]>;
+  /** Captures by UTC day of the capture and note of their hold, for one wallet or all, `at` in `[since, until)`. */
+  usage(filter: { walletId?: string; since?: string; until?: string }): Promise<UsageCount[]>;
+}
+
+/** What {@link ServiceStore.stats} counts. */
+export interface StoreStats {
+  holds_open: number;
+  jobs: Record<JobStatus, number>;
 }
 
 /** Everything the service persists. */
@@ -251,6 +295,10 @@ export interface ServiceStore {
   rateLimits: RateLimitStore;
   images: ImageStore;
   jobs: JobStore;
+  /** Counts for monitoring (`/metrics`): open holds and async jobs by state, across every process sharing the store. */
+  stats?(): Promise<StoreStats>;
+  /** Ledger pages and usage counted by the database; without it they are computed from `wallets.ledger`. */
+  ledgerQueries?: LedgerQueries;
   /**
    * Releases resources (closes the database or its connection pool); the store must not be used
    * afterwards. Callers await it: a pooled store resolves once its connections are closed.

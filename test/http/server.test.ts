@@ -13,6 +13,7 @@ import { Engine } from '../../src/engine.js';
 import { fail, ok } from '../../src/errors.js';
 import { listen, type Listening } from '../../src/http/node.js';
 import { issueKey } from '../../src/service/accounts.js';
+import { createAdmin } from '../../src/service/admin.js';
 import { ERRORS } from '../../src/service/errors.js';
 import { OPERATIONS, type Operation } from '../../src/service/operations.js';
 import { createService } from '../../src/service/service.js';
@@ -29,10 +30,12 @@ let server: Listening;
 let key: string;
 let keyId: string;
 const provoked = new Set<string>();
+const ADMIN_TOKEN = 'server-test-admin-token-0123';
 
 async function start() {
   store = sqliteStore(dbFile);
-  server = await listen(createService({ engine, store, baseUrl: 'http://127.0.0.1' }), { port: 0 });
+  // With the admin API, so the wallet administration codes are provoked over HTTP too.
+  server = await listen(createService({ engine, store, baseUrl: 'http://127.0.0.1' }), { port: 0, ops: { admin: createAdmin({ store, token: ADMIN_TOKEN, baseUrl: 'http://127.0.0.1' }) } });
 }
 async function stop() {
   await server.close();
@@ -106,7 +109,8 @@ describe('http: paid endpoints charge exactly the SPEC costs', () => {
 
   it('serves a catalog for every POST on GET, without auth and without charge', async () => {
     const doc = (await send('/openapi.json', { auth: null })).json;
-    for (const path of Object.keys(doc.paths).filter((p) => doc.paths[p].post)) {
+    // Admin routes (tag admin) are POSTs too, but they have no catalog.
+    for (const path of Object.keys(doc.paths).filter((p) => doc.paths[p].post && p.startsWith('/api/'))) {
       const r = await send(path, { auth: null });
       expect(r.status, path).toBe(200);
       expect(r.json.path).toBe(path);
@@ -133,7 +137,7 @@ describe('http: paid endpoints charge exactly the SPEC costs', () => {
     };
     for (const [path, cost] of Object.entries(spec)) expect(doc.paths[path].post['x-credits'], path).toBe(cost);
     // SPEC §4.1 lists 11 POSTs and 6 GET catalogs; every POST path here also answers GET with its catalog.
-    expect(Object.keys(doc.paths).filter((p) => doc.paths[p].post).sort()).toEqual(Object.keys(spec).sort());
+    expect(Object.keys(doc.paths).filter((p) => doc.paths[p].post && !doc.paths[p].post.tags.includes('admin')).sort()).toEqual(Object.keys(spec).sort());
     expect(doc.paths['/api/v1/cards'].post.responses['202']).toBeDefined();
     expect(doc.paths['/api/v1/cards/jobs/{job_id}'].get.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/images/{name}'].get.security).toEqual([]);
@@ -286,6 +290,16 @@ describe('http: errors', () => {
       await aux.close();
       await auxStore.close();
     }
+  });
+
+  it('answers admin top-up and revocation refusals with their own codes', async () => {
+    const admin = `Bearer ${ADMIN_TOKEN}`;
+    const { json: created } = await send('/admin/v1/keys', { auth: admin, body: { credits: 1 } });
+    expect((await send(`/admin/v1/keys/${created.id}/topup`, { auth: admin, body: { credits: 0 } })).json).toMatchObject({ status: 400, code: 'amount_out_of_range' });
+    expect((await send(`/admin/v1/keys/${created.id}/topup`, { auth: admin, body: { credits: 1e12 } })).json).toMatchObject({ status: 422, code: 'balance_limit_exceeded', balance: 1 });
+    expect((await send(`/admin/v1/keys/${created.id}/revoke`, { auth: admin, method: 'POST' })).status).toBe(200);
+    expect((await send(`/admin/v1/keys/${created.id}/topup`, { auth: admin, body: { credits: 1 } })).json).toMatchObject({ status: 409, code: 'key_revoked' });
+    expect((await store.wallets.ledger(created.id)).map((e) => e.amount)).toEqual([1]);
   });
 
   it('has provoked every code of the error table', () => {

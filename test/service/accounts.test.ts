@@ -25,7 +25,7 @@ describe('topupWallet', () => {
     for (const credits of [0, -3, 1.5, Number.NaN, MAX_WALLET_CREDITS + 1, 9_007_199_254_740_000]) {
       expect(await topupWallet(store, id, credits, null, NOW)).toEqual({
         ok: false,
-        error: { code: 'invalid_request', message: `credits must be an integer from 1 to 1000000000000, got ${credits}`, param: 'credits', reason: 'amount_out_of_range', max_credits: MAX_WALLET_CREDITS },
+        error: { code: 'amount_out_of_range', message: `credits must be an integer from 1 to 1000000000000, got ${credits}`, param: 'credits', max_credits: MAX_WALLET_CREDITS },
       });
     }
     expect(await topupWallet(store, 'key_nobody', 5, null, NOW)).toMatchObject({ ok: false, error: { code: 'not_found', param: 'key' } });
@@ -34,10 +34,9 @@ describe('topupWallet', () => {
     expect(await topupWallet(store, id, 1, null, NOW)).toEqual({
       ok: false,
       error: {
-        code: 'invalid_request',
+        code: 'balance_limit_exceeded',
         message: `a top-up of 1 would bring ${id} to 1000000000001 credits (balance 1000000000000 + held 0 + 1); a wallet holds at most 1000000000000`,
         param: 'credits',
-        reason: 'balance_limit_exceeded',
         balance: MAX_WALLET_CREDITS,
         held: 0,
         max_credits: MAX_WALLET_CREDITS,
@@ -46,7 +45,7 @@ describe('topupWallet', () => {
     await store.keys.revoke(id, LATER);
     expect(await topupWallet(store, id, 1, null, NOW)).toEqual({
       ok: false,
-      error: { code: 'invalid_request', message: `key ${id} was revoked at ${LATER}; its wallet takes no more credits`, param: 'key', reason: 'key_revoked' },
+      error: { code: 'key_revoked', message: `key ${id} was revoked at ${LATER}; its wallet takes no more credits`, param: 'key' },
     });
     expect((await store.wallets.ledger(id)).map((e) => e.amount)).toEqual([10, MAX_WALLET_CREDITS - 10]);
   });
@@ -55,7 +54,7 @@ describe('topupWallet', () => {
     const store = memoryStore();
     const refused = await issueKey(store, { credits: MAX_WALLET_CREDITS + 1 }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(HalfspaceError);
-    expect((refused as HalfspaceError).failure).toMatchObject({ code: 'invalid_request', param: 'credits', reason: 'amount_out_of_range' });
+    expect((refused as HalfspaceError).failure).toMatchObject({ code: 'amount_out_of_range', param: 'credits' });
     await expect(issueKey(store, { credits: -1 })).rejects.toThrow('credits must be an integer from 0 to 1000000000000, got -1');
     expect(await store.keys.list()).toEqual([]);
     expect((await issueKey(store, { credits: MAX_WALLET_CREDITS })).balance).toBe(MAX_WALLET_CREDITS);

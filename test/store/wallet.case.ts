@@ -4,6 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ledgerPage, usageOf } from '../../src/service/admin.js';
+import { MemoryRateLimits } from '../../src/store/memory/rate-limits.js';
 import { MAX_WALLET_CREDITS, type LedgerEntry, type ServiceStore } from '../../src/store/ports.js';
 
 const T0 = '2026-03-01T12:00:00.000Z';
@@ -266,12 +268,68 @@ export function storeSuite(name: string, make: () => ServiceStore | Promise<Serv
     it('refills rate-limit buckets over time', async () => {
       const s = await make();
       // burst 2 at 10/s: two allowed, the third waits 100 ms for one token.
-      expect(s.rateLimits.take('k', 0, 10, 2)).toMatchObject({ allowed: true, remaining: 1 });
-      expect(s.rateLimits.take('k', 0, 10, 2)).toMatchObject({ allowed: true, remaining: 0 });
-      expect(s.rateLimits.take('k', 0, 10, 2)).toEqual({ allowed: false, remaining: 0, retry_after_ms: 100, reset_ms: 200 });
-      expect(s.rateLimits.take('k', 100, 10, 2)).toMatchObject({ allowed: true, remaining: 0 });
-      expect(s.rateLimits.take('other', 100, 10, 2)).toMatchObject({ allowed: true, remaining: 1 });
+      expect(await s.rateLimits.take('k', 0, 10, 2)).toMatchObject({ allowed: true, remaining: 1 });
+      expect(await s.rateLimits.take('k', 0, 10, 2)).toMatchObject({ allowed: true, remaining: 0 });
+      expect(await s.rateLimits.take('k', 0, 10, 2)).toEqual({ allowed: false, remaining: 0, retry_after_ms: 100, reset_ms: 200 });
+      expect(await s.rateLimits.take('k', 100, 10, 2)).toMatchObject({ allowed: true, remaining: 0 });
+      expect(await s.rateLimits.take('other', 100, 10, 2)).toMatchObject({ allowed: true, remaining: 1 });
       await s.close();
+    });
+
+    it('pages the ledger and counts usage as a full read of the ledger would (admin API)', async () => {
+      const T = (min: number) => new Date(Date.UTC(2026, 0, 1) + min * 3_600_000).toISOString();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.tuple(fc.constantFrom('w1', 'w2'), fc.integer({ min: 1, max: 9 }), fc.constantFrom('a.x', 'b.y', 'cards job'), fc.constantFrom('capture', 'release'), fc.integer({ min: 0, max: 60 })), { minLength: 1, maxLength: 25 }),
+          fc.record({ kind: fc.constantFrom(undefined, 'topup', 'hold', 'capture', 'release'), since: fc.option(fc.integer({ min: 0, max: 60 }), { nil: undefined }), until: fc.option(fc.integer({ min: 0, max: 60 }), { nil: undefined }), limit: fc.integer({ min: 1, max: 8 }) }),
+          async (calls, q) => {
+            const s = await make();
+            try {
+              for (const w of ['w1', 'w2']) {
+                await s.wallets.open(w, T(0));
+                await s.wallets.topup(w, 1000, T(0));
+              }
+              for (const [w, credits, note, end, at] of calls) {
+                const held = await s.wallets.hold(w, credits, T(at), T(at + 100), note);
+                if (!held.ok) throw new Error('hold refused');
+                if (end === 'capture') await s.wallets.capture(held.hold_id, T(at));
+                else await s.wallets.release(held.hold_id, T(at));
+              }
+              const full: ServiceStore = { ...s, ledgerQueries: undefined };
+              const query = { kind: q.kind as LedgerEntry['kind'] | undefined, since: q.since === undefined ? undefined : T(q.since), until: q.until === undefined ? undefined : T(q.until), limit: q.limit };
+              for (let before: number | null | undefined = undefined, pages = 0; before !== null && pages < 30; pages++) {
+                const paged = await ledgerPage(s, 'w1', { ...query, ...(before === undefined ? {} : { before }) });
+                expect(paged).toEqual(await ledgerPage(full, 'w1', { ...query, ...(before === undefined ? {} : { before }) }));
+                before = paged.ok ? paged.value.next_before : null;
+              }
+              expect(await usageOf(s, { keyId: 'w1', since: query.since, until: query.until })).toEqual(await usageOf(full, { keyId: 'w1', since: query.since, until: query.until }));
+              expect(await usageOf(s, { keyId: 'w2' })).toEqual(await usageOf(full, { keyId: 'w2' }));
+            } finally {
+              await s.close();
+            }
+          },
+        ),
+        { numRuns: 10 },
+      );
+    });
+
+    it('decides like the in-memory token bucket for any sequence of requests (the model)', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom('a', 'b'), fc.integer({ min: 0, max: 400 })), { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 5 }), async (steps, rate, burst) => {
+          const s = await make();
+          const model = new MemoryRateLimits();
+          let now = 1_000;
+          try {
+            for (const [bucket, gap] of steps) {
+              now += gap;
+              expect(await s.rateLimits.take(bucket, now, rate, burst)).toEqual(model.take(bucket, now, rate, burst));
+            }
+          } finally {
+            await s.close();
+          }
+        }),
+        { numRuns: 15 },
+      );
     });
 
     it('matches a simple ledger model under any sequence of operations (fc.commands)', async () => {

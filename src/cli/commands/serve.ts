@@ -7,10 +7,12 @@ import { Engine } from '../../engine.js';
 import { listen, type Listening } from '../../http/node.js';
 import { releaseLeftoverHolds } from '../../service/accounts.js';
 import { createService, type ResumeReport, type Service } from '../../service/service.js';
+import { JOB_LEASE_MS } from '../../service/job-lease.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { UsageError, type Command } from '../run.js';
 import { openStore, printableDb } from '../store.js';
 import { DB_OPTION, DEFAULT_DB } from './keys.js';
+import { adminTokenOf, corsOriginsOf, logFormatOf, operationsOf, rateLimitOf, type ServeOperations } from '../serve-ops.js';
 
 /** Default TCP port of `halfspace serve`. */
 export const DEFAULT_PORT = 8787;
@@ -29,6 +31,10 @@ export interface ServerOptions {
   trustedProxies?: string[];
   /** Card render worker threads; default every core but one (at least 1); 0 renders on the main thread. */
   renderWorkers?: number;
+  /** Keyed rate limit; default 50 requests/s, burst 100 (shared by every replica on PostgreSQL). */
+  rateLimit?: { perSecond?: number; burst?: number };
+  /** Admin token, CORS origins and access log (src/cli/serve-ops.ts); default: admin API off, no CORS, no log. */
+  operations?: ServeOperations;
 }
 
 /** A running API server with everything it opened. */
@@ -71,8 +77,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
   };
   let listening: Listening;
+  let pool: ReturnType<typeof createRenderPool> | null = null;
+  const ops = operationsOf(engine, store, () => baseUrl, () => pool?.queued ?? 0, options.operations ?? {}, (e) => { const p = samplePlayerOf(e); return p?.known_as ?? p?.name ?? 'Player Name'; });
   try {
-    listening = await listen(lazy, { port, host });
+    listening = await listen(lazy, { port, host, ops });
   } catch (e) {
     await store.close();
     throw new UsageError(`cannot listen on ${host}:${port}: ${(e as Error).message}`);
@@ -80,8 +88,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   baseUrl = (options.baseUrl ?? listening.url).replace(/\/+$/, '');
   // Renders leave the main thread, so a card in progress does not stall every other request.
   const workers = options.renderWorkers ?? defaultRenderWorkers();
-  const pool = workers > 0 ? createRenderPool(workers) : null;
-  service = createService({ engine, store, baseUrl, trustedProxies: options.trustedProxies, ...(pool ? { renderCard: pool.render } : {}) });
+  pool = workers > 0 ? createRenderPool(workers) : null;
+  service = createService({ engine, store, baseUrl, trustedProxies: options.trustedProxies, ...(pool ? { renderCard: pool.render } : {}), ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) });
   // Only `serve` takes over unfinished jobs: the keys and wallet commands open the same file but
   // never run jobs, so a CLI call next to a running server cannot run one twice.
   let resumed: ResumeReport;
@@ -98,6 +106,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await store.close();
     throw e;
   }
+  // Replicas on one database keep taking over jobs whose lease lapsed (a replica died).
+  const takeOver = store.jobs.lease ? setInterval(() => void service!.resume().catch((e) => console.error('[halfspace] job takeover failed:', e)), JOB_LEASE_MS) : null;
+  takeOver?.unref();
   return {
     listening,
     engine,
@@ -107,6 +118,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     resumed,
     releasedHolds,
     close: async () => {
+      if (takeOver) clearInterval(takeOver);
       await listening.close();
       // Queued hd jobs stay queued for the next start; only the one rendering now is awaited.
       await service!.stop();
@@ -138,6 +150,8 @@ export function readyText(server: RunningServer, db: string): string {
     `halfspace API listening on ${server.listening.url} (dataset ${server.engine.dataset.meta.name}, as of ${server.engine.asOf}; store ${printableDb(db)})`,
     `  docs     ${url}/docs`,
     `  openapi  ${url}/openapi.json`,
+    `  console  ${url}/console`,
+    `  health   ${url}/healthz  ${url}/readyz  ${url}/metrics`,
     ...(server.resumed.resumed + server.resumed.failed > 0
       ? [`  jobs     ${server.resumed.resumed} unfinished hd card job(s) resumed, ${server.resumed.failed} failed with their credits returned`]
       : []),
@@ -164,7 +178,7 @@ export function readyText(server: RunningServer, db: string): string {
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'Serve the Developer API over HTTP (keys, wallet, demo channel; SQLite or PostgreSQL store)',
-  usage: 'serve [--port 8787] [--host 127.0.0.1] [--db ./halfspace.db|postgres://…] [--dataset demo|DIR] [--base-url URL] [--trusted-proxy IP]… [--render-workers N]',
+  usage: 'serve [--port 8787] [--host 127.0.0.1] [--db ./halfspace.db|postgres://…] [--dataset demo|DIR] [--base-url URL] [--trusted-proxy IP]… [--render-workers N] [--admin-token-file FILE] [--cors-origin ORIGIN]… [--log-format json|pretty|off] [--rate-limit 50] [--rate-burst 100]',
   options: {
     ...DB_OPTION,
     port: { type: 'string', default: String(DEFAULT_PORT) },
@@ -173,6 +187,11 @@ export const serveCommand: Command = {
     'base-url': { type: 'string' },
     'trusted-proxy': { type: 'string', multiple: true },
     'render-workers': { type: 'string' },
+    'admin-token-file': { type: 'string' },
+    'cors-origin': { type: 'string', multiple: true },
+    'log-format': { type: 'string', default: 'json' },
+    'rate-limit': { type: 'string' },
+    'rate-burst': { type: 'string' },
   },
   async run({ values, io }) {
     const port = Number(values.port);
@@ -185,7 +204,14 @@ export const serveCommand: Command = {
     if (renderWorkers !== undefined && !(Number.isInteger(renderWorkers) && renderWorkers >= 0 && renderWorkers <= 64)) {
       throw new UsageError(`--render-workers must be an integer 0–64, got ${JSON.stringify(workersFlag)}`);
     }
-    const server = await startServer({ dataset: values.dataset as string, db, port, host: values.host as string, baseUrl, trustedProxies: (values['trusted-proxy'] as string[] | undefined) ?? [], ...(renderWorkers === undefined ? {} : { renderWorkers }) });
+    const logFormat = logFormatOf(values['log-format'] as string | undefined);
+    const operations: ServeOperations = {
+      adminToken: adminTokenOf(values['admin-token-file'] as string | undefined),
+      corsOrigins: corsOriginsOf((values['cors-origin'] as string[] | undefined) ?? []),
+      ...(logFormat === 'off' ? {} : { logFormat, log: (line: string) => io.stdout(`${line}\n`) }),
+    };
+    const rateLimit = rateLimitOf(values['rate-limit'] as string | undefined, values['rate-burst'] as string | undefined);
+    const server = await startServer({ dataset: values.dataset as string, db, port, host: values.host as string, baseUrl, trustedProxies: (values['trusted-proxy'] as string[] | undefined) ?? [], ...(renderWorkers === undefined ? {} : { renderWorkers }), ...(rateLimit ? { rateLimit } : {}), operations });
     io.stdout(readyText(server, db));
     await new Promise<void>((resolve) => {
       const stop = () => {

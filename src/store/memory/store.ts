@@ -139,6 +139,12 @@ class MemoryWallets implements WalletStore {
   async balance(walletId: string): Promise<number | null> {
     return this.balances.get(walletId) ?? null;
   }
+  /** Open holds of every wallet (for ServiceStore.stats). */
+  openHoldCount(): number {
+    let n = 0;
+    for (const h of this.holds.values()) if (!h.settled) n++;
+    return n;
+  }
   async openHolds(walletId: string): Promise<OpenHold[]> {
     const open: OpenHold[] = [];
     for (const [id, h] of this.holds) {
@@ -232,6 +238,12 @@ class MemoryJobs implements JobStore {
     if (isFinal(status)) this.photos.delete(jobId);
     return true;
   }
+  /** Jobs by state (for ServiceStore.stats). */
+  countByStatus(): Record<JobStatus, number> {
+    const counts: Record<JobStatus, number> = { queued: 0, running: 0, succeeded: 0, failed: 0 };
+    for (const j of this.jobs.values()) counts[j.status]++;
+    return counts;
+  }
   async unfinished(): Promise<UnfinishedJob[]> {
     const open = [...this.jobs.values()].filter((j) => !isFinal(j.status));
     // Array.prototype.sort is stable, so equal created_at keep insertion order.
@@ -254,14 +266,17 @@ export interface MemoryStoreOptions {
  * @example await memoryStore().wallets.balance('key_x') // => null
  */
 export function memoryStore(options: MemoryStoreOptions = {}): ServiceStore {
+  const wallets = new MemoryWallets(options.instanceId);
+  const jobs = new MemoryJobs();
   return {
     keys: new MemoryKeys(),
-    wallets: new MemoryWallets(options.instanceId),
+    wallets,
     idempotency: new MemoryIdempotency(),
     demo: new MemoryDemo(),
     rateLimits: new MemoryRateLimits(),
     images: new MemoryImages(),
-    jobs: new MemoryJobs(),
+    jobs,
+    stats: async () => ({ holds_open: wallets.openHoldCount(), jobs: jobs.countByStatus() }),
     close: () => {},
   };
 }

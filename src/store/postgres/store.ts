@@ -7,12 +7,15 @@
 import type pg from 'pg';
 import type {
   DemoStore, HoldOutcome, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore, LedgerEntry,
-  OpenHold, ServiceStore, SettleOutcome, StoredResponse, TopupOutcome, WalletStore,
+  OpenHold, ServiceStore, SettleOutcome, StoreStats, StoredResponse, TopupOutcome, WalletStore,
 } from '../ports.js';
 import { assertCredits, MAX_WALLET_CREDITS } from '../ports.js';
 import { instanceOfOwner, newHoldOwner } from '../hold-owner.js';
 import { requireOptional } from '../optional-package.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
+import { postgresRateLimits, RATE_LIMITS_SQL } from './rate-limits.js';
+import { JOB_LEASE_SQL, postgresJobLease } from './job-lease.js';
+import { postgresLedgerQueries } from './ledger-queries.js';
 
 /** Schema used when none is given (docs/api.md#storage). */
 export const POSTGRES_DEFAULT_SCHEMA = 'halfspace';
@@ -417,6 +420,11 @@ export interface PostgresStoreOptions {
    * (WalletStore.releaseAbandoned); two live replicas must never share one.
    */
   instanceId?: string;
+  /**
+   * Keyed rate limits counted in the database, shared by every replica (one round trip per keyed
+   * call); false counts them per process, as SQLite does. Default true.
+   */
+  sharedRateLimits?: boolean;
 }
 
 /**
@@ -446,6 +454,8 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Serv
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`halfspace schema ${schema}`]);
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
       await client.query(SCHEMA_SQL);
+      await client.query(RATE_LIMITS_SQL);
+      await client.query(JOB_LEASE_SQL);
     });
   } catch (error) {
     await pool.end();
@@ -456,9 +466,16 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Serv
     wallets: postgresWallets(pool, owner),
     idempotency: postgresIdempotency(pool),
     demo: postgresDemo(pool),
-    rateLimits: new MemoryRateLimits(),
+    // Shared buckets: N replicas give a key its limit once, not N times (docs/api.md#rate-limits).
+    rateLimits: options.sharedRateLimits === false ? new MemoryRateLimits() : postgresRateLimits(pool),
     images: postgresImages(pool),
-    jobs: postgresJobs(pool),
+    jobs: { ...postgresJobs(pool), lease: postgresJobLease(pool) },
+    ledgerQueries: postgresLedgerQueries(pool),
+    stats: async () => {
+      const jobs: StoreStats['jobs'] = { queued: 0, running: 0, succeeded: 0, failed: 0 };
+      for (const row of (await pool.query<{ status: JobStatus; n: number }>('SELECT status, COUNT(*)::bigint AS n FROM jobs GROUP BY status')).rows) jobs[row.status] = row.n;
+      return { holds_open: (await pool.query<{ n: number }>('SELECT COUNT(*)::bigint AS n FROM holds')).rows[0].n, jobs };
+    },
     close: () => pool.end(),
   };
 }

@@ -6,12 +6,13 @@
 import type Database from 'better-sqlite3';
 import type {
   DemoStore, HoldOutcome, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore, LedgerEntry,
-  OpenHold, ServiceStore, SettleOutcome, StoredResponse, TopupOutcome, WalletStore,
+  OpenHold, ServiceStore, SettleOutcome, StoreStats, StoredResponse, TopupOutcome, WalletStore,
 } from '../ports.js';
 import { assertCredits, MAX_WALLET_CREDITS } from '../ports.js';
 import { newHoldOwner } from '../hold-owner.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
 import { requireOptional } from '../optional-package.js';
+import { sqliteLedgerQueries } from './ledger-queries.js';
 
 /** How long a writer waits for another process's lock before SQLITE_BUSY (docs/api.md#storage). */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
@@ -403,6 +404,13 @@ function sqliteJobs(db: Database.Database): JobStore {
   };
 }
 
+/** Open holds and jobs by state, for `/metrics`. */
+function sqliteStats(db: Database.Database): StoreStats {
+  const jobs: StoreStats['jobs'] = { queued: 0, running: 0, succeeded: 0, failed: 0 };
+  for (const row of db.prepare<[], { status: JobStatus; n: number }>('SELECT status, COUNT(*) AS n FROM jobs GROUP BY status').all()) jobs[row.status] = row.n;
+  return { holds_open: (db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM holds').get()?.n ?? 0), jobs };
+}
+
 /** Options of {@link sqliteStore}. */
 export interface SqliteStoreOptions {
   /**
@@ -455,6 +463,8 @@ export function sqliteStore(file: string, options: SqliteStoreOptions = {}): Ser
     rateLimits: new MemoryRateLimits(),
     images: sqliteImages(db),
     jobs: sqliteJobs(db),
+    stats: async () => sqliteStats(db),
+    ledgerQueries: sqliteLedgerQueries(db),
     close: () => {
       db.close();
     },

@@ -1,0 +1,69 @@
+/**
+ * @module Prometheus metrics of a server (prom-client, one registry per server so several servers
+ * in one process never mix counts): requests and latency by operation and status, credits charged,
+ * and, read at scrape time, open holds, the render pool's queue and hd jobs by state.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { JobStatus } from '../store/ports.js';
+
+/** What a scrape reads from the running server; each part is optional. */
+export interface MetricsSources {
+  /** Open holds across every wallet. */
+  holdsOpen?: () => Promise<number>;
+  /** Async card jobs by state. */
+  jobsByState?: () => Promise<Record<JobStatus, number>>;
+  /** Card renders waiting for a worker. */
+  renderQueueDepth?: () => number;
+}
+
+/** The metrics of one server. */
+export interface HttpMetrics {
+  /** Records one answered request. */
+  observe(operation: string, status: number, seconds: number, credits: number): void;
+  /** The exposition text of every metric. */
+  text(): Promise<string>;
+  /** Content-Type of {@link text}. */
+  readonly contentType: string;
+}
+
+/** Latency buckets in seconds: from a cached JSON answer (~1 ms) to an hd render (seconds). */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/**
+ * Creates the metrics of one server; `sources` are read on every scrape.
+ * @example (await createMetrics().text()).includes('halfspace_http_requests_total') // => true
+ */
+export function createMetrics(sources: MetricsSources = {}): HttpMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'halfspace_process_' });
+  const requests = new Counter({ name: 'halfspace_http_requests_total', help: 'HTTP requests answered, by operation and status', labelNames: ['operation', 'status'] as const, registers: [registry] });
+  const latency = new Histogram({ name: 'halfspace_http_request_duration_seconds', help: 'Time from request to answer, by operation and status', labelNames: ['operation', 'status'] as const, buckets: LATENCY_BUCKETS, registers: [registry] });
+  const credits = new Counter({ name: 'halfspace_credits_charged_total', help: 'Credits charged to wallets, by operation', labelNames: ['operation'] as const, registers: [registry] });
+  if (sources.holdsOpen) {
+    const read = sources.holdsOpen;
+    new Gauge({ name: 'halfspace_holds_open', help: 'Open credit holds (calls and hd jobs in flight, in every process sharing the store)', registers: [registry], async collect() { this.set(await read()); } });
+  }
+  if (sources.jobsByState) {
+    const read = sources.jobsByState;
+    new Gauge({
+      name: 'halfspace_hd_jobs', help: 'Async hd card jobs in the store, by state', labelNames: ['state'] as const, registers: [registry],
+      async collect() {
+        for (const [state, n] of Object.entries(await read())) this.set({ state }, n);
+      },
+    });
+  }
+  if (sources.renderQueueDepth) {
+    const read = sources.renderQueueDepth;
+    new Gauge({ name: 'halfspace_render_queue_depth', help: 'Card renders waiting for a render worker in this process', registers: [registry], collect() { this.set(read()); } });
+  }
+  return {
+    observe(operation, status, seconds, charged) {
+      const labels = { operation, status: String(status) };
+      requests.inc(labels);
+      latency.observe(labels, seconds);
+      if (charged > 0) credits.inc({ operation }, charged);
+    },
+    text: () => registry.metrics(),
+    contentType: registry.contentType,
+  };
+}

@@ -1,0 +1,214 @@
+/**
+ * @module Operating a server (issue #16): `GET /healthz` and `GET /readyz` without auth,
+ * Prometheus `GET /metrics`, the admin API under `/admin/v1`, the developer console at
+ * `/console`, CORS for browser clients and one access-log line per request. It wraps the
+ * dispatcher of `dispatch.ts`, so the API's own routes stay where they are.
+ */
+import { fail, ok, type Result } from '../errors.js';
+import { ADMIN_PREFIX, type Admin } from '../service/admin.js';
+import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
+import { consolePage } from './console-page.js';
+import { BodyAborted, JSON_BODY_MAX_BYTES, type HttpExchange, type HttpReply } from './dispatch.js';
+import type { HttpMetrics } from './metrics.js';
+
+/** Formats of the access log. */
+export type LogFormat = 'json' | 'pretty';
+
+/** Result of a readiness check: null when ready, else why not. */
+export type ReadyCheck = () => Promise<string | null>;
+
+/** Options of {@link withOperations}; every part is optional and off when absent. */
+export interface OperationsOptions {
+  /** Answers `/admin/v1` (and enables the console's sign-in). */
+  admin?: Admin;
+  /** Serves `/metrics` and records every request. */
+  metrics?: HttpMetrics;
+  /** Why the server is not ready (dataset, store), checked by `/readyz`; default always ready. */
+  ready?: ReadyCheck;
+  /** Origins allowed by CORS: exact `scheme://host[:port]` values, or `*` (then never with credentials). */
+  corsOrigins?: readonly string[];
+  /** Receives one access-log line per request (without newline). */
+  log?: (line: string) => void;
+  /** Default `json`. */
+  logFormat?: LogFormat;
+  /** Serves the developer console at `/console`; default true. */
+  console?: boolean;
+  /** A player name the console's try-it panel starts with. */
+  samplePlayer?: string;
+}
+
+/** One access-log record: never the key, the admin token, the query or the body. */
+export interface AccessRecord {
+  time: string;
+  request_id: string;
+  method: string;
+  path: string;
+  operation: string;
+  status: number;
+  credits: number;
+  duration_ms: number;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const CORS_METHODS = 'GET, HEAD, POST';
+const CORS_HEADERS = 'authorization, content-type, idempotency-key, x-svc-demo-channel';
+const CORS_EXPOSED = 'request-id, x-svc-credits-charged, x-svc-credits-held, x-svc-wallet-balance, ratelimit-limit, ratelimit-policy, ratelimit-remaining, ratelimit-reset, retry-after, location, idempotent-replayed';
+const JOB_PATH = /^\/api\/v1\/cards\/jobs\/[^/]+$/;
+const ADMIN_KEY_ACTION = /^\/admin\/v1\/keys\/[^/]+(?:\/(revoke|topup|wallet|holds|ledger))?\/?$/;
+
+/**
+ * The operation a request is counted under in logs and metrics: a bounded set of names (the
+ * service's operation ids, `<id>.catalog`, `cards.job`, `admin.*`, the documents), `unmatched` for the rest.
+ * @example operationOf(service.operations, 'POST', '/api/v1/intelligence/player') // => 'intelligence.player'
+ */
+export function operationOf(operations: Service['operations'], method: string, rawPath: string): string {
+  const path = rawPath.replace(/\/+$/, '') || '/';
+  const op = operations.find((o) => o.path === path);
+  if (op) return method === 'GET' || method === 'HEAD' ? `${op.id}.catalog` : op.id;
+  if (JOB_PATH.test(path)) return 'cards.job';
+  if (path.startsWith('/images/')) return 'images.get';
+  if (path === ADMIN_PREFIX + '/keys') return 'admin.keys';
+  if (path === ADMIN_PREFIX + '/usage') return 'admin.usage';
+  const admin = ADMIN_KEY_ACTION.exec(path);
+  if (admin) return `admin.key${admin[1] ? `.${admin[1]}` : ''}`;
+  const fixed: Record<string, string> = { '/openapi.json': 'openapi', '/docs': 'docs', '/console': 'console', '/healthz': 'healthz', '/readyz': 'readyz', '/metrics': 'metrics' };
+  return fixed[path] ?? 'unmatched';
+}
+
+/**
+ * One access-log line: JSON, or `time request_id method path operation status credits duration`.
+ * @example accessLine({ time: 't', request_id: 'req_1', method: 'GET', path: '/healthz', operation: 'healthz', status: 200, credits: 0, duration_ms: 0.4 }, 'pretty') // => 't req_1 GET /healthz healthz 200 0cr 0.4ms'
+ */
+export function accessLine(r: AccessRecord, format: LogFormat): string {
+  if (format === 'json') return JSON.stringify(r);
+  return `${r.time} ${r.request_id} ${r.method} ${r.path} ${r.operation} ${r.status} ${r.credits}cr ${r.duration_ms}ms`;
+}
+
+/** Reads a JSON body for the admin API under the same limits as the API's. */
+async function adminBodyOf(x: HttpExchange): Promise<Result<unknown>> {
+  const bytes = await x.readBody(JSON_BODY_MAX_BYTES);
+  if (bytes === null) return fail('payload_too_large', `the body exceeds ${JSON_BODY_MAX_BYTES} bytes`);
+  if (bytes.length === 0) return ok(undefined);
+  const type = (x.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') return fail('unsupported_media_type', `send the body as application/json (got ${type ? JSON.stringify(type) : 'no Content-Type'})`, { param: 'Content-Type' });
+  try {
+    const text = Buffer.from(bytes).toString('utf8');
+    return ok(JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
+  } catch (e) {
+    return fail('invalid_request', `the body is not valid JSON: ${(e as Error).message}`, { param: 'body' });
+  }
+}
+
+const queryOf = (raw: string): Record<string, string> => Object.fromEntries(new URLSearchParams(raw));
+
+/**
+ * Wraps the dispatcher of `service` with the operations routes, CORS, metrics and the access log.
+ * @example const dispatch = withOperations(httpDispatcher(service), service, { metrics: createMetrics() })
+ */
+export function withOperations(dispatch: (x: HttpExchange) => Promise<HttpReply>, service: Service, options: OperationsOptions = {}): (x: HttpExchange) => Promise<HttpReply> {
+  const origins = new Set(options.corsOrigins ?? []);
+  const format = options.logFormat ?? 'json';
+  const serveConsole = options.console ?? true;
+  let consoleHtml: ReturnType<typeof consolePage> | null = null;
+
+  const json = (status: number, requestId: string, body: unknown, extra: Record<string, string> = {}): ServiceResponse => ({
+    status,
+    headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'cache-control': 'no-store', ...extra },
+    body: JSON.stringify(body),
+  });
+
+  /** The answer of an operations route, or null when the path is the API's. */
+  async function own(x: HttpExchange, path: string, id: () => string): Promise<ServiceResponse | null> {
+    const get = x.method === 'GET' || x.method === 'HEAD';
+    const onlyGet = () => {
+      const refused = service.failure({ code: 'method_not_allowed', message: `${path} answers GET and HEAD only` }, id());
+      return { ...refused, headers: { ...refused.headers, allow: 'GET, HEAD' } };
+    };
+    if (path === '/healthz') return get ? json(200, id(), { status: 'ok' }) : onlyGet();
+    if (path === '/readyz') {
+      if (!get) return onlyGet();
+      const why = options.ready ? await options.ready().catch((e: unknown) => `check failed: ${(e as Error).message}`) : null;
+      return why === null ? json(200, id(), { status: 'ready' }) : json(503, id(), { status: 'not_ready', reason: why }, { 'retry-after': '1' });
+    }
+    if (path === '/metrics' && options.metrics) {
+      if (!get) return onlyGet();
+      return { status: 200, headers: { 'content-type': options.metrics.contentType, 'request-id': id(), 'cache-control': 'no-store' }, body: await options.metrics.text() };
+    }
+    if (path === '/console' && serveConsole) {
+      if (!get) return onlyGet();
+      consoleHtml ??= consolePage({ samplePlayer: options.samplePlayer });
+      return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'request-id': id(), 'cache-control': 'no-store', 'content-security-policy': consoleHtml.csp, 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer' }, body: consoleHtml.html };
+    }
+    if ((path === ADMIN_PREFIX || path.startsWith(ADMIN_PREFIX + '/')) && options.admin) {
+      let body: unknown;
+      let bodyProblem;
+      if (x.method === 'POST') {
+        const read = await adminBodyOf(x);
+        if (read.ok) body = read.value;
+        else bodyProblem = read.error;
+      }
+      return options.admin.handle({ method: x.method === 'HEAD' ? 'GET' : x.method, path, authorization: x.header('authorization'), query: queryOf(x.query), body, requestId: id(), ...(bodyProblem ? { bodyProblem } : {}) });
+    }
+    return null;
+  }
+
+  /** CORS headers for a request from `origin`, or none when it is not allowed (admin routes never are). */
+  function corsOf(origin: string | undefined, path: string): Record<string, string> {
+    if (origin === undefined || origins.size === 0 || path.startsWith(ADMIN_PREFIX)) return {};
+    if (origins.has(origin)) return { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', 'access-control-expose-headers': CORS_EXPOSED, vary: 'Origin' };
+    // A wildcard never comes with credentials (the Fetch standard refuses the pair anyway).
+    if (origins.has('*')) return { 'access-control-allow-origin': '*', 'access-control-expose-headers': CORS_EXPOSED };
+    return {};
+  }
+
+  return async (x) => {
+    const started = performance.now();
+    const path = x.path;
+    const origin = x.header('origin');
+    let reply: HttpReply;
+    try {
+      if (x.method === 'OPTIONS' && origins.size > 0 && x.header('access-control-request-method') !== undefined) {
+        const cors = corsOf(origin, path);
+        const allowed = 'access-control-allow-origin' in cors;
+        reply = {
+          status: 204,
+          headers: { 'request-id': newRequestId(), ...cors, ...(allowed ? { 'access-control-allow-methods': CORS_METHODS, 'access-control-allow-headers': CORS_HEADERS, 'access-control-max-age': '600' } : {}), vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers' },
+          body: null,
+        };
+      } else {
+        // An id only for the routes answered here; the API's dispatcher draws its own.
+        let requestId: string | undefined;
+        const answer = await own(x, path, () => (requestId ??= newRequestId()));
+        reply = answer ? { status: answer.status, headers: answer.headers, body: x.method === 'HEAD' ? null : answer.body } : await dispatch(x);
+        const cors = corsOf(origin, path);
+        if (Object.keys(cors).length > 0) reply = { ...reply, headers: { ...reply.headers, ...cors } };
+      }
+    } catch (error) {
+      // The API's own routes answer their errors themselves; this is an operations route failing
+      // (the store is down under the admin API): a 500 problem, never a dropped connection.
+      const aborted = error instanceof BodyAborted;
+      const requestId = newRequestId();
+      if (!aborted) console.error(`[halfspace] ${requestId} internal error:`, error);
+      const refused = aborted ? service.failure({ code: 'invalid_request', message: error.message, param: 'body' }, requestId) : service.failure({ code: 'internal_error', message: 'unexpected error' }, requestId);
+      reply = { status: refused.status, headers: refused.headers, body: refused.body };
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const operation = x.method === 'OPTIONS' ? 'preflight' : operationOf(service.operations, x.method, path);
+    const credits = Number(reply.headers['x-svc-credits-charged'] ?? 0) || 0;
+    options.metrics?.observe(operation, reply.status, seconds, credits);
+    if (options.log) {
+      options.log(accessLine({
+        time: new Date().toISOString(),
+        request_id: reply.headers['request-id'] ?? '',
+        method: x.method,
+        // The path is client input: bounded, and unmatched paths are not echoed in full.
+        path: operation === 'unmatched' ? path.slice(0, 120) : path,
+        operation,
+        status: reply.status,
+        credits,
+        duration_ms: Math.round(seconds * 1e5) / 100,
+      }, format));
+    }
+    return reply;
+  };
+}

@@ -1,0 +1,331 @@
+/**
+ * @module The admin API (`/admin/v1`, issue #16): create, list and revoke keys, top up wallets,
+ * read balances with held credits, the ledger, open holds and usage by day and endpoint. It is
+ * transport-neutral like the service (`handle(request) → response`) and runs the same account
+ * functions as the `keys` and `wallet` commands. Every route needs the admin token; without one
+ * configured the API refuses every call.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { fail, HalfspaceError, ok, type Failure, type Result } from '../errors.js';
+import type { KeyRecord, LedgerEntry, LedgerKind, ServiceStore } from '../store/ports.js';
+import { MAX_WALLET_CREDITS } from '../store/ports.js';
+import { parseWith } from '../validation.js';
+import { issueKey, topupWallet, walletStatusOf, type WalletStatus } from './accounts.js';
+import { problemOf } from './errors.js';
+import type { ServiceRequest, ServiceResponse } from './service.js';
+
+/** Path prefix of every admin route. */
+export const ADMIN_PREFIX = '/admin/v1';
+/** Shortest admin token accepted (`serve` refuses shorter ones): guessing must stay out of reach. */
+export const ADMIN_TOKEN_MIN_LENGTH = 16;
+/** Ledger entries per page by default, and at most. */
+export const LEDGER_PAGE_DEFAULT = 50;
+export const LEDGER_PAGE_MAX = 500;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
+
+/**
+ * Compares a presented admin token with the configured one in time independent of both: the
+ * SHA-256 digests are compared, so neither the content nor the length leaks.
+ * @example adminTokenMatches('s3cret-token-0123', 's3cret-token-0123') // => true
+ */
+export function adminTokenMatches(expected: string, presented: string): boolean {
+  const a = createHash('sha256').update(expected).digest();
+  const b = createHash('sha256').update(presented).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** A key as the admin API lists it: never the secret, with its wallet. */
+export interface KeySummary {
+  id: string;
+  label: string | null;
+  no_watermark: boolean;
+  created_at: string;
+  revoked_at: string | null;
+  balance: number;
+  held: number;
+}
+
+/**
+ * Every key, oldest first, with its balance and held credits.
+ * @example (await listKeys(store))[0].balance // => 100
+ */
+export async function listKeys(store: ServiceStore): Promise<KeySummary[]> {
+  const keys = await store.keys.list();
+  return Promise.all(keys.map(async (k) => summaryOf(store, k)));
+}
+
+async function summaryOf(store: ServiceStore, k: KeyRecord): Promise<KeySummary> {
+  const holds = await store.wallets.openHolds(k.id);
+  return {
+    id: k.id,
+    label: k.label,
+    no_watermark: k.no_watermark,
+    created_at: k.created_at,
+    revoked_at: k.revoked_at,
+    balance: (await store.wallets.balance(k.id)) ?? 0,
+    held: holds.reduce((sum, h) => sum + h.credits, 0),
+  };
+}
+
+/**
+ * Revokes key `id`: its calls answer 401 from then on. `not_found` for an unknown key,
+ * `key_revoked` when it is revoked already.
+ * @example await revokeKey(store, 'key_x') // => { ok: true, value: { id: 'key_x', revoked_at: '2026-…' } }
+ */
+export async function revokeKey(store: ServiceStore, id: string, now = new Date()): Promise<Result<{ id: string; revoked_at: string }>> {
+  const at = now.toISOString();
+  if (await store.keys.revoke(id, at)) return ok({ id, revoked_at: at });
+  const key = await store.keys.byId(id);
+  if (!key) return fail('not_found', `no key ${id}`, { param: 'key' });
+  return fail('key_revoked', `key ${id} was already revoked at ${key.revoked_at}`, { param: 'key' });
+}
+
+/** Filter and page of {@link ledgerPage}. */
+export interface LedgerQuery {
+  /** Only entries of this kind. */
+  kind?: LedgerKind;
+  /** Only entries at or after this ISO-8601 instant. */
+  since?: string;
+  /** Only entries strictly before this ISO-8601 instant. */
+  until?: string;
+  /** Only entries with a smaller entry id (the `next_before` of the previous page). */
+  before?: number;
+  /** Entries per page; default {@link LEDGER_PAGE_DEFAULT}. */
+  limit?: number;
+}
+
+/** One page of a wallet's ledger, newest first. */
+export interface LedgerPage {
+  entries: LedgerEntry[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  next_before: number | null;
+}
+
+/**
+ * A page of the ledger of wallet `walletId`, newest first, filtered by kind and time; `not_found`
+ * for an unknown wallet.
+ * @example (await ledgerPage(store, 'key_x', { kind: 'topup', limit: 10 })).value.entries.length // => 1
+ */
+export async function ledgerPage(store: ServiceStore, walletId: string, query: LedgerQuery = {}): Promise<Result<LedgerPage>> {
+  if ((await store.wallets.balance(walletId)) === null) return fail('not_found', `no wallet for ${walletId}`, { param: 'key' });
+  const limit = query.limit ?? LEDGER_PAGE_DEFAULT;
+  // One entry more than the page tells whether another page follows.
+  const matches = (e: LedgerEntry) =>
+    (query.kind === undefined || e.kind === query.kind) && (query.since === undefined || e.at >= query.since) && (query.until === undefined || e.at < query.until) && (query.before === undefined || e.entry_id < query.before);
+  const matching = store.ledgerQueries
+    ? await store.ledgerQueries.ledgerPage(walletId, { ...query, limit: limit + 1 })
+    : (await store.wallets.ledger(walletId)).filter(matches).reverse();
+  const entries = matching.slice(0, limit);
+  return ok({ entries, next_before: matching.length > limit ? entries[entries.length - 1].entry_id : null });
+}
+
+/** Paid calls of one endpoint on one UTC day. */
+export interface UsageRow {
+  /** YYYY-MM-DD (UTC) of the capture. */
+  day: string;
+  /** Operation id, e.g. `intelligence.player` (async hd jobs count under their operation). */
+  operation: string;
+  /** Charged calls. */
+  calls: number;
+  /** Credits charged. */
+  credits: number;
+}
+
+/**
+ * Charged calls and credits by UTC day and operation, from the ledger (a capture of a hold whose
+ * note names the operation), for one key or every key, days in `[since, until)` when given.
+ * Sorted by day, then operation.
+ * @example await usageOf(store, { keyId: 'key_x' }) // => [{ day: '2026-11-24', operation: 'intelligence.player', calls: 3, credits: 3 }]
+ */
+export async function usageOf(store: ServiceStore, filter: { keyId?: string; since?: string; until?: string } = {}): Promise<UsageRow[]> {
+  if (store.ledgerQueries) {
+    const rows = new Map<string, UsageRow>();
+    for (const c of await store.ledgerQueries.usage({ walletId: filter.keyId, since: filter.since, until: filter.until })) {
+      const operation = (c.note ?? 'unknown').replace(/ job$/, '');
+      const id = `${c.day}\n${operation}`;
+      const row = rows.get(id) ?? { day: c.day, operation, calls: 0, credits: 0 };
+      row.calls += c.calls;
+      row.credits += c.credits;
+      rows.set(id, row);
+    }
+    return sortUsage([...rows.values()]);
+  }
+  const wallets = filter.keyId !== undefined ? [filter.keyId] : (await store.keys.list()).map((k) => k.id);
+  const rows = new Map<string, UsageRow>();
+  for (const walletId of wallets) {
+    const holds = new Map<number, LedgerEntry>();
+    for (const e of await store.wallets.ledger(walletId)) {
+      if (e.kind === 'hold') holds.set(e.entry_id, e);
+      if (e.kind !== 'capture' || e.hold_id === null) continue;
+      const day = e.at.slice(0, 10);
+      if ((filter.since !== undefined && e.at < filter.since) || (filter.until !== undefined && e.at >= filter.until)) continue;
+      const hold = holds.get(e.hold_id);
+      const operation = (hold?.note ?? 'unknown').replace(/ job$/, '');
+      const id = `${day}\n${operation}`;
+      const row = rows.get(id) ?? { day, operation, calls: 0, credits: 0 };
+      row.calls += 1;
+      row.credits += hold ? -hold.amount : 0;
+      rows.set(id, row);
+    }
+  }
+  return sortUsage([...rows.values()]);
+}
+
+const sortUsage = (rows: UsageRow[]) => rows.sort((a, b) => (a.day === b.day ? (a.operation < b.operation ? -1 : a.operation > b.operation ? 1 : 0) : a.day < b.day ? -1 : 1));
+
+/** Options of {@link createAdmin}. */
+export interface AdminOptions {
+  store: ServiceStore;
+  /** The admin token; undefined or empty refuses every call. */
+  token?: string;
+  /** Base address, for the problem `type` URIs. */
+  baseUrl: string;
+  /** Wall clock; default `() => new Date()`. */
+  clock?: () => Date;
+}
+
+/** The admin API: one entry point for every `/admin/v1` request. */
+export interface Admin {
+  handle(request: ServiceRequest): Promise<ServiceResponse>;
+  /** True when a token is configured. */
+  readonly enabled: boolean;
+}
+
+const Instant = z.iso.datetime({ offset: true }).or(z.iso.date());
+const CreateKeyBody = z.object({
+  // Range checked by issueKey, which answers amount_out_of_range like a top-up.
+  credits: z.number(),
+  label: z.string().max(200).nullable().optional(),
+  no_watermark: z.boolean().optional(),
+}).strict();
+const TopupBody = z.object({ credits: z.number(), note: z.string().max(200).nullable().optional() }).strict();
+const LedgerQuerySchema = z.object({
+  kind: z.enum(['topup', 'hold', 'capture', 'release']).optional(),
+  since: Instant.optional(),
+  until: Instant.optional(),
+  before: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(LEDGER_PAGE_MAX).optional(),
+}).strict();
+const UsageQuery = z.object({ key: z.string().max(100).optional(), since: Instant.optional(), until: Instant.optional() }).strict();
+const NoQuery = z.object({}).strict();
+
+const KEY_ROUTE = /^\/keys\/(key_[0-9A-Za-z]{1,64})(?:\/(revoke|topup|wallet|holds|ledger))?$/;
+
+/** A date-only instant (`YYYY-MM-DD`) as the start of that UTC day. */
+const instantOf = (s: string | undefined) => (s === undefined ? undefined : s.length === 10 ? `${s}T00:00:00.000Z` : new Date(s).toISOString());
+
+/**
+ * Creates the admin API over a store.
+ * @example (await createAdmin({ store, token: 't'.repeat(32), baseUrl }).handle({ method: 'GET', path: '/admin/v1/keys', authorization: `Bearer ${'t'.repeat(32)}` })).status // => 200
+ */
+export function createAdmin(options: AdminOptions): Admin {
+  const { store, baseUrl } = options;
+  const token = options.token ?? '';
+  const clock = options.clock ?? (() => new Date());
+
+  const reply = (status: number, requestId: string, body: unknown): ServiceResponse => ({
+    status,
+    headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'cache-control': 'no-store' },
+    body: JSON.stringify(body),
+  });
+  const problem = (requestId: string, failure: Failure, headers: Record<string, string> = {}): ServiceResponse => {
+    const body = problemOf(baseUrl, requestId, failure);
+    return { status: body.status, headers: { 'content-type': PROBLEM_TYPE, 'request-id': requestId, 'cache-control': 'no-store', ...headers }, body: JSON.stringify(body) };
+  };
+  const answer = <T>(requestId: string, result: Result<T>, status = 200) => (result.ok ? reply(status, requestId, result.value) : problem(requestId, result.error));
+
+  function authorized(authorization: string | undefined): Failure | null {
+    if (token === '') return { code: 'unauthorized', message: 'the admin API is disabled: start the server with --admin-token-file (or HALFSPACE_ADMIN_TOKEN)' };
+    const presented = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
+    if (presented === undefined) return { code: 'unauthorized', message: 'send the admin token as Authorization: Bearer <token>', param: 'Authorization' };
+    if (!adminTokenMatches(token, presented)) return { code: 'unauthorized', message: 'the admin token is not valid', param: 'Authorization' };
+    return null;
+  }
+
+  const methodNotAllowed = (requestId: string, path: string, allow: string) => problem(requestId, { code: 'method_not_allowed', message: `${ADMIN_PREFIX}${path} answers ${allow} only` }, { allow });
+
+  async function route(req: ServiceRequest, requestId: string): Promise<ServiceResponse> {
+    const path = req.path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '') || '/';
+    const query = req.query ?? {};
+    const needBody = () => (req.bodyProblem ? { ok: false as const, error: req.bodyProblem } : req.body === undefined ? fail<never>('invalid_request', 'a JSON object body is required', { param: 'body' }) : ok(req.body));
+
+    if (path === '/keys') {
+      if (req.method === 'GET') {
+        const q = parseWith(NoQuery, query);
+        return q.ok ? reply(200, requestId, { keys: await listKeys(store) }) : problem(requestId, q.error);
+      }
+      if (req.method !== 'POST') return methodNotAllowed(requestId, path, 'GET, POST');
+      const raw = needBody();
+      if (!raw.ok) return problem(requestId, raw.error);
+      const body = parseWith(CreateKeyBody, raw.value);
+      if (!body.ok) return problem(requestId, body.error);
+      try {
+        const issued = await issueKey(store, { credits: body.value.credits, label: body.value.label ?? null, noWatermark: body.value.no_watermark ?? false, now: clock() });
+        const r = issued.record;
+        return reply(201, requestId, { id: r.id, key: issued.key, label: r.label, no_watermark: r.no_watermark, created_at: r.created_at, revoked_at: null, balance: issued.balance, held: 0 });
+      } catch (e) {
+        if (e instanceof HalfspaceError) return problem(requestId, e.failure);
+        throw e;
+      }
+    }
+    if (path === '/usage') {
+      if (req.method !== 'GET') return methodNotAllowed(requestId, path, 'GET');
+      const q = parseWith(UsageQuery, query);
+      if (!q.ok) return problem(requestId, q.error);
+      if (q.value.key !== undefined && !(await store.keys.byId(q.value.key))) return problem(requestId, { code: 'not_found', message: `no key ${q.value.key}`, param: 'key' });
+      const usage = await usageOf(store, { keyId: q.value.key, since: instantOf(q.value.since), until: instantOf(q.value.until) });
+      return reply(200, requestId, { usage });
+    }
+    const match = KEY_ROUTE.exec(path);
+    if (!match) return problem(requestId, { code: 'not_found', message: `no admin endpoint ${req.method} ${req.path}; see /openapi.json (tag admin)` });
+    const [, id, action] = match;
+    if (action === 'revoke' || action === 'topup') {
+      if (req.method !== 'POST') return methodNotAllowed(requestId, path, 'POST');
+      if (action === 'revoke') {
+        const revoked = await revokeKey(store, id, clock());
+        if (!revoked.ok) return problem(requestId, revoked.error);
+        const key = await store.keys.byId(id);
+        return reply(200, requestId, await summaryOf(store, key!));
+      }
+      const raw = needBody();
+      if (!raw.ok) return problem(requestId, raw.error);
+      const body = parseWith(TopupBody, raw.value);
+      if (!body.ok) return problem(requestId, body.error);
+      const added = await topupWallet(store, id, body.value.credits, body.value.note ?? 'admin topup', clock());
+      if (!added.ok) return problem(requestId, added.error);
+      const status = await walletStatusOf(store, id);
+      return answer(requestId, status.ok ? ok({ id, ...walletView(status.value) }) : status);
+    }
+    if (req.method !== 'GET') return methodNotAllowed(requestId, path, 'GET');
+    if (action === 'ledger') {
+      const q = parseWith(LedgerQuerySchema, query);
+      if (!q.ok) return problem(requestId, q.error);
+      return answer(requestId, await ledgerPage(store, id, { ...q.value, since: instantOf(q.value.since), until: instantOf(q.value.until) }));
+    }
+    const q = parseWith(NoQuery, query);
+    if (!q.ok) return problem(requestId, q.error);
+    if (action === 'wallet' || action === 'holds') {
+      const status = await walletStatusOf(store, id);
+      if (!status.ok) return problem(requestId, status.error);
+      return reply(200, requestId, action === 'holds' ? { holds: status.value.holds } : { id, ...walletView(status.value) });
+    }
+    const key = await store.keys.byId(id);
+    if (!key) return problem(requestId, { code: 'not_found', message: `no key ${id}`, param: 'key' });
+    return reply(200, requestId, await summaryOf(store, key));
+  }
+
+  return {
+    enabled: token !== '',
+    async handle(req) {
+      const requestId = req.requestId ?? `req_admin_${Date.now().toString(36)}`;
+      const refused = authorized(req.authorization);
+      if (refused) return problem(requestId, refused, { 'www-authenticate': 'Bearer realm="halfspace-admin"' });
+      return route(req, requestId);
+    },
+  };
+}
+
+const walletView = (w: WalletStatus) => ({ balance: w.balance, held: w.held, available: w.available, holds: w.holds });
