@@ -1,0 +1,289 @@
+/**
+ * @module The one hold/capture/release core of the wallet stores (DESIGN §9, STYLE §3): a pure
+ * decision over a batch of ledger operations — which succeed, which entries to append, which holds
+ * to open and settle, which balances to write — and the group-commit queue that gathers concurrent
+ * calls into one batch. The memory, SQLite and PostgreSQL drivers only read the state a batch
+ * needs ({@link batchReads}), call {@link decideBatch}, and write what it decided.
+ */
+import type { HoldOutcome, LedgerEntry, SettleOutcome, TopupOutcome } from './ports.js';
+import { assertCredits, MAX_WALLET_CREDITS } from './ports.js';
+
+/** A top-up request: add `credits` to the wallet. */
+export interface TopupOp {
+  kind: 'topup';
+  walletId: string;
+  /** Credits, an integer 1–{@link MAX_WALLET_CREDITS}. */
+  credits: number;
+  /** ISO-8601 UTC. */
+  at: string;
+  note: string | null;
+}
+
+/** A hold request: take `credits` from the balance until the hold is settled or expires. */
+export interface HoldOp {
+  kind: 'hold';
+  walletId: string;
+  /** Credits, an integer 1–{@link MAX_WALLET_CREDITS}. */
+  credits: number;
+  /** ISO-8601 UTC. */
+  at: string;
+  /** ISO-8601 UTC: when the hold releases itself. */
+  expiresAt: string;
+  note: string | null;
+  /** The store handle taking the hold (WalletStore.owner). */
+  owner: string;
+}
+
+/** A settlement request: capture keeps the held credits spent, release returns them. */
+export interface SettleOp {
+  kind: 'capture' | 'release';
+  /** The entry id of the hold's ledger entry. */
+  holdId: number;
+  /** ISO-8601 UTC. */
+  at: string;
+  /** Free note, e.g. `expired` or `abandoned` for releases the store makes itself. */
+  note: string | null;
+}
+
+/** One requested ledger operation. */
+export type LedgerOp = TopupOp | HoldOp | SettleOp;
+
+/** What an operation of kind `O` resolves to. */
+export type OutcomeOf<O extends LedgerOp> = O extends TopupOp ? TopupOutcome : O extends HoldOp ? HoldOutcome : SettleOutcome;
+
+/** Outcome of any ledger operation. */
+export type LedgerOutcome = TopupOutcome | HoldOutcome | SettleOutcome;
+
+/**
+ * A top-up request, checked: throws a RangeError unless `credits` is an integer 1–{@link MAX_WALLET_CREDITS}.
+ * @example topupOp('key_a', 0, '2026-03-01T12:00:00.000Z') // throws RangeError
+ */
+export function topupOp(walletId: string, credits: number, at: string, note: string | null = null): TopupOp {
+  assertCredits('top-up', credits);
+  return { kind: 'topup', walletId, credits, at, note };
+}
+
+/**
+ * A hold request, checked: throws a RangeError unless `credits` is an integer 1–{@link MAX_WALLET_CREDITS}.
+ * @example holdOp('key_a', 3, T0, T1, 'cards', owner).kind // => 'hold'
+ */
+export function holdOp(walletId: string, credits: number, at: string, expiresAt: string, note: string | null, owner: string): HoldOp {
+  assertCredits('hold', credits);
+  return { kind: 'hold', walletId, credits, at, expiresAt, note, owner };
+}
+
+/** An open hold as the core needs it. */
+export interface HeldCredits {
+  wallet_id: string;
+  /** Credits held. */
+  amount: number;
+}
+
+/** What a driver must read before deciding a batch (see {@link batchReads}). */
+export interface BatchReads {
+  /** Hold ids the batch settles: read their open holds, and which of the missing ones were holds. */
+  holdIds: number[];
+  /** Wallets named by the operations: read their balances (plus the wallets of the open holds read). */
+  walletIds: string[];
+  /** Wallets topped up: read the credits in their open holds. */
+  heldWalletIds: string[];
+}
+
+/**
+ * What a batch reads: distinct hold ids and wallet ids, in first-mention order.
+ * @example batchReads([{ kind: 'capture', holdId: 7, at, note: null }]) // => { holdIds: [7], walletIds: [], heldWalletIds: [] }
+ */
+export function batchReads(ops: readonly LedgerOp[]): BatchReads {
+  const holdIds = new Set<number>();
+  const walletIds = new Set<string>();
+  const heldWalletIds = new Set<string>();
+  for (const op of ops) {
+    if (op.kind === 'topup' || op.kind === 'hold') {
+      walletIds.add(op.walletId);
+      if (op.kind === 'topup') heldWalletIds.add(op.walletId);
+    } else holdIds.add(op.holdId);
+  }
+  return { holdIds: [...holdIds], walletIds: [...walletIds], heldWalletIds: [...heldWalletIds] };
+}
+
+/** The stored state a batch is decided from, read by the driver in the batch's transaction. */
+export interface LedgerState {
+  /** Balance of every existing wallet the batch touches (its ops' wallets and its open holds' wallets); absent = unknown wallet. */
+  balances: ReadonlyMap<string, number>;
+  /** Credits in open holds of every existing wallet the batch tops up (0 when none). */
+  held: ReadonlyMap<string, number>;
+  /** The open holds among the hold ids the batch settles. */
+  holds: ReadonlyMap<number, HeldCredits>;
+  /** The hold ids the batch settles that name a hold entry but no open hold: settled before. */
+  settledBefore: ReadonlySet<number>;
+}
+
+/** A ledger entry decided but not yet numbered; a hold entry's hold_id is its own entry id, set when numbered. */
+export type PendingEntry = Omit<LedgerEntry, 'entry_id'>;
+
+/** A hold to open, by the index of its ledger entry in {@link BatchDecision.entries}. */
+export interface PendingHold {
+  entry: number;
+  wallet_id: string;
+  amount: number;
+  expires_at: string;
+  owner: string;
+}
+
+/** An outcome decided; those that succeed with a new entry carry its index until the entry is numbered. */
+type PendingOutcome =
+  | { kind: 'final'; outcome: TopupOutcome | HoldOutcome | SettleOutcome }
+  | { kind: 'topup'; entry: number }
+  | { kind: 'hold'; entry: number; balance: number };
+
+/** What a batch decided, before entry ids are drawn. */
+export interface BatchDecision {
+  /** Entries to append, in call order. */
+  entries: PendingEntry[];
+  /** Holds to open. */
+  holds: PendingHold[];
+  /** Hold ids settled by this batch (each once), in call order. */
+  settled: number[];
+  /** Final balance of every wallet whose balance changed. */
+  balances: Map<string, number>;
+  /** One per operation, in order. */
+  outcomes: PendingOutcome[];
+}
+
+/** The writes of a decided batch, with entry ids, and the outcome of every operation. */
+export interface BatchWrites {
+  /** Entries to append, ids ascending. */
+  entries: LedgerEntry[];
+  /** Holds to open; `hold_id` is the id of their ledger entry. */
+  holds: (Omit<PendingHold, 'entry'> & { hold_id: number; note: string | null; created_at: string })[];
+  /** Hold ids to mark settled (remove from the open holds). */
+  settled: number[];
+  /** Wallet balances to write: the ones that changed. */
+  balances: [walletId: string, balance: number][];
+  /** One per operation, in order. */
+  outcomes: LedgerOutcome[];
+}
+
+/**
+ * Decides a batch of operations in order, each seeing the ones before it, as if each ran alone:
+ * a top-up succeeds unless balance + held + credits would pass {@link MAX_WALLET_CREDITS}, a hold
+ * when the balance covers it, a capture or release only for an open hold not settled earlier in the
+ * batch. A refused operation writes nothing. Pure: throws an Error only when `state` lacks what
+ * {@link batchReads} asked for (a driver bug).
+ * @example decideBatch({ balances: new Map([['w', 5]]), held: new Map(), holds: new Map(), settledBefore: new Set() }, [holdOp('w', 6, T0, T1, null, 'o')]).outcomes // => [{ kind: 'final', outcome: { ok: false, reason: 'insufficient_credits', balance: 5 } }]
+ */
+export function decideBatch(state: LedgerState, ops: readonly LedgerOp[]): BatchDecision {
+  const balances = new Map(state.balances);
+  const held = new Map(state.held);
+  const settled = new Set<number>();
+  const entries: PendingEntry[] = [];
+  const holds: PendingHold[] = [];
+  const append = (e: PendingEntry): number => entries.push(e) - 1;
+  const balanceOf = (walletId: string): number => {
+    const balance = balances.get(walletId);
+    if (balance === undefined) throw new Error(`ledger state lacks the balance of wallet ${walletId}, which an open hold names`);
+    return balance;
+  };
+
+  const outcomes = ops.map((op): PendingOutcome => {
+    if (op.kind === 'topup') {
+      const balance = balances.get(op.walletId);
+      if (balance === undefined) return { kind: 'final', outcome: { ok: false, reason: 'unknown_wallet', balance: 0, held: 0 } };
+      const heldNow = held.get(op.walletId);
+      if (heldNow === undefined) throw new Error(`ledger state lacks the held credits of wallet ${op.walletId}`);
+      if (balance + heldNow + op.credits > MAX_WALLET_CREDITS) return { kind: 'final', outcome: { ok: false, reason: 'balance_limit_exceeded', balance, held: heldNow } };
+      balances.set(op.walletId, balance + op.credits);
+      return { kind: 'topup', entry: append({ wallet_id: op.walletId, kind: 'topup', amount: op.credits, hold_id: null, balance_after: balance + op.credits, note: op.note, at: op.at }) };
+    }
+    if (op.kind === 'hold') {
+      const balance = balances.get(op.walletId);
+      if (balance === undefined) return { kind: 'final', outcome: { ok: false, reason: 'unknown_wallet', balance: 0 } };
+      if (balance < op.credits) return { kind: 'final', outcome: { ok: false, reason: 'insufficient_credits', balance } };
+      const after = balance - op.credits;
+      balances.set(op.walletId, after);
+      // Held credits only matter to later top-ups of a wallet whose held credits were read.
+      if (held.has(op.walletId)) held.set(op.walletId, held.get(op.walletId)! + op.credits);
+      const entry = append({ wallet_id: op.walletId, kind: 'hold', amount: -op.credits, hold_id: null, balance_after: after, note: op.note, at: op.at });
+      holds.push({ entry, wallet_id: op.walletId, amount: op.credits, expires_at: op.expiresAt, owner: op.owner });
+      return { kind: 'hold', entry, balance: after };
+    }
+    // Only holds open before the batch can be settled in it: a new hold's id is not known to any
+    // caller until the batch commits.
+    const hold = state.holds.get(op.holdId);
+    if (!hold) return { kind: 'final', outcome: { ok: false, reason: state.settledBefore.has(op.holdId) ? 'already_settled' : 'unknown_hold' } };
+    if (settled.has(op.holdId)) return { kind: 'final', outcome: { ok: false, reason: 'already_settled' } };
+    settled.add(op.holdId);
+    if (held.has(hold.wallet_id)) held.set(hold.wallet_id, held.get(hold.wallet_id)! - hold.amount);
+    const amount = op.kind === 'capture' ? 0 : hold.amount;
+    const after = balanceOf(hold.wallet_id) + amount;
+    balances.set(hold.wallet_id, after);
+    append({ wallet_id: hold.wallet_id, kind: op.kind, amount, hold_id: op.holdId, balance_after: after, note: op.note, at: op.at });
+    return { kind: 'final', outcome: { ok: true, balance: after, amount: hold.amount } };
+  });
+
+  const changed = new Map([...balances].filter(([walletId, balance]) => state.balances.get(walletId) !== balance));
+  return { entries, holds, settled: [...settled], balances: changed, outcomes };
+}
+
+/**
+ * Numbers a decided batch with `ids` (one per entry, ascending, drawn by the driver) and gives the
+ * rows to write and every operation's outcome. Throws an Error when the count of ids is wrong.
+ * @example numberBatch(decision, consecutiveIds(41, decision.entries.length)).outcomes
+ */
+export function numberBatch(decision: BatchDecision, ids: readonly number[]): BatchWrites {
+  if (ids.length !== decision.entries.length) throw new Error(`a batch of ${decision.entries.length} entries needs as many ids, got ${ids.length}`);
+  const entries = decision.entries.map((e, i): LedgerEntry => ({ entry_id: ids[i], ...e, hold_id: e.kind === 'hold' ? ids[i] : e.hold_id }));
+  const holds = decision.holds.map(({ entry, ...h }) => ({ hold_id: ids[entry], ...h, note: entries[entry].note, created_at: entries[entry].at }));
+  const outcomes = decision.outcomes.map((o): LedgerOutcome => {
+    if (o.kind === 'final') return o.outcome;
+    if (o.kind === 'topup') return { ok: true, entry: { ...entries[o.entry] } };
+    return { ok: true, hold_id: ids[o.entry], balance: o.balance };
+  });
+  return { entries, holds, settled: decision.settled, balances: [...decision.balances], outcomes };
+}
+
+/**
+ * `count` ids from `after + 1` on, for stores that number entries themselves (memory, SQLite).
+ * @example consecutiveIds(41, 3) // => [42, 43, 44]
+ */
+export function consecutiveIds(after: number, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => after + 1 + i);
+}
+
+/**
+ * A group-commit queue: operations submitted while a batch is pending or being written go, in
+ * submission order, into the next call of `apply` (one transaction for many calls). One batch runs
+ * at a time, so within a process the order of effects is the call order. When `apply` throws (the
+ * database failed: disk full, lost connection, lock timeout), every call of that batch rejects
+ * with the error; it wrote nothing, since outcomes are decided in the core, not by the database.
+ * @example const submit = groupCommit((ops) => ops.map(decide)); await submit(holdOp('w', 1, T0, T1, null, owner))
+ */
+export function groupCommit(apply: (ops: LedgerOp[]) => LedgerOutcome[] | Promise<LedgerOutcome[]>): <O extends LedgerOp>(op: O) => Promise<OutcomeOf<O>> {
+  type Queued = { op: LedgerOp; resolve: (outcome: LedgerOutcome) => void; reject: (error: unknown) => void };
+  let queue: Queued[] = [];
+  let running = false;
+  async function drain(): Promise<void> {
+    const jobs = queue;
+    queue = [];
+    try {
+      const outcomes = await apply(jobs.map((j) => j.op));
+      jobs.forEach((job, i) => job.resolve(outcomes[i]));
+    } catch (error) {
+      for (const job of jobs) job.reject(error);
+    } finally {
+      running = false;
+      if (queue.length > 0) start();
+    }
+  }
+  function start(): void {
+    running = true;
+    // setImmediate lets every call made in this event-loop turn join the batch.
+    setImmediate(() => void drain());
+  }
+  return <O extends LedgerOp>(op: O) =>
+    new Promise<OutcomeOf<O>>((resolve, reject) => {
+      // The core answers the outcome type of each op's kind (OutcomeOf), which the queue cannot see.
+      queue.push({ op, resolve: resolve as (outcome: LedgerOutcome) => void, reject });
+      if (!running) start();
+    });
+}
