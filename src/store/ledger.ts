@@ -118,128 +118,102 @@ export interface LedgerState {
   settledBefore: ReadonlySet<number>;
 }
 
-/** A ledger entry decided but not yet numbered; a hold entry's hold_id is its own entry id, set when numbered. */
-export type PendingEntry = Omit<LedgerEntry, 'entry_id'>;
-
-/** A hold to open, by the index of its ledger entry in {@link BatchDecision.entries}. */
-export interface PendingHold {
-  entry: number;
-  wallet_id: string;
-  amount: number;
+/** A hold the batch opens (and leaves open). */
+export interface NewHold extends HeldCredits {
+  /** The id of the hold's ledger entry. */
+  hold_id: number;
+  /** ISO-8601 UTC. */
   expires_at: string;
   owner: string;
+  /** The hold entry's note and time, for stores that keep them with the hold. */
+  note: string | null;
+  created_at: string;
 }
 
-/** An outcome decided; those that succeed with a new entry carry its index until the entry is numbered. */
-type PendingOutcome =
-  | { kind: 'final'; outcome: TopupOutcome | HoldOutcome | SettleOutcome }
-  | { kind: 'topup'; entry: number }
-  | { kind: 'hold'; entry: number; balance: number };
-
-/** What a batch decided, before entry ids are drawn. */
+/** What a batch decided: the rows to write and the outcome of every operation. */
 export interface BatchDecision {
-  /** Entries to append, in call order. */
-  entries: PendingEntry[];
-  /** Holds to open. */
-  holds: PendingHold[];
-  /** Hold ids settled by this batch (each once), in call order. */
-  settled: number[];
-  /** Final balance of every wallet whose balance changed. */
-  balances: Map<string, number>;
-  /** One per operation, in order. */
-  outcomes: PendingOutcome[];
-}
-
-/** The writes of a decided batch, with entry ids, and the outcome of every operation. */
-export interface BatchWrites {
-  /** Entries to append, ids ascending. */
+  /** Entries to append, ids ascending; empty when every operation was refused. */
   entries: LedgerEntry[];
-  /** Holds to open; `hold_id` is the id of their ledger entry. */
-  holds: (Omit<PendingHold, 'entry'> & { hold_id: number; note: string | null; created_at: string })[];
-  /** Hold ids to mark settled (remove from the open holds). */
+  /** Holds to open: those the batch took and did not settle itself. */
+  opened: NewHold[];
+  /** Holds open before the batch that it settled (each once): remove them from the open holds. */
   settled: number[];
-  /** Wallet balances to write: the ones that changed. */
+  /** Wallet balances to write: only the ones that changed. */
   balances: [walletId: string, balance: number][];
   /** One per operation, in order. */
   outcomes: LedgerOutcome[];
 }
 
 /**
- * Decides a batch of operations in order, each seeing the ones before it, as if each ran alone:
- * a top-up succeeds unless balance + held + credits would pass {@link MAX_WALLET_CREDITS}, a hold
- * when the balance covers it, a capture or release only for an open hold not settled earlier in the
- * batch. A refused operation writes nothing. Pure: throws an Error only when `state` lacks what
- * {@link batchReads} asked for (a driver bug).
- * @example decideBatch({ balances: new Map([['w', 5]]), held: new Map(), holds: new Map(), settledBefore: new Set() }, [holdOp('w', 6, T0, T1, null, 'o')]).outcomes // => [{ kind: 'final', outcome: { ok: false, reason: 'insufficient_credits', balance: 5 } }]
+ * Decides a batch of operations in order, each seeing the ones before it, exactly as if each ran
+ * alone: a top-up succeeds unless balance + held + credits would pass {@link MAX_WALLET_CREDITS}, a
+ * hold when the balance covers it, a capture or release only for a hold still open (one taken
+ * earlier in the batch included). A refused operation writes nothing. The n-th entry written gets
+ * `ids[n]` (at least one id per operation, ascending; unused ids are simply skipped). Pure: throws
+ * an Error only when `state` or `ids` lack what the batch needs (a driver bug).
+ * @example decideBatch({ balances: new Map([['w', 5]]), held: new Map(), holds: new Map(), settledBefore: new Set() }, [holdOp('w', 6, T0, T1, null, 'o')], [1]).outcomes // => [{ ok: false, reason: 'insufficient_credits', balance: 5 }]
  */
-export function decideBatch(state: LedgerState, ops: readonly LedgerOp[]): BatchDecision {
+export function decideBatch(state: LedgerState, ops: readonly LedgerOp[], ids: readonly number[]): BatchDecision {
+  if (ids.length < ops.length) throw new Error(`a batch of ${ops.length} operations needs as many entry ids, got ${ids.length}`);
   const balances = new Map(state.balances);
   const held = new Map(state.held);
-  const settled = new Set<number>();
-  const entries: PendingEntry[] = [];
-  const holds: PendingHold[] = [];
-  const append = (e: PendingEntry): number => entries.push(e) - 1;
-  const balanceOf = (walletId: string): number => {
-    const balance = balances.get(walletId);
-    if (balance === undefined) throw new Error(`ledger state lacks the balance of wallet ${walletId}, which an open hold names`);
-    return balance;
+  const open = new Map<number, HeldCredits>(state.holds);
+  const opened = new Map<number, NewHold>();
+  /** Every hold open at some point of the batch. */
+  const taken = new Set(state.holds.keys());
+  const settled: number[] = [];
+  const entries: LedgerEntry[] = [];
+  const append = (e: Omit<LedgerEntry, 'entry_id'>): LedgerEntry => {
+    const entry = { entry_id: ids[entries.length], ...e };
+    if (entry.kind === 'hold') entry.hold_id = entry.entry_id;
+    entries.push(entry);
+    return entry;
+  };
+  // Held credits only matter to later top-ups, which read them for their wallets.
+  const addHeld = (walletId: string, credits: number) => {
+    if (held.has(walletId)) held.set(walletId, held.get(walletId)! + credits);
   };
 
-  const outcomes = ops.map((op): PendingOutcome => {
+  const outcomes = ops.map((op): LedgerOutcome => {
     if (op.kind === 'topup') {
       const balance = balances.get(op.walletId);
-      if (balance === undefined) return { kind: 'final', outcome: { ok: false, reason: 'unknown_wallet', balance: 0, held: 0 } };
+      if (balance === undefined) return { ok: false, reason: 'unknown_wallet', balance: 0, held: 0 };
       const heldNow = held.get(op.walletId);
       if (heldNow === undefined) throw new Error(`ledger state lacks the held credits of wallet ${op.walletId}`);
-      if (balance + heldNow + op.credits > MAX_WALLET_CREDITS) return { kind: 'final', outcome: { ok: false, reason: 'balance_limit_exceeded', balance, held: heldNow } };
+      if (balance + heldNow + op.credits > MAX_WALLET_CREDITS) return { ok: false, reason: 'balance_limit_exceeded', balance, held: heldNow };
       balances.set(op.walletId, balance + op.credits);
-      return { kind: 'topup', entry: append({ wallet_id: op.walletId, kind: 'topup', amount: op.credits, hold_id: null, balance_after: balance + op.credits, note: op.note, at: op.at }) };
+      return { ok: true, entry: { ...append({ wallet_id: op.walletId, kind: 'topup', amount: op.credits, hold_id: null, balance_after: balance + op.credits, note: op.note, at: op.at }) } };
     }
     if (op.kind === 'hold') {
       const balance = balances.get(op.walletId);
-      if (balance === undefined) return { kind: 'final', outcome: { ok: false, reason: 'unknown_wallet', balance: 0 } };
-      if (balance < op.credits) return { kind: 'final', outcome: { ok: false, reason: 'insufficient_credits', balance } };
+      if (balance === undefined) return { ok: false, reason: 'unknown_wallet', balance: 0 };
+      if (balance < op.credits) return { ok: false, reason: 'insufficient_credits', balance };
       const after = balance - op.credits;
       balances.set(op.walletId, after);
-      // Held credits only matter to later top-ups of a wallet whose held credits were read.
-      if (held.has(op.walletId)) held.set(op.walletId, held.get(op.walletId)! + op.credits);
+      addHeld(op.walletId, op.credits);
       const entry = append({ wallet_id: op.walletId, kind: 'hold', amount: -op.credits, hold_id: null, balance_after: after, note: op.note, at: op.at });
-      holds.push({ entry, wallet_id: op.walletId, amount: op.credits, expires_at: op.expiresAt, owner: op.owner });
-      return { kind: 'hold', entry, balance: after };
+      const hold: NewHold = { hold_id: entry.entry_id, wallet_id: op.walletId, amount: op.credits, expires_at: op.expiresAt, owner: op.owner, note: op.note, created_at: op.at };
+      open.set(hold.hold_id, hold);
+      opened.set(hold.hold_id, hold);
+      taken.add(hold.hold_id);
+      return { ok: true, hold_id: entry.entry_id, balance: after };
     }
-    // Only holds open before the batch can be settled in it: a new hold's id is not known to any
-    // caller until the batch commits.
-    const hold = state.holds.get(op.holdId);
-    if (!hold) return { kind: 'final', outcome: { ok: false, reason: state.settledBefore.has(op.holdId) ? 'already_settled' : 'unknown_hold' } };
-    if (settled.has(op.holdId)) return { kind: 'final', outcome: { ok: false, reason: 'already_settled' } };
-    settled.add(op.holdId);
-    if (held.has(hold.wallet_id)) held.set(hold.wallet_id, held.get(hold.wallet_id)! - hold.amount);
+    const hold = open.get(op.holdId);
+    // Not open: settled before the batch, or earlier in it, or no hold at all.
+    if (!hold) return { ok: false, reason: state.settledBefore.has(op.holdId) || taken.has(op.holdId) ? 'already_settled' : 'unknown_hold' };
+    open.delete(op.holdId);
+    if (!opened.delete(op.holdId)) settled.push(op.holdId);
+    addHeld(hold.wallet_id, -hold.amount);
+    const balance = balances.get(hold.wallet_id);
+    if (balance === undefined) throw new Error(`ledger state lacks the balance of wallet ${hold.wallet_id}, which open hold ${op.holdId} names`);
     const amount = op.kind === 'capture' ? 0 : hold.amount;
-    const after = balanceOf(hold.wallet_id) + amount;
-    balances.set(hold.wallet_id, after);
-    append({ wallet_id: hold.wallet_id, kind: op.kind, amount, hold_id: op.holdId, balance_after: after, note: op.note, at: op.at });
-    return { kind: 'final', outcome: { ok: true, balance: after, amount: hold.amount } };
+    balances.set(hold.wallet_id, balance + amount);
+    append({ wallet_id: hold.wallet_id, kind: op.kind, amount, hold_id: op.holdId, balance_after: balance + amount, note: op.note, at: op.at });
+    return { ok: true, balance: balance + amount, amount: hold.amount };
   });
 
-  const changed = new Map([...balances].filter(([walletId, balance]) => state.balances.get(walletId) !== balance));
-  return { entries, holds, settled: [...settled], balances: changed, outcomes };
-}
-
-/**
- * Numbers a decided batch with `ids` (one per entry, ascending, drawn by the driver) and gives the
- * rows to write and every operation's outcome. Throws an Error when the count of ids is wrong.
- * @example numberBatch(decision, consecutiveIds(41, decision.entries.length)).outcomes
- */
-export function numberBatch(decision: BatchDecision, ids: readonly number[]): BatchWrites {
-  if (ids.length !== decision.entries.length) throw new Error(`a batch of ${decision.entries.length} entries needs as many ids, got ${ids.length}`);
-  const entries = decision.entries.map((e, i): LedgerEntry => ({ entry_id: ids[i], ...e, hold_id: e.kind === 'hold' ? ids[i] : e.hold_id }));
-  const holds = decision.holds.map(({ entry, ...h }) => ({ hold_id: ids[entry], ...h, note: entries[entry].note, created_at: entries[entry].at }));
-  const outcomes = decision.outcomes.map((o): LedgerOutcome => {
-    if (o.kind === 'final') return o.outcome;
-    if (o.kind === 'topup') return { ok: true, entry: { ...entries[o.entry] } };
-    return { ok: true, hold_id: ids[o.entry], balance: o.balance };
-  });
-  return { entries, holds, settled: decision.settled, balances: [...decision.balances], outcomes };
+  const changed = [...balances].filter(([walletId, balance]) => state.balances.get(walletId) !== balance);
+  return { entries, opened: [...opened.values()], settled, balances: changed, outcomes };
 }
 
 /**

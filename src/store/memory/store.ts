@@ -7,7 +7,7 @@ import type {
   LedgerEntry, OpenHold, ServiceStore, SettleOutcome, StoredResponse, TopupOutcome, UnfinishedJob, WalletStore,
 } from '../ports.js';
 import type { HeldCredits, LedgerOp, LedgerOutcome, OutcomeOf } from '../ledger.js';
-import { batchReads, consecutiveIds, decideBatch, holdOp, numberBatch, topupOp } from '../ledger.js';
+import { batchReads, consecutiveIds, decideBatch, holdOp, topupOp } from '../ledger.js';
 import { newHoldOwner } from '../hold-owner.js';
 import { MemoryRateLimits } from './rate-limits.js';
 
@@ -83,13 +83,12 @@ class MemoryWallets implements WalletStore {
       if (balance !== undefined) balances.set(walletId, balance);
     }
     const held = new Map(reads.heldWalletIds.map((walletId) => [walletId, this.heldOf(walletId)]));
-    const decision = decideBatch({ balances, held, holds, settledBefore }, ops);
-    const writes = numberBatch(decision, consecutiveIds(this.entries.length, decision.entries.length));
-    this.entries.push(...writes.entries);
-    for (const h of writes.holds) this.unsettled.set(h.hold_id, h);
-    for (const id of writes.settled) this.unsettled.delete(id);
-    for (const [walletId, balance] of writes.balances) this.balances.set(walletId, balance);
-    return writes.outcomes;
+    const decision = decideBatch({ balances, held, holds, settledBefore }, ops, consecutiveIds(this.entries.length, ops.length));
+    this.entries.push(...decision.entries);
+    for (const h of decision.opened) this.unsettled.set(h.hold_id, h);
+    for (const id of decision.settled) this.unsettled.delete(id);
+    for (const [walletId, balance] of decision.balances) this.balances.set(walletId, balance);
+    return decision.outcomes;
   }
   private run<O extends LedgerOp>(op: O): OutcomeOf<O> {
     return this.apply([op])[0] as OutcomeOf<O>;
