@@ -110,7 +110,7 @@ export function batchReads(ops: readonly LedgerOp[]): BatchReads {
 export interface LedgerState {
   /** Balance of every existing wallet the batch touches (its ops' wallets and its open holds' wallets); absent = unknown wallet. */
   balances: ReadonlyMap<string, number>;
-  /** Credits in open holds of every existing wallet the batch tops up (0 when none). */
+  /** Credits in open holds of every wallet the batch tops up (0 when none); a missing one is a driver bug (decideBatch throws). */
   held: ReadonlyMap<string, number>;
   /** The open holds among the hold ids the batch settles. */
   holds: ReadonlyMap<number, HeldCredits>;
@@ -230,7 +230,7 @@ export function consecutiveIds(after: number, count: number): number[] {
  * at a time, so within a process the order of effects is the call order. When `apply` throws (the
  * database failed: disk full, lost connection, lock timeout), every call of that batch rejects
  * with the error; it wrote nothing, since outcomes are decided in the core, not by the database.
- * @example const submit = groupCommit((ops) => ops.map(decide)); await submit(holdOp('w', 1, T0, T1, null, owner))
+ * @example const submit = groupCommit((ops) => applyBatch.immediate(ops)); await submit(holdOp('w', 1, T0, T1, null, owner)) // => { ok: true, hold_id: 42, balance: 7 }
  */
 export function groupCommit(apply: (ops: LedgerOp[]) => LedgerOutcome[] | Promise<LedgerOutcome[]>): <O extends LedgerOp>(op: O) => Promise<OutcomeOf<O>> {
   type Queued = { op: LedgerOp; resolve: (outcome: LedgerOutcome) => void; reject: (error: unknown) => void };
