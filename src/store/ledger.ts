@@ -155,64 +155,69 @@ export interface BatchDecision {
  */
 export function decideBatch(state: LedgerState, ops: readonly LedgerOp[], ids: readonly number[]): BatchDecision {
   if (ids.length < ops.length) throw new Error(`a batch of ${ops.length} operations needs as many entry ids, got ${ids.length}`);
-  const balances = new Map(state.balances);
-  const held = new Map(state.held);
-  const open = new Map<number, HeldCredits>(state.holds);
+  // Changes are kept beside the state, not in copies of it: a batch is often a single call.
+  const balances = new Map<string, number>();
+  const held = new Map<string, number>();
   const opened = new Map<number, NewHold>();
-  /** Every hold open at some point of the batch. */
-  const taken = new Set(state.holds.keys());
+  const settledHere = new Set<number>();
   const settled: number[] = [];
   const entries: LedgerEntry[] = [];
-  const append = (e: Omit<LedgerEntry, 'entry_id'>): LedgerEntry => {
-    const entry = { entry_id: ids[entries.length], ...e };
-    if (entry.kind === 'hold') entry.hold_id = entry.entry_id;
-    entries.push(entry);
-    return entry;
-  };
-  // Held credits only matter to later top-ups, which read them for their wallets.
-  const addHeld = (walletId: string, credits: number) => {
-    if (held.has(walletId)) held.set(walletId, held.get(walletId)! + credits);
-  };
+  const outcomes: LedgerOutcome[] = [];
 
-  const outcomes = ops.map((op): LedgerOutcome => {
-    if (op.kind === 'topup') {
-      const balance = balances.get(op.walletId);
-      if (balance === undefined) return { ok: false, reason: 'unknown_wallet', balance: 0, held: 0 };
-      const heldNow = held.get(op.walletId);
-      if (heldNow === undefined) throw new Error(`ledger state lacks the held credits of wallet ${op.walletId}`);
-      if (balance + heldNow + op.credits > MAX_WALLET_CREDITS) return { ok: false, reason: 'balance_limit_exceeded', balance, held: heldNow };
-      balances.set(op.walletId, balance + op.credits);
-      return { ok: true, entry: { ...append({ wallet_id: op.walletId, kind: 'topup', amount: op.credits, hold_id: null, balance_after: balance + op.credits, note: op.note, at: op.at }) } };
-    }
-    if (op.kind === 'hold') {
-      const balance = balances.get(op.walletId);
-      if (balance === undefined) return { ok: false, reason: 'unknown_wallet', balance: 0 };
-      if (balance < op.credits) return { ok: false, reason: 'insufficient_credits', balance };
+  for (const op of ops) {
+    const entry_id = ids[entries.length];
+    if (op.kind === 'topup' || op.kind === 'hold') {
+      const balance = balances.get(op.walletId) ?? state.balances.get(op.walletId);
+      if (balance === undefined) {
+        outcomes.push(op.kind === 'topup' ? { ok: false, reason: 'unknown_wallet', balance: 0, held: 0 } : { ok: false, reason: 'unknown_wallet', balance: 0 });
+        continue;
+      }
+      const heldNow = held.get(op.walletId) ?? state.held.get(op.walletId);
+      if (op.kind === 'topup') {
+        if (heldNow === undefined) throw new Error(`ledger state lacks the held credits of wallet ${op.walletId}`);
+        if (balance + heldNow + op.credits > MAX_WALLET_CREDITS) {
+          outcomes.push({ ok: false, reason: 'balance_limit_exceeded', balance, held: heldNow });
+          continue;
+        }
+        const entry: LedgerEntry = { entry_id, wallet_id: op.walletId, kind: 'topup', amount: op.credits, hold_id: null, balance_after: balance + op.credits, note: op.note, at: op.at };
+        entries.push(entry);
+        balances.set(op.walletId, entry.balance_after);
+        outcomes.push({ ok: true, entry: { ...entry } });
+        continue;
+      }
+      if (balance < op.credits) {
+        outcomes.push({ ok: false, reason: 'insufficient_credits', balance });
+        continue;
+      }
       const after = balance - op.credits;
+      entries.push({ entry_id, wallet_id: op.walletId, kind: 'hold', amount: -op.credits, hold_id: entry_id, balance_after: after, note: op.note, at: op.at });
       balances.set(op.walletId, after);
-      addHeld(op.walletId, op.credits);
-      const entry = append({ wallet_id: op.walletId, kind: 'hold', amount: -op.credits, hold_id: null, balance_after: after, note: op.note, at: op.at });
-      const hold: NewHold = { hold_id: entry.entry_id, wallet_id: op.walletId, amount: op.credits, expires_at: op.expiresAt, owner: op.owner, note: op.note, created_at: op.at };
-      open.set(hold.hold_id, hold);
-      opened.set(hold.hold_id, hold);
-      taken.add(hold.hold_id);
-      return { ok: true, hold_id: entry.entry_id, balance: after };
+      // Held credits only matter to later top-ups, which read them for their wallets.
+      if (heldNow !== undefined) held.set(op.walletId, heldNow + op.credits);
+      opened.set(entry_id, { hold_id: entry_id, wallet_id: op.walletId, amount: op.credits, expires_at: op.expiresAt, owner: op.owner, note: op.note, created_at: op.at });
+      outcomes.push({ ok: true, hold_id: entry_id, balance: after });
+      continue;
     }
-    const hold = open.get(op.holdId);
     // Not open: settled before the batch, or earlier in it, or no hold at all.
-    if (!hold) return { ok: false, reason: state.settledBefore.has(op.holdId) || taken.has(op.holdId) ? 'already_settled' : 'unknown_hold' };
-    open.delete(op.holdId);
+    const hold = settledHere.has(op.holdId) ? undefined : (opened.get(op.holdId) ?? state.holds.get(op.holdId));
+    if (!hold) {
+      outcomes.push({ ok: false, reason: settledHere.has(op.holdId) || state.settledBefore.has(op.holdId) ? 'already_settled' : 'unknown_hold' });
+      continue;
+    }
+    settledHere.add(op.holdId);
     if (!opened.delete(op.holdId)) settled.push(op.holdId);
-    addHeld(hold.wallet_id, -hold.amount);
-    const balance = balances.get(hold.wallet_id);
+    const heldNow = held.get(hold.wallet_id) ?? state.held.get(hold.wallet_id);
+    if (heldNow !== undefined) held.set(hold.wallet_id, heldNow - hold.amount);
+    const balance = balances.get(hold.wallet_id) ?? state.balances.get(hold.wallet_id);
     if (balance === undefined) throw new Error(`ledger state lacks the balance of wallet ${hold.wallet_id}, which open hold ${op.holdId} names`);
     const amount = op.kind === 'capture' ? 0 : hold.amount;
+    entries.push({ entry_id, wallet_id: hold.wallet_id, kind: op.kind, amount, hold_id: op.holdId, balance_after: balance + amount, note: op.note, at: op.at });
     balances.set(hold.wallet_id, balance + amount);
-    append({ wallet_id: hold.wallet_id, kind: op.kind, amount, hold_id: op.holdId, balance_after: balance + amount, note: op.note, at: op.at });
-    return { ok: true, balance: balance + amount, amount: hold.amount };
-  });
+    outcomes.push({ ok: true, balance: balance + amount, amount: hold.amount });
+  }
 
-  const changed = [...balances].filter(([walletId, balance]) => state.balances.get(walletId) !== balance);
+  const changed: [string, number][] = [];
+  for (const [walletId, balance] of balances) if (state.balances.get(walletId) !== balance) changed.push([walletId, balance]);
   return { entries, opened: [...opened.values()], settled, balances: changed, outcomes };
 }
 
@@ -221,7 +226,9 @@ export function decideBatch(state: LedgerState, ops: readonly LedgerOp[], ids: r
  * @example consecutiveIds(41, 3) // => [42, 43, 44]
  */
 export function consecutiveIds(after: number, count: number): number[] {
-  return Array.from({ length: count }, (_, i) => after + 1 + i);
+  const ids = new Array<number>(count);
+  for (let i = 0; i < count; i++) ids[i] = after + 1 + i;
+  return ids;
 }
 
 /**
