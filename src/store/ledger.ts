@@ -5,7 +5,7 @@
  * calls into one batch. The memory, SQLite and PostgreSQL drivers only read the state a batch
  * needs ({@link batchReads}), call {@link decideBatch}, and write what it decided.
  */
-import type { HoldOutcome, LedgerEntry, SettleOutcome, TopupOutcome } from './ports.js';
+import type { HoldOutcome, LedgerEntry, SettleOutcome, TopupOutcome, WalletStore } from './ports.js';
 import { assertCredits, MAX_WALLET_CREDITS } from './ports.js';
 
 /** A top-up request: add `credits` to the wallet. */
@@ -267,4 +267,17 @@ export function groupCommit(apply: (ops: LedgerOp[]) => LedgerOutcome[] | Promis
       queue.push({ op, resolve: resolve as (outcome: LedgerOutcome) => void, reject });
       if (!running) start();
     });
+}
+
+/**
+ * The WalletStore methods that only submit one operation to a queue made by {@link groupCommit}:
+ * hold (its amount checked first, a RangeError rejecting the call), capture and release.
+ * @example const { hold, capture, release } = queuedSettlements(groupCommit(apply), owner)
+ */
+export function queuedSettlements(submit: ReturnType<typeof groupCommit>, owner: string): Pick<WalletStore, 'hold' | 'capture' | 'release'> {
+  return {
+    hold: async (walletId, credits, at, expiresAt, note = null) => submit(holdOp(walletId, credits, at, expiresAt, note, owner)),
+    capture: async (holdId, at) => submit({ kind: 'capture', holdId, at, note: null }),
+    release: async (holdId, at, note = null) => submit({ kind: 'release', holdId, at, note }),
+  };
 }

@@ -10,7 +10,7 @@ import type {
   OpenHold, ServiceStore, StoredResponse, WalletStore,
 } from '../ports.js';
 import type { HeldCredits, LedgerOp, LedgerOutcome } from '../ledger.js';
-import { batchReads, decideBatch, groupCommit, holdOp, topupOp } from '../ledger.js';
+import { batchReads, decideBatch, groupCommit, queuedSettlements, topupOp } from '../ledger.js';
 import { instanceOfOwner, newHoldOwner } from '../hold-owner.js';
 import { requireOptional } from '../optional-package.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
@@ -182,15 +182,7 @@ function postgresWallets(pool: pg.Pool, owner: string): WalletStore {
     async topup(walletId, credits, at, note = null) {
       return grouped(topupOp(walletId, credits, at, note));
     },
-    async hold(walletId, credits, at, expiresAt, note = null) {
-      return grouped(holdOp(walletId, credits, at, expiresAt, note, owner));
-    },
-    async capture(holdId, at) {
-      return grouped({ kind: 'capture', holdId, at, note: null });
-    },
-    async release(holdId, at, note = null) {
-      return grouped({ kind: 'release', holdId, at, note });
-    },
+    ...queuedSettlements(grouped, owner),
     async expireHolds(now) {
       // Every due hold is released through the batch; one another replica settles first comes back
       // already_settled and is not counted, so each hold is released (and counted) once.

@@ -9,7 +9,7 @@ import type {
   OpenHold, ServiceStore, StoredResponse, TopupOutcome, WalletStore,
 } from '../ports.js';
 import type { HeldCredits, LedgerOp, LedgerOutcome } from '../ledger.js';
-import { batchReads, consecutiveIds, decideBatch, groupCommit, holdOp, topupOp } from '../ledger.js';
+import { batchReads, consecutiveIds, decideBatch, groupCommit, queuedSettlements, topupOp } from '../ledger.js';
 import { newHoldOwner } from '../hold-owner.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
 import { requireOptional } from '../optional-package.js';
@@ -217,15 +217,7 @@ function sqliteWallets(db: Database.Database, owner: string): WalletStore {
       // Not grouped: a top-up commits alone, so `mixed` durability can sync exactly its commit.
       return applyBatch.immediate([topupOp(walletId, credits, at, note)])[0] as TopupOutcome;
     },
-    async hold(walletId, credits, at, expiresAt, note = null) {
-      return grouped(holdOp(walletId, credits, at, expiresAt, note, owner));
-    },
-    async capture(holdId, at) {
-      return grouped({ kind: 'capture', holdId, at, note: null });
-    },
-    async release(holdId, at, note = null) {
-      return grouped({ kind: 'release', holdId, at, note });
-    },
+    ...queuedSettlements(grouped, owner),
     async expireHolds(now) {
       return expire.immediate(now);
     },
