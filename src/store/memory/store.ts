@@ -6,7 +6,8 @@ import type {
   DemoStore, HoldOutcome, IdempotencyRecord, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore,
   LedgerEntry, OpenHold, ServiceStore, SettleOutcome, StoredResponse, TopupOutcome, UnfinishedJob, WalletStore,
 } from '../ports.js';
-import { assertCredits, MAX_WALLET_CREDITS } from '../ports.js';
+import type { HeldCredits, LedgerOp, LedgerOutcome, OutcomeOf } from '../ledger.js';
+import { batchReads, consecutiveIds, decideBatch, holdOp, topupOp } from '../ledger.js';
 import { newHoldOwner } from '../hold-owner.js';
 import { MemoryRateLimits } from './rate-limits.js';
 
@@ -46,109 +47,95 @@ class MemoryKeys implements KeyStore {
   }
 }
 
-interface Hold {
-  wallet_id: string;
-  amount: number;
+/** An open hold (settled holds are removed; the ledger keeps their history). */
+interface Hold extends HeldCredits {
   note: string | null;
   created_at: string;
   expires_at: string;
   owner: string;
-  settled: boolean;
 }
 
 class MemoryWallets implements WalletStore {
   readonly owner: string;
   private readonly balances = new Map<string, number>();
-  private readonly held = new Map<string, number>();
+  /** Every entry, entry_id − 1 being its index. */
   private readonly entries: LedgerEntry[] = [];
-  private readonly holds = new Map<number, Hold>();
+  /** Open holds by hold id, oldest first. */
+  private readonly unsettled = new Map<number, Hold>();
 
   constructor(instanceId?: string) {
     this.owner = newHoldOwner(instanceId);
   }
 
-  private append(walletId: string, kind: LedgerEntry['kind'], amount: number, holdId: number | null, note: string | null, at: string): LedgerEntry {
-    const balance = this.balances.get(walletId)! + amount;
-    this.balances.set(walletId, balance);
-    const entry: LedgerEntry = { entry_id: this.entries.length + 1, wallet_id: walletId, kind, amount, hold_id: holdId, balance_after: balance, note, at };
-    if (kind === 'hold') entry.hold_id = entry.entry_id;
-    this.entries.push(entry);
-    return entry;
+  /** Reads what the batch needs, lets the ledger core decide, and writes its decision (atomic: no await in between). */
+  private apply(ops: LedgerOp[]): LedgerOutcome[] {
+    const reads = batchReads(ops);
+    const holds = new Map<number, HeldCredits>();
+    const settledBefore = new Set<number>();
+    for (const id of reads.holdIds) {
+      const hold = this.unsettled.get(id);
+      if (hold) holds.set(id, hold);
+      else if (this.entries[id - 1]?.kind === 'hold') settledBefore.add(id);
+    }
+    const balances = new Map<string, number>();
+    for (const walletId of [...reads.walletIds, ...[...holds.values()].map((h) => h.wallet_id)]) {
+      const balance = this.balances.get(walletId);
+      if (balance !== undefined) balances.set(walletId, balance);
+    }
+    const held = new Map(reads.heldWalletIds.map((walletId) => [walletId, this.heldOf(walletId)]));
+    const decision = decideBatch({ balances, held, holds, settledBefore }, ops, consecutiveIds(this.entries.length, ops.length));
+    this.entries.push(...decision.entries);
+    for (const h of decision.opened) this.unsettled.set(h.hold_id, h);
+    for (const id of decision.settled) this.unsettled.delete(id);
+    for (const [walletId, balance] of decision.balances) this.balances.set(walletId, balance);
+    return decision.outcomes;
+  }
+  private run<O extends LedgerOp>(op: O): OutcomeOf<O> {
+    return this.apply([op])[0] as OutcomeOf<O>;
+  }
+  private heldOf(walletId: string): number {
+    let held = 0;
+    for (const h of this.unsettled.values()) if (h.wallet_id === walletId) held += h.amount;
+    return held;
+  }
+  /** Releases the given holds in one batch; returns how many were released. */
+  private releaseAll(holdIds: number[], at: string, note: string): number {
+    return this.apply(holdIds.map((holdId): LedgerOp => ({ kind: 'release', holdId, at, note }))).filter((o) => o.ok).length;
   }
 
   async open(walletId: string): Promise<void> {
-    if (!this.balances.has(walletId)) {
-      this.balances.set(walletId, 0);
-      this.held.set(walletId, 0);
-    }
+    if (!this.balances.has(walletId)) this.balances.set(walletId, 0);
   }
   async topup(walletId: string, credits: number, at: string, note: string | null = null): Promise<TopupOutcome> {
-    assertCredits('top-up', credits);
-    const balance = this.balances.get(walletId);
-    if (balance === undefined) return { ok: false, reason: 'unknown_wallet', balance: 0, held: 0 };
-    const held = this.held.get(walletId)!;
-    if (balance + held + credits > MAX_WALLET_CREDITS) return { ok: false, reason: 'balance_limit_exceeded', balance, held };
-    return { ok: true, entry: { ...this.append(walletId, 'topup', credits, null, note, at) } };
+    return this.run(topupOp(walletId, credits, at, note));
   }
   async hold(walletId: string, credits: number, at: string, expiresAt: string, note: string | null = null): Promise<HoldOutcome> {
-    assertCredits('hold', credits);
-    const balance = this.balances.get(walletId);
-    if (balance === undefined) return { ok: false, reason: 'unknown_wallet', balance: 0 };
-    if (balance < credits) return { ok: false, reason: 'insufficient_credits', balance };
-    const entry = this.append(walletId, 'hold', -credits, null, note, at);
-    this.held.set(walletId, this.held.get(walletId)! + credits);
-    this.holds.set(entry.entry_id, { wallet_id: walletId, amount: credits, note, created_at: at, expires_at: expiresAt, owner: this.owner, settled: false });
-    return { ok: true, hold_id: entry.entry_id, balance: entry.balance_after };
-  }
-  private settle(holdId: number, kind: 'capture' | 'release', at: string, note: string | null): SettleOutcome {
-    const hold = this.holds.get(holdId);
-    if (!hold) return { ok: false, reason: 'unknown_hold' };
-    if (hold.settled) return { ok: false, reason: 'already_settled' };
-    hold.settled = true;
-    this.held.set(hold.wallet_id, this.held.get(hold.wallet_id)! - hold.amount);
-    const entry = this.append(hold.wallet_id, kind, kind === 'capture' ? 0 : hold.amount, holdId, note, at);
-    return { ok: true, balance: entry.balance_after, amount: hold.amount };
+    return this.run(holdOp(walletId, credits, at, expiresAt, note, this.owner));
   }
   async capture(holdId: number, at: string): Promise<SettleOutcome> {
-    return this.settle(holdId, 'capture', at, null);
+    return this.run({ kind: 'capture', holdId, at, note: null });
   }
   async release(holdId: number, at: string, note: string | null = null): Promise<SettleOutcome> {
-    return this.settle(holdId, 'release', at, note);
+    return this.run({ kind: 'release', holdId, at, note });
   }
   async expireHolds(now: string): Promise<number> {
-    let n = 0;
-    for (const [id, hold] of this.holds) {
-      if (!hold.settled && hold.expires_at <= now) {
-        this.settle(id, 'release', now, 'expired');
-        n++;
-      }
-    }
-    return n;
+    return this.releaseAll([...this.unsettled].filter(([, h]) => h.expires_at <= now).map(([id]) => id), now, 'expired');
   }
   async releaseAbandoned(at: string, keep: readonly number[] = []): Promise<number> {
     // Every hold of a memory store was taken by this handle, in this process: none is abandoned.
-    let n = 0;
-    for (const [id, hold] of this.holds) {
-      if (!hold.settled && hold.owner !== this.owner && !keep.includes(id)) {
-        this.settle(id, 'release', at, 'abandoned');
-        n++;
-      }
-    }
-    return n;
+    return this.releaseAll([...this.unsettled].filter(([id, h]) => h.owner !== this.owner && !keep.includes(id)).map(([id]) => id), at, 'abandoned');
   }
   async balance(walletId: string): Promise<number | null> {
     return this.balances.get(walletId) ?? null;
   }
   /** Open holds of every wallet (for ServiceStore.stats). */
   openHoldCount(): number {
-    let n = 0;
-    for (const h of this.holds.values()) if (!h.settled) n++;
-    return n;
+    return this.unsettled.size;
   }
   async openHolds(walletId: string): Promise<OpenHold[]> {
     const open: OpenHold[] = [];
-    for (const [id, h] of this.holds) {
-      if (h.wallet_id === walletId && !h.settled) open.push({ hold_id: id, wallet_id: walletId, credits: h.amount, note: h.note, created_at: h.created_at, expires_at: h.expires_at, owner: h.owner });
+    for (const [id, h] of this.unsettled) {
+      if (h.wallet_id === walletId) open.push({ hold_id: id, wallet_id: walletId, credits: h.amount, note: h.note, created_at: h.created_at, expires_at: h.expires_at, owner: h.owner });
     }
     return open;
   }

@@ -6,10 +6,11 @@
  */
 import type pg from 'pg';
 import type {
-  DemoStore, HoldOutcome, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore, LedgerEntry,
-  OpenHold, ServiceStore, SettleOutcome, StoreStats, StoredResponse, TopupOutcome, WalletStore,
+  DemoStore, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore, LedgerEntry,
+  OpenHold, ServiceStore, StoreStats, StoredResponse, WalletStore,
 } from '../ports.js';
-import { assertCredits, MAX_WALLET_CREDITS } from '../ports.js';
+import type { HeldCredits, LedgerOp, LedgerOutcome } from '../ledger.js';
+import { batchReads, decideBatch, groupCommit, queuedSettlements, topupOp } from '../ledger.js';
 import { instanceOfOwner, newHoldOwner } from '../hold-owner.js';
 import { requireOptional } from '../optional-package.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
@@ -114,141 +115,65 @@ function postgresKeys(pool: pg.Pool): KeyStore {
   };
 }
 
-type Op =
-  | { kind: 'topup'; walletId: string; credits: number; at: string; note: string | null }
-  | { kind: 'hold'; walletId: string; credits: number; at: string; expiresAt: string; note: string | null; owner: string }
-  | { kind: 'capture' | 'release'; holdId: number; at: string; note: string | null };
-type Outcome = TopupOutcome | HoldOutcome | SettleOutcome;
-type NewEntry = Omit<LedgerEntry, 'entry_id'>;
-
 /**
- * Applies a batch of ledger operations, in order, in the transaction of `client`. Lock order is
- * always wallets (sorted by id, one statement) and then their holds, so concurrent batches of two
- * replicas wait for each other instead of deadlocking. Outcomes are decided from the locked rows.
+ * Applies a batch of ledger operations, in order, in the transaction of `client`: reads what the
+ * ledger core needs under row locks, lets it decide, and writes its decision. Lock order is always
+ * wallets (sorted by id, one statement) and then their holds, so concurrent batches of two replicas
+ * wait for each other instead of deadlocking.
  */
-async function applyBatch(client: pg.PoolClient, ops: Op[]): Promise<Outcome[]> {
-  const settleIds = ops.flatMap((op) => (op.kind === 'capture' || op.kind === 'release' ? [op.holdId] : []));
+async function applyBatch(client: pg.PoolClient, ops: LedgerOp[]): Promise<LedgerOutcome[]> {
+  const reads = batchReads(ops);
   // A hold's wallet never changes, so reading it before taking the lock is safe.
-  const holdWallets = settleIds.length === 0 ? [] : (await client.query<{ wallet_id: string }>('SELECT wallet_id FROM holds WHERE hold_id = ANY($1::bigint[])', [settleIds])).rows;
-  const walletIds = [...new Set([...ops.flatMap((op) => ('walletId' in op ? [op.walletId] : [])), ...holdWallets.map((h) => h.wallet_id)])];
+  const holdWallets = reads.holdIds.length === 0 ? [] : (await client.query<{ wallet_id: string }>('SELECT wallet_id FROM holds WHERE hold_id = ANY($1::bigint[])', [reads.holdIds])).rows;
+  const walletIds = [...new Set([...reads.walletIds, ...holdWallets.map((h) => h.wallet_id)])];
   const locked = (await client.query<{ wallet_id: string; balance: number }>('SELECT wallet_id, balance FROM wallets WHERE wallet_id = ANY($1::text[]) ORDER BY wallet_id FOR UPDATE', [walletIds])).rows;
   const balances = new Map(locked.map((w) => [w.wallet_id, w.balance]));
-  const before = new Map(balances);
   // Credits in open holds, for the top-up limit: read under the wallet locks (holds of a wallet are
-  // only added or settled under its lock) and before this batch settles any, then kept up to date below.
-  const topupWallets = [...new Set(ops.flatMap((op) => (op.kind === 'topup' ? [op.walletId] : [])))];
-  const heldRows = topupWallets.length === 0 ? [] : (await client.query<{ wallet_id: string; held: number }>('SELECT wallet_id, SUM(amount)::bigint AS held FROM holds WHERE wallet_id = ANY($1::text[]) GROUP BY wallet_id', [topupWallets])).rows;
-  const held = new Map(heldRows.map((h) => [h.wallet_id, h.held]));
-  const addHeld = (walletId: string, credits: number) => held.set(walletId, (held.get(walletId) ?? 0) + credits);
+  // only added or settled under its lock) and before this batch settles any.
+  const heldRows = reads.heldWalletIds.length === 0 ? [] : (await client.query<{ wallet_id: string; held: number }>('SELECT wallet_id, SUM(amount)::bigint AS held FROM holds WHERE wallet_id = ANY($1::text[]) GROUP BY wallet_id', [reads.heldWalletIds])).rows;
+  const held = new Map(reads.heldWalletIds.map((walletId) => [walletId, heldRows.find((h) => h.wallet_id === walletId)?.held ?? 0]));
   // Deleting the holds claims their settlement: a replica settling the same hold waits for this
   // transaction and then finds no row.
-  const open = settleIds.length === 0 ? [] : (await client.query<{ hold_id: number; wallet_id: string; amount: number }>('DELETE FROM holds WHERE hold_id = ANY($1::bigint[]) RETURNING hold_id, wallet_id, amount', [settleIds])).rows;
-  const holds = new Map(open.map((h) => [h.hold_id, { ...h, settled: false }]));
+  const open = reads.holdIds.length === 0 ? [] : (await client.query<{ hold_id: number; wallet_id: string; amount: number }>('DELETE FROM holds WHERE hold_id = ANY($1::bigint[]) RETURNING hold_id, wallet_id, amount', [reads.holdIds])).rows;
+  const holds = new Map(open.map((h): [number, HeldCredits] => [h.hold_id, { wallet_id: h.wallet_id, amount: h.amount }]));
   // A hold id with no open hold is settled already (its hold entry exists) or unknown.
-  const missing = settleIds.filter((id) => !holds.has(id));
+  const missing = reads.holdIds.filter((id) => !holds.has(id));
   const settledBefore = new Set(missing.length === 0 ? [] : (await client.query<{ entry_id: number }>("SELECT entry_id FROM ledger WHERE kind = 'hold' AND entry_id = ANY($1::bigint[])", [missing])).rows.map((e) => e.entry_id));
+  // Ids are drawn under the wallet locks, so each wallet's entries are numbered in commit order;
+  // one per operation, and those of refused operations are left unused (gaps, as after a rollback).
+  const ids = (await client.query<{ id: number }>("SELECT nextval('ledger_entry_seq') AS id FROM generate_series(1, $1::int)", [ops.length])).rows.map((r) => r.id).sort((a, b) => a - b);
 
-  const entries: NewEntry[] = [];
-  const newHolds: { index: number; walletId: string; credits: number; expiresAt: string; owner: string }[] = [];
-  const append = (e: NewEntry): number => entries.push(e) - 1;
-  // Outcomes that carry an entry id are finished once the ids are drawn, below.
-  const decided = ops.map((op): ((ids: number[]) => Outcome) => {
-    if (op.kind === 'topup') {
-      const balance = balances.get(op.walletId);
-      if (balance === undefined) return () => ({ ok: false, reason: 'unknown_wallet', balance: 0, held: 0 });
-      const heldNow = held.get(op.walletId) ?? 0;
-      if (balance + heldNow + op.credits > MAX_WALLET_CREDITS) return () => ({ ok: false, reason: 'balance_limit_exceeded', balance, held: heldNow });
-      const after = balance + op.credits;
-      balances.set(op.walletId, after);
-      const i = append({ wallet_id: op.walletId, kind: 'topup', amount: op.credits, hold_id: null, balance_after: after, note: op.note, at: op.at });
-      return (ids) => ({ ok: true, entry: { entry_id: ids[i], ...entries[i] } });
-    }
-    if (op.kind === 'hold') {
-      const balance = balances.get(op.walletId);
-      if (balance === undefined) return () => ({ ok: false, reason: 'unknown_wallet', balance: 0 });
-      if (balance < op.credits) return () => ({ ok: false, reason: 'insufficient_credits', balance });
-      const after = balance - op.credits;
-      balances.set(op.walletId, after);
-      const i = append({ wallet_id: op.walletId, kind: 'hold', amount: -op.credits, hold_id: null, balance_after: after, note: op.note, at: op.at });
-      newHolds.push({ index: i, walletId: op.walletId, credits: op.credits, expiresAt: op.expiresAt, owner: op.owner });
-      addHeld(op.walletId, op.credits);
-      return (ids) => ({ ok: true, hold_id: ids[i], balance: after });
-    }
-    const hold = holds.get(op.holdId);
-    if (!hold) return () => ({ ok: false, reason: settledBefore.has(op.holdId) ? 'already_settled' : 'unknown_hold' });
-    if (hold.settled) return () => ({ ok: false, reason: 'already_settled' });
-    hold.settled = true;
-    addHeld(hold.wallet_id, -hold.amount);
-    const amount = op.kind === 'capture' ? 0 : hold.amount;
-    const after = balances.get(hold.wallet_id)! + amount;
-    balances.set(hold.wallet_id, after);
-    append({ wallet_id: hold.wallet_id, kind: op.kind, amount, hold_id: op.holdId, balance_after: after, note: op.note, at: op.at });
-    return () => ({ ok: true, balance: after, amount: hold.amount });
-  });
-
-  // Ids are drawn under the wallet locks, so each wallet's entries are numbered in commit order.
-  const ids = entries.length === 0 ? [] : (await client.query<{ id: number }>("SELECT nextval('ledger_entry_seq') AS id FROM generate_series(1, $1::int)", [entries.length])).rows.map((r) => r.id).sort((a, b) => a - b);
-  // A hold entry's hold_id is its own entry id.
-  entries.forEach((e, i) => {
-    if (e.kind === 'hold') e.hold_id = ids[i];
-  });
+  const decision = decideBatch({ balances, held, holds, settledBefore }, ops, ids);
+  const { entries, opened } = decision;
   if (entries.length > 0) {
     await client.query(
       `INSERT INTO ledger (entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at)
        SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::text[], $8::text[])`,
-      [ids, entries.map((e) => e.wallet_id), entries.map((e) => e.kind), entries.map((e) => e.amount), entries.map((e) => e.hold_id), entries.map((e) => e.balance_after), entries.map((e) => e.note), entries.map((e) => e.at)],
+      [entries.map((e) => e.entry_id), entries.map((e) => e.wallet_id), entries.map((e) => e.kind), entries.map((e) => e.amount), entries.map((e) => e.hold_id), entries.map((e) => e.balance_after), entries.map((e) => e.note), entries.map((e) => e.at)],
     );
   }
-  if (newHolds.length > 0) {
+  if (opened.length > 0) {
     await client.query('INSERT INTO holds (hold_id, wallet_id, amount, expires_at, owner) SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::text[])', [
-      newHolds.map((h) => ids[h.index]), newHolds.map((h) => h.walletId), newHolds.map((h) => h.credits), newHolds.map((h) => h.expiresAt), newHolds.map((h) => h.owner),
+      opened.map((h) => h.hold_id), opened.map((h) => h.wallet_id), opened.map((h) => h.amount), opened.map((h) => h.expires_at), opened.map((h) => h.owner),
     ]);
   }
-  const changed = [...balances].filter(([id, balance]) => before.get(id) !== balance);
-  if (changed.length > 0) {
+  if (decision.balances.length > 0) {
     await client.query('UPDATE wallets AS w SET balance = v.balance FROM unnest($1::text[], $2::bigint[]) AS v(wallet_id, balance) WHERE w.wallet_id = v.wallet_id', [
-      changed.map(([id]) => id), changed.map(([, balance]) => balance),
+      decision.balances.map(([id]) => id), decision.balances.map(([, balance]) => balance),
     ]);
   }
-  return decided.map((finish) => finish(ids));
+  return decision.outcomes;
 }
 
 function postgresWallets(pool: pg.Pool, owner: string): WalletStore {
   // Group commit: the operations requested while the previous batch was being written go into the
-  // next transaction together, applied in the order they were asked for. One batch runs at a time
-  // per store, so within a process the order is the call order; across replicas the row locks order them.
-  type Queued = { op: Op; resolve: (value: never) => void; reject: (error: unknown) => void };
-  let queue: Queued[] = [];
-  let running = false;
-  async function drain(): Promise<void> {
-    const jobs = queue;
-    queue = [];
-    try {
-      const outcomes = await transaction(pool, (client) => applyBatch(client, jobs.map((j) => j.op)));
-      jobs.forEach((job, i) => job.resolve(outcomes[i] as never));
-    } catch (error) {
-      // Outcomes are decided from locked rows, so only the database itself can fail here (lost
-      // connection, shutdown): the transaction rolled back and every call of the batch gets the error.
-      for (const job of jobs) job.reject(error);
-    } finally {
-      running = false;
-      if (queue.length > 0) start();
-    }
-  }
-  function start(): void {
-    running = true;
-    setImmediate(() => void drain());
-  }
-  function grouped<T>(op: Op): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      queue.push({ op, resolve: resolve as (value: never) => void, reject });
-      if (!running) start();
-    });
-  }
+  // next transaction together. Outcomes are decided from locked rows, so only the database itself
+  // can fail a batch (lost connection, shutdown): it rolls back and every call of it gets the error.
+  const grouped = groupCommit((ops) => transaction(pool, (client) => applyBatch(client, ops)));
 
   /** Releases the given holds through the batch; a hold another replica settled first is not counted. */
   async function releaseAll(holdIds: number[], at: string, note: string): Promise<number> {
-    const outcomes = await Promise.all(holdIds.map((holdId) => grouped<SettleOutcome>({ kind: 'release', holdId, at, note })));
+    const outcomes = await Promise.all(holdIds.map((holdId) => grouped({ kind: 'release', holdId, at, note })));
     return outcomes.filter((o) => o.ok).length;
   }
 
@@ -258,19 +183,9 @@ function postgresWallets(pool: pg.Pool, owner: string): WalletStore {
       await pool.query('INSERT INTO wallets (wallet_id, balance, created_at) VALUES ($1, 0, $2) ON CONFLICT (wallet_id) DO NOTHING', [walletId, at]);
     },
     async topup(walletId, credits, at, note = null) {
-      assertCredits('top-up', credits);
-      return grouped({ kind: 'topup', walletId, credits, at, note });
+      return grouped(topupOp(walletId, credits, at, note));
     },
-    async hold(walletId, credits, at, expiresAt, note = null) {
-      assertCredits('hold', credits);
-      return grouped({ kind: 'hold', walletId, credits, at, expiresAt, note, owner });
-    },
-    async capture(holdId, at) {
-      return grouped({ kind: 'capture', holdId, at, note: null });
-    },
-    async release(holdId, at, note = null) {
-      return grouped({ kind: 'release', holdId, at, note });
-    },
+    ...queuedSettlements(grouped, owner),
     async expireHolds(now) {
       // Every due hold is released through the batch; one another replica settles first comes back
       // already_settled and is not counted, so each hold is released (and counted) once.

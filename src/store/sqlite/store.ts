@@ -5,10 +5,11 @@
  */
 import type Database from 'better-sqlite3';
 import type {
-  DemoStore, HoldOutcome, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore, LedgerEntry,
-  OpenHold, ServiceStore, SettleOutcome, StoreStats, StoredResponse, TopupOutcome, WalletStore,
+  DemoStore, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore, LedgerEntry,
+  OpenHold, ServiceStore, StoreStats, StoredResponse, TopupOutcome, WalletStore,
 } from '../ports.js';
-import { assertCredits, MAX_WALLET_CREDITS } from '../ports.js';
+import type { HeldCredits, LedgerOp, LedgerOutcome } from '../ledger.js';
+import { batchReads, consecutiveIds, decideBatch, groupCommit, queuedSettlements, topupOp } from '../ledger.js';
 import { newHoldOwner } from '../hold-owner.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
 import { requireOptional } from '../optional-package.js';
@@ -150,9 +151,6 @@ function sqliteWallets(db: Database.Database, owner: string): WalletStore {
   const openWallet = db.prepare('INSERT OR IGNORE INTO wallets (wallet_id, balance, created_at) VALUES (?, 0, ?)');
   const getBalance = db.prepare<[string], { balance: number }>('SELECT balance FROM wallets WHERE wallet_id = ?');
   const setBalance = db.prepare('UPDATE wallets SET balance = ? WHERE wallet_id = ?');
-  const appendEntry = db.prepare<[string, string, number, number | null, number, string | null, string]>(
-    'INSERT INTO ledger (wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
   const dueHolds = db.prepare<[string], { hold_id: number }>('SELECT hold_id FROM holds WHERE expires_at <= ?');
   const othersHolds = db.prepare<[string], { hold_id: number }>('SELECT hold_id FROM holds WHERE owner IS NULL OR owner <> ? ORDER BY hold_id');
   const heldOf = db.prepare<[string], number>('SELECT COALESCE(SUM(amount), 0) FROM holds WHERE wallet_id = ?').pluck();
@@ -163,25 +161,10 @@ function sqliteWallets(db: Database.Database, owner: string): WalletStore {
     'SELECT * FROM (SELECT * FROM ledger WHERE wallet_id = ? ORDER BY entry_id DESC LIMIT ?) ORDER BY entry_id',
   );
 
-  const topup = db.transaction((walletId: string, credits: number, at: string, note: string | null): TopupOutcome => {
-    const row = getBalance.get(walletId);
-    if (!row) return { ok: false, reason: 'unknown_wallet', balance: 0, held: 0 };
-    const held = heldOf.get(walletId)!;
-    if (row.balance + held + credits > MAX_WALLET_CREDITS) return { ok: false, reason: 'balance_limit_exceeded', balance: row.balance, held };
-    const balance = row.balance + credits;
-    setBalance.run(balance, walletId);
-    const entryId = Number(appendEntry.run(walletId, 'topup', credits, null, balance, note, at).lastInsertRowid);
-    return { ok: true, entry: { entry_id: entryId, wallet_id: walletId, kind: 'topup', amount: credits, hold_id: null, balance_after: balance, note, at } };
-  });
-
   // Group commit: holds and settlements requested in the same event-loop turn are applied in one
-  // IMMEDIATE transaction (one WAL commit for many calls). The batch is decided in JavaScript under
-  // the write lock, from balances and holds read at its start, then written with a few multi-row
-  // statements per table instead of ~10 statements per call (bench/results/http.md).
-  type Op =
-    | { kind: 'hold'; walletId: string; credits: number; at: string; expiresAt: string; note: string | null }
-    | { kind: 'capture' | 'release'; holdId: number; at: string; note: string | null };
-  type Queued = { op: Op; resolve: (value: never) => void; reject: (error: unknown) => void };
+  // IMMEDIATE transaction (one WAL commit for many calls). The ledger core decides the batch under
+  // the write lock, from balances and holds read at its start; it is then written with a few
+  // multi-row statements per table instead of ~10 statements per call (bench/results/http.md).
   const nextEntryId = db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'ledger'");
   const holdsIn = chunked<{ hold_id: number; wallet_id: string; amount: number }>(db, (n) => `SELECT hold_id, wallet_id, amount FROM holds WHERE hold_id IN (${bindSlots(n)})`);
   const holdEntriesIn = chunked<{ entry_id: number }>(db, (n) => `SELECT entry_id FROM ledger WHERE kind = 'hold' AND entry_id IN (${bindSlots(n)})`);
@@ -189,83 +172,42 @@ function sqliteWallets(db: Database.Database, owner: string): WalletStore {
   const insertHolds = chunked(db, (n) => `INSERT INTO holds (hold_id, wallet_id, amount, expires_at, owner) VALUES ${bindSlots(n, 5)}`);
   const deleteHolds = chunked(db, (n) => `DELETE FROM holds WHERE hold_id IN (${bindSlots(n)})`);
 
-  const applyBatch = db.transaction((ops: Op[]): (HoldOutcome | SettleOutcome)[] => {
-    const balances = new Map<string, number | null>();
-    const balanceOf = (walletId: string): number | null => {
-      if (!balances.has(walletId)) balances.set(walletId, getBalance.get(walletId)?.balance ?? null);
-      return balances.get(walletId)!;
-    };
-    const settleIds = ops.flatMap((op) => (op.kind === 'hold' ? [] : [[op.holdId]]));
-    const holds = new Map(holdsIn.all(settleIds).map((h) => [h.hold_id, { ...h, settled: false }]));
+  const applyBatch = db.transaction((ops: LedgerOp[]): LedgerOutcome[] => {
+    const reads = batchReads(ops);
+    const open = holdsIn.all(reads.holdIds.map((id) => [id]));
+    const holds = new Map(open.map((h): [number, HeldCredits] => [h.hold_id, { wallet_id: h.wallet_id, amount: h.amount }]));
     // A hold id missing from the open holds is either settled already (its ledger entry exists) or unknown.
-    const missing = settleIds.filter(([id]) => !holds.has(id as number));
+    const missing = reads.holdIds.filter((id) => !holds.has(id)).map((id) => [id]);
     const settledBefore = new Set(holdEntriesIn.all(missing).map((e) => e.entry_id));
-    let entryId = nextEntryId.get()?.seq ?? 0;
-    const entries: unknown[][] = [];
-    const newHolds: unknown[][] = [];
-    const settled: number[][] = [];
-    const outcomes = ops.map((op): HoldOutcome | SettleOutcome => {
-      if (op.kind === 'hold') {
-        const balance = balanceOf(op.walletId);
-        if (balance === null) return { ok: false, reason: 'unknown_wallet', balance: 0 };
-        if (balance < op.credits) return { ok: false, reason: 'insufficient_credits', balance };
-        const after = balance - op.credits;
-        balances.set(op.walletId, after);
-        entryId += 1;
-        entries.push([entryId, op.walletId, 'hold', -op.credits, entryId, after, op.note, op.at]);
-        newHolds.push([entryId, op.walletId, op.credits, op.expiresAt, owner]);
-        holds.set(entryId, { hold_id: entryId, wallet_id: op.walletId, amount: op.credits, settled: false });
-        return { ok: true, hold_id: entryId, balance: after };
-      }
-      const hold = holds.get(op.holdId);
-      if (!hold) return { ok: false, reason: settledBefore.has(op.holdId) ? 'already_settled' : 'unknown_hold' };
-      if (hold.settled) return { ok: false, reason: 'already_settled' };
-      hold.settled = true;
-      settled.push([op.holdId]);
-      const amount = op.kind === 'capture' ? 0 : hold.amount;
-      const after = balanceOf(hold.wallet_id)! + amount;
-      balances.set(hold.wallet_id, after);
-      entryId += 1;
-      entries.push([entryId, hold.wallet_id, op.kind, amount, op.holdId, after, op.note, op.at]);
-      return { ok: true, balance: after, amount: hold.amount };
-    });
-    insertEntries.run(entries);
-    insertHolds.run(newHolds);
-    deleteHolds.run(settled);
-    for (const [walletId, balance] of balances) if (balance !== null) setBalance.run(balance, walletId);
-    return outcomes;
+    const balances = new Map<string, number>();
+    for (const walletId of new Set([...reads.walletIds, ...open.map((h) => h.wallet_id)])) {
+      const row = getBalance.get(walletId);
+      if (row) balances.set(walletId, row.balance);
+    }
+    const held = new Map(reads.heldWalletIds.map((walletId) => [walletId, heldOf.get(walletId)!]));
+    const decision = decideBatch({ balances, held, holds, settledBefore }, ops, consecutiveIds(nextEntryId.get()?.seq ?? 0, ops.length));
+    insertEntries.run(decision.entries.map((e) => [e.entry_id, e.wallet_id, e.kind, e.amount, e.hold_id, e.balance_after, e.note, e.at]));
+    insertHolds.run(decision.opened.map((h) => [h.hold_id, h.wallet_id, h.amount, h.expires_at, h.owner]));
+    deleteHolds.run(decision.settled.map((id) => [id]));
+    for (const [walletId, balance] of decision.balances) setBalance.run(balance, walletId);
+    return decision.outcomes;
   });
+  const released = (outcomes: LedgerOutcome[]) => outcomes.filter((o) => o.ok).length;
 
   const expire = db.transaction((now: string): number => {
-    const due = dueHolds.all(now).map(({ hold_id }): Op => ({ kind: 'release', holdId: hold_id, at: now, note: 'expired' }));
-    return applyBatch(due).length;
+    const due = dueHolds.all(now).map(({ hold_id }): LedgerOp => ({ kind: 'release', holdId: hold_id, at: now, note: 'expired' }));
+    return released(applyBatch(due));
   });
 
   const abandoned = db.transaction((at: string, keep: readonly number[]): number => {
     const kept = new Set(keep);
-    const ops = othersHolds.all(owner).flatMap(({ hold_id }): Op[] => (kept.has(hold_id) ? [] : [{ kind: 'release', holdId: hold_id, at, note: 'abandoned' }]));
-    return applyBatch(ops).length;
+    const ops = othersHolds.all(owner).flatMap(({ hold_id }): LedgerOp[] => (kept.has(hold_id) ? [] : [{ kind: 'release', holdId: hold_id, at, note: 'abandoned' }]));
+    return released(applyBatch(ops));
   });
 
-  let queue: Queued[] = [];
-  function drain(): void {
-    const jobs = queue;
-    queue = [];
-    try {
-      const outcomes = applyBatch.immediate(jobs.map((j) => j.op));
-      jobs.forEach((job, i) => job.resolve(outcomes[i] as never));
-    } catch (error) {
-      // Outcomes are decided in JavaScript, so only the database itself can fail here (disk full,
-      // lock timeout): the transaction wrote nothing and every call of the batch gets the error.
-      for (const job of jobs) job.reject(error);
-    }
-  }
-  function grouped<T>(op: Op): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      queue.push({ op, resolve: resolve as (value: never) => void, reject });
-      if (queue.length === 1) setImmediate(drain);
-    });
-  }
+  // Outcomes are decided in JavaScript, so only the database itself can fail a batch (disk full,
+  // lock timeout): the transaction wrote nothing and every call of the batch gets the error.
+  const grouped = groupCommit((ops) => applyBatch.immediate(ops));
 
   return {
     owner,
@@ -273,19 +215,10 @@ function sqliteWallets(db: Database.Database, owner: string): WalletStore {
       openWallet.run(walletId, at);
     },
     async topup(walletId, credits, at, note = null) {
-      assertCredits('top-up', credits);
-      return topup.immediate(walletId, credits, at, note);
+      // Not grouped: a top-up commits alone, so `mixed` durability can sync exactly its commit.
+      return applyBatch.immediate([topupOp(walletId, credits, at, note)])[0] as TopupOutcome;
     },
-    async hold(walletId, credits, at, expiresAt, note = null) {
-      assertCredits('hold', credits);
-      return grouped({ kind: 'hold', walletId, credits, at, expiresAt, note });
-    },
-    async capture(holdId, at) {
-      return grouped({ kind: 'capture', holdId, at, note: null });
-    },
-    async release(holdId, at, note = null) {
-      return grouped({ kind: 'release', holdId, at, note });
-    },
+    ...queuedSettlements(grouped, owner),
     async expireHolds(now) {
       return expire.immediate(now);
     },

@@ -1,0 +1,283 @@
+/**
+ * @module The one hold/capture/release core of the wallet stores (DESIGN §9, STYLE §3): a pure
+ * decision over a batch of ledger operations — which succeed, which entries to append, which holds
+ * to open and settle, which balances to write — and the group-commit queue that gathers concurrent
+ * calls into one batch. The memory, SQLite and PostgreSQL drivers only read the state a batch
+ * needs ({@link batchReads}), call {@link decideBatch}, and write what it decided.
+ */
+import type { HoldOutcome, LedgerEntry, SettleOutcome, TopupOutcome, WalletStore } from './ports.js';
+import { assertCredits, MAX_WALLET_CREDITS } from './ports.js';
+
+/** A top-up request: add `credits` to the wallet. */
+export interface TopupOp {
+  kind: 'topup';
+  walletId: string;
+  /** Credits, an integer 1–{@link MAX_WALLET_CREDITS}. */
+  credits: number;
+  /** ISO-8601 UTC. */
+  at: string;
+  note: string | null;
+}
+
+/** A hold request: take `credits` from the balance until the hold is settled or expires. */
+export interface HoldOp {
+  kind: 'hold';
+  walletId: string;
+  /** Credits, an integer 1–{@link MAX_WALLET_CREDITS}. */
+  credits: number;
+  /** ISO-8601 UTC. */
+  at: string;
+  /** ISO-8601 UTC: when the hold releases itself. */
+  expiresAt: string;
+  note: string | null;
+  /** The store handle taking the hold (WalletStore.owner). */
+  owner: string;
+}
+
+/** A settlement request: capture keeps the held credits spent, release returns them. */
+export interface SettleOp {
+  kind: 'capture' | 'release';
+  /** The entry id of the hold's ledger entry. */
+  holdId: number;
+  /** ISO-8601 UTC. */
+  at: string;
+  /** Free note, e.g. `expired` or `abandoned` for releases the store makes itself. */
+  note: string | null;
+}
+
+/** One requested ledger operation. */
+export type LedgerOp = TopupOp | HoldOp | SettleOp;
+
+/** What an operation of kind `O` resolves to. */
+export type OutcomeOf<O extends LedgerOp> = O extends TopupOp ? TopupOutcome : O extends HoldOp ? HoldOutcome : SettleOutcome;
+
+/** Outcome of any ledger operation. */
+export type LedgerOutcome = TopupOutcome | HoldOutcome | SettleOutcome;
+
+/**
+ * A top-up request, checked: throws a RangeError unless `credits` is an integer 1–{@link MAX_WALLET_CREDITS}.
+ * @example topupOp('key_a', 0, '2026-03-01T12:00:00.000Z') // throws RangeError
+ */
+export function topupOp(walletId: string, credits: number, at: string, note: string | null = null): TopupOp {
+  assertCredits('top-up', credits);
+  return { kind: 'topup', walletId, credits, at, note };
+}
+
+/**
+ * A hold request, checked: throws a RangeError unless `credits` is an integer 1–{@link MAX_WALLET_CREDITS}.
+ * @example holdOp('key_a', 3, T0, T1, 'cards', owner).kind // => 'hold'
+ */
+export function holdOp(walletId: string, credits: number, at: string, expiresAt: string, note: string | null, owner: string): HoldOp {
+  assertCredits('hold', credits);
+  return { kind: 'hold', walletId, credits, at, expiresAt, note, owner };
+}
+
+/** An open hold as the core needs it. */
+export interface HeldCredits {
+  wallet_id: string;
+  /** Credits held. */
+  amount: number;
+}
+
+/** What a driver must read before deciding a batch (see {@link batchReads}). */
+export interface BatchReads {
+  /** Hold ids the batch settles: read their open holds, and which of the missing ones were holds. */
+  holdIds: number[];
+  /** Wallets named by the operations: read their balances (plus the wallets of the open holds read). */
+  walletIds: string[];
+  /** Wallets topped up: read the credits in their open holds. */
+  heldWalletIds: string[];
+}
+
+/**
+ * What a batch reads: distinct hold ids and wallet ids, in first-mention order.
+ * @example batchReads([{ kind: 'capture', holdId: 7, at, note: null }]) // => { holdIds: [7], walletIds: [], heldWalletIds: [] }
+ */
+export function batchReads(ops: readonly LedgerOp[]): BatchReads {
+  const holdIds = new Set<number>();
+  const walletIds = new Set<string>();
+  const heldWalletIds = new Set<string>();
+  for (const op of ops) {
+    if (op.kind === 'topup' || op.kind === 'hold') {
+      walletIds.add(op.walletId);
+      if (op.kind === 'topup') heldWalletIds.add(op.walletId);
+    } else holdIds.add(op.holdId);
+  }
+  return { holdIds: [...holdIds], walletIds: [...walletIds], heldWalletIds: [...heldWalletIds] };
+}
+
+/** The stored state a batch is decided from, read by the driver in the batch's transaction. */
+export interface LedgerState {
+  /** Balance of every existing wallet the batch touches (its ops' wallets and its open holds' wallets); absent = unknown wallet. */
+  balances: ReadonlyMap<string, number>;
+  /** Credits in open holds of every wallet the batch tops up (0 when none); a missing one is a driver bug (decideBatch throws). */
+  held: ReadonlyMap<string, number>;
+  /** The open holds among the hold ids the batch settles. */
+  holds: ReadonlyMap<number, HeldCredits>;
+  /** The hold ids the batch settles that name a hold entry but no open hold: settled before. */
+  settledBefore: ReadonlySet<number>;
+}
+
+/** A hold the batch opens (and leaves open). */
+export interface NewHold extends HeldCredits {
+  /** The id of the hold's ledger entry. */
+  hold_id: number;
+  /** ISO-8601 UTC. */
+  expires_at: string;
+  owner: string;
+  /** The hold entry's note and time, for stores that keep them with the hold. */
+  note: string | null;
+  created_at: string;
+}
+
+/** What a batch decided: the rows to write and the outcome of every operation. */
+export interface BatchDecision {
+  /** Entries to append, ids ascending; empty when every operation was refused. */
+  entries: LedgerEntry[];
+  /** Holds to open: those the batch took and did not settle itself. */
+  opened: NewHold[];
+  /** Holds open before the batch that it settled (each once): remove them from the open holds. */
+  settled: number[];
+  /** Wallet balances to write: only the ones that changed. */
+  balances: [walletId: string, balance: number][];
+  /** One per operation, in order. */
+  outcomes: LedgerOutcome[];
+}
+
+/**
+ * Decides a batch of operations in order, each seeing the ones before it, exactly as if each ran
+ * alone: a top-up succeeds unless balance + held + credits would pass {@link MAX_WALLET_CREDITS}, a
+ * hold when the balance covers it, a capture or release only for a hold still open (one taken
+ * earlier in the batch included). A refused operation writes nothing. The n-th entry written gets
+ * `ids[n]` (at least one id per operation, ascending; unused ids are simply skipped). Pure: throws
+ * an Error only when `state` or `ids` lack what the batch needs (a driver bug).
+ * @example decideBatch({ balances: new Map([['w', 5]]), held: new Map(), holds: new Map(), settledBefore: new Set() }, [holdOp('w', 6, T0, T1, null, 'o')], [1]).outcomes // => [{ ok: false, reason: 'insufficient_credits', balance: 5 }]
+ */
+export function decideBatch(state: LedgerState, ops: readonly LedgerOp[], ids: readonly number[]): BatchDecision {
+  if (ids.length < ops.length) throw new Error(`a batch of ${ops.length} operations needs as many entry ids, got ${ids.length}`);
+  // Changes are kept beside the state, not in copies of it: a batch is often a single call.
+  const balances = new Map<string, number>();
+  const held = new Map<string, number>();
+  const opened = new Map<number, NewHold>();
+  const settledHere = new Set<number>();
+  const settled: number[] = [];
+  const entries: LedgerEntry[] = [];
+  const outcomes: LedgerOutcome[] = [];
+
+  for (const op of ops) {
+    const entry_id = ids[entries.length];
+    if (op.kind === 'topup' || op.kind === 'hold') {
+      const balance = balances.get(op.walletId) ?? state.balances.get(op.walletId);
+      if (balance === undefined) {
+        outcomes.push(op.kind === 'topup' ? { ok: false, reason: 'unknown_wallet', balance: 0, held: 0 } : { ok: false, reason: 'unknown_wallet', balance: 0 });
+        continue;
+      }
+      const heldNow = held.get(op.walletId) ?? state.held.get(op.walletId);
+      if (op.kind === 'topup') {
+        if (heldNow === undefined) throw new Error(`ledger state lacks the held credits of wallet ${op.walletId}`);
+        if (balance + heldNow + op.credits > MAX_WALLET_CREDITS) {
+          outcomes.push({ ok: false, reason: 'balance_limit_exceeded', balance, held: heldNow });
+          continue;
+        }
+        const entry: LedgerEntry = { entry_id, wallet_id: op.walletId, kind: 'topup', amount: op.credits, hold_id: null, balance_after: balance + op.credits, note: op.note, at: op.at };
+        entries.push(entry);
+        balances.set(op.walletId, entry.balance_after);
+        outcomes.push({ ok: true, entry: { ...entry } });
+        continue;
+      }
+      if (balance < op.credits) {
+        outcomes.push({ ok: false, reason: 'insufficient_credits', balance });
+        continue;
+      }
+      const after = balance - op.credits;
+      entries.push({ entry_id, wallet_id: op.walletId, kind: 'hold', amount: -op.credits, hold_id: entry_id, balance_after: after, note: op.note, at: op.at });
+      balances.set(op.walletId, after);
+      // Held credits only matter to later top-ups, which read them for their wallets.
+      if (heldNow !== undefined) held.set(op.walletId, heldNow + op.credits);
+      opened.set(entry_id, { hold_id: entry_id, wallet_id: op.walletId, amount: op.credits, expires_at: op.expiresAt, owner: op.owner, note: op.note, created_at: op.at });
+      outcomes.push({ ok: true, hold_id: entry_id, balance: after });
+      continue;
+    }
+    // Not open: settled before the batch, or earlier in it, or no hold at all.
+    const hold = settledHere.has(op.holdId) ? undefined : (opened.get(op.holdId) ?? state.holds.get(op.holdId));
+    if (!hold) {
+      outcomes.push({ ok: false, reason: settledHere.has(op.holdId) || state.settledBefore.has(op.holdId) ? 'already_settled' : 'unknown_hold' });
+      continue;
+    }
+    settledHere.add(op.holdId);
+    if (!opened.delete(op.holdId)) settled.push(op.holdId);
+    const heldNow = held.get(hold.wallet_id) ?? state.held.get(hold.wallet_id);
+    if (heldNow !== undefined) held.set(hold.wallet_id, heldNow - hold.amount);
+    const balance = balances.get(hold.wallet_id) ?? state.balances.get(hold.wallet_id);
+    if (balance === undefined) throw new Error(`ledger state lacks the balance of wallet ${hold.wallet_id}, which open hold ${op.holdId} names`);
+    const amount = op.kind === 'capture' ? 0 : hold.amount;
+    entries.push({ entry_id, wallet_id: hold.wallet_id, kind: op.kind, amount, hold_id: op.holdId, balance_after: balance + amount, note: op.note, at: op.at });
+    balances.set(hold.wallet_id, balance + amount);
+    outcomes.push({ ok: true, balance: balance + amount, amount: hold.amount });
+  }
+
+  const changed: [string, number][] = [];
+  for (const [walletId, balance] of balances) if (state.balances.get(walletId) !== balance) changed.push([walletId, balance]);
+  return { entries, opened: [...opened.values()], settled, balances: changed, outcomes };
+}
+
+/**
+ * `count` ids from `after + 1` on, for stores that number entries themselves (memory, SQLite).
+ * @example consecutiveIds(41, 3) // => [42, 43, 44]
+ */
+export function consecutiveIds(after: number, count: number): number[] {
+  const ids = new Array<number>(count);
+  for (let i = 0; i < count; i++) ids[i] = after + 1 + i;
+  return ids;
+}
+
+/**
+ * A group-commit queue: operations submitted while a batch is pending or being written go, in
+ * submission order, into the next call of `apply` (one transaction for many calls). One batch runs
+ * at a time, so within a process the order of effects is the call order. When `apply` throws (the
+ * database failed: disk full, lost connection, lock timeout), every call of that batch rejects
+ * with the error; it wrote nothing, since outcomes are decided in the core, not by the database.
+ * @example const submit = groupCommit((ops) => applyBatch.immediate(ops)); await submit(holdOp('w', 1, T0, T1, null, owner)) // => { ok: true, hold_id: 42, balance: 7 }
+ */
+export function groupCommit(apply: (ops: LedgerOp[]) => LedgerOutcome[] | Promise<LedgerOutcome[]>): <O extends LedgerOp>(op: O) => Promise<OutcomeOf<O>> {
+  type Queued = { op: LedgerOp; resolve: (outcome: LedgerOutcome) => void; reject: (error: unknown) => void };
+  let queue: Queued[] = [];
+  let running = false;
+  async function drain(): Promise<void> {
+    const jobs = queue;
+    queue = [];
+    try {
+      const outcomes = await apply(jobs.map((j) => j.op));
+      jobs.forEach((job, i) => job.resolve(outcomes[i]));
+    } catch (error) {
+      for (const job of jobs) job.reject(error);
+    } finally {
+      running = false;
+      if (queue.length > 0) start();
+    }
+  }
+  function start(): void {
+    running = true;
+    // setImmediate lets every call made in this event-loop turn join the batch.
+    setImmediate(() => void drain());
+  }
+  return <O extends LedgerOp>(op: O) =>
+    new Promise<OutcomeOf<O>>((resolve, reject) => {
+      // The core answers the outcome type of each op's kind (OutcomeOf), which the queue cannot see.
+      queue.push({ op, resolve: resolve as (outcome: LedgerOutcome) => void, reject });
+      if (!running) start();
+    });
+}
+
+/**
+ * The WalletStore methods that only submit one operation to a queue made by {@link groupCommit}:
+ * hold (its amount checked first, a RangeError rejecting the call), capture and release.
+ * @example const { hold, capture, release } = queuedSettlements(groupCommit(apply), owner)
+ */
+export function queuedSettlements(submit: ReturnType<typeof groupCommit>, owner: string): Pick<WalletStore, 'hold' | 'capture' | 'release'> {
+  return {
+    hold: async (walletId, credits, at, expiresAt, note = null) => submit(holdOp(walletId, credits, at, expiresAt, note, owner)),
+    capture: async (holdId, at) => submit({ kind: 'capture', holdId, at, note: null }),
+    release: async (holdId, at, note = null) => submit({ kind: 'release', holdId, at, note }),
+  };
+}
