@@ -32,6 +32,7 @@ const TAGS: Record<string, string> = {
   verdict: 'Data-backed verdicts with percentile receipts',
   cards: 'Shareable PNG cards (sync and async hd jobs), image prompts and stored images',
   'best-xi': 'Best XI candidate pools and lineup aggregates',
+  admin: 'Operators only, with the admin token: keys, top-ups, wallets, ledgers, holds and usage (not on the public /docs page)',
 };
 
 const responseExample = (id: string): unknown => (EXAMPLES.responses as Record<string, unknown>)[id];
@@ -185,7 +186,7 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
       description: 'Player JSON intelligence, verdicts, Best XI aggregates, cards and prompts, paid from a credit wallet. One credit ≈ 0.01 USD; 4xx and 5xx responses are never charged. Examples are taken from the bundled demo universe. Response objects may gain members in later releases: clients should ignore members they do not know.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name, description: TAGS[name] ?? name })),
+    tags: [...new Set([...operations.map((op) => op.tag), 'admin'])].map((name) => ({ name, description: TAGS[name] ?? name })),
     servers: [{ url: baseUrl }],
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     paths,

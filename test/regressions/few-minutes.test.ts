@@ -47,10 +47,10 @@ describe('a player under 90 minutes', () => {
 });
 
 describe('the small-sample take', () => {
-  it('agrees in number with the metric label', () => {
-    expect(defaultTakeOf('Pass accuracy', 100, 'Defender', 'low')).toBe('Small sample, but pass accuracy stands out.');
-    expect(defaultTakeOf('Rating', 95, 'Defender', 'low')).toBe('Small sample, but rating stands out.');
-    expect(defaultTakeOf('Key passes', 100, 'Midfielder', 'low')).toBe('Small sample, but key passes stand out.');
+  it('states the number under a small-sample warning and claims nothing ("stand out" was wrong in number and in substance)', () => {
+    expect(defaultTakeOf('Pass accuracy', 100, 'Defender', 'low')).toBe('Small sample: pass accuracy at the 100th percentile.');
+    expect(defaultTakeOf('Rating', 35, 'Defender', 'low')).toBe('Small sample: rating at the 35th percentile.');
+    expect(defaultTakeOf('Key passes', 92, 'Midfielder', 'low')).not.toMatch(/stand|top|elite/i);
   });
 });
 
