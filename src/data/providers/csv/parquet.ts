@@ -1,0 +1,132 @@
+/**
+ * Parquet tables in and out (docs/csv.md#parquet), through parquet-wasm (the Rust `parquet`
+ * crate compiled to WebAssembly): Arrow in, Arrow out, so column types and nulls cross without a
+ * per-value conversion in JavaScript. Writing streams row groups; reading yields Arrow tables.
+ */
+import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { DataType, tableFromIPC, tableToIPC, type Table } from 'apache-arrow';
+import { Compression, readParquet, RecordBatch as WasmBatch, Table as WasmTable, transformParquetStream, WriterPropertiesBuilder } from 'parquet-wasm/node';
+import { DatasetError } from '../../dataset-error.js';
+import type { CsvField } from './parse.js';
+
+/** Rows per written row group: DuckDB's own default, and the unit of memory while writing. */
+export const PARQUET_ROW_GROUP_ROWS = 122_880;
+
+/**
+ * Reads a Parquet file into an Arrow table. Throws {@link DatasetError} naming `file` when the
+ * bytes are not a Parquet file parquet-wasm can read.
+ * @example tableFromParquet(readFileSync('scores.parquet')).numRows // => 1000
+ */
+export function tableFromParquet(bytes: Uint8Array, file = 'input.parquet'): Table {
+  try {
+    return tableFromIPC(readParquet(bytes).intoIPCStream());
+  } catch (e) {
+    throw new DatasetError(file, null, null, `not a readable Parquet file (${e instanceof Error ? e.message : String(e)})`);
+  }
+}
+
+/** Reads the Parquet file at `path` (see {@link tableFromParquet}). @example tableFromParquetFile('s.parquet').numCols // => 110 */
+export function tableFromParquetFile(path: string, file = path): Table {
+  return tableFromParquet(readFileSync(path), file);
+}
+
+/** Options of {@link tableToParquetFile}. */
+export interface ParquetWriteOptions {
+  /** Called after each row group with rows written and rows in all; default none. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/**
+ * Writes `table` to `path` as Parquet (Snappy-compressed, row groups of
+ * {@link PARQUET_ROW_GROUP_ROWS}), one row group at a time, through a temporary sibling file
+ * renamed into place so a failed write leaves no partial file.
+ * Cost: one pass; memory of one row group in WebAssembly besides the table.
+ * @example await tableToParquetFile(scoreTableOf(dataset), 'scores.parquet') // => writes scores.parquet
+ */
+export async function tableToParquetFile(table: Table, path: string, options: ParquetWriteOptions = {}): Promise<void> {
+  const properties = new WriterPropertiesBuilder().setCompression(Compression.SNAPPY).setMaxRowGroupSize(PARQUET_ROW_GROUP_ROWS).build();
+  const total = table.numRows;
+  let from = 0;
+  const batches = new ReadableStream<WasmBatch>({
+    pull(controller) {
+      if (from >= total && total > 0) {
+        controller.close();
+        return;
+      }
+      const to = Math.min(total, from + PARQUET_ROW_GROUP_ROWS);
+      const wasm = WasmTable.fromIPCStream(tableToIPC(table.slice(from, to), 'stream'));
+      for (const batch of wasm.recordBatches()) controller.enqueue(batch);
+      from = to;
+      options.onProgress?.(from, total);
+      if (total === 0) controller.close();
+    },
+  });
+  const tmp = `${path}.tmp-${process.pid}`;
+  const fd = openSync(tmp, 'w');
+  let open = true;
+  try {
+    const bytes = await transformParquetStream(batches, properties);
+    const reader = (bytes as ReadableStream<Uint8Array>).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      writeSync(fd, value);
+    }
+    closeSync(fd);
+    open = false;
+    renameSync(tmp, path);
+  } catch (e) {
+    if (open) closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+/** `YYYY-MM-DD` of a day count or millisecond time since the epoch. */
+const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Text of every cell of one Arrow column in the CSV value format (docs/csv.md#values), so a
+ * Parquet table goes through exactly the checks a CSV file does: integers and decimals in
+ * JavaScript's round-trip form, booleans as true/false, dates as YYYY-MM-DD, timestamps as
+ * ISO-8601 UTC, null as an empty field.
+ */
+function cellTextsOf(table: Table, index: number): (row: number) => CsvField {
+  const vector = table.getChildAt(index)!;
+  const type = vector.type;
+  if (DataType.isDate(type)) return (i) => { const v = vector.get(i) as Date | number | null; return v === null ? null : isoDay(typeof v === 'number' ? v : v.getTime()); };
+  if (DataType.isTimestamp(type)) return (i) => { const v = vector.get(i) as Date | number | bigint | null; return v === null ? null : new Date(Number(v instanceof Date ? v.getTime() : v)).toISOString(); };
+  if (DataType.isUtf8(type) || DataType.isLargeUtf8(type)) return (i) => { const v = vector.get(i) as string | null; return v === null ? null : v === '' ? '' : v; };
+  if (DataType.isBool(type)) return (i) => { const v = vector.get(i) as boolean | null; return v === null ? null : v ? 'true' : 'false'; };
+  if (DataType.isInt(type) || DataType.isFloat(type) || DataType.isDecimal(type)) {
+    return (i) => {
+      const v = vector.get(i) as number | bigint | null;
+      return v === null || (typeof v === 'number' && Number.isNaN(v)) ? null : String(v);
+    };
+  }
+  if (DataType.isDictionary(type)) return (i) => { const v = vector.get(i) as unknown; return v === null ? null : String(v); };
+  throw new DatasetError('', type.toString(), null, `column type ${type} is not supported (use text, integers, decimals, booleans, dates or timestamps)`);
+}
+
+/**
+ * Feeds an Arrow table (read from Parquet) to a record consumer as if it were CSV: first the
+ * header (the column names), then each row's cells as text, with line = row + 2 (the header is
+ * line 1) so errors name a row the way they do for CSV.
+ * @example recordsOfTable(tableFromParquetFile('s.parquet'), 's.parquet', (fields, line) => {})
+ */
+export function recordsOfTable(table: Table, file: string, onRecord: (fields: CsvField[], line: number) => void): void {
+  const names = table.schema.fields.map((f) => f.name);
+  let cells: ((row: number) => CsvField)[];
+  try {
+    cells = names.map((_, j) => cellTextsOf(table, j));
+  } catch (e) {
+    if (e instanceof DatasetError) throw new DatasetError(file, e.column, null, e.message.slice(e.message.indexOf(': ') + 2));
+    throw e;
+  }
+  onRecord(names, 1);
+  const fields: CsvField[] = new Array(names.length);
+  for (let i = 0; i < table.numRows; i++) {
+    for (let j = 0; j < cells.length; j++) fields[j] = cells[j](i);
+    onRecord(fields.slice(), i + 2);
+  }
+}
