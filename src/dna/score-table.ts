@@ -24,6 +24,8 @@ export interface ScoreOptions {
   asOf?: string;
   /** Called while rows are assembled with rows done and rows in all; default none. */
   onProgress?: (done: number, total: number) => void;
+  /** Called once the derived columns (per-90, percentiles, cohorts, ratings) are done, with their milliseconds; default none. */
+  onDerived?: (ms: number) => void;
 }
 
 /** Rows between two progress reports. */
@@ -101,7 +103,9 @@ function textColumn(table: Table, name: string): (string | null)[] {
  * @example scoreTableOf(engineDataset).getChild('goals_per90')?.get(0) // => 0.9
  */
 export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Table {
+  const started = performance.now();
   const derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
+  options.onDerived?.(performance.now() - started);
   const n = derived.n;
   const ps = dataset.tables.player_seasons;
   const asOf = options.asOf ?? dataset.meta.as_of;
