@@ -4,7 +4,7 @@
  * in blocks of rows so a million-row table never becomes one string.
  */
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { DataType, Precision, type Table } from 'apache-arrow';
+import { DataType, Precision, type Table, type Vector } from 'apache-arrow';
 import { validityMaskOf } from './arrow-columns.js';
 import { float32Text } from './number-text.js';
 
@@ -25,6 +25,21 @@ export interface TableWriteOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+// Arrow's own string decoding drops a leading U+FEFF from a value; the writers must keep every character.
+const exactUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** Every value of a Utf8 column, decoded from its exact bytes (null stays null). */
+function textsOf(vector: Vector): (string | null)[] {
+  const out: (string | null)[] = new Array(vector.length);
+  let row = 0;
+  for (const chunk of vector.data) {
+    const values = chunk.values as Uint8Array;
+    const offsets = chunk.valueOffsets as Int32Array;
+    for (let i = 0; i < chunk.length; i++, row++) out[row] = chunk.getValid(i) ? exactUtf8.decode(values.subarray(offsets[i], offsets[i + 1])) : null;
+  }
+  return out;
+}
+
 /** How one column's value at row `i` is written, or null for a null value. */
 type ValueText = (i: number) => string | null;
 
@@ -34,7 +49,7 @@ function valuesOf(table: Table, index: number): { text: ValueText; quoted: boole
   const valid = validityMaskOf(vector);
   const type = vector.type;
   if (DataType.isUtf8(type)) {
-    const xs = vector.toArray() as (string | null)[];
+    const xs = textsOf(vector);
     return { text: (i) => xs[i], quoted: true };
   }
   if (DataType.isBool(type)) {

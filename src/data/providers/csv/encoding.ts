@@ -96,6 +96,15 @@ export function invalidUtf8Of(bytes: Uint8Array, base = 0, baseLine = 1): Invali
   return null;
 }
 
+/** Characters 0x80–0x9F, where Windows-1252 differs from Latin-1. */
+const C1 = /[\u0080-\u009f]/g;
+
+/**
+ * Windows-1252 bytes 0x80–0x9F (WHATWG encoding table); the five bytes it leaves undefined
+ * (0x81 0x8D 0x8F 0x90 0x9D) stay the C1 control of the same value, as in the WHATWG decoder.
+ */
+const WINDOWS_1252_C1 = [...'€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ'];
+
 /** A decoder fed with consecutive blocks of one file. */
 export interface BlockDecoder {
   /** Text of the next block; `last` flushes a sequence cut at the end of the file. */
@@ -106,11 +115,15 @@ export interface BlockDecoder {
  * A strict decoder for `encoding`: UTF-8 and UTF-16LE throw on invalid input (the caller turns
  * that into a located error), ISO-8859-1 maps every byte to the code point of its value, and
  * Windows-1252 follows the WHATWG table (which also maps every byte, never to U+FFFD).
- * @example blockDecoder('latin1').decode(Uint8Array.of(0x4d, 0xe9), true) // => 'Mé'
+ * @example blockDecoder('windows-1252').decode(Uint8Array.of(0x8a, 0xe9), true) // => 'Šé'
  */
 export function blockDecoder(encoding: TextEncoding): BlockDecoder {
-  if (encoding === 'latin1') return { decode: (block) => Buffer.from(block.buffer, block.byteOffset, block.byteLength).toString('latin1') };
+  const latin1 = (block: Uint8Array): string => Buffer.from(block.buffer, block.byteOffset, block.byteLength).toString('latin1');
+  if (encoding === 'latin1') return { decode: latin1 };
+  // Node's TextDecoder decodes the windows-1252 label as Latin-1 (nodejs/node#56542), so the 32
+  // bytes where the two differ are mapped here.
+  if (encoding === 'windows-1252') return { decode: (block) => latin1(block).replace(C1, (c) => WINDOWS_1252_C1[c.charCodeAt(0) - 0x80]) };
   // ignoreBOM keeps a mark the caller did not strip; the caller skips the file's own mark.
-  const decoder = new TextDecoder(encoding, { fatal: encoding !== 'windows-1252', ignoreBOM: true });
+  const decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
   return { decode: (block, last) => decoder.decode(block, { stream: !last }) };
 }

@@ -22,6 +22,8 @@ export interface CsvFileOptions {
   file?: string;
   /** Called after each block with bytes read and bytes in all; default none. */
   onProgress?: (bytesDone: number, bytesTotal: number) => void;
+  /** Bytes read at a time; default 4 MiB (tests use tiny blocks to cut records and characters). */
+  blockBytes?: number;
 }
 
 /** What {@link readCsvFile} found out about the file. */
@@ -100,7 +102,7 @@ export function readCsvFile(path: string, onRecord: (fields: CsvField[], line: n
   const fd = openSync(path, 'r');
   try {
     const size = fstatSync(fd).size;
-    const buffer = new Uint8Array(Math.min(BLOCK_BYTES, Math.max(size, 4)));
+    const buffer = new Uint8Array(Math.min(options.blockBytes ?? BLOCK_BYTES, Math.max(size, 4)));
     let done = 0;
     const readBlock = (): Uint8Array => {
       const got = readSync(fd, buffer, 0, buffer.length, done);
