@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Table } from 'apache-arrow';
@@ -8,7 +8,7 @@ import { utf8VectorOf } from '../../src/data/arrow-columns.js';
 import { float32Text } from '../../src/data/number-text.js';
 import type { CsvField } from '../../src/data/providers/csv/parse.js';
 import { readCsvFile } from '../../src/data/providers/csv/stream.js';
-import { tableToCsvFile } from '../../src/data/table-csv.js';
+import { tableToCsvFile, tableToJsonlFile } from '../../src/data/table-csv.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'halfspace-csv-prop-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -34,6 +34,19 @@ describe('CSV write → read (property)', () => {
         expect(info.delimiter).toBe(',');
         expect(records[0]).toEqual(['a', 'b']);
         expect(records.slice(1)).toEqual(rows);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('JSON lines read back every string exactly', () => {
+    let run = 0;
+    fc.assert(
+      fc.property(fc.array(fc.option(fc.oneof(text, fc.string({ unit: 'binary' })), { nil: null }), { minLength: 1, maxLength: 20 }), (xs) => {
+        const path = join(dir, `j${run++}.jsonl`);
+        tableToJsonlFile(new Table({ 'a "key"': utf8VectorOf(xs) }), path);
+        const back = readFileSync(path, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+        expect(back).toEqual(xs.map((x) => ({ 'a "key"': x })));
       }),
       { numRuns: 200 },
     );

@@ -5,9 +5,14 @@
  */
 import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { DataType, tableFromIPC, tableToIPC, type Table } from 'apache-arrow';
-import { Compression, readParquet, RecordBatch as WasmBatch, Table as WasmTable, transformParquetStream, WriterPropertiesBuilder } from 'parquet-wasm/node';
+import { createRequire } from 'node:module';
+import type { RecordBatch as WasmBatch } from 'parquet-wasm/node';
 import { DatasetError } from '../../dataset-error.js';
 import type { CsvField } from './parse.js';
+
+/** parquet-wasm, loaded on first use: compiling its WebAssembly costs ~0.5 s that CSV-only runs should not pay. */
+let wasm: typeof import('parquet-wasm/node') | null = null;
+const parquetWasm = (): typeof import('parquet-wasm/node') => (wasm ??= createRequire(import.meta.url)('parquet-wasm/node') as typeof import('parquet-wasm/node'));
 
 /** Rows per written row group: DuckDB's own default, and the unit of memory while writing. */
 export const PARQUET_ROW_GROUP_ROWS = 122_880;
@@ -19,7 +24,7 @@ export const PARQUET_ROW_GROUP_ROWS = 122_880;
  */
 export function tableFromParquet(bytes: Uint8Array, file = 'input.parquet'): Table {
   try {
-    return tableFromIPC(readParquet(bytes).intoIPCStream());
+    return tableFromIPC(parquetWasm().readParquet(bytes).intoIPCStream());
   } catch (e) {
     throw new DatasetError(file, null, null, `not a readable Parquet file (${e instanceof Error ? e.message : String(e)})`);
   }
@@ -44,6 +49,7 @@ export interface ParquetWriteOptions {
  * @example await tableToParquetFile(scoreTableOf(dataset), 'scores.parquet') // => writes scores.parquet
  */
 export async function tableToParquetFile(table: Table, path: string, options: ParquetWriteOptions = {}): Promise<void> {
+  const { Compression, Table: WasmTable, transformParquetStream, WriterPropertiesBuilder } = parquetWasm();
   const properties = new WriterPropertiesBuilder().setCompression(Compression.SNAPPY).setMaxRowGroupSize(PARQUET_ROW_GROUP_ROWS).build();
   const total = table.numRows;
   let from = 0;
