@@ -4,7 +4,7 @@
  * and season by name. It becomes an in-memory dataset (ids assigned by first appearance) so the
  * engine's derivations apply unchanged. Every error names the file, column, data row and line.
  */
-import { Table, type Vector } from 'apache-arrow';
+import { makeData, makeVector, Table, Utf8, type Vector } from 'apache-arrow';
 import { float64VectorOf, int32VectorOf, utf8VectorOf } from './arrow-columns.js';
 import { DatasetError } from './dataset-error.js';
 import type { CsvDelimiter } from './providers/csv/delimiter.js';
@@ -68,10 +68,92 @@ function seasonDatesOf(name: string, asOf: string): { start_date: string; end_da
   return { start_date: asOf, end_date: asOf };
 }
 
-/** Values of one column while rows arrive: numbers in a growing Float64Array (NaN = null), text in an array. */
+/**
+ * Values of one column while rows arrive: numbers in a growing Float64Array (NaN = null); text
+ * that names something repeated (team, league, season, position) as shared strings, any other
+ * text straight as UTF-8 bytes, so a million names never live as a million strings (each of
+ * which would also keep its whole decoded block alive).
+ */
 interface ColumnBuffer {
   numbers: Float64Array | null;
   texts: (string | null)[] | null;
+  utf8: Utf8Buffer | null;
+}
+
+/** Text columns kept as shared strings: their values become ids or are checked against a list. */
+const SHARED_TEXT = new Set<string>(['team', 'league', 'season', 'position']);
+
+/** A growing UTF-8 column: bytes, end offset of each row, validity. */
+interface Utf8Buffer {
+  bytes: Uint8Array;
+  at: number;
+  ends: Int32Array;
+  valid: Uint8Array;
+}
+
+const utf8Encoder = new TextEncoder();
+
+/** Appends row `row`'s text (null for null) to `b`. */
+function pushUtf8(b: Utf8Buffer, row: number, s: string | null): void {
+  if (row >= b.ends.length) {
+    const ends = new Int32Array(b.ends.length * 2);
+    ends.set(b.ends);
+    b.ends = ends;
+    const valid = new Uint8Array(b.valid.length * 2);
+    valid.set(b.valid);
+    b.valid = valid;
+  }
+  if (s !== null) {
+    if (b.at + s.length * 3 > b.bytes.length) {
+      const bytes = new Uint8Array(Math.max(b.bytes.length * 2, b.at + s.length * 3));
+      bytes.set(b.bytes.subarray(0, b.at));
+      b.bytes = bytes;
+    }
+    let ascii = true;
+    for (let k = 0; k < s.length; k++) {
+      const c = s.charCodeAt(k);
+      if (c > 0x7f) {
+        ascii = false;
+        break;
+      }
+      b.bytes[b.at + k] = c;
+    }
+    b.at += ascii ? s.length : utf8Encoder.encodeInto(s, b.bytes.subarray(b.at)).written;
+    b.valid[row] = 1;
+  }
+  b.ends[row] = b.at;
+}
+
+/** The Utf8 vector of the first `rows` rows of `b`, or of the rows `at` only. */
+function utf8VectorOfBuffer(b: Utf8Buffer, rows: number, at?: number[]): Vector {
+  const n = at ? at.length : rows;
+  const offsets = new Int32Array(n + 1);
+  const valid = new Uint8Array(n);
+  let bytes: Uint8Array;
+  if (!at) {
+    offsets.set(b.ends.subarray(0, rows), 1);
+    valid.set(b.valid.subarray(0, rows));
+    bytes = b.bytes.slice(0, b.at);
+  } else {
+    let size = 0;
+    for (const r of at) size += b.ends[r] - (r > 0 ? b.ends[r - 1] : 0);
+    bytes = new Uint8Array(size);
+    let p = 0;
+    at.forEach((r, i) => {
+      const from = r > 0 ? b.ends[r - 1] : 0;
+      bytes.set(b.bytes.subarray(from, b.ends[r]), p);
+      p += b.ends[r] - from;
+      offsets[i + 1] = p;
+      valid[i] = b.valid[r];
+    });
+  }
+  let nulls = 0;
+  const bitmap = new Uint8Array((n + 7) >> 3);
+  for (let i = 0; i < n; i++) {
+    if (valid[i]) bitmap[i >> 3] |= 1 << (i & 7);
+    else nulls++;
+  }
+  return makeVector(makeData({ type: new Utf8(), length: n, nullCount: nulls, nullBitmap: nulls > 0 ? bitmap : new Uint8Array(0), valueOffsets: offsets, data: bytes }));
 }
 
 /** Doubles `xs` into a larger array when full. */
@@ -113,6 +195,7 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
   let required: boolean[] = [];
   let isPosition: boolean[] = [];
   let store: ColumnBuffer[] = [];
+  let shared: Map<string, string>[] = [];
   let width = 0;
   const positions = new Set<string>(POSITION_CODES);
   const takeHeader = (fields: readonly (string | null)[], line: number): void => {
@@ -134,7 +217,12 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
     header = names as SeasonCsvColumn[];
     width = fields.length;
     slots = used;
-    for (const c of header) cells[c] = KIND_OF[c] === 'utf8' ? { numbers: null, texts: [] } : { numbers: new Float64Array(1024), texts: null };
+    for (const c of header) {
+      cells[c] = KIND_OF[c] !== 'utf8' ? { numbers: new Float64Array(1024), texts: null, utf8: null }
+        : SHARED_TEXT.has(c) ? { numbers: null, texts: [], utf8: null }
+        : { numbers: null, texts: null, utf8: { bytes: new Uint8Array(16 * 1024), at: 0, ends: new Int32Array(1024), valid: new Uint8Array(1024) } };
+    }
+    shared = header.map(() => new Map<string, string>());
     kinds = header.map((c) => KIND_OF[c]);
     required = header.map((c) => (SEASON_CSV_REQUIRED as readonly string[]).includes(c));
     isPosition = header.map((c) => c === 'position');
@@ -152,6 +240,7 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
       if (raw === null || raw === '') {
         if (required[j]) throw new DatasetError(file, header[j], rows, `line ${line}: empty, but every row needs a ${header[j]}`);
         if (buffer.numbers) buffer.numbers[rows] = NaN;
+        else if (buffer.utf8) pushUtf8(buffer.utf8, rows, null);
         else buffer.texts!.push(null);
         continue;
       }
@@ -163,7 +252,13 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
         continue;
       }
       if (kind === 'utf8' && !isPosition[j]) {
-        buffer.texts!.push(raw);
+        if (buffer.utf8) pushUtf8(buffer.utf8, rows, raw);
+        else {
+          // One string per distinct value, so rows share it (and no row keeps its block of text alive).
+          let one = shared[j].get(raw);
+          if (one === undefined) shared[j].set(raw, (one = raw.length < 13 ? raw : Buffer.from(raw, 'utf8').toString('utf8')));
+          buffer.texts!.push(one);
+        }
         continue;
       }
       const v = valueOfCsv(kind, raw);
@@ -172,7 +267,8 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
         throw new DatasetError(file, header[j], rows, `line ${line}: "${raw}" is not one of ${POSITION_CODES.join(', ')}`);
       }
       if (buffer.numbers) buffer.numbers[rows] = v.value as number;
-      else buffer.texts!.push(v.value as string);
+      else if (buffer.utf8) pushUtf8(buffer.utf8, rows, v.value as string);
+      else buffer.texts!.push(POSITION_CODES[POSITION_CODES.indexOf(v.value as (typeof POSITION_CODES)[number])]);
     }
     rows++;
   };
@@ -252,6 +348,7 @@ function seasonDatasetOf(cells: Partial<Record<SeasonCsvColumn, ColumnBuffer>>, 
     const row = (i: number): number => (at ? at[i] : i);
     if (kind === 'utf8') {
       if (!buffer) return utf8VectorOf(new Array(n).fill(null));
+      if (buffer.utf8) return utf8VectorOfBuffer(buffer.utf8, rows, at);
       const xs = buffer.texts!;
       return utf8VectorOf(at ? at.map((i) => xs[i]) : xs);
     }

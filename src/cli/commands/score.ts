@@ -99,18 +99,21 @@ export const scoreCommand: Command = {
     let t = performance.now();
     let readBar: ReturnType<typeof progressBar> | null = null;
     const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
-    const read = inputOf(input, asOf, text, (done, total) => {
+    let read: InputInfo | null = inputOf(input, asOf, text, (done, total) => {
       readBar ??= progressBar({ label: 'read ', total, write: io.stderr });
       readBar.update(done, mb(done));
     });
     (readBar as ReturnType<typeof progressBar> | null)?.finish();
-    const dataset = read.dataset;
+    const { format: inputFormat, csv } = read;
+    const attribution = read.dataset.meta.attribution ?? null;
     ms.read = performance.now() - t;
     t = performance.now();
-    const rows = dataset.tables.player_seasons.numRows;
+    const rows = read.dataset.tables.player_seasons.numRows;
     const bar = progressBar({ label: 'score', total: rows, write: io.stderr });
-    const table = scoreTableOf(dataset, { minutesMin, asOf, onDerived: (d) => (ms.derive = d), onProgress: (done) => bar.update(done, 'player-seasons') });
+    const table = scoreTableOf(read.dataset, { minutesMin, asOf, onDerived: (d) => (ms.derive = d), onProgress: (done) => bar.update(done, 'player-seasons') });
     bar.finish('player-seasons');
+    // The input dataset is no longer needed; letting it go lowers peak memory while writing.
+    read = null;
     ms.dna_tags = performance.now() - t - ms.derive;
     t = performance.now();
     const writeBar = progressBar({ label: 'write', total: rows, write: io.stderr });
@@ -123,25 +126,25 @@ export const scoreCommand: Command = {
     const samples = table.getChild('sample')!.toArray() as (string | null)[];
     const count = (xs: (string | null)[], v: string | null) => xs.reduce((s, x) => s + (x === v ? 1 : 0), 0);
     const summary = {
-      input, input_format: read.format,
-      ...(read.csv ? csvFileSummaryOf(read.csv) : {}),
+      input, input_format: inputFormat,
+      ...(csv ? csvFileSummaryOf(csv) : {}),
       out, format, rows: table.numRows, columns: table.numCols,
       seconds: Math.round(seconds * 1000) / 1000,
       stages_ms: Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, Math.round(v)])),
       rating_source: { provider: count(sources, 'provider'), model: count(sources, 'model'), none: count(sources, null) },
       sample: { ok: count(samples, 'ok'), low: count(samples, 'low'), none: count(samples, null) },
-      attribution: dataset.meta.attribution ?? null,
+      attribution,
     };
     if (values.json) {
       io.stdout(jsonOut(summary));
       return;
     }
-    const how = read.csv ? ` (read as ${read.csv.encoding}${read.csv.bom ? ' with BOM' : ''}, delimiter ${summary.delimiter === 'tab' ? 'tab' : `"${summary.delimiter}"`})` : '';
+    const how = csv ? ` (read as ${csv.encoding}${csv.bom ? ' with BOM' : ''}, delimiter ${summary.delimiter === 'tab' ? 'tab' : `"${summary.delimiter}"`})` : '';
     io.stdout(
       `scored ${table.numRows.toLocaleString('en-US')} player-seasons → ${out} (${format}, ${table.numCols} columns) in ${seconds.toFixed(1)} s${how}\n` +
         `  ratings: ${summary.rating_source.provider} provider, ${summary.rating_source.model} model, ${summary.rating_source.none} none (under 90 minutes); ` +
         `samples: ${summary.sample.ok} in cohort, ${summary.sample.low} low, ${summary.sample.none} without cohort\n` +
-        (dataset.meta.attribution ? `  ${dataset.meta.attribution}\n` : ''),
+        (attribution ? `  ${attribution}\n` : ''),
     );
   },
 };

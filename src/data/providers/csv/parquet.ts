@@ -42,7 +42,7 @@ export interface ParquetWriteOptions {
 }
 
 /**
- * Writes `table` to `path` as Parquet (Snappy-compressed, row groups of
+ * Writes `table` to `path` as Parquet (Snappy-compressed, dictionary-encoded text, row groups of
  * {@link PARQUET_ROW_GROUP_ROWS}), one row group at a time, through a temporary sibling file
  * renamed into place so a failed write leaves no partial file.
  * Cost: one pass; memory of one row group in WebAssembly besides the table.
@@ -50,7 +50,11 @@ export interface ParquetWriteOptions {
  */
 export async function tableToParquetFile(table: Table, path: string, options: ParquetWriteOptions = {}): Promise<void> {
   const { Compression, Table: WasmTable, transformParquetStream, WriterPropertiesBuilder } = parquetWasm();
-  const properties = new WriterPropertiesBuilder().setCompression(Compression.SNAPPY).setMaxRowGroupSize(PARQUET_ROW_GROUP_ROWS).build();
+  // Dictionary encoding pays off for repeated text (teams, leagues, positions) but costs 2.5× the
+  // write time on numeric columns for little size (bench/results/score.md), so text only.
+  let builder = new WriterPropertiesBuilder().setCompression(Compression.SNAPPY).setMaxRowGroupSize(PARQUET_ROW_GROUP_ROWS).setDictionaryEnabled(false);
+  for (const f of table.schema.fields) if (DataType.isUtf8(f.type)) builder = builder.setColumnDictionaryEnabled(f.name, true);
+  const properties = builder.build();
   const total = table.numRows;
   let from = 0;
   const batches = new ReadableStream<WasmBatch>({
