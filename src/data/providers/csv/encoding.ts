@@ -33,8 +33,8 @@ export function bomOf(head: Uint8Array): Bom | null {
 /**
  * The encoding to decode a file with: the one its byte-order mark announces, checked against
  * `requested` when both exist (a UTF-8 or UTF-16 mark contradicting `--encoding` is an error, a
- * UTF-16BE mark is refused), else `requested`, else UTF-8. A file without a mark whose first
- * bytes hold NUL bytes is refused as probably UTF-16 unless `requested` says so.
+ * UTF-16BE mark is refused), else `requested`, else UTF-8. A file without a mark that starts like
+ * UTF-16LE ASCII (NUL as its 2nd and 4th bytes) is refused unless `requested` names an encoding.
  * @example encodingOf(Uint8Array.of(0xff, 0xfe), undefined, 'a.csv') // => 'utf-16le'
  */
 export function encodingOf(head: Uint8Array, requested: TextEncoding | undefined, file: string): TextEncoding {
@@ -48,8 +48,8 @@ export function encodingOf(head: Uint8Array, requested: TextEncoding | undefined
     return requested;
   }
   if (requested !== undefined) return requested;
-  const nul = head.subarray(0, 4096).indexOf(0);
-  if (nul >= 0) throw new DatasetError(file, null, null, `line 1: byte offset ${nul} is a NUL byte: the file looks like UTF-16; give --encoding utf-16le`);
+  // An ASCII header in UTF-16LE reads "n\0a\0…"; a NUL inside UTF-8 data further on is just text.
+  if (head.length >= 4 && head[0] !== 0 && head[1] === 0 && head[3] === 0) throw new DatasetError(file, null, null, 'line 1: byte offset 1 is a NUL byte: the file looks like UTF-16; give --encoding utf-16le');
   return 'utf-8';
 }
 

@@ -45,6 +45,8 @@ describe('encodings and byte-order marks', () => {
     expect(() => encodingOf(Uint8Array.of(0xfe, 0xff, 0, 0x61), undefined, 'f.csv')).toThrow(/UTF-16BE byte-order mark/);
     expect(() => encodingOf(Uint8Array.of(0xef, 0xbb, 0xbf), 'utf-16le', 'f.csv')).toThrow(DatasetError);
     expect(() => encodingOf(Uint8Array.of(0x61, 0x00, 0x62, 0x00), undefined, 'f.csv')).toThrow(/byte offset 1 is a NUL byte/);
+    // A NUL later in UTF-8 data is a character like any other.
+    expect(encodingOf(Uint8Array.of(0x61, 0x2c, 0x62, 0x0a, 0x00), undefined, 'f.csv')).toBe('utf-8');
   });
 
   it('decodes Windows-1252 by the WHATWG table, Latin-1 byte for byte, and UTF-8 across block edges', () => {
