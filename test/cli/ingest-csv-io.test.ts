@@ -100,3 +100,16 @@ describe('ingest csv encodings and delimiters', () => {
     expectDatasetsEqual(datasetFromDir(out), completeDataset());
   });
 });
+
+describe('Parquet column types', () => {
+  it('refuses a fixed-point DECIMAL column rather than misreading its unscaled integers', async () => {
+    const dir = join(root, 'decimal');
+    cpSync(csvDir, dir, { recursive: true });
+    const con = await (await DuckDBInstance.create(':memory:')).connect();
+    await con.run(`COPY (SELECT * REPLACE (CAST(market_value_eur AS DECIMAL(18, 2)) AS market_value_eur) FROM read_csv('${join(dir, 'players.csv')}', header = true)) TO '${join(dir, 'players.parquet')}' (FORMAT parquet)`);
+    unlinkSync(join(dir, 'players.csv'));
+    const r = ingest(dir, '--out', join(root, 'decimal-arrow'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^halfspace ingest csv: players\.parquet, column market_value_eur: column type Decimal.* is not supported \(cast fixed-point decimals to DOUBLE/);
+  });
+});

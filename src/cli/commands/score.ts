@@ -1,5 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { datasetFromDir } from '../../data/load.js';
 import { CSV_DELIMITERS, delimiterFromName, type CsvDelimiter } from '../../data/providers/csv/delimiter.js';
 import { TEXT_ENCODINGS, type TextEncoding } from '../../data/providers/csv/encoding.js';
@@ -20,6 +22,19 @@ const CSV_EXTENSIONS = ['.csv', '.tsv', '.txt'];
 
 /** Today's date in UTC, `YYYY-MM-DD`: the default as-of date of a season-table CSV. */
 const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+
+/**
+ * Collects garbage now, between scoring and writing: the input dataset and the scoring
+ * intermediates (hundreds of MB for a million rows) are garbage by then, but V8 collects lazily and
+ * the Parquet writer's WebAssembly memory grows outside its view, so without this both would sit
+ * on top of each other at peak.
+ */
+function releaseMemory(): void {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (exposed) return exposed();
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
 
 /** How the input was read, for the summary. */
 interface InputInfo {
@@ -114,6 +129,7 @@ export const scoreCommand: Command = {
     bar.finish('player-seasons');
     // The input dataset is no longer needed; letting it go lowers peak memory while writing.
     read = null;
+    releaseMemory();
     ms.dna_tags = performance.now() - t - ms.derive;
     t = performance.now();
     const writeBar = progressBar({ label: 'write', total: rows, write: io.stderr });

@@ -14,8 +14,11 @@ import type { CsvField } from './parse.js';
 let wasm: typeof import('parquet-wasm/node') | null = null;
 const parquetWasm = (): typeof import('parquet-wasm/node') => (wasm ??= createRequire(import.meta.url)('parquet-wasm/node') as typeof import('parquet-wasm/node'));
 
-/** Rows per written row group: DuckDB's own default, and the unit of memory while writing. */
-export const PARQUET_ROW_GROUP_ROWS = 122_880;
+/** Rows per written row group: large enough for column statistics and compression to pay, small enough to keep the writer's buffers small. */
+export const PARQUET_ROW_GROUP_ROWS = 32_768;
+
+/** Rows handed to the writer at a time: a quarter row group, the unit of memory while writing. */
+const BATCH_ROWS = PARQUET_ROW_GROUP_ROWS / 4;
 
 /**
  * Reads a Parquet file into an Arrow table. Throws {@link DatasetError} naming `file` when the
@@ -63,9 +66,12 @@ export async function tableToParquetFile(table: Table, path: string, options: Pa
         controller.close();
         return;
       }
-      const to = Math.min(total, from + PARQUET_ROW_GROUP_ROWS);
+      const to = Math.min(total, from + BATCH_ROWS);
       const wasm = WasmTable.fromIPCStream(tableToIPC(table.slice(from, to), 'stream'));
       for (const batch of wasm.recordBatches()) controller.enqueue(batch);
+      // The batches share the table's buffers; freeing the table now (rather than whenever the
+      // wrapper is garbage-collected) keeps WebAssembly memory, which never shrinks, at a few batches.
+      wasm.free();
       from = to;
       options.onProgress?.(from, total);
       if (total === 0) controller.close();
@@ -108,14 +114,17 @@ function cellTextsOf(table: Table, index: number): (row: number) => CsvField {
   if (DataType.isTimestamp(type)) return (i) => { const v = vector.get(i) as Date | number | bigint | null; return v === null ? null : new Date(Number(v instanceof Date ? v.getTime() : v)).toISOString(); };
   if (DataType.isUtf8(type) || DataType.isLargeUtf8(type)) return (i) => { const v = vector.get(i) as string | null; return v === null ? null : v === '' ? '' : v; };
   if (DataType.isBool(type)) return (i) => { const v = vector.get(i) as boolean | null; return v === null ? null : v ? 'true' : 'false'; };
-  if (DataType.isInt(type) || DataType.isFloat(type) || DataType.isDecimal(type)) {
+  // Arrow-js hands out a fixed-point decimal as its unscaled integer words; reading that as a number
+  // would silently scale values by 10^scale, so such columns are refused instead.
+  if (DataType.isDecimal(type)) throw new DatasetError('', table.schema.fields[index].name, null, `column type ${type} is not supported (cast fixed-point decimals to DOUBLE, e.g. CAST(x AS DOUBLE))`);
+  if (DataType.isInt(type) || DataType.isFloat(type)) {
     return (i) => {
       const v = vector.get(i) as number | bigint | null;
       return v === null || (typeof v === 'number' && Number.isNaN(v)) ? null : String(v);
     };
   }
   if (DataType.isDictionary(type)) return (i) => { const v = vector.get(i) as unknown; return v === null ? null : String(v); };
-  throw new DatasetError('', type.toString(), null, `column type ${type} is not supported (use text, integers, decimals, booleans, dates or timestamps)`);
+  throw new DatasetError('', table.schema.fields[index].name, null, `column type ${type} is not supported (use text, integers, decimals, booleans, dates or timestamps)`);
 }
 
 /**
