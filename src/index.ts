@@ -16,6 +16,13 @@ export { datasetFromStatsBomb, STATSBOMB_COVERAGE, type StatsBombOptions } from 
 export { datasetFromWyscout, wyscoutIngest, WYSCOUT_ATTRIBUTION, WYSCOUT_COVERAGE, type WyscoutOptions, type WyscoutReport } from './data/providers/wyscout/index.js';
 export { datasetFromSeasonCsv, SEASON_CSV_REQUIRED, SEASON_CSV_OPTIONAL, type SeasonCsvOptions } from './data/season-csv.js';
 export { tableToCsvFile } from './data/table-csv.js';
+export { datasetFromSeasonFile, seasonRows, type HeaderMap, type SeasonFile, type SeasonFileOptions, type SeasonRows } from './data/season-csv.js';
+export { tableToJsonlFile, type TableWriteOptions } from './data/table-csv.js';
+export { tableToFile, tableFromFile, tableFormatOf, TABLE_FORMATS, type TableFormat } from './data/table-file.js';
+export { tableFromParquet, tableFromParquetFile, tableToParquetFile, recordsOfTable } from './data/providers/csv/parquet.js';
+export { readCsvFile, type CsvFileInfo, type CsvFileOptions } from './data/providers/csv/stream.js';
+export { TEXT_ENCODINGS, type TextEncoding } from './data/providers/csv/encoding.js';
+export { CSV_DELIMITERS, delimiterOfHeader, type CsvDelimiter } from './data/providers/csv/delimiter.js';
 export { scoreTableOf, SCORE_COLUMNS, type ScoreOptions } from './dna/score-table.js';
 export * from './dna/index.js';
 export { METRIC_KEYS, METRICS, GROUP_METRICS, CARD_TRIPLET, DEFAULT_CARD_STATS, isMetricKey, type MetricKey } from './stats/metrics.js';

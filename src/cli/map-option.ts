@@ -5,18 +5,44 @@ import { datasetFromExport, columnMapOf, type MapReport } from '../data/provider
 import { DatasetError } from '../data/dataset-error.js';
 import type { ColumnMapInput } from '../data/providers/csv/column-map.js';
 import type { Dataset } from '../data/schema.js';
+import { blockDecoder, bomOf, encodingOf, invalidUtf8Of, type TextEncoding } from '../data/providers/csv/encoding.js';
+import { delimiterNameOf, delimiterOfHeader, type CsvDelimiter } from '../data/providers/csv/delimiter.js';
 import { UsageError } from './run.js';
 
+/** How one export file was read: its encoding, byte-order mark and delimiter (for the summary). */
+export interface ExportInput {
+  file: string;
+  encoding: TextEncoding;
+  bom: boolean;
+  delimiter: string;
+  delimiter_source: 'detected' | 'forced';
+}
+
 /**
- * A file's text, decoded strictly as UTF-8 (a leading byte-order mark is dropped): invalid bytes
- * are an error, never a silent U+FFFD.
+ * A file's text, decoded strictly in its encoding (a byte-order mark decides, else `--encoding`,
+ * else UTF-8): an invalid byte is an error naming its line and byte offset, never a silent U+FFFD.
  */
-function utf8TextOf(file: string): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file));
-  } catch {
-    throw new DatasetError(file, null, null, 'not valid UTF-8 (save the export as "CSV UTF-8")');
+function textOf(file: string, requested: TextEncoding | undefined): { text: string; encoding: TextEncoding; bom: boolean } {
+  const bytes = readFileSync(file);
+  const encoding = encodingOf(bytes.subarray(0, 4), requested, file);
+  const bom = bomOf(bytes.subarray(0, 4));
+  const body = bom && bom.encoding === encoding ? bytes.subarray(bom.bytes) : bytes;
+  if (encoding === 'utf-8') {
+    const bad = invalidUtf8Of(body, bom ? bom.bytes : 0);
+    if (bad) throw new DatasetError(file, null, null, `line ${bad.line}: byte offset ${bad.offset} (0x${bytes[bad.offset].toString(16).toUpperCase().padStart(2, '0')}) is not valid UTF-8; if the file is in another encoding, give --encoding latin1, windows-1252 or utf-16le`);
   }
+  try {
+    return { text: blockDecoder(encoding).decode(body, true), encoding, bom: bom !== null && bom.encoding === encoding };
+  } catch {
+    throw new DatasetError(file, null, null, `not valid ${encoding.toUpperCase()} text`);
+  }
+}
+
+/** What {@link datasetFromMapOption} read. */
+export interface MapOptionResult {
+  dataset: Dataset;
+  report: MapReport;
+  inputs: ExportInput[];
 }
 
 /** The option definition both commands add. */
@@ -27,16 +53,25 @@ export const MAP_OPTION = { map: { type: 'string' } } as const;
  * with the map's report. Throws a usage error for a missing or non-CSV file, and the map's own
  * errors (naming the map file and key, or the export file, column, row and line).
  */
-export function datasetFromMapOption(paths: readonly string[], mapArg: string, asOf: string): { dataset: Dataset; report: MapReport } {
+export function datasetFromMapOption(paths: readonly string[], mapArg: string, asOf: string, text: { encoding?: TextEncoding; delimiter?: CsvDelimiter } = {}): MapOptionResult {
   for (const p of paths) {
     if (!existsSync(p)) throw new UsageError(`${p} does not exist`);
     if (statSync(p).isDirectory() || extname(p).toLowerCase() !== '.csv') throw new UsageError(`${p}: --map reads .csv export files`);
   }
   const { map, name } = columnMapOf(mapArg, (file) => {
     if (!existsSync(file)) throw new UsageError(`--map ${file}: neither a preset (fbref, wyscout-search) nor an existing JSON file`);
-    return utf8TextOf(file);
+    return textOf(file, 'utf-8').text;
   });
-  return datasetFromExport(paths.map((file) => ({ file, text: utf8TextOf(file) })), { asOf, map: map as ColumnMapInput, mapName: name });
+  const inputs: ExportInput[] = [];
+  const files = paths.map((file) => {
+    const read = textOf(file, text.encoding);
+    const firstLineEnd = read.text.indexOf('\n');
+    const delimiter = text.delimiter ?? delimiterOfHeader(firstLineEnd < 0 ? read.text : read.text.slice(0, firstLineEnd));
+    if (delimiter === null) throw new DatasetError(file, null, null, 'line 1: the header has as many of two delimiters; give --delimiter , ; or tab');
+    inputs.push({ file, encoding: read.encoding, bom: read.bom, delimiter: delimiterNameOf(delimiter), delimiter_source: text.delimiter ? 'forced' : 'detected' });
+    return { file, text: read.text, delimiter };
+  });
+  return { ...datasetFromExport(files, { asOf, map: map as ColumnMapInput, mapName: name }), inputs };
 }
 
 /** Summary lines of a map report for a terminal: conversions, roundings, defaults, skipped rows. */

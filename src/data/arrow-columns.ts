@@ -82,7 +82,7 @@ export function utf8VectorOf(xs: readonly (string | null)[]): Vector<Utf8> {
     offsets[i + 1] = at;
   }
   const nullBitmap = nulls > 0 ? bitmapOf(valid).bitmap : new Uint8Array(0);
-  return makeVector(makeData({ type: new Utf8(), length: n, nullCount: nulls, nullBitmap, valueOffsets: offsets, data: bytes.subarray(0, at) }));
+  return makeVector(makeData({ type: new Utf8(), length: n, nullCount: nulls, nullBitmap, valueOffsets: offsets, data: at < bytes.length / 2 ? bytes.slice(0, at) : bytes.subarray(0, at) }));
 }
 
 /**
@@ -101,4 +101,49 @@ export function validityMaskOf(vector: Vector): Uint8Array | null {
     at += d.length;
   }
   return out;
+}
+
+/**
+ * A Utf8 vector of `vector`'s values at `rows` (in that order), copied byte for byte from its
+ * buffers without decoding to strings: the fast, small path for repeating a column by an index.
+ * @example utf8VectorAt(utf8VectorOf(['a', null, 'c']), Int32Array.of(2, 2, 1)).toArray() // => ['c', 'c', null]
+ */
+export function utf8VectorAt(vector: Vector, rows: Int32Array): Vector<Utf8> {
+  // One flat view of every chunk: row r lives in chunk c at r - starts[c].
+  const chunks = vector.data;
+  const starts = new Int32Array(chunks.length + 1);
+  chunks.forEach((d, c) => (starts[c + 1] = starts[c] + d.length));
+  const chunkOf = (r: number): number => {
+    let c = 0;
+    while (r >= starts[c + 1]) c++;
+    return c;
+  };
+  const valid = validityMaskOf(vector);
+  const n = rows.length;
+  const offsets = new Int32Array(n + 1);
+  let size = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rows[i];
+    if (valid && !valid[r]) continue;
+    const c = chunks.length === 1 ? 0 : chunkOf(r);
+    const o = chunks[c].valueOffsets as Int32Array;
+    size += o[r - starts[c] + 1] - o[r - starts[c]];
+  }
+  const bytes = new Uint8Array(size);
+  const mask = new Uint8Array(n);
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rows[i];
+    if (!(valid && !valid[r])) {
+      const c = chunks.length === 1 ? 0 : chunkOf(r);
+      const o = chunks[c].valueOffsets as Int32Array;
+      const values = chunks[c].values as Uint8Array;
+      const k = r - starts[c];
+      for (let b = o[k]; b < o[k + 1]; b++) bytes[at++] = values[b];
+      mask[i] = 1;
+    }
+    offsets[i + 1] = at;
+  }
+  const { bitmap, nulls } = bitmapOf(mask);
+  return makeVector(makeData({ type: new Utf8(), length: n, nullCount: nulls, nullBitmap: nulls > 0 ? bitmap : new Uint8Array(0), valueOffsets: offsets, data: bytes }));
 }

@@ -4,8 +4,8 @@
  * cohort percentiles, cohort and sample level, rating (provider or model), age, fee tier and style
  * tags. Pure: a dataset in, a table out. Lives in `dna/` because style tags do.
  */
-import { Float32, makeData, makeVector, Table, type Vector } from 'apache-arrow';
-import { float64VectorOf, int32VectorOf, utf8VectorOf } from '../data/arrow-columns.js';
+import { DataType, Float32, makeData, makeVector, Table, type Vector } from 'apache-arrow';
+import { float64VectorOf, int32VectorOf, utf8VectorAt, utf8VectorOf } from '../data/arrow-columns.js';
 import { COUNTING_COLUMNS, POSITION_GROUPS, type Dataset } from '../data/schema.js';
 import { ageOn } from '../stats/age.js';
 import { intColumn, numberColumn, validityOf } from '../stats/columns.js';
@@ -24,6 +24,8 @@ export interface ScoreOptions {
   asOf?: string;
   /** Called while rows are assembled with rows done and rows in all; default none. */
   onProgress?: (done: number, total: number) => void;
+  /** Called once the derived columns (per-90, percentiles, cohorts, ratings) are done, with their milliseconds; default none. */
+  onDerived?: (ms: number) => void;
 }
 
 /** Rows between two progress reports. */
@@ -101,7 +103,9 @@ function textColumn(table: Table, name: string): (string | null)[] {
  * @example scoreTableOf(engineDataset).getChild('goals_per90')?.get(0) // => 0.9
  */
 export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Table {
+  const started = performance.now();
   const derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
+  options.onDerived?.(performance.now() - started);
   const n = derived.n;
   const ps = dataset.tables.player_seasons;
   const asOf = options.asOf ?? dataset.meta.as_of;
@@ -127,14 +131,11 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
   const pIds = intColumn(players, 'player_id');
   const pRow = new Map<number, number>();
   for (let i = 0; i < pIds.length; i++) pRow.set(pIds[i], i);
-  const pName = textColumn(players, 'name');
-  const pKnownAs = textColumn(players, 'known_as');
+  const playerRow = new Int32Array(n);
   const pPosition = textColumn(players, 'position');
   const pBirth = textColumn(players, 'birth_date');
   const pValue = numberColumn(players, 'market_value_eur');
 
-  const name: (string | null)[] = new Array(n);
-  const knownAs: (string | null)[] = new Array(n);
   const team: (string | null)[] = new Array(n);
   const league: (string | null)[] = new Array(n);
   const season: (string | null)[] = new Array(n);
@@ -152,11 +153,11 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
   const role: (string | null)[] = new Array(n);
   const traits: (string | null)[] = new Array(n);
   const ageCache = new Map<string, number | null>();
+  const traitText = new Map<string, string>();
 
   for (let i = 0; i < n; i++) {
     const p = pRow.get(derived.player_id[i])!;
-    name[i] = pName[p];
-    knownAs[i] = pKnownAs[p];
+    playerRow[i] = p;
     position[i] = pPosition[p];
     group[i] = POSITION_GROUPS[derived.group[i]];
     team[i] = teamName.get(derived.team_id[i]) ?? null;
@@ -187,15 +188,22 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
     }
     const tags = styleTagsOf(dna, derived, i);
     role[i] = tags ? tags.primary : null;
-    traits[i] = tags && tags.traits.length > 0 ? tags.traits.join(', ') : null;
+    if (tags && tags.traits.length > 0) {
+      // Few trait combinations exist; one shared string each instead of one per row.
+      const joined = tags.traits.join(', ');
+      let shared = traitText.get(joined);
+      if (shared === undefined) traitText.set(joined, (shared = joined));
+      traits[i] = shared;
+    } else traits[i] = null;
     if (options.onProgress && (i + 1) % PROGRESS_EVERY_ROWS === 0) options.onProgress(i + 1, n);
   }
   options.onProgress?.(n, n);
 
   const columns: Record<string, Vector> = {
     player_id: int32VectorOf(derived.player_id),
-    name: utf8VectorOf(name),
-    known_as: utf8VectorOf(knownAs),
+    // Names are copied as bytes by player row: a million of them never become strings.
+    name: utf8VectorAt(players.getChild('name')!, playerRow),
+    known_as: utf8VectorAt(players.getChild('known_as')!, playerRow),
     team_id: int32VectorOf(derived.team_id),
     team: utf8VectorOf(team),
     league_id: int32VectorOf(derived.league_id),
@@ -212,11 +220,15 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
   };
   for (const c of COUNTING_COLUMNS) {
     const v = ps.getChild(c)!;
-    columns[c] = int32VectorOf(intColumn(ps, c), validityOf(v));
+    // An Int32 column is taken as it is: a copy would cost 4 bytes per row per column at peak memory.
+    columns[c] = DataType.isInt(v.type) && v.type.bitWidth === 32 && v.type.isSigned ? v : int32VectorOf(intColumn(ps, c), validityOf(v));
   }
+  const percentiles = derived.percentiles as Partial<Record<MetricKey, Float64Array>>;
   for (const k of VALUE_KEYS) {
     columns[k] = float64VectorOf(derived.values[k]);
-    columns[`${k}_percentile`] = percentileVector(derived.percentiles[k]);
+    columns[`${k}_percentile`] = percentileVector(percentiles[k]!);
+    // The Float64 ranks are no longer needed once they are whole numbers; let them go early.
+    delete percentiles[k];
   }
   columns.rating = float64VectorOf(derived.values.rating);
   columns.rating_percentile = percentileVector(derived.percentiles.rating);

@@ -70,7 +70,7 @@ describe('halfspace score', () => {
   it('rejects bad command lines with one line and exit code 2', async () => {
     const cases: [string[], RegExp][] = [
       [['score', datasetDir], /give --out/],
-      [['score', datasetDir, '--out', join(tmp, 'x.parquet')], /must end in \.arrow or \.csv/],
+      [['score', datasetDir, '--out', join(tmp, 'x.xlsx')], /must end in \.arrow, \.csv, \.parquet or \.jsonl/],
       [['score', join(tmp, 'missing'), '--out', join(tmp, 'x.csv')], /does not exist/],
       [['score', tmp, '--out', join(tmp, 'x.csv')], /not a dataset folder/],
       [['score', datasetDir, '--out', join(tmp, 'x.csv'), '--minutes-min=-5'], /--minutes-min must be a number ≥ 0/],

@@ -68,3 +68,17 @@ describe('datasetFromSeasonCsv', () => {
     expect(bad(`${base}\nA,ST,X,L,2025/26,1,200\n`).message).toMatch(/minutes/);
   });
 });
+
+describe('the header-map seam', () => {
+  it('renames source columns and drops the ones mapped to null before the columns are checked', () => {
+    const text = 'Player,Pos,Squad,Comp,Season,MP,Min,Gls,Notes\nAna,ST,X,L,2025/26,10,900,9,ignore me\n';
+    const names: Record<string, string | null> = { Player: 'name', Pos: 'position', Squad: 'team', Comp: 'league', Season: 'season', MP: 'appearances', Min: 'minutes', Gls: 'goals', Notes: null };
+    const seen: string[][] = [];
+    const ds = datasetFromSeasonCsv(text, { asOf: '2026-03-01', file: 'fbref.csv', mapHeader: (header, file) => (seen.push([file, ...header]), header.map((h) => (h in names ? names[h] : h))) });
+    expect(seen).toEqual([['fbref.csv', 'Player', 'Pos', 'Squad', 'Comp', 'Season', 'MP', 'Min', 'Gls', 'Notes']]);
+    expect(rowsOf(ds.tables.player_seasons, 'player_seasons').map((r) => [r.minutes, r.goals])).toEqual([[900, 9]]);
+    expect(rowsOf(ds.tables.players, 'players')[0].name).toBe('Ana');
+    // Without the map the same header is refused, naming the first unknown column.
+    expect(() => datasetFromSeasonCsv(text, { asOf: '2026-03-01' })).toThrow(/unknown column "Player"/);
+  });
+});

@@ -3,16 +3,21 @@ import { resolve } from 'node:path';
 import { datasetFromCsvDir } from '../../data/providers/csv/read.js';
 import { datasetToDir, tableFileOf } from '../../data/save.js';
 import { TABLE_NAMES, type TableName } from '../../data/schema.js';
+import { csvFileSummaryOf } from '../../data/providers/csv/stream.js';
 import { datasetFromMapOption, MAP_OPTION, mapReportText } from '../map-option.js';
 import { UsageError, type Command } from '../run.js';
+import { textOptionsOf } from './score.js';
 import { assertReplaceable, jsonOut } from '../shared.js';
 
-/** `halfspace ingest csv <dir> --out <dir>`: reads and validates a CSV dataset folder (docs/csv.md), writes it as Arrow. */
+/**
+ * `halfspace ingest csv <dir> --out <dir>`: reads and validates a CSV dataset folder (docs/csv.md;
+ * each table as `.csv` or `.parquet`), writes it as Arrow.
+ */
 export const ingestCsvCommand: Command = {
   name: 'ingest csv',
-  summary: 'Read a CSV dataset folder (docs/csv.md), validate it and write an Arrow dataset folder',
-  usage: 'ingest csv <csv-dir | export.csv… --map FILE.json|fbref|wyscout-search [--as-of YYYY-MM-DD]> --out <dataset-dir> [--json]',
-  options: { out: { type: 'string' }, json: { type: 'boolean', default: false }, ...MAP_OPTION, 'as-of': { type: 'string' } },
+  summary: 'Read a CSV dataset folder (docs/csv.md; tables as .csv or .parquet), validate it and write an Arrow dataset folder',
+  usage: 'ingest csv <csv-dir | export.csv… --map FILE.json|fbref|wyscout-search [--as-of YYYY-MM-DD]> --out <dataset-dir> [--encoding utf-8|utf-16le|latin1|windows-1252] [--delimiter ,|;|tab] [--json]',
+  options: { out: { type: 'string' }, encoding: { type: 'string' }, delimiter: { type: 'string' }, json: { type: 'boolean', default: false }, ...MAP_OPTION, 'as-of': { type: 'string' } },
   positionals: true,
   run({ values, positionals, io }) {
     const out = values.out as string | undefined;
@@ -24,10 +29,10 @@ export const ingestCsvCommand: Command = {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf))) throw new UsageError(`--as-of must be a date YYYY-MM-DD, got "${asOf}"`);
       if (positionals.some((p) => resolve(p) === resolve(out))) throw new UsageError('--out must differ from the input');
       assertReplaceable(out);
-      const { dataset, report } = datasetFromMapOption(positionals, values.map as string, asOf);
+      const { dataset, report, inputs } = datasetFromMapOption(positionals, values.map as string, asOf, textOptionsOf(values));
       datasetToDir(dataset, out);
       const rows = { players: dataset.tables.players.numRows, player_seasons: dataset.tables.player_seasons.numRows };
-      if (values.json) io.stdout(jsonOut({ tables: rows, map: report }));
+      if (values.json) io.stdout(jsonOut({ tables: rows, map: report, map_inputs: inputs }));
       else io.stdout(`wrote ${out}: players ${rows.players}, player_seasons ${rows.player_seasons} rows\n${mapReportText(report)}`);
       return;
     }
@@ -38,7 +43,9 @@ export const ingestCsvCommand: Command = {
     if (!existsSync(from) || !statSync(from).isDirectory()) throw new UsageError(`${from} is not a folder`);
     if (resolve(from) === resolve(out)) throw new UsageError('--out must differ from the CSV folder');
     assertReplaceable(out);
-    const dataset = datasetFromCsvDir(from);
+    const text = textOptionsOf(values);
+    const files: Record<string, unknown> = {};
+    const dataset = datasetFromCsvDir(from, { ...text, onFile: (file, csv) => (files[file] = csv ? { format: 'csv', ...csvFileSummaryOf(csv) } : { format: 'parquet' }) });
     datasetToDir(dataset, out);
     const tables: Partial<Record<TableName, number>> = {};
     for (const name of TABLE_NAMES) {
@@ -46,7 +53,7 @@ export const ingestCsvCommand: Command = {
       if (table) tables[name] = table.numRows;
     }
     if (values.json) {
-      io.stdout(jsonOut({ tables }));
+      io.stdout(jsonOut({ tables, files }));
       return;
     }
     const counts = Object.entries(tables).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);

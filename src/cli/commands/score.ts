@@ -1,61 +1,109 @@
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
-import { tableToIPC } from 'apache-arrow';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { datasetFromDir } from '../../data/load.js';
+import { CSV_DELIMITERS, delimiterFromName, type CsvDelimiter } from '../../data/providers/csv/delimiter.js';
+import { TEXT_ENCODINGS, type TextEncoding } from '../../data/providers/csv/encoding.js';
 import { datasetFromCsvDir } from '../../data/providers/csv/read.js';
-import { datasetFromSeasonCsv } from '../../data/season-csv.js';
-import { tableToCsvFile } from '../../data/table-csv.js';
+import { csvFileSummaryOf, type CsvFileInfo } from '../../data/providers/csv/stream.js';
 import type { Dataset } from '../../data/schema.js';
+import { datasetFromSeasonFile } from '../../data/season-csv.js';
+import { TABLE_FORMATS, tableFormatOf, tableToFile, type TableFormat } from '../../data/table-file.js';
 import { scoreTableOf } from '../../dna/score-table.js';
+import { datasetFromMapOption, MAP_OPTION, mapReportText, type MapOptionResult } from '../map-option.js';
 import { progressBar } from '../progress.js';
-import { datasetFromMapOption, MAP_OPTION, mapReportText } from '../map-option.js';
 import { UsageError, type Command } from '../run.js';
 import { assertFileTarget, jsonOut } from '../shared.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Extensions read as a season-table CSV (the delimiter is detected, so `.tsv` works too). */
+const CSV_EXTENSIONS = ['.csv', '.tsv', '.txt'];
+
 /** Today's date in UTC, `YYYY-MM-DD`: the default as-of date of a season-table CSV. */
 const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 
-/** Opens the input: an Arrow or CSV dataset folder, or a season-table CSV (docs/scoring.md#players-csv). */
-function inputOf(path: string, asOf: string | undefined): Dataset {
+/**
+ * Collects garbage now, between scoring and writing: the input dataset and the scoring
+ * intermediates (hundreds of MB for a million rows) are garbage by then, but V8 collects lazily and
+ * the Parquet writer's WebAssembly memory grows outside its view, so without this both would sit
+ * on top of each other at peak.
+ */
+function releaseMemory(): void {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (exposed) return exposed();
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+/** How the input was read, for the summary. */
+interface InputInfo {
+  dataset: Dataset;
+  format: 'arrow-dir' | 'csv-dir' | 'csv' | 'parquet' | 'export';
+  csv: CsvFileInfo | null;
+}
+
+/** Text-reading options of `score` and `ingest csv`: `--encoding` and `--delimiter`, checked. */
+export function textOptionsOf(values: Record<string, unknown>): { encoding?: TextEncoding; delimiter?: CsvDelimiter } {
+  const encoding = values.encoding as string | undefined;
+  const lowered = encoding?.toLowerCase().replace(/^utf8$/, 'utf-8').replace(/^cp1252$/, 'windows-1252').replace(/^(iso-8859-1|latin-1)$/, 'latin1');
+  if (lowered !== undefined && !(TEXT_ENCODINGS as readonly string[]).includes(lowered)) throw new UsageError(`--encoding must be one of ${TEXT_ENCODINGS.join(', ')}, got "${encoding}"`);
+  const rawDelimiter = values.delimiter as string | undefined;
+  const delimiter = rawDelimiter === undefined ? undefined : delimiterFromName(rawDelimiter);
+  if (delimiter === null) throw new UsageError(`--delimiter must be one of ${CSV_DELIMITERS.map((d) => (d === '\t' ? 'tab' : `"${d}"`)).join(', ')}, got "${rawDelimiter}"`);
+  return { encoding: lowered as TextEncoding | undefined, delimiter };
+}
+
+/** Opens the input: an Arrow or CSV dataset folder, or a season table as CSV or Parquet (docs/scoring.md#players-csv). */
+function inputOf(path: string, asOf: string | undefined, text: { encoding?: TextEncoding; delimiter?: CsvDelimiter }, onBytes: (done: number, total: number) => void): InputInfo {
   if (!existsSync(path)) throw new UsageError(`${path} does not exist`);
   if (statSync(path).isDirectory()) {
     if (!existsSync(join(path, 'dataset.json'))) throw new UsageError(`${path} is not a dataset folder (no dataset.json)`);
     // A CSV dataset folder (docs/csv.md) has players.csv where an Arrow folder has players.arrow.
-    if (!existsSync(join(path, 'players.arrow')) && existsSync(join(path, 'players.csv'))) return datasetFromCsvDir(path);
-    return datasetFromDir(path);
+    if (!existsSync(join(path, 'players.arrow')) && (existsSync(join(path, 'players.csv')) || existsSync(join(path, 'players.parquet')))) {
+      return { dataset: datasetFromCsvDir(path, text), format: 'csv-dir', csv: null };
+    }
+    return { dataset: datasetFromDir(path), format: 'arrow-dir', csv: null };
   }
-  if (extname(path).toLowerCase() !== '.csv') throw new UsageError(`${path}: give a dataset folder or a .csv season table`);
-  return datasetFromSeasonCsv(readFileSync(path, 'utf8'), { file: path, asOf: asOf ?? todayUtc() });
+  const ext = extname(path).toLowerCase();
+  if (ext !== '.parquet' && !CSV_EXTENSIONS.includes(ext)) throw new UsageError(`${path}: give a dataset folder, a .csv or a .parquet season table`);
+  const read = datasetFromSeasonFile(path, { file: path, asOf: asOf ?? todayUtc(), ...text, onProgress: onBytes });
+  return { dataset: read.dataset, format: read.format, csv: read.csv };
 }
 
 /**
- * `halfspace score <dataset-dir | players.csv> --out <file.arrow | file.csv>`: writes every
+ * `halfspace score <dataset-dir | players.csv | players.parquet> --out <file>`: writes every
  * player-season with per-90 values, percentiles, cohort, rating, age, fee tier and style tags
- * (docs/scoring.md). Progress bar on a terminal; `--json` prints a summary for scripts.
+ * (docs/scoring.md) as Arrow, CSV, Parquet or JSON lines. Progress bars on a terminal; `--json`
+ * prints a summary for scripts.
  */
 export const scoreCommand: Command = {
   name: 'score',
-  summary: 'Score every player-season (per-90, percentiles, cohort, rating, fee tier, style tags) into an Arrow or CSV file',
-  usage: 'score <dataset-dir | players.csv | export.csv… --map FILE.json|fbref|wyscout-search> --out <file.arrow | file.csv> [--minutes-min N] [--as-of YYYY-MM-DD] [--json]',
+  summary: 'Score every player-season (per-90, percentiles, cohort, rating, fee tier, style tags) into an Arrow, CSV, Parquet or JSON-lines file',
+  usage: 'score <dataset-dir | players.csv | players.parquet | export.csv… --map FILE.json|fbref|wyscout-search> --out <file.arrow | .csv | .parquet | .jsonl> [--format arrow|csv|parquet|jsonl] [--encoding utf-8|utf-16le|latin1|windows-1252] [--delimiter ,|;|tab] [--minutes-min N] [--as-of YYYY-MM-DD] [--json]',
   options: {
     out: { type: 'string' },
+    format: { type: 'string' },
+    encoding: { type: 'string' },
+    delimiter: { type: 'string' },
     'minutes-min': { type: 'string' },
     'as-of': { type: 'string' },
     json: { type: 'boolean', default: false },
     ...MAP_OPTION,
   },
   positionals: true,
-  run({ values, positionals, io }) {
-    // --map reads one or more export tables of one export (docs/scoring.md#column-maps).
+  async run({ values, positionals, io }) {
+    // --map reads one or more tables of one analyst's export (docs/scoring.md#column-maps).
     const mapArg = values.map as string | undefined;
-    if (positionals.length !== 1 && !(mapArg && positionals.length > 1)) throw new UsageError(`give exactly one dataset folder or season-table CSV (got ${positionals.length})`);
+    if (positionals.length !== 1 && !(mapArg && positionals.length > 1)) throw new UsageError(`give exactly one dataset folder or season table (got ${positionals.length})`);
     const input = positionals[0];
     const out = values.out as string | undefined;
-    if (!out) throw new UsageError('give --out <file.arrow | file.csv>');
-    const format = extname(out).toLowerCase() === '.arrow' ? 'arrow' : extname(out).toLowerCase() === '.csv' ? 'csv' : null;
-    if (!format) throw new UsageError(`--out ${out} must end in .arrow or .csv`);
+    if (!out) throw new UsageError('give --out <file.arrow | file.csv | file.parquet | file.jsonl>');
+    const forced = values.format as string | undefined;
+    if (forced !== undefined && !(TABLE_FORMATS as readonly string[]).includes(forced)) throw new UsageError(`--format must be one of ${TABLE_FORMATS.join(', ')}, got "${forced}"`);
+    const format: TableFormat | null = (forced as TableFormat | undefined) ?? tableFormatOf(out);
+    if (!format) throw new UsageError(`--out ${out} must end in .arrow, .csv, .parquet or .jsonl (or give --format)`);
     if (positionals.some((p) => resolve(out) === resolve(p))) throw new UsageError('--out must differ from the input');
     assertFileTarget(out);
     const rawMin = values['minutes-min'] as string | undefined;
@@ -63,47 +111,64 @@ export const scoreCommand: Command = {
     if (minutesMin !== undefined && !(Number.isFinite(minutesMin) && minutesMin >= 0)) throw new UsageError(`--minutes-min must be a number ≥ 0, got "${rawMin}"`);
     const asOf = values['as-of'] as string | undefined;
     if (asOf !== undefined && (!ISO_DATE.test(asOf) || Number.isNaN(Date.parse(asOf)))) throw new UsageError(`--as-of must be a date YYYY-MM-DD, got "${asOf}"`);
+    const text = textOptionsOf(values);
 
     const started = performance.now();
-    const mapped = mapArg === undefined ? null : datasetFromMapOption(positionals, mapArg, asOf ?? todayUtc());
-    const dataset = mapped ? mapped.dataset : inputOf(input, asOf);
-    const bar = progressBar({ label: 'score', total: dataset.tables.player_seasons.numRows, write: io.stderr });
-    const table = scoreTableOf(dataset, { minutesMin, asOf, onProgress: (done) => bar.update(done, 'player-seasons') });
+    const ms: Record<'read' | 'derive' | 'dna_tags' | 'write', number> = { read: 0, derive: 0, dna_tags: 0, write: 0 };
+    let t = performance.now();
+    let readBar: ReturnType<typeof progressBar> | null = null;
+    const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+    const mapped: MapOptionResult | null = mapArg === undefined ? null : datasetFromMapOption(positionals, mapArg, asOf ?? new Date().toISOString().slice(0, 10), text);
+    let read: InputInfo | null = mapped
+      ? { dataset: mapped.dataset, format: 'export', csv: null }
+      : inputOf(input, asOf, text, (done, total) => {
+          readBar ??= progressBar({ label: 'read ', total, write: io.stderr });
+          readBar.update(done, mb(done));
+        });
+    (readBar as ReturnType<typeof progressBar> | null)?.finish();
+    const { format: inputFormat, csv } = read;
+    const attribution = read.dataset.meta.attribution ?? null;
+    ms.read = performance.now() - t;
+    t = performance.now();
+    const rows = read.dataset.tables.player_seasons.numRows;
+    const bar = progressBar({ label: 'score', total: rows, write: io.stderr });
+    const table = scoreTableOf(read.dataset, { minutesMin, asOf, onDerived: (d) => (ms.derive = d), onProgress: (done) => bar.update(done, 'player-seasons') });
     bar.finish('player-seasons');
-    if (format === 'arrow') {
-      const tmp = `${out}.tmp-${process.pid}`;
-      try {
-        writeFileSync(tmp, tableToIPC(table, 'file'));
-        renameSync(tmp, out);
-      } catch (error) {
-        rmSync(tmp, { force: true });
-        throw error;
-      }
-    } else {
-      tableToCsvFile(table, out);
-    }
+    // The input dataset is no longer needed; letting it go lowers peak memory while writing.
+    read = null;
+    releaseMemory();
+    ms.dna_tags = performance.now() - t - ms.derive;
+    t = performance.now();
+    const writeBar = progressBar({ label: 'write', total: rows, write: io.stderr });
+    await tableToFile(table, out, format, { onProgress: (done) => writeBar.update(done, 'rows') });
+    writeBar.finish(`rows → ${format}`);
+    ms.write = performance.now() - t;
     const seconds = (performance.now() - started) / 1000;
 
     const sources = table.getChild('rating_source')!.toArray() as (string | null)[];
     const samples = table.getChild('sample')!.toArray() as (string | null)[];
     const count = (xs: (string | null)[], v: string | null) => xs.reduce((s, x) => s + (x === v ? 1 : 0), 0);
     const summary = {
-      input, out, format, rows: table.numRows, columns: table.numCols,
+      input, input_format: inputFormat,
+      ...(csv ? csvFileSummaryOf(csv) : {}),
+      out, format, rows: table.numRows, columns: table.numCols,
       seconds: Math.round(seconds * 1000) / 1000,
+      stages_ms: Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, Math.round(v)])),
       rating_source: { provider: count(sources, 'provider'), model: count(sources, 'model'), none: count(sources, null) },
       sample: { ok: count(samples, 'ok'), low: count(samples, 'low'), none: count(samples, null) },
-      attribution: dataset.meta.attribution ?? null,
-      ...(mapped ? { map: mapped.report } : {}),
+      attribution,
+      ...(mapped ? { map: mapped.report, map_inputs: mapped.inputs } : {}),
     };
     if (values.json) {
       io.stdout(jsonOut(summary));
       return;
     }
+    const how = csv ? ` (read as ${csv.encoding}${csv.bom ? ' with BOM' : ''}, delimiter ${summary.delimiter === 'tab' ? 'tab' : `"${summary.delimiter}"`})` : '';
     io.stdout(
-      `scored ${table.numRows.toLocaleString('en-US')} player-seasons → ${out} (${format}, ${table.numCols} columns) in ${seconds.toFixed(1)} s\n` +
+      `scored ${table.numRows.toLocaleString('en-US')} player-seasons → ${out} (${format}, ${table.numCols} columns) in ${seconds.toFixed(1)} s${how}\n` +
         `  ratings: ${summary.rating_source.provider} provider, ${summary.rating_source.model} model, ${summary.rating_source.none} none (under 90 minutes); ` +
         `samples: ${summary.sample.ok} in cohort, ${summary.sample.low} low, ${summary.sample.none} without cohort\n` +
-        (dataset.meta.attribution ? `  ${dataset.meta.attribution}\n` : '') +
+        (attribution ? `  ${attribution}\n` : '') +
         (mapped ? mapReportText(mapped.report) : ''),
     );
   },

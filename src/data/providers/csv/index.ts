@@ -1,6 +1,10 @@
-/** @module The CSV provider: a documented folder layout (docs/csv.md) read to and written from Arrow datasets. */
+/** @module The CSV provider: a documented folder layout (docs/csv.md) read to and written from Arrow datasets, CSV text encodings and delimiters, and Parquet tables. */
 export { datasetFromCsvDir, tableFromCsv } from './read.js';
 export { datasetToCsv, datasetToCsvDir, tableToCsv } from './write.js';
 export { csvFileOf, CSV_VALUE_RULES } from './layout.js';
 export { csvTextOf, valueOfCsv, type CsvValue } from './values.js';
 export { parseCsv, type CsvField } from './parse.js';
+export { readCsvFile, csvFileSummaryOf, type CsvFileInfo, type CsvFileOptions } from './stream.js';
+export { TEXT_ENCODINGS, bomOf, encodingOf, invalidUtf8Of, blockDecoder, type TextEncoding } from './encoding.js';
+export { CSV_DELIMITERS, delimiterOfHeader, delimiterFromName, delimiterNameOf, type CsvDelimiter } from './delimiter.js';
+export { tableFromParquet, tableFromParquetFile, tableToParquetFile, recordsOfTable, PARQUET_ROW_GROUP_ROWS } from './parquet.js';

@@ -21,6 +21,8 @@ export const COLUMN_MAP_PRESETS: Readonly<Record<string, ColumnMapInput>> = { fb
 export interface ExportFile {
   file: string;
   text: string;
+  /** Field separator of the file: `,` (default), `;` or a tab. */
+  delimiter?: string;
 }
 
 /** What mapping an export did, for the summary (docs/scoring.md#the-summary): nothing is hidden. */
@@ -135,7 +137,7 @@ function groupsOf(row: string[]): string[] {
 /** Reads one export file's records: group row, qualified names, repeated headers skipped. */
 function sourceTableOf(f: ExportFile, map: ColumnMap): SourceTable {
   const records: { fields: CsvField[]; line: number }[] = [];
-  parseCsv(f.text, f.file, (fields, line) => records.push({ fields, line }));
+  parseCsv(f.text, f.file, (fields, line) => records.push({ fields, line }), { delimiter: f.delimiter });
   if (records.length === 0) throw new DatasetError(f.file, null, null, 'empty file (no header row)');
   const mode = map.header_rows ?? 1;
   const grouped = mode === 2 || (mode === 'auto' && (records[0].fields[0] ?? '') === '');

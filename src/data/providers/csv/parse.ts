@@ -1,11 +1,11 @@
 /**
- * RFC 4180 record parsing for the CSV provider: comma-separated fields, double-quoted fields may
+ * RFC 4180 record parsing for the CSV provider: fields separated by a comma (or a chosen
+ * delimiter: `;` or tab), double-quoted fields may
  * hold commas, quotes (doubled) and line breaks; records end with LF or CRLF.
  */
 import { DatasetError } from '../../dataset-error.js';
 
 const QUOTE = 0x22;
-const COMMA = 0x2c;
 const LF = 0x0a;
 const CR = 0x0d;
 const BOM = 0xfeff;
@@ -16,17 +16,27 @@ const BOM = 0xfeff;
  */
 export type CsvField = string | null;
 
+/** Options of {@link parseCsv}. */
+export interface ParseCsvOptions {
+  /** Field separator, one character: `,`, `;` or a tab; default `,`. */
+  delimiter?: string;
+  /** Line number of the text's first line, for texts that continue a file; default 1. */
+  firstLine?: number;
+}
+
 /**
  * Calls `onRecord` for every record of a CSV text, with its fields and the 1-based line on which
  * it starts. A leading byte-order mark is skipped; blank lines are skipped. Throws
  * {@link DatasetError} (naming `file` and the line) on an unterminated quoted field or text after
- * a closing quote. Cost: one pass over the text.
+ * a closing quote. Returns the line number after the text's last line.
+ * Cost: one pass over the text.
  * @example parseCsv('a,b\n1,"x,""y"""\n', 'f.csv', (fields, line) => console.log(line, fields)) // => logs 1 ['a','b'] then 2 ['1','x,"y"']
  */
-export function parseCsv(text: string, file: string, onRecord: (fields: CsvField[], line: number) => void): void {
+export function parseCsv(text: string, file: string, onRecord: (fields: CsvField[], line: number) => void, options: ParseCsvOptions = {}): number {
+  const COMMA = (options.delimiter ?? ',').charCodeAt(0);
   const n = text.length;
-  let i = n > 0 && text.charCodeAt(0) === BOM ? 1 : 0;
-  let line = 1;
+  let line = options.firstLine ?? 1;
+  let i = n > 0 && line === 1 && text.charCodeAt(0) === BOM ? 1 : 0;
   while (i < n) {
     const startLine = line;
     const fields: CsvField[] = [];
@@ -80,4 +90,5 @@ export function parseCsv(text: string, file: string, onRecord: (fields: CsvField
     if (fields.length === 1 && fields[0] === null) continue;
     onRecord(fields, startLine);
   }
+  return line;
 }

@@ -12,7 +12,11 @@ import { DatasetMeta, SCHEMA, TABLE_NAMES, type ColumnSpec, type Dataset, type T
 import { tableFileOf } from '../../save.js';
 import { validateDataset } from '../../validate.js';
 import { csvFileOf } from './layout.js';
-import { parseCsv } from './parse.js';
+import type { CsvDelimiter } from './delimiter.js';
+import type { TextEncoding } from './encoding.js';
+import { recordsOfTable, tableFromParquetFile } from './parquet.js';
+import { parseCsv, type CsvField } from './parse.js';
+import { readCsvFile, type CsvFileInfo } from './stream.js';
 import { valueOfCsv } from './values.js';
 
 function metaOf(dir: string): DatasetMeta {
@@ -38,22 +42,24 @@ interface CsvTable {
   lines: number[];
 }
 
+/** A record-by-record reader of one table: feed it the header, then every record; `done` gives the table. */
+interface TableRecords {
+  add(fields: readonly CsvField[], line: number): void;
+  done(): CsvTable;
+}
+
 /**
- * Parses the text of one `<table>.csv` into an Arrow table with exactly the schema's columns,
- * in schema order. Columns may come in any order; a nullable column may be left out (all null).
- * Throws {@link DatasetError} for an unknown, repeated or missing required column, a record with
- * the wrong number of fields, or a value that does not parse as its column's kind.
- * @example tableFromCsv('leagues', 'league_id,name,tier,kind\n1,Premier,1,league\n').table.numRows // => 1
+ * The record-by-record reader {@link tableFromCsv} and {@link datasetFromCsvDir} share: checks
+ * the header against the schema, parses each field as its column's kind.
  */
-export function tableFromCsv(name: TableName, text: string): CsvTable {
+function tableRecords(name: TableName, file: string): TableRecords {
   const spec: TableSpec = SCHEMA[name];
-  const file = csvFileOf(name);
   const columns = Object.entries(spec.columns) as [string, ColumnSpec][];
   let header: string[] | null = null;
   let slots: number[] = [];
   const values: (number | string | boolean | null)[][] = columns.map(() => []);
   const lines: number[] = [];
-  parseCsv(text, file, (fields, line) => {
+  const add = (fields: readonly CsvField[], line: number): void => {
     if (!header) {
       header = fields.map((f) => f ?? '');
       const seen = new Set<string>();
@@ -85,40 +91,89 @@ export function tableFromCsv(name: TableName, text: string): CsvTable {
       values[j].push(parsed.value);
     }
     lines.push(line);
-  });
-  if (!header) throw new DatasetError(file, null, null, 'line 1: no header row (the file is empty)');
-  const vectors: Record<string, Vector> = {};
-  columns.forEach(([col, c], j) => {
-    vectors[col] = vectorOfKind(c.kind, values[j]);
-  });
-  return { table: new Table(vectors), lines };
+  };
+  return {
+    add,
+    done() {
+      if (!header) throw new DatasetError(file, null, null, 'line 1: no header row (the file is empty)');
+      const vectors: Record<string, Vector> = {};
+      columns.forEach(([col, c], j) => {
+        vectors[col] = vectorOfKind(c.kind, values[j]);
+      });
+      return { table: new Table(vectors), lines };
+    },
+  };
 }
 
 /**
- * Reads and validates a CSV dataset folder: `dataset.json` plus one `<table>.csv` per table
- * (optional tables may be absent), laid out as docs/csv.md describes. Throws
- * {@link DatasetError} naming the CSV file, column and zero-based row, with the 1-based line in
+ * Parses the text of one `<table>.csv` into an Arrow table with exactly the schema's columns,
+ * in schema order. Columns may come in any order; a nullable column may be left out (all null).
+ * Throws {@link DatasetError} for an unknown, repeated or missing required column, a record with
+ * the wrong number of fields, or a value that does not parse as its column's kind.
+ * @example tableFromCsv('leagues', 'league_id,name,tier,kind\n1,Premier,1,league\n').table.numRows // => 1
+ */
+export function tableFromCsv(name: TableName, text: string, options: { delimiter?: CsvDelimiter } = {}): CsvTable {
+  const file = csvFileOf(name);
+  const reader = tableRecords(name, file);
+  parseCsv(text, file, reader.add, { delimiter: options.delimiter });
+  return reader.done();
+}
+
+/** Options of {@link datasetFromCsvDir}. */
+export interface CsvDirOptions {
+  /** Encoding of CSV files without a byte-order mark; default strict UTF-8. */
+  encoding?: TextEncoding;
+  /** Delimiter of every CSV file; default detected per file from its header line. */
+  delimiter?: CsvDelimiter;
+  /** Called after each table file is read, with how a CSV was decoded (null for Parquet); default none. */
+  onFile?: (file: string, csv: CsvFileInfo | null) => void;
+}
+
+/** File name of a table stored as Parquet inside a CSV dataset folder. */
+const parquetFileOf = (table: string): string => `${table}.parquet`;
+
+/**
+ * Reads and validates a CSV dataset folder: `dataset.json` plus one `<table>.csv` or
+ * `<table>.parquet` per table (optional tables may be absent), laid out as docs/csv.md describes.
+ * CSV files are streamed with strict decoding and a detected delimiter (see {@link readCsvFile});
+ * Parquet columns are read as their CSV text so the same checks apply. Throws
+ * {@link DatasetError} naming the file, column and zero-based row, with the 1-based line in
  * the message, on the first problem; a bad folder returns nothing. Files other than the schema's
- * tables ending in `.csv` are rejected, so a misspelt table name cannot go unnoticed.
+ * tables ending in `.csv` or `.parquet` are rejected, so a misspelt table name cannot go unnoticed.
  * @example datasetFromCsvDir('my-league-csv').tables.players.numRows // => 4000
  */
-export function datasetFromCsvDir(dir: string): Dataset {
+export function datasetFromCsvDir(dir: string, options: CsvDirOptions = {}): Dataset {
   const meta = metaOf(dir);
-  const known = new Set(TABLE_NAMES.map(csvFileOf));
+  const known = new Set(TABLE_NAMES.flatMap((t) => [csvFileOf(t), parquetFileOf(t)]));
   for (const entry of readdirSync(dir)) {
-    if (entry.endsWith('.csv') && !known.has(entry)) {
+    if ((entry.endsWith('.csv') || entry.endsWith('.parquet')) && !known.has(entry)) {
       throw new DatasetError(entry, null, null, `not a table of the schema (tables: ${TABLE_NAMES.join(', ')})`);
     }
   }
   const tables: Partial<Record<TableName, Table>> = {};
   const lines: Partial<Record<TableName, number[]>> = {};
+  const files: Partial<Record<TableName, string>> = {};
   for (const name of TABLE_NAMES) {
-    const file = join(dir, csvFileOf(name));
-    if (!existsSync(file)) {
+    const csv = join(dir, csvFileOf(name));
+    const parquet = join(dir, parquetFileOf(name));
+    const hasCsv = existsSync(csv);
+    const hasParquet = existsSync(parquet);
+    if (hasCsv && hasParquet) throw new DatasetError(parquetFileOf(name), null, null, `both ${csvFileOf(name)} and ${parquetFileOf(name)} exist; keep one`);
+    if (!hasCsv && !hasParquet) {
       if (SCHEMA[name].optional) continue;
       throw new DatasetError(csvFileOf(name), null, null, `required table "${name}" is missing`);
     }
-    const parsed = tableFromCsv(name, readFileSync(file, 'utf8'));
+    const file = hasCsv ? csvFileOf(name) : parquetFileOf(name);
+    files[name] = file;
+    const reader = tableRecords(name, file);
+    if (hasCsv) {
+      const info = readCsvFile(csv, reader.add, { file, encoding: options.encoding, delimiter: options.delimiter });
+      options.onFile?.(file, info);
+    } else {
+      recordsOfTable(tableFromParquetFile(parquet, file), file, reader.add);
+      options.onFile?.(file, null);
+    }
+    const parsed = reader.done();
     tables[name] = parsed.table;
     lines[name] = parsed.lines;
   }
@@ -126,16 +181,16 @@ export function datasetFromCsvDir(dir: string): Dataset {
   try {
     validateDataset(dataset);
   } catch (e) {
-    throw e instanceof DatasetError ? inCsvTerms(e, lines) : e;
+    throw e instanceof DatasetError ? inCsvTerms(e, lines, files) : e;
   }
   return dataset;
 }
 
 /** Restates a validation error about `<table>.arrow` in terms of the CSV file and its line. */
-function inCsvTerms(e: DatasetError, lines: Partial<Record<TableName, number[]>>): DatasetError {
+function inCsvTerms(e: DatasetError, lines: Partial<Record<TableName, number[]>>, files: Partial<Record<TableName, string>>): DatasetError {
   const name = TABLE_NAMES.find((t) => tableFileOf(t) === e.file);
   if (!name) return e;
   const problem = e.message.slice(e.message.indexOf(': ') + 2);
   const line = e.row !== null ? lines[name]?.[e.row] : undefined;
-  return new DatasetError(csvFileOf(name), e.column, e.row, line !== undefined ? `line ${line}: ${problem}` : problem);
+  return new DatasetError(files[name] ?? csvFileOf(name), e.column, e.row, line !== undefined ? `line ${line}: ${problem}` : problem);
 }
