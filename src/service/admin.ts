@@ -9,7 +9,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { fail, HalfspaceError, ok, type Failure, type Result } from '../errors.js';
 import type { KeyRecord, LedgerEntry, LedgerKind, ServiceStore } from '../store/ports.js';
-import { MAX_WALLET_CREDITS } from '../store/ports.js';
 import { parseWith } from '../validation.js';
 import { issueKey, topupWallet, walletStatusOf, type WalletStatus } from './accounts.js';
 import { problemOf } from './errors.js';

@@ -5,7 +5,7 @@
  * name a host that is never public. The fetch-time guard stays for what only DNS can tell.
  */
 import type { Failure } from '../errors.js';
-import { isHdStyle } from '../cards/request.js';
+import { isHdStyle, type CardRequest } from '../cards/request.js';
 import { PHOTO_MAX_BYTES } from '../cards/photo.js';
 import { photoUrlHostProblemOf } from './photo-fetch.js';
 
@@ -56,11 +56,10 @@ export function photoBytesProblemOf(bytes: Uint8Array): string | null {
 
 /**
  * The card request problems that involve the photo, decided from the request alone; null when none.
- * `body` is already valid against the card schema.
+ * `b` is a body parsed by the card schema.
  * @example cardPhotoProblemOf({ style: 'collage', photo_url: 'https://10.0.0.1/a.png' }, undefined)?.param // => 'photo_url'
  */
-export function cardPhotoProblemOf(body: unknown, photo: Uint8Array | undefined): Failure | null {
-  const b = body as { style: string; photo_url?: string; photo_mode?: string };
+export function cardPhotoProblemOf(b: Pick<CardRequest, 'style' | 'photo_url' | 'photo_mode'>, photo: Uint8Array | undefined): Failure | null {
   const refuse = (param: string, message: string): Failure => ({ code: 'invalid_request', message: `${param}: ${message}`, param });
   if (b.photo_url !== undefined) {
     const host = photoUrlHostProblemOf(b.photo_url);

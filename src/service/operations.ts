@@ -3,19 +3,14 @@
  * demo channel, request schemas, response schema, handler calling the engine). The service, the
  * catalogs and the OpenAPI document are all generated from this table.
  */
-import type { z } from 'zod';
-import type { Engine } from '../engine.js';
-import { ok, type Failure, type Result } from '../errors.js';
+import { ok, type Result } from '../errors.js';
 import { POSITION_CODES, POSITION_GROUPS } from '../data/schema.js';
 import { vibeCatalog } from '../bestxi/vibes.js';
-import type { ImageStore, KeyRecord } from '../store/ports.js';
 import { CardRequest, CardResponse, isHdStyle } from './schemas/cards.js';
 import { cardPhotoProblemOf } from './card-photo.js';
 import { CardPromptRequest, CardPromptResponse } from './schemas/cards-prompt.js';
 import { CARD_TRIPLET, DEFAULT_CARD_STATS, GROUP_METRICS } from '../stats/metrics.js';
 import { CARD_STYLES, HD_STYLES, SYNC_STYLES } from '../cards/request.js';
-import type { RenderTask } from '../cards/render-pool.js';
-import type { RenderedPng } from '../cards/render.js';
 import { BestXiLineupRequest, BestXiLineupResponse } from './schemas/best-xi-lineup.js';
 import { BestXiPoolRequest, BestXiPoolResponse } from './schemas/best-xi-pool.js';
 import { EmptyQuery } from './schemas/common.js';
@@ -25,72 +20,9 @@ import { VerdictRequest, VerdictResponse } from './schemas/verdict.js';
 import { DnaSearchRequest, DnaSearchResponse } from './schemas/dna-search.js';
 import { AlternativesRequest, AlternativesResponse } from './schemas/alternatives.js';
 import { MatchIntelligenceRequest, MatchIntelligenceResponse } from './schemas/match-intelligence.js';
+import { defineOperation, type Operation, type OperationOutcome } from './operation.js';
 
-/** The engine operations the service calls (a structural view, so tests can pass a fake). */
-export type ServiceEngine = Pick<Engine, 'player' | 'scouting' | 'dnaSearch' | 'alternatives' | 'matchIntelligence' | 'verdict' | 'card' | 'cardPrompt' | 'bestXiPool' | 'bestXiLineup'> & {
-  /** The engine's clock (ages, form, fixtures depend on it); part of the response cache key. */
-  now?(): Date;
-};
-
-/** What a handler sees of one call. */
-export interface OperationContext {
-  engine: ServiceEngine;
-  /** The request body as sent (already validated against the operation's schema). */
-  body: unknown;
-  /** The validated query. */
-  query: Record<string, unknown>;
-  /** The calling key, or null on the demo channel. */
-  key: KeyRecord | null;
-  baseUrl: string;
-  /** Where rendered card images are stored (served at `/images/<sha256>.png`). */
-  images: ImageStore;
-  /** Photo bytes of an hd card (fetched from photo_url or uploaded), when any. */
-  photo?: Uint8Array;
-  /** Renders a laid-out card (the service's render pool); default: in this thread. */
-  render?: (task: RenderTask) => Promise<RenderedPng>;
-}
-
-/** A handler's success: the JSON body, its status (default 200) and whether it may be charged. */
-export interface OperationOutcome {
-  status?: number;
-  body: unknown;
-  /** False when the call succeeded but must not be charged (SPEC §8.2.1: a card without a stored image). */
-  chargeable?: boolean;
-}
-
-/** One endpoint of the paid surface. */
-export interface Operation {
-  /** Stable id, also the OpenAPI operationId, e.g. `intelligence.player`. */
-  id: string;
-  method: 'POST';
-  /** Path relative to the base address, e.g. `/api/v1/intelligence/player`. */
-  path: string;
-  summary: string;
-  tag: string;
-  beta: boolean;
-  /** Credits of a successful call (SPEC §8.1); a function when the cost depends on the body. */
-  cost: number | ((body: unknown) => number);
-  /** Whether X-SVC-Demo-Channel is accepted, possibly depending on the body (not for hd cards). */
-  demo: boolean | ((body: unknown) => boolean);
-  body: z.ZodType;
-  query: z.ZodType;
-  response: z.ZodType;
-  /**
-   * True when a 200 body depends only on the body, the query and the engine's clock (no key, no
-   * side effect), so its JSON text may be served from the response cache.
-   */
-  cacheable?: boolean;
-  /** True when this body runs as an async job (hd cards): 202 with a job, credits held until it ends. */
-  isJob?: (body: unknown) => boolean;
-  /**
-   * Checks of a valid body that need more than its schema (the uploaded photo): a failure is
-   * answered 400 before idempotency, holds or work.
-   */
-  precheck?: (body: unknown, photo: Uint8Array | undefined) => Failure | null;
-  /** Extra catalog members of the GET twin (enums, bounds, vibes, styles…). */
-  catalog?: () => Record<string, unknown>;
-  run(ctx: OperationContext): Promise<Result<OperationOutcome>> | Result<OperationOutcome>;
-}
+export { costOf, defineOperation, demoAllowed, type Operation, type OperationContext, type OperationOutcome, type ServiceEngine } from './operation.js';
 
 const FEE_TIERS = ['T1', 'T2', 'T3', 'T4', 'T5'] as const;
 /** Similarity bands of DNA matches (DESIGN §4). */
@@ -106,11 +38,17 @@ export const SYNC_CARD_CREDITS = 15;
 /** Credits of an hd (async) card (SPEC §8.1). */
 export const HD_CARD_CREDITS = 40;
 
+/**
+ * The `style` of a card body as sent, as text ('undefined' when absent): cost, demo channel and job
+ * are decided from it before the body is parsed (401 ranks first) and for the free catalog.
+ */
+const styleOf = (body: unknown): string => String(typeof body === 'object' && body !== null && 'style' in body ? body.style : undefined);
+
 const json = <T>(result: Result<T>): Result<OperationOutcome> => (result.ok ? ok({ body: result.value }) : result);
 
 /** Every paid operation, in SPEC §4.1 order (only those whose engine operation exists). */
 export const OPERATIONS: readonly Operation[] = [
-  {
+  defineOperation({
     id: 'intelligence.player',
     method: 'POST',
     cacheable: true,
@@ -124,9 +62,9 @@ export const OPERATIONS: readonly Operation[] = [
     query: PlayerQuery,
     response: PlayerResponse,
     catalog: () => ({ query: { enhance: ['narrative'] }, notes: ['enhance=narrative adds a narrative paragraph at no extra cost', 'name2 adds a side-by-side comparison'] }),
-    run: ({ engine, body, query }) => json(engine.player(body as PlayerRequest, { narrative: query.enhance === 'narrative' })),
-  },
-  {
+    run: ({ engine, body, query }) => json(engine.player(body, { narrative: query.enhance === 'narrative' })),
+  }),
+  defineOperation({
     id: 'intelligence.scouting',
     method: 'POST',
     cacheable: true,
@@ -139,9 +77,9 @@ export const OPERATIONS: readonly Operation[] = [
     body: ScoutingRequest,
     query: EmptyQuery,
     response: ScoutingResponse,
-    run: ({ engine, body }) => json(engine.scouting(body as ScoutingRequest)),
-  },
-  {
+    run: ({ engine, body }) => json(engine.scouting(body)),
+  }),
+  defineOperation({
     id: 'intelligence.dna-search',
     method: 'POST',
     cacheable: true,
@@ -155,9 +93,9 @@ export const OPERATIONS: readonly Operation[] = [
     query: EmptyQuery,
     response: DnaSearchResponse,
     catalog: () => ({ filters: { max_fee_tier: FEE_TIERS, max_age: 'integer', league_tier_max: 'integer', position_group: POSITION_GROUPS }, similarity_bands: SIMILARITY_BANDS }),
-    run: ({ engine, body }) => json(engine.dnaSearch(body as DnaSearchRequest)),
-  },
-  {
+    run: ({ engine, body }) => json(engine.dnaSearch(body)),
+  }),
+  defineOperation({
     id: 'alternatives',
     method: 'POST',
     cacheable: true,
@@ -171,9 +109,9 @@ export const OPERATIONS: readonly Operation[] = [
     query: EmptyQuery,
     response: AlternativesResponse,
     catalog: () => ({ modes: ['dna_hybrid', 'fallback'], recall_sources: ['dna', 'league_peer', 'position_band'], fee_tiers: FEE_TIERS }),
-    run: ({ engine, body }) => json(engine.alternatives(body as AlternativesRequest)),
-  },
-  {
+    run: ({ engine, body }) => json(engine.alternatives(body)),
+  }),
+  defineOperation({
     id: 'match-intelligence',
     method: 'POST',
     cacheable: true,
@@ -187,9 +125,9 @@ export const OPERATIONS: readonly Operation[] = [
     query: EmptyQuery,
     response: MatchIntelligenceResponse,
     catalog: () => ({ modes: ['upcoming', 'recent', 'all'], limit: { min: 1, max: 30, default: 10 } }),
-    run: ({ engine, body }) => json(engine.matchIntelligence(body as MatchIntelligenceRequest)),
-  },
-  {
+    run: ({ engine, body }) => json(engine.matchIntelligence(body)),
+  }),
+  defineOperation({
     id: 'verdict',
     method: 'POST',
     cacheable: true,
@@ -203,18 +141,18 @@ export const OPERATIONS: readonly Operation[] = [
     query: EmptyQuery,
     response: VerdictResponse,
     catalog: () => ({ verdict_codes: ['elite', 'contrast', 'fraud', 'merchant', 'cooked', 'fallback'] }),
-    run: ({ engine, body }) => json(engine.verdict(body as VerdictRequest)),
-  },
-  {
+    run: ({ engine, body }) => json(engine.verdict(body)),
+  }),
+  defineOperation({
     id: 'cards',
     method: 'POST',
     path: '/api/v1/cards',
     summary: 'Card PNG: player_card and stat_ribbon rendered now (15 credits); hd styles as async jobs (40 credits)',
     tag: 'cards',
     beta: false,
-    cost: (body) => (isHdStyle(String((body as { style?: unknown })?.style)) ? HD_CARD_CREDITS : SYNC_CARD_CREDITS),
-    demo: (body) => !isHdStyle(String((body as { style?: unknown })?.style)),
-    isJob: (body) => isHdStyle(String((body as { style?: unknown })?.style)),
+    cost: (body) => (isHdStyle(styleOf(body)) ? HD_CARD_CREDITS : SYNC_CARD_CREDITS),
+    demo: (body) => !isHdStyle(styleOf(body)),
+    isJob: (body) => isHdStyle(styleOf(body)),
     body: CardRequest,
     precheck: cardPhotoProblemOf,
     query: EmptyQuery,
@@ -234,7 +172,7 @@ export const OPERATIONS: readonly Operation[] = [
       jobs: { poll: 'GET /api/v1/cards/jobs/{job_id}', states: ['queued', 'running', 'succeeded', 'failed'] },
     }),
     async run({ engine, body, key, baseUrl, images, photo, render }) {
-      const rendered = await engine.card(body as CardRequest, { baseUrl, watermark: !(key?.no_watermark ?? false), ...(photo ? { photo } : {}), ...(render ? { render } : {}) });
+      const rendered = await engine.card(body, { baseUrl, watermark: !(key?.no_watermark ?? false), ...(photo ? { photo } : {}), ...(render ? { render } : {}) });
       if (!rendered.ok) return rendered;
       const r = rendered.value;
       const hex = r.content_hash.replace(/^sha256:/, '');
@@ -246,8 +184,8 @@ export const OPERATIONS: readonly Operation[] = [
         chargeable: /^[0-9a-f]{64}$/.test(hex) && URL.canParse(image_url),
       });
     },
-  },
-  {
+  }),
+  defineOperation({
     id: 'cards.prompt',
     method: 'POST',
     cacheable: true,
@@ -261,9 +199,9 @@ export const OPERATIONS: readonly Operation[] = [
     query: EmptyQuery,
     response: CardPromptResponse,
     catalog: () => ({ styles: HD_STYLES }),
-    run: ({ engine, body }) => json(engine.cardPrompt(body as CardPromptRequest)),
-  },
-  {
+    run: ({ engine, body }) => json(engine.cardPrompt(body)),
+  }),
+  defineOperation({
     id: 'best-xi.pool',
     method: 'POST',
     cacheable: true,
@@ -277,9 +215,9 @@ export const OPERATIONS: readonly Operation[] = [
     query: EmptyQuery,
     response: BestXiPoolResponse,
     catalog: () => ({ vibes: vibeCatalog().vibes, modes: ['pool', 'full', 'byIds'], accepts: POSITION_CODES, fee_tiers: FEE_TIERS, limit: { min: 1, max: 100, default: 30 } }),
-    run: ({ engine, body }) => json(engine.bestXiPool(body as BestXiPoolRequest)),
-  },
-  {
+    run: ({ engine, body }) => json(engine.bestXiPool(body)),
+  }),
+  defineOperation({
     id: 'best-xi.lineup',
     method: 'POST',
     cacheable: true,
@@ -293,15 +231,6 @@ export const OPERATIONS: readonly Operation[] = [
     query: EmptyQuery,
     response: BestXiLineupResponse,
     catalog: () => ({ vibe_ids: vibeCatalog().vibes.map((v) => v.id), player_ids: { min: 1, max: 11 } }),
-    run: ({ engine, body }) => json(engine.bestXiLineup(body as BestXiLineupRequest)),
-  },
+    run: ({ engine, body }) => json(engine.bestXiLineup(body)),
+  }),
 ];
-
-/**
- * Credits a successful call of `op` with `body` costs.
- * @example costOf(OPERATIONS[0], {}) // => 1
- */
-export const costOf = (op: Operation, body: unknown): number => (typeof op.cost === 'function' ? op.cost(body) : op.cost);
-
-/** Whether `op` accepts the demo channel for `body`. */
-export const demoAllowed = (op: Operation, body: unknown): boolean => (typeof op.demo === 'function' ? op.demo(body) : op.demo);

@@ -4,6 +4,7 @@
  * engine's clock is its as-of date), so a test can regenerate and compare.
  */
 import { Engine } from '../../engine.js';
+import { parseWith } from '../../validation.js';
 import { problemOf } from '../errors.js';
 import { OPERATIONS } from '../operations.js';
 import { EXAMPLE_BASE_URL, HD_CARD_EXAMPLE, PROBLEM_EXAMPLE, REQUEST_EXAMPLES } from './requests.js';
@@ -26,9 +27,14 @@ export async function generateExamples(engine = Engine.open({ dataset: 'demo' })
   const images = { put: async () => {}, get: async () => null };
   const run = async (id: string, body: Record<string, unknown>, query: Record<string, string> = {}) => {
     const op = OPERATIONS.find((o) => o.id === id)!;
-    const result = await op.run({ engine, body, query, key: null, baseUrl: EXAMPLE_BASE_URL, images });
+    // As the service does: `run` receives the body and query its operation's schemas parsed.
+    const parsedBody = parseWith(op.body, body);
+    if (!parsedBody.ok) return parsedBody;
+    const parsedQuery = parseWith(op.query, query);
+    if (!parsedQuery.ok) return parsedQuery;
+    const result = await op.run({ engine, body: parsedBody.value, query: parsedQuery.value, key: null, baseUrl: EXAMPLE_BASE_URL, images });
     if (!result.ok) return result;
-    return { ok: true as const, value: result.value.body as Record<string, unknown> };
+    return { ok: true as const, value: result.value.body };
   };
   const responses: Record<string, unknown> = {};
   for (const [id, example] of Object.entries(REQUEST_EXAMPLES)) {

@@ -1,0 +1,40 @@
+/**
+ * @module Active keys already authenticated, remembered by Authorization value while the key
+ * store's revision is unchanged: checking a key's form, checksum and hash costs more than the rest
+ * of a paid call's service work (bench/results/http.md). A revocation, also from the CLI in another
+ * process, changes the revision and empties the cache before the next call.
+ */
+import { ok, type Result } from '../errors.js';
+import type { KeyRecord, ServiceStore } from '../store/ports.js';
+import { authenticate } from './auth.js';
+
+/** Active keys remembered between calls, at most; the cache empties when full. */
+export const KNOWN_KEYS_MAX = 10_000;
+
+/** Looks up the active key of an Authorization value (401 `unauthorized` otherwise), as {@link authenticate} does. */
+export type KeyLookup = (authorization: string | undefined) => Promise<Result<KeyRecord>>;
+
+/**
+ * A key lookup over `store.keys` that remembers active keys while its `revision()` is unchanged; a
+ * key store without `revision` is asked on every call.
+ * @example await keyCache(store)(undefined) // => { ok: false, error: { code: 'unauthorized', … } }
+ */
+export function keyCache(store: Pick<ServiceStore, 'keys'>): KeyLookup {
+  const knownKeys = new Map<string, KeyRecord>();
+  let knownRevision: number | undefined;
+  return async function keyOf(authorization) {
+    const revision = store.keys.revision?.();
+    if (revision !== knownRevision) {
+      knownKeys.clear();
+      knownRevision = revision;
+    }
+    const known = revision === undefined || authorization === undefined ? undefined : knownKeys.get(authorization);
+    if (known) return ok(known);
+    const key = await authenticate(store.keys, authorization);
+    if (key.ok && revision !== undefined && store.keys.revision!() === revision) {
+      if (knownKeys.size >= KNOWN_KEYS_MAX) knownKeys.clear();
+      knownKeys.set(authorization!, key.value);
+    }
+    return key;
+  };
+}
