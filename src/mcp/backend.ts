@@ -151,7 +151,8 @@ export function localBackend(engine: ServiceEngine, options: { operations?: read
       }
       let ran: Awaited<ReturnType<Operation['run']>>;
       try {
-        ran = await op.run({ engine: local, body, query, key: null, baseUrl: LOCAL_BASE, images: store, ...(photo ? { photo } : {}) });
+        // The operation gets the parsed request, as the service gives it (defaults filled in).
+        ran = await op.run({ engine: local, body: parsed.ok ? parsed.value : body, query: parsedQuery.ok ? parsedQuery.value : query, key: null, baseUrl: LOCAL_BASE, images: store, ...(photo ? { photo } : {}) });
       } catch (error) {
         console.error('[halfspace mcp] internal error:', error);
         ran = fail('internal_error', 'unexpected error');
