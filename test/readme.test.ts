@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../src/cli/commands/index.js';
+import { parseCsv } from '../src/data/providers/csv/parse.js';
 import { datasetToCsvDir } from '../src/data/providers/csv/write.js';
 import { tinyDataset } from './helpers/tiny-dataset.js';
 import { BIN, ensureBuilt, hasStack, ROOT, runShell } from './helpers/built-cli.js';
@@ -48,6 +49,19 @@ const ONCE: Record<string, string> = {
 /** Files a document's folder starts with, because its lines read them. */
 function seedFolder(dir: string): void {
   datasetToCsvDir(tinyDataset(), join(dir, 'my-league-csv')); // docs/csv.md's CSV folder (the tiny dataset has Jörg Müller-Weiß)
+  // docs/csv.md's Excel copy of it: Windows-1252 bytes, semicolons between fields.
+  mkdirSync(join(dir, 'my-league-excel'));
+  for (const file of readdirSync(join(dir, 'my-league-csv'))) {
+    const text = readFileSync(join(dir, 'my-league-csv', file), 'utf8');
+    if (!file.endsWith('.csv')) {
+      writeFileSync(join(dir, 'my-league-excel', file), text);
+      continue;
+    }
+    if (/[^\u0000-\u00ff]/.test(text)) throw new Error(`${file}: the tiny dataset now has text Windows-1252 cannot hold; change the seed`);
+    const lines: string[] = [];
+    parseCsv(text, file, (fields) => lines.push(fields.map((f) => (f === null ? '' : /[";\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(';')));
+    writeFileSync(join(dir, 'my-league-excel', file), Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1'));
+  }
   copyFileSync(join(ROOT, 'docs/img/card-player-card.png'), join(dir, 'me.jpg')); // docs/cards.md's photo (PNG bytes are recognised by signature)
 }
 

@@ -29,10 +29,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('docs/client.md example', () => {
+describe('the typed client example of README.md and docs/client.md', () => {
   it('prints the players who play like Igor Teixeira under 24', async () => {
     const code = readFileSync(join(ROOT, 'docs', 'client.md'), 'utf8').match(/```js\n([\s\S]*?)```/)![1];
     expect(code).toContain("from 'halfspace/client'");
+    // README shows the very same example, so what runs here is what README promises.
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`\`\`\`js\n${code}\`\`\``);
     mkdirSync(scratch, { recursive: true });
     writeFileSync(file, code);
     const { stdout, stderr } = await run(process.execPath, [file], { env: { ...process.env, HALFSPACE_URL: server.listening.url }, timeout: 60_000 });
