@@ -25,8 +25,8 @@ import { verdictReportOf, type VerdictRequest, type VerdictResponse } from './ve
 import type { VerdictFacts } from './verdict/rules.js';
 import { bestXiLineupOf, type BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';
 import { bestXiPoolOf, type BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
-import { matchIntelligenceOf, type MatchIntelligenceRequest, type MatchIntelligenceResponse } from './fixtures/match-intelligence.js';
-import { standingsOf, type StandingsRequest, type StandingsResponse } from './fixtures/standings-request.js';
+import { matchIntelligenceOf, type MatchIntelligenceRequest, type MatchIntelligenceResponse } from './matches/match-intelligence.js';
+import { standingsOf, type StandingsRequest, type StandingsResponse } from './matches/standings-request.js';
 import { cardOf, type CardOptions, type CardResult } from './cards/card.js';
 import type { CardRequest, CardPromptRequest } from './cards/request.js';
 import { cardPromptOf, type CardPromptResult } from './prompt/card-prompt.js';

@@ -45,10 +45,10 @@ export { BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.
 export { vibeCatalog, type Vibe } from './bestxi/vibes.js';
 export { buildIdentityIndex, resolvePlayer, resolveTeam, resolveLeague, type IdentityIndex, type MatchedBy, type Resolution, type ResolvedPlayer, type ResolvedTeam, type ResolvedLeague, type PlayerCandidate, type TeamCandidate, type LeagueCandidate } from './data/identity.js';
 export { normalizeName } from './data/names.js';
-export { MatchIntelligenceRequest, MATCH_LIMIT_MAX, type MatchIntelligenceResponse, type MatchItem } from './fixtures/match-intelligence.js';
-export { leagueTable, type TableEntry } from './fixtures/standings.js';
-export { StandingsRequest, TIE_BREAK, asOfCutoffMs, type StandingsResponse, type StandingsRow } from './fixtures/standings-request.js';
-export { SIGNAL_CODES, type SignalCode, type SignalItem } from './fixtures/signals.js';
+export { MatchIntelligenceRequest, MATCH_LIMIT_MAX, type MatchIntelligenceResponse, type MatchItem } from './matches/match-intelligence.js';
+export { leagueTable, type TableEntry } from './matches/standings.js';
+export { StandingsRequest, TIE_BREAK, asOfCutoffMs, type StandingsResponse, type StandingsRow } from './matches/standings-request.js';
+export { SIGNAL_CODES, type SignalCode, type SignalItem } from './matches/signals.js';
 export { CardRequest, CardPromptRequest, CardStyle, HdStyle, CARD_STYLES, SYNC_STYLES, HD_STYLES, isHdStyle } from './cards/request.js';
 export { CARD_SIZES, DEFAULT_WATERMARK, layoutOf, renderCard, watermarkTextOf, contentHashOf, type CardOptions, type CardResult, type CardPlayer } from './cards/card.js';
 export { cardFactsOf, CARD_VERDICT_CODES, type CardFacts, type CardMetric, type CardVerdict, type CardVerdictCode } from './cards/facts.js';

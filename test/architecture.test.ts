@@ -1,5 +1,5 @@
 /**
- * Dependency direction (STYLE §1): errors ← data ← stats ← dna ← verdict · fixtures · bestxi ←
+ * Dependency direction (STYLE §1): errors ← data ← stats ← dna ← verdict · matches · bestxi ←
  * intel ← cards · prompt ← engine ← service → store/ports ← store drivers; http and cli on top.
  * Type-only imports are exempt (they vanish at run time).
  */
@@ -19,7 +19,7 @@ function rankOf(file: string): number {
   if (top === 'data') return 1;
   if (top === 'stats') return 2;
   if (top === 'dna') return 3;
-  if (['verdict', 'fixtures', 'bestxi'].includes(top)) return 4;
+  if (['verdict', 'matches', 'bestxi'].includes(top)) return 4;
   if (top === 'intel') return 5;
   if (top === 'cards' || top === 'prompt') return 6;
   if (rel === 'engine.ts') return 7;
