@@ -19,8 +19,8 @@ import { dnaSearchOf, type DnaSearchRequest, type DnaSearchResponse } from './dn
 import { alternativesOf, type AlternativesRequest, type AlternativesResponse } from './dna/alternatives.js';
 import { pricierTwinOf } from './dna/anchor.js';
 import type { Result } from './errors.js';
-import { playerReportOf, type PlayerRequest, type PlayerResponse } from './intel/player.js';
-import { scoutingReportOf, type ScoutingRequest, type ScoutingResponse } from './intel/scouting.js';
+import { playerReportOf, type PlayerRequest, type PlayerResponse } from './reports/player.js';
+import { scoutingReportOf, type ScoutingRequest, type ScoutingResponse } from './reports/scouting.js';
 import { verdictReportOf, type VerdictRequest, type VerdictResponse } from './verdict/verdict.js';
 import type { VerdictFacts } from './verdict/rules.js';
 import { bestXiLineupOf, type BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';

@@ -1,6 +1,6 @@
 /**
  * Dependency direction (STYLE §1): errors ← data ← stats ← dna ← verdict · matches · bestxi ←
- * intel ← cards · prompt ← engine ← service → store/ports ← store drivers; http and cli on top.
+ * reports ← cards · prompt ← engine ← service → store/ports ← store drivers; http and cli on top.
  * Type-only imports are exempt (they vanish at run time).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -20,7 +20,7 @@ function rankOf(file: string): number {
   if (top === 'stats') return 2;
   if (top === 'dna') return 3;
   if (['verdict', 'matches', 'bestxi'].includes(top)) return 4;
-  if (top === 'intel') return 5;
+  if (top === 'reports') return 5;
   if (top === 'cards' || top === 'prompt') return 6;
   if (rel === 'engine.ts') return 7;
   if (top === 'service' || rel === 'store/ports.ts') return 8;

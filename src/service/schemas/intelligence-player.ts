@@ -1,6 +1,6 @@
 /** @module POST /api/v1/intelligence/player (SPEC §4.2): request body, query and response. */
 import { z } from 'zod';
-import { PlayerRequest } from '../../intel/requests.js';
+import { PlayerRequest } from '../../reports/requests.js';
 import { ResponseMeta } from './common.js';
 import { PlayerProfile, SeasonStats } from './shapes.js';
 
