@@ -14,7 +14,7 @@ import { CARD_STYLES, HD_STYLES, SYNC_STYLES } from '../cards/request.js';
 import { BestXiLineupRequest, BestXiLineupResponse } from './schemas/best-xi-lineup.js';
 import { BestXiPoolRequest, BestXiPoolResponse } from './schemas/best-xi-pool.js';
 import { EmptyQuery } from './schemas/common.js';
-import { PlayerQuery, PlayerRequest, PlayerResponse } from './schemas/intelligence-player.js';
+import { PlayerQueryString, PlayerRequest, PlayerResponse } from './schemas/intelligence-player.js';
 import { ScoutingRequest, ScoutingResponse } from './schemas/intelligence-scouting.js';
 import { VerdictRequest, VerdictResponse } from './schemas/verdict.js';
 import { DnaSearchRequest, DnaSearchResponse } from './schemas/dna-search.js';
@@ -59,7 +59,7 @@ export const OPERATIONS: readonly Operation[] = [
     cost: 1,
     demo: true,
     body: PlayerRequest,
-    query: PlayerQuery,
+    query: PlayerQueryString,
     response: PlayerResponse,
     catalog: () => ({ query: { enhance: ['narrative'] }, notes: ['enhance=narrative adds a narrative paragraph at no extra cost', 'name2 adds a side-by-side comparison'] }),
     run: ({ engine, body, query }) => json(engine.player(body, { narrative: query.enhance === 'narrative' })),

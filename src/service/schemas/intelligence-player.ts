@@ -6,9 +6,9 @@ import { PlayerProfile, SeasonStats } from './shapes.js';
 
 export { PlayerRequest };
 
-/** Query of the player profile: `enhance=narrative` adds a narrative paragraph at no extra cost. */
-export const PlayerQuery = z.object({ enhance: z.enum(['narrative']).optional() }).strict();
-export type PlayerQuery = z.infer<typeof PlayerQuery>;
+/** Query string of the player profile: `enhance=narrative` adds a narrative paragraph at no extra cost (not the identity inputs, `PlayerQuery` in src/data/identity.ts). */
+export const PlayerQueryString = z.object({ enhance: z.enum(['narrative']).optional() }).strict();
+export type PlayerQueryString = z.infer<typeof PlayerQueryString>;
 
 /** Player profile response (SPEC §2.3). */
 export const PlayerResponse = z
