@@ -10,16 +10,13 @@ import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { ordinalOf } from '../stats/percentiles.js';
 import { parseWith } from '../validation.js';
+import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
 import { confidenceOf, outputScoreOf, verdictOf, type VerdictCode, type VerdictFacts } from './rules.js';
 
 export const VerdictRequest = z
-  .object({
-    player_name: z.string().trim().min(1).max(200).optional(),
-    player_id: z.number().int().positive().optional(),
-    team_hint: z.string().trim().min(1).max(200).optional(),
-  })
+  .object(PLAYER_NAME_IDENTITY_FIELDS)
   .strict()
-  .refine((r) => r.player_name !== undefined || r.player_id !== undefined, { message: 'one of player_name or player_id is required', path: ['player_name'] });
+  .superRefine(requireIdentity('player_name'));
 export type VerdictRequest = z.infer<typeof VerdictRequest>;
 
 /** One metric behind a verdict, with its cohort percentile (the tag evidence of DNA is `Evidence` in src/dna/tags.ts). */
