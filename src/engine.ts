@@ -185,12 +185,12 @@ export class Engine implements EngineContext {
     return bestXiLineupOf(this, request);
   }
 
-  /** Fixtures of a club or league with standings, form, signals and line-ups (SPEC §4.6, DESIGN §6; docs/methodology/fixtures.md). */
+  /** Fixtures of a club or league with standings, form, signals and line-ups (SPEC §4.6, DESIGN §6; docs/methodology/matches.md). */
   matchIntelligence(request: MatchIntelligenceRequest): Result<MatchIntelligenceResponse> {
     return matchIntelligenceOf(this, request);
   }
 
-  /** League table of a league-season as of a date, with form (docs/methodology/fixtures.md#league-tables); the same table code as match intelligence. */
+  /** League table of a league-season as of a date, with form (docs/methodology/matches.md#league-tables); the same table code as match intelligence. */
   standings(request: StandingsRequest): Result<StandingsResponse> {
     return standingsOf(this, request);
   }
