@@ -19,14 +19,14 @@ import { dnaSearchOf, type DnaSearchRequest, type DnaSearchResponse } from './dn
 import { alternativesOf, type AlternativesRequest, type AlternativesResponse } from './dna/alternatives.js';
 import { pricierTwinOf } from './dna/anchor.js';
 import type { Result } from './errors.js';
-import { playerReportOf, type PlayerRequest, type PlayerResponse } from './intel/player.js';
-import { scoutingReportOf, type ScoutingRequest, type ScoutingResponse } from './intel/scouting.js';
+import { playerReportOf, type PlayerRequest, type PlayerResponse } from './reports/player.js';
+import { scoutingReportOf, type ScoutingRequest, type ScoutingResponse } from './reports/scouting.js';
 import { verdictReportOf, type VerdictRequest, type VerdictResponse } from './verdict/verdict.js';
 import type { VerdictFacts } from './verdict/rules.js';
 import { bestXiLineupOf, type BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';
 import { bestXiPoolOf, type BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
-import { matchIntelligenceOf, type MatchIntelligenceRequest, type MatchIntelligenceResponse } from './fixtures/match-intelligence.js';
-import { standingsOf, type StandingsRequest, type StandingsResponse } from './fixtures/standings-request.js';
+import { matchIntelligenceOf, type MatchIntelligenceRequest, type MatchIntelligenceResponse } from './matches/match-intelligence.js';
+import { standingsOf, type StandingsRequest, type StandingsResponse } from './matches/standings-request.js';
 import { cardOf, type CardOptions, type CardResult } from './cards/card.js';
 import type { CardRequest, CardPromptRequest } from './cards/request.js';
 import { cardPromptOf, type CardPromptResult } from './prompt/card-prompt.js';
@@ -185,12 +185,12 @@ export class Engine implements EngineContext {
     return bestXiLineupOf(this, request);
   }
 
-  /** Fixtures of a club or league with standings, form, signals and line-ups (SPEC §4.6, DESIGN §6; docs/methodology/fixtures.md). */
+  /** Fixtures of a club or league with standings, form, signals and line-ups (SPEC §4.6, DESIGN §6; docs/methodology/matches.md). */
   matchIntelligence(request: MatchIntelligenceRequest): Result<MatchIntelligenceResponse> {
     return matchIntelligenceOf(this, request);
   }
 
-  /** League table of a league-season as of a date, with form (docs/methodology/fixtures.md#league-tables); the same table code as match intelligence. */
+  /** League table of a league-season as of a date, with form (docs/methodology/matches.md#league-tables); the same table code as match intelligence. */
   standings(request: StandingsRequest): Result<StandingsResponse> {
     return standingsOf(this, request);
   }

@@ -1,6 +1,6 @@
 /**
- * Dependency direction (STYLE §1): errors ← data ← stats ← dna ← verdict · fixtures · bestxi ←
- * intel ← cards · prompt ← engine ← service → store/ports ← store drivers; http and cli on top.
+ * Dependency direction (STYLE §1): errors ← data ← stats ← dna ← verdict · matches · bestxi ←
+ * reports ← cards · prompt ← engine ← service → store/ports ← store drivers; http and cli on top.
  * Type-only imports are exempt (they vanish at run time).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -19,8 +19,8 @@ function rankOf(file: string): number {
   if (top === 'data') return 1;
   if (top === 'stats') return 2;
   if (top === 'dna') return 3;
-  if (['verdict', 'fixtures', 'bestxi'].includes(top)) return 4;
-  if (top === 'intel') return 5;
+  if (['verdict', 'matches', 'bestxi'].includes(top)) return 4;
+  if (top === 'reports') return 5;
   if (top === 'cards' || top === 'prompt') return 6;
   if (rel === 'engine.ts') return 7;
   if (top === 'service' || rel === 'store/ports.ts') return 8;

@@ -3,6 +3,7 @@
  * says, from the facts and an optional `event_type` that sets the tone (SPEC §2.5, DESIGN §8).
  */
 import type { MetricKey } from '../stats/metrics.js';
+import { ELITE_MIN, STRONG_MIN } from '../stats/percentiles.js';
 import type { CardFacts, CardMetric } from './facts.js';
 
 /** Event types a caller may give an hd card; each sets the kicker and accent colour. */
@@ -10,9 +11,9 @@ export const EVENT_TYPES = ['match_day', 'transfer', 'milestone', 'award', 'seas
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Percentile at or above which the hero metric is called elite (docs/methodology.md#labels). */
-export const ANGLE_ELITE_MIN = 90;
+export const ANGLE_ELITE_MIN = ELITE_MIN;
 /** Percentile at or above which the hero metric is called strong (docs/methodology.md#labels). */
-export const ANGLE_STRONG_MIN = 75;
+export const ANGLE_STRONG_MIN = STRONG_MIN;
 
 /** The hd cards' editorial choice: hero metric, headline, kicker and accent colour. */
 export interface DecisionAngle {

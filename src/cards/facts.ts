@@ -8,13 +8,14 @@ import { POSITION_GROUPS, positionGroupOf, positionLabelOf, type PositionCode, t
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { PER90_MINUTES_MIN } from '../stats/per90.js';
 import { labelOf, ordinalOf, type PercentileLabel } from '../stats/percentiles.js';
+import type { VerdictCode } from '../verdict/rules.js';
 
 /** Verdict frames a caller may set on player_card (SPEC §4.8). */
-export const CARD_VERDICT_CODES = ['fraud', 'merchant', 'cooked'] as const;
+export const CARD_VERDICT_CODES = ['fraud', 'merchant', 'cooked'] as const satisfies readonly VerdictCode[];
 export type CardVerdictCode = (typeof CARD_VERDICT_CODES)[number];
 
 /** Codes a verdict line can carry: the caller's frames plus the verdict engine's decisive codes (its `fallback` never shows). */
-export type VerdictLineCode = CardVerdictCode | 'elite' | 'contrast';
+export type VerdictLineCode = Exclude<VerdictCode, 'fallback'>;
 
 /** The verdict engine's answer for a player, as the card needs it (SPEC §4.7 response fields). */
 export interface EngineVerdict {

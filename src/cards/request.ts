@@ -3,6 +3,7 @@
  * captions, photos and verdict codes. Every failure becomes `invalid_request` naming the field.
  */
 import { z } from 'zod';
+import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
 import { METRIC_KEYS } from '../stats/metrics.js';
 import { EVENT_TYPES } from './angle.js';
 import { CARD_VERDICT_CODES } from './facts.js';
@@ -27,8 +28,6 @@ export const USER_TAKE_MAX_GRAPHEMES = 280;
 /** True for the hd styles. @example isHdStyle('collage') // => true */
 export const isHdStyle = (style: string): style is HdStyle => (HD_STYLES as readonly string[]).includes(style);
 
-const name = z.string().trim().min(1).max(200);
-
 const caption = z.string().superRefine((text, ctx) => {
   const problem = captionProblemOf(text, CAPTION_MAX_GRAPHEMES);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -49,9 +48,7 @@ const httpsUrl = z
     else if (url.username || url.password) ctx.addIssue({ code: 'custom', message: 'must not carry credentials' });
   });
 
-const identityRequired = (v: { player_name?: string; player_id?: number }, ctx: z.RefinementCtx) => {
-  if (v.player_name === undefined && v.player_id === undefined) ctx.addIssue({ code: 'custom', path: ['player_name'], message: 'one of player_name or player_id is required' });
-};
+const identityRequired = requireIdentity('player_name');
 
 /**
  * POST /api/v1/cards body. Cross-field rules: `stats` is refused on player_card (the triplet is
@@ -63,9 +60,7 @@ const identityRequired = (v: { player_name?: string; player_id?: number }, ctx: 
  */
 export const CardRequest = z
   .object({
-    player_name: name.optional(),
-    player_id: z.number().int().positive().optional(),
-    team_hint: name.optional(),
+    ...PLAYER_NAME_IDENTITY_FIELDS,
     style: CardStyle,
     stats: z
       .array(z.enum(METRIC_KEYS))
@@ -106,9 +101,7 @@ export type CardRequest = z.infer<typeof CardRequest>;
  */
 export const CardPromptRequest = z
   .object({
-    player_name: name.optional(),
-    player_id: z.number().int().positive().optional(),
-    team_hint: name.optional(),
+    ...PLAYER_NAME_IDENTITY_FIELDS,
     style: HdStyle,
     include_attribution: z.boolean().optional(),
     user_take: z

@@ -14,7 +14,7 @@ import type { CardPromptRequest, CardPromptResponse } from '../service/schemas/c
 import type { CardJobResponse, CardRequest, CardResponse, HD_STYLES, SYNC_STYLES } from '../service/schemas/cards.js';
 import type { CatalogResponse, ProblemResponse } from '../service/schemas/common.js';
 import type { DnaSearchRequest, DnaSearchResponse } from '../service/schemas/dna-search.js';
-import type { PlayerQuery, PlayerRequest, PlayerResponse } from '../service/schemas/intelligence-player.js';
+import type { PlayerQueryString, PlayerRequest, PlayerResponse } from '../service/schemas/intelligence-player.js';
 import type { ScoutingRequest, ScoutingResponse } from '../service/schemas/intelligence-scouting.js';
 import type { MatchIntelligenceRequest, MatchIntelligenceResponse } from '../service/schemas/match-intelligence.js';
 import type { VerdictRequest, VerdictResponse } from '../service/schemas/verdict.js';
@@ -65,7 +65,7 @@ type CardBody<Styles extends readonly string[]> = Omit<In<typeof CardRequest>, '
 
 /** The API client returned by {@link createClient}. */
 export interface Client {
-  player(body: In<typeof PlayerRequest>, query?: PlayerQuery): Promise<ApiResult<PlayerResponse>>;
+  player(body: In<typeof PlayerRequest>, query?: PlayerQueryString): Promise<ApiResult<PlayerResponse>>;
   scouting(body: In<typeof ScoutingRequest>): Promise<ApiResult<ScoutingResponse>>;
   dnaSearch(body: In<typeof DnaSearchRequest>): Promise<ApiResult<DnaSearchResponse>>;
   alternatives(body: In<typeof AlternativesRequest>): Promise<ApiResult<AlternativesResponse>>;

@@ -12,6 +12,7 @@ import { assert, ok, type Result } from '../errors.js';
 import { feeTierOf, feeTierRank } from '../stats/fee-tier.js';
 import { CARD_TRIPLET } from '../stats/metrics.js';
 import { parseWith } from '../validation.js';
+import { requireIdentity } from '../data/identity-request.js';
 import { dnaPlayerBlockOf, leagueIdOf, playerDnaIndexOf, type DnaContext, type DnaPlayerBlock } from './player-index.js';
 import { searchTopK, slotOfPlayer, SEARCH_K_MAX } from './search.js';
 import { dnaMetaOf, DnaIdentity, styleTagNamesOf } from './search-request.js';
@@ -39,7 +40,7 @@ export const AlternativesRequest = DnaIdentity.extend({
   limit: z.number().int('must be a whole number').min(1, 'must be 1–50').max(SEARCH_K_MAX, 'must be 1–50').optional(),
 })
   .strict()
-  .refine((v) => v.name !== undefined || v.player_id !== undefined, { message: 'one of name or player_id is required', path: ['name'] });
+  .superRefine(requireIdentity('name'));
 export type AlternativesRequest = z.infer<typeof AlternativesRequest>;
 
 export interface AlternativeResult {

@@ -9,6 +9,7 @@ import { entityMetaOf, POSITION_GROUPS, type PositionGroup } from '../data/schem
 import { assert, fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { parseWith } from '../validation.js';
+import { NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
 import { dnaPlayerBlockOf, playerDnaIndexOf, type DnaContext, type DnaPlayerBlock } from './player-index.js';
 import { searchTopK, slotOfPlayer, SEARCH_K_MAX } from './search.js';
 import { agreeingMetricsOf, bandOf, matchOf, similarityOf, type AgreeingMetric, type SimilarityBand } from './similarity.js';
@@ -16,15 +17,9 @@ import { agreeingMetricsOf, bandOf, matchOf, similarityOf, type AgreeingMetric, 
 /** Results returned when `limit` is omitted (DESIGN §4). */
 export const DNA_SEARCH_LIMIT_DEFAULT = 10;
 
-const name = z.string().trim().min(1).max(200);
-
 /** Identity inputs (SPEC §2.1), shared by dna-search and alternatives. */
 export const DnaIdentity = z
-  .object({
-    name: name.optional(),
-    player_id: z.number().int().positive().optional(),
-    team_hint: z.string().trim().min(1).max(200).optional(),
-  })
+  .object(NAME_IDENTITY_FIELDS)
   .strict();
 
 /** dna-search filters (DESIGN §4). */
@@ -38,16 +33,13 @@ export const DnaSearchFilters = z
   .strict();
 export type DnaSearchFilters = z.infer<typeof DnaSearchFilters>;
 
-const hasIdentity = (v: { name?: string; player_id?: number }) => v.name !== undefined || v.player_id !== undefined;
-const identityMessage = { message: 'one of name or player_id is required', path: ['name'] };
-
 /** POST /api/v1/intelligence/dna-search body. */
 export const DnaSearchRequest = DnaIdentity.extend({
   filters: DnaSearchFilters.optional(),
   limit: z.number().int('must be a whole number').min(1, 'must be 1–50').max(SEARCH_K_MAX, 'must be 1–50').optional(),
 })
   .strict()
-  .refine(hasIdentity, identityMessage);
+  .superRefine(requireIdentity('name'));
 export type DnaSearchRequest = z.infer<typeof DnaSearchRequest>;
 
 export interface DnaSearchResult {

@@ -11,13 +11,14 @@ import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { fail, ok, type Failure, type Result } from '../errors.js';
 import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
 import { docsPageOf } from './docs-page.js';
+import { PHOTO_MAX_BYTES } from '../cards/photo.js';
 
 /** Largest JSON body accepted, in bytes (docs/errors.md#payload_too_large). */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
 /** Largest multipart card upload: a 5 MB photo plus the JSON request and multipart framing. */
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024 + JSON_BODY_MAX_BYTES;
-/** Largest uploaded photo, in bytes (SPEC §4.8). */
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_BYTES = PHOTO_MAX_BYTES + JSON_BODY_MAX_BYTES;
+/** Largest uploaded photo, in bytes (SPEC §4.8); defined once in src/cards/photo.ts. */
+export { PHOTO_MAX_BYTES };
 /** The one path that accepts multipart/form-data (fields `request` and `photo`). */
 const UPLOAD_PATH = '/api/v1/cards';
 

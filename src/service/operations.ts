@@ -8,13 +8,15 @@ import { POSITION_CODES, POSITION_GROUPS } from '../data/schema.js';
 import { vibeCatalog } from '../bestxi/vibes.js';
 import { CardRequest, CardResponse, isHdStyle } from './schemas/cards.js';
 import { cardPhotoProblemOf } from './card-photo.js';
+import { PHOTO_MAX_BYTES } from '../cards/photo.js';
+import { FEE_TIERS } from '../stats/fee-tier.js';
 import { CardPromptRequest, CardPromptResponse } from './schemas/cards-prompt.js';
 import { CARD_TRIPLET, DEFAULT_CARD_STATS, GROUP_METRICS } from '../stats/metrics.js';
 import { CARD_STYLES, HD_STYLES, SYNC_STYLES } from '../cards/request.js';
 import { BestXiLineupRequest, BestXiLineupResponse } from './schemas/best-xi-lineup.js';
 import { BestXiPoolRequest, BestXiPoolResponse } from './schemas/best-xi-pool.js';
 import { EmptyQuery } from './schemas/common.js';
-import { PlayerQuery, PlayerRequest, PlayerResponse } from './schemas/intelligence-player.js';
+import { PlayerQueryString, PlayerRequest, PlayerResponse } from './schemas/intelligence-player.js';
 import { ScoutingRequest, ScoutingResponse } from './schemas/intelligence-scouting.js';
 import { VerdictRequest, VerdictResponse } from './schemas/verdict.js';
 import { DnaSearchRequest, DnaSearchResponse } from './schemas/dna-search.js';
@@ -24,7 +26,6 @@ import { defineOperation, type Operation, type OperationOutcome } from './operat
 
 export { costOf, defineOperation, demoAllowed, type Operation, type OperationContext, type OperationOutcome, type ServiceEngine } from './operation.js';
 
-const FEE_TIERS = ['T1', 'T2', 'T3', 'T4', 'T5'] as const;
 /** Similarity bands of DNA matches (DESIGN §4). */
 const SIMILARITY_BANDS = [
   { min: 0.85, label: 'very similar' },
@@ -59,7 +60,7 @@ export const OPERATIONS: readonly Operation[] = [
     cost: 1,
     demo: true,
     body: PlayerRequest,
-    query: PlayerQuery,
+    query: PlayerQueryString,
     response: PlayerResponse,
     catalog: () => ({ query: { enhance: ['narrative'] }, notes: ['enhance=narrative adds a narrative paragraph at no extra cost', 'name2 adds a side-by-side comparison'] }),
     run: ({ engine, body, query }) => json(engine.player(body, { narrative: query.enhance === 'narrative' })),
@@ -166,7 +167,7 @@ export const OPERATIONS: readonly Operation[] = [
       stat_keys_by_group: GROUP_METRICS,
       default_stats_by_group: DEFAULT_CARD_STATS,
       player_card_triplet_by_group: CARD_TRIPLET,
-      bounds: { stats: { min: 1, max: 6 }, caption_max_chars: 60, photo_max_bytes: 5 * 1024 * 1024 },
+      bounds: { stats: { min: 1, max: 6 }, caption_max_chars: 60, photo_max_bytes: PHOTO_MAX_BYTES },
       verdict_codes: ['fraud', 'merchant', 'cooked'],
       photo: { url: 'https only, fetched by the server with SSRF protection', upload: 'multipart/form-data with fields "request" (the JSON body) and "photo" (PNG or JPEG)' },
       jobs: { poll: 'GET /api/v1/cards/jobs/{job_id}', states: ['queued', 'running', 'succeeded', 'failed'] },

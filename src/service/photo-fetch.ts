@@ -9,9 +9,10 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { request } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import { fail, ok, type Result } from '../errors.js';
+import { PHOTO_MAX_BYTES } from '../cards/photo.js';
 
 /** Largest photo fetched, in bytes (SPEC §4.8: 5 MB). */
-export const PHOTO_FETCH_MAX_BYTES = 5 * 1024 * 1024;
+export const PHOTO_FETCH_MAX_BYTES = PHOTO_MAX_BYTES;
 /** Whole fetch deadline, redirects included (docs/api.md#photos). */
 export const PHOTO_FETCH_TIMEOUT_MS = 10_000;
 /** Redirects followed at most (docs/api.md#photos). */

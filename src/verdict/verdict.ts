@@ -10,19 +10,17 @@ import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { ordinalOf } from '../stats/percentiles.js';
 import { parseWith } from '../validation.js';
+import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
 import { confidenceOf, outputScoreOf, verdictOf, type VerdictCode, type VerdictFacts } from './rules.js';
 
 export const VerdictRequest = z
-  .object({
-    player_name: z.string().trim().min(1).max(200).optional(),
-    player_id: z.number().int().positive().optional(),
-    team_hint: z.string().trim().min(1).max(200).optional(),
-  })
+  .object(PLAYER_NAME_IDENTITY_FIELDS)
   .strict()
-  .refine((r) => r.player_name !== undefined || r.player_id !== undefined, { message: 'one of player_name or player_id is required', path: ['player_name'] });
+  .superRefine(requireIdentity('player_name'));
 export type VerdictRequest = z.infer<typeof VerdictRequest>;
 
-export interface Evidence {
+/** One metric behind a verdict, with its cohort percentile (the tag evidence of DNA is `Evidence` in src/dna/tags.ts). */
+export interface VerdictEvidence {
   metric: MetricKey;
   label: string;
   value: number | null;
@@ -34,7 +32,7 @@ export interface VerdictResponse {
   verdict_code: VerdictCode;
   headline: string;
   confidence: number;
-  evidence: Evidence[];
+  evidence: VerdictEvidence[];
   contrast?: { player_id: number; name: string; fee_tier: FeeTier; similarity: number; match: number };
   fee_tier: FeeTier | null;
   narrative: string;
@@ -100,7 +98,7 @@ export function verdictReportOf(ctx: EngineContext, input: unknown, anchorOf: An
   const outcome = verdictOf(facts);
   const output = outputScoreOf(percentiles);
   const cohortText = cohortId >= 0 ? cohortTextOf(ctx, cohortId) : '';
-  const evidence: Evidence[] = outcome.metrics.map((metric) => ({
+  const evidence: VerdictEvidence[] = outcome.metrics.map((metric) => ({
     metric,
     label: METRICS[metric].label,
     value: Number.isNaN(ctx.derived.values[metric][row]) ? null : Math.round(ctx.derived.values[metric][row] * 100) / 100,
@@ -140,7 +138,7 @@ interface HeadlineFacts {
   output: number;
   previous: { output: number; season: string } | null;
   facts: VerdictFacts;
-  evidence: Evidence[];
+  evidence: VerdictEvidence[];
   group: string | null;
 }
 
@@ -164,7 +162,7 @@ function headlineOf(code: VerdictCode, reason: string, h: HeadlineFacts): string
   }
 }
 
-function narrativeOf(name: string, headline: string, evidence: Evidence[], facts: VerdictFacts): string {
+function narrativeOf(name: string, headline: string, evidence: VerdictEvidence[], facts: VerdictFacts): string {
   const unit = (m: MetricKey) => (METRICS[m].kind === 'per90' ? ' per 90' : METRICS[m].kind === 'pct' ? '%' : '');
   const receipts = evidence.map((e) => `${e.label} ${e.value ?? '–'}${unit(e.metric)} (${ordinalOf(e.percentile)})`).join('; ');
   const sample = `${Math.round(facts.minutes)} minutes`;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesCommand } from '../../src/cli/commands/fixtures.js';
 import { runCli } from '../../src/cli/run.js';
 import { datasetToDir } from '../../src/data/save.js';
-import { smallLeague } from '../fixtures/small-league.js';
+import { smallLeague } from '../helpers/small-league.js';
 
 let dir: string;
 beforeAll(() => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../helpers/run-cli.js';
 import { datasetFromDir } from '../../src/data/load.js';
 
-const FIXTURE = fileURLToPath(new URL('../fixtures/statsbomb/', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../files/statsbomb/', import.meta.url));
 
 const cli = runCliCaptured;
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetToDir } from '../../src/data/save.js';
 import { Engine } from '../../src/engine.js';
 import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
-import { smallLeague } from '../fixtures/small-league.js';
+import { smallLeague } from '../helpers/small-league.js';
 
 let dir: string;
 beforeAll(() => {
@@ -31,7 +31,7 @@ describe('halfspace standings (built binary)', () => {
     expect(lines[0]).toBe('Erste Liga 2025/26, as of 2026-03-01 (6 of 10 fixtures counted)');
     const table = lines.slice(2, 7);
     expect(table[0]).toMatch(/^Pos {2}Club +P +W +D +L +GF +GA +GD +Pts {2}Form \(newest first\)$/);
-    // The table after round 3 (test/fixtures/small-league.ts), one row per club.
+    // The table after round 3 (test/helpers/small-league.ts), one row per club.
     expect(table.slice(1).map((l) => l.trim().split(/\s{2,}|\s(?=[\d+-])/).filter(Boolean))).toEqual([
       ['1', 'FC Nordhafen', '3', '2', '1', '0', '5', '3', '+2', '7', 'DWW'],
       ['2', 'Sporting Lindau', '3', '1', '1', '1', '6', '4', '+2', '4', 'DWL'],

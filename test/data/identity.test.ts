@@ -196,7 +196,7 @@ describe('resolveLeague', () => {
 });
 
 describe('buildIdentityIndex at scale', () => {
-  // Speed is measured in bench/fixtures (npm run bench:fixtures), not here: timed tests flake on shared machines.
+  // Speed is measured in bench/matches (npm run bench:matches), not here: timed tests flake on shared machines.
   it('indexes 5,000 players and still resolves each by name', () => {
     const many = Array.from({ length: 5000 }, (_, i) => ({ player_id: i + 1, name: `Spieler ${i} Nachname${i % 97}`, known_as: null, team_id: 10, position: 'CM' }));
     const big = buildIdentityIndex(many, teams, leagues);

@@ -13,9 +13,9 @@ import { datasetToDir } from '../../src/data/save.js';
 import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
 import { Engine } from '../../src/engine.js';
 import { rowsOf, tableFromRows } from '../../src/data/schema.js';
-import { roundLabelOf } from '../../src/fixtures/match-intelligence.js';
+import { roundLabelOf } from '../../src/matches/match-intelligence.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
-import { NORDHAFEN, smallLeague } from '../fixtures/small-league.js';
+import { NORDHAFEN, smallLeague } from '../helpers/small-league.js';
 
 /** The tiny dataset as a provider would ship it: no birth dates, market values or World Cup squads. */
 function providerLike() {

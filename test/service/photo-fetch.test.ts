@@ -43,12 +43,12 @@ describe('photo_url SSRF guard', () => {
   });
 });
 
-// Real TLS servers on 127.0.0.1 with the committed test-only certificate (test/fixtures/tls/README.md).
+// Real TLS servers on 127.0.0.1 with the committed test-only certificate (test/files/tls/README.md).
 // The fetch trusts that certificate, resolves the *.test names through the map below and may connect
 // to 127.0.0.1 only, so every "blocked" target that still points at this machine (127.0.0.1 next to
 // 127.0.0.2 for rebind.test) would show up in `requests` if the guard let it through.
-const CERT = readFileSync(new URL('../fixtures/tls/cert.pem', import.meta.url));
-const KEY = readFileSync(new URL('../fixtures/tls/key.pem', import.meta.url));
+const CERT = readFileSync(new URL('../files/tls/cert.pem', import.meta.url));
+const KEY = readFileSync(new URL('../files/tls/key.pem', import.meta.url));
 // A valid 1×1 PNG (signature, IHDR, IDAT, IEND).
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const CAP = 4096;

@@ -2,7 +2,7 @@ import { ordinal } from '../../stats/percentiles.js';
 import type { Command } from '../run.js';
 import { UsageError } from '../run.js';
 import { DATASET_OPTIONS, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
-import { roundLabelOf, type MatchIntelligenceResponse, type MatchItem } from '../../fixtures/match-intelligence.js';
+import { roundLabelOf, type MatchIntelligenceResponse, type MatchItem } from '../../matches/match-intelligence.js';
 
 const pts = (n: number) => `${n} ${n === 1 ? 'pt' : 'pts'}`;
 

@@ -1,6 +1,6 @@
 import type { Command } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
-import type { PlayerResponse } from '../../intel/player.js';
+import type { PlayerResponse } from '../../reports/player.js';
 
 function text(r: PlayerResponse): string {
   const p = r.data.profile;

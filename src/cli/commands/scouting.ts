@@ -1,6 +1,6 @@
 import type { Command } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
-import type { ScoutingResponse } from '../../intel/scouting.js';
+import type { ScoutingResponse } from '../../reports/scouting.js';
 
 const bar = (p: number | null) => (p === null ? ''.padEnd(20) : '█'.repeat(Math.round(p / 5)).padEnd(20, '·'));
 

@@ -1,6 +1,6 @@
 import { UsageError, type Command } from '../run.js';
 import { DATASET_OPTIONS, jsonOut, openEngine, valueOrExit } from '../shared.js';
-import type { StandingsResponse } from '../../fixtures/standings-request.js';
+import type { StandingsResponse } from '../../matches/standings-request.js';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 

@@ -12,7 +12,7 @@ import { emptyLog, playLeagueSeason, type LeagueSeason } from './matches.js';
 import { buildPlayers } from './players.js';
 import { Rng } from './rng.js';
 import { seasonStats } from './stats.js';
-import { ageCurve, ageOn, buildSquadHistory, buildWorldCupSquads, MIN_SENIOR_AGE } from './squads.js';
+import { ageCurve, fractionalAgeOn, buildSquadHistory, buildWorldCupSquads, MIN_SENIOR_AGE } from './squads.js';
 import { COUNTRIES, DEMO_AS_OF, PROMOTION_PLACES, SEASON_FRAMES } from './world.js';
 
 /** Seed of the committed `data/demo/`. */
@@ -67,12 +67,12 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
     const ability = new Float64Array(players.length);
     const arng = rng.fork(`ability:${s}`);
     players.forEach((p, i) => {
-      ability[i] = p.quality + ageCurve(ageOn(p.birthDate, frame.firstFriday)) + arng.normal(0, 0.05);
+      ability[i] = p.quality + ageCurve(fractionalAgeOn(p.birthDate, frame.firstFriday)) + arng.normal(0, 0.05);
     });
     const squads = new Map<number, number[]>();
     players.forEach((p, i) => {
       const c = p.clubBySeason[s];
-      if (ageOn(p.birthDate, frame.firstFriday) >= MIN_SENIOR_AGE) squads.set(c, [...(squads.get(c) ?? []), i]);
+      if (fractionalAgeOn(p.birthDate, frame.firstFriday) >= MIN_SENIOR_AGE) squads.set(c, [...(squads.get(c) ?? []), i]);
     });
     // A club always has a goalkeeper, even if its only senior ones are still teenagers.
     clubs.forEach((_, c) => {
@@ -107,7 +107,7 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
     });
   }
 
-  const rowAge = Float64Array.from(log.rows, (r) => ageOn(players[r.player].birthDate, SEASON_FRAMES[r.season].firstFriday));
+  const rowAge = Float64Array.from(log.rows, (r) => fractionalAgeOn(players[r.player].birthDate, SEASON_FRAMES[r.season].firstFriday));
   const stats = seasonStats(rng, { players, rows: log.rows, goals: log.goals, rowAge });
 
   // Tables.
@@ -133,7 +133,7 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
   const vrng = rng.fork('values');
   const playerRows = players.map((p, i) => {
     const club = p.clubBySeason[CURRENT_SEASON];
-    const age = ageOn(p.birthDate, DEMO_AS_OF);
+    const age = fractionalAgeOn(p.birthDate, DEMO_AS_OF);
     return {
       player_id: p.id, name: p.name, known_as: p.knownAs, birth_date: p.birthDate, nationality: p.nation.name,
       position: p.position, team_id: clubs[club].id,

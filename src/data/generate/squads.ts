@@ -16,8 +16,8 @@ export const MIN_SENIOR_AGE = 16.5;
 
 const YEAR_MS = 365.2425 * 86_400_000;
 
-/** Age in years (fractional, 3 decimals) on a date. @example Math.floor(ageOn('2000-03-05', '2026-03-04')) // => 25 */
-export function ageOn(birthDate: string, date: string): number {
+/** Age in years (fractional, 3 decimals) on a date. @example Math.floor(fractionalAgeOn('2000-03-05', '2026-03-04')) // => 25 */
+export function fractionalAgeOn(birthDate: string, date: string): number {
   return Math.round(((Date.parse(date) - Date.parse(birthDate)) / YEAR_MS) * 1000) / 1000;
 }
 
@@ -44,7 +44,7 @@ export function buildSquadHistory(rng: Rng, players: Player[], currentSeason: nu
     const seasonStart = SEASON_FRAMES[s].firstFriday;
     const byPosition = new Map<string, Player[]>();
     for (const p of players) {
-      if (ageOn(p.birthDate, seasonStart) < 18 || !srng.chance(TRANSFER_RATE)) continue;
+      if (fractionalAgeOn(p.birthDate, seasonStart) < 18 || !srng.chance(TRANSFER_RATE)) continue;
       byPosition.set(p.position, [...(byPosition.get(p.position) ?? []), p]);
     }
     for (const group of byPosition.values()) {
@@ -73,7 +73,7 @@ export function buildWorldCupSquads(players: readonly Player[]): Map<number, str
   const out = new Map<number, string>();
   for (const nation of NATIONS) {
     const mine = players
-      .map((p, i) => ({ p, i, ability: p.quality + ageCurve(ageOn(p.birthDate, DEMO_AS_OF)) }))
+      .map((p, i) => ({ p, i, ability: p.quality + ageCurve(fractionalAgeOn(p.birthDate, DEMO_AS_OF)) }))
       .filter((x) => x.p.nation.code === nation.code)
       .sort((a, b) => b.ability - a.ability || a.p.id - b.p.id);
     const chosen = new Set<number>();

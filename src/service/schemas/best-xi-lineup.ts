@@ -1,6 +1,7 @@
 /** @module POST /api/v1/best-xi/lineup (SPEC §4.11): request body and response. */
 import { z } from 'zod';
 import { BestXiLineupRequest } from '../../bestxi/lineup.js';
+import { FEE_TIERS } from '../../stats/fee-tier.js';
 
 export { BestXiLineupRequest };
 
@@ -8,7 +9,7 @@ export { BestXiLineupRequest };
 export const BestXiLineupResponse = z
   .object({
     primary: z.object({
-      lineup_fee_tier: z.enum(['T1', 'T2', 'T3', 'T4', 'T5']).nullable(),
+      lineup_fee_tier: z.enum(FEE_TIERS).nullable(),
       avg_rating: z.number().nullable(),
       ga_per90: z.number(),
       def_per90: z.number(),

@@ -1,14 +1,14 @@
 /** @module POST /api/v1/intelligence/player (SPEC §4.2): request body, query and response. */
 import { z } from 'zod';
-import { PlayerRequest } from '../../intel/requests.js';
+import { PlayerRequest } from '../../reports/requests.js';
 import { ResponseMeta } from './common.js';
 import { PlayerProfile, SeasonStats } from './shapes.js';
 
 export { PlayerRequest };
 
-/** Query of the player profile: `enhance=narrative` adds a narrative paragraph at no extra cost. */
-export const PlayerQuery = z.object({ enhance: z.enum(['narrative']).optional() }).strict();
-export type PlayerQuery = z.infer<typeof PlayerQuery>;
+/** Query string of the player profile: `enhance=narrative` adds a narrative paragraph at no extra cost (not the identity inputs, `PlayerQuery` in src/data/identity.ts). */
+export const PlayerQueryString = z.object({ enhance: z.enum(['narrative']).optional() }).strict();
+export type PlayerQueryString = z.infer<typeof PlayerQueryString>;
 
 /** Player profile response (SPEC §2.3). */
 export const PlayerResponse = z

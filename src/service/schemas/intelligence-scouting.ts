@@ -1,6 +1,6 @@
 /** @module POST /api/v1/intelligence/scouting (SPEC §4.3): request body and response. */
 import { z } from 'zod';
-import { ScoutingRequest } from '../../intel/requests.js';
+import { ScoutingRequest } from '../../reports/requests.js';
 import { ResponseMeta } from './common.js';
 import { PercentileEntry, PlayerProfile, SeasonStats } from './shapes.js';
 

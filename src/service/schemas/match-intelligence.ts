@@ -1,6 +1,6 @@
 /** @module POST /api/v1/match-intelligence (SPEC §4.6, beta): request body and response. */
 import { z } from 'zod';
-import { MatchIntelligenceRequest } from '../../fixtures/match-intelligence.js';
+import { MatchIntelligenceRequest } from '../../matches/match-intelligence.js';
 
 export { MatchIntelligenceRequest };
 

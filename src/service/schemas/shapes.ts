@@ -7,8 +7,9 @@
 import { z } from 'zod';
 import { POSITION_GROUPS } from '../../data/schema.js';
 import { PERCENTILE_LABELS } from '../../stats/percentiles.js';
+import { FEE_TIERS } from '../../stats/fee-tier.js';
 
-const FEE_TIER = z.enum(['T1', 'T2', 'T3', 'T4', 'T5']);
+const FEE_TIER = z.enum(FEE_TIERS);
 
 /** Identity block of a player (SPEC §2.3 `profile`). */
 export const PlayerProfile = z

@@ -1,6 +1,7 @@
 /** @module POST /api/v1/verdict (SPEC §4.7): request body and response. */
 import { z } from 'zod';
 import { VerdictRequest } from '../../verdict/verdict.js';
+import { VERDICT_CODES } from '../../verdict/rules.js';
 import { ResponseMeta } from './common.js';
 
 export { VerdictRequest };
@@ -8,7 +9,7 @@ export { VerdictRequest };
 /** Verdict response (DESIGN §5): code, headline, confidence 0–1 and percentile receipts. */
 export const VerdictResponse = z
   .object({
-    verdict_code: z.enum(['elite', 'contrast', 'fraud', 'merchant', 'cooked', 'fallback']),
+    verdict_code: z.enum(VERDICT_CODES),
     headline: z.string(),
     confidence: z.number().min(0).max(1),
     evidence: z.array(z.object({ metric: z.string(), percentile: z.number() }).loose()),

@@ -4,7 +4,7 @@ import { marketValueOf } from '../../../src/data/generate/market-values.js';
 import { CULTURES, drawName } from '../../../src/data/generate/names.js';
 import { NATIONS } from '../../../src/data/generate/nations.js';
 import { Rng } from '../../../src/data/generate/rng.js';
-import { ageCurve, ageOn } from '../../../src/data/generate/squads.js';
+import { ageCurve, fractionalAgeOn } from '../../../src/data/generate/squads.js';
 
 describe('names', () => {
   it('every nation draws only from cultures that exist, with weights summing to 1', () => {
@@ -60,6 +60,6 @@ describe('market values and ages', () => {
     expect(ageCurve(19)).toBeCloseTo(-0.975, 2);
     // 0.04 × (34 − 30)^1.5 = 0.04 × 8 = 0.32
     expect(ageCurve(34)).toBeCloseTo(-0.32, 10);
-    expect(Math.floor(ageOn('2000-03-05', '2026-03-04'))).toBe(25);
+    expect(Math.floor(fractionalAgeOn('2000-03-05', '2026-03-04'))).toBe(25);
   });
 });

@@ -1,5 +1,5 @@
 /*
- * The hand-written fixture test/fixtures/statsbomb/ (competition 9, season 99): two matches between
+ * The hand-written fixture test/files/statsbomb/ (competition 9, season 99): two matches between
  * Alpha FC (101, players 1–13) and Beta United (102, players 21–34).
  *
  * Match 1001 (2020-10-03, Alpha 2–1 Beta). Half ends: 46:30 (1st), 93:00 (2nd) — stoppage 1:30 and
@@ -47,7 +47,7 @@ import { datasetFromDir } from '../../../../src/data/load.js';
 import { datasetToDir } from '../../../../src/data/save.js';
 import { rowsOf, type Dataset, type RowOf } from '../../../../src/data/schema.js';
 
-const FIXTURE = fileURLToPath(new URL('../../../fixtures/statsbomb/', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../../../files/statsbomb/', import.meta.url));
 
 let dataset: Dataset;
 let seasons: Map<number, RowOf<'player_seasons'>>;
