@@ -8,7 +8,8 @@ import { DatasetError } from '../../dataset-error.js';
 import { COUNTING_COLUMNS, tableFromRows, type Dataset, type DatasetMeta, type PositionCode, type RowOf } from '../../schema.js';
 import { validateDataset } from '../../validate.js';
 import { cleanName, kickoffUtcOf, seasonNameOf } from './mapping.js';
-import { emptyTotals, matchSummaryOf, type CountingTotals, type PlayerMatchLine } from './match-summary.js';
+import { emptyTotals, type CountingTotals } from '../counting-totals.js';
+import { matchSummaryOf, type PlayerMatchLine } from './match-summary.js';
 import { matchesFileOf, readCompetitions, readEvents, readLineups, readMatches, type StatsBombMatch } from './read.js';
 
 /** Options of {@link datasetFromStatsBomb}. */

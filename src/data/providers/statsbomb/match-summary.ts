@@ -4,7 +4,7 @@
  * sending-off cards and `Half End`, split into nominal and clock seconds per position, and every
  * counting column attributed to the event's player. Pure: events in, summary out.
  */
-import { COUNTING_COLUMNS, type CountingColumn, type PositionCode } from '../../schema.js';
+import { COUNTING_COLUMNS, type PositionCode } from '../../schema.js';
 import { DatasetError } from '../../dataset-error.js';
 import {
   BIG_CHANCE_MIN_XG,
@@ -22,15 +22,8 @@ import {
   isTackleWon,
   positionCodeOfStatsBomb,
 } from './mapping.js';
+import { emptyTotals, type CountingTotals } from '../counting-totals.js';
 import type { StatsBombEvent } from './read.js';
-
-/** Counting totals of one player in one match, keyed like the `player_seasons` columns. */
-export type CountingTotals = Record<CountingColumn, number>;
-
-/** A zeroed set of counting totals. @example emptyTotals().goals // => 0 */
-export function emptyTotals(): CountingTotals {
-  return Object.fromEntries(COUNTING_COLUMNS.map((c) => [c, 0])) as CountingTotals;
-}
 
 /** One player's match: whether and how long he played, where, and what he did. */
 export interface PlayerMatchLine {

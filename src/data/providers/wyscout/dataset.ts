@@ -9,7 +9,8 @@ import { COUNTING_COLUMNS, tableFromRows, type Dataset, type DatasetMeta, type P
 import { validateDataset } from '../../validate.js';
 import { layoutOf, type MatchFileRef } from './layout.js';
 import { PUBLIC_COMPETITIONS, decodeName, knockoutRoundName, positionCodeOf, seasonNameFromDates } from './mapping.js';
-import { emptyTotals, matchSummaryOf, type CountingTotals } from './match-summary.js';
+import { emptyTotals, type CountingTotals } from '../counting-totals.js';
+import { matchSummaryOf } from './match-summary.js';
 import { readMatchFile, readPlayerRegistry, readTeamRegistry, type WyscoutMatch, type WyscoutPlayer, type WyscoutTeam } from './read.js';
 
 /** Options of {@link datasetFromWyscout}. */

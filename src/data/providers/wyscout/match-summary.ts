@@ -4,7 +4,6 @@
  * tags and the real period ends (last event of each period), the sums of his open-play event
  * locations for the position rule, and every counting column. Pure: match and events in, summary out.
  */
-import { COUNTING_COLUMNS, type CountingColumn } from '../../schema.js';
 import { DatasetError } from '../../dataset-error.js';
 import {
   BIG_CHANCE_ZONE,
@@ -22,15 +21,8 @@ import {
   TAG,
   periodIndexOf,
 } from './mapping.js';
+import { emptyTotals, type CountingTotals } from '../counting-totals.js';
 import type { WyscoutEvent, WyscoutMatch } from './read.js';
-
-/** Counting totals of one player in one match, keyed like the `player_seasons` columns. */
-export type CountingTotals = Record<CountingColumn, number>;
-
-/** A zeroed set of counting totals. @example emptyTotals().goals // => 0 */
-export function emptyTotals(): CountingTotals {
-  return Object.fromEntries(COUNTING_COLUMNS.map((c) => [c, 0])) as CountingTotals;
-}
 
 /** One player's match. */
 export interface PlayerMatchLine {
