@@ -4,8 +4,8 @@
  * and season by name. It becomes an in-memory dataset (ids assigned by first appearance) so the
  * engine's derivations apply unchanged. Every error names the file, column, data row and line.
  */
-import { makeData, makeVector, Table, Utf8, type Vector } from 'apache-arrow';
-import { float64VectorOf, int32VectorOf, utf8VectorOf } from './arrow-columns.js';
+import { Table, Utf8, type Vector } from 'apache-arrow';
+import { float64VectorOf, int32VectorOf, utf8VectorFrom, utf8VectorOf } from './arrow/index.js';
 import { DatasetError } from './dataset-error.js';
 import type { CsvDelimiter } from './providers/csv/delimiter.js';
 import type { TextEncoding } from './providers/csv/encoding.js';
@@ -147,13 +147,7 @@ function utf8VectorOfBuffer(b: Utf8Buffer, rows: number, at?: number[]): Vector 
       valid[i] = b.valid[r];
     });
   }
-  let nulls = 0;
-  const bitmap = new Uint8Array((n + 7) >> 3);
-  for (let i = 0; i < n; i++) {
-    if (valid[i]) bitmap[i >> 3] |= 1 << (i & 7);
-    else nulls++;
-  }
-  return makeVector(makeData({ type: new Utf8(), length: n, nullCount: nulls, nullBitmap: nulls > 0 ? bitmap : new Uint8Array(0), valueOffsets: offsets, data: bytes }));
+  return utf8VectorFrom(offsets, bytes, valid);
 }
 
 /** Doubles `xs` into a larger array when full. */

@@ -7,7 +7,7 @@
  */
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { DataType, Precision, type Table } from 'apache-arrow';
-import { validityMaskOf } from './arrow-columns.js';
+import { validityOf } from './arrow/index.js';
 import { float32Text } from './number-text.js';
 
 /** Bytes buffered before a write: large enough to amortise the call, small next to the table. */
@@ -141,7 +141,7 @@ function jsonText(sink: ByteSink, values: Uint8Array, from: number, to: number):
 /** The field writer of column `index`; rows must be asked for in increasing order (text walks the chunks). */
 function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWriter {
   const vector = table.getChildAt(index)!;
-  const valid = validityMaskOf(vector);
+  const valid = validityOf(vector);
   const type = vector.type;
   if (DataType.isUtf8(type)) {
     const chunks = vector.data;

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Table, type Vector } from 'apache-arrow';
-import { vectorOfKind } from '../../column-vector.js';
+import { vectorOfKind } from '../../arrow/index.js';
 import { DatasetError } from '../../dataset-error.js';
 import { DatasetMeta, SCHEMA, TABLE_NAMES, type ColumnSpec, type Dataset, type TableName, type TableSpec } from '../../schema.js';
 import { tableFileOf } from '../../save.js';

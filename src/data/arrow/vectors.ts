@@ -1,0 +1,187 @@
+/**
+ * Arrow vectors built straight from typed arrays, one validity mask and (for text) one UTF-8
+ * buffer, without Arrow's row-by-row builders: the fast path for million-row tables (batch
+ * scoring, CSV input, benches). Every builder packs its validity through `packBits`.
+ */
+import { Float32, Float64, Int32, makeData, makeVector, Utf8, type Vector } from 'apache-arrow';
+import { arrowTypeOf, type ColumnKind } from '../schema.js';
+import { packBits } from './bits.js';
+import { validityOf } from './validity.js';
+
+const encoder = new TextEncoder();
+
+/**
+ * A fixed-width numeric vector of `xs` with rows whose `valid` byte is 0 stored as null
+ * (`valid` null: no nulls). The typed array must match `type` (Int32Array for Int32, …).
+ * @example numericVectorOf(new Float32(), Float32Array.of(1, 2), Uint8Array.of(1, 0)).get(1) // => null
+ */
+export function numericVectorOf<T extends Int32 | Float32 | Float64>(type: T, xs: T['TArray'], valid: Uint8Array | null): Vector<T> {
+  const { bitmap, unset } = valid ? packBits(valid) : { bitmap: new Uint8Array(0), unset: 0 };
+  const props = { type, length: xs.length, nullCount: unset, nullBitmap: unset > 0 ? bitmap : new Uint8Array(0), data: xs };
+  // makeData's overloads pick the vector type from a concrete `type`; T is generic here.
+  return makeVector(makeData(props as never)) as unknown as Vector<T>;
+}
+
+/**
+ * A Utf8 vector from its raw buffers: `offsets` (length n + 1) into `bytes`, and rows whose
+ * `valid` byte is 0 stored as null (`valid` null: no nulls).
+ * @example utf8VectorFrom(Int32Array.of(0, 1, 1), Uint8Array.of(97), Uint8Array.of(1, 0)).get(0) // => 'a'
+ */
+export function utf8VectorFrom(offsets: Int32Array, bytes: Uint8Array, valid: Uint8Array | null): Vector<Utf8> {
+  const n = offsets.length - 1;
+  const { bitmap, unset } = valid ? packBits(valid) : { bitmap: new Uint8Array(0), unset: 0 };
+  return makeVector(makeData({ type: new Utf8(), length: n, nullCount: unset, nullBitmap: unset > 0 ? bitmap : new Uint8Array(0), valueOffsets: offsets, data: bytes }));
+}
+
+/**
+ * A Float64 vector of `xs` with every NaN stored as null (the derived columns use NaN for "not
+ * computable").
+ * @example float64VectorOf(Float64Array.of(1.5, NaN)).get(1) // => null
+ */
+export function float64VectorOf(xs: Float64Array): Vector<Float64> {
+  const valid = new Uint8Array(xs.length);
+  let any = false;
+  for (let i = 0; i < xs.length; i++) {
+    if (Number.isNaN(xs[i])) any = true;
+    else valid[i] = 1;
+  }
+  if (!any) return makeVector(xs);
+  return numericVectorOf(new Float64(), xs, valid);
+}
+
+/**
+ * An Int32 vector of `xs`, with rows whose `valid` byte is 0 stored as null (`valid` null: none).
+ * @example int32VectorOf(Int32Array.of(3, 0), Uint8Array.of(1, 0)).get(1) // => null
+ */
+export function int32VectorOf(xs: Int32Array, valid: Uint8Array | null = null): Vector<Int32> {
+  if (!valid || valid.every((v) => v === 1)) return makeVector(xs);
+  return numericVectorOf(new Int32(), xs, valid);
+}
+
+/**
+ * A Utf8 vector of `xs` (null stays null), encoded straight into one value buffer and an offsets
+ * array — about 20× faster than Arrow's row builder on a million short strings.
+ * @example utf8VectorOf(['a', null]).get(0) // => 'a'
+ */
+export function utf8VectorOf(xs: readonly (string | null)[]): Vector<Utf8> {
+  const n = xs.length;
+  const offsets = new Int32Array(n + 1);
+  const valid = new Uint8Array(n);
+  let bytes = new Uint8Array(Math.max(64, n * 8));
+  let at = 0;
+  let nulls = 0;
+  for (let i = 0; i < n; i++) {
+    const s = xs[i];
+    if (s === null || s === undefined) {
+      nulls++;
+    } else {
+      valid[i] = 1;
+      // A UTF-16 code unit never needs more than 3 UTF-8 bytes.
+      if (at + s.length * 3 > bytes.length) {
+        const grown = new Uint8Array(Math.max(bytes.length * 2, at + s.length * 3));
+        grown.set(bytes.subarray(0, at));
+        bytes = grown;
+      }
+      let ascii = true;
+      for (let k = 0; k < s.length; k++) {
+        const c = s.charCodeAt(k);
+        if (c > 0x7f) {
+          ascii = false;
+          break;
+        }
+        bytes[at + k] = c;
+      }
+      at += ascii ? s.length : encoder.encodeInto(s, bytes.subarray(at)).written;
+    }
+    offsets[i + 1] = at;
+  }
+  return utf8VectorFrom(offsets, at < bytes.length / 2 ? bytes.slice(0, at) : bytes.subarray(0, at), nulls > 0 ? valid : null);
+}
+
+/**
+ * A Utf8 vector of `vector`'s values at `rows` (in that order), copied byte for byte from its
+ * buffers without decoding to strings: the fast, small path for repeating a column by an index.
+ * @example utf8VectorAt(utf8VectorOf(['a', null, 'c']), Int32Array.of(2, 2, 1)).toArray() // => ['c', 'c', null]
+ */
+export function utf8VectorAt(vector: Vector, rows: Int32Array): Vector<Utf8> {
+  // One flat view of every chunk: row r lives in chunk c at r - starts[c].
+  const chunks = vector.data;
+  const starts = new Int32Array(chunks.length + 1);
+  chunks.forEach((d, c) => (starts[c + 1] = starts[c] + d.length));
+  const chunkOf = (r: number): number => {
+    let c = 0;
+    while (r >= starts[c + 1]) c++;
+    return c;
+  };
+  const valid = validityOf(vector);
+  const n = rows.length;
+  const offsets = new Int32Array(n + 1);
+  let size = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rows[i];
+    if (valid && !valid[r]) continue;
+    const c = chunks.length === 1 ? 0 : chunkOf(r);
+    const o = chunks[c].valueOffsets as Int32Array;
+    size += o[r - starts[c] + 1] - o[r - starts[c]];
+  }
+  const bytes = new Uint8Array(size);
+  const mask = new Uint8Array(n);
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rows[i];
+    if (!(valid && !valid[r])) {
+      const c = chunks.length === 1 ? 0 : chunkOf(r);
+      const o = chunks[c].valueOffsets as Int32Array;
+      const values = chunks[c].values as Uint8Array;
+      const k = r - starts[c];
+      for (let b = o[k]; b < o[k + 1]; b++) bytes[at++] = values[b];
+      mask[i] = 1;
+    }
+    offsets[i + 1] = at;
+  }
+  return utf8VectorFrom(offsets, bytes, mask);
+}
+
+/**
+ * An Arrow vector of `kind` holding `values` (`null` for a missing value); numbers for int32,
+ * float64 and timestamp (epoch milliseconds), strings for utf8, booleans for bool. The values must
+ * already fit the kind (the caller parsed them); the result equals `vectorFromArray(values, type)`.
+ * Cost: one pass over the values (two for text).
+ * @example vectorOfKind('int32', [1, null, 3]).toArray() // => Int32Array [1, 0, 3]
+ */
+export function vectorOfKind(kind: ColumnKind, values: ReadonlyArray<number | string | boolean | null>): Vector {
+  const n = values.length;
+  const type = arrowTypeOf(kind);
+  const { bitmap, unset: nullCount } = packBits(values.map((v) => (v === null ? 0 : 1)));
+  const nullBitmap = nullCount > 0 ? bitmap : undefined;
+  switch (kind) {
+    case 'int32':
+    case 'float64': {
+      const data = kind === 'int32' ? new Int32Array(n) : new Float64Array(n);
+      for (let i = 0; i < n; i++) if (values[i] !== null) data[i] = values[i] as number;
+      return makeVector(makeData({ type, length: n, nullCount, nullBitmap, data } as never));
+    }
+    case 'timestamp': {
+      const data = new BigInt64Array(n);
+      for (let i = 0; i < n; i++) if (values[i] !== null) data[i] = BigInt(values[i] as number);
+      return makeVector(makeData({ type, length: n, nullCount, nullBitmap, data } as never));
+    }
+    case 'bool': {
+      const data = packBits(values.map((v) => (v === true ? 1 : 0))).bitmap;
+      return makeVector(makeData({ type, length: n, nullCount, nullBitmap, data } as never));
+    }
+    case 'utf8': {
+      let bound = 0;
+      for (let i = 0; i < n; i++) if (values[i] !== null) bound += (values[i] as string).length * 3;
+      const bytes = new Uint8Array(bound);
+      const valueOffsets = new Int32Array(n + 1);
+      let at = 0;
+      for (let i = 0; i < n; i++) {
+        const v = values[i];
+        if (v !== null) at += encoder.encodeInto(v as string, bytes.subarray(at)).written;
+        valueOffsets[i + 1] = at;
+      }
+      return makeVector(makeData({ type, length: n, nullCount, nullBitmap, valueOffsets, data: bytes.subarray(0, at) } as never));
+    }
+  }
+}
