@@ -7,8 +7,9 @@
  */
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { DataType, Precision, type Table } from 'apache-arrow';
-import { validityOf } from './arrow/index.js';
-import { float32Text } from './number-text.js';
+import { validityOf } from '../../arrow/index.js';
+import { float32Text } from '../../number-text.js';
+import { csvQuoted, forcesQuotes } from './quote.js';
 
 /** Bytes buffered before a write: large enough to amortise the call, small next to the table. */
 const BUFFER_BYTES = 1 << 22;
@@ -90,13 +91,10 @@ type FieldWriter = (sink: ByteSink, i: number) => boolean;
 /** Escaping of text bytes: CSV doubles quotes and quotes the field when needed, JSON escapes. */
 type TextStyle = 'csv' | 'json';
 
-/** Copies UTF-8 bytes `values[from, to)` as one CSV field (quoted when it holds `"` `,` CR or LF, or is empty). */
+/** Copies UTF-8 bytes `values[from, to)` as one CSV field, quoted by the one rule of quote.ts. */
 function csvText(sink: ByteSink, values: Uint8Array, from: number, to: number): void {
   let quote = from === to;
-  for (let k = from; k < to && !quote; k++) {
-    const b = values[k];
-    quote = b === QUOTE || b === COMMA || b === LF || b === CR;
-  }
+  for (let k = from; k < to && !quote; k++) quote = forcesQuotes(values[k]);
   sink.room(quote ? 2 * (to - from) + 2 : to - from);
   const buf = sink.buf;
   let p = sink.pos;
@@ -195,9 +193,6 @@ function writeViaTemp(path: string, write: (sink: ByteSink) => void): void {
   }
 }
 
-/** The CSV text of a header name: quoted only when needed. */
-const headerField = (s: string): string => (s === '' || /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-
 /**
  * Writes `table` to `path` as CSV, through a temporary sibling file renamed into place so a failed
  * write leaves no partial file. Text is written from its exact UTF-8 bytes, quoted only when
@@ -212,7 +207,7 @@ export function tableToCsvFile(table: Table, path: string, options: TableWriteOp
   const rows = table.numRows;
   writeViaTemp(path, (sink) => {
     sink.room(1);
-    const header = Buffer.from(`${names.map(headerField).join(',')}\n`, 'utf8');
+    const header = Buffer.from(`${names.map(csvQuoted).join(',')}\n`, 'utf8');
     sink.flush();
     writeSync(sink.fd, header);
     for (let i = 0; i < rows; i++) {

@@ -5,16 +5,16 @@
  * engine's derivations apply unchanged. Every error names the file, column, data row and line.
  */
 import { Table, Utf8, type Vector } from 'apache-arrow';
-import { float64VectorOf, int32VectorOf, utf8VectorFrom, utf8VectorOf } from './arrow/index.js';
-import { DatasetError } from './dataset-error.js';
-import type { CsvDelimiter } from './providers/csv/delimiter.js';
-import type { TextEncoding } from './providers/csv/encoding.js';
-import { tableFromParquetFile, recordsOfTable } from './providers/csv/parquet.js';
-import { parseCsv } from './providers/csv/parse.js';
-import { readCsvFile, type CsvFileInfo } from './providers/csv/stream.js';
-import { valueOfCsv } from './providers/csv/values.js';
-import { COUNTING_COLUMNS, POSITION_CODES, SCHEMA, tableFromRows, type ColumnKind, type Dataset } from './schema.js';
-import { validateDataset } from './validate.js';
+import { float64VectorOf, int32VectorOf, utf8VectorFrom, utf8VectorOf } from '../../arrow/index.js';
+import { DatasetError } from '../../dataset-error.js';
+import type { CsvDelimiter } from './delimiter.js';
+import type { TextEncoding } from './encoding.js';
+import { tableFromParquetFile, recordsOfTable } from './parquet.js';
+import { parseCsv } from './parse.js';
+import { readCsvFile, type CsvFileInfo } from './stream.js';
+import { valueOfCsv } from './values.js';
+import { COUNTING_COLUMNS, POSITION_CODES, SCHEMA, tableFromRows, type ColumnKind, type Dataset } from '../../schema.js';
+import { validateDataset } from '../../validate.js';
 
 /** Integers that fit int32 without a range check (at most 9 digits). */
 const PLAIN_INT = /^-?\d{1,9}$/;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeVector, Table } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { float64VectorOf, int32VectorOf, utf8VectorOf, validityOf } from '../../src/data/arrow/index.js';
-import { tableToCsvFile } from '../../src/data/table-csv.js';
+import { float64VectorOf, int32VectorOf, utf8VectorOf, validityOf } from '../../../../src/data/arrow/index.js';
+import { tableToCsvFile } from '../../../../src/data/providers/csv/table-csv.js';
 
 describe('arrow columns', () => {
   it('stores NaN floats and masked ints as null', () => {

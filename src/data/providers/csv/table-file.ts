@@ -5,7 +5,7 @@
 import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { extname } from 'node:path';
 import { tableFromIPC, tableToIPC, type Table } from 'apache-arrow';
-import { tableFromParquet, tableToParquetFile } from './providers/csv/parquet.js';
+import { tableFromParquet, tableToParquetFile } from './parquet.js';
 import { tableToCsvFile, tableToJsonlFile, type TableWriteOptions } from './table-csv.js';
 
 /** Formats a table can be written in. */
