@@ -1,7 +1,7 @@
 import { Float64, Int32, vectorFromArray } from 'apache-arrow';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bitAt, numericVectorOf, packBits, utf8VectorFrom, validityOf } from '../../src/data/arrow/index.js';
+import { bitAt, numericVectorOf, packBits, pushUtf8, utf8Buffer, utf8VectorFrom, utf8VectorOf, utf8VectorOfBuffer, validityOf } from '../../src/data/arrow/index.js';
 
 const masks = fc.array(fc.constantFrom(0, 1), { maxLength: 70 }).map((xs) => Uint8Array.from(xs));
 
@@ -50,5 +50,20 @@ describe('data/arrow: the one bit packing and validity reader', () => {
     const v = utf8VectorFrom(Int32Array.of(0, 1, 1, 3), new TextEncoder().encode('abc'), Uint8Array.of(1, 0, 1));
     expect(v.toArray()).toEqual(['a', null, 'bc']);
     expect(v.nullCount).toBe(1);
+  });
+});
+
+describe('data/arrow: the one UTF-8 column buffer', () => {
+  it('utf8VectorOf and a grown Utf8Buffer read back every string (any script), nulls as nulls, and pick rows by index', () => {
+    fc.assert(
+      fc.property(fc.array(fc.option(fc.string({ unit: 'grapheme' }), { nil: null }), { maxLength: 50 }), (xs) => {
+        expect(utf8VectorOf(xs).toArray()).toEqual(xs);
+        const b = utf8Buffer(1, 1);
+        xs.forEach((s, i) => pushUtf8(b, i, s));
+        expect(utf8VectorOfBuffer(b, xs.length).toArray()).toEqual(xs);
+        const picked = xs.map((_, i) => xs.length - 1 - i);
+        expect(utf8VectorOfBuffer(b, xs.length, picked).toArray()).toEqual(picked.map((r) => xs[r]));
+      }),
+    );
   });
 });

@@ -5,11 +5,12 @@
  * Arrow's UTF-8 buffers as it is (no decoding, so every character survives), integers are
  * written digit by digit, and a million-row table never becomes a string.
  */
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { writeSync } from 'node:fs';
 import { DataType, Precision, type Table } from 'apache-arrow';
 import { validityOf } from '../../arrow/index.js';
 import { float32Text } from '../../number-text.js';
 import { csvQuoted, forcesQuotes } from './quote.js';
+import { writeViaTemp } from './temp-file.js';
 
 /** Bytes buffered before a write: large enough to amortise the call, small next to the table. */
 const BUFFER_BYTES = 1 << 22;
@@ -174,23 +175,13 @@ function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWrit
   return (sink, i) => (valid && !valid[i] ? false : (sink.ascii(String(xs[i])), true));
 }
 
-/** Opens a temp sibling of `path`, lets `write` fill it, renames it into place; removes it on any error. */
-function writeViaTemp(path: string, write: (sink: ByteSink) => void): void {
-  const tmp = `${path}.tmp-${process.pid}`;
-  const fd = openSync(tmp, 'w');
-  let open = true;
-  try {
+/** Fills a temp sibling of `path` through a {@link ByteSink} and renames it into place (temp-file.ts). */
+function writeSinkViaTemp(path: string, write: (sink: ByteSink) => void): void {
+  writeViaTemp(path, (fd) => {
     const sink = new ByteSink(fd);
     write(sink);
     sink.flush();
-    closeSync(fd);
-    open = false;
-    renameSync(tmp, path);
-  } catch (e) {
-    if (open) closeSync(fd);
-    rmSync(tmp, { force: true });
-    throw e;
-  }
+  });
 }
 
 /**
@@ -205,7 +196,7 @@ export function tableToCsvFile(table: Table, path: string, options: TableWriteOp
   const names = table.schema.fields.map((f) => f.name);
   const fields = names.map((_, j) => fieldWriterOf(table, j, 'csv'));
   const rows = table.numRows;
-  writeViaTemp(path, (sink) => {
+  writeSinkViaTemp(path, (sink) => {
     sink.room(1);
     const header = Buffer.from(`${names.map(csvQuoted).join(',')}\n`, 'utf8');
     sink.flush();
@@ -234,7 +225,7 @@ export function tableToJsonlFile(table: Table, path: string, options: TableWrite
   const keys = names.map((n, j) => Buffer.from(`${j === 0 ? '{' : ','}${JSON.stringify(n)}:`, 'utf8'));
   const fields = names.map((_, j) => fieldWriterOf(table, j, 'json'));
   const rows = table.numRows;
-  writeViaTemp(path, (sink) => {
+  writeSinkViaTemp(path, (sink) => {
     for (let i = 0; i < rows; i++) {
       for (let j = 0; j < fields.length; j++) {
         sink.room(keys[j].length);
