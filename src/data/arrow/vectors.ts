@@ -116,25 +116,24 @@ export function pushUtf8(b: Utf8Buffer, row: number, s: string | null): void {
 export function utf8VectorOfBuffer(b: Utf8Buffer, rows: number, at?: readonly number[]): Vector<Utf8> {
   const n = at ? at.length : rows;
   const offsets = new Int32Array(n + 1);
-  const valid = new Uint8Array(n);
-  let bytes: Uint8Array;
   if (!at) {
     offsets.set(b.ends.subarray(0, rows), 1);
-    valid.set(b.valid.subarray(0, rows));
-    bytes = b.bytes.slice(0, b.at);
-  } else {
-    let size = 0;
-    for (const r of at) size += b.ends[r] - (r > 0 ? b.ends[r - 1] : 0);
-    bytes = new Uint8Array(size);
-    let p = 0;
-    at.forEach((r, i) => {
-      const from = r > 0 ? b.ends[r - 1] : 0;
-      bytes.set(b.bytes.subarray(from, b.ends[r]), p);
-      p += b.ends[r] - from;
-      offsets[i + 1] = p;
-      valid[i] = b.valid[r];
-    });
+    // Pushing only appends past `b.at`, so the vector may share the buffer unless that wastes half of it.
+    const bytes = b.at < b.bytes.length / 2 ? b.bytes.slice(0, b.at) : b.bytes.subarray(0, b.at);
+    return utf8VectorFrom(offsets, bytes, b.valid.subarray(0, rows));
   }
+  const valid = new Uint8Array(n);
+  let size = 0;
+  for (const r of at) size += b.ends[r] - (r > 0 ? b.ends[r - 1] : 0);
+  const bytes = new Uint8Array(size);
+  let p = 0;
+  at.forEach((r, i) => {
+    const from = r > 0 ? b.ends[r - 1] : 0;
+    bytes.set(b.bytes.subarray(from, b.ends[r]), p);
+    p += b.ends[r] - from;
+    offsets[i + 1] = p;
+    valid[i] = b.valid[r];
+  });
   return utf8VectorFrom(offsets, bytes, valid);
 }
 
