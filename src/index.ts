@@ -14,11 +14,11 @@ export { datasetFromCsvDir, datasetToCsvDir, datasetToCsv, tableFromCsv, tableTo
 export { DatasetError } from './data/dataset-error.js';
 export { datasetFromStatsBomb, STATSBOMB_COVERAGE, type StatsBombOptions } from './data/providers/statsbomb/index.js';
 export { datasetFromWyscout, wyscoutIngest, WYSCOUT_ATTRIBUTION, WYSCOUT_COVERAGE, type WyscoutOptions, type WyscoutReport } from './data/providers/wyscout/index.js';
-export { datasetFromSeasonCsv, SEASON_CSV_REQUIRED, SEASON_CSV_OPTIONAL, type SeasonCsvOptions } from './data/season-csv.js';
-export { tableToCsvFile } from './data/table-csv.js';
-export { datasetFromSeasonFile, seasonRows, type HeaderMap, type SeasonFile, type SeasonFileOptions, type SeasonRows } from './data/season-csv.js';
-export { tableToJsonlFile, type TableWriteOptions } from './data/table-csv.js';
-export { tableToFile, tableFromFile, tableFormatOf, TABLE_FORMATS, type TableFormat } from './data/table-file.js';
+export { datasetFromSeasonCsv, SEASON_CSV_REQUIRED, SEASON_CSV_OPTIONAL, type SeasonCsvOptions } from './data/providers/csv/season-csv.js';
+export { tableToCsvFile } from './data/providers/csv/table-csv.js';
+export { datasetFromSeasonFile, seasonRows, type HeaderMap, type SeasonFile, type SeasonFileOptions, type SeasonRows } from './data/providers/csv/season-csv.js';
+export { tableToJsonlFile, type TableWriteOptions } from './data/providers/csv/table-csv.js';
+export { tableToFile, tableFromFile, tableFormatOf, TABLE_FORMATS, type TableFormat } from './data/providers/csv/table-file.js';
 export { tableFromParquet, tableFromParquetFile, tableToParquetFile, recordsOfTable } from './data/providers/csv/parquet.js';
 export { readCsvFile, type CsvFileInfo, type CsvFileOptions } from './data/providers/csv/stream.js';
 export { TEXT_ENCODINGS, type TextEncoding } from './data/providers/csv/encoding.js';

@@ -3,7 +3,8 @@
  * vectors (no per-row objects): `leagues × seasons × 4 groups` cohorts, a few percent of nulls in
  * some counting columns, provider ratings on ~70 % of rows, ~13 % of rows under 450 minutes.
  */
-import { Float64, Int32, makeData, makeVector, Table, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
+import { Float64, Int32, makeVector, Table, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
+import { numericVectorOf } from '../../src/data/arrow/index.js';
 import { COUNTING_COLUMNS, POSITION_CODES, tableFromRows, type Dataset } from '../../src/data/schema.js';
 
 /** Deterministic xorshift32 in [0, 1). */
@@ -21,13 +22,7 @@ export function rng(seed: number): () => number {
 
 function withNulls(type: Int32 | Float64, values: Int32Array | Float64Array, valid: Uint8Array | null): Vector {
   if (!valid) return makeVector(values as Int32Array);
-  const bitmap = new Uint8Array(((values.length + 63) >> 6) << 3);
-  let nulls = 0;
-  for (let i = 0; i < values.length; i++) {
-    if (valid[i]) bitmap[i >> 3] |= 1 << (i & 7);
-    else nulls++;
-  }
-  return makeVector(makeData({ type, length: values.length, nullCount: nulls, nullBitmap: bitmap, data: values } as never));
+  return numericVectorOf(type, values as never, valid);
 }
 
 export interface SyntheticShape {

@@ -7,24 +7,35 @@ import { tableFileOf } from './save.js';
 import { validateDataset } from './validate.js';
 
 /**
+ * The `dataset.json` of a dataset folder (Arrow or CSV), parsed and checked against
+ * {@link DatasetMeta}: the one reader of that file. Throws {@link DatasetError} when it is
+ * missing, not JSON, or not a valid meta.
+ * @example datasetMetaOf('data/demo').name // => 'halfspace demo universe'
+ */
+export function datasetMetaOf(dir: string): DatasetMeta {
+  const file = join(dir, 'dataset.json');
+  if (!existsSync(file)) throw new DatasetError('dataset.json', null, null, `missing in ${dir}`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new DatasetError('dataset.json', null, null, `not valid JSON (${(e as Error).message})`);
+  }
+  const meta = DatasetMeta.safeParse(raw);
+  if (!meta.success) {
+    const issue = meta.error.issues[0];
+    throw new DatasetError('dataset.json', issue.path.join('.') || null, null, issue.message);
+  }
+  return meta.data;
+}
+
+/**
  * Reads and validates a dataset folder written by {@link datasetToDir}.
  * Throws {@link DatasetError} naming file, column and row on the first problem; nothing is
  * returned from a bad dataset.
  */
 export function datasetFromDir(dir: string): Dataset {
-  const metaFile = join(dir, 'dataset.json');
-  if (!existsSync(metaFile)) throw new DatasetError('dataset.json', null, null, `missing in ${dir}`);
-  let rawMeta: unknown;
-  try {
-    rawMeta = JSON.parse(readFileSync(metaFile, 'utf8'));
-  } catch (e) {
-    throw new DatasetError('dataset.json', null, null, `not valid JSON (${(e as Error).message})`);
-  }
-  const meta = DatasetMeta.safeParse(rawMeta);
-  if (!meta.success) {
-    const issue = meta.error.issues[0];
-    throw new DatasetError('dataset.json', issue.path.join('.') || null, null, issue.message);
-  }
+  const meta = datasetMetaOf(dir);
   const tables: Partial<Record<string, Table>> = {};
   for (const name of TABLE_NAMES) {
     const file = join(dir, tableFileOf(name));
@@ -38,7 +49,7 @@ export function datasetFromDir(dir: string): Dataset {
       throw new DatasetError(tableFileOf(name), null, null, `not a readable Arrow IPC file (${(e as Error).message})`);
     }
   }
-  const dataset = { meta: meta.data, tables } as Dataset;
+  const dataset = { meta, tables } as Dataset;
   validateDataset(dataset);
   return dataset;
 }

@@ -5,7 +5,7 @@
  * 90 like our own metrics; DNA vectors keep their documented features.
  */
 import { Table, type Vector } from 'apache-arrow';
-import { float64VectorOf } from './arrow-columns.js';
+import { float64VectorOf } from './arrow/index.js';
 import { DatasetError } from './dataset-error.js';
 import { providerMetricKeyProblem } from './provider-metric-key.js';
 import type { Dataset, ProviderMetricSpec } from './schema.js';

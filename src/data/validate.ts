@@ -4,6 +4,7 @@
  * totals, and every foreign key pointing at a row. Each column is read once as a typed array.
  */
 import { DataType, Precision, Table, TimeUnit, type Vector } from 'apache-arrow';
+import { validityOf } from './arrow/index.js';
 import { DatasetError } from './dataset-error.js';
 import { providerMetricKeyProblem } from './provider-metric-key.js';
 import { tableFileOf } from './save.js';
@@ -61,29 +62,6 @@ function typeMatches(type: DataType, kind: ColumnKind): boolean {
       // Arrow timestamps always hold UTC epoch values; the zone is only a display hint.
       return DataType.isTimestamp(type) && type.unit === TimeUnit.MILLISECOND;
   }
-}
-
-/**
- * Per-row presence of a column's values (1 = value, 0 = null), or null when it has no nulls.
- * Reads the validity bitmaps of every chunk once.
- */
-function validityOf(vector: Vector): Uint8Array | null {
-  if (vector.nullCount === 0) return null;
-  const out = new Uint8Array(vector.length);
-  let base = 0;
-  for (const chunk of vector.data) {
-    const bitmap = chunk.nullBitmap;
-    if (chunk.nullCount === 0 || !bitmap || bitmap.length === 0) {
-      out.fill(1, base, base + chunk.length);
-    } else {
-      for (let i = 0; i < chunk.length; i++) {
-        const bit = chunk.offset + i;
-        out[base + i] = (bitmap[bit >> 3] >> (bit & 7)) & 1;
-      }
-    }
-    base += chunk.length;
-  }
-  return out;
 }
 
 /** One checked column: its values as read once (none for Bool, which no later check reads), and which rows hold a value. */

@@ -4,11 +4,11 @@
  * cohort percentiles, cohort and sample level, rating (provider or model), age, fee tier and style
  * tags. Pure: a dataset in, a table out. Lives in `dna/` because style tags do.
  */
-import { DataType, Float32, makeData, makeVector, Table, type Vector } from 'apache-arrow';
-import { float64VectorOf, int32VectorOf, utf8VectorAt, utf8VectorOf } from '../data/arrow-columns.js';
+import { DataType, Float32, Table, type Vector } from 'apache-arrow';
+import { float64VectorOf, int32VectorOf, numericVectorOf, utf8VectorAt, utf8VectorOf, validityOf } from '../data/arrow/index.js';
 import { COUNTING_COLUMNS, POSITION_GROUPS, type Dataset } from '../data/schema.js';
 import { ageOn } from '../stats/age.js';
-import { intColumn, numberColumn, validityOf } from '../stats/columns.js';
+import { intColumn, numberColumn } from '../stats/columns.js';
 import { deriveSeasons } from '../stats/derive.js';
 import { feeTierOf } from '../stats/fee-tier.js';
 import { METRIC_KEYS, type MetricKey } from '../stats/metrics.js';
@@ -70,17 +70,8 @@ function percentileVector(xs: Float64Array): Vector {
  */
 function dnaSlotVector(dna: DnaVectors, k: number): Vector {
   const xs = new Float32Array(dna.n);
-  const bitmap = new Uint8Array((dna.n + 7) >> 3);
-  let nulls = 0;
-  for (let i = 0; i < dna.n; i++) {
-    if (dna.hasVector[i]) {
-      xs[i] = dna.matrix[i * dna.dims + k];
-      bitmap[i >> 3] |= 1 << (i & 7);
-    } else {
-      nulls++;
-    }
-  }
-  return makeVector(makeData({ type: new Float32(), length: dna.n, nullCount: nulls, nullBitmap: nulls > 0 ? bitmap : new Uint8Array(0), data: xs }));
+  for (let i = 0; i < dna.n; i++) if (dna.hasVector[i]) xs[i] = dna.matrix[i * dna.dims + k];
+  return numericVectorOf(new Float32(), xs, dna.hasVector);
 }
 
 /** Text of a Utf8 column per row (nulls as null). */

@@ -3,28 +3,7 @@
  * `deriveSeasons` (docs/methodology/stats.md#missing-values).
  */
 import type { Table, Vector } from 'apache-arrow';
-
-/**
- * Validity of every value of a column: 1 = present, 0 = null. Null when the column has no nulls
- * (callers skip the check). Arrow's `toArray()` turns Int32 nulls into 0, so this mask is the only
- * way to tell a null from a real zero.
- * @example validityOf(vectorFromArray([1, null], new Int32())) // => Uint8Array [1, 0]
- */
-export function validityOf(vector: Vector): Uint8Array | null {
-  if (vector.nullCount === 0) return null;
-  const out = new Uint8Array(vector.length);
-  let at = 0;
-  for (const d of vector.data) {
-    const bitmap = d.nullBitmap;
-    if (d.nullCount === 0 || !bitmap || bitmap.length === 0) {
-      out.fill(1, at, at + d.length);
-    } else {
-      for (let i = 0, j = d.offset; i < d.length; i++, j++) out[at + i] = (bitmap[j >> 3] >> (j & 7)) & 1;
-    }
-    at += d.length;
-  }
-  return out;
-}
+import { bitAt, validityOf } from '../data/arrow/index.js';
 
 /**
  * A numeric column as a Float64Array with nulls (and a missing column) as NaN.
@@ -98,7 +77,7 @@ export function textCodes(table: Table, name: string): Int32Array {
     }
     for (let i = 0; i < d.length; i++) {
       const j = d.offset + i;
-      if (bitmap && !((bitmap[j >> 3] >> (j & 7)) & 1)) continue;
+      if (bitmap && !bitAt(bitmap, j)) continue;
       const from = offsets[j];
       const len = offsets[j + 1] - from;
       if (len > 3) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Table, vectorFromArray, type Vector } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { vectorOfKind } from '../../src/data/column-vector.js';
+import { vectorOfKind } from '../../src/data/arrow/index.js';
 import { arrowTypeOf, type ColumnKind } from '../../src/data/schema.js';
 import { expectTablesEqual } from '../helpers/expect-tables-equal.js';
 

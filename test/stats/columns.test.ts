@@ -1,6 +1,7 @@
 import { Float64, Int32, makeVector, Table, vectorFromArray } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { intColumn, numberColumn, validityOf } from '../../src/stats/columns.js';
+import { validityOf } from '../../src/data/arrow/index.js';
+import { intColumn, numberColumn } from '../../src/stats/columns.js';
 
 describe('Arrow column reading', () => {
   it('tells an Int32 null from a real 0 (toArray() gives 0 for both)', () => {

@@ -8,8 +8,8 @@ import { TEXT_ENCODINGS, type TextEncoding } from '../../data/providers/csv/enco
 import { datasetFromCsvDir } from '../../data/providers/csv/read.js';
 import { csvFileSummaryOf, type CsvFileInfo } from '../../data/providers/csv/stream.js';
 import type { Dataset } from '../../data/schema.js';
-import { datasetFromSeasonFile } from '../../data/season-csv.js';
-import { TABLE_FORMATS, tableFormatOf, tableToFile, type TableFormat } from '../../data/table-file.js';
+import { datasetFromSeasonFile } from '../../data/providers/csv/season-csv.js';
+import { TABLE_FORMATS, tableFormatOf, tableToFile, type TableFormat } from '../../data/providers/csv/table-file.js';
 import { scoreTableOf } from '../../dna/score-table.js';
 import { datasetFromMapOption, MAP_OPTION, mapReportText, type MapOptionResult } from '../map-option.js';
 import { progressBar } from '../progress.js';

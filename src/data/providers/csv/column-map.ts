@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { DatasetError } from '../../dataset-error.js';
 import { providerMetricKeyProblem } from '../../provider-metrics.js';
 import { COUNTING_COLUMNS, POSITION_CODES, type CountingColumn, type PositionCode } from '../../schema.js';
-import { SEASON_CSV_OPTIONAL, SEASON_CSV_REQUIRED } from '../../season-csv.js';
+import { SEASON_CSV_OPTIONAL, SEASON_CSV_REQUIRED } from './season-csv.js';
 
 /** Our season-table columns a source column may be renamed to (docs/scoring.md#players-csv). */
 const TARGETS = [...SEASON_CSV_REQUIRED, ...SEASON_CSV_OPTIONAL] as [string, ...string[]];

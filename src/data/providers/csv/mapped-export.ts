@@ -8,9 +8,10 @@ import { basename, extname } from 'node:path';
 import { DatasetError } from '../../dataset-error.js';
 import { withProviderMetrics, type ProviderMetricColumn } from '../../provider-metrics.js';
 import { COUNTING_COLUMNS, type Dataset } from '../../schema.js';
-import { datasetFromSeasonCsv, SEASON_CSV_REQUIRED } from '../../season-csv.js';
+import { datasetFromSeasonCsv, SEASON_CSV_REQUIRED } from './season-csv.js';
 import { ColumnMap, mergeColumnMaps, planOf, positionCodeOf, type ColumnAction, type ColumnMapInput } from './column-map.js';
 import { parseCsv, type CsvField } from './parse.js';
+import { csvQuoted } from './quote.js';
 import { FBREF_MAP } from './presets/fbref.js';
 import { WYSCOUT_SEARCH_MAP } from './presets/wyscout-search.js';
 
@@ -233,7 +234,7 @@ function joinTables(tables: SourceTable[], map: ColumnMap, mapName: string, repo
 /** Quotes a CSV field when it must be (docs/csv.md#files); null is the empty unquoted field. */
 function csvField(x: string | null): string {
   if (x === null) return '';
-  return x === '' || /[",\r\n]/.test(x) ? `"${x.replace(/"/g, '""')}"` : x;
+  return csvQuoted(x);
 }
 
 /**

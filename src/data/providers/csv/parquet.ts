@@ -3,12 +3,13 @@
  * crate compiled to WebAssembly): Arrow in, Arrow out, so column types and nulls cross without a
  * per-value conversion in JavaScript. Writing streams row groups; reading yields Arrow tables.
  */
-import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
 import { DataType, tableFromIPC, tableToIPC, type Table } from 'apache-arrow';
 import { createRequire } from 'node:module';
 import type { RecordBatch as WasmBatch } from 'parquet-wasm/node';
 import { DatasetError } from '../../dataset-error.js';
 import type { CsvField } from './parse.js';
+import { writeViaTemp } from './temp-file.js';
 
 /** parquet-wasm, loaded on first use: compiling its WebAssembly costs ~0.5 s that CSV-only runs should not pay. */
 let wasm: typeof import('parquet-wasm/node') | null = null;
@@ -77,10 +78,7 @@ export async function tableToParquetFile(table: Table, path: string, options: Pa
       if (total === 0) controller.close();
     },
   });
-  const tmp = `${path}.tmp-${process.pid}`;
-  const fd = openSync(tmp, 'w');
-  let open = true;
-  try {
+  await writeViaTemp(path, async (fd) => {
     const bytes = await transformParquetStream(batches, properties);
     const reader = (bytes as ReadableStream<Uint8Array>).getReader();
     for (;;) {
@@ -88,14 +86,7 @@ export async function tableToParquetFile(table: Table, path: string, options: Pa
       if (done) break;
       writeSync(fd, value);
     }
-    closeSync(fd);
-    open = false;
-    renameSync(tmp, path);
-  } catch (e) {
-    if (open) closeSync(fd);
-    rmSync(tmp, { force: true });
-    throw e;
-  }
+  });
 }
 
 /** `YYYY-MM-DD` of a day count or millisecond time since the epoch. */

@@ -3,12 +3,13 @@
  * dataset. Every error is a {@link DatasetError} naming the CSV file, the column, the zero-based
  * data row and, in its message, the 1-based line of the file.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Table, type Vector } from 'apache-arrow';
-import { vectorOfKind } from '../../column-vector.js';
+import { vectorOfKind } from '../../arrow/index.js';
 import { DatasetError } from '../../dataset-error.js';
-import { DatasetMeta, SCHEMA, TABLE_NAMES, type ColumnSpec, type Dataset, type TableName, type TableSpec } from '../../schema.js';
+import { datasetMetaOf } from '../../load.js';
+import { SCHEMA, TABLE_NAMES, type ColumnSpec, type Dataset, type TableName, type TableSpec } from '../../schema.js';
 import { tableFileOf } from '../../save.js';
 import { validateDataset } from '../../validate.js';
 import { csvFileOf } from './layout.js';
@@ -18,23 +19,6 @@ import { recordsOfTable, tableFromParquetFile } from './parquet.js';
 import { parseCsv, type CsvField } from './parse.js';
 import { readCsvFile, type CsvFileInfo } from './stream.js';
 import { valueOfCsv } from './values.js';
-
-function metaOf(dir: string): DatasetMeta {
-  const file = join(dir, 'dataset.json');
-  if (!existsSync(file)) throw new DatasetError('dataset.json', null, null, `missing in ${dir}`);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new DatasetError('dataset.json', null, null, `not valid JSON (${(e as Error).message})`);
-  }
-  const meta = DatasetMeta.safeParse(raw);
-  if (!meta.success) {
-    const issue = meta.error.issues[0];
-    throw new DatasetError('dataset.json', issue.path.join('.') || null, null, issue.message);
-  }
-  return meta.data;
-}
 
 /** A parsed table and the 1-based line where each of its rows starts. */
 interface CsvTable {
@@ -143,7 +127,7 @@ const parquetFileOf = (table: string): string => `${table}.parquet`;
  * @example datasetFromCsvDir('my-league-csv').tables.players.numRows // => 4000
  */
 export function datasetFromCsvDir(dir: string, options: CsvDirOptions = {}): Dataset {
-  const meta = metaOf(dir);
+  const meta = datasetMetaOf(dir);
   const known = new Set(TABLE_NAMES.flatMap((t) => [csvFileOf(t), parquetFileOf(t)]));
   for (const entry of readdirSync(dir)) {
     if ((entry.endsWith('.csv') || entry.endsWith('.parquet')) && !known.has(entry)) {

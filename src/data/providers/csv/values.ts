@@ -3,6 +3,7 @@
  * `12abc`, ` 12` or `1.5` in an integer column is an error, never a silently truncated number.
  */
 import type { ColumnKind } from '../../schema.js';
+import { csvQuoted } from './quote.js';
 
 const INTEGER = /^-?\d+$/;
 const DECIMAL = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -60,9 +61,6 @@ export function valueOfCsv(kind: ColumnKind, text: string): CsvValue {
   }
 }
 
-/** Characters that force a text field into quotes (RFC 4180 §2.6). */
-const NEEDS_QUOTES = /[",\r\n]/;
-
 /**
  * The CSV text of one value of `kind`: empty for null, `""` for the empty string, quotes only
  * where RFC 4180 needs them, `-0` kept, timestamps as `toISOString()` (UTC, milliseconds).
@@ -71,10 +69,8 @@ const NEEDS_QUOTES = /[",\r\n]/;
 export function csvTextOf(kind: ColumnKind, value: unknown): string {
   if (value === null || value === undefined) return '';
   switch (kind) {
-    case 'utf8': {
-      const s = value as string;
-      return s === '' || NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-    }
+    case 'utf8':
+      return csvQuoted(value as string);
     case 'int32':
       return String(value);
     case 'float64':

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DatasetError } from '../../src/data/dataset-error.js';
-import { rowsOf } from '../../src/data/schema.js';
-import { datasetFromSeasonCsv } from '../../src/data/season-csv.js';
+import { DatasetError } from '../../../../src/data/dataset-error.js';
+import { rowsOf } from '../../../../src/data/schema.js';
+import { datasetFromSeasonCsv } from '../../../../src/data/providers/csv/season-csv.js';
 
 const HEADER = 'player_id,name,position,team,league,season,appearances,minutes,goals,birth_date,market_value_eur';
 const CSV = [

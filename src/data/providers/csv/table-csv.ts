@@ -5,10 +5,12 @@
  * Arrow's UTF-8 buffers as it is (no decoding, so every character survives), integers are
  * written digit by digit, and a million-row table never becomes a string.
  */
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { writeSync } from 'node:fs';
 import { DataType, Precision, type Table } from 'apache-arrow';
-import { validityMaskOf } from './arrow-columns.js';
-import { float32Text } from './number-text.js';
+import { validityOf } from '../../arrow/index.js';
+import { float32Text } from '../../number-text.js';
+import { csvQuoted, forcesQuotes } from './quote.js';
+import { writeViaTemp } from './temp-file.js';
 
 /** Bytes buffered before a write: large enough to amortise the call, small next to the table. */
 const BUFFER_BYTES = 1 << 22;
@@ -90,13 +92,10 @@ type FieldWriter = (sink: ByteSink, i: number) => boolean;
 /** Escaping of text bytes: CSV doubles quotes and quotes the field when needed, JSON escapes. */
 type TextStyle = 'csv' | 'json';
 
-/** Copies UTF-8 bytes `values[from, to)` as one CSV field (quoted when it holds `"` `,` CR or LF, or is empty). */
+/** Copies UTF-8 bytes `values[from, to)` as one CSV field, quoted by the one rule of quote.ts. */
 function csvText(sink: ByteSink, values: Uint8Array, from: number, to: number): void {
   let quote = from === to;
-  for (let k = from; k < to && !quote; k++) {
-    const b = values[k];
-    quote = b === QUOTE || b === COMMA || b === LF || b === CR;
-  }
+  for (let k = from; k < to && !quote; k++) quote = forcesQuotes(values[k]);
   sink.room(quote ? 2 * (to - from) + 2 : to - from);
   const buf = sink.buf;
   let p = sink.pos;
@@ -141,7 +140,7 @@ function jsonText(sink: ByteSink, values: Uint8Array, from: number, to: number):
 /** The field writer of column `index`; rows must be asked for in increasing order (text walks the chunks). */
 function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWriter {
   const vector = table.getChildAt(index)!;
-  const valid = validityMaskOf(vector);
+  const valid = validityOf(vector);
   const type = vector.type;
   if (DataType.isUtf8(type)) {
     const chunks = vector.data;
@@ -176,27 +175,14 @@ function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWrit
   return (sink, i) => (valid && !valid[i] ? false : (sink.ascii(String(xs[i])), true));
 }
 
-/** Opens a temp sibling of `path`, lets `write` fill it, renames it into place; removes it on any error. */
-function writeViaTemp(path: string, write: (sink: ByteSink) => void): void {
-  const tmp = `${path}.tmp-${process.pid}`;
-  const fd = openSync(tmp, 'w');
-  let open = true;
-  try {
+/** Fills a temp sibling of `path` through a {@link ByteSink} and renames it into place (temp-file.ts). */
+function writeSinkViaTemp(path: string, write: (sink: ByteSink) => void): void {
+  writeViaTemp(path, (fd) => {
     const sink = new ByteSink(fd);
     write(sink);
     sink.flush();
-    closeSync(fd);
-    open = false;
-    renameSync(tmp, path);
-  } catch (e) {
-    if (open) closeSync(fd);
-    rmSync(tmp, { force: true });
-    throw e;
-  }
+  });
 }
-
-/** The CSV text of a header name: quoted only when needed. */
-const headerField = (s: string): string => (s === '' || /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
 /**
  * Writes `table` to `path` as CSV, through a temporary sibling file renamed into place so a failed
@@ -210,9 +196,9 @@ export function tableToCsvFile(table: Table, path: string, options: TableWriteOp
   const names = table.schema.fields.map((f) => f.name);
   const fields = names.map((_, j) => fieldWriterOf(table, j, 'csv'));
   const rows = table.numRows;
-  writeViaTemp(path, (sink) => {
+  writeSinkViaTemp(path, (sink) => {
     sink.room(1);
-    const header = Buffer.from(`${names.map(headerField).join(',')}\n`, 'utf8');
+    const header = Buffer.from(`${names.map(csvQuoted).join(',')}\n`, 'utf8');
     sink.flush();
     writeSync(sink.fd, header);
     for (let i = 0; i < rows; i++) {
@@ -239,7 +225,7 @@ export function tableToJsonlFile(table: Table, path: string, options: TableWrite
   const keys = names.map((n, j) => Buffer.from(`${j === 0 ? '{' : ','}${JSON.stringify(n)}:`, 'utf8'));
   const fields = names.map((_, j) => fieldWriterOf(table, j, 'json'));
   const rows = table.numRows;
-  writeViaTemp(path, (sink) => {
+  writeSinkViaTemp(path, (sink) => {
     for (let i = 0; i < rows; i++) {
       for (let j = 0; j < fields.length; j++) {
         sink.room(keys[j].length);

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeVector, Table } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { float64VectorOf, int32VectorOf, utf8VectorOf, validityMaskOf } from '../../src/data/arrow-columns.js';
-import { tableToCsvFile } from '../../src/data/table-csv.js';
+import { float64VectorOf, int32VectorOf, utf8VectorOf, validityOf } from '../../../../src/data/arrow/index.js';
+import { tableToCsvFile } from '../../../../src/data/providers/csv/table-csv.js';
 
 describe('arrow columns', () => {
   it('stores NaN floats and masked ints as null', () => {
@@ -12,8 +12,8 @@ describe('arrow columns', () => {
     expect([f.get(0), f.get(1), f.get(2), f.nullCount]).toEqual([1.5, null, 0, 1]);
     const i = int32VectorOf(Int32Array.of(3, 0, 5), Uint8Array.of(1, 0, 1));
     expect([i.get(0), i.get(1), i.get(2)]).toEqual([3, null, 5]);
-    expect(validityMaskOf(i)).toEqual(Uint8Array.of(1, 0, 1));
-    expect(validityMaskOf(int32VectorOf(Int32Array.of(1)))).toBeNull();
+    expect(validityOf(i)).toEqual(Uint8Array.of(1, 0, 1));
+    expect(validityOf(int32VectorOf(Int32Array.of(1)))).toBeNull();
   });
 
   it('encodes text of every width, empty strings and nulls', () => {

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { Table } from 'apache-arrow';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { utf8VectorOf } from '../../src/data/arrow-columns.js';
-import { float32Text } from '../../src/data/number-text.js';
-import type { CsvField } from '../../src/data/providers/csv/parse.js';
-import { readCsvFile } from '../../src/data/providers/csv/stream.js';
-import { tableToCsvFile, tableToJsonlFile } from '../../src/data/table-csv.js';
+import { utf8VectorOf } from '../../../../src/data/arrow/index.js';
+import { float32Text } from '../../../../src/data/number-text.js';
+import type { CsvField } from '../../../../src/data/providers/csv/parse.js';
+import { readCsvFile } from '../../../../src/data/providers/csv/stream.js';
+import { tableToCsvFile, tableToJsonlFile } from '../../../../src/data/providers/csv/table-csv.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'halfspace-csv-prop-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,17 +4,17 @@
  * and season by name. It becomes an in-memory dataset (ids assigned by first appearance) so the
  * engine's derivations apply unchanged. Every error names the file, column, data row and line.
  */
-import { makeData, makeVector, Table, Utf8, type Vector } from 'apache-arrow';
-import { float64VectorOf, int32VectorOf, utf8VectorOf } from './arrow-columns.js';
-import { DatasetError } from './dataset-error.js';
-import type { CsvDelimiter } from './providers/csv/delimiter.js';
-import type { TextEncoding } from './providers/csv/encoding.js';
-import { tableFromParquetFile, recordsOfTable } from './providers/csv/parquet.js';
-import { parseCsv } from './providers/csv/parse.js';
-import { readCsvFile, type CsvFileInfo } from './providers/csv/stream.js';
-import { valueOfCsv } from './providers/csv/values.js';
-import { COUNTING_COLUMNS, POSITION_CODES, SCHEMA, tableFromRows, type ColumnKind, type Dataset } from './schema.js';
-import { validateDataset } from './validate.js';
+import { Table, type Vector } from 'apache-arrow';
+import { float64VectorOf, int32VectorOf, pushUtf8, utf8Buffer, utf8VectorOf, utf8VectorOfBuffer, type Utf8Buffer } from '../../arrow/index.js';
+import { DatasetError } from '../../dataset-error.js';
+import type { CsvDelimiter } from './delimiter.js';
+import type { TextEncoding } from './encoding.js';
+import { tableFromParquetFile, recordsOfTable } from './parquet.js';
+import { parseCsv } from './parse.js';
+import { readCsvFile, type CsvFileInfo } from './stream.js';
+import { valueOfCsv } from './values.js';
+import { COUNTING_COLUMNS, POSITION_CODES, SCHEMA, tableFromRows, type ColumnKind, type Dataset } from '../../schema.js';
+import { validateDataset } from '../../validate.js';
 
 /** Integers that fit int32 without a range check (at most 9 digits). */
 const PLAIN_INT = /^-?\d{1,9}$/;
@@ -83,79 +83,6 @@ interface ColumnBuffer {
 /** Text columns kept as shared strings: their values become ids or are checked against a list. */
 const SHARED_TEXT = new Set<string>(['team', 'league', 'season', 'position']);
 
-/** A growing UTF-8 column: bytes, end offset of each row, validity. */
-interface Utf8Buffer {
-  bytes: Uint8Array;
-  at: number;
-  ends: Int32Array;
-  valid: Uint8Array;
-}
-
-const utf8Encoder = new TextEncoder();
-
-/** Appends row `row`'s text (null for null) to `b`. */
-function pushUtf8(b: Utf8Buffer, row: number, s: string | null): void {
-  if (row >= b.ends.length) {
-    const ends = new Int32Array(b.ends.length * 2);
-    ends.set(b.ends);
-    b.ends = ends;
-    const valid = new Uint8Array(b.valid.length * 2);
-    valid.set(b.valid);
-    b.valid = valid;
-  }
-  if (s !== null) {
-    if (b.at + s.length * 3 > b.bytes.length) {
-      const bytes = new Uint8Array(Math.max(b.bytes.length * 2, b.at + s.length * 3));
-      bytes.set(b.bytes.subarray(0, b.at));
-      b.bytes = bytes;
-    }
-    let ascii = true;
-    for (let k = 0; k < s.length; k++) {
-      const c = s.charCodeAt(k);
-      if (c > 0x7f) {
-        ascii = false;
-        break;
-      }
-      b.bytes[b.at + k] = c;
-    }
-    b.at += ascii ? s.length : utf8Encoder.encodeInto(s, b.bytes.subarray(b.at)).written;
-    b.valid[row] = 1;
-  }
-  b.ends[row] = b.at;
-}
-
-/** The Utf8 vector of the first `rows` rows of `b`, or of the rows `at` only. */
-function utf8VectorOfBuffer(b: Utf8Buffer, rows: number, at?: number[]): Vector {
-  const n = at ? at.length : rows;
-  const offsets = new Int32Array(n + 1);
-  const valid = new Uint8Array(n);
-  let bytes: Uint8Array;
-  if (!at) {
-    offsets.set(b.ends.subarray(0, rows), 1);
-    valid.set(b.valid.subarray(0, rows));
-    bytes = b.bytes.slice(0, b.at);
-  } else {
-    let size = 0;
-    for (const r of at) size += b.ends[r] - (r > 0 ? b.ends[r - 1] : 0);
-    bytes = new Uint8Array(size);
-    let p = 0;
-    at.forEach((r, i) => {
-      const from = r > 0 ? b.ends[r - 1] : 0;
-      bytes.set(b.bytes.subarray(from, b.ends[r]), p);
-      p += b.ends[r] - from;
-      offsets[i + 1] = p;
-      valid[i] = b.valid[r];
-    });
-  }
-  let nulls = 0;
-  const bitmap = new Uint8Array((n + 7) >> 3);
-  for (let i = 0; i < n; i++) {
-    if (valid[i]) bitmap[i >> 3] |= 1 << (i & 7);
-    else nulls++;
-  }
-  return makeVector(makeData({ type: new Utf8(), length: n, nullCount: nulls, nullBitmap: nulls > 0 ? bitmap : new Uint8Array(0), valueOffsets: offsets, data: bytes }));
-}
-
 /** Doubles `xs` into a larger array when full. */
 function grown(xs: Float64Array, need: number): Float64Array {
   if (need <= xs.length) return xs;
@@ -220,7 +147,7 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
     for (const c of header) {
       cells[c] = KIND_OF[c] !== 'utf8' ? { numbers: new Float64Array(1024), texts: null, utf8: null }
         : SHARED_TEXT.has(c) ? { numbers: null, texts: [], utf8: null }
-        : { numbers: null, texts: null, utf8: { bytes: new Uint8Array(16 * 1024), at: 0, ends: new Int32Array(1024), valid: new Uint8Array(1024) } };
+        : { numbers: null, texts: null, utf8: utf8Buffer(1024, 16 * 1024) };
     }
     shared = header.map(() => new Map<string, string>());
     kinds = header.map((c) => KIND_OF[c]);

@@ -2,11 +2,12 @@
  * Table files by format (docs/scoring.md#formats): Arrow IPC, CSV, Parquet and JSON lines,
  * chosen from the file's extension unless given.
  */
-import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
 import { extname } from 'node:path';
 import { tableFromIPC, tableToIPC, type Table } from 'apache-arrow';
-import { tableFromParquet, tableToParquetFile } from './providers/csv/parquet.js';
+import { tableFromParquet, tableToParquetFile } from './parquet.js';
 import { tableToCsvFile, tableToJsonlFile, type TableWriteOptions } from './table-csv.js';
+import { writeViaTemp } from './temp-file.js';
 
 /** Formats a table can be written in. */
 export const TABLE_FORMATS = ['arrow', 'csv', 'parquet', 'jsonl'] as const;
@@ -25,19 +26,7 @@ export function tableFormatOf(path: string): TableFormat | null {
 
 /** Writes `table` as an Arrow IPC file through a temp file renamed into place. */
 function tableToArrowFile(table: Table, path: string, options: TableWriteOptions): void {
-  const tmp = `${path}.tmp-${process.pid}`;
-  try {
-    const fd = openSync(tmp, 'w');
-    try {
-      writeSync(fd, tableToIPC(table, 'file'));
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, path);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
+  writeViaTemp(path, (fd) => void writeSync(fd, tableToIPC(table, 'file')));
   options.onProgress?.(table.numRows, table.numRows);
 }
 
