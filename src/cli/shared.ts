@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { tableFileOf } from '../data/save.js';
-import { TABLE_NAMES } from '../data/schema.js';
+import { TABLE_NAMES, type Dataset, type TableName } from '../data/schema.js';
 import { Engine } from '../engine.js';
 import { HalfspaceError, type Result } from '../errors.js';
 import { UsageError } from './run.js';
@@ -82,4 +82,14 @@ export function assertFileTarget(out: string, flag = '--out'): void {
   if (!existsSync(folder)) throw new UsageError(`${flag} ${out}: the folder ${folder} does not exist`);
   if (!statSync(folder).isDirectory()) throw new UsageError(`${flag} ${out}: ${folder} is not a folder`);
   if (existsSync(out) && statSync(out).isDirectory()) throw new UsageError(`${flag} ${out} is a folder, give a file`);
+}
+
+/** Rows of each table a dataset has, for the ingest summaries. @example tableRowsOf(dataset).players // => 4424 */
+export function tableRowsOf(dataset: Dataset): Partial<Record<TableName, number>> {
+  const rows: Partial<Record<TableName, number>> = {};
+  for (const name of TABLE_NAMES) {
+    const table = dataset.tables[name];
+    if (table) rows[name] = table.numRows;
+  }
+  return rows;
 }

@@ -2,12 +2,11 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { datasetFromCsvDir } from '../../data/providers/csv/read.js';
 import { datasetToDir, tableFileOf } from '../../data/save.js';
-import { TABLE_NAMES, type TableName } from '../../data/schema.js';
 import { csvFileSummaryOf } from '../../data/providers/csv/stream.js';
 import { datasetFromMapOption, MAP_OPTION, mapReportText } from '../map-option.js';
 import { UsageError, type Command } from '../run.js';
 import { textOptionsOf } from './score.js';
-import { assertReplaceable, jsonOut } from '../shared.js';
+import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
 
 /**
  * `halfspace ingest csv <dir> --out <dir>`: reads and validates a CSV dataset folder (docs/csv.md;
@@ -47,11 +46,7 @@ export const ingestCsvCommand: Command = {
     const files: Record<string, unknown> = {};
     const dataset = datasetFromCsvDir(from, { ...text, onFile: (file, csv) => (files[file] = csv ? { format: 'csv', ...csvFileSummaryOf(csv) } : { format: 'parquet' }) });
     datasetToDir(dataset, out);
-    const tables: Partial<Record<TableName, number>> = {};
-    for (const name of TABLE_NAMES) {
-      const table = dataset.tables[name];
-      if (table) tables[name] = table.numRows;
-    }
+    const tables = tableRowsOf(dataset);
     if (values.json) {
       io.stdout(jsonOut({ tables, files }));
       return;

@@ -2,10 +2,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { datasetFromStatsBomb } from '../../data/providers/statsbomb/dataset.js';
 import { datasetToDir, tableFileOf } from '../../data/save.js';
-import { TABLE_NAMES, type TableName } from '../../data/schema.js';
 import { progressBar, type ProgressBar } from '../progress.js';
 import { UsageError, type Command } from '../run.js';
-import { assertReplaceable, intFlag, jsonOut } from '../shared.js';
+import { assertReplaceable, intFlag, jsonOut, tableRowsOf } from '../shared.js';
 
 /**
  * The folder holding `competitions.json`: the given one, or its `data/` subfolder (the layout of
@@ -64,11 +63,7 @@ export const ingestStatsBombCommand: Command = {
     datasetToDir(dataset, out);
     const seconds = (performance.now() - started) / 1000;
 
-    const tables: Partial<Record<TableName, number>> = {};
-    for (const name of TABLE_NAMES) {
-      const table = dataset.tables[name];
-      if (table) tables[name] = table.numRows;
-    }
+    const tables = tableRowsOf(dataset);
     if (values.json) {
       io.stdout(jsonOut({
         out, competition_id: competitionId, season_id: seasonId, matches, events,

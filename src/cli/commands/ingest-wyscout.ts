@@ -2,10 +2,9 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { wyscoutIngest } from '../../data/providers/wyscout/dataset.js';
 import { datasetToDir } from '../../data/save.js';
-import { TABLE_NAMES, type TableName } from '../../data/schema.js';
 import { progressBar, type ProgressBar } from '../progress.js';
 import { UsageError, type Command } from '../run.js';
-import { assertReplaceable, jsonOut } from '../shared.js';
+import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
 
 /**
  * `halfspace ingest wyscout <dir> --competition NAME|ID --out <dir>`: builds a dataset from one
@@ -50,11 +49,7 @@ export const ingestWyscoutCommand: Command = {
     datasetToDir(dataset, out);
     const seconds = (performance.now() - started) / 1000;
 
-    const tables: Partial<Record<TableName, number>> = {};
-    for (const name of TABLE_NAMES) {
-      const table = dataset.tables[name];
-      if (table) tables[name] = table.numRows;
-    }
+    const tables = tableRowsOf(dataset);
     const league = dataset.tables.leagues.get(0)!.toJSON() as { league_id: number; name: string };
     const season = dataset.tables.seasons.get(0)!.toJSON() as { season_id: number; name: string };
     if (values.json) {
