@@ -4,12 +4,26 @@
  * computed once, at open.
  */
 import type { Table } from 'apache-arrow';
-import type { EngineContext, LeagueRow, PlayerRow, PlayerSeasonRow, SeasonRow, StyleSummary, TeamRow } from './context.js';
+import type {
+  EngineContext,
+  LeagueRow,
+  PlayerRow,
+  PlayerSeasonRow,
+  SeasonRow,
+  StyleSummary,
+  TeamRow,
+} from './context.js';
 import { datasetFromDir } from './data/load.js';
 import { demoDatasetDir } from './data/paths.js';
 import { rowsOf, type Dataset } from './data/schema.js';
 import { validateDataset } from './data/validate.js';
-import { buildIdentityIndex, resolvePlayer, type IdentityIndex, type PlayerQuery, type ResolvedPlayer } from './data/identity.js';
+import {
+  buildIdentityIndex,
+  resolvePlayer,
+  type IdentityIndex,
+  type PlayerQuery,
+  type ResolvedPlayer,
+} from './data/identity.js';
 import { ageOn } from './stats/age.js';
 import { deriveSeasons } from './stats/derive.js';
 import type { DerivedSeasons } from './stats/derived.js';
@@ -25,7 +39,11 @@ import { verdictReportOf, type VerdictRequest, type VerdictResponse } from './ve
 import type { VerdictFacts } from './verdict/rules.js';
 import { bestXiLineupOf, type BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';
 import { bestXiPoolOf, type BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
-import { matchIntelligenceOf, type MatchIntelligenceRequest, type MatchIntelligenceResponse } from './matches/match-intelligence.js';
+import {
+  matchIntelligenceOf,
+  type MatchIntelligenceRequest,
+  type MatchIntelligenceResponse,
+} from './matches/match-intelligence.js';
 import { standingsOf, type StandingsRequest, type StandingsResponse } from './matches/standings-request.js';
 import { cardOf, type CardOptions, type CardResult } from './cards/card.js';
 import type { CardRequest, CardPromptRequest } from './cards/request.js';
@@ -199,12 +217,17 @@ export class Engine implements EngineContext {
    * Renders a card PNG (SPEC §2.5, §4.8; docs/cards.md): player_card, stat_ribbon, or an hd style
    * (pass `photo` bytes for those). The verdict line uses this engine's verdict when it is decisive.
    */
-  card(request: CardRequest | Record<string, unknown>, options: Omit<CardOptions, 'verdictOf'> = {}): Promise<Result<CardResult>> {
+  card(
+    request: CardRequest | Record<string, unknown>,
+    options: Omit<CardOptions, 'verdictOf'> = {},
+  ): Promise<Result<CardResult>> {
     return cardOf(this, request, {
       ...options,
       verdictOf: (playerId) => {
         const v = this.verdict({ player_id: playerId });
-        return v.ok ? { verdict_code: v.value.verdict_code, headline: v.value.headline, confidence: v.value.confidence } : null;
+        return v.ok
+          ? { verdict_code: v.value.verdict_code, headline: v.value.headline, confidence: v.value.confidence }
+          : null;
       },
     });
   }

@@ -44,7 +44,11 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: Failure };
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
 /** Wraps a failure. @example fail('invalid_request', 'limit must be 1–50', { param: 'limit' }) */
-export const fail = <T = never>(code: ErrorCode, message: string, extra: Omit<Failure, 'code' | 'message'> = {}): Result<T> => ({
+export const fail = <T = never>(
+  code: ErrorCode,
+  message: string,
+  extra: Omit<Failure, 'code' | 'message'> = {},
+): Result<T> => ({
   ok: false,
   error: { code, message, ...extra },
 });

@@ -8,32 +8,115 @@ export type { EngineContext, PlayerRow, TeamRow, LeagueRow, SeasonRow, StyleSumm
 export * from './data/schema.js';
 export { datasetFromDir } from './data/load.js';
 export { datasetToDir } from './data/save.js';
-export { generateDemo, generateDemoWithReport, DEFAULT_SEED as DEMO_DEFAULT_SEED, type DemoOptions, type DemoGeneration } from './data/generate/index.js';
+export {
+  generateDemo,
+  generateDemoWithReport,
+  DEFAULT_SEED as DEMO_DEFAULT_SEED,
+  type DemoOptions,
+  type DemoGeneration,
+} from './data/generate/index.js';
 export { validateDataset, MAX_MINUTES_PER_APPEARANCE, type ValidateOptions } from './data/validate.js';
-export { datasetFromCsvDir, datasetToCsvDir, datasetToCsv, tableFromCsv, tableToCsv, csvFileOf } from './data/providers/csv/index.js';
+export {
+  datasetFromCsvDir,
+  datasetToCsvDir,
+  datasetToCsv,
+  tableFromCsv,
+  tableToCsv,
+  csvFileOf,
+} from './data/providers/csv/index.js';
 export { DatasetError } from './data/dataset-error.js';
 export { datasetFromStatsBomb, STATSBOMB_COVERAGE, type StatsBombOptions } from './data/providers/statsbomb/index.js';
-export { datasetFromWyscout, wyscoutIngest, WYSCOUT_ATTRIBUTION, WYSCOUT_COVERAGE, type WyscoutOptions, type WyscoutReport } from './data/providers/wyscout/index.js';
-export { datasetFromSeasonCsv, SEASON_CSV_REQUIRED, SEASON_CSV_OPTIONAL, type SeasonCsvOptions } from './data/providers/csv/season-csv.js';
+export {
+  datasetFromWyscout,
+  wyscoutIngest,
+  WYSCOUT_ATTRIBUTION,
+  WYSCOUT_COVERAGE,
+  type WyscoutOptions,
+  type WyscoutReport,
+} from './data/providers/wyscout/index.js';
+export {
+  datasetFromSeasonCsv,
+  SEASON_CSV_REQUIRED,
+  SEASON_CSV_OPTIONAL,
+  type SeasonCsvOptions,
+} from './data/providers/csv/season-csv.js';
 export { tableToCsvFile } from './data/providers/csv/table-csv.js';
-export { datasetFromSeasonFile, seasonRows, type HeaderMap, type SeasonFile, type SeasonFileOptions, type SeasonRows } from './data/providers/csv/season-csv.js';
+export {
+  datasetFromSeasonFile,
+  seasonRows,
+  type HeaderMap,
+  type SeasonFile,
+  type SeasonFileOptions,
+  type SeasonRows,
+} from './data/providers/csv/season-csv.js';
 export { tableToJsonlFile, type TableWriteOptions } from './data/providers/csv/table-csv.js';
-export { tableToFile, tableFromFile, tableFormatOf, TABLE_FORMATS, type TableFormat } from './data/providers/csv/table-file.js';
-export { tableFromParquet, tableFromParquetFile, tableToParquetFile, recordsOfTable } from './data/providers/csv/parquet.js';
+export {
+  tableToFile,
+  tableFromFile,
+  tableFormatOf,
+  TABLE_FORMATS,
+  type TableFormat,
+} from './data/providers/csv/table-file.js';
+export {
+  tableFromParquet,
+  tableFromParquetFile,
+  tableToParquetFile,
+  recordsOfTable,
+} from './data/providers/csv/parquet.js';
 export { readCsvFile, type CsvFileInfo, type CsvFileOptions } from './data/providers/csv/stream.js';
 export { TEXT_ENCODINGS, type TextEncoding } from './data/providers/csv/encoding.js';
 export { CSV_DELIMITERS, delimiterOfHeader, type CsvDelimiter } from './data/providers/csv/delimiter.js';
 export { scoreTableOf, SCORE_COLUMNS, type ScoreOptions } from './dna/score-table.js';
 export * from './dna/index.js';
-export { METRIC_KEYS, METRICS, GROUP_METRICS, CARD_TRIPLET, DEFAULT_CARD_STATS, isMetricKey, type MetricKey } from './stats/metrics.js';
+export {
+  METRIC_KEYS,
+  METRICS,
+  GROUP_METRICS,
+  CARD_TRIPLET,
+  DEFAULT_CARD_STATS,
+  isMetricKey,
+  type MetricKey,
+} from './stats/metrics.js';
 export type { DerivedSeasons, Cohort } from './stats/derived.js';
 export { deriveSeasons, type DeriveOptions } from './stats/derive.js';
 export { per90, PER90_MINUTES_MIN } from './stats/per90.js';
 export { accuracyPct } from './stats/accuracy.js';
-export { percentile, percentileSorted, percentileFromCounts, orientPercentile, labelOf, ordinal, ordinalOf, topPercentile, ELITE_MIN, STRONG_MIN, AVERAGE_MIN, BELOW_AVERAGE_MIN, PERCENTILE_LABELS, type PercentileLabel } from './stats/percentiles.js';
+export {
+  percentile,
+  percentileSorted,
+  percentileFromCounts,
+  orientPercentile,
+  labelOf,
+  ordinal,
+  ordinalOf,
+  topPercentile,
+  ELITE_MIN,
+  STRONG_MIN,
+  AVERAGE_MIN,
+  BELOW_AVERAGE_MIN,
+  PERCENTILE_LABELS,
+  type PercentileLabel,
+} from './stats/percentiles.js';
 export { assignCohorts, COHORT_MINUTES_MIN } from './stats/cohorts.js';
-export { modelRating, ratingComposite, ratingFromComposite, RATING_WEIGHTS, MODEL_RATING_MIN, MODEL_RATING_MAX } from './stats/rating.js';
-export { FEE_TIERS, feeTierOf, feeTierRank, isFeeTier, FEE_T2_MIN_EUR, FEE_T3_MIN_EUR, FEE_T4_MIN_EUR, FEE_T4_MAX_EUR, type FeeTier } from './stats/fee-tier.js';
+export {
+  modelRating,
+  ratingComposite,
+  ratingFromComposite,
+  RATING_WEIGHTS,
+  MODEL_RATING_MIN,
+  MODEL_RATING_MAX,
+} from './stats/rating.js';
+export {
+  FEE_TIERS,
+  feeTierOf,
+  feeTierRank,
+  isFeeTier,
+  FEE_T2_MIN_EUR,
+  FEE_T3_MIN_EUR,
+  FEE_T4_MIN_EUR,
+  FEE_T4_MAX_EUR,
+  type FeeTier,
+} from './stats/fee-tier.js';
 export { ageOn } from './stats/age.js';
 export { PlayerRequest, ScoutingRequest, PlayerIdentity } from './reports/requests.js';
 export type { PlayerResponse } from './reports/player.js';
@@ -43,25 +126,98 @@ export { VERDICT_CODES, type VerdictCode } from './verdict/rules.js';
 export { BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
 export { BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';
 export { vibeCatalog, type Vibe } from './bestxi/vibes.js';
-export { buildIdentityIndex, resolvePlayer, resolveTeam, resolveLeague, type IdentityIndex, type MatchedBy, type Resolution, type ResolvedPlayer, type ResolvedTeam, type ResolvedLeague, type PlayerCandidate, type TeamCandidate, type LeagueCandidate } from './data/identity.js';
+export {
+  buildIdentityIndex,
+  resolvePlayer,
+  resolveTeam,
+  resolveLeague,
+  type IdentityIndex,
+  type MatchedBy,
+  type Resolution,
+  type ResolvedPlayer,
+  type ResolvedTeam,
+  type ResolvedLeague,
+  type PlayerCandidate,
+  type TeamCandidate,
+  type LeagueCandidate,
+} from './data/identity.js';
 export { normalizeName } from './data/names.js';
-export { MatchIntelligenceRequest, MATCH_LIMIT_MAX, type MatchIntelligenceResponse, type MatchItem } from './matches/match-intelligence.js';
+export {
+  MatchIntelligenceRequest,
+  MATCH_LIMIT_MAX,
+  type MatchIntelligenceResponse,
+  type MatchItem,
+} from './matches/match-intelligence.js';
 export { leagueTable, type TableEntry } from './matches/standings.js';
-export { StandingsRequest, TIE_BREAK, asOfCutoffMs, type StandingsResponse, type StandingsRow } from './matches/standings-request.js';
+export {
+  StandingsRequest,
+  TIE_BREAK,
+  asOfCutoffMs,
+  type StandingsResponse,
+  type StandingsRow,
+} from './matches/standings-request.js';
 export { SIGNAL_CODES, type SignalCode, type SignalItem } from './matches/signals.js';
-export { CardRequest, CardPromptRequest, CardStyle, HdStyle, CARD_STYLES, SYNC_STYLES, HD_STYLES, isHdStyle } from './cards/request.js';
-export { CARD_SIZES, DEFAULT_WATERMARK, layoutOf, renderCard, watermarkTextOf, contentHashOf, type CardOptions, type CardResult, type CardPlayer } from './cards/card.js';
-export { cardFactsOf, CARD_VERDICT_CODES, type CardFacts, type CardMetric, type CardVerdict, type CardVerdictCode } from './cards/facts.js';
+export {
+  CardRequest,
+  CardPromptRequest,
+  CardStyle,
+  HdStyle,
+  CARD_STYLES,
+  SYNC_STYLES,
+  HD_STYLES,
+  isHdStyle,
+} from './cards/request.js';
+export {
+  CARD_SIZES,
+  DEFAULT_WATERMARK,
+  layoutOf,
+  renderCard,
+  watermarkTextOf,
+  contentHashOf,
+  type CardOptions,
+  type CardResult,
+  type CardPlayer,
+} from './cards/card.js';
+export {
+  cardFactsOf,
+  CARD_VERDICT_CODES,
+  type CardFacts,
+  type CardMetric,
+  type CardVerdict,
+  type CardVerdictCode,
+} from './cards/facts.js';
 export { EVENT_TYPES, angleOf, type EventType, type DecisionAngle } from './cards/angle.js';
 export { CAPTION_MAX_GRAPHEMES, graphemeCount, captionProblemOf } from './cards/text.js';
 export { photoOf, PHOTO_MAX_BYTES, type CardPhoto } from './cards/photo.js';
 export { renderLayout, layoutToSvg, svgToPng, type RenderedPng } from './cards/render.js';
 export { createRenderPool, defaultRenderWorkers, type RenderPool, type RenderTask } from './cards/render-pool.js';
 export { h, type LayoutNode } from './cards/h.js';
-export { composeCardPrompt, neutraliseTake, USER_TAKE_OPEN, USER_TAKE_CLOSE, ATTRIBUTION_LINE, type CardPrompt } from './prompt/compose.js';
+export {
+  composeCardPrompt,
+  neutraliseTake,
+  USER_TAKE_OPEN,
+  USER_TAKE_CLOSE,
+  ATTRIBUTION_LINE,
+  type CardPrompt,
+} from './prompt/compose.js';
 export { SAFETY_INSTRUCTIONS } from './prompt/safety.js';
 export type { CardPromptResult } from './prompt/card-prompt.js';
 export { ColumnMap, POSITION_WORDS, positionCodeOf, type ColumnMapInput } from './data/providers/csv/column-map.js';
-export { datasetFromExport, mappedExportOf, columnMapOf, columnMapFromJson, COLUMN_MAP_PRESETS, type ExportFile, type ExportOptions, type MapReport, type MappedExport } from './data/providers/csv/mapped-export.js';
-export { withProviderMetrics, providerMetricsOf, providerMetricKeyProblem, type ProviderMetricColumn } from './data/provider-metrics.js';
+export {
+  datasetFromExport,
+  mappedExportOf,
+  columnMapOf,
+  columnMapFromJson,
+  COLUMN_MAP_PRESETS,
+  type ExportFile,
+  type ExportOptions,
+  type MapReport,
+  type MappedExport,
+} from './data/providers/csv/mapped-export.js';
+export {
+  withProviderMetrics,
+  providerMetricsOf,
+  providerMetricKeyProblem,
+  type ProviderMetricColumn,
+} from './data/provider-metrics.js';
 export type { ProviderDerived } from './stats/derived.js';

@@ -41,7 +41,8 @@ function sourceFiles(dir: string): string[] {
 function runtimeImports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const out: string[] = [];
-  const re = /^(?:import|export)\s+(?!type\b)[^'";]*?from\s+['"](\.[^'"]+)['"]|^import\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm;
+  const re =
+    /^(?:import|export)\s+(?!type\b)[^'";]*?from\s+['"](\.[^'"]+)['"]|^import\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm;
   for (const m of text.matchAll(re)) {
     const spec = m[1] ?? m[2] ?? m[3];
     out.push(resolve(dirname(file), spec.replace(/\.js$/, '.ts')));

@@ -26,7 +26,11 @@ describe('attribution', () => {
 
   for (const [name, call] of Object.entries(calls)) {
     it(`${name} carries the dataset's attribution line, and none when the dataset has none`, () => {
-      const r = call(engine) as { ok: boolean; value?: { meta?: { attribution?: string } }; error?: { message: string } };
+      const r = call(engine) as {
+        ok: boolean;
+        value?: { meta?: { attribution?: string } };
+        error?: { message: string };
+      };
       if (!r.ok) throw new Error(r.error!.message);
       expect(r.value!.meta?.attribution).toBe(LINE);
       const p = call(plain) as { ok: boolean; value?: { meta?: Record<string, unknown> } };

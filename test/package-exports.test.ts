@@ -20,7 +20,10 @@ const subpathOf = (entry: string) => (entry === 'index' ? '.' : `./${entry.repla
 describe('package exports', () => {
   it('has exactly one export per tsup entry, pointing at the files tsup writes', () => {
     const expected = Object.fromEntries(
-      Object.keys(ENTRIES).map((entry) => [subpathOf(entry), { types: `./dist/${entry}.d.ts`, import: `./dist/${entry}.js` }]),
+      Object.keys(ENTRIES).map((entry) => [
+        subpathOf(entry),
+        { types: `./dist/${entry}.d.ts`, import: `./dist/${entry}.js` },
+      ]),
     );
     const { './package.json': _pkg, ...rest } = pkg.exports;
     expect(rest).toEqual(expected);
@@ -33,7 +36,18 @@ describe('package exports', () => {
   it('exposes the documented API from every entry', async () => {
     const api = {
       index: ['Engine', 'datasetFromDir', 'datasetToDir', 'feeTierOf', 'deriveSeasons', 'HalfspaceError'],
-      'service/index': ['createService', 'openApiOf', 'KEY_PREFIX', 'issueKey', 'topupWallet', 'walletStatusOf', 'createAdmin', 'revokeKey', 'ledgerPage', 'usageOf'],
+      'service/index': [
+        'createService',
+        'openApiOf',
+        'KEY_PREFIX',
+        'issueKey',
+        'topupWallet',
+        'walletStatusOf',
+        'createAdmin',
+        'revokeKey',
+        'ledgerPage',
+        'usageOf',
+      ],
       'http/index': ['httpHandler', 'listen', 'withOperations', 'createMetrics'],
       'store/memory/index': ['memoryStore'],
       'store/sqlite/index': ['sqliteStore'],

@@ -30,10 +30,16 @@ function blockAfter(markdown: string, heading: string, lang: string): string {
   return match![1];
 }
 
-const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const npm = (args: string[], cwd: string) =>
+  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 /** Runs node in the consumer project and returns exit code and output. */
 const node = (args: string[], env: NodeJS.ProcessEnv = {}) => {
-  const r = spawnSync(process.execPath, args, { cwd: consumer, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+  const r = spawnSync(process.execPath, args, {
+    cwd: consumer,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 60_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 const cli = (...args: string[]) => node([join(consumer, 'node_modules', '.bin', 'halfspace'), ...args]);
@@ -107,18 +113,46 @@ console.log(JSON.stringify({ scouting, card, resvg, sqlite }));
 beforeAll(() => {
   ensureBuilt();
   // --ignore-scripts: dist/ is already built; npm's prepare script would build it again.
-  const [pack] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], ROOT)) as { filename: string; files: { path: string }[] }[];
+  const [pack] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], ROOT)) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
   packed = pack.files.map((f) => f.path);
   mkdirSync(consumer);
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(tmp, pack.filename), '@types/node@20'], consumer);
+  npm(
+    [
+      'install',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      join(tmp, pack.filename),
+      '@types/node@20',
+    ],
+    consumer,
+  );
   // skipLibCheck as `tsc --init` sets it; the @ts-expect-error in CONSUMER_TS fails if the shipped types resolved to any.
-  writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, types: ['node'], outDir: 'out' },
-    include: ['*.ts'],
-  }));
+  writeFileSync(
+    join(consumer, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        skipLibCheck: true,
+        types: ['node'],
+        outDir: 'out',
+      },
+      include: ['*.ts'],
+    }),
+  );
   writeFileSync(join(consumer, 'consumer.ts'), CONSUMER_TS);
-  writeFileSync(join(consumer, 'own-tables.ts'), blockAfter(readDoc('docs/library.md'), '## Your own Arrow tables', 'ts'));
+  writeFileSync(
+    join(consumer, 'own-tables.ts'),
+    blockAfter(readDoc('docs/library.md'), '## Your own Arrow tables', 'ts'),
+  );
   writeFileSync(join(consumer, 'in-process.ts'), blockAfter(readDoc('docs/api.md'), '## In-process use', 'ts'));
   // Typechecked only: it opens a SQLite file and exports a handler for a fetch runtime.
   writeFileSync(join(consumer, 'guide-http.ts'), blockAfter(readDoc('docs/guide.md'), '## HTTP', 'ts'));
@@ -128,7 +162,16 @@ beforeAll(() => {
 
 describe('the packed tarball', () => {
   it('ships the licence, the README and every file it links to, and no sources or tests', () => {
-    for (const file of ['LICENSE', 'README.md', 'package.json', 'bin/halfspace.js', 'dist/index.js', 'dist/index.d.ts', 'data/demo/dataset.json', 'docs/library.md']) {
+    for (const file of [
+      'LICENSE',
+      'README.md',
+      'package.json',
+      'bin/halfspace.js',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'data/demo/dataset.json',
+      'docs/library.md',
+    ]) {
       expect(packed, file).toContain(file);
     }
     const links = [...readDoc('README.md').matchAll(/\]\(((?!https?:|#)[^)#\s]+)(#[^)]*)?\)/g)].map((m) => m[1]);
@@ -199,7 +242,10 @@ describe('library docs', () => {
 
   it('keeps exactly one install+run and one install+test command in the README quick start', () => {
     const readme = readDoc('README.md');
-    const quick = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1));
+    const quick = readme.slice(
+      readme.indexOf('## Quick start'),
+      readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1),
+    );
     const commands = [...quick.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1].trim());
     expect(commands.slice(0, 2)).toEqual(['npm install && npx halfspace serve', 'npm ci && npm test']);
     expect(commands.filter((c) => /\bnpm (install|ci)\b/.test(c))).toHaveLength(2);
@@ -211,26 +257,39 @@ describe('a store whose driver is missing', () => {
     expect(existsSync(join(consumer, 'node_modules', 'better-sqlite3', 'build'))).toBe(false);
     const r = cli('keys', 'list', '--db', join(tmp, 'keys.db'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^halfspace keys list: halfspace\/store\/sqlite needs the package better-sqlite3, which is installed but did not load \(.*\): run npm rebuild better-sqlite3\n$/);
+    expect(r.stderr).toMatch(
+      /^halfspace keys list: halfspace\/store\/sqlite needs the package better-sqlite3, which is installed but did not load \(.*\): run npm rebuild better-sqlite3\n$/,
+    );
   });
 
   it('says in one line which package to install when better-sqlite3 or pg is not installed (CLI and library)', () => {
     rmSync(join(consumer, 'node_modules', 'better-sqlite3'), { recursive: true, force: true });
     const serve = cli('serve', '--port', '0', '--db', join(tmp, 'serve.db'));
     expect(serve.code).toBe(2);
-    expect(serve.stderr).toBe('halfspace serve: halfspace/store/sqlite needs the package better-sqlite3, which is not installed: run npm install better-sqlite3\n');
+    expect(serve.stderr).toBe(
+      'halfspace serve: halfspace/store/sqlite needs the package better-sqlite3, which is not installed: run npm install better-sqlite3\n',
+    );
     const pg = cli('keys', 'list', '--db', 'postgres://127.0.0.1:1/halfspace');
     expect(pg.code).toBe(2);
-    expect(pg.stderr).toBe('halfspace keys list: halfspace/store/postgres needs the package pg, which is not installed: run npm install pg\n');
-    const lib = node(['--input-type=module', '-e', `
+    expect(pg.stderr).toBe(
+      'halfspace keys list: halfspace/store/postgres needs the package pg, which is not installed: run npm install pg\n',
+    );
+    const lib = node([
+      '--input-type=module',
+      '-e',
+      `
       import { MissingPackageError } from 'halfspace';
       import { sqliteStore } from 'halfspace/store/sqlite';
       import { postgresStore } from 'halfspace/store/postgres';
       const errors = [];
       try { sqliteStore(':memory:'); } catch (e) { errors.push([e instanceof MissingPackageError, e.packageName]); }
       await postgresStore({ connectionString: 'postgres://127.0.0.1:1/x' }).catch((e) => errors.push([e instanceof MissingPackageError, e.packageName]));
-      console.log(JSON.stringify(errors));`]);
+      console.log(JSON.stringify(errors));`,
+    ]);
     expect(lib.stderr).toBe('');
-    expect(JSON.parse(lib.stdout)).toEqual([[true, 'better-sqlite3'], [true, 'pg']]);
+    expect(JSON.parse(lib.stdout)).toEqual([
+      [true, 'better-sqlite3'],
+      [true, 'pg'],
+    ]);
   });
 });

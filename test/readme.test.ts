@@ -6,7 +6,16 @@
  * exit 0 without a stack trace, and its `--json` form must print parseable JSON. Placeholders and
  * skipped lines are listed below, each with its reason; a stale entry fails the suite.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,21 +33,41 @@ const KEY_ID = `"$(node -p 'require("./key.json").id')"`;
 const PLACEHOLDERS: { pattern: RegExp; value: string; why: string }[] = [
   { pattern: /"(NAME|Name)"/g, value: '"Igor Teixeira"', why: 'a player name: the demo universe’s Igor Teixeira' },
   { pattern: /"CLUB"/g, value: '"Saltmarsh United"', why: 'a club name for --team' },
-  { pattern: /\b(ID|key_5VABhW9AqnySh6)\b/g, value: KEY_ID, why: 'a key id: the one in key.json, made by `keys create --json > key.json` in the same folder' },
-  { pattern: /\.\.\/open-data\b/g, value: JSON.stringify(STATSBOMB), why: 'StatsBomb open data: the copy in ../shared/real' },
-  { pattern: /\.\.\/wyscout\b/g, value: JSON.stringify(WYSCOUT), why: 'the Wyscout public dataset: the copy in ../shared/real' },
+  {
+    pattern: /\b(ID|key_5VABhW9AqnySh6)\b/g,
+    value: KEY_ID,
+    why: 'a key id: the one in key.json, made by `keys create --json > key.json` in the same folder',
+  },
+  {
+    pattern: /\.\.\/open-data\b/g,
+    value: JSON.stringify(STATSBOMB),
+    why: 'StatsBomb open data: the copy in ../shared/real',
+  },
+  {
+    pattern: /\.\.\/wyscout\b/g,
+    value: JSON.stringify(WYSCOUT),
+    why: 'the Wyscout public dataset: the copy in ../shared/real',
+  },
 ];
 
 /** Lines that cannot run here, matched on the line as written, with the reason. */
 const SKIPS: { pattern: RegExp; why: string }[] = [
-  { pattern: /^halfspace serve\b/, why: 'runs until stopped; test/cli/contract.test.ts starts serve, checks its banner and stops it' },
+  {
+    pattern: /^halfspace serve\b/,
+    why: 'runs until stopped; test/cli/contract.test.ts starts serve, checks its banner and stops it',
+  },
   ...(existsSync(STATSBOMB)
     ? []
     : [
         { pattern: /^halfspace ingest statsbomb\b/, why: `needs StatsBomb open data, absent at ${STATSBOMB}` },
-        { pattern: /^halfspace score pl-2015\b/, why: 'scores the output of the StatsBomb line above, which needs StatsBomb open data' },
+        {
+          pattern: /^halfspace score pl-2015\b/,
+          why: 'scores the output of the StatsBomb line above, which needs StatsBomb open data',
+        },
       ]),
-  ...(existsSync(join(WYSCOUT, 'matches')) ? [] : [{ pattern: /^halfspace ingest wyscout\b/, why: `needs the Wyscout public dataset, absent at ${WYSCOUT}` }]),
+  ...(existsSync(join(WYSCOUT, 'matches'))
+    ? []
+    : [{ pattern: /^halfspace ingest wyscout\b/, why: `needs the Wyscout public dataset, absent at ${WYSCOUT}` }]),
 ];
 
 /** Commands whose second run (the --json form) is refused by design, with the reason. */
@@ -57,15 +86,23 @@ function seedFolder(dir: string): void {
       writeFileSync(join(dir, 'my-league-excel', file), text);
       continue;
     }
-    if (/[^\u0000-\u00ff]/.test(text)) throw new Error(`${file}: the tiny dataset now has text Windows-1252 cannot hold; change the seed`);
+    if (/[^\u0000-\u00ff]/.test(text))
+      throw new Error(`${file}: the tiny dataset now has text Windows-1252 cannot hold; change the seed`);
     const lines: string[] = [];
-    parseCsv(text, file, (fields) => lines.push(fields.map((f) => (f === null ? '' : /[";\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(';')));
+    parseCsv(text, file, (fields) =>
+      lines.push(fields.map((f) => (f === null ? '' : /[";\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(';')),
+    );
     writeFileSync(join(dir, 'my-league-excel', file), Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1'));
   }
   copyFileSync(join(ROOT, 'docs/img/card-player-card.png'), join(dir, 'me.jpg')); // docs/cards.md's photo (PNG bytes are recognised by signature)
 }
 
-const DOCS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const COMMAND_NAMES = COMMANDS.map((c) => c.name);
 
 /** The `halfspace` command lines of one Markdown document, as written (continuations joined). */
@@ -85,9 +122,15 @@ export function commandLinesOf(markdown: string): string[] {
 
 /** One documented line as the runnable lines it stands for: comments and `[optional]` parts dropped, `a | b` alternatives split. */
 function runnableOf(line: string): string[] {
-  const bare = line.replace(/^npx /, '').replace(/\s+#\s.*$/, '').replace(/\s*\[[^\]]*\]/g, '').trim();
+  const bare = line
+    .replace(/^npx /, '')
+    .replace(/\s+#\s.*$/, '')
+    .replace(/\s*\[[^\]]*\]/g, '')
+    .trim();
   // ` | keys list`: an alternative (a command word follows), not a shell pipe.
-  const alternatives = bare.split(new RegExp(` \\| (?=(?:${[...new Set(COMMAND_NAMES.map((n) => n.split(' ')[0]))].join('|')})\\b)`));
+  const alternatives = bare.split(
+    new RegExp(` \\| (?=(?:${[...new Set(COMMAND_NAMES.map((n) => n.split(' ')[0]))].join('|')})\\b)`),
+  );
   return alternatives.map((alt, i) => (i === 0 ? alt : `halfspace ${alt}`));
 }
 
@@ -95,7 +138,16 @@ const commandOf = (line: string): string | undefined =>
   COMMAND_NAMES.filter((n) => line.startsWith(`halfspace ${n}`)).sort((a, b) => b.length - a.length)[0];
 
 /** Commands that only read the demo data: the same line gives the same result in any document. */
-const READ_ONLY = new Set(['player', 'scouting', 'similar', 'verdict', 'fixtures', 'bestxi pool', 'bestxi lineup', 'prompt']);
+const READ_ONLY = new Set([
+  'player',
+  'scouting',
+  'similar',
+  'verdict',
+  'fixtures',
+  'bestxi pool',
+  'bestxi lineup',
+  'prompt',
+]);
 const ranElsewhere = new Set<string>();
 
 let root: string;
@@ -107,7 +159,11 @@ beforeAll(async () => {
   // `halfspace` on PATH is the built binary, as after `npm install` (the documents' `npx` prefix is dropped).
   binDir = join(root, 'bin');
   mkdirSync(binDir);
-  writeFileSync(join(binDir, 'halfspace'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, { mode: 0o755 });
+  writeFileSync(
+    join(binDir, 'halfspace'),
+    `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`,
+    { mode: 0o755 },
+  );
 }, 240_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -116,11 +172,16 @@ describe('command lines in README.md and docs/*.md run on the built binary', () 
     const readme = commandLinesOf(readFileSync(join(ROOT, 'README.md'), 'utf8'));
     expect(readme.length).toBeGreaterThanOrEqual(18);
     expect(readme).toContain('npx halfspace verdict --name "Igor Teixeira"');
-    expect(commandLinesOf('text `npx halfspace player --name "A B"` text\n```sh\nhalfspace keys list   # all\n```\n```\nhalfspace score <x>\n```\n')).toEqual([
-      'halfspace keys list   # all',
-      'npx halfspace player --name "A B"',
+    expect(
+      commandLinesOf(
+        'text `npx halfspace player --name "A B"` text\n```sh\nhalfspace keys list   # all\n```\n```\nhalfspace score <x>\n```\n',
+      ),
+    ).toEqual(['halfspace keys list   # all', 'npx halfspace player --name "A B"']);
+    expect(runnableOf('npx halfspace keys create --credits 100 | keys list | keys revoke ID')).toEqual([
+      'halfspace keys create --credits 100',
+      'halfspace keys list',
+      'halfspace keys revoke ID',
     ]);
-    expect(runnableOf('npx halfspace keys create --credits 100 | keys list | keys revoke ID')).toEqual(['halfspace keys create --credits 100', 'halfspace keys list', 'halfspace keys revoke ID']);
   });
 
   for (const doc of DOCS) {
@@ -145,7 +206,9 @@ describe('command lines in README.md and docs/*.md run on the built binary', () 
           }
           // A line that names a key before the document made one gets a key of its own.
           if (line.includes('key.json') && !existsSync(join(dir, 'key.json'))) {
-            expect((await runShell('halfspace keys create --credits 100 --json > key.json', { cwd: dir, env })).code).toBe(0);
+            expect(
+              (await runShell('halfspace keys create --credits 100 --json > key.json', { cwd: dir, env })).code,
+            ).toBe(0);
           }
           const r = await runShell(line, { cwd: dir, env });
           const label = `${doc}: ${written}\n  ran: ${line}\n${r.stderr}`;
@@ -155,7 +218,12 @@ describe('command lines in README.md and docs/*.md run on the built binary', () 
           if (/\s--json\b/.test(line)) {
             const text = redirect ? readFileSync(join(dir, redirect), 'utf8') : r.stdout;
             expect(() => JSON.parse(text), label).not.toThrow();
-          } else if (command && !redirect && !ONCE[command] && COMMANDS.find((c) => c.name === command)!.usage.includes('--json')) {
+          } else if (
+            command &&
+            !redirect &&
+            !ONCE[command] &&
+            COMMANDS.find((c) => c.name === command)!.usage.includes('--json')
+          ) {
             const j = await runShell(`${line} --json`, { cwd: dir, env });
             expect(j.code, `${label}\n  --json: ${j.stderr}`).toBe(0);
             expect(() => JSON.parse(j.stdout), `${label}\n  --json output is not JSON`).not.toThrow();
@@ -168,6 +236,8 @@ describe('command lines in README.md and docs/*.md run on the built binary', () 
   it('every placeholder and skip above is still used by some document line', () => {
     const all = DOCS.flatMap((doc) => commandLinesOf(readFileSync(join(ROOT, doc), 'utf8')).flatMap(runnableOf));
     expect(SKIPS.filter((s) => !all.some((l) => s.pattern.test(l))).map((s) => String(s.pattern))).toEqual([]);
-    expect(PLACEHOLDERS.filter((p) => !all.some((l) => l.search(p.pattern) >= 0)).map((p) => String(p.pattern))).toEqual([]);
+    expect(
+      PLACEHOLDERS.filter((p) => !all.some((l) => l.search(p.pattern) >= 0)).map((p) => String(p.pattern)),
+    ).toEqual([]);
   });
 });

@@ -22,7 +22,17 @@ const THROUGHPUT_MS = 8000;
 const here = dirname(fileURLToPath(import.meta.url));
 
 const facts = sampleFacts();
-const ribbonFacts = sampleFacts({ stats: ['goals_per90', 'assists_per90', 'shots_per90', 'shots_on_target_per90', 'big_chances_per90', 'key_passes_per90'], hero_stat: 'goals_per90' });
+const ribbonFacts = sampleFacts({
+  stats: [
+    'goals_per90',
+    'assists_per90',
+    'shots_per90',
+    'shots_on_target_per90',
+    'big_chances_per90',
+    'key_passes_per90',
+  ],
+  hero_stat: 'goals_per90',
+});
 const TREES: Record<string, { tree: LayoutNode; width: number; height: number }> = {
   player_card: { tree: layoutOf('player_card', facts), width: 1080, height: 1350 },
   stat_ribbon: { tree: layoutOf('stat_ribbon', ribbonFacts), width: 1080, height: 1080 },
@@ -58,8 +68,16 @@ async function measuredRender(tree: LayoutNode, width: number, height: number) {
 }
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-const median = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
-const p95 = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.95);
+const median = (xs: number[]) =>
+  quantile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
+const p95 = (xs: number[]) =>
+  quantile(
+    [...xs].sort((a, b) => a - b),
+    0.95,
+  );
 const round = (x: number) => Math.round(x * 10) / 10;
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -79,15 +97,17 @@ async function workerMain(): Promise<void> {
 
 async function throughput(workers: number): Promise<number> {
   const results = await Promise.all(
-    Array.from({ length: workers }, () =>
-      new Promise<{ n: number; ms: number }>((resolve, reject) => {
-        // A worker does not inherit tsx's loader, so it registers tsx itself before importing this file.
-        const tsxApi = import.meta.resolve('tsx/esm/api');
-        const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); });`;
-        const w = new Worker(boot, { eval: true, workerData: { ms: THROUGHPUT_MS } });
-        w.once('message', resolve);
-        w.once('error', reject);
-      }),
+    Array.from(
+      { length: workers },
+      () =>
+        new Promise<{ n: number; ms: number }>((resolve, reject) => {
+          // A worker does not inherit tsx's loader, so it registers tsx itself before importing this file.
+          const tsxApi = import.meta.resolve('tsx/esm/api');
+          const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); });`;
+          const w = new Worker(boot, { eval: true, workerData: { ms: THROUGHPUT_MS } });
+          w.once('message', resolve);
+          w.once('error', reject);
+        }),
     ),
   );
   return results.reduce((a, r) => a + (r.n * 1000) / r.ms, 0);
@@ -110,11 +130,16 @@ async function main(): Promise<void> {
     for (let i = 0; i < WARM_RUNS; i++) runs.push(await measuredRender(tree, width, height));
     const col = (f: (r: (typeof runs)[number]) => number) => runs.map(f);
     styles[name] = {
-      total_median_ms: round(median(col((r) => r.svgMs + r.pngMs))), total_p95_ms: round(p95(col((r) => r.svgMs + r.pngMs))),
-      satori_median_ms: round(median(col((r) => r.svgMs))), satori_p95_ms: round(p95(col((r) => r.svgMs))),
-      resvg_median_ms: round(median(col((r) => r.pngMs))), resvg_p95_ms: round(p95(col((r) => r.pngMs))),
-      cpu_total_median_ms: round(median(col((r) => r.svgCpuMs + r.pngCpuMs))), cpu_total_p95_ms: round(p95(col((r) => r.svgCpuMs + r.pngCpuMs))),
-      cpu_satori_median_ms: round(median(col((r) => r.svgCpuMs))), cpu_resvg_median_ms: round(median(col((r) => r.pngCpuMs))),
+      total_median_ms: round(median(col((r) => r.svgMs + r.pngMs))),
+      total_p95_ms: round(p95(col((r) => r.svgMs + r.pngMs))),
+      satori_median_ms: round(median(col((r) => r.svgMs))),
+      satori_p95_ms: round(p95(col((r) => r.svgMs))),
+      resvg_median_ms: round(median(col((r) => r.pngMs))),
+      resvg_p95_ms: round(p95(col((r) => r.pngMs))),
+      cpu_total_median_ms: round(median(col((r) => r.svgCpuMs + r.pngCpuMs))),
+      cpu_total_p95_ms: round(p95(col((r) => r.svgCpuMs + r.pngCpuMs))),
+      cpu_satori_median_ms: round(median(col((r) => r.svgCpuMs))),
+      cpu_resvg_median_ms: round(median(col((r) => r.pngCpuMs))),
       png_bytes: runs[0].bytes,
     };
     console.log(name, styles[name]);
@@ -138,16 +163,41 @@ async function main(): Promise<void> {
   const flat = styles.player_card.cpu_total_median_ms;
   const gradient = styles.player_card_gradients.cpu_total_median_ms;
   const result = {
-    machine: { cores, node: process.version, gc_exposed: Boolean(gc), load_average_1m_at_start: round(loadAtStart), load_average_1m_at_end: round(loadavg()[0]), note: 'shared machine: a load average above the core count means other processes competed for the CPU and every time is inflated' },
+    machine: {
+      cores,
+      node: process.version,
+      gc_exposed: Boolean(gc),
+      load_average_1m_at_start: round(loadAtStart),
+      load_average_1m_at_end: round(loadavg()[0]),
+      note: 'shared machine: a load average above the core count means other processes competed for the CPU and every time is inflated',
+    },
     cold_first_render_ms: round(coldMs),
     cold_first_render_cpu_ms: round(coldCpuMs),
     cold_first_render_split: { satori_ms: round(cold.svg_ms), resvg_ms: round(cold.png_ms) },
     warm_runs: WARM_RUNS,
     styles,
-    baseline: { name: 'player_card_gradients', measure: 'CPU-time median', ratio_flat_vs_gradients: Math.round((flat / gradient) * 100) / 100 },
-    throughput: { workers_1_cards_per_s: round(single), [`workers_${cores}_cards_per_s`]: round(perCore), seconds_per_worker: THROUGHPUT_MS / 1000 },
-    rss: { renders: RSS_RENDERS, start_mb: round(rssStart / 2 ** 20), peak_mb: round(rssPeak / 2 ** 20), after_mb: round(rssAfter / 2 ** 20), target_mb: 300 },
-    targets: { player_card_warm_median_ms: 60, player_card_cpu_median_ms: styles.player_card.cpu_total_median_ms, player_card_wall_median_ms: styles.player_card.total_median_ms },
+    baseline: {
+      name: 'player_card_gradients',
+      measure: 'CPU-time median',
+      ratio_flat_vs_gradients: Math.round((flat / gradient) * 100) / 100,
+    },
+    throughput: {
+      workers_1_cards_per_s: round(single),
+      [`workers_${cores}_cards_per_s`]: round(perCore),
+      seconds_per_worker: THROUGHPUT_MS / 1000,
+    },
+    rss: {
+      renders: RSS_RENDERS,
+      start_mb: round(rssStart / 2 ** 20),
+      peak_mb: round(rssPeak / 2 ** 20),
+      after_mb: round(rssAfter / 2 ** 20),
+      target_mb: 300,
+    },
+    targets: {
+      player_card_warm_median_ms: 60,
+      player_card_cpu_median_ms: styles.player_card.cpu_total_median_ms,
+      player_card_wall_median_ms: styles.player_card.total_median_ms,
+    },
   };
   const out = join(here, '..', 'results');
   mkdirSync(out, { recursive: true });
@@ -161,7 +211,7 @@ async function main(): Promise<void> {
     '',
     `Node ${process.version}, ${cores} cores (shared; 1-minute load average ${round(loadAtStart)} at start, ${round(loadavg()[0])} at end), ${WARM_RUNS} warm renders per style. Command: \`npm run bench:cards\`.`,
     '',
-    'CPU ms = this process\'s user + system CPU time per render (robust to other processes competing for the cores); wall ms = elapsed time (inflated whenever the load average exceeds the core count).',
+    "CPU ms = this process's user + system CPU time per render (robust to other processes competing for the cores); wall ms = elapsed time (inflated whenever the load average exceeds the core count).",
     '',
     '| style | CPU median ms | CPU p95 ms | CPU satori ms | CPU resvg ms | wall median ms | wall p95 ms | wall satori ms | wall resvg ms | PNG KB |',
     '|---|---|---|---|---|---|---|---|---|---|',

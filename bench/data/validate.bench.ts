@@ -42,7 +42,9 @@ function readUnvalidated(dir: string): Dataset {
 const demoDir = demoDatasetDir();
 const fromDemo = existsSync(join(demoDir, 'dataset.json'));
 const dataset: Dataset = fromDemo ? readUnvalidated(demoDir) : demoSizedDataset();
-const sizes = Object.fromEntries(TABLE_NAMES.filter((t) => dataset.tables[t]).map((t) => [t, dataset.tables[t]!.numRows]));
+const sizes = Object.fromEntries(
+  TABLE_NAMES.filter((t) => dataset.tables[t]).map((t) => [t, dataset.tables[t]!.numRows]),
+);
 
 const firstCpu: number[] = [];
 const warmCpu: number[] = [];
@@ -77,7 +79,9 @@ writeFileSync('bench/results/data.json', `${JSON.stringify(result, null, 2)}\n`)
 const md = [
   `# bench/data — validation and CSV (${result.data}, ${process.version})`,
   '',
-  `Rows: ${Object.entries(sizes).map(([t, n]) => `${t} ${n}`).join(', ')}. Machine load average (1 min) during the run: ${result.load_average_1m} (2 shared cores).`,
+  `Rows: ${Object.entries(sizes)
+    .map(([t, n]) => `${t} ${n}`)
+    .join(', ')}. Machine load average (1 min) during the run: ${result.load_average_1m} (2 shared cores).`,
   '',
   '| measure | wall ms | baseline | wall ms | ratio |',
   '|---|---:|---|---:|---:|',

@@ -67,11 +67,19 @@ const SELECTIVE: SearchFilters = { position_group: 'attacker', max_fee_tier: 2, 
 
 function passes(index: SimilarityIndex, s: number, f: SearchFilters | undefined) {
   if (!f) return true;
-  return index.group[s] === 3 && index.fee_tier[s] <= 2 && index.fee_tier[s] > 0 && index.age[s] >= 0 && index.age[s] <= 23;
+  return (
+    index.group[s] === 3 && index.fee_tier[s] <= 2 && index.fee_tier[s] > 0 && index.age[s] >= 0 && index.age[s] <= 23
+  );
 }
 
 /** Plain exact loop: float64 dot over the stored unit vectors, bounded insertion list, ties by id. */
-function plainLoop(index: SimilarityIndex, q: Float32Array, k: number, f: SearchFilters | undefined, exclude: number): number[] {
+function plainLoop(
+  index: SimilarityIndex,
+  q: Float32Array,
+  k: number,
+  f: SearchFilters | undefined,
+  exclude: number,
+): number[] {
   const v = index.vectors;
   const bestS = new Float64Array(k).fill(-Infinity);
   const bestI = new Int32Array(k).fill(-1);
@@ -115,12 +123,18 @@ async function tryUsearch(): Promise<{ ok: true; mod: unknown } | { ok: false; w
     const mod = await import(name);
     return { ok: true, mod };
   } catch (e) {
-    return { ok: false, why: `usearch not installed/loadable on Node ${process.versions.node}: ${(e as Error).message.split('\n')[0]}` };
+    return {
+      ok: false,
+      why: `usearch not installed/loadable on Node ${process.versions.node}: ${(e as Error).message.split('\n')[0]}`,
+    };
   }
 }
 
 async function main() {
-  const loadStart = os.loadavg().map((x) => x.toFixed(1)).join(' / ');
+  const loadStart = os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ');
   const rows: Row[] = [];
   const builds: { n: number; build_ms: number; build_cpu_ms: number }[] = [];
   const usearch = await tryUsearch();
@@ -129,7 +143,15 @@ async function main() {
 
   for (const n of SIZES) {
     const data = synthetic(n, 20260321 + n);
-    const columns = { vectors: data.vectors, dims: DNA_DIMS, player_id: data.player_id, group: data.group, age: data.age, fee_tier: data.fee, league_tier: data.tier };
+    const columns = {
+      vectors: data.vectors,
+      dims: DNA_DIMS,
+      player_id: data.player_id,
+      group: data.group,
+      age: data.age,
+      fee_tier: data.fee,
+      league_tier: data.tier,
+    };
     const buildWall: number[] = [];
     const buildCpu: number[] = [];
     for (let r = 0; r < 3; r++) {
@@ -149,7 +171,9 @@ async function main() {
 
     // DuckDB table: the same vectors (as stored, unit length) and filter columns.
     await con.run('DROP TABLE IF EXISTS raw; DROP TABLE IF EXISTS v');
-    await con.run(`CREATE TABLE raw (id INTEGER, grp TINYINT, age SMALLINT, fee TINYINT, ${Array.from({ length: 16 }, (_, d) => `c${d} FLOAT`).join(', ')})`);
+    await con.run(
+      `CREATE TABLE raw (id INTEGER, grp TINYINT, age SMALLINT, fee TINYINT, ${Array.from({ length: 16 }, (_, d) => `c${d} FLOAT`).join(', ')})`,
+    );
     const appender = await con.createAppender('raw');
     for (let s = 0; s < n; s++) {
       appender.appendInteger(index.player_id[s]);
@@ -160,15 +184,37 @@ async function main() {
       appender.endRow();
     }
     appender.closeSync();
-    await con.run(`CREATE TABLE v AS SELECT id, grp, age, fee, [${Array.from({ length: 16 }, (_, d) => `c${d}`).join(', ')}]::FLOAT[16] AS vec FROM raw; DROP TABLE raw`);
+    await con.run(
+      `CREATE TABLE v AS SELECT id, grp, age, fee, [${Array.from({ length: 16 }, (_, d) => `c${d}`).join(', ')}]::FLOAT[16] AS vec FROM raw; DROP TABLE raw`,
+    );
 
     let ml: { arrays: number[][] } | null = null;
     for (const filter of ['none', 'selective'] as const) {
       const f = filter === 'none' ? undefined : SELECTIVE;
       let floorHere = floorMs;
       let oursCpu = Number.NaN;
-      const add = (contender: string, ms: number, cpuMs: number, queries: number, agrees: boolean | null, oursMs: number, note?: string) =>
-        rows.push({ n, filter, contender, median_ms: round(ms), median_cpu_ms: round(cpuMs), queries, ratio_to_floor: round(ms / floorHere), ours_speedup: contender.startsWith(OURS) ? null : round(ms / oursMs), ours_speedup_cpu: contender.startsWith(OURS) ? null : round(cpuMs / oursCpu), agrees_with_ours: agrees, ...(note ? { note } : {}) });
+      const add = (
+        contender: string,
+        ms: number,
+        cpuMs: number,
+        queries: number,
+        agrees: boolean | null,
+        oursMs: number,
+        note?: string,
+      ) =>
+        rows.push({
+          n,
+          filter,
+          contender,
+          median_ms: round(ms),
+          median_cpu_ms: round(cpuMs),
+          queries,
+          ratio_to_floor: round(ms / floorHere),
+          ours_speedup: contender.startsWith(OURS) ? null : round(ms / oursMs),
+          ours_speedup_cpu: contender.startsWith(OURS) ? null : round(cpuMs / oursCpu),
+          agrees_with_ours: agrees,
+          ...(note ? { note } : {}),
+        });
       // usearch's exact search has no filter: for the filtered case it gets the passing subset,
       // materialised outside the timing (which favours it).
       // (A plain copy: the native addon rejects typed arrays over a SharedArrayBuffer.)
@@ -183,21 +229,56 @@ async function main() {
       }
       const where = f ? 'AND grp = 3 AND fee BETWEEN 1 AND 2 AND age BETWEEN 0 AND 23' : '';
       const contenders: { name: string; run: (slot: number) => Promise<number[]> | number[] }[] = [
-        { name: OURS, run: (slot) => searchTopK(index, { slot, k: K, filters: f, exclude_player_id: index.player_id[slot] }).map((h) => h.player_id) },
-        { name: FLOOR, run: () => { const v = index.vectors; let s = 0; for (let i = 0; i < v.length; i++) s += v[i]; sink += s; return []; } },
+        {
+          name: OURS,
+          run: (slot) =>
+            searchTopK(index, { slot, k: K, filters: f, exclude_player_id: index.player_id[slot] }).map(
+              (h) => h.player_id,
+            ),
+        },
+        {
+          name: FLOOR,
+          run: () => {
+            const v = index.vectors;
+            let s = 0;
+            for (let i = 0; i < v.length; i++) s += v[i];
+            sink += s;
+            return [];
+          },
+        },
         { name: PLAIN, run: (slot) => plainLoop(index, queryOf(slot), K, f, index.player_id[slot]) },
-        { name: DUCK, run: async (slot) => {
-          const q = `[${Array.from(queryOf(slot)).join(', ')}]::FLOAT[16]`;
-          const reader = await con.runAndReadAll(`SELECT id FROM v WHERE id <> ${index.player_id[slot]} ${where} ORDER BY array_cosine_similarity(vec, ${q}) DESC, id LIMIT ${K}`);
-          return reader.getRows().map((r) => Number(r[0]));
-        } },
+        {
+          name: DUCK,
+          run: async (slot) => {
+            const q = `[${Array.from(queryOf(slot)).join(', ')}]::FLOAT[16]`;
+            const reader = await con.runAndReadAll(
+              `SELECT id FROM v WHERE id <> ${index.player_id[slot]} ${where} ORDER BY array_cosine_similarity(vec, ${q}) DESC, id LIMIT ${K}`,
+            );
+            return reader.getRows().map((r) => Number(r[0]));
+          },
+        },
       ];
       if (usearch.ok) {
-        const u = usearch.mod as { exactSearch: (d: Float32Array, q: Float32Array, dims: number, k: number, metric: unknown, threads?: number) => { keys: BigUint64Array }; MetricKind: { Cos: unknown } };
-        contenders.push({ name: USEARCH, run: (slot) => {
-          const m = u.exactSearch(uData, queryOf(slot), 16, K + 1, u.MetricKind.Cos, 0);
-          return Array.from(m.keys, (key) => uIds[Number(key)]).filter((id) => id !== index.player_id[slot]).slice(0, K);
-        } });
+        const u = usearch.mod as {
+          exactSearch: (
+            d: Float32Array,
+            q: Float32Array,
+            dims: number,
+            k: number,
+            metric: unknown,
+            threads?: number,
+          ) => { keys: BigUint64Array };
+          MetricKind: { Cos: unknown };
+        };
+        contenders.push({
+          name: USEARCH,
+          run: (slot) => {
+            const m = u.exactSearch(uData, queryOf(slot), 16, K + 1, u.MetricKind.Cos, 0);
+            return Array.from(m.keys, (key) => uIds[Number(key)])
+              .filter((id) => id !== index.player_id[slot])
+              .slice(0, K);
+          },
+        });
       }
       // Warm-up (JIT, caches), then every query runs each contender back to back so machine noise
       // hits all of them alike.
@@ -223,41 +304,78 @@ async function main() {
       // Ratios use the floor measured in the same interleaved loop (same noise as the others).
       floorHere = median(times.get(FLOOR)!);
       oursCpu = median(cpu.get(OURS)!);
-      for (const c of contenders) add(c.name, median(times.get(c.name)!), median(cpu.get(c.name)!), QUERIES, c.name === OURS || c.name === FLOOR ? null : agree.get(c.name)!, oursMs);
+      for (const c of contenders)
+        add(
+          c.name,
+          median(times.get(c.name)!),
+          median(cpu.get(c.name)!),
+          QUERIES,
+          c.name === OURS || c.name === FLOOR ? null : agree.get(c.name)!,
+          oursMs,
+        );
       // Ours again, the queries back to back (a service answering requests), not interleaved with
       // contenders that evict the index from the caches.
       const b2bWall: number[] = [];
       const b2bCpu: number[] = [];
       for (const slot of querySlots) {
         const c0 = process.cpuUsage();
-        b2bWall.push(time(() => searchTopK(index, { slot, k: K, filters: f, exclude_player_id: index.player_id[slot] })));
+        b2bWall.push(
+          time(() => searchTopK(index, { slot, k: K, filters: f, exclude_player_id: index.player_id[slot] })),
+        );
         const used = process.cpuUsage(c0);
         b2bCpu.push((used.user + used.system) / 1000);
       }
       add(`${OURS}, queries back to back`, median(b2bWall), median(b2bCpu), QUERIES, null, oursMs);
-      if (!usearch.ok) rows.push({ n, filter, contender: USEARCH, median_ms: Number.NaN, median_cpu_ms: Number.NaN, queries: 0, ratio_to_floor: Number.NaN, ours_speedup: null, ours_speedup_cpu: null, agrees_with_ours: null, note: usearch.why });
+      if (!usearch.ok)
+        rows.push({
+          n,
+          filter,
+          contender: USEARCH,
+          median_ms: Number.NaN,
+          median_cpu_ms: Number.NaN,
+          queries: 0,
+          ratio_to_floor: Number.NaN,
+          ours_speedup: null,
+          ours_speedup_cpu: null,
+          agrees_with_ours: null,
+          note: usearch.why,
+        });
 
       // (a) ml-distance on plain arrays; slow, so fewer queries at 1M.
       ml ??= { arrays: Array.from({ length: n }, (_, s) => Array.from(index.vectors.subarray(s * 16, s * 16 + 16))) };
       const mlQueries = querySlots.slice(0, n >= 1_000_000 ? 3 : 7);
       let mlAgree = true;
       const mlCpu: number[] = [];
-      const mlMs = median(mlQueries.map((slot) => time(() => {
-        const c0 = process.cpuUsage();
-        const q = ml!.arrays[slot];
-        const scored: { id: number; s: number }[] = [];
-        for (let s = 0; s < n; s++) {
-          if (s === slot || !passes(index, s, f)) continue;
-          scored.push({ id: index.player_id[s], s: similarity.cosine(q, ml!.arrays[s]) });
-        }
-        scored.sort((a, b) => b.s - a.s || a.id - b.id);
-        const ids = scored.slice(0, K).map((x) => x.id);
-        const ours = searchTopK(index, { slot, k: K, filters: f, exclude_player_id: index.player_id[slot] }).map((h) => h.player_id);
-        if ([...ids].sort().join() !== [...ours].sort().join()) mlAgree = false;
-        const used = process.cpuUsage(c0);
-        mlCpu.push((used.user + used.system) / 1000);
-      })));
-      add(ML, mlMs, median(mlCpu), mlQueries.length, mlAgree, oursMs, 'includes one searchTopK call per query for the agreement check (< 1 % of its time)');
+      const mlMs = median(
+        mlQueries.map((slot) =>
+          time(() => {
+            const c0 = process.cpuUsage();
+            const q = ml!.arrays[slot];
+            const scored: { id: number; s: number }[] = [];
+            for (let s = 0; s < n; s++) {
+              if (s === slot || !passes(index, s, f)) continue;
+              scored.push({ id: index.player_id[s], s: similarity.cosine(q, ml!.arrays[s]) });
+            }
+            scored.sort((a, b) => b.s - a.s || a.id - b.id);
+            const ids = scored.slice(0, K).map((x) => x.id);
+            const ours = searchTopK(index, { slot, k: K, filters: f, exclude_player_id: index.player_id[slot] }).map(
+              (h) => h.player_id,
+            );
+            if ([...ids].sort().join() !== [...ours].sort().join()) mlAgree = false;
+            const used = process.cpuUsage(c0);
+            mlCpu.push((used.user + used.system) / 1000);
+          }),
+        ),
+      );
+      add(
+        ML,
+        mlMs,
+        median(mlCpu),
+        mlQueries.length,
+        mlAgree,
+        oursMs,
+        'includes one searchTopK call per query for the agreement check (< 1 % of its time)',
+      );
     }
     ml = null;
     if (sink === 42) console.log('');
@@ -265,7 +383,19 @@ async function main() {
   await con.run('DROP TABLE IF EXISTS v');
   con.closeSync();
 
-  const out = { bench: 'dna-search', node: process.versions.node, cpus: os.availableParallelism(), load_start: loadStart, load_end: os.loadavg(), k: K, queries: QUERIES, selective_filter: SELECTIVE, date: new Date().toISOString(), builds, rows };
+  const out = {
+    bench: 'dna-search',
+    node: process.versions.node,
+    cpus: os.availableParallelism(),
+    load_start: loadStart,
+    load_end: os.loadavg(),
+    k: K,
+    queries: QUERIES,
+    selective_filter: SELECTIVE,
+    date: new Date().toISOString(),
+    builds,
+    rows,
+  };
   const dir = join(root, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'dna.json'), `${JSON.stringify(out, null, 2)}\n`);
@@ -275,11 +405,19 @@ async function main() {
     `Exact top-${K} cosine, ${DNA_DIMS}-dim unit vectors, median of ${QUERIES} queries (fewer for ml-distance at 1M), Node ${process.versions.node}, ${out.cpus} cores shared with other jobs.`,
     `Selective filter: attackers, fee tier ≤ T2, age ≤ 23. Index build (median of 3): ${builds.map((b) => `${b.n.toLocaleString('en')} → ${b.build_ms.toFixed(0)} ms wall, ${b.build_cpu_ms.toFixed(0)} ms CPU`).join('; ')}.`,
     '',
-    `Load average while running: ${loadStart} at start, ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} at the end (1/5/15 min) — wall-clock times of long loops are inflated by preemption on a busy machine, so CPU time (process user + system, all threads) is shown too.`,
+    `Load average while running: ${loadStart} at start, ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(
+        ' / ',
+      )} at the end (1/5/15 min) — wall-clock times of long loops are inflated by preemption on a busy machine, so CPU time (process user + system, all threads) is shown too.`,
     '',
     '| N | filter | contender | median wall ms | median CPU ms | × floor (wall) | ours faster by (wall) | ours faster by (CPU) | same top-10 |',
     '|---|---|---|---:|---:|---:|---:|---:|---|',
-    ...rows.map((r) => `| ${r.n.toLocaleString('en')} | ${r.filter} | ${r.contender} | ${Number.isNaN(r.median_ms) ? '—' : r.median_ms} | ${Number.isNaN(r.median_cpu_ms) ? '—' : r.median_cpu_ms} | ${Number.isNaN(r.ratio_to_floor) ? '—' : r.ratio_to_floor} | ${r.ours_speedup === null ? '' : `${r.ours_speedup}×`} | ${r.ours_speedup_cpu === null ? '' : `${r.ours_speedup_cpu}×`} | ${r.agrees_with_ours === null ? '' : r.agrees_with_ours ? 'yes' : 'NO'} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.n.toLocaleString('en')} | ${r.filter} | ${r.contender} | ${Number.isNaN(r.median_ms) ? '—' : r.median_ms} | ${Number.isNaN(r.median_cpu_ms) ? '—' : r.median_cpu_ms} | ${Number.isNaN(r.ratio_to_floor) ? '—' : r.ratio_to_floor} | ${r.ours_speedup === null ? '' : `${r.ours_speedup}×`} | ${r.ours_speedup_cpu === null ? '' : `${r.ours_speedup_cpu}×`} | ${r.agrees_with_ours === null ? '' : r.agrees_with_ours ? 'yes' : 'NO'} |`,
+    ),
     '',
     ...[...new Set(rows.filter((r) => r.note).map((r) => `${r.contender}: ${r.note}`))].map((t) => `- ${t}`),
     '',

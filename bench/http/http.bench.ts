@@ -30,8 +30,12 @@ interface Target {
   info: { url: string; key?: string; player_id?: number; dataset: string | null; players?: number; busy_us?: number };
 }
 
-function startTarget(mode: 'hello' | 'same-size' | 'same-size-busy' | 'service' | 'memory' | 'nocache' | 'inline'): Promise<Target> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'target.ts'), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+function startTarget(
+  mode: 'hello' | 'same-size' | 'same-size-busy' | 'service' | 'memory' | 'nocache' | 'inline',
+): Promise<Target> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'target.ts'), mode], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => resolve({ child, info: JSON.parse(line) }));
@@ -56,7 +60,9 @@ interface Case {
 /** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere. */
 function cpuSecondsOf(pid: number): number | null {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     // Fields 14 and 15 of stat (utime, stime), counted after the command name, in clock ticks of 1/100 s.
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
@@ -74,20 +80,39 @@ async function measure(name: string, target: Target, opts: autocannon.Options, s
   const server1 = cpuSecondsOf(target.child.pid!);
   const perRequest = (us: number) => Math.round((us / Math.max(1, r.requests.total)) * 10) / 10;
   const c = {
-    name, rps: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors, requests: r.requests.total,
+    name,
+    rps: Math.round(r.requests.average),
+    p50_ms: r.latency.p50,
+    p99_ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    requests: r.requests.total,
     server_cpu_us: server0 === null || server1 === null ? null : perRequest((server1 - server0) * 1e6),
     client_cpu_us: perRequest(client.user + client.system),
   };
-  console.log(`${name.padEnd(40)} ${String(c.rps).padStart(7)} req/s  p50 ${c.p50_ms} ms  p99 ${c.p99_ms} ms  non-2xx ${c.non2xx}  errors ${c.errors}  server ${c.server_cpu_us} µs/req  client ${c.client_cpu_us} µs/req`);
+  console.log(
+    `${name.padEnd(40)} ${String(c.rps).padStart(7)} req/s  p50 ${c.p50_ms} ms  p99 ${c.p99_ms} ms  non-2xx ${c.non2xx}  errors ${c.errors}  server ${c.server_cpu_us} µs/req  client ${c.client_cpu_us} µs/req`,
+  );
   return c;
 }
 
 /** Mixed load on one server: JSON calls and card renders at once; the JSON case is what is reported. */
-async function measureMixed(name: string, target: Target, json: autocannon.Options, card: autocannon.Options, seconds = SECONDS): Promise<Case & { cards_per_s: number }> {
+async function measureMixed(
+  name: string,
+  target: Target,
+  json: autocannon.Options,
+  card: autocannon.Options,
+  seconds = SECONDS,
+): Promise<Case & { cards_per_s: number }> {
   const cards = autocannon({ ...card, duration: seconds + 2, connections: MIXED_CARD_CONNECTIONS, timeout: 120 });
   // The JSON run starts once renders are under way and ends before they do.
   await new Promise((r) => setTimeout(r, 1000));
-  const c = await measure(name, target, { ...json, connections: CONNECTIONS - MIXED_CARD_CONNECTIONS } as autocannon.Options, seconds);
+  const c = await measure(
+    name,
+    target,
+    { ...json, connections: CONNECTIONS - MIXED_CARD_CONNECTIONS } as autocannon.Options,
+    seconds,
+  );
   const r = await cards;
   return { ...c, cards_per_s: Math.round(r.requests.average * 10) / 10 };
 }
@@ -108,13 +133,32 @@ try {
     body: JSON.stringify({ player_id: t.info.player_id }),
   });
   // The same-size baseline must answer exactly the bytes the paid call answers.
-  const paidBody = await (await fetch(playerCall(api).url!, { method: 'POST', headers: playerCall(api).headers as Record<string, string>, body: playerCall(api).body as string })).text();
+  const paidBody = await (
+    await fetch(playerCall(api).url!, {
+      method: 'POST',
+      headers: playerCall(api).headers as Record<string, string>,
+      body: playerCall(api).body as string,
+    })
+  ).text();
   const bareBody = await (await fetch(`${sameSize.info.url}/`)).text();
-  if (paidBody !== bareBody) throw new Error(`same-size baseline differs from the paid answer (${bareBody.length} vs ${paidBody.length} characters)`);
+  if (paidBody !== bareBody)
+    throw new Error(
+      `same-size baseline differs from the paid answer (${bareBody.length} vs ${paidBody.length} characters)`,
+    );
   const cases: Case[] = [];
   cases.push(await measure('node:http hello-world (baseline)', hello, { url: `${hello.info.url}/` }));
-  cases.push(await measure(`node:http, same ${Buffer.byteLength(paidBody)} B answer`, sameSize, { url: `${sameSize.info.url}/` }));
-  cases.push(await measure(`node:http, same answer + ${sameSizeBusy.info.busy_us} µs busy loop (the service's own CPU per call)`, sameSizeBusy, { url: `${sameSizeBusy.info.url}/` }));
+  cases.push(
+    await measure(`node:http, same ${Buffer.byteLength(paidBody)} B answer`, sameSize, {
+      url: `${sameSize.info.url}/`,
+    }),
+  );
+  cases.push(
+    await measure(
+      `node:http, same answer + ${sameSizeBusy.info.busy_us} µs busy loop (the service's own CPU per call)`,
+      sameSizeBusy,
+      { url: `${sameSizeBusy.info.url}/` },
+    ),
+  );
   cases.push(await measure('GET /api/v1/verdict (catalog)', api, { url: `${api.info.url}/api/v1/verdict` }));
   const paid = await measure('POST intelligence/player (paid)', api, playerCall(api));
   cases.push(paid);
@@ -122,10 +166,36 @@ try {
   cases.push(await measure('POST intelligence/player (paid, memory store)', mem, playerCall(mem)));
   // A render takes hundreds of milliseconds, so 64 queued renders need a longer window and timeout to complete at all.
   cards_seconds = Math.max(SECONDS, CARD_SECONDS);
-  cases.push(await measure('POST cards player_card (paid)', api, { ...playerCall(api), url: `${api.info.url}/api/v1/cards`, body: JSON.stringify({ player_id: api.info.player_id, style: 'player_card' }), timeout: 120 }, cards_seconds));
-  const cardCall = (t: Target): autocannon.Options => ({ ...playerCall(t), url: `${t.info.url}/api/v1/cards`, body: JSON.stringify({ player_id: t.info.player_id, style: 'player_card' }) });
-  const mixedPool = await measureMixed(`POST intelligence/player while ${MIXED_CARD_CONNECTIONS} connections render cards (worker pool)`, api, playerCall(api), cardCall(api));
-  const mixedInline = await measureMixed(`POST intelligence/player while ${MIXED_CARD_CONNECTIONS} connections render cards (main thread)`, inline, playerCall(inline), cardCall(inline));
+  cases.push(
+    await measure(
+      'POST cards player_card (paid)',
+      api,
+      {
+        ...playerCall(api),
+        url: `${api.info.url}/api/v1/cards`,
+        body: JSON.stringify({ player_id: api.info.player_id, style: 'player_card' }),
+        timeout: 120,
+      },
+      cards_seconds,
+    ),
+  );
+  const cardCall = (t: Target): autocannon.Options => ({
+    ...playerCall(t),
+    url: `${t.info.url}/api/v1/cards`,
+    body: JSON.stringify({ player_id: t.info.player_id, style: 'player_card' }),
+  });
+  const mixedPool = await measureMixed(
+    `POST intelligence/player while ${MIXED_CARD_CONNECTIONS} connections render cards (worker pool)`,
+    api,
+    playerCall(api),
+    cardCall(api),
+  );
+  const mixedInline = await measureMixed(
+    `POST intelligence/player while ${MIXED_CARD_CONNECTIONS} connections render cards (main thread)`,
+    inline,
+    playerCall(inline),
+    cardCall(inline),
+  );
   cases.push(mixedPool, mixedInline);
   const base = cases[0].rps;
   const ratioTo = (c: Case, b: Case) => Math.round((c.rps / b.rps) * 1000) / 1000;
@@ -138,10 +208,21 @@ try {
     seconds_card_case: cards_seconds,
     dataset: api.info.dataset,
     players: api.info.players,
-    sqlite: 'WAL, durability "mixed" (top-ups synchronous=FULL; holds and settlements NORMAL, group-committed per event-loop turn)',
+    sqlite:
+      'WAL, durability "mixed" (top-ups synchronous=FULL; holds and settlements NORMAL, group-committed per event-loop turn)',
     answer_bytes: Buffer.byteLength(paidBody),
-    cases: cases.map((c) => ({ ...c, ratio_to_baseline: ratioTo(c, cases[0]), ratio_to_same_size: ratioTo(c, cases[1]) })),
-    target: { paid_ratio_min: TARGET_RATIO, paid_p99_ms_max: TARGET_P99_MS, paid_ratio: Math.round((paid.rps / base) * 1000) / 1000, paid_p99_ms: paid.p99_ms, met: paid.rps / base >= TARGET_RATIO && paid.p99_ms <= TARGET_P99_MS },
+    cases: cases.map((c) => ({
+      ...c,
+      ratio_to_baseline: ratioTo(c, cases[0]),
+      ratio_to_same_size: ratioTo(c, cases[1]),
+    })),
+    target: {
+      paid_ratio_min: TARGET_RATIO,
+      paid_p99_ms_max: TARGET_P99_MS,
+      paid_ratio: Math.round((paid.rps / base) * 1000) / 1000,
+      paid_p99_ms: paid.p99_ms,
+      met: paid.rps / base >= TARGET_RATIO && paid.p99_ms <= TARGET_P99_MS,
+    },
   };
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(join(resultsDir, 'http.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -152,7 +233,10 @@ try {
     '',
     '| case | req/s | ratio to hello-world | ratio to same-size answer | p50 ms | p99 ms | server CPU µs/req | client CPU µs/req | non-2xx | errors (timeouts) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...result.cases.map((c) => `| ${c.name} | ${c.rps} | ${c.ratio_to_baseline.toFixed(3)} | ${c.ratio_to_same_size.toFixed(3)} | ${c.p50_ms} | ${c.p99_ms} | ${c.server_cpu_us ?? '–'} | ${c.client_cpu_us} | ${c.non2xx} | ${c.errors} |`),
+    ...result.cases.map(
+      (c) =>
+        `| ${c.name} | ${c.rps} | ${c.ratio_to_baseline.toFixed(3)} | ${c.ratio_to_same_size.toFixed(3)} | ${c.p50_ms} | ${c.p99_ms} | ${c.server_cpu_us ?? '–'} | ${c.client_cpu_us} | ${c.non2xx} | ${c.errors} |`,
+    ),
     '',
     `The same-size row is bare node:http answering the exact ${result.answer_bytes} bytes of the paid answer (checked before measuring): the most any server can do for that answer on this machine. The busy-loop row is that server spinning, per request, for as long as the service itself takes per call in-process (SQLite ledger, response cache, 64 calls at a time; ${sameSizeBusy.info.busy_us} µs): what a perfect transport in front of this service could reach. On 2 shared cores each write also costs more when the server is slower (the client sleeps between answers and must be woken), which is why a few tens of µs of work cut loopback throughput so steeply. The paid rows add authentication, validation, rate limiting, a hold and a capture in the ledger, and the engine (from the response cache, or computed when it is off). The memory-store row removes SQLite, separating the ledger\'s cost from the HTTP and service overhead.`,
     '',

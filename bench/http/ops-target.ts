@@ -21,11 +21,24 @@ const mode = process.argv[2];
 process.on('SIGTERM', () => process.exit(0));
 const engine = Engine.open({ dataset: existsSync(join(demoDatasetDir(), 'dataset.json')) ? 'demo' : tinyDataset() });
 const store = sqliteStore(join(mkdtempSync(join(tmpdir(), 'halfspace-bench-ops-')), 'bench.db'));
-const service = createService({ engine, store, baseUrl: 'http://127.0.0.1', rateLimit: { perSecond: 1e9, burst: 1e9 }, onError: () => {} });
+const service = createService({
+  engine,
+  store,
+  baseUrl: 'http://127.0.0.1',
+  rateLimit: { perSecond: 1e9, burst: 1e9 },
+  onError: () => {},
+});
 const { key } = await issueKey(store, { credits: 1_000_000_000 });
-const ops = mode === 'ops'
-  ? { metrics: createMetrics({ holdsOpen: async () => (await store.stats!()).holds_open }), admin: createAdmin({ store, token: 'bench-admin-token-0123', baseUrl: 'http://127.0.0.1' }), corsOrigins: ['https://app.example.com'], log: (line: string) => void process.stdout.write(`${line}\n`), logFormat: 'json' as const }
-  : undefined;
+const ops =
+  mode === 'ops'
+    ? {
+        metrics: createMetrics({ holdsOpen: async () => (await store.stats!()).holds_open }),
+        admin: createAdmin({ store, token: 'bench-admin-token-0123', baseUrl: 'http://127.0.0.1' }),
+        corsOrigins: ['https://app.example.com'],
+        log: (line: string) => void process.stdout.write(`${line}\n`),
+        logFormat: 'json' as const,
+      }
+    : undefined;
 const server = await listen(service, { port: 0, ...(ops ? { ops } : {}) });
 const player = engine.players.find((p) => engine.latestRowOf(p.player_id) >= 0)!;
 process.stdout.write(`${JSON.stringify({ url: server.url, key, player_id: player.player_id })}\n`);

@@ -23,7 +23,9 @@ interface Target {
 }
 
 function startTarget(mode: 'plain' | 'ops'): Promise<Target> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'ops-target.ts'), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'ops-target.ts'), mode], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     let target: Target | null = null;
@@ -64,12 +66,23 @@ try {
 }
 const best = (xs: { rps: number }[]) => Math.max(...xs.map((x) => x.rps));
 const ratio = Math.round((best(runs.ops) / best(runs.plain)) * 1000) / 1000;
-const result = { date: new Date().toISOString(), seconds_per_round: SECONDS, connections: 64, runs, best_rps: { plain: best(runs.plain), ops: best(runs.ops) }, ratio_ops_to_plain: ratio, access_log_lines: ops.logLines };
+const result = {
+  date: new Date().toISOString(),
+  seconds_per_round: SECONDS,
+  connections: 64,
+  runs,
+  best_rps: { plain: best(runs.plain), ops: best(runs.ops) },
+  ratio_ops_to_plain: ratio,
+  access_log_lines: ops.logLines,
+};
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(join(resultsDir, 'ops.json'), `${JSON.stringify(result, null, 2)}\n`);
-const row = (name: string, xs: { rps: number; p99_ms: number; non2xx: number; errors: number }[]) => `| ${name} | ${xs.map((x) => `${x.rps} req/s, p99 ${x.p99_ms} ms`).join(' · ')} | ${xs.reduce((s, x) => s + x.non2xx + x.errors, 0)} |`;
+const row = (name: string, xs: { rps: number; p99_ms: number; non2xx: number; errors: number }[]) =>
+  `| ${name} | ${xs.map((x) => `${x.rps} req/s, p99 ${x.p99_ms} ms`).join(' · ')} | ${xs.reduce((s, x) => s + x.non2xx + x.errors, 0)} |`;
 writeFileSync(
   join(resultsDir, 'ops.md'),
   `# Operations layer overhead (paid intelligence/player, SQLite, 64 connections)\n\n${result.date}; ${SECONDS} s per round, rounds alternate.\n\n| server | rounds | non-2xx + errors |\n|---|---|---|\n${row('plain listener', runs.plain)}\n${row('with metrics, JSON access log, CORS, admin', runs.ops)}\n\nBest round with the operations layer / without: **${ratio}** (${result.best_rps.ops} vs ${result.best_rps.plain} req/s); ${ops.logLines} access-log lines read from the server's stdout.\n`,
 );
-console.log(`plain ${result.best_rps.plain} req/s, ops ${result.best_rps.ops} req/s, ratio ${ratio}; ${ops.logLines} log lines`);
+console.log(
+  `plain ${result.best_rps.plain} req/s, ops ${result.best_rps.ops} req/s, ratio ${ratio}; ${ops.logLines} log lines`,
+);

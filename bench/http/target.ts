@@ -28,16 +28,26 @@ const mode = process.argv[2];
 // Exit normally on SIGTERM so `--cpu-prof` runs can write their profile.
 process.on('SIGTERM', () => process.exit(0));
 
-const openEngine = () => Engine.open({ dataset: existsSync(join(demoDatasetDir(), 'dataset.json')) ? 'demo' : tinyDataset() });
+const openEngine = () =>
+  Engine.open({ dataset: existsSync(join(demoDatasetDir(), 'dataset.json')) ? 'demo' : tinyDataset() });
 const benchPlayer = (engine: Engine) => engine.players.find((p) => engine.latestRowOf(p.player_id) >= 0)!;
 
 /** A service over the demo engine for the bench: SQLite (or memory) store, rate limit lifted, one rich key. */
 async function benchService(engine: Engine, kind: 'sqlite' | 'memory', responseCache = true, renderPool = false) {
-  const store = kind === 'memory' ? memoryStore() : sqliteStore(join(mkdtempSync(join(tmpdir(), 'halfspace-bench-')), 'bench.db'));
+  const store =
+    kind === 'memory' ? memoryStore() : sqliteStore(join(mkdtempSync(join(tmpdir(), 'halfspace-bench-')), 'bench.db'));
   // As `halfspace serve` does: card renders on worker threads.
   const pool = renderPool ? createRenderPool() : null;
   // The bench measures the whole paid path, so the per-key rate limit is lifted out of the way.
-  const service = createService({ engine, store, baseUrl: 'http://127.0.0.1', rateLimit: { perSecond: 1e9, burst: 1e9 }, onError: () => {}, ...(responseCache ? {} : { responseCacheBytes: 0 }), ...(pool ? { renderCard: pool.render } : {}) });
+  const service = createService({
+    engine,
+    store,
+    baseUrl: 'http://127.0.0.1',
+    rateLimit: { perSecond: 1e9, burst: 1e9 },
+    onError: () => {},
+    ...(responseCache ? {} : { responseCacheBytes: 0 }),
+    ...(pool ? { renderCard: pool.render } : {}),
+  });
   const { key } = await issueKey(store, { credits: 1_000_000_000 });
   return { service, key };
 }
@@ -45,7 +55,13 @@ async function benchService(engine: Engine, kind: 'sqlite' | 'memory', responseC
 /** CPU µs per paid player call of the service alone, called in-process 64 at a time (as the group commit sees them under load). */
 async function serviceCpuPerCall(engine: Engine): Promise<number> {
   const { service, key } = await benchService(engine, 'sqlite');
-  const request = { method: 'POST', path: '/api/v1/intelligence/player', authorization: `Bearer ${key}`, body: { player_id: benchPlayer(engine).player_id }, clientIp: '127.0.0.1' };
+  const request = {
+    method: 'POST',
+    path: '/api/v1/intelligence/player',
+    authorization: `Bearer ${key}`,
+    body: { player_id: benchPlayer(engine).player_id },
+    clientIp: '127.0.0.1',
+  };
   const round = () => Promise.all(Array.from({ length: 64 }, () => service.handle(request)));
   for (let i = 0; i < 100; i++) await round();
   const start = process.cpuUsage();
@@ -67,7 +83,10 @@ if (mode === 'hello' || mode === 'same-size' || mode === 'same-size-busy') {
   }
   const server = createServer((_req, res) => {
     for (const start = performance.now(); (performance.now() - start) * 1000 < busyUs; );
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+    });
     res.end(body);
   });
   server.listen(0, '127.0.0.1', () => {
@@ -76,8 +95,15 @@ if (mode === 'hello' || mode === 'same-size' || mode === 'same-size-busy') {
   });
 } else {
   const engine = openEngine();
-  const { service, key } = await benchService(engine, mode === 'memory' ? 'memory' : 'sqlite', mode !== 'nocache', mode === 'service');
+  const { service, key } = await benchService(
+    engine,
+    mode === 'memory' ? 'memory' : 'sqlite',
+    mode !== 'nocache',
+    mode === 'service',
+  );
   const player = benchPlayer(engine);
   const running = await listen(service, { port: 0 });
-  process.stdout.write(`${JSON.stringify({ url: running.url, key, player_id: player.player_id, dataset: engine.dataset.meta.name, players: engine.players.length })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ url: running.url, key, player_id: player.player_id, dataset: engine.dataset.meta.name, players: engine.players.length })}\n`,
+  );
 }

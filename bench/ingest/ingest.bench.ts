@@ -60,19 +60,21 @@ if (existsSync(join(REAL, 'competitions.json'))) {
   gc();
   const heapMb: number[] = [];
   let events = 0;
-  const [dataset, ingestMs] = timeMs(() =>
-    datasetFromStatsBomb(REAL, {
-      competitionId: 2,
-      seasonId: 27,
-      onProgress: (done, _total, ev) => {
-        events = ev;
-        if (done % 10 === 0) {
-          gc();
-          heapMb.push(mb(process.memoryUsage().heapUsed));
-        }
-      },
-    }),
-  'ingest');
+  const [dataset, ingestMs] = timeMs(
+    () =>
+      datasetFromStatsBomb(REAL, {
+        competitionId: 2,
+        seasonId: 27,
+        onProgress: (done, _total, ev) => {
+          events = ev;
+          if (done % 10 === 0) {
+            gc();
+            heapMb.push(mb(process.memoryUsage().heapUsed));
+          }
+        },
+      }),
+    'ingest',
+  );
   const bytes = matches.reduce((s, m) => s + statSync(join(REAL, 'events', `${m.match_id}.json`)).size, 0);
   ingest = {
     matches: matches.length,
@@ -102,7 +104,10 @@ const csvMb = mb(statSync(csvPath).size);
 console.log(`synthetic ${ROWS} rows, ${csvMb} MB in ${Math.round(genMs)} ms`);
 
 gc();
-const [scoreInput, parseMs] = timeMs(() => datasetFromSeasonCsv(readFileSync(csvPath, 'utf8'), { file: 'players.csv', asOf: '2026-03-01' }), 'read_csv');
+const [scoreInput, parseMs] = timeMs(
+  () => datasetFromSeasonCsv(readFileSync(csvPath, 'utf8'), { file: 'players.csv', asOf: '2026-03-01' }),
+  'read_csv',
+);
 // The per-90 step alone, as DuckDB computes it: one division per metric per row, null under 90 minutes.
 const [, per90Ms] = timeMs(() => {
   const ps = scoreInput.tables.player_seasons;
@@ -129,24 +134,46 @@ const [, csvOutMs] = timeMs(() => tableToCsvFile(table, join(tmp, 'scored.csv'))
 const maxRssScore = mb(process.resourceUsage().maxRSS * 1024);
 console.log({ parseMs, per90Ms, scoreMs, arrowMs, csvOutMs, maxRssScore });
 
-const per90Sql = METRIC_KEYS.filter((k) => k !== 'rating').map((k) => {
-  const d = METRICS[k];
-  if (d.kind === 'per90') return `CASE WHEN minutes >= 90 THEN ${d.total} * 90.0 / minutes END AS ${k}`;
-  if (d.kind === 'pct') return `CASE WHEN ${d.attempted} > 0 THEN 100.0 * ${d.completed} / ${d.attempted} END AS ${k}`;
-  return '';
-}).join(',\n  ');
+const per90Sql = METRIC_KEYS.filter((k) => k !== 'rating')
+  .map((k) => {
+    const d = METRICS[k];
+    if (d.kind === 'per90') return `CASE WHEN minutes >= 90 THEN ${d.total} * 90.0 / minutes END AS ${k}`;
+    if (d.kind === 'pct')
+      return `CASE WHEN ${d.attempted} > 0 THEN 100.0 * ${d.completed} / ${d.attempted} END AS ${k}`;
+    return '';
+  })
+  .join(',\n  ');
 
 async function duck(threads: number | null) {
   const instance = await DuckDBInstance.create(':memory:');
   const con = await instance.connect();
   if (threads !== null) await con.run(`SET threads = ${threads}`);
   const tag = `duck${threads ?? 'default'}`;
-  const [, readMs] = await timeAsync(() => con.run(`CREATE TABLE raw AS SELECT * FROM read_csv('${csvPath}', header = true)`), `${tag}_read`);
-  const [, computeMs] = await timeAsync(() => con.run(`CREATE TABLE scored AS SELECT *, ${per90Sql} FROM raw`), `${tag}_per90`);
-  const [, writeMs] = await timeAsync(() => con.run(`COPY scored TO '${join(tmp, `duck-${threads ?? 'default'}.csv`)}' (HEADER)`), `${tag}_write`);
-  const check = await con.runAndReadAll(`SELECT count(*)::INTEGER AS n, round(avg(goals_per90), 6)::DOUBLE AS g FROM scored`);
+  const [, readMs] = await timeAsync(
+    () => con.run(`CREATE TABLE raw AS SELECT * FROM read_csv('${csvPath}', header = true)`),
+    `${tag}_read`,
+  );
+  const [, computeMs] = await timeAsync(
+    () => con.run(`CREATE TABLE scored AS SELECT *, ${per90Sql} FROM raw`),
+    `${tag}_per90`,
+  );
+  const [, writeMs] = await timeAsync(
+    () => con.run(`COPY scored TO '${join(tmp, `duck-${threads ?? 'default'}.csv`)}' (HEADER)`),
+    `${tag}_write`,
+  );
+  const check = await con.runAndReadAll(
+    `SELECT count(*)::INTEGER AS n, round(avg(goals_per90), 6)::DOUBLE AS g FROM scored`,
+  );
   con.closeSync?.();
-  return { threads: threads ?? 'default', read_ms: Math.round(readMs), per90_ms: Math.round(computeMs), write_csv_ms: Math.round(writeMs), cpu_ms: { read: cpu[`${tag}_read`], per90: cpu[`${tag}_per90`], write_csv: cpu[`${tag}_write`] }, rows: check.getRowObjects()[0].n, avg_goals_per90: check.getRowObjects()[0].g };
+  return {
+    threads: threads ?? 'default',
+    read_ms: Math.round(readMs),
+    per90_ms: Math.round(computeMs),
+    write_csv_ms: Math.round(writeMs),
+    cpu_ms: { read: cpu[`${tag}_read`], per90: cpu[`${tag}_per90`], write_csv: cpu[`${tag}_write`] },
+    rows: check.getRowObjects()[0].n,
+    avg_goals_per90: check.getRowObjects()[0].g,
+  };
 }
 const duck1 = await duck(1);
 const duckAll = await duck(null);
@@ -169,7 +196,13 @@ const score = {
     write_arrow: Math.round(arrowMs),
     write_csv: Math.round(csvOutMs),
   },
-  ours_cpu_ms: { read_csv_to_dataset: cpu.read_csv, per90_only: cpu.per90, score_table_full: cpu.score, write_arrow: cpu.write_arrow, write_csv: cpu.write_csv },
+  ours_cpu_ms: {
+    read_csv_to_dataset: cpu.read_csv,
+    per90_only: cpu.per90,
+    score_table_full: cpu.score,
+    write_arrow: cpu.write_arrow,
+    write_csv: cpu.write_csv,
+  },
   ours_columns: table.numCols,
   ours_avg_goals_per90: oursAvg,
   duckdb: [duck1, duckAll],
@@ -182,7 +215,18 @@ const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 const result = { node: process.version, cpus: 2, ingest, score };
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/ingest.json', `${JSON.stringify(result, null, 2)}\n`);
-const ing = ingest as { matches: number; events: number; ms: number; events_per_s: number; cpu_ms: number; events_per_cpu_s: number; baseline_json_parse_ms: number; baseline_json_parse_cpu_ms: number; heap_used_mb_after_each_10_matches: number[]; max_rss_mb_after_ingest: number } | null;
+const ing = ingest as {
+  matches: number;
+  events: number;
+  ms: number;
+  events_per_s: number;
+  cpu_ms: number;
+  events_per_cpu_s: number;
+  baseline_json_parse_ms: number;
+  baseline_json_parse_cpu_ms: number;
+  heap_used_mb_after_each_10_matches: number[];
+  max_rss_mb_after_ingest: number;
+} | null;
 const load = (await import('node:os')).loadavg()[0].toFixed(1);
 const oc = score.ours_cpu_ms;
 const d1 = duck1.cpu_ms;

@@ -23,7 +23,20 @@ function prng(seed: number): () => number {
 /** Writes the synthetic season table: 20 leagues × 20 teams, one season, one row per player. */
 export function writeSyntheticSeasonCsv(path: string, rows: number): void {
   const rand = prng(SYNTHETIC_SEED);
-  const header = ['player_id', 'name', 'position', 'team', 'league', 'season', 'appearances', 'starts', 'minutes', 'birth_date', 'market_value_eur', ...COUNTING_COLUMNS];
+  const header = [
+    'player_id',
+    'name',
+    'position',
+    'team',
+    'league',
+    'season',
+    'appearances',
+    'starts',
+    'minutes',
+    'birth_date',
+    'market_value_eur',
+    ...COUNTING_COLUMNS,
+  ];
   const chunks: string[] = [header.join(',')];
   const lines: string[] = [];
   for (let i = 0; i < rows; i++) {
@@ -37,13 +50,48 @@ export function writeSyntheticSeasonCsv(path: string, rows: number): void {
     const passes = count(40);
     const crosses = count(1.5);
     const totals = [
-      count(0.3), count(0.2), count(2), count(0.8), count(0.3), count(1), passes, Math.round(passes * (0.6 + 0.3 * rand())),
-      count(5), crosses, Math.round(crosses * rand() * 0.5), count(1), count(2), count(1), count(2),
-      count(0.4), count(1.5), count(4), count(4), position === 'GK' ? count(3) : 0, count(1.3), 0, position === 'GK' ? count(0.5) : 0,
+      count(0.3),
+      count(0.2),
+      count(2),
+      count(0.8),
+      count(0.3),
+      count(1),
+      passes,
+      Math.round(passes * (0.6 + 0.3 * rand())),
+      count(5),
+      crosses,
+      Math.round(crosses * rand() * 0.5),
+      count(1),
+      count(2),
+      count(1),
+      count(2),
+      count(0.4),
+      count(1.5),
+      count(4),
+      count(4),
+      position === 'GK' ? count(3) : 0,
+      count(1.3),
+      0,
+      position === 'GK' ? count(0.5) : 0,
     ];
     const year = 1990 + Math.floor(rand() * 17);
     const birth = `${year}-${String(1 + Math.floor(rand() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 28)).padStart(2, '0')}`;
-    lines.push([i + 1, `Player ${i + 1}`, position, team, `League ${league}`, '2025/26', apps, Math.floor(apps * rand()), minutes, birth, Math.round(rand() * 80) * 1_000_000, ...totals].join(','));
+    lines.push(
+      [
+        i + 1,
+        `Player ${i + 1}`,
+        position,
+        team,
+        `League ${league}`,
+        '2025/26',
+        apps,
+        Math.floor(apps * rand()),
+        minutes,
+        birth,
+        Math.round(rand() * 80) * 1_000_000,
+        ...totals,
+      ].join(','),
+    );
     if (lines.length === 50_000) {
       chunks.push(lines.join('\n'));
       lines.length = 0;
@@ -52,4 +100,3 @@ export function writeSyntheticSeasonCsv(path: string, rows: number): void {
   if (lines.length) chunks.push(lines.join('\n'));
   writeFileSync(path, `${chunks.join('\n')}\n`);
 }
-

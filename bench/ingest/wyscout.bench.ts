@@ -48,7 +48,12 @@ const cold = timed(() =>
       if (done === 100 || done === 200 || done === total) {
         gc();
         const m = process.memoryUsage();
-        memory.push({ matches: done, heap_used_mb: mb(m.heapUsed), rss_mb: mb(m.rss), peak_rss_mb: mb(process.resourceUsage().maxRSS * 1024) });
+        memory.push({
+          matches: done,
+          heap_used_mb: mb(m.heapUsed),
+          rss_mb: mb(m.rss),
+          peak_rss_mb: mb(process.resourceUsage().maxRSS * 1024),
+        });
       }
     },
   }),
@@ -98,7 +103,10 @@ const result = {
   events_per_cpu_s: Math.round(events / (warm.cpuMs / 1000)),
   write_arrow_ms: write.ms,
   memory_first_ingest: memory,
-  rows: { player_seasons: warm.value.dataset.tables.player_seasons.numRows, appearances: warm.value.dataset.tables.appearances!.numRows },
+  rows: {
+    player_seasons: warm.value.dataset.tables.player_seasons.numRows,
+    appearances: warm.value.dataset.tables.appearances!.numRows,
+  },
 };
 console.log(result);
 

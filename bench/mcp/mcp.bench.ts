@@ -21,7 +21,16 @@ const CALLS = Number(process.env.BENCH_MCP_CALLS ?? 300);
 const BODY = { name: 'Igor Teixeira' };
 
 const store = memoryStore();
-const server = await listen(createService({ engine: Engine.open({ dataset: 'demo' }), store, baseUrl: 'http://127.0.0.1', responseCacheBytes: 0, rateLimit: { perSecond: 1e6, burst: 1e6 } }), { port: 0 });
+const server = await listen(
+  createService({
+    engine: Engine.open({ dataset: 'demo' }),
+    store,
+    baseUrl: 'http://127.0.0.1',
+    responseCacheBytes: 0,
+    rateLimit: { perSecond: 1e6, burst: 1e6 },
+  }),
+  { port: 0 },
+);
 const { key } = await issueKey(store, { credits: 1_000_000 });
 
 async function measure(call: () => Promise<void>): Promise<{ mean_ms: number; p50_ms: number; p99_ms: number }> {
@@ -34,16 +43,28 @@ async function measure(call: () => Promise<void>): Promise<{ mean_ms: number; p5
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 1000) / 1000;
-  return { mean_ms: Math.round((times.reduce((a, b) => a + b, 0) / times.length) * 1000) / 1000, p50_ms: at(0.5), p99_ms: at(0.99) };
+  return {
+    mean_ms: Math.round((times.reduce((a, b) => a + b, 0) / times.length) * 1000) / 1000,
+    p50_ms: at(0.5),
+    p99_ms: at(0.99),
+  };
 }
 
 const rest = await measure(async () => {
-  const res = await fetch(`${server.url}/api/v1/intelligence/scouting`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(BODY) });
+  const res = await fetch(`${server.url}/api/v1/intelligence/scouting`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(BODY),
+  });
   if (res.status !== 200) throw new Error(`REST ${res.status}`);
   await res.arrayBuffer();
 });
 const client = new Client({ name: 'bench', version: '1.0.0' });
-await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+await client.connect(
+  new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${key}` } },
+  }),
+);
 const mcp = await measure(async () => {
   const result = await client.callTool({ name: 'scouting', arguments: BODY });
   if (result.isError) throw new Error('MCP call failed');

@@ -27,10 +27,14 @@ type Case = keyof typeof CASES;
 /** One fresh process: milliseconds spent in `body` and resident MB afterwards. */
 function sample(body: string): { ms: number; rssMb: number } {
   const script = `const t = performance.now(); ${body} const ms = performance.now() - t; console.log(JSON.stringify({ ms, rssMb: process.memoryUsage().rss / 1e6 }));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }));
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }),
+  );
 }
 
-const results: Record<Case, { ms: number[]; rssMb: number[] }> = Object.fromEntries(Object.keys(CASES).map((c) => [c, { ms: [], rssMb: [] }])) as never;
+const results: Record<Case, { ms: number[]; rssMb: number[] }> = Object.fromEntries(
+  Object.keys(CASES).map((c) => [c, { ms: [], rssMb: [] }]),
+) as never;
 const load = loadavg()[0];
 for (let i = 0; i < samples; i++) {
   for (const c of Object.keys(CASES) as Case[]) {
@@ -41,12 +45,18 @@ for (let i = 0; i < samples; i++) {
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const row = (c: Case) => ({ ms: Math.round(median(results[c].ms)), rssMb: Math.round(median(results[c].rssMb)) });
-const summary = Object.fromEntries((Object.keys(CASES) as Case[]).map((c) => [c, row(c)])) as Record<Case, { ms: number; rssMb: number }>;
+const summary = Object.fromEntries((Object.keys(CASES) as Case[]).map((c) => [c, row(c)])) as Record<
+  Case,
+  { ms: number; rssMb: number }
+>;
 const h = summary.halfspace;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-writeFileSync(join(root, 'bench', 'results', 'package.json'), `${JSON.stringify({ node: process.version, samples, loadavg1: load, summary, raw: results }, null, 2)}\n`);
+writeFileSync(
+  join(root, 'bench', 'results', 'package.json'),
+  `${JSON.stringify({ node: process.version, samples, loadavg1: load, summary, raw: results }, null, 2)}\n`,
+);
 const md = [
   `# bench/package — import 'halfspace' (dist/, ${process.version})`,
   '',
@@ -54,7 +64,10 @@ const md = [
   '',
   '| case | import ms | RSS MB | vs halfspace |',
   '|---|---:|---:|---:|',
-  ...(Object.keys(CASES) as Case[]).map((c) => `| ${c} | ${summary[c].ms} | ${summary[c].rssMb} | ${c === 'halfspace' ? '' : `${ratio(summary[c].ms, h.ms)} time, ${summary[c].rssMb - h.rssMb >= 0 ? '+' : ''}${summary[c].rssMb - h.rssMb} MB`} |`),
+  ...(Object.keys(CASES) as Case[]).map(
+    (c) =>
+      `| ${c} | ${summary[c].ms} | ${summary[c].rssMb} | ${c === 'halfspace' ? '' : `${ratio(summary[c].ms, h.ms)} time, ${summary[c].rssMb - h.rssMb >= 0 ? '+' : ''}${summary[c].rssMb - h.rssMb} MB`} |`,
+  ),
   '',
 ].join('\n');
 writeFileSync(join(root, 'bench', 'results', 'package.md'), md);

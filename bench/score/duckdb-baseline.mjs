@@ -17,9 +17,15 @@ const step = async (name, sql) => {
   ms[name] = Math.round(performance.now() - t);
 };
 await step('read', `CREATE TABLE raw AS SELECT * FROM read_csv('${input}', header = true)`);
-await step('derive', `CREATE TABLE derived AS SELECT *, CASE WHEN position = 'GK' THEN 'goalkeeper' WHEN position IN ('CB','LB','RB','LWB','RWB') THEN 'defender' WHEN position IN ('DM','CM','AM','LM','RM') THEN 'midfielder' ELSE 'attacker' END AS position_group, ${per90} FROM raw`);
+await step(
+  'derive',
+  `CREATE TABLE derived AS SELECT *, CASE WHEN position = 'GK' THEN 'goalkeeper' WHEN position IN ('CB','LB','RB','LWB','RWB') THEN 'defender' WHEN position IN ('DM','CM','AM','LM','RM') THEN 'midfielder' ELSE 'attacker' END AS position_group, ${per90} FROM raw`,
+);
 await step('percentiles', `CREATE TABLE scored AS SELECT *, ${ranks} FROM derived`);
-await step('write', out.endsWith('.parquet') ? `COPY scored TO '${out}' (FORMAT parquet)` : `COPY scored TO '${out}' (HEADER)`);
+await step(
+  'write',
+  out.endsWith('.parquet') ? `COPY scored TO '${out}' (FORMAT parquet)` : `COPY scored TO '${out}' (HEADER)`,
+);
 const n = (await con.runAndReadAll('SELECT count(*)::INTEGER AS n FROM scored')).getRowObjects()[0].n;
 const cols = (await con.runAndReadAll('SELECT count(*)::INTEGER AS c FROM (DESCRIBE scored)')).getRowObjects()[0].c;
 process.stdout.write(`${JSON.stringify({ rows: n, columns: cols, stages_ms: ms })}\n`);

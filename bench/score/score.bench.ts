@@ -26,13 +26,18 @@ const csvMb = Math.round(statSync(input).size / 1e5) / 10;
 console.log(`synthetic season table: ${ROWS} rows, ${csvMb} MB`);
 
 const keys = METRIC_KEYS.filter((k) => METRICS[k].kind !== 'rating');
-const per90 = keys.map((k) => {
-  const d = METRICS[k];
-  if (d.kind === 'per90') return `CASE WHEN minutes >= 90 THEN ${d.total} * 90.0 / minutes END AS ${k}`;
-  if (d.kind === 'pct') return `CASE WHEN ${d.attempted} > 0 THEN 100.0 * ${d.completed} / ${d.attempted} END AS ${k}`;
-  return '';
-}).join(', ');
-const ranks = keys.map((k) => `percent_rank() OVER (PARTITION BY league, season, position_group ORDER BY ${k}) AS ${k}_percentile`).join(', ');
+const per90 = keys
+  .map((k) => {
+    const d = METRICS[k];
+    if (d.kind === 'per90') return `CASE WHEN minutes >= 90 THEN ${d.total} * 90.0 / minutes END AS ${k}`;
+    if (d.kind === 'pct')
+      return `CASE WHEN ${d.attempted} > 0 THEN 100.0 * ${d.completed} / ${d.attempted} END AS ${k}`;
+    return '';
+  })
+  .join(', ');
+const ranks = keys
+  .map((k) => `percent_rank() OVER (PARTITION BY league, season, position_group ORDER BY ${k}) AS ${k}_percentile`)
+  .join(', ');
 const sqlFile = join(tmp, 'sql.json');
 writeFileSync(sqlFile, JSON.stringify({ per90, ranks }));
 
@@ -48,15 +53,24 @@ interface Run {
 
 /** Runs `argv` under /usr/bin/time -v and returns its JSON stdout with time, CPU and peak RSS. */
 function timed(argv: string[], out: string): Run {
-  const r = spawnSync('/usr/bin/time', ['-v', ...argv], { encoding: 'utf8', env: { ...process.env, CI: '1' }, maxBuffer: 1 << 26 });
+  const r = spawnSync('/usr/bin/time', ['-v', ...argv], {
+    encoding: 'utf8',
+    env: { ...process.env, CI: '1' },
+    maxBuffer: 1 << 26,
+  });
   if (r.status !== 0) throw new Error(`${argv.join(' ')} failed (${r.status}):\n${r.stderr}`);
   const field = (label: string) => {
     const m = new RegExp(`${label}: (.+)`).exec(r.stderr);
     if (!m) throw new Error(`no "${label}" in /usr/bin/time output`);
     return m[1].trim();
   };
-  const wall = field('Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)').split(':').map(Number).reduce((s, x) => s * 60 + x, 0);
-  const json = JSON.parse(r.stdout.trim().split('\n').at(-1)!.startsWith('{') ? r.stdout : r.stdout.slice(r.stdout.indexOf('{'))) as { stages_ms: Record<string, number>; rows: number; columns: number };
+  const wall = field('Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)')
+    .split(':')
+    .map(Number)
+    .reduce((s, x) => s * 60 + x, 0);
+  const json = JSON.parse(
+    r.stdout.trim().split('\n').at(-1)!.startsWith('{') ? r.stdout : r.stdout.slice(r.stdout.indexOf('{')),
+  ) as { stages_ms: Record<string, number>; rows: number; columns: number };
   return {
     wall_ms: Math.round(wall * 1000),
     cpu_ms: Math.round((Number(field('User time \\(seconds\\)')) + Number(field('System time \\(seconds\\)'))) * 1000),
@@ -70,7 +84,10 @@ function timed(argv: string[], out: string): Run {
 
 const ours = (format: string): Run => {
   const out = join(tmp, `ours.${format}`);
-  const run = timed([process.execPath, 'bin/halfspace.js', 'score', input, '--out', out, '--as-of', '2026-03-01', '--json'], out);
+  const run = timed(
+    [process.execPath, 'bin/halfspace.js', 'score', input, '--out', out, '--as-of', '2026-03-01', '--json'],
+    out,
+  );
   rmSync(out, { force: true });
   return run;
 };
@@ -121,6 +138,9 @@ const md = [
   '',
 ].join('\n');
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/score.json', `${JSON.stringify({ node: process.version, rows: ROWS, csv_mb: csvMb, ...results }, null, 2)}\n`);
+writeFileSync(
+  'bench/results/score.json',
+  `${JSON.stringify({ node: process.version, rows: ROWS, csv_mb: csvMb, ...results }, null, 2)}\n`,
+);
 writeFileSync('bench/results/score.md', md);
 console.log(md);

@@ -61,16 +61,18 @@ function duckdbQuery(variant: 'exact' | 'percent_rank'): string {
     const def = METRICS[key];
     if (def.kind === 'rating') continue;
     // Doubles throughout: total × 90 is exact, the division rounds once, exactly as in JS.
-    const expr = def.kind === 'per90'
-      ? `case when minutes >= ${PER90_MINUTES_MIN} then cast(${def.total} as double) * 90 / minutes end`
-      : `case when ${def.attempted} > 0 then cast(${def.completed} as double) * 100 / ${def.attempted} end`;
+    const expr =
+      def.kind === 'per90'
+        ? `case when minutes >= ${PER90_MINUTES_MIN} then cast(${def.total} as double) * 90 / minutes end`
+        : `case when ${def.attempted} > 0 then cast(${def.completed} as double) * 100 / ${def.attempted} end`;
     valueExprs.push(`${expr} as ${key}`);
     // DuckDB sorts nulls last in both directions, so for a non-null x: below = rank_asc − 1 and
     // above = rank_desc − 1, hence 2·below + equal = below + (n − above) = rank_asc − rank_desc + n.
     const n = `count(${key}) over (${part})`;
-    const p = variant === 'exact'
-      ? `(100 * ((rank() over (${part} order by ${key})) - (rank() over (${part} order by ${key} desc)) + ${n}) + ${n}) // (2 * ${n})`
-      : `round(100 * percent_rank() over (${part} order by ${key}))`;
+    const p =
+      variant === 'exact'
+        ? `(100 * ((rank() over (${part} order by ${key})) - (rank() over (${part} order by ${key} desc)) + ${n}) + ${n}) // (2 * ${n})`
+        : `round(100 * percent_rank() over (${part} order by ${key}))`;
     pctExprs.push(`case when ${key} is null then null else ${def.lowerIsBetter ? `100 - ${p}` : p} end as ${key}_pct`);
   }
   return `create or replace temp table derived as
@@ -82,7 +84,13 @@ async function main(): Promise<void> {
   console.log(`building ${ROWS.toLocaleString('en')} synthetic rows in ${LEAGUES * SEASONS * 4} cohorts…`);
   const built = timeSync(() => undefined);
   const t0 = performance.now();
-  const { dataset, group, cohorts } = syntheticDataset({ rows: ROWS, leagues: LEAGUES, seasons: SEASONS, players: Math.round(ROWS / 4), seed: 20260521 });
+  const { dataset, group, cohorts } = syntheticDataset({
+    rows: ROWS,
+    leagues: LEAGUES,
+    seasons: SEASONS,
+    players: Math.round(ROWS / 4),
+    seed: 20260521,
+  });
   built.wall = performance.now() - t0;
   const ps = dataset.tables.player_seasons;
 
@@ -90,36 +98,55 @@ async function main(): Promise<void> {
   let derived = deriveSeasons(dataset);
   const ours: { wall: number; cpu: number }[] = [];
   for (let r = 0; r < RUNS; r++) {
-    ours.push(timeSync(() => {
-      derived = deriveSeasons(dataset);
-    }));
+    ours.push(
+      timeSync(() => {
+        derived = deriveSeasons(dataset);
+      }),
+    );
     console.log(`  deriveSeasons run ${r + 1}: ${ms(ours[r].wall)} ms (cpu ${ms(ours[r].cpu)} ms)`);
   }
   const members = derived.inCohort.reduce((s, x) => s + x, 0);
-  console.log(`  cohorts ${derived.cohorts.length} (expected ${cohorts}), members ${members}, low-sample ${ROWS - members}`);
+  console.log(
+    `  cohorts ${derived.cohorts.length} (expected ${cohorts}), members ${members}, low-sample ${ROWS - members}`,
+  );
 
   // DuckDB: load the same rows (timed separately), then the window query RUNS times
   const instance = await DuckDBInstance.create(':memory:');
   const con = await instance.connect();
   const threads = (await con.runAndReadAll(`select current_setting('threads')`)).getRows()[0][0];
-  const cols: [string, DuckDBType][] = [['row_id', INTEGER], ['league_id', INTEGER], ['season_id', INTEGER], ['grp', TINYINT], ['minutes', DOUBLE], ...COUNTING_COLUMNS.map((c) => [c, INTEGER] as [string, DuckDBType])];
+  const cols: [string, DuckDBType][] = [
+    ['row_id', INTEGER],
+    ['league_id', INTEGER],
+    ['season_id', INTEGER],
+    ['grp', TINYINT],
+    ['minutes', DOUBLE],
+    ...COUNTING_COLUMNS.map((c) => [c, INTEGER] as [string, DuckDBType]),
+  ];
   const load = await timeAsync(async () => {
     await con.run(`create or replace table ps (${cols.map(([c, t]) => `${c} ${t.toString()}`).join(', ')})`);
     const appender = await con.createAppender('ps');
     const raw = [
       { values: Int32Array.from({ length: ROWS }, (_, i) => i), valid: null },
-      rawColumn(ps, 'league_id'), rawColumn(ps, 'season_id'), { values: group, valid: null }, rawColumn(ps, 'minutes'),
+      rawColumn(ps, 'league_id'),
+      rawColumn(ps, 'season_id'),
+      { values: group, valid: null },
+      rawColumn(ps, 'minutes'),
       ...COUNTING_COLUMNS.map((c) => rawColumn(ps, c)),
     ];
     const CHUNK = 2048;
     for (let from = 0; from < ROWS; from += CHUNK) {
       const to = Math.min(ROWS, from + CHUNK);
-      const chunk = DuckDBDataChunk.create(cols.map(([, t]) => t), to - from);
-      chunk.setColumns(raw.map(({ values, valid }) => {
-        const out: (number | null)[] = new Array(to - from);
-        for (let i = from; i < to; i++) out[i - from] = valid && !valid[i] ? null : values[i];
-        return out;
-      }));
+      const chunk = DuckDBDataChunk.create(
+        cols.map(([, t]) => t),
+        to - from,
+      );
+      chunk.setColumns(
+        raw.map(({ values, valid }) => {
+          const out: (number | null)[] = new Array(to - from);
+          for (let i = from; i < to; i++) out[i - from] = valid && !valid[i] ? null : values[i];
+          return out;
+        }),
+      );
       appender.appendDataChunk(chunk);
     }
     appender.closeSync();
@@ -127,9 +154,11 @@ async function main(): Promise<void> {
   console.log(`  DuckDB load: ${ms(load.wall)} ms (threads ${threads})`);
   const duck: { wall: number; cpu: number }[] = [];
   for (let r = 0; r < DUCK_RUNS; r++) {
-    duck.push(await timeAsync(async () => {
-      await con.run(duckdbQuery('percent_rank'));
-    }));
+    duck.push(
+      await timeAsync(async () => {
+        await con.run(duckdbQuery('percent_rank'));
+      }),
+    );
     console.log(`  DuckDB percent_rank query run ${r + 1}: ${ms(duck[r].wall)} ms`);
   }
   const exact = await timeAsync(async () => {
@@ -157,8 +186,12 @@ async function main(): Promise<void> {
   instance.closeSync();
 
   // Engine.open on the bundled demo, when the engine and the data exist
-  let engineOpen: { runs_ms: number[]; median_ms: number } | { skipped: string } = { skipped: 'src/engine.ts or data/demo missing' };
-  let demoDerive: { rows: number; runs_ms: number[]; median_ms: number; load_ms: number } | { skipped: string } = { skipped: 'data/demo missing' };
+  let engineOpen: { runs_ms: number[]; median_ms: number } | { skipped: string } = {
+    skipped: 'src/engine.ts or data/demo missing',
+  };
+  let demoDerive: { rows: number; runs_ms: number[]; median_ms: number; load_ms: number } | { skipped: string } = {
+    skipped: 'data/demo missing',
+  };
   if (existsSync(join(root, 'data', 'demo', 'dataset.json'))) {
     const t = performance.now();
     const demo = datasetFromDir(join(root, 'data', 'demo'));
@@ -166,8 +199,15 @@ async function main(): Promise<void> {
     deriveSeasons(demo);
     const runs: number[] = [];
     for (let r = 0; r < RUNS; r++) runs.push(timeSync(() => deriveSeasons(demo)).wall);
-    demoDerive = { rows: demo.tables.player_seasons.numRows, runs_ms: runs.map(ms), median_ms: ms(median(runs)), load_ms: ms(loadMs) };
-    console.log(`  deriveSeasons on demo (${demoDerive.rows} rows): median ${demoDerive.median_ms} ms; datasetFromDir ${ms(loadMs)} ms`);
+    demoDerive = {
+      rows: demo.tables.player_seasons.numRows,
+      runs_ms: runs.map(ms),
+      median_ms: ms(median(runs)),
+      load_ms: ms(loadMs),
+    };
+    console.log(
+      `  deriveSeasons on demo (${demoDerive.rows} rows): median ${demoDerive.median_ms} ms; datasetFromDir ${ms(loadMs)} ms`,
+    );
   }
   if (existsSync(join(root, 'src', 'engine.ts')) && existsSync(join(root, 'data', 'demo', 'dataset.json'))) {
     try {
@@ -185,7 +225,11 @@ async function main(): Promise<void> {
   const duckMedian = median(duck.map((x) => x.wall));
   const result = {
     generated_at: new Date().toISOString(),
-    machine: { cpus: (await import('node:os')).cpus().length, node: process.version, loadavg_1m: (await import('node:os')).loadavg()[0] },
+    machine: {
+      cpus: (await import('node:os')).cpus().length,
+      node: process.version,
+      loadavg_1m: (await import('node:os')).loadavg()[0],
+    },
     rows: ROWS,
     cohorts: derived.cohorts.length,
     member_rows: members,
@@ -219,7 +263,8 @@ async function main(): Promise<void> {
   const dir = join(root, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'stats.json'), `${JSON.stringify(result, null, 2)}\n`);
-  const eo = 'median_ms' in engineOpen ? `${engineOpen.median_ms} ms (target ≤ 500 ms)` : `skipped: ${engineOpen.skipped}`;
+  const eo =
+    'median_ms' in engineOpen ? `${engineOpen.median_ms} ms (target ≤ 500 ms)` : `skipped: ${engineOpen.skipped}`;
   const md = `# bench:stats
 
 ${ROWS.toLocaleString('en')} synthetic player-season rows, ${derived.cohorts.length} cohorts, ${members.toLocaleString('en')} cohort members; halfspace: median of ${RUNS} runs after a warm-up, DuckDB: median of ${DUCK_RUNS} runs; ${result.machine.cpus} CPUs, Node ${process.version}, 1-min load average at the end ${result.machine.loadavg_1m.toFixed(1)} (the machine is shared).

@@ -44,7 +44,14 @@ export function syntheticDataset(shape: SyntheticShape): { dataset: Dataset; gro
   for (let p = 0; p < players; p++) {
     const code = codeOf(rand());
     positions[p] = code;
-    playerGroup[p] = code === 'GK' ? 0 : ['CB', 'LB', 'RB', 'LWB', 'RWB'].includes(code) ? 1 : ['DM', 'CM', 'AM', 'LM', 'RM'].includes(code) ? 2 : 3;
+    playerGroup[p] =
+      code === 'GK'
+        ? 0
+        : ['CB', 'LB', 'RB', 'LWB', 'RWB'].includes(code)
+          ? 1
+          : ['DM', 'CM', 'AM', 'LM', 'RM'].includes(code)
+            ? 2
+            : 3;
   }
   const playersTable = new Table({
     player_id: makeVector(Int32Array.from({ length: players }, (_, p) => p + 1)),
@@ -76,8 +83,13 @@ export function syntheticDataset(shape: SyntheticShape): { dataset: Dataset; gro
     rating[i] = ratingValid[i] ? Math.round((5.5 + rand() * 3) * 100) / 100 : 0;
   }
   const columns: Record<string, Vector> = {
-    player_id: makeVector(player_id), season_id: makeVector(season_id), team_id: makeVector(team_id), league_id: makeVector(league_id),
-    appearances: makeVector(appearances), starts: makeVector(appearances), minutes: makeVector(minutes),
+    player_id: makeVector(player_id),
+    season_id: makeVector(season_id),
+    team_id: makeVector(team_id),
+    league_id: makeVector(league_id),
+    appearances: makeVector(appearances),
+    starts: makeVector(appearances),
+    minutes: makeVector(minutes),
     rating: withNulls(new Float64(), rating, ratingValid),
   };
   COUNTING_COLUMNS.forEach((c, k) => {
@@ -89,7 +101,7 @@ export function syntheticDataset(shape: SyntheticShape): { dataset: Dataset; gro
       if (valid) valid[i] = rand() < 0.97 ? 1 : 0;
     }
     if (c === 'passes_completed' || c === 'crosses_completed') {
-      const attempted = (columns[c === 'passes_completed' ? 'passes' : 'crosses'].toArray() as Int32Array);
+      const attempted = columns[c === 'passes_completed' ? 'passes' : 'crosses'].toArray() as Int32Array;
       for (let i = 0; i < n; i++) values[i] = Math.floor(attempted[i] * (0.5 + rand() * 0.45));
     }
     columns[c] = withNulls(new Int32(), values, valid);
@@ -97,7 +109,15 @@ export function syntheticDataset(shape: SyntheticShape): { dataset: Dataset; gro
   const dataset: Dataset = {
     meta: { name: 'bench-synthetic', as_of: '2026-01-01', source: 'bench/stats/synthetic.ts', synthetic: true },
     tables: {
-      leagues: tableFromRows('leagues', Array.from({ length: leagues }, (_, l) => ({ league_id: l + 1, name: `L${l + 1}`, tier: 1, kind: 'league' as const }))),
+      leagues: tableFromRows(
+        'leagues',
+        Array.from({ length: leagues }, (_, l) => ({
+          league_id: l + 1,
+          name: `L${l + 1}`,
+          tier: 1,
+          kind: 'league' as const,
+        })),
+      ),
       seasons: tableFromRows('seasons', []),
       teams: tableFromRows('teams', []),
       rivalries: undefined,

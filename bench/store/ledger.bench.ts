@@ -61,7 +61,9 @@ for (let r = 0; r < rounds; r++) {
   for (const driver of Object.keys(DRIVERS) as Driver[]) {
     for (const shape of ['concurrent', 'sequential'] as Shape[]) {
       const n = shape === 'concurrent' ? pairs : Math.ceil(pairs / 4);
-      (raw[`${driver} ${shape}`] ??= []).push(await pairsPerSecond(DRIVERS[driver], n, shape === 'concurrent' ? CONCURRENCY : 1));
+      (raw[`${driver} ${shape}`] ??= []).push(
+        await pairsPerSecond(DRIVERS[driver], n, shape === 'concurrent' ? CONCURRENCY : 1),
+      );
     }
   }
 }
@@ -70,7 +72,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const summary = Object.fromEntries(Object.entries(raw).map(([k, xs]) => [k, Math.round(median(xs))]));
 
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-writeFileSync(join(root, 'bench', 'results', 'store.json'), `${JSON.stringify({ label, node: process.version, pairs, rounds, concurrency: CONCURRENCY, loadavg1: load, summary, raw }, null, 2)}\n`);
+writeFileSync(
+  join(root, 'bench', 'results', 'store.json'),
+  `${JSON.stringify({ label, node: process.version, pairs, rounds, concurrency: CONCURRENCY, loadavg1: load, summary, raw }, null, 2)}\n`,
+);
 const md = [
   `# bench/store — hold + capture pairs per second (${label}, ${process.version})`,
   '',
@@ -78,7 +83,10 @@ const md = [
   '',
   '| shape | sqlite pairs/s | memory pairs/s (baseline) | sqlite / memory |',
   '|---|---:|---:|---:|',
-  ...(['concurrent', 'sequential'] as Shape[]).map((s) => `| ${s} | ${summary[`sqlite ${s}`]} | ${summary[`memory ${s}`]} | ${(summary[`sqlite ${s}`] / summary[`memory ${s}`]).toFixed(3)} |`),
+  ...(['concurrent', 'sequential'] as Shape[]).map(
+    (s) =>
+      `| ${s} | ${summary[`sqlite ${s}`]} | ${summary[`memory ${s}`]} | ${(summary[`sqlite ${s}`] / summary[`memory ${s}`]).toFixed(3)} |`,
+  ),
   '',
 ].join('\n');
 writeFileSync(join(root, 'bench', 'results', 'store.md'), md);

@@ -54,7 +54,10 @@ export function formScores(ctx: EngineContext): Map<number, number> | null {
   const scores = new Map<number, number>();
   for (const p of ctx.players) {
     const played = p.team_id === null ? 0 : (recentOfTeam.get(p.team_id) ?? 0);
-    scores.set(p.player_id, played === 0 ? 0 : Math.min(100, (100 * (minutes.get(p.player_id) ?? 0)) / (played * MATCH_MINUTES)));
+    scores.set(
+      p.player_id,
+      played === 0 ? 0 : Math.min(100, (100 * (minutes.get(p.player_id) ?? 0)) / (played * MATCH_MINUTES)),
+    );
   }
   cache.set(ctx, scores);
   return scores;

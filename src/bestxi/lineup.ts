@@ -33,7 +33,13 @@ export interface BestXiLineupResponse {
     goalkeepers_ok: boolean;
     vibe_fit: number | null;
   };
-  data_coverage: { players_with_stats: number; requested: number; ratio: number; level: 'full' | 'partial' | 'low'; fee_values_known: number };
+  data_coverage: {
+    players_with_stats: number;
+    requested: number;
+    ratio: number;
+    level: 'full' | 'partial' | 'low';
+    fee_values_known: number;
+  };
   meta: { as_of: string; attribution?: string };
 }
 
@@ -55,11 +61,20 @@ export function bestXiLineupOf(ctx: EngineContext, input: unknown): Result<BestX
   if (!parsed.ok) return parsed;
   const { player_ids: ids, vibe_id } = parsed.value;
   const duplicates = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
-  if (duplicates.length > 0) return fail('invalid_request', `player_ids: duplicate id(s) ${duplicates.join(', ')}`, { param: 'player_ids', duplicate_ids: duplicates });
+  if (duplicates.length > 0)
+    return fail('invalid_request', `player_ids: duplicate id(s) ${duplicates.join(', ')}`, {
+      param: 'player_ids',
+      duplicate_ids: duplicates,
+    });
   const unknown = ids.filter((id) => !ctx.playerById(id));
-  if (unknown.length > 0) return fail('invalid_request', `player_ids: unknown id(s) ${unknown.join(', ')}`, { param: 'player_ids', unknown_ids: unknown });
+  if (unknown.length > 0)
+    return fail('invalid_request', `player_ids: unknown id(s) ${unknown.join(', ')}`, {
+      param: 'player_ids',
+      unknown_ids: unknown,
+    });
   const vibe = vibe_id === undefined ? undefined : vibeById(vibe_id);
-  if (vibe_id !== undefined && !vibe) return fail('invalid_request', `vibe_id: unknown vibe "${vibe_id}"`, { param: 'vibe_id' });
+  if (vibe_id !== undefined && !vibe)
+    return fail('invalid_request', `vibe_id: unknown vibe "${vibe_id}"`, { param: 'vibe_id' });
 
   const players = ids.map((id) => ctx.playerById(id)!);
   const rows = ids.map((id) => ctx.latestRowOf(id));
@@ -88,19 +103,38 @@ export function bestXiLineupOf(ctx: EngineContext, input: unknown): Result<BestX
       lineup_fee_tier: valuesKnown === 0 ? null : feeTierOf(valueSum),
       avg_rating: ratings.length === 0 ? null : round(ratings.reduce((a, b) => a + b, 0) / ratings.length),
       ga_per90: round(withStats.reduce((s, r) => s + at(ctx, 'goals_per90', r) + at(ctx, 'assists_per90', r), 0)),
-      def_per90: round(withStats.reduce((s, r) => s + at(ctx, 'tackles_per90', r) + at(ctx, 'interceptions_per90', r) + at(ctx, 'clearances_per90', r), 0)),
+      def_per90: round(
+        withStats.reduce(
+          (s, r) =>
+            s + at(ctx, 'tackles_per90', r) + at(ctx, 'interceptions_per90', r) + at(ctx, 'clearances_per90', r),
+          0,
+        ),
+      ),
     },
     secondary: {
       avg_age: ages.length === 0 ? null : round(ages.reduce((a, b) => a + b, 0) / ages.length, 1),
       total_minutes: withStats.reduce((s, r) => s + ctx.derived.minutes[r], 0),
-      leagues: [...leagues].map(([league_id, n]) => ({ league_id, name: ctx.leagueById(league_id)?.name ?? String(league_id), players: n })).sort((a, b) => b.players - a.players || a.league_id - b.league_id),
-      nationalities: [...nations].map(([nationality, n]) => ({ nationality, players: n })).sort((a, b) => b.players - a.players || a.nationality.localeCompare(b.nationality)),
+      leagues: [...leagues]
+        .map(([league_id, n]) => ({
+          league_id,
+          name: ctx.leagueById(league_id)?.name ?? String(league_id),
+          players: n,
+        }))
+        .sort((a, b) => b.players - a.players || a.league_id - b.league_id),
+      nationalities: [...nations]
+        .map(([nationality, n]) => ({ nationality, players: n }))
+        .sort((a, b) => b.players - a.players || a.nationality.localeCompare(b.nationality)),
       shape,
       goalkeepers_ok: ids.length < 11 ? shape.goalkeeper <= 1 : shape.goalkeeper === 1,
       vibe_fit: fits.length === 0 ? null : round(fits.reduce((a, b) => a + b, 0) / fits.length, 1),
     },
-    data_coverage: { players_with_stats: withStats.length, requested: ids.length, ratio: round(ratio, 3), level: coverageLevelOf(ratio), fee_values_known: valuesKnown },
+    data_coverage: {
+      players_with_stats: withStats.length,
+      requested: ids.length,
+      ratio: round(ratio, 3),
+      level: coverageLevelOf(ratio),
+      fee_values_known: valuesKnown,
+    },
     meta: { as_of: ctx.asOf, ...attributionOf(ctx.dataset.meta) },
   });
 }
-

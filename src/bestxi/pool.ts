@@ -30,8 +30,14 @@ export const BestXiPoolRequest = z
     player_ids: z.array(z.number().int().positive()).min(1).max(POOL_LIMIT_MAX).optional(),
   })
   .strict()
-  .refine((r) => r.mode !== 'full' || r.player_id !== undefined, { message: 'mode "full" needs player_id', path: ['player_id'] })
-  .refine((r) => r.mode !== 'byIds' || r.player_ids !== undefined, { message: 'mode "byIds" needs player_ids', path: ['player_ids'] });
+  .refine((r) => r.mode !== 'full' || r.player_id !== undefined, {
+    message: 'mode "full" needs player_id',
+    path: ['player_id'],
+  })
+  .refine((r) => r.mode !== 'byIds' || r.player_ids !== undefined, {
+    message: 'mode "byIds" needs player_ids',
+    path: ['player_ids'],
+  });
 export type BestXiPoolRequest = z.input<typeof BestXiPoolRequest>;
 
 export interface PoolEntry {
@@ -76,13 +82,26 @@ export function currentSeasonIds(ctx: EngineContext): Set<number> {
     const season = ctx.seasonById(ctx.derived.season_id[i]);
     if (!season || season.start_date > now) continue;
     const cur = best.get(season.league_id);
-    if (!cur || season.start_date > cur.start) best.set(season.league_id, { id: season.season_id, start: season.start_date });
+    if (!cur || season.start_date > cur.start)
+      best.set(season.league_id, { id: season.season_id, start: season.start_date });
   }
   return new Set([...best.values()].map((b) => b.id));
 }
 
-function entryOf(ctx: EngineContext, player: PlayerRow, row: number, vibe: Vibe, form: Map<number, number> | null, full: boolean): PoolEntry {
-  const team = row >= 0 ? ctx.teamById(ctx.derived.team_id[row]) : player.team_id !== null ? ctx.teamById(player.team_id) : undefined;
+function entryOf(
+  ctx: EngineContext,
+  player: PlayerRow,
+  row: number,
+  vibe: Vibe,
+  form: Map<number, number> | null,
+  full: boolean,
+): PoolEntry {
+  const team =
+    row >= 0
+      ? ctx.teamById(ctx.derived.team_id[row])
+      : player.team_id !== null
+        ? ctx.teamById(player.team_id)
+        : undefined;
   const league = row >= 0 ? ctx.leagueById(ctx.derived.league_id[row]) : undefined;
   const age = ctx.ageOf(player);
   const feeTier = feeTierOf(player.market_value_eur);
@@ -113,13 +132,21 @@ function entryOf(ctx: EngineContext, player: PlayerRow, row: number, vibe: Vibe,
     top_metrics: top,
   };
   if (full && row >= 0) {
-    entry.percentiles = Object.fromEntries(keys.map((k) => [k, Number.isNaN(ctx.derived.percentiles[k][row]) ? null : ctx.derived.percentiles[k][row]]));
+    entry.percentiles = Object.fromEntries(
+      keys.map((k) => [k, Number.isNaN(ctx.derived.percentiles[k][row]) ? null : ctx.derived.percentiles[k][row]]),
+    );
   }
   return entry;
 }
 
 /** True when a candidate passes the vibe's filters and the request's filters. */
-function passes(ctx: EngineContext, player: PlayerRow, row: number, vibe: Vibe, req: z.output<typeof BestXiPoolRequest>): boolean {
+function passes(
+  ctx: EngineContext,
+  player: PlayerRow,
+  row: number,
+  vibe: Vibe,
+  req: z.output<typeof BestXiPoolRequest>,
+): boolean {
   const f = vibe.filters;
   if (req.accepts && !req.accepts.includes(player.position as PositionCode)) return false;
   if ((req.wc2026_only || f.wc2026_only) && !player.wc2026_nation) return false;
@@ -162,17 +189,34 @@ export function bestXiPoolOf(ctx: EngineContext, input: unknown): Result<BestXiP
   const req = parsed.value;
   const vibe = vibeById(req.vibe_id);
   if (!vibe) {
-    return fail('invalid_request', `vibe_id: unknown vibe "${req.vibe_id}" (one of ${vibeCatalog().vibes.map((v) => v.id).join(', ')})`, { param: 'vibe_id' });
+    return fail(
+      'invalid_request',
+      `vibe_id: unknown vibe "${req.vibe_id}" (one of ${vibeCatalog()
+        .vibes.map((v) => v.id)
+        .join(', ')})`,
+      { param: 'vibe_id' },
+    );
   }
   const form = formScores(ctx);
-  const meta = { as_of: ctx.asOf, candidates_considered: 0, form: form ? ('appearances' as const) : ('unavailable' as const), coverage_note: null as string | null, ...attributionOf(ctx.dataset.meta) };
+  const meta = {
+    as_of: ctx.asOf,
+    candidates_considered: 0,
+    form: form ? ('appearances' as const) : ('unavailable' as const),
+    coverage_note: null as string | null,
+    ...attributionOf(ctx.dataset.meta),
+  };
   if (req.mode !== 'pool') {
     const ids = req.mode === 'full' ? [req.player_id!] : req.player_ids!;
     const unknown = ids.filter((id) => !ctx.playerById(id));
     if (unknown.length > 0) {
-      return fail('invalid_request', `unknown player id(s): ${unknown.join(', ')}`, { param: req.mode === 'full' ? 'player_id' : 'player_ids', unknown_ids: unknown });
+      return fail('invalid_request', `unknown player id(s): ${unknown.join(', ')}`, {
+        param: req.mode === 'full' ? 'player_id' : 'player_ids',
+        unknown_ids: unknown,
+      });
     }
-    const players = ids.map((id) => entryOf(ctx, ctx.playerById(id)!, ctx.latestRowOf(id), vibe, form, req.mode === 'full'));
+    const players = ids.map((id) =>
+      entryOf(ctx, ctx.playerById(id)!, ctx.latestRowOf(id), vibe, form, req.mode === 'full'),
+    );
     return ok({ players, vibe_meta: vibe, mode: req.mode, meta: { ...meta, candidates_considered: ids.length } });
   }
   const current = currentSeasonIds(ctx);
@@ -185,5 +229,10 @@ export function bestXiPoolOf(ctx: EngineContext, input: unknown): Result<BestXiP
     if (entry.vibe_score !== null) candidates.push(entry);
   }
   candidates.sort((a, b) => b.vibe_score! - a.vibe_score! || a.player_id - b.player_id);
-  return ok({ players: candidates.slice(0, req.limit), vibe_meta: vibe, mode: 'pool', meta: { ...meta, candidates_considered: candidates.length, coverage_note: coverageNoteOf(ctx, vibe, req) } });
+  return ok({
+    players: candidates.slice(0, req.limit),
+    vibe_meta: vibe,
+    mode: 'pool',
+    meta: { ...meta, candidates_considered: candidates.length, coverage_note: coverageNoteOf(ctx, vibe, req) },
+  });
 }

@@ -24,7 +24,8 @@ export function seasonScoreOf(ctx: EngineContext, row: number, vibe: Vibe): numb
   const group = POSITION_GROUPS[ctx.derived.group[row]];
   const keys = GROUP_METRICS[group];
   const weighted = keys.filter((k) => vibe.weights[k] !== undefined);
-  const use: [MetricKey, number][] = weighted.length > 0 ? weighted.map((k) => [k, vibe.weights[k]!]) : keys.map((k) => [k, 1]);
+  const use: [MetricKey, number][] =
+    weighted.length > 0 ? weighted.map((k) => [k, vibe.weights[k]!]) : keys.map((k) => [k, 1]);
   let sum = 0;
   let total = 0;
   for (const [key, w] of use) {

@@ -35,7 +35,9 @@ export const Vibe = z
   .strict();
 export type Vibe = z.infer<typeof Vibe>;
 
-export const VibeCatalog = z.object({ version: z.number().int(), note: z.string().optional(), vibes: z.array(Vibe).min(1) }).strict();
+export const VibeCatalog = z
+  .object({ version: z.number().int(), note: z.string().optional(), vibes: z.array(Vibe).min(1) })
+  .strict();
 export type VibeCatalog = z.infer<typeof VibeCatalog>;
 
 let cached: VibeCatalog | null = null;

@@ -27,12 +27,30 @@ export interface DecisionAngle {
 }
 
 const NOUNS: Record<MetricKey, string> = {
-  saves_per90: 'shot-stopper', cleansheets_per90: 'wall', goals_conceded_per90: 'wall', punches_per90: 'box commander',
-  long_balls_per90: 'distributor', rating: 'performer', pass_accuracy_pct: 'metronome', aerials_won_per90: 'aerial threat',
-  tackles_per90: 'ball-winner', interceptions_per90: 'reader of the game', clearances_per90: 'last line', passes_per90: 'tempo-setter',
-  shots_blocked_per90: 'shot-blocker', duels_won_per90: 'duel-winner', crosses_per90: 'crosser', key_passes_per90: 'playmaker',
-  dribbles_per90: 'dribbler', ball_recovery_per90: 'recycler', cross_accuracy_pct: 'deliverer', assists_per90: 'creator',
-  goals_per90: 'finisher', big_chances_per90: 'chance-maker', shots_per90: 'volume shooter', shots_on_target_per90: 'marksman',
+  saves_per90: 'shot-stopper',
+  cleansheets_per90: 'wall',
+  goals_conceded_per90: 'wall',
+  punches_per90: 'box commander',
+  long_balls_per90: 'distributor',
+  rating: 'performer',
+  pass_accuracy_pct: 'metronome',
+  aerials_won_per90: 'aerial threat',
+  tackles_per90: 'ball-winner',
+  interceptions_per90: 'reader of the game',
+  clearances_per90: 'last line',
+  passes_per90: 'tempo-setter',
+  shots_blocked_per90: 'shot-blocker',
+  duels_won_per90: 'duel-winner',
+  crosses_per90: 'crosser',
+  key_passes_per90: 'playmaker',
+  dribbles_per90: 'dribbler',
+  ball_recovery_per90: 'recycler',
+  cross_accuracy_pct: 'deliverer',
+  assists_per90: 'creator',
+  goals_per90: 'finisher',
+  big_chances_per90: 'chance-maker',
+  shots_per90: 'volume shooter',
+  shots_on_target_per90: 'marksman',
 };
 
 const TONES: Record<EventType | 'none', { kicker: string; accent: string }> = {
@@ -44,7 +62,13 @@ const TONES: Record<EventType | 'none', { kicker: string; accent: string }> = {
   season_review: { kicker: 'Season review', accent: '#a78bfa' },
 };
 
-const VERDICT_ANGLES = { fraud: 'Fraud watch?', merchant: 'Stat merchant?', cooked: 'Cooked?', elite: 'Certified elite', contrast: 'DNA bargain' } as const;
+const VERDICT_ANGLES = {
+  fraud: 'Fraud watch?',
+  merchant: 'Stat merchant?',
+  cooked: 'Cooked?',
+  elite: 'Certified elite',
+  contrast: 'DNA bargain',
+} as const;
 
 /**
  * Picks the hero metric (the caller's `hero_stat`, else the top-percentile metric, else the first
@@ -58,10 +82,26 @@ export function angleOf(facts: CardFacts, eventType?: EventType): DecisionAngle 
   const hero = facts.metrics.find((m) => m.key === heroKey) ?? facts.metrics[0];
   const noun = NOUNS[hero.key];
   const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-  if (facts.verdict.code) return { kind: 'verdict', headline: VERDICT_ANGLES[facts.verdict.code], kicker: tone.kicker, hero, accent: tone.accent };
-  if (facts.sample.level === 'low') return { kind: 'small_sample', headline: 'One to watch', kicker: tone.kicker, hero, accent: tone.accent };
+  if (facts.verdict.code)
+    return {
+      kind: 'verdict',
+      headline: VERDICT_ANGLES[facts.verdict.code],
+      kicker: tone.kicker,
+      hero,
+      accent: tone.accent,
+    };
+  if (facts.sample.level === 'low')
+    return { kind: 'small_sample', headline: 'One to watch', kicker: tone.kicker, hero, accent: tone.accent };
   const p = hero.percentile ?? 0;
-  if (p >= ANGLE_ELITE_MIN) return { kind: 'elite', headline: `Elite ${noun}`, kicker: tone.kicker, hero, accent: tone.accent };
-  if (p >= ANGLE_STRONG_MIN) return { kind: 'strong', headline: `${capital(noun)} in form`, kicker: tone.kicker, hero, accent: tone.accent };
-  return { kind: 'developing', headline: `${capital(noun)} in the making`, kicker: tone.kicker, hero, accent: tone.accent };
+  if (p >= ANGLE_ELITE_MIN)
+    return { kind: 'elite', headline: `Elite ${noun}`, kicker: tone.kicker, hero, accent: tone.accent };
+  if (p >= ANGLE_STRONG_MIN)
+    return { kind: 'strong', headline: `${capital(noun)} in form`, kicker: tone.kicker, hero, accent: tone.accent };
+  return {
+    kind: 'developing',
+    headline: `${capital(noun)} in the making`,
+    kicker: tone.kicker,
+    hero,
+    accent: tone.accent,
+  };
 }

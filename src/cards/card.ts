@@ -74,7 +74,12 @@ export const CARD_SIZES: Record<CardStyle, { width: number; height: number }> = 
  * The layout tree of a style for given facts (pure; `photo` and `eventType` matter for hd styles only).
  * @example layoutOf('player_card', facts).props.style?.width // => 1080
  */
-export function layoutOf(style: CardStyle, facts: CardFacts, photo: CardPhoto | null = null, eventType?: EventType): LayoutNode {
+export function layoutOf(
+  style: CardStyle,
+  facts: CardFacts,
+  photo: CardPhoto | null = null,
+  eventType?: EventType,
+): LayoutNode {
   switch (style) {
     case 'player_card':
       return playerCardLayout(facts);
@@ -93,7 +98,12 @@ export function layoutOf(style: CardStyle, facts: CardFacts, photo: CardPhoto | 
  * Renders facts in a style to PNG.
  * @example (await renderCard('stat_ribbon', facts)).height // => 1080
  */
-export async function renderCard(style: CardStyle, facts: CardFacts, photo: CardPhoto | null = null, eventType?: EventType) {
+export async function renderCard(
+  style: CardStyle,
+  facts: CardFacts,
+  photo: CardPhoto | null = null,
+  eventType?: EventType,
+) {
   const size = CARD_SIZES[style];
   return renderLayout(layoutOf(style, facts, photo, eventType), size.width, size.height);
 }
@@ -108,7 +118,8 @@ export function watermarkTextOf(baseUrl: string | undefined): string {
 }
 
 /** `sha256:<hex>` of bytes. @example contentHashOf(new Uint8Array()) // => 'sha256:e3b0c442…' */
-export const contentHashOf = (bytes: Uint8Array): string => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+export const contentHashOf = (bytes: Uint8Array): string =>
+  `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
 /**
  * Validates and renders a card request against a dataset. Failures are values:
@@ -116,12 +127,17 @@ export const contentHashOf = (bytes: Uint8Array): string => `sha256:${createHash
  * the resolved player's position group, and the resolver's `player_not_found` / `ambiguous_player`.
  * @example (await cardOf(engine, { player_name: 'Saka', style: 'player_card' })).ok // => true
  */
-export async function cardOf(ctx: EngineContext, input: unknown, options: CardOptions = {}): Promise<Result<CardResult>> {
+export async function cardOf(
+  ctx: EngineContext,
+  input: unknown,
+  options: CardOptions = {},
+): Promise<Result<CardResult>> {
   const parsed = parseWith(CardRequest, input);
   if (!parsed.ok) return parsed;
   const req = parsed.value;
   const hd = isHdStyle(req.style);
-  if (options.photo && !hd) return fail('invalid_request', 'photo: photos are only for the hd styles', { param: 'photo' });
+  if (options.photo && !hd)
+    return fail('invalid_request', 'photo: photos are only for the hd styles', { param: 'photo' });
   let photo: CardPhoto | null = null;
   if (options.photo && hd) {
     const p = photoOf(options.photo);
@@ -137,8 +153,13 @@ export async function cardOf(ctx: EngineContext, input: unknown, options: CardOp
 
   const allowed = GROUP_METRICS[group];
   const bad = req.stats?.find((k) => !allowed.includes(k));
-  if (bad) return fail('invalid_request', `stats: "${bad}" is not a ${group} metric (valid: ${allowed.join(', ')})`, { param: 'stats', position_group: group });
-  const stats: readonly MetricKey[] = req.style === 'player_card' ? CARD_TRIPLET[group] : (req.stats ?? DEFAULT_CARD_STATS[group]);
+  if (bad)
+    return fail('invalid_request', `stats: "${bad}" is not a ${group} metric (valid: ${allowed.join(', ')})`, {
+      param: 'stats',
+      position_group: group,
+    });
+  const stats: readonly MetricKey[] =
+    req.style === 'player_card' ? CARD_TRIPLET[group] : (req.stats ?? DEFAULT_CARD_STATS[group]);
   if (req.hero_stat && !stats.includes(req.hero_stat)) {
     return fail('invalid_request', `hero_stat: must be one of stats (${stats.join(', ')})`, { param: 'hero_stat' });
   }
@@ -153,7 +174,9 @@ export async function cardOf(ctx: EngineContext, input: unknown, options: CardOp
     watermark: watermark ? watermarkTextOf(options.baseUrl) : null,
   });
   const task: RenderTask = { style: req.style, facts, photo, ...(req.event_type ? { eventType: req.event_type } : {}) };
-  const rendered = await (options.render ?? ((t: RenderTask) => renderCard(t.style, t.facts, t.photo, t.eventType)))(task);
+  const rendered = await (options.render ?? ((t: RenderTask) => renderCard(t.style, t.facts, t.photo, t.eventType)))(
+    task,
+  );
   return ok({
     player: {
       player_id: player.player_id,
@@ -170,4 +193,3 @@ export async function cardOf(ctx: EngineContext, input: unknown, options: CardOp
     timings: { svg_ms: rendered.svg_ms, png_ms: rendered.png_ms },
   });
 }
-

@@ -4,7 +4,13 @@
  * a dataset.
  */
 import type { EngineContext, PlayerRow } from '../context.js';
-import { POSITION_GROUPS, positionGroupOf, positionLabelOf, type PositionCode, type PositionGroup } from '../data/schema.js';
+import {
+  POSITION_GROUPS,
+  positionGroupOf,
+  positionLabelOf,
+  type PositionCode,
+  type PositionGroup,
+} from '../data/schema.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { PER90_MINUTES_MIN } from '../stats/per90.js';
 import { labelOf, ordinalOf, type PercentileLabel } from '../stats/percentiles.js';
@@ -64,7 +70,12 @@ export interface CardFacts {
     age: number | null;
     nationality: string | null;
   };
-  club: { name: string; short_name: string | null; primary_color: string | null; secondary_color: string | null } | null;
+  club: {
+    name: string;
+    short_name: string | null;
+    primary_color: string | null;
+    secondary_color: string | null;
+  } | null;
   season: { season_name: string; league_name: string } | null;
   sample: { appearances: number; minutes: number; rating: number | null; level: 'ok' | 'low' };
   /** Season counting totals for the ribbon tables. */
@@ -116,8 +127,13 @@ const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x
  * @example verdictConfidenceOf(null, 1530, [80]) // => 0.5   (1530 / 3060)
  * @example verdictConfidenceOf('fraud', 2000, [20, 40]) // => 0.7   (1 − 30/100)
  */
-export function verdictConfidenceOf(code: CardVerdictCode | null, minutes: number, percentiles: readonly (number | null)[]): number {
-  if (code === null) return round2(clamp(minutes / FULL_SEASON_MINUTES, TAG_CONFIDENCE_RANGE[0], TAG_CONFIDENCE_RANGE[1]));
+export function verdictConfidenceOf(
+  code: CardVerdictCode | null,
+  minutes: number,
+  percentiles: readonly (number | null)[],
+): number {
+  if (code === null)
+    return round2(clamp(minutes / FULL_SEASON_MINUTES, TAG_CONFIDENCE_RANGE[0], TAG_CONFIDENCE_RANGE[1]));
   const known = percentiles.filter((p): p is number => p !== null);
   if (known.length === 0) return 0.5;
   const mean = known.reduce((a, b) => a + b, 0) / known.length / 100;
@@ -130,7 +146,12 @@ export function verdictConfidenceOf(code: CardVerdictCode | null, minutes: numbe
  * percentile without calling it good.
  * @example defaultTakeOf('Key passes', 96, 'Midfielder', 'ok') // => 'Top 4% for key passes among midfielders.'
  */
-export function defaultTakeOf(label: string | null, percentile: number | null, position: string, level: 'ok' | 'low'): string {
+export function defaultTakeOf(
+  label: string | null,
+  percentile: number | null,
+  position: string,
+  level: 'ok' | 'low',
+): string {
   if (label === null || percentile === null) return 'Numbers loading: not enough minutes yet.';
   // A low sample supports no claim (DESIGN §3): state the number, not a judgement.
   if (level === 'low') return `Small sample: ${label.toLowerCase()} at the ${ordinalOf(percentile)}.`;
@@ -155,11 +176,31 @@ export function verdictLineOf(
 ): CardVerdict {
   const engineCode = engine && isLineCode(engine.verdict_code) ? engine.verdict_code : null;
   if (callerCode) {
-    if (engine && engineCode === callerCode) return { code: callerCode, headline: VERDICT_HEADLINES[callerCode], detail: engine.headline, confidence: engine.confidence, source: 'caller' };
+    if (engine && engineCode === callerCode)
+      return {
+        code: callerCode,
+        headline: VERDICT_HEADLINES[callerCode],
+        detail: engine.headline,
+        confidence: engine.confidence,
+        source: 'caller',
+      };
     const detail = engineCode ? `The numbers say otherwise: ${VERDICT_HEADLINES[engineCode].toLowerCase()}.` : null;
-    return { code: callerCode, headline: VERDICT_HEADLINES[callerCode], detail, confidence: verdictConfidenceOf(callerCode, minutes, featured), source: 'caller' };
+    return {
+      code: callerCode,
+      headline: VERDICT_HEADLINES[callerCode],
+      detail,
+      confidence: verdictConfidenceOf(callerCode, minutes, featured),
+      source: 'caller',
+    };
   }
-  if (engine && engineCode) return { code: engineCode, headline: VERDICT_HEADLINES[engineCode], detail: engine.headline, confidence: engine.confidence, source: 'engine' };
+  if (engine && engineCode)
+    return {
+      code: engineCode,
+      headline: VERDICT_HEADLINES[engineCode],
+      detail: engine.headline,
+      confidence: engine.confidence,
+      source: 'engine',
+    };
   return {
     code: null,
     headline: styleTags.length > 0 ? styleTags.slice(0, 2).join(' · ') : `${position} profile`,
@@ -220,11 +261,16 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
   let top: CardMetric | null = null;
   // Under 90 minutes only ratios exist (per-90s are null): no metric is a highlight (docs/cards.md).
   const minutesPlayed = row >= 0 ? d.minutes[row] : 0;
-  if (minutesPlayed >= PER90_MINUTES_MIN) for (const m of metrics) if (m.percentile !== null && (top === null || m.percentile > top.percentile!)) top = m;
+  if (minutesPlayed >= PER90_MINUTES_MIN)
+    for (const m of metrics) if (m.percentile !== null && (top === null || m.percentile > top.percentile!)) top = m;
   const seasonText = league && season ? ` in ${league.name} ${season.name}` : '';
   const groupName = row >= 0 ? POSITION_GROUPS[d.group[row]] : group;
   const highlight = top
-    ? { key: top.key, percentile: top.percentile!, text: `${top.label}: ${ordinalOf(top.percentile!)} among ${groupName}s${seasonText}` }
+    ? {
+        key: top.key,
+        percentile: top.percentile!,
+        text: `${top.label}: ${ordinalOf(top.percentile!)} among ${groupName}s${seasonText}`,
+      }
     : null;
 
   const stats = [...(options.triplet ?? options.stats ?? GROUP_METRICS[group].slice(0, 6))];
@@ -232,7 +278,14 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
   const styleTags = style ? [style.primary, ...style.traits] : [];
   const featured = stats.map((k) => metrics.find((m) => m.key === k)?.percentile ?? null);
   const minutes = row >= 0 ? d.minutes[row] : 0;
-  const verdict = verdictLineOf(options.verdict_code ?? null, options.engine_verdict ?? null, styleTags, position, minutes, featured);
+  const verdict = verdictLineOf(
+    options.verdict_code ?? null,
+    options.engine_verdict ?? null,
+    styleTags,
+    position,
+    minutes,
+    featured,
+  );
 
   return {
     player: {

@@ -40,7 +40,12 @@ function packageDir(name: string): string {
 export function cardFonts(): CardFont[] {
   if (fonts) return fonts;
   const dir = packageDir('@expo-google-fonts/inter');
-  fonts = WEIGHTS.map(([weight, file]) => ({ name: CARD_FONT_FAMILY, data: readFileSync(join(dir, file)), weight, style: 'normal' as const }));
+  fonts = WEIGHTS.map(([weight, file]) => ({
+    name: CARD_FONT_FAMILY,
+    data: readFileSync(join(dir, file)),
+    weight,
+    style: 'normal' as const,
+  }));
   return fonts;
 }
 

@@ -19,7 +19,8 @@ export interface CardPhoto {
  * @example photoOf(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])).ok // => true
  */
 export function photoOf(bytes: Uint8Array): Result<CardPhoto> {
-  if (bytes.length > PHOTO_MAX_BYTES) return fail('invalid_request', `photo: larger than ${PHOTO_MAX_BYTES} bytes`, { param: 'photo' });
+  if (bytes.length > PHOTO_MAX_BYTES)
+    return fail('invalid_request', `photo: larger than ${PHOTO_MAX_BYTES} bytes`, { param: 'photo' });
   const png = bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b);
   const jpeg = bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
   if (!png && !jpeg) return fail('invalid_request', 'photo: must be a PNG or JPEG image', { param: 'photo' });

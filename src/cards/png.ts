@@ -30,7 +30,8 @@ function chunk(type: string, data: Uint8Array): Buffer {
  */
 export function encodePng(rgba: Uint8Array, width: number, height: number, level: number = PNG_DEFLATE_LEVEL): Buffer {
   const stride = width * 4;
-  if (rgba.length !== stride * height) throw new RangeError(`expected ${stride * height} bytes of RGBA, got ${rgba.length}`);
+  if (rgba.length !== stride * height)
+    throw new RangeError(`expected ${stride * height} bytes of RGBA, got ${rgba.length}`);
   const size = (stride + 1) * height;
   if (scratch === null || scratch.length !== size) scratch = Buffer.allocUnsafe(size);
   const raw = scratch;
@@ -44,5 +45,10 @@ export function encodePng(rgba: Uint8Array, width: number, height: number, level
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 6; // colour type RGBA
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level })), chunk('IEND', new Uint8Array(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level })),
+    chunk('IEND', new Uint8Array(0)),
+  ]);
 }

@@ -54,7 +54,10 @@ function spawnWorker(): Worker {
   const built = join(root, 'dist', 'cards', 'render-worker.js');
   if (!import.meta.url.endsWith('.ts') && existsSync(built)) return new Worker(built);
   const source = pathToFileURL(join(root, 'src', 'cards', 'render-worker.ts')).href;
-  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`, { eval: true });
+  return new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`,
+    { eval: true },
+  );
 }
 
 type Pending = { task: RenderTask; resolve: (r: RenderedPng) => void; reject: (e: Error) => void };
@@ -64,7 +67,10 @@ type Pending = { task: RenderTask; resolve: (r: RenderedPng) => void; reject: (e
  * how a worker is started (tests).
  * @example const pool = createRenderPool(1); (await pool.render({ style: 'stat_ribbon', facts, photo: null })).width // => 1080
  */
-export function createRenderPool(size: number = defaultRenderWorkers(), options: { spawn?: () => Worker } = {}): RenderPool {
+export function createRenderPool(
+  size: number = defaultRenderWorkers(),
+  options: { spawn?: () => Worker } = {},
+): RenderPool {
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`a render pool needs at least one worker, got ${size}`);
   // Tests inject a spawn to watch a worker die; everyone else gets the real one.
   const spawn = options.spawn ?? spawnWorker;

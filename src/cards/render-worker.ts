@@ -13,8 +13,15 @@ parentPort!.on('message', (message: { id: number; task: RenderTask }) => {
       // Hand over a buffer that holds exactly the PNG, so transferring it moves nothing else.
       const { png } = rendered;
       const own = png.byteOffset === 0 && png.byteLength === png.buffer.byteLength ? png : png.slice();
-      parentPort!.postMessage({ id, ok: true, rendered: { ...rendered, png: own } } satisfies RenderReply, [own.buffer as ArrayBuffer]);
+      parentPort!.postMessage({ id, ok: true, rendered: { ...rendered, png: own } } satisfies RenderReply, [
+        own.buffer as ArrayBuffer,
+      ]);
     },
-    (error: unknown) => parentPort!.postMessage({ id, ok: false, message: error instanceof Error ? error.message : String(error) } satisfies RenderReply),
+    (error: unknown) =>
+      parentPort!.postMessage({
+        id,
+        ok: false,
+        message: error instanceof Error ? error.message : String(error),
+      } satisfies RenderReply),
   );
 });

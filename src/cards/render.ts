@@ -64,7 +64,11 @@ export const CARD_BACKDROP = '#0b1020';
  */
 export function svgToPng(svg: string): Uint8Array {
   const Resvg = loadResvg();
-  const rendered = new Resvg(svg, { font: { loadSystemFonts: false }, background: CARD_BACKDROP, logLevel: 'off' }).render();
+  const rendered = new Resvg(svg, {
+    font: { loadSystemFonts: false },
+    background: CARD_BACKDROP,
+    logLevel: 'off',
+  }).render();
   return encodePng(rendered.pixels, rendered.width, rendered.height);
 }
 

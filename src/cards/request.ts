@@ -81,16 +81,24 @@ export const CardRequest = z
     identityRequired(v, ctx);
     const hd = isHdStyle(v.style);
     const refuse = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (v.style === 'player_card' && v.stats !== undefined) refuse('stats', 'player_card shows the fixed position triplet; stats is not accepted');
+    if (v.style === 'player_card' && v.stats !== undefined)
+      refuse('stats', 'player_card shows the fixed position triplet; stats is not accepted');
     if (v.style === 'player_card' && v.hero_stat !== undefined) refuse('hero_stat', 'player_card has no hero column');
-    if (v.hero_stat !== undefined && v.stats !== undefined && !v.stats.includes(v.hero_stat)) refuse('hero_stat', 'must be one of stats');
-    if (v.take !== undefined && v.style !== 'stat_ribbon') refuse('take', 'take is the stat_ribbon name for caption; use caption');
+    if (v.hero_stat !== undefined && v.stats !== undefined && !v.stats.includes(v.hero_stat))
+      refuse('hero_stat', 'must be one of stats');
+    if (v.take !== undefined && v.style !== 'stat_ribbon')
+      refuse('take', 'take is the stat_ribbon name for caption; use caption');
     if (v.take !== undefined && v.caption !== undefined) refuse('take', 'give caption or take, not both');
-    if (v.verdict_code !== undefined && v.style === 'stat_ribbon') refuse('verdict_code', 'stat_ribbon has no verdict line');
-    if (!hd && v.photo_url !== undefined) refuse('photo_url', `photos are only for the hd styles (${HD_STYLES.join(', ')})`);
-    if (!hd && v.photo_mode !== undefined) refuse('photo_mode', `photo_mode is only for the hd styles (${HD_STYLES.join(', ')})`);
-    if (!hd && v.event_type !== undefined) refuse('event_type', `event_type is only for the hd styles (${HD_STYLES.join(', ')})`);
-    if (v.photo_mode !== undefined && v.photo_url !== undefined) refuse('photo_mode', 'silhouette is for cards without a photo; drop photo_url or photo_mode');
+    if (v.verdict_code !== undefined && v.style === 'stat_ribbon')
+      refuse('verdict_code', 'stat_ribbon has no verdict line');
+    if (!hd && v.photo_url !== undefined)
+      refuse('photo_url', `photos are only for the hd styles (${HD_STYLES.join(', ')})`);
+    if (!hd && v.photo_mode !== undefined)
+      refuse('photo_mode', `photo_mode is only for the hd styles (${HD_STYLES.join(', ')})`);
+    if (!hd && v.event_type !== undefined)
+      refuse('event_type', `event_type is only for the hd styles (${HD_STYLES.join(', ')})`);
+    if (v.photo_mode !== undefined && v.photo_url !== undefined)
+      refuse('photo_mode', 'silhouette is for cards without a photo; drop photo_url or photo_mode');
   });
 export type CardRequest = z.infer<typeof CardRequest>;
 

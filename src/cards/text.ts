@@ -33,7 +33,8 @@ const MARK = /\p{M}/gu;
 // Graphemes satori hands to the emoji loader (pictographs, flags, keycaps).
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
 
-const hex = (text: string) => [...text].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
+const hex = (text: string) =>
+  [...text].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
 
 /** The first grapheme the card cannot draw: a character the font lacks that is not an emoji Twemoji has. */
 function undrawableOf(text: string): string | null {
@@ -57,7 +58,9 @@ export function captionProblemOf(text: string, max: number = CAPTION_MAX_GRAPHEM
   if (text.trim().length === 0) return 'must not be empty';
   // Code points first: counting graphemes of a huge run of marks is the expensive part.
   let points = 0;
-  for (const _ of text) if (++points > max * CODE_POINTS_PER_GRAPHEME) return `must be at most ${max * CODE_POINTS_PER_GRAPHEME} code points (combining marks and emoji sequences count each of theirs)`;
+  for (const _ of text)
+    if (++points > max * CODE_POINTS_PER_GRAPHEME)
+      return `must be at most ${max * CODE_POINTS_PER_GRAPHEME} code points (combining marks and emoji sequences count each of theirs)`;
   const n = graphemeCount(text);
   if (n > max) return `must be at most ${max} characters (graphemes), got ${n}`;
   if (CONTROL.test(text)) return 'must not contain control or bidirectional-override characters';
@@ -67,6 +70,7 @@ export function captionProblemOf(text: string, max: number = CAPTION_MAX_GRAPHEM
     }
   }
   const bad = undrawableOf(text);
-  if (bad !== null) return `contains characters the card font cannot draw: ${hex(bad)} (Latin, Greek, Cyrillic and emoji are supported; right-to-left and CJK scripts are not)`;
+  if (bad !== null)
+    return `contains characters the card font cannot draw: ${hex(bad)} (Latin, Greek, Cyrillic and emoji are supported; right-to-left and CJK scripts are not)`;
   return null;
 }

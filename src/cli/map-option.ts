@@ -22,17 +22,30 @@ export interface ExportInput {
  * A file's text, decoded strictly in its encoding (a byte-order mark decides, else `--encoding`,
  * else UTF-8): an invalid byte is an error naming its line and byte offset, never a silent U+FFFD.
  */
-function textOf(file: string, requested: TextEncoding | undefined): { text: string; encoding: TextEncoding; bom: boolean } {
+function textOf(
+  file: string,
+  requested: TextEncoding | undefined,
+): { text: string; encoding: TextEncoding; bom: boolean } {
   const bytes = readFileSync(file);
   const encoding = encodingOf(bytes.subarray(0, 4), requested, file);
   const bom = bomOf(bytes.subarray(0, 4));
   const body = bom && bom.encoding === encoding ? bytes.subarray(bom.bytes) : bytes;
   if (encoding === 'utf-8') {
     const bad = invalidUtf8Of(body, bom ? bom.bytes : 0);
-    if (bad) throw new DatasetError(file, null, null, `line ${bad.line}: byte offset ${bad.offset} (0x${bytes[bad.offset].toString(16).toUpperCase().padStart(2, '0')}) is not valid UTF-8; if the file is in another encoding, give --encoding latin1, windows-1252 or utf-16le`);
+    if (bad)
+      throw new DatasetError(
+        file,
+        null,
+        null,
+        `line ${bad.line}: byte offset ${bad.offset} (0x${bytes[bad.offset].toString(16).toUpperCase().padStart(2, '0')}) is not valid UTF-8; if the file is in another encoding, give --encoding latin1, windows-1252 or utf-16le`,
+      );
   }
   try {
-    return { text: blockDecoder(encoding).decode(body, true), encoding, bom: bom !== null && bom.encoding === encoding };
+    return {
+      text: blockDecoder(encoding).decode(body, true),
+      encoding,
+      bom: bom !== null && bom.encoding === encoding,
+    };
   } catch {
     throw new DatasetError(file, null, null, `not valid ${encoding.toUpperCase()} text`);
   }
@@ -53,22 +66,42 @@ export const MAP_OPTION = { map: { type: 'string' } } as const;
  * with the map's report. Throws a usage error for a missing or non-CSV file, and the map's own
  * errors (naming the map file and key, or the export file, column, row and line).
  */
-export function datasetFromMapOption(paths: readonly string[], mapArg: string, asOf: string, text: { encoding?: TextEncoding; delimiter?: CsvDelimiter } = {}): MapOptionResult {
+export function datasetFromMapOption(
+  paths: readonly string[],
+  mapArg: string,
+  asOf: string,
+  text: { encoding?: TextEncoding; delimiter?: CsvDelimiter } = {},
+): MapOptionResult {
   for (const p of paths) {
     if (!existsSync(p)) throw new UsageError(`${p} does not exist`);
-    if (statSync(p).isDirectory() || extname(p).toLowerCase() !== '.csv') throw new UsageError(`${p}: --map reads .csv export files`);
+    if (statSync(p).isDirectory() || extname(p).toLowerCase() !== '.csv')
+      throw new UsageError(`${p}: --map reads .csv export files`);
   }
   const { map, name } = columnMapOf(mapArg, (file) => {
-    if (!existsSync(file)) throw new UsageError(`--map ${file}: neither a preset (fbref, wyscout-search) nor an existing JSON file`);
+    if (!existsSync(file))
+      throw new UsageError(`--map ${file}: neither a preset (fbref, wyscout-search) nor an existing JSON file`);
     return textOf(file, 'utf-8').text;
   });
   const inputs: ExportInput[] = [];
   const files = paths.map((file) => {
     const read = textOf(file, text.encoding);
     const firstLineEnd = read.text.indexOf('\n');
-    const delimiter = text.delimiter ?? delimiterOfHeader(firstLineEnd < 0 ? read.text : read.text.slice(0, firstLineEnd));
-    if (delimiter === null) throw new DatasetError(file, null, null, 'line 1: the header has as many of two delimiters; give --delimiter , ; or tab');
-    inputs.push({ file, encoding: read.encoding, bom: read.bom, delimiter: delimiterNameOf(delimiter), delimiter_source: text.delimiter ? 'forced' : 'detected' });
+    const delimiter =
+      text.delimiter ?? delimiterOfHeader(firstLineEnd < 0 ? read.text : read.text.slice(0, firstLineEnd));
+    if (delimiter === null)
+      throw new DatasetError(
+        file,
+        null,
+        null,
+        'line 1: the header has as many of two delimiters; give --delimiter , ; or tab',
+      );
+    inputs.push({
+      file,
+      encoding: read.encoding,
+      bom: read.bom,
+      delimiter: delimiterNameOf(delimiter),
+      delimiter_source: text.delimiter ? 'forced' : 'detected',
+    });
     return { file, text: read.text, delimiter };
   });
   return { ...datasetFromExport(files, { asOf, map: map as ColumnMapInput, mapName: name }), inputs };
@@ -76,13 +109,17 @@ export function datasetFromMapOption(paths: readonly string[], mapArg: string, a
 
 /** Summary lines of a map report for a terminal: conversions, roundings, defaults, skipped rows. */
 export function mapReportText(r: MapReport): string {
-  const lines = [`  column map ${r.map}: ${r.rows} rows from ${r.files.length} file(s); provider metrics: ${r.provider_metrics.join(', ') || 'none'}`];
+  const lines = [
+    `  column map ${r.map}: ${r.rows} rows from ${r.files.length} file(s); provider metrics: ${r.provider_metrics.join(', ') || 'none'}`,
+  ];
   const conv = Object.entries(r.converted).map(([t, s]) => `${t} ← "${s}"`);
   if (conv.length > 0) lines.push(`  converted to totals: ${conv.join(', ')}`);
   const rounded = Object.entries(r.rounded).map(([t, x]) => `${t} ${x.rows} rows (max ${x.max_difference})`);
   if (rounded.length > 0) lines.push(`  rounded to whole numbers: ${rounded.join(', ')}`);
-  for (const [c, v] of Object.entries(r.defaults)) lines.push(`  no ${c} column: every row gets ${c} "${v}" (the file name)`);
+  for (const [c, v] of Object.entries(r.defaults))
+    lines.push(`  no ${c} column: every row gets ${c} "${v}" (the file name)`);
   if (r.repeated_headers_skipped > 0) lines.push(`  skipped ${r.repeated_headers_skipped} rows repeating the header`);
-  for (const [f, n] of Object.entries(r.rows_without_match)) lines.push(`  ${n} rows have no match in ${f} (its columns are empty there)`);
+  for (const [f, n] of Object.entries(r.rows_without_match))
+    lines.push(`  ${n} rows have no match in ${f} (its columns are empty there)`);
   return `${lines.join('\n')}\n`;
 }

@@ -37,7 +37,10 @@ export interface ProgressBar {
  * variable is unset, empty, "0" or "false".
  * @example progressWanted({ isTTY: true }, { CI: 'true' }) // => false
  */
-export function progressWanted(stream: { isTTY?: boolean } = process.stderr, env: Record<string, string | undefined> = process.env): boolean {
+export function progressWanted(
+  stream: { isTTY?: boolean } = process.stderr,
+  env: Record<string, string | undefined> = process.env,
+): boolean {
   const ci = env.CI;
   const inCi = ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false';
   return Boolean(stream.isTTY) && !inCi;

@@ -45,16 +45,42 @@ export class UsageError extends Error {
  * (a path, a permission, a port, a file that is not a database): exit 2, not a crash.
  */
 const USER_ERROR_CODES = new Set([
-  'ENOENT', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EEXIST', 'EROFS', 'ENOSPC', 'EDQUOT', 'ENAMETOOLONG', 'ELOOP', 'EMFILE', 'ENFILE',
-  'EADDRINUSE', 'EADDRNOTAVAIL', 'ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT',
-  'SQLITE_CANTOPEN', 'SQLITE_NOTADB', 'SQLITE_READONLY', 'SQLITE_PERM', 'SQLITE_CORRUPT', 'SQLITE_BUSY', 'SQLITE_FULL', 'SQLITE_IOERR',
+  'ENOENT',
+  'ENOTDIR',
+  'EISDIR',
+  'EACCES',
+  'EPERM',
+  'EEXIST',
+  'EROFS',
+  'ENOSPC',
+  'EDQUOT',
+  'ENAMETOOLONG',
+  'ELOOP',
+  'EMFILE',
+  'ENFILE',
+  'EADDRINUSE',
+  'EADDRNOTAVAIL',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'SQLITE_CANTOPEN',
+  'SQLITE_NOTADB',
+  'SQLITE_READONLY',
+  'SQLITE_PERM',
+  'SQLITE_CORRUPT',
+  'SQLITE_BUSY',
+  'SQLITE_FULL',
+  'SQLITE_IOERR',
 ]);
 
 /** True when `error` is the user's mistake (bad flag, unknown player, bad data, bad path) rather than a bug. */
 export function isUserError(error: unknown): boolean {
   if (error instanceof UsageError || error instanceof HalfspaceError || error instanceof DatasetError) return true;
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('ERR_PARSE_ARGS') || USER_ERROR_CODES.has(code) || code.startsWith('SQLITE_IOERR'));
+  return (
+    typeof code === 'string' &&
+    (code.startsWith('ERR_PARSE_ARGS') || USER_ERROR_CODES.has(code) || code.startsWith('SQLITE_IOERR'))
+  );
 }
 
 /**
@@ -64,8 +90,11 @@ export function isUserError(error: unknown): boolean {
  */
 export function errorLineOf(error: unknown): string {
   const e = error as { code?: unknown; message?: unknown } | null;
-  const message = (typeof e?.message === 'string' && e.message !== '' ? e.message : String(error)).replace(/\s*\n\s*/g, ' ').trim();
-  const code = typeof e?.code === 'string' && (USER_ERROR_CODES.has(e.code) || e.code.startsWith('SQLITE_')) ? e.code : null;
+  const message = (typeof e?.message === 'string' && e.message !== '' ? e.message : String(error))
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+  const code =
+    typeof e?.code === 'string' && (USER_ERROR_CODES.has(e.code) || e.code.startsWith('SQLITE_')) ? e.code : null;
   return code && !message.startsWith(code) ? `${code}: ${message}` : message;
 }
 
@@ -146,7 +175,12 @@ export async function runCli(commands: readonly Command[], argv: string[], io: C
     return 0;
   }
   try {
-    const parsed = parseArgs({ args: rest, options: command.options, allowPositionals: command.positionals ?? false, strict: true });
+    const parsed = parseArgs({
+      args: rest,
+      options: command.options,
+      allowPositionals: command.positionals ?? false,
+      strict: true,
+    });
     const code: unknown = await command.run({ values: parsed.values, positionals: parsed.positionals, io });
     // A non-number (a stray boolean from a write) is a bug in the command, but its output is
     // already printed; exiting 0 is what the user expects.
@@ -156,7 +190,9 @@ export async function runCli(commands: readonly Command[], argv: string[], io: C
       io.stderr(`halfspace ${command.name}: ${errorLineOf(e)}\n`);
       return 2;
     }
-    io.stderr(`halfspace ${command.name}: internal error: ${errorLineOf(e)}${debugOn() ? '' : ' (HALFSPACE_DEBUG=1 shows the stack)'}\n`);
+    io.stderr(
+      `halfspace ${command.name}: internal error: ${errorLineOf(e)}${debugOn() ? '' : ' (HALFSPACE_DEBUG=1 shows the stack)'}\n`,
+    );
     if (debugOn()) io.stderr(`${(e as Error)?.stack ?? String(e)}\n`);
     return 1;
   }

@@ -30,7 +30,9 @@ export function adminTokenOf(file: string | undefined, env: NodeJS.ProcessEnv = 
     try {
       token = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
     } catch (e) {
-      throw new UsageError(`cannot read --admin-token-file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new UsageError(
+        `cannot read --admin-token-file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      );
     }
     from = `--admin-token-file ${file}`;
   } else {
@@ -39,7 +41,9 @@ export function adminTokenOf(file: string | undefined, env: NodeJS.ProcessEnv = 
     if (token === undefined || token === '') return undefined;
   }
   if (token.length < ADMIN_TOKEN_MIN_LENGTH || /\s/.test(token)) {
-    throw new UsageError(`the admin token in ${from} must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters without whitespace (e.g. openssl rand -hex 32)`);
+    throw new UsageError(
+      `the admin token in ${from} must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters without whitespace (e.g. openssl rand -hex 32)`,
+    );
   }
   return token;
 }
@@ -50,7 +54,8 @@ export function adminTokenOf(file: string | undefined, env: NodeJS.ProcessEnv = 
  */
 export function logFormatOf(raw: string | undefined): LogFormat | 'off' {
   const value = raw ?? 'json';
-  if (value !== 'json' && value !== 'pretty' && value !== 'off') throw new UsageError(`--log-format must be json, pretty or off, got ${JSON.stringify(raw)}`);
+  if (value !== 'json' && value !== 'pretty' && value !== 'off')
+    throw new UsageError(`--log-format must be json, pretty or off, got ${JSON.stringify(raw)}`);
   return value;
 }
 
@@ -60,8 +65,14 @@ export function logFormatOf(raw: string | undefined): LogFormat | 'off' {
  */
 export function corsOriginsOf(raw: readonly string[]): string[] {
   for (const origin of raw) {
-    if (origin !== '*' && !/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(origin) && !/^https?:\/\/\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(origin)) {
-      throw new UsageError(`--cors-origin must be * or an origin like https://app.example.com (no path), got ${JSON.stringify(origin)}`);
+    if (
+      origin !== '*' &&
+      !/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(origin) &&
+      !/^https?:\/\/\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(origin)
+    ) {
+      throw new UsageError(
+        `--cors-origin must be * or an origin like https://app.example.com (no path), got ${JSON.stringify(origin)}`,
+      );
     }
   }
   return [...raw];
@@ -72,14 +83,21 @@ export function corsOriginsOf(raw: readonly string[]): string[] {
  * undefined when neither is given.
  * @example rateLimitOf('5', '10') // => { perSecond: 5, burst: 10 }
  */
-export function rateLimitOf(perSecond: string | undefined, burst: string | undefined): { perSecond?: number; burst?: number } | undefined {
+export function rateLimitOf(
+  perSecond: string | undefined,
+  burst: string | undefined,
+): { perSecond?: number; burst?: number } | undefined {
   if (perSecond === undefined && burst === undefined) return undefined;
   const check = (raw: string, flag: string) => {
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1 || n > 100_000) throw new UsageError(`--${flag} must be an integer 1–100000, got ${JSON.stringify(raw)}`);
+    if (!Number.isInteger(n) || n < 1 || n > 100_000)
+      throw new UsageError(`--${flag} must be an integer 1–100000, got ${JSON.stringify(raw)}`);
     return n;
   };
-  return { ...(perSecond !== undefined ? { perSecond: check(perSecond, 'rate-limit') } : {}), ...(burst !== undefined ? { burst: check(burst, 'rate-burst') } : {}) };
+  return {
+    ...(perSecond !== undefined ? { perSecond: check(perSecond, 'rate-limit') } : {}),
+    ...(burst !== undefined ? { burst: check(burst, 'rate-burst') } : {}),
+  };
 }
 
 /** What {@link operationsOf} wires. */
@@ -94,21 +112,50 @@ export interface ServeOperations {
  * The listener's operations options for a server over `engine` and `store`; the admin API reads
  * the base address lazily (known once the port is bound), and `renderQueued` the render pool's queue.
  */
-export function operationsOf(engine: Engine, store: ServiceStore, baseUrl: () => string, renderQueued: () => number, o: ServeOperations, samplePlayer: (engine: Engine) => string = () => 'Player Name'): OperationsOptions {
+export function operationsOf(
+  engine: Engine,
+  store: ServiceStore,
+  baseUrl: () => string,
+  renderQueued: () => number,
+  o: ServeOperations,
+  samplePlayer: (engine: Engine) => string = () => 'Player Name',
+): OperationsOptions {
   let admin: Admin | null = null;
   const adminOf = () => (admin ??= createAdmin({ store, token: o.adminToken, baseUrl: baseUrl() }));
   return {
-    admin: { get enabled() { return adminOf().enabled; }, handle: (r) => adminOf().handle(r) },
+    admin: {
+      get enabled() {
+        return adminOf().enabled;
+      },
+      handle: (r) => adminOf().handle(r),
+    },
     metrics: createMetrics({
-      ...(store.stats ? { holdsOpen: async () => (await store.stats!()).holds_open, jobsByState: async () => (await store.stats!()).jobs } : {}),
+      ...(store.stats
+        ? {
+            holdsOpen: async () => (await store.stats!()).holds_open,
+            jobsByState: async () => (await store.stats!()).jobs,
+          }
+        : {}),
       renderQueueDepth: renderQueued,
     }),
     ready: async () => {
       if (engine.players.length === 0) return 'the dataset has no players';
       let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(`the store did not answer within ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS)));
+      const timeout = new Promise<string>(
+        (resolve) =>
+          (timer = setTimeout(
+            () => resolve(`the store did not answer within ${READY_TIMEOUT_MS} ms`),
+            READY_TIMEOUT_MS,
+          )),
+      );
       try {
-        return await Promise.race([store.wallets.balance('readyz_probe').then(() => null, (e: Error) => `the store is unreachable: ${e.message}`), timeout]);
+        return await Promise.race([
+          store.wallets.balance('readyz_probe').then(
+            () => null,
+            (e: Error) => `the store is unreachable: ${e.message}`,
+          ),
+          timeout,
+        ]);
       } finally {
         clearTimeout(timer);
       }

@@ -48,9 +48,17 @@ export function identityOf(values: Record<string, unknown>, nameField = 'name') 
 /** Returns a successful value or throws the failure as one readable line (exit code 2). */
 export function valueOrExit<T>(result: Result<T>): T {
   if (result.ok) return result.value;
-  const { code, message, candidates, suggestions } = result.error as { code: string; message: string; candidates?: { name: string; team?: string | null }[]; suggestions?: { name: string; team?: string | null }[] };
+  const { code, message, candidates, suggestions } = result.error as {
+    code: string;
+    message: string;
+    candidates?: { name: string; team?: string | null }[];
+    suggestions?: { name: string; team?: string | null }[];
+  };
   const list = candidates ?? suggestions;
-  const extra = list && list.length > 0 ? ` (${candidates ? 'candidates' : 'did you mean'}: ${list.map((c) => (c.team ? `${c.name} [${c.team}]` : c.name)).join('; ')})` : '';
+  const extra =
+    list && list.length > 0
+      ? ` (${candidates ? 'candidates' : 'did you mean'}: ${list.map((c) => (c.team ? `${c.name} [${c.team}]` : c.name)).join('; ')})`
+      : '';
   throw new HalfspaceError({ ...result.error, message: `${code}: ${message}${extra}` });
 }
 
@@ -68,7 +76,9 @@ export function assertReplaceable(out: string): void {
   const entries = readdirSync(out);
   const datasetFiles = new Set(['dataset.json', ...TABLE_NAMES.map(tableFileOf)]);
   if (entries.length > 0 && !(entries.includes('dataset.json') && entries.every((e) => datasetFiles.has(e)))) {
-    throw new UsageError(`refusing to replace ${out}: it holds files that are not an Arrow dataset (choose a new or empty folder)`);
+    throw new UsageError(
+      `refusing to replace ${out}: it holds files that are not an Arrow dataset (choose a new or empty folder)`,
+    );
   }
 }
 

@@ -77,7 +77,10 @@ export interface Client {
   bestXiPool(body: In<typeof BestXiPoolRequest>): Promise<ApiResult<BestXiPoolResponse>>;
   bestXiLineup(body: In<typeof BestXiLineupRequest>): Promise<ApiResult<BestXiLineupResponse>>;
   /** Queues an hd card (key only), polls its job until it ends and returns the card; credits are the job's. */
-  hdCard(body: CardBody<typeof HD_STYLES>, options?: HdCardOptions): Promise<ApiResult<NonNullable<CardJobResponse['result']>>>;
+  hdCard(
+    body: CardBody<typeof HD_STYLES>,
+    options?: HdCardOptions,
+  ): Promise<ApiResult<NonNullable<CardJobResponse['result']>>>;
   /** One poll of an async card job (free). */
   cardJob(jobId: string): Promise<ApiResult<CardJobResponse>>;
   /** The GET catalog of an endpoint path, e.g. `/api/v1/cards` (free, no auth). */
@@ -91,7 +94,14 @@ const RETRIED = new Set([429, 503]);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A problem made by the client itself (the server could not be reached, or answered no JSON). */
-const clientProblem = (code: string, detail: string, status = 0): Problem => ({ type: 'about:blank', title: 'Client error', status, detail, code, request_id: '' });
+const clientProblem = (code: string, detail: string, status = 0): Problem => ({
+  type: 'about:blank',
+  title: 'Client error',
+  status,
+  detail,
+  code,
+  request_id: '',
+});
 
 function creditsOf(headers: Headers): Credits | null {
   const charged = headers.get('x-svc-credits-charged');
@@ -117,10 +127,20 @@ export function createClient(options: ClientOptions): Client {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const maxRetries = options.maxRetries ?? 3;
   const maxWait = options.maxRetryAfterSeconds ?? 30;
-  const auth: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : options.demoChannel ? { 'x-svc-demo-channel': options.demoChannel } : {};
+  const auth: Record<string, string> = options.apiKey
+    ? { authorization: `Bearer ${options.apiKey}` }
+    : options.demoChannel
+      ? { 'x-svc-demo-channel': options.demoChannel }
+      : {};
 
   /** One call with retries; the same Idempotency-Key on every attempt of a POST. */
-  async function send<T>(method: 'GET' | 'POST', pathOrUrl: string, body?: string | FormData, contentType?: string, parse: (res: Response) => Promise<T> = (res) => res.json() as Promise<T>): Promise<ApiResult<T>> {
+  async function send<T>(
+    method: 'GET' | 'POST',
+    pathOrUrl: string,
+    body?: string | FormData,
+    contentType?: string,
+    parse: (res: Response) => Promise<T> = (res) => res.json() as Promise<T>,
+  ): Promise<ApiResult<T>> {
     const url = /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`;
     const headers: Record<string, string> = { ...auth, accept: 'application/json' };
     if (contentType) headers['content-type'] = contentType;
@@ -134,7 +154,13 @@ export function createClient(options: ClientOptions): Client {
           await sleep(250 * 2 ** attempt);
           continue;
         }
-        return { ok: false, problem: clientProblem('network_error', `${method} ${url} failed: ${(error as Error).message}`), status: 0, credits: null, requestId: null };
+        return {
+          ok: false,
+          problem: clientProblem('network_error', `${method} ${url} failed: ${(error as Error).message}`),
+          status: 0,
+          credits: null,
+          requestId: null,
+        };
       }
       const credits = creditsOf(res.headers);
       const requestId = res.headers.get('request-id');
@@ -143,7 +169,11 @@ export function createClient(options: ClientOptions): Client {
       try {
         problem = (await res.json()) as Problem;
       } catch {
-        problem = clientProblem('unexpected_response', `${method} ${url} answered ${res.status} without a problem document`, res.status);
+        problem = clientProblem(
+          'unexpected_response',
+          `${method} ${url} answered ${res.status} without a problem document`,
+          res.status,
+        );
       }
       const wait = retryAfterSeconds(res.headers);
       const retriable = RETRIED.has(res.status) || problem.code === 'idempotency_in_progress';
@@ -157,37 +187,74 @@ export function createClient(options: ClientOptions): Client {
 
   const post = <T>(path: string, body: unknown) => send<T>('POST', path, JSON.stringify(body), 'application/json');
 
-  async function hdCard(body: CardBody<typeof HD_STYLES>, opts: HdCardOptions = {}): Promise<ApiResult<NonNullable<CardJobResponse['result']>>> {
+  async function hdCard(
+    body: CardBody<typeof HD_STYLES>,
+    opts: HdCardOptions = {},
+  ): Promise<ApiResult<NonNullable<CardJobResponse['result']>>> {
     let queued: ApiResult<CardJobResponse>;
     if (opts.photo) {
       const form = new FormData();
       form.set('request', JSON.stringify(body));
-      form.set('photo', opts.photo instanceof Blob ? opts.photo : new Blob([opts.photo as Uint8Array<ArrayBuffer>]), 'photo');
+      form.set(
+        'photo',
+        opts.photo instanceof Blob ? opts.photo : new Blob([opts.photo as Uint8Array<ArrayBuffer>]),
+        'photo',
+      );
       // fetch sets the multipart Content-Type with its boundary.
       queued = await send<CardJobResponse>('POST', '/api/v1/cards', form);
     } else {
       queued = await post<CardJobResponse>('/api/v1/cards', body);
     }
     if (!queued.ok) return queued;
-    if (queued.status !== 202) return { ...queued, ok: false, problem: clientProblem('not_a_job', `style ${String(body.style)} is rendered synchronously; use card()`, queued.status) };
+    if (queued.status !== 202)
+      return {
+        ...queued,
+        ok: false,
+        problem: clientProblem(
+          'not_a_job',
+          `style ${String(body.style)} is rendered synchronously; use card()`,
+          queued.status,
+        ),
+      };
     const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
     let job = queued.value;
     let last: ApiResult<CardJobResponse> = queued;
     while (job.status === 'queued' || job.status === 'running') {
-      if (Date.now() >= deadline) return { ok: false, problem: clientProblem('job_timeout', `job ${job.job_id} still ${job.status}; poll ${job.poll_url}`), status: 0, credits: last.credits, requestId: last.requestId };
+      if (Date.now() >= deadline)
+        return {
+          ok: false,
+          problem: clientProblem('job_timeout', `job ${job.job_id} still ${job.status}; poll ${job.poll_url}`),
+          status: 0,
+          credits: last.credits,
+          requestId: last.requestId,
+        };
       await sleep(opts.pollIntervalMs ?? 1000);
       last = await send<CardJobResponse>('GET', `/api/v1/cards/jobs/${encodeURIComponent(job.job_id)}`);
       if (!last.ok) return last;
       job = last.value;
     }
     const credits = last.credits ? { charged: job.credits_charged, balance: last.credits.balance } : null;
-    if (job.status === 'succeeded' && job.result) return { ok: true, value: job.result, status: 200, credits, requestId: last.requestId };
+    if (job.status === 'succeeded' && job.result)
+      return { ok: true, value: job.result, status: 200, credits, requestId: last.requestId };
     const error = job.error ?? { code: 'internal_error', detail: 'the job failed' };
-    return { ok: false, problem: { type: `${base}/docs#error-${error.code}`, title: 'Card job failed', status: 0, request_id: last.requestId ?? '', ...error }, status: 200, credits, requestId: last.requestId };
+    return {
+      ok: false,
+      problem: {
+        type: `${base}/docs#error-${error.code}`,
+        title: 'Card job failed',
+        status: 0,
+        request_id: last.requestId ?? '',
+        ...error,
+      },
+      status: 200,
+      credits,
+      requestId: last.requestId,
+    };
   }
 
   return {
-    player: (body, query) => post(`/api/v1/intelligence/player${query?.enhance ? `?enhance=${encodeURIComponent(query.enhance)}` : ''}`, body),
+    player: (body, query) =>
+      post(`/api/v1/intelligence/player${query?.enhance ? `?enhance=${encodeURIComponent(query.enhance)}` : ''}`, body),
     scouting: (body) => post('/api/v1/intelligence/scouting', body),
     dnaSearch: (body) => post('/api/v1/intelligence/dna-search', body),
     alternatives: (body) => post('/api/v1/alternatives', body),

@@ -33,6 +33,7 @@ export const PLAYER_NAME_IDENTITY_FIELDS = {
 export function requireIdentity(nameKey: IdentityNameKey) {
   const message = `one of ${nameKey} or player_id is required`;
   return (v: { name?: string; player_name?: string; player_id?: number }, ctx: z.RefinementCtx): void => {
-    if (v[nameKey] === undefined && v.player_id === undefined) ctx.addIssue({ code: 'custom', path: [nameKey], message });
+    if (v[nameKey] === undefined && v.player_id === undefined)
+      ctx.addIssue({ code: 'custom', path: [nameKey], message });
   };
 }

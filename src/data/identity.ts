@@ -9,7 +9,16 @@ import type { RowOf } from './schema.js';
 import { keyedSimilarity, normalizeName, similarityMemo, tokenSimilarity, tokensOf, type NameTokens } from './names.js';
 
 /** How a player, club or league was matched, strongest first (docs/methodology/identity.md#match-kinds). */
-export type MatchedBy = 'player_id' | 'team_id' | 'exact_name' | 'known_as' | 'short_name' | 'tokens' | 'surname' | 'partial' | 'fuzzy';
+export type MatchedBy =
+  | 'player_id'
+  | 'team_id'
+  | 'exact_name'
+  | 'known_as'
+  | 'short_name'
+  | 'tokens'
+  | 'surname'
+  | 'partial'
+  | 'fuzzy';
 
 /** How an identity was matched and how sure the match is (0–1). */
 export interface Resolution {
@@ -173,7 +182,14 @@ export function buildIdentityIndex(
 ): IdentityIndex {
   const leagueEntries: LeagueEntry[] = leagues.map((l) => {
     const tokens = tokensOf(l.name);
-    return { id: l.league_id, name: l.name, country: l.country, norm: tokens.join(' '), key: [...tokens].sort().join(' '), tokens };
+    return {
+      id: l.league_id,
+      name: l.name,
+      country: l.country,
+      norm: tokens.join(' '),
+      key: [...tokens].sort().join(' '),
+      tokens,
+    };
   });
   const leagueById = new Map(leagueEntries.map((l) => [l.id, l]));
   const teamEntries: TeamEntry[] = teams.map((t) => {
@@ -226,7 +242,18 @@ export function buildIdentityIndex(
     for (const t of tokens) push(byToken, t, e);
     for (const t of knownTokens) if (!tokens.includes(t)) push(byToken, t, e);
   }
-  return { players: playerEntries, playerById, byName, byKnownAs, byKey, byToken, teams: teamEntries, teamById, leagues: leagueEntries, leagueById };
+  return {
+    players: playerEntries,
+    playerById,
+    byName,
+    byKnownAs,
+    byKey,
+    byToken,
+    teams: teamEntries,
+    teamById,
+    leagues: leagueEntries,
+    leagueById,
+  };
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -287,14 +314,23 @@ const playerSimilarity = (e: PlayerEntry, q: NameTokens, memo: Map<string, numbe
   Math.max(keyedSimilarity(q, e, memo), e.known ? keyedSimilarity(q, e.known, memo) : 0);
 
 /** Exact-ish match levels in priority order; the first level with any candidate decides. */
-function playerLevels(index: IdentityIndex, q: string[]): [Exclude<MatchedBy, 'player_id' | 'team_id' | 'fuzzy' | 'short_name'>, () => PlayerEntry[]][] {
+function playerLevels(
+  index: IdentityIndex,
+  q: string[],
+): [Exclude<MatchedBy, 'player_id' | 'team_id' | 'fuzzy' | 'short_name'>, () => PlayerEntry[]][] {
   const norm = q.join(' ');
   const key = [...q].sort().join(' ');
   return [
     ['exact_name', () => index.byName.get(norm) ?? []],
     ['known_as', () => index.byKnownAs.get(norm) ?? []],
     ['tokens', () => index.byKey.get(key) ?? []],
-    ['surname', () => (index.byToken.get(q[q.length - 1]) ?? []).filter((e) => isTrailing(e.tokens, q) || isTrailing(e.knownTokens, q))],
+    [
+      'surname',
+      () =>
+        (index.byToken.get(q[q.length - 1]) ?? []).filter(
+          (e) => isTrailing(e.tokens, q) || isTrailing(e.knownTokens, q),
+        ),
+    ],
     ['partial', () => (index.byToken.get(q[0]) ?? []).filter((e) => containsAll([...e.tokens, ...e.knownTokens], q))],
   ];
 }
@@ -310,10 +346,15 @@ function playerLevels(index: IdentityIndex, q: string[]): [Exclude<MatchedBy, 'p
 export function resolvePlayer(index: IdentityIndex, query: PlayerQuery): Result<ResolvedPlayer> {
   if (query.player_id !== undefined) {
     const e = index.playerById.get(query.player_id);
-    if (!e) return fail('player_not_found', `no player with player_id ${query.player_id}`, { param: 'player_id', suggestions: [] });
+    if (!e)
+      return fail('player_not_found', `no player with player_id ${query.player_id}`, {
+        param: 'player_id',
+        suggestions: [],
+      });
     return ok({ player_id: e.id, resolution: { matched_by: 'player_id', confidence: 1 } });
   }
-  if (query.name === undefined) return fail('invalid_request', 'one of name or player_id is required', { param: 'name' });
+  if (query.name === undefined)
+    return fail('invalid_request', 'one of name or player_id is required', { param: 'name' });
   const q = tokensOf(query.name);
   if (q.length === 0) return fail('invalid_request', 'name has no letters or digits', { param: 'name' });
   const hint = query.team_hint ? tokensOf(query.team_hint) : [];
@@ -321,21 +362,36 @@ export function resolvePlayer(index: IdentityIndex, query: PlayerQuery): Result<
     const found = find();
     if (found.length === 0) continue;
     const narrowed = narrowByHint(index, found, hint);
-    if (narrowed.length === 1) return ok({ player_id: narrowed[0].id, resolution: { matched_by: matchedBy, confidence: MATCH_CONFIDENCE[matchedBy] } });
-    return fail('ambiguous_player', `"${query.name}" matches ${narrowed.length} players; add team_hint or use player_id`, {
-      param: 'name',
-      candidates: narrowed.map((e) => playerCandidate(index, e)),
-    });
+    if (narrowed.length === 1)
+      return ok({
+        player_id: narrowed[0].id,
+        resolution: { matched_by: matchedBy, confidence: MATCH_CONFIDENCE[matchedBy] },
+      });
+    return fail(
+      'ambiguous_player',
+      `"${query.name}" matches ${narrowed.length} players; add team_hint or use player_id`,
+      {
+        param: 'name',
+        candidates: narrowed.map((e) => playerCandidate(index, e)),
+      },
+    );
   }
   const memo = similarityMemo(q.length);
   const qn: NameTokens = { tokens: q, key: [...q].sort().join(' ') };
   const scored = index.players.map((e) => ({ e, s: playerSimilarity(e, qn, memo) }));
   const best = scored.reduce((m, x) => (x.s > m ? x.s : m), 0);
   if (best >= FUZZY_ACCEPT) {
-    const top = narrowByHint(index, scored.filter((x) => x.s >= best - FUZZY_TIE_MARGIN).map((x) => x.e), hint);
+    const top = narrowByHint(
+      index,
+      scored.filter((x) => x.s >= best - FUZZY_TIE_MARGIN).map((x) => x.e),
+      hint,
+    );
     if (top.length === 1) {
       const s = scored[top[0].row].s;
-      return ok({ player_id: top[0].id, resolution: { matched_by: 'fuzzy', confidence: round2(s * FUZZY_CONFIDENCE_FACTOR) } });
+      return ok({
+        player_id: top[0].id,
+        resolution: { matched_by: 'fuzzy', confidence: round2(s * FUZZY_CONFIDENCE_FACTOR) },
+      });
     }
   }
   const suggestions = topSuggestions(scored, (e) => e.name).map(({ e }) => playerCandidate(index, e));
@@ -346,7 +402,8 @@ export function resolvePlayer(index: IdentityIndex, query: PlayerQuery): Result<
 function topSuggestions<E>(scored: { e: E; s: number }[], nameOf: (e: E) => string): { e: E; s: number }[] {
   // Keep a running top list instead of sorting every candidate: on a not-found lookup thousands of names may pass the minimum.
   const top: { e: E; s: number }[] = [];
-  const before = (a: { e: E; s: number }, b: { e: E; s: number }) => a.s > b.s || (a.s === b.s && nameOf(a.e) < nameOf(b.e));
+  const before = (a: { e: E; s: number }, b: { e: E; s: number }) =>
+    a.s > b.s || (a.s === b.s && nameOf(a.e) < nameOf(b.e));
   for (const x of scored) {
     if (x.s < SUGGEST_MIN) continue;
     if (top.length === SUGGESTIONS_MAX && !before(x, top[top.length - 1])) continue;
@@ -361,12 +418,16 @@ function topSuggestions<E>(scored: { e: E; s: number }[], nameOf: (e: E) => stri
 const teamCandidate = (t: TeamEntry): TeamCandidate => ({ team_id: t.id, name: t.name, league: t.league });
 
 /** The name-match level of a club for query tokens `q`, or null. */
-function teamLevel(t: TeamEntry, q: readonly string[]): Exclude<MatchedBy, 'player_id' | 'team_id' | 'known_as' | 'surname' | 'fuzzy'> | null {
+function teamLevel(
+  t: TeamEntry,
+  q: readonly string[],
+): Exclude<MatchedBy, 'player_id' | 'team_id' | 'known_as' | 'surname' | 'fuzzy'> | null {
   const norm = q.join(' ');
   if (norm === t.norm) return 'exact_name';
   if (norm === t.shortNorm) return 'short_name';
   if ([...q].sort().join(' ') === t.key) return 'tokens';
-  if (containsAll(t.tokens, q) || q.every((h) => h.length >= PREFIX_MIN_CHARS && t.tokens.some((x) => x.startsWith(h)))) return 'partial';
+  if (containsAll(t.tokens, q) || q.every((h) => h.length >= PREFIX_MIN_CHARS && t.tokens.some((x) => x.startsWith(h))))
+    return 'partial';
   return null;
 }
 
@@ -382,17 +443,20 @@ const TEAM_LEVEL_ORDER = ['exact_name', 'short_name', 'tokens', 'partial'] as co
 export function resolveTeam(index: IdentityIndex, query: TeamQuery): Result<ResolvedTeam> {
   if (query.team_id !== undefined) {
     const t = index.teamById.get(query.team_id);
-    if (!t) return fail('team_not_found', `no team with team_id ${query.team_id}`, { param: 'team_id', suggestions: [] });
+    if (!t)
+      return fail('team_not_found', `no team with team_id ${query.team_id}`, { param: 'team_id', suggestions: [] });
     return ok({ team_id: t.id, resolution: { matched_by: 'team_id', confidence: 1 } });
   }
-  if (query.team_name === undefined) return fail('invalid_request', 'one of team_name or team_id is required', { param: 'team_name' });
+  if (query.team_name === undefined)
+    return fail('invalid_request', 'one of team_name or team_id is required', { param: 'team_name' });
   const q = tokensOf(query.team_name);
   if (q.length === 0) return fail('invalid_request', 'team_name has no letters or digits', { param: 'team_name' });
   const levels = index.teams.map((t) => teamLevel(t, q));
   for (const level of TEAM_LEVEL_ORDER) {
     const found = index.teams.filter((_, i) => levels[i] === level);
     if (found.length === 0) continue;
-    if (found.length === 1) return ok({ team_id: found[0].id, resolution: { matched_by: level, confidence: MATCH_CONFIDENCE[level] } });
+    if (found.length === 1)
+      return ok({ team_id: found[0].id, resolution: { matched_by: level, confidence: MATCH_CONFIDENCE[level] } });
     return fail('ambiguous_team', `"${query.team_name}" matches ${found.length} teams; use the full name or team_id`, {
       param: 'team_name',
       candidates: found.map(teamCandidate),
@@ -400,9 +464,19 @@ export function resolveTeam(index: IdentityIndex, query: TeamQuery): Result<Reso
   }
   const memo = similarityMemo(q.length);
   const qn: NameTokens = { tokens: q, key: [...q].sort().join(' ') };
-  const scored = index.teams.map((e) => ({ e, s: Math.max(keyedSimilarity(qn, { tokens: e.nameTokens, key: e.key }, memo), e.short ? keyedSimilarity(qn, e.short, memo) : 0) }));
+  const scored = index.teams.map((e) => ({
+    e,
+    s: Math.max(
+      keyedSimilarity(qn, { tokens: e.nameTokens, key: e.key }, memo),
+      e.short ? keyedSimilarity(qn, e.short, memo) : 0,
+    ),
+  }));
   const fuzzy = acceptFuzzy(scored);
-  if (fuzzy) return ok({ team_id: fuzzy.e.id, resolution: { matched_by: 'fuzzy', confidence: round2(fuzzy.s * FUZZY_CONFIDENCE_FACTOR) } });
+  if (fuzzy)
+    return ok({
+      team_id: fuzzy.e.id,
+      resolution: { matched_by: 'fuzzy', confidence: round2(fuzzy.s * FUZZY_CONFIDENCE_FACTOR) },
+    });
   return fail('team_not_found', `no team named "${query.team_name}"`, {
     param: 'team_name',
     suggestions: topSuggestions(scored, (e) => e.name).map(({ e }) => teamCandidate(e)),
@@ -430,15 +504,24 @@ export function resolveLeague(index: IdentityIndex, name: string): Result<Resolv
   if (q.length === 0) return fail('invalid_request', 'league_name has no letters or digits', { param: 'league_name' });
   const norm = q.join(' ');
   const key = [...q].sort().join(' ');
-  const levels: [Exclude<MatchedBy, 'player_id' | 'team_id' | 'known_as' | 'short_name' | 'surname' | 'fuzzy'>, (l: LeagueEntry) => boolean][] = [
+  const levels: [
+    Exclude<MatchedBy, 'player_id' | 'team_id' | 'known_as' | 'short_name' | 'surname' | 'fuzzy'>,
+    (l: LeagueEntry) => boolean,
+  ][] = [
     ['exact_name', (l) => l.norm === norm],
     ['tokens', (l) => l.key === key],
-    ['partial', (l) => containsAll(l.tokens, q) || q.every((h) => h.length >= PREFIX_MIN_CHARS && l.tokens.some((x) => x.startsWith(h)))],
+    [
+      'partial',
+      (l) =>
+        containsAll(l.tokens, q) ||
+        q.every((h) => h.length >= PREFIX_MIN_CHARS && l.tokens.some((x) => x.startsWith(h))),
+    ],
   ];
   for (const [level, matches] of levels) {
     const found = index.leagues.filter(matches);
     if (found.length === 0) continue;
-    if (found.length === 1) return ok({ league_id: found[0].id, resolution: { matched_by: level, confidence: MATCH_CONFIDENCE[level] } });
+    if (found.length === 1)
+      return ok({ league_id: found[0].id, resolution: { matched_by: level, confidence: MATCH_CONFIDENCE[level] } });
     return fail('league_not_found', `"${name}" matches ${found.length} leagues; use the full name`, {
       param: 'league_name',
       candidates: found.map(leagueCandidate),
@@ -447,7 +530,11 @@ export function resolveLeague(index: IdentityIndex, name: string): Result<Resolv
   const qn: NameTokens = { tokens: q, key: [...q].sort().join(' ') };
   const scored = index.leagues.map((e) => ({ e, s: keyedSimilarity(qn, e) }));
   const fuzzy = acceptFuzzy(scored);
-  if (fuzzy) return ok({ league_id: fuzzy.e.id, resolution: { matched_by: 'fuzzy', confidence: round2(fuzzy.s * FUZZY_CONFIDENCE_FACTOR) } });
+  if (fuzzy)
+    return ok({
+      league_id: fuzzy.e.id,
+      resolution: { matched_by: 'fuzzy', confidence: round2(fuzzy.s * FUZZY_CONFIDENCE_FACTOR) },
+    });
   return fail('league_not_found', `no league named "${name}"`, {
     param: 'league_name',
     suggestions: topSuggestions(scored, (e) => e.name).map(({ e }) => leagueCandidate(e)),

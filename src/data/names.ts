@@ -6,7 +6,20 @@
 
 /** Letters that Unicode decomposition does not reduce to ASCII, mapped the way a reader would type them. */
 const SPECIAL_LETTERS: Record<string, string> = {
-  ø: 'o', ß: 'ss', ł: 'l', æ: 'ae', œ: 'oe', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h', ŧ: 't', ŋ: 'n', ĸ: 'k', ſ: 's',
+  ø: 'o',
+  ß: 'ss',
+  ł: 'l',
+  æ: 'ae',
+  œ: 'oe',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+  ŧ: 't',
+  ŋ: 'n',
+  ĸ: 'k',
+  ſ: 's',
 };
 /** Apostrophes of every kind vanish ("N'Golo", "N''Golo" and "NGolo" are one spelling). */
 const APOSTROPHES = new Set(["'", '’', '‘', 'ʼ', '`', '´', 'ʻ']);
@@ -132,7 +145,10 @@ export function nameTokensOf(raw: string): NameTokens {
  * @example tokenSimilarity(['ferante'], ['luca', 'ferrante']) // => 0.875
  */
 export function tokenSimilarity(query: readonly string[], candidate: readonly string[]): number {
-  return keyedSimilarity({ tokens: query, key: [...query].sort().join(' ') }, { tokens: candidate, key: [...candidate].sort().join(' ') });
+  return keyedSimilarity(
+    { tokens: query, key: [...query].sort().join(' ') },
+    { tokens: candidate, key: [...candidate].sort().join(' ') },
+  );
 }
 
 /**

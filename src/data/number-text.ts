@@ -26,6 +26,11 @@ export function float32Text(x: number): string {
   }
   const s = String(m);
   const point = e + 1;
-  const body = point <= 0 ? `0.${'0'.repeat(-point)}${s}` : point >= digits ? s + '0'.repeat(point - digits) : `${s.slice(0, point)}.${s.slice(point)}`;
+  const body =
+    point <= 0
+      ? `0.${'0'.repeat(-point)}${s}`
+      : point >= digits
+        ? s + '0'.repeat(point - digits)
+        : `${s.slice(0, point)}.${s.slice(point)}`;
   return x < 0 ? `-${body}` : body;
 }

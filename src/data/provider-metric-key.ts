@@ -10,8 +10,22 @@ const RESERVED_SUFFIXES = ['_per90', '_percentile', '_pct'] as const;
  * one of our keys without being a column (stats/metrics.ts). A test checks this list against both.
  */
 const RESERVED_KEYS = new Set([
-  'name', 'team', 'league', 'season', 'position_group', 'age', 'fee_tier', 'rating_source', 'cohort_id', 'cohort_n',
-  'cohort_min_minutes', 'sample', 'style_role', 'style_traits', 'cleansheets', 'ball_recovery',
+  'name',
+  'team',
+  'league',
+  'season',
+  'position_group',
+  'age',
+  'fee_tier',
+  'rating_source',
+  'cohort_id',
+  'cohort_n',
+  'cohort_min_minutes',
+  'sample',
+  'style_role',
+  'style_traits',
+  'cleansheets',
+  'ball_recovery',
 ]);
 
 /**
@@ -21,7 +35,8 @@ const RESERVED_KEYS = new Set([
  */
 export function providerMetricKeyProblem(key: string): string | null {
   if (!/^[a-z][a-z0-9_]*$/.test(key)) return `"${key}" is not snake_case (a-z, 0-9, _)`;
-  if (key in SCHEMA.player_seasons.columns || key in SCHEMA.players.columns) return `"${key}" is one of our own columns`;
+  if (key in SCHEMA.player_seasons.columns || key in SCHEMA.players.columns)
+    return `"${key}" is one of our own columns`;
   if (RESERVED_KEYS.has(key) || /^dna_\d+$/.test(key)) return `"${key}" is a column halfspace derives`;
   const suffix = RESERVED_SUFFIXES.find((s) => key.endsWith(s));
   if (suffix) return `"${key}" ends in ${suffix}, which derived columns use`;

@@ -35,12 +35,22 @@ export function withProviderMetrics(dataset: Dataset, metrics: readonly Provider
   for (const { spec, totals } of metrics) {
     const problem = providerMetricKeyProblem(spec.key);
     if (problem) throw new DatasetError('dataset.json', 'provider_metrics', null, problem);
-    if (declared.some((d) => d.key === spec.key)) throw new DatasetError('dataset.json', 'provider_metrics', null, `provider metric "${spec.key}" is declared twice`);
-    if (totals.length !== ps.numRows) throw new DatasetError('player_seasons.arrow', spec.key, null, `${totals.length} values for ${ps.numRows} rows`);
+    if (declared.some((d) => d.key === spec.key))
+      throw new DatasetError(
+        'dataset.json',
+        'provider_metrics',
+        null,
+        `provider metric "${spec.key}" is declared twice`,
+      );
+    if (totals.length !== ps.numRows)
+      throw new DatasetError('player_seasons.arrow', spec.key, null, `${totals.length} values for ${ps.numRows} rows`);
     columns[spec.key] = float64VectorOf(totals);
     declared.push(spec);
   }
-  const out: Dataset = { meta: { ...dataset.meta, provider_metrics: declared }, tables: { ...dataset.tables, player_seasons: new Table(columns) } };
+  const out: Dataset = {
+    meta: { ...dataset.meta, provider_metrics: declared },
+    tables: { ...dataset.tables, player_seasons: new Table(columns) },
+  };
   validateDataset(out);
   return out;
 }

@@ -50,12 +50,29 @@ const col = <K extends ColumnKind, N extends boolean>(kind: K, nullable: N, valu
   values ? { kind, nullable, values } : { kind, nullable };
 const int = <N extends boolean = true>(nullable: N = true as N) => col('int32', nullable);
 const num = <N extends boolean = true>(nullable: N = true as N) => col('float64', nullable);
-const text = <N extends boolean = true>(nullable: N = true as N, values?: readonly string[]) => col('utf8', nullable, values);
+const text = <N extends boolean = true>(nullable: N = true as N, values?: readonly string[]) =>
+  col('utf8', nullable, values);
 const bool = <N extends boolean = true>(nullable: N = true as N) => col('bool', nullable);
 const timestamp = <N extends boolean = true>(nullable: N = true as N) => col('timestamp', nullable);
 
 /** Detailed position codes (DESIGN §2). */
-export const POSITION_CODES = ['GK', 'CB', 'LB', 'RB', 'LWB', 'RWB', 'DM', 'CM', 'AM', 'LM', 'RM', 'LW', 'RW', 'CF', 'ST'] as const;
+export const POSITION_CODES = [
+  'GK',
+  'CB',
+  'LB',
+  'RB',
+  'LWB',
+  'RWB',
+  'DM',
+  'CM',
+  'AM',
+  'LM',
+  'RM',
+  'LW',
+  'RW',
+  'CF',
+  'ST',
+] as const;
 export type PositionCode = (typeof POSITION_CODES)[number];
 
 /** Coarse position groups. */
@@ -64,9 +81,20 @@ export type PositionGroup = (typeof POSITION_GROUPS)[number];
 
 const GROUP_OF: Record<PositionCode, PositionGroup> = {
   GK: 'goalkeeper',
-  CB: 'defender', LB: 'defender', RB: 'defender', LWB: 'defender', RWB: 'defender',
-  DM: 'midfielder', CM: 'midfielder', AM: 'midfielder', LM: 'midfielder', RM: 'midfielder',
-  LW: 'attacker', RW: 'attacker', CF: 'attacker', ST: 'attacker',
+  CB: 'defender',
+  LB: 'defender',
+  RB: 'defender',
+  LWB: 'defender',
+  RWB: 'defender',
+  DM: 'midfielder',
+  CM: 'midfielder',
+  AM: 'midfielder',
+  LM: 'midfielder',
+  RM: 'midfielder',
+  LW: 'attacker',
+  RW: 'attacker',
+  CF: 'attacker',
+  ST: 'attacker',
 };
 
 /**
@@ -85,9 +113,28 @@ export function positionLabelOf(code: PositionCode): 'Goalkeeper' | 'Defender' |
 
 /** Counting totals of `player_seasons`, in schema order. */
 export const COUNTING_COLUMNS = [
-  'goals', 'assists', 'shots', 'shots_on_target', 'big_chances', 'key_passes', 'passes', 'passes_completed',
-  'long_balls', 'crosses', 'crosses_completed', 'dribbles', 'tackles', 'interceptions', 'clearances',
-  'shots_blocked', 'aerials_won', 'duels_won', 'ball_recoveries', 'saves', 'goals_conceded', 'clean_sheets',
+  'goals',
+  'assists',
+  'shots',
+  'shots_on_target',
+  'big_chances',
+  'key_passes',
+  'passes',
+  'passes_completed',
+  'long_balls',
+  'crosses',
+  'crosses_completed',
+  'dribbles',
+  'tackles',
+  'interceptions',
+  'clearances',
+  'shots_blocked',
+  'aerials_won',
+  'duels_won',
+  'ball_recoveries',
+  'saves',
+  'goals_conceded',
+  'clean_sheets',
   'punches',
 ] as const;
 export type CountingColumn = (typeof COUNTING_COLUMNS)[number];
@@ -231,7 +278,11 @@ export type TableName = keyof typeof SCHEMA;
 export const TABLE_NAMES = Object.keys(SCHEMA) as TableName[];
 
 /** Plain-JS value of one column kind. */
-type ValueOf<K extends ColumnKind> = K extends 'int32' | 'float64' | 'timestamp' ? number : K extends 'bool' ? boolean : string;
+type ValueOf<K extends ColumnKind> = K extends 'int32' | 'float64' | 'timestamp'
+  ? number
+  : K extends 'bool'
+    ? boolean
+    : string;
 type ColumnsOf<T extends TableName> = (typeof SCHEMA)[T]['columns'];
 /** One row of table `T` as plain JS values (`null` for missing). */
 export type RowOf<T extends TableName> = {
@@ -339,7 +390,13 @@ export function attributionOf(meta: DatasetMeta): { attribution?: string } {
  * which dataset, and its attribution line.
  */
 export function entityMetaOf<R>(ctx: { dataset: Dataset; asOf: string }, entityId: number, resolution: R) {
-  return { entity_id: entityId, resolution, as_of: ctx.asOf, dataset: ctx.dataset.meta.name, ...attributionOf(ctx.dataset.meta) };
+  return {
+    entity_id: entityId,
+    resolution,
+    as_of: ctx.asOf,
+    dataset: ctx.dataset.meta.name,
+    ...attributionOf(ctx.dataset.meta),
+  };
 }
 
 /** Tables every dataset must have. */

@@ -8,7 +8,17 @@ import { validityOf } from './arrow/index.js';
 import { DatasetError } from './dataset-error.js';
 import { providerMetricKeyProblem } from './provider-metric-key.js';
 import { tableFileOf } from './save.js';
-import { COUNTING_COLUMNS, DatasetMeta, SCHEMA, TABLE_NAMES, type ColumnKind, type ColumnSpec, type Dataset, type TableName, type TableSpec } from './schema.js';
+import {
+  COUNTING_COLUMNS,
+  DatasetMeta,
+  SCHEMA,
+  TABLE_NAMES,
+  type ColumnKind,
+  type ColumnSpec,
+  type Dataset,
+  type TableName,
+  type TableSpec,
+} from './schema.js';
 
 /**
  * Most minutes one appearance can add: 90 plus 30 of extra time, stoppage time not counted
@@ -102,9 +112,12 @@ function firstOutside(vector: Vector, allowed: readonly string[], valid: Uint8Ar
       if (valid && !valid[base + i]) continue;
       const start = offsets[i];
       const len = offsets[i + 1] - start;
-      const ok = len <= 3
-        ? short.has(packed(len, len > 0 ? bytes[start] : 0, len > 1 ? bytes[start + 1] : 0, len > 2 ? bytes[start + 2] : 0))
-        : isLongAllowed(bytes, start, len);
+      const ok =
+        len <= 3
+          ? short.has(
+              packed(len, len > 0 ? bytes[start] : 0, len > 1 ? bytes[start + 1] : 0, len > 2 ? bytes[start + 2] : 0),
+            )
+          : isLongAllowed(bytes, start, len);
       if (!ok) return base + i;
     }
     base += chunk.length;
@@ -130,13 +143,15 @@ function checkColumn(file: string, name: string, spec: ColumnSpec, vector: Vecto
   if (spec.kind === 'utf8') {
     if (spec.values) {
       const row = firstOutside(vector, spec.values, valid);
-      if (row >= 0) throw new DatasetError(file, name, row, `"${String(vector.get(row))}" is not one of ${spec.values.join(', ')}`);
+      if (row >= 0)
+        throw new DatasetError(file, name, row, `"${String(vector.get(row))}" is not one of ${spec.values.join(', ')}`);
     }
     if (name.endsWith('_date')) {
       const xs = vector.toArray() as ArrayLike<string | null>;
       for (let i = 0; i < n; i++) {
         const v = xs[i];
-        if (v !== null && !isIsoDate(v)) throw new DatasetError(file, name, i, `"${v}" is not a date written YYYY-MM-DD`);
+        if (v !== null && !isIsoDate(v))
+          throw new DatasetError(file, name, i, `"${v}" is not a date written YYYY-MM-DD`);
       }
     }
     return { values: [], valid };
@@ -173,7 +188,12 @@ function checkSeasonMinutes(file: string, columns: Map<string, ColumnData>, rows
   const apps = columns.get('appearances')!.values as Int32Array;
   for (let i = 0; i < rows; i++) {
     if (minutes[i] > MAX_MINUTES_PER_APPEARANCE * apps[i]) {
-      throw new DatasetError(file, 'minutes', i, `${minutes[i]} minutes in ${apps[i]} appearances (at most ${MAX_MINUTES_PER_APPEARANCE} × ${apps[i]} = ${MAX_MINUTES_PER_APPEARANCE * apps[i]})`);
+      throw new DatasetError(
+        file,
+        'minutes',
+        i,
+        `${minutes[i]} minutes in ${apps[i]} appearances (at most ${MAX_MINUTES_PER_APPEARANCE} × ${apps[i]} = ${MAX_MINUTES_PER_APPEARANCE * apps[i]})`,
+      );
     }
   }
 }
@@ -205,7 +225,13 @@ const BITSET_BITS_PER_ROW = 64;
  * column turns out not to be in runs or the other columns' space is too wide; the caller then
  * checks every row another way.
  */
-function uniqueWithinRuns(cols: Int32Array[], ranges: { lo: number; hi: number }[], spans: number[], rows: number, fail: (i: number) => never): boolean {
+function uniqueWithinRuns(
+  cols: Int32Array[],
+  ranges: { lo: number; hi: number }[],
+  spans: number[],
+  rows: number,
+  fail: (i: number) => never,
+): boolean {
   const restSpace = spans.slice(1).reduce((a, b) => a * b, 1);
   if (restSpace > LOOKUP_MAX_SPAN || spans[0] > LOOKUP_MAX_SPAN) return false;
   const [a, b, c] = cols;
@@ -296,7 +322,12 @@ function checkForeignKeys(checked: Checked, where: (name: TableName) => string):
       const { values, valid } = entry.columns.get(fk.column)!;
       const xs = values as Int32Array;
       const dangling = (i: number): never => {
-        throw new DatasetError(where(name), fk.column, i, `${fk.column} ${xs[i]} is not a ${targetColumn} in ${target}`);
+        throw new DatasetError(
+          where(name),
+          fk.column,
+          i,
+          `${fk.column} ${xs[i]} is not a ${targetColumn} in ${target}`,
+        );
       };
       const { lo, hi } = rangeOf(ids);
       if (hi - lo < LOOKUP_MAX_SPAN) {
@@ -318,11 +349,18 @@ function checkForeignKeys(checked: Checked, where: (name: TableName) => string):
 function checkProviderMetric(file: string, column: string, table: Table): void {
   const vector = table.getChild(column)!;
   const field = table.schema.fields.find((f) => f.name === column)!;
-  if (!typeMatches(field.type, 'float64')) throw new DatasetError(file, column, null, `type ${String(field.type)}, expected ${KIND_LABEL.float64} (provider metric)`);
+  if (!typeMatches(field.type, 'float64'))
+    throw new DatasetError(
+      file,
+      column,
+      null,
+      `type ${String(field.type)}, expected ${KIND_LABEL.float64} (provider metric)`,
+    );
   const values = vector.toArray() as Float64Array;
   for (let i = 0; i < values.length; i++) {
     const x = values[i];
-    if (x - x !== 0 && !Number.isNaN(x) && vector.isValid(i)) throw new DatasetError(file, column, i, `${x} is not a finite number`);
+    if (x - x !== 0 && !Number.isNaN(x) && vector.isValid(i))
+      throw new DatasetError(file, column, i, `${x} is not a finite number`);
   }
 }
 
@@ -351,7 +389,12 @@ export function validateDataset(dataset: Dataset, options: ValidateOptions = {})
   const meta = DatasetMeta.safeParse(dataset.meta);
   if (!meta.success) {
     const issue = meta.error.issues[0];
-    throw new DatasetError(inMemory ? 'dataset.meta' : 'dataset.json', issue.path.join('.') || null, null, issue.message);
+    throw new DatasetError(
+      inMemory ? 'dataset.meta' : 'dataset.json',
+      issue.path.join('.') || null,
+      null,
+      issue.message,
+    );
   }
   const checked: Checked = {};
   for (const name of TABLE_NAMES) {
@@ -364,19 +407,23 @@ export function validateDataset(dataset: Dataset, options: ValidateOptions = {})
     }
     if (!(table instanceof Table)) throw new DatasetError(file, null, null, 'not an Arrow table');
     // Provider metrics declared in dataset.json are the only columns allowed beyond the schema.
-    const provider = name === 'player_seasons' ? new Set((meta.data.provider_metrics ?? []).map((m) => m.key)) : new Set<string>();
+    const provider =
+      name === 'player_seasons' ? new Set((meta.data.provider_metrics ?? []).map((m) => m.key)) : new Set<string>();
     for (const field of table.schema.fields) {
       if (provider.has(field.name) && !(field.name in spec.columns)) {
         checkProviderMetric(file, field.name, table);
         continue;
       }
-      if (!(field.name in spec.columns)) throw new DatasetError(file, field.name, null, `unknown column (not in the schema of ${name})`);
+      if (!(field.name in spec.columns))
+        throw new DatasetError(file, field.name, null, `unknown column (not in the schema of ${name})`);
     }
-    if (name === 'player_seasons' && provider.size !== (meta.data.provider_metrics ?? []).length) throw new DatasetError('dataset.json', 'provider_metrics', null, 'a provider metric is declared twice');
+    if (name === 'player_seasons' && provider.size !== (meta.data.provider_metrics ?? []).length)
+      throw new DatasetError('dataset.json', 'provider_metrics', null, 'a provider metric is declared twice');
     for (const key of provider) {
       const problem = providerMetricKeyProblem(key);
       if (problem) throw new DatasetError('dataset.json', 'provider_metrics', null, `provider metric ${problem}`);
-      if (!table.getChild(key)) throw new DatasetError(file, key, null, 'missing column (declared in provider_metrics of dataset.json)');
+      if (!table.getChild(key))
+        throw new DatasetError(file, key, null, 'missing column (declared in provider_metrics of dataset.json)');
     }
     const columns = new Map<string, ColumnData>();
     for (const [colName, colSpec] of Object.entries(spec.columns) as [string, ColumnSpec][]) {

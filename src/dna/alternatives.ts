@@ -13,10 +13,23 @@ import { feeTierOf, feeTierRank } from '../stats/fee-tier.js';
 import { CARD_TRIPLET } from '../stats/metrics.js';
 import { parseWith } from '../validation.js';
 import { requireIdentity } from '../data/identity-request.js';
-import { dnaPlayerBlockOf, leagueIdOf, playerDnaIndexOf, type DnaContext, type DnaPlayerBlock } from './player-index.js';
+import {
+  dnaPlayerBlockOf,
+  leagueIdOf,
+  playerDnaIndexOf,
+  type DnaContext,
+  type DnaPlayerBlock,
+} from './player-index.js';
 import { searchTopK, slotOfPlayer, SEARCH_K_MAX } from './search.js';
 import { dnaMetaOf, DnaIdentity, styleTagNamesOf } from './search-request.js';
-import { agreeingMetricsOf, bandOf, matchOf, similarityOf, type AgreeingMetric, type SimilarityBand } from './similarity.js';
+import {
+  agreeingMetricsOf,
+  bandOf,
+  matchOf,
+  similarityOf,
+  type AgreeingMetric,
+  type SimilarityBand,
+} from './similarity.js';
 
 /** Nearest DNA vectors in the group recalled before reranking (docs/methodology/dna.md#alternatives). */
 export const ALTERNATIVES_DNA_RECALL = 50;
@@ -99,7 +112,12 @@ export function youngerOf(source: number | null, candidate: number | null): numb
  */
 export function blendOf(similarity: number, cheaper: number, younger: number) {
   const r = (x: number) => Math.round(x * 10_000) / 10_000;
-  return { score: r(BLEND_SIMILARITY * similarity + BLEND_CHEAPER * cheaper + BLEND_YOUNGER * younger), similarity, cheaper: r(cheaper), younger: r(younger) };
+  return {
+    score: r(BLEND_SIMILARITY * similarity + BLEND_CHEAPER * cheaper + BLEND_YOUNGER * younger),
+    similarity,
+    cheaper: r(cheaper),
+    younger: r(younger),
+  };
 }
 
 /**
@@ -133,8 +151,13 @@ export function alternativesOf(ctx: DnaContext, input: unknown): Result<Alternat
   }
   const leagueId = leagueIdOf(ctx, player);
   if (leagueId !== null) {
-    for (const hit of searchTopK(index, { ...base, k: ALTERNATIVES_PEER_RECALL, filters: { position_group: group, league_id: leagueId } })) {
-      if (!recalled.has(hit.player_id)) recalled.set(hit.player_id, { row: hit.row, score: hit.score, recall: 'league_peer' });
+    for (const hit of searchTopK(index, {
+      ...base,
+      k: ALTERNATIVES_PEER_RECALL,
+      filters: { position_group: group, league_id: leagueId },
+    })) {
+      if (!recalled.has(hit.player_id))
+        recalled.set(hit.player_id, { row: hit.row, score: hit.score, recall: 'league_peer' });
     }
   }
   const results: AlternativeResult[] = [];
@@ -156,13 +179,24 @@ export function alternativesOf(ctx: DnaContext, input: unknown): Result<Alternat
   }
   results.sort((a, b) => b.blend!.score - a.blend!.score || a.player.player_id - b.player.player_id);
   const top = results.slice(0, limit);
-  const summary = top.length > 0
-    ? `${top.length} alternatives to ${source.display_name}; first: ${top[0].player.display_name} (${top[0].player.fee_tier ?? 'tier unknown'}, similarity ${top[0].similarity!.toFixed(2)}).`
-    : `No alternatives to ${source.display_name} in his position group.`;
-  return ok({ data: { mode: 'dna_hybrid', source: { ...source, style_tags: styleTagNamesOf(ctx, row) }, results: top, limit }, summary, meta });
+  const summary =
+    top.length > 0
+      ? `${top.length} alternatives to ${source.display_name}; first: ${top[0].player.display_name} (${top[0].player.fee_tier ?? 'tier unknown'}, similarity ${top[0].similarity!.toFixed(2)}).`
+      : `No alternatives to ${source.display_name} in his position group.`;
+  return ok({
+    data: { mode: 'dna_hybrid', source: { ...source, style_tags: styleTagNamesOf(ctx, row) }, results: top, limit },
+    summary,
+    meta,
+  });
 }
 
-function fallbackOf(ctx: DnaContext, player: PlayerRow, source: DnaPlayerBlock, limit: number, meta: AlternativesResponse['meta']): AlternativesResponse {
+function fallbackOf(
+  ctx: DnaContext,
+  player: PlayerRow,
+  source: DnaPlayerBlock,
+  limit: number,
+  meta: AlternativesResponse['meta'],
+): AlternativesResponse {
   const sourceTier = feeTierOf(player.market_value_eur);
   const maxRank = sourceTier ? feeTierRank(sourceTier) : 5;
   const candidates: { player: PlayerRow; rank: number; age: number }[] = [];

@@ -40,5 +40,10 @@ export function pricierTwinOf(ctx: DnaContext, row: number): PricierTwin | null 
   const twin = ctx.playerById(hit.player_id);
   const twinTier = feeTierOf(twin?.market_value_eur);
   if (!twin || !twinTier) return null;
-  return { player_id: twin.player_id, name: twin.known_as ?? twin.name, fee_tier: twinTier, similarity: similarityOf(hit.score) };
+  return {
+    player_id: twin.player_id,
+    name: twin.known_as ?? twin.name,
+    fee_tier: twinTier,
+    similarity: similarityOf(hit.score),
+  };
 }

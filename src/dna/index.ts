@@ -3,17 +3,79 @@
  * dna-search / alternatives operations (DESIGN §4, docs/methodology/dna.md).
  */
 export { DNA_DIMS, STYLE_FEATURES, featureSlotOf, type StyleFeature } from './features.js';
-export { dnaVectorsOf, cosineOfRows, VECTOR_MINUTES_MIN, REFERENCE_ROWS_MIN, Z_CLIP, VECTOR_NORM_MIN, type DnaVectors, type DnaVectorOptions } from './vectors.js';
 export {
-  styleTagsOf, tagNamesOf, ROLE_TAGS, TRAIT_TAGS, ROLE_RULES, TRAIT_RULES, ROLE_Z_HIGH, ROLE_Z_ABOVE, ROLE_Z_AVERAGE, TRAIT_Z, TRAIT_PAIR_Z,
-  type StyleTags, type StyleTag, type RoleTag, type TraitTag, type TagResult, type Evidence, type TagRule, type Condition,
+  dnaVectorsOf,
+  cosineOfRows,
+  VECTOR_MINUTES_MIN,
+  REFERENCE_ROWS_MIN,
+  Z_CLIP,
+  VECTOR_NORM_MIN,
+  type DnaVectors,
+  type DnaVectorOptions,
+} from './vectors.js';
+export {
+  styleTagsOf,
+  tagNamesOf,
+  ROLE_TAGS,
+  TRAIT_TAGS,
+  ROLE_RULES,
+  TRAIT_RULES,
+  ROLE_Z_HIGH,
+  ROLE_Z_ABOVE,
+  ROLE_Z_AVERAGE,
+  TRAIT_Z,
+  TRAIT_PAIR_Z,
+  type StyleTags,
+  type StyleTag,
+  type RoleTag,
+  type TraitTag,
+  type TagResult,
+  type Evidence,
+  type TagRule,
+  type Condition,
 } from './tags.js';
-export { buildSimilarityIndex, searchTopK, slotOfPlayer, KERNEL_SCORE_SLACK, SEARCH_K_MAX, type SimilarityIndex, type IndexColumns, type SearchFilters, type SearchQuery, type SearchHit } from './search.js';
-export { similarityOf, matchOf, bandOf, agreeingMetricsOf, VERY_SIMILAR_MIN, STRONG_OVERLAP_MIN, PARTIAL_MIN, type SimilarityBand, type AgreeingMetric } from './similarity.js';
-export { DnaSearchRequest, DnaSearchFilters, DNA_SEARCH_LIMIT_DEFAULT, type DnaSearchResponse, type DnaSearchResult } from './search-request.js';
 export {
-  AlternativesRequest, blendOf, cheaperOf, youngerOf, ALTERNATIVES_DNA_RECALL, ALTERNATIVES_PEER_RECALL, BLEND_SIMILARITY, BLEND_CHEAPER, BLEND_YOUNGER,
-  type AlternativesResponse, type AlternativeResult,
+  buildSimilarityIndex,
+  searchTopK,
+  slotOfPlayer,
+  KERNEL_SCORE_SLACK,
+  SEARCH_K_MAX,
+  type SimilarityIndex,
+  type IndexColumns,
+  type SearchFilters,
+  type SearchQuery,
+  type SearchHit,
+} from './search.js';
+export {
+  similarityOf,
+  matchOf,
+  bandOf,
+  agreeingMetricsOf,
+  VERY_SIMILAR_MIN,
+  STRONG_OVERLAP_MIN,
+  PARTIAL_MIN,
+  type SimilarityBand,
+  type AgreeingMetric,
+} from './similarity.js';
+export {
+  DnaSearchRequest,
+  DnaSearchFilters,
+  DNA_SEARCH_LIMIT_DEFAULT,
+  type DnaSearchResponse,
+  type DnaSearchResult,
+} from './search-request.js';
+export {
+  AlternativesRequest,
+  blendOf,
+  cheaperOf,
+  youngerOf,
+  ALTERNATIVES_DNA_RECALL,
+  ALTERNATIVES_PEER_RECALL,
+  BLEND_SIMILARITY,
+  BLEND_CHEAPER,
+  BLEND_YOUNGER,
+  type AlternativesResponse,
+  type AlternativeResult,
 } from './alternatives.js';
 export { pricierTwinOf, type PricierTwin } from './anchor.js';
 export type { DnaPlayerBlock } from './player-index.js';

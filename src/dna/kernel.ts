@@ -95,7 +95,10 @@ function scoresBody(): number[] {
   code.push(LOCAL_GET, VEC, I32_CONST, ...sleb(KERNEL_Q8_BYTES), I32_ADD, LOCAL_SET, VEC);
   code.push(LOCAL_GET, OUT, I32_CONST, ...sleb(4), I32_ADD, LOCAL_SET, OUT);
   code.push(BR, 0, END, END, END);
-  const locals = vec([[1, I32], [4, V128]]);
+  const locals = vec([
+    [1, I32],
+    [4, V128],
+  ]);
   const body = [...locals, ...code];
   return [...uleb(body.length), ...body];
 }
@@ -108,7 +111,21 @@ export function kernelBytes(): Uint8Array {
   const functions = section(3, vec([[0]]));
   const exports = section(7, vec([[...str('scores'), 0x00, 0]]));
   const code = section(10, vec([scoresBody()]));
-  return Uint8Array.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, ...type, ...imports, ...functions, ...exports, ...code]);
+  return Uint8Array.from([
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
+    ...type,
+    ...imports,
+    ...functions,
+    ...exports,
+    ...code,
+  ]);
 }
 
 /** The kernel's exported function (pointers are byte offsets into the memory). */

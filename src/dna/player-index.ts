@@ -62,11 +62,15 @@ export function playerDnaIndexOf(ctx: DnaContext): PlayerDnaIndex {
     tier[i] = leagueId === null ? 0 : (ctx.leagueById(leagueId)?.tier ?? 0);
   });
   const index = buildSimilarityIndex({
-    vectors, dims: DNA_DIMS,
+    vectors,
+    dims: DNA_DIMS,
     player_id: Int32Array.from(rows, (r) => r.player.player_id),
     row: Int32Array.from(rows, (r) => r.row),
     group: Uint8Array.from(rows, (r) => ctx.derived.group[r.row]),
-    age, fee_tier: fee, league_tier: tier, league_id: league,
+    age,
+    fee_tier: fee,
+    league_tier: tier,
+    league_id: league,
   });
   const built = { index, rowOfPlayer: new Map(rows.map((r) => [r.player.player_id, r.row])) };
   cache.set(ctx, built);

@@ -5,7 +5,14 @@
  * tags. Pure: a dataset in, a table out. Lives in `dna/` because style tags do.
  */
 import { DataType, Float32, Table, type Vector } from 'apache-arrow';
-import { float64VectorOf, int32VectorOf, numericVectorOf, utf8VectorAt, utf8VectorOf, validityOf } from '../data/arrow/index.js';
+import {
+  float64VectorOf,
+  int32VectorOf,
+  numericVectorOf,
+  utf8VectorAt,
+  utf8VectorOf,
+  validityOf,
+} from '../data/arrow/index.js';
 import { COUNTING_COLUMNS, POSITION_GROUPS, type Dataset } from '../data/schema.js';
 import { ageOn } from '../stats/age.js';
 import { intColumn, numberColumn } from '../stats/columns.js';
@@ -41,13 +48,33 @@ const VALUE_KEYS = METRIC_KEYS.filter((k): k is Exclude<MetricKey, 'rating'> => 
  * the style tags, and the DNA vector as `dna_1` … `dna_16`.
  */
 export const SCORE_COLUMNS: readonly string[] = [
-  'player_id', 'name', 'known_as', 'team_id', 'team', 'league_id', 'league', 'season_id', 'season',
-  'position', 'position_group', 'age', 'fee_tier',
-  'appearances', 'starts', 'minutes', ...COUNTING_COLUMNS,
+  'player_id',
+  'name',
+  'known_as',
+  'team_id',
+  'team',
+  'league_id',
+  'league',
+  'season_id',
+  'season',
+  'position',
+  'position_group',
+  'age',
+  'fee_tier',
+  'appearances',
+  'starts',
+  'minutes',
+  ...COUNTING_COLUMNS,
   ...VALUE_KEYS.flatMap((k) => [k, `${k}_percentile`]),
-  'rating', 'rating_percentile', 'rating_source',
-  'cohort_id', 'cohort_n', 'cohort_min_minutes', 'sample',
-  'style_role', 'style_traits',
+  'rating',
+  'rating_percentile',
+  'rating_source',
+  'cohort_id',
+  'cohort_n',
+  'cohort_min_minutes',
+  'sample',
+  'style_role',
+  'style_traits',
   ...Array.from({ length: DNA_DIMS }, (_, k) => `dna_${k + 1}`),
 ];
 
@@ -164,7 +191,11 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
       }
     }
     feeTier[i] = Number.isNaN(pValue[p]) ? null : feeTierOf(pValue[p]);
-    ratingSource[i] = Number.isNaN(derived.values.rating[i]) ? null : derived.ratingIsProvider[i] ? 'provider' : 'model';
+    ratingSource[i] = Number.isNaN(derived.values.rating[i])
+      ? null
+      : derived.ratingIsProvider[i]
+        ? 'provider'
+        : 'model';
     const c = derived.cohort[i];
     if (c >= 0) {
       const cohort = derived.cohorts[c];
@@ -212,7 +243,10 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
   for (const c of COUNTING_COLUMNS) {
     const v = ps.getChild(c)!;
     // An Int32 column is taken as it is: a copy would cost 4 bytes per row per column at peak memory.
-    columns[c] = DataType.isInt(v.type) && v.type.bitWidth === 32 && v.type.isSigned ? v : int32VectorOf(intColumn(ps, c), validityOf(v));
+    columns[c] =
+      DataType.isInt(v.type) && v.type.bitWidth === 32 && v.type.isSigned
+        ? v
+        : int32VectorOf(intColumn(ps, c), validityOf(v));
   }
   const percentiles = derived.percentiles as Partial<Record<MetricKey, Float64Array>>;
   for (const k of VALUE_KEYS) {

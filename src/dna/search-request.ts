@@ -12,22 +12,37 @@ import { parseWith } from '../validation.js';
 import { NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
 import { dnaPlayerBlockOf, playerDnaIndexOf, type DnaContext, type DnaPlayerBlock } from './player-index.js';
 import { searchTopK, slotOfPlayer, SEARCH_K_MAX } from './search.js';
-import { agreeingMetricsOf, bandOf, matchOf, similarityOf, type AgreeingMetric, type SimilarityBand } from './similarity.js';
+import {
+  agreeingMetricsOf,
+  bandOf,
+  matchOf,
+  similarityOf,
+  type AgreeingMetric,
+  type SimilarityBand,
+} from './similarity.js';
 
 /** Results returned when `limit` is omitted (DESIGN §4). */
 export const DNA_SEARCH_LIMIT_DEFAULT = 10;
 
 /** Identity inputs (SPEC §2.1), shared by dna-search and alternatives. */
-export const DnaIdentity = z
-  .object(NAME_IDENTITY_FIELDS)
-  .strict();
+export const DnaIdentity = z.object(NAME_IDENTITY_FIELDS).strict();
 
 /** dna-search filters (DESIGN §4). */
 export const DnaSearchFilters = z
   .object({
     max_fee_tier: z.enum(FEE_TIERS, { message: `must be one of ${FEE_TIERS.join(', ')}` }).optional(),
-    max_age: z.number({ message: 'must be a whole number of years' }).int('must be a whole number of years').min(0, 'must be ≥ 0').max(99, 'must be ≤ 99').optional(),
-    league_tier_max: z.number({ message: 'must be a whole number ≥ 1' }).int('must be a whole number ≥ 1').min(1, 'must be ≥ 1').max(20, 'must be ≤ 20').optional(),
+    max_age: z
+      .number({ message: 'must be a whole number of years' })
+      .int('must be a whole number of years')
+      .min(0, 'must be ≥ 0')
+      .max(99, 'must be ≤ 99')
+      .optional(),
+    league_tier_max: z
+      .number({ message: 'must be a whole number ≥ 1' })
+      .int('must be a whole number ≥ 1')
+      .min(1, 'must be ≥ 1')
+      .max(20, 'must be ≤ 20')
+      .optional(),
     position_group: z.enum(POSITION_GROUPS, { message: `must be one of ${POSITION_GROUPS.join(', ')}` }).optional(),
   })
   .strict();
@@ -61,16 +76,31 @@ export interface DnaSearchResponse {
     source: DnaPlayerBlock & { season: string | null; style_tags: string[] };
     results: DnaSearchResult[];
     /** Filters as applied; position_group defaults to the source's group. */
-    filters: { position_group: PositionGroup; max_fee_tier: FeeTier | null; max_age: number | null; league_tier_max: number | null };
+    filters: {
+      position_group: PositionGroup;
+      max_fee_tier: FeeTier | null;
+      max_age: number | null;
+      league_tier_max: number | null;
+    };
     limit: number;
   };
   summary: string;
-  meta: { entity_id: number; resolution: Resolution; as_of: string; dataset: string; method: string; attribution?: string };
+  meta: {
+    entity_id: number;
+    resolution: Resolution;
+    as_of: string;
+    dataset: string;
+    method: string;
+    attribution?: string;
+  };
 }
 
 /** Metadata of DNA responses: the entity meta plus the method used. */
 export function dnaMetaOf(ctx: DnaContext, entityId: number, resolution: Resolution) {
-  return { ...entityMetaOf(ctx, entityId, resolution), method: 'exact cosine over DNA vectors (z-scored per-90 style features, docs/methodology.md#dna)' };
+  return {
+    ...entityMetaOf(ctx, entityId, resolution),
+    method: 'exact cosine over DNA vectors (z-scored per-90 style features, docs/methodology.md#dna)',
+  };
 }
 
 /** Style tag names of a derived row (role first); empty without a vector. */
@@ -88,15 +118,20 @@ export function sourceRowOf(ctx: DnaContext, playerId: number, displayName: stri
   const row = rowOfPlayer.get(playerId);
   if (row !== undefined) return ok(row);
   const latest = ctx.latestRowOf(playerId);
-  const why = latest < 0 ? 'has no season rows' : `has only ${Math.round(ctx.derived.minutes[latest])} minutes in his latest season (a DNA vector needs 90)`;
+  const why =
+    latest < 0
+      ? 'has no season rows'
+      : `has only ${Math.round(ctx.derived.minutes[latest])} minutes in his latest season (a DNA vector needs 90)`;
   return fail('no_dna_vector', `${displayName} has no DNA vector: he ${why}`, { param: 'name' });
 }
 
 /** Why a filter must exclude everyone: provider datasets often have no market values or birth dates at all. */
 function missingDataNote(ctx: DnaContext, f: { max_fee_tier?: unknown; max_age?: unknown }): string {
   let note = '';
-  if (f.max_fee_tier !== undefined && !ctx.players.some((p) => p.market_value_eur !== null)) note += ' No player in this dataset has a market value, so the fee-tier filter excludes everyone.';
-  if (f.max_age !== undefined && !ctx.players.some((p) => p.birth_date)) note += ' No player in this dataset has a birth date, so the age filter excludes everyone.';
+  if (f.max_fee_tier !== undefined && !ctx.players.some((p) => p.market_value_eur !== null))
+    note += ' No player in this dataset has a market value, so the fee-tier filter excludes everyone.';
+  if (f.max_age !== undefined && !ctx.players.some((p) => p.birth_date))
+    note += ' No player in this dataset has a birth date, so the age filter excludes everyone.';
   return note;
 }
 
@@ -121,7 +156,11 @@ export function dnaSearchOf(ctx: DnaContext, input: unknown): Result<DnaSearchRe
   const group = POSITION_GROUPS[ctx.derived.group[row]];
   const f = req.value.filters ?? {};
   if (f.position_group !== undefined && f.position_group !== group) {
-    return fail('invalid_request', `filters.position_group: DNA vectors compare within a position group and ${source.display_name} is a ${group}`, { param: 'filters.position_group' });
+    return fail(
+      'invalid_request',
+      `filters.position_group: DNA vectors compare within a position group and ${source.display_name} is a ${group}`,
+      { param: 'filters.position_group' },
+    );
   }
   const limit = req.value.limit ?? DNA_SEARCH_LIMIT_DEFAULT;
   const { index } = playerDnaIndexOf(ctx);
@@ -152,7 +191,12 @@ export function dnaSearchOf(ctx: DnaContext, input: unknown): Result<DnaSearchRe
       agreeing_metrics: agreeingMetricsOf(ctx.dna, ctx.derived, row, hit.row),
     };
   });
-  const filters = { position_group: group, max_fee_tier: f.max_fee_tier ?? null, max_age: f.max_age ?? null, league_tier_max: f.league_tier_max ?? null };
+  const filters = {
+    position_group: group,
+    max_fee_tier: f.max_fee_tier ?? null,
+    max_age: f.max_age ?? null,
+    league_tier_max: f.league_tier_max ?? null,
+  };
   const best = results[0];
   const summary = best
     ? `${results.length} ${group}s with a DNA like ${source.display_name}'s; closest: ${best.player.display_name} (${best.similarity.toFixed(2)}, ${best.band}).`
@@ -168,4 +212,3 @@ export function dnaSearchOf(ctx: DnaContext, input: unknown): Result<DnaSearchRe
     meta: dnaMetaOf(ctx, player.player_id, resolved.value.resolution),
   });
 }
-

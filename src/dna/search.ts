@@ -9,7 +9,17 @@
  */
 import { POSITION_GROUPS, type PositionGroup } from '../data/schema.js';
 import { assert } from '../errors.js';
-import { KERNEL_DIMS, KERNEL_Q8_BYTES, KERNEL_VECTOR_BYTES, kernelOver, Q16_SCALE, Q8_SCALE, sharedMemoryOf, type ScoresFn, type WasmMemory } from './kernel.js';
+import {
+  KERNEL_DIMS,
+  KERNEL_Q8_BYTES,
+  KERNEL_VECTOR_BYTES,
+  kernelOver,
+  Q16_SCALE,
+  Q8_SCALE,
+  sharedMemoryOf,
+  type ScoresFn,
+  type WasmMemory,
+} from './kernel.js';
 
 /**
  * Added to the quantisation bound before discarding a candidate, covering float64 rounding of the
@@ -188,9 +198,28 @@ export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
   copy(columns.league_tier, league_tier);
   copy(columns.league_id, league_id);
   return {
-    count, dims: KERNEL_DIMS, vectors, player_id, row, group, season, age, fee_tier, league_tier, league_id, groupStart, slotMap: null,
-    q8, q8AbsSumMax,
-    memory, scores: kernelOver(memory), queryPtr, query16Ptr, vectorsPtr, q8Ptr, scoresPtr,
+    count,
+    dims: KERNEL_DIMS,
+    vectors,
+    player_id,
+    row,
+    group,
+    season,
+    age,
+    fee_tier,
+    league_tier,
+    league_id,
+    groupStart,
+    slotMap: null,
+    q8,
+    q8AbsSumMax,
+    memory,
+    scores: kernelOver(memory),
+    queryPtr,
+    query16Ptr,
+    vectorsPtr,
+    q8Ptr,
+    scoresPtr,
     scoreView: new Int32Array(memory.buffer, scoresPtr, count),
     queryView: new Float32Array(memory.buffer, queryPtr, KERNEL_DIMS),
     query16View: new Int16Array(memory.buffer, query16Ptr, KERNEL_DIMS),
@@ -317,7 +346,11 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
         if (l >= k) break;
         const r = l + 1;
         let w = l;
-        if (r < k && (heapScore[r] < heapScore[l] || (heapScore[r] === heapScore[l] && pid[heapSlot[r]] > pid[heapSlot[l]]))) w = r;
+        if (
+          r < k &&
+          (heapScore[r] < heapScore[l] || (heapScore[r] === heapScore[l] && pid[heapSlot[r]] > pid[heapSlot[l]]))
+        )
+          w = r;
         const ws = heapScore[w];
         if (ws > score || (ws === score && pid[heapSlot[w]] < id)) break;
         heapScore[i] = ws;
@@ -331,7 +364,8 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
     if (size === k) threshold = Math.max(-0x80000000, Math.ceil((heapScore[0] - bound) * scale)) | 0;
   }
   const hits: SearchHit[] = [];
-  for (let i = 0; i < size; i++) hits.push({ slot: heapSlot[i], row: index.row[heapSlot[i]], player_id: pid[heapSlot[i]], score: heapScore[i] });
+  for (let i = 0; i < size; i++)
+    hits.push({ slot: heapSlot[i], row: index.row[heapSlot[i]], player_id: pid[heapSlot[i]], score: heapScore[i] });
   hits.sort((a, b) => b.score - a.score || a.player_id - b.player_id);
   return hits;
 }

@@ -63,7 +63,8 @@ export interface AgreeingMetric {
   contribution: number;
 }
 
-const round = (x: number, digits: number): number | null => (Number.isNaN(x) ? null : Math.round(x * 10 ** digits) / 10 ** digits);
+const round = (x: number, digits: number): number | null =>
+  Number.isNaN(x) ? null : Math.round(x * 10 ** digits) / 10 ** digits;
 
 /**
  * The per-90 style metrics that make two player-seasons alike: the cosine is a sum of one term
@@ -72,8 +73,15 @@ const round = (x: number, digits: number): number | null => (Number.isNaN(x) ? n
  * groups, lack a vector, or share no positive term.
  * @example agreeingMetricsOf(dna, derived, 0, 5).map((m) => m.metric) // => ['goals_per90', 'shots_per90', 'aerials_won_per90']
  */
-export function agreeingMetricsOf(dna: DnaVectors, derived: DerivedSeasons, source: number, candidate: number, count = AGREEING_METRICS): AgreeingMetric[] {
-  if (!dna.hasVector[source] || !dna.hasVector[candidate] || derived.group[source] !== derived.group[candidate]) return [];
+export function agreeingMetricsOf(
+  dna: DnaVectors,
+  derived: DerivedSeasons,
+  source: number,
+  candidate: number,
+  count = AGREEING_METRICS,
+): AgreeingMetric[] {
+  if (!dna.hasVector[source] || !dna.hasVector[candidate] || derived.group[source] !== derived.group[candidate])
+    return [];
   const features = STYLE_FEATURES[POSITION_GROUPS[derived.group[source]]];
   const terms: { slot: number; term: number }[] = [];
   features.forEach((f, slot) => {

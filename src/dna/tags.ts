@@ -57,7 +57,12 @@ const trait = (tag: TraitTag, ...conditions: Condition[]): TagRule => ({ tag, ki
 /** Role rules per group (docs/methodology/dna.md#style-tags); order breaks ties. */
 export const ROLE_RULES: Record<PositionGroup, readonly TagRule[]> = {
   attacker: [
-    role('Complete Forward', atLeast('goals_per90', ROLE_Z_ABOVE), atLeast('key_passes_per90', ROLE_Z_ABOVE), atLeast('aerials_won_per90', ROLE_Z_ABOVE)),
+    role(
+      'Complete Forward',
+      atLeast('goals_per90', ROLE_Z_ABOVE),
+      atLeast('key_passes_per90', ROLE_Z_ABOVE),
+      atLeast('aerials_won_per90', ROLE_Z_ABOVE),
+    ),
     role('Poacher', atLeast('goals_per90', ROLE_Z_HIGH), atMost('key_passes_per90', ROLE_Z_AVERAGE)),
     role('Target Man', atLeast('aerials_won_per90', ROLE_Z_HIGH), atLeast('duels_won_per90', ROLE_Z_ABOVE)),
     role('Inside Forward', atLeast('dribbles_per90', ROLE_Z_HIGH), atLeast('shots_per90', ROLE_Z_ABOVE)),
@@ -67,7 +72,12 @@ export const ROLE_RULES: Record<PositionGroup, readonly TagRule[]> = {
     role('Creator', atLeast('key_passes_per90', ROLE_Z_HIGH), atLeast('big_chances_per90', ROLE_Z_ABOVE)),
     role('Metronome', atLeast('passes_per90', ROLE_Z_HIGH), atLeast('pass_accuracy_pct', ROLE_Z_ABOVE)),
     role('Ball-Winner', atLeast('tackles_per90', ROLE_Z_HIGH), atLeast('interceptions_per90', ROLE_Z_ABOVE)),
-    role('Box-to-Box', atLeast('ball_recovery_per90', ROLE_Z_ABOVE), atLeast('shots_per90', ROLE_Z_ABOVE), atLeast('duels_won_per90', ROLE_Z_AVERAGE)),
+    role(
+      'Box-to-Box',
+      atLeast('ball_recovery_per90', ROLE_Z_ABOVE),
+      atLeast('shots_per90', ROLE_Z_ABOVE),
+      atLeast('duels_won_per90', ROLE_Z_AVERAGE),
+    ),
   ],
   defender: [
     role('Ball-Playing CB', atLeast('long_balls_per90', ROLE_Z_HIGH), atLeast('passes_per90', ROLE_Z_ABOVE)),
@@ -122,7 +132,13 @@ export interface StyleTags {
   tags: TagResult[];
 }
 
-function evidenceOf(rule: TagRule, group: PositionGroup, dna: DnaVectors, derived: DerivedSeasons, row: number): Evidence[] | null {
+function evidenceOf(
+  rule: TagRule,
+  group: PositionGroup,
+  dna: DnaVectors,
+  derived: DerivedSeasons,
+  row: number,
+): Evidence[] | null {
   const out: Evidence[] = [];
   for (const c of rule.conditions) {
     const slot = featureSlotOf(group, c.metric);

@@ -55,25 +55,42 @@ export interface HttpReply {
 type Route = (x: HttpExchange, requestId: string) => Promise<ServiceResponse> | ServiceResponse;
 
 /** Parses a card upload: field `request` (the JSON body) and optional file field `photo`. */
-async function multipartOf(bytes: Uint8Array, contentType: string): Promise<Result<{ body: unknown; photo?: Uint8Array }>> {
+async function multipartOf(
+  bytes: Uint8Array,
+  contentType: string,
+): Promise<Result<{ body: unknown; photo?: Uint8Array }>> {
   let form: FormData;
   try {
-    form = await new Request('http://upload.invalid/', { method: 'POST', headers: { 'content-type': contentType }, body: bytes }).formData();
+    form = await new Request('http://upload.invalid/', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: bytes,
+    }).formData();
   } catch {
     return fail('invalid_request', 'the multipart body cannot be parsed', { param: 'body' });
   }
   const unknown = [...form.keys()].find((k) => k !== 'request' && k !== 'photo');
-  if (unknown !== undefined) return fail('invalid_request', `unknown multipart field "${unknown}" (expected request and photo)`, { param: unknown });
+  if (unknown !== undefined)
+    return fail('invalid_request', `unknown multipart field "${unknown}" (expected request and photo)`, {
+      param: unknown,
+    });
   for (const field of ['request', 'photo']) {
-    if (form.getAll(field).length > 1) return fail('invalid_request', `the multipart field "${field}" is given ${form.getAll(field).length} times; send it once`, { param: field });
+    if (form.getAll(field).length > 1)
+      return fail(
+        'invalid_request',
+        `the multipart field "${field}" is given ${form.getAll(field).length} times; send it once`,
+        { param: field },
+      );
   }
   const requestField = form.get('request');
-  if (typeof requestField !== 'string') return fail('invalid_request', 'the multipart field "request" must hold the JSON body', { param: 'request' });
+  if (typeof requestField !== 'string')
+    return fail('invalid_request', 'the multipart field "request" must hold the JSON body', { param: 'request' });
   const body = jsonOf(requestField, 'request');
   if (!body.ok) return body;
   const file = form.get('photo');
   if (file === null) return ok({ body: body.value });
-  if (typeof file === 'string') return fail('invalid_request', 'the multipart field "photo" must be a file', { param: 'photo' });
+  if (typeof file === 'string')
+    return fail('invalid_request', 'the multipart field "photo" must be a file', { param: 'photo' });
   return ok({ body: body.value, photo: new Uint8Array(await file.arrayBuffer()) });
 }
 
@@ -85,7 +102,11 @@ function jsonOf(text: string, param: string): Result<unknown> {
   try {
     return ok(JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
   } catch (e) {
-    return fail('invalid_request', `the ${param === 'body' ? 'body' : `"${param}" field`} is not valid JSON: ${(e as Error).message}`, { param });
+    return fail(
+      'invalid_request',
+      `the ${param === 'body' ? 'body' : `"${param}" field`} is not valid JSON: ${(e as Error).message}`,
+      { param },
+    );
   }
 }
 
@@ -95,16 +116,22 @@ async function bodyOf(x: HttpExchange, path: string): Promise<Result<{ body?: un
   const type = contentType.split(';')[0].trim().toLowerCase();
   if (type === 'multipart/form-data' && path === UPLOAD_PATH) {
     const bytes = await x.readBody(UPLOAD_MAX_BYTES);
-    if (bytes === null) return fail('payload_too_large', `the upload exceeds ${UPLOAD_MAX_BYTES} bytes`, { param: 'photo' });
+    if (bytes === null)
+      return fail('payload_too_large', `the upload exceeds ${UPLOAD_MAX_BYTES} bytes`, { param: 'photo' });
     const form = await multipartOf(bytes, contentType);
-    if (form.ok && form.value.photo && form.value.photo.length > PHOTO_MAX_BYTES) return fail('payload_too_large', `the photo exceeds ${PHOTO_MAX_BYTES} bytes`, { param: 'photo' });
+    if (form.ok && form.value.photo && form.value.photo.length > PHOTO_MAX_BYTES)
+      return fail('payload_too_large', `the photo exceeds ${PHOTO_MAX_BYTES} bytes`, { param: 'photo' });
     return form;
   }
   const bytes = await x.readBody(JSON_BODY_MAX_BYTES);
   if (bytes === null) return fail('payload_too_large', `the body exceeds ${JSON_BODY_MAX_BYTES} bytes`);
   if (bytes.length === 0) return ok({});
   if (type !== 'application/json') {
-    return fail('unsupported_media_type', `send the body as application/json (got ${type ? JSON.stringify(type) : 'no Content-Type'})`, { param: 'Content-Type' });
+    return fail(
+      'unsupported_media_type',
+      `send the body as application/json (got ${type ? JSON.stringify(type) : 'no Content-Type'})`,
+      { param: 'Content-Type' },
+    );
   }
   const body = jsonOf(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), 'body');
   return body.ok ? ok({ body: body.value }) : body;
@@ -158,26 +185,49 @@ export function httpDispatcher(service: Service): (x: HttpExchange) => Promise<H
   const router = new RegExpRouter<Route>();
   router.add('GET', '/openapi.json', (x, requestId) => {
     openApiText ??= JSON.stringify(service.openApi());
-    return keyed(x, requestId, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'request-id': requestId }, body: openApiText });
+    return keyed(x, requestId, {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'request-id': requestId },
+      body: openApiText,
+    });
   });
   router.add('GET', '/docs', (x, requestId) => {
     docsHtml ??= docsPageOf(service.openApi());
-    return keyed(x, requestId, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'request-id': requestId, 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" }, body: docsHtml });
+    return keyed(x, requestId, {
+      status: 200,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'request-id': requestId,
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      },
+      body: docsHtml,
+    });
   });
   // Image names are matched raw against the sha256 pattern, so nothing is decoded or joined to a path.
-  router.add('GET', '/images/:name', async (x, requestId) => keyed(x, requestId, await service.image(x.path.slice('/images/'.length), requestId)));
+  router.add('GET', '/images/:name', async (x, requestId) =>
+    keyed(x, requestId, await service.image(x.path.slice('/images/'.length), requestId)),
+  );
   router.add('ALL', '/api/*', api);
   // The MCP SDK loads on the first /mcp request, so a server no agent talks to never pays for it.
   let mcp: Route | null = null;
-  router.add('ALL', '/mcp', async (x, requestId) => (mcp ??= (await import('../mcp/http.js')).mcpRoute(service))(x, requestId));
+  router.add('ALL', '/mcp', async (x, requestId) =>
+    (mcp ??= (await import('../mcp/http.js')).mcpRoute(service))(x, requestId),
+  );
 
   /** 405 when the path is served for GET only, else 404. */
   const unrouted: Route = (x, requestId) => {
     if (router.match('GET', x.path)[0].length > 0) {
-      const refused = failure({ code: 'method_not_allowed', message: `${x.path} answers GET and HEAD only` }, requestId);
+      const refused = failure(
+        { code: 'method_not_allowed', message: `${x.path} answers GET and HEAD only` },
+        requestId,
+      );
       return keyed(x, requestId, { ...refused, headers: { ...refused.headers, allow: 'GET, HEAD' } });
     }
-    return keyed(x, requestId, failure({ code: 'not_found', message: `no endpoint ${x.method} ${x.path}; see /docs` }, requestId));
+    return keyed(
+      x,
+      requestId,
+      failure({ code: 'not_found', message: `no endpoint ${x.method} ${x.path}; see /docs` }, requestId),
+    );
   };
 
   return async (x) => {
@@ -196,6 +246,10 @@ export function httpDispatcher(service: Service): (x: HttpExchange) => Promise<H
         response = await keyed(x, requestId, failed).catch(() => failed);
       }
     }
-    return { status: response.status, headers: response.headers, body: x.method === 'HEAD' || response.status === 204 ? null : response.body };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: x.method === 'HEAD' || response.status === 204 ? null : response.body,
+    };
   };
 }

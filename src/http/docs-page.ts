@@ -37,7 +37,10 @@ interface OperationDoc {
   tags?: string[];
   parameters?: { name: string; in: string; schema: JsonSchema; description?: string }[];
   requestBody?: { content: Record<string, { schema: JsonSchema; examples?: Record<string, { value: unknown }> }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema?: JsonSchema; example?: unknown }> }>;
+  responses: Record<
+    string,
+    { description: string; content?: Record<string, { schema?: JsonSchema; example?: unknown }> }
+  >;
   'x-credits'?: number;
   'x-demo-channel'?: boolean;
   'x-beta'?: boolean;
@@ -50,7 +53,8 @@ function typeOf(s: JsonSchema): string {
   if (s.anyOf) return s.anyOf.map(typeOf).join(' or ');
   if (s.type === 'array') return s.items ? `array of ${typeOf(s.items)}` : 'array';
   if (Array.isArray(s.type)) return s.type.join(' or ');
-  if (s.type === 'object' && !s.properties && s.additionalProperties && typeof s.additionalProperties === 'object') return `map of ${typeOf(s.additionalProperties)}`;
+  if (s.type === 'object' && !s.properties && s.additionalProperties && typeof s.additionalProperties === 'object')
+    return `map of ${typeOf(s.additionalProperties)}`;
   return s.type ?? 'any';
 }
 
@@ -58,8 +62,13 @@ function typeOf(s: JsonSchema): string {
 function describeField(s: JsonSchema): string {
   const parts = [typeOf(s)];
   const range = (lo: number | undefined, hi: number | undefined, unit = '') =>
-    lo !== undefined || hi !== undefined ? `${lo ?? ''}–${hi !== undefined && hi < Number.MAX_SAFE_INTEGER ? hi : ''}${unit}` : null;
-  const bounds = range(s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : undefined), s.maximum) ?? range(s.minLength, s.maxLength, ' chars') ?? range(s.minItems, s.maxItems, ' items');
+    lo !== undefined || hi !== undefined
+      ? `${lo ?? ''}–${hi !== undefined && hi < Number.MAX_SAFE_INTEGER ? hi : ''}${unit}`
+      : null;
+  const bounds =
+    range(s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : undefined), s.maximum) ??
+    range(s.minLength, s.maxLength, ' chars') ??
+    range(s.minItems, s.maxItems, ' items');
   if (bounds) parts.push(bounds);
   if (s.default !== undefined) parts.push(`default ${JSON.stringify(s.default)}`);
   return parts.join(', ');
@@ -71,18 +80,24 @@ function responseRows(s: JsonSchema, prefix = '', depth = 3): string[] {
   const object = s.type === 'array' && s.items ? s.items : s;
   for (const [name, child] of Object.entries(object.properties ?? {})) {
     const path = `${prefix}${name}${child.type === 'array' ? '[]' : ''}`;
-    rows.push(`<tr><td><code>${esc(path)}</code></td><td>${esc(typeOf(child))}</td><td>${esc(child.description ?? '')}</td></tr>`);
+    rows.push(
+      `<tr><td><code>${esc(path)}</code></td><td>${esc(typeOf(child))}</td><td>${esc(child.description ?? '')}</td></tr>`,
+    );
     if (depth > 1) rows.push(...responseRows(child, `${path}.`, depth - 1));
   }
   return rows;
 }
 
-const table = (head: string[], rows: string[]) => (rows.length ? `<div class="scroll"><table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>` : '');
+const table = (head: string[], rows: string[]) =>
+  rows.length
+    ? `<div class="scroll"><table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`
+    : '';
 
 const json = (value: unknown) => esc(JSON.stringify(value, null, 2));
 
 /** A curl line with a JSON body, quoted for a POSIX shell. */
-const curl = (url: string, auth: string, body: unknown) => `curl -s ${url} \\\n  -H "${auth}" \\\n  -H "Content-Type: application/json" \\\n  -d '${JSON.stringify(body).replace(/'/g, "'\\''")}'`;
+const curl = (url: string, auth: string, body: unknown) =>
+  `curl -s ${url} \\\n  -H "${auth}" \\\n  -H "Content-Type: application/json" \\\n  -d '${JSON.stringify(body).replace(/'/g, "'\\''")}'`;
 
 /** The section of one paid operation. */
 function operationSection(server: string, path: string, post: OperationDoc): string {
@@ -90,17 +105,24 @@ function operationSection(server: string, path: string, post: OperationDoc): str
   const body = media?.schema ?? {};
   const required = new Set(body.required ?? []);
   const fieldRows = Object.entries(body.properties ?? {}).map(
-    ([name, s]) => `<tr><td><code>${esc(name)}</code>${required.has(name) ? ' <em>required</em>' : ''}</td><td>${esc(describeField(s))}</td><td>${esc(s.description ?? '')}</td></tr>`,
+    ([name, s]) =>
+      `<tr><td><code>${esc(name)}</code>${required.has(name) ? ' <em>required</em>' : ''}</td><td>${esc(describeField(s))}</td><td>${esc(s.description ?? '')}</td></tr>`,
   );
   const query = (post.parameters ?? []).filter((p) => p.in === 'query');
-  const queryRows = query.map((q) => `<tr><td><code>?${esc(q.name)}</code></td><td>${esc(describeField(q.schema))}</td><td>${esc(q.description ?? q.schema.description ?? 'query parameter')}</td></tr>`);
+  const queryRows = query.map(
+    (q) =>
+      `<tr><td><code>?${esc(q.name)}</code></td><td>${esc(describeField(q.schema))}</td><td>${esc(q.description ?? q.schema.description ?? 'query parameter')}</td></tr>`,
+  );
   const example = REQUEST_EXAMPLES[post.operationId];
   const exampleBody = media?.examples?.demo?.value ?? example?.body ?? {};
   const qs = example?.query ? `?${new URLSearchParams(example.query).toString()}` : '';
   const url = `${server}${path}${qs}`;
   const ok = post.responses['200']?.content?.['application/json'];
   const credits = post['x-credits'] ?? 0;
-  const lines = [curl(url, 'Authorization: Bearer $KEY', exampleBody), ...(post['x-demo-channel'] ? [curl(url, 'X-SVC-Demo-Channel: mcp', exampleBody)] : [])];
+  const lines = [
+    curl(url, 'Authorization: Bearer $KEY', exampleBody),
+    ...(post['x-demo-channel'] ? [curl(url, 'X-SVC-Demo-Channel: mcp', exampleBody)] : []),
+  ];
   return `<section id="${esc(post.operationId)}">
 <h3><code>POST ${esc(path)}</code>${post['x-beta'] ? ' <span class="beta">beta</span>' : ''}</h3>
 <p>${esc(post.summary)}.</p>
@@ -125,22 +147,37 @@ export function docsPageOf(doc: Record<string, unknown>): string {
   const paths = doc.paths as Record<string, Record<string, OperationDoc>>;
   const tags = (doc.tags as { name: string; description: string }[] | undefined) ?? [];
   // The admin API (tag `admin`) is for operators: it is in /openapi.json, not on the public page.
-  const posts = Object.entries(paths).flatMap(([path, item]) => (item.post && !item.post.tags?.includes('admin') ? [{ path, post: item.post }] : []));
+  const posts = Object.entries(paths).flatMap(([path, item]) =>
+    item.post && !item.post.tags?.includes('admin') ? [{ path, post: item.post }] : [],
+  );
 
-  const byTag = tags.map((tag) => ({ tag, ops: posts.filter((p) => p.post.tags?.[0] === tag.name) })).filter((g) => g.ops.length > 0);
+  const byTag = tags
+    .map((tag) => ({ tag, ops: posts.filter((p) => p.post.tags?.[0] === tag.name) }))
+    .filter((g) => g.ops.length > 0);
   const nav = `<nav aria-label="Contents"><strong>Contents</strong><ul>
 <li><a href="#start">Start here</a></li><li><a href="#auth">Keys, credits, demo</a></li>
 ${byTag.map((g) => `<li>${esc(g.tag.name)}<ul>${g.ops.map((p) => `<li><a href="#${esc(p.post.operationId)}">${esc(p.path.replace('/api/v1/', ''))}</a></li>`).join('')}</ul></li>`).join('\n')}
 <li><a href="#jobs">Card jobs</a></li><li><a href="#images">Images</a></li><li><a href="#mcp">MCP</a></li><li><a href="#errors">Errors</a></li></ul></nav>`;
 
-  const sections = byTag.map((g) => `<h2 id="tag-${esc(g.tag.name)}">${esc(g.tag.name)}</h2><p>${esc(g.tag.description)}</p>\n${g.ops.map((p) => operationSection(server, p.path, p.post)).join('\n')}`).join('\n');
+  const sections = byTag
+    .map(
+      (g) =>
+        `<h2 id="tag-${esc(g.tag.name)}">${esc(g.tag.name)}</h2><p>${esc(g.tag.description)}</p>\n${g.ops.map((p) => operationSection(server, p.path, p.post)).join('\n')}`,
+    )
+    .join('\n');
 
   const jobOp = paths['/api/v1/cards/jobs/{job_id}']?.get;
-  const job = jobOp?.responses['200']?.content?.['application/json']?.example as { job_id?: string; result?: { image_url?: string } } | undefined;
+  const job = jobOp?.responses['200']?.content?.['application/json']?.example as
+    | { job_id?: string; result?: { image_url?: string } }
+    | undefined;
   const imageUrl = job?.result?.image_url ?? `${server}/images/<sha256>.png`;
   const imagePath = imageUrl.replace(/^https?:\/\/[^/]+/, '');
-  const errors = Object.entries(ERRORS).map(([code, e]) => `<tr id="error-${code}"><td><code>${code}</code></td><td>${e.status}</td><td>${esc(e.title)}</td></tr>`);
-  const problem = (doc.components as { schemas?: { Problem?: { example?: unknown } } } | undefined)?.schemas?.Problem?.example;
+  const errors = Object.entries(ERRORS).map(
+    ([code, e]) =>
+      `<tr id="error-${code}"><td><code>${code}</code></td><td>${e.status}</td><td>${esc(e.title)}</td></tr>`,
+  );
+  const problem = (doc.components as { schemas?: { Problem?: { example?: unknown } } } | undefined)?.schemas?.Problem
+    ?.example;
 
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -42,9 +42,14 @@ async function readLimited(request: Request, max: number): Promise<Uint8Array | 
  * Builds the fetch handler of `service`.
  * @example const res = await httpHandler(service)(new Request('http://x/openapi.json')); res.status // => 200
  */
-export function httpHandler(service: Service, options: HandlerOptions = {}): (request: Request, env?: unknown) => Promise<Response> {
+export function httpHandler(
+  service: Service,
+  options: HandlerOptions = {},
+): (request: Request, env?: unknown) => Promise<Response> {
   const peerOf = options.peerOf ?? (() => 'unknown');
-  const dispatch = options.ops ? withOperations(httpDispatcher(service), service, options.ops) : httpDispatcher(service);
+  const dispatch = options.ops
+    ? withOperations(httpDispatcher(service), service, options.ops)
+    : httpDispatcher(service);
   return async (request, env) => {
     const url = new URL(request.url);
     const reply = await dispatch({
@@ -55,6 +60,9 @@ export function httpHandler(service: Service, options: HandlerOptions = {}): (re
       peer: peerOf(request, env),
       readBody: (max) => readLimited(request, max),
     });
-    return new Response(reply.body as ConstructorParameters<typeof Response>[0], { status: reply.status, headers: reply.headers });
+    return new Response(reply.body as ConstructorParameters<typeof Response>[0], {
+      status: reply.status,
+      headers: reply.headers,
+    });
   };
 }

@@ -36,17 +36,43 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 export function createMetrics(sources: MetricsSources = {}): HttpMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'halfspace_process_' });
-  const requests = new Counter({ name: 'halfspace_http_requests_total', help: 'HTTP requests answered, by operation and status', labelNames: ['operation', 'status'] as const, registers: [registry] });
-  const latency = new Histogram({ name: 'halfspace_http_request_duration_seconds', help: 'Time from request to answer, by operation and status', labelNames: ['operation', 'status'] as const, buckets: LATENCY_BUCKETS, registers: [registry] });
-  const credits = new Counter({ name: 'halfspace_credits_charged_total', help: 'Credits charged to wallets, by operation', labelNames: ['operation'] as const, registers: [registry] });
+  const requests = new Counter({
+    name: 'halfspace_http_requests_total',
+    help: 'HTTP requests answered, by operation and status',
+    labelNames: ['operation', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'halfspace_http_request_duration_seconds',
+    help: 'Time from request to answer, by operation and status',
+    labelNames: ['operation', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const credits = new Counter({
+    name: 'halfspace_credits_charged_total',
+    help: 'Credits charged to wallets, by operation',
+    labelNames: ['operation'] as const,
+    registers: [registry],
+  });
   if (sources.holdsOpen) {
     const read = sources.holdsOpen;
-    new Gauge({ name: 'halfspace_holds_open', help: 'Open credit holds (calls and hd jobs in flight, in every process sharing the store)', registers: [registry], async collect() { this.set(await read()); } });
+    new Gauge({
+      name: 'halfspace_holds_open',
+      help: 'Open credit holds (calls and hd jobs in flight, in every process sharing the store)',
+      registers: [registry],
+      async collect() {
+        this.set(await read());
+      },
+    });
   }
   if (sources.jobsByState) {
     const read = sources.jobsByState;
     new Gauge({
-      name: 'halfspace_hd_jobs', help: 'Async hd card jobs in the store, by state', labelNames: ['state'] as const, registers: [registry],
+      name: 'halfspace_hd_jobs',
+      help: 'Async hd card jobs in the store, by state',
+      labelNames: ['state'] as const,
+      registers: [registry],
       async collect() {
         for (const [state, n] of Object.entries(await read())) this.set({ state }, n);
       },
@@ -54,7 +80,14 @@ export function createMetrics(sources: MetricsSources = {}): HttpMetrics {
   }
   if (sources.renderQueueDepth) {
     const read = sources.renderQueueDepth;
-    new Gauge({ name: 'halfspace_render_queue_depth', help: 'Card renders waiting for a render worker in this process', registers: [registry], collect() { this.set(read()); } });
+    new Gauge({
+      name: 'halfspace_render_queue_depth',
+      help: 'Card renders waiting for a render worker in this process',
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
   }
   return {
     observe(operation, status, seconds, charged) {

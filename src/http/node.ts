@@ -89,7 +89,9 @@ function exchangeOf(req: IncomingMessage): HttpExchange {
  */
 export function listen(service: Service, options: ListenOptions = {}): Promise<Listening> {
   const host = options.host ?? '127.0.0.1';
-  const dispatch = options.ops ? withOperations(httpDispatcher(service), service, options.ops) : httpDispatcher(service);
+  const dispatch = options.ops
+    ? withOperations(httpDispatcher(service), service, options.ops)
+    : httpDispatcher(service);
   let inFlight = 0;
   let closing = false;
   const server = createServer((req, res) => {

@@ -52,7 +52,8 @@ export interface AccessRecord {
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CORS_METHODS = 'GET, HEAD, POST';
 const CORS_HEADERS = 'authorization, content-type, idempotency-key, x-svc-demo-channel';
-const CORS_EXPOSED = 'request-id, x-svc-credits-charged, x-svc-credits-held, x-svc-wallet-balance, ratelimit-limit, ratelimit-policy, ratelimit-remaining, ratelimit-reset, retry-after, location, idempotent-replayed';
+const CORS_EXPOSED =
+  'request-id, x-svc-credits-charged, x-svc-credits-held, x-svc-wallet-balance, ratelimit-limit, ratelimit-policy, ratelimit-remaining, ratelimit-reset, retry-after, location, idempotent-replayed';
 const JOB_PATH = /^\/api\/v1\/cards\/jobs\/[^/]+$/;
 const ADMIN_KEY_ACTION = /^\/admin\/v1\/keys\/[^/]+(?:\/(revoke|topup|wallet|holds|ledger))?\/?$/;
 
@@ -71,7 +72,14 @@ export function operationOf(operations: Service['operations'], method: string, r
   if (path === ADMIN_PREFIX + '/usage') return 'admin.usage';
   const admin = ADMIN_KEY_ACTION.exec(path);
   if (admin) return `admin.key${admin[1] ? `.${admin[1]}` : ''}`;
-  const fixed: Record<string, string> = { '/openapi.json': 'openapi', '/docs': 'docs', '/console': 'console', '/healthz': 'healthz', '/readyz': 'readyz', '/metrics': 'metrics' };
+  const fixed: Record<string, string> = {
+    '/openapi.json': 'openapi',
+    '/docs': 'docs',
+    '/console': 'console',
+    '/healthz': 'healthz',
+    '/readyz': 'readyz',
+    '/metrics': 'metrics',
+  };
   return fixed[path] ?? 'unmatched';
 }
 
@@ -90,7 +98,12 @@ async function adminBodyOf(x: HttpExchange): Promise<Result<unknown>> {
   if (bytes === null) return fail('payload_too_large', `the body exceeds ${JSON_BODY_MAX_BYTES} bytes`);
   if (bytes.length === 0) return ok(undefined);
   const type = (x.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/json') return fail('unsupported_media_type', `send the body as application/json (got ${type ? JSON.stringify(type) : 'no Content-Type'})`, { param: 'Content-Type' });
+  if (type !== 'application/json')
+    return fail(
+      'unsupported_media_type',
+      `send the body as application/json (got ${type ? JSON.stringify(type) : 'no Content-Type'})`,
+      { param: 'Content-Type' },
+    );
   try {
     const text = Buffer.from(bytes).toString('utf8');
     return ok(JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
@@ -105,13 +118,22 @@ const queryOf = (raw: string): Record<string, string> => Object.fromEntries(new 
  * Wraps the dispatcher of `service` with the operations routes, CORS, metrics and the access log.
  * @example const dispatch = withOperations(httpDispatcher(service), service, { metrics: createMetrics() })
  */
-export function withOperations(dispatch: (x: HttpExchange) => Promise<HttpReply>, service: Service, options: OperationsOptions = {}): (x: HttpExchange) => Promise<HttpReply> {
+export function withOperations(
+  dispatch: (x: HttpExchange) => Promise<HttpReply>,
+  service: Service,
+  options: OperationsOptions = {},
+): (x: HttpExchange) => Promise<HttpReply> {
   const origins = new Set(options.corsOrigins ?? []);
   const format = options.logFormat ?? 'json';
   const serveConsole = options.console ?? true;
   let consoleHtml: ReturnType<typeof consolePage> | null = null;
 
-  const json = (status: number, requestId: string, body: unknown, extra: Record<string, string> = {}): ServiceResponse => ({
+  const json = (
+    status: number,
+    requestId: string,
+    body: unknown,
+    extra: Record<string, string> = {},
+  ): ServiceResponse => ({
     status,
     headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'cache-control': 'no-store', ...extra },
     body: JSON.stringify(body),
@@ -121,23 +143,45 @@ export function withOperations(dispatch: (x: HttpExchange) => Promise<HttpReply>
   async function own(x: HttpExchange, path: string, id: () => string): Promise<ServiceResponse | null> {
     const get = x.method === 'GET' || x.method === 'HEAD';
     const onlyGet = () => {
-      const refused = service.failure({ code: 'method_not_allowed', message: `${path} answers GET and HEAD only` }, id());
+      const refused = service.failure(
+        { code: 'method_not_allowed', message: `${path} answers GET and HEAD only` },
+        id(),
+      );
       return { ...refused, headers: { ...refused.headers, allow: 'GET, HEAD' } };
     };
     if (path === '/healthz') return get ? json(200, id(), { status: 'ok' }) : onlyGet();
     if (path === '/readyz') {
       if (!get) return onlyGet();
-      const why = options.ready ? await options.ready().catch((e: unknown) => `check failed: ${(e as Error).message}`) : null;
-      return why === null ? json(200, id(), { status: 'ready' }) : json(503, id(), { status: 'not_ready', reason: why }, { 'retry-after': '1' });
+      const why = options.ready
+        ? await options.ready().catch((e: unknown) => `check failed: ${(e as Error).message}`)
+        : null;
+      return why === null
+        ? json(200, id(), { status: 'ready' })
+        : json(503, id(), { status: 'not_ready', reason: why }, { 'retry-after': '1' });
     }
     if (path === '/metrics' && options.metrics) {
       if (!get) return onlyGet();
-      return { status: 200, headers: { 'content-type': options.metrics.contentType, 'request-id': id(), 'cache-control': 'no-store' }, body: await options.metrics.text() };
+      return {
+        status: 200,
+        headers: { 'content-type': options.metrics.contentType, 'request-id': id(), 'cache-control': 'no-store' },
+        body: await options.metrics.text(),
+      };
     }
     if (path === '/console' && serveConsole) {
       if (!get) return onlyGet();
       consoleHtml ??= consolePage({ samplePlayer: options.samplePlayer });
-      return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'request-id': id(), 'cache-control': 'no-store', 'content-security-policy': consoleHtml.csp, 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer' }, body: consoleHtml.html };
+      return {
+        status: 200,
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'request-id': id(),
+          'cache-control': 'no-store',
+          'content-security-policy': consoleHtml.csp,
+          'x-frame-options': 'DENY',
+          'referrer-policy': 'no-referrer',
+        },
+        body: consoleHtml.html,
+      };
     }
     if ((path === ADMIN_PREFIX || path.startsWith(ADMIN_PREFIX + '/')) && options.admin) {
       let body: unknown;
@@ -147,7 +191,15 @@ export function withOperations(dispatch: (x: HttpExchange) => Promise<HttpReply>
         if (read.ok) body = read.value;
         else bodyProblem = read.error;
       }
-      return options.admin.handle({ method: x.method === 'HEAD' ? 'GET' : x.method, path, authorization: x.header('authorization'), query: queryOf(x.query), body, requestId: id(), ...(bodyProblem ? { bodyProblem } : {}) });
+      return options.admin.handle({
+        method: x.method === 'HEAD' ? 'GET' : x.method,
+        path,
+        authorization: x.header('authorization'),
+        query: queryOf(x.query),
+        body,
+        requestId: id(),
+        ...(bodyProblem ? { bodyProblem } : {}),
+      });
     }
     return null;
   }
@@ -155,7 +207,13 @@ export function withOperations(dispatch: (x: HttpExchange) => Promise<HttpReply>
   /** CORS headers for a request from `origin`, or none when it is not allowed (admin routes never are). */
   function corsOf(origin: string | undefined, path: string): Record<string, string> {
     if (origin === undefined || origins.size === 0 || path.startsWith(ADMIN_PREFIX)) return {};
-    if (origins.has(origin)) return { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', 'access-control-expose-headers': CORS_EXPOSED, vary: 'Origin' };
+    if (origins.has(origin))
+      return {
+        'access-control-allow-origin': origin,
+        'access-control-allow-credentials': 'true',
+        'access-control-expose-headers': CORS_EXPOSED,
+        vary: 'Origin',
+      };
     // A wildcard never comes with credentials (the Fetch standard refuses the pair anyway).
     if (origins.has('*')) return { 'access-control-allow-origin': '*', 'access-control-expose-headers': CORS_EXPOSED };
     return {};
@@ -172,14 +230,27 @@ export function withOperations(dispatch: (x: HttpExchange) => Promise<HttpReply>
         const allowed = 'access-control-allow-origin' in cors;
         reply = {
           status: 204,
-          headers: { 'request-id': newRequestId(), ...cors, ...(allowed ? { 'access-control-allow-methods': CORS_METHODS, 'access-control-allow-headers': CORS_HEADERS, 'access-control-max-age': '600' } : {}), vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers' },
+          headers: {
+            'request-id': newRequestId(),
+            ...cors,
+            ...(allowed
+              ? {
+                  'access-control-allow-methods': CORS_METHODS,
+                  'access-control-allow-headers': CORS_HEADERS,
+                  'access-control-max-age': '600',
+                }
+              : {}),
+            vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+          },
           body: null,
         };
       } else {
         // An id only for the routes answered here; the API's dispatcher draws its own.
         let requestId: string | undefined;
         const answer = await own(x, path, () => (requestId ??= newRequestId()));
-        reply = answer ? { status: answer.status, headers: answer.headers, body: x.method === 'HEAD' ? null : answer.body } : await dispatch(x);
+        reply = answer
+          ? { status: answer.status, headers: answer.headers, body: x.method === 'HEAD' ? null : answer.body }
+          : await dispatch(x);
         const cors = corsOf(origin, path);
         if (Object.keys(cors).length > 0) reply = { ...reply, headers: { ...reply.headers, ...cors } };
       }
@@ -189,7 +260,9 @@ export function withOperations(dispatch: (x: HttpExchange) => Promise<HttpReply>
       const aborted = error instanceof BodyAborted;
       const requestId = newRequestId();
       if (!aborted) console.error(`[halfspace] ${requestId} internal error:`, error);
-      const refused = aborted ? service.failure({ code: 'invalid_request', message: error.message, param: 'body' }, requestId) : service.failure({ code: 'internal_error', message: 'unexpected error' }, requestId);
+      const refused = aborted
+        ? service.failure({ code: 'invalid_request', message: error.message, param: 'body' }, requestId)
+        : service.failure({ code: 'internal_error', message: 'unexpected error' }, requestId);
       reply = { status: refused.status, headers: refused.headers, body: refused.body };
     }
     const seconds = (performance.now() - started) / 1000;
@@ -197,17 +270,22 @@ export function withOperations(dispatch: (x: HttpExchange) => Promise<HttpReply>
     const credits = Number(reply.headers['x-svc-credits-charged'] ?? 0) || 0;
     options.metrics?.observe(operation, reply.status, seconds, credits);
     if (options.log) {
-      options.log(accessLine({
-        time: new Date().toISOString(),
-        request_id: reply.headers['request-id'] ?? '',
-        method: x.method,
-        // The path is client input: bounded, and unmatched paths are not echoed in full.
-        path: operation === 'unmatched' ? path.slice(0, 120) : path,
-        operation,
-        status: reply.status,
-        credits,
-        duration_ms: Math.round(seconds * 1e5) / 100,
-      }, format));
+      options.log(
+        accessLine(
+          {
+            time: new Date().toISOString(),
+            request_id: reply.headers['request-id'] ?? '',
+            method: x.method,
+            // The path is client input: bounded, and unmatched paths are not echoed in full.
+            path: operation === 'unmatched' ? path.slice(0, 120) : path,
+            operation,
+            status: reply.status,
+            credits,
+            duration_ms: Math.round(seconds * 1e5) / 100,
+          },
+          format,
+        ),
+      );
     }
     return reply;
   };

@@ -47,12 +47,15 @@ const JOB_POLL_MS = 200;
 
 const IMAGE_URL = /\/images\/([0-9a-f]{64}\.png)$/;
 
-const textOf = (body: string | Uint8Array): string => (typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
+const textOf = (body: string | Uint8Array): string =>
+  typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
 
 function creditsOf(res: ServiceResponse): ToolCredits | undefined {
   const charged = res.headers['x-svc-credits-charged'];
   const balance = res.headers['x-svc-wallet-balance'];
-  return charged === undefined || balance === undefined ? undefined : { charged: Number(charged), balance: Number(balance) };
+  return charged === undefined || balance === undefined
+    ? undefined
+    : { charged: Number(charged), balance: Number(balance) };
 }
 
 function outcomeOf(res: ServiceResponse): ToolCallOutcome {
@@ -68,7 +71,11 @@ function outcomeOf(res: ServiceResponse): ToolCallOutcome {
  * until it ends (at most {@link JOB_WAIT_MS}) so the tool returns the card itself.
  * @example await serviceBackend(service, { demoChannel: 'mcp', clientIp: '127.0.0.1' }).call(op, { name: 'X' }, {}) // => { ok: true, value: {…} }
  */
-export function serviceBackend(service: Service, caller: HttpCaller, options: { jobWaitMs?: number } = {}): ToolBackend {
+export function serviceBackend(
+  service: Service,
+  caller: HttpCaller,
+  options: { jobWaitMs?: number } = {},
+): ToolBackend {
   const jobWaitMs = options.jobWaitMs ?? JOB_WAIT_MS;
   async function awaitJob(first: Record<string, unknown>, held: ToolCredits | undefined): Promise<ToolCallOutcome> {
     const deadline = Date.now() + jobWaitMs;
@@ -76,16 +83,29 @@ export function serviceBackend(service: Service, caller: HttpCaller, options: { 
     let credits = held;
     while ((job.status === 'queued' || job.status === 'running') && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, JOB_POLL_MS));
-      const res = await service.handle({ method: 'GET', path: `/api/v1/cards/jobs/${String(job.job_id)}`, ...(caller.authorization ? { authorization: caller.authorization } : {}) });
+      const res = await service.handle({
+        method: 'GET',
+        path: `/api/v1/cards/jobs/${String(job.job_id)}`,
+        ...(caller.authorization ? { authorization: caller.authorization } : {}),
+      });
       const polled = outcomeOf(res);
       if (!polled.ok) return polled;
       job = polled.value;
       if (polled.credits) credits = { charged: Number(job.credits_charged ?? 0), balance: polled.credits.balance };
     }
-    if (job.status === 'succeeded') return { ok: true, value: job.result as Record<string, unknown>, ...(credits ? { credits } : {}) };
+    if (job.status === 'succeeded')
+      return { ok: true, value: job.result as Record<string, unknown>, ...(credits ? { credits } : {}) };
     if (job.status === 'failed') {
       const error = job.error as { code: string; detail: string; param?: string };
-      return { ok: false, problem: problemOf(serviceBase(service), String(job.job_id), { code: error.code as Failure['code'], message: error.detail, ...(error.param ? { param: error.param } : {}) }), ...(credits ? { credits } : {}) };
+      return {
+        ok: false,
+        problem: problemOf(serviceBase(service), String(job.job_id), {
+          code: error.code as Failure['code'],
+          message: error.detail,
+          ...(error.param ? { param: error.param } : {}),
+        }),
+        ...(credits ? { credits } : {}),
+      };
     }
     // Still running: the agent gets the job and its poll_url.
     return { ok: true, value: job, ...(credits ? { credits } : {}) };
@@ -101,7 +121,10 @@ export function serviceBackend(service: Service, caller: HttpCaller, options: { 
       return outcome;
     },
     async catalog(op) {
-      return JSON.parse(textOf((await service.handle({ method: 'GET', path: op.path })).body)) as Record<string, unknown>;
+      return JSON.parse(textOf((await service.handle({ method: 'GET', path: op.path })).body)) as Record<
+        string,
+        unknown
+      >;
     },
     async image(url) {
       const name = IMAGE_URL.exec(url)?.[1];
@@ -113,7 +136,8 @@ export function serviceBackend(service: Service, caller: HttpCaller, options: { 
 }
 
 /** The service's public base address, read from its OpenAPI servers entry (for job problem types). */
-const serviceBase = (service: Service): string => ((service.openApi().servers as { url: string }[] | undefined)?.[0]?.url ?? '');
+const serviceBase = (service: Service): string =>
+  (service.openApi().servers as { url: string }[] | undefined)?.[0]?.url ?? '';
 
 /** Base of image URLs and problem types over stdio: there is no server, so images are MCP resources under it. */
 export const LOCAL_BASE = 'halfspace://local';
@@ -124,17 +148,28 @@ export const LOCAL_BASE = 'halfspace://local';
  * readable as resources at their `halfspace://local/images/<sha256>.png` URL.
  * @example await localBackend(Engine.open({ dataset: 'demo' })).call(op, { name: 'Igor Teixeira' }, {}) // => { ok: true, value: {…} }
  */
-export function localBackend(engine: ServiceEngine, options: { operations?: readonly Operation[]; fetchPhoto?: (url: string) => Promise<Result<Uint8Array>> } = {}): ToolBackend {
+export function localBackend(
+  engine: ServiceEngine,
+  options: { operations?: readonly Operation[]; fetchPhoto?: (url: string) => Promise<Result<Uint8Array>> } = {},
+): ToolBackend {
   const operations = options.operations ?? OPERATIONS;
   const photoFetcher = options.fetchPhoto ?? ((url: string) => fetchPhoto(url));
   const images = new Map<string, Uint8Array>();
-  const store = { put: async (hex: string, png: Uint8Array) => void images.set(hex, png), get: async (hex: string) => images.get(hex) ?? null };
+  const store = {
+    put: async (hex: string, png: Uint8Array) => void images.set(hex, png),
+    get: async (hex: string) => images.get(hex) ?? null,
+  };
   // No public address: the card watermark keeps its default text rather than "local".
   const local = new Proxy(engine, {
     get: (target, prop, receiver) =>
-      prop === 'card' ? (request: never, opts: Record<string, unknown> = {}) => target.card(request, { ...opts, baseUrl: undefined }) : Reflect.get(target, prop, receiver),
+      prop === 'card'
+        ? (request: never, opts: Record<string, unknown> = {}) => target.card(request, { ...opts, baseUrl: undefined })
+        : Reflect.get(target, prop, receiver),
   });
-  const problem = (failure: Failure): ToolCallOutcome => ({ ok: false, problem: problemOf(LOCAL_BASE, newRequestId(), failure) });
+  const problem = (failure: Failure): ToolCallOutcome => ({
+    ok: false,
+    problem: problemOf(LOCAL_BASE, newRequestId(), failure),
+  });
 
   return {
     operations,
@@ -152,7 +187,15 @@ export function localBackend(engine: ServiceEngine, options: { operations?: read
       let ran: Awaited<ReturnType<Operation['run']>>;
       try {
         // The operation gets the parsed request, as the service gives it (defaults filled in).
-        ran = await op.run({ engine: local, body: parsed.ok ? parsed.value : body, query: parsedQuery.ok ? parsedQuery.value : query, key: null, baseUrl: LOCAL_BASE, images: store, ...(photo ? { photo } : {}) });
+        ran = await op.run({
+          engine: local,
+          body: parsed.ok ? parsed.value : body,
+          query: parsedQuery.ok ? parsedQuery.value : query,
+          key: null,
+          baseUrl: LOCAL_BASE,
+          images: store,
+          ...(photo ? { photo } : {}),
+        });
       } catch (error) {
         console.error('[halfspace mcp] internal error:', error);
         ran = fail('internal_error', 'unexpected error');

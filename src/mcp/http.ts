@@ -21,9 +21,21 @@ const FORWARDED = ['content-type', 'accept', 'mcp-protocol-version', 'mcp-sessio
  * uses for 405) and `Allow: POST`. Built from a service problem so type, request id and headers match.
  */
 function methodNotAllowed(service: Service, method: string, requestId: string): ServiceResponse {
-  const base = service.failure({ code: 'not_found', message: `${method} /mcp is not served: this MCP endpoint is stateless, POST JSON-RPC messages to it` }, requestId);
+  const base = service.failure(
+    {
+      code: 'not_found',
+      message: `${method} /mcp is not served: this MCP endpoint is stateless, POST JSON-RPC messages to it`,
+    },
+    requestId,
+  );
   const problem = JSON.parse(base.body as string) as Record<string, unknown>;
-  const body = { ...problem, type: String(problem.type).replace(/#error-not_found$/, '#error-method_not_allowed'), title: 'Method not allowed', status: 405, code: 'method_not_allowed' };
+  const body = {
+    ...problem,
+    type: String(problem.type).replace(/#error-not_found$/, '#error-method_not_allowed'),
+    title: 'Method not allowed',
+    status: 405,
+    code: 'method_not_allowed',
+  };
   return { status: 405, headers: { ...base.headers, allow: 'POST' }, body: JSON.stringify(body) };
 }
 
@@ -35,7 +47,11 @@ export function mcpRoute(service: Service): (x: HttpExchange, requestId: string)
   return async (x, requestId) => {
     if (x.method !== 'POST') return methodNotAllowed(service, x.method, requestId);
     const bytes = await x.readBody(MCP_BODY_MAX_BYTES);
-    if (bytes === null) return service.failure({ code: 'payload_too_large', message: `the body exceeds ${MCP_BODY_MAX_BYTES} bytes` }, requestId);
+    if (bytes === null)
+      return service.failure(
+        { code: 'payload_too_large', message: `the body exceeds ${MCP_BODY_MAX_BYTES} bytes` },
+        requestId,
+      );
     const headers = new Headers();
     for (const name of FORWARDED) {
       const value = x.header(name);
@@ -48,10 +64,15 @@ export function mcpRoute(service: Service): (x: HttpExchange, requestId: string)
       ...(x.header('x-forwarded-for') !== undefined ? { forwardedFor: x.header('x-forwarded-for') } : {}),
     };
     const server = createMcpServer(serviceBackend(service, caller));
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     try {
       await server.connect(transport);
-      const response = await transport.handleRequest(new Request('http://mcp.invalid/mcp', { method: 'POST', headers, body: bytes }));
+      const response = await transport.handleRequest(
+        new Request('http://mcp.invalid/mcp', { method: 'POST', headers, body: bytes }),
+      );
       const out: Record<string, string> = { 'request-id': requestId };
       response.headers.forEach((value, name) => (out[name] = value));
       return { status: response.status, headers: out, body: await response.text() };

@@ -3,7 +3,15 @@
  * or streamable HTTP over a service (billed like REST; `halfspace serve` mounts it at `/mcp`).
  */
 export { createMcpServer, catalogUriOf } from './server.js';
-export { localBackend, serviceBackend, LOCAL_BASE, type ToolBackend, type ToolCallOutcome, type ToolCredits, type HttpCaller } from './backend.js';
+export {
+  localBackend,
+  serviceBackend,
+  LOCAL_BASE,
+  type ToolBackend,
+  type ToolCallOutcome,
+  type ToolCredits,
+  type HttpCaller,
+} from './backend.js';
 export { mcpRoute } from './http.js';
 export { serveStdio } from './stdio.js';
 export { toolOf, toolNameOf } from './tools.js';

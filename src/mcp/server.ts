@@ -5,7 +5,15 @@
  * `code` (invalid_request + param), which `McpServer`'s own argument check would replace.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Problem } from '../service/errors.js';
 import { API_VERSION } from '../service/openapi.js';
 import type { Operation } from '../service/operations.js';
@@ -18,20 +26,29 @@ export const catalogUriOf = (op: Operation): string => `halfspace://catalog/${to
 /** Names in a result worth listing in the text summary (players of a search, pool or lineup). */
 function playersLine(value: Record<string, unknown>): string {
   const data = (value.data ?? value) as Record<string, unknown>;
-  const list = [data.results, data.players, data.alternatives, data.candidates].find(Array.isArray) as Record<string, unknown>[] | undefined;
+  const list = [data.results, data.players, data.alternatives, data.candidates].find(Array.isArray) as
+    | Record<string, unknown>[]
+    | undefined;
   if (!list?.length) return '';
   const names = list.slice(0, 8).map((item) => {
     const p = (item.player ?? item) as Record<string, unknown>;
     const name = p.display_name ?? p.name;
     if (typeof name !== 'string') return null;
-    const extra = [p.team, p.age !== undefined ? `age ${p.age}` : null, typeof item.similarity === 'number' ? `similarity ${item.similarity}` : null].filter((x) => x !== null && x !== undefined);
+    const extra = [
+      p.team,
+      p.age !== undefined ? `age ${p.age}` : null,
+      typeof item.similarity === 'number' ? `similarity ${item.similarity}` : null,
+    ].filter((x) => x !== null && x !== undefined);
     return `${name}${extra.length ? ` (${extra.join(', ')})` : ''} [player_id ${String(p.player_id)}]`;
   });
   const shown = names.filter((n): n is string => n !== null);
-  return shown.length ? `\n${shown.map((n) => `- ${n}`).join('\n')}${list.length > shown.length ? `\n(${list.length} in all; see structuredContent)` : ''}` : '';
+  return shown.length
+    ? `\n${shown.map((n) => `- ${n}`).join('\n')}${list.length > shown.length ? `\n(${list.length} in all; see structuredContent)` : ''}`
+    : '';
 }
 
-const creditsLine = (credits: ToolCredits | undefined): string => (credits ? `\nCredits charged: ${credits.charged}; wallet balance: ${credits.balance}.` : '');
+const creditsLine = (credits: ToolCredits | undefined): string =>
+  credits ? `\nCredits charged: ${credits.charged}; wallet balance: ${credits.balance}.` : '';
 
 /**
  * The short text of a result: its `summary` or `headline`, the players it names, the credits.
@@ -57,7 +74,12 @@ export function summaryText(value: Record<string, unknown>, credits: ToolCredits
 export function problemText(problem: Problem, credits?: ToolCredits): string {
   const candidates = Array.isArray(problem.candidates)
     ? `\nCandidates (call again with one player_id or team_id):\n${(problem.candidates as Record<string, unknown>[])
-        .map((c) => `- ${Object.entries(c).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(', ')}`)
+        .map(
+          (c) =>
+            `- ${Object.entries(c)
+              .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+              .join(', ')}`,
+        )
         .join('\n')}`
     : '';
   return `Error ${problem.code}${problem.param ? ` (${problem.param})` : ''}: ${problem.detail}${candidates}${creditsLine(credits)}`;
@@ -82,19 +104,34 @@ export function createMcpServer(backend: ToolBackend): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const op = byName().get(request.params.name);
-    if (!op) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(request.params.name)}; see tools/list`);
+    if (!op)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `unknown tool ${JSON.stringify(request.params.name)}; see tools/list`,
+      );
     const { body, query } = splitArguments(op, request.params.arguments ?? {});
     const outcome = await backend.call(op, body, query);
     const meta = outcome.credits ? { _meta: { 'halfspace/credits': outcome.credits } } : {};
     if (!outcome.ok) {
-      return { isError: true, content: [{ type: 'text', text: problemText(outcome.problem, outcome.credits) }], structuredContent: outcome.problem, ...meta };
+      return {
+        isError: true,
+        content: [{ type: 'text', text: problemText(outcome.problem, outcome.credits) }],
+        structuredContent: outcome.problem,
+        ...meta,
+      };
     }
     const content: CallToolResult['content'] = [{ type: 'text', text: summaryText(outcome.value, outcome.credits) }];
     const url = outcome.value.image_url;
     if (typeof url === 'string') {
       const png = await backend.image(url);
       if (png) content.push({ type: 'image', data: Buffer.from(png).toString('base64'), mimeType: 'image/png' });
-      content.push({ type: 'resource_link', uri: url, name: url.slice(url.lastIndexOf('/') + 1), mimeType: 'image/png', description: 'The rendered card' });
+      content.push({
+        type: 'resource_link',
+        uri: url,
+        name: url.slice(url.lastIndexOf('/') + 1),
+        mimeType: 'image/png',
+        description: 'The rendered card',
+      });
     }
     return { content, structuredContent: outcome.value, ...meta };
   });
@@ -111,7 +148,10 @@ export function createMcpServer(backend: ToolBackend): Server {
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const uri = request.params.uri;
     const op = backend.operations.find((o) => catalogUriOf(o) === uri);
-    if (op) return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(await backend.catalog(op), null, 2) }] };
+    if (op)
+      return {
+        contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(await backend.catalog(op), null, 2) }],
+      };
     const png = await backend.image(uri);
     if (png) return { contents: [{ uri, mimeType: 'image/png', blob: Buffer.from(png).toString('base64') }] };
     throw new McpError(ErrorCode.InvalidParams, `no resource ${JSON.stringify(uri)}; see resources/list`);

@@ -13,7 +13,10 @@ import { createMcpServer } from './server.js';
  * closes the connection (stdin ends).
  * @example await serveStdio(Engine.open({ dataset: 'demo' }))
  */
-export async function serveStdio(engine: ServiceEngine, streams: { stdin?: Readable; stdout?: Writable } = {}): Promise<void> {
+export async function serveStdio(
+  engine: ServiceEngine,
+  streams: { stdin?: Readable; stdout?: Writable } = {},
+): Promise<void> {
   const stdin = streams.stdin ?? process.stdin;
   const server = createMcpServer(localBackend(engine));
   const transport = new StdioServerTransport(stdin, streams.stdout ?? process.stdout);

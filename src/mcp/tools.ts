@@ -37,7 +37,11 @@ export interface ToolDefinition {
 }
 
 const jsonSchemaOf = (schema: z.ZodType): Record<string, unknown> => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as Record<string, unknown>;
   return rest;
 };
 
@@ -48,22 +52,32 @@ export function queryNamesOf(op: Operation): string[] {
 
 /** What a call costs, in words, for the description. */
 function costText(op: Operation): string {
-  const credits = op.id === 'cards' ? `${SYNC_CARD_CREDITS} credits (player_card, stat_ribbon) or ${HD_CARD_CREDITS} credits (hd styles)` : `${costOf(op, {})} credit${costOf(op, {}) === 1 ? '' : 's'}`;
-  const demo = demoAllowed(op, {}) ? `; with the demo channel instead of a key it counts against ${DEMO_DAILY_LIMIT} free calls per day${op.id === 'cards' ? ' (sync styles only)' : ''}` : '; needs an API key';
+  const credits =
+    op.id === 'cards'
+      ? `${SYNC_CARD_CREDITS} credits (player_card, stat_ribbon) or ${HD_CARD_CREDITS} credits (hd styles)`
+      : `${costOf(op, {})} credit${costOf(op, {}) === 1 ? '' : 's'}`;
+  const demo = demoAllowed(op, {})
+    ? `; with the demo channel instead of a key it counts against ${DEMO_DAILY_LIMIT} free calls per day${op.id === 'cards' ? ' (sync styles only)' : ''}`
+    : '; needs an API key';
   return `Cost over HTTP (POST /mcp): ${credits} per successful call from the key's wallet${demo}. Failed calls are never charged. Free over stdio (halfspace mcp).`;
 }
 
 /** What the JSON result holds, per tool, for the description. */
 const RETURNS: Record<string, string> = {
-  player: 'Returns the player profile (identity, seasonal rows, DNA style tags, one-line summary); enhance="narrative" adds a paragraph; name2 adds a comparison.',
+  player:
+    'Returns the player profile (identity, seasonal rows, DNA style tags, one-line summary); enhance="narrative" adds a paragraph; name2 adds a comparison.',
   scouting: 'Returns per-90 metrics with cohort percentiles and labels.',
-  dna_search: 'Returns the source player and the most similar players by playing-style DNA (similarity 0–1, band, shared style tags, agreeing metrics); filters: max_age, max_fee_tier, league_tier_max, position_group.',
+  dna_search:
+    'Returns the source player and the most similar players by playing-style DNA (similarity 0–1, band, shared style tags, agreeing metrics); filters: max_age, max_fee_tier, league_tier_max, position_group.',
   alternatives: 'Returns cheaper, younger players with a similar style (hybrid DNA recall), each with the reasons.',
-  match_intelligence: 'Returns a team\'s fixtures with derby kind, competition tier, form, standings and headline signals.',
-  verdict: 'Returns a verdict code (elite, contrast, fraud, merchant, cooked, fallback), a headline and percentile receipts.',
+  match_intelligence:
+    "Returns a team's fixtures with derby kind, competition tier, form, standings and headline signals.",
+  verdict:
+    'Returns a verdict code (elite, contrast, fraud, merchant, cooked, fallback), a headline and percentile receipts.',
   card: 'Renders a shareable PNG card: returns the image itself plus its URL and the player block. hd styles run as a job and return once rendered.',
   card_prompt: 'Returns a composable image-generation prompt with the mandatory safety block (nothing rendered).',
-  best_xi_pool: 'Returns a Best XI candidate pool for a vibe (balanced, high_press, u23, …), players with position, fee tier and fit.',
+  best_xi_pool:
+    'Returns a Best XI candidate pool for a vibe (balanced, high_press, u23, …), players with position, fee tier and fit.',
   best_xi_lineup: 'Returns aggregate statistics of a lineup of 1–11 player ids.',
 };
 
@@ -75,7 +89,11 @@ export function toolOf(op: Operation): ToolDefinition {
   const name = toolNameOf(op);
   const body = jsonSchemaOf(op.body) as ToolDefinition['inputSchema'];
   const query = jsonSchemaOf(op.query) as { properties?: Record<string, unknown> };
-  const inputSchema: ToolDefinition['inputSchema'] = { ...body, type: 'object', properties: { ...(body.properties ?? {}), ...(query.properties ?? {}) } };
+  const inputSchema: ToolDefinition['inputSchema'] = {
+    ...body,
+    type: 'object',
+    properties: { ...(body.properties ?? {}), ...(query.properties ?? {}) },
+  };
   return {
     name,
     title: op.summary,
@@ -89,7 +107,10 @@ export function toolOf(op: Operation): ToolDefinition {
  * Splits tool arguments into the operation's JSON body and its query.
  * @example splitArguments(playerOp, { name: 'X', enhance: 'narrative' }) // => { body: { name: 'X' }, query: { enhance: 'narrative' } }
  */
-export function splitArguments(op: Operation, args: Record<string, unknown>): { body: Record<string, unknown>; query: Record<string, string> } {
+export function splitArguments(
+  op: Operation,
+  args: Record<string, unknown>,
+): { body: Record<string, unknown>; query: Record<string, string> } {
   const names = new Set(queryNamesOf(op));
   const body: Record<string, unknown> = {};
   const query: Record<string, string> = {};

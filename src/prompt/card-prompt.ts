@@ -29,9 +29,18 @@ export function cardPromptOf(ctx: EngineContext, input: unknown): Result<CardPro
   const player = ctx.playerById(resolved.value.player_id);
   if (!player) return fail('player_not_found', `no player with id ${resolved.value.player_id}`);
   const facts = cardFactsOf(ctx, player, { watermark: null });
-  const composed = composeCardPrompt(facts, { style: req.style, include_attribution: req.include_attribution, user_take: req.user_take });
+  const composed = composeCardPrompt(facts, {
+    style: req.style,
+    include_attribution: req.include_attribution,
+    user_take: req.user_take,
+  });
   return ok({
-    player: { player_id: player.player_id, display_name: facts.player.display_name, position: facts.player.position, team_name: facts.club?.name ?? null },
+    player: {
+      player_id: player.player_id,
+      display_name: facts.player.display_name,
+      position: facts.player.position,
+      team_name: facts.club?.name ?? null,
+    },
     style: req.style,
     ...composed,
   });

@@ -54,18 +54,26 @@ export function neutraliseTake(text: string): string {
  * default take); `safety.instructions` is always {@link SAFETY_INSTRUCTIONS}, whatever the input.
  * @example composeCardPrompt(facts, { style: 'fifa_viral' }).safety.instructions === SAFETY_INSTRUCTIONS // => true
  */
-export function composeCardPrompt(facts: CardFacts, options: { style: HdStyle; include_attribution?: boolean; user_take?: string }): CardPrompt {
+export function composeCardPrompt(
+  facts: CardFacts,
+  options: { style: HdStyle; include_attribution?: boolean; user_take?: string },
+): CardPrompt {
   const pal = paletteOf(facts);
   const angle = angleOf(facts);
   const p = facts.player;
   const featured = facts.stats
     .map((key) => facts.metrics.find((m) => m.key === key))
     .filter((m) => m !== undefined)
-    .map((m) => `- ${m.label}${m.key.endsWith('_per90') ? ' per 90' : ''}: ${formatMetric(m.key, m.value)} (${percentileText(m)})`);
+    .map(
+      (m) =>
+        `- ${m.label}${m.key.endsWith('_per90') ? ' per 90' : ''}: ${formatMetric(m.key, m.value)} (${percentileText(m)})`,
+    );
   const take = options.user_take !== undefined ? neutraliseTake(options.user_take) : facts.caption;
   const lines = [
     `Design ${articled(options.style.replaceAll('_', ' '))} football graphic for ${p.display_name}, ${p.position.toLowerCase()}${p.age !== null ? `, age ${p.age}` : ''}, ${facts.club?.name ?? 'no current club'}.`,
-    facts.season ? `Season: ${facts.season.league_name} ${facts.season.season_name}; ${facts.sample.appearances} appearance${facts.sample.appearances === 1 ? '' : 's'}, ${formatInt(facts.sample.minutes)} minutes${facts.sample.rating !== null ? `, rating ${facts.sample.rating.toFixed(2)}` : ''}.` : `Appearances: ${facts.sample.appearances}.`,
+    facts.season
+      ? `Season: ${facts.season.league_name} ${facts.season.season_name}; ${facts.sample.appearances} appearance${facts.sample.appearances === 1 ? '' : 's'}, ${formatInt(facts.sample.minutes)} minutes${facts.sample.rating !== null ? `, rating ${facts.sample.rating.toFixed(2)}` : ''}.`
+      : `Appearances: ${facts.sample.appearances}.`,
     `Headline: "${angle.headline.toUpperCase()}". Hero stat: ${angle.hero.label} ${formatMetric(angle.hero.key, angle.hero.value)}${angle.hero.key.endsWith('_per90') ? ' per 90' : ''} (${percentileText(angle.hero)}).`,
     'Featured stats (print exactly):',
     ...featured,

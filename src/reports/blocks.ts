@@ -3,7 +3,14 @@
  * per-90 map and the cohort percentiles with their cohort and sample.
  */
 import type { EngineContext, PlayerRow, PlayerSeasonRow } from '../context.js';
-import { COUNTING_COLUMNS, POSITION_GROUPS, positionGroupOf, positionLabelOf, type CountingColumn, type PositionGroup } from '../data/schema.js';
+import {
+  COUNTING_COLUMNS,
+  POSITION_GROUPS,
+  positionGroupOf,
+  positionLabelOf,
+  type CountingColumn,
+  type PositionGroup,
+} from '../data/schema.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { PER90_MINUTES_MIN } from '../stats/per90.js';
@@ -55,7 +62,9 @@ export function profileOf(ctx: EngineContext, player: PlayerRow): Profile {
     preferred_foot: player.preferred_foot,
     height_cm: player.height_cm,
     team: team ? { team_id: team.team_id, name: team.name, short_name: team.short_name } : null,
-    league: league ? { league_id: league.league_id, name: league.name, country: league.country, tier: league.tier } : null,
+    league: league
+      ? { league_id: league.league_id, name: league.name, country: league.country, tier: league.tier }
+      : null,
     fee_tier: feeTierOf(player.market_value_eur),
     wc2026_nation: player.wc2026_nation,
   };
@@ -98,7 +107,9 @@ export interface SeasonStats {
 /** One seasonal row: counting totals as recorded, plus the derived per-90 map. */
 // Built once as straight-line code: a loop over column names with computed keys made every load
 // and store megamorphic, which was a third of a player report's time (bench/results/http.md).
-const totalsOf = new Function('r', `return { ${COUNTING_COLUMNS.map((c) => `${c}: r.${c}`).join(', ')} };`) as (record: PlayerSeasonRow) => Record<CountingColumn, number | null>;
+const totalsOf = new Function('r', `return { ${COUNTING_COLUMNS.map((c) => `${c}: r.${c}`).join(', ')} };`) as (
+  record: PlayerSeasonRow,
+) => Record<CountingColumn, number | null>;
 
 export function seasonStatsOf(ctx: EngineContext, row: number): SeasonStats {
   const d = ctx.derived;

@@ -13,7 +13,14 @@ export interface CompareSide {
 }
 
 export interface Compare {
-  players: { side: 'a' | 'b'; player_id: number; name: string; team: string | null; position_group: string | null; season: string | null }[];
+  players: {
+    side: 'a' | 'b';
+    player_id: number;
+    name: string;
+    team: string | null;
+    position_group: string | null;
+    season: string | null;
+  }[];
   metrics: { metric: MetricKey; label: string; a: CompareSide; b: CompareSide; leader: 'a' | 'b' | 'tie' | null }[];
   leads: { a: number; b: number; ties: number };
 }
@@ -62,5 +69,9 @@ export function compareOf(ctx: EngineContext, a: PlayerRow, b: PlayerRow): Compa
     position_group: groupOf(row),
     season: row < 0 ? null : (ctx.seasonById(ctx.derived.season_id[row])?.name ?? null),
   });
-  return { players: [describe(a, 'a', rowA), describe(b, 'b', rowB)], metrics, leads: { a: count('a'), b: count('b'), ties: count('tie') } };
+  return {
+    players: [describe(a, 'a', rowA), describe(b, 'b', rowB)],
+    metrics,
+    leads: { a: count('a'), b: count('b'), ties: count('tie') },
+  };
 }

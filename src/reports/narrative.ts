@@ -16,7 +16,9 @@ const fmtMinutes = (m: number) => Math.round(m).toLocaleString('en-US');
  * @example leagueInProse('Premier League') // => 'the Premier League'
  */
 export function leagueInProse(name: string): string {
-  return /\b(league|division|championship|conference|cup)$/i.test(name.trim()) && !/^the\b/i.test(name.trim()) ? `the ${name}` : name;
+  return /\b(league|division|championship|conference|cup)$/i.test(name.trim()) && !/^the\b/i.test(name.trim())
+    ? `the ${name}`
+    : name;
 }
 
 /**
@@ -39,7 +41,13 @@ export function summaryOf(profile: Profile, season: SeasonStats | null, highligh
  * at least strong (≥ {@link STRONG_MIN}) on a full sample; a low sample (below the cohort's
  * minutes threshold, DESIGN §3) makes no claim at all, it says the sample is too small to judge.
  */
-export function narrativeOf(profile: Profile, season: SeasonStats | null, highlight: Highlight | null, style: StyleSummary | null, sample: 'ok' | 'low' = 'ok'): string {
+export function narrativeOf(
+  profile: Profile,
+  season: SeasonStats | null,
+  highlight: Highlight | null,
+  style: StyleSummary | null,
+  sample: 'ok' | 'low' = 'ok',
+): string {
   const name = profile.display_name;
   const parts: string[] = [];
   const age = profile.age !== null ? `, ${profile.age},` : '';
@@ -59,7 +67,9 @@ export function narrativeOf(profile: Profile, season: SeasonStats | null, highli
   }
   if (sample === 'low') {
     // Under 90 minutes there is no highlight at all; the sample warning still stands.
-    parts.push(`The sample is too small to judge (below the cohort's minutes threshold)${highlight ? `; the best number is ${highlight.text}` : ''}.`);
+    parts.push(
+      `The sample is too small to judge (below the cohort's minutes threshold)${highlight ? `; the best number is ${highlight.text}` : ''}.`,
+    );
   } else if (highlight) {
     parts.push(`The ${highlight.percentile >= STRONG_MIN ? 'standout' : 'best'} number is ${highlight.text}.`);
   }

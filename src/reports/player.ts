@@ -6,7 +6,15 @@ import type { EngineContext } from '../context.js';
 import { entityMetaOf } from '../data/schema.js';
 import { fail, ok, type Result } from '../errors.js';
 import { parseWith } from '../validation.js';
-import { highlightOf, profileOf, sampleOf, seasonStatsOf, type Highlight, type Profile, type SeasonStats } from './blocks.js';
+import {
+  highlightOf,
+  profileOf,
+  sampleOf,
+  seasonStatsOf,
+  type Highlight,
+  type Profile,
+  type SeasonStats,
+} from './blocks.js';
 import { compareOf, type Compare } from './compare.js';
 import { narrativeOf, summaryOf } from './narrative.js';
 import { PlayerRequest } from './requests.js';
@@ -29,10 +37,15 @@ export interface PlayerResponse {
 }
 
 /** Metadata every player-facing response carries. */
-export const metaOf = (ctx: EngineContext, entityId: number, resolution: Resolution) => entityMetaOf(ctx, entityId, resolution);
+export const metaOf = (ctx: EngineContext, entityId: number, resolution: Resolution) =>
+  entityMetaOf(ctx, entityId, resolution);
 
 /** Builds the player profile response. Unknown or ambiguous names are failures, not exceptions. */
-export function playerReportOf(ctx: EngineContext, input: unknown, options: { narrative?: boolean } = {}): Result<PlayerResponse> {
+export function playerReportOf(
+  ctx: EngineContext,
+  input: unknown,
+  options: { narrative?: boolean } = {},
+): Result<PlayerResponse> {
   const req = parseWith(PlayerRequest, input);
   if (!req.ok) return req;
   const resolved = resolveOrFail(ctx, req.value);
@@ -56,12 +69,28 @@ export function playerReportOf(ctx: EngineContext, input: unknown, options: { na
     },
     highlight,
   };
-  if (options.narrative) data.narrative = narrativeOf(profile, latestStats, highlight, style, latest >= 0 ? sampleOf(ctx, latest).level : 'ok');
+  if (options.narrative)
+    data.narrative = narrativeOf(
+      profile,
+      latestStats,
+      highlight,
+      style,
+      latest >= 0 ? sampleOf(ctx, latest).level : 'ok',
+    );
   if (req.value.name2 !== undefined) {
     const other = resolveOrFail(ctx, { name: req.value.name2 });
-    if (!other.ok) return fail(other.error.code, other.error.message.replace(/^name\b/, 'name2'), { ...other.error, param: 'name2' });
-    if (other.value.player.player_id === player.player_id) return fail('invalid_request', 'name2 names the same player as name', { param: 'name2' });
+    if (!other.ok)
+      return fail(other.error.code, other.error.message.replace(/^name\b/, 'name2'), {
+        ...other.error,
+        param: 'name2',
+      });
+    if (other.value.player.player_id === player.player_id)
+      return fail('invalid_request', 'name2 names the same player as name', { param: 'name2' });
     data.compare = compareOf(ctx, player, other.value.player);
   }
-  return ok({ data, summary: summaryOf(profile, latestStats, highlight), meta: metaOf(ctx, player.player_id, resolution) });
+  return ok({
+    data,
+    summary: summaryOf(profile, latestStats, highlight),
+    meta: metaOf(ctx, player.player_id, resolution),
+  });
 }

@@ -6,14 +6,13 @@ import { z } from 'zod';
 import { IdentityName, NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
 
 /** Identity inputs shared by player operations (SPEC §2.1). */
-export const PlayerIdentity = z
-  .object(NAME_IDENTITY_FIELDS)
-  .strict();
+export const PlayerIdentity = z.object(NAME_IDENTITY_FIELDS).strict();
 export type PlayerIdentity = z.infer<typeof PlayerIdentity>;
 
-
 /** POST /api/v1/intelligence/player body. */
-export const PlayerRequest = PlayerIdentity.extend({ name2: IdentityName.optional() }).strict().superRefine(requireIdentity('name'));
+export const PlayerRequest = PlayerIdentity.extend({ name2: IdentityName.optional() })
+  .strict()
+  .superRefine(requireIdentity('name'));
 export type PlayerRequest = z.infer<typeof PlayerRequest>;
 
 /** POST /api/v1/intelligence/scouting body. */

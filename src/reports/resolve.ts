@@ -3,7 +3,10 @@ import type { EngineContext, PlayerQuery, PlayerRow, Resolution } from '../conte
 import { assert, ok, type Result } from '../errors.js';
 
 /** Resolves `{ name | player_id, team_hint }` to a player row, or the resolver's failure unchanged. */
-export function resolveOrFail(ctx: EngineContext, query: PlayerQuery): Result<{ player: PlayerRow; resolution: Resolution }> {
+export function resolveOrFail(
+  ctx: EngineContext,
+  query: PlayerQuery,
+): Result<{ player: PlayerRow; resolution: Resolution }> {
   const r = ctx.resolvePlayer(query);
   if (!r.ok) return r;
   const player = ctx.playerById(r.value.player_id);

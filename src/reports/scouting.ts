@@ -5,7 +5,19 @@
 import type { EngineContext, Resolution, StyleSummary } from '../context.js';
 import { ok, type Result } from '../errors.js';
 import { parseWith } from '../validation.js';
-import { highlightOf, per90MapOf, percentilesOf, profileOf, sampleOf, seasonStatsOf, type Highlight, type PercentileEntry, type Profile, type Sample, type SeasonStats } from './blocks.js';
+import {
+  highlightOf,
+  per90MapOf,
+  percentilesOf,
+  profileOf,
+  sampleOf,
+  seasonStatsOf,
+  type Highlight,
+  type PercentileEntry,
+  type Profile,
+  type Sample,
+  type SeasonStats,
+} from './blocks.js';
 import { narrativeOf, summaryOf } from './narrative.js';
 import { metaOf } from './player.js';
 import { ScoutingRequest } from './requests.js';
@@ -48,7 +60,13 @@ export function scoutingReportOf(ctx: EngineContext, input: unknown): Result<Sco
         has_vector: style !== null,
         style_tags: style ? [style.primary, ...style.traits] : [],
         style,
-        narrative: narrativeOf(profile, latestStats, highlight, style, latest >= 0 ? sampleOf(ctx, latest).level : 'ok'),
+        narrative: narrativeOf(
+          profile,
+          latestStats,
+          highlight,
+          style,
+          latest >= 0 ? sampleOf(ctx, latest).level : 'ok',
+        ),
       },
       stats,
       season: latestStats?.season ?? null,

@@ -4,7 +4,13 @@
  * and open holds, and release at start-up the holds a crashed process left.
  */
 import { fail, HalfspaceError, ok, type Result } from '../errors.js';
-import { isCreditAmount, MAX_WALLET_CREDITS, type KeyRecord, type OpenHold, type ServiceStore } from '../store/ports.js';
+import {
+  isCreditAmount,
+  MAX_WALLET_CREDITS,
+  type KeyRecord,
+  type OpenHold,
+  type ServiceStore,
+} from '../store/ports.js';
 import { generateKey } from './keys.js';
 
 /** A newly issued key: the only moment the full key is visible. */
@@ -16,7 +22,11 @@ export interface IssuedKey {
 
 /** The failure of an amount outside 1–{@link MAX_WALLET_CREDITS}. */
 const amountOutOfRange = (credits: number, least: 0 | 1) =>
-  fail<never>('amount_out_of_range', `credits must be an integer from ${least} to ${MAX_WALLET_CREDITS}, got ${credits}`, { param: 'credits', max_credits: MAX_WALLET_CREDITS });
+  fail<never>(
+    'amount_out_of_range',
+    `credits must be an integer from ${least} to ${MAX_WALLET_CREDITS}, got ${credits}`,
+    { param: 'credits', max_credits: MAX_WALLET_CREDITS },
+  );
 
 /**
  * Creates a key and its wallet (the wallet id is the key id), topped up with `credits` (an integer
@@ -24,14 +34,24 @@ const amountOutOfRange = (credits: number, least: 0 | 1) =>
  * anything is stored).
  * @example (await issueKey(store, { credits: 100 })).balance // => 100
  */
-export async function issueKey(store: ServiceStore, options: { credits: number; label?: string | null; noWatermark?: boolean; now?: Date }): Promise<IssuedKey> {
+export async function issueKey(
+  store: ServiceStore,
+  options: { credits: number; label?: string | null; noWatermark?: boolean; now?: Date },
+): Promise<IssuedKey> {
   if (options.credits !== 0 && !isCreditAmount(options.credits)) {
     const refused = amountOutOfRange(options.credits, 0);
     if (!refused.ok) throw new HalfspaceError(refused.error);
   }
   const at = (options.now ?? new Date()).toISOString();
   const { id, key, hash } = generateKey();
-  const record: KeyRecord = { id, hash, label: options.label ?? null, no_watermark: options.noWatermark ?? false, created_at: at, revoked_at: null };
+  const record: KeyRecord = {
+    id,
+    hash,
+    label: options.label ?? null,
+    no_watermark: options.noWatermark ?? false,
+    created_at: at,
+    revoked_at: null,
+  };
   await store.keys.create(record);
   await store.wallets.open(id, at);
   if (options.credits > 0) await store.wallets.topup(id, options.credits, at, 'opening credits');
@@ -46,12 +66,21 @@ export async function issueKey(store: ServiceStore, options: { credits: number; 
  * `not_found` for an unknown key.
  * @example await topupWallet(store, 'key_x', 50) // => { ok: true, value: 150 }
  */
-export async function topupWallet(store: ServiceStore, keyId: string, credits: number, note: string | null = null, now = new Date()): Promise<Result<number>> {
+export async function topupWallet(
+  store: ServiceStore,
+  keyId: string,
+  credits: number,
+  note: string | null = null,
+  now = new Date(),
+): Promise<Result<number>> {
   if (!isCreditAmount(credits)) return amountOutOfRange(credits, 1);
   const key = await store.keys.byId(keyId);
   if (!key) return fail('not_found', `no wallet for key ${keyId}`, { param: 'key' });
   // A revoked key can never spend again, so credits added to it would be lost.
-  if (key.revoked_at !== null) return fail('key_revoked', `key ${keyId} was revoked at ${key.revoked_at}; its wallet takes no more credits`, { param: 'key' });
+  if (key.revoked_at !== null)
+    return fail('key_revoked', `key ${keyId} was revoked at ${key.revoked_at}; its wallet takes no more credits`, {
+      param: 'key',
+    });
   const added = await store.wallets.topup(keyId, credits, now.toISOString(), note);
   if (added.ok) return ok(added.entry.balance_after);
   if (added.reason === 'unknown_wallet') return fail('not_found', `no wallet for key ${keyId}`, { param: 'key' });
@@ -92,7 +121,10 @@ export async function walletStatusOf(store: ServiceStore, walletId: string): Pro
  * under them) and every expired hold. Returns how many of each were released.
  * @example await releaseLeftoverHolds(store) // => { abandoned: 2, expired: 0 }
  */
-export async function releaseLeftoverHolds(store: ServiceStore, now = new Date()): Promise<{ abandoned: number; expired: number }> {
+export async function releaseLeftoverHolds(
+  store: ServiceStore,
+  now = new Date(),
+): Promise<{ abandoned: number; expired: number }> {
   const at = now.toISOString();
   const keep = (await store.jobs.unfinished()).map((job) => job.hold_id);
   const abandoned = await store.wallets.releaseAbandoned(at, keep);

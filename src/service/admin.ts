@@ -74,7 +74,11 @@ async function summaryOf(store: ServiceStore, k: KeyRecord): Promise<KeySummary>
  * `key_revoked` when it is revoked already.
  * @example await revokeKey(store, 'key_x') // => { ok: true, value: { id: 'key_x', revoked_at: '2026-…' } }
  */
-export async function revokeKey(store: ServiceStore, id: string, now = new Date()): Promise<Result<{ id: string; revoked_at: string }>> {
+export async function revokeKey(
+  store: ServiceStore,
+  id: string,
+  now = new Date(),
+): Promise<Result<{ id: string; revoked_at: string }>> {
   const at = now.toISOString();
   if (await store.keys.revoke(id, at)) return ok({ id, revoked_at: at });
   const key = await store.keys.byId(id);
@@ -108,12 +112,20 @@ export interface LedgerPage {
  * for an unknown wallet.
  * @example (await ledgerPage(store, 'key_x', { kind: 'topup', limit: 10 })).value.entries.length // => 1
  */
-export async function ledgerPage(store: ServiceStore, walletId: string, query: LedgerQuery = {}): Promise<Result<LedgerPage>> {
-  if ((await store.wallets.balance(walletId)) === null) return fail('not_found', `no wallet for ${walletId}`, { param: 'key' });
+export async function ledgerPage(
+  store: ServiceStore,
+  walletId: string,
+  query: LedgerQuery = {},
+): Promise<Result<LedgerPage>> {
+  if ((await store.wallets.balance(walletId)) === null)
+    return fail('not_found', `no wallet for ${walletId}`, { param: 'key' });
   const limit = query.limit ?? LEDGER_PAGE_DEFAULT;
   // One entry more than the page tells whether another page follows.
   const matches = (e: LedgerEntry) =>
-    (query.kind === undefined || e.kind === query.kind) && (query.since === undefined || e.at >= query.since) && (query.until === undefined || e.at < query.until) && (query.before === undefined || e.entry_id < query.before);
+    (query.kind === undefined || e.kind === query.kind) &&
+    (query.since === undefined || e.at >= query.since) &&
+    (query.until === undefined || e.at < query.until) &&
+    (query.before === undefined || e.entry_id < query.before);
   const matching = store.ledgerQueries
     ? await store.ledgerQueries.ledgerPage(walletId, { ...query, limit: limit + 1 })
     : (await store.wallets.ledger(walletId)).filter(matches).reverse();
@@ -139,10 +151,17 @@ export interface UsageRow {
  * Sorted by day, then operation.
  * @example await usageOf(store, { keyId: 'key_x' }) // => [{ day: '2026-11-24', operation: 'intelligence.player', calls: 3, credits: 3 }]
  */
-export async function usageOf(store: ServiceStore, filter: { keyId?: string; since?: string; until?: string } = {}): Promise<UsageRow[]> {
+export async function usageOf(
+  store: ServiceStore,
+  filter: { keyId?: string; since?: string; until?: string } = {},
+): Promise<UsageRow[]> {
   if (store.ledgerQueries) {
     const rows = new Map<string, UsageRow>();
-    for (const c of await store.ledgerQueries.usage({ walletId: filter.keyId, since: filter.since, until: filter.until })) {
+    for (const c of await store.ledgerQueries.usage({
+      walletId: filter.keyId,
+      since: filter.since,
+      until: filter.until,
+    })) {
       const operation = (c.note ?? 'unknown').replace(/ job$/, '');
       const id = `${c.day}\n${operation}`;
       const row = rows.get(id) ?? { day: c.day, operation, calls: 0, credits: 0 };
@@ -160,7 +179,8 @@ export async function usageOf(store: ServiceStore, filter: { keyId?: string; sin
       if (e.kind === 'hold') holds.set(e.entry_id, e);
       if (e.kind !== 'capture' || e.hold_id === null) continue;
       const day = e.at.slice(0, 10);
-      if ((filter.since !== undefined && e.at < filter.since) || (filter.until !== undefined && e.at >= filter.until)) continue;
+      if ((filter.since !== undefined && e.at < filter.since) || (filter.until !== undefined && e.at >= filter.until))
+        continue;
       const hold = holds.get(e.hold_id);
       const operation = (hold?.note ?? 'unknown').replace(/ job$/, '');
       const id = `${day}\n${operation}`;
@@ -173,7 +193,10 @@ export async function usageOf(store: ServiceStore, filter: { keyId?: string; sin
   return sortUsage([...rows.values()]);
 }
 
-const sortUsage = (rows: UsageRow[]) => rows.sort((a, b) => (a.day === b.day ? (a.operation < b.operation ? -1 : a.operation > b.operation ? 1 : 0) : a.day < b.day ? -1 : 1));
+const sortUsage = (rows: UsageRow[]) =>
+  rows.sort((a, b) =>
+    a.day === b.day ? (a.operation < b.operation ? -1 : a.operation > b.operation ? 1 : 0) : a.day < b.day ? -1 : 1,
+  );
 
 /** Options of {@link createAdmin}. */
 export interface AdminOptions {
@@ -194,27 +217,34 @@ export interface Admin {
 }
 
 const Instant = z.iso.datetime({ offset: true }).or(z.iso.date());
-const CreateKeyBody = z.object({
-  // Range checked by issueKey, which answers amount_out_of_range like a top-up.
-  credits: z.number(),
-  label: z.string().max(200).nullable().optional(),
-  no_watermark: z.boolean().optional(),
-}).strict();
+const CreateKeyBody = z
+  .object({
+    // Range checked by issueKey, which answers amount_out_of_range like a top-up.
+    credits: z.number(),
+    label: z.string().max(200).nullable().optional(),
+    no_watermark: z.boolean().optional(),
+  })
+  .strict();
 const TopupBody = z.object({ credits: z.number(), note: z.string().max(200).nullable().optional() }).strict();
-const LedgerQuerySchema = z.object({
-  kind: z.enum(['topup', 'hold', 'capture', 'release']).optional(),
-  since: Instant.optional(),
-  until: Instant.optional(),
-  before: z.coerce.number().int().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(LEDGER_PAGE_MAX).optional(),
-}).strict();
-const UsageQuery = z.object({ key: z.string().max(100).optional(), since: Instant.optional(), until: Instant.optional() }).strict();
+const LedgerQuerySchema = z
+  .object({
+    kind: z.enum(['topup', 'hold', 'capture', 'release']).optional(),
+    since: Instant.optional(),
+    until: Instant.optional(),
+    before: z.coerce.number().int().min(1).optional(),
+    limit: z.coerce.number().int().min(1).max(LEDGER_PAGE_MAX).optional(),
+  })
+  .strict();
+const UsageQuery = z
+  .object({ key: z.string().max(100).optional(), since: Instant.optional(), until: Instant.optional() })
+  .strict();
 const NoQuery = z.object({}).strict();
 
 const KEY_ROUTE = /^\/keys\/(key_[0-9A-Za-z]{1,64})(?:\/(revoke|topup|wallet|holds|ledger))?$/;
 
 /** A date-only instant (`YYYY-MM-DD`) as the start of that UTC day. */
-const instantOf = (s: string | undefined) => (s === undefined ? undefined : s.length === 10 ? `${s}T00:00:00.000Z` : new Date(s).toISOString());
+const instantOf = (s: string | undefined) =>
+  s === undefined ? undefined : s.length === 10 ? `${s}T00:00:00.000Z` : new Date(s).toISOString();
 
 /**
  * Creates the admin API over a store.
@@ -232,24 +262,49 @@ export function createAdmin(options: AdminOptions): Admin {
   });
   const problem = (requestId: string, failure: Failure, headers: Record<string, string> = {}): ServiceResponse => {
     const body = problemOf(baseUrl, requestId, failure);
-    return { status: body.status, headers: { 'content-type': PROBLEM_TYPE, 'request-id': requestId, 'cache-control': 'no-store', ...headers }, body: JSON.stringify(body) };
+    return {
+      status: body.status,
+      headers: { 'content-type': PROBLEM_TYPE, 'request-id': requestId, 'cache-control': 'no-store', ...headers },
+      body: JSON.stringify(body),
+    };
   };
-  const answer = <T>(requestId: string, result: Result<T>, status = 200) => (result.ok ? reply(status, requestId, result.value) : problem(requestId, result.error));
+  const answer = <T>(requestId: string, result: Result<T>, status = 200) =>
+    result.ok ? reply(status, requestId, result.value) : problem(requestId, result.error);
 
   function authorized(authorization: string | undefined): Failure | null {
-    if (token === '') return { code: 'unauthorized', message: 'the admin API is disabled: start the server with --admin-token-file (or HALFSPACE_ADMIN_TOKEN)' };
+    if (token === '')
+      return {
+        code: 'unauthorized',
+        message: 'the admin API is disabled: start the server with --admin-token-file (or HALFSPACE_ADMIN_TOKEN)',
+      };
     const presented = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
-    if (presented === undefined) return { code: 'unauthorized', message: 'send the admin token as Authorization: Bearer <token>', param: 'Authorization' };
-    if (!adminTokenMatches(token, presented)) return { code: 'unauthorized', message: 'the admin token is not valid', param: 'Authorization' };
+    if (presented === undefined)
+      return {
+        code: 'unauthorized',
+        message: 'send the admin token as Authorization: Bearer <token>',
+        param: 'Authorization',
+      };
+    if (!adminTokenMatches(token, presented))
+      return { code: 'unauthorized', message: 'the admin token is not valid', param: 'Authorization' };
     return null;
   }
 
-  const methodNotAllowed = (requestId: string, path: string, allow: string) => problem(requestId, { code: 'method_not_allowed', message: `${ADMIN_PREFIX}${path} answers ${allow} only` }, { allow });
+  const methodNotAllowed = (requestId: string, path: string, allow: string) =>
+    problem(
+      requestId,
+      { code: 'method_not_allowed', message: `${ADMIN_PREFIX}${path} answers ${allow} only` },
+      { allow },
+    );
 
   async function route(req: ServiceRequest, requestId: string): Promise<ServiceResponse> {
     const path = req.path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '') || '/';
     const query = req.query ?? {};
-    const needBody = () => (req.bodyProblem ? { ok: false as const, error: req.bodyProblem } : req.body === undefined ? fail<never>('invalid_request', 'a JSON object body is required', { param: 'body' }) : ok(req.body));
+    const needBody = () =>
+      req.bodyProblem
+        ? { ok: false as const, error: req.bodyProblem }
+        : req.body === undefined
+          ? fail<never>('invalid_request', 'a JSON object body is required', { param: 'body' })
+          : ok(req.body);
 
     if (path === '/keys') {
       if (req.method === 'GET') {
@@ -262,9 +317,23 @@ export function createAdmin(options: AdminOptions): Admin {
       const body = parseWith(CreateKeyBody, raw.value);
       if (!body.ok) return problem(requestId, body.error);
       try {
-        const issued = await issueKey(store, { credits: body.value.credits, label: body.value.label ?? null, noWatermark: body.value.no_watermark ?? false, now: clock() });
+        const issued = await issueKey(store, {
+          credits: body.value.credits,
+          label: body.value.label ?? null,
+          noWatermark: body.value.no_watermark ?? false,
+          now: clock(),
+        });
         const r = issued.record;
-        return reply(201, requestId, { id: r.id, key: issued.key, label: r.label, no_watermark: r.no_watermark, created_at: r.created_at, revoked_at: null, balance: issued.balance, held: 0 });
+        return reply(201, requestId, {
+          id: r.id,
+          key: issued.key,
+          label: r.label,
+          no_watermark: r.no_watermark,
+          created_at: r.created_at,
+          revoked_at: null,
+          balance: issued.balance,
+          held: 0,
+        });
       } catch (e) {
         if (e instanceof HalfspaceError) return problem(requestId, e.failure);
         throw e;
@@ -274,12 +343,21 @@ export function createAdmin(options: AdminOptions): Admin {
       if (req.method !== 'GET') return methodNotAllowed(requestId, path, 'GET');
       const q = parseWith(UsageQuery, query);
       if (!q.ok) return problem(requestId, q.error);
-      if (q.value.key !== undefined && !(await store.keys.byId(q.value.key))) return problem(requestId, { code: 'not_found', message: `no key ${q.value.key}`, param: 'key' });
-      const usage = await usageOf(store, { keyId: q.value.key, since: instantOf(q.value.since), until: instantOf(q.value.until) });
+      if (q.value.key !== undefined && !(await store.keys.byId(q.value.key)))
+        return problem(requestId, { code: 'not_found', message: `no key ${q.value.key}`, param: 'key' });
+      const usage = await usageOf(store, {
+        keyId: q.value.key,
+        since: instantOf(q.value.since),
+        until: instantOf(q.value.until),
+      });
       return reply(200, requestId, { usage });
     }
     const match = KEY_ROUTE.exec(path);
-    if (!match) return problem(requestId, { code: 'not_found', message: `no admin endpoint ${req.method} ${req.path}; see /openapi.json (tag admin)` });
+    if (!match)
+      return problem(requestId, {
+        code: 'not_found',
+        message: `no admin endpoint ${req.method} ${req.path}; see /openapi.json (tag admin)`,
+      });
     const [, id, action] = match;
     if (action === 'revoke' || action === 'topup') {
       if (req.method !== 'POST') return methodNotAllowed(requestId, path, 'POST');
@@ -302,14 +380,21 @@ export function createAdmin(options: AdminOptions): Admin {
     if (action === 'ledger') {
       const q = parseWith(LedgerQuerySchema, query);
       if (!q.ok) return problem(requestId, q.error);
-      return answer(requestId, await ledgerPage(store, id, { ...q.value, since: instantOf(q.value.since), until: instantOf(q.value.until) }));
+      return answer(
+        requestId,
+        await ledgerPage(store, id, { ...q.value, since: instantOf(q.value.since), until: instantOf(q.value.until) }),
+      );
     }
     const q = parseWith(NoQuery, query);
     if (!q.ok) return problem(requestId, q.error);
     if (action === 'wallet' || action === 'holds') {
       const status = await walletStatusOf(store, id);
       if (!status.ok) return problem(requestId, status.error);
-      return reply(200, requestId, action === 'holds' ? { holds: status.value.holds } : { id, ...walletView(status.value) });
+      return reply(
+        200,
+        requestId,
+        action === 'holds' ? { holds: status.value.holds } : { id, ...walletView(status.value) },
+      );
     }
     const key = await store.keys.byId(id);
     if (!key) return problem(requestId, { code: 'not_found', message: `no key ${id}`, param: 'key' });

@@ -5,7 +5,13 @@
  */
 import { fail, InvariantError, ok, type Result } from '../errors.js';
 import type { KeyRecord, WalletStore } from '../store/ports.js';
-import { JSON_TYPE, type JsonResponse, type ParsedRequest, type ServiceContext, type ServiceRequest } from './context.js';
+import {
+  JSON_TYPE,
+  type JsonResponse,
+  type ParsedRequest,
+  type ServiceContext,
+  type ServiceRequest,
+} from './context.js';
 import { secondsUntilUtcMidnight, utcDayOf } from './demo.js';
 import type { JobRunner } from './jobs.js';
 import { costOf, type Operation } from './operation.js';
@@ -19,13 +25,30 @@ export const HOLD_TTL_MS = 5 * 60 * 1000;
  * `balance`) when the balance is lower.
  * @example await holdCredits(wallets, 'key_a', 1, new Date(), 'intelligence.player') // => { ok: true, value: { hold_id: 7, balance: 41 } }
  */
-export async function holdCredits(wallets: WalletStore, walletId: string, cost: number, now: Date, note: string, ttlMs = HOLD_TTL_MS): Promise<Result<{ hold_id: number; balance: number }>> {
-  const held = await wallets.hold(walletId, cost, now.toISOString(), new Date(now.getTime() + ttlMs).toISOString(), note);
+export async function holdCredits(
+  wallets: WalletStore,
+  walletId: string,
+  cost: number,
+  now: Date,
+  note: string,
+  ttlMs = HOLD_TTL_MS,
+): Promise<Result<{ hold_id: number; balance: number }>> {
+  const held = await wallets.hold(
+    walletId,
+    cost,
+    now.toISOString(),
+    new Date(now.getTime() + ttlMs).toISOString(),
+    note,
+  );
   if (held.ok) return ok({ hold_id: held.hold_id, balance: held.balance });
-  return fail('insufficient_credits', `this call costs ${cost} credit${cost === 1 ? '' : 's'}; the wallet holds ${held.balance}`, {
-    required_credits: cost,
-    balance: held.balance,
-  });
+  return fail(
+    'insufficient_credits',
+    `this call costs ${cost} credit${cost === 1 ? '' : 's'}; the wallet holds ${held.balance}`,
+    {
+      required_credits: cost,
+      balance: held.balance,
+    },
+  );
 }
 
 /**
@@ -33,7 +56,14 @@ export async function holdCredits(wallets: WalletStore, walletId: string, cost: 
  * (0 when released, or when the hold had already expired) and the balance afterwards.
  * @example await settleCredits(wallets, 'key_a', 7, true, new Date(), 'http 200') // => { charged: 1, balance: 41 }
  */
-export async function settleCredits(wallets: WalletStore, walletId: string, holdId: number, charge: boolean, now: Date, note: string): Promise<{ charged: number; balance: number }> {
+export async function settleCredits(
+  wallets: WalletStore,
+  walletId: string,
+  holdId: number,
+  charge: boolean,
+  now: Date,
+  note: string,
+): Promise<{ charged: number; balance: number }> {
   const at = now.toISOString();
   const settled = charge ? await wallets.capture(holdId, at) : await wallets.release(holdId, at, note);
   if (settled.ok) return { charged: charge ? settled.amount : 0, balance: settled.balance };
@@ -51,7 +81,15 @@ export type Caller = { kind: 'key'; key: KeyRecord } | { kind: 'demo'; client: s
  * Runs a validated call of `op` with its parsed `body` and `query` and bills it: `headers` (the
  * rate-limit counts so far) gain the wallet headers.
  */
-export type BilledCall = (op: Operation, req: ServiceRequest, parsed: ParsedRequest, requestId: string, caller: Caller, headers: Record<string, string>, now: Date) => Promise<JsonResponse>;
+export type BilledCall = (
+  op: Operation,
+  req: ServiceRequest,
+  parsed: ParsedRequest,
+  requestId: string,
+  caller: Caller,
+  headers: Record<string, string>,
+  now: Date,
+) => Promise<JsonResponse>;
 
 /**
  * The billing step of the pipeline: reserves a demo call or holds the cost (an hd card goes to
@@ -83,7 +121,15 @@ export function billedCall(ctx: ServiceContext, queueJob: JobRunner['queue'], re
       const reserved = await store.demo.reserve(caller.client, day, demoLimit);
       if (!reserved.ok) {
         const retry = String(secondsUntilUtcMidnight(now));
-        return problem(requestId, { code: 'demo_limit_exhausted', message: `the demo channel allows ${demoLimit} successful calls per client per UTC day; use an API key or retry after midnight UTC`, limit: demoLimit }, { ...headers, 'retry-after': retry });
+        return problem(
+          requestId,
+          {
+            code: 'demo_limit_exhausted',
+            message: `the demo channel allows ${demoLimit} successful calls per client per UTC day; use an API key or retry after midnight UTC`,
+            limit: demoLimit,
+          },
+          { ...headers, 'retry-after': retry },
+        );
       }
     } else {
       if (op.isJob?.(req.body)) return queueJob(op, req, requestId, caller.key, cost, headers, now);
@@ -97,7 +143,10 @@ export function billedCall(ctx: ServiceContext, queueJob: JobRunner['queue'], re
     }
 
     // A pure operation's JSON may come from the cache; billing below is the same either way.
-    const cacheKey = responses && op.cacheable ? `${op.id}\n${engine.now?.().getTime() ?? ''}\n${JSON.stringify(req.query ?? {})}\n${JSON.stringify(req.body)}` : null;
+    const cacheKey =
+      responses && op.cacheable
+        ? `${op.id}\n${engine.now?.().getTime() ?? ''}\n${JSON.stringify(req.query ?? {})}\n${JSON.stringify(req.body)}`
+        : null;
     const cached = cacheKey === null ? undefined : responses!.get(cacheKey);
     let outcome: Result<{ status: number; text: string; chargeable: boolean }>;
     if (cached !== undefined) {
@@ -105,13 +154,29 @@ export function billedCall(ctx: ServiceContext, queueJob: JobRunner['queue'], re
     } else {
       try {
         const key = caller.kind === 'key' ? caller.key : null;
-        const ran = await op.run({ engine, body: parsed.body, query: parsed.query, key, baseUrl, images: store.images, ...(req.photo ? { photo: req.photo } : {}), ...ctx.renderOption });
-        outcome = ran.ok ? ok({ status: ran.value.status ?? 200, text: JSON.stringify(ran.value.body), chargeable: ran.value.chargeable !== false }) : ran;
+        const ran = await op.run({
+          engine,
+          body: parsed.body,
+          query: parsed.query,
+          key,
+          baseUrl,
+          images: store.images,
+          ...(req.photo ? { photo: req.photo } : {}),
+          ...ctx.renderOption,
+        });
+        outcome = ran.ok
+          ? ok({
+              status: ran.value.status ?? 200,
+              text: JSON.stringify(ran.value.body),
+              chargeable: ran.value.chargeable !== false,
+            })
+          : ran;
       } catch (error) {
         onError(error, requestId);
         outcome = fail('internal_error', error instanceof InvariantError ? 'invariant broken' : 'unexpected error');
       }
-      if (cacheKey !== null && outcome.ok && outcome.value.status === 200 && outcome.value.chargeable) responses!.set(cacheKey, outcome.value.text);
+      if (cacheKey !== null && outcome.ok && outcome.value.status === 200 && outcome.value.chargeable)
+        responses!.set(cacheKey, outcome.value.text);
     }
     const status = outcome.ok ? outcome.value.status : 0;
     const success = outcome.ok && status >= 200 && status < 300 && outcome.value.chargeable;
@@ -119,11 +184,22 @@ export function billedCall(ctx: ServiceContext, queueJob: JobRunner['queue'], re
     if (caller.kind === 'demo') {
       if (!success) await store.demo.unreserve(caller.client, day);
     } else {
-      const settled = await settleCredits(store.wallets, caller.key.id, holdId!, success, clock(), outcome.ok ? `status ${status}` : outcome.error.code);
+      const settled = await settleCredits(
+        store.wallets,
+        caller.key.id,
+        holdId!,
+        success,
+        clock(),
+        outcome.ok ? `status ${status}` : outcome.error.code,
+      );
       headers['x-svc-credits-charged'] = String(settled.charged);
       headers['x-svc-wallet-balance'] = String(settled.balance);
     }
     if (!outcome.ok) return problem(requestId, outcome.error, headers);
-    return { status, headers: { 'content-type': JSON_TYPE, 'request-id': requestId, ...headers }, body: outcome.value.text };
+    return {
+      status,
+      headers: { 'content-type': JSON_TYPE, 'request-id': requestId, ...headers },
+      body: outcome.value.text,
+    };
   };
 }

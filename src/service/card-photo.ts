@@ -59,8 +59,15 @@ export function photoBytesProblemOf(bytes: Uint8Array): string | null {
  * `b` is a body parsed by the card schema.
  * @example cardPhotoProblemOf({ style: 'collage', photo_url: 'https://10.0.0.1/a.png' }, undefined)?.param // => 'photo_url'
  */
-export function cardPhotoProblemOf(b: Pick<CardRequest, 'style' | 'photo_url' | 'photo_mode'>, photo: Uint8Array | undefined): Failure | null {
-  const refuse = (param: string, message: string): Failure => ({ code: 'invalid_request', message: `${param}: ${message}`, param });
+export function cardPhotoProblemOf(
+  b: Pick<CardRequest, 'style' | 'photo_url' | 'photo_mode'>,
+  photo: Uint8Array | undefined,
+): Failure | null {
+  const refuse = (param: string, message: string): Failure => ({
+    code: 'invalid_request',
+    message: `${param}: ${message}`,
+    param,
+  });
   if (b.photo_url !== undefined) {
     const host = photoUrlHostProblemOf(b.photo_url);
     if (host) return refuse('photo_url', `${host}; the server fetches photos only from public hosts`);
@@ -68,7 +75,8 @@ export function cardPhotoProblemOf(b: Pick<CardRequest, 'style' | 'photo_url' | 
   if (photo === undefined) return null;
   if (!isHdStyle(b.style)) return refuse('photo', `photos are only for the hd styles, not ${b.style}`);
   if (b.photo_url !== undefined) return refuse('photo', 'send an uploaded photo or photo_url, not both');
-  if (b.photo_mode !== undefined) return refuse('photo', 'photo_mode silhouette is for cards without a photo; drop the photo or photo_mode');
+  if (b.photo_mode !== undefined)
+    return refuse('photo', 'photo_mode silhouette is for cards without a photo; drop the photo or photo_mode');
   const problem = photoBytesProblemOf(photo);
   return problem ? refuse('photo', problem) : null;
 }

@@ -98,5 +98,9 @@ export const problemResponder =
   (baseUrl: string) =>
   (requestId: string, failure: Failure, headers: Record<string, string> = {}): JsonResponse => {
     const body = problemOf(baseUrl, requestId, failure);
-    return { status: body.status, headers: { 'content-type': PROBLEM_TYPE, 'request-id': requestId, ...headers }, body: JSON.stringify(body) };
+    return {
+      status: body.status,
+      headers: { 'content-type': PROBLEM_TYPE, 'request-id': requestId, ...headers },
+      body: JSON.stringify(body),
+    };
   };

@@ -16,7 +16,8 @@ export const DEMO_DAILY_LIMIT = 15;
  * True when `value` is an accepted demo channel.
  * @example isDemoChannel('mcp') // => true
  */
-export const isDemoChannel = (value: string): value is DemoChannel => (DEMO_CHANNELS as readonly string[]).includes(value);
+export const isDemoChannel = (value: string): value is DemoChannel =>
+  (DEMO_CHANNELS as readonly string[]).includes(value);
 
 const normalizeIp = (ip: string): string => (ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip);
 
@@ -30,7 +31,10 @@ export function clientIpOf(peer: string, forwardedFor: string | undefined, trust
   const direct = normalizeIp(peer);
   const trusted = new Set(trustedProxies.map(normalizeIp));
   if (!forwardedFor || !trusted.has(direct)) return direct;
-  const hops = forwardedFor.split(',').map((h) => normalizeIp(h.trim())).filter((h) => isIP(h) !== 0);
+  const hops = forwardedFor
+    .split(',')
+    .map((h) => normalizeIp(h.trim()))
+    .filter((h) => isIP(h) !== 0);
   for (let i = hops.length - 1; i >= 0; i--) if (!trusted.has(hops[i])) return hops[i];
   return direct;
 }

@@ -82,7 +82,10 @@ export function problemOf(baseUrl: string, requestId: string, failure: Failure):
     type: problemTypeOf(baseUrl, code),
     title: info.title,
     status: info.status,
-    detail: info.status >= 500 ? 'The service failed to answer this request; quote the request_id when reporting it.' : message,
+    detail:
+      info.status >= 500
+        ? 'The service failed to answer this request; quote the request_id when reporting it.'
+        : message,
     code,
     request_id: requestId,
   };

@@ -15,8 +15,9 @@ const BY_FIELD: Record<string, string> = {
   team_name: 'Club name as written; or team_id',
   team_id: 'Club id; instead of team_name',
   league_name: 'League that narrows an ambiguous club name',
-  style: 'Card style: player_card and stat_ribbon render now, editorial_cover, fifa_viral and collage are hd (async job, key only)',
-  stats: 'Metric keys shown on the card (1–6, from the catalog\'s stat_keys_by_group); not on player_card',
+  style:
+    'Card style: player_card and stat_ribbon render now, editorial_cover, fifa_viral and collage are hd (async job, key only)',
+  stats: "Metric keys shown on the card (1–6, from the catalog's stat_keys_by_group); not on player_card",
   hero_stat: 'The metric shown largest; one of stats',
   caption: 'A short line printed on the card (60 characters at most)',
   take: "stat_ribbon's name for caption (not both)",
@@ -37,15 +38,16 @@ const BY_FIELD: Record<string, string> = {
 const BY_OPERATION: Record<string, string> = {
   'match-intelligence.mode': 'upcoming (default), recent or all fixtures',
   'match-intelligence.limit': 'How many fixtures (1–30, default 10)',
-  'best-xi.pool.mode': 'pool (ranked candidates), full (one player\'s fit: needs player_id) or byIds (score player_ids)',
+  'best-xi.pool.mode': "pool (ranked candidates), full (one player's fit: needs player_id) or byIds (score player_ids)",
   'best-xi.pool.player_id': 'The player of mode full',
   'best-xi.pool.player_ids': 'The players of mode byIds',
   'best-xi.lineup.player_ids': 'The lineup: 1–11 player ids',
-  'best-xi.lineup.vibe_id': 'Score the lineup\'s fit to this vibe (vibe_fit)',
+  'best-xi.lineup.vibe_id': "Score the lineup's fit to this vibe (vibe_fit)",
 };
 
 /**
  * The description of request field `field` of operation `opId`, or undefined when none is known.
  * @example fieldDescriptionOf('verdict', 'team_hint') // => 'Club name that narrows an ambiguous player name'
  */
-export const fieldDescriptionOf = (opId: string, field: string): string | undefined => BY_OPERATION[`${opId}.${field}`] ?? BY_FIELD[field];
+export const fieldDescriptionOf = (opId: string, field: string): string | undefined =>
+  BY_OPERATION[`${opId}.${field}`] ?? BY_FIELD[field];

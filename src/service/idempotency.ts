@@ -15,14 +15,17 @@ export const IDEMPOTENCY_KEY_MAX = 255;
  * True for a usable key: 1–255 visible ASCII characters.
  * @example isValidIdempotencyKey('order-42') // => true
  */
-export const isValidIdempotencyKey = (key: string): boolean => key.length >= 1 && key.length <= IDEMPOTENCY_KEY_MAX && /^[\x21-\x7e]+$/.test(key);
+export const isValidIdempotencyKey = (key: string): boolean =>
+  key.length >= 1 && key.length <= IDEMPOTENCY_KEY_MAX && /^[\x21-\x7e]+$/.test(key);
 
 /**
  * Fingerprint of a request: operation, query and body, so the same key with another request is detected.
  * @example requestFingerprint('intelligence.player', {}, { name: 'A' }).length // => 64
  */
 export function requestFingerprint(operationId: string, query: unknown, body: unknown): string {
-  return createHash('sha256').update(JSON.stringify([operationId, query ?? null, body ?? null])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([operationId, query ?? null, body ?? null]))
+    .digest('hex');
 }
 
 /**

@@ -2,10 +2,37 @@
  * @module `halfspace/service`: the transport-neutral API service (auth, wallet, demo channel,
  * errors, every SPEC §4 operation). Pair it with a store from `halfspace/store/*`.
  */
-export { createService, type Service, type ServiceOptions, type ServiceRequest, type ServiceResponse } from './service.js';
+export {
+  createService,
+  type Service,
+  type ServiceOptions,
+  type ServiceRequest,
+  type ServiceResponse,
+} from './service.js';
 export { openApiOf, API_VERSION } from './openapi.js';
 export { KEY_PREFIX } from './keys.js';
 export type * from '../store/ports.js';
 export { MAX_WALLET_CREDITS } from '../store/ports.js';
-export { issueKey, topupWallet, walletStatusOf, releaseLeftoverHolds, type IssuedKey, type WalletStatus } from './accounts.js';
-export { createAdmin, listKeys, revokeKey, ledgerPage, usageOf, adminTokenMatches, ADMIN_PREFIX, type Admin, type AdminOptions, type KeySummary, type LedgerPage, type LedgerQuery, type UsageRow } from './admin.js';
+export {
+  issueKey,
+  topupWallet,
+  walletStatusOf,
+  releaseLeftoverHolds,
+  type IssuedKey,
+  type WalletStatus,
+} from './accounts.js';
+export {
+  createAdmin,
+  listKeys,
+  revokeKey,
+  ledgerPage,
+  usageOf,
+  adminTokenMatches,
+  ADMIN_PREFIX,
+  type Admin,
+  type AdminOptions,
+  type KeySummary,
+  type LedgerPage,
+  type LedgerQuery,
+  type UsageRow,
+} from './admin.js';

@@ -22,7 +22,13 @@ export interface JobLeases {
  * Leases of jobs in `jobs` taken as `owner` (the store's WalletStore.owner).
  * @example await jobLeases(store.jobs, store.wallets.owner, () => new Date(), () => []).claim('job_x') // => true
  */
-export function jobLeases(jobs: JobStore, owner: string, clock: () => Date, held: () => Iterable<string>, leaseMs = JOB_LEASE_MS): JobLeases {
+export function jobLeases(
+  jobs: JobStore,
+  owner: string,
+  clock: () => Date,
+  held: () => Iterable<string>,
+  leaseMs = JOB_LEASE_MS,
+): JobLeases {
   let timer: ReturnType<typeof setInterval> | null = null;
   const claim = async (jobId: string): Promise<boolean> => {
     if (!jobs.lease) return true;

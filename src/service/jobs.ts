@@ -8,7 +8,13 @@ import { fail, type Failure, type Result } from '../errors.js';
 import type { JobRecord, KeyRecord } from '../store/ports.js';
 import { parseWith } from '../validation.js';
 import { holdCredits, settleCredits } from './billing.js';
-import { JSON_TYPE, type JsonResponse, type ServiceContext, type ServiceRequest, type ServiceResponse } from './context.js';
+import {
+  JSON_TYPE,
+  type JsonResponse,
+  type ServiceContext,
+  type ServiceRequest,
+  type ServiceResponse,
+} from './context.js';
 import { errorInfoOf } from './errors.js';
 import { jobLeases } from './job-lease.js';
 import type { Operation, OperationOutcome } from './operation.js';
@@ -32,7 +38,15 @@ export interface ResumeReport {
 /** The job runner of one service. */
 export interface JobRunner {
   /** Holds the job's credits, stores the job and queues it: 202 with the job view (402 when the wallet is short). */
-  queue(op: Operation, req: ServiceRequest, requestId: string, key: KeyRecord, cost: number, headers: Record<string, string>, now: Date): Promise<JsonResponse>;
+  queue(
+    op: Operation,
+    req: ServiceRequest,
+    requestId: string,
+    key: KeyRecord,
+    cost: number,
+    headers: Record<string, string>,
+    now: Date,
+  ): Promise<JsonResponse>;
   /** GET of a job URL: the caller's job, failed first when its hold lapsed with no process running it. */
   status(req: ServiceRequest, jobId: string, requestId: string): Promise<ServiceResponse>;
   /** Takes over the jobs a previous process left unfinished (see `Service.resume`). */
@@ -81,7 +95,15 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
     return view;
   }
 
-  async function queue(op: Operation, req: ServiceRequest, requestId: string, key: KeyRecord, cost: number, headers: Record<string, string>, now: Date): Promise<JsonResponse> {
+  async function queue(
+    op: Operation,
+    req: ServiceRequest,
+    requestId: string,
+    key: KeyRecord,
+    cost: number,
+    headers: Record<string, string>,
+    now: Date,
+  ): Promise<JsonResponse> {
     const held = await holdCredits(store.wallets, key.id, cost, now, `${op.id} job`, JOB_HOLD_TTL_MS);
     if (!held.ok) {
       headers['x-svc-credits-charged'] = '0';
@@ -89,7 +111,17 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
       return problem(requestId, held.error, headers);
     }
     const at = now.toISOString();
-    const job: JobRecord = { job_id: `job_${randomBytes(12).toString('base64url')}`, key_id: key.id, hold_id: held.value.hold_id, status: 'queued', request: JSON.stringify(req.body), result: null, created_at: at, updated_at: at, credits: cost };
+    const job: JobRecord = {
+      job_id: `job_${randomBytes(12).toString('base64url')}`,
+      key_id: key.id,
+      hold_id: held.value.hold_id,
+      status: 'queued',
+      request: JSON.stringify(req.body),
+      result: null,
+      created_at: at,
+      updated_at: at,
+      credits: cost,
+    };
     // The uploaded photo is stored with the job so it can run again after a restart (resume()).
     await store.jobs.create(job, req.photo ?? null);
     await leases.claim(job.job_id);
@@ -98,10 +130,20 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
     headers['x-svc-credits-charged'] = '0';
     headers['x-svc-credits-held'] = String(cost);
     headers['x-svc-wallet-balance'] = String(held.value.balance);
-    return { status: 202, headers: { 'content-type': JSON_TYPE, 'request-id': requestId, location: pollUrlOf(job.job_id), ...headers }, body: JSON.stringify(jobView(job)) };
+    return {
+      status: 202,
+      headers: { 'content-type': JSON_TYPE, 'request-id': requestId, location: pollUrlOf(job.job_id), ...headers },
+      body: JSON.stringify(jobView(job)),
+    };
   }
 
-  function enqueue(op: Operation, job: JobRecord, key: KeyRecord, photo: Uint8Array | undefined, requestId: string): void {
+  function enqueue(
+    op: Operation,
+    job: JobRecord,
+    key: KeyRecord,
+    photo: Uint8Array | undefined,
+    requestId: string,
+  ): void {
     queuedHere.add(job.job_id);
     jobQueue = jobQueue
       .then(() => runJob(op, job, key, photo))
@@ -116,7 +158,12 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
    * settles a hold once, so a hold the expiry sweep already released is not released again.
    */
   async function abandonJob(job: JobRecord, now: Date, detail: string, note = 'job expired'): Promise<boolean> {
-    const failed = await store.jobs.update(job.job_id, 'failed', JSON.stringify({ code: 'internal_error', detail }), now.toISOString());
+    const failed = await store.jobs.update(
+      job.job_id,
+      'failed',
+      JSON.stringify({ code: 'internal_error', detail }),
+      now.toISOString(),
+    );
     await store.wallets.release(job.hold_id, now.toISOString(), note);
     return failed;
   }
@@ -135,7 +182,15 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
       const key = await store.keys.byId(job.key_id);
       if (!op || !key) {
         // Only if the operation table changed between releases: the job cannot run, so it must not keep the credits.
-        if (await abandonJob(job, now, 'the job could not be resumed after a restart; its credits were returned', 'job not resumable')) report.failed++;
+        if (
+          await abandonJob(
+            job,
+            now,
+            'the job could not be resumed after a restart; its credits were returned',
+            'job not resumable',
+          )
+        )
+          report.failed++;
         continue;
       }
       // Another replica holds it (its lease is live): that one runs it.
@@ -148,7 +203,12 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
     return report;
   }
 
-  async function runJob(op: Operation, job: JobRecord, key: KeyRecord, uploaded: Uint8Array | undefined): Promise<void> {
+  async function runJob(
+    op: Operation,
+    job: JobRecord,
+    key: KeyRecord,
+    uploaded: Uint8Array | undefined,
+  ): Promise<void> {
     // Shutting down: leave the job queued in the store for the next process to resume.
     if (stopping) return;
     const request: unknown = JSON.parse(job.request);
@@ -171,25 +231,58 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
       }
       // The request was valid when queued; parsing it again gives `run` its parsed value.
       const body = parseWith(op.body, request);
-      outcome = body.ok ? await op.run({ engine, body: body.value, query: {}, key, baseUrl, images: store.images, ...(photo ? { photo } : {}), ...ctx.renderOption }) : body;
+      outcome = body.ok
+        ? await op.run({
+            engine,
+            body: body.value,
+            query: {},
+            key,
+            baseUrl,
+            images: store.images,
+            ...(photo ? { photo } : {}),
+            ...ctx.renderOption,
+          })
+        : body;
     } catch (error) {
       const failure = (error as { failure?: Failure }).failure;
       if (!failure) onError(error, job.job_id);
-      outcome = fail(failure?.code ?? 'internal_error', failure?.message ?? 'unexpected error', failure?.param ? { param: failure.param } : {});
+      outcome = fail(
+        failure?.code ?? 'internal_error',
+        failure?.message ?? 'unexpected error',
+        failure?.param ? { param: failure.param } : {},
+      );
     }
     const now = clock();
     if (outcome.ok && outcome.value.chargeable !== false) {
       // Capture before recording success: if the expiry sweep released the hold while the job ran,
       // nothing was charged, so the job must not read as succeeded (and charged).
       const settled = await settleCredits(store.wallets, key.id, job.hold_id, true, now, 'job succeeded');
-      if (settled.charged > 0) await store.jobs.update(job.job_id, 'succeeded', JSON.stringify(outcome.value.body), now.toISOString());
-      else await store.jobs.update(job.job_id, 'failed', JSON.stringify({ code: 'internal_error', detail: EXPIRED_DETAIL }), now.toISOString());
+      if (settled.charged > 0)
+        await store.jobs.update(job.job_id, 'succeeded', JSON.stringify(outcome.value.body), now.toISOString());
+      else
+        await store.jobs.update(
+          job.job_id,
+          'failed',
+          JSON.stringify({ code: 'internal_error', detail: EXPIRED_DETAIL }),
+          now.toISOString(),
+        );
       return;
     }
     const finished = await store.jobs.update(
       job.job_id,
       'failed',
-      JSON.stringify(outcome.ok ? { code: 'internal_error', detail: 'the card could not be stored' } : { code: outcome.error.code, detail: errorInfoOf(outcome.error.code).status >= 500 ? 'the job failed; quote the job_id when reporting it' : outcome.error.message, ...(outcome.error.param ? { param: outcome.error.param } : {}) }),
+      JSON.stringify(
+        outcome.ok
+          ? { code: 'internal_error', detail: 'the card could not be stored' }
+          : {
+              code: outcome.error.code,
+              detail:
+                errorInfoOf(outcome.error.code).status >= 500
+                  ? 'the job failed; quote the job_id when reporting it'
+                  : outcome.error.message,
+              ...(outcome.error.param ? { param: outcome.error.param } : {}),
+            },
+      ),
       now.toISOString(),
     );
     // A job that expired meanwhile was already failed and its hold released.
@@ -203,10 +296,18 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
     const limits = rateLimitHeaders(decision, burst, perSecond);
     if (!decision.allowed) {
       const balance = String((await store.wallets.balance(key.value.id)) ?? 0);
-      return problem(requestId, { code: 'rate_limited', message: `more than ${perSecond} requests/s (burst ${burst}) for this key; retry after ${limits['retry-after']} s` }, { ...limits, 'x-svc-credits-charged': '0', 'x-svc-wallet-balance': balance });
+      return problem(
+        requestId,
+        {
+          code: 'rate_limited',
+          message: `more than ${perSecond} requests/s (burst ${burst}) for this key; retry after ${limits['retry-after']} s`,
+        },
+        { ...limits, 'x-svc-credits-charged': '0', 'x-svc-wallet-balance': balance },
+      );
     }
     const job = await store.jobs.get(jobId);
-    if (!job || job.key_id !== key.value.id) return problem(requestId, { code: 'not_found', message: `no card job ${jobId} for this key` }, limits);
+    if (!job || job.key_id !== key.value.id)
+      return problem(requestId, { code: 'not_found', message: `no card job ${jobId} for this key` }, limits);
     const now = clock();
     let current = job;
     // A job this process still runs settles itself (runJob); any other one that outlived its hold
@@ -218,7 +319,13 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
     const balance = (await store.wallets.balance(key.value.id)) ?? 0;
     return {
       status: 200,
-      headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'x-svc-credits-charged': '0', 'x-svc-wallet-balance': String(balance), ...limits },
+      headers: {
+        'content-type': JSON_TYPE,
+        'request-id': requestId,
+        'x-svc-credits-charged': '0',
+        'x-svc-wallet-balance': String(balance),
+        ...limits,
+      },
       body: JSON.stringify(jobView(current)),
     };
   }

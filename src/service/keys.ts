@@ -31,7 +31,8 @@ export function base62(bytes: Uint8Array, width: number): string {
   return out.padStart(width, '0');
 }
 
-const checksumOf = (secret: string): string => base62(createHash('sha256').update(secret).digest().subarray(0, 4), CHECKSUM_CHARS);
+const checksumOf = (secret: string): string =>
+  base62(createHash('sha256').update(secret).digest().subarray(0, 4), CHECKSUM_CHARS);
 
 /**
  * SHA-256 of a full key, lowercase hex: the only form a key is stored in.

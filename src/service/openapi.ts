@@ -18,11 +18,18 @@ import EXAMPLES from './examples/examples.json' with { type: 'json' };
 export const API_VERSION = '1.0.0';
 
 const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as Record<string, unknown>;
   return rest;
 };
 
-const problemRef = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
+const problemRef = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
 
 /** Descriptions of the tags, in the order the document lists them. */
 const TAGS: Record<string, string> = {
@@ -32,7 +39,8 @@ const TAGS: Record<string, string> = {
   verdict: 'Data-backed verdicts with percentile receipts',
   cards: 'Shareable PNG cards (sync and async hd jobs), image prompts and stored images',
   'best-xi': 'Best XI candidate pools and lineup aggregates',
-  admin: 'Operators only, with the admin token: keys, top-ups, wallets, ledgers, holds and usage (not on the public /docs page)',
+  admin:
+    'Operators only, with the admin token: keys, top-ups, wallets, ledgers, holds and usage (not on the public /docs page)',
 };
 
 const responseExample = (id: string): unknown => (EXAMPLES.responses as Record<string, unknown>)[id];
@@ -43,8 +51,16 @@ const CARD_UPLOAD = {
     type: 'object',
     required: ['request'],
     properties: {
-      request: { type: 'string', contentMediaType: 'application/json', description: 'The JSON request body (same fields as application/json)' },
-      photo: { type: 'string', contentMediaType: 'application/octet-stream', description: 'PNG or JPEG photo for an hd style, at most 5 MB' },
+      request: {
+        type: 'string',
+        contentMediaType: 'application/json',
+        description: 'The JSON request body (same fields as application/json)',
+      },
+      photo: {
+        type: 'string',
+        contentMediaType: 'application/octet-stream',
+        description: 'PNG or JPEG photo for an hd style, at most 5 MB',
+      },
     },
   },
   encoding: { request: { contentType: 'application/json' }, photo: { contentType: 'image/png, image/jpeg' } },
@@ -63,7 +79,12 @@ function bodySchemaOf(op: Operation): Record<string, unknown> {
 /** Query parameters of an operation as OpenAPI parameter objects. */
 function queryParameters(op: Operation): unknown[] {
   const schema = schemaOf(op.query, 'input') as { properties?: Record<string, unknown> };
-  return Object.entries(schema.properties ?? {}).map(([name, s]) => ({ name, in: 'query', required: false, schema: s }));
+  return Object.entries(schema.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema: s,
+  }));
 }
 
 const errorsByStatus = (): Map<number, string[]> => {
@@ -91,7 +112,12 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
         security: [],
         'x-credits': 0,
         responses: {
-          '200': { description: 'Catalog', content: { 'application/json': { schema: { $ref: '#/components/schemas/Catalog' }, example: catalogOf(op) } } },
+          '200': {
+            description: 'Catalog',
+            content: {
+              'application/json': { schema: { $ref: '#/components/schemas/Catalog' }, example: catalogOf(op) },
+            },
+          },
           '400': problemRef('A query parameter was sent (catalogs take none)'),
         },
       },
@@ -105,12 +131,27 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
         security: [{ bearer: [] }, ...(demo ? [{ demoChannel: [] }] : [])],
         parameters: [
           ...queryParameters(op),
-          { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 }, description: 'Replays return the stored response and charge nothing' },
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            schema: { type: 'string', minLength: 1, maxLength: 255 },
+            description: 'Replays return the stored response and charge nothing',
+          },
         ],
         requestBody: {
           required: true,
           content: {
-            'application/json': { schema: bodySchemaOf(op), ...(REQUEST_EXAMPLES[op.id] ? { examples: { demo: { summary: REQUEST_EXAMPLES[op.id].summary, value: REQUEST_EXAMPLES[op.id].body } } } : {}) },
+            'application/json': {
+              schema: bodySchemaOf(op),
+              ...(REQUEST_EXAMPLES[op.id]
+                ? {
+                    examples: {
+                      demo: { summary: REQUEST_EXAMPLES[op.id].summary, value: REQUEST_EXAMPLES[op.id].body },
+                    },
+                  }
+                : {}),
+            },
             ...(op.id === 'cards' ? { 'multipart/form-data': CARD_UPLOAD } : {}),
           },
         },
@@ -122,14 +163,27 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
               'X-SVC-Wallet-Balance': { $ref: '#/components/headers/WalletBalance' },
               'Request-Id': { $ref: '#/components/headers/RequestId' },
             },
-            content: { 'application/json': { schema: schemaOf(op.response, 'output'), ...(responseExample(op.id) ? { example: responseExample(op.id) } : {}) } },
+            content: {
+              'application/json': {
+                schema: schemaOf(op.response, 'output'),
+                ...(responseExample(op.id) ? { example: responseExample(op.id) } : {}),
+              },
+            },
           },
           ...(op.isJob
             ? {
                 '202': {
                   description: `Async job queued (hd styles): credits held at queue time, captured on success, released on failure; poll the Location / poll_url`,
-                  headers: { 'X-SVC-Credits-Held': { description: 'Credits reserved for the job', schema: { type: 'integer' } }, Location: { description: 'poll_url', schema: { type: 'string' } } },
-                  content: { 'application/json': { schema: schemaOf(CardJobResponse, 'output'), example: { ...EXAMPLES.job, status: 'queued', credits_charged: 0, result: undefined } } },
+                  headers: {
+                    'X-SVC-Credits-Held': { description: 'Credits reserved for the job', schema: { type: 'integer' } },
+                    Location: { description: 'poll_url', schema: { type: 'string' } },
+                  },
+                  content: {
+                    'application/json': {
+                      schema: schemaOf(CardJobResponse, 'output'),
+                      example: { ...EXAMPLES.job, status: 'queued', credits_charged: 0, result: undefined },
+                    },
+                  },
                 },
               }
             : {}),
@@ -141,7 +195,9 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
           '413': problemRef('Body larger than 64 KB'),
           '415': problemRef('Body is not application/json'),
           '405': problemRef('Method not allowed on this path; see Allow (GET and HEAD give the catalog)'),
-          '422': problemRef(`Idempotency key reused with another request, or a player without a DNA vector (${codes(422)})`),
+          '422': problemRef(
+            `Idempotency key reused with another request, or a player without a DNA vector (${codes(422)})`,
+          ),
           '429': problemRef('Rate limited; see Retry-After'),
           '500': problemRef('Internal error; quote request_id'),
         },
@@ -156,9 +212,14 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
         tags: ['cards'],
         'x-credits': 0,
         security: [{ bearer: [] }],
-        parameters: [{ name: 'job_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } }],
+        parameters: [
+          { name: 'job_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } },
+        ],
         responses: {
-          '200': { description: 'The job', content: { 'application/json': { schema: schemaOf(CardJobResponse, 'output'), example: EXAMPLES.job } } },
+          '200': {
+            description: 'The job',
+            content: { 'application/json': { schema: schemaOf(CardJobResponse, 'output'), example: EXAMPLES.job } },
+          },
           '401': problemRef('Missing or invalid key'),
           '404': problemRef('No such job for this key'),
         },
@@ -172,8 +233,16 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
       tags: ['cards'],
       security: [],
       'x-credits': 0,
-      parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{64}\\.png$' } }],
-      responses: { '200': { description: 'PNG', content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } } }, '404': problemRef('No such image') },
+      parameters: [
+        { name: 'name', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{64}\\.png$' } },
+      ],
+      responses: {
+        '200': {
+          description: 'PNG',
+          content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } },
+        },
+        '404': problemRef('No such image'),
+      },
     },
   };
   const admin = adminOpenApi();
@@ -183,25 +252,45 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
     info: {
       title: 'Football Intelligence Developer API (halfspace)',
       version: API_VERSION,
-      description: 'Player JSON intelligence, verdicts, Best XI aggregates, cards and prompts, paid from a credit wallet. One credit ≈ 0.01 USD; 4xx and 5xx responses are never charged. Examples are taken from the bundled demo universe. Response objects may gain members in later releases: clients should ignore members they do not know.',
+      description:
+        'Player JSON intelligence, verdicts, Best XI aggregates, cards and prompts, paid from a credit wallet. One credit ≈ 0.01 USD; 4xx and 5xx responses are never charged. Examples are taken from the bundled demo universe. Response objects may gain members in later releases: clients should ignore members they do not know.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    tags: [...new Set([...operations.map((op) => op.tag), 'admin'])].map((name) => ({ name, description: TAGS[name] ?? name })),
+    tags: [...new Set([...operations.map((op) => op.tag), 'admin'])].map((name) => ({
+      name,
+      description: TAGS[name] ?? name,
+    })),
     servers: [{ url: baseUrl }],
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     paths,
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'svc_sk_…', description: 'Authorization: Bearer <API_KEY>' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'svc_sk_…',
+          description: 'Authorization: Bearer <API_KEY>',
+        },
         adminToken: admin.scheme,
-        demoChannel: { type: 'apiKey', in: 'header', name: 'X-SVC-Demo-Channel', description: 'Anonymous demo: mcp, openclaw or custom-gpt; 15 successful calls per IP per UTC day' },
+        demoChannel: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-SVC-Demo-Channel',
+          description: 'Anonymous demo: mcp, openclaw or custom-gpt; 15 successful calls per IP per UTC day',
+        },
       },
       headers: {
         CreditsCharged: { description: 'Credits charged by this response', schema: { type: 'integer', minimum: 0 } },
         WalletBalance: { description: 'Wallet balance after this response', schema: { type: 'integer', minimum: 0 } },
-        RequestId: { description: 'Identifier of this request (also request_id in error bodies)', schema: { type: 'string' } },
+        RequestId: {
+          description: 'Identifier of this request (also request_id in error bodies)',
+          schema: { type: 'string' },
+        },
       },
-      schemas: { Problem: { ...schemaOf(ProblemResponse, 'output'), example: EXAMPLES.problem }, Catalog: schemaOf(CatalogResponse, 'output') },
+      schemas: {
+        Problem: { ...schemaOf(ProblemResponse, 'output'), example: EXAMPLES.problem },
+        Catalog: schemaOf(CatalogResponse, 'output'),
+      },
     },
   };
 }

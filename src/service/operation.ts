@@ -10,7 +10,19 @@ import type { RenderTask } from '../cards/render-pool.js';
 import type { RenderedPng } from '../cards/render.js';
 
 /** The engine operations the service calls (a structural view, so tests can pass a fake). */
-export type ServiceEngine = Pick<Engine, 'player' | 'scouting' | 'dnaSearch' | 'alternatives' | 'matchIntelligence' | 'verdict' | 'card' | 'cardPrompt' | 'bestXiPool' | 'bestXiLineup'> & {
+export type ServiceEngine = Pick<
+  Engine,
+  | 'player'
+  | 'scouting'
+  | 'dnaSearch'
+  | 'alternatives'
+  | 'matchIntelligence'
+  | 'verdict'
+  | 'card'
+  | 'cardPrompt'
+  | 'bestXiPool'
+  | 'bestXiLineup'
+> & {
   /** The engine's clock (ages, form, fixtures depend on it); part of the response cache key. */
   now?(): Date;
 };
@@ -81,14 +93,19 @@ export interface Operation<Body = unknown, Query = Record<string, unknown>> {
 }
 
 /** An operation whose `run` and `precheck` receive what its `body` and `query` schemas parse to. */
-export type OperationDefinition<B extends z.ZodType, Q extends z.ZodType<Record<string, unknown>>> = Operation<z.output<B>, z.output<Q>> & { body: B; query: Q };
+export type OperationDefinition<B extends z.ZodType, Q extends z.ZodType<Record<string, unknown>>> = Operation<
+  z.output<B>,
+  z.output<Q>
+> & { body: B; query: Q };
 
 /**
  * Types an operation from its schemas: `run` receives the parsed body and query, so no handler
  * casts the request. The service parses both with these schemas before it calls `run`.
  * @example defineOperation({ …, body: VerdictRequest, query: EmptyQuery, run: ({ engine, body }) => … }).id // => 'verdict'
  */
-export function defineOperation<B extends z.ZodType, Q extends z.ZodType<Record<string, unknown>>>(definition: OperationDefinition<B, Q>): Operation {
+export function defineOperation<B extends z.ZodType, Q extends z.ZodType<Record<string, unknown>>>(
+  definition: OperationDefinition<B, Q>,
+): Operation {
   return definition;
 }
 
@@ -96,7 +113,9 @@ export function defineOperation<B extends z.ZodType, Q extends z.ZodType<Record<
  * Credits a successful call of `op` with `body` costs.
  * @example costOf(OPERATIONS[0], {}) // => 1
  */
-export const costOf = (op: Operation, body: unknown): number => (typeof op.cost === 'function' ? op.cost(body) : op.cost);
+export const costOf = (op: Operation, body: unknown): number =>
+  typeof op.cost === 'function' ? op.cost(body) : op.cost;
 
 /** Whether `op` accepts the demo channel for `body`. */
-export const demoAllowed = (op: Operation, body: unknown): boolean => (typeof op.demo === 'function' ? op.demo(body) : op.demo);
+export const demoAllowed = (op: Operation, body: unknown): boolean =>
+  typeof op.demo === 'function' ? op.demo(body) : op.demo;

@@ -24,7 +24,15 @@ import { AlternativesRequest, AlternativesResponse } from './schemas/alternative
 import { MatchIntelligenceRequest, MatchIntelligenceResponse } from './schemas/match-intelligence.js';
 import { defineOperation, type Operation, type OperationOutcome } from './operation.js';
 
-export { costOf, defineOperation, demoAllowed, type Operation, type OperationContext, type OperationOutcome, type ServiceEngine } from './operation.js';
+export {
+  costOf,
+  defineOperation,
+  demoAllowed,
+  type Operation,
+  type OperationContext,
+  type OperationOutcome,
+  type ServiceEngine,
+} from './operation.js';
 
 /** Similarity bands of DNA matches (DESIGN §4). */
 const SIMILARITY_BANDS = [
@@ -43,7 +51,8 @@ export const HD_CARD_CREDITS = 40;
  * The `style` of a card body as sent, as text ('undefined' when absent): cost, demo channel and job
  * are decided from it before the body is parsed (401 ranks first) and for the free catalog.
  */
-const styleOf = (body: unknown): string => String(typeof body === 'object' && body !== null && 'style' in body ? body.style : undefined);
+const styleOf = (body: unknown): string =>
+  String(typeof body === 'object' && body !== null && 'style' in body ? body.style : undefined);
 
 const json = <T>(result: Result<T>): Result<OperationOutcome> => (result.ok ? ok({ body: result.value }) : result);
 
@@ -62,7 +71,10 @@ export const OPERATIONS: readonly Operation[] = [
     body: PlayerRequest,
     query: PlayerQueryString,
     response: PlayerResponse,
-    catalog: () => ({ query: { enhance: ['narrative'] }, notes: ['enhance=narrative adds a narrative paragraph at no extra cost', 'name2 adds a side-by-side comparison'] }),
+    catalog: () => ({
+      query: { enhance: ['narrative'] },
+      notes: ['enhance=narrative adds a narrative paragraph at no extra cost', 'name2 adds a side-by-side comparison'],
+    }),
     run: ({ engine, body, query }) => json(engine.player(body, { narrative: query.enhance === 'narrative' })),
   }),
   defineOperation({
@@ -93,7 +105,15 @@ export const OPERATIONS: readonly Operation[] = [
     body: DnaSearchRequest,
     query: EmptyQuery,
     response: DnaSearchResponse,
-    catalog: () => ({ filters: { max_fee_tier: FEE_TIERS, max_age: 'integer', league_tier_max: 'integer', position_group: POSITION_GROUPS }, similarity_bands: SIMILARITY_BANDS }),
+    catalog: () => ({
+      filters: {
+        max_fee_tier: FEE_TIERS,
+        max_age: 'integer',
+        league_tier_max: 'integer',
+        position_group: POSITION_GROUPS,
+      },
+      similarity_bands: SIMILARITY_BANDS,
+    }),
     run: ({ engine, body }) => json(engine.dnaSearch(body)),
   }),
   defineOperation({
@@ -109,7 +129,11 @@ export const OPERATIONS: readonly Operation[] = [
     body: AlternativesRequest,
     query: EmptyQuery,
     response: AlternativesResponse,
-    catalog: () => ({ modes: ['dna_hybrid', 'fallback'], recall_sources: ['dna', 'league_peer', 'position_band'], fee_tiers: FEE_TIERS }),
+    catalog: () => ({
+      modes: ['dna_hybrid', 'fallback'],
+      recall_sources: ['dna', 'league_peer', 'position_band'],
+      fee_tiers: FEE_TIERS,
+    }),
     run: ({ engine, body }) => json(engine.alternatives(body)),
   }),
   defineOperation({
@@ -163,24 +187,42 @@ export const OPERATIONS: readonly Operation[] = [
       // demo_channel (true) holds for these styles only; the hd styles need an API key.
       demo_channel_styles: SYNC_STYLES,
       demo_channel_refused_styles: HD_STYLES,
-      credits_by_style: Object.fromEntries(CARD_STYLES.map((s) => [s, isHdStyle(s) ? HD_CARD_CREDITS : SYNC_CARD_CREDITS])),
+      credits_by_style: Object.fromEntries(
+        CARD_STYLES.map((s) => [s, isHdStyle(s) ? HD_CARD_CREDITS : SYNC_CARD_CREDITS]),
+      ),
       stat_keys_by_group: GROUP_METRICS,
       default_stats_by_group: DEFAULT_CARD_STATS,
       player_card_triplet_by_group: CARD_TRIPLET,
       bounds: { stats: { min: 1, max: 6 }, caption_max_chars: 60, photo_max_bytes: PHOTO_MAX_BYTES },
       verdict_codes: ['fraud', 'merchant', 'cooked'],
-      photo: { url: 'https only, fetched by the server with SSRF protection', upload: 'multipart/form-data with fields "request" (the JSON body) and "photo" (PNG or JPEG)' },
+      photo: {
+        url: 'https only, fetched by the server with SSRF protection',
+        upload: 'multipart/form-data with fields "request" (the JSON body) and "photo" (PNG or JPEG)',
+      },
       jobs: { poll: 'GET /api/v1/cards/jobs/{job_id}', states: ['queued', 'running', 'succeeded', 'failed'] },
     }),
     async run({ engine, body, key, baseUrl, images, photo, render }) {
-      const rendered = await engine.card(body, { baseUrl, watermark: !(key?.no_watermark ?? false), ...(photo ? { photo } : {}), ...(render ? { render } : {}) });
+      const rendered = await engine.card(body, {
+        baseUrl,
+        watermark: !(key?.no_watermark ?? false),
+        ...(photo ? { photo } : {}),
+        ...(render ? { render } : {}),
+      });
       if (!rendered.ok) return rendered;
       const r = rendered.value;
       const hex = r.content_hash.replace(/^sha256:/, '');
       await images.put(hex, r.png);
       const image_url = `${baseUrl}/images/${hex}.png`;
       return ok({
-        body: { player: r.player, style: r.style, image_url, watermark: r.watermark, width: r.width, height: r.height, content_hash: r.content_hash },
+        body: {
+          player: r.player,
+          style: r.style,
+          image_url,
+          watermark: r.watermark,
+          width: r.width,
+          height: r.height,
+          content_hash: r.content_hash,
+        },
         // SPEC §8.2.1: charged only with a stored image behind a valid URL.
         chargeable: /^[0-9a-f]{64}$/.test(hex) && URL.canParse(image_url),
       });
@@ -215,7 +257,13 @@ export const OPERATIONS: readonly Operation[] = [
     body: BestXiPoolRequest,
     query: EmptyQuery,
     response: BestXiPoolResponse,
-    catalog: () => ({ vibes: vibeCatalog().vibes, modes: ['pool', 'full', 'byIds'], accepts: POSITION_CODES, fee_tiers: FEE_TIERS, limit: { min: 1, max: 100, default: 30 } }),
+    catalog: () => ({
+      vibes: vibeCatalog().vibes,
+      modes: ['pool', 'full', 'byIds'],
+      accepts: POSITION_CODES,
+      fee_tiers: FEE_TIERS,
+      limit: { min: 1, max: 100, default: 30 },
+    }),
     run: ({ engine, body }) => json(engine.bestXiPool(body)),
   }),
   defineOperation({

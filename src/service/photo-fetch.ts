@@ -20,13 +20,35 @@ export const PHOTO_FETCH_MAX_REDIRECTS = 3;
 
 const BLOCKED = new BlockList();
 for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) BLOCKED.addSubnet(net, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  BLOCKED.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 128], ['::1', 128], ['100::', 64], ['2001::', 32], ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) BLOCKED.addSubnet(net, bits, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['100::', 64],
+  ['2001::', 32],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  BLOCKED.addSubnet(net, bits, 'ipv6');
 
 /**
  * True when `ip` is a public unicast address a server may fetch from. IPv4-mapped and NAT64
@@ -84,21 +106,26 @@ type Lookup = (hostname: string, options: { all?: boolean }, callback: LookupCal
  * connects to the addresses handed back here, the very ones just checked, so a second DNS answer
  * (rebinding) never reaches it.
  */
-function guardedLookupOf(resolve: (hostname: string) => Promise<LookupAddress[]>, allowed: (ip: string) => boolean): Lookup {
+function guardedLookupOf(
+  resolve: (hostname: string) => Promise<LookupAddress[]>,
+  allowed: (ip: string) => boolean,
+): Lookup {
   return (hostname, options, callback) => {
     // Through a promise so that a resolver that throws synchronously still fails the request.
-    Promise.resolve(hostname).then(resolve).then(
-      (addresses) => {
-        if (addresses.length === 0 || addresses.some((a) => !allowed(a.address))) {
-          const e = new Error(`${hostname} resolves to a non-public address`) as NodeJS.ErrnoException;
-          e.code = 'EBLOCKED';
-          return callback(e, '');
-        }
-        if (options.all) return callback(null, addresses);
-        callback(null, addresses[0].address, addresses[0].family);
-      },
-      (error: NodeJS.ErrnoException) => callback(error, ''),
-    );
+    Promise.resolve(hostname)
+      .then(resolve)
+      .then(
+        (addresses) => {
+          if (addresses.length === 0 || addresses.some((a) => !allowed(a.address))) {
+            const e = new Error(`${hostname} resolves to a non-public address`) as NodeJS.ErrnoException;
+            e.code = 'EBLOCKED';
+            return callback(e, '');
+          }
+          if (options.all) return callback(null, addresses);
+          callback(null, addresses[0].address, addresses[0].family);
+        },
+        (error: NodeJS.ErrnoException) => callback(error, ''),
+      );
   };
 }
 
@@ -134,42 +161,48 @@ function getOnce(url: URL, deadline: number, maxBytes: number, connect: Connect)
       req.destroy();
       resolve(result);
     };
-    const req = request(url, {
-      method: 'GET',
-      lookup: connect.lookup as never,
-      ...(connect.ca === undefined ? {} : { ca: connect.ca }),
-      // A fresh connection per fetch: a pooled socket would skip the guarded lookup (the agent's
-      // pool key does not include it), and none is left open afterwards.
-      agent: false,
-      headers: { accept: 'image/png, image/jpeg', 'user-agent': 'halfspace-photo-fetch' },
-    }, (res) => {
-      res.on('error', () => settle(refuse('the download failed')));
-      const status = res.statusCode ?? 0;
-      if (status >= 300 && status < 400 && res.headers.location) {
-        // Parsed here, inside an event handler, where a throw would be uncaught: the server's
-        // Location header is as untrusted as the URL itself.
-        let next: URL;
-        try {
-          next = new URL(res.headers.location, url);
-        } catch {
-          return settle(refuse('redirected to an invalid address'));
+    const req = request(
+      url,
+      {
+        method: 'GET',
+        lookup: connect.lookup as never,
+        ...(connect.ca === undefined ? {} : { ca: connect.ca }),
+        // A fresh connection per fetch: a pooled socket would skip the guarded lookup (the agent's
+        // pool key does not include it), and none is left open afterwards.
+        agent: false,
+        headers: { accept: 'image/png, image/jpeg', 'user-agent': 'halfspace-photo-fetch' },
+      },
+      (res) => {
+        res.on('error', () => settle(refuse('the download failed')));
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400 && res.headers.location) {
+          // Parsed here, inside an event handler, where a throw would be uncaught: the server's
+          // Location header is as untrusted as the URL itself.
+          let next: URL;
+          try {
+            next = new URL(res.headers.location, url);
+          } catch {
+            return settle(refuse('redirected to an invalid address'));
+          }
+          return settle(ok({ redirect: next.toString() }));
         }
-        return settle(ok({ redirect: next.toString() }));
-      }
-      if (status !== 200) return settle(refuse(`the server answered ${status}`));
-      const declared = Number(res.headers['content-length'] ?? 0);
-      if (declared > maxBytes) return settle(refuse(`larger than ${maxBytes} bytes`));
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes) settle(refuse(`larger than ${maxBytes} bytes`));
-        else chunks.push(chunk);
-      });
-      res.on('end', () => settle(ok({ bytes: new Uint8Array(Buffer.concat(chunks, size)) })));
-    });
+        if (status !== 200) return settle(refuse(`the server answered ${status}`));
+        const declared = Number(res.headers['content-length'] ?? 0);
+        if (declared > maxBytes) return settle(refuse(`larger than ${maxBytes} bytes`));
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) settle(refuse(`larger than ${maxBytes} bytes`));
+          else chunks.push(chunk);
+        });
+        res.on('end', () => settle(ok({ bytes: new Uint8Array(Buffer.concat(chunks, size)) })));
+      },
+    );
     const timer = setTimeout(() => settle(refuse('timed out')), remaining);
-    req.on('error', (e: NodeJS.ErrnoException) => settle(refuse(e.code === 'EBLOCKED' ? e.message : `cannot fetch (${e.code ?? e.message})`)));
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      settle(refuse(e.code === 'EBLOCKED' ? e.message : `cannot fetch (${e.code ?? e.message})`)),
+    );
     req.end();
   });
 }
@@ -209,7 +242,10 @@ export async function fetchPhoto(raw: string, options: PhotoFetchOptions = {}): 
   const deadline = Date.now() + (options.timeoutMs ?? PHOTO_FETCH_TIMEOUT_MS);
   const maxRedirects = options.maxRedirects ?? PHOTO_FETCH_MAX_REDIRECTS;
   const allowed = options.isAllowedAddress ?? isPublicAddress;
-  const connect: Connect = { lookup: guardedLookupOf(options.resolve ?? resolveAll, allowed), ...(options.ca === undefined ? {} : { ca: options.ca }) };
+  const connect: Connect = {
+    lookup: guardedLookupOf(options.resolve ?? resolveAll, allowed),
+    ...(options.ca === undefined ? {} : { ca: options.ca }),
+  };
   let current = raw;
   for (let hop = 0; hop <= maxRedirects; hop++) {
     let url: URL;

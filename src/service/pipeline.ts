@@ -45,10 +45,20 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
     }
     if (req.demoChannel !== undefined) {
       if (!isDemoChannel(req.demoChannel)) {
-        return fail('unauthorized', `X-SVC-Demo-Channel must be one of ${DEMO_CHANNELS.join(', ')}`, { param: 'X-SVC-Demo-Channel' });
+        return fail('unauthorized', `X-SVC-Demo-Channel must be one of ${DEMO_CHANNELS.join(', ')}`, {
+          param: 'X-SVC-Demo-Channel',
+        });
       }
-      if (!demoAllowed(op, body)) return fail('unauthorized', `the demo channel is not accepted on ${op.method} ${op.path} with this request; use an API key`, { param: 'X-SVC-Demo-Channel' });
-      return { ok: true, value: { kind: 'demo', client: clientIpOf(req.clientIp ?? 'unknown', req.forwardedFor, trusted) } };
+      if (!demoAllowed(op, body))
+        return fail(
+          'unauthorized',
+          `the demo channel is not accepted on ${op.method} ${op.path} with this request; use an API key`,
+          { param: 'X-SVC-Demo-Channel' },
+        );
+      return {
+        ok: true,
+        value: { kind: 'demo', client: clientIpOf(req.clientIp ?? 'unknown', req.forwardedFor, trusted) },
+      };
     }
     return keyOf(undefined) as Promise<Result<never>>;
   }
@@ -70,7 +80,14 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
       Object.assign(headers, rateLimitHeaders(decision, burst, perSecond));
       if (!decision.allowed) {
         await walletHeaders(0);
-        return problem(requestId, { code: 'rate_limited', message: `more than ${perSecond} requests/s (burst ${burst}) for this key; retry after ${headers['retry-after']} s` }, headers);
+        return problem(
+          requestId,
+          {
+            code: 'rate_limited',
+            message: `more than ${perSecond} requests/s (burst ${burst}) for this key; retry after ${headers['retry-after']} s`,
+          },
+          headers,
+        );
       }
     }
 
@@ -80,7 +97,11 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
     }
     if (req.body === undefined) {
       await walletHeaders(0);
-      return problem(requestId, { code: 'invalid_request', message: 'a JSON object body is required', param: 'body' }, headers);
+      return problem(
+        requestId,
+        { code: 'invalid_request', message: 'a JSON object body is required', param: 'body' },
+        headers,
+      );
     }
     const parsed = parsedRequestOf(op, req);
     if (!parsed.ok) {
@@ -93,22 +114,57 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
     if (idemKey !== undefined) {
       if (!isValidIdempotencyKey(idemKey)) {
         await walletHeaders(0);
-        return problem(requestId, { code: 'invalid_request', message: 'Idempotency-Key must be 1–255 visible ASCII characters', param: 'Idempotency-Key' }, headers);
+        return problem(
+          requestId,
+          {
+            code: 'invalid_request',
+            message: 'Idempotency-Key must be 1–255 visible ASCII characters',
+            param: 'Idempotency-Key',
+          },
+          headers,
+        );
       }
       const fingerprint = requestFingerprint(op.id, req.query ?? {}, req.body);
-      const claim = await store.idempotency.begin(scope, idemKey, fingerprint, now.toISOString(), new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString());
+      const claim = await store.idempotency.begin(
+        scope,
+        idemKey,
+        fingerprint,
+        now.toISOString(),
+        new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+      );
       if (!claim.claimed) {
         const { record } = claim;
         if (record.fingerprint !== fingerprint) {
           await walletHeaders(0);
-          return problem(requestId, { code: 'idempotency_key_reused', message: 'this Idempotency-Key was used with a different request; use a new key', param: 'Idempotency-Key' }, headers);
+          return problem(
+            requestId,
+            {
+              code: 'idempotency_key_reused',
+              message: 'this Idempotency-Key was used with a different request; use a new key',
+              param: 'Idempotency-Key',
+            },
+            headers,
+          );
         }
         if (record.response === null) {
           await walletHeaders(0);
-          return problem(requestId, { code: 'idempotency_in_progress', message: 'the first request with this Idempotency-Key is still running; retry shortly', param: 'Idempotency-Key' }, { ...headers, 'retry-after': '1' });
+          return problem(
+            requestId,
+            {
+              code: 'idempotency_in_progress',
+              message: 'the first request with this Idempotency-Key is still running; retry shortly',
+              param: 'Idempotency-Key',
+            },
+            { ...headers, 'retry-after': '1' },
+          );
         }
         // The stored headers carry the first call's rate-limit counts; this call's replace them.
-        const replay: Record<string, string> = { ...record.response.headers, ...headers, 'request-id': requestId, 'idempotent-replayed': 'true' };
+        const replay: Record<string, string> = {
+          ...record.response.headers,
+          ...headers,
+          'request-id': requestId,
+          'idempotent-replayed': 'true',
+        };
         if (key) {
           replay['x-svc-credits-charged'] = '0';
           replay['x-svc-wallet-balance'] = String((await store.wallets.balance(key.id)) ?? 0);
@@ -120,7 +176,11 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
     const response = await charged(op, req, parsed.value, requestId, caller.value, headers, now);
     if (idemKey !== undefined) {
       if (isReplayable(response.status)) {
-        const stored: StoredResponse = { status: response.status, headers: { ...response.headers }, body: response.body };
+        const stored: StoredResponse = {
+          status: response.status,
+          headers: { ...response.headers },
+          body: response.body,
+        };
         await store.idempotency.complete(scope, idemKey, stored);
       } else {
         await store.idempotency.abandon(scope, idemKey);

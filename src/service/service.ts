@@ -12,7 +12,13 @@ import { fetchPhoto } from './photo-fetch.js';
 import { parseWith } from '../validation.js';
 import { billedCall } from './billing.js';
 import { catalogOf } from './catalog.js';
-import { JSON_TYPE, problemResponder, type ServiceContext, type ServiceRequest, type ServiceResponse } from './context.js';
+import {
+  JSON_TYPE,
+  problemResponder,
+  type ServiceContext,
+  type ServiceRequest,
+  type ServiceResponse,
+} from './context.js';
 import { DEMO_DAILY_LIMIT } from './demo.js';
 import { JOB_PATH, jobRunner, type ResumeReport } from './jobs.js';
 import { keyCache } from './key-cache.js';
@@ -88,7 +94,14 @@ export interface Service {
 /** Methods a job URL answers (405 with `Allow` for the others). */
 const JOB_METHODS = 'GET, HEAD';
 /** Headers of the caller's wallet and rate limit, present on every response to a request with a valid key. */
-const KEY_HEADERS = ['x-svc-credits-charged', 'x-svc-wallet-balance', 'ratelimit-limit', 'ratelimit-policy', 'ratelimit-remaining', 'ratelimit-reset'] as const;
+const KEY_HEADERS = [
+  'x-svc-credits-charged',
+  'x-svc-wallet-balance',
+  'ratelimit-limit',
+  'ratelimit-policy',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+] as const;
 
 /** Image file names: the SHA-256 of the PNG bytes in lowercase hex, so no path can be smuggled in. */
 const IMAGE_NAME = /^([0-9a-f]{64})\.png$/;
@@ -137,7 +150,11 @@ export function createService(options: ServiceOptions): Service {
   function catalogResponse(op: Operation, requestId: string): ServiceResponse {
     let text = catalogs.get(op.id);
     if (text === undefined) catalogs.set(op.id, (text = JSON.stringify(catalogOf(op))));
-    return { status: 200, headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'cache-control': 'public, max-age=300' }, body: text };
+    return {
+      status: 200,
+      headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'cache-control': 'public, max-age=300' },
+      body: text,
+    };
   }
 
   /**
@@ -154,11 +171,16 @@ export function createService(options: ServiceOptions): Service {
     if (!key.ok) return response;
     const headers = { ...response.headers };
     if (!('ratelimit-limit' in headers)) {
-      const { 'retry-after': _, ...limits } = rateLimitHeaders(await store.rateLimits.take(key.value.id, clock().getTime(), perSecond, burst), burst, perSecond);
+      const { 'retry-after': _, ...limits } = rateLimitHeaders(
+        await store.rateLimits.take(key.value.id, clock().getTime(), perSecond, burst),
+        burst,
+        perSecond,
+      );
       Object.assign(headers, limits);
     }
     if (!('x-svc-credits-charged' in headers)) headers['x-svc-credits-charged'] = '0';
-    if (!('x-svc-wallet-balance' in headers)) headers['x-svc-wallet-balance'] = String((await store.wallets.balance(key.value.id)) ?? 0);
+    if (!('x-svc-wallet-balance' in headers))
+      headers['x-svc-wallet-balance'] = String((await store.wallets.balance(key.value.id)) ?? 0);
     // A shared cache must not keep one key's balance (catalogs are otherwise public).
     if (headers['cache-control']?.startsWith('public')) headers['cache-control'] = 'private, no-cache';
     return { ...response, headers };
@@ -169,17 +191,30 @@ export function createService(options: ServiceOptions): Service {
     const jobMatch = JOB_PATH.exec(req.path);
     if (jobMatch) {
       if (req.method === 'GET' || req.method === 'HEAD') return await jobs.status(req, jobMatch[1], requestId);
-      return problem(requestId, { code: 'method_not_allowed', message: `${req.path} answers ${JOB_METHODS} only` }, { allow: JOB_METHODS });
+      return problem(
+        requestId,
+        { code: 'method_not_allowed', message: `${req.path} answers ${JOB_METHODS} only` },
+        { allow: JOB_METHODS },
+      );
     }
     const op = byPath.get(req.path);
-    if (!op) return problem(requestId, { code: 'not_found', message: `no endpoint ${req.method} ${req.path}; see /openapi.json` });
+    if (!op)
+      return problem(requestId, {
+        code: 'not_found',
+        message: `no endpoint ${req.method} ${req.path}; see /openapi.json`,
+      });
     if (req.method === 'GET' || req.method === 'HEAD') {
       const query = parseWith(EmptyQuery, req.query ?? {});
       if (!query.ok) return problem(requestId, query.error);
       return catalogResponse(op, requestId);
     }
     const allow = `GET, HEAD, ${op.method}`;
-    if (req.method !== op.method) return problem(requestId, { code: 'method_not_allowed', message: `${req.path} answers ${allow} only (GET is the free catalog)` }, { allow });
+    if (req.method !== op.method)
+      return problem(
+        requestId,
+        { code: 'method_not_allowed', message: `${req.path} answers ${allow} only (GET is the free catalog)` },
+        { allow },
+      );
     return await paid(op, req, requestId);
   }
 
@@ -198,10 +233,17 @@ export function createService(options: ServiceOptions): Service {
   async function image(name: string, requestId = newRequestId()): Promise<ServiceResponse> {
     const match = IMAGE_NAME.exec(name);
     const png = match ? await store.images.get(match[1]) : null;
-    if (!png) return problem(requestId, { code: 'not_found', message: `no image named ${JSON.stringify(name.slice(0, 80))}` });
+    if (!png)
+      return problem(requestId, { code: 'not_found', message: `no image named ${JSON.stringify(name.slice(0, 80))}` });
     return {
       status: 200,
-      headers: { 'content-type': 'image/png', 'request-id': requestId, 'cache-control': 'public, max-age=31536000, immutable', etag: `"${match![1]}"`, 'x-content-type-options': 'nosniff' },
+      headers: {
+        'content-type': 'image/png',
+        'request-id': requestId,
+        'cache-control': 'public, max-age=31536000, immutable',
+        etag: `"${match![1]}"`,
+        'x-content-type-options': 'nosniff',
+      },
       body: png,
     };
   }

@@ -11,7 +11,8 @@
  * @example accuracyPct(0, 0) // => null
  */
 export function accuracyPct(completed: number | null, attempted: number | null): number | null {
-  if (completed === null || attempted === null || !Number.isFinite(completed) || !Number.isFinite(attempted)) return null;
+  if (completed === null || attempted === null || !Number.isFinite(completed) || !Number.isFinite(attempted))
+    return null;
   if (attempted <= 0) return null;
   return (completed * 100) / attempted;
 }

@@ -16,7 +16,8 @@ export function numberColumn(table: Table, name: string): Float64Array {
   const raw = vector.toArray() as ArrayLike<number | bigint>;
   const valid = validityOf(vector);
   if (raw instanceof Float64Array) out.set(raw);
-  else if (ArrayBuffer.isView(raw) && !(raw instanceof BigInt64Array) && !(raw instanceof BigUint64Array)) out.set(raw as ArrayLike<number>);
+  else if (ArrayBuffer.isView(raw) && !(raw instanceof BigInt64Array) && !(raw instanceof BigUint64Array))
+    out.set(raw as ArrayLike<number>);
   else for (let i = 0; i < out.length; i++) out[i] = Number(raw[i]);
   if (valid) for (let i = 0; i < out.length; i++) if (!valid[i]) out[i] = NaN;
   return out;
@@ -31,7 +32,8 @@ export function intColumn(table: Table, name: string): Int32Array {
   const out = new Int32Array(table.numRows);
   if (!vector) return out;
   const raw = vector.toArray() as ArrayLike<number | bigint>;
-  if (ArrayBuffer.isView(raw) && !(raw instanceof BigInt64Array) && !(raw instanceof BigUint64Array)) out.set(raw as ArrayLike<number>);
+  if (ArrayBuffer.isView(raw) && !(raw instanceof BigInt64Array) && !(raw instanceof BigUint64Array))
+    out.set(raw as ArrayLike<number>);
   else for (let i = 0; i < out.length; i++) out[i] = Number(raw[i]);
   return out;
 }
@@ -51,9 +53,10 @@ export function rawColumn(table: Table, name: string): RawColumn {
   const vector = table.getChild(name);
   if (!vector) return { values: new Float64Array(table.numRows), valid: new Uint8Array(table.numRows) };
   const raw = vector.toArray() as ArrayLike<number | bigint>;
-  const values = ArrayBuffer.isView(raw) && !(raw instanceof BigInt64Array) && !(raw instanceof BigUint64Array)
-    ? (raw as ArrayLike<number>)
-    : Float64Array.from(raw as ArrayLike<number | bigint>, (x) => Number(x));
+  const values =
+    ArrayBuffer.isView(raw) && !(raw instanceof BigInt64Array) && !(raw instanceof BigUint64Array)
+      ? (raw as ArrayLike<number>)
+      : Float64Array.from(raw as ArrayLike<number | bigint>, (x) => Number(x));
   return { values, valid: validityOf(vector) };
 }
 

@@ -38,7 +38,11 @@ const UNKNOWN_PLAYER = 255;
 export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): DerivedSeasons {
   const minutesMin = options.minutesMin ?? COHORT_MINUTES_MIN;
   if (!Number.isFinite(minutesMin) || minutesMin < 0) {
-    throw new HalfspaceError({ code: 'invalid_request', message: `minutesMin must be a finite number ≥ 0, got ${minutesMin}`, param: 'minutesMin' });
+    throw new HalfspaceError({
+      code: 'invalid_request',
+      message: `minutesMin must be a finite number ≥ 0, got ${minutesMin}`,
+      param: 'minutesMin',
+    });
   }
   const ps = dataset.tables.player_seasons;
   const n = ps.numRows;
@@ -79,10 +83,33 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
       per90[i] = m >= PER90_MINUTES_MIN ? (totals[i] * 90) / m : NaN;
     }
     const lowerIsBetter = spec.lower_is_better ?? false;
-    return { key: spec.key, label: spec.label ?? spec.key, lowerIsBetter, totals, per90, percentiles: ranker.percentiles(per90, lowerIsBetter) };
+    return {
+      key: spec.key,
+      label: spec.label ?? spec.key,
+      lowerIsBetter,
+      totals,
+      per90,
+      percentiles: ranker.percentiles(per90, lowerIsBetter),
+    };
   });
 
-  return { n, player_id, season_id, league_id, team_id, group, appearances, minutes, values, percentiles, cohort, inCohort, ratingIsProvider, cohorts, provider: providerMetrics };
+  return {
+    n,
+    player_id,
+    season_id,
+    league_id,
+    team_id,
+    group,
+    appearances,
+    minutes,
+    values,
+    percentiles,
+    cohort,
+    inCohort,
+    ratingIsProvider,
+    cohorts,
+    provider: providerMetrics,
+  };
 }
 
 /** The position-group index of every row's player, read from `players.position`. */
@@ -110,12 +137,28 @@ function groupsOf(players: Table, rowPlayer: Int32Array): Uint8Array {
   const out = new Uint8Array(rowPlayer.length);
   for (let i = 0; i < rowPlayer.length; i++) {
     const id = rowPlayer[i];
-    const g = table ? (id >= minId && id <= maxId ? table[id - minId] : UNKNOWN_PLAYER) : (map!.get(id) ?? UNKNOWN_PLAYER);
+    const g = table
+      ? id >= minId && id <= maxId
+        ? table[id - minId]
+        : UNKNOWN_PLAYER
+      : (map!.get(id) ?? UNKNOWN_PLAYER);
     if (g >= NO_GROUP) {
       if (g === UNKNOWN_PLAYER) {
-        throw new HalfspaceError({ code: 'invalid_dataset', message: `player_seasons row ${i}: player_id ${id} is not in players`, file: 'player_seasons', column: 'player_id', row: i });
+        throw new HalfspaceError({
+          code: 'invalid_dataset',
+          message: `player_seasons row ${i}: player_id ${id} is not in players`,
+          file: 'player_seasons',
+          column: 'player_id',
+          row: i,
+        });
       }
-      throw new HalfspaceError({ code: 'invalid_dataset', message: `players: player_id ${id} has no known position code`, file: 'players', column: 'position', row: null });
+      throw new HalfspaceError({
+        code: 'invalid_dataset',
+        message: `players: player_id ${id} has no known position code`,
+        file: 'players',
+        column: 'position',
+        row: null,
+      });
     }
     out[i] = g;
   }
@@ -274,7 +317,11 @@ class CohortRanker {
  * row has under PER90_MINUTES_MIN minutes (then only ratios such as pass accuracy exist, and one
  * perfect ratio from a cameo would rate 9.5).
  */
-function modelRatings(group: Uint8Array, percentiles: Record<MetricKey, Float64Array>, minutes: ArrayLike<number>): Float64Array {
+function modelRatings(
+  group: Uint8Array,
+  percentiles: Record<MetricKey, Float64Array>,
+  minutes: ArrayLike<number>,
+): Float64Array {
   const n = group.length;
   const out = new Float64Array(n);
   // Per group: the weighted metrics' percentile columns and weights, in RATING_WEIGHTS key order
@@ -301,4 +348,3 @@ function modelRatings(group: Uint8Array, percentiles: Record<MetricKey, Float64A
   }
   return out;
 }
-

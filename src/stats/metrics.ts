@@ -6,10 +6,29 @@ import type { CountingColumn, PositionGroup } from '../data/schema.js';
 
 /** The 24 valid stats[] column keys (SPEC §2.6). */
 export const METRIC_KEYS = [
-  'saves_per90', 'cleansheets_per90', 'goals_conceded_per90', 'punches_per90', 'long_balls_per90', 'rating',
-  'pass_accuracy_pct', 'aerials_won_per90', 'tackles_per90', 'interceptions_per90', 'clearances_per90',
-  'passes_per90', 'shots_blocked_per90', 'duels_won_per90', 'crosses_per90', 'key_passes_per90', 'dribbles_per90',
-  'ball_recovery_per90', 'cross_accuracy_pct', 'assists_per90', 'goals_per90', 'big_chances_per90', 'shots_per90',
+  'saves_per90',
+  'cleansheets_per90',
+  'goals_conceded_per90',
+  'punches_per90',
+  'long_balls_per90',
+  'rating',
+  'pass_accuracy_pct',
+  'aerials_won_per90',
+  'tackles_per90',
+  'interceptions_per90',
+  'clearances_per90',
+  'passes_per90',
+  'shots_blocked_per90',
+  'duels_won_per90',
+  'crosses_per90',
+  'key_passes_per90',
+  'dribbles_per90',
+  'ball_recovery_per90',
+  'cross_accuracy_pct',
+  'assists_per90',
+  'goals_per90',
+  'big_chances_per90',
+  'shots_per90',
   'shots_on_target_per90',
 ] as const;
 export type MetricKey = (typeof METRIC_KEYS)[number];
@@ -17,11 +36,22 @@ export type MetricKey = (typeof METRIC_KEYS)[number];
 /** How a metric is computed from a `player_seasons` row. */
 export type MetricDef =
   | { key: MetricKey; kind: 'per90'; total: CountingColumn; lowerIsBetter: boolean; label: string }
-  | { key: MetricKey; kind: 'pct'; completed: CountingColumn; attempted: CountingColumn; lowerIsBetter: false; label: string }
+  | {
+      key: MetricKey;
+      kind: 'pct';
+      completed: CountingColumn;
+      attempted: CountingColumn;
+      lowerIsBetter: false;
+      label: string;
+    }
   | { key: MetricKey; kind: 'rating'; lowerIsBetter: false; label: string };
 
 const per90 = (key: MetricKey, total: CountingColumn, label: string, lowerIsBetter = false): MetricDef => ({
-  key, kind: 'per90', total, lowerIsBetter, label,
+  key,
+  kind: 'per90',
+  total,
+  lowerIsBetter,
+  label,
 });
 
 /** Definition of every metric, keyed by column key. */
@@ -33,7 +63,14 @@ export const METRICS: Record<MetricKey, MetricDef> = {
   punches_per90: per90('punches_per90', 'punches', 'Punches'),
   long_balls_per90: per90('long_balls_per90', 'long_balls', 'Long balls'),
   rating: { key: 'rating', kind: 'rating', lowerIsBetter: false, label: 'Rating' },
-  pass_accuracy_pct: { key: 'pass_accuracy_pct', kind: 'pct', completed: 'passes_completed', attempted: 'passes', lowerIsBetter: false, label: 'Pass accuracy' },
+  pass_accuracy_pct: {
+    key: 'pass_accuracy_pct',
+    kind: 'pct',
+    completed: 'passes_completed',
+    attempted: 'passes',
+    lowerIsBetter: false,
+    label: 'Pass accuracy',
+  },
   aerials_won_per90: per90('aerials_won_per90', 'aerials_won', 'Aerials won'),
   tackles_per90: per90('tackles_per90', 'tackles', 'Tackles'),
   interceptions_per90: per90('interceptions_per90', 'interceptions', 'Interceptions'),
@@ -45,7 +82,14 @@ export const METRICS: Record<MetricKey, MetricDef> = {
   key_passes_per90: per90('key_passes_per90', 'key_passes', 'Key passes'),
   dribbles_per90: per90('dribbles_per90', 'dribbles', 'Dribbles'),
   ball_recovery_per90: per90('ball_recovery_per90', 'ball_recoveries', 'Ball recoveries'),
-  cross_accuracy_pct: { key: 'cross_accuracy_pct', kind: 'pct', completed: 'crosses_completed', attempted: 'crosses', lowerIsBetter: false, label: 'Cross accuracy' },
+  cross_accuracy_pct: {
+    key: 'cross_accuracy_pct',
+    kind: 'pct',
+    completed: 'crosses_completed',
+    attempted: 'crosses',
+    lowerIsBetter: false,
+    label: 'Cross accuracy',
+  },
   assists_per90: per90('assists_per90', 'assists', 'Assists'),
   goals_per90: per90('goals_per90', 'goals', 'Goals'),
   big_chances_per90: per90('big_chances_per90', 'big_chances', 'Big chances'),
@@ -55,10 +99,61 @@ export const METRICS: Record<MetricKey, MetricDef> = {
 
 /** Metric keys reported for each position group, in display order (DESIGN §2). */
 export const GROUP_METRICS: Record<PositionGroup, readonly MetricKey[]> = {
-  goalkeeper: ['saves_per90', 'cleansheets_per90', 'goals_conceded_per90', 'punches_per90', 'long_balls_per90', 'pass_accuracy_pct', 'passes_per90', 'rating'],
-  defender: ['tackles_per90', 'interceptions_per90', 'clearances_per90', 'aerials_won_per90', 'shots_blocked_per90', 'duels_won_per90', 'ball_recovery_per90', 'passes_per90', 'pass_accuracy_pct', 'long_balls_per90', 'crosses_per90', 'key_passes_per90', 'rating'],
-  midfielder: ['key_passes_per90', 'passes_per90', 'pass_accuracy_pct', 'long_balls_per90', 'tackles_per90', 'interceptions_per90', 'ball_recovery_per90', 'duels_won_per90', 'dribbles_per90', 'assists_per90', 'goals_per90', 'shots_per90', 'big_chances_per90', 'rating'],
-  attacker: ['goals_per90', 'assists_per90', 'shots_per90', 'shots_on_target_per90', 'big_chances_per90', 'key_passes_per90', 'dribbles_per90', 'crosses_per90', 'cross_accuracy_pct', 'aerials_won_per90', 'duels_won_per90', 'rating'],
+  goalkeeper: [
+    'saves_per90',
+    'cleansheets_per90',
+    'goals_conceded_per90',
+    'punches_per90',
+    'long_balls_per90',
+    'pass_accuracy_pct',
+    'passes_per90',
+    'rating',
+  ],
+  defender: [
+    'tackles_per90',
+    'interceptions_per90',
+    'clearances_per90',
+    'aerials_won_per90',
+    'shots_blocked_per90',
+    'duels_won_per90',
+    'ball_recovery_per90',
+    'passes_per90',
+    'pass_accuracy_pct',
+    'long_balls_per90',
+    'crosses_per90',
+    'key_passes_per90',
+    'rating',
+  ],
+  midfielder: [
+    'key_passes_per90',
+    'passes_per90',
+    'pass_accuracy_pct',
+    'long_balls_per90',
+    'tackles_per90',
+    'interceptions_per90',
+    'ball_recovery_per90',
+    'duels_won_per90',
+    'dribbles_per90',
+    'assists_per90',
+    'goals_per90',
+    'shots_per90',
+    'big_chances_per90',
+    'rating',
+  ],
+  attacker: [
+    'goals_per90',
+    'assists_per90',
+    'shots_per90',
+    'shots_on_target_per90',
+    'big_chances_per90',
+    'key_passes_per90',
+    'dribbles_per90',
+    'crosses_per90',
+    'cross_accuracy_pct',
+    'aerials_won_per90',
+    'duels_won_per90',
+    'rating',
+  ],
 };
 
 /** Default card stats when `stats` is omitted: the group's first six keys. */

@@ -118,7 +118,8 @@ export function ordinal(n: number): string {
   const k = Math.floor(n + 0.5);
   const mod100 = Math.abs(k) % 100;
   const mod10 = Math.abs(k) % 10;
-  const suffix = mod100 >= 11 && mod100 <= 13 ? 'th' : mod10 === 1 ? 'st' : mod10 === 2 ? 'nd' : mod10 === 3 ? 'rd' : 'th';
+  const suffix =
+    mod100 >= 11 && mod100 <= 13 ? 'th' : mod10 === 1 ? 'st' : mod10 === 2 ? 'nd' : mod10 === 3 ? 'rd' : 'th';
   return `${k}${suffix}`;
 }
 
@@ -135,7 +136,10 @@ export function ordinalOf(p: number): string {
  * order); ties go to the key listed first. Null when every percentile is NaN.
  * @example topPercentile(['goals_per90', 'shots_per90'], (k) => (k === 'shots_per90' ? 93 : 93)) // => { key: 'goals_per90', percentile: 93 }
  */
-export function topPercentile<K extends string>(keys: readonly K[], percentileOfKey: (key: K) => number): { key: K; percentile: number } | null {
+export function topPercentile<K extends string>(
+  keys: readonly K[],
+  percentileOfKey: (key: K) => number,
+): { key: K; percentile: number } | null {
   let best: { key: K; percentile: number } | null = null;
   for (const key of keys) {
     const p = percentileOfKey(key);

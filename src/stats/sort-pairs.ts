@@ -74,8 +74,15 @@ const BUCKET_INSERTION_MAX = 16;
  * @example const o = new Float64Array(3), r = new Int32Array(3); bucketSortPairs(Float64Array.of(3, 1, 2), Int32Array.of(0, 1, 2), o, r, 0, 3, 1, 3, new Int32Array(4)); r // => Int32Array [1, 2, 0]
  */
 export function bucketSortPairs(
-  values: Float64Array, rows: Int32Array, outValues: Float64Array, outRows: Int32Array,
-  from: number, to: number, min: number, max: number, counts: Int32Array,
+  values: Float64Array,
+  rows: Int32Array,
+  outValues: Float64Array,
+  outRows: Int32Array,
+  from: number,
+  to: number,
+  min: number,
+  max: number,
+  counts: Int32Array,
 ): void {
   const m = to - from;
   const spread = max - min;

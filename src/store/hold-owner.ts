@@ -20,7 +20,8 @@ export function defaultInstanceId(): string {
  * @example newHoldOwner('api-1') // => 'api-1#3fa85f64'
  */
 export function newHoldOwner(instance: string = defaultInstanceId()): string {
-  if (instance.length === 0 || instance.length > 200 || instance.includes('#')) throw new RangeError(`instance id must be 1–200 characters without '#', got ${JSON.stringify(instance)}`);
+  if (instance.length === 0 || instance.length > 200 || instance.includes('#'))
+    throw new RangeError(`instance id must be 1–200 characters without '#', got ${JSON.stringify(instance)}`);
   return `${instance}#${randomBytes(4).toString('hex')}`;
 }
 

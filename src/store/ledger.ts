@@ -49,7 +49,11 @@ export interface SettleOp {
 export type LedgerOp = TopupOp | HoldOp | SettleOp;
 
 /** What an operation of kind `O` resolves to. */
-export type OutcomeOf<O extends LedgerOp> = O extends TopupOp ? TopupOutcome : O extends HoldOp ? HoldOutcome : SettleOutcome;
+export type OutcomeOf<O extends LedgerOp> = O extends TopupOp
+  ? TopupOutcome
+  : O extends HoldOp
+    ? HoldOutcome
+    : SettleOutcome;
 
 /** Outcome of any ledger operation. */
 export type LedgerOutcome = TopupOutcome | HoldOutcome | SettleOutcome;
@@ -67,7 +71,14 @@ export function topupOp(walletId: string, credits: number, at: string, note: str
  * A hold request, checked: throws a RangeError unless `credits` is an integer 1–{@link MAX_WALLET_CREDITS}.
  * @example holdOp('key_a', 3, T0, T1, 'cards', owner).kind // => 'hold'
  */
-export function holdOp(walletId: string, credits: number, at: string, expiresAt: string, note: string | null, owner: string): HoldOp {
+export function holdOp(
+  walletId: string,
+  credits: number,
+  at: string,
+  expiresAt: string,
+  note: string | null,
+  owner: string,
+): HoldOp {
   assertCredits('hold', credits);
   return { kind: 'hold', walletId, credits, at, expiresAt, note, owner };
 }
@@ -154,7 +165,8 @@ export interface BatchDecision {
  * @example decideBatch({ balances: new Map([['w', 5]]), held: new Map(), holds: new Map(), settledBefore: new Set() }, [holdOp('w', 6, T0, T1, null, 'o')], [1]).outcomes // => [{ ok: false, reason: 'insufficient_credits', balance: 5 }]
  */
 export function decideBatch(state: LedgerState, ops: readonly LedgerOp[], ids: readonly number[]): BatchDecision {
-  if (ids.length < ops.length) throw new Error(`a batch of ${ops.length} operations needs as many entry ids, got ${ids.length}`);
+  if (ids.length < ops.length)
+    throw new Error(`a batch of ${ops.length} operations needs as many entry ids, got ${ids.length}`);
   // Changes are kept beside the state, not in copies of it: a batch is often a single call.
   const balances = new Map<string, number>();
   const held = new Map<string, number>();
@@ -169,7 +181,11 @@ export function decideBatch(state: LedgerState, ops: readonly LedgerOp[], ids: r
     if (op.kind === 'topup' || op.kind === 'hold') {
       const balance = balances.get(op.walletId) ?? state.balances.get(op.walletId);
       if (balance === undefined) {
-        outcomes.push(op.kind === 'topup' ? { ok: false, reason: 'unknown_wallet', balance: 0, held: 0 } : { ok: false, reason: 'unknown_wallet', balance: 0 });
+        outcomes.push(
+          op.kind === 'topup'
+            ? { ok: false, reason: 'unknown_wallet', balance: 0, held: 0 }
+            : { ok: false, reason: 'unknown_wallet', balance: 0 },
+        );
         continue;
       }
       const heldNow = held.get(op.walletId) ?? state.held.get(op.walletId);
@@ -179,7 +195,16 @@ export function decideBatch(state: LedgerState, ops: readonly LedgerOp[], ids: r
           outcomes.push({ ok: false, reason: 'balance_limit_exceeded', balance, held: heldNow });
           continue;
         }
-        const entry: LedgerEntry = { entry_id, wallet_id: op.walletId, kind: 'topup', amount: op.credits, hold_id: null, balance_after: balance + op.credits, note: op.note, at: op.at };
+        const entry: LedgerEntry = {
+          entry_id,
+          wallet_id: op.walletId,
+          kind: 'topup',
+          amount: op.credits,
+          hold_id: null,
+          balance_after: balance + op.credits,
+          note: op.note,
+          at: op.at,
+        };
         entries.push(entry);
         balances.set(op.walletId, entry.balance_after);
         outcomes.push({ ok: true, entry: { ...entry } });
@@ -190,18 +215,38 @@ export function decideBatch(state: LedgerState, ops: readonly LedgerOp[], ids: r
         continue;
       }
       const after = balance - op.credits;
-      entries.push({ entry_id, wallet_id: op.walletId, kind: 'hold', amount: -op.credits, hold_id: entry_id, balance_after: after, note: op.note, at: op.at });
+      entries.push({
+        entry_id,
+        wallet_id: op.walletId,
+        kind: 'hold',
+        amount: -op.credits,
+        hold_id: entry_id,
+        balance_after: after,
+        note: op.note,
+        at: op.at,
+      });
       balances.set(op.walletId, after);
       // Held credits only matter to later top-ups, which read them for their wallets.
       if (heldNow !== undefined) held.set(op.walletId, heldNow + op.credits);
-      opened.set(entry_id, { hold_id: entry_id, wallet_id: op.walletId, amount: op.credits, expires_at: op.expiresAt, owner: op.owner, note: op.note, created_at: op.at });
+      opened.set(entry_id, {
+        hold_id: entry_id,
+        wallet_id: op.walletId,
+        amount: op.credits,
+        expires_at: op.expiresAt,
+        owner: op.owner,
+        note: op.note,
+        created_at: op.at,
+      });
       outcomes.push({ ok: true, hold_id: entry_id, balance: after });
       continue;
     }
     // Not open: settled before the batch, or earlier in it, or no hold at all.
     const hold = settledHere.has(op.holdId) ? undefined : (opened.get(op.holdId) ?? state.holds.get(op.holdId));
     if (!hold) {
-      outcomes.push({ ok: false, reason: settledHere.has(op.holdId) || state.settledBefore.has(op.holdId) ? 'already_settled' : 'unknown_hold' });
+      outcomes.push({
+        ok: false,
+        reason: settledHere.has(op.holdId) || state.settledBefore.has(op.holdId) ? 'already_settled' : 'unknown_hold',
+      });
       continue;
     }
     settledHere.add(op.holdId);
@@ -209,15 +254,26 @@ export function decideBatch(state: LedgerState, ops: readonly LedgerOp[], ids: r
     const heldNow = held.get(hold.wallet_id) ?? state.held.get(hold.wallet_id);
     if (heldNow !== undefined) held.set(hold.wallet_id, heldNow - hold.amount);
     const balance = balances.get(hold.wallet_id) ?? state.balances.get(hold.wallet_id);
-    if (balance === undefined) throw new Error(`ledger state lacks the balance of wallet ${hold.wallet_id}, which open hold ${op.holdId} names`);
+    if (balance === undefined)
+      throw new Error(`ledger state lacks the balance of wallet ${hold.wallet_id}, which open hold ${op.holdId} names`);
     const amount = op.kind === 'capture' ? 0 : hold.amount;
-    entries.push({ entry_id, wallet_id: hold.wallet_id, kind: op.kind, amount, hold_id: op.holdId, balance_after: balance + amount, note: op.note, at: op.at });
+    entries.push({
+      entry_id,
+      wallet_id: hold.wallet_id,
+      kind: op.kind,
+      amount,
+      hold_id: op.holdId,
+      balance_after: balance + amount,
+      note: op.note,
+      at: op.at,
+    });
     balances.set(hold.wallet_id, balance + amount);
     outcomes.push({ ok: true, balance: balance + amount, amount: hold.amount });
   }
 
   const changed: [string, number][] = [];
-  for (const [walletId, balance] of balances) if (state.balances.get(walletId) !== balance) changed.push([walletId, balance]);
+  for (const [walletId, balance] of balances)
+    if (state.balances.get(walletId) !== balance) changed.push([walletId, balance]);
   return { entries, opened: [...opened.values()], settled, balances: changed, outcomes };
 }
 
@@ -239,7 +295,9 @@ export function consecutiveIds(after: number, count: number): number[] {
  * with the error; it wrote nothing, since outcomes are decided in the core, not by the database.
  * @example const submit = groupCommit((ops) => applyBatch.immediate(ops)); await submit(holdOp('w', 1, T0, T1, null, owner)) // => { ok: true, hold_id: 42, balance: 7 }
  */
-export function groupCommit(apply: (ops: LedgerOp[]) => LedgerOutcome[] | Promise<LedgerOutcome[]>): <O extends LedgerOp>(op: O) => Promise<OutcomeOf<O>> {
+export function groupCommit(
+  apply: (ops: LedgerOp[]) => LedgerOutcome[] | Promise<LedgerOutcome[]>,
+): <O extends LedgerOp>(op: O) => Promise<OutcomeOf<O>> {
   type Queued = { op: LedgerOp; resolve: (outcome: LedgerOutcome) => void; reject: (error: unknown) => void };
   let queue: Queued[] = [];
   let running = false;
@@ -274,9 +332,13 @@ export function groupCommit(apply: (ops: LedgerOp[]) => LedgerOutcome[] | Promis
  * hold (its amount checked first, a RangeError rejecting the call), capture and release.
  * @example const { hold, capture, release } = queuedSettlements(groupCommit(apply), owner)
  */
-export function queuedSettlements(submit: ReturnType<typeof groupCommit>, owner: string): Pick<WalletStore, 'hold' | 'capture' | 'release'> {
+export function queuedSettlements(
+  submit: ReturnType<typeof groupCommit>,
+  owner: string,
+): Pick<WalletStore, 'hold' | 'capture' | 'release'> {
   return {
-    hold: async (walletId, credits, at, expiresAt, note = null) => submit(holdOp(walletId, credits, at, expiresAt, note, owner)),
+    hold: async (walletId, credits, at, expiresAt, note = null) =>
+      submit(holdOp(walletId, credits, at, expiresAt, note, owner)),
     capture: async (holdId, at) => submit({ kind: 'capture', holdId, at, note: null }),
     release: async (holdId, at, note = null) => submit({ kind: 'release', holdId, at, note }),
   };

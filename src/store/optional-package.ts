@@ -28,9 +28,15 @@ export function requireOptional<T>(name: string, feature: string, probe?: (modul
     const e = error as { code?: string; message?: string };
     const firstLine = String(e.message ?? error).split('\n')[0];
     if (e.code === 'MODULE_NOT_FOUND' && firstLine.includes(`'${name}'`)) {
-      throw new MissingPackageError(name, `${feature} needs the package ${name}, which is not installed: run npm install ${name}`);
+      throw new MissingPackageError(
+        name,
+        `${feature} needs the package ${name}, which is not installed: run npm install ${name}`,
+      );
     }
     // Typically a native add-on whose install script was skipped (npm's allowScripts) or failed.
-    throw new MissingPackageError(name, `${feature} needs the package ${name}, which is installed but did not load (${firstLine}): run npm rebuild ${name}`);
+    throw new MissingPackageError(
+      name,
+      `${feature} needs the package ${name}, which is installed but did not load (${firstLine}): run npm rebuild ${name}`,
+    );
   }
 }

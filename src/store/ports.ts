@@ -161,7 +161,13 @@ export interface IdempotencyStore {
    * Claims `key` for a new request; when a record exists, returns it unchanged instead (so the
    * caller can replay it or report a conflict). Expired records are replaced.
    */
-  begin(scope: string, key: string, fingerprint: string, at: string, expiresAt: string): Promise<{ claimed: true } | { claimed: false; record: IdempotencyRecord }>;
+  begin(
+    scope: string,
+    key: string,
+    fingerprint: string,
+    at: string,
+    expiresAt: string,
+  ): Promise<{ claimed: true } | { claimed: false; record: IdempotencyRecord }>;
   /** Stores the final response of a claimed key. */
   complete(scope: string, key: string, response: StoredResponse): Promise<void>;
   /** Forgets a claimed key, so a retry runs again (used for responses that must not be replayed). */
@@ -313,7 +319,8 @@ export interface ServiceStore {
  * @example assertCredits('hold', 0) // throws RangeError('hold must be an integer from 1 to 1000000000000, got 0')
  */
 export function assertCredits(what: 'top-up' | 'hold', credits: number): void {
-  if (!isCreditAmount(credits)) throw new RangeError(`${what} must be an integer from 1 to ${MAX_WALLET_CREDITS}, got ${credits}`);
+  if (!isCreditAmount(credits))
+    throw new RangeError(`${what} must be an integer from 1 to ${MAX_WALLET_CREDITS}, got ${credits}`);
 }
 
 /**

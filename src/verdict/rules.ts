@@ -66,13 +66,17 @@ const tierRank = (t: FeeTier) => Number(t.slice(1));
 
 /** Mean of the given percentiles; NaN for none. @example outputScoreOf({ goals_per90: 80, shots_per90: 60 }) // => 70 */
 export function outputScoreOf(percentiles: Partial<Record<MetricKey, number>>, exclude?: MetricKey): number {
-  const values = Object.entries(percentiles).filter(([k]) => k !== exclude).map(([, v]) => v as number);
+  const values = Object.entries(percentiles)
+    .filter(([k]) => k !== exclude)
+    .map(([, v]) => v as number);
   return values.length === 0 ? Number.NaN : values.reduce((a, b) => a + b, 0) / values.length;
 }
 
 const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
 const byPercentile = (facts: VerdictFacts, dir: 1 | -1) =>
-  (Object.entries(facts.percentiles) as [MetricKey, number][]).sort((a, b) => dir * (b[1] - a[1]) || a[0].localeCompare(b[0])).map(([k]) => k);
+  (Object.entries(facts.percentiles) as [MetricKey, number][])
+    .sort((a, b) => dir * (b[1] - a[1]) || a[0].localeCompare(b[0]))
+    .map(([k]) => k);
 
 /**
  * Applies the rules in priority order — fallback (too little data), cooked, fraud, elite,
@@ -90,25 +94,50 @@ export function verdictOf(facts: VerdictFacts): RuleOutcome {
   if (facts.age !== null && facts.age >= COOKED_AGE_MIN && facts.previousOutput !== null) {
     const decline = facts.previousOutput - output;
     if (decline >= COOKED_DECLINE_MIN) {
-      return { code: 'cooked', margin: clamp01((decline - COOKED_DECLINE_MIN) / 20), reason: 'age_and_decline', metrics: worst.slice(0, 3) };
+      return {
+        code: 'cooked',
+        margin: clamp01((decline - COOKED_DECLINE_MIN) / 20),
+        reason: 'age_and_decline',
+        metrics: worst.slice(0, 3),
+      };
     }
   }
   if (facts.feeTier !== null && tierRank(facts.feeTier) >= FRAUD_TIER_MIN && output < FRAUD_OUTPUT_MAX) {
-    return { code: 'fraud', margin: clamp01((FRAUD_OUTPUT_MAX - output) / 20), reason: 'high_fee_low_output', metrics: worst.slice(0, 3) };
+    return {
+      code: 'fraud',
+      margin: clamp01((FRAUD_OUTPUT_MAX - output) / 20),
+      reason: 'high_fee_low_output',
+      metrics: worst.slice(0, 3),
+    };
   }
   const elite = best.filter((k) => p(k) >= ELITE_PERCENTILE);
   if (output >= ELITE_OUTPUT_MIN && elite.length >= ELITE_METRICS_MIN) {
-    return { code: 'elite', margin: clamp01((output - ELITE_OUTPUT_MIN) / 20), reason: 'broad_elite_output', metrics: best.slice(0, 3) };
+    return {
+      code: 'elite',
+      margin: clamp01((output - ELITE_OUTPUT_MIN) / 20),
+      reason: 'broad_elite_output',
+      metrics: best.slice(0, 3),
+    };
   }
   const strong = best.filter((k) => p(k) >= STRONG_PERCENTILE);
   if (elite.length >= 1 && strong.length <= MERCHANT_STRONG_MAX) {
     const rest = outputScoreOf(facts.percentiles, elite[0]);
     if (rest < MERCHANT_REST_MAX) {
-      return { code: 'merchant', margin: clamp01((MERCHANT_REST_MAX - rest) / 20), reason: 'one_narrow_strength', metrics: [elite[0], ...worst.slice(0, 2)] };
+      return {
+        code: 'merchant',
+        margin: clamp01((MERCHANT_REST_MAX - rest) / 20),
+        reason: 'one_narrow_strength',
+        metrics: [elite[0], ...worst.slice(0, 2)],
+      };
     }
   }
   if (facts.anchor && facts.anchor.similarity >= CONTRAST_SIMILARITY_MIN && output >= CONTRAST_OUTPUT_MIN) {
-    return { code: 'contrast', margin: clamp01((facts.anchor.similarity - CONTRAST_SIMILARITY_MIN) / 0.15), reason: 'cheaper_dna_twin', metrics: best.slice(0, 3) };
+    return {
+      code: 'contrast',
+      margin: clamp01((facts.anchor.similarity - CONTRAST_SIMILARITY_MIN) / 0.15),
+      reason: 'cheaper_dna_twin',
+      metrics: best.slice(0, 3),
+    };
   }
   return { code: 'fallback', margin: 0, reason: 'no_rule_holds', metrics: best.slice(0, 3) };
 }

@@ -45,7 +45,8 @@ export interface VerdictResponse {
 /** Finds the closest DNA match of a derived row in a strictly higher fee tier (the engine supplies it). */
 export type AnchorFinder = (row: number) => VerdictFacts['anchor'];
 
-const coreMetricsOf = (ctx: EngineContext, row: number) => GROUP_METRICS[POSITION_GROUPS[ctx.derived.group[row]]].filter((k) => k !== 'rating');
+const coreMetricsOf = (ctx: EngineContext, row: number) =>
+  GROUP_METRICS[POSITION_GROUPS[ctx.derived.group[row]]].filter((k) => k !== 'rating');
 
 function percentilesAt(ctx: EngineContext, row: number): Partial<Record<MetricKey, number>> {
   const out: Partial<Record<MetricKey, number>> = {};
@@ -57,7 +58,11 @@ function percentilesAt(ctx: EngineContext, row: number): Partial<Record<MetricKe
 }
 
 /** Output score of the most recent earlier season in which the player met the cohort threshold. */
-function previousOutputOf(ctx: EngineContext, rows: readonly number[], latest: number): { output: number; season: string } | null {
+function previousOutputOf(
+  ctx: EngineContext,
+  rows: readonly number[],
+  latest: number,
+): { output: number; season: string } | null {
   const latestSeason = ctx.derived.season_id[latest];
   for (let i = rows.length - 1; i >= 0; i--) {
     const r = rows[i];
@@ -76,7 +81,9 @@ export function verdictReportOf(ctx: EngineContext, input: unknown, anchorOf: An
   const resolved = ctx.resolvePlayer({ name: player_name, player_id, team_hint });
   if (!resolved.ok) {
     const e = resolved.error;
-    return e.param === 'name' ? fail(e.code, e.message.replace(/^name\b/, 'player_name'), { ...e, param: 'player_name' }) : resolved;
+    return e.param === 'name'
+      ? fail(e.code, e.message.replace(/^name\b/, 'player_name'), { ...e, param: 'player_name' })
+      : resolved;
   }
   const player = ctx.playerById(resolved.value.player_id)!;
   const name = player.known_as ?? player.name;
@@ -101,12 +108,23 @@ export function verdictReportOf(ctx: EngineContext, input: unknown, anchorOf: An
   const evidence: VerdictEvidence[] = outcome.metrics.map((metric) => ({
     metric,
     label: METRICS[metric].label,
-    value: Number.isNaN(ctx.derived.values[metric][row]) ? null : Math.round(ctx.derived.values[metric][row] * 100) / 100,
+    value: Number.isNaN(ctx.derived.values[metric][row])
+      ? null
+      : Math.round(ctx.derived.values[metric][row] * 100) / 100,
     percentile: percentiles[metric]!,
     cohort: cohortText,
   }));
   const group = row >= 0 ? POSITION_GROUPS[ctx.derived.group[row]] : null;
-  const headline = headlineOf(outcome.code, outcome.reason, { name, age, feeTier, output, previous, facts, evidence, group });
+  const headline = headlineOf(outcome.code, outcome.reason, {
+    name,
+    age,
+    feeTier,
+    output,
+    previous,
+    facts,
+    evidence,
+    group,
+  });
   const team = player.team_id === null ? undefined : ctx.teamById(player.team_id);
   const response: VerdictResponse = {
     verdict_code: outcome.code,
@@ -117,7 +135,11 @@ export function verdictReportOf(ctx: EngineContext, input: unknown, anchorOf: An
     narrative: narrativeOf(name, headline, evidence, facts),
     player: { player_id: player.player_id, name, team: team?.name ?? null, position: player.position, age },
     season: row >= 0 ? (ctx.seasonById(ctx.derived.season_id[row])?.name ?? null) : null,
-    rule: { reason: outcome.reason, output_score: Number.isNaN(output) ? null : Math.round(output), previous_output_score: previous ? Math.round(previous.output) : null },
+    rule: {
+      reason: outcome.reason,
+      output_score: Number.isNaN(output) ? null : Math.round(output),
+      previous_output_score: previous ? Math.round(previous.output) : null,
+    },
     meta: entityMetaOf(ctx, player.player_id, resolved.value.resolution),
   };
   if (outcome.code === 'contrast' && facts.anchor) {
@@ -164,7 +186,9 @@ function headlineOf(code: VerdictCode, reason: string, h: HeadlineFacts): string
 
 function narrativeOf(name: string, headline: string, evidence: VerdictEvidence[], facts: VerdictFacts): string {
   const unit = (m: MetricKey) => (METRICS[m].kind === 'per90' ? ' per 90' : METRICS[m].kind === 'pct' ? '%' : '');
-  const receipts = evidence.map((e) => `${e.label} ${e.value ?? '–'}${unit(e.metric)} (${ordinalOf(e.percentile)})`).join('; ');
+  const receipts = evidence
+    .map((e) => `${e.label} ${e.value ?? '–'}${unit(e.metric)} (${ordinalOf(e.percentile)})`)
+    .join('; ');
   const sample = `${Math.round(facts.minutes)} minutes`;
   return receipts ? `${headline} Receipts: ${receipts}. Sample: ${sample}.` : `${headline} Sample: ${sample}.`;
 }

@@ -24,16 +24,33 @@ describe('best-xi lineup aggregates', () => {
     expect(r.value.secondary.avg_age).toBe(30.7);
     expect(r.value.secondary.total_minutes).toBe(2700);
     expect(r.value.secondary.shape).toEqual({ goalkeeper: 1, defender: 0, midfielder: 0, attacker: 2 });
-    expect(r.value.secondary.nationalities).toEqual([{ nationality: 'Germany', players: 2 }, { nationality: 'Netherlands', players: 1 }]);
-    expect(r.value.data_coverage).toEqual({ players_with_stats: 3, requested: 3, ratio: 1, level: 'full', fee_values_known: 3 });
+    expect(r.value.secondary.nationalities).toEqual([
+      { nationality: 'Germany', players: 2 },
+      { nationality: 'Netherlands', players: 1 },
+    ]);
+    expect(r.value.data_coverage).toEqual({
+      players_with_stats: 3,
+      requested: 3,
+      ratio: 1,
+      level: 'full',
+      fee_values_known: 3,
+    });
     expect(JSON.stringify(r.value)).not.toMatch(/market_value|_eur/);
   });
 
   it('refuses duplicates, unknown ids and bad sizes, naming them', () => {
     const dup = engine.bestXiLineup({ player_ids: [1, 2, 1] });
-    expect(dup.ok ? null : dup.error).toMatchObject({ code: 'invalid_request', param: 'player_ids', duplicate_ids: [1] });
+    expect(dup.ok ? null : dup.error).toMatchObject({
+      code: 'invalid_request',
+      param: 'player_ids',
+      duplicate_ids: [1],
+    });
     const unknown = engine.bestXiLineup({ player_ids: [1, 999] });
-    expect(unknown.ok ? null : unknown.error).toMatchObject({ code: 'invalid_request', param: 'player_ids', unknown_ids: [999] });
+    expect(unknown.ok ? null : unknown.error).toMatchObject({
+      code: 'invalid_request',
+      param: 'player_ids',
+      unknown_ids: [999],
+    });
     const none = engine.bestXiLineup({ player_ids: [] });
     expect(none.ok ? null : none.error).toMatchObject({ code: 'invalid_request', param: 'player_ids' });
     const twelve = engine.bestXiLineup({ player_ids: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] });

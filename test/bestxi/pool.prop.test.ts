@@ -16,7 +16,9 @@ describe('Best XI pool on the demo universe (property)', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...vibes.map((v) => v.id)),
-        fc.option(fc.uniqueArray(fc.constantFrom(...POSITION_CODES), { minLength: 1, maxLength: 5 }), { nil: undefined }),
+        fc.option(fc.uniqueArray(fc.constantFrom(...POSITION_CODES), { minLength: 1, maxLength: 5 }), {
+          nil: undefined,
+        }),
         fc.option(fc.constantFrom(...FEE_TIERS), { nil: undefined }),
         fc.option(fc.integer({ min: 1, max: 2 }), { nil: undefined }),
         fc.boolean(),
@@ -34,12 +36,15 @@ describe('Best XI pool on the demo universe (property)', () => {
             if (wc2026_only || vibe.filters.wc2026_only) expect(p.wc2026_nation).not.toBeNull();
             if (vibe.filters.max_age !== undefined) expect(p.age!).toBeLessThanOrEqual(vibe.filters.max_age);
             if (vibe.filters.min_age !== undefined) expect(p.age!).toBeGreaterThanOrEqual(vibe.filters.min_age);
-            if (vibe.filters.max_fee_tier) expect(feeTierRank(p.fee_tier!)).toBeLessThanOrEqual(feeTierRank(vibe.filters.max_fee_tier));
+            if (vibe.filters.max_fee_tier)
+              expect(feeTierRank(p.fee_tier!)).toBeLessThanOrEqual(feeTierRank(vibe.filters.max_fee_tier));
             expect(p).not.toHaveProperty('image_url');
           }
           for (let i = 1; i < players.length; i++) {
             const [a, b] = [players[i - 1], players[i]];
-            expect(a.vibe_score! > b.vibe_score! || (a.vibe_score === b.vibe_score && a.player_id < b.player_id)).toBe(true);
+            expect(a.vibe_score! > b.vibe_score! || (a.vibe_score === b.vibe_score && a.player_id < b.player_id)).toBe(
+              true,
+            );
           }
         },
       ),

@@ -17,7 +17,9 @@ import { sampleFacts } from './sample-facts.js';
 const bandTop = (height: number) => height - WATERMARK_INSET - WATERMARK_HEIGHT - 8;
 
 async function render(style: CardStyle, caption?: string): Promise<DecodedPng> {
-  return decodePng((await renderCard(style, sampleFacts(caption === undefined ? {} : { caption, caption_is_user: true }))).png);
+  return decodePng(
+    (await renderCard(style, sampleFacts(caption === undefined ? {} : { caption, caption_is_user: true }))).png,
+  );
 }
 
 /** Rows of the footer band where two renders differ. */
@@ -35,10 +37,53 @@ function changedBandRows(a: DecodedPng, b: DecodedPng): number[] {
   return rows;
 }
 
-const WORST = ['W'.repeat(36), 'Щ'.repeat(36), '🔥'.repeat(18), 'W'.repeat(60), 'Щ'.repeat(60), 'ẞ'.repeat(60), '🔥'.repeat(60), '👨‍👩‍👧‍👦'.repeat(34), 'g\u0327\u0328'.repeat(60), 'W\u0301\u0300'.repeat(60), `${'W'.repeat(30)} ${'M'.repeat(29)}`];
+const WORST = [
+  'W'.repeat(36),
+  'Щ'.repeat(36),
+  '🔥'.repeat(18),
+  'W'.repeat(60),
+  'Щ'.repeat(60),
+  'ẞ'.repeat(60),
+  '🔥'.repeat(60),
+  '👨‍👩‍👧‍👦'.repeat(34),
+  'g\u0327\u0328'.repeat(60),
+  'W\u0301\u0300'.repeat(60),
+  `${'W'.repeat(30)} ${'M'.repeat(29)}`,
+];
 const alphabet = fc.constantFrom(
-  'W', 'M', 'm', 'g', 'j', 'Q', 'Щ', 'Ж', 'Ω', 'ẞ', 'ij', ' ', ' ', '—', '…', '%', '“', '"', '<', '&',
-  '🔥', '⚽', '👍🏽', '🇧🇷', '1️⃣', '👨‍👩‍👧', 'e\u0301', 'n\u0303', 'g\u0327\u0328', 'a\u0323\u0302', 'j\u0331', 'x\u0316', '漢',
+  'W',
+  'M',
+  'm',
+  'g',
+  'j',
+  'Q',
+  'Щ',
+  'Ж',
+  'Ω',
+  'ẞ',
+  'ij',
+  ' ',
+  ' ',
+  '—',
+  '…',
+  '%',
+  '“',
+  '"',
+  '<',
+  '&',
+  '🔥',
+  '⚽',
+  '👍🏽',
+  '🇧🇷',
+  '1️⃣',
+  '👨‍👩‍👧',
+  'e\u0301',
+  'n\u0303',
+  'g\u0327\u0328',
+  'a\u0323\u0302',
+  'j\u0331',
+  'x\u0316',
+  '漢',
 );
 const caption = fc.array(alphabet, { minLength: 1, maxLength: 60 }).map((parts) => parts.join(''));
 
@@ -47,7 +92,9 @@ describe('captions never touch the footer or the watermark', () => {
     it(`${style}: worst cases and arbitrary accepted captions`, async () => {
       const base = await render(style);
       // The band really holds the footer: dropping the attribution changes it.
-      const noAttribution = decodePng((await renderCard(style, sampleFacts({ attribution: null as unknown as string }))).png);
+      const noAttribution = decodePng(
+        (await renderCard(style, sampleFacts({ attribution: null as unknown as string }))).png,
+      );
       expect(changedBandRows(base, noAttribution).length).toBeGreaterThan(0);
       for (const text of WORST) {
         expect(captionProblemOf(text), text.slice(0, 9)).toBeNull();

@@ -10,10 +10,19 @@ const engine = Engine.open({ dataset: tinyDataset() });
 
 describe('cardOf', () => {
   it('renders a player_card with the player block, size, watermark flag and content hash', async () => {
-    const r = await cardOf(engine, { player_name: 'Jörg Müller-Weiß', style: 'player_card' }, { baseUrl: 'https://api.example.com/' });
+    const r = await cardOf(
+      engine,
+      { player_name: 'Jörg Müller-Weiß', style: 'player_card' },
+      { baseUrl: 'https://api.example.com/' },
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.value.player).toEqual({ player_id: 1, display_name: 'Jörg Müller-Weiß', position: 'Attacker', team_name: 'FC Nordhafen' });
+    expect(r.value.player).toEqual({
+      player_id: 1,
+      display_name: 'Jörg Müller-Weiß',
+      position: 'Attacker',
+      team_name: 'FC Nordhafen',
+    });
     expect([r.value.width, r.value.height, r.value.watermark]).toEqual([1080, 1350, true]);
     expect(r.value.content_hash).toBe(`sha256:${createHash('sha256').update(r.value.png).digest('hex')}`);
     const img = decodePng(r.value.png);
@@ -32,7 +41,9 @@ describe('cardOf', () => {
     if (!r.ok) return;
     const img = decodePng(r.value.png);
     // Background #0b1020 = (11, 16, 32) where the pill would be.
-    expect(pixelAt(img, 1080 - WATERMARK_INSET - 8, 1080 - WATERMARK_INSET - WATERMARK_HEIGHT / 2).slice(0, 3)).toEqual([11, 16, 32]);
+    expect(pixelAt(img, 1080 - WATERMARK_INSET - 8, 1080 - WATERMARK_INSET - WATERMARK_HEIGHT / 2).slice(0, 3)).toEqual(
+      [11, 16, 32],
+    );
   });
 
   it('refuses stats that do not suit the position group, naming stats', async () => {

@@ -18,23 +18,59 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function run(argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await runCli([cardCommand, promptCommand], argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  const code = await runCli([cardCommand, promptCommand], argv, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+  });
   return { code, stdout, stderr };
 }
 
 describe('halfspace card', () => {
   it('writes a decodable PNG and reports it as JSON', async () => {
     const out = join(dir, 'card.png');
-    const r = await run(['card', '--name', 'Jörg Müller-Weiß', '--style', 'stat_ribbon', '--stats', 'goals_per90,assists_per90', '--hero', 'goals_per90', '--out', out, '--dataset', data, '--json']);
+    const r = await run([
+      'card',
+      '--name',
+      'Jörg Müller-Weiß',
+      '--style',
+      'stat_ribbon',
+      '--stats',
+      'goals_per90,assists_per90',
+      '--hero',
+      'goals_per90',
+      '--out',
+      out,
+      '--dataset',
+      data,
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout);
-    expect(summary).toMatchObject({ style: 'stat_ribbon', width: 1080, height: 1080, watermark: true, player: { player_id: 1 } });
+    expect(summary).toMatchObject({
+      style: 'stat_ribbon',
+      width: 1080,
+      height: 1080,
+      watermark: true,
+      player: { player_id: 1 },
+    });
     const img = decodePng(readFileSync(out));
     expect([img.width, img.height]).toEqual([1080, 1080]);
   });
 
   it('exits 2 with the offending field on a bad request', async () => {
-    const r = await run(['card', '--name', 'Jörg Müller-Weiß', '--style', 'player_card', '--stats', 'goals_per90', '--out', join(dir, 'x.png'), '--dataset', data]);
+    const r = await run([
+      'card',
+      '--name',
+      'Jörg Müller-Weiß',
+      '--style',
+      'player_card',
+      '--stats',
+      'goals_per90',
+      '--out',
+      join(dir, 'x.png'),
+      '--dataset',
+      data,
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/invalid_request: stats/);
   });
@@ -42,7 +78,19 @@ describe('halfspace card', () => {
   it('refuses a photo file that is not an image', async () => {
     const bogus = join(dir, 'photo.txt');
     writeFileSync(bogus, 'not an image');
-    const r = await run(['card', '--player-id', '1', '--style', 'collage', '--photo', bogus, '--out', join(dir, 'y.png'), '--dataset', data]);
+    const r = await run([
+      'card',
+      '--player-id',
+      '1',
+      '--style',
+      'collage',
+      '--photo',
+      bogus,
+      '--out',
+      join(dir, 'y.png'),
+      '--dataset',
+      data,
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/photo/);
   });
@@ -55,7 +103,18 @@ describe('halfspace card', () => {
 
 describe('halfspace prompt', () => {
   it('prints the data block, then the safety block verbatim', async () => {
-    const r = await run(['prompt', '--player-id', '1', '--style', 'editorial_cover', '--take', 'Ice cold', '--attribution', '--dataset', data]);
+    const r = await run([
+      'prompt',
+      '--player-id',
+      '1',
+      '--style',
+      'editorial_cover',
+      '--take',
+      'Ice cold',
+      '--attribution',
+      '--dataset',
+      data,
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout.endsWith(`\n\n${SAFETY_INSTRUCTIONS}\n`)).toBe(true);
     expect(r.stdout).toContain('Ice cold');

@@ -21,19 +21,41 @@ describe('verdictConfidenceOf', () => {
 describe('verdictLineOf', () => {
   const elite = { verdict_code: 'elite', headline: 'X is elite: goals 95th percentile.', confidence: 0.88 };
   it('uses the engine verdict when the caller sets no code', () => {
-    expect(verdictLineOf(null, elite, ['Poacher'], 'Attacker', 900, [])).toEqual({ code: 'elite', headline: 'Elite', detail: elite.headline, confidence: 0.88, source: 'engine' });
+    expect(verdictLineOf(null, elite, ['Poacher'], 'Attacker', 900, [])).toEqual({
+      code: 'elite',
+      headline: 'Elite',
+      detail: elite.headline,
+      confidence: 0.88,
+      source: 'engine',
+    });
   });
   it('falls back to style tags when the engine has no decisive verdict', () => {
     const fallback = { verdict_code: 'fallback', headline: 'No clear verdict.', confidence: 0.2 };
     // 900 / 3060 = 0.294 → 0.29.
-    expect(verdictLineOf(null, fallback, ['Poacher', 'Aerial', 'Quick'], 'Attacker', 900, [])).toEqual({ code: null, headline: 'Poacher · Aerial', detail: null, confidence: 0.29, source: 'style_tags' });
+    expect(verdictLineOf(null, fallback, ['Poacher', 'Aerial', 'Quick'], 'Attacker', 900, [])).toEqual({
+      code: null,
+      headline: 'Poacher · Aerial',
+      detail: null,
+      confidence: 0.29,
+      source: 'style_tags',
+    });
     expect(verdictLineOf(null, null, [], 'Defender', 900, []).headline).toBe('Defender profile');
   });
   it('keeps the caller code, taking the engine confidence only when it agrees', () => {
     const fraud = { verdict_code: 'fraud', headline: 'Y is priced in fee tier T5 but…', confidence: 0.77 };
-    expect(verdictLineOf('fraud', fraud, [], 'Attacker', 900, [10])).toMatchObject({ code: 'fraud', confidence: 0.77, detail: fraud.headline });
+    expect(verdictLineOf('fraud', fraud, [], 'Attacker', 900, [10])).toMatchObject({
+      code: 'fraud',
+      confidence: 0.77,
+      detail: fraud.headline,
+    });
     // Disagreeing engine: caller frame, confidence 1 − 90/100 = 0.1, and the card says so.
-    expect(verdictLineOf('fraud', elite, [], 'Attacker', 900, [90])).toEqual({ code: 'fraud', headline: 'Fraud watch', detail: 'The numbers say otherwise: elite.', confidence: 0.1, source: 'caller' });
+    expect(verdictLineOf('fraud', elite, [], 'Attacker', 900, [90])).toEqual({
+      code: 'fraud',
+      headline: 'Fraud watch',
+      detail: 'The numbers say otherwise: elite.',
+      confidence: 0.1,
+      source: 'caller',
+    });
   });
 });
 
@@ -51,8 +73,17 @@ describe('cardFactsOf (tiny dataset)', () => {
   const engine = Engine.open({ dataset: tinyDataset() });
 
   it('builds identity, season, sample, totals and metrics from the latest row', () => {
-    const f = cardFactsOf(engine, engine.playerById(1)!, { watermark: 'api.example.com', triplet: CARD_TRIPLET.attacker });
-    expect(f.player).toMatchObject({ player_id: 1, display_name: 'Jörg Müller-Weiß', position: 'Attacker', position_code: 'ST', age: 25 });
+    const f = cardFactsOf(engine, engine.playerById(1)!, {
+      watermark: 'api.example.com',
+      triplet: CARD_TRIPLET.attacker,
+    });
+    expect(f.player).toMatchObject({
+      player_id: 1,
+      display_name: 'Jörg Müller-Weiß',
+      position: 'Attacker',
+      position_code: 'ST',
+      age: 25,
+    });
     expect(f.club?.name).toBe('FC Nordhafen');
     // The tiny dataset has no club colours: null, so layouts use their fallback palette.
     expect(f.club?.primary_color).toBeNull();
@@ -64,9 +95,17 @@ describe('cardFactsOf (tiny dataset)', () => {
     // 4 below, 1 equal → 100 × 4.5 / 5 = 90 → "elite".
     expect(f.metrics.find((m) => m.key === 'goals_per90')).toMatchObject({ value: 0.9, percentile: 90, tier: 'elite' });
     // assists_per90 = 0.2 vs 0.2,0.1,0.4,0.5,0.1: 2 below, 1 equal → 100 × 2.5 / 5 = 50 → "average".
-    expect(f.metrics.find((m) => m.key === 'assists_per90')).toMatchObject({ value: 0.2, percentile: 50, tier: 'average' });
+    expect(f.metrics.find((m) => m.key === 'assists_per90')).toMatchObject({
+      value: 0.2,
+      percentile: 50,
+      tier: 'average',
+    });
     // Top percentile 90 is shared by goals, shots and rating: the group's first listed (goals) wins.
-    expect(f.highlight).toEqual({ key: 'goals_per90', percentile: 90, text: 'Goals: 90th percentile among attackers in Erste Liga 2025/26' });
+    expect(f.highlight).toEqual({
+      key: 'goals_per90',
+      percentile: 90,
+      text: 'Goals: 90th percentile among attackers in Erste Liga 2025/26',
+    });
     expect(f.caption).toBe('Top 10% for goals among attackers.');
     expect(f.caption_is_user).toBe(false);
     expect(f.watermark).toBe('api.example.com');
@@ -76,9 +115,20 @@ describe('cardFactsOf (tiny dataset)', () => {
   });
 
   it('uses the caller verdict code and caption', () => {
-    const f = cardFactsOf(engine, engine.playerById(1)!, { watermark: null, triplet: CARD_TRIPLET.attacker, verdict_code: 'fraud', caption: 'Mine.' });
+    const f = cardFactsOf(engine, engine.playerById(1)!, {
+      watermark: null,
+      triplet: CARD_TRIPLET.attacker,
+      verdict_code: 'fraud',
+      caption: 'Mine.',
+    });
     // Triplet percentiles 90, 50, 90 (shots 3.0 above 2.0, 2.5, 1.8, 1.0 → 4.5/5): mean 76.67 → 1 − 0.7667 = 0.23.
-    expect(f.verdict).toEqual({ code: 'fraud', headline: 'Fraud watch', detail: null, confidence: 0.23, source: 'caller' });
+    expect(f.verdict).toEqual({
+      code: 'fraud',
+      headline: 'Fraud watch',
+      detail: null,
+      confidence: 0.23,
+      source: 'caller',
+    });
     expect(f.caption).toBe('Mine.');
     expect(f.caption_is_user).toBe(true);
     expect(f.watermark).toBeNull();

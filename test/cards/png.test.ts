@@ -7,7 +7,10 @@ function handPng(width: number, height: number, rows: number[][]): Uint8Array {
   const chunk = (type: string, data: Uint8Array) => {
     const out = new Uint8Array(12 + data.length);
     new DataView(out.buffer).setUint32(0, data.length);
-    out.set([...type].map((c) => c.charCodeAt(0)), 4);
+    out.set(
+      [...type].map((c) => c.charCodeAt(0)),
+      4,
+    );
     out.set(data, 8);
     return out;
   };
@@ -16,7 +19,19 @@ function handPng(width: number, height: number, rows: number[][]): Uint8Array {
   new DataView(ihdr.buffer).setUint32(4, height);
   ihdr.set([8, 6, 0, 0, 0], 8);
   const raw = deflateSync(Uint8Array.from(rows.flat()));
-  return Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...chunk('IHDR', ihdr), ...chunk('IDAT', raw), ...chunk('IEND', new Uint8Array())]);
+  return Uint8Array.from([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    ...chunk('IHDR', ihdr),
+    ...chunk('IDAT', raw),
+    ...chunk('IEND', new Uint8Array()),
+  ]);
 }
 
 describe('decodePng (test helper)', () => {

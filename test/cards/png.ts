@@ -30,7 +30,8 @@ export function decodePng(bytes: Uint8Array): DecodedPng {
       height = view.getUint32(offset + 12);
       const bitDepth = data[8];
       colorType = data[9];
-      if (bitDepth !== 8 || (colorType !== 6 && colorType !== 2) || data[12] !== 0) throw new Error(`unsupported PNG: depth ${bitDepth}, colour type ${colorType}, interlace ${data[12]}`);
+      if (bitDepth !== 8 || (colorType !== 6 && colorType !== 2) || data[12] !== 0)
+        throw new Error(`unsupported PNG: depth ${bitDepth}, colour type ${colorType}, interlace ${data[12]}`);
     } else if (type === 'IDAT') idat.push(data);
     else if (type === 'IEND') break;
     offset += 12 + length;

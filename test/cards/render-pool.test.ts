@@ -28,7 +28,9 @@ describe('render pool', () => {
   it('answers concurrent renders each with its own card (three on one worker)', async () => {
     const names = ['Ana Uno', 'Bea Dos', 'Cleo Tres'];
     const factsOf = (name: string) => sampleFacts({ player: { ...sampleFacts().player, display_name: name } });
-    const pooled = await Promise.all(names.map((n) => pool.render({ style: 'stat_ribbon', facts: factsOf(n), photo: null })));
+    const pooled = await Promise.all(
+      names.map((n) => pool.render({ style: 'stat_ribbon', facts: factsOf(n), photo: null })),
+    );
     for (const [i, n] of names.entries()) {
       const expected = await renderCard('stat_ribbon', factsOf(n));
       expect(Buffer.from(pooled[i].png).equals(Buffer.from(expected.png)), n).toBe(true);
@@ -39,7 +41,9 @@ describe('render pool', () => {
 
   it('rejects a render that fails and keeps the worker for the next one', async () => {
     const broken = { ...sampleFacts(), metrics: null } as unknown as ReturnType<typeof sampleFacts>;
-    await expect(pool.render({ style: 'stat_ribbon', facts: broken, photo: null })).rejects.toThrow(/card render failed/);
+    await expect(pool.render({ style: 'stat_ribbon', facts: broken, photo: null })).rejects.toThrow(
+      /card render failed/,
+    );
     const next = await pool.render({ style: 'stat_ribbon', facts: sampleFacts(), photo: null });
     expect(next.width).toBe(1080);
   }, 60_000);
@@ -49,13 +53,16 @@ describe('render pool', () => {
     // The first worker exits as soon as it gets a task; the ones after it answer with a fixed reply.
     const spawn = () => {
       spawned += 1;
-      const code = spawned === 1
-        ? "require('node:worker_threads').parentPort.on('message', () => process.exit(3));"
-        : "const { parentPort } = require('node:worker_threads'); parentPort.on('message', ({ id }) => parentPort.postMessage({ id, ok: true, rendered: { png: new Uint8Array([7]), width: 1, height: 1, svg_ms: 0, png_ms: 0 } }));";
+      const code =
+        spawned === 1
+          ? "require('node:worker_threads').parentPort.on('message', () => process.exit(3));"
+          : "const { parentPort } = require('node:worker_threads'); parentPort.on('message', ({ id }) => parentPort.postMessage({ id, ok: true, rendered: { png: new Uint8Array([7]), width: 1, height: 1, svg_ms: 0, png_ms: 0 } }));";
       return new Worker(code, { eval: true });
     };
     const dying = createRenderPool(1, { spawn });
-    await expect(dying.render({ style: 'stat_ribbon', facts: sampleFacts(), photo: null })).rejects.toThrow(/exited with code 3/);
+    await expect(dying.render({ style: 'stat_ribbon', facts: sampleFacts(), photo: null })).rejects.toThrow(
+      /exited with code 3/,
+    );
     const after = await dying.render({ style: 'stat_ribbon', facts: sampleFacts(), photo: null });
     expect(Array.from(after.png)).toEqual([7]);
     expect(spawned).toBe(2);
@@ -74,13 +81,18 @@ describe('render pool', () => {
     // Each call fails with the worker's own error until the pool gives up, then with the pool's.
     let last = '';
     for (let i = 0; i < 20 && !last.includes('stopped after'); i++) {
-      last = await doomed.render(task).then(() => 'rendered', (e: Error) => e.message);
+      last = await doomed.render(task).then(
+        () => 'rendered',
+        (e: Error) => e.message,
+      );
       expect(last).toMatch(/cannot start|stopped after/);
     }
     expect(last).toMatch(/stopped after 6 workers died in a row; last: .*cannot start/);
     // The first worker plus RENDER_POOL_MAX_DEATHS (5) replacements, then no more.
     expect(spawned).toBe(6);
-    await expect(doomed.render({ style: 'stat_ribbon', facts: sampleFacts(), photo: null })).rejects.toThrow(/stopped after/);
+    await expect(doomed.render({ style: 'stat_ribbon', facts: sampleFacts(), photo: null })).rejects.toThrow(
+      /stopped after/,
+    );
     expect(spawned).toBe(6);
     await doomed.close();
   });

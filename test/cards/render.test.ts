@@ -67,7 +67,9 @@ describe('renderCard', () => {
       // The caption band (y 830–910, right of the opening quote) must differ from a card whose caption
       // is one letter: glyphs were drawn there rather than nothing.
       let differs = 0;
-      for (let py = 830; py < 910; py += 3) for (let px = 140; px < 1000; px += 3) if (!close(pixelAt(img, px, py).slice(0, 3), pixelAt(plain, px, py).slice(0, 3), 0)) differs++;
+      for (let py = 830; py < 910; py += 3)
+        for (let px = 140; px < 1000; px += 3)
+          if (!close(pixelAt(img, px, py).slice(0, 3), pixelAt(plain, px, py).slice(0, 3), 0)) differs++;
       expect(differs).toBeGreaterThan(50);
     }
   });

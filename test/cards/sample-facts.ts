@@ -5,8 +5,18 @@ import { labelOf } from '../../src/stats/percentiles.js';
 
 /** Per-90 values and percentiles of a made-up attacker, in GROUP_METRICS.attacker order. */
 const ATTACKER: [number, number][] = [
-  [0.71, 94], [0.28, 81], [3.42, 88], [1.52, 90], [0.55, 77], [1.61, 72],
-  [2.1, 63], [1.2, 41], [27.5, 35], [1.1, 22], [5.2, 58], [7.42, 86],
+  [0.71, 94],
+  [0.28, 81],
+  [3.42, 88],
+  [1.52, 90],
+  [0.55, 77],
+  [1.61, 72],
+  [2.1, 63],
+  [1.2, 41],
+  [27.5, 35],
+  [1.1, 22],
+  [5.2, 58],
+  [7.42, 86],
 ];
 
 /** A complete attacker card's facts; `overrides` replace top-level fields. */
@@ -19,7 +29,15 @@ export function sampleFacts(overrides: Partial<CardFacts> = {}): CardFacts {
     tier: labelOf(ATTACKER[i][1]),
   }));
   return {
-    player: { player_id: 7, display_name: 'Tomás Okonkwo-Szczęsny', position: 'Attacker', position_code: 'ST', position_group: 'attacker', age: 24, nationality: 'Poland' },
+    player: {
+      player_id: 7,
+      display_name: 'Tomás Okonkwo-Szczęsny',
+      position: 'Attacker',
+      position_code: 'ST',
+      position_group: 'attacker',
+      age: 24,
+      nationality: 'Poland',
+    },
     club: { name: 'Harbour City FC', short_name: 'HCFC', primary_color: '#b91c1c', secondary_color: '#fde047' },
     season: { season_name: '2025/26', league_name: 'Premier Division' },
     sample: { appearances: 27, minutes: 2214, rating: 7.42, level: 'ok' },
@@ -27,7 +45,11 @@ export function sampleFacts(overrides: Partial<CardFacts> = {}): CardFacts {
     metrics,
     stats: ['goals_per90', 'assists_per90', 'shots_per90'],
     hero_stat: null,
-    highlight: { key: 'goals_per90', percentile: 94, text: 'Goals: 94th percentile among attackers in Premier Division 2025/26' },
+    highlight: {
+      key: 'goals_per90',
+      percentile: 94,
+      text: 'Goals: 94th percentile among attackers in Premier Division 2025/26',
+    },
     verdict: { code: null, headline: 'Poacher · Aerial', detail: null, confidence: 0.72, source: 'style_tags' },
     style_tags: ['Poacher', 'Aerial'],
     caption: 'Top 6% for goals among attackers.',

@@ -32,6 +32,7 @@ describe('captionProblemOf', () => {
     expect(captionProblemOf('W\u0316')).toMatch(/cannot draw: U\+0057 U\+0316/);
     expect(captionProblemOf('\u0627\u0644')).toMatch(/cannot draw/);
     // Within bounds: two marks the font has, emoji sequences, 240 code points.
-    for (const ok of ['a\u0323\u0302', '👨‍👩‍👧‍👦'.repeat(34), '🇧🇷1️⃣👍🏽', 'e\u0301'.repeat(60)]) expect(captionProblemOf(ok), ok).toBeNull();
+    for (const ok of ['a\u0323\u0302', '👨‍👩‍👧‍👦'.repeat(34), '🇧🇷1️⃣👍🏽', 'e\u0301'.repeat(60)])
+      expect(captionProblemOf(ok), ok).toBeNull();
   });
 });

@@ -34,13 +34,19 @@ describe.skipIf(!hasSqlite3)('backing up the SQLite file while serving', () => {
     const db = join(dir, 'live.db');
     const server = await startServer({ dataset: datasetDir, db, port: 0, renderWorkers: 0 });
     const { key, record } = await issueKey(server.store, { credits: 10_000 });
-    const command = /sqlite3 \S+ "(\.backup '[^']+')"/.exec(readFileSync(new URL('../../docs/deploy.md', import.meta.url), 'utf8'))?.[1];
+    const command = /sqlite3 \S+ "(\.backup '[^']+')"/.exec(
+      readFileSync(new URL('../../docs/deploy.md', import.meta.url), 'utf8'),
+    )?.[1];
     expect(command).toBeDefined();
     let calls = 0;
     let writing = true;
     const load = (async () => {
       while (writing) {
-        const res = await fetch(`${server.listening.url}/api/v1/verdict`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ player_id: 1 }) });
+        const res = await fetch(`${server.listening.url}/api/v1/verdict`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ player_id: 1 }),
+        });
         await res.arrayBuffer();
         calls++;
       }
@@ -63,14 +69,26 @@ describe.skipIf(!hasSqlite3)('backing up the SQLite file while serving', () => {
     for (const file of copies) {
       const copy = sqliteStore(file);
       const ledger = await copy.wallets.ledger(record.id);
-      expect(ledger.reduce((sum, e) => sum + e.amount, 0), file).toBe(await copy.wallets.balance(record.id));
+      expect(
+        ledger.reduce((sum, e) => sum + e.amount, 0),
+        file,
+      ).toBe(await copy.wallets.balance(record.id));
       expect((await copy.keys.list()).map((k) => k.id)).toEqual([record.id]);
       await copy.close();
     }
     // A copy is a complete store: a server starts on it and the key works.
-    const restored = await startServer({ dataset: datasetDir, db: copies[copies.length - 1], port: 0, renderWorkers: 0 });
+    const restored = await startServer({
+      dataset: datasetDir,
+      db: copies[copies.length - 1],
+      port: 0,
+      renderWorkers: 0,
+    });
     try {
-      const res = await fetch(`${restored.listening.url}/api/v1/verdict`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ player_id: 1 }) });
+      const res = await fetch(`${restored.listening.url}/api/v1/verdict`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ player_id: 1 }),
+      });
       expect(res.status).toBe(200);
     } finally {
       await restored.close();

@@ -37,21 +37,39 @@ interface Case {
 
 const CASES: Record<string, Case> = {
   player: {
-    ok: [['player', '--name', 'Igor Teixeira', '--narrative', '--name2', 'Thiaguinho'], ['player', '--player-id', '10101', '--narrative']],
-    bad: [['player', '--name', 'Nobody Atall'], ['player', '--player-id', 'seven']],
+    ok: [
+      ['player', '--name', 'Igor Teixeira', '--narrative', '--name2', 'Thiaguinho'],
+      ['player', '--player-id', '10101', '--narrative'],
+    ],
+    bad: [
+      ['player', '--name', 'Nobody Atall'],
+      ['player', '--player-id', 'seven'],
+    ],
     // Player 10101 has 18 minutes: a low sample makes no claim (DESIGN §3).
-    check: (r, _tmp, argv) => expect(r.stdout).toMatch(argv.includes('10101') ? /too small to judge/ : /The standout number is Goals: 98th percentile/),
+    check: (r, _tmp, argv) =>
+      expect(r.stdout).toMatch(
+        argv.includes('10101') ? /too small to judge/ : /The standout number is Goals: 98th percentile/,
+      ),
   },
   scouting: {
     ok: [['scouting', '--name', 'Igor Teixeira']],
-    bad: [['scouting', '--dataset', '{tmp}/missing/dir', '--name', 'x'], ['scouting', '--name', 'Teixeira', '--team-hint', 'Nowhere FC', '--player-id', 'x']],
+    bad: [
+      ['scouting', '--dataset', '{tmp}/missing/dir', '--name', 'x'],
+      ['scouting', '--name', 'Teixeira', '--team-hint', 'Nowhere FC', '--player-id', 'x'],
+    ],
   },
   similar: {
     ok: [['similar', '--name', 'Igor Teixeira', '--max-fee-tier', 'T2', '--max-age', '24']],
-    bad: [['similar', '--name', 'Igor Teixeira', '--max-fee-tier', 'T9'], ['similar', '--name', 'Igor Teixeira', '--limit', '0']],
+    bad: [
+      ['similar', '--name', 'Igor Teixeira', '--max-fee-tier', 'T9'],
+      ['similar', '--name', 'Igor Teixeira', '--limit', '0'],
+    ],
   },
   verdict: {
-    ok: [['verdict', '--name', 'Igor Teixeira'], ['verdict', '--player-id', '10101']],
+    ok: [
+      ['verdict', '--name', 'Igor Teixeira'],
+      ['verdict', '--player-id', '10101'],
+    ],
     bad: [['verdict']],
     // Ordinals from the one helper: 91st, 92nd, 93rd — never "91th".
     check: (r) => expect(r.stdout).not.toMatch(/\b(\d*[123])th\b(?<!1[123]th)/),
@@ -59,12 +77,22 @@ const CASES: Record<string, Case> = {
   'bestxi pool': {
     ok: [['bestxi', 'pool', '--vibe', 'u23', '--accepts', 'ST,CF', '--limit', '10']],
     // Every mode of the pool: default, byIds and full.
-    json: [['bestxi', 'pool', '--json'], ['bestxi', 'pool', '--ids', '14229,14154', '--json'], ['bestxi', 'pool', '--player-id', '14229', '--json']],
-    bad: [['bestxi', 'pool', '--vibe', 'no-such-vibe'], ['bestxi', 'pool', '--ids', 'a,b']],
+    json: [
+      ['bestxi', 'pool', '--json'],
+      ['bestxi', 'pool', '--ids', '14229,14154', '--json'],
+      ['bestxi', 'pool', '--player-id', '14229', '--json'],
+    ],
+    bad: [
+      ['bestxi', 'pool', '--vibe', 'no-such-vibe'],
+      ['bestxi', 'pool', '--ids', 'a,b'],
+    ],
   },
   'bestxi lineup': {
     ok: [['bestxi', 'lineup', '--ids', LINEUP, '--vibe', 'balanced']],
-    bad: [['bestxi', 'lineup', '--ids', '1,1'], ['bestxi', 'lineup']],
+    bad: [
+      ['bestxi', 'lineup', '--ids', '1,1'],
+      ['bestxi', 'lineup'],
+    ],
   },
   fixtures: {
     ok: [['fixtures', '--league', 'Premier Division', '--mode', 'recent', '--limit', '3']],
@@ -72,7 +100,11 @@ const CASES: Record<string, Case> = {
   },
   card: {
     ok: [['card', '--name', 'Igor Teixeira', '--style', 'player_card', '--out', '{tmp}/card.png']],
-    bad: [['card', '--name', 'Igor Teixeira', '--out', '{tmp}/missing/dir/x.png'], ['card', '--name', 'Igor Teixeira'], ['card', '--name', 'Igor Teixeira', '--out', '{tmp}/y.png', '--photo', '{tmp}/missing/me.jpg']],
+    bad: [
+      ['card', '--name', 'Igor Teixeira', '--out', '{tmp}/missing/dir/x.png'],
+      ['card', '--name', 'Igor Teixeira'],
+      ['card', '--name', 'Igor Teixeira', '--out', '{tmp}/y.png', '--photo', '{tmp}/missing/me.jpg'],
+    ],
     check: (_r, tmp) => expect(readFileSync(join(tmp, 'card.png')).subarray(1, 4).toString()).toBe('PNG'),
   },
   prompt: {
@@ -81,68 +113,126 @@ const CASES: Record<string, Case> = {
   },
   'ingest csv': {
     ok: [['ingest', 'csv', '{tmp}/csv', '--out', '{tmp}/arrow']],
-    bad: [['ingest', 'csv', '{tmp}/missing/csv', '--out', '{tmp}/x'], ['ingest', 'csv', '{tmp}/csv'], ['ingest', 'csv', '{tmp}/csv', '--out', '{tmp}/not-a-db.txt/out']],
+    bad: [
+      ['ingest', 'csv', '{tmp}/missing/csv', '--out', '{tmp}/x'],
+      ['ingest', 'csv', '{tmp}/csv'],
+      ['ingest', 'csv', '{tmp}/csv', '--out', '{tmp}/not-a-db.txt/out'],
+    ],
   },
   'ingest statsbomb': {
     ok: [['ingest', 'statsbomb', STATSBOMB, '--competition', '2', '--season', '27', '--out', '{tmp}/pl-2015']],
-    bad: [['ingest', 'statsbomb', '{tmp}/missing/open-data', '--competition', '2', '--season', '27', '--out', '{tmp}/x'], ['ingest', 'statsbomb', '{tmp}', '--competition', 'two', '--season', '27', '--out', '{tmp}/x']],
-    skipOk: existsSync(STATSBOMB) ? undefined : `StatsBomb open data is not at ${STATSBOMB} (../shared/real is outside the repository)`,
+    bad: [
+      ['ingest', 'statsbomb', '{tmp}/missing/open-data', '--competition', '2', '--season', '27', '--out', '{tmp}/x'],
+      ['ingest', 'statsbomb', '{tmp}', '--competition', 'two', '--season', '27', '--out', '{tmp}/x'],
+    ],
+    skipOk: existsSync(STATSBOMB)
+      ? undefined
+      : `StatsBomb open data is not at ${STATSBOMB} (../shared/real is outside the repository)`,
   },
   'ingest wyscout': {
     ok: [['ingest', 'wyscout', WYSCOUT, '--competition', 'World_Cup', '--out', '{tmp}/wc-2018']],
-    bad: [['ingest', 'wyscout', '{tmp}/missing/wyscout', '--competition', 'England', '--out', '{tmp}/x'], ['ingest', 'wyscout', WYSCOUT, '--competition', 'Atlantis', '--out', '{tmp}/x'], ['ingest', 'wyscout', WYSCOUT, '--competition', 'England']],
-    skipOk: existsSync(join(WYSCOUT, 'matches')) ? undefined : `Wyscout data is not at ${WYSCOUT} (../shared/real is outside the repository)`,
+    bad: [
+      ['ingest', 'wyscout', '{tmp}/missing/wyscout', '--competition', 'England', '--out', '{tmp}/x'],
+      ['ingest', 'wyscout', WYSCOUT, '--competition', 'Atlantis', '--out', '{tmp}/x'],
+      ['ingest', 'wyscout', WYSCOUT, '--competition', 'England'],
+    ],
+    skipOk: existsSync(join(WYSCOUT, 'matches'))
+      ? undefined
+      : `Wyscout data is not at ${WYSCOUT} (../shared/real is outside the repository)`,
   },
   standings: {
-    ok: [['standings', '--league', 'Premier Division', '--as-of', '2025-12-31'], ['standings', '--league', 'premier division']],
-    bad: [['standings', '--league', 'No Such League'], ['standings', '--league', 'Premier Division', '--as-of', '31/12/2025'], ['standings'], ['standings', '--league', 'Premier Division', '--season', '1899/00']],
+    ok: [
+      ['standings', '--league', 'Premier Division', '--as-of', '2025-12-31'],
+      ['standings', '--league', 'premier division'],
+    ],
+    bad: [
+      ['standings', '--league', 'No Such League'],
+      ['standings', '--league', 'Premier Division', '--as-of', '31/12/2025'],
+      ['standings'],
+      ['standings', '--league', 'Premier Division', '--season', '1899/00'],
+    ],
     check: (r) => expect(r.stdout).toMatch(/\bPts\b/),
   },
   score: {
-    ok: [['score', '{tmp}/tiny', '--out', '{tmp}/scored.arrow'], ['score', '{tmp}/tiny', '--out', '{tmp}/scored.csv']],
-    bad: [['score', '{tmp}/tiny', '--out', '{tmp}/missing/x.arrow'], ['score', '{tmp}/tiny', '--out', '{tmp}/missing/x.csv'], ['score', '{tmp}/missing/dataset', '--out', '{tmp}/x.csv']],
+    ok: [
+      ['score', '{tmp}/tiny', '--out', '{tmp}/scored.arrow'],
+      ['score', '{tmp}/tiny', '--out', '{tmp}/scored.csv'],
+    ],
+    bad: [
+      ['score', '{tmp}/tiny', '--out', '{tmp}/missing/x.arrow'],
+      ['score', '{tmp}/tiny', '--out', '{tmp}/missing/x.csv'],
+      ['score', '{tmp}/missing/dataset', '--out', '{tmp}/x.csv'],
+    ],
   },
   serve: {
     // Runs until stopped: the special test below starts it, reads the banner and stops it.
     ok: [],
     json: { none: 'serve prints a banner and runs until stopped; it has no --json' },
-    bad: [['serve', '--db', '{tmp}/missing/dir/x.db', '--port', '0'], ['serve', '--port', '99999'], ['serve', '--dataset', '{tmp}/missing/dataset', '--port', '0', '--db', '{db}']],
+    bad: [
+      ['serve', '--db', '{tmp}/missing/dir/x.db', '--port', '0'],
+      ['serve', '--port', '99999'],
+      ['serve', '--dataset', '{tmp}/missing/dataset', '--port', '0', '--db', '{db}'],
+    ],
   },
   mcp: {
     // Speaks MCP over stdio until stdin closes: test/mcp/stdio.test.ts drives the built binary with the SDK's own client.
     ok: [],
     json: { none: 'mcp speaks the MCP protocol over stdio; it has no --json' },
-    bad: [['mcp', '--dataset', '{tmp}/missing/dataset'], ['mcp', '--port', '1']],
+    bad: [
+      ['mcp', '--dataset', '{tmp}/missing/dataset'],
+      ['mcp', '--port', '1'],
+    ],
   },
   'keys create': {
     ok: [['keys', 'create', '--credits', '100', '--label', 'contract', '--db', '{db}']],
-    bad: [['keys', 'create', '--credits', '-1', '--db', '{db}'], ['keys', 'create', '--credits', '100', '--db', '{tmp}/missing/dir/x.db']],
+    bad: [
+      ['keys', 'create', '--credits', '-1', '--db', '{db}'],
+      ['keys', 'create', '--credits', '100', '--db', '{tmp}/missing/dir/x.db'],
+    ],
   },
   'keys list': {
     ok: [['keys', 'list', '--db', '{db}']],
-    bad: [['keys', 'list', '--db', '{tmp}/missing/dir/x.db'], ['keys', 'list', '--db', '{tmp}/not-a-db.txt']],
+    bad: [
+      ['keys', 'list', '--db', '{tmp}/missing/dir/x.db'],
+      ['keys', 'list', '--db', '{tmp}/not-a-db.txt'],
+    ],
   },
   'keys revoke': {
     ok: [['keys', 'revoke', '{fresh}', '--db', '{db}']],
-    bad: [['keys', 'revoke', 'key_nope', '--db', '{db}'], ['keys', 'revoke', 'key_x', '--db', '{tmp}/missing/dir/x.db']],
+    bad: [
+      ['keys', 'revoke', 'key_nope', '--db', '{db}'],
+      ['keys', 'revoke', 'key_x', '--db', '{tmp}/missing/dir/x.db'],
+    ],
   },
   'wallet topup': {
     ok: [['wallet', 'topup', '{key}', '--credits', '50', '--db', '{db}']],
-    bad: [['wallet', 'topup', '{key}', '--credits', '0', '--db', '{db}'], ['wallet', 'topup', 'key_nope', '--credits', '5', '--db', '{db}']],
+    bad: [
+      ['wallet', 'topup', '{key}', '--credits', '0', '--db', '{db}'],
+      ['wallet', 'topup', 'key_nope', '--credits', '5', '--db', '{db}'],
+    ],
   },
   'wallet balance': {
     ok: [['wallet', 'balance', '{key}', '--db', '{db}']],
-    bad: [['wallet', 'balance', 'key_nope', '--db', '{db}'], ['wallet', 'balance', '--db', '{db}']],
+    bad: [
+      ['wallet', 'balance', 'key_nope', '--db', '{db}'],
+      ['wallet', 'balance', '--db', '{db}'],
+    ],
     check: (r) => expect(r.stdout.trim()).toBe('100 (available 100, held 0)'),
   },
   'wallet holds': {
     ok: [['wallet', 'holds', '{key}', '--db', '{db}']],
-    bad: [['wallet', 'holds', 'key_nope', '--db', '{db}'], ['wallet', 'holds', '--db', '{db}']],
+    bad: [
+      ['wallet', 'holds', 'key_nope', '--db', '{db}'],
+      ['wallet', 'holds', '--db', '{db}'],
+    ],
     check: (r) => expect(r.stdout).toMatch(/^No open holds for key_/),
   },
   'wallet ledger': {
     ok: [['wallet', 'ledger', '{key}', '--limit', '4', '--db', '{db}']],
-    bad: [['wallet', 'ledger', '{key}', '--limit', 'x', '--db', '{db}'], ['wallet', 'ledger', 'key_nope', '--db', '{tmp}/missing/dir/x.db']],
+    bad: [
+      ['wallet', 'ledger', '{key}', '--limit', 'x', '--db', '{db}'],
+      ['wallet', 'ledger', 'key_nope', '--db', '{tmp}/missing/dir/x.db'],
+    ],
   },
 };
 
@@ -154,7 +244,10 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'halfspace-contract-'));
   const help = await runBuilt(['--help']);
   expect(help.code).toBe(0);
-  helpCommands = [...help.stdout.matchAll(/^ {2}(\S+(?: \S+)*?) {2,}(\S.*)$/gm)].map((m) => ({ name: m[1], summary: m[2] }));
+  helpCommands = [...help.stdout.matchAll(/^ {2}(\S+(?: \S+)*?) {2,}(\S.*)$/gm)].map((m) => ({
+    name: m[1],
+    summary: m[2],
+  }));
 }, 240_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -191,8 +284,14 @@ describe('CLI contract (built binary)', () => {
   it('--help lists the commands, each with a contract case here, and no case is for a command --help lacks', () => {
     const listed = helpCommands.map((c) => c.name);
     expect(listed.length).toBeGreaterThanOrEqual(19);
-    expect(listed.filter((name) => !(name in CASES)), 'commands in --help without a contract case in test/cli/contract.test.ts').toEqual([]);
-    expect(Object.keys(CASES).filter((name) => !listed.includes(name)), 'cases for commands --help does not list').toEqual([]);
+    expect(
+      listed.filter((name) => !(name in CASES)),
+      'commands in --help without a contract case in test/cli/contract.test.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(CASES).filter((name) => !listed.includes(name)),
+      'cases for commands --help does not list',
+    ).toEqual([]);
   });
 
   it('--version prints the package version', async () => {
@@ -219,11 +318,16 @@ describe('CLI contract (built binary)', () => {
         expect(r.code, r.stderr).toBe(0);
         return (JSON.parse(r.stdout) as { id: string }).id;
       };
-      const usesKey = [...c.ok, ...c.bad, ...(Array.isArray(c.json) ? c.json : [])].some((argv) => argv.includes('{key}'));
+      const usesKey = [...c.ok, ...c.bad, ...(Array.isArray(c.json) ? c.json : [])].some((argv) =>
+        argv.includes('{key}'),
+      );
       if (usesKey) key = await createKey();
       const expand = async (argv: string[]): Promise<string[]> => {
         const out: string[] = [];
-        for (const w of argv) out.push(w === '{fresh}' ? await createKey() : w.replaceAll('{tmp}', tmp).replace('{db}', db).replace('{key}', key));
+        for (const w of argv)
+          out.push(
+            w === '{fresh}' ? await createKey() : w.replaceAll('{tmp}', tmp).replace('{db}', db).replace('{key}', key),
+          );
         return out;
       };
 
@@ -234,12 +338,14 @@ describe('CLI contract (built binary)', () => {
       const usage = /Usage: halfspace (.*)/.exec(help.stdout)![1];
 
       // JSON form: either the command documents --json, or the case states why it has none.
-      if (c.json && !Array.isArray(c.json)) expect(usage, `${name} has --json, so it needs a JSON case`).not.toContain('--json');
+      if (c.json && !Array.isArray(c.json))
+        expect(usage, `${name} has --json, so it needs a JSON case`).not.toContain('--json');
       else expect(usage, `${name} usage should offer --json`).toContain('--json');
 
       if (c.skipOk) console.warn(`${name}: success cases not run: ${c.skipOk}`);
       else {
-        if (name !== 'serve' && name !== 'mcp') expect(c.ok.length, `${name} needs at least one success case`).toBeGreaterThan(0);
+        if (name !== 'serve' && name !== 'mcp')
+          expect(c.ok.length, `${name} needs at least one success case`).toBeGreaterThan(0);
         for (const argv of c.ok) {
           const line = await expand(argv);
           const r = await runBuilt(line, { cwd: tmp });
@@ -264,7 +370,11 @@ describe('CLI contract (built binary)', () => {
 
   it('serve prints a banner whose commands work from a local install, and stops on SIGTERM with exit 0', async () => {
     const tmp = folderOf('serve-run');
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--db', join(tmp, 'serve.db'), '--render-workers', '0'], { cwd: tmp, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'serve', '--port', '0', '--db', join(tmp, 'serve.db'), '--render-workers', '0'],
+      { cwd: tmp, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (t: string) => (stderr += t));
@@ -287,7 +397,10 @@ describe('CLI contract (built binary)', () => {
     expect(suggested.length).toBeGreaterThan(0);
     for (const l of suggested) expect(l.trim().startsWith('npx halfspace '), l).toBe(true);
     // ...and runs as printed (here against the server's own store).
-    const keysLine = suggested[0].trim().replace(/^npx halfspace /, '').split(' ');
+    const keysLine = suggested[0]
+      .trim()
+      .replace(/^npx halfspace /, '')
+      .split(' ');
     expectSuccess(await runBuilt(keysLine, { cwd: tmp }), keysLine.join(' '), false);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -23,12 +23,27 @@ async function run(...argv: string[]) {
 
 describe('halfspace fixtures', () => {
   it('prints the engine JSON with --json', async () => {
-    const r = await run('fixtures', '--team', 'lindau', '--mode', 'upcoming', '--limit', '1', '--dataset', dir, '--json');
+    const r = await run(
+      'fixtures',
+      '--team',
+      'lindau',
+      '--mode',
+      'upcoming',
+      '--limit',
+      '1',
+      '--dataset',
+      dir,
+      '--json',
+    );
     expect(r.code).toBe(0);
     const body = JSON.parse(r.stdout);
     expect(body.meta).toMatchObject({ team_id: 11, mode: 'upcoming', as_of: '2026-03-01' });
     expect(body.matches.map((m: { fixture_id: number }) => m.fixture_id)).toEqual([7]);
-    expect(body.matches[0].signals).toEqual({ derby_kind: 'historic', competition_tier: 'top_flight', headline: 'Sporting Lindau v FC Nordhafen is a historic derby.' });
+    expect(body.matches[0].signals).toEqual({
+      derby_kind: 'historic',
+      competition_tier: 'top_flight',
+      headline: 'Sporting Lindau v FC Nordhafen is a historic derby.',
+    });
   });
   it('prints readable text by default', async () => {
     const r = await run('fixtures', '--team-id', '10', '--mode', 'recent', '--limit', '2', '--dataset', dir);
@@ -38,7 +53,12 @@ describe('halfspace fixtures', () => {
     expect(r.stdout).toContain('FC Nordhafen (4-3-3): Piet de Vries');
   });
   it('bad input is one line on stderr and exit code 2', async () => {
-    for (const argv of [['--limit', '40', '--team', 'Lindau'], ['--team', 'Nordh'], ['--mode', 'recent'], ['--team-id', 'x']]) {
+    for (const argv of [
+      ['--limit', '40', '--team', 'Lindau'],
+      ['--team', 'Nordh'],
+      ['--mode', 'recent'],
+      ['--team-id', 'x'],
+    ]) {
       const r = await run('fixtures', ...argv, '--dataset', dir);
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -39,7 +39,10 @@ describe('ingest csv with Parquet tables', () => {
     const r = ingest(dir, '--out', out, '--json');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).files).toMatchObject({ 'players.parquet': { format: 'parquet' }, 'leagues.csv': { format: 'csv', delimiter: ',' } });
+    expect(JSON.parse(r.stdout).files).toMatchObject({
+      'players.parquet': { format: 'parquet' },
+      'leagues.csv': { format: 'csv', delimiter: ',' },
+    });
     expectDatasetsEqual(datasetFromDir(out), dataset);
   });
 
@@ -48,7 +51,9 @@ describe('ingest csv with Parquet tables', () => {
     cpSync(csvDir, dir, { recursive: true });
     const con = await (await DuckDBInstance.create(':memory:')).connect();
     for (const t of ['players', 'fixtures']) {
-      await con.run(`COPY (SELECT * FROM read_csv('${join(dir, `${t}.csv`)}', header = true)) TO '${join(dir, `${t}.parquet`)}' (FORMAT parquet)`);
+      await con.run(
+        `COPY (SELECT * FROM read_csv('${join(dir, `${t}.csv`)}', header = true)) TO '${join(dir, `${t}.parquet`)}' (FORMAT parquet)`,
+      );
       unlinkSync(join(dir, `${t}.csv`));
     }
     const out = join(root, 'duck-arrow');
@@ -63,7 +68,10 @@ describe('ingest csv with Parquet tables', () => {
     cpSync(join(root, 'ours'), dir, { recursive: true });
     writeFileSync(join(dir, 'players.csv'), readFileSync(join(csvDir, 'players.csv')));
     const r = ingest(dir, '--out', join(root, 'never'));
-    expect([r.code, r.stderr]).toEqual([2, 'halfspace ingest csv: players.parquet: both players.csv and players.parquet exist; keep one\n']);
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      'halfspace ingest csv: players.parquet: both players.csv and players.parquet exist; keep one\n',
+    ]);
     expect(existsSync(join(root, 'never'))).toBe(false);
   });
 });
@@ -73,11 +81,22 @@ describe('ingest csv encodings and delimiters', () => {
   function latinSemicolonDir(name: string): string {
     const dir = join(root, name);
     cpSync(csvDir, dir, { recursive: true });
-    for (const t of ['leagues', 'seasons', 'teams', 'rivalries', 'players', 'player_seasons', 'fixtures', 'appearances']) {
+    for (const t of [
+      'leagues',
+      'seasons',
+      'teams',
+      'rivalries',
+      'players',
+      'player_seasons',
+      'fixtures',
+      'appearances',
+    ]) {
       const path = join(dir, `${t}.csv`);
       // completeDataset has no field holding a semicolon, so swapping the delimiter outside quotes is safe here.
       let quoted = false;
-      const text = [...readFileSync(path, 'utf8')].map((c) => (c === '"' ? ((quoted = !quoted), c) : c === ',' && !quoted ? ';' : c)).join('');
+      const text = [...readFileSync(path, 'utf8')]
+        .map((c) => (c === '"' ? ((quoted = !quoted), c) : c === ',' && !quoted ? ';' : c))
+        .join('');
       writeFileSync(path, Buffer.from(text, 'latin1'));
     }
     return dir;
@@ -91,12 +110,20 @@ describe('ingest csv encodings and delimiters', () => {
     const bytes = readFileSync(join(dir, 'teams.csv'));
     const offset = bytes.indexOf(0xdf);
     expect(bytes.subarray(0, offset).filter((b) => b === 0x0a).length + 1).toBe(4);
-    expect(refused.stderr).toBe(`halfspace ingest csv: teams.csv: line 4: byte offset ${offset} (0xDF) is not valid UTF-8; if the file is in another encoding, give --encoding latin1, windows-1252 or utf-16le\n`);
+    expect(refused.stderr).toBe(
+      `halfspace ingest csv: teams.csv: line 4: byte offset ${offset} (0xDF) is not valid UTF-8; if the file is in another encoding, give --encoding latin1, windows-1252 or utf-16le\n`,
+    );
     expect(existsSync(join(root, 'latin-refused'))).toBe(false);
     const out = join(root, 'latin-arrow');
     const r = ingest(dir, '--out', out, '--encoding', 'latin1', '--delimiter', 'semicolon', '--json');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).files['players.csv']).toEqual({ format: 'csv', encoding: 'latin1', bom: false, delimiter: ';', delimiter_source: 'forced' });
+    expect(JSON.parse(r.stdout).files['players.csv']).toEqual({
+      format: 'csv',
+      encoding: 'latin1',
+      bom: false,
+      delimiter: ';',
+      delimiter_source: 'forced',
+    });
     expectDatasetsEqual(datasetFromDir(out), completeDataset());
   });
 });
@@ -106,10 +133,14 @@ describe('Parquet column types', () => {
     const dir = join(root, 'decimal');
     cpSync(csvDir, dir, { recursive: true });
     const con = await (await DuckDBInstance.create(':memory:')).connect();
-    await con.run(`COPY (SELECT * REPLACE (CAST(market_value_eur AS DECIMAL(18, 2)) AS market_value_eur) FROM read_csv('${join(dir, 'players.csv')}', header = true)) TO '${join(dir, 'players.parquet')}' (FORMAT parquet)`);
+    await con.run(
+      `COPY (SELECT * REPLACE (CAST(market_value_eur AS DECIMAL(18, 2)) AS market_value_eur) FROM read_csv('${join(dir, 'players.csv')}', header = true)) TO '${join(dir, 'players.parquet')}' (FORMAT parquet)`,
+    );
     unlinkSync(join(dir, 'players.csv'));
     const r = ingest(dir, '--out', join(root, 'decimal-arrow'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^halfspace ingest csv: players\.parquet, column market_value_eur: column type Decimal.* is not supported \(cast fixed-point decimals to DOUBLE/);
+    expect(r.stderr).toMatch(
+      /^halfspace ingest csv: players\.parquet, column market_value_eur: column type Decimal.* is not supported \(cast fixed-point decimals to DOUBLE/,
+    );
   });
 });

@@ -20,10 +20,24 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 describe('ingest csv --map', () => {
   it('writes a dataset folder whose scouting report carries the provider metrics', () => {
     const out = join(tmp, 'ds');
-    const r = runBuiltSync(['ingest', 'csv', join(tmp, 'wyscout.csv'), '--map', 'wyscout-search', '--as-of', '2025-06-01', '--out', out, '--json']);
+    const r = runBuiltSync([
+      'ingest',
+      'csv',
+      join(tmp, 'wyscout.csv'),
+      '--map',
+      'wyscout-search',
+      '--as-of',
+      '2025-06-01',
+      '--out',
+      out,
+      '--json',
+    ]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ tables: { players: 4, player_seasons: 4 }, map: { map: 'wyscout-search', rows: 4 } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      tables: { players: 4, player_seasons: 4 },
+      map: { map: 'wyscout-search', rows: 4 },
+    });
     const s = runBuiltSync(['scouting', '--dataset', out, '--name', 'Tomás Rivera', '--json']);
     expect(s.stderr).toBe('');
     expect(s.code).toBe(0);

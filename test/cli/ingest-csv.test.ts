@@ -28,9 +28,24 @@ describe('halfspace ingest csv', () => {
     expect(r.code).toBe(0);
     // Row counts of completeRows(): 2 leagues, 2 seasons, 3 teams, 1 rivalry, 4 players, 4 player-seasons, 2 fixtures, 5 appearances.
     const summary = JSON.parse(r.stdout);
-    expect(summary.tables).toEqual({ leagues: 2, seasons: 2, teams: 3, rivalries: 1, players: 4, player_seasons: 4, fixtures: 2, appearances: 5 });
+    expect(summary.tables).toEqual({
+      leagues: 2,
+      seasons: 2,
+      teams: 3,
+      rivalries: 1,
+      players: 4,
+      player_seasons: 4,
+      fixtures: 2,
+      appearances: 5,
+    });
     // Every file is reported with how it was read: our writer's CSV is plain UTF-8, comma-separated.
-    expect(summary.files['players.csv']).toEqual({ format: 'csv', encoding: 'utf-8', bom: false, delimiter: ',', delimiter_source: 'detected' });
+    expect(summary.files['players.csv']).toEqual({
+      format: 'csv',
+      encoding: 'utf-8',
+      bom: false,
+      delimiter: ',',
+      delimiter_source: 'detected',
+    });
     expectDatasetsEqual(datasetFromDir(out), completeDataset());
   });
 
@@ -39,7 +54,9 @@ describe('halfspace ingest csv', () => {
     expect((await run('ingest', 'csv', csvDir, '--out', out)).code).toBe(0);
     const r = await run('ingest', 'csv', csvDir, '--out', out);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`wrote ${out}: leagues 2, seasons 2, teams 3, rivalries 1, players 4, player_seasons 4, fixtures 2, appearances 5 rows\n`);
+    expect(r.stdout).toBe(
+      `wrote ${out}: leagues 2, seasons 2, teams 3, rivalries 1, players 4, player_seasons 4, fixtures 2, appearances 5 rows\n`,
+    );
   });
 
   it('turns a bad row into one line on stderr, exit code 2, and writes nothing', async () => {

@@ -36,8 +36,22 @@ describe('halfspace ingest statsbomb', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const summary = JSON.parse(r.stdout);
-    expect(summary).toMatchObject({ competition_id: 9, season_id: 99, matches: 2, events: 59, attribution: 'Data: StatsBomb open data (Test League 2020/21)' });
-    expect(summary.tables).toMatchObject({ leagues: 1, seasons: 1, teams: 2, players: 26, player_seasons: 26, fixtures: 2, appearances: 48 });
+    expect(summary).toMatchObject({
+      competition_id: 9,
+      season_id: 99,
+      matches: 2,
+      events: 59,
+      attribution: 'Data: StatsBomb open data (Test League 2020/21)',
+    });
+    expect(summary.tables).toMatchObject({
+      leagues: 1,
+      seasons: 1,
+      teams: 2,
+      players: 26,
+      player_seasons: 26,
+      fixtures: 2,
+      appearances: 48,
+    });
     expect(summary.coverage['player_seasons.rating']).toMatch(/model rating/);
   });
 
@@ -46,7 +60,18 @@ describe('halfspace ingest statsbomb', () => {
     mkdirSync(clone);
     const { cpSync } = await import('node:fs');
     cpSync(FIXTURE, join(clone, 'data'), { recursive: true });
-    const r = await cli('ingest', 'statsbomb', clone, '--competition', '9', '--season', '99', '--out', join(tmp, 'ds-clone'), '--json');
+    const r = await cli(
+      'ingest',
+      'statsbomb',
+      clone,
+      '--competition',
+      '9',
+      '--season',
+      '99',
+      '--out',
+      join(tmp, 'ds-clone'),
+      '--json',
+    );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).matches).toBe(2);
   });
@@ -54,11 +79,23 @@ describe('halfspace ingest statsbomb', () => {
   it('rejects bad command lines with one line and exit code 2', async () => {
     const cases: [string[], RegExp][] = [
       [['ingest', 'statsbomb', FIXTURE, '--season', '99', '--out', join(tmp, 'x')], /give --competition/],
-      [['ingest', 'statsbomb', FIXTURE, '--competition', 'two', '--season', '99', '--out', join(tmp, 'x')], /--competition must be an integer/],
+      [
+        ['ingest', 'statsbomb', FIXTURE, '--competition', 'two', '--season', '99', '--out', join(tmp, 'x')],
+        /--competition must be an integer/,
+      ],
       [['ingest', 'statsbomb', FIXTURE, '--competition', '9', '--season', '99'], /give --out/],
-      [['ingest', 'statsbomb', join(tmp, 'nope'), '--competition', '9', '--season', '99', '--out', join(tmp, 'x')], /is not a folder/],
-      [['ingest', 'statsbomb', tmp, '--competition', '9', '--season', '99', '--out', join(tmp, 'x')], /no competitions\.json/],
-      [['ingest', 'statsbomb', FIXTURE, '--competition', '9', '--season', '5', '--out', join(tmp, 'x')], /competitions\.json, column competition_id: no entry with competition_id 9 and season_id 5/],
+      [
+        ['ingest', 'statsbomb', join(tmp, 'nope'), '--competition', '9', '--season', '99', '--out', join(tmp, 'x')],
+        /is not a folder/,
+      ],
+      [
+        ['ingest', 'statsbomb', tmp, '--competition', '9', '--season', '99', '--out', join(tmp, 'x')],
+        /no competitions\.json/,
+      ],
+      [
+        ['ingest', 'statsbomb', FIXTURE, '--competition', '9', '--season', '5', '--out', join(tmp, 'x')],
+        /competitions\.json, column competition_id: no entry with competition_id 9 and season_id 5/,
+      ],
     ];
     for (const [argv, message] of cases) {
       const r = await cli(...argv);

@@ -14,7 +14,8 @@ import { writeHandmadeApiFolder, writeHandmadeWyscout } from '../data/providers/
 
 const REAL = join(process.env.HALFSPACE_REAL_DIR ?? join(ROOT, '..', 'shared', 'real'), 'wyscout');
 const realPresent = existsSync(join(REAL, 'matches', 'matches_England.json'));
-if (!realPresent) console.log(`Wyscout real-data CLI tests skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+if (!realPresent)
+  console.log(`Wyscout real-data CLI tests skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
 
 // A whole-season ingest takes seconds alone but far longer on a loaded machine.
 const cli = (...argv: string[]) => runBuilt(argv, { timeoutMs: 600_000 });
@@ -31,7 +32,17 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 describe('halfspace ingest wyscout (hand-made folder)', () => {
   it('writes a dataset that loads, and prints the counts, the goal difference and the attribution', async () => {
     const out = join(tmp, 'ds');
-    const r = await cli('ingest', 'wyscout', folder, '--competition', 'Testland', '--out', out, '--league-name', 'Test League');
+    const r = await cli(
+      'ingest',
+      'wyscout',
+      folder,
+      '--competition',
+      'Testland',
+      '--out',
+      out,
+      '--league-name',
+      'Test League',
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^wrote .*: Test League 2020, 2 matches, 38 events in \d+\.\d s\n/);
@@ -51,15 +62,29 @@ describe('halfspace ingest wyscout (hand-made folder)', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout);
-    expect(summary).toMatchObject({ competition_id: 999, season: '2020', matches: 2, events: 38, tables: { players: 25, appearances: 46 } });
-    expect(summary.goal_differences).toEqual([{ fixture_id: 5002, label: 'Away FC - Home FC, 1 - 0', team_id: 200, team: 'Away FC', events: 0, scoreboard: 1 }]);
+    expect(summary).toMatchObject({
+      competition_id: 999,
+      season: '2020',
+      matches: 2,
+      events: 38,
+      tables: { players: 25, appearances: 46 },
+    });
+    expect(summary.goal_differences).toEqual([
+      { fixture_id: 5002, label: 'Away FC - Home FC, 1 - 0', team_id: 200, team: 'Away FC', events: 0, scoreboard: 1 },
+    ]);
   });
 
   it('ingests twice into byte-identical Arrow files', async () => {
-    for (const out of ['twice-a', 'twice-b']) expect((await cli('ingest', 'wyscout', folder, '--competition', 'Testland', '--out', join(tmp, out))).code).toBe(0);
-    const files = readdirSync(join(tmp, 'twice-a')).filter((f) => f.endsWith('.arrow')).sort();
+    for (const out of ['twice-a', 'twice-b'])
+      expect((await cli('ingest', 'wyscout', folder, '--competition', 'Testland', '--out', join(tmp, out))).code).toBe(
+        0,
+      );
+    const files = readdirSync(join(tmp, 'twice-a'))
+      .filter((f) => f.endsWith('.arrow'))
+      .sort();
     expect(files.length).toBe(7);
-    for (const f of files) expect(readFileSync(join(tmp, 'twice-b', f)).equals(readFileSync(join(tmp, 'twice-a', f))), f).toBe(true);
+    for (const f of files)
+      expect(readFileSync(join(tmp, 'twice-b', f)).equals(readFileSync(join(tmp, 'twice-a', f))), f).toBe(true);
   });
 
   it('stops with exit code 2, the file named and nothing written when a .json.gz is truncated or corrupted', async () => {
@@ -74,7 +99,9 @@ describe('halfspace ingest wyscout (hand-made folder)', () => {
       const out = join(tmp, `out-${kind}`);
       const r = await cli('ingest', 'wyscout', dir, '--competition', 'Testland', '--out', out);
       expect(r.code, kind).toBe(2);
-      expect(r.stderr, kind).toMatch(/^halfspace ingest wyscout: events\/testland\/5001\.json\.gz: not a readable gzip file/);
+      expect(r.stderr, kind).toMatch(
+        /^halfspace ingest wyscout: events\/testland\/5001\.json\.gz: not a readable gzip file/,
+      );
       expect(r.stderr.trim().split('\n').length).toBe(1);
       expect(r.stderr).not.toMatch(/\n\s+at /);
       expect(existsSync(out), kind).toBe(false);
@@ -104,9 +131,18 @@ describe('halfspace ingest wyscout (hand-made folder)', () => {
     const cases: [string[], RegExp][] = [
       [['ingest', 'wyscout', folder, '--out', join(tmp, 'x')], /give --competition/],
       [['ingest', 'wyscout', folder, '--competition', 'Testland'], /give --out/],
-      [['ingest', 'wyscout', join(tmp, 'nope'), '--competition', 'Testland', '--out', join(tmp, 'x')], /is not a folder/],
-      [['ingest', 'wyscout', folder, '--competition', 'Narnia', '--out', join(tmp, 'x')], /matches\/matches_Narnia\.json: missing/],
-      [['ingest', 'wyscout', folder, '--competition', '4242', '--out', join(tmp, 'x')], /no match list holds competitionId 4242/],
+      [
+        ['ingest', 'wyscout', join(tmp, 'nope'), '--competition', 'Testland', '--out', join(tmp, 'x')],
+        /is not a folder/,
+      ],
+      [
+        ['ingest', 'wyscout', folder, '--competition', 'Narnia', '--out', join(tmp, 'x')],
+        /matches\/matches_Narnia\.json: missing/,
+      ],
+      [
+        ['ingest', 'wyscout', folder, '--competition', '4242', '--out', join(tmp, 'x')],
+        /no match list holds competitionId 4242/,
+      ],
       [['ingest', 'wyscout', folder, '--competition', 'Testland', '--out', busy], /refusing to replace/],
     ];
     for (const [argv, message] of cases) {
@@ -131,13 +167,16 @@ describe.skipIf(!realPresent)('halfspace ingest wyscout on the real Premier Leag
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/Premier League 2017\/18, 380 matches, 643,150 events/);
-    expect(first.stdout).toContain('2499781 Chelsea - Manchester City, 0 - 1: Manchester City 0 from events, 1 on the scoreboard');
+    expect(first.stdout).toContain(
+      '2499781 Chelsea - Manchester City, 0 - 1: Manchester City 0 from events, 1 on the scoreboard',
+    );
   });
 
   it('ingests twice into byte-identical Arrow files', async () => {
     const again = join(tmp, 'pl-again');
     expect((await cli('ingest', 'wyscout', REAL, '--competition', '364', '--out', again)).code).toBe(0);
-    for (const f of readdirSync(out)) expect(readFileSync(join(again, f)).equals(readFileSync(join(out, f))), f).toBe(true);
+    for (const f of readdirSync(out))
+      expect(readFileSync(join(again, f)).equals(readFileSync(join(out, f))), f).toBe(true);
   });
 
   it('feeds the commands a fan runs: scouting Salah shows his 32 league goals, fixtures shows the final day, accent-insensitive search finds Agüero', async () => {

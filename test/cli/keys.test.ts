@@ -32,10 +32,15 @@ describe('halfspace keys and wallet', () => {
     expect(list.out).not.toContain(k.key);
 
     // 25 + 10 = 35.
-    expect((await cli('wallet', 'topup', k.id, '--credits', '10')).out).toBe(`Added 10 credits to ${k.id}: balance 35.\n`);
+    expect((await cli('wallet', 'topup', k.id, '--credits', '10')).out).toBe(
+      `Added 10 credits to ${k.id}: balance 35.\n`,
+    );
     expect((await cli('wallet', 'balance', k.id)).out).toBe('35 (available 35, held 0)\n');
     const ledger = JSON.parse((await cli('wallet', 'ledger', k.id, '--json')).out);
-    expect(ledger.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([['topup', 25], ['topup', 10]]);
+    expect(ledger.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([
+      ['topup', 25],
+      ['topup', 10],
+    ]);
 
     const human = await cli('keys', 'create', '--credits', '0');
     expect(human.out).toMatch(/svc_sk_[0-9A-Za-z]{49}/);

@@ -32,7 +32,17 @@ describe.skipIf(postgresUnavailable !== null)('two serve replicas on one Postgre
     rmSync(dir, { recursive: true, force: true });
   });
   const replica = async (db: string, ...args: string[]) => {
-    const s = await spawnServe(['--db', db, '--dataset', datasetDir, '--render-workers', '0', '--log-format', 'off', ...args]);
+    const s = await spawnServe([
+      '--db',
+      db,
+      '--dataset',
+      datasetDir,
+      '--render-workers',
+      '0',
+      '--log-format',
+      'off',
+      ...args,
+    ]);
     running.push(s);
     return s;
   };
@@ -43,13 +53,20 @@ describe.skipIf(postgresUnavailable !== null)('two serve replicas on one Postgre
     expect(created.code, created.stderr).toBe(0);
     const { key } = JSON.parse(created.stdout);
     // 1 request/s after a burst of 10: per-process limits would let 20 through at once.
-    const [a, b] = await Promise.all([replica(db, '--rate-limit', '1', '--rate-burst', '10'), replica(db, '--rate-limit', '1', '--rate-burst', '10')]);
+    const [a, b] = await Promise.all([
+      replica(db, '--rate-limit', '1', '--rate-burst', '10'),
+      replica(db, '--rate-limit', '1', '--rate-burst', '10'),
+    ]);
     const started = Date.now();
     const statuses: { replica: string; status: number }[] = [];
     for (let i = 0; i < 40; i++) {
       const target = i % 2 === 0 ? a : b;
       // An empty body is refused (400, nothing charged) only after the rate limit took its token.
-      const res = await fetch(`${target.url}/api/v1/verdict`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{}' });
+      const res = await fetch(`${target.url}/api/v1/verdict`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
       statuses.push({ replica: target.url, status: res.status });
       await res.arrayBuffer();
     }
@@ -71,9 +88,25 @@ describe.skipIf(postgresUnavailable !== null)('two serve replicas on one Postgre
     const now = new Date();
     const request = JSON.stringify({ player_id: 1, style: 'editorial_cover', photo_mode: 'silhouette' });
     const seed = async (jobId: string) => {
-      const held = await store.wallets.hold(issued.record.id, 40, now.toISOString(), new Date(now.getTime() + 15 * 60_000).toISOString(), 'cards.create job');
+      const held = await store.wallets.hold(
+        issued.record.id,
+        40,
+        now.toISOString(),
+        new Date(now.getTime() + 15 * 60_000).toISOString(),
+        'cards.create job',
+      );
       if (!held.ok) throw new Error('hold refused');
-      await store.jobs.create({ job_id: jobId, key_id: issued.record.id, hold_id: held.hold_id, credits: 40, status: 'running', request, result: null, created_at: now.toISOString(), updated_at: now.toISOString() });
+      await store.jobs.create({
+        job_id: jobId,
+        key_id: issued.record.id,
+        hold_id: held.hold_id,
+        credits: 40,
+        status: 'running',
+        request,
+        result: null,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      });
       return held.hold_id;
     };
     const lapsedHold = await seed('job_lapsed');
@@ -82,8 +115,14 @@ describe.skipIf(postgresUnavailable !== null)('two serve replicas on one Postgre
     // What replicas that died leave: one lease that lapsed a minute ago, one still live for an hour.
     const client = new pg.Client({ connectionString: db });
     await client.connect();
-    await client.query("UPDATE halfspace.jobs SET lease_owner = 'dead-host:7#0badf00d', lease_until = $1 WHERE job_id = 'job_lapsed'", [new Date(now.getTime() - 60_000).toISOString()]);
-    await client.query("UPDATE halfspace.jobs SET lease_owner = 'busy-host:9#5eed5eed', lease_until = $1 WHERE job_id = 'job_leased'", [new Date(now.getTime() + 3_600_000).toISOString()]);
+    await client.query(
+      "UPDATE halfspace.jobs SET lease_owner = 'dead-host:7#0badf00d', lease_until = $1 WHERE job_id = 'job_lapsed'",
+      [new Date(now.getTime() - 60_000).toISOString()],
+    );
+    await client.query(
+      "UPDATE halfspace.jobs SET lease_owner = 'busy-host:9#5eed5eed', lease_until = $1 WHERE job_id = 'job_leased'",
+      [new Date(now.getTime() + 3_600_000).toISOString()],
+    );
 
     const [a, b] = await Promise.all([replica(db), replica(db)]);
     const said = [a, b].map((s) => /jobs +(\d+) unfinished hd card job\(s\) resumed/.exec(s.stdout())?.[1] ?? '0');
@@ -92,15 +131,27 @@ describe.skipIf(postgresUnavailable !== null)('two serve replicas on one Postgre
     // The resumed job finishes once, its hold captured once; the leased one is left alone.
     let status = '';
     for (let i = 0; i < 600 && status !== 'succeeded' && status !== 'failed'; i++) {
-      status = (await client.query<{ status: string }>("SELECT status FROM halfspace.jobs WHERE job_id = 'job_lapsed'")).rows[0].status;
+      status = (await client.query<{ status: string }>("SELECT status FROM halfspace.jobs WHERE job_id = 'job_lapsed'"))
+        .rows[0].status;
       if (status === 'running' || status === 'queued') await new Promise((r) => setTimeout(r, 100));
     }
     expect(status).toBe('succeeded');
-    const captures = (await client.query<{ n: string }>("SELECT COUNT(*) AS n FROM halfspace.ledger WHERE kind = 'capture' AND hold_id = $1", [lapsedHold])).rows[0];
+    const captures = (
+      await client.query<{ n: string }>(
+        "SELECT COUNT(*) AS n FROM halfspace.ledger WHERE kind = 'capture' AND hold_id = $1",
+        [lapsedHold],
+      )
+    ).rows[0];
     expect(Number(captures.n)).toBe(1);
-    const leased = (await client.query<{ status: string; lease_owner: string }>("SELECT status, lease_owner FROM halfspace.jobs WHERE job_id = 'job_leased'")).rows[0];
+    const leased = (
+      await client.query<{ status: string; lease_owner: string }>(
+        "SELECT status, lease_owner FROM halfspace.jobs WHERE job_id = 'job_leased'",
+      )
+    ).rows[0];
     expect(leased).toEqual({ status: 'running', lease_owner: 'busy-host:9#5eed5eed' });
-    const winner = (await client.query<{ lease_owner: string }>("SELECT lease_owner FROM halfspace.jobs WHERE job_id = 'job_lapsed'")).rows[0].lease_owner;
+    const winner = (
+      await client.query<{ lease_owner: string }>("SELECT lease_owner FROM halfspace.jobs WHERE job_id = 'job_lapsed'")
+    ).rows[0].lease_owner;
     expect(winner).not.toBe('dead-host:7#0badf00d');
     await client.end();
   }, 180_000);

@@ -25,8 +25,12 @@ describe('isUserError', () => {
 
 describe('errorLineOf', () => {
   it('keeps a message that already leads with its code, and leads with the code otherwise', () => {
-    expect(errorLineOf(sysError('ENOENT', "ENOENT: no such file or directory, open '/x/y.png'"))).toBe("ENOENT: no such file or directory, open '/x/y.png'");
-    expect(errorLineOf(sysError('SQLITE_NOTADB', 'file is not a database'))).toBe('SQLITE_NOTADB: file is not a database');
+    expect(errorLineOf(sysError('ENOENT', "ENOENT: no such file or directory, open '/x/y.png'"))).toBe(
+      "ENOENT: no such file or directory, open '/x/y.png'",
+    );
+    expect(errorLineOf(sysError('SQLITE_NOTADB', 'file is not a database'))).toBe(
+      'SQLITE_NOTADB: file is not a database',
+    );
     expect(errorLineOf(new UsageError('give --out FILE.png'))).toBe('give --out FILE.png');
   });
 
@@ -39,20 +43,39 @@ describe('errorLineOf', () => {
 describe('runCli', () => {
   const io = () => {
     const out = { stdout: '', stderr: '' };
-    return { out, io: { stdout: (t: string) => void (out.stdout += t), stderr: (t: string) => void (out.stderr += t) } };
+    return {
+      out,
+      io: { stdout: (t: string) => void (out.stdout += t), stderr: (t: string) => void (out.stderr += t) },
+    };
   };
   const command = (run: Command['run']): Command => ({ name: 'demo', summary: 's', usage: 'demo', options: {}, run });
 
   it('turns a bug into exit 1 and one line without a stack', async () => {
     const { out, io: sink } = io();
-    const code = await runCli([command(() => { throw new TypeError('boom\nmore'); })], ['demo'], sink);
+    const code = await runCli(
+      [
+        command(() => {
+          throw new TypeError('boom\nmore');
+        }),
+      ],
+      ['demo'],
+      sink,
+    );
     expect(code).toBe(1);
     expect(out.stderr).toBe('halfspace demo: internal error: boom more (HALFSPACE_DEBUG=1 shows the stack)\n');
   });
 
   it('turns a path error into exit 2 and one line', async () => {
     const { out, io: sink } = io();
-    const code = await runCli([command(() => { throw sysError('ENOENT', "ENOENT: no such file or directory, open '/m/x'"); })], ['demo'], sink);
+    const code = await runCli(
+      [
+        command(() => {
+          throw sysError('ENOENT', "ENOENT: no such file or directory, open '/m/x'");
+        }),
+      ],
+      ['demo'],
+      sink,
+    );
     expect(code).toBe(2);
     expect(out.stderr).toBe("halfspace demo: ENOENT: no such file or directory, open '/m/x'\n");
   });

@@ -15,7 +15,18 @@ let datasetDir: string;
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'halfspace-score-'));
   datasetDir = join(tmp, 'fixture-ds');
-  const r = await cli('ingest', 'statsbomb', FIXTURE, '--competition', '9', '--season', '99', '--out', datasetDir, '--json');
+  const r = await cli(
+    'ingest',
+    'statsbomb',
+    FIXTURE,
+    '--competition',
+    '9',
+    '--season',
+    '99',
+    '--out',
+    datasetDir,
+    '--json',
+  );
   expect(r.code).toBe(0);
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -28,19 +39,34 @@ describe('halfspace score', () => {
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout);
     // 26 player-seasons; StatsBomb gives no ratings, so every rated row uses the model.
-    expect(summary).toMatchObject({ rows: 26, format: 'arrow', rating_source: { provider: 0 }, attribution: 'Data: StatsBomb open data (Test League 2020/21)' });
+    expect(summary).toMatchObject({
+      rows: 26,
+      format: 'arrow',
+      rating_source: { provider: 0 },
+      attribution: 'Data: StatsBomb open data (Test League 2020/21)',
+    });
     const table = tableFromIPC(readFileSync(out));
     expect(table.numRows).toBe(26);
     const rows = table.toArray().map((x) => x.toJSON() as Record<string, unknown>);
     // Player 11 (fixture test): 1 goal, 2 shots in 187.5 minutes → 2 × 90 / 187.5 = 0.96 shots per 90.
-    expect(rows.find((x) => x.player_id === 11)).toMatchObject({ minutes: 187.5, goals: 1, shots: 2, shots_per90: 0.96, goals_per90: 0.48, position_group: 'attacker' });
+    expect(rows.find((x) => x.player_id === 11)).toMatchObject({
+      minutes: 187.5,
+      goals: 1,
+      shots: 2,
+      shots_per90: 0.96,
+      goals_per90: 0.48,
+      position_group: 'attacker',
+    });
     // Player 33 played 0 minutes: no per-90 values.
     expect(rows.find((x) => x.player_id === 33)).toMatchObject({ minutes: 0, goals_per90: null });
   });
 
   it('scores a season-table CSV into CSV and prints a one-paragraph text summary', async () => {
     const input = join(tmp, 'players.csv');
-    writeFileSync(input, 'player_id,name,position,team,league,season,appearances,minutes,goals,birth_date\n1,Ana,ST,X,L,2025/26,10,900,9,2000-06-01\n2,Bo,ST,Y,L,2025/26,10,450,1,\n');
+    writeFileSync(
+      input,
+      'player_id,name,position,team,league,season,appearances,minutes,goals,birth_date\n1,Ana,ST,X,L,2025/26,10,900,9,2000-06-01\n2,Bo,ST,Y,L,2025/26,10,450,1,\n',
+    );
     const out = join(tmp, 'players-scored.csv');
     const r = await cli('score', input, '--out', out, '--as-of', '2026-03-01');
     expect(r.code).toBe(0);
@@ -51,9 +77,19 @@ describe('halfspace score', () => {
     // Ana: 9 × 90 / 900 = 0.9 goals per 90; cohort = both attackers (450 min ≥ 450). Percentile =
     // 100 × (below + ½ equal) / n, the player counting as equal to himself: Ana (1 + ½)/2 = 75.
     // Age on 2026-03-01 for 2000-06-01: 25.
-    expect([at(first, 'name'), at(first, 'goals_per90'), at(first, 'goals_per90_percentile'), at(first, 'age'), at(first, 'sample')]).toEqual(['Ana', '0.9', '75', '25', 'ok']);
+    expect([
+      at(first, 'name'),
+      at(first, 'goals_per90'),
+      at(first, 'goals_per90_percentile'),
+      at(first, 'age'),
+      at(first, 'sample'),
+    ]).toEqual(['Ana', '0.9', '75', '25', 'ok']);
     // Bo: 1 × 90 / 450 = 0.2 → (0 + ½)/2 = 25; no birth date → empty age.
-    expect([at(second, 'goals_per90'), at(second, 'goals_per90_percentile'), at(second, 'age')]).toEqual(['0.2', '25', '']);
+    expect([at(second, 'goals_per90'), at(second, 'goals_per90_percentile'), at(second, 'age')]).toEqual([
+      '0.2',
+      '25',
+      '',
+    ]);
   });
 
   it('scores a CSV dataset folder (docs/csv.md) like its Arrow twin', async () => {

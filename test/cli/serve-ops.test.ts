@@ -26,18 +26,40 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('halfspace serve operations flags', () => {
   it('serves the admin API with the token file and logs one line per request on stdout, never the key', async () => {
-    const server = await spawnServe(['--db', join(dir, 'a.db'), '--dataset', datasetDir, '--render-workers', '0', '--admin-token-file', tokenFile, '--log-format', 'pretty']);
+    const server = await spawnServe([
+      '--db',
+      join(dir, 'a.db'),
+      '--dataset',
+      datasetDir,
+      '--render-workers',
+      '0',
+      '--admin-token-file',
+      tokenFile,
+      '--log-format',
+      'pretty',
+    ]);
     try {
       expect(server.stdout()).toContain(`console  ${server.url}/console`);
-      const created = await fetch(`${server.url}/admin/v1/keys`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: '{"credits":5}' });
+      const created = await fetch(`${server.url}/admin/v1/keys`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: '{"credits":5}',
+      });
       expect(created.status).toBe(201);
       const { key } = (await created.json()) as { key: string };
-      const paid = await fetch(`${server.url}/api/v1/verdict`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{}' });
+      const paid = await fetch(`${server.url}/api/v1/verdict`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(paid.status).toBe(400);
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
       // The log line is written when the answer is; give the pipe a moment.
       await new Promise((r) => setTimeout(r, 200));
-      const lines = server.stdout().split('\n').filter((l) => /^\d{4}-\d\d-\d\dT\S+ req_/.test(l));
+      const lines = server
+        .stdout()
+        .split('\n')
+        .filter((l) => /^\d{4}-\d\d-\d\dT\S+ req_/.test(l));
       expect(lines).toHaveLength(3);
       expect(lines[0]).toMatch(/ POST \/admin\/v1\/keys admin\.keys 201 0cr [\d.]+ms$/);
       expect(lines[1]).toContain(` POST /api/v1/verdict verdict 400 0cr `);
@@ -51,12 +73,26 @@ describe('halfspace serve operations flags', () => {
   }, 120_000);
 
   it('logs JSON by default and takes the token from HALFSPACE_ADMIN_TOKEN', async () => {
-    const server = await spawnServe(['--db', join(dir, 'b.db'), '--dataset', datasetDir, '--render-workers', '0'], { ...process.env, HALFSPACE_ADMIN_TOKEN: TOKEN });
+    const server = await spawnServe(['--db', join(dir, 'b.db'), '--dataset', datasetDir, '--render-workers', '0'], {
+      ...process.env,
+      HALFSPACE_ADMIN_TOKEN: TOKEN,
+    });
     try {
-      expect((await fetch(`${server.url}/admin/v1/keys`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+      expect(
+        (await fetch(`${server.url}/admin/v1/keys`, { headers: { authorization: `Bearer ${TOKEN}` } })).status,
+      ).toBe(200);
       await new Promise((r) => setTimeout(r, 200));
-      const line = server.stdout().split('\n').find((l) => l.startsWith('{'));
-      expect(JSON.parse(line!)).toMatchObject({ method: 'GET', path: '/admin/v1/keys', operation: 'admin.keys', status: 200, credits: 0 });
+      const line = server
+        .stdout()
+        .split('\n')
+        .find((l) => l.startsWith('{'));
+      expect(JSON.parse(line!)).toMatchObject({
+        method: 'GET',
+        path: '/admin/v1/keys',
+        operation: 'admin.keys',
+        status: 200,
+        credits: 0,
+      });
     } finally {
       await server.stop();
     }

@@ -30,23 +30,50 @@ describe.skipIf(postgresUnavailable !== null)('halfspace serve on PostgreSQL', (
       const text = readyText(server, db);
       expect(text).toContain(`store ${db})`);
       let out = '';
-      expect(await runCli(COMMANDS, ['keys', 'create', '--credits', '3', '--db', db, '--json'], { stdout: (t) => (out += t), stderr: () => {} })).toBe(0);
+      expect(
+        await runCli(COMMANDS, ['keys', 'create', '--credits', '3', '--db', db, '--json'], {
+          stdout: (t) => (out += t),
+          stderr: () => {},
+        }),
+      ).toBe(0);
       const { key, id } = JSON.parse(out);
       const body = JSON.parse(text.match(/-d '(\{[^']+\})'/)![1]);
-      const call = () => fetch(`${server.listening.url}/api/v1/intelligence/player`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const call = () =>
+        fetch(`${server.listening.url}/api/v1/intelligence/player`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       const res = await call();
       expect(res.status).toBe(200);
       // 3 − 1 = 2.
       expect(res.headers.get('x-svc-wallet-balance')).toBe('2');
       // A top-up from the CLI (its own connection) is visible to the running server: 2 + 5 − 1 = 6.
-      expect(await runCli(COMMANDS, ['wallet', 'topup', id, '--credits', '5', '--db', db], { stdout: () => {}, stderr: () => {} })).toBe(0);
+      expect(
+        await runCli(COMMANDS, ['wallet', 'topup', id, '--credits', '5', '--db', db], {
+          stdout: () => {},
+          stderr: () => {},
+        }),
+      ).toBe(0);
       const again = await call();
       expect(again.headers.get('x-svc-wallet-balance')).toBe('6');
       out = '';
-      expect(await runCli(COMMANDS, ['wallet', 'ledger', id, '--db', db, '--json'], { stdout: (t) => (out += t), stderr: () => {} })).toBe(0);
+      expect(
+        await runCli(COMMANDS, ['wallet', 'ledger', id, '--db', db, '--json'], {
+          stdout: (t) => (out += t),
+          stderr: () => {},
+        }),
+      ).toBe(0);
       // Read back by the CLI: topup 3, hold −1, capture 0, topup 5, hold −1, capture 0, ending at 6.
       const ledger = JSON.parse(out) as { kind: string; amount: number; balance_after: number }[];
-      expect(ledger.map((e) => [e.kind, e.amount])).toEqual([['topup', 3], ['hold', -1], ['capture', 0], ['topup', 5], ['hold', -1], ['capture', 0]]);
+      expect(ledger.map((e) => [e.kind, e.amount])).toEqual([
+        ['topup', 3],
+        ['hold', -1],
+        ['capture', 0],
+        ['topup', 5],
+        ['hold', -1],
+        ['capture', 0],
+      ]);
       expect(ledger.map((e) => e.balance_after)).toEqual([3, 2, 2, 7, 6, 6]);
     } finally {
       await server.close();

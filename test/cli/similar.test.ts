@@ -18,7 +18,18 @@ const run = runCliCaptured;
 
 describe('halfspace similar', () => {
   it('prints the exact engine JSON with --json', async () => {
-    const r = await run('similar', '--dataset', join(dir, 'dna'), '--name', 'Arno Vale', '--max-fee-tier', 't2', '--max-age', '24', '--json');
+    const r = await run(
+      'similar',
+      '--dataset',
+      join(dir, 'dna'),
+      '--name',
+      'Arno Vale',
+      '--max-fee-tier',
+      't2',
+      '--max-age',
+      '24',
+      '--json',
+    );
     expect(r.code).toBe(0);
     const engine = Engine.open({ dataset: join(dir, 'dna') });
     const direct = engine.dnaSearch({ name: 'Arno Vale', filters: { max_fee_tier: 'T2', max_age: 24 } });
@@ -33,7 +44,10 @@ describe('halfspace similar', () => {
     expect(lines[0]).toContain('Arno Vale');
     expect(r.stdout).toMatch(/#\s+sim\s+match\s+band/);
     // The twin and the clone, both at 1.00.
-    expect(lines.filter((l) => /^\d+ {2}/.test(l)).map((l) => l.split(/\s{2,}/)[4])).toEqual(['Bruno Vale', 'Carlo Vale']);
+    expect(lines.filter((l) => /^\d+ {2}/.test(l)).map((l) => l.split(/\s{2,}/)[4])).toEqual([
+      'Bruno Vale',
+      'Carlo Vale',
+    ]);
     expect(r.stdout).toContain('very similar');
   });
 

@@ -17,7 +17,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('halfspace standings (built binary)', () => {
   it('--json prints exactly the engine JSON', () => {
-    const r = runBuiltSync(['standings', '--league', 'erste liga', '--as-of', '2025-08-17', '--dataset', dir, '--json']);
+    const r = runBuiltSync([
+      'standings',
+      '--league',
+      'erste liga',
+      '--as-of',
+      '2025-08-17',
+      '--dataset',
+      dir,
+      '--json',
+    ]);
     expect([r.code, r.stderr]).toEqual([0, '']);
     const engine = Engine.open({ dataset: dir }).standings({ league: 'erste liga', as_of: '2025-08-17' });
     expect(engine.ok).toBe(true);
@@ -32,7 +41,14 @@ describe('halfspace standings (built binary)', () => {
     const table = lines.slice(2, 7);
     expect(table[0]).toMatch(/^Pos {2}Club +P +W +D +L +GF +GA +GD +Pts {2}Form \(newest first\)$/);
     // The table after round 3 (test/helpers/small-league.ts), one row per club.
-    expect(table.slice(1).map((l) => l.trim().split(/\s{2,}|\s(?=[\d+-])/).filter(Boolean))).toEqual([
+    expect(
+      table.slice(1).map((l) =>
+        l
+          .trim()
+          .split(/\s{2,}|\s(?=[\d+-])/)
+          .filter(Boolean),
+      ),
+    ).toEqual([
       ['1', 'FC Nordhafen', '3', '2', '1', '0', '5', '3', '+2', '7', 'DWW'],
       ['2', 'Sporting Lindau', '3', '1', '1', '1', '6', '4', '+2', '4', 'DWL'],
       ['3', 'Alpenau SV', '3', '0', '2', '1', '3', '4', '-1', '2', 'DLD'],
@@ -51,8 +67,14 @@ describe('halfspace standings (built binary)', () => {
   it('bad input: exit code 2 and exactly one line on stderr', () => {
     const cases: [string[], RegExp][] = [
       [['standings', '--league', 'Nowhere Premier Division'], /^halfspace standings: league_not_found: /],
-      [['standings', '--league', 'erste liga', '--season', '1999/00'], /^halfspace standings: season_not_found: .*did you mean: 2025\/26/],
-      [['standings', '--league', 'erste liga', '--as-of', '2025-02-30'], /^halfspace standings: invalid_request: as_of: /],
+      [
+        ['standings', '--league', 'erste liga', '--season', '1999/00'],
+        /^halfspace standings: season_not_found: .*did you mean: 2025\/26/,
+      ],
+      [
+        ['standings', '--league', 'erste liga', '--as-of', '2025-02-30'],
+        /^halfspace standings: invalid_request: as_of: /,
+      ],
       [['standings', '--league', 'pokal'], /^halfspace standings: invalid_request: league: Pokal is a cup/],
       [['standings'], /^halfspace standings: give --league/],
       [['standings', '--league', '99'], /^halfspace standings: league_not_found: no league with league_id 99/],

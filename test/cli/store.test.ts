@@ -24,9 +24,14 @@ describe('--db', () => {
   it('reports a PostgreSQL server it cannot reach on one line, exit code 2, without the password', async () => {
     let err = '';
     // Port 1 on the loopback: nothing listens there, so the connection is refused at once.
-    const code = await runCli(COMMANDS, ['keys', 'list', '--db', 'postgres://app:s3cret@127.0.0.1:1/halfspace'], { stdout: () => {}, stderr: (t) => (err += t) });
+    const code = await runCli(COMMANDS, ['keys', 'list', '--db', 'postgres://app:s3cret@127.0.0.1:1/halfspace'], {
+      stdout: () => {},
+      stderr: (t) => (err += t),
+    });
     expect(code).toBe(2);
-    expect(err).toMatch(/^halfspace keys list: cannot open the PostgreSQL store at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/halfspace: .*ECONNREFUSED/);
+    expect(err).toMatch(
+      /^halfspace keys list: cannot open the PostgreSQL store at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/halfspace: .*ECONNREFUSED/,
+    );
     expect(err).not.toContain('s3cret');
     expect(err.trim().split('\n')).toHaveLength(1);
   });

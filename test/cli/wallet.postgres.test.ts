@@ -26,7 +26,9 @@ const later = new Date(now.getTime() + 5 * 60_000).toISOString();
 for (const n of ${JSON.stringify(credits)}) await s.wallets.hold(${JSON.stringify(keyId)}, n, now.toISOString(), later, 'intelligence.player');
 process.stdout.write('held\\n');
 setInterval(() => {}, 1000);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (t: Buffer) => String(t).includes('held') && resolve());
     child.on('exit', (code) => reject(new Error(`holder exited early (${code})`)));
@@ -44,7 +46,7 @@ describe.skipIf(postgresUnavailable !== null)('halfspace wallet and serve on Pos
     ensureBuilt();
   }, 360_000);
 
-  it('releases at start only the holds the same instance left; another replica\'s stay open', async () => {
+  it("releases at start only the holds the same instance left; another replica's stay open", async () => {
     // A database of its own: serve, keys and wallet always use the default schema.
     const db = await cluster.database();
     const created = await runBuilt(['keys', 'create', '--credits', '100', '--json', '--db', db]);
@@ -53,15 +55,21 @@ describe.skipIf(postgresUnavailable !== null)('halfspace wallet and serve on Pos
     await crashWithHolds(db, 'replica-a', id, [10, 20]);
     await crashWithHolds(db, 'replica-b', id, [7]);
     // 100 − 10 − 20 − 7 = 63.
-    expect((await runBuilt(['wallet', 'balance', id, '--db', db])).stdout).toBe(`63 (available 63, held 37 in 3 open holds: halfspace wallet holds ${id})\n`);
+    expect((await runBuilt(['wallet', 'balance', id, '--db', db])).stdout).toBe(
+      `63 (available 63, held 37 in 3 open holds: halfspace wallet holds ${id})\n`,
+    );
 
     const datasetDir = join(dir, 'tiny');
     datasetToDir(tinyDataset(), datasetDir);
-    const server = spawn(process.execPath, [BIN, 'serve', '--db', db, '--port', '0', '--dataset', datasetDir, '--render-workers', '0'], {
-      cwd: ROOT,
-      env: { ...process.env, HALFSPACE_INSTANCE_ID: 'replica-a' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const server = spawn(
+      process.execPath,
+      [BIN, 'serve', '--db', db, '--port', '0', '--dataset', datasetDir, '--render-workers', '0'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, HALFSPACE_INSTANCE_ID: 'replica-a' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let printed = '';
     try {
       await new Promise<void>((resolve, reject) => {
@@ -71,10 +79,21 @@ describe.skipIf(postgresUnavailable !== null)('halfspace wallet and serve on Pos
         });
         server.on('exit', (code) => reject(new Error(`serve exited (${code}): ${printed}`)));
       });
-      expect(printed).toContain('  holds    2 hold(s) left by an earlier process and 0 expired hold(s) released, their credits returned');
+      expect(printed).toContain(
+        '  holds    2 hold(s) left by an earlier process and 0 expired hold(s) released, their credits returned',
+      );
       // 63 + 10 + 20 = 93; replica-b's 7 stay held until they expire.
-      expect(JSON.parse((await runBuilt(['wallet', 'balance', id, '--json', '--db', db])).stdout)).toEqual({ id, balance: 93, held: 7, available: 93, open_holds: 1 });
-      const holds = JSON.parse((await runBuilt(['wallet', 'holds', id, '--json', '--db', db])).stdout) as { credits: number; owner: string }[];
+      expect(JSON.parse((await runBuilt(['wallet', 'balance', id, '--json', '--db', db])).stdout)).toEqual({
+        id,
+        balance: 93,
+        held: 7,
+        available: 93,
+        open_holds: 1,
+      });
+      const holds = JSON.parse((await runBuilt(['wallet', 'holds', id, '--json', '--db', db])).stdout) as {
+        credits: number;
+        owner: string;
+      }[];
       expect(holds.map((h) => h.credits)).toEqual([7]);
       expect(holds[0].owner).toMatch(/^replica-b#[0-9a-f]{8}$/);
     } finally {
@@ -85,10 +104,17 @@ describe.skipIf(postgresUnavailable !== null)('halfspace wallet and serve on Pos
   }, 180_000);
 
   it('refuses a bad HALFSPACE_INSTANCE_ID with one line and exit 2', async () => {
-    const child = spawn(process.execPath, [BIN, 'wallet', 'balance', 'key_x', '--db', join(dir, 'x.db')], { cwd: ROOT, env: { ...process.env, HALFSPACE_INSTANCE_ID: 'a#b' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'wallet', 'balance', 'key_x', '--db', join(dir, 'x.db')], {
+      cwd: ROOT,
+      env: { ...process.env, HALFSPACE_INSTANCE_ID: 'a#b' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (t: Buffer) => (err += String(t)));
     const code = await new Promise((resolve) => child.on('exit', resolve));
-    expect([code, err]).toEqual([2, `halfspace wallet balance: HALFSPACE_INSTANCE_ID must be 1–200 characters without '#', got "a#b"\n`]);
+    expect([code, err]).toEqual([
+      2,
+      `halfspace wallet balance: HALFSPACE_INSTANCE_ID must be 1–200 characters without '#', got "a#b"\n`,
+    ]);
   });
 });

@@ -55,7 +55,13 @@ describe('halfspace wallet (built binary)', { timeout: 180_000 }, () => {
     expect(JSON.parse(topup.stdout)).toEqual({ id, credits: 10, balance: 35 });
     // 25 + 10 = 35, nothing held.
     expect((await cli('wallet', 'balance', id)).stdout).toBe('35 (available 35, held 0)\n');
-    expect(JSON.parse((await cli('wallet', 'balance', id, '--json')).stdout)).toEqual({ id, balance: 35, held: 0, available: 35, open_holds: 0 });
+    expect(JSON.parse((await cli('wallet', 'balance', id, '--json')).stdout)).toEqual({
+      id,
+      balance: 35,
+      held: 0,
+      available: 35,
+      open_holds: 0,
+    });
     expect((await cli('wallet', 'holds', id)).stdout).toBe(`No open holds for ${id}.\n`);
     expect(JSON.parse((await cli('wallet', 'holds', id, '--json')).stdout)).toEqual([]);
     expectUsageError(await cli('wallet', 'holds', 'key_nobody'), 'no wallet for key_nobody');
@@ -67,13 +73,27 @@ describe('halfspace wallet (built binary)', { timeout: 180_000 }, () => {
     const id = await createKey(cli, 5);
     // Issue #11: 9,007,199,254,740,000 twice would make 18,014,398,509,480,000, no longer an exact double.
     for (let i = 0; i < 2; i++) {
-      expectUsageError(await cli('wallet', 'topup', id, '--credits', '9007199254740000'), 'halfspace wallet topup: credits must be an integer from 1 to 1000000000000, got 9007199254740000');
+      expectUsageError(
+        await cli('wallet', 'topup', id, '--credits', '9007199254740000'),
+        'halfspace wallet topup: credits must be an integer from 1 to 1000000000000, got 9007199254740000',
+      );
     }
-    expectUsageError(await cli('wallet', 'topup', id, '--credits', '99999999999999999999'), '--credits must be a positive integer');
+    expectUsageError(
+      await cli('wallet', 'topup', id, '--credits', '99999999999999999999'),
+      '--credits must be a positive integer',
+    );
     // Up to the limit exactly (5 + 999 999 999 995 = 10^12), then not one credit more.
-    expect((await cli('wallet', 'topup', id, '--credits', String(MAX_WALLET_CREDITS - 5))).stdout).toBe(`Added ${MAX_WALLET_CREDITS - 5} credits to ${id}: balance ${MAX_WALLET_CREDITS}.\n`);
-    expectUsageError(await cli('wallet', 'topup', id, '--credits', '1'), `a top-up of 1 would bring ${id} to 1000000000001 credits (balance 1000000000000 + held 0 + 1); a wallet holds at most 1000000000000`);
-    expectUsageError(await cli('keys', 'create', '--credits', String(MAX_WALLET_CREDITS + 1)), 'credits must be an integer from 0 to 1000000000000, got 1000000000001');
+    expect((await cli('wallet', 'topup', id, '--credits', String(MAX_WALLET_CREDITS - 5))).stdout).toBe(
+      `Added ${MAX_WALLET_CREDITS - 5} credits to ${id}: balance ${MAX_WALLET_CREDITS}.\n`,
+    );
+    expectUsageError(
+      await cli('wallet', 'topup', id, '--credits', '1'),
+      `a top-up of 1 would bring ${id} to 1000000000001 credits (balance 1000000000000 + held 0 + 1); a wallet holds at most 1000000000000`,
+    );
+    expectUsageError(
+      await cli('keys', 'create', '--credits', String(MAX_WALLET_CREDITS + 1)),
+      'credits must be an integer from 0 to 1000000000000, got 1000000000001',
+    );
     const balance = JSON.parse((await cli('wallet', 'balance', id, '--json')).stdout);
     expect(balance).toEqual({ id, balance: MAX_WALLET_CREDITS, held: 0, available: MAX_WALLET_CREDITS, open_holds: 0 });
     const ledger = JSON.parse((await cli('wallet', 'ledger', id, '--json')).stdout) as LedgerRow[];
@@ -89,7 +109,9 @@ describe('halfspace wallet (built binary)', { timeout: 180_000 }, () => {
     expect((await cli('keys', 'revoke', id)).code).toBe(0);
     expectUsageError(await cli('wallet', 'topup', id, '--credits', '50'), `key ${id} was revoked at `);
     expect((await cli('wallet', 'balance', id)).stdout).toBe('3 (available 3, held 0)\n');
-    expect((JSON.parse((await cli('wallet', 'ledger', id, '--json')).stdout) as LedgerRow[]).map((e) => e.amount)).toEqual([3]);
+    expect(
+      (JSON.parse((await cli('wallet', 'ledger', id, '--json')).stdout) as LedgerRow[]).map((e) => e.amount),
+    ).toEqual([3]);
   });
 
   it('shows the holds of a process killed mid-call, and `serve` releases them at start', async () => {
@@ -105,7 +127,9 @@ await s.wallets.hold(${JSON.stringify(id)}, 15, now.toISOString(), later, 'intel
 await s.wallets.hold(${JSON.stringify(id)}, 25, now.toISOString(), later, 'cards');
 process.stdout.write('held\\n');
 setInterval(() => {}, 1000);`;
-    const victim = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const victim = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise<void>((resolve, reject) => {
       victim.stdout.on('data', (t: Buffer) => String(t).includes('held') && resolve());
       victim.on('exit', (code) => reject(new Error(`holder exited early (${code})`)));
@@ -115,14 +139,29 @@ setInterval(() => {}, 1000);`;
     expect(await died).toBe('SIGKILL');
 
     // The CLI sees the held credits (and never releases them itself): 100 − 15 − 25 = 60.
-    expect((await cli('wallet', 'balance', id)).stdout).toBe(`60 (available 60, held 40 in 2 open holds: halfspace wallet holds ${id})\n`);
-    const holds = JSON.parse((await cli('wallet', 'holds', id, '--json')).stdout) as { credits: number; note: string; owner: string; expires_at: string; created_at: string }[];
-    expect(holds.map((h) => [h.credits, h.note])).toEqual([[15, 'intelligence.player'], [25, 'cards']]);
+    expect((await cli('wallet', 'balance', id)).stdout).toBe(
+      `60 (available 60, held 40 in 2 open holds: halfspace wallet holds ${id})\n`,
+    );
+    const holds = JSON.parse((await cli('wallet', 'holds', id, '--json')).stdout) as {
+      credits: number;
+      note: string;
+      owner: string;
+      expires_at: string;
+      created_at: string;
+    }[];
+    expect(holds.map((h) => [h.credits, h.note])).toEqual([
+      [15, 'intelligence.player'],
+      [25, 'cards'],
+    ]);
     expect(holds.every((h) => h.owner.startsWith(`${hostname()}:${victim.pid}#`))).toBe(true);
     expect(Date.parse(holds[0].expires_at) - Date.parse(holds[0].created_at)).toBe(5 * 60_000);
     const table = (await cli('wallet', 'holds', id)).stdout.split('\n');
     expect(table[0]).toMatch(/^\s+hold\s+credits\s+created\s+expires\s+owner\s+note$/);
-    expect(table[1]).toMatch(new RegExp(`^\\s+\\d+\\s+15\\s+\\S+Z\\s+\\S+Z\\s+${hostname()}:${victim.pid}#[0-9a-f]{8}\\s+intelligence\\.player$`));
+    expect(table[1]).toMatch(
+      new RegExp(
+        `^\\s+\\d+\\s+15\\s+\\S+Z\\s+\\S+Z\\s+${hostname()}:${victim.pid}#[0-9a-f]{8}\\s+intelligence\\.player$`,
+      ),
+    );
 
     const datasetDir = join(dir, 'tiny');
     datasetToDir(tinyDataset(), datasetDir);
@@ -131,14 +170,21 @@ setInterval(() => {}, 1000);`;
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const taken = String((blocker.address() as { port: number }).port);
     try {
-      expectUsageError(await cli('serve', '--port', taken, '--dataset', datasetDir, '--render-workers', '0'), `cannot listen on 127.0.0.1:${taken}`);
+      expectUsageError(
+        await cli('serve', '--port', taken, '--dataset', datasetDir, '--render-workers', '0'),
+        `cannot listen on 127.0.0.1:${taken}`,
+      );
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
     expect((await cli('wallet', 'balance', id, '--json')).stdout).toContain('"held": 40');
 
     // A new server on the file returns them at once, not five minutes later.
-    const server = spawn(process.execPath, [BIN, 'serve', '--db', db, '--port', '0', '--dataset', datasetDir, '--render-workers', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(
+      process.execPath,
+      [BIN, 'serve', '--db', db, '--port', '0', '--dataset', datasetDir, '--render-workers', '0'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let printed = '';
     try {
       await new Promise<void>((resolve, reject) => {
@@ -148,10 +194,24 @@ setInterval(() => {}, 1000);`;
         });
         server.on('exit', (code) => reject(new Error(`serve exited (${code}): ${printed}`)));
       });
-      expect(printed).toContain('  holds    2 hold(s) left by an earlier process and 0 expired hold(s) released, their credits returned');
-      expect(JSON.parse((await cli('wallet', 'balance', id, '--json')).stdout)).toEqual({ id, balance: 100, held: 0, available: 100, open_holds: 0 });
+      expect(printed).toContain(
+        '  holds    2 hold(s) left by an earlier process and 0 expired hold(s) released, their credits returned',
+      );
+      expect(JSON.parse((await cli('wallet', 'balance', id, '--json')).stdout)).toEqual({
+        id,
+        balance: 100,
+        held: 0,
+        available: 100,
+        open_holds: 0,
+      });
       const ledger = JSON.parse((await cli('wallet', 'ledger', id, '--json')).stdout) as LedgerRow[];
-      expect(ledger.map((e) => [e.kind, e.amount, e.note])).toEqual([['topup', 100, 'opening credits'], ['hold', -15, 'intelligence.player'], ['hold', -25, 'cards'], ['release', 15, 'abandoned'], ['release', 25, 'abandoned']]);
+      expect(ledger.map((e) => [e.kind, e.amount, e.note])).toEqual([
+        ['topup', 100, 'opening credits'],
+        ['hold', -15, 'intelligence.player'],
+        ['hold', -25, 'cards'],
+        ['release', 15, 'abandoned'],
+        ['release', 25, 'abandoned'],
+      ]);
       expect(ledger.reduce((sum, e) => sum + e.amount, 0)).toBe(100);
     } finally {
       const stopped = new Promise((resolve) => server.on('exit', resolve));

@@ -90,7 +90,10 @@ describe('createClient against halfspace serve', () => {
     const photo = await api.image(sync.value.image_url);
     if (!photo.ok) throw new Error(photo.problem.detail);
     const before = sync.credits!.balance;
-    const hd = await api.hdCard({ player_name: IGOR, style: 'fifa_viral' }, { photo: photo.value, pollIntervalMs: 100 });
+    const hd = await api.hdCard(
+      { player_name: IGOR, style: 'fifa_viral' },
+      { photo: photo.value, pollIntervalMs: 100 },
+    );
     expect(hd.ok, JSON.stringify(hd)).toBe(true);
     if (!hd.ok) return;
     expect(hd.value.style).toBe('fifa_viral');
@@ -98,7 +101,10 @@ describe('createClient against halfspace serve', () => {
     const png = await api.image(hd.value.image_url);
     expect(png.ok && [...png.value.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
     // A failed job is a problem with the job's code, and its credits come back.
-    const failed = await api.hdCard({ player_name: IGOR, style: 'collage', photo_url: 'https://127.0.0.1/me.png' }, { pollIntervalMs: 100 });
+    const failed = await api.hdCard(
+      { player_name: IGOR, style: 'collage', photo_url: 'https://127.0.0.1/me.png' },
+      { pollIntervalMs: 100 },
+    );
     expect(!failed.ok && failed.problem).toMatchObject({ code: 'invalid_request', param: 'photo_url' });
     expect(failed.credits).toEqual({ charged: 0, balance: before - 40 });
   });
@@ -110,7 +116,15 @@ describe('createClient against halfspace serve', () => {
 
   it('waits out a 429 (Retry-After) and succeeds, charged once', async () => {
     const store = memoryStore();
-    const limited = await listen(createService({ engine: Engine.open({ dataset: 'demo' }), store, baseUrl: 'http://127.0.0.1', rateLimit: { perSecond: 1, burst: 1 } }), { port: 0 });
+    const limited = await listen(
+      createService({
+        engine: Engine.open({ dataset: 'demo' }),
+        store,
+        baseUrl: 'http://127.0.0.1',
+        rateLimit: { perSecond: 1, burst: 1 },
+      }),
+      { port: 0 },
+    );
     try {
       const issued = await issueKey(store, { credits: 10 });
       const api = createClient({ baseUrl: limited.url, apiKey: issued.key });
@@ -151,7 +165,11 @@ describe('retries against a scripted server', () => {
     seen.length = 0;
     script = [
       { status: 503, headers: { 'retry-after': '0' }, body: { code: 'unavailable', detail: 'busy' } },
-      { status: 200, headers: { 'x-svc-credits-charged': '5', 'x-svc-wallet-balance': '95' }, body: { verdict_code: 'elite' } },
+      {
+        status: 200,
+        headers: { 'x-svc-credits-charged': '5', 'x-svc-wallet-balance': '95' },
+        body: { verdict_code: 'elite' },
+      },
       { status: 200, body: { verdict_code: 'elite' } },
     ];
     const api = createClient({ baseUrl: url, apiKey: 'svc_sk_test' });
@@ -176,7 +194,11 @@ describe('retries against a scripted server', () => {
     expect(seen.length).toBe(1);
 
     seen.length = 0;
-    script = Array.from({ length: 5 }, () => ({ status: 503, headers: { 'retry-after': '0' }, body: { code: 'unavailable', detail: 'down' } }));
+    script = Array.from({ length: 5 }, () => ({
+      status: 503,
+      headers: { 'retry-after': '0' },
+      body: { code: 'unavailable', detail: 'down' },
+    }));
     const tries = await createClient({ baseUrl: url, apiKey: 'svc_sk_test', maxRetries: 2 }).scouting({ name: IGOR });
     expect(!tries.ok && tries.status).toBe(503);
     expect(seen.length).toBe(3);

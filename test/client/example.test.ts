@@ -37,7 +37,10 @@ describe('the typed client example of README.md and docs/client.md', () => {
     expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`\`\`\`js\n${code}\`\`\``);
     mkdirSync(scratch, { recursive: true });
     writeFileSync(file, code);
-    const { stdout, stderr } = await run(process.execPath, [file], { env: { ...process.env, HALFSPACE_URL: server.listening.url }, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, [file], {
+      env: { ...process.env, HALFSPACE_URL: server.listening.url },
+      timeout: 60_000,
+    });
     expect(stderr).toBe('');
     const lines = stdout.trim().split('\n');
     expect(lines.length).toBe(5);
@@ -45,6 +48,8 @@ describe('the typed client example of README.md and docs/client.md', () => {
     // Same answer as the engine gives for the same question.
     const engine = server.engine.dnaSearch({ name: 'Igor Teixeira', filters: { max_age: 23 }, limit: 5 });
     if (!engine.ok) throw new Error(engine.error.message);
-    expect(lines[0]).toBe(`${engine.value.data.results[0].player.display_name} ${engine.value.data.results[0].similarity}`);
+    expect(lines[0]).toBe(
+      `${engine.value.data.results[0].player.display_name} ${engine.value.data.results[0].similarity}`,
+    );
   });
 });

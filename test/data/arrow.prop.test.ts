@@ -1,7 +1,17 @@
 import { Float64, Int32, vectorFromArray } from 'apache-arrow';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bitAt, numericVectorOf, packBits, pushUtf8, utf8Buffer, utf8VectorFrom, utf8VectorOf, utf8VectorOfBuffer, validityOf } from '../../src/data/arrow/index.js';
+import {
+  bitAt,
+  numericVectorOf,
+  packBits,
+  pushUtf8,
+  utf8Buffer,
+  utf8VectorFrom,
+  utf8VectorOf,
+  utf8VectorOfBuffer,
+  validityOf,
+} from '../../src/data/arrow/index.js';
 
 const masks = fc.array(fc.constantFrom(0, 1), { maxLength: 70 }).map((xs) => Uint8Array.from(xs));
 

@@ -14,10 +14,12 @@ const values: Record<ColumnKind, fc.Arbitrary<unknown>> = {
 };
 
 describe('vectorOfKind', () => {
-  it('builds the same column as Arrow\'s vectorFromArray, nulls included', () => {
-    const column = fc.constantFrom<ColumnKind>('int32', 'float64', 'utf8', 'bool', 'timestamp').chain((kind) =>
-      fc.tuple(fc.constant(kind), fc.array(fc.option(values[kind], { nil: null }), { maxLength: 40 })),
-    );
+  it("builds the same column as Arrow's vectorFromArray, nulls included", () => {
+    const column = fc
+      .constantFrom<ColumnKind>('int32', 'float64', 'utf8', 'bool', 'timestamp')
+      .chain((kind) =>
+        fc.tuple(fc.constant(kind), fc.array(fc.option(values[kind], { nil: null }), { maxLength: 40 })),
+      );
     fc.assert(
       fc.property(column, ([kind, xs]) => {
         const ours = vectorOfKind(kind, xs as (number | string | boolean | null)[]);

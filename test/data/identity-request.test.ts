@@ -14,14 +14,26 @@ describe('the "name or player_id" rule (one source for reports, DNA, verdict and
     fc.assert(
       fc.property(
         fc.constantFrom('name', 'player_name' as const),
-        fc.option(fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim().length > 0), { nil: undefined }),
+        fc.option(
+          fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim().length > 0),
+          { nil: undefined },
+        ),
         fc.option(fc.integer({ min: 1, max: 1e6 }), { nil: undefined }),
         fc.option(fc.constant('Arsenal'), { nil: undefined }),
         (key, name, id, hint) => {
-          const body = { ...(name !== undefined ? { [key]: name } : {}), ...(id !== undefined ? { player_id: id } : {}), ...(hint !== undefined ? { team_hint: hint } : {}) };
+          const body = {
+            ...(name !== undefined ? { [key]: name } : {}),
+            ...(id !== undefined ? { player_id: id } : {}),
+            ...(hint !== undefined ? { team_hint: hint } : {}),
+          };
           const r = parseWith(schemas[key], body);
           expect(r.ok).toBe(name !== undefined || id !== undefined);
-          if (!r.ok) expect(r.error).toMatchObject({ code: 'invalid_request', param: key, message: `${key}: one of ${key} or player_id is required` });
+          if (!r.ok)
+            expect(r.error).toMatchObject({
+              code: 'invalid_request',
+              param: key,
+              message: `${key}: one of ${key} or player_id is required`,
+            });
         },
       ),
     );

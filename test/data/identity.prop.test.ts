@@ -4,7 +4,26 @@ import { buildIdentityIndex, resolvePlayer } from '../../src/data/identity.js';
 import { tokenKeyOf } from '../../src/data/names.js';
 
 // Name tokens with accents, special letters and apostrophes, so the variants below really differ from the original.
-const TOKENS = ['Jörg', 'Müller', 'Weiß', 'Søren', 'Łukasz', 'Æbelø', "N'Golo", 'Kanté', 'João', 'Silva', 'Ferrante', 'Zoë', 'Ödegaard', 'Çakır', 'Dvořák', 'Berg', 'Núñez', "O'Neill"];
+const TOKENS = [
+  'Jörg',
+  'Müller',
+  'Weiß',
+  'Søren',
+  'Łukasz',
+  'Æbelø',
+  "N'Golo",
+  'Kanté',
+  'João',
+  'Silva',
+  'Ferrante',
+  'Zoë',
+  'Ödegaard',
+  'Çakır',
+  'Dvořák',
+  'Berg',
+  'Núñez',
+  "O'Neill",
+];
 
 const nameArb = fc.array(fc.constantFrom(...TOKENS), { minLength: 2, maxLength: 3 }).map((t) => t.join(' '));
 // Players with distinct order-free keys: a reordered query can then point at only one of them.
@@ -21,7 +40,13 @@ describe('resolvePlayer (property)', () => {
         fc.constantFrom('same', 'reversed', 'upper', 'stripped'),
         fc.nat(),
         (names, pick, variant, teamPick) => {
-          const players = names.map((name, i) => ({ player_id: i + 1, name, known_as: null, team_id: 1 + (i % 2), position: 'CM' }));
+          const players = names.map((name, i) => ({
+            player_id: i + 1,
+            name,
+            known_as: null,
+            team_id: 1 + (i % 2),
+            position: 'CM',
+          }));
           const teams = [
             { team_id: 1, name: 'Alpha FC', short_name: 'Alpha', league_id: 1 },
             { team_id: 2, name: 'Beta United', short_name: 'Beta', league_id: 1 },
@@ -29,10 +54,13 @@ describe('resolvePlayer (property)', () => {
           const index = buildIdentityIndex(players, teams, [{ league_id: 1, name: 'Liga', country: null }]);
           const target = players[pick % players.length];
           const query =
-            variant === 'reversed' ? target.name.split(' ').reverse().join(' ')
-            : variant === 'upper' ? target.name.toUpperCase()
-            : variant === 'stripped' ? stripAccents(target.name)
-            : target.name;
+            variant === 'reversed'
+              ? target.name.split(' ').reverse().join(' ')
+              : variant === 'upper'
+                ? target.name.toUpperCase()
+                : variant === 'stripped'
+                  ? stripAccents(target.name)
+                  : target.name;
           const hint = teamPick % 3 === 0 ? undefined : teams[target.team_id - 1].short_name;
           const r = resolvePlayer(index, { name: query, ...(hint ? { team_hint: hint } : {}) });
           if (r.ok) {

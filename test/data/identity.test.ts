@@ -1,5 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { buildIdentityIndex, resolveLeague, resolvePlayer, resolveTeam, type IdentityIndex } from '../../src/data/identity.js';
+import {
+  buildIdentityIndex,
+  resolveLeague,
+  resolvePlayer,
+  resolveTeam,
+  type IdentityIndex,
+} from '../../src/data/identity.js';
 import type { Result } from '../../src/errors.js';
 
 const leagues = [
@@ -40,7 +46,10 @@ function failure<T>(r: Result<T>) {
 
 describe('resolvePlayer by id', () => {
   it('returns the id with confidence 1', () => {
-    expect(value(resolvePlayer(index, { player_id: 7 }))).toEqual({ player_id: 7, resolution: { matched_by: 'player_id', confidence: 1 } });
+    expect(value(resolvePlayer(index, { player_id: 7 }))).toEqual({
+      player_id: 7,
+      resolution: { matched_by: 'player_id', confidence: 1 },
+    });
   });
   it('prefers the id over a name that points elsewhere', () => {
     expect(value(resolvePlayer(index, { player_id: 2, name: 'Kwame Mensah' })).player_id).toBe(2);
@@ -61,7 +70,10 @@ describe('resolvePlayer by id', () => {
 
 describe('resolvePlayer by name', () => {
   it('matches the exact name regardless of case and accents', () => {
-    expect(value(resolvePlayer(index, { name: 'jorg muller-weiss' }))).toEqual({ player_id: 1, resolution: { matched_by: 'exact_name', confidence: 1 } });
+    expect(value(resolvePlayer(index, { name: 'jorg muller-weiss' }))).toEqual({
+      player_id: 1,
+      resolution: { matched_by: 'exact_name', confidence: 1 },
+    });
     expect(value(resolvePlayer(index, { name: 'TOMAS RUIZ' })).player_id).toBe(5);
   });
   it('maps ø, ł, æ and ß the way a reader types them', () => {
@@ -76,19 +88,31 @@ describe('resolvePlayer by name', () => {
     expect(value(resolvePlayer(index, { name: 'Jörg Müller Weiß' })).resolution.matched_by).toBe('exact_name');
   });
   it('matches known_as', () => {
-    expect(value(resolvePlayer(index, { name: 'tomi' }))).toEqual({ player_id: 5, resolution: { matched_by: 'known_as', confidence: 0.95 } });
+    expect(value(resolvePlayer(index, { name: 'tomi' }))).toEqual({
+      player_id: 5,
+      resolution: { matched_by: 'known_as', confidence: 0.95 },
+    });
   });
   it('matches the tokens in any order', () => {
-    expect(value(resolvePlayer(index, { name: 'Weiß, Jörg Müller' }))).toEqual({ player_id: 1, resolution: { matched_by: 'tokens', confidence: 0.9 } });
+    expect(value(resolvePlayer(index, { name: 'Weiß, Jörg Müller' }))).toEqual({
+      player_id: 1,
+      resolution: { matched_by: 'tokens', confidence: 0.9 },
+    });
     expect(value(resolvePlayer(index, { name: 'Berg Anton' })).player_id).toBe(2);
   });
   it('matches a surname alone, including a two-token surname', () => {
-    expect(value(resolvePlayer(index, { name: 'Mensah' }))).toEqual({ player_id: 11, resolution: { matched_by: 'surname', confidence: 0.8 } });
+    expect(value(resolvePlayer(index, { name: 'Mensah' }))).toEqual({
+      player_id: 11,
+      resolution: { matched_by: 'surname', confidence: 0.8 },
+    });
     expect(value(resolvePlayer(index, { name: 'de Vries' })).player_id).toBe(7);
     expect(value(resolvePlayer(index, { name: 'Müller-Weiß' })).player_id).toBe(1);
   });
   it('matches a subset of the tokens (first name only) as partial', () => {
-    expect(value(resolvePlayer(index, { name: 'Kwame' }))).toEqual({ player_id: 11, resolution: { matched_by: 'partial', confidence: 0.7 } });
+    expect(value(resolvePlayer(index, { name: 'Kwame' }))).toEqual({
+      player_id: 11,
+      resolution: { matched_by: 'partial', confidence: 0.7 },
+    });
   });
   it('reports an unresolved ambiguity with every candidate', () => {
     const e = failure(resolvePlayer(index, { name: 'Ferrante' }));
@@ -100,7 +124,10 @@ describe('resolvePlayer by name', () => {
   });
   it('lets a team hint separate two players with the same name', () => {
     expect(failure(resolvePlayer(index, { name: 'João Silva' })).code).toBe('ambiguous_player');
-    expect(value(resolvePlayer(index, { name: 'Joao Silva', team_hint: 'Sao Caetano' }))).toEqual({ player_id: 9, resolution: { matched_by: 'exact_name', confidence: 1 } });
+    expect(value(resolvePlayer(index, { name: 'Joao Silva', team_hint: 'Sao Caetano' }))).toEqual({
+      player_id: 9,
+      resolution: { matched_by: 'exact_name', confidence: 1 },
+    });
     expect(value(resolvePlayer(index, { name: 'João Silva', team_hint: 'borussia' })).player_id).toBe(10);
   });
   it('accepts a forgiving team hint: short name, partial token, prefix, typo', () => {
@@ -123,10 +150,18 @@ describe('resolvePlayer by name', () => {
     // "kwame mensha" vs "kwame mensah": 2 edits over 12 characters → 0.833 whole; per token: kwame 1, mensha→mensah 2 edits → 0.667,
     // mean 0.833 — below 0.85, so it is only a suggestion. "Kwame Mensahh": mensahh→mensah 1 edit / 7 → 0.857; mean (1 + 0.857)/2 = 0.929
     // → accepted, confidence 0.929 × 0.75 = 0.70.
-    expect(value(resolvePlayer(index, { name: 'Kwame Mensahh' }))).toEqual({ player_id: 11, resolution: { matched_by: 'fuzzy', confidence: 0.7 } });
+    expect(value(resolvePlayer(index, { name: 'Kwame Mensahh' }))).toEqual({
+      player_id: 11,
+      resolution: { matched_by: 'fuzzy', confidence: 0.7 },
+    });
     const e = failure(resolvePlayer(index, { name: 'Kwame Mensha' }));
     expect(e.code).toBe('player_not_found');
-    expect(e.suggestions?.[0]).toEqual({ player_id: 11, name: 'Kwame Mensah', team: 'Sporting Lindau', position: 'ST' });
+    expect(e.suggestions?.[0]).toEqual({
+      player_id: 11,
+      name: 'Kwame Mensah',
+      team: 'Sporting Lindau',
+      position: 'ST',
+    });
   });
   it('turns a typo that fits two players equally into suggestions', () => {
     // "ferante" is one edit from "ferrante" (0.875) for both Ferrantes.
@@ -147,12 +182,18 @@ describe('resolvePlayer by name', () => {
 
 describe('resolveTeam', () => {
   it('by id, and team_not_found for an unknown id', () => {
-    expect(value(resolveTeam(index, { team_id: 11 }))).toEqual({ team_id: 11, resolution: { matched_by: 'team_id', confidence: 1 } });
+    expect(value(resolveTeam(index, { team_id: 11 }))).toEqual({
+      team_id: 11,
+      resolution: { matched_by: 'team_id', confidence: 1 },
+    });
     expect(failure(resolveTeam(index, { team_id: 99 })).code).toBe('team_not_found');
   });
   it('by full name, short name, accents and case', () => {
     expect(value(resolveTeam(index, { team_name: 'atletico sao caetano' })).resolution.matched_by).toBe('exact_name');
-    expect(value(resolveTeam(index, { team_name: 'LINDAU' }))).toEqual({ team_id: 11, resolution: { matched_by: 'short_name', confidence: 0.95 } });
+    expect(value(resolveTeam(index, { team_name: 'LINDAU' }))).toEqual({
+      team_id: 11,
+      resolution: { matched_by: 'short_name', confidence: 0.95 },
+    });
   });
   it('by a partial token, and ambiguous_team when it fits two clubs', () => {
     expect(value(resolveTeam(index, { team_name: 'Caetano' })).team_id).toBe(12);
@@ -167,7 +208,10 @@ describe('resolveTeam', () => {
   });
   it('by a typo, or suggestions when the typo is too far', () => {
     // "sporting lindaw": 1 edit over 15 → 0.933 → fuzzy, confidence 0.933 × 0.75 = 0.70.
-    expect(value(resolveTeam(index, { team_name: 'Sporting Lindaw' }))).toEqual({ team_id: 11, resolution: { matched_by: 'fuzzy', confidence: 0.7 } });
+    expect(value(resolveTeam(index, { team_name: 'Sporting Lindaw' }))).toEqual({
+      team_id: 11,
+      resolution: { matched_by: 'fuzzy', confidence: 0.7 },
+    });
     const e = failure(resolveTeam(index, { team_name: 'Lyndow' }));
     expect(e.code).toBe('team_not_found');
     expect(e.suggestions?.[0]?.name).toBe('Sporting Lindau');
@@ -179,7 +223,10 @@ describe('resolveTeam', () => {
 
 describe('resolveLeague', () => {
   it('by name with accents and case, and by typo', () => {
-    expect(value(resolveLeague(index, 'serie ouro'))).toEqual({ league_id: 3, resolution: { matched_by: 'exact_name', confidence: 1 } });
+    expect(value(resolveLeague(index, 'serie ouro'))).toEqual({
+      league_id: 3,
+      resolution: { matched_by: 'exact_name', confidence: 1 },
+    });
     expect(value(resolveLeague(index, 'Zweite')).league_id).toBe(2);
     expect(value(resolveLeague(index, 'Erste Ligaa')).resolution.matched_by).toBe('fuzzy');
   });
@@ -198,7 +245,13 @@ describe('resolveLeague', () => {
 describe('buildIdentityIndex at scale', () => {
   // Speed is measured in bench/matches (npm run bench:matches), not here: timed tests flake on shared machines.
   it('indexes 5,000 players and still resolves each by name', () => {
-    const many = Array.from({ length: 5000 }, (_, i) => ({ player_id: i + 1, name: `Spieler ${i} Nachname${i % 97}`, known_as: null, team_id: 10, position: 'CM' }));
+    const many = Array.from({ length: 5000 }, (_, i) => ({
+      player_id: i + 1,
+      name: `Spieler ${i} Nachname${i % 97}`,
+      known_as: null,
+      team_id: 10,
+      position: 'CM',
+    }));
     const big = buildIdentityIndex(many, teams, leagues);
     expect(big.players.length).toBe(5000);
     for (const i of [0, 1234, 4999]) {

@@ -32,7 +32,10 @@ describe('Engine.open on in-memory tables', () => {
   it('names the table and column of a column with the wrong Arrow type', () => {
     const d = tinyDataset();
     // Arrow infers Float64 from JavaScript numbers; the schema wants Int32.
-    const players = new Table({ ...Object.fromEntries(d.tables.players.schema.fields.map((f) => [f.name, d.tables.players.getChild(f.name)!])), player_id: vectorFromArray([1, 2, 3, 4, 5, 6, 7]) });
+    const players = new Table({
+      ...Object.fromEntries(d.tables.players.schema.fields.map((f) => [f.name, d.tables.players.getChild(f.name)!])),
+      player_id: vectorFromArray([1, 2, 3, 4, 5, 6, 7]),
+    });
     const e = openError({ ...d, tables: { ...d.tables, players } });
     expect(e.message).toBe('players table, column player_id: type Float64, expected Int32');
     expect(e.file).toBe('players table');
@@ -41,12 +44,18 @@ describe('Engine.open on in-memory tables', () => {
   it('names the table of a dangling foreign key and of a missing required table', () => {
     const d = tinyDataset();
     const rows = rowsOf(d.tables.players, 'players').map((p) => (p.player_id === 3 ? { ...p, team_id: 99 } : p));
-    expect(openError({ ...d, tables: { ...d.tables, players: tableFromRows('players', rows) } }).message).toBe('players table, column team_id, row 2: team_id 99 is not a team_id in teams');
-    expect(openError({ ...d, tables: { ...d.tables, fixtures: undefined as never } }).message).toBe('fixtures table: required table "fixtures" is missing');
+    expect(openError({ ...d, tables: { ...d.tables, players: tableFromRows('players', rows) } }).message).toBe(
+      'players table, column team_id, row 2: team_id 99 is not a team_id in teams',
+    );
+    expect(openError({ ...d, tables: { ...d.tables, fixtures: undefined as never } }).message).toBe(
+      'fixtures table: required table "fixtures" is missing',
+    );
   });
 
   it('names dataset.meta for bad metadata', () => {
     const d = tinyDataset();
-    expect(openError({ ...d, meta: { ...d.meta, as_of: '1 March 2026' } }).message).toMatch(/^dataset\.meta, column as_of: /);
+    expect(openError({ ...d, meta: { ...d.meta, as_of: '1 March 2026' } }).message).toMatch(
+      /^dataset\.meta, column as_of: /,
+    );
   });
 });

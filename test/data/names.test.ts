@@ -1,5 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { editDistance, normalizeName, stringSimilarity, tokenKeyOf, tokenSimilarity, tokensOf } from '../../src/data/names.js';
+import {
+  editDistance,
+  normalizeName,
+  stringSimilarity,
+  tokenKeyOf,
+  tokenSimilarity,
+  tokensOf,
+} from '../../src/data/names.js';
 
 describe('normalizeName', () => {
   it('lower-cases, strips accents, transliterates special letters and drops apostrophes', () => {

@@ -20,11 +20,21 @@ import { fbrefStandard } from './providers/csv/export-samples.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'halfspace-provider-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-const { dataset } = datasetFromExport([{ file: 'standard.csv', text: fbrefStandard() }], { asOf: '2025-06-01', map: 'fbref' });
+const { dataset } = datasetFromExport([{ file: 'standard.csv', text: fbrefStandard() }], {
+  asOf: '2025-06-01',
+  map: 'fbref',
+});
 
 describe('provider metrics', () => {
   it('adds float64 columns declared in dataset.json', () => {
-    expect(dataset.meta.provider_metrics?.map((m) => m.key)).toEqual(['xg', 'npxg', 'xag', 'progressive_carries', 'progressive_passes', 'progressive_passes_received']);
+    expect(dataset.meta.provider_metrics?.map((m) => m.key)).toEqual([
+      'xg',
+      'npxg',
+      'xag',
+      'progressive_carries',
+      'progressive_passes',
+      'progressive_passes_received',
+    ]);
     const field = dataset.tables.player_seasons.schema.fields.find((f) => f.name === 'xg')!;
     expect(String(field.type)).toBe('Float64');
   });
@@ -45,7 +55,12 @@ describe('provider metrics', () => {
     const data = r.value.data;
     expect(data.per90_stats.xg_per90).toBe(0.45);
     expect(data.per90_stats.goals_per90).toBe(0.5);
-    expect(data.percentiles.xg_per90).toMatchObject({ value: 0.45, percentile: 25, provider: true, label: 'below average' });
+    expect(data.percentiles.xg_per90).toMatchObject({
+      value: 0.45,
+      percentile: 25,
+      provider: true,
+      label: 'below average',
+    });
     expect(data.percentiles.goals_per90.provider).toBeUndefined();
     expect(data.stats[0].totals.xg).toBe(9);
     expect(ScoutingResponse.safeParse(r.value).success).toBe(true);
@@ -57,18 +72,32 @@ describe('provider metrics', () => {
     datasetToDir(dataset, join(tmp, 'ds'));
     const back = datasetFromDir(join(tmp, 'ds'));
     expect(back.meta.provider_metrics).toEqual(dataset.meta.provider_metrics);
-    expect(back.tables.player_seasons.getChild('xg')?.toArray()).toEqual(dataset.tables.player_seasons.getChild('xg')?.toArray());
+    expect(back.tables.player_seasons.getChild('xg')?.toArray()).toEqual(
+      dataset.tables.player_seasons.getChild('xg')?.toArray(),
+    );
   });
 
   it('refuses keys that collide with our columns and undeclared extra columns', () => {
-    expect(() => withProviderMetrics(dataset, [{ spec: { key: 'goals' }, totals: new Float64Array(4) }])).toThrow(DatasetError);
-    expect(() => withProviderMetrics(dataset, [{ spec: { key: 'xg' }, totals: new Float64Array(4) }])).toThrow(/declared twice/);
+    expect(() => withProviderMetrics(dataset, [{ spec: { key: 'goals' }, totals: new Float64Array(4) }])).toThrow(
+      DatasetError,
+    );
+    expect(() => withProviderMetrics(dataset, [{ spec: { key: 'xg' }, totals: new Float64Array(4) }])).toThrow(
+      /declared twice/,
+    );
     const undeclared = { ...dataset, meta: { ...dataset.meta, provider_metrics: [] } };
     expect(() => Engine.open({ dataset: undeclared })).toThrow(/unknown column/);
     // A hand-edited dataset.json is checked too: a key that would shadow a derived column, or one declared twice.
-    const shadowing = { ...dataset, meta: { ...dataset.meta, provider_metrics: [...dataset.meta.provider_metrics!, { key: 'team' }] } };
-    expect(() => Engine.open({ dataset: shadowing })).toThrow('dataset.json, column provider_metrics: provider metric "team" is a column halfspace derives');
-    const twice = { ...dataset, meta: { ...dataset.meta, provider_metrics: [...dataset.meta.provider_metrics!, { key: 'xg' }] } };
+    const shadowing = {
+      ...dataset,
+      meta: { ...dataset.meta, provider_metrics: [...dataset.meta.provider_metrics!, { key: 'team' }] },
+    };
+    expect(() => Engine.open({ dataset: shadowing })).toThrow(
+      'dataset.json, column provider_metrics: provider metric "team" is a column halfspace derives',
+    );
+    const twice = {
+      ...dataset,
+      meta: { ...dataset.meta, provider_metrics: [...dataset.meta.provider_metrics!, { key: 'xg' }] },
+    };
     expect(() => Engine.open({ dataset: twice })).toThrow(/declared twice/);
   });
 });

@@ -16,55 +16,90 @@ function errorOf(rows: DatasetRows): DatasetError | null {
 }
 
 /** Applies a permutation (`keys` sorted give the new order) to a list. */
-const permuted = <T>(xs: T[], keys: number[]): T[] => xs.map((x, i) => [keys[i], i, x] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , x]) => x);
+const permuted = <T>(xs: T[], keys: number[]): T[] =>
+  xs
+    .map((x, i) => [keys[i], i, x] as const)
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    .map(([, , x]) => x);
 
 describe('validateDataset (properties)', () => {
   it('accepts the valid dataset whatever the row order of appearances and player_seasons', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer(), { minLength: 5, maxLength: 5 }), fc.array(fc.integer(), { minLength: 4, maxLength: 4 }), (ka, kp) => {
-        const rows = completeRows();
-        rows.appearances = permuted(rows.appearances, ka);
-        rows.player_seasons = permuted(rows.player_seasons, kp);
-        expect(errorOf(rows)).toBeNull();
-      }),
+      fc.property(
+        fc.array(fc.integer(), { minLength: 5, maxLength: 5 }),
+        fc.array(fc.integer(), { minLength: 4, maxLength: 4 }),
+        (ka, kp) => {
+          const rows = completeRows();
+          rows.appearances = permuted(rows.appearances, ka);
+          rows.player_seasons = permuted(rows.player_seasons, kp);
+          expect(errorOf(rows)).toBeNull();
+        },
+      ),
     );
   });
 
   it('finds a copied appearance at the later of the two rows, in any row order', () => {
     // Appending a copy of row `pick`, then shuffling: the error names whichever copy comes second.
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4 }), fc.array(fc.integer(), { minLength: 6, maxLength: 6 }), (pick, keys) => {
-        const rows = completeRows();
-        const copy = { ...rows.appearances[pick], minutes: 1 };
-        const tagged = permuted([...rows.appearances.map((r) => ({ ...r })), copy], keys);
-        rows.appearances = tagged;
-        const same = tagged.map((r, i) => (r.fixture_id === copy.fixture_id && r.player_id === copy.player_id ? i : -1)).filter((i) => i >= 0);
-        const e = errorOf(rows);
-        expect(e && { file: e.file, column: e.column, row: e.row }).toEqual({ file: 'appearances.arrow', column: 'fixture_id,player_id', row: same[1] });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 4 }),
+        fc.array(fc.integer(), { minLength: 6, maxLength: 6 }),
+        (pick, keys) => {
+          const rows = completeRows();
+          const copy = { ...rows.appearances[pick], minutes: 1 };
+          const tagged = permuted([...rows.appearances.map((r) => ({ ...r })), copy], keys);
+          rows.appearances = tagged;
+          const same = tagged
+            .map((r, i) => (r.fixture_id === copy.fixture_id && r.player_id === copy.player_id ? i : -1))
+            .filter((i) => i >= 0);
+          const e = errorOf(rows);
+          expect(e && { file: e.file, column: e.column, row: e.row }).toEqual({
+            file: 'appearances.arrow',
+            column: 'fixture_id,player_id',
+            row: same[1],
+          });
+        },
+      ),
     );
   });
 
   it('names the row and column of any negative counting total', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...COUNTING_COLUMNS), fc.integer({ min: 0, max: 3 }), fc.integer({ min: -(2 ** 31), max: -1 }), (column, row, value) => {
-        const rows = completeRows();
-        rows.player_seasons[row][column] = value;
-        const e = errorOf(rows);
-        expect(e && { file: e.file, column: e.column, row: e.row }).toEqual({ file: 'player_seasons.arrow', column, row });
-      }),
+      fc.property(
+        fc.constantFrom(...COUNTING_COLUMNS),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: -(2 ** 31), max: -1 }),
+        (column, row, value) => {
+          const rows = completeRows();
+          rows.player_seasons[row][column] = value;
+          const e = errorOf(rows);
+          expect(e && { file: e.file, column: e.column, row: e.row }).toEqual({
+            file: 'player_seasons.arrow',
+            column,
+            row,
+          });
+        },
+      ),
     );
   });
 
   it('names the row of any appearance whose player does not exist', () => {
     // Players 1–4 exist; any other id is dangling.
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4 }), fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }).filter((id) => id < 1 || id > 4), (row, id) => {
-        const rows = completeRows();
-        rows.appearances[row].player_id = id;
-        const e = errorOf(rows);
-        expect(e && { file: e.file, column: e.column, row: e.row }).toEqual({ file: 'appearances.arrow', column: 'player_id', row });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }).filter((id) => id < 1 || id > 4),
+        (row, id) => {
+          const rows = completeRows();
+          rows.appearances[row].player_id = id;
+          const e = errorOf(rows);
+          expect(e && { file: e.file, column: e.column, row: e.row }).toEqual({
+            file: 'appearances.arrow',
+            column: 'player_id',
+            row,
+          });
+        },
+      ),
     );
   });
 

@@ -2,7 +2,18 @@ import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Bool, Float64, Int32, Int64, Table, TimestampSecond, Utf8, vectorFromArray, type DataType, type Vector } from 'apache-arrow';
+import {
+  Bool,
+  Float64,
+  Int32,
+  Int64,
+  Table,
+  TimestampSecond,
+  Utf8,
+  vectorFromArray,
+  type DataType,
+  type Vector,
+} from 'apache-arrow';
 import { DatasetError } from '../../src/data/dataset-error.js';
 import { datasetFromDir } from '../../src/data/load.js';
 import { datasetToDir } from '../../src/data/save.js';
@@ -81,7 +92,10 @@ describe('validateDataset through datasetFromDir', () => {
   it('rejects a column the schema does not have (derived values are never supplied)', () => {
     const d = completeDataset();
     const t = d.tables.player_seasons;
-    const extra = new Table({ ...Object.fromEntries(t.schema.fields.map((f) => [f.name, t.getChild(f.name)!])), goals_per90: vectorFromArray([1, 2, 3, 4], new Float64()) });
+    const extra = new Table({
+      ...Object.fromEntries(t.schema.fields.map((f) => [f.name, t.getChild(f.name)!])),
+      goals_per90: vectorFromArray([1, 2, 3, 4], new Float64()),
+    });
     const e = loadError({ ...d, tables: { ...d.tables, player_seasons: extra } });
     expect(where(e)).toEqual({ file: 'player_seasons.arrow', column: 'goals_per90', row: null });
   });
@@ -95,60 +109,100 @@ describe('validateDataset through datasetFromDir', () => {
     ['fixtures', 'kickoff', new TimestampSecond('UTC'), [1000, 2000], 'Timestamp<MILLISECOND>'],
   ];
   it.each(wrongTypes)('rejects %s.%s stored as %s', (table, column, type, values, expected) => {
-    const e = loadError(withColumn(completeDataset(), table, column, vectorFromArray(values as never[], type as never) as Vector));
+    const e = loadError(
+      withColumn(completeDataset(), table, column, vectorFromArray(values as never[], type as never) as Vector),
+    );
     expect(where(e)).toEqual({ file: `${table}.arrow`, column, row: null });
     expect(e.message).toContain(`expected ${expected}`);
   });
 
   it('rejects a null in a non-nullable column', () => {
-    const e = loadError(broken((r) => { r.players[2].name = null as never; }));
+    const e = loadError(
+      broken((r) => {
+        r.players[2].name = null as never;
+      }),
+    );
     expect(where(e)).toEqual({ file: 'players.arrow', column: 'name', row: 2 });
   });
 
   it('rejects a value outside its enumeration', () => {
-    const e = loadError(broken((r) => { r.players[1].position = 'SW' as never; }));
+    const e = loadError(
+      broken((r) => {
+        r.players[1].position = 'SW' as never;
+      }),
+    );
     expect(where(e)).toEqual({ file: 'players.arrow', column: 'position', row: 1 });
     expect(e.message).toContain('"SW" is not one of GK, CB');
   });
 
   it('rejects a value outside the enumeration of a nullable column, allowing its nulls', () => {
     // Row 2 and 3 hold null positions, which are allowed; row 4 is the bad one.
-    const e = loadError(broken((r) => { r.appearances[4].position = 'cm' as never; }));
+    const e = loadError(
+      broken((r) => {
+        r.appearances[4].position = 'cm' as never;
+      }),
+    );
     expect(where(e)).toEqual({ file: 'appearances.arrow', column: 'position', row: 4 });
   });
 
   it('rejects a duplicate primary key, at the second occurrence', () => {
-    const e = loadError(broken((r) => { r.players[3].player_id = 2; }));
+    const e = loadError(
+      broken((r) => {
+        r.players[3].player_id = 2;
+      }),
+    );
     expect(where(e)).toEqual({ file: 'players.arrow', column: 'player_id', row: 3 });
     expect(e.message).toContain('duplicate player_id 2, first at row 1');
   });
 
   it('rejects a duplicate (player_id, season_id, team_id) in player_seasons', () => {
     // Row 2 (player 2, season 100, team 10) moved to team 11 duplicates row 1.
-    const e = loadError(broken((r) => { r.player_seasons[2].team_id = 11; }));
+    const e = loadError(
+      broken((r) => {
+        r.player_seasons[2].team_id = 11;
+      }),
+    );
     expect(where(e)).toEqual({ file: 'player_seasons.arrow', column: 'player_id,season_id,team_id', row: 2 });
     expect(e.message).toContain('(2, 100, 11), first at row 1');
   });
 
   it('rejects a duplicate (fixture_id, player_id) in appearances', () => {
     // Row 3 (fixture 1001, player 1) moved to fixture 1000 duplicates row 0.
-    const e = loadError(broken((r) => { r.appearances[3].fixture_id = 1000; }));
+    const e = loadError(
+      broken((r) => {
+        r.appearances[3].fixture_id = 1000;
+      }),
+    );
     expect(where(e)).toEqual({ file: 'appearances.arrow', column: 'fixture_id,player_id', row: 3 });
   });
 
   it('rejects a duplicate (fixture_id, player_id) when appearances are not stored fixture by fixture', () => {
     // Fixtures 1000, 1001, 1000, …: not in runs, so the check cannot go run by run. Row 2
     // (fixture 1000, player 2) becomes (1000, 1), which row 0 already holds.
-    const e = loadError(broken((r) => {
-      r.appearances = [r.appearances[0], r.appearances[3], { ...r.appearances[2], player_id: 1 }, r.appearances[1], r.appearances[4]];
-    }));
+    const e = loadError(
+      broken((r) => {
+        r.appearances = [
+          r.appearances[0],
+          r.appearances[3],
+          { ...r.appearances[2], player_id: 1 },
+          r.appearances[1],
+          r.appearances[4],
+        ];
+      }),
+    );
     expect(where(e)).toEqual({ file: 'appearances.arrow', column: 'fixture_id,player_id', row: 2 });
     expect(e.message).toContain('duplicate (fixture_id, player_id) (1000, 1), first at row 0');
   });
 
   it('accepts appearances not stored fixture by fixture when no pair repeats', () => {
     const rows = completeRows();
-    rows.appearances = [rows.appearances[0], rows.appearances[3], rows.appearances[2], rows.appearances[1], rows.appearances[4]];
+    rows.appearances = [
+      rows.appearances[0],
+      rows.appearances[3],
+      rows.appearances[2],
+      rows.appearances[1],
+      rows.appearances[4],
+    ];
     expect(validateDataset(datasetOfRows(rows))).toBeUndefined();
   });
 
@@ -156,62 +210,159 @@ describe('validateDataset through datasetFromDir', () => {
     // Ids 1 … 2,000,000,000 span more than a bitset may cover; (fixture_id, player_id) pairs then
     // span 2e9 × 2e9 > 2^53, beyond exact numeric keys.
     const far = 2_000_000_000;
-    const sparse = (edit: (r: DatasetRows) => void) => broken((r) => {
-      r.players.push({ player_id: far, name: 'Far Away', position: 'ST' });
-      r.fixtures.push({ ...r.fixtures[1], fixture_id: far });
-      r.appearances.push({ fixture_id: far, player_id: far, team_id: 11, started: true, minutes: 90 });
-      edit(r);
-    });
+    const sparse = (edit: (r: DatasetRows) => void) =>
+      broken((r) => {
+        r.players.push({ player_id: far, name: 'Far Away', position: 'ST' });
+        r.fixtures.push({ ...r.fixtures[1], fixture_id: far });
+        r.appearances.push({ fixture_id: far, player_id: far, team_id: 11, started: true, minutes: 90 });
+        edit(r);
+      });
     expect(() => validateDataset(sparse(() => {}))).not.toThrow();
-    const e1 = loadError(sparse((r) => { r.players.push({ player_id: far, name: 'Again', position: 'CB' }); }));
+    const e1 = loadError(
+      sparse((r) => {
+        r.players.push({ player_id: far, name: 'Again', position: 'CB' });
+      }),
+    );
     expect(where(e1)).toEqual({ file: 'players.arrow', column: 'player_id', row: 5 });
-    const e2 = loadError(sparse((r) => { r.appearances.push({ fixture_id: far, player_id: far, team_id: 11, started: false, minutes: 0 }); }));
+    const e2 = loadError(
+      sparse((r) => {
+        r.appearances.push({ fixture_id: far, player_id: far, team_id: 11, started: false, minutes: 0 });
+      }),
+    );
     expect(where(e2)).toEqual({ file: 'appearances.arrow', column: 'fixture_id,player_id', row: 6 });
     expect(e2.message).toContain(`(${far}, ${far}), first at row 5`);
   });
 
   it('rejects negative minutes in player_seasons', () => {
-    const e = loadError(broken((r) => { r.player_seasons[1].minutes = -1; }));
+    const e = loadError(
+      broken((r) => {
+        r.player_seasons[1].minutes = -1;
+      }),
+    );
     expect(where(e)).toEqual({ file: 'player_seasons.arrow', column: 'minutes', row: 1 });
   });
 
   it('rejects negative minutes in appearances', () => {
-    const e = loadError(broken((r) => { r.appearances[4].minutes = -0.5; }));
+    const e = loadError(
+      broken((r) => {
+        r.appearances[4].minutes = -0.5;
+      }),
+    );
     expect(where(e)).toEqual({ file: 'appearances.arrow', column: 'minutes', row: 4 });
   });
 
   it.each(['goals', 'punches', 'appearances', 'starts'] as const)('rejects a negative %s total', (column) => {
-    const e = loadError(broken((r) => { r.player_seasons[3][column] = -2; }));
+    const e = loadError(
+      broken((r) => {
+        r.player_seasons[3][column] = -2;
+      }),
+    );
     expect(where(e)).toEqual({ file: 'player_seasons.arrow', column, row: 3 });
   });
 
   it('rejects negative goals in a fixture', () => {
-    const e = loadError(broken((r) => { r.fixtures[0].away_goals = -1; }));
+    const e = loadError(
+      broken((r) => {
+        r.fixtures[0].away_goals = -1;
+      }),
+    );
     expect(where(e)).toEqual({ file: 'fixtures.arrow', column: 'away_goals', row: 0 });
   });
 
   it('rejects minutes above 120 × appearances, accepting exactly 120 × appearances', () => {
     // Row 3 of the valid data has 120 minutes in 1 appearance: on the limit, accepted above.
     // Row 0: 10 appearances allow 120 × 10 = 1200 minutes; 1200.5 is over.
-    const e = loadError(broken((r) => { r.player_seasons[0].minutes = 1200.5; }));
+    const e = loadError(
+      broken((r) => {
+        r.player_seasons[0].minutes = 1200.5;
+      }),
+    );
     expect(where(e)).toEqual({ file: 'player_seasons.arrow', column: 'minutes', row: 0 });
     expect(e.message).toContain('at most 120 × 10 = 1200');
   });
 
   it('rejects more than 120 minutes in one appearance', () => {
-    const e = loadError(broken((r) => { r.appearances[1].minutes = 121; }));
+    const e = loadError(
+      broken((r) => {
+        r.appearances[1].minutes = 121;
+      }),
+    );
     expect(where(e)).toEqual({ file: 'appearances.arrow', column: 'minutes', row: 1 });
   });
 
   const danglingKeys: [string, (r: DatasetRows) => void, TableName, string, number][] = [
-    ['seasons.league_id', (r) => { r.seasons[1].league_id = 3; }, 'seasons', 'league_id', 1],
-    ['teams.league_id (nullable)', (r) => { r.teams[2].league_id = 9; }, 'teams', 'league_id', 2],
-    ['rivalries.team_b', (r) => { r.rivalries[0].team_b = 13; }, 'rivalries', 'team_b', 0],
-    ['players.team_id (nullable)', (r) => { r.players[3].team_id = 99; }, 'players', 'team_id', 3],
-    ['player_seasons.team_id', (r) => { r.player_seasons[1].team_id = 99; }, 'player_seasons', 'team_id', 1],
-    ['player_seasons.player_id', (r) => { r.player_seasons[2].player_id = 5; }, 'player_seasons', 'player_id', 2],
-    ['fixtures.away_team_id', (r) => { r.fixtures[1].away_team_id = 12_000; }, 'fixtures', 'away_team_id', 1],
-    ['appearances.fixture_id', (r) => { r.appearances[4].fixture_id = 1002; }, 'appearances', 'fixture_id', 4],
+    [
+      'seasons.league_id',
+      (r) => {
+        r.seasons[1].league_id = 3;
+      },
+      'seasons',
+      'league_id',
+      1,
+    ],
+    [
+      'teams.league_id (nullable)',
+      (r) => {
+        r.teams[2].league_id = 9;
+      },
+      'teams',
+      'league_id',
+      2,
+    ],
+    [
+      'rivalries.team_b',
+      (r) => {
+        r.rivalries[0].team_b = 13;
+      },
+      'rivalries',
+      'team_b',
+      0,
+    ],
+    [
+      'players.team_id (nullable)',
+      (r) => {
+        r.players[3].team_id = 99;
+      },
+      'players',
+      'team_id',
+      3,
+    ],
+    [
+      'player_seasons.team_id',
+      (r) => {
+        r.player_seasons[1].team_id = 99;
+      },
+      'player_seasons',
+      'team_id',
+      1,
+    ],
+    [
+      'player_seasons.player_id',
+      (r) => {
+        r.player_seasons[2].player_id = 5;
+      },
+      'player_seasons',
+      'player_id',
+      2,
+    ],
+    [
+      'fixtures.away_team_id',
+      (r) => {
+        r.fixtures[1].away_team_id = 12_000;
+      },
+      'fixtures',
+      'away_team_id',
+      1,
+    ],
+    [
+      'appearances.fixture_id',
+      (r) => {
+        r.appearances[4].fixture_id = 1002;
+      },
+      'appearances',
+      'fixture_id',
+      4,
+    ],
   ];
   it.each(danglingKeys)('rejects a foreign key pointing nowhere: %s', (_label, edit, table, column, row) => {
     const e = loadError(broken(edit));
@@ -219,14 +370,26 @@ describe('validateDataset through datasetFromDir', () => {
   });
 
   it('rejects a float that is not finite', () => {
-    const e = loadError(broken((r) => { r.players[1].market_value_eur = Number.NaN; }));
+    const e = loadError(
+      broken((r) => {
+        r.players[1].market_value_eur = Number.NaN;
+      }),
+    );
     expect(where(e)).toEqual({ file: 'players.arrow', column: 'market_value_eur', row: 1 });
   });
 
   it('rejects a date that is not a calendar date written YYYY-MM-DD', () => {
-    const e = loadError(broken((r) => { r.players[0].birth_date = '2000-02-30'; }));
+    const e = loadError(
+      broken((r) => {
+        r.players[0].birth_date = '2000-02-30';
+      }),
+    );
     expect(where(e)).toEqual({ file: 'players.arrow', column: 'birth_date', row: 0 });
-    const e2 = loadError(broken((r) => { r.seasons[0].end_date = '31/05/2026'; }));
+    const e2 = loadError(
+      broken((r) => {
+        r.seasons[0].end_date = '31/05/2026';
+      }),
+    );
     expect(where(e2)).toEqual({ file: 'seasons.arrow', column: 'end_date', row: 0 });
   });
 });
@@ -251,13 +414,19 @@ describe('validateDataset on an in-memory dataset (Engine.open with tables)', ()
   });
 
   it('makes Engine.open refuse a bad in-memory dataset with the same DatasetError, naming the table rather than a file', () => {
-    const bad = broken((r) => { r.appearances[2].team_id = 404; });
+    const bad = broken((r) => {
+      r.appearances[2].team_id = 404;
+    });
     expect(() => Engine.open({ dataset: bad })).toThrow(DatasetError);
-    expect(() => Engine.open({ dataset: bad })).toThrow('appearances table, column team_id, row 2: team_id 404 is not a team_id in teams');
+    expect(() => Engine.open({ dataset: bad })).toThrow(
+      'appearances table, column team_id, row 2: team_id 404 is not a team_id in teams',
+    );
   });
 
   it('rejects metadata that breaks dataset.json rules', () => {
     const d = completeDataset();
-    expect(() => validateDataset({ ...d, meta: { ...d.meta, as_of: '1 March 2026' } })).toThrow(/dataset\.json, column as_of/);
+    expect(() => validateDataset({ ...d, meta: { ...d.meta, as_of: '1 March 2026' } })).toThrow(
+      /dataset\.json, column as_of/,
+    );
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
-import { BLEND_CHEAPER, BLEND_SIMILARITY, BLEND_YOUNGER, blendOf, cheaperOf, youngerOf } from '../../src/dna/alternatives.js';
+import {
+  BLEND_CHEAPER,
+  BLEND_SIMILARITY,
+  BLEND_YOUNGER,
+  blendOf,
+  cheaperOf,
+  youngerOf,
+} from '../../src/dna/alternatives.js';
 import { CAST, dnaUniverse, type UniversePlayer } from './dna-dataset.js';
 
 const engine = Engine.open({ dataset: dnaUniverse() });
@@ -54,11 +61,23 @@ describe('engine.alternatives', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const peers = r.value.data.results.filter((x) => x.recall_source === 'league_peer');
-    expect(peers.map((p) => p.player.name).sort()).toEqual(['Near Home 0', 'Near Home 1', 'Near Home 2', 'Near Home 3', 'Near Home 4']);
+    expect(peers.map((p) => p.player.name).sort()).toEqual([
+      'Near Home 0',
+      'Near Home 1',
+      'Near Home 2',
+      'Near Home 3',
+      'Near Home 4',
+    ]);
     for (const p of peers) expect(p.player.league).toBe('Erste Liga');
-    expect(r.value.data.results.slice(0, 5).map((x) => [x.player.player_id, x.blend!.score])).toEqual([200, 201, 202, 203, 204].map((id) => [id, 0.95]));
+    expect(r.value.data.results.slice(0, 5).map((x) => [x.player.player_id, x.blend!.score])).toEqual(
+      [200, 201, 202, 203, 204].map((id) => [id, 0.95]),
+    );
     const search = big.dnaSearch({ player_id: 1, limit: 50 });
-    expect(search.ok && search.value.data.results.map((x) => x.player.player_id)).toEqual([2, 3, ...Array.from({ length: 48 }, (_, i) => 100 + i)]);
+    expect(search.ok && search.value.data.results.map((x) => x.player.player_id)).toEqual([
+      2,
+      3,
+      ...Array.from({ length: 48 }, (_, i) => 100 + i),
+    ]);
   });
 
   it('falls back to same position and same or cheaper value band without a DNA vector', () => {
@@ -67,22 +86,38 @@ describe('engine.alternatives', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.data.mode).toBe('fallback');
-    expect(r.value.data.results.map((x) => [x.player.player_id, x.recall_source, x.similarity])).toEqual([[2, 'position_band', null], [10, 'position_band', null]]);
+    expect(r.value.data.results.map((x) => [x.player.player_id, x.recall_source, x.similarity])).toEqual([
+      [2, 'position_band', null],
+      [10, 'position_band', null],
+    ]);
     expect(r.value.data.note).toMatch(/no DNA vector/);
   });
 });
-
 
 /** The default cast plus 50 copies of the poacher in league 2 and 5 in league 1. */
 function crowdedCast(): UniversePlayer[] {
   const extra: UniversePlayer[] = [];
   for (let i = 0; i < 50; i++) {
-    extra.push({ player_id: 100 + i, name: `Far Away ${i}`, position: 'ST', team_id: 21, birth_date: '1985-06-01', market_value_eur: 150_000_000,
-      totals: CAST[0].totals });
+    extra.push({
+      player_id: 100 + i,
+      name: `Far Away ${i}`,
+      position: 'ST',
+      team_id: 21,
+      birth_date: '1985-06-01',
+      market_value_eur: 150_000_000,
+      totals: CAST[0].totals,
+    });
   }
   for (let i = 0; i < 5; i++) {
-    extra.push({ player_id: 200 + i, name: `Near Home ${i}`, position: 'ST', team_id: 11, birth_date: '2007-06-01', market_value_eur: 2_000_000,
-      totals: CAST[0].totals });
+    extra.push({
+      player_id: 200 + i,
+      name: `Near Home ${i}`,
+      position: 'ST',
+      team_id: 11,
+      birth_date: '2007-06-01',
+      market_value_eur: 2_000_000,
+      totals: CAST[0].totals,
+    });
   }
   return [...CAST, ...extra];
 }

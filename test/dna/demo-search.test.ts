@@ -18,10 +18,13 @@ describe.skipIf(!haveDemo)('dnaSearch on the demo universe equals a brute-force 
       return row >= 0 && engine.dna.hasVector[row] ? row : -1;
     };
     // Four sources: the first player with a vector in each group, by player_id order.
-    const sources = [0, 1, 2, 3].map((g) => engine.players.find((p) => {
-      const row = latestWithVector(p.player_id);
-      return row >= 0 && d.group[row] === g;
-    })!);
+    const sources = [0, 1, 2, 3].map(
+      (g) =>
+        engine.players.find((p) => {
+          const row = latestWithVector(p.player_id);
+          return row >= 0 && d.group[row] === g;
+        })!,
+    );
     const filterSets = [{}, { max_fee_tier: 'T2' as const, max_age: 25 }, { league_tier_max: 1 }];
     for (const source of sources) {
       const src = latestWithVector(source.player_id);
@@ -49,7 +52,11 @@ describe.skipIf(!haveDemo)('dnaSearch on the demo universe equals a brute-force 
         // Similarities agree to 1e-4 (rounding); ids agree except where two cosines tie within float32 noise.
         got.forEach((x, i) => {
           expect(x.similarity).toBeCloseTo(Math.max(0, expected[i].cos), 4);
-          if (i + 1 < expected.length && Math.abs(expected[i].cos - expected[i + 1].cos) > 1e-6 && (i === 0 || Math.abs(expected[i].cos - expected[i - 1].cos) > 1e-6)) {
+          if (
+            i + 1 < expected.length &&
+            Math.abs(expected[i].cos - expected[i + 1].cos) > 1e-6 &&
+            (i === 0 || Math.abs(expected[i].cos - expected[i - 1].cos) > 1e-6)
+          ) {
             expect(x.player.player_id).toBe(expected[i].id);
           }
         });

@@ -58,6 +58,10 @@ export function derivedOf(rows: readonly FixtureRow[]): DerivedSeasons {
 }
 
 /** All of `group`'s style metrics at `value` (so they contribute z = 0 when every row shares them), overridden by `values`. */
-export function flat(metrics: readonly MetricKey[], value: number, values: Partial<Record<MetricKey, number>> = {}): Partial<Record<MetricKey, number>> {
+export function flat(
+  metrics: readonly MetricKey[],
+  value: number,
+  values: Partial<Record<MetricKey, number>> = {},
+): Partial<Record<MetricKey, number>> {
   return { ...Object.fromEntries(metrics.map((m) => [m, value])), ...values };
 }

@@ -31,7 +31,10 @@ function expectNoEur(response: unknown, amounts: Set<number>) {
 
 const ids = CAST.map((p) => p.player_id);
 // Market values from 1,000 EUR up: any of them showing up as a number in a response is a leak.
-const valuesArb = fc.dictionary(fc.constantFrom(...ids.map(String)), fc.option(fc.integer({ min: 1_000, max: 250_000_000 }), { nil: null }));
+const valuesArb = fc.dictionary(
+  fc.constantFrom(...ids.map(String)),
+  fc.option(fc.integer({ min: 1_000, max: 250_000_000 }), { nil: null }),
+);
 const filtersArb = fc.record(
   {
     max_fee_tier: fc.constantFrom(...FEE_TIERS),
@@ -45,18 +48,30 @@ const filtersArb = fc.record(
 describe('fee-tier masking (property)', () => {
   it('no dna-search or alternatives response carries market_value_eur or an EUR amount', () => {
     fc.assert(
-      fc.property(valuesArb, fc.constantFrom(...ids), filtersArb, fc.integer({ min: 1, max: 50 }), (raw, playerId, filters, limit) => {
-        const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [Number(k), v]));
-        const engine = Engine.open({ dataset: dnaUniverse(values) });
-        const amounts = new Set(CAST.map((p) => (p.player_id in values ? values[p.player_id] : p.market_value_eur)).filter((v): v is number => v !== null));
-        const search = engine.dnaSearch({ player_id: playerId, filters, limit });
-        const alternatives = engine.alternatives({ player_id: playerId, limit });
-        // Successes and failures alike: an error message must not leak an amount either.
-        expectNoEur(search, amounts);
-        expectNoEur(alternatives, amounts);
-        // The tier is there instead, derived from the value we set.
-        if (search.ok) for (const r of search.value.data.results) expect(r.player.fee_tier === null || FEE_TIERS.includes(r.player.fee_tier)).toBe(true);
-      }),
+      fc.property(
+        valuesArb,
+        fc.constantFrom(...ids),
+        filtersArb,
+        fc.integer({ min: 1, max: 50 }),
+        (raw, playerId, filters, limit) => {
+          const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [Number(k), v]));
+          const engine = Engine.open({ dataset: dnaUniverse(values) });
+          const amounts = new Set(
+            CAST.map((p) => (p.player_id in values ? values[p.player_id] : p.market_value_eur)).filter(
+              (v): v is number => v !== null,
+            ),
+          );
+          const search = engine.dnaSearch({ player_id: playerId, filters, limit });
+          const alternatives = engine.alternatives({ player_id: playerId, limit });
+          // Successes and failures alike: an error message must not leak an amount either.
+          expectNoEur(search, amounts);
+          expectNoEur(alternatives, amounts);
+          // The tier is there instead, derived from the value we set.
+          if (search.ok)
+            for (const r of search.value.data.results)
+              expect(r.player.fee_tier === null || FEE_TIERS.includes(r.player.fee_tier)).toBe(true);
+        },
+      ),
       { numRuns: 60 },
     );
   });

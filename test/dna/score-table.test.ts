@@ -13,7 +13,12 @@ import { Engine } from '../../src/engine.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
 const rowsByPlayer = (table: ReturnType<typeof scoreTableOf>) =>
-  new Map(table.toArray().map((r) => { const o = r.toJSON() as Record<string, unknown>; return [o.player_id as number, o]; }));
+  new Map(
+    table.toArray().map((r) => {
+      const o = r.toJSON() as Record<string, unknown>;
+      return [o.player_id as number, o];
+    }),
+  );
 
 describe('scoreTableOf', () => {
   const table = scoreTableOf(tinyDataset());
@@ -28,8 +33,22 @@ describe('scoreTableOf', () => {
 
   it('carries identity, profile and totals', () => {
     expect(rows.get(1)).toMatchObject({
-      name: 'Jörg Müller-Weiß', team_id: 10, team: 'FC Nordhafen', league_id: 1, league: 'Erste Liga', season_id: 100, season: '2025/26',
-      position: 'ST', position_group: 'attacker', age: 25, fee_tier: 'T3', appearances: 10, starts: 10, minutes: 900, goals: 9, shots: 30,
+      name: 'Jörg Müller-Weiß',
+      team_id: 10,
+      team: 'FC Nordhafen',
+      league_id: 1,
+      league: 'Erste Liga',
+      season_id: 100,
+      season: '2025/26',
+      position: 'ST',
+      position_group: 'attacker',
+      age: 25,
+      fee_tier: 'T3',
+      appearances: 10,
+      starts: 10,
+      minutes: 900,
+      goals: 9,
+      shots: 30,
     });
     expect(rows.get(2)!.fee_tier).toBe('T1');
     expect(rows.get(3)!.fee_tier).toBe('T5');
@@ -37,7 +56,13 @@ describe('scoreTableOf', () => {
   });
 
   it('adds per-90 values, percentiles, cohort and sample level', () => {
-    expect(rows.get(1)).toMatchObject({ goals_per90: 0.9, goals_per90_percentile: 90, cohort_n: 5, cohort_min_minutes: 450, sample: 'ok' });
+    expect(rows.get(1)).toMatchObject({
+      goals_per90: 0.9,
+      goals_per90_percentile: 90,
+      cohort_n: 5,
+      cohort_min_minutes: 450,
+      sample: 'ok',
+    });
     expect(rows.get(5)).toMatchObject({ goals_per90: 1, goals_per90_percentile: 100, sample: 'low' });
     // Goalkeeper 7: 30 saves in 900 minutes = 3.0 per 90; alone in his cohort.
     expect(rows.get(7)).toMatchObject({ position_group: 'goalkeeper', saves_per90: 3, cohort_n: 1 });
@@ -75,7 +100,16 @@ describe('scoreTableOf', () => {
   it('leaves per-90 values, percentiles and style null under 90 minutes', () => {
     // Player 5 with 60 minutes: per-90 undefined below 90 minutes (DESIGN §3).
     const r = rowsByPlayer(scoreTableOf(tinyDataset({ 5: { minutes: 60 } }))).get(5)!;
-    expect(r).toMatchObject({ minutes: 60, goals: 2, goals_per90: null, goals_per90_percentile: null, style_role: null, style_traits: null, dna_1: null, dna_16: null });
+    expect(r).toMatchObject({
+      minutes: 60,
+      goals: 2,
+      goals_per90: null,
+      goals_per90_percentile: null,
+      style_role: null,
+      style_traits: null,
+      dna_1: null,
+      dna_16: null,
+    });
   });
 
   it('takes ages on the as-of date given', () => {

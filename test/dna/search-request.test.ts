@@ -14,7 +14,14 @@ function bruteForce(sourceId: number, keep: (id: number) => boolean = () => true
   const out: { id: number; cos: number }[] = [];
   for (const p of engine.players) {
     const row = engine.latestRowOf(p.player_id);
-    if (p.player_id === sourceId || row < 0 || !engine.dna.hasVector[row] || d.group[row] !== d.group[src] || !keep(p.player_id)) continue;
+    if (
+      p.player_id === sourceId ||
+      row < 0 ||
+      !engine.dna.hasVector[row] ||
+      d.group[row] !== d.group[src] ||
+      !keep(p.player_id)
+    )
+      continue;
     out.push({ id: p.player_id, cos: referenceCosine(engine.dna.matrix, DNA_DIMS, src, row) });
   }
   return out.sort((a, b) => b.cos - a.cos || a.id - b.id);
@@ -37,11 +44,27 @@ describe('engine.dnaSearch', () => {
       expect(x.player.position_group).toBe('attacker');
     });
     // Twin and clone have identical totals and minutes: cosine 1, "very similar"; ties by player_id (2 before 3).
-    expect(data.results.slice(0, 2).map((x) => [x.player.player_id, x.similarity, x.band])).toEqual([[2, 1, 'very similar'], [3, 1, 'very similar']]);
-    expect(data.results[0].player).toMatchObject({ name: 'Bruno Vale', team: 'SV Ostmark', league: 'Zweite Liga', league_tier: 2, position: 'ST', age: 21, fee_tier: 'T1' });
+    expect(data.results.slice(0, 2).map((x) => [x.player.player_id, x.similarity, x.band])).toEqual([
+      [2, 1, 'very similar'],
+      [3, 1, 'very similar'],
+    ]);
+    expect(data.results[0].player).toMatchObject({
+      name: 'Bruno Vale',
+      team: 'SV Ostmark',
+      league: 'Zweite Liga',
+      league_tier: 2,
+      position: 'ST',
+      age: 21,
+      fee_tier: 'T1',
+    });
     expect(data.results[0].shared_style_tags).toEqual(data.source.style_tags);
     expect(data.results[0].agreeing_metrics).toHaveLength(3);
-    expect(data.filters).toEqual({ position_group: 'attacker', max_fee_tier: null, max_age: null, league_tier_max: null });
+    expect(data.filters).toEqual({
+      position_group: 'attacker',
+      max_fee_tier: null,
+      max_age: null,
+      league_tier_max: null,
+    });
     expect(data.source).toMatchObject({ player_id: 1, fee_tier: 'T4', season: '2025/26' });
     expect(r.value.meta.entity_id).toBe(1);
   });
@@ -50,12 +73,19 @@ describe('engine.dnaSearch', () => {
     // T2 or cheaper (≤ 30M): 2 (5M), 5 (12M), 6 (15M), 10 (8M); age ≤ 24 on 2026-03-01: 2 (21), 5 (23), 10 (24); top flight: 10.
     const tiers = { 2: 1, 3: 4, 4: 2, 5: 2, 6: 2, 7: 3, 8: 3, 10: 1 } as Record<number, number>;
     const r = engine.dnaSearch({ player_id: 1, filters: { max_fee_tier: 'T2' }, limit: 50 });
-    expect(r.ok && r.value.data.results.map((x) => x.player.player_id)).toEqual(bruteForce(1, (id) => tiers[id] <= 2).map((x) => x.id));
+    expect(r.ok && r.value.data.results.map((x) => x.player.player_id)).toEqual(
+      bruteForce(1, (id) => tiers[id] <= 2).map((x) => x.id),
+    );
     const young = engine.dnaSearch({ player_id: 1, filters: { max_fee_tier: 'T2', max_age: 24 } });
     expect(young.ok && young.value.data.results.map((x) => x.player.player_id).sort()).toEqual([10, 2, 5].sort());
     const top = engine.dnaSearch({ player_id: 1, filters: { max_fee_tier: 'T2', max_age: 24, league_tier_max: 1 } });
     expect(top.ok && top.value.data.results.map((x) => x.player.player_id)).toEqual([10]);
-    expect(top.ok && top.value.data.filters).toEqual({ position_group: 'attacker', max_fee_tier: 'T2', max_age: 24, league_tier_max: 1 });
+    expect(top.ok && top.value.data.filters).toEqual({
+      position_group: 'attacker',
+      max_fee_tier: 'T2',
+      max_age: 24,
+      league_tier_max: 1,
+    });
     const limited = engine.dnaSearch({ player_id: 1, limit: 1 });
     expect(limited.ok && limited.value.data.results.map((x) => x.player.player_id)).toEqual([2]);
   });

@@ -8,13 +8,22 @@ const DIMS = 16;
 /** Random index: vectors drawn partly from a small pool so exact score ties happen often. */
 const indexArb = fc
   .record({
-    pool: fc.array(fc.array(fc.integer({ min: -4, max: 4 }), { minLength: DIMS, maxLength: DIMS }), { minLength: 1, maxLength: 4 }),
+    pool: fc.array(fc.array(fc.integer({ min: -4, max: 4 }), { minLength: DIMS, maxLength: DIMS }), {
+      minLength: 1,
+      maxLength: 4,
+    }),
     rows: fc.array(
       fc.record({
         pick: fc.nat(),
         // Exact copies of a pool vector (exact ties), copies nudged by ~1e-3 (near ties), or free vectors.
-        nudge: fc.option(fc.tuple(fc.integer({ min: 0, max: DIMS - 1 }), fc.integer({ min: -20, max: 20 })), { nil: undefined, freq: 2 }),
-        own: fc.option(fc.array(fc.float({ min: -1, max: 1, noNaN: true }), { minLength: DIMS, maxLength: DIMS }), { nil: undefined, freq: 3 }),
+        nudge: fc.option(fc.tuple(fc.integer({ min: 0, max: DIMS - 1 }), fc.integer({ min: -20, max: 20 })), {
+          nil: undefined,
+          freq: 2,
+        }),
+        own: fc.option(fc.array(fc.float({ min: -1, max: 1, noNaN: true }), { minLength: DIMS, maxLength: DIMS }), {
+          nil: undefined,
+          freq: 3,
+        }),
         group: fc.integer({ min: 0, max: 3 }),
         age: fc.integer({ min: -1, max: 40 }),
         fee: fc.integer({ min: 0, max: 5 }),
@@ -36,7 +45,9 @@ const indexArb = fc
     // Distinct player ids in a scrambled order, so tie-breaking by id is not tie-breaking by position.
     const player_id = Int32Array.from(rows, (_, i) => ((i * 7919 + idSeed) % 100_003) + 1);
     return buildSimilarityIndex({
-      vectors, dims: DIMS, player_id,
+      vectors,
+      dims: DIMS,
+      player_id,
       group: Uint8Array.from(rows, (r) => r.group),
       age: Int16Array.from(rows, (r) => r.age),
       fee_tier: Uint8Array.from(rows, (r) => r.fee),
@@ -64,7 +75,8 @@ function passes(index: SimilarityIndex, s: number, f: SearchFilters): boolean {
   if (f.max_fee_tier !== undefined && (index.fee_tier[s] === 0 || index.fee_tier[s] > f.max_fee_tier)) return false;
   if (f.min_fee_tier !== undefined && index.fee_tier[s] < f.min_fee_tier) return false;
   if (f.max_age !== undefined && (index.age[s] < 0 || index.age[s] > f.max_age)) return false;
-  if (f.league_tier_max !== undefined && (index.league_tier[s] === 0 || index.league_tier[s] > f.league_tier_max)) return false;
+  if (f.league_tier_max !== undefined && (index.league_tier[s] === 0 || index.league_tier[s] > f.league_tier_max))
+    return false;
   if (f.season !== undefined && index.season[s] !== f.season) return false;
   if (f.league_id !== undefined && index.league_id[s] !== f.league_id) return false;
   return true;
@@ -87,12 +99,21 @@ function bruteForce(index: SimilarityIndex, querySlot: number, k: number, f: Sea
 describe('searchTopK (properties)', () => {
   it('equals a brute-force exact scan, ties by player_id', () => {
     fc.assert(
-      fc.property(indexArb, fc.nat(), fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 50 })), filtersArb, fc.boolean(), (index, qi, k, filters, excludeSelf) => {
-        const slot = qi % index.count;
-        const exclude = excludeSelf ? index.player_id[slot] : -1;
-        const got = searchTopK(index, { slot, k, filters, exclude_player_id: excludeSelf ? exclude : undefined });
-        expect(got.map((h) => ({ player_id: h.player_id, score: h.score }))).toEqual(bruteForce(index, slot, k, filters, exclude));
-      }),
+      fc.property(
+        indexArb,
+        fc.nat(),
+        fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 50 })),
+        filtersArb,
+        fc.boolean(),
+        (index, qi, k, filters, excludeSelf) => {
+          const slot = qi % index.count;
+          const exclude = excludeSelf ? index.player_id[slot] : -1;
+          const got = searchTopK(index, { slot, k, filters, exclude_player_id: excludeSelf ? exclude : undefined });
+          expect(got.map((h) => ({ player_id: h.player_id, score: h.score }))).toEqual(
+            bruteForce(index, slot, k, filters, exclude),
+          );
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildSimilarityIndex, searchTopK, slotOfPlayer } from '../../src/dna/search.js';
 
 /** Index of 2-D vectors (zero-padded to 16 by the index). */
-function index2d(rows: { v: [number, number]; id: number; group?: number; age?: number; fee?: number; tier?: number }[]) {
+function index2d(
+  rows: { v: [number, number]; id: number; group?: number; age?: number; fee?: number; tier?: number }[],
+) {
   return buildSimilarityIndex({
     vectors: Float32Array.from(rows.flatMap((r) => r.v)),
     dims: 2,
@@ -17,7 +19,12 @@ function index2d(rows: { v: [number, number]; id: number; group?: number; age?: 
 describe('searchTopK', () => {
   it('ranks by cosine: (1,0) against (3,0), (4,3), (0,2), (-1,0)', () => {
     // Normalised: (1,0), (0.8,0.6), (0,1), (-1,0) → cosines 1, 0.8, 0, -1.
-    const index = index2d([{ v: [0, 2], id: 12 }, { v: [-1, 0], id: 13 }, { v: [3, 0], id: 10 }, { v: [4, 3], id: 11 }]);
+    const index = index2d([
+      { v: [0, 2], id: 12 },
+      { v: [-1, 0], id: 13 },
+      { v: [3, 0], id: 10 },
+      { v: [4, 3], id: 11 },
+    ]);
     const hits = searchTopK(index, { vector: [1, 0], k: 3 });
     expect(hits.map((h) => h.player_id)).toEqual([10, 11, 12]);
     expect(hits.map((h) => h.score)).toEqual([expect.closeTo(1, 6), expect.closeTo(0.8, 6), expect.closeTo(0, 6)]);
@@ -46,9 +53,15 @@ describe('searchTopK', () => {
       { v: [1, 0.5], id: 6, group: 2, age: 20, fee: 1, tier: 1 }, // midfielder
       { v: [1, 0.6], id: 7, group: 3, age: 24, fee: 3, tier: 1 },
     ]);
-    const hits = searchTopK(index, { vector: [1, 0], k: 10, filters: { position_group: 'attacker', max_age: 24, max_fee_tier: 3, league_tier_max: 1 } });
+    const hits = searchTopK(index, {
+      vector: [1, 0],
+      k: 10,
+      filters: { position_group: 'attacker', max_age: 24, max_fee_tier: 3, league_tier_max: 1 },
+    });
     expect(hits.map((h) => h.player_id)).toEqual([1, 7]);
-    expect(searchTopK(index, { vector: [1, 0], k: 10, filters: { position_group: 'midfielder' } }).map((h) => h.player_id)).toEqual([6]);
+    expect(
+      searchTopK(index, { vector: [1, 0], k: 10, filters: { position_group: 'midfielder' } }).map((h) => h.player_id),
+    ).toEqual([6]);
     expect(searchTopK(index, { vector: [1, 0], k: 10, filters: { position_group: 'goalkeeper' } })).toEqual([]);
   });
 

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { POSITION_GROUPS, type PositionGroup } from '../../src/data/schema.js';
 import { DNA_DIMS, STYLE_FEATURES, featureSlotOf } from '../../src/dna/features.js';
-import { ROLE_RULES, ROLE_TAGS, ROLE_Z_ABOVE, ROLE_Z_AVERAGE, ROLE_Z_HIGH, TRAIT_PAIR_Z, TRAIT_RULES, TRAIT_TAGS, TRAIT_Z, styleTagsOf, tagNamesOf } from '../../src/dna/tags.js';
+import {
+  ROLE_RULES,
+  ROLE_TAGS,
+  ROLE_Z_ABOVE,
+  ROLE_Z_AVERAGE,
+  ROLE_Z_HIGH,
+  TRAIT_PAIR_Z,
+  TRAIT_RULES,
+  TRAIT_TAGS,
+  TRAIT_Z,
+  styleTagsOf,
+  tagNamesOf,
+} from '../../src/dna/tags.js';
 import type { DnaVectors } from '../../src/dna/vectors.js';
 import type { MetricKey } from '../../src/stats/metrics.js';
 import { derivedOf } from './derived-fixture.js';
@@ -24,7 +36,11 @@ function caseOf(group: PositionGroup, zs: Partial<Record<MetricKey, number>>) {
 }
 
 const primaryCases: [PositionGroup, string, Partial<Record<MetricKey, number>>][] = [
-  ['attacker', 'Complete Forward', { goals_per90: ROLE_Z_ABOVE, key_passes_per90: ROLE_Z_ABOVE, aerials_won_per90: ROLE_Z_ABOVE }],
+  [
+    'attacker',
+    'Complete Forward',
+    { goals_per90: ROLE_Z_ABOVE, key_passes_per90: ROLE_Z_ABOVE, aerials_won_per90: ROLE_Z_ABOVE },
+  ],
   ['attacker', 'Poacher', { goals_per90: ROLE_Z_HIGH, key_passes_per90: ROLE_Z_AVERAGE }],
   ['attacker', 'Target Man', { aerials_won_per90: ROLE_Z_HIGH, duels_won_per90: ROLE_Z_ABOVE }],
   ['attacker', 'Inside Forward', { dribbles_per90: ROLE_Z_HIGH, shots_per90: ROLE_Z_ABOVE }],
@@ -32,7 +48,11 @@ const primaryCases: [PositionGroup, string, Partial<Record<MetricKey, number>>][
   ['midfielder', 'Creator', { key_passes_per90: ROLE_Z_HIGH, big_chances_per90: ROLE_Z_ABOVE }],
   ['midfielder', 'Metronome', { passes_per90: ROLE_Z_HIGH, pass_accuracy_pct: ROLE_Z_ABOVE }],
   ['midfielder', 'Ball-Winner', { tackles_per90: ROLE_Z_HIGH, interceptions_per90: ROLE_Z_ABOVE }],
-  ['midfielder', 'Box-to-Box', { ball_recovery_per90: ROLE_Z_ABOVE, shots_per90: ROLE_Z_ABOVE, duels_won_per90: ROLE_Z_AVERAGE }],
+  [
+    'midfielder',
+    'Box-to-Box',
+    { ball_recovery_per90: ROLE_Z_ABOVE, shots_per90: ROLE_Z_ABOVE, duels_won_per90: ROLE_Z_AVERAGE },
+  ],
   ['defender', 'Ball-Playing CB', { long_balls_per90: ROLE_Z_HIGH, passes_per90: ROLE_Z_ABOVE }],
   ['defender', 'Physical Stopper', { aerials_won_per90: ROLE_Z_HIGH, clearances_per90: ROLE_Z_ABOVE }],
   ['defender', 'Active Full-Back', { crosses_per90: ROLE_Z_HIGH, key_passes_per90: ROLE_Z_ABOVE }],
@@ -46,7 +66,9 @@ describe('style tag rules', () => {
     expect(primaryCases.map((c) => c[1]).sort()).toEqual(Object.values(ROLE_TAGS).flat().sort());
     for (const group of POSITION_GROUPS) {
       expect(ROLE_RULES[group].map((r) => r.tag)).toEqual(ROLE_TAGS[group]);
-      for (const rule of ROLE_RULES[group]) for (const c of rule.conditions) expect(featureSlotOf(group, c.metric), `${rule.tag} ${c.metric}`).toBeGreaterThanOrEqual(0);
+      for (const rule of ROLE_RULES[group])
+        for (const c of rule.conditions)
+          expect(featureSlotOf(group, c.metric), `${rule.tag} ${c.metric}`).toBeGreaterThanOrEqual(0);
     }
     expect(TRAIT_RULES.map((r) => r.tag)).toEqual([...TRAIT_TAGS]);
   });
@@ -57,7 +79,9 @@ describe('style tag rules', () => {
       expect(at.primary).toBe(tag);
       expect(at.tags[0]).toMatchObject({ tag, kind: 'role', fallback: false });
       const rule = ROLE_RULES[group].find((r) => r.tag === tag)!;
-      expect(at.tags[0].evidence.map((e) => [e.metric, e.threshold, e.met])).toEqual(rule.conditions.map((c) => [c.metric, c.threshold, true]));
+      expect(at.tags[0].evidence.map((e) => [e.metric, e.threshold, e.met])).toEqual(
+        rule.conditions.map((c) => [c.metric, c.threshold, true]),
+      );
       // Evidence carries the z-score and the value (z + 10 in this fixture).
       const first = at.tags[0].evidence[0];
       expect(first.value).toBeCloseTo(first.z + 10, 5);
@@ -91,23 +115,40 @@ describe('style tag rules', () => {
   });
 
   it('gives traits at their threshold and not 0.01 below', () => {
-    const single: [TraitName, MetricKey][] = [['Prolific', 'goals_per90'], ['Dribbler', 'dribbles_per90'], ['Creative', 'key_passes_per90'], ['Aerial', 'aerials_won_per90']];
+    const single: [TraitName, MetricKey][] = [
+      ['Prolific', 'goals_per90'],
+      ['Dribbler', 'dribbles_per90'],
+      ['Creative', 'key_passes_per90'],
+      ['Aerial', 'aerials_won_per90'],
+    ];
     for (const [tag, metric] of single) {
       expect(caseOf('attacker', { [metric]: TRAIT_Z }).traits, tag).toContain(tag);
       expect(caseOf('attacker', { [metric]: TRAIT_Z - 0.01 }).traits, tag).not.toContain(tag);
     }
     const both = { tackles_per90: TRAIT_PAIR_Z, interceptions_per90: TRAIT_PAIR_Z };
     expect(caseOf('midfielder', both).traits).toContain('Defensive');
-    expect(caseOf('midfielder', { ...both, interceptions_per90: TRAIT_PAIR_Z - 0.01 }).traits).not.toContain('Defensive');
+    expect(caseOf('midfielder', { ...both, interceptions_per90: TRAIT_PAIR_Z - 0.01 }).traits).not.toContain(
+      'Defensive',
+    );
     // Attackers have no tackles feature, so Defensive never applies to them.
     expect(caseOf('attacker', {}).traits).not.toContain('Defensive');
     const tagged = caseOf('defender', { aerials_won_per90: 2, clearances_per90: 1 });
     expect(tagNamesOf(tagged)).toEqual(['Physical Stopper', 'Aerial']);
-    expect(tagged.tags[1]).toMatchObject({ tag: 'Aerial', kind: 'trait', evidence: [{ metric: 'aerials_won_per90', z: 2, op: '>=', threshold: TRAIT_Z, met: true }] });
+    expect(tagged.tags[1]).toMatchObject({
+      tag: 'Aerial',
+      kind: 'trait',
+      evidence: [{ metric: 'aerials_won_per90', z: 2, op: '>=', threshold: TRAIT_Z, met: true }],
+    });
   });
 
   it('returns null for a row without a vector', () => {
-    const dna: DnaVectors = { n: 1, dims: DNA_DIMS, matrix: new Float32Array(DNA_DIMS), hasVector: Uint8Array.of(0), z: new Float32Array(DNA_DIMS) };
+    const dna: DnaVectors = {
+      n: 1,
+      dims: DNA_DIMS,
+      matrix: new Float32Array(DNA_DIMS),
+      hasVector: Uint8Array.of(0),
+      z: new Float32Array(DNA_DIMS),
+    };
     expect(styleTagsOf(dna, derivedOf([{ group: 'attacker' }]), 0)).toBeNull();
   });
 });

@@ -29,7 +29,8 @@ function newestSourceMs(): number {
     }
   };
   walk(join(ROOT, 'src'));
-  for (const file of ['package.json', 'tsup.config.ts', 'tsconfig.json']) newest = Math.max(newest, statSync(join(ROOT, file)).mtimeMs);
+  for (const file of ['package.json', 'tsup.config.ts', 'tsconfig.json'])
+    newest = Math.max(newest, statSync(join(ROOT, file)).mtimeMs);
   return newest;
 }
 
@@ -98,7 +99,12 @@ export function runShell(line: string, options: RunOptions = {}): Promise<Run> {
   return runProcess('bash', ['-c', `set -o pipefail\n${line}`], options);
 }
 
-const childEnv = (options: RunOptions): NodeJS.ProcessEnv => ({ ...process.env, HALFSPACE_DEBUG: '', NO_COLOR: '1', ...options.env });
+const childEnv = (options: RunOptions): NodeJS.ProcessEnv => ({
+  ...process.env,
+  HALFSPACE_DEBUG: '',
+  NO_COLOR: '1',
+  ...options.env,
+});
 
 function runProcess(file: string, args: string[], options: RunOptions): Promise<Run> {
   return new Promise((resolvePromise, reject) => {

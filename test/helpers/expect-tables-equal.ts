@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { DataType, type Table, type Vector } from 'apache-arrow';
 import { TABLE_NAMES, type Dataset } from '../../src/data/schema.js';
 
-const plain = (v: unknown): unknown => (typeof v === 'bigint' ? Number(v) : v ?? null);
+const plain = (v: unknown): unknown => (typeof v === 'bigint' ? Number(v) : (v ?? null));
 
 // Arrow's `get` drops a leading U+FEFF from strings, so text is compared from its bytes.
 const exactUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -15,7 +15,9 @@ function valuesOf(vector: Vector): unknown[] {
   if (!DataType.isUtf8(vector.type)) return Array.from({ length: vector.length }, (_, i) => plain(vector.get(i)));
   return vector.data.flatMap((chunk) =>
     Array.from({ length: chunk.length }, (_, i) =>
-      chunk.getValid(i) ? exactUtf8.decode((chunk.values as Uint8Array).subarray(chunk.valueOffsets[i], chunk.valueOffsets[i + 1])) : null,
+      chunk.getValid(i)
+        ? exactUtf8.decode((chunk.values as Uint8Array).subarray(chunk.valueOffsets[i], chunk.valueOffsets[i + 1]))
+        : null,
     ),
   );
 }
@@ -24,7 +26,10 @@ function valuesOf(vector: Vector): unknown[] {
 export function expectTablesEqual(actual: Table, expected: Table, label = 'table'): void {
   const names = (t: Table) => t.schema.fields.map((f) => f.name);
   expect(names(actual), `${label}: columns`).toEqual(names(expected));
-  expect(actual.schema.fields.map((f) => String(f.type)), `${label}: column types`).toEqual(expected.schema.fields.map((f) => String(f.type)));
+  expect(
+    actual.schema.fields.map((f) => String(f.type)),
+    `${label}: column types`,
+  ).toEqual(expected.schema.fields.map((f) => String(f.type)));
   expect(actual.numRows, `${label}: row count`).toBe(expected.numRows);
   for (const field of expected.schema.fields) {
     const a = valuesOf(actual.getChild(field.name)!);
@@ -33,7 +38,9 @@ export function expectTablesEqual(actual: Table, expected: Table, label = 'table
       const av = a[i];
       const ev = e[i];
       if (!Object.is(av, ev)) {
-        expect.fail(`${label}: column ${field.name}, row ${i}: got ${JSON.stringify(av)} (${typeof av}), expected ${JSON.stringify(ev)} (${typeof ev})`);
+        expect.fail(
+          `${label}: column ${field.name}, row ${i}: got ${JSON.stringify(av)} (${typeof av}), expected ${JSON.stringify(ev)} (${typeof ev})`,
+        );
       }
     }
   }

@@ -16,7 +16,8 @@ const EXTERNAL_URL = process.env.HALFSPACE_TEST_PG_URL;
 
 /** PATH, then the Debian layout (`/usr/lib/postgresql/<major>/bin`). */
 function findBinary(name: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) if (dir && existsSync(join(dir, name))) return join(dir, name);
+  for (const dir of (process.env.PATH ?? '').split(delimiter))
+    if (dir && existsSync(join(dir, name))) return join(dir, name);
   for (const major of ['17', '16', '15', '14', '13']) {
     const file = join('/usr/lib/postgresql', major, 'bin', name);
     if (existsSync(file)) return file;
@@ -77,7 +78,18 @@ export async function startPostgres(): Promise<TestPostgres> {
   const port = await freePort();
   // fsync off: a test cluster is thrown away, durability is not what these tests measure.
   runPg(initdb!, ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  runPg(pgCtl!, ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
+  runPg(pgCtl!, [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    'start',
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     startMs: Date.now() - started,

@@ -19,8 +19,16 @@ export interface ServeProcess {
  * Spawns `node bin/halfspace.js serve --port 0 ...args` and resolves once it listens.
  * @example const s = await spawnServe(['--db', file]); await fetch(`${s.url}/healthz`)
  */
-export function spawnServe(args: string[], env: NodeJS.ProcessEnv = process.env, timeoutMs = 60_000): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+export function spawnServe(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  timeoutMs = 60_000,
+): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
   let out = '';
   let err = '';
   const ended = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));

@@ -20,7 +20,9 @@ const demo = existsSync(join(demoDatasetDir(), 'dataset.json'));
 if (!demo) console.log('skipping docs/api.md walkthrough: data/demo is absent');
 
 /** Rows `| n | \`curl … $B<path> … -d '<json>'\` | credits | balance |`. */
-const rows = [...doc.matchAll(/^\| \d+ \| `curl -i "?\$B([^" ]+)"? [^`]*-d '([^']+)'`[^|]*\| (\d+) \| (\d+) \|$/gm)].map((m) => ({
+const rows = [
+  ...doc.matchAll(/^\| \d+ \| `curl -i "?\$B([^" ]+)"? [^`]*-d '([^']+)'`[^|]*\| (\d+) \| (\d+) \|$/gm),
+].map((m) => ({
   path: m[1],
   body: JSON.parse(m[2]),
   credits: Number(m[3]),
@@ -35,14 +37,24 @@ describe.skipIf(!demo)('docs/api.md walkthrough', () => {
   it('charges exactly what the table says, from 100 credits down', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'halfspace-apidoc-'));
     const store = sqliteStore(join(dir, 'doc.db'));
-    const server = await listen(createService({ engine: Engine.open({ dataset: 'demo' }), store, baseUrl: 'http://127.0.0.1' }), { port: 0 });
+    const server = await listen(
+      createService({ engine: Engine.open({ dataset: 'demo' }), store, baseUrl: 'http://127.0.0.1' }),
+      { port: 0 },
+    );
     try {
       const { key } = await issueKey(store, { credits: 100 });
       for (const row of rows) {
-        const res = await fetch(`${server.url}${row.path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(row.body) });
+        const res = await fetch(`${server.url}${row.path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify(row.body),
+        });
         const text = await res.text();
         expect(res.status, `${row.path}: ${text.slice(0, 300)}`).toBe(200);
-        expect([res.headers.get('x-svc-credits-charged'), res.headers.get('x-svc-wallet-balance')], row.path).toEqual([String(row.credits), String(row.balance)]);
+        expect([res.headers.get('x-svc-credits-charged'), res.headers.get('x-svc-wallet-balance')], row.path).toEqual([
+          String(row.credits),
+          String(row.balance),
+        ]);
       }
     } finally {
       await server.close();

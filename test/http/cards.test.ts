@@ -29,7 +29,12 @@ beforeAll(async () => {
   store = sqliteStore(join(dir, 'cards.db'));
   // DNS is simulated: every photo host resolves to loopback, so the fetch-time guard must refuse it.
   const resolveToLoopback = async () => [{ address: '127.0.0.1', family: 4 }];
-  service = createService({ engine: Engine.open({ dataset: tinyDataset() }), store, baseUrl: 'http://127.0.0.1:9', fetchPhoto: (url) => fetchPhoto(url, { resolve: resolveToLoopback }) });
+  service = createService({
+    engine: Engine.open({ dataset: tinyDataset() }),
+    store,
+    baseUrl: 'http://127.0.0.1:9',
+    fetchPhoto: (url) => fetchPhoto(url, { resolve: resolveToLoopback }),
+  });
   server = await listen(service, { port: 0 });
   const issued = await issueKey(store, { credits: 200 });
   auth = `Bearer ${issued.key}`;
@@ -42,7 +47,11 @@ afterAll(async () => {
 });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: auth, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 const jsonOf = (r: Response): Promise<any> => r.json();
 const money = (r: Response) => [r.headers.get('x-svc-credits-charged'), r.headers.get('x-svc-wallet-balance')];
 
@@ -63,7 +72,12 @@ describe('cards over http', () => {
     expect(Array.from(cardPng.subarray(0, 4))).toEqual([0x89, 0x50, 0x4e, 0x47]);
     expect(`sha256:${path.slice(8, 72)}`).toBe(body.content_hash);
 
-    const ribbon = await post('/api/v1/cards', { player_id: 1, style: 'stat_ribbon', stats: ['goals_per90', 'shots_per90'], hero_stat: 'goals_per90' });
+    const ribbon = await post('/api/v1/cards', {
+      player_id: 1,
+      style: 'stat_ribbon',
+      stats: ['goals_per90', 'shots_per90'],
+      hero_stat: 'goals_per90',
+    });
     expect(ribbon.status).toBe(200);
     // 185 − 15 = 170.
     expect(money(ribbon)).toEqual(['15', '170']);
@@ -79,7 +93,22 @@ describe('cards over http', () => {
       [{ player_id: 1, style: 'player_card', caption: 'W\u0316 marks the font lacks' }, 'caption'],
       [{ player_id: 1, style: 'stat_ribbon', take: 'W\u0301\u0300\u0302' }, 'take'],
       [{ player_id: 1, style: 'poster' }, 'style'],
-      [{ player_id: 1, style: 'stat_ribbon', stats: ['goals_per90', 'shots_per90', 'assists_per90', 'dribbles_per90', 'key_passes_per90', 'crosses_per90', 'rating'] }, 'stats'],
+      [
+        {
+          player_id: 1,
+          style: 'stat_ribbon',
+          stats: [
+            'goals_per90',
+            'shots_per90',
+            'assists_per90',
+            'dribbles_per90',
+            'key_passes_per90',
+            'crosses_per90',
+            'rating',
+          ],
+        },
+        'stats',
+      ],
     ];
     for (const [body, param] of cases) {
       const r = await post('/api/v1/cards', body);
@@ -125,11 +154,17 @@ describe('cards over http', () => {
 
   it('releases the 40 credits of a failed job (photo_url whose host resolves to loopback)', async () => {
     const before = (await store.wallets.balance(keyId))!;
-    const r = await post('/api/v1/cards', { player_id: 1, style: 'collage', photo_url: 'https://photos.example.com/me.png' });
+    const r = await post('/api/v1/cards', {
+      player_id: 1,
+      style: 'collage',
+      photo_url: 'https://photos.example.com/me.png',
+    });
     const j = await jsonOf(r);
     expect(r.status).toBe(202);
     await service.idle();
-    const done = await jsonOf(await fetch(`${server.url}/api/v1/cards/jobs/${j.job_id}`, { headers: { authorization: auth } }));
+    const done = await jsonOf(
+      await fetch(`${server.url}/api/v1/cards/jobs/${j.job_id}`, { headers: { authorization: auth } }),
+    );
     expect(done.status).toBe('failed');
     expect(done.credits_charged).toBe(0);
     expect(done.error).toMatchObject({ code: 'invalid_request', param: 'photo_url' });
@@ -140,7 +175,19 @@ describe('cards over http', () => {
     const entries = async () => (await store.wallets.ledger(keyId, 1000)).length;
     const ledgerBefore = await entries();
     const before = (await store.wallets.balance(keyId))!;
-    for (const host of ['127.0.0.1', '169.254.169.254', '[::1]', '10.0.0.1', '2130706433', '0x7f.1', 'localhost', '[::ffff:127.0.0.1]', 'photos.localhost', 'intranet', 'x.invalid']) {
+    for (const host of [
+      '127.0.0.1',
+      '169.254.169.254',
+      '[::1]',
+      '10.0.0.1',
+      '2130706433',
+      '0x7f.1',
+      'localhost',
+      '[::ffff:127.0.0.1]',
+      'photos.localhost',
+      'intranet',
+      'x.invalid',
+    ]) {
       const r = await post('/api/v1/cards', { player_id: 1, style: 'collage', photo_url: `https://${host}/me.png` });
       const j = await jsonOf(r);
       expect([r.status, j.code, j.param], host).toEqual([400, 'invalid_request', 'photo_url']);
@@ -173,25 +220,41 @@ describe('cards over http', () => {
     expect(await entries()).toBe(ledgerBefore);
   });
 
-  it('accepts a multipart photo upload for hd styles, refuses hd on the demo channel, and hides other keys\' jobs', async () => {
+  it("accepts a multipart photo upload for hd styles, refuses hd on the demo channel, and hides other keys' jobs", async () => {
     const form = new FormData();
     form.set('request', JSON.stringify({ player_id: 1, style: 'fifa_viral' }));
     form.set('photo', new Blob([cardPng], { type: 'image/png' }), 'me.png');
-    const r = await fetch(`${server.url}/api/v1/cards`, { method: 'POST', headers: { authorization: auth }, body: form });
+    const r = await fetch(`${server.url}/api/v1/cards`, {
+      method: 'POST',
+      headers: { authorization: auth },
+      body: form,
+    });
     const j = await jsonOf(r);
     expect(r.status, JSON.stringify(j)).toBe(202);
     await service.idle();
-    const done = await jsonOf(await fetch(j.poll_url.replace('http://127.0.0.1:9', server.url), { headers: { authorization: auth } }));
+    const done = await jsonOf(
+      await fetch(j.poll_url.replace('http://127.0.0.1:9', server.url), { headers: { authorization: auth } }),
+    );
     expect(done.status, JSON.stringify(done)).toBe('succeeded');
 
-    const demo = await fetch(`${server.url}/api/v1/cards`, { method: 'POST', headers: { 'x-svc-demo-channel': 'mcp', 'content-type': 'application/json' }, body: JSON.stringify({ player_id: 1, style: 'collage' }) });
+    const demo = await fetch(`${server.url}/api/v1/cards`, {
+      method: 'POST',
+      headers: { 'x-svc-demo-channel': 'mcp', 'content-type': 'application/json' },
+      body: JSON.stringify({ player_id: 1, style: 'collage' }),
+    });
     expect(demo.status).toBe(401);
     const other = await issueKey(store, { credits: 0 });
-    const foreign = await fetch(`${server.url}/api/v1/cards/jobs/${j.job_id}`, { headers: { authorization: `Bearer ${other.key}` } });
+    const foreign = await fetch(`${server.url}/api/v1/cards/jobs/${j.job_id}`, {
+      headers: { authorization: `Bearer ${other.key}` },
+    });
     expect(foreign.status).toBe(404);
     const bad = new FormData();
     bad.set('request', '{oops');
-    const badRes = await fetch(`${server.url}/api/v1/cards`, { method: 'POST', headers: { authorization: auth }, body: bad });
+    const badRes = await fetch(`${server.url}/api/v1/cards`, {
+      method: 'POST',
+      headers: { authorization: auth },
+      body: bad,
+    });
     expect([badRes.status, (await jsonOf(badRes)).param]).toEqual([400, 'request']);
   });
 });

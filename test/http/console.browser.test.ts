@@ -17,7 +17,10 @@ import { tinyDataset } from '../helpers/tiny-dataset.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`[console.browser] skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+if (!hasChromium)
+  console.warn(
+    `[console.browser] skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`,
+  );
 
 const TOKEN = 'console-admin-token-0123456789ab';
 const dir = mkdtempSync(join(tmpdir(), 'halfspace-console-'));
@@ -32,10 +35,24 @@ describe.skipIf(!hasChromium)('/console in Chromium', () => {
   beforeAll(async () => {
     const datasetDir = join(dir, 'tiny');
     datasetToDir(tinyDataset(), datasetDir);
-    server = await startServer({ dataset: datasetDir, db: join(dir, 'console.db'), port: 0, renderWorkers: 0, operations: { adminToken: TOKEN } });
+    server = await startServer({
+      dataset: datasetDir,
+      db: join(dir, 'console.db'),
+      port: 0,
+      renderWorkers: 0,
+      operations: { adminToken: TOKEN },
+    });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-quic',
+        '--disable-sync',
+      ],
     });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
@@ -76,7 +93,10 @@ describe.skipIf(!hasChromium)('/console in Chromium', () => {
     await poll(() => row.innerText()).toContain('active');
     expect(await text('#balance')).toBe('20');
     // The list the console got from the admin API never carries the secret.
-    const listed = await page.evaluate(async (t) => (await fetch('/admin/v1/keys', { headers: { authorization: `Bearer ${t}` } })).text(), TOKEN);
+    const listed = await page.evaluate(
+      async (t) => (await fetch('/admin/v1/keys', { headers: { authorization: `Bearer ${t}` } })).text(),
+      TOKEN,
+    );
     expect(listed).not.toContain(secret);
   });
 
@@ -86,7 +106,9 @@ describe.skipIf(!hasChromium)('/console in Chromium', () => {
     await page.click('#try-send');
     await poll(() => text('#try-status')).toBe('200');
     expect(await text('#try-charged')).toBe('1');
-    expect(await text('#try-request')).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/intelligence\/player\nAuthorization: Bearer svc_sk_[0-9A-Za-z]{4}…\n/);
+    expect(await text('#try-request')).toMatch(
+      /^POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/intelligence\/player\nAuthorization: Bearer svc_sk_[0-9A-Za-z]{4}…\n/,
+    );
     expect(await text('#try-response')).toContain('x-svc-credits-charged: 1');
     await poll(() => text('#balance')).toBe('19');
     await poll(() => page.locator('#ledger tbody tr').count()).toBe(3);
@@ -102,13 +124,18 @@ describe.skipIf(!hasChromium)('/console in Chromium', () => {
     expect(await text('#try-charged')).toBe('15');
     const preview = page.locator('#try-preview img');
     await preview.waitFor();
-    await poll(() => preview.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
+    await poll(() =>
+      preview.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth),
+    ).toBeGreaterThan(100);
     await poll(() => text('#balance')).toBe('4');
     await poll(() => page.locator('#chart svg rect[data-op="cards"]').count()).toBe(1);
   });
 
   it('looks right at desktop and phone widths (screenshots decoded)', async () => {
-    for (const [name, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]] as const) {
+    for (const [name, width, height] of [
+      ['desktop', 1280, 900],
+      ['phone', 390, 844],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await page.evaluate('window.scrollTo(0, 0)');
       // HALFSPACE_SCREENSHOTS=<dir> keeps them for a human to look at.

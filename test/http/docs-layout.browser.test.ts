@@ -19,7 +19,10 @@ import { decodePng, distinctColours } from '../cards/png.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`[docs-layout.browser] skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+if (!hasChromium)
+  console.warn(
+    `[docs-layout.browser] skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`,
+  );
 const sh = promisify(execFile);
 
 const dir = mkdtempSync(join(tmpdir(), 'halfspace-docs-layout-'));
@@ -34,7 +37,10 @@ const WIDTHS = [
 describe.skipIf(!hasChromium)('/docs at desktop and phone widths', () => {
   beforeAll(async () => {
     server = await startServer({ dataset: 'demo', db: join(dir, 'docs.db'), port: 0, renderWorkers: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -49,7 +55,9 @@ describe.skipIf(!hasChromium)('/docs at desktop and phone widths', () => {
         await page.goto(`${server.listening.url}/docs`);
         const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
         expect(overflow).toBeLessThanOrEqual(0);
-        const targets = await page.$$eval('nav a', (links) => links.map((a) => (a as unknown as { hash: string }).hash.slice(1)));
+        const targets = await page.$$eval('nav a', (links) =>
+          links.map((a) => (a as unknown as { hash: string }).hash.slice(1)),
+        );
         expect(targets.length).toBeGreaterThanOrEqual(OPERATIONS.length + 6);
         for (const id of targets) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
         const nav = (await page.locator('nav').boundingBox())!;
@@ -59,7 +67,9 @@ describe.skipIf(!hasChromium)('/docs at desktop and phone widths', () => {
         else expect(nav.y + nav.height).toBeLessThanOrEqual(main.y + 1);
         // Following a link scrolls its section into view.
         await page.click('nav a[href="#intelligence.dna-search"]');
-        const top = await page.locator('[id="intelligence.dna-search"]').evaluate((el) => el.getBoundingClientRect().top);
+        const top = await page
+          .locator('[id="intelligence.dna-search"]')
+          .evaluate((el) => el.getBoundingClientRect().top);
         expect(Math.abs(top)).toBeLessThan(size.height);
         await page.evaluate('window.scrollTo(0, 0)');
         const png = decodePng(new Uint8Array(await page.screenshot()));
@@ -85,7 +95,8 @@ describe.skipIf(!hasChromium)('/docs at desktop and phone widths', () => {
         op.response.parse(JSON.parse(example!));
         expect(await section.locator('pre.curl').count(), op.id).toBeGreaterThanOrEqual(1);
       }
-      for (const id of ['jobs', 'images', 'mcp', 'errors']) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
+      for (const id of ['jobs', 'images', 'mcp', 'errors'])
+        expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
     } finally {
       await page.close();
     }
@@ -96,11 +107,16 @@ describe.skipIf(!hasChromium)('/docs at desktop and phone widths', () => {
     const { key } = await issueKey(server.store, { credits: 1000 });
     try {
       await page.goto(`${server.listening.url}/docs`);
-      const lines = (await page.locator('pre.curl').allTextContents()).filter((l) => l.includes('Content-Type: application/json'));
+      const lines = (await page.locator('pre.curl').allTextContents()).filter((l) =>
+        l.includes('Content-Type: application/json'),
+      );
       expect(lines.length).toBeGreaterThanOrEqual(OPERATIONS.length + 2);
       for (const line of lines) {
         // Each line as the shell runs it, with the key in $KEY; -w prints the status after the body.
-        const { stdout } = await sh('sh', ['-c', `${line} -w '\\n%{http_code}'`], { env: { ...process.env, KEY: key }, timeout: 60_000 });
+        const { stdout } = await sh('sh', ['-c', `${line} -w '\\n%{http_code}'`], {
+          env: { ...process.env, KEY: key },
+          timeout: 60_000,
+        });
         const status = stdout.slice(stdout.lastIndexOf('\n') + 1);
         expect(status, line).toMatch(/^20[02]$/);
       }

@@ -20,7 +20,10 @@ import { tinyDataset } from '../helpers/tiny-dataset.js';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const run = promisify(execFile);
 const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`[docs-page.browser] skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+if (!hasChromium)
+  console.warn(
+    `[docs-page.browser] skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`,
+  );
 
 let server: Listening;
 let profile: string;
@@ -29,7 +32,18 @@ let profile: string;
 async function chromium(...args: string[]): Promise<string> {
   const { stdout } = await run(
     CHROMIUM,
-    ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`, ...args],
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${profile}`,
+      ...args,
+    ],
     { timeout: 60_000, maxBuffer: 32 * 1024 * 1024 },
   );
   return stdout;
@@ -49,7 +63,12 @@ describe.skipIf(!hasChromium)('/docs in headless Chromium', () => {
   it('renders every endpoint with its cost and every error anchor', async () => {
     const dom = await chromium('--dump-dom', `${server.url}/docs`);
     expect(dom).toContain('<title>');
-    for (const path of ['/api/v1/intelligence/player', '/api/v1/cards/prompt', '/api/v1/best-xi/lineup', '/api/v1/match-intelligence']) {
+    for (const path of [
+      '/api/v1/intelligence/player',
+      '/api/v1/cards/prompt',
+      '/api/v1/best-xi/lineup',
+      '/api/v1/match-intelligence',
+    ]) {
       expect(dom, path).toContain(path);
     }
     for (const code of Object.keys(ERRORS)) expect(dom, code).toContain(`id="error-${code}"`);

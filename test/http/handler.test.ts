@@ -18,7 +18,9 @@ const playerId = engine.players.find((p) => engine.latestRowOf(p.player_id) >= 0
 // Two identical worlds, one per adapter, so charges on one do not show in the other's balances.
 const worldA = memoryStore();
 const worldB = memoryStore();
-const fetchHandler = httpHandler(createService({ engine, store: worldA, baseUrl: 'http://127.0.0.1' }), { peerOf: () => '127.0.0.1' });
+const fetchHandler = httpHandler(createService({ engine, store: worldA, baseUrl: 'http://127.0.0.1' }), {
+  peerOf: () => '127.0.0.1',
+});
 let server: Listening;
 let keyA: string;
 let keyB: string;
@@ -47,14 +49,62 @@ const CASES: Case[] = [
   { name: 'catalog, trailing slash', method: 'GET', path: '/api/v1/verdict/' },
   { name: 'catalog, HEAD', method: 'HEAD', path: '/api/v1/verdict' },
   { name: 'catalog with a stray query', method: 'GET', path: '/api/v1/verdict?x=1' },
-  { name: 'paid player', method: 'POST', path: '/api/v1/intelligence/player', headers: json, body: JSON.stringify({ player_id: playerId }), keyed: true },
-  { name: 'paid player, narrative', method: 'POST', path: '/api/v1/intelligence/player?enhance=narrative', headers: json, body: JSON.stringify({ player_id: playerId }), keyed: true },
-  { name: 'no key', method: 'POST', path: '/api/v1/intelligence/player', headers: json, body: JSON.stringify({ player_id: playerId }) },
-  { name: 'malformed JSON', method: 'POST', path: '/api/v1/intelligence/player', headers: json, body: '{"player_id":', keyed: true },
-  { name: 'not JSON', method: 'POST', path: '/api/v1/intelligence/player', headers: { 'content-type': 'text/plain' }, body: 'hello', keyed: true },
-  { name: 'too large', method: 'POST', path: '/api/v1/intelligence/player', headers: json, body: JSON.stringify({ name: 'x'.repeat(JSON_BODY_MAX_BYTES) }), keyed: true },
+  {
+    name: 'paid player',
+    method: 'POST',
+    path: '/api/v1/intelligence/player',
+    headers: json,
+    body: JSON.stringify({ player_id: playerId }),
+    keyed: true,
+  },
+  {
+    name: 'paid player, narrative',
+    method: 'POST',
+    path: '/api/v1/intelligence/player?enhance=narrative',
+    headers: json,
+    body: JSON.stringify({ player_id: playerId }),
+    keyed: true,
+  },
+  {
+    name: 'no key',
+    method: 'POST',
+    path: '/api/v1/intelligence/player',
+    headers: json,
+    body: JSON.stringify({ player_id: playerId }),
+  },
+  {
+    name: 'malformed JSON',
+    method: 'POST',
+    path: '/api/v1/intelligence/player',
+    headers: json,
+    body: '{"player_id":',
+    keyed: true,
+  },
+  {
+    name: 'not JSON',
+    method: 'POST',
+    path: '/api/v1/intelligence/player',
+    headers: { 'content-type': 'text/plain' },
+    body: 'hello',
+    keyed: true,
+  },
+  {
+    name: 'too large',
+    method: 'POST',
+    path: '/api/v1/intelligence/player',
+    headers: json,
+    body: JSON.stringify({ name: 'x'.repeat(JSON_BODY_MAX_BYTES) }),
+    keyed: true,
+  },
   { name: 'empty body', method: 'POST', path: '/api/v1/intelligence/player', headers: json, body: '', keyed: true },
-  { name: 'bad multipart', method: 'POST', path: '/api/v1/cards', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: 'garbage', keyed: true },
+  {
+    name: 'bad multipart',
+    method: 'POST',
+    path: '/api/v1/cards',
+    headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    body: 'garbage',
+    keyed: true,
+  },
   { name: 'unknown route', method: 'GET', path: '/nope' },
   { name: 'wrong method on a fixed route', method: 'POST', path: '/openapi.json' },
   { name: 'image that does not exist', method: 'GET', path: `/images/${'0'.repeat(64)}.png` },
@@ -63,7 +113,16 @@ const CASES: Case[] = [
 
 const comparable = (status: number, headers: Headers, body: string) => {
   // Left out: per-request ids, connection framing, and the token bucket's refill-dependent counts.
-  const varying = ['request-id', 'date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'ratelimit-remaining', 'ratelimit-reset'];
+  const varying = [
+    'request-id',
+    'date',
+    'connection',
+    'keep-alive',
+    'content-length',
+    'transfer-encoding',
+    'ratelimit-remaining',
+    'ratelimit-reset',
+  ];
   const h = Object.fromEntries([...headers].filter(([k]) => !varying.includes(k)));
   return { status, headers: h, body: body.replace(/req_[A-Za-z0-9_-]+/g, 'req_…') };
 };
@@ -72,8 +131,18 @@ describe('fetch handler and Node listener', () => {
   for (const c of CASES) {
     it(`answer alike: ${c.name}`, async () => {
       const headers = (key: string) => ({ ...c.headers, ...(c.keyed ? { authorization: `Bearer ${key}` } : {}) });
-      const viaFetch = await fetchHandler(new Request(`http://127.0.0.1${c.path}`, { method: c.method, headers: headers(keyA), ...(c.body !== undefined ? { body: c.body } : {}) }));
-      const viaNode = await fetch(`${server.url}${c.path}`, { method: c.method, headers: headers(keyB), ...(c.body !== undefined ? { body: c.body } : {}) });
+      const viaFetch = await fetchHandler(
+        new Request(`http://127.0.0.1${c.path}`, {
+          method: c.method,
+          headers: headers(keyA),
+          ...(c.body !== undefined ? { body: c.body } : {}),
+        }),
+      );
+      const viaNode = await fetch(`${server.url}${c.path}`, {
+        method: c.method,
+        headers: headers(keyB),
+        ...(c.body !== undefined ? { body: c.body } : {}),
+      });
       const a = comparable(viaFetch.status, viaFetch.headers, await viaFetch.text());
       const b = comparable(viaNode.status, viaNode.headers, await viaNode.text());
       expect(a).toEqual(b);
@@ -87,7 +156,11 @@ describe('fetch handler and Node listener', () => {
   it('charge the same on both sides: 1 credit per paid player call, nothing for errors', async () => {
     // Each world saw: player (1), player narrative (1, no extra), and six failed keyed calls (0): 50 − 2 = 48.
     const balanceVia = async (url: string, key: string, viaFetch: boolean) => {
-      const init = { method: 'POST', headers: { ...json, authorization: `Bearer ${key}` }, body: JSON.stringify({ player_id: -1 }) };
+      const init = {
+        method: 'POST',
+        headers: { ...json, authorization: `Bearer ${key}` },
+        body: JSON.stringify({ player_id: -1 }),
+      };
       const res = viaFetch ? await fetchHandler(new Request(url, init)) : await fetch(url, init);
       return res.headers.get('x-svc-wallet-balance');
     };
@@ -97,13 +170,21 @@ describe('fetch handler and Node listener', () => {
 
   it('give the Node peer address to the demo channel and close a connection whose body was refused', async () => {
     // On the demo channel, so the body limit (not the missing key, which comes first) answers.
-    const res = await fetch(`${server.url}/api/v1/intelligence/player`, { method: 'POST', headers: { ...json, 'x-svc-demo-channel': 'mcp' }, body: 'x'.repeat(JSON_BODY_MAX_BYTES + 1) });
+    const res = await fetch(`${server.url}/api/v1/intelligence/player`, {
+      method: 'POST',
+      headers: { ...json, 'x-svc-demo-channel': 'mcp' },
+      body: 'x'.repeat(JSON_BODY_MAX_BYTES + 1),
+    });
     expect(res.status).toBe(413);
     expect(res.headers.get('connection')).toBe('close');
     // Sixteen demo calls from this peer: the 16th is refused, so the listener counted them by 127.0.0.1.
     const statuses: number[] = [];
     for (let i = 0; i < 16; i++) {
-      const r = await fetch(`${server.url}/api/v1/intelligence/player`, { method: 'POST', headers: { ...json, 'x-svc-demo-channel': 'mcp' }, body: JSON.stringify({ player_id: playerId }) });
+      const r = await fetch(`${server.url}/api/v1/intelligence/player`, {
+        method: 'POST',
+        headers: { ...json, 'x-svc-demo-channel': 'mcp' },
+        body: JSON.stringify({ player_id: playerId }),
+      });
       statuses.push(r.status);
       await r.text();
     }
@@ -130,7 +211,10 @@ describe('Node listener and broken clients', () => {
         socket.on('error', () => {});
       });
     // Declares 100 bytes, sends 10, hangs up.
-    await raw(`POST /api/v1/intelligence/player HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"player_i`, true);
+    await raw(
+      `POST /api/v1/intelligence/player HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"player_i`,
+      true,
+    );
     // The abandoned request is finished, not left waiting for a body that will never come.
     for (let i = 0; i < 50 && server.inFlight > 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(server.inFlight).toBe(0);
@@ -152,9 +236,20 @@ describe('Node listener shutdown', () => {
     const gate = new Promise<void>((r) => (open = r));
     const store = memoryStore();
     const { key } = await issueKey(store, { credits: 10 });
-    const service = createService({ engine: noEngine, store, baseUrl: 'http://h', operations: fakeOperations(async () => (entered(), gate)), onError: () => {} });
+    const service = createService({
+      engine: noEngine,
+      store,
+      baseUrl: 'http://h',
+      operations: fakeOperations(async () => (entered(), gate)),
+      onError: () => {},
+    });
     const listening = await listen(service, { port: 0 });
-    const call = () => fetch(`${listening.url}/api/v1/test/echo`, { method: 'POST', headers: { ...json, authorization: `Bearer ${key}` }, body: JSON.stringify({ outcome: 'ok', n: 2 }) });
+    const call = () =>
+      fetch(`${listening.url}/api/v1/test/echo`, {
+        method: 'POST',
+        headers: { ...json, authorization: `Bearer ${key}` },
+        body: JSON.stringify({ outcome: 'ok', n: 2 }),
+      });
     return { listening, call, started, open };
   }
 
@@ -169,7 +264,11 @@ describe('Node listener shutdown', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ echoed: 2 });
     // 10 − 3 (the fake operation's cost) = 7.
-    expect([res.headers.get('x-svc-credits-charged'), res.headers.get('x-svc-wallet-balance'), res.headers.get('connection')]).toEqual(['3', '7', 'close']);
+    expect([
+      res.headers.get('x-svc-credits-charged'),
+      res.headers.get('x-svc-wallet-balance'),
+      res.headers.get('connection'),
+    ]).toEqual(['3', '7', 'close']);
     await closed;
     expect(listening.inFlight).toBe(0);
   });
@@ -190,21 +289,55 @@ describe('arbitrary requests (fast-check)', () => {
   it('never answer 5xx, always a problem document for errors, never a stack trace — through both adapters', async () => {
     const fc = (await import('fast-check')).default;
     const segment = fc.oneof(
-      fc.constantFrom('api', 'v1', 'intelligence', 'player', 'cards', 'jobs', 'images', 'docs', 'openapi.json', '..', '.', '%2e%2e', '%00', '%ZZ', 'é', '%E0%A4%A'),
+      fc.constantFrom(
+        'api',
+        'v1',
+        'intelligence',
+        'player',
+        'cards',
+        'jobs',
+        'images',
+        'docs',
+        'openapi.json',
+        '..',
+        '.',
+        '%2e%2e',
+        '%00',
+        '%ZZ',
+        'é',
+        '%E0%A4%A',
+      ),
       fc.string({ maxLength: 8 }).map(encodeURIComponent),
     );
     const path = fc.array(segment, { minLength: 0, maxLength: 5 }).map((s) => `/${s.join('/')}`);
-    const query = fc.option(fc.string({ maxLength: 12 }).map((q) => `?${encodeURI(q)}`), { nil: '' });
+    const query = fc.option(
+      fc.string({ maxLength: 12 }).map((q) => `?${encodeURI(q)}`),
+      { nil: '' },
+    );
     const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS');
-    const contentType = fc.constantFrom(undefined, 'application/json', 'text/plain', 'multipart/form-data; boundary=x', 'application/json; charset=latin1');
-    const body = fc.oneof(fc.string({ maxLength: 40 }), fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)));
+    const contentType = fc.constantFrom(
+      undefined,
+      'application/json',
+      'text/plain',
+      'multipart/form-data; boundary=x',
+      'application/json; charset=latin1',
+    );
+    const body = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)),
+    );
     const keyed = fc.boolean();
     await fc.assert(
       fc.asyncProperty(method, path, query, contentType, body, keyed, async (m, p, q, ct, b, k) => {
-        const headers: Record<string, string> = { ...(ct ? { 'content-type': ct } : {}), ...(k ? { authorization: `Bearer ${keyB}` } : {}) };
+        const headers: Record<string, string> = {
+          ...(ct ? { 'content-type': ct } : {}),
+          ...(k ? { authorization: `Bearer ${keyB}` } : {}),
+        };
         const hasBody = m !== 'GET' && m !== 'HEAD';
         const viaNode = await fetch(`${server.url}${p}${q}`, { method: m, headers, ...(hasBody ? { body: b } : {}) });
-        const viaFetch = await fetchHandler(new Request(`http://127.0.0.1${p}${q}`, { method: m, headers, ...(hasBody ? { body: b } : {}) }));
+        const viaFetch = await fetchHandler(
+          new Request(`http://127.0.0.1${p}${q}`, { method: m, headers, ...(hasBody ? { body: b } : {}) }),
+        );
         for (const res of [viaNode, viaFetch]) {
           const text = await res.text();
           expect(res.status, `${m} ${p}${q}: ${text}`).toBeLessThan(500);

@@ -27,10 +27,18 @@ import { ROOT } from '../mcp/built.js';
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'halfspace-openapi-'));
 let server: Listening;
-let doc: { paths: Record<string, Record<string, any>>; tags: { name: string; description: string }[]; info: any; components: any };
+let doc: {
+  paths: Record<string, Record<string, any>>;
+  tags: { name: string; description: string }[];
+  info: any;
+  components: any;
+};
 
 beforeAll(async () => {
-  server = await listen(createService({ engine: Engine.open({ dataset: 'demo' }), store: memoryStore(), baseUrl: 'http://127.0.0.1:8787' }), { port: 0 });
+  server = await listen(
+    createService({ engine: Engine.open({ dataset: 'demo' }), store: memoryStore(), baseUrl: 'http://127.0.0.1:8787' }),
+    { port: 0 },
+  );
   doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as typeof doc;
 });
 afterAll(async () => {
@@ -43,8 +51,14 @@ function emptyObjects(node: unknown, path = '#'): string[] {
   if (!node || typeof node !== 'object') return [];
   if (Array.isArray(node)) return node.flatMap((x, i) => emptyObjects(x, `${path}/${i}`));
   const o = node as Record<string, unknown>;
-  const here = o.type === 'object' && o.properties !== undefined && Object.keys(o.properties as object).length === 0 ? [path] : [];
-  return [...here, ...Object.entries(o).flatMap(([k, v]) => (k === 'example' || k === 'examples' ? [] : emptyObjects(v, `${path}/${k}`)))];
+  const here =
+    o.type === 'object' && o.properties !== undefined && Object.keys(o.properties as object).length === 0 ? [path] : [];
+  return [
+    ...here,
+    ...Object.entries(o).flatMap(([k, v]) =>
+      k === 'example' || k === 'examples' ? [] : emptyObjects(v, `${path}/${k}`),
+    ),
+  ];
 }
 
 describe('examples', () => {
@@ -68,12 +82,16 @@ describe('examples', () => {
   it('are in the document for every request and every JSON response', () => {
     for (const op of OPERATIONS) {
       const item = doc.paths[op.path];
-      expect(item.post.requestBody.content['application/json'].examples.demo.value, op.id).toEqual(REQUEST_EXAMPLES[op.id].body);
+      expect(item.post.requestBody.content['application/json'].examples.demo.value, op.id).toEqual(
+        REQUEST_EXAMPLES[op.id].body,
+      );
       expect(item.post.responses['200'].content['application/json'].example, op.id).toBeDefined();
       expect(item.get.responses['200'].content['application/json'].example.path, op.id).toBe(op.path);
     }
     expect(doc.paths['/api/v1/cards'].post.responses['202'].content['application/json'].example.status).toBe('queued');
-    expect(doc.paths['/api/v1/cards/jobs/{job_id}'].get.responses['200'].content['application/json'].example.status).toBe('succeeded');
+    expect(
+      doc.paths['/api/v1/cards/jobs/{job_id}'].get.responses['200'].content['application/json'].example.status,
+    ).toBe('succeeded');
     expect(doc.components.schemas.Problem.example.code).toBe('ambiguous_player');
   });
 });
@@ -84,7 +102,9 @@ describe('the document', () => {
   });
 
   it('declares tags, licence, the multipart card upload, jobs and images', () => {
-    const used = new Set(Object.values(doc.paths).flatMap((item) => Object.values(item).flatMap((o: any) => o.tags ?? [])));
+    const used = new Set(
+      Object.values(doc.paths).flatMap((item) => Object.values(item).flatMap((o: any) => o.tags ?? [])),
+    );
     expect(new Set(doc.tags.map((t) => t.name))).toEqual(used);
     for (const tag of doc.tags) expect(tag.description.length, tag.name).toBeGreaterThan(10);
     expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
@@ -100,10 +120,17 @@ describe('the document', () => {
     const out = join(dir, 'api.d.ts');
     writeFileSync(file, JSON.stringify(doc));
     const cli = join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
-    await run(process.execPath, [cli, file, '-o', out], { env: { ...process.env, REDOCLY_TELEMETRY: 'off', DO_NOT_TRACK: '1' }, cwd: dir, timeout: 120_000 });
+    await run(process.execPath, [cli, file, '-o', out], {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', DO_NOT_TRACK: '1' },
+      cwd: dir,
+      timeout: 120_000,
+    });
     const text = readFileSync(out, 'utf8');
     // `[name: string]: unknown` is the generator's own header and parameter map, not a schema.
-    const unknowns = text.split('\n').map((l) => l.trim()).filter((l) => /\bunknown\b/.test(l) && l !== '[name: string]: unknown;');
+    const unknowns = text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => /\bunknown\b/.test(l) && l !== '[name: string]: unknown;');
     const count = (line: string) => unknowns.filter((l) => l === line).length;
     // z.never() members (never sent: EUR values, pool images) and the catalog's JSON Schema documents.
     expect(count('market_value_eur?: unknown;') + count('image_url?: unknown;')).toBe(3);
@@ -111,7 +138,12 @@ describe('the document', () => {
     // Open (`.loose()`) response objects: their declared members are typed, others may be added.
     // The document before issue #15 gave 63 of these and 4 untyped members; declared blocks are closed now.
     expect(count('[key: string]: unknown;')).toBeLessThanOrEqual(40);
-    expect(unknowns.length).toBe(count('market_value_eur?: unknown;') + count('image_url?: unknown;') + count('additionalProperties?: unknown;') + count('[key: string]: unknown;'));
+    expect(unknowns.length).toBe(
+      count('market_value_eur?: unknown;') +
+        count('image_url?: unknown;') +
+        count('additionalProperties?: unknown;') +
+        count('[key: string]: unknown;'),
+    );
     // The profile and season rows are typed member by member.
     expect(text).toMatch(/position_group: "goalkeeper" \| "defender" \| "midfielder" \| "attacker";/);
     expect(text).toMatch(/rating_source: "provider" \| "model";/);
@@ -123,7 +155,12 @@ describe('the document', () => {
     const cli = join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
     // No telemetry and no update check: the lint runs offline.
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', DO_NOT_TRACK: '1' };
-    const { stdout } = await run(process.execPath, [cli, 'lint', file, '--format=json'], { env, cwd: dir, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run(process.execPath, [cli, 'lint', file, '--format=json'], {
+      env,
+      cwd: dir,
+      timeout: 120_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     const report = JSON.parse(stdout.slice(stdout.indexOf('{')));
     expect(report.problems).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });

@@ -38,8 +38,37 @@ describe('operation names', () => {
   });
 
   it('never makes a label out of an arbitrary path', () => {
-    const known = new Set([...OPERATIONS.flatMap((o) => [o.id, `${o.id}.catalog`]), 'cards.job', 'images.get', 'admin.keys', 'admin.usage', 'admin.key', 'openapi', 'docs', 'console', 'healthz', 'readyz', 'metrics', 'unmatched']);
-    const segment = fc.constantFrom('api', 'v1', 'admin', 'keys', 'cards', 'jobs', 'images', 'x', '..', '%2e', 'key_a', 'revoke', 'ledger', 'wallet');
+    const known = new Set([
+      ...OPERATIONS.flatMap((o) => [o.id, `${o.id}.catalog`]),
+      'cards.job',
+      'images.get',
+      'admin.keys',
+      'admin.usage',
+      'admin.key',
+      'openapi',
+      'docs',
+      'console',
+      'healthz',
+      'readyz',
+      'metrics',
+      'unmatched',
+    ]);
+    const segment = fc.constantFrom(
+      'api',
+      'v1',
+      'admin',
+      'keys',
+      'cards',
+      'jobs',
+      'images',
+      'x',
+      '..',
+      '%2e',
+      'key_a',
+      'revoke',
+      'ledger',
+      'wallet',
+    );
     fc.assert(
       fc.property(fc.array(segment, { maxLength: 6 }), fc.constantFrom('GET', 'POST', 'HEAD'), (parts, method) => {
         const name = operationOf(OPERATIONS, method, `/${parts.join('/')}`);
@@ -49,7 +78,21 @@ describe('operation names', () => {
   });
 
   it('formats the pretty line', () => {
-    expect(accessLine({ time: 't', request_id: 'req_1', method: 'POST', path: '/api/v1/verdict', operation: 'verdict', status: 200, credits: 5, duration_ms: 3.25 }, 'pretty')).toBe('t req_1 POST /api/v1/verdict verdict 200 5cr 3.25ms');
+    expect(
+      accessLine(
+        {
+          time: 't',
+          request_id: 'req_1',
+          method: 'POST',
+          path: '/api/v1/verdict',
+          operation: 'verdict',
+          status: 200,
+          credits: 5,
+          duration_ms: 3.25,
+        },
+        'pretty',
+      ),
+    ).toBe('t req_1 POST /api/v1/verdict verdict 200 5cr 3.25ms');
   });
 });
 
@@ -62,13 +105,23 @@ describe('an operations route whose store fails', () => {
     const metrics = createMetrics();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const dispatch = withOperations(httpDispatcher(service), service, { admin: createAdmin({ store, token: 'a-long-admin-token-123', baseUrl: 'http://x' }), metrics, log: (l) => lines.push(l) });
-      const reply = await dispatch(exchange('GET', '/admin/v1/keys', { authorization: 'Bearer a-long-admin-token-123' }));
+      const dispatch = withOperations(httpDispatcher(service), service, {
+        admin: createAdmin({ store, token: 'a-long-admin-token-123', baseUrl: 'http://x' }),
+        metrics,
+        log: (l) => lines.push(l),
+      });
+      const reply = await dispatch(
+        exchange('GET', '/admin/v1/keys', { authorization: 'Bearer a-long-admin-token-123' }),
+      );
       expect(reply.status).toBe(500);
       const body = JSON.parse(String(reply.body));
       expect(body).toMatchObject({ code: 'internal_error', status: 500, request_id: reply.headers['request-id'] });
       expect(String(reply.body)).not.toContain('database went away');
-      expect(JSON.parse(lines[0])).toMatchObject({ operation: 'admin.keys', status: 500, request_id: reply.headers['request-id'] });
+      expect(JSON.parse(lines[0])).toMatchObject({
+        operation: 'admin.keys',
+        status: 500,
+        request_id: reply.headers['request-id'],
+      });
       expect(await metrics.text()).toContain('halfspace_http_requests_total{operation="admin.keys",status="500"} 1');
       expect(errors).toHaveBeenCalledOnce();
     } finally {
@@ -81,11 +134,27 @@ describe('the fetch handler with operations', () => {
   it('answers health, CORS preflights and the admin API like the Node listener', async () => {
     const store = memoryStore();
     const service = createService({ engine: Engine.open({ dataset: tinyDataset() }), store, baseUrl: 'http://x' });
-    const handler = httpHandler(service, { ops: { admin: createAdmin({ store, token: 'a-long-admin-token-123', baseUrl: 'http://x' }), corsOrigins: ['https://app.example.com'] } });
+    const handler = httpHandler(service, {
+      ops: {
+        admin: createAdmin({ store, token: 'a-long-admin-token-123', baseUrl: 'http://x' }),
+        corsOrigins: ['https://app.example.com'],
+      },
+    });
     expect((await handler(new Request('http://x/healthz'))).status).toBe(200);
-    const pre = await handler(new Request('http://x/api/v1/verdict', { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' } }));
+    const pre = await handler(
+      new Request('http://x/api/v1/verdict', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' },
+      }),
+    );
     expect([pre.status, pre.headers.get('access-control-allow-origin')]).toEqual([204, 'https://app.example.com']);
-    const created = await handler(new Request('http://x/admin/v1/keys', { method: 'POST', headers: { authorization: 'Bearer a-long-admin-token-123', 'content-type': 'application/json' }, body: '{"credits":2}' }));
+    const created = await handler(
+      new Request('http://x/admin/v1/keys', {
+        method: 'POST',
+        headers: { authorization: 'Bearer a-long-admin-token-123', 'content-type': 'application/json' },
+        body: '{"credits":2}',
+      }),
+    );
     expect(created.status).toBe(201);
     expect((await store.keys.list()).length).toBe(1);
   });
@@ -95,10 +164,34 @@ describe('readiness of a served store', () => {
   const engine = Engine.open({ dataset: tinyDataset() });
   it('is ready while the store answers, and says why not when it fails or hangs', async () => {
     const store = memoryStore();
-    expect(await operationsOf(engine, store, () => 'http://x', () => 0, {}).ready!()).toBeNull();
+    expect(
+      await operationsOf(
+        engine,
+        store,
+        () => 'http://x',
+        () => 0,
+        {},
+      ).ready!(),
+    ).toBeNull();
     store.wallets.balance = () => Promise.reject(new Error('connection refused'));
-    expect(await operationsOf(engine, store, () => 'http://x', () => 0, {}).ready!()).toBe('the store is unreachable: connection refused');
+    expect(
+      await operationsOf(
+        engine,
+        store,
+        () => 'http://x',
+        () => 0,
+        {},
+      ).ready!(),
+    ).toBe('the store is unreachable: connection refused');
     store.wallets.balance = () => new Promise(() => {});
-    expect(await operationsOf(engine, store, () => 'http://x', () => 0, {}).ready!()).toBe('the store did not answer within 2000 ms');
+    expect(
+      await operationsOf(
+        engine,
+        store,
+        () => 'http://x',
+        () => 0,
+        {},
+      ).ready!(),
+    ).toBe('the store did not answer within 2000 ms');
   });
 });

@@ -25,7 +25,13 @@ let url: string;
 let player: string;
 
 beforeAll(async () => {
-  server = await startServer({ dataset: datasetDir, db: join(dir, 'ops.db'), port: 0, renderWorkers: 0, operations: { adminToken: TOKEN, corsOrigins: [ORIGIN], log: (line) => log.push(line), logFormat: 'json' } });
+  server = await startServer({
+    dataset: datasetDir,
+    db: join(dir, 'ops.db'),
+    port: 0,
+    renderWorkers: 0,
+    operations: { adminToken: TOKEN, corsOrigins: [ORIGIN], log: (line) => log.push(line), logFormat: 'json' },
+  });
   url = server.listening.url;
   const p = samplePlayerOf(server.engine);
   player = p.known_as ?? p.name;
@@ -41,12 +47,19 @@ interface Reply {
   json: any;
 }
 
-async function call(path: string, init: { method?: string; body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string } = {}): Promise<Reply> {
+async function call(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string | null; headers?: Record<string, string>; raw?: string } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { ...init.headers };
   const token = init.token === undefined ? TOKEN : init.token;
   if (token !== null) headers.authorization = `Bearer ${token}`;
   if (init.body !== undefined || init.raw !== undefined) headers['content-type'] ??= 'application/json';
-  const res = await fetch(`${url}${path}`, { method: init.method ?? (init.body !== undefined || init.raw !== undefined ? 'POST' : 'GET'), headers, body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)) });
+  const res = await fetch(`${url}${path}`, {
+    method: init.method ?? (init.body !== undefined || init.raw !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+  });
   const text = await res.text();
   let json: unknown = null;
   try {
@@ -63,7 +76,11 @@ describe('admin API', () => {
   it('refuses a missing or wrong token, in constant time over the digests', async () => {
     expect((await call('/admin/v1/keys', { token: null })).status).toBe(401);
     const wrong = await call('/admin/v1/keys', { token: `${TOKEN}x` });
-    expect([wrong.status, wrong.json.code, wrong.headers.get('www-authenticate')]).toEqual([401, 'unauthorized', 'Bearer realm="halfspace-admin"']);
+    expect([wrong.status, wrong.json.code, wrong.headers.get('www-authenticate')]).toEqual([
+      401,
+      'unauthorized',
+      'Bearer realm="halfspace-admin"',
+    ]);
     // An API key is not an admin token.
     expect((await call('/admin/v1/keys', { token: 'svc_sk_nope' })).status).toBe(401);
     fc.assert(fc.property(fc.string(), fc.string(), (a, b) => adminTokenMatches(a, b) === (a === b)));
@@ -79,7 +96,11 @@ describe('admin API', () => {
     // The secret is never listed again.
     const listed = await call('/admin/v1/keys');
     expect(JSON.stringify(listed.json)).not.toContain(key);
-    expect(listed.json.keys.find((k: { id: string }) => k.id === id)).toMatchObject({ balance: 10, held: 0, revoked_at: null });
+    expect(listed.json.keys.find((k: { id: string }) => k.id === id)).toMatchObject({
+      balance: 10,
+      held: 0,
+      revoked_at: null,
+    });
 
     expect((await playerCall(key)).headers.get('x-svc-wallet-balance')).toBe('9');
     expect((await playerCall(key)).status).toBe(200);
@@ -92,52 +113,101 @@ describe('admin API', () => {
 
     // Ledger: newest first, paged, filtered by kind.
     const all = (await call(`/admin/v1/keys/${id}/ledger`)).json;
-    expect(all.entries.map((e: { kind: string }) => e.kind)).toEqual(['topup', 'capture', 'hold', 'capture', 'hold', 'topup']);
+    expect(all.entries.map((e: { kind: string }) => e.kind)).toEqual([
+      'topup',
+      'capture',
+      'hold',
+      'capture',
+      'hold',
+      'topup',
+    ]);
     const first = (await call(`/admin/v1/keys/${id}/ledger?limit=4`)).json;
     expect(first.entries).toHaveLength(4);
     const second = (await call(`/admin/v1/keys/${id}/ledger?limit=4&before=${first.next_before}`)).json;
     expect([...first.entries, ...second.entries]).toEqual(all.entries);
     expect(second.next_before).toBeNull();
     const topups = (await call(`/admin/v1/keys/${id}/ledger?kind=topup`)).json.entries;
-    expect(topups.map((e: { amount: number; note: string }) => [e.amount, e.note])).toEqual([[5, 'admin topup'], [10, 'opening credits']]);
+    expect(topups.map((e: { amount: number; note: string }) => [e.amount, e.note])).toEqual([
+      [5, 'admin topup'],
+      [10, 'opening credits'],
+    ]);
     expect((await call(`/admin/v1/keys/${id}/ledger?since=2999-01-01`)).json.entries).toEqual([]);
     expect((await call(`/admin/v1/keys/${id}/ledger?until=2000-01-01`)).json.entries).toEqual([]);
 
     const today = new Date().toISOString().slice(0, 10);
-    expect((await call(`/admin/v1/usage?key=${id}`)).json.usage).toEqual([{ day: today, operation: 'intelligence.player', calls: 2, credits: 2 }]);
+    expect((await call(`/admin/v1/usage?key=${id}`)).json.usage).toEqual([
+      { day: today, operation: 'intelligence.player', calls: 2, credits: 2 },
+    ]);
     expect((await call(`/admin/v1/usage?key=${id}&since=2999-01-01`)).json.usage).toEqual([]);
 
     // Revoked: the next call fails, a second revoke and a top-up are refused.
     const revoked = await call(`/admin/v1/keys/${id}/revoke`, { method: 'POST' });
     expect([revoked.status, typeof revoked.json.revoked_at]).toEqual([200, 'string']);
     expect((await playerCall(key)).status).toBe(401);
-    expect((await call(`/admin/v1/keys/${id}/revoke`, { method: 'POST' })).json).toMatchObject({ status: 409, code: 'key_revoked' });
-    expect((await call(`/admin/v1/keys/${id}/topup`, { body: { credits: 5 } })).json).toMatchObject({ status: 409, code: 'key_revoked' });
+    expect((await call(`/admin/v1/keys/${id}/revoke`, { method: 'POST' })).json).toMatchObject({
+      status: 409,
+      code: 'key_revoked',
+    });
+    expect((await call(`/admin/v1/keys/${id}/topup`, { body: { credits: 5 } })).json).toMatchObject({
+      status: 409,
+      code: 'key_revoked',
+    });
   });
 
   it('answers bad input with problems, never a crash', async () => {
     expect((await call('/admin/v1/keys/key_unknown/wallet')).json).toMatchObject({ status: 404, code: 'not_found' });
     expect((await call('/admin/v1/nothing')).json).toMatchObject({ status: 404, code: 'not_found' });
-    expect((await call('/admin/v1/keys', { body: { credits: -1 } })).json).toMatchObject({ status: 400, code: 'amount_out_of_range', param: 'credits' });
-    expect((await call('/admin/v1/keys', { body: { credits: '5' } })).json).toMatchObject({ status: 400, code: 'invalid_request', param: 'credits' });
-    expect((await call('/admin/v1/keys', { body: { credits: 1, extra: true } })).json).toMatchObject({ status: 400, param: 'extra' });
+    expect((await call('/admin/v1/keys', { body: { credits: -1 } })).json).toMatchObject({
+      status: 400,
+      code: 'amount_out_of_range',
+      param: 'credits',
+    });
+    expect((await call('/admin/v1/keys', { body: { credits: '5' } })).json).toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+      param: 'credits',
+    });
+    expect((await call('/admin/v1/keys', { body: { credits: 1, extra: true } })).json).toMatchObject({
+      status: 400,
+      param: 'extra',
+    });
     expect((await call('/admin/v1/keys', { method: 'POST' })).json).toMatchObject({ status: 400, param: 'body' });
-    expect((await call('/admin/v1/keys', { raw: '{"credits":' })).json).toMatchObject({ status: 400, code: 'invalid_request' });
-    expect((await call('/admin/v1/keys', { raw: 'credits=1', headers: { 'content-type': 'text/plain' } })).json).toMatchObject({ status: 415 });
+    expect((await call('/admin/v1/keys', { raw: '{"credits":' })).json).toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+    });
+    expect(
+      (await call('/admin/v1/keys', { raw: 'credits=1', headers: { 'content-type': 'text/plain' } })).json,
+    ).toMatchObject({ status: 415 });
     const wrongMethod = await call('/admin/v1/keys', { method: 'DELETE' });
     expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'GET, POST']);
     const { json } = await call('/admin/v1/keys', { body: { credits: 1 } });
-    expect((await call(`/admin/v1/keys/${json.id}/topup`, { body: { credits: 0 } })).json).toMatchObject({ status: 400, code: 'amount_out_of_range' });
-    expect((await call(`/admin/v1/keys/${json.id}/topup`, { body: { credits: 1e12 } })).json).toMatchObject({ status: 422, code: 'balance_limit_exceeded', held: 0 });
-    expect((await call(`/admin/v1/keys/${json.id}/ledger?limit=0`)).json).toMatchObject({ status: 400, param: 'limit' });
-    expect((await call(`/admin/v1/keys/${json.id}/ledger?kind=gift`)).json).toMatchObject({ status: 400, param: 'kind' });
+    expect((await call(`/admin/v1/keys/${json.id}/topup`, { body: { credits: 0 } })).json).toMatchObject({
+      status: 400,
+      code: 'amount_out_of_range',
+    });
+    expect((await call(`/admin/v1/keys/${json.id}/topup`, { body: { credits: 1e12 } })).json).toMatchObject({
+      status: 422,
+      code: 'balance_limit_exceeded',
+      held: 0,
+    });
+    expect((await call(`/admin/v1/keys/${json.id}/ledger?limit=0`)).json).toMatchObject({
+      status: 400,
+      param: 'limit',
+    });
+    expect((await call(`/admin/v1/keys/${json.id}/ledger?kind=gift`)).json).toMatchObject({
+      status: 400,
+      param: 'kind',
+    });
   });
 
   it('is in /openapi.json under the admin tag, never on /docs', async () => {
     const doc = (await call('/openapi.json', { token: null })).json;
     const admin = Object.entries(doc.paths).filter(([p]) => p.startsWith('/admin/v1'));
     expect(admin.length).toBeGreaterThanOrEqual(8);
-    for (const [path, item] of admin) for (const op of Object.values(item as Record<string, { tags: string[]; security: unknown }>)) expect([path, op.tags, op.security]).toEqual([path, ['admin'], [{ adminToken: [] }]]);
+    for (const [path, item] of admin)
+      for (const op of Object.values(item as Record<string, { tags: string[]; security: unknown }>))
+        expect([path, op.tags, op.security]).toEqual([path, ['admin'], [{ adminToken: [] }]]);
     const docs = await fetch(`${url}/docs`).then((r) => r.text());
     expect(docs).not.toContain('/admin/v1');
     expect(docs).toContain('/api/v1/intelligence/player');
@@ -174,10 +244,21 @@ describe('health, readiness and metrics', () => {
     const res = await fetch(`${url}/metrics`);
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = await res.text();
-    const value = (line: string) => Number(text.split('\n').find((l) => l.startsWith(line))?.slice(line.length).trim());
-    expect(value('halfspace_http_requests_total{operation="intelligence.player",status="200"}')).toBeGreaterThanOrEqual(2);
+    const value = (line: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((l) => l.startsWith(line))
+          ?.slice(line.length)
+          .trim(),
+      );
+    expect(value('halfspace_http_requests_total{operation="intelligence.player",status="200"}')).toBeGreaterThanOrEqual(
+      2,
+    );
     expect(value('halfspace_http_requests_total{operation="intelligence.player",status="404"}')).toBe(1);
-    expect(value('halfspace_http_request_duration_seconds_count{operation="intelligence.player",status="200"}')).toBe(value('halfspace_http_requests_total{operation="intelligence.player",status="200"}'));
+    expect(value('halfspace_http_request_duration_seconds_count{operation="intelligence.player",status="200"}')).toBe(
+      value('halfspace_http_requests_total{operation="intelligence.player",status="200"}'),
+    );
     expect(value('halfspace_credits_charged_total{operation="intelligence.player"}')).toBeGreaterThanOrEqual(4);
     expect(value('halfspace_holds_open')).toBe(0);
     expect(value('halfspace_hd_jobs{state="queued"}')).toBe(0);
@@ -188,28 +269,53 @@ describe('health, readiness and metrics', () => {
 
 describe('CORS', () => {
   it('answers a preflight from an allowed origin, echoes it with Vary, and never for other origins or the admin API', async () => {
-    const pre = await fetch(`${url}/api/v1/intelligence/player`, { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+    const pre = await fetch(`${url}/api/v1/intelligence/player`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(pre.headers.get('access-control-allow-headers')).toContain('authorization');
     expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
     expect(pre.headers.get('vary')).toContain('Origin');
 
-    const other = await fetch(`${url}/api/v1/intelligence/player`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const other = await fetch(`${url}/api/v1/intelligence/player`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect([other.status, other.headers.get('access-control-allow-origin')]).toEqual([204, null]);
 
     const simple = await fetch(`${url}/api/v1/verdict`, { headers: { origin: ORIGIN } });
     expect(simple.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(simple.headers.get('access-control-expose-headers')).toContain('x-svc-credits-charged');
-    const adminCors = await fetch(`${url}/admin/v1/keys`, { headers: { origin: ORIGIN, authorization: `Bearer ${TOKEN}` } });
+    const adminCors = await fetch(`${url}/admin/v1/keys`, {
+      headers: { origin: ORIGIN, authorization: `Bearer ${TOKEN}` },
+    });
     expect([adminCors.status, adminCors.headers.get('access-control-allow-origin')]).toEqual([200, null]);
   });
 
   it('never sends credentials with a wildcard origin', async () => {
-    const open = await startServer({ dataset: datasetDir, db: join(dir, 'cors.db'), port: 0, renderWorkers: 0, operations: { corsOrigins: ['*'] } });
+    const open = await startServer({
+      dataset: datasetDir,
+      db: join(dir, 'cors.db'),
+      port: 0,
+      renderWorkers: 0,
+      operations: { corsOrigins: ['*'] },
+    });
     try {
-      const res = await fetch(`${open.listening.url}/api/v1/verdict`, { method: 'OPTIONS', headers: { origin: 'https://any.example', 'access-control-request-method': 'POST' } });
-      expect([res.status, res.headers.get('access-control-allow-origin'), res.headers.get('access-control-allow-credentials')]).toEqual([204, '*', null]);
+      const res = await fetch(`${open.listening.url}/api/v1/verdict`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://any.example', 'access-control-request-method': 'POST' },
+      });
+      expect([
+        res.status,
+        res.headers.get('access-control-allow-origin'),
+        res.headers.get('access-control-allow-credentials'),
+      ]).toEqual([204, '*', null]);
     } finally {
       await open.close();
     }
@@ -225,7 +331,14 @@ describe('access log', () => {
     await call('/no/such/path', { token: null });
     expect(log).toHaveLength(3);
     const [paid, admin, missing] = log.map((l) => JSON.parse(l));
-    expect(paid).toMatchObject({ request_id: res.headers.get('request-id'), method: 'POST', path: '/api/v1/intelligence/player', operation: 'intelligence.player', status: 200, credits: 1 });
+    expect(paid).toMatchObject({
+      request_id: res.headers.get('request-id'),
+      method: 'POST',
+      path: '/api/v1/intelligence/player',
+      operation: 'intelligence.player',
+      status: 200,
+      credits: 1,
+    });
     expect(paid.duration_ms).toBeGreaterThan(0);
     expect(Date.parse(paid.time)).not.toBeNaN();
     expect(admin).toMatchObject({ operation: 'admin.keys', status: 200, credits: 0 });

@@ -35,7 +35,10 @@ const ADMIN_TOKEN = 'server-test-admin-token-0123';
 async function start() {
   store = sqliteStore(dbFile);
   // With the admin API, so the wallet administration codes are provoked over HTTP too.
-  server = await listen(createService({ engine, store, baseUrl: 'http://127.0.0.1' }), { port: 0, ops: { admin: createAdmin({ store, token: ADMIN_TOKEN, baseUrl: 'http://127.0.0.1' }) } });
+  server = await listen(createService({ engine, store, baseUrl: 'http://127.0.0.1' }), {
+    port: 0,
+    ops: { admin: createAdmin({ store, token: ADMIN_TOKEN, baseUrl: 'http://127.0.0.1' }) },
+  });
 }
 async function stop() {
   await server.close();
@@ -59,7 +62,11 @@ interface Sent {
   json: Record<string, any>;
 }
 
-async function send(path: string, init: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string>; auth?: string | null } = {}, base = server.url): Promise<Sent> {
+async function send(
+  path: string,
+  init: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string>; auth?: string | null } = {},
+  base = server.url,
+): Promise<Sent> {
   const headers: Record<string, string> = { ...init.headers };
   const auth = init.auth === undefined ? `Bearer ${key}` : init.auth;
   if (auth !== null) headers.authorization = auth;
@@ -68,7 +75,11 @@ async function send(path: string, init: { method?: string; body?: unknown; raw?:
     body = JSON.stringify(init.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(`${base}${path}`, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const res = await fetch(`${base}${path}`, {
+    method: init.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+  });
   const text = await res.text();
   const json = text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : {};
   if (json.code) provoked.add(json.code);
@@ -82,11 +93,31 @@ describe('http: paid endpoints charge exactly the SPEC costs', () => {
     let balance = 100;
     const steps: [string, unknown, number, (j: Record<string, any>) => void][] = [
       ['/api/v1/intelligence/player', { name: 'Anton Berg' }, 1, (j) => expect(j.meta.entity_id).toBe(2)],
-      ['/api/v1/intelligence/player?enhance=narrative', { player_id: 1 }, 1, (j) => expect(typeof j.data.narrative).toBe('string')],
-      ['/api/v1/intelligence/scouting', { player_id: 1 }, 1, (j) => expect(j.data.per90_stats.goals_per90).toBeCloseTo(0.9, 10)],
-      ['/api/v1/intelligence/dna-search', { player_id: 1, limit: 3 }, 1, (j) => expect(j.data.source.player_id).toBe(1)],
+      [
+        '/api/v1/intelligence/player?enhance=narrative',
+        { player_id: 1 },
+        1,
+        (j) => expect(typeof j.data.narrative).toBe('string'),
+      ],
+      [
+        '/api/v1/intelligence/scouting',
+        { player_id: 1 },
+        1,
+        (j) => expect(j.data.per90_stats.goals_per90).toBeCloseTo(0.9, 10),
+      ],
+      [
+        '/api/v1/intelligence/dna-search',
+        { player_id: 1, limit: 3 },
+        1,
+        (j) => expect(j.data.source.player_id).toBe(1),
+      ],
       ['/api/v1/alternatives', { player_id: 1 }, 2, (j) => expect(['dna_hybrid', 'fallback']).toContain(j.data.mode)],
-      ['/api/v1/match-intelligence', { team_id: 10, mode: 'all', limit: 5 }, 6, (j) => expect(j.matches[0].fixture_id).toBe(1000)],
+      [
+        '/api/v1/match-intelligence',
+        { team_id: 10, mode: 'all', limit: 5 },
+        6,
+        (j) => expect(j.matches[0].fixture_id).toBe(1000),
+      ],
       ['/api/v1/verdict', { player_id: 1 }, 5, (j) => expect(j.player.player_id).toBe(1)],
       ['/api/v1/best-xi/pool', { vibe_id: 'balanced', limit: 3 }, 6, (j) => expect(j.mode).toBe('pool')],
       ['/api/v1/best-xi/lineup', { player_ids: [1, 2, 7] }, 6, (j) => expect(j.data_coverage.requested).toBe(3)],
@@ -117,12 +148,22 @@ describe('http: paid endpoints charge exactly the SPEC costs', () => {
       expect(r.json.credits).toBe(doc.paths[path].post['x-credits']);
       expect(r.headers.get('x-svc-credits-charged')).toBeNull();
     }
-    expect((await send('/api/v1/best-xi/pool', { auth: null })).json.vibes.map((v: { id: string }) => v.id)).toContain('balanced');
+    expect((await send('/api/v1/best-xi/pool', { auth: null })).json.vibes.map((v: { id: string }) => v.id)).toContain(
+      'balanced',
+    );
     // The cards catalog says which styles the demo channel serves, and the service keeps to it.
     const cards = (await send('/api/v1/cards', { auth: null })).json;
-    expect([cards.demo_channel, cards.demo_channel_styles, cards.demo_channel_refused_styles]).toEqual([true, ['player_card', 'stat_ribbon'], ['editorial_cover', 'fifa_viral', 'collage']]);
+    expect([cards.demo_channel, cards.demo_channel_styles, cards.demo_channel_refused_styles]).toEqual([
+      true,
+      ['player_card', 'stat_ribbon'],
+      ['editorial_cover', 'fifa_viral', 'collage'],
+    ]);
     for (const style of cards.demo_channel_refused_styles) {
-      const r = await send('/api/v1/cards', { auth: null, headers: { 'x-svc-demo-channel': 'mcp' }, body: { player_id: 1, style, photo_mode: 'silhouette' } });
+      const r = await send('/api/v1/cards', {
+        auth: null,
+        headers: { 'x-svc-demo-channel': 'mcp' },
+        body: { player_id: 1, style, photo_mode: 'silhouette' },
+      });
       expect([r.status, r.json.param], style).toEqual([401, 'X-SVC-Demo-Channel']);
     }
   });
@@ -131,18 +172,31 @@ describe('http: paid endpoints charge exactly the SPEC costs', () => {
     const doc = (await send('/openapi.json', { auth: null })).json;
     expect(doc.openapi).toBe('3.1.0');
     const spec: Record<string, number> = {
-      '/api/v1/intelligence/player': 1, '/api/v1/intelligence/scouting': 1, '/api/v1/intelligence/dna-search': 1, '/api/v1/alternatives': 2,
-      '/api/v1/match-intelligence': 6, '/api/v1/verdict': 5,
-      '/api/v1/best-xi/pool': 6, '/api/v1/best-xi/lineup': 6, '/api/v1/cards': 15, '/api/v1/cards/prompt': 3,
+      '/api/v1/intelligence/player': 1,
+      '/api/v1/intelligence/scouting': 1,
+      '/api/v1/intelligence/dna-search': 1,
+      '/api/v1/alternatives': 2,
+      '/api/v1/match-intelligence': 6,
+      '/api/v1/verdict': 5,
+      '/api/v1/best-xi/pool': 6,
+      '/api/v1/best-xi/lineup': 6,
+      '/api/v1/cards': 15,
+      '/api/v1/cards/prompt': 3,
     };
     for (const [path, cost] of Object.entries(spec)) expect(doc.paths[path].post['x-credits'], path).toBe(cost);
     // SPEC §4.1 lists 11 POSTs and 6 GET catalogs; every POST path here also answers GET with its catalog.
-    expect(Object.keys(doc.paths).filter((p) => doc.paths[p].post && !doc.paths[p].post.tags.includes('admin')).sort()).toEqual(Object.keys(spec).sort());
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => doc.paths[p].post && !doc.paths[p].post.tags.includes('admin'))
+        .sort(),
+    ).toEqual(Object.keys(spec).sort());
     expect(doc.paths['/api/v1/cards'].post.responses['202']).toBeDefined();
     expect(doc.paths['/api/v1/cards/jobs/{job_id}'].get.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/images/{name}'].get.security).toEqual([]);
     expect(doc.components.securitySchemes.demoChannel).toMatchObject({ in: 'header', name: 'X-SVC-Demo-Channel' });
-    expect(doc.paths['/api/v1/match-intelligence'].post.requestBody.content['application/json'].schema.properties.limit).toMatchObject({ minimum: 1, maximum: 30 });
+    expect(
+      doc.paths['/api/v1/match-intelligence'].post.requestBody.content['application/json'].schema.properties.limit,
+    ).toMatchObject({ minimum: 1, maximum: 30 });
     const html = await (await fetch(`${server.url}/docs`)).text();
     for (const code of Object.keys(ERRORS)) expect(html).toContain(`id="error-${code}"`);
     expect(html).not.toMatch(/<script|https?:\/\/cdn/i);
@@ -151,19 +205,40 @@ describe('http: paid endpoints charge exactly the SPEC costs', () => {
 
 describe('http: errors', () => {
   it('maps transport problems to 413, 415, 400 and 404 problem bodies', async () => {
-    const big = await send('/api/v1/intelligence/player', { raw: JSON.stringify({ name: 'x'.repeat(70_000) }), headers: { 'content-type': 'application/json' } });
+    const big = await send('/api/v1/intelligence/player', {
+      raw: JSON.stringify({ name: 'x'.repeat(70_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(big.status).toBe(413);
     expect(big.headers.get('content-type')).toContain('application/problem+json');
-    const text = await send('/api/v1/intelligence/player', { raw: 'name=x', headers: { 'content-type': 'text/plain' } });
+    const text = await send('/api/v1/intelligence/player', {
+      raw: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect([text.status, text.json.code]).toEqual([415, 'unsupported_media_type']);
-    const broken = await send('/api/v1/intelligence/player', { raw: '{"name":', headers: { 'content-type': 'application/json' } });
+    const broken = await send('/api/v1/intelligence/player', {
+      raw: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect([broken.status, broken.json.code, broken.json.param]).toEqual([400, 'invalid_request', 'body']);
     const missing = await send('/api/v2/nothing');
     expect([missing.status, missing.json.code]).toEqual([404, 'not_found']);
     expect(missing.json.request_id).toBe(missing.headers.get('request-id'));
-    for (const [method, path, allow] of [['PUT', '/api/v1/verdict', 'GET, HEAD, POST'], ['DELETE', '/api/v1/cards/jobs/job_x', 'GET, HEAD'], ['POST', '/openapi.json', 'GET, HEAD'], ['OPTIONS', '/docs', 'GET, HEAD']]) {
-      const wrong = await send(path, { method, ...(method === 'PUT' || method === 'POST' ? { body: { player_id: 1 } } : {}) });
-      expect([wrong.status, wrong.json.code, wrong.headers.get('allow')], `${method} ${path}`).toEqual([405, 'method_not_allowed', allow]);
+    for (const [method, path, allow] of [
+      ['PUT', '/api/v1/verdict', 'GET, HEAD, POST'],
+      ['DELETE', '/api/v1/cards/jobs/job_x', 'GET, HEAD'],
+      ['POST', '/openapi.json', 'GET, HEAD'],
+      ['OPTIONS', '/docs', 'GET, HEAD'],
+    ]) {
+      const wrong = await send(path, {
+        method,
+        ...(method === 'PUT' || method === 'POST' ? { body: { player_id: 1 } } : {}),
+      });
+      expect([wrong.status, wrong.json.code, wrong.headers.get('allow')], `${method} ${path}`).toEqual([
+        405,
+        'method_not_allowed',
+        allow,
+      ]);
     }
   });
 
@@ -185,11 +260,17 @@ describe('http: errors', () => {
   });
 
   it('accepts a JSON body that starts with a UTF-8 byte-order mark', async () => {
-    const r = await send('/api/v1/intelligence/scouting', { raw: `\uFEFF${JSON.stringify({ player_id: 2 })}`, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const r = await send('/api/v1/intelligence/scouting', {
+      raw: `\uFEFF${JSON.stringify({ player_id: 2 })}`,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.meta.entity_id).toBe(2);
     // Only one mark, and only at the start.
-    const twice = await send('/api/v1/intelligence/scouting', { raw: `\uFEFF\uFEFF${JSON.stringify({ player_id: 2 })}`, headers: { 'content-type': 'application/json' } });
+    const twice = await send('/api/v1/intelligence/scouting', {
+      raw: `\uFEFF\uFEFF${JSON.stringify({ player_id: 2 })}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expect([twice.status, twice.json.param]).toEqual([400, 'body']);
   });
 
@@ -215,21 +296,37 @@ describe('http: errors', () => {
 
   it('refuses bad keys and spent wallets: 401, 402', async () => {
     expect((await send('/api/v1/verdict', { body: { player_id: 1 }, auth: null })).status).toBe(401);
-    expect((await send('/api/v1/verdict', { body: { player_id: 1 }, auth: 'Bearer svc_sk_nope' })).json.code).toBe('unauthorized');
+    expect((await send('/api/v1/verdict', { body: { player_id: 1 }, auth: 'Bearer svc_sk_nope' })).json.code).toBe(
+      'unauthorized',
+    );
     const poor = await issueKey(store, { credits: 4 });
     const r = await send('/api/v1/verdict', { body: { player_id: 1 }, auth: `Bearer ${poor.key}` });
-    expect([r.status, r.json.code, r.json.required_credits, r.json.balance]).toEqual([402, 'insufficient_credits', 5, 4]);
+    expect([r.status, r.json.code, r.json.required_credits, r.json.balance]).toEqual([
+      402,
+      'insufficient_credits',
+      5,
+      4,
+    ]);
     expect(charged(r)).toEqual(['0', '4']);
   });
 
   it('replays with Idempotency-Key, and refuses the key with another body (422)', async () => {
-    const first = await send('/api/v1/intelligence/scouting', { body: { player_id: 3 }, headers: { 'idempotency-key': 'scout-3' } });
+    const first = await send('/api/v1/intelligence/scouting', {
+      body: { player_id: 3 },
+      headers: { 'idempotency-key': 'scout-3' },
+    });
     const balance = Number(first.headers.get('x-svc-wallet-balance'));
-    const again = await send('/api/v1/intelligence/scouting', { body: { player_id: 3 }, headers: { 'idempotency-key': 'scout-3' } });
+    const again = await send('/api/v1/intelligence/scouting', {
+      body: { player_id: 3 },
+      headers: { 'idempotency-key': 'scout-3' },
+    });
     expect(again.json).toEqual(first.json);
     expect(charged(again)).toEqual(['0', String(balance)]);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    const other = await send('/api/v1/intelligence/scouting', { body: { player_id: 4 }, headers: { 'idempotency-key': 'scout-3' } });
+    const other = await send('/api/v1/intelligence/scouting', {
+      body: { player_id: 4 },
+      headers: { 'idempotency-key': 'scout-3' },
+    });
     expect([other.status, other.json.code]).toEqual([422, 'idempotency_key_reused']);
   });
 
@@ -250,9 +347,19 @@ describe('http: errors', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const scripted: Operation = {
-      id: 'test.script', method: 'POST', path: '/api/v1/test/script', summary: 'scripted', tag: 'test', beta: false, cost: 1, demo: true,
-      body: z.object({ code: z.string().optional(), wait: z.boolean().optional(), boom: z.boolean().optional() }).strict(),
-      query: z.object({}).strict(), response: z.object({}),
+      id: 'test.script',
+      method: 'POST',
+      path: '/api/v1/test/script',
+      summary: 'scripted',
+      tag: 'test',
+      beta: false,
+      cost: 1,
+      demo: true,
+      body: z
+        .object({ code: z.string().optional(), wait: z.boolean().optional(), boom: z.boolean().optional() })
+        .strict(),
+      query: z.object({}).strict(),
+      response: z.object({}),
       async run({ body }) {
         const b = body as { code?: string; wait?: boolean; boom?: boolean };
         if (b.wait) await gate;
@@ -264,12 +371,32 @@ describe('http: errors', () => {
     // Tomi (player 5) with 60 minutes has no DNA vector in this engine.
     const thin = Engine.open({ dataset: tinyDataset({ 5: { minutes: 60 } }) });
     const dna = OPERATIONS.find((o) => o.id === 'intelligence.dna-search')!;
-    const aux = await listen(createService({ engine: thin, store: auxStore, baseUrl: 'http://aux', operations: [scripted, dna], rateLimit: { perSecond: 0.01, burst: 7 }, onError: () => {} }), { port: 0 });
+    const aux = await listen(
+      createService({
+        engine: thin,
+        store: auxStore,
+        baseUrl: 'http://aux',
+        operations: [scripted, dna],
+        rateLimit: { perSecond: 0.01, burst: 7 },
+        onError: () => {},
+      }),
+      { port: 0 },
+    );
     try {
       const { key: auxKey } = await issueKey(auxStore, { credits: 50 });
-      const post = (body: unknown, headers: Record<string, string> = {}) => send('/api/v1/test/script', { body, headers, auth: `Bearer ${auxKey}` }, aux.url);
-      const noVector = await send('/api/v1/intelligence/dna-search', { body: { player_id: 5 }, auth: `Bearer ${auxKey}` }, aux.url);
-      expect([noVector.status, noVector.json.code, noVector.json.param, noVector.headers.get('x-svc-credits-charged')]).toEqual([422, 'no_dna_vector', 'name', '0']);
+      const post = (body: unknown, headers: Record<string, string> = {}) =>
+        send('/api/v1/test/script', { body, headers, auth: `Bearer ${auxKey}` }, aux.url);
+      const noVector = await send(
+        '/api/v1/intelligence/dna-search',
+        { body: { player_id: 5 }, auth: `Bearer ${auxKey}` },
+        aux.url,
+      );
+      expect([
+        noVector.status,
+        noVector.json.code,
+        noVector.json.param,
+        noVector.headers.get('x-svc-credits-charged'),
+      ]).toEqual([422, 'no_dna_vector', 'name', '0']);
       expect(noVector.json.detail).toMatch(/60 minutes/);
       expect((await post({ code: 'ambiguous_team' })).status).toBe(409);
       expect((await post({ code: 'season_not_found' })).status).toBe(404);
@@ -285,7 +412,11 @@ describe('http: errors', () => {
       expect((await running).status).toBe(200);
       // Burst 6 used up by the six calls above; the sixth waits for one token at 0.01/s: ⌈(1 − ε)·100⌉ = 100 s.
       const limited = await post({});
-      expect([limited.status, limited.json.code, limited.headers.get('retry-after')]).toEqual([429, 'rate_limited', '100']);
+      expect([limited.status, limited.json.code, limited.headers.get('retry-after')]).toEqual([
+        429,
+        'rate_limited',
+        '100',
+      ]);
     } finally {
       await aux.close();
       await auxStore.close();
@@ -295,10 +426,16 @@ describe('http: errors', () => {
   it('answers admin top-up and revocation refusals with their own codes', async () => {
     const admin = `Bearer ${ADMIN_TOKEN}`;
     const { json: created } = await send('/admin/v1/keys', { auth: admin, body: { credits: 1 } });
-    expect((await send(`/admin/v1/keys/${created.id}/topup`, { auth: admin, body: { credits: 0 } })).json).toMatchObject({ status: 400, code: 'amount_out_of_range' });
-    expect((await send(`/admin/v1/keys/${created.id}/topup`, { auth: admin, body: { credits: 1e12 } })).json).toMatchObject({ status: 422, code: 'balance_limit_exceeded', balance: 1 });
+    expect(
+      (await send(`/admin/v1/keys/${created.id}/topup`, { auth: admin, body: { credits: 0 } })).json,
+    ).toMatchObject({ status: 400, code: 'amount_out_of_range' });
+    expect(
+      (await send(`/admin/v1/keys/${created.id}/topup`, { auth: admin, body: { credits: 1e12 } })).json,
+    ).toMatchObject({ status: 422, code: 'balance_limit_exceeded', balance: 1 });
     expect((await send(`/admin/v1/keys/${created.id}/revoke`, { auth: admin, method: 'POST' })).status).toBe(200);
-    expect((await send(`/admin/v1/keys/${created.id}/topup`, { auth: admin, body: { credits: 1 } })).json).toMatchObject({ status: 409, code: 'key_revoked' });
+    expect(
+      (await send(`/admin/v1/keys/${created.id}/topup`, { auth: admin, body: { credits: 1 } })).json,
+    ).toMatchObject({ status: 409, code: 'key_revoked' });
     expect((await store.wallets.ledger(created.id)).map((e) => e.amount)).toEqual([1]);
   });
 
@@ -317,7 +454,13 @@ describe('http: images', () => {
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('cache-control')).toContain('immutable');
     expect(Array.from(new Uint8Array(await res.arrayBuffer()))).toEqual(Array.from(png));
-    for (const bad of [`${hash.toUpperCase()}.png`, `${hash}.PNG`, '..%2F..%2Fetc%2Fpasswd', `..%2F${hash}.png`, `${'0'.repeat(64)}.png`]) {
+    for (const bad of [
+      `${hash.toUpperCase()}.png`,
+      `${hash}.PNG`,
+      '..%2F..%2Fetc%2Fpasswd',
+      `..%2F${hash}.png`,
+      `${'0'.repeat(64)}.png`,
+    ]) {
       expect((await fetch(`${server.url}/images/${bad}`)).status, bad).toBe(404);
     }
   });
@@ -336,7 +479,10 @@ describe('http: durability and billing properties', () => {
   it('never charges a 4xx or 5xx response (property over arbitrary bodies)', async () => {
     const bodyArb = fc.oneof(
       fc.record({ name: fc.string({ maxLength: 12 }) }, { requiredKeys: [] }),
-      fc.record({ player_id: fc.integer({ min: -3, max: 12 }), team_hint: fc.string({ maxLength: 4 }) }, { requiredKeys: [] }),
+      fc.record(
+        { player_id: fc.integer({ min: -3, max: 12 }), team_hint: fc.string({ maxLength: 4 }) },
+        { requiredKeys: [] },
+      ),
       fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
     );
     const pathArb = fc.constantFrom('/api/v1/intelligence/player', '/api/v1/intelligence/scouting', '/api/v1/verdict');

@@ -41,7 +41,8 @@ export function builtBinary(): string {
       mkdirSync(lock);
       break;
     } catch {
-      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS)
+        rmSync(lock, { recursive: true, force: true });
       else sleepSync(1000);
     }
   }

@@ -32,7 +32,8 @@ async function clientWith(headers: Record<string, string>): Promise<Client> {
   return client;
 }
 
-const creditsOf = (result: { _meta?: Record<string, unknown> }) => result._meta?.['halfspace/credits'] as Credits | undefined;
+const creditsOf = (result: { _meta?: Record<string, unknown> }) =>
+  result._meta?.['halfspace/credits'] as Credits | undefined;
 
 beforeAll(async () => {
   store = memoryStore();
@@ -67,7 +68,11 @@ describe('POST /mcp', () => {
       expect(await store.wallets.balance(record.id)).toBe(balance);
 
       // The REST twin of the same call charges the same.
-      const rest = await fetch(`${server.url}${op.path}${tool === 'player' ? '?enhance=narrative' : ''}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const rest = await fetch(`${server.url}${op.path}${tool === 'player' ? '?enhance=narrative' : ''}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       expect(rest.status, tool).toBe(200);
       balance -= cost;
       expect(rest.headers.get('x-svc-credits-charged')).toBe(String(cost));
@@ -97,7 +102,9 @@ describe('POST /mcp', () => {
     const result = await anonymous.callTool({ name: 'scouting', arguments: VALID.scouting });
     expect(result.structuredContent).toMatchObject({ code: 'unauthorized' });
     const badKey = await clientWith({ authorization: 'Bearer svc_sk_not_a_key' });
-    expect((await badKey.callTool({ name: 'scouting', arguments: VALID.scouting })).structuredContent).toMatchObject({ code: 'unauthorized' });
+    expect((await badKey.callTool({ name: 'scouting', arguments: VALID.scouting })).structuredContent).toMatchObject({
+      code: 'unauthorized',
+    });
   });
 
   it('counts demo-channel calls against the daily quota; failures do not count', async () => {
@@ -115,19 +122,27 @@ describe('POST /mcp', () => {
     expect(over.isError).toBe(true);
     expect(over.structuredContent).toMatchObject({ code: 'demo_limit_exhausted', limit: 4 });
     // hd cards are never on the demo channel, exactly as over REST.
-    const hd = await (await clientWith({ 'x-svc-demo-channel': 'mcp' })).callTool({ name: 'card', arguments: { player_name: 'Igor Teixeira', style: 'editorial_cover', photo_mode: 'silhouette' } });
+    const hd = await (await clientWith({ 'x-svc-demo-channel': 'mcp' })).callTool({
+      name: 'card',
+      arguments: { player_name: 'Igor Teixeira', style: 'editorial_cover', photo_mode: 'silhouette' },
+    });
     expect(hd.structuredContent).toMatchObject({ code: 'unauthorized' });
   });
 
   it('renders an hd card as a job, waits for it, returns the PNG and charges 40 credits once', async () => {
     const { key, record } = await issueKey(store, { credits: 50 });
     const client = await clientWith({ authorization: `Bearer ${key}` });
-    const result = await client.callTool({ name: 'card', arguments: { player_name: 'Igor Teixeira', style: 'editorial_cover', photo_mode: 'silhouette' } });
+    const result = await client.callTool({
+      name: 'card',
+      arguments: { player_name: 'Igor Teixeira', style: 'editorial_cover', photo_mode: 'silhouette' },
+    });
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
     const value = result.structuredContent as { image_url: string; style: string };
     expect(value.style).toBe('editorial_cover');
     const image = (result.content as Content).find((c) => c.type === 'image')!;
-    const served = Buffer.from(await (await fetch(value.image_url.replace('http://127.0.0.1', server.url))).arrayBuffer());
+    const served = Buffer.from(
+      await (await fetch(value.image_url.replace('http://127.0.0.1', server.url))).arrayBuffer(),
+    );
     expect(Buffer.from(image.data!, 'base64').equals(served)).toBe(true);
     expect(creditsOf(result)).toEqual({ charged: 40, balance: 10 });
     expect(await store.wallets.balance(record.id)).toBe(10);

@@ -19,7 +19,11 @@ let url: string;
 
 beforeAll(async () => {
   const bin = builtBinary();
-  child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--db', join(dir, 'serve.db'), '--render-workers', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(
+    process.execPath,
+    [bin, 'serve', '--port', '0', '--db', join(dir, 'serve.db'), '--render-workers', '0'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -42,7 +46,11 @@ afterAll(async () => {
 describe('halfspace serve: POST /mcp', () => {
   it('lists the tools and answers "who plays like Igor Teixeira under 24?" on the demo channel', async () => {
     const client = new Client({ name: 'halfspace-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { 'X-SVC-Demo-Channel': 'mcp' } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
+        requestInit: { headers: { 'X-SVC-Demo-Channel': 'mcp' } },
+      }),
+    );
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toContain('dna_search');

@@ -22,7 +22,9 @@ let client: Client;
 beforeAll(async () => {
   const bin = builtBinary();
   // The client is configured as docs/mcp.md says, with the `halfspace` command being the built binary.
-  const config = JSON.parse(readFileSync(join(ROOT, 'docs', 'mcp.md'), 'utf8').match(/```json\n([\s\S]*?)```/)![1]) as { mcpServers: { halfspace: { command: string; args: string[] } } };
+  const config = JSON.parse(readFileSync(join(ROOT, 'docs', 'mcp.md'), 'utf8').match(/```json\n([\s\S]*?)```/)![1]) as {
+    mcpServers: { halfspace: { command: string; args: string[] } };
+  };
   const { command, args } = config.mcpServers.halfspace;
   expect(command).toBe('halfspace');
   client = new Client({ name: 'halfspace-test', version: '1.0.0' });
@@ -47,7 +49,9 @@ describe('halfspace mcp over stdio', () => {
   it('answers "who plays like Igor Teixeira under 24?" through dna_search', async () => {
     const result = await client.callTool({ name: 'dna_search', arguments: VALID.dna_search });
     expect(result.isError).toBeFalsy();
-    const value = checkShape('dna_search', result.structuredContent) as { data: { source: { display_name: string }; results: { player: { age: number; display_name: string } }[] } };
+    const value = checkShape('dna_search', result.structuredContent) as {
+      data: { source: { display_name: string }; results: { player: { age: number; display_name: string } }[] };
+    };
     expect(value.data.source.display_name).toBe(IGOR);
     expect(value.data.results.length).toBeGreaterThan(0);
     for (const r of value.data.results) expect(r.player.age).toBeLessThan(24);
@@ -84,7 +88,10 @@ describe('halfspace mcp over stdio', () => {
     expect(problem.candidates.length).toBe(2);
     const text = (result.content as Content)[0].text!;
     for (const c of problem.candidates) expect(text).toContain(`player_id: ${c.player_id}`);
-    const picked = await client.callTool({ name: 'verdict', arguments: { player_id: problem.candidates[0].player_id } });
+    const picked = await client.callTool({
+      name: 'verdict',
+      arguments: { player_id: problem.candidates[0].player_id },
+    });
     expect(picked.isError).toBeFalsy();
   });
 
@@ -102,7 +109,10 @@ describe('halfspace mcp over stdio', () => {
   });
 
   it('renders an hd card in-process (no job, no key) and returns it as an image', async () => {
-    const result = await client.callTool({ name: 'card', arguments: { player_name: IGOR, style: 'editorial_cover', photo_mode: 'silhouette' } });
+    const result = await client.callTool({
+      name: 'card',
+      arguments: { player_name: IGOR, style: 'editorial_cover', photo_mode: 'silhouette' },
+    });
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ style: 'editorial_cover' });
     const image = (result.content as Content).find((c) => c.type === 'image')!;
@@ -120,7 +130,9 @@ describe('halfspace mcp over stdio', () => {
 
   it('exits 2 with one line on stderr when the dataset cannot be opened', async () => {
     const run = promisify(execFile);
-    const failed = await run(process.execPath, [builtBinary(), 'mcp', '--dataset', join(ROOT, 'no-such-dataset')], { timeout: 60_000 }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+    const failed = await run(process.execPath, [builtBinary(), 'mcp', '--dataset', join(ROOT, 'no-such-dataset')], {
+      timeout: 60_000,
+    }).catch((e: { code: number; stdout: string; stderr: string }) => e);
     expect((failed as { code: number }).code).toBe(2);
     expect((failed as { stdout: string }).stdout).toBe('');
     expect((failed as { stderr: string }).stderr.trim().split('\n')).toHaveLength(1);

@@ -9,7 +9,25 @@ import { sampleFacts } from '../cards/sample-facts.js';
 const hostile = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 200 }),
-  fc.array(fc.constantFrom(USER_TAKE_OPEN, USER_TAKE_CLOSE, '<', '>', '\n', '\r', '\u2028', 'SAFETY', 'ignore previous', ' ', 'x', '🔥'), { maxLength: 30 }).map((a) => a.join('')),
+  fc
+    .array(
+      fc.constantFrom(
+        USER_TAKE_OPEN,
+        USER_TAKE_CLOSE,
+        '<',
+        '>',
+        '\n',
+        '\r',
+        '\u2028',
+        'SAFETY',
+        'ignore previous',
+        ' ',
+        'x',
+        '🔥',
+      ),
+      { maxLength: 30 },
+    )
+    .map((a) => a.join('')),
 );
 
 describe('composeCardPrompt properties', () => {
@@ -22,7 +40,10 @@ describe('composeCardPrompt properties', () => {
         expect(text.split(USER_TAKE_OPEN).length - 1).toBe(1);
         expect(text.split(USER_TAKE_CLOSE).length - 1).toBe(1);
         // Between the markers there is exactly one line: the neutralised take.
-        const inside = text.slice(text.indexOf(USER_TAKE_OPEN) + USER_TAKE_OPEN.length + 1, text.indexOf(USER_TAKE_CLOSE) - 1);
+        const inside = text.slice(
+          text.indexOf(USER_TAKE_OPEN) + USER_TAKE_OPEN.length + 1,
+          text.indexOf(USER_TAKE_CLOSE) - 1,
+        );
         expect(inside.includes('\n')).toBe(false);
         expect(/[<>]/.test(inside)).toBe(false);
       }),

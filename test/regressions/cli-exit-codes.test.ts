@@ -23,7 +23,9 @@ describe('built binary on the demo data', () => {
   });
 
   it('writes every verdict receipt percentile as an English ordinal (1st, 2nd, 3rd, 11th …)', () => {
-    const pool = JSON.parse(runBuiltSync(['bestxi', 'pool', '--vibe', 'balanced', '--limit', '6', '--json']).stdout) as { players: { player_id: number }[] };
+    const pool = JSON.parse(
+      runBuiltSync(['bestxi', 'pool', '--vibe', 'balanced', '--limit', '6', '--json']).stdout,
+    ) as { players: { player_id: number }[] };
     const seen: number[] = [];
     for (const { player_id: id } of pool.players) {
       const r = runBuiltSync(['verdict', '--player-id', String(id)]);

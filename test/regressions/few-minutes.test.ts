@@ -13,7 +13,12 @@ import { tinyDataset } from '../helpers/tiny-dataset.js';
 // Tomi (player 5, RW): 11 minutes, one appearance, one completed cross, no provider rating; the
 // cohort's attackers cross at 30 %.
 const crossers = Object.fromEntries([1, 2, 3, 4, 6].map((id) => [id, { crosses: 10, crosses_completed: 3 }]));
-const engine = Engine.open({ dataset: tinyDataset({ ...crossers, 5: { minutes: 11, appearances: 1, starts: 0, goals: 0, shots: 0, crosses: 1, crosses_completed: 1, rating: null } }) });
+const engine = Engine.open({
+  dataset: tinyDataset({
+    ...crossers,
+    5: { minutes: 11, appearances: 1, starts: 0, goals: 0, shots: 0, crosses: 1, crosses_completed: 1, rating: null },
+  }),
+});
 const row = engine.latestRowOf(5);
 
 describe('a player under 90 minutes', () => {
@@ -48,7 +53,9 @@ describe('a player under 90 minutes', () => {
 
 describe('the small-sample take', () => {
   it('states the number under a small-sample warning and claims nothing ("stand out" was wrong in number and in substance)', () => {
-    expect(defaultTakeOf('Pass accuracy', 100, 'Defender', 'low')).toBe('Small sample: pass accuracy at the 100th percentile.');
+    expect(defaultTakeOf('Pass accuracy', 100, 'Defender', 'low')).toBe(
+      'Small sample: pass accuracy at the 100th percentile.',
+    );
     expect(defaultTakeOf('Rating', 35, 'Defender', 'low')).toBe('Small sample: rating at the 35th percentile.');
     expect(defaultTakeOf('Key passes', 92, 'Midfielder', 'low')).not.toMatch(/stand|top|elite/i);
   });

@@ -20,7 +20,12 @@ import { NORDHAFEN, smallLeague } from '../helpers/small-league.js';
 /** The tiny dataset as a provider would ship it: no birth dates, market values or World Cup squads. */
 function providerLike() {
   const ds = tinyDataset();
-  const players = rowsOf(ds.tables.players, 'players').map((p) => ({ ...p, birth_date: null, market_value_eur: null, wc2026_nation: null }));
+  const players = rowsOf(ds.tables.players, 'players').map((p) => ({
+    ...p,
+    birth_date: null,
+    market_value_eur: null,
+    wc2026_nation: null,
+  }));
   return { ...ds, tables: { ...ds.tables, players: tableFromRows('players', players) } };
 }
 
@@ -32,7 +37,13 @@ describe('Best XI pool on data without ages, values or squads', () => {
     return r.value;
   };
   it('says which filter excludes everyone, and why', () => {
-    for (const [vibe, note] of [['u23', /no player in this dataset has a birth date/i], ['veterans', /birth date/], ['galacticos', /market value/], ['moneyball', /market value/], ['wc2026', /2026 World Cup squad/]] as const) {
+    for (const [vibe, note] of [
+      ['u23', /no player in this dataset has a birth date/i],
+      ['veterans', /birth date/],
+      ['galacticos', /market value/],
+      ['moneyball', /market value/],
+      ['wc2026', /2026 World Cup squad/],
+    ] as const) {
       const r = pool(vibe);
       expect(r.players, vibe).toEqual([]);
       expect(r.meta.coverage_note, vibe).toMatch(note);
@@ -54,7 +65,9 @@ describe('DNA search on data without values or ages', () => {
     const fee = engine.dnaSearch({ name: 'Anton Berg', filters: { max_fee_tier: 'T2' } });
     if (!fee.ok) throw new Error(fee.error.message);
     expect(fee.value.data.results).toEqual([]);
-    expect(fee.value.summary).toContain('No player in this dataset has a market value, so the fee-tier filter excludes everyone.');
+    expect(fee.value.summary).toContain(
+      'No player in this dataset has a market value, so the fee-tier filter excludes everyone.',
+    );
     const age = engine.dnaSearch({ name: 'Anton Berg', filters: { max_age: 30 } });
     expect(age.ok && age.value.summary).toContain('has a birth date, so the age filter excludes everyone.');
     const plain = engine.dnaSearch({ name: 'Anton Berg' });
@@ -66,9 +79,18 @@ describe('DNA search on data without values or ages', () => {
 describe('match intelligence line-ups', () => {
   it('name players as every other surface does: known_as when there is one', () => {
     const ds = smallLeague();
-    const players = rowsOf(ds.tables.players, 'players').map((p) => (p.player_id === 1012 ? { ...p, known_as: 'Jögi' } : p));
-    const engine = Engine.open({ dataset: { ...ds, tables: { ...ds.tables, players: tableFromRows('players', players) } } });
-    const recent = engine.matchIntelligence({ team_id: NORDHAFEN, league_name: 'Erste Liga', mode: 'recent', limit: 1 });
+    const players = rowsOf(ds.tables.players, 'players').map((p) =>
+      p.player_id === 1012 ? { ...p, known_as: 'Jögi' } : p,
+    );
+    const engine = Engine.open({
+      dataset: { ...ds, tables: { ...ds.tables, players: tableFromRows('players', players) } },
+    });
+    const recent = engine.matchIntelligence({
+      team_id: NORDHAFEN,
+      league_name: 'Erste Liga',
+      mode: 'recent',
+      limit: 1,
+    });
     if (!recent.ok) throw new Error(recent.error.message);
     const names = recent.value.matches[0].lineups!.home!.starters.map((p) => p.name);
     expect(names).toContain('Jögi');
@@ -85,13 +107,20 @@ describe('match intelligence coverage notes', () => {
   it('say why derby_kind is always null and why "upcoming" is empty', () => {
     const ds = smallLeague({ withRivalries: false });
     const teams = rowsOf(ds.tables.teams, 'teams').map((t) => ({ ...t, city: null }));
-    const engine = Engine.open({ dataset: { ...ds, tables: { ...ds.tables, teams: tableFromRows('teams', teams) } }, clock: () => new Date('2026-06-01T00:00:00Z') });
+    const engine = Engine.open({
+      dataset: { ...ds, tables: { ...ds.tables, teams: tableFromRows('teams', teams) } },
+      clock: () => new Date('2026-06-01T00:00:00Z'),
+    });
     const r = engine.matchIntelligence({ team_id: NORDHAFEN, mode: 'upcoming' });
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.matches).toEqual([]);
-    expect(r.value.meta.coverage_note).toContain('neither a rivalries table nor club cities: derby_kind is always null');
+    expect(r.value.meta.coverage_note).toContain(
+      'neither a rivalries table nor club cities: derby_kind is always null',
+    );
     // F9 Nordhafen v Alpenau, 2026-03-15 15:00 UTC, is Nordhafen's last fixture.
-    expect(r.value.meta.coverage_note).toContain("No fixture here kicks off after now: the dataset's last one kicked off at 2026-03-15T15:00:00.000Z.");
+    expect(r.value.meta.coverage_note).toContain(
+      "No fixture here kicks off after now: the dataset's last one kicked off at 2026-03-15T15:00:00.000Z.",
+    );
     const full = Engine.open({ dataset: smallLeague() }).matchIntelligence({ team_id: NORDHAFEN, mode: 'upcoming' });
     expect(full.ok && full.value.meta.coverage_note).toBeNull();
   });
@@ -107,7 +136,17 @@ describe('round labels', () => {
     const dir = mkdtempSync(join(tmpdir(), 'halfspace-rounds-'));
     try {
       datasetToDir(smallLeague(), dir);
-      const r = runBuiltSync(['fixtures', '--team-id', String(NORDHAFEN), '--league', 'Pokal', '--mode', 'recent', '--dataset', dir]);
+      const r = runBuiltSync([
+        'fixtures',
+        '--team-id',
+        String(NORDHAFEN),
+        '--league',
+        'Pokal',
+        '--mode',
+        'recent',
+        '--dataset',
+        dir,
+      ]);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain('Pokal 2025/26, Round of 16 (');
       expect(r.stdout).not.toContain('round Round');

@@ -33,7 +33,12 @@ function valueOf(row: Row, key: MetricKey): number | null {
 describe('scouting on the demo universe, recomputed independently', () => {
   it('reproduces every per-90 value and percentile of a sample of players', () => {
     const seasons = rowsOf(engine.dataset.tables.player_seasons, 'player_seasons');
-    const groupOf = new Map(rowsOf(engine.dataset.tables.players, 'players').map((p) => [p.player_id, positionGroupOf(p.position as PositionCode)]));
+    const groupOf = new Map(
+      rowsOf(engine.dataset.tables.players, 'players').map((p) => [
+        p.player_id,
+        positionGroupOf(p.position as PositionCode),
+      ]),
+    );
     const sample = engine.players.filter((_, i) => i % 97 === 0);
     let checked = 0;
     for (const player of sample) {
@@ -43,7 +48,13 @@ describe('scouting on the demo universe, recomputed independently', () => {
       if (latest < 0) continue;
       const mine = seasons[latest];
       const group = groupOf.get(player.player_id)!;
-      const cohort = seasons.filter((s) => s.league_id === mine.league_id && s.season_id === mine.season_id && groupOf.get(s.player_id) === group && s.minutes >= 450);
+      const cohort = seasons.filter(
+        (s) =>
+          s.league_id === mine.league_id &&
+          s.season_id === mine.season_id &&
+          groupOf.get(s.player_id) === group &&
+          s.minutes >= 450,
+      );
       for (const [key, entry] of Object.entries(r.value.data.percentiles)) {
         const k = key as MetricKey;
         if (k === 'rating' && mine.rating === null) continue; // model rating: covered by test/stats

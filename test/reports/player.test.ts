@@ -20,15 +20,28 @@ describe('engine.scouting', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.data.per90_stats.goals_per90).toBe(0.9);
-    expect(r.value.data.percentiles.goals_per90).toMatchObject({ value: 0.9, percentile: 90, label: 'elite', ordinal: '90th percentile' });
+    expect(r.value.data.percentiles.goals_per90).toMatchObject({
+      value: 0.9,
+      percentile: 90,
+      label: 'elite',
+      ordinal: '90th percentile',
+    });
     expect(r.value.data.percentiles.goals_per90.cohort).toEqual({
-      league_id: 1, league: 'Erste Liga', season_id: 100, season: '2025/26', position_group: 'attacker', min_minutes: 450, n: 5,
+      league_id: 1,
+      league: 'Erste Liga',
+      season_id: 100,
+      season: '2025/26',
+      position_group: 'attacker',
+      min_minutes: 450,
+      n: 5,
     });
     expect(r.value.data.percentiles.goals_per90.sample).toEqual({ minutes: 900, appearances: 10, level: 'ok' });
     expect(r.value.meta.entity_id).toBe(1);
     // Style tags come from the DNA layer: an attacker gets an attacker role first, with evidence.
     expect(r.value.data.dna.has_vector).toBe(true);
-    expect(['Complete Forward', 'Poacher', 'Target Man', 'Inside Forward', 'Link-up Forward']).toContain(r.value.data.dna.style_tags[0]);
+    expect(['Complete Forward', 'Poacher', 'Target Man', 'Inside Forward', 'Link-up Forward']).toContain(
+      r.value.data.dna.style_tags[0],
+    );
     expect(r.value.data.dna.style!.tags[0].evidence.length).toBeGreaterThan(0);
   });
 
@@ -66,7 +79,12 @@ describe('engine.player', () => {
   it('returns the SPEC §2.3 shape with the latest season included', () => {
     const r = engine.player({ name: 'Tomi' });
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.value.data.profile).toMatchObject({ player_id: 5, display_name: 'Tomi', position_group: 'attacker', fee_tier: null });
+    expect(r.value.data.profile).toMatchObject({
+      player_id: 5,
+      display_name: 'Tomi',
+      position_group: 'attacker',
+      fee_tier: null,
+    });
     expect(r.value.data.recent_stats).toHaveLength(1);
     expect(r.value.data.recent_stats[0]).toMatchObject({ season: '2025/26', minutes: 180, totals: { goals: 2 } });
     expect(typeof r.value.summary).toBe('string');

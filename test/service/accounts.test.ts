@@ -25,12 +25,23 @@ describe('topupWallet', () => {
     for (const credits of [0, -3, 1.5, Number.NaN, MAX_WALLET_CREDITS + 1, 9_007_199_254_740_000]) {
       expect(await topupWallet(store, id, credits, null, NOW)).toEqual({
         ok: false,
-        error: { code: 'amount_out_of_range', message: `credits must be an integer from 1 to 1000000000000, got ${credits}`, param: 'credits', max_credits: MAX_WALLET_CREDITS },
+        error: {
+          code: 'amount_out_of_range',
+          message: `credits must be an integer from 1 to 1000000000000, got ${credits}`,
+          param: 'credits',
+          max_credits: MAX_WALLET_CREDITS,
+        },
       });
     }
-    expect(await topupWallet(store, 'key_nobody', 5, null, NOW)).toMatchObject({ ok: false, error: { code: 'not_found', param: 'key' } });
+    expect(await topupWallet(store, 'key_nobody', 5, null, NOW)).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', param: 'key' },
+    });
     // 10 + (10^12 − 10) = 10^12: the limit itself is allowed, one more is not.
-    expect(await topupWallet(store, id, MAX_WALLET_CREDITS - 10, 'big', NOW)).toEqual({ ok: true, value: MAX_WALLET_CREDITS });
+    expect(await topupWallet(store, id, MAX_WALLET_CREDITS - 10, 'big', NOW)).toEqual({
+      ok: true,
+      value: MAX_WALLET_CREDITS,
+    });
     expect(await topupWallet(store, id, 1, null, NOW)).toEqual({
       ok: false,
       error: {
@@ -45,7 +56,11 @@ describe('topupWallet', () => {
     await store.keys.revoke(id, LATER);
     expect(await topupWallet(store, id, 1, null, NOW)).toEqual({
       ok: false,
-      error: { code: 'key_revoked', message: `key ${id} was revoked at ${LATER}; its wallet takes no more credits`, param: 'key' },
+      error: {
+        code: 'key_revoked',
+        message: `key ${id} was revoked at ${LATER}; its wallet takes no more credits`,
+        param: 'key',
+      },
     });
     expect((await store.wallets.ledger(id)).map((e) => e.amount)).toEqual([10, MAX_WALLET_CREDITS - 10]);
   });
@@ -55,13 +70,19 @@ describe('topupWallet', () => {
     const refused = await issueKey(store, { credits: MAX_WALLET_CREDITS + 1 }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(HalfspaceError);
     expect((refused as HalfspaceError).failure).toMatchObject({ code: 'amount_out_of_range', param: 'credits' });
-    await expect(issueKey(store, { credits: -1 })).rejects.toThrow('credits must be an integer from 0 to 1000000000000, got -1');
+    await expect(issueKey(store, { credits: -1 })).rejects.toThrow(
+      'credits must be an integer from 0 to 1000000000000, got -1',
+    );
     expect(await store.keys.list()).toEqual([]);
     expect((await issueKey(store, { credits: MAX_WALLET_CREDITS })).balance).toBe(MAX_WALLET_CREDITS);
   });
 
   it('keeps every wallet within 0…MAX_WALLET_CREDITS, its ledger summing to its balance, under any top-ups (fast-check)', async () => {
-    const amount = fc.oneof(fc.integer({ min: -5, max: 100 }), fc.integer({ min: MAX_WALLET_CREDITS / 4, max: MAX_WALLET_CREDITS + 5 }), fc.double({ noNaN: true }));
+    const amount = fc.oneof(
+      fc.integer({ min: -5, max: 100 }),
+      fc.integer({ min: MAX_WALLET_CREDITS / 4, max: MAX_WALLET_CREDITS + 5 }),
+      fc.double({ noNaN: true }),
+    );
     await fc.assert(
       fc.asyncProperty(fc.nat({ max: 1000 }), fc.array(amount, { maxLength: 12 }), async (opening, amounts) => {
         const store = memoryStore();
@@ -69,7 +90,11 @@ describe('topupWallet', () => {
         let expected = opening;
         for (const credits of amounts) {
           const out = await topupWallet(store, record.id, credits, null, NOW);
-          const fits = Number.isInteger(credits) && credits >= 1 && credits <= MAX_WALLET_CREDITS && expected + credits <= MAX_WALLET_CREDITS;
+          const fits =
+            Number.isInteger(credits) &&
+            credits >= 1 &&
+            credits <= MAX_WALLET_CREDITS &&
+            expected + credits <= MAX_WALLET_CREDITS;
           expect(out.ok).toBe(fits);
           if (fits) expected += credits;
         }
@@ -85,7 +110,7 @@ describe('topupWallet', () => {
 });
 
 describe('walletStatusOf and releaseLeftoverHolds', () => {
-  it('shows held credits; at start releases the holds of another handle and expired ones, never an unfinished job\'s', async () => {
+  it("shows held credits; at start releases the holds of another handle and expired ones, never an unfinished job's", async () => {
     // Two handles on one file stand for a crashed process and the one started after it.
     const dir = mkdtempSync(join(tmpdir(), 'halfspace-accounts-'));
     try {
@@ -97,22 +122,48 @@ describe('walletStatusOf and releaseLeftoverHolds', () => {
       const job = await crashed.wallets.hold(id, 40, at, '2026-03-01T12:15:00.000Z', 'cards job');
       const stale = await crashed.wallets.hold(id, 5, at, '2026-03-01T12:00:30.000Z', 'verdict');
       if (!call.ok || !job.ok || !stale.ok) throw new Error('holds refused');
-      await crashed.jobs.create({ job_id: 'job_1', key_id: id, hold_id: job.hold_id, credits: 40, status: 'running', request: '{}', result: null, created_at: at, updated_at: at });
-      expect(await walletStatusOf(crashed, id)).toEqual({ ok: true, value: { balance: 45, held: 55, available: 45, holds: await crashed.wallets.openHolds(id) } });
+      await crashed.jobs.create({
+        job_id: 'job_1',
+        key_id: id,
+        hold_id: job.hold_id,
+        credits: 40,
+        status: 'running',
+        request: '{}',
+        result: null,
+        created_at: at,
+        updated_at: at,
+      });
+      expect(await walletStatusOf(crashed, id)).toEqual({
+        ok: true,
+        value: { balance: 45, held: 55, available: 45, holds: await crashed.wallets.openHolds(id) },
+      });
       expect(await walletStatusOf(crashed, 'key_nobody')).toMatchObject({ ok: false, error: { code: 'not_found' } });
 
       const next = sqliteStore(join(dir, 'a.db'));
       // The call's and the stale hold come back as abandoned (10 + 5); the job keeps its 40 to resume under.
-      expect(await releaseLeftoverHolds(next, new Date('2026-03-01T12:01:00.000Z'))).toEqual({ abandoned: 2, expired: 0 });
+      expect(await releaseLeftoverHolds(next, new Date('2026-03-01T12:01:00.000Z'))).toEqual({
+        abandoned: 2,
+        expired: 0,
+      });
       const status = await walletStatusOf(next, id);
-      expect(status.ok && [status.value.balance, status.value.held, status.value.holds.map((h) => h.hold_id)]).toEqual([60, 40, [job.hold_id]]);
+      expect(status.ok && [status.value.balance, status.value.held, status.value.holds.map((h) => h.hold_id)]).toEqual([
+        60,
+        40,
+        [job.hold_id],
+      ]);
       // A memory store has no earlier process: only expiry applies.
       const mem = memoryStore();
       const k = await issueKey(mem, { credits: 9, now: NOW });
       await mem.wallets.hold(k.record.id, 4, at, '2026-03-01T12:00:30.000Z');
       await mem.wallets.hold(k.record.id, 2, at, LATER);
-      expect(await releaseLeftoverHolds(mem, new Date('2026-03-01T12:01:00.000Z'))).toEqual({ abandoned: 0, expired: 1 });
-      expect(await walletStatusOf(mem, k.record.id)).toMatchObject({ ok: true, value: { balance: 7, held: 2, available: 7 } });
+      expect(await releaseLeftoverHolds(mem, new Date('2026-03-01T12:01:00.000Z'))).toEqual({
+        abandoned: 0,
+        expired: 1,
+      });
+      expect(await walletStatusOf(mem, k.record.id)).toMatchObject({
+        ok: true,
+        value: { balance: 7, held: 2, available: 7 },
+      });
       await crashed.close();
       await next.close();
     } finally {

@@ -9,11 +9,36 @@ import { cardPhotoProblemOf, photoBytesProblemOf } from '../../src/service/card-
 import { photoUrlHostProblemOf } from '../../src/service/photo-fetch.js';
 
 // The well-known 1×1 baseline JPEG: SOI, APP0 (JFIF), DQT, SOF0 (1×1), DHT, SOS.
-const TINY_JPEG = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=', 'base64');
+const TINY_JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
 
 describe('photoUrlHostProblemOf', () => {
   it('refuses every spelling of a non-public literal and special-use names', () => {
-    for (const host of ['127.0.0.1', '2130706433', '0x7f.1', '0177.0.0.1', '127.1', '[::1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '10.0.0.1', '169.254.169.254', '192.168.1.1', '[fd00:ec2::254]', '0.0.0.0', 'localhost', 'LOCALHOST.', 'a.b.localhost', 'printer.local', 'db.internal', 'x.invalid', 'nas.home.arpa', 'intranet']) {
+    for (const host of [
+      '127.0.0.1',
+      '2130706433',
+      '0x7f.1',
+      '0177.0.0.1',
+      '127.1',
+      '[::1]',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:7f00:1]',
+      '10.0.0.1',
+      '169.254.169.254',
+      '192.168.1.1',
+      '[fd00:ec2::254]',
+      '0.0.0.0',
+      'localhost',
+      'LOCALHOST.',
+      'a.b.localhost',
+      'printer.local',
+      'db.internal',
+      'x.invalid',
+      'nas.home.arpa',
+      'intranet',
+    ]) {
       expect(photoUrlHostProblemOf(`https://${host}/p.png`), host).not.toBeNull();
     }
   });
@@ -50,8 +75,12 @@ describe('cardPhotoProblemOf', () => {
   it('names the field of each conflict', () => {
     expect(cardPhotoProblemOf({ style: 'collage' }, jpeg)).toBeNull();
     expect(cardPhotoProblemOf({ style: 'collage', photo_url: 'https://img.example.com/a.png' }, undefined)).toBeNull();
-    expect(cardPhotoProblemOf({ style: 'collage', photo_url: 'https://10.0.0.1/a.png' }, undefined)?.param).toBe('photo_url');
-    expect(cardPhotoProblemOf({ style: 'collage', photo_url: 'https://img.example.com/a.png' }, jpeg)?.message).toMatch(/not both/);
+    expect(cardPhotoProblemOf({ style: 'collage', photo_url: 'https://10.0.0.1/a.png' }, undefined)?.param).toBe(
+      'photo_url',
+    );
+    expect(cardPhotoProblemOf({ style: 'collage', photo_url: 'https://img.example.com/a.png' }, jpeg)?.message).toMatch(
+      /not both/,
+    );
     expect(cardPhotoProblemOf({ style: 'collage', photo_mode: 'silhouette' }, jpeg)?.param).toBe('photo');
     expect(cardPhotoProblemOf({ style: 'stat_ribbon' }, jpeg)?.message).toMatch(/only for the hd styles/);
   });

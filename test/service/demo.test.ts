@@ -3,7 +3,14 @@ import { clientIpOf, isDemoChannel, secondsUntilUtcMidnight, utcDayOf } from '..
 
 describe('demo channel helpers', () => {
   it('accepts exactly the three channels', () => {
-    expect(['mcp', 'openclaw', 'custom-gpt', 'MCP', 'gpt', ''].map(isDemoChannel)).toEqual([true, true, true, false, false, false]);
+    expect(['mcp', 'openclaw', 'custom-gpt', 'MCP', 'gpt', ''].map(isDemoChannel)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('honours X-Forwarded-For only from trusted proxies', () => {

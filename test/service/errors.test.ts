@@ -9,7 +9,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 describe('error table', () => {
   it('has an entry for every ErrorCode of src/errors.ts', () => {
     const source = readFileSync(join(root, 'src/errors.ts'), 'utf8');
-    const union = source.slice(source.indexOf('export type ErrorCode'), source.indexOf(';', source.indexOf('export type ErrorCode')));
+    const union = source.slice(
+      source.indexOf('export type ErrorCode'),
+      source.indexOf(';', source.indexOf('export type ErrorCode')),
+    );
     const codes = [...union.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]);
     expect(codes.length).toBeGreaterThan(10);
     expect(codes.filter((c) => !(c in ERRORS))).toEqual([]);
@@ -22,8 +25,22 @@ describe('error table', () => {
   });
 
   it('builds RFC 9457 bodies with extra members, and hides details of 5xx', () => {
-    const p = problemOf('http://h', 'req_1', { code: 'insufficient_credits', message: 'costs 5', required_credits: 5, balance: 2 });
-    expect(p).toEqual({ type: 'http://h/docs#error-insufficient_credits', title: 'Insufficient credits', status: 402, detail: 'costs 5', code: 'insufficient_credits', request_id: 'req_1', required_credits: 5, balance: 2 });
+    const p = problemOf('http://h', 'req_1', {
+      code: 'insufficient_credits',
+      message: 'costs 5',
+      required_credits: 5,
+      balance: 2,
+    });
+    expect(p).toEqual({
+      type: 'http://h/docs#error-insufficient_credits',
+      title: 'Insufficient credits',
+      status: 402,
+      detail: 'costs 5',
+      code: 'insufficient_credits',
+      request_id: 'req_1',
+      required_credits: 5,
+      balance: 2,
+    });
     const e = problemOf('http://h', 'req_2', { code: 'internal_error', message: 'TypeError at line 3', stack: 'x' });
     expect(e.detail).not.toContain('TypeError');
     expect(e).not.toHaveProperty('stack');

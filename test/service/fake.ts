@@ -6,7 +6,13 @@ import { z } from 'zod';
 import { fail, ok } from '../../src/errors.js';
 import type { Operation, ServiceEngine } from '../../src/service/operations.js';
 
-export const EchoRequest = z.object({ outcome: z.enum(['ok', 'not_found', 'throw', 'unchargeable']), n: z.number().int().min(0).max(10).optional(), hd: z.boolean().optional() }).strict();
+export const EchoRequest = z
+  .object({
+    outcome: z.enum(['ok', 'not_found', 'throw', 'unchargeable']),
+    n: z.number().int().min(0).max(10).optional(),
+    hd: z.boolean().optional(),
+  })
+  .strict();
 
 /** Builds the fake table; `gate` (when given) is awaited inside the handler, e.g. a fast-check scheduler. */
 export function fakeOperations(gate?: () => Promise<void>): Operation[] {
@@ -28,7 +34,8 @@ export function fakeOperations(gate?: () => Promise<void>): Operation[] {
         if (gate) await gate();
         const b = body as z.infer<typeof EchoRequest>;
         if (b.outcome === 'throw') throw new Error('secret stack detail');
-        if (b.outcome === 'not_found') return fail('player_not_found', 'no player named "x"', { param: 'name', suggestions: [] });
+        if (b.outcome === 'not_found')
+          return fail('player_not_found', 'no player named "x"', { param: 'name', suggestions: [] });
         return ok({ body: { echoed: b.n ?? 0 }, chargeable: b.outcome !== 'unchargeable' });
       },
     },

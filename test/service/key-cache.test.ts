@@ -37,8 +37,21 @@ function counted(store: ServiceStore, withRevision = true) {
 }
 
 function caller(store: ServiceStore, key: string) {
-  const service = createService({ engine: noEngine, store, baseUrl: 'http://h', operations: fakeOperations(), onError: () => {} });
-  return () => service.handle({ method: 'POST', path: '/api/v1/test/echo', authorization: `Bearer ${key}`, body: { outcome: 'ok', n: 1 }, clientIp: '127.0.0.1' });
+  const service = createService({
+    engine: noEngine,
+    store,
+    baseUrl: 'http://h',
+    operations: fakeOperations(),
+    onError: () => {},
+  });
+  return () =>
+    service.handle({
+      method: 'POST',
+      path: '/api/v1/test/echo',
+      authorization: `Bearer ${key}`,
+      body: { outcome: 'ok', n: 1 },
+      clientIp: '127.0.0.1',
+    });
 }
 
 describe('service key cache', () => {

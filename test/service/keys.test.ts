@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { base62, constantTimeEqual, generateKey, hashKey, isWellFormedKey, KEY_PREFIX } from '../../src/service/keys.js';
+import {
+  base62,
+  constantTimeEqual,
+  generateKey,
+  hashKey,
+  isWellFormedKey,
+  KEY_PREFIX,
+} from '../../src/service/keys.js';
 
 describe('keys', () => {
   it('encodes base62 big-endian with padding', () => {

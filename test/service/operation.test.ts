@@ -51,7 +51,8 @@ async function setup(op: Operation) {
   const store = memoryStore();
   const service = createService({ engine: noEngine, store, baseUrl: 'http://h', clock: () => NOON, operations: [op] });
   const issued = await issueKey(store, { credits: 100, now: NOON });
-  const call = (body: unknown, query: Record<string, string> = {}) => service.handle({ method: 'POST', path: op.path, authorization: `Bearer ${issued.key}`, body, query });
+  const call = (body: unknown, query: Record<string, string> = {}) =>
+    service.handle({ method: 'POST', path: op.path, authorization: `Bearer ${issued.key}`, body, query });
   return { service, call };
 }
 

@@ -11,12 +11,41 @@ import { fetchPhoto, isPublicAddress, type PhotoFetchOptions } from '../../src/s
 describe('photo_url SSRF guard', () => {
   it('classifies addresses: private, loopback, link-local, metadata and reserved ranges are not public', () => {
     const blocked = [
-      '127.0.0.1', '127.255.255.254', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1',
-      '0.0.0.0', '224.0.0.1', '255.255.255.255', '192.0.2.10', '::1', '::', 'fe80::1', 'fc00::1', 'fd00:ec2::254', 'ff02::1',
-      '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe', '64:ff9b::10.0.0.1', '2001:db8::1', 'not-an-ip',
+      '127.0.0.1',
+      '127.255.255.254',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '192.0.2.10',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'fd00:ec2::254',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::10.0.0.1',
+      '2001:db8::1',
+      'not-an-ip',
     ];
     for (const ip of blocked) expect(isPublicAddress(ip), ip).toBe(false);
-    const open = ['8.8.8.8', '1.1.1.1', '172.32.0.1', '172.15.255.255', '192.169.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'];
+    const open = [
+      '8.8.8.8',
+      '1.1.1.1',
+      '172.32.0.1',
+      '172.15.255.255',
+      '192.169.0.1',
+      '2606:4700:4700::1111',
+      '::ffff:8.8.8.8',
+    ];
     for (const ip of open) expect(isPublicAddress(ip), ip).toBe(true);
   });
 
@@ -50,14 +79,20 @@ describe('photo_url SSRF guard', () => {
 const CERT = readFileSync(new URL('../files/tls/cert.pem', import.meta.url));
 const KEY = readFileSync(new URL('../files/tls/key.pem', import.meta.url));
 // A valid 1×1 PNG (signature, IHDR, IDAT, IEND).
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const CAP = 4096;
 
 const HOSTS: Record<string, LookupAddress[]> = {
   'photos.test': [{ address: '127.0.0.1', family: 4 }],
   'evil.test': [{ address: '10.0.0.7', family: 4 }],
   'metadata.test': [{ address: '169.254.169.254', family: 4 }],
-  'rebind.test': [{ address: '127.0.0.1', family: 4 }, { address: '127.0.0.2', family: 4 }],
+  'rebind.test': [
+    { address: '127.0.0.1', family: 4 },
+    { address: '127.0.0.2', family: 4 },
+  ],
 };
 const resolveTest = async (hostname: string): Promise<LookupAddress[]> => {
   const found = HOSTS[hostname];
@@ -75,7 +110,13 @@ const timers = new Set<NodeJS.Timeout>();
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Writes `bytes` every `everyMs` until the client goes away or `max` writes are done. */
-function stream(path: string, res: import('node:http').ServerResponse, bytes: Buffer, everyMs: number, max: number): void {
+function stream(
+  path: string,
+  res: import('node:http').ServerResponse,
+  bytes: Buffer,
+  everyMs: number,
+  max: number,
+): void {
   sent.set(path, 0);
   const t = setInterval(() => {
     const n = sent.get(path) ?? 0;
@@ -107,7 +148,9 @@ beforeAll(async () => {
     }
     if ((m = /^\/slow-r\/(\d+)$/.exec(path))) {
       const n = Number(m[1]);
-      return void sleep(150).then(() => (n === 0 ? png() : res.writeHead(302, { location: at(`/slow-r/${n - 1}`) }).end()));
+      return void sleep(150).then(() =>
+        n === 0 ? png() : res.writeHead(302, { location: at(`/slow-r/${n - 1}`) }).end(),
+      );
     }
     if (path === '/to') return res.writeHead(302, { location: url.searchParams.get('l') ?? '' }).end();
     if (path === '/rel/a/b') return res.writeHead(301, { location: '../../photo.png' }).end();
@@ -119,13 +162,15 @@ beforeAll(async () => {
       for (let i = 0; i < 30; i++) res.write(Buffer.alloc(10_000, i));
       return res.end();
     }
-    if (path === '/exact') return res.writeHead(200, { 'content-type': 'image/png', 'content-length': CAP }).end(Buffer.alloc(CAP, 7));
+    if (path === '/exact')
+      return res.writeHead(200, { 'content-type': 'image/png', 'content-length': CAP }).end(Buffer.alloc(CAP, 7));
     if (path === '/exact-chunked') {
       res.writeHead(200, { 'content-type': 'image/png' });
       for (let i = 0; i < 4; i++) res.write(Buffer.alloc(CAP / 4, 9));
       return res.end();
     }
-    if (path === '/big-declared') return void res.writeHead(200, { 'content-type': 'image/png', 'content-length': CAP + 1 }).flushHeaders();
+    if (path === '/big-declared')
+      return void res.writeHead(200, { 'content-type': 'image/png', 'content-length': CAP + 1 }).flushHeaders();
     if (path === '/big-chunked') {
       res.writeHead(200, { 'content-type': 'image/png' });
       return stream(path, res, Buffer.alloc(1024, 1), 5, 200);
@@ -170,7 +215,12 @@ beforeEach(() => {
   sent.clear();
 });
 
-const base = (): PhotoFetchOptions => ({ resolve: resolveTest, isAllowedAddress: onlyLoopback, ca: CERT, timeoutMs: 5000 });
+const base = (): PhotoFetchOptions => ({
+  resolve: resolveTest,
+  isAllowedAddress: onlyLoopback,
+  ca: CERT,
+  timeoutMs: 5000,
+});
 const url = (path: string, host = 'photos.test') => `https://${host}:${port}${path}`;
 const redirectTo = (location: string) => url(`/to?l=${encodeURIComponent(location)}`);
 /** True when the server saw the client close `path`'s connection within `ms`. */
@@ -200,12 +250,18 @@ describe('photo_url fetch against real https servers on 127.0.0.1', () => {
 
   it('uses the injected address check for literal hosts too: 127.0.0.1 is allowed here, 169.254.169.254 is not', async () => {
     expectBytes(await fetchPhoto(url('/photo.png', '127.0.0.1'), base()), PNG);
-    expectRefused(await fetchPhoto('https://169.254.169.254/latest/meta-data/', base()), '169.254.169.254 is not a public address');
+    expectRefused(
+      await fetchPhoto('https://169.254.169.254/latest/meta-data/', base()),
+      '169.254.169.254 is not a public address',
+    );
     expect(requests).toEqual(['/photo.png']);
   });
 
   it('connects to the checked address: a mix of allowed and blocked answers is refused, and a rebinding resolver is asked once', async () => {
-    expectRefused(await fetchPhoto(url('/photo.png', 'rebind.test'), base()), 'rebind.test resolves to a non-public address');
+    expectRefused(
+      await fetchPhoto(url('/photo.png', 'rebind.test'), base()),
+      'rebind.test resolves to a non-public address',
+    );
     expect(requests).toEqual([]);
     // First answer 127.0.0.1 (allowed), every later answer 127.0.0.2 (blocked, nothing listens there):
     // the fetch succeeds only if the socket uses the first, checked answer without asking again.
@@ -226,8 +282,11 @@ describe('photo_url fetch against real https servers on 127.0.0.1', () => {
     const { request, globalAgent } = await import('node:https');
     expect(globalAgent.options.keepAlive).toBe(true);
     await new Promise<void>((done, failed) => {
-      const lookup = (_host: string, o: { all?: boolean }, cb: (e: null, a: string | LookupAddress[], f?: number) => void) =>
-        o.all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4);
+      const lookup = (
+        _host: string,
+        o: { all?: boolean },
+        cb: (e: null, a: string | LookupAddress[], f?: number) => void,
+      ) => (o.all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4));
       const req = request(url('/warm', 'rebind.test'), { ca: CERT, lookup: lookup as never }, (res) => {
         res.resume();
         res.on('end', done);
@@ -235,19 +294,46 @@ describe('photo_url fetch against real https servers on 127.0.0.1', () => {
       req.on('error', failed);
       req.end();
     });
-    expectRefused(await fetchPhoto(url('/photo.png', 'rebind.test'), base()), 'rebind.test resolves to a non-public address');
+    expectRefused(
+      await fetchPhoto(url('/photo.png', 'rebind.test'), base()),
+      'rebind.test resolves to a non-public address',
+    );
     expect(requests).toEqual(['/warm']);
   });
 
   it('re-checks every redirect: non-public names, literal metadata addresses and http are refused before connecting', async () => {
-    expectRefused(await fetchPhoto(redirectTo(`https://evil.test:${port}/x.png`), base()), 'evil.test resolves to a non-public address');
-    expectRefused(await fetchPhoto(redirectTo(`https://metadata.test:${port}/x.png`), base()), 'metadata.test resolves to a non-public address');
-    expectRefused(await fetchPhoto(redirectTo(`https://rebind.test:${port}/target.png`), base()), 'rebind.test resolves to a non-public address');
-    expectRefused(await fetchPhoto(redirectTo('https://169.254.169.254/latest/meta-data/'), base()), '169.254.169.254 is not a public address');
-    expectRefused(await fetchPhoto(redirectTo(`//evil.test:${port}/x.png`), base()), 'evil.test resolves to a non-public address');
-    expectRefused(await fetchPhoto(redirectTo(`http://photos.test:${port}/photo.png`), base()), 'redirected to a non-https address');
-    expectRefused(await fetchPhoto(redirectTo(`https://user:pw@photos.test:${port}/photo.png`), base()), 'must not carry credentials');
-    expectRefused(await fetchPhoto(redirectTo('https://[not-an-address/x.png'), base()), 'redirected to an invalid address');
+    expectRefused(
+      await fetchPhoto(redirectTo(`https://evil.test:${port}/x.png`), base()),
+      'evil.test resolves to a non-public address',
+    );
+    expectRefused(
+      await fetchPhoto(redirectTo(`https://metadata.test:${port}/x.png`), base()),
+      'metadata.test resolves to a non-public address',
+    );
+    expectRefused(
+      await fetchPhoto(redirectTo(`https://rebind.test:${port}/target.png`), base()),
+      'rebind.test resolves to a non-public address',
+    );
+    expectRefused(
+      await fetchPhoto(redirectTo('https://169.254.169.254/latest/meta-data/'), base()),
+      '169.254.169.254 is not a public address',
+    );
+    expectRefused(
+      await fetchPhoto(redirectTo(`//evil.test:${port}/x.png`), base()),
+      'evil.test resolves to a non-public address',
+    );
+    expectRefused(
+      await fetchPhoto(redirectTo(`http://photos.test:${port}/photo.png`), base()),
+      'redirected to a non-https address',
+    );
+    expectRefused(
+      await fetchPhoto(redirectTo(`https://user:pw@photos.test:${port}/photo.png`), base()),
+      'must not carry credentials',
+    );
+    expectRefused(
+      await fetchPhoto(redirectTo('https://[not-an-address/x.png'), base()),
+      'redirected to an invalid address',
+    );
     // Eight redirects answered; the blocked targets (rebind.test's 127.0.0.1 included) got no request.
     expect(requests).toEqual(['/to', '/to', '/to', '/to', '/to', '/to', '/to', '/to']);
   });
@@ -333,7 +419,11 @@ describe('photo_url fetch against real https servers on 127.0.0.1', () => {
       console.log(JSON.stringify(got.map((r) => (r.ok ? r.value.length : r.error.message))));
       const settledAt = Date.now();
       process.on('exit', () => console.log(Date.now() - settledAt));`;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 10_000 });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { timeout: 10_000 },
+    );
     const [results, lingeredMs] = stdout.trim().split('\n');
     expect(JSON.parse(results)).toEqual([PNG.length, 'photo_url: the server answered 404', 'photo_url: timed out']);
     expect(Number(lingeredMs)).toBeLessThan(2000);

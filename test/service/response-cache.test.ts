@@ -44,8 +44,23 @@ describe('service response cache', () => {
     const op: Operation = { ...echo, cacheable, run: (ctx) => (runs.n++, echo.run(ctx)) };
     const store = memoryStore();
     const { key } = await issueKey(store, { credits: 100 });
-    const service = createService({ engine: noEngine, store, baseUrl: 'http://h', operations: [op], onError: () => {}, ...(responseCacheBytes === undefined ? {} : { responseCacheBytes }) });
-    const call = (body: unknown, query: Record<string, string> = {}) => service.handle({ method: 'POST', path: op.path, authorization: `Bearer ${key}`, body, query, clientIp: '127.0.0.1' });
+    const service = createService({
+      engine: noEngine,
+      store,
+      baseUrl: 'http://h',
+      operations: [op],
+      onError: () => {},
+      ...(responseCacheBytes === undefined ? {} : { responseCacheBytes }),
+    });
+    const call = (body: unknown, query: Record<string, string> = {}) =>
+      service.handle({
+        method: 'POST',
+        path: op.path,
+        authorization: `Bearer ${key}`,
+        body,
+        query,
+        clientIp: '127.0.0.1',
+      });
     return { call, runs };
   }
 
@@ -97,9 +112,12 @@ describe('service response cache', () => {
       ['/api/v1/best-xi/pool', { vibe_id: 'balanced', limit: 3 }],
       ['/api/v1/best-xi/lineup', { player_ids: [1, 2, 7] }],
     ];
-    expect(new Set(requests.map(([path]) => path))).toEqual(new Set(OPERATIONS.filter((o) => o.cacheable).map((o) => o.path)));
+    expect(new Set(requests.map(([path]) => path))).toEqual(
+      new Set(OPERATIONS.filter((o) => o.cacheable).map((o) => o.path)),
+    );
     for (const [path, body, query = {}] of requests) {
-      const send = (s: typeof withCache) => s.handle({ method: 'POST', path, authorization: `Bearer ${key}`, body, query, clientIp: '127.0.0.1' });
+      const send = (s: typeof withCache) =>
+        s.handle({ method: 'POST', path, authorization: `Bearer ${key}`, body, query, clientIp: '127.0.0.1' });
       const a = await send(withCache);
       const b = await send(withCache); // from the cache
       const c = await send(without);
@@ -117,8 +135,20 @@ describe('service response cache', () => {
     const op: Operation = { ...echo, cacheable: true, run: (ctx) => (runs++, echo.run(ctx)) };
     const store = memoryStore();
     const { key } = await issueKey(store, { credits: 100 });
-    const service = createService({ engine: { ...noEngine, now: () => now }, store, baseUrl: 'http://h', operations: [op] });
-    const call = () => service.handle({ method: 'POST', path: op.path, authorization: `Bearer ${key}`, body: { outcome: 'ok' }, clientIp: '127.0.0.1' });
+    const service = createService({
+      engine: { ...noEngine, now: () => now },
+      store,
+      baseUrl: 'http://h',
+      operations: [op],
+    });
+    const call = () =>
+      service.handle({
+        method: 'POST',
+        path: op.path,
+        authorization: `Bearer ${key}`,
+        body: { outcome: 'ok' },
+        clientIp: '127.0.0.1',
+      });
     await call();
     await call();
     now = new Date('2026-03-02T12:00:00Z');

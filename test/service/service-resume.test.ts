@@ -30,7 +30,14 @@ const engine = Engine.open({ dataset: tinyDataset() });
 const cards = OPERATIONS.find((op) => op.id === 'cards')!;
 
 /** A solid 4×4 PNG whose colour tells uploads apart. */
-const pngOf = (red: number) => new Uint8Array(encodePng(new Uint8Array(4 * 4 * 4).map((_, i) => (i % 4 === 0 ? red : i % 4 === 3 ? 255 : 40)), 4, 4));
+const pngOf = (red: number) =>
+  new Uint8Array(
+    encodePng(
+      new Uint8Array(4 * 4 * 4).map((_, i) => (i % 4 === 0 ? red : i % 4 === 3 ? 255 : 40)),
+      4,
+      4,
+    ),
+  );
 
 /** The real operation table with the cards operation wrapped: it records each run's style and photo, and waits for `gate` when given. */
 function recordingCards(gate?: Promise<void>) {
@@ -43,7 +50,10 @@ function recordingCards(gate?: Promise<void>) {
       : {
           ...op,
           async run(ctx) {
-            runs.push({ style: (ctx.body as { style: string }).style, photo: ctx.photo ? Array.from(ctx.photo) : null });
+            runs.push({
+              style: (ctx.body as { style: string }).style,
+              photo: ctx.photo ? Array.from(ctx.photo) : null,
+            });
             entered();
             if (gate) await gate;
             return op.run(ctx);
@@ -78,9 +88,19 @@ function open(file: string, now: Date, operations: readonly Operation[], photo =
 }
 
 const post = (service: Service, key: string, body: unknown, more: Partial<ServiceRequest> = {}) =>
-  service.handle({ method: 'POST', path: '/api/v1/cards', authorization: `Bearer ${key}`, body, clientIp: '127.0.0.1', ...more });
+  service.handle({
+    method: 'POST',
+    path: '/api/v1/cards',
+    authorization: `Bearer ${key}`,
+    body,
+    clientIp: '127.0.0.1',
+    ...more,
+  });
 const poll = async (service: Service, key: string, jobId: string) =>
-  JSON.parse((await service.handle({ method: 'GET', path: `/api/v1/cards/jobs/${jobId}`, authorization: `Bearer ${key}` })).body as string);
+  JSON.parse(
+    (await service.handle({ method: 'GET', path: `/api/v1/cards/jobs/${jobId}`, authorization: `Bearer ${key}` }))
+      .body as string,
+  );
 const jobIdOf = (r: { status: number; body: string | Uint8Array }) => {
   expect(r.status, r.body as string).toBe(202);
   return JSON.parse(r.body as string).job_id as string;
@@ -103,7 +123,9 @@ async function crashedServer(upload: Uint8Array) {
   const issued = await issueKey(store, { credits: 100, now: NOON });
   const first = jobIdOf(await post(service, issued.key, { player_id: 1, style: 'fifa_viral' }, { photo: upload }));
   now = at(1000);
-  const second = jobIdOf(await post(service, issued.key, { player_id: 1, style: 'collage', photo_url: 'https://photos.example/me.png' }));
+  const second = jobIdOf(
+    await post(service, issued.key, { player_id: 1, style: 'collage', photo_url: 'https://photos.example/me.png' }),
+  );
   await a.started;
   expect((await store.jobs.get(first))?.status).toBe('running');
   expect((await store.jobs.get(second))?.status).toBe('queued');
@@ -145,9 +167,21 @@ describe('service.resume over a SQLite file', () => {
       expect(Array.from((image.body as Uint8Array).subarray(0, 4))).toEqual([0x89, 0x50, 0x4e, 0x47]);
     }
     // Each original hold captured once and nothing re-held: the balance stays 100 − 80 = 20.
-    expect(await entriesOfHold(side.store, crashed.wallet, firstJob.hold_id)).toEqual([['hold', -40], ['capture', 0]]);
-    expect(await entriesOfHold(side.store, crashed.wallet, secondJob.hold_id)).toEqual([['hold', -40], ['capture', 0]]);
-    expect((await side.store.wallets.ledger(crashed.wallet)).map((e) => e.kind)).toEqual(['topup', 'hold', 'hold', 'capture', 'capture']);
+    expect(await entriesOfHold(side.store, crashed.wallet, firstJob.hold_id)).toEqual([
+      ['hold', -40],
+      ['capture', 0],
+    ]);
+    expect(await entriesOfHold(side.store, crashed.wallet, secondJob.hold_id)).toEqual([
+      ['hold', -40],
+      ['capture', 0],
+    ]);
+    expect((await side.store.wallets.ledger(crashed.wallet)).map((e) => e.kind)).toEqual([
+      'topup',
+      'hold',
+      'hold',
+      'capture',
+      'capture',
+    ]);
     expect(await side.store.wallets.balance(crashed.wallet)).toBe(20);
     // Nothing left to resume, and the uploaded photo is gone from the file.
     expect(await side.service.resume()).toEqual({ resumed: 0, failed: 0 });
@@ -173,7 +207,10 @@ describe('service.resume over a SQLite file', () => {
     // A second resume and more polls change nothing: one release for the lapsed hold.
     expect(await side.service.resume()).toEqual({ resumed: 0, failed: 0 });
     await poll(side.service, crashed.key, crashed.first);
-    expect(await entriesOfHold(side.store, crashed.wallet, firstJob.hold_id)).toEqual([['hold', -40], ['release', 40]]);
+    expect(await entriesOfHold(side.store, crashed.wallet, firstJob.hold_id)).toEqual([
+      ['hold', -40],
+      ['release', 40],
+    ]);
     // 100 − 40 (second job captured); the lapsed job cost nothing.
     expect(await side.store.wallets.balance(crashed.wallet)).toBe(60);
     await side.store.close();
@@ -190,8 +227,17 @@ describe('service.resume over a SQLite file', () => {
     expect(await side.service.resume()).toEqual({ resumed: 0, failed: 1 });
     await side.service.idle();
     expect(b.runs).toEqual([]);
-    expect(await entriesOfHold(side.store, crashed.wallet, firstJob.hold_id)).toEqual([['hold', -40], ['release', 40]]);
-    expect((await side.store.wallets.ledger(crashed.wallet)).map((e) => e.kind)).toEqual(['topup', 'hold', 'hold', 'release', 'release']);
+    expect(await entriesOfHold(side.store, crashed.wallet, firstJob.hold_id)).toEqual([
+      ['hold', -40],
+      ['release', 40],
+    ]);
+    expect((await side.store.wallets.ledger(crashed.wallet)).map((e) => e.kind)).toEqual([
+      'topup',
+      'hold',
+      'hold',
+      'release',
+      'release',
+    ]);
     expect(await side.store.wallets.balance(crashed.wallet)).toBe(100);
     await side.store.close();
   });
@@ -201,7 +247,10 @@ describe('service.resume over a SQLite file', () => {
     // A table without the cards operation (fakeOperations has no job operation).
     const side = open(crashed.file, at(60_000), fakeOperations());
     expect(await side.service.resume()).toEqual({ resumed: 0, failed: 2 });
-    expect(await poll(side.service, crashed.key, crashed.first)).toMatchObject({ status: 'failed', credits_charged: 0 });
+    expect(await poll(side.service, crashed.key, crashed.first)).toMatchObject({
+      status: 'failed',
+      credits_charged: 0,
+    });
     expect(await side.store.wallets.balance(crashed.wallet)).toBe(100);
     await side.store.close();
   });
@@ -221,13 +270,24 @@ function gatedJobs() {
 }
 
 describe('service.resume in the process that queued the jobs', () => {
-
   it('never queues its own jobs twice', async () => {
     const store = memoryStore();
     const g = gatedJobs();
-    const service = createService({ engine: noEngine, store, baseUrl: 'http://h', clock: () => NOON, operations: g.operations });
+    const service = createService({
+      engine: noEngine,
+      store,
+      baseUrl: 'http://h',
+      clock: () => NOON,
+      operations: g.operations,
+    });
     const issued = await issueKey(store, { credits: 100, now: NOON });
-    const call = () => service.handle({ method: 'POST', path: '/api/v1/test/echo', authorization: `Bearer ${issued.key}`, body: { outcome: 'ok', hd: true } });
+    const call = () =>
+      service.handle({
+        method: 'POST',
+        path: '/api/v1/test/echo',
+        authorization: `Bearer ${issued.key}`,
+        body: { outcome: 'ok', hd: true },
+      });
     const first = jobIdOf(await call());
     const second = jobIdOf(await call());
     expect(await service.resume()).toEqual({ resumed: 0, failed: 0 });
@@ -237,7 +297,13 @@ describe('service.resume in the process that queued the jobs', () => {
     expect((await store.jobs.get(first))?.status).toBe('succeeded');
     expect((await store.jobs.get(second))?.status).toBe('succeeded');
     // 100 − 40 − 40 = 20, each hold captured once.
-    expect((await store.wallets.ledger(issued.record.id)).map((e) => e.kind)).toEqual(['topup', 'hold', 'hold', 'capture', 'capture']);
+    expect((await store.wallets.ledger(issued.record.id)).map((e) => e.kind)).toEqual([
+      'topup',
+      'hold',
+      'hold',
+      'capture',
+      'capture',
+    ]);
     expect(await store.wallets.balance(issued.record.id)).toBe(20);
   });
 
@@ -245,9 +311,21 @@ describe('service.resume in the process that queued the jobs', () => {
     const store = memoryStore();
     const g = gatedJobs();
     let now = NOON;
-    const service = createService({ engine: noEngine, store, baseUrl: 'http://h', clock: () => now, operations: g.operations });
+    const service = createService({
+      engine: noEngine,
+      store,
+      baseUrl: 'http://h',
+      clock: () => now,
+      operations: g.operations,
+    });
     const issued = await issueKey(store, { credits: 100, now: NOON });
-    const call = () => service.handle({ method: 'POST', path: '/api/v1/test/echo', authorization: `Bearer ${issued.key}`, body: { outcome: 'ok', hd: true } });
+    const call = () =>
+      service.handle({
+        method: 'POST',
+        path: '/api/v1/test/echo',
+        authorization: `Bearer ${issued.key}`,
+        body: { outcome: 'ok', hd: true },
+      });
     const first = jobIdOf(await call());
     const second = jobIdOf(await call());
     await new Promise((r) => setTimeout(r, 5));
@@ -259,7 +337,13 @@ describe('service.resume in the process that queued the jobs', () => {
     expect((await store.jobs.get(first))?.status).toBe('succeeded');
     expect(JSON.parse((await store.jobs.get(second))!.result!)).toMatchObject({ code: 'internal_error' });
     // 100 − 40 captured; the second 40 released: 60.
-    expect((await store.wallets.ledger(issued.record.id)).map((e) => e.kind)).toEqual(['topup', 'hold', 'hold', 'capture', 'release']);
+    expect((await store.wallets.ledger(issued.record.id)).map((e) => e.kind)).toEqual([
+      'topup',
+      'hold',
+      'hold',
+      'capture',
+      'release',
+    ]);
     expect(await store.wallets.balance(issued.record.id)).toBe(60);
   });
 });
@@ -281,7 +365,11 @@ describe('a job whose hold lapses while it runs', () => {
     expect(await poll(service, issued.key, jobId)).toMatchObject({ status: 'running' });
     release();
     await service.idle();
-    expect(await poll(service, issued.key, jobId)).toMatchObject({ status: 'failed', credits_charged: 0, error: { code: 'internal_error' } });
+    expect(await poll(service, issued.key, jobId)).toMatchObject({
+      status: 'failed',
+      credits_charged: 0,
+      error: { code: 'internal_error' },
+    });
     // 100 − 40 held + 40 released = 100; no capture anywhere.
     expect(await store.wallets.balance(issued.record.id)).toBe(100);
     expect((await store.wallets.ledger(issued.record.id)).map((e) => e.kind)).toEqual(['topup', 'hold', 'release']);
@@ -294,7 +382,13 @@ describe('service.stop', () => {
     const store = memoryStore();
     const a = createService({ engine: noEngine, store, baseUrl: 'http://h', clock: () => NOON, operations });
     const issued = await issueKey(store, { credits: 200, now: NOON });
-    const call = () => a.handle({ method: 'POST', path: '/api/v1/test/echo', authorization: `Bearer ${issued.key}`, body: { outcome: 'ok', hd: true } });
+    const call = () =>
+      a.handle({
+        method: 'POST',
+        path: '/api/v1/test/echo',
+        authorization: `Bearer ${issued.key}`,
+        body: { outcome: 'ok', hd: true },
+      });
     const ids = [jobIdOf(await call()), jobIdOf(await call()), jobIdOf(await call())];
     await new Promise((r) => setTimeout(r, 5));
     const stopped = a.stop();
@@ -302,16 +396,33 @@ describe('service.stop', () => {
     await stopped;
     expect(runs()).toBe(1);
     expect((await store.jobs.get(ids[0]))?.status).toBe('succeeded');
-    expect((await store.jobs.unfinished()).map((j) => [j.job_id, j.status])).toEqual([[ids[1], 'queued'], [ids[2], 'queued']]);
+    expect((await store.jobs.unfinished()).map((j) => [j.job_id, j.status])).toEqual([
+      [ids[1], 'queued'],
+      [ids[2], 'queued'],
+    ]);
     // 200 − 3 × 40 held = 80; the first captured, the other two still held.
-    expect((await store.wallets.ledger(issued.record.id)).map((e) => e.kind)).toEqual(['topup', 'hold', 'hold', 'hold', 'capture']);
+    expect((await store.wallets.ledger(issued.record.id)).map((e) => e.kind)).toEqual([
+      'topup',
+      'hold',
+      'hold',
+      'hold',
+      'capture',
+    ]);
     expect(await store.wallets.balance(issued.record.id)).toBe(80);
     // The next process takes them over and finishes them under the same holds.
     const b = createService({ engine: noEngine, store, baseUrl: 'http://h', clock: () => NOON, operations });
     expect(await b.resume()).toEqual({ resumed: 2, failed: 0 });
     await b.idle();
     expect(runs()).toBe(3);
-    expect((await store.wallets.ledger(issued.record.id)).map((e) => e.kind)).toEqual(['topup', 'hold', 'hold', 'hold', 'capture', 'capture', 'capture']);
+    expect((await store.wallets.ledger(issued.record.id)).map((e) => e.kind)).toEqual([
+      'topup',
+      'hold',
+      'hold',
+      'hold',
+      'capture',
+      'capture',
+      'capture',
+    ]);
     expect(await store.wallets.balance(issued.record.id)).toBe(80);
   });
 });

@@ -12,10 +12,25 @@ async function setup(credits = 10, extra: Partial<Parameters<typeof createServic
   const store: ServiceStore = memoryStore();
   let now = NOON;
   const errors: unknown[] = [];
-  const service = createService({ engine: noEngine, store, baseUrl: 'http://h', clock: () => now, operations: fakeOperations(), onError: (e) => errors.push(e), ...extra });
+  const service = createService({
+    engine: noEngine,
+    store,
+    baseUrl: 'http://h',
+    clock: () => now,
+    operations: fakeOperations(),
+    onError: (e) => errors.push(e),
+    ...extra,
+  });
   const issued = await issueKey(store, { credits, now: NOON });
   const call = (body: unknown, more: Partial<ServiceRequest> = {}) =>
-    service.handle({ method: 'POST', path: PATH, authorization: `Bearer ${issued.key}`, body, clientIp: '127.0.0.1', ...more });
+    service.handle({
+      method: 'POST',
+      path: PATH,
+      authorization: `Bearer ${issued.key}`,
+      body,
+      clientIp: '127.0.0.1',
+      ...more,
+    });
   return { store, service, issued, call, errors, setNow: (d: Date) => (now = d) };
 }
 
@@ -50,7 +65,15 @@ describe('service: keyed calls', () => {
     expect(c.status).toBe(200);
     expect(charge(c)).toEqual(['0', '10']);
     // Three holds, three releases: −3 +3 each.
-    expect((await store.wallets.ledger(issued.record.id)).map((e) => e.kind)).toEqual(['topup', 'hold', 'release', 'hold', 'release', 'hold', 'release']);
+    expect((await store.wallets.ledger(issued.record.id)).map((e) => e.kind)).toEqual([
+      'topup',
+      'hold',
+      'release',
+      'hold',
+      'release',
+      'hold',
+      'release',
+    ]);
   });
 
   it('answers 402 insufficient_credits with the cost and balance', async () => {
@@ -112,12 +135,22 @@ describe('service: keyed calls', () => {
     const { service } = await setup();
     expect((await service.handle({ method: 'POST', path: '/api/v1/nope' })).status).toBe(404);
     const wrong = await service.handle({ method: 'DELETE', path: PATH });
-    expect([wrong.status, json(wrong).code, wrong.headers.allow]).toEqual([405, 'method_not_allowed', 'GET, HEAD, POST']);
+    expect([wrong.status, json(wrong).code, wrong.headers.allow]).toEqual([
+      405,
+      'method_not_allowed',
+      'GET, HEAD, POST',
+    ]);
     const job = await service.handle({ method: 'POST', path: '/api/v1/cards/jobs/job_x' });
     expect([job.status, job.headers.allow]).toEqual([405, 'GET, HEAD']);
     const cat = await service.handle({ method: 'GET', path: PATH });
     expect(cat.status).toBe(200);
-    expect(json(cat)).toMatchObject({ operation: 'test.echo', method: 'POST', credits: 3, demo_channel: true, outcomes: ['ok', 'not_found', 'throw', 'unchargeable'] });
+    expect(json(cat)).toMatchObject({
+      operation: 'test.echo',
+      method: 'POST',
+      credits: 3,
+      demo_channel: true,
+      outcomes: ['ok', 'not_found', 'throw', 'unchargeable'],
+    });
     expect(json(cat).request_schema.properties.n).toMatchObject({ minimum: 0, maximum: 10 });
     expect((await service.handle({ method: 'GET', path: PATH, query: { x: '1' } })).status).toBe(400);
   });
@@ -156,8 +189,19 @@ describe('service: idempotency', () => {
     const gate = new Promise<void>((r) => (release = r));
     const store = memoryStore();
     const issued = await issueKey(store, { credits: 10 });
-    const service = createService({ engine: noEngine, store, baseUrl: 'http://h', operations: fakeOperations(() => gate) });
-    const req = { method: 'POST', path: PATH, authorization: `Bearer ${issued.key}`, body: { outcome: 'ok' }, idempotencyKey: 'same' };
+    const service = createService({
+      engine: noEngine,
+      store,
+      baseUrl: 'http://h',
+      operations: fakeOperations(() => gate),
+    });
+    const req = {
+      method: 'POST',
+      path: PATH,
+      authorization: `Bearer ${issued.key}`,
+      body: { outcome: 'ok' },
+      idempotencyKey: 'same',
+    };
     const first = service.handle(req);
     await new Promise((r) => setTimeout(r, 5));
     const second = await service.handle(req);
@@ -171,7 +215,8 @@ describe('service: idempotency', () => {
 describe('service: demo channel', () => {
   it('allows 15 successful calls per IP per UTC day, then 402 with Retry-After; never touches a wallet', async () => {
     const { service, setNow } = await setup();
-    const demo = (clientIp: string, body: unknown = { outcome: 'ok' }) => service.handle({ method: 'POST', path: PATH, demoChannel: 'mcp', body, clientIp });
+    const demo = (clientIp: string, body: unknown = { outcome: 'ok' }) =>
+      service.handle({ method: 'POST', path: PATH, demoChannel: 'mcp', body, clientIp });
     // A failed call does not count.
     expect((await demo('203.0.113.1', { outcome: 'not_found' })).status).toBe(404);
     for (let i = 1; i <= 15; i++) {
@@ -193,7 +238,12 @@ describe('service: demo channel', () => {
     const { service } = await setup();
     const bad = await service.handle({ method: 'POST', path: PATH, demoChannel: 'slack', body: { outcome: 'ok' } });
     expect(JSON.parse(bad.body as string)).toMatchObject({ code: 'unauthorized', param: 'X-SVC-Demo-Channel' });
-    const hd = await service.handle({ method: 'POST', path: PATH, demoChannel: 'mcp', body: { outcome: 'ok', hd: true } });
+    const hd = await service.handle({
+      method: 'POST',
+      path: PATH,
+      demoChannel: 'mcp',
+      body: { outcome: 'ok', hd: true },
+    });
     expect(hd.status).toBe(401);
   });
 });

@@ -32,7 +32,10 @@ describe('assignCohorts', () => {
     expect(Array.from(a.inCohort)).toEqual([1, 1, 1, 1, 1, 1]);
     expect(Array.from(a.cohort)).toEqual([0, 0, 0, 1, 2, 3]);
     expect(a.cohorts.map((c) => [c.position_group, c.n, c.min_minutes])).toEqual([
-      ['attacker', 3, 300], ['goalkeeper', 1, 300], ['attacker', 1, 300], ['defender', 1, 300],
+      ['attacker', 3, 300],
+      ['goalkeeper', 1, 300],
+      ['attacker', 1, 300],
+      ['defender', 1, 300],
     ]);
   });
 

@@ -31,20 +31,30 @@ describe.skipIf(!hasDemo)('deriveSeasons on the demo data', () => {
     const dataset = datasetFromDir(demoDir);
     const d = deriveSeasons(dataset);
     const rows = rowsOf(dataset.tables.player_seasons, 'player_seasons');
-    const position = new Map(rowsOf(dataset.tables.players, 'players').map((p) => [p.player_id, p.position as PositionCode]));
+    const position = new Map(
+      rowsOf(dataset.tables.players, 'players').map((p) => [p.player_id, p.position as PositionCode]),
+    );
     const groupOf = (r: RowOf<'player_seasons'>) => positionGroupOf(position.get(r.player_id)!);
     expect(d.n).toBe(rows.length);
     // every 37th row: a spread over leagues, seasons, groups and low-sample rows
     let checked = 0;
     for (let i = 0; i < rows.length; i += 37) {
       const r = rows[i];
-      const peers = rows.filter((q) => q.league_id === r.league_id && q.season_id === r.season_id && groupOf(q) === groupOf(r) && q.minutes >= COHORT_MINUTES_MIN);
+      const peers = rows.filter(
+        (q) =>
+          q.league_id === r.league_id &&
+          q.season_id === r.season_id &&
+          groupOf(q) === groupOf(r) &&
+          q.minutes >= COHORT_MINUTES_MIN,
+      );
       for (const key of METRIC_KEYS) {
         // rating: the provider's where present (the model rating is checked in derive.prop.test.ts)
         if (key === 'rating' && r.rating === null) continue;
         const x = valueOf(r, key);
         if (key !== 'rating') expect(d.values[key][i], `${key} row ${i}`).toBe(x);
-        const sample = peers.map((q) => (key === 'rating' ? d.values.rating[rows.indexOf(q)] : valueOf(q, key))).filter((v) => !Number.isNaN(v));
+        const sample = peers
+          .map((q) => (key === 'rating' ? d.values.rating[rows.indexOf(q)] : valueOf(q, key)))
+          .filter((v) => !Number.isNaN(v));
         let expected = NaN;
         if (!Number.isNaN(x) && sample.length > 0) {
           const below = sample.filter((v) => v < x).length;

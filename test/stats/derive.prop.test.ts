@@ -4,7 +4,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { POSITION_CODES, POSITION_GROUPS, positionGroupOf, tableFromRows, type Dataset, type RowOf } from '../../src/data/schema.js';
+import {
+  POSITION_CODES,
+  POSITION_GROUPS,
+  positionGroupOf,
+  tableFromRows,
+  type Dataset,
+  type RowOf,
+} from '../../src/data/schema.js';
 import { accuracyPct } from '../../src/stats/accuracy.js';
 import { deriveSeasons } from '../../src/stats/derive.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from '../../src/stats/metrics.js';
@@ -25,9 +32,31 @@ const datasetArb = fc.record({
   minutesMin: fc.constantFrom(450, 300, 0),
 });
 
-const COUNTING = ['goals', 'assists', 'shots', 'shots_on_target', 'big_chances', 'key_passes', 'passes', 'passes_completed',
-  'long_balls', 'crosses', 'crosses_completed', 'dribbles', 'tackles', 'interceptions', 'clearances', 'shots_blocked',
-  'aerials_won', 'duels_won', 'ball_recoveries', 'saves', 'goals_conceded', 'clean_sheets', 'punches'] as const;
+const COUNTING = [
+  'goals',
+  'assists',
+  'shots',
+  'shots_on_target',
+  'big_chances',
+  'key_passes',
+  'passes',
+  'passes_completed',
+  'long_balls',
+  'crosses',
+  'crosses_completed',
+  'dribbles',
+  'tackles',
+  'interceptions',
+  'clearances',
+  'shots_blocked',
+  'aerials_won',
+  'duels_won',
+  'ball_recoveries',
+  'saves',
+  'goals_conceded',
+  'clean_sheets',
+  'punches',
+] as const;
 
 type Row = RowOf<'player_seasons'>;
 
@@ -36,16 +65,44 @@ type Input = typeof datasetArb extends fc.Arbitrary<infer T> ? T : never;
 function build(input: Input): { dataset: Dataset; rows: Row[] } {
   const rows = input.rows.map((r) => {
     const totals = Object.fromEntries(COUNTING.map((c, i) => [c, r.totals[i]]));
-    return { player_id: r.player + 1, season_id: r.league * 10, league_id: r.league, team_id: r.league, appearances: 20, starts: 10, minutes: r.minutes, rating: r.rating, ...totals } as Row;
+    return {
+      player_id: r.player + 1,
+      season_id: r.league * 10,
+      league_id: r.league,
+      team_id: r.league,
+      appearances: 20,
+      starts: 10,
+      minutes: r.minutes,
+      rating: r.rating,
+      ...totals,
+    } as Row;
   });
   const dataset: Dataset = {
     meta: { name: 'prop', as_of: '2026-01-01', source: 'fast-check', synthetic: true },
     tables: {
-      leagues: tableFromRows('leagues', [1, 2].map((l) => ({ league_id: l, name: `L${l}`, tier: 1, kind: 'league' as const }))),
-      seasons: tableFromRows('seasons', [1, 2].map((l) => ({ season_id: l * 10, league_id: l, name: 's', start_date: '2025-08-01', end_date: '2026-05-31' }))),
-      teams: tableFromRows('teams', [1, 2].map((l) => ({ team_id: l, name: `T${l}`, league_id: l }))),
+      leagues: tableFromRows(
+        'leagues',
+        [1, 2].map((l) => ({ league_id: l, name: `L${l}`, tier: 1, kind: 'league' as const })),
+      ),
+      seasons: tableFromRows(
+        'seasons',
+        [1, 2].map((l) => ({
+          season_id: l * 10,
+          league_id: l,
+          name: 's',
+          start_date: '2025-08-01',
+          end_date: '2026-05-31',
+        })),
+      ),
+      teams: tableFromRows(
+        'teams',
+        [1, 2].map((l) => ({ team_id: l, name: `T${l}`, league_id: l })),
+      ),
       rivalries: undefined,
-      players: tableFromRows('players', input.positions.map((p, i) => ({ player_id: i + 1, name: `P${i}`, position: p }))),
+      players: tableFromRows(
+        'players',
+        input.positions.map((p, i) => ({ player_id: i + 1, name: `P${i}`, position: p })),
+      ),
       player_seasons: tableFromRows('player_seasons', rows),
       fixtures: tableFromRows('fixtures', []),
       appearances: undefined,
@@ -75,37 +132,74 @@ function naivePercentile(x: number, sample: number[], lowerIsBetter: boolean): n
 
 describe('deriveSeasons matches a naive recomputation', () => {
   it('values, cohorts, percentiles and ratings', () => {
-    fc.assert(fc.property(datasetArb, (input) => {
-      const { dataset, rows } = build(input);
-      const d = deriveSeasons(dataset, { minutesMin: input.minutesMin });
-      const groupOf = (r: Row) => positionGroupOf(input.positions[r.player_id - 1]);
-      const peersOf = (r: Row) => rows.map((_, j) => j).filter((j) => rows[j].league_id === r.league_id && rows[j].season_id === r.season_id
-        && groupOf(rows[j]) === groupOf(r) && rows[j].minutes >= input.minutesMin);
+    fc.assert(
+      fc.property(datasetArb, (input) => {
+        const { dataset, rows } = build(input);
+        const d = deriveSeasons(dataset, { minutesMin: input.minutesMin });
+        const groupOf = (r: Row) => positionGroupOf(input.positions[r.player_id - 1]);
+        const peersOf = (r: Row) =>
+          rows
+            .map((_, j) => j)
+            .filter(
+              (j) =>
+                rows[j].league_id === r.league_id &&
+                rows[j].season_id === r.season_id &&
+                groupOf(rows[j]) === groupOf(r) &&
+                rows[j].minutes >= input.minutesMin,
+            );
 
-      const values = {} as Record<MetricKey, number[]>;
-      const pct = {} as Record<MetricKey, number[]>;
-      for (const key of METRIC_KEYS) {
-        if (key === 'rating') continue;
-        values[key] = rows.map((r) => naiveValue(r, key));
-        pct[key] = rows.map((r, i) => naivePercentile(values[key][i], peersOf(r).map((j) => values[key][j]).filter((v) => !Number.isNaN(v)), METRICS[key].lowerIsBetter));
-        expect(Array.from(d.values[key]), key).toEqual(values[key]);
-        expect(Array.from(d.percentiles[key]), key).toEqual(pct[key]);
-      }
-      rows.forEach((r, i) => {
-        expect(POSITION_GROUPS[d.group[i]]).toBe(groupOf(r));
-        const peers = peersOf(r);
-        expect(d.inCohort[i]).toBe(r.minutes >= input.minutesMin ? 1 : 0);
-        if (peers.length === 0) expect(d.cohort[i]).toBe(-1);
-        else {
-          const c = d.cohorts[d.cohort[i]];
-          expect([c.league_id, c.season_id, c.position_group, c.n, c.min_minutes]).toEqual([r.league_id, r.season_id, groupOf(r), peers.length, input.minutesMin]);
+        const values = {} as Record<MetricKey, number[]>;
+        const pct = {} as Record<MetricKey, number[]>;
+        for (const key of METRIC_KEYS) {
+          if (key === 'rating') continue;
+          values[key] = rows.map((r) => naiveValue(r, key));
+          pct[key] = rows.map((r, i) =>
+            naivePercentile(
+              values[key][i],
+              peersOf(r)
+                .map((j) => values[key][j])
+                .filter((v) => !Number.isNaN(v)),
+              METRICS[key].lowerIsBetter,
+            ),
+          );
+          expect(Array.from(d.values[key]), key).toEqual(values[key]);
+          expect(Array.from(d.percentiles[key]), key).toEqual(pct[key]);
         }
-      });
-      const rating = rows.map((r, i) => r.rating ?? (r.minutes >= PER90_MINUTES_MIN ? modelRating(groupOf(r), (k) => pct[k][i]) : NaN));
-      expect(Array.from(d.ratingIsProvider)).toEqual(rows.map((r) => (r.rating === null ? 0 : 1)));
-      rating.forEach((x, i) => (Number.isNaN(x) ? expect(d.values.rating[i]).toBeNaN() : expect(d.values.rating[i]).toBeCloseTo(x, 12)));
-      const ratingPct = rows.map((r, i) => naivePercentile(d.values.rating[i], peersOf(r).map((j) => d.values.rating[j]).filter((v) => !Number.isNaN(v)), false));
-      expect(Array.from(d.percentiles.rating)).toEqual(ratingPct);
-    }), { numRuns: 150 });
+        rows.forEach((r, i) => {
+          expect(POSITION_GROUPS[d.group[i]]).toBe(groupOf(r));
+          const peers = peersOf(r);
+          expect(d.inCohort[i]).toBe(r.minutes >= input.minutesMin ? 1 : 0);
+          if (peers.length === 0) expect(d.cohort[i]).toBe(-1);
+          else {
+            const c = d.cohorts[d.cohort[i]];
+            expect([c.league_id, c.season_id, c.position_group, c.n, c.min_minutes]).toEqual([
+              r.league_id,
+              r.season_id,
+              groupOf(r),
+              peers.length,
+              input.minutesMin,
+            ]);
+          }
+        });
+        const rating = rows.map(
+          (r, i) => r.rating ?? (r.minutes >= PER90_MINUTES_MIN ? modelRating(groupOf(r), (k) => pct[k][i]) : NaN),
+        );
+        expect(Array.from(d.ratingIsProvider)).toEqual(rows.map((r) => (r.rating === null ? 0 : 1)));
+        rating.forEach((x, i) =>
+          Number.isNaN(x) ? expect(d.values.rating[i]).toBeNaN() : expect(d.values.rating[i]).toBeCloseTo(x, 12),
+        );
+        const ratingPct = rows.map((r, i) =>
+          naivePercentile(
+            d.values.rating[i],
+            peersOf(r)
+              .map((j) => d.values.rating[j])
+              .filter((v) => !Number.isNaN(v)),
+            false,
+          ),
+        );
+        expect(Array.from(d.percentiles.rating)).toEqual(ratingPct);
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -23,26 +23,79 @@ import { deriveSeasons } from '../../src/stats/derive.js';
 import { METRIC_KEYS, type MetricKey } from '../../src/stats/metrics.js';
 
 const ZERO = {
-  goals: 0, assists: 0, shots: 0, shots_on_target: 0, big_chances: 0, key_passes: 0, passes: 0, passes_completed: 0,
-  long_balls: 0, crosses: 0, crosses_completed: 0, dribbles: 0, tackles: 0, interceptions: 0, clearances: 0,
-  shots_blocked: 0, aerials_won: 0, duels_won: 0, ball_recoveries: 0, saves: 0, goals_conceded: 0, clean_sheets: 0, punches: 0,
+  goals: 0,
+  assists: 0,
+  shots: 0,
+  shots_on_target: 0,
+  big_chances: 0,
+  key_passes: 0,
+  passes: 0,
+  passes_completed: 0,
+  long_balls: 0,
+  crosses: 0,
+  crosses_completed: 0,
+  dribbles: 0,
+  tackles: 0,
+  interceptions: 0,
+  clearances: 0,
+  shots_blocked: 0,
+  aerials_won: 0,
+  duels_won: 0,
+  ball_recoveries: 0,
+  saves: 0,
+  goals_conceded: 0,
+  clean_sheets: 0,
+  punches: 0,
 };
 const POS = ['ST', 'LW', 'RW', 'CF', 'GK', 'GK', 'CB', 'ST'] as const;
 
 function dataset(seasonRows?: Partial<RowOf<'player_seasons'>>[]): Dataset {
   const rows: Partial<RowOf<'player_seasons'>>[] = seasonRows ?? [
-    { minutes: 900, goals: 9, shots: 30, passes: 400, passes_completed: 320, crosses: 10, crosses_completed: 4, rating: 7.4 },
+    {
+      minutes: 900,
+      goals: 9,
+      shots: 30,
+      passes: 400,
+      passes_completed: 320,
+      crosses: 10,
+      crosses_completed: 4,
+      rating: 7.4,
+    },
     { minutes: 450, goals: 3, shots: 15, passes: 200, passes_completed: 170, rating: null },
-    { minutes: 449, goals: 5, shots: 10, passes: 100, passes_completed: 90, crosses: 5, crosses_completed: 1, rating: null },
-    { minutes: 1800, goals: 6, shots: 60, passes: 900, passes_completed: 720, crosses: 20, crosses_completed: 8, rating: 6.5 },
+    {
+      minutes: 449,
+      goals: 5,
+      shots: 10,
+      passes: 100,
+      passes_completed: 90,
+      crosses: 5,
+      crosses_completed: 1,
+      rating: null,
+    },
+    {
+      minutes: 1800,
+      goals: 6,
+      shots: 60,
+      passes: 900,
+      passes_completed: 720,
+      crosses: 20,
+      crosses_completed: 8,
+      rating: 6.5,
+    },
     { minutes: 900, passes: 300, passes_completed: 240, saves: 30, goals_conceded: 10, clean_sheets: 3, rating: null },
     { minutes: 450, passes: 100, passes_completed: 90, saves: 20, goals_conceded: 10, clean_sheets: 1, rating: 6.0 },
     { minutes: 80, passes: 40, passes_completed: 36, tackles: 2, rating: null },
     { minutes: 900, goals: 1, shots: 5, rating: null },
   ];
   const ps = rows.map((r, i) => ({
-    ...ZERO, player_id: i + 1, season_id: i === 7 ? 200 : 100, league_id: i === 7 ? 2 : 1, team_id: i === 7 ? 20 : 10,
-    appearances: 10, starts: 10, ...r,
+    ...ZERO,
+    player_id: i + 1,
+    season_id: i === 7 ? 200 : 100,
+    league_id: i === 7 ? 2 : 1,
+    team_id: i === 7 ? 20 : 10,
+    appearances: 10,
+    starts: 10,
+    ...r,
   }));
   return {
     meta: { name: 'derive-test', as_of: '2026-03-01', source: 'hand-built', synthetic: true },
@@ -55,9 +108,15 @@ function dataset(seasonRows?: Partial<RowOf<'player_seasons'>>[]): Dataset {
         { season_id: 100, league_id: 1, name: '2025/26', start_date: '2025-08-01', end_date: '2026-05-31' },
         { season_id: 200, league_id: 2, name: '2025/26', start_date: '2025-08-01', end_date: '2026-05-31' },
       ]),
-      teams: tableFromRows('teams', [{ team_id: 10, name: 'Ten', league_id: 1 }, { team_id: 20, name: 'Twenty', league_id: 2 }]),
+      teams: tableFromRows('teams', [
+        { team_id: 10, name: 'Ten', league_id: 1 },
+        { team_id: 20, name: 'Twenty', league_id: 2 },
+      ]),
       rivalries: undefined,
-      players: tableFromRows('players', POS.map((position, i) => ({ player_id: i + 1, name: `P${i + 1}`, position, team_id: i === 7 ? 20 : 10 }))),
+      players: tableFromRows(
+        'players',
+        POS.map((position, i) => ({ player_id: i + 1, name: `P${i + 1}`, position, team_id: i === 7 ? 20 : 10 })),
+      ),
       player_seasons: tableFromRows('player_seasons', ps),
       fixtures: tableFromRows('fixtures', []),
       appearances: undefined,
@@ -142,9 +201,21 @@ describe('deriveSeasons on a hand-built dataset', () => {
   });
 
   it('fills all-zero metrics as 0 with percentile 50 (all tied)', () => {
-    const zero: MetricKey[] = ['assists_per90', 'shots_on_target_per90', 'big_chances_per90', 'key_passes_per90', 'long_balls_per90',
-      'dribbles_per90', 'interceptions_per90', 'clearances_per90', 'shots_blocked_per90', 'aerials_won_per90', 'duels_won_per90',
-      'ball_recovery_per90', 'punches_per90'];
+    const zero: MetricKey[] = [
+      'assists_per90',
+      'shots_on_target_per90',
+      'big_chances_per90',
+      'key_passes_per90',
+      'long_balls_per90',
+      'dribbles_per90',
+      'interceptions_per90',
+      'clearances_per90',
+      'shots_blocked_per90',
+      'aerials_won_per90',
+      'duels_won_per90',
+      'ball_recovery_per90',
+      'punches_per90',
+    ];
     for (const key of zero) {
       expect(at(d.values[key]), key).toEqual([0, 0, 0, 0, 0, 0, N, 0]);
       expect(at(d.percentiles[key]), key).toEqual([50, 50, 50, 50, 50, 50, N, 50]);
@@ -193,8 +264,14 @@ describe('deriveSeasons on a hand-built dataset', () => {
 
   it('treats a null counting total as missing, not as zero', () => {
     const rows: Partial<RowOf<'player_seasons'>>[] = [
-      { minutes: 900, goals: null }, { minutes: 900, goals: 0 }, { minutes: 900, goals: 2 },
-      { minutes: 900 }, { minutes: 900 }, { minutes: 900 }, { minutes: 900 }, { minutes: 900 },
+      { minutes: 900, goals: null },
+      { minutes: 900, goals: 0 },
+      { minutes: 900, goals: 2 },
+      { minutes: 900 },
+      { minutes: 900 },
+      { minutes: 900 },
+      { minutes: 900 },
+      { minutes: 900 },
     ];
     const x = deriveSeasons(dataset(rows));
     expect(x.values.goals_per90[0]).toBeNaN();
@@ -232,7 +309,9 @@ describe('deriveSeasons on a hand-built dataset', () => {
     expect(() => deriveSeasons(dataset(), { minutesMin: -1 })).toThrowError(HalfspaceError);
     expect(() => deriveSeasons(dataset(), { minutesMin: Number.NaN })).toThrowError(/minutesMin/);
     const bad = dataset();
-    bad.tables.player_seasons = tableFromRows('player_seasons', [{ ...ZERO, player_id: 99, season_id: 100, league_id: 1, team_id: 10, appearances: 1, minutes: 90 }]);
+    bad.tables.player_seasons = tableFromRows('player_seasons', [
+      { ...ZERO, player_id: 99, season_id: 100, league_id: 1, team_id: 10, appearances: 1, minutes: 90 },
+    ]);
     try {
       deriveSeasons(bad);
       expect.unreachable();

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  lowerBound, upperBound,
-  AVERAGE_MIN, BELOW_AVERAGE_MIN, ELITE_MIN, labelOf, ordinal, ordinalOf, orientPercentile, percentile,
-  percentileFromCounts, percentileSorted, STRONG_MIN, topPercentile,
+  lowerBound,
+  upperBound,
+  AVERAGE_MIN,
+  BELOW_AVERAGE_MIN,
+  ELITE_MIN,
+  labelOf,
+  ordinal,
+  ordinalOf,
+  orientPercentile,
+  percentile,
+  percentileFromCounts,
+  percentileSorted,
+  STRONG_MIN,
+  topPercentile,
 } from '../../src/stats/percentiles.js';
 
 describe('percentile', () => {
@@ -93,9 +104,24 @@ describe('labels', () => {
 describe('ordinals', () => {
   it('uses st/nd/rd/th with the 11–13 exception', () => {
     const cases: [number, string][] = [
-      [0, '0th'], [1, '1st'], [2, '2nd'], [3, '3rd'], [4, '4th'], [10, '10th'], [11, '11th'], [12, '12th'],
-      [13, '13th'], [14, '14th'], [21, '21st'], [22, '22nd'], [23, '23rd'], [93, '93rd'], [100, '100th'],
-      [101, '101st'], [111, '111th'], [112, '112th'],
+      [0, '0th'],
+      [1, '1st'],
+      [2, '2nd'],
+      [3, '3rd'],
+      [4, '4th'],
+      [10, '10th'],
+      [11, '11th'],
+      [12, '12th'],
+      [13, '13th'],
+      [14, '14th'],
+      [21, '21st'],
+      [22, '22nd'],
+      [23, '23rd'],
+      [93, '93rd'],
+      [100, '100th'],
+      [101, '101st'],
+      [111, '111th'],
+      [112, '112th'],
     ];
     for (const [n, text] of cases) expect(ordinal(n)).toBe(text);
   });
@@ -108,13 +134,27 @@ describe('ordinals', () => {
 });
 
 describe('topPercentile (highlight)', () => {
-  const ps: Record<string, number> = { goals_per90: 71, shots_per90: 93, assists_per90: 93, dribbles_per90: Number.NaN };
+  const ps: Record<string, number> = {
+    goals_per90: 71,
+    shots_per90: 93,
+    assists_per90: 93,
+    dribbles_per90: Number.NaN,
+  };
   it('picks the highest percentile; ties go to the key listed first', () => {
-    expect(topPercentile(['goals_per90', 'shots_per90', 'assists_per90'], (k) => ps[k])).toEqual({ key: 'shots_per90', percentile: 93 });
-    expect(topPercentile(['assists_per90', 'shots_per90'], (k) => ps[k])).toEqual({ key: 'assists_per90', percentile: 93 });
+    expect(topPercentile(['goals_per90', 'shots_per90', 'assists_per90'], (k) => ps[k])).toEqual({
+      key: 'shots_per90',
+      percentile: 93,
+    });
+    expect(topPercentile(['assists_per90', 'shots_per90'], (k) => ps[k])).toEqual({
+      key: 'assists_per90',
+      percentile: 93,
+    });
   });
   it('skips NaN and is null when nothing is known', () => {
-    expect(topPercentile(['dribbles_per90', 'goals_per90'], (k) => ps[k])).toEqual({ key: 'goals_per90', percentile: 71 });
+    expect(topPercentile(['dribbles_per90', 'goals_per90'], (k) => ps[k])).toEqual({
+      key: 'goals_per90',
+      percentile: 71,
+    });
     expect(topPercentile(['dribbles_per90'], (k) => ps[k])).toBeNull();
   });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { POSITION_GROUPS } from '../../src/data/schema.js';
 import { GROUP_METRICS } from '../../src/stats/metrics.js';
-import { MODEL_RATING_MAX, MODEL_RATING_MIN, modelRating, RATING_WEIGHTS, ratingComposite, ratingFromComposite } from '../../src/stats/rating.js';
+import {
+  MODEL_RATING_MAX,
+  MODEL_RATING_MIN,
+  modelRating,
+  RATING_WEIGHTS,
+  ratingComposite,
+  ratingFromComposite,
+} from '../../src/stats/rating.js';
 
 describe('model rating', () => {
   it('weights sum to 1 per group and use only the group’s metrics', () => {

@@ -4,8 +4,14 @@ import { bucketSortPairs, sortPairs } from '../../src/stats/sort-pairs.js';
 
 // Values drawn from few distinct numbers (ties), a heavy tail, or anything finite.
 const valuesArb = fc.oneof(
-  fc.array(fc.integer({ min: 0, max: 5 }).map((x) => x / 3), { maxLength: 300 }),
-  fc.array(fc.double({ min: 0, max: 1, noNaN: true }).map((x) => x ** 8 * 1e6), { maxLength: 300 }),
+  fc.array(
+    fc.integer({ min: 0, max: 5 }).map((x) => x / 3),
+    { maxLength: 300 },
+  ),
+  fc.array(
+    fc.double({ min: 0, max: 1, noNaN: true }).map((x) => x ** 8 * 1e6),
+    { maxLength: 300 },
+  ),
   fc.array(fc.double({ min: -1e9, max: 1e9, noNaN: true }), { maxLength: 300 }),
 );
 
@@ -21,25 +27,29 @@ function check(input: number[], sortedValues: Float64Array, sortedRows: Int32Arr
 
 describe('sortPairs / bucketSortPairs', () => {
   it('sortPairs sorts values ascending and carries the rows along', () => {
-    fc.assert(fc.property(valuesArb, (input) => {
-      const v = Float64Array.from(input);
-      const r = Int32Array.from(input, (_, i) => i);
-      sortPairs(v, r, 0, v.length);
-      check(input, v, r);
-    }));
+    fc.assert(
+      fc.property(valuesArb, (input) => {
+        const v = Float64Array.from(input);
+        const r = Int32Array.from(input, (_, i) => i);
+        sortPairs(v, r, 0, v.length);
+        check(input, v, r);
+      }),
+    );
   });
 
   it('bucketSortPairs gives the same order into the output arrays', () => {
-    fc.assert(fc.property(valuesArb, (input) => {
-      const v = Float64Array.from(input);
-      const r = Int32Array.from(input, (_, i) => i);
-      const ov = new Float64Array(v.length);
-      const or = new Int32Array(v.length);
-      const min = input.length ? Math.min(...input) : 0;
-      const max = input.length ? Math.max(...input) : 0;
-      bucketSortPairs(v, r, ov, or, 0, v.length, min, max, new Int32Array(v.length + 1));
-      check(input, ov, or);
-    }));
+    fc.assert(
+      fc.property(valuesArb, (input) => {
+        const v = Float64Array.from(input);
+        const r = Int32Array.from(input, (_, i) => i);
+        const ov = new Float64Array(v.length);
+        const or = new Int32Array(v.length);
+        const min = input.length ? Math.min(...input) : 0;
+        const max = input.length ? Math.max(...input) : 0;
+        bucketSortPairs(v, r, ov, or, 0, v.length, min, max, new Int32Array(v.length + 1));
+        check(input, ov, or);
+      }),
+    );
   });
 
   it('sorts only the given range', () => {

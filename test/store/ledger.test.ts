@@ -6,8 +6,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  batchReads, consecutiveIds, decideBatch, groupCommit, holdOp, topupOp,
-  type BatchDecision, type LedgerOp, type LedgerOutcome, type LedgerState, type NewHold,
+  batchReads,
+  consecutiveIds,
+  decideBatch,
+  groupCommit,
+  holdOp,
+  topupOp,
+  type BatchDecision,
+  type LedgerOp,
+  type LedgerOutcome,
+  type LedgerState,
+  type NewHold,
 } from '../../src/store/ledger.js';
 import { MAX_WALLET_CREDITS, type LedgerEntry } from '../../src/store/ports.js';
 import { expectLedgerBalanced } from './wallet.case.js';
@@ -16,25 +25,55 @@ const T0 = '2026-03-01T12:00:00.000Z';
 const T1 = '2026-03-01T12:05:00.000Z';
 const OWNER = 'test:1#00000000';
 
-const state = (over: Partial<LedgerState> = {}): LedgerState => ({ balances: new Map(), held: new Map(), holds: new Map(), settledBefore: new Set(), ...over });
+const state = (over: Partial<LedgerState> = {}): LedgerState => ({
+  balances: new Map(),
+  held: new Map(),
+  holds: new Map(),
+  settledBefore: new Set(),
+  ...over,
+});
 const capture = (holdId: number): LedgerOp => ({ kind: 'capture', holdId, at: T1, note: null });
 const release = (holdId: number, note: string | null = null): LedgerOp => ({ kind: 'release', holdId, at: T1, note });
 
 describe('decideBatch', () => {
   it('decides top-up, hold, capture and release in order, numbering entries from the ids given', () => {
     // w: 10 + 20 = 30; hold 12 → 18; capture keeps 18; hold 5 → 13; release returns 5 → 18.
-    const d = decideBatch(state({ balances: new Map([['w', 10]]), held: new Map([['w', 0]]) }), [
-      topupOp('w', 20, T0, 'cli topup'), holdOp('w', 12, T0, T1, 'cards', OWNER), capture(102), holdOp('w', 5, T0, T1, null, OWNER), release(104, 'http 404'),
-    ], [101, 102, 103, 104, 105]);
+    const d = decideBatch(
+      state({ balances: new Map([['w', 10]]), held: new Map([['w', 0]]) }),
+      [
+        topupOp('w', 20, T0, 'cli topup'),
+        holdOp('w', 12, T0, T1, 'cards', OWNER),
+        capture(102),
+        holdOp('w', 5, T0, T1, null, OWNER),
+        release(104, 'http 404'),
+      ],
+      [101, 102, 103, 104, 105],
+    );
     expect(d.outcomes).toEqual([
-      { ok: true, entry: { entry_id: 101, wallet_id: 'w', kind: 'topup', amount: 20, hold_id: null, balance_after: 30, note: 'cli topup', at: T0 } },
+      {
+        ok: true,
+        entry: {
+          entry_id: 101,
+          wallet_id: 'w',
+          kind: 'topup',
+          amount: 20,
+          hold_id: null,
+          balance_after: 30,
+          note: 'cli topup',
+          at: T0,
+        },
+      },
       { ok: true, hold_id: 102, balance: 18 },
       { ok: true, balance: 18, amount: 12 },
       { ok: true, hold_id: 104, balance: 13 },
       { ok: true, balance: 18, amount: 5 },
     ]);
     expect(d.entries.map((e) => [e.entry_id, e.kind, e.amount, e.hold_id, e.balance_after])).toEqual([
-      [101, 'topup', 20, null, 30], [102, 'hold', -12, 102, 18], [103, 'capture', 0, 102, 18], [104, 'hold', -5, 104, 13], [105, 'release', 5, 104, 18],
+      [101, 'topup', 20, null, 30],
+      [102, 'hold', -12, 102, 18],
+      [103, 'capture', 0, 102, 18],
+      [104, 'hold', -5, 104, 13],
+      [105, 'release', 5, 104, 18],
     ]);
     // Both holds were settled inside the batch: none to open, none open before it to remove.
     expect(d.opened).toEqual([]);
@@ -43,10 +82,21 @@ describe('decideBatch', () => {
   });
 
   it('opens the holds it leaves open and settles the ones open before, once each', () => {
-    const d = decideBatch(state({ balances: new Map([['w', 7], ['v', 0]]), holds: new Map([[3, { wallet_id: 'v', amount: 4 }]]), settledBefore: new Set([2]) }), [
-      holdOp('w', 7, T0, T1, 'cards', OWNER), release(3), capture(3), capture(2), capture(99),
-    ], consecutiveIds(40, 5));
-    expect(d.opened).toEqual([{ hold_id: 41, wallet_id: 'w', amount: 7, expires_at: T1, owner: OWNER, note: 'cards', created_at: T0 }]);
+    const d = decideBatch(
+      state({
+        balances: new Map([
+          ['w', 7],
+          ['v', 0],
+        ]),
+        holds: new Map([[3, { wallet_id: 'v', amount: 4 }]]),
+        settledBefore: new Set([2]),
+      }),
+      [holdOp('w', 7, T0, T1, 'cards', OWNER), release(3), capture(3), capture(2), capture(99)],
+      consecutiveIds(40, 5),
+    );
+    expect(d.opened).toEqual([
+      { hold_id: 41, wallet_id: 'w', amount: 7, expires_at: T1, owner: OWNER, note: 'cards', created_at: T0 },
+    ]);
     expect(d.settled).toEqual([3]);
     expect(d.outcomes.slice(1)).toEqual([
       { ok: true, balance: 4, amount: 4 },
@@ -56,12 +106,24 @@ describe('decideBatch', () => {
     ]);
     // 41 hold, 42 release: ids 43–45 of the refused calls stay unused.
     expect(d.entries.map((e) => e.entry_id)).toEqual([41, 42]);
-    expect(d.balances).toEqual([['w', 0], ['v', 4]]);
+    expect(d.balances).toEqual([
+      ['w', 0],
+      ['v', 4],
+    ]);
   });
 
   it('refuses unknown wallets, short balances and top-ups past MAX_WALLET_CREDITS, writing nothing', () => {
     const s = state({ balances: new Map([['w', MAX_WALLET_CREDITS - 30]]), held: new Map([['w', 20]]) });
-    const d = decideBatch(s, [topupOp('ghost', 1, T0), holdOp('ghost', 1, T0, T1, null, OWNER), topupOp('w', 11, T0), holdOp('w', MAX_WALLET_CREDITS, T0, T1, null, OWNER)], [1, 2, 3, 4]);
+    const d = decideBatch(
+      s,
+      [
+        topupOp('ghost', 1, T0),
+        holdOp('ghost', 1, T0, T1, null, OWNER),
+        topupOp('w', 11, T0),
+        holdOp('w', MAX_WALLET_CREDITS, T0, T1, null, OWNER),
+      ],
+      [1, 2, 3, 4],
+    );
     expect(d.outcomes).toEqual([
       { ok: false, reason: 'unknown_wallet', balance: 0, held: 0 },
       { ok: false, reason: 'unknown_wallet', balance: 0 },
@@ -76,28 +138,56 @@ describe('decideBatch', () => {
     // Balance 100, hold 40: 60 + 40 held + (10^12 − 99) is one too many; once the hold is captured
     // the 40 are spent, and 60 + (10^12 − 99) = 10^12 − 39 fits.
     const s = state({ balances: new Map([['w', 100]]), held: new Map([['w', 0]]) });
-    const d = decideBatch(s, [holdOp('w', 40, T0, T1, null, OWNER), topupOp('w', MAX_WALLET_CREDITS - 99, T0), capture(1), topupOp('w', MAX_WALLET_CREDITS - 99, T0)], [1, 2, 3, 4]);
+    const d = decideBatch(
+      s,
+      [
+        holdOp('w', 40, T0, T1, null, OWNER),
+        topupOp('w', MAX_WALLET_CREDITS - 99, T0),
+        capture(1),
+        topupOp('w', MAX_WALLET_CREDITS - 99, T0),
+      ],
+      [1, 2, 3, 4],
+    );
     expect(d.outcomes[1]).toEqual({ ok: false, reason: 'balance_limit_exceeded', balance: 60, held: 40 });
     expect(d.outcomes[3]).toMatchObject({ ok: true, entry: { entry_id: 3, balance_after: MAX_WALLET_CREDITS - 39 } });
     expect(d.balances).toEqual([['w', MAX_WALLET_CREDITS - 39]]);
   });
 
   it('throws on driver bugs: missing state or too few ids', () => {
-    expect(() => decideBatch(state({ balances: new Map([['w', 1]]) }), [topupOp('w', 1, T0)], [1])).toThrow('lacks the held credits of wallet w');
-    expect(() => decideBatch(state({ holds: new Map([[5, { wallet_id: 'w', amount: 1 }]]) }), [release(5)], [1])).toThrow('lacks the balance of wallet w');
-    expect(() => decideBatch(state(), [topupOp('w', 1, T0), topupOp('w', 2, T0)], [1])).toThrow('needs as many entry ids');
+    expect(() => decideBatch(state({ balances: new Map([['w', 1]]) }), [topupOp('w', 1, T0)], [1])).toThrow(
+      'lacks the held credits of wallet w',
+    );
+    expect(() =>
+      decideBatch(state({ holds: new Map([[5, { wallet_id: 'w', amount: 1 }]]) }), [release(5)], [1]),
+    ).toThrow('lacks the balance of wallet w');
+    expect(() => decideBatch(state(), [topupOp('w', 1, T0), topupOp('w', 2, T0)], [1])).toThrow(
+      'needs as many entry ids',
+    );
   });
 
   it('checks amounts when an operation is made', () => {
     expect(() => topupOp('w', 0, T0)).toThrow(RangeError);
-    expect(() => holdOp('w', MAX_WALLET_CREDITS + 1, T0, T1, null, OWNER)).toThrow('hold must be an integer from 1 to 1000000000000');
+    expect(() => holdOp('w', MAX_WALLET_CREDITS + 1, T0, T1, null, OWNER)).toThrow(
+      'hold must be an integer from 1 to 1000000000000',
+    );
   });
 });
 
 describe('batchReads', () => {
   it('lists distinct hold ids, wallets and topped-up wallets in first-mention order', () => {
-    expect(batchReads([capture(7), holdOp('b', 1, T0, T1, null, OWNER), topupOp('a', 1, T0), release(7), topupOp('a', 2, T0), capture(3)])).toEqual({
-      holdIds: [7, 3], walletIds: ['b', 'a'], heldWalletIds: ['a'],
+    expect(
+      batchReads([
+        capture(7),
+        holdOp('b', 1, T0, T1, null, OWNER),
+        topupOp('a', 1, T0),
+        release(7),
+        topupOp('a', 2, T0),
+        capture(3),
+      ]),
+    ).toEqual({
+      holdIds: [7, 3],
+      walletIds: ['b', 'a'],
+      heldWalletIds: ['a'],
     });
   });
 });
@@ -117,9 +207,18 @@ describe('groupCommit', () => {
     // Called while the first batch is being written: waits for it, then goes in one batch.
     await new Promise((r) => setImmediate(r));
     const second = Promise.all([submit(release(4)), submit(release(5))]);
-    expect(await first).toEqual([{ ok: true, balance: 0, amount: 1 }, { ok: true, balance: 1, amount: 2 }, { ok: true, balance: 2, amount: 1 }]);
+    expect(await first).toEqual([
+      { ok: true, balance: 0, amount: 1 },
+      { ok: true, balance: 1, amount: 2 },
+      { ok: true, balance: 2, amount: 1 },
+    ]);
     expect((await second).map((o) => o.ok && 'balance' in o && o.balance)).toEqual([0, 1]);
-    expect(batches.map((b) => b.map((op) => (op.kind === 'topup' || op.kind === 'hold' ? op.walletId : op.holdId)))).toEqual([[1, 2, 3], [4, 5]]);
+    expect(
+      batches.map((b) => b.map((op) => (op.kind === 'topup' || op.kind === 'hold' ? op.walletId : op.holdId))),
+    ).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
   });
 
   it('rejects every call of a failed batch and goes on with the next', async () => {
@@ -138,15 +237,24 @@ describe('groupCommit', () => {
 
 /** The smallest store over the core: what a driver reads and writes, kept in maps. */
 class Books {
-  readonly balances = new Map<string, number>([['a', 0], ['b', 0]]);
+  readonly balances = new Map<string, number>([
+    ['a', 0],
+    ['b', 0],
+  ]);
   readonly open = new Map<number, NewHold>();
   readonly entries: LedgerEntry[] = [];
 
   stateFor(ops: readonly LedgerOp[]): LedgerState {
     const reads = batchReads(ops);
-    const holds = new Map(reads.holdIds.flatMap((id) => (this.open.has(id) ? [[id, this.open.get(id)!] as const] : [])));
-    const settledBefore = new Set(reads.holdIds.filter((id) => !holds.has(id) && this.entries[id - 1]?.kind === 'hold'));
-    const wallets = [...reads.walletIds, ...[...holds.values()].map((h) => h.wallet_id)].filter((w) => this.balances.has(w));
+    const holds = new Map(
+      reads.holdIds.flatMap((id) => (this.open.has(id) ? [[id, this.open.get(id)!] as const] : [])),
+    );
+    const settledBefore = new Set(
+      reads.holdIds.filter((id) => !holds.has(id) && this.entries[id - 1]?.kind === 'hold'),
+    );
+    const wallets = [...reads.walletIds, ...[...holds.values()].map((h) => h.wallet_id)].filter((w) =>
+      this.balances.has(w),
+    );
     const held = new Map(reads.heldWalletIds.filter((w) => this.balances.has(w)).map((w) => [w, this.heldOf(w)]));
     return { balances: new Map(wallets.map((w) => [w, this.balances.get(w)!])), held, holds, settledBefore };
   }
@@ -169,12 +277,17 @@ class Books {
 
 describe('ledger core invariants (fast-check)', () => {
   // Small and near-limit amounts, three wallets (one unknown), hold ids that exist, were settled, or never did.
-  const credits = fc.oneof(fc.integer({ min: 1, max: 30 }), fc.integer({ min: MAX_WALLET_CREDITS - 50, max: MAX_WALLET_CREDITS }));
+  const credits = fc.oneof(
+    fc.integer({ min: 1, max: 30 }),
+    fc.integer({ min: MAX_WALLET_CREDITS - 50, max: MAX_WALLET_CREDITS }),
+  );
   const wallet = fc.constantFrom('a', 'b', 'ghost');
   const op: fc.Arbitrary<LedgerOp> = fc.oneof(
     fc.tuple(wallet, credits).map(([w, n]) => topupOp(w, n, T0)),
     fc.tuple(wallet, credits).map(([w, n]) => holdOp(w, n, T0, T1, null, OWNER)),
-    fc.tuple(fc.constantFrom('capture' as const, 'release' as const), fc.integer({ min: 1, max: 30 })).map(([kind, holdId]): LedgerOp => ({ kind, holdId, at: T1, note: null })),
+    fc
+      .tuple(fc.constantFrom('capture' as const, 'release' as const), fc.integer({ min: 1, max: 30 }))
+      .map(([kind, holdId]): LedgerOp => ({ kind, holdId, at: T1, note: null })),
   );
   const batches = fc.array(fc.array(op, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 8 });
 
@@ -184,18 +297,24 @@ describe('ledger core invariants (fast-check)', () => {
         const books = new Books();
         for (const ops of bs) books.write(books.decide(ops));
         const settlements = new Map<number, number>();
-        for (const e of books.entries) if (e.kind === 'capture' || e.kind === 'release') settlements.set(e.hold_id!, (settlements.get(e.hold_id!) ?? 0) + 1);
+        for (const e of books.entries)
+          if (e.kind === 'capture' || e.kind === 'release')
+            settlements.set(e.hold_id!, (settlements.get(e.hold_id!) ?? 0) + 1);
         for (const [holdId, n] of settlements) {
           expect(n).toBe(1);
           expect(books.entries[holdId - 1].kind).toBe('hold');
           expect(books.open.has(holdId)).toBe(false);
         }
         // Every hold entry is either settled once or still open, with its amount.
-        for (const e of books.entries.filter((x) => x.kind === 'hold')) expect(settlements.has(e.entry_id) !== books.open.has(e.entry_id)).toBe(true);
+        for (const e of books.entries.filter((x) => x.kind === 'hold'))
+          expect(settlements.has(e.entry_id) !== books.open.has(e.entry_id)).toBe(true);
         for (const [w, balance] of books.balances) {
           expect(balance).toBeGreaterThanOrEqual(0);
           expect(balance + books.heldOf(w)).toBeLessThanOrEqual(MAX_WALLET_CREDITS);
-          expectLedgerBalanced(books.entries.filter((e) => e.wallet_id === w), balance);
+          expectLedgerBalanced(
+            books.entries.filter((e) => e.wallet_id === w),
+            balance,
+          );
         }
         expect(books.entries.map((e) => e.entry_id)).toEqual(consecutiveIds(0, books.entries.length));
       }),

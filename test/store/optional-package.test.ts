@@ -20,7 +20,9 @@ describe('requireOptional', () => {
   it('names a package that is not installed and the install command, on one line', () => {
     const e = catchError(() => requireOptional('halfspace-test-no-such-package', 'halfspace/store/test'));
     expect(e.packageName).toBe('halfspace-test-no-such-package');
-    expect(e.message).toBe('halfspace/store/test needs the package halfspace-test-no-such-package, which is not installed: run npm install halfspace-test-no-such-package');
+    expect(e.message).toBe(
+      'halfspace/store/test needs the package halfspace-test-no-such-package, which is not installed: run npm install halfspace-test-no-such-package',
+    );
   });
 
   it('says an installed package did not load, with the first line of the cause, and suggests a rebuild', () => {
@@ -30,7 +32,9 @@ describe('requireOptional', () => {
       }),
     );
     expect(e.packageName).toBe('fast-check');
-    expect(e.message).toBe('halfspace/store/test needs the package fast-check, which is installed but did not load (Could not locate the bindings file. Tried:): run npm rebuild fast-check');
+    expect(e.message).toBe(
+      'halfspace/store/test needs the package fast-check, which is installed but did not load (Could not locate the bindings file. Tried:): run npm rebuild fast-check',
+    );
     expect(e.message).not.toContain('\n');
   });
 

@@ -17,7 +17,8 @@ if (postgresUnavailable) console.warn(`[store/postgres] skipped: ${postgresUnava
 
 describe.skipIf(postgresUnavailable !== null)('postgres', () => {
   const cluster = usePostgres();
-  const open = (schema: string, max = 4, instanceId?: string) => postgresStore({ connectionString: cluster.url(), schema, max, ...(instanceId ? { instanceId } : {}) });
+  const open = (schema: string, max = 4, instanceId?: string) =>
+    postgresStore({ connectionString: cluster.url(), schema, max, ...(instanceId ? { instanceId } : {}) });
 
   storeSuite('postgres', () => open(cluster.schema(), 2));
 
@@ -30,7 +31,9 @@ describe.skipIf(postgresUnavailable !== null)('postgres', () => {
       await b.wallets.open('w', T0);
       await a.wallets.topup('w', 100, T0);
       // 40 holds of 7, alternating replicas, all at once: ⌊100 / 7⌋ = 14 succeed (98), 2 remain.
-      const holds = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).wallets.hold('w', 7, T0, LATER)));
+      const holds = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).wallets.hold('w', 7, T0, LATER)),
+      );
       const ok = holds.filter((h): h is Extract<HoldOutcome, { ok: true }> => h.ok);
       expect(ok).toHaveLength(14);
       expect(holds.filter((h) => !h.ok).every((h) => !h.ok && h.reason === 'insufficient_credits')).toBe(true);
@@ -39,8 +42,12 @@ describe.skipIf(postgresUnavailable !== null)('postgres', () => {
       // Both replicas settle every hold at once (the first 7 captured, the other 7 released): each
       // hold settles exactly once, the loser sees already_settled. 2 + 7 × 7 = 51.
       const ids = ok.map((h) => h.hold_id);
-      const settle = (s: ServiceStore, id: number, i: number) => (i < 7 ? s.wallets.capture(id, T1) : s.wallets.release(id, T1));
-      const [fromA, fromB] = await Promise.all([Promise.all(ids.map((id, i) => settle(a, id, i))), Promise.all(ids.map((id, i) => settle(b, id, i)))]);
+      const settle = (s: ServiceStore, id: number, i: number) =>
+        i < 7 ? s.wallets.capture(id, T1) : s.wallets.release(id, T1);
+      const [fromA, fromB] = await Promise.all([
+        Promise.all(ids.map((id, i) => settle(a, id, i))),
+        Promise.all(ids.map((id, i) => settle(b, id, i))),
+      ]);
       ids.forEach((_, i) => {
         expect([fromA[i].ok, fromB[i].ok].filter(Boolean)).toHaveLength(1);
         expect([fromA[i], fromB[i]].find((r) => !r.ok)).toEqual({ ok: false, reason: 'already_settled' });
@@ -67,7 +74,9 @@ describe.skipIf(postgresUnavailable !== null)('postgres', () => {
       const client = new pg.Client({ connectionString: cluster.url() });
       await client.connect();
       try {
-        await expect(client.query(`UPDATE ${schema}.wallets SET balance = balance - 4 WHERE wallet_id = 'w'`)).rejects.toThrow(/check constraint/);
+        await expect(
+          client.query(`UPDATE ${schema}.wallets SET balance = balance - 4 WHERE wallet_id = 'w'`),
+        ).rejects.toThrow(/check constraint/);
       } finally {
         await client.end();
       }
@@ -85,13 +94,21 @@ describe.skipIf(postgresUnavailable !== null)('postgres', () => {
       await a.wallets.topup('w', MAX_WALLET_CREDITS - 100, T0);
       const h = await b.wallets.hold('w', 40, T0, LATER);
       // 20 top-ups of 30 through both replicas at once: 100 credits of room (held ones count) fit 3.
-      const outs = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).wallets.topup('w', 30, T1)));
+      const outs = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).wallets.topup('w', 30, T1)),
+      );
       expect(outs.filter((o) => o.ok)).toHaveLength(3);
       expect(outs.filter((o) => !o.ok).every((o) => !o.ok && o.reason === 'balance_limit_exceeded')).toBe(true);
       // 10^12 − 100 − 40 + 90 = 10^12 − 50; releasing the hold brings it to 10^12 − 10, no further.
       expect(await b.wallets.balance('w')).toBe(MAX_WALLET_CREDITS - 50);
-      if (h.ok) expect(await a.wallets.release(h.hold_id, T1)).toMatchObject({ ok: true, balance: MAX_WALLET_CREDITS - 10 });
-      expect(await a.wallets.topup('w', 11, T1)).toEqual({ ok: false, reason: 'balance_limit_exceeded', balance: MAX_WALLET_CREDITS - 10, held: 0 });
+      if (h.ok)
+        expect(await a.wallets.release(h.hold_id, T1)).toMatchObject({ ok: true, balance: MAX_WALLET_CREDITS - 10 });
+      expect(await a.wallets.topup('w', 11, T1)).toEqual({
+        ok: false,
+        reason: 'balance_limit_exceeded',
+        balance: MAX_WALLET_CREDITS - 10,
+        held: 0,
+      });
       expectLedgerBalanced(await a.wallets.ledger('w'), MAX_WALLET_CREDITS - 10);
       await a.close();
       await b.close();
@@ -103,7 +120,9 @@ describe.skipIf(postgresUnavailable !== null)('postgres', () => {
       const other = await open(schema, 2, 'replica-2');
       await crashed.wallets.open('w', T0);
       await crashed.wallets.topup('w', 100, T0);
-      const mine = await Promise.all([10, 20, 30].map((n) => crashed.wallets.hold('w', n, T0, LATER, 'intelligence.player')));
+      const mine = await Promise.all(
+        [10, 20, 30].map((n) => crashed.wallets.hold('w', n, T0, LATER, 'intelligence.player')),
+      );
       const theirs = await other.wallets.hold('w', 7, T0, T1);
       const ids = mine.map((h) => (h.ok ? h.hold_id : -1));
       await crashed.close();
@@ -120,10 +139,18 @@ describe.skipIf(postgresUnavailable !== null)('postgres', () => {
       expect(await restarted.wallets.releaseAbandoned(T0, [ids[2]])).toBe(0);
       // 100 − 60 − 7 + 30 = 63; replica-2's hold is still open until T1.
       expect(await restarted.wallets.balance('w')).toBe(63);
-      expect((await restarted.wallets.openHolds('w')).map((h) => [h.credits, h.owner])).toEqual([[30, crashed.wallets.owner], [7, other.wallets.owner]]);
+      expect((await restarted.wallets.openHolds('w')).map((h) => [h.credits, h.owner])).toEqual([
+        [30, crashed.wallets.owner],
+        [7, other.wallets.owner],
+      ]);
       expect(await restarted.wallets.expireHolds(T1)).toBe(1);
-      if (theirs.ok) expect(await other.wallets.capture(theirs.hold_id, T1)).toEqual({ ok: false, reason: 'already_settled' });
-      expect((await restarted.wallets.ledger('w')).filter((e) => e.kind === 'release').map((e) => e.note)).toEqual(['abandoned', 'abandoned', 'expired']);
+      if (theirs.ok)
+        expect(await other.wallets.capture(theirs.hold_id, T1)).toEqual({ ok: false, reason: 'already_settled' });
+      expect((await restarted.wallets.ledger('w')).filter((e) => e.kind === 'release').map((e) => e.note)).toEqual([
+        'abandoned',
+        'abandoned',
+        'expired',
+      ]);
       for (const s of [other, restarted, third]) await s.close();
     });
 
@@ -151,7 +178,9 @@ SELECT setval('ledger_entry_seq', 2);`);
         await client.end();
       }
       const s = await open(schema);
-      expect(await s.wallets.openHolds('w')).toEqual([{ hold_id: 2, wallet_id: 'w', credits: 8, note: 'cards', created_at: T0, expires_at: T1, owner: null }]);
+      expect(await s.wallets.openHolds('w')).toEqual([
+        { hold_id: 2, wallet_id: 'w', credits: 8, note: 'cards', created_at: T0, expires_at: T1, owner: null },
+      ]);
       const h = await s.wallets.hold('w', 2, T0, LATER);
       expect((await s.wallets.openHolds('w')).map((o) => o.owner)).toEqual([null, s.wallets.owner]);
       expect(await s.wallets.releaseAbandoned(T0)).toBe(0);
@@ -170,7 +199,14 @@ SELECT setval('ledger_entry_seq', 2);`);
     it('keeps keys, balances, open holds and the ledger numbering across a new pool on the same schema', async () => {
       const schema = cluster.schema();
       const first = await open(schema);
-      await first.keys.create({ id: 'key_a', hash: 'h'.repeat(64), label: null, no_watermark: false, created_at: T0, revoked_at: null });
+      await first.keys.create({
+        id: 'key_a',
+        hash: 'h'.repeat(64),
+        label: null,
+        no_watermark: false,
+        created_at: T0,
+        revoked_at: null,
+      });
       await first.wallets.open('key_a', T0);
       await first.wallets.topup('key_a', 30, T0);
       const hold = await first.wallets.hold('key_a', 5, T0, LATER);
@@ -184,14 +220,20 @@ SELECT setval('ledger_entry_seq', 2);`);
       expect(await again.wallets.release(hold.hold_id, T1)).toEqual({ ok: true, balance: 30, amount: 5 });
       expect(await again.wallets.release(hold.hold_id, T1)).toEqual({ ok: false, reason: 'already_settled' });
       const ledger = await again.wallets.ledger('key_a');
-      expect(ledger.map((e) => [e.kind, e.amount])).toEqual([['topup', 30], ['hold', -5], ['release', 5]]);
+      expect(ledger.map((e) => [e.kind, e.amount])).toEqual([
+        ['topup', 30],
+        ['hold', -5],
+        ['release', 5],
+      ]);
       expect(ledger[2].entry_id).toBeGreaterThan(ledger[1].entry_id);
       expectLedgerBalanced(ledger, 30);
       await again.close();
     });
 
     it('rejects a schema name that is not a plain identifier, and an unreachable server', async () => {
-      await expect(postgresStore({ connectionString: cluster.url(), schema: 'x; DROP TABLE y' })).rejects.toThrow(RangeError);
+      await expect(postgresStore({ connectionString: cluster.url(), schema: 'x; DROP TABLE y' })).rejects.toThrow(
+        RangeError,
+      );
       // Port 1 on the loopback: nothing listens there.
       await expect(postgresStore({ connectionString: 'postgres://postgres@127.0.0.1:1/postgres' })).rejects.toThrow();
     });

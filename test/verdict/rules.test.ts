@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  confidenceOf, COOKED_DECLINE_MIN, ELITE_OUTPUT_MIN, FRAUD_OUTPUT_MAX, outputScoreOf, verdictOf, VERDICT_MINUTES_MIN, type VerdictFacts,
+  confidenceOf,
+  COOKED_DECLINE_MIN,
+  ELITE_OUTPUT_MIN,
+  FRAUD_OUTPUT_MAX,
+  outputScoreOf,
+  verdictOf,
+  VERDICT_MINUTES_MIN,
+  type VerdictFacts,
 } from '../../src/verdict/rules.js';
 
 /** A middling attacker: output score (50 + 50 + 50 + 50) / 4 = 50, nothing strong. */
@@ -14,7 +21,11 @@ const base: VerdictFacts = {
   previousOutput: null,
   anchor: null,
 };
-const withP = (percentiles: VerdictFacts['percentiles'], extra: Partial<VerdictFacts> = {}): VerdictFacts => ({ ...base, percentiles, ...extra });
+const withP = (percentiles: VerdictFacts['percentiles'], extra: Partial<VerdictFacts> = {}): VerdictFacts => ({
+  ...base,
+  percentiles,
+  ...extra,
+});
 
 describe('verdict rules, each triggered and not triggered just across its threshold', () => {
   it('fallback below the minutes threshold, not at it', () => {
@@ -37,27 +48,42 @@ describe('verdict rules, each triggered and not triggered just across its thresh
     expect(verdictOf({ ...low, feeTier: 'T4' }).code).toBe('fraud');
     expect(verdictOf({ ...low, feeTier: 'T5' }).code).toBe('fraud');
     expect(verdictOf({ ...low, feeTier: 'T3' }).code).not.toBe('fraud');
-    const at = withP({ goals_per90: FRAUD_OUTPUT_MAX, assists_per90: 45, shots_per90: 45, key_passes_per90: 45 }, { feeTier: 'T4' });
+    const at = withP(
+      { goals_per90: FRAUD_OUTPUT_MAX, assists_per90: 45, shots_per90: 45, key_passes_per90: 45 },
+      { feeTier: 'T4' },
+    );
     expect(verdictOf(at).code).not.toBe('fraud');
   });
 
   it('elite with output ≥ 70 and three metrics ≥ 90; not with two', () => {
     // (90 + 90 + 90 + 10) / 4 = 70 and three elite metrics.
-    expect(verdictOf(withP({ goals_per90: 90, assists_per90: 90, shots_per90: 90, key_passes_per90: 10 })).code).toBe('elite');
+    expect(verdictOf(withP({ goals_per90: 90, assists_per90: 90, shots_per90: 90, key_passes_per90: 10 })).code).toBe(
+      'elite',
+    );
     // (90 + 90 + 89 + 11) / 4 = 70 but only two ≥ 90.
-    expect(verdictOf(withP({ goals_per90: 90, assists_per90: 90, shots_per90: 89, key_passes_per90: 11 })).code).not.toBe('elite');
+    expect(
+      verdictOf(withP({ goals_per90: 90, assists_per90: 90, shots_per90: 89, key_passes_per90: 11 })).code,
+    ).not.toBe('elite');
     // (90 + 90 + 90 + 9) / 4 = 69.75 < 70.
     expect(ELITE_OUTPUT_MIN).toBe(70);
-    expect(verdictOf(withP({ goals_per90: 90, assists_per90: 90, shots_per90: 90, key_passes_per90: 9 })).code).not.toBe('elite');
+    expect(
+      verdictOf(withP({ goals_per90: 90, assists_per90: 90, shots_per90: 90, key_passes_per90: 9 })).code,
+    ).not.toBe('elite');
   });
 
   it('merchant with one elite metric and the rest below 50; not when the rest average 50', () => {
     // Rest = (40 + 40 + 49) / 3 = 43 < 50.
-    expect(verdictOf(withP({ goals_per90: 95, assists_per90: 40, shots_per90: 40, key_passes_per90: 49 })).code).toBe('merchant');
+    expect(verdictOf(withP({ goals_per90: 95, assists_per90: 40, shots_per90: 40, key_passes_per90: 49 })).code).toBe(
+      'merchant',
+    );
     // Rest = (50 + 50 + 50) / 3 = 50.
-    expect(verdictOf(withP({ goals_per90: 95, assists_per90: 50, shots_per90: 50, key_passes_per90: 50 })).code).not.toBe('merchant');
+    expect(
+      verdictOf(withP({ goals_per90: 95, assists_per90: 50, shots_per90: 50, key_passes_per90: 50 })).code,
+    ).not.toBe('merchant');
     // Three strong metrics: not narrow.
-    expect(verdictOf(withP({ goals_per90: 95, assists_per90: 80, shots_per90: 80, key_passes_per90: 0 })).code).not.toBe('merchant');
+    expect(
+      verdictOf(withP({ goals_per90: 95, assists_per90: 80, shots_per90: 80, key_passes_per90: 0 })).code,
+    ).not.toBe('merchant');
   });
 
   it('contrast with a pricier DNA twin at similarity ≥ 0.80 and output ≥ 50', () => {
@@ -69,10 +95,16 @@ describe('verdict rules, each triggered and not triggered just across its thresh
   });
 
   it('applies the fixed priority: cooked before fraud before elite', () => {
-    const eliteButOld = withP({ goals_per90: 95, assists_per90: 95, shots_per90: 95, key_passes_per90: 95 }, { age: 31, previousOutput: 99 });
+    const eliteButOld = withP(
+      { goals_per90: 95, assists_per90: 95, shots_per90: 95, key_passes_per90: 95 },
+      { age: 31, previousOutput: 99 },
+    );
     // Decline 99 − 95 = 4 < 15: not cooked → elite.
     expect(verdictOf(eliteButOld).code).toBe('elite');
-    const fraudAndCooked = withP({ goals_per90: 20, assists_per90: 20, shots_per90: 20, key_passes_per90: 20 }, { age: 31, previousOutput: 60, feeTier: 'T5' });
+    const fraudAndCooked = withP(
+      { goals_per90: 20, assists_per90: 20, shots_per90: 20, key_passes_per90: 20 },
+      { age: 31, previousOutput: 60, feeTier: 'T5' },
+    );
     expect(verdictOf(fraudAndCooked).code).toBe('cooked');
     expect(verdictOf({ ...fraudAndCooked, age: 29 }).code).toBe('fraud');
   });
@@ -89,13 +121,18 @@ describe('confidence', () => {
 
   it('stays within 0–1 and never decreases with more minutes (property)', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 4000 }), fc.integer({ min: 0, max: 4000 }), (margin, m1, m2) => {
-        const o = { code: 'elite' as const, margin, reason: 'x', metrics: [] };
-        const [lo, hi] = m1 <= m2 ? [m1, m2] : [m2, m1];
-        const a = confidenceOf(o, lo);
-        const b = confidenceOf(o, hi);
-        return a >= 0 && b <= 1 && a <= b;
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 0, max: 4000 }),
+        fc.integer({ min: 0, max: 4000 }),
+        (margin, m1, m2) => {
+          const o = { code: 'elite' as const, margin, reason: 'x', metrics: [] };
+          const [lo, hi] = m1 <= m2 ? [m1, m2] : [m2, m1];
+          const a = confidenceOf(o, lo);
+          const b = confidenceOf(o, hi);
+          return a >= 0 && b <= 1 && a <= b;
+        },
+      ),
     );
   });
 

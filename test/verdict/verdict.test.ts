@@ -24,7 +24,11 @@ describe('engine.verdict', () => {
     expect(r.value.confidence).toBe(0.64);
     expect(r.value.fee_tier).toBe('T5');
     expect(r.value.evidence.map((e) => e.metric)).toEqual(['assists_per90', 'shots_per90', 'goals_per90']);
-    expect(r.value.evidence[0]).toMatchObject({ percentile: 10, value: 0, cohort: 'attackers, Erste Liga 2025/26 (n = 5)' });
+    expect(r.value.evidence[0]).toMatchObject({
+      percentile: 10,
+      value: 0,
+      cohort: 'attackers, Erste Liga 2025/26 (n = 5)',
+    });
     expect(r.value.headline).toContain('T5');
     expect(r.value.headline).not.toMatch(/€|EUR|\d{6,}/);
   });
@@ -62,6 +66,8 @@ describe('engine.verdict', () => {
 });
 
 function withValue(data: Dataset, playerId: number, value: number): Dataset {
-  const players = rowsOf(data.tables.players, 'players').map((p) => (p.player_id === playerId ? { ...p, market_value_eur: value } : p));
+  const players = rowsOf(data.tables.players, 'players').map((p) =>
+    p.player_id === playerId ? { ...p, market_value_eur: value } : p,
+  );
   return { ...data, tables: { ...data.tables, players: tableFromRows('players', players) } };
 }

@@ -19,19 +19,60 @@ export function editorialCoverLayout(facts: CardFacts, angle: DecisionAngle, pho
   const hero = angle.hero;
   return h(
     'div',
-    { width: HD_SIZE.width, height: HD_SIZE.height, flexDirection: 'column', backgroundColor: pal.primary, fontFamily: 'Inter', color: INK.text, position: 'relative', overflow: 'hidden' },
+    {
+      width: HD_SIZE.width,
+      height: HD_SIZE.height,
+      flexDirection: 'column',
+      backgroundColor: pal.primary,
+      fontFamily: 'Inter',
+      color: INK.text,
+      position: 'relative',
+      overflow: 'hidden',
+    },
     // A bold diagonal band in the secondary colour gives the cover its energy behind the figure.
-    h('div', { position: 'absolute', left: -200, top: 420, width: 1500, height: 150, backgroundColor: pal.secondary, transform: 'rotate(-14deg)', opacity: 0.9 }),
+    h('div', {
+      position: 'absolute',
+      left: -200,
+      top: 420,
+      width: 1500,
+      height: 150,
+      backgroundColor: pal.secondary,
+      transform: 'rotate(-14deg)',
+      opacity: 0.9,
+    }),
     portraitOf(photo, HD_SIZE.width, 900, 'rgba(0,0,0,0.28)', { position: 'absolute', top: 150, left: 0 }),
     // Lower third: flat dark panel so text stays readable over any photo.
-    h('div', { position: 'absolute', left: 0, top: 760, width: HD_SIZE.width, height: 590, backgroundColor: 'rgba(11,16,32,0.9)' }),
+    h('div', {
+      position: 'absolute',
+      left: 0,
+      top: 760,
+      width: HD_SIZE.width,
+      height: 590,
+      backgroundColor: 'rgba(11,16,32,0.9)',
+    }),
     h(
       'div',
-      { position: 'absolute', top: 44, left: 56, right: 56, justifyContent: 'space-between', alignItems: 'flex-end', color: pal.onPrimary },
+      {
+        position: 'absolute',
+        top: 44,
+        left: 56,
+        right: 56,
+        justifyContent: 'space-between',
+        alignItems: 'flex-end',
+        color: pal.onPrimary,
+      },
       h('div', { fontSize: 112, fontWeight: 900, letterSpacing: -5, lineHeight: 1 }, 'HALFSPACE'),
       h(
         'div',
-        { flexDirection: 'column', alignItems: 'flex-end', fontSize: 20, fontWeight: 700, letterSpacing: 2, textTransform: 'uppercase', paddingBottom: 12 },
+        {
+          flexDirection: 'column',
+          alignItems: 'flex-end',
+          fontSize: 20,
+          fontWeight: 700,
+          letterSpacing: 2,
+          textTransform: 'uppercase',
+          paddingBottom: 12,
+        },
         h('div', {}, facts.season?.season_name ?? ''),
         h('div', {}, facts.season?.league_name ?? ''),
       ),
@@ -39,9 +80,40 @@ export function editorialCoverLayout(facts: CardFacts, angle: DecisionAngle, pho
     h(
       'div',
       { position: 'absolute', top: 790, left: 56, right: 56, flexDirection: 'column' },
-      h('div', { alignSelf: 'flex-start', backgroundColor: angle.accent, color: INK.background, fontSize: 22, fontWeight: 900, letterSpacing: 3, textTransform: 'uppercase', padding: '8px 16px', borderRadius: 8 }, angle.kicker),
-      h('div', { fontSize: 84, fontWeight: 900, lineHeight: 1, letterSpacing: -2.5, marginTop: 18, textTransform: 'uppercase', wordBreak: 'break-word', maxWidth: 968 }, angle.headline),
-      h('div', { fontSize: 40, fontWeight: 700, marginTop: 14, color: readableOnDark(pal) }, `${p.display_name} · ${facts.club?.name ?? 'Free agent'}`),
+      h(
+        'div',
+        {
+          alignSelf: 'flex-start',
+          backgroundColor: angle.accent,
+          color: INK.background,
+          fontSize: 22,
+          fontWeight: 900,
+          letterSpacing: 3,
+          textTransform: 'uppercase',
+          padding: '8px 16px',
+          borderRadius: 8,
+        },
+        angle.kicker,
+      ),
+      h(
+        'div',
+        {
+          fontSize: 84,
+          fontWeight: 900,
+          lineHeight: 1,
+          letterSpacing: -2.5,
+          marginTop: 18,
+          textTransform: 'uppercase',
+          wordBreak: 'break-word',
+          maxWidth: 968,
+        },
+        angle.headline,
+      ),
+      h(
+        'div',
+        { fontSize: 40, fontWeight: 700, marginTop: 14, color: readableOnDark(pal) },
+        `${p.display_name} · ${facts.club?.name ?? 'Free agent'}`,
+      ),
       h(
         'div',
         { alignItems: 'center', marginTop: 18 },
@@ -49,14 +121,39 @@ export function editorialCoverLayout(facts: CardFacts, angle: DecisionAngle, pho
         h(
           'div',
           { flexDirection: 'column', marginLeft: 20 },
-          h('div', { fontSize: 26, fontWeight: 700 }, `${hero.label}${hero.key === 'rating' || hero.key.endsWith('_pct') ? '' : ' per 90'}`),
+          h(
+            'div',
+            { fontSize: 26, fontWeight: 700 },
+            `${hero.label}${hero.key === 'rating' || hero.key.endsWith('_pct') ? '' : ' per 90'}`,
+          ),
           h('div', { fontSize: 22, color: INK.muted }, percentileText(hero)),
         ),
         h('div', { flexGrow: 1 }),
         // At most four lines, clipped: a caption never grows the row and pushes the table into the footer.
-        h('div', { fontWeight: 500, color: INK.muted, textAlign: 'right', overflow: 'hidden', ...(facts.caption.length > 36 ? { fontSize: 20, lineHeight: 1.25, maxHeight: 100, maxWidth: 440, wordBreak: 'break-word' } : { fontSize: 26, maxHeight: 130, maxWidth: 380 }) }, `“${facts.caption}”`),
+        h(
+          'div',
+          {
+            fontWeight: 500,
+            color: INK.muted,
+            textAlign: 'right',
+            overflow: 'hidden',
+            ...(facts.caption.length > 36
+              ? { fontSize: 20, lineHeight: 1.25, maxHeight: 100, maxWidth: 440, wordBreak: 'break-word' }
+              : { fontSize: 26, maxHeight: 130, maxWidth: 380 }),
+          },
+          `“${facts.caption}”`,
+        ),
       ),
-      h('div', { marginTop: 22, flexDirection: 'column' }, ribbonTableOf(facts, { fill: 'rgba(255,255,255,0.08)', text: INK.text, muted: INK.muted, divider: 'rgba(255,255,255,0.15)' })),
+      h(
+        'div',
+        { marginTop: 22, flexDirection: 'column' },
+        ribbonTableOf(facts, {
+          fill: 'rgba(255,255,255,0.08)',
+          text: INK.text,
+          muted: INK.muted,
+          divider: 'rgba(255,255,255,0.15)',
+        }),
+      ),
     ),
     footerOf(facts),
     watermarkOf(facts),

@@ -5,7 +5,19 @@
  */
 import type { CardFacts, CardMetric } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
-import { INK, RADIUS, VERDICT_COLORS, footerOf, formatMetric, metricOf, paletteOf, percentileText, tierColorOf, unitOf, watermarkOf } from './shared.js';
+import {
+  INK,
+  RADIUS,
+  VERDICT_COLORS,
+  footerOf,
+  formatMetric,
+  metricOf,
+  paletteOf,
+  percentileText,
+  tierColorOf,
+  unitOf,
+  watermarkOf,
+} from './shared.js';
 
 /** player_card pixel size (4:5 portrait). */
 export const PLAYER_CARD_SIZE = { width: 1080, height: 1350 } as const;
@@ -14,7 +26,13 @@ function statRow(m: CardMetric): LayoutNode {
   const pct = m.percentile ?? 0;
   return h(
     'div',
-    { flexDirection: 'column', backgroundColor: INK.panel, borderRadius: RADIUS, padding: '22px 34px', marginBottom: 14 },
+    {
+      flexDirection: 'column',
+      backgroundColor: INK.panel,
+      borderRadius: RADIUS,
+      padding: '22px 34px',
+      marginBottom: 14,
+    },
     h(
       'div',
       { alignItems: 'flex-end', justifyContent: 'space-between' },
@@ -32,9 +50,18 @@ function statRow(m: CardMetric): LayoutNode {
       h(
         'div',
         { flexGrow: 1, height: 18, borderRadius: 9, backgroundColor: INK.track },
-        h('div', { width: `${Math.max(2, Math.min(100, pct))}%`, height: 18, borderRadius: 9, backgroundColor: tierColorOf(m) }),
+        h('div', {
+          width: `${Math.max(2, Math.min(100, pct))}%`,
+          height: 18,
+          borderRadius: 9,
+          backgroundColor: tierColorOf(m),
+        }),
       ),
-      h('div', { width: 250, justifyContent: 'flex-end', fontSize: 24, fontWeight: 700, color: tierColorOf(m) }, percentileText(m)),
+      h(
+        'div',
+        { width: 250, justifyContent: 'flex-end', fontSize: 24, fontWeight: 700, color: tierColorOf(m) },
+        percentileText(m),
+      ),
     ),
   );
 }
@@ -53,18 +80,56 @@ export function playerCardLayout(facts: CardFacts): LayoutNode {
 
   return h(
     'div',
-    { width: PLAYER_CARD_SIZE.width, height: PLAYER_CARD_SIZE.height, flexDirection: 'column', backgroundColor: INK.background, fontFamily: 'Inter', color: INK.text, position: 'relative', boxSizing: 'border-box' },
+    {
+      width: PLAYER_CARD_SIZE.width,
+      height: PLAYER_CARD_SIZE.height,
+      flexDirection: 'column',
+      backgroundColor: INK.background,
+      fontFamily: 'Inter',
+      color: INK.text,
+      position: 'relative',
+      boxSizing: 'border-box',
+    },
     // Header in the club's colours.
     h(
       'div',
-      { flexDirection: 'column', backgroundColor: pal.primary, color: pal.onPrimary, padding: '50px 64px 40px', position: 'relative' },
+      {
+        flexDirection: 'column',
+        backgroundColor: pal.primary,
+        color: pal.onPrimary,
+        padding: '50px 64px 40px',
+        position: 'relative',
+      },
       h(
         'div',
         { alignItems: 'center', justifyContent: 'space-between' },
         h('div', { fontSize: 26, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.85 }, club),
-        h('div', { backgroundColor: pal.secondary, color: pal.onSecondary, fontSize: 24, fontWeight: 900, padding: '8px 18px', borderRadius: 12 }, p.position_code),
+        h(
+          'div',
+          {
+            backgroundColor: pal.secondary,
+            color: pal.onSecondary,
+            fontSize: 24,
+            fontWeight: 900,
+            padding: '8px 18px',
+            borderRadius: 12,
+          },
+          p.position_code,
+        ),
       ),
-      h('div', { fontSize: p.display_name.length > 16 ? 72 : 84, fontWeight: 900, lineHeight: 1.02, marginTop: 20, letterSpacing: -2, wordBreak: 'break-word', maxWidth: 952 }, p.display_name),
+      h(
+        'div',
+        {
+          fontSize: p.display_name.length > 16 ? 72 : 84,
+          fontWeight: 900,
+          lineHeight: 1.02,
+          marginTop: 20,
+          letterSpacing: -2,
+          wordBreak: 'break-word',
+          maxWidth: 952,
+        },
+        p.display_name,
+      ),
       h('div', { fontSize: 30, fontWeight: 500, marginTop: 16, opacity: 0.9 }, meta),
     ),
     h('div', { height: 14, backgroundColor: pal.secondary }),
@@ -74,7 +139,15 @@ export function playerCardLayout(facts: CardFacts): LayoutNode {
       { flexDirection: 'column', padding: '40px 64px 0' },
       h(
         'div',
-        { justifyContent: 'space-between', fontSize: 22, color: INK.muted, marginBottom: 18, letterSpacing: 2, textTransform: 'uppercase', fontWeight: 700 },
+        {
+          justifyContent: 'space-between',
+          fontSize: 22,
+          color: INK.muted,
+          marginBottom: 18,
+          letterSpacing: 2,
+          textTransform: 'uppercase',
+          fontWeight: 700,
+        },
         h('div', {}, 'Per 90 · vs position cohort'),
         season && h('div', {}, season),
       ),
@@ -83,13 +156,30 @@ export function playerCardLayout(facts: CardFacts): LayoutNode {
     // Verdict line.
     h(
       'div',
-      { margin: '8px 64px 0', padding: '22px 30px', borderRadius: RADIUS, backgroundColor: INK.panel, borderLeft: `10px solid ${accent}`, alignItems: 'center', justifyContent: 'space-between' },
+      {
+        margin: '8px 64px 0',
+        padding: '22px 30px',
+        borderRadius: RADIUS,
+        backgroundColor: INK.panel,
+        borderLeft: `10px solid ${accent}`,
+        alignItems: 'center',
+        justifyContent: 'space-between',
+      },
       h(
         'div',
         { flexDirection: 'column', maxWidth: 680 },
-        h('div', { fontSize: 18, color: INK.muted, letterSpacing: 2, textTransform: 'uppercase', fontWeight: 700 }, facts.verdict.code ? 'Verdict' : 'Style'),
+        h(
+          'div',
+          { fontSize: 18, color: INK.muted, letterSpacing: 2, textTransform: 'uppercase', fontWeight: 700 },
+          facts.verdict.code ? 'Verdict' : 'Style',
+        ),
         h('div', { fontSize: 36, fontWeight: 900, color: accent, marginTop: 4 }, facts.verdict.headline),
-        facts.verdict.detail && h('div', { fontSize: 20, color: INK.muted, marginTop: 6, lineHeight: 1.3, maxHeight: 54, overflow: 'hidden' }, facts.verdict.detail),
+        facts.verdict.detail &&
+          h(
+            'div',
+            { fontSize: 20, color: INK.muted, marginTop: 6, lineHeight: 1.3, maxHeight: 54, overflow: 'hidden' },
+            facts.verdict.detail,
+          ),
       ),
       h(
         'div',
@@ -101,7 +191,15 @@ export function playerCardLayout(facts: CardFacts): LayoutNode {
     // Caption.
     h(
       'div',
-      { margin: '26px 64px 0', fontSize: facts.caption.length > 36 ? 30 : 36, fontWeight: 700, lineHeight: 1.25, color: INK.text, wordBreak: 'break-word', maxWidth: 952 },
+      {
+        margin: '26px 64px 0',
+        fontSize: facts.caption.length > 36 ? 30 : 36,
+        fontWeight: 700,
+        lineHeight: 1.25,
+        color: INK.text,
+        wordBreak: 'break-word',
+        maxWidth: 952,
+      },
       `“${facts.caption}”`,
     ),
     footerOf(facts),

@@ -31,7 +31,14 @@ export const TIER_COLORS = {
 export const DEFAULT_CLUB_COLORS = { primary: '#3b5bdb', secondary: '#f8f9fa' } as const;
 
 /** Accent colours of the caller-set verdict frames. */
-export const VERDICT_COLORS = { fraud: '#ef4444', merchant: '#f59e0b', cooked: '#a855f7', elite: '#22c55e', contrast: '#2dd4bf', none: '#38bdf8' } as const;
+export const VERDICT_COLORS = {
+  fraud: '#ef4444',
+  merchant: '#f59e0b',
+  cooked: '#a855f7',
+  elite: '#22c55e',
+  contrast: '#2dd4bf',
+  none: '#38bdf8',
+} as const;
 
 /** Watermark pill inset from the bottom and right edges (px). */
 export const WATERMARK_INSET = 36;
@@ -58,7 +65,12 @@ export function textOn(hex: string): string {
 }
 
 /** The club palette of a card: primary and secondary fills and the text colour on the primary. */
-export function paletteOf(facts: CardFacts): { primary: string; secondary: string; onPrimary: string; onSecondary: string } {
+export function paletteOf(facts: CardFacts): {
+  primary: string;
+  secondary: string;
+  onPrimary: string;
+  onSecondary: string;
+} {
   const primary = facts.club?.primary_color ?? DEFAULT_CLUB_COLORS.primary;
   let secondary = facts.club?.secondary_color ?? DEFAULT_CLUB_COLORS.secondary;
   if (secondary.toLowerCase() === primary.toLowerCase()) secondary = textOn(primary);
@@ -91,7 +103,8 @@ export function shortLabelOf(key: MetricKey): string {
 }
 
 /** Unit suffix under a value: "per 90" for per-90 columns, nothing otherwise. */
-export const unitOf = (key: MetricKey): string => (METRICS[key].kind === 'per90' ? 'per 90' : METRICS[key].kind === 'rating' ? 'rating' : 'accuracy');
+export const unitOf = (key: MetricKey): string =>
+  METRICS[key].kind === 'per90' ? 'per 90' : METRICS[key].kind === 'rating' ? 'rating' : 'accuracy';
 
 /** Colour of a metric's percentile. */
 export function tierColorOf(m: CardMetric): string {
@@ -106,7 +119,15 @@ export function percentileText(m: CardMetric): string {
 
 /** The metric of `key` among the facts' metrics (a null-valued stand-in when the group lacks it). */
 export function metricOf(facts: CardFacts, key: MetricKey): CardMetric {
-  return facts.metrics.find((m) => m.key === key) ?? { key, label: METRICS[key].label, value: null, percentile: null, tier: null };
+  return (
+    facts.metrics.find((m) => m.key === key) ?? {
+      key,
+      label: METRICS[key].label,
+      value: null,
+      percentile: null,
+      tier: null,
+    }
+  );
 }
 
 /** Integer with thousands separators, en dash when null. */
@@ -145,7 +166,17 @@ export function footerOf(facts: CardFacts, color: string = INK.muted): LayoutNod
   const sample = `${facts.sample.appearances} app${facts.sample.appearances === 1 ? '' : 's'} · ${formatInt(facts.sample.minutes)} min${facts.sample.level === 'low' ? ' · small sample' : ''}`;
   return h(
     'div',
-    { position: 'absolute', left: 64, bottom: WATERMARK_INSET, minHeight: WATERMARK_HEIGHT, flexDirection: 'column', justifyContent: 'center', color, fontSize: 20, width: 540 },
+    {
+      position: 'absolute',
+      left: 64,
+      bottom: WATERMARK_INSET,
+      minHeight: WATERMARK_HEIGHT,
+      flexDirection: 'column',
+      justifyContent: 'center',
+      color,
+      fontSize: 20,
+      width: 540,
+    },
     h('div', { fontWeight: 500 }, sample),
     facts.attribution && h('div', { fontSize: 15, color: INK.faint, marginTop: 3, lineHeight: 1.3 }, facts.attribution),
   );

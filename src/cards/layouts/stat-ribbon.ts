@@ -6,7 +6,20 @@
 import type { MetricKey } from '../../stats/metrics.js';
 import type { CardFacts } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
-import { INK, RADIUS, footerOf, formatInt, formatMetric, metricOf, paletteOf, percentileText, shortLabelOf, tierColorOf, unitOf, watermarkOf } from './shared.js';
+import {
+  INK,
+  RADIUS,
+  footerOf,
+  formatInt,
+  formatMetric,
+  metricOf,
+  paletteOf,
+  percentileText,
+  shortLabelOf,
+  tierColorOf,
+  unitOf,
+  watermarkOf,
+} from './shared.js';
 
 /** stat_ribbon pixel size (square). */
 export const STAT_RIBBON_SIZE = { width: 1080, height: 1080 } as const;
@@ -14,13 +27,33 @@ export const STAT_RIBBON_SIZE = { width: 1080, height: 1080 } as const;
 function metaTile(label: string, value: string, accent: string | null): LayoutNode {
   return h(
     'div',
-    { flexDirection: 'column', flexGrow: 1, flexBasis: 0, backgroundColor: INK.panel, borderRadius: 18, padding: '16px 20px', marginRight: 12, borderTop: accent ? `6px solid ${accent}` : `6px solid ${INK.panel}` },
+    {
+      flexDirection: 'column',
+      flexGrow: 1,
+      flexBasis: 0,
+      backgroundColor: INK.panel,
+      borderRadius: 18,
+      padding: '16px 20px',
+      marginRight: 12,
+      borderTop: accent ? `6px solid ${accent}` : `6px solid ${INK.panel}`,
+    },
     h('div', { fontSize: 40, fontWeight: 900, color: INK.text }, value),
-    h('div', { fontSize: 18, color: INK.muted, marginTop: 2, textTransform: 'uppercase', letterSpacing: 1.5, fontWeight: 700 }, label),
+    h(
+      'div',
+      { fontSize: 18, color: INK.muted, marginTop: 2, textTransform: 'uppercase', letterSpacing: 1.5, fontWeight: 700 },
+      label,
+    ),
   );
 }
 
-function ribbonColumn(facts: CardFacts, key: MetricKey, hero: boolean, primary: string, onPrimary: string, count: number): LayoutNode {
+function ribbonColumn(
+  facts: CardFacts,
+  key: MetricKey,
+  hero: boolean,
+  primary: string,
+  onPrimary: string,
+  count: number,
+): LayoutNode {
   const m = metricOf(facts, key);
   const fg = hero ? onPrimary : INK.text;
   const sub = hero ? onPrimary : INK.muted;
@@ -37,18 +70,67 @@ function ribbonColumn(facts: CardFacts, key: MetricKey, hero: boolean, primary: 
       marginRight: 12,
       alignItems: 'center',
     },
-    h('div', { fontSize: count > 4 ? 19 : 22, fontWeight: 700, color: sub, textAlign: 'center', height: 52, flexShrink: 0, alignItems: 'center' }, shortLabelOf(key)),
-    h('div', { fontSize: count > 4 ? 46 : 58, fontWeight: 900, color: fg, marginTop: 10, height: count > 4 ? 56 : 70, flexShrink: 0, alignItems: 'center' }, formatMetric(key, m.value)),
+    h(
+      'div',
+      {
+        fontSize: count > 4 ? 19 : 22,
+        fontWeight: 700,
+        color: sub,
+        textAlign: 'center',
+        height: 52,
+        flexShrink: 0,
+        alignItems: 'center',
+      },
+      shortLabelOf(key),
+    ),
+    h(
+      'div',
+      {
+        fontSize: count > 4 ? 46 : 58,
+        fontWeight: 900,
+        color: fg,
+        marginTop: 10,
+        height: count > 4 ? 56 : 70,
+        flexShrink: 0,
+        alignItems: 'center',
+      },
+      formatMetric(key, m.value),
+    ),
     h('div', { fontSize: 16, color: sub, marginTop: 2 }, unitOf(key)),
     // Vertical percentile gauge.
     h(
       'div',
-      { width: 26, height: 140, flexShrink: 0, borderRadius: 13, backgroundColor: hero ? 'rgba(0,0,0,0.25)' : INK.track, marginTop: 18, flexDirection: 'column', justifyContent: 'flex-end' },
-      h('div', { width: 26, height: Math.max(10, Math.round((140 * Math.min(100, pct)) / 100)), borderRadius: 13, backgroundColor: hero ? onPrimary : tierColorOf(m) }),
+      {
+        width: 26,
+        height: 140,
+        flexShrink: 0,
+        borderRadius: 13,
+        backgroundColor: hero ? 'rgba(0,0,0,0.25)' : INK.track,
+        marginTop: 18,
+        flexDirection: 'column',
+        justifyContent: 'flex-end',
+      },
+      h('div', {
+        width: 26,
+        height: Math.max(10, Math.round((140 * Math.min(100, pct)) / 100)),
+        borderRadius: 13,
+        backgroundColor: hero ? onPrimary : tierColorOf(m),
+      }),
     ),
-    ...percentileText(m).split(' · ').map((line, i) =>
-      h('div', { fontSize: count > 4 ? 17 : 19, fontWeight: 700, color: hero ? onPrimary : tierColorOf(m), marginTop: i === 0 ? 12 : 0 }, line),
-    ),
+    ...percentileText(m)
+      .split(' · ')
+      .map((line, i) =>
+        h(
+          'div',
+          {
+            fontSize: count > 4 ? 17 : 19,
+            fontWeight: 700,
+            color: hero ? onPrimary : tierColorOf(m),
+            marginTop: i === 0 ? 12 : 0,
+          },
+          line,
+        ),
+      ),
   );
 }
 
@@ -64,18 +146,59 @@ export function statRibbonLayout(facts: CardFacts): LayoutNode {
   const hi = facts.highlight;
   return h(
     'div',
-    { width: STAT_RIBBON_SIZE.width, height: STAT_RIBBON_SIZE.height, flexDirection: 'column', backgroundColor: INK.background, fontFamily: 'Inter', color: INK.text, position: 'relative' },
+    {
+      width: STAT_RIBBON_SIZE.width,
+      height: STAT_RIBBON_SIZE.height,
+      flexDirection: 'column',
+      backgroundColor: INK.background,
+      fontFamily: 'Inter',
+      color: INK.text,
+      position: 'relative',
+    },
     h(
       'div',
       { flexDirection: 'column', backgroundColor: pal.primary, color: pal.onPrimary, padding: '40px 56px 30px' },
       h(
         'div',
         { justifyContent: 'space-between', alignItems: 'center' },
-        h('div', { fontSize: 22, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.9 }, seasonLine),
-        h('div', { backgroundColor: pal.secondary, color: pal.onSecondary, fontSize: 20, fontWeight: 900, padding: '6px 14px', borderRadius: 10 }, p.position_code),
+        h(
+          'div',
+          { fontSize: 22, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.9 },
+          seasonLine,
+        ),
+        h(
+          'div',
+          {
+            backgroundColor: pal.secondary,
+            color: pal.onSecondary,
+            fontSize: 20,
+            fontWeight: 900,
+            padding: '6px 14px',
+            borderRadius: 10,
+          },
+          p.position_code,
+        ),
       ),
-      h('div', { fontSize: 66, fontWeight: 900, letterSpacing: -1.5, marginTop: 12, lineHeight: 1.05, wordBreak: 'break-word', maxWidth: 968 }, p.display_name),
-      h('div', { fontSize: 24, fontWeight: 500, marginTop: 8, opacity: 0.9 }, [facts.club?.name ?? 'Free agent', p.position, p.age !== null ? `${p.age} yrs` : null].filter(Boolean).join(' · ')),
+      h(
+        'div',
+        {
+          fontSize: 66,
+          fontWeight: 900,
+          letterSpacing: -1.5,
+          marginTop: 12,
+          lineHeight: 1.05,
+          wordBreak: 'break-word',
+          maxWidth: 968,
+        },
+        p.display_name,
+      ),
+      h(
+        'div',
+        { fontSize: 24, fontWeight: 500, marginTop: 8, opacity: 0.9 },
+        [facts.club?.name ?? 'Free agent', p.position, p.age !== null ? `${p.age} yrs` : null]
+          .filter(Boolean)
+          .join(' · '),
+      ),
     ),
     h('div', { height: 10, backgroundColor: pal.secondary }),
     h(
@@ -90,7 +213,9 @@ export function statRibbonLayout(facts: CardFacts): LayoutNode {
     h(
       'div',
       { padding: '20px 44px 0 56px', height: 412 },
-      ...facts.stats.map((key) => ribbonColumn(facts, key, key === facts.hero_stat, pal.primary, pal.onPrimary, facts.stats.length)),
+      ...facts.stats.map((key) =>
+        ribbonColumn(facts, key, key === facts.hero_stat, pal.primary, pal.onPrimary, facts.stats.length),
+      ),
     ),
     hi &&
       h(
@@ -99,7 +224,19 @@ export function statRibbonLayout(facts: CardFacts): LayoutNode {
         h('div', { width: 12, height: 12, borderRadius: 6, backgroundColor: '#22c55e', marginRight: 14 }),
         hi.text,
       ),
-    h('div', { margin: '14px 56px 0', fontSize: facts.caption.length > 36 ? 28 : 32, fontWeight: 700, lineHeight: 1.25, color: INK.text, maxWidth: 968, wordBreak: 'break-word' }, `“${facts.caption}”`),
+    h(
+      'div',
+      {
+        margin: '14px 56px 0',
+        fontSize: facts.caption.length > 36 ? 28 : 32,
+        fontWeight: 700,
+        lineHeight: 1.25,
+        color: INK.text,
+        maxWidth: 968,
+        wordBreak: 'break-word',
+      },
+      `“${facts.caption}”`,
+    ),
     footerOf(facts),
     watermarkOf(facts),
   );

@@ -3,8 +3,13 @@ import { UsageError, type Command } from '../run.js';
 import { DATASET_OPTIONS, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
 
 const idsOf = (raw: unknown, flag: string): number[] => {
-  const ids = String(raw ?? '').split(',').map((s) => s.trim()).filter(Boolean).map(Number);
-  if (ids.length === 0 || ids.some((n) => !Number.isInteger(n))) throw new UsageError(`--${flag} takes comma-separated player ids, e.g. --${flag} 12,40,77`);
+  const ids = String(raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(Number);
+  if (ids.length === 0 || ids.some((n) => !Number.isInteger(n)))
+    throw new UsageError(`--${flag} takes comma-separated player ids, e.g. --${flag} 12,40,77`);
   return ids;
 };
 
@@ -12,7 +17,8 @@ const idsOf = (raw: unknown, flag: string): number[] => {
 export const bestXiPoolCommand: Command = {
   name: 'bestxi pool',
   summary: 'Best XI candidate pool for a vibe (see data/vibes.json)',
-  usage: 'bestxi pool [--vibe balanced] [--accepts ST,CF] [--limit 30] [--wc2026-only] [--min-fee-tier T3] [--max-league-tier 1] [--ids 1,2] [--player-id N] [--dataset DIR] [--json]',
+  usage:
+    'bestxi pool [--vibe balanced] [--accepts ST,CF] [--limit 30] [--wc2026-only] [--min-fee-tier T3] [--max-league-tier 1] [--ids 1,2] [--player-id N] [--dataset DIR] [--json]',
   options: {
     ...DATASET_OPTIONS,
     vibe: { type: 'string', default: 'balanced' },
@@ -26,10 +32,17 @@ export const bestXiPoolCommand: Command = {
   },
   run({ values, io }) {
     const minTier = values['min-fee-tier'] as string | undefined;
-    if (minTier !== undefined && !(FEE_TIERS as readonly string[]).includes(minTier)) throw new UsageError(`--min-fee-tier must be one of ${FEE_TIERS.join(', ')}`);
+    if (minTier !== undefined && !(FEE_TIERS as readonly string[]).includes(minTier))
+      throw new UsageError(`--min-fee-tier must be one of ${FEE_TIERS.join(', ')}`);
     const request = {
       vibe_id: values.vibe as string,
-      ...(values.accepts ? { accepts: String(values.accepts).split(',').map((s) => s.trim().toUpperCase()) } : {}),
+      ...(values.accepts
+        ? {
+            accepts: String(values.accepts)
+              .split(',')
+              .map((s) => s.trim().toUpperCase()),
+          }
+        : {}),
       ...(values.limit !== undefined ? { limit: intFlag(values, 'limit') } : {}),
       ...(values['wc2026-only'] ? { wc2026_only: true } : {}),
       ...(minTier ? { min_fee_tier: minTier } : {}),
@@ -65,7 +78,10 @@ export const bestXiLineupCommand: Command = {
   usage: 'bestxi lineup --ids 1,2,3 [--vibe ID] [--dataset DIR] [--json]',
   options: { ...DATASET_OPTIONS, ids: { type: 'string' }, vibe: { type: 'string' } },
   run({ values, io }) {
-    const request = { player_ids: idsOf(values.ids, 'ids'), ...(values.vibe ? { vibe_id: values.vibe as string } : {}) };
+    const request = {
+      player_ids: idsOf(values.ids, 'ids'),
+      ...(values.vibe ? { vibe_id: values.vibe as string } : {}),
+    };
     const engine = openEngine(values);
     const r = valueOrExit(engine.bestXiLineup(request));
     if (values.json) {

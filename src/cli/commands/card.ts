@@ -1,7 +1,15 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Command } from '../run.js';
 import { UsageError } from '../run.js';
-import { assertFileTarget, DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
+import {
+  assertFileTarget,
+  DATASET_OPTIONS,
+  IDENTITY_OPTIONS,
+  identityOf,
+  jsonOut,
+  openEngine,
+  valueOrExit,
+} from '../shared.js';
 
 /** `halfspace card`: renders one card PNG (docs/cards.md). */
 export const cardCommand: Command = {
@@ -28,7 +36,11 @@ export const cardCommand: Command = {
     if (!out) throw new UsageError('give --out FILE.png');
     assertFileTarget(out);
     const request: Record<string, unknown> = { ...identityOf(values, 'player_name'), style: values.style };
-    if (values.stats !== undefined) request.stats = (values.stats as string).split(',').map((s) => s.trim()).filter(Boolean);
+    if (values.stats !== undefined)
+      request.stats = (values.stats as string)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     if (values.hero !== undefined) request.hero_stat = values.hero;
     if (values.caption !== undefined) request.caption = values.caption;
     if (values['verdict-code'] !== undefined) request.verdict_code = values['verdict-code'];
@@ -42,7 +54,13 @@ export const cardCommand: Command = {
       }
     }
     const engine = openEngine(values);
-    const r = valueOrExit(await engine.card(request, { baseUrl: values['base-url'] as string | undefined, watermark: !values['no-watermark'], photo }));
+    const r = valueOrExit(
+      await engine.card(request, {
+        baseUrl: values['base-url'] as string | undefined,
+        watermark: !values['no-watermark'],
+        photo,
+      }),
+    );
     // A temporary file renamed into place: an interrupted write never leaves half a PNG at --out.
     const tmp = `${out}.tmp-${process.pid}`;
     try {
@@ -52,7 +70,16 @@ export const cardCommand: Command = {
       rmSync(tmp, { force: true });
       throw error;
     }
-    const summary = { player: r.player, style: r.style, out, width: r.width, height: r.height, bytes: r.png.length, watermark: r.watermark, content_hash: r.content_hash };
+    const summary = {
+      player: r.player,
+      style: r.style,
+      out,
+      width: r.width,
+      height: r.height,
+      bytes: r.png.length,
+      watermark: r.watermark,
+      content_hash: r.content_hash,
+    };
     io.stdout(
       values.json
         ? jsonOut(summary)

@@ -6,7 +6,10 @@ import { roundLabelOf, type MatchIntelligenceResponse, type MatchItem } from '..
 
 const pts = (n: number) => `${n} ${n === 1 ? 'pt' : 'pts'}`;
 
-function lineupText(label: string, l: { formation: string | null; players?: { name: string }[]; starters?: { name: string }[] } | null): string {
+function lineupText(
+  label: string,
+  l: { formation: string | null; players?: { name: string }[]; starters?: { name: string }[] } | null,
+): string {
   if (!l) return `  ${label}: —`;
   const names = (l.players ?? l.starters ?? []).map((p) => p.name).join(', ');
   return `  ${label}${l.formation ? ` (${l.formation})` : ''}: ${names}`;
@@ -23,15 +26,21 @@ function matchText(m: MatchItem): string {
   ];
   const facts: string[] = [];
   if (m.standings?.home && m.standings.away) {
-    facts.push(`table ${ordinal(m.standings.home.position)} (${pts(m.standings.home.points)}) v ${ordinal(m.standings.away.position)} (${pts(m.standings.away.points)})`);
+    facts.push(
+      `table ${ordinal(m.standings.home.position)} (${pts(m.standings.home.points)}) v ${ordinal(m.standings.away.position)} (${pts(m.standings.away.points)})`,
+    );
   }
   facts.push(`form ${m.form.home.sequence || '—'} v ${m.form.away.sequence || '—'}`);
   const h = m.head_to_head;
   if (h.played > 0) facts.push(`head-to-head ${h.home_wins}-${h.draws}-${h.away_wins} in ${h.played}`);
   lines.push(`  ${facts.join(' · ')}`);
-  if (m.signal_items.length > 0) lines.push(`  signals: ${m.signal_items.map((s) => `${s.code} (${s.interest})`).join(', ')}`);
+  if (m.signal_items.length > 0)
+    lines.push(`  signals: ${m.signal_items.map((s) => `${s.code} (${s.interest})`).join(', ')}`);
   if (m.predicted_lineups) {
-    lines.push(lineupText(`predicted ${m.home.name}`, m.predicted_lineups.home), lineupText(`predicted ${m.away.name}`, m.predicted_lineups.away));
+    lines.push(
+      lineupText(`predicted ${m.home.name}`, m.predicted_lineups.home),
+      lineupText(`predicted ${m.away.name}`, m.predicted_lineups.away),
+    );
   }
   if (m.lineups) lines.push(lineupText(m.home.name, m.lineups.home), lineupText(m.away.name, m.lineups.away));
   return lines.join('\n');
@@ -50,7 +59,8 @@ function text(r: MatchIntelligenceResponse): string {
 export const fixturesCommand: Command = {
   name: 'fixtures',
   summary: 'Match intelligence: fixtures with standings, form, derbies, signals and (predicted) line-ups',
-  usage: 'fixtures --team CLUB [--team-id N] [--league NAME] [--mode upcoming|recent|all] [--limit 1-30] [--dataset DIR] [--json]',
+  usage:
+    'fixtures --team CLUB [--team-id N] [--league NAME] [--mode upcoming|recent|all] [--limit 1-30] [--dataset DIR] [--json]',
   options: {
     team: { type: 'string' },
     'team-id': { type: 'string' },

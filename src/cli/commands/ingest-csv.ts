@@ -14,9 +14,18 @@ import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
  */
 export const ingestCsvCommand: Command = {
   name: 'ingest csv',
-  summary: 'Read a CSV dataset folder (docs/csv.md; tables as .csv or .parquet), validate it and write an Arrow dataset folder',
-  usage: 'ingest csv <csv-dir | export.csv… --map FILE.json|fbref|wyscout-search [--as-of YYYY-MM-DD]> --out <dataset-dir> [--encoding utf-8|utf-16le|latin1|windows-1252] [--delimiter ,|;|tab] [--json]',
-  options: { out: { type: 'string' }, encoding: { type: 'string' }, delimiter: { type: 'string' }, json: { type: 'boolean', default: false }, ...MAP_OPTION, 'as-of': { type: 'string' } },
+  summary:
+    'Read a CSV dataset folder (docs/csv.md; tables as .csv or .parquet), validate it and write an Arrow dataset folder',
+  usage:
+    'ingest csv <csv-dir | export.csv… --map FILE.json|fbref|wyscout-search [--as-of YYYY-MM-DD]> --out <dataset-dir> [--encoding utf-8|utf-16le|latin1|windows-1252] [--delimiter ,|;|tab] [--json]',
+  options: {
+    out: { type: 'string' },
+    encoding: { type: 'string' },
+    delimiter: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    ...MAP_OPTION,
+    'as-of': { type: 'string' },
+  },
   positionals: true,
   run({ values, positionals, io }) {
     const out = values.out as string | undefined;
@@ -25,17 +34,28 @@ export const ingestCsvCommand: Command = {
       if (positionals.length === 0) throw new UsageError('give the export .csv file(s) to read with --map');
       if (!out) throw new UsageError('give --out <dataset-dir>');
       const asOf = (values['as-of'] as string | undefined) ?? new Date().toISOString().slice(0, 10);
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf))) throw new UsageError(`--as-of must be a date YYYY-MM-DD, got "${asOf}"`);
-      if (positionals.some((p) => resolve(p) === resolve(out))) throw new UsageError('--out must differ from the input');
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf)))
+        throw new UsageError(`--as-of must be a date YYYY-MM-DD, got "${asOf}"`);
+      if (positionals.some((p) => resolve(p) === resolve(out)))
+        throw new UsageError('--out must differ from the input');
       assertReplaceable(out);
-      const { dataset, report, inputs } = datasetFromMapOption(positionals, values.map as string, asOf, textOptionsOf(values));
+      const { dataset, report, inputs } = datasetFromMapOption(
+        positionals,
+        values.map as string,
+        asOf,
+        textOptionsOf(values),
+      );
       datasetToDir(dataset, out);
       const rows = { players: dataset.tables.players.numRows, player_seasons: dataset.tables.player_seasons.numRows };
       if (values.json) io.stdout(jsonOut({ tables: rows, map: report, map_inputs: inputs }));
-      else io.stdout(`wrote ${out}: players ${rows.players}, player_seasons ${rows.player_seasons} rows\n${mapReportText(report)}`);
+      else
+        io.stdout(
+          `wrote ${out}: players ${rows.players}, player_seasons ${rows.player_seasons} rows\n${mapReportText(report)}`,
+        );
       return;
     }
-    if (values['as-of'] !== undefined) throw new UsageError('--as-of goes with --map (a CSV folder has its own dataset.json)');
+    if (values['as-of'] !== undefined)
+      throw new UsageError('--as-of goes with --map (a CSV folder has its own dataset.json)');
     if (positionals.length !== 1) throw new UsageError(`give exactly one CSV folder (got ${positionals.length})`);
     const from = positionals[0];
     if (!out) throw new UsageError('give --out <dataset-dir>');
@@ -44,7 +64,10 @@ export const ingestCsvCommand: Command = {
     assertReplaceable(out);
     const text = textOptionsOf(values);
     const files: Record<string, unknown> = {};
-    const dataset = datasetFromCsvDir(from, { ...text, onFile: (file, csv) => (files[file] = csv ? { format: 'csv', ...csvFileSummaryOf(csv) } : { format: 'parquet' }) });
+    const dataset = datasetFromCsvDir(from, {
+      ...text,
+      onFile: (file, csv) => (files[file] = csv ? { format: 'csv', ...csvFileSummaryOf(csv) } : { format: 'parquet' }),
+    });
     datasetToDir(dataset, out);
     const tables = tableRowsOf(dataset);
     if (values.json) {

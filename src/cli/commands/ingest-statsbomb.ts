@@ -34,15 +34,18 @@ export const ingestStatsBombCommand: Command = {
   },
   positionals: true,
   run({ values, positionals, io }) {
-    if (positionals.length !== 1) throw new UsageError(`give exactly one StatsBomb open-data folder (got ${positionals.length})`);
+    if (positionals.length !== 1)
+      throw new UsageError(`give exactly one StatsBomb open-data folder (got ${positionals.length})`);
     const competitionId = intFlag(values, 'competition');
     const seasonId = intFlag(values, 'season');
-    if (competitionId === undefined) throw new UsageError('give --competition <competition_id> (e.g. 2 for the Premier League)');
+    if (competitionId === undefined)
+      throw new UsageError('give --competition <competition_id> (e.g. 2 for the Premier League)');
     if (seasonId === undefined) throw new UsageError('give --season <season_id> (e.g. 27 for 2015/2016)');
     const out = values.out as string | undefined;
     if (!out) throw new UsageError('give --out <dataset-dir>');
     const root = openDataRootOf(positionals[0]);
-    if (resolve(root) === resolve(out) || resolve(positionals[0]) === resolve(out)) throw new UsageError('--out must differ from the open-data folder');
+    if (resolve(root) === resolve(out) || resolve(positionals[0]) === resolve(out))
+      throw new UsageError('--out must differ from the open-data folder');
     assertReplaceable(out);
 
     const started = performance.now();
@@ -65,11 +68,19 @@ export const ingestStatsBombCommand: Command = {
 
     const tables = tableRowsOf(dataset);
     if (values.json) {
-      io.stdout(jsonOut({
-        out, competition_id: competitionId, season_id: seasonId, matches, events,
-        seconds: Math.round(seconds * 1000) / 1000, tables, attribution: dataset.meta.attribution ?? null,
-        coverage: dataset.meta.coverage ?? {},
-      }));
+      io.stdout(
+        jsonOut({
+          out,
+          competition_id: competitionId,
+          season_id: seasonId,
+          matches,
+          events,
+          seconds: Math.round(seconds * 1000) / 1000,
+          tables,
+          attribution: dataset.meta.attribution ?? null,
+          coverage: dataset.meta.coverage ?? {},
+        }),
+      );
       return;
     }
     const counts = Object.entries(tables).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);

@@ -53,25 +53,45 @@ export const ingestWyscoutCommand: Command = {
     const league = dataset.tables.leagues.get(0)!.toJSON() as { league_id: number; name: string };
     const season = dataset.tables.seasons.get(0)!.toJSON() as { season_id: number; name: string };
     if (values.json) {
-      io.stdout(jsonOut({
-        out, competition_id: league.league_id, league: league.name, season_id: season.season_id, season: season.name, matches, events,
-        seconds: Math.round(seconds * 1000) / 1000, tables, attribution: dataset.meta.attribution ?? null,
-        goal_differences: report.goalDifferences, unlisted: report.unlisted, anomalies: report.anomalies,
-        coverage: dataset.meta.coverage ?? {},
-      }));
+      io.stdout(
+        jsonOut({
+          out,
+          competition_id: league.league_id,
+          league: league.name,
+          season_id: season.season_id,
+          season: season.name,
+          matches,
+          events,
+          seconds: Math.round(seconds * 1000) / 1000,
+          tables,
+          attribution: dataset.meta.attribution ?? null,
+          goal_differences: report.goalDifferences,
+          unlisted: report.unlisted,
+          anomalies: report.anomalies,
+          coverage: dataset.meta.coverage ?? {},
+        }),
+      );
       return;
     }
     const counts = Object.entries(tables).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);
-    const differences = report.goalDifferences.length === 0
-      ? [`  goals from events equal the scoreboard in all ${matches} matches`]
-      : [
-          `  goals from events differ from the scoreboard in ${new Set(report.goalDifferences.map((d) => d.fixture_id)).size} of ${matches} matches (fixtures keep the scoreboard):`,
-          ...report.goalDifferences.map((d) => `    ${d.fixture_id} ${d.label}: ${d.team} ${d.events} from events, ${d.scoreboard} on the scoreboard`),
-        ];
+    const differences =
+      report.goalDifferences.length === 0
+        ? [`  goals from events equal the scoreboard in all ${matches} matches`]
+        : [
+            `  goals from events differ from the scoreboard in ${new Set(report.goalDifferences.map((d) => d.fixture_id)).size} of ${matches} matches (fixtures keep the scoreboard):`,
+            ...report.goalDifferences.map(
+              (d) =>
+                `    ${d.fixture_id} ${d.label}: ${d.team} ${d.events} from events, ${d.scoreboard} on the scoreboard`,
+            ),
+          ];
     const unlistedEvents = report.unlisted.reduce((a, u) => a + u.events, 0);
     const notes = [
       ...differences,
-      ...(report.unlisted.length > 0 ? [`  ${unlistedEvents} events in ${report.unlisted.length} matches by players in no lineup or substitution (counted, no minutes)`] : []),
+      ...(report.unlisted.length > 0
+        ? [
+            `  ${unlistedEvents} events in ${report.unlisted.length} matches by players in no lineup or substitution (counted, no minutes)`,
+          ]
+        : []),
       ...report.anomalies.map((a) => `  ${a}`),
     ];
     io.stdout(

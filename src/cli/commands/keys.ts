@@ -15,7 +15,10 @@ export const DEFAULT_DB = './halfspace.db';
 export const DB_OPTION = { db: { type: 'string', default: DEFAULT_DB } } as const;
 
 /** Opens the store named by `--db`, runs `work`, and always closes it. */
-export async function withStore<T>(values: Record<string, unknown>, work: (store: ServiceStore) => Promise<T>): Promise<T> {
+export async function withStore<T>(
+  values: Record<string, unknown>,
+  work: (store: ServiceStore) => Promise<T>,
+): Promise<T> {
   const store = await openStore((values.db as string | undefined) ?? DEFAULT_DB);
   try {
     return await work(store);
@@ -28,7 +31,9 @@ export async function withStore<T>(values: Record<string, unknown>, work: (store
 export function creditsFlag(raw: unknown, flag: string, positive: boolean): number {
   const n = Number(raw);
   if (raw === undefined || !Number.isSafeInteger(n) || n < (positive ? 1 : 0)) {
-    throw new UsageError(`--${flag} must be a ${positive ? 'positive' : 'non-negative'} integer, got ${raw === undefined ? 'nothing' : JSON.stringify(raw)}`);
+    throw new UsageError(
+      `--${flag} must be a ${positive ? 'positive' : 'non-negative'} integer, got ${raw === undefined ? 'nothing' : JSON.stringify(raw)}`,
+    );
   }
   return n;
 }
@@ -38,14 +43,33 @@ export const keysCreateCommand: Command = {
   name: 'keys create',
   summary: 'Create an API key with a wallet of credits (the key is shown once)',
   usage: 'keys create --credits N [--label TEXT] [--no-watermark] [--db FILE|URL] [--json]',
-  options: { ...DB_OPTION, credits: { type: 'string' }, label: { type: 'string' }, 'no-watermark': { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
+  options: {
+    ...DB_OPTION,
+    credits: { type: 'string' },
+    label: { type: 'string' },
+    'no-watermark': { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
   run: ({ values, io }) =>
     withStore(values, async (store) => {
       const credits = creditsFlag(values.credits, 'credits', false);
-      const issued = await issueKey(store, { credits, label: (values.label as string | undefined) ?? null, noWatermark: values['no-watermark'] as boolean });
+      const issued = await issueKey(store, {
+        credits,
+        label: (values.label as string | undefined) ?? null,
+        noWatermark: values['no-watermark'] as boolean,
+      });
       const { record } = issued;
       if (values.json) {
-        io.stdout(jsonOut({ id: record.id, key: issued.key, label: record.label, no_watermark: record.no_watermark, balance: issued.balance, created_at: record.created_at }));
+        io.stdout(
+          jsonOut({
+            id: record.id,
+            key: issued.key,
+            label: record.label,
+            no_watermark: record.no_watermark,
+            balance: issued.balance,
+            created_at: record.created_at,
+          }),
+        );
       } else {
         io.stdout(
           `Created ${record.id}${record.label ? ` (${record.label})` : ''} with ${credits} credits${record.no_watermark ? ', no watermark' : ''}.\n\n  ${issued.key}\n\nStore it now: only its hash is kept, it cannot be shown again.\n`,
@@ -63,11 +87,25 @@ export const keysListCommand: Command = {
   run: ({ values, io }) =>
     withStore(values, async (store) => {
       const keys = await store.keys.list();
-      const rows = await Promise.all(keys.map(async (k) => ({ id: k.id, label: k.label, no_watermark: k.no_watermark, created_at: k.created_at, revoked_at: k.revoked_at, balance: await store.wallets.balance(k.id) })));
+      const rows = await Promise.all(
+        keys.map(async (k) => ({
+          id: k.id,
+          label: k.label,
+          no_watermark: k.no_watermark,
+          created_at: k.created_at,
+          revoked_at: k.revoked_at,
+          balance: await store.wallets.balance(k.id),
+        })),
+      );
       if (values.json) return void io.stdout(jsonOut(rows));
       if (rows.length === 0) return void io.stdout('No keys yet: halfspace keys create --credits 100\n');
-      const lines = rows.map((r) => `${r.id}  ${String(r.balance ?? 0).padStart(8)}  ${(r.revoked_at ? 'revoked' : 'active').padEnd(7)}  ${r.created_at.slice(0, 19)}Z  ${r.label ?? ''}${r.no_watermark ? ' [no watermark]' : ''}`);
-      io.stdout(`${'id'.padEnd(18)}  ${'credits'.padStart(8)}  ${'state'.padEnd(7)}  ${'created'.padEnd(20)}  label\n${lines.join('\n')}\n`);
+      const lines = rows.map(
+        (r) =>
+          `${r.id}  ${String(r.balance ?? 0).padStart(8)}  ${(r.revoked_at ? 'revoked' : 'active').padEnd(7)}  ${r.created_at.slice(0, 19)}Z  ${r.label ?? ''}${r.no_watermark ? ' [no watermark]' : ''}`,
+      );
+      io.stdout(
+        `${'id'.padEnd(18)}  ${'credits'.padStart(8)}  ${'state'.padEnd(7)}  ${'created'.padEnd(20)}  label\n${lines.join('\n')}\n`,
+      );
     }),
 };
 

@@ -14,7 +14,9 @@ export const mcpCommand: Command = {
   options: { dataset: { type: 'string', default: 'demo' } },
   async run({ values, io }) {
     const engine = Engine.open({ dataset: values.dataset as string });
-    io.stderr(`halfspace mcp: serving ${engine.players.length} players of ${engine.dataset.meta.name} (as of ${engine.asOf}) over stdio\n`);
+    io.stderr(
+      `halfspace mcp: serving ${engine.players.length} players of ${engine.dataset.meta.name} (as of ${engine.asOf}) over stdio\n`,
+    );
     await serveStdio(engine);
     return 0;
   },

@@ -23,7 +23,9 @@ function text(r: PlayerResponse): string {
     lines.push('', `  compare: ${a.name} vs ${b.name}`);
     for (const m of r.data.compare.metrics) {
       const mark = m.leader === 'a' ? '◀' : m.leader === 'b' ? '▶' : m.leader === 'tie' ? '=' : ' ';
-      lines.push(`  ${m.label.padEnd(18)} ${String(m.a.value ?? '–').padStart(7)} ${mark} ${String(m.b.value ?? '–').padEnd(7)}`);
+      lines.push(
+        `  ${m.label.padEnd(18)} ${String(m.a.value ?? '–').padStart(7)} ${mark} ${String(m.b.value ?? '–').padEnd(7)}`,
+      );
     }
   }
   if (r.meta.attribution) lines.push('', `  ${r.meta.attribution}`);
@@ -35,7 +37,12 @@ export const playerCommand: Command = {
   name: 'player',
   summary: 'Player profile: identity, seasonal rows, style tags (add --narrative, --name2 to compare)',
   usage: 'player --name NAME [--player-id N] [--team-hint CLUB] [--name2 NAME] [--narrative] [--dataset DIR] [--json]',
-  options: { ...IDENTITY_OPTIONS, ...DATASET_OPTIONS, name2: { type: 'string' }, narrative: { type: 'boolean', default: false } },
+  options: {
+    ...IDENTITY_OPTIONS,
+    ...DATASET_OPTIONS,
+    name2: { type: 'string' },
+    narrative: { type: 'boolean', default: false },
+  },
   run({ values, io }) {
     const request = { ...identityOf(values), ...(values.name2 !== undefined ? { name2: values.name2 as string } : {}) };
     const engine = openEngine(values);

@@ -5,7 +5,8 @@ import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, val
 export const promptCommand: Command = {
   name: 'prompt',
   summary: 'Image prompt for an hd card style (editorial_cover, fifa_viral, collage) with the mandatory safety block',
-  usage: 'prompt --name NAME [--player-id N] [--team-hint CLUB] [--style fifa_viral] [--take TEXT] [--attribution] [--dataset DIR] [--json]',
+  usage:
+    'prompt --name NAME [--player-id N] [--team-hint CLUB] [--style fifa_viral] [--take TEXT] [--attribution] [--dataset DIR] [--json]',
   options: {
     ...IDENTITY_OPTIONS,
     ...DATASET_OPTIONS,

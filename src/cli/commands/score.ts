@@ -47,27 +47,45 @@ interface InputInfo {
 /** Text-reading options of `score` and `ingest csv`: `--encoding` and `--delimiter`, checked. */
 export function textOptionsOf(values: Record<string, unknown>): { encoding?: TextEncoding; delimiter?: CsvDelimiter } {
   const encoding = values.encoding as string | undefined;
-  const lowered = encoding?.toLowerCase().replace(/^utf8$/, 'utf-8').replace(/^cp1252$/, 'windows-1252').replace(/^(iso-8859-1|latin-1)$/, 'latin1');
-  if (lowered !== undefined && !(TEXT_ENCODINGS as readonly string[]).includes(lowered)) throw new UsageError(`--encoding must be one of ${TEXT_ENCODINGS.join(', ')}, got "${encoding}"`);
+  const lowered = encoding
+    ?.toLowerCase()
+    .replace(/^utf8$/, 'utf-8')
+    .replace(/^cp1252$/, 'windows-1252')
+    .replace(/^(iso-8859-1|latin-1)$/, 'latin1');
+  if (lowered !== undefined && !(TEXT_ENCODINGS as readonly string[]).includes(lowered))
+    throw new UsageError(`--encoding must be one of ${TEXT_ENCODINGS.join(', ')}, got "${encoding}"`);
   const rawDelimiter = values.delimiter as string | undefined;
   const delimiter = rawDelimiter === undefined ? undefined : delimiterFromName(rawDelimiter);
-  if (delimiter === null) throw new UsageError(`--delimiter must be one of ${CSV_DELIMITERS.map((d) => (d === '\t' ? 'tab' : `"${d}"`)).join(', ')}, got "${rawDelimiter}"`);
+  if (delimiter === null)
+    throw new UsageError(
+      `--delimiter must be one of ${CSV_DELIMITERS.map((d) => (d === '\t' ? 'tab' : `"${d}"`)).join(', ')}, got "${rawDelimiter}"`,
+    );
   return { encoding: lowered as TextEncoding | undefined, delimiter };
 }
 
 /** Opens the input: an Arrow or CSV dataset folder, or a season table as CSV or Parquet (docs/scoring.md#players-csv). */
-function inputOf(path: string, asOf: string | undefined, text: { encoding?: TextEncoding; delimiter?: CsvDelimiter }, onBytes: (done: number, total: number) => void): InputInfo {
+function inputOf(
+  path: string,
+  asOf: string | undefined,
+  text: { encoding?: TextEncoding; delimiter?: CsvDelimiter },
+  onBytes: (done: number, total: number) => void,
+): InputInfo {
   if (!existsSync(path)) throw new UsageError(`${path} does not exist`);
   if (statSync(path).isDirectory()) {
-    if (!existsSync(join(path, 'dataset.json'))) throw new UsageError(`${path} is not a dataset folder (no dataset.json)`);
+    if (!existsSync(join(path, 'dataset.json')))
+      throw new UsageError(`${path} is not a dataset folder (no dataset.json)`);
     // A CSV dataset folder (docs/csv.md) has players.csv where an Arrow folder has players.arrow.
-    if (!existsSync(join(path, 'players.arrow')) && (existsSync(join(path, 'players.csv')) || existsSync(join(path, 'players.parquet')))) {
+    if (
+      !existsSync(join(path, 'players.arrow')) &&
+      (existsSync(join(path, 'players.csv')) || existsSync(join(path, 'players.parquet')))
+    ) {
       return { dataset: datasetFromCsvDir(path, text), format: 'csv-dir', csv: null };
     }
     return { dataset: datasetFromDir(path), format: 'arrow-dir', csv: null };
   }
   const ext = extname(path).toLowerCase();
-  if (ext !== '.parquet' && !CSV_EXTENSIONS.includes(ext)) throw new UsageError(`${path}: give a dataset folder, a .csv or a .parquet season table`);
+  if (ext !== '.parquet' && !CSV_EXTENSIONS.includes(ext))
+    throw new UsageError(`${path}: give a dataset folder, a .csv or a .parquet season table`);
   const read = datasetFromSeasonFile(path, { file: path, asOf: asOf ?? todayUtc(), ...text, onProgress: onBytes });
   return { dataset: read.dataset, format: read.format, csv: read.csv };
 }
@@ -80,8 +98,10 @@ function inputOf(path: string, asOf: string | undefined, text: { encoding?: Text
  */
 export const scoreCommand: Command = {
   name: 'score',
-  summary: 'Score every player-season (per-90, percentiles, cohort, rating, fee tier, style tags) into an Arrow, CSV, Parquet or JSON-lines file',
-  usage: 'score <dataset-dir | players.csv | players.parquet | export.csv… --map FILE.json|fbref|wyscout-search> --out <file.arrow | .csv | .parquet | .jsonl> [--format arrow|csv|parquet|jsonl] [--encoding utf-8|utf-16le|latin1|windows-1252] [--delimiter ,|;|tab] [--minutes-min N] [--as-of YYYY-MM-DD] [--json]',
+  summary:
+    'Score every player-season (per-90, percentiles, cohort, rating, fee tier, style tags) into an Arrow, CSV, Parquet or JSON-lines file',
+  usage:
+    'score <dataset-dir | players.csv | players.parquet | export.csv… --map FILE.json|fbref|wyscout-search> --out <file.arrow | .csv | .parquet | .jsonl> [--format arrow|csv|parquet|jsonl] [--encoding utf-8|utf-16le|latin1|windows-1252] [--delimiter ,|;|tab] [--minutes-min N] [--as-of YYYY-MM-DD] [--json]',
   options: {
     out: { type: 'string' },
     format: { type: 'string' },
@@ -96,21 +116,25 @@ export const scoreCommand: Command = {
   async run({ values, positionals, io }) {
     // --map reads one or more tables of one analyst's export (docs/scoring.md#column-maps).
     const mapArg = values.map as string | undefined;
-    if (positionals.length !== 1 && !(mapArg && positionals.length > 1)) throw new UsageError(`give exactly one dataset folder or season table (got ${positionals.length})`);
+    if (positionals.length !== 1 && !(mapArg && positionals.length > 1))
+      throw new UsageError(`give exactly one dataset folder or season table (got ${positionals.length})`);
     const input = positionals[0];
     const out = values.out as string | undefined;
     if (!out) throw new UsageError('give --out <file.arrow | file.csv | file.parquet | file.jsonl>');
     const forced = values.format as string | undefined;
-    if (forced !== undefined && !(TABLE_FORMATS as readonly string[]).includes(forced)) throw new UsageError(`--format must be one of ${TABLE_FORMATS.join(', ')}, got "${forced}"`);
+    if (forced !== undefined && !(TABLE_FORMATS as readonly string[]).includes(forced))
+      throw new UsageError(`--format must be one of ${TABLE_FORMATS.join(', ')}, got "${forced}"`);
     const format: TableFormat | null = (forced as TableFormat | undefined) ?? tableFormatOf(out);
     if (!format) throw new UsageError(`--out ${out} must end in .arrow, .csv, .parquet or .jsonl (or give --format)`);
     if (positionals.some((p) => resolve(out) === resolve(p))) throw new UsageError('--out must differ from the input');
     assertFileTarget(out);
     const rawMin = values['minutes-min'] as string | undefined;
     const minutesMin = rawMin === undefined ? undefined : Number(rawMin);
-    if (minutesMin !== undefined && !(Number.isFinite(minutesMin) && minutesMin >= 0)) throw new UsageError(`--minutes-min must be a number ≥ 0, got "${rawMin}"`);
+    if (minutesMin !== undefined && !(Number.isFinite(minutesMin) && minutesMin >= 0))
+      throw new UsageError(`--minutes-min must be a number ≥ 0, got "${rawMin}"`);
     const asOf = values['as-of'] as string | undefined;
-    if (asOf !== undefined && (!ISO_DATE.test(asOf) || Number.isNaN(Date.parse(asOf)))) throw new UsageError(`--as-of must be a date YYYY-MM-DD, got "${asOf}"`);
+    if (asOf !== undefined && (!ISO_DATE.test(asOf) || Number.isNaN(Date.parse(asOf))))
+      throw new UsageError(`--as-of must be a date YYYY-MM-DD, got "${asOf}"`);
     const text = textOptionsOf(values);
 
     const started = performance.now();
@@ -118,7 +142,10 @@ export const scoreCommand: Command = {
     let t = performance.now();
     let readBar: ReturnType<typeof progressBar> | null = null;
     const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
-    const mapped: MapOptionResult | null = mapArg === undefined ? null : datasetFromMapOption(positionals, mapArg, asOf ?? new Date().toISOString().slice(0, 10), text);
+    const mapped: MapOptionResult | null =
+      mapArg === undefined
+        ? null
+        : datasetFromMapOption(positionals, mapArg, asOf ?? new Date().toISOString().slice(0, 10), text);
     let read: InputInfo | null = mapped
       ? { dataset: mapped.dataset, format: 'export', csv: null }
       : inputOf(input, asOf, text, (done, total) => {
@@ -132,7 +159,12 @@ export const scoreCommand: Command = {
     t = performance.now();
     const rows = read.dataset.tables.player_seasons.numRows;
     const bar = progressBar({ label: 'score', total: rows, write: io.stderr });
-    const table = scoreTableOf(read.dataset, { minutesMin, asOf, onDerived: (d) => (ms.derive = d), onProgress: (done) => bar.update(done, 'player-seasons') });
+    const table = scoreTableOf(read.dataset, {
+      minutesMin,
+      asOf,
+      onDerived: (d) => (ms.derive = d),
+      onProgress: (done) => bar.update(done, 'player-seasons'),
+    });
     bar.finish('player-seasons');
     // The input dataset is no longer needed; letting it go lowers peak memory while writing.
     read = null;
@@ -149,12 +181,20 @@ export const scoreCommand: Command = {
     const samples = table.getChild('sample')!.toArray() as (string | null)[];
     const count = (xs: (string | null)[], v: string | null) => xs.reduce((s, x) => s + (x === v ? 1 : 0), 0);
     const summary = {
-      input, input_format: inputFormat,
+      input,
+      input_format: inputFormat,
       ...(csv ? csvFileSummaryOf(csv) : {}),
-      out, format, rows: table.numRows, columns: table.numCols,
+      out,
+      format,
+      rows: table.numRows,
+      columns: table.numCols,
       seconds: Math.round(seconds * 1000) / 1000,
       stages_ms: Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, Math.round(v)])),
-      rating_source: { provider: count(sources, 'provider'), model: count(sources, 'model'), none: count(sources, null) },
+      rating_source: {
+        provider: count(sources, 'provider'),
+        model: count(sources, 'model'),
+        none: count(sources, null),
+      },
       sample: { ok: count(samples, 'ok'), low: count(samples, 'low'), none: count(samples, null) },
       attribution,
       ...(mapped ? { map: mapped.report, map_inputs: mapped.inputs } : {}),
@@ -163,7 +203,9 @@ export const scoreCommand: Command = {
       io.stdout(jsonOut(summary));
       return;
     }
-    const how = csv ? ` (read as ${csv.encoding}${csv.bom ? ' with BOM' : ''}, delimiter ${summary.delimiter === 'tab' ? 'tab' : `"${summary.delimiter}"`})` : '';
+    const how = csv
+      ? ` (read as ${csv.encoding}${csv.bom ? ' with BOM' : ''}, delimiter ${summary.delimiter === 'tab' ? 'tab' : `"${summary.delimiter}"`})`
+      : '';
     io.stdout(
       `scored ${table.numRows.toLocaleString('en-US')} player-seasons → ${out} (${format}, ${table.numCols} columns) in ${seconds.toFixed(1)} s${how}\n` +
         `  ratings: ${summary.rating_source.provider} provider, ${summary.rating_source.model} model, ${summary.rating_source.none} none (under 90 minutes); ` +

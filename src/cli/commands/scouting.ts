@@ -11,11 +11,14 @@ function text(r: ScoutingResponse): string {
   const lines = [
     `${p.display_name} — ${p.position_label} (${p.position}), ${p.team?.name ?? 'no club'}${p.age !== null ? `, age ${p.age}` : ''}${p.fee_tier ? `, fee tier ${p.fee_tier}` : ''}`,
     `Season ${r.data.season ?? '—'} · ${r.data.sample ? `${Math.round(r.data.sample.minutes)} minutes, ${r.data.sample.appearances} appearance${r.data.sample.appearances === 1 ? '' : 's'}${r.data.sample.level === 'low' ? ' (low sample: below the cohort threshold, no labels)' : ''}` : 'no minutes'}`,
-    cohort ? `Cohort: ${cohort.position_group}s in ${cohort.league} ${cohort.season} with ≥ ${cohort.min_minutes} minutes (n = ${cohort.n})` : 'Cohort: none',
+    cohort
+      ? `Cohort: ${cohort.position_group}s in ${cohort.league} ${cohort.season} with ≥ ${cohort.min_minutes} minutes (n = ${cohort.n})`
+      : 'Cohort: none',
     `Style: ${r.data.dna.style_tags.join(', ') || '—'}`,
     '',
-    ...Object.entries(r.data.percentiles).map(([key, e]) =>
-      `  ${key.padEnd(22)} ${String(e.value ?? '–').padStart(7)}  ${bar(e.percentile)} ${e.percentile === null ? '' : String(e.percentile).padStart(3)}  ${e.label ?? ''}`,
+    ...Object.entries(r.data.percentiles).map(
+      ([key, e]) =>
+        `  ${key.padEnd(22)} ${String(e.value ?? '–').padStart(7)}  ${bar(e.percentile)} ${e.percentile === null ? '' : String(e.percentile).padStart(3)}  ${e.label ?? ''}`,
     ),
     '',
     r.data.highlight ? `Highlight: ${r.data.highlight.text}` : '',

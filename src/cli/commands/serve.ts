@@ -12,7 +12,14 @@ import type { ServiceStore } from '../../store/ports.js';
 import { UsageError, type Command } from '../run.js';
 import { openStore, printableDb } from '../store.js';
 import { DB_OPTION, DEFAULT_DB } from './keys.js';
-import { adminTokenOf, corsOriginsOf, logFormatOf, operationsOf, rateLimitOf, type ServeOperations } from '../serve-ops.js';
+import {
+  adminTokenOf,
+  corsOriginsOf,
+  logFormatOf,
+  operationsOf,
+  rateLimitOf,
+  type ServeOperations,
+} from '../serve-ops.js';
 
 /** Default TCP port of `halfspace serve`. */
 export const DEFAULT_PORT = 8787;
@@ -78,7 +85,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   let listening: Listening;
   let pool: ReturnType<typeof createRenderPool> | null = null;
-  const ops = operationsOf(engine, store, () => baseUrl, () => pool?.queued ?? 0, options.operations ?? {}, (e) => { const p = samplePlayerOf(e); return p?.known_as ?? p?.name ?? 'Player Name'; });
+  const ops = operationsOf(
+    engine,
+    store,
+    () => baseUrl,
+    () => pool?.queued ?? 0,
+    options.operations ?? {},
+    (e) => {
+      const p = samplePlayerOf(e);
+      return p?.known_as ?? p?.name ?? 'Player Name';
+    },
+  );
   try {
     listening = await listen(lazy, { port, host, ops });
   } catch (e) {
@@ -89,7 +106,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Renders leave the main thread, so a card in progress does not stall every other request.
   const workers = options.renderWorkers ?? defaultRenderWorkers();
   pool = workers > 0 ? createRenderPool(workers) : null;
-  service = createService({ engine, store, baseUrl, trustedProxies: options.trustedProxies, ...(pool ? { renderCard: pool.render } : {}), ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) });
+  service = createService({
+    engine,
+    store,
+    baseUrl,
+    trustedProxies: options.trustedProxies,
+    ...(pool ? { renderCard: pool.render } : {}),
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+  });
   // Only `serve` takes over unfinished jobs: the keys and wallet commands open the same file but
   // never run jobs, so a CLI call next to a running server cannot run one twice.
   let resumed: ResumeReport;
@@ -107,7 +131,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw e;
   }
   // Replicas on one database keep taking over jobs whose lease lapsed (a replica died).
-  const takeOver = store.jobs.lease ? setInterval(() => void service!.resume().catch((e) => console.error('[halfspace] job takeover failed:', e)), JOB_LEASE_MS) : null;
+  const takeOver = store.jobs.lease
+    ? setInterval(
+        () => void service!.resume().catch((e) => console.error('[halfspace] job takeover failed:', e)),
+        JOB_LEASE_MS,
+      )
+    : null;
   takeOver?.unref();
   return {
     listening,
@@ -153,10 +182,14 @@ export function readyText(server: RunningServer, db: string): string {
     `  console  ${url}/console`,
     `  health   ${url}/healthz  ${url}/readyz  ${url}/metrics`,
     ...(server.resumed.resumed + server.resumed.failed > 0
-      ? [`  jobs     ${server.resumed.resumed} unfinished hd card job(s) resumed, ${server.resumed.failed} failed with their credits returned`]
+      ? [
+          `  jobs     ${server.resumed.resumed} unfinished hd card job(s) resumed, ${server.resumed.failed} failed with their credits returned`,
+        ]
       : []),
     ...(server.releasedHolds.abandoned + server.releasedHolds.expired > 0
-      ? [`  holds    ${server.releasedHolds.abandoned} hold(s) left by an earlier process and ${server.releasedHolds.expired} expired hold(s) released, their credits returned`]
+      ? [
+          `  holds    ${server.releasedHolds.abandoned} hold(s) left by an earlier process and ${server.releasedHolds.expired} expired hold(s) released, their credits returned`,
+        ]
       : []),
     '',
     'Create a key in another terminal (works while the server runs):',
@@ -178,7 +211,8 @@ export function readyText(server: RunningServer, db: string): string {
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'Serve the Developer API over HTTP (keys, wallet, demo channel; SQLite or PostgreSQL store)',
-  usage: 'serve [--port 8787] [--host 127.0.0.1] [--db ./halfspace.db|postgres://…] [--dataset demo|DIR] [--base-url URL] [--trusted-proxy IP]… [--render-workers N] [--admin-token-file FILE] [--cors-origin ORIGIN]… [--log-format json|pretty|off] [--rate-limit 50] [--rate-burst 100]',
+  usage:
+    'serve [--port 8787] [--host 127.0.0.1] [--db ./halfspace.db|postgres://…] [--dataset demo|DIR] [--base-url URL] [--trusted-proxy IP]… [--render-workers N] [--admin-token-file FILE] [--cors-origin ORIGIN]… [--log-format json|pretty|off] [--rate-limit 50] [--rate-burst 100]',
   options: {
     ...DB_OPTION,
     port: { type: 'string', default: String(DEFAULT_PORT) },
@@ -195,13 +229,18 @@ export const serveCommand: Command = {
   },
   async run({ values, io }) {
     const port = Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port must be an integer 0–65535, got ${JSON.stringify(values.port)}`);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535)
+      throw new UsageError(`--port must be an integer 0–65535, got ${JSON.stringify(values.port)}`);
     const baseUrl = values['base-url'] as string | undefined;
-    if (baseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) address, got ${JSON.stringify(baseUrl)}`);
+    if (baseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(baseUrl))
+      throw new UsageError(`--base-url must be an http(s) address, got ${JSON.stringify(baseUrl)}`);
     const db = values.db as string;
     const workersFlag = values['render-workers'] as string | undefined;
     const renderWorkers = workersFlag === undefined ? undefined : Number(workersFlag);
-    if (renderWorkers !== undefined && !(Number.isInteger(renderWorkers) && renderWorkers >= 0 && renderWorkers <= 64)) {
+    if (
+      renderWorkers !== undefined &&
+      !(Number.isInteger(renderWorkers) && renderWorkers >= 0 && renderWorkers <= 64)
+    ) {
       throw new UsageError(`--render-workers must be an integer 0–64, got ${JSON.stringify(workersFlag)}`);
     }
     const logFormat = logFormatOf(values['log-format'] as string | undefined);
@@ -210,8 +249,21 @@ export const serveCommand: Command = {
       corsOrigins: corsOriginsOf((values['cors-origin'] as string[] | undefined) ?? []),
       ...(logFormat === 'off' ? {} : { logFormat, log: (line: string) => io.stdout(`${line}\n`) }),
     };
-    const rateLimit = rateLimitOf(values['rate-limit'] as string | undefined, values['rate-burst'] as string | undefined);
-    const server = await startServer({ dataset: values.dataset as string, db, port, host: values.host as string, baseUrl, trustedProxies: (values['trusted-proxy'] as string[] | undefined) ?? [], ...(renderWorkers === undefined ? {} : { renderWorkers }), ...(rateLimit ? { rateLimit } : {}), operations });
+    const rateLimit = rateLimitOf(
+      values['rate-limit'] as string | undefined,
+      values['rate-burst'] as string | undefined,
+    );
+    const server = await startServer({
+      dataset: values.dataset as string,
+      db,
+      port,
+      host: values.host as string,
+      baseUrl,
+      trustedProxies: (values['trusted-proxy'] as string[] | undefined) ?? [],
+      ...(renderWorkers === undefined ? {} : { renderWorkers }),
+      ...(rateLimit ? { rateLimit } : {}),
+      operations,
+    });
     io.stdout(readyText(server, db));
     await new Promise<void>((resolve) => {
       const stop = () => {

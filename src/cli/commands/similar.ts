@@ -6,7 +6,14 @@ import type { DnaSearchResponse } from '../../dna/search-request.js';
 function table(r: DnaSearchResponse): string {
   const s = r.data.source;
   const f = r.data.filters;
-  const applied = [`group ${f.position_group}`, f.max_fee_tier && `fee tier ≤ ${f.max_fee_tier}`, f.max_age !== null && `age ≤ ${f.max_age}`, f.league_tier_max !== null && `league tier ≤ ${f.league_tier_max}`].filter(Boolean).join(', ');
+  const applied = [
+    `group ${f.position_group}`,
+    f.max_fee_tier && `fee tier ≤ ${f.max_fee_tier}`,
+    f.max_age !== null && `age ≤ ${f.max_age}`,
+    f.league_tier_max !== null && `league tier ≤ ${f.league_tier_max}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const head = [
     `${s.display_name} — ${s.position}, ${s.team ?? 'no club'}${s.age !== null ? `, age ${s.age}` : ''}${s.fee_tier ? `, fee tier ${s.fee_tier}` : ''} · style: ${s.style_tags.join(', ') || '—'}`,
     `DNA matches (${applied}; season ${s.season ?? '—'}):`,
@@ -26,7 +33,11 @@ function table(r: DnaSearchResponse): string {
     x.agreeing_metrics.map((m) => m.label.toLowerCase()).join(', ') || '–',
   ]);
   const widths = cols.map((c, j) => Math.max(c.length, ...rows.map((row) => row[j].length)));
-  const line = (cells: string[]) => cells.map((c, j) => c.padEnd(widths[j])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, j) => c.padEnd(widths[j]))
+      .join('  ')
+      .trimEnd();
   const body = rows.length > 0 ? [line(cols), ...rows.map(line)] : ['No player passes the filters.'];
   return `${[...head, ...body, '', r.summary].join('\n')}\n`;
 }
@@ -35,7 +46,8 @@ function table(r: DnaSearchResponse): string {
 export const similarCommand: Command = {
   name: 'similar',
   summary: 'DNA similarity search: players whose per-90 style is closest (exact, fee tiers only)',
-  usage: 'similar --name NAME [--player-id N] [--team-hint CLUB] [--max-fee-tier T1–T5] [--max-age N] [--league-tier-max N] [--position-group GROUP] [--limit 1–50] [--dataset DIR] [--json]',
+  usage:
+    'similar --name NAME [--player-id N] [--team-hint CLUB] [--max-fee-tier T1–T5] [--max-age N] [--league-tier-max N] [--position-group GROUP] [--limit 1–50] [--dataset DIR] [--json]',
   options: {
     ...IDENTITY_OPTIONS,
     'max-fee-tier': { type: 'string' },

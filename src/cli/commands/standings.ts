@@ -15,7 +15,10 @@ export function standingsText(r: StandingsResponse): string {
     (e) =>
       `${num(e.position, 3)}  ${pad(e.name, width)}  ${num(e.played, 3)} ${num(e.won, 3)} ${num(e.drawn, 3)} ${num(e.lost, 3)} ${num(e.goals_for, 4)} ${num(e.goals_against, 4)} ${num(signed(e.goal_difference), 4)} ${num(e.points, 4)}  ${e.form || '—'}`,
   );
-  const foot = ['Order: points, goal difference, goals scored, then club name.', ...(r.meta.coverage_note ? [`Note: ${r.meta.coverage_note}`] : [])];
+  const foot = [
+    'Order: points, goal difference, goals scored, then club name.',
+    ...(r.meta.coverage_note ? [`Note: ${r.meta.coverage_note}`] : []),
+  ];
   return `${[head, '', header, ...rows, '', ...foot].join('\n')}\n`;
 }
 

@@ -18,8 +18,13 @@ export const verdictCommand: Command = {
     const lines = [
       `${r.verdict_code.toUpperCase()} (confidence ${r.confidence.toFixed(2)}) — ${r.headline}`,
       `${r.player.name}, ${r.player.position}${r.player.team ? `, ${r.player.team}` : ''}${r.fee_tier ? `, fee tier ${r.fee_tier}` : ''}; season ${r.season ?? '—'}`,
-      ...r.evidence.map((e) => `  ${e.label.padEnd(18)} ${String(e.value ?? '–').padStart(6)}  ${ordinal(e.percentile).padStart(4)} pct  (${e.cohort})`),
-      ...(r.contrast ? [`  DNA anchor: ${r.contrast.name} (fee tier ${r.contrast.fee_tier}), ${r.contrast.match}% match`] : []),
+      ...r.evidence.map(
+        (e) =>
+          `  ${e.label.padEnd(18)} ${String(e.value ?? '–').padStart(6)}  ${ordinal(e.percentile).padStart(4)} pct  (${e.cohort})`,
+      ),
+      ...(r.contrast
+        ? [`  DNA anchor: ${r.contrast.name} (fee tier ${r.contrast.fee_tier}), ${r.contrast.match}% match`]
+        : []),
       '',
       r.narrative,
     ];

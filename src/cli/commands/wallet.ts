@@ -17,15 +17,27 @@ export const walletTopupCommand: Command = {
   name: 'wallet topup',
   summary: 'Add credits to the wallet of a key',
   usage: 'wallet topup KEY_ID --credits N [--note TEXT] [--db FILE|URL] [--json]',
-  options: { ...DB_OPTION, credits: { type: 'string' }, note: { type: 'string' }, json: { type: 'boolean', default: false } },
+  options: {
+    ...DB_OPTION,
+    credits: { type: 'string' },
+    note: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
   positionals: true,
   run: ({ values, positionals, io }) =>
     withStore(values, async (store) => {
       const id = keyIdOf(positionals);
       const credits = creditsFlag(values.credits, 'credits', true);
       const result = await topupWallet(store, id, credits, (values.note as string | undefined) ?? 'cli topup');
-      if (!result.ok) throw new UsageError(result.error.code === 'not_found' ? `no wallet for ${id} (see halfspace keys list)` : result.error.message);
-      io.stdout(values.json ? jsonOut({ id, credits, balance: result.value }) : `Added ${credits} credits to ${id}: balance ${result.value}.\n`);
+      if (!result.ok)
+        throw new UsageError(
+          result.error.code === 'not_found' ? `no wallet for ${id} (see halfspace keys list)` : result.error.message,
+        );
+      io.stdout(
+        values.json
+          ? jsonOut({ id, credits, balance: result.value })
+          : `Added ${credits} credits to ${id}: balance ${result.value}.\n`,
+      );
     }),
 };
 
@@ -44,7 +56,10 @@ export const walletBalanceCommand: Command = {
       const { balance, held, available, holds } = status.value;
       if (values.json) return void io.stdout(jsonOut({ id, balance, held, available, open_holds: holds.length }));
       // The balance comes first, so scripts reading the first word keep working.
-      const where = holds.length === 0 ? '' : ` in ${holds.length} open hold${holds.length === 1 ? '' : 's'}: halfspace wallet holds ${id}`;
+      const where =
+        holds.length === 0
+          ? ''
+          : ` in ${holds.length} open hold${holds.length === 1 ? '' : 's'}: halfspace wallet holds ${id}`;
       io.stdout(`${balance} (available ${available}, held ${held}${where})\n`);
     }),
 };
@@ -65,8 +80,13 @@ export const walletHoldsCommand: Command = {
       if (values.json) return void io.stdout(jsonOut(holds));
       if (holds.length === 0) return void io.stdout(`No open holds for ${id}.\n`);
       const when = (iso: string) => `${iso.slice(0, 19)}Z`;
-      const lines = holds.map((h) => `${String(h.hold_id).padStart(6)}  ${String(h.credits).padStart(7)}  ${when(h.created_at)}  ${when(h.expires_at)}  ${(h.owner ?? '(unknown)').padEnd(24)}  ${h.note ?? ''}`);
-      io.stdout(`${'hold'.padStart(6)}  ${'credits'.padStart(7)}  ${'created'.padEnd(20)}  ${'expires'.padEnd(20)}  ${'owner'.padEnd(24)}  note\n${lines.join('\n')}\n`);
+      const lines = holds.map(
+        (h) =>
+          `${String(h.hold_id).padStart(6)}  ${String(h.credits).padStart(7)}  ${when(h.created_at)}  ${when(h.expires_at)}  ${(h.owner ?? '(unknown)').padEnd(24)}  ${h.note ?? ''}`,
+      );
+      io.stdout(
+        `${'hold'.padStart(6)}  ${'credits'.padStart(7)}  ${'created'.padEnd(20)}  ${'expires'.padEnd(20)}  ${'owner'.padEnd(24)}  note\n${lines.join('\n')}\n`,
+      );
     }),
 };
 
@@ -81,10 +101,16 @@ export const walletLedgerCommand: Command = {
     withStore(values, async (store) => {
       const id = keyIdOf(positionals);
       const limit = creditsFlag(values.limit, 'limit', true);
-      if ((await store.wallets.balance(id)) === null) throw new UsageError(`no wallet for ${id} (see halfspace keys list)`);
+      if ((await store.wallets.balance(id)) === null)
+        throw new UsageError(`no wallet for ${id} (see halfspace keys list)`);
       const entries = await store.wallets.ledger(id, limit);
       if (values.json) return void io.stdout(jsonOut(entries));
-      const lines = entries.map((e) => `${String(e.entry_id).padStart(6)}  ${e.at.slice(0, 19)}Z  ${e.kind.padEnd(7)}  ${(e.amount > 0 ? `+${e.amount}` : String(e.amount)).padStart(6)}  ${String(e.balance_after).padStart(7)}  ${e.hold_id !== null && e.kind !== 'hold' ? `hold #${e.hold_id} ` : ''}${e.note ?? ''}`);
-      io.stdout(`${'entry'.padStart(6)}  ${'at'.padEnd(20)}  ${'kind'.padEnd(7)}  ${'amount'.padStart(6)}  ${'balance'.padStart(7)}  note\n${lines.join('\n')}\n`);
+      const lines = entries.map(
+        (e) =>
+          `${String(e.entry_id).padStart(6)}  ${e.at.slice(0, 19)}Z  ${e.kind.padEnd(7)}  ${(e.amount > 0 ? `+${e.amount}` : String(e.amount)).padStart(6)}  ${String(e.balance_after).padStart(7)}  ${e.hold_id !== null && e.kind !== 'hold' ? `hold #${e.hold_id} ` : ''}${e.note ?? ''}`,
+      );
+      io.stdout(
+        `${'entry'.padStart(6)}  ${'at'.padEnd(20)}  ${'kind'.padEnd(7)}  ${'amount'.padStart(6)}  ${'balance'.padStart(7)}  note\n${lines.join('\n')}\n`,
+      );
     }),
 };

@@ -4,4 +4,16 @@
  */
 export { bitAt, packBits } from './bits.js';
 export { validityOf } from './validity.js';
-export { float64VectorOf, int32VectorOf, numericVectorOf, pushUtf8, utf8Buffer, utf8VectorAt, utf8VectorFrom, utf8VectorOf, utf8VectorOfBuffer, vectorOfKind, type Utf8Buffer } from './vectors.js';
+export {
+  float64VectorOf,
+  int32VectorOf,
+  numericVectorOf,
+  pushUtf8,
+  utf8Buffer,
+  utf8VectorAt,
+  utf8VectorFrom,
+  utf8VectorOf,
+  utf8VectorOfBuffer,
+  vectorOfKind,
+  type Utf8Buffer,
+} from './vectors.js';

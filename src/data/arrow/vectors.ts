@@ -15,9 +15,19 @@ const encoder = new TextEncoder();
  * (`valid` null: no nulls). The typed array must match `type` (Int32Array for Int32, …).
  * @example numericVectorOf(new Float32(), Float32Array.of(1, 2), Uint8Array.of(1, 0)).get(1) // => null
  */
-export function numericVectorOf<T extends Int32 | Float32 | Float64>(type: T, xs: T['TArray'], valid: Uint8Array | null): Vector<T> {
+export function numericVectorOf<T extends Int32 | Float32 | Float64>(
+  type: T,
+  xs: T['TArray'],
+  valid: Uint8Array | null,
+): Vector<T> {
   const { bitmap, unset } = valid ? packBits(valid) : { bitmap: new Uint8Array(0), unset: 0 };
-  const props = { type, length: xs.length, nullCount: unset, nullBitmap: unset > 0 ? bitmap : new Uint8Array(0), data: xs };
+  const props = {
+    type,
+    length: xs.length,
+    nullCount: unset,
+    nullBitmap: unset > 0 ? bitmap : new Uint8Array(0),
+    data: xs,
+  };
   // makeData's overloads pick the vector type from a concrete `type`; T is generic here.
   return makeVector(makeData(props as never)) as unknown as Vector<T>;
 }
@@ -30,7 +40,16 @@ export function numericVectorOf<T extends Int32 | Float32 | Float64>(type: T, xs
 export function utf8VectorFrom(offsets: Int32Array, bytes: Uint8Array, valid: Uint8Array | null): Vector<Utf8> {
   const n = offsets.length - 1;
   const { bitmap, unset } = valid ? packBits(valid) : { bitmap: new Uint8Array(0), unset: 0 };
-  return makeVector(makeData({ type: new Utf8(), length: n, nullCount: unset, nullBitmap: unset > 0 ? bitmap : new Uint8Array(0), valueOffsets: offsets, data: bytes }));
+  return makeVector(
+    makeData({
+      type: new Utf8(),
+      length: n,
+      nullCount: unset,
+      nullBitmap: unset > 0 ? bitmap : new Uint8Array(0),
+      valueOffsets: offsets,
+      data: bytes,
+    }),
+  );
 }
 
 /**
@@ -71,7 +90,12 @@ export interface Utf8Buffer {
  * @example utf8Buffer(1024).at // => 0
  */
 export function utf8Buffer(rows: number, bytes = Math.max(64, rows * 8)): Utf8Buffer {
-  return { bytes: new Uint8Array(bytes), at: 0, ends: new Int32Array(Math.max(1, rows)), valid: new Uint8Array(Math.max(1, rows)) };
+  return {
+    bytes: new Uint8Array(bytes),
+    at: 0,
+    ends: new Int32Array(Math.max(1, rows)),
+    valid: new Uint8Array(Math.max(1, rows)),
+  };
 }
 
 /**
@@ -232,7 +256,9 @@ export function vectorOfKind(kind: ColumnKind, values: ReadonlyArray<number | st
         if (v !== null) at += encoder.encodeInto(v as string, bytes.subarray(at)).written;
         valueOffsets[i + 1] = at;
       }
-      return makeVector(makeData({ type, length: n, nullCount, nullBitmap, valueOffsets, data: bytes.subarray(0, at) } as never));
+      return makeVector(
+        makeData({ type, length: n, nullCount, nullBitmap, valueOffsets, data: bytes.subarray(0, at) } as never),
+      );
     }
   }
 }

@@ -45,5 +45,9 @@ for (const g of POSITION_GROUPS) {
   worst = Math.max(worst, groupWorst);
   lines.push(`  ${g.padEnd(10)} worst ${(groupWorst * 100).toFixed(1)}% (${where})`);
 }
-const counts = Object.entries(dataset.tables).map(([k, t]) => `${k} ${t?.numRows ?? 0}`).join(', ');
-process.stdout.write(`demo universe (seed ${seed}) → ${out} in ${(generatedMs / 1000).toFixed(1)} s\n  ${counts}\ncalibration vs METHOD.md Table B (worst relative error per group):\n${lines.join('\n')}\n`);
+const counts = Object.entries(dataset.tables)
+  .map(([k, t]) => `${k} ${t?.numRows ?? 0}`)
+  .join(', ');
+process.stdout.write(
+  `demo universe (seed ${seed}) → ${out} in ${(generatedMs / 1000).toFixed(1)} s\n  ${counts}\ncalibration vs METHOD.md Table B (worst relative error per group):\n${lines.join('\n')}\n`,
+);

@@ -41,8 +41,26 @@ export interface Rivalry {
 }
 
 const COLORS = [
-  '#C8102E', '#034694', '#FDB913', '#FFFFFF', '#000000', '#6CABDD', '#7A263A', '#1B458F', '#00A650', '#F47920',
-  '#5B2C6F', '#E30613', '#0A2240', '#8DB9E2', '#FFD700', '#2E7D32', '#B0B7BC', '#E6007E', '#004D98', '#A50044',
+  '#C8102E',
+  '#034694',
+  '#FDB913',
+  '#FFFFFF',
+  '#000000',
+  '#6CABDD',
+  '#7A263A',
+  '#1B458F',
+  '#00A650',
+  '#F47920',
+  '#5B2C6F',
+  '#E30613',
+  '#0A2240',
+  '#8DB9E2',
+  '#FFD700',
+  '#2E7D32',
+  '#B0B7BC',
+  '#E6007E',
+  '#004D98',
+  '#A50044',
 ];
 
 /** Strength bonus of the two biggest clubs of each country, so every league has its giants. */
@@ -72,13 +90,17 @@ export function buildClubs(rng: Rng): { clubs: Club[]; rivalries: Rivalry[] } {
     cities.forEach((c, i) => regionOf.set(c, country.regions[i % country.regions.length]));
     const byCity = new Map<string, number[]>();
     const first = clubs.length;
-    const strengths = Array.from({ length: total }, (_, rank) => 0.95 - (1.95 * rank) / (total - 1) + crng.normal(0, 0.08) + (rank < 2 ? GIANT_BONUS : 0));
+    const strengths = Array.from(
+      { length: total },
+      (_, rank) => 0.95 - (1.95 * rank) / (total - 1) + crng.normal(0, 0.08) + (rank < 2 ? GIANT_BONUS : 0),
+    );
     const order = crng.shuffled(hosts.map((_, i) => i));
     order.forEach((hostIndex, k) => {
       const city = hosts[hostIndex];
       const used = (byCity.get(city) ?? []).map((ci) => clubs[ci].name);
       let patternIndex = crng.int(0, country.patterns.length - 1);
-      while (used.includes(country.patterns[patternIndex].name.replace('{c}', city))) patternIndex = (patternIndex + 1) % country.patterns.length;
+      while (used.includes(country.patterns[patternIndex].name.replace('{c}', city)))
+        patternIndex = (patternIndex + 1) % country.patterns.length;
       const shared = hosts.filter((h) => h === city).length > 1;
       const primary = crng.pick(COLORS);
       let secondary = crng.pick(COLORS);
@@ -105,9 +127,12 @@ export function buildClubs(rng: Rng): { clubs: Club[]; rivalries: Rivalry[] } {
       for (let i = 1; i < members.length; i++) {
         const taken = members.slice(0, i).map((m) => clubs[m].primaryColor);
         while (taken.includes(clubs[members[i]].primaryColor)) clubs[members[i]].primaryColor = crng.pick(COLORS);
-        if (clubs[members[i]].secondaryColor === clubs[members[i]].primaryColor) clubs[members[i]].secondaryColor = '#FFFFFF';
+        if (clubs[members[i]].secondaryColor === clubs[members[i]].primaryColor)
+          clubs[members[i]].secondaryColor = '#FFFFFF';
       }
-      for (let i = 0; i < members.length; i++) for (let j = i + 1; j < members.length; j++) rivalries.push(pair(clubs[members[i]].id, clubs[members[j]].id, 'city'));
+      for (let i = 0; i < members.length; i++)
+        for (let j = i + 1; j < members.length; j++)
+          rivalries.push(pair(clubs[members[i]].id, clubs[members[j]].id, 'city'));
     }
     const mine = clubs.slice(first);
     const linked = new Set(rivalries.map((r) => `${r.teamA}-${r.teamB}`));
@@ -123,7 +148,10 @@ export function buildClubs(rng: Rng): { clubs: Club[]; rivalries: Rivalry[] } {
       }
     }
     // A few historic rivalries across regions, between big clubs of the first season's top flight.
-    const big = mine.filter((c) => c.initialTier === 1).sort((x, y) => y.strength - x.strength).slice(0, 8);
+    const big = mine
+      .filter((c) => c.initialTier === 1)
+      .sort((x, y) => y.strength - x.strength)
+      .slice(0, 8);
     for (let i = 0; i < 3; i++) {
       const a = big[i];
       const b = big[7 - i];
@@ -134,4 +162,8 @@ export function buildClubs(rng: Rng): { clubs: Club[]; rivalries: Rivalry[] } {
 }
 
 const key = (a: number, b: number): string => (a < b ? `${a}-${b}` : `${b}-${a}`);
-const pair = (a: number, b: number, kind: Rivalry['kind']): Rivalry => ({ teamA: Math.min(a, b), teamB: Math.max(a, b), kind });
+const pair = (a: number, b: number, kind: Rivalry['kind']): Rivalry => ({
+  teamA: Math.min(a, b),
+  teamB: Math.max(a, b),
+  kind,
+});

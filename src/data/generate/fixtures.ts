@@ -10,7 +10,16 @@ export const BREAK_WEEKENDS: ReadonlySet<number> = new Set([3, 8, 13, 20]);
 
 /** Kick-off slots of a round, as [day offset from Friday, UTC hour, UTC minute]; the first `n` are used (cycled beyond ten matches). */
 const SLOTS: ReadonlyArray<readonly [number, number, number]> = [
-  [0, 19, 0], [1, 11, 30], [1, 14, 0], [1, 14, 0], [1, 14, 0], [1, 16, 30], [2, 13, 0], [2, 15, 30], [2, 18, 0], [1, 19, 0],
+  [0, 19, 0],
+  [1, 11, 30],
+  [1, 14, 0],
+  [1, 14, 0],
+  [1, 14, 0],
+  [1, 16, 30],
+  [2, 13, 0],
+  [2, 15, 30],
+  [2, 18, 0],
+  [1, 19, 0],
 ];
 
 /** One scheduled match (indices into the league-season's team list). */
@@ -52,7 +61,12 @@ export function scheduleSeason(rng: Rng, teamCount: number, firstFriday: string)
     const slots = rng.shuffled(pairs.map((_, i) => SLOTS[i % SLOTS.length]));
     pairs.forEach(([home, away], i) => {
       const [day, hour, minute] = slots[i];
-      out.push({ round: r + 1, home, away, kickoffMs: start + ((weekend * 7 + day) * 24 + hour) * 3_600_000 + minute * 60_000 });
+      out.push({
+        round: r + 1,
+        home,
+        away,
+        kickoffMs: start + ((weekend * 7 + day) * 24 + hour) * 3_600_000 + minute * 60_000,
+      });
     });
     weekend++;
   });

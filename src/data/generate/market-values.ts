@@ -44,7 +44,13 @@ export function marketValueOf(rng: Rng, ability: number, age: number, tier: numb
  * A provider-style season rating (5.8–8.6) from ability and output, for tier-1 rows only.
  * @example Math.floor(providerRatingOf(new Rng(1), 0, 0, 0)) // => 6
  */
-export function providerRatingOf(rng: Rng, abilityZ: number, contributionsPer90: number, cleanSheetsPer90: number): number {
-  const r = 6.55 + 0.32 * abilityZ + 0.7 * Math.min(1, contributionsPer90) + 0.6 * cleanSheetsPer90 + rng.normal(0, 0.1);
+export function providerRatingOf(
+  rng: Rng,
+  abilityZ: number,
+  contributionsPer90: number,
+  cleanSheetsPer90: number,
+): number {
+  const r =
+    6.55 + 0.32 * abilityZ + 0.7 * Math.min(1, contributionsPer90) + 0.6 * cleanSheetsPer90 + rng.normal(0, 0.1);
   return Math.round(Math.min(8.6, Math.max(5.8, r)) * 100) / 100;
 }

@@ -139,11 +139,21 @@ export interface LeagueSeason {
   strength: Map<number, [number, number]>;
 }
 
-function lineup(rng: Rng, squad: number[], players: readonly Player[], ability: Float64Array, club: Club, injured: Map<number, number>, round: number): Spell[] {
+function lineup(
+  rng: Rng,
+  squad: number[],
+  players: readonly Player[],
+  ability: Float64Array,
+  club: Club,
+  injured: Map<number, number>,
+  round: number,
+): Spell[] {
   let available = squad.filter((p) => (injured.get(p) ?? 0) < round);
   // A thin squad plays its carrying knocks rather than name fewer than 16 (docs/methodology/demo-data.md#matches).
   if (available.length < MATCHDAY_SQUAD_MIN) {
-    const back = squad.filter((p) => !available.includes(p)).sort((a, b) => (injured.get(a) ?? 0) - (injured.get(b) ?? 0) || a - b);
+    const back = squad
+      .filter((p) => !available.includes(p))
+      .sort((a, b) => (injured.get(a) ?? 0) - (injured.get(b) ?? 0) || a - b);
     available = [...available, ...back.slice(0, MATCHDAY_SQUAD_MIN - available.length)];
   }
   let score = available.map((p) => ability[p] + rng.normal(0, players[p].group === 'goalkeeper' ? 0.08 : 0.22));
@@ -179,7 +189,10 @@ function lineup(rng: Rng, squad: number[], players: readonly Player[], ability: 
     used[best] = 1;
     spells.push({ player: available[best], slot, on: 0, off: 90, started: true });
   }
-  const bench = everyone.filter((i) => !used[i]).sort((a, b) => score[b] - score[a]).slice(0, 9);
+  const bench = everyone
+    .filter((i) => !used[i])
+    .sort((a, b) => score[b] - score[a])
+    .slice(0, 9);
   const subs = Math.min(bench.length, [3, 4, 4, 5, 5, 5][rng.int(0, 5)]);
   let minute = rng.chance(0.12) ? 46 : rng.int(55, 72);
   const starters = spells.slice();
@@ -208,7 +221,17 @@ function rowIndex(log: MatchLog, player: number, ls: LeagueSeason, club: number)
   let r = log.rowOf.get(key);
   if (r === undefined) {
     r = log.rows.length;
-    log.rows.push({ player, season: ls.season, club, league: ls.league, appearances: 0, starts: 0, minutes: 0, goalsConceded: 0, cleanSheets: 0 });
+    log.rows.push({
+      player,
+      season: ls.season,
+      club,
+      league: ls.league,
+      appearances: 0,
+      starts: 0,
+      minutes: 0,
+      goalsConceded: 0,
+      cleanSheets: 0,
+    });
     log.rowOf.set(key, r);
   }
   return r;
@@ -236,7 +259,17 @@ export function playLeagueSeason(
     const home = ls.clubs[m.home];
     const away = ls.clubs[m.away];
     const fixtureId = log.fixtures.length + 1;
-    const fx: FixtureRec = { fixtureId, season: ls.season, league: ls.league, round: m.round, kickoffMs: m.kickoffMs, home, away, homeGoals: null, awayGoals: null };
+    const fx: FixtureRec = {
+      fixtureId,
+      season: ls.season,
+      league: ls.league,
+      round: m.round,
+      kickoffMs: m.kickoffMs,
+      home,
+      away,
+      homeGoals: null,
+      awayGoals: null,
+    };
     log.fixtures.push(fx);
     if (m.kickoffMs >= asOfMs) continue;
     const [ha, hd] = ls.strength.get(home)!;
@@ -247,7 +280,9 @@ export function playLeagueSeason(
     ];
     fx.homeGoals = sides[0].goals;
     fx.awayGoals = sides[1].goals;
-    const spells = sides.map((s) => lineup(rng, ls.squads.get(s.club)!, players, ls.ability, clubs[s.club], injured, m.round));
+    const spells = sides.map((s) =>
+      lineup(rng, ls.squads.get(s.club)!, players, ls.ability, clubs[s.club], injured, m.round),
+    );
     const rows = spells.map((list, i) => list.map((sp) => rowIndex(log, sp.player, ls, sides[i].club)));
     const conceded = spells.map((list) => new Int32Array(list.length));
     for (let side = 0; side < 2; side++) {
@@ -260,7 +295,15 @@ export function playLeagueSeason(
         spells[1 - side].forEach((sp, i) => {
           if (sp.on < t && t <= sp.off) conceded[1 - side][i]++;
         });
-        log.goals.push({ fixture: fixtureId, scoringClub: sides[side].club, ownGoal: rng.chance(OWN_GOAL_SHARE), onPitch, uScorer: rng.open(), uAssisted: rng.next(), uAssister: rng.open() });
+        log.goals.push({
+          fixture: fixtureId,
+          scoringClub: sides[side].club,
+          ownGoal: rng.chance(OWN_GOAL_SHARE),
+          onPitch,
+          uScorer: rng.open(),
+          uAssisted: rng.next(),
+          uAssister: rng.open(),
+        });
       }
     }
     for (let side = 0; side < 2; side++) {
@@ -272,11 +315,22 @@ export function playLeagueSeason(
         row.minutes += minutes;
         row.goalsConceded += conceded[side][i];
         if (minutes >= CLEAN_SHEET_MINUTES && conceded[side][i] === 0) row.cleanSheets++;
-        log.appearances.push({ fixtureId, playerId: players[sp.player].id, teamId: clubs[sides[side].club].id, started: sp.started, minutes, position: sp.slot });
+        log.appearances.push({
+          fixtureId,
+          playerId: players[sp.player].id,
+          teamId: clubs[sides[side].club].id,
+          started: sp.started,
+          minutes,
+          position: sp.slot,
+        });
         // Knocks keep a player out for 1–8 rounds; a goalkeeper only when a fit deputy remains.
         const keeper = players[sp.player].group === 'goalkeeper';
         if (rng.chance(keeper ? KEEPER_INJURY_RATE : INJURY_RATE)) {
-          const deputies = keeper ? ls.squads.get(sides[side].club)!.filter((p) => p !== sp.player && players[p].group === 'goalkeeper' && (injured.get(p) ?? 0) <= m.round) : [];
+          const deputies = keeper
+            ? ls.squads
+                .get(sides[side].club)!
+                .filter((p) => p !== sp.player && players[p].group === 'goalkeeper' && (injured.get(p) ?? 0) <= m.round)
+            : [];
           if (!keeper || deputies.length > 0) injured.set(sp.player, m.round + rng.int(1, 8));
         }
       });
@@ -284,10 +338,16 @@ export function playLeagueSeason(
     const [hg, ag] = [sides[0].goals, sides[1].goals];
     const th = table.get(home)!;
     const ta = table.get(away)!;
-    th.gf += hg; th.gd += hg - ag; ta.gf += ag; ta.gd += ag - hg;
+    th.gf += hg;
+    th.gd += hg - ag;
+    ta.gf += ag;
+    ta.gd += ag - hg;
     if (hg > ag) th.pts += 3;
     else if (hg < ag) ta.pts += 3;
-    else { th.pts++; ta.pts++; }
+    else {
+      th.pts++;
+      ta.pts++;
+    }
   }
   return ls.clubs.slice().sort((a, b) => {
     const x = table.get(a)!;

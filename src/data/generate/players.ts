@@ -31,10 +31,114 @@ export interface Player {
 
 /** Squad shape per formation: every slot covered about twice, three goalkeepers. */
 const SQUAD_TEMPLATES: Record<Formation, PositionCode[]> = {
-  '4-3-3': ['GK', 'GK', 'GK', 'LB', 'LB', 'CB', 'CB', 'CB', 'CB', 'RB', 'RB', 'DM', 'DM', 'CM', 'CM', 'CM', 'CM', 'AM', 'LW', 'LW', 'RW', 'RW', 'ST', 'ST', 'CF'],
-  '4-2-3-1': ['GK', 'GK', 'GK', 'LB', 'LB', 'CB', 'CB', 'CB', 'CB', 'RB', 'RB', 'DM', 'DM', 'DM', 'CM', 'CM', 'AM', 'AM', 'LW', 'LW', 'RW', 'RW', 'ST', 'ST', 'RM'],
-  '4-4-2': ['GK', 'GK', 'GK', 'LB', 'LB', 'CB', 'CB', 'CB', 'CB', 'RB', 'RB', 'DM', 'LM', 'LM', 'CM', 'CM', 'CM', 'CM', 'RM', 'RM', 'LW', 'ST', 'ST', 'ST', 'CF'],
-  '3-5-2': ['GK', 'GK', 'GK', 'CB', 'CB', 'CB', 'CB', 'CB', 'LWB', 'LWB', 'RWB', 'RWB', 'LB', 'RB', 'DM', 'DM', 'CM', 'CM', 'CM', 'AM', 'AM', 'ST', 'ST', 'CF', 'CF'],
+  '4-3-3': [
+    'GK',
+    'GK',
+    'GK',
+    'LB',
+    'LB',
+    'CB',
+    'CB',
+    'CB',
+    'CB',
+    'RB',
+    'RB',
+    'DM',
+    'DM',
+    'CM',
+    'CM',
+    'CM',
+    'CM',
+    'AM',
+    'LW',
+    'LW',
+    'RW',
+    'RW',
+    'ST',
+    'ST',
+    'CF',
+  ],
+  '4-2-3-1': [
+    'GK',
+    'GK',
+    'GK',
+    'LB',
+    'LB',
+    'CB',
+    'CB',
+    'CB',
+    'CB',
+    'RB',
+    'RB',
+    'DM',
+    'DM',
+    'DM',
+    'CM',
+    'CM',
+    'AM',
+    'AM',
+    'LW',
+    'LW',
+    'RW',
+    'RW',
+    'ST',
+    'ST',
+    'RM',
+  ],
+  '4-4-2': [
+    'GK',
+    'GK',
+    'GK',
+    'LB',
+    'LB',
+    'CB',
+    'CB',
+    'CB',
+    'CB',
+    'RB',
+    'RB',
+    'DM',
+    'LM',
+    'LM',
+    'CM',
+    'CM',
+    'CM',
+    'CM',
+    'RM',
+    'RM',
+    'LW',
+    'ST',
+    'ST',
+    'ST',
+    'CF',
+  ],
+  '3-5-2': [
+    'GK',
+    'GK',
+    'GK',
+    'CB',
+    'CB',
+    'CB',
+    'CB',
+    'CB',
+    'LWB',
+    'LWB',
+    'RWB',
+    'RWB',
+    'LB',
+    'RB',
+    'DM',
+    'DM',
+    'CM',
+    'CM',
+    'CM',
+    'AM',
+    'AM',
+    'ST',
+    'ST',
+    'CF',
+    'CF',
+  ],
 };
 const EXTRA_POSITIONS: PositionCode[] = ['CB', 'CM', 'ST', 'DM', 'LW', 'RW', 'AM', 'LB', 'RB', 'RM', 'LM', 'CB', 'CM'];
 
@@ -44,12 +148,25 @@ const TWO_KEEPER_SHARE = 0.15;
 export const MIN_PLAYERS_PER_NATION = 30;
 
 const HEIGHT: Record<PositionGroup | 'CB' | 'FB' | 'W', [number, number]> = {
-  goalkeeper: [190, 4.5], CB: [187, 4.5], FB: [178, 5], defender: [182, 5], midfielder: [179, 5.5], W: [176, 5.5], attacker: [182, 6.5],
+  goalkeeper: [190, 4.5],
+  CB: [187, 4.5],
+  FB: [178, 5],
+  defender: [182, 5],
+  midfielder: [179, 5.5],
+  W: [176, 5.5],
+  attacker: [182, 6.5],
 };
 
 function heightOf(rng: Rng, pos: PositionCode): number {
   const g = positionGroupOf(pos);
-  const k = pos === 'CB' ? 'CB' : ['LB', 'RB', 'LWB', 'RWB'].includes(pos) ? 'FB' : ['LW', 'RW', 'LM', 'RM'].includes(pos) ? 'W' : g;
+  const k =
+    pos === 'CB'
+      ? 'CB'
+      : ['LB', 'RB', 'LWB', 'RWB'].includes(pos)
+        ? 'FB'
+        : ['LW', 'RW', 'LM', 'RM'].includes(pos)
+          ? 'W'
+          : g;
   const [m, sd] = HEIGHT[k];
   return Math.round(Math.min(204, Math.max(163, rng.normal(m, sd))));
 }
@@ -83,7 +200,9 @@ export function buildPlayers(rng: Rng, clubs: readonly Club[], currentSeason: nu
     const extras = prng.int(2, 5);
     for (let i = 0; i < extras; i++) positions.push(prng.pick(EXTRA_POSITIONS));
     // Two or three academy players per squad: the youngest faces of the dataset.
-    const youth = new Set(prng.shuffled(positions.map((_, i) => i).filter((i) => positions[i] !== 'GK')).slice(0, prng.int(2, 3)));
+    const youth = new Set(
+      prng.shuffled(positions.map((_, i) => i).filter((i) => positions[i] !== 'GK')).slice(0, prng.int(2, 3)),
+    );
     positions.forEach((pos, i) => {
       const age = ageOf(prng, pos, youth.has(i));
       const birthMs = AS_OF_MS - Math.round(age * 365.2425) * DAY_MS;
@@ -126,7 +245,8 @@ function assignNationalities(rng: Rng, players: Player[], clubs: readonly Club[]
     const club = clubs[p.clubBySeason[season]];
     // Stronger clubs recruit abroad more (docs/methodology/demo-data.md#players).
     const domesticShare = club.strength > 0 ? 0.5 : club.strength > -0.45 ? 0.66 : 0.8;
-    if (rng.chance(domesticShare)) p.nation = DOMESTIC_NATIONS.find((n) => n.name === COUNTRIES[club.countryIndex].name)!;
+    if (rng.chance(domesticShare))
+      p.nation = DOMESTIC_NATIONS.find((n) => n.name === COUNTRIES[club.countryIndex].name)!;
     else foreign.push(p);
   }
   // Three goalkeepers per foreign nation first, so every World Cup squad has its keepers.
@@ -147,9 +267,13 @@ function assignNationalities(rng: Rng, players: Player[], clubs: readonly Club[]
     .map((p) => ({ p, key: p.quality + rng.normal(0, 0.35) }))
     .sort((a, b) => a.key - b.key)
     .map((x) => x.p);
-  const byWeight = FOREIGN_NATIONS.map((nation, i) => ({ nation, i })).sort((a, b) => a.nation.exportWeight - b.nation.exportWeight || a.i - b.i);
+  const byWeight = FOREIGN_NATIONS.map((nation, i) => ({ nation, i })).sort(
+    (a, b) => a.nation.exportWeight - b.nation.exportWeight || a.i - b.i,
+  );
   let k = 0;
-  for (const { nation } of byWeight) for (let i = quota.get(nation) ?? 0; i < MIN_PLAYERS_PER_NATION && k < shuffled.length; i++) shuffled[k++].nation = nation;
+  for (const { nation } of byWeight)
+    for (let i = quota.get(nation) ?? 0; i < MIN_PLAYERS_PER_NATION && k < shuffled.length; i++)
+      shuffled[k++].nation = nation;
   // The rest of the foreign players follow each nation's export weight, domestic nations of other countries included.
   const pool: Nation[] = [...FOREIGN_NATIONS, ...DOMESTIC_NATIONS];
   const weights = pool.map((n) => n.exportWeight);

@@ -78,7 +78,10 @@ export function buildWorldCupSquads(players: readonly Player[]): Map<number, str
       .sort((a, b) => b.ability - a.ability || a.p.id - b.p.id);
     const chosen = new Set<number>();
     for (const [group, count] of Object.entries(WC_SHAPE)) {
-      mine.filter((x) => x.p.group === group).slice(0, count).forEach((x) => chosen.add(x.i));
+      mine
+        .filter((x) => x.p.group === group)
+        .slice(0, count)
+        .forEach((x) => chosen.add(x.i));
     }
     for (const x of mine) {
       if (chosen.size >= WC_SQUAD_SIZE) break;

@@ -10,7 +10,12 @@
 import type { CountingColumn, PositionCode, PositionGroup } from '../schema.js';
 import { POSITION_GROUPS } from '../schema.js';
 import {
-  CALIBRATED_METRICS, CALIBRATION_MINUTES_MIN, CROSS_ACCURACY_ATTEMPTS_MIN, TABLE_B, type CalibratedMetric, type Triple,
+  CALIBRATED_METRICS,
+  CALIBRATION_MINUTES_MIN,
+  CROSS_ACCURACY_ATTEMPTS_MIN,
+  TABLE_B,
+  type CalibratedMetric,
+  type Triple,
 } from './calibration-targets.js';
 import { binomialQuantile, normalQuantile, poissonQuantile, quantileSortedType7, Z90 } from './distributions.js';
 import type { GoalEvent, SeasonRow } from './matches.js';
@@ -53,84 +58,190 @@ type Loadings = Partial<Record<CalibratedMetric, readonly [number, number, numbe
  */
 const LOADINGS: Record<PositionGroup, Loadings> = {
   goalkeeper: {
-    saves_per90: [-0.3, 0.7, 0, 0], punches_per90: [0, 0, 0, 0.8], passes_per90: [0.3, 0, 0.8, 0],
-    pass_accuracy_pct: [0.4, 0, 0.7, -0.1], long_balls_per90: [-0.2, 0, -0.6, 0.2], key_passes_per90: [0, 0, 0.5, 0],
-    clearances_per90: [0, 0, 0.4, 0.3], dribbles_per90: [0, 0, 0.3, 0], duels_won_per90: [0, 0, 0.3, 0.2],
+    saves_per90: [-0.3, 0.7, 0, 0],
+    punches_per90: [0, 0, 0, 0.8],
+    passes_per90: [0.3, 0, 0.8, 0],
+    pass_accuracy_pct: [0.4, 0, 0.7, -0.1],
+    long_balls_per90: [-0.2, 0, -0.6, 0.2],
+    key_passes_per90: [0, 0, 0.5, 0],
+    clearances_per90: [0, 0, 0.4, 0.3],
+    dribbles_per90: [0, 0, 0.3, 0],
+    duels_won_per90: [0, 0, 0.3, 0.2],
     ball_recovery_per90: [0.2, 0, 0.6, 0.2],
   },
   defender: {
-    passes_per90: [0.4, 0.7, -0.2, 0.1], pass_accuracy_pct: [0.5, 0.6, -0.2, 0], long_balls_per90: [0.1, 0.7, 0.2, -0.2],
-    key_passes_per90: [0.2, 0.1, -0.2, 0.7], crosses_per90: [0, 0, -0.2, 0.8], cross_accuracy_pct: [0.3, 0, 0, 0.2],
-    dribbles_per90: [0.2, 0.1, -0.3, 0.7], assists_per90: [0.2, 0, -0.2, 0.6], goals_per90: [0.2, 0, 0.5, 0.3],
-    shots_per90: [0.1, 0, 0.4, 0.4], shots_on_target_per90: [0.2, 0, 0.4, 0.4], big_chances_per90: [0.1, 0, 0.5, 0.2],
-    tackles_per90: [0.1, -0.1, 0.4, 0.3], interceptions_per90: [0.1, 0.2, 0.5, 0], clearances_per90: [0, -0.1, 0.8, -0.2],
-    aerials_won_per90: [0, 0, 0.85, -0.2], shots_blocked_per90: [0, 0, 0.7, -0.1], duels_won_per90: [0.1, 0, 0.6, 0.2],
+    passes_per90: [0.4, 0.7, -0.2, 0.1],
+    pass_accuracy_pct: [0.5, 0.6, -0.2, 0],
+    long_balls_per90: [0.1, 0.7, 0.2, -0.2],
+    key_passes_per90: [0.2, 0.1, -0.2, 0.7],
+    crosses_per90: [0, 0, -0.2, 0.8],
+    cross_accuracy_pct: [0.3, 0, 0, 0.2],
+    dribbles_per90: [0.2, 0.1, -0.3, 0.7],
+    assists_per90: [0.2, 0, -0.2, 0.6],
+    goals_per90: [0.2, 0, 0.5, 0.3],
+    shots_per90: [0.1, 0, 0.4, 0.4],
+    shots_on_target_per90: [0.2, 0, 0.4, 0.4],
+    big_chances_per90: [0.1, 0, 0.5, 0.2],
+    tackles_per90: [0.1, -0.1, 0.4, 0.3],
+    interceptions_per90: [0.1, 0.2, 0.5, 0],
+    clearances_per90: [0, -0.1, 0.8, -0.2],
+    aerials_won_per90: [0, 0, 0.85, -0.2],
+    shots_blocked_per90: [0, 0, 0.7, -0.1],
+    duels_won_per90: [0.1, 0, 0.6, 0.2],
     ball_recovery_per90: [0.1, 0.2, 0.3, 0.2],
   },
   midfielder: {
-    goals_per90: [0.3, 0.6, -0.2, 0], assists_per90: [0.3, 0.7, -0.2, 0], shots_per90: [0.2, 0.7, -0.1, -0.1],
-    shots_on_target_per90: [0.3, 0.65, -0.1, 0], big_chances_per90: [0.2, 0.6, -0.2, 0], key_passes_per90: [0.3, 0.75, -0.1, 0.1],
-    dribbles_per90: [0.3, 0.6, 0, -0.1], crosses_per90: [0, 0.4, -0.2, -0.1], cross_accuracy_pct: [0.3, 0.2, 0, 0.1],
-    passes_per90: [0.4, 0, 0, 0.8], pass_accuracy_pct: [0.5, -0.1, 0, 0.6], long_balls_per90: [0.1, -0.1, 0.1, 0.7],
-    tackles_per90: [0, -0.2, 0.8, 0], interceptions_per90: [0, -0.2, 0.75, 0.1], ball_recovery_per90: [0.1, -0.1, 0.7, 0.2],
-    duels_won_per90: [0.1, 0.1, 0.7, -0.1], aerials_won_per90: [0, -0.1, 0.6, 0], clearances_per90: [0, -0.2, 0.5, 0.1],
+    goals_per90: [0.3, 0.6, -0.2, 0],
+    assists_per90: [0.3, 0.7, -0.2, 0],
+    shots_per90: [0.2, 0.7, -0.1, -0.1],
+    shots_on_target_per90: [0.3, 0.65, -0.1, 0],
+    big_chances_per90: [0.2, 0.6, -0.2, 0],
+    key_passes_per90: [0.3, 0.75, -0.1, 0.1],
+    dribbles_per90: [0.3, 0.6, 0, -0.1],
+    crosses_per90: [0, 0.4, -0.2, -0.1],
+    cross_accuracy_pct: [0.3, 0.2, 0, 0.1],
+    passes_per90: [0.4, 0, 0, 0.8],
+    pass_accuracy_pct: [0.5, -0.1, 0, 0.6],
+    long_balls_per90: [0.1, -0.1, 0.1, 0.7],
+    tackles_per90: [0, -0.2, 0.8, 0],
+    interceptions_per90: [0, -0.2, 0.75, 0.1],
+    ball_recovery_per90: [0.1, -0.1, 0.7, 0.2],
+    duels_won_per90: [0.1, 0.1, 0.7, -0.1],
+    aerials_won_per90: [0, -0.1, 0.6, 0],
+    clearances_per90: [0, -0.2, 0.5, 0.1],
     shots_blocked_per90: [0, -0.2, 0.5, 0],
   },
   attacker: {
-    goals_per90: [0.4, 0.7, 0.1, -0.1], shots_per90: [0.3, 0.7, 0.1, 0.1], shots_on_target_per90: [0.35, 0.7, 0.1, 0],
-    big_chances_per90: [0.3, 0.7, 0.2, -0.1], assists_per90: [0.4, -0.1, 0, 0.6], key_passes_per90: [0.3, -0.1, -0.1, 0.7],
-    dribbles_per90: [0.3, -0.1, -0.5, 0.6], crosses_per90: [0, -0.2, -0.3, 0.5], cross_accuracy_pct: [0.3, 0, 0, 0.2],
-    aerials_won_per90: [0, 0.1, 0.85, -0.2], duels_won_per90: [0.1, 0, 0.6, 0.3], clearances_per90: [0, 0, 0.5, 0],
-    passes_per90: [0.4, -0.3, -0.1, 0.5], pass_accuracy_pct: [0.5, 0, -0.2, 0.2], long_balls_per90: [0, 0, 0.2, 0.2],
-    tackles_per90: [0, -0.2, 0, 0.2], interceptions_per90: [0, -0.2, 0, 0.1], ball_recovery_per90: [0.1, -0.2, 0, 0.3],
+    goals_per90: [0.4, 0.7, 0.1, -0.1],
+    shots_per90: [0.3, 0.7, 0.1, 0.1],
+    shots_on_target_per90: [0.35, 0.7, 0.1, 0],
+    big_chances_per90: [0.3, 0.7, 0.2, -0.1],
+    assists_per90: [0.4, -0.1, 0, 0.6],
+    key_passes_per90: [0.3, -0.1, -0.1, 0.7],
+    dribbles_per90: [0.3, -0.1, -0.5, 0.6],
+    crosses_per90: [0, -0.2, -0.3, 0.5],
+    cross_accuracy_pct: [0.3, 0, 0, 0.2],
+    aerials_won_per90: [0, 0.1, 0.85, -0.2],
+    duels_won_per90: [0.1, 0, 0.6, 0.3],
+    clearances_per90: [0, 0, 0.5, 0],
+    passes_per90: [0.4, -0.3, -0.1, 0.5],
+    pass_accuracy_pct: [0.5, 0, -0.2, 0.2],
+    long_balls_per90: [0, 0, 0.2, 0.2],
+    tackles_per90: [0, -0.2, 0, 0.2],
+    interceptions_per90: [0, -0.2, 0, 0.1],
+    ball_recovery_per90: [0.1, -0.2, 0, 0.3],
     shots_blocked_per90: [0, -0.1, 0.3, 0],
   },
 };
 
 const FULL_BACK: Partial<Record<CalibratedMetric, number>> = {
-  crosses_per90: 0.8, key_passes_per90: 0.5, dribbles_per90: 0.5, assists_per90: 0.4, tackles_per90: 0.3,
-  clearances_per90: -0.5, aerials_won_per90: -0.6, shots_blocked_per90: -0.2,
+  crosses_per90: 0.8,
+  key_passes_per90: 0.5,
+  dribbles_per90: 0.5,
+  assists_per90: 0.4,
+  tackles_per90: 0.3,
+  clearances_per90: -0.5,
+  aerials_won_per90: -0.6,
+  shots_blocked_per90: -0.2,
 };
 const WIDE_MID: Partial<Record<CalibratedMetric, number>> = {
-  crosses_per90: 0.9, dribbles_per90: 0.4, passes_per90: -0.3, clearances_per90: -0.3, aerials_won_per90: -0.3,
+  crosses_per90: 0.9,
+  dribbles_per90: 0.4,
+  passes_per90: -0.3,
+  clearances_per90: -0.3,
+  aerials_won_per90: -0.3,
 };
 const WINGER: Partial<Record<CalibratedMetric, number>> = {
-  dribbles_per90: 0.6, crosses_per90: 0.8, aerials_won_per90: -0.6, key_passes_per90: 0.3, goals_per90: -0.2, clearances_per90: -0.3,
+  dribbles_per90: 0.6,
+  crosses_per90: 0.8,
+  aerials_won_per90: -0.6,
+  key_passes_per90: 0.3,
+  goals_per90: -0.2,
+  clearances_per90: -0.3,
 };
 /** Score shifts by detailed position: what a centre-back does that a full-back does not, and so on. */
 const POSITION_SHIFT: Partial<Record<PositionCode, Partial<Record<CalibratedMetric, number>>>> = {
   CB: {
-    clearances_per90: 0.7, aerials_won_per90: 0.8, shots_blocked_per90: 0.5, crosses_per90: -3, key_passes_per90: -0.6,
-    dribbles_per90: -0.6, long_balls_per90: 0.4, goals_per90: 0.2, assists_per90: -0.3,
+    clearances_per90: 0.7,
+    aerials_won_per90: 0.8,
+    shots_blocked_per90: 0.5,
+    crosses_per90: -3,
+    key_passes_per90: -0.6,
+    dribbles_per90: -0.6,
+    long_balls_per90: 0.4,
+    goals_per90: 0.2,
+    assists_per90: -0.3,
   },
-  LB: FULL_BACK, RB: FULL_BACK,
-  LWB: { ...FULL_BACK, crosses_per90: 1.1 }, RWB: { ...FULL_BACK, crosses_per90: 1.1 },
+  LB: FULL_BACK,
+  RB: FULL_BACK,
+  LWB: { ...FULL_BACK, crosses_per90: 1.1 },
+  RWB: { ...FULL_BACK, crosses_per90: 1.1 },
   DM: {
-    tackles_per90: 0.3, interceptions_per90: 0.4, clearances_per90: 0.5, passes_per90: 0.2, goals_per90: -0.5,
-    key_passes_per90: -0.4, dribbles_per90: -0.3, shots_per90: -0.4,
+    tackles_per90: 0.3,
+    interceptions_per90: 0.4,
+    clearances_per90: 0.5,
+    passes_per90: 0.2,
+    goals_per90: -0.5,
+    key_passes_per90: -0.4,
+    dribbles_per90: -0.3,
+    shots_per90: -0.4,
   },
   AM: {
-    key_passes_per90: 0.5, goals_per90: 0.4, shots_per90: 0.4, dribbles_per90: 0.4, big_chances_per90: 0.4,
-    tackles_per90: -0.4, clearances_per90: -0.4, long_balls_per90: -0.3,
+    key_passes_per90: 0.5,
+    goals_per90: 0.4,
+    shots_per90: 0.4,
+    dribbles_per90: 0.4,
+    big_chances_per90: 0.4,
+    tackles_per90: -0.4,
+    clearances_per90: -0.4,
+    long_balls_per90: -0.3,
   },
-  LM: WIDE_MID, RM: WIDE_MID, LW: WINGER, RW: WINGER,
+  LM: WIDE_MID,
+  RM: WIDE_MID,
+  LW: WINGER,
+  RW: WINGER,
   ST: { goals_per90: 0.2, aerials_won_per90: 0.3, big_chances_per90: 0.2 },
   CF: { passes_per90: 0.3, key_passes_per90: 0.3, aerials_won_per90: 0.2 },
 };
 
 const ATTACKING: ReadonlySet<CalibratedMetric> = new Set([
-  'goals_per90', 'assists_per90', 'shots_per90', 'shots_on_target_per90', 'big_chances_per90', 'key_passes_per90', 'dribbles_per90', 'crosses_per90',
+  'goals_per90',
+  'assists_per90',
+  'shots_per90',
+  'shots_on_target_per90',
+  'big_chances_per90',
+  'key_passes_per90',
+  'dribbles_per90',
+  'crosses_per90',
 ]);
 const DEFENSIVE: ReadonlySet<CalibratedMetric> = new Set([
-  'tackles_per90', 'interceptions_per90', 'ball_recovery_per90', 'duels_won_per90', 'aerials_won_per90', 'clearances_per90', 'shots_blocked_per90',
+  'tackles_per90',
+  'interceptions_per90',
+  'ball_recovery_per90',
+  'duels_won_per90',
+  'aerials_won_per90',
+  'clearances_per90',
+  'shots_blocked_per90',
 ]);
 
 /** Counting column of each Poisson metric. */
 const COLUMN: Partial<Record<CalibratedMetric, CountingColumn>> = {
-  shots_on_target_per90: 'shots_on_target', shots_per90: 'shots', big_chances_per90: 'big_chances', key_passes_per90: 'key_passes',
-  passes_per90: 'passes', long_balls_per90: 'long_balls', crosses_per90: 'crosses', dribbles_per90: 'dribbles',
-  tackles_per90: 'tackles', interceptions_per90: 'interceptions', clearances_per90: 'clearances', shots_blocked_per90: 'shots_blocked',
-  aerials_won_per90: 'aerials_won', duels_won_per90: 'duels_won', ball_recovery_per90: 'ball_recoveries', saves_per90: 'saves',
+  shots_on_target_per90: 'shots_on_target',
+  shots_per90: 'shots',
+  big_chances_per90: 'big_chances',
+  key_passes_per90: 'key_passes',
+  passes_per90: 'passes',
+  long_balls_per90: 'long_balls',
+  crosses_per90: 'crosses',
+  dribbles_per90: 'dribbles',
+  tackles_per90: 'tackles',
+  interceptions_per90: 'interceptions',
+  clearances_per90: 'clearances',
+  shots_blocked_per90: 'shots_blocked',
+  aerials_won_per90: 'aerials_won',
+  duels_won_per90: 'duels_won',
+  ball_recovery_per90: 'ball_recoveries',
+  saves_per90: 'saves',
   punches_per90: 'punches',
 };
 
@@ -227,7 +338,9 @@ export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
     qualitySq[g] += p.quality * p.quality;
     groupSize[g]++;
   }
-  const qSd = qualityMean.map((s, g) => Math.sqrt(Math.max(1e-9, qualitySq[g] / groupSize[g] - (s / groupSize[g]) ** 2)));
+  const qSd = qualityMean.map((s, g) =>
+    Math.sqrt(Math.max(1e-9, qualitySq[g] / groupSize[g] - (s / groupSize[g]) ** 2)),
+  );
   const qMu = qualityMean.map((s, g) => s / groupSize[g]);
   CALIBRATED_METRICS.forEach((metric, m) => {
     const mrng = srng.fork(`style:${metric}`);
@@ -238,7 +351,13 @@ export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
         if (p.group !== group) return;
         const L = LOADINGS[group][metric] ?? [0, 0, 0, 0];
         const qz = (p.quality - qMu[g]) / qSd[g];
-        const s = L[0] * qz + L[1] * p.style[0] + L[2] * p.style[1] + L[3] * p.style[2] + (POSITION_SHIFT[p.position]?.[metric] ?? 0) + STYLE_NOISE * mrng.normal();
+        const s =
+          L[0] * qz +
+          L[1] * p.style[0] +
+          L[2] * p.style[1] +
+          L[3] * p.style[2] +
+          (POSITION_SHIFT[p.position]?.[metric] ?? 0) +
+          STYLE_NOISE * mrng.normal();
         members.push({ i, s });
       });
       members.sort((a, b) => a.s - b.s || a.i - b.i);
@@ -262,8 +381,14 @@ export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
     rowGroup[r] = groupIndex(players[rows[r].player].group);
     inSample[r] = rows[r].minutes >= CALIBRATION_MINUTES_MIN ? 1 : 0;
   }
-  const latent = POSITION_GROUPS.map((group) =>
-    Object.fromEntries(CALIBRATED_METRICS.map((metric) => [metric, initialPoints(TABLE_B[group][metric] ?? [0, 0, 0], metric.endsWith('_pct'))])) as Record<CalibratedMetric, number[]>,
+  const latent = POSITION_GROUPS.map(
+    (group) =>
+      Object.fromEntries(
+        CALIBRATED_METRICS.map((metric) => [
+          metric,
+          initialPoints(TABLE_B[group][metric] ?? [0, 0, 0], metric.endsWith('_pct')),
+        ]),
+      ) as Record<CalibratedMetric, number[]>,
   );
   /** Every row's latent rate of `metric` under the current points (season form included). */
   const ratesOf = (metric: CalibratedMetric): Float64Array => {
@@ -296,10 +421,16 @@ export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
       for (const r of idx) if (att[r] >= minAtt) vals.push((100 * done[r]) / att[r]);
       return vals.length ? triple(Float64Array.from(vals)) : null;
     });
-  const achieved = Object.fromEntries(POSITION_GROUPS.map((g) => [g, {} as Record<CalibratedMetric, Triple | null>])) as SeasonStats['achieved'];
+  const achieved = Object.fromEntries(
+    POSITION_GROUPS.map((g) => [g, {} as Record<CalibratedMetric, Triple | null>]),
+  ) as SeasonStats['achieved'];
   const counts = {} as Record<CountingColumn, Int32Array>;
 
-  const calibrate = (metric: CalibratedMetric, draw: () => Int32Array, measure: (c: Int32Array) => Array<Triple | null>): Int32Array => {
+  const calibrate = (
+    metric: CalibratedMetric,
+    draw: () => Int32Array,
+    measure: (c: Int32Array) => Array<Triple | null>,
+  ): Int32Array => {
     // Discrete counts can make a quantile flip between two values from pass to pass, so the
     // points of the best pass (smallest worst relative error) are kept, not the last ones.
     let best = { error: Number.POSITIVE_INFINITY, points: latent.map((l) => l[metric].slice()) };
@@ -326,7 +457,12 @@ export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
 
   // Goals and assists: allocated among the players on the pitch, so team totals match the fixtures.
   const scorer = new Int32Array(goals.length).fill(-1);
-  const allocate = (weights: Float64Array, u: (e: GoalEvent) => number, exclude: (i: number) => number, eligible: (e: GoalEvent, i: number) => boolean): Int32Array => {
+  const allocate = (
+    weights: Float64Array,
+    u: (e: GoalEvent) => number,
+    exclude: (i: number) => number,
+    eligible: (e: GoalEvent, i: number) => boolean,
+  ): Int32Array => {
     const out = new Int32Array(n);
     goals.forEach((e, i) => {
       if (!eligible(e, i)) return;
@@ -347,10 +483,26 @@ export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
     });
     return out;
   };
-  counts.goals = calibrate('goals_per90', () => allocate(ratesOf('goals_per90'), (e) => e.uScorer, () => -2, (e) => !e.ownGoal), per90Quantiles);
+  counts.goals = calibrate(
+    'goals_per90',
+    () =>
+      allocate(
+        ratesOf('goals_per90'),
+        (e) => e.uScorer,
+        () => -2,
+        (e) => !e.ownGoal,
+      ),
+    per90Quantiles,
+  );
   counts.assists = calibrate(
     'assists_per90',
-    () => allocate(ratesOf('assists_per90'), (e) => e.uAssister, (i) => scorer[i], (e, i) => !e.ownGoal && scorer[i] >= 0 && e.uAssisted < ASSISTED_SHARE),
+    () =>
+      allocate(
+        ratesOf('assists_per90'),
+        (e) => e.uAssister,
+        (i) => scorer[i],
+        (e, i) => !e.ownGoal && scorer[i] >= 0 && e.uAssisted < ASSISTED_SHARE,
+      ),
     per90Quantiles,
   );
 
@@ -363,41 +515,73 @@ export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
   };
   const poissonMetric = (metric: CalibratedMetric, bound?: (r: number, k: number) => number): Int32Array => {
     const u = uniforms(metric);
-    return calibrate(metric, () => {
-      const out = new Int32Array(n);
-      const rate = ratesOf(metric);
-      for (let r = 0; r < n; r++) {
-        const k = poissonQuantile((rate[r] * rows[r].minutes) / 90, u[r]);
-        out[r] = bound ? bound(r, k) : k;
-      }
-      return out;
-    }, per90Quantiles);
+    return calibrate(
+      metric,
+      () => {
+        const out = new Int32Array(n);
+        const rate = ratesOf(metric);
+        for (let r = 0; r < n; r++) {
+          const k = poissonQuantile((rate[r] * rows[r].minutes) / 90, u[r]);
+          out[r] = bound ? bound(r, k) : k;
+        }
+        return out;
+      },
+      per90Quantiles,
+    );
   };
   const set = (metric: CalibratedMetric, bound?: (r: number, k: number) => number): void => {
     counts[COLUMN[metric]!] = poissonMetric(metric, bound);
   };
   set('shots_on_target_per90', (r, k) => Math.max(k, Math.round(counts.goals[r] * GOALS_TO_ON_TARGET_MIN)));
-  set('shots_per90', (r, k) => Math.max(k, counts.shots_on_target[r], Math.round(counts.goals[r] * GOALS_TO_SHOTS_MIN)));
+  set('shots_per90', (r, k) =>
+    Math.max(k, counts.shots_on_target[r], Math.round(counts.goals[r] * GOALS_TO_SHOTS_MIN)),
+  );
   set('big_chances_per90', (r, k) => Math.min(k, counts.shots[r]));
   set('key_passes_per90', (r, k) => Math.max(k, counts.assists[r]));
   set('passes_per90', (r, k) => Math.max(k, counts.key_passes[r]));
   set('long_balls_per90', (r, k) => Math.min(k, counts.passes[r]));
   set('crosses_per90', (r, k) => Math.min(k, counts.passes[r]));
-  for (const metric of ['dribbles_per90', 'tackles_per90', 'interceptions_per90', 'clearances_per90', 'shots_blocked_per90', 'aerials_won_per90'] as const) set(metric);
+  for (const metric of [
+    'dribbles_per90',
+    'tackles_per90',
+    'interceptions_per90',
+    'clearances_per90',
+    'shots_blocked_per90',
+    'aerials_won_per90',
+  ] as const)
+    set(metric);
   set('duels_won_per90', (r, k) => Math.max(k, counts.aerials_won[r]));
   for (const metric of ['ball_recovery_per90', 'saves_per90', 'punches_per90'] as const) set(metric);
 
-  const ratio = (metric: CalibratedMetric, attempted: Int32Array, minAttempts: number, variance: number): Int32Array => {
+  const ratio = (
+    metric: CalibratedMetric,
+    attempted: Int32Array,
+    minAttempts: number,
+    variance: number,
+  ): Int32Array => {
     const u = uniforms(metric);
-    return calibrate(metric, () => {
-      const out = new Int32Array(n);
-      const rate = ratesOf(metric);
-      for (let r = 0; r < n; r++) out[r] = variance === 1 ? binomialQuantile(attempted[r], rate[r], u[r]) : completionsOf(attempted[r], rate[r], u[r], variance);
-      return out;
-    }, (done) => pctQuantiles(done, attempted, minAttempts));
+    return calibrate(
+      metric,
+      () => {
+        const out = new Int32Array(n);
+        const rate = ratesOf(metric);
+        for (let r = 0; r < n; r++)
+          out[r] =
+            variance === 1
+              ? binomialQuantile(attempted[r], rate[r], u[r])
+              : completionsOf(attempted[r], rate[r], u[r], variance);
+        return out;
+      },
+      (done) => pctQuantiles(done, attempted, minAttempts),
+    );
   };
   counts.passes_completed = ratio('pass_accuracy_pct', counts.passes, 1, 1);
-  counts.crosses_completed = ratio('cross_accuracy_pct', counts.crosses, CROSS_ACCURACY_ATTEMPTS_MIN, CROSS_COMPLETION_VARIANCE);
+  counts.crosses_completed = ratio(
+    'cross_accuracy_pct',
+    counts.crosses,
+    CROSS_ACCURACY_ATTEMPTS_MIN,
+    CROSS_COMPLETION_VARIANCE,
+  );
 
   counts.goals_conceded = Int32Array.from(rows, (row) => row.goalsConceded);
   counts.clean_sheets = Int32Array.from(rows, (row) => row.cleanSheets);
@@ -425,7 +609,8 @@ function worstError(metric: CalibratedMetric, got: ReadonlyArray<Triple | null>)
     const t = TABLE_B[group][metric];
     const a = got[g];
     if (!t || !a) return;
-    for (let k = 0; k < 3; k++) worst = Math.max(worst, t[k] === 0 ? (a[k] === 0 ? 0 : 1) : Math.abs(a[k] - t[k]) / t[k]);
+    for (let k = 0; k < 3; k++)
+      worst = Math.max(worst, t[k] === 0 ? (a[k] === 0 ? 0 : 1) : Math.abs(a[k] - t[k]) / t[k]);
   });
   return worst;
 }

@@ -34,11 +34,29 @@ export const COUNTRIES: readonly Country[] = [
     regions: ['Northmarch', 'Westvale', 'Eastfen', 'Southdowns', 'Middle Reach'],
     cities: `Kingsmere Ashbury Calderton Redmarsh Oakhurst Pellbridge Brackenford Dunmere Elmstead Fernleigh Galeford
       Kestleby Langmoor Marrowick Stanwick Wexcombe Whitmoor Bramhollow Cressfield Larkhaven Millbourne Ousefield
-      Pendlebrook Quarrington Ravensholme Saltmarsh Tidewell Underhill Yarrowby Hollinbury Grayford Ambleworth`.trim().split(/\s+/),
-    patterns: [p('{c} United', '{c} Utd'), p('{c} City', '{c} City'), p('{c} Town', '{c} Town'), p('{c} Rovers', '{c} Rovers'),
-      p('{c} Athletic', '{c} Ath'), p('{c} Wanderers', '{c} Wdrs'), p('{c} Albion', '{c} Albion'), p('{c} County', '{c} Co'),
-      p('{c} Rangers', '{c} Rgrs'), p('{c} Harriers', '{c} Harriers')],
-    venues: ['{c} Park', 'The {c} Ground', '{c} Road', '{c} Community Stadium', 'Victoria Park, {c}', 'The Meadow, {c}'],
+      Pendlebrook Quarrington Ravensholme Saltmarsh Tidewell Underhill Yarrowby Hollinbury Grayford Ambleworth`
+      .trim()
+      .split(/\s+/),
+    patterns: [
+      p('{c} United', '{c} Utd'),
+      p('{c} City', '{c} City'),
+      p('{c} Town', '{c} Town'),
+      p('{c} Rovers', '{c} Rovers'),
+      p('{c} Athletic', '{c} Ath'),
+      p('{c} Wanderers', '{c} Wdrs'),
+      p('{c} Albion', '{c} Albion'),
+      p('{c} County', '{c} Co'),
+      p('{c} Rangers', '{c} Rgrs'),
+      p('{c} Harriers', '{c} Harriers'),
+    ],
+    venues: [
+      '{c} Park',
+      'The {c} Ground',
+      '{c} Road',
+      '{c} Community Stadium',
+      'Victoria Park, {c}',
+      'The Meadow, {c}',
+    ],
   },
   {
     name: 'Spain',
@@ -47,10 +65,21 @@ export const COUNTRIES: readonly Country[] = [
     regions: ['Alto Norte', 'Valle Central', 'Levante Sur', 'Meseta Alta', 'Costa Azul'],
     cities: `Valdearenas Puertoalto Castelmar Montesol Almendral Fuentesanta Sierranova Peñaclara Arroyoseco Costaverde
       Villarroja Torremayor Campolargo Aguasclaras Robledal Navalonga Riosalado Peñablanca Olivares Miravalle Losanto
-      Cerroalto Lagunilla Brezales Encinar Altozano Salinares Hontanar Bellavista Cañaveral Marbuena Sotoluz`.trim().split(/\s+/),
-    patterns: [p('Real {c}', 'Real {c}'), p('Atlético {c}', 'Atlético {c}'), p('{c} CF', '{c}'), p('Deportivo {c}', 'Dépor {c}'),
-      p('CD {c}', 'CD {c}'), p('UD {c}', 'UD {c}'), p('Racing {c}', 'Racing {c}'), p('Sporting {c}', 'Sporting {c}'),
-      p('SD {c}', 'SD {c}'), p('Club {c}', 'Club {c}')],
+      Cerroalto Lagunilla Brezales Encinar Altozano Salinares Hontanar Bellavista Cañaveral Marbuena Sotoluz`
+      .trim()
+      .split(/\s+/),
+    patterns: [
+      p('Real {c}', 'Real {c}'),
+      p('Atlético {c}', 'Atlético {c}'),
+      p('{c} CF', '{c}'),
+      p('Deportivo {c}', 'Dépor {c}'),
+      p('CD {c}', 'CD {c}'),
+      p('UD {c}', 'UD {c}'),
+      p('Racing {c}', 'Racing {c}'),
+      p('Sporting {c}', 'Sporting {c}'),
+      p('SD {c}', 'SD {c}'),
+      p('Club {c}', 'Club {c}'),
+    ],
     venues: ['Estadio {c}', 'Estadio Municipal de {c}', 'Campo de {c}', 'Nuevo Estadio {c}', 'Estadio La Ribera, {c}'],
   },
   {
@@ -58,13 +87,26 @@ export const COUNTRIES: readonly Country[] = [
     leagueNames: ['Serie Alta', 'Serie Cadetta'],
     clubsPerTier: 20,
     regions: ['Alta Valle', 'Riviera Ovest', 'Piana Centrale', 'Costa Sud', 'Colline Est'],
-    cities: `Montecalda Portorosso Valmarina Castelvento Borgoverde Fiumenero Pietralta Roccabella Collefiorito Lagoscuro
+    cities:
+      `Montecalda Portorosso Valmarina Castelvento Borgoverde Fiumenero Pietralta Roccabella Collefiorito Lagoscuro
       Monteferro Vallombra Belpoggio Ponteluna Serravento Acquachiara Castrovecchio Sanmarcello Torrebruna Villalba
       Campolieto Rivadoro Montesanto Poggiorosa Lucerna Marinella Sassofonte Calabrina Orvieto_Nuova Vignale Falconara_Alta
-      Bosconero`.trim().split(/\s+/).map((c) => c.replace(/_/g, ' ')),
-    patterns: [p('AC {c}', '{c}'), p('{c} Calcio', '{c} Calcio'), p('US {c}', 'US {c}'), p('Virtus {c}', 'Virtus {c}'),
-      p('Pro {c}', 'Pro {c}'), p('SS {c}', 'SS {c}'), p('Sporting {c}', 'Sporting {c}'), p('Atletico {c}', 'Atl. {c}'),
-      p('Polisportiva {c}', 'Pol. {c}'), p('Unione {c}', 'Unione {c}')],
+      Bosconero`
+        .trim()
+        .split(/\s+/)
+        .map((c) => c.replace(/_/g, ' ')),
+    patterns: [
+      p('AC {c}', '{c}'),
+      p('{c} Calcio', '{c} Calcio'),
+      p('US {c}', 'US {c}'),
+      p('Virtus {c}', 'Virtus {c}'),
+      p('Pro {c}', 'Pro {c}'),
+      p('SS {c}', 'SS {c}'),
+      p('Sporting {c}', 'Sporting {c}'),
+      p('Atletico {c}', 'Atl. {c}'),
+      p('Polisportiva {c}', 'Pol. {c}'),
+      p('Unione {c}', 'Unione {c}'),
+    ],
     venues: ['Stadio {c}', 'Stadio Comunale di {c}', 'Stadio del Mare, {c}', 'Arena {c}', 'Stadio dei Pini, {c}'],
   },
   {
@@ -74,10 +116,21 @@ export const COUNTRIES: readonly Country[] = [
     regions: ['Nordmark', 'Westland', 'Südhöhen', 'Ostauen', 'Mittelgau'],
     cities: `Falkenau Eichstedt Rabenburg Lindenfeld Mühlbach Steinhausen Kaltenbrunn Wolfsheim Grünwalde Hohenfurt
       Bergstadt Weidenau Dornhagen Sonnenberg Auenstadt Rothenfels Kirchdorf Talheim Eschenbach Tannenrode Waldkirchen
-      Birkenhain Ulmenhof Moosbrück Seefeld Hasenwinkel Königsau Brunnthal Erlenbach Schwarzach`.trim().split(/\s+/),
-    patterns: [p('FC {c}', 'FC {c}'), p('SV {c}', 'SV {c}'), p('VfB {c}', 'VfB {c}'), p('Borussia {c}', 'Borussia {c}'),
-      p('TSV {c}', 'TSV {c}'), p('SC {c}', 'SC {c}'), p('VfL {c}', 'VfL {c}'), p('Fortuna {c}', 'Fortuna {c}'),
-      p('Eintracht {c}', 'Eintracht {c}'), p('Rot-Weiß {c}', 'RW {c}')],
+      Birkenhain Ulmenhof Moosbrück Seefeld Hasenwinkel Königsau Brunnthal Erlenbach Schwarzach`
+      .trim()
+      .split(/\s+/),
+    patterns: [
+      p('FC {c}', 'FC {c}'),
+      p('SV {c}', 'SV {c}'),
+      p('VfB {c}', 'VfB {c}'),
+      p('Borussia {c}', 'Borussia {c}'),
+      p('TSV {c}', 'TSV {c}'),
+      p('SC {c}', 'SC {c}'),
+      p('VfL {c}', 'VfL {c}'),
+      p('Fortuna {c}', 'Fortuna {c}'),
+      p('Eintracht {c}', 'Eintracht {c}'),
+      p('Rot-Weiß {c}', 'RW {c}'),
+    ],
     venues: ['Stadion {c}', 'Waldstadion {c}', '{c}-Arena', 'Sportpark {c}', 'Stadion am See, {c}'],
   },
 ];

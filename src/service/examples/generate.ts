@@ -32,7 +32,14 @@ export async function generateExamples(engine = Engine.open({ dataset: 'demo' })
     if (!parsedBody.ok) return parsedBody;
     const parsedQuery = parseWith(op.query, query);
     if (!parsedQuery.ok) return parsedQuery;
-    const result = await op.run({ engine, body: parsedBody.value, query: parsedQuery.value, key: null, baseUrl: EXAMPLE_BASE_URL, images });
+    const result = await op.run({
+      engine,
+      body: parsedBody.value,
+      query: parsedQuery.value,
+      key: null,
+      baseUrl: EXAMPLE_BASE_URL,
+      images,
+    });
     if (!result.ok) return result;
     return { ok: true as const, value: result.value.body };
   };

@@ -13,7 +13,18 @@ export const AlternativesResponse = z
         mode: z.enum(['dna_hybrid', 'fallback']),
         source: z.object({ player_id: z.number().int(), style_tags: z.array(z.string()) }).loose(),
         results: z.array(
-          z.object({ player: z.object({ player_id: z.number().int(), fee_tier: z.string().nullable(), market_value_eur: z.never().optional() }).loose(), recall_source: z.enum(['dna', 'league_peer', 'position_band']) }).loose(),
+          z
+            .object({
+              player: z
+                .object({
+                  player_id: z.number().int(),
+                  fee_tier: z.string().nullable(),
+                  market_value_eur: z.never().optional(),
+                })
+                .loose(),
+              recall_source: z.enum(['dna', 'league_peer', 'position_band']),
+            })
+            .loose(),
         ),
         limit: z.number().int(),
       })

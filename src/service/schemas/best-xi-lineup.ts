@@ -14,18 +14,27 @@ export const BestXiLineupResponse = z
       ga_per90: z.number(),
       def_per90: z.number(),
     }),
-    secondary: z
-      .object({
-        avg_age: z.number().nullable(),
-        total_minutes: z.number(),
-        leagues: z.array(z.object({ league_id: z.number().int(), name: z.string(), players: z.number().int() })),
-        nationalities: z.array(z.object({ nationality: z.string(), players: z.number().int() })),
-        shape: z.object({ goalkeeper: z.number().int(), defender: z.number().int(), midfielder: z.number().int(), attacker: z.number().int() }),
-        goalkeepers_ok: z.boolean(),
-        vibe_fit: z.number().nullable(),
+    secondary: z.object({
+      avg_age: z.number().nullable(),
+      total_minutes: z.number(),
+      leagues: z.array(z.object({ league_id: z.number().int(), name: z.string(), players: z.number().int() })),
+      nationalities: z.array(z.object({ nationality: z.string(), players: z.number().int() })),
+      shape: z.object({
+        goalkeeper: z.number().int(),
+        defender: z.number().int(),
+        midfielder: z.number().int(),
+        attacker: z.number().int(),
       }),
-    data_coverage: z
-      .object({ players_with_stats: z.number().int(), requested: z.number().int(), ratio: z.number(), level: z.enum(['full', 'partial', 'low']), fee_values_known: z.number().int() }),
+      goalkeepers_ok: z.boolean(),
+      vibe_fit: z.number().nullable(),
+    }),
+    data_coverage: z.object({
+      players_with_stats: z.number().int(),
+      requested: z.number().int(),
+      ratio: z.number(),
+      level: z.enum(['full', 'partial', 'low']),
+      fee_values_known: z.number().int(),
+    }),
   })
   .loose();
 export type BestXiLineupResponse = z.infer<typeof BestXiLineupResponse>;

@@ -8,7 +8,9 @@ export { BestXiPoolRequest };
 /** Pool response (SPEC §2.8): candidates never carry `image_url`. */
 export const BestXiPoolResponse = z
   .object({
-    players: z.array(z.object({ player_id: z.number().int(), name: z.string(), image_url: z.never().optional() }).loose()),
+    players: z.array(
+      z.object({ player_id: z.number().int(), name: z.string(), image_url: z.never().optional() }).loose(),
+    ),
     vibe_meta: Vibe.describe('The vibe: filters, metric weights, bonuses and constraints'),
     mode: z.enum(['pool', 'full', 'byIds']),
   })

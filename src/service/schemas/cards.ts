@@ -5,7 +5,12 @@ import { CardRequest, HD_STYLES, isHdStyle, SYNC_STYLES } from '../../cards/requ
 export { CardRequest, HD_STYLES, isHdStyle, SYNC_STYLES };
 
 /** The player block of every card response (SPEC §2.5). */
-export const CardPlayer = z.object({ player_id: z.number().int(), display_name: z.string(), position: z.string(), team_name: z.string().nullable() });
+export const CardPlayer = z.object({
+  player_id: z.number().int(),
+  display_name: z.string(),
+  position: z.string(),
+  team_name: z.string().nullable(),
+});
 
 /** Synchronous card response (200): player block, stored image URL, watermark flag. */
 export const CardResponse = z
@@ -35,7 +40,9 @@ export const CardJobResponse = z
     credits_charged: z.number().int().describe('Credits captured: the held amount once succeeded, else 0'),
     created_at: z.string(),
     updated_at: z.string(),
-    result: CardResponse.omit({ style: true }).extend({ style: z.enum(HD_STYLES) }).optional(),
+    result: CardResponse.omit({ style: true })
+      .extend({ style: z.enum(HD_STYLES) })
+      .optional(),
     error: z.object({ code: z.string(), detail: z.string() }).loose().optional(),
   })
   .strict();

@@ -15,7 +15,10 @@ export const ProblemResponse = z
     code: z.string().describe('Machine-readable error code, see /docs#errors'),
     param: z.string().optional().describe('Dot path of the offending field or header'),
     request_id: z.string(),
-    candidates: z.array(Candidate).optional().describe('ambiguous_player / ambiguous_team: the players or teams the name could mean'),
+    candidates: z
+      .array(Candidate)
+      .optional()
+      .describe('ambiguous_player / ambiguous_team: the players or teams the name could mean'),
     required_credits: z.number().int().optional().describe('insufficient_credits: the cost of the call'),
     balance: z.number().int().optional().describe('insufficient_credits: the wallet balance'),
   })
@@ -36,11 +39,16 @@ export const CatalogResponse = z
     beta: z.boolean(),
     request_schema: JsonSchemaDocument,
     summary: z.string().optional(),
-    auth: z.array(z.enum(['bearer', 'demo_channel'])).optional().describe('Accepted credentials'),
+    auth: z
+      .array(z.enum(['bearer', 'demo_channel']))
+      .optional()
+      .describe('Accepted credentials'),
     query_schema: JsonSchemaDocument.optional(),
   })
   .loose()
-  .describe('The surface of a POST endpoint; endpoint-specific members (styles, vibes, bounds, filters, …) are open on purpose');
+  .describe(
+    'The surface of a POST endpoint; endpoint-specific members (styles, vibes, bounds, filters, …) are open on purpose',
+  );
 export type CatalogResponse = z.infer<typeof CatalogResponse>;
 
 /** Every `meta` block of a player-facing response. */

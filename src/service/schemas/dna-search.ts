@@ -12,7 +12,19 @@ export const DnaSearchResponse = z
       .object({
         source: z.object({ player_id: z.number().int(), style_tags: z.array(z.string()) }).loose(),
         results: z.array(
-          z.object({ player: z.object({ player_id: z.number().int(), fee_tier: z.string().nullable(), market_value_eur: z.never().optional() }).loose(), similarity: z.number().min(0).max(1), match: z.number() }).loose(),
+          z
+            .object({
+              player: z
+                .object({
+                  player_id: z.number().int(),
+                  fee_tier: z.string().nullable(),
+                  market_value_eur: z.never().optional(),
+                })
+                .loose(),
+              similarity: z.number().min(0).max(1),
+              match: z.number(),
+            })
+            .loose(),
         ),
         filters: z.object({ position_group: z.string() }).loose(),
         limit: z.number().int(),

@@ -15,7 +15,16 @@ export const MatchIntelligenceResponse = z
           status: z.string(),
           home: z.object({ team_id: z.number().int(), name: z.string(), score: z.number().nullable() }),
           away: z.object({ team_id: z.number().int(), name: z.string(), score: z.number().nullable() }),
-          signals: z.object({ derby_kind: z.string().nullable(), competition_tier: z.string().regex(/^(top_flight|second_tier|tier_\d+|cup|international)$/).describe('top_flight, second_tier, tier_<n>, cup or international'), headline: z.string() }).loose(),
+          signals: z
+            .object({
+              derby_kind: z.string().nullable(),
+              competition_tier: z
+                .string()
+                .regex(/^(top_flight|second_tier|tier_\d+|cup|international)$/)
+                .describe('top_flight, second_tier, tier_<n>, cup or international'),
+              headline: z.string(),
+            })
+            .loose(),
         })
         .loose(),
     ),

@@ -23,10 +23,20 @@ export class MemoryRateLimits implements RateLimitStore {
     const msPerToken = 1000 / ratePerSecond;
     if (tokens < 1) {
       this.buckets.set(bucket, { tokens, atMs: nowMs });
-      return { allowed: false, remaining: 0, retry_after_ms: Math.ceil((1 - tokens) * msPerToken), reset_ms: Math.ceil((burst - tokens) * msPerToken) };
+      return {
+        allowed: false,
+        remaining: 0,
+        retry_after_ms: Math.ceil((1 - tokens) * msPerToken),
+        reset_ms: Math.ceil((burst - tokens) * msPerToken),
+      };
     }
     const left = tokens - 1;
     this.buckets.set(bucket, { tokens: left, atMs: nowMs });
-    return { allowed: true, remaining: Math.floor(left), retry_after_ms: 0, reset_ms: Math.ceil((burst - left) * msPerToken) };
+    return {
+      allowed: true,
+      remaining: Math.floor(left),
+      retry_after_ms: 0,
+      reset_ms: Math.ceil((burst - left) * msPerToken),
+    };
   }
 }

@@ -3,8 +3,24 @@
  * tested against. Single-threaded JavaScript makes every method atomic.
  */
 import type {
-  DemoStore, HoldOutcome, IdempotencyRecord, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore,
-  LedgerEntry, OpenHold, ServiceStore, SettleOutcome, StoredResponse, TopupOutcome, UnfinishedJob, WalletStore,
+  DemoStore,
+  HoldOutcome,
+  IdempotencyRecord,
+  IdempotencyStore,
+  ImageStore,
+  JobRecord,
+  JobStatus,
+  JobStore,
+  KeyRecord,
+  KeyStore,
+  LedgerEntry,
+  OpenHold,
+  ServiceStore,
+  SettleOutcome,
+  StoredResponse,
+  TopupOutcome,
+  UnfinishedJob,
+  WalletStore,
 } from '../ports.js';
 import type { HeldCredits, LedgerOp, LedgerOutcome, OutcomeOf } from '../ledger.js';
 import { batchReads, consecutiveIds, decideBatch, holdOp, topupOp } from '../ledger.js';
@@ -21,7 +37,8 @@ class MemoryKeys implements KeyStore {
   }
 
   async create(record: KeyRecord): Promise<void> {
-    if (this.byIdMap.has(record.id) || this.byHashMap.has(record.hash)) throw new Error(`key ${record.id} already exists`);
+    if (this.byIdMap.has(record.id) || this.byHashMap.has(record.hash))
+      throw new Error(`key ${record.id} already exists`);
     const copy = { ...record };
     this.changes += 1;
     this.byIdMap.set(record.id, copy);
@@ -83,7 +100,11 @@ class MemoryWallets implements WalletStore {
       if (balance !== undefined) balances.set(walletId, balance);
     }
     const held = new Map(reads.heldWalletIds.map((walletId) => [walletId, this.heldOf(walletId)]));
-    const decision = decideBatch({ balances, held, holds, settledBefore }, ops, consecutiveIds(this.entries.length, ops.length));
+    const decision = decideBatch(
+      { balances, held, holds, settledBefore },
+      ops,
+      consecutiveIds(this.entries.length, ops.length),
+    );
     this.entries.push(...decision.entries);
     for (const h of decision.opened) this.unsettled.set(h.hold_id, h);
     for (const id of decision.settled) this.unsettled.delete(id);
@@ -100,7 +121,8 @@ class MemoryWallets implements WalletStore {
   }
   /** Releases the given holds in one batch; returns how many were released. */
   private releaseAll(holdIds: number[], at: string, note: string): number {
-    return this.apply(holdIds.map((holdId): LedgerOp => ({ kind: 'release', holdId, at, note }))).filter((o) => o.ok).length;
+    return this.apply(holdIds.map((holdId): LedgerOp => ({ kind: 'release', holdId, at, note }))).filter((o) => o.ok)
+      .length;
   }
 
   async open(walletId: string): Promise<void> {
@@ -109,7 +131,13 @@ class MemoryWallets implements WalletStore {
   async topup(walletId: string, credits: number, at: string, note: string | null = null): Promise<TopupOutcome> {
     return this.run(topupOp(walletId, credits, at, note));
   }
-  async hold(walletId: string, credits: number, at: string, expiresAt: string, note: string | null = null): Promise<HoldOutcome> {
+  async hold(
+    walletId: string,
+    credits: number,
+    at: string,
+    expiresAt: string,
+    note: string | null = null,
+  ): Promise<HoldOutcome> {
     return this.run(holdOp(walletId, credits, at, expiresAt, note, this.owner));
   }
   async capture(holdId: number, at: string): Promise<SettleOutcome> {
@@ -119,11 +147,19 @@ class MemoryWallets implements WalletStore {
     return this.run({ kind: 'release', holdId, at, note });
   }
   async expireHolds(now: string): Promise<number> {
-    return this.releaseAll([...this.unsettled].filter(([, h]) => h.expires_at <= now).map(([id]) => id), now, 'expired');
+    return this.releaseAll(
+      [...this.unsettled].filter(([, h]) => h.expires_at <= now).map(([id]) => id),
+      now,
+      'expired',
+    );
   }
   async releaseAbandoned(at: string, keep: readonly number[] = []): Promise<number> {
     // Every hold of a memory store was taken by this handle, in this process: none is abandoned.
-    return this.releaseAll([...this.unsettled].filter(([id, h]) => h.owner !== this.owner && !keep.includes(id)).map(([id]) => id), at, 'abandoned');
+    return this.releaseAll(
+      [...this.unsettled].filter(([id, h]) => h.owner !== this.owner && !keep.includes(id)).map(([id]) => id),
+      at,
+      'abandoned',
+    );
   }
   async balance(walletId: string): Promise<number | null> {
     return this.balances.get(walletId) ?? null;
@@ -135,7 +171,16 @@ class MemoryWallets implements WalletStore {
   async openHolds(walletId: string): Promise<OpenHold[]> {
     const open: OpenHold[] = [];
     for (const [id, h] of this.unsettled) {
-      if (h.wallet_id === walletId) open.push({ hold_id: id, wallet_id: walletId, credits: h.amount, note: h.note, created_at: h.created_at, expires_at: h.expires_at, owner: h.owner });
+      if (h.wallet_id === walletId)
+        open.push({
+          hold_id: id,
+          wallet_id: walletId,
+          credits: h.amount,
+          note: h.note,
+          created_at: h.created_at,
+          expires_at: h.expires_at,
+          owner: h.owner,
+        });
     }
     return open;
   }
@@ -152,7 +197,10 @@ class MemoryIdempotency implements IdempotencyStore {
     const id = `${scope}\u0000${key}`;
     const existing = this.records.get(id);
     if (existing && existing.expires_at > at) {
-      return { claimed: false as const, record: { fingerprint: existing.fingerprint, response: existing.response && { ...existing.response } } };
+      return {
+        claimed: false as const,
+        record: { fingerprint: existing.fingerprint, response: existing.response && { ...existing.response } },
+      };
     }
     this.records.set(id, { fingerprint, response: null, expires_at: expiresAt });
     return { claimed: true as const };

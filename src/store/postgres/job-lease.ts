@@ -21,7 +21,9 @@ END $$;
  * are ordered by its row lock and only the first gets it.
  * @example await postgresJobLease(pool)('job_x', 'api-1#3fa8', now, inAMinute) // => true
  */
-export function postgresJobLease(pool: pg.Pool): (jobId: string, owner: string, at: string, until: string) => Promise<boolean> {
+export function postgresJobLease(
+  pool: pg.Pool,
+): (jobId: string, owner: string, at: string, until: string) => Promise<boolean> {
   return async (jobId, owner, at, until) => {
     const sameInstance = `${instanceOfOwner(owner)}#`;
     const claimed = await pool.query(

@@ -34,10 +34,18 @@ RETURNING tokens, allowed`;
 export function postgresRateLimits(pool: pg.Pool): RateLimitStore {
   return {
     async take(bucket: string, nowMs: number, ratePerSecond: number, burst: number): Promise<RateDecision> {
-      const row = (await pool.query<{ tokens: number; allowed: boolean }>(TAKE_SQL, [bucket, Math.floor(nowMs), ratePerSecond, burst])).rows[0];
+      const row = (
+        await pool.query<{ tokens: number; allowed: boolean }>(TAKE_SQL, [
+          bucket,
+          Math.floor(nowMs),
+          ratePerSecond,
+          burst,
+        ])
+      ).rows[0];
       const msPerToken = 1000 / ratePerSecond;
       const reset_ms = Math.ceil((burst - row.tokens) * msPerToken);
-      if (!row.allowed) return { allowed: false, remaining: 0, retry_after_ms: Math.ceil((1 - row.tokens) * msPerToken), reset_ms };
+      if (!row.allowed)
+        return { allowed: false, remaining: 0, retry_after_ms: Math.ceil((1 - row.tokens) * msPerToken), reset_ms };
       return { allowed: true, remaining: Math.floor(row.tokens), retry_after_ms: 0, reset_ms };
     },
   };

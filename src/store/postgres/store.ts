@@ -6,8 +6,20 @@
  */
 import type pg from 'pg';
 import type {
-  DemoStore, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore, LedgerEntry,
-  OpenHold, ServiceStore, StoreStats, StoredResponse, WalletStore,
+  DemoStore,
+  IdempotencyStore,
+  ImageStore,
+  JobRecord,
+  JobStatus,
+  JobStore,
+  KeyRecord,
+  KeyStore,
+  LedgerEntry,
+  OpenHold,
+  ServiceStore,
+  StoreStats,
+  StoredResponse,
+  WalletStore,
 } from '../ports.js';
 import type { HeldCredits, LedgerOp, LedgerOutcome } from '../ledger.js';
 import { batchReads, decideBatch, groupCommit, queuedSettlements, topupOp } from '../ledger.js';
@@ -98,7 +110,14 @@ function postgresKeys(pool: pg.Pool): KeyStore {
   const COLUMNS = 'id, hash, label, no_watermark, created_at, revoked_at';
   return {
     async create(r) {
-      await pool.query(`INSERT INTO api_keys (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`, [r.id, r.hash, r.label, r.no_watermark, r.created_at, r.revoked_at]);
+      await pool.query(`INSERT INTO api_keys (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        r.id,
+        r.hash,
+        r.label,
+        r.no_watermark,
+        r.created_at,
+        r.revoked_at,
+      ]);
     },
     async byHash(hash) {
       return (await pool.query<KeyRecord>(`SELECT ${COLUMNS} FROM api_keys WHERE hash = $1`, [hash])).rows[0] ?? null;
@@ -110,7 +129,10 @@ function postgresKeys(pool: pg.Pool): KeyStore {
       return (await pool.query<KeyRecord>(`SELECT ${COLUMNS} FROM api_keys ORDER BY created_at, id`)).rows;
     },
     async revoke(id, at) {
-      return (await pool.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [at, id])).rowCount === 1;
+      return (
+        (await pool.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [at, id]))
+          .rowCount === 1
+      );
     },
   };
 }
@@ -124,24 +146,71 @@ function postgresKeys(pool: pg.Pool): KeyStore {
 async function applyBatch(client: pg.PoolClient, ops: LedgerOp[]): Promise<LedgerOutcome[]> {
   const reads = batchReads(ops);
   // A hold's wallet never changes, so reading it before taking the lock is safe.
-  const holdWallets = reads.holdIds.length === 0 ? [] : (await client.query<{ wallet_id: string }>('SELECT wallet_id FROM holds WHERE hold_id = ANY($1::bigint[])', [reads.holdIds])).rows;
+  const holdWallets =
+    reads.holdIds.length === 0
+      ? []
+      : (
+          await client.query<{ wallet_id: string }>('SELECT wallet_id FROM holds WHERE hold_id = ANY($1::bigint[])', [
+            reads.holdIds,
+          ])
+        ).rows;
   const walletIds = [...new Set([...reads.walletIds, ...holdWallets.map((h) => h.wallet_id)])];
-  const locked = (await client.query<{ wallet_id: string; balance: number }>('SELECT wallet_id, balance FROM wallets WHERE wallet_id = ANY($1::text[]) ORDER BY wallet_id FOR UPDATE', [walletIds])).rows;
+  const locked = (
+    await client.query<{ wallet_id: string; balance: number }>(
+      'SELECT wallet_id, balance FROM wallets WHERE wallet_id = ANY($1::text[]) ORDER BY wallet_id FOR UPDATE',
+      [walletIds],
+    )
+  ).rows;
   const balances = new Map(locked.map((w) => [w.wallet_id, w.balance]));
   // Credits in open holds, for the top-up limit: read under the wallet locks (holds of a wallet are
   // only added or settled under its lock) and before this batch settles any.
-  const heldRows = reads.heldWalletIds.length === 0 ? [] : (await client.query<{ wallet_id: string; held: number }>('SELECT wallet_id, SUM(amount)::bigint AS held FROM holds WHERE wallet_id = ANY($1::text[]) GROUP BY wallet_id', [reads.heldWalletIds])).rows;
-  const held = new Map(reads.heldWalletIds.map((walletId) => [walletId, heldRows.find((h) => h.wallet_id === walletId)?.held ?? 0]));
+  const heldRows =
+    reads.heldWalletIds.length === 0
+      ? []
+      : (
+          await client.query<{ wallet_id: string; held: number }>(
+            'SELECT wallet_id, SUM(amount)::bigint AS held FROM holds WHERE wallet_id = ANY($1::text[]) GROUP BY wallet_id',
+            [reads.heldWalletIds],
+          )
+        ).rows;
+  const held = new Map(
+    reads.heldWalletIds.map((walletId) => [walletId, heldRows.find((h) => h.wallet_id === walletId)?.held ?? 0]),
+  );
   // Deleting the holds claims their settlement: a replica settling the same hold waits for this
   // transaction and then finds no row.
-  const open = reads.holdIds.length === 0 ? [] : (await client.query<{ hold_id: number; wallet_id: string; amount: number }>('DELETE FROM holds WHERE hold_id = ANY($1::bigint[]) RETURNING hold_id, wallet_id, amount', [reads.holdIds])).rows;
-  const holds = new Map(open.map((h): [number, HeldCredits] => [h.hold_id, { wallet_id: h.wallet_id, amount: h.amount }]));
+  const open =
+    reads.holdIds.length === 0
+      ? []
+      : (
+          await client.query<{ hold_id: number; wallet_id: string; amount: number }>(
+            'DELETE FROM holds WHERE hold_id = ANY($1::bigint[]) RETURNING hold_id, wallet_id, amount',
+            [reads.holdIds],
+          )
+        ).rows;
+  const holds = new Map(
+    open.map((h): [number, HeldCredits] => [h.hold_id, { wallet_id: h.wallet_id, amount: h.amount }]),
+  );
   // A hold id with no open hold is settled already (its hold entry exists) or unknown.
   const missing = reads.holdIds.filter((id) => !holds.has(id));
-  const settledBefore = new Set(missing.length === 0 ? [] : (await client.query<{ entry_id: number }>("SELECT entry_id FROM ledger WHERE kind = 'hold' AND entry_id = ANY($1::bigint[])", [missing])).rows.map((e) => e.entry_id));
+  const settledBefore = new Set(
+    missing.length === 0
+      ? []
+      : (
+          await client.query<{ entry_id: number }>(
+            "SELECT entry_id FROM ledger WHERE kind = 'hold' AND entry_id = ANY($1::bigint[])",
+            [missing],
+          )
+        ).rows.map((e) => e.entry_id),
+  );
   // Ids are drawn under the wallet locks, so each wallet's entries are numbered in commit order;
   // one per operation, and those of refused operations are left unused (gaps, as after a rollback).
-  const ids = (await client.query<{ id: number }>("SELECT nextval('ledger_entry_seq') AS id FROM generate_series(1, $1::int)", [ops.length])).rows.map((r) => r.id).sort((a, b) => a - b);
+  const ids = (
+    await client.query<{ id: number }>("SELECT nextval('ledger_entry_seq') AS id FROM generate_series(1, $1::int)", [
+      ops.length,
+    ])
+  ).rows
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
 
   const decision = decideBatch({ balances, held, holds, settledBefore }, ops, ids);
   const { entries, opened } = decision;
@@ -149,18 +218,35 @@ async function applyBatch(client: pg.PoolClient, ops: LedgerOp[]): Promise<Ledge
     await client.query(
       `INSERT INTO ledger (entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at)
        SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::text[], $8::text[])`,
-      [entries.map((e) => e.entry_id), entries.map((e) => e.wallet_id), entries.map((e) => e.kind), entries.map((e) => e.amount), entries.map((e) => e.hold_id), entries.map((e) => e.balance_after), entries.map((e) => e.note), entries.map((e) => e.at)],
+      [
+        entries.map((e) => e.entry_id),
+        entries.map((e) => e.wallet_id),
+        entries.map((e) => e.kind),
+        entries.map((e) => e.amount),
+        entries.map((e) => e.hold_id),
+        entries.map((e) => e.balance_after),
+        entries.map((e) => e.note),
+        entries.map((e) => e.at),
+      ],
     );
   }
   if (opened.length > 0) {
-    await client.query('INSERT INTO holds (hold_id, wallet_id, amount, expires_at, owner) SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::text[])', [
-      opened.map((h) => h.hold_id), opened.map((h) => h.wallet_id), opened.map((h) => h.amount), opened.map((h) => h.expires_at), opened.map((h) => h.owner),
-    ]);
+    await client.query(
+      'INSERT INTO holds (hold_id, wallet_id, amount, expires_at, owner) SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::text[])',
+      [
+        opened.map((h) => h.hold_id),
+        opened.map((h) => h.wallet_id),
+        opened.map((h) => h.amount),
+        opened.map((h) => h.expires_at),
+        opened.map((h) => h.owner),
+      ],
+    );
   }
   if (decision.balances.length > 0) {
-    await client.query('UPDATE wallets AS w SET balance = v.balance FROM unnest($1::text[], $2::bigint[]) AS v(wallet_id, balance) WHERE w.wallet_id = v.wallet_id', [
-      decision.balances.map(([id]) => id), decision.balances.map(([, balance]) => balance),
-    ]);
+    await client.query(
+      'UPDATE wallets AS w SET balance = v.balance FROM unnest($1::text[], $2::bigint[]) AS v(wallet_id, balance) WHERE w.wallet_id = v.wallet_id',
+      [decision.balances.map(([id]) => id), decision.balances.map(([, balance]) => balance)],
+    );
   }
   return decision.outcomes;
 }
@@ -180,7 +266,10 @@ function postgresWallets(pool: pg.Pool, owner: string): WalletStore {
   return {
     owner,
     async open(walletId, at) {
-      await pool.query('INSERT INTO wallets (wallet_id, balance, created_at) VALUES ($1, 0, $2) ON CONFLICT (wallet_id) DO NOTHING', [walletId, at]);
+      await pool.query(
+        'INSERT INTO wallets (wallet_id, balance, created_at) VALUES ($1, 0, $2) ON CONFLICT (wallet_id) DO NOTHING',
+        [walletId, at],
+      );
     },
     async topup(walletId, credits, at, note = null) {
       return grouped(topupOp(walletId, credits, at, note));
@@ -189,19 +278,39 @@ function postgresWallets(pool: pg.Pool, owner: string): WalletStore {
     async expireHolds(now) {
       // Every due hold is released through the batch; one another replica settles first comes back
       // already_settled and is not counted, so each hold is released (and counted) once.
-      const due = (await pool.query<{ hold_id: number }>('SELECT hold_id FROM holds WHERE expires_at <= $1 ORDER BY hold_id', [now])).rows;
-      return releaseAll(due.map((h) => h.hold_id), now, 'expired');
+      const due = (
+        await pool.query<{ hold_id: number }>('SELECT hold_id FROM holds WHERE expires_at <= $1 ORDER BY hold_id', [
+          now,
+        ])
+      ).rows;
+      return releaseAll(
+        due.map((h) => h.hold_id),
+        now,
+        'expired',
+      );
     },
     async releaseAbandoned(at, keep = []) {
       // Only an earlier process of this instance: same instance, another token. Other replicas'
       // holds may belong to calls in flight right now; they wait for their expiry.
       const prefix = `${instanceOfOwner(owner)}#`;
-      const mine = (await pool.query<{ hold_id: number }>('SELECT hold_id FROM holds WHERE left(owner, $1) = $2 AND owner <> $3 ORDER BY hold_id', [prefix.length, prefix, owner])).rows;
+      const mine = (
+        await pool.query<{ hold_id: number }>(
+          'SELECT hold_id FROM holds WHERE left(owner, $1) = $2 AND owner <> $3 ORDER BY hold_id',
+          [prefix.length, prefix, owner],
+        )
+      ).rows;
       const kept = new Set(keep);
-      return releaseAll(mine.map((h) => h.hold_id).filter((id) => !kept.has(id)), at, 'abandoned');
+      return releaseAll(
+        mine.map((h) => h.hold_id).filter((id) => !kept.has(id)),
+        at,
+        'abandoned',
+      );
     },
     async balance(walletId) {
-      return (await pool.query<{ balance: number }>('SELECT balance FROM wallets WHERE wallet_id = $1', [walletId])).rows[0]?.balance ?? null;
+      return (
+        (await pool.query<{ balance: number }>('SELECT balance FROM wallets WHERE wallet_id = $1', [walletId])).rows[0]
+          ?.balance ?? null
+      );
     },
     async openHolds(walletId) {
       return (
@@ -235,15 +344,26 @@ function postgresIdempotency(pool: pg.Pool): IdempotencyStore {
           [scope, key, fingerprint, expiresAt, at],
         );
         if (claimed.rowCount === 1) return { claimed: true as const };
-        const row = (await client.query<{ fingerprint: string; status: number | null; headers: string | null; body: string | null }>(
-          'SELECT fingerprint, status, headers, body FROM idempotency WHERE scope = $1 AND key = $2',
-          [scope, key],
-        )).rows[0];
-        const response: StoredResponse | null = row.status === null ? null : { status: row.status, headers: JSON.parse(row.headers!), body: row.body! };
+        const row = (
+          await client.query<{
+            fingerprint: string;
+            status: number | null;
+            headers: string | null;
+            body: string | null;
+          }>('SELECT fingerprint, status, headers, body FROM idempotency WHERE scope = $1 AND key = $2', [scope, key])
+        ).rows[0];
+        const response: StoredResponse | null =
+          row.status === null ? null : { status: row.status, headers: JSON.parse(row.headers!), body: row.body! };
         return { claimed: false as const, record: { fingerprint: row.fingerprint, response } };
       }),
     async complete(scope, key, r) {
-      await pool.query('UPDATE idempotency SET status = $1, headers = $2, body = $3 WHERE scope = $4 AND key = $5', [r.status, JSON.stringify(r.headers), r.body, scope, key]);
+      await pool.query('UPDATE idempotency SET status = $1, headers = $2, body = $3 WHERE scope = $4 AND key = $5', [
+        r.status,
+        JSON.stringify(r.headers),
+        r.body,
+        scope,
+        key,
+      ]);
     },
     async abandon(scope, key) {
       await pool.query('DELETE FROM idempotency WHERE scope = $1 AND key = $2', [scope, key]);
@@ -266,11 +386,16 @@ function postgresDemo(pool: pg.Pool): DemoStore {
         );
         if (counted.rows.length === 1) return { ok: true, used: counted.rows[0].used };
       }
-      const row = (await pool.query<{ used: number }>('SELECT used FROM demo_usage WHERE day = $1 AND client = $2', [day, client])).rows[0];
+      const row = (
+        await pool.query<{ used: number }>('SELECT used FROM demo_usage WHERE day = $1 AND client = $2', [day, client])
+      ).rows[0];
       return { ok: false, used: row?.used ?? 0 };
     },
     async unreserve(client, day) {
-      await pool.query('UPDATE demo_usage SET used = used - 1 WHERE day = $1 AND client = $2 AND used > 0', [day, client]);
+      await pool.query('UPDATE demo_usage SET used = used - 1 WHERE day = $1 AND client = $2 AND used > 0', [
+        day,
+        client,
+      ]);
     },
     async purge(day) {
       return (await pool.query('DELETE FROM demo_usage WHERE day < $1', [day])).rowCount ?? 0;
@@ -283,7 +408,10 @@ const bytesOf = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, 
 function postgresImages(pool: pg.Pool): ImageStore {
   return {
     async put(sha256, png) {
-      await pool.query('INSERT INTO images (sha256, png) VALUES ($1, $2) ON CONFLICT (sha256) DO NOTHING', [sha256, bytesOf(png)]);
+      await pool.query('INSERT INTO images (sha256, png) VALUES ($1, $2) ON CONFLICT (sha256) DO NOTHING', [
+        sha256,
+        bytesOf(png),
+      ]);
     },
     async get(sha256) {
       const row = (await pool.query<{ png: Buffer }>('SELECT png FROM images WHERE sha256 = $1', [sha256])).rows[0];
@@ -300,11 +428,22 @@ function postgresJobs(pool: pg.Pool): JobStore {
     async create(j, photo = null) {
       // The bytes are sent now, so a caller reusing its buffer later cannot change the stored photo.
       await pool.query(`INSERT INTO jobs (${JOB_COLUMNS}, photo) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
-        j.job_id, j.key_id, j.hold_id, j.credits, j.status, j.request, j.result, j.created_at, j.updated_at, photo ? bytesOf(photo) : null,
+        j.job_id,
+        j.key_id,
+        j.hold_id,
+        j.credits,
+        j.status,
+        j.request,
+        j.result,
+        j.created_at,
+        j.updated_at,
+        photo ? bytesOf(photo) : null,
       ]);
     },
     async get(jobId) {
-      return (await pool.query<JobRecord>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE job_id = $1`, [jobId])).rows[0] ?? null;
+      return (
+        (await pool.query<JobRecord>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE job_id = $1`, [jobId])).rows[0] ?? null
+      );
     },
     async update(jobId: string, status: JobStatus, result: string | null, at: string) {
       // A finished job drops its photo: only unfinished jobs need one, so uploads never pile up.
@@ -315,7 +454,11 @@ function postgresJobs(pool: pg.Pool): JobStore {
       return updated.rowCount === 1;
     },
     async unfinished() {
-      const rows = (await pool.query<JobRecord & { photo: Buffer | null }>(`SELECT ${JOB_COLUMNS}, photo FROM jobs WHERE status IN ('queued', 'running') ORDER BY created_at, seq`)).rows;
+      const rows = (
+        await pool.query<JobRecord & { photo: Buffer | null }>(
+          `SELECT ${JOB_COLUMNS}, photo FROM jobs WHERE status IN ('queued', 'running') ORDER BY created_at, seq`,
+        )
+      ).rows;
       return rows.map((row) => ({ ...row, photo: row.photo ? new Uint8Array(row.photo) : null }));
     },
   };
@@ -350,7 +493,8 @@ export interface PostgresStoreOptions {
  */
 export async function postgresStore(options: PostgresStoreOptions): Promise<ServiceStore> {
   const schema = options.schema ?? POSTGRES_DEFAULT_SCHEMA;
-  if (!SCHEMA_NAME.test(schema)) throw new RangeError(`schema must be a lowercase identifier (a-z, 0-9, _), got ${JSON.stringify(schema)}`);
+  if (!SCHEMA_NAME.test(schema))
+    throw new RangeError(`schema must be a lowercase identifier (a-z, 0-9, _), got ${JSON.stringify(schema)}`);
   const owner = newHoldOwner(options.instanceId);
   const driver = requireOptional<typeof pg>('pg', 'halfspace/store/postgres');
   const pool = new driver.Pool({
@@ -358,7 +502,12 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Serv
     max: options.max ?? POSTGRES_DEFAULT_POOL_SIZE,
     // Every connection works in the store's schema, so the SQL above names no schema.
     options: `-c search_path=${schema}`,
-    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? (v: string) => Number(v) : driver.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID
+          ? (v: string) => Number(v)
+          : driver.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
   });
   // An idle connection the server drops (restart, timeout) is removed from the pool; the next
   // query opens a new one or fails itself. Without a listener the error would end the process.
@@ -388,8 +537,16 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Serv
     ledgerQueries: postgresLedgerQueries(pool),
     stats: async () => {
       const jobs: StoreStats['jobs'] = { queued: 0, running: 0, succeeded: 0, failed: 0 };
-      for (const row of (await pool.query<{ status: JobStatus; n: number }>('SELECT status, COUNT(*)::bigint AS n FROM jobs GROUP BY status')).rows) jobs[row.status] = row.n;
-      return { holds_open: (await pool.query<{ n: number }>('SELECT COUNT(*)::bigint AS n FROM holds')).rows[0].n, jobs };
+      for (const row of (
+        await pool.query<{ status: JobStatus; n: number }>(
+          'SELECT status, COUNT(*)::bigint AS n FROM jobs GROUP BY status',
+        )
+      ).rows)
+        jobs[row.status] = row.n;
+      return {
+        holds_open: (await pool.query<{ n: number }>('SELECT COUNT(*)::bigint AS n FROM holds')).rows[0].n,
+        jobs,
+      };
     },
     close: () => pool.end(),
   };

@@ -24,7 +24,14 @@ export function sqliteLedgerQueries(db: Database.Database): LedgerQueries {
   );
   return {
     async ledgerPage(walletId, f) {
-      return page.all({ wallet: walletId, kind: f.kind ?? null, since: f.since ?? null, until: f.until ?? null, before: f.before ?? null, limit: f.limit });
+      return page.all({
+        wallet: walletId,
+        kind: f.kind ?? null,
+        since: f.since ?? null,
+        until: f.until ?? null,
+        before: f.before ?? null,
+        limit: f.limit,
+      });
     },
     async usage(f) {
       return usage.all({ wallet: f.walletId ?? null, since: f.since ?? null, until: f.until ?? null });

@@ -5,8 +5,21 @@
  */
 import type Database from 'better-sqlite3';
 import type {
-  DemoStore, IdempotencyStore, ImageStore, JobRecord, JobStatus, JobStore, KeyRecord, KeyStore, LedgerEntry,
-  OpenHold, ServiceStore, StoreStats, StoredResponse, TopupOutcome, WalletStore,
+  DemoStore,
+  IdempotencyStore,
+  ImageStore,
+  JobRecord,
+  JobStatus,
+  JobStore,
+  KeyRecord,
+  KeyStore,
+  LedgerEntry,
+  OpenHold,
+  ServiceStore,
+  StoreStats,
+  StoredResponse,
+  TopupOutcome,
+  WalletStore,
 } from '../ports.js';
 import type { HeldCredits, LedgerOp, LedgerOutcome } from '../ledger.js';
 import { batchReads, consecutiveIds, decideBatch, groupCommit, queuedSettlements, topupOp } from '../ledger.js';
@@ -87,7 +100,8 @@ function chunked<R = unknown>(db: Database.Database, sqlOf: (n: number) => strin
   };
   const each = (items: readonly unknown[][], use: (s: Database.Statement, params: unknown[]) => void) => {
     let i = 0;
-    for (const size of CHUNK_SIZES) for (; items.length - i >= size; i += size) use(statement(size), items.slice(i, i + size).flat());
+    for (const size of CHUNK_SIZES)
+      for (; items.length - i >= size; i += size) use(statement(size), items.slice(i, i + size).flat());
   };
   return {
     run: (items: readonly unknown[][]) => each(items, (s, params) => s.run(params)),
@@ -99,7 +113,8 @@ function chunked<R = unknown>(db: Database.Database, sqlOf: (n: number) => strin
   };
 }
 /** `?, ?, …` (width 1) or `(?, ?), (?, ?), …` bind slots for n items. */
-const bindSlots = (n: number, width = 1) => Array.from({ length: n }, () => (width === 1 ? '?' : `(${Array(width).fill('?').join(', ')})`)).join(', ');
+const bindSlots = (n: number, width = 1) =>
+  Array.from({ length: n }, () => (width === 1 ? '?' : `(${Array(width).fill('?').join(', ')})`)).join(', ');
 
 interface KeyRow {
   id: string;
@@ -113,7 +128,9 @@ interface KeyRow {
 const keyOf = (row: KeyRow): KeyRecord => ({ ...row, no_watermark: row.no_watermark === 1 });
 
 function sqliteKeys(db: Database.Database): KeyStore {
-  const insert = db.prepare('INSERT INTO api_keys (id, hash, label, no_watermark, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO api_keys (id, hash, label, no_watermark, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   const byHash = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE hash = ?');
   const byId = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?');
   const list = db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id');
@@ -152,7 +169,9 @@ function sqliteWallets(db: Database.Database, owner: string): WalletStore {
   const getBalance = db.prepare<[string], { balance: number }>('SELECT balance FROM wallets WHERE wallet_id = ?');
   const setBalance = db.prepare('UPDATE wallets SET balance = ? WHERE wallet_id = ?');
   const dueHolds = db.prepare<[string], { hold_id: number }>('SELECT hold_id FROM holds WHERE expires_at <= ?');
-  const othersHolds = db.prepare<[string], { hold_id: number }>('SELECT hold_id FROM holds WHERE owner IS NULL OR owner <> ? ORDER BY hold_id');
+  const othersHolds = db.prepare<[string], { hold_id: number }>(
+    'SELECT hold_id FROM holds WHERE owner IS NULL OR owner <> ? ORDER BY hold_id',
+  );
   const heldOf = db.prepare<[string], number>('SELECT COALESCE(SUM(amount), 0) FROM holds WHERE wallet_id = ?').pluck();
   const openHoldsOf = db.prepare<[string], OpenHold>(
     'SELECT h.hold_id, h.wallet_id, h.amount AS credits, l.note, l.at AS created_at, h.expires_at, h.owner FROM holds AS h JOIN ledger AS l ON l.entry_id = h.hold_id WHERE h.wallet_id = ? ORDER BY h.hold_id',
@@ -166,16 +185,31 @@ function sqliteWallets(db: Database.Database, owner: string): WalletStore {
   // the write lock, from balances and holds read at its start; it is then written with a few
   // multi-row statements per table instead of ~10 statements per call (bench/results/http.md).
   const nextEntryId = db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'ledger'");
-  const holdsIn = chunked<{ hold_id: number; wallet_id: string; amount: number }>(db, (n) => `SELECT hold_id, wallet_id, amount FROM holds WHERE hold_id IN (${bindSlots(n)})`);
-  const holdEntriesIn = chunked<{ entry_id: number }>(db, (n) => `SELECT entry_id FROM ledger WHERE kind = 'hold' AND entry_id IN (${bindSlots(n)})`);
-  const insertEntries = chunked(db, (n) => `INSERT INTO ledger (entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES ${bindSlots(n, 8)}`);
-  const insertHolds = chunked(db, (n) => `INSERT INTO holds (hold_id, wallet_id, amount, expires_at, owner) VALUES ${bindSlots(n, 5)}`);
+  const holdsIn = chunked<{ hold_id: number; wallet_id: string; amount: number }>(
+    db,
+    (n) => `SELECT hold_id, wallet_id, amount FROM holds WHERE hold_id IN (${bindSlots(n)})`,
+  );
+  const holdEntriesIn = chunked<{ entry_id: number }>(
+    db,
+    (n) => `SELECT entry_id FROM ledger WHERE kind = 'hold' AND entry_id IN (${bindSlots(n)})`,
+  );
+  const insertEntries = chunked(
+    db,
+    (n) =>
+      `INSERT INTO ledger (entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES ${bindSlots(n, 8)}`,
+  );
+  const insertHolds = chunked(
+    db,
+    (n) => `INSERT INTO holds (hold_id, wallet_id, amount, expires_at, owner) VALUES ${bindSlots(n, 5)}`,
+  );
   const deleteHolds = chunked(db, (n) => `DELETE FROM holds WHERE hold_id IN (${bindSlots(n)})`);
 
   const applyBatch = db.transaction((ops: LedgerOp[]): LedgerOutcome[] => {
     const reads = batchReads(ops);
     const open = holdsIn.all(reads.holdIds.map((id) => [id]));
-    const holds = new Map(open.map((h): [number, HeldCredits] => [h.hold_id, { wallet_id: h.wallet_id, amount: h.amount }]));
+    const holds = new Map(
+      open.map((h): [number, HeldCredits] => [h.hold_id, { wallet_id: h.wallet_id, amount: h.amount }]),
+    );
     // A hold id missing from the open holds is either settled already (its ledger entry exists) or unknown.
     const missing = reads.holdIds.filter((id) => !holds.has(id)).map((id) => [id]);
     const settledBefore = new Set(holdEntriesIn.all(missing).map((e) => e.entry_id));
@@ -185,8 +219,23 @@ function sqliteWallets(db: Database.Database, owner: string): WalletStore {
       if (row) balances.set(walletId, row.balance);
     }
     const held = new Map(reads.heldWalletIds.map((walletId) => [walletId, heldOf.get(walletId)!]));
-    const decision = decideBatch({ balances, held, holds, settledBefore }, ops, consecutiveIds(nextEntryId.get()?.seq ?? 0, ops.length));
-    insertEntries.run(decision.entries.map((e) => [e.entry_id, e.wallet_id, e.kind, e.amount, e.hold_id, e.balance_after, e.note, e.at]));
+    const decision = decideBatch(
+      { balances, held, holds, settledBefore },
+      ops,
+      consecutiveIds(nextEntryId.get()?.seq ?? 0, ops.length),
+    );
+    insertEntries.run(
+      decision.entries.map((e) => [
+        e.entry_id,
+        e.wallet_id,
+        e.kind,
+        e.amount,
+        e.hold_id,
+        e.balance_after,
+        e.note,
+        e.at,
+      ]),
+    );
     insertHolds.run(decision.opened.map((h) => [h.hold_id, h.wallet_id, h.amount, h.expires_at, h.owner]));
     deleteHolds.run(decision.settled.map((id) => [id]));
     for (const [walletId, balance] of decision.balances) setBalance.run(balance, walletId);
@@ -195,13 +244,19 @@ function sqliteWallets(db: Database.Database, owner: string): WalletStore {
   const released = (outcomes: LedgerOutcome[]) => outcomes.filter((o) => o.ok).length;
 
   const expire = db.transaction((now: string): number => {
-    const due = dueHolds.all(now).map(({ hold_id }): LedgerOp => ({ kind: 'release', holdId: hold_id, at: now, note: 'expired' }));
+    const due = dueHolds
+      .all(now)
+      .map(({ hold_id }): LedgerOp => ({ kind: 'release', holdId: hold_id, at: now, note: 'expired' }));
     return released(applyBatch(due));
   });
 
   const abandoned = db.transaction((at: string, keep: readonly number[]): number => {
     const kept = new Set(keep);
-    const ops = othersHolds.all(owner).flatMap(({ hold_id }): LedgerOp[] => (kept.has(hold_id) ? [] : [{ kind: 'release', holdId: hold_id, at, note: 'abandoned' }]));
+    const ops = othersHolds
+      .all(owner)
+      .flatMap(({ hold_id }): LedgerOp[] =>
+        kept.has(hold_id) ? [] : [{ kind: 'release', holdId: hold_id, at, note: 'abandoned' }],
+      );
     return released(applyBatch(ops));
   });
 
@@ -238,17 +293,21 @@ function sqliteWallets(db: Database.Database, owner: string): WalletStore {
 }
 
 function sqliteIdempotency(db: Database.Database): IdempotencyStore {
-  const get = db.prepare<[string, string], { fingerprint: string; status: number | null; headers: string | null; body: string | null; expires_at: string }>(
-    'SELECT fingerprint, status, headers, body, expires_at FROM idempotency WHERE scope = ? AND key = ?',
+  const get = db.prepare<
+    [string, string],
+    { fingerprint: string; status: number | null; headers: string | null; body: string | null; expires_at: string }
+  >('SELECT fingerprint, status, headers, body, expires_at FROM idempotency WHERE scope = ? AND key = ?');
+  const put = db.prepare(
+    'INSERT OR REPLACE INTO idempotency (scope, key, fingerprint, status, headers, body, expires_at) VALUES (?, ?, ?, NULL, NULL, NULL, ?)',
   );
-  const put = db.prepare('INSERT OR REPLACE INTO idempotency (scope, key, fingerprint, status, headers, body, expires_at) VALUES (?, ?, ?, NULL, NULL, NULL, ?)');
   const complete = db.prepare('UPDATE idempotency SET status = ?, headers = ?, body = ? WHERE scope = ? AND key = ?');
   const remove = db.prepare('DELETE FROM idempotency WHERE scope = ? AND key = ?');
   const purge = db.prepare('DELETE FROM idempotency WHERE expires_at <= ?');
   const begin = db.transaction((scope: string, key: string, fingerprint: string, at: string, expiresAt: string) => {
     const row = get.get(scope, key);
     if (row && row.expires_at > at) {
-      const response: StoredResponse | null = row.status === null ? null : { status: row.status, headers: JSON.parse(row.headers!), body: row.body! };
+      const response: StoredResponse | null =
+        row.status === null ? null : { status: row.status, headers: JSON.parse(row.headers!), body: row.body! };
       return { claimed: false as const, record: { fingerprint: row.fingerprint, response } };
     }
     put.run(scope, key, fingerprint, expiresAt);
@@ -271,8 +330,12 @@ function sqliteIdempotency(db: Database.Database): IdempotencyStore {
 }
 
 function sqliteDemo(db: Database.Database): DemoStore {
-  const get = db.prepare<[string, string], { used: number }>('SELECT used FROM demo_usage WHERE day = ? AND client = ?');
-  const set = db.prepare('INSERT INTO demo_usage (day, client, used) VALUES (?, ?, ?) ON CONFLICT (day, client) DO UPDATE SET used = excluded.used');
+  const get = db.prepare<[string, string], { used: number }>(
+    'SELECT used FROM demo_usage WHERE day = ? AND client = ?',
+  );
+  const set = db.prepare(
+    'INSERT INTO demo_usage (day, client, used) VALUES (?, ?, ?) ON CONFLICT (day, client) DO UPDATE SET used = excluded.used',
+  );
   const reserve = db.transaction((client: string, day: string, limit: number) => {
     const used = get.get(day, client)?.used ?? 0;
     if (used >= limit) return { ok: false, used };
@@ -323,7 +386,18 @@ function sqliteJobs(db: Database.Database): JobStore {
   );
   return {
     async create(j, photo = null) {
-      insert.run(j.job_id, j.key_id, j.hold_id, j.credits, j.status, j.request, j.result, j.created_at, j.updated_at, photo ? Buffer.from(photo.buffer, photo.byteOffset, photo.byteLength) : null);
+      insert.run(
+        j.job_id,
+        j.key_id,
+        j.hold_id,
+        j.credits,
+        j.status,
+        j.request,
+        j.result,
+        j.created_at,
+        j.updated_at,
+        photo ? Buffer.from(photo.buffer, photo.byteOffset, photo.byteLength) : null,
+      );
     },
     async get(jobId) {
       return get.get(jobId) ?? null;
@@ -340,8 +414,11 @@ function sqliteJobs(db: Database.Database): JobStore {
 /** Open holds and jobs by state, for `/metrics`. */
 function sqliteStats(db: Database.Database): StoreStats {
   const jobs: StoreStats['jobs'] = { queued: 0, running: 0, succeeded: 0, failed: 0 };
-  for (const row of db.prepare<[], { status: JobStatus; n: number }>('SELECT status, COUNT(*) AS n FROM jobs GROUP BY status').all()) jobs[row.status] = row.n;
-  return { holds_open: (db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM holds').get()?.n ?? 0), jobs };
+  for (const row of db
+    .prepare<[], { status: JobStatus; n: number }>('SELECT status, COUNT(*) AS n FROM jobs GROUP BY status')
+    .all())
+    jobs[row.status] = row.n;
+  return { holds_open: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM holds').get()?.n ?? 0, jobs };
 }
 
 /** Options of {@link sqliteStore}. */
@@ -366,7 +443,9 @@ export interface SqliteStoreOptions {
  */
 export function sqliteStore(file: string, options: SqliteStoreOptions = {}): ServiceStore {
   const owner = newHoldOwner(options.instanceId);
-  const Sqlite = requireOptional<typeof Database>('better-sqlite3', 'halfspace/store/sqlite', (Driver) => new Driver(':memory:').close());
+  const Sqlite = requireOptional<typeof Database>('better-sqlite3', 'halfspace/store/sqlite', (Driver) =>
+    new Driver(':memory:').close(),
+  );
   const db = new Sqlite(file);
   db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   db.pragma('journal_mode = WAL');

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { binomialQuantile, normalQuantile, poissonQuantile, quantileSortedType7 } from '../../../src/data/generate/distributions.js';
+import {
+  binomialQuantile,
+  normalQuantile,
+  poissonQuantile,
+  quantileSortedType7,
+} from '../../../src/data/generate/distributions.js';
 import { Rng } from '../../../src/data/generate/rng.js';
 
 describe('Rng', () => {

@@ -22,7 +22,14 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('another seed', () => {
   it('gives a different universe: every generated table file differs from the default seed', () => {
-    for (const f of ['players.arrow', 'player_seasons.arrow', 'fixtures.arrow', 'appearances.arrow', 'teams.arrow', 'rivalries.arrow']) {
+    for (const f of [
+      'players.arrow',
+      'player_seasons.arrow',
+      'fixtures.arrow',
+      'appearances.arrow',
+      'teams.arrow',
+      'rivalries.arrow',
+    ]) {
       expect(sha(join(dir, f))).not.toBe(sha(join(demoDatasetDir(), f)));
     }
     expect(JSON.parse(readFileSync(join(dir, 'dataset.json'), 'utf8')).generator.seed).toBe(7);

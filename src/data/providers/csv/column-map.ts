@@ -16,7 +16,11 @@ const Target = z.enum(TARGETS);
 const Counting = z.enum(COUNTING_COLUMNS as unknown as [CountingColumn, ...CountingColumn[]]);
 
 /** Where the attempts of a percentage column come from: one of our totals, or a source column. */
-const Attempted = z.union([Counting, z.strictObject({ total: z.string().min(1) }), z.strictObject({ per90: z.string().min(1) })]);
+const Attempted = z.union([
+  Counting,
+  z.strictObject({ total: z.string().min(1) }),
+  z.strictObject({ per90: z.string().min(1) }),
+]);
 
 /** A provider metric declared by a map: our column key and whether the source holds totals or per-90 values. */
 const MetricRule = z.strictObject({
@@ -62,7 +66,10 @@ export const ColumnMap = z
     /** Position string (one listed position, compared without case) → our detailed code; adds to the built-in table. */
     positions: z.record(z.string(), z.enum(POSITION_CODES)).default({}),
     /** Values for required columns the export does not have, e.g. `{ "season": "2024/25" }`. */
-    values: z.strictObject({ league: z.string().min(1), season: z.string().min(1), team: z.string().min(1) }).partial().default({}),
+    values: z
+      .strictObject({ league: z.string().min(1), season: z.string().min(1), team: z.string().min(1) })
+      .partial()
+      .default({}),
     /** Columns that identify one player-season row in every file, to join several tables of one export; default none (one file only). */
     join_on: z.array(z.string().min(1)).min(1).optional(),
   })
@@ -73,13 +80,19 @@ export const ColumnMap = z
       if (before) ctx.addIssue({ code: 'custom', path: [section, key], message: `"${key}" is already in ${before}` });
       else seen.set(key, section);
     };
-    for (const section of ['columns', 'per90', 'pct', 'metrics'] as const) for (const key of Object.keys(map[section])) claim(key, section);
+    for (const section of ['columns', 'per90', 'pct', 'metrics'] as const)
+      for (const key of Object.keys(map[section])) claim(key, section);
     for (const key of map.ignore) claim(key, 'ignore');
     const keys = new Set<string>();
     for (const [source, rule] of Object.entries(map.metrics)) {
       const problem = providerMetricKeyProblem(rule.key);
       if (problem) ctx.addIssue({ code: 'custom', path: ['metrics', source, 'key'], message: problem });
-      if (keys.has(rule.key)) ctx.addIssue({ code: 'custom', path: ['metrics', source, 'key'], message: `metric key "${rule.key}" is given twice` });
+      if (keys.has(rule.key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['metrics', source, 'key'],
+          message: `metric key "${rule.key}" is given twice`,
+        });
       keys.add(rule.key);
     }
   });
@@ -94,10 +107,67 @@ export type ColumnMapInput = z.input<typeof ColumnMap>;
  * to or override these. Keys are upper case; lookups upper-case the source text.
  */
 export const POSITION_WORDS: Readonly<Record<string, PositionCode>> = {
-  GK: 'GK', G: 'GK', GOALKEEPER: 'GK', KEEPER: 'GK', PORTERO: 'GK', ARQUERO: 'GK', PORTIERE: 'GK', TORWART: 'GK', TORHÜTER: 'GK', GARDIEN: 'GK', GOLEIRO: 'GK', TW: 'GK', POR: 'GK',
-  DF: 'CB', D: 'CB', DEF: 'CB', DEFENDER: 'CB', DEFENCE: 'CB', DEFENSE: 'CB', DEFENSA: 'CB', DEFENSOR: 'CB', DIFENSORE: 'CB', VERTEIDIGER: 'CB', ABWEHR: 'CB', DÉFENSEUR: 'CB', DEFENSEUR: 'CB', ZAGUEIRO: 'CB', DIF: 'CB', ABW: 'CB',
-  MF: 'CM', M: 'CM', MID: 'CM', MIDFIELDER: 'CM', MIDFIELD: 'CM', CENTROCAMPISTA: 'CM', MEDIOCAMPISTA: 'CM', CENTROCAMPO: 'CM', MITTELFELD: 'CM', MITTELFELDSPIELER: 'CM', MILIEU: 'CM', MEIO: 'CM', 'MEIO-CAMPO': 'CM', CEN: 'CM', MED: 'CM', MIT: 'CM',
-  FW: 'ST', F: 'ST', FWD: 'ST', FORWARD: 'ST', ATTACKER: 'ST', STRIKER: 'ST', DELANTERO: 'ST', ATTACCANTE: 'ST', STÜRMER: 'ST', STURM: 'ST', ANGRIFF: 'ST', ATTAQUANT: 'ST', ATACANTE: 'ST', DEL: 'ST', ATT: 'ST', ST: 'ST',
+  GK: 'GK',
+  G: 'GK',
+  GOALKEEPER: 'GK',
+  KEEPER: 'GK',
+  PORTERO: 'GK',
+  ARQUERO: 'GK',
+  PORTIERE: 'GK',
+  TORWART: 'GK',
+  TORHÜTER: 'GK',
+  GARDIEN: 'GK',
+  GOLEIRO: 'GK',
+  TW: 'GK',
+  POR: 'GK',
+  DF: 'CB',
+  D: 'CB',
+  DEF: 'CB',
+  DEFENDER: 'CB',
+  DEFENCE: 'CB',
+  DEFENSE: 'CB',
+  DEFENSA: 'CB',
+  DEFENSOR: 'CB',
+  DIFENSORE: 'CB',
+  VERTEIDIGER: 'CB',
+  ABWEHR: 'CB',
+  DÉFENSEUR: 'CB',
+  DEFENSEUR: 'CB',
+  ZAGUEIRO: 'CB',
+  DIF: 'CB',
+  ABW: 'CB',
+  MF: 'CM',
+  M: 'CM',
+  MID: 'CM',
+  MIDFIELDER: 'CM',
+  MIDFIELD: 'CM',
+  CENTROCAMPISTA: 'CM',
+  MEDIOCAMPISTA: 'CM',
+  CENTROCAMPO: 'CM',
+  MITTELFELD: 'CM',
+  MITTELFELDSPIELER: 'CM',
+  MILIEU: 'CM',
+  MEIO: 'CM',
+  'MEIO-CAMPO': 'CM',
+  CEN: 'CM',
+  MED: 'CM',
+  MIT: 'CM',
+  FW: 'ST',
+  F: 'ST',
+  FWD: 'ST',
+  FORWARD: 'ST',
+  ATTACKER: 'ST',
+  STRIKER: 'ST',
+  DELANTERO: 'ST',
+  ATTACCANTE: 'ST',
+  STÜRMER: 'ST',
+  STURM: 'ST',
+  ANGRIFF: 'ST',
+  ATTAQUANT: 'ST',
+  ATACANTE: 'ST',
+  DEL: 'ST',
+  ATT: 'ST',
+  ST: 'ST',
 };
 
 /** Separators between the positions of a multi-position string (`DF,MF`, `CF, LWF`, `DF/MF`). */
@@ -109,7 +179,10 @@ const POSITION_SEPARATOR = /[,/;|]/;
  * our own codes. A string no rule maps is `{ ok: false }` with the token that failed.
  * @example positionCodeOf('DF,MF', {}) // => { ok: true, code: 'CB', token: 'DF' }
  */
-export function positionCodeOf(raw: string, rules: Readonly<Record<string, PositionCode>>): { ok: true; code: PositionCode; token: string } | { ok: false; token: string } {
+export function positionCodeOf(
+  raw: string,
+  rules: Readonly<Record<string, PositionCode>>,
+): { ok: true; code: PositionCode; token: string } | { ok: false; token: string } {
   const token = raw.split(POSITION_SEPARATOR)[0].trim();
   const upper = token.toUpperCase();
   for (const [k, v] of Object.entries(rules)) if (k.toUpperCase() === upper) return { ok: true, code: v, token };
@@ -146,9 +219,20 @@ export function planOf(header: readonly string[], map: ColumnMap, file: string, 
     }
     if (map.ignore.includes(h)) return { kind: 'ignore' };
     // A grouped name the map knows for this plain name means the export lost its group row.
-    const grouped = [...Object.keys(map.columns), ...Object.keys(map.per90), ...Object.keys(map.pct), ...Object.keys(map.metrics)].find((k) => k.endsWith(`/${h}`));
-    const hint = grouped && !h.includes('/') ? ` (the map knows "${grouped}": keep the export's group row above the names)` : '';
-    throw new DatasetError(file, h, null, `unknown column ${JSON.stringify(h)}: the column map ${mapName} neither maps, converts, declares as a metric nor ignores it (docs/scoring.md#column-maps)${hint}`);
+    const grouped = [
+      ...Object.keys(map.columns),
+      ...Object.keys(map.per90),
+      ...Object.keys(map.pct),
+      ...Object.keys(map.metrics),
+    ].find((k) => k.endsWith(`/${h}`));
+    const hint =
+      grouped && !h.includes('/') ? ` (the map knows "${grouped}": keep the export's group row above the names)` : '';
+    throw new DatasetError(
+      file,
+      h,
+      null,
+      `unknown column ${JSON.stringify(h)}: the column map ${mapName} neither maps, converts, declares as a metric nor ignores it (docs/scoring.md#column-maps)${hint}`,
+    );
   });
   const direct = new Map<string, string>();
   const derived = new Map<string, string>();
@@ -157,11 +241,23 @@ export function planOf(header: readonly string[], map: ColumnMap, file: string, 
     const h = header[j];
     if (a.kind === 'column') {
       const before = direct.get(a.target);
-      if (before !== undefined) throw new DatasetError(file, h, null, `columns "${before}" and "${h}" both give ${a.target} (map ${mapName}); ignore one of them`);
+      if (before !== undefined)
+        throw new DatasetError(
+          file,
+          h,
+          null,
+          `columns "${before}" and "${h}" both give ${a.target} (map ${mapName}); ignore one of them`,
+        );
       direct.set(a.target, h);
     } else if (a.kind === 'metric') {
       const before = metricKeys.get(a.key);
-      if (before !== undefined) throw new DatasetError(file, h, null, `columns "${before}" and "${h}" both give metric ${a.key} (map ${mapName}); ignore one of them`);
+      if (before !== undefined)
+        throw new DatasetError(
+          file,
+          h,
+          null,
+          `columns "${before}" and "${h}" both give metric ${a.key} (map ${mapName}); ignore one of them`,
+        );
       metricKeys.set(a.key, h);
     }
   });
@@ -173,7 +269,13 @@ export function planOf(header: readonly string[], map: ColumnMap, file: string, 
       return;
     }
     const before = derived.get(a.target);
-    if (before !== undefined) throw new DatasetError(file, h, null, `columns "${before}" and "${h}" both give ${a.target} (map ${mapName}); ignore one of them`);
+    if (before !== undefined)
+      throw new DatasetError(
+        file,
+        h,
+        null,
+        `columns "${before}" and "${h}" both give ${a.target} (map ${mapName}); ignore one of them`,
+      );
     derived.set(a.target, h);
   });
   plan.forEach((a, j) => {
@@ -181,16 +283,35 @@ export function planOf(header: readonly string[], map: ColumnMap, file: string, 
     // Attempts may come from a column or a per-90 conversion, not from another percentage.
     const fromPer90 = plan.some((b) => b.kind === 'per90' && b.target === a.attempted);
     if (!direct.has(a.attempted) && !fromPer90) {
-      throw new DatasetError(file, header[j], null, `percentage column "${header[j]}" needs ${a.attempted} (its attempts), which no column or per-90 column of this export gives (map ${mapName})`);
+      throw new DatasetError(
+        file,
+        header[j],
+        null,
+        `percentage column "${header[j]}" needs ${a.attempted} (its attempts), which no column or per-90 column of this export gives (map ${mapName})`,
+      );
     }
   });
   plan.forEach((a, j) => {
     if (a.kind !== 'pct' || typeof a.attempted === 'string') return;
     const source = 'total' in a.attempted ? a.attempted.total : a.attempted.per90;
-    if (!header.includes(source)) throw new DatasetError(file, header[j], null, `percentage column "${header[j]}" needs the column "${source}" (its attempts), which this export does not have (map ${mapName})`);
+    if (!header.includes(source))
+      throw new DatasetError(
+        file,
+        header[j],
+        null,
+        `percentage column "${header[j]}" needs the column "${source}" (its attempts), which this export does not have (map ${mapName})`,
+      );
   });
-  if ([...derived.keys(), ...plan.filter((a) => a.kind === 'metric' && a.as === 'per90').map(() => 'x')].length > 0 && !direct.has('minutes')) {
-    throw new DatasetError(file, null, null, `per-90 columns need the minutes, which no column of this export gives (map ${mapName})`);
+  if (
+    [...derived.keys(), ...plan.filter((a) => a.kind === 'metric' && a.as === 'per90').map(() => 'x')].length > 0 &&
+    !direct.has('minutes')
+  ) {
+    throw new DatasetError(
+      file,
+      null,
+      null,
+      `per-90 columns need the minutes, which no column of this export gives (map ${mapName})`,
+    );
   }
   return plan;
 }
@@ -200,8 +321,15 @@ export function planOf(header: readonly string[], map: ColumnMap, file: string, 
  * the same source column; lists are concatenated. `preset` is already validated.
  */
 export function mergeColumnMaps(preset: ColumnMap, map: ColumnMap): ColumnMap {
-  const own = new Set([...Object.keys(map.columns), ...Object.keys(map.per90), ...Object.keys(map.pct), ...Object.keys(map.metrics), ...map.ignore]);
-  const keep = <T>(rec: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(rec).filter(([k]) => !own.has(k)));
+  const own = new Set([
+    ...Object.keys(map.columns),
+    ...Object.keys(map.per90),
+    ...Object.keys(map.pct),
+    ...Object.keys(map.metrics),
+    ...map.ignore,
+  ]);
+  const keep = <T>(rec: Record<string, T>): Record<string, T> =>
+    Object.fromEntries(Object.entries(rec).filter(([k]) => !own.has(k)));
   return {
     name: map.name ?? preset.name,
     header_rows: map.header_rows ?? preset.header_rows,

@@ -17,7 +17,15 @@ export const delimiterNameOf = (d: CsvDelimiter): string => (d === '\t' ? 'tab' 
  * @example delimiterFromName('tab') // => '\t'
  */
 export function delimiterFromName(name: string): CsvDelimiter | null {
-  const named: Record<string, CsvDelimiter> = { ',': ',', comma: ',', ';': ';', semicolon: ';', tab: '\t', '\t': '\t', '\\t': '\t' };
+  const named: Record<string, CsvDelimiter> = {
+    ',': ',',
+    comma: ',',
+    ';': ';',
+    semicolon: ';',
+    tab: '\t',
+    '\t': '\t',
+    '\\t': '\t',
+  };
   return named[name.toLowerCase()] ?? null;
 }
 

@@ -24,7 +24,8 @@ export interface Bom {
  * @example bomOf(Uint8Array.of(0xff, 0xfe, 0x41, 0x00)) // => { encoding: 'utf-16le', bytes: 2 }
  */
 export function bomOf(head: Uint8Array): Bom | null {
-  if (head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8', bytes: 3 };
+  if (head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf)
+    return { encoding: 'utf-8', bytes: 3 };
   if (head.length >= 2 && head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', bytes: 2 };
   if (head.length >= 2 && head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', bytes: 2 };
   return null;
@@ -40,16 +41,33 @@ export function bomOf(head: Uint8Array): Bom | null {
 export function encodingOf(head: Uint8Array, requested: TextEncoding | undefined, file: string): TextEncoding {
   const bom = bomOf(head);
   if (bom) {
-    if (bom.encoding === 'utf-16be') throw new DatasetError(file, null, null, 'line 1: the file starts with a UTF-16BE byte-order mark; save it as UTF-8 or UTF-16LE');
+    if (bom.encoding === 'utf-16be')
+      throw new DatasetError(
+        file,
+        null,
+        null,
+        'line 1: the file starts with a UTF-16BE byte-order mark; save it as UTF-8 or UTF-16LE',
+      );
     if (requested === undefined || requested === bom.encoding) return bom.encoding;
     if (requested === 'utf-8' || requested === 'utf-16le') {
-      throw new DatasetError(file, null, null, `line 1: the file starts with a ${bom.encoding === 'utf-8' ? 'UTF-8' : 'UTF-16LE'} byte-order mark but --encoding ${requested} was given`);
+      throw new DatasetError(
+        file,
+        null,
+        null,
+        `line 1: the file starts with a ${bom.encoding === 'utf-8' ? 'UTF-8' : 'UTF-16LE'} byte-order mark but --encoding ${requested} was given`,
+      );
     }
     return requested;
   }
   if (requested !== undefined) return requested;
   // An ASCII header in UTF-16LE reads "n\0a\0…"; a NUL inside UTF-8 data further on is just text.
-  if (head.length >= 4 && head[0] !== 0 && head[1] === 0 && head[3] === 0) throw new DatasetError(file, null, null, 'line 1: byte offset 1 is a NUL byte: the file looks like UTF-16; give --encoding utf-16le');
+  if (head.length >= 4 && head[0] !== 0 && head[1] === 0 && head[3] === 0)
+    throw new DatasetError(
+      file,
+      null,
+      null,
+      'line 1: byte offset 1 is a NUL byte: the file looks like UTF-16; give --encoding utf-16le',
+    );
   return 'utf-8';
 }
 
@@ -118,11 +136,13 @@ export interface BlockDecoder {
  * @example blockDecoder('windows-1252').decode(Uint8Array.of(0x8a, 0xe9), true) // => 'Šé'
  */
 export function blockDecoder(encoding: TextEncoding): BlockDecoder {
-  const latin1 = (block: Uint8Array): string => Buffer.from(block.buffer, block.byteOffset, block.byteLength).toString('latin1');
+  const latin1 = (block: Uint8Array): string =>
+    Buffer.from(block.buffer, block.byteOffset, block.byteLength).toString('latin1');
   if (encoding === 'latin1') return { decode: latin1 };
   // Node's TextDecoder decodes the windows-1252 label as Latin-1 (nodejs/node#56542), so the 32
   // bytes where the two differ are mapped here.
-  if (encoding === 'windows-1252') return { decode: (block) => latin1(block).replace(C1, (c) => WINDOWS_1252_C1[c.charCodeAt(0) - 0x80]) };
+  if (encoding === 'windows-1252')
+    return { decode: (block) => latin1(block).replace(C1, (c) => WINDOWS_1252_C1[c.charCodeAt(0) - 0x80]) };
   // ignoreBOM keeps a mark the caller did not strip; the caller skips the file's own mark.
   const decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
   return { decode: (block, last) => decoder.decode(block, { stream: !last }) };

@@ -6,9 +6,32 @@ export { csvTextOf, valueOfCsv, type CsvValue } from './values.js';
 export { parseCsv, type CsvField } from './parse.js';
 export { readCsvFile, csvFileSummaryOf, type CsvFileInfo, type CsvFileOptions } from './stream.js';
 export { TEXT_ENCODINGS, bomOf, encodingOf, invalidUtf8Of, blockDecoder, type TextEncoding } from './encoding.js';
-export { CSV_DELIMITERS, delimiterOfHeader, delimiterFromName, delimiterNameOf, type CsvDelimiter } from './delimiter.js';
-export { tableFromParquet, tableFromParquetFile, tableToParquetFile, recordsOfTable, PARQUET_ROW_GROUP_ROWS } from './parquet.js';
+export {
+  CSV_DELIMITERS,
+  delimiterOfHeader,
+  delimiterFromName,
+  delimiterNameOf,
+  type CsvDelimiter,
+} from './delimiter.js';
+export {
+  tableFromParquet,
+  tableFromParquetFile,
+  tableToParquetFile,
+  recordsOfTable,
+  PARQUET_ROW_GROUP_ROWS,
+} from './parquet.js';
 export { csvQuoted, forcesQuotes } from './quote.js';
-export { datasetFromSeasonCsv, datasetFromSeasonFile, seasonRows, SEASON_CSV_REQUIRED, SEASON_CSV_OPTIONAL, type HeaderMap, type SeasonCsvOptions, type SeasonFile, type SeasonFileOptions, type SeasonRows } from './season-csv.js';
+export {
+  datasetFromSeasonCsv,
+  datasetFromSeasonFile,
+  seasonRows,
+  SEASON_CSV_REQUIRED,
+  SEASON_CSV_OPTIONAL,
+  type HeaderMap,
+  type SeasonCsvOptions,
+  type SeasonFile,
+  type SeasonFileOptions,
+  type SeasonRows,
+} from './season-csv.js';
 export { tableToCsvFile, tableToJsonlFile, type TableWriteOptions } from './table-csv.js';
 export { tableToFile, tableFromFile, tableFormatOf, TABLE_FORMATS, type TableFormat } from './table-file.js';

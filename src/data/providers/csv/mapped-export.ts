@@ -9,14 +9,24 @@ import { DatasetError } from '../../dataset-error.js';
 import { withProviderMetrics, type ProviderMetricColumn } from '../../provider-metrics.js';
 import { COUNTING_COLUMNS, type Dataset } from '../../schema.js';
 import { datasetFromSeasonCsv, SEASON_CSV_REQUIRED } from './season-csv.js';
-import { ColumnMap, mergeColumnMaps, planOf, positionCodeOf, type ColumnAction, type ColumnMapInput } from './column-map.js';
+import {
+  ColumnMap,
+  mergeColumnMaps,
+  planOf,
+  positionCodeOf,
+  type ColumnAction,
+  type ColumnMapInput,
+} from './column-map.js';
 import { parseCsv, type CsvField } from './parse.js';
 import { csvQuoted } from './quote.js';
 import { FBREF_MAP } from './presets/fbref.js';
 import { WYSCOUT_SEARCH_MAP } from './presets/wyscout-search.js';
 
 /** The presets `--map` accepts by name (docs/scoring.md#presets). */
-export const COLUMN_MAP_PRESETS: Readonly<Record<string, ColumnMapInput>> = { fbref: FBREF_MAP, 'wyscout-search': WYSCOUT_SEARCH_MAP };
+export const COLUMN_MAP_PRESETS: Readonly<Record<string, ColumnMapInput>> = {
+  fbref: FBREF_MAP,
+  'wyscout-search': WYSCOUT_SEARCH_MAP,
+};
 
 /** One export file: its name (for errors) and its text. */
 export interface ExportFile {
@@ -86,12 +96,23 @@ const DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)$/;
 export function columnMapOf(nameOrFile: string, readText?: (path: string) => string): { map: ColumnMap; name: string } {
   const preset = COLUMN_MAP_PRESETS[nameOrFile];
   if (preset) return { map: ColumnMap.parse(preset), name: nameOrFile };
-  if (!readText) throw new DatasetError(nameOrFile, null, null, `not a preset (presets: ${Object.keys(COLUMN_MAP_PRESETS).join(', ')})`);
+  if (!readText)
+    throw new DatasetError(
+      nameOrFile,
+      null,
+      null,
+      `not a preset (presets: ${Object.keys(COLUMN_MAP_PRESETS).join(', ')})`,
+    );
   let raw: unknown;
   try {
     raw = JSON.parse(readText(nameOrFile));
   } catch (e) {
-    throw new DatasetError(nameOrFile, null, null, `not a column map: ${(e as Error).message.split('\n')[0]} (give a JSON file or a preset: ${Object.keys(COLUMN_MAP_PRESETS).join(', ')})`);
+    throw new DatasetError(
+      nameOrFile,
+      null,
+      null,
+      `not a column map: ${(e as Error).message.split('\n')[0]} (give a JSON file or a preset: ${Object.keys(COLUMN_MAP_PRESETS).join(', ')})`,
+    );
   }
   return { map: columnMapFromJson(raw, nameOrFile), name: nameOrFile };
 }
@@ -111,12 +132,23 @@ export function columnMapFromJson(raw: unknown, file: string): ColumnMap {
   const map = parsed.data;
   if (map.extends === undefined) return map;
   const base = COLUMN_MAP_PRESETS[map.extends];
-  if (!base) throw new DatasetError(file, null, null, `key extends: "${map.extends}" is not a preset (presets: ${Object.keys(COLUMN_MAP_PRESETS).join(', ')})`);
+  if (!base)
+    throw new DatasetError(
+      file,
+      null,
+      null,
+      `key extends: "${map.extends}" is not a preset (presets: ${Object.keys(COLUMN_MAP_PRESETS).join(', ')})`,
+    );
   const merged = mergeColumnMaps(ColumnMap.parse(base), map);
   const again = ColumnMap.safeParse(merged);
   if (!again.success) {
     const issue = again.error.issues[0];
-    throw new DatasetError(file, null, null, `key ${issue.path.map(String).join('.')}: ${issue.message} (after merging onto ${map.extends})`);
+    throw new DatasetError(
+      file,
+      null,
+      null,
+      `key ${issue.path.map(String).join('.')}: ${issue.message} (after merging onto ${map.extends})`,
+    );
   }
   return again.data;
 }
@@ -142,7 +174,8 @@ function sourceTableOf(f: ExportFile, map: ColumnMap): SourceTable {
   if (records.length === 0) throw new DatasetError(f.file, null, null, 'empty file (no header row)');
   const mode = map.header_rows ?? 1;
   const grouped = mode === 2 || (mode === 'auto' && (records[0].fields[0] ?? '') === '');
-  if (grouped && records.length < 2) throw new DatasetError(f.file, null, null, `line ${records[0].line}: a group row but no header row under it`);
+  if (grouped && records.length < 2)
+    throw new DatasetError(f.file, null, null, `line ${records[0].line}: a group row but no header row under it`);
   const names = (grouped ? records[1] : records[0]).fields.map((x) => x ?? '');
   const groups = grouped ? groupsOf(records[0].fields.map((x) => x ?? '')) : [];
   const seen = new Map<string, number>();
@@ -161,7 +194,13 @@ function sourceTableOf(f: ExportFile, map: ColumnMap): SourceTable {
       skipped++;
       continue;
     }
-    if (r.fields.length !== header.length) throw new DatasetError(f.file, null, rows.length, `line ${r.line}: ${r.fields.length} fields, the header has ${header.length}`);
+    if (r.fields.length !== header.length)
+      throw new DatasetError(
+        f.file,
+        null,
+        rows.length,
+        `line ${r.line}: ${r.fields.length} fields, the header has ${header.length}`,
+      );
     rows.push({ fields: r.fields, at: [{ line: r.line, row: rows.length }] });
   }
   return { files: [f.file], header, columnFile: header.map(() => 0), rows, skipped };
@@ -175,11 +214,18 @@ function sourceTableOf(f: ExportFile, map: ColumnMap): SourceTable {
 function joinTables(tables: SourceTable[], map: ColumnMap, mapName: string, report: MapReport): SourceTable {
   if (tables.length === 1) return tables[0];
   const on = map.join_on;
-  if (!on) throw new DatasetError(tables[1].files[0], null, null, `the column map ${mapName} has no join_on, so it reads one file only`);
+  if (!on)
+    throw new DatasetError(
+      tables[1].files[0],
+      null,
+      null,
+      `the column map ${mapName} has no join_on, so it reads one file only`,
+    );
   const keyOf = (t: SourceTable): ((fields: CsvField[]) => string) => {
     const at = on.map((c) => {
       const j = t.header.indexOf(c);
-      if (j < 0) throw new DatasetError(t.files[0], c, null, `join column "${c}" is missing (join_on of map ${mapName})`);
+      if (j < 0)
+        throw new DatasetError(t.files[0], c, null, `join column "${c}" is missing (join_on of map ${mapName})`);
       return j;
     });
     return (fields) => JSON.stringify(at.map((j) => fields[j]));
@@ -190,7 +236,13 @@ function joinTables(tables: SourceTable[], map: ColumnMap, mapName: string, repo
   const index = new Map<string, number>();
   base.rows.forEach((r, i) => {
     const k = baseKey(r.fields);
-    if (index.has(k)) throw new DatasetError(baseFile, null, i, `line ${r.at[0].line}: ${on.join(' + ')} ${k} repeats row ${index.get(k)}, so later tables cannot be joined`);
+    if (index.has(k))
+      throw new DatasetError(
+        baseFile,
+        null,
+        i,
+        `line ${r.at[0].line}: ${on.join(' + ')} ${k} repeats row ${index.get(k)}, so later tables cannot be joined`,
+      );
     index.set(k, i);
   });
   const header = [...base.header];
@@ -202,8 +254,20 @@ function joinTables(tables: SourceTable[], map: ColumnMap, mapName: string, repo
     const match = new Int32Array(base.rows.length).fill(-1);
     t.rows.forEach((r, i) => {
       const b = index.get(key(r.fields));
-      if (b === undefined) throw new DatasetError(file, null, i, `line ${r.at[0].line}: no row of ${baseFile} has ${on.join(' + ')} ${key(r.fields)}`);
-      if (match[b] >= 0) throw new DatasetError(file, null, i, `line ${r.at[0].line}: ${on.join(' + ')} ${key(r.fields)} repeats row ${match[b]}`);
+      if (b === undefined)
+        throw new DatasetError(
+          file,
+          null,
+          i,
+          `line ${r.at[0].line}: no row of ${baseFile} has ${on.join(' + ')} ${key(r.fields)}`,
+        );
+      if (match[b] >= 0)
+        throw new DatasetError(
+          file,
+          null,
+          i,
+          `line ${r.at[0].line}: ${on.join(' + ')} ${key(r.fields)} repeats row ${match[b]}`,
+        );
       match[b] = i;
     });
     const unmatched = match.reduce((s, m) => s + (m < 0 ? 1 : 0), 0);
@@ -218,7 +282,12 @@ function joinTables(tables: SourceTable[], map: ColumnMap, mapName: string, repo
           const later = t.rows[match[b]];
           if ((later.fields[j] ?? null) !== (rows[b].fields[at] ?? null)) {
             const there = rows[b].at[columnFile[at]];
-            throw new DatasetError(file, h, match[b], `line ${later.at[0].line}: ${JSON.stringify(later.fields[j] ?? '')} differs from ${JSON.stringify(rows[b].fields[at] ?? '')} in ${tables[columnFile[at]]?.files[0] ?? baseFile} line ${there.line}`);
+            throw new DatasetError(
+              file,
+              h,
+              match[b],
+              `line ${later.at[0].line}: ${JSON.stringify(later.fields[j] ?? '')} differs from ${JSON.stringify(rows[b].fields[at] ?? '')} in ${tables[columnFile[at]]?.files[0] ?? baseFile} line ${there.line}`,
+            );
           }
         }
         return;
@@ -228,7 +297,13 @@ function joinTables(tables: SourceTable[], map: ColumnMap, mapName: string, repo
       for (let b = 0; b < rows.length; b++) rows[b].fields.push(match[b] < 0 ? null : t.rows[match[b]].fields[j]);
     });
   });
-  return { files: tables.map((t) => t.files[0]), header, columnFile, rows, skipped: tables.reduce((s, t) => s + t.skipped, 0) };
+  return {
+    files: tables.map((t) => t.files[0]),
+    header,
+    columnFile,
+    rows,
+    skipped: tables.reduce((s, t) => s + t.skipped, 0),
+  };
 }
 
 /** Quotes a CSV field when it must be (docs/csv.md#files); null is the empty unquoted field. */
@@ -248,21 +323,45 @@ function csvField(x: string | null): string {
 export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, mapName: string): MappedExport {
   if (files.length === 0) throw new DatasetError(mapName, null, null, 'no export file given');
   const report: MapReport = {
-    map: mapName, files: files.map((f) => f.file), rows: 0, repeated_headers_skipped: 0, ignored_columns: [], unused_columns: [],
-    converted: {}, rounded: {}, defaults: {}, zeros_as_unknown: {}, positions: {}, provider_metrics: [], rows_without_match: {},
+    map: mapName,
+    files: files.map((f) => f.file),
+    rows: 0,
+    repeated_headers_skipped: 0,
+    ignored_columns: [],
+    unused_columns: [],
+    converted: {},
+    rounded: {},
+    defaults: {},
+    zeros_as_unknown: {},
+    positions: {},
+    provider_metrics: [],
+    rows_without_match: {},
   };
-  const table = joinTables(files.map((f) => sourceTableOf(f, map)), map, mapName, report);
+  const table = joinTables(
+    files.map((f) => sourceTableOf(f, map)),
+    map,
+    mapName,
+    report,
+  );
   const file = table.files[0];
   const plan = planOf(table.header, map, file, mapName);
   const header = table.header;
   const sep = map.thousands_separator;
-  const grouping = sep ? new RegExp(`^-?\\d{1,3}(${sep.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\d{3})+(\\.\\d+)?$`) : null;
+  const grouping = sep
+    ? new RegExp(`^-?\\d{1,3}(${sep.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\d{3})+(\\.\\d+)?$`)
+    : null;
   // A bad number is named in the file, data row and line it came from (a joined table's own).
   const numberAt = (fields: CsvField[], j: number, at: { line: number; row: number }[]): number => {
     const raw = fields[j];
     if (raw === null || raw === '') return NaN;
     let t = raw;
-    const bad = () => new DatasetError(table.files[table.columnFile[j]], header[j], at[table.columnFile[j]].row, `line ${at[table.columnFile[j]].line}: ${JSON.stringify(raw)} is not a number`);
+    const bad = () =>
+      new DatasetError(
+        table.files[table.columnFile[j]],
+        header[j],
+        at[table.columnFile[j]].row,
+        `line ${at[table.columnFile[j]].line}: ${JSON.stringify(raw)} is not a number`,
+      );
     if (grouping && sep && t.includes(sep)) {
       if (!grouping.test(t)) throw bad();
       t = t.split(sep).join('');
@@ -294,15 +393,40 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
       report.defaults[c] = name;
     }
   }
-  const outColumns = [...direct.keys(), ...per90s.map((p) => p.target), ...pcts.map((p) => p.target), ...constants.map(([c]) => c)];
+  const outColumns = [
+    ...direct.keys(),
+    ...per90s.map((p) => p.target),
+    ...pcts.map((p) => p.target),
+    ...constants.map(([c]) => c),
+  ];
   for (const r of SEASON_CSV_REQUIRED) {
-    if (!outColumns.includes(r)) throw new DatasetError(file, r, null, `required column ${r}: no column of the export gives it under the column map ${mapName} (map one in "columns" or set "values")`);
+    if (!outColumns.includes(r))
+      throw new DatasetError(
+        file,
+        r,
+        null,
+        `required column ${r}: no column of the export gives it under the column map ${mapName} (map one in "columns" or set "values")`,
+      );
   }
   const minutesAt = direct.get('minutes');
   const positionAt = direct.get('position');
-  const numeric = new Set<string>(['appearances', 'starts', 'minutes', 'rating', 'market_value_eur', 'height_cm', 'player_id', ...COUNTING_COLUMNS]);
+  const numeric = new Set<string>([
+    'appearances',
+    'starts',
+    'minutes',
+    'rating',
+    'market_value_eur',
+    'height_cm',
+    'player_id',
+    ...COUNTING_COLUMNS,
+  ]);
   const zeroUnknown = new Set(map.zero_means_unknown);
-  const directCells = [...direct.entries()].map(([target, j]) => ({ target, j, numeric: numeric.has(target), zeroUnknown: zeroUnknown.has(header[j]) }));
+  const directCells = [...direct.entries()].map(([target, j]) => ({
+    target,
+    j,
+    numeric: numeric.has(target),
+    zeroUnknown: zeroUnknown.has(header[j]),
+  }));
   const metricTotals = metrics.map(() => new Float64Array(table.rows.length));
   const roundings = new Map<string, { rows: number; max_difference: number }>();
   const rounded = (target: string, x: number): number => {
@@ -341,7 +465,13 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
       const raw = fields[positionAt];
       if (raw !== null && raw !== '') {
         const p = positionCodeOf(raw, map.positions);
-        if (!p.ok) throw new DatasetError(file, header[positionAt], row, `line ${line}: no position rule maps ${JSON.stringify(raw)} (its first position ${JSON.stringify(p.token)} is not in the map's positions, the built-in words or our codes; docs/scoring.md#positions)`);
+        if (!p.ok)
+          throw new DatasetError(
+            file,
+            header[positionAt],
+            row,
+            `line ${line}: no position rule maps ${JSON.stringify(raw)} (its first position ${JSON.stringify(p.token)} is not in the map's positions, the built-in words or our codes; docs/scoring.md#positions)`,
+          );
         out.set('position', p.code);
         report.positions[raw] = p.code;
       }
@@ -379,10 +509,15 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
   });
   report.rows = table.rows.length;
   report.repeated_headers_skipped = table.skipped;
-  report.rounded = Object.fromEntries([...roundings].map(([k, v]) => [k, { rows: v.rows, max_difference: Math.round(v.max_difference * 1e6) / 1e6 }]));
+  report.rounded = Object.fromEntries(
+    [...roundings].map(([k, v]) => [k, { rows: v.rows, max_difference: Math.round(v.max_difference * 1e6) / 1e6 }]),
+  );
   const metricColumns: ProviderMetricColumn[] = metrics.map(({ a }, k) => {
     const m = a as Extract<ColumnAction, { kind: 'metric' }>;
-    return { spec: { key: m.key, label: m.label, ...(m.lowerIsBetter ? { lower_is_better: true } : {}) }, totals: metricTotals[k] };
+    return {
+      spec: { key: m.key, label: m.label, ...(m.lowerIsBetter ? { lower_is_better: true } : {}) },
+      totals: metricTotals[k],
+    };
   });
   const sources: Record<string, string> = { ...report.converted };
   for (const [target, j] of direct) sources[target] = header[j];
@@ -405,8 +540,17 @@ export interface ExportOptions {
  * with the export's file and line.
  * @example datasetFromExport([{ file: 'standard.csv', text }], { asOf: '2025-06-01', map: 'fbref' }).report.rows // => 2
  */
-export function datasetFromExport(files: readonly ExportFile[], options: ExportOptions): { dataset: Dataset; report: MapReport } {
-  const resolved = typeof options.map === 'string' ? columnMapOf(options.map) : { map: columnMapFromJson(options.map, options.mapName ?? 'column map'), name: options.mapName ?? options.map.name ?? 'column map' };
+export function datasetFromExport(
+  files: readonly ExportFile[],
+  options: ExportOptions,
+): { dataset: Dataset; report: MapReport } {
+  const resolved =
+    typeof options.map === 'string'
+      ? columnMapOf(options.map)
+      : {
+          map: columnMapFromJson(options.map, options.mapName ?? 'column map'),
+          name: options.mapName ?? options.map.name ?? 'column map',
+        };
   const mapName = options.mapName ?? resolved.name;
   const mapped = mappedExportOf(files, resolved.map, mapName);
   const file = mapped.report.files[0];
@@ -419,7 +563,12 @@ export function datasetFromExport(files: readonly ExportFile[], options: ExportO
     const problem = e.message.slice(e.message.indexOf(': ') + 2).replace(/^line \d+: /, '');
     const source = e.column !== null ? mapped.sources[e.column] : undefined;
     const from = source !== undefined && source !== e.column ? ` from source column ${JSON.stringify(source)}` : '';
-    throw new DatasetError(origin?.file ?? file, e.column, e.row, `${origin ? `line ${origin.line}: ` : ''}${problem} (${e.column ?? 'value'}${from}, after the column map ${mapName})`);
+    throw new DatasetError(
+      origin?.file ?? file,
+      e.column,
+      e.row,
+      `${origin ? `line ${origin.line}: ` : ''}${problem} (${e.column ?? 'value'}${from}, after the column map ${mapName})`,
+    );
   }
   dataset = withProviderMetrics(dataset, mapped.metrics);
   return { dataset, report: mapped.report };

@@ -13,7 +13,8 @@ import { writeViaTemp } from './temp-file.js';
 
 /** parquet-wasm, loaded on first use: compiling its WebAssembly costs ~0.5 s that CSV-only runs should not pay. */
 let wasm: typeof import('parquet-wasm/node') | null = null;
-const parquetWasm = (): typeof import('parquet-wasm/node') => (wasm ??= createRequire(import.meta.url)('parquet-wasm/node') as typeof import('parquet-wasm/node'));
+const parquetWasm = (): typeof import('parquet-wasm/node') =>
+  (wasm ??= createRequire(import.meta.url)('parquet-wasm/node') as typeof import('parquet-wasm/node'));
 
 /** Rows per written row group: large enough for column statistics and compression to pay, small enough to keep the writer's buffers small. */
 export const PARQUET_ROW_GROUP_ROWS = 32_768;
@@ -30,7 +31,12 @@ export function tableFromParquet(bytes: Uint8Array, file = 'input.parquet'): Tab
   try {
     return tableFromIPC(parquetWasm().readParquet(bytes).intoIPCStream());
   } catch (e) {
-    throw new DatasetError(file, null, null, `not a readable Parquet file (${e instanceof Error ? e.message : String(e)})`);
+    throw new DatasetError(
+      file,
+      null,
+      null,
+      `not a readable Parquet file (${e instanceof Error ? e.message : String(e)})`,
+    );
   }
 }
 
@@ -56,8 +62,12 @@ export async function tableToParquetFile(table: Table, path: string, options: Pa
   const { Compression, Table: WasmTable, transformParquetStream, WriterPropertiesBuilder } = parquetWasm();
   // Dictionary encoding pays off for repeated text (teams, leagues, positions) but costs 2.5× the
   // write time on numeric columns for little size (bench/results/score.md), so text only.
-  let builder = new WriterPropertiesBuilder().setCompression(Compression.SNAPPY).setMaxRowGroupSize(PARQUET_ROW_GROUP_ROWS).setDictionaryEnabled(false);
-  for (const f of table.schema.fields) if (DataType.isUtf8(f.type)) builder = builder.setColumnDictionaryEnabled(f.name, true);
+  let builder = new WriterPropertiesBuilder()
+    .setCompression(Compression.SNAPPY)
+    .setMaxRowGroupSize(PARQUET_ROW_GROUP_ROWS)
+    .setDictionaryEnabled(false);
+  for (const f of table.schema.fields)
+    if (DataType.isUtf8(f.type)) builder = builder.setColumnDictionaryEnabled(f.name, true);
   const properties = builder.build();
   const total = table.numRows;
   let from = 0;
@@ -101,21 +111,52 @@ const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 function cellTextsOf(table: Table, index: number): (row: number) => CsvField {
   const vector = table.getChildAt(index)!;
   const type = vector.type;
-  if (DataType.isDate(type)) return (i) => { const v = vector.get(i) as Date | number | null; return v === null ? null : isoDay(typeof v === 'number' ? v : v.getTime()); };
-  if (DataType.isTimestamp(type)) return (i) => { const v = vector.get(i) as Date | number | bigint | null; return v === null ? null : new Date(Number(v instanceof Date ? v.getTime() : v)).toISOString(); };
-  if (DataType.isUtf8(type) || DataType.isLargeUtf8(type)) return (i) => { const v = vector.get(i) as string | null; return v === null ? null : v === '' ? '' : v; };
-  if (DataType.isBool(type)) return (i) => { const v = vector.get(i) as boolean | null; return v === null ? null : v ? 'true' : 'false'; };
+  if (DataType.isDate(type))
+    return (i) => {
+      const v = vector.get(i) as Date | number | null;
+      return v === null ? null : isoDay(typeof v === 'number' ? v : v.getTime());
+    };
+  if (DataType.isTimestamp(type))
+    return (i) => {
+      const v = vector.get(i) as Date | number | bigint | null;
+      return v === null ? null : new Date(Number(v instanceof Date ? v.getTime() : v)).toISOString();
+    };
+  if (DataType.isUtf8(type) || DataType.isLargeUtf8(type))
+    return (i) => {
+      const v = vector.get(i) as string | null;
+      return v === null ? null : v === '' ? '' : v;
+    };
+  if (DataType.isBool(type))
+    return (i) => {
+      const v = vector.get(i) as boolean | null;
+      return v === null ? null : v ? 'true' : 'false';
+    };
   // Arrow-js hands out a fixed-point decimal as its unscaled integer words; reading that as a number
   // would silently scale values by 10^scale, so such columns are refused instead.
-  if (DataType.isDecimal(type)) throw new DatasetError('', table.schema.fields[index].name, null, `column type ${type} is not supported (cast fixed-point decimals to DOUBLE, e.g. CAST(x AS DOUBLE))`);
+  if (DataType.isDecimal(type))
+    throw new DatasetError(
+      '',
+      table.schema.fields[index].name,
+      null,
+      `column type ${type} is not supported (cast fixed-point decimals to DOUBLE, e.g. CAST(x AS DOUBLE))`,
+    );
   if (DataType.isInt(type) || DataType.isFloat(type)) {
     return (i) => {
       const v = vector.get(i) as number | bigint | null;
       return v === null || (typeof v === 'number' && Number.isNaN(v)) ? null : String(v);
     };
   }
-  if (DataType.isDictionary(type)) return (i) => { const v = vector.get(i) as unknown; return v === null ? null : String(v); };
-  throw new DatasetError('', table.schema.fields[index].name, null, `column type ${type} is not supported (use text, integers, decimals, booleans, dates or timestamps)`);
+  if (DataType.isDictionary(type))
+    return (i) => {
+      const v = vector.get(i) as unknown;
+      return v === null ? null : String(v);
+    };
+  throw new DatasetError(
+    '',
+    table.schema.fields[index].name,
+    null,
+    `column type ${type} is not supported (use text, integers, decimals, booleans, dates or timestamps)`,
+  );
 }
 
 /**
@@ -130,7 +171,8 @@ export function recordsOfTable(table: Table, file: string, onRecord: (fields: Cs
   try {
     cells = names.map((_, j) => cellTextsOf(table, j));
   } catch (e) {
-    if (e instanceof DatasetError) throw new DatasetError(file, e.column, null, e.message.slice(e.message.indexOf(': ') + 2));
+    if (e instanceof DatasetError)
+      throw new DatasetError(file, e.column, null, e.message.slice(e.message.indexOf(': ') + 2));
     throw e;
   }
   onRecord(names, 1);

@@ -32,7 +32,12 @@ export interface ParseCsvOptions {
  * Cost: one pass over the text.
  * @example parseCsv('a,b\n1,"x,""y"""\n', 'f.csv', (fields, line) => console.log(line, fields)) // => logs 1 ['a','b'] then 2 ['1','x,"y"']
  */
-export function parseCsv(text: string, file: string, onRecord: (fields: CsvField[], line: number) => void, options: ParseCsvOptions = {}): number {
+export function parseCsv(
+  text: string,
+  file: string,
+  onRecord: (fields: CsvField[], line: number) => void,
+  options: ParseCsvOptions = {},
+): number {
   const COMMA = (options.delimiter ?? ',').charCodeAt(0);
   const n = text.length;
   let line = options.firstLine ?? 1;
@@ -61,7 +66,12 @@ export function parseCsv(text: string, file: string, onRecord: (fields: CsvField
         fields.push(value);
         c = i < n ? text.charCodeAt(i) : LF;
         if (c !== COMMA && c !== LF && c !== CR) {
-          throw new DatasetError(file, null, null, `line ${line}: text after the closing quote of field ${fields.length}`);
+          throw new DatasetError(
+            file,
+            null,
+            null,
+            `line ${line}: text after the closing quote of field ${fields.length}`,
+          );
         }
       } else {
         let j = i;
@@ -72,7 +82,13 @@ export function parseCsv(text: string, file: string, onRecord: (fields: CsvField
             c = d;
             break;
           }
-          if (d === QUOTE) throw new DatasetError(file, null, null, `line ${line}: a quote inside unquoted field ${fields.length + 1} (quote the whole field and double the quote)`);
+          if (d === QUOTE)
+            throw new DatasetError(
+              file,
+              null,
+              null,
+              `line ${line}: a quote inside unquoted field ${fields.length + 1} (quote the whole field and double the quote)`,
+            );
           j++;
         }
         fields.push(j === i ? null : text.slice(i, j));

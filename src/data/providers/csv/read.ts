@@ -48,12 +48,19 @@ function tableRecords(name: TableName, file: string): TableRecords {
       header = fields.map((f) => f ?? '');
       const seen = new Set<string>();
       for (const h of header) {
-        if (!(h in spec.columns)) throw new DatasetError(file, h, null, `line ${line}: unknown column ${JSON.stringify(h)} (the ${name} columns are ${Object.keys(spec.columns).join(', ')})`);
+        if (!(h in spec.columns))
+          throw new DatasetError(
+            file,
+            h,
+            null,
+            `line ${line}: unknown column ${JSON.stringify(h)} (the ${name} columns are ${Object.keys(spec.columns).join(', ')})`,
+          );
         if (seen.has(h)) throw new DatasetError(file, h, null, `line ${line}: column appears twice in the header`);
         seen.add(h);
       }
       for (const [col, c] of columns) {
-        if (!c.nullable && !seen.has(col)) throw new DatasetError(file, col, null, `line ${line}: required column missing from the header`);
+        if (!c.nullable && !seen.has(col))
+          throw new DatasetError(file, col, null, `line ${line}: required column missing from the header`);
       }
       // slots[j] = header position of schema column j, or -1 when the file leaves it out.
       slots = columns.map(([col]) => header!.indexOf(col));
@@ -142,7 +149,13 @@ export function datasetFromCsvDir(dir: string, options: CsvDirOptions = {}): Dat
     const parquet = join(dir, parquetFileOf(name));
     const hasCsv = existsSync(csv);
     const hasParquet = existsSync(parquet);
-    if (hasCsv && hasParquet) throw new DatasetError(parquetFileOf(name), null, null, `both ${csvFileOf(name)} and ${parquetFileOf(name)} exist; keep one`);
+    if (hasCsv && hasParquet)
+      throw new DatasetError(
+        parquetFileOf(name),
+        null,
+        null,
+        `both ${csvFileOf(name)} and ${parquetFileOf(name)} exist; keep one`,
+      );
     if (!hasCsv && !hasParquet) {
       if (SCHEMA[name].optional) continue;
       throw new DatasetError(csvFileOf(name), null, null, `required table "${name}" is missing`);
@@ -171,10 +184,19 @@ export function datasetFromCsvDir(dir: string, options: CsvDirOptions = {}): Dat
 }
 
 /** Restates a validation error about `<table>.arrow` in terms of the CSV file and its line. */
-function inCsvTerms(e: DatasetError, lines: Partial<Record<TableName, number[]>>, files: Partial<Record<TableName, string>>): DatasetError {
+function inCsvTerms(
+  e: DatasetError,
+  lines: Partial<Record<TableName, number[]>>,
+  files: Partial<Record<TableName, string>>,
+): DatasetError {
   const name = TABLE_NAMES.find((t) => tableFileOf(t) === e.file);
   if (!name) return e;
   const problem = e.message.slice(e.message.indexOf(': ') + 2);
   const line = e.row !== null ? lines[name]?.[e.row] : undefined;
-  return new DatasetError(files[name] ?? csvFileOf(name), e.column, e.row, line !== undefined ? `line ${line}: ${problem}` : problem);
+  return new DatasetError(
+    files[name] ?? csvFileOf(name),
+    e.column,
+    e.row,
+    line !== undefined ? `line ${line}: ${problem}` : problem,
+  );
 }

@@ -5,7 +5,15 @@
  * engine's derivations apply unchanged. Every error names the file, column, data row and line.
  */
 import { Table, type Vector } from 'apache-arrow';
-import { float64VectorOf, int32VectorOf, pushUtf8, utf8Buffer, utf8VectorOf, utf8VectorOfBuffer, type Utf8Buffer } from '../../arrow/index.js';
+import {
+  float64VectorOf,
+  int32VectorOf,
+  pushUtf8,
+  utf8Buffer,
+  utf8VectorOf,
+  utf8VectorOfBuffer,
+  type Utf8Buffer,
+} from '../../arrow/index.js';
 import { DatasetError } from '../../dataset-error.js';
 import type { CsvDelimiter } from './delimiter.js';
 import type { TextEncoding } from './encoding.js';
@@ -13,7 +21,14 @@ import { tableFromParquetFile, recordsOfTable } from './parquet.js';
 import { parseCsv } from './parse.js';
 import { readCsvFile, type CsvFileInfo } from './stream.js';
 import { valueOfCsv } from './values.js';
-import { COUNTING_COLUMNS, POSITION_CODES, SCHEMA, tableFromRows, type ColumnKind, type Dataset } from '../../schema.js';
+import {
+  COUNTING_COLUMNS,
+  POSITION_CODES,
+  SCHEMA,
+  tableFromRows,
+  type ColumnKind,
+  type Dataset,
+} from '../../schema.js';
 import { validateDataset } from '../../validate.js';
 
 /** Integers that fit int32 without a range check (at most 9 digits). */
@@ -26,8 +41,17 @@ export const SEASON_CSV_REQUIRED = ['name', 'position', 'team', 'league', 'seaso
 
 /** Columns a row may leave empty or the file may leave out (then null for every row). */
 export const SEASON_CSV_OPTIONAL = [
-  'player_id', 'known_as', 'birth_date', 'nationality', 'market_value_eur', 'preferred_foot', 'height_cm', 'wc2026_nation',
-  'starts', 'rating', ...COUNTING_COLUMNS,
+  'player_id',
+  'known_as',
+  'birth_date',
+  'nationality',
+  'market_value_eur',
+  'preferred_foot',
+  'height_cm',
+  'wc2026_nation',
+  'starts',
+  'rating',
+  ...COUNTING_COLUMNS,
 ] as const;
 
 type SeasonCsvColumn = (typeof SEASON_CSV_REQUIRED)[number] | (typeof SEASON_CSV_OPTIONAL)[number];
@@ -35,7 +59,9 @@ type SeasonCsvColumn = (typeof SEASON_CSV_REQUIRED)[number] | (typeof SEASON_CSV
 /** Column kinds of the layout: the schema's kind where the column is a schema column, text otherwise. */
 const KIND_OF: Record<SeasonCsvColumn, ColumnKind> = Object.fromEntries(
   [...SEASON_CSV_REQUIRED, ...SEASON_CSV_OPTIONAL].map((c) => {
-    const spec = (SCHEMA.players.columns as Record<string, { kind: ColumnKind }>)[c] ?? (SCHEMA.player_seasons.columns as Record<string, { kind: ColumnKind }>)[c];
+    const spec =
+      (SCHEMA.players.columns as Record<string, { kind: ColumnKind }>)[c] ??
+      (SCHEMA.player_seasons.columns as Record<string, { kind: ColumnKind }>)[c];
     return [c, spec ? spec.kind : 'utf8'];
   }),
 ) as Record<SeasonCsvColumn, ColumnKind>;
@@ -136,18 +162,28 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
       names.push(n);
     });
     for (const n of names) {
-      if (!known.has(n)) throw new DatasetError(file, n || null, null, `line ${line}: unknown column "${n}" (docs/scoring.md#players-csv lists the accepted columns)`);
+      if (!known.has(n))
+        throw new DatasetError(
+          file,
+          n || null,
+          null,
+          `line ${line}: unknown column "${n}" (docs/scoring.md#players-csv lists the accepted columns)`,
+        );
     }
     const dup = names.find((n, i) => names.indexOf(n) !== i);
     if (dup) throw new DatasetError(file, dup, null, `line ${line}: column "${dup}" appears twice`);
-    for (const r of SEASON_CSV_REQUIRED) if (!names.includes(r)) throw new DatasetError(file, r, null, `line ${line}: required column "${r}" is missing`);
+    for (const r of SEASON_CSV_REQUIRED)
+      if (!names.includes(r)) throw new DatasetError(file, r, null, `line ${line}: required column "${r}" is missing`);
     header = names as SeasonCsvColumn[];
     width = fields.length;
     slots = used;
     for (const c of header) {
-      cells[c] = KIND_OF[c] !== 'utf8' ? { numbers: new Float64Array(1024), texts: null, utf8: null }
-        : SHARED_TEXT.has(c) ? { numbers: null, texts: [], utf8: null }
-        : { numbers: null, texts: null, utf8: utf8Buffer(1024, 16 * 1024) };
+      cells[c] =
+        KIND_OF[c] !== 'utf8'
+          ? { numbers: new Float64Array(1024), texts: null, utf8: null }
+          : SHARED_TEXT.has(c)
+            ? { numbers: null, texts: [], utf8: null }
+            : { numbers: null, texts: null, utf8: utf8Buffer(1024, 16 * 1024) };
     }
     shared = header.map(() => new Map<string, string>());
     kinds = header.map((c) => KIND_OF[c]);
@@ -165,7 +201,8 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
       const buffer = store[j];
       if (buffer.numbers && buffer.numbers.length <= rows) buffer.numbers = grown(buffer.numbers, rows + 1);
       if (raw === null || raw === '') {
-        if (required[j]) throw new DatasetError(file, header[j], rows, `line ${line}: empty, but every row needs a ${header[j]}`);
+        if (required[j])
+          throw new DatasetError(file, header[j], rows, `line ${line}: empty, but every row needs a ${header[j]}`);
         if (buffer.numbers) buffer.numbers[rows] = NaN;
         else if (buffer.utf8) pushUtf8(buffer.utf8, rows, null);
         else buffer.texts!.push(null);
@@ -183,7 +220,8 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
         else {
           // One string per distinct value, so rows share it (and no row keeps its block of text alive).
           let one = shared[j].get(raw);
-          if (one === undefined) shared[j].set(raw, (one = raw.length < 13 ? raw : Buffer.from(raw, 'utf8').toString('utf8')));
+          if (one === undefined)
+            shared[j].set(raw, (one = raw.length < 13 ? raw : Buffer.from(raw, 'utf8').toString('utf8')));
           buffer.texts!.push(one);
         }
         continue;
@@ -191,7 +229,12 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
       const v = valueOfCsv(kind, raw);
       if (!v.ok) throw new DatasetError(file, header[j], rows, `line ${line}: ${v.problem}`);
       if (isPosition[j] && !positions.has(v.value as string)) {
-        throw new DatasetError(file, header[j], rows, `line ${line}: "${raw}" is not one of ${POSITION_CODES.join(', ')}`);
+        throw new DatasetError(
+          file,
+          header[j],
+          rows,
+          `line ${line}: "${raw}" is not one of ${POSITION_CODES.join(', ')}`,
+        );
       }
       if (buffer.numbers) buffer.numbers[rows] = v.value as number;
       else if (buffer.utf8) pushUtf8(buffer.utf8, rows, v.value as string);
@@ -259,12 +302,22 @@ export function datasetFromSeasonFile(path: string, options: SeasonFileOptions):
     recordsOfTable(tableFromParquetFile(path, file), file, reader.add);
     return { dataset: reader.dataset(), format: 'parquet', csv: null };
   }
-  const csv = readCsvFile(path, reader.add, { file, encoding: options.encoding, delimiter: options.delimiter, onProgress: options.onProgress });
+  const csv = readCsvFile(path, reader.add, {
+    file,
+    encoding: options.encoding,
+    delimiter: options.delimiter,
+    onProgress: options.onProgress,
+  });
   return { dataset: reader.dataset(), format: 'csv', csv };
 }
 
 /** The dataset of a season table's parsed columns (ids, players, seasons; then validation). */
-function seasonDatasetOf(cells: Partial<Record<SeasonCsvColumn, ColumnBuffer>>, rows: number, file: string, asOf: string): Dataset {
+function seasonDatasetOf(
+  cells: Partial<Record<SeasonCsvColumn, ColumnBuffer>>,
+  rows: number,
+  file: string,
+  asOf: string,
+): Dataset {
   const options = { asOf };
   const texts = (c: SeasonCsvColumn): (string | null)[] => cells[c]!.texts!;
   const idNumbers = cells.player_id?.numbers ?? null;
@@ -283,7 +336,11 @@ function seasonDatasetOf(cells: Partial<Record<SeasonCsvColumn, ColumnBuffer>>, 
     if (kind === 'int32') {
       const xs = new Int32Array(n);
       const valid = new Uint8Array(n);
-      if (numbers) for (let i = 0; i < n; i++) { const x = numbers[row(i)]; if (!Number.isNaN(x)) (xs[i] = x), (valid[i] = 1); }
+      if (numbers)
+        for (let i = 0; i < n; i++) {
+          const x = numbers[row(i)];
+          if (!Number.isNaN(x)) (xs[i] = x), (valid[i] = 1);
+        }
       return int32VectorOf(xs, valid);
     }
     const xs = new Float64Array(n).fill(NaN);
@@ -337,7 +394,12 @@ function seasonDatasetOf(cells: Partial<Record<SeasonCsvColumn, ColumnBuffer>>, 
     playerOf[i] = p;
   }
   if (withId > 0 && withId < rows) {
-    throw new DatasetError(file, 'player_id', idNumbers!.findIndex((x) => Number.isNaN(x)), 'player_id is empty on some rows and set on others (fill it on every row or leave the column out)');
+    throw new DatasetError(
+      file,
+      'player_id',
+      idNumbers!.findIndex((x) => Number.isNaN(x)),
+      'player_id is empty on some rows and set on others (fill it on every row or leave the column out)',
+    );
   }
 
   const playerColumns: Record<string, Vector> = {};
@@ -358,7 +420,10 @@ function seasonDatasetOf(cells: Partial<Record<SeasonCsvColumn, ColumnBuffer>>, 
   const dataset: Dataset = {
     meta: { name: file, as_of: options.asOf, source: `season table ${file}`, synthetic: false },
     tables: {
-      leagues: tableFromRows('leagues', [...leagueIds].map(([name, league_id]) => ({ league_id, name, tier: 1, kind: 'league' as const }))),
+      leagues: tableFromRows(
+        'leagues',
+        [...leagueIds].map(([name, league_id]) => ({ league_id, name, tier: 1, kind: 'league' as const })),
+      ),
       seasons: tableFromRows('seasons', seasonRows),
       teams: tableFromRows('teams', teamRows),
       rivalries: undefined,

@@ -69,19 +69,31 @@ function decodeError(path: string, file: string, encoding: TextEncoding): Datase
     const at = invalidUtf8Of(bytes.subarray(skip), skip);
     if (at) {
       const hex = bytes[at.offset].toString(16).toUpperCase().padStart(2, '0');
-      return new DatasetError(file, null, null, `line ${at.line}: byte offset ${at.offset} (0x${hex}) is not valid UTF-8; if the file is in another encoding, give --encoding latin1, windows-1252 or utf-16le`);
+      return new DatasetError(
+        file,
+        null,
+        null,
+        `line ${at.line}: byte offset ${at.offset} (0x${hex}) is not valid UTF-8; if the file is in another encoding, give --encoding latin1, windows-1252 or utf-16le`,
+      );
     }
   } else {
     let line = 1;
     const start = bomOf(bytes)?.bytes ?? 0;
     for (let i = start; i < bytes.length; i += 2) {
-      if (i + 1 >= bytes.length) return new DatasetError(file, null, null, `line ${line}: byte offset ${i}: the file ends in half a UTF-16 code unit`);
+      if (i + 1 >= bytes.length)
+        return new DatasetError(
+          file,
+          null,
+          null,
+          `line ${line}: byte offset ${i}: the file ends in half a UTF-16 code unit`,
+        );
       const u = bytes[i] | (bytes[i + 1] << 8);
       if (u === 0x0a) line++;
       const high = u >= 0xd800 && u <= 0xdbff;
       const low = u >= 0xdc00 && u <= 0xdfff;
       const next = i + 3 < bytes.length ? bytes[i + 2] | (bytes[i + 3] << 8) : -1;
-      if (low || (high && !(next >= 0xdc00 && next <= 0xdfff))) return new DatasetError(file, null, null, `line ${line}: byte offset ${i} is an unpaired UTF-16 surrogate`);
+      if (low || (high && !(next >= 0xdc00 && next <= 0xdfff)))
+        return new DatasetError(file, null, null, `line ${line}: byte offset ${i} is an unpaired UTF-16 surrogate`);
       if (high) i += 2;
     }
   }
@@ -97,7 +109,11 @@ function decodeError(path: string, file: string, encoding: TextEncoding): Datase
  * Cost: one pass over the file; memory of one block of text plus the caller's records.
  * @example readCsvFile('players.csv', (fields, line) => {}).delimiter // => ','
  */
-export function readCsvFile(path: string, onRecord: (fields: CsvField[], line: number) => void, options: CsvFileOptions = {}): CsvFileInfo {
+export function readCsvFile(
+  path: string,
+  onRecord: (fields: CsvField[], line: number) => void,
+  options: CsvFileOptions = {},
+): CsvFileInfo {
   const file = options.file ?? path;
   const fd = openSync(path, 'r');
   try {
@@ -133,22 +149,48 @@ export function readCsvFile(path: string, onRecord: (fields: CsvField[], line: n
         const nl = text.indexOf('\n');
         const header = (nl < 0 ? text : text.slice(0, nl)).replace(/\r$/, '');
         const found = delimiterOfHeader(header);
-        if (!found) throw new DatasetError(file, null, null, 'line 1: the header has as many of two delimiters (`,` `;` tab); give --delimiter');
+        if (!found)
+          throw new DatasetError(
+            file,
+            null,
+            null,
+            'line 1: the header has as many of two delimiters (`,` `;` tab); give --delimiter',
+          );
         delimiter = found;
       }
-      if (end > 0) line = parseCsv(end === text.length ? text : text.slice(0, end), file, onRecord, { delimiter, firstLine: line });
+      if (end > 0)
+        line = parseCsv(end === text.length ? text : text.slice(0, end), file, onRecord, {
+          delimiter,
+          firstLine: line,
+        });
       carry = end === text.length ? '' : text.slice(end);
       options.onProgress?.(done, size);
       if (last) break;
       block = readBlock();
     }
-    return { encoding, bom: skip > 0, delimiter: delimiter ?? ',', delimiterSource: options.delimiter ? 'forced' : 'detected', bytes: size };
+    return {
+      encoding,
+      bom: skip > 0,
+      delimiter: delimiter ?? ',',
+      delimiterSource: options.delimiter ? 'forced' : 'detected',
+      bytes: size,
+    };
   } finally {
     closeSync(fd);
   }
 }
 
 /** The `--json` description of how a file was read. @example csvFileSummaryOf(info) // => { encoding: 'utf-8', bom: false, delimiter: ',' , delimiter_source: 'detected' } */
-export function csvFileSummaryOf(info: CsvFileInfo): { encoding: TextEncoding; bom: boolean; delimiter: string; delimiter_source: 'detected' | 'forced' } {
-  return { encoding: info.encoding, bom: info.bom, delimiter: delimiterNameOf(info.delimiter), delimiter_source: info.delimiterSource };
+export function csvFileSummaryOf(info: CsvFileInfo): {
+  encoding: TextEncoding;
+  bom: boolean;
+  delimiter: string;
+  delimiter_source: 'detected' | 'forced';
+} {
+  return {
+    encoding: info.encoding,
+    bom: info.bom,
+    delimiter: delimiterNameOf(info.delimiter),
+    delimiter_source: info.delimiterSource,
+  };
 }

@@ -165,7 +165,8 @@ function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWrit
     };
   }
   const xs = vector.toArray() as ArrayLike<number>;
-  if (DataType.isInt(type) && type.bitWidth <= 32) return (sink, i) => (valid && !valid[i] ? false : (sink.int(xs[i]), true));
+  if (DataType.isInt(type) && type.bitWidth <= 32)
+    return (sink, i) => (valid && !valid[i] ? false : (sink.int(xs[i]), true));
   if (DataType.isFloat(type) && type.precision !== Precision.DOUBLE) {
     // A single-precision value widened to a double prints ~17 digits of noise; 9 significant
     // digits always read back to the same float32.

@@ -35,7 +35,12 @@ function tableToArrowFile(table: Table, path: string, options: TableWriteOptions
  * through a temporary sibling file renamed into place, so a failed write leaves no partial file.
  * @example await tableToFile(scoreTableOf(dataset), 'scores.parquet', 'parquet') // => writes scores.parquet
  */
-export async function tableToFile(table: Table, path: string, format: TableFormat, options: TableWriteOptions = {}): Promise<void> {
+export async function tableToFile(
+  table: Table,
+  path: string,
+  format: TableFormat,
+  options: TableWriteOptions = {},
+): Promise<void> {
   if (format === 'arrow') tableToArrowFile(table, path, options);
   else if (format === 'csv') tableToCsvFile(table, path, options);
   else if (format === 'jsonl') tableToJsonlFile(table, path, options);

@@ -22,7 +22,15 @@ function timestampOf(text: string): number | null {
   const local = Date.UTC(y, mo - 1, d, h, mi, s, ms);
   const check = new Date(local);
   // Date.UTC rolls 2025-02-30 over into March; a real date and time survive the round trip.
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || check.getUTCHours() !== h || check.getUTCMinutes() !== mi || check.getUTCSeconds() !== s) return null;
+  if (
+    check.getUTCFullYear() !== y ||
+    check.getUTCMonth() !== mo - 1 ||
+    check.getUTCDate() !== d ||
+    check.getUTCHours() !== h ||
+    check.getUTCMinutes() !== mi ||
+    check.getUTCSeconds() !== s
+  )
+    return null;
   const zone = m[8];
   if (zone === 'Z') return local;
   const sign = zone[0] === '-' ? -1 : 1;
@@ -55,7 +63,8 @@ export function valueOfCsv(kind: ColumnKind, text: string): CsvValue {
       return { ok: false, problem: `"${text}" is not true or false` };
     case 'timestamp': {
       const ms = timestampOf(text);
-      if (ms === null) return { ok: false, problem: `"${text}" is not an ISO-8601 date and time with a zone (2025-08-16T14:00:00Z)` };
+      if (ms === null)
+        return { ok: false, problem: `"${text}" is not an ISO-8601 date and time with a zone (2025-08-16T14:00:00Z)` };
       return { ok: true, value: ms };
     }
   }

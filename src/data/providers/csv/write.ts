@@ -23,7 +23,8 @@ function cellsOf(vector: Vector, kind: ColumnKind): string[] {
     const offsets = chunk.valueOffsets as Int32Array;
     for (let i = 0; i < chunk.length; i++, row++) {
       if (!chunk.getValid(i)) out[row] = '';
-      else if (kind === 'utf8') out[row] = csvTextOf('utf8', exactUtf8.decode(values.subarray(offsets[i], offsets[i + 1])));
+      else if (kind === 'utf8')
+        out[row] = csvTextOf('utf8', exactUtf8.decode(values.subarray(offsets[i], offsets[i + 1])));
       else if (kind === 'bool') out[row] = csvTextOf('bool', vector.get(row));
       else out[row] = csvTextOf(kind, Number(values[i]));
     }

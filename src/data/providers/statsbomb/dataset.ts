@@ -5,7 +5,14 @@
  * and the output rows, never more than one match's events.
  */
 import { DatasetError } from '../../dataset-error.js';
-import { COUNTING_COLUMNS, tableFromRows, type Dataset, type DatasetMeta, type PositionCode, type RowOf } from '../../schema.js';
+import {
+  COUNTING_COLUMNS,
+  tableFromRows,
+  type Dataset,
+  type DatasetMeta,
+  type PositionCode,
+  type RowOf,
+} from '../../schema.js';
 import { validateDataset } from '../../validate.js';
 import { cleanName, kickoffUtcOf, seasonNameOf } from './mapping.js';
 import { emptyTotals, type CountingTotals } from '../counting-totals.js';
@@ -75,7 +82,10 @@ function mainPositionOf(positions: Map<PositionCode, { nominal: number; clock: n
   return best;
 }
 
-function addPositions(into: Map<PositionCode, { nominal: number; clock: number }>, from: PlayerMatchLine['positions']): void {
+function addPositions(
+  into: Map<PositionCode, { nominal: number; clock: number }>,
+  from: PlayerMatchLine['positions'],
+): void {
   for (const [code, t] of from) {
     const at = into.get(code) ?? { nominal: 0, clock: 0 };
     at.nominal += t.nominal;
@@ -86,7 +96,11 @@ function addPositions(into: Map<PositionCode, { nominal: number; clock: number }
 
 /** Chronological order: date, kick-off time, then id (so equal kick-offs keep a fixed order). */
 function byKickoff(a: StatsBombMatch, b: StatsBombMatch): number {
-  return a.match_date.localeCompare(b.match_date) || (a.kick_off ?? '').localeCompare(b.kick_off ?? '') || a.match_id - b.match_id;
+  return (
+    a.match_date.localeCompare(b.match_date) ||
+    (a.kick_off ?? '').localeCompare(b.kick_off ?? '') ||
+    a.match_id - b.match_id
+  );
 }
 
 /** Minutes from whole seconds, exact to the second. */
@@ -109,7 +123,12 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
   const { competitionId, seasonId } = options;
   const competition = readCompetitions(dir).find((c) => c.competition_id === competitionId && c.season_id === seasonId);
   if (!competition) {
-    throw new DatasetError('competitions.json', 'competition_id', null, `no entry with competition_id ${competitionId} and season_id ${seasonId}`);
+    throw new DatasetError(
+      'competitions.json',
+      'competition_id',
+      null,
+      `no entry with competition_id ${competitionId} and season_id ${seasonId}`,
+    );
   }
   const matches = readMatches(dir, competitionId, seasonId).sort(byKickoff);
   if (matches.length === 0) throw new DatasetError(matchesFileOf(competitionId, seasonId), null, null, 'no matches');
@@ -144,7 +163,11 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
     const squad = new Map<number, { name: string; nickname: string | null; country: string | null }>();
     for (const team of readLineups(dir, match.match_id)) {
       for (const p of team.lineup) {
-        squad.set(p.player_id, { name: p.player_name, nickname: p.player_nickname ?? null, country: p.country?.name ?? null });
+        squad.set(p.player_id, {
+          name: p.player_name,
+          nickname: p.player_nickname ?? null,
+          country: p.country?.name ?? null,
+        });
       }
     }
     const file = `events/${match.match_id}.json`;
@@ -154,8 +177,20 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
 
     for (const line of summary.lines) {
       const who = squad.get(line.player_id);
-      if (!who) throw new DatasetError(file, 'player.id', null, `player ${line.player_id} plays in the events but is not in lineups/${match.match_id}.json`);
-      if (!teams.has(line.team_id)) throw new DatasetError(file, 'team.id', null, `team ${line.team_id} is neither side of match ${match.match_id}`);
+      if (!who)
+        throw new DatasetError(
+          file,
+          'player.id',
+          null,
+          `player ${line.player_id} plays in the events but is not in lineups/${match.match_id}.json`,
+        );
+      if (!teams.has(line.team_id))
+        throw new DatasetError(
+          file,
+          'team.id',
+          null,
+          `team ${line.team_id} is neither side of match ${match.match_id}`,
+        );
       const info = players.get(line.player_id) ?? {
         name: cleanName(who.name),
         known_as: who.nickname ? cleanName(who.nickname) : null,
@@ -168,7 +203,14 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
       players.set(line.player_id, info);
 
       const key = `${line.player_id}:${line.team_id}`;
-      const acc = seasonLines.get(key) ?? { player_id: line.player_id, team_id: line.team_id, appearances: 0, starts: 0, nominal_seconds: 0, totals: emptyTotals() };
+      const acc = seasonLines.get(key) ?? {
+        player_id: line.player_id,
+        team_id: line.team_id,
+        appearances: 0,
+        starts: 0,
+        nominal_seconds: 0,
+        totals: emptyTotals(),
+      };
       if (line.appeared) acc.appearances += 1;
       if (line.started) acc.starts += 1;
       acc.nominal_seconds += line.nominal_seconds;
@@ -193,17 +235,34 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
     .sort(([a], [b]) => a - b)
     .map(([player_id, p]) => {
       const position = mainPositionOf(p.positions);
-      if (!position) throw new DatasetError('lineups', 'position', null, `player ${player_id} has no position in any event`);
+      if (!position)
+        throw new DatasetError('lineups', 'position', null, `player ${player_id} has no position in any event`);
       return {
-        player_id, name: p.name, known_as: p.known_as, birth_date: null, nationality: p.nationality, position,
-        team_id: p.team_id, market_value_eur: null, preferred_foot: null, height_cm: null, wc2026_nation: null,
+        player_id,
+        name: p.name,
+        known_as: p.known_as,
+        birth_date: null,
+        nationality: p.nationality,
+        position,
+        team_id: p.team_id,
+        market_value_eur: null,
+        preferred_foot: null,
+        height_cm: null,
+        wc2026_nation: null,
       };
     });
   const seasonRows: Partial<RowOf<'player_seasons'>>[] = [...seasonLines.values()]
     .sort((a, b) => a.player_id - b.player_id || a.team_id - b.team_id)
     .map((s) => ({
-      player_id: s.player_id, season_id: seasonId, team_id: s.team_id, league_id: competitionId,
-      appearances: s.appearances, starts: s.starts, minutes: minutesOf(s.nominal_seconds), rating: null, ...s.totals,
+      player_id: s.player_id,
+      season_id: seasonId,
+      team_id: s.team_id,
+      league_id: competitionId,
+      appearances: s.appearances,
+      starts: s.starts,
+      minutes: minutesOf(s.nominal_seconds),
+      rating: null,
+      ...s.totals,
     }));
   const teamRows: Partial<RowOf<'teams'>>[] = [...teams.entries()]
     .sort(([a], [b]) => a - b)
@@ -217,7 +276,8 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
     as_of: last,
     source: `StatsBomb open data (github.com/statsbomb/open-data), competition ${competitionId}, season ${seasonId}: ${matches.length} matches, ${first} to ${last}`,
     synthetic: false,
-    licence: 'StatsBomb public data user agreement: free for research and analysis; anything published, shared or distributed from it must name StatsBomb as the data source. Read the agreement before commercial use or redistribution of the raw files.',
+    licence:
+      'StatsBomb public data user agreement: free for research and analysis; anything published, shared or distributed from it must name StatsBomb as the data source. Read the agreement before commercial use or redistribution of the raw files.',
     attribution: `Data: StatsBomb open data (${label})`,
     description: `Minutes and counting totals derived from StatsBomb events as defined in docs/methodology/statsbomb.md (nominal minutes, stoppage time not counted). Season dates span the matches in the file.`,
     coverage: { ...STATSBOMB_COVERAGE },
@@ -225,11 +285,22 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
   const dataset: Dataset = {
     meta,
     tables: {
-      leagues: tableFromRows('leagues', [{
-        league_id: competitionId, name: leagueName, country: competition.country_name ?? null, tier: 1,
-        kind: competition.competition_international ? 'international' : STATSBOMB_CUP_IDS.has(competitionId) ? 'cup' : 'league',
-      }]),
-      seasons: tableFromRows('seasons', [{ season_id: seasonId, league_id: competitionId, name: seasonName, start_date: first, end_date: last }]),
+      leagues: tableFromRows('leagues', [
+        {
+          league_id: competitionId,
+          name: leagueName,
+          country: competition.country_name ?? null,
+          tier: 1,
+          kind: competition.competition_international
+            ? 'international'
+            : STATSBOMB_CUP_IDS.has(competitionId)
+              ? 'cup'
+              : 'league',
+        },
+      ]),
+      seasons: tableFromRows('seasons', [
+        { season_id: seasonId, league_id: competitionId, name: seasonName, start_date: first, end_date: last },
+      ]),
       teams: tableFromRows('teams', teamRows),
       rivalries: undefined,
       players: tableFromRows('players', playerRows),

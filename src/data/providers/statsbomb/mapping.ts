@@ -205,7 +205,14 @@ export const STATSBOMB_KICKOFF_TIME_ZONE = 'Europe/Paris';
 /** Offset of `timeZone` from UTC at instant `utcMs`, in milliseconds (positive east of Greenwich). */
 function zoneOffsetMs(utcMs: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   }).formatToParts(new Date(utcMs));
   const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
@@ -218,7 +225,11 @@ function zoneOffsetMs(utcMs: number, timeZone: string): number {
  * time gives local midnight of the match date.
  * @example new Date(kickoffUtcOf('2015-08-22', '16:00:00.000')).toISOString() // => '2015-08-22T14:00:00.000Z'
  */
-export function kickoffUtcOf(matchDate: string, kickOff: string | null, timeZone = STATSBOMB_KICKOFF_TIME_ZONE): number {
+export function kickoffUtcOf(
+  matchDate: string,
+  kickOff: string | null,
+  timeZone = STATSBOMB_KICKOFF_TIME_ZONE,
+): number {
   const [y, mo, d] = matchDate.split('-').map(Number);
   const [h, mi, s] = (kickOff ?? '00:00:00').split(':').map((x) => Math.floor(Number(x)));
   const wall = Date.UTC(y, mo - 1, d, h, mi, s);

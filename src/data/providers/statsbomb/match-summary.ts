@@ -83,8 +83,15 @@ export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events
     let line = lines.get(playerId);
     if (!line) {
       line = {
-        player_id: playerId, team_id: teamId, appeared: false, started: false, sent_off: false,
-        nominal_seconds: 0, clock_seconds: 0, positions: new Map(), totals: emptyTotals(),
+        player_id: playerId,
+        team_id: teamId,
+        appeared: false,
+        started: false,
+        sent_off: false,
+        nominal_seconds: 0,
+        clock_seconds: 0,
+        positions: new Map(),
+        totals: emptyTotals(),
       };
       lines.set(playerId, line);
     }

@@ -10,7 +10,11 @@ import { z } from 'zod';
 import { DatasetError } from '../../dataset-error.js';
 
 /** Ids become Arrow int32 columns, so they must fit one. */
-const Id = z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1);
+const Id = z
+  .number()
+  .int()
+  .min(-(2 ** 31))
+  .max(2 ** 31 - 1);
 /** `{ id, name }`, StatsBomb's reference to anything with a code. */
 const Ref = z.object({ id: Id, name: z.string() });
 
@@ -29,7 +33,10 @@ export type StatsBombCompetition = z.infer<typeof StatsBombCompetition>;
 export const StatsBombMatch = z.object({
   match_id: Id,
   match_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  kick_off: z.string().regex(/^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/).nullish(),
+  kick_off: z
+    .string()
+    .regex(/^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/)
+    .nullish(),
   competition: z.object({ competition_id: Id, competition_name: z.string(), country_name: z.string().nullish() }),
   season: z.object({ season_id: Id, season_name: z.string() }),
   home_team: z.object({ home_team_id: Id, home_team_name: z.string().min(1) }),
@@ -109,16 +116,22 @@ const PART_KEYS = Object.keys(EVENT_PARTS) as (keyof typeof EVENT_PARTS)[];
  * (METHOD.md); every other field is dropped.
  */
 export const StatsBombEvent = StatsBombEventEnvelope.extend(
-  Object.fromEntries(PART_KEYS.map((k) => [k, EVENT_PARTS[k].nullish()])) as { [K in keyof typeof EVENT_PARTS]: z.ZodOptional<z.ZodNullable<(typeof EVENT_PARTS)[K]>> },
+  Object.fromEntries(PART_KEYS.map((k) => [k, EVENT_PARTS[k].nullish()])) as {
+    [K in keyof typeof EVENT_PARTS]: z.ZodOptional<z.ZodNullable<(typeof EVENT_PARTS)[K]>>;
+  },
 );
 export type StatsBombEvent = z.infer<typeof StatsBombEventEnvelope> & EventParts;
 
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
-const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX;
+const isId = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX;
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isRef = (v: unknown): v is { id: number; name: string } =>
-  typeof v === 'object' && v !== null && isId((v as { id?: unknown }).id) && typeof (v as { name?: unknown }).name === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  isId((v as { id?: unknown }).id) &&
+  typeof (v as { name?: unknown }).name === 'string';
 const isNullishRef = (v: unknown): boolean => v === undefined || v === null || isRef(v);
 const refOf = (v: { id: number; name: string } | null | undefined) => (v == null ? v : { id: v.id, name: v.name });
 
@@ -130,13 +143,26 @@ const refOf = (v: { id: number; name: string } | null | undefined) => (v == null
 function envelopeOf(raw: unknown): z.infer<typeof StatsBombEventEnvelope> | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const e = raw as Record<string, unknown>;
-  if (typeof e.id !== 'string' || !isId(e.index) || !isId(e.period) || !isCount(e.minute) || !isCount(e.second)) return null;
+  if (typeof e.id !== 'string' || !isId(e.index) || !isId(e.period) || !isCount(e.minute) || !isCount(e.second))
+    return null;
   if (!isRef(e.type) || !isRef(e.team) || !isNullishRef(e.player) || !isNullishRef(e.position)) return null;
   const related = e.related_events;
-  if (related !== undefined && related !== null && !(Array.isArray(related) && related.every((x) => typeof x === 'string'))) return null;
+  if (
+    related !== undefined &&
+    related !== null &&
+    !(Array.isArray(related) && related.every((x) => typeof x === 'string'))
+  )
+    return null;
   return {
-    id: e.id, index: e.index, period: e.period, minute: e.minute, second: e.second,
-    type: refOf(e.type)!, team: refOf(e.team)!, player: refOf(e.player as never), position: refOf(e.position as never),
+    id: e.id,
+    index: e.index,
+    period: e.period,
+    minute: e.minute,
+    second: e.second,
+    type: refOf(e.type)!,
+    team: refOf(e.team)!,
+    player: refOf(e.player as never),
+    position: refOf(e.position as never),
     related_events: related as string[] | null | undefined,
   };
 }
@@ -195,7 +221,8 @@ export function readCompetitions(dir: string): StatsBombCompetition[] {
 }
 
 /** Path of a season's match list inside the folder. @example matchesFileOf(2, 27) // => 'matches/2/27.json' */
-export const matchesFileOf = (competitionId: number, seasonId: number): string => `matches/${competitionId}/${seasonId}.json`;
+export const matchesFileOf = (competitionId: number, seasonId: number): string =>
+  `matches/${competitionId}/${seasonId}.json`;
 
 /**
  * The matches of one competition season (`matches/<competition>/<season>.json`), in file order.

@@ -5,13 +5,27 @@
  * the accumulators and the output rows, never more than one match's events.
  */
 import { DatasetError } from '../../dataset-error.js';
-import { COUNTING_COLUMNS, tableFromRows, type Dataset, type DatasetMeta, type PositionCode, type RowOf } from '../../schema.js';
+import {
+  COUNTING_COLUMNS,
+  tableFromRows,
+  type Dataset,
+  type DatasetMeta,
+  type PositionCode,
+  type RowOf,
+} from '../../schema.js';
 import { validateDataset } from '../../validate.js';
 import { layoutOf, type MatchFileRef } from './layout.js';
 import { PUBLIC_COMPETITIONS, decodeName, knockoutRoundName, positionCodeOf, seasonNameFromDates } from './mapping.js';
 import { emptyTotals, type CountingTotals } from '../counting-totals.js';
 import { matchSummaryOf } from './match-summary.js';
-import { readMatchFile, readPlayerRegistry, readTeamRegistry, type WyscoutMatch, type WyscoutPlayer, type WyscoutTeam } from './read.js';
+import {
+  readMatchFile,
+  readPlayerRegistry,
+  readTeamRegistry,
+  type WyscoutMatch,
+  type WyscoutPlayer,
+  type WyscoutTeam,
+} from './read.js';
 
 /** Options of {@link datasetFromWyscout}. */
 export interface WyscoutOptions {
@@ -51,12 +65,17 @@ export const WYSCOUT_ATTRIBUTION = 'Data: Wyscout public dataset (Pappalardo et 
 /** Columns Wyscout v2 cannot fill or fills by approximation; `dataset.json` coverage says so. */
 export const WYSCOUT_COVERAGE: Readonly<Record<string, string>> = {
   'player_seasons.rating': 'Wyscout public data has no player rating: null, so the model rating is used',
-  'player_seasons.minutes': 'nominal minutes as for StatsBomb (45:00 per half, 15:00 per half of extra time, stoppage not counted); substitution minutes placed with the players\' own events and the real period ends',
-  'player_seasons.big_chances': 'no xG in Wyscout v2: penalties plus shots from the zone x ≥ 88.5, 37 ≤ y ≤ 63 (docs/methodology/wyscout.md)',
-  'player_seasons.ball_recoveries': 'no recovery event in Wyscout v2: first on-ball action after an opponent on-ball action in open play',
-  'player_seasons.shots_blocked': 'no block event in Wyscout v2: first defending player with an event within 3 s after a blocked shot',
+  'player_seasons.minutes':
+    "nominal minutes as for StatsBomb (45:00 per half, 15:00 per half of extra time, stoppage not counted); substitution minutes placed with the players' own events and the real period ends",
+  'player_seasons.big_chances':
+    'no xG in Wyscout v2: penalties plus shots from the zone x ≥ 88.5, 37 ≤ y ≤ 63 (docs/methodology/wyscout.md)',
+  'player_seasons.ball_recoveries':
+    'no recovery event in Wyscout v2: first on-ball action after an opponent on-ball action in open play',
+  'player_seasons.shots_blocked':
+    'no block event in Wyscout v2: first defending player with an event within 3 s after a blocked shot',
   'player_seasons.punches': 'no punch event in Wyscout v2: goalkeeper clearances inside his own penalty area',
-  'players.position': 'Wyscout gives GK/DF/MD/FW only: the detailed code is inferred from average event locations (docs/methodology/wyscout.md#positions)',
+  'players.position':
+    'Wyscout gives GK/DF/MD/FW only: the detailed code is inferred from average event locations (docs/methodology/wyscout.md#positions)',
   'players.market_value_eur': 'not in Wyscout public data: null (fee tier unknown)',
   'players.wc2026_nation': 'not in Wyscout public data: null',
   'teams.short_name': 'not in Wyscout public data: null',
@@ -99,14 +118,16 @@ interface AppearanceAcc {
   located: number;
 }
 
-const kickoffOf = (m: WyscoutMatch): number => Date.parse(`${m.dateutc.slice(0, 10)}T${m.dateutc.slice(11, 19).padEnd(8, ':00')}Z`);
+const kickoffOf = (m: WyscoutMatch): number =>
+  Date.parse(`${m.dateutc.slice(0, 10)}T${m.dateutc.slice(11, 19).padEnd(8, ':00')}Z`);
 const finishedOf = (m: WyscoutMatch): boolean => m.status == null || m.status === 'Played';
 /** Final score (extra time included, shoot-out not): Wyscout's `scoreET` is cumulative after extra time. */
 const finalGoalsOf = (m: WyscoutMatch, side: WyscoutMatch['teamsData'][string]): number =>
   m.duration && m.duration !== 'Regular' && side.scoreET != null ? side.scoreET : side.score;
 const minutesOf = (seconds: number): number => seconds / 60;
 /** `name` = first + last name, decoded; the short name when both are empty. */
-const fullNameOf = (p: WyscoutPlayer): string => decodeName(`${p.firstName ?? ''} ${p.lastName ?? ''}`) || decodeName(p.shortName ?? '') || `Player ${p.wyId}`;
+const fullNameOf = (p: WyscoutPlayer): string =>
+  decodeName(`${p.firstName ?? ''} ${p.lastName ?? ''}`) || decodeName(p.shortName ?? '') || `Player ${p.wyId}`;
 const footOf = (foot: string | null | undefined): 'left' | 'right' | 'both' | null =>
   foot === 'left' || foot === 'right' || foot === 'both' ? foot : null;
 
@@ -123,8 +144,10 @@ function roundNamesOf(matches: readonly WyscoutMatch[]): Map<number, string | nu
   const lastRound = [...knockout.entries()].sort((a, b) => b[1].last - a[1].last)[0]?.[0];
   const names = new Map<number, string | null>();
   for (const m of matches) {
-    if (m.gameweek) names.set(m.wyId, m.groupName ? `${decodeName(m.groupName)}, matchday ${m.gameweek}` : `Matchweek ${m.gameweek}`);
-    else if (m.roundId != null) names.set(m.wyId, knockoutRoundName(knockout.get(m.roundId)!.count, m.roundId === lastRound));
+    if (m.gameweek)
+      names.set(m.wyId, m.groupName ? `${decodeName(m.groupName)}, matchday ${m.gameweek}` : `Matchweek ${m.gameweek}`);
+    else if (m.roundId != null)
+      names.set(m.wyId, knockoutRoundName(knockout.get(m.roundId)!.count, m.roundId === lastRound));
     else names.set(m.wyId, null);
   }
   return names;
@@ -148,15 +171,26 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   const report: WyscoutReport = { matches: 0, events: 0, goalDifferences: [], unlisted: [], anomalies: [] };
 
   /** Folds one match (its match object and, when played, its per-match file). */
-  const fold = (match: WyscoutMatch, ref: MatchFileRef | null, preRead: ReturnType<typeof readMatchFile> | null): void => {
+  const fold = (
+    match: WyscoutMatch,
+    ref: MatchFileRef | null,
+    preRead: ReturnType<typeof readMatchFile> | null,
+  ): void => {
     fixtureMatches.push(match);
-    for (const side of Object.values(match.teamsData)) if (!teams.has(side.teamId)) teams.set(side.teamId, teamRegistry.get(side.teamId) ?? null);
+    for (const side of Object.values(match.teamsData))
+      if (!teams.has(side.teamId)) teams.set(side.teamId, teamRegistry.get(side.teamId) ?? null);
     if (!finishedOf(match) || !ref) return;
     const data = preRead ?? readMatchFile(ref.path, ref.file);
     for (const [id, t] of data.teams) if (teams.has(id) && teams.get(id) === null) teams.set(id, t);
     const infoOf = (playerId: number): WyscoutPlayer => {
       const info = data.players.get(playerId) ?? playerRegistry.get(playerId);
-      if (!info) throw new DatasetError(ref.file, 'playerId', null, `player ${playerId} plays in match ${match.wyId} but is in neither the file's players nor players.json`);
+      if (!info)
+        throw new DatasetError(
+          ref.file,
+          'playerId',
+          null,
+          `player ${playerId} plays in match ${match.wyId} but is in neither the file's players nor players.json`,
+        );
       return info;
     };
     const summary = matchSummaryOf(match, data.events, (id) => infoOf(id).role.code2 === 'GK', ref.file);
@@ -170,15 +204,26 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
       if (fromEvents !== scoreboard) {
         const team = teams.get(side.teamId);
         report.goalDifferences.push({
-          fixture_id: match.wyId, label: decodeName(match.label ?? `match ${match.wyId}`), team_id: side.teamId,
-          team: team ? decodeName(team.name) : String(side.teamId), events: fromEvents, scoreboard,
+          fixture_id: match.wyId,
+          label: decodeName(match.label ?? `match ${match.wyId}`),
+          team_id: side.teamId,
+          team: team ? decodeName(team.name) : String(side.teamId),
+          events: fromEvents,
+          scoreboard,
         });
       }
     }
     const kickoff = kickoffOf(match);
     for (const line of summary.lines) {
       const info = infoOf(line.player_id);
-      const acc = players.get(line.player_id) ?? { info, team_id: line.team_id, lastKickoff: -Infinity, sum_x: 0, sum_y: 0, located: 0 };
+      const acc = players.get(line.player_id) ?? {
+        info,
+        team_id: line.team_id,
+        lastKickoff: -Infinity,
+        sum_x: 0,
+        sum_y: 0,
+        located: 0,
+      };
       if (kickoff >= acc.lastKickoff) {
         acc.lastKickoff = kickoff;
         acc.team_id = line.team_id;
@@ -189,7 +234,14 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
       players.set(line.player_id, acc);
 
       const key = `${line.player_id}:${line.team_id}`;
-      const s = seasonLines.get(key) ?? { player_id: line.player_id, team_id: line.team_id, appearances: 0, starts: 0, seconds: 0, totals: emptyTotals() };
+      const s = seasonLines.get(key) ?? {
+        player_id: line.player_id,
+        team_id: line.team_id,
+        appearances: 0,
+        starts: 0,
+        seconds: 0,
+        totals: emptyTotals(),
+      };
       if (line.appeared) s.appearances += 1;
       if (line.started) s.starts += 1;
       s.seconds += line.seconds;
@@ -197,15 +249,23 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
       seasonLines.set(key, s);
       if (line.appeared) {
         appearanceAccs.push({
-          kickoff, fixture_id: match.wyId, player_id: line.player_id, team_id: line.team_id, started: line.started,
-          seconds: line.seconds, sum_x: line.sum_x, sum_y: line.sum_y, located: line.located,
+          kickoff,
+          fixture_id: match.wyId,
+          player_id: line.player_id,
+          team_id: line.team_id,
+          started: line.started,
+          seconds: line.seconds,
+          sum_x: line.sum_x,
+          sum_y: line.sum_y,
+          located: line.located,
         });
       }
     }
   };
 
   if (layout.kind === 'registry') {
-    if (layout.matches.length === 0) throw new DatasetError(`matches_${layout.competitionFile}.json`, null, null, 'no matches');
+    if (layout.matches.length === 0)
+      throw new DatasetError(`matches_${layout.competitionFile}.json`, null, null, 'no matches');
     const ordered = [...layout.matches].sort((a, b) => kickoffOf(a) - kickoffOf(b) || a.wyId - b.wyId);
     for (const [done, match] of ordered.entries()) {
       fold(match, finishedOf(match) ? layout.eventsFileOf(match.wyId) : null, null);
@@ -214,15 +274,33 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   } else {
     for (const [done, ref] of layout.files.entries()) {
       const data = readMatchFile(ref.path, ref.file);
-      if (!data.match) throw new DatasetError(ref.file, 'match', null, 'no match object (lineups, substitutions, score): save the competition\'s matches_<Competition>.json beside the match files, or embed each match (v2 API details=match,players,teams)');
+      if (!data.match)
+        throw new DatasetError(
+          ref.file,
+          'match',
+          null,
+          "no match object (lineups, substitutions, score): save the competition's matches_<Competition>.json beside the match files, or embed each match (v2 API details=match,players,teams)",
+        );
       if (data.match.competitionId === layout.competitionId) fold(data.match, ref, data);
       options.onProgress?.(done + 1, layout.files.length, report.events);
     }
-    if (fixtureMatches.length === 0) throw new DatasetError('(per-match files)', 'match.competitionId', null, `no file holds a match of competition ${layout.competitionId}`);
+    if (fixtureMatches.length === 0)
+      throw new DatasetError(
+        '(per-match files)',
+        'match.competitionId',
+        null,
+        `no file holds a match of competition ${layout.competitionId}`,
+      );
   }
 
   const seasonIds = [...new Set(fixtureMatches.map((m) => m.seasonId))];
-  if (seasonIds.length !== 1) throw new DatasetError('matches', 'seasonId', null, `the competition's matches span ${seasonIds.length} seasons (${seasonIds.join(', ')}); give one season's files`);
+  if (seasonIds.length !== 1)
+    throw new DatasetError(
+      'matches',
+      'seasonId',
+      null,
+      `the competition's matches span ${seasonIds.length} seasons (${seasonIds.join(', ')}); give one season's files`,
+    );
   const seasonId = seasonIds[0];
   const competitionId = fixtureMatches[0].competitionId;
   fixtureMatches.sort((a, b) => kickoffOf(a) - kickoffOf(b) || a.wyId - b.wyId);
@@ -243,19 +321,28 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
     const sides = Object.values(m.teamsData);
     const home = sides.find((s) => s.side === 'home');
     const away = sides.find((s) => s.side === 'away');
-    if (!home || !away) throw new DatasetError('matches', 'teamsData.side', null, `match ${m.wyId} needs one home and one away team`);
+    if (!home || !away)
+      throw new DatasetError('matches', 'teamsData.side', null, `match ${m.wyId} needs one home and one away team`);
     const finished = finishedOf(m);
     return {
-      fixture_id: m.wyId, season_id: seasonId, league_id: competitionId, round: rounds.get(m.wyId) ?? null, kickoff: kickoffOf(m),
-      home_team_id: home.teamId, away_team_id: away.teamId,
-      home_goals: finished ? finalGoalsOf(m, home) : null, away_goals: finished ? finalGoalsOf(m, away) : null,
-      status: finished ? 'finished' : 'scheduled', venue: m.venue ? decodeName(m.venue) || null : null,
+      fixture_id: m.wyId,
+      season_id: seasonId,
+      league_id: competitionId,
+      round: rounds.get(m.wyId) ?? null,
+      kickoff: kickoffOf(m),
+      home_team_id: home.teamId,
+      away_team_id: away.teamId,
+      home_goals: finished ? finalGoalsOf(m, home) : null,
+      away_goals: finished ? finalGoalsOf(m, away) : null,
+      status: finished ? 'finished' : 'scheduled',
+      venue: m.venue ? decodeName(m.venue) || null : null,
     };
   });
 
   /** The country of his national team when the team registry knows it (Agüero: Argentina), else his passport's (Spain). */
   const nationalityOf = (info: WyscoutPlayer): string | null => {
-    const national = teamRegistry.get(Number(info.currentNationalTeamId)) ?? teams.get(Number(info.currentNationalTeamId));
+    const national =
+      teamRegistry.get(Number(info.currentNationalTeamId)) ?? teams.get(Number(info.currentNationalTeamId));
     const area = national?.type === 'national' ? national.area?.name : info.passportArea?.name;
     return area ? decodeName(area) || null : null;
   };
@@ -263,47 +350,78 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   const playerRows: Partial<RowOf<'players'>>[] = [...players.entries()]
     .sort(([a], [b]) => a - b)
     .map(([player_id, p]) => {
-      const position = positionCodeOf(p.info.role.code2, p.located ? p.sum_x / p.located : null, p.located ? p.sum_y / p.located : null);
+      const position = positionCodeOf(
+        p.info.role.code2,
+        p.located ? p.sum_x / p.located : null,
+        p.located ? p.sum_y / p.located : null,
+      );
       seasonPosition.set(player_id, position);
       const shortName = decodeName(p.info.shortName ?? '');
       return {
-        player_id, name: fullNameOf(p.info), known_as: shortName || null,
+        player_id,
+        name: fullNameOf(p.info),
+        known_as: shortName || null,
         birth_date: p.info.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(p.info.birthDate) ? p.info.birthDate : null,
-        nationality: nationalityOf(p.info), position, team_id: p.team_id,
-        market_value_eur: null, preferred_foot: footOf(p.info.foot), height_cm: p.info.height && p.info.height > 0 ? Math.round(p.info.height) : null,
+        nationality: nationalityOf(p.info),
+        position,
+        team_id: p.team_id,
+        market_value_eur: null,
+        preferred_foot: footOf(p.info.foot),
+        height_cm: p.info.height && p.info.height > 0 ? Math.round(p.info.height) : null,
         wc2026_nation: null,
       };
     });
   const appearances: Partial<RowOf<'appearances'>>[] = appearanceAccs
-    .sort((a, b) => a.kickoff - b.kickoff || a.fixture_id - b.fixture_id || a.team_id - b.team_id || a.player_id - b.player_id)
+    .sort(
+      (a, b) =>
+        a.kickoff - b.kickoff || a.fixture_id - b.fixture_id || a.team_id - b.team_id || a.player_id - b.player_id,
+    )
     .map((a) => ({
-      fixture_id: a.fixture_id, player_id: a.player_id, team_id: a.team_id, started: a.started, minutes: minutesOf(a.seconds),
-      position: a.located >= MATCH_POSITION_MIN_EVENTS
-        ? positionCodeOf(players.get(a.player_id)!.info.role.code2, a.sum_x / a.located, a.sum_y / a.located)
-        : seasonPosition.get(a.player_id)!,
+      fixture_id: a.fixture_id,
+      player_id: a.player_id,
+      team_id: a.team_id,
+      started: a.started,
+      minutes: minutesOf(a.seconds),
+      position:
+        a.located >= MATCH_POSITION_MIN_EVENTS
+          ? positionCodeOf(players.get(a.player_id)!.info.role.code2, a.sum_x / a.located, a.sum_y / a.located)
+          : seasonPosition.get(a.player_id)!,
     }));
   const seasonRows: Partial<RowOf<'player_seasons'>>[] = [...seasonLines.values()]
     .sort((a, b) => a.player_id - b.player_id || a.team_id - b.team_id)
     .map((s) => ({
-      player_id: s.player_id, season_id: seasonId, team_id: s.team_id, league_id: competitionId,
-      appearances: s.appearances, starts: s.starts, minutes: minutesOf(s.seconds), rating: null, ...s.totals,
+      player_id: s.player_id,
+      season_id: seasonId,
+      team_id: s.team_id,
+      league_id: competitionId,
+      appearances: s.appearances,
+      starts: s.starts,
+      minutes: minutesOf(s.seconds),
+      rating: null,
+      ...s.totals,
     }));
   const teamRows: Partial<RowOf<'teams'>>[] = [...teams.entries()]
     .sort(([a], [b]) => a - b)
     .map(([team_id, t]) => ({
-      team_id, name: t ? decodeName(t.name) : `Team ${team_id}`, league_id: competitionId, city: t?.city ? decodeName(t.city) || null : null,
+      team_id,
+      name: t ? decodeName(t.name) : `Team ${team_id}`,
+      league_id: competitionId,
+      city: t?.city ? decodeName(t.city) || null : null,
     }));
 
   const coverage: Record<string, string> = { ...WYSCOUT_COVERAGE };
-  coverage['fixtures.home_goals'] = report.goalDifferences.length === 0
-    ? `scoreboard goals; event goals equal them in all ${report.matches} matches`
-    : `scoreboard goals (extra time included, shoot-out not); event goals differ in ${new Set(report.goalDifferences.map((d) => d.fixture_id)).size} of ${report.matches} matches (see reconciliation.*)`;
+  coverage['fixtures.home_goals'] =
+    report.goalDifferences.length === 0
+      ? `scoreboard goals; event goals equal them in all ${report.matches} matches`
+      : `scoreboard goals (extra time included, shoot-out not); event goals differ in ${new Set(report.goalDifferences.map((d) => d.fixture_id)).size} of ${report.matches} matches (see reconciliation.*)`;
   for (const d of report.goalDifferences) {
-    coverage[`reconciliation.${d.fixture_id}.${d.team_id}`] = `${d.label}: ${d.team} ${d.events} goal${d.events === 1 ? '' : 's'} from events, ${d.scoreboard} on the scoreboard (fixtures keeps the scoreboard; player totals keep the events)`;
+    coverage[`reconciliation.${d.fixture_id}.${d.team_id}`] =
+      `${d.label}: ${d.team} ${d.events} goal${d.events === 1 ? '' : 's'} from events, ${d.scoreboard} on the scoreboard (fixtures keeps the scoreboard; player totals keep the events)`;
   }
   if (report.unlisted.length > 0) {
     const events = report.unlisted.reduce((a, u) => a + u.events, 0);
-    coverage['appearances.unlisted'] = `${events} events in ${report.unlisted.length} matches are by players in no lineup or substitution (${report.unlisted.map((u) => u.fixture_id).join(', ')}): counted in their totals, no minutes or appearance`;
+    coverage['appearances.unlisted'] =
+      `${events} events in ${report.unlisted.length} matches are by players in no lineup or substitution (${report.unlisted.map((u) => u.fixture_id).join(', ')}): counted in their totals, no minutes or appearance`;
   }
   if (report.anomalies.length > 0) coverage['appearances.substitutions'] = report.anomalies.join('; ');
 
@@ -311,24 +429,31 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   // The engine's clock is noon UTC of as_of: the day after the last played match, so an evening
   // kick-off on the final day (PL 2017/18 ends 14:00 UTC, the World Cup final 15:00) counts as played.
   const played = fixtureMatches.filter(finishedOf);
-  const asOf = played.length > 0
-    ? new Date(Date.parse(`${played[played.length - 1].dateutc.slice(0, 10)}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
-    : last;
+  const asOf =
+    played.length > 0
+      ? new Date(Date.parse(`${played[played.length - 1].dateutc.slice(0, 10)}T00:00:00Z`) + 86_400_000)
+          .toISOString()
+          .slice(0, 10)
+      : last;
   const meta: DatasetMeta = {
     name: `Wyscout public dataset: ${label}`,
     as_of: asOf,
     source: `Wyscout public event dataset (Pappalardo et al., Scientific Data 6, 236 (2019), doi:10.1038/s41597-019-0247-7), competition ${competitionId}, season ${seasonId}: ${fixtureMatches.length} matches, ${first} to ${last}`,
     synthetic: false,
-    licence: 'CC BY 4.0 (figshare doi:10.6084/m9.figshare.c.4415000): free to share and adapt, also commercially, with credit to the source.',
+    licence:
+      'CC BY 4.0 (figshare doi:10.6084/m9.figshare.c.4415000): free to share and adapt, also commercially, with credit to the source.',
     attribution: WYSCOUT_ATTRIBUTION,
-    description: 'Minutes and counting totals derived from Wyscout v2 events and tags as defined in docs/methodology/wyscout.md (nominal minutes, extra time included, stoppage time not counted). Detailed positions inferred from average event locations.',
+    description:
+      'Minutes and counting totals derived from Wyscout v2 events and tags as defined in docs/methodology/wyscout.md (nominal minutes, extra time included, stoppage time not counted). Detailed positions inferred from average event locations.',
     coverage,
   };
   const dataset: Dataset = {
     meta,
     tables: {
       leagues: tableFromRows('leagues', [{ league_id: competitionId, name: leagueName, country, tier: 1, kind }]),
-      seasons: tableFromRows('seasons', [{ season_id: seasonId, league_id: competitionId, name: seasonName, start_date: first, end_date: last }]),
+      seasons: tableFromRows('seasons', [
+        { season_id: seasonId, league_id: competitionId, name: seasonName, start_date: first, end_date: last },
+      ]),
       teams: tableFromRows('teams', teamRows),
       rivalries: undefined,
       players: tableFromRows('players', playerRows),

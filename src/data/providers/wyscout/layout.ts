@@ -44,7 +44,12 @@ function competitionIdOf(competition: string | number): number {
   if (/^\d+$/.test(competition.trim())) return Number(competition.trim());
   const known = PUBLIC_COMPETITIONS.find((c) => c.file.toLowerCase() === competition.trim().toLowerCase());
   if (!known) {
-    throw new DatasetError('(per-match files)', 'competitionId', null, `"${competition}" is not a competition id nor a public-dataset name (${PUBLIC_COMPETITIONS.map((c) => c.file).join(', ')}); give the competitionId`);
+    throw new DatasetError(
+      '(per-match files)',
+      'competitionId',
+      null,
+      `"${competition}" is not a competition id nor a public-dataset name (${PUBLIC_COMPETITIONS.map((c) => c.file).join(', ')}); give the competitionId`,
+    );
   }
   return known.id;
 }
@@ -56,7 +61,8 @@ function competitionIdOf(competition: string | number): number {
  */
 export function layoutOf(dir: string, competition: string | number): WyscoutLayout {
   const matchesDir = join(dir, 'matches');
-  if (existsSync(matchesDir) && statSync(matchesDir).isDirectory()) return registryLayoutOf(dir, 'matches', competition);
+  if (existsSync(matchesDir) && statSync(matchesDir).isDirectory())
+    return registryLayoutOf(dir, 'matches', competition);
   const names = readdirSync(dir);
   // Per-match files saved beside the competition's match list (`matches_<Competition>.json`).
   if (names.some(isMatchList)) return registryLayoutOf(dir, '.', competition);
@@ -65,7 +71,13 @@ export function layoutOf(dir: string, competition: string | number): WyscoutLayo
     .filter((n) => !['players.json', 'teams.json', 'competitions.json'].includes(n.toLowerCase()))
     .sort()
     .map((name) => ({ path: join(dir, name), file: name }));
-  if (files.length === 0) throw new DatasetError('matches/', null, null, `${dir} holds neither a matches/ folder nor per-match .json/.json.gz files`);
+  if (files.length === 0)
+    throw new DatasetError(
+      'matches/',
+      null,
+      null,
+      `${dir} holds neither a matches/ folder nor per-match .json/.json.gz files`,
+    );
   return { kind: 'folder', competitionId: competitionIdOf(competition), files };
 }
 
@@ -86,10 +98,22 @@ function registryLayoutOf(dir: string, listsDir: string, competition: string | n
         break;
       }
     }
-    if (!chosen) throw new DatasetError(listFile(''), 'competitionId', null, `no match list holds competitionId ${id} (files: ${lists.join(', ') || 'none'})`);
+    if (!chosen)
+      throw new DatasetError(
+        listFile(''),
+        'competitionId',
+        null,
+        `no match list holds competitionId ${id} (files: ${lists.join(', ') || 'none'})`,
+      );
   } else {
     const name = lists.find((n) => stemOf(n).toLowerCase() === wanted.toLowerCase());
-    if (!name) throw new DatasetError(listFile(`matches_${wanted}.json`), null, null, `missing (files: ${lists.join(', ') || 'none'})`);
+    if (!name)
+      throw new DatasetError(
+        listFile(`matches_${wanted}.json`),
+        null,
+        null,
+        `missing (files: ${lists.join(', ') || 'none'})`,
+      );
     chosen = { stem: stemOf(name), matches: readMatchList(join(matchesDir, name), listFile(name)) };
   }
   const stem = chosen.stem;
@@ -100,7 +124,12 @@ function registryLayoutOf(dir: string, listsDir: string, competition: string | n
       const file = join(eventsDir, name);
       if (existsSync(join(dir, file))) return { path: join(dir, file), file };
     }
-    throw new DatasetError(join(eventsDir, `${wyId}.json.gz`), null, null, `missing (no ${wyId}.json.gz or ${wyId}.json in ${join(dir, eventsDir)})`);
+    throw new DatasetError(
+      join(eventsDir, `${wyId}.json.gz`),
+      null,
+      null,
+      `missing (no ${wyId}.json.gz or ${wyId}.json in ${join(dir, eventsDir)})`,
+    );
   };
   return { kind: 'registry', competitionFile: stem, matches: chosen.matches, eventsFileOf };
 }

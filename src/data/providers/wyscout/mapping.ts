@@ -67,7 +67,12 @@ export type CountedPeriod = (typeof COUNTED_PERIODS)[number];
 export const PERIOD_START_MINUTE: Readonly<Record<CountedPeriod, number>> = { '1H': 0, '2H': 45, E1: 90, E2: 105 };
 
 /** Nominal length of each counted period in seconds; time past it (stoppage) is not counted in `minutes`. */
-export const PERIOD_NOMINAL_SECONDS: Readonly<Record<CountedPeriod, number>> = { '1H': 45 * 60, '2H': 45 * 60, E1: 15 * 60, E2: 15 * 60 };
+export const PERIOD_NOMINAL_SECONDS: Readonly<Record<CountedPeriod, number>> = {
+  '1H': 45 * 60,
+  '2H': 45 * 60,
+  E1: 15 * 60,
+  E2: 15 * 60,
+};
 
 /** Index of a counted period (0–3), or -1 for the shoot-out or an unknown name. @example periodIndexOf('E1') // => 2 */
 export function periodIndexOf(period: string): number {
@@ -171,7 +176,13 @@ export function seasonNameFromDates(first: string, last: string): string {
 }
 
 /** The competitions of the Wyscout public dataset: file name → id, league name, country, kind. */
-export const PUBLIC_COMPETITIONS: readonly { file: string; id: number; name: string; country: string | null; kind: 'league' | 'international' }[] = [
+export const PUBLIC_COMPETITIONS: readonly {
+  file: string;
+  id: number;
+  name: string;
+  country: string | null;
+  kind: 'league' | 'international';
+}[] = [
   { file: 'England', id: 364, name: 'Premier League', country: 'England', kind: 'league' },
   { file: 'Spain', id: 795, name: 'La Liga', country: 'Spain', kind: 'league' },
   { file: 'Italy', id: 524, name: 'Serie A', country: 'Italy', kind: 'league' },

@@ -76,11 +76,24 @@ interface Moment {
 const before = (a: Moment, b: Moment): boolean => a.period < b.period || (a.period === b.period && a.sec < b.sec);
 
 const isShot = (e: WyscoutEvent): boolean =>
-  e.eventId === EVENT.shot || (e.eventId === EVENT.freeKick && (e.subEventId === SUB_EVENT.freeKickShot || e.subEventId === SUB_EVENT.penalty));
-const PASS_LIKE_FREE_KICKS: ReadonlySet<number | null> = new Set([SUB_EVENT.corner, SUB_EVENT.freeKick, SUB_EVENT.freeKickCross, SUB_EVENT.goalKick]);
-const isPass = (e: WyscoutEvent): boolean => e.eventId === EVENT.pass || (e.eventId === EVENT.freeKick && PASS_LIKE_FREE_KICKS.has(e.subEventId));
+  e.eventId === EVENT.shot ||
+  (e.eventId === EVENT.freeKick && (e.subEventId === SUB_EVENT.freeKickShot || e.subEventId === SUB_EVENT.penalty));
+const PASS_LIKE_FREE_KICKS: ReadonlySet<number | null> = new Set([
+  SUB_EVENT.corner,
+  SUB_EVENT.freeKick,
+  SUB_EVENT.freeKickCross,
+  SUB_EVENT.goalKick,
+]);
+const isPass = (e: WyscoutEvent): boolean =>
+  e.eventId === EVENT.pass || (e.eventId === EVENT.freeKick && PASS_LIKE_FREE_KICKS.has(e.subEventId));
 /** Events whose location says where a player plays: duels, fouls, touches, passes and shots in open play. */
-const LOCATING_EVENTS: ReadonlySet<number> = new Set([EVENT.duel, EVENT.foul, EVENT.othersOnTheBall, EVENT.pass, EVENT.shot]);
+const LOCATING_EVENTS: ReadonlySet<number> = new Set([
+  EVENT.duel,
+  EVENT.foul,
+  EVENT.othersOnTheBall,
+  EVENT.pass,
+  EVENT.shot,
+]);
 /** On-ball events in open play that show which team has the ball (for ball recoveries). */
 const ON_BALL_EVENTS: ReadonlySet<number> = new Set([EVENT.othersOnTheBall, EVENT.pass, EVENT.shot]);
 /** Stoppages after which possession restarts from a set piece, not a recovery. */
@@ -123,7 +136,8 @@ export function matchSummaryOf(
     .filter((x) => x.period >= 0)
     .sort((a, b) => a.period - b.period || a.e.eventSec - b.e.eventSec || a.i - b.i);
   for (const { e, i } of events) {
-    if (e.teamId !== teamIds[0] && e.teamId !== teamIds[1]) throw new DatasetError(file, 'events.teamId', i, `team ${e.teamId} is neither side of match ${match.wyId}`);
+    if (e.teamId !== teamIds[0] && e.teamId !== teamIds[1])
+      throw new DatasetError(file, 'events.teamId', i, `team ${e.teamId} is neither side of match ${match.wyId}`);
   }
 
   const periodLength = [0, 0, 0, 0];
@@ -165,7 +179,8 @@ export function matchSummaryOf(
    */
   const subMoment = (minute: number, playerIn: number, playerOut: number): Moment => {
     let period = 0;
-    for (let p = 1; p < COUNTED_PERIODS.length; p++) if (present[p] && minute > PERIOD_START_MINUTE[COUNTED_PERIODS[p]]) period = p;
+    for (let p = 1; p < COUNTED_PERIODS.length; p++)
+      if (present[p] && minute > PERIOD_START_MINUTE[COUNTED_PERIODS[p]]) period = p;
     const firstIn = firstEvent.get(playerIn);
     const lastOut = lastEvent.get(playerOut);
     if (firstIn && firstIn.period < period) period = firstIn.period;
@@ -184,8 +199,17 @@ export function matchSummaryOf(
     let line = lines.get(playerId);
     if (!line) {
       line = {
-        player_id: playerId, team_id: teamId, appeared: false, started: false, sent_off: false,
-        seconds: 0, clock_seconds: 0, sum_x: 0, sum_y: 0, located: 0, totals: emptyTotals(),
+        player_id: playerId,
+        team_id: teamId,
+        appeared: false,
+        started: false,
+        sent_off: false,
+        seconds: 0,
+        clock_seconds: 0,
+        sum_x: 0,
+        sum_y: 0,
+        located: 0,
+        totals: emptyTotals(),
       };
       lines.set(playerId, line);
     }
@@ -216,7 +240,9 @@ export function matchSummaryOf(
     }
   }
   const subs = squads
-    .flatMap((s) => s.subs.map((sub) => ({ ...sub, teamId: s.teamId, at: subMoment(sub.minute, sub.playerIn, sub.playerOut) })))
+    .flatMap((s) =>
+      s.subs.map((sub) => ({ ...sub, teamId: s.teamId, at: subMoment(sub.minute, sub.playerIn, sub.playerOut) })),
+    )
     .sort((a, b) => a.at.period - b.at.period || a.at.sec - b.at.sec || a.minute - b.minute);
   for (const s of subs) listed.add(s.playerIn);
   const anomalies: string[] = [];
@@ -225,7 +251,9 @@ export function matchSummaryOf(
     while (nextSub < subs.length && !before(at, subs[nextSub].at)) {
       const s = subs[nextSub++];
       if (!onPitch.has(s.playerOut)) {
-        anomalies.push(`match ${match.wyId}: substitution at minute ${s.minute} takes off player ${s.playerOut}, who is not on the pitch; player ${s.playerIn} is not brought on`);
+        anomalies.push(
+          `match ${match.wyId}: substitution at minute ${s.minute} takes off player ${s.playerOut}, who is not on the pitch; player ${s.playerIn} is not brought on`,
+        );
         continue;
       }
       close(s.playerOut, s.at);
@@ -281,10 +309,12 @@ export function matchSummaryOf(
         line.located++;
       }
       if (openBlock && openBlock.team !== e.teamId) {
-        if (openBlock.period === p && e.eventSec - openBlock.sec <= BLOCK_WINDOW_SECONDS) line.totals.shots_blocked += 1;
+        if (openBlock.period === p && e.eventSec - openBlock.sec <= BLOCK_WINDOW_SECONDS)
+          line.totals.shots_blocked += 1;
         openBlock = null;
       }
-      if (possession !== null && possession !== e.teamId && ON_BALL_EVENTS.has(e.eventId)) line.totals.ball_recoveries += 1;
+      if (possession !== null && possession !== e.teamId && ON_BALL_EVENTS.has(e.eventId))
+        line.totals.ball_recoveries += 1;
       countEvent(e, line.totals, isGoalkeeper(e.playerId));
       if (isShot(e) && has(TAG.blocked)) openBlock = { team: e.teamId, period: p, sec: e.eventSec };
     }
@@ -301,7 +331,8 @@ export function matchSummaryOf(
   for (const playerId of [...onPitch.keys()]) close(playerId, end, true);
 
   for (const line of lines.values()) {
-    if (line.appeared && line.seconds >= CLEAN_SHEET_MIN_MINUTES * 60 && line.totals.goals_conceded === 0) line.totals.clean_sheets = 1;
+    if (line.appeared && line.seconds >= CLEAN_SHEET_MIN_MINUTES * 60 && line.totals.goals_conceded === 0)
+      line.totals.clean_sheets = 1;
   }
   const periodSeconds: MatchSummary['periodSeconds'] = {};
   COUNTED_PERIODS.forEach((name, p) => {
@@ -330,7 +361,12 @@ function countEvent(e: WyscoutEvent, t: CountingTotals, goalkeeper: boolean): vo
     const goal = has(TAG.goal);
     if (goal) t.goals += 1;
     if (goal || has(TAG.accurate)) t.shots_on_target += 1;
-    const inZone = e.x !== null && e.y !== null && e.x >= BIG_CHANCE_ZONE.minX && e.y >= BIG_CHANCE_ZONE.minY && e.y <= BIG_CHANCE_ZONE.maxY;
+    const inZone =
+      e.x !== null &&
+      e.y !== null &&
+      e.x >= BIG_CHANCE_ZONE.minX &&
+      e.y >= BIG_CHANCE_ZONE.minY &&
+      e.y <= BIG_CHANCE_ZONE.maxY;
     if (e.subEventId === SUB_EVENT.penalty || inZone) t.big_chances += 1;
     return;
   }
@@ -351,7 +387,11 @@ function countEvent(e: WyscoutEvent, t: CountingTotals, goalkeeper: boolean): vo
       if (e.subEventId === SUB_EVENT.airDuel && won) {
         t.aerials_won += 1;
         t.duels_won += 1;
-      } else if (e.subEventId === SUB_EVENT.groundAttackingDuel && won && (has(TAG.takeOnLeft) || has(TAG.takeOnRight))) {
+      } else if (
+        e.subEventId === SUB_EVENT.groundAttackingDuel &&
+        won &&
+        (has(TAG.takeOnLeft) || has(TAG.takeOnRight))
+      ) {
         t.dribbles += 1;
         t.duels_won += 1;
       } else if (e.subEventId === SUB_EVENT.groundDefendingDuel && (won || has(TAG.slidingTackle))) {
@@ -363,7 +403,8 @@ function countEvent(e: WyscoutEvent, t: CountingTotals, goalkeeper: boolean): vo
     case EVENT.othersOnTheBall:
       if (e.subEventId === SUB_EVENT.clearance) {
         t.clearances += 1;
-        const inOwnBox = e.x !== null && e.y !== null && e.x <= OWN_BOX.maxX && e.y >= OWN_BOX.minY && e.y <= OWN_BOX.maxY;
+        const inOwnBox =
+          e.x !== null && e.y !== null && e.x <= OWN_BOX.maxX && e.y >= OWN_BOX.minY && e.y <= OWN_BOX.maxY;
         if (goalkeeper && inOwnBox) t.punches += 1;
       }
       return;

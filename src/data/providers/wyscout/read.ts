@@ -12,7 +12,11 @@ import { z } from 'zod';
 import { DatasetError } from '../../dataset-error.js';
 
 /** Ids become Arrow int32 columns, so they must fit one; the dataset writes some as strings ("792"). */
-const Id = z.coerce.number().int().min(-(2 ** 31)).max(2 ** 31 - 1);
+const Id = z.coerce
+  .number()
+  .int()
+  .min(-(2 ** 31))
+  .max(2 ** 31 - 1);
 const Count = z.number().int().nonnegative();
 
 const Substitution = z.object({ playerIn: Id, playerOut: Id, minute: z.number().int().nonnegative() });
@@ -48,7 +52,9 @@ export const WyscoutMatch = z.object({
   duration: z.enum(['Regular', 'ExtraTime', 'Penalties']).nullish(),
   venue: z.string().nullish(),
   label: z.string().nullish(),
-  teamsData: z.record(z.string(), WyscoutTeamData).refine((t) => Object.keys(t).length === 2, 'teamsData must hold exactly two teams'),
+  teamsData: z
+    .record(z.string(), WyscoutTeamData)
+    .refine((t) => Object.keys(t).length === 2, 'teamsData must hold exactly two teams'),
 });
 export type WyscoutMatch = z.infer<typeof WyscoutMatch>;
 
@@ -109,7 +115,8 @@ export interface WyscoutMatchFile {
   match: WyscoutMatch | null;
 }
 
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31;
+const isInt = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31;
 const isCoord = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** Parses one raw event or throws a DatasetError naming the field and row. */
@@ -123,7 +130,8 @@ function parseEvent(file: string, raw: unknown, row: number): WyscoutEvent {
   const sub = e.subEventId;
   if (!(sub === '' || sub === null || sub === undefined || isInt(sub))) fail('subEventId', 'expected an integer or ""');
   if (typeof e.matchPeriod !== 'string') fail('matchPeriod', 'expected a string');
-  if (typeof e.eventSec !== 'number' || !Number.isFinite(e.eventSec) || e.eventSec < 0) fail('eventSec', 'expected a number ≥ 0');
+  if (typeof e.eventSec !== 'number' || !Number.isFinite(e.eventSec) || e.eventSec < 0)
+    fail('eventSec', 'expected a number ≥ 0');
   if (!isInt(e.teamId)) fail('teamId', 'expected an integer');
   if (!isInt(e.playerId)) fail('playerId', 'expected an integer');
   const positions = e.positions ?? [];
@@ -131,7 +139,8 @@ function parseEvent(file: string, raw: unknown, row: number): WyscoutEvent {
   const at = (i: number): { x: number; y: number } | null => {
     const p = (positions as unknown[])[i] as { x?: unknown; y?: unknown } | undefined;
     if (p === undefined) return null;
-    if (typeof p !== 'object' || p === null || !isCoord(p.x) || !isCoord(p.y)) fail(`positions.${i}`, 'expected {x, y} numbers');
+    if (typeof p !== 'object' || p === null || !isCoord(p.x) || !isCoord(p.y))
+      fail(`positions.${i}`, 'expected {x, y} numbers');
     return { x: p.x as number, y: p.y as number };
   };
   const start = at(0);
@@ -187,14 +196,22 @@ export function readJsonFile(path: string, file: string): unknown {
 }
 
 /** Parses `raw` with `schema`, raising a DatasetError at the first issue (`prefix` leads the field path). */
-function parseWith<S extends z.ZodType>(file: string, raw: unknown, schema: S, prefix: (string | number)[] = []): z.infer<S> {
+function parseWith<S extends z.ZodType>(
+  file: string,
+  raw: unknown,
+  schema: S,
+  prefix: (string | number)[] = [],
+): z.infer<S> {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const path = [...prefix, ...issue.path];
   const rowAt = path.findIndex((p) => typeof p === 'number');
   const row = rowAt >= 0 ? (path[rowAt] as number) : null;
-  const field = path.filter((_, i) => i !== rowAt).map(String).join('.');
+  const field = path
+    .filter((_, i) => i !== rowAt)
+    .map(String)
+    .join('.');
   throw new DatasetError(file, field || null, row, issue.message);
 }
 
@@ -235,7 +252,8 @@ const PlayersMember = z.record(z.string(), z.array(z.object({ player: WyscoutPla
  */
 export function readMatchFile(path: string, file: string): WyscoutMatchFile {
   const raw = readJsonFile(path, file);
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new DatasetError(file, null, null, 'expected an object {events, teams, players}');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new DatasetError(file, null, null, 'expected an object {events, teams, players}');
   const o = raw as Record<string, unknown>;
   if (!Array.isArray(o.events)) throw new DatasetError(file, 'events', null, 'expected an array of events');
   const events = o.events.map((e, row) => parseEvent(file, e, row));
@@ -245,7 +263,8 @@ export function readMatchFile(path: string, file: string): WyscoutMatchFile {
   }
   const players = new Map<number, WyscoutPlayer>();
   if (o.players !== undefined && o.players !== null) {
-    for (const list of Object.values(parseWith(file, o.players, PlayersMember, ['players']))) for (const p of list) if (p?.player) players.set(p.player.wyId, p.player);
+    for (const list of Object.values(parseWith(file, o.players, PlayersMember, ['players'])))
+      for (const p of list) if (p?.player) players.set(p.player.wyId, p.player);
   }
   const match = o.match === undefined || o.match === null ? null : parseWith(file, o.match, WyscoutMatch, ['match']);
   return { events, teams, players, match };

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, it } from 'vitest';
-import { datasetFromCsvDir, datasetToCsvDir, tableFromCsv, tableToCsv } from '../../../../src/data/providers/csv/index.js';
+import {
+  datasetFromCsvDir,
+  datasetToCsvDir,
+  tableFromCsv,
+  tableToCsv,
+} from '../../../../src/data/providers/csv/index.js';
 import { SCHEMA, TABLE_NAMES, tableFromRows, type ColumnSpec, type TableName } from '../../../../src/data/schema.js';
 import { completeRows, datasetOfRows } from '../../../helpers/complete-dataset.js';
 import { expectDatasetsEqual, expectTablesEqual } from '../../../helpers/expect-tables-equal.js';
@@ -25,11 +30,16 @@ const valueOf = (spec: ColumnSpec): fc.Arbitrary<unknown> => {
   return spec.nullable ? fc.option(value, { nil: null }) : value;
 };
 
-const rowOf = (name: TableName) => fc.record(Object.fromEntries(Object.entries(SCHEMA[name].columns).map(([col, spec]) => [col, valueOf(spec as ColumnSpec)])));
+const rowOf = (name: TableName) =>
+  fc.record(
+    Object.fromEntries(Object.entries(SCHEMA[name].columns).map(([col, spec]) => [col, valueOf(spec as ColumnSpec)])),
+  );
 
 describe('CSV round trip (property)', () => {
   it('tableFromCsv(tableToCsv(t)) equals t for random rows of every table', () => {
-    const tableAndRows = fc.constantFrom(...TABLE_NAMES).chain((name) => fc.tuple(fc.constant(name), fc.array(rowOf(name), { maxLength: 12 })));
+    const tableAndRows = fc
+      .constantFrom(...TABLE_NAMES)
+      .chain((name) => fc.tuple(fc.constant(name), fc.array(rowOf(name), { maxLength: 12 })));
     fc.assert(
       fc.property(tableAndRows, ([name, rows]) => {
         const table = tableFromRows(name, rows as never);

@@ -13,8 +13,22 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('docs/csv.md', () => {
   it('shows an example folder that loads as a valid dataset', () => {
     // Each example file is a `name.csv` / `dataset.json` line followed by a fenced block.
-    const files = [...guide.slice(guide.indexOf('## Example')).matchAll(/^`([a-z_]+\.(?:csv|json))`[^\n]*\n\n```(?:csv|json)\n([\s\S]*?)```/gm)];
-    expect(files.map((m) => m[1]).sort()).toEqual(['appearances.csv', 'dataset.json', 'fixtures.csv', 'leagues.csv', 'player_seasons.csv', 'players.csv', 'rivalries.csv', 'seasons.csv', 'teams.csv']);
+    const files = [
+      ...guide
+        .slice(guide.indexOf('## Example'))
+        .matchAll(/^`([a-z_]+\.(?:csv|json))`[^\n]*\n\n```(?:csv|json)\n([\s\S]*?)```/gm),
+    ];
+    expect(files.map((m) => m[1]).sort()).toEqual([
+      'appearances.csv',
+      'dataset.json',
+      'fixtures.csv',
+      'leagues.csv',
+      'player_seasons.csv',
+      'players.csv',
+      'rivalries.csv',
+      'seasons.csv',
+      'teams.csv',
+    ]);
     for (const [, name, text] of files) writeFileSync(join(root, name), text);
     const dataset = datasetFromCsvDir(root);
     const players = rowsOf(dataset.tables.players, 'players');

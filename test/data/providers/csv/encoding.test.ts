@@ -29,7 +29,8 @@ describe('invalidUtf8Of', () => {
     };
     for (let a = 0; a < 256; a++) {
       expect(invalidUtf8Of(Uint8Array.of(a)) === null, `${a}`).toBe(valid(Uint8Array.of(a)));
-      for (let b = 0x80; b < 0xc0; b += 0x1f) expect(invalidUtf8Of(Uint8Array.of(a, b)) === null, `${a} ${b}`).toBe(valid(Uint8Array.of(a, b)));
+      for (let b = 0x80; b < 0xc0; b += 0x1f)
+        expect(invalidUtf8Of(Uint8Array.of(a, b)) === null, `${a} ${b}`).toBe(valid(Uint8Array.of(a, b)));
     }
   });
 });
@@ -42,9 +43,13 @@ describe('encodings and byte-order marks', () => {
     expect(encodingOf(Uint8Array.of(0xff, 0xfe, 0x61, 0), undefined, 'f.csv')).toBe('utf-16le');
     expect(encodingOf(Uint8Array.of(0x61), undefined, 'f.csv')).toBe('utf-8');
     expect(encodingOf(Uint8Array.of(0x61), 'latin1', 'f.csv')).toBe('latin1');
-    expect(() => encodingOf(Uint8Array.of(0xfe, 0xff, 0, 0x61), undefined, 'f.csv')).toThrow(/UTF-16BE byte-order mark/);
+    expect(() => encodingOf(Uint8Array.of(0xfe, 0xff, 0, 0x61), undefined, 'f.csv')).toThrow(
+      /UTF-16BE byte-order mark/,
+    );
     expect(() => encodingOf(Uint8Array.of(0xef, 0xbb, 0xbf), 'utf-16le', 'f.csv')).toThrow(DatasetError);
-    expect(() => encodingOf(Uint8Array.of(0x61, 0x00, 0x62, 0x00), undefined, 'f.csv')).toThrow(/byte offset 1 is a NUL byte/);
+    expect(() => encodingOf(Uint8Array.of(0x61, 0x00, 0x62, 0x00), undefined, 'f.csv')).toThrow(
+      /byte offset 1 is a NUL byte/,
+    );
     // A NUL later in UTF-8 data is a character like any other.
     expect(encodingOf(Uint8Array.of(0x61, 0x2c, 0x62, 0x0a, 0x00), undefined, 'f.csv')).toBe('utf-8');
   });
@@ -67,6 +72,11 @@ describe('delimiters', () => {
     expect(delimiterOfHeader('name\tposition\tteam,x')).toBe('\t');
     expect(delimiterOfHeader('name')).toBe(',');
     expect(delimiterOfHeader('a;b,c')).toBeNull();
-    expect([delimiterFromName('tab'), delimiterFromName('Semicolon'), delimiterFromName(','), delimiterFromName('|')]).toEqual(['\t', ';', ',', null]);
+    expect([
+      delimiterFromName('tab'),
+      delimiterFromName('Semicolon'),
+      delimiterFromName(','),
+      delimiterFromName('|'),
+    ]).toEqual(['\t', ';', ',', null]);
   });
 });

@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DatasetError } from '../../../../src/data/dataset-error.js';
 import { datasetFromDir } from '../../../../src/data/load.js';
-import { datasetFromCsvDir, datasetToCsv, datasetToCsvDir, tableToCsv } from '../../../../src/data/providers/csv/index.js';
+import {
+  datasetFromCsvDir,
+  datasetToCsv,
+  datasetToCsvDir,
+  tableToCsv,
+} from '../../../../src/data/providers/csv/index.js';
 import { rowsOf, tableFromRows } from '../../../../src/data/schema.js';
 import { completeDataset } from '../../../helpers/complete-dataset.js';
 import { expectDatasetsEqual } from '../../../helpers/expect-tables-equal.js';
@@ -43,7 +48,17 @@ const PLAYERS_HEADER = 'player_id,name,position,team_id,height_cm';
 describe('tableToCsv', () => {
   it('writes the header in schema order, nulls as empty fields and quotes where needed', () => {
     const t = tableFromRows('fixtures', [
-      { fixture_id: 7, season_id: 1, league_id: 1, round: 'Final, 2nd leg', kickoff: Date.UTC(2025, 4, 31, 19), home_team_id: 1, away_team_id: 2, status: 'scheduled', venue: '' },
+      {
+        fixture_id: 7,
+        season_id: 1,
+        league_id: 1,
+        round: 'Final, 2nd leg',
+        kickoff: Date.UTC(2025, 4, 31, 19),
+        home_team_id: 1,
+        away_team_id: 2,
+        status: 'scheduled',
+        venue: '',
+      },
     ]);
     expect(tableToCsv('fixtures', t)).toBe(
       'fixture_id,season_id,league_id,round,kickoff,home_team_id,away_team_id,home_goals,away_goals,status,venue\n' +
@@ -57,14 +72,30 @@ describe('datasetFromCsvDir', () => {
     const dataset = completeDataset();
     const dir = join(root, 'round-trip');
     datasetToCsv(dataset, dir);
-    expect(readFileSync(join(dir, 'players.csv'), 'utf8').split('\n')[2]).toBe('2,"Anton ""Toni"" Berg",Toni,1994-01-01,,CM,11,9999999.5,,,');
+    expect(readFileSync(join(dir, 'players.csv'), 'utf8').split('\n')[2]).toBe(
+      '2,"Anton ""Toni"" Berg",Toni,1994-01-01,,CM,11,9999999.5,,,',
+    );
     expectDatasetsEqual(datasetFromCsvDir(dir), dataset);
   });
 
   it('accepts a header in any order and leaves out nullable columns as nulls', () => {
-    const dir = csvDirWith({ 'players.csv': `position,player_id,name\nST,1,Jörg Müller-Weiß\nCM,2,""\nGK,3,Piet de Vries\n` });
+    const dir = csvDirWith({
+      'players.csv': `position,player_id,name\nST,1,Jörg Müller-Weiß\nCM,2,""\nGK,3,Piet de Vries\n`,
+    });
     const rows = rowsOf(datasetFromCsvDir(dir).tables.players, 'players');
-    expect(rows[1]).toEqual({ player_id: 2, name: '', known_as: null, birth_date: null, nationality: null, position: 'CM', team_id: null, market_value_eur: null, preferred_foot: null, height_cm: null, wc2026_nation: null });
+    expect(rows[1]).toEqual({
+      player_id: 2,
+      name: '',
+      known_as: null,
+      birth_date: null,
+      nationality: null,
+      position: 'CM',
+      team_id: null,
+      market_value_eur: null,
+      preferred_foot: null,
+      height_cm: null,
+      wc2026_nation: null,
+    });
   });
 
   it('rejects a number with trailing text, naming file, column, row and line', () => {
@@ -84,7 +115,9 @@ describe('datasetFromCsvDir', () => {
   it('rejects an unknown column', () => {
     const e = readError(csvDirWith({ 'players.csv': `${PLAYERS_HEADER},shirt_number\n1,A,ST,10,184,9\n` }));
     expect(where(e)).toEqual({ file: 'players.csv', column: 'shirt_number', row: null });
-    expect(e.message).toContain('line 1: unknown column "shirt_number" (the players columns are player_id, name, known_as,');
+    expect(e.message).toContain(
+      'line 1: unknown column "shirt_number" (the players columns are player_id, name, known_as,',
+    );
   });
 
   it('shows a header name with stray spaces in quotes so the space is visible', () => {
@@ -118,8 +151,15 @@ describe('datasetFromCsvDir', () => {
     const apps = readFileSync(join(csvDirWith(), 'appearances.csv'), 'utf8').replace('1000,2,11,false', '1000,2,11,no');
     const e = readError(csvDirWith({ 'appearances.csv': apps }));
     expect(where(e)).toEqual({ file: 'appearances.csv', column: 'started', row: 2 });
-    const fixtures = readFileSync(join(csvDirWith(), 'fixtures.csv'), 'utf8').replace('2026-04-04T18:00:00.000Z', '04/04/2026 18:00');
-    expect(where(readError(csvDirWith({ 'fixtures.csv': fixtures })))).toEqual({ file: 'fixtures.csv', column: 'kickoff', row: 1 });
+    const fixtures = readFileSync(join(csvDirWith(), 'fixtures.csv'), 'utf8').replace(
+      '2026-04-04T18:00:00.000Z',
+      '04/04/2026 18:00',
+    );
+    expect(where(readError(csvDirWith({ 'fixtures.csv': fixtures })))).toEqual({
+      file: 'fixtures.csv',
+      column: 'kickoff',
+      row: 1,
+    });
   });
 
   it('reports schema problems found by validation in CSV terms: file, row and line', () => {
@@ -139,7 +179,11 @@ describe('datasetFromCsvDir', () => {
 
   it('rejects a missing required table and a CSV file that is not a table', () => {
     expect(where(readError(csvDirWith({ 'teams.csv': null })))).toEqual({ file: 'teams.csv', column: null, row: null });
-    expect(where(readError(csvDirWith({ 'player.csv': 'player_id\n1\n' })))).toEqual({ file: 'player.csv', column: null, row: null });
+    expect(where(readError(csvDirWith({ 'player.csv': 'player_id\n1\n' })))).toEqual({
+      file: 'player.csv',
+      column: null,
+      row: null,
+    });
   });
 
   it('loads without the optional tables', () => {

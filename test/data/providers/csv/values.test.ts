@@ -35,9 +35,21 @@ describe('valueOfCsv (strict)', () => {
     ['float64', '0x10', '"0x10" is not a finite decimal number'],
     ['bool', 'TRUE', '"TRUE" is not true or false'],
     ['bool', '1', '"1" is not true or false'],
-    ['timestamp', '2025-08-16 14:00:00', '"2025-08-16 14:00:00" is not an ISO-8601 date and time with a zone (2025-08-16T14:00:00Z)'],
-    ['timestamp', '2025-02-30T14:00:00Z', '"2025-02-30T14:00:00Z" is not an ISO-8601 date and time with a zone (2025-08-16T14:00:00Z)'],
-    ['timestamp', '2025-08-16T14:00:00', '"2025-08-16T14:00:00" is not an ISO-8601 date and time with a zone (2025-08-16T14:00:00Z)'],
+    [
+      'timestamp',
+      '2025-08-16 14:00:00',
+      '"2025-08-16 14:00:00" is not an ISO-8601 date and time with a zone (2025-08-16T14:00:00Z)',
+    ],
+    [
+      'timestamp',
+      '2025-02-30T14:00:00Z',
+      '"2025-02-30T14:00:00Z" is not an ISO-8601 date and time with a zone (2025-08-16T14:00:00Z)',
+    ],
+    [
+      'timestamp',
+      '2025-08-16T14:00:00',
+      '"2025-08-16T14:00:00" is not an ISO-8601 date and time with a zone (2025-08-16T14:00:00Z)',
+    ],
   ];
   it.each(bad)('rejects %s %j', (kind, text, problem) => {
     expect(valueOfCsv(kind, text)).toEqual({ ok: false, problem });

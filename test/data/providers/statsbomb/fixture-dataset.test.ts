@@ -91,18 +91,41 @@ describe('matchSummaryOf on the fixture', () => {
 
 describe('datasetFromStatsBomb on the fixture', () => {
   it('builds one tier-1 league, its season and both teams', () => {
-    expect(rowsOf(dataset.tables.leagues, 'leagues')).toEqual([{ league_id: 9, name: 'Test League', country: 'Testland', tier: 1, kind: 'league' }]);
+    expect(rowsOf(dataset.tables.leagues, 'leagues')).toEqual([
+      { league_id: 9, name: 'Test League', country: 'Testland', tier: 1, kind: 'league' },
+    ]);
     // Season dates span the two matches; "2020/2021" is shortened.
-    expect(rowsOf(dataset.tables.seasons, 'seasons')).toEqual([{ season_id: 99, league_id: 9, name: '2020/21', start_date: '2020-10-03', end_date: '2021-01-16' }]);
-    expect(rowsOf(dataset.tables.teams, 'teams').map((t) => [t.team_id, t.name, t.league_id])).toEqual([[101, 'Alpha FC', 9], [102, 'Beta United', 9]]);
+    expect(rowsOf(dataset.tables.seasons, 'seasons')).toEqual([
+      { season_id: 99, league_id: 9, name: '2020/21', start_date: '2020-10-03', end_date: '2021-01-16' },
+    ]);
+    expect(rowsOf(dataset.tables.teams, 'teams').map((t) => [t.team_id, t.name, t.league_id])).toEqual([
+      [101, 'Alpha FC', 9],
+      [102, 'Beta United', 9],
+    ]);
   });
 
   it('writes fixtures in kick-off order with UTC kick-offs, scores and status', () => {
     const f = rowsOf(dataset.tables.fixtures, 'fixtures');
     expect(f.map((x) => x.fixture_id)).toEqual([1001, 1002]);
     // 16:00 CEST = 14:00 UTC; 16:00 CET = 15:00 UTC.
-    expect(f[0]).toMatchObject({ kickoff: Date.UTC(2020, 9, 3, 14), home_team_id: 101, away_team_id: 102, home_goals: 2, away_goals: 1, status: 'finished', round: 'Matchweek 1', venue: 'Alpha Ground' });
-    expect(f[1]).toMatchObject({ kickoff: Date.UTC(2021, 0, 16, 15), home_team_id: 102, away_team_id: 101, home_goals: 0, away_goals: 0, status: 'finished' });
+    expect(f[0]).toMatchObject({
+      kickoff: Date.UTC(2020, 9, 3, 14),
+      home_team_id: 101,
+      away_team_id: 102,
+      home_goals: 2,
+      away_goals: 1,
+      status: 'finished',
+      round: 'Matchweek 1',
+      venue: 'Alpha Ground',
+    });
+    expect(f[1]).toMatchObject({
+      kickoff: Date.UTC(2021, 0, 16, 15),
+      home_team_id: 102,
+      away_team_id: 101,
+      home_goals: 0,
+      away_goals: 0,
+      status: 'finished',
+    });
   });
 
   it('lists every player who appeared (26), not the unused red-carded substitute 34', () => {
@@ -113,13 +136,23 @@ describe('datasetFromStatsBomb on the fixture', () => {
   });
 
   it('fixes doubled apostrophes and uses the nickname as known_as', () => {
-    expect(players.get(8)).toMatchObject({ name: "Kofi O'Brien Mensah", known_as: "Kofi O'Brien", nationality: 'Ghana' });
+    expect(players.get(8)).toMatchObject({
+      name: "Kofi O'Brien Mensah",
+      known_as: "Kofi O'Brien",
+      nationality: 'Ghana',
+    });
     expect(players.get(29)).toMatchObject({ name: "Jean N'Doye", known_as: null, nationality: 'Senegal' });
   });
 
   it('leaves what StatsBomb does not have null', () => {
     const p = players.get(11)!;
-    expect([p.birth_date, p.market_value_eur, p.preferred_foot, p.height_cm, p.wc2026_nation]).toEqual([null, null, null, null, null]);
+    expect([p.birth_date, p.market_value_eur, p.preferred_foot, p.height_cm, p.wc2026_nation]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect([...seasons.values()].every((s) => s.rating === null)).toBe(true);
     expect(dataset.meta.coverage?.['player_seasons.rating']).toMatch(/no player rating/);
     expect(dataset.meta.coverage?.['players.market_value_eur']).toMatch(/null/);
@@ -158,7 +191,14 @@ describe('datasetFromStatsBomb on the fixture', () => {
 
   it('totals appearances, starts and minutes per player-season', () => {
     // 11: 67.5 + 120 = 187.5; 12: 45 + 40 = 85; 25: 90 + 95 = 185; 33: 0 minutes but an appearance.
-    expect(seasons.get(11)).toMatchObject({ appearances: 2, starts: 2, minutes: 187.5, team_id: 101, season_id: 99, league_id: 9 });
+    expect(seasons.get(11)).toMatchObject({
+      appearances: 2,
+      starts: 2,
+      minutes: 187.5,
+      team_id: 101,
+      season_id: 99,
+      league_id: 9,
+    });
     expect(seasons.get(12)).toMatchObject({ appearances: 2, starts: 0, minutes: 85 });
     expect(seasons.get(13)).toMatchObject({ appearances: 1, starts: 0, minutes: 22.5 });
     expect(seasons.get(24)).toMatchObject({ appearances: 1, starts: 1, minutes: 30.25 });
@@ -182,7 +222,13 @@ describe('datasetFromStatsBomb on the fixture', () => {
 
   it('counts passes without throw-ins and injury clearances, long balls and crosses', () => {
     // 8: 35 m completed (long ball), 20 m incomplete cross; throw-in and injury clearance left out.
-    expect(seasons.get(8)).toMatchObject({ passes: 2, passes_completed: 1, long_balls: 1, crosses: 1, crosses_completed: 0 });
+    expect(seasons.get(8)).toMatchObject({
+      passes: 2,
+      passes_completed: 1,
+      long_balls: 1,
+      crosses: 1,
+      crosses_completed: 0,
+    });
   });
 
   it('counts defensive events and duels won', () => {
@@ -236,7 +282,10 @@ describe('datasetFromStatsBomb on the fixture', () => {
     const calls: [number, number, number][] = [];
     datasetFromStatsBomb(FIXTURE, { competitionId: 9, seasonId: 99, onProgress: (d, t, e) => calls.push([d, t, e]) });
     // 38 events in 1001, 21 in 1002.
-    expect(calls).toEqual([[1, 2, 38], [2, 2, 59]]);
+    expect(calls).toEqual([
+      [1, 2, 38],
+      [2, 2, 59],
+    ]);
   });
 });
 
@@ -257,18 +306,35 @@ describe('datasetFromStatsBomb round trip and errors', () => {
   });
 
   it('names the missing competition season', () => {
-    expect(() => datasetFromStatsBomb(FIXTURE, { competitionId: 9, seasonId: 1 })).toThrow(/competitions\.json.*competition_id 9 and season_id 1/);
+    expect(() => datasetFromStatsBomb(FIXTURE, { competitionId: 9, seasonId: 1 })).toThrow(
+      /competitions\.json.*competition_id 9 and season_id 1/,
+    );
   });
 
   it('fails on a season listed in competitions.json without a match file', () => {
     expect(() => datasetFromStatsBomb(FIXTURE, { competitionId: 9, seasonId: 98 })).toThrow(DatasetError);
-    expect(() => datasetFromStatsBomb(FIXTURE, { competitionId: 9, seasonId: 98 })).toThrow(/matches\/9\/98\.json: missing/);
+    expect(() => datasetFromStatsBomb(FIXTURE, { competitionId: 9, seasonId: 98 })).toThrow(
+      /matches\/9\/98\.json: missing/,
+    );
   });
 
   it('names file, field and event row of a malformed event', () => {
     const dir = join(tmp, 'broken');
     cpSync(FIXTURE, dir, { recursive: true });
-    writeFileSync(join(dir, 'events/1002.json'), JSON.stringify([{ id: 'x', index: 1, period: 1, minute: 'ten', second: 0, type: { id: 1, name: 'Pass' }, team: { id: 101, name: 'Alpha FC' } }]));
+    writeFileSync(
+      join(dir, 'events/1002.json'),
+      JSON.stringify([
+        {
+          id: 'x',
+          index: 1,
+          period: 1,
+          minute: 'ten',
+          second: 0,
+          type: { id: 1, name: 'Pass' },
+          team: { id: 101, name: 'Alpha FC' },
+        },
+      ]),
+    );
     let err: unknown;
     try {
       datasetFromStatsBomb(dir, { competitionId: 9, seasonId: 99 });
@@ -285,7 +351,9 @@ describe('datasetFromStatsBomb round trip and errors', () => {
     const passAt = events.findIndex((e) => e.pass);
     (events[passAt].pass as Record<string, unknown>).length = 'long';
     writeFileSync(join(dir, 'events/1002.json'), JSON.stringify(events));
-    expect(() => datasetFromStatsBomb(dir, { competitionId: 9, seasonId: 99 })).toThrow(new RegExp(`events/1002\\.json, column pass\\.length, row ${passAt}:`));
+    expect(() => datasetFromStatsBomb(dir, { competitionId: 9, seasonId: 99 })).toThrow(
+      new RegExp(`events/1002\\.json, column pass\\.length, row ${passAt}:`),
+    );
   });
 
   it('rejects an unknown position name and a file that is not JSON', () => {
@@ -293,8 +361,12 @@ describe('datasetFromStatsBomb round trip and errors', () => {
     cpSync(FIXTURE, dir, { recursive: true });
     const events = readEvents(FIXTURE, 1001);
     writeFileSync(join(dir, 'events/1001.json'), JSON.stringify(events).replace('"Right Back"', '"Libero"'));
-    expect(() => datasetFromStatsBomb(dir, { competitionId: 9, seasonId: 99 })).toThrow(/events\/1001\.json.*unknown StatsBomb position "Libero"/);
+    expect(() => datasetFromStatsBomb(dir, { competitionId: 9, seasonId: 99 })).toThrow(
+      /events\/1001\.json.*unknown StatsBomb position "Libero"/,
+    );
     writeFileSync(join(dir, 'events/1001.json'), '[{');
-    expect(() => datasetFromStatsBomb(dir, { competitionId: 9, seasonId: 99 })).toThrow(/events\/1001\.json: not valid JSON/);
+    expect(() => datasetFromStatsBomb(dir, { competitionId: 9, seasonId: 99 })).toThrow(
+      /events\/1001\.json: not valid JSON/,
+    );
   });
 });

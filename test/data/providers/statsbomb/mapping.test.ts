@@ -83,7 +83,7 @@ describe('StatsBomb outcome spellings', () => {
 describe('StatsBomb text fixes', () => {
   it('makes doubled apostrophes single and collapses spaces', () => {
     expect(cleanName("N''Golo Kanté")).toBe("N'Golo Kanté");
-    expect(cleanName('  John   O\'\'Shea ')).toBe("John O'Shea");
+    expect(cleanName("  John   O''Shea ")).toBe("John O'Shea");
   });
 
   it('shortens two-year season names only', () => {

@@ -18,7 +18,14 @@ import { datasetFromStatsBomb } from '../../../../src/data/providers/statsbomb/d
 import { matchSummaryOf } from '../../../../src/data/providers/statsbomb/match-summary.js';
 import { readEvents, readMatches } from '../../../../src/data/providers/statsbomb/read.js';
 import { datasetToDir } from '../../../../src/data/save.js';
-import { COUNTING_COLUMNS, positionGroupOf, rowsOf, type Dataset, type PositionCode, type PositionGroup } from '../../../../src/data/schema.js';
+import {
+  COUNTING_COLUMNS,
+  positionGroupOf,
+  rowsOf,
+  type Dataset,
+  type PositionCode,
+  type PositionGroup,
+} from '../../../../src/data/schema.js';
 
 const REAL = fileURLToPath(new URL('../../../../../shared/real/statsbomb/premier-league-2015-16/', import.meta.url));
 const present = existsSync(join(REAL, 'competitions.json'));
@@ -56,7 +63,11 @@ describe.skipIf(!present)('StatsBomb PL 2015/16 (60 real matches)', () => {
     // Teams with a red card or second yellow, read from the raw event JSON (not through the adapter).
     const sentOff = new Set<string>();
     for (const m of readMatches(REAL, 2, 27)) {
-      const raw = JSON.parse(readFileSync(join(REAL, 'events', `${m.match_id}.json`), 'utf8')) as { team: { id: number }; foul_committed?: { card?: { name: string } }; bad_behaviour?: { card?: { name: string } } }[];
+      const raw = JSON.parse(readFileSync(join(REAL, 'events', `${m.match_id}.json`), 'utf8')) as {
+        team: { id: number };
+        foul_committed?: { card?: { name: string } };
+        bad_behaviour?: { card?: { name: string } };
+      }[];
       for (const e of raw) {
         const card = e.foul_committed?.card?.name ?? e.bad_behaviour?.card?.name;
         if (card === 'Red Card' || card === 'Second Yellow') sentOff.add(`${m.match_id}:${e.team.id}`);
@@ -80,7 +91,10 @@ describe.skipIf(!present)('StatsBomb PL 2015/16 (60 real matches)', () => {
   it('counts goals per team equal to the match scores for all 60 matches', () => {
     for (const m of readMatches(REAL, 2, 27)) {
       const { goals } = matchSummaryOf(readEvents(REAL, m.match_id));
-      expect([goals.get(m.home_team.home_team_id), goals.get(m.away_team.away_team_id)], String(m.match_id)).toEqual([m.home_score, m.away_score]);
+      expect([goals.get(m.home_team.home_team_id), goals.get(m.away_team.away_team_id)], String(m.match_id)).toEqual([
+        m.home_score,
+        m.away_score,
+      ]);
     }
   });
 
@@ -92,24 +106,38 @@ describe.skipIf(!present)('StatsBomb PL 2015/16 (60 real matches)', () => {
     expect(playerGoals + 5).toBe(scored);
   });
 
-  it("reproduces METHOD.md Table A: players with ≥ 180 minutes per group and per-90 percentiles", () => {
+  it('reproduces METHOD.md Table A: players with ≥ 180 minutes per group and per-90 percentiles', () => {
     const position = new Map(rowsOf(dataset.tables.players, 'players').map((p) => [p.player_id, p.position]));
     // Three players moved club inside the sample; METHOD.md counts a player once.
     const byPlayer = new Map<number, Record<string, number>>();
     for (const r of rowsOf(dataset.tables.player_seasons, 'player_seasons')) {
-      const acc = byPlayer.get(r.player_id) ?? Object.fromEntries([['minutes', 0], ...COUNTING_COLUMNS.map((c) => [c, 0])]);
+      const acc =
+        byPlayer.get(r.player_id) ?? Object.fromEntries([['minutes', 0], ...COUNTING_COLUMNS.map((c) => [c, 0])]);
       acc.minutes += r.minutes;
       for (const c of COUNTING_COLUMNS) acc[c] += r[c]!;
       byPlayer.set(r.player_id, acc);
     }
-    const groups: Record<PositionGroup, Record<string, number>[]> = { goalkeeper: [], defender: [], midfielder: [], attacker: [] };
-    for (const [id, acc] of byPlayer) if (acc.minutes >= 180) groups[positionGroupOf(position.get(id)! as PositionCode)].push(acc);
-    expect(Object.fromEntries(Object.entries(groups).map(([g, xs]) => [g, xs.length]))).toEqual({ goalkeeper: 24, defender: 99, midfielder: 85, attacker: 61 });
+    const groups: Record<PositionGroup, Record<string, number>[]> = {
+      goalkeeper: [],
+      defender: [],
+      midfielder: [],
+      attacker: [],
+    };
+    for (const [id, acc] of byPlayer)
+      if (acc.minutes >= 180) groups[positionGroupOf(position.get(id)! as PositionCode)].push(acc);
+    expect(Object.fromEntries(Object.entries(groups).map(([g, xs]) => [g, xs.length]))).toEqual({
+      goalkeeper: 24,
+      defender: 99,
+      midfielder: 85,
+      attacker: 61,
+    });
 
     const cell = (g: PositionGroup, c: string) => {
       const v = groups[g].map((a) => (a[c] * 90) / a.minutes);
       // Table A prints values below 10 with two decimals and larger ones with three significant figures.
-      return [quantile(v, 0.1), quantile(v, 0.5), quantile(v, 0.9)].map((x) => Number(x >= 10 ? x.toPrecision(3) : x.toFixed(2)));
+      return [quantile(v, 0.1), quantile(v, 0.5), quantile(v, 0.9)].map((x) =>
+        Number(x >= 10 ? x.toPrecision(3) : x.toFixed(2)),
+      );
     };
     expect(cell('attacker', 'goals')).toEqual([0, 0.29, 0.76]);
     expect(cell('attacker', 'shots')).toEqual([1.51, 2.38, 4.41]);
@@ -126,7 +154,7 @@ describe.skipIf(!present)('StatsBomb PL 2015/16 (60 real matches)', () => {
     expect(cell('midfielder', 'key_passes')).toEqual([0.25, 1.23, 2.64]);
   });
 
-  it("gives Jamie Vardy his 540 minutes and 6 goals in six starts (MW 3–8)", () => {
+  it('gives Jamie Vardy his 540 minutes and 6 goals in six starts (MW 3–8)', () => {
     const vardy = rowsOf(dataset.tables.players, 'players').find((p) => p.name === 'Jamie Vardy')!;
     expect(vardy.position).toBe('ST');
     const row = rowsOf(dataset.tables.player_seasons, 'player_seasons').find((r) => r.player_id === vardy.player_id)!;

@@ -7,7 +7,19 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-type Ev = [period: string, sec: number, team: number, player: number, eventId: number, subEventId: number | '', tags: number[], x?: number, y?: number, endX?: number, endY?: number];
+type Ev = [
+  period: string,
+  sec: number,
+  team: number,
+  player: number,
+  eventId: number,
+  subEventId: number | '',
+  tags: number[],
+  x?: number,
+  y?: number,
+  endX?: number,
+  endY?: number,
+];
 
 const ROLE: Record<string, string> = { GK: 'Goalkeeper', DF: 'Defender', MD: 'Midfielder', FW: 'Forward' };
 const roleOf = (n: number): string => (n === 1 ? 'GK' : n <= 5 ? 'DF' : n <= 9 ? 'MD' : 'FW');
@@ -35,7 +47,14 @@ export function playerOf(id: number): Record<string, unknown> {
 
 export const HOME = 100;
 export const AWAY = 200;
-const lineup = (team: number) => Array.from({ length: 11 }, (_, i) => ({ playerId: team * 10 + i + 1, goals: 'null', ownGoals: '0', redCards: '0', yellowCards: '0' }));
+const lineup = (team: number) =>
+  Array.from({ length: 11 }, (_, i) => ({
+    playerId: team * 10 + i + 1,
+    goals: 'null',
+    ownGoals: '0',
+    redCards: '0',
+    yellowCards: '0',
+  }));
 
 /**
  * Match 5001 (gameweek 1), Home FC 2-1 Away FC:
@@ -47,11 +66,44 @@ const lineup = (team: number) => Array.from({ length: 11 }, (_, i) => ({ playerI
  * - Player 2099 has one event but is in no lineup or substitution.
  */
 export const MATCH_1 = {
-  wyId: 5001, competitionId: 999, seasonId: 77, roundId: 1, gameweek: 1, dateutc: '2020-08-15 14:00:00', status: 'Played',
-  duration: 'Regular', venue: 'Test Park', label: 'Home FC - Away FC, 2 - 1', winner: HOME,
+  wyId: 5001,
+  competitionId: 999,
+  seasonId: 77,
+  roundId: 1,
+  gameweek: 1,
+  dateutc: '2020-08-15 14:00:00',
+  status: 'Played',
+  duration: 'Regular',
+  venue: 'Test Park',
+  label: 'Home FC - Away FC, 2 - 1',
+  winner: HOME,
   teamsData: {
-    [HOME]: { teamId: HOME, side: 'home', score: 2, scoreHT: 1, scoreET: 0, scoreP: 0, formation: { lineup: lineup(HOME), bench: [{ playerId: 1012 }], substitutions: [{ playerIn: 1012, playerOut: 1011, minute: 80 }] } },
-    [AWAY]: { teamId: AWAY, side: 'away', score: 1, scoreHT: 0, scoreET: 0, scoreP: 0, formation: { lineup: lineup(AWAY), bench: [{ playerId: 2012 }], substitutions: [{ playerIn: 2012, playerOut: 2010, minute: 46 }] } },
+    [HOME]: {
+      teamId: HOME,
+      side: 'home',
+      score: 2,
+      scoreHT: 1,
+      scoreET: 0,
+      scoreP: 0,
+      formation: {
+        lineup: lineup(HOME),
+        bench: [{ playerId: 1012 }],
+        substitutions: [{ playerIn: 1012, playerOut: 1011, minute: 80 }],
+      },
+    },
+    [AWAY]: {
+      teamId: AWAY,
+      side: 'away',
+      score: 1,
+      scoreHT: 0,
+      scoreET: 0,
+      scoreP: 0,
+      formation: {
+        lineup: lineup(AWAY),
+        bench: [{ playerId: 2012 }],
+        substitutions: [{ playerIn: 2012, playerOut: 2010, minute: 46 }],
+      },
+    },
   },
 };
 const EVENTS_1: Ev[] = [
@@ -74,11 +126,36 @@ const EVENTS_1: Ev[] = [
  * periods end at 2,700 s. 1003 plays down the left (y 10), 1004 down the right (y 90).
  */
 export const MATCH_2 = {
-  wyId: 5002, competitionId: 999, seasonId: 77, roundId: 1, gameweek: 2, dateutc: '2020-08-22 14:00:00', status: 'Played',
-  duration: 'Regular', venue: 'Away Ground', label: 'Away FC - Home FC, 1 - 0', winner: AWAY,
+  wyId: 5002,
+  competitionId: 999,
+  seasonId: 77,
+  roundId: 1,
+  gameweek: 2,
+  dateutc: '2020-08-22 14:00:00',
+  status: 'Played',
+  duration: 'Regular',
+  venue: 'Away Ground',
+  label: 'Away FC - Home FC, 1 - 0',
+  winner: AWAY,
   teamsData: {
-    [AWAY]: { teamId: AWAY, side: 'home', score: 1, scoreHT: 1, scoreET: 0, scoreP: 0, formation: { lineup: lineup(AWAY), bench: [], substitutions: 'null' } },
-    [HOME]: { teamId: HOME, side: 'away', score: 0, scoreHT: 0, scoreET: 0, scoreP: 0, formation: { lineup: lineup(HOME), bench: [], substitutions: 'null' } },
+    [AWAY]: {
+      teamId: AWAY,
+      side: 'home',
+      score: 1,
+      scoreHT: 1,
+      scoreET: 0,
+      scoreP: 0,
+      formation: { lineup: lineup(AWAY), bench: [], substitutions: 'null' },
+    },
+    [HOME]: {
+      teamId: HOME,
+      side: 'away',
+      score: 0,
+      scoreHT: 0,
+      scoreET: 0,
+      scoreP: 0,
+      formation: { lineup: lineup(HOME), bench: [], substitutions: 'null' },
+    },
   },
 };
 const EVENTS_2: Ev[] = [
@@ -90,12 +167,35 @@ const EVENTS_2: Ev[] = [
 ];
 
 /** Builds one per-match file object: `{events, teams, players}`, plus `match` when asked (v2 API style). */
-export function matchFileOf(match: typeof MATCH_1 | typeof MATCH_2, events: Ev[], withMatch: boolean): Record<string, unknown> {
-  const squad = (team: number) => [...Array.from({ length: 12 }, (_, i) => team * 10 + i + 1)].map((id) => ({ player: playerOf(id) }));
+export function matchFileOf(
+  match: typeof MATCH_1 | typeof MATCH_2,
+  events: Ev[],
+  withMatch: boolean,
+): Record<string, unknown> {
+  const squad = (team: number) =>
+    [...Array.from({ length: 12 }, (_, i) => team * 10 + i + 1)].map((id) => ({ player: playerOf(id) }));
   return {
     events: events.map(([matchPeriod, eventSec, teamId, playerId, eventId, subEventId, tags, x, y, ex, ey], i) => ({
-      id: match.wyId * 1000 + i, matchId: match.wyId, eventId, subEventId, eventName: 'x', subEventName: 'x', matchPeriod, eventSec, teamId, playerId,
-      positions: x === undefined ? [] : ex === undefined ? [{ x, y }] : [{ x, y }, { x: ex, y: ey }], tags: tags.map((id) => ({ id })),
+      id: match.wyId * 1000 + i,
+      matchId: match.wyId,
+      eventId,
+      subEventId,
+      eventName: 'x',
+      subEventName: 'x',
+      matchPeriod,
+      eventSec,
+      teamId,
+      playerId,
+      positions:
+        x === undefined
+          ? []
+          : ex === undefined
+            ? [{ x, y }]
+            : [
+                { x, y },
+                { x: ex, y: ey },
+              ],
+      tags: tags.map((id) => ({ id })),
     })),
     teams: { [HOME]: { team: TEAMS[0] }, [AWAY]: { team: TEAMS[1] } },
     players: { [HOME]: squad(HOME), [AWAY]: [...squad(AWAY), { player: playerOf(2099) }, null] },
@@ -104,8 +204,22 @@ export function matchFileOf(match: typeof MATCH_1 | typeof MATCH_2, events: Ev[]
 }
 
 export const TEAMS = [
-  { wyId: HOME, name: 'Home FC', officialName: 'Home Football Club', city: 'Hometown', area: { name: 'Testland', id: '0' }, type: 'club' },
-  { wyId: AWAY, name: 'Away FC', officialName: 'Away Football Club', city: 'Awayville', area: { name: 'Testland', id: '0' }, type: 'club' },
+  {
+    wyId: HOME,
+    name: 'Home FC',
+    officialName: 'Home Football Club',
+    city: 'Hometown',
+    area: { name: 'Testland', id: '0' },
+    type: 'club',
+  },
+  {
+    wyId: AWAY,
+    name: 'Away FC',
+    officialName: 'Away Football Club',
+    city: 'Awayville',
+    area: { name: 'Testland', id: '0' },
+    type: 'club',
+  },
 ];
 
 /** Writes the folder in the public dataset's layout under `dir` and returns `dir`. */
@@ -113,10 +227,17 @@ export function writeHandmadeWyscout(dir: string): string {
   mkdirSync(join(dir, 'matches'), { recursive: true });
   mkdirSync(join(dir, 'events', 'testland'), { recursive: true });
   writeFileSync(join(dir, 'matches', 'matches_Testland.json'), JSON.stringify([MATCH_2, MATCH_1]));
-  const ids = [...Array.from({ length: 12 }, (_, i) => 1001 + i), ...Array.from({ length: 12 }, (_, i) => 2001 + i), 2099];
+  const ids = [
+    ...Array.from({ length: 12 }, (_, i) => 1001 + i),
+    ...Array.from({ length: 12 }, (_, i) => 2001 + i),
+    2099,
+  ];
   writeFileSync(join(dir, 'players.json'), JSON.stringify(ids.map(playerOf)));
   writeFileSync(join(dir, 'teams.json'), JSON.stringify(TEAMS));
-  writeFileSync(join(dir, 'events', 'testland', '5001.json.gz'), gzipSync(JSON.stringify(matchFileOf(MATCH_1, EVENTS_1, false))));
+  writeFileSync(
+    join(dir, 'events', 'testland', '5001.json.gz'),
+    gzipSync(JSON.stringify(matchFileOf(MATCH_1, EVENTS_1, false))),
+  );
   writeFileSync(join(dir, 'events', 'testland', '5002.json'), JSON.stringify(matchFileOf(MATCH_2, EVENTS_2, false)));
   return dir;
 }

@@ -15,7 +15,10 @@ import { wyscoutIngest } from '../../../../src/data/providers/wyscout/dataset.js
 import { rowsOf, type Dataset, type RowOf } from '../../../../src/data/schema.js';
 
 // ../shared/real beside the repo root; HALFSPACE_REAL_DIR points elsewhere (a worktree whose parent has no shared/).
-const REAL = join(process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../../../shared/real/', import.meta.url)), 'wyscout');
+const REAL = join(
+  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../../../shared/real/', import.meta.url)),
+  'wyscout',
+);
 const present = existsSync(join(REAL, 'matches', 'matches_England.json'));
 if (!present) console.log(`Wyscout real-data tests skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
 
@@ -23,12 +26,31 @@ interface RawMatch {
   wyId: number;
   label: string;
   duration: string;
-  teamsData: Record<string, { teamId: number; side: string; score: number; scoreET: number; formation: { lineup: { playerId: number }[]; substitutions: { playerIn: number }[] | 'null' } }>;
+  teamsData: Record<
+    string,
+    {
+      teamId: number;
+      side: string;
+      score: number;
+      scoreET: number;
+      formation: { lineup: { playerId: number }[]; substitutions: { playerIn: number }[] | 'null' };
+    }
+  >;
 }
-interface RawEvent { eventId: number; subEventId: number | ''; matchPeriod: string; eventSec: number; teamId: number; playerId: number; tags: { id: number }[] }
+interface RawEvent {
+  eventId: number;
+  subEventId: number | '';
+  matchPeriod: string;
+  eventSec: number;
+  teamId: number;
+  playerId: number;
+  tags: { id: number }[];
+}
 
-const rawMatches = (name: string): RawMatch[] => JSON.parse(readFileSync(join(REAL, 'matches', `matches_${name}.json`), 'utf8'));
-const rawEvents = (folder: string, id: number): RawEvent[] => JSON.parse(gunzipSync(readFileSync(join(REAL, 'events', folder, `${id}.json.gz`))).toString('utf8')).events;
+const rawMatches = (name: string): RawMatch[] =>
+  JSON.parse(readFileSync(join(REAL, 'matches', `matches_${name}.json`), 'utf8'));
+const rawEvents = (folder: string, id: number): RawEvent[] =>
+  JSON.parse(gunzipSync(readFileSync(join(REAL, 'events', folder, `${id}.json.gz`))).toString('utf8')).events;
 const NOMINAL: Record<string, number> = { '1H': 45, '2H': 45, E1: 15, E2: 15 };
 const PERIODS = ['1H', '2H', 'E1', 'E2'];
 
@@ -45,13 +67,18 @@ function rawFacts(name: string, folder: string) {
     const length = periods.reduce((s, p) => s + NOMINAL[p], 0);
     const teams = Object.values(m.teamsData);
     for (const t of teams) {
-      const played = new Set([...t.formation.lineup.map((p) => p.playerId), ...(Array.isArray(t.formation.substitutions) ? t.formation.substitutions.map((s) => s.playerIn) : [])]);
+      const played = new Set([
+        ...t.formation.lineup.map((p) => p.playerId),
+        ...(Array.isArray(t.formation.substitutions) ? t.formation.substitutions.map((s) => s.playerIn) : []),
+      ]);
       let lost = 0;
       let eventGoals = 0;
       for (const e of events) {
         const tags = e.tags.map((x) => x.id);
         if (e.teamId === t.teamId && played.has(e.playerId) && (tags.includes(1701) || tags.includes(1703))) {
-          const before = PERIODS.slice(0, PERIODS.indexOf(e.matchPeriod)).filter((p) => periods.includes(p)).reduce((s, p) => s + NOMINAL[p], 0);
+          const before = PERIODS.slice(0, PERIODS.indexOf(e.matchPeriod))
+            .filter((p) => periods.includes(p))
+            .reduce((s, p) => s + NOMINAL[p], 0);
           lost += length - before - Math.min(e.eventSec / 60, NOMINAL[e.matchPeriod]);
         }
         const shot = e.eventId === 10 || e.subEventId === 33 || e.subEventId === 35;
@@ -93,8 +120,14 @@ describe.skipIf(!present)('Wyscout Premier League 2017/18 (380 real matches)', (
     expect(report.matches).toBe(380);
     expect(dataset.tables.fixtures.numRows).toBe(380);
     expect(dataset.tables.teams.numRows).toBe(20);
-    expect(rowsOf(dataset.tables.leagues, 'leagues')).toEqual([{ league_id: 364, name: 'Premier League', country: 'England', tier: 1, kind: 'league' }]);
-    expect(rowsOf(dataset.tables.seasons, 'seasons')[0]).toMatchObject({ name: '2017/18', start_date: '2017-08-11', end_date: '2018-05-13' });
+    expect(rowsOf(dataset.tables.leagues, 'leagues')).toEqual([
+      { league_id: 364, name: 'Premier League', country: 'England', tier: 1, kind: 'league' },
+    ]);
+    expect(rowsOf(dataset.tables.seasons, 'seasons')[0]).toMatchObject({
+      name: '2017/18',
+      start_date: '2017-08-11',
+      end_date: '2018-05-13',
+    });
   });
 
   it('sums every team-match to 11 × 90 minutes minus the minutes lost to sendings-off', () => {
@@ -110,11 +143,17 @@ describe.skipIf(!present)('Wyscout Premier League 2017/18 (380 real matches)', (
   });
 
   it('matches goals from events to the scoreboard except the one known difference, which it reports', () => {
-    const differences = [...facts.entries()].filter(([, f]) => f.eventGoals !== f.scoreboard).map(([key, f]) => [key, f.eventGoals, f.scoreboard]);
+    const differences = [...facts.entries()]
+      .filter(([, f]) => f.eventGoals !== f.scoreboard)
+      .map(([key, f]) => [key, f.eventGoals, f.scoreboard]);
     // Chelsea 0-1 Manchester City (2018-03-04): the goal is tagged only on Courtois' save attempt, on no City shot.
     expect(differences).toEqual([['2499781:1625', 0, 1]]);
-    expect(report.goalDifferences.map((d) => [`${d.fixture_id}:${d.team_id}`, d.events, d.scoreboard])).toEqual(differences);
-    expect(dataset.meta.coverage!['reconciliation.2499781.1625']).toMatch(/Manchester City 0 goals from events, 1 on the scoreboard/);
+    expect(report.goalDifferences.map((d) => [`${d.fixture_id}:${d.team_id}`, d.events, d.scoreboard])).toEqual(
+      differences,
+    );
+    expect(dataset.meta.coverage!['reconciliation.2499781.1625']).toMatch(
+      /Manchester City 0 goals from events, 1 on the scoreboard/,
+    );
   });
 
   it('gives the same final table from the fixtures table as from the match file scores', () => {
@@ -131,16 +170,32 @@ describe.skipIf(!present)('Wyscout Premier League 2017/18 (380 real matches)', (
         add(m.home, m.hg, m.ag);
         add(m.away, m.ag, m.hg);
       }
-      return [...t.entries()].sort((a, b) => b[1].pts - a[1].pts || b[1].gd - a[1].gd || b[1].gf - a[1].gf || a[0] - b[0]);
+      return [...t.entries()].sort(
+        (a, b) => b[1].pts - a[1].pts || b[1].gd - a[1].gd || b[1].gf - a[1].gf || a[0] - b[0],
+      );
     };
-    const ours = table(rowsOf(dataset.tables.fixtures, 'fixtures').map((f) => ({ home: f.home_team_id, away: f.away_team_id, hg: f.home_goals!, ag: f.away_goals! })));
-    const raw = table(rawMatches('England').map((m) => {
-      const [h, a] = ['home', 'away'].map((side) => Object.values(m.teamsData).find((t) => t.side === side)!);
-      return { home: h.teamId, away: a.teamId, hg: h.score, ag: a.score };
-    }));
+    const ours = table(
+      rowsOf(dataset.tables.fixtures, 'fixtures').map((f) => ({
+        home: f.home_team_id,
+        away: f.away_team_id,
+        hg: f.home_goals!,
+        ag: f.away_goals!,
+      })),
+    );
+    const raw = table(
+      rawMatches('England').map((m) => {
+        const [h, a] = ['home', 'away'].map((side) => Object.values(m.teamsData).find((t) => t.side === side)!);
+        return { home: h.teamId, away: a.teamId, hg: h.score, ag: a.score };
+      }),
+    );
     expect(ours).toEqual(raw);
     const names = new Map(rowsOf(dataset.tables.teams, 'teams').map((t) => [t.team_id, t.name]));
-    expect(ours.slice(0, 4).map(([id, r]) => [names.get(id), r.pts])).toEqual([['Manchester City', 100], ['Manchester United', 81], ['Tottenham Hotspur', 77], ['Liverpool', 75]]);
+    expect(ours.slice(0, 4).map(([id, r]) => [names.get(id), r.pts])).toEqual([
+      ['Manchester City', 100],
+      ['Manchester United', 81],
+      ['Tottenham Hotspur', 77],
+      ['Liverpool', 75],
+    ]);
   });
 
   it('counts the season totals a fan knows: Salah 32 league goals, Kane 29 (30 officially), Agüero 21', () => {
@@ -156,19 +211,45 @@ describe.skipIf(!present)('Wyscout Premier League 2017/18 (380 real matches)', (
     expect(byKnownAs('S. Agüero').name).toBe('Sergio Leonel Agüero del Castillo');
     expect(byKnownAs('Mohamed Salah').name).toBe('Mohamed Salah Ghaly');
     // Nationality is the national team's country when players.json names one (Agüero's passport is Spanish).
-    expect([byKnownAs('S. Agüero').nationality, byKnownAs('Mohamed Salah').nationality, byKnownAs('H. Kane').nationality]).toEqual(['Argentina', 'Egypt', 'England']);
+    expect([
+      byKnownAs('S. Agüero').nationality,
+      byKnownAs('Mohamed Salah').nationality,
+      byKnownAs('H. Kane').nationality,
+    ]).toEqual(['Argentina', 'Egypt', 'England']);
     expect(players.some((p) => /\\u[0-9a-f]{4}/i.test(p.name) || /\\u[0-9a-f]{4}/i.test(p.known_as ?? ''))).toBe(false);
     expect(players.every((p) => !p.name.includes('\uFFFD') && !p.name.includes('\u00ad'))).toBe(true);
   });
 
   it('infers the detailed positions of players whose roles are unambiguous', () => {
     const positions = Object.fromEntries(
-      ['A. Robertson', 'K. Walker', 'T. Alexander-Arnold', 'N. Otamendi', 'V. van Dijk', 'H. Kane', 'Mohamed Salah', 'David de Gea', 'R. Mahrez', 'K. De Bruyne', 'Fernandinho', 'A. Martial']
-        .map((k) => [k, byKnownAs(k).position]),
+      [
+        'A. Robertson',
+        'K. Walker',
+        'T. Alexander-Arnold',
+        'N. Otamendi',
+        'V. van Dijk',
+        'H. Kane',
+        'Mohamed Salah',
+        'David de Gea',
+        'R. Mahrez',
+        'K. De Bruyne',
+        'Fernandinho',
+        'A. Martial',
+      ].map((k) => [k, byKnownAs(k).position]),
     );
     expect(positions).toEqual({
-      'A. Robertson': 'LB', 'K. Walker': 'RB', 'T. Alexander-Arnold': 'RB', 'N. Otamendi': 'CB', 'V. van Dijk': 'CB', 'H. Kane': 'ST',
-      'Mohamed Salah': 'RW', 'David de Gea': 'GK', 'R. Mahrez': 'RM', 'K. De Bruyne': 'AM', Fernandinho: 'DM', 'A. Martial': 'LW',
+      'A. Robertson': 'LB',
+      'K. Walker': 'RB',
+      'T. Alexander-Arnold': 'RB',
+      'N. Otamendi': 'CB',
+      'V. van Dijk': 'CB',
+      'H. Kane': 'ST',
+      'Mohamed Salah': 'RW',
+      'David de Gea': 'GK',
+      'R. Mahrez': 'RM',
+      'K. De Bruyne': 'AM',
+      Fernandinho: 'DM',
+      'A. Martial': 'LW',
     });
   });
 
@@ -178,7 +259,23 @@ describe.skipIf(!present)('Wyscout Premier League 2017/18 (380 real matches)', (
     expect(sum('passes_completed') / sum('passes')).toBeGreaterThan(0.75);
     expect(sum('shots') / 760).toBeGreaterThan(10);
     expect(sum('saves')).toBeGreaterThan(1500);
-    for (const c of ['assists', 'key_passes', 'long_balls', 'crosses', 'dribbles', 'tackles', 'interceptions', 'clearances', 'shots_blocked', 'aerials_won', 'duels_won', 'ball_recoveries', 'punches', 'clean_sheets', 'big_chances'] as const) {
+    for (const c of [
+      'assists',
+      'key_passes',
+      'long_balls',
+      'crosses',
+      'dribbles',
+      'tackles',
+      'interceptions',
+      'clearances',
+      'shots_blocked',
+      'aerials_won',
+      'duels_won',
+      'ball_recoveries',
+      'punches',
+      'clean_sheets',
+      'big_chances',
+    ] as const) {
       expect(sum(c), c).toBeGreaterThan(100);
     }
     expect(seasons.every((s) => s.rating === null)).toBe(true);
@@ -194,18 +291,29 @@ describe.skipIf(!present)('Wyscout World Cup 2018 (64 real matches)', () => {
   });
 
   it('is an international competition of 32 national teams with group and knockout rounds', () => {
-    expect(rowsOf(dataset.tables.leagues, 'leagues')).toEqual([{ league_id: 28, name: 'FIFA World Cup', country: null, tier: 1, kind: 'international' }]);
+    expect(rowsOf(dataset.tables.leagues, 'leagues')).toEqual([
+      { league_id: 28, name: 'FIFA World Cup', country: null, tier: 1, kind: 'international' },
+    ]);
     expect(rowsOf(dataset.tables.seasons, 'seasons')[0].name).toBe('2018');
     expect(dataset.tables.teams.numRows).toBe(32);
     const rounds = rowsOf(dataset.tables.fixtures, 'fixtures').map((f) => f.round);
     const count = (r: string) => rounds.filter((x) => x === r).length;
-    expect([count('Group A, matchday 1'), count('Round of 16'), count('Quarter-finals'), count('Semi-finals'), count('Third place play-off'), count('Final')]).toEqual([2, 8, 4, 2, 1, 1]);
+    expect([
+      count('Group A, matchday 1'),
+      count('Round of 16'),
+      count('Quarter-finals'),
+      count('Semi-finals'),
+      count('Third place play-off'),
+      count('Final'),
+    ]).toEqual([2, 8, 4, 2, 1, 1]);
   });
 
   it('stores results after extra time (Croatia 2-1 England) and draws decided on penalties (Russia 2-2 Croatia)', () => {
     const names = new Map(rowsOf(dataset.tables.teams, 'teams').map((t) => [t.team_id, t.name]));
     const score = (home: string, away: string) => {
-      const f = rowsOf(dataset.tables.fixtures, 'fixtures').find((x) => names.get(x.home_team_id) === home && names.get(x.away_team_id) === away)!;
+      const f = rowsOf(dataset.tables.fixtures, 'fixtures').find(
+        (x) => names.get(x.home_team_id) === home && names.get(x.away_team_id) === away,
+      )!;
       return [f.home_goals, f.away_goals];
     };
     expect(score('Croatia', 'England')).toEqual([2, 1]);

@@ -13,29 +13,73 @@ const IDENTITY_IGNORED = ['Rk', 'Nation', 'Age', 'Born', 'Matches', '-9999', '90
 
 /** Standard table (`stats_standard`). */
 const STANDARD_IGNORED = [
-  'Performance/G+A', 'Performance/G-PK', 'Performance/PK', 'Performance/PKatt', 'Performance/CrdY', 'Performance/CrdR',
+  'Performance/G+A',
+  'Performance/G-PK',
+  'Performance/PK',
+  'Performance/PKatt',
+  'Performance/CrdY',
+  'Performance/CrdR',
   'Expected/npxG+xAG',
-  'Per 90 Minutes/G+A', 'Per 90 Minutes/G-PK', 'Per 90 Minutes/G+A-PK', 'Per 90 Minutes/xG', 'Per 90 Minutes/xAG',
-  'Per 90 Minutes/xG+xAG', 'Per 90 Minutes/npxG', 'Per 90 Minutes/npxG+xAG',
+  'Per 90 Minutes/G+A',
+  'Per 90 Minutes/G-PK',
+  'Per 90 Minutes/G+A-PK',
+  'Per 90 Minutes/xG',
+  'Per 90 Minutes/xAG',
+  'Per 90 Minutes/xG+xAG',
+  'Per 90 Minutes/npxG',
+  'Per 90 Minutes/npxG+xAG',
 ];
 
 /** Shooting table (`stats_shooting`); goals come from the standard table. */
 const SHOOTING_IGNORED = [
-  'Standard/Gls', 'Standard/G/Sh', 'Standard/G/SoT', 'Standard/Dist', 'Standard/FK', 'Standard/PK', 'Standard/PKatt',
-  'Expected/npxG/Sh', 'Expected/G-xG', 'Expected/np:G-xG',
+  'Standard/Gls',
+  'Standard/G/Sh',
+  'Standard/G/SoT',
+  'Standard/Dist',
+  'Standard/FK',
+  'Standard/PK',
+  'Standard/PKatt',
+  'Expected/npxG/Sh',
+  'Expected/G-xG',
+  'Expected/np:G-xG',
 ];
 
 /** Passing table (`stats_passing`); assists and xAG come from the standard table. */
 const PASSING_IGNORED = [
-  'Total/TotDist', 'Total/PrgDist', 'Short/Cmp', 'Short/Att', 'Short/Cmp%', 'Medium/Cmp', 'Medium/Att', 'Medium/Cmp%',
-  'Long/Cmp', 'Long/Cmp%', 'Ast', 'xAG', 'Expected/Ast', 'Expected/A-xAG', '1/3', 'PPA', 'CrsPA', 'PrgP',
+  'Total/TotDist',
+  'Total/PrgDist',
+  'Short/Cmp',
+  'Short/Att',
+  'Short/Cmp%',
+  'Medium/Cmp',
+  'Medium/Att',
+  'Medium/Cmp%',
+  'Long/Cmp',
+  'Long/Cmp%',
+  'Ast',
+  'xAG',
+  'Expected/Ast',
+  'Expected/A-xAG',
+  '1/3',
+  'PPA',
+  'CrsPA',
+  'PrgP',
 ];
 
 /** Defensive actions table (`stats_defense`). */
 const DEFENSE_IGNORED = [
-  'Tackles/TklW', 'Tackles/Def 3rd', 'Tackles/Mid 3rd', 'Tackles/Att 3rd',
-  'Challenges/Tkl', 'Challenges/Att', 'Challenges/Tkl%', 'Challenges/Lost',
-  'Blocks/Blocks', 'Blocks/Pass', 'Tkl+Int', 'Err',
+  'Tackles/TklW',
+  'Tackles/Def 3rd',
+  'Tackles/Mid 3rd',
+  'Tackles/Att 3rd',
+  'Challenges/Tkl',
+  'Challenges/Att',
+  'Challenges/Tkl%',
+  'Challenges/Lost',
+  'Blocks/Blocks',
+  'Blocks/Pass',
+  'Tkl+Int',
+  'Err',
 ];
 
 /**
@@ -43,8 +87,20 @@ const DEFENSE_IGNORED = [
  * the ungrouped columns after the last group take its name.
  */
 const SPARSE_BAND_IGNORED = [
-  'Per 90 Minutes/Matches', 'Per 90 Minutes/-9999', 'Expected/Matches', 'Expected/-9999', 'Long/Ast', 'Long/xAG',
-  'Expected/1/3', 'Expected/PPA', 'Expected/CrsPA', 'Expected/PrgP', 'Blocks/Tkl+Int', 'Blocks/Err', 'Blocks/Matches', 'Blocks/-9999',
+  'Per 90 Minutes/Matches',
+  'Per 90 Minutes/-9999',
+  'Expected/Matches',
+  'Expected/-9999',
+  'Long/Ast',
+  'Long/xAG',
+  'Expected/1/3',
+  'Expected/PPA',
+  'Expected/CrsPA',
+  'Expected/PrgP',
+  'Blocks/Tkl+Int',
+  'Blocks/Err',
+  'Blocks/Matches',
+  'Blocks/-9999',
 ];
 
 /** The `fbref` preset (docs/scoring.md#fbref). */
@@ -98,7 +154,14 @@ export const FBREF_MAP: ColumnMapInput = {
     'Progression/PrgP': { key: 'progressive_passes', label: 'Progressive passes' },
     'Progression/PrgR': { key: 'progressive_passes_received', label: 'Progressive passes received' },
   },
-  ignore: [...IDENTITY_IGNORED, ...STANDARD_IGNORED, ...SHOOTING_IGNORED, ...PASSING_IGNORED, ...DEFENSE_IGNORED, ...SPARSE_BAND_IGNORED],
+  ignore: [
+    ...IDENTITY_IGNORED,
+    ...STANDARD_IGNORED,
+    ...SHOOTING_IGNORED,
+    ...PASSING_IGNORED,
+    ...DEFENSE_IGNORED,
+    ...SPARSE_BAND_IGNORED,
+  ],
   // FBref's Pos holds group codes (GK DF MF FW), built in; two listed (DF,MF): the first decides.
   positions: {},
 };
