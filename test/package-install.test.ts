@@ -25,7 +25,7 @@ const readDoc = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 function blockAfter(markdown: string, heading: string, lang: string): string {
   const at = markdown.indexOf(heading);
   expect(at, `heading "${heading}"`).toBeGreaterThanOrEqual(0);
-  const match = new RegExp('```' + lang + '\\n([\\s\\S]*?)```').exec(markdown.slice(at));
+  const match = new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``).exec(markdown.slice(at));
   expect(match, `a \`\`\`${lang} block after "${heading}"`).not.toBeNull();
   return match![1];
 }

@@ -86,7 +86,7 @@ function seedFolder(dir: string): void {
       writeFileSync(join(dir, 'my-league-excel', file), text);
       continue;
     }
-    if (/[^\u0000-\u00ff]/.test(text))
+    if (/[\u0100-\uffff]/.test(text))
       throw new Error(`${file}: the tiny dataset now has text Windows-1252 cannot hold; change the seed`);
     const lines: string[] = [];
     parseCsv(text, file, (fields) =>
@@ -106,7 +106,7 @@ const DOCS = [
 const COMMAND_NAMES = COMMANDS.map((c) => c.name);
 
 /** The `halfspace` command lines of one Markdown document, as written (continuations joined). */
-export function commandLinesOf(markdown: string): string[] {
+function commandLinesOf(markdown: string): string[] {
   const out: string[] = [];
   const fences = /^```(\w*)\n([\s\S]*?)^```/gm;
   for (const m of markdown.matchAll(fences)) {

@@ -50,7 +50,13 @@ const firstCpu: number[] = [];
 const warmCpu: number[] = [];
 const validateFirst = timeMs(() => validateDataset(dataset), firstCpu);
 const validateWarm = median(runs(10, () => validateDataset(dataset), warmCpu));
-const rowsWarm = median(runs(3, () => TABLE_NAMES.forEach((t) => dataset.tables[t] && rowsOf(dataset.tables[t]!))));
+const rowsWarm = median(
+  runs(3, () =>
+    TABLE_NAMES.forEach((t) => {
+      if (dataset.tables[t]) rowsOf(dataset.tables[t]);
+    }),
+  ),
+);
 
 const tmp = mkdtempSync(join(tmpdir(), 'halfspace-bench-data-'));
 const csvWrite = median(runs(3, () => datasetToCsvDir(dataset, join(tmp, 'csv'))));

@@ -224,7 +224,9 @@ async function main() {
         const keep: number[] = [];
         for (let s = 0; s < n; s++) if (passes(index, s, f)) keep.push(s);
         uData = new Float32Array(keep.length * 16);
-        keep.forEach((s, j) => uData.set(index.vectors.subarray(s * 16, s * 16 + 16), j * 16));
+        keep.forEach((s, j) => {
+          uData.set(index.vectors.subarray(s * 16, s * 16 + 16), j * 16);
+        });
         uIds = Int32Array.from(keep, (s) => index.player_id[s]);
       }
       const where = f ? 'AND grp = 3 AND fee BETWEEN 1 AND 2 AND age BETWEEN 0 AND 23' : '';
@@ -445,12 +447,6 @@ function floorOf(v: Float32Array, runs: number): number {
   for (let w = 0; w < 3; w++) pass();
   const ms = median(Array.from({ length: runs }, () => time(pass)));
   return sink === 42 ? ms + 0 : ms;
-}
-
-async function sequential<T>(items: T[], f: (x: T) => Promise<number>): Promise<number[]> {
-  const out: number[] = [];
-  for (const x of items) out.push(await f(x));
-  return out;
 }
 
 await main();

@@ -27,7 +27,6 @@ const REAL = fileURLToPath(new URL('../../../shared/real/statsbomb/premier-leagu
 const ROWS = Number(process.env.SCORE_ROWS ?? 1_000_000);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
-const r1 = (x: number) => Math.round(x * 10) / 10;
 /** CPU milliseconds (user + system, all threads of this process) spent by each timed step, by label. */
 const cpu: Record<string, number> = {};
 const cpuNow = () => {
@@ -183,7 +182,11 @@ const g = table.getChild('goals_per90')!.toArray() as Float64Array;
 const gValid = table.getChild('goals_per90')!;
 let sum = 0;
 let n = 0;
-for (let i = 0; i < g.length; i++) if (gValid.isValid(i)) (sum += g[i]), n++;
+for (let i = 0; i < g.length; i++)
+  if (gValid.isValid(i)) {
+    sum += g[i];
+    n++;
+  }
 const oursAvg = Math.round((sum / n) * 1e6) / 1e6;
 
 const score = {

@@ -22,6 +22,7 @@ export interface CommandArgs {
 }
 
 /** What `run` may return: an exit code, or nothing for 0 (an `unknown` such as a write's result does not type-check). */
+// biome-ignore lint/suspicious/noConfusingVoidType: `void` lets a command end without `return 0` while an `unknown` (a write's result) still fails to type-check
 export type ExitCode = number | void;
 
 /** One `halfspace` sub-command. `name` may contain a space for nested commands (`keys create`). */

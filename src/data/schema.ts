@@ -9,7 +9,7 @@ import {
   Table,
   TimestampMillisecond,
   Utf8,
-  Vector,
+  type Vector,
   vectorFromArray,
   type DataType,
 } from 'apache-arrow';

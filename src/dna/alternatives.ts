@@ -6,7 +6,7 @@
  * same position in the same or a cheaper value band. No EUR amount anywhere.
  */
 import { z } from 'zod';
-import type { PlayerRow, Resolution } from '../context.js';
+import type { PlayerRow } from '../context.js';
 import { POSITION_GROUPS } from '../data/schema.js';
 import { assert, ok, type Result } from '../errors.js';
 import { feeTierOf, feeTierRank } from '../stats/fee-tier.js';

@@ -184,7 +184,7 @@ export function styleTagsOf(dna: DnaVectors, derived: DerivedSeasons, row: numbe
   const traits: TraitTag[] = [];
   for (const rule of TRAIT_RULES) {
     const evidence = evidenceOf(rule, group, dna, derived, row);
-    if (!evidence || !evidence.every((e) => e.met)) continue;
+    if (!evidence?.every((e) => e.met)) continue;
     traits.push(rule.tag as TraitTag);
     tags.push({ tag: rule.tag, kind: 'trait', fallback: false, evidence });
   }

@@ -4,7 +4,7 @@
  * `/console`, CORS for browser clients and one access-log line per request. It wraps the
  * dispatcher of `dispatch.ts`, so the API's own routes stay where they are.
  */
-import { fail, ok, type Result } from '../errors.js';
+import { type Failure, fail, ok, type Result } from '../errors.js';
 import { ADMIN_PREFIX, type Admin } from '../service/admin.js';
 import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
 import { consolePage } from './console-page.js';
@@ -68,8 +68,8 @@ export function operationOf(operations: Service['operations'], method: string, r
   if (op) return method === 'GET' || method === 'HEAD' ? `${op.id}.catalog` : op.id;
   if (JOB_PATH.test(path)) return 'cards.job';
   if (path.startsWith('/images/')) return 'images.get';
-  if (path === ADMIN_PREFIX + '/keys') return 'admin.keys';
-  if (path === ADMIN_PREFIX + '/usage') return 'admin.usage';
+  if (path === `${ADMIN_PREFIX}/keys`) return 'admin.keys';
+  if (path === `${ADMIN_PREFIX}/usage`) return 'admin.usage';
   const admin = ADMIN_KEY_ACTION.exec(path);
   if (admin) return `admin.key${admin[1] ? `.${admin[1]}` : ''}`;
   const fixed: Record<string, string> = {
@@ -183,9 +183,9 @@ export function withOperations(
         body: consoleHtml.html,
       };
     }
-    if ((path === ADMIN_PREFIX || path.startsWith(ADMIN_PREFIX + '/')) && options.admin) {
+    if ((path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) && options.admin) {
       let body: unknown;
-      let bodyProblem;
+      let bodyProblem: Failure | undefined;
       if (x.method === 'POST') {
         const read = await adminBodyOf(x);
         if (read.ok) body = read.value;

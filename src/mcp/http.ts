@@ -74,7 +74,9 @@ export function mcpRoute(service: Service): (x: HttpExchange, requestId: string)
         new Request('http://mcp.invalid/mcp', { method: 'POST', headers, body: bytes }),
       );
       const out: Record<string, string> = { 'request-id': requestId };
-      response.headers.forEach((value, name) => (out[name] = value));
+      response.headers.forEach((value, name) => {
+        out[name] = value;
+      });
       return { status: response.status, headers: out, body: await response.text() };
     } finally {
       await transport.close();

@@ -2,7 +2,7 @@
  * Reading Arrow columns as typed arrays once, with their null masks, for the column loops of
  * `deriveSeasons` (docs/methodology/stats.md#missing-values).
  */
-import type { Table, Vector } from 'apache-arrow';
+import type { Table } from 'apache-arrow';
 import { bitAt, validityOf } from '../data/arrow/index.js';
 
 /**

@@ -281,7 +281,7 @@ class CohortRanker {
       let max = -Infinity;
       for (let k = s; k < lb; k++) {
         const v = dealt[k];
-        if (v !== v) continue;
+        if (Number.isNaN(v)) continue;
         inValues[m] = v;
         inSlots[m++] = rowOfSlot[k];
         if (v < min) min = v;
@@ -301,7 +301,7 @@ class CohortRanker {
       }
       for (let k = lb; k < le; k++) {
         const x = dealt[k];
-        if (x !== x) continue;
+        if (Number.isNaN(x)) continue;
         const below = lowerBound(sorted, 0, m, x);
         const equal = upperBound(sorted, below, m, x) - below;
         const p = Math.floor((100 * (2 * below + equal) + m) / (2 * m));
@@ -340,7 +340,7 @@ function modelRatings(
     let weight = 0;
     for (let k = 0; k < cols.length; k++) {
       const x = cols[k][i];
-      if (x !== x) continue;
+      if (Number.isNaN(x)) continue;
       sum += ws[k] * x;
       weight += ws[k];
     }

@@ -132,7 +132,7 @@ export function verdictReportOf(ctx: EngineContext, input: unknown, anchorOf: An
     confidence: confidenceOf(outcome, facts.minutes),
     evidence,
     fee_tier: feeTier,
-    narrative: narrativeOf(name, headline, evidence, facts),
+    narrative: narrativeOf(headline, evidence, facts),
     player: { player_id: player.player_id, name, team: team?.name ?? null, position: player.position, age },
     season: row >= 0 ? (ctx.seasonById(ctx.derived.season_id[row])?.name ?? null) : null,
     rule: {
@@ -184,7 +184,7 @@ function headlineOf(code: VerdictCode, reason: string, h: HeadlineFacts): string
   }
 }
 
-function narrativeOf(name: string, headline: string, evidence: VerdictEvidence[], facts: VerdictFacts): string {
+function narrativeOf(headline: string, evidence: VerdictEvidence[], facts: VerdictFacts): string {
   const unit = (m: MetricKey) => (METRICS[m].kind === 'per90' ? ' per 90' : METRICS[m].kind === 'pct' ? '%' : '');
   const receipts = evidence
     .map((e) => `${e.label} ${e.value ?? '–'}${unit(e.metric)} (${ordinalOf(e.percentile)})`)

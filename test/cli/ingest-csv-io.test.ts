@@ -95,7 +95,10 @@ describe('ingest csv encodings and delimiters', () => {
       // completeDataset has no field holding a semicolon, so swapping the delimiter outside quotes is safe here.
       let quoted = false;
       const text = [...readFileSync(path, 'utf8')]
-        .map((c) => (c === '"' ? ((quoted = !quoted), c) : c === ',' && !quoted ? ';' : c))
+        .map((c) => {
+          if (c === '"') quoted = !quoted;
+          return c === ',' && !quoted ? ';' : c;
+        })
         .join('');
       writeFileSync(path, Buffer.from(text, 'latin1'));
     }

@@ -69,7 +69,9 @@ describe('data/arrow: the one UTF-8 column buffer', () => {
       fc.property(fc.array(fc.option(fc.string({ unit: 'grapheme' }), { nil: null }), { maxLength: 50 }), (xs) => {
         expect(utf8VectorOf(xs).toArray()).toEqual(xs);
         const b = utf8Buffer(1, 1);
-        xs.forEach((s, i) => pushUtf8(b, i, s));
+        xs.forEach((s, i) => {
+          pushUtf8(b, i, s);
+        });
         expect(utf8VectorOfBuffer(b, xs.length).toArray()).toEqual(xs);
         const picked = xs.map((_, i) => xs.length - 1 - i);
         expect(utf8VectorOfBuffer(b, xs.length, picked).toArray()).toEqual(picked.map((r) => xs[r]));

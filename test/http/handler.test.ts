@@ -240,7 +240,10 @@ describe('Node listener shutdown', () => {
       engine: noEngine,
       store,
       baseUrl: 'http://h',
-      operations: fakeOperations(async () => (entered(), gate)),
+      operations: fakeOperations(async () => {
+        entered();
+        return gate;
+      }),
       onError: () => {},
     });
     const listening = await listen(service, { port: 0 });

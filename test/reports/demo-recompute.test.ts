@@ -16,7 +16,7 @@ beforeAll(() => {
 
 type Row = ReturnType<typeof rowsOf<'player_seasons'>>[number];
 
-function valueOf(row: Row, key: MetricKey): number | null {
+function metricValueOf(row: Row, key: MetricKey): number | null {
   const def = METRICS[key];
   if (def.kind === 'per90') {
     const total = row[def.total];
@@ -58,13 +58,13 @@ describe('scouting on the demo universe, recomputed independently', () => {
       for (const [key, entry] of Object.entries(r.value.data.percentiles)) {
         const k = key as MetricKey;
         if (k === 'rating' && mine.rating === null) continue; // model rating: covered by test/stats
-        const x = valueOf(mine, k);
+        const x = metricValueOf(mine, k);
         if (x === null) {
           expect(entry.value, `${player.player_id} ${k}`).toBeNull();
           continue;
         }
         expect(entry.value!, `${player.player_id} ${k} value`).toBeCloseTo(x, METRICS[k].kind === 'pct' ? 1 : 2);
-        const values = cohort.map((s) => valueOf(s, k)).filter((v): v is number => v !== null);
+        const values = cohort.map((s) => metricValueOf(s, k)).filter((v): v is number => v !== null);
         const below = values.filter((v) => v < x).length;
         const equal = values.filter((v) => v === x).length;
         // Round half up, in integers: ⌊(100 × (2·below + equal) + n) / 2n⌋.

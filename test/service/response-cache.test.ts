@@ -41,7 +41,14 @@ describe('service response cache', () => {
   async function counting(cacheable: boolean, responseCacheBytes?: number) {
     const [echo] = fakeOperations();
     const runs = { n: 0 };
-    const op: Operation = { ...echo, cacheable, run: (ctx) => (runs.n++, echo.run(ctx)) };
+    const op: Operation = {
+      ...echo,
+      cacheable,
+      run: (ctx) => {
+        runs.n++;
+        return echo.run(ctx);
+      },
+    };
     const store = memoryStore();
     const { key } = await issueKey(store, { credits: 100 });
     const service = createService({
@@ -132,7 +139,14 @@ describe('service response cache', () => {
     const [echo] = fakeOperations();
     let runs = 0;
     let now = new Date('2026-03-01T12:00:00Z');
-    const op: Operation = { ...echo, cacheable: true, run: (ctx) => (runs++, echo.run(ctx)) };
+    const op: Operation = {
+      ...echo,
+      cacheable: true,
+      run: (ctx) => {
+        runs++;
+        return echo.run(ctx);
+      },
+    };
     const store = memoryStore();
     const { key } = await issueKey(store, { credits: 100 });
     const service = createService({

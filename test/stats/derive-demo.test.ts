@@ -19,7 +19,7 @@ const demoDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data'
 const hasDemo = existsSync(join(demoDir, 'dataset.json'));
 if (!hasDemo) console.log(`skipping demo recomputation: ${demoDir} is absent`);
 
-function valueOf(r: RowOf<'player_seasons'>, key: MetricKey): number {
+function metricValueOf(r: RowOf<'player_seasons'>, key: MetricKey): number {
   const def = METRICS[key];
   if (def.kind === 'per90') return per90(r[def.total], r.minutes) ?? NaN;
   if (def.kind === 'pct') return accuracyPct(r[def.completed], r[def.attempted]) ?? NaN;
@@ -50,10 +50,10 @@ describe.skipIf(!hasDemo)('deriveSeasons on the demo data', () => {
       for (const key of METRIC_KEYS) {
         // rating: the provider's where present (the model rating is checked in derive.prop.test.ts)
         if (key === 'rating' && r.rating === null) continue;
-        const x = valueOf(r, key);
+        const x = metricValueOf(r, key);
         if (key !== 'rating') expect(d.values[key][i], `${key} row ${i}`).toBe(x);
         const sample = peers
-          .map((q) => (key === 'rating' ? d.values.rating[rows.indexOf(q)] : valueOf(q, key)))
+          .map((q) => (key === 'rating' ? d.values.rating[rows.indexOf(q)] : metricValueOf(q, key)))
           .filter((v) => !Number.isNaN(v));
         let expected = NaN;
         if (!Number.isNaN(x) && sample.length > 0) {

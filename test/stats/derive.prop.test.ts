@@ -185,9 +185,10 @@ describe('deriveSeasons matches a naive recomputation', () => {
           (r, i) => r.rating ?? (r.minutes >= PER90_MINUTES_MIN ? modelRating(groupOf(r), (k) => pct[k][i]) : NaN),
         );
         expect(Array.from(d.ratingIsProvider)).toEqual(rows.map((r) => (r.rating === null ? 0 : 1)));
-        rating.forEach((x, i) =>
-          Number.isNaN(x) ? expect(d.values.rating[i]).toBeNaN() : expect(d.values.rating[i]).toBeCloseTo(x, 12),
-        );
+        rating.forEach((x, i) => {
+          if (Number.isNaN(x)) expect(d.values.rating[i]).toBeNaN();
+          else expect(d.values.rating[i]).toBeCloseTo(x, 12);
+        });
         const ratingPct = rows.map((r, i) =>
           naivePercentile(
             d.values.rating[i],

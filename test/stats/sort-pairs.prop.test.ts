@@ -22,7 +22,9 @@ function check(input: number[], sortedValues: Float64Array, sortedRows: Int32Arr
   expect(plain(sortedValues)).toEqual(plain(expected));
   // the payload moved with its value: every row appears once and points at an equal input value
   expect(Array.from(sortedRows).sort((a, b) => a - b)).toEqual(input.map((_, i) => i));
-  sortedRows.forEach((r, j) => expect(input[r] + 0).toBe(sortedValues[j] + 0));
+  sortedRows.forEach((r, j) => {
+    expect(input[r] + 0).toBe(sortedValues[j] + 0);
+  });
 }
 
 describe('sortPairs / bucketSortPairs', () => {

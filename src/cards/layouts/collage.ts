@@ -150,23 +150,21 @@ export function collageLayout(facts: CardFacts, angle: DecisionAngle, photo: Car
       h(
         'div',
         { marginTop: 16, flexWrap: 'wrap' },
-        ...facts.style_tags
-          .slice(0, 4)
-          .map((tag) =>
-            h(
-              'div',
-              {
-                fontSize: 20,
-                fontWeight: 700,
-                color: INK.text,
-                backgroundColor: INK.track,
-                borderRadius: 18,
-                padding: '6px 16px',
-                marginRight: 10,
-              },
-              tag,
-            ),
+        ...facts.style_tags.slice(0, 4).map((tag) =>
+          h(
+            'div',
+            {
+              fontSize: 20,
+              fontWeight: 700,
+              color: INK.text,
+              backgroundColor: INK.track,
+              borderRadius: 18,
+              padding: '6px 16px',
+              marginRight: 10,
+            },
+            tag,
           ),
+        ),
       ),
     footerOf(facts),
     watermarkOf(facts),

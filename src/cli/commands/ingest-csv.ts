@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { datasetFromCsvDir } from '../../data/providers/csv/read.js';
-import { datasetToDir, tableFileOf } from '../../data/save.js';
+import { datasetToDir } from '../../data/save.js';
 import { csvFileSummaryOf } from '../../data/providers/csv/stream.js';
 import { datasetFromMapOption, MAP_OPTION, mapReportText } from '../map-option.js';
 import { UsageError, type Command } from '../run.js';

@@ -32,7 +32,10 @@ const todayUtc = (): string => new Date().toISOString().slice(0, 10);
  */
 function releaseMemory(): void {
   const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed) return exposed();
+  if (exposed) {
+    exposed();
+    return;
+  }
   setFlagsFromString('--expose-gc');
   (runInNewContext('gc') as () => void)();
 }

@@ -3,7 +3,7 @@
  * buffer, without Arrow's row-by-row builders: the fast path for million-row tables (batch
  * scoring, CSV input, benches). Every builder packs its validity through `packBits`.
  */
-import { Float32, Float64, Int32, makeData, makeVector, Utf8, type Vector } from 'apache-arrow';
+import { type Float32, Float64, Int32, makeData, makeVector, Utf8, type Vector } from 'apache-arrow';
 import { arrowTypeOf, type ColumnKind } from '../schema.js';
 import { packBits } from './bits.js';
 import { validityOf } from './validity.js';
@@ -182,7 +182,9 @@ export function utf8VectorAt(vector: Vector, rows: Int32Array): Vector<Utf8> {
   // One flat view of every chunk: row r lives in chunk c at r - starts[c].
   const chunks = vector.data;
   const starts = new Int32Array(chunks.length + 1);
-  chunks.forEach((d, c) => (starts[c + 1] = starts[c] + d.length));
+  chunks.forEach((d, c) => {
+    starts[c + 1] = starts[c] + d.length;
+  });
   const chunkOf = (r: number): number => {
     let c = 0;
     while (r >= starts[c + 1]) c++;

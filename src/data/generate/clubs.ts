@@ -87,7 +87,9 @@ export function buildClubs(rng: Rng): { clubs: Club[]; rivalries: Rivalry[] } {
     for (let i = 1; i < cities.length; i++) hosts.push(cities[i]);
     for (let i = 1; i <= twoClub; i++) hosts.push(cities[i]);
     const regionOf = new Map<string, string>();
-    cities.forEach((c, i) => regionOf.set(c, country.regions[i % country.regions.length]));
+    cities.forEach((c, i) => {
+      regionOf.set(c, country.regions[i % country.regions.length]);
+    });
     const byCity = new Map<string, number[]>();
     const first = clubs.length;
     const strengths = Array.from(

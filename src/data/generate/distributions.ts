@@ -80,7 +80,7 @@ export function binomialQuantile(n: number, p: number, u: number): number {
     const k = Math.round(n * p + Math.sqrt(n * p * (1 - p)) * normalQuantile(u));
     return Math.min(n, Math.max(0, k));
   }
-  let pk = Math.pow(1 - p, n);
+  let pk = (1 - p) ** n;
   let cdf = pk;
   let k = 0;
   const ratio = p / (1 - p);

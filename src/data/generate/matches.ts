@@ -157,7 +157,7 @@ function lineup(
     available = [...available, ...back.slice(0, MATCHDAY_SQUAD_MIN - available.length)];
   }
   let score = available.map((p) => ability[p] + rng.normal(0, players[p].group === 'goalkeeper' ? 0.08 : 0.22));
-  const keepers = available.map((p, i) => i).filter((i) => players[available[i]].group === 'goalkeeper');
+  const keepers = available.map((_p, i) => i).filter((i) => players[available[i]].group === 'goalkeeper');
   if (keepers.length > 1 && rng.chance(KEEPER_REST_RATE)) {
     const first = keepers.reduce((a, b) => (score[b] > score[a] ? b : a));
     available = available.filter((_, i) => i !== first);

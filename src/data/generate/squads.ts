@@ -81,7 +81,9 @@ export function buildWorldCupSquads(players: readonly Player[]): Map<number, str
       mine
         .filter((x) => x.p.group === group)
         .slice(0, count)
-        .forEach((x) => chosen.add(x.i));
+        .forEach((x) => {
+          chosen.add(x.i);
+        });
     }
     for (const x of mine) {
       if (chosen.size >= WC_SQUAD_SIZE) break;

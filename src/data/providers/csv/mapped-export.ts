@@ -272,7 +272,9 @@ function joinTables(tables: SourceTable[], map: ColumnMap, mapName: string, repo
     });
     const unmatched = match.reduce((s, m) => s + (m < 0 ? 1 : 0), 0);
     if (unmatched > 0) report.rows_without_match[file] = unmatched;
-    rows.forEach((r, b) => r.at.push(match[b] < 0 ? { line: -1, row: -1 } : t.rows[match[b]].at[0]));
+    rows.forEach((r, b) => {
+      r.at.push(match[b] < 0 ? { line: -1, row: -1 } : t.rows[match[b]].at[0]);
+    });
     t.header.forEach((h, j) => {
       const at = header.indexOf(h);
       if (at >= 0) {

@@ -192,7 +192,10 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
     store = header.map((c) => cells[c]!);
   };
   const add = (fields: readonly (string | null)[], line: number): void => {
-    if (!header) return takeHeader(fields, line);
+    if (!header) {
+      takeHeader(fields, line);
+      return;
+    }
     if (fields.length !== width) {
       throw new DatasetError(file, null, rows, `line ${line}: ${fields.length} fields, the header has ${width}`);
     }
@@ -339,7 +342,10 @@ function seasonDatasetOf(
       if (numbers)
         for (let i = 0; i < n; i++) {
           const x = numbers[row(i)];
-          if (!Number.isNaN(x)) (xs[i] = x), (valid[i] = 1);
+          if (!Number.isNaN(x)) {
+            xs[i] = x;
+            valid[i] = 1;
+          }
         }
       return int32VectorOf(xs, valid);
     }

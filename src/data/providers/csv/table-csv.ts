@@ -166,14 +166,32 @@ function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWrit
   }
   const xs = vector.toArray() as ArrayLike<number>;
   if (DataType.isInt(type) && type.bitWidth <= 32)
-    return (sink, i) => (valid && !valid[i] ? false : (sink.int(xs[i]), true));
+    return (sink, i) => {
+      if (valid && !valid[i]) return false;
+      sink.int(xs[i]);
+      return true;
+    };
   if (DataType.isFloat(type) && type.precision !== Precision.DOUBLE) {
     // A single-precision value widened to a double prints ~17 digits of noise; 9 significant
     // digits always read back to the same float32.
-    return (sink, i) => (valid && !valid[i] ? false : (sink.ascii(float32Text(xs[i])), true));
+    return (sink, i) => {
+      if (valid && !valid[i]) return false;
+      sink.ascii(float32Text(xs[i]));
+      return true;
+    };
   }
-  if (DataType.isFloat(type)) return (sink, i) => (valid && !valid[i] ? false : (sink.double(xs[i]), true));
-  return (sink, i) => (valid && !valid[i] ? false : (sink.ascii(String(xs[i])), true));
+  if (DataType.isFloat(type)) {
+    return (sink, i) => {
+      if (valid && !valid[i]) return false;
+      sink.double(xs[i]);
+      return true;
+    };
+  }
+  return (sink, i) => {
+    if (valid && !valid[i]) return false;
+    sink.ascii(String(xs[i]));
+    return true;
+  };
 }
 
 /** Fills a temp sibling of `path` through a {@link ByteSink} and renames it into place (temp-file.ts). */

@@ -3,7 +3,7 @@
  * table present, which {@link datasetFromCsvDir} reads back to equal tables.
  */
 import type { Table, Vector } from 'apache-arrow';
-import { SCHEMA, TABLE_NAMES, type ColumnKind, type ColumnSpec, type Dataset, type TableName } from '../../schema.js';
+import { SCHEMA, type ColumnKind, type ColumnSpec, type Dataset, type TableName } from '../../schema.js';
 import { writeDatasetFolder } from '../../save.js';
 import { csvFileOf } from './layout.js';
 import { csvTextOf } from './values.js';

@@ -19,7 +19,7 @@ const awkwardText = fc.oneof(
   fc.string({ unit: fc.constantFrom('"', ',', '\n', '\r', '\r\n', ' ', 'a', 'é', 'ß', '日', '😀', '\uFEFF') }),
 );
 
-const valueOf = (spec: ColumnSpec): fc.Arbitrary<unknown> => {
+const arbitraryOf = (spec: ColumnSpec): fc.Arbitrary<unknown> => {
   const value = {
     int32: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
     float64: fc.double({ noNaN: true, noDefaultInfinity: true }),
@@ -32,7 +32,9 @@ const valueOf = (spec: ColumnSpec): fc.Arbitrary<unknown> => {
 
 const rowOf = (name: TableName) =>
   fc.record(
-    Object.fromEntries(Object.entries(SCHEMA[name].columns).map(([col, spec]) => [col, valueOf(spec as ColumnSpec)])),
+    Object.fromEntries(
+      Object.entries(SCHEMA[name].columns).map(([col, spec]) => [col, arbitraryOf(spec as ColumnSpec)]),
+    ),
   );
 
 describe('CSV round trip (property)', () => {

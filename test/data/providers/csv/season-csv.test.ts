@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DatasetError } from '../../../../src/data/dataset-error.js';
+import type { DatasetError } from '../../../../src/data/dataset-error.js';
 import { rowsOf } from '../../../../src/data/schema.js';
 import { datasetFromSeasonCsv } from '../../../../src/data/providers/csv/season-csv.js';
 
@@ -110,7 +110,10 @@ describe('the header-map seam', () => {
     const ds = datasetFromSeasonCsv(text, {
       asOf: '2026-03-01',
       file: 'fbref.csv',
-      mapHeader: (header, file) => (seen.push([file, ...header]), header.map((h) => (h in names ? names[h] : h))),
+      mapHeader: (header, file) => {
+        seen.push([file, ...header]);
+        return header.map((h) => (h in names ? names[h] : h));
+      },
     });
     expect(seen).toEqual([['fbref.csv', 'Player', 'Pos', 'Squad', 'Comp', 'Season', 'MP', 'Min', 'Gls', 'Notes']]);
     expect(rowsOf(ds.tables.player_seasons, 'player_seasons').map((r) => [r.minutes, r.goals])).toEqual([[900, 9]]);

@@ -40,7 +40,14 @@ describe('CSV write → read (property)', () => {
           const lines: number[] = [];
           const whole: number[] = [];
           // Tiny blocks cut records, quoted line breaks and multi-byte characters at every position.
-          const info = readCsvFile(path, (fields, line) => (records.push(fields), lines.push(line)), { blockBytes });
+          const info = readCsvFile(
+            path,
+            (fields, line) => {
+              records.push(fields);
+              lines.push(line);
+            },
+            { blockBytes },
+          );
           readCsvFile(path, (_, line) => whole.push(line));
           expect(lines).toEqual(whole);
           expect(info.delimiter).toBe(',');

@@ -10,7 +10,9 @@ const dir = (): string => {
   dirs.push(d);
   return d;
 };
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 describe('providers/csv/temp-file: no partial file', () => {
   it('a synchronous write lands whole, with no temp file left', () => {
