@@ -126,14 +126,13 @@ export { VERDICT_CODES, type VerdictCode } from './verdict/rules.js';
 export { BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
 export { BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';
 export { vibeCatalog, type Vibe } from './bestxi/vibes.js';
+export { buildIdentityIndex } from './data/identity-index.js';
+export type { MatchedBy, Resolution } from './data/name-match.js';
 export {
-  buildIdentityIndex,
   resolvePlayer,
   resolveTeam,
   resolveLeague,
   type IdentityIndex,
-  type MatchedBy,
-  type Resolution,
   type ResolvedPlayer,
   type ResolvedTeam,
   type ResolvedLeague,
