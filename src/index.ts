@@ -202,10 +202,14 @@ export {
 export { SAFETY_INSTRUCTIONS } from './prompt/safety.js';
 export type { CardPromptResult } from './prompt/card-prompt.js';
 export { ColumnMap, POSITION_WORDS, positionCodeOf, type ColumnMapInput } from './data/providers/csv/column-map.js';
+export {
+  mappedExportOf,
+  type ExportFile,
+  type MapReport,
+  type MappedExport,
+} from './data/providers/csv/mapped-export.js';
 export { datasetFromExport, type ExportOptions } from './data/providers/csv/export-dataset.js';
-export { mappedExportOf, type MapReport, type MappedExport } from './data/providers/csv/mapped-export.js';
 export { columnMapOf, columnMapFromJson, COLUMN_MAP_PRESETS } from './data/providers/csv/column-map-presets.js';
-export type { ExportFile } from './data/providers/csv/source-table.js';
 export {
   withProviderMetrics,
   providerMetricsOf,

@@ -14,6 +14,9 @@ import type { CsvField } from './parse.js';
 import { csvQuoted } from './quote.js';
 import { joinTables, sourceTableOf, type ExportFile } from './source-table.js';
 
+// The files mappedExportOf takes: their type is named here too, for callers that import only the mapping.
+export type { ExportFile } from './source-table.js';
+
 /** What mapping an export did, for the summary (docs/scoring.md#the-summary): nothing is hidden. */
 export interface MapReport {
   map: string;
