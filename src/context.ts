@@ -8,7 +8,8 @@ import type { DerivedSeasons } from './stats/derived.js';
 import type { Result } from './errors.js';
 import type { PlayerQuery, ResolvedPlayer } from './data/identity.js';
 
-export type { PlayerQuery, Resolution } from './data/identity.js';
+export type { PlayerQuery } from './data/identity.js';
+export type { Resolution } from './data/name-match.js';
 
 export type PlayerRow = RowOf<'players'>;
 export type TeamRow = RowOf<'teams'>;

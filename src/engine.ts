@@ -17,13 +17,8 @@ import { datasetFromDir } from './data/load.js';
 import { demoDatasetDir } from './data/paths.js';
 import { rowsOf, type Dataset } from './data/schema.js';
 import { validateDataset } from './data/validate.js';
-import {
-  buildIdentityIndex,
-  resolvePlayer,
-  type IdentityIndex,
-  type PlayerQuery,
-  type ResolvedPlayer,
-} from './data/identity.js';
+import { resolvePlayer, type IdentityIndex, type PlayerQuery, type ResolvedPlayer } from './data/identity.js';
+import { buildIdentityIndex } from './data/identity-index.js';
 import { ageOn } from './stats/age.js';
 import { deriveSeasons } from './stats/derive.js';
 import type { DerivedSeasons } from './stats/derived.js';

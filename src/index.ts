@@ -126,14 +126,13 @@ export { VERDICT_CODES, type VerdictCode } from './verdict/rules.js';
 export { BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
 export { BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';
 export { vibeCatalog, type Vibe } from './bestxi/vibes.js';
+export { buildIdentityIndex } from './data/identity-index.js';
+export type { MatchedBy, Resolution } from './data/name-match.js';
 export {
-  buildIdentityIndex,
   resolvePlayer,
   resolveTeam,
   resolveLeague,
   type IdentityIndex,
-  type MatchedBy,
-  type Resolution,
   type ResolvedPlayer,
   type ResolvedTeam,
   type ResolvedLeague,
@@ -204,16 +203,13 @@ export { SAFETY_INSTRUCTIONS } from './prompt/safety.js';
 export type { CardPromptResult } from './prompt/card-prompt.js';
 export { ColumnMap, POSITION_WORDS, positionCodeOf, type ColumnMapInput } from './data/providers/csv/column-map.js';
 export {
-  datasetFromExport,
   mappedExportOf,
-  columnMapOf,
-  columnMapFromJson,
-  COLUMN_MAP_PRESETS,
   type ExportFile,
-  type ExportOptions,
   type MapReport,
   type MappedExport,
 } from './data/providers/csv/mapped-export.js';
+export { datasetFromExport, type ExportOptions } from './data/providers/csv/export-dataset.js';
+export { columnMapOf, columnMapFromJson, COLUMN_MAP_PRESETS } from './data/providers/csv/column-map-presets.js';
 export {
   withProviderMetrics,
   providerMetricsOf,

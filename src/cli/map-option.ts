@@ -1,7 +1,9 @@
 /** `--map FILE.json | fbref | wyscout-search` of `score` and `ingest csv` (docs/scoring.md#column-maps). */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
-import { datasetFromExport, columnMapOf, type MapReport } from '../data/providers/csv/mapped-export.js';
+import { datasetFromExport } from '../data/providers/csv/export-dataset.js';
+import { columnMapOf } from '../data/providers/csv/column-map-presets.js';
+import type { MapReport } from '../data/providers/csv/mapped-export.js';
 import { DatasetError } from '../data/dataset-error.js';
 import type { ColumnMapInput } from '../data/providers/csv/column-map.js';
 import type { Dataset } from '../data/schema.js';

@@ -7,7 +7,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
-import { buildIdentityIndex, resolvePlayer } from '../../src/data/identity.js';
+import { buildIdentityIndex } from '../../src/data/identity-index.js';
+import { resolvePlayer } from '../../src/data/identity.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = resolve(root, '../shared/real/statsbomb/premier-league-2015-16/lineups');

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { buildIdentityIndex, resolvePlayer } from '../../src/data/identity.js';
+import { buildIdentityIndex } from '../../src/data/identity-index.js';
+import { resolvePlayer } from '../../src/data/identity.js';
 import { tokenKeyOf } from '../../src/data/names.js';
 
 // Name tokens with accents, special letters and apostrophes, so the variants below really differ from the original.

@@ -1,11 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import {
-  buildIdentityIndex,
-  resolveLeague,
-  resolvePlayer,
-  resolveTeam,
-  type IdentityIndex,
-} from '../../src/data/identity.js';
+import { resolveLeague, resolvePlayer, resolveTeam } from '../../src/data/identity.js';
+import { buildIdentityIndex, type IdentityIndex } from '../../src/data/identity-index.js';
 import type { Result } from '../../src/errors.js';
 
 const leagues = [

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DatasetError } from '../../src/data/dataset-error.js';
 import { datasetFromDir } from '../../src/data/load.js';
 import { withProviderMetrics } from '../../src/data/provider-metrics.js';
-import { datasetFromExport } from '../../src/data/providers/csv/mapped-export.js';
+import { datasetFromExport } from '../../src/data/providers/csv/export-dataset.js';
 import { datasetToDir } from '../../src/data/save.js';
 import { DNA_DIMS } from '../../src/dna/features.js';
 import { Engine } from '../../src/engine.js';

@@ -4,7 +4,7 @@
  * schema the OpenAPI document is built from.
  */
 import { describe, expect, it } from 'vitest';
-import { datasetFromExport } from '../../src/data/providers/csv/mapped-export.js';
+import { datasetFromExport } from '../../src/data/providers/csv/export-dataset.js';
 import { Engine } from '../../src/engine.js';
 import { issueKey } from '../../src/service/accounts.js';
 import { ScoutingResponse } from '../../src/service/schemas/intelligence-scouting.js';

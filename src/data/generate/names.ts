@@ -4,6 +4,7 @@
  * the best-known players, and a short block list rejects famous combinations that could still arise.
  */
 import type { Rng } from './rng.js';
+import { wordList as w } from './word-list.js';
 
 /** How one naming culture builds a footballer's name. */
 export interface NameCulture {
@@ -20,12 +21,6 @@ export interface NameCulture {
   /** Nicknames used as `known_as`; the given name itself is the other source. */
   nicknames?: readonly string[];
 }
-
-const w = (s: string): string[] =>
-  s
-    .trim()
-    .split(/\s+/)
-    .map((t) => t.replace(/_/g, ' '));
 
 /** Every naming culture, keyed by id. Underscores in the lists stand for spaces inside one name. */
 export const CULTURES: Record<string, NameCulture> = {

@@ -2,6 +2,7 @@
  * The fixed frame of the demo universe: its four countries (regions, cities, club-name patterns),
  * their two-tier leagues and the three seasons. Cities, regions and league names are invented.
  */
+import { wordList } from './word-list.js';
 
 /** A club-name pattern: `{c}` is the city. `short` is the short name used when the city has several clubs. */
 export interface ClubPattern {
@@ -23,7 +24,8 @@ export interface Country {
   venues: readonly string[];
 }
 
-const p = (name: string, short: string): ClubPattern => ({ name, short });
+/** A club-name pattern; the short name defaults to the name. */
+const p = (name: string, short = name): ClubPattern => ({ name, short });
 
 /** The four countries, each with a tier-1 and a tier-2 league. */
 export const COUNTRIES: readonly Country[] = [
@@ -32,22 +34,21 @@ export const COUNTRIES: readonly Country[] = [
     leagueNames: ['Premier Division', 'Championship Division'],
     clubsPerTier: 20,
     regions: ['Northmarch', 'Westvale', 'Eastfen', 'Southdowns', 'Middle Reach'],
-    cities: `Kingsmere Ashbury Calderton Redmarsh Oakhurst Pellbridge Brackenford Dunmere Elmstead Fernleigh Galeford
+    cities:
+      wordList(`Kingsmere Ashbury Calderton Redmarsh Oakhurst Pellbridge Brackenford Dunmere Elmstead Fernleigh Galeford
       Kestleby Langmoor Marrowick Stanwick Wexcombe Whitmoor Bramhollow Cressfield Larkhaven Millbourne Ousefield
-      Pendlebrook Quarrington Ravensholme Saltmarsh Tidewell Underhill Yarrowby Hollinbury Grayford Ambleworth`
-      .trim()
-      .split(/\s+/),
+      Pendlebrook Quarrington Ravensholme Saltmarsh Tidewell Underhill Yarrowby Hollinbury Grayford Ambleworth`),
     patterns: [
       p('{c} United', '{c} Utd'),
-      p('{c} City', '{c} City'),
-      p('{c} Town', '{c} Town'),
-      p('{c} Rovers', '{c} Rovers'),
+      p('{c} City'),
+      p('{c} Town'),
+      p('{c} Rovers'),
       p('{c} Athletic', '{c} Ath'),
       p('{c} Wanderers', '{c} Wdrs'),
-      p('{c} Albion', '{c} Albion'),
+      p('{c} Albion'),
       p('{c} County', '{c} Co'),
       p('{c} Rangers', '{c} Rgrs'),
-      p('{c} Harriers', '{c} Harriers'),
+      p('{c} Harriers'),
     ],
     venues: [
       '{c} Park',
@@ -63,22 +64,21 @@ export const COUNTRIES: readonly Country[] = [
     leagueNames: ['Liga Primera', 'Liga Segunda'],
     clubsPerTier: 20,
     regions: ['Alto Norte', 'Valle Central', 'Levante Sur', 'Meseta Alta', 'Costa Azul'],
-    cities: `Valdearenas Puertoalto Castelmar Montesol Almendral Fuentesanta Sierranova Peñaclara Arroyoseco Costaverde
+    cities:
+      wordList(`Valdearenas Puertoalto Castelmar Montesol Almendral Fuentesanta Sierranova Peñaclara Arroyoseco Costaverde
       Villarroja Torremayor Campolargo Aguasclaras Robledal Navalonga Riosalado Peñablanca Olivares Miravalle Losanto
-      Cerroalto Lagunilla Brezales Encinar Altozano Salinares Hontanar Bellavista Cañaveral Marbuena Sotoluz`
-      .trim()
-      .split(/\s+/),
+      Cerroalto Lagunilla Brezales Encinar Altozano Salinares Hontanar Bellavista Cañaveral Marbuena Sotoluz`),
     patterns: [
-      p('Real {c}', 'Real {c}'),
-      p('Atlético {c}', 'Atlético {c}'),
+      p('Real {c}'),
+      p('Atlético {c}'),
       p('{c} CF', '{c}'),
       p('Deportivo {c}', 'Dépor {c}'),
-      p('CD {c}', 'CD {c}'),
-      p('UD {c}', 'UD {c}'),
-      p('Racing {c}', 'Racing {c}'),
-      p('Sporting {c}', 'Sporting {c}'),
-      p('SD {c}', 'SD {c}'),
-      p('Club {c}', 'Club {c}'),
+      p('CD {c}'),
+      p('UD {c}'),
+      p('Racing {c}'),
+      p('Sporting {c}'),
+      p('SD {c}'),
+      p('Club {c}'),
     ],
     venues: ['Estadio {c}', 'Estadio Municipal de {c}', 'Campo de {c}', 'Nuevo Estadio {c}', 'Estadio La Ribera, {c}'],
   },
@@ -88,24 +88,21 @@ export const COUNTRIES: readonly Country[] = [
     clubsPerTier: 20,
     regions: ['Alta Valle', 'Riviera Ovest', 'Piana Centrale', 'Costa Sud', 'Colline Est'],
     cities:
-      `Montecalda Portorosso Valmarina Castelvento Borgoverde Fiumenero Pietralta Roccabella Collefiorito Lagoscuro
+      wordList(`Montecalda Portorosso Valmarina Castelvento Borgoverde Fiumenero Pietralta Roccabella Collefiorito Lagoscuro
       Monteferro Vallombra Belpoggio Ponteluna Serravento Acquachiara Castrovecchio Sanmarcello Torrebruna Villalba
       Campolieto Rivadoro Montesanto Poggiorosa Lucerna Marinella Sassofonte Calabrina Orvieto_Nuova Vignale Falconara_Alta
-      Bosconero`
-        .trim()
-        .split(/\s+/)
-        .map((c) => c.replace(/_/g, ' ')),
+      Bosconero`),
     patterns: [
       p('AC {c}', '{c}'),
-      p('{c} Calcio', '{c} Calcio'),
-      p('US {c}', 'US {c}'),
-      p('Virtus {c}', 'Virtus {c}'),
-      p('Pro {c}', 'Pro {c}'),
-      p('SS {c}', 'SS {c}'),
-      p('Sporting {c}', 'Sporting {c}'),
+      p('{c} Calcio'),
+      p('US {c}'),
+      p('Virtus {c}'),
+      p('Pro {c}'),
+      p('SS {c}'),
+      p('Sporting {c}'),
       p('Atletico {c}', 'Atl. {c}'),
       p('Polisportiva {c}', 'Pol. {c}'),
-      p('Unione {c}', 'Unione {c}'),
+      p('Unione {c}'),
     ],
     venues: ['Stadio {c}', 'Stadio Comunale di {c}', 'Stadio del Mare, {c}', 'Arena {c}', 'Stadio dei Pini, {c}'],
   },
@@ -114,21 +111,20 @@ export const COUNTRIES: readonly Country[] = [
     leagueNames: ['Erste Liga', 'Zweite Liga'],
     clubsPerTier: 18,
     regions: ['Nordmark', 'Westland', 'Südhöhen', 'Ostauen', 'Mittelgau'],
-    cities: `Falkenau Eichstedt Rabenburg Lindenfeld Mühlbach Steinhausen Kaltenbrunn Wolfsheim Grünwalde Hohenfurt
+    cities:
+      wordList(`Falkenau Eichstedt Rabenburg Lindenfeld Mühlbach Steinhausen Kaltenbrunn Wolfsheim Grünwalde Hohenfurt
       Bergstadt Weidenau Dornhagen Sonnenberg Auenstadt Rothenfels Kirchdorf Talheim Eschenbach Tannenrode Waldkirchen
-      Birkenhain Ulmenhof Moosbrück Seefeld Hasenwinkel Königsau Brunnthal Erlenbach Schwarzach`
-      .trim()
-      .split(/\s+/),
+      Birkenhain Ulmenhof Moosbrück Seefeld Hasenwinkel Königsau Brunnthal Erlenbach Schwarzach`),
     patterns: [
-      p('FC {c}', 'FC {c}'),
-      p('SV {c}', 'SV {c}'),
-      p('VfB {c}', 'VfB {c}'),
-      p('Borussia {c}', 'Borussia {c}'),
-      p('TSV {c}', 'TSV {c}'),
-      p('SC {c}', 'SC {c}'),
-      p('VfL {c}', 'VfL {c}'),
-      p('Fortuna {c}', 'Fortuna {c}'),
-      p('Eintracht {c}', 'Eintracht {c}'),
+      p('FC {c}'),
+      p('SV {c}'),
+      p('VfB {c}'),
+      p('Borussia {c}'),
+      p('TSV {c}'),
+      p('SC {c}'),
+      p('VfL {c}'),
+      p('Fortuna {c}'),
+      p('Eintracht {c}'),
       p('Rot-Weiß {c}', 'RW {c}'),
     ],
     venues: ['Stadion {c}', 'Waldstadion {c}', '{c}-Arena', 'Sportpark {c}', 'Stadion am See, {c}'],

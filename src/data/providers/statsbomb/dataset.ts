@@ -5,17 +5,9 @@
  * and the output rows, never more than one match's events.
  */
 import { DatasetError } from '../../dataset-error.js';
-import {
-  COUNTING_COLUMNS,
-  tableFromRows,
-  type Dataset,
-  type DatasetMeta,
-  type PositionCode,
-  type RowOf,
-} from '../../schema.js';
-import { validateDataset } from '../../validate.js';
+import type { Dataset, DatasetMeta, PositionCode, RowOf } from '../../schema.js';
 import { cleanName, kickoffUtcOf, seasonNameOf } from './mapping.js';
-import { emptyTotals, type CountingTotals } from '../counting-totals.js';
+import { addToSeasonLine, minutesOf, seasonDatasetOf, type SeasonLine } from '../season-dataset.js';
 import { matchSummaryOf, type PlayerMatchLine } from './match-summary.js';
 import { matchesFileOf, readCompetitions, readEvents, readLineups, readMatches, type StatsBombMatch } from './read.js';
 
@@ -47,15 +39,6 @@ export const STATSBOMB_COVERAGE: Readonly<Record<string, string>> = {
 
 /** Competition ids of StatsBomb's open-data club cups (the rest are leagues unless international). */
 const STATSBOMB_CUP_IDS: ReadonlySet<number> = new Set([16, 35, 87]);
-
-interface SeasonLine {
-  player_id: number;
-  team_id: number;
-  appearances: number;
-  starts: number;
-  nominal_seconds: number;
-  totals: CountingTotals;
-}
 
 interface PlayerInfo {
   name: string;
@@ -102,9 +85,6 @@ function byKickoff(a: StatsBombMatch, b: StatsBombMatch): number {
     a.match_id - b.match_id
   );
 }
-
-/** Minutes from whole seconds, exact to the second. */
-const minutesOf = (seconds: number): number => seconds / 60;
 
 /**
  * Builds a validated halfspace dataset from the competition season `competitionId`/`seasonId` of
@@ -202,20 +182,7 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
       addPositions(info.positions, line.positions);
       players.set(line.player_id, info);
 
-      const key = `${line.player_id}:${line.team_id}`;
-      const acc = seasonLines.get(key) ?? {
-        player_id: line.player_id,
-        team_id: line.team_id,
-        appearances: 0,
-        starts: 0,
-        nominal_seconds: 0,
-        totals: emptyTotals(),
-      };
-      if (line.appeared) acc.appearances += 1;
-      if (line.started) acc.starts += 1;
-      acc.nominal_seconds += line.nominal_seconds;
-      for (const c of COUNTING_COLUMNS) acc.totals[c] += line.totals[c];
-      seasonLines.set(key, acc);
+      addToSeasonLine(seasonLines, line, line.nominal_seconds);
 
       if (line.appeared) {
         appearances.push({
@@ -251,19 +218,6 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
         wc2026_nation: null,
       };
     });
-  const seasonRows: Partial<RowOf<'player_seasons'>>[] = [...seasonLines.values()]
-    .sort((a, b) => a.player_id - b.player_id || a.team_id - b.team_id)
-    .map((s) => ({
-      player_id: s.player_id,
-      season_id: seasonId,
-      team_id: s.team_id,
-      league_id: competitionId,
-      appearances: s.appearances,
-      starts: s.starts,
-      minutes: minutesOf(s.nominal_seconds),
-      rating: null,
-      ...s.totals,
-    }));
   const teamRows: Partial<RowOf<'teams'>>[] = [...teams.entries()]
     .sort(([a], [b]) => a - b)
     .map(([team_id, name]) => ({ team_id, name, league_id: competitionId }));
@@ -282,33 +236,19 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
     description: `Minutes and counting totals derived from StatsBomb events as defined in docs/methodology/statsbomb.md (nominal minutes, stoppage time not counted). Season dates span the matches in the file.`,
     coverage: { ...STATSBOMB_COVERAGE },
   };
-  const dataset: Dataset = {
+  return seasonDatasetOf(
     meta,
-    tables: {
-      leagues: tableFromRows('leagues', [
-        {
-          league_id: competitionId,
-          name: leagueName,
-          country: competition.country_name ?? null,
-          tier: 1,
-          kind: competition.competition_international
-            ? 'international'
-            : STATSBOMB_CUP_IDS.has(competitionId)
-              ? 'cup'
-              : 'league',
-        },
-      ]),
-      seasons: tableFromRows('seasons', [
-        { season_id: seasonId, league_id: competitionId, name: seasonName, start_date: first, end_date: last },
-      ]),
-      teams: tableFromRows('teams', teamRows),
-      rivalries: undefined,
-      players: tableFromRows('players', playerRows),
-      player_seasons: tableFromRows('player_seasons', seasonRows),
-      fixtures: tableFromRows('fixtures', fixtures),
-      appearances: tableFromRows('appearances', appearances),
+    {
+      league_id: competitionId,
+      name: leagueName,
+      country: competition.country_name ?? null,
+      kind: competition.competition_international
+        ? 'international'
+        : STATSBOMB_CUP_IDS.has(competitionId)
+          ? 'cup'
+          : 'league',
     },
-  };
-  validateDataset(dataset);
-  return dataset;
+    { season_id: seasonId, name: seasonName, start_date: first, end_date: last },
+    { teams: teamRows, players: playerRows, seasonLines, fixtures, appearances },
+  );
 }

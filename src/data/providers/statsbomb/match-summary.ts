@@ -22,26 +22,16 @@ import {
   isTackleWon,
   positionCodeOfStatsBomb,
 } from './mapping.js';
-import { emptyTotals, type CountingTotals } from '../counting-totals.js';
+import type { CountingTotals } from '../counting-totals.js';
+import { matchLinesOf, type MatchLineBase } from '../match-lines.js';
 import type { StatsBombEvent } from './read.js';
 
 /** One player's match: whether and how long he played, where, and what he did. */
-export interface PlayerMatchLine {
-  player_id: number;
-  team_id: number;
-  /** True when he had any time on the pitch (an appearance). */
-  appeared: boolean;
-  /** True when he was on the pitch at 00:00 of the first half. */
-  started: boolean;
-  /** True when a red card or second yellow ended his match. */
-  sent_off: boolean;
+export interface PlayerMatchLine extends MatchLineBase {
   /** Seconds inside the nominal period windows (stoppage time excluded). */
   nominal_seconds: number;
-  /** Seconds of elapsed match clock, stoppage time included. */
-  clock_seconds: number;
   /** Nominal and clock seconds per detailed position code, for "where he spent most minutes". */
   positions: Map<PositionCode, { nominal: number; clock: number }>;
-  totals: CountingTotals;
 }
 
 /** What one match contributes: a line per player who appeared or was credited with a counted event. */
@@ -72,31 +62,14 @@ const clockOf = (e: StatsBombEvent): number => e.minute * 60 + e.second;
  * @example matchSummaryOf(readEvents(dir, 3754254)).lines.filter((l) => l.started).length // => 22
  */
 export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events'): MatchSummary {
-  const lines = new Map<number, PlayerMatchLine>();
+  const matchLines = matchLinesOf<PlayerMatchLine>(() => ({ nominal_seconds: 0, positions: new Map() }));
+  const { lines, lineOf } = matchLines;
   const onPitch = new Map<number, OpenSpell>();
   const halfEnd = new Map<number, number>();
   const goals = new Map<number, number>();
   const teams: number[] = [];
   let lastPeriod = 1;
 
-  const lineOf = (playerId: number, teamId: number): PlayerMatchLine => {
-    let line = lines.get(playerId);
-    if (!line) {
-      line = {
-        player_id: playerId,
-        team_id: teamId,
-        appeared: false,
-        started: false,
-        sent_off: false,
-        nominal_seconds: 0,
-        clock_seconds: 0,
-        positions: new Map(),
-        totals: emptyTotals(),
-      };
-      lines.set(playerId, line);
-    }
-    return line;
-  };
   const codeOf = (name: string, row: number): PositionCode => {
     const code = positionCodeOfStatsBomb(name);
     if (!code) throw new DatasetError(file, 'position.name', row, `unknown StatsBomb position "${name}"`);
@@ -129,12 +102,7 @@ export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events
     at.clock += elapsed;
     line.positions.set(spell.position, at);
   };
-  const concede = (teamId: number): void => {
-    for (const [playerId] of onPitch) {
-      const line = lines.get(playerId)!;
-      if (line.team_id === teamId) line.totals.goals_conceded += 1;
-    }
-  };
+  const concede = (teamId: number): void => matchLines.concede(onPitch.keys(), teamId);
   const opponentOf = (teamId: number): number | undefined => teams.find((t) => t !== teamId);
 
   const shotIds = new Set<string>();
@@ -208,11 +176,7 @@ export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events
 
   const finalClock = halfEnd.get(lastPeriod) ?? PERIOD_WINDOW_SECONDS[lastPeriod].end;
   for (const playerId of [...onPitch.keys()]) close(playerId, lastPeriod, finalClock);
-  for (const line of lines.values()) {
-    if (line.appeared && line.nominal_seconds >= CLEAN_SHEET_MIN_MINUTES * 60 && line.totals.goals_conceded === 0) {
-      line.totals.clean_sheets = 1;
-    }
-  }
+  matchLines.awardCleanSheets((line) => line.nominal_seconds, CLEAN_SHEET_MIN_MINUTES);
   for (const t of teams) if (!goals.has(t)) goals.set(t, 0);
   // Bench players booked for bad behaviour get a line while folding; without time on the pitch
   // or anything counted they are not part of the match.

@@ -5,18 +5,11 @@
  * the accumulators and the output rows, never more than one match's events.
  */
 import { DatasetError } from '../../dataset-error.js';
-import {
-  COUNTING_COLUMNS,
-  tableFromRows,
-  type Dataset,
-  type DatasetMeta,
-  type PositionCode,
-  type RowOf,
-} from '../../schema.js';
-import { validateDataset } from '../../validate.js';
+import type { Dataset, DatasetMeta, PositionCode, RowOf } from '../../schema.js';
 import { layoutOf, type MatchFileRef } from './layout.js';
-import { PUBLIC_COMPETITIONS, decodeName, knockoutRoundName, positionCodeOf, seasonNameFromDates } from './mapping.js';
-import { emptyTotals, type CountingTotals } from '../counting-totals.js';
+import { PUBLIC_COMPETITIONS, decodeName, positionCodeOf, seasonNameFromDates } from './mapping.js';
+import { coverageOf, WYSCOUT_ATTRIBUTION, type WyscoutReport } from './coverage.js';
+import { finalGoalsOf, finishedOf, fixtureRowsOf, kickoffOf } from './fixtures.js';
 import { matchSummaryOf } from './match-summary.js';
 import {
   readMatchFile,
@@ -26,6 +19,7 @@ import {
   type WyscoutPlayer,
   type WyscoutTeam,
 } from './read.js';
+import { addToSeasonLine, minutesOf, seasonDatasetOf, type SeasonLine } from '../season-dataset.js';
 
 /** Options of {@link datasetFromWyscout}. */
 export interface WyscoutOptions {
@@ -37,65 +31,8 @@ export interface WyscoutOptions {
   onProgress?: (done: number, total: number, events: number) => void;
 }
 
-/** One match whose goals counted from events differ from its scoreboard. */
-export interface GoalDifference {
-  fixture_id: number;
-  label: string;
-  team_id: number;
-  team: string;
-  events: number;
-  scoreboard: number;
-}
-
-/** What an ingest found besides the dataset: counts and every data problem it worked around. */
-export interface WyscoutReport {
-  matches: number;
-  events: number;
-  /** Every team-match where event goals ≠ scoreboard goals (the scoreboard is what `fixtures` stores). */
-  goalDifferences: GoalDifference[];
-  /** Matches with players who have events but are in no lineup or substitution. */
-  unlisted: { fixture_id: number; players: number[]; events: number }[];
-  /** Substitutions that could not be applied. */
-  anomalies: string[];
-}
-
-/** Attribution line the CC BY 4.0 licence asks for. */
-export const WYSCOUT_ATTRIBUTION = 'Data: Wyscout public dataset (Pappalardo et al., Scientific Data 2019), CC BY 4.0';
-
-/** Columns Wyscout v2 cannot fill or fills by approximation; `dataset.json` coverage says so. */
-export const WYSCOUT_COVERAGE: Readonly<Record<string, string>> = {
-  'player_seasons.rating': 'Wyscout public data has no player rating: null, so the model rating is used',
-  'player_seasons.minutes':
-    "nominal minutes as for StatsBomb (45:00 per half, 15:00 per half of extra time, stoppage not counted); substitution minutes placed with the players' own events and the real period ends",
-  'player_seasons.big_chances':
-    'no xG in Wyscout v2: penalties plus shots from the zone x ≥ 88.5, 37 ≤ y ≤ 63 (docs/methodology/wyscout.md)',
-  'player_seasons.ball_recoveries':
-    'no recovery event in Wyscout v2: first on-ball action after an opponent on-ball action in open play',
-  'player_seasons.shots_blocked':
-    'no block event in Wyscout v2: first defending player with an event within 3 s after a blocked shot',
-  'player_seasons.punches': 'no punch event in Wyscout v2: goalkeeper clearances inside his own penalty area',
-  'players.position':
-    'Wyscout gives GK/DF/MD/FW only: the detailed code is inferred from average event locations (docs/methodology/wyscout.md#positions)',
-  'players.market_value_eur': 'not in Wyscout public data: null (fee tier unknown)',
-  'players.wc2026_nation': 'not in Wyscout public data: null',
-  'teams.short_name': 'not in Wyscout public data: null',
-  'teams.region': 'not in Wyscout public data: null',
-  'teams.primary_color': 'not in Wyscout public data: null',
-  'teams.secondary_color': 'not in Wyscout public data: null',
-  rivalries: 'not in Wyscout public data: table absent',
-};
-
 /** Smallest number of located events for a match's own position; fewer and the season position is used. */
 const MATCH_POSITION_MIN_EVENTS = 10;
-
-interface SeasonLine {
-  player_id: number;
-  team_id: number;
-  appearances: number;
-  starts: number;
-  seconds: number;
-  totals: CountingTotals;
-}
 
 interface PlayerAcc {
   info: WyscoutPlayer;
@@ -118,40 +55,11 @@ interface AppearanceAcc {
   located: number;
 }
 
-const kickoffOf = (m: WyscoutMatch): number =>
-  Date.parse(`${m.dateutc.slice(0, 10)}T${m.dateutc.slice(11, 19).padEnd(8, ':00')}Z`);
-const finishedOf = (m: WyscoutMatch): boolean => m.status == null || m.status === 'Played';
-/** Final score (extra time included, shoot-out not): Wyscout's `scoreET` is cumulative after extra time. */
-const finalGoalsOf = (m: WyscoutMatch, side: WyscoutMatch['teamsData'][string]): number =>
-  m.duration && m.duration !== 'Regular' && side.scoreET != null ? side.scoreET : side.score;
-const minutesOf = (seconds: number): number => seconds / 60;
 /** `name` = first + last name, decoded; the short name when both are empty. */
 const fullNameOf = (p: WyscoutPlayer): string =>
   decodeName(`${p.firstName ?? ''} ${p.lastName ?? ''}`) || decodeName(p.shortName ?? '') || `Player ${p.wyId}`;
 const footOf = (foot: string | null | undefined): 'left' | 'right' | 'both' | null =>
   foot === 'left' || foot === 'right' || foot === 'both' ? foot : null;
-
-/** Round names: "Matchweek N" in a league, "Group A, matchday N" in a group, knockout names by round size. */
-function roundNamesOf(matches: readonly WyscoutMatch[]): Map<number, string | null> {
-  const knockout = new Map<number, { count: number; last: number }>();
-  for (const m of matches) {
-    if (m.gameweek || m.roundId == null) continue;
-    const r = knockout.get(m.roundId) ?? { count: 0, last: 0 };
-    r.count++;
-    r.last = Math.max(r.last, kickoffOf(m));
-    knockout.set(m.roundId, r);
-  }
-  const lastRound = [...knockout.entries()].sort((a, b) => b[1].last - a[1].last)[0]?.[0];
-  const names = new Map<number, string | null>();
-  for (const m of matches) {
-    if (m.gameweek)
-      names.set(m.wyId, m.groupName ? `${decodeName(m.groupName)}, matchday ${m.gameweek}` : `Matchweek ${m.gameweek}`);
-    else if (m.roundId != null)
-      names.set(m.wyId, knockoutRoundName(knockout.get(m.roundId)!.count, m.roundId === lastRound));
-    else names.set(m.wyId, null);
-  }
-  return names;
-}
 
 /**
  * Builds a validated halfspace dataset, and a report of the data problems met, from one
@@ -232,21 +140,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
       acc.sum_y += line.sum_y;
       acc.located += line.located;
       players.set(line.player_id, acc);
-
-      const key = `${line.player_id}:${line.team_id}`;
-      const s = seasonLines.get(key) ?? {
-        player_id: line.player_id,
-        team_id: line.team_id,
-        appearances: 0,
-        starts: 0,
-        seconds: 0,
-        totals: emptyTotals(),
-      };
-      if (line.appeared) s.appearances += 1;
-      if (line.started) s.starts += 1;
-      s.seconds += line.seconds;
-      for (const c of COUNTING_COLUMNS) s.totals[c] += line.totals[c];
-      seasonLines.set(key, s);
+      addToSeasonLine(seasonLines, line, line.seconds);
       if (line.appeared) {
         appearanceAccs.push({
           kickoff,
@@ -315,29 +209,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   const kind = known?.kind ?? (national ? 'international' : 'league');
   const areas = new Set(teamInfos.map((t) => (t?.area?.name ? decodeName(t.area.name) : null)));
   const country = known ? known.country : kind === 'international' || areas.size !== 1 ? null : [...areas][0];
-
-  const rounds = roundNamesOf(fixtureMatches);
-  const fixtures: Partial<RowOf<'fixtures'>>[] = fixtureMatches.map((m) => {
-    const sides = Object.values(m.teamsData);
-    const home = sides.find((s) => s.side === 'home');
-    const away = sides.find((s) => s.side === 'away');
-    if (!home || !away)
-      throw new DatasetError('matches', 'teamsData.side', null, `match ${m.wyId} needs one home and one away team`);
-    const finished = finishedOf(m);
-    return {
-      fixture_id: m.wyId,
-      season_id: seasonId,
-      league_id: competitionId,
-      round: rounds.get(m.wyId) ?? null,
-      kickoff: kickoffOf(m),
-      home_team_id: home.teamId,
-      away_team_id: away.teamId,
-      home_goals: finished ? finalGoalsOf(m, home) : null,
-      away_goals: finished ? finalGoalsOf(m, away) : null,
-      status: finished ? 'finished' : 'scheduled',
-      venue: m.venue ? decodeName(m.venue) || null : null,
-    };
-  });
+  const fixtures = fixtureRowsOf(fixtureMatches, seasonId, competitionId);
 
   /** The country of his national team when the team registry knows it (Agüero: Argentina), else his passport's (Spain). */
   const nationalityOf = (info: WyscoutPlayer): string | null => {
@@ -387,19 +259,6 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
           ? positionCodeOf(players.get(a.player_id)!.info.role.code2, a.sum_x / a.located, a.sum_y / a.located)
           : seasonPosition.get(a.player_id)!,
     }));
-  const seasonRows: Partial<RowOf<'player_seasons'>>[] = [...seasonLines.values()]
-    .sort((a, b) => a.player_id - b.player_id || a.team_id - b.team_id)
-    .map((s) => ({
-      player_id: s.player_id,
-      season_id: seasonId,
-      team_id: s.team_id,
-      league_id: competitionId,
-      appearances: s.appearances,
-      starts: s.starts,
-      minutes: minutesOf(s.seconds),
-      rating: null,
-      ...s.totals,
-    }));
   const teamRows: Partial<RowOf<'teams'>>[] = [...teams.entries()]
     .sort(([a], [b]) => a - b)
     .map(([team_id, t]) => ({
@@ -408,22 +267,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
       league_id: competitionId,
       city: t?.city ? decodeName(t.city) || null : null,
     }));
-
-  const coverage: Record<string, string> = { ...WYSCOUT_COVERAGE };
-  coverage['fixtures.home_goals'] =
-    report.goalDifferences.length === 0
-      ? `scoreboard goals; event goals equal them in all ${report.matches} matches`
-      : `scoreboard goals (extra time included, shoot-out not); event goals differ in ${new Set(report.goalDifferences.map((d) => d.fixture_id)).size} of ${report.matches} matches (see reconciliation.*)`;
-  for (const d of report.goalDifferences) {
-    coverage[`reconciliation.${d.fixture_id}.${d.team_id}`] =
-      `${d.label}: ${d.team} ${d.events} goal${d.events === 1 ? '' : 's'} from events, ${d.scoreboard} on the scoreboard (fixtures keeps the scoreboard; player totals keep the events)`;
-  }
-  if (report.unlisted.length > 0) {
-    const events = report.unlisted.reduce((a, u) => a + u.events, 0);
-    coverage['appearances.unlisted'] =
-      `${events} events in ${report.unlisted.length} matches are by players in no lineup or substitution (${report.unlisted.map((u) => u.fixture_id).join(', ')}): counted in their totals, no minutes or appearance`;
-  }
-  if (report.anomalies.length > 0) coverage['appearances.substitutions'] = report.anomalies.join('; ');
+  const coverage = coverageOf(report);
 
   const label = `${leagueName} ${seasonName}`;
   // The engine's clock is noon UTC of as_of: the day after the last played match, so an evening
@@ -447,22 +291,12 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
       'Minutes and counting totals derived from Wyscout v2 events and tags as defined in docs/methodology/wyscout.md (nominal minutes, extra time included, stoppage time not counted). Detailed positions inferred from average event locations.',
     coverage,
   };
-  const dataset: Dataset = {
+  const dataset = seasonDatasetOf(
     meta,
-    tables: {
-      leagues: tableFromRows('leagues', [{ league_id: competitionId, name: leagueName, country, tier: 1, kind }]),
-      seasons: tableFromRows('seasons', [
-        { season_id: seasonId, league_id: competitionId, name: seasonName, start_date: first, end_date: last },
-      ]),
-      teams: tableFromRows('teams', teamRows),
-      rivalries: undefined,
-      players: tableFromRows('players', playerRows),
-      player_seasons: tableFromRows('player_seasons', seasonRows),
-      fixtures: tableFromRows('fixtures', fixtures),
-      appearances: tableFromRows('appearances', appearances),
-    },
-  };
-  validateDataset(dataset);
+    { league_id: competitionId, name: leagueName, country, kind },
+    { season_id: seasonId, name: seasonName, start_date: first, end_date: last },
+    { teams: teamRows, players: playerRows, seasonLines, fixtures, appearances },
+  );
   return { dataset, report };
 }
 

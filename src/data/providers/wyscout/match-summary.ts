@@ -6,46 +6,30 @@
  */
 import { DatasetError } from '../../dataset-error.js';
 import {
-  BIG_CHANCE_ZONE,
   BLOCK_WINDOW_SECONDS,
   CLEAN_SHEET_MIN_MINUTES,
   COUNTED_PERIODS,
   EVENT,
-  LONG_BALL_MIN_METRES,
-  OWN_BOX,
   PERIOD_NOMINAL_SECONDS,
   PERIOD_START_MINUTE,
-  PITCH_LENGTH_M,
-  PITCH_WIDTH_M,
-  SUB_EVENT,
   TAG,
   periodIndexOf,
 } from './mapping.js';
-import { emptyTotals, type CountingTotals } from '../counting-totals.js';
+import { countEvent, isShot } from './event-counts.js';
+import { matchLinesOf, type MatchLineBase } from '../match-lines.js';
 import type { WyscoutEvent, WyscoutMatch } from './read.js';
 
 /** One player's match. */
-export interface PlayerMatchLine {
-  player_id: number;
-  team_id: number;
-  /** True when he had time on the pitch (in the lineup or brought on). */
-  appeared: boolean;
-  /** True when he was in the starting lineup. */
-  started: boolean;
-  /** True when a red card or second yellow ended his match. */
-  sent_off: boolean;
+export interface PlayerMatchLine extends MatchLineBase {
   /**
    * Nominal seconds on the pitch: time inside each period's nominal window (45:00 per half, 15:00
    * per half of extra time), stoppage time left out, as for StatsBomb. The `minutes` of halfspace.
    */
   seconds: number;
-  /** Clock seconds on the pitch up to the real period ends, stoppage time included. */
-  clock_seconds: number;
   /** Sum and count of his open-play event start locations (the position rule). */
   sum_x: number;
   sum_y: number;
   located: number;
-  totals: CountingTotals;
 }
 
 /** What one match contributes. */
@@ -75,17 +59,6 @@ interface Moment {
 }
 const before = (a: Moment, b: Moment): boolean => a.period < b.period || (a.period === b.period && a.sec < b.sec);
 
-const isShot = (e: WyscoutEvent): boolean =>
-  e.eventId === EVENT.shot ||
-  (e.eventId === EVENT.freeKick && (e.subEventId === SUB_EVENT.freeKickShot || e.subEventId === SUB_EVENT.penalty));
-const PASS_LIKE_FREE_KICKS: ReadonlySet<number | null> = new Set([
-  SUB_EVENT.corner,
-  SUB_EVENT.freeKick,
-  SUB_EVENT.freeKickCross,
-  SUB_EVENT.goalKick,
-]);
-const isPass = (e: WyscoutEvent): boolean =>
-  e.eventId === EVENT.pass || (e.eventId === EVENT.freeKick && PASS_LIKE_FREE_KICKS.has(e.subEventId));
 /** Events whose location says where a player plays: duels, fouls, touches, passes and shots in open play. */
 const LOCATING_EVENTS: ReadonlySet<number> = new Set([
   EVENT.duel,
@@ -98,12 +71,6 @@ const LOCATING_EVENTS: ReadonlySet<number> = new Set([
 const ON_BALL_EVENTS: ReadonlySet<number> = new Set([EVENT.othersOnTheBall, EVENT.pass, EVENT.shot]);
 /** Stoppages after which possession restarts from a set piece, not a recovery. */
 const STOPPAGES: ReadonlySet<number> = new Set([EVENT.foul, EVENT.interruption, EVENT.offside]);
-
-/** Pass length in metres on the 105 × 68 m pitch, or 0 without an end location. */
-function passMetres(e: WyscoutEvent): number {
-  if (e.x === null || e.y === null || e.endX === null || e.endY === null) return 0;
-  return Math.hypot(((e.endX - e.x) * PITCH_LENGTH_M) / 100, ((e.endY - e.y) * PITCH_WIDTH_M) / 100);
-}
 
 /** Lineup and substitutions of a match, `"null"` substitutions read as none. */
 function squadsOf(match: WyscoutMatch) {
@@ -194,27 +161,8 @@ export function matchSummaryOf(
     return { period, sec };
   };
 
-  const lines = new Map<number, PlayerMatchLine>();
-  const lineOf = (playerId: number, teamId: number): PlayerMatchLine => {
-    let line = lines.get(playerId);
-    if (!line) {
-      line = {
-        player_id: playerId,
-        team_id: teamId,
-        appeared: false,
-        started: false,
-        sent_off: false,
-        seconds: 0,
-        clock_seconds: 0,
-        sum_x: 0,
-        sum_y: 0,
-        located: 0,
-        totals: emptyTotals(),
-      };
-      lines.set(playerId, line);
-    }
-    return line;
-  };
+  const matchLines = matchLinesOf<PlayerMatchLine>(() => ({ seconds: 0, sum_x: 0, sum_y: 0, located: 0 }));
+  const { lines, lineOf } = matchLines;
   const onPitch = new Map<number, Moment>();
   const open = (playerId: number, teamId: number, at: Moment): void => {
     lineOf(playerId, teamId).appeared = true;
@@ -262,12 +210,7 @@ export function matchSummaryOf(
   };
 
   const eventGoals = new Map<number, number>(teamIds.map((t) => [t, 0]));
-  const concede = (teamId: number): void => {
-    for (const [playerId] of onPitch) {
-      const line = lines.get(playerId)!;
-      if (line.team_id === teamId) line.totals.goals_conceded += 1;
-    }
-  };
+  const concede = (teamId: number): void => matchLines.concede(onPitch.keys(), teamId);
   const unlistedPlayers = new Set<number>();
   let unlistedEvents = 0;
   let possession: number | null = null;
@@ -330,10 +273,7 @@ export function matchSummaryOf(
   applySubsUntil(end);
   for (const playerId of [...onPitch.keys()]) close(playerId, end, true);
 
-  for (const line of lines.values()) {
-    if (line.appeared && line.seconds >= CLEAN_SHEET_MIN_MINUTES * 60 && line.totals.goals_conceded === 0)
-      line.totals.clean_sheets = 1;
-  }
+  matchLines.awardCleanSheets((line) => line.seconds, CLEAN_SHEET_MIN_MINUTES);
   const periodSeconds: MatchSummary['periodSeconds'] = {};
   COUNTED_PERIODS.forEach((name, p) => {
     if (present[p]) periodSeconds[name] = periodLength[p];
@@ -348,68 +288,4 @@ export function matchSummaryOf(
     anomalies,
     events: rawEvents.length,
   };
-}
-
-/** Adds one event's contribution to a player's counting totals (docs/methodology/wyscout.md#counting-columns). */
-function countEvent(e: WyscoutEvent, t: CountingTotals, goalkeeper: boolean): void {
-  const has = (tag: number): boolean => e.tags.includes(tag);
-  if (has(TAG.assist)) t.assists += 1;
-  if (has(TAG.assist) || has(TAG.keyPass)) t.key_passes += 1;
-  if (has(TAG.interception)) t.interceptions += 1;
-  if (isShot(e)) {
-    t.shots += 1;
-    const goal = has(TAG.goal);
-    if (goal) t.goals += 1;
-    if (goal || has(TAG.accurate)) t.shots_on_target += 1;
-    const inZone =
-      e.x !== null &&
-      e.y !== null &&
-      e.x >= BIG_CHANCE_ZONE.minX &&
-      e.y >= BIG_CHANCE_ZONE.minY &&
-      e.y <= BIG_CHANCE_ZONE.maxY;
-    if (e.subEventId === SUB_EVENT.penalty || inZone) t.big_chances += 1;
-    return;
-  }
-  if (isPass(e)) {
-    const completed = has(TAG.accurate);
-    t.passes += 1;
-    if (completed) t.passes_completed += 1;
-    if (passMetres(e) >= LONG_BALL_MIN_METRES) t.long_balls += 1;
-    if (e.subEventId === SUB_EVENT.cross || e.subEventId === SUB_EVENT.freeKickCross) {
-      t.crosses += 1;
-      if (completed) t.crosses_completed += 1;
-    }
-    return;
-  }
-  switch (e.eventId) {
-    case EVENT.duel: {
-      const won = has(TAG.won);
-      if (e.subEventId === SUB_EVENT.airDuel && won) {
-        t.aerials_won += 1;
-        t.duels_won += 1;
-      } else if (
-        e.subEventId === SUB_EVENT.groundAttackingDuel &&
-        won &&
-        (has(TAG.takeOnLeft) || has(TAG.takeOnRight))
-      ) {
-        t.dribbles += 1;
-        t.duels_won += 1;
-      } else if (e.subEventId === SUB_EVENT.groundDefendingDuel && (won || has(TAG.slidingTackle))) {
-        t.tackles += 1;
-        if (won) t.duels_won += 1;
-      }
-      return;
-    }
-    case EVENT.othersOnTheBall:
-      if (e.subEventId === SUB_EVENT.clearance) {
-        t.clearances += 1;
-        const inOwnBox =
-          e.x !== null && e.y !== null && e.x <= OWN_BOX.maxX && e.y >= OWN_BOX.minY && e.y <= OWN_BOX.maxY;
-        if (goalkeeper && inOwnBox) t.punches += 1;
-      }
-      return;
-    case EVENT.saveAttempt:
-      if (has(TAG.accurate) && !has(TAG.goal)) t.saves += 1;
-      return;
-  }
 }

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DatasetError } from '../../../../src/data/dataset-error.js';
 import { ColumnMap, planOf, positionCodeOf } from '../../../../src/data/providers/csv/column-map.js';
-import { columnMapFromJson, columnMapOf, mappedExportOf } from '../../../../src/data/providers/csv/mapped-export.js';
+import { columnMapFromJson, columnMapOf } from '../../../../src/data/providers/csv/column-map-presets.js';
+import { mappedExportOf } from '../../../../src/data/providers/csv/mapped-export.js';
 
 const errorOf = (f: () => unknown): DatasetError => {
   try {
@@ -335,7 +336,7 @@ describe('joined tables', () => {
 
 describe('errors after mapping', () => {
   it('name the export line and the source column behind our column', async () => {
-    const { datasetFromExport } = await import('../../../../src/data/providers/csv/mapped-export.js');
+    const { datasetFromExport } = await import('../../../../src/data/providers/csv/export-dataset.js');
     const { fbrefStandard } = await import('./export-samples.js');
     // Bo (line 6, after the repeated header) with 10 matches but 9,000 minutes: more than 120 × 10.
     const text = fbrefStandard()

@@ -7,6 +7,7 @@
  * names, names repeated across groups (`Gls` under Performance and under Per 90 Minutes).
  */
 import type { ColumnMapInput } from '../column-map.js';
+import { PASSES_COMPLETED_PCT, SHOTS_ON_TARGET_PCT, XA_METRIC, XG_METRIC } from './shared-targets.js';
 
 /** Columns every FBref player table repeats (identity, rank, the match-log link, the id column). */
 const IDENTITY_IGNORED = ['Rk', 'Nation', 'Age', 'Born', 'Matches', '-9999', '90s', 'Playing Time/90s'];
@@ -142,14 +143,14 @@ export const FBREF_MAP: ColumnMapInput = {
     'Standard/SoT/90': 'shots_on_target',
   },
   pct: {
-    'Standard/SoT%': { completed: 'shots_on_target', attempted: 'shots' },
-    'Total/Cmp%': { completed: 'passes_completed', attempted: 'passes' },
+    'Standard/SoT%': SHOTS_ON_TARGET_PCT,
+    'Total/Cmp%': PASSES_COMPLETED_PCT,
   },
   metrics: {
-    'Expected/xG': { key: 'xg', label: 'xG' },
+    'Expected/xG': XG_METRIC,
     'Expected/npxG': { key: 'npxg', label: 'npxG' },
     'Expected/xAG': { key: 'xag', label: 'xAG' },
-    'Expected/xA': { key: 'xa', label: 'xA' },
+    'Expected/xA': XA_METRIC,
     'Progression/PrgC': { key: 'progressive_carries', label: 'Progressive carries' },
     'Progression/PrgP': { key: 'progressive_passes', label: 'Progressive passes' },
     'Progression/PrgR': { key: 'progressive_passes_received', label: 'Progressive passes received' },

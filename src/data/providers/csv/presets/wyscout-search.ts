@@ -6,6 +6,7 @@
  * goalkeeping blocks). Most stats are per 90 only, so totals are converted back with the minutes.
  */
 import type { ColumnMapInput } from '../column-map.js';
+import { PASSES_COMPLETED_PCT, SHOTS_ON_TARGET_PCT, XA_METRIC, XG_METRIC } from './shared-targets.js';
 
 /** Wyscout position codes → ours (docs/scoring.md#wyscout-search); LAMF/RAMF count as wingers. */
 const WYSCOUT_POSITIONS = {
@@ -67,8 +68,8 @@ export const WYSCOUT_SEARCH_MAP: ColumnMapInput = {
     'Conceded goals per 90': 'goals_conceded',
   },
   pct: {
-    'Shots on target, %': { completed: 'shots_on_target', attempted: 'shots' },
-    'Accurate passes, %': { completed: 'passes_completed', attempted: 'passes' },
+    'Shots on target, %': SHOTS_ON_TARGET_PCT,
+    'Accurate passes, %': PASSES_COMPLETED_PCT,
     'Accurate crosses, %': { completed: 'crosses_completed', attempted: 'crosses' },
     'Successful dribbles, %': { completed: 'dribbles', attempted: { per90: 'Dribbles per 90' } },
     'Aerial duels won, %': { completed: 'aerials_won', attempted: { per90: 'Aerial duels per 90' } },
@@ -76,8 +77,8 @@ export const WYSCOUT_SEARCH_MAP: ColumnMapInput = {
     'Save rate, %': { completed: 'saves', attempted: { total: 'Shots against' } },
   },
   metrics: {
-    xG: { key: 'xg', label: 'xG' },
-    xA: { key: 'xa', label: 'xA' },
+    xG: XG_METRIC,
+    xA: XA_METRIC,
     'Progressive passes per 90': { key: 'progressive_passes', as: 'per90', label: 'Progressive passes' },
     'Progressive runs per 90': { key: 'progressive_runs', as: 'per90', label: 'Progressive runs' },
     'Touches in box per 90': { key: 'touches_in_box', as: 'per90', label: 'Touches in box' },

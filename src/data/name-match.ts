@@ -1,0 +1,166 @@
+/**
+ * How a name query matched an identity (docs/methodology/identity.md#match-kinds): the match
+ * kinds and their confidence, the thresholds for typos and suggestions, and the token tests and
+ * the level-then-fuzzy search that players, clubs and leagues share.
+ */
+import { keyedSimilarity, type NameTokens } from './names.js';
+
+/** How a player, club or league was matched, strongest first (docs/methodology/identity.md#match-kinds). */
+export type MatchedBy =
+  | 'player_id'
+  | 'team_id'
+  | 'exact_name'
+  | 'known_as'
+  | 'short_name'
+  | 'tokens'
+  | 'surname'
+  | 'partial'
+  | 'fuzzy';
+
+/** How an identity was matched and how sure the match is (0–1). */
+export interface Resolution {
+  matched_by: MatchedBy;
+  /** 0–1; 1 for an id or the exact name, lower for looser matches. */
+  confidence: number;
+}
+
+/** Confidence per kind of name match (docs/methodology/identity.md#confidence). */
+export const MATCH_CONFIDENCE = {
+  exact_name: 1,
+  known_as: 0.95,
+  short_name: 0.95,
+  tokens: 0.9,
+  surname: 0.8,
+  partial: 0.7,
+} as const;
+/** A fuzzy match is accepted at this token similarity or above (docs/methodology/identity.md#typos). */
+export const FUZZY_ACCEPT = 0.85;
+/** Fuzzy matches within this similarity of the best one count as equally good (docs/methodology/identity.md#typos). */
+export const FUZZY_TIE_MARGIN = 0.05;
+/** Fuzzy confidence = similarity × this factor, so a typo never looks as sure as a spelled name (docs/methodology/identity.md#confidence). */
+export const FUZZY_CONFIDENCE_FACTOR = 0.75;
+/** Suggestions need at least this similarity (docs/methodology/identity.md#suggestions). */
+export const SUGGEST_MIN = 0.5;
+/** At most this many suggestions accompany a not-found failure. */
+export const SUGGESTIONS_MAX = 5;
+/** Hint tokens this long or longer may match a club token by prefix ("Nord" → "Nordhafen"). */
+const PREFIX_MIN_CHARS = 3;
+
+/** A name-match level: its kind and whether an entry matches at it. */
+export type NameLevel<E> = readonly [level: keyof typeof MATCH_CONFIDENCE, matches: (e: E) => boolean];
+
+/** An entry with its similarity to the query. */
+export interface Scored<E> {
+  e: E;
+  s: number;
+}
+
+/** True when every query token is a token of `tokens` (a multiset check is not needed: names rarely repeat a token). */
+export const containsAll = (tokens: readonly string[], query: readonly string[]) =>
+  query.every((q) => tokens.includes(q));
+
+/** True when every query token, {@link PREFIX_MIN_CHARS} long or longer, starts one of `tokens` ("Nord" → "Nordhafen"). */
+export const prefixesAll = (tokens: readonly string[], query: readonly string[]) =>
+  query.every((h) => h.length >= PREFIX_MIN_CHARS && tokens.some((t) => t.startsWith(h)));
+
+/** True when `query` equals the last `query.length` tokens of `tokens` and is shorter than it. */
+export function isTrailing(tokens: readonly string[], query: readonly string[]): boolean {
+  if (query.length >= tokens.length) return false;
+  const offset = tokens.length - query.length;
+  return query.every((q, i) => tokens[offset + i] === q);
+}
+
+/** The query tokens with their order-free key. @example queryTokensOf(['muller', 'jorg']).key // => 'jorg muller' */
+export const queryTokensOf = (q: readonly string[]): NameTokens => ({ tokens: q, key: [...q].sort().join(' ') });
+
+/** The resolution of a fuzzy match of similarity `s`, its confidence rounded to 2 decimals. */
+export const fuzzyResolution = (s: number): Resolution => ({
+  matched_by: 'fuzzy',
+  confidence: Math.round(s * FUZZY_CONFIDENCE_FACTOR * 100) / 100,
+});
+
+/** The best {@link SUGGESTIONS_MAX} scored entries at or above {@link SUGGEST_MIN}, best first, ties by name (code-unit order). */
+export function topSuggestions<E>(scored: Scored<E>[], nameOf: (e: E) => string): Scored<E>[] {
+  // Keep a running top list instead of sorting every candidate: on a not-found lookup thousands of names may pass the minimum.
+  const top: Scored<E>[] = [];
+  const before = (a: Scored<E>, b: Scored<E>) => a.s > b.s || (a.s === b.s && nameOf(a.e) < nameOf(b.e));
+  for (const x of scored) {
+    if (x.s < SUGGEST_MIN) continue;
+    if (top.length === SUGGESTIONS_MAX && !before(x, top[top.length - 1])) continue;
+    let i = top.length;
+    while (i > 0 && before(x, top[i - 1])) i--;
+    top.splice(i, 0, x);
+    if (top.length > SUGGESTIONS_MAX) top.pop();
+  }
+  return top;
+}
+
+/** The single best fuzzy match when it reaches {@link FUZZY_ACCEPT} and no other is within {@link FUZZY_TIE_MARGIN}. */
+function acceptFuzzy<E>(scored: Scored<E>[]): Scored<E> | null {
+  const best = scored.reduce((m, x) => (x.s > m ? x.s : m), 0);
+  if (best < FUZZY_ACCEPT) return null;
+  const top = scored.filter((x) => x.s >= best - FUZZY_TIE_MARGIN);
+  return top.length === 1 ? top[0] : null;
+}
+
+/** What a club or league entry holds for name matching. */
+export interface NamedEntry {
+  norm: string;
+  /** Normalised short name, for entries that have one. */
+  shortNorm?: string | null;
+  key: string;
+  tokens: readonly string[];
+}
+
+/**
+ * The name levels of clubs and leagues, strongest first: the exact name, the short name, all of
+ * the name's tokens in any order, then every query token one of its tokens or the start of one.
+ */
+export function namedEntryLevels<E extends NamedEntry>(q: NameTokens): NameLevel<E>[] {
+  const norm = q.tokens.join(' ');
+  return [
+    ['exact_name', (e) => e.norm === norm],
+    ['short_name', (e) => e.shortNorm === norm],
+    ['tokens', (e) => e.key === q.key],
+    ['partial', (e) => containsAll(e.tokens, q.tokens) || prefixesAll(e.tokens, q.tokens)],
+  ];
+}
+
+/** What {@link matchByLevels} found: one entry, several equally good ones, or none (with suggestions). */
+export type NameMatch<E> =
+  | { kind: 'match'; entry: E; resolution: Resolution }
+  | { kind: 'ambiguous'; entries: E[] }
+  | { kind: 'none'; suggestions: E[] };
+
+/**
+ * Matches a query against `entries`: the first level (in the given order) that any entry matches
+ * decides (one entry → a match, several → ambiguous); with none, the single best entry by
+ * `similarityOf` when it is a clear fuzzy match, else suggestions by similarity.
+ * @example matchByLevels(['a', 'b'], [['exact_name', (e) => e === 'b']], () => 0, (e) => e) // => { kind: 'match', entry: 'b', resolution: { matched_by: 'exact_name', confidence: 1 } }
+ */
+export function matchByLevels<E>(
+  entries: readonly E[],
+  levels: readonly NameLevel<E>[],
+  similarityOf: (e: E) => number,
+  nameOf: (e: E) => string,
+): NameMatch<E> {
+  for (const [level, matches] of levels) {
+    const found = entries.filter(matches);
+    if (found.length === 0) continue;
+    if (found.length === 1)
+      return { kind: 'match', entry: found[0], resolution: { matched_by: level, confidence: MATCH_CONFIDENCE[level] } };
+    return { kind: 'ambiguous', entries: found };
+  }
+  const scored = entries.map((e) => ({ e, s: similarityOf(e) }));
+  const fuzzy = acceptFuzzy(scored);
+  if (fuzzy) return { kind: 'match', entry: fuzzy.e, resolution: fuzzyResolution(fuzzy.s) };
+  return { kind: 'none', suggestions: topSuggestions(scored, nameOf).map(({ e }) => e) };
+}
+
+/** Similarity of a query to a name or its alternative (known_as, short name): the better of the two. */
+export const similarityToEither = (
+  q: NameTokens,
+  name: NameTokens,
+  other: NameTokens | null,
+  memo?: Map<string, number>[],
+): number => Math.max(keyedSimilarity(q, name, memo), other ? keyedSimilarity(q, other, memo) : 0);

@@ -1,0 +1,119 @@
+/**
+ * One competition season folded from event data into a halfspace dataset, the part every event
+ * provider shares (docs/methodology/statsbomb.md, docs/methodology/wyscout.md): per-player season
+ * lines summed over match lines, their `player_seasons` rows, and the validated dataset of one
+ * league and one season.
+ */
+import { COUNTING_COLUMNS, tableFromRows, type Dataset, type DatasetMeta, type RowOf } from '../schema.js';
+import { validateDataset } from '../validate.js';
+import { emptyTotals, type CountingTotals } from './counting-totals.js';
+
+/** One player's season at one club, summed over his match lines. */
+export interface SeasonLine {
+  player_id: number;
+  team_id: number;
+  appearances: number;
+  starts: number;
+  /** Nominal seconds on the pitch (stoppage time not counted). */
+  seconds: number;
+  totals: CountingTotals;
+}
+
+/** What a provider's match line gives the season: who, for whom, whether he appeared or started, his totals. */
+export interface MatchLineTotals {
+  player_id: number;
+  team_id: number;
+  appeared: boolean;
+  started: boolean;
+  totals: CountingTotals;
+}
+
+/** Minutes from seconds, exact to the second. */
+export const minutesOf = (seconds: number): number => seconds / 60;
+
+/**
+ * Adds one match line, with its nominal `seconds`, to the season line of its (player, team) in
+ * `lines` (keyed `player:team`), creating it on his first match for that club.
+ */
+export function addToSeasonLine(lines: Map<string, SeasonLine>, line: MatchLineTotals, seconds: number): void {
+  const key = `${line.player_id}:${line.team_id}`;
+  const s = lines.get(key) ?? {
+    player_id: line.player_id,
+    team_id: line.team_id,
+    appearances: 0,
+    starts: 0,
+    seconds: 0,
+    totals: emptyTotals(),
+  };
+  if (line.appeared) s.appearances += 1;
+  if (line.started) s.starts += 1;
+  s.seconds += seconds;
+  for (const c of COUNTING_COLUMNS) s.totals[c] += line.totals[c];
+  lines.set(key, s);
+}
+
+/**
+ * The `player_seasons` rows of the season lines, by player then team; no provider gives a rating,
+ * so it is null.
+ */
+function playerSeasonRowsOf(
+  lines: ReadonlyMap<string, SeasonLine>,
+  seasonId: number,
+  leagueId: number,
+): Partial<RowOf<'player_seasons'>>[] {
+  return [...lines.values()]
+    .sort((a, b) => a.player_id - b.player_id || a.team_id - b.team_id)
+    .map((s) => ({
+      player_id: s.player_id,
+      season_id: seasonId,
+      team_id: s.team_id,
+      league_id: leagueId,
+      appearances: s.appearances,
+      starts: s.starts,
+      minutes: minutesOf(s.seconds),
+      rating: null,
+      ...s.totals,
+    }));
+}
+
+/** The rows of one competition season beyond its league and season, with the season lines for `player_seasons`. */
+export interface SeasonRows {
+  teams: Partial<RowOf<'teams'>>[];
+  players: Partial<RowOf<'players'>>[];
+  seasonLines: ReadonlyMap<string, SeasonLine>;
+  fixtures: Partial<RowOf<'fixtures'>>[];
+  appearances: Partial<RowOf<'appearances'>>[];
+}
+
+/**
+ * The dataset of one competition season: its league (stored as tier 1), the season, the rows and
+ * the `player_seasons` of the season lines, no rivalries. Validated: throws `DatasetError` when a
+ * row breaks the schema.
+ */
+export function seasonDatasetOf(
+  meta: DatasetMeta,
+  league: Pick<RowOf<'leagues'>, 'league_id' | 'name' | 'country' | 'kind'>,
+  season: Pick<RowOf<'seasons'>, 'season_id' | 'name' | 'start_date' | 'end_date'>,
+  rows: SeasonRows,
+): Dataset {
+  const dataset: Dataset = {
+    meta,
+    tables: {
+      leagues: tableFromRows('leagues', [
+        { league_id: league.league_id, name: league.name, country: league.country, tier: 1, kind: league.kind },
+      ]),
+      seasons: tableFromRows('seasons', [{ ...season, league_id: league.league_id }]),
+      teams: tableFromRows('teams', rows.teams),
+      rivalries: undefined,
+      players: tableFromRows('players', rows.players),
+      player_seasons: tableFromRows(
+        'player_seasons',
+        playerSeasonRowsOf(rows.seasonLines, season.season_id, league.league_id),
+      ),
+      fixtures: tableFromRows('fixtures', rows.fixtures),
+      appearances: tableFromRows('appearances', rows.appearances),
+    },
+  };
+  validateDataset(dataset);
+  return dataset;
+}

@@ -1,0 +1,77 @@
+/**
+ * What a Wyscout v2 dataset cannot say and what its ingest worked around
+ * (docs/methodology/wyscout.md): the attribution the licence asks for, the columns filled by
+ * approximation or not at all, and the report of goal differences, unlisted players and
+ * substitution anomalies as `dataset.json` coverage states them.
+ */
+
+/** One match whose goals counted from events differ from its scoreboard. */
+export interface GoalDifference {
+  fixture_id: number;
+  label: string;
+  team_id: number;
+  team: string;
+  events: number;
+  scoreboard: number;
+}
+
+/** What an ingest found besides the dataset: counts and every data problem it worked around. */
+export interface WyscoutReport {
+  matches: number;
+  events: number;
+  /** Every team-match where event goals ≠ scoreboard goals (the scoreboard is what `fixtures` stores). */
+  goalDifferences: GoalDifference[];
+  /** Matches with players who have events but are in no lineup or substitution. */
+  unlisted: { fixture_id: number; players: number[]; events: number }[];
+  /** Substitutions that could not be applied. */
+  anomalies: string[];
+}
+
+/** Attribution line the CC BY 4.0 licence asks for. */
+export const WYSCOUT_ATTRIBUTION = 'Data: Wyscout public dataset (Pappalardo et al., Scientific Data 2019), CC BY 4.0';
+
+/** Columns Wyscout v2 cannot fill or fills by approximation; `dataset.json` coverage says so. */
+export const WYSCOUT_COVERAGE: Readonly<Record<string, string>> = {
+  'player_seasons.rating': 'Wyscout public data has no player rating: null, so the model rating is used',
+  'player_seasons.minutes':
+    "nominal minutes as for StatsBomb (45:00 per half, 15:00 per half of extra time, stoppage not counted); substitution minutes placed with the players' own events and the real period ends",
+  'player_seasons.big_chances':
+    'no xG in Wyscout v2: penalties plus shots from the zone x ≥ 88.5, 37 ≤ y ≤ 63 (docs/methodology/wyscout.md)',
+  'player_seasons.ball_recoveries':
+    'no recovery event in Wyscout v2: first on-ball action after an opponent on-ball action in open play',
+  'player_seasons.shots_blocked':
+    'no block event in Wyscout v2: first defending player with an event within 3 s after a blocked shot',
+  'player_seasons.punches': 'no punch event in Wyscout v2: goalkeeper clearances inside his own penalty area',
+  'players.position':
+    'Wyscout gives GK/DF/MD/FW only: the detailed code is inferred from average event locations (docs/methodology/wyscout.md#positions)',
+  'players.market_value_eur': 'not in Wyscout public data: null (fee tier unknown)',
+  'players.wc2026_nation': 'not in Wyscout public data: null',
+  'teams.short_name': 'not in Wyscout public data: null',
+  'teams.region': 'not in Wyscout public data: null',
+  'teams.primary_color': 'not in Wyscout public data: null',
+  'teams.secondary_color': 'not in Wyscout public data: null',
+  rivalries: 'not in Wyscout public data: table absent',
+};
+/**
+ * The `dataset.json` coverage of an ingest: {@link WYSCOUT_COVERAGE}, how the scoreboard goals
+ * relate to the event goals, one `reconciliation.<fixture>.<team>` entry per goal difference, and
+ * the unlisted players and substitution anomalies when there are any.
+ */
+export function coverageOf(report: WyscoutReport): Record<string, string> {
+  const coverage: Record<string, string> = { ...WYSCOUT_COVERAGE };
+  coverage['fixtures.home_goals'] =
+    report.goalDifferences.length === 0
+      ? `scoreboard goals; event goals equal them in all ${report.matches} matches`
+      : `scoreboard goals (extra time included, shoot-out not); event goals differ in ${new Set(report.goalDifferences.map((d) => d.fixture_id)).size} of ${report.matches} matches (see reconciliation.*)`;
+  for (const d of report.goalDifferences) {
+    coverage[`reconciliation.${d.fixture_id}.${d.team_id}`] =
+      `${d.label}: ${d.team} ${d.events} goal${d.events === 1 ? '' : 's'} from events, ${d.scoreboard} on the scoreboard (fixtures keeps the scoreboard; player totals keep the events)`;
+  }
+  if (report.unlisted.length > 0) {
+    const events = report.unlisted.reduce((a, u) => a + u.events, 0);
+    coverage['appearances.unlisted'] =
+      `${events} events in ${report.unlisted.length} matches are by players in no lineup or substitution (${report.unlisted.map((u) => u.fixture_id).join(', ')}): counted in their totals, no minutes or appearance`;
+  }
+  if (report.anomalies.length > 0) coverage['appearances.substitutions'] = report.anomalies.join('; ');
+  return coverage;
+}

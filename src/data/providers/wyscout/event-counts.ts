@@ -1,0 +1,101 @@
+/**
+ * What one Wyscout v2 event adds to its player's counting totals
+ * (docs/methodology/wyscout.md#counting-columns): shots, passes, crosses, duels, clearances,
+ * punches and saves from event ids, sub-event ids, tags and locations.
+ */
+import type { CountingTotals } from '../counting-totals.js';
+import {
+  BIG_CHANCE_ZONE,
+  EVENT,
+  LONG_BALL_MIN_METRES,
+  OWN_BOX,
+  PITCH_LENGTH_M,
+  PITCH_WIDTH_M,
+  SUB_EVENT,
+  TAG,
+} from './mapping.js';
+import type { WyscoutEvent } from './read.js';
+
+/** True for a shot: a shot event, a direct free-kick shot or a penalty. */
+export const isShot = (e: WyscoutEvent): boolean =>
+  e.eventId === EVENT.shot ||
+  (e.eventId === EVENT.freeKick && (e.subEventId === SUB_EVENT.freeKickShot || e.subEventId === SUB_EVENT.penalty));
+
+const PASS_LIKE_FREE_KICKS: ReadonlySet<number | null> = new Set([
+  SUB_EVENT.corner,
+  SUB_EVENT.freeKick,
+  SUB_EVENT.freeKickCross,
+  SUB_EVENT.goalKick,
+]);
+const isPass = (e: WyscoutEvent): boolean =>
+  e.eventId === EVENT.pass || (e.eventId === EVENT.freeKick && PASS_LIKE_FREE_KICKS.has(e.subEventId));
+
+/** Pass length in metres on the 105 × 68 m pitch, or 0 without an end location. */
+function passMetres(e: WyscoutEvent): number {
+  if (e.x === null || e.y === null || e.endX === null || e.endY === null) return 0;
+  return Math.hypot(((e.endX - e.x) * PITCH_LENGTH_M) / 100, ((e.endY - e.y) * PITCH_WIDTH_M) / 100);
+}
+
+/** Adds one event's contribution to a player's counting totals (docs/methodology/wyscout.md#counting-columns). */
+export function countEvent(e: WyscoutEvent, t: CountingTotals, goalkeeper: boolean): void {
+  const has = (tag: number): boolean => e.tags.includes(tag);
+  if (has(TAG.assist)) t.assists += 1;
+  if (has(TAG.assist) || has(TAG.keyPass)) t.key_passes += 1;
+  if (has(TAG.interception)) t.interceptions += 1;
+  if (isShot(e)) {
+    t.shots += 1;
+    const goal = has(TAG.goal);
+    if (goal) t.goals += 1;
+    if (goal || has(TAG.accurate)) t.shots_on_target += 1;
+    const inZone =
+      e.x !== null &&
+      e.y !== null &&
+      e.x >= BIG_CHANCE_ZONE.minX &&
+      e.y >= BIG_CHANCE_ZONE.minY &&
+      e.y <= BIG_CHANCE_ZONE.maxY;
+    if (e.subEventId === SUB_EVENT.penalty || inZone) t.big_chances += 1;
+    return;
+  }
+  if (isPass(e)) {
+    const completed = has(TAG.accurate);
+    t.passes += 1;
+    if (completed) t.passes_completed += 1;
+    if (passMetres(e) >= LONG_BALL_MIN_METRES) t.long_balls += 1;
+    if (e.subEventId === SUB_EVENT.cross || e.subEventId === SUB_EVENT.freeKickCross) {
+      t.crosses += 1;
+      if (completed) t.crosses_completed += 1;
+    }
+    return;
+  }
+  switch (e.eventId) {
+    case EVENT.duel: {
+      const won = has(TAG.won);
+      if (e.subEventId === SUB_EVENT.airDuel && won) {
+        t.aerials_won += 1;
+        t.duels_won += 1;
+      } else if (
+        e.subEventId === SUB_EVENT.groundAttackingDuel &&
+        won &&
+        (has(TAG.takeOnLeft) || has(TAG.takeOnRight))
+      ) {
+        t.dribbles += 1;
+        t.duels_won += 1;
+      } else if (e.subEventId === SUB_EVENT.groundDefendingDuel && (won || has(TAG.slidingTackle))) {
+        t.tackles += 1;
+        if (won) t.duels_won += 1;
+      }
+      return;
+    }
+    case EVENT.othersOnTheBall:
+      if (e.subEventId === SUB_EVENT.clearance) {
+        t.clearances += 1;
+        const inOwnBox =
+          e.x !== null && e.y !== null && e.x <= OWN_BOX.maxX && e.y >= OWN_BOX.minY && e.y <= OWN_BOX.maxY;
+        if (goalkeeper && inOwnBox) t.punches += 1;
+      }
+      return;
+    case EVENT.saveAttempt:
+      if (has(TAG.accurate) && !has(TAG.goal)) t.saves += 1;
+      return;
+  }
+}
