@@ -20,7 +20,8 @@ import {
   type DnaContext,
   type DnaPlayerBlock,
 } from './player-index.js';
-import { searchTopK, slotOfPlayer, SEARCH_K_MAX } from './search.js';
+import { searchTopK, SEARCH_K_MAX } from './search.js';
+import { slotOfPlayer } from './similarity-index.js';
 import { dnaMetaOf, DnaIdentity, styleTagNamesOf } from './search-request.js';
 import {
   agreeingMetricsOf,

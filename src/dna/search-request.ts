@@ -11,7 +11,8 @@ import { FEE_TIERS, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { parseWith } from '../validation.js';
 import { NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
 import { dnaPlayerBlockOf, playerDnaIndexOf, type DnaContext, type DnaPlayerBlock } from './player-index.js';
-import { searchTopK, slotOfPlayer, SEARCH_K_MAX } from './search.js';
+import { searchTopK, SEARCH_K_MAX } from './search.js';
+import { slotOfPlayer } from './similarity-index.js';
 import {
   agreeingMetricsOf,
   bandOf,
