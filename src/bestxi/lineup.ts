@@ -58,8 +58,19 @@ export function coverageLevelOf(ratio: number): 'full' | 'partial' | 'low' {
 /** Aggregates a lineup: duplicates and unknown ids are refused with invalid_request naming them. */
 export function bestXiLineupOf(ctx: EngineContext, input: unknown): Result<BestXiLineupResponse> {
   const parsed = parseWith(BestXiLineupRequest, input);
-  if (!parsed.ok) return parsed;
-  const { player_ids: ids, vibe_id } = parsed.value;
+  return parsed.ok ? bestXiLineupOfParsed(ctx, parsed.value) : parsed;
+}
+
+/**
+ * {@link bestXiLineupOf} on a request already parsed by `BestXiLineupRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example bestXiLineupOfParsed(engine, BestXiLineupRequest.parse({ player_ids: [1, 2] })).ok // => true
+ */
+export function bestXiLineupOfParsed(
+  ctx: EngineContext,
+  req: z.output<typeof BestXiLineupRequest>,
+): Result<BestXiLineupResponse> {
+  const { player_ids: ids, vibe_id } = req;
   const duplicates = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
   if (duplicates.length > 0)
     return fail('invalid_request', `player_ids: duplicate id(s) ${duplicates.join(', ')}`, {

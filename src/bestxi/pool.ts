@@ -185,8 +185,18 @@ function coverageNoteOf(ctx: EngineContext, vibe: Vibe, req: z.output<typeof Bes
 /** Builds the pool (mode `pool`), one full entry (`full`) or the given ids in order (`byIds`). */
 export function bestXiPoolOf(ctx: EngineContext, input: unknown): Result<BestXiPoolResponse> {
   const parsed = parseWith(BestXiPoolRequest, input);
-  if (!parsed.ok) return parsed;
-  const req = parsed.value;
+  return parsed.ok ? bestXiPoolOfParsed(ctx, parsed.value) : parsed;
+}
+
+/**
+ * {@link bestXiPoolOf} on a request already parsed by `BestXiPoolRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example bestXiPoolOfParsed(engine, BestXiPoolRequest.parse({ vibe_id: 'golden_age' })).ok // => true
+ */
+export function bestXiPoolOfParsed(
+  ctx: EngineContext,
+  req: z.output<typeof BestXiPoolRequest>,
+): Result<BestXiPoolResponse> {
   const vibe = vibeById(req.vibe_id);
   if (!vibe) {
     return fail(

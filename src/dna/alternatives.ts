@@ -130,13 +130,24 @@ export function blendOf(similarity: number, cheaper: number, younger: number) {
  * @example alternativesOf(engine, { name: 'Jörg Müller-Weiß' }) // => { ok: true, value: { data: { mode: 'dna_hybrid', … } } }
  */
 export function alternativesOf(ctx: DnaContext, input: unknown): Result<AlternativesResponse> {
-  const req = parseWith(AlternativesRequest, input);
-  if (!req.ok) return req;
-  const resolved = ctx.resolvePlayer(req.value);
+  const parsed = parseWith(AlternativesRequest, input);
+  return parsed.ok ? alternativesOfParsed(ctx, parsed.value) : parsed;
+}
+
+/**
+ * {@link alternativesOf} on a request already parsed by `AlternativesRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example alternativesOfParsed(engine, AlternativesRequest.parse({ name: 'Jörg Müller-Weiß' })).ok // => true
+ */
+export function alternativesOfParsed(
+  ctx: DnaContext,
+  req: z.output<typeof AlternativesRequest>,
+): Result<AlternativesResponse> {
+  const resolved = ctx.resolvePlayer(req);
   if (!resolved.ok) return resolved;
   const player = ctx.playerById(resolved.value.player_id);
   assert(player, `resolver returned unknown player ${resolved.value.player_id}`);
-  const limit = req.value.limit ?? ALTERNATIVES_LIMIT_DEFAULT;
+  const limit = req.limit ?? ALTERNATIVES_LIMIT_DEFAULT;
   const { index, rowOfPlayer } = playerDnaIndexOf(ctx);
   const row = rowOfPlayer.get(player.player_id);
   const source = dnaPlayerBlockOf(ctx, player);

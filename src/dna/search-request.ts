@@ -144,9 +144,17 @@ function missingDataNote(ctx: DnaContext, f: { max_fee_tier?: unknown; max_age?:
  * @example dnaSearchOf(engine, { name: 'Jörg Müller-Weiß', filters: { max_fee_tier: 'T3' } }) // => { ok: true, value: { data: { results: [...] } } }
  */
 export function dnaSearchOf(ctx: DnaContext, input: unknown): Result<DnaSearchResponse> {
-  const req = parseWith(DnaSearchRequest, input);
-  if (!req.ok) return req;
-  const resolved = ctx.resolvePlayer(req.value);
+  const parsed = parseWith(DnaSearchRequest, input);
+  return parsed.ok ? dnaSearchOfParsed(ctx, parsed.value) : parsed;
+}
+
+/**
+ * {@link dnaSearchOf} on a request already parsed by `DnaSearchRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example dnaSearchOfParsed(engine, DnaSearchRequest.parse({ name: 'Jörg Müller-Weiß' })).ok // => true
+ */
+export function dnaSearchOfParsed(ctx: DnaContext, req: z.output<typeof DnaSearchRequest>): Result<DnaSearchResponse> {
+  const resolved = ctx.resolvePlayer(req);
   if (!resolved.ok) return resolved;
   const player = ctx.playerById(resolved.value.player_id);
   assert(player, `resolver returned unknown player ${resolved.value.player_id}`);
@@ -155,7 +163,7 @@ export function dnaSearchOf(ctx: DnaContext, input: unknown): Result<DnaSearchRe
   if (!rowR.ok) return rowR;
   const row = rowR.value;
   const group = POSITION_GROUPS[ctx.derived.group[row]];
-  const f = req.value.filters ?? {};
+  const f = req.filters ?? {};
   if (f.position_group !== undefined && f.position_group !== group) {
     return fail(
       'invalid_request',
@@ -163,7 +171,7 @@ export function dnaSearchOf(ctx: DnaContext, input: unknown): Result<DnaSearchRe
       { param: 'filters.position_group' },
     );
   }
-  const limit = req.value.limit ?? DNA_SEARCH_LIMIT_DEFAULT;
+  const limit = req.limit ?? DNA_SEARCH_LIMIT_DEFAULT;
   const { index } = playerDnaIndexOf(ctx);
   const hits = searchTopK(index, {
     slot: slotOfPlayer(index, player.player_id),

@@ -2,6 +2,7 @@
  * @module The card-prompt operation (SPEC §4.9): validate, resolve the player, build his facts and
  * compose the prompt. Nothing is rendered or watermarked.
  */
+import type { z } from 'zod';
 import type { EngineContext } from '../context.js';
 import { fail, ok, type Result } from '../errors.js';
 import { parseWith } from '../validation.js';
@@ -22,8 +23,18 @@ export interface CardPromptResult extends CardPrompt {
  */
 export function cardPromptOf(ctx: EngineContext, input: unknown): Result<CardPromptResult> {
   const parsed = parseWith(CardPromptRequest, input);
-  if (!parsed.ok) return parsed;
-  const req = parsed.value;
+  return parsed.ok ? cardPromptOfParsed(ctx, parsed.value) : parsed;
+}
+
+/**
+ * {@link cardPromptOf} on a request already parsed by `CardPromptRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example cardPromptOfParsed(engine, CardPromptRequest.parse({ player_name: 'Saka', style: 'fifa_viral' })).ok // => true
+ */
+export function cardPromptOfParsed(
+  ctx: EngineContext,
+  req: z.output<typeof CardPromptRequest>,
+): Result<CardPromptResult> {
   const resolved = ctx.resolvePlayer({ name: req.player_name, player_id: req.player_id, team_hint: req.team_hint });
   if (!resolved.ok) return resolved;
   const player = ctx.playerById(resolved.value.player_id);

@@ -2,6 +2,7 @@
  * POST /api/v1/intelligence/player (SPEC §2.3): profile, seasonal rows, DNA with style tags, a
  * one-line summary; optionally a narrative paragraph and a side-by-side comparison (`name2`).
  */
+import type { z } from 'zod';
 import type { EngineContext } from '../context.js';
 import { entityMetaOf } from '../data/schema.js';
 import { fail, ok, type Result } from '../errors.js';
@@ -46,9 +47,21 @@ export function playerReportOf(
   input: unknown,
   options: { narrative?: boolean } = {},
 ): Result<PlayerResponse> {
-  const req = parseWith(PlayerRequest, input);
-  if (!req.ok) return req;
-  const resolved = resolveOrFail(ctx, req.value);
+  const parsed = parseWith(PlayerRequest, input);
+  return parsed.ok ? playerReportOfParsed(ctx, parsed.value, options) : parsed;
+}
+
+/**
+ * {@link playerReportOf} on a request already parsed by `PlayerRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example playerReportOfParsed(engine, PlayerRequest.parse({ name: 'Saka' })).ok // => true
+ */
+export function playerReportOfParsed(
+  ctx: EngineContext,
+  req: z.output<typeof PlayerRequest>,
+  options: { narrative?: boolean } = {},
+): Result<PlayerResponse> {
+  const resolved = resolveOrFail(ctx, req);
   if (!resolved.ok) return resolved;
   const { player, resolution } = resolved.value;
   const rows = ctx.rowsOfPlayer(player.player_id);
@@ -77,8 +90,8 @@ export function playerReportOf(
       style,
       latest >= 0 ? sampleOf(ctx, latest).level : 'ok',
     );
-  if (req.value.name2 !== undefined) {
-    const other = resolveOrFail(ctx, { name: req.value.name2 });
+  if (req.name2 !== undefined) {
+    const other = resolveOrFail(ctx, { name: req.name2 });
     if (!other.ok)
       return fail(other.error.code, other.error.message.replace(/^name\b/, 'name2'), {
         ...other.error,

@@ -2,6 +2,7 @@
  * POST /api/v1/intelligence/scouting (SPEC §2.4): identity, DNA with narrative, seasonal stats,
  * the flat per-90 map and cohort percentiles (each with its cohort and the player's sample).
  */
+import type { z } from 'zod';
 import type { EngineContext, Resolution, StyleSummary } from '../context.js';
 import { ok, type Result } from '../errors.js';
 import { parseWith } from '../validation.js';
@@ -42,9 +43,20 @@ export interface ScoutingResponse {
 
 /** Builds the scouting report for the player's latest season (the season with his most recent minutes). */
 export function scoutingReportOf(ctx: EngineContext, input: unknown): Result<ScoutingResponse> {
-  const req = parseWith(ScoutingRequest, input);
-  if (!req.ok) return req;
-  const resolved = resolveOrFail(ctx, req.value);
+  const parsed = parseWith(ScoutingRequest, input);
+  return parsed.ok ? scoutingReportOfParsed(ctx, parsed.value) : parsed;
+}
+
+/**
+ * {@link scoutingReportOf} on a request already parsed by `ScoutingRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example scoutingReportOfParsed(engine, ScoutingRequest.parse({ name: 'Saka' })).ok // => true
+ */
+export function scoutingReportOfParsed(
+  ctx: EngineContext,
+  req: z.output<typeof ScoutingRequest>,
+): Result<ScoutingResponse> {
+  const resolved = resolveOrFail(ctx, req);
   if (!resolved.ok) return resolved;
   const { player, resolution } = resolved.value;
   const profile = profileOf(ctx, player);

@@ -76,8 +76,20 @@ function previousOutputOf(
 /** Builds the verdict for the player's main season. */
 export function verdictReportOf(ctx: EngineContext, input: unknown, anchorOf: AnchorFinder): Result<VerdictResponse> {
   const parsed = parseWith(VerdictRequest, input);
-  if (!parsed.ok) return parsed;
-  const { player_name, player_id, team_hint } = parsed.value;
+  return parsed.ok ? verdictReportOfParsed(ctx, parsed.value, anchorOf) : parsed;
+}
+
+/**
+ * {@link verdictReportOf} on a request already parsed by `VerdictRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example verdictReportOfParsed(engine, VerdictRequest.parse({ player_id: 1 }), anchorOf).ok // => true
+ */
+export function verdictReportOfParsed(
+  ctx: EngineContext,
+  req: z.output<typeof VerdictRequest>,
+  anchorOf: AnchorFinder,
+): Result<VerdictResponse> {
+  const { player_name, player_id, team_hint } = req;
   const resolved = ctx.resolvePlayer({ name: player_name, player_id, team_hint });
   if (!resolved.ok) {
     const e = resolved.error;
