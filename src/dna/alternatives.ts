@@ -5,14 +5,13 @@
  * similarity, cheaper fee tier and younger age; `fallback` (no DNA vector) lists players of the
  * same position in the same or a cheaper value band. No EUR amount anywhere.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { PlayerRow, Resolution } from '../context.js';
 import { POSITION_GROUPS } from '../data/schema.js';
 import { assert, ok, type Result } from '../errors.js';
 import { feeTierOf, feeTierRank } from '../stats/fee-tier.js';
 import { CARD_TRIPLET } from '../stats/metrics.js';
 import { parseWith } from '../validation.js';
-import { requireIdentity } from '../data/identity-request.js';
 import {
   dnaPlayerBlockOf,
   leagueIdOf,
@@ -20,9 +19,9 @@ import {
   type DnaContext,
   type DnaPlayerBlock,
 } from './player-index.js';
-import { searchTopK, SEARCH_K_MAX } from './search.js';
+import { searchTopK } from './search.js';
 import { slotOfPlayer } from './similarity-index.js';
-import { dnaMetaOf, DnaIdentity, styleTagNamesOf } from './search-request.js';
+import { dnaMetaOf, dnaRequestOf, DnaResultLimit, styleTagNamesOf } from './search-request.js';
 import {
   agreeingMetricsOf,
   bandOf,
@@ -50,11 +49,7 @@ export const YOUNGER_FULL_YEARS = 10;
 export const ALTERNATIVES_LIMIT_DEFAULT = 10;
 
 /** POST /api/v1/alternatives body: identity plus an optional limit (1–50). */
-export const AlternativesRequest = DnaIdentity.extend({
-  limit: z.number().int('must be a whole number').min(1, 'must be 1–50').max(SEARCH_K_MAX, 'must be 1–50').optional(),
-})
-  .strict()
-  .superRefine(requireIdentity('name'));
+export const AlternativesRequest = dnaRequestOf({ limit: DnaResultLimit.optional() });
 export type AlternativesRequest = z.infer<typeof AlternativesRequest>;
 
 export interface AlternativeResult {

@@ -28,6 +28,21 @@ export const DNA_SEARCH_LIMIT_DEFAULT = 10;
 /** Identity inputs (SPEC §2.1), shared by dna-search and alternatives. */
 export const DnaIdentity = z.object(NAME_IDENTITY_FIELDS).strict();
 
+/** `limit` of dna-search and alternatives: 1–{@link SEARCH_K_MAX} results. */
+export const DnaResultLimit = z
+  .number()
+  .int('must be a whole number')
+  .min(1, 'must be 1–50')
+  .max(SEARCH_K_MAX, 'must be 1–50');
+
+/**
+ * A DNA request body: the identity inputs plus `fields`, no other member, and a name or
+ * player_id required.
+ * @example dnaRequestOf({ limit: DnaResultLimit.optional() }).parse({ name: 'Saka', limit: 5 }) // => { name: 'Saka', limit: 5 }
+ */
+export const dnaRequestOf = <T extends z.ZodRawShape>(fields: T) =>
+  DnaIdentity.extend(fields).strict().superRefine(requireIdentity('name'));
+
 /** dna-search filters (DESIGN §4). */
 export const DnaSearchFilters = z
   .object({
@@ -50,12 +65,10 @@ export const DnaSearchFilters = z
 export type DnaSearchFilters = z.infer<typeof DnaSearchFilters>;
 
 /** POST /api/v1/intelligence/dna-search body. */
-export const DnaSearchRequest = DnaIdentity.extend({
+export const DnaSearchRequest = dnaRequestOf({
   filters: DnaSearchFilters.optional(),
-  limit: z.number().int('must be a whole number').min(1, 'must be 1–50').max(SEARCH_K_MAX, 'must be 1–50').optional(),
-})
-  .strict()
-  .superRefine(requireIdentity('name'));
+  limit: DnaResultLimit.optional(),
+});
 export type DnaSearchRequest = z.infer<typeof DnaSearchRequest>;
 
 export interface DnaSearchResult {

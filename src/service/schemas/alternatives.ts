@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AlternativesRequest } from '../../dna/alternatives.js';
 import { ResponseMeta } from './common.js';
+import { DnaResultPlayer, DnaSource } from './shapes.js';
 
 export { AlternativesRequest };
 
@@ -11,17 +12,11 @@ export const AlternativesResponse = z
     data: z
       .object({
         mode: z.enum(['dna_hybrid', 'fallback']),
-        source: z.object({ player_id: z.number().int(), style_tags: z.array(z.string()) }).loose(),
+        source: DnaSource,
         results: z.array(
           z
             .object({
-              player: z
-                .object({
-                  player_id: z.number().int(),
-                  fee_tier: z.string().nullable(),
-                  market_value_eur: z.never().optional(),
-                })
-                .loose(),
+              player: DnaResultPlayer,
               recall_source: z.enum(['dna', 'league_peer', 'position_band']),
             })
             .loose(),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DnaSearchRequest } from '../../dna/search-request.js';
 import { ResponseMeta } from './common.js';
+import { DnaResultPlayer, DnaSource } from './shapes.js';
 
 export { DnaSearchRequest };
 
@@ -10,17 +11,11 @@ export const DnaSearchResponse = z
   .object({
     data: z
       .object({
-        source: z.object({ player_id: z.number().int(), style_tags: z.array(z.string()) }).loose(),
+        source: DnaSource,
         results: z.array(
           z
             .object({
-              player: z
-                .object({
-                  player_id: z.number().int(),
-                  fee_tier: z.string().nullable(),
-                  market_value_eur: z.never().optional(),
-                })
-                .loose(),
+              player: DnaResultPlayer,
               similarity: z.number().min(0).max(1),
               match: z.number(),
             })
