@@ -7,7 +7,7 @@ import type { EngineContext } from '../context.js';
 import { attributionOf, positionGroupOf, type PositionCode, type PositionGroup } from '../data/schema.js';
 import { fail, ok, type Result } from '../errors.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
-import { parseWith } from '../validation.js';
+import { parsingWith } from '../validation.js';
 import { seasonScoreOf } from './score.js';
 import { vibeById } from './vibes.js';
 
@@ -53,12 +53,6 @@ const at = (ctx: EngineContext, key: keyof EngineContext['derived']['values'], r
 /** Coverage level from the share of players with statistics. */
 export function coverageLevelOf(ratio: number): 'full' | 'partial' | 'low' {
   return ratio === 1 ? 'full' : ratio >= COVERAGE_PARTIAL_MIN ? 'partial' : 'low';
-}
-
-/** Aggregates a lineup: duplicates and unknown ids are refused with invalid_request naming them. */
-export function bestXiLineupOf(ctx: EngineContext, input: unknown): Result<BestXiLineupResponse> {
-  const parsed = parseWith(BestXiLineupRequest, input);
-  return parsed.ok ? bestXiLineupOfParsed(ctx, parsed.value) : parsed;
 }
 
 /**
@@ -149,3 +143,6 @@ export function bestXiLineupOfParsed(
     meta: { as_of: ctx.asOf, ...attributionOf(ctx.dataset.meta) },
   });
 }
+
+/** Aggregates a lineup: duplicates and unknown ids are refused with invalid_request naming them. */
+export const bestXiLineupOf = parsingWith(BestXiLineupRequest, bestXiLineupOfParsed);

@@ -8,7 +8,7 @@ import { attributionOf, POSITION_CODES, POSITION_GROUPS, positionGroupOf, type P
 import { fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
-import { parseWith } from '../validation.js';
+import { parsingWith } from '../validation.js';
 import { formScores } from './form.js';
 import { bonusOf, seasonScoreOf, vibeScoreOf } from './score.js';
 import { vibeById, vibeCatalog, type Vibe } from './vibes.js';
@@ -182,12 +182,6 @@ function coverageNoteOf(ctx: EngineContext, vibe: Vibe, req: z.output<typeof Bes
   return notes.length > 0 ? notes.join(' ') : null;
 }
 
-/** Builds the pool (mode `pool`), one full entry (`full`) or the given ids in order (`byIds`). */
-export function bestXiPoolOf(ctx: EngineContext, input: unknown): Result<BestXiPoolResponse> {
-  const parsed = parseWith(BestXiPoolRequest, input);
-  return parsed.ok ? bestXiPoolOfParsed(ctx, parsed.value) : parsed;
-}
-
 /**
  * {@link bestXiPoolOf} on a request already parsed by `BestXiPoolRequest`: the same answer, without
  * parsing again (the service parses each body once, then calls this).
@@ -246,3 +240,6 @@ export function bestXiPoolOfParsed(
     meta: { ...meta, candidates_considered: candidates.length, coverage_note: coverageNoteOf(ctx, vibe, req) },
   });
 }
+
+/** Builds the pool (mode `pool`), one full entry (`full`) or the given ids in order (`byIds`). */
+export const bestXiPoolOf = parsingWith(BestXiPoolRequest, bestXiPoolOfParsed);

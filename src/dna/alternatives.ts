@@ -11,7 +11,7 @@ import { POSITION_GROUPS } from '../data/schema.js';
 import { assert, ok, type Result } from '../errors.js';
 import { feeTierOf, feeTierRank } from '../stats/fee-tier.js';
 import { CARD_TRIPLET } from '../stats/metrics.js';
-import { parseWith } from '../validation.js';
+import { parsingWith } from '../validation.js';
 import {
   dnaPlayerBlockOf,
   leagueIdOf,
@@ -117,19 +117,6 @@ export function blendOf(similarity: number, cheaper: number, younger: number) {
 }
 
 /**
- * Runs an alternatives request (SPEC §4.5). With a DNA vector: `dna_hybrid` — the union of the
- * 50 nearest vectors in the group and the 20 nearest in the source's league (a player found by
- * both counts as `dna`), reranked by {@link blendOf}, ties by player_id. Without one: `fallback` —
- * players of the same detailed position whose fee tier is the source's or cheaper (any tier when
- * the source's is unknown), ordered by tier (cheaper first), then younger, then player_id.
- * @example alternativesOf(engine, { name: 'Jörg Müller-Weiß' }) // => { ok: true, value: { data: { mode: 'dna_hybrid', … } } }
- */
-export function alternativesOf(ctx: DnaContext, input: unknown): Result<AlternativesResponse> {
-  const parsed = parseWith(AlternativesRequest, input);
-  return parsed.ok ? alternativesOfParsed(ctx, parsed.value) : parsed;
-}
-
-/**
  * {@link alternativesOf} on a request already parsed by `AlternativesRequest`: the same answer, without
  * parsing again (the service parses each body once, then calls this).
  * @example alternativesOfParsed(engine, AlternativesRequest.parse({ name: 'Jörg Müller-Weiß' })).ok // => true
@@ -196,6 +183,16 @@ export function alternativesOfParsed(
     meta,
   });
 }
+
+/**
+ * Runs an alternatives request (SPEC §4.5). With a DNA vector: `dna_hybrid` — the union of the
+ * 50 nearest vectors in the group and the 20 nearest in the source's league (a player found by
+ * both counts as `dna`), reranked by {@link blendOf}, ties by player_id. Without one: `fallback` —
+ * players of the same detailed position whose fee tier is the source's or cheaper (any tier when
+ * the source's is unknown), ordered by tier (cheaper first), then younger, then player_id.
+ * @example alternativesOf(engine, { name: 'Jörg Müller-Weiß' }) // => { ok: true, value: { data: { mode: 'dna_hybrid', … } } }
+ */
+export const alternativesOf = parsingWith(AlternativesRequest, alternativesOfParsed);
 
 function fallbackOf(
   ctx: DnaContext,

@@ -8,7 +8,7 @@ import type { Resolution } from '../context.js';
 import { entityMetaOf, POSITION_GROUPS, type PositionGroup } from '../data/schema.js';
 import { assert, fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
-import { parseWith } from '../validation.js';
+import { parsingWith } from '../validation.js';
 import { NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
 import { dnaPlayerBlockOf, playerDnaIndexOf, type DnaContext, type DnaPlayerBlock } from './player-index.js';
 import { searchTopK, SEARCH_K_MAX } from './search.js';
@@ -150,18 +150,6 @@ function missingDataNote(ctx: DnaContext, f: { max_fee_tier?: unknown; max_age?:
 }
 
 /**
- * Runs a dna-search request: validates it (bad filters → `invalid_request` naming the field,
- * e.g. `filters.max_fee_tier`), resolves the player, searches exactly within his position group
- * (a different `position_group` is refused: vector slots mean different metrics in each group),
- * and explains each match.
- * @example dnaSearchOf(engine, { name: 'Jörg Müller-Weiß', filters: { max_fee_tier: 'T3' } }) // => { ok: true, value: { data: { results: [...] } } }
- */
-export function dnaSearchOf(ctx: DnaContext, input: unknown): Result<DnaSearchResponse> {
-  const parsed = parseWith(DnaSearchRequest, input);
-  return parsed.ok ? dnaSearchOfParsed(ctx, parsed.value) : parsed;
-}
-
-/**
  * {@link dnaSearchOf} on a request already parsed by `DnaSearchRequest`: the same answer, without
  * parsing again (the service parses each body once, then calls this).
  * @example dnaSearchOfParsed(engine, DnaSearchRequest.parse({ name: 'Jörg Müller-Weiß' })).ok // => true
@@ -234,3 +222,12 @@ export function dnaSearchOfParsed(ctx: DnaContext, req: z.output<typeof DnaSearc
     meta: dnaMetaOf(ctx, player.player_id, resolved.value.resolution),
   });
 }
+
+/**
+ * Runs a dna-search request: validates it (bad filters → `invalid_request` naming the field,
+ * e.g. `filters.max_fee_tier`), resolves the player, searches exactly within his position group
+ * (a different `position_group` is refused: vector slots mean different metrics in each group),
+ * and explains each match.
+ * @example dnaSearchOf(engine, { name: 'Jörg Müller-Weiß', filters: { max_fee_tier: 'T3' } }) // => { ok: true, value: { data: { results: [...] } } }
+ */
+export const dnaSearchOf = parsingWith(DnaSearchRequest, dnaSearchOfParsed);

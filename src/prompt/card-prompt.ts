@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { EngineContext } from '../context.js';
 import { fail, ok, type Result } from '../errors.js';
-import { parseWith } from '../validation.js';
+import { parsingWith } from '../validation.js';
 import { cardFactsOf } from '../cards/facts.js';
 import { CardPromptRequest, type HdStyle } from '../cards/request.js';
 import type { CardPlayer } from '../cards/card.js';
@@ -15,15 +15,6 @@ import { composeCardPrompt, type CardPrompt } from './compose.js';
 export interface CardPromptResult extends CardPrompt {
   player: CardPlayer;
   style: HdStyle;
-}
-
-/**
- * Validates a prompt request and composes the prompt for the resolved player's latest season.
- * @example cardPromptOf(engine, { player_name: 'Saka', style: 'fifa_viral' }).ok // => true
- */
-export function cardPromptOf(ctx: EngineContext, input: unknown): Result<CardPromptResult> {
-  const parsed = parseWith(CardPromptRequest, input);
-  return parsed.ok ? cardPromptOfParsed(ctx, parsed.value) : parsed;
 }
 
 /**
@@ -56,3 +47,9 @@ export function cardPromptOfParsed(
     ...composed,
   });
 }
+
+/**
+ * Validates a prompt request and composes the prompt for the resolved player's latest season.
+ * @example cardPromptOf(engine, { player_name: 'Saka', style: 'fifa_viral' }).ok // => true
+ */
+export const cardPromptOf = parsingWith(CardPromptRequest, cardPromptOfParsed);

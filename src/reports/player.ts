@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { EngineContext } from '../context.js';
 import { entityMetaOf } from '../data/schema.js';
 import { fail, ok, type Result } from '../errors.js';
-import { parseWith } from '../validation.js';
+import { parsingWith } from '../validation.js';
 import {
   highlightOf,
   profileOf,
@@ -40,16 +40,6 @@ export interface PlayerResponse {
 /** Metadata every player-facing response carries. */
 export const metaOf = (ctx: EngineContext, entityId: number, resolution: Resolution) =>
   entityMetaOf(ctx, entityId, resolution);
-
-/** Builds the player profile response. Unknown or ambiguous names are failures, not exceptions. */
-export function playerReportOf(
-  ctx: EngineContext,
-  input: unknown,
-  options: { narrative?: boolean } = {},
-): Result<PlayerResponse> {
-  const parsed = parseWith(PlayerRequest, input);
-  return parsed.ok ? playerReportOfParsed(ctx, parsed.value, options) : parsed;
-}
 
 /**
  * {@link playerReportOf} on a request already parsed by `PlayerRequest`: the same answer, without
@@ -107,3 +97,6 @@ export function playerReportOfParsed(
     meta: metaOf(ctx, player.player_id, resolution),
   });
 }
+
+/** Builds the player profile response. Unknown or ambiguous names are failures, not exceptions. */
+export const playerReportOf = parsingWith(PlayerRequest, playerReportOfParsed);

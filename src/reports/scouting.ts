@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { EngineContext, Resolution, StyleSummary } from '../context.js';
 import { ok, type Result } from '../errors.js';
-import { parseWith } from '../validation.js';
+import { parsingWith } from '../validation.js';
 import {
   highlightOf,
   per90MapOf,
@@ -39,12 +39,6 @@ export interface ScoutingResponse {
   };
   summary: string;
   meta: { entity_id: number; resolution: Resolution; as_of: string; dataset: string; attribution?: string };
-}
-
-/** Builds the scouting report for the player's latest season (the season with his most recent minutes). */
-export function scoutingReportOf(ctx: EngineContext, input: unknown): Result<ScoutingResponse> {
-  const parsed = parseWith(ScoutingRequest, input);
-  return parsed.ok ? scoutingReportOfParsed(ctx, parsed.value) : parsed;
 }
 
 /**
@@ -91,3 +85,6 @@ export function scoutingReportOfParsed(
     meta: metaOf(ctx, player.player_id, resolution),
   });
 }
+
+/** Builds the scouting report for the player's latest season (the season with his most recent minutes). */
+export const scoutingReportOf = parsingWith(ScoutingRequest, scoutingReportOfParsed);

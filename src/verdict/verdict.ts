@@ -9,7 +9,7 @@ import { ok, fail, type Result } from '../errors.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { ordinalOf } from '../stats/percentiles.js';
-import { parseWith } from '../validation.js';
+import { parsingWith } from '../validation.js';
 import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
 import { confidenceOf, outputScoreOf, verdictOf, type VerdictCode, type VerdictFacts } from './rules.js';
 
@@ -71,12 +71,6 @@ function previousOutputOf(
     if (!Number.isNaN(output)) return { output, season: ctx.seasonById(ctx.derived.season_id[r])?.name ?? '' };
   }
   return null;
-}
-
-/** Builds the verdict for the player's main season. */
-export function verdictReportOf(ctx: EngineContext, input: unknown, anchorOf: AnchorFinder): Result<VerdictResponse> {
-  const parsed = parseWith(VerdictRequest, input);
-  return parsed.ok ? verdictReportOfParsed(ctx, parsed.value, anchorOf) : parsed;
 }
 
 /**
@@ -159,6 +153,9 @@ export function verdictReportOfParsed(
   }
   return ok(response);
 }
+
+/** Builds the verdict for the player's main season. */
+export const verdictReportOf = parsingWith(VerdictRequest, verdictReportOfParsed);
 
 function cohortTextOf(ctx: EngineContext, cohortId: number): string {
   const c = ctx.derived.cohorts[cohortId];
