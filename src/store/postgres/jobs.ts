@@ -1,10 +1,8 @@
 /** @module Async card jobs in PostgreSQL (their leases: job-lease.ts). */
 import type pg from 'pg';
+import { JOB_COLUMNS, jobValuesOf } from '../job-columns.js';
 import type { JobRecord, JobStatus, JobStore } from '../ports.js';
 import { bytesOf } from './pool.js';
-
-/** Columns of a JobRecord; the photo is read only when resuming, not on every poll. */
-const JOB_COLUMNS = 'job_id, key_id, hold_id, credits, status, request, result, created_at, updated_at';
 
 /**
  * The job store over `pool`, without its lease (postgresJobLease).
@@ -15,15 +13,7 @@ export function postgresJobs(pool: pg.Pool): JobStore {
     async create(j, photo = null) {
       // The bytes are sent now, so a caller reusing its buffer later cannot change the stored photo.
       await pool.query(`INSERT INTO jobs (${JOB_COLUMNS}, photo) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
-        j.job_id,
-        j.key_id,
-        j.hold_id,
-        j.credits,
-        j.status,
-        j.request,
-        j.result,
-        j.created_at,
-        j.updated_at,
+        ...jobValuesOf(j),
         photo ? bytesOf(photo) : null,
       ]);
     },

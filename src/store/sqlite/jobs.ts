@@ -1,9 +1,7 @@
 /** @module Async card jobs in SQLite. */
 import type Database from 'better-sqlite3';
+import { JOB_COLUMNS, jobValuesOf } from '../job-columns.js';
 import type { JobRecord, JobStatus, JobStore } from '../ports.js';
-
-/** Columns of a JobRecord; the photo BLOB is read only when resuming, not on every poll. */
-const JOB_COLUMNS = 'job_id, key_id, hold_id, credits, status, request, result, created_at, updated_at';
 
 /**
  * The job store over `db`.
@@ -21,18 +19,7 @@ export function sqliteJobs(db: Database.Database): JobStore {
   );
   return {
     async create(j, photo = null) {
-      insert.run(
-        j.job_id,
-        j.key_id,
-        j.hold_id,
-        j.credits,
-        j.status,
-        j.request,
-        j.result,
-        j.created_at,
-        j.updated_at,
-        photo ? Buffer.from(photo.buffer, photo.byteOffset, photo.byteLength) : null,
-      );
+      insert.run(...jobValuesOf(j), photo ? Buffer.from(photo.buffer, photo.byteOffset, photo.byteLength) : null);
     },
     async get(jobId) {
       return get.get(jobId) ?? null;
