@@ -75,15 +75,7 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
   const pollUrlOf = (jobId: string) => jobPollUrlOf(baseUrl, jobId);
   const jobView = (job: JobRecord) => jobViewOf(job, pollUrlOf(job.job_id));
 
-  async function queue(
-    op: Operation,
-    req: ServiceRequest,
-    requestId: string,
-    key: KeyRecord,
-    cost: number,
-    headers: Record<string, string>,
-    now: Date,
-  ): Promise<JsonResponse> {
+  const queue: JobRunner['queue'] = async (op, req, requestId, key, cost, headers, now) => {
     const held = await holdCredits(store.wallets, key.id, cost, now, `${op.id} job`, JOB_HOLD_TTL_MS);
     if (!held.ok) {
       headers['x-svc-credits-charged'] = '0';
@@ -115,7 +107,7 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
       headers: { 'content-type': JSON_TYPE, 'request-id': requestId, location: pollUrlOf(job.job_id), ...headers },
       body: JSON.stringify(jobView(job)),
     };
-  }
+  };
 
   function enqueue(
     op: Operation,
