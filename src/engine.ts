@@ -24,25 +24,49 @@ import { deriveSeasons } from './stats/derive.js';
 import type { DerivedSeasons } from './stats/derived.js';
 import { dnaVectorsOf, type DnaVectors } from './dna/vectors.js';
 import { styleTagsOf, type StyleTags } from './dna/tags.js';
-import { dnaSearchOf, type DnaSearchRequest, type DnaSearchResponse } from './dna/search-request.js';
-import { alternativesOf, type AlternativesRequest, type AlternativesResponse } from './dna/alternatives.js';
+import { dnaSearchOf, dnaSearchOfParsed, type DnaSearchRequest, type DnaSearchResponse } from './dna/search-request.js';
+import {
+  alternativesOf,
+  alternativesOfParsed,
+  type AlternativesRequest,
+  type AlternativesResponse,
+} from './dna/alternatives.js';
 import { pricierTwinOf } from './dna/anchor.js';
 import type { Result } from './errors.js';
-import { playerReportOf, type PlayerRequest, type PlayerResponse } from './reports/player.js';
-import { scoutingReportOf, type ScoutingRequest, type ScoutingResponse } from './reports/scouting.js';
-import { verdictReportOf, type VerdictRequest, type VerdictResponse } from './verdict/verdict.js';
+import { playerReportOf, playerReportOfParsed, type PlayerRequest, type PlayerResponse } from './reports/player.js';
+import {
+  scoutingReportOf,
+  scoutingReportOfParsed,
+  type ScoutingRequest,
+  type ScoutingResponse,
+} from './reports/scouting.js';
+import {
+  verdictReportOf,
+  verdictReportOfParsed,
+  type VerdictRequest,
+  type VerdictResponse,
+} from './verdict/verdict.js';
 import type { VerdictFacts } from './verdict/rules.js';
-import { bestXiLineupOf, type BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';
-import { bestXiPoolOf, type BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
+import {
+  bestXiLineupOf,
+  bestXiLineupOfParsed,
+  type BestXiLineupRequest,
+  type BestXiLineupResponse,
+} from './bestxi/lineup.js';
+import { bestXiPoolOf, bestXiPoolOfParsed, type BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
 import {
   matchIntelligenceOf,
+  matchIntelligenceOfParsed,
   type MatchIntelligenceRequest,
   type MatchIntelligenceResponse,
 } from './matches/match-intelligence.js';
 import { standingsOf, type StandingsRequest, type StandingsResponse } from './matches/standings-request.js';
-import { cardOf, type CardOptions, type CardResult } from './cards/card.js';
+import { cardOf, cardOfParsed, type CardOptions, type CardResult } from './cards/card.js';
 import type { CardRequest, CardPromptRequest } from './cards/request.js';
-import { cardPromptOf, type CardPromptResult } from './prompt/card-prompt.js';
+import { cardPromptOf, cardPromptOfParsed, type CardPromptResult } from './prompt/card-prompt.js';
+import type { ParsedOperations } from './parsed-operations.js';
+
+export type { ParsedOperations } from './parsed-operations.js';
 
 export interface OpenOptions {
   /** `'demo'` (the bundled synthetic universe), a dataset folder, or an in-memory dataset (validated). */
@@ -71,6 +95,11 @@ export class Engine implements EngineContext {
   /** Recorded player_seasons rows, built on first use (most operations only need the derived columns). */
   private readonly playerSeasons: (PlayerSeasonRow | undefined)[];
   private readonly styles: (StyleTags | null | undefined)[];
+  /**
+   * The operations below on requests already parsed by their schema (`parsed.dnaSearch(req)` …):
+   * the same answers without parsing again. The service parses each body once and calls these.
+   */
+  readonly parsed: ParsedOperations;
 
   private constructor(dataset: Dataset, options: OpenOptions) {
     this.dataset = dataset;
@@ -90,6 +119,18 @@ export class Engine implements EngineContext {
     this.dna = dnaVectorsOf(this.derived, { seasonKeyOf: (id) => this.seasonMap.get(id)?.name ?? id });
     this.styles = new Array(this.derived.n);
     this.playerSeasons = new Array(this.derived.n);
+    this.parsed = {
+      player: (request, opts = {}) => playerReportOfParsed(this, request, opts),
+      scouting: (request) => scoutingReportOfParsed(this, request),
+      dnaSearch: (request) => dnaSearchOfParsed(this, request),
+      alternatives: (request) => alternativesOfParsed(this, request),
+      verdict: (request) => verdictReportOfParsed(this, request, (row) => this.contrastAnchorOf(row)),
+      bestXiPool: (request) => bestXiPoolOfParsed(this, request),
+      bestXiLineup: (request) => bestXiLineupOfParsed(this, request),
+      matchIntelligence: (request) => matchIntelligenceOfParsed(this, request),
+      card: (request, opts = {}) => cardOfParsed(this, request, { ...opts, verdictOf: (id) => this.verdictLineOf(id) }),
+      cardPrompt: (request) => cardPromptOfParsed(this, request),
+    };
   }
 
   /**
@@ -216,15 +257,15 @@ export class Engine implements EngineContext {
     request: CardRequest | Record<string, unknown>,
     options: Omit<CardOptions, 'verdictOf'> = {},
   ): Promise<Result<CardResult>> {
-    return cardOf(this, request, {
-      ...options,
-      verdictOf: (playerId) => {
-        const v = this.verdict({ player_id: playerId });
-        return v.ok
-          ? { verdict_code: v.value.verdict_code, headline: v.value.headline, confidence: v.value.confidence }
-          : null;
-      },
-    });
+    return cardOf(this, request, { ...options, verdictOf: (playerId) => this.verdictLineOf(playerId) });
+  }
+
+  /** The verdict line a card shows for a player, or null when he has no verdict. */
+  private verdictLineOf(playerId: number) {
+    const v = this.verdict({ player_id: playerId });
+    return v.ok
+      ? { verdict_code: v.value.verdict_code, headline: v.value.headline, confidence: v.value.confidence }
+      : null;
   }
 
   /** Image prompt for an hd style (SPEC §2.7, §4.9): `prompt.data_and_style` plus the fixed `safety.instructions`. */

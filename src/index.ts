@@ -145,8 +145,8 @@ export {
   MatchIntelligenceRequest,
   MATCH_LIMIT_MAX,
   type MatchIntelligenceResponse,
-  type MatchItem,
 } from './matches/match-intelligence.js';
+export type { MatchItem } from './matches/match-item.js';
 export { leagueTable, type TableEntry } from './matches/standings.js';
 export {
   StandingsRequest,

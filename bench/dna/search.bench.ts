@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { similarity } from 'ml-distance';
 import { DNA_DIMS } from '../../src/dna/features.js';
-import { buildSimilarityIndex, searchTopK, type SearchFilters, type SimilarityIndex } from '../../src/dna/search.js';
+import { searchTopK, type SearchFilters } from '../../src/dna/search.js';
+import { buildSimilarityIndex, type SimilarityIndex } from '../../src/dna/similarity-index.js';
 import { rng } from '../stats/synthetic.js';
 
 const QUICK = process.argv.includes('--quick');

@@ -7,7 +7,7 @@ import type { EngineContext } from '../context.js';
 import { attributionOf, positionGroupOf, type PositionCode, type PositionGroup } from '../data/schema.js';
 import { fail, ok, type Result } from '../errors.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
-import { parseWith } from '../validation.js';
+import { parsingWith } from '../validation.js';
 import { seasonScoreOf } from './score.js';
 import { vibeById } from './vibes.js';
 
@@ -55,11 +55,16 @@ export function coverageLevelOf(ratio: number): 'full' | 'partial' | 'low' {
   return ratio === 1 ? 'full' : ratio >= COVERAGE_PARTIAL_MIN ? 'partial' : 'low';
 }
 
-/** Aggregates a lineup: duplicates and unknown ids are refused with invalid_request naming them. */
-export function bestXiLineupOf(ctx: EngineContext, input: unknown): Result<BestXiLineupResponse> {
-  const parsed = parseWith(BestXiLineupRequest, input);
-  if (!parsed.ok) return parsed;
-  const { player_ids: ids, vibe_id } = parsed.value;
+/**
+ * {@link bestXiLineupOf} on a request already parsed by `BestXiLineupRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example bestXiLineupOfParsed(engine, BestXiLineupRequest.parse({ player_ids: [1, 2] })).ok // => true
+ */
+export function bestXiLineupOfParsed(
+  ctx: EngineContext,
+  req: z.output<typeof BestXiLineupRequest>,
+): Result<BestXiLineupResponse> {
+  const { player_ids: ids, vibe_id } = req;
   const duplicates = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
   if (duplicates.length > 0)
     return fail('invalid_request', `player_ids: duplicate id(s) ${duplicates.join(', ')}`, {
@@ -138,3 +143,6 @@ export function bestXiLineupOf(ctx: EngineContext, input: unknown): Result<BestX
     meta: { as_of: ctx.asOf, ...attributionOf(ctx.dataset.meta) },
   });
 }
+
+/** Aggregates a lineup: duplicates and unknown ids are refused with invalid_request naming them. */
+export const bestXiLineupOf = parsingWith(BestXiLineupRequest, bestXiLineupOfParsed);

@@ -8,7 +8,7 @@ import { attributionOf, POSITION_CODES, POSITION_GROUPS, positionGroupOf, type P
 import { fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
-import { parseWith } from '../validation.js';
+import { parsingWith } from '../validation.js';
 import { formScores } from './form.js';
 import { bonusOf, seasonScoreOf, vibeScoreOf } from './score.js';
 import { vibeById, vibeCatalog, type Vibe } from './vibes.js';
@@ -182,11 +182,15 @@ function coverageNoteOf(ctx: EngineContext, vibe: Vibe, req: z.output<typeof Bes
   return notes.length > 0 ? notes.join(' ') : null;
 }
 
-/** Builds the pool (mode `pool`), one full entry (`full`) or the given ids in order (`byIds`). */
-export function bestXiPoolOf(ctx: EngineContext, input: unknown): Result<BestXiPoolResponse> {
-  const parsed = parseWith(BestXiPoolRequest, input);
-  if (!parsed.ok) return parsed;
-  const req = parsed.value;
+/**
+ * {@link bestXiPoolOf} on a request already parsed by `BestXiPoolRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example bestXiPoolOfParsed(engine, BestXiPoolRequest.parse({ vibe_id: 'golden_age' })).ok // => true
+ */
+export function bestXiPoolOfParsed(
+  ctx: EngineContext,
+  req: z.output<typeof BestXiPoolRequest>,
+): Result<BestXiPoolResponse> {
   const vibe = vibeById(req.vibe_id);
   if (!vibe) {
     return fail(
@@ -236,3 +240,6 @@ export function bestXiPoolOf(ctx: EngineContext, input: unknown): Result<BestXiP
     meta: { ...meta, candidates_considered: candidates.length, coverage_note: coverageNoteOf(ctx, vibe, req) },
   });
 }
+
+/** Builds the pool (mode `pool`), one full entry (`full`) or the given ids in order (`byIds`). */
+export const bestXiPoolOf = parsingWith(BestXiPoolRequest, bestXiPoolOfParsed);

@@ -2,6 +2,7 @@
  * @module The card operation: validate a request, resolve the player, check stats against his
  * position group, build the facts and render the style's layout to PNG (SPEC §2.5, §4.8).
  */
+import type { z } from 'zod';
 import { createHash } from 'node:crypto';
 import type { EngineContext } from '../context.js';
 import { positionGroupOf, type PositionCode } from '../data/schema.js';
@@ -133,8 +134,19 @@ export async function cardOf(
   options: CardOptions = {},
 ): Promise<Result<CardResult>> {
   const parsed = parseWith(CardRequest, input);
-  if (!parsed.ok) return parsed;
-  const req = parsed.value;
+  return parsed.ok ? cardOfParsed(ctx, parsed.value, options) : parsed;
+}
+
+/**
+ * {@link cardOf} on a request already parsed by `CardRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example (await cardOfParsed(engine, CardRequest.parse({ player_name: 'Saka', style: 'player_card' }))).ok // => true
+ */
+export async function cardOfParsed(
+  ctx: EngineContext,
+  req: z.output<typeof CardRequest>,
+  options: CardOptions = {},
+): Promise<Result<CardResult>> {
   const hd = isHdStyle(req.style);
   if (options.photo && !hd)
     return fail('invalid_request', 'photo: photos are only for the hd styles', { param: 'photo' });

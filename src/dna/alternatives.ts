@@ -5,14 +5,13 @@
  * similarity, cheaper fee tier and younger age; `fallback` (no DNA vector) lists players of the
  * same position in the same or a cheaper value band. No EUR amount anywhere.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { PlayerRow } from '../context.js';
 import { POSITION_GROUPS } from '../data/schema.js';
 import { assert, ok, type Result } from '../errors.js';
 import { feeTierOf, feeTierRank } from '../stats/fee-tier.js';
 import { CARD_TRIPLET } from '../stats/metrics.js';
-import { parseWith } from '../validation.js';
-import { requireIdentity } from '../data/identity-request.js';
+import { parsingWith } from '../validation.js';
 import {
   dnaPlayerBlockOf,
   leagueIdOf,
@@ -20,8 +19,9 @@ import {
   type DnaContext,
   type DnaPlayerBlock,
 } from './player-index.js';
-import { searchTopK, slotOfPlayer, SEARCH_K_MAX } from './search.js';
-import { dnaMetaOf, DnaIdentity, styleTagNamesOf } from './search-request.js';
+import { searchTopK } from './search.js';
+import { slotOfPlayer } from './similarity-index.js';
+import { dnaMetaOf, dnaRequestOf, DnaResultLimit, styleTagNamesOf } from './search-request.js';
 import {
   agreeingMetricsOf,
   bandOf,
@@ -49,11 +49,7 @@ export const YOUNGER_FULL_YEARS = 10;
 export const ALTERNATIVES_LIMIT_DEFAULT = 10;
 
 /** POST /api/v1/alternatives body: identity plus an optional limit (1–50). */
-export const AlternativesRequest = DnaIdentity.extend({
-  limit: z.number().int('must be a whole number').min(1, 'must be 1–50').max(SEARCH_K_MAX, 'must be 1–50').optional(),
-})
-  .strict()
-  .superRefine(requireIdentity('name'));
+export const AlternativesRequest = dnaRequestOf({ limit: DnaResultLimit.optional() });
 export type AlternativesRequest = z.infer<typeof AlternativesRequest>;
 
 export interface AlternativeResult {
@@ -121,21 +117,19 @@ export function blendOf(similarity: number, cheaper: number, younger: number) {
 }
 
 /**
- * Runs an alternatives request (SPEC §4.5). With a DNA vector: `dna_hybrid` — the union of the
- * 50 nearest vectors in the group and the 20 nearest in the source's league (a player found by
- * both counts as `dna`), reranked by {@link blendOf}, ties by player_id. Without one: `fallback` —
- * players of the same detailed position whose fee tier is the source's or cheaper (any tier when
- * the source's is unknown), ordered by tier (cheaper first), then younger, then player_id.
- * @example alternativesOf(engine, { name: 'Jörg Müller-Weiß' }) // => { ok: true, value: { data: { mode: 'dna_hybrid', … } } }
+ * {@link alternativesOf} on a request already parsed by `AlternativesRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example alternativesOfParsed(engine, AlternativesRequest.parse({ name: 'Jörg Müller-Weiß' })).ok // => true
  */
-export function alternativesOf(ctx: DnaContext, input: unknown): Result<AlternativesResponse> {
-  const req = parseWith(AlternativesRequest, input);
-  if (!req.ok) return req;
-  const resolved = ctx.resolvePlayer(req.value);
+export function alternativesOfParsed(
+  ctx: DnaContext,
+  req: z.output<typeof AlternativesRequest>,
+): Result<AlternativesResponse> {
+  const resolved = ctx.resolvePlayer(req);
   if (!resolved.ok) return resolved;
   const player = ctx.playerById(resolved.value.player_id);
   assert(player, `resolver returned unknown player ${resolved.value.player_id}`);
-  const limit = req.value.limit ?? ALTERNATIVES_LIMIT_DEFAULT;
+  const limit = req.limit ?? ALTERNATIVES_LIMIT_DEFAULT;
   const { index, rowOfPlayer } = playerDnaIndexOf(ctx);
   const row = rowOfPlayer.get(player.player_id);
   const source = dnaPlayerBlockOf(ctx, player);
@@ -189,6 +183,16 @@ export function alternativesOf(ctx: DnaContext, input: unknown): Result<Alternat
     meta,
   });
 }
+
+/**
+ * Runs an alternatives request (SPEC §4.5). With a DNA vector: `dna_hybrid` — the union of the
+ * 50 nearest vectors in the group and the 20 nearest in the source's league (a player found by
+ * both counts as `dna`), reranked by {@link blendOf}, ties by player_id. Without one: `fallback` —
+ * players of the same detailed position whose fee tier is the source's or cheaper (any tier when
+ * the source's is unknown), ordered by tier (cheaper first), then younger, then player_id.
+ * @example alternativesOf(engine, { name: 'Jörg Müller-Weiß' }) // => { ok: true, value: { data: { mode: 'dna_hybrid', … } } }
+ */
+export const alternativesOf = parsingWith(AlternativesRequest, alternativesOfParsed);
 
 function fallbackOf(
   ctx: DnaContext,

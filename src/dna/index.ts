@@ -35,17 +35,19 @@ export {
   type Condition,
 } from './tags.js';
 export {
-  buildSimilarityIndex,
   searchTopK,
-  slotOfPlayer,
   KERNEL_SCORE_SLACK,
   SEARCH_K_MAX,
-  type SimilarityIndex,
-  type IndexColumns,
   type SearchFilters,
   type SearchQuery,
   type SearchHit,
 } from './search.js';
+export {
+  buildSimilarityIndex,
+  slotOfPlayer,
+  type SimilarityIndex,
+  type IndexColumns,
+} from './similarity-index.js';
 export {
   similarityOf,
   matchOf,

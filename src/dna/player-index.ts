@@ -8,7 +8,7 @@ import type { EngineContext, PlayerRow } from '../context.js';
 import { POSITION_GROUPS, positionGroupOf, type PositionCode, type PositionGroup } from '../data/schema.js';
 import { feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { DNA_DIMS } from './features.js';
-import { buildSimilarityIndex, type SimilarityIndex } from './search.js';
+import { buildSimilarityIndex, type SimilarityIndex } from './similarity-index.js';
 import type { DnaVectors } from './vectors.js';
 
 /** An engine context that also holds the DNA vectors of every derived row. */

@@ -8,10 +8,11 @@ import type { Resolution } from '../context.js';
 import { entityMetaOf, POSITION_GROUPS, type PositionGroup } from '../data/schema.js';
 import { assert, fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
-import { parseWith } from '../validation.js';
+import { parsingWith } from '../validation.js';
 import { NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
 import { dnaPlayerBlockOf, playerDnaIndexOf, type DnaContext, type DnaPlayerBlock } from './player-index.js';
-import { searchTopK, slotOfPlayer, SEARCH_K_MAX } from './search.js';
+import { searchTopK, SEARCH_K_MAX } from './search.js';
+import { slotOfPlayer } from './similarity-index.js';
 import {
   agreeingMetricsOf,
   bandOf,
@@ -26,6 +27,21 @@ export const DNA_SEARCH_LIMIT_DEFAULT = 10;
 
 /** Identity inputs (SPEC §2.1), shared by dna-search and alternatives. */
 export const DnaIdentity = z.object(NAME_IDENTITY_FIELDS).strict();
+
+/** `limit` of dna-search and alternatives: 1–{@link SEARCH_K_MAX} results. */
+export const DnaResultLimit = z
+  .number()
+  .int('must be a whole number')
+  .min(1, 'must be 1–50')
+  .max(SEARCH_K_MAX, 'must be 1–50');
+
+/**
+ * A DNA request body: the identity inputs plus `fields`, no other member, and a name or
+ * player_id required.
+ * @example dnaRequestOf({ limit: DnaResultLimit.optional() }).parse({ name: 'Saka', limit: 5 }) // => { name: 'Saka', limit: 5 }
+ */
+export const dnaRequestOf = <T extends z.ZodRawShape>(fields: T) =>
+  DnaIdentity.extend(fields).strict().superRefine(requireIdentity('name'));
 
 /** dna-search filters (DESIGN §4). */
 export const DnaSearchFilters = z
@@ -49,12 +65,10 @@ export const DnaSearchFilters = z
 export type DnaSearchFilters = z.infer<typeof DnaSearchFilters>;
 
 /** POST /api/v1/intelligence/dna-search body. */
-export const DnaSearchRequest = DnaIdentity.extend({
+export const DnaSearchRequest = dnaRequestOf({
   filters: DnaSearchFilters.optional(),
-  limit: z.number().int('must be a whole number').min(1, 'must be 1–50').max(SEARCH_K_MAX, 'must be 1–50').optional(),
-})
-  .strict()
-  .superRefine(requireIdentity('name'));
+  limit: DnaResultLimit.optional(),
+});
 export type DnaSearchRequest = z.infer<typeof DnaSearchRequest>;
 
 export interface DnaSearchResult {
@@ -136,16 +150,12 @@ function missingDataNote(ctx: DnaContext, f: { max_fee_tier?: unknown; max_age?:
 }
 
 /**
- * Runs a dna-search request: validates it (bad filters → `invalid_request` naming the field,
- * e.g. `filters.max_fee_tier`), resolves the player, searches exactly within his position group
- * (a different `position_group` is refused: vector slots mean different metrics in each group),
- * and explains each match.
- * @example dnaSearchOf(engine, { name: 'Jörg Müller-Weiß', filters: { max_fee_tier: 'T3' } }) // => { ok: true, value: { data: { results: [...] } } }
+ * {@link dnaSearchOf} on a request already parsed by `DnaSearchRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example dnaSearchOfParsed(engine, DnaSearchRequest.parse({ name: 'Jörg Müller-Weiß' })).ok // => true
  */
-export function dnaSearchOf(ctx: DnaContext, input: unknown): Result<DnaSearchResponse> {
-  const req = parseWith(DnaSearchRequest, input);
-  if (!req.ok) return req;
-  const resolved = ctx.resolvePlayer(req.value);
+export function dnaSearchOfParsed(ctx: DnaContext, req: z.output<typeof DnaSearchRequest>): Result<DnaSearchResponse> {
+  const resolved = ctx.resolvePlayer(req);
   if (!resolved.ok) return resolved;
   const player = ctx.playerById(resolved.value.player_id);
   assert(player, `resolver returned unknown player ${resolved.value.player_id}`);
@@ -154,7 +164,7 @@ export function dnaSearchOf(ctx: DnaContext, input: unknown): Result<DnaSearchRe
   if (!rowR.ok) return rowR;
   const row = rowR.value;
   const group = POSITION_GROUPS[ctx.derived.group[row]];
-  const f = req.value.filters ?? {};
+  const f = req.filters ?? {};
   if (f.position_group !== undefined && f.position_group !== group) {
     return fail(
       'invalid_request',
@@ -162,7 +172,7 @@ export function dnaSearchOf(ctx: DnaContext, input: unknown): Result<DnaSearchRe
       { param: 'filters.position_group' },
     );
   }
-  const limit = req.value.limit ?? DNA_SEARCH_LIMIT_DEFAULT;
+  const limit = req.limit ?? DNA_SEARCH_LIMIT_DEFAULT;
   const { index } = playerDnaIndexOf(ctx);
   const hits = searchTopK(index, {
     slot: slotOfPlayer(index, player.player_id),
@@ -212,3 +222,12 @@ export function dnaSearchOf(ctx: DnaContext, input: unknown): Result<DnaSearchRe
     meta: dnaMetaOf(ctx, player.player_id, resolved.value.resolution),
   });
 }
+
+/**
+ * Runs a dna-search request: validates it (bad filters → `invalid_request` naming the field,
+ * e.g. `filters.max_fee_tier`), resolves the player, searches exactly within his position group
+ * (a different `position_group` is refused: vector slots mean different metrics in each group),
+ * and explains each match.
+ * @example dnaSearchOf(engine, { name: 'Jörg Müller-Weiß', filters: { max_fee_tier: 'T3' } }) // => { ok: true, value: { data: { results: [...] } } }
+ */
+export const dnaSearchOf = parsingWith(DnaSearchRequest, dnaSearchOfParsed);

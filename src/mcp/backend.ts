@@ -160,11 +160,12 @@ export function localBackend(
     get: async (hex: string) => images.get(hex) ?? null,
   };
   // No public address: the card watermark keeps its default text rather than "local".
+  const parsed: ServiceEngine['parsed'] = {
+    ...engine.parsed,
+    card: (request, opts = {}) => engine.parsed.card(request, { ...opts, baseUrl: undefined }),
+  };
   const local = new Proxy(engine, {
-    get: (target, prop, receiver) =>
-      prop === 'card'
-        ? (request: never, opts: Record<string, unknown> = {}) => target.card(request, { ...opts, baseUrl: undefined })
-        : Reflect.get(target, prop, receiver),
+    get: (target, prop, receiver) => (prop === 'parsed' ? parsed : Reflect.get(target, prop, receiver)),
   });
   const problem = (failure: Failure): ToolCallOutcome => ({
     ok: false,

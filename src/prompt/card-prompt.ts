@@ -2,9 +2,10 @@
  * @module The card-prompt operation (SPEC §4.9): validate, resolve the player, build his facts and
  * compose the prompt. Nothing is rendered or watermarked.
  */
+import type { z } from 'zod';
 import type { EngineContext } from '../context.js';
 import { fail, ok, type Result } from '../errors.js';
-import { parseWith } from '../validation.js';
+import { parsingWith } from '../validation.js';
 import { cardFactsOf } from '../cards/facts.js';
 import { CardPromptRequest, type HdStyle } from '../cards/request.js';
 import type { CardPlayer } from '../cards/card.js';
@@ -17,13 +18,14 @@ export interface CardPromptResult extends CardPrompt {
 }
 
 /**
- * Validates a prompt request and composes the prompt for the resolved player's latest season.
- * @example cardPromptOf(engine, { player_name: 'Saka', style: 'fifa_viral' }).ok // => true
+ * {@link cardPromptOf} on a request already parsed by `CardPromptRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example cardPromptOfParsed(engine, CardPromptRequest.parse({ player_name: 'Saka', style: 'fifa_viral' })).ok // => true
  */
-export function cardPromptOf(ctx: EngineContext, input: unknown): Result<CardPromptResult> {
-  const parsed = parseWith(CardPromptRequest, input);
-  if (!parsed.ok) return parsed;
-  const req = parsed.value;
+export function cardPromptOfParsed(
+  ctx: EngineContext,
+  req: z.output<typeof CardPromptRequest>,
+): Result<CardPromptResult> {
   const resolved = ctx.resolvePlayer({ name: req.player_name, player_id: req.player_id, team_hint: req.team_hint });
   if (!resolved.ok) return resolved;
   const player = ctx.playerById(resolved.value.player_id);
@@ -45,3 +47,9 @@ export function cardPromptOf(ctx: EngineContext, input: unknown): Result<CardPro
     ...composed,
   });
 }
+
+/**
+ * Validates a prompt request and composes the prompt for the resolved player's latest season.
+ * @example cardPromptOf(engine, { player_name: 'Saka', style: 'fifa_viral' }).ok // => true
+ */
+export const cardPromptOf = parsingWith(CardPromptRequest, cardPromptOfParsed);

@@ -2,10 +2,11 @@
  * POST /api/v1/intelligence/player (SPEC §2.3): profile, seasonal rows, DNA with style tags, a
  * one-line summary; optionally a narrative paragraph and a side-by-side comparison (`name2`).
  */
+import type { z } from 'zod';
 import type { EngineContext } from '../context.js';
 import { entityMetaOf } from '../data/schema.js';
 import { fail, ok, type Result } from '../errors.js';
-import { parseWith } from '../validation.js';
+import { parsingWith } from '../validation.js';
 import {
   highlightOf,
   profileOf,
@@ -40,15 +41,17 @@ export interface PlayerResponse {
 export const metaOf = (ctx: EngineContext, entityId: number, resolution: Resolution) =>
   entityMetaOf(ctx, entityId, resolution);
 
-/** Builds the player profile response. Unknown or ambiguous names are failures, not exceptions. */
-export function playerReportOf(
+/**
+ * {@link playerReportOf} on a request already parsed by `PlayerRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example playerReportOfParsed(engine, PlayerRequest.parse({ name: 'Saka' })).ok // => true
+ */
+export function playerReportOfParsed(
   ctx: EngineContext,
-  input: unknown,
+  req: z.output<typeof PlayerRequest>,
   options: { narrative?: boolean } = {},
 ): Result<PlayerResponse> {
-  const req = parseWith(PlayerRequest, input);
-  if (!req.ok) return req;
-  const resolved = resolveOrFail(ctx, req.value);
+  const resolved = resolveOrFail(ctx, req);
   if (!resolved.ok) return resolved;
   const { player, resolution } = resolved.value;
   const rows = ctx.rowsOfPlayer(player.player_id);
@@ -77,8 +80,8 @@ export function playerReportOf(
       style,
       latest >= 0 ? sampleOf(ctx, latest).level : 'ok',
     );
-  if (req.value.name2 !== undefined) {
-    const other = resolveOrFail(ctx, { name: req.value.name2 });
+  if (req.name2 !== undefined) {
+    const other = resolveOrFail(ctx, { name: req.name2 });
     if (!other.ok)
       return fail(other.error.code, other.error.message.replace(/^name\b/, 'name2'), {
         ...other.error,
@@ -94,3 +97,6 @@ export function playerReportOf(
     meta: metaOf(ctx, player.player_id, resolution),
   });
 }
+
+/** Builds the player profile response. Unknown or ambiguous names are failures, not exceptions. */
+export const playerReportOf = parsingWith(PlayerRequest, playerReportOfParsed);

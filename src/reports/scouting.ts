@@ -2,9 +2,10 @@
  * POST /api/v1/intelligence/scouting (SPEC §2.4): identity, DNA with narrative, seasonal stats,
  * the flat per-90 map and cohort percentiles (each with its cohort and the player's sample).
  */
+import type { z } from 'zod';
 import type { EngineContext, Resolution, StyleSummary } from '../context.js';
 import { ok, type Result } from '../errors.js';
-import { parseWith } from '../validation.js';
+import { parsingWith } from '../validation.js';
 import {
   highlightOf,
   per90MapOf,
@@ -40,11 +41,16 @@ export interface ScoutingResponse {
   meta: { entity_id: number; resolution: Resolution; as_of: string; dataset: string; attribution?: string };
 }
 
-/** Builds the scouting report for the player's latest season (the season with his most recent minutes). */
-export function scoutingReportOf(ctx: EngineContext, input: unknown): Result<ScoutingResponse> {
-  const req = parseWith(ScoutingRequest, input);
-  if (!req.ok) return req;
-  const resolved = resolveOrFail(ctx, req.value);
+/**
+ * {@link scoutingReportOf} on a request already parsed by `ScoutingRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example scoutingReportOfParsed(engine, ScoutingRequest.parse({ name: 'Saka' })).ok // => true
+ */
+export function scoutingReportOfParsed(
+  ctx: EngineContext,
+  req: z.output<typeof ScoutingRequest>,
+): Result<ScoutingResponse> {
+  const resolved = resolveOrFail(ctx, req);
   if (!resolved.ok) return resolved;
   const { player, resolution } = resolved.value;
   const profile = profileOf(ctx, player);
@@ -79,3 +85,6 @@ export function scoutingReportOf(ctx: EngineContext, input: unknown): Result<Sco
     meta: metaOf(ctx, player.player_id, resolution),
   });
 }
+
+/** Builds the scouting report for the player's latest season (the season with his most recent minutes). */
+export const scoutingReportOf = parsingWith(ScoutingRequest, scoutingReportOfParsed);

@@ -131,3 +131,20 @@ export async function releaseLeftoverHolds(
   const expired = await store.wallets.expireHolds(at);
   return { abandoned, expired };
 }
+
+/**
+ * Revokes key `id`: its calls answer 401 from then on. `not_found` for an unknown key,
+ * `key_revoked` when it is revoked already.
+ * @example await revokeKey(store, 'key_x') // => { ok: true, value: { id: 'key_x', revoked_at: '2026-…' } }
+ */
+export async function revokeKey(
+  store: ServiceStore,
+  id: string,
+  now = new Date(),
+): Promise<Result<{ id: string; revoked_at: string }>> {
+  const at = now.toISOString();
+  if (await store.keys.revoke(id, at)) return ok({ id, revoked_at: at });
+  const key = await store.keys.byId(id);
+  if (!key) return fail('not_found', `no key ${id}`, { param: 'key' });
+  return fail('key_revoked', `key ${id} was already revoked at ${key.revoked_at}`, { param: 'key' });
+}

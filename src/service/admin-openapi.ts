@@ -2,7 +2,7 @@
  * @module The admin API in the OpenAPI document: every `/admin/v1` route under the `admin` tag,
  * secured by the admin token (`adminToken` scheme). The public `/docs` page leaves them out.
  */
-import { LEDGER_PAGE_MAX } from './admin.js';
+import { LEDGER_PAGE_MAX } from './ledger-page.js';
 
 const problem = (description: string) => ({
   description,

@@ -8,19 +8,19 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { fail, HalfspaceError, ok, type Failure, type Result } from '../errors.js';
-import type { KeyRecord, LedgerEntry, LedgerKind, ServiceStore } from '../store/ports.js';
+import type { ServiceStore } from '../store/ports.js';
 import { parseWith } from '../validation.js';
-import { issueKey, topupWallet, walletStatusOf, type WalletStatus } from './accounts.js';
+import { issueKey, revokeKey, topupWallet, walletStatusOf, type WalletStatus } from './accounts.js';
 import { problemOf } from './errors.js';
+import { keySummaryOf, listKeys } from './key-summary.js';
+import { LEDGER_PAGE_MAX, ledgerPage } from './ledger-page.js';
+import { usageOf } from './usage.js';
 import type { ServiceRequest, ServiceResponse } from './service.js';
 
 /** Path prefix of every admin route. */
 export const ADMIN_PREFIX = '/admin/v1';
 /** Shortest admin token accepted (`serve` refuses shorter ones): guessing must stay out of reach. */
 export const ADMIN_TOKEN_MIN_LENGTH = 16;
-/** Ledger entries per page by default, and at most. */
-export const LEDGER_PAGE_DEFAULT = 50;
-export const LEDGER_PAGE_MAX = 500;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
@@ -35,168 +35,6 @@ export function adminTokenMatches(expected: string, presented: string): boolean 
   const b = createHash('sha256').update(presented).digest();
   return timingSafeEqual(a, b);
 }
-
-/** A key as the admin API lists it: never the secret, with its wallet. */
-export interface KeySummary {
-  id: string;
-  label: string | null;
-  no_watermark: boolean;
-  created_at: string;
-  revoked_at: string | null;
-  balance: number;
-  held: number;
-}
-
-/**
- * Every key, oldest first, with its balance and held credits.
- * @example (await listKeys(store))[0].balance // => 100
- */
-export async function listKeys(store: ServiceStore): Promise<KeySummary[]> {
-  const keys = await store.keys.list();
-  return Promise.all(keys.map(async (k) => summaryOf(store, k)));
-}
-
-async function summaryOf(store: ServiceStore, k: KeyRecord): Promise<KeySummary> {
-  const holds = await store.wallets.openHolds(k.id);
-  return {
-    id: k.id,
-    label: k.label,
-    no_watermark: k.no_watermark,
-    created_at: k.created_at,
-    revoked_at: k.revoked_at,
-    balance: (await store.wallets.balance(k.id)) ?? 0,
-    held: holds.reduce((sum, h) => sum + h.credits, 0),
-  };
-}
-
-/**
- * Revokes key `id`: its calls answer 401 from then on. `not_found` for an unknown key,
- * `key_revoked` when it is revoked already.
- * @example await revokeKey(store, 'key_x') // => { ok: true, value: { id: 'key_x', revoked_at: '2026-…' } }
- */
-export async function revokeKey(
-  store: ServiceStore,
-  id: string,
-  now = new Date(),
-): Promise<Result<{ id: string; revoked_at: string }>> {
-  const at = now.toISOString();
-  if (await store.keys.revoke(id, at)) return ok({ id, revoked_at: at });
-  const key = await store.keys.byId(id);
-  if (!key) return fail('not_found', `no key ${id}`, { param: 'key' });
-  return fail('key_revoked', `key ${id} was already revoked at ${key.revoked_at}`, { param: 'key' });
-}
-
-/** Filter and page of {@link ledgerPage}. */
-export interface LedgerQuery {
-  /** Only entries of this kind. */
-  kind?: LedgerKind;
-  /** Only entries at or after this ISO-8601 instant. */
-  since?: string;
-  /** Only entries strictly before this ISO-8601 instant. */
-  until?: string;
-  /** Only entries with a smaller entry id (the `next_before` of the previous page). */
-  before?: number;
-  /** Entries per page; default {@link LEDGER_PAGE_DEFAULT}. */
-  limit?: number;
-}
-
-/** One page of a wallet's ledger, newest first. */
-export interface LedgerPage {
-  entries: LedgerEntry[];
-  /** Pass as `before` for the next (older) page; null on the last page. */
-  next_before: number | null;
-}
-
-/**
- * A page of the ledger of wallet `walletId`, newest first, filtered by kind and time; `not_found`
- * for an unknown wallet.
- * @example (await ledgerPage(store, 'key_x', { kind: 'topup', limit: 10 })).value.entries.length // => 1
- */
-export async function ledgerPage(
-  store: ServiceStore,
-  walletId: string,
-  query: LedgerQuery = {},
-): Promise<Result<LedgerPage>> {
-  if ((await store.wallets.balance(walletId)) === null)
-    return fail('not_found', `no wallet for ${walletId}`, { param: 'key' });
-  const limit = query.limit ?? LEDGER_PAGE_DEFAULT;
-  // One entry more than the page tells whether another page follows.
-  const matches = (e: LedgerEntry) =>
-    (query.kind === undefined || e.kind === query.kind) &&
-    (query.since === undefined || e.at >= query.since) &&
-    (query.until === undefined || e.at < query.until) &&
-    (query.before === undefined || e.entry_id < query.before);
-  const matching = store.ledgerQueries
-    ? await store.ledgerQueries.ledgerPage(walletId, { ...query, limit: limit + 1 })
-    : (await store.wallets.ledger(walletId)).filter(matches).reverse();
-  const entries = matching.slice(0, limit);
-  return ok({ entries, next_before: matching.length > limit ? entries[entries.length - 1].entry_id : null });
-}
-
-/** Paid calls of one endpoint on one UTC day. */
-export interface UsageRow {
-  /** YYYY-MM-DD (UTC) of the capture. */
-  day: string;
-  /** Operation id, e.g. `intelligence.player` (async hd jobs count under their operation). */
-  operation: string;
-  /** Charged calls. */
-  calls: number;
-  /** Credits charged. */
-  credits: number;
-}
-
-/**
- * Charged calls and credits by UTC day and operation, from the ledger (a capture of a hold whose
- * note names the operation), for one key or every key, days in `[since, until)` when given.
- * Sorted by day, then operation.
- * @example await usageOf(store, { keyId: 'key_x' }) // => [{ day: '2026-11-24', operation: 'intelligence.player', calls: 3, credits: 3 }]
- */
-export async function usageOf(
-  store: ServiceStore,
-  filter: { keyId?: string; since?: string; until?: string } = {},
-): Promise<UsageRow[]> {
-  if (store.ledgerQueries) {
-    const rows = new Map<string, UsageRow>();
-    for (const c of await store.ledgerQueries.usage({
-      walletId: filter.keyId,
-      since: filter.since,
-      until: filter.until,
-    })) {
-      const operation = (c.note ?? 'unknown').replace(/ job$/, '');
-      const id = `${c.day}\n${operation}`;
-      const row = rows.get(id) ?? { day: c.day, operation, calls: 0, credits: 0 };
-      row.calls += c.calls;
-      row.credits += c.credits;
-      rows.set(id, row);
-    }
-    return sortUsage([...rows.values()]);
-  }
-  const wallets = filter.keyId !== undefined ? [filter.keyId] : (await store.keys.list()).map((k) => k.id);
-  const rows = new Map<string, UsageRow>();
-  for (const walletId of wallets) {
-    const holds = new Map<number, LedgerEntry>();
-    for (const e of await store.wallets.ledger(walletId)) {
-      if (e.kind === 'hold') holds.set(e.entry_id, e);
-      if (e.kind !== 'capture' || e.hold_id === null) continue;
-      const day = e.at.slice(0, 10);
-      if ((filter.since !== undefined && e.at < filter.since) || (filter.until !== undefined && e.at >= filter.until))
-        continue;
-      const hold = holds.get(e.hold_id);
-      const operation = (hold?.note ?? 'unknown').replace(/ job$/, '');
-      const id = `${day}\n${operation}`;
-      const row = rows.get(id) ?? { day, operation, calls: 0, credits: 0 };
-      row.calls += 1;
-      row.credits += hold ? -hold.amount : 0;
-      rows.set(id, row);
-    }
-  }
-  return sortUsage([...rows.values()]);
-}
-
-const sortUsage = (rows: UsageRow[]) =>
-  rows.sort((a, b) =>
-    a.day === b.day ? (a.operation < b.operation ? -1 : a.operation > b.operation ? 1 : 0) : a.day < b.day ? -1 : 1,
-  );
 
 /** Options of {@link createAdmin}. */
 export interface AdminOptions {
@@ -365,7 +203,7 @@ export function createAdmin(options: AdminOptions): Admin {
         const revoked = await revokeKey(store, id, clock());
         if (!revoked.ok) return problem(requestId, revoked.error);
         const key = await store.keys.byId(id);
-        return reply(200, requestId, await summaryOf(store, key!));
+        return reply(200, requestId, await keySummaryOf(store, key!));
       }
       const raw = needBody();
       if (!raw.ok) return problem(requestId, raw.error);
@@ -398,7 +236,7 @@ export function createAdmin(options: AdminOptions): Admin {
     }
     const key = await store.keys.byId(id);
     if (!key) return problem(requestId, { code: 'not_found', message: `no key ${id}`, param: 'key' });
-    return reply(200, requestId, await summaryOf(store, key));
+    return reply(200, requestId, await keySummaryOf(store, key));
   }
 
   return {

@@ -15,6 +15,7 @@ export type * from '../store/ports.js';
 export { MAX_WALLET_CREDITS } from '../store/ports.js';
 export {
   issueKey,
+  revokeKey,
   topupWallet,
   walletStatusOf,
   releaseLeftoverHolds,
@@ -23,16 +24,11 @@ export {
 } from './accounts.js';
 export {
   createAdmin,
-  listKeys,
-  revokeKey,
-  ledgerPage,
-  usageOf,
   adminTokenMatches,
   ADMIN_PREFIX,
   type Admin,
   type AdminOptions,
-  type KeySummary,
-  type LedgerPage,
-  type LedgerQuery,
-  type UsageRow,
 } from './admin.js';
+export { listKeys, type KeySummary } from './key-summary.js';
+export { ledgerPage, type LedgerPage, type LedgerQuery } from './ledger-page.js';
+export { usageOf, type UsageRow } from './usage.js';

@@ -17,6 +17,7 @@ import {
 } from './context.js';
 import { errorInfoOf } from './errors.js';
 import { jobLeases } from './job-lease.js';
+import { jobPollUrlOf, jobViewOf, photoUrlOf } from './job-view.js';
 import type { Operation, OperationOutcome } from './operation.js';
 import { rateLimitHeaders } from './rate-limit.js';
 
@@ -57,12 +58,6 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-/** The `photo_url` of a stored request, when it names one (the request was valid when queued). */
-function photoUrlOf(request: unknown): string | undefined {
-  if (typeof request !== 'object' || request === null || !('photo_url' in request)) return undefined;
-  return typeof request.photo_url === 'string' ? request.photo_url : undefined;
-}
-
 /**
  * Creates the job runner of a service.
  * @example await jobRunner(ctx).resume() // => { resumed: 0, failed: 0 }
@@ -77,33 +72,10 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
   const leases = jobLeases(store.jobs, store.wallets.owner, clock, () => queuedHere);
   let stopping = false;
 
-  const pollUrlOf = (jobId: string) => `${baseUrl}/api/v1/cards/jobs/${jobId}`;
+  const pollUrlOf = (jobId: string) => jobPollUrlOf(baseUrl, jobId);
+  const jobView = (job: JobRecord) => jobViewOf(job, pollUrlOf(job.job_id));
 
-  function jobView(job: JobRecord): Record<string, unknown> {
-    const request: unknown = JSON.parse(job.request);
-    const view: Record<string, unknown> = {
-      job_id: job.job_id,
-      status: job.status,
-      poll_url: pollUrlOf(job.job_id),
-      style: typeof request === 'object' && request !== null && 'style' in request ? request.style : undefined,
-      credits_held: job.credits,
-      credits_charged: job.status === 'succeeded' ? job.credits : 0,
-      created_at: job.created_at,
-      updated_at: job.updated_at,
-    };
-    if (job.result !== null) view[job.status === 'succeeded' ? 'result' : 'error'] = JSON.parse(job.result);
-    return view;
-  }
-
-  async function queue(
-    op: Operation,
-    req: ServiceRequest,
-    requestId: string,
-    key: KeyRecord,
-    cost: number,
-    headers: Record<string, string>,
-    now: Date,
-  ): Promise<JsonResponse> {
+  const queue: JobRunner['queue'] = async (op, req, requestId, key, cost, headers, now) => {
     const held = await holdCredits(store.wallets, key.id, cost, now, `${op.id} job`, JOB_HOLD_TTL_MS);
     if (!held.ok) {
       headers['x-svc-credits-charged'] = '0';
@@ -135,7 +107,7 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
       headers: { 'content-type': JSON_TYPE, 'request-id': requestId, location: pollUrlOf(job.job_id), ...headers },
       body: JSON.stringify(jobView(job)),
     };
-  }
+  };
 
   function enqueue(
     op: Operation,

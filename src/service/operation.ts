@@ -9,20 +9,11 @@ import type { ImageStore, KeyRecord } from '../store/ports.js';
 import type { RenderTask } from '../cards/render-pool.js';
 import type { RenderedPng } from '../cards/render.js';
 
-/** The engine operations the service calls (a structural view, so tests can pass a fake). */
-export type ServiceEngine = Pick<
-  Engine,
-  | 'player'
-  | 'scouting'
-  | 'dnaSearch'
-  | 'alternatives'
-  | 'matchIntelligence'
-  | 'verdict'
-  | 'card'
-  | 'cardPrompt'
-  | 'bestXiPool'
-  | 'bestXiLineup'
-> & {
+/**
+ * What the service calls of the engine (a structural view, so tests can pass a fake): the
+ * operations on parsed requests, since the service has parsed each body with its schema already.
+ */
+export type ServiceEngine = Pick<Engine, 'parsed'> & {
   /** The engine's clock (ages, form, fixtures depend on it); part of the response cache key. */
   now?(): Date;
 };

@@ -75,7 +75,7 @@ export const OPERATIONS: readonly Operation[] = [
       query: { enhance: ['narrative'] },
       notes: ['enhance=narrative adds a narrative paragraph at no extra cost', 'name2 adds a side-by-side comparison'],
     }),
-    run: ({ engine, body, query }) => json(engine.player(body, { narrative: query.enhance === 'narrative' })),
+    run: ({ engine, body, query }) => json(engine.parsed.player(body, { narrative: query.enhance === 'narrative' })),
   }),
   defineOperation({
     id: 'intelligence.scouting',
@@ -90,7 +90,7 @@ export const OPERATIONS: readonly Operation[] = [
     body: ScoutingRequest,
     query: EmptyQuery,
     response: ScoutingResponse,
-    run: ({ engine, body }) => json(engine.scouting(body)),
+    run: ({ engine, body }) => json(engine.parsed.scouting(body)),
   }),
   defineOperation({
     id: 'intelligence.dna-search',
@@ -114,7 +114,7 @@ export const OPERATIONS: readonly Operation[] = [
       },
       similarity_bands: SIMILARITY_BANDS,
     }),
-    run: ({ engine, body }) => json(engine.dnaSearch(body)),
+    run: ({ engine, body }) => json(engine.parsed.dnaSearch(body)),
   }),
   defineOperation({
     id: 'alternatives',
@@ -134,7 +134,7 @@ export const OPERATIONS: readonly Operation[] = [
       recall_sources: ['dna', 'league_peer', 'position_band'],
       fee_tiers: FEE_TIERS,
     }),
-    run: ({ engine, body }) => json(engine.alternatives(body)),
+    run: ({ engine, body }) => json(engine.parsed.alternatives(body)),
   }),
   defineOperation({
     id: 'match-intelligence',
@@ -150,7 +150,7 @@ export const OPERATIONS: readonly Operation[] = [
     query: EmptyQuery,
     response: MatchIntelligenceResponse,
     catalog: () => ({ modes: ['upcoming', 'recent', 'all'], limit: { min: 1, max: 30, default: 10 } }),
-    run: ({ engine, body }) => json(engine.matchIntelligence(body)),
+    run: ({ engine, body }) => json(engine.parsed.matchIntelligence(body)),
   }),
   defineOperation({
     id: 'verdict',
@@ -166,7 +166,7 @@ export const OPERATIONS: readonly Operation[] = [
     query: EmptyQuery,
     response: VerdictResponse,
     catalog: () => ({ verdict_codes: ['elite', 'contrast', 'fraud', 'merchant', 'cooked', 'fallback'] }),
-    run: ({ engine, body }) => json(engine.verdict(body)),
+    run: ({ engine, body }) => json(engine.parsed.verdict(body)),
   }),
   defineOperation({
     id: 'cards',
@@ -202,7 +202,7 @@ export const OPERATIONS: readonly Operation[] = [
       jobs: { poll: 'GET /api/v1/cards/jobs/{job_id}', states: ['queued', 'running', 'succeeded', 'failed'] },
     }),
     async run({ engine, body, key, baseUrl, images, photo, render }) {
-      const rendered = await engine.card(body, {
+      const rendered = await engine.parsed.card(body, {
         baseUrl,
         watermark: !(key?.no_watermark ?? false),
         ...(photo ? { photo } : {}),
@@ -242,7 +242,7 @@ export const OPERATIONS: readonly Operation[] = [
     query: EmptyQuery,
     response: CardPromptResponse,
     catalog: () => ({ styles: HD_STYLES }),
-    run: ({ engine, body }) => json(engine.cardPrompt(body)),
+    run: ({ engine, body }) => json(engine.parsed.cardPrompt(body)),
   }),
   defineOperation({
     id: 'best-xi.pool',
@@ -264,7 +264,7 @@ export const OPERATIONS: readonly Operation[] = [
       fee_tiers: FEE_TIERS,
       limit: { min: 1, max: 100, default: 30 },
     }),
-    run: ({ engine, body }) => json(engine.bestXiPool(body)),
+    run: ({ engine, body }) => json(engine.parsed.bestXiPool(body)),
   }),
   defineOperation({
     id: 'best-xi.lineup',
@@ -280,6 +280,6 @@ export const OPERATIONS: readonly Operation[] = [
     query: EmptyQuery,
     response: BestXiLineupResponse,
     catalog: () => ({ vibe_ids: vibeCatalog().vibes.map((v) => v.id), player_ids: { min: 1, max: 11 } }),
-    run: ({ engine, body }) => json(engine.bestXiLineup(body)),
+    run: ({ engine, body }) => json(engine.parsed.bestXiLineup(body)),
   }),
 ];

@@ -9,7 +9,7 @@ import { ok, fail, type Result } from '../errors.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { ordinalOf } from '../stats/percentiles.js';
-import { parseWith } from '../validation.js';
+import { parsingWith } from '../validation.js';
 import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
 import { confidenceOf, outputScoreOf, verdictOf, type VerdictCode, type VerdictFacts } from './rules.js';
 
@@ -73,11 +73,17 @@ function previousOutputOf(
   return null;
 }
 
-/** Builds the verdict for the player's main season. */
-export function verdictReportOf(ctx: EngineContext, input: unknown, anchorOf: AnchorFinder): Result<VerdictResponse> {
-  const parsed = parseWith(VerdictRequest, input);
-  if (!parsed.ok) return parsed;
-  const { player_name, player_id, team_hint } = parsed.value;
+/**
+ * {@link verdictReportOf} on a request already parsed by `VerdictRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example verdictReportOfParsed(engine, VerdictRequest.parse({ player_id: 1 }), anchorOf).ok // => true
+ */
+export function verdictReportOfParsed(
+  ctx: EngineContext,
+  req: z.output<typeof VerdictRequest>,
+  anchorOf: AnchorFinder,
+): Result<VerdictResponse> {
+  const { player_name, player_id, team_hint } = req;
   const resolved = ctx.resolvePlayer({ name: player_name, player_id, team_hint });
   if (!resolved.ok) {
     const e = resolved.error;
@@ -147,6 +153,9 @@ export function verdictReportOf(ctx: EngineContext, input: unknown, anchorOf: An
   }
   return ok(response);
 }
+
+/** Builds the verdict for the player's main season. */
+export const verdictReportOf = parsingWith(VerdictRequest, verdictReportOfParsed);
 
 function cohortTextOf(ctx: EngineContext, cohortId: number): string {
   const c = ctx.derived.cohorts[cohortId];

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { POSITION_GROUPS } from '../../src/data/schema.js';
-import { buildSimilarityIndex, searchTopK, type SearchFilters, type SimilarityIndex } from '../../src/dna/search.js';
+import { searchTopK, type SearchFilters } from '../../src/dna/search.js';
+import { buildSimilarityIndex, type SimilarityIndex } from '../../src/dna/similarity-index.js';
 
 const DIMS = 16;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSimilarityIndex, searchTopK, slotOfPlayer } from '../../src/dna/search.js';
+import { searchTopK } from '../../src/dna/search.js';
+import { buildSimilarityIndex, slotOfPlayer } from '../../src/dna/similarity-index.js';
 
 /** Index of 2-D vectors (zero-padded to 16 by the index). */
 function index2d(

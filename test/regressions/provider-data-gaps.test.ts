@@ -13,7 +13,7 @@ import { datasetToDir } from '../../src/data/save.js';
 import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
 import { Engine } from '../../src/engine.js';
 import { rowsOf, tableFromRows } from '../../src/data/schema.js';
-import { roundLabelOf } from '../../src/matches/match-intelligence.js';
+import { roundLabelOf } from '../../src/matches/match-item.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 import { NORDHAFEN, smallLeague } from '../helpers/small-league.js';
 

@@ -2,7 +2,8 @@ import { ordinal } from '../../stats/percentiles.js';
 import type { Command } from '../run.js';
 import { UsageError } from '../run.js';
 import { DATASET_OPTIONS, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
-import { roundLabelOf, type MatchIntelligenceResponse, type MatchItem } from '../../matches/match-intelligence.js';
+import type { MatchIntelligenceResponse } from '../../matches/match-intelligence.js';
+import { roundLabelOf, type MatchItem } from '../../matches/match-item.js';
 
 const pts = (n: number) => `${n} ${n === 1 ? 'pt' : 'pts'}`;
 

@@ -5,7 +5,7 @@ import { datasetToDir } from '../../data/save.js';
 import { csvFileSummaryOf } from '../../data/providers/csv/stream.js';
 import { datasetFromMapOption, MAP_OPTION, mapReportText } from '../map-option.js';
 import { UsageError, type Command } from '../run.js';
-import { textOptionsOf } from './score.js';
+import { TEXT_OPTIONS, textOptionsOf } from './score.js';
 import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
 
 /**
@@ -20,8 +20,7 @@ export const ingestCsvCommand: Command = {
     'ingest csv <csv-dir | export.csv… --map FILE.json|fbref|wyscout-search [--as-of YYYY-MM-DD]> --out <dataset-dir> [--encoding utf-8|utf-16le|latin1|windows-1252] [--delimiter ,|;|tab] [--json]',
   options: {
     out: { type: 'string' },
-    encoding: { type: 'string' },
-    delimiter: { type: 'string' },
+    ...TEXT_OPTIONS,
     json: { type: 'boolean', default: false },
     ...MAP_OPTION,
     'as-of': { type: 'string' },

@@ -4,7 +4,7 @@
  */
 import { issueKey } from '../../service/accounts.js';
 import type { ServiceStore } from '../../store/ports.js';
-import { UsageError, type Command } from '../run.js';
+import { UsageError, type Command, type CommandArgs, type ExitCode } from '../run.js';
 import { openStore } from '../store.js';
 import { jsonOut } from '../shared.js';
 
@@ -13,6 +13,18 @@ export const DEFAULT_DB = './halfspace.db';
 
 /** `--db` shared by the service commands. */
 export const DB_OPTION = { db: { type: 'string', default: DEFAULT_DB } } as const;
+
+/** `--db` and `--json`: the options of a service command that only reads or changes one thing. */
+export const STORE_OPTIONS = { ...DB_OPTION, json: { type: 'boolean', default: false } } as const;
+
+/**
+ * The one key id positional of `keys revoke` and the `wallet` commands; a UsageError otherwise.
+ * @example keyIdOf(['key_x']) // => 'key_x'
+ */
+export const keyIdOf = (positionals: string[]): string => {
+  if (positionals.length !== 1) throw new UsageError('give exactly one key id (see halfspace keys list)');
+  return positionals[0];
+};
 
 /** Opens the store named by `--db`, runs `work`, and always closes it. */
 export async function withStore<T>(
@@ -25,6 +37,23 @@ export async function withStore<T>(
   } finally {
     await store.close();
   }
+}
+
+/**
+ * A service command about one key: `KEY_ID` its one positional, `--db` and `--json` besides
+ * `options`. Opens the store, reads the key id, runs `work` and always closes the store.
+ * @example keyCommand({ name: 'keys show', summary: 'Show a key', usage: 'keys show KEY_ID' }, async (store, id, { io }) => io.stdout(id))
+ */
+export function keyCommand(
+  spec: Pick<Command, 'name' | 'summary' | 'usage'> & { options?: Command['options'] },
+  work: (store: ServiceStore, id: string, args: CommandArgs) => Promise<ExitCode>,
+): Command {
+  return {
+    ...spec,
+    options: { ...STORE_OPTIONS, ...spec.options },
+    positionals: true,
+    run: (args) => withStore(args.values, (store) => work(store, keyIdOf(args.positionals), args)),
+  };
 }
 
 /** Parses a non-negative (or positive) integer flag such as `--credits`. */
@@ -44,11 +73,10 @@ export const keysCreateCommand: Command = {
   summary: 'Create an API key with a wallet of credits (the key is shown once)',
   usage: 'keys create --credits N [--label TEXT] [--no-watermark] [--db FILE|URL] [--json]',
   options: {
-    ...DB_OPTION,
+    ...STORE_OPTIONS,
     credits: { type: 'string' },
     label: { type: 'string' },
     'no-watermark': { type: 'boolean', default: false },
-    json: { type: 'boolean', default: false },
   },
   run: ({ values, io }) =>
     withStore(values, async (store) => {
@@ -83,7 +111,7 @@ export const keysListCommand: Command = {
   name: 'keys list',
   summary: 'List API keys with their balances (never the keys themselves)',
   usage: 'keys list [--db FILE|URL] [--json]',
-  options: { ...DB_OPTION, json: { type: 'boolean', default: false } },
+  options: STORE_OPTIONS,
   run: ({ values, io }) =>
     withStore(values, async (store) => {
       const keys = await store.keys.list();
@@ -110,20 +138,17 @@ export const keysListCommand: Command = {
 };
 
 /** `halfspace keys revoke <id>`. */
-export const keysRevokeCommand: Command = {
-  name: 'keys revoke',
-  summary: 'Revoke an API key: its calls answer 401 from now on',
-  usage: 'keys revoke KEY_ID [--db FILE|URL] [--json]',
-  options: { ...DB_OPTION, json: { type: 'boolean', default: false } },
-  positionals: true,
-  run: ({ values, positionals, io }) =>
-    withStore(values, async (store) => {
-      if (positionals.length !== 1) throw new UsageError('give exactly one key id (see halfspace keys list)');
-      const id = positionals[0];
-      const revokedAt = new Date().toISOString();
-      if (!(await store.keys.revoke(id, revokedAt))) {
-        throw new UsageError((await store.keys.byId(id)) ? `${id} is already revoked` : `no key ${id}`);
-      }
-      io.stdout(values.json ? jsonOut({ id, revoked_at: revokedAt }) : `Revoked ${id}.\n`);
-    }),
-};
+export const keysRevokeCommand = keyCommand(
+  {
+    name: 'keys revoke',
+    summary: 'Revoke an API key: its calls answer 401 from now on',
+    usage: 'keys revoke KEY_ID [--db FILE|URL] [--json]',
+  },
+  async (store, id, { values, io }) => {
+    const revokedAt = new Date().toISOString();
+    if (!(await store.keys.revoke(id, revokedAt))) {
+      throw new UsageError((await store.keys.byId(id)) ? `${id} is already revoked` : `no key ${id}`);
+    }
+    io.stdout(values.json ? jsonOut({ id, revoked_at: revokedAt }) : `Revoked ${id}.\n`);
+  },
+);

@@ -47,6 +47,9 @@ interface InputInfo {
   csv: CsvFileInfo | null;
 }
 
+/** `--encoding` and `--delimiter` of `score` and `ingest csv`, read by {@link textOptionsOf}. */
+export const TEXT_OPTIONS = { encoding: { type: 'string' }, delimiter: { type: 'string' } } as const;
+
 /** Text-reading options of `score` and `ingest csv`: `--encoding` and `--delimiter`, checked. */
 export function textOptionsOf(values: Record<string, unknown>): { encoding?: TextEncoding; delimiter?: CsvDelimiter } {
   const encoding = values.encoding as string | undefined;
@@ -108,8 +111,7 @@ export const scoreCommand: Command = {
   options: {
     out: { type: 'string' },
     format: { type: 'string' },
-    encoding: { type: 'string' },
-    delimiter: { type: 'string' },
+    ...TEXT_OPTIONS,
     'minutes-min': { type: 'string' },
     'as-of': { type: 'string' },
     json: { type: 'boolean', default: false },

@@ -2,115 +2,106 @@
  * `halfspace wallet topup|balance|holds|ledger`: the credit wallet of a key, in the service store
  * (the same `--db` file as `halfspace serve`; safe while the server runs).
  */
-import { topupWallet, walletStatusOf } from '../../service/accounts.js';
-import { UsageError, type Command } from '../run.js';
+import { topupWallet, walletStatusOf, type WalletStatus } from '../../service/accounts.js';
+import type { ServiceStore } from '../../store/ports.js';
+import { UsageError } from '../run.js';
 import { jsonOut } from '../shared.js';
-import { creditsFlag, DB_OPTION, withStore } from './keys.js';
+import { creditsFlag, keyCommand } from './keys.js';
 
-const keyIdOf = (positionals: string[]): string => {
-  if (positionals.length !== 1) throw new UsageError('give exactly one key id (see halfspace keys list)');
-  return positionals[0];
-};
+/** The wallet of key `id`, or a UsageError naming the command that lists the keys. */
+async function walletOf(store: ServiceStore, id: string): Promise<WalletStatus> {
+  const status = await walletStatusOf(store, id);
+  if (!status.ok) throw new UsageError(`no wallet for ${id} (see halfspace keys list)`);
+  return status.value;
+}
 
 /** `halfspace wallet topup`. */
-export const walletTopupCommand: Command = {
-  name: 'wallet topup',
-  summary: 'Add credits to the wallet of a key',
-  usage: 'wallet topup KEY_ID --credits N [--note TEXT] [--db FILE|URL] [--json]',
-  options: {
-    ...DB_OPTION,
-    credits: { type: 'string' },
-    note: { type: 'string' },
-    json: { type: 'boolean', default: false },
+export const walletTopupCommand = keyCommand(
+  {
+    name: 'wallet topup',
+    summary: 'Add credits to the wallet of a key',
+    usage: 'wallet topup KEY_ID --credits N [--note TEXT] [--db FILE|URL] [--json]',
+    options: {
+      credits: { type: 'string' },
+      note: { type: 'string' },
+    },
   },
-  positionals: true,
-  run: ({ values, positionals, io }) =>
-    withStore(values, async (store) => {
-      const id = keyIdOf(positionals);
-      const credits = creditsFlag(values.credits, 'credits', true);
-      const result = await topupWallet(store, id, credits, (values.note as string | undefined) ?? 'cli topup');
-      if (!result.ok)
-        throw new UsageError(
-          result.error.code === 'not_found' ? `no wallet for ${id} (see halfspace keys list)` : result.error.message,
-        );
-      io.stdout(
-        values.json
-          ? jsonOut({ id, credits, balance: result.value })
-          : `Added ${credits} credits to ${id}: balance ${result.value}.\n`,
+  async (store, id, { values, io }) => {
+    const credits = creditsFlag(values.credits, 'credits', true);
+    const result = await topupWallet(store, id, credits, (values.note as string | undefined) ?? 'cli topup');
+    if (!result.ok)
+      throw new UsageError(
+        result.error.code === 'not_found' ? `no wallet for ${id} (see halfspace keys list)` : result.error.message,
       );
-    }),
-};
+    io.stdout(
+      values.json
+        ? jsonOut({ id, credits, balance: result.value })
+        : `Added ${credits} credits to ${id}: balance ${result.value}.\n`,
+    );
+  },
+);
 
 /** `halfspace wallet balance`. */
-export const walletBalanceCommand: Command = {
-  name: 'wallet balance',
-  summary: 'Show the credit balance of a key: spendable, and held by calls in flight',
-  usage: 'wallet balance KEY_ID [--db FILE|URL] [--json]',
-  options: { ...DB_OPTION, json: { type: 'boolean', default: false } },
-  positionals: true,
-  run: ({ values, positionals, io }) =>
-    withStore(values, async (store) => {
-      const id = keyIdOf(positionals);
-      const status = await walletStatusOf(store, id);
-      if (!status.ok) throw new UsageError(`no wallet for ${id} (see halfspace keys list)`);
-      const { balance, held, available, holds } = status.value;
-      if (values.json) return void io.stdout(jsonOut({ id, balance, held, available, open_holds: holds.length }));
-      // The balance comes first, so scripts reading the first word keep working.
-      const where =
-        holds.length === 0
-          ? ''
-          : ` in ${holds.length} open hold${holds.length === 1 ? '' : 's'}: halfspace wallet holds ${id}`;
-      io.stdout(`${balance} (available ${available}, held ${held}${where})\n`);
-    }),
-};
+export const walletBalanceCommand = keyCommand(
+  {
+    name: 'wallet balance',
+    summary: 'Show the credit balance of a key: spendable, and held by calls in flight',
+    usage: 'wallet balance KEY_ID [--db FILE|URL] [--json]',
+  },
+  async (store, id, { values, io }) => {
+    const { balance, held, available, holds } = await walletOf(store, id);
+    if (values.json) return void io.stdout(jsonOut({ id, balance, held, available, open_holds: holds.length }));
+    // The balance comes first, so scripts reading the first word keep working.
+    const where =
+      holds.length === 0
+        ? ''
+        : ` in ${holds.length} open hold${holds.length === 1 ? '' : 's'}: halfspace wallet holds ${id}`;
+    io.stdout(`${balance} (available ${available}, held ${held}${where})\n`);
+  },
+);
 
 /** `halfspace wallet holds`. */
-export const walletHoldsCommand: Command = {
-  name: 'wallet holds',
-  summary: 'List the open holds of a key: credits held by calls in flight, with their owner process and expiry',
-  usage: 'wallet holds KEY_ID [--db FILE|URL] [--json]',
-  options: { ...DB_OPTION, json: { type: 'boolean', default: false } },
-  positionals: true,
-  run: ({ values, positionals, io }) =>
-    withStore(values, async (store) => {
-      const id = keyIdOf(positionals);
-      const status = await walletStatusOf(store, id);
-      if (!status.ok) throw new UsageError(`no wallet for ${id} (see halfspace keys list)`);
-      const { holds } = status.value;
-      if (values.json) return void io.stdout(jsonOut(holds));
-      if (holds.length === 0) return void io.stdout(`No open holds for ${id}.\n`);
-      const when = (iso: string) => `${iso.slice(0, 19)}Z`;
-      const lines = holds.map(
-        (h) =>
-          `${String(h.hold_id).padStart(6)}  ${String(h.credits).padStart(7)}  ${when(h.created_at)}  ${when(h.expires_at)}  ${(h.owner ?? '(unknown)').padEnd(24)}  ${h.note ?? ''}`,
-      );
-      io.stdout(
-        `${'hold'.padStart(6)}  ${'credits'.padStart(7)}  ${'created'.padEnd(20)}  ${'expires'.padEnd(20)}  ${'owner'.padEnd(24)}  note\n${lines.join('\n')}\n`,
-      );
-    }),
-};
+export const walletHoldsCommand = keyCommand(
+  {
+    name: 'wallet holds',
+    summary: 'List the open holds of a key: credits held by calls in flight, with their owner process and expiry',
+    usage: 'wallet holds KEY_ID [--db FILE|URL] [--json]',
+  },
+  async (store, id, { values, io }) => {
+    const { holds } = await walletOf(store, id);
+    if (values.json) return void io.stdout(jsonOut(holds));
+    if (holds.length === 0) return void io.stdout(`No open holds for ${id}.\n`);
+    const when = (iso: string) => `${iso.slice(0, 19)}Z`;
+    const lines = holds.map(
+      (h) =>
+        `${String(h.hold_id).padStart(6)}  ${String(h.credits).padStart(7)}  ${when(h.created_at)}  ${when(h.expires_at)}  ${(h.owner ?? '(unknown)').padEnd(24)}  ${h.note ?? ''}`,
+    );
+    io.stdout(
+      `${'hold'.padStart(6)}  ${'credits'.padStart(7)}  ${'created'.padEnd(20)}  ${'expires'.padEnd(20)}  ${'owner'.padEnd(24)}  note\n${lines.join('\n')}\n`,
+    );
+  },
+);
 
 /** `halfspace wallet ledger`. */
-export const walletLedgerCommand: Command = {
-  name: 'wallet ledger',
-  summary: 'Show the ledger of a key: top-ups, holds, captures and releases (newest last)',
-  usage: 'wallet ledger KEY_ID [--limit N] [--db FILE|URL] [--json]',
-  options: { ...DB_OPTION, limit: { type: 'string', default: '50' }, json: { type: 'boolean', default: false } },
-  positionals: true,
-  run: ({ values, positionals, io }) =>
-    withStore(values, async (store) => {
-      const id = keyIdOf(positionals);
-      const limit = creditsFlag(values.limit, 'limit', true);
-      if ((await store.wallets.balance(id)) === null)
-        throw new UsageError(`no wallet for ${id} (see halfspace keys list)`);
-      const entries = await store.wallets.ledger(id, limit);
-      if (values.json) return void io.stdout(jsonOut(entries));
-      const lines = entries.map(
-        (e) =>
-          `${String(e.entry_id).padStart(6)}  ${e.at.slice(0, 19)}Z  ${e.kind.padEnd(7)}  ${(e.amount > 0 ? `+${e.amount}` : String(e.amount)).padStart(6)}  ${String(e.balance_after).padStart(7)}  ${e.hold_id !== null && e.kind !== 'hold' ? `hold #${e.hold_id} ` : ''}${e.note ?? ''}`,
-      );
-      io.stdout(
-        `${'entry'.padStart(6)}  ${'at'.padEnd(20)}  ${'kind'.padEnd(7)}  ${'amount'.padStart(6)}  ${'balance'.padStart(7)}  note\n${lines.join('\n')}\n`,
-      );
-    }),
-};
+export const walletLedgerCommand = keyCommand(
+  {
+    name: 'wallet ledger',
+    summary: 'Show the ledger of a key: top-ups, holds, captures and releases (newest last)',
+    usage: 'wallet ledger KEY_ID [--limit N] [--db FILE|URL] [--json]',
+    options: { limit: { type: 'string', default: '50' } },
+  },
+  async (store, id, { values, io }) => {
+    const limit = creditsFlag(values.limit, 'limit', true);
+    if ((await store.wallets.balance(id)) === null)
+      throw new UsageError(`no wallet for ${id} (see halfspace keys list)`);
+    const entries = await store.wallets.ledger(id, limit);
+    if (values.json) return void io.stdout(jsonOut(entries));
+    const lines = entries.map(
+      (e) =>
+        `${String(e.entry_id).padStart(6)}  ${e.at.slice(0, 19)}Z  ${e.kind.padEnd(7)}  ${(e.amount > 0 ? `+${e.amount}` : String(e.amount)).padStart(6)}  ${String(e.balance_after).padStart(7)}  ${e.hold_id !== null && e.kind !== 'hold' ? `hold #${e.hold_id} ` : ''}${e.note ?? ''}`,
+    );
+    io.stdout(
+      `${'entry'.padStart(6)}  ${'at'.padEnd(20)}  ${'kind'.padEnd(7)}  ${'amount'.padStart(6)}  ${'balance'.padStart(7)}  note\n${lines.join('\n')}\n`,
+    );
+  },
+);

@@ -1,36 +1,23 @@
 /** @module POST /api/v1/alternatives (SPEC §4.5, beta): request body and response. */
 import { z } from 'zod';
 import { AlternativesRequest } from '../../dna/alternatives.js';
-import { ResponseMeta } from './common.js';
+import { answerOf } from './common.js';
+import { DnaResultPlayer, DnaSource } from './shapes.js';
 
 export { AlternativesRequest };
 
 /** Alternatives response: hybrid DNA alternatives (or the fallback), fee tiers, never EUR values. */
-export const AlternativesResponse = z
-  .object({
-    data: z
+export const AlternativesResponse = answerOf({
+  mode: z.enum(['dna_hybrid', 'fallback']),
+  source: DnaSource,
+  results: z.array(
+    z
       .object({
-        mode: z.enum(['dna_hybrid', 'fallback']),
-        source: z.object({ player_id: z.number().int(), style_tags: z.array(z.string()) }).loose(),
-        results: z.array(
-          z
-            .object({
-              player: z
-                .object({
-                  player_id: z.number().int(),
-                  fee_tier: z.string().nullable(),
-                  market_value_eur: z.never().optional(),
-                })
-                .loose(),
-              recall_source: z.enum(['dna', 'league_peer', 'position_band']),
-            })
-            .loose(),
-        ),
-        limit: z.number().int(),
+        player: DnaResultPlayer,
+        recall_source: z.enum(['dna', 'league_peer', 'position_band']),
       })
       .loose(),
-    summary: z.string(),
-    meta: ResponseMeta,
-  })
-  .strict();
+  ),
+  limit: z.number().int(),
+});
 export type AlternativesResponse = z.infer<typeof AlternativesResponse>;

@@ -1,7 +1,7 @@
 /** @module POST /api/v1/intelligence/player (SPEC §4.2): request body, query and response. */
 import { z } from 'zod';
 import { PlayerRequest } from '../../reports/requests.js';
-import { ResponseMeta } from './common.js';
+import { answerOf } from './common.js';
 import { PlayerProfile, SeasonStats } from './shapes.js';
 
 export { PlayerRequest };
@@ -11,18 +11,10 @@ export const PlayerQueryString = z.object({ enhance: z.enum(['narrative']).optio
 export type PlayerQueryString = z.infer<typeof PlayerQueryString>;
 
 /** Player profile response (SPEC §2.3). */
-export const PlayerResponse = z
-  .object({
-    data: z
-      .object({
-        profile: PlayerProfile,
-        recent_stats: z.array(SeasonStats).describe('Seasonal rows, newest first'),
-        dna: z.object({ style_tags: z.array(z.string()) }).loose(),
-        narrative: z.string().optional(),
-      })
-      .loose(),
-    summary: z.string(),
-    meta: ResponseMeta,
-  })
-  .strict();
+export const PlayerResponse = answerOf({
+  profile: PlayerProfile,
+  recent_stats: z.array(SeasonStats).describe('Seasonal rows, newest first'),
+  dna: z.object({ style_tags: z.array(z.string()) }).loose(),
+  narrative: z.string().optional(),
+});
 export type PlayerResponse = z.infer<typeof PlayerResponse>;

@@ -1,25 +1,17 @@
 /** @module POST /api/v1/intelligence/scouting (SPEC §4.3): request body and response. */
 import { z } from 'zod';
 import { ScoutingRequest } from '../../reports/requests.js';
-import { ResponseMeta } from './common.js';
+import { answerOf } from './common.js';
 import { PercentileEntry, PlayerProfile, SeasonStats } from './shapes.js';
 
 export { ScoutingRequest };
 
 /** Scouting response (SPEC §2.4). */
-export const ScoutingResponse = z
-  .object({
-    data: z
-      .object({
-        profile: PlayerProfile,
-        dna: z.object({ style_tags: z.array(z.string()), narrative: z.string() }).loose(),
-        stats: z.array(SeasonStats),
-        per90_stats: z.record(z.string(), z.number().nullable()),
-        percentiles: z.record(z.string(), PercentileEntry).describe('Metric key → percentile in the cohort'),
-      })
-      .loose(),
-    summary: z.string(),
-    meta: ResponseMeta,
-  })
-  .strict();
+export const ScoutingResponse = answerOf({
+  profile: PlayerProfile,
+  dna: z.object({ style_tags: z.array(z.string()), narrative: z.string() }).loose(),
+  stats: z.array(SeasonStats),
+  per90_stats: z.record(z.string(), z.number().nullable()),
+  percentiles: z.record(z.string(), PercentileEntry).describe('Metric key → percentile in the cohort'),
+});
 export type ScoutingResponse = z.infer<typeof ScoutingResponse>;

@@ -1,0 +1,235 @@
+/** @module One fixture of match intelligence with its standings, form, head-to-head, streaks, signals and line-ups. */
+import { competitionTierOf, type CompetitionTier } from './competition.js';
+import { derbyKindOf, type DerbyKind } from './derby.js';
+import type { AppearanceRow, FixtureStore } from './fixture-store.js';
+import { formOf, type Form, type TeamResult } from './form.js';
+import { headToHeadOf, type HeadToHead, type Meeting } from './head-to-head.js';
+import {
+  actualLineupOf,
+  predictedLineupOf,
+  PREDICTION_MATCHES,
+  type ActualLineup,
+  type PredictedLineup,
+} from './lineups.js';
+import type { MatchContext, MatchIndex } from './match-index.js';
+import { signalsOf, type SignalItem } from './signals.js';
+import { seasonTableBefore, type TableEntry } from './standings.js';
+import { streaksOf, type Streaks } from './streaks.js';
+
+/** One side of a fixture; `name` always from the registry. */
+export interface MatchSide {
+  team_id: number;
+  name: string;
+  /** Goals, or null until played. */
+  score: number | null;
+}
+
+/** One fixture with everything known before (and, when played, about) it. */
+export interface MatchItem {
+  fixture_id: number;
+  /** ISO 8601, UTC. */
+  kickoff_utc: string;
+  /** NS = not started (scheduled, or after "now"); FT = finished. */
+  status: 'NS' | 'FT';
+  round: string | null;
+  venue: string | null;
+  home: MatchSide;
+  away: MatchSide;
+  competition: { league_id: number; name: string; season: string | null; tier: number; kind: string };
+  signals: { derby_kind: DerbyKind | null; competition_tier: CompetitionTier; headline: string };
+  /** Table positions at kick-off (league competitions only; null for cups and internationals). */
+  standings: { home: TableEntry | null; away: TableEntry | null; table_size: number } | null;
+  form: { home: FormWithNames; away: FormWithNames };
+  head_to_head: HeadToHead;
+  streaks: { home: Streaks; away: Streaks };
+  /** Ranked by interest, highest first. */
+  signal_items: SignalItem[];
+  /** Upcoming fixtures: predicted XI per side (null without appearances data or a usable squad). */
+  predicted_lineups: { home: PredictedLineup | null; away: PredictedLineup | null } | null;
+  /** Played fixtures: the actual line-ups (null without appearances for this fixture). */
+  lineups: { home: ActualLineup | null; away: ActualLineup | null } | null;
+}
+
+/** Form with the opponent's registry name on each result. */
+export type FormWithNames = Omit<Form, 'results'> & { results: (Form['results'][number] & { opponent: string })[] };
+
+/**
+ * A round as prose: a bare number reads "round 4"; a provider's own label ("Matchweek 7",
+ * "Round of 16") stands as written.
+ * @example roundLabelOf('Matchweek 7') // => 'Matchweek 7'
+ */
+export function roundLabelOf(round: string): string {
+  return /^\d+$/.test(round.trim()) ? `round ${round.trim()}` : round;
+}
+
+function teamName(ctx: MatchContext, id: number): string {
+  return ctx.teamById(id)?.name ?? `Team ${id}`;
+}
+
+/** Played results of a club strictly before `beforeMs` (and by now), newest first. */
+function resultsBefore(store: FixtureStore, teamId: number, beforeMs: number, nowMs: number): TeamResult[] {
+  const rows = store.rowsOfTeam(teamId);
+  const out: TeamResult[] = [];
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const r = rows[i];
+    if (store.kickoffMs[r] >= beforeMs || store.kickoffMs[r] > nowMs || store.finished[r] === 0) continue;
+    const home = store.homeId[r] === teamId;
+    out.push({
+      fixture_id: store.fixtureId[r],
+      kickoff_ms: store.kickoffMs[r],
+      opponent_id: home ? store.awayId[r] : store.homeId[r],
+      venue: home ? 'home' : 'away',
+      goals_for: home ? store.homeGoals[r] : store.awayGoals[r],
+      goals_against: home ? store.awayGoals[r] : store.homeGoals[r],
+    });
+  }
+  return out;
+}
+
+/**
+ * Fixture row `r` with everything known before it (and, when played by `nowMs`, about it).
+ * @example matchItemOf(engine, matchIndexOf(engine), 0, Date.now()).status // => 'FT'
+ */
+export function matchItemOf(ctx: MatchContext, s: MatchIndex, r: number, nowMs: number): MatchItem {
+  const store = s.store;
+  const kickoffMs = store.kickoffMs[r];
+  const played = store.finished[r] === 1 && kickoffMs <= nowMs;
+  const homeId = store.homeId[r];
+  const awayId = store.awayId[r];
+  const league = ctx.leagueById(store.leagueId[r]);
+  const season = ctx.seasonById(store.seasonId[r]);
+  const homeName = teamName(ctx, homeId);
+  const awayName = teamName(ctx, awayId);
+
+  let standings: MatchItem['standings'] = null;
+  if (league?.kind === 'league') {
+    // Strictly before kick-off and by now: kick-offs are whole milliseconds, so "≤ now" is "< now + 1".
+    const { table } = seasonTableBefore(
+      store,
+      store.leagueId[r],
+      store.seasonId[r],
+      Math.min(kickoffMs, nowMs + 1),
+      (id) => teamName(ctx, id),
+    );
+    standings = {
+      home: table.find((e) => e.team_id === homeId) ?? null,
+      away: table.find((e) => e.team_id === awayId) ?? null,
+      table_size: table.length,
+    };
+  }
+
+  const homeResults = resultsBefore(store, homeId, kickoffMs, nowMs);
+  const awayResults = resultsBefore(store, awayId, kickoffMs, nowMs);
+  const named = (f: Form): FormWithNames => ({
+    ...f,
+    results: f.results.map((x) => ({ ...x, opponent: teamName(ctx, x.opponent_id) })),
+  });
+  const homeForm = formOf(homeResults);
+  const awayForm = formOf(awayResults);
+  const meetings: Meeting[] = homeResults
+    .filter((x) => x.opponent_id === awayId)
+    .map((x) => ({
+      fixture_id: x.fixture_id,
+      kickoff_utc: new Date(x.kickoff_ms).toISOString(),
+      home_team_id: x.venue === 'home' ? homeId : awayId,
+      away_team_id: x.venue === 'home' ? awayId : homeId,
+      home_goals: x.venue === 'home' ? x.goals_for : x.goals_against,
+      away_goals: x.venue === 'home' ? x.goals_against : x.goals_for,
+    }));
+  const headToHead = headToHeadOf(meetings, homeId, awayId);
+  const streaks = { home: streaksOf(homeResults), away: streaksOf(awayResults) };
+  const derbyKind = derbyKindOf(
+    s.rivalries,
+    { team_id: homeId, city: s.cities.get(homeId) ?? null },
+    { team_id: awayId, city: s.cities.get(awayId) ?? null },
+  );
+  const score = played ? { home: store.homeGoals[r], away: store.awayGoals[r] } : null;
+  const signalItems = signalsOf({
+    home: { name: homeName, standing: standings?.home ?? null, form: homeForm, streaks: streaks.home },
+    away: { name: awayName, standing: standings?.away ?? null, form: awayForm, streaks: streaks.away },
+    table_size: standings?.table_size ?? 0,
+    derby_kind: derbyKind,
+    head_to_head: headToHead,
+    score,
+  });
+  const leagueName = league?.name ?? `League ${store.leagueId[r]}`;
+  const roundText = store.round[r] ? `, ${roundLabelOf(store.round[r])}` : '';
+  const fallbackHeadline = score
+    ? `${homeName} ${score.home}-${score.away} ${awayName} (${leagueName}${roundText}).`
+    : `${homeName} host ${awayName} (${leagueName}${roundText}).`;
+
+  return {
+    fixture_id: store.fixtureId[r],
+    kickoff_utc: new Date(kickoffMs).toISOString(),
+    status: played ? 'FT' : 'NS',
+    round: store.round[r],
+    venue: store.venue[r],
+    home: { team_id: homeId, name: homeName, score: score ? score.home : null },
+    away: { team_id: awayId, name: awayName, score: score ? score.away : null },
+    competition: {
+      league_id: store.leagueId[r],
+      name: leagueName,
+      season: season?.name ?? null,
+      tier: league?.tier ?? 0,
+      kind: league?.kind ?? 'league',
+    },
+    signals: {
+      derby_kind: derbyKind,
+      competition_tier: competitionTierOf({ tier: league?.tier ?? 0, kind: league?.kind ?? 'league' }),
+      headline: signalItems[0]?.headline ?? fallbackHeadline,
+    },
+    standings,
+    form: { home: named(homeForm), away: named(awayForm) },
+    head_to_head: headToHead,
+    streaks,
+    signal_items: signalItems,
+    predicted_lineups: played ? null : predictedLineups(s, homeId, awayId, kickoffMs, nowMs),
+    lineups: played ? actualLineups(ctx, store, r, homeId, awayId) : null,
+  };
+}
+
+function actualLineups(
+  ctx: MatchContext,
+  store: FixtureStore,
+  r: number,
+  homeId: number,
+  awayId: number,
+): MatchItem['lineups'] {
+  const apps = store.appearancesOf(r);
+  if (apps === null) return null;
+  // Line-ups show the name a reader knows (known_as, as on every other surface), not the registered full name.
+  const players = {
+    get: (id: number) => {
+      const p = ctx.playerById(id);
+      return p && { name: p.known_as ?? p.name, position: p.position };
+    },
+  } as ReadonlyMap<number, { name: string; position: string }>;
+  const side = (teamId: number) => {
+    const own = apps.filter((a) => a.team_id === teamId);
+    return own.length === 0 ? null : actualLineupOf(own, players);
+  };
+  return { home: side(homeId), away: side(awayId) };
+}
+
+function predictedLineups(
+  s: MatchIndex,
+  homeId: number,
+  awayId: number,
+  kickoffMs: number,
+  nowMs: number,
+): MatchItem['predicted_lineups'] {
+  const store = s.store;
+  if (!store.hasAppearances) return null;
+  const side = (teamId: number) => {
+    const rows = store.rowsOfTeam(teamId);
+    const recent: AppearanceRow[][] = [];
+    for (let i = rows.length - 1; i >= 0 && recent.length < PREDICTION_MATCHES; i--) {
+      const r = rows[i];
+      if (store.finished[r] === 0 || store.kickoffMs[r] >= kickoffMs || store.kickoffMs[r] > nowMs) continue;
+      const own = (store.appearancesOf(r) ?? []).filter((a) => a.team_id === teamId);
+      if (own.length > 0) recent.push(own);
+    }
+    return predictedLineupOf(recent, s.squads.get(teamId) ?? []);
+  };
+  return { home: side(homeId), away: side(awayId) };
+}

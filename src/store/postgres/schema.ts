@@ -1,0 +1,72 @@
+/**
+ * @module The tables of the PostgreSQL store and their creation: one schema per store, created
+ * when missing by whichever replica starts first.
+ */
+import type pg from 'pg';
+import { JOB_LEASE_SQL } from './job-lease.js';
+import { transaction } from './pool.js';
+import { RATE_LIMITS_SQL } from './rate-limits.js';
+
+/** Schema names are put into SQL text, so only plain identifiers are accepted. */
+export const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+// Times are ISO-8601 text compared as strings, so their columns use the byte-order "C" collation
+// whatever the database's default is. BIGINTs come back as strings from node-postgres; the store's pool
+// parses them to numbers (INT8_OID in pool.ts).
+const SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS api_keys (
+  id TEXT PRIMARY KEY, hash TEXT NOT NULL UNIQUE, label TEXT, no_watermark BOOLEAN NOT NULL DEFAULT false,
+  created_at TEXT COLLATE "C" NOT NULL, revoked_at TEXT
+);
+CREATE TABLE IF NOT EXISTS wallets (
+  wallet_id TEXT COLLATE "C" PRIMARY KEY, balance BIGINT NOT NULL CHECK (balance >= 0), created_at TEXT NOT NULL
+);
+CREATE SEQUENCE IF NOT EXISTS ledger_entry_seq;
+CREATE TABLE IF NOT EXISTS ledger (
+  entry_id BIGINT PRIMARY KEY, wallet_id TEXT NOT NULL REFERENCES wallets(wallet_id),
+  kind TEXT NOT NULL CHECK (kind IN ('topup','hold','capture','release')), amount BIGINT NOT NULL,
+  hold_id BIGINT, balance_after BIGINT NOT NULL CHECK (balance_after >= 0), note TEXT, at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ledger_wallet ON ledger(wallet_id, entry_id);
+-- Open holds only: settling deletes the row (the ledger keeps the history), so exactly one
+-- DELETE … RETURNING can settle a hold.
+CREATE TABLE IF NOT EXISTS holds (
+  hold_id BIGINT PRIMARY KEY, wallet_id TEXT NOT NULL, amount BIGINT NOT NULL, expires_at TEXT COLLATE "C" NOT NULL
+);
+CREATE INDEX IF NOT EXISTS holds_expiry ON holds(expires_at);
+-- owner: the store handle that took the hold (WalletStore.owner); NULL in schemas made before it.
+-- Added only when missing, so opening a current schema takes no table lock.
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'holds' AND column_name = 'owner') THEN
+    ALTER TABLE holds ADD COLUMN owner TEXT COLLATE "C";
+  END IF;
+END $$;
+CREATE TABLE IF NOT EXISTS idempotency (
+  scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER, headers TEXT, body TEXT,
+  expires_at TEXT COLLATE "C" NOT NULL, PRIMARY KEY (scope, key)
+);
+CREATE INDEX IF NOT EXISTS idempotency_expiry ON idempotency(expires_at);
+CREATE TABLE IF NOT EXISTS demo_usage (
+  day TEXT COLLATE "C" NOT NULL, client TEXT NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (day, client)
+);
+CREATE TABLE IF NOT EXISTS images (sha256 TEXT PRIMARY KEY, png BYTEA NOT NULL);
+CREATE TABLE IF NOT EXISTS jobs (
+  seq BIGSERIAL UNIQUE, job_id TEXT PRIMARY KEY, key_id TEXT NOT NULL, hold_id BIGINT NOT NULL, credits BIGINT NOT NULL,
+  status TEXT NOT NULL, request TEXT NOT NULL, result TEXT, created_at TEXT COLLATE "C" NOT NULL, updated_at TEXT NOT NULL, photo BYTEA
+);
+`;
+
+/**
+ * Creates `schema` and its tables when missing, safe while other replicas do the same.
+ * @example await createSchema(pool, 'halfspace')
+ */
+export async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
+  await transaction(pool, async (client) => {
+    // Replicas starting together take turns, so CREATE … IF NOT EXISTS never races itself.
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`halfspace schema ${schema}`]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await client.query(SCHEMA_SQL);
+    await client.query(RATE_LIMITS_SQL);
+    await client.query(JOB_LEASE_SQL);
+  });
+}
