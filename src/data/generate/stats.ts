@@ -18,7 +18,7 @@ import {
   type Triple,
 } from './calibration-targets.js';
 import { binomialQuantile, normalQuantile, poissonQuantile } from './distributions.js';
-import { ATTACKING, COLUMN, DEFENSIVE } from './drawn-columns.js';
+import { ATTACKING, COLUMN, DEFENSIVE, type PoissonMetric } from './drawn-columns.js';
 import { completionsOf, curveOf, initialPoints, rateAt, triple, updatePoints } from './quantile-curve.js';
 import { LOADINGS, POSITION_SHIFT, STYLE_NOISE } from './style-loadings.js';
 import type { GoalEvent, SeasonRow } from './matches.js';
@@ -273,8 +273,8 @@ export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
       per90Quantiles,
     );
   };
-  const set = (metric: CalibratedMetric, bound?: (r: number, k: number) => number): void => {
-    counts[COLUMN[metric]!] = poissonMetric(metric, bound);
+  const set = (metric: PoissonMetric, bound?: (r: number, k: number) => number): void => {
+    counts[COLUMN[metric]] = poissonMetric(metric, bound);
   };
   set('shots_on_target_per90', (r, k) => Math.max(k, Math.round(counts.goals[r] * GOALS_TO_ON_TARGET_MIN)));
   set('shots_per90', (r, k) =>
@@ -296,6 +296,8 @@ export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
     set(metric);
   set('duels_won_per90', (r, k) => Math.max(k, counts.aerials_won[r]));
   for (const metric of ['ball_recovery_per90', 'saves_per90', 'punches_per90'] as const) set(metric);
+  // Every other Poisson metric (one added to COLUMN) is drawn unbounded, after the ones above.
+  for (const metric of Object.keys(COLUMN) as PoissonMetric[]) if (!counts[COLUMN[metric]]) set(metric);
 
   const ratio = (
     metric: CalibratedMetric,

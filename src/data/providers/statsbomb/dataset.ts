@@ -14,8 +14,8 @@ import {
   type RowOf,
 } from '../../schema.js';
 import { validateDataset } from '../../validate.js';
-import { cleanName, kickoffUtcOf, seasonNameOf } from './mapping.js';
-import { emptyTotals, type CountingTotals } from '../counting-totals.js';
+import { cleanName, kickoffUtcOf, seasonNameOf, STATSBOMB_COLUMNS } from './mapping.js';
+import { emptyTotals, notProvidedCoverageOf, providedTotalsOf, type CountingTotals } from '../counting-totals.js';
 import { matchSummaryOf, type PlayerMatchLine } from './match-summary.js';
 import { matchesFileOf, readCompetitions, readEvents, readLineups, readMatches, type StatsBombMatch } from './read.js';
 
@@ -43,6 +43,7 @@ export const STATSBOMB_COVERAGE: Readonly<Record<string, string>> = {
   'teams.primary_color': 'not in StatsBomb open data: null',
   'teams.secondary_color': 'not in StatsBomb open data: null',
   rivalries: 'not in StatsBomb open data: table absent',
+  ...notProvidedCoverageOf(STATSBOMB_COLUMNS, 'StatsBomb open data'),
 };
 
 /** Competition ids of StatsBomb's open-data club cups (the rest are leagues unless international). */
@@ -262,7 +263,7 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
       starts: s.starts,
       minutes: minutesOf(s.nominal_seconds),
       rating: null,
-      ...s.totals,
+      ...providedTotalsOf(s.totals, STATSBOMB_COLUMNS),
     }));
   const teamRows: Partial<RowOf<'teams'>>[] = [...teams.entries()]
     .sort(([a], [b]) => a - b)
