@@ -23,6 +23,10 @@ export interface Curve {
   tail: number;
 }
 
+/**
+ * The curve through latent points [p10, p50, p90] (fractions for accuracies), with its slopes.
+ * @example curveOf([1, 2, 4], false).tail <= 0.35 // => true
+ */
 export function curveOf(pts: number[], pct: boolean): Curve {
   const [p10, p50, p90] = pts;
   if (pct) return { pts, pct, up: (p90 - p50) / Z90, down: (p50 - p10) / Z90, tail: 0 };
@@ -43,6 +47,10 @@ export function rateAt(z: number, c: Curve): number {
   return p50 * Math.exp(c.down * z);
 }
 
+/**
+ * Starting latent points for a target triple: accuracies as fractions, zero targets lifted so the curve has a shape.
+ * @example initialPoints([0, 0, 0], false) // => [0, 0, 0]
+ */
 export function initialPoints(t: Triple, pct: boolean): number[] {
   if (pct) return [t[0] / 100, t[1] / 100, t[2] / 100];
   if (t[2] <= 0) return [0, 0, 0];

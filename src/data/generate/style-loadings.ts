@@ -8,6 +8,7 @@ import type { CalibratedMetric } from './calibration-targets.js';
 /** Weight of the idiosyncratic noise in a player's style score. */
 export const STYLE_NOISE = 0.6;
 
+/** Loadings of each metric on [quality, factor1, factor2, factor3]; a metric left out loads on nothing. */
 export type Loadings = Partial<Record<CalibratedMetric, readonly [number, number, number, number]>>;
 
 /**

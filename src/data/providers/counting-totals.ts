@@ -33,6 +33,7 @@ export function providedTotalsOf(
 /**
  * The `dataset.json` coverage notes of the columns a provider does not provide, keyed
  * `player_seasons.<column>`.
+ * @example notProvidedCoverageOf({ ...columns, punches: { notProvided: 'no punch event' } }, 'X')['player_seasons.punches'] // => 'not in X: null (no punch event)'
  */
 export function notProvidedCoverageOf(
   columns: Readonly<Record<CountingColumn, ProviderColumn>>,
