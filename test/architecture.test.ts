@@ -1,33 +1,20 @@
 /**
- * Dependency direction (STYLE §1): errors ← data ← stats ← dna ← verdict · matches · bestxi ←
- * reports ← cards · prompt ← engine ← service → store/ports ← store drivers; http and cli on top.
- * Type-only imports are exempt (they vanish at run time).
+ * Dependency direction (STYLE §1, the layer map in src/layers.ts): errors ← data ← stats ← dna ←
+ * verdict · matches · bestxi ← reports ← cards · prompt ← engine ← service → store/ports ← store
+ * drivers; http and cli on top. Type-only imports are exempt (they vanish at run time).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { LAYERS, layerRankOf } from '../src/layers.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const src = join(root, 'src');
 
-/** Rank of a source file: it may import files of equal or lower rank only. */
+/** Rank of a source file (src/layers.ts): it may import files of equal or lower rank only. */
 function rankOf(file: string): number {
-  const rel = relative(src, file).replaceAll('\\', '/');
-  const top = rel.split('/')[0];
-  if (rel === 'errors.ts' || rel === 'validation.ts' || rel === 'context.ts') return 0;
-  if (top === 'data') return 1;
-  if (top === 'stats') return 2;
-  if (top === 'dna') return 3;
-  if (['verdict', 'matches', 'bestxi'].includes(top)) return 4;
-  if (top === 'reports') return 5;
-  if (top === 'cards' || top === 'prompt') return 6;
-  if (rel === 'engine.ts') return 7;
-  if (top === 'service' || rel === 'store/ports.ts') return 8;
-  if (top === 'store') return 9;
-  if (top === 'http' || top === 'cli') return 10;
-  if (rel === 'index.ts') return 7.5;
-  return 10;
+  return layerRankOf(relative(src, file).replaceAll('\\', '/'));
 }
 
 function sourceFiles(dir: string): string[] {
@@ -70,6 +57,18 @@ describe('architecture', () => {
   it('keeps the public entry free of http, cli and store drivers', () => {
     const imports = runtimeImports(join(src, 'index.ts')).map((t) => relative(src, t));
     expect(imports.filter((t) => /^(http|cli)\//.test(t) || /^store\/(memory|sqlite|postgres)/.test(t))).toEqual([]);
+  });
+
+  it('ranks every top-level folder and file of src/ through the layer map', () => {
+    const listed = new Set(LAYERS.flatMap((l) => l.paths).map((p) => p.split('/')[0]));
+    const unlisted = readdirSync(src).filter((name) => !listed.has(name) && name !== 'layers.ts');
+    expect(unlisted).toEqual([]);
+  });
+
+  it('ranks the most specific layer path first (store/ports.ts below the store drivers)', () => {
+    expect(rankOf(join(src, 'store/ports.ts'))).toBeLessThan(rankOf(join(src, 'store/sqlite/store.ts')));
+    expect(rankOf(join(src, 'errors.ts'))).toBe(0);
+    expect(rankOf(join(src, 'data/schema.ts'))).toBe(1);
   });
 
   it('detects a backwards import (self-check of the rule)', () => {

@@ -13,7 +13,19 @@ import {
   vectorFromArray,
   type DataType,
 } from 'apache-arrow';
-import { z } from 'zod';
+import { POSITION_CODES } from './positions.js';
+import type { DatasetMeta } from './dataset-meta.js';
+
+// Positions and dataset.json live in their own modules; re-exported so importers of the schema keep working.
+export {
+  POSITION_CODES,
+  POSITION_GROUPS,
+  positionGroupOf,
+  positionLabelOf,
+  type PositionCode,
+  type PositionGroup,
+} from './positions.js';
+export { attributionOf, DatasetMeta, entityMetaOf, ProviderMetricSpec } from './dataset-meta.js';
 
 /** Column kinds used by the schema. Dates are ISO `YYYY-MM-DD` strings; `timestamp` is UTC milliseconds. */
 export type ColumnKind = 'int32' | 'float64' | 'utf8' | 'bool' | 'timestamp';
@@ -54,62 +66,6 @@ const text = <N extends boolean = true>(nullable: N = true as N, values?: readon
   col('utf8', nullable, values);
 const bool = <N extends boolean = true>(nullable: N = true as N) => col('bool', nullable);
 const timestamp = <N extends boolean = true>(nullable: N = true as N) => col('timestamp', nullable);
-
-/** Detailed position codes (DESIGN §2). */
-export const POSITION_CODES = [
-  'GK',
-  'CB',
-  'LB',
-  'RB',
-  'LWB',
-  'RWB',
-  'DM',
-  'CM',
-  'AM',
-  'LM',
-  'RM',
-  'LW',
-  'RW',
-  'CF',
-  'ST',
-] as const;
-export type PositionCode = (typeof POSITION_CODES)[number];
-
-/** Coarse position groups. */
-export const POSITION_GROUPS = ['goalkeeper', 'defender', 'midfielder', 'attacker'] as const;
-export type PositionGroup = (typeof POSITION_GROUPS)[number];
-
-const GROUP_OF: Record<PositionCode, PositionGroup> = {
-  GK: 'goalkeeper',
-  CB: 'defender',
-  LB: 'defender',
-  RB: 'defender',
-  LWB: 'defender',
-  RWB: 'defender',
-  DM: 'midfielder',
-  CM: 'midfielder',
-  AM: 'midfielder',
-  LM: 'midfielder',
-  RM: 'midfielder',
-  LW: 'attacker',
-  RW: 'attacker',
-  CF: 'attacker',
-  ST: 'attacker',
-};
-
-/**
- * The position group of a detailed position code.
- * @example positionGroupOf('LWB') // => 'defender'
- */
-export function positionGroupOf(code: PositionCode): PositionGroup {
-  return GROUP_OF[code];
-}
-
-/** Coarse label printed on cards. @example positionLabelOf('ST') // => 'Attacker' */
-export function positionLabelOf(code: PositionCode): 'Goalkeeper' | 'Defender' | 'Midfielder' | 'Attacker' {
-  const g = GROUP_OF[code];
-  return (g.charAt(0).toUpperCase() + g.slice(1)) as 'Goalkeeper' | 'Defender' | 'Midfielder' | 'Attacker';
-}
 
 /** Counting totals of `player_seasons`, in schema order. */
 export const COUNTING_COLUMNS = [
@@ -341,62 +297,6 @@ export function rowsOf<T extends TableName>(table: Table, _name?: T): RowOf<T>[]
     out[i] = row as RowOf<T>;
   }
   return out;
-}
-
-/** `dataset.json`: what the dataset is, when it was taken and whom to credit. */
-/**
- * A provider (custom) metric declared by a column map (docs/scoring.md#provider-metrics): a
- * float64 season total column `key` in `player_seasons`, ranked per 90 like our own metrics.
- */
-export const ProviderMetricSpec = z.strictObject({
-  /** Column name in `player_seasons`: snake_case, not a schema column. */
-  key: z.string().regex(/^[a-z][a-z0-9_]*$/),
-  /** Display label, e.g. "xG"; default the key. */
-  label: z.string().min(1).optional(),
-  /** True when a smaller value ranks higher (percentile inverted); default false. */
-  lower_is_better: z.boolean().optional(),
-});
-export type ProviderMetricSpec = z.infer<typeof ProviderMetricSpec>;
-
-export const DatasetMeta = z.object({
-  name: z.string().min(1),
-  /** Date the dataset describes ("today" for upcoming/recent fixtures), `YYYY-MM-DD`. */
-  as_of: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  source: z.string().min(1),
-  synthetic: z.boolean(),
-  licence: z.string().optional(),
-  /** Line integrators must show where the source requires credit. */
-  attribution: z.string().optional(),
-  description: z.string().optional(),
-  generator: z.object({ name: z.string(), version: z.string(), seed: z.number().int() }).optional(),
-  /** Column → note, for columns a provider cannot derive (left null, never invented). */
-  coverage: z.record(z.string(), z.string()).optional(),
-  /** Provider metrics carried as extra float64 `player_seasons` columns (docs/scoring.md#provider-metrics). */
-  provider_metrics: z.array(ProviderMetricSpec).optional(),
-});
-export type DatasetMeta = z.infer<typeof DatasetMeta>;
-
-/**
- * The attribution member every response built from a dataset carries (SPEC §1: integrators credit
- * the source where required); empty when the dataset has no attribution line.
- * @example attributionOf({ ...meta, attribution: 'Data: StatsBomb' }) // => { attribution: 'Data: StatsBomb' }
- */
-export function attributionOf(meta: DatasetMeta): { attribution?: string } {
-  return meta.attribution ? { attribution: meta.attribution } : {};
-}
-
-/**
- * `meta` of a response about one resolved player: which entity, how it matched, as of when, from
- * which dataset, and its attribution line.
- */
-export function entityMetaOf<R>(ctx: { dataset: Dataset; asOf: string }, entityId: number, resolution: R) {
-  return {
-    entity_id: entityId,
-    resolution,
-    as_of: ctx.asOf,
-    dataset: ctx.dataset.meta.name,
-    ...attributionOf(ctx.dataset.meta),
-  };
 }
 
 /** Tables every dataset must have. */

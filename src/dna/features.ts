@@ -21,13 +21,8 @@ export interface StyleFeature {
  */
 export const DNA_DIMS = 16;
 
-/**
- * Style features per group (docs/methodology/dna.md#features): the group's metrics of DESIGN §2
- * without `rating` (quality, not style). Weights below 1 damp metrics that mostly repeat another
- * feature (shots on target ~ shots) or measure the team more than the player (clean sheets,
- * goals conceded, accuracy percentages).
- */
-export const STYLE_FEATURES: Record<PositionGroup, readonly StyleFeature[]> = {
+// Kept literal (satisfies, not an annotation) so the compiler knows which metrics are features.
+const FEATURES = {
   goalkeeper: [
     { metric: 'saves_per90', weight: 1 },
     { metric: 'cleansheets_per90', weight: 0.5 },
@@ -79,7 +74,24 @@ export const STYLE_FEATURES: Record<PositionGroup, readonly StyleFeature[]> = {
     { metric: 'aerials_won_per90', weight: 1 },
     { metric: 'duels_won_per90', weight: 0.75 },
   ],
-};
+} as const satisfies Record<PositionGroup, readonly StyleFeature[]>;
+
+/**
+ * Style features per group (docs/methodology/dna.md#features): the group's metrics of DESIGN §2
+ * without `rating` (quality, not style). Weights below 1 damp metrics that mostly repeat another
+ * feature (shots on target ~ shots) or measure the team more than the player (clean sheets,
+ * goals conceded, accuracy percentages).
+ */
+export const STYLE_FEATURES: Record<PositionGroup, readonly StyleFeature[]> = FEATURES;
+
+/**
+ * Metrics in no group's DNA vector, each with the reason (docs/methodology/dna.md#features). A new
+ * metric becomes a feature of some group above (within DNA_DIMS slots) or gets a line here; tsc names
+ * any metric that has neither.
+ */
+export const NOT_STYLE_FEATURES = {
+  rating: 'quality, not style (DESIGN §4)',
+} as const satisfies Record<Exclude<MetricKey, (typeof FEATURES)[PositionGroup][number]['metric']>, string>;
 
 /**
  * The vector slot of `metric` in `group`'s DNA vector, or -1 when it is not one of the group's

@@ -49,13 +49,21 @@ export interface TagRule {
   conditions: readonly Condition[];
 }
 
-const atLeast = (metric: MetricKey, threshold: number): Condition => ({ metric, op: '>=', threshold });
-const atMost = (metric: MetricKey, threshold: number): Condition => ({ metric, op: '<=', threshold });
-const role = (tag: RoleTag, ...conditions: Condition[]): TagRule => ({ tag, kind: 'role', conditions });
-const trait = (tag: TraitTag, ...conditions: Condition[]): TagRule => ({ tag, kind: 'trait', conditions });
+// The helpers keep each condition's metric literal, so the compiler knows which metrics tags read.
+const atLeast = <M extends MetricKey>(metric: M, threshold: number) => ({ metric, op: '>=' as const, threshold });
+const atMost = <M extends MetricKey>(metric: M, threshold: number) => ({ metric, op: '<=' as const, threshold });
+const role = <C extends readonly Condition[]>(tag: RoleTag, ...conditions: C) => ({
+  tag,
+  kind: 'role' as const,
+  conditions,
+});
+const trait = <C extends readonly Condition[]>(tag: TraitTag, ...conditions: C) => ({
+  tag,
+  kind: 'trait' as const,
+  conditions,
+});
 
-/** Role rules per group (docs/methodology/dna.md#style-tags); order breaks ties. */
-export const ROLE_RULES: Record<PositionGroup, readonly TagRule[]> = {
+const ROLES = {
   attacker: [
     role(
       'Complete Forward',
@@ -89,19 +97,43 @@ export const ROLE_RULES: Record<PositionGroup, readonly TagRule[]> = {
     role('Shot Stopper', atLeast('saves_per90', ROLE_Z_HIGH)),
     role('Commanding Keeper', atLeast('punches_per90', ROLE_Z_HIGH)),
   ],
-};
+} satisfies Record<PositionGroup, readonly TagRule[]>;
 
-/**
- * Trait rules (docs/methodology/dna.md#style-tags). A trait applies only to groups whose style
- * features include all its metrics (goalkeepers have none of them).
- */
-export const TRAIT_RULES: readonly TagRule[] = [
+/** Role rules per group (docs/methodology/dna.md#style-tags); order breaks ties. */
+export const ROLE_RULES: Record<PositionGroup, readonly TagRule[]> = ROLES;
+
+const TRAITS = [
   trait('Prolific', atLeast('goals_per90', TRAIT_Z)),
   trait('Dribbler', atLeast('dribbles_per90', TRAIT_Z)),
   trait('Creative', atLeast('key_passes_per90', TRAIT_Z)),
   trait('Defensive', atLeast('tackles_per90', TRAIT_PAIR_Z), atLeast('interceptions_per90', TRAIT_PAIR_Z)),
   trait('Aerial', atLeast('aerials_won_per90', TRAIT_Z)),
-];
+] satisfies readonly TagRule[];
+
+/**
+ * Trait rules (docs/methodology/dna.md#style-tags). A trait applies only to groups whose style
+ * features include all its metrics (goalkeepers have none of them).
+ */
+export const TRAIT_RULES: readonly TagRule[] = TRAITS;
+
+/** A metric some role or trait rule reads. */
+type TaggedMetric =
+  | (typeof ROLES)[PositionGroup][number]['conditions'][number]['metric']
+  | (typeof TRAITS)[number]['conditions'][number]['metric'];
+
+/**
+ * Metrics no style tag reads, each with the reason (docs/methodology/dna.md#style-tags). A new
+ * metric either enters a role or trait rule above or gets a line here; tsc names any metric that
+ * has neither.
+ */
+export const UNTAGGED_METRICS = {
+  rating: 'quality, not style',
+  cleansheets_per90: 'measures the team more than the player',
+  goals_conceded_per90: 'measures the team more than the player',
+  shots_on_target_per90: 'repeats shots_per90, which the tags read',
+  shots_blocked_per90: 'no role in the vocabulary leans on it',
+  cross_accuracy_pct: 'no role in the vocabulary leans on it',
+} as const satisfies Record<Exclude<MetricKey, TaggedMetric>, string>;
 
 /** Why a tag was given: one condition, with the player's z-score and value. */
 export interface Evidence {

@@ -46,16 +46,16 @@ export type MetricDef =
     }
   | { key: MetricKey; kind: 'rating'; lowerIsBetter: false; label: string };
 
-const per90 = (key: MetricKey, total: CountingColumn, label: string, lowerIsBetter = false): MetricDef => ({
+const per90 = <C extends CountingColumn>(key: MetricKey, total: C, label: string, lowerIsBetter = false) => ({
   key,
-  kind: 'per90',
+  kind: 'per90' as const,
   total,
   lowerIsBetter,
   label,
 });
 
-/** Definition of every metric, keyed by column key. */
-export const METRICS: Record<MetricKey, MetricDef> = {
+// Kept literal (satisfies, not an annotation) so the compiler knows which counting columns are read.
+const METRIC_DEFS = {
   saves_per90: per90('saves_per90', 'saves', 'Saves'),
   cleansheets_per90: per90('cleansheets_per90', 'clean_sheets', 'Clean sheets'),
   // Fewer goals conceded is better, so its percentile is inverted (docs/methodology.md#percentiles).
@@ -95,10 +95,28 @@ export const METRICS: Record<MetricKey, MetricDef> = {
   big_chances_per90: per90('big_chances_per90', 'big_chances', 'Big chances'),
   shots_per90: per90('shots_per90', 'shots', 'Shots'),
   shots_on_target_per90: per90('shots_on_target_per90', 'shots_on_target', 'Shots on target'),
-};
+} satisfies Record<MetricKey, MetricDef>;
 
-/** Metric keys reported for each position group, in display order (DESIGN §2). */
-export const GROUP_METRICS: Record<PositionGroup, readonly MetricKey[]> = {
+/** Definition of every metric, keyed by column key. */
+export const METRICS: Record<MetricKey, MetricDef> = METRIC_DEFS;
+
+/** Counting columns some metric reads (a per-90 total, or either side of a percentage). */
+type ReadColumn = {
+  [K in MetricKey]: (typeof METRIC_DEFS)[K] extends { total: infer C }
+    ? C
+    : (typeof METRIC_DEFS)[K] extends { completed: infer A; attempted: infer B }
+      ? A | B
+      : never;
+}[MetricKey];
+
+/**
+ * Counting columns no metric reads, each with the reason. A new `player_seasons` column is either
+ * read by a metric in METRICS above or listed here; tsc names any column that is neither.
+ */
+export const COLUMNS_WITHOUT_METRIC = {} as const satisfies Record<Exclude<CountingColumn, ReadColumn>, string>;
+
+// Kept literal so the compiler knows which metrics some group reports.
+const GROUP_LISTS = {
   goalkeeper: [
     'saves_per90',
     'cleansheets_per90',
@@ -154,7 +172,19 @@ export const GROUP_METRICS: Record<PositionGroup, readonly MetricKey[]> = {
     'duels_won_per90',
     'rating',
   ],
-};
+} as const satisfies Record<PositionGroup, readonly MetricKey[]>;
+
+/** Metric keys reported for each position group, in display order (DESIGN §2). */
+export const GROUP_METRICS: Record<PositionGroup, readonly MetricKey[]> = GROUP_LISTS;
+
+/**
+ * Metrics no position group reports, each with the reason. A new metric goes into at least one
+ * group's list above (and DESIGN §2's table) or here; tsc names any metric that is neither.
+ */
+export const METRICS_IN_NO_GROUP = {} as const satisfies Record<
+  Exclude<MetricKey, (typeof GROUP_LISTS)[PositionGroup][number]>,
+  string
+>;
 
 /** Default card stats when `stats` is omitted: the group's first six keys. */
 export const DEFAULT_CARD_STATS: Record<PositionGroup, readonly MetricKey[]> = {

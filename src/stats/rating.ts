@@ -9,13 +9,8 @@ export const MODEL_RATING_MIN = 5.0;
 /** Model rating of a player at the 100th composite percentile (docs/methodology/stats.md#model-rating). */
 export const MODEL_RATING_MAX = 9.5;
 
-/**
- * Weights of each group's percentiles in the model rating; each group's weights sum to 1. Metrics of
- * the group left out (e.g. a defender's crosses) weigh 0: they describe style more than quality.
- * goals_conceded enters with its inverted percentile, so fewer goals conceded raises the rating.
- * (docs/methodology/stats.md#model-rating)
- */
-export const RATING_WEIGHTS: Record<PositionGroup, Partial<Record<MetricKey, number>>> = {
+// Kept literal (satisfies, not an annotation) so the compiler knows which metrics some group weighs.
+const WEIGHTS = {
   goalkeeper: {
     saves_per90: 0.3,
     goals_conceded_per90: 0.3,
@@ -63,7 +58,28 @@ export const RATING_WEIGHTS: Record<PositionGroup, Partial<Record<MetricKey, num
     aerials_won_per90: 0.025,
     cross_accuracy_pct: 0.025,
   },
-};
+} as const satisfies Record<PositionGroup, Partial<Record<MetricKey, number>>>;
+
+/**
+ * Weights of each group's percentiles in the model rating; each group's weights sum to 1. Metrics of
+ * the group left out (e.g. a defender's crosses) weigh 0: they describe style more than quality.
+ * goals_conceded enters with its inverted percentile, so fewer goals conceded raises the rating.
+ * (docs/methodology/stats.md#model-rating)
+ */
+export const RATING_WEIGHTS: Record<PositionGroup, Partial<Record<MetricKey, number>>> = WEIGHTS;
+
+/**
+ * Metrics no group's model rating weighs, each with the reason (docs/methodology/stats.md#model-rating).
+ * A new metric gets a weight in some group above (re-balancing that group to sum 1) or a line here;
+ * tsc names any metric that has neither.
+ */
+export const UNRATED_METRICS = {
+  rating: 'the rating itself: the model rating replaces it, it cannot feed it',
+  crosses_per90: 'how often a player crosses is style; how well he crosses is cross_accuracy_pct',
+} as const satisfies Record<
+  Exclude<MetricKey, { [G in PositionGroup]: keyof (typeof WEIGHTS)[G] }[PositionGroup]>,
+  string
+>;
 
 /**
  * The weighted mean of the group's percentiles (0–100), over the weighted metrics whose percentile

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_SIZES, renderCard } from '../../src/cards/card.js';
-import { CARD_STYLES } from '../../src/cards/request.js';
+import { CARD_STYLES, type CardStyle } from '../../src/cards/request.js';
 import { WATERMARK_HEIGHT, WATERMARK_INSET } from '../../src/cards/layouts/shared.js';
 import { decodePng, distinctColours, pixelAt } from './png.js';
 import { sampleFacts } from './sample-facts.js';
@@ -8,7 +8,7 @@ import { sampleFacts } from './sample-facts.js';
 // Background behind the watermark corner when the mark is off: #0b1020 on every style except
 // editorial_cover, whose lower third is rgba(11,16,32,0.9) over the club red #b91c1c:
 // 0.9·11 + 0.1·185 = 28.4, 0.9·16 + 0.1·28 = 17.2, 0.9·32 + 0.1·28 = 31.6 → (28, 17, 32) ± 1.
-const BACKGROUND: Record<string, [number, number, number]> = {
+const BACKGROUND: Record<CardStyle, [number, number, number]> = {
   player_card: [11, 16, 32],
   stat_ribbon: [11, 16, 32],
   editorial_cover: [28, 17, 32],

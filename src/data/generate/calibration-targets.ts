@@ -3,6 +3,7 @@
  * METHOD.md Table B (StatsBomb open data, Premier League 2015/16, 318 matches, players with
  * ≥ 180 minutes). Only quantiles are used; no StatsBomb data is shipped.
  */
+import type { MetricKey } from '../../stats/metrics.js';
 import type { PositionGroup } from '../schema.js';
 
 /** The metrics of DESIGN §2 that Table B covers, by their metric key. */
@@ -31,6 +32,15 @@ export const CALIBRATED_METRICS = [
   'goals_conceded_per90',
   'cleansheets_per90',
 ] as const;
+/**
+ * Metrics the generator does not calibrate, each with the reason. A new metric goes into
+ * CALIBRATED_METRICS (with targets in TABLE_B and a counting column in drawn-columns.ts) or here;
+ * tsc names any metric that is neither. (Type-only import of stats: it vanishes at run time.)
+ */
+export const UNCALIBRATED_METRICS = {
+  rating: 'the provider rating is drawn from ability and output (market-values.ts), not from Table B',
+} as const satisfies Record<Exclude<MetricKey, (typeof CALIBRATED_METRICS)[number]>, string>;
+
 /** One of {@link CALIBRATED_METRICS}. */
 export type CalibratedMetric = (typeof CALIBRATED_METRICS)[number];
 

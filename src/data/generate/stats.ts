@@ -7,7 +7,7 @@
  * players on the pitch). The quantile function's p10/p50/p90 points are solved iteratively with
  * fixed uniforms until the observed per-90 quantiles match the targets.
  */
-import type { CountingColumn, PositionCode, PositionGroup } from '../schema.js';
+import type { CountingColumn, PositionGroup } from '../schema.js';
 import { POSITION_GROUPS } from '../schema.js';
 import {
   CALIBRATED_METRICS,
@@ -17,7 +17,10 @@ import {
   type CalibratedMetric,
   type Triple,
 } from './calibration-targets.js';
-import { binomialQuantile, normalQuantile, poissonQuantile, quantileSortedType7, Z90 } from './distributions.js';
+import { binomialQuantile, normalQuantile, poissonQuantile } from './distributions.js';
+import { ATTACKING, COLUMN, DEFENSIVE, type PoissonMetric } from './drawn-columns.js';
+import { completionsOf, curveOf, initialPoints, rateAt, triple, updatePoints } from './quantile-curve.js';
+import { LOADINGS, POSITION_SHIFT, STYLE_NOISE } from './style-loadings.js';
 import type { GoalEvent, SeasonRow } from './matches.js';
 import type { Player } from './players.js';
 import type { Rng } from './rng.js';
@@ -39,212 +42,6 @@ export const GOALS_TO_ON_TARGET_MIN = 1.5;
 export const GOALS_TO_SHOTS_MIN = 3;
 /** Calibration passes per metric; each pass moves the latent quantile points toward the target. */
 const CALIBRATION_PASSES = 24;
-/** Slope cap of the upper tail beyond p90 on the log scale, so the best players stay plausible. */
-const UPPER_TAIL_SLOPE_MAX = 0.35;
-/**
- * Starting p10 as a share of p50 where the target p10 is 0: a steep lower tail, so that players who
- * rarely do something (centre-backs crossing) really rarely do it.
- */
-const ZERO_P10_SHARE = 0.1;
-/** Weight of the idiosyncratic noise in a player's style score. */
-const STYLE_NOISE = 0.6;
-
-type Loadings = Partial<Record<CalibratedMetric, readonly [number, number, number, number]>>;
-
-/**
- * Style loadings [quality, factor1, factor2, factor3] per group. Factors: goalkeeper (shot-stopper,
- * sweeper, commanding), defender (ball-playing, stopper, attacking full-back), midfielder (creator,
- * destroyer, metronome), attacker (finisher, target man, creator-dribbler).
- */
-const LOADINGS: Record<PositionGroup, Loadings> = {
-  goalkeeper: {
-    saves_per90: [-0.3, 0.7, 0, 0],
-    punches_per90: [0, 0, 0, 0.8],
-    passes_per90: [0.3, 0, 0.8, 0],
-    pass_accuracy_pct: [0.4, 0, 0.7, -0.1],
-    long_balls_per90: [-0.2, 0, -0.6, 0.2],
-    key_passes_per90: [0, 0, 0.5, 0],
-    clearances_per90: [0, 0, 0.4, 0.3],
-    dribbles_per90: [0, 0, 0.3, 0],
-    duels_won_per90: [0, 0, 0.3, 0.2],
-    ball_recovery_per90: [0.2, 0, 0.6, 0.2],
-  },
-  defender: {
-    passes_per90: [0.4, 0.7, -0.2, 0.1],
-    pass_accuracy_pct: [0.5, 0.6, -0.2, 0],
-    long_balls_per90: [0.1, 0.7, 0.2, -0.2],
-    key_passes_per90: [0.2, 0.1, -0.2, 0.7],
-    crosses_per90: [0, 0, -0.2, 0.8],
-    cross_accuracy_pct: [0.3, 0, 0, 0.2],
-    dribbles_per90: [0.2, 0.1, -0.3, 0.7],
-    assists_per90: [0.2, 0, -0.2, 0.6],
-    goals_per90: [0.2, 0, 0.5, 0.3],
-    shots_per90: [0.1, 0, 0.4, 0.4],
-    shots_on_target_per90: [0.2, 0, 0.4, 0.4],
-    big_chances_per90: [0.1, 0, 0.5, 0.2],
-    tackles_per90: [0.1, -0.1, 0.4, 0.3],
-    interceptions_per90: [0.1, 0.2, 0.5, 0],
-    clearances_per90: [0, -0.1, 0.8, -0.2],
-    aerials_won_per90: [0, 0, 0.85, -0.2],
-    shots_blocked_per90: [0, 0, 0.7, -0.1],
-    duels_won_per90: [0.1, 0, 0.6, 0.2],
-    ball_recovery_per90: [0.1, 0.2, 0.3, 0.2],
-  },
-  midfielder: {
-    goals_per90: [0.3, 0.6, -0.2, 0],
-    assists_per90: [0.3, 0.7, -0.2, 0],
-    shots_per90: [0.2, 0.7, -0.1, -0.1],
-    shots_on_target_per90: [0.3, 0.65, -0.1, 0],
-    big_chances_per90: [0.2, 0.6, -0.2, 0],
-    key_passes_per90: [0.3, 0.75, -0.1, 0.1],
-    dribbles_per90: [0.3, 0.6, 0, -0.1],
-    crosses_per90: [0, 0.4, -0.2, -0.1],
-    cross_accuracy_pct: [0.3, 0.2, 0, 0.1],
-    passes_per90: [0.4, 0, 0, 0.8],
-    pass_accuracy_pct: [0.5, -0.1, 0, 0.6],
-    long_balls_per90: [0.1, -0.1, 0.1, 0.7],
-    tackles_per90: [0, -0.2, 0.8, 0],
-    interceptions_per90: [0, -0.2, 0.75, 0.1],
-    ball_recovery_per90: [0.1, -0.1, 0.7, 0.2],
-    duels_won_per90: [0.1, 0.1, 0.7, -0.1],
-    aerials_won_per90: [0, -0.1, 0.6, 0],
-    clearances_per90: [0, -0.2, 0.5, 0.1],
-    shots_blocked_per90: [0, -0.2, 0.5, 0],
-  },
-  attacker: {
-    goals_per90: [0.4, 0.7, 0.1, -0.1],
-    shots_per90: [0.3, 0.7, 0.1, 0.1],
-    shots_on_target_per90: [0.35, 0.7, 0.1, 0],
-    big_chances_per90: [0.3, 0.7, 0.2, -0.1],
-    assists_per90: [0.4, -0.1, 0, 0.6],
-    key_passes_per90: [0.3, -0.1, -0.1, 0.7],
-    dribbles_per90: [0.3, -0.1, -0.5, 0.6],
-    crosses_per90: [0, -0.2, -0.3, 0.5],
-    cross_accuracy_pct: [0.3, 0, 0, 0.2],
-    aerials_won_per90: [0, 0.1, 0.85, -0.2],
-    duels_won_per90: [0.1, 0, 0.6, 0.3],
-    clearances_per90: [0, 0, 0.5, 0],
-    passes_per90: [0.4, -0.3, -0.1, 0.5],
-    pass_accuracy_pct: [0.5, 0, -0.2, 0.2],
-    long_balls_per90: [0, 0, 0.2, 0.2],
-    tackles_per90: [0, -0.2, 0, 0.2],
-    interceptions_per90: [0, -0.2, 0, 0.1],
-    ball_recovery_per90: [0.1, -0.2, 0, 0.3],
-    shots_blocked_per90: [0, -0.1, 0.3, 0],
-  },
-};
-
-const FULL_BACK: Partial<Record<CalibratedMetric, number>> = {
-  crosses_per90: 0.8,
-  key_passes_per90: 0.5,
-  dribbles_per90: 0.5,
-  assists_per90: 0.4,
-  tackles_per90: 0.3,
-  clearances_per90: -0.5,
-  aerials_won_per90: -0.6,
-  shots_blocked_per90: -0.2,
-};
-const WIDE_MID: Partial<Record<CalibratedMetric, number>> = {
-  crosses_per90: 0.9,
-  dribbles_per90: 0.4,
-  passes_per90: -0.3,
-  clearances_per90: -0.3,
-  aerials_won_per90: -0.3,
-};
-const WINGER: Partial<Record<CalibratedMetric, number>> = {
-  dribbles_per90: 0.6,
-  crosses_per90: 0.8,
-  aerials_won_per90: -0.6,
-  key_passes_per90: 0.3,
-  goals_per90: -0.2,
-  clearances_per90: -0.3,
-};
-/** Score shifts by detailed position: what a centre-back does that a full-back does not, and so on. */
-const POSITION_SHIFT: Partial<Record<PositionCode, Partial<Record<CalibratedMetric, number>>>> = {
-  CB: {
-    clearances_per90: 0.7,
-    aerials_won_per90: 0.8,
-    shots_blocked_per90: 0.5,
-    crosses_per90: -3,
-    key_passes_per90: -0.6,
-    dribbles_per90: -0.6,
-    long_balls_per90: 0.4,
-    goals_per90: 0.2,
-    assists_per90: -0.3,
-  },
-  LB: FULL_BACK,
-  RB: FULL_BACK,
-  LWB: { ...FULL_BACK, crosses_per90: 1.1 },
-  RWB: { ...FULL_BACK, crosses_per90: 1.1 },
-  DM: {
-    tackles_per90: 0.3,
-    interceptions_per90: 0.4,
-    clearances_per90: 0.5,
-    passes_per90: 0.2,
-    goals_per90: -0.5,
-    key_passes_per90: -0.4,
-    dribbles_per90: -0.3,
-    shots_per90: -0.4,
-  },
-  AM: {
-    key_passes_per90: 0.5,
-    goals_per90: 0.4,
-    shots_per90: 0.4,
-    dribbles_per90: 0.4,
-    big_chances_per90: 0.4,
-    tackles_per90: -0.4,
-    clearances_per90: -0.4,
-    long_balls_per90: -0.3,
-  },
-  LM: WIDE_MID,
-  RM: WIDE_MID,
-  LW: WINGER,
-  RW: WINGER,
-  ST: { goals_per90: 0.2, aerials_won_per90: 0.3, big_chances_per90: 0.2 },
-  CF: { passes_per90: 0.3, key_passes_per90: 0.3, aerials_won_per90: 0.2 },
-};
-
-const ATTACKING: ReadonlySet<CalibratedMetric> = new Set([
-  'goals_per90',
-  'assists_per90',
-  'shots_per90',
-  'shots_on_target_per90',
-  'big_chances_per90',
-  'key_passes_per90',
-  'dribbles_per90',
-  'crosses_per90',
-]);
-const DEFENSIVE: ReadonlySet<CalibratedMetric> = new Set([
-  'tackles_per90',
-  'interceptions_per90',
-  'ball_recovery_per90',
-  'duels_won_per90',
-  'aerials_won_per90',
-  'clearances_per90',
-  'shots_blocked_per90',
-]);
-
-/** Counting column of each Poisson metric. */
-const COLUMN: Partial<Record<CalibratedMetric, CountingColumn>> = {
-  shots_on_target_per90: 'shots_on_target',
-  shots_per90: 'shots',
-  big_chances_per90: 'big_chances',
-  key_passes_per90: 'key_passes',
-  passes_per90: 'passes',
-  long_balls_per90: 'long_balls',
-  crosses_per90: 'crosses',
-  dribbles_per90: 'dribbles',
-  tackles_per90: 'tackles',
-  interceptions_per90: 'interceptions',
-  clearances_per90: 'clearances',
-  shots_blocked_per90: 'shots_blocked',
-  aerials_won_per90: 'aerials_won',
-  duels_won_per90: 'duels_won',
-  ball_recovery_per90: 'ball_recoveries',
-  saves_per90: 'saves',
-  punches_per90: 'punches',
-};
-
 /** What the generator produced for the season rows, plus the calibration it achieved. */
 export interface SeasonStats {
   counts: Record<CountingColumn, Int32Array>;
@@ -262,59 +59,6 @@ export interface StatsInput {
 }
 
 const groupIndex = (g: PositionGroup): number => POSITION_GROUPS.indexOf(g);
-
-/** The latent quantile function of one group and metric, with its slopes computed once. */
-interface Curve {
-  pts: number[];
-  pct: boolean;
-  up: number;
-  down: number;
-  tail: number;
-}
-
-function curveOf(pts: number[], pct: boolean): Curve {
-  const [p10, p50, p90] = pts;
-  if (pct) return { pts, pct, up: (p90 - p50) / Z90, down: (p50 - p10) / Z90, tail: 0 };
-  if (p90 <= 0) return { pts, pct, up: 0, down: 0, tail: 0 };
-  const up = Math.log(p90 / p50) / Z90;
-  return { pts, pct, up, down: Math.log(p50 / p10) / Z90, tail: Math.min(up, UPPER_TAIL_SLOPE_MAX) };
-}
-
-/** Latent rate at a player's standard-normal score z: two-piece lognormal through p10/p50/p90 (linear for accuracies). */
-function rateAt(z: number, c: Curve): number {
-  const [, p50, p90] = c.pts;
-  if (c.pct) {
-    const v = z >= 0 ? p50 + c.up * Math.min(z, Z90) + 0.5 * c.up * Math.max(0, z - Z90) : p50 + c.down * z;
-    return Math.min(0.99, Math.max(0.02, v));
-  }
-  if (p90 <= 0) return 0;
-  if (z >= 0) return z <= Z90 ? p50 * Math.exp(c.up * z) : p90 * Math.exp(c.tail * (z - Z90));
-  return p50 * Math.exp(c.down * z);
-}
-
-function initialPoints(t: Triple, pct: boolean): number[] {
-  if (pct) return [t[0] / 100, t[1] / 100, t[2] / 100];
-  if (t[2] <= 0) return [0, 0, 0];
-  const p90 = t[2];
-  const p50 = t[1] > 0 ? t[1] : p90 * 0.25;
-  const p10 = t[0] > 0 ? t[0] : p50 * ZERO_P10_SHARE;
-  return [p10, p50, p90];
-}
-
-/** Moves the latent points toward the target given what they achieved (multiplicative, damped). */
-function updatePoints(pts: number[], target: Triple, achieved: Triple, pct: boolean): void {
-  if (!pct && target[2] <= 0) return;
-  for (let k = 0; k < 3; k++) {
-    const t = pct ? target[k] / 100 : target[k];
-    const a = pct ? achieved[k] / 100 : achieved[k];
-    let f: number;
-    if (t > 0) f = a > 0 ? Math.min(1.6, Math.max(0.6, (t / a) ** 0.8)) : 1.6;
-    else f = a > 0 ? 0.6 : 1;
-    pts[k] *= f;
-  }
-  pts[0] = Math.min(pts[0], pts[1] * 0.999);
-  pts[2] = Math.max(pts[2], pts[1] * 1.001);
-}
 
 /**
  * Draws every counting total of every season row and calibrates the per-90 quantiles by group to
@@ -529,8 +273,8 @@ export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
       per90Quantiles,
     );
   };
-  const set = (metric: CalibratedMetric, bound?: (r: number, k: number) => number): void => {
-    counts[COLUMN[metric]!] = poissonMetric(metric, bound);
+  const set = (metric: PoissonMetric, bound?: (r: number, k: number) => number): void => {
+    counts[COLUMN[metric]] = poissonMetric(metric, bound);
   };
   set('shots_on_target_per90', (r, k) => Math.max(k, Math.round(counts.goals[r] * GOALS_TO_ON_TARGET_MIN)));
   set('shots_per90', (r, k) =>
@@ -552,6 +296,8 @@ export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
     set(metric);
   set('duels_won_per90', (r, k) => Math.max(k, counts.aerials_won[r]));
   for (const metric of ['ball_recovery_per90', 'saves_per90', 'punches_per90'] as const) set(metric);
+  // Every other Poisson metric (one added to COLUMN) is drawn unbounded, after the ones above.
+  for (const metric of Object.keys(COLUMN) as PoissonMetric[]) if (!counts[COLUMN[metric]]) set(metric);
 
   const ratio = (
     metric: CalibratedMetric,
@@ -595,13 +341,6 @@ export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
   return { counts, achieved };
 }
 
-/** Completions of `attempts` at accuracy `p`, drawn with `variance` × the binomial variance (normal approximation, rounded, clamped). */
-function completionsOf(attempts: number, p: number, u: number, variance: number): number {
-  if (attempts <= 0) return 0;
-  const k = Math.round(attempts * p + Math.sqrt(variance * attempts * p * (1 - p)) * normalQuantile(u));
-  return Math.min(attempts, Math.max(0, k));
-}
-
 /** Worst relative error of achieved against target quantiles over all groups (1 for a missed exact zero). */
 function worstError(metric: CalibratedMetric, got: ReadonlyArray<Triple | null>): number {
   let worst = 0;
@@ -613,9 +352,4 @@ function worstError(metric: CalibratedMetric, got: ReadonlyArray<Triple | null>)
       worst = Math.max(worst, t[k] === 0 ? (a[k] === 0 ? 0 : 1) : Math.abs(a[k] - t[k]) / t[k]);
   });
   return worst;
-}
-
-function triple(values: Float64Array): Triple {
-  const sorted = values.sort();
-  return [quantileSortedType7(sorted, 0.1), quantileSortedType7(sorted, 0.5), quantileSortedType7(sorted, 0.9)];
 }

@@ -4,9 +4,16 @@
  * lines summed over match lines, their `player_seasons` rows, and the validated dataset of one
  * league and one season.
  */
-import { COUNTING_COLUMNS, tableFromRows, type Dataset, type DatasetMeta, type RowOf } from '../schema.js';
+import {
+  COUNTING_COLUMNS,
+  tableFromRows,
+  type CountingColumn,
+  type Dataset,
+  type DatasetMeta,
+  type RowOf,
+} from '../schema.js';
 import { validateDataset } from '../validate.js';
-import { emptyTotals, type CountingTotals } from './counting-totals.js';
+import { emptyTotals, providedTotalsOf, type CountingTotals, type ProviderColumn } from './counting-totals.js';
 
 /** One player's season at one club, summed over his match lines. */
 export interface SeasonLine {
@@ -54,10 +61,11 @@ export function addToSeasonLine(lines: Map<string, SeasonLine>, line: MatchLineT
 
 /**
  * The `player_seasons` rows of the season lines, by player then team; no provider gives a rating,
- * so it is null.
+ * so it is null, and a column the provider does not count is null, never 0.
  */
 function playerSeasonRowsOf(
   lines: ReadonlyMap<string, SeasonLine>,
+  columns: ProviderColumns,
   seasonId: number,
   leagueId: number,
 ): Partial<RowOf<'player_seasons'>>[] {
@@ -72,15 +80,20 @@ function playerSeasonRowsOf(
       starts: s.starts,
       minutes: minutesOf(s.seconds),
       rating: null,
-      ...s.totals,
+      ...providedTotalsOf(s.totals, columns),
     }));
 }
+
+/** How a provider fills each counting column. */
+type ProviderColumns = Readonly<Record<CountingColumn, ProviderColumn>>;
 
 /** The rows of one competition season beyond its league and season, with the season lines for `player_seasons`. */
 export interface SeasonRows {
   teams: Partial<RowOf<'teams'>>[];
   players: Partial<RowOf<'players'>>[];
   seasonLines: ReadonlyMap<string, SeasonLine>;
+  /** How the provider fills each counting column (counted, or not provided → null). */
+  columns: ProviderColumns;
   fixtures: Partial<RowOf<'fixtures'>>[];
   appearances: Partial<RowOf<'appearances'>>[];
 }
@@ -108,7 +121,7 @@ export function seasonDatasetOf(
       players: tableFromRows('players', rows.players),
       player_seasons: tableFromRows(
         'player_seasons',
-        playerSeasonRowsOf(rows.seasonLines, season.season_id, league.league_id),
+        playerSeasonRowsOf(rows.seasonLines, rows.columns, season.season_id, league.league_id),
       ),
       fixtures: tableFromRows('fixtures', rows.fixtures),
       appearances: tableFromRows('appearances', rows.appearances),

@@ -6,7 +6,8 @@
  */
 import { DatasetError } from '../../dataset-error.js';
 import type { Dataset, DatasetMeta, PositionCode, RowOf } from '../../schema.js';
-import { cleanName, kickoffUtcOf, seasonNameOf } from './mapping.js';
+import { cleanName, kickoffUtcOf, seasonNameOf, STATSBOMB_COLUMNS } from './mapping.js';
+import { notProvidedCoverageOf } from '../counting-totals.js';
 import { addToSeasonLine, minutesOf, seasonDatasetOf, type SeasonLine } from '../season-dataset.js';
 import { matchSummaryOf, type PlayerMatchLine } from './match-summary.js';
 import { matchesFileOf, readCompetitions, readEvents, readLineups, readMatches, type StatsBombMatch } from './read.js';
@@ -35,6 +36,7 @@ export const STATSBOMB_COVERAGE: Readonly<Record<string, string>> = {
   'teams.primary_color': 'not in StatsBomb open data: null',
   'teams.secondary_color': 'not in StatsBomb open data: null',
   rivalries: 'not in StatsBomb open data: table absent',
+  ...notProvidedCoverageOf(STATSBOMB_COLUMNS, 'StatsBomb open data'),
 };
 
 /** Competition ids of StatsBomb's open-data club cups (the rest are leagues unless international). */
@@ -249,6 +251,6 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
           : 'league',
     },
     { season_id: seasonId, name: seasonName, start_date: first, end_date: last },
-    { teams: teamRows, players: playerRows, seasonLines, fixtures, appearances },
+    { teams: teamRows, players: playerRows, seasonLines, columns: STATSBOMB_COLUMNS, fixtures, appearances },
   );
 }

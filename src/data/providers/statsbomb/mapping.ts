@@ -4,7 +4,8 @@
  * column, the cards that end a player's time on the pitch, the match-clock windows of the periods,
  * and the small text fixes (doubled apostrophes, season names, kick-off time zone).
  */
-import type { PositionCode } from '../../schema.js';
+import type { CountingColumn, PositionCode } from '../../schema.js';
+import type { ProviderColumn } from '../counting-totals.js';
 
 /**
  * StatsBomb position name → detailed position code. Wing-backs stay defenders, wide midfielders
@@ -238,3 +239,34 @@ export function kickoffUtcOf(
   const first = wall - zoneOffsetMs(wall, timeZone);
   return wall - zoneOffsetMs(first, timeZone);
 }
+
+/**
+ * How StatsBomb events fill each counting column (docs/methodology/statsbomb.md; the counting itself
+ * is in match-summary.ts). A new counting column is `counted` here (and in match-summary.ts) or
+ * `notProvided` with the reason; tsc names any column that is neither.
+ */
+export const STATSBOMB_COLUMNS = {
+  goals: { counted: 'Shot events with a goal outcome (isGoalOutcome)' },
+  assists: { counted: 'Pass events with goal_assist' },
+  shots: { counted: 'Shot events' },
+  shots_on_target: { counted: 'Shot events with an on-target outcome (isShotOnTarget)' },
+  big_chances: { counted: `Shot events with statsbomb_xg ≥ ${BIG_CHANCE_MIN_XG}` },
+  key_passes: { counted: 'Pass events with goal_assist or shot_assist' },
+  passes: { counted: 'Pass events that isCountedPass keeps' },
+  passes_completed: { counted: 'counted passes without an outcome' },
+  long_balls: { counted: `counted passes of length ≥ ${LONG_BALL_MIN_LENGTH} yards` },
+  crosses: { counted: 'Pass events with cross' },
+  crosses_completed: { counted: 'crosses without an outcome' },
+  dribbles: { counted: 'Dribble events with outcome Complete (isDribbleComplete)' },
+  tackles: { counted: 'Duel events of a tackle type (isTackle)' },
+  interceptions: { counted: 'Interception events' },
+  clearances: { counted: 'Clearance events' },
+  shots_blocked: { counted: "defensive Block events related to one of the opponent's shots" },
+  aerials_won: { counted: 'aerial_won on Shot, Pass, Clearance and Miscontrol events' },
+  duels_won: { counted: 'tackles won, completed dribbles and aerials won' },
+  ball_recoveries: { counted: 'Ball Recovery events without recovery_failure' },
+  saves: { counted: 'Goal Keeper events of a save type (isGoalkeeperSave)' },
+  goals_conceded: { counted: "the opponents' goals while the player was on the pitch" },
+  clean_sheets: { counted: `no goal conceded in ≥ ${CLEAN_SHEET_MIN_MINUTES} minutes on the pitch` },
+  punches: { counted: 'Goal Keeper events of a punch type (isGoalkeeperPunch)' },
+} as const satisfies Record<CountingColumn, ProviderColumn>;

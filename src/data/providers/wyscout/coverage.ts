@@ -4,6 +4,8 @@
  * approximation or not at all, and the report of goal differences, unlisted players and
  * substitution anomalies as `dataset.json` coverage states them.
  */
+import { notProvidedCoverageOf } from '../counting-totals.js';
+import { WYSCOUT_COLUMNS } from './mapping.js';
 
 /** One match whose goals counted from events differ from its scoreboard. */
 export interface GoalDifference {
@@ -51,6 +53,7 @@ export const WYSCOUT_COVERAGE: Readonly<Record<string, string>> = {
   'teams.primary_color': 'not in Wyscout public data: null',
   'teams.secondary_color': 'not in Wyscout public data: null',
   rivalries: 'not in Wyscout public data: table absent',
+  ...notProvidedCoverageOf(WYSCOUT_COLUMNS, 'Wyscout public data'),
 };
 /**
  * The `dataset.json` coverage of an ingest: {@link WYSCOUT_COVERAGE}, how the scoreboard goals

@@ -7,7 +7,7 @@
 import { DatasetError } from '../../dataset-error.js';
 import type { Dataset, DatasetMeta, PositionCode, RowOf } from '../../schema.js';
 import { layoutOf, type MatchFileRef } from './layout.js';
-import { PUBLIC_COMPETITIONS, decodeName, positionCodeOf, seasonNameFromDates } from './mapping.js';
+import { PUBLIC_COMPETITIONS, decodeName, positionCodeOf, seasonNameFromDates, WYSCOUT_COLUMNS } from './mapping.js';
 import { coverageOf, WYSCOUT_ATTRIBUTION, type WyscoutReport } from './coverage.js';
 import { finalGoalsOf, finishedOf, fixtureRowsOf, kickoffOf } from './fixtures.js';
 import { matchSummaryOf } from './match-summary.js';
@@ -295,7 +295,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
     meta,
     { league_id: competitionId, name: leagueName, country, kind },
     { season_id: seasonId, name: seasonName, start_date: first, end_date: last },
-    { teams: teamRows, players: playerRows, seasonLines, fixtures, appearances },
+    { teams: teamRows, players: playerRows, seasonLines, columns: WYSCOUT_COLUMNS, fixtures, appearances },
   );
   return { dataset, report };
 }

@@ -4,7 +4,8 @@
  * coarse GK/DF/MD/FW role and a player's average event location into a detailed code, the period
  * names, and the text fixes of the public dataset (doubly escaped names, season names, rounds).
  */
-import type { PositionCode } from '../../schema.js';
+import type { CountingColumn, PositionCode } from '../../schema.js';
+import type { ProviderColumn } from '../counting-totals.js';
 
 /** Wyscout v2 `eventId`s read by halfspace. */
 export const EVENT = {
@@ -203,3 +204,36 @@ export function knockoutRoundName(matches: number, last: boolean): string {
   if (matches === 4) return 'Quarter-finals';
   return `Round of ${matches * 2}`;
 }
+
+/**
+ * How Wyscout v2 events fill each counting column (docs/methodology/wyscout.md#counting-columns; the
+ * counting itself is in match-summary.ts). A new counting column is `counted` here (and in
+ * match-summary.ts) or `notProvided` with the reason; tsc names any column that is neither.
+ */
+export const WYSCOUT_COLUMNS = {
+  goals: { counted: 'shots tagged goal' },
+  assists: { counted: 'events tagged assist' },
+  shots: { counted: 'shot and free-kick shot events' },
+  shots_on_target: { counted: 'shots tagged goal or accurate' },
+  big_chances: { counted: 'penalties and shots from the big-chance zone (BIG_CHANCE_ZONE), no xG in Wyscout v2' },
+  key_passes: { counted: 'events tagged assist or key pass' },
+  passes: { counted: 'pass events' },
+  passes_completed: { counted: 'passes tagged accurate' },
+  long_balls: { counted: `passes of ≥ ${LONG_BALL_MIN_METRES} m on a ${PITCH_LENGTH_M} × ${PITCH_WIDTH_M} m pitch` },
+  crosses: { counted: 'cross and free-kick cross sub-events' },
+  crosses_completed: { counted: 'crosses tagged accurate' },
+  dribbles: { counted: 'ground attacking duels won with a take-on tag' },
+  tackles: { counted: 'ground defending duels won or tagged sliding tackle' },
+  interceptions: { counted: 'events tagged interception' },
+  clearances: { counted: 'clearance sub-events' },
+  shots_blocked: {
+    counted: `first defending player with an event within ${BLOCK_WINDOW_SECONDS} s after a blocked shot`,
+  },
+  aerials_won: { counted: 'air duels won' },
+  duels_won: { counted: 'air duels won, dribbles and tackles won' },
+  ball_recoveries: { counted: 'first on-ball action after an opponent on-ball action in open play' },
+  saves: { counted: 'save attempts tagged accurate and not goal' },
+  goals_conceded: { counted: "the opponents' goals while the player was on the pitch" },
+  clean_sheets: { counted: `no goal conceded in ≥ ${CLEAN_SHEET_MIN_MINUTES} minutes on the pitch` },
+  punches: { counted: 'goalkeeper clearances inside his own penalty area (OWN_BOX)' },
+} as const satisfies Record<CountingColumn, ProviderColumn>;

@@ -1,0 +1,57 @@
+/** Detailed position codes, the four position groups and the card label of each (DESIGN §2). */
+
+/** Detailed position codes (DESIGN §2). */
+export const POSITION_CODES = [
+  'GK',
+  'CB',
+  'LB',
+  'RB',
+  'LWB',
+  'RWB',
+  'DM',
+  'CM',
+  'AM',
+  'LM',
+  'RM',
+  'LW',
+  'RW',
+  'CF',
+  'ST',
+] as const;
+export type PositionCode = (typeof POSITION_CODES)[number];
+
+/** Coarse position groups. */
+export const POSITION_GROUPS = ['goalkeeper', 'defender', 'midfielder', 'attacker'] as const;
+export type PositionGroup = (typeof POSITION_GROUPS)[number];
+
+const GROUP_OF: Record<PositionCode, PositionGroup> = {
+  GK: 'goalkeeper',
+  CB: 'defender',
+  LB: 'defender',
+  RB: 'defender',
+  LWB: 'defender',
+  RWB: 'defender',
+  DM: 'midfielder',
+  CM: 'midfielder',
+  AM: 'midfielder',
+  LM: 'midfielder',
+  RM: 'midfielder',
+  LW: 'attacker',
+  RW: 'attacker',
+  CF: 'attacker',
+  ST: 'attacker',
+};
+
+/**
+ * The position group of a detailed position code.
+ * @example positionGroupOf('LWB') // => 'defender'
+ */
+export function positionGroupOf(code: PositionCode): PositionGroup {
+  return GROUP_OF[code];
+}
+
+/** Coarse label printed on cards. @example positionLabelOf('ST') // => 'Attacker' */
+export function positionLabelOf(code: PositionCode): 'Goalkeeper' | 'Defender' | 'Midfielder' | 'Attacker' {
+  const g = GROUP_OF[code];
+  return (g.charAt(0).toUpperCase() + g.slice(1)) as 'Goalkeeper' | 'Defender' | 'Midfielder' | 'Attacker';
+}

@@ -1,0 +1,177 @@
+/**
+ * The tables keyed by the metric list (docs/contributing.md, "A new stat column"): tsc makes each
+ * one decide every metric or counting column; these tests check that each decision is also true at
+ * run time (a metric said to be unrated weighs nothing, a column said to be not provided is null).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CALIBRATED_METRICS, UNCALIBRATED_METRICS } from '../../src/data/generate/calibration-targets.js';
+import { COLUMN, COLUMNS_NOT_GENERATED } from '../../src/data/generate/drawn-columns.js';
+import {
+  emptyTotals,
+  notProvidedCoverageOf,
+  providedTotalsOf,
+  type ProviderColumn,
+} from '../../src/data/providers/counting-totals.js';
+import { datasetFromStatsBomb, STATSBOMB_COVERAGE } from '../../src/data/providers/statsbomb/dataset.js';
+import { STATSBOMB_COLUMNS } from '../../src/data/providers/statsbomb/mapping.js';
+import { WYSCOUT_COVERAGE } from '../../src/data/providers/wyscout/coverage.js';
+import { wyscoutIngest } from '../../src/data/providers/wyscout/dataset.js';
+import { WYSCOUT_COLUMNS } from '../../src/data/providers/wyscout/mapping.js';
+import { COUNTING_COLUMNS, POSITION_GROUPS, rowsOf, type CountingColumn, type Dataset } from '../../src/data/schema.js';
+import { NOT_STYLE_FEATURES, STYLE_FEATURES } from '../../src/dna/features.js';
+import { ROLE_RULES, TRAIT_RULES, UNTAGGED_METRICS } from '../../src/dna/tags.js';
+import {
+  COLUMNS_WITHOUT_METRIC,
+  GROUP_METRICS,
+  METRIC_KEYS,
+  METRICS,
+  METRICS_IN_NO_GROUP,
+  type MetricKey,
+} from '../../src/stats/metrics.js';
+import { RATING_WEIGHTS, UNRATED_METRICS } from '../../src/stats/rating.js';
+import { writeHandmadeWyscout } from '../data/providers/wyscout/handmade.js';
+
+const keysOf = (o: object): string[] => Object.keys(o).sort();
+
+describe('every metric is decided once in each table', () => {
+  it('group lists: a metric is in some group or in METRICS_IN_NO_GROUP, never both', () => {
+    const grouped = new Set(POSITION_GROUPS.flatMap((g) => GROUP_METRICS[g]));
+    for (const key of METRIC_KEYS) expect(grouped.has(key) !== key in METRICS_IN_NO_GROUP, key).toBe(true);
+  });
+
+  it('rating: an unrated metric weighs nothing in any group, every other one weighs in some group', () => {
+    const weighted = new Set(POSITION_GROUPS.flatMap((g) => Object.keys(RATING_WEIGHTS[g])));
+    for (const key of METRIC_KEYS) expect(weighted.has(key) !== key in UNRATED_METRICS, key).toBe(true);
+  });
+
+  it('DNA: a metric is a style feature of some group or in NOT_STYLE_FEATURES, never both', () => {
+    const features = new Set(POSITION_GROUPS.flatMap((g) => STYLE_FEATURES[g].map((f) => f.metric)));
+    for (const key of METRIC_KEYS) expect(features.has(key) !== key in NOT_STYLE_FEATURES, key).toBe(true);
+  });
+
+  it('style tags: a metric is read by some rule or in UNTAGGED_METRICS, never both', () => {
+    const rules = [...POSITION_GROUPS.flatMap((g) => ROLE_RULES[g]), ...TRAIT_RULES];
+    const read = new Set<MetricKey>(rules.flatMap((r) => r.conditions.map((c) => c.metric)));
+    for (const key of METRIC_KEYS) expect(read.has(key) !== key in UNTAGGED_METRICS, key).toBe(true);
+  });
+
+  it('demo generator: a metric is calibrated or in UNCALIBRATED_METRICS, never both', () => {
+    const calibrated = new Set<string>(CALIBRATED_METRICS);
+    for (const key of METRIC_KEYS) expect(calibrated.has(key) !== key in UNCALIBRATED_METRICS, key).toBe(true);
+  });
+
+  it('demo generator: every counting column is drawn (a Poisson column or an own rule) unless listed as not generated', () => {
+    const ownRule = ['goals', 'assists', 'passes_completed', 'crosses_completed', 'goals_conceded', 'clean_sheets'];
+    const drawn = new Set<string>([...Object.values(COLUMN), ...ownRule]);
+    for (const c of COUNTING_COLUMNS) expect(drawn.has(c) !== c in COLUMNS_NOT_GENERATED, c).toBe(true);
+  });
+
+  it('metrics: every counting column is read by some metric unless listed in COLUMNS_WITHOUT_METRIC', () => {
+    const read = new Set<string>(
+      Object.values(METRICS).flatMap((d) =>
+        d.kind === 'per90' ? [d.total] : d.kind === 'pct' ? [d.completed, d.attempted] : [],
+      ),
+    );
+    for (const c of COUNTING_COLUMNS) expect(read.has(c) !== c in COLUMNS_WITHOUT_METRIC, c).toBe(true);
+  });
+});
+
+describe('event providers say how they fill every counting column', () => {
+  const providers: Array<[string, Record<CountingColumn, ProviderColumn>, Readonly<Record<string, string>>]> = [
+    ['StatsBomb', STATSBOMB_COLUMNS, STATSBOMB_COVERAGE],
+    ['Wyscout', WYSCOUT_COLUMNS, WYSCOUT_COVERAGE],
+  ];
+  for (const [name, columns, coverage] of providers) {
+    it(`${name}: one entry per counting column, and each column it does not provide has a coverage note`, () => {
+      expect(keysOf(columns)).toEqual([...COUNTING_COLUMNS].sort());
+      for (const c of COUNTING_COLUMNS) {
+        const how = columns[c];
+        if ('notProvided' in how) expect(coverage[`player_seasons.${c}`], c).toBeTypeOf('string');
+        else expect(how.counted.length, c).toBeGreaterThan(0);
+      }
+    });
+  }
+
+  it('a column marked not provided is written as null with a coverage note, never as a zero', () => {
+    const allCounted = Object.fromEntries(COUNTING_COLUMNS.map((c) => [c, { counted: 'events' }])) as Record<
+      CountingColumn,
+      ProviderColumn
+    >;
+    const columns = { ...allCounted, punches: { notProvided: 'no punch event' } };
+    const totals = { ...emptyTotals(), goals: 3 };
+    const row = providedTotalsOf(totals, columns);
+    expect(row.punches).toBeNull();
+    expect(row.goals).toBe(3);
+    expect(row.saves).toBe(0);
+    expect(notProvidedCoverageOf(columns, 'X')).toEqual({
+      'player_seasons.punches': 'not in X: null (no punch event)',
+    });
+    expect(notProvidedCoverageOf(allCounted, 'X')).toEqual({});
+  });
+
+  // The hand-made fixtures of both providers, ingested: what the mapping says is what the dataset holds.
+  const tmp = mkdtempSync(join(tmpdir(), 'halfspace-decisions-'));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+  const ingested: Array<[string, () => Dataset, Record<CountingColumn, ProviderColumn>]> = [
+    [
+      'StatsBomb',
+      () =>
+        datasetFromStatsBomb(fileURLToPath(new URL('../files/statsbomb/', import.meta.url)), {
+          competitionId: 9,
+          seasonId: 99,
+        }),
+      STATSBOMB_COLUMNS,
+    ],
+    [
+      'Wyscout',
+      () => wyscoutIngest(writeHandmadeWyscout(join(tmp, 'public')), { competition: 'Testland' }).dataset,
+      WYSCOUT_COLUMNS,
+    ],
+  ];
+  for (const [name, load, columns] of ingested) {
+    it(`${name} ingest: columns not provided are null everywhere with a coverage note; counted ones are numbers`, () => {
+      const dataset = load();
+      const rows = rowsOf(dataset.tables.player_seasons, 'player_seasons');
+      expect(rows.length).toBeGreaterThan(0);
+      for (const c of COUNTING_COLUMNS) {
+        if ('notProvided' in columns[c]) {
+          expect(
+            rows.every((r) => r[c] === null),
+            `${c} is not provided, so it must be null`,
+          ).toBe(true);
+          expect(dataset.meta.coverage?.[`player_seasons.${c}`], c).toBeTypeOf('string');
+        } else
+          expect(
+            rows.every((r) => typeof r[c] === 'number'),
+            `${c} is counted`,
+          ).toBe(true);
+      }
+    });
+  }
+});
+
+describe('the docs name every stat', () => {
+  const read = (rel: string): string => readFileSync(fileURLToPath(new URL(`../../${rel}`, import.meta.url)), 'utf8');
+  const named = (text: string, word: string): boolean => new RegExp(`\\b${word}\\b`).test(text);
+  const columnDocs = [
+    'docs/methodology/stats.md',
+    'docs/methodology/statsbomb.md',
+    'docs/methodology/wyscout.md',
+    'docs/csv.md',
+    'docs/scoring.md',
+  ];
+  for (const doc of columnDocs) {
+    it(`${doc} names every counting column`, () => {
+      const text = read(doc);
+      expect(COUNTING_COLUMNS.filter((c) => !named(text, c))).toEqual([]);
+    });
+  }
+  it('docs/methodology/demo-data.md names every metric key (its calibration table)', () => {
+    const text = read('docs/methodology/demo-data.md');
+    expect(METRIC_KEYS.filter((k) => !named(text, k))).toEqual([]);
+  });
+});
