@@ -10,6 +10,7 @@ import { csvFileSummaryOf, type CsvFileInfo } from '../../data/providers/csv/str
 import type { Dataset } from '../../data/schema.js';
 import { datasetFromSeasonFile } from '../../data/providers/csv/season-csv.js';
 import { TABLE_FORMATS, tableFormatOf, tableToFile, type TableFormat } from '../../data/providers/csv/table-file.js';
+import { utf8CountsOf } from '../../data/arrow/index.js';
 import { scoreTableOf } from '../../dna/score-table.js';
 import { datasetFromMapOption, MAP_OPTION, mapReportText, type MapOptionResult } from '../map-option.js';
 import { progressBar } from '../progress.js';
@@ -32,7 +33,10 @@ const todayUtc = (): string => new Date().toISOString().slice(0, 10);
  */
 function releaseMemory(): void {
   const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed) return exposed();
+  if (exposed) {
+    exposed();
+    return;
+  }
   setFlagsFromString('--expose-gc');
   (runInNewContext('gc') as () => void)();
 }
@@ -177,9 +181,10 @@ export const scoreCommand: Command = {
     ms.write = performance.now() - t;
     const seconds = (performance.now() - started) / 1000;
 
-    const sources = table.getChild('rating_source')!.toArray() as (string | null)[];
-    const samples = table.getChild('sample')!.toArray() as (string | null)[];
-    const count = (xs: (string | null)[], v: string | null) => xs.reduce((s, x) => s + (x === v ? 1 : 0), 0);
+    // Counted as bytes: decoding the two columns would add a million strings at the end of the run.
+    const sources = utf8CountsOf(table.getChild('rating_source')!);
+    const samples = utf8CountsOf(table.getChild('sample')!);
+    const count = (counts: Map<string | null, number>, v: string | null) => counts.get(v) ?? 0;
     const summary = {
       input,
       input_format: inputFormat,
