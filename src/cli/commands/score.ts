@@ -72,7 +72,7 @@ function inputOf(
   path: string,
   asOf: string | undefined,
   text: { encoding?: TextEncoding; delimiter?: CsvDelimiter },
-  onBytes: (done: number, total: number) => void,
+  onProgress: (done: number, total: number, unit: 'bytes' | 'rows') => void,
 ): InputInfo {
   if (!existsSync(path)) throw new UsageError(`${path} does not exist`);
   if (statSync(path).isDirectory()) {
@@ -90,7 +90,7 @@ function inputOf(
   const ext = extname(path).toLowerCase();
   if (ext !== '.parquet' && !CSV_EXTENSIONS.includes(ext))
     throw new UsageError(`${path}: give a dataset folder, a .csv or a .parquet season table`);
-  const read = datasetFromSeasonFile(path, { file: path, asOf: asOf ?? todayUtc(), ...text, onProgress: onBytes });
+  const read = datasetFromSeasonFile(path, { file: path, asOf: asOf ?? todayUtc(), ...text, onProgress });
   return { dataset: read.dataset, format: read.format, csv: read.csv };
 }
 
@@ -145,6 +145,7 @@ export const scoreCommand: Command = {
     const ms: Record<'read' | 'derive' | 'dna_tags' | 'write', number> = { read: 0, derive: 0, dna_tags: 0, write: 0 };
     let t = performance.now();
     let readBar: ReturnType<typeof progressBar> | null = null;
+    let readNote = '';
     const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
     const mapped: MapOptionResult | null =
       mapArg === undefined
@@ -152,11 +153,12 @@ export const scoreCommand: Command = {
         : datasetFromMapOption(positionals, mapArg, asOf ?? new Date().toISOString().slice(0, 10), text);
     let read: InputInfo | null = mapped
       ? { dataset: mapped.dataset, format: 'export', csv: null }
-      : inputOf(input, asOf, text, (done, total) => {
+      : inputOf(input, asOf, text, (done, total, unit) => {
           readBar ??= progressBar({ label: 'read ', total, write: io.stderr });
-          readBar.update(done, mb(done));
+          readNote = unit === 'bytes' ? mb(done) : 'rows';
+          readBar.update(done, readNote);
         });
-    (readBar as ReturnType<typeof progressBar> | null)?.finish();
+    (readBar as ReturnType<typeof progressBar> | null)?.finish(readNote);
     const { format: inputFormat, csv } = read;
     const attribution = read.dataset.meta.attribution ?? null;
     ms.read = performance.now() - t;
