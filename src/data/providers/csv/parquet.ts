@@ -24,8 +24,8 @@ export const PARQUET_ROW_GROUP_ROWS = 32_768;
 const BATCH_ROWS = PARQUET_ROW_GROUP_ROWS / 4;
 
 /**
- * Reads a Parquet file (or only the row groups `rowGroups`, by index) into an Arrow table. Throws {@link DatasetError} naming `file` when the
- * bytes are not a Parquet file parquet-wasm can read.
+ * Reads a Parquet file (or only the row groups `rowGroups`, by index) into an Arrow table. Throws
+ * {@link DatasetError} naming `file` when the bytes are not a Parquet file parquet-wasm can read.
  * @example tableFromParquet(readFileSync('scores.parquet')).numRows // => 1000
  */
 export function tableFromParquet(bytes: Uint8Array, file = 'input.parquet', rowGroups?: number[]): Table {
@@ -208,12 +208,17 @@ export function recordsOfTable(table: Table, file: string, onRecord: (fields: Cs
 /** Rows decoded at a time by {@link recordsOfParquetFile}: whole row groups, at least this many. */
 const SLICE_ROWS = 65_536;
 
+/** About the most slices a file is decoded in: each slice copies the whole file into WebAssembly, so a huge file gets larger slices. */
+const MAX_SLICES = 64;
+
 /**
  * Feeds the Parquet file at `path` to a record consumer as {@link recordsOfTable} does, decoding
- * a slice of whole row groups at a time (at least {@link SLICE_ROWS} rows), so memory holds one
- * slice rather than the whole table and `onProgress` hears rows done and rows in all after each.
- * A file whose footer cannot be read is decoded whole (and the decoder's error names the file).
- * Cost: one pass; each slice's decode copies the file's bytes into WebAssembly once.
+ * a slice of whole row groups at a time (at least {@link SLICE_ROWS} rows, and at least 1/
+ * {@link MAX_SLICES} of the file), so memory holds one slice rather than the whole table and
+ * `onProgress` hears rows done and rows in all after each. A file whose footer cannot be read is
+ * decoded whole (and the decoder's error names the file).
+ * Cost: one pass; each slice's decode copies the file's bytes into WebAssembly once (at most
+ * about {@link MAX_SLICES} copies).
  * @example recordsOfParquetFile('s.parquet', 's.parquet', (fields, line) => {}, (done, total) => {})
  */
 export function recordsOfParquetFile(
@@ -231,12 +236,13 @@ export function recordsOfParquetFile(
     return;
   }
   const total = groups.reduce((s, n) => s + n, 0);
+  const sliceRows = Math.max(SLICE_ROWS, Math.ceil(total / MAX_SLICES));
   onProgress?.(0, total);
   let done = 0;
   for (let g = 0; g < groups.length; ) {
     const slice: number[] = [];
     let rows = 0;
-    while (g < groups.length && (rows < SLICE_ROWS || slice.length === 0)) {
+    while (g < groups.length && (rows < sliceRows || slice.length === 0)) {
       slice.push(g);
       rows += groups[g++];
     }
