@@ -67,7 +67,12 @@ describe('data/arrow: the one UTF-8 column buffer', () => {
   it('utf8VectorOf and a grown Utf8Buffer read back every string (any script), nulls as nulls, and pick rows by index', () => {
     fc.assert(
       fc.property(fc.array(fc.option(fc.string({ unit: 'grapheme' }), { nil: null }), { maxLength: 50 }), (xs) => {
-        expect(utf8VectorOf(xs).toArray()).toEqual(xs);
+        const v = utf8VectorOf(xs);
+        expect(v.toArray()).toEqual(xs);
+        expect(v.nullCount).toBe(xs.filter((x) => x === null).length);
+        // The value buffer holds exactly the UTF-8 bytes of the strings, nothing more.
+        const encoded = xs.reduce((s, x) => s + (x === null ? 0 : new TextEncoder().encode(x).length), 0);
+        expect(v.data[0].values.length).toBe(encoded);
         const b = utf8Buffer(1, 1);
         xs.forEach((s, i) => {
           pushUtf8(b, i, s);

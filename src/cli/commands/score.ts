@@ -10,6 +10,7 @@ import { csvFileSummaryOf, type CsvFileInfo } from '../../data/providers/csv/str
 import type { Dataset } from '../../data/schema.js';
 import { datasetFromSeasonFile } from '../../data/providers/csv/season-csv.js';
 import { TABLE_FORMATS, tableFormatOf, tableToFile, type TableFormat } from '../../data/providers/csv/table-file.js';
+import { utf8CountsOf } from '../../data/arrow/index.js';
 import { scoreTableOf } from '../../dna/score-table.js';
 import { datasetFromMapOption, MAP_OPTION, mapReportText, type MapOptionResult } from '../map-option.js';
 import { progressBar } from '../progress.js';
@@ -74,7 +75,7 @@ function inputOf(
   path: string,
   asOf: string | undefined,
   text: { encoding?: TextEncoding; delimiter?: CsvDelimiter },
-  onBytes: (done: number, total: number) => void,
+  onProgress: (done: number, total: number, unit: 'bytes' | 'rows') => void,
 ): InputInfo {
   if (!existsSync(path)) throw new UsageError(`${path} does not exist`);
   if (statSync(path).isDirectory()) {
@@ -92,7 +93,7 @@ function inputOf(
   const ext = extname(path).toLowerCase();
   if (ext !== '.parquet' && !CSV_EXTENSIONS.includes(ext))
     throw new UsageError(`${path}: give a dataset folder, a .csv or a .parquet season table`);
-  const read = datasetFromSeasonFile(path, { file: path, asOf: asOf ?? todayUtc(), ...text, onProgress: onBytes });
+  const read = datasetFromSeasonFile(path, { file: path, asOf: asOf ?? todayUtc(), ...text, onProgress });
   return { dataset: read.dataset, format: read.format, csv: read.csv };
 }
 
@@ -146,6 +147,7 @@ export const scoreCommand: Command = {
     const ms: Record<'read' | 'derive' | 'dna_tags' | 'write', number> = { read: 0, derive: 0, dna_tags: 0, write: 0 };
     let t = performance.now();
     let readBar: ReturnType<typeof progressBar> | null = null;
+    let readNote = '';
     const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
     const mapped: MapOptionResult | null =
       mapArg === undefined
@@ -153,11 +155,12 @@ export const scoreCommand: Command = {
         : datasetFromMapOption(positionals, mapArg, asOf ?? new Date().toISOString().slice(0, 10), text);
     let read: InputInfo | null = mapped
       ? { dataset: mapped.dataset, format: 'export', csv: null }
-      : inputOf(input, asOf, text, (done, total) => {
+      : inputOf(input, asOf, text, (done, total, unit) => {
           readBar ??= progressBar({ label: 'read ', total, write: io.stderr });
-          readBar.update(done, mb(done));
+          readNote = unit === 'bytes' ? mb(done) : 'rows';
+          readBar.update(done, readNote);
         });
-    (readBar as ReturnType<typeof progressBar> | null)?.finish();
+    (readBar as ReturnType<typeof progressBar> | null)?.finish(readNote);
     const { format: inputFormat, csv } = read;
     const attribution = read.dataset.meta.attribution ?? null;
     ms.read = performance.now() - t;
@@ -182,9 +185,10 @@ export const scoreCommand: Command = {
     ms.write = performance.now() - t;
     const seconds = (performance.now() - started) / 1000;
 
-    const sources = table.getChild('rating_source')!.toArray() as (string | null)[];
-    const samples = table.getChild('sample')!.toArray() as (string | null)[];
-    const count = (xs: (string | null)[], v: string | null) => xs.reduce((s, x) => s + (x === v ? 1 : 0), 0);
+    // Counted as bytes: decoding the two columns would add a million strings at the end of the run.
+    const sources = utf8CountsOf(table.getChild('rating_source')!);
+    const samples = utf8CountsOf(table.getChild('sample')!);
+    const count = (counts: Map<string | null, number>, v: string | null) => counts.get(v) ?? 0;
     const summary = {
       input,
       input_format: inputFormat,

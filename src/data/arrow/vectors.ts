@@ -168,9 +168,49 @@ export function utf8VectorOfBuffer(b: Utf8Buffer, rows: number, at?: readonly nu
  */
 export function utf8VectorOf(xs: readonly (string | null)[]): Vector<Utf8> {
   const n = xs.length;
-  const b = utf8Buffer(n);
-  for (let i = 0; i < n; i++) pushUtf8(b, i, xs[i] ?? null);
-  return utf8VectorOfBuffer(b, n);
+  // Sized by a first pass (exact for ASCII text), so a million-row column allocates its value
+  // buffer and offsets once instead of a doubled buffer, a row-end array and their copies.
+  let units = 0;
+  let nulls = 0;
+  for (let i = 0; i < n; i++) {
+    const s = xs[i];
+    if (s == null) nulls++;
+    else units += s.length;
+  }
+  const offsets = new Int32Array(n + 1);
+  const valid = nulls > 0 ? new Uint8Array(n) : null;
+  let bytes = new Uint8Array(units);
+  let at = 0;
+  let seen = 0;
+  let ascii = true;
+  for (let i = 0; i < n; i++) {
+    const s = xs[i];
+    if (s != null) {
+      if (valid) valid[i] = 1;
+      let k = 0;
+      if (ascii)
+        for (; k < s.length; k++) {
+          const c = s.charCodeAt(k);
+          if (c > 0x7f) break;
+          bytes[at + k] = c;
+        }
+      if (k === s.length) at += k;
+      else {
+        if (ascii) {
+          // The first non-ASCII text: room for 3 bytes per remaining UTF-16 unit, once.
+          ascii = false;
+          const wider = new Uint8Array(at + 3 * (units - seen));
+          wider.set(bytes.subarray(0, at));
+          bytes = wider;
+        }
+        at += encoder.encodeInto(s, bytes.subarray(at)).written;
+      }
+      seen += s.length;
+    }
+    offsets[i + 1] = at;
+  }
+  const used = at === bytes.length || at >= bytes.length / 2 ? bytes.subarray(0, at) : bytes.slice(0, at);
+  return utf8VectorFrom(offsets, used, valid);
 }
 
 /**

@@ -18,6 +18,7 @@ export {
   tableFromParquetFile,
   tableToParquetFile,
   recordsOfTable,
+  recordsOfParquetFile,
   PARQUET_ROW_GROUP_ROWS,
 } from './parquet.js';
 export { csvQuoted, forcesQuotes } from './quote.js';

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import type { RecordBatch as WasmBatch } from 'parquet-wasm/node';
 import { DatasetError } from '../../dataset-error.js';
 import type { CsvField } from './parse.js';
+import { parquetRowGroupRowsOf } from './parquet-footer.js';
 import { writeViaTemp } from './temp-file.js';
 
 /** parquet-wasm, loaded on first use: compiling its WebAssembly costs ~0.5 s that CSV-only runs should not pay. */
@@ -23,13 +24,17 @@ export const PARQUET_ROW_GROUP_ROWS = 32_768;
 const BATCH_ROWS = PARQUET_ROW_GROUP_ROWS / 4;
 
 /**
- * Reads a Parquet file into an Arrow table. Throws {@link DatasetError} naming `file` when the
- * bytes are not a Parquet file parquet-wasm can read.
+ * Reads a Parquet file (or only the row groups `rowGroups`, by index) into an Arrow table. Throws
+ * {@link DatasetError} naming `file` when the bytes are not a Parquet file parquet-wasm can read.
  * @example tableFromParquet(readFileSync('scores.parquet')).numRows // => 1000
  */
-export function tableFromParquet(bytes: Uint8Array, file = 'input.parquet'): Table {
+export function tableFromParquet(bytes: Uint8Array, file = 'input.parquet', rowGroups?: number[]): Table {
   try {
-    return tableFromIPC(parquetWasm().readParquet(bytes).intoIPCStream());
+    return tableFromIPC(
+      parquetWasm()
+        .readParquet(bytes, rowGroups ? { rowGroups } : undefined)
+        .intoIPCStream(),
+    );
   } catch (e) {
     throw new DatasetError(
       file,
@@ -159,6 +164,32 @@ function cellTextsOf(table: Table, index: number): (row: number) => CsvField {
   );
 }
 
+/** Cell readers of every column of `table`, or a {@link DatasetError} naming `file` and the column whose type is refused. */
+function cellReadersOf(table: Table, file: string): ((row: number) => CsvField)[] {
+  try {
+    return table.schema.fields.map((_, j) => cellTextsOf(table, j));
+  } catch (e) {
+    if (e instanceof DatasetError)
+      throw new DatasetError(file, e.column, null, e.message.slice(e.message.indexOf(': ') + 2));
+    throw e;
+  }
+}
+
+/** Feeds every row of `table` to `onRecord` as CSV cells, the first on line `firstLine`. */
+function rowsOfTable(
+  table: Table,
+  file: string,
+  firstLine: number,
+  onRecord: (fields: CsvField[], line: number) => void,
+): void {
+  const cells = cellReadersOf(table, file);
+  const fields: CsvField[] = new Array(cells.length);
+  for (let i = 0; i < table.numRows; i++) {
+    for (let j = 0; j < cells.length; j++) fields[j] = cells[j](i);
+    onRecord(fields.slice(), firstLine + i);
+  }
+}
+
 /**
  * Feeds an Arrow table (read from Parquet) to a record consumer as if it were CSV: first the
  * header (the column names), then each row's cells as text, with line = row + 2 (the header is
@@ -166,19 +197,65 @@ function cellTextsOf(table: Table, index: number): (row: number) => CsvField {
  * @example recordsOfTable(tableFromParquetFile('s.parquet'), 's.parquet', (fields, line) => {})
  */
 export function recordsOfTable(table: Table, file: string, onRecord: (fields: CsvField[], line: number) => void): void {
-  const names = table.schema.fields.map((f) => f.name);
-  let cells: ((row: number) => CsvField)[];
-  try {
-    cells = names.map((_, j) => cellTextsOf(table, j));
-  } catch (e) {
-    if (e instanceof DatasetError)
-      throw new DatasetError(file, e.column, null, e.message.slice(e.message.indexOf(': ') + 2));
-    throw e;
+  cellReadersOf(table, file);
+  onRecord(
+    table.schema.fields.map((f) => f.name),
+    1,
+  );
+  rowsOfTable(table, file, 2, onRecord);
+}
+
+/** Rows decoded at a time by {@link recordsOfParquetFile}: whole row groups, at least this many. */
+const SLICE_ROWS = 65_536;
+
+/** About the most slices a file is decoded in: each slice copies the whole file into WebAssembly, so a huge file gets larger slices. */
+const MAX_SLICES = 64;
+
+/**
+ * Feeds the Parquet file at `path` to a record consumer as {@link recordsOfTable} does, decoding
+ * a slice of whole row groups at a time (at least {@link SLICE_ROWS} rows, and at least 1/
+ * {@link MAX_SLICES} of the file), so memory holds one slice rather than the whole table and
+ * `onProgress` hears rows done and rows in all after each. A file whose footer cannot be read is
+ * decoded whole (and the decoder's error names the file).
+ * Cost: one pass; each slice's decode copies the file's bytes into WebAssembly once (at most
+ * about {@link MAX_SLICES} copies).
+ * @example recordsOfParquetFile('s.parquet', 's.parquet', (fields, line) => {}, (done, total) => {})
+ */
+export function recordsOfParquetFile(
+  path: string,
+  file: string,
+  onRecord: (fields: CsvField[], line: number) => void,
+  onProgress?: (rowsDone: number, rowsTotal: number) => void,
+): void {
+  const bytes = readFileSync(path);
+  const groups = parquetRowGroupRowsOf(bytes);
+  if (!groups || groups.length === 0) {
+    const table = tableFromParquet(bytes, file);
+    recordsOfTable(table, file, onRecord);
+    onProgress?.(table.numRows, table.numRows);
+    return;
   }
-  onRecord(names, 1);
-  const fields: CsvField[] = new Array(names.length);
-  for (let i = 0; i < table.numRows; i++) {
-    for (let j = 0; j < cells.length; j++) fields[j] = cells[j](i);
-    onRecord(fields.slice(), i + 2);
+  const total = groups.reduce((s, n) => s + n, 0);
+  const sliceRows = Math.max(SLICE_ROWS, Math.ceil(total / MAX_SLICES));
+  onProgress?.(0, total);
+  let done = 0;
+  for (let g = 0; g < groups.length; ) {
+    const slice: number[] = [];
+    let rows = 0;
+    while (g < groups.length && (rows < sliceRows || slice.length === 0)) {
+      slice.push(g);
+      rows += groups[g++];
+    }
+    const table = tableFromParquet(bytes, file, slice);
+    if (slice[0] === 0) {
+      cellReadersOf(table, file);
+      onRecord(
+        table.schema.fields.map((f) => f.name),
+        1,
+      );
+    }
+    rowsOfTable(table, file, done + 2, onRecord);
+    done += table.numRows;
+    onProgress?.(done, total);
   }
 }

@@ -15,7 +15,7 @@ import { validateDataset } from '../../validate.js';
 import { csvFileOf } from './layout.js';
 import type { CsvDelimiter } from './delimiter.js';
 import type { TextEncoding } from './encoding.js';
-import { recordsOfTable, tableFromParquetFile } from './parquet.js';
+import { recordsOfParquetFile } from './parquet.js';
 import { parseCsv, type CsvField } from './parse.js';
 import { readCsvFile, type CsvFileInfo } from './stream.js';
 import { valueOfCsv } from './values.js';
@@ -167,7 +167,7 @@ export function datasetFromCsvDir(dir: string, options: CsvDirOptions = {}): Dat
       const info = readCsvFile(csv, reader.add, { file, encoding: options.encoding, delimiter: options.delimiter });
       options.onFile?.(file, info);
     } else {
-      recordsOfTable(tableFromParquetFile(parquet, file), file, reader.add);
+      recordsOfParquetFile(parquet, file, reader.add);
       options.onFile?.(file, null);
     }
     const parsed = reader.done();
