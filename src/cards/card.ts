@@ -48,6 +48,16 @@ export interface CardPlayer {
   team_name: string | null;
 }
 
+/** The player block of a card or prompt response, from the facts the card was drawn from. */
+export function cardPlayerOf(playerId: number, facts: CardFacts): CardPlayer {
+  return {
+    player_id: playerId,
+    display_name: facts.player.display_name,
+    position: facts.player.position,
+    team_name: facts.club?.name ?? null,
+  };
+}
+
 /** A rendered card: the player block, the PNG bytes and their size, watermark flag and content hash. */
 export interface CardResult {
   player: CardPlayer;
@@ -190,12 +200,7 @@ export async function cardOfParsed(
     task,
   );
   return ok({
-    player: {
-      player_id: player.player_id,
-      display_name: facts.player.display_name,
-      position: facts.player.position,
-      team_name: facts.club?.name ?? null,
-    },
+    player: cardPlayerOf(player.player_id, facts),
     style: req.style,
     png: rendered.png,
     width: rendered.width,

@@ -8,7 +8,7 @@ import { fail, ok, type Result } from '../errors.js';
 import { parsingWith } from '../validation.js';
 import { cardFactsOf } from '../cards/facts.js';
 import { CardPromptRequest, type HdStyle } from '../cards/request.js';
-import type { CardPlayer } from '../cards/card.js';
+import { cardPlayerOf, type CardPlayer } from '../cards/card.js';
 import { composeCardPrompt, type CardPrompt } from './compose.js';
 
 /** Response of the card-prompt operation: the player block, the style and the composed prompt. */
@@ -37,12 +37,7 @@ export function cardPromptOfParsed(
     user_take: req.user_take,
   });
   return ok({
-    player: {
-      player_id: player.player_id,
-      display_name: facts.player.display_name,
-      position: facts.player.position,
-      team_name: facts.club?.name ?? null,
-    },
+    player: cardPlayerOf(player.player_id, facts),
     style: req.style,
     ...composed,
   });
