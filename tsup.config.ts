@@ -20,6 +20,8 @@ export default defineConfig({
   dts: { entry: ENTRIES },
   sourcemap: true,
   clean: true,
+  // Splitting turns the CLI's dynamic imports (src/cli/commands/catalog.ts) into chunks of their own, so
+  // `halfspace --version` loads none of the engine (test/cli/lazy-commands.test.ts).
   splitting: true,
   // Optional drivers are required at run time by name (src/store/optional-package.ts); never bundle
   // them, even if a static import slipped in (tsup only externalises dependencies and peers).

@@ -36,6 +36,23 @@ export interface Command {
   run(args: CommandArgs): Promise<ExitCode> | ExitCode;
 }
 
+/**
+ * A command as the top-level list knows it before its module is loaded: `halfspace --help` and the
+ * unknown-command message need only the name and the summary, so `load` (a dynamic import) runs
+ * only when this command runs or its own `--help` is asked. Its result must carry the same name
+ * and summary (test/cli/lazy-commands.test.ts checks the list against the modules).
+ */
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  load: () => Promise<Command>;
+}
+
+/** What {@link runCli} dispatches over: loaded commands, entries that load on use, or a mix. */
+export type CommandList = readonly (Command | CommandEntry)[];
+
+const isEntry = (c: Command | CommandEntry): c is CommandEntry => 'load' in c;
+
 /** A caller mistake on the command line: printed as one line on stderr, exit code 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -119,7 +136,7 @@ const defaultIo: CliIo = {
   stderr: (t) => process.stderr.write(t),
 };
 
-function helpText(commands: readonly Command[]): string {
+function helpText(commands: CommandList): string {
   const width = Math.max(...commands.map((c) => c.name.length));
   return [
     'halfspace — football intelligence over Arrow tables',
@@ -133,8 +150,11 @@ function helpText(commands: readonly Command[]): string {
 }
 
 /** Picks the longest command name that prefixes argv (so `keys create` beats `keys`). */
-function findCommand(commands: readonly Command[], argv: string[]): { command: Command; rest: string[] } | null {
-  let best: { command: Command; rest: string[] } | null = null;
+function findCommand<C extends { name: string }>(
+  commands: readonly C[],
+  argv: string[],
+): { command: C; rest: string[] } | null {
+  let best: { command: C; rest: string[] } | null = null;
   for (const command of commands) {
     const words = command.name.split(' ');
     if (words.every((w, i) => argv[i] === w) && (!best || words.length > best.command.name.split(' ').length)) {
@@ -151,7 +171,7 @@ const debugOn = (): boolean => process.env.HALFSPACE_DEBUG === '1';
  * Runs one command line and returns its exit code: 0 success, 2 bad input (one line on stderr),
  * 1 a bug (one line on stderr; the stack too with HALFSPACE_DEBUG=1).
  */
-export async function runCli(commands: readonly Command[], argv: string[], io: CliIo = defaultIo): Promise<number> {
+export async function runCli(commands: CommandList, argv: string[], io: CliIo = defaultIo): Promise<number> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     io.stdout(helpText(commands));
     return 0;
@@ -170,12 +190,14 @@ export async function runCli(commands: readonly Command[], argv: string[], io: C
     );
     return 2;
   }
-  const { command, rest } = found;
-  if (rest.includes('--help') || rest.includes('-h')) {
-    io.stdout(`${command.summary}\n\nUsage: halfspace ${command.usage}\n`);
-    return 0;
-  }
+  const { rest } = found;
+  const name = found.command.name;
   try {
+    const command = isEntry(found.command) ? await found.command.load() : found.command;
+    if (rest.includes('--help') || rest.includes('-h')) {
+      io.stdout(`${command.summary}\n\nUsage: halfspace ${command.usage}\n`);
+      return 0;
+    }
     const parsed = parseArgs({
       args: rest,
       options: command.options,
@@ -188,11 +210,11 @@ export async function runCli(commands: readonly Command[], argv: string[], io: C
     return typeof code === 'number' && Number.isInteger(code) ? code : 0;
   } catch (e) {
     if (isUserError(e)) {
-      io.stderr(`halfspace ${command.name}: ${errorLineOf(e)}\n`);
+      io.stderr(`halfspace ${name}: ${errorLineOf(e)}\n`);
       return 2;
     }
     io.stderr(
-      `halfspace ${command.name}: internal error: ${errorLineOf(e)}${debugOn() ? '' : ' (HALFSPACE_DEBUG=1 shows the stack)'}\n`,
+      `halfspace ${name}: internal error: ${errorLineOf(e)}${debugOn() ? '' : ' (HALFSPACE_DEBUG=1 shows the stack)'}\n`,
     );
     if (debugOn()) io.stderr(`${(e as Error)?.stack ?? String(e)}\n`);
     return 1;
@@ -210,7 +232,7 @@ const isClosedPipe = (error: unknown): boolean => {
  * (`halfspace … | head -c 100`) ends the process quietly with exit 0; an error thrown outside a
  * command (a late callback) still prints one line, never a stack unless HALFSPACE_DEBUG=1.
  */
-export async function runCommand(commands: readonly Command[], argv: string[]): Promise<void> {
+export async function runCommand(commands: CommandList, argv: string[]): Promise<void> {
   process.stdout.on('error', (error) => {
     if (isClosedPipe(error)) process.exit(0);
     throw error;

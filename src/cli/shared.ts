@@ -62,8 +62,7 @@ export function valueOrExit<T>(result: Result<T>): T {
   throw new HalfspaceError({ ...result.error, message: `${code}: ${message}${extra}` });
 }
 
-/** Writes JSON with a trailing newline. */
-export const jsonOut = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+export { jsonOut } from './json-out.js';
 
 /**
  * Throws unless `out` may be replaced by a dataset folder: it must not exist, be empty, or already

@@ -17,7 +17,10 @@ import { mcpCommand } from './mcp.js';
 import { keysCreateCommand, keysListCommand, keysRevokeCommand } from './keys.js';
 import { walletBalanceCommand, walletHoldsCommand, walletLedgerCommand, walletTopupCommand } from './wallet.js';
 
-/** Every `halfspace` sub-command, in help order. Add one import and one entry per command. */
+/**
+ * Every `halfspace` sub-command, in help order. Add one import and one entry per command, and its
+ * line in ./catalog.ts (the list the binary loads lazily).
+ */
 export const COMMANDS: readonly Command[] = [
   playerCommand,
   scoutingCommand,

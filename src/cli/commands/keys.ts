@@ -6,7 +6,7 @@ import { issueKey } from '../../service/accounts.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { UsageError, type Command, type CommandArgs, type ExitCode } from '../run.js';
 import { openStore } from '../store.js';
-import { jsonOut } from '../shared.js';
+import { jsonOut } from '../json-out.js';
 
 /** Default store of `serve`, `keys` and `wallet` (a SQLite file; `--db` also takes a `postgres://` URL). */
 export const DEFAULT_DB = './halfspace.db';

@@ -5,7 +5,7 @@
 import { topupWallet, walletStatusOf, type WalletStatus } from '../../service/accounts.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { UsageError } from '../run.js';
-import { jsonOut } from '../shared.js';
+import { jsonOut } from '../json-out.js';
 import { creditsFlag, keyCommand } from './keys.js';
 
 /** The wallet of key `id`, or a UsageError naming the command that lists the keys. */
