@@ -2,36 +2,13 @@
  * A small dataset with every table of the schema, optional ones included, for tests that break
  * one thing at a time (validation) or round-trip every table (CSV, Arrow).
  */
+import { emptyTotals } from '../../src/data/providers/counting-totals.js';
 import { tableFromRows, TABLE_NAMES, type Dataset, type RowOf, type TableName } from '../../src/data/schema.js';
 
 /** Plain rows of every table; tests edit these, then build a dataset with {@link datasetOfRows}. */
 export type DatasetRows = { [T in TableName]: { -readonly [C in keyof RowOf<T>]?: RowOf<T>[C] }[] };
 
-const ZERO_TOTALS = {
-  goals: 0,
-  assists: 0,
-  shots: 0,
-  shots_on_target: 0,
-  big_chances: 0,
-  key_passes: 0,
-  passes: 0,
-  passes_completed: 0,
-  long_balls: 0,
-  crosses: 0,
-  crosses_completed: 0,
-  dribbles: 0,
-  tackles: 0,
-  interceptions: 0,
-  clearances: 0,
-  shots_blocked: 0,
-  aerials_won: 0,
-  duels_won: 0,
-  ball_recoveries: 0,
-  saves: 0,
-  goals_conceded: 0,
-  clean_sheets: 0,
-  punches: 0,
-};
+const ZERO_TOTALS = emptyTotals();
 
 /** Fresh rows of a valid dataset: 2 leagues, 2 seasons, 3 teams, 4 players, 2 fixtures, 5 appearances. */
 export function completeRows(): DatasetRows {

@@ -2,6 +2,7 @@
  * A small, hand-checkable dataset: one league and season, two clubs, six attackers and a
  * goalkeeper, with round numbers so expected per-90 values and percentiles can be worked by hand.
  */
+import { emptyTotals } from '../../src/data/providers/counting-totals.js';
 import { tableFromRows, type Dataset, type RowOf } from '../../src/data/schema.js';
 
 type SeasonRowInput = Partial<RowOf<'player_seasons'>> & { player_id: number; minutes: number };
@@ -102,29 +103,7 @@ export function tinyDataset(extra: Record<number, Partial<RowOf<'player_seasons'
       season_id: 100,
       league_id: 1,
       team_id: players.find((p) => p.player_id === s.player_id)!.team_id!,
-      goals: 0,
-      assists: 0,
-      shots: 0,
-      shots_on_target: 0,
-      big_chances: 0,
-      key_passes: 0,
-      passes: 0,
-      passes_completed: 0,
-      long_balls: 0,
-      crosses: 0,
-      crosses_completed: 0,
-      dribbles: 0,
-      tackles: 0,
-      interceptions: 0,
-      clearances: 0,
-      shots_blocked: 0,
-      aerials_won: 0,
-      duels_won: 0,
-      ball_recoveries: 0,
-      saves: 0,
-      goals_conceded: 0,
-      clean_sheets: 0,
-      punches: 0,
+      ...emptyTotals(),
     };
     return { ...base, ...s, ...extra[s.player_id] };
   });

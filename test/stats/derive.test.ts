@@ -16,37 +16,14 @@
  * sample; 1 = L1·S100·goalkeeper {4, 5}; 2 = L2·S200·attacker {7}; row 6 (defender, 80 min) has no
  * defender cohort → -1 and NaN percentiles.
  */
+import { emptyTotals } from '../../src/data/providers/counting-totals.js';
 import { describe, expect, it } from 'vitest';
 import { tableFromRows, type Dataset, type RowOf } from '../../src/data/schema.js';
 import { HalfspaceError } from '../../src/errors.js';
 import { deriveSeasons } from '../../src/stats/derive.js';
 import { METRIC_KEYS, type MetricKey } from '../../src/stats/metrics.js';
 
-const ZERO = {
-  goals: 0,
-  assists: 0,
-  shots: 0,
-  shots_on_target: 0,
-  big_chances: 0,
-  key_passes: 0,
-  passes: 0,
-  passes_completed: 0,
-  long_balls: 0,
-  crosses: 0,
-  crosses_completed: 0,
-  dribbles: 0,
-  tackles: 0,
-  interceptions: 0,
-  clearances: 0,
-  shots_blocked: 0,
-  aerials_won: 0,
-  duels_won: 0,
-  ball_recoveries: 0,
-  saves: 0,
-  goals_conceded: 0,
-  clean_sheets: 0,
-  punches: 0,
-};
+const ZERO = emptyTotals();
 const POS = ['ST', 'LW', 'RW', 'CF', 'GK', 'GK', 'CB', 'ST'] as const;
 
 function dataset(seasonRows?: Partial<RowOf<'player_seasons'>>[]): Dataset {
