@@ -6,7 +6,7 @@
 import { pushUtf8, utf8Buffer, type Utf8Buffer } from '../../arrow/index.js';
 import { DatasetError } from '../../dataset-error.js';
 import { COUNTING_COLUMNS, POSITION_CODES, SCHEMA, type ColumnKind, type Dataset } from '../../schema.js';
-import { seasonDatasetOf } from './season-dataset.js';
+import { seasonTableDatasetOf } from './season-table-dataset.js';
 import { valueOfCsv } from './values.js';
 
 /** Integers that fit int32 without a range check (at most 9 digits). */
@@ -222,7 +222,7 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
     },
     dataset() {
       if (!header) throw new DatasetError(file, null, null, 'empty file (no header row)');
-      return seasonDatasetOf(cells, rows, file, options.asOf);
+      return seasonTableDatasetOf(cells, rows, file, options.asOf);
     },
   };
 }

@@ -24,7 +24,7 @@ function seasonDatesOf(name: string, asOf: string): { start_date: string; end_da
  * The validated dataset of a season table's parsed columns (ids, players, seasons); throws
  * {@link DatasetError} naming `file` when `player_id` is set on some rows only or validation fails.
  */
-export function seasonDatasetOf(
+export function seasonTableDatasetOf(
   cells: Partial<Record<SeasonCsvColumn, ColumnBuffer>>,
   rows: number,
   file: string,
