@@ -3,8 +3,8 @@
  * (all `halfspace --help` and the unknown-command message print) and how to load the module. A
  * command's module, with the engine, Arrow, the MCP SDK, hono or a store driver behind it, loads
  * only when that command runs or its own `--help` is asked, so `halfspace --version` starts in
- * about the time of a bare `node`. Same commands, order and summaries as COMMANDS in ./index.ts
- * (test/cli/lazy-commands.test.ts checks it): a new command needs a line in both.
+ * about the time of a bare `node`. COMMANDS in ./index.ts is this list loaded; each summary here
+ * equals its module's (test/cli/lazy-commands.test.ts checks it).
  */
 import type { CommandEntry } from '../run.js';
 
