@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  COUNTING_COLUMNS,
   POSITION_CODES,
   POSITION_GROUPS,
   positionGroupOf,
@@ -24,7 +25,10 @@ const rowArb = fc.record({
   league: fc.integer({ min: 1, max: 2 }),
   minutes: fc.oneof(fc.integer({ min: 0, max: 1500 }), fc.constantFrom(89, 90, 449, 450, 451)),
   rating: maybe(fc.integer({ min: 50, max: 90 }).map((r) => r / 10)),
-  totals: fc.array(maybe(fc.integer({ min: 0, max: 12 })), { minLength: 23, maxLength: 23 }),
+  totals: fc.array(maybe(fc.integer({ min: 0, max: 12 })), {
+    minLength: COUNTING_COLUMNS.length,
+    maxLength: COUNTING_COLUMNS.length,
+  }),
 });
 const datasetArb = fc.record({
   positions: fc.array(fc.constantFrom(...POSITION_CODES), { minLength: 12, maxLength: 12 }),
@@ -32,39 +36,13 @@ const datasetArb = fc.record({
   minutesMin: fc.constantFrom(450, 300, 0),
 });
 
-const COUNTING = [
-  'goals',
-  'assists',
-  'shots',
-  'shots_on_target',
-  'big_chances',
-  'key_passes',
-  'passes',
-  'passes_completed',
-  'long_balls',
-  'crosses',
-  'crosses_completed',
-  'dribbles',
-  'tackles',
-  'interceptions',
-  'clearances',
-  'shots_blocked',
-  'aerials_won',
-  'duels_won',
-  'ball_recoveries',
-  'saves',
-  'goals_conceded',
-  'clean_sheets',
-  'punches',
-] as const;
-
 type Row = RowOf<'player_seasons'>;
 
 type Input = typeof datasetArb extends fc.Arbitrary<infer T> ? T : never;
 
 function build(input: Input): { dataset: Dataset; rows: Row[] } {
   const rows = input.rows.map((r) => {
-    const totals = Object.fromEntries(COUNTING.map((c, i) => [c, r.totals[i]]));
+    const totals = Object.fromEntries(COUNTING_COLUMNS.map((c, i) => [c, r.totals[i]]));
     return {
       player_id: r.player + 1,
       season_id: r.league * 10,
