@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetToDir } from '../../src/data/save.js';
 import { BIN, ensureBuilt, ROOT, runBuilt } from '../helpers/built-cli.js';
+import { killAfterHolds } from '../helpers/killed-holder.js';
 import { postgresUnavailable, usePostgres } from '../helpers/postgres.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
@@ -19,23 +20,10 @@ if (postgresUnavailable) console.warn(`[cli/wallet.postgres] skipped: ${postgres
 /** Runs a process that opens the PostgreSQL store as `instance`, takes holds of `credits` on `keyId`, and is killed with SIGKILL. */
 async function crashWithHolds(db: string, instance: string, keyId: string, credits: number[]): Promise<void> {
   const storeUrl = pathToFileURL(join(ROOT, 'dist', 'store', 'postgres', 'index.js')).href;
-  const script = `import { postgresStore } from ${JSON.stringify(storeUrl)};
-const s = await postgresStore({ connectionString: ${JSON.stringify(db)}, instanceId: ${JSON.stringify(instance)} });
-const now = new Date();
-const later = new Date(now.getTime() + 5 * 60_000).toISOString();
-for (const n of ${JSON.stringify(credits)}) await s.wallets.hold(${JSON.stringify(keyId)}, n, now.toISOString(), later, 'intelligence.player');
-process.stdout.write('held\\n');
-setInterval(() => {}, 1000);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (t: Buffer) => String(t).includes('held') && resolve());
-    child.on('exit', (code) => reject(new Error(`holder exited early (${code})`)));
-  });
-  const died = new Promise((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-  child.kill('SIGKILL');
-  expect(await died).toBe('SIGKILL');
+  const openStore = `import { postgresStore } from ${JSON.stringify(storeUrl)};
+const s = await postgresStore({ connectionString: ${JSON.stringify(db)}, instanceId: ${JSON.stringify(instance)} });`;
+  const holds = credits.map((n) => ({ keyId, credits: n, operation: 'intelligence.player' }));
+  expect((await killAfterHolds(openStore, holds)).signal).toBe('SIGKILL');
 }
 
 describe.skipIf(postgresUnavailable !== null)('halfspace wallet and serve on PostgreSQL (built binary)', () => {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetToDir } from '../../src/data/save.js';
 import { MAX_WALLET_CREDITS } from '../../src/store/ports.js';
 import { BIN, ensureBuilt, ROOT, runBuilt } from '../helpers/built-cli.js';
+import { killAfterHolds } from '../helpers/killed-holder.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'halfspace-cli-wallet-'));
@@ -119,24 +120,13 @@ describe('halfspace wallet (built binary)', { timeout: 180_000 }, () => {
     const id = await createKey(cli, 100);
     // A process that takes two holds (as two calls in flight would) and is then killed with SIGKILL.
     const storeUrl = pathToFileURL(join(ROOT, 'dist', 'store', 'sqlite', 'index.js')).href;
-    const script = `import { sqliteStore } from ${JSON.stringify(storeUrl)};
-const s = sqliteStore(${JSON.stringify(db)});
-const now = new Date();
-const later = new Date(now.getTime() + 5 * 60_000).toISOString();
-await s.wallets.hold(${JSON.stringify(id)}, 15, now.toISOString(), later, 'intelligence.player');
-await s.wallets.hold(${JSON.stringify(id)}, 25, now.toISOString(), later, 'cards');
-process.stdout.write('held\\n');
-setInterval(() => {}, 1000);`;
-    const victim = spawn(process.execPath, ['--input-type=module', '-e', script], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      victim.stdout.on('data', (t: Buffer) => String(t).includes('held') && resolve());
-      victim.on('exit', (code) => reject(new Error(`holder exited early (${code})`)));
-    });
-    const died = new Promise((resolve) => victim.on('exit', (_code, signal) => resolve(signal)));
-    victim.kill('SIGKILL');
-    expect(await died).toBe('SIGKILL');
+    const openStore = `import { sqliteStore } from ${JSON.stringify(storeUrl)};
+const s = sqliteStore(${JSON.stringify(db)});`;
+    const victim = await killAfterHolds(openStore, [
+      { keyId: id, credits: 15, operation: 'intelligence.player' },
+      { keyId: id, credits: 25, operation: 'cards' },
+    ]);
+    expect(victim.signal).toBe('SIGKILL');
 
     // The CLI sees the held credits (and never releases them itself): 100 − 15 − 25 = 60.
     expect((await cli('wallet', 'balance', id)).stdout).toBe(

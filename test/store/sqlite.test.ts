@@ -119,13 +119,8 @@ describe('sqlite store migration', () => {
   });
 });
 
-describe('sqlite holds migration', () => {
-  it('keeps only open holds of a file whose holds table flagged settled ones, and still tells settled from unknown', async () => {
-    const file = join(dir, 'old-holds.db');
-    const old = new Database(file);
-    // wallets, ledger and holds as the first release created them (settled holds kept, flagged and indexed).
-    old.exec(`
-CREATE TABLE wallets (wallet_id TEXT PRIMARY KEY, balance INTEGER NOT NULL CHECK (balance >= 0), created_at TEXT NOT NULL);
+/** wallets, ledger and holds as releases before holds.owner created them: settled holds kept, flagged. */
+const SETTLED_FLAG_TABLES = `CREATE TABLE wallets (wallet_id TEXT PRIMARY KEY, balance INTEGER NOT NULL CHECK (balance >= 0), created_at TEXT NOT NULL);
 CREATE TABLE ledger (
   entry_id INTEGER PRIMARY KEY AUTOINCREMENT, wallet_id TEXT NOT NULL REFERENCES wallets(wallet_id),
   kind TEXT NOT NULL CHECK (kind IN ('topup','hold','capture','release')), amount INTEGER NOT NULL,
@@ -134,7 +129,14 @@ CREATE TABLE ledger (
 CREATE TABLE holds (
   hold_id INTEGER PRIMARY KEY, wallet_id TEXT NOT NULL, amount INTEGER NOT NULL, expires_at TEXT NOT NULL,
   settled INTEGER NOT NULL DEFAULT 0
-);
+);`;
+
+describe('sqlite holds migration', () => {
+  it('keeps only open holds of a file whose holds table flagged settled ones, and still tells settled from unknown', async () => {
+    const file = join(dir, 'old-holds.db');
+    const old = new Database(file);
+    // wallets, ledger and holds as the first release created them (settled holds kept, flagged and indexed).
+    old.exec(`${SETTLED_FLAG_TABLES}
 CREATE INDEX holds_open ON holds(settled, expires_at);
 INSERT INTO wallets VALUES ('w', 10, '2026-03-01T00:00:00.000Z');
 INSERT INTO ledger (wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES
@@ -283,17 +285,7 @@ describe('sqlite hold owners', () => {
     const file = join(dir, 'old-owner.db');
     const old = new Database(file);
     // wallets, ledger and holds as the release before owners created them.
-    old.exec(`
-CREATE TABLE wallets (wallet_id TEXT PRIMARY KEY, balance INTEGER NOT NULL CHECK (balance >= 0), created_at TEXT NOT NULL);
-CREATE TABLE ledger (
-  entry_id INTEGER PRIMARY KEY AUTOINCREMENT, wallet_id TEXT NOT NULL REFERENCES wallets(wallet_id),
-  kind TEXT NOT NULL CHECK (kind IN ('topup','hold','capture','release')), amount INTEGER NOT NULL,
-  hold_id INTEGER, balance_after INTEGER NOT NULL, note TEXT, at TEXT NOT NULL
-);
-CREATE TABLE holds (
-  hold_id INTEGER PRIMARY KEY, wallet_id TEXT NOT NULL, amount INTEGER NOT NULL, expires_at TEXT NOT NULL,
-  settled INTEGER NOT NULL DEFAULT 0
-);
+    old.exec(`${SETTLED_FLAG_TABLES}
 INSERT INTO wallets VALUES ('w', 12, '2026-03-01T00:00:00.000Z');
 INSERT INTO ledger (wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES
   ('w', 'topup', 20, NULL, 20, NULL, '2026-03-01T00:00:00.000Z'),

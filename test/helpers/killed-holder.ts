@@ -1,0 +1,39 @@
+/**
+ * A process killed mid-call: a child node opens a wallet store, takes holds as calls in flight
+ * would, and is killed with SIGKILL once they are taken, so tests can check what a restart does
+ * with holds nobody will settle.
+ */
+import { spawn } from 'node:child_process';
+
+/** One hold the child takes: credits on a key's wallet for an operation, expiring in 5 minutes. */
+export interface ChildHold {
+  keyId: string;
+  credits: number;
+  operation: string;
+}
+
+/**
+ * Runs `openStore` (module text that binds the store to `s`) in a child, takes `holds`, kills the
+ * child with SIGKILL and returns its pid and the signal it died of (the caller asserts it).
+ */
+export async function killAfterHolds(
+  openStore: string,
+  holds: readonly ChildHold[],
+): Promise<{ pid: number | undefined; signal: NodeJS.Signals | null }> {
+  const script = `${openStore}
+const now = new Date();
+const later = new Date(now.getTime() + 5 * 60_000).toISOString();
+for (const h of ${JSON.stringify(holds)}) await s.wallets.hold(h.keyId, h.credits, now.toISOString(), later, h.operation);
+process.stdout.write('held\\n');
+setInterval(() => {}, 1000);`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (t: Buffer) => String(t).includes('held') && resolve());
+    child.on('exit', (code) => reject(new Error(`holder exited early (${code})`)));
+  });
+  const died = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+  child.kill('SIGKILL');
+  return { pid: child.pid, signal: await died };
+}
