@@ -1,5 +1,5 @@
 /**
- * Dependency direction (STYLE §1, the layer map in src/layers.ts): errors ← data ← stats ← dna ←
+ * Dependency direction (docs/design.md#where-code-lives, the layer map in src/layers.ts): errors ← data ← stats ← dna ←
  * verdict · matches · bestxi ← reports ← cards · prompt ← engine ← service → store/ports ← store
  * drivers; http and cli on top. Type-only imports are exempt (they vanish at run time).
  */
@@ -37,6 +37,48 @@ function runtimeImports(file: string): string[] {
   return out;
 }
 
+/** Every relative import of a file, type-only ones included: a cycle of types is still a knot in the floor plan. */
+function allImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const re =
+    /^(?:import|export)\s[^'";]*?from\s+['"](\.[^'"]+)['"]|^import\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm;
+  return [...text.matchAll(re)].map((m) => resolve(dirname(file), (m[1] ?? m[2] ?? m[3]).replace(/\.js$/, '.ts')));
+}
+
+/** The import cycles of a graph: its strongly connected components of more than one file, or a file importing itself (Tarjan). */
+function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1 || graph.get(v)?.includes(v)) out.push(component.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return out;
+}
+
 describe('architecture', () => {
   const files = sourceFiles(src);
 
@@ -52,6 +94,24 @@ describe('architecture', () => {
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  it('has no import cycles, type-only imports included', () => {
+    const graph = new Map(files.map((f) => [f, allImports(f)]));
+    expect(cyclesOf(graph).map((c) => c.map((f) => relative(src, f)).join(' ⇄ '))).toEqual([]);
+  });
+
+  it('finds a cycle when there is one (self-check of the cycle rule)', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a', 'd']],
+      ['d', []],
+      ['e', ['e']],
+    ]);
+    expect(cyclesOf(graph)).toEqual([['a', 'b', 'c'], ['e']]);
+    // The reader sees type-only imports too.
+    expect(allImports(join(src, 'mcp/http.ts')).map((f) => relative(src, f))).toContain('http/exchange.ts');
   });
 
   it('keeps the public entry free of http, cli and store drivers', () => {

@@ -1,9 +1,8 @@
 /**
- * `dataset.json` (DESIGN §2): what a dataset is, when it was taken, whom to credit, and the
+ * `dataset.json` (docs/design.md#data-model): what a dataset is, when it was taken, whom to credit, and the
  * provider metrics it carries; plus the attribution and entity `meta` members responses build from it.
  */
 import { z } from 'zod';
-import type { Dataset } from './schema.js';
 
 /**
  * A provider (custom) metric declared by a column map (docs/scoring.md#provider-metrics): a
@@ -39,7 +38,7 @@ export const DatasetMeta = z.object({
 export type DatasetMeta = z.infer<typeof DatasetMeta>;
 
 /**
- * The attribution member every response built from a dataset carries (SPEC §1: integrators credit
+ * The attribution member every response built from a dataset carries (docs/design.md#the-api-contract: integrators credit
  * the source where required); empty when the dataset has no attribution line.
  * @example attributionOf({ ...meta, attribution: 'Data: StatsBomb' }) // => { attribution: 'Data: StatsBomb' }
  */
@@ -51,7 +50,11 @@ export function attributionOf(meta: DatasetMeta): { attribution?: string } {
  * `meta` of a response about one resolved player: which entity, how it matched, as of when, from
  * which dataset, and its attribution line.
  */
-export function entityMetaOf<R>(ctx: { dataset: Dataset; asOf: string }, entityId: number, resolution: R) {
+export function entityMetaOf<R>(
+  ctx: { dataset: { meta: DatasetMeta }; asOf: string },
+  entityId: number,
+  resolution: R,
+) {
   return {
     entity_id: entityId,
     resolution,

@@ -11,46 +11,19 @@ import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { fail, ok, type Failure, type Result } from '../errors.js';
 import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
 import { docsPageOf } from './docs-page.js';
+import { BodyAborted, type HttpExchange, type HttpReply } from './exchange.js';
 import { PHOTO_MAX_BYTES } from '../cards/photo.js';
 
 /** Largest JSON body accepted, in bytes (docs/errors.md#payload_too_large). */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
 /** Largest multipart card upload: a 5 MB photo plus the JSON request and multipart framing. */
 export const UPLOAD_MAX_BYTES = PHOTO_MAX_BYTES + JSON_BODY_MAX_BYTES;
-/** Largest uploaded photo, in bytes (SPEC §4.8); defined once in src/cards/photo.ts. */
+/** Largest uploaded photo, in bytes (docs/design.md#op-cards); defined once in src/cards/photo.ts. */
 export { PHOTO_MAX_BYTES };
 /** The one path that accepts multipart/form-data (fields `request` and `photo`). */
 const UPLOAD_PATH = '/api/v1/cards';
 
-/** What an adapter's `readBody` throws when the client hangs up before the body ends: not a server fault. */
-export class BodyAborted extends Error {
-  constructor() {
-    super('the client closed the connection before the body ended');
-  }
-}
-
-/** One request as an adapter presents it. */
-export interface HttpExchange {
-  /** Upper-case method. */
-  method: string;
-  /** Path without query string, as sent (not decoded). */
-  path: string;
-  /** Query string without the leading `?`; empty when none. */
-  query: string;
-  /** A header's value by lower-case name. */
-  header(name: string): string | undefined;
-  /** Address of the direct peer. */
-  peer: string;
-  /** The body, or null when it is longer than `max` bytes; throws {@link BodyAborted} when the client hangs up first. */
-  readBody(max: number): Promise<Uint8Array | null>;
-}
-
-/** What an adapter writes back; `body` is null for HEAD and 204. */
-export interface HttpReply {
-  status: number;
-  headers: Record<string, string>;
-  body: string | Uint8Array | null;
-}
+export { BodyAborted, type HttpExchange, type HttpReply } from './exchange.js';
 
 type Route = (x: HttpExchange, requestId: string) => Promise<ServiceResponse> | ServiceResponse;
 

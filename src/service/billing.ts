@@ -1,5 +1,5 @@
 /**
- * @module Billing of paid calls (DESIGN §9, SPEC §8.2): hold the cost before work, capture on a
+ * @module Billing of paid calls (docs/design.md#service, docs/design.md#billing-rules): hold the cost before work, capture on a
  * chargeable 2xx, release on every other outcome. Holds expire so a crash never keeps credits.
  * Pure operations' JSON may come from the response cache; the call is billed the same way.
  */
@@ -13,9 +13,23 @@ import {
   type ServiceRequest,
 } from './context.js';
 import { secondsUntilUtcMidnight, utcDayOf } from './demo.js';
-import type { JobRunner } from './jobs.js';
 import { costOf, type Operation } from './operation.js';
 import { ResponseCache } from './response-cache.js';
+
+/**
+ * Queues an async job (the job runner's `queue`): holds its credits, stores and queues it; 202
+ * with the job view, 402 when the wallet is short. Declared here so billing needs no import of
+ * the job runner, which imports billing.
+ */
+export type JobQueue = (
+  op: Operation,
+  req: ServiceRequest,
+  requestId: string,
+  key: KeyRecord,
+  cost: number,
+  headers: Record<string, string>,
+  now: Date,
+) => Promise<JsonResponse>;
 
 /** Lifetime of the hold of a synchronous call; a crashed call's credits return after it (docs/api.md#billing). */
 export const HOLD_TTL_MS = 5 * 60 * 1000;
@@ -97,7 +111,7 @@ export type BilledCall = (
  * captures on a chargeable 2xx and releases otherwise.
  * @example await billedCall(ctx, jobs.queue)(op, req, parsed, 'req_1', caller, {}, new Date()) // => { status: 200, … }
  */
-export function billedCall(ctx: ServiceContext, queueJob: JobRunner['queue'], responseCacheBytes: number): BilledCall {
+export function billedCall(ctx: ServiceContext, queueJob: JobQueue, responseCacheBytes: number): BilledCall {
   const { engine, store, baseUrl, clock, demoLimit, onError, problem } = ctx;
   const responses = responseCacheBytes > 0 ? new ResponseCache(responseCacheBytes) : null;
   let lastSweepMs = -Infinity;

@@ -7,10 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { fail, type Failure, type Result } from '../errors.js';
 import type { JobRecord, KeyRecord } from '../store/ports.js';
 import { parseWith } from '../validation.js';
-import { holdCredits, settleCredits } from './billing.js';
+import { holdCredits, settleCredits, type JobQueue } from './billing.js';
 import {
   JSON_TYPE,
-  type JsonResponse,
   type ServiceContext,
   type ServiceRequest,
   type ServiceResponse,
@@ -39,15 +38,7 @@ export interface ResumeReport {
 /** The job runner of one service. */
 export interface JobRunner {
   /** Holds the job's credits, stores the job and queues it: 202 with the job view (402 when the wallet is short). */
-  queue(
-    op: Operation,
-    req: ServiceRequest,
-    requestId: string,
-    key: KeyRecord,
-    cost: number,
-    headers: Record<string, string>,
-    now: Date,
-  ): Promise<JsonResponse>;
+  queue: JobQueue;
   /** GET of a job URL: the caller's job, failed first when its hold lapsed with no process running it. */
   status(req: ServiceRequest, jobId: string, requestId: string): Promise<ServiceResponse>;
   /** Takes over the jobs a previous process left unfinished (see `Service.resume`). */
@@ -75,7 +66,7 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
   const pollUrlOf = (jobId: string) => jobPollUrlOf(baseUrl, jobId);
   const jobView = (job: JobRecord) => jobViewOf(job, pollUrlOf(job.job_id));
 
-  const queue: JobRunner['queue'] = async (op, req, requestId, key, cost, headers, now) => {
+  const queue: JobQueue = async (op, req, requestId, key, cost, headers, now) => {
     const held = await holdCredits(store.wallets, key.id, cost, now, `${op.id} job`, JOB_HOLD_TTL_MS);
     if (!held.ok) {
       headers['x-svc-credits-charged'] = '0';

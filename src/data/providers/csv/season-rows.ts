@@ -3,37 +3,19 @@
  * header is mapped and checked, then every row's cells are parsed as their column's kind into
  * typed column buffers, with errors naming the file, column, data row and line.
  */
-import { pushUtf8, utf8Buffer, type Utf8Buffer } from '../../arrow/index.js';
+import { pushUtf8, utf8Buffer } from '../../arrow/index.js';
 import { DatasetError } from '../../dataset-error.js';
-import { COUNTING_COLUMNS, POSITION_CODES, SCHEMA, type ColumnKind, type Dataset } from '../../schema.js';
+import { POSITION_CODES, SCHEMA, type ColumnKind, type Dataset } from '../../schema.js';
+import { SEASON_CSV_OPTIONAL, SEASON_CSV_REQUIRED, type ColumnBuffer, type SeasonCsvColumn } from './season-layout.js';
 import { seasonTableDatasetOf } from './season-table-dataset.js';
+
+export { SEASON_CSV_OPTIONAL, SEASON_CSV_REQUIRED, type ColumnBuffer, type SeasonCsvColumn } from './season-layout.js';
 import { valueOfCsv } from './values.js';
 
 /** Integers that fit int32 without a range check (at most 9 digits). */
 const PLAIN_INT = /^-?\d{1,9}$/;
 /** Decimals in plain notation (no exponent), always finite. */
 const PLAIN_DECIMAL = /^-?\d{1,15}(\.\d{1,15})?$/;
-
-/** Columns every row must fill. */
-export const SEASON_CSV_REQUIRED = ['name', 'position', 'team', 'league', 'season', 'appearances', 'minutes'] as const;
-
-/** Columns a row may leave empty or the file may leave out (then null for every row). */
-export const SEASON_CSV_OPTIONAL = [
-  'player_id',
-  'known_as',
-  'birth_date',
-  'nationality',
-  'market_value_eur',
-  'preferred_foot',
-  'height_cm',
-  'wc2026_nation',
-  'starts',
-  'rating',
-  ...COUNTING_COLUMNS,
-] as const;
-
-/** A column of the season-table layout. */
-export type SeasonCsvColumn = (typeof SEASON_CSV_REQUIRED)[number] | (typeof SEASON_CSV_OPTIONAL)[number];
 
 /** Column kinds of the layout: the schema's kind where the column is a schema column, text otherwise. */
 const KIND_OF: Record<SeasonCsvColumn, ColumnKind> = Object.fromEntries(
@@ -60,18 +42,6 @@ export interface SeasonCsvOptions {
   asOf: string;
   /** Source header → layout columns (see {@link HeaderMap}); default the names as they are. */
   mapHeader?: HeaderMap;
-}
-
-/**
- * Values of one column while rows arrive: numbers in a growing Float64Array (NaN = null); text
- * that names something repeated (team, league, season, position) as shared strings, any other
- * text straight as UTF-8 bytes, so a million names never live as a million strings (each of
- * which would also keep its whole decoded block alive).
- */
-export interface ColumnBuffer {
-  numbers: Float64Array | null;
-  texts: (string | null)[] | null;
-  utf8: Utf8Buffer | null;
 }
 
 /** Text columns kept as shared strings: their values become ids or are checked against a list. */

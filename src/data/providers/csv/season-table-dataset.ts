@@ -7,7 +7,7 @@ import { float64VectorOf, int32VectorOf, utf8VectorOf, utf8VectorOfBuffer } from
 import { DatasetError } from '../../dataset-error.js';
 import { SCHEMA, tableFromRows, type ColumnKind, type Dataset } from '../../schema.js';
 import { validateDataset } from '../../validate.js';
-import type { ColumnBuffer, SeasonCsvColumn } from './season-rows.js';
+import type { ColumnBuffer, SeasonCsvColumn } from './season-layout.js';
 
 /**
  * Season dates from a season name, for the in-memory dataset only: "2025/26" → 1 July to
