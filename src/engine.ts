@@ -13,7 +13,7 @@ import type {
   StyleSummary,
   TeamRow,
 } from './context.js';
-import { datasetFromDir } from './data/load.js';
+import { bundledDatasetFromDir, datasetFromDir } from './data/load.js';
 import { demoDatasetDir } from './data/paths.js';
 import { rowsOf, type Dataset } from './data/schema.js';
 import { validateDataset } from './data/validate.js';
@@ -84,7 +84,7 @@ export class Engine implements EngineContext {
   readonly asOf: string;
   readonly players: readonly PlayerRow[];
   readonly identity: IdentityIndex;
-  /** DNA vector of every derived row (DESIGN §4); z-scores within group × season name across leagues. */
+  /** DNA vector of every derived row (docs/design.md#dna-and-similarity); z-scores within group × season name across leagues. */
   readonly dna: DnaVectors;
   private readonly clock: () => Date;
   private readonly playerMap: Map<number, PlayerRow>;
@@ -142,7 +142,7 @@ export class Engine implements EngineContext {
     const source = options.dataset;
     let dataset: Dataset;
     if (typeof source === 'string') {
-      dataset = datasetFromDir(source === 'demo' ? demoDatasetDir() : source);
+      dataset = source === 'demo' ? bundledDatasetFromDir(demoDatasetDir()) : datasetFromDir(source);
     } else {
       validateDataset(source, { source: 'memory' });
       dataset = source;
@@ -192,12 +192,12 @@ export class Engine implements EngineContext {
     return resolvePlayer(this.identity, query);
   }
 
-  /** Player profile (SPEC §2.3); `narrative: true` adds a narrative paragraph; `name2` adds a compare block. */
+  /** Player profile (docs/design.md#op-player); `narrative: true` adds a narrative paragraph; `name2` adds a compare block. */
   player(request: PlayerRequest, options: { narrative?: boolean } = {}): Result<PlayerResponse> {
     return playerReportOf(this, request, options);
   }
 
-  /** Scouting report (SPEC §2.4): per-90 map and cohort percentiles with their cohort and sample. */
+  /** Scouting report (docs/design.md#op-scouting): per-90 map and cohort percentiles with their cohort and sample. */
   scouting(request: ScoutingRequest): Result<ScoutingResponse> {
     return scoutingReportOf(this, request);
   }
@@ -209,17 +209,17 @@ export class Engine implements EngineContext {
     return tags;
   }
 
-  /** Players whose DNA is closest to one player's (SPEC §4.4, DESIGN §4): exact top-k, fee tiers only. */
+  /** Players whose DNA is closest to one player's (docs/design.md#op-dna-search, docs/design.md#dna-and-similarity): exact top-k, fee tiers only. */
   dnaSearch(request: DnaSearchRequest | Record<string, unknown>): Result<DnaSearchResponse> {
     return dnaSearchOf(this, request);
   }
 
-  /** Cheaper or younger players who play alike (SPEC §4.5, beta): `dna_hybrid`, or `fallback` without a DNA vector. */
+  /** Cheaper or younger players who play alike (docs/design.md#op-alternatives, beta): `dna_hybrid`, or `fallback` without a DNA vector. */
   alternatives(request: AlternativesRequest | Record<string, unknown>): Result<AlternativesResponse> {
     return alternativesOf(this, request);
   }
 
-  /** Data-backed verdict with percentile receipts (SPEC §4.7, DESIGN §5); the engine picks the code. */
+  /** Data-backed verdict with percentile receipts (docs/design.md#op-verdict, docs/design.md#verdicts); the engine picks the code. */
   verdict(request: VerdictRequest): Result<VerdictResponse> {
     return verdictReportOf(this, request, (row) => this.contrastAnchorOf(row));
   }
@@ -229,17 +229,17 @@ export class Engine implements EngineContext {
     return pricierTwinOf(this, row);
   }
 
-  /** Best XI candidates for a vibe (SPEC §4.10, DESIGN §7): modes pool, full, byIds. */
+  /** Best XI candidates for a vibe (docs/design.md#op-best-xi-pool, docs/design.md#best-xi): modes pool, full, byIds. */
   bestXiPool(request: BestXiPoolRequest): Result<BestXiPoolResponse> {
     return bestXiPoolOf(this, request);
   }
 
-  /** Aggregates of a built lineup of 1–11 players (SPEC §2.9). */
+  /** Aggregates of a built lineup of 1–11 players (docs/design.md#op-best-xi-lineup). */
   bestXiLineup(request: BestXiLineupRequest): Result<BestXiLineupResponse> {
     return bestXiLineupOf(this, request);
   }
 
-  /** Fixtures of a club or league with standings, form, signals and line-ups (SPEC §4.6, DESIGN §6; docs/methodology/matches.md). */
+  /** Fixtures of a club or league with standings, form, signals and line-ups (docs/design.md#op-match-intelligence, docs/design.md#match-intelligence; docs/methodology/matches.md). */
   matchIntelligence(request: MatchIntelligenceRequest): Result<MatchIntelligenceResponse> {
     return matchIntelligenceOf(this, request);
   }
@@ -250,7 +250,7 @@ export class Engine implements EngineContext {
   }
 
   /**
-   * Renders a card PNG (SPEC §2.5, §4.8; docs/cards.md): player_card, stat_ribbon, or an hd style
+   * Renders a card PNG (docs/design.md#op-cards; docs/cards.md): player_card, stat_ribbon, or an hd style
    * (pass `photo` bytes for those). The verdict line uses this engine's verdict when it is decisive.
    */
   card(
@@ -268,7 +268,7 @@ export class Engine implements EngineContext {
       : null;
   }
 
-  /** Image prompt for an hd style (SPEC §2.7, §4.9): `prompt.data_and_style` plus the fixed `safety.instructions`. */
+  /** Image prompt for an hd style (docs/design.md#op-cards-prompt): `prompt.data_and_style` plus the fixed `safety.instructions`. */
   cardPrompt(request: CardPromptRequest | Record<string, unknown>): Result<CardPromptResult> {
     return cardPromptOf(this, request);
   }
