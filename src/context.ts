@@ -17,7 +17,7 @@ export type LeagueRow = RowOf<'leagues'>;
 export type SeasonRow = RowOf<'seasons'>;
 export type PlayerSeasonRow = RowOf<'player_seasons'>;
 
-/** Style tags of one player-season, as shown in responses (DESIGN §4). */
+/** Style tags of one player-season, as shown in responses (docs/design.md#dna-and-similarity). */
 export interface StyleSummary {
   /** Primary role tag, e.g. "Poacher". */
   primary: string;

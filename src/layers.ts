@@ -1,5 +1,5 @@
 /**
- * The layer map (STYLE §1): which part of `src/` may import which. Plain data, imported at run time
+ * The layer map (docs/design.md#where-code-lives): which part of `src/` may import which. Plain data, imported at run time
  * by nothing in `src/`; `test/architecture.test.ts` enforces it and `test/contributing.test.ts`
  * checks that the table in `docs/contributing.md` lists the same layers.
  */

@@ -1,6 +1,6 @@
 /**
  * @module Parsing caller input with zod into a Result: the first issue becomes `invalid_request`
- * with `param` set to its dot path (STYLE §3).
+ * with `param` set to its dot path (docs/design.md#errors).
  */
 import type { z } from 'zod';
 import { fail, ok, type Failure, type Result } from './errors.js';

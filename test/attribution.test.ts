@@ -1,5 +1,5 @@
 /**
- * SPEC §1: integrators display the data source where the provider requires attribution. Every
+ * docs/design.md#the-api-contract: integrators display the data source where the provider requires attribution. Every
  * JSON operation built from a dataset with an attribution line repeats it in `meta.attribution`.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * Card rendering benchmark (issue 5, DESIGN §8): cold first render, median and p95 of warm renders
+ * Card rendering benchmark (issue 5, docs/design.md#cards-and-prompts): cold first render, median and p95 of warm renders
  * per sync style split into satori (layout → SVG) and resvg (SVG → PNG), cards per second with one
  * worker per core, and RSS after 1,000 renders. Baseline in the same run: the player_card with its
- * flat fills swapped for gradients (the style of the first probe DESIGN §8 reports).
+ * flat fills swapped for gradients (the style of the first probe docs/design.md#cards-and-prompts reports).
  *
  *   npm run bench:cards        (tsx --expose-gc bench/cards/render.bench.ts)
  */

@@ -1,5 +1,5 @@
 /**
- * Recent form for the Best XI score (DESIGN §7): the share of the last five team matches' minutes
+ * Recent form for the Best XI score (docs/design.md#best-xi): the share of the last five team matches' minutes
  * a player played, 0–100. Needs the optional `appearances` table; without it form is unknown.
  */
 import type { EngineContext } from '../context.js';

@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/best-xi/lineup (SPEC §2.9, §4.11; DESIGN §7): aggregate statistics of a built
+ * POST /api/v1/best-xi/lineup (docs/design.md#op-best-xi-lineup; docs/design.md#best-xi): aggregate statistics of a built
  * lineup of 1–11 players. The fee tier comes from the summed market value; no EUR amount is returned.
  */
 import { z } from 'zod';

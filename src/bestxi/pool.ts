@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/best-xi/pool (SPEC §4.10, DESIGN §7): candidates for a lineup builder, filtered
+ * POST /api/v1/best-xi/pool (docs/design.md#op-best-xi-pool, docs/design.md#best-xi): candidates for a lineup builder, filtered
  * and ranked by a vibe. Entries never carry `image_url` or an EUR amount.
  */
 import { z } from 'zod';
@@ -13,7 +13,7 @@ import { formScores } from './form.js';
 import { bonusOf, seasonScoreOf, vibeScoreOf } from './score.js';
 import { vibeById, vibeCatalog, type Vibe } from './vibes.js';
 
-/** Pool size bounds (DESIGN §7). */
+/** Pool size bounds (docs/design.md#best-xi). */
 export const POOL_LIMIT_MAX = 100;
 export const POOL_LIMIT_DEFAULT = 30;
 

@@ -1,5 +1,5 @@
 /**
- * The Best XI candidate score (DESIGN §7): 0.6 × season percentile score + 0.4 × recent-form
+ * The Best XI candidate score (docs/design.md#best-xi): 0.6 × season percentile score + 0.4 × recent-form
  * score, plus a vibe's youth or cheapness bonus.
  */
 import type { EngineContext } from '../context.js';

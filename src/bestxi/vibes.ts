@@ -1,5 +1,5 @@
 /**
- * The vibe catalog (DESIGN §7): presets that filter and weight the Best XI pool, read once from
+ * The vibe catalog (docs/design.md#best-xi): presets that filter and weight the Best XI pool, read once from
  * `data/vibes.json` and validated.
  */
 import { readFileSync } from 'node:fs';

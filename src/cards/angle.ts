@@ -1,6 +1,6 @@
 /**
  * @module The decision angle of the hd styles: which metric is the hero and what the headline
- * says, from the facts and an optional `event_type` that sets the tone (SPEC §2.5, DESIGN §8).
+ * says, from the facts and an optional `event_type` that sets the tone (docs/design.md#op-cards, docs/design.md#cards-and-prompts).
  */
 import type { MetricKey } from '../stats/metrics.js';
 import { ELITE_MIN, STRONG_MIN } from '../stats/percentiles.js';

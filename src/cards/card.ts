@@ -1,6 +1,6 @@
 /**
  * @module The card operation: validate a request, resolve the player, check stats against his
- * position group, build the facts and render the style's layout to PNG (SPEC §2.5, §4.8).
+ * position group, build the facts and render the style's layout to PNG (docs/design.md#op-cards).
  */
 import type { z } from 'zod';
 import { createHash } from 'node:crypto';
@@ -40,7 +40,7 @@ export interface CardOptions {
   render?: (task: RenderTask) => Promise<RenderedPng>;
 }
 
-/** The player block of every card response (SPEC §2.5). */
+/** The player block of every card response (docs/design.md#op-cards). */
 export interface CardPlayer {
   player_id: number;
   display_name: string;

@@ -16,14 +16,14 @@ import { PER90_MINUTES_MIN } from '../stats/per90.js';
 import { labelOf, ordinalOf, type PercentileLabel } from '../stats/percentiles.js';
 import type { VerdictCode } from '../verdict/rules.js';
 
-/** Verdict frames a caller may set on player_card (SPEC §4.8). */
+/** Verdict frames a caller may set on player_card (docs/design.md#op-cards). */
 export const CARD_VERDICT_CODES = ['fraud', 'merchant', 'cooked'] as const satisfies readonly VerdictCode[];
 export type CardVerdictCode = (typeof CARD_VERDICT_CODES)[number];
 
 /** Codes a verdict line can carry: the caller's frames plus the verdict engine's decisive codes (its `fallback` never shows). */
 export type VerdictLineCode = Exclude<VerdictCode, 'fallback'>;
 
-/** The verdict engine's answer for a player, as the card needs it (SPEC §4.7 response fields). */
+/** The verdict engine's answer for a player, as the card needs it (docs/design.md#op-verdict response fields). */
 export interface EngineVerdict {
   verdict_code: string;
   headline: string;
@@ -153,7 +153,7 @@ export function defaultTakeOf(
   level: 'ok' | 'low',
 ): string {
   if (label === null || percentile === null) return 'Numbers loading: not enough minutes yet.';
-  // A low sample supports no claim (DESIGN §3): state the number, not a judgement.
+  // A low sample supports no claim (docs/design.md#statistics): state the number, not a judgement.
   if (level === 'low') return `Small sample: ${label.toLowerCase()} at the ${ordinalOf(percentile)}.`;
   const top = Math.max(1, 100 - percentile);
   if (percentile >= 50) return `Top ${top}% for ${label.toLowerCase()} among ${position.toLowerCase()}s.`;

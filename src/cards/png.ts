@@ -1,6 +1,6 @@
 /**
  * @module PNG encoding of rendered cards. resvg's own encoder spends about twice as long as the
- * rasterisation itself at 1080 × 1350 (DESIGN §8 budget), so cards are encoded here with
+ * rasterisation itself at 1080 × 1350 (docs/design.md#cards-and-prompts budget), so cards are encoded here with
  * node:zlib at a fast level: filter 0 scanlines, one IDAT chunk.
  */
 import { crc32, deflateSync } from 'node:zlib';

@@ -74,7 +74,7 @@ export function svgToPng(svg: string): Uint8Array {
 
 /**
  * Renders a layout tree to PNG. Yields one turn of the event loop afterwards: resvg frees its
- * native image memory only after a GC and a turn of the loop (DESIGN §8), so a tight render loop
+ * native image memory only after a GC and a turn of the loop (docs/design.md#cards-and-prompts), so a tight render loop
  * would otherwise grow without bound.
  * @example (await renderLayout(tree, 1080, 1350)).width // => 1080
  */

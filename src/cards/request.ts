@@ -1,5 +1,5 @@
 /**
- * @module Request schemas of the card endpoints (SPEC §4.8, §4.9): styles, identity, stats,
+ * @module Request schemas of the card endpoints (docs/design.md#op-cards, docs/design.md#op-cards-prompt): styles, identity, stats,
  * captions, photos and verdict codes. Every failure becomes `invalid_request` naming the field.
  */
 import { z } from 'zod';
@@ -103,7 +103,7 @@ export const CardRequest = z
 export type CardRequest = z.infer<typeof CardRequest>;
 
 /**
- * POST /api/v1/cards/prompt body (SPEC §4.9): identity, an hd style, optional attribution and
+ * POST /api/v1/cards/prompt body (docs/design.md#op-cards-prompt): identity, an hd style, optional attribution and
  * an optional `user_take` (fenced in the prompt, never able to displace the safety block).
  * @example CardPromptRequest.safeParse({ player_name: 'Saka', style: 'fifa_viral' }).success // => true
  */

@@ -7,7 +7,7 @@
 import { emojiDataUrl } from './fonts.js';
 import { fontHasGlyph } from './glyphs.js';
 
-/** Longest caption, in graphemes (SPEC §8.3). */
+/** Longest caption, in graphemes (docs/design.md#input-bounds). */
 export const CAPTION_MAX_GRAPHEMES = 60;
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });

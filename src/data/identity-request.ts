@@ -1,5 +1,5 @@
 /**
- * @module The identity fields of player requests (SPEC §2.1) and the "name or player_id" rule,
+ * @module The identity fields of player requests (docs/design.md#player-identity) and the "name or player_id" rule,
  * defined once for every operation that names a player (reports, DNA, verdict, cards). The name
  * field is `name` on the reports and DNA operations and `player_name` on verdict and cards.
  */
@@ -11,7 +11,7 @@ export const IdentityName = z.string().trim().min(1).max(200);
 /** The key of the name field: `name` (reports, DNA) or `player_name` (verdict, cards). */
 export type IdentityNameKey = 'name' | 'player_name';
 
-/** Identity fields with the name under `name` (SPEC §2.1). */
+/** Identity fields with the name under `name` (docs/design.md#player-identity). */
 export const NAME_IDENTITY_FIELDS = {
   name: IdentityName.optional(),
   player_id: z.number().int().positive().optional(),

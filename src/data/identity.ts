@@ -28,7 +28,7 @@ import { keyedSimilarity, similarityMemo, tokenSimilarity, tokensOf } from './na
 // Every resolver takes the index: its type is named here too, for callers that import only the resolvers.
 export type { IdentityIndex } from './identity-index.js';
 
-/** Identity inputs of SPEC §2.1. */
+/** Identity inputs of docs/design.md#player-identity. */
 export interface PlayerQuery {
   name?: string;
   player_id?: number;
@@ -50,7 +50,7 @@ export interface PlayerCandidate {
   position: string;
 }
 
-/** Team inputs of the match-intelligence request (SPEC §4.6). */
+/** Team inputs of the match-intelligence request (docs/design.md#op-match-intelligence). */
 export interface TeamQuery {
   team_name?: string;
   team_id?: number;

@@ -1,6 +1,6 @@
-/** Detailed position codes, the four position groups and the card label of each (DESIGN §2). */
+/** Detailed position codes, the four position groups and the card label of each (docs/design.md#data-model). */
 
-/** Detailed position codes (DESIGN §2). */
+/** Detailed position codes (docs/design.md#data-model). */
 export const POSITION_CODES = [
   'GK',
   'CB',

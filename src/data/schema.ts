@@ -1,5 +1,5 @@
 /**
- * The dataset schema (DESIGN §2): every table, its columns, Arrow types, keys and foreign keys,
+ * The dataset schema (docs/design.md#data-model): every table, its columns, Arrow types, keys and foreign keys,
  * in one place. Loading, saving, validation, the generator and the provider adapters all read it.
  */
 import {
@@ -95,7 +95,7 @@ export const COUNTING_COLUMNS = [
 ] as const;
 export type CountingColumn = (typeof COUNTING_COLUMNS)[number];
 
-/** Every table of a dataset (DESIGN §2). */
+/** Every table of a dataset (docs/design.md#data-model). */
 export const SCHEMA = {
   leagues: {
     key: 'league_id',

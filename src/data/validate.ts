@@ -1,5 +1,5 @@
 /**
- * Dataset validation (DESIGN §2): every table and column present with its Arrow type, no nulls
+ * Dataset validation (docs/design.md#data-model): every table and column present with its Arrow type, no nulls
  * where the schema forbids them, enumerations respected, unique keys, plausible minutes and
  * totals, and every foreign key pointing at a row. Each column is read once as a typed array.
  */
@@ -70,7 +70,7 @@ export interface ValidateOptions {
 }
 
 /**
- * Checks a dataset against the schema (DESIGN §2) and throws {@link DatasetError} on the first
+ * Checks a dataset against the schema (docs/design.md#data-model) and throws {@link DatasetError} on the first
  * problem, naming the Arrow file (`players.arrow`), the column and the zero-based row. Checks, in
  * order per table: presence, unknown or missing columns, Arrow types, nulls in non-nullable
  * columns, enumerations, non-finite floats, `_date` columns written `YYYY-MM-DD`, negative counts

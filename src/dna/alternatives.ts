@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/alternatives (SPEC §4.5, beta; DESIGN §4, docs/methodology/dna.md#alternatives):
+ * POST /api/v1/alternatives (docs/design.md#op-alternatives, beta; docs/design.md#dna-and-similarity, docs/methodology/dna.md#alternatives):
  * cheaper or younger players who play like the source. `dna_hybrid` recalls by DNA (nearest
  * vectors in the group) and by league (nearest same-league peers), then reranks by a blend of
  * similarity, cheaper fee tier and younger age; `fallback` (no DNA vector) lists players of the
@@ -185,7 +185,7 @@ export function alternativesOfParsed(
 }
 
 /**
- * Runs an alternatives request (SPEC §4.5). With a DNA vector: `dna_hybrid` — the union of the
+ * Runs an alternatives request (docs/design.md#op-alternatives). With a DNA vector: `dna_hybrid` — the union of the
  * 50 nearest vectors in the group and the 20 nearest in the source's league (a player found by
  * both counts as `dna`), reranked by {@link blendOf}, ties by player_id. Without one: `fallback` —
  * players of the same detailed position whose fee tier is the source's or cheaper (any tier when
@@ -216,7 +216,7 @@ function fallbackOf(
     const per90: Record<string, number | null> = {};
     if (row >= 0) {
       const group = POSITION_GROUPS[ctx.derived.group[row]];
-      // Without a vector there is nothing to agree on: show the group's headline triplet (DESIGN §2).
+      // Without a vector there is nothing to agree on: show the group's headline triplet (docs/design.md#data-model).
       for (const key of CARD_TRIPLET[group]) {
         const v = ctx.derived.values[key][row];
         per90[key] = Number.isNaN(v) ? null : Math.round(v * 100) / 100;

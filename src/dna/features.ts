@@ -1,6 +1,6 @@
 /**
  * The style features of each position group: which per-90 (and accuracy) metrics make up a DNA
- * vector, where each sits in the vector and how much it weighs (DESIGN §4,
+ * vector, where each sits in the vector and how much it weighs (docs/design.md#dna-and-similarity,
  * docs/methodology/dna.md#features).
  */
 import { POSITION_GROUPS, type PositionGroup } from '../data/schema.js';
@@ -77,7 +77,7 @@ const FEATURES = {
 } as const satisfies Record<PositionGroup, readonly StyleFeature[]>;
 
 /**
- * Style features per group (docs/methodology/dna.md#features): the group's metrics of DESIGN §2
+ * Style features per group (docs/methodology/dna.md#features): the group's metrics of docs/design.md#data-model
  * without `rating` (quality, not style). Weights below 1 damp metrics that mostly repeat another
  * feature (shots on target ~ shots) or measure the team more than the player (clean sheets,
  * goals conceded, accuracy percentages).
@@ -90,7 +90,7 @@ export const STYLE_FEATURES: Record<PositionGroup, readonly StyleFeature[]> = FE
  * any metric that has neither.
  */
 export const NOT_STYLE_FEATURES = {
-  rating: 'quality, not style (DESIGN §4)',
+  rating: 'quality, not style (docs/design.md#dna-and-similarity)',
 } as const satisfies Record<Exclude<MetricKey, (typeof FEATURES)[PositionGroup][number]['metric']>, string>;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * @module DNA: style vectors, style tags, the exact similarity index and search, and the
- * dna-search / alternatives operations (DESIGN §4, docs/methodology/dna.md).
+ * dna-search / alternatives operations (docs/design.md#dna-and-similarity, docs/methodology/dna.md).
  */
 export { DNA_DIMS, STYLE_FEATURES, featureSlotOf, type StyleFeature } from './features.js';
 export {

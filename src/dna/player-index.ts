@@ -2,7 +2,7 @@
  * The similarity index of a loaded dataset's players (docs/methodology/dna.md#search): one vector
  * per player, the one of his latest season, with the filter columns (age, fee tier, league tier,
  * league) read from the registry. Also the player block every DNA response shows, which carries
- * the fee tier and never an EUR amount (SPEC §2.2).
+ * the fee tier and never an EUR amount (docs/design.md#fee-tiers).
  */
 import type { EngineContext, PlayerRow } from '../context.js';
 import { POSITION_GROUPS, positionGroupOf, type PositionCode, type PositionGroup } from '../data/schema.js';
@@ -77,7 +77,7 @@ export function playerDnaIndexOf(ctx: DnaContext): PlayerDnaIndex {
   return built;
 }
 
-/** Identity block of a player in DNA responses: fee tier, never market value (SPEC §2.2). */
+/** Identity block of a player in DNA responses: fee tier, never market value (docs/design.md#fee-tiers). */
 export interface DnaPlayerBlock {
   player_id: number;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/intelligence/dna-search (SPEC §4.4, DESIGN §4): the players whose DNA is closest
+ * POST /api/v1/intelligence/dna-search (docs/design.md#op-dna-search, docs/design.md#dna-and-similarity): the players whose DNA is closest
  * to one player's, exact top-k over the filtered candidates, each match explained by its shared
  * style tags and the per-90 metrics that agree most. Fee-tier masking: no EUR amount anywhere.
  */
@@ -22,10 +22,10 @@ import {
   type SimilarityBand,
 } from './similarity.js';
 
-/** Results returned when `limit` is omitted (DESIGN §4). */
+/** Results returned when `limit` is omitted (docs/design.md#dna-and-similarity). */
 export const DNA_SEARCH_LIMIT_DEFAULT = 10;
 
-/** Identity inputs (SPEC §2.1), shared by dna-search and alternatives. */
+/** Identity inputs (docs/design.md#player-identity), shared by dna-search and alternatives. */
 export const DnaIdentity = z.object(NAME_IDENTITY_FIELDS).strict();
 
 /** `limit` of dna-search and alternatives: 1–{@link SEARCH_K_MAX} results. */
@@ -43,7 +43,7 @@ export const DnaResultLimit = z
 export const dnaRequestOf = <T extends z.ZodRawShape>(fields: T) =>
   DnaIdentity.extend(fields).strict().superRefine(requireIdentity('name'));
 
-/** dna-search filters (DESIGN §4). */
+/** dna-search filters (docs/design.md#dna-and-similarity). */
 export const DnaSearchFilters = z
   .object({
     max_fee_tier: z.enum(FEE_TIERS, { message: `must be one of ${FEE_TIERS.join(', ')}` }).optional(),

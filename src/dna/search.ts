@@ -1,5 +1,5 @@
 /**
- * Exact top-k cosine search over a similarity index (similarity-index.ts; DESIGN §4,
+ * Exact top-k cosine search over a similarity index (similarity-index.ts; docs/design.md#dna-and-similarity,
  * docs/methodology/dna.md#search): a SIMD integer first pass scores the filtered group's slice
  * from the int8 copy, and every candidate whose score could still reach the top k (a proven
  * quantisation bound) is re-scored exactly from the float32 vector and kept in a bounded heap.
@@ -15,7 +15,7 @@ import type { SimilarityIndex } from './similarity-index.js';
  * exact score and of the bound itself (docs/methodology/dna.md#search).
  */
 export const KERNEL_SCORE_SLACK = 1e-9;
-/** Most results one search returns (SPEC §4.4 `limit` maximum). */
+/** Most results one search returns (docs/design.md#op-dna-search `limit` maximum). */
 export const SEARCH_K_MAX = 50;
 
 /** Search filters; an absent field does not filter. A candidate with an unknown value fails any filter on that value. */

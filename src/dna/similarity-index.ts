@@ -1,5 +1,5 @@
 /**
- * @module The similarity index (DESIGN §4, docs/methodology/dna.md#search): every vector
+ * @module The similarity index (docs/design.md#dna-and-similarity, docs/methodology/dna.md#search): every vector
  * L2-normalised in one contiguous Float32Array (inside a shared WebAssembly memory), with an int8
  * copy (16 bytes per vector), sorted by position group so a group filter scans one slice. Searched
  * by search.ts.

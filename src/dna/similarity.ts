@@ -1,5 +1,5 @@
 /**
- * Reading a cosine similarity the way a scout would (DESIGN §4, docs/methodology/dna.md#reading-a-score):
+ * Reading a cosine similarity the way a scout would (docs/design.md#dna-and-similarity, docs/methodology/dna.md#reading-a-score):
  * the 0–1 similarity, the 0–100 match, its band label, and which metrics make two players alike.
  */
 import { POSITION_GROUPS } from '../data/schema.js';
@@ -8,7 +8,7 @@ import { METRICS, type MetricKey } from '../stats/metrics.js';
 import { STYLE_FEATURES } from './features.js';
 import type { DnaVectors } from './vectors.js';
 
-/** Lowest similarity read as "very similar" (DESIGN §4, docs/methodology/dna.md#reading-a-score). */
+/** Lowest similarity read as "very similar" (docs/design.md#dna-and-similarity, docs/methodology/dna.md#reading-a-score). */
 export const VERY_SIMILAR_MIN = 0.85;
 /** Lowest similarity read as "strong overlap" (docs/methodology/dna.md#reading-a-score). */
 export const STRONG_OVERLAP_MIN = 0.75;

@@ -1,5 +1,5 @@
 /**
- * Style tags (DESIGN §4, docs/methodology/dna.md#style-tags): one primary role per player-season
+ * Style tags (docs/design.md#dna-and-similarity, docs/methodology/dna.md#style-tags): one primary role per player-season
  * plus secondary traits, decided by documented rules over the DNA z-scores, each tag carrying
  * the evidence that triggered it.
  */
@@ -21,7 +21,7 @@ export const TRAIT_Z = 1.5;
 /** Each metric of a two-metric trait (Defensive) needs this z-score (docs/methodology/dna.md#style-tags). */
 export const TRAIT_PAIR_Z = 1.0;
 
-/** Role tags by group, in tie-break order (DESIGN §4 vocabulary). */
+/** Role tags by group, in tie-break order (docs/design.md#dna-and-similarity vocabulary). */
 export const ROLE_TAGS = {
   attacker: ['Complete Forward', 'Poacher', 'Target Man', 'Inside Forward', 'Link-up Forward'],
   midfielder: ['Creator', 'Metronome', 'Ball-Winner', 'Box-to-Box'],
@@ -30,7 +30,7 @@ export const ROLE_TAGS = {
 } as const satisfies Record<PositionGroup, readonly string[]>;
 export type RoleTag = (typeof ROLE_TAGS)[PositionGroup][number];
 
-/** Secondary trait tags (DESIGN §4 vocabulary). */
+/** Secondary trait tags (docs/design.md#dna-and-similarity vocabulary). */
 export const TRAIT_TAGS = ['Prolific', 'Dribbler', 'Creative', 'Defensive', 'Aerial'] as const;
 export type TraitTag = (typeof TRAIT_TAGS)[number];
 export type StyleTag = RoleTag | TraitTag;

@@ -1,5 +1,5 @@
 /**
- * DNA vectors (DESIGN §4, docs/methodology/dna.md#vectors): for every player-season, the z-scores
+ * DNA vectors (docs/design.md#dna-and-similarity, docs/methodology/dna.md#vectors): for every player-season, the z-scores
  * of its group's style features within position group × season across all leagues, weighted,
  * clipped and L2-normalised, stored as one row-major Float32 matrix.
  */

@@ -1,5 +1,5 @@
 /**
- * @module The developer console at `/console` (SPEC §5.1: keys "are created in the developer
+ * @module The developer console at `/console` (docs/design.md#authentication: keys "are created in the developer
  * console"): one self-contained HTML page, no CDN, no framework, no build step. It signs in with
  * the admin token and drives the admin API (keys, wallet, ledger, usage chart) and the public API
  * (a try-it panel per endpoint showing the exact request, the response and the credits charged).

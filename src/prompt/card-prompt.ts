@@ -1,5 +1,5 @@
 /**
- * @module The card-prompt operation (SPEC §4.9): validate, resolve the player, build his facts and
+ * @module The card-prompt operation (docs/design.md#op-cards-prompt): validate, resolve the player, build his facts and
  * compose the prompt. Nothing is rendered or watermarked.
  */
 import type { z } from 'zod';

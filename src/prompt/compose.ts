@@ -1,5 +1,5 @@
 /**
- * @module Image prompts for the hd styles (SPEC §2.7): `data_and_style` carries the stats, layout,
+ * @module Image prompts for the hd styles (docs/design.md#op-cards-prompt): `data_and_style` carries the stats, layout,
  * palette and the caller's take (fenced); the safety block is a separate fixed constant.
  */
 import type { CardFacts } from '../cards/facts.js';
@@ -16,7 +16,7 @@ export const USER_TAKE_CLOSE = '<<<END USER TAKE>>>';
 /** The suggested credit line when attribution is asked for. */
 export const ATTRIBUTION_LINE = 'Stats: halfspace football intelligence';
 
-/** The two parts of an image prompt (SPEC §2.7): data and style, and the fixed safety block. */
+/** The two parts of an image prompt (docs/design.md#op-cards-prompt): data and style, and the fixed safety block. */
 export interface CardPrompt {
   prompt: { data_and_style: string };
   safety: { instructions: string };

@@ -1,5 +1,5 @@
 /**
- * @module The mandatory safety block of every image prompt (SPEC §2.7): a fixed constant,
+ * @module The mandatory safety block of every image prompt (docs/design.md#op-cards-prompt): a fixed constant,
  * byte-identical for every request, never built from caller text.
  */
 

@@ -43,7 +43,7 @@ export interface Profile {
   wc2026_nation: string | null;
 }
 
-/** Identity block of a player from the registry; fee tier only, never an EUR amount (SPEC §2.2). */
+/** Identity block of a player from the registry; fee tier only, never an EUR amount (docs/design.md#fee-tiers). */
 export function profileOf(ctx: EngineContext, player: PlayerRow): Profile {
   const team = player.team_id === null ? undefined : ctx.teamById(player.team_id);
   const league = team?.league_id == null ? undefined : ctx.leagueById(team.league_id);
@@ -75,7 +75,7 @@ export function metricsOfRow(ctx: EngineContext, row: number): readonly MetricKe
   return GROUP_METRICS[POSITION_GROUPS[ctx.derived.group[row]]];
 }
 
-/** Flat map of the group's per-90 columns (SPEC §2.4 `per90_stats`); null where not computable. */
+/** Flat map of the group's per-90 columns (docs/design.md#op-scouting `per90_stats`); null where not computable. */
 export function per90MapOf(ctx: EngineContext, row: number): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   for (const key of metricsOfRow(ctx, row)) {
@@ -189,7 +189,7 @@ export function sampleOf(ctx: EngineContext, row: number): Sample {
   };
 }
 
-/** Cohort percentiles of the group's metrics (SPEC §2.4 `percentiles`), each with cohort and sample. */
+/** Cohort percentiles of the group's metrics (docs/design.md#op-scouting `percentiles`), each with cohort and sample. */
 export function percentilesOf(ctx: EngineContext, row: number): Record<string, PercentileEntry> {
   const cohort = cohortRefOf(ctx, row);
   const sample = sampleOf(ctx, row);

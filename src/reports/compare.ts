@@ -1,5 +1,5 @@
 /**
- * The compare flow of SPEC §2.1 (`name2`): both players' latest per-90 values and percentiles side
+ * The compare flow of docs/design.md#player-identity (`name2`): both players' latest per-90 values and percentiles side
  * by side, and who leads each metric.
  */
 import type { EngineContext, PlayerRow } from '../context.js';

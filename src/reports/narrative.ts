@@ -1,5 +1,5 @@
 /**
- * Deterministic narrative text built from facts only (DESIGN §5): the same facts always give the
+ * Deterministic narrative text built from facts only (docs/design.md#verdicts): the same facts always give the
  * same words, and every number in the text comes from the response it accompanies.
  */
 import type { Highlight, Profile, SeasonStats } from './blocks.js';
@@ -39,7 +39,7 @@ export function summaryOf(profile: Profile, season: SeasonStats | null, highligh
  * A short paragraph about the player built from profile, latest season, highlight and style.
  * Uses the player's name rather than pronouns. The highlight is called a standout only when it is
  * at least strong (≥ {@link STRONG_MIN}) on a full sample; a low sample (below the cohort's
- * minutes threshold, DESIGN §3) makes no claim at all, it says the sample is too small to judge.
+ * minutes threshold, docs/design.md#statistics) makes no claim at all, it says the sample is too small to judge.
  */
 export function narrativeOf(
   profile: Profile,

@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/intelligence/player (SPEC §2.3): profile, seasonal rows, DNA with style tags, a
+ * POST /api/v1/intelligence/player (docs/design.md#op-player): profile, seasonal rows, DNA with style tags, a
  * one-line summary; optionally a narrative paragraph and a side-by-side comparison (`name2`).
  */
 import type { z } from 'zod';

@@ -1,11 +1,11 @@
 /**
- * Request schemas of the player-facing JSON operations (SPEC §2.1, §4.2, §4.3). Identity is by
+ * Request schemas of the player-facing JSON operations (docs/design.md#player-identity, docs/design.md#op-player, docs/design.md#op-scouting). Identity is by
  * `name` or `player_id`; statistics are never accepted from the caller.
  */
 import { z } from 'zod';
 import { IdentityName, NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
 
-/** Identity inputs shared by player operations (SPEC §2.1). */
+/** Identity inputs shared by player operations (docs/design.md#player-identity). */
 export const PlayerIdentity = z.object(NAME_IDENTITY_FIELDS).strict();
 export type PlayerIdentity = z.infer<typeof PlayerIdentity>;
 

@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/intelligence/scouting (SPEC §2.4): identity, DNA with narrative, seasonal stats,
+ * POST /api/v1/intelligence/scouting (docs/design.md#op-scouting): identity, DNA with narrative, seasonal stats,
  * the flat per-90 map and cohort percentiles (each with its cohort and the player's sample).
  */
 import type { z } from 'zod';

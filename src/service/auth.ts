@@ -1,5 +1,5 @@
 /**
- * @module Authentication of keyed calls (SPEC §5): `Authorization: Bearer svc_sk_…`. Missing,
+ * @module Authentication of keyed calls (docs/design.md#authentication): `Authorization: Bearer svc_sk_…`. Missing,
  * malformed, unknown and revoked keys all fail with `unauthorized` (401).
  */
 import { fail, ok, type Result } from '../errors.js';

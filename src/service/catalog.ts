@@ -1,5 +1,5 @@
 /**
- * @module GET catalogs (SPEC §4.1, DESIGN §9): each GET twin of a paid POST describes its
+ * @module GET catalogs (docs/design.md#operations, docs/design.md#service): each GET twin of a paid POST describes its
  * surface — cost, demo channel, the request's JSON Schema (enums and bounds) and endpoint
  * specifics such as vibes, styles and stat keys by position group. No auth, never charged.
  */

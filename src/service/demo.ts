@@ -1,5 +1,5 @@
 /**
- * @module The anonymous demo channel (SPEC §5.4, DESIGN §9): `X-SVC-Demo-Channel` ∈ mcp |
+ * @module The anonymous demo channel (docs/design.md#authentication, docs/design.md#service): `X-SVC-Demo-Channel` ∈ mcp |
  * openclaw | custom-gpt, 15 successful calls per client IP per UTC day, never touching a wallet.
  */
 import { isIP } from 'node:net';
@@ -9,7 +9,7 @@ export const DEMO_CHANNELS = ['mcp', 'openclaw', 'custom-gpt'] as const;
 /** One accepted demo channel. */
 export type DemoChannel = (typeof DEMO_CHANNELS)[number];
 
-/** Successful demo calls per client IP per UTC day (SPEC §8.3). */
+/** Successful demo calls per client IP per UTC day (docs/design.md#input-bounds). */
 export const DEMO_DAILY_LIMIT = 15;
 
 /**

@@ -1,7 +1,7 @@
 /**
  * @module The one table of service errors: code → HTTP status and title, in precedence order
  * (the order in which a request is checked), and the RFC 9457 problem body built from a failure.
- * `http/` never writes an error body of its own (STYLE §3).
+ * `http/` never writes an error body of its own (docs/design.md#errors).
  */
 import type { ErrorCode, Failure } from '../errors.js';
 

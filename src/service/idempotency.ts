@@ -1,5 +1,5 @@
 /**
- * @module Idempotency-Key handling (DESIGN §9, STYLE §3): a replay returns the stored status, body
+ * @module Idempotency-Key handling (docs/design.md#service, docs/design.md#errors): a replay returns the stored status, body
  * and headers and charges nothing; the same key with another request is 422
  * `idempotency_key_reused`; a key whose first request still runs is 409 `idempotency_in_progress`.
  */

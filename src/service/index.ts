@@ -1,6 +1,6 @@
 /**
  * @module `halfspace/service`: the transport-neutral API service (auth, wallet, demo channel,
- * errors, every SPEC §4 operation). Pair it with a store from `halfspace/store/*`.
+ * errors, every docs/design.md#operations operation). Pair it with a store from `halfspace/store/*`.
  */
 export {
   createService,

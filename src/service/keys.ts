@@ -1,11 +1,11 @@
 /**
- * @module API keys (DESIGN §9): `svc_sk_` + 32 random bytes in base62 + a 6-character checksum.
+ * @module API keys (docs/design.md#service): `svc_sk_` + 32 random bytes in base62 + a 6-character checksum.
  * Only the SHA-256 of the key is stored; lookups hash the presented key and compare hashes in
  * constant time.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** Prefix of every secret key (SPEC §5). */
+/** Prefix of every secret key (docs/design.md#authentication). */
 export const KEY_PREFIX = 'svc_sk_';
 /** Random bytes in a key's secret part: 256 bits. */
 export const KEY_SECRET_BYTES = 32;

@@ -14,7 +14,7 @@ import { fieldDescriptionOf } from './field-docs.js';
 import { REQUEST_EXAMPLES } from './examples/requests.js';
 import EXAMPLES from './examples/examples.json' with { type: 'json' };
 
-/** Version of the interface description (SPEC §9). */
+/** Version of the interface description (docs/design.md#versioning). */
 export const API_VERSION = '1.0.0';
 
 const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => {

@@ -40,7 +40,7 @@ export interface OperationContext<Body = unknown, Query = Record<string, unknown
 export interface OperationOutcome {
   status?: number;
   body: unknown;
-  /** False when the call succeeded but must not be charged (SPEC §8.2.1: a card without a stored image). */
+  /** False when the call succeeded but must not be charged (docs/design.md#billing-rules: a card without a stored image). */
   chargeable?: boolean;
 }
 
@@ -57,7 +57,7 @@ export interface Operation<Body = unknown, Query = Record<string, unknown>> {
   summary: string;
   tag: string;
   beta: boolean;
-  /** Credits of a successful call (SPEC §8.1); a function of the body as sent when the cost depends on it. */
+  /** Credits of a successful call (docs/design.md#credits); a function of the body as sent when the cost depends on it. */
   cost: number | ((body: unknown) => number);
   /** Whether X-SVC-Demo-Channel is accepted, possibly depending on the body as sent (not for hd cards). */
   demo: boolean | ((body: unknown) => boolean);

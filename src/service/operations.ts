@@ -34,7 +34,7 @@ export {
   type ServiceEngine,
 } from './operation.js';
 
-/** Similarity bands of DNA matches (DESIGN §4). */
+/** Similarity bands of DNA matches (docs/design.md#dna-and-similarity). */
 const SIMILARITY_BANDS = [
   { min: 0.85, label: 'very similar' },
   { min: 0.75, label: 'strong overlap' },
@@ -42,9 +42,9 @@ const SIMILARITY_BANDS = [
   { min: -1, label: 'different' },
 ];
 
-/** Credits of a synchronous card (SPEC §8.1). */
+/** Credits of a synchronous card (docs/design.md#credits). */
 export const SYNC_CARD_CREDITS = 15;
-/** Credits of an hd (async) card (SPEC §8.1). */
+/** Credits of an hd (async) card (docs/design.md#credits). */
 export const HD_CARD_CREDITS = 40;
 
 /**
@@ -56,7 +56,7 @@ const styleOf = (body: unknown): string =>
 
 const json = <T>(result: Result<T>): Result<OperationOutcome> => (result.ok ? ok({ body: result.value }) : result);
 
-/** Every paid operation, in SPEC §4.1 order (only those whose engine operation exists). */
+/** Every paid operation, in docs/design.md#operations order (only those whose engine operation exists). */
 export const OPERATIONS: readonly Operation[] = [
   defineOperation({
     id: 'intelligence.player',
@@ -223,7 +223,7 @@ export const OPERATIONS: readonly Operation[] = [
           height: r.height,
           content_hash: r.content_hash,
         },
-        // SPEC §8.2.1: charged only with a stored image behind a valid URL.
+        // docs/design.md#billing-rules: charged only with a stored image behind a valid URL.
         chargeable: /^[0-9a-f]{64}$/.test(hex) && URL.canParse(image_url),
       });
     },

@@ -11,7 +11,7 @@ import { BlockList, isIP } from 'node:net';
 import { fail, ok, type Result } from '../errors.js';
 import { PHOTO_MAX_BYTES } from '../cards/photo.js';
 
-/** Largest photo fetched, in bytes (SPEC §4.8: 5 MB). */
+/** Largest photo fetched, in bytes (docs/design.md#op-cards: 5 MB). */
 export const PHOTO_FETCH_MAX_BYTES = PHOTO_MAX_BYTES;
 /** Whole fetch deadline, redirects included (docs/api.md#photos). */
 export const PHOTO_FETCH_TIMEOUT_MS = 10_000;

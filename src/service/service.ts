@@ -3,7 +3,7 @@
  * This file routes a request (paid operations, their free catalogs, job URLs, images) and adds the
  * key headers; the paid-call pipeline (pipeline.ts), billing and the response cache (billing.ts),
  * hd jobs (jobs.ts) and the key cache (key-cache.ts) do the rest, so the HTTP adapter, an MCP
- * server or a test drive it alike (DESIGN §1, §9).
+ * server or a test drive it alike (docs/design.md#architecture, docs/design.md#service).
  */
 import { randomBytes } from 'node:crypto';
 import type { Failure, Result } from '../errors.js';

@@ -1,5 +1,5 @@
 /**
- * Cohorts: the peer groups percentiles are computed in (DESIGN §3, docs/methodology/stats.md#cohorts).
+ * Cohorts: the peer groups percentiles are computed in (docs/design.md#statistics, docs/methodology/stats.md#cohorts).
  */
 import type { Cohort } from './derived.js';
 import { POSITION_GROUPS } from '../data/schema.js';

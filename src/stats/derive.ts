@@ -1,5 +1,5 @@
 /**
- * Everything derived at load from `player_seasons` (DESIGN §2–3): metric values, groups, cohorts,
+ * Everything derived at load from `player_seasons` (docs/design.md#data-model–3): metric values, groups, cohorts,
  * percentiles and the model rating, computed column-wise over typed arrays
  * (docs/methodology/stats.md).
  */

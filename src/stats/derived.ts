@@ -1,5 +1,5 @@
 /**
- * The shape of everything derived at load from `player_seasons` (DESIGN §2 "Derived at load"):
+ * The shape of everything derived at load from `player_seasons` (docs/design.md#data-model "Derived at load"):
  * one row per player-season, stored column-wise in typed arrays so hot loops read a column once.
  * Missing values are NaN in float columns (per-90 under 90 minutes, accuracy with no attempts,
  * a null counting total, percentiles where the value is missing or no cohort exists). Values and

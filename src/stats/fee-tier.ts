@@ -1,5 +1,5 @@
 /**
- * Fee tiers: market value in EUR bucketed into five bands (DESIGN §3,
+ * Fee tiers: market value in EUR bucketed into five bands (docs/design.md#statistics,
  * docs/methodology/stats.md#fee-tiers). Responses outside the profile carry the tier, never EUR.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The model rating used where the provider gave none (DESIGN §3, docs/methodology/stats.md#model-rating).
+ * The model rating used where the provider gave none (docs/design.md#statistics, docs/methodology/stats.md#model-rating).
  */
 import type { PositionGroup } from '../data/schema.js';
 import type { MetricKey } from './metrics.js';

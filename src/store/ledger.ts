@@ -1,5 +1,5 @@
 /**
- * @module The one hold/capture/release core of the wallet stores (DESIGN §9, STYLE §3): a pure
+ * @module The one hold/capture/release core of the wallet stores (docs/design.md#service, docs/design.md#errors): a pure
  * decision over a batch of ledger operations — which succeed, which entries to append, which holds
  * to open and settle, which balances to write — and the group-commit queue that gathers concurrent
  * calls into one batch. The memory, SQLite and PostgreSQL drivers only read the state a batch

@@ -38,7 +38,7 @@ export interface KeyStore {
   revision?(): number;
 }
 
-/** Kinds of ledger entry (DESIGN §9, STYLE §3: two-phase transfers). */
+/** Kinds of ledger entry (docs/design.md#service, docs/design.md#errors: two-phase transfers). */
 export type LedgerKind = 'topup' | 'hold' | 'capture' | 'release';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Verdict rules (DESIGN §5): explicit predicates over percentiles, fee tier, age and the trend
+ * Verdict rules (docs/design.md#verdicts): explicit predicates over percentiles, fee tier, age and the trend
  * across seasons, tried in a fixed priority. Every threshold is a named constant documented in
  * docs/methodology.md#verdicts.
  */

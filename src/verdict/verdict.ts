@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/verdict (SPEC §4.7; DESIGN §5): a data-backed verdict with percentile receipts.
+ * POST /api/v1/verdict (docs/design.md#op-verdict; docs/design.md#verdicts): a data-backed verdict with percentile receipts.
  * The engine picks the code; callers cannot choose it. Headlines and narrative carry no EUR amount.
  */
 import { z } from 'zod';

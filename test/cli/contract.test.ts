@@ -45,7 +45,7 @@ const CASES: Record<string, Case> = {
       ['player', '--name', 'Nobody Atall'],
       ['player', '--player-id', 'seven'],
     ],
-    // Player 10101 has 18 minutes: a low sample makes no claim (DESIGN §3).
+    // Player 10101 has 18 minutes: a low sample makes no claim (docs/design.md#statistics).
     check: (r, _tmp, argv) =>
       expect(r.stdout).toMatch(
         argv.includes('10101') ? /too small to judge/ : /The standout number is Goals: 98th percentile/,

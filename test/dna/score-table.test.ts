@@ -93,12 +93,12 @@ describe('scoreTableOf', () => {
   it('writes the DNA vector with unit length', () => {
     const r = rows.get(1)!;
     const v = Array.from({ length: 16 }, (_, k) => r[`dna_${k + 1}`] as number);
-    // L2-normalised (DESIGN §4): Σ v² = 1 up to float32 rounding.
+    // L2-normalised (docs/design.md#dna-and-similarity): Σ v² = 1 up to float32 rounding.
     expect(v.reduce((s, x) => s + x * x, 0)).toBeCloseTo(1, 5);
   });
 
   it('leaves per-90 values, percentiles and style null under 90 minutes', () => {
-    // Player 5 with 60 minutes: per-90 undefined below 90 minutes (DESIGN §3).
+    // Player 5 with 60 minutes: per-90 undefined below 90 minutes (docs/design.md#statistics).
     const r = rowsByPlayer(scoreTableOf(tinyDataset({ 5: { minutes: 60 } }))).get(5)!;
     expect(r).toMatchObject({
       minutes: 60,

@@ -62,7 +62,7 @@ const primaryCases: [PositionGroup, string, Partial<Record<MetricKey, number>>][
 ];
 
 describe('style tag rules', () => {
-  it('covers the DESIGN §4 vocabulary, each role rule over its own group features', () => {
+  it('covers the docs/design.md#dna-and-similarity vocabulary, each role rule over its own group features', () => {
     expect(primaryCases.map((c) => c[1]).sort()).toEqual(Object.values(ROLE_TAGS).flat().sort());
     for (const group of POSITION_GROUPS) {
       expect(ROLE_RULES[group].map((r) => r.tag)).toEqual(ROLE_TAGS[group]);

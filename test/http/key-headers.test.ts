@@ -1,5 +1,5 @@
 /**
- * SPEC §5.3, DESIGN §9, docs/errors.md: every response to a request with a valid API key carries
+ * docs/design.md#authentication, docs/design.md#service, docs/errors.md: every response to a request with a valid API key carries
  * X-SVC-Credits-Charged, X-SVC-Wallet-Balance and the RateLimit-* headers, whatever the status and
  * path. Table-driven over every status a keyed call can get, then a property over arbitrary
  * requests; all over real HTTP on 127.0.0.1.

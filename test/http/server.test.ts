@@ -184,7 +184,7 @@ describe('http: paid endpoints charge exactly the SPEC costs', () => {
       '/api/v1/cards/prompt': 3,
     };
     for (const [path, cost] of Object.entries(spec)) expect(doc.paths[path].post['x-credits'], path).toBe(cost);
-    // SPEC §4.1 lists 11 POSTs and 6 GET catalogs; every POST path here also answers GET with its catalog.
+    // docs/design.md#operations lists 11 POSTs and 6 GET catalogs; every POST path here also answers GET with its catalog.
     expect(
       Object.keys(doc.paths)
         .filter((p) => doc.paths[p].post && !doc.paths[p].post.tags.includes('admin'))

@@ -1,5 +1,5 @@
 /**
- * The narrative claims only what the numbers support (DESIGN §3): a low sample is "too small to
+ * The narrative claims only what the numbers support (docs/design.md#statistics): a low sample is "too small to
  * judge", a top percentile below "strong" is the best number but no standout.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

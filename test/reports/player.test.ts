@@ -76,7 +76,7 @@ describe('engine.scouting', () => {
 });
 
 describe('engine.player', () => {
-  it('returns the SPEC §2.3 shape with the latest season included', () => {
+  it('returns the docs/design.md#op-player shape with the latest season included', () => {
     const r = engine.player({ name: 'Tomi' });
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.data.profile).toMatchObject({

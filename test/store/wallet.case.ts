@@ -1,5 +1,5 @@
 /**
- * The store suite every driver runs (STYLE §4, "one suite, many implementations"): examples for
+ * The store suite every driver runs (docs/design.md#tests-and-benches, "one suite, many implementations"): examples for
  * keys, wallets, idempotency, demo counters, images and jobs, plus a model-based ledger test.
  */
 import fc from 'fast-check';

@@ -1,7 +1,7 @@
 /**
  * @module The player_card layout (1080 × 1350): club-coloured identity header, the position
  * triplet with per-90 values and percentile bars, the verdict line with confidence, the caption,
- * the sample size and the watermark (SPEC §2.5).
+ * the sample size and the watermark (docs/design.md#op-cards).
  */
 import type { CardFacts, CardMetric } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';

@@ -7,7 +7,7 @@ import { ordinal } from '../../stats/percentiles.js';
 import type { CardFacts, CardMetric } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
 
-/** Card background and text colours (flat fills: they rasterise several times faster than gradients, DESIGN §8). */
+/** Card background and text colours (flat fills: they rasterise several times faster than gradients, docs/design.md#cards-and-prompts). */
 export const INK = {
   background: '#0b1020',
   panel: '#141b2f',

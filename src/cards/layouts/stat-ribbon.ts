@@ -1,7 +1,7 @@
 /**
  * @module The stat_ribbon layout (1080 × 1080): season header, meta row (appearances, minutes,
  * rating) with season goals and assists, the chosen stats as a ribbon of columns with the hero
- * column highlighted, the top-percentile highlight line, the caption and the watermark (SPEC §2.5).
+ * column highlighted, the top-percentile highlight line, the caption and the watermark (docs/design.md#op-cards).
  */
 import type { MetricKey } from '../../stats/metrics.js';
 import type { CardFacts } from '../facts.js';

@@ -13,7 +13,7 @@ const idsOf = (raw: unknown, flag: string): number[] => {
   return ids;
 };
 
-/** `halfspace bestxi pool`: candidates for a vibe (SPEC §4.10). */
+/** `halfspace bestxi pool`: candidates for a vibe (docs/design.md#op-best-xi-pool). */
 export const bestXiPoolCommand: Command = {
   name: 'bestxi pool',
   summary: 'Best XI candidate pool for a vibe (see data/vibes.json)',
@@ -71,7 +71,7 @@ export const bestXiPoolCommand: Command = {
   },
 };
 
-/** `halfspace bestxi lineup`: aggregates of a lineup (SPEC §2.9). */
+/** `halfspace bestxi lineup`: aggregates of a lineup (docs/design.md#op-best-xi-lineup). */
 export const bestXiLineupCommand: Command = {
   name: 'bestxi lineup',
   summary: 'Aggregate statistics of a lineup of 1–11 player ids',

@@ -56,7 +56,7 @@ function text(r: MatchIntelligenceResponse): string {
   return `${[head, '', ...body.flatMap((b) => [b, '']), ...note].join('\n').trimEnd()}\n`;
 }
 
-/** `halfspace fixtures`: match intelligence for a club or a league (SPEC §4.6). */
+/** `halfspace fixtures`: match intelligence for a club or a league (docs/design.md#op-match-intelligence). */
 export const fixturesCommand: Command = {
   name: 'fixtures',
   summary: 'Match intelligence: fixtures with standings, form, derbies, signals and (predicted) line-ups',

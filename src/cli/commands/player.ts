@@ -32,7 +32,7 @@ function text(r: PlayerResponse): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `halfspace player`: the SPEC §2.3 profile of one player. */
+/** `halfspace player`: the docs/design.md#op-player profile of one player. */
 export const playerCommand: Command = {
   name: 'player',
   summary: 'Player profile: identity, seasonal rows, style tags (add --narrative, --name2 to compare)',

@@ -29,7 +29,7 @@ function text(r: ScoutingResponse): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `halfspace scouting`: the SPEC §2.4 scouting report of one player. */
+/** `halfspace scouting`: the docs/design.md#op-scouting scouting report of one player. */
 export const scoutingCommand: Command = {
   name: 'scouting',
   summary: 'Scouting report: per-90 values and cohort percentiles for the latest season',

@@ -42,7 +42,7 @@ function table(r: DnaSearchResponse): string {
   return `${[...head, ...body, '', r.summary].join('\n')}\n`;
 }
 
-/** `halfspace similar`: DNA similarity search (SPEC §4.4). */
+/** `halfspace similar`: DNA similarity search (docs/design.md#op-dna-search). */
 export const similarCommand: Command = {
   name: 'similar',
   summary: 'DNA similarity search: players whose per-90 style is closest (exact, fee tiers only)',

@@ -2,7 +2,7 @@ import { ordinal } from '../../stats/percentiles.js';
 import type { Command } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
 
-/** `halfspace verdict`: the data-backed verdict of SPEC §4.7 with its receipts. */
+/** `halfspace verdict`: the data-backed verdict of docs/design.md#op-verdict with its receipts. */
 export const verdictCommand: Command = {
   name: 'verdict',
   summary: 'Verdict (elite, contrast, fraud, merchant, cooked, fallback) with percentile receipts',

@@ -1,5 +1,5 @@
 /**
- * The one Arrow column module (STYLE §1 `data/arrow/`): read validity, pack bits, build vectors.
+ * The one Arrow column module (docs/design.md#where-code-lives `data/arrow/`): read validity, pack bits, build vectors.
  * data, stats, dna and the benches use these and nothing else for Arrow bitmaps.
  */
 export { bitAt, packBits } from './bits.js';

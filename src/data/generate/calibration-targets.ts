@@ -6,7 +6,7 @@
 import type { MetricKey } from '../../stats/metrics.js';
 import type { PositionGroup } from '../schema.js';
 
-/** The metrics of DESIGN §2 that Table B covers, by their metric key. */
+/** The metrics of docs/design.md#data-model that Table B covers, by their metric key. */
 export const CALIBRATED_METRICS = [
   'goals_per90',
   'assists_per90',

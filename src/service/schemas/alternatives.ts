@@ -1,4 +1,4 @@
-/** @module POST /api/v1/alternatives (SPEC §4.5, beta): request body and response. */
+/** @module POST /api/v1/alternatives (docs/design.md#op-alternatives, beta): request body and response. */
 import { z } from 'zod';
 import { AlternativesRequest } from '../../dna/alternatives.js';
 import { answerOf } from './common.js';

@@ -1,11 +1,11 @@
-/** @module POST /api/v1/best-xi/lineup (SPEC §4.11): request body and response. */
+/** @module POST /api/v1/best-xi/lineup (docs/design.md#op-best-xi-lineup): request body and response. */
 import { z } from 'zod';
 import { BestXiLineupRequest } from '../../bestxi/lineup.js';
 import { FEE_TIERS } from '../../stats/fee-tier.js';
 
 export { BestXiLineupRequest };
 
-/** Lineup response (SPEC §2.9). */
+/** Lineup response (docs/design.md#op-best-xi-lineup). */
 export const BestXiLineupResponse = z
   .object({
     primary: z.object({

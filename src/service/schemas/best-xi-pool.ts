@@ -1,11 +1,11 @@
-/** @module POST /api/v1/best-xi/pool (SPEC §4.10): request body and response. */
+/** @module POST /api/v1/best-xi/pool (docs/design.md#op-best-xi-pool): request body and response. */
 import { z } from 'zod';
 import { BestXiPoolRequest } from '../../bestxi/pool.js';
 import { Vibe } from '../../bestxi/vibes.js';
 
 export { BestXiPoolRequest };
 
-/** Pool response (SPEC §2.8): candidates never carry `image_url`. */
+/** Pool response (docs/design.md#op-best-xi-pool): candidates never carry `image_url`. */
 export const BestXiPoolResponse = z
   .object({
     players: z.array(

@@ -1,11 +1,11 @@
-/** @module POST /api/v1/cards/prompt (SPEC §4.9): request body (from src/cards) and response. */
+/** @module POST /api/v1/cards/prompt (docs/design.md#op-cards-prompt): request body (from src/cards) and response. */
 import { z } from 'zod';
 import { CardPromptRequest } from '../../cards/request.js';
 import { CardPlayer } from './cards.js';
 
 export { CardPromptRequest };
 
-/** Card prompt response (SPEC §2.7): the prompt and the mandatory safety block. */
+/** Card prompt response (docs/design.md#op-cards-prompt): the prompt and the mandatory safety block. */
 export const CardPromptResponse = z
   .object({
     player: CardPlayer,

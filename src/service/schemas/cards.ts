@@ -1,10 +1,10 @@
-/** @module POST /api/v1/cards (SPEC §4.8): request body (from src/cards) and responses. */
+/** @module POST /api/v1/cards (docs/design.md#op-cards): request body (from src/cards) and responses. */
 import { z } from 'zod';
 import { CardRequest, HD_STYLES, isHdStyle, SYNC_STYLES } from '../../cards/request.js';
 
 export { CardRequest, HD_STYLES, isHdStyle, SYNC_STYLES };
 
-/** The player block of every card response (SPEC §2.5). */
+/** The player block of every card response (docs/design.md#op-cards). */
 export const CardPlayer = z.object({
   player_id: z.number().int(),
   display_name: z.string(),
@@ -26,7 +26,7 @@ export const CardResponse = z
   .strict();
 export type CardResponse = z.infer<typeof CardResponse>;
 
-/** States of an async (hd) card job (DESIGN §8). */
+/** States of an async (hd) card job (docs/design.md#cards-and-prompts). */
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 
 /** Async card job as returned by POST (202) and by polling GET /api/v1/cards/jobs/{job_id}. */

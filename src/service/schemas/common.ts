@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { Candidate, JsonSchemaDocument } from './shapes.js';
 
-/** RFC 9457 problem body with the service's members (DESIGN §9). */
+/** RFC 9457 problem body with the service's members (docs/design.md#service). */
 export const ProblemResponse = z
   .object({
     type: z.string().describe('URI of the error code in the served documentation'),

@@ -1,4 +1,4 @@
-/** @module POST /api/v1/intelligence/dna-search (SPEC §4.4): request body and response. */
+/** @module POST /api/v1/intelligence/dna-search (docs/design.md#op-dna-search): request body and response. */
 import { z } from 'zod';
 import { DnaSearchRequest } from '../../dna/search-request.js';
 import { answerOf } from './common.js';

@@ -1,4 +1,4 @@
-/** @module POST /api/v1/intelligence/player (SPEC §4.2): request body, query and response. */
+/** @module POST /api/v1/intelligence/player (docs/design.md#op-player): request body, query and response. */
 import { z } from 'zod';
 import { PlayerRequest } from '../../reports/requests.js';
 import { answerOf } from './common.js';
@@ -10,7 +10,7 @@ export { PlayerRequest };
 export const PlayerQueryString = z.object({ enhance: z.enum(['narrative']).optional() }).strict();
 export type PlayerQueryString = z.infer<typeof PlayerQueryString>;
 
-/** Player profile response (SPEC §2.3). */
+/** Player profile response (docs/design.md#op-player). */
 export const PlayerResponse = answerOf({
   profile: PlayerProfile,
   recent_stats: z.array(SeasonStats).describe('Seasonal rows, newest first'),

@@ -1,4 +1,4 @@
-/** @module POST /api/v1/intelligence/scouting (SPEC §4.3): request body and response. */
+/** @module POST /api/v1/intelligence/scouting (docs/design.md#op-scouting): request body and response. */
 import { z } from 'zod';
 import { ScoutingRequest } from '../../reports/requests.js';
 import { answerOf } from './common.js';
@@ -6,7 +6,7 @@ import { PercentileEntry, PlayerProfile, SeasonStats } from './shapes.js';
 
 export { ScoutingRequest };
 
-/** Scouting response (SPEC §2.4). */
+/** Scouting response (docs/design.md#op-scouting). */
 export const ScoutingResponse = answerOf({
   profile: PlayerProfile,
   dna: z.object({ style_tags: z.array(z.string()), narrative: z.string() }).loose(),

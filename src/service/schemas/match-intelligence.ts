@@ -1,10 +1,10 @@
-/** @module POST /api/v1/match-intelligence (SPEC §4.6, beta): request body and response. */
+/** @module POST /api/v1/match-intelligence (docs/design.md#op-match-intelligence, beta): request body and response. */
 import { z } from 'zod';
 import { MatchIntelligenceRequest } from '../../matches/match-intelligence.js';
 
 export { MatchIntelligenceRequest };
 
-/** Match intelligence response (SPEC §2.10, DESIGN §6): fixtures with derby kind, tier and headline signals. */
+/** Match intelligence response (docs/design.md#op-match-intelligence, docs/design.md#match-intelligence): fixtures with derby kind, tier and headline signals. */
 export const MatchIntelligenceResponse = z
   .object({
     matches: z.array(

@@ -11,7 +11,7 @@ import { FEE_TIERS } from '../../stats/fee-tier.js';
 
 const FEE_TIER = z.enum(FEE_TIERS);
 
-/** Identity block of a player (SPEC §2.3 `profile`). */
+/** Identity block of a player (docs/design.md#op-player `profile`). */
 export const PlayerProfile = z.object({
   player_id: z.number().int(),
   name: z.string(),
@@ -63,7 +63,7 @@ export const CohortRef = z.object({
   n: z.number().int().describe('Players in the cohort'),
 });
 
-/** One metric's percentile (SPEC §2.4 `percentiles[metric]`). */
+/** One metric's percentile (docs/design.md#op-scouting `percentiles[metric]`). */
 export const PercentileEntry = z.object({
   value: z.number().nullable(),
   percentile: z.number().nullable().describe('0–100 within the cohort'),

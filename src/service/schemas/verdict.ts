@@ -1,4 +1,4 @@
-/** @module POST /api/v1/verdict (SPEC §4.7): request body and response. */
+/** @module POST /api/v1/verdict (docs/design.md#op-verdict): request body and response. */
 import { z } from 'zod';
 import { VerdictRequest } from '../../verdict/verdict.js';
 import { VERDICT_CODES } from '../../verdict/rules.js';
@@ -6,7 +6,7 @@ import { ResponseMeta } from './common.js';
 
 export { VerdictRequest };
 
-/** Verdict response (DESIGN §5): code, headline, confidence 0–1 and percentile receipts. */
+/** Verdict response (docs/design.md#verdicts): code, headline, confidence 0–1 and percentile receipts. */
 export const VerdictResponse = z
   .object({
     verdict_code: z.enum(VERDICT_CODES),

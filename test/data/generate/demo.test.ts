@@ -261,7 +261,7 @@ describe('content', () => {
   });
 
   it('market values cover all five fee tiers, with a small elite above 100M', () => {
-    // T1 < 10M ≤ T2 < 30M ≤ T3 < 60M ≤ T4 ≤ 100M < T5 (DESIGN §3).
+    // T1 < 10M ≤ T2 < 30M ≤ T3 < 60M ≤ T4 ≤ 100M < T5 (docs/design.md#statistics).
     const tierOf = (v: number): string =>
       v < 10e6 ? 'T1' : v < 30e6 ? 'T2' : v < 60e6 ? 'T3' : v <= 100e6 ? 'T4' : 'T5';
     const counts: Record<string, number> = {};
