@@ -24,49 +24,28 @@ import { deriveSeasons } from './stats/derive.js';
 import type { DerivedSeasons } from './stats/derived.js';
 import { dnaVectorsOf, type DnaVectors } from './dna/vectors.js';
 import { styleTagsOf, type StyleTags } from './dna/tags.js';
-import { dnaSearchOf, dnaSearchOfParsed, type DnaSearchRequest, type DnaSearchResponse } from './dna/search-request.js';
-import {
-  alternativesOf,
-  alternativesOfParsed,
-  type AlternativesRequest,
-  type AlternativesResponse,
-} from './dna/alternatives.js';
+import { dnaSearchOf, type DnaSearchRequest, type DnaSearchResponse } from './dna/search-request.js';
+import { alternativesOf, type AlternativesRequest, type AlternativesResponse } from './dna/alternatives.js';
 import { pricierTwinOf } from './dna/anchor.js';
 import type { Result } from './errors.js';
-import { playerReportOf, playerReportOfParsed, type PlayerRequest, type PlayerResponse } from './reports/player.js';
-import {
-  scoutingReportOf,
-  scoutingReportOfParsed,
-  type ScoutingRequest,
-  type ScoutingResponse,
-} from './reports/scouting.js';
-import {
-  verdictReportOf,
-  verdictReportOfParsed,
-  type VerdictRequest,
-  type VerdictResponse,
-} from './verdict/verdict.js';
+import { playerReportOf, type PlayerRequest, type PlayerResponse } from './reports/player.js';
+import { scoutingReportOf, type ScoutingRequest, type ScoutingResponse } from './reports/scouting.js';
+import { verdictReportOf, type VerdictRequest, type VerdictResponse } from './verdict/verdict.js';
 import type { VerdictFacts } from './verdict/rules.js';
-import {
-  bestXiLineupOf,
-  bestXiLineupOfParsed,
-  type BestXiLineupRequest,
-  type BestXiLineupResponse,
-} from './bestxi/lineup.js';
-import { bestXiPoolOf, bestXiPoolOfParsed, type BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
+import { bestXiLineupOf, type BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';
+import { bestXiPoolOf, type BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
 import {
   matchIntelligenceOf,
-  matchIntelligenceOfParsed,
   type MatchIntelligenceRequest,
   type MatchIntelligenceResponse,
 } from './matches/match-intelligence.js';
 import { standingsOf, type StandingsRequest, type StandingsResponse } from './matches/standings-request.js';
-import { cardOf, cardOfParsed, type CardOptions, type CardResult } from './cards/card.js';
+import { cardOf, type CardOptions, type CardResult } from './cards/card.js';
 import type { CardRequest, CardPromptRequest } from './cards/request.js';
-import { cardPromptOf, cardPromptOfParsed, type CardPromptResult } from './prompt/card-prompt.js';
-import type { ParsedOperations } from './parsed-operations.js';
+import { cardPromptOf, type CardPromptResult } from './prompt/card-prompt.js';
+import { parsedOperationsOf, type ParsedOperations } from './operation-registry.js';
 
-export type { ParsedOperations } from './parsed-operations.js';
+export type { ParsedOperations } from './operation-registry.js';
 
 export interface OpenOptions {
   /** `'demo'` (the bundled synthetic universe), a dataset folder, or an in-memory dataset (validated). */
@@ -119,18 +98,7 @@ export class Engine implements EngineContext {
     this.dna = dnaVectorsOf(this.derived, { seasonKeyOf: (id) => this.seasonMap.get(id)?.name ?? id });
     this.styles = new Array(this.derived.n);
     this.playerSeasons = new Array(this.derived.n);
-    this.parsed = {
-      player: (request, opts = {}) => playerReportOfParsed(this, request, opts),
-      scouting: (request) => scoutingReportOfParsed(this, request),
-      dnaSearch: (request) => dnaSearchOfParsed(this, request),
-      alternatives: (request) => alternativesOfParsed(this, request),
-      verdict: (request) => verdictReportOfParsed(this, request, (row) => this.contrastAnchorOf(row)),
-      bestXiPool: (request) => bestXiPoolOfParsed(this, request),
-      bestXiLineup: (request) => bestXiLineupOfParsed(this, request),
-      matchIntelligence: (request) => matchIntelligenceOfParsed(this, request),
-      card: (request, opts = {}) => cardOfParsed(this, request, { ...opts, verdictOf: (id) => this.verdictLineOf(id) }),
-      cardPrompt: (request) => cardPromptOfParsed(this, request),
-    };
+    this.parsed = parsedOperationsOf(this);
   }
 
   /**

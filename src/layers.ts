@@ -23,7 +23,7 @@ export const LAYERS: readonly Layer[] = [
   { rank: 4, paths: ['verdict/', 'matches/', 'bestxi/'], holds: 'verdicts, match intelligence, Best XI (pure)' },
   { rank: 5, paths: ['reports/'], holds: 'player, scouting and comparison reports' },
   { rank: 6, paths: ['cards/', 'prompt/'], holds: 'card rendering, image prompts' },
-  { rank: 7, paths: ['engine.ts', 'parsed-operations.ts'], holds: 'the in-process facade and its parsed entry points' },
+  { rank: 7, paths: ['engine.ts', 'operation-registry.ts'], holds: 'the in-process facade and the operation registry' },
   { rank: 7.5, paths: ['index.ts'], holds: 'public exports' },
   { rank: 8, paths: ['service/', 'store/ports.ts'], holds: 'the API contract, store interfaces' },
   { rank: 9, paths: ['store/'], holds: 'store drivers: memory, SQLite, PostgreSQL' },

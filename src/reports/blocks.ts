@@ -11,10 +11,13 @@ import {
   type CountingColumn,
   type PositionGroup,
 } from '../data/schema.js';
-import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
+import { feeTierOf } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { PER90_MINUTES_MIN } from '../stats/per90.js';
+import type { Profile, SeasonStats } from './shapes.js';
 import { labelOf, ordinalOf, topPercentile, type PercentileLabel } from '../stats/percentiles.js';
+
+export type { Profile, SeasonStats } from './shapes.js';
 
 /** Rounds for display: per-90 and ratings to 2 decimals, percentages to 1. */
 export function roundMetric(key: MetricKey, value: number): number {
@@ -23,25 +26,6 @@ export function roundMetric(key: MetricKey, value: number): number {
 }
 
 const nullIfNaN = (x: number): number | null => (Number.isNaN(x) ? null : x);
-
-export interface Profile {
-  player_id: number;
-  name: string;
-  known_as: string | null;
-  display_name: string;
-  birth_date: string | null;
-  age: number | null;
-  nationality: string | null;
-  position: string;
-  position_group: PositionGroup;
-  position_label: string;
-  preferred_foot: string | null;
-  height_cm: number | null;
-  team: { team_id: number; name: string; short_name: string | null } | null;
-  league: { league_id: number; name: string; country: string | null; tier: number } | null;
-  fee_tier: FeeTier | null;
-  wc2026_nation: string | null;
-}
 
 /** Identity block of a player from the registry; fee tier only, never an EUR amount (docs/design.md#fee-tiers). */
 export function profileOf(ctx: EngineContext, player: PlayerRow): Profile {
@@ -88,20 +72,6 @@ export function per90MapOf(ctx: EngineContext, row: number): Record<string, numb
     out[`${m.key}_per90`] = Number.isNaN(v) ? null : Math.round(v * 100) / 100;
   }
   return out;
-}
-
-export interface SeasonStats {
-  season_id: number;
-  season: string;
-  league: { league_id: number; name: string; tier: number } | null;
-  team: { team_id: number; name: string } | null;
-  appearances: number;
-  starts: number | null;
-  minutes: number;
-  rating: number | null;
-  rating_source: 'provider' | 'model';
-  totals: Record<string, number | null>;
-  per90: Record<string, number | null>;
 }
 
 /** One seasonal row: counting totals as recorded, plus the derived per-90 map. */

@@ -4,7 +4,8 @@
  */
 import type { z } from 'zod';
 import type { Engine } from '../engine.js';
-import type { Failure, Result } from '../errors.js';
+import { ok, type Failure, type Result } from '../errors.js';
+import { ENGINE_OPERATIONS, type EngineOperationName, type ParsedOperations } from '../operation-registry.js';
 import type { ImageStore, KeyRecord } from '../store/ports.js';
 import type { RenderTask } from '../cards/render-pool.js';
 import type { RenderedPng } from '../cards/render.js';
@@ -51,6 +52,8 @@ export interface OperationOutcome {
 export interface Operation<Body = unknown, Query = Record<string, unknown>> {
   /** Stable id, also the OpenAPI operationId, e.g. `intelligence.player`. */
   id: string;
+  /** The engine operation this route serves (src/operation-registry.ts): its request schema is `body`. */
+  engine?: EngineOperationName;
   method: 'POST';
   /** Path relative to the base address, e.g. `/api/v1/intelligence/player`. */
   path: string;
@@ -110,3 +113,42 @@ export const costOf = (op: Operation, body: unknown): number =>
 /** Whether `op` accepts the demo channel for `body`. */
 export const demoAllowed = (op: Operation, body: unknown): boolean =>
   typeof op.demo === 'function' ? op.demo(body) : op.demo;
+
+/** The transport facts of a route over one engine operation: everything but the method, the body schema and (by default) the handler. */
+export type RouteFacts<Q extends z.ZodType<Record<string, unknown>>> = Omit<
+  Operation<unknown, z.output<Q>>,
+  'method' | 'engine' | 'body' | 'query' | 'run'
+> & { query: Q };
+
+/** A 200 answer of an engine result, or its failure. */
+const answerOf = (result: Result<unknown>): Result<OperationOutcome> =>
+  result.ok ? ok({ body: result.value }) : result;
+
+/** Runs a parsed body through the engine operation `name`. */
+function runParsed(parsed: ParsedOperations, name: EngineOperationName, body: unknown) {
+  // The service parsed `body` with this very operation's request schema (the route's `body`), so the
+  // request type the mapped ParsedOperations entry expects holds; TypeScript cannot correlate the two.
+  return (parsed[name] as (request: unknown) => Result<unknown> | Promise<Result<unknown>>)(body);
+}
+
+/**
+ * A route over an engine operation of the registry: the request schema comes from the registry and
+ * the handler answers 200 with what the engine answers, so the route adds only transport facts
+ * (path, cost, demo channel, response schema for OpenAPI, catalog).
+ * @example engineRoute('verdict', { id: 'verdict', path: '/api/v1/verdict', …, query: EmptyQuery }).body === VerdictRequest // => true
+ */
+export function engineRoute<Q extends z.ZodType<Record<string, unknown>>>(
+  name: EngineOperationName,
+  facts: RouteFacts<Q>,
+): Operation {
+  return {
+    ...facts,
+    method: 'POST',
+    engine: name,
+    body: ENGINE_OPERATIONS[name].request,
+    run({ engine, body }) {
+      const result = runParsed(engine.parsed, name, body);
+      return result instanceof Promise ? result.then(answerOf) : answerOf(result);
+    },
+  };
+}

@@ -6,23 +6,24 @@
 import { ok, type Result } from '../errors.js';
 import { POSITION_CODES, POSITION_GROUPS } from '../data/schema.js';
 import { vibeCatalog } from '../bestxi/vibes.js';
-import { CardRequest, CardResponse, isHdStyle } from './schemas/cards.js';
+import { CardResponse, isHdStyle } from './schemas/cards.js';
 import { cardPhotoProblemOf } from './card-photo.js';
 import { PHOTO_MAX_BYTES } from '../cards/photo.js';
 import { FEE_TIERS } from '../stats/fee-tier.js';
-import { CardPromptRequest, CardPromptResponse } from './schemas/cards-prompt.js';
+import { CardPromptResponse } from './schemas/cards-prompt.js';
 import { CARD_TRIPLET, DEFAULT_CARD_STATS, GROUP_METRICS } from '../stats/metrics.js';
 import { CARD_STYLES, HD_STYLES, SYNC_STYLES } from '../cards/request.js';
-import { BestXiLineupRequest, BestXiLineupResponse } from './schemas/best-xi-lineup.js';
-import { BestXiPoolRequest, BestXiPoolResponse } from './schemas/best-xi-pool.js';
+import { BestXiLineupResponse } from './schemas/best-xi-lineup.js';
+import { BestXiPoolResponse } from './schemas/best-xi-pool.js';
 import { EmptyQuery } from './schemas/common.js';
-import { PlayerQueryString, PlayerRequest, PlayerResponse } from './schemas/intelligence-player.js';
-import { ScoutingRequest, ScoutingResponse } from './schemas/intelligence-scouting.js';
-import { VerdictRequest, VerdictResponse } from './schemas/verdict.js';
-import { DnaSearchRequest, DnaSearchResponse } from './schemas/dna-search.js';
-import { AlternativesRequest, AlternativesResponse } from './schemas/alternatives.js';
-import { MatchIntelligenceRequest, MatchIntelligenceResponse } from './schemas/match-intelligence.js';
-import { defineOperation, type Operation, type OperationOutcome } from './operation.js';
+import { PlayerQueryString, PlayerResponse } from './schemas/intelligence-player.js';
+import { ScoutingResponse } from './schemas/intelligence-scouting.js';
+import { VerdictResponse } from './schemas/verdict.js';
+import { DnaSearchResponse } from './schemas/dna-search.js';
+import { AlternativesResponse } from './schemas/alternatives.js';
+import { MatchIntelligenceResponse } from './schemas/match-intelligence.js';
+import { ENGINE_OPERATIONS } from '../operation-registry.js';
+import { defineOperation, engineRoute, type Operation, type OperationOutcome } from './operation.js';
 
 export {
   costOf,
@@ -68,7 +69,8 @@ export const OPERATIONS: readonly Operation[] = [
     beta: false,
     cost: 1,
     demo: true,
-    body: PlayerRequest,
+    engine: 'player',
+    body: ENGINE_OPERATIONS.player.request,
     query: PlayerQueryString,
     response: PlayerResponse,
     catalog: () => ({
@@ -77,9 +79,8 @@ export const OPERATIONS: readonly Operation[] = [
     }),
     run: ({ engine, body, query }) => json(engine.parsed.player(body, { narrative: query.enhance === 'narrative' })),
   }),
-  defineOperation({
+  engineRoute('scouting', {
     id: 'intelligence.scouting',
-    method: 'POST',
     cacheable: true,
     path: '/api/v1/intelligence/scouting',
     summary: 'Scouting report: per-90 map and cohort percentile labels',
@@ -87,14 +88,11 @@ export const OPERATIONS: readonly Operation[] = [
     beta: false,
     cost: 1,
     demo: true,
-    body: ScoutingRequest,
     query: EmptyQuery,
     response: ScoutingResponse,
-    run: ({ engine, body }) => json(engine.parsed.scouting(body)),
   }),
-  defineOperation({
+  engineRoute('dnaSearch', {
     id: 'intelligence.dna-search',
-    method: 'POST',
     cacheable: true,
     path: '/api/v1/intelligence/dna-search',
     summary: 'Players with the most similar playing-style DNA, with the metrics that agree',
@@ -102,7 +100,6 @@ export const OPERATIONS: readonly Operation[] = [
     beta: false,
     cost: 1,
     demo: true,
-    body: DnaSearchRequest,
     query: EmptyQuery,
     response: DnaSearchResponse,
     catalog: () => ({
@@ -114,11 +111,9 @@ export const OPERATIONS: readonly Operation[] = [
       },
       similarity_bands: SIMILARITY_BANDS,
     }),
-    run: ({ engine, body }) => json(engine.parsed.dnaSearch(body)),
   }),
-  defineOperation({
+  engineRoute('alternatives', {
     id: 'alternatives',
-    method: 'POST',
     cacheable: true,
     path: '/api/v1/alternatives',
     summary: 'Hybrid DNA alternatives: cheaper, younger players with a similar style',
@@ -126,7 +121,6 @@ export const OPERATIONS: readonly Operation[] = [
     beta: true,
     cost: 2,
     demo: true,
-    body: AlternativesRequest,
     query: EmptyQuery,
     response: AlternativesResponse,
     catalog: () => ({
@@ -134,11 +128,9 @@ export const OPERATIONS: readonly Operation[] = [
       recall_sources: ['dna', 'league_peer', 'position_band'],
       fee_tiers: FEE_TIERS,
     }),
-    run: ({ engine, body }) => json(engine.parsed.alternatives(body)),
   }),
-  defineOperation({
+  engineRoute('matchIntelligence', {
     id: 'match-intelligence',
-    method: 'POST',
     cacheable: true,
     path: '/api/v1/match-intelligence',
     summary: 'Fixtures with derby kind, competition tier, form, standings and headline signals',
@@ -146,15 +138,12 @@ export const OPERATIONS: readonly Operation[] = [
     beta: true,
     cost: 6,
     demo: true,
-    body: MatchIntelligenceRequest,
     query: EmptyQuery,
     response: MatchIntelligenceResponse,
     catalog: () => ({ modes: ['upcoming', 'recent', 'all'], limit: { min: 1, max: 30, default: 10 } }),
-    run: ({ engine, body }) => json(engine.parsed.matchIntelligence(body)),
   }),
-  defineOperation({
+  engineRoute('verdict', {
     id: 'verdict',
-    method: 'POST',
     cacheable: true,
     path: '/api/v1/verdict',
     summary: 'Data-backed verdict with percentile receipts',
@@ -162,11 +151,9 @@ export const OPERATIONS: readonly Operation[] = [
     beta: false,
     cost: 5,
     demo: true,
-    body: VerdictRequest,
     query: EmptyQuery,
     response: VerdictResponse,
     catalog: () => ({ verdict_codes: ['elite', 'contrast', 'fraud', 'merchant', 'cooked', 'fallback'] }),
-    run: ({ engine, body }) => json(engine.parsed.verdict(body)),
   }),
   defineOperation({
     id: 'cards',
@@ -178,7 +165,8 @@ export const OPERATIONS: readonly Operation[] = [
     cost: (body) => (isHdStyle(styleOf(body)) ? HD_CARD_CREDITS : SYNC_CARD_CREDITS),
     demo: (body) => !isHdStyle(styleOf(body)),
     isJob: (body) => isHdStyle(styleOf(body)),
-    body: CardRequest,
+    engine: 'card',
+    body: ENGINE_OPERATIONS.card.request,
     precheck: cardPhotoProblemOf,
     query: EmptyQuery,
     response: CardResponse,
@@ -228,9 +216,8 @@ export const OPERATIONS: readonly Operation[] = [
       });
     },
   }),
-  defineOperation({
+  engineRoute('cardPrompt', {
     id: 'cards.prompt',
-    method: 'POST',
     cacheable: true,
     path: '/api/v1/cards/prompt',
     summary: 'Composable image prompt with the mandatory safety block (nothing rendered)',
@@ -238,15 +225,12 @@ export const OPERATIONS: readonly Operation[] = [
     beta: false,
     cost: 3,
     demo: true,
-    body: CardPromptRequest,
     query: EmptyQuery,
     response: CardPromptResponse,
     catalog: () => ({ styles: HD_STYLES }),
-    run: ({ engine, body }) => json(engine.parsed.cardPrompt(body)),
   }),
-  defineOperation({
+  engineRoute('bestXiPool', {
     id: 'best-xi.pool',
-    method: 'POST',
     cacheable: true,
     path: '/api/v1/best-xi/pool',
     summary: 'Best XI candidate pool for a vibe',
@@ -254,7 +238,6 @@ export const OPERATIONS: readonly Operation[] = [
     beta: false,
     cost: 6,
     demo: true,
-    body: BestXiPoolRequest,
     query: EmptyQuery,
     response: BestXiPoolResponse,
     catalog: () => ({
@@ -264,11 +247,9 @@ export const OPERATIONS: readonly Operation[] = [
       fee_tiers: FEE_TIERS,
       limit: { min: 1, max: 100, default: 30 },
     }),
-    run: ({ engine, body }) => json(engine.parsed.bestXiPool(body)),
   }),
-  defineOperation({
+  engineRoute('bestXiLineup', {
     id: 'best-xi.lineup',
-    method: 'POST',
     cacheable: true,
     path: '/api/v1/best-xi/lineup',
     summary: 'Aggregate statistics of a built lineup of 1–11 players',
@@ -276,10 +257,8 @@ export const OPERATIONS: readonly Operation[] = [
     beta: false,
     cost: 6,
     demo: true,
-    body: BestXiLineupRequest,
     query: EmptyQuery,
     response: BestXiLineupResponse,
     catalog: () => ({ vibe_ids: vibeCatalog().vibes.map((v) => v.id), player_ids: { min: 1, max: 11 } }),
-    run: ({ engine, body }) => json(engine.parsed.bestXiLineup(body)),
   }),
 ];

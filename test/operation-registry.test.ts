@@ -1,0 +1,91 @@
+/**
+ * The operation registry (src/operation-registry.ts) is the one list of engine operations, and
+ * every piece derived from it exists: the Engine method and its `parsed` entry, the service route
+ * (whose request schema is the registry's), its OpenAPI path and MCP tool, the typed client method
+ * and the CLI command. Adding a registry line without one of these fails here, naming what is missing.
+ */
+import { describe, expect, it } from 'vitest';
+import { COMMAND_CATALOG } from '../src/cli/commands/catalog.js';
+import { createClient } from '../src/client/index.js';
+import { Engine } from '../src/engine.js';
+import { toolOf } from '../src/mcp/tools.js';
+import { ENGINE_OPERATIONS, type EngineOperationName } from '../src/operation-registry.js';
+import { openApiOf } from '../src/service/openapi.js';
+import { OPERATIONS } from '../src/service/operations.js';
+
+/** Engine operations the HTTP API does not serve (yet), with the reason; everything else must have a route. */
+const WITHOUT_ROUTE: Partial<Record<EngineOperationName, string>> = {
+  standings: 'league tables are a library and CLI feature; the API contract has no standings endpoint',
+};
+
+const names = Object.keys(ENGINE_OPERATIONS) as EngineOperationName[];
+const engine = Engine.open({ dataset: 'demo' });
+
+describe('operation registry', () => {
+  it('lists the operations (self-check)', () => {
+    expect(names).toEqual(expect.arrayContaining(['player', 'scouting', 'verdict', 'card', 'standings']));
+  });
+
+  it('every operation is an Engine method and a `parsed` entry', () => {
+    const missing = names.flatMap((n) => [
+      ...(typeof Reflect.get(engine, n) === 'function' ? [] : [`Engine.${n}`]),
+      ...(typeof engine.parsed[n] === 'function' ? [] : [`Engine.parsed.${n}`]),
+    ]);
+    expect(missing).toEqual([]);
+    expect(Object.keys(engine.parsed).sort()).toEqual([...names].sort());
+  });
+
+  it('the parsed entry answers as the Engine method does', () => {
+    const request = { name: engine.players[0].name };
+    const parsed = engine.parsed.scouting(ENGINE_OPERATIONS.scouting.request.parse(request));
+    expect(parsed).toEqual(engine.scouting(request));
+    const verdict = engine.parsed.verdict(
+      ENGINE_OPERATIONS.verdict.request.parse({ player_id: engine.players[0].player_id }),
+    );
+    expect(verdict).toEqual(engine.verdict({ player_id: engine.players[0].player_id }));
+  });
+
+  it('every operation has a CLI command that prints its answer with --json, or says why not', () => {
+    const commands = new Set(COMMAND_CATALOG.map((c) => c.name));
+    const missing = names.flatMap((n) => {
+      const cli = ENGINE_OPERATIONS[n].cli;
+      if (typeof cli === 'string') return commands.has(cli) ? [] : [`${n} → ${cli}`];
+      return cli.none.length > 10 ? [] : [`${n}: no command and no reason`];
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('every operation has one service route whose request schema is the registry one, an OpenAPI path and an MCP tool', () => {
+    const paths = (openApiOf(OPERATIONS, 'http://127.0.0.1:8787').paths ?? {}) as Record<string, unknown>;
+    const problems: string[] = [];
+    for (const n of names) {
+      const routes = OPERATIONS.filter((op) => op.engine === n);
+      if (n in WITHOUT_ROUTE) {
+        if (routes.length > 0) problems.push(`${n} has a route but is listed in WITHOUT_ROUTE`);
+        continue;
+      }
+      if (routes.length !== 1) {
+        problems.push(`${n}: ${routes.length} service routes (add an engineRoute entry to src/service/operations.ts)`);
+        continue;
+      }
+      const route = routes[0];
+      if (route.body !== ENGINE_OPERATIONS[n].request)
+        problems.push(`${n}: the route's body is not the registry schema`);
+      if (!(route.path in paths)) problems.push(`${n}: no OpenAPI path ${route.path}`);
+      if (!toolOf(route).name) problems.push(`${n}: no MCP tool`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('every paid route serves a registry operation, and MCP tool names are unique', () => {
+    expect(OPERATIONS.filter((op) => op.engine === undefined).map((op) => op.id)).toEqual([]);
+    const tools = OPERATIONS.map((op) => toolOf(op).name);
+    expect(new Set(tools).size).toBe(tools.length);
+  });
+
+  it('every routed operation is a method of the typed client', () => {
+    const client = createClient({ baseUrl: 'http://127.0.0.1:1' });
+    const routed = names.filter((n) => !(n in WITHOUT_ROUTE));
+    expect(routed.filter((n) => typeof Reflect.get(client, n) !== 'function')).toEqual([]);
+  });
+});
