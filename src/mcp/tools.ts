@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { SYNC_CARD_CREDITS, HD_CARD_CREDITS, costOf, demoAllowed, type Operation } from '../service/operations.js';
 import { DEMO_DAILY_LIMIT } from '../service/demo.js';
+import { CardJobResponse } from '../service/schemas/cards.js';
+import { ProblemResponse } from '../service/schemas/common.js';
 
 /** Tool names of the SPEC operations; an operation not listed gets its id with `.`/`-` turned into `_`. */
 const TOOL_NAMES: Record<string, string> = {
@@ -33,10 +35,13 @@ export interface ToolDefinition {
   title: string;
   description: string;
   inputSchema: { type: 'object'; properties?: Record<string, unknown>; required?: string[]; [k: string]: unknown };
+  /** What `structuredContent` holds: the operation's response, or a problem when the call failed (`isError`). */
+  outputSchema: { type: 'object'; anyOf: Record<string, unknown>[] };
   annotations: { readOnlyHint: boolean; openWorldHint: boolean; idempotentHint: boolean };
 }
 
 const jsonSchemaOf = (schema: z.ZodType): Record<string, unknown> => {
+  // Input mode for responses too: it leaves objects that are not strict open, as the API promises.
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
     io: 'input',
     unrepresentable: 'any',
@@ -99,6 +104,15 @@ export function toolOf(op: Operation): ToolDefinition {
     title: op.summary,
     description: `${op.summary}. ${RETURNS[name] ?? ''} ${costText(op)}`.replace(/\s+/g, ' ').trim(),
     inputSchema,
+    outputSchema: {
+      type: 'object',
+      anyOf: [
+        jsonSchemaOf(op.response),
+        // An hd card that has not finished rendering in time answers its job.
+        ...(op.isJob ? [jsonSchemaOf(CardJobResponse)] : []),
+        jsonSchemaOf(ProblemResponse),
+      ],
+    },
     annotations: { readOnlyHint: op.id !== 'cards', openWorldHint: false, idempotentHint: op.id !== 'cards' },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { listen, type Listening } from '../../src/http/node.js';
@@ -78,6 +79,28 @@ describe('POST /mcp', () => {
       expect(rest.headers.get('x-svc-credits-charged')).toBe(String(cost));
       expect(rest.headers.get('x-svc-wallet-balance')).toBe(String(balance));
     }
+  });
+
+  it('declares an outputSchema per tool that every answer and every problem satisfies (the SDK client validates it)', async () => {
+    const { key } = await issueKey(store, { credits: 1000 });
+    const client = await clientWith({ authorization: `Bearer ${key}` });
+    const { tools } = await client.listTools();
+    // Listing caches one validator per tool: from here on, callTool throws on a result that does not match.
+    expect(tools.filter((t) => t.outputSchema?.type !== 'object').map((t) => t.name)).toEqual([]);
+    for (const [tool, args] of Object.entries(VALID)) {
+      const result = await client.callTool({ name: tool, arguments: args });
+      expect(result.isError, tool).toBeFalsy();
+    }
+    for (const [tool, { args, code }] of Object.entries(FAILING)) {
+      const result = await client.callTool({ name: tool, arguments: args });
+      expect(result.structuredContent, tool).toMatchObject({ code });
+    }
+    // Self-check: the SDK's validator does refuse a result outside the schema, and accepts a real one.
+    const scouting = tools.find((t) => t.name === 'scouting')!;
+    const validate = new AjvJsonSchemaValidator().getValidator(scouting.outputSchema!);
+    expect(validate({ data: 'not an object', summary: 1 }).valid).toBe(false);
+    const real = await client.callTool({ name: 'scouting', arguments: VALID.scouting });
+    expect(validate(real.structuredContent).valid).toBe(true);
   });
 
   it('charges nothing for a failing call of any tool, and returns the problem code', async () => {
