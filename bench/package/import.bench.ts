@@ -55,15 +55,24 @@ const CASES = {
 type Case = keyof typeof CASES;
 const names = Object.keys(CASES) as Case[];
 
-/** One fresh process: wall milliseconds from spawn to exit, and what a timed module printed. */
-function sample(args: readonly string[]): { wallMs: number; ms: number | null; rssMb: number | null } {
+/**
+ * Preloaded into every process: at exit it prints the CPU time the whole process used (user +
+ * system, bootstrap included), which a loaded machine stretches far less than wall time.
+ */
+const CPU_PROBE = `data:text/javascript,process.on('exit',()=>process.stderr.write('\\n@cpu '+JSON.stringify(process.cpuUsage())))`;
+
+/** One fresh process: wall and CPU milliseconds from spawn to exit, and what a timed module printed. */
+function sample(args: readonly string[]): { wallMs: number; cpuMs: number; ms: number | null; rssMb: number | null } {
   const t = performance.now();
-  const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', CPU_PROBE, ...args], { cwd: root, encoding: 'utf8' });
   const wallMs = performance.now() - t;
   if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  const cpu = /@cpu (\{.*\})/.exec(r.stderr);
+  if (!cpu) throw new Error(`no CPU report from ${args.join(' ')}: ${r.stderr}`);
+  const { user, system } = JSON.parse(cpu[1]) as { user: number; system: number };
   const last = r.stdout.trim().split('\n').pop() ?? '';
   const inner = last.startsWith('{"ms"') ? (JSON.parse(last) as { ms: number; rssMb: number }) : null;
-  return { wallMs, ms: inner?.ms ?? null, rssMb: inner?.rssMb ?? null };
+  return { wallMs, cpuMs: (user + system) / 1000, ms: inner?.ms ?? null, rssMb: inner?.rssMb ?? null };
 }
 
 const raw = Object.fromEntries(names.map((c) => [c, [] as ReturnType<typeof sample>[]])) as Record<
@@ -83,12 +92,16 @@ const summary = Object.fromEntries(
     c,
     {
       wallMs: Math.round(median(raw[c].map((s) => s.wallMs))),
+      cpuMs: Math.round(median(raw[c].map((s) => s.cpuMs))),
       inProcessMs: medianOf(raw[c].map((s) => s.ms)),
       rssMb: medianOf(raw[c].map((s) => s.rssMb)),
       targetMs: CASES[c].target,
     },
   ]),
-) as Record<Case, { wallMs: number; inProcessMs: number | null; rssMb: number | null; targetMs: number | null }>;
+) as Record<
+  Case,
+  { wallMs: number; cpuMs: number; inProcessMs: number | null; rssMb: number | null; targetMs: number | null }
+>;
 const node = summary['node -e 0'].wallMs;
 
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
@@ -100,14 +113,14 @@ const md = [
   `# bench/package — the first answer and import 'halfspace' (dist/, ${process.version})`,
   '',
   `Median of ${samples} fresh processes per case, interleaved; wall time from spawn to exit. Machine load average (1 min) at the start: ${load.toFixed(1)} (2 shared cores).`,
-  'Targets (issue 23) hold on a machine where `node -e 0` takes 130 ms; the ratio column is the load-independent reading (450 ms ≈ 3.5×, 500 ms ≈ 3.8×).',
+  'Targets (issue 23) hold on a machine where `node -e 0` takes 130 ms; the ratio column is the load-independent reading (450 ms ≈ 3.5×, 500 ms ≈ 3.8×). CPU ms is user + system time of the whole process, which load stretches far less than wall time.',
   '',
-  '| case | wall ms | × node -e 0 | target | in-process ms | RSS MB |',
-  '|---|---:|---:|---:|---:|---:|',
+  '| case | wall ms | × node -e 0 | target | CPU ms | in-process ms | RSS MB |',
+  '|---|---:|---:|---:|---:|---:|---:|',
   ...names.map((c) => {
     const s = summary[c];
     const target = s.targetMs === null ? '' : `≤ ${s.targetMs} ms (${(s.targetMs / 130).toFixed(1)}×)`;
-    return `| ${c} | ${s.wallMs} | ${(s.wallMs / node).toFixed(2)}× | ${target} | ${s.inProcessMs ?? ''} | ${s.rssMb ?? ''} |`;
+    return `| ${c} | ${s.wallMs} | ${(s.wallMs / node).toFixed(2)}× | ${target} | ${s.cpuMs} | ${s.inProcessMs ?? ''} | ${s.rssMb ?? ''} |`;
   }),
   '',
 ].join('\n');
