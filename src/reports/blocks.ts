@@ -9,15 +9,14 @@ import {
   positionGroupOf,
   positionLabelOf,
   type CountingColumn,
-  type PositionGroup,
 } from '../data/schema.js';
 import { feeTierOf } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { PER90_MINUTES_MIN } from '../stats/per90.js';
-import type { Profile, SeasonStats } from './shapes.js';
+import type { CohortRef, Profile, SeasonStats } from './shapes.js';
 import { labelOf, ordinalOf, topPercentile, type PercentileLabel } from '../stats/percentiles.js';
 
-export type { Profile, SeasonStats } from './shapes.js';
+export type { CohortRef, Profile, SeasonStats } from './shapes.js';
 
 /** Rounds for display: per-90 and ratings to 2 decimals, percentages to 1. */
 export function roundMetric(key: MetricKey, value: number): number {
@@ -103,16 +102,6 @@ export function seasonStatsOf(ctx: EngineContext, row: number): SeasonStats {
     totals,
     per90: per90MapOf(ctx, row),
   };
-}
-
-export interface CohortRef {
-  league_id: number;
-  league: string;
-  season_id: number;
-  season: string;
-  position_group: PositionGroup;
-  min_minutes: number;
-  n: number;
 }
 
 export interface Sample {

@@ -50,7 +50,20 @@ export const SeasonStats = z.object({
     .describe('Metric key → per-90 value (or percentage for *_pct); null when not computable'),
 });
 
+/** The cohort a percentile is computed in. */
+export const CohortRef = z.object({
+  league_id: z.number().int(),
+  league: z.string(),
+  season_id: z.number().int(),
+  season: z.string(),
+  position_group: z.enum(POSITION_GROUPS),
+  min_minutes: z.number(),
+  n: z.number().int().describe('Players in the cohort'),
+});
+
 /** Identity block of a player, as the engine returns it. */
 export type Profile = z.infer<typeof PlayerProfile>;
 /** One seasonal row, as the engine returns it. */
 export type SeasonStats = z.infer<typeof SeasonStats>;
+/** The cohort a percentile is computed in, as the engine returns it. */
+export type CohortRef = z.infer<typeof CohortRef>;

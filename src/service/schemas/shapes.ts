@@ -5,21 +5,10 @@
  * (``): a later release may add a member without breaking a client.
  */
 import { z } from 'zod';
-import { POSITION_GROUPS } from '../../data/schema.js';
 import { PERCENTILE_LABELS } from '../../stats/percentiles.js';
+import { CohortRef } from '../../reports/shapes.js';
 
-export { PlayerProfile, SeasonStats } from '../../reports/shapes.js';
-
-/** The cohort a percentile is computed in. */
-export const CohortRef = z.object({
-  league_id: z.number().int(),
-  league: z.string(),
-  season_id: z.number().int(),
-  season: z.string(),
-  position_group: z.enum(POSITION_GROUPS),
-  min_minutes: z.number(),
-  n: z.number().int().describe('Players in the cohort'),
-});
+export { CohortRef, PlayerProfile, SeasonStats } from '../../reports/shapes.js';
 
 /** One metric's percentile (docs/design.md#op-scouting `percentiles[metric]`). */
 export const PercentileEntry = z.object({
