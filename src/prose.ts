@@ -70,3 +70,15 @@ export function countryInProse(name: string): string {
   if (NO_THE.has(key)) return trimmed;
   return THE_COUNTRIES.has(key) || THE_NOUN.test(trimmed) ? `the ${trimmed}` : trimmed;
 }
+
+/**
+ * A league name as it reads after "in": English takes "the" before a name that ends in a common
+ * noun ("the Premier League", "the Championship Division"), not before a proper name ("Serie A",
+ * "La Liga", "Erste Liga").
+ * @example leagueInProse('Premier League') // => 'the Premier League'
+ */
+export function leagueInProse(name: string): string {
+  return /\b(league|division|championship|conference|cup)$/i.test(name.trim()) && !/^the\b/i.test(name.trim())
+    ? `the ${name}`
+    : name;
+}

@@ -5,21 +5,9 @@
 import type { Highlight, Profile, SeasonStats } from './blocks.js';
 import type { StyleSummary } from '../context.js';
 import { STRONG_MIN } from '../stats/percentiles.js';
-import { counted, countryInProse, withArticle } from '../prose.js';
+import { counted, countryInProse, leagueInProse, withArticle } from '../prose.js';
 
 const fmtMinutes = (m: number) => Math.round(m).toLocaleString('en-US');
-
-/**
- * A league name as it reads after "in": English takes "the" before a name that ends in a common
- * noun ("the Premier League", "the Championship Division"), not before a proper name ("Serie A",
- * "La Liga", "Erste Liga").
- * @example leagueInProse('Premier League') // => 'the Premier League'
- */
-export function leagueInProse(name: string): string {
-  return /\b(league|division|championship|conference|cup)$/i.test(name.trim()) && !/^the\b/i.test(name.trim())
-    ? `the ${name}`
-    : name;
-}
 
 /**
  * A one-line summary of a player's latest season.
