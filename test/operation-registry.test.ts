@@ -9,6 +9,7 @@ import { COMMAND_CATALOG } from '../src/cli/commands/catalog.js';
 import { createClient } from '../src/client/index.js';
 import { Engine } from '../src/engine.js';
 import { toolOf } from '../src/mcp/tools.js';
+import { runCliCaptured } from './helpers/run-cli.js';
 import { ENGINE_OPERATIONS, type EngineOperationName } from '../src/operation-registry.js';
 import { openApiOf } from '../src/service/openapi.js';
 import { OPERATIONS } from '../src/service/operations.js';
@@ -88,4 +89,36 @@ describe('operation registry', () => {
     const routed = names.filter((n) => !(n in WITHOUT_ROUTE));
     expect(routed.filter((n) => typeof Reflect.get(client, n) !== 'function')).toEqual([]);
   });
+});
+
+describe('CLI --json is the registry answer', () => {
+  /** Each command line and the engine request it stands for. */
+  const CASES: { op: EngineOperationName; argv: string[]; request: Record<string, unknown> }[] = [
+    {
+      op: 'scouting',
+      argv: ['--player-id', String(engine.players[0].player_id)],
+      request: { player_id: engine.players[0].player_id },
+    },
+    {
+      op: 'verdict',
+      argv: ['--player-id', String(engine.players[1].player_id)],
+      request: { player_id: engine.players[1].player_id },
+    },
+    { op: 'bestXiPool', argv: [], request: {} },
+  ];
+
+  it.each(CASES)(
+    '$op: `halfspace <command> … --json` prints what Engine.parsed answers',
+    async ({ op, argv, request }) => {
+      const cli = ENGINE_OPERATIONS[op].cli;
+      if (typeof cli !== 'string') throw new Error(`${op} has no command`);
+      const out = await runCliCaptured(...cli.split(' '), ...argv, '--json');
+      expect(out.code, out.stderr).toBe(0);
+      const answer = (engine.parsed[op] as (r: unknown) => { ok: boolean; value?: unknown })(
+        ENGINE_OPERATIONS[op].request.parse(request),
+      );
+      expect(answer.ok).toBe(true);
+      expect(JSON.parse(out.stdout)).toEqual(JSON.parse(JSON.stringify(answer.value)));
+    },
+  );
 });
