@@ -8,12 +8,7 @@ import { fail, type Failure, type Result } from '../errors.js';
 import type { JobRecord, KeyRecord } from '../store/ports.js';
 import { parseWith } from '../validation.js';
 import { holdCredits, settleCredits, type JobQueue } from './billing.js';
-import {
-  JSON_TYPE,
-  type ServiceContext,
-  type ServiceRequest,
-  type ServiceResponse,
-} from './context.js';
+import { JSON_TYPE, type ServiceContext, type ServiceRequest, type ServiceResponse } from './context.js';
 import { errorInfoOf } from './errors.js';
 import { jobLeases } from './job-lease.js';
 import { jobPollUrlOf, jobViewOf, photoUrlOf } from './job-view.js';
