@@ -79,6 +79,11 @@ const StatsBombEventEnvelope = z.object({
   player: Ref.nullish(),
   position: Ref.nullish(),
   related_events: z.array(z.string()).nullish(),
+  /** `[x, y]` on StatsBomb's 120 × 80 pitch, attacking toward x = 120; absent on events without a place. */
+  location: z.array(z.number()).min(2).nullish(),
+  /** Number of the possession the event belongs to, counted from 1 within the match. */
+  possession: Id.nullish(),
+  play_pattern: Ref.nullish(),
 });
 
 /**
@@ -88,16 +93,29 @@ const StatsBombEventEnvelope = z.object({
 const EVENT_PARTS = {
   tactics: z.object({ lineup: TacticsLineup }),
   substitution: z.object({ replacement: Ref }),
-  shot: z.object({ outcome: Ref, statsbomb_xg: z.number().nullish(), aerial_won: Flag }),
+  shot: z.object({
+    outcome: Ref,
+    statsbomb_xg: z.number().nullish(),
+    aerial_won: Flag,
+    body_part: Ref.nullish(),
+    type: Ref.nullish(),
+    technique: Ref.nullish(),
+    key_pass_id: z.string().nullish(),
+  }),
   pass: z.object({
     outcome: Ref.nullish(),
     type: Ref.nullish(),
     length: z.number().nullish(),
     cross: Flag,
+    cut_back: Flag,
+    through_ball: Flag,
+    technique: Ref.nullish(),
+    end_location: z.array(z.number()).min(2).nullish(),
     goal_assist: Flag,
     shot_assist: Flag,
     aerial_won: Flag,
   }),
+  carry: z.object({ end_location: z.array(z.number()).min(2) }),
   clearance: z.object({ aerial_won: Flag }),
   miscontrol: z.object({ aerial_won: Flag }),
   duel: z.object({ type: Ref, outcome: Ref.nullish() }),
@@ -147,6 +165,15 @@ function envelopeOf(raw: unknown): z.infer<typeof StatsBombEventEnvelope> | null
     return null;
   if (!isRef(e.type) || !isRef(e.team) || !isNullishRef(e.player) || !isNullishRef(e.position)) return null;
   const related = e.related_events;
+  const location = e.location;
+  if (
+    location !== undefined &&
+    location !== null &&
+    !(Array.isArray(location) && location.length >= 2 && location.every((v) => typeof v === 'number'))
+  )
+    return null;
+  if (e.possession !== undefined && e.possession !== null && !isId(e.possession)) return null;
+  if (!isNullishRef(e.play_pattern)) return null;
   if (
     related !== undefined &&
     related !== null &&
@@ -164,6 +191,9 @@ function envelopeOf(raw: unknown): z.infer<typeof StatsBombEventEnvelope> | null
     player: refOf(e.player as never),
     position: refOf(e.position as never),
     related_events: related as string[] | null | undefined,
+    location: location as number[] | null | undefined,
+    possession: e.possession as number | null | undefined,
+    play_pattern: refOf(e.play_pattern as never),
   };
 }
 
