@@ -12,7 +12,6 @@ import type { WyscoutEvent } from './read.js';
 /** Vocabulary read only here (Wyscout's tag table, Pappalardo et al. 2019). */
 const SHOT_TAG = { leftFoot: 401, rightFoot: 402, headOrBody: 403, through: 901, counterAttack: 1901 } as const;
 const SMART_PASS = 86;
-const ACCELERATION = 70;
 
 /** A set piece by the shooting team this many seconds before the shot makes it a set-piece shot; docs/methodology/values.md#situation. */
 export const SET_PIECE_WINDOW_S = 10;
@@ -80,8 +79,8 @@ function passKindOf(e: WyscoutEvent): AssistKind {
 const isTakeOn = (e: WyscoutEvent): boolean =>
   e.eventId === EVENT.duel &&
   e.subEventId === SUB_EVENT.groundAttackingDuel &&
-  (e.tags.includes(TAG.won) || e.tags.includes(TAG.takeOnLeft) || e.tags.includes(TAG.takeOnRight)) &&
-  !e.tags.includes(TAG.lost);
+  (e.tags.includes(TAG.takeOnLeft) || e.tags.includes(TAG.takeOnRight)) &&
+  e.tags.includes(TAG.won);
 
 /** Events that record no touch of the ball by either side: skipped when looking for the assist. */
 const NO_TOUCH = new Set<number>([EVENT.foul, EVENT.interruption, EVENT.offside, EVENT.goalkeeperLeavingLine]);
@@ -101,7 +100,6 @@ function assistOf(events: readonly WyscoutEvent[], index: number): AssistKind {
     if (e.teamId !== shot.teamId) break;
     if (e.playerId === shot.playerId) {
       if (e.eventId !== EVENT.othersOnTheBall) break;
-      if (e.subEventId === ACCELERATION) dribbled = true;
       continue;
     }
     return dribbled ? 'dribble' : passKindOf(e);

@@ -71,14 +71,17 @@ describe('wyscoutShotFeaturesOf', () => {
     expect(lastOf([first, save, shotBy(7, [402], { eventSec: first.eventSec + 3 })]).assist).toBe('rebound');
   });
 
-  it('credits the shooter’s own won take-on over the pass before it', () => {
-    const events = [
-      ev({ eventId: 8, subEventId: 85, playerId: 9, tags: [1801] }),
-      ev({ eventId: 1, subEventId: 11, playerId: 7, tags: [703, 1801] }),
-      ev({ eventId: 1, subEventId: 12, teamId: THEM, playerId: 20, tags: [701] }),
-      shotBy(7, [401]),
-    ];
-    expect(lastOf(events).assist).toBe('dribble');
+  it('credits the shooter’s own won take-on over the pass before it, but not a plain carry or a lost take-on', () => {
+    const pass = () => ev({ eventId: 8, subEventId: 85, playerId: 9, tags: [1801] });
+    const takeOn = (tags: number[]) => ev({ eventId: 1, subEventId: 11, playerId: 7, tags });
+    const tackle = () => ev({ eventId: 1, subEventId: 12, teamId: THEM, playerId: 20, tags: [701] });
+    expect(lastOf([pass(), takeOn([503, 703, 1801]), tackle(), shotBy(7, [401])]).assist).toBe('dribble');
+    expect(lastOf([pass(), takeOn([504, 701, 1802]), tackle(), shotBy(7, [401])]).assist).toBe('pass');
+    // A won duel without a take-on tag (shielding, a loose ball) is no dribble; neither is an acceleration (a carry).
+    expect(lastOf([pass(), takeOn([703, 1801]), shotBy(7, [401])]).assist).toBe('pass');
+    expect(
+      lastOf([pass(), ev({ eventId: 7, subEventId: 70, playerId: 7, tags: [1801] }), shotBy(7, [401])]).assist,
+    ).toBe('pass');
   });
 
   it('finds no assist when the opponent touched the ball last', () => {
