@@ -77,7 +77,12 @@ export function fitModels(real: string, log: (line: string) => void = () => {}):
     grid: xt.grid.map((v) => round(v, 6)),
   };
   const byCompetition = competitionScoresOf(data, full.predictions, baseline.predictions);
+  const xtByCompetition = (data.xtRanges ?? []).map((r) => {
+    const grid = fitXt(data.moves.slice(...r.moves), data.xtShots.slice(...r.xtShots)).grid;
+    return { competition: r.competition, passes: r.moves[1] - r.moves[0], ...gridDifferenceOf(grid, xt.grid) };
+  });
   const report = trainingReportOf({
+    xtByCompetition,
     training,
     fit,
     full,
@@ -95,6 +100,16 @@ export function fitModels(real: string, log: (line: string) => void = () => {}):
     readMs,
     xgFitMs,
     xtFitMs,
+  };
+}
+
+/** How far a grid fitted on one competition lies from the shipped grid. */
+function gridDifferenceOf(grid: readonly number[], shipped: readonly number[]) {
+  const diffs = grid.map((v, i) => Math.abs(v - shipped[i]!));
+  return {
+    correlation: pearson(grid, shipped),
+    meanAbsDiff: diffs.reduce((s, v) => s + v, 0) / diffs.length,
+    maxRelDiff: Math.max(...grid.map((v, i) => Math.abs(v - shipped[i]!) / shipped[i]!)),
   };
 }
 

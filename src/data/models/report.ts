@@ -50,6 +50,18 @@ export interface ReportInput {
   xt: XtFit;
   competitions: readonly CompetitionSummary[];
   byCompetition: readonly CompetitionScores[];
+  /** xT grids fitted on one competition alone, against the shipped grid. */
+  xtByCompetition: readonly XtComparison[];
+}
+
+/** One competition's own xT grid against the shipped one. */
+export interface XtComparison {
+  competition: string;
+  passes: number;
+  correlation: number | null;
+  meanAbsDiff: number;
+  /** Largest |own − shipped| / shipped over the 96 cells. */
+  maxRelDiff: number;
 }
 
 const f = (v: number | null, d = 4): string => (v === null ? '—' : v.toFixed(d));
@@ -168,6 +180,20 @@ function statsBombSection(c: StatsBombComparison | null, baseRate: number): stri
   ];
 }
 
+function xtStabilitySection(rows: readonly XtComparison[]): string[] {
+  return [
+    'Grids fitted on one competition alone, against the shipped grid (why one grid ships: a small dataset gives a noisy grid):',
+    '',
+    '| competition | passes | correlation with shipped | mean abs. difference | largest relative difference in a cell |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) =>
+        `| ${r.competition} | ${r.passes} | ${f(r.correlation)} | ${f(r.meanAbsDiff, 5)} | ${f(r.maxRelDiff * 100, 1)} % |`,
+    ),
+    '',
+  ];
+}
+
 function xtSection(xt: XtFit): string[] {
   const rows: string[] = [];
   for (let iy = 0; iy < XT_ROWS; iy++) {
@@ -208,6 +234,7 @@ export function trainingReportOf(input: ReportInput): string {
     ...coefficientSection(input.fit),
     ...statsBombSection(input.statsBomb, input.training.goals / input.training.shots),
     ...xtSection(input.xt),
+    ...xtStabilitySection(input.xtByCompetition),
   ];
   return `${lines.join('\n')}\n`;
 }

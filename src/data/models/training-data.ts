@@ -36,6 +36,8 @@ export interface WyscoutTraining {
   moves: XtMove[];
   xtShots: XtShot[];
   competitions: CompetitionSummary[];
+  /** Where each competition's moves and xT shots sit in `moves` and `xtShots` (for per-competition xT grids). */
+  xtRanges?: { competition: string; moves: [number, number]; xtShots: [number, number] }[];
 }
 
 const matchIdOf = (file: string): number => Number.parseInt(file, 10);
@@ -93,10 +95,15 @@ export function fingerprintOf(shots: readonly TrainingShot[]): string {
 
 /** Every Wyscout competition folder present under `wyscoutDir`, read in {@link WYSCOUT_COMPETITIONS} order. */
 export function wyscoutTrainingOf(wyscoutDir: string): WyscoutTraining {
-  const all: WyscoutTraining = { shots: [], moves: [], xtShots: [], competitions: [] };
+  const all: WyscoutTraining = { shots: [], moves: [], xtShots: [], competitions: [], xtRanges: [] };
   for (const competition of WYSCOUT_COMPETITIONS) {
     if (!existsSync(join(wyscoutDir, 'events', competition))) continue;
     const part = wyscoutCompetitionOf(wyscoutDir, competition);
+    all.xtRanges!.push({
+      competition,
+      moves: [all.moves.length, all.moves.length + part.moves.length],
+      xtShots: [all.xtShots.length, all.xtShots.length + part.xtShots.length],
+    });
     for (const s of part.shots) all.shots.push(s);
     for (const m of part.moves) all.moves.push(m);
     for (const s of part.xtShots) all.xtShots.push(s);
