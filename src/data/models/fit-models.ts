@@ -25,8 +25,8 @@ import { type CompetitionScores, type StatsBombComparison, trainingReportOf } fr
 import { statsBombShotsOf, wyscoutTrainingOf } from './training-data.js';
 
 /** Version stamps of the shipped files: bump when the features or the data change. */
-export const XG_VERSION = 'xg-wyscout1718-v2';
-export const XT_VERSION = 'xt-wyscout1718-v1';
+export const XG_VERSION = 'xg-wyscout1718-v3';
+export const XT_VERSION = 'xt-wyscout1718-v2';
 
 /** What a refit produces. */
 export interface ModelFitOutput {

@@ -14,7 +14,7 @@ import { readCompetitions, readEvents, readMatches } from '../providers/statsbom
 import { statsBombShotFeaturesOf } from '../providers/statsbomb/shot-features.js';
 import { EVENT, TAG } from '../providers/wyscout/mapping.js';
 import { readMatchFile } from '../providers/wyscout/read.js';
-import { isWyscoutShot, wyscoutShotFeaturesOf } from '../providers/wyscout/shot-features.js';
+import { isWyscoutShot, wyscoutPitchPointOf, wyscoutShotFeaturesOf } from '../providers/wyscout/shot-features.js';
 
 /** The Wyscout competition folders, in the order they are read. */
 export const WYSCOUT_COMPETITIONS = ['england', 'france', 'germany', 'spain', 'world_cup'] as const;
@@ -69,8 +69,9 @@ export function wyscoutCompetitionOf(
         if (features.situation === 'penalty') penalties++;
         else out.xtShots.push({ x: features.x, y: features.y, goal: goal === 1 });
       } else if (e.eventId === EVENT.pass && e.x !== null && e.y !== null && e.endX !== null && e.endY !== null) {
-        const success = e.tags.includes(TAG.accurate);
-        out.moves.push({ x0: e.x / 100, y0: e.y / 100, x1: e.endX / 100, y1: e.endY / 100, success });
+        const from = wyscoutPitchPointOf(e.x, e.y);
+        const to = wyscoutPitchPointOf(e.endX, e.endY);
+        out.moves.push({ x0: from.x, y0: from.y, x1: to.x, y1: to.y, success: e.tags.includes(TAG.accurate) });
       }
     });
   }

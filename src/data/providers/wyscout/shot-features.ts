@@ -5,6 +5,7 @@
  * just before it in file order.
  */
 import { assert } from '../../../errors.js';
+import { STANDARD_LENGTH_MARKS_M, STANDARD_WIDTH_MARKS_M, onStandardAxis } from '../../../values/pitch.js';
 import type { AssistKind, BodyPart, ShotFeatures, ShotSituation } from '../../../values/shot.js';
 import { EVENT, SUB_EVENT, TAG } from './mapping.js';
 import type { WyscoutEvent } from './read.js';
@@ -33,7 +34,21 @@ export function isWyscoutShot(e: Pick<WyscoutEvent, 'eventId' | 'subEventId'>): 
   );
 }
 
-const clamp01 = (v: number): number => Math.min(1, Math.max(0, v));
+/** Wyscout's markings on its 0–100 axes (same order as the standard ones): six-yard line 6, penalty spot 10, box 16; box 19–81, six-yard box 37–63, posts 45–55 across. */
+const WYSCOUT_LENGTH_MARKS: readonly number[] = [0, 6, 10, 16, 50, 84, 90, 94, 100];
+const WYSCOUT_WIDTH_MARKS: readonly number[] = [0, 19, 37, 45, 50, 55, 63, 81, 100];
+
+/**
+ * A Wyscout point (0–100 both ways, toward the goal attacked, y = 0 on the attacker's left) as
+ * fractions of the standard pitch (src/values/pitch.ts), matching the markings.
+ * @example wyscoutPitchPointOf(84, 50) // => { x: 0.8429, y: 0.5 } (the edge of the box, 16.5 m out)
+ */
+export function wyscoutPitchPointOf(x: number, y: number): { x: number; y: number } {
+  return {
+    x: onStandardAxis(x, WYSCOUT_LENGTH_MARKS, STANDARD_LENGTH_MARKS_M),
+    y: onStandardAxis(y, WYSCOUT_WIDTH_MARKS, STANDARD_WIDTH_MARKS_M),
+  };
+}
 
 function bodyPartOf(tags: readonly number[]): BodyPart {
   if (tags.includes(SHOT_TAG.headOrBody)) return 'head';
@@ -117,8 +132,7 @@ export function wyscoutShotFeaturesOf(events: readonly WyscoutEvent[], index: nu
   const shot = events[index];
   assert(shot !== undefined && isWyscoutShot(shot), 'wyscoutShotFeaturesOf needs the index of a shot');
   return {
-    x: clamp01((shot.x ?? 0) / 100),
-    y: clamp01((shot.y ?? 50) / 100),
+    ...wyscoutPitchPointOf(shot.x ?? 0, shot.y ?? 50),
     bodyPart: bodyPartOf(shot.tags),
     situation: situationOf(events, index),
     assist: assistOf(events, index),

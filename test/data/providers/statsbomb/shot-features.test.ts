@@ -1,7 +1,10 @@
 /* StatsBomb shot features on hand-built events (StatsBomb's 120 × 80 pitch and its type names). */
 import { describe, expect, it } from 'vitest';
 import type { StatsBombEvent } from '../../../../src/data/providers/statsbomb/read.js';
-import { statsBombShotFeaturesOf } from '../../../../src/data/providers/statsbomb/shot-features.js';
+import {
+  statsBombPitchPointOf,
+  statsBombShotFeaturesOf,
+} from '../../../../src/data/providers/statsbomb/shot-features.js';
 
 const US = { id: 1, name: 'Us' };
 const THEM = { id: 2, name: 'Them' };
@@ -31,10 +34,17 @@ function shot(
 const lastOf = (events: StatsBombEvent[]) => statsBombShotFeaturesOf(events, events.length - 1);
 
 describe('statsBombShotFeaturesOf', () => {
-  it('reads the location as fractions of 120 × 80 and the key pass’s kind', () => {
+  it('reads the location onto the standard pitch and the key pass’s kind', () => {
     const pass = ev({ type: PASS_TYPE, second: 3, location: [110, 10], pass: { cross: true } });
     const events = [pass, shot({ key_pass_id: pass.id, body_part: ref('Head') })];
-    expect(lastOf(events)).toEqual({ x: 0.9, y: 0.5, bodyPart: 'head', situation: 'open_play', assist: 'cross' });
+    // (108, 40) is StatsBomb's penalty spot: 11 m out, centred.
+    expect(lastOf(events)).toEqual({ x: 94 / 105, y: 0.5, bodyPart: 'head', situation: 'open_play', assist: 'cross' });
+  });
+
+  it('maps StatsBomb’s markings onto the standard pitch’s', () => {
+    expect(statsBombPitchPointOf(102, 18)).toEqual({ x: 88.5 / 105, y: 13.84 / 68 }); // corner of the box
+    expect(statsBombPitchPointOf(114, 50)).toEqual({ x: 99.5 / 105, y: 43.16 / 68 }); // corner of the six-yard box
+    expect(statsBombPitchPointOf(60, 40)).toEqual({ x: 0.5, y: 0.5 });
   });
 
   it('reads penalties, direct free kicks and counter-attacks', () => {

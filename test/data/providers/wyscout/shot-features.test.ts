@@ -6,7 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { WyscoutEvent } from '../../../../src/data/providers/wyscout/read.js';
-import { isWyscoutShot, wyscoutShotFeaturesOf } from '../../../../src/data/providers/wyscout/shot-features.js';
+import {
+  isWyscoutShot,
+  wyscoutPitchPointOf,
+  wyscoutShotFeaturesOf,
+} from '../../../../src/data/providers/wyscout/shot-features.js';
 
 const US = 1;
 const THEM = 2;
@@ -27,17 +31,24 @@ function ev(over: Partial<WyscoutEvent> & { eventId: number; subEventId: number 
   };
 }
 const shotBy = (player: number, tags: number[], at: Partial<WyscoutEvent> = {}) =>
-  ev({ eventId: 10, subEventId: 100, playerId: player, x: 88, y: 41, tags, ...at });
+  ev({ eventId: 10, subEventId: 100, playerId: player, x: 90, y: 45, tags, ...at });
 const lastOf = (events: WyscoutEvent[]) => wyscoutShotFeaturesOf(events, events.length - 1);
 
 describe('wyscoutShotFeaturesOf', () => {
-  it('reads a header from a teammate cross: position as fractions, head, cross', () => {
+  it('reads a header from a teammate cross: position on the standard pitch, head, cross', () => {
     const events = [
       ev({ eventId: 8, subEventId: 80, playerId: 9, x: 93, y: 16, tags: [402, 1801] }),
       ev({ eventId: 1, subEventId: 10, teamId: THEM, playerId: 20, tags: [701] }),
       shotBy(7, [403, 101]),
     ];
-    expect(lastOf(events)).toEqual({ x: 0.88, y: 0.41, bodyPart: 'head', situation: 'open_play', assist: 'cross' });
+    // (90, 45) is Wyscout's penalty spot level with the left post: 94 m along, 30.34 m across the standard pitch.
+    expect(lastOf(events)).toEqual({
+      x: 94 / 105,
+      y: 30.34 / 68,
+      bodyPart: 'head',
+      situation: 'open_play',
+      assist: 'cross',
+    });
   });
 
   it('reads penalties and direct free kicks from the sub-event', () => {
@@ -91,6 +102,13 @@ describe('wyscoutShotFeaturesOf', () => {
       shotBy(7, [402]),
     ];
     expect(lastOf(events).assist).toBe('none');
+  });
+
+  it('maps Wyscout’s markings onto the standard pitch’s', () => {
+    expect(wyscoutPitchPointOf(84, 19)).toEqual({ x: 88.5 / 105, y: 13.84 / 68 }); // corner of the box
+    expect(wyscoutPitchPointOf(94, 63)).toEqual({ x: 99.5 / 105, y: 43.16 / 68 }); // corner of the six-yard box
+    expect(wyscoutPitchPointOf(100, 100)).toEqual({ x: 1, y: 1 });
+    expect(wyscoutPitchPointOf(-3, 104)).toEqual({ x: 0, y: 1 });
   });
 
   it('treats a simple pass as a pass and refuses an index that is not a shot', () => {
