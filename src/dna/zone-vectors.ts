@@ -5,7 +5,7 @@
  * z-scored within the season, partly centred on his team, and projected onto the 16 principal
  * directions of the season's regulars so the exact search keeps its 16-float vectors.
  */
-import { ZONE_BLOCKS, ZONE_COLUMNS } from '../data/providers/location-profile.js';
+import { type SumColumn, sumIndexOf, ZONE_BLOCKS, ZONE_COLUMNS } from '../data/providers/location-profile.js';
 import { POSITION_GROUPS } from '../data/schema.js';
 import type { DerivedSeasons } from '../stats/derived.js';
 import { METRICS, type MetricKey } from '../stats/metrics.js';
@@ -34,72 +34,95 @@ interface FeatureInput {
   derived: DerivedSeasons;
   i: number;
 }
-/** One DNA v2 feature: a name, how it is computed (NaN when it cannot be) and its weight. */
-export interface ZoneFeature {
+/** How a DNA v2 feature is read from a row: its value and its sampling variance (NaN when it cannot be computed). */
+interface FeatureReader {
+  valueOf(input: FeatureInput): number;
+  /** Variance of the value from the finite number of events behind it (docs/methodology/dna.md#dna-v2). */
+  noiseOf(input: FeatureInput): number;
+}
+/** One DNA v2 feature: a name, how it is read and its weight. */
+export interface ZoneFeature extends FeatureReader {
   name: string;
   weight: number;
-  valueOf(input: FeatureInput): number;
 }
 
 const touch = ZONE_BLOCKS[0];
 const passBins = ZONE_BLOCKS[1];
 const target = ZONE_BLOCKS[2];
 const defence = ZONE_BLOCKS[3];
-/** Centre (0–100) of band `k` of `bands`. */
-const centre = (k: number, bands: number): number => ((k + 0.5) * 100) / bands;
 
-/** Mean and standard deviation of x or y over a block's zones (a grid of `bands` × `lanes`); NaN without counts. */
-function moment(
-  block: { start: number; length: number },
-  lanes: number,
-  axis: 'x' | 'y',
-  what: 'mean' | 'sd',
-): (input: FeatureInput) => number {
-  const bands = block.length / lanes;
-  return ({ counts, base }) => {
-    let n = 0;
-    let sum = 0;
-    let sum2 = 0;
-    for (let z = 0; z < block.length; z++) {
-      const c = counts[base + block.start + z];
-      if (c === 0) continue;
-      const v = axis === 'x' ? centre(Math.floor(z / lanes), bands) : centre(z % lanes, lanes);
-      n += c;
-      sum += c * v;
-      sum2 += c * v * v;
-    }
-    if (n === 0) return Number.NaN;
-    const mean = sum / n;
-    return what === 'mean' ? mean : Math.sqrt(Math.max(0, sum2 / n - mean * mean));
+/** A block's total count in a row. */
+const totalOf = (block: { start: number; length: number }, { counts, base }: FeatureInput): number => {
+  let total = 0;
+  for (let z = 0; z < block.length; z++) total += counts[base + block.start + z];
+  return total;
+};
+
+/** Variance of the touches' x or y (0 without touches). */
+const touchVarianceOf = (axis: 'x' | 'y', input: FeatureInput): number => {
+  const n = totalOf(touch, input);
+  if (n === 0) return 0;
+  const mean = input.counts[input.base + sumIndexOf(axis === 'x' ? 'touch_sum_x' : 'touch_sum_y')] / n;
+  return Math.max(
+    0,
+    input.counts[input.base + sumIndexOf(axis === 'x' ? 'touch_sum_xx' : 'touch_sum_yy')] / n - mean ** 2,
+  );
+};
+
+/**
+ * Mean of a coordinate sum over the block's count (an exact mean location); its noise is the
+ * player's spread of touches along that axis over the count.
+ */
+function meanOf(block: { start: number; length: number }, sum: SumColumn): FeatureReader {
+  const at = sumIndexOf(sum);
+  const axis = sum.endsWith('_x') ? 'x' : 'y';
+  return {
+    valueOf: (input) => {
+      const n = totalOf(block, input);
+      return n > 0 ? input.counts[input.base + at] / n : Number.NaN;
+    },
+    noiseOf: (input) => Math.max(25, touchVarianceOf(axis, input)) / Math.max(1, totalOf(block, input)),
   };
 }
 
-/** Share of a block's count in the slots `slots` (offsets within the block); NaN without counts. */
-function share(block: { start: number; length: number }, slots: readonly number[]): (input: FeatureInput) => number {
-  return ({ counts, base }) => {
-    let total = 0;
-    let part = 0;
-    for (let z = 0; z < block.length; z++) {
-      total += counts[base + block.start + z];
-      if (slots.includes(z)) part += counts[base + block.start + z];
-    }
-    return total > 0 ? part / total : Number.NaN;
+/** Standard deviation of the touches' x or y (his spread along or across the pitch); noise sd² / 2n. */
+function touchSpreadOf(axis: 'x' | 'y'): FeatureReader {
+  return {
+    valueOf: (input) => (totalOf(touch, input) > 0 ? Math.sqrt(touchVarianceOf(axis, input)) : Number.NaN),
+    noiseOf: (input) => Math.max(25, touchVarianceOf(axis, input)) / (2 * Math.max(1, totalOf(touch, input))),
   };
 }
+
+/** Share of a block's count in the slots `slots` (offsets within the block); binomial noise. */
+function share(block: { start: number; length: number }, slots: readonly number[]): FeatureReader {
+  const partOf = ({ counts, base }: FeatureInput) => slots.reduce((sum, z) => sum + counts[base + block.start + z], 0);
+  return {
+    valueOf: (input) => {
+      const total = totalOf(block, input);
+      return total > 0 ? partOf(input) / total : Number.NaN;
+    },
+    noiseOf: (input) => {
+      const total = Math.max(1, totalOf(block, input));
+      const p = Math.min(0.95, Math.max(0.05, partOf(input) / total));
+      return (p * (1 - p)) / total;
+    },
+  };
+}
+
+/** Poisson noise of a rate per 90 minutes: rate × 90 / minutes, at least half an event's worth. */
+const rateNoise = (rate: number, minutes: number): number => (Math.max(rate, 45 / minutes) * 90) / minutes;
 
 /** A block's count per 90 minutes. */
-function blockPer90(block: { start: number; length: number }): (input: FeatureInput) => number {
-  return ({ counts, base, derived, i }) => {
-    let total = 0;
-    for (let z = 0; z < block.length; z++) total += counts[base + block.start + z];
-    return (total * 90) / derived.minutes[i];
-  };
+function blockPer90(block: { start: number; length: number }): FeatureReader {
+  const valueOf = (input: FeatureInput) => (totalOf(block, input) * 90) / input.derived.minutes[input.i];
+  return { valueOf, noiseOf: (input) => rateNoise(valueOf(input), input.derived.minutes[input.i]) };
 }
 
-const metric =
-  (key: MetricKey) =>
-  ({ derived, i }: FeatureInput): number =>
-    derived.values[key][i];
+/** A per-90 metric of the derived row. */
+function metric(key: MetricKey): FeatureReader {
+  const valueOf = ({ derived, i }: FeatureInput) => derived.values[key][i];
+  return { valueOf, noiseOf: (input) => rateNoise(valueOf(input), input.derived.minutes[input.i]) };
+}
 
 /**
  * The 16 features of DNA v2 (docs/methodology/dna.md#dna-v2), in vector order: where he acts
@@ -109,22 +132,22 @@ const metric =
  * different groups are comparable.
  */
 export const ZONE_FEATURES: readonly ZoneFeature[] = [
-  { name: 'touch_x_mean', weight: 1, valueOf: moment(touch, 5, 'x', 'mean') },
-  { name: 'touch_y_mean', weight: 1, valueOf: moment(touch, 5, 'y', 'mean') },
-  { name: 'touch_x_spread', weight: 1, valueOf: moment(touch, 5, 'x', 'sd') },
-  { name: 'touch_y_spread', weight: 1, valueOf: moment(touch, 5, 'y', 'sd') },
-  { name: 'defence_x_mean', weight: 1, valueOf: moment(defence, 3, 'x', 'mean') },
-  { name: 'defence_y_mean', weight: 1, valueOf: moment(defence, 3, 'y', 'mean') },
-  { name: 'target_x_mean', weight: 1, valueOf: moment(target, 3, 'x', 'mean') },
-  { name: 'target_y_mean', weight: 1, valueOf: moment(target, 3, 'y', 'mean') },
-  { name: 'pass_forward_share', weight: 1, valueOf: share(passBins, [0, 1]) },
-  { name: 'pass_long_share', weight: 1, valueOf: share(passBins, [1, 3, 5]) },
-  { name: 'touches_per90', weight: 1, valueOf: blockPer90(touch) },
-  { name: 'defensive_actions_per90', weight: 1, valueOf: blockPer90(defence) },
-  { name: 'shots_per90', weight: 1, valueOf: metric('shots_per90') },
-  { name: 'dribbles_per90', weight: 1, valueOf: metric('dribbles_per90') },
-  { name: 'crosses_per90', weight: 1, valueOf: metric('crosses_per90') },
-  { name: 'aerials_won_per90', weight: 1, valueOf: metric('aerials_won_per90') },
+  { name: 'touch_x_mean', weight: 1, ...meanOf(touch, 'touch_sum_x') },
+  { name: 'touch_y_mean', weight: 1, ...meanOf(touch, 'touch_sum_y') },
+  { name: 'touch_x_spread', weight: 1, ...touchSpreadOf('x') },
+  { name: 'touch_y_spread', weight: 1, ...touchSpreadOf('y') },
+  { name: 'defence_x_mean', weight: 1, ...meanOf(defence, 'defence_sum_x') },
+  { name: 'defence_y_mean', weight: 1, ...meanOf(defence, 'defence_sum_y') },
+  { name: 'target_x_mean', weight: 1, ...meanOf(target, 'target_sum_x') },
+  { name: 'target_y_mean', weight: 1, ...meanOf(target, 'target_sum_y') },
+  { name: 'pass_forward_share', weight: 1, ...share(passBins, [0, 1]) },
+  { name: 'pass_long_share', weight: 1, ...share(passBins, [1, 3, 5]) },
+  { name: 'touches_per90', weight: 1, ...blockPer90(touch) },
+  { name: 'defensive_actions_per90', weight: 1, ...blockPer90(defence) },
+  { name: 'shots_per90', weight: 1, ...metric('shots_per90') },
+  { name: 'dribbles_per90', weight: 1, ...metric('dribbles_per90') },
+  { name: 'crosses_per90', weight: 1, ...metric('crosses_per90') },
+  { name: 'aerials_won_per90', weight: 1, ...metric('aerials_won_per90') },
 ];
 
 /** Tuning of DNA v2 (docs/methodology/dna.md#dna-v2); the defaults are the documented method. */
@@ -132,6 +155,12 @@ export interface ZoneDnaOptions {
   features: readonly ZoneFeature[];
   /** Share of the team's mean (over its outfield regulars) subtracted from every z-score, 0–1. */
   teamCentring: number;
+  /**
+   * Each z-scored feature is divided by (its share of sampling noise)^(noiseWhiten / 2): 0 keeps
+   * the weights as they are, 1 makes sampling noise equally loud in every feature, so features
+   * built on few events (a forward's defensive locations) count less than steady ones.
+   */
+  noiseWhiten: number;
   /** z-scores are clipped to ±this, so one freak feature cannot own a vector. */
   zClip: number;
 }
@@ -139,6 +168,7 @@ export interface ZoneDnaOptions {
 export const ZONE_DNA_DEFAULTS: ZoneDnaOptions = {
   features: ZONE_FEATURES,
   teamCentring: 0,
+  noiseWhiten: 1,
   zClip: 3,
 };
 
@@ -173,14 +203,16 @@ export function zoneFeaturesOf(
       zones.has[i] && derived.minutes[i] >= MINUTES_MIN && POSITION_GROUPS[derived.group[i]] !== undefined ? 1 : 0;
   const strata = strataOf(derived, has, seasonKeyOf);
   const values = new Float64Array(n * F).fill(Number.NaN);
+  const noise = new Float64Array(n * F).fill(Number.NaN);
   for (let i = 0; i < n; i++) {
     if (!has[i]) continue;
     const input = { counts: zones.counts, base: i * Z, derived, i };
     options.features.forEach((f, k) => {
       values[i * F + k] = f.valueOf(input);
+      noise[i * F + k] = f.noiseOf(input);
     });
   }
-  standardise(values, F, strata, has, options);
+  standardise(values, noise, F, strata, has, options);
   centreOnTeams(derived, values, F, has, strata.reference, options.teamCentring);
   return { features: F, values, has };
 }
@@ -241,12 +273,23 @@ function strataOf(derived: DerivedSeasons, has: Uint8Array, seasonKeyOf: (id: nu
   return { count: ids.size, of, reference };
 }
 
-/** z-scores each feature within its stratum over the reference rows, clips and weights; a missing value becomes 0 (average). */
-function standardise(values: Float64Array, F: number, strata: Strata, has: Uint8Array, options: ZoneDnaOptions): void {
+/**
+ * z-scores each feature within its stratum over the reference rows, clips, weights and scales it
+ * by its share of sampling noise (ZoneDnaOptions.noiseWhiten); a missing value becomes 0 (average).
+ */
+function standardise(
+  values: Float64Array,
+  noise: Float64Array,
+  F: number,
+  strata: Strata,
+  has: Uint8Array,
+  options: ZoneDnaOptions,
+): void {
   const S = strata.count;
   const count = new Float64Array(S * F);
   const mean = new Float64Array(S * F);
   const m2 = new Float64Array(S * F);
+  const noiseSum = new Float64Array(S * F);
   const n = has.length;
   for (let i = 0; i < n; i++) {
     if (!strata.reference[i]) continue;
@@ -255,6 +298,7 @@ function standardise(values: Float64Array, F: number, strata: Strata, has: Uint8
       if (Number.isNaN(v)) continue;
       count[strata.of[i] * F + f]++;
       mean[strata.of[i] * F + f] += v;
+      if (!Number.isNaN(noise[i * F + f])) noiseSum[strata.of[i] * F + f] += noise[i * F + f];
     }
   }
   for (let j = 0; j < mean.length; j++) if (count[j] > 0) mean[j] /= count[j];
@@ -273,7 +317,11 @@ function standardise(values: Float64Array, F: number, strata: Strata, has: Uint8
       const v = values[i * F + f];
       const sd = count[base + f] >= 2 ? Math.sqrt(m2[base + f] / count[base + f]) : 0;
       const z = Number.isNaN(v) || sd === 0 ? 0 : (v - mean[base + f]) / sd;
-      values[i * F + f] = options.features[f].weight * Math.max(-clip, Math.min(clip, z));
+      // The feature's noise share: mean sampling variance over its spread (kept in 0.05–1 so a
+      // nearly noiseless feature cannot take over).
+      const share = sd > 0 ? Math.min(1, Math.max(0.05, noiseSum[base + f] / count[base + f] / sd ** 2)) : 1;
+      const scale = options.features[f].weight / share ** (options.noiseWhiten / 2);
+      values[i * F + f] = scale * Math.max(-clip, Math.min(clip, z));
     }
   }
 }

@@ -38,16 +38,42 @@ const coarse = (prefix: string) =>
   Array.from({ length: COARSE_BANDS * COARSE_BANDS }, (_, i) => `${prefix}_b${Math.floor(i / 3)}_l${i % 3}`);
 
 /**
+ * Coordinate sums, for exact mean locations and spreads (the zones alone would put every player
+ * of one zone at its centre): Σx, Σy, Σx², Σy², Σxy of touches, Σx, Σy of defensive actions and
+ * of pass targets, each coordinate rounded to a whole 0–100 unit first so the sums are integers.
+ */
+export const SUM_COLUMNS = [
+  'touch_sum_x',
+  'touch_sum_y',
+  'touch_sum_xx',
+  'touch_sum_yy',
+  'touch_sum_xy',
+  'defence_sum_x',
+  'defence_sum_y',
+  'target_sum_x',
+  'target_sum_y',
+] as const;
+export type SumColumn = (typeof SUM_COLUMNS)[number];
+
+/**
  * The count columns of `player_zones`, in order: 30 touch zones (`touch_b<band>_l<lane>`), 6 pass
  * direction × length bins, 9 pass target zones (`target_b<third>_l<lane>`), 9 defensive action
- * zones (`defence_b<third>_l<lane>`).
+ * zones (`defence_b<third>_l<lane>`), then the 9 coordinate sums of {@link SUM_COLUMNS}.
  */
 export const ZONE_COLUMNS: readonly string[] = [
   ...touchColumns,
   ...PASS_BINS,
   ...coarse('target'),
   ...coarse('defence'),
+  ...SUM_COLUMNS,
 ];
+
+/**
+ * Index of a coordinate sum in {@link ZONE_COLUMNS}.
+ * @example sumIndexOf('touch_sum_x') // => 54
+ */
+export const sumIndexOf = (column: SumColumn): number =>
+  ZONE_COLUMNS.length - SUM_COLUMNS.length + SUM_COLUMNS.indexOf(column);
 
 /** The blocks of {@link ZONE_COLUMNS}: each is a distribution of its own (shares sum to 1 within a block). */
 export const ZONE_BLOCKS = [
@@ -58,14 +84,17 @@ export const ZONE_BLOCKS = [
 ] as const;
 export type ZoneBlockName = (typeof ZONE_BLOCKS)[number]['name'];
 
+const SUM_AT = Object.fromEntries(SUM_COLUMNS.map((c) => [c, sumIndexOf(c)])) as Record<SumColumn, number>;
+
 /** One player's counts, in {@link ZONE_COLUMNS} order. */
 export type ZoneCounts = number[];
 
-/** A zeroed set of zone counts. @example emptyZoneCounts().length // => 54 */
+/** A zeroed set of zone counts. @example emptyZoneCounts().length // => 63 */
 export function emptyZoneCounts(): ZoneCounts {
   return new Array(ZONE_COLUMNS.length).fill(0);
 }
 
+const unit = (v: number): number => Math.min(100, Math.max(0, Math.round(v)));
 const bandOf = (v: number, bands: number): number => Math.min(bands - 1, Math.max(0, Math.floor((v * bands) / 100)));
 const coarseOf = (x: number, y: number): number => bandOf(x, COARSE_BANDS) * COARSE_BANDS + bandOf(y, COARSE_BANDS);
 
@@ -75,6 +104,13 @@ const coarseOf = (x: number, y: number): number => bandOf(x, COARSE_BANDS) * COA
  */
 export function addTouch(counts: ZoneCounts, x: number, y: number): void {
   counts[bandOf(x, TOUCH_BANDS) * TOUCH_LANES + bandOf(y, TOUCH_LANES)] += 1;
+  const ux = unit(x);
+  const uy = unit(y);
+  counts[SUM_AT.touch_sum_x] += ux;
+  counts[SUM_AT.touch_sum_y] += uy;
+  counts[SUM_AT.touch_sum_xx] += ux * ux;
+  counts[SUM_AT.touch_sum_yy] += uy * uy;
+  counts[SUM_AT.touch_sum_xy] += ux * uy;
 }
 
 /**
@@ -90,6 +126,8 @@ export function addPass(counts: ZoneCounts, x: number, y: number, endX: number, 
   const long = Math.hypot(dx, dy) >= PASS_LONG_METRES ? 1 : 0;
   counts[ZONE_BLOCKS[1].start + direction * 2 + long] += 1;
   counts[ZONE_BLOCKS[2].start + coarseOf(endX, endY)] += 1;
+  counts[SUM_AT.target_sum_x] += unit(endX);
+  counts[SUM_AT.target_sum_y] += unit(endY);
 }
 
 /**
@@ -98,6 +136,8 @@ export function addPass(counts: ZoneCounts, x: number, y: number, endX: number, 
  */
 export function addDefence(counts: ZoneCounts, x: number, y: number): void {
   counts[ZONE_BLOCKS[3].start + coarseOf(x, y)] += 1;
+  counts[SUM_AT.defence_sum_x] += unit(x);
+  counts[SUM_AT.defence_sum_y] += unit(y);
 }
 
 /**
