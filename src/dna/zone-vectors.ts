@@ -36,9 +36,9 @@ interface FeatureInput {
 }
 /** How a DNA v2 feature is read from a row: its value and its sampling variance (NaN when it cannot be computed). */
 interface FeatureReader {
-  valueOf(input: FeatureInput): number;
+  value(input: FeatureInput): number;
   /** Variance of the value from the finite number of events behind it (docs/methodology/dna.md#dna-v2). */
-  noiseOf(input: FeatureInput): number;
+  noise(input: FeatureInput): number;
 }
 /** One DNA v2 feature: a name, how it is read and its weight. */
 export interface ZoneFeature extends FeatureReader {
@@ -77,19 +77,19 @@ function meanOf(block: { start: number; length: number }, sum: SumColumn): Featu
   const at = sumIndexOf(sum);
   const axis = sum.endsWith('_x') ? 'x' : 'y';
   return {
-    valueOf: (input) => {
+    value: (input) => {
       const n = totalOf(block, input);
       return n > 0 ? input.counts[input.base + at] / n : Number.NaN;
     },
-    noiseOf: (input) => Math.max(25, touchVarianceOf(axis, input)) / Math.max(1, totalOf(block, input)),
+    noise: (input) => Math.max(25, touchVarianceOf(axis, input)) / Math.max(1, totalOf(block, input)),
   };
 }
 
 /** Standard deviation of the touches' x or y (his spread along or across the pitch); noise sd² / 2n. */
 function touchSpreadOf(axis: 'x' | 'y'): FeatureReader {
   return {
-    valueOf: (input) => (totalOf(touch, input) > 0 ? Math.sqrt(touchVarianceOf(axis, input)) : Number.NaN),
-    noiseOf: (input) => Math.max(25, touchVarianceOf(axis, input)) / (2 * Math.max(1, totalOf(touch, input))),
+    value: (input) => (totalOf(touch, input) > 0 ? Math.sqrt(touchVarianceOf(axis, input)) : Number.NaN),
+    noise: (input) => Math.max(25, touchVarianceOf(axis, input)) / (2 * Math.max(1, totalOf(touch, input))),
   };
 }
 
@@ -97,11 +97,11 @@ function touchSpreadOf(axis: 'x' | 'y'): FeatureReader {
 function share(block: { start: number; length: number }, slots: readonly number[]): FeatureReader {
   const partOf = ({ counts, base }: FeatureInput) => slots.reduce((sum, z) => sum + counts[base + block.start + z], 0);
   return {
-    valueOf: (input) => {
+    value: (input) => {
       const total = totalOf(block, input);
       return total > 0 ? partOf(input) / total : Number.NaN;
     },
-    noiseOf: (input) => {
+    noise: (input) => {
       const total = Math.max(1, totalOf(block, input));
       const p = Math.min(0.95, Math.max(0.05, partOf(input) / total));
       return (p * (1 - p)) / total;
@@ -114,14 +114,14 @@ const rateNoise = (rate: number, minutes: number): number => (Math.max(rate, 45 
 
 /** A block's count per 90 minutes. */
 function blockPer90(block: { start: number; length: number }): FeatureReader {
-  const valueOf = (input: FeatureInput) => (totalOf(block, input) * 90) / input.derived.minutes[input.i];
-  return { valueOf, noiseOf: (input) => rateNoise(valueOf(input), input.derived.minutes[input.i]) };
+  const value = (input: FeatureInput) => (totalOf(block, input) * 90) / input.derived.minutes[input.i];
+  return { value, noise: (input) => rateNoise(value(input), input.derived.minutes[input.i]) };
 }
 
 /** A per-90 metric of the derived row. */
 function metric(key: MetricKey): FeatureReader {
-  const valueOf = ({ derived, i }: FeatureInput) => derived.values[key][i];
-  return { valueOf, noiseOf: (input) => rateNoise(valueOf(input), input.derived.minutes[input.i]) };
+  const value = ({ derived, i }: FeatureInput) => derived.values[key][i];
+  return { value, noise: (input) => rateNoise(value(input), input.derived.minutes[input.i]) };
 }
 
 /**
@@ -208,8 +208,8 @@ export function zoneFeaturesOf(
     if (!has[i]) continue;
     const input = { counts: zones.counts, base: i * Z, derived, i };
     options.features.forEach((f, k) => {
-      values[i * F + k] = f.valueOf(input);
-      noise[i * F + k] = f.noiseOf(input);
+      values[i * F + k] = f.value(input);
+      noise[i * F + k] = f.noise(input);
     });
   }
   standardise(values, noise, F, strata, has, options);
