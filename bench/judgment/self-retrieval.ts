@@ -24,7 +24,7 @@ import { wyscoutIngest } from '../../src/data/providers/wyscout/dataset.js';
 import { POSITION_GROUPS, type Dataset } from '../../src/data/schema.js';
 import { dnaVectorsOf } from '../../src/dna/vectors.js';
 import { zoneCountsByRowOf } from '../../src/dna/zone-counts.js';
-import { PROFILE_METRICS, zoneDnaOf, zoneFeaturesOf } from '../../src/dna/zone-vectors.js';
+import { PROFILE_METRICS, zoneDnaOf } from '../../src/dna/zone-vectors.js';
 import { deriveSeasons } from '../../src/stats/derive.js';
 import type { DerivedSeasons } from '../../src/stats/derived.js';
 
@@ -43,8 +43,6 @@ export interface HalvesRetrieval {
   players: number;
   pools: [number, number];
   dnaV2: Retrieval;
-  /** DNA v2's blended features before the 16-axis projection (what the projection costs). */
-  dnaV2Full: Retrieval;
   dnaV1: Retrieval;
   baseline: Retrieval;
 }
@@ -52,7 +50,7 @@ export interface HalvesRetrieval {
 /** One half's pool: player id → unit vector, for each method. */
 interface Pool {
   ids: number[];
-  vectors: Record<'dnaV2' | 'dnaV2Full' | 'dnaV1' | 'baseline', Float64Array[]>;
+  vectors: Record<'dnaV2' | 'dnaV1' | 'baseline', Float64Array[]>;
 }
 
 /** The pool of one half-season dataset and its three kinds of vector. */
@@ -61,7 +59,6 @@ export function poolOf(dataset: Dataset): Pool {
   const zones = zoneCountsByRowOf(dataset.tables.player_zones, derived);
   const v1 = dnaVectorsOf(derived);
   const v2 = zones ? zoneDnaOf(derived, zones, (id) => id) : null;
-  const full = zones ? zoneFeaturesOf(derived, zones, (id) => id) : null;
   // His largest row of the half (a player who moved clubs mid-half has two).
   const best = new Map<number, number>();
   for (let i = 0; i < derived.n; i++) {
@@ -78,11 +75,6 @@ export function poolOf(dataset: Dataset): Pool {
     ids: rows.map((i) => derived.player_id[i]),
     vectors: {
       dnaV2: rows.map((i) => (v2 ? unit(v2.matrix, v2.dims, i, v2.hasVector[i] === 1) : new Float64Array(1))),
-      dnaV2Full: rows.map((i) => {
-        const v = full ? full.values.slice(i * full.features, (i + 1) * full.features) : new Float64Array(1);
-        normalise(v);
-        return v;
-      }),
       dnaV1: rows.map((i) => unit(v1.matrix, v1.dims, i, v1.hasVector[i] === 1)),
       baseline: base,
     },
@@ -158,7 +150,6 @@ export function retrievalOfHalves(first: Dataset, second: Dataset): HalvesRetrie
     players,
     pools: [a.ids.length, b.ids.length],
     dnaV2: score('dnaV2'),
-    dnaV2Full: score('dnaV2Full'),
     dnaV1: score('dnaV1'),
     baseline: score('baseline'),
   };

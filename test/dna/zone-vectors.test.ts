@@ -33,7 +33,9 @@ function countsAround(x: number, y: number, n: number): number[] {
 function zonesOf(rows: number[][]) {
   const Z = ZONE_COLUMNS.length;
   const counts = new Float64Array(rows.length * Z);
-  rows.forEach((r, i) => counts.set(r, i * Z));
+  rows.forEach((r, i) => {
+    counts.set(r, i * Z);
+  });
   return { counts, has: Uint8Array.from(rows, () => 1) };
 }
 
