@@ -14,6 +14,8 @@ import {
   ZONE_BLOCKS,
   ZONE_COLUMNS,
 } from '../../../src/data/providers/location-profile.js';
+import { addStatsBombEventZones } from '../../../src/data/providers/statsbomb/location-profile.js';
+import type { StatsBombEvent } from '../../../src/data/providers/statsbomb/read.js';
 import { addEventZones } from '../../../src/data/providers/wyscout/location-profile.js';
 import { matchSummaryOf } from '../../../src/data/providers/wyscout/match-summary.js';
 import type { WyscoutEvent, WyscoutMatch } from '../../../src/data/providers/wyscout/read.js';
@@ -134,5 +136,44 @@ describe('Wyscout events', () => {
     expect(line7.zones[at('touch_b3_l2')]).toBe(2);
     expect(line8.zones[at('defence_b2_l1')]).toBe(1);
     expect(structuredClone(line7.zones)).toEqual(line7.zones);
+  });
+});
+
+describe('StatsBomb events', () => {
+  const sb = (type: string, over: Partial<StatsBombEvent> = {}): StatsBombEvent => ({
+    id: 'e',
+    index: 1,
+    period: 1,
+    minute: 1,
+    second: 0,
+    type: { id: 1, name: type },
+    team: { id: 1, name: 'A' },
+    player: { id: 7, name: 'P' },
+    ...over,
+  });
+
+  it('scale the 120 × 80 pitch to the shared frame and count the same actions as Wyscout', () => {
+    const counts = emptyZoneCounts();
+    // A pass from the centre spot 36 m forward (to x 96 of 120), ends in the final third's centre.
+    addStatsBombEventZones(counts, sb('Pass', { location: [60, 40], pass: { end_location: [96, 40] } }));
+    // A tackle duel deep on the left (y 8 of 80 = 10 of 100), a reception (no touch), no location.
+    addStatsBombEventZones(counts, sb('Duel', { location: [12, 8] }));
+    addStatsBombEventZones(counts, sb('Ball Receipt*', { location: [100, 70] }));
+    addStatsBombEventZones(counts, sb('Shot'));
+    expect(nonZero(counts)).toEqual({
+      touch_b3_l2: 1,
+      pass_fwd_long: 1,
+      target_b2_l1: 1,
+      defence_b0_l0: 1,
+      touch_sum_x: 50,
+      touch_sum_y: 50,
+      touch_sum_xx: 2500,
+      touch_sum_yy: 2500,
+      touch_sum_xy: 2500,
+      target_sum_x: 80,
+      target_sum_y: 50,
+      defence_sum_x: 10,
+      defence_sum_y: 10,
+    });
   });
 });

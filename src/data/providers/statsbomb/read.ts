@@ -79,6 +79,8 @@ const StatsBombEventEnvelope = z.object({
   player: Ref.nullish(),
   position: Ref.nullish(),
   related_events: z.array(z.string()).nullish(),
+  /** [x, y] on the 120 × 80 pitch, in the acting team's frame (docs/methodology/dna.md#location-features). */
+  location: z.array(z.number()).min(2).nullish(),
 });
 
 /**
@@ -97,6 +99,7 @@ const EVENT_PARTS = {
     goal_assist: Flag,
     shot_assist: Flag,
     aerial_won: Flag,
+    end_location: z.array(z.number()).min(2).nullish(),
   }),
   clearance: z.object({ aerial_won: Flag }),
   miscontrol: z.object({ aerial_won: Flag }),
@@ -153,6 +156,13 @@ function envelopeOf(raw: unknown): z.infer<typeof StatsBombEventEnvelope> | null
     !(Array.isArray(related) && related.every((x) => typeof x === 'string'))
   )
     return null;
+  const location = e.location;
+  if (
+    location !== undefined &&
+    location !== null &&
+    !(Array.isArray(location) && location.length >= 2 && location.every((x) => typeof x === 'number'))
+  )
+    return null;
   return {
     id: e.id,
     index: e.index,
@@ -164,6 +174,7 @@ function envelopeOf(raw: unknown): z.infer<typeof StatsBombEventEnvelope> | null
     player: refOf(e.player as never),
     position: refOf(e.position as never),
     related_events: related as string[] | null | undefined,
+    ...(location == null ? {} : { location: location as number[] }),
   };
 }
 
