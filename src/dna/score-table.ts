@@ -115,8 +115,9 @@ function textColumn(table: Table, name: string): (string | null)[] {
  * missing; `sample` is "ok" for rows meeting the cohort threshold and "low" for rows ranked
  * against their group's cohort without meeting it (null when no cohort exists); `rating_source` is
  * "provider" when the dataset gave a rating, else "model"; style tags are null for rows without a
- * DNA vector (under 90 minutes), as are `dna_1` … `dna_16` (the engine's unit-length style vector,
- * Float32). `age` is null without a birth date, `fee_tier` null without a
+ * stats-only DNA vector (under 90 minutes); `dna_1` … `dna_16` are the engine's unit-length search
+ * vector (Float32; DNA v2 when the dataset has `player_zones`, docs/methodology/dna.md#dna-v2), null
+ * without one. `age` is null without a birth date, `fee_tier` null without a
  * market value. Throws HalfspaceError `invalid_request` for a bad `minutesMin`.
  * Cost: O(rows × metrics); about 11 CPU seconds for 10⁶ rows (bench/results/ingest.md).
  * @example scoreTableOf(engineDataset).getChild('goals_per90')?.get(0) // => 0.9
