@@ -37,6 +37,7 @@ export function requireOptional<T>(name: string, feature: string, probe?: (modul
     throw new MissingPackageError(
       name,
       `${feature} needs the package ${name}, which is installed but did not load (${firstLine}): run npm rebuild ${name}`,
+      true,
     );
   }
 }
