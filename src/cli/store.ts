@@ -57,7 +57,7 @@ export async function openStore(db: string): Promise<ServiceStore> {
     try {
       return sqliteStore(db, { instanceId });
     } catch (error) {
-      // The drivers are optional dependencies (docs/api.md#installing-as-a-dependency): say which one to install.
+      // The drivers are optional dependencies (docs/library.md#stores-and-their-packages): say which one to install.
       if (error instanceof MissingPackageError) throw new UsageError(error.message, { cause: error });
       throw new UsageError(`cannot open the SQLite store at ${db}: ${causeOf(error)}`);
     }

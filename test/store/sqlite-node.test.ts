@@ -65,9 +65,17 @@ function standIn(Database: typeof import('better-sqlite3'), file: string): NodeS
     prepare(sql) {
       const s = db.prepare(sql);
       // node:sqlite runs any statement with any method (better-sqlite3 refuses a mismatch).
-      const rows = (p: unknown[]) => (s.reader ? s.all(...check(p)) : (s.run(...check(p)), []));
+      const rows = (p: unknown[]): unknown[] => {
+        if (s.reader) return s.all(...check(p));
+        s.run(...check(p));
+        return [];
+      };
       return {
-        run: (...p) => (s.reader ? (s.all(...check(p)), { changes: 0, lastInsertRowid: 0 }) : s.run(...check(p))),
+        run: (...p) => {
+          if (!s.reader) return s.run(...check(p));
+          s.all(...check(p));
+          return { changes: 0, lastInsertRowid: 0 };
+        },
         get: (...p) => shape(rows(p)[0]),
         all: (...p) => rows(p).map(shape),
       };
