@@ -302,8 +302,12 @@ describe('a store whose driver is missing', () => {
       },
     );
     let out = '';
+    let err = '';
     child.stdout.setEncoding('utf8').on('data', (t: string) => (out += t));
-    const code = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.stderr.setEncoding('utf8').on('data', (t: string) => (err += t));
+    const exit = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     await expect.poll(() => out, { timeout: 60_000 }).toContain('Stop with Ctrl+C');
     if (builtInSqlite) {
       expect(out).toMatch(/; store \.\/halfspace\.db\)/);
@@ -315,7 +319,7 @@ describe('a store whose driver is missing', () => {
       expect(existsSync(join(consumer, 'halfspace.db'))).toBe(false);
     }
     child.kill('SIGTERM');
-    expect(await code).toBe(0);
+    expect({ ...(await exit), err }).toEqual({ code: 0, signal: null, err: '' });
   }, 90_000);
 
   it('says in one line that better-sqlite3 did not load when it is installed unbuilt, and how to fix it', () => {
