@@ -283,6 +283,10 @@ describe('a store whose driver is missing', () => {
     },
   );
 
+  it('is quoted in docs/library.md exactly as the CLI prints it', () => {
+    expect(readDoc('docs/library.md')).toContain(`halfspace serve: ${NOT_INSTALLED}\n`);
+  });
+
   it.runIf(builtInSqlite)("keys and wallet work on Node's built-in node:sqlite without better-sqlite3", () => {
     const db = join(tmp, 'built-in.db');
     const created = cli('keys', 'create', '--credits', '5', '--db', db, '--json');
