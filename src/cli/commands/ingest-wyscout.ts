@@ -5,6 +5,7 @@ import { datasetToDir } from '../../data/save.js';
 import { progressBar, type ProgressBar } from '../progress.js';
 import { UsageError, type Command } from '../run.js';
 import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
+import { counted } from '../../prose.js';
 
 /**
  * `halfspace ingest wyscout <dir> --competition NAME|ID --out <dir>`: builds a dataset from one
@@ -76,9 +77,9 @@ export const ingestWyscoutCommand: Command = {
     const counts = Object.entries(tables).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);
     const differences =
       report.goalDifferences.length === 0
-        ? [`  goals from events equal the scoreboard in all ${matches} matches`]
+        ? [`  goals from events equal the scoreboard in all ${counted(matches, 'match', 'matches')}`]
         : [
-            `  goals from events differ from the scoreboard in ${new Set(report.goalDifferences.map((d) => d.fixture_id)).size} of ${matches} matches (fixtures keep the scoreboard):`,
+            `  goals from events differ from the scoreboard in ${new Set(report.goalDifferences.map((d) => d.fixture_id)).size} of ${counted(matches, 'match', 'matches')} (fixtures keep the scoreboard):`,
             ...report.goalDifferences.map(
               (d) =>
                 `    ${d.fixture_id} ${d.label}: ${d.team} ${d.events} from events, ${d.scoreboard} on the scoreboard`,
@@ -89,13 +90,13 @@ export const ingestWyscoutCommand: Command = {
       ...differences,
       ...(report.unlisted.length > 0
         ? [
-            `  ${unlistedEvents} events in ${report.unlisted.length} matches by players in no lineup or substitution (counted, no minutes)`,
+            `  ${counted(unlistedEvents, 'event')} in ${counted(report.unlisted.length, 'match', 'matches')} by players in no lineup or substitution (counted, no minutes)`,
           ]
         : []),
       ...report.anomalies.map((a) => `  ${a}`),
     ];
     io.stdout(
-      `wrote ${out}: ${league.name} ${season.name}, ${matches} matches, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
+      `wrote ${out}: ${league.name} ${season.name}, ${counted(matches, 'match', 'matches')}, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
         `  ${counts.join(', ')} rows\n` +
         `${notes.join('\n')}\n` +
         `  ${dataset.meta.attribution}\n`,
