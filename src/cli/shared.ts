@@ -4,12 +4,17 @@ import { dirname, resolve } from 'node:path';
 import { tableFileOf } from '../data/save.js';
 import { TABLE_NAMES, type Dataset, type TableName } from '../data/schema.js';
 import { Engine } from '../engine.js';
+import { asOfCutoffMs } from '../matches/standings-request.js';
 import type { Result } from '../errors.js';
 import { FailureLine, UsageError } from './run.js';
 
 /** `--dataset` (every command) and `--json`. */
 export const DATASET_OPTIONS = {
   dataset: { type: 'string', default: 'demo' },
+  /** The day the engine takes for "now": upcoming fixtures and predicted line-ups as of then (docs/guide.md#command-line). */
+  'as-of': { type: 'string' },
+  /** Minutes a player-season needs to be a cohort member (default 450). */
+  'minutes-min': { type: 'string' },
   json: { type: 'boolean', default: false },
 } as const;
 
@@ -22,7 +27,18 @@ export const IDENTITY_OPTIONS = {
 
 /** Opens the dataset named by `--dataset` (default: the bundled demo universe). */
 export function openEngine(values: Record<string, unknown>): Engine {
-  return Engine.open({ dataset: (values.dataset as string | undefined) ?? 'demo' });
+  const minutesMin = intFlag(values, 'minutes-min');
+  if (minutesMin !== undefined && minutesMin < 0) throw new UsageError(`--minutes-min must be ≥ 0, got ${minutesMin}`);
+  const asOf = values['as-of'] as string | undefined;
+  // A date's "now" is noon UTC, as for the dataset's own as-of date (docs/methodology/matches.md#modes).
+  const noonMs = asOf === undefined ? null : Date.parse(`${asOf}T12:00:00Z`);
+  if (asOf !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(noonMs) || asOfCutoffMs(asOf) === null))
+    throw new UsageError(`--as-of must be a date YYYY-MM-DD, got "${asOf}"`);
+  return Engine.open({
+    dataset: (values.dataset as string | undefined) ?? 'demo',
+    ...(minutesMin !== undefined ? { minutesMin } : {}),
+    ...(noonMs !== null ? { clock: () => new Date(noonMs) } : {}),
+  });
 }
 
 /** Parses an integer flag; throws a usage error naming the flag otherwise. */

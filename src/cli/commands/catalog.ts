@@ -26,6 +26,11 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
     load: async () => (await import('./similar.js')).similarCommand,
   },
   {
+    name: 'alternatives',
+    summary: 'Alternatives (beta): similar-style players reranked toward cheaper and younger',
+    load: async () => (await import('./alternatives.js')).alternativesCommand,
+  },
+  {
     name: 'verdict',
     summary: 'Verdict (elite, contrast, fraud, merchant, cooked, fallback) with percentile receipts',
     load: async () => (await import('./verdict.js')).verdictCommand,
@@ -47,7 +52,8 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
   },
   {
     name: 'standings',
-    summary: 'League table (P W D L GF GA GD Pts, form) of a league-season as of any date',
+    summary:
+      "League table (P W D L GF GA GD Pts, form) of a league-season, or a tournament's group tables, as of any date",
     load: async () => (await import('./standings.js')).standingsCommand,
   },
   {
