@@ -19,7 +19,7 @@ import { HD_SIZE } from './layouts/hd-shared.js';
 import { PLAYER_CARD_SIZE, playerCardLayout } from './layouts/player-card.js';
 import { STAT_RIBBON_SIZE, statRibbonLayout } from './layouts/stat-ribbon.js';
 import { photoOf, type CardPhoto } from './photo.js';
-import { renderLayout, type RenderedPng } from './render.js';
+import { photoDecodes, renderLayout, type RenderedPng } from './render.js';
 import type { RenderTask } from './render-pool.js';
 import { CardRequest, isHdStyle, type CardStyle } from './request.js';
 
@@ -164,6 +164,11 @@ export async function cardOfParsed(
   if (options.photo && hd) {
     const p = photoOf(options.photo);
     if (!p.ok) return p;
+    // A resumed job or a fetched photo_url was never decoded at upload: an unreadable one fails (and is refunded).
+    if (!photoDecodes(p.value))
+      return fail('invalid_request', 'photo: is not a readable PNG or JPEG image (its pixel data does not decode)', {
+        param: 'photo',
+      });
     photo = p.value;
   }
 

@@ -10,6 +10,7 @@
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { fail, ok, type Failure, type Result } from '../errors.js';
 import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
+import { isStoreOutage, STORE_OUTAGE, withRetryAfter } from '../service/store-outage.js';
 import { docsPageOf } from './docs-page.js';
 import { PHOTO_MAX_BYTES } from '../cards/photo.js';
 
@@ -240,6 +241,8 @@ export function httpDispatcher(service: Service): (x: HttpExchange) => Promise<H
     } catch (error) {
       if (error instanceof BodyAborted) {
         response = failure({ code: 'invalid_request', message: error.message, param: 'body' }, requestId);
+      } else if (isStoreOutage(error)) {
+        response = withRetryAfter(failure(STORE_OUTAGE, requestId));
       } else {
         console.error(`[halfspace] ${requestId} internal error:`, error);
         const failed = failure({ code: 'internal_error', message: 'unexpected error' }, requestId);

@@ -8,6 +8,12 @@ import { createHash } from 'node:crypto';
 /** How long an idempotency record is kept (docs/api.md#idempotency). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How long a claimed key waits for its first request, at most: as long as that request's hold
+ * (HOLD_TTL_MS), so a claim a crashed process left lapses with its hold (docs/api.md#idempotency).
+ */
+export const IDEMPOTENCY_PENDING_MS = 5 * 60 * 1000;
+
 /** Longest accepted Idempotency-Key. */
 export const IDEMPOTENCY_KEY_MAX = 255;
 

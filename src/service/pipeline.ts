@@ -10,7 +10,13 @@ import { parseWith } from '../validation.js';
 import type { BilledCall, Caller } from './billing.js';
 import type { JsonResponse, ParsedRequest, ServiceContext, ServiceRequest } from './context.js';
 import { clientIpOf, DEMO_CHANNELS, isDemoChannel } from './demo.js';
-import { IDEMPOTENCY_TTL_MS, isReplayable, isValidIdempotencyKey, requestFingerprint } from './idempotency.js';
+import {
+  IDEMPOTENCY_PENDING_MS,
+  IDEMPOTENCY_TTL_MS,
+  isReplayable,
+  isValidIdempotencyKey,
+  requestFingerprint,
+} from './idempotency.js';
 import { demoAllowed, type Operation } from './operation.js';
 import { rateLimitHeaders } from './rate-limit.js';
 
@@ -130,7 +136,7 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
         idemKey,
         fingerprint,
         now.toISOString(),
-        new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+        new Date(now.getTime() + IDEMPOTENCY_PENDING_MS).toISOString(),
       );
       if (!claim.claimed) {
         const { record } = claim;
@@ -181,7 +187,12 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
           headers: { ...response.headers },
           body: response.body,
         };
-        await store.idempotency.complete(scope, idemKey, stored);
+        await store.idempotency.complete(
+          scope,
+          idemKey,
+          stored,
+          new Date(clock().getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+        );
       } else {
         await store.idempotency.abandon(scope, idemKey);
       }

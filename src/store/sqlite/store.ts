@@ -78,8 +78,8 @@ export function sqliteStore(file: string, options: SqliteStoreOptions = {}): Ser
   return {
     keys: { ...keys, create: durable(keys.create), revoke: durable(keys.revoke) },
     wallets: { ...wallets, open: durable(wallets.open), topup: durable(wallets.topup) },
-    idempotency: sqliteIdempotency(db),
-    demo: sqliteDemo(db),
+    idempotency: sqliteIdempotency(db, owner),
+    demo: sqliteDemo(db, owner),
     rateLimits: new MemoryRateLimits(),
     images: sqliteImages(db),
     jobs: sqliteJobs(db),
