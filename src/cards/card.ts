@@ -148,6 +148,37 @@ export async function cardOf(
 }
 
 /**
+ * The checks of a card request that need the dataset: the player resolves to one player, and
+ * `stats` and `hero_stat` suit his position group. The service runs them before it holds the
+ * credits of an hd job, so a job never starts only to fail on them (docs/api.md#async-hd-cards).
+ * @example cardRequestCheckOf(engine, CardRequest.parse({ player_name: 'Nobody', style: 'collage' })).ok // => false
+ */
+export function cardRequestCheckOf(
+  ctx: EngineContext,
+  req: z.output<typeof CardRequest>,
+): Result<{ player: NonNullable<ReturnType<EngineContext['playerById']>>; stats: readonly MetricKey[] }> {
+  const resolved = ctx.resolvePlayer({ name: req.player_name, player_id: req.player_id, team_hint: req.team_hint });
+  if (!resolved.ok) return resolved;
+  const player = ctx.playerById(resolved.value.player_id);
+  if (!player) return fail('player_not_found', `no player with id ${resolved.value.player_id}`);
+  const group = positionGroupOf(player.position as PositionCode);
+
+  const allowed = GROUP_METRICS[group];
+  const bad = req.stats?.find((k) => !allowed.includes(k));
+  if (bad)
+    return fail('invalid_request', `stats: "${bad}" is not a ${group} metric (valid: ${allowed.join(', ')})`, {
+      param: 'stats',
+      position_group: group,
+    });
+  const stats: readonly MetricKey[] =
+    req.style === 'player_card' ? CARD_TRIPLET[group] : (req.stats ?? DEFAULT_CARD_STATS[group]);
+  if (req.hero_stat && !stats.includes(req.hero_stat)) {
+    return fail('invalid_request', `hero_stat: must be one of stats (${stats.join(', ')})`, { param: 'hero_stat' });
+  }
+  return ok({ player, stats });
+}
+
+/**
  * {@link cardOf} on a request already parsed by `CardRequest`: the same answer, without
  * parsing again (the service parses each body once, then calls this).
  * @example (await cardOfParsed(engine, CardRequest.parse({ player_name: 'Saka', style: 'player_card' }))).ok // => true
@@ -172,24 +203,9 @@ export async function cardOfParsed(
     photo = p.value;
   }
 
-  const resolved = ctx.resolvePlayer({ name: req.player_name, player_id: req.player_id, team_hint: req.team_hint });
-  if (!resolved.ok) return resolved;
-  const player = ctx.playerById(resolved.value.player_id);
-  if (!player) return fail('player_not_found', `no player with id ${resolved.value.player_id}`);
-  const group = positionGroupOf(player.position as PositionCode);
-
-  const allowed = GROUP_METRICS[group];
-  const bad = req.stats?.find((k) => !allowed.includes(k));
-  if (bad)
-    return fail('invalid_request', `stats: "${bad}" is not a ${group} metric (valid: ${allowed.join(', ')})`, {
-      param: 'stats',
-      position_group: group,
-    });
-  const stats: readonly MetricKey[] =
-    req.style === 'player_card' ? CARD_TRIPLET[group] : (req.stats ?? DEFAULT_CARD_STATS[group]);
-  if (req.hero_stat && !stats.includes(req.hero_stat)) {
-    return fail('invalid_request', `hero_stat: must be one of stats (${stats.join(', ')})`, { param: 'hero_stat' });
-  }
+  const checked = cardRequestCheckOf(ctx, req);
+  if (!checked.ok) return checked;
+  const { player, stats } = checked.value;
 
   const watermark = options.watermark ?? true;
   const facts = cardFactsOf(ctx, player, {

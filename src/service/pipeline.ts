@@ -10,6 +10,7 @@ import { parseWith } from '../validation.js';
 import type { BilledCall, Caller } from './billing.js';
 import type { JsonResponse, ParsedRequest, ServiceContext, ServiceRequest } from './context.js';
 import { clientIpOf, DEMO_CHANNELS, isDemoChannel } from './demo.js';
+import { demoClientKeyOf } from './ip-address.js';
 import {
   IDEMPOTENCY_PENDING_MS,
   IDEMPOTENCY_TTL_MS,
@@ -63,7 +64,11 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
         );
       return {
         ok: true,
-        value: { kind: 'demo', client: clientIpOf(req.clientIp ?? 'unknown', req.forwardedFor, trusted) },
+        // IPv6 clients are counted per /64 (docs/api.md#demo-channel).
+        value: {
+          kind: 'demo',
+          client: demoClientKeyOf(clientIpOf(req.clientIp ?? 'unknown', req.forwardedFor, trusted)),
+        },
       };
     }
     return keyOf(undefined) as Promise<Result<never>>;
@@ -113,6 +118,11 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
     if (!parsed.ok) {
       await walletHeaders(0);
       return problem(requestId, parsed.error, headers);
+    }
+    const invalid = op.validate?.(ctx.engine, parsed.value.body) ?? null;
+    if (invalid) {
+      await walletHeaders(0);
+      return problem(requestId, invalid, headers);
     }
 
     const scope = key ? key.id : `demo:${caller.value.kind === 'demo' ? caller.value.client : ''}`;

@@ -1,0 +1,127 @@
+/**
+ * Hostile HTTP input found in issue 24, against a real server on 127.0.0.1: each case is answered
+ * with a clear problem before any credit is held, and nothing is charged.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Engine } from '../../src/engine.js';
+import { listen, type Listening } from '../../src/http/node.js';
+import { issueKey } from '../../src/service/accounts.js';
+import { createService } from '../../src/service/service.js';
+import { memoryStore } from '../../src/store/memory/store.js';
+import type { ServiceStore } from '../../src/store/ports.js';
+import { tinyDataset } from '../helpers/tiny-dataset.js';
+
+let store: ServiceStore;
+let server: Listening;
+/** A second server behind a trusted proxy (127.0.0.1), so X-Forwarded-For names the client. */
+let proxied: Listening;
+let auth = '';
+let keyId = '';
+
+beforeAll(async () => {
+  store = memoryStore();
+  const service = createService({
+    engine: Engine.open({ dataset: tinyDataset() }),
+    store,
+    baseUrl: 'http://127.0.0.1:9',
+  });
+  server = await listen(service, { port: 0 });
+  proxied = await listen(
+    createService({
+      engine: Engine.open({ dataset: tinyDataset() }),
+      store: memoryStore(),
+      baseUrl: 'http://127.0.0.1:9',
+      trustedProxies: ['127.0.0.1'],
+    }),
+    { port: 0 },
+  );
+  const issued = await issueKey(store, { credits: 200 });
+  auth = `Bearer ${issued.key}`;
+  keyId = issued.record.id;
+});
+afterAll(async () => {
+  await server.close();
+  await proxied.close();
+  await store.close();
+});
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: auth, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+describe('hd card requests are checked before the hold (defect 20)', () => {
+  it('answers an unknown or ambiguous player and a bad stat key at once, holding nothing', async () => {
+    const entriesBefore = (await store.wallets.ledger(keyId)).length;
+    const cases: [unknown, number, string][] = [
+      [{ player_name: 'Nobody Anywhere', style: 'collage' }, 404, 'player_not_found'],
+      [{ player_name: 'Ferrante', style: 'fifa_viral' }, 409, 'ambiguous_player'],
+      [{ player_id: 1, style: 'editorial_cover', stats: ['saves_per90'] }, 400, 'invalid_request'],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await post('/api/v1/cards', body);
+      const problem: any = await res.json();
+      expect([res.status, problem.code], JSON.stringify(body)).toEqual([status, code]);
+      expect(res.headers.get('x-svc-credits-charged')).toBe('0');
+      expect(res.headers.get('x-svc-credits-held')).toBeNull();
+    }
+    // Not one hold was taken (the old code held 40 for each, then released them).
+    expect((await store.wallets.ledger(keyId)).length).toBe(entriesBefore);
+  });
+});
+
+describe('photo_url hosts in special ranges are refused before the hold (defect 9)', () => {
+  it('refuses IPv4-compatible, SIIT, local-use NAT64 and site-local literals with 400, holding nothing', async () => {
+    const entriesBefore = (await store.wallets.ledger(keyId)).length;
+    for (const host of [
+      '[::127.0.0.1]',
+      '[::ffff:0:127.0.0.1]',
+      '[64:ff9b:1::a00:1]',
+      '[fec0::1]',
+      '[::ffff:7f00:1]',
+    ]) {
+      const res = await post('/api/v1/cards', { player_id: 1, style: 'collage', photo_url: `https://${host}/me.png` });
+      const problem: any = await res.json();
+      expect([res.status, problem.code, problem.param], host).toEqual([400, 'invalid_request', 'photo_url']);
+    }
+    expect((await store.wallets.ledger(keyId)).length).toBe(entriesBefore);
+  });
+});
+
+describe('the demo quota counts one client once, however its address is written (defect 8)', () => {
+  /** Successful demo calls from `forwarded` (X-Forwarded-For through the trusted proxy) until the first 402. */
+  const demoCalls = async (forwarded: readonly string[]) => {
+    let ok = 0;
+    for (let i = 0; i < 40; i++) {
+      const res = await fetch(`${proxied.url}/api/v1/intelligence/player`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-svc-demo-channel': 'mcp',
+          'x-forwarded-for': forwarded[i % forwarded.length]!,
+        },
+        body: JSON.stringify({ name: 'Anton Berg' }),
+      });
+      await res.arrayBuffer();
+      if (res.status === 402) return ok;
+      expect(res.status).toBe(200);
+      ok++;
+    }
+    return ok;
+  };
+
+  it('gives one IPv6 address in four spellings, and ten addresses of one /64, one quota of 15', async () => {
+    expect(await demoCalls(['2001:db8:a::1', '2001:DB8:A:0:0:0:0:1', '2001:db8:a:0::0:1', '[2001:db8:a::1]:443'])).toBe(
+      15,
+    );
+    expect(await demoCalls(Array.from({ length: 10 }, (_, i) => `2001:db8:b::${i + 1}`))).toBe(15);
+  });
+
+  it('folds ::ffff:506:708 into 5.6.7.8 and reads a port after an IPv4 address', async () => {
+    expect(await demoCalls(['5.6.7.8', '::ffff:506:708', '[::ffff:5.6.7.8]:80', '5.6.7.8:5555'])).toBe(15);
+    // 1.2.3.4:5555 is the client 1.2.3.4, not the proxy: a quota of its own.
+    expect(await demoCalls(['1.2.3.4:5555'])).toBe(15);
+  });
+});
