@@ -2,8 +2,10 @@
  * Hostile inputs built in the test (nothing committed): decompression bombs and truncated images
  * for the resource-limit suite, and peak-RSS readings of processes under test.
  */
-import { readFileSync } from 'node:fs';
-import { deflateSync } from 'node:zlib';
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, deflateSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -107,4 +109,30 @@ export function tinyJpeg(): Buffer {
     0xff,
     0xd9,
   ]);
+}
+
+/**
+ * Environment for a child `node` that writes its peak RSS (kB, process.resourceUsage().maxRSS) to
+ * `file` when it exits, through a preloaded script in `dir`; read it with {@link readPeakMb}.
+ */
+export function peakRssEnv(dir: string, file: string): Record<string, string> {
+  const preload = join(dir, 'peak-rss.cjs');
+  writeFileSync(
+    preload,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(file)}, String(process.resourceUsage().maxRSS)));\n`,
+  );
+  return { NODE_OPTIONS: `--require ${preload}` };
+}
+
+/** The peak RSS in MB a child run with {@link peakRssEnv} recorded. */
+export const readPeakMb = (file: string): number => Number(readFileSync(file, 'utf8')) / 1024;
+
+/** Writes a gzip file of `mib` MiB of zeros without holding them (a gzip bomb: ~1 kB per MiB). */
+export async function writeGzipBomb(path: string, mib: number): Promise<void> {
+  const gzip = createGzip({ level: 9 });
+  const done = pipeline(gzip, createWriteStream(path));
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let i = 0; i < mib; i++) if (!gzip.write(zeros)) await new Promise((r) => gzip.once('drain', r));
+  gzip.end();
+  await done;
 }
