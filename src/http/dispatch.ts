@@ -115,6 +115,22 @@ function jsonOf(text: string, param: string): Result<unknown> {
 async function bodyOf(x: HttpExchange, path: string): Promise<Result<{ body?: unknown; photo?: Uint8Array }>> {
   const contentType = x.header('content-type') ?? '';
   const type = contentType.split(';')[0].trim().toLowerCase();
+  // No body is decoded here: a compressed one would read as bad JSON, an unknown coding would be
+  // read as plain text and charged. Refused before reading (docs/errors.md#error-unsupported_media_type).
+  const coding = (x.header('content-encoding') ?? '').trim().toLowerCase();
+  if (coding !== '' && coding !== 'identity')
+    return fail(
+      'unsupported_media_type',
+      `Content-Encoding ${JSON.stringify(coding.slice(0, 40))} is not accepted; send the body uncompressed`,
+      { param: 'Content-Encoding' },
+    );
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(contentType)?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+    return fail(
+      'unsupported_media_type',
+      `charset ${JSON.stringify(charset.slice(0, 40))} is not accepted; send JSON as UTF-8`,
+      { param: 'Content-Type' },
+    );
   if (type === 'multipart/form-data' && path === UPLOAD_PATH) {
     const bytes = await x.readBody(UPLOAD_MAX_BYTES);
     if (bytes === null)
@@ -138,10 +154,15 @@ async function bodyOf(x: HttpExchange, path: string): Promise<Result<{ body?: un
   return body.ok ? ok({ body: body.value }) : body;
 }
 
-/** Query parameters of a raw query string (last value wins). */
+/**
+ * Query parameters of a raw query string (last value wins), each an own property: assigning
+ * `__proto__` to a plain object would set its prototype instead, and the schema would never see it.
+ */
 function queryOf(raw: string): Record<string, string> {
   const query: Record<string, string> = {};
-  if (raw !== '') for (const [k, v] of new URLSearchParams(raw)) query[k] = v;
+  if (raw !== '')
+    for (const [k, v] of new URLSearchParams(raw))
+      Object.defineProperty(query, k, { value: v, enumerable: true, writable: true, configurable: true });
   return query;
 }
 

@@ -125,3 +125,48 @@ describe('the demo quota counts one client once, however its address is written 
     expect(await demoCalls(['1.2.3.4:5555'])).toBe(15);
   });
 });
+
+describe('query strings and body encodings (defects 11 and 12)', () => {
+  it('refuses ?__proto__=1 on a paid endpoint as it refuses ?foo=1', async () => {
+    for (const q of ['foo=1', '__proto__=1', 'constructor=1']) {
+      const res = await post(`/api/v1/intelligence/scouting?${q}`, { name: 'Anton Berg' });
+      const problem: any = await res.json();
+      expect([res.status, problem.code], q).toEqual([400, 'invalid_request']);
+      expect(res.headers.get('x-svc-credits-charged')).toBe('0');
+    }
+  });
+
+  it('answers 415 to every Content-Encoding it does not decode and to a charset other than UTF-8, charging nothing', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const json = JSON.stringify({ name: 'Anton Berg' });
+    const cases: [Record<string, string>, string | Uint8Array, string][] = [
+      [{ 'content-encoding': 'gzip' }, gzipSync(json), 'Content-Encoding'],
+      [{ 'content-encoding': 'x-weird' }, json, 'Content-Encoding'],
+      [{ 'content-encoding': 'br' }, json, 'Content-Encoding'],
+      [{ 'content-type': 'application/json; charset=utf-16' }, Buffer.from(json, 'utf16le'), 'Content-Type'],
+    ];
+    for (const [headers, body, param] of cases) {
+      const res = await fetch(`${server.url}/api/v1/intelligence/scouting`, {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/json', ...headers },
+        body,
+      });
+      const problem: any = await res.json();
+      expect([res.status, problem.code, problem.param], JSON.stringify(headers)).toEqual([
+        415,
+        'unsupported_media_type',
+        param,
+      ]);
+      expect(res.headers.get('x-svc-credits-charged')).toBe('0');
+    }
+    // charset=utf-8 stays accepted.
+    const fine = await post(
+      '/api/v1/intelligence/scouting',
+      { name: 'Anton Berg' },
+      {
+        'content-type': 'application/json; charset=UTF-8',
+      },
+    );
+    expect(fine.status).toBe(200);
+  });
+});
