@@ -52,3 +52,38 @@ describe('score --out on what is not a regular file (defect 4)', () => {
   // Device nodes take the same check (lstat: a character or block device is refused); not tested
   // on /dev itself, where a regression run as root would replace a device of the machine.
 });
+
+describe('keys create parses --credits and --label strictly (defect 16)', () => {
+  it('refuses "", 0x10, " 5", 1e3 and 5.0 as credits, and a label over 200 characters', async () => {
+    const db = join(dir, 'keys.db');
+    for (const credits of ['', '0x10', ' 5', '1e3', '5.0']) {
+      expectRefused(
+        await runBuilt(['keys', 'create', '--credits', credits, '--db', db]),
+        /--credits must be a non-negative integer/,
+      );
+    }
+    expectRefused(
+      await runBuilt(['keys', 'create', '--credits', '5', '--label', 'x'.repeat(300), '--db', db]),
+      /--label must be at most 200 characters, got 300/,
+    );
+    // Plain digits still work.
+    expect((await runBuilt(['keys', 'create', '--credits', '5', '--db', db])).code).toBe(0);
+  });
+});
+
+describe('an empty or foreign .arrow table (defect 19)', () => {
+  it('says the file is not a readable Arrow IPC file, not that a column is missing', async () => {
+    for (const [kind, bytes] of [
+      ['empty', ''],
+      ['text', 'player_id,name\n1,A\n'],
+    ] as const) {
+      const copy = join(dir, `arrow-${kind}`);
+      datasetToDir(tinyDataset(), copy);
+      writeFileSync(join(copy, 'player_seasons.arrow'), bytes);
+      expectRefused(
+        await runBuilt(['score', copy, '--out', join(dir, `arrow-${kind}.csv`)]),
+        /player_seasons\.arrow: not a readable Arrow IPC file/,
+      );
+    }
+  });
+});

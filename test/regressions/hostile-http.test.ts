@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { listen, type Listening } from '../../src/http/node.js';
 import { issueKey } from '../../src/service/accounts.js';
+import { createAdmin } from '../../src/service/admin.js';
 import { createService } from '../../src/service/service.js';
 import { memoryStore } from '../../src/store/memory/store.js';
 import type { ServiceStore } from '../../src/store/ports.js';
@@ -15,6 +16,9 @@ let store: ServiceStore;
 let server: Listening;
 /** A second server behind a trusted proxy (127.0.0.1), so X-Forwarded-For names the client. */
 let proxied: Listening;
+/** A third server with the admin API. */
+let admin: Listening;
+const ADMIN_TOKEN = 'admin-token-for-hostile-tests-0123';
 let auth = '';
 let keyId = '';
 
@@ -35,6 +39,10 @@ beforeAll(async () => {
     }),
     { port: 0 },
   );
+  admin = await listen(service, {
+    port: 0,
+    ops: { admin: createAdmin({ store, baseUrl: 'http://127.0.0.1:9', token: ADMIN_TOKEN }) },
+  });
   const issued = await issueKey(store, { credits: 200 });
   auth = `Bearer ${issued.key}`;
   keyId = issued.record.id;
@@ -42,6 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await proxied.close();
+  await admin.close();
   await store.close();
 });
 
@@ -168,5 +177,38 @@ describe('query strings and body encodings (defects 11 and 12)', () => {
       },
     );
     expect(fine.status).toBe(200);
+  });
+});
+
+describe('key labels on the admin API (defect 16)', () => {
+  it('refuses a label with a lone surrogate, and one over 200 characters', async () => {
+    for (const label of ['bad \ud800 label', 'x'.repeat(201)]) {
+      const res = await fetch(`${admin.url}/admin/v1/keys`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ credits: 1, label }),
+      });
+      const problem: any = await res.json();
+      expect([res.status, problem.code, problem.param], label.slice(0, 20)).toEqual([400, 'invalid_request', 'label']);
+    }
+  });
+});
+
+describe('the Idempotency-Key fingerprint ignores JSON key order (defect 17)', () => {
+  it('replays a retry whose body lists the same keys in another order', async () => {
+    const first = await fetch(`${server.url}/api/v1/intelligence/dna-search`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json', 'idempotency-key': 'order-17' },
+      body: '{"name":"Anton Berg","limit":2}',
+    });
+    expect(first.status).toBe(200);
+    const again = await fetch(`${server.url}/api/v1/intelligence/dna-search`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json', 'idempotency-key': 'order-17' },
+      body: '{"limit":2,"name":"Anton Berg"}',
+    });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.headers.get('x-svc-credits-charged')).toBe('0');
   });
 });
