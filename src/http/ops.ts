@@ -115,6 +115,9 @@ async function adminBodyOf(x: HttpExchange): Promise<Result<unknown>> {
 
 const queryOf = (raw: string): Record<string, string> => Object.fromEntries(new URLSearchParams(raw));
 
+/** Paths that answer no CORS headers whatever `--cors-origin` says (docs/deploy.md#logs-and-metrics). */
+const OPS_ONLY = new Set(['/healthz', '/readyz', '/metrics']);
+
 /**
  * Wraps the dispatcher of `service` with the operations routes, CORS, metrics and the access log.
  * @example const dispatch = withOperations(httpDispatcher(service), service, { metrics: createMetrics() })
@@ -207,7 +210,8 @@ export function withOperations(
 
   /** CORS headers for a request from `origin`, or none when it is not allowed (admin routes never are). */
   function corsOf(origin: string | undefined, path: string): Record<string, string> {
-    if (origin === undefined || origins.size === 0 || path.startsWith(ADMIN_PREFIX)) return {};
+    // Operations endpoints (admin API, health, readiness, metrics) are for operators, never for pages.
+    if (origin === undefined || origins.size === 0 || path.startsWith(ADMIN_PREFIX) || OPS_ONLY.has(path)) return {};
     if (origins.has(origin))
       return {
         'access-control-allow-origin': origin,

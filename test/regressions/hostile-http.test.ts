@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
+import { createMetrics } from '../../src/http/metrics.js';
 import { listen, type Listening } from '../../src/http/node.js';
 import { issueKey } from '../../src/service/accounts.js';
 import { createAdmin } from '../../src/service/admin.js';
@@ -41,7 +42,11 @@ beforeAll(async () => {
   );
   admin = await listen(service, {
     port: 0,
-    ops: { admin: createAdmin({ store, baseUrl: 'http://127.0.0.1:9', token: ADMIN_TOKEN }) },
+    ops: {
+      admin: createAdmin({ store, baseUrl: 'http://127.0.0.1:9', token: ADMIN_TOKEN }),
+      corsOrigins: ['*'],
+      metrics: createMetrics(),
+    },
   });
   const issued = await issueKey(store, { credits: 200 });
   auth = `Bearer ${issued.key}`;
@@ -210,5 +215,47 @@ describe('the Idempotency-Key fingerprint ignores JSON key order (defect 17)', (
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.headers.get('x-svc-credits-charged')).toBe('0');
+  });
+});
+
+/** Sends raw bytes to the server and returns everything it answers before closing. */
+async function rawExchange(url: string, request: string): Promise<string> {
+  const { connect } = await import('node:net');
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(request));
+    let got = '';
+    socket.setEncoding('utf8').on('data', (t: string) => (got += t));
+    socket.on('close', () => resolve(got));
+    socket.on('error', reject);
+  });
+}
+
+describe('what Node refuses before the dispatcher still gets a problem (defect 15)', () => {
+  it('answers CONNECT 405, a malformed request 400 and oversized headers 413, each as problem+json', async () => {
+    const cases: [string, number, string][] = [
+      ['CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 405, 'method_not_allowed'],
+      ['GARBAGE\r\n\r\n', 400, 'invalid_request'],
+      [`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 413, 'payload_too_large'],
+    ];
+    for (const [request, status, code] of cases) {
+      const answer = await rawExchange(server.url, request);
+      expect(answer.split('\r\n')[0], request.slice(0, 20)).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      expect(answer.toLowerCase()).toContain('content-type: application/problem+json');
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)).code).toBe(code);
+    }
+  });
+});
+
+describe("--cors-origin '*' stays off the operations endpoints (defect 13)", () => {
+  it('sends no CORS header on /metrics, /healthz and /readyz, and still does on the API', async () => {
+    for (const path of ['/metrics', '/healthz', '/readyz']) {
+      const res = await fetch(`${admin.url}${path}`, { headers: { origin: 'https://evil.example' } });
+      await res.arrayBuffer();
+      expect(res.headers.get('access-control-allow-origin'), path).toBeNull();
+    }
+    const api = await fetch(`${admin.url}/api/v1/intelligence/player`, { headers: { origin: 'https://app.example' } });
+    await api.arrayBuffer();
+    expect(api.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
