@@ -259,3 +259,33 @@ describe("--cors-origin '*' stays off the operations endpoints (defect 13)", () 
     expect(api.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
+
+describe('MCP edges (defect 14)', () => {
+  const rpc = (body: string) =>
+    fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body,
+    });
+
+  it('answers an empty batch with an Invalid Request error, not 202 with no body', async () => {
+    const res = await rpc('[]');
+    const answer: any = await res.json();
+    expect(answer.error.code).toBe(-32600);
+  });
+
+  it('answers deeply nested arguments with -32602 and our problem code, not -32603 with zod output', async () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 500; i++) deep = { a: deep };
+    const res = await rpc(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'intelligence_player', arguments: { name: 'Anton Berg', deep } },
+      }),
+    );
+    const answer: any = await res.json();
+    expect([answer.id, answer.error.code, answer.error.data.code]).toEqual([7, -32602, 'invalid_request']);
+  });
+});
