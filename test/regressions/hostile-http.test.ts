@@ -264,7 +264,11 @@ describe('MCP edges (defect 14)', () => {
   const rpc = (body: string) =>
     fetch(`${server.url}/mcp`, {
       method: 'POST',
-      headers: { authorization: auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        authorization: auth,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body,
     });
 
@@ -287,5 +291,36 @@ describe('MCP edges (defect 14)', () => {
     );
     const answer: any = await res.json();
     expect([answer.id, answer.error.code, answer.error.data.code]).toEqual([7, -32602, 'invalid_request']);
+  });
+});
+
+describe('no work before authentication (defect 13)', () => {
+  it('answers an anonymous 5 MB upload 401 without waiting for its body', async () => {
+    const { connect } = await import('node:net');
+    const { port } = new URL(server.url);
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        // Headers promise 5 MB; only a few bytes follow. Reading the body first would wait for the rest.
+        socket.write(
+          'POST /api/v1/cards HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 5000000\r\n\r\n--b\r\n',
+        ),
+      );
+      let got = '';
+      socket.setEncoding('utf8').on('data', (t: string) => {
+        got += t;
+        if (got.includes('\r\n\r\n')) {
+          socket.destroy();
+          resolve(got);
+        }
+      });
+      socket.on('error', reject);
+      setTimeout(() => {
+        socket.destroy();
+        resolve(got);
+      }, 3_000);
+    });
+    expect(answer.split('\r\n')[0]).toMatch(/^HTTP\/1.1 401 /);
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 });
