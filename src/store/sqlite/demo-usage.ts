@@ -1,5 +1,5 @@
 /** @module Daily demo usage counts in SQLite, with the reservations of calls still running. */
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from './driver.js';
 import type { DemoStore } from '../ports.js';
 
 /**
@@ -7,7 +7,7 @@ import type { DemoStore } from '../ports.js';
  * the call settles, so a restart gives back those of a killed process.
  * @example await sqliteDemo(db, 'api-1#3fa85f64').reserve('203.0.113.7', '2026-03-01', 10) // => { ok: true, used: 1 }
  */
-export function sqliteDemo(db: Database.Database, owner: string): DemoStore {
+export function sqliteDemo(db: SqliteDatabase, owner: string): DemoStore {
   const get = db.prepare<[string, string], { used: number }>(
     'SELECT used FROM demo_usage WHERE day = ? AND client = ?',
   );
