@@ -199,8 +199,15 @@ describe('deriveSeasons on a hand-built dataset', () => {
     }
     // the tackles column is zero too except the defender's unrated 80 minutes
     expect(at(d.percentiles.tackles_per90)).toEqual([50, 50, 50, 50, 50, 50, N, 50]);
-    // 24 keys = the 13 above + tackles, goals, shots, passes, crosses, saves, conceded, clean sheets, 2 accuracies, rating
-    expect(METRIC_KEYS.length).toBe(zero.length + 11);
+    // The 13 event values are not in this hand-built dataset: null columns, so no value and no percentile.
+    const eventValues = METRIC_KEYS.slice(METRIC_KEYS.indexOf('progressive_passes_per90'));
+    expect(eventValues).toHaveLength(13);
+    for (const key of eventValues) {
+      expect(at(d.values[key]), key).toEqual([N, N, N, N, N, N, N, N]);
+      expect(at(d.percentiles[key]), key).toEqual([N, N, N, N, N, N, N, N]);
+    }
+    // 37 keys = the 13 above + tackles, goals, shots, passes, crosses, saves, conceded, clean sheets, 2 accuracies, rating + 13 event values
+    expect(METRIC_KEYS.length).toBe(zero.length + 11 + eventValues.length);
   });
 
   it('prefers provider ratings and computes the model rating elsewhere', () => {

@@ -35,6 +35,21 @@ export interface MatchLineTotals {
   totals: CountingTotals;
 }
 
+/**
+ * Fixture rows with `home_possession` and `away_possession` filled from each match's possession
+ * by team (docs/methodology/event-values.md#possession); null for a fixture without it.
+ */
+export function withPossession(
+  fixtures: readonly Partial<RowOf<'fixtures'>>[],
+  possessionByFixture: ReadonlyMap<number, ReadonlyMap<number, number>>,
+): Partial<RowOf<'fixtures'>>[] {
+  return fixtures.map((f) => {
+    const p = f.fixture_id === undefined ? undefined : possessionByFixture.get(f.fixture_id);
+    const share = (team: number | undefined) => (team === undefined ? null : (p?.get(team) ?? null));
+    return { ...f, home_possession: share(f.home_team_id), away_possession: share(f.away_team_id) };
+  });
+}
+
 /** Minutes from seconds, exact to the second. */
 export const minutesOf = (seconds: number): number => seconds / 60;
 

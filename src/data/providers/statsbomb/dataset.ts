@@ -8,7 +8,7 @@ import { DatasetError } from '../../dataset-error.js';
 import type { Dataset, DatasetMeta, PositionCode, RowOf } from '../../schema.js';
 import { cleanName, kickoffUtcOf, seasonNameOf, STATSBOMB_COLUMNS } from './mapping.js';
 import { notProvidedCoverageOf } from '../counting-totals.js';
-import { addToSeasonLine, minutesOf, seasonDatasetOf, type SeasonLine } from '../season-dataset.js';
+import { addToSeasonLine, minutesOf, seasonDatasetOf, withPossession, type SeasonLine } from '../season-dataset.js';
 import { matchSummaryOf, type PlayerMatchLine } from './match-summary.js';
 import { matchesFileOf, readCompetitions, readEvents, readLineups, readMatches, type StatsBombMatch } from './read.js';
 
@@ -122,6 +122,7 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
   const seasonLines = new Map<string, SeasonLine>();
   const fixtures: Partial<RowOf<'fixtures'>>[] = [];
   const appearances: Partial<RowOf<'appearances'>>[] = [];
+  const possessionByFixture = new Map<number, ReadonlyMap<number, number>>();
   let events = 0;
 
   for (const [done, match] of matches.entries()) {
@@ -156,6 +157,7 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
     const stream = readEvents(dir, match.match_id);
     events += stream.length;
     const summary = matchSummaryOf(stream, file);
+    possessionByFixture.set(match.match_id, summary.possession);
 
     for (const line of summary.lines) {
       const who = squad.get(line.player_id);
@@ -194,6 +196,7 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
           started: line.started,
           minutes: minutesOf(line.nominal_seconds),
           position: mainPositionOf(line.positions),
+          team_possession: summary.possession.get(line.team_id) ?? null,
         });
       }
     }
@@ -251,6 +254,13 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
           : 'league',
     },
     { season_id: seasonId, name: seasonName, start_date: first, end_date: last },
-    { teams: teamRows, players: playerRows, seasonLines, columns: STATSBOMB_COLUMNS, fixtures, appearances },
+    {
+      teams: teamRows,
+      players: playerRows,
+      seasonLines,
+      columns: STATSBOMB_COLUMNS,
+      fixtures: withPossession(fixtures, possessionByFixture),
+      appearances,
+    },
   );
 }

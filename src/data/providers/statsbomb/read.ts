@@ -79,6 +79,10 @@ const StatsBombEventEnvelope = z.object({
   player: Ref.nullish(),
   position: Ref.nullish(),
   related_events: z.array(z.string()).nullish(),
+  /** [x, y] on StatsBomb's 120 × 80 yard pitch, x toward the goal the acting team attacks. */
+  location: z.array(z.number()).nullish(),
+  /** The team StatsBomb says has the ball (its possession chains). */
+  possession_team: Ref.nullish(),
 });
 
 /**
@@ -88,8 +92,17 @@ const StatsBombEventEnvelope = z.object({
 const EVENT_PARTS = {
   tactics: z.object({ lineup: TacticsLineup }),
   substitution: z.object({ replacement: Ref }),
-  shot: z.object({ outcome: Ref, statsbomb_xg: z.number().nullish(), aerial_won: Flag }),
+  shot: z.object({
+    outcome: Ref,
+    statsbomb_xg: z.number().nullish(),
+    aerial_won: Flag,
+    type: Ref.nullish(),
+    body_part: Ref.nullish(),
+    key_pass_id: z.string().nullish(),
+  }),
+  carry: z.object({ end_location: z.array(z.number()).nullish() }),
   pass: z.object({
+    end_location: z.array(z.number()).nullish(),
     outcome: Ref.nullish(),
     type: Ref.nullish(),
     length: z.number().nullish(),
@@ -146,7 +159,15 @@ function envelopeOf(raw: unknown): z.infer<typeof StatsBombEventEnvelope> | null
   if (typeof e.id !== 'string' || !isId(e.index) || !isId(e.period) || !isCount(e.minute) || !isCount(e.second))
     return null;
   if (!isRef(e.type) || !isRef(e.team) || !isNullishRef(e.player) || !isNullishRef(e.position)) return null;
+  if (!isNullishRef(e.possession_team)) return null;
   const related = e.related_events;
+  const location = e.location;
+  if (
+    location !== undefined &&
+    location !== null &&
+    !(Array.isArray(location) && location.every((x) => typeof x === 'number'))
+  )
+    return null;
   if (
     related !== undefined &&
     related !== null &&
@@ -164,6 +185,8 @@ function envelopeOf(raw: unknown): z.infer<typeof StatsBombEventEnvelope> | null
     player: refOf(e.player as never),
     position: refOf(e.position as never),
     related_events: related as string[] | null | undefined,
+    location: location as number[] | null | undefined,
+    possession_team: refOf(e.possession_team as never),
   };
 }
 

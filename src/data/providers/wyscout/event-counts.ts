@@ -15,6 +15,7 @@ import {
   TAG,
 } from './mapping.js';
 import type { WyscoutEvent } from './read.js';
+import { countProgressivePass } from '../event-values.js';
 
 /** True for a shot: a shot event, a direct free-kick shot or a penalty. */
 export const isShot = (e: WyscoutEvent): boolean =>
@@ -61,6 +62,9 @@ export function countEvent(e: WyscoutEvent, t: CountingTotals, goalkeeper: boole
     t.passes += 1;
     if (completed) t.passes_completed += 1;
     if (passMetres(e) >= LONG_BALL_MIN_METRES) t.long_balls += 1;
+    // Progression: completed open-play passes only (no free kick, corner or throw-in).
+    if (completed && e.eventId === EVENT.pass && e.x !== null && e.y !== null && e.endX !== null && e.endY !== null)
+      countProgressivePass(t, e.x / 100, e.y / 100, e.endX / 100, e.endY / 100);
     if (e.subEventId === SUB_EVENT.cross || e.subEventId === SUB_EVENT.freeKickCross) {
       t.crosses += 1;
       if (completed) t.crosses_completed += 1;

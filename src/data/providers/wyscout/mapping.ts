@@ -6,6 +6,7 @@
  */
 import type { CountingColumn, PositionCode } from '../../schema.js';
 import type { ProviderColumn } from '../counting-totals.js';
+import { PADJ_PROVIDER_COLUMNS, PASS_PROGRESSION_COLUMNS } from '../event-values.js';
 
 /** Wyscout v2 `eventId`s read by halfspace. */
 export const EVENT = {
@@ -236,4 +237,11 @@ export const WYSCOUT_COLUMNS = {
   goals_conceded: { counted: "the opponents' goals while the player was on the pitch" },
   clean_sheets: { counted: `no goal conceded in ≥ ${CLEAN_SHEET_MIN_MINUTES} minutes on the pitch` },
   punches: { counted: 'goalkeeper clearances inside his own penalty area (OWN_BOX)' },
+  ...PASS_PROGRESSION_COLUMNS,
+  progressive_carries: { notProvided: 'Wyscout v2 has no carry events' },
+  xg: { notProvided: 'pending the xG model' },
+  npxg: { notProvided: 'pending the xG model' },
+  xa: { notProvided: 'pending the xG model' },
+  xt: { notProvided: 'pending the xT grid' },
+  ...PADJ_PROVIDER_COLUMNS,
 } as const satisfies Record<CountingColumn, ProviderColumn>;

@@ -18,6 +18,7 @@ import {
 import { countEvent, isShot } from './event-counts.js';
 import { matchLinesOf, type MatchLineBase } from '../match-lines.js';
 import type { WyscoutEvent, WyscoutMatch } from './read.js';
+import { holdFor, possessionAndPadjOf } from '../event-values.js';
 
 /** One player's match. */
 export interface PlayerMatchLine extends MatchLineBase {
@@ -50,6 +51,8 @@ export interface MatchSummary {
   anomalies: string[];
   /** Events read (all periods). */
   events: number;
+  /** Each team's possession in %, by team id (docs/methodology/event-values.md#possession); empty when unknown. */
+  possession: Map<number, number>;
 }
 
 /** A moment of the match: counted-period index and seconds into that period. */
@@ -214,6 +217,9 @@ export function matchSummaryOf(
   const unlistedPlayers = new Set<number>();
   let unlistedEvents = 0;
   let possession: number | null = null;
+  // Seconds each team held the ball: from its on-ball event to the next event (possession share).
+  const heldSeconds = new Map<number, number>();
+  let lastSec = 0;
   let openBlock: { team: number; period: number; sec: number } | null = null;
   let period = -1;
 
@@ -223,6 +229,8 @@ export function matchSummaryOf(
       possession = null;
       openBlock = null;
     }
+    if (possession !== null) holdFor(heldSeconds, possession, e.eventSec - lastSec);
+    lastSec = e.eventSec;
     const at = { period: p, sec: e.eventSec };
     applySubsUntil(at);
     const tags = e.tags;
@@ -278,8 +286,10 @@ export function matchSummaryOf(
   COUNTED_PERIODS.forEach((name, p) => {
     if (present[p]) periodSeconds[name] = periodLength[p];
   });
+  const matchLineList = [...lines.values()];
   return {
-    lines: [...lines.values()],
+    lines: matchLineList,
+    possession: possessionAndPadjOf(matchLineList, heldSeconds, teamIds),
     eventGoals,
     periodSeconds,
     matchSeconds: periodLength.reduce((a, b) => a + b, 0),
