@@ -79,8 +79,11 @@ const StatsBombEventEnvelope = z.object({
   player: Ref.nullish(),
   position: Ref.nullish(),
   related_events: z.array(z.string()).nullish(),
-  /** [x, y] on StatsBomb's 120 × 80 yard pitch, x toward the goal the acting team attacks. */
-  location: z.array(z.number()).nullish(),
+  /** `[x, y]` on StatsBomb's 120 × 80 pitch, attacking toward x = 120; absent on events without a place. */
+  location: z.array(z.number()).min(2).nullish(),
+  /** Number of the possession the event belongs to, counted from 1 within the match. */
+  possession: Id.nullish(),
+  play_pattern: Ref.nullish(),
   /** The team StatsBomb says has the ball (its possession chains). */
   possession_team: Ref.nullish(),
 });
@@ -96,21 +99,25 @@ const EVENT_PARTS = {
     outcome: Ref,
     statsbomb_xg: z.number().nullish(),
     aerial_won: Flag,
-    type: Ref.nullish(),
     body_part: Ref.nullish(),
+    type: Ref.nullish(),
+    technique: Ref.nullish(),
     key_pass_id: z.string().nullish(),
   }),
-  carry: z.object({ end_location: z.array(z.number()).nullish() }),
   pass: z.object({
-    end_location: z.array(z.number()).nullish(),
     outcome: Ref.nullish(),
     type: Ref.nullish(),
     length: z.number().nullish(),
     cross: Flag,
+    cut_back: Flag,
+    through_ball: Flag,
+    technique: Ref.nullish(),
+    end_location: z.array(z.number()).min(2).nullish(),
     goal_assist: Flag,
     shot_assist: Flag,
     aerial_won: Flag,
   }),
+  carry: z.object({ end_location: z.array(z.number()).min(2) }),
   clearance: z.object({ aerial_won: Flag }),
   miscontrol: z.object({ aerial_won: Flag }),
   duel: z.object({ type: Ref, outcome: Ref.nullish() }),
@@ -165,9 +172,11 @@ function envelopeOf(raw: unknown): z.infer<typeof StatsBombEventEnvelope> | null
   if (
     location !== undefined &&
     location !== null &&
-    !(Array.isArray(location) && location.every((x) => typeof x === 'number'))
+    !(Array.isArray(location) && location.length >= 2 && location.every((v) => typeof v === 'number'))
   )
     return null;
+  if (e.possession !== undefined && e.possession !== null && !isId(e.possession)) return null;
+  if (!isNullishRef(e.play_pattern)) return null;
   if (
     related !== undefined &&
     related !== null &&
@@ -187,6 +196,8 @@ function envelopeOf(raw: unknown): z.infer<typeof StatsBombEventEnvelope> | null
     related_events: related as string[] | null | undefined,
     location: location as number[] | null | undefined,
     possession_team: refOf(e.possession_team as never),
+    possession: e.possession as number | null | undefined,
+    play_pattern: refOf(e.play_pattern as never),
   };
 }
 
