@@ -280,6 +280,37 @@ export const SCHEMA = {
       { column: 'team_id', table: 'teams' },
     ],
   },
+  /** One row per shot of an event dataset (docs/methodology/event-values.md#shots); absent for season tables. */
+  shots: {
+    key: null,
+    optional: true,
+    columns: {
+      fixture_id: int(false),
+      player_id: int(false),
+      team_id: int(false),
+      minute: int(false),
+      /** Pitch fractions: x toward the goal attacked (1 = its goal line), y from the attacking team's left. */
+      x: num(false),
+      y: num(false),
+      body_part: text(false, ['foot', 'head', 'other']),
+      situation: text(false, [
+        'open_play',
+        'counter_attack',
+        'direct_free_kick',
+        'penalty',
+        'corner',
+        'other_set_piece',
+      ]),
+      xg: num(false),
+      xg_source: text(false, ['provider', 'model']),
+      outcome: text(false, ['goal', 'on_target', 'off_target', 'blocked']),
+    },
+    foreignKeys: [
+      { column: 'fixture_id', table: 'fixtures' },
+      { column: 'player_id', table: 'players' },
+      { column: 'team_id', table: 'teams' },
+    ],
+  },
 } as const satisfies Record<string, TableSpec>;
 
 export type TableName = keyof typeof SCHEMA;

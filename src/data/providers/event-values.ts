@@ -21,6 +21,13 @@ export const PROGRESSION = {
   finalThirdX: 2 / 3,
 } as const;
 
+/**
+ * Smallest xG counted as a big chance, for every event provider: Opta's "big chance" is a scout's
+ * judgement ("a situation where a player should reasonably be expected to score"); an xG of 0.3
+ * or more is the usual stand-in for it (docs/methodology/event-values.md#big-chances).
+ */
+export const BIG_CHANCE_MIN_XG = 0.3;
+
 /** The opponent's penalty area: 16.5 m deep, 40.32 m wide, centred. */
 export const PENALTY_AREA = { depthM: 16.5, widthM: 40.32 } as const;
 

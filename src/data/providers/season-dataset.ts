@@ -111,6 +111,8 @@ export interface SeasonRows {
   columns: ProviderColumns;
   fixtures: Partial<RowOf<'fixtures'>>[];
   appearances: Partial<RowOf<'appearances'>>[];
+  /** One row per shot (docs/methodology/event-values.md#shots); the table is left out when absent. */
+  shots?: Partial<RowOf<'shots'>>[];
 }
 
 /**
@@ -140,6 +142,7 @@ export function seasonDatasetOf(
       ),
       fixtures: tableFromRows('fixtures', rows.fixtures),
       appearances: tableFromRows('appearances', rows.appearances),
+      shots: rows.shots ? tableFromRows('shots', rows.shots) : undefined,
     },
   };
   validateDataset(dataset);

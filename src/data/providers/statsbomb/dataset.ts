@@ -36,6 +36,10 @@ export const STATSBOMB_COVERAGE: Readonly<Record<string, string>> = {
   'teams.primary_color': 'not in StatsBomb open data: null',
   'teams.secondary_color': 'not in StatsBomb open data: null',
   rivalries: 'not in StatsBomb open data: table absent',
+  'player_seasons.xg':
+    "xg_source provider: StatsBomb's own shot.statsbomb_xg (the shipped model's only for a shot without one; each row of the shots table says which)",
+  'fixtures.home_possession':
+    "share of the match time StatsBomb's possession_team held the ball (docs/methodology/event-values.md#possession)",
   ...notProvidedCoverageOf(STATSBOMB_COLUMNS, 'StatsBomb open data'),
 };
 
@@ -123,6 +127,7 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
   const fixtures: Partial<RowOf<'fixtures'>>[] = [];
   const appearances: Partial<RowOf<'appearances'>>[] = [];
   const possessionByFixture = new Map<number, ReadonlyMap<number, number>>();
+  const shots: Partial<RowOf<'shots'>>[] = [];
   let events = 0;
 
   for (const [done, match] of matches.entries()) {
@@ -158,6 +163,7 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
     events += stream.length;
     const summary = matchSummaryOf(stream, file);
     possessionByFixture.set(match.match_id, summary.possession);
+    for (const shot of summary.shots) shots.push({ fixture_id: match.match_id, ...shot });
 
     for (const line of summary.lines) {
       const who = squad.get(line.player_id);
@@ -261,6 +267,7 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
       columns: STATSBOMB_COLUMNS,
       fixtures: withPossession(fixtures, possessionByFixture),
       appearances,
+      shots,
     },
   );
 }

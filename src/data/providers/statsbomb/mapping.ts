@@ -274,9 +274,9 @@ export const STATSBOMB_COLUMNS = {
   progressive_carries: {
     counted: 'Carry events from outside the own 40 % that end ≥ 10 m closer to the goal centre or in the box',
   },
-  xg: { counted: 'shot.statsbomb_xg of Shot events (the provider xG)' },
-  npxg: { counted: 'shot.statsbomb_xg of Shot events other than penalties' },
-  xa: { counted: 'shot.statsbomb_xg of the shot each Pass event assisted (its shot_assist or goal_assist)' },
-  xt: { notProvided: 'pending the xT grid' },
+  xg: { counted: "shot.statsbomb_xg of Shot events (the provider's xG; the model's where it is missing)" },
+  npxg: { counted: 'the xG of Shot events other than penalties' },
+  xa: { counted: "the xG of each shot whose key_pass_id is this player's Pass" },
+  xt: { counted: 'xT added (xtAddedOf) by completed passes (not throw-ins or kick-offs) and by Carry events' },
   ...PADJ_PROVIDER_COLUMNS,
 } as const satisfies Record<CountingColumn, ProviderColumn>;

@@ -25,7 +25,8 @@ import {
 import type { CountingTotals } from '../counting-totals.js';
 import { matchLinesOf, type MatchLineBase } from '../match-lines.js';
 import type { StatsBombEvent } from './read.js';
-import { countStatsBombValues, statsBombXgOf } from './event-values.js';
+import { countStatsBombValues } from './event-values.js';
+import type { ShotLine } from '../shot-rows.js';
 import { holdFor, possessionAndPadjOf } from '../event-values.js';
 
 /** One player's match: whether and how long he played, where, and what he did. */
@@ -46,6 +47,8 @@ export interface MatchSummary {
   events: number;
   /** Each team's possession in %, by team id (docs/methodology/event-values.md#possession); empty when unknown. */
   possession: Map<number, number>;
+  /** Every shot of the match (StatsBomb's xG, the model's where it has none), in stream order. */
+  shots: ShotLine[];
 }
 
 interface OpenSpell {
@@ -110,6 +113,7 @@ export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events
   const opponentOf = (teamId: number): number | undefined => teams.find((t) => t !== teamId);
 
   const passLines = new Map<string, PlayerMatchLine>();
+  const shots: ShotLine[] = [];
   // Seconds each team held the ball: from an event of its possession to the next event (possession share).
   const heldSeconds = new Map<number, number>();
   let held: { team: number; period: number; clock: number } | null = null;
@@ -177,13 +181,13 @@ export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events
       line.positions.set(codeOf(e.position.name, row), { nominal: 0, clock: 0 });
     }
     countEvent(e, line.totals, shotIds);
-    countStatsBombValues(e, line.totals);
+    const shot = countStatsBombValues(events, row, line.totals, shots);
     if (type === 'Pass') passLines.set(e.id, line);
     // xA: the shot's xG goes to the passer of its key pass (docs/methodology/event-values.md#xa).
     const keyPass = e.shot?.key_pass_id;
-    if (type === 'Shot' && keyPass) {
+    if (shot && keyPass) {
       const passer = passLines.get(keyPass);
-      if (passer) passer.totals.xa += statsBombXgOf(e);
+      if (passer) passer.totals.xa += shot.xg;
     }
     if (type === 'Shot' && isGoalOutcome(e.shot!.outcome.name)) {
       goals.set(e.team.id, (goals.get(e.team.id) ?? 0) + 1);
@@ -200,7 +204,7 @@ export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events
   // or anything counted they are not part of the match.
   const kept = [...lines.values()].filter((l) => l.appeared || COUNTING_COLUMNS.some((c) => l.totals[c] > 0));
   const possession = possessionAndPadjOf(kept, heldSeconds, teams);
-  return { lines: kept, goals, events: events.length, possession };
+  return { lines: kept, goals, events: events.length, possession, shots };
 }
 
 /** Adds one event's contribution to a player's counting totals (METHOD.md "Event counts"). */

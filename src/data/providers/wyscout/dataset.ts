@@ -78,6 +78,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   const appearanceAccs: AppearanceAcc[] = [];
   const fixtureMatches: WyscoutMatch[] = [];
   const possessionByFixture = new Map<number, ReadonlyMap<number, number>>();
+  const shots: Partial<RowOf<'shots'>>[] = [];
   const report: WyscoutReport = { matches: 0, events: 0, goalDifferences: [], unlisted: [], anomalies: [] };
 
   /** Folds one match (its match object and, when played, its per-match file). */
@@ -105,6 +106,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
     };
     const summary = matchSummaryOf(match, data.events, (id) => infoOf(id).role.code2 === 'GK', ref.file);
     possessionByFixture.set(match.wyId, summary.possession);
+    for (const shot of summary.shots) shots.push({ fixture_id: match.wyId, ...shot });
     report.matches++;
     report.events += summary.events;
     report.anomalies.push(...summary.anomalies);
@@ -300,7 +302,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
     meta,
     { league_id: competitionId, name: leagueName, country, kind },
     { season_id: seasonId, name: seasonName, start_date: first, end_date: last },
-    { teams: teamRows, players: playerRows, seasonLines, columns: WYSCOUT_COLUMNS, fixtures, appearances },
+    { teams: teamRows, players: playerRows, seasonLines, columns: WYSCOUT_COLUMNS, fixtures, appearances, shots },
   );
   return { dataset, report };
 }

@@ -4,16 +4,7 @@
  * punches and saves from event ids, sub-event ids, tags and locations.
  */
 import type { CountingTotals } from '../counting-totals.js';
-import {
-  BIG_CHANCE_ZONE,
-  EVENT,
-  LONG_BALL_MIN_METRES,
-  OWN_BOX,
-  PITCH_LENGTH_M,
-  PITCH_WIDTH_M,
-  SUB_EVENT,
-  TAG,
-} from './mapping.js';
+import { EVENT, LONG_BALL_MIN_METRES, OWN_BOX, PITCH_LENGTH_M, PITCH_WIDTH_M, SUB_EVENT, TAG } from './mapping.js';
 import type { WyscoutEvent } from './read.js';
 import { countProgressivePass } from '../event-values.js';
 
@@ -48,13 +39,7 @@ export function countEvent(e: WyscoutEvent, t: CountingTotals, goalkeeper: boole
     const goal = has(TAG.goal);
     if (goal) t.goals += 1;
     if (goal || has(TAG.accurate)) t.shots_on_target += 1;
-    const inZone =
-      e.x !== null &&
-      e.y !== null &&
-      e.x >= BIG_CHANCE_ZONE.minX &&
-      e.y >= BIG_CHANCE_ZONE.minY &&
-      e.y <= BIG_CHANCE_ZONE.maxY;
-    if (e.subEventId === SUB_EVENT.penalty || inZone) t.big_chances += 1;
+    // big_chances needs the shot's xG: counted with it in event-values.ts.
     return;
   }
   if (isPass(e)) {

@@ -19,6 +19,8 @@ import { countEvent, isShot } from './event-counts.js';
 import { matchLinesOf, type MatchLineBase } from '../match-lines.js';
 import type { WyscoutEvent, WyscoutMatch } from './read.js';
 import { holdFor, possessionAndPadjOf } from '../event-values.js';
+import type { ShotLine } from '../shot-rows.js';
+import { countWyscoutValues } from './event-values.js';
 
 /** One player's match. */
 export interface PlayerMatchLine extends MatchLineBase {
@@ -53,6 +55,8 @@ export interface MatchSummary {
   events: number;
   /** Each team's possession in %, by team id (docs/methodology/event-values.md#possession); empty when unknown. */
   possession: Map<number, number>;
+  /** Every shot of the match with its model xG, in match order. */
+  shots: ShotLine[];
 }
 
 /** A moment of the match: counted-period index and seconds into that period. */
@@ -219,11 +223,12 @@ export function matchSummaryOf(
   let possession: number | null = null;
   // Seconds each team held the ball: from its on-ball event to the next event (possession share).
   const heldSeconds = new Map<number, number>();
+  const shots: ShotLine[] = [];
   let lastSec = 0;
   let openBlock: { team: number; period: number; sec: number } | null = null;
   let period = -1;
 
-  for (const { e, period: p } of events) {
+  for (const { e, i, period: p } of events) {
     if (p !== period) {
       period = p;
       possession = null;
@@ -267,6 +272,7 @@ export function matchSummaryOf(
       if (possession !== null && possession !== e.teamId && ON_BALL_EVENTS.has(e.eventId))
         line.totals.ball_recoveries += 1;
       countEvent(e, line.totals, isGoalkeeper(e.playerId));
+      countWyscoutValues(rawEvents, i, line.totals, (id, team) => lineOf(id, team).totals, shots);
       if (isShot(e) && has(TAG.blocked)) openBlock = { team: e.teamId, period: p, sec: e.eventSec };
     }
     if (ON_BALL_EVENTS.has(e.eventId) || e.eventId === EVENT.freeKick) possession = e.teamId;
@@ -290,6 +296,7 @@ export function matchSummaryOf(
   return {
     lines: matchLineList,
     possession: possessionAndPadjOf(matchLineList, heldSeconds, teamIds),
+    shots,
     eventGoals,
     periodSeconds,
     matchSeconds: periodLength.reduce((a, b) => a + b, 0),
