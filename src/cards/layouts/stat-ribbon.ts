@@ -208,6 +208,8 @@ export function statRibbonLayout(facts: CardFacts): LayoutNode {
       metaTile('Minutes', formatInt(facts.sample.minutes), null),
       metaTile('Rating', rating, null),
       metaTile('Goals', formatInt(facts.totals.goals), pal.primary),
+      // xG beside goals when the dataset has it (event datasets: docs/methodology/event-values.md#xg).
+      facts.totals.xg !== null && metaTile('xG', facts.totals.xg.toFixed(1), pal.primary),
       metaTile('Assists', formatInt(facts.totals.assists), pal.primary),
     ),
     h(
