@@ -22,7 +22,7 @@ import { SHOT_MAP_SIZE, shotMapLayout } from './layouts/shot-map.js';
 import { photoOf, type CardPhoto } from './photo.js';
 import { renderLayout, type RenderedPng } from './render.js';
 import type { RenderTask } from './render-pool.js';
-import { CardRequest, isHdStyle, type CardStyle } from './request.js';
+import { CardRequest, hasVerdictLine, isHdStyle, type CardStyle } from './request.js';
 
 /** Watermark text when no base address is configured. */
 export const DEFAULT_WATERMARK = 'halfspace';
@@ -196,8 +196,7 @@ export async function cardOfParsed(
     hero_stat: req.hero_stat,
     caption: req.caption ?? req.take,
     verdict_code: req.verdict_code,
-    engine_verdict:
-      req.style === 'stat_ribbon' || req.style === 'shot_map' ? null : (options.verdictOf?.(player.player_id) ?? null),
+    engine_verdict: hasVerdictLine(req.style) ? (options.verdictOf?.(player.player_id) ?? null) : null,
     shots: req.style === 'shot_map',
     watermark: watermark ? watermarkTextOf(options.baseUrl) : null,
   });

@@ -99,7 +99,7 @@ export interface CardFacts {
   shots: CardShot[] | null;
   /** Every metric of the player's group, in the group's display order. */
   metrics: CardMetric[];
-  /** The keys the card features, in order (the triplet on player_card, `stats` on stat_ribbon). */
+  /** The keys the card features, in order (the triplet on player_card, `stats` on the other sync styles). */
   stats: MetricKey[];
   /** Highlighted column (stat_ribbon); null when none. */
   hero_stat: MetricKey | null;

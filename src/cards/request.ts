@@ -28,6 +28,9 @@ export const USER_TAKE_MAX_GRAPHEMES = 280;
 /** True for the hd styles. @example isHdStyle('collage') // => true */
 export const isHdStyle = (style: string): style is HdStyle => (HD_STYLES as readonly string[]).includes(style);
 
+/** Whether a style shows a verdict line: the player card and the hd covers do, the data-only sync cards do not. */
+export const hasVerdictLine = (style: string): boolean => style === 'player_card' || isHdStyle(style);
+
 const caption = z.string().superRefine((text, ctx) => {
   const problem = captionProblemOf(text, CAPTION_MAX_GRAPHEMES);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -89,7 +92,7 @@ export const CardRequest = z
     if (v.take !== undefined && v.style !== 'stat_ribbon')
       refuse('take', 'take is the stat_ribbon name for caption; use caption');
     if (v.take !== undefined && v.caption !== undefined) refuse('take', 'give caption or take, not both');
-    if (v.verdict_code !== undefined && (v.style === 'stat_ribbon' || v.style === 'shot_map'))
+    if (v.verdict_code !== undefined && !hasVerdictLine(v.style))
       refuse('verdict_code', `${v.style} has no verdict line`);
     if (!hd && v.photo_url !== undefined)
       refuse('photo_url', `photos are only for the hd styles (${HD_STYLES.join(', ')})`);

@@ -89,7 +89,7 @@ describe('cardFactsOf (tiny dataset)', () => {
     expect(f.club?.primary_color).toBeNull();
     expect(f.season).toEqual({ season_name: '2025/26', league_name: 'Erste Liga' });
     expect(f.sample).toEqual({ appearances: 10, minutes: 900, rating: 7.4, level: 'ok' });
-    expect(f.totals).toEqual({ goals: 9, assists: 2, key_passes: 0, big_chances: 0 });
+    expect(f.totals).toEqual({ goals: 9, assists: 2, key_passes: 0, big_chances: 0, xg: 0 });
     expect(f.stats).toEqual(['goals_per90', 'assists_per90', 'shots_per90']);
     // goals_per90 = 9 × 90 / 900 = 0.9; cohort (≥ 450 min) = players 1,2,3,4,6 with 0.9,0.3,0.6,0.3,0.0:
     // 4 below, 1 equal → 100 × 4.5 / 5 = 90 → "elite".
