@@ -99,6 +99,10 @@ export const WYSCOUT_SEARCH_MAP: ColumnMapInput = {
     'Prevented goals': { key: 'prevented_goals', label: 'Prevented goals' },
   },
   ignore: [
+    // Attempts behind the accuracy columns above (read through pct).
+    'Progressive passes per 90',
+    'Passes to final third per 90',
+    'Passes to penalty area per 90',
     'Team',
     'Age',
     'Contract expires',
