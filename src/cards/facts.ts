@@ -5,6 +5,7 @@
  */
 import type { EngineContext, PlayerRow } from '../context.js';
 import {
+  type CountingColumn,
   POSITION_GROUPS,
   rowsOf,
   positionGroupOf,
@@ -13,7 +14,7 @@ import {
   type PositionGroup,
 } from '../data/schema.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
-import { PER90_MINUTES_MIN } from '../stats/per90.js';
+import { minutesShown, PER90_MINUTES_MIN } from '../stats/per90.js';
 import { labelOf, ordinalOf, type PercentileLabel } from '../stats/percentiles.js';
 import type { VerdictCode } from '../verdict/rules.js';
 
@@ -68,6 +69,44 @@ export interface CardShot {
 }
 
 /** Everything one card shows, as plain data (numbers already computed; layouts only format them). */
+/** One season total a ribbon shows: its column, label and value (null when not provided). */
+export interface SeasonTotal {
+  key: CountingColumn;
+  label: string;
+  value: number | null;
+}
+
+/**
+ * The four season totals a card's ribbon shows for each position group, in order (the first two are
+ * stat_ribbon's accent tiles): a goalkeeper's saves and clean sheets, not his goals (docs/cards.md#season-totals).
+ */
+export const SEASON_TOTALS: Readonly<Record<PositionGroup, readonly (readonly [CountingColumn, string])[]>> = {
+  goalkeeper: [
+    ['saves', 'Saves'],
+    ['clean_sheets', 'Clean sheets'],
+    ['goals_conceded', 'Conceded'],
+    ['punches', 'Punches'],
+  ],
+  defender: [
+    ['tackles', 'Tackles'],
+    ['interceptions', 'Interceptions'],
+    ['clearances', 'Clearances'],
+    ['goals', 'Goals'],
+  ],
+  midfielder: [
+    ['goals', 'Goals'],
+    ['assists', 'Assists'],
+    ['key_passes', 'Key passes'],
+    ['tackles', 'Tackles'],
+  ],
+  attacker: [
+    ['goals', 'Goals'],
+    ['assists', 'Assists'],
+    ['key_passes', 'Key passes'],
+    ['big_chances', 'Big chances'],
+  ],
+};
+
 export interface CardFacts {
   player: {
     player_id: number;
@@ -87,14 +126,10 @@ export interface CardFacts {
   } | null;
   season: { season_name: string; league_name: string } | null;
   sample: { appearances: number; minutes: number; rating: number | null; level: 'ok' | 'low' };
-  /** Season counting totals for the ribbon tables; `xg` null when the dataset has no xG. */
-  totals: {
-    goals: number | null;
-    assists: number | null;
-    key_passes: number | null;
-    big_chances: number | null;
-    xg: number | null;
-  };
+  /** Season counting totals for the ribbons, the ones that matter for the position group ({@link SEASON_TOTALS}). */
+  season_totals: SeasonTotal[];
+  /** Season xG (docs/methodology/event-values.md#xg); null when the dataset has no xG. */
+  xg: number | null;
   /** The season's shots (shot_map only; null when not asked for or the dataset has no shots table). */
   shots: CardShot[] | null;
   /** Every metric of the player's group, in the group's display order. */
@@ -344,17 +379,12 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
     season: season && league ? { season_name: season.name, league_name: league.name } : null,
     sample: {
       appearances: row >= 0 ? d.appearances[row] : 0,
-      minutes,
+      minutes: minutesShown(minutes),
       rating: row >= 0 ? num(d.values.rating[row]) : null,
       level,
     },
-    totals: {
-      goals: record?.goals ?? null,
-      assists: record?.assists ?? null,
-      key_passes: record?.key_passes ?? null,
-      big_chances: record?.big_chances ?? null,
-      xg: record?.xg ?? null,
-    },
+    season_totals: SEASON_TOTALS[group].map(([key, label]) => ({ key, label, value: record?.[key] ?? null })),
+    xg: record?.xg ?? null,
     shots: options.shots && row >= 0 ? shotsOf(ctx, player.player_id, d.season_id[row]) : null,
     metrics,
     stats,

@@ -1,8 +1,9 @@
 /**
  * Expected threat (xT) of a place on the pitch and the threat a move adds
  * (docs/methodology/values.md#xt): one 12 × 8 grid fitted on the Wyscout open data and shipped in
- * `xt-grid.json` (`npm run model:xg` refits it). Coordinates as in {@link ShotFeatures}: fractions,
- * x toward the goal attacked, y from the attacking team's left.
+ * `xt-grid.json` (`npm run model:xg` refits it). Coordinates as in ShotFeatures: fractions of the
+ * standard pitch (convert provider points with wyscoutPitchPointOf / statsBombPitchPointOf), x toward
+ * the goal attacked, y from the attacking team's left.
  */
 import { assert } from '../errors.js';
 import XT_GRID from './xt-grid.json' with { type: 'json' };

@@ -6,15 +6,27 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fitLogitOffset, sigmoid } from '../../values/logistic.js';
 import { brierScore, logLoss, pearson, rocAuc } from '../../values/metrics.js';
-import { XG_FOLDS, XG_RIDGE, XG_SEED, crossValidateXg, fitXg, xgModelJsonOf, xgUnder } from '../../values/xg-fit.js';
+import type { ShotFeatures } from '../../values/shot.js';
+import {
+  XG_FOLDS,
+  XG_RIDGE,
+  XG_SEED,
+  crossValidateXg,
+  scoresOf,
+  fitXg,
+  matchFoldsOf,
+  xgModelJsonOf,
+  xgUnder,
+} from '../../values/xg-fit.js';
 import { XT_COLUMNS, XT_ROWS, fitXt } from '../../values/xt-fit.js';
-import { type StatsBombComparison, trainingReportOf } from './report.js';
+import { type CompetitionScores, type StatsBombComparison, trainingReportOf } from './report.js';
 import { statsBombShotsOf, wyscoutTrainingOf } from './training-data.js';
 
 /** Version stamps of the shipped files: bump when the features or the data change. */
-export const XG_VERSION = 'xg-wyscout1718-v1';
-export const XT_VERSION = 'xt-wyscout1718-v1';
+export const XG_VERSION = 'xg-wyscout1718-v3';
+export const XT_VERSION = 'xt-wyscout1718-v2';
 
 /** What a refit produces. */
 export interface ModelFitOutput {
@@ -64,7 +76,22 @@ export function fitModels(real: string, log: (line: string) => void = () => {}):
     training: { data: training.data, passes: data.moves.length, shots: data.xtShots.length, iterations: xt.iterations },
     grid: xt.grid.map((v) => round(v, 6)),
   };
-  const report = trainingReportOf({ training, fit, full, baseline, statsBomb, xt, competitions: data.competitions });
+  const byCompetition = competitionScoresOf(data, full.predictions, baseline.predictions);
+  const xtByCompetition = (data.xtRanges ?? []).map((r) => {
+    const grid = fitXt(data.moves.slice(...r.moves), data.xtShots.slice(...r.xtShots)).grid;
+    return { competition: r.competition, passes: r.moves[1] - r.moves[0], ...gridDifferenceOf(grid, xt.grid) };
+  });
+  const report = trainingReportOf({
+    xtByCompetition,
+    training,
+    fit,
+    full,
+    baseline,
+    statsBomb,
+    xt,
+    competitions: data.competitions,
+    byCompetition,
+  });
   return {
     xgModelJson,
     xtGridJson: `${JSON.stringify(xtJson, null, 2)}\n`,
@@ -76,30 +103,61 @@ export function fitModels(real: string, log: (line: string) => void = () => {}):
   };
 }
 
+/** How far a grid fitted on one competition lies from the shipped grid. */
+function gridDifferenceOf(grid: readonly number[], shipped: readonly number[]) {
+  const diffs = grid.map((v, i) => Math.abs(v - shipped[i]!));
+  return {
+    correlation: pearson(grid, shipped),
+    meanAbsDiff: diffs.reduce((s, v) => s + v, 0) / diffs.length,
+    maxRelDiff: Math.max(...grid.map((v, i) => Math.abs(v - shipped[i]!) / shipped[i]!)),
+  };
+}
+
+/** Out-of-fold scores of both models per competition (shots are listed competition by competition). */
+function competitionScoresOf(
+  data: { shots: readonly { goal: 0 | 1 }[]; competitions: readonly { competition: string; shots: number }[] },
+  full: readonly number[],
+  baseline: readonly number[],
+): CompetitionScores[] {
+  let from = 0;
+  return data.competitions.map((c) => {
+    const to = from + c.shots;
+    const ys = data.shots.slice(from, to).map((s) => s.goal);
+    const row = {
+      competition: c.competition,
+      full: scoresOf(full.slice(from, to), ys),
+      baseline: scoresOf(baseline.slice(from, to), ys),
+    };
+    from = to;
+    return row;
+  });
+}
+
 /** Our xG beside StatsBomb's on the StatsBomb sample's shots, or null when the sample is absent. */
-function statsBombComparisonOf(
-  real: string,
-  xgOfShot: (s: import('../../values/shot.js').ShotFeatures) => number,
-): StatsBombComparison | null {
+function statsBombComparisonOf(real: string, xgOfShot: (s: ShotFeatures) => number): StatsBombComparison | null {
   const dir = join(real, 'statsbomb', 'premier-league-2015-16');
   if (!existsSync(join(dir, 'competitions.json'))) return null;
   const shots = statsBombShotsOf(dir);
+  const raw = shots.map((s) => xgOfShot(s.features));
+  const recalibrated = recalibratedByMatch(shots, raw);
   const part = (keep: (s: (typeof shots)[number]) => boolean) => {
-    const kept = shots.filter(keep);
-    const ys = kept.map((s) => s.goal);
-    const ours = kept.map((s) => xgOfShot(s.features));
-    const theirs = kept.map((s) => s.statsbombXg);
+    const idx = shots.map((_, i) => i).filter((i) => keep(shots[i]!));
+    const ys = idx.map((i) => shots[i]!.goal);
+    const side = (xs: readonly number[]) => {
+      const ps = idx.map((i) => xs[i]!);
+      return { logLoss: logLoss(ps, ys), brier: brierScore(ps, ys), auc: rocAuc(ps, ys), total: sum(ps) };
+    };
+    const theirs = shots.map((s) => s.statsbombXg);
     return {
-      shots: kept.length,
+      shots: idx.length,
       goals: ys.reduce((n: number, y) => n + y, 0),
-      ours: { logLoss: logLoss(ours, ys), brier: brierScore(ours, ys), auc: rocAuc(ours, ys), total: sum(ours) },
-      theirs: {
-        logLoss: logLoss(theirs, ys),
-        brier: brierScore(theirs, ys),
-        auc: rocAuc(theirs, ys),
-        total: sum(theirs),
-      },
-      correlation: pearson(ours, theirs),
+      ours: side(raw),
+      oursRecalibrated: side(recalibrated),
+      theirs: side(theirs),
+      correlation: pearson(
+        idx.map((i) => raw[i]!),
+        idx.map((i) => theirs[i]!),
+      ),
     };
   };
   return {
@@ -107,6 +165,33 @@ function statsBombComparisonOf(
     nonPenalty: part((s) => s.features.situation !== 'penalty'),
     openPlay: part((s) => s.features.situation === 'open_play' || s.features.situation === 'counter_attack'),
   };
+}
+
+/**
+ * Our xG with its log-odds shifted for the provider, measured honestly: the StatsBomb matches are
+ * dealt into folds as in the Wyscout validation, and each fold's shift is fitted on the other folds.
+ * Penalties keep their constant.
+ */
+function recalibratedByMatch(
+  shots: readonly { matchId: number; features: ShotFeatures; goal: 0 | 1 }[],
+  xg: readonly number[],
+): number[] {
+  const foldOf = matchFoldsOf(shots.map((s) => s.matchId));
+  const out = [...xg];
+  for (let f = 0; f < XG_FOLDS; f++) {
+    const train = shots
+      .map((_, i) => i)
+      .filter((i) => foldOf.get(shots[i]!.matchId) !== f && shots[i]!.features.situation !== 'penalty');
+    const delta = fitLogitOffset(
+      train.map((i) => xg[i]!),
+      train.map((i) => shots[i]!.goal),
+    );
+    shots.forEach((s, i) => {
+      if (foldOf.get(s.matchId) === f && s.features.situation !== 'penalty')
+        out[i] = sigmoid(Math.log(xg[i]! / (1 - xg[i]!)) + delta);
+    });
+  }
+  return out;
 }
 
 const sum = (xs: readonly number[]): number => xs.reduce((s, v) => s + v, 0);

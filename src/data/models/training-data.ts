@@ -14,7 +14,7 @@ import { readCompetitions, readEvents, readMatches } from '../providers/statsbom
 import { statsBombShotFeaturesOf } from '../providers/statsbomb/shot-features.js';
 import { EVENT, TAG } from '../providers/wyscout/mapping.js';
 import { readMatchFile } from '../providers/wyscout/read.js';
-import { isWyscoutShot, wyscoutShotFeaturesOf } from '../providers/wyscout/shot-features.js';
+import { isWyscoutShot, wyscoutPitchPointOf, wyscoutShotFeaturesOf } from '../providers/wyscout/shot-features.js';
 
 /** The Wyscout competition folders, in the order they are read. */
 export const WYSCOUT_COMPETITIONS = ['england', 'france', 'germany', 'spain', 'world_cup'] as const;
@@ -36,6 +36,8 @@ export interface WyscoutTraining {
   moves: XtMove[];
   xtShots: XtShot[];
   competitions: CompetitionSummary[];
+  /** Where each competition's moves and xT shots sit in `moves` and `xtShots` (for per-competition xT grids). */
+  xtRanges?: { competition: string; moves: [number, number]; xtShots: [number, number] }[];
 }
 
 const matchIdOf = (file: string): number => Number.parseInt(file, 10);
@@ -67,8 +69,9 @@ export function wyscoutCompetitionOf(
         if (features.situation === 'penalty') penalties++;
         else out.xtShots.push({ x: features.x, y: features.y, goal: goal === 1 });
       } else if (e.eventId === EVENT.pass && e.x !== null && e.y !== null && e.endX !== null && e.endY !== null) {
-        const success = e.tags.includes(TAG.accurate);
-        out.moves.push({ x0: e.x / 100, y0: e.y / 100, x1: e.endX / 100, y1: e.endY / 100, success });
+        const from = wyscoutPitchPointOf(e.x, e.y);
+        const to = wyscoutPitchPointOf(e.endX, e.endY);
+        out.moves.push({ x0: from.x, y0: from.y, x1: to.x, y1: to.y, success: e.tags.includes(TAG.accurate) });
       }
     });
   }
@@ -93,10 +96,15 @@ export function fingerprintOf(shots: readonly TrainingShot[]): string {
 
 /** Every Wyscout competition folder present under `wyscoutDir`, read in {@link WYSCOUT_COMPETITIONS} order. */
 export function wyscoutTrainingOf(wyscoutDir: string): WyscoutTraining {
-  const all: WyscoutTraining = { shots: [], moves: [], xtShots: [], competitions: [] };
+  const all: WyscoutTraining = { shots: [], moves: [], xtShots: [], competitions: [], xtRanges: [] };
   for (const competition of WYSCOUT_COMPETITIONS) {
     if (!existsSync(join(wyscoutDir, 'events', competition))) continue;
     const part = wyscoutCompetitionOf(wyscoutDir, competition);
+    all.xtRanges!.push({
+      competition,
+      moves: [all.moves.length, all.moves.length + part.moves.length],
+      xtShots: [all.xtShots.length, all.xtShots.length + part.xtShots.length],
+    });
     for (const s of part.shots) all.shots.push(s);
     for (const m of part.moves) all.moves.push(m);
     for (const s of part.xtShots) all.xtShots.push(s);

@@ -5,6 +5,7 @@
  * pass (or the shooter's dribble, or an earlier shot) before it.
  */
 import { assert } from '../../../errors.js';
+import { STANDARD_LENGTH_MARKS_M, STANDARD_WIDTH_MARKS_M, onStandardAxis } from '../../../values/pitch.js';
 import type { AssistKind, BodyPart, ShotFeatures, ShotSituation } from '../../../values/shot.js';
 import type { StatsBombEvent } from './read.js';
 
@@ -14,10 +15,23 @@ const REBOUND_WINDOW_S = 5;
 const ASSIST_WINDOW_S = 15;
 /** An indirect free kick counts as a set piece only from the opponent's half (x ≥ 60 of 120). */
 const FREE_KICK_MIN_X = 60;
-const LENGTH = 120;
 const WIDTH = 80;
 
-const clamp01 = (v: number): number => Math.min(1, Math.max(0, v));
+/** StatsBomb's markings on its 120 × 80 yard axes (same order as the standard ones): six-yard line 6, spot 12, box 18; box 18–62, six-yard box 30–50, posts 36–44 across. */
+const STATSBOMB_LENGTH_MARKS: readonly number[] = [0, 6, 12, 18, 60, 102, 108, 114, 120];
+const STATSBOMB_WIDTH_MARKS: readonly number[] = [0, 18, 30, 36, 40, 44, 50, 62, 80];
+
+/**
+ * A StatsBomb point (120 × 80, toward the goal attacked at x = 120, y = 0 on the attacker's left)
+ * as fractions of the standard pitch (src/values/pitch.ts), matching the markings.
+ * @example statsBombPitchPointOf(102, 40) // => { x: 0.8429, y: 0.5 } (the edge of the box, 16.5 m out)
+ */
+export function statsBombPitchPointOf(x: number, y: number): { x: number; y: number } {
+  return {
+    x: onStandardAxis(x, STATSBOMB_LENGTH_MARKS, STANDARD_LENGTH_MARKS_M),
+    y: onStandardAxis(y, STATSBOMB_WIDTH_MARKS, STANDARD_WIDTH_MARKS_M),
+  };
+}
 const clockOf = (e: StatsBombEvent): number => e.minute * 60 + e.second;
 
 function bodyPartOf(name: string | undefined): BodyPart {
@@ -85,8 +99,7 @@ export function statsBombShotFeaturesOf(events: readonly StatsBombEvent[], index
   assert(shot !== undefined && shot.type.name === 'Shot', 'statsBombShotFeaturesOf needs the index of a shot');
   const [x = 0, y = WIDTH / 2] = shot.location ?? [];
   return {
-    x: clamp01(x / LENGTH),
-    y: clamp01(y / WIDTH),
+    ...statsBombPitchPointOf(x, y),
     bodyPart: bodyPartOf(shot.shot?.body_part?.name),
     situation: situationOf(events, index),
     assist: assistOf(events, index),

@@ -5,6 +5,7 @@
  * just before it in file order.
  */
 import { assert } from '../../../errors.js';
+import { STANDARD_LENGTH_MARKS_M, STANDARD_WIDTH_MARKS_M, onStandardAxis } from '../../../values/pitch.js';
 import type { AssistKind, BodyPart, ShotFeatures, ShotSituation } from '../../../values/shot.js';
 import { EVENT, SUB_EVENT, TAG } from './mapping.js';
 import type { WyscoutEvent } from './read.js';
@@ -12,7 +13,6 @@ import type { WyscoutEvent } from './read.js';
 /** Vocabulary read only here (Wyscout's tag table, Pappalardo et al. 2019). */
 const SHOT_TAG = { leftFoot: 401, rightFoot: 402, headOrBody: 403, through: 901, counterAttack: 1901 } as const;
 const SMART_PASS = 86;
-const ACCELERATION = 70;
 
 /** A set piece by the shooting team this many seconds before the shot makes it a set-piece shot; docs/methodology/values.md#situation. */
 export const SET_PIECE_WINDOW_S = 10;
@@ -34,7 +34,21 @@ export function isWyscoutShot(e: Pick<WyscoutEvent, 'eventId' | 'subEventId'>): 
   );
 }
 
-const clamp01 = (v: number): number => Math.min(1, Math.max(0, v));
+/** Wyscout's markings on its 0–100 axes (same order as the standard ones): six-yard line 6, penalty spot 10, box 16; box 19–81, six-yard box 37–63, posts 45–55 across. */
+const WYSCOUT_LENGTH_MARKS: readonly number[] = [0, 6, 10, 16, 50, 84, 90, 94, 100];
+const WYSCOUT_WIDTH_MARKS: readonly number[] = [0, 19, 37, 45, 50, 55, 63, 81, 100];
+
+/**
+ * A Wyscout point (0–100 both ways, toward the goal attacked, y = 0 on the attacker's left) as
+ * fractions of the standard pitch (src/values/pitch.ts), matching the markings.
+ * @example wyscoutPitchPointOf(84, 50) // => { x: 0.8429, y: 0.5 } (the edge of the box, 16.5 m out)
+ */
+export function wyscoutPitchPointOf(x: number, y: number): { x: number; y: number } {
+  return {
+    x: onStandardAxis(x, WYSCOUT_LENGTH_MARKS, STANDARD_LENGTH_MARKS_M),
+    y: onStandardAxis(y, WYSCOUT_WIDTH_MARKS, STANDARD_WIDTH_MARKS_M),
+  };
+}
 
 function bodyPartOf(tags: readonly number[]): BodyPart {
   if (tags.includes(SHOT_TAG.headOrBody)) return 'head';
@@ -80,8 +94,8 @@ function passKindOf(e: WyscoutEvent): AssistKind {
 const isTakeOn = (e: WyscoutEvent): boolean =>
   e.eventId === EVENT.duel &&
   e.subEventId === SUB_EVENT.groundAttackingDuel &&
-  (e.tags.includes(TAG.won) || e.tags.includes(TAG.takeOnLeft) || e.tags.includes(TAG.takeOnRight)) &&
-  !e.tags.includes(TAG.lost);
+  (e.tags.includes(TAG.takeOnLeft) || e.tags.includes(TAG.takeOnRight)) &&
+  e.tags.includes(TAG.won);
 
 /** Events that record no touch of the ball by either side: skipped when looking for the assist. */
 const NO_TOUCH = new Set<number>([EVENT.foul, EVENT.interruption, EVENT.offside, EVENT.goalkeeperLeavingLine]);
@@ -101,7 +115,6 @@ function assistOf(events: readonly WyscoutEvent[], index: number): AssistKind {
     if (e.teamId !== shot.teamId) break;
     if (e.playerId === shot.playerId) {
       if (e.eventId !== EVENT.othersOnTheBall) break;
-      if (e.subEventId === ACCELERATION) dribbled = true;
       continue;
     }
     return dribbled ? 'dribble' : passKindOf(e);
@@ -119,8 +132,7 @@ export function wyscoutShotFeaturesOf(events: readonly WyscoutEvent[], index: nu
   const shot = events[index];
   assert(shot !== undefined && isWyscoutShot(shot), 'wyscoutShotFeaturesOf needs the index of a shot');
   return {
-    x: clamp01((shot.x ?? 0) / 100),
-    y: clamp01((shot.y ?? 50) / 100),
+    ...wyscoutPitchPointOf(shot.x ?? 0, shot.y ?? 50),
     bodyPart: bodyPartOf(shot.tags),
     situation: situationOf(events, index),
     assist: assistOf(events, index),

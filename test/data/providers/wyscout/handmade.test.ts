@@ -99,7 +99,7 @@ describe('minutes', () => {
     expect(app(5001, 2099)).toBeUndefined();
     expect(season(2099)).toMatchObject({ appearances: 0, minutes: 0, passes: 1, passes_completed: 1 });
     expect(report.unlisted).toEqual([{ fixture_id: 5001, players: [2099], events: 1 }]);
-    expect(dataset.meta.coverage!['appearances.unlisted']).toMatch(/1 events in 1 matches/);
+    expect(dataset.meta.coverage!['appearances.unlisted']).toMatch(/1 event in 1 match is by/);
   });
 });
 
@@ -149,11 +149,11 @@ describe('counting columns', () => {
 });
 
 describe('players, teams, league and season', () => {
-  it('decodes doubly escaped names: name = first + last, known_as = short name', () => {
+  it('decodes doubly escaped names: name = first + last, known_as = the common name from the short name', () => {
     const p = rowsOf(dataset.tables.players, 'players').find((r) => r.player_id === 1010)!;
     expect(p).toMatchObject({
       name: 'Sergio Agüero del Castillo',
-      known_as: 'S. Agüero',
+      known_as: 'Sergio Agüero',
       nationality: 'Argentina',
       birth_date: '1995-06-02',
       height_cm: 180,
