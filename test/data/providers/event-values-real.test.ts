@@ -60,7 +60,7 @@ describe.skipIf(!wyscoutPresent)('event values: Wyscout Premier League 2017/18',
     ({ dataset } = wyscoutIngest(WYSCOUT, { competition: 'England' }));
     seasons = rowsOf(dataset.tables.player_seasons, 'player_seasons');
     const players = new Map(rowsOf(dataset.tables.players, 'players').map((p) => [p.player_id, p]));
-    nameOf = (id) => players.get(id)?.known_as ?? null;
+    nameOf = (id) => players.get(id)?.name ?? null;
   }, 600_000);
 
   it('gives every match shares that sum to 100, and every appearance its side’s share', () => {
@@ -95,7 +95,7 @@ describe.skipIf(!wyscoutPresent)('event values: Wyscout Premier League 2017/18',
     const xg = shots.reduce((a, s) => a + s.xg, 0);
     expect(Math.abs(xg - goals) / goals).toBeLessThan(0.05);
     expect(shots.every((s) => s.xg_source === 'model')).toBe(true);
-    const kane = seasons.find((r) => nameOf(r.player_id) === 'H. Kane')!;
+    const kane = seasons.find((r) => nameOf(r.player_id) === 'Harry Kane')!;
     expect(kane.xg!).toBeGreaterThan(22);
     expect(kane.xg!).toBeLessThan(31);
     expect(kane.npxg!).toBeLessThan(kane.xg!);
