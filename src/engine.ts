@@ -257,7 +257,7 @@ export class Engine implements EngineContext {
   }
 
   /**
-   * Renders a card PNG (SPEC §2.5, §4.8; docs/cards.md): player_card, stat_ribbon, or an hd style
+   * Renders a card PNG (SPEC §2.5, §4.8; docs/cards.md): player_card, stat_ribbon, shot_map, or an hd style
    * (pass `photo` bytes for those). The verdict line uses this engine's verdict when it is decisive.
    */
   card(

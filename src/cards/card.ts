@@ -18,10 +18,11 @@ import { fifaViralLayout } from './layouts/fifa-viral.js';
 import { HD_SIZE } from './layouts/hd-shared.js';
 import { PLAYER_CARD_SIZE, playerCardLayout } from './layouts/player-card.js';
 import { STAT_RIBBON_SIZE, statRibbonLayout } from './layouts/stat-ribbon.js';
+import { SHOT_MAP_SIZE, shotMapLayout } from './layouts/shot-map.js';
 import { photoOf, type CardPhoto } from './photo.js';
 import { photoDecodes, renderLayout, type RenderedPng } from './render.js';
 import type { RenderTask } from './render-pool.js';
-import { CardRequest, isHdStyle, type CardStyle } from './request.js';
+import { CardRequest, hasVerdictLine, isHdStyle, type CardStyle } from './request.js';
 import { withArticle } from '../prose.js';
 
 /** Watermark text when no base address is configured. */
@@ -77,6 +78,7 @@ export interface CardResult {
 export const CARD_SIZES: Record<CardStyle, { width: number; height: number }> = {
   player_card: PLAYER_CARD_SIZE,
   stat_ribbon: STAT_RIBBON_SIZE,
+  shot_map: SHOT_MAP_SIZE,
   editorial_cover: HD_SIZE,
   fifa_viral: HD_SIZE,
   collage: HD_SIZE,
@@ -97,6 +99,8 @@ export function layoutOf(
       return playerCardLayout(facts);
     case 'stat_ribbon':
       return statRibbonLayout(facts);
+    case 'shot_map':
+      return shotMapLayout(facts);
     case 'editorial_cover':
       return editorialCoverLayout(facts, angleOf(facts, eventType), photo);
     case 'fifa_viral':
@@ -218,7 +222,8 @@ export async function cardOfParsed(
     hero_stat: req.hero_stat,
     caption: req.caption ?? req.take,
     verdict_code: req.verdict_code,
-    engine_verdict: req.style === 'stat_ribbon' ? null : (options.verdictOf?.(player.player_id) ?? null),
+    engine_verdict: hasVerdictLine(req.style) ? (options.verdictOf?.(player.player_id) ?? null) : null,
+    shots: req.style === 'shot_map',
     watermark: watermark ? watermarkTextOf(options.baseUrl) : null,
   });
   const task: RenderTask = { style: req.style, facts, photo, ...(req.event_type ? { eventType: req.event_type } : {}) };

@@ -1,8 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tableFromIPC, type Table } from 'apache-arrow';
+import { makeVector, Table, tableFromIPC, vectorFromArray, type Vector } from 'apache-arrow';
 import { DatasetError } from './dataset-error.js';
-import { DatasetMeta, SCHEMA, TABLE_NAMES, type Dataset } from './schema.js';
+import {
+  ADDED_COLUMNS,
+  arrowTypeOf,
+  DatasetMeta,
+  SCHEMA,
+  TABLE_NAMES,
+  type Dataset,
+  type TableName,
+} from './schema.js';
 import { tableFileOf } from './save.js';
 import { validateDataset } from './validate.js';
 
@@ -64,7 +72,7 @@ export function datasetFromDir(dir: string): Dataset {
         `not a readable Arrow IPC file (${bytes.length === 0 ? 'empty' : 'no Arrow IPC header'})`,
       );
     try {
-      tables[name] = tableFromIPC(bytes);
+      tables[name] = withAddedColumns(name, tableFromIPC(bytes));
     } catch (e) {
       throw new DatasetError(tableFileOf(name), null, null, `not a readable Arrow IPC file (${(e as Error).message})`);
     }
@@ -72,4 +80,30 @@ export function datasetFromDir(dir: string): Dataset {
   const dataset = { meta, tables } as Dataset;
   validateDataset(dataset);
   return dataset;
+}
+
+/**
+ * The stored table with every column of {@link ADDED_COLUMNS} it lacks added as all null: a
+ * dataset written before the event-value columns existed loads with them "not provided".
+ * @example withAddedColumns('fixtures', oldFixtures).getChild('home_possession')?.nullCount // => oldFixtures.numRows
+ */
+export function withAddedColumns(name: TableName, table: Table): Table {
+  const missing = (ADDED_COLUMNS[name] ?? []).filter((c) => !table.getChild(c));
+  if (missing.length === 0) return table;
+  const columns: Record<string, Vector> = {};
+  for (const field of table.schema.fields) columns[field.name] = table.getChild(field.name)!;
+  const spec: Record<string, { kind: Parameters<typeof arrowTypeOf>[0] }> = SCHEMA[name].columns;
+  for (const c of missing) {
+    const type = arrowTypeOf(spec[c].kind);
+    columns[c] =
+      table.numRows === 0
+        ? vectorFromArray([], type)
+        : makeVector({
+            type,
+            length: table.numRows,
+            nullCount: table.numRows,
+            nullBitmap: new Uint8Array(Math.ceil(table.numRows / 8)),
+          });
+  }
+  return new Table(columns);
 }
