@@ -221,7 +221,7 @@ export class Engine implements EngineContext {
   }
 
   /**
-   * Renders a card PNG (docs/design.md#op-cards; docs/cards.md): player_card, stat_ribbon, or an hd style
+   * Renders a card PNG (docs/design.md#op-cards; docs/cards.md): player_card, stat_ribbon, shot_map, or an hd style
    * (pass `photo` bytes for those). The verdict line uses this engine's verdict when it is decisive.
    */
   card(

@@ -7,9 +7,10 @@
  * operation lacks its engine method, service route, MCP tool, typed-client method or CLI command.
  */
 import type { z } from 'zod';
+import type { Failure } from './errors.js';
 import { bestXiLineupOfParsed, BestXiLineupRequest } from './bestxi/lineup.js';
 import { bestXiPoolOfParsed, BestXiPoolRequest } from './bestxi/pool.js';
-import { cardOfParsed, type CardOptions } from './cards/card.js';
+import { cardOfParsed, cardRequestCheckOf, type CardOptions } from './cards/card.js';
 import { CardPromptRequest, CardRequest } from './cards/request.js';
 import type { DnaContext } from './dna/player-index.js';
 import type { MatchContext } from './matches/match-index.js';
@@ -65,11 +66,7 @@ export const ENGINE_OPERATIONS = {
   }),
   scouting: operation({ request: ScoutingRequest, cli: 'scouting', run: scoutingReportOfParsed }),
   dnaSearch: operation({ request: DnaSearchRequest, cli: 'similar', run: dnaSearchOfParsed }),
-  alternatives: operation({
-    request: AlternativesRequest,
-    cli: { none: 'no command yet: the library, the API and MCP serve it' },
-    run: alternativesOfParsed,
-  }),
+  alternatives: operation({ request: AlternativesRequest, cli: 'alternatives', run: alternativesOfParsed }),
   verdict: operation({ request: VerdictRequest, cli: 'verdict', run: verdictOf }),
   bestXiPool: operation({ request: BestXiPoolRequest, cli: 'bestxi pool', run: bestXiPoolOfParsed }),
   bestXiLineup: operation({ request: BestXiLineupRequest, cli: 'bestxi lineup', run: bestXiLineupOfParsed }),
@@ -87,8 +84,22 @@ export const ENGINE_OPERATIONS = {
 /** The name of an engine operation: its Engine method and its `parsed` entry. */
 export type EngineOperationName = keyof typeof ENGINE_OPERATIONS;
 
-/** The engine operations on parsed requests, derived from the registry: request type = what its schema's `parse` returns. */
+/**
+ * The checks of a card that need the dataset (player, stats, hero_stat), without rendering: the
+ * failure, or null. The service runs it before it holds an hd card's credits.
+ */
+const cardCheckOf = (ctx: OperationContext, request: z.output<typeof CardRequest>): Failure | null => {
+  const checked = cardRequestCheckOf(ctx, request);
+  return checked.ok ? null : checked.error;
+};
+
+/**
+ * The engine operations on parsed requests, derived from the registry (request type = what its
+ * schema's `parse` returns), and the card pre-check the service runs before holding credits.
+ */
 export type ParsedOperations = {
+  cardCheck(request: z.output<typeof CardRequest>): Failure | null;
+} & {
   [K in EngineOperationName]: (typeof ENGINE_OPERATIONS)[K] extends EngineOperation<infer S, infer O, infer R>
     ? [O] extends [never]
       ? (request: z.output<S>) => R
@@ -107,5 +118,6 @@ export function parsedOperationsOf(ctx: OperationContext): ParsedOperations {
     const run = op.run as (ctx: OperationContext, request: never, options?: never) => unknown;
     bound[name] = (request, options) => run(ctx, request, options);
   }
+  bound.cardCheck = (request) => cardCheckOf(ctx, request);
   return bound as ParsedOperations;
 }

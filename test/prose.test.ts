@@ -122,7 +122,8 @@ describe('sentence templates in src/', () => {
     // (a conditional that picks between consonant-initial words, `a ${x ? 'UTF-8' : 'UTF-16LE'}`, is fine)
     { pattern: / a \$\{(?![^}]*\?)/, use: 'withArticle(word)' },
     { pattern: /from \$\{(?!countryInProse)[^}]*nationality/, use: 'countryInProse(country)' },
-    { pattern: /\$\{[^}]*\} (matches|goals|assists|appearances|players)\b/, use: 'counted(n, one, many)' },
+    // A rate ("0.114 goals per shot") is not a count.
+    { pattern: /\$\{[^}]*\} (matches|goals|assists|appearances|players)\b(?! per )/, use: 'counted(n, one, many)' },
   ];
 
   it('build possessives, articles, countries and counted nouns with src/prose.ts', () => {

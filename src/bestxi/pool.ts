@@ -7,7 +7,7 @@ import type { EngineContext, PlayerRow } from '../context.js';
 import { attributionOf, POSITION_CODES, POSITION_GROUPS, positionGroupOf, type PositionCode } from '../data/schema.js';
 import { fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
-import { GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
+import { JUDGED_GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
 import { parsingWith } from '../validation.js';
 import { formScores } from './form.js';
 import { bonusOf, seasonScoreOf, vibeScoreOf } from './score.js';
@@ -108,7 +108,7 @@ function entryOf(
   const feeTier = feeTierOf(player.market_value_eur);
   const seasonScore = row >= 0 ? seasonScoreOf(ctx, row, vibe) : null;
   const formScore = form ? (form.get(player.player_id) ?? 0) : null;
-  const keys = row >= 0 ? GROUP_METRICS[POSITION_GROUPS[ctx.derived.group[row]]] : [];
+  const keys = row >= 0 ? JUDGED_GROUP_METRICS[POSITION_GROUPS[ctx.derived.group[row]]] : [];
   const top = keys
     .map((metric) => ({ metric, percentile: ctx.derived.percentiles[metric][row] }))
     .filter((m) => !Number.isNaN(m.percentile))

@@ -5,7 +5,7 @@
 import type { EngineContext } from '../context.js';
 import { POSITION_GROUPS } from '../data/schema.js';
 import { feeTierRank, type FeeTier } from '../stats/fee-tier.js';
-import { GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
+import { JUDGED_GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
 import type { Vibe } from './vibes.js';
 
 /** Weight of the season percentile score (docs/methodology.md#best-xi). */
@@ -22,7 +22,7 @@ export const AGE_BONUS_FULL_AT = 19;
  */
 export function seasonScoreOf(ctx: EngineContext, row: number, vibe: Vibe): number | null {
   const group = POSITION_GROUPS[ctx.derived.group[row]];
-  const keys = GROUP_METRICS[group];
+  const keys = JUDGED_GROUP_METRICS[group];
   const weighted = keys.filter((k) => vibe.weights[k] !== undefined);
   const use: [MetricKey, number][] =
     weighted.length > 0 ? weighted.map((k) => [k, vibe.weights[k]!]) : keys.map((k) => [k, 1]);

@@ -51,6 +51,19 @@ const NOUNS: Record<MetricKey, string> = {
   big_chances_per90: 'chance-maker',
   shots_per90: 'volume shooter',
   shots_on_target_per90: 'marksman',
+  progressive_passes_per90: 'progressor',
+  progressive_carries_per90: 'ball-carrier',
+  passes_into_final_third_per90: 'line-breaker',
+  passes_into_box_per90: 'box supplier',
+  xg_per90: 'chance-getter',
+  npxg_per90: 'chance-getter',
+  xa_per90: 'chance-maker',
+  xt_per90: 'threat-maker',
+  tackles_padj_per90: 'ball-winner',
+  interceptions_padj_per90: 'reader of the game',
+  clearances_padj_per90: 'last line',
+  shots_blocked_padj_per90: 'shot-blocker',
+  ball_recovery_padj_per90: 'recycler',
 };
 
 const TONES: Record<EventType | 'none', { kicker: string; accent: string }> = {

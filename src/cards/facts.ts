@@ -7,6 +7,7 @@ import type { EngineContext, PlayerRow } from '../context.js';
 import {
   type CountingColumn,
   POSITION_GROUPS,
+  rowsOf,
   positionGroupOf,
   positionLabelOf,
   type PositionCode,
@@ -57,6 +58,14 @@ export interface CardVerdict {
   /** 0–1. */
   confidence: number;
   source: 'caller' | 'engine' | 'style_tags';
+}
+
+/** One shot on a shot map: pitch fractions toward the goal attacked, its xG, whether it was a goal. */
+export interface CardShot {
+  x: number;
+  y: number;
+  xg: number;
+  goal: boolean;
 }
 
 /** Everything one card shows, as plain data (numbers already computed; layouts only format them). */
@@ -119,9 +128,13 @@ export interface CardFacts {
   sample: { appearances: number; minutes: number; rating: number | null; level: 'ok' | 'low' };
   /** Season counting totals for the ribbons, the ones that matter for the position group ({@link SEASON_TOTALS}). */
   season_totals: SeasonTotal[];
+  /** Season xG (docs/methodology/event-values.md#xg); null when the dataset has no xG. */
+  xg: number | null;
+  /** The season's shots (shot_map only; null when not asked for or the dataset has no shots table). */
+  shots: CardShot[] | null;
   /** Every metric of the player's group, in the group's display order. */
   metrics: CardMetric[];
-  /** The keys the card features, in order (the triplet on player_card, `stats` on stat_ribbon). */
+  /** The keys the card features, in order (the triplet on player_card, `stats` on the other sync styles). */
   stats: MetricKey[];
   /** Highlighted column (stat_ribbon); null when none. */
   hero_stat: MetricKey | null;
@@ -262,6 +275,25 @@ export interface CardFactsOptions {
   watermark: string | null;
   /** Use the fixed position triplet (player_card) instead of `stats`. */
   triplet?: readonly MetricKey[];
+  /** Read the season's shots from the dataset's shots table (the shot_map style). */
+  shots?: boolean;
+}
+
+/**
+ * The shots of `playerId` in season `seasonId` from the dataset's optional shots table, or null
+ * when it has none (docs/methodology/event-values.md#shots).
+ */
+function shotsOf(ctx: EngineContext, playerId: number, seasonId: number): CardShot[] | null {
+  const table = ctx.dataset.tables.shots;
+  if (!table) return null;
+  const inSeason = new Set(
+    rowsOf(ctx.dataset.tables.fixtures, 'fixtures')
+      .filter((f) => f.season_id === seasonId)
+      .map((f) => f.fixture_id),
+  );
+  return rowsOf(table, 'shots')
+    .filter((s) => s.player_id === playerId && inSeason.has(s.fixture_id))
+    .map((s) => ({ x: s.x, y: s.y, xg: s.xg, goal: s.outcome === 'goal' }));
 }
 
 const isHexColor = (c: string | null | undefined): c is string => typeof c === 'string' && /^#[0-9a-fA-F]{6}$/.test(c);
@@ -352,6 +384,8 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
       level,
     },
     season_totals: SEASON_TOTALS[group].map(([key, label]) => ({ key, label, value: record?.[key] ?? null })),
+    xg: record?.xg ?? null,
+    shots: options.shots && row >= 0 ? shotsOf(ctx, player.player_id, d.season_id[row]) : null,
     metrics,
     stats,
     hero_stat: options.hero_stat ?? null,

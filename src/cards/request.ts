@@ -10,7 +10,7 @@ import { CARD_VERDICT_CODES } from './facts.js';
 import { CAPTION_MAX_GRAPHEMES, captionProblemOf } from './text.js';
 
 /** Synchronous styles (rendered in the request). */
-export const SYNC_STYLES = ['player_card', 'stat_ribbon'] as const;
+export const SYNC_STYLES = ['player_card', 'stat_ribbon', 'shot_map'] as const;
 /** Asynchronous hd styles (SPEC v0.1.1): rendered by a job, photo optional. */
 export const HD_STYLES = ['editorial_cover', 'fifa_viral', 'collage'] as const;
 /** Every card style. */
@@ -27,6 +27,9 @@ export const USER_TAKE_MAX_GRAPHEMES = 280;
 
 /** True for the hd styles. @example isHdStyle('collage') // => true */
 export const isHdStyle = (style: string): style is HdStyle => (HD_STYLES as readonly string[]).includes(style);
+
+/** Whether a style shows a verdict line: the player card and the hd covers do, the data-only sync cards do not. */
+export const hasVerdictLine = (style: string): boolean => style === 'player_card' || isHdStyle(style);
 
 const caption = z.string().superRefine((text, ctx) => {
   const problem = captionProblemOf(text, CAPTION_MAX_GRAPHEMES);
@@ -89,8 +92,8 @@ export const CardRequest = z
     if (v.take !== undefined && v.style !== 'stat_ribbon')
       refuse('take', 'take is the stat_ribbon name for caption; use caption');
     if (v.take !== undefined && v.caption !== undefined) refuse('take', 'give caption or take, not both');
-    if (v.verdict_code !== undefined && v.style === 'stat_ribbon')
-      refuse('verdict_code', 'stat_ribbon has no verdict line');
+    if (v.verdict_code !== undefined && !hasVerdictLine(v.style))
+      refuse('verdict_code', `${v.style} has no verdict line`);
     if (!hd && v.photo_url !== undefined)
       refuse('photo_url', `photos are only for the hd styles (${HD_STYLES.join(', ')})`);
     if (!hd && v.photo_mode !== undefined)

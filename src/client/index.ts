@@ -71,7 +71,7 @@ export interface Client {
   alternatives(body: In<typeof AlternativesRequest>): Promise<ApiResult<AlternativesResponse>>;
   matchIntelligence(body: In<typeof MatchIntelligenceRequest>): Promise<ApiResult<MatchIntelligenceResponse>>;
   verdict(body: In<typeof VerdictRequest>): Promise<ApiResult<VerdictResponse>>;
-  /** A sync card (player_card, stat_ribbon): 200 with the image URL. For hd styles use {@link Client.hdCard}. */
+  /** A sync card (player_card, stat_ribbon, shot_map): 200 with the image URL. For hd styles use {@link Client.hdCard}. */
   card(body: CardBody<typeof SYNC_STYLES>): Promise<ApiResult<CardResponse>>;
   cardPrompt(body: In<typeof CardPromptRequest>): Promise<ApiResult<CardPromptResponse>>;
   bestXiPool(body: In<typeof BestXiPoolRequest>): Promise<ApiResult<BestXiPoolResponse>>;

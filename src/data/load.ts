@@ -1,8 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tableFromIPC, type Table } from 'apache-arrow';
+import { makeVector, Table, tableFromIPC, vectorFromArray, type Vector } from 'apache-arrow';
 import { DatasetError } from './dataset-error.js';
-import { DatasetMeta, SCHEMA, TABLE_NAMES, type Dataset, type TableName } from './schema.js';
+import {
+  ADDED_COLUMNS,
+  arrowTypeOf,
+  DatasetMeta,
+  SCHEMA,
+  TABLE_NAMES,
+  type Dataset,
+  type TableName,
+} from './schema.js';
 import { tableFileOf } from './save.js';
 import { validateDataset } from './validate.js';
 
@@ -36,11 +44,31 @@ function tableOf(dir: string, name: TableName): Table | undefined {
     if (SCHEMA[name].optional) return undefined;
     throw new DatasetError(tableFileOf(name), null, null, `required table "${name}" is missing`);
   }
+  const bytes = readFileSync(file);
+  // An empty or foreign file parses as a table of no columns; say what it is, not which column is missing.
+  if (!isArrowIpc(bytes))
+    throw new DatasetError(
+      tableFileOf(name),
+      null,
+      null,
+      `not a readable Arrow IPC file (${bytes.length === 0 ? 'empty' : 'no Arrow IPC header'})`,
+    );
   try {
-    return tableFromIPC(readFileSync(file));
+    return withAddedColumns(name, tableFromIPC(bytes));
   } catch (e) {
     throw new DatasetError(tableFileOf(name), null, null, `not a readable Arrow IPC file (${(e as Error).message})`);
   }
+}
+
+/**
+ * True when `bytes` start as Arrow IPC: the file format's `ARROW1` magic, or a stream message's
+ * 0xFFFFFFFF continuation marker.
+ * @example isArrowIpc(new Uint8Array()) // => false
+ */
+export function isArrowIpc(bytes: Uint8Array): boolean {
+  const magic = bytes.length >= 6 && String.fromCharCode(...bytes.subarray(0, 6)) === 'ARROW1';
+  const stream = bytes.length >= 8 && bytes[0] === 0xff && bytes[1] === 0xff && bytes[2] === 0xff && bytes[3] === 0xff;
+  return magic || stream;
 }
 
 /**
@@ -77,4 +105,30 @@ export function bundledDatasetFromDir(dir: string): Dataset {
   }
   // The getters above define every required table, which is what the Dataset type states.
   return { meta, tables } as Dataset;
+}
+
+/**
+ * The stored table with every column of {@link ADDED_COLUMNS} it lacks added as all null: a
+ * dataset written before the event-value columns existed loads with them "not provided".
+ * @example withAddedColumns('fixtures', oldFixtures).getChild('home_possession')?.nullCount // => oldFixtures.numRows
+ */
+export function withAddedColumns(name: TableName, table: Table): Table {
+  const missing = (ADDED_COLUMNS[name] ?? []).filter((c) => !table.getChild(c));
+  if (missing.length === 0) return table;
+  const columns: Record<string, Vector> = {};
+  for (const field of table.schema.fields) columns[field.name] = table.getChild(field.name)!;
+  const spec: Record<string, { kind: Parameters<typeof arrowTypeOf>[0] }> = SCHEMA[name].columns;
+  for (const c of missing) {
+    const type = arrowTypeOf(spec[c].kind);
+    columns[c] =
+      table.numRows === 0
+        ? vectorFromArray([], type)
+        : makeVector({
+            type,
+            length: table.numRows,
+            nullCount: table.numRows,
+            nullBitmap: new Uint8Array(Math.ceil(table.numRows / 8)),
+          });
+  }
+  return new Table(columns);
 }

@@ -26,12 +26,13 @@ const RESERVED_KEYS = new Set([
   'style_traits',
   'cleansheets',
   'ball_recovery',
+  'ball_recovery_padj',
 ]);
 
 /**
  * Why `key` cannot name a provider metric, or null when it can: it must be snake_case, not a
  * `player_seasons` or `players` column, and not end in a derived suffix.
- * @example providerMetricKeyProblem('xg') // => null
+ * @example providerMetricKeyProblem('xg_chain') // => null
  */
 export function providerMetricKeyProblem(key: string): string | null {
   if (!/^[a-z][a-z0-9_]*$/.test(key)) return `"${key}" is not snake_case (a-z, 0-9, _)`;

@@ -93,8 +93,51 @@ export const COUNTING_COLUMNS = [
   'goals_conceded',
   'clean_sheets',
   'punches',
+  // Event values (docs/methodology/event-values.md): progression, expected goals and threat, and
+  // the possession-adjusted (PAdj) defensive totals. Null where a provider cannot tell them.
+  'progressive_passes',
+  'progressive_carries',
+  'passes_into_final_third',
+  'passes_into_box',
+  'xg',
+  'npxg',
+  'xa',
+  'xt',
+  'tackles_padj',
+  'interceptions_padj',
+  'clearances_padj',
+  'shots_blocked_padj',
+  'ball_recoveries_padj',
 ] as const;
 export type CountingColumn = (typeof COUNTING_COLUMNS)[number];
+
+/**
+ * Counting columns that hold decimals (float64): expected values and possession-adjusted totals.
+ * Every other counting column is a whole count (int32).
+ */
+export const DECIMAL_COLUMNS = [
+  'xg',
+  'npxg',
+  'xa',
+  'xt',
+  'tackles_padj',
+  'interceptions_padj',
+  'clearances_padj',
+  'shots_blocked_padj',
+  'ball_recoveries_padj',
+] as const satisfies readonly CountingColumn[];
+export type DecimalColumn = (typeof DECIMAL_COLUMNS)[number];
+const isDecimalColumn = (c: CountingColumn): c is DecimalColumn => (DECIMAL_COLUMNS as readonly string[]).includes(c);
+
+/**
+ * Columns added after datasets were first written: a stored table without one loads with the
+ * column all null ("not provided"), so older datasets keep loading (docs/methodology/event-values.md).
+ */
+export const ADDED_COLUMNS: Readonly<Partial<Record<string, readonly string[]>>> = {
+  player_seasons: COUNTING_COLUMNS.slice(COUNTING_COLUMNS.indexOf('progressive_passes')),
+  fixtures: ['home_possession', 'away_possession'],
+  appearances: ['team_possession'],
+};
 
 /** Every table of a dataset (docs/design.md#data-model). */
 export const SCHEMA = {
@@ -180,7 +223,11 @@ export const SCHEMA = {
       starts: int(),
       minutes: num(false),
       rating: num(),
-      ...(Object.fromEntries(COUNTING_COLUMNS.map((c) => [c, int()])) as Record<CountingColumn, Col<'int32', true>>),
+      ...(Object.fromEntries(COUNTING_COLUMNS.map((c) => [c, isDecimalColumn(c) ? num() : int()])) as Record<
+        Exclude<CountingColumn, DecimalColumn>,
+        Col<'int32', true>
+      > &
+        Record<DecimalColumn, Col<'float64', true>>),
     },
     foreignKeys: [
       { column: 'player_id', table: 'players' },
@@ -204,6 +251,9 @@ export const SCHEMA = {
       away_goals: int(),
       status: text(false, ['scheduled', 'finished']),
       venue: text(),
+      /** Share of the match's passes, in % (docs/methodology/event-values.md#possession); null without events. */
+      home_possession: num(),
+      away_possession: num(),
     },
     foreignKeys: [
       { column: 'season_id', table: 'seasons' },
@@ -242,6 +292,39 @@ export const SCHEMA = {
       started: bool(false),
       minutes: num(false),
       position: text(true, POSITION_CODES),
+      /** His team's possession in the match, in % (docs/methodology/event-values.md#possession). */
+      team_possession: num(),
+    },
+    foreignKeys: [
+      { column: 'fixture_id', table: 'fixtures' },
+      { column: 'player_id', table: 'players' },
+      { column: 'team_id', table: 'teams' },
+    ],
+  },
+  /** One row per shot of an event dataset (docs/methodology/event-values.md#shots); absent for season tables. */
+  shots: {
+    key: null,
+    optional: true,
+    columns: {
+      fixture_id: int(false),
+      player_id: int(false),
+      team_id: int(false),
+      minute: int(false),
+      /** Pitch fractions: x toward the goal attacked (1 = its goal line), y from the attacking team's left. */
+      x: num(false),
+      y: num(false),
+      body_part: text(false, ['foot', 'head', 'other']),
+      situation: text(false, [
+        'open_play',
+        'counter_attack',
+        'direct_free_kick',
+        'penalty',
+        'corner',
+        'other_set_piece',
+      ]),
+      xg: num(false),
+      xg_source: text(false, ['provider', 'model']),
+      outcome: text(false, ['goal', 'on_target', 'off_target', 'blocked']),
     },
     foreignKeys: [
       { column: 'fixture_id', table: 'fixtures' },

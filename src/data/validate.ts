@@ -37,9 +37,11 @@ export const MAX_MINUTES_PER_APPEARANCE = 120;
 
 /** Columns that count something and therefore can never be negative (docs/methodology/dataset-validation.md#ranges). */
 const NON_NEGATIVE: Partial<Record<TableName, readonly string[]>> = {
-  player_seasons: ['appearances', 'starts', 'minutes', ...COUNTING_COLUMNS],
-  appearances: ['minutes'],
-  fixtures: ['home_goals', 'away_goals'],
+  // xT added is a difference of threat: a season of backward passes can add less than nothing.
+  player_seasons: ['appearances', 'starts', 'minutes', ...COUNTING_COLUMNS.filter((c) => c !== 'xt')],
+  appearances: ['minutes', 'team_possession'],
+  fixtures: ['home_goals', 'away_goals', 'home_possession', 'away_possession'],
+  shots: ['minute', 'xg'],
 };
 
 /** Unique column combinations beyond the primary key (docs/methodology/dataset-validation.md#keys). */

@@ -91,6 +91,19 @@ export const STYLE_FEATURES: Record<PositionGroup, readonly StyleFeature[]> = FE
  */
 export const NOT_STYLE_FEATURES = {
   rating: 'quality, not style (docs/design.md#dna-and-similarity)',
+  progressive_passes_per90: 'event value, null outside event datasets: a stats-only DNA must not depend on it',
+  progressive_carries_per90: 'event value, null outside event datasets: a stats-only DNA must not depend on it',
+  passes_into_final_third_per90: 'event value, null outside event datasets: a stats-only DNA must not depend on it',
+  passes_into_box_per90: 'event value, null outside event datasets: a stats-only DNA must not depend on it',
+  xg_per90: 'event value, null outside event datasets: a stats-only DNA must not depend on it',
+  npxg_per90: 'event value, null outside event datasets: a stats-only DNA must not depend on it',
+  xa_per90: 'event value, null outside event datasets: a stats-only DNA must not depend on it',
+  xt_per90: 'event value, null outside event datasets: a stats-only DNA must not depend on it',
+  tackles_padj_per90: 'event value, null outside event datasets: a stats-only DNA must not depend on it',
+  interceptions_padj_per90: 'event value, null outside event datasets: a stats-only DNA must not depend on it',
+  clearances_padj_per90: 'event value, null outside event datasets: a stats-only DNA must not depend on it',
+  shots_blocked_padj_per90: 'event value, null outside event datasets: a stats-only DNA must not depend on it',
+  ball_recovery_padj_per90: 'event value, null outside event datasets: a stats-only DNA must not depend on it',
 } as const satisfies Record<Exclude<MetricKey, (typeof FEATURES)[PositionGroup][number]['metric']>, string>;
 
 /**

@@ -13,7 +13,7 @@ import {
   utf8VectorOf,
   validityOf,
 } from '../data/arrow/index.js';
-import { COUNTING_COLUMNS, POSITION_GROUPS, type Dataset } from '../data/schema.js';
+import { COUNTING_COLUMNS, DECIMAL_COLUMNS, POSITION_GROUPS, type Dataset } from '../data/schema.js';
 import { ageOn } from '../stats/age.js';
 import { intColumn, numberColumn } from '../stats/columns.js';
 import { deriveSeasons } from '../stats/derive.js';
@@ -245,8 +245,10 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
   for (const c of COUNTING_COLUMNS) {
     const v = ps.getChild(c)!;
     // An Int32 column is taken as it is: a copy would cost 4 bytes per row per column at peak memory.
-    columns[c] =
-      DataType.isInt(v.type) && v.type.bitWidth === 32 && v.type.isSigned
+    // Decimal columns (xG, PAdj…) are Float64 in the schema and stay so.
+    columns[c] = (DECIMAL_COLUMNS as readonly string[]).includes(c)
+      ? float64VectorOf(numberColumn(ps, c))
+      : DataType.isInt(v.type) && v.type.bitWidth === 32 && v.type.isSigned
         ? v
         : int32VectorOf(intColumn(ps, c), validityOf(v));
   }

@@ -133,6 +133,19 @@ export const UNTAGGED_METRICS = {
   shots_on_target_per90: 'repeats shots_per90, which the tags read',
   shots_blocked_per90: 'no role in the vocabulary leans on it',
   cross_accuracy_pct: 'no role in the vocabulary leans on it',
+  progressive_passes_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
+  progressive_carries_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
+  passes_into_final_third_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
+  passes_into_box_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
+  xg_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
+  npxg_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
+  xa_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
+  xt_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
+  tackles_padj_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
+  interceptions_padj_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
+  clearances_padj_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
+  shots_blocked_padj_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
+  ball_recovery_padj_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
 } as const satisfies Record<Exclude<MetricKey, TaggedMetric>, string>;
 
 /** Why a tag was given: one condition, with the player's z-score and value. */

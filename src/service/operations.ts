@@ -159,7 +159,8 @@ export const OPERATIONS: readonly Operation[] = [
     id: 'cards',
     method: 'POST',
     path: '/api/v1/cards',
-    summary: 'Card PNG: player_card and stat_ribbon rendered now (15 credits); hd styles as async jobs (40 credits)',
+    summary:
+      'Card PNG: player_card, stat_ribbon and shot_map rendered now (15 credits); hd styles as async jobs (40 credits)',
     tag: 'cards',
     beta: false,
     cost: (body) => (isHdStyle(styleOf(body)) ? HD_CARD_CREDITS : SYNC_CARD_CREDITS),
@@ -168,6 +169,8 @@ export const OPERATIONS: readonly Operation[] = [
     engine: 'card',
     body: ENGINE_OPERATIONS.card.request,
     precheck: cardPhotoProblemOf,
+    // An hd job is queued with its credits held: refuse an unknown player or a bad stat key first.
+    validate: (engine, body) => (isHdStyle(body.style) ? engine.parsed.cardCheck(body) : null),
     query: EmptyQuery,
     response: CardResponse,
     catalog: () => ({

@@ -4,7 +4,7 @@
  */
 import type { CountingColumn, PositionGroup } from '../data/schema.js';
 
-/** The 24 valid stats[] column keys (docs/design.md#stat-keys). */
+/** The valid stats[] column keys: docs/design.md#stat-keys's 24, then the event values (docs/methodology/event-values.md). */
 export const METRIC_KEYS = [
   'saves_per90',
   'cleansheets_per90',
@@ -30,6 +30,20 @@ export const METRIC_KEYS = [
   'big_chances_per90',
   'shots_per90',
   'shots_on_target_per90',
+  // Event values (docs/methodology/event-values.md), an extension of SPEC's 24 keys.
+  'progressive_passes_per90',
+  'progressive_carries_per90',
+  'passes_into_final_third_per90',
+  'passes_into_box_per90',
+  'xg_per90',
+  'npxg_per90',
+  'xa_per90',
+  'xt_per90',
+  'tackles_padj_per90',
+  'interceptions_padj_per90',
+  'clearances_padj_per90',
+  'shots_blocked_padj_per90',
+  'ball_recovery_padj_per90',
 ] as const;
 export type MetricKey = (typeof METRIC_KEYS)[number];
 
@@ -95,6 +109,23 @@ const METRIC_DEFS = {
   big_chances_per90: per90('big_chances_per90', 'big_chances', 'Big chances'),
   shots_per90: per90('shots_per90', 'shots', 'Shots'),
   shots_on_target_per90: per90('shots_on_target_per90', 'shots_on_target', 'Shots on target'),
+  progressive_passes_per90: per90('progressive_passes_per90', 'progressive_passes', 'Progressive passes'),
+  progressive_carries_per90: per90('progressive_carries_per90', 'progressive_carries', 'Progressive carries'),
+  passes_into_final_third_per90: per90(
+    'passes_into_final_third_per90',
+    'passes_into_final_third',
+    'Passes into final third',
+  ),
+  passes_into_box_per90: per90('passes_into_box_per90', 'passes_into_box', 'Passes into box'),
+  xg_per90: per90('xg_per90', 'xg', 'xG'),
+  npxg_per90: per90('npxg_per90', 'npxg', 'Non-penalty xG'),
+  xa_per90: per90('xa_per90', 'xa', 'xA'),
+  xt_per90: per90('xt_per90', 'xt', 'xT added'),
+  tackles_padj_per90: per90('tackles_padj_per90', 'tackles_padj', 'PAdj tackles'),
+  interceptions_padj_per90: per90('interceptions_padj_per90', 'interceptions_padj', 'PAdj interceptions'),
+  clearances_padj_per90: per90('clearances_padj_per90', 'clearances_padj', 'PAdj clearances'),
+  shots_blocked_padj_per90: per90('shots_blocked_padj_per90', 'shots_blocked_padj', 'PAdj shots blocked'),
+  ball_recovery_padj_per90: per90('ball_recovery_padj_per90', 'ball_recoveries_padj', 'PAdj ball recoveries'),
 } satisfies Record<MetricKey, MetricDef>;
 
 /** Definition of every metric, keyed by column key. */
@@ -140,6 +171,14 @@ const GROUP_LISTS = {
     'long_balls_per90',
     'crosses_per90',
     'key_passes_per90',
+    'progressive_passes_per90',
+    'passes_into_final_third_per90',
+    'tackles_padj_per90',
+    'interceptions_padj_per90',
+    'clearances_padj_per90',
+    'shots_blocked_padj_per90',
+    'ball_recovery_padj_per90',
+    'xt_per90',
     'rating',
   ],
   midfielder: [
@@ -156,6 +195,16 @@ const GROUP_LISTS = {
     'goals_per90',
     'shots_per90',
     'big_chances_per90',
+    'xg_per90',
+    'xa_per90',
+    'xt_per90',
+    'progressive_passes_per90',
+    'progressive_carries_per90',
+    'passes_into_final_third_per90',
+    'passes_into_box_per90',
+    'tackles_padj_per90',
+    'interceptions_padj_per90',
+    'ball_recovery_padj_per90',
     'rating',
   ],
   attacker: [
@@ -170,6 +219,12 @@ const GROUP_LISTS = {
     'cross_accuracy_pct',
     'aerials_won_per90',
     'duels_won_per90',
+    'xg_per90',
+    'npxg_per90',
+    'xa_per90',
+    'xt_per90',
+    'progressive_carries_per90',
+    'passes_into_box_per90',
     'rating',
   ],
 } as const satisfies Record<PositionGroup, readonly MetricKey[]>;
@@ -185,6 +240,23 @@ export const METRICS_IN_NO_GROUP = {} as const satisfies Record<
   Exclude<MetricKey, (typeof GROUP_LISTS)[PositionGroup][number]>,
   string
 >;
+
+/** The event-value metrics (docs/methodology/event-values.md): null outside event datasets. */
+export const EVENT_VALUE_METRICS: readonly MetricKey[] = METRIC_KEYS.slice(
+  METRIC_KEYS.indexOf('progressive_passes_per90'),
+);
+
+/**
+ * The group's metrics without the event values: what verdicts and Best XI scores judge by until
+ * their role-aware versions weigh the event values (a season table has none, so judging by them
+ * would treat event and season datasets differently).
+ */
+export const JUDGED_GROUP_METRICS: Record<PositionGroup, readonly MetricKey[]> = {
+  goalkeeper: GROUP_METRICS.goalkeeper.filter((k) => !EVENT_VALUE_METRICS.includes(k)),
+  defender: GROUP_METRICS.defender.filter((k) => !EVENT_VALUE_METRICS.includes(k)),
+  midfielder: GROUP_METRICS.midfielder.filter((k) => !EVENT_VALUE_METRICS.includes(k)),
+  attacker: GROUP_METRICS.attacker.filter((k) => !EVENT_VALUE_METRICS.includes(k)),
+};
 
 /** Default card stats when `stats` is omitted: the group's first six keys. */
 export const DEFAULT_CARD_STATS: Record<PositionGroup, readonly MetricKey[]> = {

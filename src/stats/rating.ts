@@ -76,6 +76,27 @@ export const RATING_WEIGHTS: Record<PositionGroup, Partial<Record<MetricKey, num
 export const UNRATED_METRICS = {
   rating: 'the rating itself: the model rating replaces it, it cannot feed it',
   crosses_per90: 'how often a player crosses is style; how well he crosses is cross_accuracy_pct',
+  progressive_passes_per90:
+    'event value: null for season tables and the demo; the role-aware rating v2 decides its weight',
+  progressive_carries_per90:
+    'event value: null for season tables and the demo; the role-aware rating v2 decides its weight',
+  passes_into_final_third_per90:
+    'event value: null for season tables and the demo; the role-aware rating v2 decides its weight',
+  passes_into_box_per90:
+    'event value: null for season tables and the demo; the role-aware rating v2 decides its weight',
+  xg_per90: 'event value: null for season tables and the demo; the role-aware rating v2 decides its weight',
+  npxg_per90: 'event value: null for season tables and the demo; the role-aware rating v2 decides its weight',
+  xa_per90: 'event value: null for season tables and the demo; the role-aware rating v2 decides its weight',
+  xt_per90: 'event value: null for season tables and the demo; the role-aware rating v2 decides its weight',
+  tackles_padj_per90: 'event value: null for season tables and the demo; the role-aware rating v2 decides its weight',
+  interceptions_padj_per90:
+    'event value: null for season tables and the demo; the role-aware rating v2 decides its weight',
+  clearances_padj_per90:
+    'event value: null for season tables and the demo; the role-aware rating v2 decides its weight',
+  shots_blocked_padj_per90:
+    'event value: null for season tables and the demo; the role-aware rating v2 decides its weight',
+  ball_recovery_padj_per90:
+    'event value: null for season tables and the demo; the role-aware rating v2 decides its weight',
 } as const satisfies Record<
   Exclude<MetricKey, { [G in PositionGroup]: keyof (typeof WEIGHTS)[G] }[PositionGroup]>,
   string

@@ -7,7 +7,7 @@ import type { EngineContext, Resolution } from '../context.js';
 import { entityMetaOf, POSITION_GROUPS } from '../data/schema.js';
 import { ok, fail, type Result } from '../errors.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
-import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
+import { JUDGED_GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { ordinalOf } from '../stats/percentiles.js';
 import { parsingWith } from '../validation.js';
 import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
@@ -46,7 +46,7 @@ export interface VerdictResponse {
 export type AnchorFinder = (row: number) => VerdictFacts['anchor'];
 
 const coreMetricsOf = (ctx: EngineContext, row: number) =>
-  GROUP_METRICS[POSITION_GROUPS[ctx.derived.group[row]]].filter((k) => k !== 'rating');
+  JUDGED_GROUP_METRICS[POSITION_GROUPS[ctx.derived.group[row]]].filter((k) => k !== 'rating');
 
 function percentilesAt(ctx: EngineContext, row: number): Partial<Record<MetricKey, number>> {
   const out: Partial<Record<MetricKey, number>> = {};

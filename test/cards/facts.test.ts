@@ -95,6 +95,7 @@ describe('cardFactsOf (tiny dataset)', () => {
       ['Key passes', 0],
       ['Big chances', 0],
     ]);
+    expect(f.xg).toBe(0);
     expect(f.stats).toEqual(['goals_per90', 'assists_per90', 'shots_per90']);
     // goals_per90 = 9 × 90 / 900 = 0.9; cohort (≥ 450 min) = players 1,2,3,4,6 with 0.9,0.3,0.6,0.3,0.0:
     // 4 below, 1 equal → 100 × 4.5 / 5 = 90 → "elite".

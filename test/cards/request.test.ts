@@ -53,7 +53,7 @@ describe('CardRequest', () => {
       },
       'stats',
     ],
-    ['key outside the 24', { ...base, stats: ['xg_per90'] }, 'stats.0'],
+    ['key outside the list', { ...base, stats: ['xg_chain_per90'] }, 'stats.0'],
     ['repeated key', { ...base, stats: ['goals_per90', 'goals_per90'] }, 'stats'],
     ['hero_stat not in stats', { ...base, stats: ['goals_per90'], hero_stat: 'assists_per90' }, 'hero_stat'],
     ['hero_stat outside the 24', { ...base, hero_stat: 'xg' }, 'hero_stat'],

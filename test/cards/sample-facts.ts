@@ -16,6 +16,13 @@ const ATTACKER: [number, number][] = [
   [27.5, 35],
   [1.1, 22],
   [5.2, 58],
+  // xg, npxg, xa, xt, progressive carries, passes into the box (per 90)
+  [0.62, 92],
+  [0.55, 90],
+  [0.18, 70],
+  [0.21, 66],
+  [2.3, 60],
+  [1.1, 55],
   [7.42, 86],
 ];
 
@@ -47,6 +54,8 @@ export function sampleFacts(overrides: Partial<CardFacts> = {}): CardFacts {
       { key: 'key_passes', label: 'Key passes', value: 40 },
       { key: 'big_chances', label: 'Big chances', value: 14 },
     ],
+    xg: 15.6,
+    shots: sampleShots(),
     metrics,
     stats: ['goals_per90', 'assists_per90', 'shots_per90'],
     hero_stat: null,
@@ -63,4 +72,17 @@ export function sampleFacts(overrides: Partial<CardFacts> = {}): CardFacts {
     attribution: 'Data: synthetic demo universe',
     ...overrides,
   };
+}
+
+/** 70 shots spread over the attacking half (a fixed linear congruential sequence), every fourth a goal. */
+export function sampleShots(): NonNullable<CardFacts['shots']> {
+  let seed = 7;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  return Array.from({ length: 70 }, (_, i) => {
+    const x = 0.7 + 0.29 * next();
+    return { x, y: 0.2 + 0.6 * next(), xg: Math.min(0.95, 0.02 + (x - 0.7) * 2 * next()), goal: i % 4 === 0 };
+  });
 }

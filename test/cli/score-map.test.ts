@@ -61,14 +61,8 @@ describe('score --map fbref', () => {
       unused_columns: ['Per 90 Minutes/Gls', 'Per 90 Minutes/Ast'],
       rounded: {},
     });
-    expect(summary.map.provider_metrics).toEqual([
-      'xg',
-      'npxg',
-      'xag',
-      'progressive_carries',
-      'progressive_passes',
-      'progressive_passes_received',
-    ]);
+    // xG, npxG, xAG and progression map onto our own columns (docs/methodology/event-values.md#csv-presets).
+    expect(summary.map.provider_metrics).toEqual(['progressive_passes_received']);
     const rows = rowsOf(at('std.arrow'));
     // Ana: "1,800" minutes (thousands separator), xG 9.0 → 9.0 × 90 / 1800 = 0.45 per 90. Carl: 18.0 × 90 / 2700 = 0.6.
     // Attackers' cohort {Ana 0.45, Carl 0.6} (FW,MF: the first listed decides): Ana 100 × (0 + ½) / 2 = 25, Carl 100 × (1 + ½) / 2 = 75.
@@ -117,7 +111,7 @@ describe('score --map fbref', () => {
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout);
     expect(summary.map.files).toEqual(files);
-    expect(summary.map.provider_metrics).toContain('xa');
+    expect(summary.map.provider_metrics).toContain('xa_pass');
     expect(summary.map.unused_columns).toEqual(
       expect.arrayContaining(['Standard/SoT%', 'Standard/Sh/90', 'Total/Cmp%']),
     );
@@ -149,10 +143,12 @@ describe('score --map fbref', () => {
       int: '3',
       clr: '2',
     });
-    // 40 × 90 / 1800 = 2 shots per 90; 400 / 500 = 80 % pass accuracy; xA 2.8 × 90 / 1800 = 0.14.
+    // 40 × 90 / 1800 = 2 shots per 90; 400 / 500 = 80 % pass accuracy; xa is FBref's xAG 2.5 × 90 / 1800 = 0.125,
+    // its pass-based xA 2.8 the provider metric xa_pass (0.14).
     expect(Number(cell('shots_per90'))).toBe(2);
     expect(Number(cell('pass_accuracy_pct'))).toBe(80);
-    expect(Number(cell('xa_per90'))).toBeCloseTo(0.14, 12);
+    expect(Number(cell('xa_per90'))).toBeCloseTo(0.125, 12);
+    expect(Number(cell('xa_pass_per90'))).toBeCloseTo(0.14, 12);
     expect(Number(cell('xg_per90'))).toBe(0.45);
   });
 
@@ -295,8 +291,9 @@ describe('score --map wyscout-search', () => {
       dribbles: 20,
       shots_on_target: 7,
     });
-    expect(byName(rows, 'Tomás Rivera').progressive_passes).toBeCloseTo(70, 9);
-    expect(byName(rows, 'Tomás Rivera').progressive_passes_per90).toBeCloseTo(3.5, 9);
+    // Completed progressive passes (our definition): 3.5 attempted per 90 × 1,800 / 90 = 70, 80 % of them → 56, 2.8 per 90.
+    expect(byName(rows, 'Tomás Rivera').progressive_passes).toBeCloseTo(56, 9);
+    expect(byName(rows, 'Tomás Rivera').progressive_passes_per90).toBeCloseTo(2.8, 9);
     // Goalkeeper: 75 % of 120 shots against = 90 saves; goals prevented may be negative.
     expect(byName(rows, 'Iker Soto')).toMatchObject({
       saves: 90,

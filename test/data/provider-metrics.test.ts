@@ -27,25 +27,18 @@ const { dataset } = datasetFromExport([{ file: 'standard.csv', text: fbrefStanda
 
 describe('provider metrics', () => {
   it('adds float64 columns declared in dataset.json', () => {
-    expect(dataset.meta.provider_metrics?.map((m) => m.key)).toEqual([
-      'xg',
-      'npxg',
-      'xag',
-      'progressive_carries',
-      'progressive_passes',
-      'progressive_passes_received',
-    ]);
+    // xG, npxG, xAG and progressive passes/carries are our own columns now (docs/methodology/event-values.md#csv-presets).
+    expect(dataset.meta.provider_metrics?.map((m) => m.key)).toEqual(['progressive_passes_received']);
     const field = dataset.tables.player_seasons.schema.fields.find((f) => f.name === 'xg')!;
     expect(String(field.type)).toBe('Float64');
   });
 
-  it('derives per 90 and cohort percentiles with our rule', () => {
+  it('derives per 90 and cohort percentiles with our rule (FBref xG is our xg column)', () => {
     const d = deriveSeasons(dataset);
-    const xg = d.provider!.find((m) => m.key === 'xg')!;
     // Rows in file order: Ana 9.0 xG / 1800 min → 0.45; Carl 18.0 / 2700 → 0.6; Bo 0.9 / 900 → 0.09; Dan 0 / 3060 → 0.
-    expect([...xg.per90]).toEqual([0.45, 0.6, 0.09, 0]);
+    expect([...d.values.xg_per90]).toEqual([0.45, 0.6, 0.09, 0]);
     // Attackers {0.45, 0.6}: 25 and 75; Bo and Dan are alone in their cohorts: 50.
-    expect([...xg.percentiles]).toEqual([25, 75, 50, 50]);
+    expect([...d.percentiles.xg_per90]).toEqual([25, 75, 50, 50]);
   });
 
   it("puts them in the scouting report's per90_stats and percentiles, marked provider, and the response still validates", () => {
@@ -55,12 +48,8 @@ describe('provider metrics', () => {
     const data = r.value.data;
     expect(data.per90_stats.xg_per90).toBe(0.45);
     expect(data.per90_stats.goals_per90).toBe(0.5);
-    expect(data.percentiles.xg_per90).toMatchObject({
-      value: 0.45,
-      percentile: 25,
-      provider: true,
-      label: 'below average',
-    });
+    expect(data.percentiles.xg_per90).toMatchObject({ value: 0.45, percentile: 25 });
+    expect(data.percentiles.xg_per90.provider).toBeUndefined();
     expect(data.percentiles.goals_per90.provider).toBeUndefined();
     expect(data.stats[0].totals.xg).toBe(9);
     expect(ScoutingResponse.safeParse(r.value).success).toBe(true);
@@ -82,8 +71,11 @@ describe('provider metrics', () => {
       DatasetError,
     );
     expect(() => withProviderMetrics(dataset, [{ spec: { key: 'xg' }, totals: new Float64Array(4) }])).toThrow(
-      /declared twice/,
+      /our own columns/,
     );
+    expect(() =>
+      withProviderMetrics(dataset, [{ spec: { key: 'progressive_passes_received' }, totals: new Float64Array(4) }]),
+    ).toThrow(/declared twice/);
     const undeclared = { ...dataset, meta: { ...dataset.meta, provider_metrics: [] } };
     expect(() => Engine.open({ dataset: undeclared })).toThrow(/unknown column/);
     // A hand-edited dataset.json is checked too: a key that would shadow a derived column, or one declared twice.
@@ -96,7 +88,10 @@ describe('provider metrics', () => {
     );
     const twice = {
       ...dataset,
-      meta: { ...dataset.meta, provider_metrics: [...dataset.meta.provider_metrics!, { key: 'xg' }] },
+      meta: {
+        ...dataset.meta,
+        provider_metrics: [...dataset.meta.provider_metrics!, { key: 'progressive_passes_received' }],
+      },
     };
     expect(() => Engine.open({ dataset: twice })).toThrow(/declared twice/);
   });
@@ -110,6 +105,7 @@ describe('provider metric keys', () => {
     // A key k adds columns k, k_per90 and k_per90_percentile: none may already exist.
     for (const c of SCORE_COLUMNS) expect(providerMetricKeyProblem(c), c).not.toBeNull();
     for (const k of METRIC_KEYS) expect(providerMetricKeyProblem(k.replace(/_per90$/, '')), k).not.toBeNull();
-    expect(providerMetricKeyProblem('xg')).toBeNull();
+    expect(providerMetricKeyProblem('xg')).not.toBeNull();
+    expect(providerMetricKeyProblem('xg_chain')).toBeNull();
   });
 });

@@ -154,6 +154,21 @@ export function completeRows(): DatasetRows {
       { fixture_id: 1001, player_id: 1, team_id: 10, started: false, minutes: 0 },
       { fixture_id: 1001, player_id: 2, team_id: 11, started: true, minutes: 90, position: 'CM' },
     ],
+    shots: [
+      {
+        fixture_id: 1000,
+        player_id: 1,
+        team_id: 10,
+        minute: 23,
+        x: 0.9,
+        y: 0.48,
+        body_part: 'foot',
+        situation: 'open_play',
+        xg: 0.31,
+        xg_source: 'model',
+        outcome: 'goal',
+      },
+    ],
   };
 }
 

@@ -135,6 +135,16 @@ export function shortLabelOf(key: MetricKey): string {
     cross_accuracy_pct: 'Cross acc.',
     interceptions_per90: 'Intercepts',
     shots_blocked_per90: 'Blocks',
+    progressive_passes_per90: 'Prog. passes',
+    progressive_carries_per90: 'Prog. carries',
+    passes_into_final_third_per90: 'Into final 3rd',
+    passes_into_box_per90: 'Into box',
+    npxg_per90: 'npxG',
+    tackles_padj_per90: 'Tackles (PAdj)',
+    interceptions_padj_per90: 'Intercepts (PAdj)',
+    clearances_padj_per90: 'Clearances (PAdj)',
+    shots_blocked_padj_per90: 'Blocks (PAdj)',
+    ball_recovery_padj_per90: 'Recoveries (PAdj)',
   };
   return short[key] ?? METRICS[key].label;
 }

@@ -212,8 +212,11 @@ export function statRibbonLayout(facts: CardFacts): LayoutNode {
       metaTile('Apps', String(facts.sample.appearances), null),
       metaTile('Minutes', formatInt(facts.sample.minutes), null),
       metaTile('Rating', rating, null),
-      // The first two season totals of the position group: goals and assists, a keeper's saves and clean sheets.
-      ...facts.season_totals.slice(0, 2).map((t) => metaTile(t.label, formatInt(t.value), pal.primary)),
+      // The first two season totals of the position group: goals and assists, a keeper's saves and clean sheets;
+      // the season's xG after the first when the dataset has xG (docs/methodology/event-values.md#xg).
+      ...facts.season_totals.slice(0, 1).map((t) => metaTile(t.label, formatInt(t.value), pal.primary)),
+      facts.xg !== null && metaTile('xG', facts.xg.toFixed(1), pal.primary),
+      ...facts.season_totals.slice(1, 2).map((t) => metaTile(t.label, formatInt(t.value), pal.primary)),
     ),
     h(
       'div',

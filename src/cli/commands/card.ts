@@ -14,9 +14,9 @@ import {
 /** `halfspace card`: renders one card PNG (docs/cards.md). */
 export const cardCommand: Command = {
   name: 'card',
-  summary: 'Render a PNG card: player_card, stat_ribbon, editorial_cover, fifa_viral or collage',
+  summary: 'Render a PNG card: player_card, stat_ribbon, shot_map, editorial_cover, fifa_viral or collage',
   usage:
-    'card --name NAME [--player-id N] [--team-hint CLUB] --out FILE.png [--style player_card] [--stats a,b] [--hero KEY] [--caption TEXT] [--verdict-code fraud|merchant|cooked] [--photo FILE] [--event-type T] [--base-url URL] [--no-watermark] [--dataset DIR] [--json]',
+    'card --name NAME [--player-id N] [--team-hint CLUB] --out FILE.png [--style player_card] [--stats a,b] [--hero KEY] [--caption TEXT] [--verdict-code fraud|merchant|cooked] [--photo FILE] [--event-type T] [--base-url URL] [--no-watermark] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {
     ...IDENTITY_OPTIONS,
     ...DATASET_OPTIONS,

@@ -26,6 +26,11 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
     load: async () => (await import('./similar.js')).similarCommand,
   },
   {
+    name: 'alternatives',
+    summary: 'Alternatives (beta): similar-style players reranked toward cheaper and younger',
+    load: async () => (await import('./alternatives.js')).alternativesCommand,
+  },
+  {
     name: 'verdict',
     summary: 'Verdict (elite, contrast, fraud, merchant, cooked, fallback) with percentile receipts',
     load: async () => (await import('./verdict.js')).verdictCommand,
@@ -53,7 +58,7 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
   },
   {
     name: 'card',
-    summary: 'Render a PNG card: player_card, stat_ribbon, editorial_cover, fifa_viral or collage',
+    summary: 'Render a PNG card: player_card, stat_ribbon, shot_map, editorial_cover, fifa_viral or collage',
     load: async () => (await import('./card.js')).cardCommand,
   },
   {

@@ -39,6 +39,19 @@ export const CALIBRATED_METRICS = [
  */
 export const UNCALIBRATED_METRICS = {
   rating: 'the provider rating is drawn from ability and output (market-values.ts), not from Table B',
+  progressive_passes_per90: 'event value: Table B has no target for it; the demo leaves its column null',
+  progressive_carries_per90: 'event value: Table B has no target for it; the demo leaves its column null',
+  passes_into_final_third_per90: 'event value: Table B has no target for it; the demo leaves its column null',
+  passes_into_box_per90: 'event value: Table B has no target for it; the demo leaves its column null',
+  xg_per90: 'event value: Table B has no target for it; the demo leaves its column null',
+  npxg_per90: 'event value: Table B has no target for it; the demo leaves its column null',
+  xa_per90: 'event value: Table B has no target for it; the demo leaves its column null',
+  xt_per90: 'event value: Table B has no target for it; the demo leaves its column null',
+  tackles_padj_per90: 'event value: Table B has no target for it; the demo leaves its column null',
+  interceptions_padj_per90: 'event value: Table B has no target for it; the demo leaves its column null',
+  clearances_padj_per90: 'event value: Table B has no target for it; the demo leaves its column null',
+  shots_blocked_padj_per90: 'event value: Table B has no target for it; the demo leaves its column null',
+  ball_recovery_padj_per90: 'event value: Table B has no target for it; the demo leaves its column null',
 } as const satisfies Record<Exclude<MetricKey, (typeof CALIBRATED_METRICS)[number]>, string>;
 
 /** One of {@link CALIBRATED_METRICS}. */

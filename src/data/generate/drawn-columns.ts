@@ -66,7 +66,19 @@ type OwnRuleColumn = 'goals' | 'assists' | 'passes_completed' | 'crosses_complet
  * Counting columns the demo generator leaves null, each with the reason. A new counting column is
  * the COLUMN of some calibrated metric above or is listed here; tsc names any column that is neither.
  */
-export const COLUMNS_NOT_GENERATED = {} as const satisfies Record<
-  Exclude<CountingColumn, (typeof COLUMN)[PoissonMetric] | OwnRuleColumn>,
-  string
->;
+export const COLUMNS_NOT_GENERATED = {
+  progressive_passes: 'event value: the demo universe has no events to compute it from (null, as for season tables)',
+  progressive_carries: 'event value: the demo universe has no events to compute it from (null, as for season tables)',
+  passes_into_final_third:
+    'event value: the demo universe has no events to compute it from (null, as for season tables)',
+  passes_into_box: 'event value: the demo universe has no events to compute it from (null, as for season tables)',
+  xg: 'event value: the demo universe has no events to compute it from (null, as for season tables)',
+  npxg: 'event value: the demo universe has no events to compute it from (null, as for season tables)',
+  xa: 'event value: the demo universe has no events to compute it from (null, as for season tables)',
+  xt: 'event value: the demo universe has no events to compute it from (null, as for season tables)',
+  tackles_padj: 'event value: the demo universe has no events to compute it from (null, as for season tables)',
+  interceptions_padj: 'event value: the demo universe has no events to compute it from (null, as for season tables)',
+  clearances_padj: 'event value: the demo universe has no events to compute it from (null, as for season tables)',
+  shots_blocked_padj: 'event value: the demo universe has no events to compute it from (null, as for season tables)',
+  ball_recoveries_padj: 'event value: the demo universe has no events to compute it from (null, as for season tables)',
+} as const satisfies Record<Exclude<CountingColumn, (typeof COLUMN)[PoissonMetric] | OwnRuleColumn>, string>;

@@ -40,6 +40,21 @@ export interface MatchLineTotals {
   zones?: readonly number[];
 }
 
+/**
+ * Fixture rows with `home_possession` and `away_possession` filled from each match's possession
+ * by team (docs/methodology/event-values.md#possession); null for a fixture without it.
+ */
+export function withPossession(
+  fixtures: readonly Partial<RowOf<'fixtures'>>[],
+  possessionByFixture: ReadonlyMap<number, ReadonlyMap<number, number>>,
+): Partial<RowOf<'fixtures'>>[] {
+  return fixtures.map((f) => {
+    const p = f.fixture_id === undefined ? undefined : possessionByFixture.get(f.fixture_id);
+    const share = (team: number | undefined) => (team === undefined ? null : (p?.get(team) ?? null));
+    return { ...f, home_possession: share(f.home_team_id), away_possession: share(f.away_team_id) };
+  });
+}
+
 /** Minutes from seconds, exact to the second. */
 export const minutesOf = (seconds: number): number => seconds / 60;
 
@@ -120,6 +135,8 @@ export interface SeasonRows {
   columns: ProviderColumns;
   fixtures: Partial<RowOf<'fixtures'>>[];
   appearances: Partial<RowOf<'appearances'>>[];
+  /** One row per shot (docs/methodology/event-values.md#shots); the table is left out when absent. */
+  shots?: Partial<RowOf<'shots'>>[];
 }
 
 /**
@@ -151,6 +168,7 @@ export function seasonDatasetOf(
       fixtures: tableFromRows('fixtures', rows.fixtures),
       player_zones: zoneRows.length > 0 ? tableFromRows('player_zones', zoneRows) : undefined,
       appearances: tableFromRows('appearances', rows.appearances),
+      shots: rows.shots ? tableFromRows('shots', rows.shots) : undefined,
     },
   };
   validateDataset(dataset);

@@ -8,7 +8,7 @@ import { DatasetError } from '../../dataset-error.js';
 import type { Dataset, DatasetMeta, PositionCode, RowOf } from '../../schema.js';
 import { cleanName, kickoffUtcOf, seasonNameOf, STATSBOMB_COLUMNS } from './mapping.js';
 import { notProvidedCoverageOf } from '../counting-totals.js';
-import { addToSeasonLine, minutesOf, seasonDatasetOf, type SeasonLine } from '../season-dataset.js';
+import { addToSeasonLine, minutesOf, seasonDatasetOf, withPossession, type SeasonLine } from '../season-dataset.js';
 import { matchSummaryOf, type PlayerMatchLine } from './match-summary.js';
 import { matchesFileOf, readCompetitions, readEvents, readLineups, readMatches, type StatsBombMatch } from './read.js';
 import { counted } from '../../../prose.js';
@@ -37,6 +37,10 @@ export const STATSBOMB_COVERAGE: Readonly<Record<string, string>> = {
   'teams.primary_color': 'not in StatsBomb open data: null',
   'teams.secondary_color': 'not in StatsBomb open data: null',
   rivalries: 'not in StatsBomb open data: table absent',
+  'player_seasons.xg':
+    "xg_source provider: StatsBomb's own shot.statsbomb_xg (the shipped model's only for a shot without one; each row of the shots table says which)",
+  'fixtures.home_possession':
+    "share of the match time StatsBomb's possession_team held the ball (docs/methodology/event-values.md#possession)",
   ...notProvidedCoverageOf(STATSBOMB_COLUMNS, 'StatsBomb open data'),
 };
 
@@ -123,6 +127,8 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
   const seasonLines = new Map<string, SeasonLine>();
   const fixtures: Partial<RowOf<'fixtures'>>[] = [];
   const appearances: Partial<RowOf<'appearances'>>[] = [];
+  const possessionByFixture = new Map<number, ReadonlyMap<number, number>>();
+  const shots: Partial<RowOf<'shots'>>[] = [];
   let events = 0;
 
   for (const [done, match] of matches.entries()) {
@@ -157,6 +163,8 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
     const stream = readEvents(dir, match.match_id);
     events += stream.length;
     const summary = matchSummaryOf(stream, file);
+    possessionByFixture.set(match.match_id, summary.possession);
+    for (const shot of summary.shots) shots.push({ fixture_id: match.match_id, ...shot });
 
     for (const line of summary.lines) {
       const who = squad.get(line.player_id);
@@ -195,6 +203,7 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
           started: line.started,
           minutes: minutesOf(line.nominal_seconds),
           position: mainPositionOf(line.positions),
+          team_possession: summary.possession.get(line.team_id) ?? null,
         });
       }
     }
@@ -252,6 +261,14 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
           : 'league',
     },
     { season_id: seasonId, name: seasonName, start_date: first, end_date: last },
-    { teams: teamRows, players: playerRows, seasonLines, columns: STATSBOMB_COLUMNS, fixtures, appearances },
+    {
+      teams: teamRows,
+      players: playerRows,
+      seasonLines,
+      columns: STATSBOMB_COLUMNS,
+      fixtures: withPossession(fixtures, possessionByFixture),
+      appearances,
+      shots,
+    },
   );
 }

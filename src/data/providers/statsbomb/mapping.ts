@@ -6,6 +6,7 @@
  */
 import type { CountingColumn, PositionCode } from '../../schema.js';
 import type { ProviderColumn } from '../counting-totals.js';
+import { PADJ_PROVIDER_COLUMNS, PASS_PROGRESSION_COLUMNS } from '../event-values.js';
 
 /**
  * StatsBomb position name → detailed position code. Wing-backs stay defenders, wide midfielders
@@ -269,4 +270,13 @@ export const STATSBOMB_COLUMNS = {
   goals_conceded: { counted: "the opponents' goals while the player was on the pitch" },
   clean_sheets: { counted: `no goal conceded in ≥ ${CLEAN_SHEET_MIN_MINUTES} minutes on the pitch` },
   punches: { counted: 'Goal Keeper events of a punch type (isGoalkeeperPunch)' },
+  ...PASS_PROGRESSION_COLUMNS,
+  progressive_carries: {
+    counted: 'Carry events from outside the own 40 % that end ≥ 10 m closer to the goal centre or in the box',
+  },
+  xg: { counted: "shot.statsbomb_xg of Shot events (the provider's xG; the model's where it is missing)" },
+  npxg: { counted: 'the xG of Shot events other than penalties' },
+  xa: { counted: "the xG of each shot whose key_pass_id is this player's Pass" },
+  xt: { counted: 'xT added (xtAddedOf) by completed passes (not throw-ins or kick-offs) and by Carry events' },
+  ...PADJ_PROVIDER_COLUMNS,
 } as const satisfies Record<CountingColumn, ProviderColumn>;

@@ -25,6 +25,9 @@ import {
 import type { CountingTotals } from '../counting-totals.js';
 import { matchLinesOf, type MatchLineBase } from '../match-lines.js';
 import type { StatsBombEvent } from './read.js';
+import { countStatsBombValues } from './event-values.js';
+import type { ShotLine } from '../shot-rows.js';
+import { holdFor, possessionAndPadjOf } from '../event-values.js';
 import { emptyZoneCounts, type ZoneCounts } from '../location-profile.js';
 import { addStatsBombEventZones } from './location-profile.js';
 
@@ -46,6 +49,10 @@ export interface MatchSummary {
   goals: Map<number, number>;
   /** Number of events read (all periods). */
   events: number;
+  /** Each team's possession in %, by team id (docs/methodology/event-values.md#possession); empty when unknown. */
+  possession: Map<number, number>;
+  /** Every shot of the match (StatsBomb's xG, the model's where it has none), in stream order. */
+  shots: ShotLine[];
 }
 
 interface OpenSpell {
@@ -113,6 +120,11 @@ export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events
   const concede = (teamId: number): void => matchLines.concede(onPitch.keys(), teamId);
   const opponentOf = (teamId: number): number | undefined => teams.find((t) => t !== teamId);
 
+  const passLines = new Map<string, PlayerMatchLine>();
+  const shots: ShotLine[] = [];
+  // Seconds each team held the ball: from an event of its possession to the next event (possession share).
+  const heldSeconds = new Map<number, number>();
+  let held: { team: number; period: number; clock: number } | null = null;
   const shotIds = new Set<string>();
   for (const e of events) if (e.type.name === 'Shot') shotIds.add(e.id);
 
@@ -121,6 +133,8 @@ export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events
     if (!PERIOD_WINDOW_SECONDS[e.period]) continue;
     const clock = clockOf(e);
     const type = e.type.name;
+    if (held && held.period === e.period) holdFor(heldSeconds, held.team, clock - held.clock);
+    held = e.possession_team ? { team: e.possession_team.id, period: e.period, clock } : null;
     lastPeriod = Math.max(lastPeriod, e.period);
 
     switch (type) {
@@ -175,6 +189,14 @@ export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events
       line.positions.set(codeOf(e.position.name, row), { nominal: 0, clock: 0 });
     }
     countEvent(e, line.totals, shotIds);
+    const shot = countStatsBombValues(events, row, line.totals, shots);
+    if (type === 'Pass') passLines.set(e.id, line);
+    // xA: the shot's xG goes to the passer of its key pass (docs/methodology/event-values.md#xa).
+    const keyPass = e.shot?.key_pass_id;
+    if (shot && keyPass) {
+      const passer = passLines.get(keyPass);
+      if (passer) passer.totals.xa += shot.xg;
+    }
     addStatsBombEventZones(line.zones, e);
     if (type === 'Shot' && isGoalOutcome(e.shot!.outcome.name)) {
       goals.set(e.team.id, (goals.get(e.team.id) ?? 0) + 1);
@@ -190,7 +212,8 @@ export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events
   // Bench players booked for bad behaviour get a line while folding; without time on the pitch
   // or anything counted they are not part of the match.
   const kept = [...lines.values()].filter((l) => l.appeared || COUNTING_COLUMNS.some((c) => l.totals[c] > 0));
-  return { lines: kept, goals, events: events.length };
+  const possession = possessionAndPadjOf(kept, heldSeconds, teams);
+  return { lines: kept, goals, events: events.length, possession, shots };
 }
 
 /** Adds one event's contribution to a player's counting totals (METHOD.md "Event counts"). */

@@ -84,6 +84,8 @@ const StatsBombEventEnvelope = z.object({
   /** Number of the possession the event belongs to, counted from 1 within the match. */
   possession: Id.nullish(),
   play_pattern: Ref.nullish(),
+  /** The team StatsBomb says has the ball (its possession chains). */
+  possession_team: Ref.nullish(),
 });
 
 /**
@@ -164,6 +166,7 @@ function envelopeOf(raw: unknown): z.infer<typeof StatsBombEventEnvelope> | null
   if (typeof e.id !== 'string' || !isId(e.index) || !isId(e.period) || !isCount(e.minute) || !isCount(e.second))
     return null;
   if (!isRef(e.type) || !isRef(e.team) || !isNullishRef(e.player) || !isNullishRef(e.position)) return null;
+  if (!isNullishRef(e.possession_team)) return null;
   const related = e.related_events;
   const location = e.location;
   if (
@@ -192,6 +195,7 @@ function envelopeOf(raw: unknown): z.infer<typeof StatsBombEventEnvelope> | null
     position: refOf(e.position as never),
     related_events: related as string[] | null | undefined,
     location: location as number[] | null | undefined,
+    possession_team: refOf(e.possession_team as never),
     possession: e.possession as number | null | undefined,
     play_pattern: refOf(e.play_pattern as never),
   };

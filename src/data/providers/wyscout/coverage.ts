@@ -39,7 +39,15 @@ export const WYSCOUT_COVERAGE: Readonly<Record<string, string>> = {
   'player_seasons.minutes':
     "nominal minutes as for StatsBomb (45:00 per half, 15:00 per half of extra time, stoppage not counted); substitution minutes placed with the players' own events and the real period ends",
   'player_seasons.big_chances':
-    'no xG in Wyscout v2: penalties plus shots from the zone x ≥ 88.5, 37 ≤ y ≤ 63 (docs/methodology/wyscout.md)',
+    'no big-chance flag in Wyscout v2: shots whose model xG is ≥ 0.3, penalties included (docs/methodology/event-values.md#big-chances)',
+  'player_seasons.interceptions':
+    'Wyscout tag 1401 marks every ball won by reading a pass, including loose balls Opta would call recoveries: centre-backs reach 5–7 per 90, several times the Opta/FBref level of 1–2 (docs/methodology/event-values.md#per-90-norms)',
+  'player_seasons.xg':
+    "xg_source model: no xG in Wyscout v2, so every shot's xG is halfspace's shipped model (docs/methodology/values.md); xA, npxG and the shots table use it too",
+  'player_seasons.xt':
+    'xT added by completed passes only: Wyscout v2 has no carries (docs/methodology/event-values.md#xt)',
+  'fixtures.home_possession':
+    'share of the time on the ball from on-ball events, per match (docs/methodology/event-values.md#possession)',
   'player_seasons.ball_recoveries':
     'no recovery event in Wyscout v2: first on-ball action after an opponent on-ball action in open play',
   'player_seasons.shots_blocked':

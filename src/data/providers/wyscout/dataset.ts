@@ -19,7 +19,7 @@ import {
   type WyscoutPlayer,
   type WyscoutTeam,
 } from './read.js';
-import { addToSeasonLine, minutesOf, seasonDatasetOf, type SeasonLine } from '../season-dataset.js';
+import { addToSeasonLine, minutesOf, seasonDatasetOf, withPossession, type SeasonLine } from '../season-dataset.js';
 import { counted } from '../../../prose.js';
 import { commonNameOf } from './common-name.js';
 
@@ -71,6 +71,7 @@ interface AppearanceAcc {
   sum_x: number;
   sum_y: number;
   located: number;
+  team_possession: number | null;
 }
 
 /** `name` = first + last name, decoded; the short name when both are empty. */
@@ -94,6 +95,8 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   const seasonLines = new Map<string, SeasonLine>();
   const appearanceAccs: AppearanceAcc[] = [];
   const fixtureMatches: WyscoutMatch[] = [];
+  const possessionByFixture = new Map<number, ReadonlyMap<number, number>>();
+  const shots: Partial<RowOf<'shots'>>[] = [];
   const report: WyscoutReport = { matches: 0, events: 0, goalDifferences: [], unlisted: [], anomalies: [] };
 
   /** Folds one match (its match object and, when played, its per-match file). */
@@ -120,6 +123,8 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
       return info;
     };
     const summary = matchSummaryOf(match, data.events, (id) => infoOf(id).role.code2 === 'GK', ref.file);
+    possessionByFixture.set(match.wyId, summary.possession);
+    for (const shot of summary.shots) shots.push({ fixture_id: match.wyId, ...shot });
     report.matches++;
     report.events += summary.events;
     report.anomalies.push(...summary.anomalies);
@@ -170,6 +175,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
           sum_x: line.sum_x,
           sum_y: line.sum_y,
           located: line.located,
+          team_possession: summary.possession.get(line.team_id) ?? null,
         });
       }
     }
@@ -237,7 +243,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   const kind = known?.kind ?? (national ? 'international' : 'league');
   const areas = new Set(teamInfos.map((t) => (t?.area?.name ? decodeName(t.area.name) : null)));
   const country = known ? known.country : kind === 'international' || areas.size !== 1 ? null : [...areas][0];
-  const fixtures = fixtureRowsOf(fixtureMatches, seasonId, competitionId);
+  const fixtures = withPossession(fixtureRowsOf(fixtureMatches, seasonId, competitionId), possessionByFixture);
 
   /** The country of his national team when the team registry knows it (Agüero: Argentina), else his passport's (Spain). */
   const nationalityOf = (info: WyscoutPlayer): string | null => {
@@ -281,6 +287,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
       team_id: a.team_id,
       started: a.started,
       minutes: minutesOf(a.seconds),
+      team_possession: a.team_possession,
       position:
         a.located >= MATCH_POSITION_MIN_EVENTS
           ? positionCodeOf(players.get(a.player_id)!.info.role.code2, a.sum_x / a.located, a.sum_y / a.located)
@@ -322,7 +329,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
     meta,
     { league_id: competitionId, name: leagueName, country, kind },
     { season_id: seasonId, name: seasonName, start_date: first, end_date: last },
-    { teams: teamRows, players: playerRows, seasonLines, columns: WYSCOUT_COLUMNS, fixtures, appearances },
+    { teams: teamRows, players: playerRows, seasonLines, columns: WYSCOUT_COLUMNS, fixtures, appearances, shots },
   );
   return { dataset, report };
 }

@@ -4,17 +4,9 @@
  * punches and saves from event ids, sub-event ids, tags and locations.
  */
 import type { CountingTotals } from '../counting-totals.js';
-import {
-  BIG_CHANCE_ZONE,
-  EVENT,
-  LONG_BALL_MIN_METRES,
-  OWN_BOX,
-  PITCH_LENGTH_M,
-  PITCH_WIDTH_M,
-  SUB_EVENT,
-  TAG,
-} from './mapping.js';
+import { EVENT, LONG_BALL_MIN_METRES, OWN_BOX, PITCH_LENGTH_M, PITCH_WIDTH_M, SUB_EVENT, TAG } from './mapping.js';
 import type { WyscoutEvent } from './read.js';
+import { countProgressivePass } from '../event-values.js';
 
 /** True for a shot: a shot event, a direct free-kick shot or a penalty. */
 export const isShot = (e: WyscoutEvent): boolean =>
@@ -47,13 +39,7 @@ export function countEvent(e: WyscoutEvent, t: CountingTotals, goalkeeper: boole
     const goal = has(TAG.goal);
     if (goal) t.goals += 1;
     if (goal || has(TAG.accurate)) t.shots_on_target += 1;
-    const inZone =
-      e.x !== null &&
-      e.y !== null &&
-      e.x >= BIG_CHANCE_ZONE.minX &&
-      e.y >= BIG_CHANCE_ZONE.minY &&
-      e.y <= BIG_CHANCE_ZONE.maxY;
-    if (e.subEventId === SUB_EVENT.penalty || inZone) t.big_chances += 1;
+    // big_chances needs the shot's xG: counted with it in event-values.ts.
     return;
   }
   if (isPass(e)) {
@@ -61,6 +47,9 @@ export function countEvent(e: WyscoutEvent, t: CountingTotals, goalkeeper: boole
     t.passes += 1;
     if (completed) t.passes_completed += 1;
     if (passMetres(e) >= LONG_BALL_MIN_METRES) t.long_balls += 1;
+    // Progression: completed open-play passes only (no free kick, corner or throw-in).
+    if (completed && e.eventId === EVENT.pass && e.x !== null && e.y !== null && e.endX !== null && e.endY !== null)
+      countProgressivePass(t, e.x / 100, e.y / 100, e.endX / 100, e.endY / 100);
     if (e.subEventId === SUB_EVENT.cross || e.subEventId === SUB_EVENT.freeKickCross) {
       t.crosses += 1;
       if (completed) t.crosses_completed += 1;

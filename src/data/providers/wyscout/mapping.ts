@@ -6,6 +6,7 @@
  */
 import type { CountingColumn, PositionCode } from '../../schema.js';
 import type { ProviderColumn } from '../counting-totals.js';
+import { BIG_CHANCE_MIN_XG, PADJ_PROVIDER_COLUMNS, PASS_PROGRESSION_COLUMNS } from '../event-values.js';
 
 /** Wyscout v2 `eventId`s read by halfspace. */
 export const EVENT = {
@@ -86,13 +87,6 @@ export const PITCH_WIDTH_M = 68;
 
 /** Shortest pass counted as a long ball: 30 yards (27.432 m), StatsBomb's threshold in metres. */
 export const LONG_BALL_MIN_METRES = 27.432;
-
-/**
- * Big-chance zone (no xG in Wyscout v2): a penalty, or a shot from x ≥ 88.5 (within ≈ 12 m of the
- * goal line, about the penalty spot) and 37 ≤ y ≤ 63 (within ≈ 9 m of the centre line, the width of
- * the goal area) — the zone where StatsBomb's xG is mostly ≥ 0.3.
- */
-export const BIG_CHANCE_ZONE = { minX: 88.5, minY: 37, maxY: 63 } as const;
 
 /** A goalkeeper's clearance inside this box (his own penalty area) counts as a punch (docs: "punches"). */
 export const OWN_BOX = { maxX: 16.5, minY: 19, maxY: 81 } as const;
@@ -215,7 +209,7 @@ export const WYSCOUT_COLUMNS = {
   assists: { counted: 'events tagged assist' },
   shots: { counted: 'shot and free-kick shot events' },
   shots_on_target: { counted: 'shots tagged goal or accurate' },
-  big_chances: { counted: 'penalties and shots from the big-chance zone (BIG_CHANCE_ZONE), no xG in Wyscout v2' },
+  big_chances: { counted: `shots whose model xG is ≥ ${BIG_CHANCE_MIN_XG} (penalties included)` },
   key_passes: { counted: 'events tagged assist or key pass' },
   passes: { counted: 'pass events' },
   passes_completed: { counted: 'passes tagged accurate' },
@@ -236,4 +230,11 @@ export const WYSCOUT_COLUMNS = {
   goals_conceded: { counted: "the opponents' goals while the player was on the pitch" },
   clean_sheets: { counted: `no goal conceded in ≥ ${CLEAN_SHEET_MIN_MINUTES} minutes on the pitch` },
   punches: { counted: 'goalkeeper clearances inside his own penalty area (OWN_BOX)' },
+  ...PASS_PROGRESSION_COLUMNS,
+  progressive_carries: { notProvided: 'Wyscout v2 has no carry events' },
+  xg: { counted: "the shipped model's xG of every shot (xgOf; no provider xG in Wyscout v2)" },
+  npxg: { counted: "the model's xG of every shot but penalties" },
+  xa: { counted: "the model's xG of each shot whose last touch before it was this player's pass" },
+  xt: { counted: 'xT added (xtAddedOf) by completed passes and set-piece passes; no carries in Wyscout v2' },
+  ...PADJ_PROVIDER_COLUMNS,
 } as const satisfies Record<CountingColumn, ProviderColumn>;

@@ -20,6 +20,9 @@ import { matchLinesOf, type MatchLineBase } from '../match-lines.js';
 import { emptyZoneCounts, type ZoneCounts } from '../location-profile.js';
 import { addEventZones } from './location-profile.js';
 import type { WyscoutEvent, WyscoutMatch } from './read.js';
+import { holdFor, possessionAndPadjOf } from '../event-values.js';
+import type { ShotLine } from '../shot-rows.js';
+import { countWyscoutValues } from './event-values.js';
 
 /** One player's match. */
 export interface PlayerMatchLine extends MatchLineBase {
@@ -54,6 +57,10 @@ export interface MatchSummary {
   anomalies: string[];
   /** Events read (all periods). */
   events: number;
+  /** Each team's possession in %, by team id (docs/methodology/event-values.md#possession); empty when unknown. */
+  possession: Map<number, number>;
+  /** Every shot of the match with its model xG, in match order. */
+  shots: ShotLine[];
 }
 
 /** A moment of the match: counted-period index and seconds into that period. */
@@ -224,15 +231,21 @@ export function matchSummaryOf(
   const unlistedPlayers = new Set<number>();
   let unlistedEvents = 0;
   let possession: number | null = null;
+  // Seconds each team held the ball: from its on-ball event to the next event (possession share).
+  const heldSeconds = new Map<number, number>();
+  const shots: ShotLine[] = [];
+  let lastSec = 0;
   let openBlock: { team: number; period: number; sec: number } | null = null;
   let period = -1;
 
-  for (const { e, period: p } of events) {
+  for (const { e, i, period: p } of events) {
     if (p !== period) {
       period = p;
       possession = null;
       openBlock = null;
     }
+    if (possession !== null) holdFor(heldSeconds, possession, e.eventSec - lastSec);
+    lastSec = e.eventSec;
     const at = { period: p, sec: e.eventSec };
     applySubsUntil(at);
     const tags = e.tags;
@@ -270,6 +283,7 @@ export function matchSummaryOf(
       if (possession !== null && possession !== e.teamId && ON_BALL_EVENTS.has(e.eventId))
         line.totals.ball_recoveries += 1;
       countEvent(e, line.totals, isGoalkeeper(e.playerId));
+      countWyscoutValues(rawEvents, i, line.totals, (id, team) => lineOf(id, team).totals, shots);
       if (isShot(e) && has(TAG.blocked)) openBlock = { team: e.teamId, period: p, sec: e.eventSec };
     }
     if (ON_BALL_EVENTS.has(e.eventId) || e.eventId === EVENT.freeKick) possession = e.teamId;
@@ -289,8 +303,11 @@ export function matchSummaryOf(
   COUNTED_PERIODS.forEach((name, p) => {
     if (present[p]) periodSeconds[name] = periodLength[p];
   });
+  const matchLineList = [...lines.values()];
   return {
-    lines: [...lines.values()],
+    lines: matchLineList,
+    possession: possessionAndPadjOf(matchLineList, heldSeconds, teamIds),
+    shots,
     eventGoals,
     periodSeconds,
     matchSeconds: periodLength.reduce((a, b) => a + b, 0),

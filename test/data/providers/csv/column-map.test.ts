@@ -114,7 +114,7 @@ const USER_MAP = ColumnMap.parse({
   columns: { Spieler: 'name', Pos: 'position', Verein: 'team', Spiele: 'appearances', Minuten: 'minutes' },
   per90: { 'Tore/90': 'goals' },
   pct: { 'Passquote %': { completed: 'passes_completed', attempted: { per90: 'Pässe/90' } } },
-  metrics: { xG: { key: 'xg', label: 'xG' }, 'xA/90': { key: 'xa', as: 'per90' } },
+  metrics: { xG: { key: 'xg_open_play', label: 'xG (open play)' }, 'xA/90': { key: 'xa_pass', as: 'per90' } },
   ignore: ['Pässe/90'],
   values: { league: 'Regionalliga', season: '2024/25' },
 });
@@ -143,7 +143,7 @@ describe('mappedExportOf', () => {
     expect(m.report.converted).toEqual({ goals: 'Tore/90', passes_completed: 'Passquote %' });
     expect(m.report.positions).toEqual({ Stürmer: 'ST', Verteidiger: 'CB' });
     // Provider metrics stay unrounded: xA 0.18 per 90 × 1000 / 90 = 2.0 in total.
-    expect(m.metrics.map((x) => x.spec.key)).toEqual(['xg', 'xa']);
+    expect(m.metrics.map((x) => x.spec.key)).toEqual(['xg_open_play', 'xa_pass']);
     expect([...m.metrics[0].totals]).toEqual([4.2, 0.5]);
     expect(m.metrics[1].totals[0]).toBeCloseTo(2, 12);
     expect(m.metrics[1].totals[1]).toBeCloseTo(1, 12);

@@ -740,6 +740,7 @@ export function wyscoutSearch(): string {
       'Long passes per 90': '1.5',
       'Key passes per 90': '0.8',
       'Progressive passes per 90': '3.5',
+      'Accurate progressive passes, %': '80',
     }),
     wyscoutRow({
       Player: 'Iker Soto',

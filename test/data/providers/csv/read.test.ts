@@ -61,8 +61,8 @@ describe('tableToCsv', () => {
       },
     ]);
     expect(tableToCsv('fixtures', t)).toBe(
-      'fixture_id,season_id,league_id,round,kickoff,home_team_id,away_team_id,home_goals,away_goals,status,venue\n' +
-        '7,1,1,"Final, 2nd leg",2025-05-31T19:00:00.000Z,1,2,,,scheduled,""\n',
+      'fixture_id,season_id,league_id,round,kickoff,home_team_id,away_team_id,home_goals,away_goals,status,venue,home_possession,away_possession\n' +
+        '7,1,1,"Final, 2nd leg",2025-05-31T19:00:00.000Z,1,2,,,scheduled,"",,\n',
     );
   });
 });

@@ -7,7 +7,7 @@
  * names, names repeated across groups (`Gls` under Performance and under Per 90 Minutes).
  */
 import type { ColumnMapInput } from '../column-map.js';
-import { PASSES_COMPLETED_PCT, SHOTS_ON_TARGET_PCT, XA_METRIC, XG_METRIC } from './shared-targets.js';
+import { PASSES_COMPLETED_PCT, SHOTS_ON_TARGET_PCT } from './shared-targets.js';
 
 /** Columns every FBref player table repeats (identity, rank, the match-log link, the id column). */
 const IDENTITY_IGNORED = ['Rk', 'Nation', 'Age', 'Born', 'Matches', '-9999', '90s', 'Playing Time/90s'];
@@ -135,6 +135,13 @@ export const FBREF_MAP: ColumnMapInput = {
     'Expected/KP': 'key_passes',
     'Blocks/Int': 'interceptions',
     'Blocks/Clr': 'clearances',
+    // Event values (docs/methodology/event-values.md#csv-presets): FBref's xAG is our xa (the xG of
+    // the shots a player's passes set up); its pass-based xA stays a provider metric.
+    'Expected/xG': 'xg',
+    'Expected/npxG': 'npxg',
+    'Expected/xAG': 'xa',
+    'Progression/PrgC': 'progressive_carries',
+    'Progression/PrgP': 'progressive_passes',
   },
   per90: {
     'Per 90 Minutes/Gls': 'goals',
@@ -147,12 +154,7 @@ export const FBREF_MAP: ColumnMapInput = {
     'Total/Cmp%': PASSES_COMPLETED_PCT,
   },
   metrics: {
-    'Expected/xG': XG_METRIC,
-    'Expected/npxG': { key: 'npxg', label: 'npxG' },
-    'Expected/xAG': { key: 'xag', label: 'xAG' },
-    'Expected/xA': XA_METRIC,
-    'Progression/PrgC': { key: 'progressive_carries', label: 'Progressive carries' },
-    'Progression/PrgP': { key: 'progressive_passes', label: 'Progressive passes' },
+    'Expected/xA': { key: 'xa_pass', label: 'xA (pass-based)' },
     'Progression/PrgR': { key: 'progressive_passes_received', label: 'Progressive passes received' },
   },
   ignore: [

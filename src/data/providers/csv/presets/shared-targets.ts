@@ -1,17 +1,12 @@
 /**
- * What the presets map onto in the same way, defined once: the provider metrics several exports
- * give (one key and label, so FBref's xG and Wyscout's xG are the same metric) and the percentage
- * totals they convert (which total is completed out of which attempted).
+ * What the presets map onto in the same way, defined once: the percentage totals they convert
+ * (which total is completed out of which attempted). xG and xA are our own columns now
+ * (docs/methodology/event-values.md#csv-presets), one key per meaning whatever the source.
  */
 import type { ColumnMapInput } from '../column-map.js';
 
-type MetricRule = NonNullable<ColumnMapInput['metrics']>[string];
 type PctRule = NonNullable<ColumnMapInput['pct']>[string];
 
-/** Expected goals as a provider metric (docs/scoring.md#provider-metrics). */
-export const XG_METRIC: MetricRule = { key: 'xg', label: 'xG' };
-/** Expected assists as a provider metric (docs/scoring.md#provider-metrics). */
-export const XA_METRIC: MetricRule = { key: 'xa', label: 'xA' };
 /** Shots on target = shot-accuracy % × shots / 100. */
 export const SHOTS_ON_TARGET_PCT: PctRule = { completed: 'shots_on_target', attempted: 'shots' };
 /** Completed passes = pass-completion % × passes / 100. */

@@ -6,7 +6,7 @@
  * goalkeeping blocks). Most stats are per 90 only, so totals are converted back with the minutes.
  */
 import type { ColumnMapInput } from '../column-map.js';
-import { PASSES_COMPLETED_PCT, SHOTS_ON_TARGET_PCT, XA_METRIC, XG_METRIC } from './shared-targets.js';
+import { PASSES_COMPLETED_PCT, SHOTS_ON_TARGET_PCT } from './shared-targets.js';
 
 /** Wyscout position codes → ours (docs/scoring.md#wyscout-search); LAMF/RAMF count as wingers. */
 const WYSCOUT_POSITIONS = {
@@ -54,6 +54,10 @@ export const WYSCOUT_SEARCH_MAP: ColumnMapInput = {
     Shots: 'shots',
     'Conceded goals': 'goals_conceded',
     'Clean sheets': 'clean_sheets',
+    // Event values (docs/methodology/event-values.md#csv-presets): Wyscout's xA is the xG of the
+    // shots a player's passes set up, our xa.
+    xG: 'xg',
+    xA: 'xa',
   },
   per90: {
     'Goals per 90': 'goals',
@@ -66,6 +70,7 @@ export const WYSCOUT_SEARCH_MAP: ColumnMapInput = {
     'Long passes per 90': 'long_balls',
     'Key passes per 90': 'key_passes',
     'Conceded goals per 90': 'goals_conceded',
+    'Progressive runs per 90': 'progressive_carries',
   },
   pct: {
     'Shots on target, %': SHOTS_ON_TARGET_PCT,
@@ -75,16 +80,29 @@ export const WYSCOUT_SEARCH_MAP: ColumnMapInput = {
     'Aerial duels won, %': { completed: 'aerials_won', attempted: { per90: 'Aerial duels per 90' } },
     'Duels won, %': { completed: 'duels_won', attempted: { per90: 'Duels per 90' } },
     'Save rate, %': { completed: 'saves', attempted: { total: 'Shots against' } },
+    // Our progression columns count completed passes: attempts per 90 × accuracy.
+    'Accurate progressive passes, %': {
+      completed: 'progressive_passes',
+      attempted: { per90: 'Progressive passes per 90' },
+    },
+    'Accurate passes to final third, %': {
+      completed: 'passes_into_final_third',
+      attempted: { per90: 'Passes to final third per 90' },
+    },
+    'Accurate passes to penalty area, %': {
+      completed: 'passes_into_box',
+      attempted: { per90: 'Passes to penalty area per 90' },
+    },
   },
   metrics: {
-    xG: XG_METRIC,
-    xA: XA_METRIC,
-    'Progressive passes per 90': { key: 'progressive_passes', as: 'per90', label: 'Progressive passes' },
-    'Progressive runs per 90': { key: 'progressive_runs', as: 'per90', label: 'Progressive runs' },
     'Touches in box per 90': { key: 'touches_in_box', as: 'per90', label: 'Touches in box' },
     'Prevented goals': { key: 'prevented_goals', label: 'Prevented goals' },
   },
   ignore: [
+    // Attempts behind the accuracy columns above (read through pct).
+    'Progressive passes per 90',
+    'Passes to final third per 90',
+    'Passes to penalty area per 90',
     'Team',
     'Age',
     'Contract expires',
@@ -142,15 +160,10 @@ export const WYSCOUT_SEARCH_MAP: ColumnMapInput = {
     'Third assists per 90',
     'Smart passes per 90',
     'Accurate smart passes, %',
-    'Passes to final third per 90',
-    'Accurate passes to final third, %',
-    'Passes to penalty area per 90',
-    'Accurate passes to penalty area, %',
     'Through passes per 90',
     'Accurate through passes, %',
     'Deep completions per 90',
     'Deep completed crosses per 90',
-    'Accurate progressive passes, %',
     'Shots against',
     'Shots against per 90',
     'xG against',

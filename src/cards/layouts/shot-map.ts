@@ -1,0 +1,186 @@
+/**
+ * @module The shot_map layout (1080 × 1350): season header, half a pitch with the season's shots
+ * as circles sized by xG (goals filled and drawn on top), the totals (shots, goals, xG, xG per
+ * shot), the footer with the attribution and the watermark (docs/cards.md#shot_map).
+ */
+import type { CardFacts, CardShot } from '../facts.js';
+import { h, type LayoutNode } from '../h.js';
+import { INK, RADIUS, footerOf, formatInt, paletteOf, watermarkOf } from './shared.js';
+
+/** shot_map pixel size (portrait, like the hd covers' 4:5). */
+export const SHOT_MAP_SIZE = { width: 1080, height: 1350 } as const;
+
+/** The half pitch drawn: 68 m wide, 52.5 m deep, at this many pixels per metre. */
+const PX_PER_M = 13.5;
+const PITCH_W = Math.round(68 * PX_PER_M);
+const PITCH_H = Math.round(52.5 * PX_PER_M);
+/** Circle diameter for xG 0 and the extra diameter at xG 1 (grows with √xG, so area follows xG). */
+const DOT_MIN = 14;
+const DOT_SPAN = 62;
+const GOAL_FILL = '#22c55e';
+const LINE = 'rgba(245,247,251,0.55)';
+
+const px = (m: number) => Math.round(m * PX_PER_M);
+
+/** A pitch marking: a rectangle outline `w` × `d` metres, centred across, `top` metres from the goal line. */
+function box(w: number, d: number, top = 0): LayoutNode {
+  return h('div', {
+    position: 'absolute',
+    left: Math.round(PITCH_W / 2 - px(w / 2)),
+    top: px(top),
+    width: px(w),
+    height: px(d),
+    border: `3px solid ${LINE}`,
+  });
+}
+
+function dot(s: CardShot): LayoutNode {
+  const size = Math.round(DOT_MIN + DOT_SPAN * Math.sqrt(Math.max(0, Math.min(1, s.xg))));
+  const depth = Math.min(52.5, Math.max(0, (1 - s.x) * 105));
+  const across = (s.y - 0.5) * 68;
+  return h('div', {
+    position: 'absolute',
+    left: Math.round(PITCH_W / 2 + across * PX_PER_M - size / 2),
+    top: Math.round(depth * PX_PER_M - size / 2),
+    width: size,
+    height: size,
+    borderRadius: size / 2,
+    backgroundColor: s.goal ? GOAL_FILL : 'rgba(148,163,184,0.35)',
+    border: s.goal ? '3px solid #f5f7fb' : '2px solid rgba(245,247,251,0.8)',
+  });
+}
+
+/** The half pitch with its markings and the shots (misses first, goals on top). */
+function pitchOf(shots: readonly CardShot[] | null): LayoutNode {
+  const ordered = shots ? [...shots.filter((s) => !s.goal), ...shots.filter((s) => s.goal)] : [];
+  return h(
+    'div',
+    {
+      position: 'relative',
+      width: PITCH_W,
+      height: PITCH_H,
+      backgroundColor: '#123524',
+      border: `3px solid ${LINE}`,
+      overflow: 'hidden',
+      alignItems: 'center',
+      justifyContent: 'center',
+    },
+    box(40.32, 16.5),
+    box(18.32, 5.5),
+    h('div', {
+      position: 'absolute',
+      left: Math.round(PITCH_W / 2 - 5),
+      top: px(11) - 5,
+      width: 10,
+      height: 10,
+      borderRadius: 5,
+      backgroundColor: LINE,
+    }),
+    h('div', {
+      position: 'absolute',
+      left: Math.round(PITCH_W / 2 - px(9.15)),
+      top: PITCH_H - px(9.15),
+      width: px(18.3),
+      height: px(18.3),
+      borderRadius: px(9.15),
+      border: `3px solid ${LINE}`,
+    }),
+    h('div', {
+      position: 'absolute',
+      left: Math.round(PITCH_W / 2 - px(3.66)),
+      top: 0,
+      width: px(7.32),
+      height: 8,
+      backgroundColor: INK.text,
+    }),
+    ...ordered.map(dot),
+    shots === null && h('div', { fontSize: 30, fontWeight: 700, color: INK.muted }, 'No shot data in this dataset'),
+    shots !== null && shots.length === 0 && h('div', { fontSize: 30, fontWeight: 700, color: INK.muted }, 'No shots'),
+  );
+}
+
+function totalTile(label: string, value: string, accent: string): LayoutNode {
+  return h(
+    'div',
+    {
+      flexDirection: 'column',
+      flexGrow: 1,
+      flexBasis: 0,
+      backgroundColor: INK.panel,
+      borderRadius: RADIUS,
+      padding: '16px 20px',
+      marginRight: 12,
+      borderTop: `6px solid ${accent}`,
+    },
+    h('div', { fontSize: 44, fontWeight: 900, color: INK.text }, value),
+    h(
+      'div',
+      { fontSize: 18, color: INK.muted, marginTop: 2, textTransform: 'uppercase', letterSpacing: 1.5, fontWeight: 700 },
+      label,
+    ),
+  );
+}
+
+/** The season's shot totals: from the shots themselves, so the map and the numbers always agree. */
+export function shotTotalsOf(shots: readonly CardShot[]): { shots: number; goals: number; xg: number } {
+  return {
+    shots: shots.length,
+    goals: shots.filter((s) => s.goal).length,
+    xg: shots.reduce((a, s) => a + s.xg, 0),
+  };
+}
+
+/**
+ * The shot_map layout tree for one player's facts (`facts.shots` null: the pitch says the dataset
+ * has no shot data and the totals are dashes).
+ * @example shotMapLayout(facts).props.style?.height // => 1350
+ */
+export function shotMapLayout(facts: CardFacts): LayoutNode {
+  const pal = paletteOf(facts);
+  const p = facts.player;
+  const t = facts.shots ? shotTotalsOf(facts.shots) : null;
+  const seasonLine = facts.season ? `${facts.season.league_name} · ${facts.season.season_name}` : 'Season shot map';
+  return h(
+    'div',
+    {
+      width: SHOT_MAP_SIZE.width,
+      height: SHOT_MAP_SIZE.height,
+      flexDirection: 'column',
+      backgroundColor: INK.background,
+      fontFamily: 'Inter',
+      color: INK.text,
+      position: 'relative',
+    },
+    h(
+      'div',
+      { flexDirection: 'column', backgroundColor: pal.primary, color: pal.onPrimary, padding: '36px 56px 26px' },
+      h(
+        'div',
+        { fontSize: 22, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.9 },
+        `Shot map · ${seasonLine}`,
+      ),
+      h(
+        'div',
+        { fontSize: 60, fontWeight: 900, letterSpacing: -1.5, marginTop: 10, wordBreak: 'break-word', maxWidth: 968 },
+        p.display_name,
+      ),
+      h(
+        'div',
+        { fontSize: 24, fontWeight: 500, marginTop: 6, opacity: 0.9 },
+        [facts.club?.name ?? 'Free agent', p.position].join(' · '),
+      ),
+    ),
+    h('div', { height: 10, backgroundColor: pal.secondary }),
+    h('div', { justifyContent: 'center', marginTop: 26 }, pitchOf(facts.shots)),
+    h(
+      'div',
+      { padding: '22px 44px 0 56px' },
+      totalTile('Shots', t ? formatInt(t.shots) : '–', pal.primary),
+      totalTile('Goals', t ? formatInt(t.goals) : '–', GOAL_FILL),
+      totalTile('xG', t ? t.xg.toFixed(1) : '–', pal.primary),
+      totalTile('xG / shot', t && t.shots > 0 ? (t.xg / t.shots).toFixed(2) : '–', pal.primary),
+    ),
+    footerOf(facts),
+    watermarkOf(facts),
+  );
+}
