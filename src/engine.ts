@@ -53,6 +53,7 @@ import {
   type BestXiLineupRequest,
   type BestXiLineupResponse,
 } from './bestxi/lineup.js';
+import { bestXiPickOf, type BestXiPickRequest, type BestXiPickResponse } from './bestxi/pick.js';
 import { bestXiPoolOf, bestXiPoolOfParsed, type BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
 import {
   matchIntelligenceOf,
@@ -232,6 +233,11 @@ export class Engine implements EngineContext {
   /** Best XI candidates for a vibe (SPEC §4.10, DESIGN §7): modes pool, full, byIds. */
   bestXiPool(request: BestXiPoolRequest): Result<BestXiPoolResponse> {
     return bestXiPoolOf(this, request);
+  }
+
+  /** The best XI of a vibe in a formation, with its lineup aggregates (docs/methodology/bestxi.md#picking-an-xi). */
+  bestXiPick(request: BestXiPickRequest): Result<BestXiPickResponse> {
+    return bestXiPickOf(this, request);
   }
 
   /** Aggregates of a built lineup of 1–11 players (SPEC §2.9). */

@@ -167,7 +167,7 @@ function passes(
  * Why filters must exclude everyone: the vibe's or request's age, fee-tier or World Cup filter on a
  * dataset where no player has that field (real provider data often has none). Null otherwise.
  */
-function coverageNoteOf(ctx: EngineContext, vibe: Vibe, req: z.output<typeof BestXiPoolRequest>): string | null {
+export function coverageNoteOf(ctx: EngineContext, vibe: Vibe, req: z.output<typeof BestXiPoolRequest>): string | null {
   const f = vibe.filters;
   const notes: string[] = [];
   if ((f.min_age !== undefined || f.max_age !== undefined) && !ctx.players.some((p) => p.birth_date)) {
@@ -180,6 +180,28 @@ function coverageNoteOf(ctx: EngineContext, vibe: Vibe, req: z.output<typeof Bes
     notes.push('No player in this dataset is in a 2026 World Cup squad, so the World Cup filter excludes everyone.');
   }
   return notes.length > 0 ? notes.join(' ') : null;
+}
+
+/**
+ * Every scored candidate of the current seasons that passes the vibe's and the request's filters,
+ * best vibe score first (ties by player id). Shared by the pool and the XI pick (pick.ts).
+ */
+export function poolCandidatesOf(
+  ctx: EngineContext,
+  vibe: Vibe,
+  req: z.output<typeof BestXiPoolRequest>,
+): PoolEntry[] {
+  const form = formScores(ctx);
+  const current = currentSeasonIds(ctx);
+  const candidates: PoolEntry[] = [];
+  for (const player of ctx.players) {
+    const row = ctx.latestRowOf(player.player_id);
+    if (row < 0 || !ctx.derived.inCohort[row] || !current.has(ctx.derived.season_id[row])) continue;
+    if (!passes(ctx, player, row, vibe, req)) continue;
+    const entry = entryOf(ctx, player, row, vibe, form, false);
+    if (entry.vibe_score !== null) candidates.push(entry);
+  }
+  return candidates.sort((a, b) => b.vibe_score! - a.vibe_score! || a.player_id - b.player_id);
 }
 
 /**
@@ -223,16 +245,7 @@ export function bestXiPoolOfParsed(
     );
     return ok({ players, vibe_meta: vibe, mode: req.mode, meta: { ...meta, candidates_considered: ids.length } });
   }
-  const current = currentSeasonIds(ctx);
-  const candidates: PoolEntry[] = [];
-  for (const player of ctx.players) {
-    const row = ctx.latestRowOf(player.player_id);
-    if (row < 0 || !ctx.derived.inCohort[row] || !current.has(ctx.derived.season_id[row])) continue;
-    if (!passes(ctx, player, row, vibe, req)) continue;
-    const entry = entryOf(ctx, player, row, vibe, form, false);
-    if (entry.vibe_score !== null) candidates.push(entry);
-  }
-  candidates.sort((a, b) => b.vibe_score! - a.vibe_score! || a.player_id - b.player_id);
+  const candidates = poolCandidatesOf(ctx, vibe, req);
   return ok({
     players: candidates.slice(0, req.limit),
     vibe_meta: vibe,
