@@ -28,8 +28,8 @@ type SlotKind = 'GK' | 'CB' | 'LB' | 'RB' | 'LWB' | 'RWB' | 'DM' | 'CM' | 'AM' |
 export const SLOT_ELIGIBILITY: Record<SlotKind, Partial<Record<PositionCode, number>>> = {
   GK: { GK: 0 },
   CB: { CB: 0, DM: 8, LB: 10, RB: 10 },
-  LB: { LB: 0, LWB: 0, RB: 6, RWB: 6, LM: 8, CB: 10 },
-  RB: { RB: 0, RWB: 0, LB: 6, LWB: 6, RM: 8, CB: 10 },
+  LB: { LB: 0, LWB: 0, RB: 6, RWB: 6, CB: 12 },
+  RB: { RB: 0, RWB: 0, LB: 6, LWB: 6, CB: 12 },
   LWB: { LWB: 0, LB: 0, LM: 4, RWB: 6, RB: 6, LW: 8 },
   RWB: { RWB: 0, RB: 0, RM: 4, LWB: 6, LB: 6, RW: 8 },
   DM: { DM: 0, CM: 3, CB: 8 },

@@ -3,9 +3,10 @@
  * score, plus a vibe's youth or cheapness bonus.
  */
 import type { EngineContext } from '../context.js';
-import { POSITION_GROUPS } from '../data/schema.js';
 import { feeTierRank, type FeeTier } from '../stats/fee-tier.js';
-import { GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
+import { ratingComposite } from '../stats/rating.js';
+import { ROLES } from '../stats/roles.js';
+import { roleMetricsOf } from '../verdict/specialties.js';
 import type { Vibe } from './vibes.js';
 
 /** Weight of the season percentile score (docs/methodology.md#best-xi). */
@@ -16,23 +17,25 @@ export const FORM_WEIGHT = 0.4;
 export const AGE_BONUS_FULL_AT = 19;
 
 /**
- * Weighted mean of a derived row's cohort percentiles over the vibe's weights restricted to the
- * row's group; equal weights over the group's metrics when no vibe weight applies. Null when the
- * row has no percentile at all.
+ * Weighted mean of a derived row's role-cohort percentiles over the vibe's weights restricted to
+ * the metrics that matter for the row's role; when no vibe weight applies (the `balanced` vibe),
+ * the role's rating composite: every role metric by its rating weight
+ * (docs/methodology/bestxi.md#season-score). Null when the row has no percentile at all.
  */
 export function seasonScoreOf(ctx: EngineContext, row: number, vibe: Vibe): number | null {
-  const group = POSITION_GROUPS[ctx.derived.group[row]];
-  const keys = GROUP_METRICS[group];
-  const weighted = keys.filter((k) => vibe.weights[k] !== undefined);
-  const use: [MetricKey, number][] =
-    weighted.length > 0 ? weighted.map((k) => [k, vibe.weights[k]!]) : keys.map((k) => [k, 1]);
+  const role = ROLES[ctx.derived.role[row]];
+  const weighted = roleMetricsOf(role).filter((k) => vibe.weights[k] !== undefined);
+  if (weighted.length === 0) {
+    const composite = ratingComposite(role, (k) => ctx.derived.percentiles[k][row]);
+    return Number.isNaN(composite) ? null : composite;
+  }
   let sum = 0;
   let total = 0;
-  for (const [key, w] of use) {
+  for (const key of weighted) {
     const p = ctx.derived.percentiles[key][row];
     if (Number.isNaN(p)) continue;
-    sum += w * p;
-    total += w;
+    sum += vibe.weights[key]! * p;
+    total += vibe.weights[key]!;
   }
   return total === 0 ? null : sum / total;
 }

@@ -112,6 +112,9 @@ export const VERDICT_HEADLINES: Record<VerdictLineCode, string> = {
   cooked: 'Cooked',
   elite: 'Elite',
   contrast: 'DNA bargain',
+  specialist: 'Specialist',
+  solid: 'Does the job',
+  below_par: 'Below par',
 };
 
 const isLineCode = (code: string): code is VerdictLineCode => code in VERDICT_HEADLINES;
@@ -184,7 +187,10 @@ export function verdictLineOf(
         confidence: engine.confidence,
         source: 'caller',
       };
-    const detail = engineCode ? `The numbers say otherwise: ${VERDICT_HEADLINES[engineCode].toLowerCase()}.` : null;
+    // A frame the numbers do not back says so on the card (docs/cards.md#verdict-line).
+    const detail = engineCode
+      ? `The numbers say otherwise: ${VERDICT_HEADLINES[engineCode].toLowerCase()}.`
+      : 'The numbers do not back this frame: the verdict engine has no verdict here.';
     return {
       code: callerCode,
       headline: VERDICT_HEADLINES[callerCode],

@@ -2,7 +2,7 @@
  * Roles: the six peer groups a player is judged in (docs/methodology/stats.md#roles). Finer than
  * the four position groups, so a full-back is compared with full-backs and a winger with wingers.
  */
-import type { PositionCode } from '../data/positions.js';
+import type { PositionCode, PositionGroup } from '../data/positions.js';
 
 /** The six roles, goal to goal. */
 export const ROLES = [
@@ -32,6 +32,19 @@ export const ROLE_OF_POSITION: Record<PositionCode, Role> = {
   RW: 'attacking_midfielder',
   CF: 'striker',
   ST: 'striker',
+};
+
+/**
+ * The position group a role's cohort falls back to and reports as `position_group`. Wingers
+ * (LW/RW, attackers) and wide midfielders (LM/RM) share a role; its group is midfielder.
+ */
+export const ROLE_GROUP: Record<Role, PositionGroup> = {
+  goalkeeper: 'goalkeeper',
+  centre_back: 'defender',
+  full_back: 'defender',
+  midfielder: 'midfielder',
+  attacking_midfielder: 'midfielder',
+  striker: 'attacker',
 };
 
 /** How a role is named in cohort text and on cards (plural). */
