@@ -14,13 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { wyscoutIngest } from '../../src/data/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 import { ROLES } from '../../src/stats/roles.js';
-import {
-  REGULAR_MINUTES,
-  regularRows,
-  roleMedians,
-  teamRatingSpearman,
-  verdictDistribution,
-} from './measures.js';
+import { REGULAR_MINUTES, regularRows, roleMedians, teamRatingSpearman, verdictDistribution } from './measures.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const REAL = join(process.env.HALFSPACE_REAL_DIR ?? join(ROOT, '..', 'shared', 'real'), 'wyscout');

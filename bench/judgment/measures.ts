@@ -72,9 +72,7 @@ export function realTable(engine: Engine): number[] {
       a.pts++;
     }
   }
-  return [...acc]
-    .sort(([, x], [, y]) => y.pts - x.pts || y.gd - x.gd || y.gf - x.gf)
-    .map(([team]) => team);
+  return [...acc].sort(([, x], [, y]) => y.pts - x.pts || y.gd - x.gd || y.gf - x.gf).map(([team]) => team);
 }
 
 /** Minutes-weighted mean rating of every team's players (rows with a rating). */

@@ -186,11 +186,7 @@ export function coverageNoteOf(ctx: EngineContext, vibe: Vibe, req: z.output<typ
  * Every scored candidate of the current seasons that passes the vibe's and the request's filters,
  * best vibe score first (ties by player id). Shared by the pool and the XI pick (pick.ts).
  */
-export function poolCandidatesOf(
-  ctx: EngineContext,
-  vibe: Vibe,
-  req: z.output<typeof BestXiPoolRequest>,
-): PoolEntry[] {
+export function poolCandidatesOf(ctx: EngineContext, vibe: Vibe, req: z.output<typeof BestXiPoolRequest>): PoolEntry[] {
   const form = formScores(ctx);
   const current = currentSeasonIds(ctx);
   const candidates: PoolEntry[] = [];

@@ -100,10 +100,7 @@ export const RATING_WEIGHTS: Record<Role, Partial<Record<MetricKey, number>>> = 
 export const UNRATED_METRICS = {
   rating: 'the rating itself: the model rating replaces it, it cannot feed it',
   crosses_per90: 'how often a player crosses is style; how well he crosses is cross_accuracy_pct',
-} as const satisfies Record<
-  Exclude<MetricKey, { [R in Role]: keyof (typeof WEIGHTS)[R] }[Role]>,
-  string
->;
+} as const satisfies Record<Exclude<MetricKey, { [R in Role]: keyof (typeof WEIGHTS)[R] }[Role]>, string>;
 
 /**
  * The weighted mean of the role's percentiles (0–100), over the weighted metrics whose percentile

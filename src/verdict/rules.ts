@@ -98,7 +98,9 @@ export function outputScoreOf(
   percentiles: Partial<Record<MetricKey, number>>,
   exclude?: MetricKey,
 ): number {
-  return ratingComposite(role, (k) => (k === exclude ? Number.NaN : (percentiles[k] ?? Number.NaN)));
+  const composite = ratingComposite(role, (k) => (k === exclude ? Number.NaN : (percentiles[k] ?? Number.NaN)));
+  // Rounded to 1e-6 so weights summing to 0.9999… do not move a score across a threshold.
+  return Math.round(composite * 1e6) / 1e6;
 }
 
 const clamp01 = (x: number) => Math.max(0, Math.min(1, x));

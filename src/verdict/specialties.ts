@@ -81,7 +81,5 @@ export function specialtyOf(role: Role, percentiles: Partial<Record<MetricKey, n
  * @example roleMetricsOf('striker')[0] // => 'goals_per90'
  */
 export function roleMetricsOf(role: Role): MetricKey[] {
-  return (Object.entries(RATING_WEIGHTS[role]) as [MetricKey, number][])
-    .sort((a, b) => b[1] - a[1])
-    .map(([k]) => k);
+  return (Object.entries(RATING_WEIGHTS[role]) as [MetricKey, number][]).sort((a, b) => b[1] - a[1]).map(([k]) => k);
 }

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { datasetFromDir } from '../../src/data/load.js';
 import { positionGroupOf, rowsOf, type PositionCode, type RowOf } from '../../src/data/schema.js';
 import { accuracyPct } from '../../src/stats/accuracy.js';
-import { COHORT_MINUTES_MIN } from '../../src/stats/cohorts.js';
+import { COHORT_MINUTES_MIN, ROLE_COHORT_MIN } from '../../src/stats/cohorts.js';
+import { roleOfPosition } from '../../src/stats/roles.js';
 import { deriveSeasons } from '../../src/stats/derive.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from '../../src/stats/metrics.js';
 import { per90 } from '../../src/stats/per90.js';
@@ -35,18 +36,18 @@ describe.skipIf(!hasDemo)('deriveSeasons on the demo data', () => {
       rowsOf(dataset.tables.players, 'players').map((p) => [p.player_id, p.position as PositionCode]),
     );
     const groupOf = (r: RowOf<'player_seasons'>) => positionGroupOf(position.get(r.player_id)!);
+    const roleOf = (r: RowOf<'player_seasons'>) => roleOfPosition(position.get(r.player_id)!);
     expect(d.n).toBe(rows.length);
     // every 37th row: a spread over leagues, seasons, groups and low-sample rows
     let checked = 0;
     for (let i = 0; i < rows.length; i += 37) {
       const r = rows[i];
-      const peers = rows.filter(
-        (q) =>
-          q.league_id === r.league_id &&
-          q.season_id === r.season_id &&
-          groupOf(q) === groupOf(r) &&
-          q.minutes >= COHORT_MINUTES_MIN,
+      // The role cohort (docs/methodology/stats.md#roles), or the group's below ROLE_COHORT_MIN members.
+      const same = rows.filter(
+        (q) => q.league_id === r.league_id && q.season_id === r.season_id && q.minutes >= COHORT_MINUTES_MIN,
       );
+      const byRole = same.filter((q) => roleOf(q) === roleOf(r));
+      const peers = byRole.length >= ROLE_COHORT_MIN ? byRole : same.filter((q) => groupOf(q) === groupOf(r));
       for (const key of METRIC_KEYS) {
         // rating: the provider's where present (the model rating is checked in derive.prop.test.ts)
         if (key === 'rating' && r.rating === null) continue;

@@ -18,6 +18,7 @@ import { deriveSeasons } from '../../src/stats/derive.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from '../../src/stats/metrics.js';
 import { per90, PER90_MINUTES_MIN } from '../../src/stats/per90.js';
 import { modelRating } from '../../src/stats/rating.js';
+import { roleOfPosition } from '../../src/stats/roles.js';
 
 const maybe = (arb: fc.Arbitrary<number>) => fc.option(arb, { freq: 8, nil: null });
 const rowArb = fc.record({
@@ -34,6 +35,7 @@ const datasetArb = fc.record({
   positions: fc.array(fc.constantFrom(...POSITION_CODES), { minLength: 12, maxLength: 12 }),
   rows: fc.array(rowArb, { minLength: 1, maxLength: 40 }),
   minutesMin: fc.constantFrom(450, 300, 0),
+  roleCohortMin: fc.constantFrom(1, 2, 3, 10),
 });
 
 type Row = RowOf<'player_seasons'>;
@@ -113,18 +115,24 @@ describe('deriveSeasons matches a naive recomputation', () => {
     fc.assert(
       fc.property(datasetArb, (input) => {
         const { dataset, rows } = build(input);
-        const d = deriveSeasons(dataset, { minutesMin: input.minutesMin });
+        const d = deriveSeasons(dataset, { minutesMin: input.minutesMin, roleCohortMin: input.roleCohortMin });
         const groupOf = (r: Row) => positionGroupOf(input.positions[r.player_id - 1]);
-        const peersOf = (r: Row) =>
-          rows
+        const roleOf = (r: Row) => roleOfPosition(input.positions[r.player_id - 1]);
+        // The role cohort, or the position group's when the role cohort has fewer than roleCohortMin.
+        const peersOf = (r: Row) => {
+          const same = rows
             .map((_, j) => j)
             .filter(
               (j) =>
                 rows[j].league_id === r.league_id &&
                 rows[j].season_id === r.season_id &&
-                groupOf(rows[j]) === groupOf(r) &&
                 rows[j].minutes >= input.minutesMin,
             );
+          const byRole = same.filter((j) => roleOf(rows[j]) === roleOf(r));
+          return byRole.length >= input.roleCohortMin ? byRole : same.filter((j) => groupOf(rows[j]) === groupOf(r));
+        };
+        const byRoleOf = (r: Row) =>
+          peersOf(r).every((j) => roleOf(rows[j]) === roleOf(r)) && peersOf(r).length >= input.roleCohortMin;
 
         const values = {} as Record<MetricKey, number[]>;
         const pct = {} as Record<MetricKey, number[]>;
@@ -150,17 +158,18 @@ describe('deriveSeasons matches a naive recomputation', () => {
           if (peers.length === 0) expect(d.cohort[i]).toBe(-1);
           else {
             const c = d.cohorts[d.cohort[i]];
-            expect([c.league_id, c.season_id, c.position_group, c.n, c.min_minutes]).toEqual([
+            expect([c.league_id, c.season_id, c.n, c.min_minutes]).toEqual([
               r.league_id,
               r.season_id,
-              groupOf(r),
               peers.length,
               input.minutesMin,
             ]);
+            if (byRoleOf(r)) expect(c.role).toBe(roleOf(r));
+            else expect([c.role, c.position_group]).toEqual([null, groupOf(r)]);
           }
         });
         const rating = rows.map(
-          (r, i) => r.rating ?? (r.minutes >= PER90_MINUTES_MIN ? modelRating(groupOf(r), (k) => pct[k][i]) : NaN),
+          (r, i) => r.rating ?? (r.minutes >= PER90_MINUTES_MIN ? modelRating(roleOf(r), (k) => pct[k][i]) : NaN),
         );
         expect(Array.from(d.ratingIsProvider)).toEqual(rows.map((r) => (r.rating === null ? 0 : 1)));
         rating.forEach((x, i) => {
