@@ -10,6 +10,7 @@ import { fail, ok, type Result } from '../errors.js';
 import { METRIC_KEYS } from '../stats/metrics.js';
 import { parsingWith } from '../validation.js';
 import { bestXiLineupOfParsed, type BestXiLineupResponse } from './lineup.js';
+import { bonusOf } from './score.js';
 import { BestXiPoolRequest, coverageNoteOf, poolCandidatesOf, type PoolEntry } from './pool.js';
 import { Vibe, vibeById, vibeCatalog } from './vibes.js';
 
@@ -130,6 +131,14 @@ export const BestXiPickResponse = z.object({
 export type BestXiPickResponse = z.infer<typeof BestXiPickResponse>;
 
 /**
+ * A candidate's pick score: his season score plus the vibe's youth or cheapness bonus. Recent form
+ * does not enter: the XI judges the season, so a star rested in the last rounds keeps his place.
+ */
+export function pickScoreOf(entry: PoolEntry, vibe: Vibe): number {
+  return (entry.season_score ?? 0) + bonusOf(vibe, entry.age, entry.fee_tier);
+}
+
+/**
  * Fills the slots greedily: of all (slot, candidate) pairs still open, the one with the highest
  * score − cost goes first, skipping a candidate whose club already has `cap` players in the XI.
  * Ties by slot order, then player id, so the same data always gives the same XI.
@@ -137,13 +146,14 @@ export type BestXiPickResponse = z.infer<typeof BestXiPickResponse>;
 export function assignSlots(
   slots: readonly (readonly [string, SlotKind])[],
   candidates: readonly PoolEntry[],
-  cap: number | null,
+  vibe: Vibe,
 ): Map<number, { entry: PoolEntry; score: number }> {
+  const cap = vibe.constraints.per_club_cap ?? null;
   const pairs: { slot: number; entry: PoolEntry; score: number }[] = [];
   slots.forEach(([, kind], slot) => {
     for (const entry of candidates) {
       const cost = SLOT_ELIGIBILITY[kind][entry.position as PositionCode];
-      if (cost !== undefined) pairs.push({ slot, entry, score: entry.vibe_score! - cost });
+      if (cost !== undefined) pairs.push({ slot, entry, score: pickScoreOf(entry, vibe) - cost });
     }
   });
   pairs.sort((a, b) => b.score - a.score || a.slot - b.slot || a.entry.player_id - b.entry.player_id);
@@ -180,7 +190,7 @@ export function bestXiPickOfParsed(
   const poolReq = BestXiPoolRequest.parse({ vibe_id: vibe.id });
   const candidates = poolCandidatesOf(ctx, vibe, poolReq);
   const slots = FORMATION_SLOTS[req.formation];
-  const filled = assignSlots(slots, candidates, vibe.constraints.per_club_cap ?? null);
+  const filled = assignSlots(slots, candidates, vibe);
   const xi = slots.flatMap(([slot], i) => {
     const f = filled.get(i);
     if (!f) return [];

@@ -36,6 +36,11 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
     load: async () => (await import('./bestxi.js')).bestXiPoolCommand,
   },
   {
+    name: 'bestxi pick',
+    summary: 'The best XI of a vibe in a formation (4-3-3, 4-4-2, 3-5-2, 4-2-3-1), with its lineup aggregates',
+    load: async () => (await import('./bestxi.js')).bestXiPickCommand,
+  },
+  {
     name: 'bestxi lineup',
     summary: 'Aggregate statistics of a lineup of 1–11 player ids',
     load: async () => (await import('./bestxi.js')).bestXiLineupCommand,
