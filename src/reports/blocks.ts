@@ -2,6 +2,7 @@
  * Building blocks shared by the player-facing responses: the profile, one season's stats, the
  * per-90 map and the cohort percentiles with their cohort and sample.
  */
+import type { Role } from '../stats/roles.js';
 import type { EngineContext, PlayerRow, PlayerSeasonRow } from '../context.js';
 import {
   COUNTING_COLUMNS,
@@ -141,6 +142,8 @@ export interface CohortRef {
   season_id: number;
   season: string;
   position_group: PositionGroup;
+  /** The role of a role cohort; null when the role cohort was too small and the group's is used (docs/methodology/stats.md#roles). */
+  role: Role | null;
   min_minutes: number;
   n: number;
 }
@@ -175,6 +178,7 @@ export function cohortRefOf(ctx: EngineContext, row: number): CohortRef | null {
     season_id: c.season_id,
     season: ctx.seasonById(c.season_id)?.name ?? String(c.season_id),
     position_group: c.position_group,
+    role: c.role,
     min_minutes: c.min_minutes,
     n: c.n,
   };

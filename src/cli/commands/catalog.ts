@@ -27,7 +27,7 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
   },
   {
     name: 'verdict',
-    summary: 'Verdict (elite, contrast, fraud, merchant, cooked, fallback) with percentile receipts',
+    summary: 'Verdict (elite, specialist, solid, below_par, merchant, contrast, fraud, cooked, fallback) with role-cohort receipts',
     load: async () => (await import('./verdict.js')).verdictCommand,
   },
   {
