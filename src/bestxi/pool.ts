@@ -8,7 +8,9 @@ import { attributionOf, POSITION_CODES, POSITION_GROUPS, positionGroupOf, type P
 import { fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
+import { ROLES } from '../stats/roles.js';
 import { parsingWith } from '../validation.js';
+import { roleMetricsOf } from '../verdict/specialties.js';
 import { formScores } from './form.js';
 import { bonusOf, seasonScoreOf, vibeScoreOf } from './score.js';
 import { vibeById, vibeCatalog, type Vibe } from './vibes.js';
@@ -108,10 +110,12 @@ function entryOf(
   const seasonScore = row >= 0 ? seasonScoreOf(ctx, row, vibe) : null;
   const formScore = form ? (form.get(player.player_id) ?? 0) : null;
   const keys = row >= 0 ? GROUP_METRICS[POSITION_GROUPS[ctx.derived.group[row]]] : [];
-  const top = keys
+  // Top metrics prefer what matters for his role (docs/methodology/bestxi.md#season-score).
+  const roleKeys = row >= 0 ? roleMetricsOf(ROLES[ctx.derived.role[row]]) : [];
+  const top = roleKeys
     .map((metric) => ({ metric, percentile: ctx.derived.percentiles[metric][row] }))
     .filter((m) => !Number.isNaN(m.percentile))
-    .sort((a, b) => b.percentile - a.percentile || keys.indexOf(a.metric) - keys.indexOf(b.metric))
+    .sort((a, b) => b.percentile - a.percentile || roleKeys.indexOf(a.metric) - roleKeys.indexOf(b.metric))
     .slice(0, 3);
   const entry: PoolEntry = {
     player_id: player.player_id,
