@@ -12,6 +12,7 @@ import { intColumn, numberColumn, rawColumn, textCodeOf, textCodes, type RawColu
 import type { DerivedSeasons, ProviderDerived } from './derived.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
 import { PER90_MINUTES_MIN } from './per90.js';
+import { RATIO_ATTEMPTS_MIN } from './accuracy.js';
 import { lowerBound, upperBound } from './percentiles.js';
 import { RATING_WEIGHTS, ratingFromComposite } from './rating.js';
 import { ROLE_OF_POSITION, ROLES } from './roles.js';
@@ -66,7 +67,9 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
 
   const percentiles = {} as Record<MetricKey, Float64Array>;
   for (const key of METRIC_KEYS) {
-    if (key !== 'rating') percentiles[key] = ranker.percentiles(values[key], METRICS[key].lowerIsBetter);
+    if (key === 'rating') continue;
+    const ranked = rankableValues(ps, key, values[key]);
+    percentiles[key] = ranker.percentiles(ranked, METRICS[key].lowerIsBetter);
   }
   const provider = numberColumn(ps, 'rating');
   const ratingIsProvider = new Uint8Array(n);
@@ -224,6 +227,22 @@ class TwoLevelRanker {
     for (let i = 0; i < out.length; i++) if (this.fallback[i]) out[i] = byGroup[i];
     return out;
   }
+}
+
+/**
+ * The values a metric is ranked by: a ratio built on fewer than RATIO_ATTEMPTS_MIN attempts (2 of
+ * 2 crosses) is left out, so it neither gets a percentile nor moves anyone else's
+ * (docs/methodology/stats.md#percentiles). The value itself is still reported.
+ */
+function rankableValues(ps: Table, key: MetricKey, values: Float64Array): Float64Array {
+  const def = METRICS[key];
+  if (def.kind !== 'pct') return values;
+  const min = RATIO_ATTEMPTS_MIN[def.attempted] ?? 0;
+  if (min <= 0) return values;
+  const attempts = rawColumn(ps, def.attempted).values;
+  const out = values.slice();
+  for (let i = 0; i < out.length; i++) if (!(attempts[i] >= min)) out[i] = NaN;
+  return out;
 }
 
 /** Values of the 23 computed metrics (rating is filled in later), NaN when not computable. */

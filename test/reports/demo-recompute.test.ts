@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { positionGroupOf, rowsOf, type PositionCode } from '../../src/data/schema.js';
+import { RATIO_ATTEMPTS_MIN } from '../../src/stats/accuracy.js';
 import { METRICS, type MetricKey } from '../../src/stats/metrics.js';
 import { roleOfPosition } from '../../src/stats/roles.js';
 
@@ -64,7 +65,17 @@ describe('scouting on the demo universe, recomputed independently', () => {
           continue;
         }
         expect(entry.value!, `${player.player_id} ${k} value`).toBeCloseTo(x, METRICS[k].kind === 'pct' ? 1 : 2);
-        const values = cohort.map((s) => metricValueOf(s, k)).filter((v): v is number => v !== null);
+        // A ratio on fewer than RATIO_ATTEMPTS_MIN attempts is reported but not ranked.
+        const def = METRICS[k];
+        const ranked = (s: Row) =>
+          def.kind === 'pct' && !((s[def.attempted] ?? 0) >= (RATIO_ATTEMPTS_MIN[def.attempted] ?? 0))
+            ? null
+            : metricValueOf(s, k);
+        if (ranked(mine) === null) {
+          expect(entry.percentile, `${player.player_id} ${k} unranked`).toBeNull();
+          continue;
+        }
+        const values = cohort.map(ranked).filter((v): v is number => v !== null);
         const below = values.filter((v) => v < x).length;
         const equal = values.filter((v) => v === x).length;
         // Round half up, in integers: ⌊(100 × (2·below + equal) + n) / 2n⌋.

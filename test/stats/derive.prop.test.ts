@@ -13,7 +13,7 @@ import {
   type Dataset,
   type RowOf,
 } from '../../src/data/schema.js';
-import { accuracyPct } from '../../src/stats/accuracy.js';
+import { accuracyPct, RATIO_ATTEMPTS_MIN } from '../../src/stats/accuracy.js';
 import { deriveSeasons } from '../../src/stats/derive.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from '../../src/stats/metrics.js';
 import { per90, PER90_MINUTES_MIN } from '../../src/stats/per90.js';
@@ -26,7 +26,7 @@ const rowArb = fc.record({
   league: fc.integer({ min: 1, max: 2 }),
   minutes: fc.oneof(fc.integer({ min: 0, max: 1500 }), fc.constantFrom(89, 90, 449, 450, 451)),
   rating: maybe(fc.integer({ min: 50, max: 90 }).map((r) => r / 10)),
-  totals: fc.array(maybe(fc.integer({ min: 0, max: 12 })), {
+  totals: fc.array(maybe(fc.integer({ min: 0, max: 60 })), {
     minLength: COUNTING_COLUMNS.length,
     maxLength: COUNTING_COLUMNS.length,
   }),
@@ -139,11 +139,18 @@ describe('deriveSeasons matches a naive recomputation', () => {
         for (const key of METRIC_KEYS) {
           if (key === 'rating') continue;
           values[key] = rows.map((r) => naiveValue(r, key));
+          // A ratio on fewer than RATIO_ATTEMPTS_MIN attempts is reported but not ranked.
+          const def = METRICS[key];
+          const ranked = rows.map((r, i) =>
+            def.kind === 'pct' && !((r[def.attempted] ?? 0) >= (RATIO_ATTEMPTS_MIN[def.attempted] ?? 0))
+              ? NaN
+              : values[key][i],
+          );
           pct[key] = rows.map((r, i) =>
             naivePercentile(
-              values[key][i],
+              ranked[i],
               peersOf(r)
-                .map((j) => values[key][j])
+                .map((j) => ranked[j])
                 .filter((v) => !Number.isNaN(v)),
               METRICS[key].lowerIsBetter,
             ),

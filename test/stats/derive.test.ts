@@ -183,8 +183,10 @@ describe('deriveSeasons on a hand-built dataset', () => {
     // row 6 has a value (90) but no cohort → NaN; row 7 no passes → NaN
     expect(at(d.percentiles.pass_accuracy_pct)).toEqual([33, 83, 100, 33, 25, 75, N, N]);
     // cross accuracy: attackers with crosses [40, 40] → 50 each (row 1 has none → NaN, not in the sample);
-    // row 2 (20) → 0; keepers have no value → NaN; row 7 none → NaN
-    expect(at(d.percentiles.cross_accuracy_pct)).toEqual([50, N, 0, 50, N, N, N, N]);
+    // row 2 (1 of 5, under RATIO_ATTEMPTS_MIN = 10 crosses) is reported but not ranked → NaN;
+    // keepers have no value → NaN; row 7 none → NaN
+    expect(at(d.percentiles.cross_accuracy_pct)).toEqual([50, N, N, 50, N, N, N, N]);
+    expect(d.values.cross_accuracy_pct[2]).toBe(20);
   });
 
   it('fills all-zero metrics as 0 with percentile 50 (all tied)', () => {
@@ -224,9 +226,9 @@ describe('deriveSeasons on a hand-built dataset', () => {
     //        + (big chances, sot) .1×50×2 + passes .05×33 + pass accuracy .05×83 = 48.3 over 0.95
     //        (cross accuracy NaN, dropped) = 50.842… → 5 + 4.5 × 0.50842… = 7.28789…
     expect(r[1]).toBeCloseTo(5 + (4.5 * (48.3 / 0.95)) / 100, 12);
-    // row 2 (RW): goals .2×100 + 7.5 × 3 + 5 × 2 + passes .05×0 + pass acc .05×100 + cross acc .05×0 = 57.5
-    //        → 5 + 4.5 × 0.575 = 7.5875
-    expect(r[2]).toBeCloseTo(7.5875, 12);
+    // row 2 (RW): goals .2×100 + 7.5 × 3 + 5 × 2 + passes .05×0 + pass acc .05×100 = 57.5 over 0.95
+    //        (cross accuracy unranked: 5 crosses) = 60.526… → 5 + 4.5 × 0.60526… = 7.72368…
+    expect(r[2]).toBeCloseTo(5 + (4.5 * (57.5 / 0.95)) / 100, 12);
     // row 4 (keeper): conceded .4×75 + clean sheets .3×75 + saves .1×25 + pass acc .1×25 + passes .05×75
     //        + long balls .025×50 + punches .025×50 = 63.75 → 5 + 4.5 × 0.6375 = 7.86875
     expect(r[4]).toBeCloseTo(7.86875, 12);
@@ -236,7 +238,7 @@ describe('deriveSeasons on a hand-built dataset', () => {
   });
 
   it('ranks the final rating column within cohorts', () => {
-    // attackers [6.5, 7.288, 7.4]: 7.4 → 83, 7.288 → 50, 6.5 → 17; row 2 (7.5875) → 100;
+    // attackers [6.5, 7.288, 7.4]: 7.4 → 83, 7.288 → 50, 6.5 → 17; row 2 (7.724) → 100;
     // keepers [6.0, 7.86875] → row 4 75, row 5 25; row 7 alone 50
     expect(at(d.percentiles.rating)).toEqual([83, 50, 100, 17, 75, 25, N, 50]);
   });
