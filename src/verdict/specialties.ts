@@ -83,3 +83,14 @@ export function specialtyOf(role: Role, percentiles: Partial<Record<MetricKey, n
 export function roleMetricsOf(role: Role): MetricKey[] {
   return (Object.entries(RATING_WEIGHTS[role]) as [MetricKey, number][]).sort((a, b) => b[1] - a[1]).map(([k]) => k);
 }
+
+/** Rating weight from which a role metric is a key metric: what highlights lead with. */
+export const KEY_METRIC_WEIGHT_MIN = 0.1;
+
+/**
+ * The role's key metrics (rating weight ≥ KEY_METRIC_WEIGHT_MIN), heaviest first.
+ * @example keyRoleMetricsOf('striker') // => ['goals_per90', 'shots_on_target_per90', 'big_chances_per90', 'assists_per90']
+ */
+export function keyRoleMetricsOf(role: Role): MetricKey[] {
+  return roleMetricsOf(role).filter((k) => (RATING_WEIGHTS[role][k] ?? 0) >= KEY_METRIC_WEIGHT_MIN);
+}
