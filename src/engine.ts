@@ -23,7 +23,8 @@ import { ageOn } from './stats/age.js';
 import { deriveSeasons } from './stats/derive.js';
 import type { DerivedSeasons } from './stats/derived.js';
 import { dnaVectorsOf, type DnaVectors } from './dna/vectors.js';
-import { styleTagsOf, type StyleTags } from './dna/tags.js';
+import { shownStyleOf } from './dna/clear-role.js';
+import { styleTagsOf } from './dna/tags.js';
 import { dnaSearchOf, dnaSearchOfParsed, type DnaSearchRequest, type DnaSearchResponse } from './dna/search-request.js';
 import {
   alternativesOf,
@@ -95,7 +96,7 @@ export class Engine implements EngineContext {
   private readonly playerRows: Map<number, number[]>;
   /** Recorded player_seasons rows, built on first use (most operations only need the derived columns). */
   private readonly playerSeasons: (PlayerSeasonRow | undefined)[];
-  private readonly styles: (StyleTags | null | undefined)[];
+  private readonly styles: (StyleSummary | null | undefined)[];
   /**
    * The operations below on requests already parsed by their schema (`parsed.dnaSearch(req)` …):
    * the same answers without parsing again. The service parses each body once and calls these.
@@ -206,7 +207,7 @@ export class Engine implements EngineContext {
   /** Style tags of a derived row, computed on first use and kept. */
   styleOf(row: number): StyleSummary | null {
     let tags = this.styles[row];
-    if (tags === undefined) this.styles[row] = tags = styleTagsOf(this.dna, this.derived, row);
+    if (tags === undefined) this.styles[row] = tags = shownStyleOf(styleTagsOf(this.dna, this.derived, row));
     return tags;
   }
 

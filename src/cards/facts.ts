@@ -14,6 +14,7 @@ import {
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { PER90_MINUTES_MIN } from '../stats/per90.js';
 import { labelOf, ordinalOf, type PercentileLabel } from '../stats/percentiles.js';
+import { NO_CLEAR_ROLE } from '../dna/clear-role.js';
 import type { VerdictCode } from '../verdict/rules.js';
 
 /** Verdict frames a caller may set on player_card (SPEC §4.8). */
@@ -211,7 +212,8 @@ export function verdictLineOf(
     code: null,
     headline: styleTags.length > 0 ? styleTags.slice(0, 2).join(' · ') : `${position} profile`,
     detail: null,
-    confidence: verdictConfidenceOf(null, minutes, featured),
+    // No clear role is no claim, so it carries no confidence (docs/cards.md#verdict-line).
+    confidence: styleTags[0] === NO_CLEAR_ROLE ? 0 : verdictConfidenceOf(null, minutes, featured),
     source: 'style_tags',
   };
 }
