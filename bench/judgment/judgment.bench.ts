@@ -3,7 +3,7 @@
  * Wyscout 2017/18 leagues of ../shared/real/wyscout (HALFSPACE_REAL_DIR overrides the location),
  * the verdict distribution among regulars, the role medians of the rating, the Spearman between
  * team ratings and the real table (from the match results) and the balanced 4-3-3 Best XI; plus the
- * DNA self-retrieval section of bench/judgment/self-retrieval.ts when that module exists.
+ * DNA split-half self-retrieval section of bench/judgment/self-retrieval.ts.
  * Skips with one line when the data is absent.
  * Run: npm run bench:judgment → bench/results/judgment.{json,md}. JUDGMENT_DATASETS=/tmp/judgment-
  * reuses datasets ingested once into /tmp/judgment-{pl,laliga,bundesliga,ligue1}.
@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { wyscoutIngest } from '../../src/data/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 import { ROLES } from '../../src/stats/roles.js';
+import { selfRetrievalSection } from './self-retrieval.js';
 import { REGULAR_MINUTES, regularRows, roleMedians, teamRatingSpearman, verdictDistribution } from './measures.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -75,17 +76,10 @@ function measure(league: (typeof LEAGUES)[number]): LeagueResult {
   };
 }
 
-/** The DNA section written by the `dna` work (bench/judgment/self-retrieval.ts), when present. */
-async function dnaSection(): Promise<string | null> {
-  const file = join(ROOT, 'bench', 'judgment', 'self-retrieval.ts');
-  if (!existsSync(file)) return null;
-  const mod: Record<string, unknown> = await import(file);
-  const fn = Object.values(mod).find((v) => typeof v === 'function');
-  if (typeof fn !== 'function') return null;
-  const out: unknown = await fn(REAL);
-  if (typeof out === 'string') return out;
-  if (out && typeof out === 'object' && 'markdown' in out && typeof out.markdown === 'string') return out.markdown;
-  return null;
+/** The DNA section (bench/judgment/self-retrieval.ts); JUDGMENT_SKIP_DNA=1 leaves it out while iterating. */
+async function dnaSection(competitions: string[]): Promise<string | null> {
+  if (process.env.JUDGMENT_SKIP_DNA === '1') return null;
+  return selfRetrievalSection(REAL, competitions);
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
@@ -118,8 +112,8 @@ function markdownOf(results: LeagueResult[], dna: string | null): string {
     '',
     ...results.flatMap((r) => [`**${r.league}**: ${r.best_xi.join('; ')}`, '']),
   ];
-  lines.push('## DNA split-half self-retrieval', '');
-  lines.push(dna ?? 'Not measured here: bench/judgment/self-retrieval.ts is absent.');
+  // The DNA section brings its own heading.
+  lines.push(dna ?? '## DNA split-half self-retrieval\n\nNot measured in this run (JUDGMENT_SKIP_DNA=1).');
   return `${lines.join('\n')}\n`;
 }
 
@@ -131,7 +125,7 @@ for (const league of LEAGUES) {
   results.push(measure(league));
   console.log(`${league.name}: measured in ${Math.round(performance.now() - t)} ms`);
 }
-const dna = await dnaSection();
+const dna = await dnaSection(LEAGUES.filter((l) => !only || only.includes(l.slug)).map((l) => l.competition));
 const md = markdownOf(results, dna);
 writeFileSync(join(RESULTS, 'judgment.json'), `${JSON.stringify({ results, dna }, null, 2)}\n`);
 writeFileSync(join(RESULTS, 'judgment.md'), md);

@@ -20,6 +20,7 @@ import {
   type WyscoutTeam,
 } from './read.js';
 import { addToSeasonLine, minutesOf, seasonDatasetOf, type SeasonLine } from '../season-dataset.js';
+import { counted } from '../../../prose.js';
 
 /** Options of {@link datasetFromWyscout}. */
 export interface WyscoutOptions {
@@ -27,9 +28,25 @@ export interface WyscoutOptions {
   competition: string | number;
   /** League name to store; default the public dataset's name for the competition ("Premier League"). */
   leagueName?: string;
+  /**
+   * Only the matches of these rounds (`gameweek`, both ends included), e.g. `{ from: 1, to: 19 }`
+   * for the first half of a 38-round league; default every match. A match without a gameweek is
+   * left out when a range is given.
+   */
+  rounds?: RoundRange;
   /** Called after each match with matches done, matches in total and events read so far; default none. */
   onProgress?: (done: number, total: number, events: number) => void;
 }
+
+/** A range of rounds, both ends included. */
+export interface RoundRange {
+  from: number;
+  to: number;
+}
+
+/** True when `match` is inside `rounds` (always without a range). */
+const inRounds = (match: WyscoutMatch, rounds: RoundRange | undefined): boolean =>
+  !rounds || (match.gameweek != null && match.gameweek >= rounds.from && match.gameweek <= rounds.to);
 
 /** Smallest number of located events for a match's own position; fewer and the season position is used. */
 const MATCH_POSITION_MIN_EVENTS = 10;
@@ -184,7 +201,16 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   if (layout.kind === 'registry') {
     if (layout.matches.length === 0)
       throw new DatasetError(`matches_${layout.competitionFile}.json`, null, null, 'no matches');
-    const ordered = [...layout.matches].sort((a, b) => kickoffOf(a) - kickoffOf(b) || a.wyId - b.wyId);
+    const ordered = layout.matches
+      .filter((m) => inRounds(m, options.rounds))
+      .sort((a, b) => kickoffOf(a) - kickoffOf(b) || a.wyId - b.wyId);
+    if (ordered.length === 0)
+      throw new DatasetError(
+        `matches_${layout.competitionFile}.json`,
+        'gameweek',
+        null,
+        'no matches in the rounds asked for',
+      );
     for (const [done, match] of ordered.entries()) {
       fold(match, finishedOf(match) ? layout.eventsFileOf(match.wyId) : null, null);
       options.onProgress?.(done + 1, ordered.length, report.events);
@@ -199,7 +225,8 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
           null,
           "no match object (lineups, substitutions, score): save the competition's matches_<Competition>.json beside the match files, or embed each match (v2 API details=match,players,teams)",
         );
-      if (data.match.competitionId === layout.competitionId) fold(data.match, ref, data);
+      if (data.match.competitionId === layout.competitionId && inRounds(data.match, options.rounds))
+        fold(data.match, ref, data);
       options.onProgress?.(done + 1, layout.files.length, report.events);
     }
     if (fixtureMatches.length === 0)
@@ -309,7 +336,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   const meta: DatasetMeta = {
     name: `Wyscout public dataset: ${label}`,
     as_of: asOf,
-    source: `Wyscout public event dataset (Pappalardo et al., Scientific Data 6, 236 (2019), doi:10.1038/s41597-019-0247-7), competition ${competitionId}, season ${seasonId}: ${fixtureMatches.length} matches, ${first} to ${last}`,
+    source: `Wyscout public event dataset (Pappalardo et al., Scientific Data 6, 236 (2019), doi:10.1038/s41597-019-0247-7), competition ${competitionId}, season ${seasonId}: ${counted(fixtureMatches.length, 'match', 'matches')}, ${first} to ${last}`,
     synthetic: false,
     licence:
       'CC BY 4.0 (figshare doi:10.6084/m9.figshare.c.4415000): free to share and adapt, also commercially, with credit to the source.',
