@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { EngineContext, Resolution } from '../context.js';
-import { entityMetaOf, POSITION_GROUPS } from '../data/schema.js';
+import { entityMetaOf } from '../data/schema.js';
 import { ok, fail, type Result } from '../errors.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { METRICS, type MetricKey } from '../stats/metrics.js';

@@ -27,7 +27,8 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
   },
   {
     name: 'verdict',
-    summary: 'Verdict (elite, specialist, solid, below_par, merchant, contrast, fraud, cooked, fallback) with role-cohort receipts',
+    summary:
+      'Verdict (elite, specialist, solid, below_par, merchant, contrast, fraud, cooked, fallback) with role-cohort receipts',
     load: async () => (await import('./verdict.js')).verdictCommand,
   },
   {
