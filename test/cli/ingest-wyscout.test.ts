@@ -269,4 +269,18 @@ describe.skipIf(!realPresent)('halfspace ingest wyscout on the real Premier Leag
     expect(aguero.code).toBe(0);
     expect(aguero.stdout).toContain('Agüero');
   });
+
+  it('shows and finds players by the names fans use: Harry Kane, Kevin De Bruyne, Dele Alli, Isco-style short names', async () => {
+    for (const [query, shown] of [
+      ['Harry Kane', 'Harry Kane'],
+      ['Kevin De Bruyne', 'Kevin De Bruyne'],
+      ['Dele Alli', 'Dele Alli'],
+      ["N'Golo Kante", "N'Golo Kanté"],
+      ['Roberto Firmino', 'Roberto Firmino'],
+    ]) {
+      const r = await cli('scouting', '--name', query, '--dataset', out, '--json');
+      expect(r.code, query).toBe(0);
+      expect(JSON.parse(r.stdout).data.profile.display_name).toBe(shown);
+    }
+  });
 });

@@ -21,6 +21,7 @@ import {
 } from './read.js';
 import { addToSeasonLine, minutesOf, seasonDatasetOf, type SeasonLine } from '../season-dataset.js';
 import { counted } from '../../../prose.js';
+import { commonNameOf } from './common-name.js';
 
 /** Options of {@link datasetFromWyscout}. */
 export interface WyscoutOptions {
@@ -282,11 +283,10 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
           p.located ? p.sum_y / p.located : null,
         );
       seasonPosition.set(player_id, position);
-      const shortName = decodeName(p.info.shortName ?? '');
       return {
         player_id,
         name: fullNameOf(p.info),
-        known_as: shortName || null,
+        known_as: commonNameOf(p.info.firstName, p.info.shortName),
         birth_date: p.info.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(p.info.birthDate) ? p.info.birthDate : null,
         nationality: nationalityOf(p.info),
         position,
