@@ -24,7 +24,8 @@ import { deriveSeasons } from './stats/derive.js';
 import type { DerivedSeasons } from './stats/derived.js';
 import type { DnaVectors } from './dna/vectors.js';
 import { datasetDnaOf } from './dna/zone-vectors.js';
-import { styleTagsOf, type StyleTags } from './dna/tags.js';
+import { shownStyleOf } from './dna/clear-role.js';
+import { styleTagsOf } from './dna/tags.js';
 import { dnaSearchOf, dnaSearchOfParsed, type DnaSearchRequest, type DnaSearchResponse } from './dna/search-request.js';
 import {
   alternativesOf,
@@ -54,6 +55,7 @@ import {
   type BestXiLineupRequest,
   type BestXiLineupResponse,
 } from './bestxi/lineup.js';
+import { bestXiPickOf, type BestXiPickRequest, type BestXiPickResponse } from './bestxi/pick.js';
 import { bestXiPoolOf, bestXiPoolOfParsed, type BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
 import {
   matchIntelligenceOf,
@@ -95,7 +97,7 @@ export class Engine implements EngineContext {
   private readonly playerRows: Map<number, number[]>;
   /** Recorded player_seasons rows, built on first use (most operations only need the derived columns). */
   private readonly playerSeasons: (PlayerSeasonRow | undefined)[];
-  private readonly styles: (StyleTags | null | undefined)[];
+  private readonly styles: (StyleSummary | null | undefined)[];
   /**
    * The operations below on requests already parsed by their schema (`parsed.dnaSearch(req)` …):
    * the same answers without parsing again. The service parses each body once and calls these.
@@ -212,7 +214,7 @@ export class Engine implements EngineContext {
   /** Style tags of a derived row, computed on first use and kept. */
   styleOf(row: number): StyleSummary | null {
     let tags = this.styles[row];
-    if (tags === undefined) this.styles[row] = tags = styleTagsOf(this.dna, this.derived, row);
+    if (tags === undefined) this.styles[row] = tags = shownStyleOf(styleTagsOf(this.dna, this.derived, row));
     return tags;
   }
 
@@ -239,6 +241,11 @@ export class Engine implements EngineContext {
   /** Best XI candidates for a vibe (SPEC §4.10, DESIGN §7): modes pool, full, byIds. */
   bestXiPool(request: BestXiPoolRequest): Result<BestXiPoolResponse> {
     return bestXiPoolOf(this, request);
+  }
+
+  /** The best XI of a vibe in a formation, with its lineup aggregates (docs/methodology/bestxi.md#picking-an-xi). */
+  bestXiPick(request: BestXiPickRequest): Result<BestXiPickResponse> {
+    return bestXiPickOf(this, request);
   }
 
   /** Aggregates of a built lineup of 1–11 players (SPEC §2.9). */

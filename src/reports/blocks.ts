@@ -2,6 +2,8 @@
  * Building blocks shared by the player-facing responses: the profile, one season's stats, the
  * per-90 map and the cohort percentiles with their cohort and sample.
  */
+import { ROLE_LABELS, ROLES, type Role } from '../stats/roles.js';
+import { keyRoleMetricsOf } from '../verdict/specialties.js';
 import type { EngineContext, PlayerRow, PlayerSeasonRow } from '../context.js';
 import {
   COUNTING_COLUMNS,
@@ -141,6 +143,8 @@ export interface CohortRef {
   season_id: number;
   season: string;
   position_group: PositionGroup;
+  /** The role of a role cohort; null when the role cohort was too small and the group's is used (docs/methodology/stats.md#roles). */
+  role: Role | null;
   min_minutes: number;
   n: number;
 }
@@ -175,6 +179,7 @@ export function cohortRefOf(ctx: EngineContext, row: number): CohortRef | null {
     season_id: c.season_id,
     season: ctx.seasonById(c.season_id)?.name ?? String(c.season_id),
     position_group: c.position_group,
+    role: c.role,
     min_minutes: c.min_minutes,
     n: c.n,
   };
@@ -232,17 +237,21 @@ export interface Highlight {
 }
 
 /**
- * The player's top-percentile metric among his group's metrics (ties: the earlier key in the
- * group's display order), with a one-line text. Null when no percentile is known, and under
+ * The player's top-percentile metric among the key metrics of his role (rating weight ≥ 0.1, in
+ * weight order, so ties go to the heavier: docs/methodology/stats.md#highlight), else among his
+ * group's metrics, with a one-line text. Null when no percentile is known, and under
  * {@link PER90_MINUTES_MIN} minutes, where only ratios exist and a cameo's 100% pass accuracy is noise.
  */
 export function highlightOf(ctx: EngineContext, row: number): Highlight | null {
   if (ctx.derived.minutes[row] < PER90_MINUTES_MIN) return null;
-  const top = topPercentile(metricsOfRow(ctx, row), (key) => ctx.derived.percentiles[key][row]);
+  const percentileOf = (key: MetricKey) => ctx.derived.percentiles[key][row];
+  const role = ROLES[ctx.derived.role[row]];
+  const top =
+    topPercentile(keyRoleMetricsOf(role), percentileOf) ?? topPercentile(metricsOfRow(ctx, row), percentileOf);
   if (top === null) return null;
   const cohort = cohortRefOf(ctx, row);
-  const group = POSITION_GROUPS[ctx.derived.group[row]];
-  const where = cohort ? ` among ${group}s in ${cohort.league} ${cohort.season}` : '';
+  const who = cohort?.role ? ROLE_LABELS[cohort.role] : `${POSITION_GROUPS[ctx.derived.group[row]]}s`;
+  const where = cohort ? ` among ${who} in ${cohort.league} ${cohort.season}` : '';
   const label = METRICS[top.key].label;
   return { metric: top.key, label, percentile: top.percentile, text: `${label}: ${ordinalOf(top.percentile)}${where}` };
 }

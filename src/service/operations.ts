@@ -22,6 +22,7 @@ import { VerdictRequest, VerdictResponse } from './schemas/verdict.js';
 import { DnaSearchRequest, DnaSearchResponse } from './schemas/dna-search.js';
 import { AlternativesRequest, AlternativesResponse } from './schemas/alternatives.js';
 import { MatchIntelligenceRequest, MatchIntelligenceResponse } from './schemas/match-intelligence.js';
+import { VERDICT_CODES } from '../verdict/rules.js';
 import { defineOperation, type Operation, type OperationOutcome } from './operation.js';
 
 export {
@@ -165,7 +166,7 @@ export const OPERATIONS: readonly Operation[] = [
     body: VerdictRequest,
     query: EmptyQuery,
     response: VerdictResponse,
-    catalog: () => ({ verdict_codes: ['elite', 'contrast', 'fraud', 'merchant', 'cooked', 'fallback'] }),
+    catalog: () => ({ verdict_codes: VERDICT_CODES }),
     run: ({ engine, body }) => json(engine.parsed.verdict(body)),
   }),
   defineOperation({

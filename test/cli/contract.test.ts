@@ -48,7 +48,7 @@ const CASES: Record<string, Case> = {
     // Player 10101 has 18 minutes: a low sample makes no claim (DESIGN §3).
     check: (r, _tmp, argv) =>
       expect(r.stdout).toMatch(
-        argv.includes('10101') ? /too small to judge/ : /The standout number is Goals: 98th percentile/,
+        argv.includes('10101') ? /too small to judge/ : /The standout number is Goals: 96th percentile among strikers/,
       ),
   },
   scouting: {
@@ -86,6 +86,20 @@ const CASES: Record<string, Case> = {
       ['bestxi', 'pool', '--vibe', 'no-such-vibe'],
       ['bestxi', 'pool', '--ids', 'a,b'],
     ],
+  },
+  'bestxi pick': {
+    ok: [
+      ['bestxi', 'pick', '--vibe', 'balanced', '--formation', '4-3-3'],
+      ['bestxi', 'pick', '--vibe', 'high_press', '--formation', '3-5-2', '--json'],
+    ],
+    bad: [
+      ['bestxi', 'pick', '--formation', '5-5'],
+      ['bestxi', 'pick', '--vibe', 'no-such-vibe', '--formation', '4-4-2'],
+    ],
+    check: (r, _tmp, argv) =>
+      argv.includes('--json')
+        ? expect(JSON.parse(r.stdout).xi).toHaveLength(11)
+        : expect(r.stdout).toMatch(/^ {2}GK {3}GK/m),
   },
   'bestxi lineup': {
     ok: [['bestxi', 'lineup', '--ids', LINEUP, '--vibe', 'balanced']],

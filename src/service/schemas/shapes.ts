@@ -4,6 +4,7 @@
  * the candidates of an ambiguous name, the JSON Schema a catalog carries. Objects stay open
  * (``): a later release may add a member without breaking a client.
  */
+import { ROLES } from '../../stats/roles.js';
 import { z } from 'zod';
 import { POSITION_GROUPS } from '../../data/schema.js';
 import { PERCENTILE_LABELS } from '../../stats/percentiles.js';
@@ -59,6 +60,10 @@ export const CohortRef = z.object({
   season_id: z.number().int(),
   season: z.string(),
   position_group: z.enum(POSITION_GROUPS),
+  role: z
+    .enum(ROLES)
+    .nullable()
+    .describe('The role cohort ranked in; null when the role cohort was too small and the position group’s is used'),
   min_minutes: z.number(),
   n: z.number().int().describe('Players in the cohort'),
 });

@@ -5,7 +5,7 @@
  * the accumulators and the output rows, never more than one match's events.
  */
 import { DatasetError } from '../../dataset-error.js';
-import type { Dataset, DatasetMeta, PositionCode, RowOf } from '../../schema.js';
+import { POSITION_CODES, type Dataset, type DatasetMeta, type PositionCode, type RowOf } from '../../schema.js';
 import { layoutOf, type MatchFileRef } from './layout.js';
 import { PUBLIC_COMPETITIONS, decodeName, positionCodeOf, seasonNameFromDates, WYSCOUT_COLUMNS } from './mapping.js';
 import { coverageOf, WYSCOUT_ATTRIBUTION, type WyscoutReport } from './coverage.js';
@@ -72,6 +72,30 @@ interface AppearanceAcc {
   sum_y: number;
   located: number;
   team_possession: number | null;
+}
+
+/**
+ * Each player's usual position (docs/methodology/wyscout.md#positions): the position of his matches
+ * with at least MATCH_POSITION_MIN_EVENTS located events that holds the most of his minutes. A
+ * winger who switches flanks or drifts inside averages near the centre over a season but plays
+ * wide in most matches, so he stays a winger. Players with no such match are absent.
+ */
+function usualMatchPositions(accs: readonly AppearanceAcc[], players: ReadonlyMap<number, PlayerAcc>) {
+  const minutesBy = new Map<number, Map<PositionCode, number>>();
+  for (const a of accs) {
+    if (a.located < MATCH_POSITION_MIN_EVENTS) continue;
+    const code = positionCodeOf(players.get(a.player_id)!.info.role.code2, a.sum_x / a.located, a.sum_y / a.located);
+    let m = minutesBy.get(a.player_id);
+    if (!m) minutesBy.set(a.player_id, (m = new Map()));
+    m.set(code, (m.get(code) ?? 0) + a.seconds);
+  }
+  const out = new Map<number, PositionCode>();
+  for (const [id, m] of minutesBy) {
+    // Ties go to the code listed first in POSITION_CODES, so the result never depends on match order.
+    const best = [...m].sort((x, y) => y[1] - x[1] || POSITION_CODES.indexOf(x[0]) - POSITION_CODES.indexOf(y[0]))[0];
+    out.set(id, best[0]);
+  }
+  return out;
 }
 
 /** `name` = first + last name, decoded; the short name when both are empty. */
@@ -253,14 +277,17 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
     return area ? decodeName(area) || null : null;
   };
   const seasonPosition = new Map<number, PositionCode>();
+  const usual = usualMatchPositions(appearanceAccs, players);
   const playerRows: Partial<RowOf<'players'>>[] = [...players.entries()]
     .sort(([a], [b]) => a - b)
     .map(([player_id, p]) => {
-      const position = positionCodeOf(
-        p.info.role.code2,
-        p.located ? p.sum_x / p.located : null,
-        p.located ? p.sum_y / p.located : null,
-      );
+      const position =
+        usual.get(player_id) ??
+        positionCodeOf(
+          p.info.role.code2,
+          p.located ? p.sum_x / p.located : null,
+          p.located ? p.sum_y / p.located : null,
+        );
       seasonPosition.set(player_id, position);
       return {
         player_id,
