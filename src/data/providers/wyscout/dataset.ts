@@ -11,6 +11,7 @@ import { PUBLIC_COMPETITIONS, decodeName, positionCodeOf, seasonNameFromDates, W
 import { coverageOf, WYSCOUT_ATTRIBUTION, type WyscoutReport } from './coverage.js';
 import { finalGoalsOf, finishedOf, fixtureRowsOf, kickoffOf } from './fixtures.js';
 import { matchSummaryOf } from './match-summary.js';
+import { leagueTierOf } from './league-tiers.js';
 import {
   readMatchFile,
   readPlayerRegistry,
@@ -27,6 +28,8 @@ export interface WyscoutOptions {
   competition: string | number;
   /** League name to store; default the public dataset's name for the competition ("Premier League"). */
   leagueName?: string;
+  /** Tier to store by competition id, overriding {@link leagueTierOf} (docs/methodology/wyscout.md#league-tiers). */
+  leagueTiers?: ReadonlyMap<number, number>;
   /** Called after each match with matches done, matches in total and events read so far; default none. */
   onProgress?: (done: number, total: number, events: number) => void;
 }
@@ -293,7 +296,13 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   };
   const dataset = seasonDatasetOf(
     meta,
-    { league_id: competitionId, name: leagueName, country, kind },
+    {
+      league_id: competitionId,
+      name: leagueName,
+      country,
+      kind,
+      tier: options.leagueTiers?.get(competitionId) ?? leagueTierOf(competitionId),
+    },
     { season_id: seasonId, name: seasonName, start_date: first, end_date: last },
     { teams: teamRows, players: playerRows, seasonLines, columns: WYSCOUT_COLUMNS, fixtures, appearances },
   );
