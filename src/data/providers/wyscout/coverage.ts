@@ -25,7 +25,7 @@ export interface WyscoutReport {
   goalDifferences: GoalDifference[];
   /** Matches with players who have events but are in no lineup or substitution. */
   unlisted: { fixture_id: number; players: number[]; events: number }[];
-  /** Substitutions that could not be applied. */
+  /** Match quirks worked around, each `match <id>: <reason>` (docs/methodology/wyscout.md#anomalies). */
   anomalies: string[];
 }
 
@@ -75,6 +75,7 @@ export function coverageOf(report: WyscoutReport): Record<string, string> {
     coverage['appearances.unlisted'] =
       `${events} events in ${report.unlisted.length} matches are by players in no lineup or substitution (${report.unlisted.map((u) => u.fixture_id).join(', ')}): counted in their totals, no minutes or appearance`;
   }
-  if (report.anomalies.length > 0) coverage['appearances.substitutions'] = report.anomalies.join('; ');
+  // Every match quirk the ingest worked around, each naming its match (docs/methodology/wyscout.md#anomalies).
+  if (report.anomalies.length > 0) coverage['ingest.anomalies'] = report.anomalies.join('; ');
   return coverage;
 }

@@ -11,6 +11,7 @@ import { PUBLIC_COMPETITIONS, decodeName, positionCodeOf, seasonNameFromDates, W
 import { coverageOf, WYSCOUT_ATTRIBUTION, type WyscoutReport } from './coverage.js';
 import { finalGoalsOf, finishedOf, fixtureRowsOf, kickoffOf } from './fixtures.js';
 import { matchSummaryOf } from './match-summary.js';
+import { screenedMatchOf } from './match-quirks.js';
 import { leagueTierOf } from './league-tiers.js';
 import {
   readMatchFile,
@@ -104,10 +105,11 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
         );
       return info;
     };
-    const summary = matchSummaryOf(match, data.events, (id) => infoOf(id).role.code2 === 'GK', ref.file);
+    const screened = screenedMatchOf(match, data, (id) => data.players.has(id) || playerRegistry.has(id));
+    const summary = matchSummaryOf(screened.match, screened.events, (id) => infoOf(id).role.code2 === 'GK', ref.file);
     report.matches++;
     report.events += summary.events;
-    report.anomalies.push(...summary.anomalies);
+    report.anomalies.push(...screened.anomalies, ...summary.anomalies);
     if (summary.unlisted.players.length > 0) report.unlisted.push({ fixture_id: match.wyId, ...summary.unlisted });
     for (const side of Object.values(match.teamsData)) {
       const fromEvents = summary.eventGoals.get(side.teamId) ?? 0;
