@@ -80,7 +80,7 @@ export const ingestWyscoutCommand: Command = {
     json: { type: 'boolean', default: false },
   },
   positionals: true,
-  run({ values, positionals, io }) {
+  async run({ values, positionals, io }) {
     if (positionals.length !== 1) throw new UsageError(`give exactly one Wyscout folder (got ${positionals.length})`);
     const competitions = competitionsOf(values);
     const out = values.out as string | undefined;
@@ -100,7 +100,7 @@ export const ingestWyscoutCommand: Command = {
 
     const started = performance.now();
     const progress: { bar: ProgressBar | null; competition: string } = { bar: null, competition: '' };
-    const { dataset, reports } = wyscoutIngestMany(dir, {
+    const { dataset, reports } = await wyscoutIngestMany(dir, {
       competitions,
       leagueName,
       leagueTiers: tiers?.ok ? tiers.tiers : undefined,

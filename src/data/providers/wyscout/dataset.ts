@@ -10,8 +10,7 @@ import { layoutOf, type MatchFileRef } from './layout.js';
 import { PUBLIC_COMPETITIONS, decodeName, positionCodeOf, seasonNameFromDates, WYSCOUT_COLUMNS } from './mapping.js';
 import { coverageOf, WYSCOUT_ATTRIBUTION, type WyscoutReport } from './coverage.js';
 import { finalGoalsOf, finishedOf, fixtureRowsOf, kickoffOf } from './fixtures.js';
-import { matchSummaryOf } from './match-summary.js';
-import { screenedMatchOf } from './match-quirks.js';
+import { matchResultOf, type MatchResult } from './match-result.js';
 import { leagueTierOf } from './league-tiers.js';
 import {
   readMatchFile,
@@ -33,6 +32,8 @@ export interface WyscoutOptions {
   leagueTiers?: ReadonlyMap<number, number>;
   /** Called after each match with matches done, matches in total and events read so far; default none. */
   onProgress?: (done: number, total: number, events: number) => void;
+  /** Match results computed beforehand by wyscout/workers.ts, by match id; a match not in it is read here. */
+  precomputed?: ReadonlyMap<number, MatchResult>;
 }
 
 /** Smallest number of located events for a match's own position; fewer and the season position is used. */
@@ -92,10 +93,18 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
     for (const side of Object.values(match.teamsData))
       if (!teams.has(side.teamId)) teams.set(side.teamId, teamRegistry.get(side.teamId) ?? null);
     if (!finishedOf(match) || !ref) return;
-    const data = preRead ?? readMatchFile(ref.path, ref.file);
-    for (const [id, t] of data.teams) if (teams.has(id) && teams.get(id) === null) teams.set(id, t);
+    const result =
+      options.precomputed?.get(match.wyId) ??
+      matchResultOf(
+        match,
+        preRead ?? readMatchFile(ref.path, ref.file),
+        (id) => playerRegistry.get(id)?.role.code2,
+        ref.file,
+      );
+    const filePlayers = new Map(result.players);
+    for (const [id, t] of result.teams) if (teams.has(id) && teams.get(id) === null) teams.set(id, t);
     const infoOf = (playerId: number): WyscoutPlayer => {
-      const info = data.players.get(playerId) ?? playerRegistry.get(playerId);
+      const info = filePlayers.get(playerId) ?? playerRegistry.get(playerId);
       if (!info)
         throw new DatasetError(
           ref.file,
@@ -105,11 +114,10 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
         );
       return info;
     };
-    const screened = screenedMatchOf(match, data, (id) => data.players.has(id) || playerRegistry.has(id));
-    const summary = matchSummaryOf(screened.match, screened.events, (id) => infoOf(id).role.code2 === 'GK', ref.file);
+    const summary = result.summary;
     report.matches++;
     report.events += summary.events;
-    report.anomalies.push(...screened.anomalies, ...summary.anomalies);
+    report.anomalies.push(...result.anomalies, ...summary.anomalies);
     if (summary.unlisted.players.length > 0) report.unlisted.push({ fixture_id: match.wyId, ...summary.unlisted });
     for (const side of Object.values(match.teamsData)) {
       const fromEvents = summary.eventGoals.get(side.teamId) ?? 0;
