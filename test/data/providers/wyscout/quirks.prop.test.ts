@@ -93,7 +93,10 @@ const MUTATIONS: { name: string; apply: (dir: string, s: Source, id: number, n: 
   },
   {
     name: 'zero the player ids',
-    apply: (dir, s, id) => editEvents(dir, s, id, (f) => f.events.forEach((e: Json) => (e.playerId = 0))),
+    apply: (dir, s, id) =>
+      editEvents(dir, s, id, (f) => {
+        for (const e of f.events) e.playerId = 0;
+      }),
     reason: /events name no player/,
   },
   {
