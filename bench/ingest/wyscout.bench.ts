@@ -11,7 +11,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -38,6 +38,7 @@ if (!existsSync(join(ROOT, 'dist', 'index.js'))) {
   process.exit(1);
 }
 
+const loadBefore = Math.round(loadavg()[0] * 10) / 10;
 // 1. Baseline: read + gunzip + JSON.parse of every match file, one thread.
 const files = FOLDERS.flatMap((f) =>
   readdirSync(join(REAL, 'events', f))
@@ -105,6 +106,8 @@ const result = {
   date: new Date().toISOString(),
   node: process.version,
   cores,
+  /** 1-minute load average before and after: above the core count, wall times mostly measure waiting. */
+  load_average: { before: loadBefore, after: Math.round(loadavg()[0] * 10) / 10 },
   files: files.length,
   matches,
   events,
@@ -132,8 +135,8 @@ mkdirSync(RESULTS, { recursive: true });
 writeFileSync(join(RESULTS, 'wyscout.json'), `${JSON.stringify(result, null, 2)}\n`);
 const md = `# Wyscout ingest bench
 
-\`npm run bench:wyscout\` (${result.date.slice(0, 10)}, Node ${result.node}, ${cores} cores shared with other work: wall
-times include waiting for a core, CPU times do not). All five competitions of \`../shared/real/wyscout\`
+\`npm run bench:wyscout\` (${result.date.slice(0, 10)}, Node ${result.node}, ${cores} cores shared with other work, load
+average ${result.load_average.before} → ${result.load_average.after}: wall times include waiting for a core, CPU times do not). All five competitions of \`../shared/real/wyscout\`
 (\`ingest wyscout --competition all\`): ${matches} matches, ${events.toLocaleString('en-US')} events,
 ${result.gzip_mb} MB gzip → ${result.json_mb} MB JSON.
 
@@ -150,6 +153,7 @@ ${parallel.competitions.map((c) => `| ${c.league} | ${c.matches} | ${c.events.to
 - **Wall ratio ingest / baseline: ${ratio}×** (target ≤ ${TARGET_WALL_RATIO}×: ${result.targets.wall_ratio_met ? 'met' : 'NOT met'}); CPU ratio ${result.ratio_cpu_ingest_over_baseline}×.
 - **Peak RSS ${parallel.peak_rss_mb} MB** (target ≤ ${TARGET_PEAK_RSS_MB} MB: ${result.targets.peak_rss_met ? 'met' : 'NOT met'}).
 - ${cores} workers are ${result.speedup_over_one_worker}× faster than one; the datasets are byte-identical: ${identical}.
+- On ${cores} idle cores the ingest's wall would be about its CPU / ${cores} = ${Math.round(parallel.cpu_ms / cores)} ms, ${Math.round((parallel.cpu_ms / cores / baseline.cpu_ms) * 100) / 100}× the baseline's CPU.
 - **${result.events_per_s.toLocaleString('en-US')} events/s** wall (${result.events_per_cpu_s.toLocaleString('en-US')} per CPU second).
 - Rows: ${parallel.players} players, ${parallel.player_seasons} player-seasons, ${parallel.fixtures} fixtures.
 `;

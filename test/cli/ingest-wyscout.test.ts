@@ -130,6 +130,15 @@ describe('halfspace ingest wyscout (hand-made folder)', () => {
     expect(r.stderr).toMatch(/events\/testland\/5002\.json\.gz: missing/);
   });
 
+  it('stores the tier --league-tier gives, and reads --competition all (every match list of the folder)', async () => {
+    const out = join(tmp, 'tiered');
+    const r = await cli('ingest', 'wyscout', folder, '--competition', 'all', '--league-tier', '999=3', '--out', out);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/, 2 matches, /);
+    expect(datasetFromDir(out).tables.leagues.get(0)!.toJSON()).toMatchObject({ league_id: 999, tier: 3 });
+  });
+
   it('rejects bad command lines with one line and exit code 2', async () => {
     const busy = join(tmp, 'busy');
     mkdirSync(busy);
@@ -150,6 +159,32 @@ describe('halfspace ingest wyscout (hand-made folder)', () => {
         /no match list holds competitionId 4242/,
       ],
       [['ingest', 'wyscout', folder, '--competition', 'Testland', '--out', busy], /refusing to replace/],
+      [
+        [
+          'ingest',
+          'wyscout',
+          folder,
+          '--competition',
+          'Testland',
+          '--league-tier',
+          'Atlantis=1',
+          '--out',
+          join(tmp, 'x'),
+        ],
+        /--league-tier: unknown competition "Atlantis"/,
+      ],
+      [
+        ['ingest', 'wyscout', folder, '--competition', 'Testland,Testland', '--out', join(tmp, 'x')],
+        /competition "Testland" is named twice/,
+      ],
+      [
+        ['ingest', 'wyscout', folder, '--competition', 'all', '--league-name', 'X', '--out', join(tmp, 'x')],
+        /--league-name goes with one competition/,
+      ],
+      [
+        ['ingest', 'wyscout', folder, '--competition', 'Testland', '--workers', '0', '--out', join(tmp, 'x')],
+        /--workers/,
+      ],
     ];
     for (const [argv, message] of cases) {
       const r = await cli(...argv);
