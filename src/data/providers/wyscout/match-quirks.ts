@@ -113,9 +113,13 @@ export function screenedMatchOf(
     notes.push(
       `player${unknown.size === 1 ? '' : 's'} ${[...unknown].sort((a, b) => a - b).join(', ')} in no roster nor players.json: events kept without a player, left out of lineups and substitutions`,
     );
-  const events = file.events
-    .filter((e) => sides.has(e.teamId))
-    .map((e) => (unknown.has(e.playerId) ? { ...e, playerId: 0 } : e));
+  // Most matches need neither fix: their events are passed on as they are, not copied.
+  const events =
+    foreign.length === 0 && unknown.size === 0
+      ? file.events
+      : file.events
+          .filter((e) => sides.has(e.teamId))
+          .map((e) => (unknown.has(e.playerId) ? { ...e, playerId: 0 } : e));
   for (const t of Object.values(match.teamsData))
     if ((t.formation?.lineup ?? []).length === 0)
       notes.push(`team ${t.teamId} has no lineup: its players get no minutes`);
