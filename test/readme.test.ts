@@ -65,6 +65,14 @@ const SKIPS: { pattern: RegExp; why: string }[] = [
           why: 'scores the output of the StatsBomb line above, which needs StatsBomb open data',
         },
       ]),
+  ...(existsSync(STATSBOMB) && existsSync(join(WYSCOUT, 'matches'))
+    ? []
+    : [
+        {
+          pattern: /^halfspace merge pl-2015 pl-2017\b/,
+          why: 'merges the outputs of the StatsBomb and Wyscout lines above, which need ../shared/real',
+        },
+      ]),
   ...(existsSync(join(WYSCOUT, 'matches'))
     ? []
     : [
