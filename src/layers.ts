@@ -16,7 +16,11 @@ export interface Layer {
 
 /** Every layer of `src/`, lowest first; a path not listed here ranks with the top layer. */
 export const LAYERS: readonly Layer[] = [
-  { rank: 0, paths: ['errors.ts', 'validation.ts', 'context.ts'], holds: 'errors, validation helpers, context' },
+  {
+    rank: 0,
+    paths: ['errors.ts', 'validation.ts', 'context.ts', 'prose.ts'],
+    holds: 'errors, validation helpers, context, English for generated text',
+  },
   { rank: 1, paths: ['data/'], holds: 'schema, loading, saving, providers, demo generator' },
   { rank: 2, paths: ['stats/'], holds: 'per-90, cohorts, percentiles, ratings (pure)' },
   { rank: 3, paths: ['dna/'], holds: 'style vectors, tags, similarity, search (pure)' },

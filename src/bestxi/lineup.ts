@@ -10,6 +10,7 @@ import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { parsingWith } from '../validation.js';
 import { seasonScoreOf } from './score.js';
 import { vibeById } from './vibes.js';
+import { minutesShown } from '../stats/per90.js';
 
 /** Coverage levels (docs/methodology.md#best-xi): all players have stats → full; at least half → partial; else low. */
 export const COVERAGE_PARTIAL_MIN = 0.5;
@@ -118,7 +119,7 @@ export function bestXiLineupOfParsed(
     },
     secondary: {
       avg_age: ages.length === 0 ? null : round(ages.reduce((a, b) => a + b, 0) / ages.length, 1),
-      total_minutes: withStats.reduce((s, r) => s + ctx.derived.minutes[r], 0),
+      total_minutes: minutesShown(withStats.reduce((s, r) => s + ctx.derived.minutes[r], 0)),
       leagues: [...leagues]
         .map(([league_id, n]) => ({
           league_id,

@@ -12,6 +12,7 @@ import { parsingWith } from '../validation.js';
 import { formScores } from './form.js';
 import { bonusOf, seasonScoreOf, vibeScoreOf } from './score.js';
 import { vibeById, vibeCatalog, type Vibe } from './vibes.js';
+import { minutesShown } from '../stats/per90.js';
 
 /** Pool size bounds (DESIGN §7). */
 export const POOL_LIMIT_MAX = 100;
@@ -125,7 +126,7 @@ function entryOf(
     age,
     fee_tier: feeTier,
     season: row >= 0 ? (ctx.seasonById(ctx.derived.season_id[row])?.name ?? null) : null,
-    minutes: row >= 0 ? ctx.derived.minutes[row] : 0,
+    minutes: row >= 0 ? minutesShown(ctx.derived.minutes[row]) : 0,
     vibe_score: seasonScore === null ? null : vibeScoreOf(seasonScore, formScore, bonusOf(vibe, age, feeTier)),
     season_score: seasonScore === null ? null : Math.round(seasonScore * 10) / 10,
     form_score: formScore === null ? null : Math.round(formScore * 10) / 10,

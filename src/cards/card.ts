@@ -22,6 +22,7 @@ import { photoOf, type CardPhoto } from './photo.js';
 import { renderLayout, type RenderedPng } from './render.js';
 import type { RenderTask } from './render-pool.js';
 import { CardRequest, isHdStyle, type CardStyle } from './request.js';
+import { withArticle } from '../prose.js';
 
 /** Watermark text when no base address is configured. */
 export const DEFAULT_WATERMARK = 'halfspace';
@@ -176,10 +177,14 @@ export async function cardOfParsed(
   const allowed = GROUP_METRICS[group];
   const bad = req.stats?.find((k) => !allowed.includes(k));
   if (bad)
-    return fail('invalid_request', `stats: "${bad}" is not a ${group} metric (valid: ${allowed.join(', ')})`, {
-      param: 'stats',
-      position_group: group,
-    });
+    return fail(
+      'invalid_request',
+      `stats: "${bad}" is not ${withArticle(group)} metric (valid: ${allowed.join(', ')})`,
+      {
+        param: 'stats',
+        position_group: group,
+      },
+    );
   const stats: readonly MetricKey[] =
     req.style === 'player_card' ? CARD_TRIPLET[group] : (req.stats ?? DEFAULT_CARD_STATS[group]);
   if (req.hero_stat && !stats.includes(req.hero_stat)) {

@@ -12,7 +12,7 @@ import {
   type PositionGroup,
 } from '../data/schema.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
-import { PER90_MINUTES_MIN } from '../stats/per90.js';
+import { minutesShown, PER90_MINUTES_MIN } from '../stats/per90.js';
 import { labelOf, ordinalOf, type PercentileLabel } from '../stats/percentiles.js';
 import type { VerdictCode } from '../verdict/rules.js';
 
@@ -308,7 +308,7 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
     season: season && league ? { season_name: season.name, league_name: league.name } : null,
     sample: {
       appearances: row >= 0 ? d.appearances[row] : 0,
-      minutes,
+      minutes: minutesShown(minutes),
       rating: row >= 0 ? num(d.values.rating[row]) : null,
       level,
     },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { HalfspaceError } from '../errors.js';
+import { type Failure, HalfspaceError } from '../errors.js';
 import { DatasetError } from '../data/dataset-error.js';
 
 /**
@@ -116,6 +116,53 @@ export function errorLineOf(error: unknown): string {
   return code && !message.startsWith(code) ? `${code}: ${message}` : message;
 }
 
+/**
+ * An engine failure shown on the command line: its message is the readable line (code, message and
+ * candidates); `plain` keeps the failure as the engine gave it, for `--json`.
+ */
+export class FailureLine extends HalfspaceError {
+  readonly plain: Failure;
+  constructor(failure: Failure, line: string) {
+    super({ ...failure, message: line });
+    this.plain = failure;
+  }
+}
+
+/** The machine-readable code of a user error on the command line (`--json` prints it). */
+function errorCodeOf(error: unknown): string {
+  if (error instanceof HalfspaceError) return error.code;
+  if (error instanceof DatasetError) return 'invalid_dataset';
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && (USER_ERROR_CODES.has(code) || code.startsWith('SQLITE_'))) return 'io_error';
+  return 'invalid_request';
+}
+
+/** The first flag a usage or parse error names (`Unknown option '--bogus'` → `bogus`), for `param`. */
+const optionParamOf = (message: string): string | undefined => /--([a-z][\w-]*)/.exec(message)?.[1];
+
+/**
+ * The one stderr line of a user error under `--json`: a JSON object `{code, message, param?}` plus the
+ * failure's own members (e.g. `candidates`), and `system_code` (`ENOENT`) for file and network errors.
+ */
+export function errorJsonOf(error: unknown): string {
+  const message = errorLineOf(error);
+  const body: Record<string, unknown> = { code: errorCodeOf(error), message };
+  if (error instanceof HalfspaceError) {
+    const { code: _code, ...failure } = error instanceof FailureLine ? error.plain : error.failure;
+    Object.assign(body, failure);
+  } else if (error instanceof DatasetError) {
+    if (error.column) body.param = error.column;
+  } else {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (body.code === 'io_error') body.system_code = code;
+    else {
+      const param = optionParamOf(message);
+      if (param) body.param = param;
+    }
+  }
+  return JSON.stringify(body);
+}
+
 /** The `version` of halfspace's package.json, found above this module in src/ or dist/. */
 function versionOf(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -192,6 +239,8 @@ export async function runCli(commands: CommandList, argv: string[], io: CliIo = 
   }
   const { rest } = found;
   const name = found.command.name;
+  // `--json` asks for machine-readable output, errors included (docs/guide.md#command-line).
+  const json = rest.includes('--json');
   try {
     const command = isEntry(found.command) ? await found.command.load() : found.command;
     if (rest.includes('--help') || rest.includes('-h')) {
@@ -210,8 +259,13 @@ export async function runCli(commands: CommandList, argv: string[], io: CliIo = 
     return typeof code === 'number' && Number.isInteger(code) ? code : 0;
   } catch (e) {
     if (isUserError(e)) {
-      io.stderr(`halfspace ${name}: ${errorLineOf(e)}\n`);
+      io.stderr(json ? `${errorJsonOf(e)}\n` : `halfspace ${name}: ${errorLineOf(e)}\n`);
       return 2;
+    }
+    if (json) {
+      io.stderr(`${JSON.stringify({ code: 'internal_error', message: errorLineOf(e) })}\n`);
+      if (debugOn()) io.stderr(`${(e as Error)?.stack ?? String(e)}\n`);
+      return 1;
     }
     io.stderr(
       `halfspace ${name}: internal error: ${errorLineOf(e)}${debugOn() ? '' : ' (HALFSPACE_DEBUG=1 shows the stack)'}\n`,

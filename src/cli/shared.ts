@@ -4,8 +4,8 @@ import { dirname, resolve } from 'node:path';
 import { tableFileOf } from '../data/save.js';
 import { TABLE_NAMES, type Dataset, type TableName } from '../data/schema.js';
 import { Engine } from '../engine.js';
-import { HalfspaceError, type Result } from '../errors.js';
-import { UsageError } from './run.js';
+import type { Result } from '../errors.js';
+import { FailureLine, UsageError } from './run.js';
 
 /** `--dataset` (every command) and `--json`. */
 export const DATASET_OPTIONS = {
@@ -59,7 +59,7 @@ export function valueOrExit<T>(result: Result<T>): T {
     list && list.length > 0
       ? ` (${candidates ? 'candidates' : 'did you mean'}: ${list.map((c) => (c.team ? `${c.name} [${c.team}]` : c.name)).join('; ')})`
       : '';
-  throw new HalfspaceError({ ...result.error, message: `${code}: ${message}${extra}` });
+  throw new FailureLine(result.error, `${code}: ${message}${extra}`);
 }
 
 export { jsonOut } from './json-out.js';

@@ -7,6 +7,7 @@
  */
 import { DatasetError } from './dataset-error.js';
 import { tokenKeyOf } from './names.js';
+import { counted } from '../prose.js';
 import { rowsOf, tableFromRows, type Dataset, type RowOf } from './schema.js';
 import { validateDataset } from './validate.js';
 
@@ -91,7 +92,7 @@ function joinAll<T extends string>(
 function single(indices: readonly number[], what: string): Pick {
   if (indices.length === 1) return { ok: true, index: indices[0] };
   if (indices.length === 0) return { ok: false, kind: 'unmatched', reason: `no player with ${what}` };
-  return { ok: false, kind: 'ambiguous', reason: `${indices.length} players with ${what}` };
+  return { ok: false, kind: 'ambiguous', reason: `${counted(indices.length, 'player')} with ${what}` };
 }
 
 /** Finds players by id, or by name + birth date with the club breaking a tie. */
@@ -169,7 +170,7 @@ export function enrichPlayers(
   const coverage = { ...(dataset.meta.coverage ?? {}) };
   const valued = rows.filter((p) => p.market_value_eur !== null).length;
   coverage['players.market_value_eur'] =
-    `from ${file} (halfspace enrich, docs/enrich.md): ${report.matched} of ${report.records} records joined; ${valued} of ${rows.length} players have a value, the others null (fee tier unknown)`;
+    `from ${file} (halfspace enrich, docs/enrich.md): ${counted(report.matched, 'record')} of ${report.records} joined; ${counted(valued, 'player')} of ${rows.length} valued, the others null (fee tier unknown)`;
   const out: Dataset = {
     meta: { ...dataset.meta, coverage },
     tables: { ...dataset.tables, players: tableFromRows('players', rows) },

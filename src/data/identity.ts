@@ -24,6 +24,7 @@ import {
   type Resolution,
 } from './name-match.js';
 import { keyedSimilarity, similarityMemo, tokenSimilarity, tokensOf } from './names.js';
+import { counted } from '../prose.js';
 
 // Every resolver takes the index: its type is named here too, for callers that import only the resolvers.
 export type { IdentityIndex } from './identity-index.js';
@@ -176,7 +177,7 @@ export function resolvePlayer(index: IdentityIndex, query: PlayerQuery): Result<
       });
     return fail(
       'ambiguous_player',
-      `"${query.name}" matches ${narrowed.length} players; add team_hint or use player_id`,
+      `"${query.name}" matches ${counted(narrowed.length, 'player')}; add team_hint or use player_id`,
       {
         param: 'name',
         candidates: narrowed.map((e) => playerCandidate(index, e)),

@@ -6,6 +6,7 @@
 import { DatasetError } from './dataset-error.js';
 import { SCHEMA, TABLE_NAMES, type TableName, type TableSpec } from './schema.js';
 import type { ColumnData } from './column-checks.js';
+import { withArticle } from '../prose.js';
 
 /** Checked columns of every table, kept for the key and foreign-key passes. */
 export type Checked = Partial<Record<TableName, { rows: number; columns: Map<string, ColumnData> }>>;
@@ -142,7 +143,7 @@ export function checkForeignKeys(checked: Checked, where: (name: TableName) => s
           where(name),
           fk.column,
           i,
-          `${fk.column} ${xs[i]} is not a ${targetColumn} in ${target}`,
+          `${fk.column} ${xs[i]} is not ${withArticle(targetColumn)} in ${target}`,
         );
       };
       const { lo, hi } = rangeOf(ids);

@@ -27,6 +27,7 @@ import {
   type TableName,
   type TableSpec,
 } from './schema.js';
+import { counted } from '../prose.js';
 
 /**
  * Most minutes one appearance can add: 90 plus 30 of extra time, stoppage time not counted
@@ -57,7 +58,7 @@ function checkSeasonMinutes(file: string, columns: Map<string, ColumnData>, rows
         file,
         'minutes',
         i,
-        `${minutes[i]} minutes in ${apps[i]} appearances (at most ${MAX_MINUTES_PER_APPEARANCE} × ${apps[i]} = ${MAX_MINUTES_PER_APPEARANCE * apps[i]})`,
+        `${minutes[i]} minutes in ${counted(apps[i], 'appearance')} (at most ${MAX_MINUTES_PER_APPEARANCE} × ${apps[i]} = ${MAX_MINUTES_PER_APPEARANCE * apps[i]})`,
       );
     }
   }

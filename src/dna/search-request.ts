@@ -13,6 +13,7 @@ import { NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.
 import { dnaPlayerBlockOf, playerDnaIndexOf, type DnaContext, type DnaPlayerBlock } from './player-index.js';
 import { searchTopK, SEARCH_K_MAX } from './search.js';
 import { slotOfPlayer } from './similarity-index.js';
+import { counted, possessive, withArticle } from '../prose.js';
 import {
   agreeingMetricsOf,
   bandOf,
@@ -168,7 +169,7 @@ export function dnaSearchOfParsed(ctx: DnaContext, req: z.output<typeof DnaSearc
   if (f.position_group !== undefined && f.position_group !== group) {
     return fail(
       'invalid_request',
-      `filters.position_group: DNA vectors compare within a position group and ${source.display_name} is a ${group}`,
+      `filters.position_group: DNA vectors compare within a position group and ${source.display_name} is ${withArticle(group)}`,
       { param: 'filters.position_group' },
     );
   }
@@ -209,7 +210,7 @@ export function dnaSearchOfParsed(ctx: DnaContext, req: z.output<typeof DnaSearc
   };
   const best = results[0];
   const summary = best
-    ? `${results.length} ${group}s with a DNA like ${source.display_name}'s; closest: ${best.player.display_name} (${best.similarity.toFixed(2)}, ${best.band}).`
+    ? `${counted(results.length, group)} with a DNA like ${possessive(source.display_name)}; closest: ${best.player.display_name} (${best.similarity.toFixed(2)}, ${best.band}).`
     : `No ${group} passes the filters for a DNA match with ${source.display_name}.${missingDataNote(ctx, f)}`;
   return ok({
     data: {

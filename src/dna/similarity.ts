@@ -38,14 +38,18 @@ export function matchOf(similarity: number): number {
 }
 
 /**
- * Band label of a similarity: ≥ 0.85 very similar, ≥ 0.75 strong overlap, ≥ 0.65 partial, else different.
+ * Band label of a similarity, read on the value as shown to two decimals (= `match` / 100), so two
+ * scores that both read 0.65 never get different labels: ≥ 0.85 very similar, ≥ 0.75 strong
+ * overlap, ≥ 0.65 partial, else different.
  * @example bandOf(0.75) // => 'strong overlap'
- * @example bandOf(0.6499) // => 'different'
+ * @example bandOf(0.6499) // => 'partial' (shown as 0.65)
+ * @example bandOf(0.6449) // => 'different' (shown as 0.64)
  */
 export function bandOf(similarity: number): SimilarityBand {
-  if (similarity >= VERY_SIMILAR_MIN) return 'very similar';
-  if (similarity >= STRONG_OVERLAP_MIN) return 'strong overlap';
-  if (similarity >= PARTIAL_MIN) return 'partial';
+  const shown = matchOf(similarity);
+  if (shown >= VERY_SIMILAR_MIN * 100) return 'very similar';
+  if (shown >= STRONG_OVERLAP_MIN * 100) return 'strong overlap';
+  if (shown >= PARTIAL_MIN * 100) return 'partial';
   return 'different';
 }
 

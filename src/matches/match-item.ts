@@ -12,6 +12,8 @@ import {
   type PredictedLineup,
 } from './lineups.js';
 import type { MatchContext, MatchIndex } from './match-index.js';
+import { leagueInProse } from '../prose.js';
+import { resultHeadlineOf } from './result-headline.js';
 import { signalsOf, type SignalItem } from './signals.js';
 import { seasonTableBefore, type TableEntry } from './standings.js';
 import { streaksOf, type Streaks } from './streaks.js';
@@ -154,8 +156,17 @@ export function matchItemOf(ctx: MatchContext, s: MatchIndex, r: number, nowMs: 
   });
   const leagueName = league?.name ?? `League ${store.leagueId[r]}`;
   const roundText = store.round[r] ? `, ${roundLabelOf(store.round[r])}` : '';
+  // A result headline counts the club's record in this season only ("their 5th win in 9 matches").
+  const seasonStartMs = season?.start_date ? Date.parse(`${season.start_date}T00:00:00Z`) : Number.NEGATIVE_INFINITY;
+  const inSeason = (x: TeamResult) => x.kickoff_ms >= seasonStartMs;
   const fallbackHeadline = score
-    ? `${homeName} ${score.home}-${score.away} ${awayName} (${leagueName}${roundText}).`
+    ? resultHeadlineOf({
+        home: { name: homeName, before: homeResults.filter(inSeason) },
+        away: { name: awayName, before: awayResults.filter(inSeason) },
+        score,
+        round: store.round[r],
+        competition: leagueInProse(leagueName),
+      })
     : `${homeName} host ${awayName} (${leagueName}${roundText}).`;
 
   return {

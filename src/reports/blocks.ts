@@ -13,7 +13,7 @@ import {
 } from '../data/schema.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
-import { PER90_MINUTES_MIN } from '../stats/per90.js';
+import { minutesShown, PER90_MINUTES_MIN } from '../stats/per90.js';
 import { labelOf, ordinalOf, topPercentile, type PercentileLabel } from '../stats/percentiles.js';
 
 /** Rounds for display: per-90 and ratings to 2 decimals, percentages to 1. */
@@ -127,7 +127,7 @@ export function seasonStatsOf(ctx: EngineContext, row: number): SeasonStats {
     team: team ? { team_id: team.team_id, name: team.name } : null,
     appearances: d.appearances[row],
     starts: record.starts,
-    minutes: d.minutes[row],
+    minutes: minutesShown(d.minutes[row]),
     rating: rating === null ? null : Math.round(rating * 100) / 100,
     rating_source: d.ratingIsProvider[row] ? 'provider' : 'model',
     totals,
@@ -183,7 +183,7 @@ export function cohortRefOf(ctx: EngineContext, row: number): CohortRef | null {
 /** The player's sample for a derived row. */
 export function sampleOf(ctx: EngineContext, row: number): Sample {
   return {
-    minutes: ctx.derived.minutes[row],
+    minutes: minutesShown(ctx.derived.minutes[row]),
     appearances: ctx.derived.appearances[row],
     level: ctx.derived.inCohort[row] ? 'ok' : 'low',
   };

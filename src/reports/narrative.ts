@@ -5,21 +5,9 @@
 import type { Highlight, Profile, SeasonStats } from './blocks.js';
 import type { StyleSummary } from '../context.js';
 import { STRONG_MIN } from '../stats/percentiles.js';
+import { counted, countryInProse, leagueInProse, withArticle } from '../prose.js';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const fmtMinutes = (m: number) => Math.round(m).toLocaleString('en-US');
-
-/**
- * A league name as it reads after "in": English takes "the" before a name that ends in a common
- * noun ("the Premier League", "the Championship Division"), not before a proper name ("Serie A",
- * "La Liga", "Erste Liga").
- * @example leagueInProse('Premier League') // => 'the Premier League'
- */
-export function leagueInProse(name: string): string {
-  return /\b(league|division|championship|conference|cup)$/i.test(name.trim()) && !/^the\b/i.test(name.trim())
-    ? `the ${name}`
-    : name;
-}
 
 /**
  * A one-line summary of a player's latest season.
@@ -32,7 +20,7 @@ export function summaryOf(profile: Profile, season: SeasonStats | null, highligh
   const g = season.totals.goals ?? 0;
   const a = season.totals.assists ?? 0;
   const best = highlight ? `; best: ${highlight.label}, ${highlight.text.split(': ')[1].split(' among')[0]}` : '';
-  return `${head}: ${plural(g, 'goal')}, ${plural(a, 'assist')} in ${fmtMinutes(season.minutes)} minutes (${season.season})${best}.`;
+  return `${head}: ${counted(g, 'goal')}, ${counted(a, 'assist')} in ${fmtMinutes(season.minutes)} minutes (${season.season})${best}.`;
 }
 
 /**
@@ -52,15 +40,15 @@ export function narrativeOf(
   const parts: string[] = [];
   const age = profile.age !== null ? `, ${profile.age},` : '';
   const role = profile.position_label.toLowerCase();
-  const from = profile.nationality ? ` from ${profile.nationality}` : '';
+  const from = profile.nationality ? ` from ${countryInProse(profile.nationality)}` : '';
   const club = profile.team ? ` at ${profile.team.name}` : '';
   const league = profile.league ? ` in ${leagueInProse(profile.league.name)}` : '';
-  parts.push(`${name}${age} is a${/^[aeiou]/.test(role) ? 'n' : ''} ${role}${from}${club}${league}.`);
+  parts.push(`${name}${age} is ${withArticle(role)}${from}${club}${league}.`);
   if (season) {
-    const starts = season.starts !== null ? ` (${plural(season.starts, 'start')})` : '';
+    const starts = season.starts !== null ? ` (${counted(season.starts, 'start')})` : '';
     parts.push(
-      `In ${season.season} ${name} has played ${fmtMinutes(season.minutes)} minutes over ${plural(season.appearances, 'appearance')}${starts}, ` +
-        `with ${plural(season.totals.goals ?? 0, 'goal')} and ${plural(season.totals.assists ?? 0, 'assist')}.`,
+      `In ${season.season} ${name} has played ${fmtMinutes(season.minutes)} minutes over ${counted(season.appearances, 'appearance')}${starts}, ` +
+        `with ${counted(season.totals.goals ?? 0, 'goal')} and ${counted(season.totals.assists ?? 0, 'assist')}.`,
     );
   } else {
     parts.push(`No seasonal statistics are recorded for ${name}.`);

@@ -9,6 +9,14 @@
 export const PER90_MINUTES_MIN = 90;
 
 /**
+ * Minutes as responses show them: whole minutes, rounded half up. Providers that time events to the
+ * second give fractional minutes (3083.47); the engine keeps them exact for every rate and threshold
+ * and rounds only what it hands out (docs/methodology/stats.md#minutes).
+ * @example minutesShown(3083.469698016667) // => 3083
+ */
+export const minutesShown = (minutes: number): number => Math.round(minutes);
+
+/**
  * A season total per 90 minutes played: `total / minutes × 90`, evaluated as
  * `(total × 90) / minutes` so that the single rounding step makes equal rates (3 in 270 minutes,
  * 10 in 900) exactly equal doubles, and ties in a cohort stay ties.

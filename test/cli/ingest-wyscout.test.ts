@@ -51,7 +51,7 @@ describe('halfspace ingest wyscout (hand-made folder)', () => {
     expect(r.stdout).toContain('players 25, player_seasons 25, fixtures 2, appearances 46 rows');
     expect(r.stdout).toContain('goals from events differ from the scoreboard in 1 of 2 matches');
     expect(r.stdout).toContain('5002 Away FC - Home FC, 1 - 0: Away FC 0 from events, 1 on the scoreboard');
-    expect(r.stdout).toContain('1 events in 1 matches by players in no lineup or substitution');
+    expect(r.stdout).toContain('1 event in 1 match by players in no lineup or substitution');
     expect(r.stdout).toContain('Data: Wyscout public dataset (Pappalardo et al., Scientific Data 2019), CC BY 4.0');
     const ds = datasetFromDir(out);
     expect(ds.meta.coverage!['reconciliation.5002.200']).toMatch(/0 goals from events, 1 on the scoreboard/);

@@ -37,7 +37,7 @@ describe('halfspace standings (built binary)', () => {
     const r = runBuiltSync(['standings', '--league', '1', '--season', '2025/26', '--dataset', dir]);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toBe('Erste Liga 2025/26, as of 2026-03-01 (6 of 10 fixtures counted)');
+    expect(lines[0]).toBe('Erste Liga 2025/26, rounds 1–5 only, as of 2026-03-01 (6 of 10 fixtures counted)');
     const table = lines.slice(2, 7);
     expect(table[0]).toMatch(/^Pos {2}Club +P +W +D +L +GF +GA +GD +Pts {2}Form \(newest first\)$/);
     // The table after round 3 (test/helpers/small-league.ts), one row per club.
@@ -76,7 +76,7 @@ describe('halfspace standings (built binary)', () => {
         /^halfspace standings: invalid_request: as_of: /,
       ],
       [['standings', '--league', 'pokal'], /^halfspace standings: invalid_request: league: Pokal is a cup/],
-      [['standings'], /^halfspace standings: give --league/],
+      [['standings'], /^halfspace standings: invalid_request: league: the dataset holds 2 competitions \(Erste Liga, [^)]+\); name one/],
       [['standings', '--league', '99'], /^halfspace standings: league_not_found: no league with league_id 99/],
     ];
     for (const [argv, pattern] of cases) {

@@ -44,7 +44,7 @@ describe('enrich players', () => {
     expect(values.get(6)).toBe(75_000_000);
     // Players the file does not name keep what they had.
     expect(values.get(3)).toBe(100_000_001);
-    expect(dataset.meta.coverage!['players.market_value_eur']).toMatch(/2 of 3 records joined/);
+    expect(dataset.meta.coverage!['players.market_value_eur']).toMatch(/2 records of 3 joined/);
   });
 
   it('joins by name + birth date through a map, lets the club break a tie, and never guesses', () => {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { cardFactsOf, defaultTakeOf } from '../../src/cards/facts.js';
-import { leagueInProse } from '../../src/reports/narrative.js';
+import { leagueInProse } from '../../src/prose.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
 // Tomi (player 5, RW): 11 minutes, one appearance, one completed cross, no provider rating; the

@@ -5,6 +5,7 @@ import { datasetToDir } from '../../data/save.js';
 import { progressBar, type ProgressBar } from '../progress.js';
 import { UsageError, type Command } from '../run.js';
 import { assertReplaceable, intFlag, jsonOut, tableRowsOf } from '../shared.js';
+import { counted } from '../../prose.js';
 
 /**
  * The folder holding `competitions.json`: the given one, or its `data/` subfolder (the layout of
@@ -85,7 +86,7 @@ export const ingestStatsBombCommand: Command = {
     }
     const counts = Object.entries(tables).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);
     io.stdout(
-      `wrote ${out}: ${matches} matches, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
+      `wrote ${out}: ${counted(matches, 'match', 'matches')}, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
         `  ${counts.join(', ')} rows\n` +
         `  ${dataset.meta.attribution}\n`,
     );

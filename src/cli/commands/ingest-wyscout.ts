@@ -6,15 +6,16 @@ import { datasetToDir } from '../../data/save.js';
 import { progressBar, type ProgressBar } from '../progress.js';
 import { UsageError, type Command } from '../run.js';
 import { assertReplaceable, intFlag, jsonOut, tableRowsOf } from '../shared.js';
+import { counted } from '../../prose.js';
 
 /** The notes of one competition's report: goal differences, unlisted players, anomalies. */
 function notesOf(r: CompetitionReport, indent: string): string[] {
   const { report, matches } = r;
   const differences =
     report.goalDifferences.length === 0
-      ? [`${indent}goals from events equal the scoreboard in all ${matches} matches`]
+      ? [`${indent}goals from events equal the scoreboard in all ${counted(matches, 'match', 'matches')}`]
       : [
-          `${indent}goals from events differ from the scoreboard in ${new Set(report.goalDifferences.map((d) => d.fixture_id)).size} of ${matches} matches (fixtures keep the scoreboard):`,
+          `${indent}goals from events differ from the scoreboard in ${new Set(report.goalDifferences.map((d) => d.fixture_id)).size} of ${counted(matches, 'match', 'matches')} (fixtures keep the scoreboard):`,
           ...report.goalDifferences.map(
             (d) =>
               `${indent}  ${d.fixture_id} ${d.label}: ${d.team} ${d.events} from events, ${d.scoreboard} on the scoreboard`,
@@ -25,7 +26,7 @@ function notesOf(r: CompetitionReport, indent: string): string[] {
     ...differences,
     ...(report.unlisted.length > 0
       ? [
-          `${indent}${unlistedEvents} events in ${report.unlisted.length} matches by players in no lineup or substitution (counted, no minutes)`,
+          `${indent}${counted(unlistedEvents, 'event')} in ${counted(report.unlisted.length, 'match', 'matches')} by players in no lineup or substitution (counted, no minutes)`,
         ]
       : []),
     ...report.anomalies.map((a) => `${indent}${a}`),
@@ -144,11 +145,11 @@ export const ingestWyscoutCommand: Command = {
       reports.length === 1
         ? notesOf(reports[0], '  ')
         : reports.flatMap((r) => [
-            `  ${r.competition}: ${r.league} ${r.season}, ${r.matches} matches, ${r.events.toLocaleString('en-US')} events, ${r.players} players`,
+            `  ${r.competition}: ${r.league} ${r.season}, ${counted(r.matches, 'match', 'matches')}, ${r.events.toLocaleString('en-US')} events, ${counted(r.players, 'player')}`,
             ...notesOf(r, '    '),
           ]);
     io.stdout(
-      `wrote ${out}: ${what}, ${matches} matches, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
+      `wrote ${out}: ${what}, ${counted(matches, 'match', 'matches')}, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
         `  ${counts.join(', ')} rows\n` +
         `${perCompetition.join('\n')}\n` +
         `  ${dataset.meta.attribution}\n`,

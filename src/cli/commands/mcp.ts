@@ -5,6 +5,7 @@
 import { Engine } from '../../engine.js';
 import { serveStdio } from '../../mcp/stdio.js';
 import type { Command } from '../run.js';
+import { counted } from '../../prose.js';
 
 /** `halfspace mcp`. */
 export const mcpCommand: Command = {
@@ -15,7 +16,7 @@ export const mcpCommand: Command = {
   async run({ values, io }) {
     const engine = Engine.open({ dataset: values.dataset as string });
     io.stderr(
-      `halfspace mcp: serving ${engine.players.length} players of ${engine.dataset.meta.name} (as of ${engine.asOf}) over stdio\n`,
+      `halfspace mcp: serving ${counted(engine.players.length, 'player')} of ${engine.dataset.meta.name} (as of ${engine.asOf}) over stdio\n`,
     );
     await serveStdio(engine);
     return 0;

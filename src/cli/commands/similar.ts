@@ -3,6 +3,10 @@ import { UsageError } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
 import type { DnaSearchResponse } from '../../dna/search-request.js';
 
+/** An agreeing metric as the table reads it: both players high on it, or both low (their z-scores share a sign). */
+const agreementText = (m: DnaSearchResponse['data']['results'][number]['agreeing_metrics'][number]): string =>
+  `${m.label.toLowerCase()} (both ${(m.source_z ?? 0) >= 0 ? 'high' : 'low'})`;
+
 function table(r: DnaSearchResponse): string {
   const s = r.data.source;
   const f = r.data.filters;
@@ -30,7 +34,7 @@ function table(r: DnaSearchResponse): string {
     x.player.age === null ? '–' : String(x.player.age),
     x.player.fee_tier ?? '–',
     `${x.player.team ?? '–'} (${x.player.league ?? '–'}${x.player.league_tier !== null ? `, tier ${x.player.league_tier}` : ''})`,
-    x.agreeing_metrics.map((m) => m.label.toLowerCase()).join(', ') || '–',
+    x.agreeing_metrics.map(agreementText).join(', ') || '–',
   ]);
   const widths = cols.map((c, j) => Math.max(c.length, ...rows.map((row) => row[j].length)));
   const line = (cells: string[]) =>

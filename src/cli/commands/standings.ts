@@ -1,32 +1,44 @@
-import { UsageError, type Command } from '../run.js';
+import type { Command } from '../run.js';
 import { DATASET_OPTIONS, jsonOut, openEngine, valueOrExit } from '../shared.js';
 import type { StandingsResponse } from '../../matches/standings-request.js';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
-/** The table as aligned text: position, club, P W D L GF GA GD Pts, form (newest first). */
-export function standingsText(r: StandingsResponse): string {
-  const width = Math.max(4, ...r.table.map((e) => [...e.name].length));
+/** One table as aligned lines: position, club, P W D L GF GA GD Pts, form (newest first). */
+function tableLines(rows: StandingsResponse['table']): string[] {
+  const width = Math.max(4, ...rows.map((e) => [...e.name].length));
   const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - [...s].length));
   const num = (v: string | number, n: number) => String(v).padStart(n);
-  const head = `${r.league.name} ${r.season.name}, as of ${r.meta.as_of} (${r.meta.matches_counted} of ${r.meta.matches_counted + r.meta.matches_not_counted} fixtures counted)`;
   const header = `${num('Pos', 3)}  ${pad('Club', width)}  ${num('P', 3)} ${num('W', 3)} ${num('D', 3)} ${num('L', 3)} ${num('GF', 4)} ${num('GA', 4)} ${num('GD', 4)} ${num('Pts', 4)}  Form (newest first)`;
-  const rows = r.table.map(
-    (e) =>
-      `${num(e.position, 3)}  ${pad(e.name, width)}  ${num(e.played, 3)} ${num(e.won, 3)} ${num(e.drawn, 3)} ${num(e.lost, 3)} ${num(e.goals_for, 4)} ${num(e.goals_against, 4)} ${num(signed(e.goal_difference), 4)} ${num(e.points, 4)}  ${e.form || '—'}`,
-  );
+  return [
+    header,
+    ...rows.map(
+      (e) =>
+        `${num(e.position, 3)}  ${pad(e.name, width)}  ${num(e.played, 3)} ${num(e.won, 3)} ${num(e.drawn, 3)} ${num(e.lost, 3)} ${num(e.goals_for, 4)} ${num(e.goals_against, 4)} ${num(signed(e.goal_difference), 4)} ${num(e.points, 4)}  ${e.form || '—'}`,
+    ),
+  ];
+}
+
+/** The table (or a tournament's group tables) as aligned text, headed by what it covers. */
+export function standingsText(r: StandingsResponse): string {
+  const m = r.meta;
+  const partial = m.rounds_covered ? `, rounds ${m.rounds_covered} only` : m.coverage_note ? ', partial' : '';
+  const head = `${r.league.name} ${r.season.name}${partial}, as of ${m.as_of} (${m.matches_counted} of ${m.matches_counted + m.matches_not_counted} fixtures counted)`;
+  const body = r.groups ? r.groups.flatMap((g) => ['', g.name, ...tableLines(g.table)]) : ['', ...tableLines(r.table)];
   const foot = [
     'Order: points, goal difference, goals scored, then club name.',
-    ...(r.meta.coverage_note ? [`Note: ${r.meta.coverage_note}`] : []),
+    ...(m.coverage_note ? [`Note: ${m.coverage_note}`] : []),
   ];
-  return `${[head, '', header, ...rows, '', ...foot].join('\n')}\n`;
+  return `${[head, ...body, '', ...foot].join('\n')}\n`;
 }
 
 /** `halfspace standings`: the league table of a league-season as of a date. */
 export const standingsCommand: Command = {
   name: 'standings',
-  summary: 'League table (P W D L GF GA GD Pts, form) of a league-season as of any date',
-  usage: 'standings --league NAME|ID [--season NAME|ID] [--as-of YYYY-MM-DD] [--dataset DIR] [--json]',
+  summary:
+    "League table (P W D L GF GA GD Pts, form) of a league-season, or a tournament's group tables, as of any date",
+  usage:
+    'standings [--league NAME|ID] [--season NAME|ID] [--as-of YYYY-MM-DD] [--dataset DIR] [--json]   (--league may be left out when the dataset holds one competition)',
   options: {
     league: { type: 'string' },
     season: { type: 'string' },
@@ -35,9 +47,9 @@ export const standingsCommand: Command = {
   },
   run({ values, io }) {
     const league = values.league as string | undefined;
-    if (league === undefined) throw new UsageError('give --league NAME or ID');
-    // A bare number names a league by id; anything else is a name.
-    const request: Record<string, unknown> = { league: /^\d+$/.test(league.trim()) ? Number(league) : league };
+    // A bare number names a league by id; anything else is a name; none means the only competition.
+    const request: Record<string, unknown> = {};
+    if (league !== undefined) request.league = /^\d+$/.test(league.trim()) ? Number(league) : league;
     if (values.season !== undefined) request.season = values.season;
     if (values['as-of'] !== undefined) request.as_of = values['as-of'];
     const engine = openEngine(values);

@@ -8,6 +8,7 @@ import { DatasetError } from '../../dataset-error.js';
 import { COUNTING_COLUMNS, POSITION_CODES, SCHEMA, type ColumnKind, type Dataset } from '../../schema.js';
 import { seasonTableDatasetOf } from './season-table-dataset.js';
 import { valueOfCsv } from './values.js';
+import { withArticle } from '../../../prose.js';
 
 /** Integers that fit int32 without a range check (at most 9 digits). */
 const PLAIN_INT = /^-?\d{1,9}$/;
@@ -173,7 +174,12 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
       if (buffer.numbers && buffer.numbers.length <= rows) buffer.numbers = grown(buffer.numbers, rows + 1);
       if (raw === null || raw === '') {
         if (required[j])
-          throw new DatasetError(file, header[j], rows, `line ${line}: empty, but every row needs a ${header[j]}`);
+          throw new DatasetError(
+            file,
+            header[j],
+            rows,
+            `line ${line}: empty, but every row needs ${withArticle(header[j])}`,
+          );
         if (buffer.numbers) buffer.numbers[rows] = NaN;
         else if (buffer.utf8) pushUtf8(buffer.utf8, rows, null);
         else buffer.texts!.push(null);

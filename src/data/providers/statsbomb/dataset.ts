@@ -11,6 +11,7 @@ import { notProvidedCoverageOf } from '../counting-totals.js';
 import { addToSeasonLine, minutesOf, seasonDatasetOf, type SeasonLine } from '../season-dataset.js';
 import { matchSummaryOf, type PlayerMatchLine } from './match-summary.js';
 import { matchesFileOf, readCompetitions, readEvents, readLineups, readMatches, type StatsBombMatch } from './read.js';
+import { counted } from '../../../prose.js';
 
 /** Options of {@link datasetFromStatsBomb}. */
 export interface StatsBombOptions {
@@ -230,7 +231,7 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
   const meta: DatasetMeta = {
     name: `StatsBomb open data: ${label}`,
     as_of: last,
-    source: `StatsBomb open data (github.com/statsbomb/open-data), competition ${competitionId}, season ${seasonId}: ${matches.length} matches, ${first} to ${last}`,
+    source: `StatsBomb open data (github.com/statsbomb/open-data), competition ${competitionId}, season ${seasonId}: ${counted(matches.length, 'match', 'matches')}, ${first} to ${last}`,
     synthetic: false,
     licence:
       'StatsBomb public data user agreement: free for research and analysis; anything published, shared or distributed from it must name StatsBomb as the data source. Read the agreement before commercial use or redistribution of the raw files.',

@@ -6,6 +6,7 @@
  */
 import { notProvidedCoverageOf } from '../counting-totals.js';
 import { WYSCOUT_COLUMNS } from './mapping.js';
+import { counted } from '../../../prose.js';
 
 /** One match whose goals counted from events differ from its scoreboard. */
 export interface GoalDifference {
@@ -64,16 +65,16 @@ export function coverageOf(report: WyscoutReport): Record<string, string> {
   const coverage: Record<string, string> = { ...WYSCOUT_COVERAGE };
   coverage['fixtures.home_goals'] =
     report.goalDifferences.length === 0
-      ? `scoreboard goals; event goals equal them in all ${report.matches} matches`
-      : `scoreboard goals (extra time included, shoot-out not); event goals differ in ${new Set(report.goalDifferences.map((d) => d.fixture_id)).size} of ${report.matches} matches (see reconciliation.*)`;
+      ? `scoreboard goals; event goals equal them in all ${counted(report.matches, 'match', 'matches')}`
+      : `scoreboard goals (extra time included, shoot-out not); event goals differ in ${new Set(report.goalDifferences.map((d) => d.fixture_id)).size} of ${counted(report.matches, 'match', 'matches')} (see reconciliation.*)`;
   for (const d of report.goalDifferences) {
     coverage[`reconciliation.${d.fixture_id}.${d.team_id}`] =
-      `${d.label}: ${d.team} ${d.events} goal${d.events === 1 ? '' : 's'} from events, ${d.scoreboard} on the scoreboard (fixtures keeps the scoreboard; player totals keep the events)`;
+      `${d.label}: ${d.team} ${counted(d.events, 'goal')} from events, ${d.scoreboard} on the scoreboard (fixtures keeps the scoreboard; player totals keep the events)`;
   }
   if (report.unlisted.length > 0) {
     const events = report.unlisted.reduce((a, u) => a + u.events, 0);
     coverage['appearances.unlisted'] =
-      `${events} events in ${report.unlisted.length} matches are by players in no lineup or substitution (${report.unlisted.map((u) => u.fixture_id).join(', ')}): counted in their totals, no minutes or appearance`;
+      `${counted(events, 'event')} in ${counted(report.unlisted.length, 'match', 'matches')} ${events === 1 ? 'is' : 'are'} by players in no lineup or substitution (${report.unlisted.map((u) => u.fixture_id).join(', ')}): counted in their totals, no minutes or appearance`;
   }
   // Every match quirk the ingest worked around, each naming its match (docs/methodology/wyscout.md#anomalies).
   if (report.anomalies.length > 0) coverage['ingest.anomalies'] = report.anomalies.join('; ');

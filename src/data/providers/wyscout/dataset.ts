@@ -21,6 +21,7 @@ import {
   type WyscoutTeam,
 } from './read.js';
 import { addToSeasonLine, minutesOf, seasonDatasetOf, type SeasonLine } from '../season-dataset.js';
+import { counted } from '../../../prose.js';
 
 /** Options of {@link datasetFromWyscout}. */
 export interface WyscoutOptions {
@@ -295,7 +296,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   const meta: DatasetMeta = {
     name: `Wyscout public dataset: ${label}`,
     as_of: asOf,
-    source: `Wyscout public event dataset (Pappalardo et al., Scientific Data 6, 236 (2019), doi:10.1038/s41597-019-0247-7), competition ${competitionId}, season ${seasonId}: ${fixtureMatches.length} matches, ${first} to ${last}`,
+    source: `Wyscout public event dataset (Pappalardo et al., Scientific Data 6, 236 (2019), doi:10.1038/s41597-019-0247-7), competition ${competitionId}, season ${seasonId}: ${counted(fixtureMatches.length, 'match', 'matches')}, ${first} to ${last}`,
     synthetic: false,
     licence:
       'CC BY 4.0 (figshare doi:10.6084/m9.figshare.c.4415000): free to share and adapt, also commercially, with credit to the source.',

@@ -219,7 +219,7 @@ export const WYSCOUT_COLUMNS = {
   key_passes: { counted: 'events tagged assist or key pass' },
   passes: { counted: 'pass events' },
   passes_completed: { counted: 'passes tagged accurate' },
-  long_balls: { counted: `passes of ≥ ${LONG_BALL_MIN_METRES} m on a ${PITCH_LENGTH_M} × ${PITCH_WIDTH_M} m pitch` },
+  long_balls: { counted: `passes of ≥ ${LONG_BALL_MIN_METRES} m on a pitch of ${PITCH_LENGTH_M} × ${PITCH_WIDTH_M} m` },
   crosses: { counted: 'cross and free-kick cross sub-events' },
   crosses_completed: { counted: 'crosses tagged accurate' },
   dribbles: { counted: 'ground attacking duels won with a take-on tag' },

@@ -99,7 +99,7 @@ describe('minutes', () => {
     expect(app(5001, 2099)).toBeUndefined();
     expect(season(2099)).toMatchObject({ appearances: 0, minutes: 0, passes: 1, passes_completed: 1 });
     expect(report.unlisted).toEqual([{ fixture_id: 5001, players: [2099], events: 1 }]);
-    expect(dataset.meta.coverage!['appearances.unlisted']).toMatch(/1 events in 1 matches/);
+    expect(dataset.meta.coverage!['appearances.unlisted']).toMatch(/1 event in 1 match is by/);
   });
 });
 

@@ -1,0 +1,43 @@
+/**
+ * A band is read on the similarity as shown (two decimals), so two results that print the same number
+ * never carry different labels, and the CLI says whether two players agree by both being high on a
+ * metric or both low (docs/methodology/dna.md#reading-a-score).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { runCliCaptured } from '../helpers/run-cli.js';
+import { bandOf, matchOf, similarityOf } from '../../src/dna/similarity.js';
+
+describe('bandOf', () => {
+  it('gives equal bands to similarities that show the same two decimals', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), (a, b) => {
+        const [x, y] = [similarityOf(a), similarityOf(b)];
+        if (x.toFixed(2) === y.toFixed(2) && matchOf(x) === matchOf(y)) expect(bandOf(x)).toBe(bandOf(y));
+      }),
+    );
+    expect([bandOf(0.6499), bandOf(0.6501), bandOf(0.6449)]).toEqual(['partial', 'partial', 'different']);
+  });
+
+  it('keeps the documented thresholds on exact values', () => {
+    expect([0.85, 0.75, 0.65, 0.64].map(bandOf)).toEqual(['very similar', 'strong overlap', 'partial', 'different']);
+  });
+});
+
+describe('halfspace similar, "agrees on"', () => {
+  it('says "both high" or "both low" by the sign the two z-scores share', async () => {
+    const json = await runCliCaptured('similar', '--name', 'Igor Teixeira', '--limit', '10', '--json');
+    expect(json.code).toBe(0);
+    const results = JSON.parse(json.stdout).data.results as {
+      agreeing_metrics: { label: string; source_z: number; candidate_z: number }[];
+    }[];
+    const text = await runCliCaptured('similar', '--name', 'Igor Teixeira', '--limit', '10');
+    for (const r of results)
+      for (const m of r.agreeing_metrics) {
+        expect(Math.sign(m.source_z)).toBe(Math.sign(m.candidate_z));
+        const high = m.source_z >= 0;
+        expect(text.stdout).toContain(`${m.label.toLowerCase()} (both ${high ? 'high' : 'low'})`);
+      }
+    expect(results.length).toBe(10);
+  });
+});
