@@ -21,6 +21,7 @@ export const LAYERS: readonly Layer[] = [
     paths: ['errors.ts', 'validation.ts', 'context.ts', 'prose.ts'],
     holds: 'errors, validation helpers, context, English for generated text',
   },
+  { rank: 0.5, paths: ['values/'], holds: 'event values: xG and xT models (pure)' },
   { rank: 1, paths: ['data/'], holds: 'schema, loading, saving, providers, demo generator' },
   { rank: 2, paths: ['stats/'], holds: 'per-90, cohorts, percentiles, ratings (pure)' },
   { rank: 3, paths: ['dna/'], holds: 'style vectors, tags, similarity, search (pure)' },
