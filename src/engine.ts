@@ -22,7 +22,8 @@ import { buildIdentityIndex } from './data/identity-index.js';
 import { ageOn } from './stats/age.js';
 import { deriveSeasons } from './stats/derive.js';
 import type { DerivedSeasons } from './stats/derived.js';
-import { dnaVectorsOf, type DnaVectors } from './dna/vectors.js';
+import type { DnaVectors } from './dna/vectors.js';
+import { datasetDnaOf } from './dna/zone-vectors.js';
 import { styleTagsOf, type StyleTags } from './dna/tags.js';
 import { dnaSearchOf, dnaSearchOfParsed, type DnaSearchRequest, type DnaSearchResponse } from './dna/search-request.js';
 import {
@@ -116,7 +117,9 @@ export class Engine implements EngineContext {
     this.derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
     this.playerRows = this.indexPlayerRows();
     this.identity = buildIdentityIndex(this.players, teams, leagues);
-    this.dna = dnaVectorsOf(this.derived, { seasonKeyOf: (id) => this.seasonMap.get(id)?.name ?? id });
+    this.dna = datasetDnaOf(this.derived, dataset.tables.player_zones, {
+      seasonKeyOf: (id) => this.seasonMap.get(id)?.name ?? id,
+    });
     this.styles = new Array(this.derived.n);
     this.playerSeasons = new Array(this.derived.n);
     this.parsed = {

@@ -94,9 +94,12 @@ export function assert(condition: unknown, why: string): asserts condition {
 export class MissingPackageError extends Error {
   /** The npm package name, e.g. `better-sqlite3`. */
   readonly packageName: string;
-  constructor(packageName: string, message: string) {
+  /** True when the package is installed but did not load (a native add-on that was never built). */
+  readonly installed: boolean;
+  constructor(packageName: string, message: string, installed = false) {
     super(message);
     this.name = 'MissingPackageError';
     this.packageName = packageName;
+    this.installed = installed;
   }
 }

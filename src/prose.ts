@@ -16,8 +16,8 @@ export const counted = (n: number, one: string, many = `${one}s`): string => `${
 const CONSONANT_SOUND = /^(uni|use|usu|uti|eu|one\b|once\b|ur[aeiou])/i;
 /** Initialisms read letter by letter or as a word that starts with "you" (UEFA, USA, UK). */
 const U_INITIALISM = /^U[A-Z]/;
-/** Words that start with a consonant letter but a vowel sound ("an hour", "an honest"). */
-const VOWEL_SOUND = /^(hour|honest|honou?r|heir)/i;
+/** Words and numbers that start with a vowel sound but not a vowel letter ("an hour", "an 8-0 win", "an 11-1 win"). */
+const VOWEL_SOUND = /^(hour|honest|honou?r|heir|8|1[18](?!\d))/i;
 
 /**
  * The indefinite article for a word, by its sound as far as the spelling tells.

@@ -1,16 +1,17 @@
 /**
  * What a user of the published package gets: `npm pack`, install the tarball into an empty
- * project (from the npm cache; install scripts off, as npm's allowScripts leaves them by default),
- * then, from that project only: typecheck a consumer file against the shipped types, import every
- * subpath, run engine calls, check that `import 'halfspace'` loads neither the render stack nor
- * a store driver, run the docs' library examples exactly as written, and check the one-line
- * errors when a store driver is not built or not installed.
+ * project (from the npm cache, install scripts allowed: none may exist), then, from that project
+ * only: typecheck a consumer file against the shipped types, import every subpath, run engine
+ * calls and cards, check that `import 'halfspace'` loads neither the render stack nor a store
+ * driver, run the docs' library examples exactly as written, and check what `serve`, `keys` and
+ * `wallet` say when no store driver is installed, or one is installed but not built.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeSqliteDriver } from '../src/store/sqlite/driver.js';
 import { ensureBuilt, ROOT } from './helpers/built-cli.js';
 import { schemaDocLines } from './helpers/schema-doc.js';
 
@@ -43,6 +44,10 @@ const node = (args: string[], env: NodeJS.ProcessEnv = {}) => {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 const cli = (...args: string[]) => node([join(consumer, 'node_modules', '.bin', 'halfspace'), ...args]);
+/** Node ≥ 22.13 has a built-in SQLite, which the SQLite store uses when better-sqlite3 is absent. */
+const builtInSqlite = nodeSqliteDriver() !== null;
+const lockedVersion = (name: string): string =>
+  JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')).packages[`node_modules/${name}`].version;
 
 const CONSUMER_TS = `import { Engine, MissingPackageError, createRenderPool, type Result, type ScoutingResponse } from 'halfspace';
 import { createService, issueKey, openApiOf, KEY_PREFIX } from 'halfspace/service';
@@ -120,18 +125,8 @@ beforeAll(() => {
   packed = pack.files.map((f) => f.path);
   mkdirSync(consumer);
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  npm(
-    [
-      'install',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      '--ignore-scripts',
-      join(tmp, pack.filename),
-      '@types/node@20',
-    ],
-    consumer,
-  );
+  // Install scripts are not turned off: the test below checks that none exists to run.
+  npm(['install', '--prefer-offline', '--no-audit', '--no-fund', join(tmp, pack.filename), '@types/node@20'], consumer);
   // skipLibCheck as `tsc --init` sets it; the @ts-expect-error in CONSUMER_TS fails if the shipped types resolved to any.
   writeFileSync(
     join(consumer, 'tsconfig.json'),
@@ -181,13 +176,25 @@ describe('the packed tarball', () => {
     expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
   });
 
-  it('installs better-sqlite3 as an optional dependency and leaves pg, an optional peer, to the user', () => {
+  it('installs no package with an install script (nothing compiles) and leaves both store drivers, optional peers, to the user', () => {
+    const tree: Record<string, { hasInstallScript?: boolean }> = JSON.parse(
+      readFileSync(join(consumer, 'node_modules', '.package-lock.json'), 'utf8'),
+    ).packages;
+    expect(Object.keys(tree).length).toBeGreaterThan(20);
+    expect(
+      Object.entries(tree)
+        .filter(([, p]) => p.hasInstallScript)
+        .map(([path]) => path),
+    ).toEqual([]);
     const pkg = JSON.parse(readFileSync(join(consumer, 'node_modules', 'halfspace', 'package.json'), 'utf8'));
-    expect(pkg.optionalDependencies).toHaveProperty('better-sqlite3');
-    expect(pkg.peerDependenciesMeta.pg).toEqual({ optional: true });
-    expect(pkg.dependencies).not.toHaveProperty('better-sqlite3');
-    expect(existsSync(join(consumer, 'node_modules', 'better-sqlite3', 'package.json'))).toBe(true);
-    expect(existsSync(join(consumer, 'node_modules', 'pg'))).toBe(false);
+    expect(pkg.peerDependenciesMeta).toEqual({ 'better-sqlite3': { optional: true }, pg: { optional: true } });
+    expect(pkg.optionalDependencies).toBeUndefined();
+    // JavaScript only (seconds); types on prepack, which npm runs before prepare: --no-clean keeps them.
+    expect(pkg.scripts.prepare).toBe('tsup --no-dts --no-clean');
+    for (const driver of ['better-sqlite3', 'pg']) {
+      expect(pkg.dependencies).not.toHaveProperty(driver);
+      expect(existsSync(join(consumer, 'node_modules', driver)), driver).toBe(false);
+    }
   });
 
   it('typechecks a consumer file and the docs examples (library.md, api.md, guide.md) against the shipped types', () => {
@@ -217,7 +224,12 @@ describe('the packed tarball', () => {
     // The blocks do bite: the first card render and the first SQLite store are what load them.
     expect(out.card).toMatch(/blocked: satori/);
     expect(out.resvg).toMatch(/blocked: @resvg\/resvg-js/);
-    expect(out.sqlite).toMatch(/^halfspace\/store\/sqlite needs the package better-sqlite3, .*blocked: better-sqlite3/);
+    // Where Node has node:sqlite, the SQLite store opens on it instead.
+    if (builtInSqlite) expect(out.sqlite).toBe('opened');
+    else
+      expect(out.sqlite).toMatch(
+        /^halfspace\/store\/sqlite needs the package better-sqlite3, .*blocked: better-sqlite3/,
+      );
   });
 });
 
@@ -247,28 +259,102 @@ describe('library docs', () => {
       readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1),
     );
     const commands = [...quick.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1].trim());
-    expect(commands.slice(0, 2)).toEqual(['npm install && npx halfspace serve', 'npm ci && npm test']);
+    expect(commands.slice(0, 2)).toEqual(['npm ci && npm start', 'npm ci && npm test']);
     expect(commands.filter((c) => /\bnpm (install|ci)\b/.test(c))).toHaveLength(2);
   });
 });
 
 describe('a store whose driver is missing', () => {
-  it('says in one line that better-sqlite3 did not load when its install script never ran, and how to fix it', () => {
-    expect(existsSync(join(consumer, 'node_modules', 'better-sqlite3', 'build'))).toBe(false);
-    const r = cli('keys', 'list', '--db', join(tmp, 'keys.db'));
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(
-      /^halfspace keys list: halfspace\/store\/sqlite needs the package better-sqlite3, which is installed but did not load \(.*\): run npm rebuild better-sqlite3\n$/,
-    );
+  const NOT_INSTALLED =
+    'halfspace/store/sqlite needs the package better-sqlite3 (or Node ≥ 22.13, which has node:sqlite built in), which is not installed: run npm install better-sqlite3';
+
+  it.runIf(!builtInSqlite)(
+    'serve --db FILE, keys and wallet exit 2 with the one-line install command, and create no file',
+    () => {
+      for (const [command, args] of [
+        ['serve', ['--port', '0', '--db', join(tmp, 'serve.db')]],
+        ['keys list', ['--db', join(tmp, 'keys.db')]],
+        ['wallet balance', ['key_x', '--db', join(tmp, 'wallet.db')]],
+      ] as const) {
+        const r = cli(...command.split(' '), ...args);
+        expect(r.code, command).toBe(2);
+        expect(r.stderr).toBe(`halfspace ${command}: ${NOT_INSTALLED}\n`);
+        expect(existsSync(args.at(-1)!), 'no database file').toBe(false);
+      }
+    },
+  );
+
+  it('is quoted in docs/library.md exactly as the CLI prints it', () => {
+    expect(readDoc('docs/library.md')).toContain(`halfspace serve: ${NOT_INSTALLED}\n`);
   });
 
-  it('says in one line which package to install when better-sqlite3 or pg is not installed (CLI and library)', () => {
-    rmSync(join(consumer, 'node_modules', 'better-sqlite3'), { recursive: true, force: true });
-    const serve = cli('serve', '--port', '0', '--db', join(tmp, 'serve.db'));
-    expect(serve.code).toBe(2);
-    expect(serve.stderr).toBe(
-      'halfspace serve: halfspace/store/sqlite needs the package better-sqlite3, which is not installed: run npm install better-sqlite3\n',
+  it.runIf(builtInSqlite)("keys and wallet work on Node's built-in node:sqlite without better-sqlite3", () => {
+    const db = join(tmp, 'built-in.db');
+    const created = cli('keys', 'create', '--credits', '5', '--db', db, '--json');
+    expect(created.stderr).toBe('');
+    const { id } = JSON.parse(created.stdout);
+    const balance = cli('wallet', 'balance', id, '--db', db, '--json');
+    expect(JSON.parse(balance.stdout).balance).toBe(5);
+  });
+
+  it('serve without --db says its memory store is not persistent and how to get one, then stops on SIGTERM', async () => {
+    const child = spawn(
+      process.execPath,
+      [join(consumer, 'node_modules', '.bin', 'halfspace'), 'serve', '--port', '0'],
+      {
+        cwd: consumer,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     );
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (t: string) => (out += t));
+    child.stderr.setEncoding('utf8').on('data', (t: string) => (err += t));
+    const exit = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
+    await expect.poll(() => out, { timeout: 60_000 }).toContain('Stop with Ctrl+C');
+    if (builtInSqlite) {
+      expect(out).toMatch(/; store \.\/halfspace\.db\)/);
+    } else {
+      expect(out).toMatch(
+        /; store memory\)\n {2}store {4}memory, not persistent: .*npm install better-sqlite3, then serve again/,
+      );
+      expect(out).not.toContain('keys create');
+      expect(existsSync(join(consumer, 'halfspace.db'))).toBe(false);
+    }
+    child.kill('SIGTERM');
+    expect({ ...(await exit), err }).toEqual({ code: 0, signal: null, err: '' });
+  }, 90_000);
+
+  it('says in one line that better-sqlite3 did not load when it is installed unbuilt, and how to fix it', () => {
+    npm(
+      [
+        'install',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        `better-sqlite3@${lockedVersion('better-sqlite3')}`,
+      ],
+      consumer,
+    );
+    expect(existsSync(join(consumer, 'node_modules', 'better-sqlite3', 'build'))).toBe(false);
+    const r = cli('keys', 'list', '--db', join(tmp, 'keys.db'));
+    if (builtInSqlite) {
+      // The built-in driver takes over from an add-on that does not load.
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+    } else {
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        /^halfspace keys list: halfspace\/store\/sqlite needs the package better-sqlite3, which is installed but did not load \(.*\): run npm rebuild better-sqlite3\n$/,
+      );
+    }
+    rmSync(join(consumer, 'node_modules', 'better-sqlite3'), { recursive: true, force: true });
+  }, 120_000);
+
+  it('says in one line which package to install when pg is not installed, and throws MissingPackageError from the library', () => {
     const pg = cli('keys', 'list', '--db', 'postgres://127.0.0.1:1/halfspace');
     expect(pg.code).toBe(2);
     expect(pg.stderr).toBe(
@@ -282,13 +368,13 @@ describe('a store whose driver is missing', () => {
       import { sqliteStore } from 'halfspace/store/sqlite';
       import { postgresStore } from 'halfspace/store/postgres';
       const errors = [];
-      try { sqliteStore(':memory:'); } catch (e) { errors.push([e instanceof MissingPackageError, e.packageName]); }
+      try { sqliteStore(':memory:').close(); errors.push('opened'); } catch (e) { errors.push([e instanceof MissingPackageError, e.packageName, e.message]); }
       await postgresStore({ connectionString: 'postgres://127.0.0.1:1/x' }).catch((e) => errors.push([e instanceof MissingPackageError, e.packageName]));
       console.log(JSON.stringify(errors));`,
     ]);
     expect(lib.stderr).toBe('');
     expect(JSON.parse(lib.stdout)).toEqual([
-      [true, 'better-sqlite3'],
+      builtInSqlite ? 'opened' : [true, 'better-sqlite3', NOT_INSTALLED],
       [true, 'pg'],
     ]);
   });

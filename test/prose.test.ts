@@ -58,6 +58,10 @@ describe('counted and withArticle', () => {
     expect(withArticle('UEFA competition')).toBe('a UEFA competition');
     expect(withArticle('one-club man')).toBe('a one-club man');
     expect(withArticle('hour')).toBe('an hour');
+    expect(withArticle('8-0 win')).toBe('an 8-0 win');
+    expect(withArticle('11-1 win')).toBe('an 11-1 win');
+    expect(withArticle('1-0 win')).toBe('a 1-0 win');
+    expect(withArticle('110-0 win')).toBe('a 110-0 win');
   });
 });
 

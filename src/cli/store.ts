@@ -4,6 +4,7 @@
  * (docs/api.md#storage). The PostgreSQL driver is loaded only when a URL is given.
  */
 import { MissingPackageError } from '../errors.js';
+import { memoryStore } from '../store/memory/store.js';
 import type { ServiceStore } from '../store/ports.js';
 import { sqliteStore } from '../store/sqlite/store.js';
 import { UsageError } from './run.js';
@@ -56,8 +57,8 @@ export async function openStore(db: string): Promise<ServiceStore> {
     try {
       return sqliteStore(db, { instanceId });
     } catch (error) {
-      // The drivers are optional dependencies (docs/api.md#installing-as-a-dependency): say which one to install.
-      if (error instanceof MissingPackageError) throw new UsageError(error.message);
+      // The drivers are optional dependencies (docs/library.md#stores-and-their-packages): say which one to install.
+      if (error instanceof MissingPackageError) throw new UsageError(error.message, { cause: error });
       throw new UsageError(`cannot open the SQLite store at ${db}: ${causeOf(error)}`);
     }
   }
@@ -67,5 +68,34 @@ export async function openStore(db: string): Promise<ServiceStore> {
   } catch (error) {
     if (error instanceof MissingPackageError) throw new UsageError(error.message);
     throw new UsageError(`cannot open the PostgreSQL store at ${printableDb(db)}: ${causeOf(error)}`);
+  }
+}
+
+/** The store `serve` opened: its printable name, and null as `db` when it is a memory store. */
+export interface ServeStore {
+  store: ServiceStore;
+  db: string | null;
+  /** Why the store is not persistent, with the command that makes it so (memory store only). */
+  note?: string;
+}
+
+/**
+ * The store of `serve`: the one `--db` names (never replaced: a path whose driver is missing is a
+ * UsageError), else `defaultDb`; where no SQLite driver is installed (a library install without
+ * better-sqlite3, on a Node without node:sqlite) and `--db` was not given, a memory store whose
+ * note says how to get a persistent one (docs/deploy.md#stores).
+ * @example (await openServeStore(undefined, './halfspace.db')).db // => './halfspace.db'
+ */
+export async function openServeStore(db: string | undefined, defaultDb: string): Promise<ServeStore> {
+  if (db !== undefined) return { store: await openStore(db), db };
+  try {
+    return { store: await openStore(defaultDb), db: defaultDb };
+  } catch (error) {
+    if (!(error instanceof UsageError && error.cause instanceof MissingPackageError)) throw error;
+    return {
+      store: memoryStore(),
+      db: null,
+      note: `not persistent: keys and credits vanish when the server stops, and halfspace keys/wallet cannot reach them. For a SQLite file: ${error.cause.installed ? 'npm rebuild better-sqlite3' : 'npm install better-sqlite3'}, then serve again (or --db postgres://… with npm install pg)`,
+    };
   }
 }

@@ -11,6 +11,8 @@ export interface PlayerEntry {
   row: number;
   id: number;
   name: string;
+  /** The name every response shows: known_as, else the name. */
+  display: string;
   teamId: number | null;
   position: string;
   norm: string;
@@ -135,6 +137,7 @@ export function buildIdentityIndex(
       row: i,
       id: p.player_id,
       name: p.name,
+      display: p.known_as ?? p.name,
       teamId: p.team_id,
       position: p.position,
       norm,

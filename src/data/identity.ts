@@ -89,7 +89,7 @@ export const TEAM_HINT_MIN = 0.75;
 
 function playerCandidate(index: IdentityIndex, e: PlayerEntry): PlayerCandidate {
   const team = e.teamId === null ? null : (index.teamById.get(e.teamId)?.name ?? null);
-  return { player_id: e.id, name: e.name, team, position: e.position };
+  return { player_id: e.id, name: e.display, team, position: e.position };
 }
 
 /**
@@ -199,7 +199,7 @@ export function resolvePlayer(index: IdentityIndex, query: PlayerQuery): Result<
       return ok({ player_id: top[0].id, resolution: fuzzyResolution(s) });
     }
   }
-  const suggestions = topSuggestions(scored, (e) => e.name).map(({ e }) => playerCandidate(index, e));
+  const suggestions = topSuggestions(scored, (e) => e.display).map(({ e }) => playerCandidate(index, e));
   return fail('player_not_found', `no player named "${query.name}"`, { param: 'name', suggestions });
 }
 

@@ -36,6 +36,7 @@ const ID_COLUMNS: { [T in TableName]: readonly string[] } = {
   rivalries: ['team_a', 'team_b'],
   players: ['player_id', 'team_id'],
   player_seasons: ['player_id', 'season_id', 'team_id', 'league_id'],
+  player_zones: ['player_id', 'season_id', 'team_id'],
   fixtures: ['fixture_id', 'season_id', 'league_id', 'home_team_id', 'away_team_id'],
   appearances: ['fixture_id', 'player_id', 'team_id'],
 };
@@ -47,6 +48,7 @@ const ROW_KEY: { [T in TableName]: readonly string[] } = {
   rivalries: ['team_a', 'team_b'],
   players: ['player_id'],
   player_seasons: ['player_id', 'season_id', 'team_id'],
+  player_zones: ['player_id', 'season_id', 'team_id'],
   fixtures: ['fixture_id'],
   appearances: ['fixture_id', 'player_id'],
 };
@@ -296,6 +298,7 @@ export function mergeDatasets(inputs: readonly MergeInput[], options: MergeOptio
   const kindOfTeam = (teamId: unknown): string | null => leagueKind.get(teamLeague.get(teamId)) ?? null;
   const hasRivalries = rows.some((r) => r.rivalries !== undefined);
   const hasAppearances = rows.some((r) => r.appearances !== undefined);
+  const hasZones = rows.some((r) => r.player_zones !== undefined);
   const dataset: Dataset = {
     meta: mergedMeta(inputs, offsets, options),
     tables: {
@@ -308,6 +311,9 @@ export function mergeDatasets(inputs: readonly MergeInput[], options: MergeOptio
       players: tableFromRows('players', mergedPlayers(lists('players'), kindOfTeam)),
       player_seasons: tableFromRows('player_seasons', mergedExact('player_seasons', lists('player_seasons'), labels)),
       fixtures: tableFromRows('fixtures', mergedExact('fixtures', lists('fixtures'), labels)),
+      player_zones: hasZones
+        ? tableFromRows('player_zones', mergedExact('player_zones', lists('player_zones'), labels))
+        : undefined,
       appearances: hasAppearances
         ? tableFromRows('appearances', mergedExact('appearances', lists('appearances'), labels))
         : undefined,

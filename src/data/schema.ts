@@ -15,6 +15,7 @@ import {
 } from 'apache-arrow';
 import { POSITION_CODES } from './positions.js';
 import type { DatasetMeta } from './dataset-meta.js';
+import { ZONE_COLUMNS } from './providers/location-profile.js';
 
 // Positions and dataset.json live in their own modules; re-exported so importers of the schema keep working.
 export {
@@ -209,6 +210,26 @@ export const SCHEMA = {
       { column: 'league_id', table: 'leagues' },
       { column: 'home_team_id', table: 'teams' },
       { column: 'away_team_id', table: 'teams' },
+    ],
+  },
+  /**
+   * Where each player-season acted, from event data (docs/methodology/dna.md#location-features):
+   * one row per `player_seasons` row of an event provider, zone counts in ZONE_COLUMNS order.
+   * Absent from CSV and season-table datasets, whose DNA stays stats-only.
+   */
+  player_zones: {
+    key: null,
+    optional: true,
+    columns: {
+      player_id: int(false),
+      season_id: int(false),
+      team_id: int(false),
+      ...(Object.fromEntries(ZONE_COLUMNS.map((c) => [c, int(false)])) as Record<string, Col<'int32', false>>),
+    },
+    foreignKeys: [
+      { column: 'player_id', table: 'players' },
+      { column: 'season_id', table: 'seasons' },
+      { column: 'team_id', table: 'teams' },
     ],
   },
   appearances: {

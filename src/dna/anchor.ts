@@ -25,13 +25,13 @@ export interface PricierTwin {
  * @example pricierTwinOf(engine, row) // => { player_id: 31, name: 'Carlo Vale', fee_tier: 'T4', similarity: 0.93 }
  */
 export function pricierTwinOf(ctx: DnaContext, row: number): PricierTwin | null {
-  if (!ctx.dna.hasVector[row]) return null;
+  if (!ctx.dna.search.hasVector[row]) return null;
   const playerId = ctx.derived.player_id[row];
   const tier = feeTierOf(ctx.playerById(playerId)?.market_value_eur);
   if (!tier || tier === 'T5') return null;
   const { index } = playerDnaIndexOf(ctx);
   const [hit] = searchTopK(index, {
-    vector: ctx.dna.matrix.subarray(row * DNA_DIMS, (row + 1) * DNA_DIMS),
+    vector: ctx.dna.search.matrix.subarray(row * DNA_DIMS, (row + 1) * DNA_DIMS),
     k: 1,
     exclude_player_id: playerId,
     filters: { position_group: POSITION_GROUPS[ctx.derived.group[row]], min_fee_tier: feeTierRank(tier) + 1 },

@@ -44,7 +44,7 @@ export function playerDnaIndexOf(ctx: DnaContext): PlayerDnaIndex {
   const rows: { player: PlayerRow; row: number }[] = [];
   for (const player of ctx.players) {
     const row = ctx.latestRowOf(player.player_id);
-    if (row >= 0 && ctx.dna.hasVector[row]) rows.push({ player, row });
+    if (row >= 0 && ctx.dna.search.hasVector[row]) rows.push({ player, row });
   }
   const n = rows.length;
   const vectors = new Float32Array(n * DNA_DIMS);
@@ -53,7 +53,7 @@ export function playerDnaIndexOf(ctx: DnaContext): PlayerDnaIndex {
   const tier = new Uint8Array(n);
   const league = new Int32Array(n);
   rows.forEach(({ player, row }, i) => {
-    vectors.set(ctx.dna.matrix.subarray(row * DNA_DIMS, (row + 1) * DNA_DIMS), i * DNA_DIMS);
+    vectors.set(ctx.dna.search.matrix.subarray(row * DNA_DIMS, (row + 1) * DNA_DIMS), i * DNA_DIMS);
     age[i] = ctx.ageOf(player) ?? -1;
     const t = feeTierOf(player.market_value_eur);
     fee[i] = t ? feeTierRank(t) : 0;

@@ -21,7 +21,8 @@ import { feeTierOf } from '../stats/fee-tier.js';
 import { METRIC_KEYS, type MetricKey } from '../stats/metrics.js';
 import { styleTagsOf } from './tags.js';
 import { DNA_DIMS } from './features.js';
-import { dnaVectorsOf, type DnaVectors } from './vectors.js';
+import type { DnaVectors } from './vectors.js';
+import { datasetDnaOf } from './zone-vectors.js';
 
 /** Options of {@link scoreTableOf}. */
 export interface ScoreOptions {
@@ -97,8 +98,8 @@ function percentileVector(xs: Float64Array): Vector {
  */
 function dnaSlotVector(dna: DnaVectors, k: number): Vector {
   const xs = new Float32Array(dna.n);
-  for (let i = 0; i < dna.n; i++) if (dna.hasVector[i]) xs[i] = dna.matrix[i * dna.dims + k];
-  return numericVectorOf(new Float32(), xs, dna.hasVector);
+  for (let i = 0; i < dna.n; i++) if (dna.search.hasVector[i]) xs[i] = dna.search.matrix[i * dna.dims + k];
+  return numericVectorOf(new Float32(), xs, dna.search.hasVector);
 }
 
 /** Text of a Utf8 column per row (nulls as null). */
@@ -114,8 +115,9 @@ function textColumn(table: Table, name: string): (string | null)[] {
  * missing; `sample` is "ok" for rows meeting the cohort threshold and "low" for rows ranked
  * against their group's cohort without meeting it (null when no cohort exists); `rating_source` is
  * "provider" when the dataset gave a rating, else "model"; style tags are null for rows without a
- * DNA vector (under 90 minutes), as are `dna_1` … `dna_16` (the engine's unit-length style vector,
- * Float32). `age` is null without a birth date, `fee_tier` null without a
+ * stats-only DNA vector (under 90 minutes); `dna_1` … `dna_16` are the engine's unit-length search
+ * vector (Float32; DNA v2 when the dataset has `player_zones`, docs/methodology/dna.md#dna-v2), null
+ * without one. `age` is null without a birth date, `fee_tier` null without a
  * market value. Throws HalfspaceError `invalid_request` for a bad `minutesMin`.
  * Cost: O(rows × metrics); about 11 CPU seconds for 10⁶ rows (bench/results/ingest.md).
  * @example scoreTableOf(engineDataset).getChild('goals_per90')?.get(0) // => 0.9
@@ -133,7 +135,7 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
   const seasonNames = textColumn(seasonRows, 'name');
   const seasonName = new Map<number, string>();
   for (let i = 0; i < seasonIds.length; i++) seasonName.set(seasonIds[i], seasonNames[i] ?? '');
-  const dna = dnaVectorsOf(derived, { seasonKeyOf: (id) => seasonName.get(id) ?? id });
+  const dna = datasetDnaOf(derived, dataset.tables.player_zones, { seasonKeyOf: (id) => seasonName.get(id) ?? id });
 
   const nameMap = (table: Table, key: string): Map<number, string | null> => {
     const ids = intColumn(table, key);

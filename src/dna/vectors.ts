@@ -35,6 +35,12 @@ export interface DnaVectors {
   hasVector: Uint8Array;
   /** n × dims unweighted, unclipped z-scores (slot order of STYLE_FEATURES); NaN where the value is missing or the slot is unused. */
   z: Float32Array;
+  /**
+   * The vectors DNA search compares (docs/methodology/dna.md#dna-v2): DNA v2 (`zones`) when the
+   * dataset has event-data zone counts, else these stats-only vectors (`stats`, the same arrays as
+   * `matrix` and `hasVector`). Style tags and agreeing metrics keep reading the stats-only ones.
+   */
+  search: { method: 'zones' | 'stats'; matrix: Float32Array; hasVector: Uint8Array };
 }
 
 export interface DnaVectorOptions {
@@ -134,7 +140,7 @@ export function dnaVectorsOf(derived: DerivedSeasons, options: DnaVectorOptions 
     for (let s = 0; s < features.length; s++) matrix[row + s] *= inv;
     hasVector[i] = 1;
   }
-  return { n, dims, matrix, hasVector, z };
+  return { n, dims, matrix, hasVector, z, search: { method: 'stats', matrix, hasVector } };
 }
 
 /**

@@ -3,7 +3,7 @@
  * alone does not say (docs/methodology/matches.md#headlines). A knockout result says who goes
  * through or wins the competition; any other result places itself in the club's run of results.
  */
-import { counted, possessive } from '../prose.js';
+import { counted, possessive, withArticle } from '../prose.js';
 import type { TeamResult } from './form.js';
 
 /** What a knockout round's winner reaches, by the round names the providers write. */
@@ -60,7 +60,7 @@ function winHeadline(winner: HeadlineSide, loser: HeadlineSide, margin: string, 
   const unbeaten = runOf(loser.before, (r) => !(r.goals_for < r.goals_against));
   if (unbeaten >= HEADLINE_RUN_MIN - 1)
     return `${winner.name} end ${possessive(loser.name)} run of ${counted(unbeaten, 'match', 'matches')} unbeaten, winning ${margin}.`;
-  if (winner.before.length === 0) return `${winner.name} open with a ${margin} win over ${loser.name}.`;
+  if (winner.before.length === 0) return `${winner.name} open with ${withArticle(`${margin} win`)} over ${loser.name}.`;
   const wins = winner.before.filter(isWin).length + 1;
   return `${winner.name} beat ${loser.name} ${margin}: their ${ordinal(wins)} win in ${counted(winner.before.length + 1, 'match', 'matches')}.`;
 }

@@ -1,7 +1,7 @@
 /**
  * @module Loads a store driver (better-sqlite3, pg) on first use, so `import 'halfspace'` and the
  * store subpaths never load it and a library user who never opens that store need not install it
- * (docs/api.md#installing-as-a-dependency).
+ * (docs/library.md#stores-and-their-packages).
  */
 import { createRequire } from 'node:module';
 import { MissingPackageError } from '../errors.js';
@@ -37,6 +37,7 @@ export function requireOptional<T>(name: string, feature: string, probe?: (modul
     throw new MissingPackageError(
       name,
       `${feature} needs the package ${name}, which is installed but did not load (${firstLine}): run npm rebuild ${name}`,
+      true,
     );
   }
 }

@@ -48,7 +48,7 @@ describe('halfspace ingest wyscout (hand-made folder)', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^wrote .*: Test League 2020, 2 matches, 38 events in \d+\.\d s\n/);
-    expect(r.stdout).toContain('players 25, player_seasons 25, fixtures 2, appearances 46 rows');
+    expect(r.stdout).toContain('players 25, player_seasons 25, fixtures 2, player_zones 25, appearances 46 rows');
     expect(r.stdout).toContain('goals from events differ from the scoreboard in 1 of 2 matches');
     expect(r.stdout).toContain('5002 Away FC - Home FC, 1 - 0: Away FC 0 from events, 1 on the scoreboard');
     expect(r.stdout).toContain('1 event in 1 match by players in no lineup or substitution');
@@ -76,6 +76,45 @@ describe('halfspace ingest wyscout (hand-made folder)', () => {
     ]);
   });
 
+  it('keeps only the rounds of --rounds, and refuses a bad or empty range with exit code 2 and one line', async () => {
+    const out = join(tmp, 'round-2');
+    const r = await cli(
+      'ingest',
+      'wyscout',
+      folder,
+      '--competition',
+      'Testland',
+      '--rounds',
+      '2-2',
+      '--out',
+      out,
+      '--json',
+    );
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ matches: 1, tables: { fixtures: 1 } });
+    expect(datasetFromDir(out).tables.fixtures.get(0)!.toJSON().fixture_id).toBe(5002);
+    for (const [rounds, message] of [
+      ['2-1', /^halfspace ingest wyscout: --rounds takes FROM-TO with 1 ≤ FROM ≤ TO \(e\.g\. 1-19\), got "2-1"\n$/],
+      ['5-9', /^halfspace ingest wyscout: .*no matches in the rounds asked for\n$/],
+    ] as const) {
+      const bad = await cli(
+        'ingest',
+        'wyscout',
+        folder,
+        '--competition',
+        'Testland',
+        '--rounds',
+        rounds,
+        '--out',
+        join(tmp, `r-${rounds}`),
+      );
+      expect(bad.code, rounds).toBe(2);
+      expect(bad.stderr, rounds).toMatch(message);
+      expect(existsSync(join(tmp, `r-${rounds}`)), rounds).toBe(false);
+    }
+  });
+
   it('ingests twice into byte-identical Arrow files', async () => {
     for (const out of ['twice-a', 'twice-b'])
       expect((await cli('ingest', 'wyscout', folder, '--competition', 'Testland', '--out', join(tmp, out))).code).toBe(
@@ -84,7 +123,7 @@ describe('halfspace ingest wyscout (hand-made folder)', () => {
     const files = readdirSync(join(tmp, 'twice-a'))
       .filter((f) => f.endsWith('.arrow'))
       .sort();
-    expect(files.length).toBe(7);
+    expect(files.length).toBe(8);
     for (const f of files)
       expect(readFileSync(join(tmp, 'twice-b', f)).equals(readFileSync(join(tmp, 'twice-a', f))), f).toBe(true);
   });
@@ -213,6 +252,45 @@ describe.skipIf(!realPresent)('halfspace ingest wyscout on the real Premier Leag
     );
   });
 
+  it('keeps only the rounds of --rounds, and refuses a bad or empty range with exit code 2 and one line', async () => {
+    const out = join(tmp, 'round-2');
+    const r = await cli(
+      'ingest',
+      'wyscout',
+      folder,
+      '--competition',
+      'Testland',
+      '--rounds',
+      '2-2',
+      '--out',
+      out,
+      '--json',
+    );
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ matches: 1, tables: { fixtures: 1 } });
+    expect(datasetFromDir(out).tables.fixtures.get(0)!.toJSON().fixture_id).toBe(5002);
+    for (const [rounds, message] of [
+      ['2-1', /^halfspace ingest wyscout: --rounds takes FROM-TO with 1 ≤ FROM ≤ TO \(e\.g\. 1-19\), got "2-1"\n$/],
+      ['5-9', /^halfspace ingest wyscout: .*no matches in the rounds asked for\n$/],
+    ] as const) {
+      const bad = await cli(
+        'ingest',
+        'wyscout',
+        folder,
+        '--competition',
+        'Testland',
+        '--rounds',
+        rounds,
+        '--out',
+        join(tmp, `r-${rounds}`),
+      );
+      expect(bad.code, rounds).toBe(2);
+      expect(bad.stderr, rounds).toMatch(message);
+      expect(existsSync(join(tmp, `r-${rounds}`)), rounds).toBe(false);
+    }
+  });
+
   it('ingests twice into byte-identical Arrow files', async () => {
     const again = join(tmp, 'pl-again');
     expect((await cli('ingest', 'wyscout', REAL, '--competition', '364', '--out', again)).code).toBe(0);
@@ -231,6 +309,20 @@ describe.skipIf(!realPresent)('halfspace ingest wyscout on the real Premier Leag
     const aguero = await cli('player', '--name', 'Aguero', '--dataset', out, '--json');
     expect(aguero.code).toBe(0);
     expect(aguero.stdout).toContain('Agüero');
+  });
+
+  it('shows and finds players by the names fans use: Harry Kane, Kevin De Bruyne, Dele Alli, Isco-style short names', async () => {
+    for (const [query, shown] of [
+      ['Harry Kane', 'Harry Kane'],
+      ['Kevin De Bruyne', 'Kevin De Bruyne'],
+      ['Dele Alli', 'Dele Alli'],
+      ["N'Golo Kante", "N'Golo Kanté"],
+      ['Roberto Firmino', 'Roberto Firmino'],
+    ]) {
+      const r = await cli('scouting', '--name', query, '--dataset', out, '--json');
+      expect(r.code, query).toBe(0);
+      expect(JSON.parse(r.stdout).data.profile.display_name).toBe(shown);
+    }
   });
 });
 

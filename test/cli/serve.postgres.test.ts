@@ -27,7 +27,7 @@ describe.skipIf(postgresUnavailable !== null)('halfspace serve on PostgreSQL', (
     const db = await cluster.database();
     const server = await startServer({ dataset: datasetDir, db, port: 0, renderWorkers: 0 });
     try {
-      const text = readyText(server, db);
+      const text = readyText(server);
       expect(text).toContain(`store ${db})`);
       let out = '';
       expect(

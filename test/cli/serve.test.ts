@@ -21,7 +21,7 @@ describe('halfspace serve', () => {
   it('serves a dataset while the keys CLI writes to the same file, and prints a working curl example', async () => {
     const server = await startServer({ dataset: datasetDir, db, port: 0 });
     try {
-      const text = readyText(server, db);
+      const text = readyText(server);
       expect(text).toContain(`${server.listening.url}/docs`);
       expect(text).toMatch(
         /curl -i http:\/\/127\.0\.0\.1:\d+\/api\/v1\/intelligence\/player -H "Authorization: Bearer \$KEY"/,
@@ -94,7 +94,7 @@ describe('halfspace serve', () => {
     const server = await startServer({ dataset: datasetDir, db: file, port: 0 });
     try {
       expect(server.resumed).toEqual({ resumed: 1, failed: 0 });
-      expect(readyText(server, file)).toContain('jobs     1 unfinished hd card job(s) resumed, 0 failed');
+      expect(readyText(server)).toContain('jobs     1 unfinished hd card job(s) resumed, 0 failed');
       await server.service.idle();
       const res = await fetch(`${server.listening.url}/api/v1/cards/jobs/job_left`, {
         headers: { authorization: `Bearer ${issued.key}` },

@@ -76,7 +76,10 @@ describe('halfspace standings (built binary)', () => {
         /^halfspace standings: invalid_request: as_of: /,
       ],
       [['standings', '--league', 'pokal'], /^halfspace standings: invalid_request: league: Pokal is a cup/],
-      [['standings'], /^halfspace standings: invalid_request: league: the dataset holds 2 competitions \(Erste Liga, [^)]+\); name one/],
+      [
+        ['standings'],
+        /^halfspace standings: invalid_request: league: the dataset holds 2 competitions \(Erste Liga, [^)]+\); name one/,
+      ],
       [['standings', '--league', '99'], /^halfspace standings: league_not_found: no league with league_id 99/],
     ];
     for (const [argv, pattern] of cases) {

@@ -30,7 +30,16 @@ function caseOf(group: PositionGroup, zs: Partial<Record<MetricKey, number>>) {
     z[s] = zs[f.metric] ?? LOW;
     values[f.metric] = z[s] + 10;
   });
-  const dna: DnaVectors = { n: 1, dims: DNA_DIMS, matrix: new Float32Array(DNA_DIMS), hasVector: Uint8Array.of(1), z };
+  const matrix = new Float32Array(DNA_DIMS);
+  const hasVector = Uint8Array.of(1);
+  const dna: DnaVectors = {
+    n: 1,
+    dims: DNA_DIMS,
+    matrix,
+    hasVector,
+    z,
+    search: { method: 'stats', matrix, hasVector },
+  };
   const derived = derivedOf([{ group, values }]);
   return styleTagsOf(dna, derived, 0)!;
 }
@@ -148,6 +157,7 @@ describe('style tag rules', () => {
       matrix: new Float32Array(DNA_DIMS),
       hasVector: Uint8Array.of(0),
       z: new Float32Array(DNA_DIMS),
+      search: { method: 'stats', matrix: new Float32Array(DNA_DIMS), hasVector: Uint8Array.of(0) },
     };
     expect(styleTagsOf(dna, derivedOf([{ group: 'attacker' }]), 0)).toBeNull();
   });

@@ -1,7 +1,8 @@
 /**
  * Runs the BUILT `halfspace` binary (`node bin/halfspace.js`, which imports dist/) as a child
- * process, the way a user runs it. `ensureBuilt()` runs `npm run build` once when dist/ is missing
- * or older than src/; test files running in parallel wait for that one build (a lock folder).
+ * process, the way a user runs it. `ensureBuilt()` runs `npm run build` once when dist/ is missing,
+ * older than src/, or has no type declarations (`npm ci`'s prepare builds the JavaScript only);
+ * test files running in parallel wait for that one build (a lock folder).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -14,6 +15,7 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = join(ROOT, 'bin/halfspace.js');
 
 const BUILT = join(ROOT, 'dist/cli.js');
+const TYPES = join(ROOT, 'dist/index.d.ts');
 const LOCK = join(ROOT, 'node_modules/.halfspace-build.lock');
 /** A build takes ~20 s alone; on a loaded machine allow far more before calling a lock stale. */
 const LOCK_STALE_MS = 5 * 60_000;
@@ -34,7 +36,7 @@ function newestSourceMs(): number {
   return newest;
 }
 
-const isFresh = (): boolean => existsSync(BUILT) && statSync(BUILT).mtimeMs >= newestSourceMs();
+const isFresh = (): boolean => existsSync(BUILT) && existsSync(TYPES) && statSync(BUILT).mtimeMs >= newestSourceMs();
 
 const sleepMs = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 

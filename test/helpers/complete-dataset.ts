@@ -3,6 +3,7 @@
  * one thing at a time (validation) or round-trip every table (CSV, Arrow).
  */
 import { emptyTotals } from '../../src/data/providers/counting-totals.js';
+import { ZONE_COLUMNS } from '../../src/data/providers/location-profile.js';
 import { tableFromRows, TABLE_NAMES, type Dataset, type RowOf, type TableName } from '../../src/data/schema.js';
 
 /** Plain rows of every table; tests edit these, then build a dataset with {@link datasetOfRows}. */
@@ -135,6 +136,15 @@ export function completeRows(): DatasetRows {
         home_goals: null,
         away_goals: null,
         status: 'scheduled',
+      },
+    ],
+    // Zone counts of one event-data player-season (docs/methodology/dna.md#location-features).
+    player_zones: [
+      {
+        player_id: 1,
+        season_id: 100,
+        team_id: 10,
+        ...Object.fromEntries(ZONE_COLUMNS.map((c, i) => [c, i % 7])),
       },
     ],
     appearances: [

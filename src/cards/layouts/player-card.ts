@@ -59,7 +59,17 @@ function statRow(m: CardMetric): LayoutNode {
       ),
       h(
         'div',
-        { width: 250, justifyContent: 'flex-end', fontSize: 24, fontWeight: 700, color: tierColorOf(m) },
+        // Wide enough for the longest label, "32nd pct · below average", on one line (test/cards/label-fit.test.ts).
+        {
+          width: 330,
+          flexShrink: 0,
+          marginLeft: 20,
+          justifyContent: 'flex-end',
+          fontSize: 24,
+          fontWeight: 700,
+          whiteSpace: 'nowrap',
+          color: tierColorOf(m),
+        },
         percentileText(m),
       ),
     ),

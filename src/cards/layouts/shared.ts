@@ -27,7 +27,7 @@ export const TIER_COLORS = {
   none: '#64748b',
 } as const;
 
-/** Fallback club colours when the dataset has none (or not `#rrggbb`). */
+/** Colours of a card without a club; a club without colours gets {@link clubColorOf}. */
 export const DEFAULT_CLUB_COLORS = { primary: '#3b5bdb', secondary: '#f8f9fa' } as const;
 
 /** Accent colours of the caller-set verdict frames. */
@@ -64,6 +64,42 @@ export function textOn(hex: string): string {
   return luminanceOf(hex) > 0.45 ? INK.background : INK.text;
 }
 
+/** Highest luminance of a generated club colour: white text on it keeps a WCAG contrast of at least 4.5:1. */
+export const CLUB_COLOR_LUMINANCE_MAX = 1.05 / 4.5 - 0.05;
+
+/** `#rrggbb` of an HSL colour (h in degrees, s and l in 0–1). */
+function hexOfHsl(h: number, s: number, l: number): string {
+  const a = s * Math.min(l, 1 - l);
+  const channel = (n: number) => {
+    const k = (n + h / 30) % 12;
+    const c = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(c * 255)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
+}
+
+/**
+ * A club's own colour when the dataset has none (event data never does): a hue taken from its name
+ * (FNV-1a hash), so every club keeps one colour across cards and datasets and clubs differ, darkened
+ * until white text on it stays legible (docs/cards.md#club-colours).
+ * @example clubColorOf('Liverpool') === clubColorOf('Liverpool') // => true
+ */
+export function clubColorOf(name: string): string {
+  let hash = 0x811c9dc5;
+  for (const ch of name.normalize('NFC').toLowerCase()) {
+    hash ^= ch.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  const hue = hash % 360;
+  const saturation = 0.55 + ((hash >>> 9) % 20) / 100;
+  for (let lightness = 0.42; ; lightness -= 0.02) {
+    const hex = hexOfHsl(hue, saturation, lightness);
+    if (luminanceOf(hex) <= CLUB_COLOR_LUMINANCE_MAX) return hex;
+  }
+}
+
 /** The club palette of a card: primary and secondary fills and the text colour on the primary. */
 export function paletteOf(facts: CardFacts): {
   primary: string;
@@ -71,7 +107,8 @@ export function paletteOf(facts: CardFacts): {
   onPrimary: string;
   onSecondary: string;
 } {
-  const primary = facts.club?.primary_color ?? DEFAULT_CLUB_COLORS.primary;
+  const club = facts.club;
+  const primary = club?.primary_color ?? (club ? clubColorOf(club.name) : DEFAULT_CLUB_COLORS.primary);
   let secondary = facts.club?.secondary_color ?? DEFAULT_CLUB_COLORS.secondary;
   if (secondary.toLowerCase() === primary.toLowerCase()) secondary = textOn(primary);
   return { primary, secondary, onPrimary: textOn(primary), onSecondary: textOn(secondary) };

@@ -64,9 +64,11 @@ function ribbonColumn(
       flexDirection: 'column',
       flexGrow: 1,
       flexBasis: 0,
+      // Equal columns whatever their text: without it a long value or label widens its column.
+      minWidth: 0,
       backgroundColor: hero ? primary : INK.panel,
       borderRadius: RADIUS,
-      padding: '24px 16px 20px',
+      padding: count > 4 ? '24px 8px 20px' : '24px 16px 20px',
       marginRight: 12,
       alignItems: 'center',
     },
@@ -123,10 +125,13 @@ function ribbonColumn(
         h(
           'div',
           {
-            fontSize: count > 4 ? 17 : 19,
+            fontSize: count > 4 ? 16 : 19,
             fontWeight: 700,
             color: hero ? onPrimary : tierColorOf(m),
             marginTop: i === 0 ? 12 : 0,
+            // "below average" stays one centred line inside its column.
+            textAlign: 'center',
+            whiteSpace: 'nowrap',
           },
           line,
         ),

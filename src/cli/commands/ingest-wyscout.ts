@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { wyscoutIngestMany, type CompetitionReport } from '../../data/providers/wyscout/competitions.js';
 import { leagueTierOverridesOf } from '../../data/providers/wyscout/league-tiers.js';
+import type { RoundRange } from '../../data/providers/wyscout/dataset.js';
 import { datasetToDir } from '../../data/save.js';
 import { progressBar, type ProgressBar } from '../progress.js';
 import { UsageError, type Command } from '../run.js';
@@ -62,22 +63,38 @@ function competitionsOf(values: Record<string, unknown>): string[] | 'all' {
 }
 
 /**
+ * The `--rounds FROM-TO` range (both ends included, e.g. `1-19`), or undefined without the flag.
+ * @example roundsOf('20-38') // => { from: 20, to: 38 }
+ */
+export function roundsOf(text: string | undefined): RoundRange | undefined {
+  if (text === undefined) return undefined;
+  const m = /^\s*(\d{1,4})\s*-\s*(\d{1,4})\s*$/.exec(text);
+  const from = Number(m?.[1]);
+  const to = Number(m?.[2]);
+  if (!m || from < 1 || to < from)
+    throw new UsageError(`--rounds takes FROM-TO with 1 ≤ FROM ≤ TO (e.g. 1-19), got "${text}"`);
+  return { from, to };
+}
+
+/**
  * `halfspace ingest wyscout <dir> --competition NAME|ID[,…]|all --out <dir>`: builds a dataset from
  * one or several Wyscout v2 competition seasons (docs/methodology/wyscout.md) and writes it as an
  * Arrow dataset folder. Every match whose event goals differ from its scoreboard, and every match
  * anomaly, is printed in the summary. Progress bar on a terminal; `--json` prints a summary.
+ * `--rounds 1-19` keeps only those rounds (gameweeks) of each competition.
  */
 export const ingestWyscoutCommand: Command = {
   name: 'ingest wyscout',
   summary: 'Build an Arrow dataset from Wyscout v2 event data (public dataset or API match files; .json or .json.gz)',
   usage:
-    'ingest wyscout <wyscout-dir> --competition NAME|ID[,NAME|ID…]|all --out <dataset-dir> [--league-name NAME] [--league-tier NAME=N,…] [--workers N] [--json]',
+    'ingest wyscout <wyscout-dir> --competition NAME|ID[,NAME|ID…]|all --out <dataset-dir> [--rounds FROM-TO] [--league-name NAME] [--league-tier NAME=N,…] [--workers N] [--json]',
   options: {
     competition: { type: 'string' },
     out: { type: 'string' },
     'league-name': { type: 'string' },
     'league-tier': { type: 'string' },
     workers: { type: 'string' },
+    rounds: { type: 'string' },
     json: { type: 'boolean', default: false },
   },
   positionals: true,
@@ -99,6 +116,7 @@ export const ingestWyscoutCommand: Command = {
     if (workers !== undefined && workers < 1) throw new UsageError('--workers must be at least 1');
     assertReplaceable(out);
 
+    const rounds = roundsOf(values.rounds as string | undefined);
     const started = performance.now();
     const progress: { bar: ProgressBar | null; competition: string } = { bar: null, competition: '' };
     const { dataset, reports } = await wyscoutIngestMany(dir, {
@@ -106,6 +124,7 @@ export const ingestWyscoutCommand: Command = {
       leagueName,
       leagueTiers: tiers?.ok ? tiers.tiers : undefined,
       workers,
+      rounds,
       onProgress: (competition, done, total, eventsSoFar) => {
         if (progress.competition !== competition) {
           progress.bar?.finish('matches');

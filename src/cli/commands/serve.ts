@@ -10,8 +10,8 @@ import { createService, type ResumeReport, type Service } from '../../service/se
 import { JOB_LEASE_MS } from '../../service/job-lease.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { UsageError, type Command } from '../run.js';
-import { openStore, printableDb } from '../store.js';
-import { DB_OPTION, DEFAULT_DB } from './keys.js';
+import { openServeStore, printableDb } from '../store.js';
+import { DEFAULT_DB } from './keys.js';
 import {
   adminTokenOf,
   corsOriginsOf,
@@ -28,7 +28,10 @@ export const DEFAULT_PORT = 8787;
 export interface ServerOptions {
   /** Dataset folder or `'demo'`; default `'demo'`. */
   dataset?: string;
-  /** SQLite file or `postgres://` URL; default `./halfspace.db`. */
+  /**
+   * SQLite file or `postgres://` URL; default `./halfspace.db`, or a memory store when no SQLite
+   * driver is installed (then {@link RunningServer.storeNote} says so).
+   */
   db?: string;
   port?: number;
   host?: string;
@@ -49,6 +52,10 @@ export interface RunningServer {
   listening: Listening;
   engine: Engine;
   store: ServiceStore;
+  /** The store's file or URL; null for a memory store. */
+  db: string | null;
+  /** Why the store is not persistent and how to make it so (memory store only). */
+  storeNote?: string;
   service: Service;
   baseUrl: string;
   /** Async card jobs a previous run left unfinished: queued again here, or failed when their hold had lapsed. */
@@ -64,7 +71,7 @@ export interface RunningServer {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const engine = Engine.open({ dataset: options.dataset ?? 'demo' });
-  const store = await openStore(options.db ?? DEFAULT_DB);
+  const { store, db, note: storeNote } = await openServeStore(options.db, DEFAULT_DB);
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? DEFAULT_PORT;
   // The service needs the base address, which with port 0 is known only once bound; it is created
@@ -142,6 +149,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     listening,
     engine,
     store,
+    db,
+    ...(storeNote ? { storeNote } : {}),
     service,
     baseUrl,
     resumed,
@@ -171,12 +180,14 @@ export function samplePlayerOf(engine: Engine) {
 }
 
 /** The lines `serve` prints once it listens: addresses and a curl walkthrough. */
-export function readyText(server: RunningServer, db: string): string {
+export function readyText(server: RunningServer): string {
   const sample = samplePlayerOf(server.engine);
   const name = (sample?.known_as ?? sample?.name ?? 'Player Name').replace(/'/g, '');
   const url = server.baseUrl;
+  const db = server.db;
   return [
-    `halfspace API listening on ${server.listening.url} (dataset ${server.engine.dataset.meta.name}, as of ${server.engine.asOf}; store ${printableDb(db)})`,
+    `halfspace API listening on ${server.listening.url} (dataset ${server.engine.dataset.meta.name}, as of ${server.engine.asOf}; store ${db === null ? 'memory' : printableDb(db)})`,
+    ...(server.storeNote ? [`  store    memory, ${server.storeNote}`] : []),
     `  docs     ${url}/docs`,
     `  openapi  ${url}/openapi.json`,
     `  console  ${url}/console`,
@@ -191,13 +202,17 @@ export function readyText(server: RunningServer, db: string): string {
           `  holds    ${server.releasedHolds.abandoned} hold(s) left by an earlier process and ${server.releasedHolds.expired} expired hold(s) released, their credits returned`,
         ]
       : []),
-    '',
-    'Create a key in another terminal (works while the server runs):',
-    // `npx` finds the binary of a local install (node_modules/.bin), where a bare `halfspace` is not on PATH.
-    `  npx halfspace keys create --credits 100 --db ${printableDb(db)}`,
-    '',
-    'Then call the API with it:',
-    `  curl -i ${url}/api/v1/intelligence/player -H "Authorization: Bearer $KEY" -H "Content-Type: application/json" -d '{"name":"${name}"}'`,
+    ...(db === null
+      ? []
+      : [
+          '',
+          'Create a key in another terminal (works while the server runs):',
+          // `npx` finds the binary of a local install (node_modules/.bin), where a bare `halfspace` is not on PATH.
+          `  npx halfspace keys create --credits 100 --db ${printableDb(db)}`,
+          '',
+          'Then call the API with it:',
+          `  curl -i ${url}/api/v1/intelligence/player -H "Authorization: Bearer $KEY" -H "Content-Type: application/json" -d '{"name":"${name}"}'`,
+        ]),
     '',
     'Or try the anonymous demo channel (15 calls per IP per day):',
     `  curl -s ${url}/api/v1/intelligence/scouting -H "X-SVC-Demo-Channel: mcp" -H "Content-Type: application/json" -d '{"name":"${name}"}'`,
@@ -214,7 +229,8 @@ export const serveCommand: Command = {
   usage:
     'serve [--port 8787] [--host 127.0.0.1] [--db ./halfspace.db|postgres://…] [--dataset demo|DIR] [--base-url URL] [--trusted-proxy IP]… [--render-workers N] [--admin-token-file FILE] [--cors-origin ORIGIN]… [--log-format json|pretty|off] [--rate-limit 50] [--rate-burst 100]',
   options: {
-    ...DB_OPTION,
+    // No default: without --db, serve may use a memory store when no SQLite driver is installed (openServeStore).
+    db: { type: 'string' },
     port: { type: 'string', default: String(DEFAULT_PORT) },
     host: { type: 'string', default: '127.0.0.1' },
     dataset: { type: 'string', default: 'demo' },
@@ -234,7 +250,7 @@ export const serveCommand: Command = {
     const baseUrl = values['base-url'] as string | undefined;
     if (baseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(baseUrl))
       throw new UsageError(`--base-url must be an http(s) address, got ${JSON.stringify(baseUrl)}`);
-    const db = values.db as string;
+    const db = values.db as string | undefined;
     const workersFlag = values['render-workers'] as string | undefined;
     const renderWorkers = workersFlag === undefined ? undefined : Number(workersFlag);
     if (
@@ -264,7 +280,7 @@ export const serveCommand: Command = {
       ...(rateLimit ? { rateLimit } : {}),
       operations,
     });
-    io.stdout(readyText(server, db));
+    io.stdout(readyText(server));
     await new Promise<void>((resolve) => {
       const stop = () => {
         process.off('SIGINT', stop);

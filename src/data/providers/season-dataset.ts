@@ -14,6 +14,7 @@ import {
 } from '../schema.js';
 import { validateDataset } from '../validate.js';
 import { emptyTotals, providedTotalsOf, type CountingTotals, type ProviderColumn } from './counting-totals.js';
+import { addZoneCounts, emptyZoneCounts, ZONE_COLUMNS, type ZoneCounts } from './location-profile.js';
 
 /** One player's season at one club, summed over his match lines. */
 export interface SeasonLine {
@@ -24,6 +25,8 @@ export interface SeasonLine {
   /** Nominal seconds on the pitch (stoppage time not counted). */
   seconds: number;
   totals: CountingTotals;
+  /** Zone counts summed over his matches (docs/methodology/dna.md#location-features); null when the provider gives none. */
+  zones: ZoneCounts | null;
 }
 
 /** What a provider's match line gives the season: who, for whom, whether he appeared or started, his totals. */
@@ -33,6 +36,8 @@ export interface MatchLineTotals {
   appeared: boolean;
   started: boolean;
   totals: CountingTotals;
+  /** His zone counts in the match, when the provider locates events. */
+  zones?: readonly number[];
 }
 
 /** Minutes from seconds, exact to the second. */
@@ -51,11 +56,13 @@ export function addToSeasonLine(lines: Map<string, SeasonLine>, line: MatchLineT
     starts: 0,
     seconds: 0,
     totals: emptyTotals(),
+    zones: null,
   };
   if (line.appeared) s.appearances += 1;
   if (line.started) s.starts += 1;
   s.seconds += seconds;
   for (const c of COUNTING_COLUMNS) s.totals[c] += line.totals[c];
+  if (line.zones) addZoneCounts((s.zones ??= emptyZoneCounts()), line.zones);
   lines.set(key, s);
 }
 
@@ -84,6 +91,23 @@ function playerSeasonRowsOf(
     }));
 }
 
+/**
+ * The `player_zones` rows of the season lines that carry zone counts, in `player_seasons` order
+ * (docs/methodology/dna.md#location-features).
+ */
+function playerZoneRowsOf(lines: ReadonlyMap<string, SeasonLine>, seasonId: number): Record<string, number>[] {
+  return [...lines.values()]
+    .filter((s) => s.zones !== null)
+    .sort((a, b) => a.player_id - b.player_id || a.team_id - b.team_id)
+    .map((s) => {
+      const row: Record<string, number> = { player_id: s.player_id, season_id: seasonId, team_id: s.team_id };
+      ZONE_COLUMNS.forEach((c, i) => {
+        row[c] = s.zones?.[i] ?? 0;
+      });
+      return row;
+    });
+}
+
 /** How a provider fills each counting column. */
 type ProviderColumns = Readonly<Record<CountingColumn, ProviderColumn>>;
 
@@ -109,6 +133,7 @@ export function seasonDatasetOf(
   season: Pick<RowOf<'seasons'>, 'season_id' | 'name' | 'start_date' | 'end_date'>,
   rows: SeasonRows,
 ): Dataset {
+  const zoneRows = playerZoneRowsOf(rows.seasonLines, season.season_id);
   const dataset: Dataset = {
     meta,
     tables: {
@@ -130,6 +155,7 @@ export function seasonDatasetOf(
         playerSeasonRowsOf(rows.seasonLines, rows.columns, season.season_id, league.league_id),
       ),
       fixtures: tableFromRows('fixtures', rows.fixtures),
+      player_zones: zoneRows.length > 0 ? tableFromRows('player_zones', zoneRows) : undefined,
       appearances: tableFromRows('appearances', rows.appearances),
     },
   };

@@ -1,5 +1,5 @@
 /** @module Multi-row SQLite statements over any number of items, prepared once per chunk size. */
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase, SqliteStatement } from './driver.js';
 
 /** Row counts of the multi-row statements: any count is a sum of these, so five statements serve every batch. */
 export const CHUNK_SIZES = [256, 64, 16, 4, 1] as const;
@@ -9,14 +9,14 @@ export const CHUNK_SIZES = [256, 64, 16, 4, 1] as const;
  * once per chunk size and run over the items in chunks.
  * @example chunked(db, (n) => `DELETE FROM holds WHERE hold_id IN (${bindSlots(n)})`).run([[1], [2]])
  */
-export function chunked<R = unknown>(db: Database.Database, sqlOf: (n: number) => string) {
-  const prepared = new Map<number, Database.Statement>();
+export function chunked<R = unknown>(db: SqliteDatabase, sqlOf: (n: number) => string) {
+  const prepared = new Map<number, SqliteStatement>();
   const statement = (n: number) => {
     let s = prepared.get(n);
     if (!s) prepared.set(n, (s = db.prepare(sqlOf(n))));
     return s;
   };
-  const each = (items: readonly unknown[][], use: (s: Database.Statement, params: unknown[]) => void) => {
+  const each = (items: readonly unknown[][], use: (s: SqliteStatement, params: unknown[]) => void) => {
     let i = 0;
     for (const size of CHUNK_SIZES)
       for (; items.length - i >= size; i += size) use(statement(size), items.slice(i, i + size).flat());

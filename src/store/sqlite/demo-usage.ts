@@ -1,12 +1,12 @@
 /** @module Daily demo usage counts in SQLite. */
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from './driver.js';
 import type { DemoStore } from '../ports.js';
 
 /**
  * The demo usage store over `db`.
  * @example await sqliteDemo(db).reserve('203.0.113.7', '2026-03-01', 10) // => { ok: true, used: 1 }
  */
-export function sqliteDemo(db: Database.Database): DemoStore {
+export function sqliteDemo(db: SqliteDatabase): DemoStore {
   const get = db.prepare<[string, string], { used: number }>(
     'SELECT used FROM demo_usage WHERE day = ? AND client = ?',
   );

@@ -1,12 +1,12 @@
 /** @module Idempotency records in SQLite. */
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from './driver.js';
 import type { IdempotencyStore, StoredResponse } from '../ports.js';
 
 /**
  * The idempotency store over `db`.
  * @example await sqliteIdempotency(db).purge(now) // => 0
  */
-export function sqliteIdempotency(db: Database.Database): IdempotencyStore {
+export function sqliteIdempotency(db: SqliteDatabase): IdempotencyStore {
   const get = db.prepare<
     [string, string],
     { fingerprint: string; status: number | null; headers: string | null; body: string | null; expires_at: string }

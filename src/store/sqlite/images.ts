@@ -1,12 +1,12 @@
 /** @module Rendered card images in SQLite, keyed by their SHA-256. */
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from './driver.js';
 import type { ImageStore } from '../ports.js';
 
 /**
  * The image store over `db`.
  * @example await sqliteImages(db).get('e3b0…') // => null
  */
-export function sqliteImages(db: Database.Database): ImageStore {
+export function sqliteImages(db: SqliteDatabase): ImageStore {
   const put = db.prepare('INSERT OR IGNORE INTO images (sha256, png) VALUES (?, ?)');
   const get = db.prepare<[string], { png: Buffer }>('SELECT png FROM images WHERE sha256 = ?');
   return {

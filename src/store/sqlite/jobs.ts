@@ -1,5 +1,5 @@
 /** @module Async card jobs in SQLite. */
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from './driver.js';
 import { JOB_COLUMNS, jobValuesOf } from '../job-columns.js';
 import type { JobRecord, JobStatus, JobStore } from '../ports.js';
 
@@ -7,7 +7,7 @@ import type { JobRecord, JobStatus, JobStore } from '../ports.js';
  * The job store over `db`.
  * @example await sqliteJobs(db).get('job_x') // => null
  */
-export function sqliteJobs(db: Database.Database): JobStore {
+export function sqliteJobs(db: SqliteDatabase): JobStore {
   const insert = db.prepare(`INSERT INTO jobs (${JOB_COLUMNS}, photo) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const get = db.prepare<[string], JobRecord>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE job_id = ?`);
   // A finished job drops its photo: only unfinished jobs need one, so uploads never pile up.

@@ -1,5 +1,5 @@
 /** @module API keys in SQLite. */
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from './driver.js';
 import type { KeyRecord, KeyStore } from '../ports.js';
 
 interface KeyRow {
@@ -17,7 +17,7 @@ const keyOf = (row: KeyRow): KeyRecord => ({ ...row, no_watermark: row.no_waterm
  * The key store over `db`, with a revision that moves when any connection changes a key.
  * @example await sqliteKeys(db).byId('key_x') // => null
  */
-export function sqliteKeys(db: Database.Database): KeyStore {
+export function sqliteKeys(db: SqliteDatabase): KeyStore {
   const insert = db.prepare(
     'INSERT INTO api_keys (id, hash, label, no_watermark, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)',
   );

@@ -2,14 +2,14 @@
  * @module Ledger pages and usage counts of the SQLite store, answered by indexed queries so the
  * admin API and the console never read a whole ledger.
  */
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from './driver.js';
 import type { LedgerEntry, LedgerQueries, UsageCount } from '../ports.js';
 
 /**
  * The ledger queries of `db`.
  * @example await sqliteLedgerQueries(db).ledgerPage('key_x', { limit: 10 }) // => [ …newest first… ]
  */
-export function sqliteLedgerQueries(db: Database.Database): LedgerQueries {
+export function sqliteLedgerQueries(db: SqliteDatabase): LedgerQueries {
   const page = db.prepare<Record<string, unknown>, LedgerEntry>(
     `SELECT entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at FROM ledger
      WHERE wallet_id = @wallet AND (@kind IS NULL OR kind = @kind) AND (@since IS NULL OR at >= @since)

@@ -1,5 +1,5 @@
 /** @module The tables of the SQLite store, their creation and the migration of files made by earlier schemas. */
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from './driver.js';
 
 const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -44,7 +44,7 @@ CREATE TABLE IF NOT EXISTS jobs (
  * it now keeps open ones only. Runs in an IMMEDIATE transaction so a server and the CLI opening an
  * old file together migrate it once.
  */
-function migrate(db: Database.Database): void {
+function migrate(db: SqliteDatabase): void {
   db.transaction(() => {
     const columns = db.pragma('table_info(jobs)') as { name: string }[];
     if (!columns.some((c) => c.name === 'photo')) db.exec('ALTER TABLE jobs ADD COLUMN photo BLOB');
@@ -56,9 +56,9 @@ function migrate(db: Database.Database): void {
 
 /**
  * Creates the store's tables in `db` when missing and migrates a file made by an earlier schema.
- * @example createSchema(new Database(':memory:'))
+ * @example createSchema(sqliteDriver().open(':memory:'))
  */
-export function createSchema(db: Database.Database): void {
+export function createSchema(db: SqliteDatabase): void {
   db.exec(SCHEMA_SQL);
   migrate(db);
 }

@@ -1,14 +1,13 @@
 /**
- * @module The SQLite service store (better-sqlite3): one file in WAL mode, every ledger change in
+ * @module The SQLite service store (better-sqlite3, else Node's node:sqlite): one file in WAL mode, every ledger change in
  * one IMMEDIATE transaction, and a busy timeout so the CLI (`keys`, `wallet`) and a running
  * server can share the file.
  */
-import type Database from 'better-sqlite3';
 import type { JobStatus, ServiceStore, StoreStats } from '../ports.js';
 import { newHoldOwner } from '../hold-owner.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
-import { requireOptional } from '../optional-package.js';
 import { sqliteDemo } from './demo-usage.js';
+import { type SqliteDatabase, type SqliteDriverName, sqliteDriver } from './driver.js';
 import { sqliteIdempotency } from './idempotency.js';
 import { sqliteImages } from './images.js';
 import { sqliteJobs } from './jobs.js';
@@ -21,7 +20,7 @@ import { sqliteWallets } from './wallets.js';
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
 /** Open holds and jobs by state, for `/metrics`. */
-function sqliteStats(db: Database.Database): StoreStats {
+function sqliteStats(db: SqliteDatabase): StoreStats {
   const jobs: StoreStats['jobs'] = { queued: 0, running: 0, succeeded: 0, failed: 0 };
   for (const row of db
     .prepare<[], { status: JobStatus; n: number }>('SELECT status, COUNT(*) AS n FROM jobs GROUP BY status')
@@ -43,19 +42,29 @@ export interface SqliteStoreOptions {
   synchronous?: 'full' | 'normal' | 'mixed';
   /** Instance part of the owner id recorded on holds (WalletStore.owner); default `hostname:pid`. */
   instanceId?: string;
+  /**
+   * The driver: by default better-sqlite3 when it is installed, else Node's built-in node:sqlite
+   * (Node ≥ 22.13). Naming one uses that one or throws (docs/library.md#stores-and-their-packages).
+   */
+  driver?: SqliteDriverName;
 }
 
 /**
  * Opens (creating when needed) the SQLite store at `file`; `':memory:'` gives a private database.
- * Throws MissingPackageError when better-sqlite3 is not installed.
+ * Throws MissingPackageError (one line with the install command) when neither better-sqlite3 nor
+ * node:sqlite is there.
  * @example sqliteStore('./halfspace.db').close()
  */
 export function sqliteStore(file: string, options: SqliteStoreOptions = {}): ServiceStore {
+  return sqliteStoreOver(sqliteDriver(options.driver).open(file), options);
+}
+
+/**
+ * The SQLite store over a database already opened (by either driver); closing the store closes it.
+ * @example sqliteStoreOver(sqliteDriver().open(':memory:'))
+ */
+export function sqliteStoreOver(db: SqliteDatabase, options: Omit<SqliteStoreOptions, 'driver'> = {}): ServiceStore {
   const owner = newHoldOwner(options.instanceId);
-  const Sqlite = requireOptional<typeof Database>('better-sqlite3', 'halfspace/store/sqlite', (Driver) =>
-    new Driver(':memory:').close(),
-  );
-  const db = new Sqlite(file);
   db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   db.pragma('journal_mode = WAL');
   const mode = options.synchronous ?? 'mixed';

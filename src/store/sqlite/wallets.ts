@@ -2,7 +2,7 @@
  * @module Wallets and their ledger in SQLite: every change is one IMMEDIATE transaction, decided by
  * the ledger core and written with a few multi-row statements.
  */
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from './driver.js';
 import type { LedgerEntry, OpenHold, TopupOutcome, WalletStore } from '../ports.js';
 import type { HeldCredits, LedgerOp, LedgerOutcome } from '../ledger.js';
 import { batchReads, consecutiveIds, decideBatch, groupCommit, queuedSettlements, topupOp } from '../ledger.js';
@@ -12,7 +12,7 @@ import { bindSlots, chunked } from './chunked.js';
  * The wallet store over `db`; `owner` is recorded on the holds it takes.
  * @example await sqliteWallets(db, owner).balance('key_x') // => null
  */
-export function sqliteWallets(db: Database.Database, owner: string): WalletStore {
+export function sqliteWallets(db: SqliteDatabase, owner: string): WalletStore {
   const openWallet = db.prepare('INSERT OR IGNORE INTO wallets (wallet_id, balance, created_at) VALUES (?, 0, ?)');
   const getBalance = db.prepare<[string], { balance: number }>('SELECT balance FROM wallets WHERE wallet_id = ?');
   const setBalance = db.prepare('UPDATE wallets SET balance = ? WHERE wallet_id = ?');

@@ -25,6 +25,8 @@ import {
 import type { CountingTotals } from '../counting-totals.js';
 import { matchLinesOf, type MatchLineBase } from '../match-lines.js';
 import type { StatsBombEvent } from './read.js';
+import { emptyZoneCounts, type ZoneCounts } from '../location-profile.js';
+import { addStatsBombEventZones } from './location-profile.js';
 
 /** One player's match: whether and how long he played, where, and what he did. */
 export interface PlayerMatchLine extends MatchLineBase {
@@ -32,6 +34,8 @@ export interface PlayerMatchLine extends MatchLineBase {
   nominal_seconds: number;
   /** Nominal and clock seconds per detailed position code, for "where he spent most minutes". */
   positions: Map<PositionCode, { nominal: number; clock: number }>;
+  /** Where he acted and what he did there (docs/methodology/dna.md#location-features). */
+  zones: ZoneCounts;
 }
 
 /** What one match contributes: a line per player who appeared or was credited with a counted event. */
@@ -62,7 +66,11 @@ const clockOf = (e: StatsBombEvent): number => e.minute * 60 + e.second;
  * @example matchSummaryOf(readEvents(dir, 3754254)).lines.filter((l) => l.started).length // => 22
  */
 export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events'): MatchSummary {
-  const matchLines = matchLinesOf<PlayerMatchLine>(() => ({ nominal_seconds: 0, positions: new Map() }));
+  const matchLines = matchLinesOf<PlayerMatchLine>(() => ({
+    nominal_seconds: 0,
+    positions: new Map(),
+    zones: emptyZoneCounts(),
+  }));
   const { lines, lineOf } = matchLines;
   const onPitch = new Map<number, OpenSpell>();
   const halfEnd = new Map<number, number>();
@@ -167,6 +175,7 @@ export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events
       line.positions.set(codeOf(e.position.name, row), { nominal: 0, clock: 0 });
     }
     countEvent(e, line.totals, shotIds);
+    addStatsBombEventZones(line.zones, e);
     if (type === 'Shot' && isGoalOutcome(e.shot!.outcome.name)) {
       goals.set(e.team.id, (goals.get(e.team.id) ?? 0) + 1);
       const conceding = opponentOf(e.team.id);

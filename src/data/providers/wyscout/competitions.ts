@@ -10,7 +10,7 @@ import { DatasetError } from '../../dataset-error.js';
 import { mergeDatasets } from '../../merge.js';
 import type { Dataset } from '../../schema.js';
 import type { WyscoutReport } from './coverage.js';
-import { wyscoutIngest, type WyscoutOptions } from './dataset.js';
+import { inRounds, type RoundRange, wyscoutIngest, type WyscoutOptions } from './dataset.js';
 import { finishedOf } from './fixtures.js';
 import { layoutOf } from './layout.js';
 import type { MatchResult } from './match-result.js';
@@ -54,10 +54,12 @@ export function competitionsIn(dir: string): string[] {
 }
 
 /** The per-match jobs of one competition for the workers: its played matches in the public layout (none for a per-match folder). */
-function jobsOf(dir: string, competition: string) {
+function jobsOf(dir: string, competition: string, rounds: RoundRange | undefined) {
   const layout = layoutOf(dir, competition);
   if (layout.kind !== 'registry') return [];
-  return layout.matches.filter(finishedOf).map((match) => ({ match, ...layout.eventsFileOf(match.wyId) }));
+  return layout.matches
+    .filter((m) => finishedOf(m) && inRounds(m, rounds))
+    .map((match) => ({ match, ...layout.eventsFileOf(match.wyId) }));
 }
 
 /** Ingests one competition: its matches on the pool when there is one, then folded in-thread. */
@@ -69,7 +71,7 @@ async function competitionOf(
 ): Promise<{ dataset: Dataset; summary: CompetitionReport }> {
   let precomputed: Map<number, MatchResult> | undefined;
   if (pool) {
-    const jobs = jobsOf(dir, competition);
+    const jobs = jobsOf(dir, competition, options.rounds);
     let done = 0;
     let events = 0;
     precomputed = await pool.run(jobs, (r) => {

@@ -22,6 +22,7 @@ import {
 } from './read.js';
 import { addToSeasonLine, minutesOf, seasonDatasetOf, type SeasonLine } from '../season-dataset.js';
 import { counted } from '../../../prose.js';
+import { commonNameOf } from './common-name.js';
 
 /** Options of {@link datasetFromWyscout}. */
 export interface WyscoutOptions {
@@ -31,11 +32,27 @@ export interface WyscoutOptions {
   leagueName?: string;
   /** Tier to store by competition id, overriding {@link leagueTierOf} (docs/methodology/wyscout.md#league-tiers). */
   leagueTiers?: ReadonlyMap<number, number>;
+  /**
+   * Only the matches of these rounds (`gameweek`, both ends included), e.g. `{ from: 1, to: 19 }`
+   * for the first half of a 38-round league; default every match. A match without a gameweek is
+   * left out when a range is given.
+   */
+  rounds?: RoundRange;
   /** Called after each match with matches done, matches in total and events read so far; default none. */
   onProgress?: (done: number, total: number, events: number) => void;
   /** Match results computed beforehand by wyscout/workers.ts, by match id; a match not in it is read here. */
   precomputed?: ReadonlyMap<number, MatchResult>;
 }
+
+/** A range of rounds, both ends included. */
+export interface RoundRange {
+  from: number;
+  to: number;
+}
+
+/** True when `match` is inside `rounds` (always without a range). */
+export const inRounds = (match: WyscoutMatch, rounds: RoundRange | undefined): boolean =>
+  !rounds || (match.gameweek != null && match.gameweek >= rounds.from && match.gameweek <= rounds.to);
 
 /** Smallest number of located events for a match's own position; fewer and the season position is used. */
 const MATCH_POSITION_MIN_EVENTS = 10;
@@ -174,7 +191,16 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   if (layout.kind === 'registry') {
     if (layout.matches.length === 0)
       throw new DatasetError(`matches_${layout.competitionFile}.json`, null, null, 'no matches');
-    const ordered = [...layout.matches].sort((a, b) => kickoffOf(a) - kickoffOf(b) || a.wyId - b.wyId);
+    const ordered = layout.matches
+      .filter((m) => inRounds(m, options.rounds))
+      .sort((a, b) => kickoffOf(a) - kickoffOf(b) || a.wyId - b.wyId);
+    if (ordered.length === 0)
+      throw new DatasetError(
+        `matches_${layout.competitionFile}.json`,
+        'gameweek',
+        null,
+        'no matches in the rounds asked for',
+      );
     for (const [done, match] of ordered.entries()) {
       fold(match, finishedOf(match) ? layout.eventsFileOf(match.wyId) : null, null);
       options.onProgress?.(done + 1, ordered.length, report.events);
@@ -189,7 +215,8 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
           null,
           "no match object (lineups, substitutions, score): save the competition's matches_<Competition>.json beside the match files, or embed each match (v2 API details=match,players,teams)",
         );
-      if (data.match.competitionId === layout.competitionId) fold(data.match, ref, data);
+      if (data.match.competitionId === layout.competitionId && inRounds(data.match, options.rounds))
+        fold(data.match, ref, data);
       options.onProgress?.(done + 1, layout.files.length, report.events);
     }
     if (fixtureMatches.length === 0)
@@ -242,11 +269,10 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
         p.located ? p.sum_y / p.located : null,
       );
       seasonPosition.set(player_id, position);
-      const shortName = decodeName(p.info.shortName ?? '');
       return {
         player_id,
         name: fullNameOf(p.info),
-        known_as: shortName || null,
+        known_as: commonNameOf(p.info.firstName, p.info.shortName),
         birth_date: p.info.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(p.info.birthDate) ? p.info.birthDate : null,
         nationality: nationalityOf(p.info),
         position,

@@ -17,6 +17,8 @@ import {
 } from './mapping.js';
 import { countEvent, isShot } from './event-counts.js';
 import { matchLinesOf, type MatchLineBase } from '../match-lines.js';
+import { emptyZoneCounts, type ZoneCounts } from '../location-profile.js';
+import { addEventZones } from './location-profile.js';
 import type { WyscoutEvent, WyscoutMatch } from './read.js';
 
 /** One player's match. */
@@ -30,6 +32,8 @@ export interface PlayerMatchLine extends MatchLineBase {
   sum_x: number;
   sum_y: number;
   located: number;
+  /** Where he acted and what he did there (docs/methodology/dna.md#location-features). */
+  zones: ZoneCounts;
 }
 
 /** What one match contributes. */
@@ -161,7 +165,13 @@ export function matchSummaryOf(
     return { period, sec };
   };
 
-  const matchLines = matchLinesOf<PlayerMatchLine>(() => ({ seconds: 0, sum_x: 0, sum_y: 0, located: 0 }));
+  const matchLines = matchLinesOf<PlayerMatchLine>(() => ({
+    seconds: 0,
+    sum_x: 0,
+    sum_y: 0,
+    located: 0,
+    zones: emptyZoneCounts(),
+  }));
   const { lines, lineOf } = matchLines;
   const onPitch = new Map<number, Moment>();
   const open = (playerId: number, teamId: number, at: Moment): void => {
@@ -251,6 +261,7 @@ export function matchSummaryOf(
         line.sum_y += e.y;
         line.located++;
       }
+      addEventZones(line.zones, e);
       if (openBlock && openBlock.team !== e.teamId) {
         if (openBlock.period === p && e.eventSec - openBlock.sec <= BLOCK_WINDOW_SECONDS)
           line.totals.shots_blocked += 1;

@@ -149,11 +149,11 @@ describe('counting columns', () => {
 });
 
 describe('players, teams, league and season', () => {
-  it('decodes doubly escaped names: name = first + last, known_as = short name', () => {
+  it('decodes doubly escaped names: name = first + last, known_as = the common name from the short name', () => {
     const p = rowsOf(dataset.tables.players, 'players').find((r) => r.player_id === 1010)!;
     expect(p).toMatchObject({
       name: 'Sergio Agüero del Castillo',
-      known_as: 'S. Agüero',
+      known_as: 'Sergio Agüero',
       nationality: 'Argentina',
       birth_date: '1995-06-02',
       height_cm: 180,

@@ -200,21 +200,21 @@ describe.skipIf(!present)('Wyscout Premier League 2017/18 (380 real matches)', (
 
   it('counts the season totals a fan knows: Salah 32 league goals, Kane 29 (30 officially), Agüero 21', () => {
     expect(seasonOf('Mohamed Salah')).toMatchObject({ goals: 32, appearances: 36 });
-    expect(seasonOf('H. Kane').goals).toBe(29);
-    expect(seasonOf('S. Agüero').goals).toBe(21);
+    expect(seasonOf('Harry Kane').goals).toBe(29);
+    expect(seasonOf('Sergio Agüero').goals).toBe(21);
     const goals = seasons.reduce((s, r) => s + r.goals!, 0);
     const ownGoals = [...facts.values()].reduce((s, f) => s + f.eventGoals, 0) - goals;
     expect(goals + ownGoals).toBe(1018 - 1); // 1,018 league goals on the scoreboard, one missing from the events
   });
 
   it('decodes the doubly escaped names and keeps the short name as known_as', () => {
-    expect(byKnownAs('S. Agüero').name).toBe('Sergio Leonel Agüero del Castillo');
+    expect(byKnownAs('Sergio Agüero').name).toBe('Sergio Leonel Agüero del Castillo');
     expect(byKnownAs('Mohamed Salah').name).toBe('Mohamed Salah Ghaly');
     // Nationality is the national team's country when players.json names one (Agüero's passport is Spanish).
     expect([
-      byKnownAs('S. Agüero').nationality,
+      byKnownAs('Sergio Agüero').nationality,
       byKnownAs('Mohamed Salah').nationality,
-      byKnownAs('H. Kane').nationality,
+      byKnownAs('Harry Kane').nationality,
     ]).toEqual(['Argentina', 'Egypt', 'England']);
     expect(players.some((p) => /\\u[0-9a-f]{4}/i.test(p.name) || /\\u[0-9a-f]{4}/i.test(p.known_as ?? ''))).toBe(false);
     expect(players.every((p) => !p.name.includes('\uFFFD') && !p.name.includes('\u00ad'))).toBe(true);
@@ -223,33 +223,33 @@ describe.skipIf(!present)('Wyscout Premier League 2017/18 (380 real matches)', (
   it('infers the detailed positions of players whose roles are unambiguous', () => {
     const positions = Object.fromEntries(
       [
-        'A. Robertson',
-        'K. Walker',
-        'T. Alexander-Arnold',
-        'N. Otamendi',
-        'V. van Dijk',
-        'H. Kane',
+        'Andrew Robertson',
+        'Kyle Walker',
+        'Trent Alexander-Arnold',
+        'Nicolás Otamendi',
+        'Virgil van Dijk',
+        'Harry Kane',
         'Mohamed Salah',
         'David de Gea',
-        'R. Mahrez',
-        'K. De Bruyne',
+        'Riyad Mahrez',
+        'Kevin De Bruyne',
         'Fernandinho',
-        'A. Martial',
+        'Anthony Martial',
       ].map((k) => [k, byKnownAs(k).position]),
     );
     expect(positions).toEqual({
-      'A. Robertson': 'LB',
-      'K. Walker': 'RB',
-      'T. Alexander-Arnold': 'RB',
-      'N. Otamendi': 'CB',
-      'V. van Dijk': 'CB',
-      'H. Kane': 'ST',
+      'Andrew Robertson': 'LB',
+      'Kyle Walker': 'RB',
+      'Trent Alexander-Arnold': 'RB',
+      'Nicolás Otamendi': 'CB',
+      'Virgil van Dijk': 'CB',
+      'Harry Kane': 'ST',
       'Mohamed Salah': 'RW',
       'David de Gea': 'GK',
-      'R. Mahrez': 'RM',
-      'K. De Bruyne': 'AM',
+      'Riyad Mahrez': 'RM',
+      'Kevin De Bruyne': 'AM',
       Fernandinho: 'DM',
-      'A. Martial': 'LW',
+      'Anthony Martial': 'LW',
     });
   });
 

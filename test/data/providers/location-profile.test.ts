@@ -1,0 +1,179 @@
+/*
+ * Zone counts of hand-built Wyscout events (docs/methodology/dna.md#location-features): which
+ * zone a touch, a pass and a defensive action land in, the pass direction × length bins, the
+ * coordinate sums, and the per-match counts a match summary carries.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addDefence,
+  addPass,
+  addTouch,
+  emptyZoneCounts,
+  sumIndexOf,
+  ZONE_BLOCKS,
+  ZONE_COLUMNS,
+} from '../../../src/data/providers/location-profile.js';
+import { addStatsBombEventZones } from '../../../src/data/providers/statsbomb/location-profile.js';
+import type { StatsBombEvent } from '../../../src/data/providers/statsbomb/read.js';
+import { addEventZones } from '../../../src/data/providers/wyscout/location-profile.js';
+import { matchSummaryOf } from '../../../src/data/providers/wyscout/match-summary.js';
+import type { WyscoutEvent, WyscoutMatch } from '../../../src/data/providers/wyscout/read.js';
+
+const at = (column: string) => ZONE_COLUMNS.indexOf(column);
+const nonZero = (counts: number[]) =>
+  Object.fromEntries(counts.flatMap((c, i) => (c !== 0 ? [[ZONE_COLUMNS[i], c]] : [])));
+
+const event = (over: Partial<WyscoutEvent>): WyscoutEvent => ({
+  eventId: 8,
+  subEventId: 85,
+  matchPeriod: '1H',
+  eventSec: 10,
+  teamId: 1,
+  playerId: 7,
+  x: 50,
+  y: 50,
+  endX: 60,
+  endY: 50,
+  tags: [1801],
+  ...over,
+});
+
+describe('zone counts', () => {
+  it('puts a touch in its sixth of the length and fifth of the width, and sums its rounded coordinates', () => {
+    const counts = emptyZoneCounts();
+    addTouch(counts, 95, 10.4);
+    addTouch(counts, 0, 100);
+    expect(nonZero(counts)).toEqual({
+      touch_b5_l0: 1,
+      touch_b0_l4: 1,
+      touch_sum_x: 95,
+      touch_sum_y: 110,
+      touch_sum_xx: 95 * 95,
+      touch_sum_yy: 10 * 10 + 100 * 100,
+      touch_sum_xy: 95 * 10,
+    });
+  });
+
+  it('bins passes by direction (45° cones) and length (30 m), and counts their target zone', () => {
+    const counts = emptyZoneCounts();
+    addPass(counts, 50, 50, 60, 50); // 10.5 m straight forward
+    addPass(counts, 50, 50, 90, 50); // 42 m forward
+    addPass(counts, 50, 20, 52, 80); // 41 m across, 2 units forward
+    addPass(counts, 50, 50, 40, 50); // 10.5 m back
+    const bins = ZONE_BLOCKS[1];
+    expect(counts.slice(bins.start, bins.start + bins.length)).toEqual([1, 1, 0, 1, 1, 0]);
+    expect(counts[at('target_b2_l1')]).toBe(1);
+    expect(counts[at('target_b1_l1')]).toBe(2);
+    expect(counts[at('target_b1_l2')]).toBe(1);
+    expect(counts[sumIndexOf('target_sum_x')]).toBe(60 + 90 + 52 + 40);
+  });
+
+  it('counts a defensive action in its third and lane', () => {
+    const counts = emptyZoneCounts();
+    addDefence(counts, 10, 90);
+    expect(nonZero(counts)).toEqual({ defence_b0_l2: 1, defence_sum_x: 10, defence_sum_y: 90 });
+  });
+
+  it('keeps every touch in exactly one zone, wherever it is', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        (x, y) => {
+          const counts = emptyZoneCounts();
+          addTouch(counts, x, y);
+          const touch = ZONE_BLOCKS[0];
+          expect(counts.slice(touch.start, touch.start + touch.length).reduce((a, b) => a + b, 0)).toBe(1);
+        },
+      ),
+    );
+  });
+});
+
+describe('Wyscout events', () => {
+  it('count a pass as a touch, a pass bin and a target; a defending duel and an interception as defence', () => {
+    const counts = emptyZoneCounts();
+    addEventZones(counts, event({}));
+    addEventZones(counts, event({ eventId: 1, subEventId: 12, x: 20, y: 40, endX: null, endY: null }));
+    addEventZones(counts, event({ eventId: 8, x: 30, y: 70, endX: 45, endY: 70, tags: [1401, 1801] }));
+    addEventZones(counts, event({ eventId: 9, x: 0, y: 50 })); // a save attempt is no touch
+    addEventZones(counts, event({ x: null, y: null })); // no location, nothing
+    expect(nonZero(counts)).toMatchObject({
+      touch_b3_l2: 1,
+      touch_b1_l3: 1,
+      pass_fwd_short: 2,
+      target_b1_l1: 1,
+      target_b1_l2: 1,
+      defence_b0_l1: 1,
+      defence_b0_l2: 1,
+    });
+    const touch = ZONE_BLOCKS[0];
+    expect(counts.slice(touch.start, touch.start + touch.length).reduce((a, b) => a + b, 0)).toBe(2);
+  });
+
+  it('reach the match summary as plain numbers per player line', () => {
+    const match: WyscoutMatch = {
+      wyId: 1,
+      competitionId: 9,
+      seasonId: 8,
+      gameweek: 1,
+      dateutc: '2017-08-11 18:45:00',
+      teamsData: {
+        '1': { teamId: 1, side: 'home', score: 0, formation: { lineup: [{ playerId: 7 }], substitutions: [] } },
+        '2': { teamId: 2, side: 'away', score: 0, formation: { lineup: [{ playerId: 8 }], substitutions: [] } },
+      },
+    };
+    const events = [
+      event({ eventSec: 5 }),
+      event({ eventSec: 2700, matchPeriod: '1H', playerId: 8, teamId: 2, eventId: 1, subEventId: 12, x: 80, y: 50 }),
+      event({ eventSec: 2700, matchPeriod: '2H' }),
+    ];
+    const summary = matchSummaryOf(match, events, () => false);
+    const line7 = summary.lines.find((l) => l.player_id === 7)!;
+    const line8 = summary.lines.find((l) => l.player_id === 8)!;
+    expect(Array.isArray(line7.zones)).toBe(true);
+    expect(line7.zones[at('touch_b3_l2')]).toBe(2);
+    expect(line8.zones[at('defence_b2_l1')]).toBe(1);
+    expect(structuredClone(line7.zones)).toEqual(line7.zones);
+  });
+});
+
+describe('StatsBomb events', () => {
+  const sb = (type: string, over: Partial<StatsBombEvent> = {}): StatsBombEvent => ({
+    id: 'e',
+    index: 1,
+    period: 1,
+    minute: 1,
+    second: 0,
+    type: { id: 1, name: type },
+    team: { id: 1, name: 'A' },
+    player: { id: 7, name: 'P' },
+    ...over,
+  });
+
+  it('scale the 120 × 80 pitch to the shared frame and count the same actions as Wyscout', () => {
+    const counts = emptyZoneCounts();
+    // A pass from the centre spot 36 m forward (to x 96 of 120), ends in the final third's centre.
+    addStatsBombEventZones(counts, sb('Pass', { location: [60, 40], pass: { end_location: [96, 40] } }));
+    // A tackle duel deep on the left (y 8 of 80 = 10 of 100), a reception (no touch), no location.
+    addStatsBombEventZones(counts, sb('Duel', { location: [12, 8] }));
+    addStatsBombEventZones(counts, sb('Ball Receipt*', { location: [100, 70] }));
+    addStatsBombEventZones(counts, sb('Shot'));
+    expect(nonZero(counts)).toEqual({
+      touch_b3_l2: 1,
+      pass_fwd_long: 1,
+      target_b2_l1: 1,
+      defence_b0_l0: 1,
+      touch_sum_x: 50,
+      touch_sum_y: 50,
+      touch_sum_xx: 2500,
+      touch_sum_yy: 2500,
+      touch_sum_xy: 2500,
+      target_sum_x: 80,
+      target_sum_y: 50,
+      defence_sum_x: 10,
+      defence_sum_y: 10,
+    });
+  });
+});
