@@ -50,7 +50,10 @@ export interface RoundRange {
   to: number;
 }
 
-/** True when `match` is inside `rounds` (always without a range). */
+/**
+ * True when `match` is inside `rounds` (always without a range).
+ * @example inRounds({ gameweek: 20 } as WyscoutMatch, { from: 1, to: 19 }) // => false
+ */
 export const inRounds = (match: WyscoutMatch, rounds: RoundRange | undefined): boolean =>
   !rounds || (match.gameweek != null && match.gameweek >= rounds.from && match.gameweek <= rounds.to);
 
