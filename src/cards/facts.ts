@@ -5,6 +5,7 @@
  */
 import type { EngineContext, PlayerRow } from '../context.js';
 import {
+  type CountingColumn,
   POSITION_GROUPS,
   positionGroupOf,
   positionLabelOf,
@@ -59,6 +60,44 @@ export interface CardVerdict {
 }
 
 /** Everything one card shows, as plain data (numbers already computed; layouts only format them). */
+/** One season total a ribbon shows: its column, label and value (null when not provided). */
+export interface SeasonTotal {
+  key: CountingColumn;
+  label: string;
+  value: number | null;
+}
+
+/**
+ * The four season totals a card's ribbon shows for each position group, in order (the first two are
+ * stat_ribbon's accent tiles): a goalkeeper's saves and clean sheets, not his goals (docs/cards.md#season-totals).
+ */
+export const SEASON_TOTALS: Readonly<Record<PositionGroup, readonly (readonly [CountingColumn, string])[]>> = {
+  goalkeeper: [
+    ['saves', 'Saves'],
+    ['clean_sheets', 'Clean sheets'],
+    ['goals_conceded', 'Conceded'],
+    ['punches', 'Punches'],
+  ],
+  defender: [
+    ['tackles', 'Tackles'],
+    ['interceptions', 'Interceptions'],
+    ['clearances', 'Clearances'],
+    ['goals', 'Goals'],
+  ],
+  midfielder: [
+    ['goals', 'Goals'],
+    ['assists', 'Assists'],
+    ['key_passes', 'Key passes'],
+    ['tackles', 'Tackles'],
+  ],
+  attacker: [
+    ['goals', 'Goals'],
+    ['assists', 'Assists'],
+    ['key_passes', 'Key passes'],
+    ['big_chances', 'Big chances'],
+  ],
+};
+
 export interface CardFacts {
   player: {
     player_id: number;
@@ -78,8 +117,8 @@ export interface CardFacts {
   } | null;
   season: { season_name: string; league_name: string } | null;
   sample: { appearances: number; minutes: number; rating: number | null; level: 'ok' | 'low' };
-  /** Season counting totals for the ribbon tables. */
-  totals: { goals: number | null; assists: number | null; key_passes: number | null; big_chances: number | null };
+  /** Season counting totals for the ribbons, the ones that matter for the position group ({@link SEASON_TOTALS}). */
+  season_totals: SeasonTotal[];
   /** Every metric of the player's group, in the group's display order. */
   metrics: CardMetric[];
   /** The keys the card features, in order (the triplet on player_card, `stats` on stat_ribbon). */
@@ -312,12 +351,7 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
       rating: row >= 0 ? num(d.values.rating[row]) : null,
       level,
     },
-    totals: {
-      goals: record?.goals ?? null,
-      assists: record?.assists ?? null,
-      key_passes: record?.key_passes ?? null,
-      big_chances: record?.big_chances ?? null,
-    },
+    season_totals: SEASON_TOTALS[group].map(([key, label]) => ({ key, label, value: record?.[key] ?? null })),
     metrics,
     stats,
     hero_stat: options.hero_stat ?? null,

@@ -77,7 +77,7 @@ export function composeCardPrompt(
     `Headline: "${angle.headline.toUpperCase()}". Hero stat: ${angle.hero.label} ${formatMetric(angle.hero.key, angle.hero.value)}${angle.hero.key.endsWith('_per90') ? ' per 90' : ''} (${percentileText(angle.hero)}).`,
     'Featured stats (print exactly):',
     ...featured,
-    `Stat ribbon: Goals ${formatInt(facts.totals.goals)} · Assists ${formatInt(facts.totals.assists)} · Key passes ${formatInt(facts.totals.key_passes)} · Big chances ${formatInt(facts.totals.big_chances)}.`,
+    `Stat ribbon: ${facts.season_totals.map((t) => `${t.label} ${formatInt(t.value)}`).join(' · ')}.`,
     facts.style_tags.length > 0 ? `Playing style: ${facts.style_tags.join(', ')}.` : null,
     LAYOUTS[options.style],
     `Palette: primary ${pal.primary}, secondary ${pal.secondary}, accent ${angle.accent}, ink #0b1020; flat colour blocks, bold sans-serif type.`,
@@ -86,7 +86,9 @@ export function composeCardPrompt(
     take,
     USER_TAKE_CLOSE,
     options.include_attribution ? `Attribution: print "${ATTRIBUTION_LINE}" small in a bottom corner.` : null,
-    facts.attribution ? `Data credit: print "${facts.attribution}" small beside it.` : null,
+    facts.attribution
+      ? `Data credit: print "${facts.attribution}" small ${options.include_attribution ? 'beside it' : 'in a bottom corner'}.`
+      : null,
   ].filter((l): l is string => l !== null);
   return { prompt: { data_and_style: lines.join('\n') }, safety: { instructions: SAFETY_INSTRUCTIONS } };
 }

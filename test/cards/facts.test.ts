@@ -89,7 +89,12 @@ describe('cardFactsOf (tiny dataset)', () => {
     expect(f.club?.primary_color).toBeNull();
     expect(f.season).toEqual({ season_name: '2025/26', league_name: 'Erste Liga' });
     expect(f.sample).toEqual({ appearances: 10, minutes: 900, rating: 7.4, level: 'ok' });
-    expect(f.totals).toEqual({ goals: 9, assists: 2, key_passes: 0, big_chances: 0 });
+    expect(f.season_totals.map((t) => [t.label, t.value])).toEqual([
+      ['Goals', 9],
+      ['Assists', 2],
+      ['Key passes', 0],
+      ['Big chances', 0],
+    ]);
     expect(f.stats).toEqual(['goals_per90', 'assists_per90', 'shots_per90']);
     // goals_per90 = 9 × 90 / 900 = 0.9; cohort (≥ 450 min) = players 1,2,3,4,6 with 0.9,0.3,0.6,0.3,0.0:
     // 4 below, 1 equal → 100 × 4.5 / 5 = 90 → "elite".
@@ -132,6 +137,13 @@ describe('cardFactsOf (tiny dataset)', () => {
     expect(f.caption).toBe('Mine.');
     expect(f.caption_is_user).toBe(true);
     expect(f.watermark).toBeNull();
+  });
+
+  it("gives a goalkeeper's ribbon a goalkeeper's season totals, not his 0 goals", () => {
+    const keeper = cardFactsOf(engine, engine.playerById(7)!, { watermark: null });
+    expect(keeper.player.position_group).toBe('goalkeeper');
+    expect(keeper.season_totals.map((t) => t.label)).toEqual(['Saves', 'Clean sheets', 'Conceded', 'Punches']);
+    expect(keeper.season_totals.find((t) => t.key === 'goals_conceded')?.value).toBe(10);
   });
 
   it('marks a low-sample player and claims no labels', () => {

@@ -53,6 +53,21 @@ describe('renderCard', () => {
     expect(Buffer.from(a.png).equals(Buffer.from(b.png))).toBe(false);
   });
 
+  it("prints a caller's caption on fifa_viral, and only a caller's", async () => {
+    const own = await renderCard(
+      'fifa_viral',
+      sampleFacts({ caption: 'Best number nine in the league.', caption_is_user: true }),
+    );
+    const none = await renderCard('fifa_viral', sampleFacts({ caption: 'A default take.', caption_is_user: false }));
+    const other = await renderCard(
+      'fifa_viral',
+      sampleFacts({ caption: 'Another default take.', caption_is_user: false }),
+    );
+    expect(Buffer.from(own.png).equals(Buffer.from(none.png))).toBe(false);
+    // The default take is not drawn on this card: two default takes give the same picture.
+    expect(Buffer.from(none.png).equals(Buffer.from(other.png))).toBe(true);
+  });
+
   it('renders captions full of markup, entities, emoji and combining marks as text', async () => {
     const captions = [
       '<script>alert("x")</script>',

@@ -41,7 +41,12 @@ export function sampleFacts(overrides: Partial<CardFacts> = {}): CardFacts {
     club: { name: 'Harbour City FC', short_name: 'HCFC', primary_color: '#b91c1c', secondary_color: '#fde047' },
     season: { season_name: '2025/26', league_name: 'Premier Division' },
     sample: { appearances: 27, minutes: 2214, rating: 7.42, level: 'ok' },
-    totals: { goals: 17, assists: 7, key_passes: 40, big_chances: 14 },
+    season_totals: [
+      { key: 'goals', label: 'Goals', value: 17 },
+      { key: 'assists', label: 'Assists', value: 7 },
+      { key: 'key_passes', label: 'Key passes', value: 40 },
+      { key: 'big_chances', label: 'Big chances', value: 14 },
+    ],
     metrics,
     stats: ['goals_per90', 'assists_per90', 'shots_per90'],
     hero_stat: null,

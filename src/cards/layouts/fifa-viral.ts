@@ -95,18 +95,33 @@ export function fifaViralLayout(facts: CardFacts, angle: DecisionAngle, photo: C
           },
           p.display_name,
         ),
-        h(
-          'div',
-          {
-            fontSize: 26,
-            fontWeight: 700,
-            color: angle.accent,
-            marginTop: 10,
-            textTransform: 'uppercase',
-            letterSpacing: 2,
-          },
-          `${angle.kicker} · ${angle.headline}`,
-        ),
+        // The kicker line: the angle's kicker and headline, or the caller's caption in their place (one
+        // line of at most 60 graphemes at 22 px fits the 760 px column; the default take stays off this card).
+        facts.caption_is_user
+          ? h(
+              'div',
+              {
+                fontSize: 22,
+                fontWeight: 700,
+                color: angle.accent,
+                marginTop: 12,
+                width: 760,
+                justifyContent: 'center',
+              },
+              `“${facts.caption}”`,
+            )
+          : h(
+              'div',
+              {
+                fontSize: 26,
+                fontWeight: 700,
+                color: angle.accent,
+                marginTop: 10,
+                textTransform: 'uppercase',
+                letterSpacing: 2,
+              },
+              `${angle.kicker} · ${angle.headline}`,
+            ),
         h(
           'div',
           { flexWrap: 'wrap', width: 760, marginTop: 22 },

@@ -48,12 +48,7 @@ export function ribbonTableOf(
   facts: CardFacts,
   colors: { fill: string; text: string; muted: string; divider: string },
 ): LayoutNode {
-  const cells: [string, number | null][] = [
-    ['Goals', facts.totals.goals],
-    ['Assists', facts.totals.assists],
-    ['Key passes', facts.totals.key_passes],
-    ['Big chances', facts.totals.big_chances],
-  ];
+  const cells: [string, number | null][] = facts.season_totals.map((t) => [t.label, t.value]);
   return h(
     'div',
     { backgroundColor: colors.fill, borderRadius: 20, padding: '18px 8px' },

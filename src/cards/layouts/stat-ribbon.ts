@@ -212,8 +212,8 @@ export function statRibbonLayout(facts: CardFacts): LayoutNode {
       metaTile('Apps', String(facts.sample.appearances), null),
       metaTile('Minutes', formatInt(facts.sample.minutes), null),
       metaTile('Rating', rating, null),
-      metaTile('Goals', formatInt(facts.totals.goals), pal.primary),
-      metaTile('Assists', formatInt(facts.totals.assists), pal.primary),
+      // The first two season totals of the position group: goals and assists, a keeper's saves and clean sheets.
+      ...facts.season_totals.slice(0, 2).map((t) => metaTile(t.label, formatInt(t.value), pal.primary)),
     ),
     h(
       'div',
