@@ -47,7 +47,8 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
   },
   {
     name: 'standings',
-    summary: 'League table (P W D L GF GA GD Pts, form) of a league-season as of any date',
+    summary:
+      "League table (P W D L GF GA GD Pts, form) of a league-season, or a tournament's group tables, as of any date",
     load: async () => (await import('./standings.js')).standingsCommand,
   },
   {
