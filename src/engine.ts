@@ -62,7 +62,7 @@ import {
   type MatchIntelligenceResponse,
 } from './matches/match-intelligence.js';
 import { standingsOf, type StandingsRequest, type StandingsResponse } from './matches/standings-request.js';
-import { cardOf, cardOfParsed, type CardOptions, type CardResult } from './cards/card.js';
+import { cardOf, cardOfParsed, cardRequestCheckOf, type CardOptions, type CardResult } from './cards/card.js';
 import type { CardRequest, CardPromptRequest } from './cards/request.js';
 import { cardPromptOf, cardPromptOfParsed, type CardPromptResult } from './prompt/card-prompt.js';
 import type { ParsedOperations } from './parsed-operations.js';
@@ -132,6 +132,10 @@ export class Engine implements EngineContext {
       bestXiLineup: (request) => bestXiLineupOfParsed(this, request),
       matchIntelligence: (request) => matchIntelligenceOfParsed(this, request),
       card: (request, opts = {}) => cardOfParsed(this, request, { ...opts, verdictOf: (id) => this.verdictLineOf(id) }),
+      cardCheck: (request) => {
+        const checked = cardRequestCheckOf(this, request);
+        return checked.ok ? null : checked.error;
+      },
       cardPrompt: (request) => cardPromptOfParsed(this, request),
     };
   }

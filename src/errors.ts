@@ -27,6 +27,7 @@ export type ErrorCode =
   | 'amount_out_of_range'
   | 'key_revoked'
   | 'balance_limit_exceeded'
+  | 'store_unavailable'
   | 'internal_error';
 
 /** An expected failure, carried as a value. `param` is the dot path of the offending field. */

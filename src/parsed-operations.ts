@@ -10,7 +10,7 @@ import type { CardOptions, CardResult } from './cards/card.js';
 import type { CardPromptRequest, CardRequest } from './cards/request.js';
 import type { AlternativesRequest, AlternativesResponse } from './dna/alternatives.js';
 import type { DnaSearchRequest, DnaSearchResponse } from './dna/search-request.js';
-import type { Result } from './errors.js';
+import type { Failure, Result } from './errors.js';
 import type { MatchIntelligenceRequest, MatchIntelligenceResponse } from './matches/match-intelligence.js';
 import type { CardPromptResult } from './prompt/card-prompt.js';
 import type { PlayerResponse } from './reports/player.js';
@@ -29,5 +29,7 @@ export interface ParsedOperations {
   bestXiLineup(request: z.output<typeof BestXiLineupRequest>): Result<BestXiLineupResponse>;
   matchIntelligence(request: z.output<typeof MatchIntelligenceRequest>): Result<MatchIntelligenceResponse>;
   card(request: z.output<typeof CardRequest>, options?: Omit<CardOptions, 'verdictOf'>): Promise<Result<CardResult>>;
+  /** The checks of {@link card} that need the dataset (player, stats, hero_stat), without rendering: the failure, or null. */
+  cardCheck(request: z.output<typeof CardRequest>): Failure | null;
   cardPrompt(request: z.output<typeof CardPromptRequest>): Result<CardPromptResult>;
 }

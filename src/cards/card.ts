@@ -19,7 +19,7 @@ import { HD_SIZE } from './layouts/hd-shared.js';
 import { PLAYER_CARD_SIZE, playerCardLayout } from './layouts/player-card.js';
 import { STAT_RIBBON_SIZE, statRibbonLayout } from './layouts/stat-ribbon.js';
 import { photoOf, type CardPhoto } from './photo.js';
-import { renderLayout, type RenderedPng } from './render.js';
+import { photoDecodes, renderLayout, type RenderedPng } from './render.js';
 import type { RenderTask } from './render-pool.js';
 import { CardRequest, isHdStyle, type CardStyle } from './request.js';
 import { withArticle } from '../prose.js';
@@ -149,25 +149,15 @@ export async function cardOf(
 }
 
 /**
- * {@link cardOf} on a request already parsed by `CardRequest`: the same answer, without
- * parsing again (the service parses each body once, then calls this).
- * @example (await cardOfParsed(engine, CardRequest.parse({ player_name: 'Saka', style: 'player_card' }))).ok // => true
+ * The checks of a card request that need the dataset: the player resolves to one player, and
+ * `stats` and `hero_stat` suit his position group. The service runs them before it holds the
+ * credits of an hd job, so a job never starts only to fail on them (docs/api.md#async-hd-cards).
+ * @example cardRequestCheckOf(engine, CardRequest.parse({ player_name: 'Nobody', style: 'collage' })).ok // => false
  */
-export async function cardOfParsed(
+export function cardRequestCheckOf(
   ctx: EngineContext,
   req: z.output<typeof CardRequest>,
-  options: CardOptions = {},
-): Promise<Result<CardResult>> {
-  const hd = isHdStyle(req.style);
-  if (options.photo && !hd)
-    return fail('invalid_request', 'photo: photos are only for the hd styles', { param: 'photo' });
-  let photo: CardPhoto | null = null;
-  if (options.photo && hd) {
-    const p = photoOf(options.photo);
-    if (!p.ok) return p;
-    photo = p.value;
-  }
-
+): Result<{ player: NonNullable<ReturnType<EngineContext['playerById']>>; stats: readonly MetricKey[] }> {
   const resolved = ctx.resolvePlayer({ name: req.player_name, player_id: req.player_id, team_hint: req.team_hint });
   if (!resolved.ok) return resolved;
   const player = ctx.playerById(resolved.value.player_id);
@@ -190,6 +180,37 @@ export async function cardOfParsed(
   if (req.hero_stat && !stats.includes(req.hero_stat)) {
     return fail('invalid_request', `hero_stat: must be one of stats (${stats.join(', ')})`, { param: 'hero_stat' });
   }
+  return ok({ player, stats });
+}
+
+/**
+ * {@link cardOf} on a request already parsed by `CardRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example (await cardOfParsed(engine, CardRequest.parse({ player_name: 'Saka', style: 'player_card' }))).ok // => true
+ */
+export async function cardOfParsed(
+  ctx: EngineContext,
+  req: z.output<typeof CardRequest>,
+  options: CardOptions = {},
+): Promise<Result<CardResult>> {
+  const hd = isHdStyle(req.style);
+  if (options.photo && !hd)
+    return fail('invalid_request', 'photo: photos are only for the hd styles', { param: 'photo' });
+  let photo: CardPhoto | null = null;
+  if (options.photo && hd) {
+    const p = photoOf(options.photo);
+    if (!p.ok) return p;
+    // A resumed job or a fetched photo_url was never decoded at upload: an unreadable one fails (and is refunded).
+    if (!photoDecodes(p.value))
+      return fail('invalid_request', 'photo: is not a readable PNG or JPEG image (its pixel data does not decode)', {
+        param: 'photo',
+      });
+    photo = p.value;
+  }
+
+  const checked = cardRequestCheckOf(ctx, req);
+  if (!checked.ok) return checked;
+  const { player, stats } = checked.value;
 
   const watermark = options.watermark ?? true;
   const facts = cardFactsOf(ctx, player, {

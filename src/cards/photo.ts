@@ -1,11 +1,19 @@
 /**
- * @module Caller photos for the hd styles: PNG or JPEG bytes recognised by their signature and
+ * @module Caller photos for the hd styles: PNG or JPEG bytes recognised by their header and
  * embedded as a data URL (never fetched here; the service fetches `photo_url` with its own limits).
+ * The header's width × height must fit {@link PHOTO_MAX_PIXELS} before anything decodes the image,
+ * so a small file of huge dimensions (a decompression bomb) never reaches the decoder.
  */
 import { fail, ok, type Result } from '../errors.js';
 
 /** Largest photo accepted, in bytes (docs/cards.md#photos). */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Most pixels a photo may have (4096 × 4096): decoded as RGBA it takes at most 64 MiB, where a
+ * 5 MB PNG can otherwise declare 20,000 × 20,000 and take gigabytes (docs/cards.md#photos).
+ */
+export const PHOTO_MAX_PIXELS = 4096 * 4096;
 
 /** A photo ready for a layout. */
 export interface CardPhoto {
@@ -13,17 +21,82 @@ export interface CardPhoto {
   data_url: string;
 }
 
+/** What a photo's header says: its type and size. */
+export interface PhotoHeader {
+  mime: CardPhoto['mime'];
+  width: number;
+  height: number;
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Width and height of a PNG that starts with its signature and an IHDR chunk, or null. */
+function pngSizeOf(b: Uint8Array): { width: number; height: number } | null {
+  if (b.length < 33 || !PNG_SIGNATURE.every((x, i) => b[i] === x)) return null;
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const ihdr = view.getUint32(8) === 13 && String.fromCharCode(b[12], b[13], b[14], b[15]) === 'IHDR';
+  return ihdr ? { width: view.getUint32(16), height: view.getUint32(20) } : null;
+}
+
+/** Width and height from the frame header (SOFn) a JPEG's marker segments reach, or null. */
+function jpegSizeOf(b: Uint8Array): { width: number; height: number } | null {
+  if (b.length < 4 || b[0] !== 0xff || b[1] !== 0xd8) return null;
+  let i = 2;
+  while (i + 4 <= b.length) {
+    if (b[i] !== 0xff) return null;
+    const marker = b[i + 1];
+    if (marker === 0xff) {
+      i += 1;
+      continue;
+    }
+    const length = (b[i + 2] << 8) | b[i + 3];
+    if (length < 2) return null;
+    // SOF0–SOF15 except DHT (C4), JPG (C8) and DAC (CC): height and width follow the precision byte.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      if (i + 9 > b.length) return null;
+      return { height: (b[i + 5] << 8) | b[i + 6], width: (b[i + 7] << 8) | b[i + 8] };
+    }
+    if (marker === 0xd9 || marker === 0xda) return null;
+    i += 2 + length;
+  }
+  return null;
+}
+
 /**
- * Checks photo bytes (PNG or JPEG signature, at most {@link PHOTO_MAX_BYTES}) and makes a data URL;
- * anything else is `invalid_request` with `param: 'photo'`.
- * @example photoOf(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])).ok // => true
+ * The type and size a PNG or JPEG header declares, or null when the bytes start as neither.
+ * @example photoHeaderOf(new Uint8Array([1, 2, 3])) // => null
+ */
+export function photoHeaderOf(bytes: Uint8Array): PhotoHeader | null {
+  const png = pngSizeOf(bytes);
+  if (png) return { mime: 'image/png', ...png };
+  const jpeg = jpegSizeOf(bytes);
+  return jpeg ? { mime: 'image/jpeg', ...jpeg } : null;
+}
+
+/**
+ * Why photo bytes cannot be a card photo judging by size and header, or null: empty, over
+ * {@link PHOTO_MAX_BYTES}, neither PNG nor JPEG, zero-sized, or over {@link PHOTO_MAX_PIXELS}.
+ * @example photoHeaderProblemOf(new TextEncoder().encode('hello')) // => 'must be a PNG or JPEG image (got 5 bytes that are neither)'
+ */
+export function photoHeaderProblemOf(bytes: Uint8Array): string | null {
+  if (bytes.length === 0) return 'is empty';
+  if (bytes.length > PHOTO_MAX_BYTES) return `is larger than ${PHOTO_MAX_BYTES} bytes`;
+  const header = photoHeaderOf(bytes);
+  if (!header || header.width === 0 || header.height === 0)
+    return `must be a PNG or JPEG image (got ${bytes.length} bytes that are neither)`;
+  if (header.width * header.height > PHOTO_MAX_PIXELS)
+    return `is ${header.width} × ${header.height} pixels; at most ${PHOTO_MAX_PIXELS} pixels (4096 × 4096) are accepted`;
+  return null;
+}
+
+/**
+ * Checks photo bytes ({@link photoHeaderProblemOf}) and makes a data URL; anything else is
+ * `invalid_request` with `param: 'photo'`. Nothing is decoded here.
+ * @example photoOf(new Uint8Array([0x89, 0x50, 0x4e, 0x47])).ok // => false
  */
 export function photoOf(bytes: Uint8Array): Result<CardPhoto> {
-  if (bytes.length > PHOTO_MAX_BYTES)
-    return fail('invalid_request', `photo: larger than ${PHOTO_MAX_BYTES} bytes`, { param: 'photo' });
-  const png = bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b);
-  const jpeg = bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-  if (!png && !jpeg) return fail('invalid_request', 'photo: must be a PNG or JPEG image', { param: 'photo' });
-  const mime = png ? 'image/png' : 'image/jpeg';
+  const problem = photoHeaderProblemOf(bytes);
+  if (problem) return fail('invalid_request', `photo: ${problem}`, { param: 'photo' });
+  const mime = photoHeaderOf(bytes)!.mime;
   return ok({ mime, data_url: `data:${mime};base64,${Buffer.from(bytes).toString('base64')}` });
 }

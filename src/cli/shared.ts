@@ -1,15 +1,20 @@
 /** Options and helpers shared by the `halfspace` commands that read a dataset. */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { tableFileOf } from '../data/save.js';
 import { TABLE_NAMES, type Dataset, type TableName } from '../data/schema.js';
 import { Engine } from '../engine.js';
+import { asOfCutoffMs } from '../matches/standings-request.js';
 import type { Result } from '../errors.js';
 import { FailureLine, UsageError } from './run.js';
 
 /** `--dataset` (every command) and `--json`. */
 export const DATASET_OPTIONS = {
   dataset: { type: 'string', default: 'demo' },
+  /** The day the engine takes for "now": upcoming fixtures and predicted line-ups as of then (docs/guide.md#command-line). */
+  'as-of': { type: 'string' },
+  /** Minutes a player-season needs to be a cohort member (default 450). */
+  'minutes-min': { type: 'string' },
   json: { type: 'boolean', default: false },
 } as const;
 
@@ -22,7 +27,18 @@ export const IDENTITY_OPTIONS = {
 
 /** Opens the dataset named by `--dataset` (default: the bundled demo universe). */
 export function openEngine(values: Record<string, unknown>): Engine {
-  return Engine.open({ dataset: (values.dataset as string | undefined) ?? 'demo' });
+  const minutesMin = intFlag(values, 'minutes-min');
+  if (minutesMin !== undefined && minutesMin < 0) throw new UsageError(`--minutes-min must be ≥ 0, got ${minutesMin}`);
+  const asOf = values['as-of'] as string | undefined;
+  // A date's "now" is noon UTC, as for the dataset's own as-of date (docs/methodology/matches.md#modes).
+  const noonMs = asOf === undefined ? null : Date.parse(`${asOf}T12:00:00Z`);
+  if (asOf !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(noonMs) || asOfCutoffMs(asOf) === null))
+    throw new UsageError(`--as-of must be a date YYYY-MM-DD, got "${asOf}"`);
+  return Engine.open({
+    dataset: (values.dataset as string | undefined) ?? 'demo',
+    ...(minutesMin !== undefined ? { minutesMin } : {}),
+    ...(noonMs !== null ? { clock: () => new Date(noonMs) } : {}),
+  });
 }
 
 /** Parses an integer flag; throws a usage error naming the flag otherwise. */
@@ -81,16 +97,31 @@ export function assertReplaceable(out: string): void {
   }
 }
 
+/** What a path that is not a regular file is, for the refusal of {@link assertFileTarget}. */
+function kindOf(out: string): string | null {
+  const s = lstatSync(out, { throwIfNoEntry: false });
+  if (!s || s.isFile()) return null;
+  if (s.isDirectory()) return 'a folder';
+  if (s.isSymbolicLink()) return 'a symbolic link';
+  if (s.isFIFO()) return 'a named pipe (FIFO)';
+  if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device';
+  return s.isSocket() ? 'a socket' : 'not a regular file';
+}
+
 /**
  * Throws a usage error unless a file can be created at `out` (`flag` names the option): its
- * folder must exist and `out` must not be a folder. Checked before the work, so a typo in the path
- * does not cost a whole computation; permissions still surface when writing (exit 2 as well).
+ * folder must exist and `out` must be missing or a regular file. A symbolic link, FIFO or device
+ * is refused: the write goes to a temporary sibling renamed into place, which would replace the
+ * link or device node itself. Checked before the work, so a typo in the path does not cost a
+ * whole computation; permissions and a full disk still surface when writing (exit 2 as well).
  */
 export function assertFileTarget(out: string, flag = '--out'): void {
   const folder = dirname(resolve(out));
   if (!existsSync(folder)) throw new UsageError(`${flag} ${out}: the folder ${folder} does not exist`);
   if (!statSync(folder).isDirectory()) throw new UsageError(`${flag} ${out}: ${folder} is not a folder`);
-  if (existsSync(out) && statSync(out).isDirectory()) throw new UsageError(`${flag} ${out} is a folder, give a file`);
+  const kind = kindOf(out);
+  if (kind === 'a folder') throw new UsageError(`${flag} ${out} is a folder, give a file`);
+  if (kind) throw new UsageError(`${flag} ${out} is ${kind}; give a regular file or a new path`);
 }
 
 /** Rows of each table a dataset has, for the ingest summaries. @example tableRowsOf(dataset).players // => 4424 */

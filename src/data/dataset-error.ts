@@ -14,3 +14,16 @@ export class DatasetError extends Error {
     this.row = row;
   }
 }
+
+/** Longest value an error message quotes whole (docs/csv.md#limits). */
+export const SHOWN_VALUE_MAX_CHARS = 80;
+
+/**
+ * `value` quoted for an error message, cut to {@link SHOWN_VALUE_MAX_CHARS} characters (with its
+ * length) so a huge cell never becomes a huge message.
+ * @example shownValueOf('x'.repeat(100)) // => '"xxxx…x…" (100 characters)'
+ */
+export function shownValueOf(value: string): string {
+  if (value.length <= SHOWN_VALUE_MAX_CHARS) return JSON.stringify(value);
+  return `${JSON.stringify(`${value.slice(0, SHOWN_VALUE_MAX_CHARS)}…`)} (${value.length} characters)`;
+}

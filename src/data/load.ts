@@ -30,6 +30,17 @@ export function datasetMetaOf(dir: string): DatasetMeta {
 }
 
 /**
+ * True when `bytes` start as Arrow IPC: the file format's `ARROW1` magic, or a stream message's
+ * 0xFFFFFFFF continuation marker.
+ * @example isArrowIpc(new Uint8Array()) // => false
+ */
+export function isArrowIpc(bytes: Uint8Array): boolean {
+  const magic = bytes.length >= 6 && String.fromCharCode(...bytes.subarray(0, 6)) === 'ARROW1';
+  const stream = bytes.length >= 8 && bytes[0] === 0xff && bytes[1] === 0xff && bytes[2] === 0xff && bytes[3] === 0xff;
+  return magic || stream;
+}
+
+/**
  * Reads and validates a dataset folder written by {@link datasetToDir}.
  * Throws {@link DatasetError} naming file, column and row on the first problem; nothing is
  * returned from a bad dataset.
@@ -43,8 +54,17 @@ export function datasetFromDir(dir: string): Dataset {
       if (SCHEMA[name].optional) continue;
       throw new DatasetError(tableFileOf(name), null, null, `required table "${name}" is missing`);
     }
+    const bytes = readFileSync(file);
+    // An empty or foreign file parses as a table of no columns; say what it is, not which column is missing.
+    if (!isArrowIpc(bytes))
+      throw new DatasetError(
+        tableFileOf(name),
+        null,
+        null,
+        `not a readable Arrow IPC file (${bytes.length === 0 ? 'empty' : 'no Arrow IPC header'})`,
+      );
     try {
-      tables[name] = tableFromIPC(readFileSync(file));
+      tables[name] = tableFromIPC(bytes);
     } catch (e) {
       throw new DatasetError(tableFileOf(name), null, null, `not a readable Arrow IPC file (${(e as Error).message})`);
     }

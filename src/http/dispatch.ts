@@ -10,6 +10,7 @@
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { fail, ok, type Failure, type Result } from '../errors.js';
 import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
+import { isStoreOutage, STORE_OUTAGE, withRetryAfter } from '../service/store-outage.js';
 import { docsPageOf } from './docs-page.js';
 import { PHOTO_MAX_BYTES } from '../cards/photo.js';
 
@@ -114,6 +115,22 @@ function jsonOf(text: string, param: string): Result<unknown> {
 async function bodyOf(x: HttpExchange, path: string): Promise<Result<{ body?: unknown; photo?: Uint8Array }>> {
   const contentType = x.header('content-type') ?? '';
   const type = contentType.split(';')[0].trim().toLowerCase();
+  // No body is decoded here: a compressed one would read as bad JSON, an unknown coding would be
+  // read as plain text and charged. Refused before reading (docs/errors.md#error-unsupported_media_type).
+  const coding = (x.header('content-encoding') ?? '').trim().toLowerCase();
+  if (coding !== '' && coding !== 'identity')
+    return fail(
+      'unsupported_media_type',
+      `Content-Encoding ${JSON.stringify(coding.slice(0, 40))} is not accepted; send the body uncompressed`,
+      { param: 'Content-Encoding' },
+    );
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(contentType)?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+    return fail(
+      'unsupported_media_type',
+      `charset ${JSON.stringify(charset.slice(0, 40))} is not accepted; send JSON as UTF-8`,
+      { param: 'Content-Type' },
+    );
   if (type === 'multipart/form-data' && path === UPLOAD_PATH) {
     const bytes = await x.readBody(UPLOAD_MAX_BYTES);
     if (bytes === null)
@@ -137,10 +154,15 @@ async function bodyOf(x: HttpExchange, path: string): Promise<Result<{ body?: un
   return body.ok ? ok({ body: body.value }) : body;
 }
 
-/** Query parameters of a raw query string (last value wins). */
+/**
+ * Query parameters of a raw query string (last value wins), each an own property: assigning
+ * `__proto__` to a plain object would set its prototype instead, and the schema would never see it.
+ */
 function queryOf(raw: string): Record<string, string> {
   const query: Record<string, string> = {};
-  if (raw !== '') for (const [k, v] of new URLSearchParams(raw)) query[k] = v;
+  if (raw !== '')
+    for (const [k, v] of new URLSearchParams(raw))
+      Object.defineProperty(query, k, { value: v, enumerable: true, writable: true, configurable: true });
   return query;
 }
 
@@ -161,7 +183,10 @@ export function httpDispatcher(service: Service): (x: HttpExchange) => Promise<H
     let body: unknown;
     let photo: Uint8Array | undefined;
     let bodyProblem: Failure | undefined;
-    if (x.method === 'POST' || x.method === 'PUT' || x.method === 'PATCH') {
+    // A call with neither a key nor the demo channel is answered 401 whatever its body says, so
+    // the body is never read: anonymous uploads cost no memory or parsing.
+    const anonymous = !x.header('authorization') && x.header('x-svc-demo-channel') === undefined;
+    if (!anonymous && (x.method === 'POST' || x.method === 'PUT' || x.method === 'PATCH')) {
       const read = await bodyOf(x, path);
       if (read.ok) ({ body, photo } = read.value);
       else bodyProblem = read.error;
@@ -240,6 +265,8 @@ export function httpDispatcher(service: Service): (x: HttpExchange) => Promise<H
     } catch (error) {
       if (error instanceof BodyAborted) {
         response = failure({ code: 'invalid_request', message: error.message, param: 'body' }, requestId);
+      } else if (isStoreOutage(error)) {
+        response = withRetryAfter(failure(STORE_OUTAGE, requestId));
       } else {
         console.error(`[halfspace] ${requestId} internal error:`, error);
         const failed = failure({ code: 'internal_error', message: 'unexpected error' }, requestId);

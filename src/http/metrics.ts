@@ -30,7 +30,30 @@ export interface HttpMetrics {
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /**
- * Creates the metrics of one server; `sources` are read on every scrape.
+ * How long one reading of the store's counts serves scrapes (docs/deploy.md#logs-and-metrics):
+ * scrapes in a burst (several Prometheus servers, a dashboard) then cost the database one query.
+ */
+export const METRICS_STORE_CACHE_MS = 1_000;
+
+/** `read` remembered for {@link METRICS_STORE_CACHE_MS}; a failed read is not remembered. */
+function remembered<T>(read: () => Promise<T>): () => Promise<T> {
+  let last: { at: number; value: Promise<T> } | null = null;
+  return () => {
+    const now = Date.now();
+    if (last && now - last.at < METRICS_STORE_CACHE_MS) return last.value;
+    const value = read();
+    const entry = { at: now, value };
+    last = entry;
+    value.catch(() => {
+      if (last === entry) last = null;
+    });
+    return value;
+  };
+}
+
+/**
+ * Creates the metrics of one server; `sources` are read on a scrape, the store's counts at most
+ * once per {@link METRICS_STORE_CACHE_MS}.
  * @example (await createMetrics().text()).includes('halfspace_http_requests_total') // => true
  */
 export function createMetrics(sources: MetricsSources = {}): HttpMetrics {
@@ -56,7 +79,7 @@ export function createMetrics(sources: MetricsSources = {}): HttpMetrics {
     registers: [registry],
   });
   if (sources.holdsOpen) {
-    const read = sources.holdsOpen;
+    const read = remembered(sources.holdsOpen);
     new Gauge({
       name: 'halfspace_holds_open',
       help: 'Open credit holds (calls and hd jobs in flight, in every process sharing the store)',
@@ -67,7 +90,7 @@ export function createMetrics(sources: MetricsSources = {}): HttpMetrics {
     });
   }
   if (sources.jobsByState) {
-    const read = sources.jobsByState;
+    const read = remembered(sources.jobsByState);
     new Gauge({
       name: 'halfspace_hd_jobs',
       help: 'Async hd card jobs in the store, by state',

@@ -2,7 +2,7 @@
  * @module The Node listener: `node:http` straight into the shared dispatcher (no web
  * Request/Response objects on the way), by default on 127.0.0.1 only.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Service } from '../service/service.js';
 import { BodyAborted, httpDispatcher, type HttpExchange } from './dispatch.js';
@@ -34,6 +34,24 @@ export interface Listening {
 
 /** How long {@link Listening.close} waits for requests in flight, in ms (docs/api.md#deployment). */
 export const CLOSE_GRACE_MS = 10_000;
+
+/** Time a client has to send the request headers, in ms (docs/deploy.md#crashes-outages-and-resource-limits). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+
+/** Time a client has to send a whole request, a 5 MB upload included, in ms (docs/deploy.md#crashes-outages-and-resource-limits). */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** A raw HTTP/1.1 answer carrying `problem` (a service problem response), closing the connection. */
+function rawProblem(problem: { status: number; headers: Record<string, string>; body: string | Uint8Array }): Buffer {
+  const body = Buffer.from(problem.body);
+  const headers = Object.entries({ ...problem.headers, 'content-length': String(body.length), connection: 'close' })
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n');
+  return Buffer.concat([
+    Buffer.from(`HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? ''}\r\n${headers}\r\n\r\n`),
+    body,
+  ]);
+}
 
 /** Reads at most `max` bytes of a Node request body; null as soon as it is longer. */
 function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | null> {
@@ -108,6 +126,23 @@ export function listen(service: Service, options: ListenOptions = {}): Promise<L
       // Only a broken connection gets here (the dispatcher answers every error itself): drop it.
       .catch(() => res.destroy())
       .finally(() => (inFlight -= 1));
+  });
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  // Requests Node refuses before the dispatcher sees them still get a problem+json body.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return void socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const failure = tooLarge
+      ? ({ code: 'payload_too_large', message: 'the request headers are too large' } as const)
+      : ({ code: 'invalid_request', message: 'the request is not valid HTTP/1.1' } as const);
+    socket.end(rawProblem(service.failure(failure)));
+  });
+  // CONNECT (a proxy tunnel) is no method of this API.
+  server.on('connect', (_req, socket) => {
+    socket.end(
+      rawProblem(service.failure({ code: 'method_not_allowed', message: 'CONNECT is not served; this is no proxy' })),
+    );
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

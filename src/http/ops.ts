@@ -7,6 +7,7 @@
 import { type Failure, fail, ok, type Result } from '../errors.js';
 import { ADMIN_PREFIX, type Admin } from '../service/admin.js';
 import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
+import { isStoreOutage, STORE_OUTAGE, withRetryAfter } from '../service/store-outage.js';
 import { consolePage } from './console-page.js';
 import { BodyAborted, JSON_BODY_MAX_BYTES, type HttpExchange, type HttpReply } from './dispatch.js';
 import type { HttpMetrics } from './metrics.js';
@@ -114,6 +115,9 @@ async function adminBodyOf(x: HttpExchange): Promise<Result<unknown>> {
 
 const queryOf = (raw: string): Record<string, string> => Object.fromEntries(new URLSearchParams(raw));
 
+/** Paths that answer no CORS headers whatever `--cors-origin` says (docs/deploy.md#logs-and-metrics). */
+const OPS_ONLY = new Set(['/healthz', '/readyz', '/metrics']);
+
 /**
  * Wraps the dispatcher of `service` with the operations routes, CORS, metrics and the access log.
  * @example const dispatch = withOperations(httpDispatcher(service), service, { metrics: createMetrics() })
@@ -206,7 +210,8 @@ export function withOperations(
 
   /** CORS headers for a request from `origin`, or none when it is not allowed (admin routes never are). */
   function corsOf(origin: string | undefined, path: string): Record<string, string> {
-    if (origin === undefined || origins.size === 0 || path.startsWith(ADMIN_PREFIX)) return {};
+    // Operations endpoints (admin API, health, readiness, metrics) are for operators, never for pages.
+    if (origin === undefined || origins.size === 0 || path.startsWith(ADMIN_PREFIX) || OPS_ONLY.has(path)) return {};
     if (origins.has(origin))
       return {
         'access-control-allow-origin': origin,
@@ -258,11 +263,14 @@ export function withOperations(
       // The API's own routes answer their errors themselves; this is an operations route failing
       // (the store is down under the admin API): a 500 problem, never a dropped connection.
       const aborted = error instanceof BodyAborted;
+      const outage = !aborted && isStoreOutage(error);
       const requestId = newRequestId();
-      if (!aborted) console.error(`[halfspace] ${requestId} internal error:`, error);
+      if (!aborted && !outage) console.error(`[halfspace] ${requestId} internal error:`, error);
       const refused = aborted
         ? service.failure({ code: 'invalid_request', message: error.message, param: 'body' }, requestId)
-        : service.failure({ code: 'internal_error', message: 'unexpected error' }, requestId);
+        : outage
+          ? withRetryAfter(service.failure(STORE_OUTAGE, requestId))
+          : service.failure({ code: 'internal_error', message: 'unexpected error' }, requestId);
       reply = { status: refused.status, headers: refused.headers, body: refused.body };
     }
     const seconds = (performance.now() - started) / 1000;

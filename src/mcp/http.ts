@@ -13,6 +13,52 @@ import { createMcpServer } from './server.js';
 /** Largest MCP request body, in bytes: tool arguments are small JSON. */
 export const MCP_BODY_MAX_BYTES = 64 * 1024;
 
+/** Deepest nesting of a JSON-RPC message (objects and arrays) handed to the SDK; tool arguments need a few levels. */
+export const MCP_MAX_DEPTH = 32;
+
+/** True when `value` nests objects or arrays deeper than `limit` (walked without recursion). */
+function nestsDeeper(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * The JSON-RPC error answered before the SDK sees a message, or null: an empty batch is an
+ * Invalid Request (-32600, JSON-RPC 2.0 §6), and a message nested deeper than {@link MCP_MAX_DEPTH}
+ * is Invalid params (-32602) carrying our problem code, where the SDK answered -32603.
+ */
+function earlyRpcErrorOf(bytes: Uint8Array): { status: number; body: string } | null {
+  let message: unknown;
+  try {
+    message = JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch {
+    return null; // The SDK answers a parse error itself.
+  }
+  const error = (code: number, text: string, id: unknown) =>
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: id ?? null,
+      error: { code, message: text, data: { code: 'invalid_request' } },
+    });
+  if (Array.isArray(message) && message.length === 0)
+    return { status: 400, body: error(-32600, 'Invalid Request: an empty batch', null) };
+  if (nestsDeeper(message, MCP_MAX_DEPTH)) {
+    const id =
+      !Array.isArray(message) && typeof message === 'object' && message !== null ? Reflect.get(message, 'id') : null;
+    return {
+      status: 200,
+      body: error(-32602, `Invalid params: the message nests deeper than ${MCP_MAX_DEPTH} levels`, id),
+    };
+  }
+  return null;
+}
+
 /** Headers the transport reads, copied from the exchange into its web Request. */
 const FORWARDED = ['content-type', 'accept', 'mcp-protocol-version', 'mcp-session-id', 'last-event-id'];
 
@@ -52,6 +98,13 @@ export function mcpRoute(service: Service): (x: HttpExchange, requestId: string)
         { code: 'payload_too_large', message: `the body exceeds ${MCP_BODY_MAX_BYTES} bytes` },
         requestId,
       );
+    const early = earlyRpcErrorOf(bytes);
+    if (early)
+      return {
+        status: early.status,
+        headers: { 'request-id': requestId, 'content-type': 'application/json' },
+        body: early.body,
+      };
     const headers = new Headers();
     for (const name of FORWARDED) {
       const value = x.header(name);

@@ -118,18 +118,22 @@ export async function walletStatusOf(store: ServiceStore, walletId: string): Pro
 /**
  * For start-up, before serving: releases the holds an earlier process left that no live process
  * will settle (WalletStore.releaseAbandoned; the holds of unfinished async jobs stay, they resume
- * under them) and every expired hold. Returns how many of each were released.
- * @example await releaseLeftoverHolds(store) // => { abandoned: 2, expired: 0 }
+ * under them) and every expired hold, and with them that process's pending Idempotency-Key claims
+ * and demo reservations (so a retry runs and the demo quota counts successes only). Returns how
+ * many of each were released.
+ * @example await releaseLeftoverHolds(store) // => { abandoned: 2, expired: 0, idempotencyKeys: 2, demoCalls: 0 }
  */
 export async function releaseLeftoverHolds(
   store: ServiceStore,
   now = new Date(),
-): Promise<{ abandoned: number; expired: number }> {
+): Promise<{ abandoned: number; expired: number; idempotencyKeys: number; demoCalls: number }> {
   const at = now.toISOString();
   const keep = (await store.jobs.unfinished()).map((job) => job.hold_id);
   const abandoned = await store.wallets.releaseAbandoned(at, keep);
   const expired = await store.wallets.expireHolds(at);
-  return { abandoned, expired };
+  const idempotencyKeys = await store.idempotency.releaseAbandoned();
+  const demoCalls = await store.demo.releaseAbandoned();
+  return { abandoned, expired, idempotencyKeys, demoCalls };
 }
 
 /**

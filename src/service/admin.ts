@@ -54,12 +54,21 @@ export interface Admin {
   readonly enabled: boolean;
 }
 
+/** A UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 const Instant = z.iso.datetime({ offset: true }).or(z.iso.date());
 const CreateKeyBody = z
   .object({
     // Range checked by issueKey, which answers amount_out_of_range like a top-up.
     credits: z.number(),
-    label: z.string().max(200).nullable().optional(),
+    // Well-formed text only: a lone surrogate cannot be stored as UTF-8 without being replaced.
+    label: z
+      .string()
+      .max(200)
+      .refine((t) => !LONE_SURROGATE.test(t), 'must be well-formed Unicode (no lone surrogate)')
+      .nullable()
+      .optional(),
     no_watermark: z.boolean().optional(),
   })
   .strict();

@@ -182,7 +182,8 @@ export function billedCall(ctx: ServiceContext, queueJob: JobRunner['queue'], re
     const success = outcome.ok && status >= 200 && status < 300 && outcome.value.chargeable;
 
     if (caller.kind === 'demo') {
-      if (!success) await store.demo.unreserve(caller.client, day);
+      if (success) await store.demo.confirm(caller.client, day);
+      else await store.demo.unreserve(caller.client, day);
     } else {
       const settled = await settleCredits(
         store.wallets,

@@ -2,7 +2,7 @@
  * @module The anonymous demo channel (SPEC §5.4, DESIGN §9): `X-SVC-Demo-Channel` ∈ mcp |
  * openclaw | custom-gpt, 15 successful calls per client IP per UTC day, never touching a wallet.
  */
-import { isIP } from 'node:net';
+import { canonicalIpOf } from './ip-address.js';
 
 /** Accepted values of X-SVC-Demo-Channel. */
 export const DEMO_CHANNELS = ['mcp', 'openclaw', 'custom-gpt'] as const;
@@ -19,24 +19,30 @@ export const DEMO_DAILY_LIMIT = 15;
 export const isDemoChannel = (value: string): value is DemoChannel =>
   (DEMO_CHANNELS as readonly string[]).includes(value);
 
-const normalizeIp = (ip: string): string => (ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip);
+const canonical = (ip: string): string => canonicalIpOf(ip) ?? ip;
 
 /**
- * The client address a demo call is counted against. `X-Forwarded-For` is honoured only when the
- * direct peer is a configured trusted proxy; then the right-most address that is not itself a
- * trusted proxy is the client (left-most entries can be forged by the client).
- * @example clientIpOf('10.0.0.1', '203.0.113.9, 10.0.0.1', ['10.0.0.1']) // => '203.0.113.9'
+ * The client address a demo call is counted against, canonical (canonicalIpOf: one address in any
+ * spelling is one client). `X-Forwarded-For` is honoured only when the direct peer is a configured
+ * trusted proxy; then the right-most address that is not itself a trusted proxy is the client
+ * (left-most entries can be forged by the client). Entries may carry a port (`1.2.3.4:5555`,
+ * `[2001:db8::1]:443`); one that is no address (`unknown`) stops the walk, and the call counts
+ * against the nearest trusted hop, since the client behind it cannot be told.
+ * @example clientIpOf('10.0.0.1', '203.0.113.9:5555, 10.0.0.1', ['10.0.0.1']) // => '203.0.113.9'
  */
 export function clientIpOf(peer: string, forwardedFor: string | undefined, trustedProxies: readonly string[]): string {
-  const direct = normalizeIp(peer);
-  const trusted = new Set(trustedProxies.map(normalizeIp));
+  const direct = canonical(peer);
+  const trusted = new Set(trustedProxies.map(canonical));
   if (!forwardedFor || !trusted.has(direct)) return direct;
-  const hops = forwardedFor
-    .split(',')
-    .map((h) => normalizeIp(h.trim()))
-    .filter((h) => isIP(h) !== 0);
-  for (let i = hops.length - 1; i >= 0; i--) if (!trusted.has(hops[i])) return hops[i];
-  return direct;
+  const hops = forwardedFor.split(',');
+  let nearest = direct;
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = canonicalIpOf(hops[i]!);
+    if (hop === null) return nearest;
+    if (!trusted.has(hop)) return hop;
+    nearest = hop;
+  }
+  return nearest;
 }
 
 /**

@@ -38,6 +38,7 @@ export const ERRORS = {
   league_not_found: { status: 404, title: 'League not found' },
   season_not_found: { status: 404, title: 'Season not found' },
   invalid_dataset: { status: 500, title: 'Dataset unusable' },
+  store_unavailable: { status: 503, title: 'Store unavailable' },
   internal_error: { status: 500, title: 'Internal error' },
 } as const satisfies Partial<Record<ErrorCode, ErrorInfo>>;
 

@@ -8,6 +8,12 @@ import { createHash } from 'node:crypto';
 /** How long an idempotency record is kept (docs/api.md#idempotency). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How long a claimed key waits for its first request, at most: as long as that request's hold
+ * (HOLD_TTL_MS), so a claim a crashed process left lapses with its hold (docs/api.md#idempotency).
+ */
+export const IDEMPOTENCY_PENDING_MS = 5 * 60 * 1000;
+
 /** Longest accepted Idempotency-Key. */
 export const IDEMPOTENCY_KEY_MAX = 255;
 
@@ -18,13 +24,25 @@ export const IDEMPOTENCY_KEY_MAX = 255;
 export const isValidIdempotencyKey = (key: string): boolean =>
   key.length >= 1 && key.length <= IDEMPOTENCY_KEY_MAX && /^[\x21-\x7e]+$/.test(key);
 
+/** `value` as JSON with every object's keys sorted, so key order never changes the text. */
+function canonicalJsonOf(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJsonOf).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJsonOf(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
 /**
- * Fingerprint of a request: operation, query and body, so the same key with another request is detected.
- * @example requestFingerprint('intelligence.player', {}, { name: 'A' }).length // => 64
+ * Fingerprint of a request: operation, query and body, so the same key with another request is
+ * detected. Object keys are sorted first: the same JSON with its keys in another order is the same
+ * request (docs/api.md#idempotency).
+ * @example requestFingerprint('intelligence.player', {}, { name: 'A', limit: 2 }) === requestFingerprint('intelligence.player', {}, { limit: 2, name: 'A' }) // => true
  */
 export function requestFingerprint(operationId: string, query: unknown, body: unknown): string {
   return createHash('sha256')
-    .update(JSON.stringify([operationId, query ?? null, body ?? null]))
+    .update(canonicalJsonOf([operationId, query ?? null, body ?? null]))
     .digest('hex');
 }
 

@@ -200,6 +200,7 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
           ),
           '429': problemRef('Rate limited; see Retry-After'),
           '500': problemRef('Internal error; quote request_id'),
+          '503': problemRef('The store cannot be reached (store_unavailable); nothing charged, see Retry-After'),
         },
       },
     };

@@ -76,6 +76,11 @@ export interface Operation<Body = unknown, Query = Record<string, unknown>> {
    * answered 400 before idempotency, holds or work.
    */
   precheck?(body: Body, photo: Uint8Array | undefined): Failure | null;
+  /**
+   * Checks of a parsed body against the dataset that `run` would otherwise make only later (an hd
+   * job runs after its credits are held): a failure is answered before idempotency or holds.
+   */
+  validate?(engine: ServiceEngine, body: Body): Failure | null;
   /** Extra catalog members of the GET twin (enums, bounds, vibes, styles…). */
   catalog?: () => Record<string, unknown>;
   // Method syntax: the table holds operations of different request types; the service calls

@@ -180,6 +180,8 @@ export const OPERATIONS: readonly Operation[] = [
     isJob: (body) => isHdStyle(styleOf(body)),
     body: CardRequest,
     precheck: cardPhotoProblemOf,
+    // An hd job is queued with its credits held: refuse an unknown player or a bad stat key first.
+    validate: (engine, body) => (isHdStyle(body.style) ? engine.parsed.cardCheck(body) : null),
     query: EmptyQuery,
     response: CardResponse,
     catalog: () => ({

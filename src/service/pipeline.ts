@@ -10,7 +10,14 @@ import { parseWith } from '../validation.js';
 import type { BilledCall, Caller } from './billing.js';
 import type { JsonResponse, ParsedRequest, ServiceContext, ServiceRequest } from './context.js';
 import { clientIpOf, DEMO_CHANNELS, isDemoChannel } from './demo.js';
-import { IDEMPOTENCY_TTL_MS, isReplayable, isValidIdempotencyKey, requestFingerprint } from './idempotency.js';
+import { demoClientKeyOf } from './ip-address.js';
+import {
+  IDEMPOTENCY_PENDING_MS,
+  IDEMPOTENCY_TTL_MS,
+  isReplayable,
+  isValidIdempotencyKey,
+  requestFingerprint,
+} from './idempotency.js';
 import { demoAllowed, type Operation } from './operation.js';
 import { rateLimitHeaders } from './rate-limit.js';
 
@@ -57,7 +64,11 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
         );
       return {
         ok: true,
-        value: { kind: 'demo', client: clientIpOf(req.clientIp ?? 'unknown', req.forwardedFor, trusted) },
+        // IPv6 clients are counted per /64 (docs/api.md#demo-channel).
+        value: {
+          kind: 'demo',
+          client: demoClientKeyOf(clientIpOf(req.clientIp ?? 'unknown', req.forwardedFor, trusted)),
+        },
       };
     }
     return keyOf(undefined) as Promise<Result<never>>;
@@ -108,6 +119,11 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
       await walletHeaders(0);
       return problem(requestId, parsed.error, headers);
     }
+    const invalid = op.validate?.(ctx.engine, parsed.value.body) ?? null;
+    if (invalid) {
+      await walletHeaders(0);
+      return problem(requestId, invalid, headers);
+    }
 
     const scope = key ? key.id : `demo:${caller.value.kind === 'demo' ? caller.value.client : ''}`;
     const idemKey = req.idempotencyKey;
@@ -130,7 +146,7 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
         idemKey,
         fingerprint,
         now.toISOString(),
-        new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+        new Date(now.getTime() + IDEMPOTENCY_PENDING_MS).toISOString(),
       );
       if (!claim.claimed) {
         const { record } = claim;
@@ -181,7 +197,12 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
           headers: { ...response.headers },
           body: response.body,
         };
-        await store.idempotency.complete(scope, idemKey, stored);
+        await store.idempotency.complete(
+          scope,
+          idemKey,
+          stored,
+          new Date(clock().getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+        );
       } else {
         await store.idempotency.abandon(scope, idemKey);
       }

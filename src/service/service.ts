@@ -24,6 +24,7 @@ import { JOB_PATH, jobRunner, type ResumeReport } from './jobs.js';
 import { keyCache } from './key-cache.js';
 import { OPERATIONS, type Operation, type ServiceEngine } from './operations.js';
 import { paidCall } from './pipeline.js';
+import { isStoreOutage, STORE_OUTAGE, withRetryAfter } from './store-outage.js';
 import { RATE_LIMIT_BURST, RATE_LIMIT_PER_SECOND, rateLimitHeaders, type RateLimitOptions } from './rate-limit.js';
 import { openApiOf } from './openapi.js';
 import { RESPONSE_CACHE_DEFAULT_BYTES } from './response-cache.js';
@@ -223,6 +224,8 @@ export function createService(options: ServiceOptions): Service {
     try {
       return await withKeyHeaders(req, await route(req, requestId));
     } catch (error) {
+      // Nothing was charged when the store is down: a hold or capture that fails is not written.
+      if (isStoreOutage(error)) return withRetryAfter(problem(requestId, STORE_OUTAGE));
       onError(error, requestId);
       const failed = problem(requestId, { code: 'internal_error', message: 'unexpected error' });
       // The store may be what failed: then the 500 goes out without the key headers.

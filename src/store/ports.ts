@@ -158,8 +158,10 @@ export interface IdempotencyRecord {
 /** Idempotency-Key records, scoped by caller (key id or demo client). */
 export interface IdempotencyStore {
   /**
-   * Claims `key` for a new request; when a record exists, returns it unchanged instead (so the
-   * caller can replay it or report a conflict). Expired records are replaced.
+   * Claims `key` for a new request, recording this store handle's owner (WalletStore.owner); when
+   * a record exists, returns it unchanged instead (so the caller can replay it or report a
+   * conflict). Expired records are replaced. `expiresAt` bounds the pending claim: a claim whose
+   * request never finished (a crash) is replaced after it, as an open hold expires.
    */
   begin(
     scope: string,
@@ -168,20 +170,33 @@ export interface IdempotencyStore {
     at: string,
     expiresAt: string,
   ): Promise<{ claimed: true } | { claimed: false; record: IdempotencyRecord }>;
-  /** Stores the final response of a claimed key. */
-  complete(scope: string, key: string, response: StoredResponse): Promise<void>;
+  /** Stores the final response of a claimed key, kept until `expiresAt` (ISO-8601). */
+  complete(scope: string, key: string, response: StoredResponse, expiresAt: string): Promise<void>;
   /** Forgets a claimed key, so a retry runs again (used for responses that must not be replayed). */
   abandon(scope: string, key: string): Promise<void>;
   /** Deletes the records expired at `now` (ISO-8601); returns how many. Keeps the store from growing without end. */
   purge(now: string): Promise<number>;
+  /**
+   * Forgets the pending claims an earlier process left (its requests will never finish), so a
+   * retry with the same key runs; the same owners as WalletStore.releaseAbandoned (SQLite: every
+   * other handle's; PostgreSQL: an earlier process of this instance's). Returns how many.
+   */
+  releaseAbandoned(): Promise<number>;
 }
 
 /** Demo-channel counters: successful calls per client per UTC day. */
 export interface DemoStore {
-  /** Reserves one call for `client` on `day` when fewer than `limit` are used or reserved. */
+  /** Reserves one call for `client` on `day` when fewer than `limit` are used or reserved; the reservation is recorded under this handle's owner. */
   reserve(client: string, day: string, limit: number): Promise<{ ok: boolean; used: number }>;
   /** Gives a reservation back (the call did not succeed). */
   unreserve(client: string, day: string): Promise<void>;
+  /** Keeps a reservation as a used call (the call succeeded). */
+  confirm(client: string, day: string): Promise<void>;
+  /**
+   * Gives back the reservations an earlier process left unsettled (same owners as
+   * WalletStore.releaseAbandoned); returns how many calls were given back.
+   */
+  releaseAbandoned(): Promise<number>;
   /** Deletes the counts of days before `day` (YYYY-MM-DD, UTC); returns how many. */
   purge(day: string): Promise<number>;
 }

@@ -1,7 +1,7 @@
 /**
- * A process killed mid-call: a child node opens a wallet store, takes holds as calls in flight
- * would, and is killed with SIGKILL once they are taken, so tests can check what a restart does
- * with holds nobody will settle.
+ * A process killed mid-call: a child node opens a store, does what calls in flight would (takes
+ * holds, claims Idempotency-Keys, reserves demo calls) and is killed with SIGKILL once done, so
+ * tests can check what a restart does with what nobody will settle.
  */
 import { spawn } from 'node:child_process';
 
@@ -13,17 +13,17 @@ export interface ChildHold {
 }
 
 /**
- * Runs `openStore` (module text that binds the store to `s`) in a child, takes `holds`, kills the
- * child with SIGKILL and returns its pid and the signal it died of (the caller asserts it).
+ * Runs `openStore` (module text that binds the store to `s`), then `work` (module text using `s`
+ * and `now`), kills the child with SIGKILL and returns its pid and the signal it died of (the
+ * caller asserts it).
  */
-export async function killAfterHolds(
+export async function killAfterWork(
   openStore: string,
-  holds: readonly ChildHold[],
+  work: string,
 ): Promise<{ pid: number | undefined; signal: NodeJS.Signals | null }> {
   const script = `${openStore}
 const now = new Date();
-const later = new Date(now.getTime() + 5 * 60_000).toISOString();
-for (const h of ${JSON.stringify(holds)}) await s.wallets.hold(h.keyId, h.credits, now.toISOString(), later, h.operation);
+${work}
 process.stdout.write('held\\n');
 setInterval(() => {}, 1000);`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
@@ -36,4 +36,16 @@ setInterval(() => {}, 1000);`;
   const died = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
   child.kill('SIGKILL');
   return { pid: child.pid, signal: await died };
+}
+
+/** {@link killAfterWork} taking `holds`. */
+export function killAfterHolds(
+  openStore: string,
+  holds: readonly ChildHold[],
+): Promise<{ pid: number | undefined; signal: NodeJS.Signals | null }> {
+  return killAfterWork(
+    openStore,
+    `const later = new Date(now.getTime() + 5 * 60_000).toISOString();
+for (const h of ${JSON.stringify(holds)}) await s.wallets.hold(h.keyId, h.credits, now.toISOString(), later, h.operation);`,
+  );
 }

@@ -8,11 +8,15 @@ import { BIN, ROOT } from './built-cli.js';
 /** A running `serve` child process. */
 export interface ServeProcess {
   url: string;
+  /** The server's process id (its peak RSS is VmHWM in /proc/<pid>/status). */
+  pid: number;
   /** Everything printed on stdout so far. */
   stdout(): string;
   stderr(): string;
   /** SIGTERM, then the exit code once it ended. */
   stop(): Promise<number | null>;
+  /** SIGKILL (a crash: nothing is cleaned up), resolved once the process is gone. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -46,11 +50,16 @@ export function spawnServe(
       child.stdout.off('data', check);
       resolve({
         url: match[1],
+        pid: child.pid!,
         stdout: () => out,
         stderr: () => err,
         stop: async () => {
           child.kill('SIGTERM');
           return ended;
+        },
+        kill: async () => {
+          child.kill('SIGKILL');
+          await ended;
         },
       });
     };

@@ -439,6 +439,27 @@ describe('http: errors', () => {
     expect((await store.wallets.ledger(created.id)).map((e) => e.amount)).toEqual([1]);
   });
 
+  it('answers 503 store_unavailable with Retry-After when the store cannot be reached', async () => {
+    const downStore = sqliteStore(':memory:');
+    const { key: downKey } = await issueKey(downStore, { credits: 5 });
+    // The database is gone: every hold fails the way node-postgres fails on a refused connection.
+    downStore.wallets.hold = async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    };
+    const down = await listen(createService({ engine, store: downStore, baseUrl: 'http://127.0.0.1' }), { port: 0 });
+    try {
+      const r = await send(
+        '/api/v1/intelligence/player',
+        { body: { name: 'Anton Berg' }, auth: `Bearer ${downKey}` },
+        down.url,
+      );
+      expect([r.status, r.json.code, r.headers.get('retry-after')]).toEqual([503, 'store_unavailable', '5']);
+    } finally {
+      await down.close();
+      await downStore.close();
+    }
+  });
+
   it('has provoked every code of the error table', () => {
     expect(Object.keys(ERRORS).filter((c) => !provoked.has(c))).toEqual([]);
   });

@@ -144,6 +144,8 @@ describe('walletStatusOf and releaseLeftoverHolds', () => {
       expect(await releaseLeftoverHolds(next, new Date('2026-03-01T12:01:00.000Z'))).toEqual({
         abandoned: 2,
         expired: 0,
+        idempotencyKeys: 0,
+        demoCalls: 0,
       });
       const status = await walletStatusOf(next, id);
       expect(status.ok && [status.value.balance, status.value.held, status.value.holds.map((h) => h.hold_id)]).toEqual([
@@ -159,6 +161,8 @@ describe('walletStatusOf and releaseLeftoverHolds', () => {
       expect(await releaseLeftoverHolds(mem, new Date('2026-03-01T12:01:00.000Z'))).toEqual({
         abandoned: 0,
         expired: 1,
+        idempotencyKeys: 0,
+        demoCalls: 0,
       });
       expect(await walletStatusOf(mem, k.record.id)).toMatchObject({
         ok: true,

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { svgToPng } from '../../src/cards/render.js';
 import { cardPhotoProblemOf, photoBytesProblemOf } from '../../src/service/card-photo.js';
 import { photoUrlHostProblemOf } from '../../src/service/photo-fetch.js';
+import { greyPng, jpegHeaderOnly, tinyJpeg } from '../helpers/bombs.js';
 
-// The well-known 1×1 baseline JPEG: SOI, APP0 (JFIF), DQT, SOF0 (1×1), DHT, SOS.
+// The well-known "smallest JPEG": SOI, APP0 (JFIF), DQT, SOF0 (1×1), DHT, SOS, with no decodable scan.
 const TINY_JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
   'base64',
@@ -52,7 +53,7 @@ describe('photoUrlHostProblemOf', () => {
 describe('photoBytesProblemOf', () => {
   it('accepts a PNG from the card pipeline and a baseline JPEG', () => {
     expect(photoBytesProblemOf(svgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="3" height="2"/>'))).toBeNull();
-    expect(photoBytesProblemOf(new Uint8Array(TINY_JPEG))).toBeNull();
+    expect(photoBytesProblemOf(new Uint8Array(tinyJpeg()))).toBeNull();
   });
   it('refuses text, empty bytes, bare signatures and truncated headers', () => {
     const png = svgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="3" height="2"/>');
@@ -64,6 +65,11 @@ describe('photoBytesProblemOf', () => {
       ['JPEG SOI only', new Uint8Array([0xff, 0xd8, 0xff])],
       ['JPEG cut before its frame header', new Uint8Array(TINY_JPEG.subarray(0, 80))],
       ['GIF', new TextEncoder().encode('GIF89a\x01\x00\x01\x00')],
+      // Headers that read well over pixel data that does not decode (issue 24: these were charged).
+      ['JPEG whose scan holds no decodable data', new Uint8Array(TINY_JPEG)],
+      ['JPEG start and frame header only', new Uint8Array(jpegHeaderOnly(64, 64))],
+      ['PNG header over garbage', new Uint8Array(greyPng(64, 64, 0, true))],
+      ['PNG over the pixel budget', new Uint8Array(greyPng(4097, 4097))],
     ] as const) {
       expect(photoBytesProblemOf(bytes as Uint8Array), what).not.toBeNull();
     }
@@ -71,7 +77,7 @@ describe('photoBytesProblemOf', () => {
 });
 
 describe('cardPhotoProblemOf', () => {
-  const jpeg = new Uint8Array(TINY_JPEG);
+  const jpeg = new Uint8Array(tinyJpeg());
   it('names the field of each conflict', () => {
     expect(cardPhotoProblemOf({ style: 'collage' }, jpeg)).toBeNull();
     expect(cardPhotoProblemOf({ style: 'collage', photo_url: 'https://img.example.com/a.png' }, undefined)).toBeNull();

@@ -274,7 +274,7 @@ export function storeSuite(name: string, make: () => ServiceStore | Promise<Serv
       // Another scope does not see the record.
       expect(await s.idempotency.begin('key_b', 'k1', 'fp2', T0, T1)).toEqual({ claimed: true });
       const stored = { status: 200, headers: { 'x-svc-credits-charged': '1' }, body: '{"a":1}' };
-      await s.idempotency.complete('key_a', 'k1', stored);
+      await s.idempotency.complete('key_a', 'k1', stored, T1);
       expect(await s.idempotency.begin('key_a', 'k1', 'fp1', T0, T1)).toEqual({
         claimed: false,
         record: { fingerprint: 'fp1', response: stored },

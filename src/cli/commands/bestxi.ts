@@ -18,7 +18,7 @@ export const bestXiPoolCommand: Command = {
   name: 'bestxi pool',
   summary: 'Best XI candidate pool for a vibe (see data/vibes.json)',
   usage:
-    'bestxi pool [--vibe balanced] [--accepts ST,CF] [--limit 30] [--wc2026-only] [--min-fee-tier T3] [--max-league-tier 1] [--ids 1,2] [--player-id N] [--dataset DIR] [--json]',
+    'bestxi pool [--vibe balanced] [--accepts ST,CF] [--limit 30] [--wc2026-only] [--min-fee-tier T3] [--max-league-tier 1] [--ids 1,2] [--player-id N] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {
     ...DATASET_OPTIONS,
     vibe: { type: 'string', default: 'balanced' },
@@ -75,7 +75,7 @@ export const bestXiPoolCommand: Command = {
 export const bestXiLineupCommand: Command = {
   name: 'bestxi lineup',
   summary: 'Aggregate statistics of a lineup of 1–11 player ids',
-  usage: 'bestxi lineup --ids 1,2,3 [--vibe ID] [--dataset DIR] [--json]',
+  usage: 'bestxi lineup --ids 1,2,3 [--vibe ID] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: { ...DATASET_OPTIONS, ids: { type: 'string' }, vibe: { type: 'string' } },
   run({ values, io }) {
     const request = {

@@ -16,7 +16,7 @@ export const cardCommand: Command = {
   name: 'card',
   summary: 'Render a PNG card: player_card, stat_ribbon, editorial_cover, fifa_viral or collage',
   usage:
-    'card --name NAME [--player-id N] [--team-hint CLUB] --out FILE.png [--style player_card] [--stats a,b] [--hero KEY] [--caption TEXT] [--verdict-code fraud|merchant|cooked] [--photo FILE] [--event-type T] [--base-url URL] [--no-watermark] [--dataset DIR] [--json]',
+    'card --name NAME [--player-id N] [--team-hint CLUB] --out FILE.png [--style player_card] [--stats a,b] [--hero KEY] [--caption TEXT] [--verdict-code fraud|merchant|cooked] [--photo FILE] [--event-type T] [--base-url URL] [--no-watermark] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {
     ...IDENTITY_OPTIONS,
     ...DATASET_OPTIONS,

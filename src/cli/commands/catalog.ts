@@ -26,6 +26,11 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
     load: async () => (await import('./similar.js')).similarCommand,
   },
   {
+    name: 'alternatives',
+    summary: 'Alternatives (beta): similar-style players reranked toward cheaper and younger',
+    load: async () => (await import('./alternatives.js')).alternativesCommand,
+  },
+  {
     name: 'verdict',
     summary: 'Verdict (elite, contrast, fraud, merchant, cooked, fallback) with percentile receipts',
     load: async () => (await import('./verdict.js')).verdictCommand,

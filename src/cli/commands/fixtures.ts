@@ -61,7 +61,7 @@ export const fixturesCommand: Command = {
   name: 'fixtures',
   summary: 'Match intelligence: fixtures with standings, form, derbies, signals and (predicted) line-ups',
   usage:
-    'fixtures --team CLUB [--team-id N] [--league NAME] [--mode upcoming|recent|all] [--limit 1-30] [--dataset DIR] [--json]',
+    'fixtures --team CLUB [--team-id N] [--league NAME] [--mode upcoming|recent|all] [--limit 1-30] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {
     team: { type: 'string' },
     'team-id': { type: 'string' },

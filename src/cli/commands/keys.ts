@@ -56,15 +56,30 @@ export function keyCommand(
   };
 }
 
-/** Parses a non-negative (or positive) integer flag such as `--credits`. */
+/**
+ * Parses a non-negative (or positive) integer flag such as `--credits`: decimal digits only, so
+ * `""`, `0x10`, `" 5"`, `1e3` and `5.0` are refused rather than read as 0, 16, 5 or 1000.
+ */
 export function creditsFlag(raw: unknown, flag: string, positive: boolean): number {
-  const n = Number(raw);
+  const n = typeof raw === 'string' && /^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN;
   if (raw === undefined || !Number.isSafeInteger(n) || n < (positive ? 1 : 0)) {
     throw new UsageError(
       `--${flag} must be a ${positive ? 'positive' : 'non-negative'} integer, got ${raw === undefined ? 'nothing' : JSON.stringify(raw)}`,
     );
   }
   return n;
+}
+
+/** Longest key label, as the admin API allows (docs/api.md#admin-api). */
+export const KEY_LABEL_MAX_CHARS = 200;
+
+/** `--label`: at most {@link KEY_LABEL_MAX_CHARS} characters of well-formed text, as the admin API accepts. */
+function labelFlag(raw: unknown): string | null {
+  if (raw === undefined) return null;
+  const label = String(raw);
+  if (label.length > KEY_LABEL_MAX_CHARS)
+    throw new UsageError(`--label must be at most ${KEY_LABEL_MAX_CHARS} characters, got ${label.length}`);
+  return label;
 }
 
 /** `halfspace keys create`. */
@@ -83,7 +98,7 @@ export const keysCreateCommand: Command = {
       const credits = creditsFlag(values.credits, 'credits', false);
       const issued = await issueKey(store, {
         credits,
-        label: (values.label as string | undefined) ?? null,
+        label: labelFlag(values.label),
         noWatermark: values['no-watermark'] as boolean,
       });
       const { record } = issued;

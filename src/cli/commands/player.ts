@@ -36,7 +36,8 @@ function text(r: PlayerResponse): string {
 export const playerCommand: Command = {
   name: 'player',
   summary: 'Player profile: identity, seasonal rows, style tags (add --narrative, --name2 to compare)',
-  usage: 'player --name NAME [--player-id N] [--team-hint CLUB] [--name2 NAME] [--narrative] [--dataset DIR] [--json]',
+  usage:
+    'player --name NAME [--player-id N] [--team-hint CLUB] [--name2 NAME] [--narrative] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {
     ...IDENTITY_OPTIONS,
     ...DATASET_OPTIONS,

@@ -6,7 +6,7 @@ export const promptCommand: Command = {
   name: 'prompt',
   summary: 'Image prompt for an hd card style (editorial_cover, fifa_viral, collage) with the mandatory safety block',
   usage:
-    'prompt --name NAME [--player-id N] [--team-hint CLUB] [--style fifa_viral] [--take TEXT] [--attribution] [--dataset DIR] [--json]',
+    'prompt --name NAME [--player-id N] [--team-hint CLUB] [--style fifa_viral] [--take TEXT] [--attribution] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {
     ...IDENTITY_OPTIONS,
     ...DATASET_OPTIONS,

@@ -33,7 +33,8 @@ function text(r: ScoutingResponse): string {
 export const scoutingCommand: Command = {
   name: 'scouting',
   summary: 'Scouting report: per-90 values and cohort percentiles for the latest season',
-  usage: 'scouting --name NAME [--player-id N] [--team-hint CLUB] [--dataset DIR] [--json]',
+  usage:
+    'scouting --name NAME [--player-id N] [--team-hint CLUB] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: { ...IDENTITY_OPTIONS, ...DATASET_OPTIONS },
   run({ values, io }) {
     const engine = openEngine(values);

@@ -60,8 +60,11 @@ export interface RunningServer {
   baseUrl: string;
   /** Async card jobs a previous run left unfinished: queued again here, or failed when their hold had lapsed. */
   resumed: ResumeReport;
-  /** Holds released at start: left by an earlier process (`abandoned`, see WalletStore.releaseAbandoned) or past their expiry. */
-  releasedHolds: { abandoned: number; expired: number };
+  /**
+   * Released at start: holds left by an earlier process (`abandoned`, see WalletStore.releaseAbandoned)
+   * or past their expiry, and that process's pending Idempotency-Key claims and demo reservations.
+   */
+  releasedHolds: { abandoned: number; expired: number; idempotencyKeys: number; demoCalls: number };
   close(): Promise<void>;
 }
 
@@ -200,6 +203,11 @@ export function readyText(server: RunningServer): string {
     ...(server.releasedHolds.abandoned + server.releasedHolds.expired > 0
       ? [
           `  holds    ${server.releasedHolds.abandoned} hold(s) left by an earlier process and ${server.releasedHolds.expired} expired hold(s) released, their credits returned`,
+        ]
+      : []),
+    ...(server.releasedHolds.idempotencyKeys + server.releasedHolds.demoCalls > 0
+      ? [
+          `  keys     ${server.releasedHolds.idempotencyKeys} Idempotency-Key(s) and ${server.releasedHolds.demoCalls} demo call(s) an earlier process left unfinished released`,
         ]
       : []),
     ...(db === null

@@ -51,7 +51,7 @@ export const similarCommand: Command = {
   name: 'similar',
   summary: 'DNA similarity search: players whose per-90 style is closest (exact, fee tiers only)',
   usage:
-    'similar --name NAME [--player-id N] [--team-hint CLUB] [--max-fee-tier T1–T5] [--max-age N] [--league-tier-max N] [--position-group GROUP] [--limit 1–50] [--dataset DIR] [--json]',
+    'similar --name NAME [--player-id N] [--team-hint CLUB] [--max-fee-tier T1–T5] [--max-age N] [--league-tier-max N] [--position-group GROUP] [--limit 1–50] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {
     ...IDENTITY_OPTIONS,
     'max-fee-tier': { type: 'string' },

@@ -38,11 +38,10 @@ export const standingsCommand: Command = {
   summary:
     "League table (P W D L GF GA GD Pts, form) of a league-season, or a tournament's group tables, as of any date",
   usage:
-    'standings [--league NAME|ID] [--season NAME|ID] [--as-of YYYY-MM-DD] [--dataset DIR] [--json]   (--league may be left out when the dataset holds one competition)',
+    'standings [--league NAME|ID] [--season NAME|ID] [--as-of YYYY-MM-DD] [--dataset DIR] [--minutes-min N] [--json]   (--league may be left out when the dataset holds one competition)',
   options: {
     league: { type: 'string' },
     season: { type: 'string' },
-    'as-of': { type: 'string' },
     ...DATASET_OPTIONS,
   },
   run({ values, io }) {
@@ -52,7 +51,8 @@ export const standingsCommand: Command = {
     if (league !== undefined) request.league = /^\d+$/.test(league.trim()) ? Number(league) : league;
     if (values.season !== undefined) request.season = values.season;
     if (values['as-of'] !== undefined) request.as_of = values['as-of'];
-    const engine = openEngine(values);
+    // --as-of is the table's date here (request.as_of), not the engine's clock: the engine checks it.
+    const engine = openEngine({ ...values, 'as-of': undefined });
     const r = valueOrExit(engine.standings(request as Parameters<typeof engine.standings>[0]));
     io.stdout(values.json ? jsonOut(r) : standingsText(r));
   },

@@ -6,7 +6,8 @@ import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, val
 export const verdictCommand: Command = {
   name: 'verdict',
   summary: 'Verdict (elite, contrast, fraud, merchant, cooked, fallback) with percentile receipts',
-  usage: 'verdict --name NAME [--player-id N] [--team-hint CLUB] [--dataset DIR] [--json]',
+  usage:
+    'verdict --name NAME [--player-id N] [--team-hint CLUB] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: { ...IDENTITY_OPTIONS, ...DATASET_OPTIONS },
   run({ values, io }) {
     const engine = openEngine(values);

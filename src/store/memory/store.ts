@@ -205,9 +205,15 @@ class MemoryIdempotency implements IdempotencyStore {
     this.records.set(id, { fingerprint, response: null, expires_at: expiresAt });
     return { claimed: true as const };
   }
-  async complete(scope: string, key: string, response: StoredResponse): Promise<void> {
+  async complete(scope: string, key: string, response: StoredResponse, expiresAt: string): Promise<void> {
     const record = this.records.get(`${scope}\u0000${key}`);
-    if (record) record.response = { ...response, headers: { ...response.headers } };
+    if (!record) return;
+    record.response = { ...response, headers: { ...response.headers } };
+    record.expires_at = expiresAt;
+  }
+  /** None: pending claims die with the process that made them. */
+  async releaseAbandoned(): Promise<number> {
+    return 0;
   }
   async abandon(scope: string, key: string): Promise<void> {
     this.records.delete(`${scope}\u0000${key}`);
@@ -233,6 +239,11 @@ class MemoryDemo implements DemoStore {
     const id = `${day}\u0000${client}`;
     const used = this.counts.get(id) ?? 0;
     if (used > 0) this.counts.set(id, used - 1);
+  }
+  /** Nothing to record: reservations die with the process that made them. */
+  async confirm(): Promise<void> {}
+  async releaseAbandoned(): Promise<number> {
+    return 0;
   }
   async purge(day: string): Promise<number> {
     let n = 0;

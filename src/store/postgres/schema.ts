@@ -45,6 +45,18 @@ CREATE TABLE IF NOT EXISTS idempotency (
   scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER, headers TEXT, body TEXT,
   expires_at TEXT COLLATE "C" NOT NULL, PRIMARY KEY (scope, key)
 );
+-- owner: the store handle that claimed the key (WalletStore.owner), so a restarted replica can
+-- forget its predecessor's pending claims; NULL in schemas made before it.
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'idempotency' AND column_name = 'owner') THEN
+    ALTER TABLE idempotency ADD COLUMN owner TEXT COLLATE "C";
+  END IF;
+END $$;
+-- Demo calls reserved and not yet settled, per store handle: a restart gives back a killed one's.
+CREATE TABLE IF NOT EXISTS demo_reservations (
+  owner TEXT COLLATE "C" NOT NULL, day TEXT COLLATE "C" NOT NULL, client TEXT NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (owner, day, client)
+);
 CREATE INDEX IF NOT EXISTS idempotency_expiry ON idempotency(expires_at);
 CREATE TABLE IF NOT EXISTS demo_usage (
   day TEXT COLLATE "C" NOT NULL, client TEXT NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (day, client)

@@ -84,8 +84,8 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Serv
   return {
     keys: postgresKeys(pool),
     wallets: postgresWallets(pool, owner),
-    idempotency: postgresIdempotency(pool),
-    demo: postgresDemo(pool),
+    idempotency: postgresIdempotency(pool, owner),
+    demo: postgresDemo(pool, owner),
     // Shared buckets: N replicas give a key its limit once, not N times (docs/api.md#rate-limits).
     rateLimits: options.sharedRateLimits === false ? new MemoryRateLimits() : postgresRateLimits(pool),
     images: postgresImages(pool),

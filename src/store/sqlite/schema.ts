@@ -22,13 +22,19 @@ CREATE TABLE IF NOT EXISTS holds (
   hold_id INTEGER PRIMARY KEY, wallet_id TEXT NOT NULL, amount INTEGER NOT NULL, expires_at TEXT NOT NULL,
   settled INTEGER NOT NULL DEFAULT 0, owner TEXT
 );
+-- owner: the store handle that claimed the key (WalletStore.owner), so a restart can forget the
+-- pending claims of a killed process; NULL in files made before.
 CREATE TABLE IF NOT EXISTS idempotency (
   scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER, headers TEXT, body TEXT,
-  expires_at TEXT NOT NULL, PRIMARY KEY (scope, key)
+  expires_at TEXT NOT NULL, owner TEXT, PRIMARY KEY (scope, key)
 );
 CREATE INDEX IF NOT EXISTS idempotency_expiry ON idempotency(expires_at);
 CREATE TABLE IF NOT EXISTS demo_usage (
   day TEXT NOT NULL, client TEXT NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (day, client)
+);
+-- Demo calls reserved and not yet settled, per store handle: a restart gives back a killed one's.
+CREATE TABLE IF NOT EXISTS demo_reservations (
+  owner TEXT NOT NULL, day TEXT NOT NULL, client TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (owner, day, client)
 );
 CREATE TABLE IF NOT EXISTS images (sha256 TEXT PRIMARY KEY, png BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS jobs (
@@ -40,7 +46,7 @@ CREATE TABLE IF NOT EXISTS jobs (
 /**
  * Brings a file created by an earlier schema up to date: `jobs.photo` (uploaded photos of
  * unfinished jobs, so they resume after a restart) and `holds.owner` (which process took a hold)
- * arrived after the first release, and `holds` used to keep settled holds (flagged, indexed) where
+ * and `idempotency.owner` arrived after the first release, and `holds` used to keep settled holds (flagged, indexed) where
  * it now keeps open ones only. Runs in an IMMEDIATE transaction so a server and the CLI opening an
  * old file together migrate it once.
  */
@@ -50,6 +56,8 @@ function migrate(db: SqliteDatabase): void {
     if (!columns.some((c) => c.name === 'photo')) db.exec('ALTER TABLE jobs ADD COLUMN photo BLOB');
     const holdColumns = db.pragma('table_info(holds)') as { name: string }[];
     if (!holdColumns.some((c) => c.name === 'owner')) db.exec('ALTER TABLE holds ADD COLUMN owner TEXT');
+    const keyColumns = db.pragma('table_info(idempotency)') as { name: string }[];
+    if (!keyColumns.some((c) => c.name === 'owner')) db.exec('ALTER TABLE idempotency ADD COLUMN owner TEXT');
     db.exec('DROP INDEX IF EXISTS holds_open; DELETE FROM holds WHERE settled = 1;');
   }).immediate();
 }

@@ -87,8 +87,8 @@ export function sqliteStoreOver(db: SqliteDatabase, options: Omit<SqliteStoreOpt
   return {
     keys: { ...keys, create: durable(keys.create), revoke: durable(keys.revoke) },
     wallets: { ...wallets, open: durable(wallets.open), topup: durable(wallets.topup) },
-    idempotency: sqliteIdempotency(db),
-    demo: sqliteDemo(db),
+    idempotency: sqliteIdempotency(db, owner),
+    demo: sqliteDemo(db, owner),
     rateLimits: new MemoryRateLimits(),
     images: sqliteImages(db),
     jobs: sqliteJobs(db),

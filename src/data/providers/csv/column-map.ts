@@ -5,7 +5,7 @@
  * purpose — plus position rules. Pure: a validated map and a source header in, a plan out.
  */
 import { z } from 'zod';
-import { DatasetError } from '../../dataset-error.js';
+import { shownValueOf, DatasetError } from '../../dataset-error.js';
 import { providerMetricKeyProblem } from '../../provider-metrics.js';
 import { COUNTING_COLUMNS, POSITION_CODES, type CountingColumn, type PositionCode } from '../../schema.js';
 import { SEASON_CSV_OPTIONAL, SEASON_CSV_REQUIRED } from './season-csv.js';
@@ -231,7 +231,7 @@ export function planOf(header: readonly string[], map: ColumnMap, file: string, 
       file,
       h,
       null,
-      `unknown column ${JSON.stringify(h)}: the column map ${mapName} neither maps, converts, declares as a metric nor ignores it (docs/scoring.md#column-maps)${hint}`,
+      `unknown column ${shownValueOf(h)}: the column map ${mapName} neither maps, converts, declares as a metric nor ignores it (docs/scoring.md#column-maps)${hint}`,
     );
   });
   const direct = new Map<string, string>();

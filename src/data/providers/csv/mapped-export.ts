@@ -5,7 +5,7 @@
  * default and skipped row. Pure functions over the source header names and cells.
  */
 import { basename, extname } from 'node:path';
-import { DatasetError } from '../../dataset-error.js';
+import { shownValueOf, DatasetError } from '../../dataset-error.js';
 import type { ProviderMetricColumn } from '../../provider-metrics.js';
 import { COUNTING_COLUMNS } from '../../schema.js';
 import { SEASON_CSV_REQUIRED } from './season-csv.js';
@@ -111,7 +111,7 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
         table.files[table.columnFile[j]],
         header[j],
         at[table.columnFile[j]].row,
-        `line ${at[table.columnFile[j]].line}: ${JSON.stringify(raw)} is not a number`,
+        `line ${at[table.columnFile[j]].line}: ${shownValueOf(raw)} is not a number`,
       );
     if (grouping && sep && t.includes(sep)) {
       if (!grouping.test(t)) throw bad();
@@ -221,7 +221,7 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
             file,
             header[positionAt],
             row,
-            `line ${line}: no position rule maps ${JSON.stringify(raw)} (its first position ${JSON.stringify(p.token)} is not in the map's positions, the built-in words or our codes; docs/scoring.md#positions)`,
+            `line ${line}: no position rule maps ${shownValueOf(raw)} (its first position ${JSON.stringify(p.token)} is not in the map's positions, the built-in words or our codes; docs/scoring.md#positions)`,
           );
         out.set('position', p.code);
         report.positions[raw] = p.code;

@@ -32,6 +32,27 @@ export interface ParseCsvOptions {
  * Cost: one pass over the text.
  * @example parseCsv('a,b\n1,"x,""y"""\n', 'f.csv', (fields, line) => console.log(line, fields)) // => logs 1 ['a','b'] then 2 ['1','x,"y"']
  */
+/**
+ * Most characters one CSV field may hold (docs/csv.md#limits): a name or a number is far shorter;
+ * a longer field is a broken file, refused before it is held or echoed.
+ */
+export const CSV_FIELD_MAX_CHARS = 65_536;
+
+/**
+ * Most characters one CSV record (a line, or several when a quoted field spans lines) may hold
+ * (docs/csv.md#limits): a few hundred columns of plain values fit many times over.
+ */
+export const CSV_RECORD_MAX_CHARS = 1_048_576;
+
+function fieldTooLong(file: string, line: number, field: number): DatasetError {
+  return new DatasetError(
+    file,
+    null,
+    null,
+    `line ${line}: field ${field} is longer than ${CSV_FIELD_MAX_CHARS} characters (the limit for one CSV field)`,
+  );
+}
+
 export function parseCsv(
   text: string,
   file: string,
@@ -63,6 +84,7 @@ export function parseCsv(
           break;
         }
         for (let k = value.indexOf('\n'); k >= 0; k = value.indexOf('\n', k + 1)) line++;
+        if (value.length > CSV_FIELD_MAX_CHARS) throw fieldTooLong(file, startLine, fields.length + 1);
         fields.push(value);
         c = i < n ? text.charCodeAt(i) : LF;
         if (c !== COMMA && c !== LF && c !== CR) {
@@ -91,6 +113,7 @@ export function parseCsv(
             );
           j++;
         }
+        if (j - i > CSV_FIELD_MAX_CHARS) throw fieldTooLong(file, line, fields.length + 1);
         fields.push(j === i ? null : text.slice(i, j));
         i = j;
       }

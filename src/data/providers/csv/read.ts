@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Table, type Vector } from 'apache-arrow';
 import { vectorOfKind } from '../../arrow/index.js';
-import { DatasetError } from '../../dataset-error.js';
+import { shownValueOf, DatasetError } from '../../dataset-error.js';
 import { datasetMetaOf } from '../../load.js';
 import { SCHEMA, TABLE_NAMES, type ColumnSpec, type Dataset, type TableName, type TableSpec } from '../../schema.js';
 import { tableFileOf } from '../../save.js';
@@ -53,7 +53,7 @@ function tableRecords(name: TableName, file: string): TableRecords {
             file,
             h,
             null,
-            `line ${line}: unknown column ${JSON.stringify(h)} (the ${name} columns are ${Object.keys(spec.columns).join(', ')})`,
+            `line ${line}: unknown column ${shownValueOf(h)} (the ${name} columns are ${Object.keys(spec.columns).join(', ')})`,
           );
         if (seen.has(h)) throw new DatasetError(file, h, null, `line ${line}: column appears twice in the header`);
         seen.add(h);

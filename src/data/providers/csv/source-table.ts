@@ -3,7 +3,7 @@
  * qualified header names (group row, repeated names numbered) and records with their lines, and
  * several tables of one export joined on the map's `join_on`.
  */
-import { DatasetError } from '../../dataset-error.js';
+import { shownValueOf, DatasetError } from '../../dataset-error.js';
 import type { ColumnMap } from './column-map.js';
 import { parseCsv, type CsvField } from './parse.js';
 
@@ -168,7 +168,7 @@ export function joinTables(
               file,
               h,
               match[b],
-              `line ${later.at[0].line}: ${JSON.stringify(later.fields[j] ?? '')} differs from ${JSON.stringify(rows[b].fields[at] ?? '')} in ${tables[columnFile[at]]?.files[0] ?? baseFile} line ${there.line}`,
+              `line ${later.at[0].line}: ${shownValueOf(later.fields[j] ?? '')} differs from ${shownValueOf(rows[b].fields[at] ?? '')} in ${tables[columnFile[at]]?.files[0] ?? baseFile} line ${there.line}`,
             );
           }
         }

@@ -7,7 +7,7 @@ import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs'
 import { DatasetError } from '../../dataset-error.js';
 import { delimiterNameOf, delimiterOfHeader, type CsvDelimiter } from './delimiter.js';
 import { blockDecoder, bomOf, encodingOf, invalidUtf8Of, type TextEncoding } from './encoding.js';
-import { parseCsv, type CsvField } from './parse.js';
+import { CSV_RECORD_MAX_CHARS, parseCsv, type CsvField } from './parse.js';
 
 /** Bytes read and decoded at a time: large enough to amortise the calls, small next to the file. */
 const BLOCK_BYTES = 4 * 1024 * 1024;
@@ -164,6 +164,14 @@ export function readCsvFile(
           firstLine: line,
         });
       carry = end === text.length ? '' : text.slice(end);
+      // One record that never ends (a 100 MB header line) is refused at the cap, not held whole.
+      if (carry.length > CSV_RECORD_MAX_CHARS)
+        throw new DatasetError(
+          file,
+          null,
+          null,
+          `line ${line}: a record longer than ${CSV_RECORD_MAX_CHARS} characters (the limit for one CSV line); is this a CSV file?`,
+        );
       options.onProgress?.(done, size);
       if (last) break;
       block = readBlock();

@@ -11,6 +11,13 @@ import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { DatasetError } from '../../dataset-error.js';
 
+/**
+ * Most bytes one `.json.gz` file may inflate to (64 MiB; docs/methodology/wyscout.md): the public
+ * dataset's per-match event files are under 1 MB, so this is ~100× headroom while a gzip bomb
+ * (1 MB → 1 GiB) stops long before it takes gigabytes of memory.
+ */
+export const WYSCOUT_GZIP_MAX_BYTES = 64 * 1024 * 1024;
+
 /** Ids become Arrow int32 columns, so they must fit one; the dataset writes some as strings ("792"). */
 const Id = z.coerce
   .number()
@@ -180,8 +187,16 @@ function readText(path: string, file: string): string {
   const bytes = readFileSync(path);
   if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
     try {
-      return gunzipSync(bytes).toString('utf8');
+      // Capped: a small file that inflates without end (a gzip bomb) stops at the cap.
+      return gunzipSync(bytes, { maxOutputLength: WYSCOUT_GZIP_MAX_BYTES }).toString('utf8');
     } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new DatasetError(
+          file,
+          null,
+          null,
+          `inflates to more than ${WYSCOUT_GZIP_MAX_BYTES} bytes (64 MiB), the cap for one gzip file; a real per-match file is under 1 MB`,
+        );
       throw new DatasetError(file, null, null, `not a readable gzip file (${(e as Error).message})`);
     }
   }

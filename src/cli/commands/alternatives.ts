@@ -1,0 +1,49 @@
+import type { AlternativesResponse } from '../../dna/alternatives.js';
+import type { Command } from '../run.js';
+import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
+
+/** The alternatives as an aligned table: rank, how found, similarity, blend, player, age, tier, club. */
+function table(r: AlternativesResponse): string {
+  const s = r.data.source;
+  const head = [
+    `${s.display_name} — ${s.position}, ${s.team ?? 'no club'}${s.age !== null ? `, age ${s.age}` : ''}${s.fee_tier ? `, fee tier ${s.fee_tier}` : ''} · style: ${s.style_tags.join(', ') || '—'}`,
+    `Alternatives (${r.data.mode}${r.data.note ? `: ${r.data.note}` : ''}):`,
+    '',
+  ];
+  const cols = ['#', 'found by', 'sim', 'blend', 'player', 'pos', 'age', 'tier', 'club (league)'];
+  const rows = r.data.results.map((x, i) => [
+    String(i + 1),
+    x.recall_source.replace('_', ' '),
+    x.similarity === null ? '–' : x.similarity.toFixed(2),
+    x.blend === null ? '–' : x.blend.score.toFixed(2),
+    x.player.display_name,
+    x.player.position,
+    x.player.age === null ? '–' : String(x.player.age),
+    x.player.fee_tier ?? '–',
+    `${x.player.team ?? '–'} (${x.player.league ?? '–'})`,
+  ]);
+  const widths = cols.map((c, j) => Math.max(c.length, ...rows.map((row) => row[j]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, j) => c.padEnd(widths[j] ?? 0))
+      .join('  ')
+      .trimEnd();
+  const body = rows.length > 0 ? [line(cols), ...rows.map(line)] : ['No alternative found.'];
+  return `${[...head, ...body, '', r.summary].join('\n')}\n`;
+}
+
+/** `halfspace alternatives`: cheaper or younger players of a similar style (SPEC's alternatives, beta). */
+export const alternativesCommand: Command = {
+  name: 'alternatives',
+  summary: 'Alternatives (beta): similar-style players reranked toward cheaper and younger',
+  usage:
+    'alternatives --name NAME [--player-id N] [--team-hint CLUB] [--limit 1–50] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
+  options: { ...IDENTITY_OPTIONS, limit: { type: 'string' }, ...DATASET_OPTIONS },
+  run({ values, io }) {
+    const limit = intFlag(values, 'limit');
+    const r = valueOrExit(
+      openEngine(values).alternatives({ ...identityOf(values), ...(limit !== undefined ? { limit } : {}) }),
+    );
+    io.stdout(values.json ? jsonOut(r) : table(r));
+  },
+};

@@ -1,0 +1,62 @@
+/**
+ * @module Telling a store outage from a bug: an error thrown because the database cannot be
+ * reached or is shutting down (PostgreSQL stopped, a connection cut, SQLite locked past its busy
+ * timeout or failing I/O) is answered 503 `store_unavailable` with Retry-After, so clients retry;
+ * anything else stays 500 `internal_error` (docs/errors.md#error-store_unavailable).
+ */
+
+/** Seconds a client is told to wait after `store_unavailable` (docs/errors.md#error-store_unavailable). */
+export const STORE_RETRY_AFTER_S = 5;
+
+// Socket errors of the driver, and PostgreSQL's classes 08 (connection exception), 53300 (too many
+// connections) and 57P01–57P03 (shutdown, crash, cannot connect now).
+const OUTAGE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_IOERR',
+  'SQLITE_FULL',
+]);
+
+// node-postgres reports a lost or refused connection with these messages and no code.
+const OUTAGE_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Connection refused)/;
+
+/**
+ * True when `error` says the store cannot be reached right now, not that the code is wrong.
+ * @example isStoreOutage(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })) // => true
+ */
+export function isStoreOutage(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  if (OUTAGE_CODES.has(code) || code.startsWith('08') || code.startsWith('SQLITE_IOERR')) return true;
+  if (OUTAGE_MESSAGE.test(error.message)) return true;
+  // AggregateError (a connect to every address of a host failed) and errors with a cause.
+  if (error instanceof AggregateError) return error.errors.some(isStoreOutage);
+  return error.cause !== undefined && isStoreOutage(error.cause);
+}
+
+/** The failure answered for an outage (503 with Retry-After {@link STORE_RETRY_AFTER_S}). */
+export const STORE_OUTAGE = {
+  code: 'store_unavailable',
+  message: `the service's database cannot be reached right now; nothing was charged, retry after ${STORE_RETRY_AFTER_S} s`,
+} as const;
+
+/**
+ * `response` (a problem for {@link STORE_OUTAGE}) with its Retry-After header.
+ * @example withRetryAfter({ status: 503, headers: {}, body: '' }).headers['retry-after'] // => '5'
+ */
+export function withRetryAfter<R extends { headers: Record<string, string> }>(response: R): R {
+  return { ...response, headers: { ...response.headers, 'retry-after': String(STORE_RETRY_AFTER_S) } };
+}
