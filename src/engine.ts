@@ -190,7 +190,12 @@ export class Engine implements EngineContext {
   }
   latestRowOf(id: number): number {
     const rows = this.playerRows.get(id);
-    return rows && rows.length > 0 ? rows[rows.length - 1] : -1;
+    if (!rows || rows.length === 0) return -1;
+    // His latest club season stands for him (DNA, verdicts, Best XI), not a tournament of a few
+    // matches played after it (docs/methodology/wyscout.md#several-competitions).
+    for (let i = rows.length - 1; i >= 0; i--)
+      if (this.leagueMap.get(this.derived.league_id[rows[i]])?.kind !== 'international') return rows[i];
+    return rows[rows.length - 1];
   }
   ageOf(player: PlayerRow): number | null {
     return player.birth_date ? ageOn(player.birth_date, this.now()) : null;

@@ -167,6 +167,31 @@ const CASES: Record<string, Case> = {
     ],
     check: (r) => expect(r.stdout).toMatch(/\bPts\b/),
   },
+  merge: {
+    ok: [
+      ['merge', '{tmp}/tiny', '{tmp}/tiny', '--out', '{tmp}/merged'],
+      ['merge', '{tmp}/tiny', '{tmp}/tiny', '--namespace', '--out', '{tmp}/namespaced'],
+    ],
+    bad: [
+      ['merge', '{tmp}/tiny', '--out', '{tmp}/x'],
+      ['merge', '{tmp}/tiny', '{tmp}/missing/dataset', '--out', '{tmp}/x'],
+      ['merge', '{tmp}/tiny', '{tmp}/tiny'],
+    ],
+    check: (r) => expect(r.stdout).toMatch(/2 sources merged/),
+  },
+  enrich: {
+    ok: [
+      ['enrich', '{tmp}/tiny', '--values', '{tmp}/values.csv', '--out', '{tmp}/valued'],
+      ['enrich', '{tmp}/tiny', '--teams', '{tmp}/teams.csv', '--out', '{tmp}/coloured'],
+    ],
+    bad: [
+      ['enrich', '{tmp}/tiny', '--out', '{tmp}/x'],
+      ['enrich', '{tmp}/tiny', '--values', '{tmp}/missing.csv', '--out', '{tmp}/x'],
+      ['enrich', '{tmp}/tiny', '--values', '{tmp}/bad-values.csv', '--out', '{tmp}/x'],
+      ['enrich', '{tmp}/tiny', '--values', '{tmp}/values.csv', '--map', 'price=Value', '--out', '{tmp}/x'],
+    ],
+    check: (r) => expect(r.stdout).toMatch(/1 matched, 0 ambiguous, 1 unmatched/),
+  },
   score: {
     ok: [
       ['score', '{tmp}/tiny', '--out', '{tmp}/scored.arrow'],
@@ -270,6 +295,9 @@ function folderOf(command: string): string {
   const tmp = join(root, command.replace(/ /g, '-'));
   datasetToDir(tinyDataset(), join(tmp, 'tiny'));
   datasetToCsvDir(tinyDataset(), join(tmp, 'csv'));
+  writeFileSync(join(tmp, 'values.csv'), 'player_id,market_value_eur\n1,12000000\n999,1\n');
+  writeFileSync(join(tmp, 'bad-values.csv'), 'player_id,market_value_eur\n1,plenty\n');
+  writeFileSync(join(tmp, 'teams.csv'), 'team_id,primary_color\n10,#112233\n12,#445566\n');
   writeFileSync(join(tmp, 'not-a-db.txt'), 'this is not a SQLite database, only a text file\n'.repeat(40));
   return tmp;
 }

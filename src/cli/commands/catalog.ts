@@ -89,6 +89,17 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
     load: async () => (await import('./ingest-wyscout.js')).ingestWyscoutCommand,
   },
   {
+    name: 'merge',
+    summary:
+      'Merge datasets from any provider into one (provenance kept, attributions combined, id collisions refused)',
+    load: async () => (await import('./merge.js')).mergeCommand,
+  },
+  {
+    name: 'enrich',
+    summary: 'Join market values (and height, foot) or club colours and short names from a file',
+    load: async () => (await import('./enrich.js')).enrichCommand,
+  },
+  {
     name: 'score',
     summary:
       'Score every player-season (per-90, percentiles, cohort, rating, fee tier, style tags) into an Arrow, CSV, Parquet or JSON-lines file',
