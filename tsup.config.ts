@@ -14,7 +14,13 @@ export const ENTRIES = {
 
 export default defineConfig({
   // The render worker is started by file path (src/cards/render-pool.ts), so it is an entry of its own.
-  entry: { ...ENTRIES, cli: 'src/cli/main.ts', 'cards/render-worker': 'src/cards/render-worker.ts' },
+  // So is the Wyscout ingest worker (src/data/providers/wyscout/workers.ts).
+  entry: {
+    ...ENTRIES,
+    cli: 'src/cli/main.ts',
+    'cards/render-worker': 'src/cards/render-worker.ts',
+    'wyscout-worker': 'src/data/providers/wyscout/match-worker.ts',
+  },
   format: ['esm'],
   target: 'node20',
   dts: { entry: ENTRIES },

@@ -46,7 +46,7 @@ export interface EngineContext {
   playerSeasonAt(row: number): PlayerSeasonRow;
   /** Derived row indices of a player's seasons, oldest first (empty when he has none). */
   rowsOfPlayer(id: number): readonly number[];
-  /** Derived row index of a player's latest season with the most minutes, or -1. */
+  /** Derived row index of a player's latest season with the most minutes (a club season before a later tournament), or -1. */
   latestRowOf(id: number): number;
   /** Style tags of derived row `row`, or null when it has no DNA vector. */
   styleOf(row: number): StyleSummary | null;

@@ -24,7 +24,8 @@ import { deriveSeasons } from './stats/derive.js';
 import type { DerivedSeasons } from './stats/derived.js';
 import type { DnaVectors } from './dna/vectors.js';
 import { datasetDnaOf } from './dna/zone-vectors.js';
-import { styleTagsOf, type StyleTags } from './dna/tags.js';
+import { shownStyleOf } from './dna/clear-role.js';
+import { styleTagsOf } from './dna/tags.js';
 import { dnaSearchOf, type DnaSearchRequest, type DnaSearchResponse } from './dna/search-request.js';
 import { alternativesOf, type AlternativesRequest, type AlternativesResponse } from './dna/alternatives.js';
 import { pricierTwinOf } from './dna/anchor.js';
@@ -34,6 +35,7 @@ import { scoutingReportOf, type ScoutingRequest, type ScoutingResponse } from '.
 import { verdictReportOf, type VerdictRequest, type VerdictResponse } from './verdict/verdict.js';
 import type { VerdictFacts } from './verdict/rules.js';
 import { bestXiLineupOf, type BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';
+import { bestXiPickOf, type BestXiPickRequest, type BestXiPickResponse } from './bestxi/pick.js';
 import { bestXiPoolOf, type BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
 import {
   matchIntelligenceOf,
@@ -74,7 +76,7 @@ export class Engine implements EngineContext {
   private readonly playerRows: Map<number, number[]>;
   /** Recorded player_seasons rows, built on first use (most operations only need the derived columns). */
   private readonly playerSeasons: (PlayerSeasonRow | undefined)[];
-  private readonly styles: (StyleTags | null | undefined)[];
+  private readonly styles: (StyleSummary | null | undefined)[];
   /**
    * The operations below on requests already parsed by their schema (`parsed.dnaSearch(req)` …):
    * the same answers without parsing again. The service parses each body once and calls these.
@@ -152,7 +154,12 @@ export class Engine implements EngineContext {
   }
   latestRowOf(id: number): number {
     const rows = this.playerRows.get(id);
-    return rows && rows.length > 0 ? rows[rows.length - 1] : -1;
+    if (!rows || rows.length === 0) return -1;
+    // His latest club season stands for him (DNA, verdicts, Best XI), not a tournament of a few
+    // matches played after it (docs/methodology/wyscout.md#several-competitions).
+    for (let i = rows.length - 1; i >= 0; i--)
+      if (this.leagueMap.get(this.derived.league_id[rows[i]])?.kind !== 'international') return rows[i];
+    return rows[rows.length - 1];
   }
   ageOf(player: PlayerRow): number | null {
     return player.birth_date ? ageOn(player.birth_date, this.now()) : null;
@@ -176,7 +183,7 @@ export class Engine implements EngineContext {
   /** Style tags of a derived row, computed on first use and kept. */
   styleOf(row: number): StyleSummary | null {
     let tags = this.styles[row];
-    if (tags === undefined) this.styles[row] = tags = styleTagsOf(this.dna, this.derived, row);
+    if (tags === undefined) this.styles[row] = tags = shownStyleOf(styleTagsOf(this.dna, this.derived, row));
     return tags;
   }
 
@@ -203,6 +210,11 @@ export class Engine implements EngineContext {
   /** Best XI candidates for a vibe (docs/design.md#op-best-xi-pool, docs/design.md#best-xi): modes pool, full, byIds. */
   bestXiPool(request: BestXiPoolRequest): Result<BestXiPoolResponse> {
     return bestXiPoolOf(this, request);
+  }
+
+  /** The best XI of a vibe in a formation, with its lineup aggregates (docs/methodology/bestxi.md#picking-an-xi). */
+  bestXiPick(request: BestXiPickRequest): Result<BestXiPickResponse> {
+    return bestXiPickOf(this, request);
   }
 
   /** Aggregates of a built lineup of 1–11 players (docs/design.md#op-best-xi-lineup). */

@@ -29,11 +29,27 @@ export { datasetFromStatsBomb, STATSBOMB_COVERAGE, type StatsBombOptions } from 
 export {
   datasetFromWyscout,
   wyscoutIngest,
+  wyscoutIngestMany,
+  competitionsIn,
+  LEAGUE_TIERS,
+  leagueTierOf,
   WYSCOUT_ATTRIBUTION,
   WYSCOUT_COVERAGE,
+  type CompetitionReport,
+  type WyscoutManyOptions,
   type WyscoutOptions,
   type WyscoutReport,
 } from './data/providers/wyscout/index.js';
+export { mergeDatasets, idSpaceOf, NAMESPACE_STRIDE, type MergeInput, type MergeOptions } from './data/merge.js';
+export {
+  enrichPlayers,
+  enrichTeams,
+  VALUE_TARGETS,
+  TEAM_TARGETS,
+  type EnrichReport,
+  type EnrichRecord,
+} from './data/enrich.js';
+export { enrichRecordsOf, mapOf } from './data/enrich-file.js';
 export {
   datasetFromSeasonCsv,
   SEASON_CSV_REQUIRED,

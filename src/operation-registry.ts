@@ -9,6 +9,7 @@
 import type { z } from 'zod';
 import type { Failure } from './errors.js';
 import { bestXiLineupOfParsed, BestXiLineupRequest } from './bestxi/lineup.js';
+import { bestXiPickOfParsed, BestXiPickRequest } from './bestxi/pick.js';
 import { bestXiPoolOfParsed, BestXiPoolRequest } from './bestxi/pool.js';
 import { cardOfParsed, cardRequestCheckOf, type CardOptions } from './cards/card.js';
 import { CardPromptRequest, CardRequest } from './cards/request.js';
@@ -70,6 +71,7 @@ export const ENGINE_OPERATIONS = {
   verdict: operation({ request: VerdictRequest, cli: 'verdict', run: verdictOf }),
   bestXiPool: operation({ request: BestXiPoolRequest, cli: 'bestxi pool', run: bestXiPoolOfParsed }),
   bestXiLineup: operation({ request: BestXiLineupRequest, cli: 'bestxi lineup', run: bestXiLineupOfParsed }),
+  bestXiPick: operation({ request: BestXiPickRequest, cli: 'bestxi pick', run: bestXiPickOfParsed }),
   matchIntelligence: operation({ request: MatchIntelligenceRequest, cli: 'fixtures', run: matchIntelligenceOfParsed }),
   standings: operation({ request: StandingsRequest, cli: 'standings', run: standingsOfParsed }),
   card: operation({

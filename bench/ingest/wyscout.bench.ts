@@ -1,111 +1,132 @@
 /**
- * Wyscout ingest of the whole Premier League 2017/18 (380 matches, ../shared/real/wyscout; skipped
- * with a note when absent; HALFSPACE_REAL_DIR overrides the location).
- * 1. Memory: a first ingest records heap (after gc) and peak RSS after 100, 200 and 380 matches —
- *    flat heap means one match at a time really is all that is held.
- * 2. Speed: the same 380 files read + gunzipped + JSON.parse-d and nothing else (baseline), then a
- *    second ingest, in the same run: ratio ingest / baseline, events per second (wall and CPU).
- * 3. Writing the Arrow dataset folder.
+ * Wyscout ingest of all five real competitions (../shared/real/wyscout: Premier League, La Liga,
+ * Bundesliga, Ligue 1 2017/18 and the 2018 World Cup, 1,510 matches; skipped with a note when
+ * absent; HALFSPACE_REAL_DIR overrides the location). Needs the build (`npm run build`).
+ * 1. Baseline, in this process: the same 1,510 files read + gunzipped + JSON.parse-d on one thread
+ *    and nothing else.
+ * 2. The ingest (`--competition all`, as the CLI runs it) in a child process of its own, with the
+ *    default workers (the available cores) and with one worker: wall, CPU of all threads, peak RSS.
+ * Targets (issue 22): default-worker wall ≤ 1.0× the baseline's wall, peak RSS ≤ 600 MB.
  * Run: npm run bench:wyscout → bench/results/wyscout.{json,md}.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { wyscoutIngest } from '../../src/data/providers/wyscout/dataset.js';
-import { datasetToDir } from '../../src/data/save.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const REAL = join(process.env.HALFSPACE_REAL_DIR ?? join(ROOT, '..', 'shared', 'real'), 'wyscout');
 const RESULTS = join(ROOT, 'bench', 'results');
+const FOLDERS = ['england', 'spain', 'germany', 'france', 'world_cup'];
+const TARGET_WALL_RATIO = 1.0;
+const TARGET_PEAK_RSS_MB = 600;
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
 const cpuNow = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-/** Wall and CPU milliseconds of `fn` (the machine is shared: wall includes waiting for a core). */
-function timed<T>(fn: () => T): { value: T; ms: number; cpuMs: number } {
-  const c = cpuNow();
-  const t = performance.now();
-  const value = fn();
-  return { value, ms: Math.round(performance.now() - t), cpuMs: Math.round(cpuNow() - c) };
-}
 
 if (!existsSync(join(REAL, 'matches', 'matches_England.json'))) {
   console.log(`Wyscout bench skipped: ${REAL} is absent.`);
   process.exit(0);
 }
+if (!existsSync(join(ROOT, 'dist', 'index.js'))) {
+  console.log('Wyscout bench needs the build: run `npm run build` first.');
+  process.exit(1);
+}
 
-// 1. Memory, first (cold) ingest.
-gc();
-const memory: { matches: number; heap_used_mb: number; rss_mb: number; peak_rss_mb: number }[] = [];
-const cold = timed(() =>
-  wyscoutIngest(REAL, {
-    competition: 'England',
-    onProgress: (done, total) => {
-      if (done === 100 || done === 200 || done === total) {
-        gc();
-        const m = process.memoryUsage();
-        memory.push({
-          matches: done,
-          heap_used_mb: mb(m.heapUsed),
-          rss_mb: mb(m.rss),
-          peak_rss_mb: mb(process.resourceUsage().maxRSS * 1024),
-        });
-      }
-    },
-  }),
+const loadBefore = Math.round(loadavg()[0] * 10) / 10;
+// 1. Baseline: read + gunzip + JSON.parse of every match file, one thread.
+const files = FOLDERS.flatMap((f) =>
+  readdirSync(join(REAL, 'events', f))
+    .filter((n) => n.endsWith('.json.gz'))
+    .map((n) => join(REAL, 'events', f, n)),
 );
-console.log('memory', memory);
-
-// 2. Baseline: read + gunzip + JSON.parse of the same files, then the timed (warm) ingest.
-const dir = join(REAL, 'events', 'england');
-const files = readdirSync(dir).filter((f) => f.endsWith('.json.gz'));
 let gzBytes = 0;
 let jsonBytes = 0;
+let baselineEvents = 0;
 gc();
-const baseline = timed(() => {
-  let events = 0;
-  for (const f of files) {
-    const gz = readFileSync(join(dir, f));
-    const text = gunzipSync(gz).toString('utf8');
-    gzBytes += gz.length;
-    jsonBytes += text.length;
-    events += (JSON.parse(text) as { events: unknown[] }).events.length;
-  }
-  return events;
-});
-gc();
-const warm = timed(() => wyscoutIngest(REAL, { competition: 'England' }));
-const events = warm.value.report.events;
+const c0 = cpuNow();
+const t0 = performance.now();
+for (const path of files) {
+  const gz = readFileSync(path);
+  const text = gunzipSync(gz).toString('utf8');
+  gzBytes += gz.length;
+  jsonBytes += text.length;
+  baselineEvents += (JSON.parse(text) as { events: unknown[] }).events.length;
+}
+const baseline = { ms: Math.round(performance.now() - t0), cpu_ms: Math.round(cpuNow() - c0), events: baselineEvents };
+console.log('baseline', baseline);
 
-// 3. Writing the dataset folder.
+// 2. The ingest in a child process: default workers, then one worker.
+interface ChildRun {
+  workers: number;
+  ms: number;
+  ms_with_write: number;
+  cpu_ms: number;
+  peak_rss_mb: number;
+  competitions: {
+    competition: string;
+    league: string;
+    matches: number;
+    events: number;
+    players: number;
+    anomalies: number;
+  }[];
+  players: number;
+  player_seasons: number;
+  fixtures: number;
+}
 const tmp = mkdtempSync(join(tmpdir(), 'halfspace-bench-wyscout-'));
-const write = timed(() => datasetToDir(warm.value.dataset, join(tmp, 'pl')));
+const child = (workers: number): ChildRun => {
+  const out = execFileSync(
+    process.execPath,
+    [join(ROOT, 'bench', 'ingest', 'wyscout-child.mjs'), REAL, join(tmp, `w${workers}`), String(workers)],
+    { encoding: 'utf8', maxBuffer: 1 << 24 },
+  );
+  const run = JSON.parse(out.trim().split('\n').pop()!) as ChildRun;
+  console.log(`ingest, ${workers} worker(s)`, { ...run, competitions: undefined });
+  return run;
+};
+const cores = availableParallelism();
+const parallel = child(cores);
+const single = child(1);
+const identical = readdirSync(join(tmp, `w${cores}`)).every((f) =>
+  readFileSync(join(tmp, `w${cores}`, f)).equals(readFileSync(join(tmp, 'w1', f))),
+);
 rmSync(tmp, { recursive: true, force: true });
 
+const events = parallel.competitions.reduce((a, c) => a + c.events, 0);
+const matches = parallel.competitions.reduce((a, c) => a + c.matches, 0);
+const ratio = Math.round((parallel.ms / baseline.ms) * 100) / 100;
 const result = {
   date: new Date().toISOString(),
   node: process.version,
-  matches: warm.value.report.matches,
-  events,
+  cores,
+  /** 1-minute load average before and after: above the core count, wall times mostly measure waiting. */
+  load_average: { before: loadBefore, after: Math.round(loadavg()[0] * 10) / 10 },
   files: files.length,
+  matches,
+  events,
   gzip_mb: mb(gzBytes),
   json_mb: mb(jsonBytes),
-  baseline_read_gunzip_parse: { ms: baseline.ms, cpu_ms: baseline.cpuMs, events: baseline.value },
-  ingest_cold: { ms: cold.ms, cpu_ms: cold.cpuMs },
-  ingest: { ms: warm.ms, cpu_ms: warm.cpuMs },
-  ratio_ingest_over_baseline: Math.round((warm.ms / baseline.ms) * 100) / 100,
-  ratio_ingest_over_baseline_cpu: Math.round((warm.cpuMs / baseline.cpuMs) * 100) / 100,
-  events_per_s: Math.round(events / (warm.ms / 1000)),
-  events_per_cpu_s: Math.round(events / (warm.cpuMs / 1000)),
-  write_arrow_ms: write.ms,
-  memory_first_ingest: memory,
-  rows: {
-    player_seasons: warm.value.dataset.tables.player_seasons.numRows,
-    appearances: warm.value.dataset.tables.appearances!.numRows,
+  baseline_read_gunzip_parse_one_thread: baseline,
+  ingest: parallel,
+  ingest_one_worker: single,
+  byte_identical_to_one_worker: identical,
+  ratio_wall_ingest_over_baseline: ratio,
+  ratio_cpu_ingest_over_baseline: Math.round((parallel.cpu_ms / baseline.cpu_ms) * 100) / 100,
+  speedup_over_one_worker: Math.round((single.ms / parallel.ms) * 100) / 100,
+  events_per_s: Math.round(events / (parallel.ms / 1000)),
+  events_per_cpu_s: Math.round(events / (parallel.cpu_ms / 1000)),
+  targets: {
+    wall_ratio_max: TARGET_WALL_RATIO,
+    wall_ratio_met: ratio <= TARGET_WALL_RATIO,
+    peak_rss_mb_max: TARGET_PEAK_RSS_MB,
+    peak_rss_met: parallel.peak_rss_mb <= TARGET_PEAK_RSS_MB,
   },
 };
 console.log(result);
@@ -114,29 +135,27 @@ mkdirSync(RESULTS, { recursive: true });
 writeFileSync(join(RESULTS, 'wyscout.json'), `${JSON.stringify(result, null, 2)}\n`);
 const md = `# Wyscout ingest bench
 
-\`npm run bench:wyscout\` (${result.date.slice(0, 10)}, Node ${result.node}, shared 2-core machine: wall times include
-waiting for a core, CPU times do not). Whole Premier League 2017/18 from \`../shared/real/wyscout\`:
-${result.matches} matches, ${events.toLocaleString('en-US')} events, ${result.gzip_mb} MB gzip → ${result.json_mb} MB JSON.
+\`npm run bench:wyscout\` (${result.date.slice(0, 10)}, Node ${result.node}, ${cores} cores shared with other work, load
+average ${result.load_average.before} → ${result.load_average.after}: wall times include waiting for a core, CPU times do not). All five competitions of \`../shared/real/wyscout\`
+(\`ingest wyscout --competition all\`): ${matches} matches, ${events.toLocaleString('en-US')} events,
+${result.gzip_mb} MB gzip → ${result.json_mb} MB JSON.
 
-| step | wall ms | CPU ms |
-|---|---:|---:|
-| baseline: read + gunzip + JSON.parse of the 380 files, nothing else | ${baseline.ms} | ${baseline.cpuMs} |
-| ingest (warm): parse, fold, tables, validation | ${warm.ms} | ${warm.cpuMs} |
-| ingest (first run, cold JIT) | ${cold.ms} | ${cold.cpuMs} |
-| write the Arrow dataset folder | ${write.ms} | ${write.cpuMs} |
+| competition | matches | events | players | anomalies |
+|---|---:|---:|---:|---:|
+${parallel.competitions.map((c) => `| ${c.league} | ${c.matches} | ${c.events.toLocaleString('en-US')} | ${c.players} | ${c.anomalies} |`).join('\n')}
 
-- **Ratio ingest / baseline: ${result.ratio_ingest_over_baseline}× wall, ${result.ratio_ingest_over_baseline_cpu}× CPU** — everything the
-  ingest adds on top of gunzip + JSON.parse.
+| step | wall ms | CPU ms (all threads) | peak RSS MB |
+|---|---:|---:|---:|
+| baseline: read + gunzip + JSON.parse of the ${files.length} files, one thread | ${baseline.ms} | ${baseline.cpu_ms} | |
+| ingest, ${cores} workers (default) | ${parallel.ms} | ${parallel.cpu_ms} | ${parallel.peak_rss_mb} |
+| ingest, 1 worker | ${single.ms} | ${single.cpu_ms} | ${single.peak_rss_mb} |
+
+- **Wall ratio ingest / baseline: ${ratio}×** (target ≤ ${TARGET_WALL_RATIO}×: ${result.targets.wall_ratio_met ? 'met' : 'NOT met'}); CPU ratio ${result.ratio_cpu_ingest_over_baseline}×.
+- **Peak RSS ${parallel.peak_rss_mb} MB** (target ≤ ${TARGET_PEAK_RSS_MB} MB: ${result.targets.peak_rss_met ? 'met' : 'NOT met'}).
+- ${cores} workers are ${result.speedup_over_one_worker}× faster than one; the datasets are byte-identical: ${identical}.
+- On ${cores} idle cores the ingest's wall would be about its CPU / ${cores} = ${Math.round(parallel.cpu_ms / cores)} ms, ${Math.round((parallel.cpu_ms / cores / baseline.cpu_ms) * 100) / 100}× the baseline's CPU.
 - **${result.events_per_s.toLocaleString('en-US')} events/s** wall (${result.events_per_cpu_s.toLocaleString('en-US')} per CPU second).
-
-Memory during the first ingest (after a gc at each point):
-
-| matches | heap used MB | RSS MB | peak RSS so far MB |
-|---:|---:|---:|---:|
-${memory.map((m) => `| ${m.matches} | ${m.heap_used_mb} | ${m.rss_mb} | ${m.peak_rss_mb} |`).join('\n')}
-
-Heap after gc grows only with the output rows (${result.rows.appearances.toLocaleString('en-US')} appearances, ${result.rows.player_seasons} player-seasons);
-one match file at a time is held, so the peak does not depend on the number of matches.
+- Rows: ${parallel.players} players, ${parallel.player_seasons} player-seasons, ${parallel.fixtures} fixtures.
 `;
 writeFileSync(join(RESULTS, 'wyscout.md'), md);
 console.log(md);

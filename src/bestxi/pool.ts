@@ -7,8 +7,10 @@ import type { EngineContext, PlayerRow } from '../context.js';
 import { attributionOf, POSITION_CODES, POSITION_GROUPS, positionGroupOf, type PositionCode } from '../data/schema.js';
 import { fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
-import { JUDGED_GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
+import { GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
+import { ROLES } from '../stats/roles.js';
 import { parsingWith } from '../validation.js';
+import { roleMetricsOf } from '../verdict/specialties.js';
 import { formScores } from './form.js';
 import { bonusOf, seasonScoreOf, vibeScoreOf } from './score.js';
 import { vibeById, vibeCatalog, type Vibe } from './vibes.js';
@@ -108,11 +110,13 @@ function entryOf(
   const feeTier = feeTierOf(player.market_value_eur);
   const seasonScore = row >= 0 ? seasonScoreOf(ctx, row, vibe) : null;
   const formScore = form ? (form.get(player.player_id) ?? 0) : null;
-  const keys = row >= 0 ? JUDGED_GROUP_METRICS[POSITION_GROUPS[ctx.derived.group[row]]] : [];
-  const top = keys
+  const keys = row >= 0 ? GROUP_METRICS[POSITION_GROUPS[ctx.derived.group[row]]] : [];
+  // Top metrics prefer what matters for his role (docs/methodology/bestxi.md#season-score).
+  const roleKeys = row >= 0 ? roleMetricsOf(ROLES[ctx.derived.role[row]]) : [];
+  const top = roleKeys
     .map((metric) => ({ metric, percentile: ctx.derived.percentiles[metric][row] }))
     .filter((m) => !Number.isNaN(m.percentile))
-    .sort((a, b) => b.percentile - a.percentile || keys.indexOf(a.metric) - keys.indexOf(b.metric))
+    .sort((a, b) => b.percentile - a.percentile || roleKeys.indexOf(a.metric) - roleKeys.indexOf(b.metric))
     .slice(0, 3);
   const entry: PoolEntry = {
     player_id: player.player_id,
@@ -168,7 +172,7 @@ function passes(
  * Why filters must exclude everyone: the vibe's or request's age, fee-tier or World Cup filter on a
  * dataset where no player has that field (real provider data often has none). Null otherwise.
  */
-function coverageNoteOf(ctx: EngineContext, vibe: Vibe, req: z.output<typeof BestXiPoolRequest>): string | null {
+export function coverageNoteOf(ctx: EngineContext, vibe: Vibe, req: z.output<typeof BestXiPoolRequest>): string | null {
   const f = vibe.filters;
   const notes: string[] = [];
   if ((f.min_age !== undefined || f.max_age !== undefined) && !ctx.players.some((p) => p.birth_date)) {
@@ -181,6 +185,24 @@ function coverageNoteOf(ctx: EngineContext, vibe: Vibe, req: z.output<typeof Bes
     notes.push('No player in this dataset is in a 2026 World Cup squad, so the World Cup filter excludes everyone.');
   }
   return notes.length > 0 ? notes.join(' ') : null;
+}
+
+/**
+ * Every scored candidate of the current seasons that passes the vibe's and the request's filters,
+ * best vibe score first (ties by player id). Shared by the pool and the XI pick (pick.ts).
+ */
+export function poolCandidatesOf(ctx: EngineContext, vibe: Vibe, req: z.output<typeof BestXiPoolRequest>): PoolEntry[] {
+  const form = formScores(ctx);
+  const current = currentSeasonIds(ctx);
+  const candidates: PoolEntry[] = [];
+  for (const player of ctx.players) {
+    const row = ctx.latestRowOf(player.player_id);
+    if (row < 0 || !ctx.derived.inCohort[row] || !current.has(ctx.derived.season_id[row])) continue;
+    if (!passes(ctx, player, row, vibe, req)) continue;
+    const entry = entryOf(ctx, player, row, vibe, form, false);
+    if (entry.vibe_score !== null) candidates.push(entry);
+  }
+  return candidates.sort((a, b) => b.vibe_score! - a.vibe_score! || a.player_id - b.player_id);
 }
 
 /**
@@ -224,16 +246,7 @@ export function bestXiPoolOfParsed(
     );
     return ok({ players, vibe_meta: vibe, mode: req.mode, meta: { ...meta, candidates_considered: ids.length } });
   }
-  const current = currentSeasonIds(ctx);
-  const candidates: PoolEntry[] = [];
-  for (const player of ctx.players) {
-    const row = ctx.latestRowOf(player.player_id);
-    if (row < 0 || !ctx.derived.inCohort[row] || !current.has(ctx.derived.season_id[row])) continue;
-    if (!passes(ctx, player, row, vibe, req)) continue;
-    const entry = entryOf(ctx, player, row, vibe, form, false);
-    if (entry.vibe_score !== null) candidates.push(entry);
-  }
-  candidates.sort((a, b) => b.vibe_score! - a.vibe_score! || a.player_id - b.player_id);
+  const candidates = poolCandidatesOf(ctx, vibe, req);
   return ok({
     players: candidates.slice(0, req.limit),
     vibe_meta: vibe,

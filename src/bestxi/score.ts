@@ -3,9 +3,11 @@
  * score, plus a vibe's youth or cheapness bonus.
  */
 import type { EngineContext } from '../context.js';
-import { POSITION_GROUPS } from '../data/schema.js';
 import { feeTierRank, type FeeTier } from '../stats/fee-tier.js';
-import { JUDGED_GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
+import { ratingComposite } from '../stats/rating.js';
+import type { MetricKey } from '../stats/metrics.js';
+import { ROLES } from '../stats/roles.js';
+import { roleMetricsOf } from '../verdict/specialties.js';
 import type { Vibe } from './vibes.js';
 
 /** Weight of the season percentile score (docs/methodology.md#best-xi). */
@@ -15,26 +17,33 @@ export const FORM_WEIGHT = 0.4;
 /** Age at or below which a vibe's full age bonus applies. */
 export const AGE_BONUS_FULL_AT = 19;
 
+/** Weight of the role's rating composite (quality) against the vibe's own metrics (style): one third. */
+export const QUALITY_SHARE = 1 / 3;
+/** What a vibe metric outside the player's role metrics counts as: the cohort median. */
+export const NEUTRAL_PERCENTILE = 50;
+
 /**
- * Weighted mean of a derived row's cohort percentiles over the vibe's weights restricted to the
- * row's group; equal weights over the group's metrics when no vibe weight applies. Null when the
- * row has no percentile at all.
+ * The season score of a derived row for a vibe (docs/methodology/bestxi.md#season-score): one third
+ * the role's rating composite (how well he does his role's job), two thirds the vibe-weighted mean
+ * of his role-cohort percentiles in the vibe's metrics (how much he plays the vibe's football). A
+ * vibe metric that is not one of his role's metrics counts as the cohort median, 50: a keeper's
+ * "dribbles" say nothing, so they neither help nor hurt him. Without vibe weights (`balanced`) the
+ * score is the composite alone. Null when the row has no percentile at all.
  */
 export function seasonScoreOf(ctx: EngineContext, row: number, vibe: Vibe): number | null {
-  const group = POSITION_GROUPS[ctx.derived.group[row]];
-  const keys = JUDGED_GROUP_METRICS[group];
-  const weighted = keys.filter((k) => vibe.weights[k] !== undefined);
-  const use: [MetricKey, number][] =
-    weighted.length > 0 ? weighted.map((k) => [k, vibe.weights[k]!]) : keys.map((k) => [k, 1]);
+  const role = ROLES[ctx.derived.role[row]];
+  const composite = ratingComposite(role, (k) => ctx.derived.percentiles[k][row]);
+  if (Number.isNaN(composite)) return null;
+  const relevant = new Set(roleMetricsOf(role));
   let sum = 0;
   let total = 0;
-  for (const [key, w] of use) {
+  for (const [key, w] of Object.entries(vibe.weights) as [MetricKey, number][]) {
     const p = ctx.derived.percentiles[key][row];
-    if (Number.isNaN(p)) continue;
-    sum += w * p;
+    sum += w * (relevant.has(key) && !Number.isNaN(p) ? p : NEUTRAL_PERCENTILE);
     total += w;
   }
-  return total === 0 ? null : sum / total;
+  if (total === 0) return composite;
+  return QUALITY_SHARE * composite + (1 - QUALITY_SHARE) * (sum / total);
 }
 
 /** The vibe's bonus points for a player's age and fee tier. */

@@ -81,6 +81,9 @@ const VERDICT_ANGLES = {
   cooked: 'Cooked?',
   elite: 'Certified elite',
   contrast: 'DNA bargain',
+  specialist: 'Specialist',
+  solid: 'Does the job',
+  below_par: 'Below par',
 } as const;
 
 /**

@@ -16,6 +16,7 @@ import {
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { minutesShown, PER90_MINUTES_MIN } from '../stats/per90.js';
 import { labelOf, ordinalOf, type PercentileLabel } from '../stats/percentiles.js';
+import { NO_CLEAR_ROLE } from '../dna/clear-role.js';
 import type { VerdictCode } from '../verdict/rules.js';
 
 /** Verdict frames a caller may set on player_card (docs/design.md#op-cards). */
@@ -164,6 +165,9 @@ export const VERDICT_HEADLINES: Record<VerdictLineCode, string> = {
   cooked: 'Cooked',
   elite: 'Elite',
   contrast: 'DNA bargain',
+  specialist: 'Specialist',
+  solid: 'Does the job',
+  below_par: 'Below par',
 };
 
 const isLineCode = (code: string): code is VerdictLineCode => code in VERDICT_HEADLINES;
@@ -236,7 +240,10 @@ export function verdictLineOf(
         confidence: engine.confidence,
         source: 'caller',
       };
-    const detail = engineCode ? `The numbers say otherwise: ${VERDICT_HEADLINES[engineCode].toLowerCase()}.` : null;
+    // A frame the numbers do not back says so on the card (docs/cards.md#verdict-line).
+    const detail = engineCode
+      ? `The numbers say otherwise: ${VERDICT_HEADLINES[engineCode].toLowerCase()}.`
+      : 'The numbers do not back this frame: the verdict engine has no verdict here.';
     return {
       code: callerCode,
       headline: VERDICT_HEADLINES[callerCode],
@@ -257,7 +264,8 @@ export function verdictLineOf(
     code: null,
     headline: styleTags.length > 0 ? styleTags.slice(0, 2).join(' · ') : `${position} profile`,
     detail: null,
-    confidence: verdictConfidenceOf(null, minutes, featured),
+    // No clear role is no claim, so it carries no confidence (docs/cards.md#verdict-line).
+    confidence: styleTags[0] === NO_CLEAR_ROLE ? 0 : verdictConfidenceOf(null, minutes, featured),
     source: 'style_tags',
   };
 }

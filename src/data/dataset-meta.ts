@@ -18,6 +18,25 @@ export const ProviderMetricSpec = z.strictObject({
 });
 export type ProviderMetricSpec = z.infer<typeof ProviderMetricSpec>;
 
+/**
+ * One dataset a merged dataset was made of (docs/merging.md): its own name, source, credit and id
+ * space, the id offset `--namespace` gave its ids, and the leagues and seasons it brought. A row's
+ * provenance is the source whose `league_ids` hold the row's league (a player's: his seasons').
+ */
+export const DatasetSource = z.object({
+  name: z.string().min(1),
+  source: z.string().min(1),
+  attribution: z.string().optional(),
+  licence: z.string().optional(),
+  /** Whose ids these are: rows of two sources with one id space and one id are one entity. */
+  id_space: z.string().min(1),
+  /** Added to every id of this source (0 unless merged under `--namespace`). */
+  id_offset: z.number().int().nonnegative(),
+  league_ids: z.array(z.number().int()),
+  season_ids: z.array(z.number().int()),
+});
+export type DatasetSource = z.infer<typeof DatasetSource>;
+
 /** `dataset.json`: what the dataset is, when it was taken and whom to credit. */
 export const DatasetMeta = z.object({
   name: z.string().min(1),
@@ -34,6 +53,8 @@ export const DatasetMeta = z.object({
   coverage: z.record(z.string(), z.string()).optional(),
   /** Provider metrics carried as extra float64 `player_seasons` columns (docs/scoring.md#provider-metrics). */
   provider_metrics: z.array(ProviderMetricSpec).optional(),
+  /** The datasets a merged dataset was made of, in merge order (docs/merging.md). */
+  sources: z.array(DatasetSource).optional(),
 });
 export type DatasetMeta = z.infer<typeof DatasetMeta>;
 

@@ -78,7 +78,7 @@ const RETURNS: Record<string, string> = {
   match_intelligence:
     "Returns a team's fixtures with derby kind, competition tier, form, standings and headline signals.",
   verdict:
-    'Returns a verdict code (elite, contrast, fraud, merchant, cooked, fallback), a headline and percentile receipts.',
+    'Returns a verdict code (elite, specialist, solid, below_par, merchant, contrast, fraud, cooked, fallback), a headline and role-cohort percentile receipts.',
   card: 'Renders a shareable PNG card: returns the image itself plus its URL and the player block. hd styles run as a job and return once rendered.',
   card_prompt: 'Returns a composable image-generation prompt with the mandatory safety block (nothing rendered).',
   best_xi_pool:

@@ -2,6 +2,8 @@
  * Building blocks shared by the player-facing responses: the profile, one season's stats, the
  * per-90 map and the cohort percentiles with their cohort and sample.
  */
+import { ROLE_LABELS, ROLES, type Role } from '../stats/roles.js';
+import { keyRoleMetricsOf } from '../verdict/specialties.js';
 import type { EngineContext, PlayerRow, PlayerSeasonRow } from '../context.js';
 import {
   COUNTING_COLUMNS,
@@ -9,14 +11,12 @@ import {
   positionGroupOf,
   positionLabelOf,
   type CountingColumn,
+  type PositionGroup,
 } from '../data/schema.js';
-import { feeTierOf } from '../stats/fee-tier.js';
+import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { minutesShown, PER90_MINUTES_MIN } from '../stats/per90.js';
-import type { CohortRef, Profile, SeasonStats } from './shapes.js';
 import { labelOf, ordinalOf, topPercentile, type PercentileLabel } from '../stats/percentiles.js';
-
-export type { CohortRef, Profile, SeasonStats } from './shapes.js';
 
 /** Rounds for display: per-90 and ratings to 2 decimals, percentages to 1. */
 export function roundMetric(key: MetricKey, value: number): number {
@@ -25,6 +25,25 @@ export function roundMetric(key: MetricKey, value: number): number {
 }
 
 const nullIfNaN = (x: number): number | null => (Number.isNaN(x) ? null : x);
+
+export interface Profile {
+  player_id: number;
+  name: string;
+  known_as: string | null;
+  display_name: string;
+  birth_date: string | null;
+  age: number | null;
+  nationality: string | null;
+  position: string;
+  position_group: PositionGroup;
+  position_label: string;
+  preferred_foot: string | null;
+  height_cm: number | null;
+  team: { team_id: number; name: string; short_name: string | null } | null;
+  league: { league_id: number; name: string; country: string | null; tier: number } | null;
+  fee_tier: FeeTier | null;
+  wc2026_nation: string | null;
+}
 
 /** Identity block of a player from the registry; fee tier only, never an EUR amount (docs/design.md#fee-tiers). */
 export function profileOf(ctx: EngineContext, player: PlayerRow): Profile {
@@ -73,6 +92,20 @@ export function per90MapOf(ctx: EngineContext, row: number): Record<string, numb
   return out;
 }
 
+export interface SeasonStats {
+  season_id: number;
+  season: string;
+  league: { league_id: number; name: string; tier: number } | null;
+  team: { team_id: number; name: string } | null;
+  appearances: number;
+  starts: number | null;
+  minutes: number;
+  rating: number | null;
+  rating_source: 'provider' | 'model';
+  totals: Record<string, number | null>;
+  per90: Record<string, number | null>;
+}
+
 /** One seasonal row: counting totals as recorded, plus the derived per-90 map. */
 // Built once as straight-line code: a loop over column names with computed keys made every load
 // and store megamorphic, which was a third of a player report's time (bench/results/http.md).
@@ -102,6 +135,18 @@ export function seasonStatsOf(ctx: EngineContext, row: number): SeasonStats {
     totals,
     per90: per90MapOf(ctx, row),
   };
+}
+
+export interface CohortRef {
+  league_id: number;
+  league: string;
+  season_id: number;
+  season: string;
+  position_group: PositionGroup;
+  /** The role of a role cohort; null when the role cohort was too small and the group's is used (docs/methodology/stats.md#roles). */
+  role: Role | null;
+  min_minutes: number;
+  n: number;
 }
 
 export interface Sample {
@@ -134,6 +179,7 @@ export function cohortRefOf(ctx: EngineContext, row: number): CohortRef | null {
     season_id: c.season_id,
     season: ctx.seasonById(c.season_id)?.name ?? String(c.season_id),
     position_group: c.position_group,
+    role: c.role,
     min_minutes: c.min_minutes,
     n: c.n,
   };
@@ -191,17 +237,21 @@ export interface Highlight {
 }
 
 /**
- * The player's top-percentile metric among his group's metrics (ties: the earlier key in the
- * group's display order), with a one-line text. Null when no percentile is known, and under
+ * The player's top-percentile metric among the key metrics of his role (rating weight ≥ 0.1, in
+ * weight order, so ties go to the heavier: docs/methodology/stats.md#highlight), else among his
+ * group's metrics, with a one-line text. Null when no percentile is known, and under
  * {@link PER90_MINUTES_MIN} minutes, where only ratios exist and a cameo's 100% pass accuracy is noise.
  */
 export function highlightOf(ctx: EngineContext, row: number): Highlight | null {
   if (ctx.derived.minutes[row] < PER90_MINUTES_MIN) return null;
-  const top = topPercentile(metricsOfRow(ctx, row), (key) => ctx.derived.percentiles[key][row]);
+  const percentileOf = (key: MetricKey) => ctx.derived.percentiles[key][row];
+  const role = ROLES[ctx.derived.role[row]];
+  const top =
+    topPercentile(keyRoleMetricsOf(role), percentileOf) ?? topPercentile(metricsOfRow(ctx, row), percentileOf);
   if (top === null) return null;
   const cohort = cohortRefOf(ctx, row);
-  const group = POSITION_GROUPS[ctx.derived.group[row]];
-  const where = cohort ? ` among ${group}s in ${cohort.league} ${cohort.season}` : '';
+  const who = cohort?.role ? ROLE_LABELS[cohort.role] : `${POSITION_GROUPS[ctx.derived.group[row]]}s`;
+  const where = cohort ? ` among ${who} in ${cohort.league} ${cohort.season}` : '';
   const label = METRICS[top.key].label;
   return { metric: top.key, label, percentile: top.percentile, text: `${label}: ${ordinalOf(top.percentile)}${where}` };
 }

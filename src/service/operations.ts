@@ -24,6 +24,7 @@ import { AlternativesResponse } from './schemas/alternatives.js';
 import { MatchIntelligenceResponse } from './schemas/match-intelligence.js';
 import { ENGINE_OPERATIONS } from '../operation-registry.js';
 import { defineOperation, engineRoute, type Operation, type OperationOutcome } from './operation.js';
+import { VERDICT_CODES } from '../verdict/rules.js';
 
 export {
   costOf,
@@ -153,7 +154,7 @@ export const OPERATIONS: readonly Operation[] = [
     demo: true,
     query: EmptyQuery,
     response: VerdictResponse,
-    catalog: () => ({ verdict_codes: ['elite', 'contrast', 'fraud', 'merchant', 'cooked', 'fallback'] }),
+    catalog: () => ({ verdict_codes: VERDICT_CODES }),
   }),
   defineOperation({
     id: 'cards',

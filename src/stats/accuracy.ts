@@ -1,3 +1,4 @@
+import type { CountingColumn } from '../data/schema.js';
 /**
  * Completion ratios such as pass accuracy (docs/methodology/stats.md#accuracy).
  */
@@ -16,3 +17,9 @@ export function accuracyPct(completed: number | null, attempted: number | null):
   if (attempted <= 0) return null;
   return (completed * 100) / attempted;
 }
+
+/**
+ * Fewest attempts behind a ratio that gets a cohort percentile (docs/methodology/stats.md#percentiles):
+ * below it the ratio is reported but not ranked. Keyed by the attempts column.
+ */
+export const RATIO_ATTEMPTS_MIN: Partial<Record<CountingColumn, number>> = { passes: 50, crosses: 10 };

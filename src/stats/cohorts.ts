@@ -3,6 +3,7 @@
  */
 import type { Cohort } from './derived.js';
 import { POSITION_GROUPS } from '../data/schema.js';
+import { ROLE_GROUP, ROLES } from './roles.js';
 
 /**
  * Minimum minutes in a season for a player-season to belong to its cohort
@@ -10,11 +11,17 @@ import { POSITION_GROUPS } from '../data/schema.js';
  */
 export const COHORT_MINUTES_MIN = 450;
 
+/**
+ * Smallest role cohort a player is ranked in; a smaller one falls back to his position group's
+ * cohort, and the response's `cohort.role` is then null (docs/methodology/stats.md#roles).
+ */
+export const ROLE_COHORT_MIN = 10;
+
 /** Column inputs of {@link assignCohorts}, one entry per player-season row. */
 export interface CohortInput {
   league_id: Int32Array;
   season_id: Int32Array;
-  /** Index into POSITION_GROUPS. */
+  /** Index into POSITION_GROUPS (or into ROLES when cohorts are by role). */
   group: Uint8Array;
   minutes: Float64Array;
 }
@@ -35,10 +42,14 @@ export interface CohortAssignment {
  * each cohort's first member row, so the same table always gives the same ids.
  * @example assignCohorts({ league_id: Int32Array.of(1, 1), season_id: Int32Array.of(7, 7), group: Uint8Array.of(3, 3), minutes: Float64Array.of(900, 100) }).cohort // => Int32Array [0, 0]
  */
-export function assignCohorts(input: CohortInput, minutesMin: number = COHORT_MINUTES_MIN): CohortAssignment {
+export function assignCohorts(
+  input: CohortInput,
+  minutesMin: number = COHORT_MINUTES_MIN,
+  by: 'group' | 'role' = 'group',
+): CohortAssignment {
   const n = input.minutes.length;
   const { league_id: league, season_id: season, group, minutes } = input;
-  const groups = POSITION_GROUPS.length;
+  const groups = by === 'role' ? ROLES.length : POSITION_GROUPS.length;
   // league → season → pair index; the last pair is cached because tables come grouped by season.
   const pairs = new Map<number, Map<number, number>>();
   const pairLeague: number[] = [];
@@ -81,11 +92,13 @@ export function assignCohorts(input: CohortInput, minutesMin: number = COHORT_MI
       c = cohorts.length;
       slotCohort[k] = c;
       const pair = (k / groups) | 0;
+      const role = by === 'role' ? ROLES[k - pair * groups] : null;
       cohorts.push({
         id: c,
         league_id: pairLeague[pair],
         season_id: pairSeason[pair],
-        position_group: POSITION_GROUPS[k - pair * groups],
+        position_group: role ? ROLE_GROUP[role] : POSITION_GROUPS[k - pair * groups],
+        role,
         min_minutes: minutesMin,
         n: 0,
       });

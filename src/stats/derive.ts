@@ -7,19 +7,23 @@ import type { Table } from 'apache-arrow';
 import { providerMetricsOf } from '../data/provider-metrics.js';
 import { POSITION_CODES, POSITION_GROUPS, positionGroupOf, type Dataset } from '../data/schema.js';
 import { HalfspaceError } from '../errors.js';
-import { assignCohorts, COHORT_MINUTES_MIN } from './cohorts.js';
+import { assignCohorts, COHORT_MINUTES_MIN, ROLE_COHORT_MIN, type CohortAssignment } from './cohorts.js';
 import { intColumn, numberColumn, rawColumn, textCodeOf, textCodes, type RawColumn } from './columns.js';
 import type { DerivedSeasons, ProviderDerived } from './derived.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
 import { PER90_MINUTES_MIN } from './per90.js';
+import { RATIO_ATTEMPTS_MIN } from './accuracy.js';
 import { lowerBound, upperBound } from './percentiles.js';
 import { RATING_WEIGHTS, ratingFromComposite } from './rating.js';
+import { ROLE_OF_POSITION, ROLES } from './roles.js';
 import { bucketSortPairs } from './sort-pairs.js';
 
 /** Options of {@link deriveSeasons}. */
 export interface DeriveOptions {
   /** Cohort minutes threshold; defaults to COHORT_MINUTES_MIN (450). */
   minutesMin?: number;
+  /** Smallest role cohort ranked on its own; defaults to ROLE_COHORT_MIN (10). */
+  roleCohortMin?: number;
 }
 
 /** Sentinel group index for a player whose position is not a known code. */
@@ -52,19 +56,24 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
   const team_id = intColumn(ps, 'team_id');
   const appearances = intColumn(ps, 'appearances');
   const minutes = numberColumn(ps, 'minutes');
-  const group = groupsOf(dataset.tables.players, player_id);
+  const { group, role } = groupsOf(dataset.tables.players, player_id);
 
   const values = metricValues(ps, minutes);
-  const { cohort, inCohort, cohorts } = assignCohorts({ league_id, season_id, group, minutes }, minutesMin);
-  const ranker = new CohortRanker(cohort, inCohort, cohorts.length);
+  const roleCohortMin = options.roleCohortMin ?? ROLE_COHORT_MIN;
+  const byRole = assignCohorts({ league_id, season_id, group: role, minutes }, minutesMin, 'role');
+  const byGroup = assignCohorts({ league_id, season_id, group, minutes }, minutesMin);
+  const { cohort, inCohort, cohorts, fallback } = chooseCohorts(byRole, byGroup, roleCohortMin);
+  const ranker = new TwoLevelRanker(byRole, byGroup, fallback);
 
   const percentiles = {} as Record<MetricKey, Float64Array>;
   for (const key of METRIC_KEYS) {
-    if (key !== 'rating') percentiles[key] = ranker.percentiles(values[key], METRICS[key].lowerIsBetter);
+    if (key === 'rating') continue;
+    const ranked = rankableValues(ps, key, values[key]);
+    percentiles[key] = ranker.percentiles(ranked, METRICS[key].lowerIsBetter);
   }
   const provider = numberColumn(ps, 'rating');
   const ratingIsProvider = new Uint8Array(n);
-  values.rating = modelRatings(group, percentiles, minutes);
+  values.rating = modelRatings(role, percentiles, minutes);
   for (let i = 0; i < n; i++) {
     const r = provider[i];
     if (Number.isFinite(r)) {
@@ -100,6 +109,7 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
     league_id,
     team_id,
     group,
+    role,
     appearances,
     minutes,
     values,
@@ -112,13 +122,17 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
   };
 }
 
-/** The position-group index of every row's player, read from `players.position`. */
-function groupsOf(players: Table, rowPlayer: Int32Array): Uint8Array {
+/** The position-group and role index of every row's player, read from `players.position`. */
+function groupsOf(players: Table, rowPlayer: Int32Array): { group: Uint8Array; role: Uint8Array } {
   const ids = intColumn(players, 'player_id');
   // Position codes are compared as numbers read from the Arrow bytes: no string decoding.
   const codes = textCodes(players, 'position');
+  // One byte per code: group index in the low 4 bits, role index in the high 4.
   const groupOfCode = new Map<number, number>();
-  for (const code of POSITION_CODES) groupOfCode.set(textCodeOf(code), POSITION_GROUPS.indexOf(positionGroupOf(code)));
+  for (const code of POSITION_CODES) {
+    const g = POSITION_GROUPS.indexOf(positionGroupOf(code));
+    groupOfCode.set(textCodeOf(code), g | (ROLES.indexOf(ROLE_OF_POSITION[code]) << 4));
+  }
   let minId = Infinity;
   let maxId = -Infinity;
   for (let j = 0; j < ids.length; j++) {
@@ -134,7 +148,8 @@ function groupsOf(players: Table, rowPlayer: Int32Array): Uint8Array {
     if (table) table[ids[j] - minId] = g;
     else map!.set(ids[j], g);
   }
-  const out = new Uint8Array(rowPlayer.length);
+  const group = new Uint8Array(rowPlayer.length);
+  const role = new Uint8Array(rowPlayer.length);
   for (let i = 0; i < rowPlayer.length; i++) {
     const id = rowPlayer[i];
     const g = table
@@ -160,8 +175,73 @@ function groupsOf(players: Table, rowPlayer: Int32Array): Uint8Array {
         row: null,
       });
     }
-    out[i] = g;
+    group[i] = g & 15;
+    role[i] = g >> 4;
   }
+  return { group, role };
+}
+
+/**
+ * Each row's cohort: its role cohort when that has at least `roleMin` members, else its group's
+ * cohort (the fallback). Cohort ids: the role cohorts first, then the group cohorts.
+ */
+function chooseCohorts(
+  byRole: CohortAssignment,
+  byGroup: CohortAssignment,
+  roleMin: number,
+): CohortAssignment & { fallback: Uint8Array } {
+  const n = byRole.cohort.length;
+  const offset = byRole.cohorts.length;
+  const cohort = new Int32Array(n);
+  const fallback = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = byRole.cohort[i];
+    if (c >= 0 && byRole.cohorts[c].n >= roleMin) cohort[i] = c;
+    else {
+      fallback[i] = 1;
+      cohort[i] = byGroup.cohort[i] < 0 ? -1 : offset + byGroup.cohort[i];
+    }
+  }
+  const cohorts = [...byRole.cohorts, ...byGroup.cohorts.map((c) => ({ ...c, id: c.id + offset }))];
+  return { cohort, inCohort: byRole.inCohort, cohorts, fallback };
+}
+
+/** Percentiles in the role cohort, or in the group cohort for rows that fall back (ranked only when some do). */
+class TwoLevelRanker {
+  private readonly role: CohortRanker;
+  private readonly group: CohortRanker | null;
+  private readonly fallback: Uint8Array;
+
+  constructor(byRole: CohortAssignment, byGroup: CohortAssignment, fallback: Uint8Array) {
+    this.role = new CohortRanker(byRole.cohort, byRole.inCohort, byRole.cohorts.length);
+    this.group = fallback.includes(1)
+      ? new CohortRanker(byGroup.cohort, byGroup.inCohort, byGroup.cohorts.length)
+      : null;
+    this.fallback = fallback;
+  }
+
+  percentiles(values: Float64Array, lowerIsBetter: boolean): Float64Array {
+    const out = this.role.percentiles(values, lowerIsBetter);
+    if (!this.group) return out;
+    const byGroup = this.group.percentiles(values, lowerIsBetter);
+    for (let i = 0; i < out.length; i++) if (this.fallback[i]) out[i] = byGroup[i];
+    return out;
+  }
+}
+
+/**
+ * The values a metric is ranked by: a ratio built on fewer than RATIO_ATTEMPTS_MIN attempts (2 of
+ * 2 crosses) is left out, so it neither gets a percentile nor moves anyone else's
+ * (docs/methodology/stats.md#percentiles). The value itself is still reported.
+ */
+function rankableValues(ps: Table, key: MetricKey, values: Float64Array): Float64Array {
+  const def = METRICS[key];
+  if (def.kind !== 'pct') return values;
+  const min = RATIO_ATTEMPTS_MIN[def.attempted] ?? 0;
+  if (min <= 0) return values;
+  const attempts = rawColumn(ps, def.attempted).values;
+  const out = values.slice();
+  for (let i = 0; i < out.length; i++) if (!(attempts[i] >= min)) out[i] = NaN;
   return out;
 }
 
@@ -313,21 +393,22 @@ class CohortRanker {
 }
 
 /**
- * Model rating of every row from its group's percentiles (rating.ts), NaN when none is known or the
+ * Model rating of every row from its role's percentiles (rating.ts), NaN when none is known or the
  * row has under PER90_MINUTES_MIN minutes (then only ratios such as pass accuracy exist, and one
  * perfect ratio from a cameo would rate 9.5).
  */
 function modelRatings(
-  group: Uint8Array,
+  role: Uint8Array,
   percentiles: Record<MetricKey, Float64Array>,
   minutes: ArrayLike<number>,
 ): Float64Array {
-  const n = group.length;
+  const n = role.length;
   const out = new Float64Array(n);
-  // Per group: the weighted metrics' percentile columns and weights, in RATING_WEIGHTS key order
+  const group = role;
+  // Per role: the weighted metrics' percentile columns and weights, in RATING_WEIGHTS key order
   // (the order ratingComposite() sums in, so both give identical results).
-  const columns = POSITION_GROUPS.map((g) => Object.keys(RATING_WEIGHTS[g]).map((k) => percentiles[k as MetricKey]));
-  const weights = POSITION_GROUPS.map((g) => Object.values(RATING_WEIGHTS[g]) as number[]);
+  const columns = ROLES.map((r) => Object.keys(RATING_WEIGHTS[r]).map((k) => percentiles[k as MetricKey]));
+  const weights = ROLES.map((r) => Object.values(RATING_WEIGHTS[r]) as number[]);
   for (let i = 0; i < n; i++) {
     if (minutes[i] < PER90_MINUTES_MIN) {
       out[i] = NaN;

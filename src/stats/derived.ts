@@ -8,14 +8,21 @@
  */
 import type { PositionGroup } from '../data/schema.js';
 import type { MetricKey } from './metrics.js';
+import type { Role } from './roles.js';
 
-/** A cohort: same league × season × position group, players with at least `min_minutes`. */
+/**
+ * A cohort: same league × season × role (or × position group when the role cohort is too small),
+ * players with at least `min_minutes` (docs/methodology/stats.md#roles).
+ */
 export interface Cohort {
   /** Index into `DerivedSeasons.cohorts`. */
   id: number;
   league_id: number;
   season_id: number;
+  /** The position group; of a role cohort, the group its role belongs to (ROLE_GROUP). */
   position_group: PositionGroup;
+  /** The role of a role cohort; null for a position-group cohort (the fallback). */
+  role: Role | null;
   min_minutes: number;
   /** Number of qualifying player-seasons. */
   n: number;
@@ -47,6 +54,8 @@ export interface DerivedSeasons {
   team_id: Int32Array;
   /** Index into POSITION_GROUPS of the player's group. */
   group: Uint8Array;
+  /** Index into ROLES of the player's role (docs/methodology/stats.md#roles). */
+  role: Uint8Array;
   appearances: Int32Array;
   minutes: Float64Array;
   /** Metric values (per-90, accuracy %, rating). NaN when not computable. */

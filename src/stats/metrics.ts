@@ -246,18 +246,6 @@ export const EVENT_VALUE_METRICS: readonly MetricKey[] = METRIC_KEYS.slice(
   METRIC_KEYS.indexOf('progressive_passes_per90'),
 );
 
-/**
- * The group's metrics without the event values: what verdicts and Best XI scores judge by until
- * their role-aware versions weigh the event values (a season table has none, so judging by them
- * would treat event and season datasets differently).
- */
-export const JUDGED_GROUP_METRICS: Record<PositionGroup, readonly MetricKey[]> = {
-  goalkeeper: GROUP_METRICS.goalkeeper.filter((k) => !EVENT_VALUE_METRICS.includes(k)),
-  defender: GROUP_METRICS.defender.filter((k) => !EVENT_VALUE_METRICS.includes(k)),
-  midfielder: GROUP_METRICS.midfielder.filter((k) => !EVENT_VALUE_METRICS.includes(k)),
-  attacker: GROUP_METRICS.attacker.filter((k) => !EVENT_VALUE_METRICS.includes(k)),
-};
-
 /** Default card stats when `stats` is omitted: the group's first six keys. */
 export const DEFAULT_CARD_STATS: Record<PositionGroup, readonly MetricKey[]> = {
   goalkeeper: GROUP_METRICS.goalkeeper.slice(0, 6),

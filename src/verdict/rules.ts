@@ -5,8 +5,25 @@
  */
 import type { FeeTier } from '../stats/fee-tier.js';
 import type { MetricKey } from '../stats/metrics.js';
+import { ratingComposite } from '../stats/rating.js';
+import type { Role } from '../stats/roles.js';
+import { specialtyOf, type Specialty } from './specialties.js';
 
-export const VERDICT_CODES = ['elite', 'contrast', 'fraud', 'merchant', 'cooked', 'fallback'] as const;
+/**
+ * The verdict codes (docs/methodology/verdict.md#codes). v2 adds `specialist`, `solid` and
+ * `below_par`, so every regular with enough data gets a verdict; `fallback` is left for too little data.
+ */
+export const VERDICT_CODES = [
+  'elite',
+  'contrast',
+  'fraud',
+  'merchant',
+  'cooked',
+  'specialist',
+  'solid',
+  'below_par',
+  'fallback',
+] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
 
 /** Minutes below which a season says too little for any verdict (the cohort threshold). */
@@ -21,18 +38,21 @@ export const COOKED_DECLINE_MIN = 15;
 export const FRAUD_TIER_MIN = 4;
 /** fraud: output score below which a T4/T5 player is a fraud. */
 export const FRAUD_OUTPUT_MAX = 45;
-/** elite: minimum output score. */
-export const ELITE_OUTPUT_MIN = 70;
-/** elite: minimum number of metrics at or above the 90th percentile. */
-export const ELITE_METRICS_MIN = 3;
+/** elite: minimum role output score. */
+export const ELITE_OUTPUT_MIN = 65;
+/** elite: minimum number of role metrics at or above the 90th percentile. */
+export const ELITE_METRICS_MIN = 2;
+/** solid: minimum role output score; below it a regular is below par. */
+export const SOLID_OUTPUT_MIN = 40;
 /** Percentile that makes a metric elite. */
 export const ELITE_PERCENTILE = 90;
 /** Percentile that makes a metric strong. */
 export const STRONG_PERCENTILE = 75;
-/** merchant: at most this many strong (≥ 75) metrics, one of them elite. */
-export const MERCHANT_STRONG_MAX = 2;
-/** merchant: output score of the other metrics below this. */
-export const MERCHANT_REST_MAX = 50;
+/**
+ * merchant: a specialty whose other role metrics score below this, none of them strong (≥ 75);
+ * at or above it, or with another strong metric, he is a specialist.
+ */
+export const MERCHANT_REST_MAX = 45;
 /** contrast: minimum DNA similarity to the pricier anchor. */
 export const CONTRAST_SIMILARITY_MIN = 0.8;
 /** contrast: minimum output score of the cheaper player. */
@@ -42,7 +62,9 @@ export const CONTRAST_OUTPUT_MIN = 50;
 export interface VerdictFacts {
   minutes: number;
   cohortN: number;
-  /** Percentiles of the group's metrics except rating (NaN-free: missing metrics are omitted). */
+  /** The player's role: his percentiles are ranked in its cohort and weighed by its rating weights. */
+  role: Role;
+  /** Percentiles of the role's metrics (NaN-free: missing metrics are omitted). */
   percentiles: Partial<Record<MetricKey, number>>;
   age: number | null;
   feeTier: FeeTier | null;
@@ -60,16 +82,25 @@ export interface RuleOutcome {
   reason: string;
   /** Metrics that decided it, most telling first. */
   metrics: MetricKey[];
+  /** The specialty of a specialist or merchant, else absent. */
+  specialty?: Specialty;
 }
 
 const tierRank = (t: FeeTier) => Number(t.slice(1));
 
-/** Mean of the given percentiles; NaN for none. @example outputScoreOf({ goals_per90: 80, shots_per90: 60 }) // => 70 */
-export function outputScoreOf(percentiles: Partial<Record<MetricKey, number>>, exclude?: MetricKey): number {
-  const values = Object.entries(percentiles)
-    .filter(([k]) => k !== exclude)
-    .map(([, v]) => v as number);
-  return values.length === 0 ? Number.NaN : values.reduce((a, b) => a + b, 0) / values.length;
+/**
+ * Role output score: the role's rating composite (weighted mean of its metrics' role-cohort
+ * percentiles, docs/methodology/stats.md#model-rating); NaN for none. `exclude` leaves one metric out.
+ * @example outputScoreOf('striker', { goals_per90: 80, shots_on_target_per90: 60 }) // => 74 ((0.35 × 80 + 0.15 × 60) / 0.5)
+ */
+export function outputScoreOf(
+  role: Role,
+  percentiles: Partial<Record<MetricKey, number>>,
+  exclude?: MetricKey,
+): number {
+  const composite = ratingComposite(role, (k) => (k === exclude ? Number.NaN : (percentiles[k] ?? Number.NaN)));
+  // Rounded to 1e-6 so weights summing to 0.9999… do not move a score across a threshold.
+  return Math.round(composite * 1e6) / 1e6;
 }
 
 const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
@@ -80,17 +111,75 @@ const byPercentile = (facts: VerdictFacts, dir: 1 | -1) =>
 
 /**
  * Applies the rules in priority order — fallback (too little data), cooked, fraud, elite,
- * merchant, contrast — and returns the first that holds; `fallback` when none does.
+ * specialist, merchant, contrast, solid, below_par — and returns the first that holds.
  */
 export function verdictOf(facts: VerdictFacts): RuleOutcome {
-  const output = outputScoreOf(facts.percentiles);
+  const output = outputScoreOf(facts.role, facts.percentiles);
   if (facts.minutes < VERDICT_MINUTES_MIN || facts.cohortN < VERDICT_COHORT_MIN || Number.isNaN(output)) {
     return { code: 'fallback', margin: 0, reason: 'not_enough_data', metrics: [] };
   }
   const best = byPercentile(facts, 1);
   const worst = byPercentile(facts, -1);
   const p = (k: MetricKey) => facts.percentiles[k]!;
+  const historic = historicVerdictOf(facts, output, worst);
+  if (historic) return historic;
+  const elite = best.filter((k) => p(k) >= ELITE_PERCENTILE);
+  if (output >= ELITE_OUTPUT_MIN && elite.length >= ELITE_METRICS_MIN) {
+    return {
+      code: 'elite',
+      margin: clamp01((output - ELITE_OUTPUT_MIN) / 20),
+      reason: 'broad_elite_output',
+      metrics: best.filter((k) => p(k) >= STRONG_PERCENTILE).slice(0, 3),
+    };
+  }
+  const specialty = specialtyOf(facts.role, facts.percentiles);
+  if (specialty) {
+    const rest = outputScoreOf(facts.role, facts.percentiles, specialty.lead);
+    const decisive = [specialty.lead, ...(specialty.support ? [specialty.support] : [])];
+    const otherStrong = best.filter((k) => p(k) >= STRONG_PERCENTILE && !decisive.includes(k));
+    if (rest >= MERCHANT_REST_MAX || otherStrong.length > 0) {
+      return {
+        code: 'specialist',
+        margin: clamp01((p(specialty.lead) - 90) / 10),
+        reason: 'role_specialty',
+        metrics: [...decisive, ...best.filter((k) => !decisive.includes(k))].slice(0, 3),
+        specialty,
+      };
+    }
+    return {
+      code: 'merchant',
+      margin: clamp01((MERCHANT_REST_MAX - rest) / 20),
+      reason: 'one_narrow_strength',
+      metrics: [specialty.lead, ...worst.filter((k) => k !== specialty.lead).slice(0, 2)],
+      specialty,
+    };
+  }
+  if (facts.anchor && facts.anchor.similarity >= CONTRAST_SIMILARITY_MIN && output >= CONTRAST_OUTPUT_MIN) {
+    return {
+      code: 'contrast',
+      margin: clamp01((facts.anchor.similarity - CONTRAST_SIMILARITY_MIN) / 0.15),
+      reason: 'cheaper_dna_twin',
+      metrics: best.slice(0, 3),
+    };
+  }
+  if (output >= SOLID_OUTPUT_MIN) {
+    return {
+      code: 'solid',
+      margin: clamp01((output - SOLID_OUTPUT_MIN) / 20),
+      reason: 'does_the_job',
+      metrics: best.slice(0, 3),
+    };
+  }
+  return {
+    code: 'below_par',
+    margin: clamp01((SOLID_OUTPUT_MIN - output) / 20),
+    reason: 'under_role_level',
+    metrics: worst.slice(0, 3),
+  };
+}
 
+/** cooked (needs age and an earlier season) and fraud (needs a fee tier), or null when neither holds. */
+function historicVerdictOf(facts: VerdictFacts, output: number, worst: MetricKey[]): RuleOutcome | null {
   if (facts.age !== null && facts.age >= COOKED_AGE_MIN && facts.previousOutput !== null) {
     const decline = facts.previousOutput - output;
     if (decline >= COOKED_DECLINE_MIN) {
@@ -110,36 +199,20 @@ export function verdictOf(facts: VerdictFacts): RuleOutcome {
       metrics: worst.slice(0, 3),
     };
   }
-  const elite = best.filter((k) => p(k) >= ELITE_PERCENTILE);
-  if (output >= ELITE_OUTPUT_MIN && elite.length >= ELITE_METRICS_MIN) {
-    return {
-      code: 'elite',
-      margin: clamp01((output - ELITE_OUTPUT_MIN) / 20),
-      reason: 'broad_elite_output',
-      metrics: best.slice(0, 3),
-    };
-  }
-  const strong = best.filter((k) => p(k) >= STRONG_PERCENTILE);
-  if (elite.length >= 1 && strong.length <= MERCHANT_STRONG_MAX) {
-    const rest = outputScoreOf(facts.percentiles, elite[0]);
-    if (rest < MERCHANT_REST_MAX) {
-      return {
-        code: 'merchant',
-        margin: clamp01((MERCHANT_REST_MAX - rest) / 20),
-        reason: 'one_narrow_strength',
-        metrics: [elite[0], ...worst.slice(0, 2)],
-      };
-    }
-  }
-  if (facts.anchor && facts.anchor.similarity >= CONTRAST_SIMILARITY_MIN && output >= CONTRAST_OUTPUT_MIN) {
-    return {
-      code: 'contrast',
-      margin: clamp01((facts.anchor.similarity - CONTRAST_SIMILARITY_MIN) / 0.15),
-      reason: 'cheaper_dna_twin',
-      metrics: best.slice(0, 3),
-    };
-  }
-  return { code: 'fallback', margin: 0, reason: 'no_rule_holds', metrics: best.slice(0, 3) };
+  return null;
+}
+
+/**
+ * What the rules could not check for want of data, in words (docs/methodology/verdict.md#unchecked):
+ * fraud and contrast need a fee tier, cooked needs age and an earlier season.
+ * @example uncheckedOf({ feeTier: null, age: 31, previousOutput: null }) // => ['fraud and contrast: no fee tier (no market value)', 'cooked: no earlier season to compare with']
+ */
+export function uncheckedOf(facts: Pick<VerdictFacts, 'feeTier' | 'age' | 'previousOutput'>): string[] {
+  const out: string[] = [];
+  if (facts.feeTier === null) out.push('fraud and contrast: no fee tier (no market value)');
+  if (facts.age === null) out.push('cooked: no age (no birth date)');
+  else if (facts.previousOutput === null) out.push('cooked: no earlier season to compare with');
+  return out;
 }
 
 /** Minutes at which the sample no longer limits confidence. */
@@ -147,11 +220,12 @@ export const CONFIDENCE_FULL_MINUTES = 1800;
 
 /**
  * Confidence 0–1 from the sample (minutes up to 1,800) and the rule's margin:
- * 0.4 + 0.6 × (½ × sample + ½ × margin), rounded to 2 decimals; fallback for lack of data is 0.2.
+ * 0.4 + 0.6 × (½ × sample + ½ × margin), rounded to 2 decimals; a fallback is 0 (no claim).
  * @example confidenceOf({ code: 'elite', margin: 1, reason: '', metrics: [] }, 1800) // => 1
  */
 export function confidenceOf(outcome: RuleOutcome, minutes: number): number {
-  if (outcome.reason === 'not_enough_data') return 0.2;
+  // A fallback claims nothing, so it shows no confidence.
+  if (outcome.code === 'fallback') return 0;
   const sample = clamp01(minutes / CONFIDENCE_FULL_MINUTES);
   return Math.round((0.4 + 0.6 * (0.5 * sample + 0.5 * outcome.margin)) * 100) / 100;
 }

@@ -4,14 +4,24 @@
  */
 import { z } from 'zod';
 import type { EngineContext, Resolution } from '../context.js';
-import { entityMetaOf, POSITION_GROUPS } from '../data/schema.js';
+import { entityMetaOf } from '../data/schema.js';
 import { ok, fail, type Result } from '../errors.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
-import { JUDGED_GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
+import { METRICS, type MetricKey } from '../stats/metrics.js';
 import { ordinalOf } from '../stats/percentiles.js';
+import { ROLE_LABELS, ROLES, type Role } from '../stats/roles.js';
 import { parsingWith } from '../validation.js';
 import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
-import { confidenceOf, outputScoreOf, verdictOf, type VerdictCode, type VerdictFacts } from './rules.js';
+import {
+  confidenceOf,
+  outputScoreOf,
+  uncheckedOf,
+  verdictOf,
+  type RuleOutcome,
+  type VerdictCode,
+  type VerdictFacts,
+} from './rules.js';
+import { roleMetricsOf } from './specialties.js';
 
 export const VerdictRequest = z
   .object(PLAYER_NAME_IDENTITY_FIELDS)
@@ -38,19 +48,29 @@ export interface VerdictResponse {
   narrative: string;
   player: { player_id: number; name: string; team: string | null; position: string; age: number | null };
   season: string | null;
-  rule: { reason: string; output_score: number | null; previous_output_score: number | null };
+  rule: {
+    reason: string;
+    output_score: number | null;
+    previous_output_score: number | null;
+    /** The player's role (docs/methodology/stats.md#roles). */
+    role: Role | null;
+    /** The specialty of a specialist or merchant, e.g. "finisher". */
+    specialty?: string;
+    /** Rules the data could not check, in words (no fee tier, no earlier season). */
+    unchecked: string[];
+  };
   meta: { entity_id: number; resolution: Resolution; as_of: string; dataset: string; attribution?: string };
 }
 
 /** Finds the closest DNA match of a derived row in a strictly higher fee tier (the engine supplies it). */
 export type AnchorFinder = (row: number) => VerdictFacts['anchor'];
 
-const coreMetricsOf = (ctx: EngineContext, row: number) =>
-  JUDGED_GROUP_METRICS[POSITION_GROUPS[ctx.derived.group[row]]].filter((k) => k !== 'rating');
+const roleAt = (ctx: EngineContext, row: number): Role => ROLES[ctx.derived.role[row]];
 
+/** Role-cohort percentiles of the role's metrics at a derived row (missing ones omitted). */
 function percentilesAt(ctx: EngineContext, row: number): Partial<Record<MetricKey, number>> {
   const out: Partial<Record<MetricKey, number>> = {};
-  for (const k of coreMetricsOf(ctx, row)) {
+  for (const k of roleMetricsOf(roleAt(ctx, row))) {
     const p = ctx.derived.percentiles[k][row];
     if (!Number.isNaN(p)) out[k] = p;
   }
@@ -67,7 +87,7 @@ function previousOutputOf(
   for (let i = rows.length - 1; i >= 0; i--) {
     const r = rows[i];
     if (ctx.derived.season_id[r] === latestSeason || !ctx.derived.inCohort[r]) continue;
-    const output = outputScoreOf(percentilesAt(ctx, r));
+    const output = outputScoreOf(roleAt(ctx, r), percentilesAt(ctx, r));
     if (!Number.isNaN(output)) return { output, season: ctx.seasonById(ctx.derived.season_id[r])?.name ?? '' };
   }
   return null;
@@ -99,9 +119,11 @@ export function verdictReportOfParsed(
   const percentiles = row >= 0 ? percentilesAt(ctx, row) : {};
   const previous = row >= 0 ? previousOutputOf(ctx, ctx.rowsOfPlayer(player.player_id), row) : null;
   const cohortId = row >= 0 ? ctx.derived.cohort[row] : -1;
+  const role = row >= 0 ? roleAt(ctx, row) : null;
   const facts: VerdictFacts = {
     minutes: row >= 0 ? ctx.derived.minutes[row] : 0,
     cohortN: cohortId >= 0 ? ctx.derived.cohorts[cohortId].n : 0,
+    role: role ?? 'midfielder',
     percentiles,
     age,
     feeTier,
@@ -109,7 +131,7 @@ export function verdictReportOfParsed(
     anchor: row >= 0 && ctx.derived.inCohort[row] ? anchorOf(row) : null,
   };
   const outcome = verdictOf(facts);
-  const output = outputScoreOf(percentiles);
+  const output = outputScoreOf(facts.role, percentiles);
   const cohortText = cohortId >= 0 ? cohortTextOf(ctx, cohortId) : '';
   const evidence: VerdictEvidence[] = outcome.metrics.map((metric) => ({
     metric,
@@ -120,17 +142,8 @@ export function verdictReportOfParsed(
     percentile: percentiles[metric]!,
     cohort: cohortText,
   }));
-  const group = row >= 0 ? POSITION_GROUPS[ctx.derived.group[row]] : null;
-  const headline = headlineOf(outcome.code, outcome.reason, {
-    name,
-    age,
-    feeTier,
-    output,
-    previous,
-    facts,
-    evidence,
-    group,
-  });
+  const headline = headlineOf(outcome, { name, age, feeTier, output, previous, facts, evidence, role });
+  const unchecked = outcome.code === 'fallback' && outcome.reason === 'not_enough_data' ? [] : uncheckedOf(facts);
   const team = player.team_id === null ? undefined : ctx.teamById(player.team_id);
   const response: VerdictResponse = {
     verdict_code: outcome.code,
@@ -138,13 +151,16 @@ export function verdictReportOfParsed(
     confidence: confidenceOf(outcome, facts.minutes),
     evidence,
     fee_tier: feeTier,
-    narrative: narrativeOf(headline, evidence, facts),
+    narrative: narrativeOf(headline, evidence, facts, unchecked),
     player: { player_id: player.player_id, name, team: team?.name ?? null, position: player.position, age },
     season: row >= 0 ? (ctx.seasonById(ctx.derived.season_id[row])?.name ?? null) : null,
     rule: {
       reason: outcome.reason,
       output_score: Number.isNaN(output) ? null : Math.round(output),
       previous_output_score: previous ? Math.round(previous.output) : null,
+      role,
+      ...(outcome.specialty ? { specialty: outcome.specialty.name } : {}),
+      unchecked,
     },
     meta: entityMetaOf(ctx, player.player_id, resolved.value.resolution),
   };
@@ -159,7 +175,8 @@ export const verdictReportOf = parsingWith(VerdictRequest, verdictReportOfParsed
 
 function cohortTextOf(ctx: EngineContext, cohortId: number): string {
   const c = ctx.derived.cohorts[cohortId];
-  return `${c.position_group}s, ${ctx.leagueById(c.league_id)?.name ?? c.league_id} ${ctx.seasonById(c.season_id)?.name ?? c.season_id} (n = ${c.n})`;
+  const who = c.role ? ROLE_LABELS[c.role] : `${c.position_group}s (role cohort too small)`;
+  return `${who}, ${ctx.leagueById(c.league_id)?.name ?? c.league_id} ${ctx.seasonById(c.season_id)?.name ?? c.season_id} (n = ${c.n})`;
 }
 
 interface HeadlineFacts {
@@ -170,34 +187,45 @@ interface HeadlineFacts {
   previous: { output: number; season: string } | null;
   facts: VerdictFacts;
   evidence: VerdictEvidence[];
-  group: string | null;
+  role: Role | null;
 }
 
-function headlineOf(code: VerdictCode, reason: string, h: HeadlineFacts): string {
+const receipt = (e: VerdictEvidence) => `${e.label.toLowerCase()} ${ordinalOf(e.percentile)}`;
+
+function headlineOf(outcome: RuleOutcome, h: HeadlineFacts): string {
   const first = h.evidence[0];
-  switch (code) {
+  const among = h.role ? ROLE_LABELS[h.role] : 'his cohort';
+  const out = Math.round(h.output);
+  switch (outcome.code) {
     case 'elite':
-      return `${h.name} is elite: ${h.evidence.map((e) => `${e.label.toLowerCase()} ${ordinalOf(e.percentile)}`).join(', ')}.`;
+      return `${h.name} is elite among ${among}: ${h.evidence.map(receipt).join(', ')}.`;
     case 'cooked':
       return `${h.name} (${h.age}) looks cooked: output down ${Math.round(h.previous!.output - h.output)} percentile points since ${h.previous!.season}.`;
     case 'fraud':
-      return `${h.name} is priced in fee tier ${h.feeTier} but produces at an output score of ${Math.round(h.output)} among ${h.group}s.`;
+      return `${h.name} is priced in fee tier ${h.feeTier} but produces at an output score of ${out} among ${among}.`;
+    case 'specialist':
+      return `${h.name} is a specialist ${outcome.specialty!.name}: ${receipt(first)} among ${among}, role output ${out}.`;
     case 'merchant':
-      return `${h.name} is a one-stat merchant: ${first.label.toLowerCase()} at the ${ordinalOf(first.percentile)}, little else above average.`;
+      return `${h.name} is a one-stat merchant: ${receipt(first)} among ${among}, nothing else strong (role output ${out}).`;
     case 'contrast':
       return `${h.name} plays like ${h.facts.anchor!.name} (fee tier ${h.facts.anchor!.fee_tier}) at fee tier ${h.feeTier ?? 'unknown'}: ${Math.round(h.facts.anchor!.similarity * 100)}% DNA match.`;
+    case 'solid':
+      return `${h.name} does the job: role output ${out} among ${among}, best at ${receipt(first)}.`;
+    case 'below_par':
+      return `${h.name} is below par for his role: role output ${out} among ${among}, weakest at ${receipt(first)}.`;
     case 'fallback':
-      return reason === 'not_enough_data'
-        ? `Not enough data for a verdict on ${h.name}: ${Math.round(h.facts.minutes)} minutes in the latest season.`
-        : `No clear verdict on ${h.name}: output score ${Math.round(h.output)} among ${h.group}s, no rule's threshold met.`;
+      return `Not enough data for a verdict on ${h.name}: ${Math.round(h.facts.minutes)} minutes in the latest season.`;
   }
 }
 
-function narrativeOf(headline: string, evidence: VerdictEvidence[], facts: VerdictFacts): string {
+function narrativeOf(headline: string, evidence: VerdictEvidence[], facts: VerdictFacts, unchecked: string[]): string {
   const unit = (m: MetricKey) => (METRICS[m].kind === 'per90' ? ' per 90' : METRICS[m].kind === 'pct' ? '%' : '');
   const receipts = evidence
     .map((e) => `${e.label} ${e.value ?? '–'}${unit(e.metric)} (${ordinalOf(e.percentile)})`)
     .join('; ');
-  const sample = `${Math.round(facts.minutes)} minutes`;
-  return receipts ? `${headline} Receipts: ${receipts}. Sample: ${sample}.` : `${headline} Sample: ${sample}.`;
+  const parts = [headline];
+  if (receipts) parts.push(`Receipts: ${receipts}.`);
+  parts.push(`Sample: ${Math.round(facts.minutes)} minutes.`);
+  if (unchecked.length > 0) parts.push(`Not checked: ${unchecked.join('; ')}.`);
+  return parts.join(' ');
 }

@@ -131,7 +131,7 @@ describe('cardFactsOf (tiny dataset)', () => {
     expect(f.verdict).toEqual({
       code: 'fraud',
       headline: 'Fraud watch',
-      detail: null,
+      detail: 'The numbers do not back this frame: the verdict engine has no verdict here.',
       confidence: 0.23,
       source: 'caller',
     });

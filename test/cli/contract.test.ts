@@ -48,7 +48,7 @@ const CASES: Record<string, Case> = {
     // Player 10101 has 18 minutes: a low sample makes no claim (docs/design.md#statistics).
     check: (r, _tmp, argv) =>
       expect(r.stdout).toMatch(
-        argv.includes('10101') ? /too small to judge/ : /The standout number is Goals: 98th percentile/,
+        argv.includes('10101') ? /too small to judge/ : /The standout number is Goals: 96th percentile among strikers/,
       ),
   },
   scouting: {
@@ -86,6 +86,20 @@ const CASES: Record<string, Case> = {
       ['bestxi', 'pool', '--vibe', 'no-such-vibe'],
       ['bestxi', 'pool', '--ids', 'a,b'],
     ],
+  },
+  'bestxi pick': {
+    ok: [
+      ['bestxi', 'pick', '--vibe', 'balanced', '--formation', '4-3-3'],
+      ['bestxi', 'pick', '--vibe', 'high_press', '--formation', '3-5-2', '--json'],
+    ],
+    bad: [
+      ['bestxi', 'pick', '--formation', '5-5'],
+      ['bestxi', 'pick', '--vibe', 'no-such-vibe', '--formation', '4-4-2'],
+    ],
+    check: (r, _tmp, argv) =>
+      argv.includes('--json')
+        ? expect(JSON.parse(r.stdout).xi).toHaveLength(11)
+        : expect(r.stdout).toMatch(/^ {2}GK {3}GK/m),
   },
   'bestxi lineup': {
     ok: [['bestxi', 'lineup', '--ids', LINEUP, '--vibe', 'balanced']],
@@ -152,6 +166,31 @@ const CASES: Record<string, Case> = {
       ['standings', '--league', 'Premier Division', '--season', '1899/00'],
     ],
     check: (r) => expect(r.stdout).toMatch(/\bPts\b/),
+  },
+  merge: {
+    ok: [
+      ['merge', '{tmp}/tiny', '{tmp}/tiny', '--out', '{tmp}/merged'],
+      ['merge', '{tmp}/tiny', '{tmp}/tiny', '--namespace', '--out', '{tmp}/namespaced'],
+    ],
+    bad: [
+      ['merge', '{tmp}/tiny', '--out', '{tmp}/x'],
+      ['merge', '{tmp}/tiny', '{tmp}/missing/dataset', '--out', '{tmp}/x'],
+      ['merge', '{tmp}/tiny', '{tmp}/tiny'],
+    ],
+    check: (r) => expect(r.stdout).toMatch(/2 sources merged/),
+  },
+  enrich: {
+    ok: [
+      ['enrich', '{tmp}/tiny', '--values', '{tmp}/values.csv', '--out', '{tmp}/valued'],
+      ['enrich', '{tmp}/tiny', '--teams', '{tmp}/teams.csv', '--out', '{tmp}/coloured'],
+    ],
+    bad: [
+      ['enrich', '{tmp}/tiny', '--out', '{tmp}/x'],
+      ['enrich', '{tmp}/tiny', '--values', '{tmp}/missing.csv', '--out', '{tmp}/x'],
+      ['enrich', '{tmp}/tiny', '--values', '{tmp}/bad-values.csv', '--out', '{tmp}/x'],
+      ['enrich', '{tmp}/tiny', '--values', '{tmp}/values.csv', '--map', 'price=Value', '--out', '{tmp}/x'],
+    ],
+    check: (r) => expect(r.stdout).toMatch(/1 matched, 0 ambiguous, 1 unmatched/),
   },
   score: {
     ok: [
@@ -256,6 +295,9 @@ function folderOf(command: string): string {
   const tmp = join(root, command.replace(/ /g, '-'));
   datasetToDir(tinyDataset(), join(tmp, 'tiny'));
   datasetToCsvDir(tinyDataset(), join(tmp, 'csv'));
+  writeFileSync(join(tmp, 'values.csv'), 'player_id,market_value_eur\n1,12000000\n999,1\n');
+  writeFileSync(join(tmp, 'bad-values.csv'), 'player_id,market_value_eur\n1,plenty\n');
+  writeFileSync(join(tmp, 'teams.csv'), 'team_id,primary_color\n10,#112233\n12,#445566\n');
   writeFileSync(join(tmp, 'not-a-db.txt'), 'this is not a SQLite database, only a text file\n'.repeat(40));
   return tmp;
 }

@@ -26,7 +26,8 @@ describe('halfspace ingest csv', () => {
     const out = join(root, 'arrow');
     const r = await run('ingest', 'csv', csvDir, '--out', out, '--json');
     expect(r.code).toBe(0);
-    // Row counts of completeRows(): 2 leagues, 2 seasons, 3 teams, 1 rivalry, 4 players, 4 player-seasons, 2 fixtures, 5 appearances.
+    // Row counts of completeRows(): 2 leagues, 2 seasons, 3 teams, 1 rivalry, 4 players, 4 player-seasons, 2 fixtures,
+    // 1 player-zones row, 5 appearances, 1 shot.
     const summary = JSON.parse(r.stdout);
     expect(summary.tables).toEqual({
       leagues: 2,
@@ -36,7 +37,9 @@ describe('halfspace ingest csv', () => {
       players: 4,
       player_seasons: 4,
       fixtures: 2,
+      player_zones: 1,
       appearances: 5,
+      shots: 1,
     });
     // Every file is reported with how it was read: our writer's CSV is plain UTF-8, comma-separated.
     expect(summary.files['players.csv']).toEqual({
@@ -55,7 +58,7 @@ describe('halfspace ingest csv', () => {
     const r = await run('ingest', 'csv', csvDir, '--out', out);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      `wrote ${out}: leagues 2, seasons 2, teams 3, rivalries 1, players 4, player_seasons 4, fixtures 2, appearances 5 rows\n`,
+      `wrote ${out}: leagues 2, seasons 2, teams 3, rivalries 1, players 4, player_seasons 4, fixtures 2, player_zones 1, appearances 5, shots 1 rows\n`,
     );
   });
 

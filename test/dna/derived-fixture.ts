@@ -34,6 +34,7 @@ export function derivedOf(rows: readonly FixtureRow[]): DerivedSeasons {
     league_id: new Int32Array(n),
     team_id: new Int32Array(n),
     group: new Uint8Array(n),
+    role: new Uint8Array(n),
     appearances: new Int32Array(n),
     minutes: new Float64Array(n),
     values,

@@ -16,7 +16,8 @@ const crossers = Object.fromEntries([1, 2, 3, 4, 6].map((id) => [id, { crosses: 
 const engine = Engine.open({
   dataset: tinyDataset({
     ...crossers,
-    5: { minutes: 11, appearances: 1, starts: 0, goals: 0, shots: 0, crosses: 1, crosses_completed: 1, rating: null },
+    // 10 of 10 crosses: enough attempts (RATIO_ATTEMPTS_MIN) for the ratio to be ranked at all.
+    5: { minutes: 11, appearances: 1, starts: 0, goals: 0, shots: 0, crosses: 10, crosses_completed: 10, rating: null },
   }),
 });
 const row = engine.latestRowOf(5);

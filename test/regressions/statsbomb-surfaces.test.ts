@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ordinal } from '../../src/stats/percentiles.js';
 import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -71,11 +72,14 @@ describe.skipIf(!present)('StatsBomb Premier League 2015/16 through the built bi
     }
   });
 
-  it('verdict: --json exits 0, and receipts read "91st", not "91th"', () => {
-    expect(json('verdict', '--name', 'jamie vardy').player.name).toBe('Jamie Vardy');
+  it('verdict: --json exits 0, and receipts read "95th", "91st", never "91th"', () => {
+    const v = json('verdict', '--name', 'jamie vardy');
+    expect(v.player.name).toBe('Jamie Vardy');
     const r = run('verdict', '--name', 'jamie vardy');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('91st pct');
+    // Each JSON receipt's percentile is printed as its English ordinal.
+    expect(v.evidence.length).toBeGreaterThan(0);
+    for (const e of v.evidence as { percentile: number }[]) expect(r.stdout).toContain(`${ordinal(e.percentile)} pct`);
     // 11th, 12th and 13th are right; any other number ending in 1, 2 or 3 must not take "th".
     expect(r.stdout).not.toMatch(/(?<!1)[123]th pct/);
   });

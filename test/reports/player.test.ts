@@ -32,6 +32,8 @@ describe('engine.scouting', () => {
       season_id: 100,
       season: '2025/26',
       position_group: 'attacker',
+      // Five attackers: no role cohort reaches ROLE_COHORT_MIN, so the group's is used and role is null.
+      role: null,
       min_minutes: 450,
       n: 5,
     });

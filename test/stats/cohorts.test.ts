@@ -19,9 +19,9 @@ describe('assignCohorts', () => {
     expect(Array.from(a.cohort)).toEqual([0, 0, 0, 1, 2, -1]);
     expect(Array.from(a.inCohort)).toEqual([1, 0, 1, 1, 1, 0]);
     expect(a.cohorts).toEqual([
-      { id: 0, league_id: 1, season_id: 7, position_group: 'attacker', min_minutes: 450, n: 2 },
-      { id: 1, league_id: 1, season_id: 7, position_group: 'goalkeeper', min_minutes: 450, n: 1 },
-      { id: 2, league_id: 2, season_id: 9, position_group: 'attacker', min_minutes: 450, n: 1 },
+      { id: 0, league_id: 1, season_id: 7, position_group: 'attacker', role: null, min_minutes: 450, n: 2 },
+      { id: 1, league_id: 1, season_id: 7, position_group: 'goalkeeper', role: null, min_minutes: 450, n: 1 },
+      { id: 2, league_id: 2, season_id: 9, position_group: 'attacker', role: null, min_minutes: 450, n: 1 },
     ]);
   });
 
@@ -36,6 +36,18 @@ describe('assignCohorts', () => {
       ['goalkeeper', 1, 300],
       ['attacker', 1, 300],
       ['defender', 1, 300],
+    ]);
+  });
+
+  it('by role: the group index is a role index and each cohort names its role and its role’s group', () => {
+    // role indices: 0 goalkeeper, 1 centre_back, 2 full_back, 3 midfielder, 4 attacking_midfielder, 5 striker
+    const a = assignCohorts({ ...input, group: Uint8Array.of(4, 4, 5, 0, 2, 1) }, 450, 'role');
+    expect(Array.from(a.cohort)).toEqual([0, 0, 1, 2, 3, -1]);
+    expect(a.cohorts.map((c) => [c.role, c.position_group, c.n])).toEqual([
+      ['attacking_midfielder', 'midfielder', 1],
+      ['striker', 'attacker', 1],
+      ['goalkeeper', 'goalkeeper', 1],
+      ['full_back', 'defender', 1],
     ]);
   });
 

@@ -13,11 +13,12 @@ import {
   type Dataset,
   type RowOf,
 } from '../../src/data/schema.js';
-import { accuracyPct } from '../../src/stats/accuracy.js';
+import { accuracyPct, RATIO_ATTEMPTS_MIN } from '../../src/stats/accuracy.js';
 import { deriveSeasons } from '../../src/stats/derive.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from '../../src/stats/metrics.js';
 import { per90, PER90_MINUTES_MIN } from '../../src/stats/per90.js';
 import { modelRating } from '../../src/stats/rating.js';
+import { roleOfPosition } from '../../src/stats/roles.js';
 
 const maybe = (arb: fc.Arbitrary<number>) => fc.option(arb, { freq: 8, nil: null });
 const rowArb = fc.record({
@@ -25,7 +26,7 @@ const rowArb = fc.record({
   league: fc.integer({ min: 1, max: 2 }),
   minutes: fc.oneof(fc.integer({ min: 0, max: 1500 }), fc.constantFrom(89, 90, 449, 450, 451)),
   rating: maybe(fc.integer({ min: 50, max: 90 }).map((r) => r / 10)),
-  totals: fc.array(maybe(fc.integer({ min: 0, max: 12 })), {
+  totals: fc.array(maybe(fc.integer({ min: 0, max: 60 })), {
     minLength: COUNTING_COLUMNS.length,
     maxLength: COUNTING_COLUMNS.length,
   }),
@@ -34,6 +35,7 @@ const datasetArb = fc.record({
   positions: fc.array(fc.constantFrom(...POSITION_CODES), { minLength: 12, maxLength: 12 }),
   rows: fc.array(rowArb, { minLength: 1, maxLength: 40 }),
   minutesMin: fc.constantFrom(450, 300, 0),
+  roleCohortMin: fc.constantFrom(1, 2, 3, 10),
 });
 
 type Row = RowOf<'player_seasons'>;
@@ -113,29 +115,42 @@ describe('deriveSeasons matches a naive recomputation', () => {
     fc.assert(
       fc.property(datasetArb, (input) => {
         const { dataset, rows } = build(input);
-        const d = deriveSeasons(dataset, { minutesMin: input.minutesMin });
+        const d = deriveSeasons(dataset, { minutesMin: input.minutesMin, roleCohortMin: input.roleCohortMin });
         const groupOf = (r: Row) => positionGroupOf(input.positions[r.player_id - 1]);
-        const peersOf = (r: Row) =>
-          rows
+        const roleOf = (r: Row) => roleOfPosition(input.positions[r.player_id - 1]);
+        // The role cohort, or the position group's when the role cohort has fewer than roleCohortMin.
+        const peersOf = (r: Row) => {
+          const same = rows
             .map((_, j) => j)
             .filter(
               (j) =>
                 rows[j].league_id === r.league_id &&
                 rows[j].season_id === r.season_id &&
-                groupOf(rows[j]) === groupOf(r) &&
                 rows[j].minutes >= input.minutesMin,
             );
+          const byRole = same.filter((j) => roleOf(rows[j]) === roleOf(r));
+          return byRole.length >= input.roleCohortMin ? byRole : same.filter((j) => groupOf(rows[j]) === groupOf(r));
+        };
+        const byRoleOf = (r: Row) =>
+          peersOf(r).every((j) => roleOf(rows[j]) === roleOf(r)) && peersOf(r).length >= input.roleCohortMin;
 
         const values = {} as Record<MetricKey, number[]>;
         const pct = {} as Record<MetricKey, number[]>;
         for (const key of METRIC_KEYS) {
           if (key === 'rating') continue;
           values[key] = rows.map((r) => naiveValue(r, key));
+          // A ratio on fewer than RATIO_ATTEMPTS_MIN attempts is reported but not ranked.
+          const def = METRICS[key];
+          const ranked = rows.map((r, i) =>
+            def.kind === 'pct' && !((r[def.attempted] ?? 0) >= (RATIO_ATTEMPTS_MIN[def.attempted] ?? 0))
+              ? NaN
+              : values[key][i],
+          );
           pct[key] = rows.map((r, i) =>
             naivePercentile(
-              values[key][i],
+              ranked[i],
               peersOf(r)
-                .map((j) => values[key][j])
+                .map((j) => ranked[j])
                 .filter((v) => !Number.isNaN(v)),
               METRICS[key].lowerIsBetter,
             ),
@@ -150,17 +165,18 @@ describe('deriveSeasons matches a naive recomputation', () => {
           if (peers.length === 0) expect(d.cohort[i]).toBe(-1);
           else {
             const c = d.cohorts[d.cohort[i]];
-            expect([c.league_id, c.season_id, c.position_group, c.n, c.min_minutes]).toEqual([
+            expect([c.league_id, c.season_id, c.n, c.min_minutes]).toEqual([
               r.league_id,
               r.season_id,
-              groupOf(r),
               peers.length,
               input.minutesMin,
             ]);
+            if (byRoleOf(r)) expect(c.role).toBe(roleOf(r));
+            else expect([c.role, c.position_group]).toEqual([null, groupOf(r)]);
           }
         });
         const rating = rows.map(
-          (r, i) => r.rating ?? (r.minutes >= PER90_MINUTES_MIN ? modelRating(groupOf(r), (k) => pct[k][i]) : NaN),
+          (r, i) => r.rating ?? (r.minutes >= PER90_MINUTES_MIN ? modelRating(roleOf(r), (k) => pct[k][i]) : NaN),
         );
         expect(Array.from(d.ratingIsProvider)).toEqual(rows.map((r) => (r.rating === null ? 0 : 1)));
         rating.forEach((x, i) => {

@@ -117,12 +117,22 @@ describe('deriveSeasons on a hand-built dataset', () => {
     expect(at(d.minutes)).toEqual([900, 450, 449, 1800, 900, 450, 80, 900]);
     // 3 = attacker, 0 = goalkeeper, 1 = defender
     expect(Array.from(d.group)).toEqual([3, 3, 3, 3, 0, 0, 1, 3]);
-    expect(Array.from(d.cohort)).toEqual([0, 0, 0, 0, 1, 1, -1, 2]);
+    // Roles: 0 striker (ST, CF), 1 and 2 attacking midfielder (LW, RW), 4 and 5 goalkeeper, 6 centre-back.
+    // Every role cohort is below ROLE_COHORT_MIN (10), so every row falls back to its group's cohort;
+    // the four role cohorts (striker L1, attacking midfielder L1, goalkeeper L1, striker L2) come first.
+    expect(Array.from(d.role)).toEqual([5, 4, 4, 5, 0, 0, 1, 5]);
+    expect(d.cohorts.slice(0, 4).map((c) => [c.role, c.n])).toEqual([
+      ['striker', 2],
+      ['attacking_midfielder', 1],
+      ['goalkeeper', 2],
+      ['striker', 1],
+    ]);
+    expect(Array.from(d.cohort)).toEqual([4, 4, 4, 4, 5, 5, -1, 6]);
     expect(Array.from(d.inCohort)).toEqual([1, 1, 0, 1, 1, 1, 0, 1]);
-    expect(d.cohorts).toEqual([
-      { id: 0, league_id: 1, season_id: 100, position_group: 'attacker', min_minutes: 450, n: 3 },
-      { id: 1, league_id: 1, season_id: 100, position_group: 'goalkeeper', min_minutes: 450, n: 2 },
-      { id: 2, league_id: 2, season_id: 200, position_group: 'attacker', min_minutes: 450, n: 1 },
+    expect(d.cohorts.slice(4)).toEqual([
+      { id: 4, league_id: 1, season_id: 100, position_group: 'attacker', role: null, min_minutes: 450, n: 3 },
+      { id: 5, league_id: 1, season_id: 100, position_group: 'goalkeeper', role: null, min_minutes: 450, n: 2 },
+      { id: 6, league_id: 2, season_id: 200, position_group: 'attacker', role: null, min_minutes: 450, n: 1 },
     ]);
   });
 
@@ -173,8 +183,10 @@ describe('deriveSeasons on a hand-built dataset', () => {
     // row 6 has a value (90) but no cohort → NaN; row 7 no passes → NaN
     expect(at(d.percentiles.pass_accuracy_pct)).toEqual([33, 83, 100, 33, 25, 75, N, N]);
     // cross accuracy: attackers with crosses [40, 40] → 50 each (row 1 has none → NaN, not in the sample);
-    // row 2 (20) → 0; keepers have no value → NaN; row 7 none → NaN
-    expect(at(d.percentiles.cross_accuracy_pct)).toEqual([50, N, 0, 50, N, N, N, N]);
+    // row 2 (1 of 5, under RATIO_ATTEMPTS_MIN = 10 crosses) is reported but not ranked → NaN;
+    // keepers have no value → NaN; row 7 none → NaN
+    expect(at(d.percentiles.cross_accuracy_pct)).toEqual([50, N, N, 50, N, N, N, N]);
+    expect(d.values.cross_accuracy_pct[2]).toBe(20);
   });
 
   it('fills all-zero metrics as 0 with percentile 50 (all tied)', () => {
@@ -216,31 +228,34 @@ describe('deriveSeasons on a hand-built dataset', () => {
     expect(r[0]).toBe(7.4);
     expect(r[3]).toBe(6.5);
     expect(r[5]).toBe(6);
-    // row 1 (attacker): every weighted percentile is 50 except cross accuracy (NaN, dropped) → composite 50 → 5 + 4.5×0.5 = 7.25
-    expect(r[1]).toBeCloseTo(7.25, 12);
-    // row 2: goals .3×100 + assists .15×50 + (sot, big chances, key passes, dribbles) .1×50×4 + shots .05×0
-    //        + duels .05×50 + aerials .025×50 + cross accuracy .025×0 = 30 + 7.5 + 20 + 0 + 2.5 + 1.25 + 0 = 61.25
-    //        → 5 + 4.5 × 0.6125 = 7.75625
-    expect(r[2]).toBeCloseTo(7.75625, 12);
-    // row 4 (keeper): saves .3×25 + conceded .3×75 + clean sheets .2×75 + pass acc .1×25 + long balls .05×50 + punches .05×50
-    //        = 7.5 + 22.5 + 15 + 2.5 + 2.5 + 2.5 = 52.5 → 5 + 4.5 × 0.525 = 7.3625
-    expect(r[4]).toBeCloseTo(7.3625, 12);
-    // row 6: no cohort → no percentiles → NaN; row 7: like row 1 → 7.25
+    // Model ratings weigh each row's role (rating.ts) over the percentiles ranked above.
+    // row 1 (LW, attacking midfielder): goals .2×50 + (assists, key passes, dribbles) .15×50×3
+    //        + (big chances, sot) .1×50×2 + passes .05×33 + pass accuracy .05×83 = 48.3 over 0.95
+    //        (cross accuracy NaN, dropped) = 50.842… → 5 + 4.5 × 0.50842… = 7.28789…
+    expect(r[1]).toBeCloseTo(5 + (4.5 * (48.3 / 0.95)) / 100, 12);
+    // row 2 (RW): goals .2×100 + 7.5 × 3 + 5 × 2 + passes .05×0 + pass acc .05×100 = 57.5 over 0.95
+    //        (cross accuracy unranked: 5 crosses) = 60.526… → 5 + 4.5 × 0.60526… = 7.72368…
+    expect(r[2]).toBeCloseTo(5 + (4.5 * (57.5 / 0.95)) / 100, 12);
+    // row 4 (keeper): conceded .4×75 + clean sheets .3×75 + saves .1×25 + pass acc .1×25 + passes .05×75
+    //        + long balls .025×50 + punches .025×50 = 63.75 → 5 + 4.5 × 0.6375 = 7.86875
+    expect(r[4]).toBeCloseTo(7.86875, 12);
+    // row 6: no cohort → no percentiles → NaN; row 7 (striker, alone): every weighted percentile 50 → 7.25
     expect(r[6]).toBeNaN();
     expect(r[7]).toBeCloseTo(7.25, 12);
   });
 
   it('ranks the final rating column within cohorts', () => {
-    // attackers [6.5, 7.25, 7.4]: 7.4 → 83, 7.25 → 50, 6.5 → 17; row 2 (7.756) → 100;
-    // keepers [6.0, 7.3625] → row 4 75, row 5 25; row 7 alone 50
+    // attackers [6.5, 7.288, 7.4]: 7.4 → 83, 7.288 → 50, 6.5 → 17; row 2 (7.724) → 100;
+    // keepers [6.0, 7.86875] → row 4 75, row 5 25; row 7 alone 50
     expect(at(d.percentiles.rating)).toEqual([83, 50, 100, 17, 75, 25, N, 50]);
   });
 
   it('admits the 449-minute row when minutesMin is lowered', () => {
     const low = deriveSeasons(dataset(), { minutesMin: 449 });
     expect(Array.from(low.inCohort)).toEqual([1, 1, 1, 1, 1, 1, 0, 1]);
-    expect(low.cohorts[0].n).toBe(4);
-    expect(low.cohorts[0].min_minutes).toBe(449);
+    // the attackers' group cohort (after the four role cohorts) now has rows 0–3
+    expect(low.cohorts[low.cohort[0]].n).toBe(4);
+    expect(low.cohorts[low.cohort[0]].min_minutes).toBe(449);
     // goals now [0.3, 0.6, 0.9, 1.002]: 0.9 → 100×2.5/4 = 62.5 → 63; 1.002 → 100×3.5/4 = 87.5 → 88
     expect(low.percentiles.goals_per90[0]).toBe(63);
     expect(low.percentiles.goals_per90[2]).toBe(88);

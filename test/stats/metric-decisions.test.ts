@@ -33,6 +33,7 @@ import {
   type MetricKey,
 } from '../../src/stats/metrics.js';
 import { RATING_WEIGHTS, UNRATED_METRICS } from '../../src/stats/rating.js';
+import { ROLES } from '../../src/stats/roles.js';
 import { writeHandmadeWyscout } from '../data/providers/wyscout/handmade.js';
 
 const keysOf = (o: object): string[] => Object.keys(o).sort();
@@ -44,7 +45,7 @@ describe('every metric is decided once in each table', () => {
   });
 
   it('rating: an unrated metric weighs nothing in any group, every other one weighs in some group', () => {
-    const weighted = new Set(POSITION_GROUPS.flatMap((g) => Object.keys(RATING_WEIGHTS[g])));
+    const weighted = new Set(ROLES.flatMap((r) => Object.keys(RATING_WEIGHTS[r])));
     for (const key of METRIC_KEYS) expect(weighted.has(key) !== key in UNRATED_METRICS, key).toBe(true);
   });
 

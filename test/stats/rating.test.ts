@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { POSITION_GROUPS } from '../../src/data/schema.js';
-import { GROUP_METRICS } from '../../src/stats/metrics.js';
+import { METRIC_KEYS } from '../../src/stats/metrics.js';
+import { ROLES } from '../../src/stats/roles.js';
 import {
   MODEL_RATING_MAX,
   MODEL_RATING_MIN,
@@ -11,11 +11,11 @@ import {
 } from '../../src/stats/rating.js';
 
 describe('model rating', () => {
-  it('weights sum to 1 per group and use only the group’s metrics', () => {
-    for (const g of POSITION_GROUPS) {
-      const entries = Object.entries(RATING_WEIGHTS[g]);
+  it('weights sum to 1 per role, over metric keys other than the rating itself', () => {
+    for (const r of ROLES) {
+      const entries = Object.entries(RATING_WEIGHTS[r]);
       expect(entries.reduce((s, [, w]) => s + (w ?? 0), 0)).toBeCloseTo(1, 12);
-      for (const [key] of entries) expect(GROUP_METRICS[g]).toContain(key);
+      for (const [key] of entries) expect(METRIC_KEYS.filter((k) => k !== 'rating')).toContain(key);
     }
   });
 
@@ -29,16 +29,23 @@ describe('model rating', () => {
   });
 
   it('re-weights over known percentiles', () => {
-    // goalkeeper with only saves (w 0.3, p 80) and goals conceded (w 0.3, p 40) known:
-    // (0.3 × 80 + 0.3 × 40) / 0.6 = 60 → 5 + 4.5 × 0.6 = 7.7
+    // goalkeeper with only saves (w 0.1, p 80) and goals conceded (w 0.4, p 40) known:
+    // (0.1 × 80 + 0.4 × 40) / 0.5 = 48 → 5 + 4.5 × 0.48 = 7.16
     const p = (k: string) => (k === 'saves_per90' ? 80 : k === 'goals_conceded_per90' ? 40 : Number.NaN);
-    expect(ratingComposite('goalkeeper', p)).toBeCloseTo(60, 12);
-    expect(modelRating('goalkeeper', p)).toBeCloseTo(7.7, 12);
-    expect(modelRating('attacker', () => Number.NaN)).toBeNaN();
+    expect(ratingComposite('goalkeeper', p)).toBeCloseTo(48, 12);
+    expect(modelRating('goalkeeper', p)).toBeCloseTo(7.16, 12);
+    expect(modelRating('striker', () => Number.NaN)).toBeNaN();
   });
 
-  it('an attacker at 100 in goals and 0 elsewhere gets the goals weight', () => {
-    // composite = 0.3 × 100 / 1 = 30 → 5 + 4.5 × 0.3 = 6.35
-    expect(modelRating('attacker', (k) => (k === 'goals_per90' ? 100 : 0))).toBeCloseTo(6.35, 12);
+  it('a striker at 100 in goals and 0 elsewhere gets the goals weight', () => {
+    // composite = 0.35 × 100 / 1 = 35 → 5 + 4.5 × 0.35 = 6.575
+    expect(modelRating('striker', (k) => (k === 'goals_per90' ? 100 : 0))).toBeCloseTo(6.575, 12);
+  });
+
+  it('full-backs and centre-backs are weighed on different metrics (role-aware)', () => {
+    expect(RATING_WEIGHTS.full_back.key_passes_per90).toBeGreaterThan(0);
+    expect(RATING_WEIGHTS.centre_back.key_passes_per90).toBeUndefined();
+    expect(RATING_WEIGHTS.centre_back.aerials_won_per90).toBeGreaterThan(0);
+    expect(RATING_WEIGHTS.full_back.aerials_won_per90).toBeUndefined();
   });
 });

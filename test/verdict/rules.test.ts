@@ -5,17 +5,36 @@ import {
   COOKED_DECLINE_MIN,
   ELITE_OUTPUT_MIN,
   FRAUD_OUTPUT_MAX,
+  MERCHANT_REST_MAX,
   outputScoreOf,
+  SOLID_OUTPUT_MIN,
+  uncheckedOf,
+  VERDICT_CODES,
   verdictOf,
   VERDICT_MINUTES_MIN,
   type VerdictFacts,
 } from '../../src/verdict/rules.js';
+import { roleMetricsOf, specialtyOf } from '../../src/verdict/specialties.js';
 
-/** A middling attacker: output score (50 + 50 + 50 + 50) / 4 = 50, nothing strong. */
+/** The nine metrics a striker is rated on (rating.ts), all at `p`: his role output is then `p`. */
+const striker = (p: number, over: VerdictFacts['percentiles'] = {}): VerdictFacts['percentiles'] => ({
+  goals_per90: p,
+  shots_on_target_per90: p,
+  big_chances_per90: p,
+  assists_per90: p,
+  key_passes_per90: p,
+  aerials_won_per90: p,
+  duels_won_per90: p,
+  dribbles_per90: p,
+  shots_per90: p,
+  ...over,
+});
+/** A middling striker: role output 50, nothing strong. */
 const base: VerdictFacts = {
   minutes: 1800,
   cohortN: 40,
-  percentiles: { goals_per90: 50, assists_per90: 50, shots_per90: 50, key_passes_per90: 50 },
+  role: 'striker',
+  percentiles: striker(50),
   age: 25,
   feeTier: 'T2',
   previousOutput: null,
@@ -31,7 +50,7 @@ describe('verdict rules, each triggered and not triggered just across its thresh
   it('fallback below the minutes threshold, not at it', () => {
     expect(verdictOf({ ...base, minutes: VERDICT_MINUTES_MIN - 1 }).code).toBe('fallback');
     expect(verdictOf({ ...base, minutes: VERDICT_MINUTES_MIN - 1 }).reason).toBe('not_enough_data');
-    expect(verdictOf({ ...base, minutes: VERDICT_MINUTES_MIN }).reason).toBe('no_rule_holds');
+    expect(verdictOf({ ...base, minutes: VERDICT_MINUTES_MIN }).code).toBe('solid');
     expect(verdictOf({ ...base, cohortN: 4 }).reason).toBe('not_enough_data');
   });
 
@@ -43,70 +62,96 @@ describe('verdict rules, each triggered and not triggered just across its thresh
   });
 
   it('fraud in T4 with output 44, not with output 45, not in T3', () => {
-    // (44 + 44 + 44 + 44) / 4 = 44 < 45.
-    const low = withP({ goals_per90: 44, assists_per90: 44, shots_per90: 44, key_passes_per90: 44 });
+    const low = withP(striker(44));
     expect(verdictOf({ ...low, feeTier: 'T4' }).code).toBe('fraud');
     expect(verdictOf({ ...low, feeTier: 'T5' }).code).toBe('fraud');
-    expect(verdictOf({ ...low, feeTier: 'T3' }).code).not.toBe('fraud');
-    const at = withP(
-      { goals_per90: FRAUD_OUTPUT_MAX, assists_per90: 45, shots_per90: 45, key_passes_per90: 45 },
-      { feeTier: 'T4' },
-    );
-    expect(verdictOf(at).code).not.toBe('fraud');
+    expect(verdictOf({ ...low, feeTier: 'T3' }).code).toBe('solid');
+    expect(verdictOf(withP(striker(FRAUD_OUTPUT_MAX), { feeTier: 'T4' })).code).not.toBe('fraud');
   });
 
-  it('elite with output ≥ 70 and three metrics ≥ 90; not with two', () => {
-    // (90 + 90 + 90 + 10) / 4 = 70 and three elite metrics.
-    expect(verdictOf(withP({ goals_per90: 90, assists_per90: 90, shots_per90: 90, key_passes_per90: 10 })).code).toBe(
-      'elite',
-    );
-    // (90 + 90 + 89 + 11) / 4 = 70 but only two ≥ 90.
-    expect(
-      verdictOf(withP({ goals_per90: 90, assists_per90: 90, shots_per90: 89, key_passes_per90: 11 })).code,
-    ).not.toBe('elite');
-    // (90 + 90 + 90 + 9) / 4 = 69.75 < 70.
-    expect(ELITE_OUTPUT_MIN).toBe(70);
-    expect(
-      verdictOf(withP({ goals_per90: 90, assists_per90: 90, shots_per90: 90, key_passes_per90: 9 })).code,
-    ).not.toBe('elite');
+  it('elite with role output ≥ 65 and two role metrics ≥ 90; not with one, not below 65', () => {
+    expect(ELITE_OUTPUT_MIN).toBe(65);
+    // .35 × 90 + .15 × 90 + .5 × 65 = 77.5, two elite metrics.
+    expect(verdictOf(withP(striker(65, { goals_per90: 90, shots_on_target_per90: 90 }))).code).toBe('elite');
+    // One elite metric only (and shots 65, no finisher): solid.
+    expect(verdictOf(withP(striker(65, { goals_per90: 90 }))).code).toBe('solid');
+    // Two elite metrics but .35 × 90 + .1 × 90 + .55 × 40 = 62.5 < 65: a specialist creator (assists), not elite.
+    const o = verdictOf(withP(striker(40, { goals_per90: 90, assists_per90: 90 })));
+    expect([o.code, o.specialty?.name]).toEqual(['specialist', 'creator']);
   });
 
-  it('merchant with one elite metric and the rest below 50; not when the rest average 50', () => {
-    // Rest = (40 + 40 + 49) / 3 = 43 < 50.
-    expect(verdictOf(withP({ goals_per90: 95, assists_per90: 40, shots_per90: 40, key_passes_per90: 49 })).code).toBe(
-      'merchant',
+  it('specialist by a role output; merchant when nothing else is strong and the rest is below 45', () => {
+    // Finisher: goals 95 with shot volume 80. Rest = (.05 × 80 + .6 × 50) / .65 = 52.3 ≥ 45.
+    const sp = verdictOf(withP(striker(50, { goals_per90: 95, shots_per90: 80 })));
+    expect([sp.code, sp.specialty?.name, sp.metrics.slice(0, 2)]).toEqual([
+      'specialist',
+      'finisher',
+      ['goals_per90', 'shots_per90'],
+    ]);
+    // Goals 95 without shot volume (74) is no finishing specialty.
+    expect(verdictOf(withP(striker(50, { goals_per90: 95, shots_per90: 74 }))).code).toBe('solid');
+    // Rest = (.05 × 80 + .6 × 30) / .65 = 33.8 < 45 and nothing else strong: merchant.
+    expect(verdictOf(withP(striker(30, { goals_per90: 95, shots_per90: 80 }))).code).toBe('merchant');
+    // The same with aerials strong (80): a specialist.
+    expect(verdictOf(withP(striker(30, { goals_per90: 95, shots_per90: 80, aerials_won_per90: 80 }))).code).toBe(
+      'specialist',
     );
-    // Rest = (50 + 50 + 50) / 3 = 50.
-    expect(
-      verdictOf(withP({ goals_per90: 95, assists_per90: 50, shots_per90: 50, key_passes_per90: 50 })).code,
-    ).not.toBe('merchant');
-    // Three strong metrics: not narrow.
-    expect(
-      verdictOf(withP({ goals_per90: 95, assists_per90: 80, shots_per90: 80, key_passes_per90: 0 })).code,
-    ).not.toBe('merchant');
+    expect(MERCHANT_REST_MAX).toBe(45);
+  });
+
+  it('solid from role output 40, below par under it', () => {
+    expect(SOLID_OUTPUT_MIN).toBe(40);
+    expect(verdictOf(withP(striker(40))).code).toBe('solid');
+    const low = verdictOf(withP(striker(39, { goals_per90: 10 })));
+    expect([low.code, low.metrics[0]]).toEqual(['below_par', 'goals_per90']);
   });
 
   it('contrast with a pricier DNA twin at similarity ≥ 0.80 and output ≥ 50', () => {
     const anchor = { player_id: 9, name: 'Big Name', fee_tier: 'T5' as const, similarity: 0.8 };
     expect(verdictOf({ ...base, anchor }).code).toBe('contrast');
-    expect(verdictOf({ ...base, anchor: { ...anchor, similarity: 0.79 } }).code).toBe('fallback');
-    const weak = withP({ goals_per90: 49, assists_per90: 49, shots_per90: 49, key_passes_per90: 49 }, { anchor });
-    expect(verdictOf(weak).code).toBe('fallback');
+    expect(verdictOf({ ...base, anchor: { ...anchor, similarity: 0.79 } }).code).toBe('solid');
+    expect(verdictOf(withP(striker(49), { anchor })).code).toBe('solid');
   });
 
   it('applies the fixed priority: cooked before fraud before elite', () => {
-    const eliteButOld = withP(
-      { goals_per90: 95, assists_per90: 95, shots_per90: 95, key_passes_per90: 95 },
-      { age: 31, previousOutput: 99 },
-    );
+    const eliteButOld = withP(striker(95), { age: 31, previousOutput: 99 });
     // Decline 99 − 95 = 4 < 15: not cooked → elite.
     expect(verdictOf(eliteButOld).code).toBe('elite');
-    const fraudAndCooked = withP(
-      { goals_per90: 20, assists_per90: 20, shots_per90: 20, key_passes_per90: 20 },
-      { age: 31, previousOutput: 60, feeTier: 'T5' },
-    );
+    const fraudAndCooked = withP(striker(20), { age: 31, previousOutput: 60, feeTier: 'T5' });
     expect(verdictOf(fraudAndCooked).code).toBe('cooked');
     expect(verdictOf({ ...fraudAndCooked, age: 29 }).code).toBe('fraud');
+  });
+
+  it('every code a rule returns is a VERDICT_CODE, and only too little data falls back (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 9, maxLength: 9 }), (ps) => {
+        const keys = Object.keys(striker(0)) as (keyof VerdictFacts['percentiles'])[];
+        const o = verdictOf(withP(Object.fromEntries(keys.map((k, i) => [k, ps[i]]))));
+        return (VERDICT_CODES as readonly string[]).includes(o.code) && o.code !== 'fallback';
+      }),
+    );
+  });
+
+  it('says what it could not check', () => {
+    expect(uncheckedOf({ feeTier: null, age: 31, previousOutput: null })).toEqual([
+      'fraud and contrast: no fee tier (no market value)',
+      'cooked: no earlier season to compare with',
+    ]);
+    expect(uncheckedOf({ feeTier: 'T3', age: 31, previousOutput: 50 })).toEqual([]);
+  });
+});
+
+describe('specialties', () => {
+  it('need an elite lead and a strong support', () => {
+    expect(specialtyOf('striker', { goals_per90: 95, shots_per90: 80 })?.name).toBe('finisher');
+    expect(specialtyOf('striker', { goals_per90: 89, shots_per90: 80 })).toBeNull();
+    expect(specialtyOf('midfielder', { ball_recovery_per90: 92, tackles_per90: 75 })?.name).toBe('ball-winner');
+    expect(specialtyOf('goalkeeper', { goals_conceded_per90: 95, saves_per90: 80 })?.name).toBe('shot-stopper');
+  });
+
+  it('role metrics are the rating weights, heaviest first', () => {
+    expect(roleMetricsOf('striker')[0]).toBe('goals_per90');
+    expect(roleMetricsOf('goalkeeper')[0]).toBe('goals_conceded_per90');
   });
 });
 
@@ -116,7 +161,8 @@ describe('confidence', () => {
     expect(confidenceOf({ code: 'elite', margin: 0, reason: 'x', metrics: [] }, 900)).toBe(0.55);
     // sample 1, margin 1 → 1.0.
     expect(confidenceOf({ code: 'elite', margin: 1, reason: 'x', metrics: [] }, 3000)).toBe(1);
-    expect(confidenceOf({ code: 'fallback', margin: 0, reason: 'not_enough_data', metrics: [] }, 100)).toBe(0.2);
+    // A fallback claims nothing: no confidence.
+    expect(confidenceOf({ code: 'fallback', margin: 0, reason: 'not_enough_data', metrics: [] }, 100)).toBe(0);
   });
 
   it('stays within 0–1 and never decreases with more minutes (property)', () => {
@@ -136,9 +182,10 @@ describe('confidence', () => {
     );
   });
 
-  it('output score is the plain mean', () => {
-    expect(outputScoreOf({ goals_per90: 80, shots_per90: 60 })).toBe(70);
-    expect(outputScoreOf({ goals_per90: 80, shots_per90: 60 }, 'goals_per90')).toBe(60);
-    expect(Number.isNaN(outputScoreOf({}))).toBe(true);
+  it('output score is the role’s rating composite', () => {
+    // (.35 × 80 + .15 × 60) / .5 = 74
+    expect(outputScoreOf('striker', { goals_per90: 80, shots_on_target_per90: 60 })).toBeCloseTo(74, 12);
+    expect(outputScoreOf('striker', { goals_per90: 80, shots_on_target_per90: 60 }, 'goals_per90')).toBeCloseTo(60, 12);
+    expect(Number.isNaN(outputScoreOf('striker', {}))).toBe(true);
   });
 });

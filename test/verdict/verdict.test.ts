@@ -5,12 +5,13 @@ import { rowsOf, tableFromRows, type Dataset } from '../../src/data/schema.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
 /*
- * Player 3 (CF, T5: 100,000,001 EUR, 900 minutes) with no goals, assists or shots. Attacker cohort
- * n = 5. His percentiles: goals (0 + ½·2)/5 = 20, assists (0 + ½)/5 = 10, shots (0 + ½)/5 = 10, and
- * 50 for each of the seven metrics where everybody has 0 (shots on target, big chances, key passes,
- * dribbles, crosses, aerials, duels); cross accuracy is undefined (no crosses). Output score =
- * (20 + 10 + 10 + 7 × 50) / 10 = 39 < 45 in fee tier T5 → fraud.
- * Confidence: sample 900/1800 = 0.5, margin (45 − 39)/20 = 0.3 → 0.4 + 0.6 × (0.25 + 0.15) = 0.64.
+ * Player 3 (CF, T5: 100,000,001 EUR, 900 minutes) with no goals, assists or shots. A striker; his
+ * role cohort is below ROLE_COHORT_MIN, so he is ranked among the attackers (n = 5). His
+ * percentiles: goals (0 + ½·2)/5 = 20, assists (0 + ½)/5 = 10, shots (0 + ½)/5 = 10, and 50 where
+ * everybody has 0 (shots on target, big chances, key passes, dribbles, aerials, duels). Role output
+ * (striker weights) = .35 × 20 + .1 × 10 + .05 × 10 + (.15 + .15 + .05 × 4) × 50 = 33.5 → 34 < 45 in
+ * fee tier T5 → fraud. Confidence: sample 900/1800 = 0.5, margin (45 − 33.5)/20 = 0.575
+ * → 0.4 + 0.6 × (0.25 + 0.2875) = 0.7225 → 0.72.
  */
 const fraudData = () => tinyDataset({ 3: { goals: 0, assists: 0, shots: 0 } });
 
@@ -20,14 +21,15 @@ describe('engine.verdict', () => {
     const r = engine.verdict({ player_name: 'Luca Ferrante' });
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.verdict_code).toBe('fraud');
-    expect(r.value.rule.output_score).toBe(39);
-    expect(r.value.confidence).toBe(0.64);
+    expect(r.value.rule.output_score).toBe(34);
+    expect(r.value.rule.role).toBe('striker');
+    expect(r.value.confidence).toBe(0.72);
     expect(r.value.fee_tier).toBe('T5');
     expect(r.value.evidence.map((e) => e.metric)).toEqual(['assists_per90', 'shots_per90', 'goals_per90']);
     expect(r.value.evidence[0]).toMatchObject({
       percentile: 10,
       value: 0,
-      cohort: 'attackers, Erste Liga 2025/26 (n = 5)',
+      cohort: 'attackers (role cohort too small), Erste Liga 2025/26 (n = 5)',
     });
     expect(r.value.headline).toContain('T5');
     expect(r.value.headline).not.toMatch(/€|EUR|\d{6,}/);
@@ -37,7 +39,7 @@ describe('engine.verdict', () => {
     const engine = Engine.open({ dataset: tinyDataset() });
     const r = engine.verdict({ player_id: 5 });
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.value).toMatchObject({ verdict_code: 'fallback', confidence: 0.2, rule: { reason: 'not_enough_data' } });
+    expect(r.value).toMatchObject({ verdict_code: 'fallback', confidence: 0, rule: { reason: 'not_enough_data' } });
   });
 
   it('cannot be forced by the caller and names player_name on identity errors', () => {

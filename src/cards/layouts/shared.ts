@@ -37,6 +37,9 @@ export const VERDICT_COLORS = {
   cooked: '#a855f7',
   elite: '#22c55e',
   contrast: '#2dd4bf',
+  specialist: '#84cc16',
+  solid: '#94a3b8',
+  below_par: '#fb923c',
   none: '#38bdf8',
 } as const;
 

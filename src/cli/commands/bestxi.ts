@@ -1,3 +1,4 @@
+import { FORMATIONS } from '../../bestxi/pick.js';
 import { FEE_TIERS } from '../../stats/fee-tier.js';
 import { UsageError, type Command } from '../run.js';
 import { DATASET_OPTIONS, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
@@ -96,6 +97,38 @@ export const bestXiLineupCommand: Command = {
       `Nationalities: ${s.nationalities.map((n) => `${n.nationality} ×${n.players}`).join(', ') || '—'}`,
       ...(s.vibe_fit !== null ? [`Vibe fit: ${s.vibe_fit}`] : []),
       `Coverage: ${r.data_coverage.players_with_stats}/${r.data_coverage.requested} with stats (${r.data_coverage.level})`,
+    ];
+    io.stdout(`${lines.join('\n')}\n`);
+  },
+};
+
+/** `halfspace bestxi pick`: the best XI of a vibe in a formation (docs/methodology/bestxi.md#picking-an-xi). */
+export const bestXiPickCommand: Command = {
+  name: 'bestxi pick',
+  summary: 'The best XI of a vibe in a formation (4-3-3, 4-4-2, 3-5-2, 4-2-3-1), with its lineup aggregates',
+  usage: 'bestxi pick --vibe ID --formation 4-3-3|4-4-2|3-5-2|4-2-3-1 [--dataset DIR] [--json]',
+  options: { ...DATASET_OPTIONS, vibe: { type: 'string', default: 'balanced' }, formation: { type: 'string' } },
+  run({ values, io }) {
+    const formation = String(values.formation ?? '4-3-3');
+    if (!(FORMATIONS as readonly string[]).includes(formation))
+      throw new UsageError(`--formation must be one of ${FORMATIONS.join(', ')}`);
+    const engine = openEngine(values);
+    const r = valueOrExit(engine.bestXiPick({ vibe_id: values.vibe as string, formation: formation as never }));
+    if (values.json) {
+      io.stdout(jsonOut(r));
+      return;
+    }
+    const lines = [
+      `${r.vibe_meta.name} XI, ${r.formation} — ${r.vibe_meta.description}`,
+      '',
+      ...r.xi.map(
+        (s) =>
+          `  ${s.slot.padEnd(4)} ${s.position.padEnd(3)}  ${s.display_name.slice(0, 26).padEnd(26)}  ${(s.team ?? '').slice(0, 24).padEnd(24)}  ${String(s.score).padStart(5)}  #${s.player_id}`,
+      ),
+      ...(r.unfilled.length > 0 ? ['', `Unfilled: ${r.unfilled.join(', ')}`] : []),
+      '',
+      `Avg rating ${r.lineup.primary.avg_rating ?? '—'} · G+A per 90 ${r.lineup.primary.ga_per90} · defensive actions per 90 ${r.lineup.primary.def_per90}`,
+      ...(r.meta.coverage_note ? ['', `Note: ${r.meta.coverage_note}`] : []),
     ];
     io.stdout(`${lines.join('\n')}\n`);
   },

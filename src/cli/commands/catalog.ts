@@ -32,13 +32,19 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
   },
   {
     name: 'verdict',
-    summary: 'Verdict (elite, contrast, fraud, merchant, cooked, fallback) with percentile receipts',
+    summary:
+      'Verdict (elite, specialist, solid, below_par, merchant, contrast, fraud, cooked, fallback) with role-cohort receipts',
     load: async () => (await import('./verdict.js')).verdictCommand,
   },
   {
     name: 'bestxi pool',
     summary: 'Best XI candidate pool for a vibe (see data/vibes.json)',
     load: async () => (await import('./bestxi.js')).bestXiPoolCommand,
+  },
+  {
+    name: 'bestxi pick',
+    summary: 'The best XI of a vibe in a formation (4-3-3, 4-4-2, 3-5-2, 4-2-3-1), with its lineup aggregates',
+    load: async () => (await import('./bestxi.js')).bestXiPickCommand,
   },
   {
     name: 'bestxi lineup',
@@ -81,6 +87,17 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
     name: 'ingest wyscout',
     summary: 'Build an Arrow dataset from Wyscout v2 event data (public dataset or API match files; .json or .json.gz)',
     load: async () => (await import('./ingest-wyscout.js')).ingestWyscoutCommand,
+  },
+  {
+    name: 'merge',
+    summary:
+      'Merge datasets from any provider into one (provenance kept, attributions combined, id collisions refused)',
+    load: async () => (await import('./merge.js')).mergeCommand,
+  },
+  {
+    name: 'enrich',
+    summary: 'Join market values (and height, foot) or club colours and short names from a file',
+    load: async () => (await import('./enrich.js')).enrichCommand,
   },
   {
     name: 'score',

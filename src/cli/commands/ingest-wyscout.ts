@@ -1,11 +1,66 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type RoundRange, wyscoutIngest } from '../../data/providers/wyscout/dataset.js';
+import { wyscoutIngestMany, type CompetitionReport } from '../../data/providers/wyscout/competitions.js';
+import { leagueTierOverridesOf } from '../../data/providers/wyscout/league-tiers.js';
+import type { RoundRange } from '../../data/providers/wyscout/dataset.js';
 import { datasetToDir } from '../../data/save.js';
 import { progressBar, type ProgressBar } from '../progress.js';
 import { UsageError, type Command } from '../run.js';
-import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
+import { assertReplaceable, intFlag, jsonOut, tableRowsOf } from '../shared.js';
 import { counted } from '../../prose.js';
+
+/** The notes of one competition's report: goal differences, unlisted players, anomalies. */
+function notesOf(r: CompetitionReport, indent: string): string[] {
+  const { report, matches } = r;
+  const differences =
+    report.goalDifferences.length === 0
+      ? [`${indent}goals from events equal the scoreboard in all ${counted(matches, 'match', 'matches')}`]
+      : [
+          `${indent}goals from events differ from the scoreboard in ${new Set(report.goalDifferences.map((d) => d.fixture_id)).size} of ${counted(matches, 'match', 'matches')} (fixtures keep the scoreboard):`,
+          ...report.goalDifferences.map(
+            (d) =>
+              `${indent}  ${d.fixture_id} ${d.label}: ${d.team} ${d.events} from events, ${d.scoreboard} on the scoreboard`,
+          ),
+        ];
+  const unlistedEvents = report.unlisted.reduce((a, u) => a + u.events, 0);
+  return [
+    ...differences,
+    ...(report.unlisted.length > 0
+      ? [
+          `${indent}${counted(unlistedEvents, 'event')} in ${counted(report.unlisted.length, 'match', 'matches')} by players in no lineup or substitution (counted, no minutes)`,
+        ]
+      : []),
+    ...report.anomalies.map((a) => `${indent}${a}`),
+  ];
+}
+
+/** The JSON block of one competition. */
+const competitionJsonOf = (r: CompetitionReport) => ({
+  competition: r.competition,
+  competition_id: r.league_id,
+  league: r.league,
+  season: r.season,
+  matches: r.matches,
+  events: r.events,
+  players: r.players,
+  player_seasons: r.player_seasons,
+  goal_differences: r.report.goalDifferences,
+  unlisted: r.report.unlisted,
+  anomalies: r.report.anomalies,
+});
+
+/** `--competition`: `all`, or a comma-separated list of names or ids. */
+function competitionsOf(values: Record<string, unknown>): string[] | 'all' {
+  const text = (values.competition as string | undefined)?.trim();
+  if (!text) throw new UsageError('give --competition <name or id>[,…] or all (e.g. England, World_Cup, 364)');
+  if (text.toLowerCase() === 'all') return 'all';
+  const list = text
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  if (list.length === 0) throw new UsageError('give --competition <name or id>[,…] or all');
+  return list;
+}
 
 /**
  * The `--rounds FROM-TO` range (both ends included, e.g. `1-19`), or undefined without the flag.
@@ -22,102 +77,100 @@ export function roundsOf(text: string | undefined): RoundRange | undefined {
 }
 
 /**
- * `halfspace ingest wyscout <dir> --competition NAME|ID --out <dir>`: builds a dataset from one
- * Wyscout v2 competition season (docs/methodology/wyscout.md) and writes it as an Arrow dataset
- * folder; `--rounds 1-19` keeps only those rounds (gameweeks). Every match whose event goals differ
- * from its scoreboard is printed in the summary.
- * Progress bar on a terminal; `--json` prints a summary for scripts.
+ * `halfspace ingest wyscout <dir> --competition NAME|ID[,…]|all --out <dir>`: builds a dataset from
+ * one or several Wyscout v2 competition seasons (docs/methodology/wyscout.md) and writes it as an
+ * Arrow dataset folder. Every match whose event goals differ from its scoreboard, and every match
+ * anomaly, is printed in the summary. Progress bar on a terminal; `--json` prints a summary.
+ * `--rounds 1-19` keeps only those rounds (gameweeks) of each competition.
  */
 export const ingestWyscoutCommand: Command = {
   name: 'ingest wyscout',
   summary: 'Build an Arrow dataset from Wyscout v2 event data (public dataset or API match files; .json or .json.gz)',
   usage:
-    'ingest wyscout <wyscout-dir> --competition NAME|ID --out <dataset-dir> [--rounds FROM-TO] [--league-name NAME] [--json]',
+    'ingest wyscout <wyscout-dir> --competition NAME|ID[,NAME|ID…]|all --out <dataset-dir> [--rounds FROM-TO] [--league-name NAME] [--league-tier NAME=N,…] [--workers N] [--json]',
   options: {
     competition: { type: 'string' },
     out: { type: 'string' },
     'league-name': { type: 'string' },
+    'league-tier': { type: 'string' },
+    workers: { type: 'string' },
     rounds: { type: 'string' },
     json: { type: 'boolean', default: false },
   },
   positionals: true,
-  run({ values, positionals, io }) {
+  async run({ values, positionals, io }) {
     if (positionals.length !== 1) throw new UsageError(`give exactly one Wyscout folder (got ${positionals.length})`);
-    const competition = (values.competition as string | undefined)?.trim();
-    if (!competition) throw new UsageError('give --competition <name or id> (e.g. England, World_Cup or 364)');
+    const competitions = competitionsOf(values);
     const out = values.out as string | undefined;
     if (!out) throw new UsageError('give --out <dataset-dir>');
     const dir = positionals[0];
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${dir} is not a folder`);
     if (resolve(dir) === resolve(out)) throw new UsageError('--out must differ from the Wyscout folder');
+    const leagueName = values['league-name'] as string | undefined;
+    if (leagueName !== undefined && (competitions === 'all' || competitions.length !== 1))
+      throw new UsageError('--league-name goes with one competition');
+    const tiers =
+      values['league-tier'] === undefined ? undefined : leagueTierOverridesOf(values['league-tier'] as string);
+    if (tiers && !tiers.ok) throw new UsageError(tiers.message);
+    const workers = intFlag(values, 'workers');
+    if (workers !== undefined && workers < 1) throw new UsageError('--workers must be at least 1');
     assertReplaceable(out);
 
     const rounds = roundsOf(values.rounds as string | undefined);
     const started = performance.now();
-    const progress: { bar: ProgressBar | null } = { bar: null };
-    const { dataset, report } = wyscoutIngest(dir, {
-      competition,
-      leagueName: values['league-name'] as string | undefined,
+    const progress: { bar: ProgressBar | null; competition: string } = { bar: null, competition: '' };
+    const { dataset, reports } = await wyscoutIngestMany(dir, {
+      competitions,
+      leagueName,
+      leagueTiers: tiers?.ok ? tiers.tiers : undefined,
+      workers,
       rounds,
-      onProgress: (done, total, eventsSoFar) => {
-        progress.bar ??= progressBar({ label: 'ingest', total, write: io.stderr });
-        progress.bar.update(done, `matches, ${eventsSoFar.toLocaleString('en-US')} events`);
+      onProgress: (competition, done, total, eventsSoFar) => {
+        if (progress.competition !== competition) {
+          progress.bar?.finish('matches');
+          progress.bar = progressBar({ label: `ingest ${competition}`, total, write: io.stderr });
+          progress.competition = competition;
+        }
+        progress.bar?.update(done, `matches, ${eventsSoFar.toLocaleString('en-US')} events`);
       },
     });
-    const { matches, events } = report;
-    progress.bar?.finish(`matches, ${events.toLocaleString('en-US')} events`);
+    const matches = reports.reduce((a, r) => a + r.matches, 0);
+    const events = reports.reduce((a, r) => a + r.events, 0);
+    progress.bar?.finish(`matches, ${reports[reports.length - 1].events.toLocaleString('en-US')} events`);
     datasetToDir(dataset, out);
     const seconds = (performance.now() - started) / 1000;
-
     const tables = tableRowsOf(dataset);
-    const league = dataset.tables.leagues.get(0)!.toJSON() as { league_id: number; name: string };
-    const season = dataset.tables.seasons.get(0)!.toJSON() as { season_id: number; name: string };
     if (values.json) {
+      const single = reports.length === 1 ? reports[0] : null;
+      const season = single ? (dataset.tables.seasons.get(0)!.toJSON() as { season_id: number }) : null;
       io.stdout(
         jsonOut({
           out,
-          competition_id: league.league_id,
-          league: league.name,
-          season_id: season.season_id,
-          season: season.name,
+          ...(single ? { ...competitionJsonOf(single), season_id: season?.season_id } : {}),
           matches,
           events,
           seconds: Math.round(seconds * 1000) / 1000,
           tables,
+          ...(single ? {} : { competitions: reports.map(competitionJsonOf) }),
           attribution: dataset.meta.attribution ?? null,
-          goal_differences: report.goalDifferences,
-          unlisted: report.unlisted,
-          anomalies: report.anomalies,
           coverage: dataset.meta.coverage ?? {},
         }),
       );
       return;
     }
     const counts = Object.entries(tables).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);
-    const differences =
-      report.goalDifferences.length === 0
-        ? [`  goals from events equal the scoreboard in all ${counted(matches, 'match', 'matches')}`]
-        : [
-            `  goals from events differ from the scoreboard in ${new Set(report.goalDifferences.map((d) => d.fixture_id)).size} of ${counted(matches, 'match', 'matches')} (fixtures keep the scoreboard):`,
-            ...report.goalDifferences.map(
-              (d) =>
-                `    ${d.fixture_id} ${d.label}: ${d.team} ${d.events} from events, ${d.scoreboard} on the scoreboard`,
-            ),
-          ];
-    const unlistedEvents = report.unlisted.reduce((a, u) => a + u.events, 0);
-    const notes = [
-      ...differences,
-      ...(report.unlisted.length > 0
-        ? [
-            `  ${counted(unlistedEvents, 'event')} in ${counted(report.unlisted.length, 'match', 'matches')} by players in no lineup or substitution (counted, no minutes)`,
-          ]
-        : []),
-      ...report.anomalies.map((a) => `  ${a}`),
-    ];
+    const what = reports.length === 1 ? `${reports[0].league} ${reports[0].season}` : `${reports.length} competitions`;
+    const perCompetition =
+      reports.length === 1
+        ? notesOf(reports[0], '  ')
+        : reports.flatMap((r) => [
+            `  ${r.competition}: ${r.league} ${r.season}, ${counted(r.matches, 'match', 'matches')}, ${r.events.toLocaleString('en-US')} events, ${counted(r.players, 'player')}`,
+            ...notesOf(r, '    '),
+          ]);
     io.stdout(
-      `wrote ${out}: ${league.name} ${season.name}, ${counted(matches, 'match', 'matches')}, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
+      `wrote ${out}: ${what}, ${counted(matches, 'match', 'matches')}, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
         `  ${counts.join(', ')} rows\n` +
-        `${notes.join('\n')}\n` +
+        `${perCompetition.join('\n')}\n` +
         `  ${dataset.meta.attribution}\n`,
     );
   },

@@ -1,3 +1,4 @@
+import { ROLE_LABELS } from '../../stats/roles.js';
 import type { Command } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
 import type { ScoutingResponse } from '../../reports/scouting.js';
@@ -12,7 +13,7 @@ function text(r: ScoutingResponse): string {
     `${p.display_name} — ${p.position_label} (${p.position}), ${p.team?.name ?? 'no club'}${p.age !== null ? `, age ${p.age}` : ''}${p.fee_tier ? `, fee tier ${p.fee_tier}` : ''}`,
     `Season ${r.data.season ?? '—'} · ${r.data.sample ? `${Math.round(r.data.sample.minutes)} minutes, ${r.data.sample.appearances} appearance${r.data.sample.appearances === 1 ? '' : 's'}${r.data.sample.level === 'low' ? ' (low sample: below the cohort threshold, no labels)' : ''}` : 'no minutes'}`,
     cohort
-      ? `Cohort: ${cohort.position_group}s in ${cohort.league} ${cohort.season} with ≥ ${cohort.min_minutes} minutes (n = ${cohort.n})`
+      ? `Cohort: ${cohort.role ? ROLE_LABELS[cohort.role] : `${cohort.position_group}s (role cohort too small)`} in ${cohort.league} ${cohort.season} with ≥ ${cohort.min_minutes} minutes (n = ${cohort.n})`
       : 'Cohort: none',
     `Style: ${r.data.dna.style_tags.join(', ') || '—'}`,
     '',

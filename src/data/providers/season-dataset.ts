@@ -140,13 +140,13 @@ export interface SeasonRows {
 }
 
 /**
- * The dataset of one competition season: its league (stored as tier 1), the season, the rows and
+ * The dataset of one competition season: its league (tier 1 unless `league.tier` says otherwise), the season, the rows and
  * the `player_seasons` of the season lines, no rivalries. Validated: throws `DatasetError` when a
  * row breaks the schema.
  */
 export function seasonDatasetOf(
   meta: DatasetMeta,
-  league: Pick<RowOf<'leagues'>, 'league_id' | 'name' | 'country' | 'kind'>,
+  league: Pick<RowOf<'leagues'>, 'league_id' | 'name' | 'country' | 'kind'> & { tier?: number },
   season: Pick<RowOf<'seasons'>, 'season_id' | 'name' | 'start_date' | 'end_date'>,
   rows: SeasonRows,
 ): Dataset {
@@ -155,7 +155,13 @@ export function seasonDatasetOf(
     meta,
     tables: {
       leagues: tableFromRows('leagues', [
-        { league_id: league.league_id, name: league.name, country: league.country, tier: 1, kind: league.kind },
+        {
+          league_id: league.league_id,
+          name: league.name,
+          country: league.country,
+          tier: league.tier ?? 1,
+          kind: league.kind,
+        },
       ]),
       seasons: tableFromRows('seasons', [{ ...season, league_id: league.league_id }]),
       teams: tableFromRows('teams', rows.teams),

@@ -26,7 +26,7 @@ export interface WyscoutReport {
   goalDifferences: GoalDifference[];
   /** Matches with players who have events but are in no lineup or substitution. */
   unlisted: { fixture_id: number; players: number[]; events: number }[];
-  /** Substitutions that could not be applied. */
+  /** Match quirks worked around, each `match <id>: <reason>` (docs/methodology/wyscout.md#anomalies). */
   anomalies: string[];
 }
 
@@ -84,6 +84,7 @@ export function coverageOf(report: WyscoutReport): Record<string, string> {
     coverage['appearances.unlisted'] =
       `${counted(events, 'event')} in ${counted(report.unlisted.length, 'match', 'matches')} ${events === 1 ? 'is' : 'are'} by players in no lineup or substitution (${report.unlisted.map((u) => u.fixture_id).join(', ')}): counted in their totals, no minutes or appearance`;
   }
-  if (report.anomalies.length > 0) coverage['appearances.substitutions'] = report.anomalies.join('; ');
+  // Every match quirk the ingest worked around, each naming its match (docs/methodology/wyscout.md#anomalies).
+  if (report.anomalies.length > 0) coverage['ingest.anomalies'] = report.anomalies.join('; ');
   return coverage;
 }

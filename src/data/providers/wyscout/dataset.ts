@@ -5,12 +5,13 @@
  * the accumulators and the output rows, never more than one match's events.
  */
 import { DatasetError } from '../../dataset-error.js';
-import type { Dataset, DatasetMeta, PositionCode, RowOf } from '../../schema.js';
+import { POSITION_CODES, type Dataset, type DatasetMeta, type PositionCode, type RowOf } from '../../schema.js';
 import { layoutOf, type MatchFileRef } from './layout.js';
 import { PUBLIC_COMPETITIONS, decodeName, positionCodeOf, seasonNameFromDates, WYSCOUT_COLUMNS } from './mapping.js';
 import { coverageOf, WYSCOUT_ATTRIBUTION, type WyscoutReport } from './coverage.js';
 import { finalGoalsOf, finishedOf, fixtureRowsOf, kickoffOf } from './fixtures.js';
-import { matchSummaryOf } from './match-summary.js';
+import { matchResultOf, type MatchResult } from './match-result.js';
+import { leagueTierOf } from './league-tiers.js';
 import {
   readMatchFile,
   readPlayerRegistry,
@@ -29,6 +30,8 @@ export interface WyscoutOptions {
   competition: string | number;
   /** League name to store; default the public dataset's name for the competition ("Premier League"). */
   leagueName?: string;
+  /** Tier to store by competition id, overriding {@link leagueTierOf} (docs/methodology/wyscout.md#league-tiers). */
+  leagueTiers?: ReadonlyMap<number, number>;
   /**
    * Only the matches of these rounds (`gameweek`, both ends included), e.g. `{ from: 1, to: 19 }`
    * for the first half of a 38-round league; default every match. A match without a gameweek is
@@ -37,6 +40,8 @@ export interface WyscoutOptions {
   rounds?: RoundRange;
   /** Called after each match with matches done, matches in total and events read so far; default none. */
   onProgress?: (done: number, total: number, events: number) => void;
+  /** Match results computed beforehand by wyscout/workers.ts, by match id; a match not in it is read here. */
+  precomputed?: ReadonlyMap<number, MatchResult>;
 }
 
 /** A range of rounds, both ends included. */
@@ -45,8 +50,11 @@ export interface RoundRange {
   to: number;
 }
 
-/** True when `match` is inside `rounds` (always without a range). */
-const inRounds = (match: WyscoutMatch, rounds: RoundRange | undefined): boolean =>
+/**
+ * True when `match` is inside `rounds` (always without a range).
+ * @example inRounds({ gameweek: 20 } as WyscoutMatch, { from: 1, to: 19 }) // => false
+ */
+export const inRounds = (match: WyscoutMatch, rounds: RoundRange | undefined): boolean =>
   !rounds || (match.gameweek != null && match.gameweek >= rounds.from && match.gameweek <= rounds.to);
 
 /** Smallest number of located events for a match's own position; fewer and the season position is used. */
@@ -72,6 +80,30 @@ interface AppearanceAcc {
   sum_y: number;
   located: number;
   team_possession: number | null;
+}
+
+/**
+ * Each player's usual position (docs/methodology/wyscout.md#positions): the position of his matches
+ * with at least MATCH_POSITION_MIN_EVENTS located events that holds the most of his minutes. A
+ * winger who switches flanks or drifts inside averages near the centre over a season but plays
+ * wide in most matches, so he stays a winger. Players with no such match are absent.
+ */
+function usualMatchPositions(accs: readonly AppearanceAcc[], players: ReadonlyMap<number, PlayerAcc>) {
+  const minutesBy = new Map<number, Map<PositionCode, number>>();
+  for (const a of accs) {
+    if (a.located < MATCH_POSITION_MIN_EVENTS) continue;
+    const code = positionCodeOf(players.get(a.player_id)!.info.role.code2, a.sum_x / a.located, a.sum_y / a.located);
+    let m = minutesBy.get(a.player_id);
+    if (!m) minutesBy.set(a.player_id, (m = new Map()));
+    m.set(code, (m.get(code) ?? 0) + a.seconds);
+  }
+  const out = new Map<number, PositionCode>();
+  for (const [id, m] of minutesBy) {
+    // Ties go to the code listed first in POSITION_CODES, so the result never depends on match order.
+    const best = [...m].sort((x, y) => y[1] - x[1] || POSITION_CODES.indexOf(x[0]) - POSITION_CODES.indexOf(y[0]))[0];
+    out.set(id, best[0]);
+  }
+  return out;
 }
 
 /** `name` = first + last name, decoded; the short name when both are empty. */
@@ -109,10 +141,18 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
     for (const side of Object.values(match.teamsData))
       if (!teams.has(side.teamId)) teams.set(side.teamId, teamRegistry.get(side.teamId) ?? null);
     if (!finishedOf(match) || !ref) return;
-    const data = preRead ?? readMatchFile(ref.path, ref.file);
-    for (const [id, t] of data.teams) if (teams.has(id) && teams.get(id) === null) teams.set(id, t);
+    const result =
+      options.precomputed?.get(match.wyId) ??
+      matchResultOf(
+        match,
+        preRead ?? readMatchFile(ref.path, ref.file),
+        (id) => playerRegistry.get(id)?.role.code2,
+        ref.file,
+      );
+    const filePlayers = new Map(result.players);
+    for (const [id, t] of result.teams) if (teams.has(id) && teams.get(id) === null) teams.set(id, t);
     const infoOf = (playerId: number): WyscoutPlayer => {
-      const info = data.players.get(playerId) ?? playerRegistry.get(playerId);
+      const info = filePlayers.get(playerId) ?? playerRegistry.get(playerId);
       if (!info)
         throw new DatasetError(
           ref.file,
@@ -122,12 +162,12 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
         );
       return info;
     };
-    const summary = matchSummaryOf(match, data.events, (id) => infoOf(id).role.code2 === 'GK', ref.file);
+    const summary = result.summary;
     possessionByFixture.set(match.wyId, summary.possession);
     for (const shot of summary.shots) shots.push({ fixture_id: match.wyId, ...shot });
     report.matches++;
     report.events += summary.events;
-    report.anomalies.push(...summary.anomalies);
+    report.anomalies.push(...result.anomalies, ...summary.anomalies);
     if (summary.unlisted.players.length > 0) report.unlisted.push({ fixture_id: match.wyId, ...summary.unlisted });
     for (const side of Object.values(match.teamsData)) {
       const fromEvents = summary.eventGoals.get(side.teamId) ?? 0;
@@ -253,14 +293,17 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
     return area ? decodeName(area) || null : null;
   };
   const seasonPosition = new Map<number, PositionCode>();
+  const usual = usualMatchPositions(appearanceAccs, players);
   const playerRows: Partial<RowOf<'players'>>[] = [...players.entries()]
     .sort(([a], [b]) => a - b)
     .map(([player_id, p]) => {
-      const position = positionCodeOf(
-        p.info.role.code2,
-        p.located ? p.sum_x / p.located : null,
-        p.located ? p.sum_y / p.located : null,
-      );
+      const position =
+        usual.get(player_id) ??
+        positionCodeOf(
+          p.info.role.code2,
+          p.located ? p.sum_x / p.located : null,
+          p.located ? p.sum_y / p.located : null,
+        );
       seasonPosition.set(player_id, position);
       return {
         player_id,
@@ -327,7 +370,13 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   };
   const dataset = seasonDatasetOf(
     meta,
-    { league_id: competitionId, name: leagueName, country, kind },
+    {
+      league_id: competitionId,
+      name: leagueName,
+      country,
+      kind,
+      tier: options.leagueTiers?.get(competitionId) ?? leagueTierOf(competitionId),
+    },
     { season_id: seasonId, name: seasonName, start_date: first, end_date: last },
     { teams: teamRows, players: playerRows, seasonLines, columns: WYSCOUT_COLUMNS, fixtures, appearances, shots },
   );

@@ -3,3 +3,10 @@ export { datasetFromWyscout, wyscoutIngest, type WyscoutOptions } from './datase
 export { WYSCOUT_ATTRIBUTION, WYSCOUT_COVERAGE, type GoalDifference, type WyscoutReport } from './coverage.js';
 export { matchSummaryOf, type MatchSummary, type PlayerMatchLine } from './match-summary.js';
 export { decodeName, positionCodeOf, POSITION_RULE, seasonNameFromDates } from './mapping.js';
+export {
+  competitionsIn,
+  wyscoutIngestMany,
+  type CompetitionReport,
+  type WyscoutManyOptions,
+} from './competitions.js';
+export { LEAGUE_TIERS, leagueTierOf } from './league-tiers.js';

@@ -120,6 +120,10 @@ export interface WyscoutMatchFile {
   teams: Map<number, WyscoutTeam>;
   players: Map<number, WyscoutPlayer>;
   match: WyscoutMatch | null;
+  /** Events that could not be read (dropped, reported as an anomaly): their row and problem. */
+  badEvents: { row: number; problem: string }[];
+  /** Roster entries of `players` that are empty (`null`, `{player: null}`) or unreadable: skipped, players.json is the fallback. */
+  badRosterEntries: number;
 }
 
 const isInt = (v: unknown): v is number =>
@@ -257,7 +261,7 @@ export function readTeamRegistry(dir: string): Map<number, WyscoutTeam> {
 
 const TeamsMember = z.record(z.string(), z.object({ team: WyscoutTeam }));
 /** An entry may be `null` or `{player: null}` in the public dataset (a player Wyscout could not resolve): skipped, players.json is the fallback. */
-const PlayersMember = z.record(z.string(), z.array(z.object({ player: WyscoutPlayer.nullable() }).nullable()));
+const PlayersMember = z.record(z.string(), z.array(z.object({ player: z.unknown() }).nullable()));
 
 /**
  * One per-match file (`{events, teams, players, match?}`, `.json` or `.json.gz`): about 1,700
@@ -271,16 +275,31 @@ export function readMatchFile(path: string, file: string): WyscoutMatchFile {
     throw new DatasetError(file, null, null, 'expected an object {events, teams, players}');
   const o = raw as Record<string, unknown>;
   if (!Array.isArray(o.events)) throw new DatasetError(file, 'events', null, 'expected an array of events');
-  const events = o.events.map((e, row) => parseEvent(file, e, row));
+  // One unreadable event drops that event, not the match (docs/methodology/wyscout.md#anomalies).
+  const events: WyscoutEvent[] = [];
+  const badEvents: { row: number; problem: string }[] = [];
+  o.events.forEach((e, row) => {
+    try {
+      events.push(parseEvent(file, e, row));
+    } catch (error) {
+      if (!(error instanceof DatasetError)) throw error;
+      badEvents.push({ row, problem: error.message.replace(`${file}, `, '') });
+    }
+  });
   const teams = new Map<number, WyscoutTeam>();
   if (o.teams !== undefined && o.teams !== null) {
     for (const t of Object.values(parseWith(file, o.teams, TeamsMember, ['teams']))) teams.set(t.team.wyId, t.team);
   }
   const players = new Map<number, WyscoutPlayer>();
+  let badRosterEntries = 0;
   if (o.players !== undefined && o.players !== null) {
     for (const list of Object.values(parseWith(file, o.players, PlayersMember, ['players'])))
-      for (const p of list) if (p?.player) players.set(p.player.wyId, p.player);
+      for (const entry of list) {
+        const p = WyscoutPlayer.safeParse(entry?.player);
+        if (p.success) players.set(p.data.wyId, p.data);
+        else badRosterEntries++;
+      }
   }
   const match = o.match === undefined || o.match === null ? null : parseWith(file, o.match, WyscoutMatch, ['match']);
-  return { events, teams, players, match };
+  return { events, teams, players, match, badEvents, badRosterEntries };
 }

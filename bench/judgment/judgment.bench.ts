@@ -1,0 +1,132 @@
+/**
+ * The judgment harness (docs/methodology/verdict.md#measured-on-real-seasons): on each of the four
+ * Wyscout 2017/18 leagues of ../shared/real/wyscout (HALFSPACE_REAL_DIR overrides the location),
+ * the verdict distribution among regulars, the role medians of the rating, the Spearman between
+ * team ratings and the real table (from the match results) and the balanced 4-3-3 Best XI; plus the
+ * DNA split-half self-retrieval section of bench/judgment/self-retrieval.ts.
+ * Skips with one line when the data is absent.
+ * Run: npm run bench:judgment → bench/results/judgment.{json,md}. JUDGMENT_DATASETS=/tmp/judgment-
+ * reuses datasets ingested once into /tmp/judgment-{pl,laliga,bundesliga,ligue1}.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { wyscoutIngest } from '../../src/data/providers/wyscout/dataset.js';
+import { Engine } from '../../src/engine.js';
+import { ROLES } from '../../src/stats/roles.js';
+import { selfRetrievalSection } from './self-retrieval.js';
+import { REGULAR_MINUTES, regularRows, roleMedians, teamRatingSpearman, verdictDistribution } from './measures.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const REAL = join(process.env.HALFSPACE_REAL_DIR ?? join(ROOT, '..', 'shared', 'real'), 'wyscout');
+const RESULTS = join(ROOT, 'bench', 'results');
+const LEAGUES = [
+  { competition: 'England', slug: 'pl', name: 'Premier League' },
+  { competition: 'Spain', slug: 'laliga', name: 'La Liga' },
+  { competition: 'Germany', slug: 'bundesliga', name: 'Bundesliga' },
+  { competition: 'France', slug: 'ligue1', name: 'Ligue 1' },
+] as const;
+/** Targets of the harness (docs/methodology/verdict.md#measured-on-real-seasons). */
+const TARGETS = { fallbackMax: 0.1, roleSpreadMax: 0.5, spearmanMin: 0.9 };
+
+if (!existsSync(join(REAL, 'matches', 'matches_England.json'))) {
+  console.log(`Judgment bench skipped: ${REAL} is absent.`);
+  process.exit(0);
+}
+
+interface LeagueResult {
+  league: string;
+  regulars: number;
+  verdicts: Record<string, number>;
+  fallback_share: number;
+  role_medians: Record<string, { n: number; median: number }>;
+  role_spread: number;
+  team_spearman: number;
+  best_xi: string[];
+}
+
+function engineOf(league: (typeof LEAGUES)[number]): Engine {
+  const prefix = process.env.JUDGMENT_DATASETS;
+  const cached = prefix ? `${prefix}${league.slug}` : null;
+  if (cached && existsSync(join(cached, 'dataset.json'))) return Engine.open({ dataset: cached });
+  return Engine.open({ dataset: wyscoutIngest(REAL, { competition: league.competition }).dataset });
+}
+
+function bestXiOf(engine: Engine): string[] {
+  const r = engine.bestXiPick({ vibe_id: 'balanced', formation: '4-3-3' });
+  if (!r.ok) return [`(error: ${r.error.message})`];
+  return r.value.xi.map((s) => `${s.slot} ${s.display_name} (${s.team ?? '–'}, ${s.score})`);
+}
+
+function measure(league: (typeof LEAGUES)[number]): LeagueResult {
+  const engine = engineOf(league);
+  const rows = regularRows(engine);
+  const verdicts = verdictDistribution(engine, rows);
+  const medians = roleMedians(engine, rows);
+  const known = ROLES.map((r) => medians[r].median).filter((m) => Number.isFinite(m));
+  return {
+    league: league.name,
+    regulars: rows.length,
+    verdicts,
+    fallback_share: (verdicts.fallback ?? 0) / rows.length,
+    role_medians: medians,
+    role_spread: Math.max(...known) - Math.min(...known),
+    team_spearman: teamRatingSpearman(engine),
+    best_xi: bestXiOf(engine),
+  };
+}
+
+/** The DNA section (bench/judgment/self-retrieval.ts); JUDGMENT_SKIP_DNA=1 leaves it out while iterating. */
+async function dnaSection(competitions: string[]): Promise<string | null> {
+  if (process.env.JUDGMENT_SKIP_DNA === '1') return null;
+  return selfRetrievalSection(REAL, competitions);
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+const check = (ok: boolean) => (ok ? '✓' : '✗');
+
+function markdownOf(results: LeagueResult[], dna: string | null): string {
+  const codes = [...new Set(results.flatMap((r) => Object.keys(r.verdicts)))].sort();
+  const lines = [
+    '# Judgment harness',
+    '',
+    `Wyscout 2017/18, regulars = player-seasons with ≥ ${REGULAR_MINUTES} minutes. Targets: fallback ≤ ${pct(TARGETS.fallbackMax)}, role medians within ${TARGETS.roleSpreadMax}, team-rating Spearman ≥ ${TARGETS.spearmanMin}.`,
+    '',
+    `| League | Regulars | Fallback | Role spread | Team Spearman | ${codes.join(' | ')} |`,
+    `|---|---|---|---|---|${codes.map(() => '---').join('|')}|`,
+    ...results.map(
+      (r) =>
+        `| ${r.league} | ${r.regulars} | ${pct(r.fallback_share)} ${check(r.fallback_share <= TARGETS.fallbackMax)} | ${r.role_spread.toFixed(2)} ${check(r.role_spread <= TARGETS.roleSpreadMax)} | ${r.team_spearman.toFixed(3)} ${check(r.team_spearman >= TARGETS.spearmanMin)} | ${codes.map((c) => r.verdicts[c] ?? 0).join(' | ')} |`,
+    ),
+    '',
+    '## Role medians of the rating (regulars)',
+    '',
+    `| League | ${ROLES.join(' | ')} |`,
+    `|---|${ROLES.map(() => '---').join('|')}|`,
+    ...results.map(
+      (r) =>
+        `| ${r.league} | ${ROLES.map((role) => `${r.role_medians[role].median.toFixed(2)} (n ${r.role_medians[role].n})`).join(' | ')} |`,
+    ),
+    '',
+    '## Best XI (balanced, 4-3-3)',
+    '',
+    ...results.flatMap((r) => [`**${r.league}**: ${r.best_xi.join('; ')}`, '']),
+  ];
+  // The DNA section brings its own heading.
+  lines.push(dna ?? '## DNA split-half self-retrieval\n\nNot measured in this run (JUDGMENT_SKIP_DNA=1).');
+  return `${lines.join('\n')}\n`;
+}
+
+const only = process.env.JUDGMENT_LEAGUES?.split(',');
+const results: LeagueResult[] = [];
+for (const league of LEAGUES) {
+  if (only && !only.includes(league.slug)) continue;
+  const t = performance.now();
+  results.push(measure(league));
+  console.log(`${league.name}: measured in ${Math.round(performance.now() - t)} ms`);
+}
+const dna = await dnaSection(LEAGUES.filter((l) => !only || only.includes(l.slug)).map((l) => l.competition));
+const md = markdownOf(results, dna);
+writeFileSync(join(RESULTS, 'judgment.json'), `${JSON.stringify({ results, dna }, null, 2)}\n`);
+writeFileSync(join(RESULTS, 'judgment.md'), md);
+console.log(md);

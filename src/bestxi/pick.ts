@@ -1,0 +1,229 @@
+/**
+ * `bestxi pick` (docs/methodology/bestxi.md#picking-an-xi): the best eleven of a vibe in a
+ * formation's slots, keeping the vibe's per-club cap, with the lineup aggregates of the XI.
+ * Self-contained: request and response schemas and one pure function over the engine context.
+ */
+import { z } from 'zod';
+import type { EngineContext } from '../context.js';
+import { POSITION_CODES, type PositionCode } from '../data/schema.js';
+import { fail, ok, type Result } from '../errors.js';
+import { METRIC_KEYS } from '../stats/metrics.js';
+import { parsingWith } from '../validation.js';
+import { bestXiLineupOfParsed, type BestXiLineupResponse } from './lineup.js';
+import { bonusOf } from './score.js';
+import { BestXiPoolRequest, coverageNoteOf, poolCandidatesOf, type PoolEntry } from './pool.js';
+import { Vibe, vibeById, vibeCatalog } from './vibes.js';
+
+/** The formations `bestxi pick` fills. */
+export const FORMATIONS = ['4-3-3', '4-4-2', '3-5-2', '4-2-3-1'] as const;
+export type Formation = (typeof FORMATIONS)[number];
+
+/** Kinds of slot; each says which positions may fill it and at what cost. */
+type SlotKind = 'GK' | 'CB' | 'LB' | 'RB' | 'LWB' | 'RWB' | 'DM' | 'CM' | 'AM' | 'LM' | 'RM' | 'LW' | 'RW' | 'ST';
+
+/**
+ * Slot eligibility and cost in score points (docs/methodology/bestxi.md#slot-eligibility): 0 for the
+ * natural position, a few points for a neighbour, more for the other side or a line further away.
+ * A position not listed may not fill the slot. This is a data table.
+ */
+export const SLOT_ELIGIBILITY: Record<SlotKind, Partial<Record<PositionCode, number>>> = {
+  GK: { GK: 0 },
+  CB: { CB: 0, DM: 8, LB: 10, RB: 10 },
+  LB: { LB: 0, LWB: 0, RB: 6, RWB: 6, CB: 12 },
+  RB: { RB: 0, RWB: 0, LB: 6, LWB: 6, CB: 12 },
+  LWB: { LWB: 0, LB: 0, LM: 4, RWB: 6, RB: 6, LW: 8 },
+  RWB: { RWB: 0, RB: 0, RM: 4, LWB: 6, LB: 6, RW: 8 },
+  DM: { DM: 0, CM: 3, CB: 8 },
+  CM: { CM: 0, DM: 2, AM: 3 },
+  AM: { AM: 0, CM: 4, LW: 6, RW: 6, CF: 6, LM: 8, RM: 8 },
+  LM: { LM: 0, LW: 2, RM: 5, RW: 6, LWB: 6, AM: 8 },
+  RM: { RM: 0, RW: 2, LM: 5, LW: 6, RWB: 6, AM: 8 },
+  LW: { LW: 0, LM: 2, RW: 4, RM: 5, AM: 6, ST: 8, CF: 8 },
+  RW: { RW: 0, RM: 2, LW: 4, LM: 5, AM: 6, ST: 8, CF: 8 },
+  ST: { ST: 0, CF: 0, LW: 8, RW: 8, AM: 8 },
+};
+
+/** The slots of each formation: [slot name, slot kind], goalkeeper first. This is a data table. */
+export const FORMATION_SLOTS: Record<Formation, readonly (readonly [string, SlotKind])[]> = {
+  '4-3-3': [
+    ['GK', 'GK'],
+    ['LB', 'LB'],
+    ['LCB', 'CB'],
+    ['RCB', 'CB'],
+    ['RB', 'RB'],
+    ['LCM', 'CM'],
+    ['DM', 'DM'],
+    ['RCM', 'CM'],
+    ['LW', 'LW'],
+    ['ST', 'ST'],
+    ['RW', 'RW'],
+  ],
+  '4-4-2': [
+    ['GK', 'GK'],
+    ['LB', 'LB'],
+    ['LCB', 'CB'],
+    ['RCB', 'CB'],
+    ['RB', 'RB'],
+    ['LM', 'LM'],
+    ['LCM', 'CM'],
+    ['RCM', 'CM'],
+    ['RM', 'RM'],
+    ['LST', 'ST'],
+    ['RST', 'ST'],
+  ],
+  '3-5-2': [
+    ['GK', 'GK'],
+    ['LCB', 'CB'],
+    ['CB', 'CB'],
+    ['RCB', 'CB'],
+    ['LWB', 'LWB'],
+    ['LCM', 'CM'],
+    ['DM', 'DM'],
+    ['RCM', 'CM'],
+    ['RWB', 'RWB'],
+    ['LST', 'ST'],
+    ['RST', 'ST'],
+  ],
+  '4-2-3-1': [
+    ['GK', 'GK'],
+    ['LB', 'LB'],
+    ['LCB', 'CB'],
+    ['RCB', 'CB'],
+    ['RB', 'RB'],
+    ['LDM', 'DM'],
+    ['RDM', 'DM'],
+    ['LW', 'LW'],
+    ['AM', 'AM'],
+    ['RW', 'RW'],
+    ['ST', 'ST'],
+  ],
+};
+
+export const BestXiPickRequest = z
+  .object({
+    vibe_id: z.string().min(1).default('balanced'),
+    formation: z.enum(FORMATIONS).default('4-3-3'),
+  })
+  .strict();
+export type BestXiPickRequest = z.input<typeof BestXiPickRequest>;
+
+export const BestXiPickSlot = z.object({
+  slot: z.string(),
+  player_id: z.number().int(),
+  display_name: z.string(),
+  position: z.enum(POSITION_CODES),
+  team: z.string().nullable(),
+  /** The vibe score minus the slot's cost for his position. */
+  score: z.number(),
+  top_metrics: z.array(z.object({ metric: z.enum(METRIC_KEYS), percentile: z.number() })),
+});
+
+export const BestXiPickResponse = z.object({
+  formation: z.enum(FORMATIONS),
+  vibe_meta: Vibe,
+  xi: z.array(BestXiPickSlot),
+  /** The lineup aggregates of the XI (the `bestxi lineup` response). */
+  lineup: z.custom<BestXiLineupResponse>((v) => typeof v === 'object' && v !== null),
+  /** Slots no eligible candidate could fill (filters, cap or a small dataset), or empty. */
+  unfilled: z.array(z.string()),
+  meta: z.object({ candidates_considered: z.number().int(), coverage_note: z.string().nullable() }),
+});
+export type BestXiPickResponse = z.infer<typeof BestXiPickResponse>;
+
+/**
+ * A candidate's pick score: his season score plus the vibe's youth or cheapness bonus. Recent form
+ * does not enter: the XI judges the season, so a star rested in the last rounds keeps his place.
+ */
+export function pickScoreOf(entry: PoolEntry, vibe: Vibe): number {
+  return (entry.season_score ?? 0) + bonusOf(vibe, entry.age, entry.fee_tier);
+}
+
+/**
+ * Fills the slots greedily: of all (slot, candidate) pairs still open, the one with the highest
+ * score − cost goes first, skipping a candidate whose club already has `cap` players in the XI.
+ * Ties by slot order, then player id, so the same data always gives the same XI.
+ */
+export function assignSlots(
+  slots: readonly (readonly [string, SlotKind])[],
+  candidates: readonly PoolEntry[],
+  vibe: Vibe,
+): Map<number, { entry: PoolEntry; score: number }> {
+  const cap = vibe.constraints.per_club_cap ?? null;
+  const pairs: { slot: number; entry: PoolEntry; score: number }[] = [];
+  slots.forEach(([, kind], slot) => {
+    for (const entry of candidates) {
+      const cost = SLOT_ELIGIBILITY[kind][entry.position as PositionCode];
+      if (cost !== undefined) pairs.push({ slot, entry, score: pickScoreOf(entry, vibe) - cost });
+    }
+  });
+  pairs.sort((a, b) => b.score - a.score || a.slot - b.slot || a.entry.player_id - b.entry.player_id);
+  const filled = new Map<number, { entry: PoolEntry; score: number }>();
+  const used = new Set<number>();
+  const perClub = new Map<number, number>();
+  for (const p of pairs) {
+    if (filled.has(p.slot) || used.has(p.entry.player_id)) continue;
+    const club = p.entry.team?.team_id;
+    if (cap !== null && club !== undefined && (perClub.get(club) ?? 0) >= cap) continue;
+    filled.set(p.slot, { entry: p.entry, score: p.score });
+    used.add(p.entry.player_id);
+    if (club !== undefined) perClub.set(club, (perClub.get(club) ?? 0) + 1);
+    if (filled.size === slots.length) break;
+  }
+  return filled;
+}
+
+/**
+ * {@link bestXiPickOf} on a request already parsed by `BestXiPickRequest`.
+ * @example bestXiPickOfParsed(engine, BestXiPickRequest.parse({ formation: '4-4-2' })).ok // => true
+ */
+export function bestXiPickOfParsed(
+  ctx: EngineContext,
+  req: z.output<typeof BestXiPickRequest>,
+): Result<BestXiPickResponse> {
+  const vibe = vibeById(req.vibe_id);
+  if (!vibe) {
+    const ids = vibeCatalog().vibes.map((v) => v.id);
+    return fail('invalid_request', `vibe_id: unknown vibe "${req.vibe_id}" (one of ${ids.join(', ')})`, {
+      param: 'vibe_id',
+    });
+  }
+  const poolReq = BestXiPoolRequest.parse({ vibe_id: vibe.id });
+  const candidates = poolCandidatesOf(ctx, vibe, poolReq);
+  const slots = FORMATION_SLOTS[req.formation];
+  const filled = assignSlots(slots, candidates, vibe);
+  const xi = slots.flatMap(([slot], i) => {
+    const f = filled.get(i);
+    if (!f) return [];
+    const e = f.entry;
+    return [
+      {
+        slot,
+        player_id: e.player_id,
+        display_name: e.name,
+        position: e.position as PositionCode,
+        team: e.team?.name ?? null,
+        score: Math.round(f.score * 10) / 10,
+        top_metrics: e.top_metrics,
+      },
+    ];
+  });
+  const unfilled = slots.filter((_, i) => !filled.has(i)).map(([slot]) => slot);
+  if (xi.length === 0) {
+    return fail('not_found', `no candidate fits any slot of ${req.formation} for vibe "${vibe.id}"`, {
+      param: 'vibe_id',
+    });
+  }
+  const lineup = bestXiLineupOfParsed(ctx, { player_ids: xi.map((s) => s.player_id), vibe_id: vibe.id });
+  if (!lineup.ok) return lineup;
+  return ok({
+    formation: req.formation,
+    vibe_meta: vibe,
+    xi,
+    lineup: lineup.value,
+    unfilled,
+    meta: { candidates_considered: candidates.length, coverage_note: coverageNoteOf(ctx, vibe, poolReq) },
+  });
+}
+
+/** Picks the XI: an unknown vibe or formation is `invalid_request`; no fitting candidate at all is `not_found`. */
+export const bestXiPickOf = parsingWith(BestXiPickRequest, bestXiPickOfParsed);

@@ -1,0 +1,56 @@
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { datasetFromDir } from '../../data/load.js';
+import { mergeDatasets } from '../../data/merge.js';
+import { datasetToDir } from '../../data/save.js';
+import { UsageError, type Command } from '../run.js';
+import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
+
+/**
+ * `halfspace merge <dataset-dir> <dataset-dir>… --out <dir>`: one dataset from several, from any
+ * provider (docs/merging.md). Ids shared across providers are refused, naming them, unless
+ * `--namespace` moves each provider's ids apart.
+ */
+export const mergeCommand: Command = {
+  name: 'merge',
+  summary: 'Merge datasets from any provider into one (provenance kept, attributions combined, id collisions refused)',
+  usage: 'merge <dataset-dir> <dataset-dir>… --out <dataset-dir> [--namespace] [--name NAME] [--json]',
+  options: {
+    out: { type: 'string' },
+    namespace: { type: 'boolean', default: false },
+    name: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+  positionals: true,
+  run({ values, positionals, io }) {
+    if (positionals.length < 2) throw new UsageError(`give at least two dataset folders (got ${positionals.length})`);
+    const out = values.out as string | undefined;
+    if (!out) throw new UsageError('give --out <dataset-dir>');
+    for (const dir of positionals) {
+      if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${dir} is not a folder`);
+      if (resolve(dir) === resolve(out)) throw new UsageError('--out must differ from every input');
+    }
+    assertReplaceable(out);
+    const inputs = positionals.map((dir) => ({ label: dir, dataset: datasetFromDir(dir) }));
+    const dataset = mergeDatasets(inputs, {
+      namespace: values.namespace === true,
+      name: values.name as string | undefined,
+    });
+    datasetToDir(dataset, out);
+    const tables = tableRowsOf(dataset);
+    const sources = dataset.meta.sources ?? [];
+    if (values.json) {
+      io.stdout(jsonOut({ out, tables, sources, attribution: dataset.meta.attribution ?? null }));
+      return;
+    }
+    const counts = Object.entries(tables).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);
+    const lines = sources.map(
+      (s) =>
+        `  ${s.name}: leagues ${s.league_ids.join(', ')}${s.id_offset ? ` (ids + ${s.id_offset.toLocaleString('en-US')})` : ''}`,
+    );
+    io.stdout(
+      `wrote ${out}: ${sources.length} sources merged\n  ${counts.join(', ')} rows\n${lines.join('\n')}\n` +
+        (dataset.meta.attribution ? `  ${dataset.meta.attribution}\n` : ''),
+    );
+  },
+};

@@ -1,0 +1,131 @@
+/**
+ * One odd match never stops a season (docs/methodology/wyscout.md#anomalies): before a match is
+ * folded, what other loaders trip over is screened and reported as an anomaly naming the match,
+ * and the rest of the match is kept. Events of a team that is neither side are dropped; a player
+ * in no roster keeps his events without a player and leaves the lineup and substitutions;
+ * missing lineups, missing or short periods, events without players, extra time, shoot-outs and a
+ * shot as the last event are reported. Pure: match and file in, screened match and notes out.
+ */
+import { EVENT } from './mapping.js';
+import type { WyscoutEvent, WyscoutMatch, WyscoutMatchFile } from './read.js';
+
+/** A period shorter than its nominal window by more than this (seconds) is reported as cut short. */
+export const SHORT_PERIOD_SLACK_SECONDS = 300;
+/** More than this share of events without a player is reported (real matches: about 5 %). */
+export const PLAYERLESS_SHARE_MAX = 0.5;
+
+/** The periods a match of each `duration` must have, with their nominal length in seconds. */
+const EXPECTED_PERIODS: Readonly<Record<string, readonly [string, number][]>> = {
+  Regular: [
+    ['1H', 2700],
+    ['2H', 2700],
+  ],
+  ExtraTime: [
+    ['1H', 2700],
+    ['2H', 2700],
+    ['E1', 900],
+    ['E2', 900],
+  ],
+  Penalties: [
+    ['1H', 2700],
+    ['2H', 2700],
+    ['E1', 900],
+    ['E2', 900],
+  ],
+};
+
+/** A match ready to fold: its (possibly trimmed) match object and events, and what was screened. */
+export interface ScreenedMatch {
+  match: WyscoutMatch;
+  events: WyscoutEvent[];
+  anomalies: string[];
+}
+
+/** Lineups, benches and substitutions without the players `unknown` holds. */
+function withoutPlayers(match: WyscoutMatch, unknown: ReadonlySet<number>): WyscoutMatch {
+  if (unknown.size === 0) return match;
+  const teamsData = Object.fromEntries(
+    Object.entries(match.teamsData).map(([key, t]) => {
+      const f = t.formation;
+      if (!f) return [key, t];
+      const keep = (list: { playerId: number }[] | null | undefined) => list?.filter((p) => !unknown.has(p.playerId));
+      const subs = Array.isArray(f.substitutions)
+        ? f.substitutions.filter((s) => !unknown.has(s.playerIn) && !unknown.has(s.playerOut))
+        : f.substitutions;
+      return [key, { ...t, formation: { ...f, lineup: keep(f.lineup), bench: keep(f.bench), substitutions: subs } }];
+    }),
+  );
+  return { ...match, teamsData };
+}
+
+/** Notes on the periods: a missing or short period, extra time, a shoot-out, a shot last. */
+function periodNotes(match: WyscoutMatch, events: readonly WyscoutEvent[]): string[] {
+  const notes: string[] = [];
+  const last = new Map<string, number>();
+  for (const e of events) last.set(e.matchPeriod, Math.max(last.get(e.matchPeriod) ?? 0, e.eventSec));
+  for (const [period, nominal] of EXPECTED_PERIODS[match.duration ?? 'Regular'] ?? []) {
+    const end = last.get(period);
+    if (end === undefined) notes.push(`no events in period ${period} (events cut short?)`);
+    else if (end < nominal - SHORT_PERIOD_SLACK_SECONDS)
+      notes.push(
+        `events of period ${period} end at ${Math.floor(end / 60)}:${String(Math.floor(end % 60)).padStart(2, '0')}, before its nominal ${nominal / 60}:00 (events cut short?): minutes run to the last event`,
+      );
+  }
+  if (last.has('E1') || last.has('E2')) notes.push('extra time (E1, E2): counted, 120 nominal minutes');
+  if (last.has('P')) notes.push('penalty shoot-out (P): its events are not counted');
+  const lastEvent = events[events.length - 1];
+  if (lastEvent && lastEvent.eventId === EVENT.shot) notes.push('the last event is a shot');
+  return notes;
+}
+
+/**
+ * Screens one match before it is folded (see the module note). `isKnown` says whether a player id
+ * is in the file's players or players.json.
+ * @example screenedMatchOf(match, file, () => true).anomalies // => [] for an ordinary match
+ */
+export function screenedMatchOf(
+  match: WyscoutMatch,
+  file: WyscoutMatchFile,
+  isKnown: (playerId: number) => boolean,
+): ScreenedMatch {
+  const notes: string[] = [];
+  if (file.badEvents.length > 0) {
+    const first = file.badEvents[0];
+    notes.push(`${file.badEvents.length} unreadable events dropped (first: row ${first.row}, ${first.problem})`);
+  }
+  if (file.badRosterEntries > 0)
+    notes.push(`${file.badRosterEntries} empty or unreadable roster entries in the file's players (skipped)`);
+  const sides = new Set(Object.values(match.teamsData).map((t) => t.teamId));
+  const foreign = file.events.filter((e) => !sides.has(e.teamId));
+  if (foreign.length > 0)
+    notes.push(
+      `${foreign.length} events of team ${[...new Set(foreign.map((e) => e.teamId))].join(', ')}, neither side of the match, dropped`,
+    );
+  const listed = Object.values(match.teamsData).flatMap((t) => [
+    ...(t.formation?.lineup ?? []).map((p) => p.playerId),
+    ...(t.formation?.bench ?? []).map((p) => p.playerId),
+    ...(Array.isArray(t.formation?.substitutions)
+      ? t.formation.substitutions.flatMap((s) => [s.playerIn, s.playerOut])
+      : []),
+  ]);
+  const unknown = new Set([...listed, ...file.events.map((e) => e.playerId)].filter((id) => id !== 0 && !isKnown(id)));
+  if (unknown.size > 0)
+    notes.push(
+      `player${unknown.size === 1 ? '' : 's'} ${[...unknown].sort((a, b) => a - b).join(', ')} in no roster nor players.json: events kept without a player, left out of lineups and substitutions`,
+    );
+  // Most matches need neither fix: their events are passed on as they are, not copied.
+  const events =
+    foreign.length === 0 && unknown.size === 0
+      ? file.events
+      : file.events
+          .filter((e) => sides.has(e.teamId))
+          .map((e) => (unknown.has(e.playerId) ? { ...e, playerId: 0 } : e));
+  for (const t of Object.values(match.teamsData))
+    if ((t.formation?.lineup ?? []).length === 0)
+      notes.push(`team ${t.teamId} has no lineup: its players get no minutes`);
+  const playerless = events.filter((e) => e.playerId === 0).length;
+  if (events.length > 0 && playerless / events.length > PLAYERLESS_SHARE_MAX)
+    notes.push(`${playerless} of ${events.length} events name no player`);
+  notes.push(...periodNotes(match, events));
+  return { match: withoutPlayers(match, unknown), events, anomalies: notes.map((n) => `match ${match.wyId}: ${n}`) };
+}

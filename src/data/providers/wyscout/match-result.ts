@@ -1,0 +1,35 @@
+/**
+ * What one played match gives the season, computed from its per-match file alone: the file's
+ * teams and players, the screened anomalies and the per-match summary ({@link matchSummaryOf}).
+ * The same function runs in-thread and on the ingest workers (./match-worker.ts), so both give
+ * the same dataset byte for byte; its result is plain data (structured-clone safe).
+ */
+import { screenedMatchOf } from './match-quirks.js';
+import { matchSummaryOf, type MatchSummary } from './match-summary.js';
+import type { WyscoutMatch, WyscoutMatchFile, WyscoutPlayer, WyscoutTeam } from './read.js';
+
+/** One match's contribution, before it is folded into the season. */
+export interface MatchResult {
+  teams: [number, WyscoutTeam][];
+  players: [number, WyscoutPlayer][];
+  /** Screened quirks (docs/methodology/wyscout.md#anomalies), each `match <id>: …`. */
+  anomalies: string[];
+  summary: MatchSummary;
+}
+
+/**
+ * The {@link MatchResult} of `match` from its read file `data`. `registryRole` gives the role of a
+ * player the file does not embed (players.json); a player known to neither is screened out first.
+ * @example matchResultOf(match, readMatchFile(path, file), () => undefined, file).summary.events // => 1,700-ish
+ */
+export function matchResultOf(
+  match: WyscoutMatch,
+  data: WyscoutMatchFile,
+  registryRole: (playerId: number) => string | undefined,
+  file: string,
+): MatchResult {
+  const roleOf = (id: number): string | undefined => data.players.get(id)?.role.code2 ?? registryRole(id);
+  const screened = screenedMatchOf(match, data, (id) => roleOf(id) !== undefined);
+  const summary = matchSummaryOf(screened.match, screened.events, (id) => roleOf(id) === 'GK', file);
+  return { teams: [...data.teams], players: [...data.players], anomalies: screened.anomalies, summary };
+}

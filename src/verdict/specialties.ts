@@ -1,0 +1,96 @@
+/**
+ * Specialties: the role-relevant outputs a verdict recognises a specialist by
+ * (docs/methodology/verdict.md#specialties). A specialty holds when its lead metric is elite
+ * (≥ 90th percentile in the role cohort) and its support metric, when it has one, is strong (≥ 75th).
+ */
+import type { MetricKey } from '../stats/metrics.js';
+import { RATING_WEIGHTS } from '../stats/rating.js';
+import type { Role } from '../stats/roles.js';
+
+export interface Specialty {
+  /** e.g. "finisher". */
+  name: string;
+  /** The metric that must be elite. */
+  lead: MetricKey;
+  /** A metric that must be strong as well (finishing needs shot volume), or null. */
+  support: MetricKey | null;
+}
+
+const s = (name: string, lead: MetricKey, support: MetricKey | null = null): Specialty => ({ name, lead, support });
+
+/** The specialties of each role, most telling first. This is a data table. */
+export const SPECIALTIES: Record<Role, readonly Specialty[]> = {
+  goalkeeper: [s('shot-stopper', 'goals_conceded_per90', 'saves_per90'), s('clean-sheet keeper', 'cleansheets_per90')],
+  centre_back: [
+    s('aerial stopper', 'aerials_won_per90'),
+    s('ball-winner', 'interceptions_per90'),
+    s('ball-playing centre-back', 'passes_per90', 'pass_accuracy_pct'),
+    s('ball-winner', 'tackles_per90'),
+  ],
+  full_back: [
+    s('creator', 'key_passes_per90'),
+    s('creator', 'assists_per90'),
+    s('ball-winner', 'interceptions_per90'),
+    s('ball-winner', 'tackles_per90'),
+  ],
+  midfielder: [
+    s('ball-winner', 'ball_recovery_per90', 'tackles_per90'),
+    s('ball-winner', 'interceptions_per90'),
+    s('ball-winner', 'tackles_per90'),
+    s('creator', 'key_passes_per90'),
+    s('creator', 'assists_per90'),
+    s('deep-lying playmaker', 'passes_per90', 'pass_accuracy_pct'),
+    s('goalscoring midfielder', 'goals_per90', 'shots_per90'),
+  ],
+  attacking_midfielder: [
+    s('finisher', 'goals_per90', 'shots_per90'),
+    s('creator', 'key_passes_per90'),
+    s('creator', 'assists_per90'),
+    s('dribbler', 'dribbles_per90'),
+  ],
+  striker: [
+    s('finisher', 'goals_per90', 'shots_per90'),
+    s('finisher', 'goals_per90', 'shots_on_target_per90'),
+    s('creator', 'assists_per90'),
+    s('aerial target', 'aerials_won_per90'),
+  ],
+};
+
+/** Lead percentile of a specialty. */
+export const SPECIALTY_LEAD_MIN = 90;
+/** Support percentile of a specialty. */
+export const SPECIALTY_SUPPORT_MIN = 75;
+
+/**
+ * The first specialty of the role that holds, or null.
+ * @example specialtyOf('striker', { goals_per90: 95, shots_per90: 80 })?.name // => 'finisher'
+ */
+export function specialtyOf(role: Role, percentiles: Partial<Record<MetricKey, number>>): Specialty | null {
+  for (const sp of SPECIALTIES[role]) {
+    const lead = percentiles[sp.lead];
+    if (lead === undefined || lead < SPECIALTY_LEAD_MIN) continue;
+    if (sp.support !== null && (percentiles[sp.support] ?? -1) < SPECIALTY_SUPPORT_MIN) continue;
+    return sp;
+  }
+  return null;
+}
+
+/**
+ * The metrics that matter for a role, heaviest rating weight first: what verdicts, highlights and
+ * the Best XI judge him on (docs/methodology/stats.md#model-rating).
+ * @example roleMetricsOf('striker')[0] // => 'goals_per90'
+ */
+export function roleMetricsOf(role: Role): MetricKey[] {
+  return (Object.entries(RATING_WEIGHTS[role]) as [MetricKey, number][]).sort((a, b) => b[1] - a[1]).map(([k]) => k);
+}
+
+/** Rating weight from which a role metric is a key metric: what highlights lead with. */
+export const KEY_METRIC_WEIGHT_MIN = 0.1;
+
+/**
+ * The role's key metrics (rating weight ≥ KEY_METRIC_WEIGHT_MIN), heaviest first.
+ * @example keyRoleMetricsOf('striker') // => ['goals_per90', 'shots_on_target_per90', 'big_chances_per90', 'assists_per90']
+ */
+export function keyRoleMetricsOf(role: Role): MetricKey[] {
+  return roleMetricsOf(role).filter((k) => (RATING_WEIGHTS[role][k] ?? 0) >= KEY_METRIC_WEIGHT_MIN);
+}
