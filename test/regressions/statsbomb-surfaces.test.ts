@@ -44,7 +44,9 @@ describe.skipIf(!present)('StatsBomb Premier League 2015/16 through the built bi
     expect(s.meta.coverage_note).toContain('60 fixtures of this season for 20 clubs (a double round-robin has 380)');
     const text = run('standings', '--league', 'Premier League', '--as-of', '2015-09-01');
     expect(text.code).toBe(0);
-    expect(text.stdout.split('\n')[0]).toBe('Premier League 2015/16, as of 2015-09-01 (20 of 60 fixtures counted)');
+    expect(text.stdout.split('\n')[0]).toBe(
+      'Premier League 2015/16, rounds 3–8 only, as of 2015-09-01 (20 of 60 fixtures counted)',
+    );
   });
 
   it('fixtures: provider round labels read as written, line-ups use known names', () => {
@@ -87,7 +89,8 @@ describe.skipIf(!present)('StatsBomb Premier League 2015/16 through the built bi
   it('an 11-minute cameo (Tyrone Mings): no standout, no model rating, "1 appearance"', () => {
     const p = json('player', '--name', 'tyrone mings', '--narrative');
     expect(p.data.highlight).toBeNull();
-    expect(p.data.recent_stats[0]).toMatchObject({ minutes: 11.25, appearances: 1, rating: null });
+    // 11.25 minutes from the event clock, shown as whole minutes (docs/methodology/stats.md#minutes).
+    expect(p.data.recent_stats[0]).toMatchObject({ minutes: 11, appearances: 1, rating: null });
     expect(p.data.narrative).not.toContain('percentile');
     const scouting = run('scouting', '--name', 'tyrone mings');
     expect(scouting.stdout).toContain('11 minutes, 1 appearance (low sample');
