@@ -65,6 +65,15 @@ const CASES: Record<string, Case> = {
       ['similar', '--name', 'Igor Teixeira', '--limit', '0'],
     ],
   },
+  alternatives: {
+    ok: [['alternatives', '--name', 'Igor Teixeira', '--limit', '5', '--as-of', '2025-12-01']],
+    bad: [
+      ['alternatives', '--name', 'Igor Teixeira', '--limit', '0'],
+      ['alternatives', '--name', 'Nobody Atall'],
+      ['alternatives', '--name', 'Igor Teixeira', '--minutes-min', '-1'],
+    ],
+    check: (r) => expect(r.stdout).toMatch(/^#\s+found by\s+sim/m),
+  },
   verdict: {
     ok: [
       ['verdict', '--name', 'Igor Teixeira'],
