@@ -2,7 +2,7 @@
  * `halfspace ingest csv` through the built binary: tables given as Parquet (ours and DuckDB's),
  * semicolon Latin-1 files with --encoding/--delimiter, and the refused invalid byte.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -81,17 +81,8 @@ describe('ingest csv encodings and delimiters', () => {
   function latinSemicolonDir(name: string): string {
     const dir = join(root, name);
     cpSync(csvDir, dir, { recursive: true });
-    for (const t of [
-      'leagues',
-      'seasons',
-      'teams',
-      'rivalries',
-      'players',
-      'player_seasons',
-      'fixtures',
-      'appearances',
-    ]) {
-      const path = join(dir, `${t}.csv`);
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.csv'))) {
+      const path = join(dir, file);
       // completeDataset has no field holding a semicolon, so swapping the delimiter outside quotes is safe here.
       let quoted = false;
       const text = [...readFileSync(path, 'utf8')]

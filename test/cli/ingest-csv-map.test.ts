@@ -43,9 +43,13 @@ describe('ingest csv --map', () => {
     expect(s.code).toBe(0);
     const data = JSON.parse(s.stdout).data;
     // xG 8.5 in 1800 minutes → 0.425 → 0.43 rounded to two decimals; 75th percentile among the two attackers.
+    // xG maps onto our own xg column (docs/methodology/event-values.md), so it is no provider metric.
     expect(data.per90_stats.xg_per90).toBe(0.43);
-    expect(data.percentiles.xg_per90).toMatchObject({ percentile: 75, provider: true });
-    expect(data.percentiles.goals_per90.provider).toBeUndefined();
+    expect(data.percentiles.xg_per90).toMatchObject({ percentile: 75 });
+    expect(data.percentiles.xg_per90.provider).toBeUndefined();
+    // "Touches in box per 90" has no column of ours: it reaches the report as a provider metric.
+    expect(data.per90_stats.touches_in_box_per90).toBe(4.2);
+    expect(data.percentiles.touches_in_box_per90).toMatchObject({ provider: true });
   });
 
   it('refuses --as-of without --map with one line', () => {

@@ -48,7 +48,9 @@ describe('halfspace ingest wyscout (hand-made folder)', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^wrote .*: Test League 2020, 2 matches, 38 events in \d+\.\d s\n/);
-    expect(r.stdout).toContain('players 25, player_seasons 25, fixtures 2, player_zones 25, appearances 46 rows');
+    expect(r.stdout).toContain(
+      'players 25, player_seasons 25, fixtures 2, player_zones 25, appearances 46, shots 2 rows',
+    );
     expect(r.stdout).toContain('goals from events differ from the scoreboard in 1 of 2 matches');
     expect(r.stdout).toContain('5002 Away FC - Home FC, 1 - 0: Away FC 0 from events, 1 on the scoreboard');
     expect(r.stdout).toContain('1 event in 1 match by players in no lineup or substitution');
@@ -123,7 +125,7 @@ describe('halfspace ingest wyscout (hand-made folder)', () => {
     const files = readdirSync(join(tmp, 'twice-a'))
       .filter((f) => f.endsWith('.arrow'))
       .sort();
-    expect(files.length).toBe(8);
+    expect(files.length).toBe(9); // the 7 tables, player_zones and shots
     for (const f of files)
       expect(readFileSync(join(tmp, 'twice-b', f)).equals(readFileSync(join(tmp, 'twice-a', f))), f).toBe(true);
   });

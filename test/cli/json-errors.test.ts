@@ -32,7 +32,9 @@ describe('halfspace … --json errors', () => {
     expect(error.code).toBe('ambiguous_player');
     const candidates = error.candidates as { player_id: number; name: string }[];
     expect(candidates.length).toBeGreaterThan(1);
-    expect(candidates.every((c) => Number.isInteger(c.player_id) && c.name.includes('Santos'))).toBe(true);
+    // Each candidate carries the name responses show (known_as, else the full name).
+    expect(candidates.every((c) => Number.isInteger(c.player_id) && c.name.length > 0)).toBe(true);
+    expect(new Set(candidates.map((c) => c.player_id)).size).toBe(candidates.length);
   });
 
   it('names the flag of a command-line mistake', async () => {

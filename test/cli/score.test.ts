@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { tableFromIPC } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../helpers/run-cli.js';
+import { SCORE_COLUMNS } from '../../src/dna/score-table.js';
 
 const FIXTURE = fileURLToPath(new URL('../files/statsbomb/', import.meta.url));
 
@@ -70,7 +71,9 @@ describe('halfspace score', () => {
     const out = join(tmp, 'players-scored.csv');
     const r = await cli('score', input, '--out', out, '--as-of', '2026-03-01');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^scored 2 player-seasons → .*players-scored\.csv \(csv, 110 columns\)/);
+    expect(r.stdout).toMatch(
+      new RegExp(`^scored 2 player-seasons → .*players-scored\\.csv \\(csv, ${SCORE_COLUMNS.length} columns\\)`),
+    );
     const [header, first, second] = readFileSync(out, 'utf8').trim().split('\n');
     const cols = header.split(',');
     const at = (line: string, c: string) => line.split(',')[cols.indexOf(c)];

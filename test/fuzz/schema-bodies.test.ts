@@ -127,6 +127,7 @@ describe('schema-shaped random bodies', () => {
   it('never answer 5xx, always problem+json with a code off 2xx, never charge off 2xx', async () => {
     let calls = 0;
     let charged = 0;
+    const inflight = new Set<Promise<void>>();
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(
@@ -141,32 +142,39 @@ describe('schema-shaped random bodies', () => {
             fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
           ),
         ),
-        async ([op, body, demo, rawText]) => {
-          const headers: Record<string, string> = { 'content-type': 'application/json' };
-          if (demo) headers['x-svc-demo-channel'] = 'mcp';
-          else headers.authorization = auth;
-          const text = JSON.stringify(body);
-          const res = await fetch(`${server.url}${op.path}`, {
-            method: 'POST',
-            headers,
-            // Sometimes the JSON cut short, as a client that gets it wrong sends it.
-            body: rawText ? text.slice(0, Math.max(1, text.length - 1)) : text,
-          });
-          const answer = await res.text();
-          calls++;
-          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-          expect(res.status, `${op.path} ${text.slice(0, 300)}`).toBeLessThan(500);
-          const spent = Number(res.headers.get('x-svc-credits-charged') ?? 0);
-          if (res.status < 200 || res.status >= 300) {
-            expect(res.headers.get('content-type'), answer).toContain('application/problem+json');
-            expect(typeof JSON.parse(answer).code, answer).toBe('string');
-            expect(spent, answer).toBe(0);
-          }
-          charged += spent;
+        ([op, body, demo, rawText]) => {
+          // fast-check's time limit can end the assertion while this call is in flight: it is
+          // tracked so the wallet is read only after its charge is counted.
+          const call = (async () => {
+            const headers: Record<string, string> = { 'content-type': 'application/json' };
+            if (demo) headers['x-svc-demo-channel'] = 'mcp';
+            else headers.authorization = auth;
+            const text = JSON.stringify(body);
+            const res = await fetch(`${server.url}${op.path}`, {
+              method: 'POST',
+              headers,
+              // Sometimes the JSON cut short, as a client that gets it wrong sends it.
+              body: rawText ? text.slice(0, Math.max(1, text.length - 1)) : text,
+            });
+            const answer = await res.text();
+            calls++;
+            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+            expect(res.status, `${op.path} ${text.slice(0, 300)}`).toBeLessThan(500);
+            const spent = Number(res.headers.get('x-svc-credits-charged') ?? 0);
+            if (res.status < 200 || res.status >= 300) {
+              expect(res.headers.get('content-type'), answer).toContain('application/problem+json');
+              expect(typeof JSON.parse(answer).code, answer).toBe('string');
+              expect(spent, answer).toBe(0);
+            }
+            charged += spent;
+          })();
+          inflight.add(call);
+          return call.finally(() => inflight.delete(call));
         },
       ),
       { seed: SEED, numRuns: 2_000, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false },
     );
+    await Promise.allSettled([...inflight]);
     console.info(
       `[fuzz] ${calls} calls, statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${charged} credits charged`,
     );
