@@ -13,9 +13,9 @@ import type {
   StyleSummary,
   TeamRow,
 } from './context.js';
-import { bundledDatasetFromDir, datasetFromDir } from './data/load.js';
+import { bundledDatasetFromDir, datasetFromDir, withAddedColumns } from './data/load.js';
 import { demoDatasetDir } from './data/paths.js';
-import { rowsOf, type Dataset } from './data/schema.js';
+import { rowsOf, TABLE_NAMES, type Dataset, type TableName } from './data/schema.js';
 import { validateDataset } from './data/validate.js';
 import { resolvePlayer, type IdentityIndex, type PlayerQuery, type ResolvedPlayer } from './data/identity.js';
 import { buildIdentityIndex } from './data/identity-index.js';
@@ -117,8 +117,17 @@ export class Engine implements EngineContext {
     if (typeof source === 'string') {
       dataset = source === 'demo' ? bundledDatasetFromDir(demoDatasetDir()) : datasetFromDir(source);
     } else {
-      validateDataset(source, { source: 'memory' });
-      dataset = source;
+      // Tables built before the event-value columns existed get them as null, as a folder does.
+      const tables = Object.fromEntries(
+        Object.entries(source.tables).map(([name, table]) => [
+          name,
+          table && (TABLE_NAMES as readonly string[]).includes(name)
+            ? withAddedColumns(name as TableName, table)
+            : table,
+        ]),
+      );
+      dataset = { meta: source.meta, tables: tables as Dataset['tables'] };
+      validateDataset(dataset, { source: 'memory' });
     }
     return new Engine(dataset, options);
   }
