@@ -1,6 +1,7 @@
 import type { AlternativesResponse } from '../../dna/alternatives.js';
 import type { Command } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
+import { alignedLines } from '../aligned-table.js';
 
 /** The alternatives as an aligned table: rank, how found, similarity, blend, player, age, tier, club. */
 function table(r: AlternativesResponse): string {
@@ -22,13 +23,7 @@ function table(r: AlternativesResponse): string {
     x.player.fee_tier ?? '–',
     `${x.player.team ?? '–'} (${x.player.league ?? '–'})`,
   ]);
-  const widths = cols.map((c, j) => Math.max(c.length, ...rows.map((row) => row[j]?.length ?? 0)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, j) => c.padEnd(widths[j] ?? 0))
-      .join('  ')
-      .trimEnd();
-  const body = rows.length > 0 ? [line(cols), ...rows.map(line)] : ['No alternative found.'];
+  const body = alignedLines(cols, rows, 'No alternative found.');
   return `${[...head, ...body, '', r.summary].join('\n')}\n`;
 }
 

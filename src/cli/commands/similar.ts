@@ -2,6 +2,7 @@ import type { Command } from '../run.js';
 import { UsageError } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
 import type { DnaSearchResponse } from '../../dna/search-request.js';
+import { alignedLines } from '../aligned-table.js';
 
 /** An agreeing metric as the table reads it: both players high on it, or both low (their z-scores share a sign). */
 const agreementText = (m: DnaSearchResponse['data']['results'][number]['agreeing_metrics'][number]): string =>
@@ -36,13 +37,7 @@ function table(r: DnaSearchResponse): string {
     `${x.player.team ?? '–'} (${x.player.league ?? '–'}${x.player.league_tier !== null ? `, tier ${x.player.league_tier}` : ''})`,
     x.agreeing_metrics.map(agreementText).join(', ') || '–',
   ]);
-  const widths = cols.map((c, j) => Math.max(c.length, ...rows.map((row) => row[j].length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, j) => c.padEnd(widths[j]))
-      .join('  ')
-      .trimEnd();
-  const body = rows.length > 0 ? [line(cols), ...rows.map(line)] : ['No player passes the filters.'];
+  const body = alignedLines(cols, rows, 'No player passes the filters.');
   return `${[...head, ...body, '', r.summary].join('\n')}\n`;
 }
 
