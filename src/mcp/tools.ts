@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { SYNC_CARD_CREDITS, HD_CARD_CREDITS, costOf, demoAllowed, type Operation } from '../service/operations.js';
 import { DEMO_DAILY_LIMIT } from '../service/demo.js';
-import { CardJobResponse } from '../service/schemas/cards.js';
+import { CardJobResponse, HdCardResponse } from '../service/schemas/cards.js';
 import { ProblemResponse } from '../service/schemas/common.js';
 
 /** Tool names of the SPEC operations; an operation not listed gets its id with `.`/`-` turned into `_`. */
@@ -108,8 +108,9 @@ export function toolOf(op: Operation): ToolDefinition {
       type: 'object',
       anyOf: [
         jsonSchemaOf(op.response),
-        // An hd card that has not finished rendering in time answers its job.
-        ...(op.isJob ? [jsonSchemaOf(CardJobResponse)] : []),
+        // An hd card answers its job when it has not finished rendering in time, or the finished
+        // card itself (MCP over stdio renders hd cards in-process).
+        ...(op.isJob ? [jsonSchemaOf(CardJobResponse), jsonSchemaOf(HdCardResponse)] : []),
         jsonSchemaOf(ProblemResponse),
       ],
     },

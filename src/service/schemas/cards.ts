@@ -26,6 +26,10 @@ export const CardResponse = z
   .strict();
 export type CardResponse = z.infer<typeof CardResponse>;
 
+/** A finished hd card: the synchronous card's fields with an hd style (a job's `result`; what MCP over stdio renders in-process). */
+export const HdCardResponse = CardResponse.omit({ style: true }).extend({ style: z.enum(HD_STYLES) });
+export type HdCardResponse = z.infer<typeof HdCardResponse>;
+
 /** States of an async (hd) card job (docs/design.md#cards-and-prompts). */
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 
@@ -40,9 +44,7 @@ export const CardJobResponse = z
     credits_charged: z.number().int().describe('Credits captured: the held amount once succeeded, else 0'),
     created_at: z.string(),
     updated_at: z.string(),
-    result: CardResponse.omit({ style: true })
-      .extend({ style: z.enum(HD_STYLES) })
-      .optional(),
+    result: HdCardResponse.optional(),
     error: z.object({ code: z.string(), detail: z.string() }).loose().optional(),
   })
   .strict();
