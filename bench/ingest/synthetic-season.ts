@@ -4,25 +4,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { COUNTING_COLUMNS, POSITION_CODES } from '../../src/data/schema.js';
+import { mulberry32 } from '../../src/values/xg-fit.js';
 
 /** Seed of the bench table. */
 export const SYNTHETIC_SEED = 20150822;
 
-/** mulberry32: a small seeded PRNG so the synthetic table is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Writes the synthetic season table: 20 leagues × 20 teams, one season, one row per player. */
 export function writeSyntheticSeasonCsv(path: string, rows: number): void {
-  const rand = prng(SYNTHETIC_SEED);
+  const rand = mulberry32(SYNTHETIC_SEED); // the same table on every run
   const header = [
     'player_id',
     'name',

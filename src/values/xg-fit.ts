@@ -37,8 +37,12 @@ export interface XgModelJson {
 
 const round = (v: number, decimals: number): number => Number(v.toFixed(decimals));
 
-/** Mulberry32: a small seeded PRNG, enough for a reproducible shuffle. */
-function mulberry32(seed: number): () => number {
+/**
+ * Mulberry32: a small seeded PRNG, enough for a reproducible shuffle (the xG folds, the benches'
+ * synthetic tables).
+ * @example mulberry32(1)() === mulberry32(1)() // => true
+ */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
