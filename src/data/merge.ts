@@ -8,7 +8,16 @@
  */
 import { DatasetError } from './dataset-error.js';
 import type { DatasetSource } from './dataset-meta.js';
-import { rowsOf, tableFromRows, TABLE_NAMES, type Dataset, type DatasetMeta, type TableName } from './schema.js';
+import { withProviderMetrics } from './provider-metrics.js';
+import {
+  type Dataset,
+  type DatasetMeta,
+  type ProviderMetricSpec,
+  rowsOf,
+  TABLE_NAMES,
+  type TableName,
+  tableFromRows,
+} from './schema.js';
 import { validateDataset } from './validate.js';
 
 /** One input of {@link mergeDatasets}: the dataset and the label errors name it by (its folder). */
@@ -272,56 +281,71 @@ function mergedMeta(inputs: readonly MergeInput[], offsets: readonly number[], o
 }
 
 /**
+ * The provider metrics of every input, each key once (the first input's label wins: one key is one
+ * meaning, whatever the source; docs/scoring.md#provider-metrics).
+ */
+function mergedProviderMetrics(inputs: readonly MergeInput[]): ProviderMetricSpec[] {
+  const byKey = new Map<string, ProviderMetricSpec>();
+  for (const input of inputs)
+    for (const spec of input.dataset.meta.provider_metrics ?? []) if (!byKey.has(spec.key)) byKey.set(spec.key, spec);
+  return [...byKey.values()];
+}
+
+/** A merged table of the rows of one optional table, or undefined when no input has it. */
+function optionalTable(
+  table: 'rivalries' | 'player_zones' | 'appearances' | 'shots',
+  lists: AnyRow[][] | null,
+  labels: readonly string[],
+) {
+  return lists ? tableFromRows(table, mergedExact(table, lists, labels)) : undefined;
+}
+
+/**
  * Merges datasets into one (docs/merging.md). Throws {@link DatasetError} when ids collide across
  * providers (naming them; `namespace` moves them apart instead), when one key holds different rows
- * of the same provider (a season given twice with different numbers), when an input carries
- * provider metrics (not merged), or when the result fails validation.
+ * of the same provider (a season given twice with different numbers), or when the result fails
+ * validation. Provider metrics are kept: a row of an input without one of them has no value (null).
  * @example mergeDatasets([{ label: 'pl', dataset: pl }, { label: 'wc', dataset: wc }]).meta.sources?.length // => 2
  */
 export function mergeDatasets(inputs: readonly MergeInput[], options: MergeOptions = {}): Dataset {
   if (inputs.length < 2)
     throw new DatasetError('(merge)', null, null, `give at least two datasets (got ${inputs.length})`);
-  for (const input of inputs)
-    if ((input.dataset.meta.provider_metrics ?? []).length > 0)
-      throw new DatasetError(
-        input.label,
-        'provider_metrics',
-        null,
-        'datasets with provider metrics cannot be merged yet',
-      );
   const offsets = offsetsOf(inputs, options.namespace ?? false);
   const rows = inputs.map((input, i) => shiftedRowsOf(input, offsets[i]));
   assertNoCollisions(inputs, rows);
   const labels = inputs.map((i) => i.label);
   const lists = (table: TableName): AnyRow[][] => rows.map((r) => r[table] ?? []);
+  const optionalLists = (table: TableName): AnyRow[][] | null =>
+    rows.some((r) => r[table] !== undefined) ? lists(table) : null;
   const leagues = mergedExact('leagues', lists('leagues'), labels);
   const leagueKind = new Map(leagues.map((l) => [l.league_id, String(l.kind)]));
   const teams = mergedTeams(lists('teams'));
   const teamLeague = new Map(teams.map((t) => [t.team_id, t.league_id]));
   const kindOfTeam = (teamId: unknown): string | null => leagueKind.get(teamLeague.get(teamId)) ?? null;
-  const hasRivalries = rows.some((r) => r.rivalries !== undefined);
-  const hasAppearances = rows.some((r) => r.appearances !== undefined);
-  const hasZones = rows.some((r) => r.player_zones !== undefined);
+  const playerSeasons = mergedExact('player_seasons', lists('player_seasons'), labels);
   const dataset: Dataset = {
     meta: mergedMeta(inputs, offsets, options),
     tables: {
       leagues: tableFromRows('leagues', leagues),
       seasons: tableFromRows('seasons', mergedExact('seasons', lists('seasons'), labels)),
       teams: tableFromRows('teams', teams),
-      rivalries: hasRivalries
-        ? tableFromRows('rivalries', mergedExact('rivalries', lists('rivalries'), labels))
-        : undefined,
+      rivalries: optionalTable('rivalries', optionalLists('rivalries'), labels),
       players: tableFromRows('players', mergedPlayers(lists('players'), kindOfTeam)),
-      player_seasons: tableFromRows('player_seasons', mergedExact('player_seasons', lists('player_seasons'), labels)),
+      player_seasons: tableFromRows('player_seasons', playerSeasons),
       fixtures: tableFromRows('fixtures', mergedExact('fixtures', lists('fixtures'), labels)),
-      player_zones: hasZones
-        ? tableFromRows('player_zones', mergedExact('player_zones', lists('player_zones'), labels))
-        : undefined,
-      appearances: hasAppearances
-        ? tableFromRows('appearances', mergedExact('appearances', lists('appearances'), labels))
-        : undefined,
+      player_zones: optionalTable('player_zones', optionalLists('player_zones'), labels),
+      appearances: optionalTable('appearances', optionalLists('appearances'), labels),
+      shots: optionalTable('shots', optionalLists('shots'), labels),
     },
   };
   validateDataset(dataset, { source: 'memory' });
-  return dataset;
+  // Provider metric columns are not in the schema, so tableFromRows left them out: put them back.
+  const metrics = mergedProviderMetrics(inputs).map((spec) => ({
+    spec,
+    totals: Float64Array.from(playerSeasons, (row) => {
+      const v = row[spec.key];
+      return typeof v === 'number' ? v : Number.NaN;
+    }),
+  }));
+  return withProviderMetrics(dataset, metrics);
 }

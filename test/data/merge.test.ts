@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DatasetError } from '../../src/data/dataset-error.js';
 import { mergeDatasets, NAMESPACE_STRIDE } from '../../src/data/merge.js';
+import { providerMetricsOf, withProviderMetrics } from '../../src/data/provider-metrics.js';
 import { rowsOf, tableFromRows, type Dataset, type RowOf } from '../../src/data/schema.js';
 import { emptyTotals } from '../../src/data/providers/counting-totals.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
@@ -130,6 +131,49 @@ describe('mergeDatasets', () => {
       }),
       { numRuns: 6 },
     );
+  });
+
+  it('keeps every shot and every provider metric; a row without a metric has none (null, never 0)', () => {
+    const shot = (player_id: number, minute: number) => ({
+      fixture_id: 1000,
+      player_id,
+      team_id: 10,
+      minute,
+      x: 0.9,
+      y: 0.5,
+      body_part: 'foot',
+      situation: 'open_play',
+      xg: 0.3,
+      xg_source: 'model',
+      outcome: 'goal',
+    });
+    const base = withMeta(tinyDataset(), 'Data: P', 'club');
+    const club = withProviderMetrics(
+      { ...base, tables: { ...base.tables, shots: tableFromRows('shots', [shot(1, 12), shot(1, 80)]) } },
+      [{ spec: { key: 'sca', label: 'SCA' }, totals: Float64Array.from({ length: 7 }, (_, i) => i + 0.5) }],
+    );
+    const cup = withProviderMetrics(tournament('Data: P'), [
+      { spec: { key: 'sca', label: 'Shot-creating actions' }, totals: Float64Array.of(4, 6) },
+      { spec: { key: 'touches_box', label: 'Touches in box' }, totals: Float64Array.of(9, Number.NaN) },
+    ]);
+    const merged = mergeDatasets([
+      { label: 'club', dataset: club },
+      { label: 'cup', dataset: cup },
+    ]);
+    expect(rowsOf(merged.tables.shots!, 'shots').map((r) => r.minute)).toEqual([12, 80]);
+    // One key is one meaning: the first input's label is kept.
+    expect(providerMetricsOf(merged)).toEqual([
+      { key: 'sca', label: 'SCA' },
+      { key: 'touches_box', label: 'Touches in box' },
+    ]);
+    const rows = rowsOf(merged.tables.player_seasons) as Record<string, unknown>[];
+    const cupRow = (id: number) => rows.find((r) => r.player_id === id && r.season_id === 300)!;
+    expect(cupRow(1).sca).toBe(4);
+    expect(cupRow(1).touches_box).toBe(9);
+    expect(cupRow(3).touches_box).toBeNull();
+    const clubRows = rows.filter((r) => r.season_id === 100);
+    expect(clubRows.map((r) => r.sca).sort()).toEqual([0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5]);
+    expect(clubRows.every((r) => r.touches_box === null)).toBe(true);
   });
 
   it('refuses fewer than two inputs', () => {

@@ -99,6 +99,13 @@ describe('ingest workers', () => {
       for (const p of both) expect(leagues.get(teams.get(p.team_id!)!.league_id!)!.kind).toBe('league');
       expect(leagues.get(28)).toMatchObject({ kind: 'international', tier: 1 });
       expect(leagues.get(364)).toMatchObject({ kind: 'league', tier: 1 });
+      // The merge of the competitions keeps every table: each competition's shots are in.
+      const shotFixtures = new Set(rowsOf(dataset.tables.shots!, 'shots').map((s) => s.fixture_id));
+      const fixtures = rowsOf(dataset.tables.fixtures, 'fixtures');
+      for (const league of [28, 364])
+        expect(fixtures.filter((f) => f.league_id === league && shotFixtures.has(f.fixture_id)).length).toBeGreaterThan(
+          0,
+        );
     },
     300_000,
   );
