@@ -62,28 +62,26 @@ function jobsOf(dir: string, competition: string, rounds: RoundRange | undefined
     .map((match) => ({ match, ...layout.eventsFileOf(match.wyId) }));
 }
 
-/** Ingests one competition: its matches on the pool when there is one, then folded in-thread. */
-async function competitionOf(
+/** One competition's dataset and report. */
+interface Part {
+  dataset: Dataset;
+  summary: CompetitionReport;
+}
+
+/** Ingests one competition, folding `precomputed` match results (the pool's) or reading its matches in-thread. */
+function competitionOf(
   dir: string,
   competition: string,
   options: WyscoutManyOptions,
-  pool: IngestPool | null,
-): Promise<{ dataset: Dataset; summary: CompetitionReport }> {
-  let precomputed: Map<number, MatchResult> | undefined;
-  if (pool) {
-    const jobs = jobsOf(dir, competition, options.rounds);
-    let done = 0;
-    let events = 0;
-    precomputed = await pool.run(jobs, (r) => {
-      events += r.summary.events;
-      options.onProgress?.(competition, ++done, jobs.length, events);
-    });
-  }
+  precomputed: Map<number, MatchResult> | undefined,
+): Part {
   const { dataset, report } = wyscoutIngest(dir, {
     ...options,
     competition,
     precomputed,
-    onProgress: pool ? undefined : (done, total, events) => options.onProgress?.(competition, done, total, events),
+    onProgress: precomputed
+      ? undefined
+      : (done, total, events) => options.onProgress?.(competition, done, total, events),
   });
   const league = dataset.tables.leagues.get(0)!.toJSON() as { league_id: number; name: string };
   const season = dataset.tables.seasons.get(0)!.toJSON() as { name: string };
@@ -102,10 +100,47 @@ async function competitionOf(
 }
 
 /**
+ * Every competition's matches in one run of the pool; each competition is folded, in order, as soon
+ * as its last match is in, while the other threads go on with the next competition's matches.
+ */
+async function pooledCompetitions(
+  dir: string,
+  names: readonly string[],
+  options: WyscoutManyOptions,
+  pool: IngestPool,
+): Promise<Part[]> {
+  const perCompetition = names.map((c) => jobsOf(dir, c, options.rounds));
+  const jobs = perCompetition.flat();
+  const owner = perCompetition.flatMap((list, k) => list.map(() => k));
+  const remaining = perCompetition.map((list) => list.length);
+  const events = names.map(() => 0);
+  const results = names.map(() => new Map<number, MatchResult>());
+  const parts: Part[] = [];
+  const foldReady = (): void => {
+    for (let k = parts.length; k < names.length && remaining[k] === 0; k = parts.length) {
+      parts.push(competitionOf(dir, names[k], options, results[k]));
+      results[k] = new Map(); // folded: let its match results go
+    }
+  };
+  foldReady();
+  await pool.run(jobs, (result, job) => {
+    const k = owner[job];
+    results[k].set(jobs[job].match.wyId, result);
+    remaining[k]--;
+    events[k] += result.summary.events;
+    options.onProgress?.(names[k], perCompetition[k].length - remaining[k], perCompetition[k].length, events[k]);
+    foldReady();
+  });
+  foldReady();
+  return parts;
+}
+
+/**
  * Builds one dataset from several competitions of the Wyscout folder `dir` (or `'all'` of them):
  * one league and season per competition, tiers from the league-tier table unless overridden, one
  * player per `wyId`, with a report per competition. One competition gives its dataset unmerged.
- * Matches are parsed on `workers` worker threads (default the available cores; 1 = in-thread);
+ * Matches are parsed on `workers` threads (default the available cores: the main thread and
+ * `workers - 1` worker threads; 1 = in-thread only);
  * the dataset is byte-identical whatever the number.
  * Throws {@link DatasetError} when a competition is missing, named twice, or a file cannot be read.
  * @example (await wyscoutIngestMany('shared/real/wyscout', { competitions: 'all' })).reports.length // => 5
@@ -126,9 +161,11 @@ export async function wyscoutIngestMany(
           [...readPlayerRegistry(dir)].map(([id, p]) => [id, p.role.code2]),
         )
       : null;
-  const parts: { dataset: Dataset; summary: CompetitionReport }[] = [];
+  let parts: Part[];
   try {
-    for (const competition of names) parts.push(await competitionOf(dir, competition, options, pool));
+    parts = pool
+      ? await pooledCompetitions(dir, names, options, pool)
+      : names.map((competition) => competitionOf(dir, competition, options, undefined));
   } finally {
     await pool?.close();
   }

@@ -1,9 +1,13 @@
 /**
  * Wyscout matches parsed on worker_threads (docs/methodology/wyscout.md#workers): gunzip,
- * JSON.parse and the per-match summary of each file run on a pool of workers, and the results are
+ * JSON.parse and the per-match summary of each file run on the pool's threads, and the results are
  * folded in-thread in the same order as a one-thread ingest, so the dataset is byte-identical
  * whatever the number of workers. The workers are a thin transport: they call
  * {@link matchResultOf} and post its plain result.
+ *
+ * A pool of `size` threads is the main thread plus `size - 1` workers: every thread claims the next
+ * job from one shared counter, so no thread waits for another to hand it work, and the main thread
+ * can fold a finished competition between two of its own matches while the workers go on.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -12,15 +16,12 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DatasetError } from '../../dataset-error.js';
 import { packageRoot } from '../../paths.js';
-import type { MatchResult } from './match-result.js';
-import type { MatchJob } from './match-worker.js';
-import type { WyscoutMatch } from './read.js';
+import { type MatchResult, matchResultOf } from './match-result.js';
+import type { MatchBatch, WorkerReply } from './match-worker.js';
+import { readMatchFile, type WyscoutMatch } from './read.js';
 
-/** Default workers: the cores available to the process. */
+/** Default threads: the cores available to the process. */
 export const defaultIngestWorkers = (): number => Math.max(1, availableParallelism());
-
-/** Files a worker is given ahead, so it never waits for the main thread between two matches. */
-const JOBS_AHEAD_PER_WORKER = 2;
 
 /** The built worker from `dist/`, or the TypeScript source through tsx when running from `src/`. */
 function spawnWorker(roles: [number, string][]): Worker {
@@ -35,17 +36,8 @@ function spawnWorker(roles: [number, string][]): Worker {
   );
 }
 
-type Reply =
-  | { id: number; ok: true; result: MatchResult }
-  | {
-      id: number;
-      ok: false;
-      message: string;
-      error: { file: string; column: string | null; row: number | null } | null;
-    };
-
 /** The error a worker reported, as the error the in-thread reader would have thrown. */
-function errorOf(reply: Extract<Reply, { ok: false }>): Error {
+function errorOf(reply: Extract<WorkerReply, { ok: false }>): Error {
   if (!reply.error) return new Error(reply.message);
   const { file, column, row } = reply.error;
   const error = new DatasetError(file, column, row, '');
@@ -53,61 +45,75 @@ function errorOf(reply: Extract<Reply, { ok: false }>): Error {
   return error;
 }
 
-/** A pool of ingest workers; `close` ends them. */
+/** One job: a played match and where its events file is. */
+export interface IngestJob {
+  match: WyscoutMatch;
+  path: string;
+  file: string;
+}
+
+/** A pool of ingest threads; `close` ends the workers. */
 export interface IngestPool {
   readonly size: number;
   /**
-   * The results of `jobs` by match id, computed on the workers; `onDone` hears each finished
-   * match. Rejects with the first file's error (a file that cannot be read at all).
+   * The results of `jobs` by match id. `onDone` hears each finished match (in no set order) and may
+   * do synchronous work of its own on the main thread. Rejects with the first file's error (a file
+   * that cannot be read at all); the other threads then stop claiming jobs.
    */
   run(
-    jobs: readonly { match: WyscoutMatch; path: string; file: string }[],
-    onDone?: (result: MatchResult) => void,
+    jobs: readonly IngestJob[],
+    onDone?: (result: MatchResult, job: number) => void,
   ): Promise<Map<number, MatchResult>>;
   close(): Promise<void>;
 }
 
+/** Lets the event loop deliver the workers' messages between two in-thread matches. */
+const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /**
- * Starts `size` ingest workers that know the roles of `players.json` (`roles`: id → GK/DF/MD/FW).
+ * Starts an ingest pool of `size` threads (the main thread and `size - 1` workers) that know the
+ * roles of `players.json` (`roles`: id → GK/DF/MD/FW).
  * @example const pool = ingestPool(2, roles); await pool.run(jobs); await pool.close();
  */
 export function ingestPool(size: number, roles: [number, string][]): IngestPool {
-  const workers = Array.from({ length: size }, () => spawnWorker(roles));
+  const workers = Array.from({ length: Math.max(0, size - 1) }, () => spawnWorker(roles));
+  const roleOf = new Map(roles);
   return {
     size,
     run: (jobs, onDone) =>
       new Promise((resolve, reject) => {
         const results = new Map<number, MatchResult>();
-        let next = 0;
+        const next = new Int32Array(new SharedArrayBuffer(4));
         let failed = false;
-        const send = (worker: Worker): void => {
-          if (next >= jobs.length) return;
-          const id = next++;
-          const message: MatchJob = { id, ...jobs[id] };
-          worker.postMessage(message);
+        const finish = (error?: Error): void => {
+          if (failed) return;
+          if (error) {
+            failed = true;
+            Atomics.store(next, 0, jobs.length); // no thread claims another job
+            cleanup();
+            reject(error);
+          } else if (results.size === jobs.length) {
+            cleanup();
+            resolve(results);
+          }
+        };
+        const accept = (job: number, result: MatchResult): void => {
+          results.set(jobs[job].match.wyId, result);
+          try {
+            onDone?.(result, job);
+          } catch (e) {
+            finish(e instanceof Error ? e : new Error(String(e)));
+            return;
+          }
+          finish();
         };
         const listeners = workers.map((worker) => {
-          const onMessage = (reply: Reply): void => {
+          const onMessage = (reply: WorkerReply): void => {
             if (failed) return;
-            if (!reply.ok) {
-              failed = true;
-              cleanup();
-              reject(errorOf(reply));
-              return;
-            }
-            results.set(jobs[reply.id].match.wyId, reply.result);
-            onDone?.(reply.result);
-            if (results.size === jobs.length) {
-              cleanup();
-              resolve(results);
-            } else send(worker);
+            if (reply.ok) accept(reply.job, reply.result);
+            else finish(errorOf(reply));
           };
-          const onError = (e: Error): void => {
-            if (failed) return;
-            failed = true;
-            cleanup();
-            reject(e);
-          };
+          const onError = (e: Error): void => finish(e);
           worker.on('message', onMessage);
           worker.on('error', onError);
           return { worker, onMessage, onError };
@@ -118,12 +124,23 @@ export function ingestPool(size: number, roles: [number, string][]): IngestPool 
             l.worker.off('error', l.onError);
           }
         };
-        if (jobs.length === 0) {
-          cleanup();
-          resolve(results);
-          return;
-        }
-        for (let k = 0; k < JOBS_AHEAD_PER_WORKER; k++) for (const w of workers) send(w);
+        if (jobs.length === 0) return finish();
+        const batch: MatchBatch = { jobs, next };
+        for (const w of workers) w.postMessage(batch);
+        void (async () => {
+          for (let job = Atomics.add(next, 0, 1); job < jobs.length; job = Atomics.add(next, 0, 1)) {
+            const { match, path, file } = jobs[job];
+            let result: MatchResult;
+            try {
+              result = matchResultOf(match, readMatchFile(path, file), (id) => roleOf.get(id), file);
+            } catch (e) {
+              return finish(e instanceof Error ? e : new Error(String(e)));
+            }
+            accept(job, result);
+            if (failed) return;
+            await turn();
+          }
+        })();
       }),
     close: async () => {
       await Promise.all(workers.map((w) => w.terminate()));
