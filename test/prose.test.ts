@@ -98,6 +98,7 @@ describe('the player narrative', () => {
         league: null,
         fee_tier: null,
         wc2026_nation: null,
+        contract_end_date: null,
       },
       null,
       null,

@@ -1,6 +1,6 @@
 /**
- * A user's file joined onto a dataset (docs/enrich.md): market values, and optionally height and
- * foot, onto players; colours and short names onto teams. A record is joined by id, or for players
+ * A user's file joined onto a dataset (docs/enrich.md): market values, and optionally height,
+ * foot and contract end, onto players; colours and short names onto teams. A record is joined by id, or for players
  * by name + birth date (+ club) when the file's ids are not the dataset's. A record that fits no
  * row is unmatched, one that fits several rows (or a row claimed by several records) is ambiguous:
  * neither is ever guessed. Pure: dataset and records in, dataset and report out.
@@ -20,6 +20,7 @@ export const VALUE_TARGETS = [
   'market_value_eur',
   'height_cm',
   'preferred_foot',
+  'contract_end_date',
 ] as const;
 export type ValueTarget = (typeof VALUE_TARGETS)[number];
 /** Columns a teams file may give. */
@@ -134,13 +135,25 @@ function playerPicker(dataset: Dataset, players: readonly RowOf<'players'>[]) {
   };
 }
 
+/** Parses a cell as a calendar date written YYYY-MM-DD, or throws naming the file and line. */
+function dateCell(file: string, line: number, column: string, v: string | undefined): string | null {
+  const t = textOf(v);
+  if (t === null) return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  const day = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+  if (!day || day.toISOString().slice(0, 10) !== t)
+    throw new DatasetError(file, column, null, `line ${line}: "${t}" is not a date written YYYY-MM-DD`);
+  return t;
+}
+
 const FEET: Readonly<Record<string, 'left' | 'right' | 'both'>> = { left: 'left', right: 'right', both: 'both' };
 
 /**
- * The dataset with market values (and height and foot when the file gives them) joined onto its
- * players (docs/enrich.md), and the report of matched, ambiguous and unmatched records. `file`
- * names the values file in errors and in the coverage note. Throws {@link DatasetError} naming the
- * line when a value is not a number ≥ 0 or a foot is not left / right / both, and when the records
+ * The dataset with market values (and height, foot and contract end when the file gives them)
+ * joined onto its players (docs/enrich.md), and the report of matched, ambiguous and unmatched
+ * records. `file` names the values file in errors and in the coverage note. Throws
+ * {@link DatasetError} naming the line when a value is not a number ≥ 0, a foot is not left / right
+ * / both or a contract end is not a YYYY-MM-DD date, and when the records
  * can be joined by neither id nor name + birth date.
  * @example enrichPlayers(ds, [{ line: 2, cells: { player_id: '8325', market_value_eur: '150000000' } }], 'v.csv').report.matched // => 1
  */
@@ -156,6 +169,7 @@ export function enrichPlayers(
     if (!r) return p;
     const value = numberCell(file, r.line, 'market_value_eur', r.cells.market_value_eur);
     const height = numberCell(file, r.line, 'height_cm', r.cells.height_cm);
+    const contractEnd = dateCell(file, r.line, 'contract_end_date', r.cells.contract_end_date);
     const footText = textOf(r.cells.preferred_foot);
     const foot = footText === null ? null : FEET[footText.toLowerCase()];
     if (foot === undefined)
@@ -165,12 +179,17 @@ export function enrichPlayers(
       market_value_eur: value ?? p.market_value_eur,
       height_cm: height === null ? p.height_cm : Math.round(height),
       preferred_foot: foot ?? p.preferred_foot,
+      contract_end_date: contractEnd ?? p.contract_end_date,
     };
   });
   const coverage = { ...(dataset.meta.coverage ?? {}) };
   const valued = rows.filter((p) => p.market_value_eur !== null).length;
   coverage['players.market_value_eur'] =
     `from ${file} (halfspace enrich, docs/enrich.md): ${counted(report.matched, 'record')} of ${report.records} joined; ${counted(valued, 'player')} of ${rows.length} valued, the others null (fee tier unknown)`;
+  const contracts = rows.filter((p) => p.contract_end_date !== null).length;
+  if (contracts > 0)
+    coverage['players.contract_end_date'] =
+      `from ${file} (halfspace enrich, docs/enrich.md): ${counted(contracts, 'player')} of ${rows.length} with a contract end, the others null`;
   const out: Dataset = {
     meta: { ...dataset.meta, coverage },
     tables: { ...dataset.tables, players: tableFromRows('players', rows) },

@@ -137,6 +137,7 @@ export const ADDED_COLUMNS: Readonly<Partial<Record<string, readonly string[]>>>
   player_seasons: COUNTING_COLUMNS.slice(COUNTING_COLUMNS.indexOf('progressive_passes')),
   fixtures: ['home_possession', 'away_possession'],
   appearances: ['team_possession'],
+  players: ['contract_end_date'],
 };
 
 /** Every table of a dataset (docs/design.md#data-model). */
@@ -208,6 +209,8 @@ export const SCHEMA = {
       preferred_foot: text(true, ['left', 'right', 'both']),
       height_cm: int(),
       wc2026_nation: text(),
+      /** Last day of his contract, YYYY-MM-DD: from the user's values file (docs/enrich.md); null when unknown. */
+      contract_end_date: text(),
     },
     foreignKeys: [{ column: 'team_id', table: 'teams' }],
   },

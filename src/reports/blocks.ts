@@ -43,6 +43,7 @@ export interface Profile {
   league: { league_id: number; name: string; country: string | null; tier: number } | null;
   fee_tier: FeeTier | null;
   wc2026_nation: string | null;
+  contract_end_date: string | null;
 }
 
 /** Identity block of a player from the registry; fee tier only, never an EUR amount (docs/design.md#fee-tiers). */
@@ -69,6 +70,7 @@ export function profileOf(ctx: EngineContext, player: PlayerRow): Profile {
       : null,
     fee_tier: feeTierOf(player.market_value_eur),
     wc2026_nation: player.wc2026_nation,
+    contract_end_date: player.contract_end_date,
   };
 }
 

@@ -30,7 +30,7 @@ const file = (name: string, text: string): string => {
 const valuesOf = (ds: Dataset) =>
   new Map(rowsOf(ds.tables.players, 'players').map((p) => [p.player_id, p.market_value_eur]));
 const KEYS = [['player_id'], ['name', 'birth_date']] as const;
-const VALUES = ['market_value_eur', 'height_cm', 'preferred_foot'] as const;
+const VALUES = ['market_value_eur', 'height_cm', 'preferred_foot', 'contract_end_date'] as const;
 
 describe('enrich players', () => {
   it('joins a player_id,market_value_eur file with no map, reporting unmatched ids', () => {
@@ -94,6 +94,24 @@ describe('enrich players', () => {
     const keyless = file('keyless.csv', 'who,market_value_eur\nx,1\n');
     expect(() => enrichRecordsOf(keyless, VALUE_TARGETS, {}, KEYS, VALUES)).toThrow(/no column to join on/);
     expect(() => mapOf('price=Value', VALUE_TARGETS)).toThrow(DatasetError);
+  });
+
+  it('joins a contract end, shown in the player profile, and refuses a date that is not YYYY-MM-DD', () => {
+    const path = file('contracts.csv', 'player_id,contract_end_date\n1,2027-06-30\n2,\n');
+    const { dataset } = enrichPlayers(tinyDataset(), enrichRecordsOf(path, VALUE_TARGETS, {}, KEYS, VALUES), path);
+    const ends = new Map(rowsOf(dataset.tables.players, 'players').map((p) => [p.player_id, p.contract_end_date]));
+    expect(ends.get(1)).toBe('2027-06-30');
+    expect(ends.get(2)).toBeNull();
+    expect(dataset.meta.coverage!['players.contract_end_date']).toMatch(/1 player of 7 with a contract end/);
+    const player = Engine.open({ dataset }).player({ player_id: 1 });
+    if (!player.ok) throw new Error(player.error.message);
+    expect(player.value.data.profile.contract_end_date).toBe('2027-06-30');
+    for (const bad of ['30/06/2027', '2027-02-30', 'June 2027']) {
+      const badPath = file('bad-date.csv', `player_id,contract_end_date\n1,${bad}\n`);
+      expect(() =>
+        enrichPlayers(tinyDataset(), enrichRecordsOf(badPath, VALUE_TARGETS, {}, KEYS, VALUES), badPath),
+      ).toThrow(new RegExp(`contract_end_date.*line 2: "${bad}" is not a date written YYYY-MM-DD`));
+    }
   });
 
   it('brings fee tiers to life on a Wyscout dataset that had none', () => {

@@ -58,7 +58,7 @@ export const enrichCommand: Command = {
         VALUE_TARGETS,
         map,
         [['player_id'], ['name', 'birth_date']],
-        ['market_value_eur', 'height_cm', 'preferred_foot'],
+        ['market_value_eur', 'height_cm', 'preferred_foot', 'contract_end_date'],
       );
       ({ dataset, report: reports.values } = enrichPlayers(dataset, records, valuesFile));
     }

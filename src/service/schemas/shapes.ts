@@ -32,6 +32,10 @@ export const PlayerProfile = z.object({
     .nullable(),
   fee_tier: FEE_TIER.nullable().describe('Market-value tier T1 (cheapest) … T5; never a EUR value'),
   wc2026_nation: z.string().nullable(),
+  contract_end_date: z
+    .string()
+    .nullable()
+    .describe('Last day of his contract, YYYY-MM-DD, when the dataset has it (halfspace enrich); else null'),
 });
 
 /** One seasonal row: counting totals as recorded and the derived per-90 map. */

@@ -19,6 +19,7 @@ export const SEASON_CSV_OPTIONAL = [
   'preferred_foot',
   'height_cm',
   'wc2026_nation',
+  'contract_end_date',
   'starts',
   'rating',
   ...COUNTING_COLUMNS,

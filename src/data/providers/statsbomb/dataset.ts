@@ -31,6 +31,7 @@ export const STATSBOMB_COVERAGE: Readonly<Record<string, string>> = {
   'players.preferred_foot': 'not in StatsBomb open data: null',
   'players.height_cm': 'not in StatsBomb open data: null',
   'players.wc2026_nation': 'not in StatsBomb open data: null',
+  'players.contract_end_date': 'not in StatsBomb open data: null (halfspace enrich --values adds it)',
   'teams.short_name': 'not in StatsBomb open data: null',
   'teams.city': 'not in StatsBomb open data: null',
   'teams.region': 'not in StatsBomb open data: null',

@@ -57,6 +57,7 @@ export const WYSCOUT_COVERAGE: Readonly<Record<string, string>> = {
     'Wyscout gives GK/DF/MD/FW only: the detailed code is inferred from average event locations (docs/methodology/wyscout.md#positions)',
   'players.market_value_eur': 'not in Wyscout public data: null (fee tier unknown)',
   'players.wc2026_nation': 'not in Wyscout public data: null',
+  'players.contract_end_date': 'not in Wyscout public data: null (halfspace enrich --values adds it)',
   'teams.short_name': 'not in Wyscout public data: null',
   'teams.region': 'not in Wyscout public data: null',
   'teams.primary_color': 'not in Wyscout public data: null',

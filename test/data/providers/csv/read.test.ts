@@ -73,7 +73,7 @@ describe('datasetFromCsvDir', () => {
     const dir = join(root, 'round-trip');
     datasetToCsv(dataset, dir);
     expect(readFileSync(join(dir, 'players.csv'), 'utf8').split('\n')[2]).toBe(
-      '2,"Anton ""Toni"" Berg",Toni,1994-01-01,,CM,11,9999999.5,,,',
+      '2,"Anton ""Toni"" Berg",Toni,1994-01-01,,CM,11,9999999.5,,,,',
     );
     expectDatasetsEqual(datasetFromCsvDir(dir), dataset);
   });
@@ -95,6 +95,7 @@ describe('datasetFromCsvDir', () => {
       preferred_foot: null,
       height_cm: null,
       wc2026_nation: null,
+      contract_end_date: null,
     });
   });
 
