@@ -6,7 +6,8 @@
  *    and nothing else.
  * 2. The ingest (`--competition all`, as the CLI runs it) in a child process of its own, with the
  *    default workers (the available cores) and with one worker: wall, CPU of all threads, peak RSS.
- * Targets (issue 22): default-worker wall ≤ 1.0× the baseline's wall, peak RSS ≤ 600 MB.
+ * Targets (issue 22): default-worker wall ≤ 1.0× the baseline's wall, peak RSS ≤ 600 MB; (issue 21)
+ * the value pass adds ≤ 30 % to the one-worker ingest's CPU (its CPU measured alone, same files).
  * Run: npm run bench:wyscout → bench/results/wyscout.{json,md}.
  */
 import { execFileSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { valuePassCostOf } from './wyscout-value-pass.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const REAL = join(process.env.HALFSPACE_REAL_DIR ?? join(ROOT, '..', 'shared', 'real'), 'wyscout');
@@ -22,6 +24,8 @@ const RESULTS = join(ROOT, 'bench', 'results');
 const FOLDERS = ['england', 'spain', 'germany', 'france', 'world_cup'];
 const TARGET_WALL_RATIO = 1.0;
 const TARGET_PEAK_RSS_MB = 600;
+/** Issue 21: the value pass adds at most 30 % to the ingest's CPU. */
+const TARGET_VALUE_PASS_RATIO = 1.3;
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
 const cpuNow = () => {
@@ -60,6 +64,9 @@ for (const path of files) {
 }
 const baseline = { ms: Math.round(performance.now() - t0), cpu_ms: Math.round(cpuNow() - c0), events: baselineEvents };
 console.log('baseline', baseline);
+// The value pass alone over the same files (bench/ingest/wyscout-value-pass.ts).
+const valuePass = valuePassCostOf(files);
+console.log('value pass', valuePass);
 
 // 2. The ingest in a child process: default workers, then one worker.
 interface ChildRun {
@@ -102,6 +109,8 @@ rmSync(tmp, { recursive: true, force: true });
 const events = parallel.competitions.reduce((a, c) => a + c.events, 0);
 const matches = parallel.competitions.reduce((a, c) => a + c.matches, 0);
 const ratio = Math.round((parallel.ms / baseline.ms) * 100) / 100;
+// Ingest CPU with the value pass over the same ingest without it (its CPU minus the pass's), one worker.
+const valueRatio = Math.round((single.cpu_ms / (single.cpu_ms - valuePass.cpu_ms)) * 100) / 100;
 const result = {
   date: new Date().toISOString(),
   node: process.version,
@@ -119,6 +128,11 @@ const result = {
   byte_identical_to_one_worker: identical,
   ratio_wall_ingest_over_baseline: ratio,
   ratio_cpu_ingest_over_baseline: Math.round((parallel.cpu_ms / baseline.cpu_ms) * 100) / 100,
+  value_pass: {
+    ...valuePass,
+    share_of_one_worker_ingest_cpu: Math.round((valuePass.cpu_ms / single.cpu_ms) * 1000) / 1000,
+    ratio_cpu_with_over_without: valueRatio,
+  },
   speedup_over_one_worker: Math.round((single.ms / parallel.ms) * 100) / 100,
   events_per_s: Math.round(events / (parallel.ms / 1000)),
   events_per_cpu_s: Math.round(events / (parallel.cpu_ms / 1000)),
@@ -127,6 +141,8 @@ const result = {
     wall_ratio_met: ratio <= TARGET_WALL_RATIO,
     peak_rss_mb_max: TARGET_PEAK_RSS_MB,
     peak_rss_met: parallel.peak_rss_mb <= TARGET_PEAK_RSS_MB,
+    value_pass_ratio_max: TARGET_VALUE_PASS_RATIO,
+    value_pass_ratio_met: valueRatio <= TARGET_VALUE_PASS_RATIO,
   },
 };
 console.log(result);
@@ -152,6 +168,7 @@ ${parallel.competitions.map((c) => `| ${c.league} | ${c.matches} | ${c.events.to
 
 - **Wall ratio ingest / baseline: ${ratio}×** (target ≤ ${TARGET_WALL_RATIO}×: ${result.targets.wall_ratio_met ? 'met' : 'NOT met'}); CPU ratio ${result.ratio_cpu_ingest_over_baseline}×.
 - **Peak RSS ${parallel.peak_rss_mb} MB** (target ≤ ${TARGET_PEAK_RSS_MB} MB: ${result.targets.peak_rss_met ? 'met' : 'NOT met'}).
+- **Value pass: ingest CPU with it / without it ${valueRatio}×** (target ≤ ${TARGET_VALUE_PASS_RATIO}×: ${result.targets.value_pass_ratio_met ? 'met' : 'NOT met'}): xG, xA, shot-creating actions, shot lines and xT of ${valuePass.shots.toLocaleString('en-US')} shots and ${valuePass.events.toLocaleString('en-US')} events took ${valuePass.cpu_ms} ms CPU, measured alone on the same files (bench/ingest/wyscout-value-pass.ts), of the one-worker ingest's ${single.cpu_ms} ms.
 - ${cores} workers are ${result.speedup_over_one_worker}× faster than one; the datasets are byte-identical: ${identical}.
 - On ${cores} idle cores the ingest's wall would be about its CPU / ${cores} = ${Math.round(parallel.cpu_ms / cores)} ms, ${Math.round((parallel.cpu_ms / cores / baseline.cpu_ms) * 100) / 100}× the baseline's CPU.
 - **${result.events_per_s.toLocaleString('en-US')} events/s** wall (${result.events_per_cpu_s.toLocaleString('en-US')} per CPU second).

@@ -64,6 +64,7 @@ const NOUNS: Record<MetricKey, string> = {
   clearances_padj_per90: 'last line',
   shots_blocked_padj_per90: 'shot-blocker',
   ball_recovery_padj_per90: 'recycler',
+  sca_per90: 'shot-creator',
 };
 
 const TONES: Record<EventType | 'none', { kicker: string; accent: string }> = {

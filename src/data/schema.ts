@@ -108,6 +108,7 @@ export const COUNTING_COLUMNS = [
   'clearances_padj',
   'shots_blocked_padj',
   'ball_recoveries_padj',
+  'sca',
 ] as const;
 export type CountingColumn = (typeof COUNTING_COLUMNS)[number];
 

@@ -104,6 +104,7 @@ export const NOT_STYLE_FEATURES = {
   clearances_padj_per90: 'event value, null outside event datasets: a stats-only DNA must not depend on it',
   shots_blocked_padj_per90: 'event value, null outside event datasets: a stats-only DNA must not depend on it',
   ball_recovery_padj_per90: 'event value, null outside event datasets: a stats-only DNA must not depend on it',
+  sca_per90: 'event value, null outside event datasets: a stats-only DNA must not depend on it',
 } as const satisfies Record<Exclude<MetricKey, (typeof FEATURES)[PositionGroup][number]['metric']>, string>;
 
 /**

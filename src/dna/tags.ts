@@ -146,6 +146,7 @@ export const UNTAGGED_METRICS = {
   clearances_padj_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
   shots_blocked_padj_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
   ball_recovery_padj_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
+  sca_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
 } as const satisfies Record<Exclude<MetricKey, TaggedMetric>, string>;
 
 /** Why a tag was given: one condition, with the player's z-score and value. */

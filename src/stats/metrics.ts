@@ -44,6 +44,7 @@ export const METRIC_KEYS = [
   'clearances_padj_per90',
   'shots_blocked_padj_per90',
   'ball_recovery_padj_per90',
+  'sca_per90',
 ] as const;
 export type MetricKey = (typeof METRIC_KEYS)[number];
 
@@ -126,6 +127,7 @@ const METRIC_DEFS = {
   clearances_padj_per90: per90('clearances_padj_per90', 'clearances_padj', 'PAdj clearances'),
   shots_blocked_padj_per90: per90('shots_blocked_padj_per90', 'shots_blocked_padj', 'PAdj shots blocked'),
   ball_recovery_padj_per90: per90('ball_recovery_padj_per90', 'ball_recoveries_padj', 'PAdj ball recoveries'),
+  sca_per90: per90('sca_per90', 'sca', 'Shot-creating actions'),
 } satisfies Record<MetricKey, MetricDef>;
 
 /** Definition of every metric, keyed by column key. */
@@ -205,6 +207,7 @@ const GROUP_LISTS = {
     'tackles_padj_per90',
     'interceptions_padj_per90',
     'ball_recovery_padj_per90',
+    'sca_per90',
     'rating',
   ],
   attacker: [
@@ -225,6 +228,7 @@ const GROUP_LISTS = {
     'xt_per90',
     'progressive_carries_per90',
     'passes_into_box_per90',
+    'sca_per90',
     'rating',
   ],
 } as const satisfies Record<PositionGroup, readonly MetricKey[]>;

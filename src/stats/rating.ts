@@ -121,6 +121,7 @@ export const UNRATED_METRICS = {
     'event value: null for season tables and the demo; the role-aware rating v2 decides its weight',
   ball_recovery_padj_per90:
     'event value: null for season tables and the demo; the role-aware rating v2 decides its weight',
+  sca_per90: 'event value: null for season tables and the demo; the role-aware rating v2 decides its weight',
 } as const satisfies Record<Exclude<MetricKey, { [R in Role]: keyof (typeof WEIGHTS)[R] }[Role]>, string>;
 
 /**

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
 import {
   fbrefDefense,
+  fbrefGca,
   fbrefPassing,
   fbrefShooting,
   fbrefStandard,
@@ -31,6 +32,7 @@ beforeAll(() => {
   writeFileSync(at('shooting.csv'), fbrefShooting());
   writeFileSync(at('passing.csv'), fbrefPassing());
   writeFileSync(at('defense.csv'), fbrefDefense());
+  writeFileSync(at('gca.csv'), fbrefGca());
   writeFileSync(at('wyscout.csv'), wyscoutSearch());
 }, 180_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -95,7 +97,7 @@ describe('score --map fbref', () => {
   });
 
   it('joins the standard, shooting, passing and defensive tables of one export on Player + Squad + Born', () => {
-    const files = ['standard.csv', 'shooting.csv', 'passing.csv', 'defense.csv'].map(at);
+    const files = ['standard.csv', 'shooting.csv', 'passing.csv', 'defense.csv', 'gca.csv'].map(at);
     const r = runBuiltSync([
       'score',
       ...files,
@@ -150,6 +152,9 @@ describe('score --map fbref', () => {
     expect(Number(cell('xa_per90'))).toBeCloseTo(0.125, 12);
     expect(Number(cell('xa_pass_per90'))).toBeCloseTo(0.14, 12);
     expect(Number(cell('xg_per90'))).toBe(0.45);
+    // Goal and shot creation: SCA 60 → sca, 60 × 90 / 1800 = 3 per 90 (FBref's own SCA90 cell is unused beside the total).
+    expect(cell('sca')).toBe('60');
+    expect(Number(cell('sca_per90'))).toBe(3);
   });
 
   it('refuses a position no rule maps with one line naming file, column, row, line and value', () => {

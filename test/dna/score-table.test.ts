@@ -27,8 +27,8 @@ describe('scoreTableOf', () => {
   it('writes every player-season with the documented columns in order', () => {
     expect(table.numRows).toBe(7);
     expect(table.schema.fields.map((f) => f.name)).toEqual([...SCORE_COLUMNS]);
-    // 16 identity/profile/total columns + 36 counting + 36 × 2 metric columns + 3 rating + 4 cohort + 2 style + 16 DNA.
-    expect(SCORE_COLUMNS.length).toBe(16 + 36 + 72 + 3 + 4 + 2 + 16);
+    // 16 identity/profile/total columns + 37 counting + 37 × 2 metric columns + 3 rating + 4 cohort + 2 style + 16 DNA.
+    expect(SCORE_COLUMNS.length).toBe(16 + 37 + 74 + 3 + 4 + 2 + 16);
   });
 
   it('carries identity, profile and totals', () => {

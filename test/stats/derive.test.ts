@@ -211,14 +211,14 @@ describe('deriveSeasons on a hand-built dataset', () => {
     }
     // the tackles column is zero too except the defender's unrated 80 minutes
     expect(at(d.percentiles.tackles_per90)).toEqual([50, 50, 50, 50, 50, 50, N, 50]);
-    // The 13 event values are zero in every row of this hand-built dataset too: all tied.
+    // The 14 event values are zero in every row of this hand-built dataset too: all tied.
     const eventValues = METRIC_KEYS.slice(METRIC_KEYS.indexOf('progressive_passes_per90'));
-    expect(eventValues).toHaveLength(13);
+    expect(eventValues).toHaveLength(14);
     for (const key of eventValues) {
       expect(at(d.values[key]), key).toEqual([0, 0, 0, 0, 0, 0, N, 0]);
       expect(at(d.percentiles[key]), key).toEqual([50, 50, 50, 50, 50, 50, N, 50]);
     }
-    // 37 keys = the 13 above + tackles, goals, shots, passes, crosses, saves, conceded, clean sheets, 2 accuracies, rating + 13 event values
+    // 38 keys = the 13 above + tackles, goals, shots, passes, crosses, saves, conceded, clean sheets, 2 accuracies, rating + 14 event values
     expect(METRIC_KEYS.length).toBe(zero.length + 11 + eventValues.length);
   });
 

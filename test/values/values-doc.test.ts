@@ -36,3 +36,44 @@ describe('docs/methodology/values.md worked examples', () => {
     expect(value('xtAddedOf(0.5, 0.5, 0.9, 0.5)')).toBe(xtAddedOf(0.5, 0.5, 0.9, 0.5).toFixed(4));
   });
 });
+
+describe('docs/methodology/values.md skill scores', () => {
+  const report = readFileSync(new URL('../../docs/methodology/xg-training.md', import.meta.url), 'utf8');
+  const skills = doc.slice(doc.indexOf('### Why the league-wide targets'));
+  /** The cells of the first table row that starts with `label`. */
+  const cellsOf = (text: string, label: string): string[] => {
+    const line = text.split('\n').find((l) => l.startsWith(`| ${label} |`));
+    expect(line, label).toBeDefined();
+    return line!
+      .split('|')
+      .slice(2, -1)
+      .map((c) => c.trim());
+  };
+  const entropy = (p: number) => -(p * Math.log(p) + (1 - p) * Math.log(1 - p));
+
+  it('derives the anchor’s skill scores from its stated base rate, Brier and log-loss', () => {
+    const [rate, brier, baseBrier, brierSkill, ll, baseLl, llSkill] = cellsOf(
+      skills,
+      'socceraction logistic, World Cup 2018 (anchor)',
+    ).map(Number);
+    expect(baseBrier!.toFixed(4)).toBe((rate! * (1 - rate!)).toFixed(4));
+    expect(brierSkill!.toFixed(3)).toBe((1 - brier! / (rate! * (1 - rate!))).toFixed(3));
+    expect(baseLl!.toFixed(3)).toBe(entropy(rate!).toFixed(3));
+    expect(llSkill!.toFixed(3)).toBe((1 - ll! / entropy(rate!)).toFixed(3));
+  });
+
+  it('takes our rows from the generated training report, and their skill scores from those', () => {
+    for (const [label, reportLabel] of [
+      ['ours, all leagues and the World Cup', 'shipped model, all shots'],
+      ['ours, World Cup 2018 only', 'shipped model, world_cup'],
+    ] as const) {
+      const [, rate, auc, brier, baseBrier, ll, baseLl] = cellsOf(report, reportLabel);
+      const row = cellsOf(skills, label);
+      expect(row.slice(0, 3)).toEqual([rate, brier, baseBrier]);
+      expect(row[3]).toBe((1 - Number(brier) / Number(baseBrier)).toFixed(3));
+      expect(row.slice(4, 6)).toEqual([ll, baseLl]);
+      expect(row[6]).toBe((1 - Number(ll) / Number(baseLl)).toFixed(3));
+      expect(row[7]).toBe(Number(auc).toFixed(3));
+    }
+  });
+});

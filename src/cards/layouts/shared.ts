@@ -148,6 +148,7 @@ export function shortLabelOf(key: MetricKey): string {
     clearances_padj_per90: 'Clearances (PAdj)',
     shots_blocked_padj_per90: 'Blocks (PAdj)',
     ball_recovery_padj_per90: 'Recoveries (PAdj)',
+    sca_per90: 'SCA',
   };
   return short[key] ?? METRICS[key].label;
 }

@@ -52,6 +52,7 @@ export const UNCALIBRATED_METRICS = {
   clearances_padj_per90: 'event value: Table B has no target for it; the demo leaves its column null',
   shots_blocked_padj_per90: 'event value: Table B has no target for it; the demo leaves its column null',
   ball_recovery_padj_per90: 'event value: Table B has no target for it; the demo leaves its column null',
+  sca_per90: 'event value: Table B has no target for it; the demo leaves its column null',
 } as const satisfies Record<Exclude<MetricKey, (typeof CALIBRATED_METRICS)[number]>, string>;
 
 /** One of {@link CALIBRATED_METRICS}. */

@@ -81,4 +81,5 @@ export const COLUMNS_NOT_GENERATED = {
   clearances_padj: 'event value: the demo universe has no events to compute it from (null, as for season tables)',
   shots_blocked_padj: 'event value: the demo universe has no events to compute it from (null, as for season tables)',
   ball_recoveries_padj: 'event value: the demo universe has no events to compute it from (null, as for season tables)',
+  sca: 'event value: the demo universe has no events to compute it from (null, as for season tables)',
 } as const satisfies Record<Exclude<CountingColumn, (typeof COLUMN)[PoissonMetric] | OwnRuleColumn>, string>;

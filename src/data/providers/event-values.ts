@@ -176,3 +176,16 @@ export const PASS_PROGRESSION_COLUMNS = {
   passes_into_final_third: { counted: 'completed open-play passes from outside the final third into it' },
   passes_into_box: { counted: 'completed open-play passes from outside the penalty area into it' },
 } as const satisfies Partial<Record<CountingColumn, ProviderColumn>>;
+
+/**
+ * Shot-creating actions (docs/methodology/event-values.md#sca): the two offensive actions of the
+ * shooting team directly before a shot, nearest first, the shooter's own included: completed
+ * passes (open play or dead ball), won take-ons and fouls drawn (FBref's definition without its
+ * rarer shot and defensive-action kinds). A shoot-out kick creates nothing.
+ */
+export const SCA_ACTIONS_PER_SHOT = 2;
+
+/** How every event provider describes its `sca` column. */
+export const SCA_PROVIDER_COLUMN = {
+  counted: `the ${SCA_ACTIONS_PER_SHOT} last completed passes, won take-ons and fouls drawn of the shooting team before each shot, within its possession`,
+} as const satisfies ProviderColumn;

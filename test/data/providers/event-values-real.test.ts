@@ -2,7 +2,7 @@
  * Event values on real data (docs/methodology/event-values.md), checked against facts from outside
  * the rules: Opta's published possession of the Premier League 2017/18 (Manchester City first at
  * 65.9 %, FanSided, 15 April 2018), the goals actually scored from the shots, public xG for Kane
- * (about 26), FBref's per-90 levels of progressive passes, and the arithmetic that must hold
+ * (about 26), FBref's per-90 levels of progressive passes and shot-creating actions, and the arithmetic that must hold
  * (shares sum to 100, the shots table adds up to the season columns). Reads ../shared/real and
  * skips, saying why, when it is absent.
  */
@@ -117,6 +117,22 @@ describe.skipIf(!wyscoutPresent)('event values: Wyscout Premier League 2017/18',
     expect(dataset.meta.coverage?.['player_seasons.progressive_carries']).toMatch(/no carry/);
     expect(dataset.meta.coverage?.['player_seasons.interceptions']).toMatch(/1401/);
   });
+
+  it('counts shot-creating actions near FBref’s levels: 1.3–2 per shot, attacking midfielders 3–5 per 90, goalkeepers near 0', () => {
+    const players = new Map(rowsOf(dataset.tables.players, 'players').map((p) => [p.player_id, p.position]));
+    const shots = seasons.reduce((a, r) => a + (r.shots ?? 0), 0);
+    const sca = seasons.reduce((a, r) => a + r.sca!, 0);
+    // At most two actions per shot by definition; FBref's own SCA runs about 1.7–1.8 per shot.
+    expect(sca / shots).toBeGreaterThan(1.3);
+    expect(sca / shots).toBeLessThanOrEqual(2);
+    const regulars = seasons.filter((r) => r.minutes >= 1350);
+    const per90 = (pos: string) =>
+      median(regulars.filter((r) => players.get(r.player_id) === pos).map((r) => (r.sca! * 90) / r.minutes));
+    expect(per90('AM')).toBeGreaterThan(3);
+    expect(per90('AM')).toBeLessThan(5);
+    expect(per90('CM')).toBeGreaterThan(per90('CB'));
+    expect(per90('GK')).toBeLessThan(0.3);
+  });
 });
 
 describe.skipIf(!statsBombPresent)('event values: StatsBomb Premier League 2015/16 sample', () => {
@@ -137,5 +153,13 @@ describe.skipIf(!statsBombPresent)('event values: StatsBomb Premier League 2015/
     const seasons = rowsOf(dataset.tables.player_seasons, 'player_seasons');
     expect(seasons.some((r) => (r.progressive_carries ?? 0) > 0)).toBe(true);
     expect(seasons.some((r) => (r.xa ?? 0) > 0)).toBe(true);
+  });
+
+  it('counts 1.5–2 shot-creating actions per shot, FBref’s level under the same rules', () => {
+    const seasons = rowsOf(dataset.tables.player_seasons, 'player_seasons');
+    const shots = seasons.reduce((a, r) => a + (r.shots ?? 0), 0);
+    const sca = seasons.reduce((a, r) => a + r.sca!, 0);
+    expect(sca / shots).toBeGreaterThan(1.5);
+    expect(sca / shots).toBeLessThanOrEqual(2);
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { CountingColumn, PositionCode } from '../../schema.js';
 import type { ProviderColumn } from '../counting-totals.js';
-import { PADJ_PROVIDER_COLUMNS, PASS_PROGRESSION_COLUMNS } from '../event-values.js';
+import { PADJ_PROVIDER_COLUMNS, PASS_PROGRESSION_COLUMNS, SCA_PROVIDER_COLUMN } from '../event-values.js';
 
 /**
  * StatsBomb position name → detailed position code. Wing-backs stay defenders, wide midfielders
@@ -279,4 +279,5 @@ export const STATSBOMB_COLUMNS = {
   xa: { counted: "the xG of each shot whose key_pass_id is this player's Pass" },
   xt: { counted: 'xT added (xtAddedOf) by completed passes (not throw-ins or kick-offs) and by Carry events' },
   ...PADJ_PROVIDER_COLUMNS,
+  sca: SCA_PROVIDER_COLUMN,
 } as const satisfies Record<CountingColumn, ProviderColumn>;

@@ -26,6 +26,7 @@ import type { CountingTotals } from '../counting-totals.js';
 import { matchLinesOf, type MatchLineBase } from '../match-lines.js';
 import type { StatsBombEvent } from './read.js';
 import { countStatsBombValues } from './event-values.js';
+import { statsBombShotCreatorsOf } from './shot-creating.js';
 import type { ShotLine } from '../shot-rows.js';
 import { holdFor, possessionAndPadjOf } from '../event-values.js';
 import { emptyZoneCounts, type ZoneCounts } from '../location-profile.js';
@@ -197,6 +198,7 @@ export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events
       const passer = passLines.get(keyPass);
       if (passer) passer.totals.xa += shot.xg;
     }
+    if (shot) for (const creator of statsBombShotCreatorsOf(events, row)) lineOf(creator, e.team.id).totals.sca += 1;
     addStatsBombEventZones(line.zones, e);
     if (type === 'Shot' && isGoalOutcome(e.shot!.outcome.name)) {
       goals.set(e.team.id, (goals.get(e.team.id) ?? 0) + 1);

@@ -1,7 +1,7 @@
 /**
  * What a Wyscout v2 match adds in event values (docs/methodology/event-values.md): the xG of each
  * shot from the shipped model (npxG without penalties), the xA of the teammate whose pass set it
- * up, and the xT added by completed passes; each shot becomes a {@link ShotLine}. Wyscout v2 has
+ * up, the shot-creating actions before it, and the xT added by completed passes; each shot becomes a {@link ShotLine}. Wyscout v2 has
  * no carries, so no carry threat. Pure.
  */
 import { xgOf } from '../../../values/xg.js';
@@ -12,6 +12,7 @@ import type { ShotLine, ShotOutcome } from '../shot-rows.js';
 import { EVENT, PERIOD_START_MINUTE, SUB_EVENT, TAG, type CountedPeriod } from './mapping.js';
 import type { WyscoutEvent } from './read.js';
 import { isWyscoutShot, wyscoutShotFeaturesOf, ASSIST_WINDOW_S } from './shot-features.js';
+import { wyscoutShotCreatorsOf } from './shot-creating.js';
 
 /** Set-piece kicks that are passes (their completed ones add threat like open-play passes). */
 const PASS_KICKS: ReadonlySet<number | null> = new Set([
@@ -75,6 +76,7 @@ export function countWyscoutValues(
     if (xg >= BIG_CHANCE_MIN_XG) totals.big_chances += 1;
     const assister = wyscoutAssisterOf(events, index);
     if (assister !== null) totalsOf(assister, e.teamId).xa += xg;
+    for (const creator of wyscoutShotCreatorsOf(events, index)) totalsOf(creator, e.teamId).sca += 1;
     const start = PERIOD_START_MINUTE[e.matchPeriod as CountedPeriod] ?? 0;
     shots.push({
       player_id: e.playerId,

@@ -6,7 +6,12 @@
  */
 import type { CountingColumn, PositionCode } from '../../schema.js';
 import type { ProviderColumn } from '../counting-totals.js';
-import { BIG_CHANCE_MIN_XG, PADJ_PROVIDER_COLUMNS, PASS_PROGRESSION_COLUMNS } from '../event-values.js';
+import {
+  BIG_CHANCE_MIN_XG,
+  PADJ_PROVIDER_COLUMNS,
+  PASS_PROGRESSION_COLUMNS,
+  SCA_PROVIDER_COLUMN,
+} from '../event-values.js';
 
 /** Wyscout v2 `eventId`s read by halfspace. */
 export const EVENT = {
@@ -237,4 +242,5 @@ export const WYSCOUT_COLUMNS = {
   xa: { counted: "the model's xG of each shot whose last touch before it was this player's pass" },
   xt: { counted: 'xT added (xtAddedOf) by completed passes and set-piece passes; no carries in Wyscout v2' },
   ...PADJ_PROVIDER_COLUMNS,
+  sca: SCA_PROVIDER_COLUMN,
 } as const satisfies Record<CountingColumn, ProviderColumn>;

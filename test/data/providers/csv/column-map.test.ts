@@ -282,12 +282,12 @@ describe('mappedExportOf edge cases', () => {
 
 describe('FBref group rows', () => {
   it('reads a group row that names each group once like one that repeats it, and ignores the -9999 id column', async () => {
-    const { fbrefStandard, fbrefShooting, fbrefPassing, fbrefDefense, sparseBand } = await import(
+    const { fbrefStandard, fbrefShooting, fbrefPassing, fbrefDefense, fbrefGca, sparseBand } = await import(
       './export-samples.js'
     );
     const fbref = columnMapOf('fbref').map;
-    const tables = [fbrefStandard(), fbrefShooting(), fbrefPassing(), fbrefDefense()];
-    const names = ['standard.csv', 'shooting.csv', 'passing.csv', 'defense.csv'];
+    const tables = [fbrefStandard(), fbrefShooting(), fbrefPassing(), fbrefDefense(), fbrefGca()];
+    const names = ['standard.csv', 'shooting.csv', 'passing.csv', 'defense.csv', 'gca.csv'];
     const repeated = mappedExportOf(
       tables.map((text, i) => ({ file: names[i], text })),
       fbref,
@@ -303,6 +303,31 @@ describe('FBref group rows', () => {
     expect(sparse.text).toBe(repeated.text);
     expect(sparse.report.ignored_columns).toContain('Per 90 Minutes/-9999');
     expect(sparse.report.repeated_headers_skipped).toBe(1);
+    expect(sparse.report.ignored_columns).toContain('GCA Types/-9999');
+  });
+
+  it('maps the goal-and-shot-creation table’s SCA onto our sca column', async () => {
+    const { fbrefStandard, fbrefGca } = await import('./export-samples.js');
+    const joined = mappedExportOf(
+      [
+        { file: 'standard.csv', text: fbrefStandard() },
+        { file: 'gca.csv', text: fbrefGca() },
+      ],
+      columnMapOf('fbref').map,
+      'fbref',
+    );
+    const [head, ...lines] = joined.text.trim().split('\n');
+    const cols = head!.split(',');
+    const scaOf = (name: string) =>
+      lines.map((l) => l.split(',')).find((f) => f[cols.indexOf('name')] === name)?.[cols.indexOf('sca')];
+    // The totals of export-samples.ts's fbrefGca: Ana 60, Carl 45, Bo 5, Dan 1.
+    expect([scaOf('Ana Alves'), scaOf('Carl Cruz'), scaOf('Bo Berg'), scaOf('Dan Dorf')]).toEqual([
+      '60',
+      '45',
+      '5',
+      '1',
+    ]);
+    expect(joined.report.ignored_columns).toEqual(expect.arrayContaining(['SCA Types/PassLive', 'GCA/GCA']));
   });
 });
 

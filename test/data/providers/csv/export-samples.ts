@@ -182,6 +182,39 @@ export const FBREF_DEFENSE_HEADER = [
   ].join(','),
 ];
 
+/** Goal and shot creation table (`stats_gca`): 25 columns. */
+export const FBREF_GCA_HEADER = [
+  groupRow([
+    ['', 8],
+    ['SCA', 2],
+    ['SCA Types', 6],
+    ['GCA', 2],
+    ['GCA Types', 6],
+    ['', 1],
+  ]),
+  [
+    ...IDENTITY,
+    '90s',
+    'SCA',
+    'SCA90',
+    'PassLive',
+    'PassDead',
+    'TO',
+    'Sh',
+    'Fld',
+    'Def',
+    'GCA',
+    'GCA90',
+    'PassLive',
+    'PassDead',
+    'TO',
+    'Sh',
+    'Fld',
+    'Def',
+    'Matches',
+  ].join(','),
+];
+
 /** The four sample players' identity cells (Rk is per table). */
 const PLAYERS = {
   ana: ['Ana Alves', 'pt POR', 'FW', 'Porto B', '24-100', 2001],
@@ -795,6 +828,21 @@ export function wyscoutSearch(): string {
       'Dribbles per 90': '5.0',
       'Successful dribbles, %': '40.0',
     }),
+    '',
+  ].join('\n');
+}
+
+/**
+ * Goal and shot creation table. Ana: 60 SCA in 1,800 minutes → 60 × 90 / 1800 = 3 per 90 (its
+ * SCA90 cell says 3.00); Carl 45 in 2,700 → 1.5; Bo 5 in 900 → 0.5; Dan 1 in 3,060.
+ */
+export function fbrefGca(): string {
+  return [
+    ...FBREF_GCA_HEADER,
+    row(1, 'ana', ['20.0', 60, '3.00', 40, 8, 6, 3, 2, 1, 9, '0.45', 6, 1, 1, 0, 1, 0, 'Matches']),
+    row(2, 'carl', ['30.0', 45, '1.50', 30, 5, 4, 3, 2, 1, 5, '0.17', 4, 0, 1, 0, 0, 0, 'Matches']),
+    row(3, 'bo', ['10.0', 5, '0.50', 3, 0, 1, 0, 0, 1, 0, '0.00', 0, 0, 0, 0, 0, 0, 'Matches']),
+    row(4, 'dan', ['34.0', 1, '0.03', 1, 0, 0, 0, 0, 0, 0, '0.00', 0, 0, 0, 0, 0, 0, 'Matches']),
     '',
   ].join('\n');
 }

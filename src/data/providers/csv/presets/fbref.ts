@@ -1,6 +1,6 @@
 /**
  * `--map fbref` (docs/scoring.md#fbref): FBref's player stat tables as its "Get table as CSV"
- * export writes them — the standard, shooting, passing and defensive-actions tables of a league
+ * export writes them — the standard, shooting, passing, defensive-actions and goal-and-shot-creation tables of a league
  * or Big-5 season page, one file each, joined on Player + Squad + Born. Header layout from FBref's
  * glossary and the column lists of the soccerdata (`read_player_season_stats`) and worldfootballR
  * scrapers: a group row (`Playing Time`, `Performance`, `Expected`, `Per 90 Minutes`, …) over the
@@ -83,6 +83,24 @@ const DEFENSE_IGNORED = [
   'Err',
 ];
 
+/** Goal and shot creation table (`stats_gca`): its SCA total and per 90 are read, the breakdowns and goal-creating actions not. */
+const GCA_IGNORED = [
+  'SCA Types/PassLive',
+  'SCA Types/PassDead',
+  'SCA Types/TO',
+  'SCA Types/Sh',
+  'SCA Types/Fld',
+  'SCA Types/Def',
+  'GCA/GCA',
+  'GCA/GCA90',
+  'GCA Types/PassLive',
+  'GCA Types/PassDead',
+  'GCA Types/TO',
+  'GCA Types/Sh',
+  'GCA Types/Fld',
+  'GCA Types/Def',
+];
+
 /**
  * Names under a group row that names each group once (a copy forward-filled, docs/scoring.md#fbref):
  * the ungrouped columns after the last group take its name.
@@ -102,6 +120,8 @@ const SPARSE_BAND_IGNORED = [
   'Blocks/Err',
   'Blocks/Matches',
   'Blocks/-9999',
+  'GCA Types/Matches',
+  'GCA Types/-9999',
 ];
 
 /** The `fbref` preset (docs/scoring.md#fbref). */
@@ -142,12 +162,15 @@ export const FBREF_MAP: ColumnMapInput = {
     'Expected/xAG': 'xa',
     'Progression/PrgC': 'progressive_carries',
     'Progression/PrgP': 'progressive_passes',
+    // FBref's SCA counts shots and defensive actions leading to a shot too (docs/methodology/event-values.md#sca).
+    'SCA/SCA': 'sca',
   },
   per90: {
     'Per 90 Minutes/Gls': 'goals',
     'Per 90 Minutes/Ast': 'assists',
     'Standard/Sh/90': 'shots',
     'Standard/SoT/90': 'shots_on_target',
+    'SCA/SCA90': 'sca',
   },
   pct: {
     'Standard/SoT%': SHOTS_ON_TARGET_PCT,
@@ -163,6 +186,7 @@ export const FBREF_MAP: ColumnMapInput = {
     ...SHOOTING_IGNORED,
     ...PASSING_IGNORED,
     ...DEFENSE_IGNORED,
+    ...GCA_IGNORED,
     ...SPARSE_BAND_IGNORED,
   ],
   // FBref's Pos holds group codes (GK DF MF FW), built in; two listed (DF,MF): the first decides.
