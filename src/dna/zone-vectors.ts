@@ -5,7 +5,14 @@
  * z-scored within the season, partly centred on his team, and projected onto the 16 principal
  * directions of the season's regulars so the exact search keeps its 16-float vectors.
  */
-import { type SumColumn, sumIndexOf, ZONE_BLOCKS, ZONE_COLUMNS } from '../data/providers/location-profile.js';
+import {
+  type ActionColumn,
+  actionIndexOf,
+  type SumColumn,
+  sumIndexOf,
+  ZONE_BLOCKS,
+  ZONE_COLUMNS,
+} from '../data/providers/location-profile.js';
 import { POSITION_GROUPS } from '../data/schema.js';
 import type { DerivedSeasons } from '../stats/derived.js';
 import { METRICS, type MetricKey } from '../stats/metrics.js';
@@ -45,7 +52,6 @@ export interface ZoneFeature extends FeatureReader {
 const touch = ZONE_BLOCKS[0];
 const passBins = ZONE_BLOCKS[1];
 const target = ZONE_BLOCKS[2];
-const defence = ZONE_BLOCKS[3];
 
 /** A block's total count in a row. */
 const totalOf = (block: { start: number; length: number }, { counts, base }: FeatureInput): number => {
@@ -69,7 +75,7 @@ const touchVarianceOf = (axis: 'x' | 'y', input: FeatureInput): number => {
  * Mean of a coordinate sum over the block's count (an exact mean location); its noise is the
  * player's spread of touches along that axis over the count.
  */
-function meanOf(block: { start: number; length: number }, sum: SumColumn): FeatureReader {
+export function meanOf(block: { start: number; length: number }, sum: SumColumn): FeatureReader {
   const at = sumIndexOf(sum);
   const axis = sum.endsWith('_x') ? 'x' : 'y';
   return {
@@ -82,7 +88,7 @@ function meanOf(block: { start: number; length: number }, sum: SumColumn): Featu
 }
 
 /** Standard deviation of the touches' x or y (his spread along or across the pitch); noise sd² / 2n. */
-function touchSpreadOf(axis: 'x' | 'y'): FeatureReader {
+export function touchSpreadOf(axis: 'x' | 'y'): FeatureReader {
   return {
     value: (input) => (totalOf(touch, input) > 0 ? Math.sqrt(touchVarianceOf(axis, input)) : Number.NaN),
     noise: (input) => Math.max(25, touchVarianceOf(axis, input)) / (2 * Math.max(1, totalOf(touch, input))),
@@ -90,7 +96,7 @@ function touchSpreadOf(axis: 'x' | 'y'): FeatureReader {
 }
 
 /** Share of a block's count in the slots `slots` (offsets within the block); binomial noise. */
-function share(block: { start: number; length: number }, slots: readonly number[]): FeatureReader {
+export function share(block: { start: number; length: number }, slots: readonly number[]): FeatureReader {
   const partOf = ({ counts, base }: FeatureInput) => slots.reduce((sum, z) => sum + counts[base + block.start + z], 0);
   return {
     value: (input) => {
@@ -105,45 +111,97 @@ function share(block: { start: number; length: number }, slots: readonly number[
   };
 }
 
+/** The sum of some action counts in a row. */
+const actionsOf = (columns: readonly ActionColumn[], { counts, base }: FeatureInput): number =>
+  columns.reduce((sum, c) => sum + counts[base + actionIndexOf(c)], 0);
+
+/** Share of the actions `parts` among the actions `whole` (the kind of action he chooses); binomial noise. */
+export function actionShare(parts: readonly ActionColumn[], whole: readonly ActionColumn[]): FeatureReader {
+  return {
+    value: (input) => {
+      const total = actionsOf(whole, input);
+      return total > 0 ? actionsOf(parts, input) / total : Number.NaN;
+    },
+    noise: (input) => {
+      const total = Math.max(1, actionsOf(whole, input));
+      const p = Math.min(0.95, Math.max(0.05, actionsOf(parts, input) / total));
+      return (p * (1 - p)) / total;
+    },
+  };
+}
+
+/** Assumed spread of one player's pass lengths (metres): the noise of his mean pass length is this² / passes. */
+const PASS_LENGTH_SD_METRES = 12;
+
+/** Mean length of his passes in the pass mix (metres). */
+const passLength: FeatureReader = {
+  value: (input) => {
+    const n = totalOf(passBins, input);
+    return n > 0 ? input.counts[input.base + actionIndexOf('pass_length_sum')] / n : Number.NaN;
+  },
+  noise: (input) => PASS_LENGTH_SD_METRES ** 2 / Math.max(1, totalOf(passBins, input)),
+};
+
+const PASS_KINDS: readonly ActionColumn[] = [
+  'pass_simple',
+  'pass_high',
+  'pass_head',
+  'pass_smart',
+  'pass_launch',
+  'pass_cross',
+  'pass_hand',
+];
+const DUEL_KINDS: readonly ActionColumn[] = [
+  'duel_air',
+  'duel_ground_attacking',
+  'duel_ground_defending',
+  'duel_loose_ball',
+];
+
 /** Poisson noise of a rate per 90 minutes: rate × 90 / minutes, at least half an event's worth. */
 const rateNoise = (rate: number, minutes: number): number => (Math.max(rate, 45 / minutes) * 90) / minutes;
 
 /** A block's count per 90 minutes. */
-function blockPer90(block: { start: number; length: number }): FeatureReader {
+export function blockPer90(block: { start: number; length: number }): FeatureReader {
   const value = (input: FeatureInput) => (totalOf(block, input) * 90) / input.derived.minutes[input.i];
   return { value, noise: (input) => rateNoise(value(input), input.derived.minutes[input.i]) };
 }
 
 /** A per-90 metric of the derived row. */
-function metric(key: MetricKey): FeatureReader {
+export function metric(key: MetricKey): FeatureReader {
   const value = ({ derived, i }: FeatureInput) => derived.values[key][i];
   return { value, noise: (input) => rateNoise(value(input), input.derived.minutes[input.i]) };
 }
 
 /**
  * The 16 features of DNA v2 (docs/methodology/dna.md#dna-v2), in vector order: where he acts
- * (mean and spread of his touches, where he defends, where his passes go), how he passes
- * (direction and length mix), and what he does how often (touches, defensive actions and the
- * per-90 metrics that say most about a role). The same for every position group, so vectors of
- * different groups are comparable.
+ * (how far up, his spread, where his passes go), what kind of action he chooses (pass kinds,
+ * duel kinds, touches, clearances, fouls; his pass direction and length) and how often he is on
+ * the ball and shoots. Chosen by forward selection on split-half self-retrieval of the Premier
+ * League, La Liga and Ligue 1 (the Bundesliga held out). The same for every position group, so
+ * vectors of different groups are comparable.
  */
 export const ZONE_FEATURES: readonly ZoneFeature[] = [
   { name: 'touch_x_mean', weight: 1, ...meanOf(touch, 'touch_sum_x') },
-  { name: 'touch_y_mean', weight: 1, ...meanOf(touch, 'touch_sum_y') },
-  { name: 'touch_x_spread', weight: 1, ...touchSpreadOf('x') },
-  { name: 'touch_y_spread', weight: 1, ...touchSpreadOf('y') },
-  { name: 'defence_x_mean', weight: 1, ...meanOf(defence, 'defence_sum_x') },
-  { name: 'defence_y_mean', weight: 1, ...meanOf(defence, 'defence_sum_y') },
-  { name: 'target_x_mean', weight: 1, ...meanOf(target, 'target_sum_x') },
   { name: 'target_y_mean', weight: 1, ...meanOf(target, 'target_sum_y') },
-  { name: 'pass_forward_share', weight: 1, ...share(passBins, [0, 1]) },
-  { name: 'pass_long_share', weight: 1, ...share(passBins, [1, 3, 5]) },
   { name: 'touches_per90', weight: 1, ...blockPer90(touch) },
-  { name: 'defensive_actions_per90', weight: 1, ...blockPer90(defence) },
+  { name: 'pass_high_share', weight: 1, ...actionShare(['pass_high'], PASS_KINDS) },
+  { name: 'duel_ground_attacking_share', weight: 1, ...actionShare(['duel_ground_attacking'], DUEL_KINDS) },
+  { name: 'duel_share', weight: 1, ...actionShare(DUEL_KINDS, [...DUEL_KINDS, ...PASS_KINDS]) },
+  { name: 'duel_air_share', weight: 1, ...actionShare(['duel_air'], DUEL_KINDS) },
+  { name: 'pass_length_mean', weight: 1, ...passLength },
+  { name: 'touch_x_spread', weight: 1, ...touchSpreadOf('x') },
+  { name: 'pass_forward_share', weight: 1, ...share(passBins, [0, 1]) },
+  { name: 'clearance_share', weight: 1, ...actionShare(['clearance'], [...DUEL_KINDS, 'clearance']) },
   { name: 'shots_per90', weight: 1, ...metric('shots_per90') },
-  { name: 'dribbles_per90', weight: 1, ...metric('dribbles_per90') },
-  { name: 'crosses_per90', weight: 1, ...metric('crosses_per90') },
-  { name: 'aerials_won_per90', weight: 1, ...metric('aerials_won_per90') },
+  { name: 'touch_y_spread', weight: 1, ...touchSpreadOf('y') },
+  {
+    name: 'ball_touch_share',
+    weight: 1,
+    ...actionShare(['ball_touch'], [...PASS_KINDS, 'ball_touch', 'shot', 'acceleration']),
+  },
+  { name: 'pass_cross_share', weight: 1, ...actionShare(['pass_cross'], PASS_KINDS) },
+  { name: 'foul_share', weight: 1, ...actionShare(['foul'], [...DUEL_KINDS, 'foul']) },
 ];
 
 /** Tuning of DNA v2 (docs/methodology/dna.md#dna-v2); the defaults are the documented method. */
@@ -159,6 +217,8 @@ export interface ZoneDnaOptions {
   noiseWhiten: number;
   /** z-scores are clipped to ±this, so one freak feature cannot own a vector. */
   zClip: number;
+  /** Per-row shrinkage toward the mean by (signal / (signal + his own sampling noise))^shrink; 0 is off. */
+  shrink: number;
 }
 
 export const ZONE_DNA_DEFAULTS: ZoneDnaOptions = {
@@ -166,6 +226,7 @@ export const ZONE_DNA_DEFAULTS: ZoneDnaOptions = {
   teamCentring: 0,
   noiseWhiten: 1,
   zClip: 3,
+  shrink: 0,
 };
 
 /** Rows below this many minutes get no vector (as in DNA v1). */
@@ -317,7 +378,11 @@ function standardise(
       // nearly noiseless feature cannot take over).
       const share = sd > 0 ? Math.min(1, Math.max(0.05, noiseSum[base + f] / count[base + f] / sd ** 2)) : 1;
       const scale = options.features[f].weight / share ** (options.noiseWhiten / 2);
-      values[i * F + f] = scale * Math.max(-clip, Math.min(clip, z));
+      const own = noise[i * F + f];
+      const signal = Math.max(0.05, 1 - share);
+      const shrink =
+        options.shrink > 0 && sd > 0 && !Number.isNaN(own) ? (signal / (signal + own / sd ** 2)) ** options.shrink : 1;
+      values[i * F + f] = scale * shrink * Math.max(-clip, Math.min(clip, z));
     }
   }
 }

@@ -78,7 +78,7 @@ describe('DNA v2 vectors', () => {
     expect(cosine(dna.matrix, 0, 10)).toBeGreaterThan(0.999);
     expect(cosine(dna.matrix, 0, 1)).toBeLessThan(cosine(dna.matrix, 0, 10) - 0.3);
     const features = zoneFeaturesOf(derived, zonesOf(counts), (id) => id);
-    const yMean = ZONE_FEATURES.findIndex((f) => f.name === 'touch_y_mean');
+    const yMean = ZONE_FEATURES.findIndex((f) => f.name === 'target_y_mean');
     expect(features.values[0 * features.features + yMean]).toBeLessThan(0);
     expect(features.values[1 * features.features + yMean]).toBeGreaterThan(0);
   });
