@@ -10,6 +10,8 @@ import {
   actionIndexOf,
   type SumColumn,
   sumIndexOf,
+  TOUCH_BANDS,
+  TOUCH_LANES,
   ZONE_BLOCKS,
   ZONE_COLUMNS,
 } from '../data/providers/location-profile.js';
@@ -51,7 +53,7 @@ export interface ZoneFeature extends FeatureReader {
 
 const touch = ZONE_BLOCKS[0];
 const passBins = ZONE_BLOCKS[1];
-const target = ZONE_BLOCKS[2];
+const defence = ZONE_BLOCKS[3];
 
 /** A block's total count in a row. */
 const totalOf = (block: { start: number; length: number }, { counts, base }: FeatureInput): number => {
@@ -173,35 +175,38 @@ export function metric(key: MetricKey): FeatureReader {
   return { value, noise: (input) => rateNoise(value(input), input.derived.minutes[input.i]) };
 }
 
+/** Touch zones on the two wings (the outer lanes of every band). */
+const WING_ZONES = Array.from({ length: TOUCH_BANDS }, (_, band) => [
+  band * TOUCH_LANES,
+  band * TOUCH_LANES + TOUCH_LANES - 1,
+]).flat();
+
 /**
  * The 16 features of DNA v2 (docs/methodology/dna.md#dna-v2), in vector order: where he acts
- * (how far up, his spread, where his passes go), what kind of action he chooses (pass kinds,
- * duel kinds, touches, clearances, fouls; his pass direction and length) and how often he is on
- * the ball and shoots. Chosen by forward selection on split-half self-retrieval of the Premier
- * League, La Liga and Ligue 1 (the Bundesliga held out). The same for every position group, so
- * vectors of different groups are comparable.
+ * (how far up, which flank, how much on the wings), what kind of action he chooses (duels
+ * against passes, duel kinds, pass kinds, clearances; his pass direction and length) and how
+ * often he defends, shoots, dribbles and adds threat. Chosen by forward selection on split-half
+ * self-retrieval of the four Wyscout leagues; each league's number with the features chosen on
+ * the other three is in the docs. The same for every position group, so vectors of different
+ * groups are comparable.
  */
 export const ZONE_FEATURES: readonly ZoneFeature[] = [
   { name: 'touch_x_mean', weight: 1, ...meanOf(touch, 'touch_sum_x') },
-  { name: 'target_y_mean', weight: 1, ...meanOf(target, 'target_sum_y') },
-  { name: 'touches_per90', weight: 1, ...blockPer90(touch) },
-  { name: 'pass_high_share', weight: 1, ...actionShare(['pass_high'], PASS_KINDS) },
-  { name: 'duel_ground_attacking_share', weight: 1, ...actionShare(['duel_ground_attacking'], DUEL_KINDS) },
+  { name: 'touch_wing_share', weight: 1, ...share(touch, WING_ZONES) },
+  { name: 'touch_y_mean', weight: 1, ...meanOf(touch, 'touch_sum_y') },
   { name: 'duel_share', weight: 1, ...actionShare(DUEL_KINDS, [...DUEL_KINDS, ...PASS_KINDS]) },
-  { name: 'duel_air_share', weight: 1, ...actionShare(['duel_air'], DUEL_KINDS) },
   { name: 'pass_length_mean', weight: 1, ...passLength },
-  { name: 'touch_x_spread', weight: 1, ...touchSpreadOf('x') },
+  { name: 'duel_air_share', weight: 1, ...actionShare(['duel_air'], DUEL_KINDS) },
+  { name: 'defensive_actions_per90', weight: 1, ...blockPer90(defence) },
   { name: 'pass_forward_share', weight: 1, ...share(passBins, [0, 1]) },
-  { name: 'clearance_share', weight: 1, ...actionShare(['clearance'], [...DUEL_KINDS, 'clearance']) },
+  { name: 'duel_ground_attacking_share', weight: 1, ...actionShare(['duel_ground_attacking'], DUEL_KINDS) },
+  { name: 'pass_head_share', weight: 1, ...actionShare(['pass_head'], PASS_KINDS) },
+  { name: 'pass_high_share', weight: 1, ...actionShare(['pass_high'], PASS_KINDS) },
   { name: 'shots_per90', weight: 1, ...metric('shots_per90') },
-  { name: 'touch_y_spread', weight: 1, ...touchSpreadOf('y') },
-  {
-    name: 'ball_touch_share',
-    weight: 1,
-    ...actionShare(['ball_touch'], [...PASS_KINDS, 'ball_touch', 'shot', 'acceleration']),
-  },
-  { name: 'pass_cross_share', weight: 1, ...actionShare(['pass_cross'], PASS_KINDS) },
-  { name: 'foul_share', weight: 1, ...actionShare(['foul'], [...DUEL_KINDS, 'foul']) },
+  { name: 'clearance_share', weight: 1, ...actionShare(['clearance'], [...DUEL_KINDS, 'clearance']) },
+  { name: 'dribbles_per90', weight: 1, ...metric('dribbles_per90') },
+  { name: 'xt_per90', weight: 1, ...metric('xt_per90') },
+  { name: 'pass_smart_share', weight: 1, ...actionShare(['pass_smart'], PASS_KINDS) },
 ];
 
 /** Tuning of DNA v2 (docs/methodology/dna.md#dna-v2); the defaults are the documented method. */
@@ -217,8 +222,6 @@ export interface ZoneDnaOptions {
   noiseWhiten: number;
   /** z-scores are clipped to ±this, so one freak feature cannot own a vector. */
   zClip: number;
-  /** Per-row shrinkage toward the mean by (signal / (signal + his own sampling noise))^shrink; 0 is off. */
-  shrink: number;
 }
 
 export const ZONE_DNA_DEFAULTS: ZoneDnaOptions = {
@@ -226,7 +229,6 @@ export const ZONE_DNA_DEFAULTS: ZoneDnaOptions = {
   teamCentring: 0,
   noiseWhiten: 1,
   zClip: 3,
-  shrink: 0,
 };
 
 /** Rows below this many minutes get no vector (as in DNA v1). */
@@ -378,11 +380,7 @@ function standardise(
       // nearly noiseless feature cannot take over).
       const share = sd > 0 ? Math.min(1, Math.max(0.05, noiseSum[base + f] / count[base + f] / sd ** 2)) : 1;
       const scale = options.features[f].weight / share ** (options.noiseWhiten / 2);
-      const own = noise[i * F + f];
-      const signal = Math.max(0.05, 1 - share);
-      const shrink =
-        options.shrink > 0 && sd > 0 && !Number.isNaN(own) ? (signal / (signal + own / sd ** 2)) ** options.shrink : 1;
-      values[i * F + f] = scale * shrink * Math.max(-clip, Math.min(clip, z));
+      values[i * F + f] = scale * Math.max(-clip, Math.min(clip, z));
     }
   }
 }
