@@ -1,9 +1,9 @@
 /**
- * DNA v2 (docs/methodology/dna.md#dna-v2): a player's style from where he acts and what he does
- * there. The zone counts of `player_zones` become smoothed shares per block (touches, pass
- * direction × length, pass targets, defensive actions), blended with his per-90 profile,
- * z-scored within the season, partly centred on his team, and projected onto the 16 principal
- * directions of the season's regulars so the exact search keeps its 16-float vectors.
+ * DNA v2 (docs/methodology/dna.md#dna-v2): a player's style from where he acts and what kind of
+ * action he chooses. The counts of `player_zones` become 16 features (mean locations, shares of
+ * pass and duel kinds, a few per-90 volumes), z-scored within the season over the outfield
+ * regulars, weighted by how much of each feature is sampling noise, and L2-normalised, so the
+ * exact search keeps its 16-float vectors.
  */
 import {
   type ActionColumn,
