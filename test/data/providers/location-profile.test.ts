@@ -211,7 +211,37 @@ describe('StatsBomb events', () => {
       target_sum_y: 50,
       defence_sum_x: 10,
       defence_sum_y: 10,
-      pass_length_sum: 32, // 30 % of the 105 m pitch, rounded; StatsBomb counts no action kinds yet
+      pass_length_sum: 32, // 30 % of the 105 m pitch, rounded
+      pass_simple: 1,
+      duel_ground_defending: 1,
+      shot: 1, // its kind counts without a location
+    });
+  });
+
+  it('map their action kinds onto the Wyscout ones: crosses, through balls, aerials won and lost, take-ons, fouls; set pieces are no pass kind', () => {
+    const counts = emptyZoneCounts();
+    const pass = (over: NonNullable<StatsBombEvent['pass']>) => sb('Pass', { pass: over });
+    addStatsBombEventZones(counts, pass({ cross: true }));
+    addStatsBombEventZones(counts, pass({ through_ball: true }));
+    addStatsBombEventZones(counts, pass({ type: { id: 61, name: 'Corner' } }));
+    addStatsBombEventZones(counts, pass({ aerial_won: true })); // a headed pass after winning the header
+    addStatsBombEventZones(counts, sb('Duel', { duel: { type: { id: 10, name: 'Aerial Lost' } } }));
+    addStatsBombEventZones(counts, sb('Dribble', { dribble: { outcome: { id: 8, name: 'Complete' } } }));
+    addStatsBombEventZones(counts, sb('Dribbled Past'));
+    addStatsBombEventZones(counts, sb('Foul Committed'));
+    addStatsBombEventZones(counts, sb('Clearance'));
+    addStatsBombEventZones(counts, sb('Miscontrol'));
+    addStatsBombEventZones(counts, sb('Ball Recovery')); // no kind of its own
+    expect(nonZero(counts)).toEqual({
+      pass_cross: 1,
+      pass_smart: 1,
+      pass_simple: 1,
+      duel_air: 2,
+      duel_ground_attacking: 1,
+      duel_ground_defending: 1,
+      foul: 1,
+      clearance: 1,
+      ball_touch: 1,
     });
   });
 });
