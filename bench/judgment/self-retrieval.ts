@@ -14,13 +14,16 @@
  * - `leagueRetrievalOf(realDir, competition)` and `retrievalOfHalves(first, second)`: the numbers.
  *
  * Run on its own: npx tsx bench/judgment/self-retrieval.ts [England Spain …]
- * (writes bench/results/self-retrieval.md; HALFSPACE_REAL_DIR overrides ../shared/real).
+ * (writes bench/results/self-retrieval.md; HALFSPACE_REAL_DIR overrides ../shared/real;
+ * DNA_HALVES=/tmp/dna-halves caches the half-season datasets between runs).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { datasetFromDir } from '../../src/data/load.js';
 import { layoutOf } from '../../src/data/providers/wyscout/layout.js';
 import { wyscoutIngest } from '../../src/data/providers/wyscout/dataset.js';
+import { datasetToDir } from '../../src/data/save.js';
 import { POSITION_GROUPS, type Dataset } from '../../src/data/schema.js';
 import { dnaVectorsOf } from '../../src/dna/vectors.js';
 import { zoneCountsByRowOf } from '../../src/dna/zone-counts.js';
@@ -170,11 +173,25 @@ export function halvesOf(
   ];
 }
 
-/** Ingests both halves of `competition` and scores them. */
+/**
+ * One half of `competition` ingested, or read from `<DNA_HALVES>/<competition>-<from>-<to>` when the
+ * environment names a cache folder (written there on the first run). A cache written by an older
+ * ingest gives that ingest's numbers: clear it after the ingest changes.
+ */
+function halfDatasetOf(realDir: string, competition: string, rounds: { from: number; to: number }): Dataset {
+  const cache = process.env.DNA_HALVES;
+  const dir = cache ? join(cache, `${competition}-${rounds.from}-${rounds.to}`) : null;
+  if (dir && existsSync(join(dir, 'dataset.json'))) return datasetFromDir(dir);
+  const { dataset } = wyscoutIngest(realDir, { competition, rounds });
+  if (dir) datasetToDir(dataset, dir);
+  return dataset;
+}
+
+/** Ingests both halves of `competition` (or reads them from the DNA_HALVES cache) and scores them. */
 export function leagueRetrievalOf(realDir: string, competition: string): HalvesRetrieval & { rounds: string } {
   const [h1, h2] = halvesOf(realDir, competition);
-  const first = wyscoutIngest(realDir, { competition, rounds: h1 }).dataset;
-  const second = wyscoutIngest(realDir, { competition, rounds: h2 }).dataset;
+  const first = halfDatasetOf(realDir, competition, h1);
+  const second = halfDatasetOf(realDir, competition, h2);
   return { ...retrievalOfHalves(first, second), rounds: `${h1.from}–${h1.to} / ${h2.from}–${h2.to}` };
 }
 

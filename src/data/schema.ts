@@ -15,7 +15,7 @@ import {
 } from 'apache-arrow';
 import { POSITION_CODES } from './positions.js';
 import type { DatasetMeta } from './dataset-meta.js';
-import { ZONE_COLUMNS } from './providers/location-profile.js';
+import { ACTION_COLUMNS, ZONE_COLUMNS } from './providers/location-profile.js';
 
 // Positions and dataset.json live in their own modules; re-exported so importers of the schema keep working.
 export {
@@ -139,6 +139,7 @@ export const ADDED_COLUMNS: Readonly<Partial<Record<string, readonly string[]>>>
   fixtures: ['home_possession', 'away_possession'],
   appearances: ['team_possession'],
   players: ['contract_end_date'],
+  player_zones: ACTION_COLUMNS,
 };
 
 /** Every table of a dataset (docs/design.md#data-model). */
@@ -278,7 +279,11 @@ export const SCHEMA = {
       player_id: int(false),
       season_id: int(false),
       team_id: int(false),
-      ...(Object.fromEntries(ZONE_COLUMNS.map((c) => [c, int(false)])) as Record<string, Col<'int32', false>>),
+      ...(Object.fromEntries(
+        ZONE_COLUMNS.filter((c) => !(ACTION_COLUMNS as readonly string[]).includes(c)).map((c) => [c, int(false)]),
+      ) as Record<string, Col<'int32', false>>),
+      // Added later (ADDED_COLUMNS): null in a dataset written before them.
+      ...(Object.fromEntries(ACTION_COLUMNS.map((c) => [c, int()])) as Record<string, Col<'int32', true>>),
     },
     foreignKeys: [
       { column: 'player_id', table: 'players' },

@@ -1,11 +1,20 @@
 /**
- * DNA v2 (docs/methodology/dna.md#dna-v2): a player's style from where he acts and what he does
- * there. The zone counts of `player_zones` become smoothed shares per block (touches, pass
- * direction × length, pass targets, defensive actions), blended with his per-90 profile,
- * z-scored within the season, partly centred on his team, and projected onto the 16 principal
- * directions of the season's regulars so the exact search keeps its 16-float vectors.
+ * DNA v2 (docs/methodology/dna.md#dna-v2): a player's style from where he acts and what kind of
+ * action he chooses. The counts of `player_zones` become 16 features (mean locations, shares of
+ * pass and duel kinds, a few per-90 volumes), z-scored within the season over the outfield
+ * regulars, weighted by how much of each feature is sampling noise, and L2-normalised, so the
+ * exact search keeps its 16-float vectors.
  */
-import { type SumColumn, sumIndexOf, ZONE_BLOCKS, ZONE_COLUMNS } from '../data/providers/location-profile.js';
+import {
+  type ActionColumn,
+  actionIndexOf,
+  type SumColumn,
+  sumIndexOf,
+  TOUCH_BANDS,
+  TOUCH_LANES,
+  ZONE_BLOCKS,
+  ZONE_COLUMNS,
+} from '../data/providers/location-profile.js';
 import { POSITION_GROUPS } from '../data/schema.js';
 import type { DerivedSeasons } from '../stats/derived.js';
 import { METRICS, type MetricKey } from '../stats/metrics.js';
@@ -44,7 +53,6 @@ export interface ZoneFeature extends FeatureReader {
 
 const touch = ZONE_BLOCKS[0];
 const passBins = ZONE_BLOCKS[1];
-const target = ZONE_BLOCKS[2];
 const defence = ZONE_BLOCKS[3];
 
 /** A block's total count in a row. */
@@ -69,7 +77,7 @@ const touchVarianceOf = (axis: 'x' | 'y', input: FeatureInput): number => {
  * Mean of a coordinate sum over the block's count (an exact mean location); its noise is the
  * player's spread of touches along that axis over the count.
  */
-function meanOf(block: { start: number; length: number }, sum: SumColumn): FeatureReader {
+export function meanOf(block: { start: number; length: number }, sum: SumColumn): FeatureReader {
   const at = sumIndexOf(sum);
   const axis = sum.endsWith('_x') ? 'x' : 'y';
   return {
@@ -82,7 +90,7 @@ function meanOf(block: { start: number; length: number }, sum: SumColumn): Featu
 }
 
 /** Standard deviation of the touches' x or y (his spread along or across the pitch); noise sd² / 2n. */
-function touchSpreadOf(axis: 'x' | 'y'): FeatureReader {
+export function touchSpreadOf(axis: 'x' | 'y'): FeatureReader {
   return {
     value: (input) => (totalOf(touch, input) > 0 ? Math.sqrt(touchVarianceOf(axis, input)) : Number.NaN),
     noise: (input) => Math.max(25, touchVarianceOf(axis, input)) / (2 * Math.max(1, totalOf(touch, input))),
@@ -90,7 +98,7 @@ function touchSpreadOf(axis: 'x' | 'y'): FeatureReader {
 }
 
 /** Share of a block's count in the slots `slots` (offsets within the block); binomial noise. */
-function share(block: { start: number; length: number }, slots: readonly number[]): FeatureReader {
+export function share(block: { start: number; length: number }, slots: readonly number[]): FeatureReader {
   const partOf = ({ counts, base }: FeatureInput) => slots.reduce((sum, z) => sum + counts[base + block.start + z], 0);
   return {
     value: (input) => {
@@ -105,45 +113,100 @@ function share(block: { start: number; length: number }, slots: readonly number[
   };
 }
 
+/** The sum of some action counts in a row. */
+const actionsOf = (columns: readonly ActionColumn[], { counts, base }: FeatureInput): number =>
+  columns.reduce((sum, c) => sum + counts[base + actionIndexOf(c)], 0);
+
+/** Share of the actions `parts` among the actions `whole` (the kind of action he chooses); binomial noise. */
+export function actionShare(parts: readonly ActionColumn[], whole: readonly ActionColumn[]): FeatureReader {
+  return {
+    value: (input) => {
+      const total = actionsOf(whole, input);
+      return total > 0 ? actionsOf(parts, input) / total : Number.NaN;
+    },
+    noise: (input) => {
+      const total = Math.max(1, actionsOf(whole, input));
+      const p = Math.min(0.95, Math.max(0.05, actionsOf(parts, input) / total));
+      return (p * (1 - p)) / total;
+    },
+  };
+}
+
+/** Assumed spread of one player's pass lengths (metres): the noise of his mean pass length is this² / passes. */
+const PASS_LENGTH_SD_METRES = 12;
+
+/** Mean length of his passes in the pass mix (metres). */
+const passLength: FeatureReader = {
+  value: (input) => {
+    const n = totalOf(passBins, input);
+    return n > 0 ? input.counts[input.base + actionIndexOf('pass_length_sum')] / n : Number.NaN;
+  },
+  noise: (input) => PASS_LENGTH_SD_METRES ** 2 / Math.max(1, totalOf(passBins, input)),
+};
+
+const PASS_KINDS: readonly ActionColumn[] = [
+  'pass_simple',
+  'pass_high',
+  'pass_head',
+  'pass_smart',
+  'pass_launch',
+  'pass_cross',
+  'pass_hand',
+];
+const DUEL_KINDS: readonly ActionColumn[] = [
+  'duel_air',
+  'duel_ground_attacking',
+  'duel_ground_defending',
+  'duel_loose_ball',
+];
+
 /** Poisson noise of a rate per 90 minutes: rate × 90 / minutes, at least half an event's worth. */
 const rateNoise = (rate: number, minutes: number): number => (Math.max(rate, 45 / minutes) * 90) / minutes;
 
 /** A block's count per 90 minutes. */
-function blockPer90(block: { start: number; length: number }): FeatureReader {
+export function blockPer90(block: { start: number; length: number }): FeatureReader {
   const value = (input: FeatureInput) => (totalOf(block, input) * 90) / input.derived.minutes[input.i];
   return { value, noise: (input) => rateNoise(value(input), input.derived.minutes[input.i]) };
 }
 
 /** A per-90 metric of the derived row. */
-function metric(key: MetricKey): FeatureReader {
+export function metric(key: MetricKey): FeatureReader {
   const value = ({ derived, i }: FeatureInput) => derived.values[key][i];
   return { value, noise: (input) => rateNoise(value(input), input.derived.minutes[input.i]) };
 }
 
+/** Touch zones on the two wings (the outer lanes of every band). */
+const WING_ZONES = Array.from({ length: TOUCH_BANDS }, (_, band) => [
+  band * TOUCH_LANES,
+  band * TOUCH_LANES + TOUCH_LANES - 1,
+]).flat();
+
 /**
  * The 16 features of DNA v2 (docs/methodology/dna.md#dna-v2), in vector order: where he acts
- * (mean and spread of his touches, where he defends, where his passes go), how he passes
- * (direction and length mix), and what he does how often (touches, defensive actions and the
- * per-90 metrics that say most about a role). The same for every position group, so vectors of
- * different groups are comparable.
+ * (how far up, which flank, how much on the wings), what kind of action he chooses (duels
+ * against passes, duel kinds, pass kinds, clearances; his pass direction and length) and how
+ * often he defends, shoots, dribbles and adds threat. Chosen by forward selection on split-half
+ * self-retrieval of the four Wyscout leagues; each league's number with the features chosen on
+ * the other three is in the docs. The same for every position group, so vectors of different
+ * groups are comparable.
  */
 export const ZONE_FEATURES: readonly ZoneFeature[] = [
   { name: 'touch_x_mean', weight: 1, ...meanOf(touch, 'touch_sum_x') },
+  { name: 'touch_wing_share', weight: 1, ...share(touch, WING_ZONES) },
   { name: 'touch_y_mean', weight: 1, ...meanOf(touch, 'touch_sum_y') },
-  { name: 'touch_x_spread', weight: 1, ...touchSpreadOf('x') },
-  { name: 'touch_y_spread', weight: 1, ...touchSpreadOf('y') },
-  { name: 'defence_x_mean', weight: 1, ...meanOf(defence, 'defence_sum_x') },
-  { name: 'defence_y_mean', weight: 1, ...meanOf(defence, 'defence_sum_y') },
-  { name: 'target_x_mean', weight: 1, ...meanOf(target, 'target_sum_x') },
-  { name: 'target_y_mean', weight: 1, ...meanOf(target, 'target_sum_y') },
-  { name: 'pass_forward_share', weight: 1, ...share(passBins, [0, 1]) },
-  { name: 'pass_long_share', weight: 1, ...share(passBins, [1, 3, 5]) },
-  { name: 'touches_per90', weight: 1, ...blockPer90(touch) },
+  { name: 'duel_share', weight: 1, ...actionShare(DUEL_KINDS, [...DUEL_KINDS, ...PASS_KINDS]) },
+  { name: 'pass_length_mean', weight: 1, ...passLength },
+  { name: 'duel_air_share', weight: 1, ...actionShare(['duel_air'], DUEL_KINDS) },
   { name: 'defensive_actions_per90', weight: 1, ...blockPer90(defence) },
+  { name: 'pass_forward_share', weight: 1, ...share(passBins, [0, 1]) },
+  { name: 'duel_ground_attacking_share', weight: 1, ...actionShare(['duel_ground_attacking'], DUEL_KINDS) },
+  { name: 'pass_head_share', weight: 1, ...actionShare(['pass_head'], PASS_KINDS) },
+  { name: 'pass_high_share', weight: 1, ...actionShare(['pass_high'], PASS_KINDS) },
   { name: 'shots_per90', weight: 1, ...metric('shots_per90') },
+  { name: 'clearance_share', weight: 1, ...actionShare(['clearance'], [...DUEL_KINDS, 'clearance']) },
   { name: 'dribbles_per90', weight: 1, ...metric('dribbles_per90') },
-  { name: 'crosses_per90', weight: 1, ...metric('crosses_per90') },
-  { name: 'aerials_won_per90', weight: 1, ...metric('aerials_won_per90') },
+  { name: 'xt_per90', weight: 1, ...metric('xt_per90') },
+  { name: 'pass_smart_share', weight: 1, ...actionShare(['pass_smart'], PASS_KINDS) },
 ];
 
 /** Tuning of DNA v2 (docs/methodology/dna.md#dna-v2); the defaults are the documented method. */

@@ -7,6 +7,7 @@ import { tableFromArrays } from 'apache-arrow';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  addAction,
   addDefence,
   addPass,
   addTouch,
@@ -81,6 +82,34 @@ describe('DNA v2 vectors', () => {
     const yMean = ZONE_FEATURES.findIndex((f) => f.name === 'touch_y_mean');
     expect(features.values[0 * features.features + yMean]).toBeLessThan(0);
     expect(features.values[1 * features.features + yMean]).toBeGreaterThan(0);
+  });
+
+  it('tell players who act in the same places apart by the kind of action they choose', () => {
+    const rows: FixtureRow[] = SPOTS.map((_, k) => ({ group: 'midfielder', team_id: 10, values: values(k) }));
+    const counts = SPOTS.map(([x, y]) => countsAround(x, y, 198));
+    counts.forEach((c, k) => {
+      for (let n = 0; n < 60; n++) addAction(c, n < (k === 0 ? 30 : 6) ? 'pass_high' : 'pass_simple');
+      for (let n = 0; n < 20; n++) addAction(c, n < (k === 3 ? 15 : 5) ? 'duel_air' : 'duel_ground_defending');
+    });
+    const features = zoneFeaturesOf(derivedOf(rows), zonesOf(counts), (id) => id);
+    const column = (name: string) => {
+      const f = ZONE_FEATURES.findIndex((feature) => feature.name === name);
+      return SPOTS.map((_, k) => features.values[k * features.features + f]);
+    };
+    const high = column('pass_high_share');
+    expect(Math.max(...high.slice(1))).toBeLessThan(high[0]);
+    const air = column('duel_air_share');
+    expect(Math.max(...air.filter((_, k) => k !== 3))).toBeLessThan(air[3]);
+  });
+
+  it('still exist for a dataset written before the action counts (they score as average)', () => {
+    const rows: FixtureRow[] = SPOTS.map((_, k) => ({ group: 'defender', team_id: 10, values: values(k) }));
+    const dna = zoneDnaOf(derivedOf(rows), zonesOf(SPOTS.map(([x, y]) => countsAround(x, y, 198))), (id) => id);
+    expect(dna.hasVector.every((h) => h === 1)).toBe(true);
+    const duel = ZONE_FEATURES.findIndex((f) => f.name === 'duel_share');
+    SPOTS.forEach((_, k) => {
+      expect(dna.matrix[k * DNA_DIMS + duel]).toBe(0);
+    });
   });
 
   it('have at most DNA_DIMS features, so the exact search keeps its 16 floats', () => {

@@ -56,9 +56,37 @@ export const SUM_COLUMNS = [
 export type SumColumn = (typeof SUM_COLUMNS)[number];
 
 /**
+ * What kind of action a player chooses, counted without location (docs/methodology/dna.md#location-features):
+ * his passes by kind (Wyscout's sub-events), his duels by kind, his other on-ball actions, fouls,
+ * shots, and the summed length of the passes in the pass mix (metres, rounded), for his mean pass
+ * length. Columns added after `player_zones` was first written: older datasets load them as null.
+ */
+export const ACTION_COLUMNS = [
+  'pass_simple',
+  'pass_high',
+  'pass_head',
+  'pass_smart',
+  'pass_launch',
+  'pass_cross',
+  'pass_hand',
+  'duel_air',
+  'duel_ground_attacking',
+  'duel_ground_defending',
+  'duel_loose_ball',
+  'ball_touch',
+  'acceleration',
+  'clearance',
+  'foul',
+  'shot',
+  'pass_length_sum',
+] as const;
+export type ActionColumn = (typeof ACTION_COLUMNS)[number];
+
+/**
  * The count columns of `player_zones`, in order: 30 touch zones (`touch_b<band>_l<lane>`), 6 pass
  * direction × length bins, 9 pass target zones (`target_b<third>_l<lane>`), 9 defensive action
- * zones (`defence_b<third>_l<lane>`), then the 9 coordinate sums of {@link SUM_COLUMNS}.
+ * zones (`defence_b<third>_l<lane>`), the 9 coordinate sums of {@link SUM_COLUMNS}, then the 17
+ * action counts of {@link ACTION_COLUMNS}.
  */
 export const ZONE_COLUMNS: readonly string[] = [
   ...touchColumns,
@@ -66,14 +94,20 @@ export const ZONE_COLUMNS: readonly string[] = [
   ...coarse('target'),
   ...coarse('defence'),
   ...SUM_COLUMNS,
+  ...ACTION_COLUMNS,
 ];
 
 /**
  * Index of a coordinate sum in {@link ZONE_COLUMNS}.
  * @example sumIndexOf('touch_sum_x') // => 54
  */
-export const sumIndexOf = (column: SumColumn): number =>
-  ZONE_COLUMNS.length - SUM_COLUMNS.length + SUM_COLUMNS.indexOf(column);
+export const sumIndexOf = (column: SumColumn): number => ZONE_COLUMNS.indexOf(column);
+
+/**
+ * Index of an action count in {@link ZONE_COLUMNS}.
+ * @example actionIndexOf('pass_simple') // => 63
+ */
+export const actionIndexOf = (column: ActionColumn): number => ZONE_COLUMNS.indexOf(column);
 
 /** The blocks of {@link ZONE_COLUMNS}: each is a distribution of its own (shares sum to 1 within a block). */
 export const ZONE_BLOCKS = [
@@ -84,12 +118,22 @@ export const ZONE_BLOCKS = [
 ] as const;
 export type ZoneBlockName = (typeof ZONE_BLOCKS)[number]['name'];
 
+const ACTION_AT = Object.fromEntries(ACTION_COLUMNS.map((c) => [c, actionIndexOf(c)])) as Record<ActionColumn, number>;
+
+/**
+ * Counts one action of kind `column` (no location needed).
+ * @example addAction(counts, 'duel_air') // counts[ZONE_COLUMNS.indexOf('duel_air')] += 1
+ */
+export function addAction(counts: ZoneCounts, column: Exclude<ActionColumn, 'pass_length_sum'>): void {
+  counts[ACTION_AT[column]] += 1;
+}
+
 const SUM_AT = Object.fromEntries(SUM_COLUMNS.map((c) => [c, sumIndexOf(c)])) as Record<SumColumn, number>;
 
 /** One player's counts, in {@link ZONE_COLUMNS} order. */
 export type ZoneCounts = number[];
 
-/** A zeroed set of zone counts. @example emptyZoneCounts().length // => 63 */
+/** A zeroed set of zone counts. @example emptyZoneCounts().length // => 80 */
 export function emptyZoneCounts(): ZoneCounts {
   return new Array(ZONE_COLUMNS.length).fill(0);
 }
@@ -116,14 +160,16 @@ export function addTouch(counts: ZoneCounts, x: number, y: number): void {
 /**
  * Counts a pass from (x, y) to (endX, endY): its direction × length bin (forward within 45° of
  * the opponent's goal line, back within 45° of the own, sideways otherwise; long from
- * {@link PASS_LONG_METRES}) and its target zone.
+ * {@link PASS_LONG_METRES}), its target zone and its length (`pass_length_sum`, metres).
  * @example addPass(counts, 50, 50, 90, 50) // pass_fwd_long and target_b2_l1 += 1
  */
 export function addPass(counts: ZoneCounts, x: number, y: number, endX: number, endY: number): void {
   const dx = ((endX - x) * PITCH_METRES.length) / 100;
   const dy = ((endY - y) * PITCH_METRES.width) / 100;
   const direction = dx > Math.abs(dy) ? 0 : -dx > Math.abs(dy) ? 2 : 1;
-  const long = Math.hypot(dx, dy) >= PASS_LONG_METRES ? 1 : 0;
+  const length = Math.hypot(dx, dy);
+  const long = length >= PASS_LONG_METRES ? 1 : 0;
+  counts[ACTION_AT.pass_length_sum] += Math.round(length);
   counts[ZONE_BLOCKS[1].start + direction * 2 + long] += 1;
   counts[ZONE_BLOCKS[2].start + coarseOf(endX, endY)] += 1;
   counts[SUM_AT.target_sum_x] += unit(endX);

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ACTION_COLUMNS,
   addDefence,
   addPass,
   addTouch,
@@ -112,6 +113,42 @@ describe('Wyscout events', () => {
     expect(counts.slice(touch.start, touch.start + touch.length).reduce((a, b) => a + b, 0)).toBe(2);
   });
 
+  it('count each pass, duel and on-ball action by its kind, with or without a location, and sum pass lengths', () => {
+    const counts = emptyZoneCounts();
+    addEventZones(counts, event({})); // a simple pass of 10.5 m
+    addEventZones(counts, event({ subEventId: 82, x: null, y: null, endX: null, endY: null })); // head pass, no location
+    addEventZones(counts, event({ subEventId: 80, x: 80, y: 10, endX: 95, endY: 50 })); // cross
+    addEventZones(counts, event({ eventId: 1, subEventId: 10 })); // air duel
+    addEventZones(counts, event({ eventId: 1, subEventId: 11 })); // ground attacking duel
+    addEventZones(counts, event({ eventId: 7, subEventId: 72 })); // touch
+    addEventZones(counts, event({ eventId: 7, subEventId: 70 })); // acceleration
+    addEventZones(counts, event({ eventId: 7, subEventId: 71 })); // clearance
+    addEventZones(counts, event({ eventId: 2, subEventId: 20, x: null, y: null })); // foul
+    addEventZones(counts, event({ eventId: 10, subEventId: 100 })); // shot
+    addEventZones(counts, event({ eventId: 9, subEventId: 90 })); // a save attempt is no counted action
+    const actions = Object.fromEntries(ACTION_COLUMNS.map((c) => [c, counts[at(c)]]));
+    const crossMetres = Math.hypot(15 * 1.05, 40 * 0.68);
+    expect(actions).toEqual({
+      pass_simple: 1,
+      pass_high: 0,
+      pass_head: 1,
+      pass_smart: 0,
+      pass_launch: 0,
+      pass_cross: 1,
+      pass_hand: 0,
+      duel_air: 1,
+      duel_ground_attacking: 1,
+      duel_ground_defending: 0,
+      duel_loose_ball: 0,
+      ball_touch: 1,
+      acceleration: 1,
+      clearance: 1,
+      foul: 1,
+      shot: 1,
+      pass_length_sum: Math.round(10.5) + Math.round(crossMetres),
+    });
+  });
+
   it('reach the match summary as plain numbers per player line', () => {
     const match: WyscoutMatch = {
       wyId: 1,
@@ -174,6 +211,37 @@ describe('StatsBomb events', () => {
       target_sum_y: 50,
       defence_sum_x: 10,
       defence_sum_y: 10,
+      pass_length_sum: 32, // 30 % of the 105 m pitch, rounded
+      pass_simple: 1,
+      duel_ground_defending: 1,
+      shot: 1, // its kind counts without a location
+    });
+  });
+
+  it('map their action kinds onto the Wyscout ones: crosses, through balls, aerials won and lost, take-ons, fouls; set pieces are no pass kind', () => {
+    const counts = emptyZoneCounts();
+    const pass = (over: NonNullable<StatsBombEvent['pass']>) => sb('Pass', { pass: over });
+    addStatsBombEventZones(counts, pass({ cross: true }));
+    addStatsBombEventZones(counts, pass({ through_ball: true }));
+    addStatsBombEventZones(counts, pass({ type: { id: 61, name: 'Corner' } }));
+    addStatsBombEventZones(counts, pass({ aerial_won: true })); // a headed pass after winning the header
+    addStatsBombEventZones(counts, sb('Duel', { duel: { type: { id: 10, name: 'Aerial Lost' } } }));
+    addStatsBombEventZones(counts, sb('Dribble', { dribble: { outcome: { id: 8, name: 'Complete' } } }));
+    addStatsBombEventZones(counts, sb('Dribbled Past'));
+    addStatsBombEventZones(counts, sb('Foul Committed'));
+    addStatsBombEventZones(counts, sb('Clearance'));
+    addStatsBombEventZones(counts, sb('Miscontrol'));
+    addStatsBombEventZones(counts, sb('Ball Recovery')); // no kind of its own
+    expect(nonZero(counts)).toEqual({
+      pass_cross: 1,
+      pass_smart: 1,
+      pass_simple: 1,
+      duel_air: 2,
+      duel_ground_attacking: 1,
+      duel_ground_defending: 1,
+      foul: 1,
+      clearance: 1,
+      ball_touch: 1,
     });
   });
 });
