@@ -90,12 +90,13 @@ describe('verdict rules, each triggered and not triggered just across its thresh
     ]);
     // Goals 95 without shot volume (74) is no finishing specialty.
     expect(verdictOf(withP(striker(50, { goals_per90: 95, shots_per90: 74 }))).code).toBe('solid');
-    // Rest = (.05 × 80 + .6 × 30) / .65 = 33.8 < 45 and nothing else strong: merchant.
-    expect(verdictOf(withP(striker(30, { goals_per90: 95, shots_per90: 80 }))).code).toBe('merchant');
-    // The same with aerials strong (80): a specialist.
-    expect(verdictOf(withP(striker(30, { goals_per90: 95, shots_per90: 80, aerials_won_per90: 80 }))).code).toBe(
-      'specialist',
-    );
+    // Finishing needs shot volume, a second strength (80 is strong), so it is never one-stat: specialist.
+    expect(verdictOf(withP(striker(30, { goals_per90: 95, shots_per90: 80 }))).code).toBe('specialist');
+    // An aerial target at 95 with the rest at 30 (< 45) and nothing else strong: merchant.
+    const merchant = verdictOf(withP(striker(30, { aerials_won_per90: 95 })));
+    expect([merchant.code, merchant.specialty?.name]).toEqual(['merchant', 'aerial target']);
+    // The same with shots on target strong (80): a specialist.
+    expect(verdictOf(withP(striker(30, { aerials_won_per90: 95, shots_on_target_per90: 80 }))).code).toBe('specialist');
     expect(MERCHANT_REST_MAX).toBe(45);
   });
 
