@@ -9,6 +9,7 @@ import { ok, fail, type Result } from '../errors.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { METRICS, type MetricKey } from '../stats/metrics.js';
 import { ordinalOf } from '../stats/percentiles.js';
+import { SMALL_COHORT_MAX } from '../stats/cohorts.js';
 import { ratedPercentilesOf } from '../stats/rating.js';
 import { ROLE_LABELS, ROLES, type Role } from '../stats/roles.js';
 import { parsingWith } from '../validation.js';
@@ -174,7 +175,9 @@ export const verdictReportOf = parsingWith(VerdictRequest, verdictReportOfParsed
 function cohortTextOf(ctx: EngineContext, cohortId: number): string {
   const c = ctx.derived.cohorts[cohortId];
   const who = c.role ? ROLE_LABELS[c.role] : `${c.position_group}s (role cohort too small)`;
-  return `${who}, ${ctx.leagueById(c.league_id)?.name ?? c.league_id} ${ctx.seasonById(c.season_id)?.name ?? c.season_id} (n = ${c.n})`;
+  // A small cohort says so: its percentiles step by 100 / n points (SMALL_COHORT_MAX).
+  const size = c.n <= SMALL_COHORT_MAX ? `n = ${c.n}, a small cohort` : `n = ${c.n}`;
+  return `${who}, ${ctx.leagueById(c.league_id)?.name ?? c.league_id} ${ctx.seasonById(c.season_id)?.name ?? c.season_id} (${size})`;
 }
 
 interface HeadlineFacts {

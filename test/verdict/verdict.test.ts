@@ -30,7 +30,7 @@ describe('engine.verdict', () => {
     expect(r.value.evidence[0]).toMatchObject({
       percentile: 10,
       value: 0,
-      cohort: 'attackers (role cohort too small), Erste Liga 2025/26 (n = 5)',
+      cohort: 'attackers (role cohort too small), Erste Liga 2025/26 (n = 5, a small cohort)',
     });
     expect(r.value.headline).toContain('T5');
     expect(r.value.headline).not.toMatch(/€|EUR|\d{6,}/);
