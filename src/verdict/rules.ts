@@ -7,7 +7,7 @@ import type { FeeTier } from '../stats/fee-tier.js';
 import type { MetricKey } from '../stats/metrics.js';
 import { ratingComposite } from '../stats/rating.js';
 import type { Role } from '../stats/roles.js';
-import { jobWeightOf, specialtyOf, type Specialty } from './specialties.js';
+import { acrossFacets, jobWeightOf, specialtyOf, type Specialty } from './specialties.js';
 
 /**
  * The verdict codes (docs/methodology/verdict.md#codes). v2 adds `specialist`, `solid` and
@@ -111,17 +111,20 @@ const byPercentile = (facts: VerdictFacts, dir: 1 | -1) =>
 
 /**
  * Receipts for a strength, what matters for the role first: the strong metrics (≥ 75th) by the
- * weight of their job in the rating (a striker's goals before his shots), then the rest by
- * percentile (docs/methodology/verdict.md#evidence).
- * @example byImportance({ role: 'striker', percentiles: { shots_per90: 99, goals_per90: 95 } } as VerdictFacts)[0] // => 'goals_per90'
+ * weight of their job in the rating (a striker's goals before his shots), one per facet of the job
+ * before a second of the same facet (passing, ball-winning, scoring…), then the rest by percentile
+ * (docs/methodology/verdict.md#evidence).
+ * @example byImportance({ role: 'striker', percentiles: { shots_per90: 99, goals_per90: 95 } })[0] // => 'goals_per90'
  */
 export function byImportance(facts: Pick<VerdictFacts, 'role' | 'percentiles'>): MetricKey[] {
   const p = (k: MetricKey) => facts.percentiles[k] ?? 0;
-  const strong = (k: MetricKey) => (p(k) >= STRONG_PERCENTILE ? 1 : 0);
   const weight = (k: MetricKey) => Math.round(jobWeightOf(facts.role, k) * 1e6);
-  return (Object.keys(facts.percentiles) as MetricKey[]).sort(
-    (a, b) => strong(b) - strong(a) || (strong(a) ? weight(b) - weight(a) : 0) || p(b) - p(a) || a.localeCompare(b),
-  );
+  const keys = Object.keys(facts.percentiles) as MetricKey[];
+  const strong = keys
+    .filter((k) => p(k) >= STRONG_PERCENTILE)
+    .sort((a, b) => weight(b) - weight(a) || p(b) - p(a) || a.localeCompare(b));
+  const rest = keys.filter((k) => p(k) < STRONG_PERCENTILE).sort((a, b) => p(b) - p(a) || a.localeCompare(b));
+  return [...acrossFacets(strong), ...rest];
 }
 
 /**

@@ -112,6 +112,77 @@ export function jobWeightOf(role: Role, key: MetricKey): number {
   return w;
 }
 
+/** The parts of a player's job a scout reads separately; receipts cover several before repeating one. */
+export type Facet =
+  | 'keeping goals out'
+  | 'passing'
+  | 'creating'
+  | 'scoring'
+  | 'ball-winning'
+  | 'stopping'
+  | 'carrying'
+  | 'overall';
+
+/** The facet of every metric (docs/methodology/verdict.md#evidence). This is a data table. */
+export const FACET_OF: Record<MetricKey, Facet> = {
+  saves_per90: 'keeping goals out',
+  cleansheets_per90: 'keeping goals out',
+  goals_conceded_per90: 'keeping goals out',
+  punches_per90: 'keeping goals out',
+  long_balls_per90: 'passing',
+  rating: 'overall',
+  pass_accuracy_pct: 'passing',
+  aerials_won_per90: 'stopping',
+  tackles_per90: 'ball-winning',
+  interceptions_per90: 'ball-winning',
+  clearances_per90: 'stopping',
+  passes_per90: 'passing',
+  shots_blocked_per90: 'stopping',
+  duels_won_per90: 'ball-winning',
+  crosses_per90: 'creating',
+  key_passes_per90: 'creating',
+  dribbles_per90: 'carrying',
+  ball_recovery_per90: 'ball-winning',
+  cross_accuracy_pct: 'creating',
+  assists_per90: 'creating',
+  goals_per90: 'scoring',
+  big_chances_per90: 'creating',
+  shots_per90: 'scoring',
+  shots_on_target_per90: 'scoring',
+  progressive_passes_per90: 'passing',
+  progressive_carries_per90: 'carrying',
+  passes_into_final_third_per90: 'passing',
+  passes_into_box_per90: 'creating',
+  xg_per90: 'scoring',
+  npxg_per90: 'scoring',
+  xa_per90: 'creating',
+  xt_per90: 'creating',
+  tackles_padj_per90: 'ball-winning',
+  interceptions_padj_per90: 'ball-winning',
+  clearances_padj_per90: 'stopping',
+  shots_blocked_padj_per90: 'stopping',
+  ball_recovery_padj_per90: 'ball-winning',
+};
+
+/**
+ * Reorders metrics so the first of each facet comes first (in the given order), then the rest in
+ * the given order: three receipts show three parts of the job before a second of one part.
+ * @example acrossFacets(['passes_per90', 'pass_accuracy_pct', 'tackles_padj_per90']) // => ['passes_per90', 'tackles_padj_per90', 'pass_accuracy_pct']
+ */
+export function acrossFacets(keys: readonly MetricKey[]): MetricKey[] {
+  const seen = new Set<Facet>();
+  const first: MetricKey[] = [];
+  const rest: MetricKey[] = [];
+  for (const k of keys) {
+    if (seen.has(FACET_OF[k])) rest.push(k);
+    else {
+      seen.add(FACET_OF[k]);
+      first.push(k);
+    }
+  }
+  return [...first, ...rest];
+}
+
 /** Rating weight (of the job, {@link jobWeightOf}) from which a role metric is a key metric: what highlights lead with. */
 export const KEY_METRIC_WEIGHT_MIN = 0.1;
 
