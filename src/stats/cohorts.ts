@@ -17,6 +17,13 @@ export const COHORT_MINUTES_MIN = 450;
  */
 export const ROLE_COHORT_MIN = 10;
 
+/**
+ * Largest cohort called small in verdict receipts: with n ≤ 20 members one place in the ranking
+ * moves a percentile by 100 / n ≥ 5 points, so a short competition's percentiles are coarse
+ * (a World Cup's attackers, n = 11, step by 9) (docs/methodology/stats.md#cohorts).
+ */
+export const SMALL_COHORT_MAX = 20;
+
 /** Column inputs of {@link assignCohorts}, one entry per player-season row. */
 export interface CohortInput {
   league_id: Int32Array;

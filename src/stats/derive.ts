@@ -14,7 +14,7 @@ import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
 import { PER90_MINUTES_MIN } from './per90.js';
 import { RATIO_ATTEMPTS_MIN } from './accuracy.js';
 import { lowerBound, upperBound } from './percentiles.js';
-import { RATING_WEIGHTS, ratingFromComposite } from './rating.js';
+import { RATING_WEIGHTS, ratingFromComposite, standInOf } from './rating.js';
 import { ROLE_OF_POSITION, ROLES } from './roles.js';
 import { bucketSortPairs } from './sort-pairs.js';
 
@@ -392,6 +392,12 @@ class CohortRanker {
   }
 }
 
+/** The percentile column standing in for a rated metric (RATING_STAND_INS), or `none`. */
+function standInColumn(key: MetricKey, percentiles: Record<MetricKey, Float64Array>, none: Float64Array): Float64Array {
+  const standIn = standInOf(key);
+  return standIn === null ? none : percentiles[standIn];
+}
+
 /**
  * Model rating of every row from its role's percentiles (rating.ts), NaN when none is known or the
  * row has under PER90_MINUTES_MIN minutes (then only ratios such as pass accuracy exist, and one
@@ -407,7 +413,11 @@ function modelRatings(
   const group = role;
   // Per role: the weighted metrics' percentile columns and weights, in RATING_WEIGHTS key order
   // (the order ratingComposite() sums in, so both give identical results).
-  const columns = ROLES.map((r) => Object.keys(RATING_WEIGHTS[r]).map((k) => percentiles[k as MetricKey]));
+  // A missing event value reads its stand-in's column (ratedPercentileOf), an empty one when it has none.
+  const none = new Float64Array(n).fill(NaN);
+  const keys = ROLES.map((r) => Object.keys(RATING_WEIGHTS[r]) as MetricKey[]);
+  const columns = keys.map((ks) => ks.map((k) => percentiles[k]));
+  const standIns = keys.map((ks) => ks.map((k) => standInColumn(k, percentiles, none)));
   const weights = ROLES.map((r) => Object.values(RATING_WEIGHTS[r]) as number[]);
   for (let i = 0; i < n; i++) {
     if (minutes[i] < PER90_MINUTES_MIN) {
@@ -416,11 +426,13 @@ function modelRatings(
     }
     const g = group[i];
     const cols = columns[g];
+    const alts = standIns[g];
     const ws = weights[g];
     let sum = 0;
     let weight = 0;
     for (let k = 0; k < cols.length; k++) {
-      const x = cols[k][i];
+      let x = cols[k][i];
+      if (Number.isNaN(x)) x = alts[k][i];
       if (Number.isNaN(x)) continue;
       sum += ws[k] * x;
       weight += ws[k];

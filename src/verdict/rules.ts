@@ -7,7 +7,7 @@ import type { FeeTier } from '../stats/fee-tier.js';
 import type { MetricKey } from '../stats/metrics.js';
 import { ratingComposite } from '../stats/rating.js';
 import type { Role } from '../stats/roles.js';
-import { specialtyOf, type Specialty } from './specialties.js';
+import { acrossFacets, jobWeightOf, specialtyOf, type Specialty } from './specialties.js';
 
 /**
  * The verdict codes (docs/methodology/verdict.md#codes). v2 adds `specialist`, `solid` and
@@ -110,6 +110,24 @@ const byPercentile = (facts: VerdictFacts, dir: 1 | -1) =>
     .map(([k]) => k);
 
 /**
+ * Receipts for a strength, what matters for the role first: the strong metrics (≥ 75th) by the
+ * weight of their job in the rating (a striker's goals before his shots), one per facet of the job
+ * before a second of the same facet (passing, ball-winning, scoring…), then the rest by percentile
+ * (docs/methodology/verdict.md#evidence).
+ * @example byImportance({ role: 'striker', percentiles: { shots_per90: 99, goals_per90: 95 } })[0] // => 'goals_per90'
+ */
+export function byImportance(facts: Pick<VerdictFacts, 'role' | 'percentiles'>): MetricKey[] {
+  const p = (k: MetricKey) => facts.percentiles[k] ?? 0;
+  const weight = (k: MetricKey) => Math.round(jobWeightOf(facts.role, k) * 1e6);
+  const keys = Object.keys(facts.percentiles) as MetricKey[];
+  const strong = keys
+    .filter((k) => p(k) >= STRONG_PERCENTILE)
+    .sort((a, b) => weight(b) - weight(a) || p(b) - p(a) || a.localeCompare(b));
+  const rest = keys.filter((k) => p(k) < STRONG_PERCENTILE).sort((a, b) => p(b) - p(a) || a.localeCompare(b));
+  return [...acrossFacets(strong), ...rest];
+}
+
+/**
  * Applies the rules in priority order — fallback (too little data), cooked, fraud, elite,
  * specialist, merchant, contrast, solid, below_par — and returns the first that holds.
  */
@@ -119,6 +137,7 @@ export function verdictOf(facts: VerdictFacts): RuleOutcome {
     return { code: 'fallback', margin: 0, reason: 'not_enough_data', metrics: [] };
   }
   const best = byPercentile(facts, 1);
+  const telling = byImportance(facts);
   const worst = byPercentile(facts, -1);
   const p = (k: MetricKey) => facts.percentiles[k]!;
   const historic = historicVerdictOf(facts, output, worst);
@@ -129,20 +148,21 @@ export function verdictOf(facts: VerdictFacts): RuleOutcome {
       code: 'elite',
       margin: clamp01((output - ELITE_OUTPUT_MIN) / 20),
       reason: 'broad_elite_output',
-      metrics: best.filter((k) => p(k) >= STRONG_PERCENTILE).slice(0, 3),
+      metrics: telling.filter((k) => p(k) >= STRONG_PERCENTILE).slice(0, 3),
     };
   }
   const specialty = specialtyOf(facts.role, facts.percentiles);
   if (specialty) {
     const rest = outputScoreOf(facts.role, facts.percentiles, specialty.lead);
     const decisive = [specialty.lead, ...(specialty.support ? [specialty.support] : [])];
-    const otherStrong = best.filter((k) => p(k) >= STRONG_PERCENTILE && !decisive.includes(k));
+    // The support metric is strong by definition, so it is a second strength: a merchant has one.
+    const otherStrong = best.filter((k) => p(k) >= STRONG_PERCENTILE && k !== specialty.lead);
     if (rest >= MERCHANT_REST_MAX || otherStrong.length > 0) {
       return {
         code: 'specialist',
         margin: clamp01((p(specialty.lead) - 90) / 10),
         reason: 'role_specialty',
-        metrics: [...decisive, ...best.filter((k) => !decisive.includes(k))].slice(0, 3),
+        metrics: [...decisive, ...telling.filter((k) => !decisive.includes(k))].slice(0, 3),
         specialty,
       };
     }
@@ -167,7 +187,7 @@ export function verdictOf(facts: VerdictFacts): RuleOutcome {
       code: 'solid',
       margin: clamp01((output - SOLID_OUTPUT_MIN) / 20),
       reason: 'does_the_job',
-      metrics: best.slice(0, 3),
+      metrics: telling.slice(0, 3),
     };
   }
   return {

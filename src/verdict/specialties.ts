@@ -4,7 +4,7 @@
  * (≥ 90th percentile in the role cohort) and its support metric, when it has one, is strong (≥ 75th).
  */
 import type { MetricKey } from '../stats/metrics.js';
-import { RATING_WEIGHTS } from '../stats/rating.js';
+import { RATING_WEIGHTS, standInOf } from '../stats/rating.js';
 import type { Role } from '../stats/roles.js';
 
 export interface Specialty {
@@ -23,20 +23,20 @@ export const SPECIALTIES: Record<Role, readonly Specialty[]> = {
   goalkeeper: [s('shot-stopper', 'goals_conceded_per90', 'saves_per90'), s('clean-sheet keeper', 'cleansheets_per90')],
   centre_back: [
     s('aerial stopper', 'aerials_won_per90'),
-    s('ball-winner', 'interceptions_per90'),
+    s('ball-winner', 'interceptions_padj_per90'),
     s('ball-playing centre-back', 'passes_per90', 'pass_accuracy_pct'),
-    s('ball-winner', 'tackles_per90'),
+    s('ball-winner', 'tackles_padj_per90'),
   ],
   full_back: [
     s('creator', 'key_passes_per90'),
     s('creator', 'assists_per90'),
-    s('ball-winner', 'interceptions_per90'),
-    s('ball-winner', 'tackles_per90'),
+    s('ball-winner', 'interceptions_padj_per90'),
+    s('ball-winner', 'tackles_padj_per90'),
   ],
   midfielder: [
-    s('ball-winner', 'ball_recovery_per90', 'tackles_per90'),
-    s('ball-winner', 'interceptions_per90'),
-    s('ball-winner', 'tackles_per90'),
+    s('ball-winner', 'ball_recovery_padj_per90', 'tackles_padj_per90'),
+    s('ball-winner', 'interceptions_padj_per90'),
+    s('ball-winner', 'tackles_padj_per90'),
     s('creator', 'key_passes_per90'),
     s('creator', 'assists_per90'),
     s('deep-lying playmaker', 'passes_per90', 'pass_accuracy_pct'),
@@ -62,35 +62,137 @@ export const SPECIALTY_LEAD_MIN = 90;
 export const SPECIALTY_SUPPORT_MIN = 75;
 
 /**
- * The first specialty of the role that holds, or null.
+ * The first specialty of the role that holds, or null. A possession-adjusted lead or support the
+ * dataset lacks is read through its raw stand-in (RATING_STAND_INS), and the specialty then names
+ * the metric actually read, so its receipt cites it.
  * @example specialtyOf('striker', { goals_per90: 95, shots_per90: 80 })?.name // => 'finisher'
  */
 export function specialtyOf(role: Role, percentiles: Partial<Record<MetricKey, number>>): Specialty | null {
+  const read = (key: MetricKey): MetricKey => {
+    const standIn = standInOf(key);
+    return percentiles[key] === undefined && standIn !== null && percentiles[standIn] !== undefined ? standIn : key;
+  };
   for (const sp of SPECIALTIES[role]) {
-    const lead = percentiles[sp.lead];
-    if (lead === undefined || lead < SPECIALTY_LEAD_MIN) continue;
-    if (sp.support !== null && (percentiles[sp.support] ?? -1) < SPECIALTY_SUPPORT_MIN) continue;
-    return sp;
+    const lead = read(sp.lead);
+    const support = sp.support === null ? null : read(sp.support);
+    const p = percentiles[lead];
+    if (p === undefined || p < SPECIALTY_LEAD_MIN) continue;
+    if (support !== null && (percentiles[support] ?? -1) < SPECIALTY_SUPPORT_MIN) continue;
+    return { name: sp.name, lead, support };
   }
   return null;
 }
 
 /**
- * The metrics that matter for a role, heaviest rating weight first: what verdicts, highlights and
- * the Best XI judge him on (docs/methodology/stats.md#model-rating).
+ * The metrics that matter for a role, heaviest rating weight first, then the classic metrics that
+ * stand in for its event values (raw tackles for PAdj tackles): what verdicts, highlights and the
+ * Best XI judge him on (docs/methodology/stats.md#model-rating).
  * @example roleMetricsOf('striker')[0] // => 'goals_per90'
  */
 export function roleMetricsOf(role: Role): MetricKey[] {
-  return (Object.entries(RATING_WEIGHTS[role]) as [MetricKey, number][]).sort((a, b) => b[1] - a[1]).map(([k]) => k);
+  const weighted = (Object.entries(RATING_WEIGHTS[role]) as [MetricKey, number][])
+    .sort((a, b) => b[1] - a[1])
+    .map(([k]) => k);
+  const standIns = weighted.map(standInOf).filter((k): k is MetricKey => k !== null && !weighted.includes(k));
+  return [...weighted, ...new Set(standIns)];
 }
 
-/** Rating weight from which a role metric is a key metric: what highlights lead with. */
+/**
+ * The weight a metric carries in the role's rating for a row that has it, counting the shares of
+ * what it stands in for or what stands in for it (goals and npxG of a striker both carry 0.35):
+ * the weight of the job it measures, whichever way the dataset measures it.
+ * @example jobWeightOf('striker', 'npxg_per90') // => 0.35
+ */
+export function jobWeightOf(role: Role, key: MetricKey): number {
+  const weights = RATING_WEIGHTS[role];
+  let w = weights[key] ?? 0;
+  const standIn = standInOf(key);
+  if (standIn !== null) w += weights[standIn] ?? 0;
+  for (const [k, x] of Object.entries(weights) as [MetricKey, number][]) if (standInOf(k) === key) w += x;
+  return w;
+}
+
+/** The parts of a player's job a scout reads separately; receipts cover several before repeating one. */
+export type Facet =
+  | 'keeping goals out'
+  | 'passing'
+  | 'creating'
+  | 'scoring'
+  | 'ball-winning'
+  | 'stopping'
+  | 'carrying'
+  | 'overall';
+
+/** The facet of every metric (docs/methodology/verdict.md#evidence). This is a data table. */
+export const FACET_OF: Record<MetricKey, Facet> = {
+  saves_per90: 'keeping goals out',
+  cleansheets_per90: 'keeping goals out',
+  goals_conceded_per90: 'keeping goals out',
+  punches_per90: 'keeping goals out',
+  long_balls_per90: 'passing',
+  rating: 'overall',
+  pass_accuracy_pct: 'passing',
+  aerials_won_per90: 'stopping',
+  tackles_per90: 'ball-winning',
+  interceptions_per90: 'ball-winning',
+  clearances_per90: 'stopping',
+  passes_per90: 'passing',
+  shots_blocked_per90: 'stopping',
+  duels_won_per90: 'ball-winning',
+  crosses_per90: 'creating',
+  key_passes_per90: 'creating',
+  dribbles_per90: 'carrying',
+  ball_recovery_per90: 'ball-winning',
+  cross_accuracy_pct: 'creating',
+  assists_per90: 'creating',
+  goals_per90: 'scoring',
+  big_chances_per90: 'creating',
+  shots_per90: 'scoring',
+  shots_on_target_per90: 'scoring',
+  progressive_passes_per90: 'passing',
+  progressive_carries_per90: 'carrying',
+  passes_into_final_third_per90: 'passing',
+  passes_into_box_per90: 'creating',
+  xg_per90: 'scoring',
+  npxg_per90: 'scoring',
+  xa_per90: 'creating',
+  sca_per90: 'creating',
+  xt_per90: 'creating',
+  tackles_padj_per90: 'ball-winning',
+  interceptions_padj_per90: 'ball-winning',
+  clearances_padj_per90: 'stopping',
+  shots_blocked_padj_per90: 'stopping',
+  ball_recovery_padj_per90: 'ball-winning',
+};
+
+/**
+ * Reorders metrics so the first of each facet comes first (in the given order), then the rest in
+ * the given order: three receipts show three parts of the job before a second of one part.
+ * @example acrossFacets(['passes_per90', 'pass_accuracy_pct', 'tackles_padj_per90']) // => ['passes_per90', 'tackles_padj_per90', 'pass_accuracy_pct']
+ */
+export function acrossFacets(keys: readonly MetricKey[]): MetricKey[] {
+  const seen = new Set<Facet>();
+  const first: MetricKey[] = [];
+  const rest: MetricKey[] = [];
+  for (const k of keys) {
+    if (seen.has(FACET_OF[k])) rest.push(k);
+    else {
+      seen.add(FACET_OF[k]);
+      first.push(k);
+    }
+  }
+  return [...first, ...rest];
+}
+
+/** Rating weight (of the job, {@link jobWeightOf}) from which a role metric is a key metric: what highlights lead with. */
 export const KEY_METRIC_WEIGHT_MIN = 0.1;
 
 /**
- * The role's key metrics (rating weight ≥ KEY_METRIC_WEIGHT_MIN), heaviest first.
- * @example keyRoleMetricsOf('striker') // => ['goals_per90', 'shots_on_target_per90', 'big_chances_per90', 'assists_per90']
+ * The role's key metrics (job weight ≥ KEY_METRIC_WEIGHT_MIN), heaviest first.
+ * @example keyRoleMetricsOf('striker').slice(0, 2) // => ['goals_per90', 'npxg_per90']
  */
 export function keyRoleMetricsOf(role: Role): MetricKey[] {
-  return roleMetricsOf(role).filter((k) => (RATING_WEIGHTS[role][k] ?? 0) >= KEY_METRIC_WEIGHT_MIN);
+  return roleMetricsOf(role)
+    .filter((k) => jobWeightOf(role, k) >= KEY_METRIC_WEIGHT_MIN)
+    .sort((a, b) => jobWeightOf(role, b) - jobWeightOf(role, a));
 }

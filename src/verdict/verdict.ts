@@ -9,6 +9,8 @@ import { ok, fail, type Result } from '../errors.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { METRICS, type MetricKey } from '../stats/metrics.js';
 import { ordinalOf } from '../stats/percentiles.js';
+import { SMALL_COHORT_MAX } from '../stats/cohorts.js';
+import { ratedPercentilesOf } from '../stats/rating.js';
 import { ROLE_LABELS, ROLES, type Role } from '../stats/roles.js';
 import { parsingWith } from '../validation.js';
 import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
@@ -21,7 +23,6 @@ import {
   type VerdictCode,
   type VerdictFacts,
 } from './rules.js';
-import { roleMetricsOf } from './specialties.js';
 
 export const VerdictRequest = z
   .object(PLAYER_NAME_IDENTITY_FIELDS)
@@ -67,14 +68,12 @@ export type AnchorFinder = (row: number) => VerdictFacts['anchor'];
 
 const roleAt = (ctx: EngineContext, row: number): Role => ROLES[ctx.derived.role[row]];
 
-/** Role-cohort percentiles of the role's metrics at a derived row (missing ones omitted). */
+/**
+ * Role-cohort percentiles of the metrics the role's rating reads at a derived row (an event value
+ * the dataset lacks is replaced by its stand-in; missing ones omitted).
+ */
 function percentilesAt(ctx: EngineContext, row: number): Partial<Record<MetricKey, number>> {
-  const out: Partial<Record<MetricKey, number>> = {};
-  for (const k of roleMetricsOf(roleAt(ctx, row))) {
-    const p = ctx.derived.percentiles[k][row];
-    if (!Number.isNaN(p)) out[k] = p;
-  }
-  return out;
+  return ratedPercentilesOf(roleAt(ctx, row), (k) => ctx.derived.percentiles[k][row]);
 }
 
 /** Output score of the most recent earlier season in which the player met the cohort threshold. */
@@ -176,7 +175,9 @@ export const verdictReportOf = parsingWith(VerdictRequest, verdictReportOfParsed
 function cohortTextOf(ctx: EngineContext, cohortId: number): string {
   const c = ctx.derived.cohorts[cohortId];
   const who = c.role ? ROLE_LABELS[c.role] : `${c.position_group}s (role cohort too small)`;
-  return `${who}, ${ctx.leagueById(c.league_id)?.name ?? c.league_id} ${ctx.seasonById(c.season_id)?.name ?? c.season_id} (n = ${c.n})`;
+  // A small cohort says so: its percentiles step by 100 / n points (SMALL_COHORT_MAX).
+  const size = c.n <= SMALL_COHORT_MAX ? `n = ${c.n}, a small cohort` : `n = ${c.n}`;
+  return `${who}, ${ctx.leagueById(c.league_id)?.name ?? c.league_id} ${ctx.seasonById(c.season_id)?.name ?? c.season_id} (${size})`;
 }
 
 interface HeadlineFacts {
@@ -190,7 +191,12 @@ interface HeadlineFacts {
   role: Role | null;
 }
 
-const receipt = (e: VerdictEvidence) => `${e.label.toLowerCase()} ${ordinalOf(e.percentile)}`;
+/**
+ * A label inside a sentence: capitalised words lower-cased, abbreviations kept ("Non-penalty xG" →
+ * "non-penalty xG", "PAdj tackles" stays).
+ */
+const inSentence = (label: string) => label.replace(/\b[A-Z][a-z]+\b/g, (w) => w.toLowerCase());
+const receipt = (e: VerdictEvidence) => `${inSentence(e.label)} ${ordinalOf(e.percentile)}`;
 
 function headlineOf(outcome: RuleOutcome, h: HeadlineFacts): string {
   const first = h.evidence[0];
@@ -210,7 +216,7 @@ function headlineOf(outcome: RuleOutcome, h: HeadlineFacts): string {
     case 'contrast':
       return `${h.name} plays like ${h.facts.anchor!.name} (fee tier ${h.facts.anchor!.fee_tier}) at fee tier ${h.feeTier ?? 'unknown'}: ${Math.round(h.facts.anchor!.similarity * 100)}% DNA match.`;
     case 'solid':
-      return `${h.name} does the job: role output ${out} among ${among}, best at ${receipt(first)}.`;
+      return `${h.name} does the job: role output ${out} among ${among}, led by ${receipt(first)}.`;
     case 'below_par':
       return `${h.name} is below par for his role: role output ${out} among ${among}, weakest at ${receipt(first)}.`;
     case 'fallback':

@@ -229,13 +229,15 @@ describe('deriveSeasons on a hand-built dataset', () => {
     expect(r[3]).toBe(6.5);
     expect(r[5]).toBe(6);
     // Model ratings weigh each row's role (rating.ts) over the percentiles ranked above.
-    // row 1 (LW, attacking midfielder): goals .2×50 + (assists, key passes, dribbles) .15×50×3
-    //        + (big chances, sot) .1×50×2 + passes .05×33 + pass accuracy .05×83 = 48.3 over 0.95
-    //        (cross accuracy NaN, dropped) = 50.842… → 5 + 4.5 × 0.50842… = 7.28789…
+    // row 1 (LW, attacking midfielder; every event value is 0 here, so tied at 50 and weighed itself):
+    //        everything weighted at 50 but passes and the accuracies: (1 − .15) × 50 = 42.5,
+    //        + passes .05×33 + pass accuracy .05×83 = 48.3 over 0.95 (cross accuracy NaN, dropped)
+    //        = 50.842… → 5 + 4.5 × 0.50842… = 7.28789…
     expect(r[1]).toBeCloseTo(5 + (4.5 * (48.3 / 0.95)) / 100, 12);
-    // row 2 (RW): goals .2×100 + 7.5 × 3 + 5 × 2 + passes .05×0 + pass acc .05×100 = 57.5 over 0.95
-    //        (cross accuracy unranked: 5 crosses) = 60.526… → 5 + 4.5 × 0.60526… = 7.72368…
-    expect(r[2]).toBeCloseTo(5 + (4.5 * (57.5 / 0.95)) / 100, 12);
+    // row 2 (RW): goals .1×100 (npxG, 0 for all, takes the other .1 at 50) + (.85 − .1) × 50
+    //        + passes .05×0 + pass acc .05×100 = 52.5 over 0.95 (cross accuracy unranked: 5 crosses)
+    //        = 55.263… → 5 + 4.5 × 0.55263… = 7.48684…
+    expect(r[2]).toBeCloseTo(5 + (4.5 * (52.5 / 0.95)) / 100, 12);
     // row 4 (keeper): conceded .4×75 + clean sheets .3×75 + saves .1×25 + pass acc .1×25 + passes .05×75
     //        + long balls .025×50 + punches .025×50 = 63.75 → 5 + 4.5 × 0.6375 = 7.86875
     expect(r[4]).toBeCloseTo(7.86875, 12);
@@ -245,7 +247,7 @@ describe('deriveSeasons on a hand-built dataset', () => {
   });
 
   it('ranks the final rating column within cohorts', () => {
-    // attackers [6.5, 7.288, 7.4]: 7.4 → 83, 7.288 → 50, 6.5 → 17; row 2 (7.724) → 100;
+    // attackers [6.5, 7.288, 7.4]: 7.4 → 83, 7.288 → 50, 6.5 → 17; row 2 (7.487) → 100;
     // keepers [6.0, 7.86875] → row 4 75, row 5 25; row 7 alone 50
     expect(at(d.percentiles.rating)).toEqual([83, 50, 100, 17, 75, 25, N, 50]);
   });

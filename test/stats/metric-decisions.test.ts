@@ -32,7 +32,7 @@ import {
   METRICS_IN_NO_GROUP,
   type MetricKey,
 } from '../../src/stats/metrics.js';
-import { RATING_WEIGHTS, UNRATED_METRICS } from '../../src/stats/rating.js';
+import { RATING_STAND_INS, RATING_WEIGHTS, UNRATED_METRICS } from '../../src/stats/rating.js';
 import { ROLES } from '../../src/stats/roles.js';
 import { writeHandmadeWyscout } from '../data/providers/wyscout/handmade.js';
 
@@ -44,8 +44,9 @@ describe('every metric is decided once in each table', () => {
     for (const key of METRIC_KEYS) expect(grouped.has(key) !== key in METRICS_IN_NO_GROUP, key).toBe(true);
   });
 
-  it('rating: an unrated metric weighs nothing in any group, every other one weighs in some group', () => {
-    const weighted = new Set(ROLES.flatMap((r) => Object.keys(RATING_WEIGHTS[r])));
+  it('rating: an unrated metric weighs nothing in any role and stands in for nothing, every other one does one of those', () => {
+    const weighted = new Set<string>(ROLES.flatMap((r) => Object.keys(RATING_WEIGHTS[r])));
+    for (const k of Object.values(RATING_STAND_INS)) weighted.add(k);
     for (const key of METRIC_KEYS) expect(weighted.has(key) !== key in UNRATED_METRICS, key).toBe(true);
   });
 

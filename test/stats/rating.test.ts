@@ -1,13 +1,17 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { METRIC_KEYS } from '../../src/stats/metrics.js';
-import { ROLES } from '../../src/stats/roles.js';
+import { METRIC_KEYS, type MetricKey } from '../../src/stats/metrics.js';
+import { ROLES, type Role } from '../../src/stats/roles.js';
 import {
   MODEL_RATING_MAX,
   MODEL_RATING_MIN,
   modelRating,
+  RATING_STAND_INS,
   RATING_WEIGHTS,
+  ratedPercentileOf,
   ratingComposite,
   ratingFromComposite,
+  standInOf,
 } from '../../src/stats/rating.js';
 
 describe('model rating', () => {
@@ -38,8 +42,67 @@ describe('model rating', () => {
   });
 
   it('a striker at 100 in goals and 0 elsewhere gets the goals weight', () => {
-    // composite = 0.35 × 100 / 1 = 35 → 5 + 4.5 × 0.35 = 6.575
-    expect(modelRating('striker', (k) => (k === 'goals_per90' ? 100 : 0))).toBeCloseTo(6.575, 12);
+    // composite = 0.2 × 100 / 1 = 20 → 5 + 4.5 × 0.2 = 5.9
+    expect(modelRating('striker', (k) => (k === 'goals_per90' ? 100 : 0))).toBeCloseTo(5.9, 12);
+    // Without npxG (a season table), goals carries npxG's 0.15 too: 0.35 × 100 → 6.575, the v1 rating.
+    expect(
+      modelRating('striker', (k) => (k === 'goals_per90' ? 100 : k === 'npxg_per90' ? Number.NaN : 0)),
+    ).toBeCloseTo(6.575, 12);
+  });
+
+  it('a missing event value is read through its stand-in, an unknown stand-in drops out', () => {
+    expect(ratedPercentileOf('tackles_padj_per90', (k) => (k === 'tackles_per90' ? 70 : Number.NaN))).toEqual({
+      key: 'tackles_per90',
+      percentile: 70,
+    });
+    expect(ratedPercentileOf('tackles_padj_per90', (k) => (k === 'tackles_per90' ? 70 : 40))).toEqual({
+      key: 'tackles_padj_per90',
+      percentile: 40,
+    });
+    expect(ratedPercentileOf('tackles_padj_per90', () => Number.NaN)).toBeNull();
+    expect(standInOf('goals_per90')).toBeNull();
+    // Every stand-in is a classic metric (never an event value that may itself be missing).
+    for (const [key, standIn] of Object.entries(RATING_STAND_INS)) {
+      expect(standInOf(key as MetricKey)).toBe(standIn);
+      expect(METRIC_KEYS.indexOf(standIn)).toBeLessThan(METRIC_KEYS.indexOf('progressive_passes_per90'));
+    }
+  });
+
+  it('without any event value, every role is rated exactly as by the v1 weights (property)', () => {
+    // v1: each classic metric carried its own weight plus the shares its event values now take.
+    const v1 = (role: Role): Partial<Record<MetricKey, number>> => {
+      const out: Partial<Record<MetricKey, number>> = {};
+      for (const [k, w] of Object.entries(RATING_WEIGHTS[role]) as [MetricKey, number][]) {
+        const key = standInOf(k) ?? k;
+        out[key] = (out[key] ?? 0) + w;
+      }
+      return out;
+    };
+    const classic: MetricKey[] = METRIC_KEYS.slice(0, METRIC_KEYS.indexOf('progressive_passes_per90')).filter(
+      (k) => k !== 'rating',
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ROLES),
+        fc.array(fc.integer({ min: 0, max: 100 }), { minLength: classic.length, maxLength: classic.length }),
+        (role, ps) => {
+          const p = (k: MetricKey) => (classic.includes(k) ? ps[classic.indexOf(k)] : Number.NaN);
+          const weights = v1(role);
+          let sum = 0;
+          for (const [k, w] of Object.entries(weights) as [MetricKey, number][]) sum += w * p(k);
+          expect(ratingComposite(role, p)).toBeCloseTo(sum, 9);
+          // and no event value is left as its own key
+          for (const k of Object.keys(weights)) expect(classic).toContain(k);
+        },
+      ),
+    );
+  });
+
+  it('with event values, a PAdj metric replaces its raw count: raw volume alone moves nothing', () => {
+    const base = (k: MetricKey) => (k === 'tackles_per90' ? 0 : 50);
+    const moreRawTackles = (k: MetricKey) => (k === 'tackles_per90' ? 100 : 50);
+    expect(ratingComposite('midfielder', moreRawTackles)).toBe(ratingComposite('midfielder', base));
+    expect(ratingComposite('midfielder', (k) => (k === 'tackles_padj_per90' ? 100 : 50))).toBeGreaterThan(50);
   });
 
   it('full-backs and centre-backs are weighed on different metrics (role-aware)', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  byImportance,
   confidenceOf,
   COOKED_DECLINE_MIN,
   ELITE_OUTPUT_MIN,
@@ -14,7 +15,13 @@ import {
   VERDICT_MINUTES_MIN,
   type VerdictFacts,
 } from '../../src/verdict/rules.js';
-import { roleMetricsOf, specialtyOf } from '../../src/verdict/specialties.js';
+import {
+  acrossFacets,
+  jobWeightOf,
+  keyRoleMetricsOf,
+  roleMetricsOf,
+  specialtyOf,
+} from '../../src/verdict/specialties.js';
 
 /** The nine metrics a striker is rated on (rating.ts), all at `p`: his role output is then `p`. */
 const striker = (p: number, over: VerdictFacts['percentiles'] = {}): VerdictFacts['percentiles'] => ({
@@ -90,12 +97,13 @@ describe('verdict rules, each triggered and not triggered just across its thresh
     ]);
     // Goals 95 without shot volume (74) is no finishing specialty.
     expect(verdictOf(withP(striker(50, { goals_per90: 95, shots_per90: 74 }))).code).toBe('solid');
-    // Rest = (.05 × 80 + .6 × 30) / .65 = 33.8 < 45 and nothing else strong: merchant.
-    expect(verdictOf(withP(striker(30, { goals_per90: 95, shots_per90: 80 }))).code).toBe('merchant');
-    // The same with aerials strong (80): a specialist.
-    expect(verdictOf(withP(striker(30, { goals_per90: 95, shots_per90: 80, aerials_won_per90: 80 }))).code).toBe(
-      'specialist',
-    );
+    // Finishing needs shot volume, a second strength (80 is strong), so it is never one-stat: specialist.
+    expect(verdictOf(withP(striker(30, { goals_per90: 95, shots_per90: 80 }))).code).toBe('specialist');
+    // An aerial target at 95 with the rest at 30 (< 45) and nothing else strong: merchant.
+    const merchant = verdictOf(withP(striker(30, { aerials_won_per90: 95 })));
+    expect([merchant.code, merchant.specialty?.name]).toEqual(['merchant', 'aerial target']);
+    // The same with shots on target strong (80): a specialist.
+    expect(verdictOf(withP(striker(30, { aerials_won_per90: 95, shots_on_target_per90: 80 }))).code).toBe('specialist');
     expect(MERCHANT_REST_MAX).toBe(45);
   });
 
@@ -149,9 +157,55 @@ describe('specialties', () => {
     expect(specialtyOf('goalkeeper', { goals_conceded_per90: 95, saves_per90: 80 })?.name).toBe('shot-stopper');
   });
 
-  it('role metrics are the rating weights, heaviest first', () => {
+  it('role metrics are the rating weights, heaviest first, then the stand-ins of their event values', () => {
     expect(roleMetricsOf('striker')[0]).toBe('goals_per90');
     expect(roleMetricsOf('goalkeeper')[0]).toBe('goals_conceded_per90');
+    const mid = roleMetricsOf('midfielder');
+    expect(mid.indexOf('tackles_per90')).toBeGreaterThan(mid.indexOf('tackles_padj_per90'));
+    expect(new Set(mid).size).toBe(mid.length);
+  });
+
+  it('a job weighs the same through its classic metric or its event value', () => {
+    // Striker: goals 0.2 + npxG 0.15; PAdj tackles 0.05 for a midfielder is the whole tackling job.
+    expect(jobWeightOf('striker', 'goals_per90')).toBeCloseTo(0.35, 12);
+    expect(jobWeightOf('striker', 'npxg_per90')).toBeCloseTo(0.35, 12);
+    expect(jobWeightOf('midfielder', 'tackles_per90')).toBeCloseTo(0.05, 12);
+    expect(jobWeightOf('goalkeeper', 'goals_per90')).toBe(0);
+    expect(keyRoleMetricsOf('striker').slice(0, 2).sort()).toEqual(['goals_per90', 'npxg_per90']);
+  });
+
+  it('receipts of a strength lead with the heaviest job, one per facet, then the rest by percentile', () => {
+    // Shots at the 99th weigh 0.05; goals at the 95th carry 0.35: goals first.
+    expect(byImportance({ role: 'striker', percentiles: { shots_per90: 99, goals_per90: 95 } })).toEqual([
+      'goals_per90',
+      'shots_per90',
+    ]);
+    // A midfielder strong at passing and ball-winning: one of each before a second passing receipt.
+    const mid = byImportance({
+      role: 'midfielder',
+      percentiles: { pass_accuracy_pct: 95, passes_per90: 90, ball_recovery_padj_per90: 80, dribbles_per90: 60 },
+    });
+    expect(mid).toEqual(['pass_accuracy_pct', 'ball_recovery_padj_per90', 'passes_per90', 'dribbles_per90']);
+    expect(acrossFacets(['passes_per90', 'pass_accuracy_pct', 'tackles_padj_per90'])).toEqual([
+      'passes_per90',
+      'tackles_padj_per90',
+      'pass_accuracy_pct',
+    ]);
+  });
+
+  it('elite receipts are strong and a merchant has one strength among his receipts (property)', () => {
+    const keys = roleMetricsOf('striker');
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 100 }), { minLength: keys.length, maxLength: keys.length }),
+        (ps) => {
+          const percentiles = Object.fromEntries(keys.map((k, i) => [k, ps[i]]));
+          const o = verdictOf(withP(percentiles));
+          if (o.code === 'elite') for (const k of o.metrics) expect(percentiles[k]).toBeGreaterThanOrEqual(75);
+          if (o.code === 'merchant') for (const k of o.metrics.slice(1)) expect(percentiles[k]).toBeLessThan(75);
+        },
+      ),
+    );
   });
 });
 

@@ -8,10 +8,11 @@ import { tinyDataset } from '../helpers/tiny-dataset.js';
  * Player 3 (CF, T5: 100,000,001 EUR, 900 minutes) with no goals, assists or shots. A striker; his
  * role cohort is below ROLE_COHORT_MIN, so he is ranked among the attackers (n = 5). His
  * percentiles: goals (0 + ½·2)/5 = 20, assists (0 + ½)/5 = 10, shots (0 + ½)/5 = 10, and 50 where
- * everybody has 0 (shots on target, big chances, key passes, dribbles, aerials, duels). Role output
- * (striker weights) = .35 × 20 + .1 × 10 + .05 × 10 + (.15 + .15 + .05 × 4) × 50 = 33.5 → 34 < 45 in
- * fee tier T5 → fraud. Confidence: sample 900/1800 = 0.5, margin (45 − 33.5)/20 = 0.575
- * → 0.4 + 0.6 × (0.25 + 0.2875) = 0.7225 → 0.72.
+ * everybody has 0 (shots on target, big chances, key passes, dribbles, aerials, duels, and the event
+ * values npxG and xA, zero for everyone here). Role output (striker weights) = goals .2 × 20 +
+ * assists .05 × 10 + shots .05 × 10 + (npxG .15 + sot .15 + big chances .15 + xA .05 + .05 × 4) × 50
+ * = 40 < 45 in fee tier T5 → fraud. Confidence: sample 900/1800 = 0.5, margin (45 − 40)/20 = 0.25
+ * → 0.4 + 0.6 × (0.25 + 0.125) = 0.625 → 0.63.
  */
 const fraudData = () => tinyDataset({ 3: { goals: 0, assists: 0, shots: 0 } });
 
@@ -21,15 +22,15 @@ describe('engine.verdict', () => {
     const r = engine.verdict({ player_name: 'Luca Ferrante' });
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.verdict_code).toBe('fraud');
-    expect(r.value.rule.output_score).toBe(34);
+    expect(r.value.rule.output_score).toBe(40);
     expect(r.value.rule.role).toBe('striker');
-    expect(r.value.confidence).toBe(0.72);
+    expect(r.value.confidence).toBe(0.63);
     expect(r.value.fee_tier).toBe('T5');
     expect(r.value.evidence.map((e) => e.metric)).toEqual(['assists_per90', 'shots_per90', 'goals_per90']);
     expect(r.value.evidence[0]).toMatchObject({
       percentile: 10,
       value: 0,
-      cohort: 'attackers (role cohort too small), Erste Liga 2025/26 (n = 5)',
+      cohort: 'attackers (role cohort too small), Erste Liga 2025/26 (n = 5, a small cohort)',
     });
     expect(r.value.headline).toContain('T5');
     expect(r.value.headline).not.toMatch(/€|EUR|\d{6,}/);
