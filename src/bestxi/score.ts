@@ -8,6 +8,7 @@ import { ratingComposite } from '../stats/rating.js';
 import type { MetricKey } from '../stats/metrics.js';
 import { ROLES, type Role } from '../stats/roles.js';
 import { roleMetricsOf } from '../verdict/specialties.js';
+import { saveSharePercentileOf } from './save-share.js';
 import type { Vibe } from './vibes.js';
 
 /** Weight of the season percentile score (docs/methodology.md#best-xi). */
@@ -40,7 +41,8 @@ export const PADJ_TWIN: Partial<Record<MetricKey, MetricKey>> = {
 /**
  * The event-value profile of each role (docs/methodology/bestxi.md#season-score): what the role's
  * job is worth in chances, threat and progression, weights summing to 1. Goalkeepers have none
- * (event data has no post-shot model). This is a data table.
+ * (event data has no post-shot model): their save share stands in (save-share.ts). This is a data
+ * table.
  */
 export const EVENT_PROFILE: Record<Role, Partial<Record<MetricKey, number>>> = {
   goalkeeper: {},
@@ -93,12 +95,16 @@ function weightedMean(weights: Partial<Record<MetricKey, number>>, percentileOf:
 /**
  * How well a row does his role's job, 0–100 (docs/methodology/bestxi.md#season-score): the role's
  * rating composite (raw defending read as PAdj), averaged half and half with the role's event-value
- * profile when the dataset has event values. NaN when the row has no percentile at all.
+ * profile when the dataset has event values; for a goalkeeper, with his save-share percentile. NaN
+ * when the row has no percentile at all.
  */
 export function roleQualityOf(ctx: EngineContext, row: number): number {
   const role = ROLES[ctx.derived.role[row]];
   const composite = ratingComposite(role, (k) => fairPercentileOf(ctx, row, k));
-  const events = weightedMean(EVENT_PROFILE[role], (k) => ctx.derived.percentiles[k][row]);
+  const events =
+    role === 'goalkeeper'
+      ? saveSharePercentileOf(ctx, row)
+      : weightedMean(EVENT_PROFILE[role], (k) => ctx.derived.percentiles[k][row]);
   if (Number.isNaN(events)) return composite;
   if (Number.isNaN(composite)) return events;
   return (1 - EVENT_SHARE) * composite + EVENT_SHARE * events;
