@@ -52,6 +52,13 @@ describe.skipIf(!present)('vibes on the Premier League 2017/18', () => {
     });
   }
 
+  it('counter_attack "dribblers and clinical finishing": at least half its top 10 are wingers, attacking midfielders or strikers', () => {
+    const roles = top10('counter_attack').players.map(
+      (p) => ROLES[engine.derived.role[engine.latestRowOf(p.player_id)]],
+    );
+    expect(roles.filter((r) => r === 'attacking_midfielder' || r === 'striker').length).toBeGreaterThanOrEqual(5);
+  });
+
   it('counter_attack and samba_flair are led by attackers, italian_wall by defenders, not keepers', () => {
     const groups = (id: string) => top10(id).players.map((p) => p.position_group);
     expect(groups('counter_attack').filter((g) => g === 'goalkeeper').length).toBeLessThanOrEqual(1);
