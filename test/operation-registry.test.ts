@@ -17,7 +17,6 @@ import { OPERATIONS } from '../src/service/operations.js';
 /** Engine operations the HTTP API does not serve (yet), with the reason; everything else must have a route. */
 const WITHOUT_ROUTE: Partial<Record<EngineOperationName, string>> = {
   standings: 'league tables are a library and CLI feature; the API contract has no standings endpoint',
-  bestXiPick: 'picking an XI is a library and CLI feature so far; the API serves the pool and the lineup',
 };
 
 const names = Object.keys(ENGINE_OPERATIONS) as EngineOperationName[];

@@ -131,6 +131,33 @@ export const BestXiPickResponse = z.object({
 export type BestXiPickResponse = z.infer<typeof BestXiPickResponse>;
 
 /**
+ * Share of the season a pick candidate must have played: his minutes against the most minutes any
+ * player of that season played (docs/methodology/bestxi.md#picking-an-xi). 0.5 is 1,710 of 3,420
+ * minutes in a 38-round league: less than half a season (a winter transfer) does not make a team of
+ * the season.
+ */
+export const PICK_MINUTES_SHARE = 0.5;
+
+/** The most minutes any player of each season played (derived rows), by season id. */
+function seasonMinutesMax(ctx: EngineContext): Map<number, number> {
+  const max = new Map<number, number>();
+  for (let i = 0; i < ctx.derived.n; i++) {
+    const s = ctx.derived.season_id[i];
+    max.set(s, Math.max(max.get(s) ?? 0, ctx.derived.minutes[i]));
+  }
+  return max;
+}
+
+/** The candidates who played at least PICK_MINUTES_SHARE of their season. */
+export function regularsOf(ctx: EngineContext, candidates: readonly PoolEntry[]): PoolEntry[] {
+  const max = seasonMinutesMax(ctx);
+  return candidates.filter((e) => {
+    const row = ctx.latestRowOf(e.player_id);
+    return row >= 0 && ctx.derived.minutes[row] >= PICK_MINUTES_SHARE * (max.get(ctx.derived.season_id[row]) ?? 0);
+  });
+}
+
+/**
  * A candidate's pick score: his season score plus the vibe's youth or cheapness bonus. Recent form
  * does not enter: the XI judges the season, so a star rested in the last rounds keeps his place.
  */
@@ -188,7 +215,7 @@ export function bestXiPickOfParsed(
     });
   }
   const poolReq = BestXiPoolRequest.parse({ vibe_id: vibe.id });
-  const candidates = poolCandidatesOf(ctx, vibe, poolReq);
+  const candidates = regularsOf(ctx, poolCandidatesOf(ctx, vibe, poolReq));
   const slots = FORMATION_SLOTS[req.formation];
   const filled = assignSlots(slots, candidates, vibe);
   const xi = slots.flatMap(([slot], i) => {

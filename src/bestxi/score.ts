@@ -1,13 +1,14 @@
 /**
- * The Best XI candidate score (docs/design.md#best-xi): 0.6 × season percentile score + 0.4 × recent-form
- * score, plus a vibe's youth or cheapness bonus.
+ * The Best XI candidate score (docs/methodology/bestxi.md#season-score): 0.6 × season percentile
+ * score + 0.4 × recent-form score, plus a vibe's youth or cheapness bonus.
  */
 import type { EngineContext } from '../context.js';
 import { feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { ratingComposite } from '../stats/rating.js';
 import type { MetricKey } from '../stats/metrics.js';
-import { ROLES } from '../stats/roles.js';
+import { ROLES, type Role } from '../stats/roles.js';
 import { roleMetricsOf } from '../verdict/specialties.js';
+import { saveSharePercentileOf } from './save-share.js';
 import type { Vibe } from './vibes.js';
 
 /** Weight of the season percentile score (docs/methodology.md#best-xi). */
@@ -17,33 +18,130 @@ export const FORM_WEIGHT = 0.4;
 /** Age at or below which a vibe's full age bonus applies. */
 export const AGE_BONUS_FULL_AT = 19;
 
-/** Weight of the role's rating composite (quality) against the vibe's own metrics (style): one third. */
+/** Weight of the role quality against the vibe's own metrics (style): one third. */
 export const QUALITY_SHARE = 1 / 3;
 /** What a vibe metric outside the player's role metrics counts as: the cohort median. */
 export const NEUTRAL_PERCENTILE = 50;
+/** Share of the role quality that the event-value profile takes when the row has event values. */
+export const EVENT_SHARE = 0.5;
+
+/**
+ * Raw defensive volume → its possession-adjusted twin (docs/methodology/bestxi.md#season-score):
+ * wherever the Best XI reads the raw count, it reads the PAdj percentile when the row has one, so
+ * the defenders of teams without the ball are not rewarded for it.
+ */
+export const PADJ_TWIN: Partial<Record<MetricKey, MetricKey>> = {
+  tackles_per90: 'tackles_padj_per90',
+  interceptions_per90: 'interceptions_padj_per90',
+  clearances_per90: 'clearances_padj_per90',
+  shots_blocked_per90: 'shots_blocked_padj_per90',
+  ball_recovery_per90: 'ball_recovery_padj_per90',
+};
+
+/**
+ * The event-value profile of each role (docs/methodology/bestxi.md#season-score): what the role's
+ * job is worth in chances, threat and progression, weights summing to 1. Goalkeepers have none
+ * (event data has no post-shot model): their save share stands in (save-share.ts). This is a data
+ * table.
+ */
+export const EVENT_PROFILE: Record<Role, Partial<Record<MetricKey, number>>> = {
+  goalkeeper: {},
+  centre_back: {
+    progressive_passes_per90: 0.4,
+    interceptions_padj_per90: 0.3,
+    tackles_padj_per90: 0.15,
+    xt_per90: 0.15,
+  },
+  full_back: {
+    progressive_passes_per90: 0.2,
+    progressive_carries_per90: 0.2,
+    xa_per90: 0.2,
+    xt_per90: 0.2,
+    interceptions_padj_per90: 0.1,
+    tackles_padj_per90: 0.1,
+  },
+  midfielder: {
+    progressive_passes_per90: 0.25,
+    xt_per90: 0.25,
+    xa_per90: 0.1,
+    ball_recovery_padj_per90: 0.15,
+    interceptions_padj_per90: 0.15,
+    tackles_padj_per90: 0.1,
+  },
+  attacking_midfielder: { npxg_per90: 0.35, xa_per90: 0.35, xt_per90: 0.15, progressive_carries_per90: 0.15 },
+  striker: { npxg_per90: 0.6, xa_per90: 0.25, xt_per90: 0.15 },
+};
+
+/** A row's percentile in `key`, read through its PAdj twin when the row has one. NaN when unknown. */
+export function fairPercentileOf(ctx: EngineContext, row: number, key: MetricKey): number {
+  const twin = PADJ_TWIN[key];
+  const adjusted = twin === undefined ? Number.NaN : ctx.derived.percentiles[twin][row];
+  return Number.isNaN(adjusted) ? ctx.derived.percentiles[key][row] : adjusted;
+}
+
+/** Weighted mean of known percentiles; NaN when none is known. */
+function weightedMean(weights: Partial<Record<MetricKey, number>>, percentileOf: (k: MetricKey) => number): number {
+  let sum = 0;
+  let total = 0;
+  for (const [key, w] of Object.entries(weights) as [MetricKey, number][]) {
+    const p = percentileOf(key);
+    if (Number.isNaN(p)) continue;
+    sum += w * p;
+    total += w;
+  }
+  return total > 0 ? sum / total : Number.NaN;
+}
+
+/**
+ * How well a row does his role's job, 0–100 (docs/methodology/bestxi.md#season-score): the role's
+ * rating composite (raw defending read as PAdj), averaged half and half with the role's event-value
+ * profile when the dataset has event values; for a goalkeeper, with his save-share percentile. NaN
+ * when the row has no percentile at all.
+ */
+export function roleQualityOf(ctx: EngineContext, row: number): number {
+  const role = ROLES[ctx.derived.role[row]];
+  const composite = ratingComposite(role, (k) => fairPercentileOf(ctx, row, k));
+  const events =
+    role === 'goalkeeper'
+      ? saveSharePercentileOf(ctx, row)
+      : weightedMean(EVENT_PROFILE[role], (k) => ctx.derived.percentiles[k][row]);
+  if (Number.isNaN(events)) return composite;
+  if (Number.isNaN(composite)) return events;
+  return (1 - EVENT_SHARE) * composite + EVENT_SHARE * events;
+}
+
+/** The metrics a vibe may judge a role on: his rating metrics, their PAdj twins and his event profile. */
+export function vibeMetricsOfRole(role: Role): Set<MetricKey> {
+  const keys = new Set<MetricKey>([...roleMetricsOf(role), ...(Object.keys(EVENT_PROFILE[role]) as MetricKey[])]);
+  for (const k of [...keys]) {
+    const twin = PADJ_TWIN[k];
+    if (twin) keys.add(twin);
+  }
+  return keys;
+}
 
 /**
  * The season score of a derived row for a vibe (docs/methodology/bestxi.md#season-score): one third
- * the role's rating composite (how well he does his role's job), two thirds the vibe-weighted mean
- * of his role-cohort percentiles in the vibe's metrics (how much he plays the vibe's football). A
- * vibe metric that is not one of his role's metrics counts as the cohort median, 50: a keeper's
- * "dribbles" say nothing, so they neither help nor hurt him. Without vibe weights (`balanced`) the
- * score is the composite alone. Null when the row has no percentile at all.
+ * his role quality (how well he does his role's job), two thirds the vibe-weighted mean of his
+ * role-cohort percentiles in the vibe's metrics (how much he plays the vibe's football), raw
+ * defending read as PAdj. A vibe metric the role is not judged on counts as the cohort median, 50:
+ * a keeper's "dribbles" say nothing, so they neither help nor hurt him. Without vibe weights
+ * (`balanced`) the score is the role quality alone. Null when the row has no percentile at all.
  */
 export function seasonScoreOf(ctx: EngineContext, row: number, vibe: Vibe): number | null {
   const role = ROLES[ctx.derived.role[row]];
-  const composite = ratingComposite(role, (k) => ctx.derived.percentiles[k][row]);
-  if (Number.isNaN(composite)) return null;
-  const relevant = new Set(roleMetricsOf(role));
+  const quality = roleQualityOf(ctx, row);
+  if (Number.isNaN(quality)) return null;
+  const relevant = vibeMetricsOfRole(role);
   let sum = 0;
   let total = 0;
   for (const [key, w] of Object.entries(vibe.weights) as [MetricKey, number][]) {
-    const p = ctx.derived.percentiles[key][row];
-    sum += w * (relevant.has(key) && !Number.isNaN(p) ? p : NEUTRAL_PERCENTILE);
+    const p = relevant.has(key) ? fairPercentileOf(ctx, row, key) : Number.NaN;
+    sum += w * (Number.isNaN(p) ? NEUTRAL_PERCENTILE : p);
     total += w;
   }
-  if (total === 0) return composite;
-  return QUALITY_SHARE * composite + (1 - QUALITY_SHARE) * (sum / total);
+  if (total === 0) return quality;
+  return QUALITY_SHARE * quality + (1 - QUALITY_SHARE) * (sum / total);
 }
 
 /** The vibe's bonus points for a player's age and fee tier. */

@@ -9,6 +9,7 @@
 import type { z } from 'zod';
 import type { AlternativesRequest, AlternativesResponse } from '../service/schemas/alternatives.js';
 import type { BestXiLineupRequest, BestXiLineupResponse } from '../service/schemas/best-xi-lineup.js';
+import type { BestXiPickRequest, BestXiPickResponse } from '../service/schemas/best-xi-pick.js';
 import type { BestXiPoolRequest, BestXiPoolResponse } from '../service/schemas/best-xi-pool.js';
 import type { CardPromptRequest, CardPromptResponse } from '../service/schemas/cards-prompt.js';
 import type { CardJobResponse, CardRequest, CardResponse, HD_STYLES, SYNC_STYLES } from '../service/schemas/cards.js';
@@ -76,6 +77,7 @@ export interface Client {
   cardPrompt(body: In<typeof CardPromptRequest>): Promise<ApiResult<CardPromptResponse>>;
   bestXiPool(body: In<typeof BestXiPoolRequest>): Promise<ApiResult<BestXiPoolResponse>>;
   bestXiLineup(body: In<typeof BestXiLineupRequest>): Promise<ApiResult<BestXiLineupResponse>>;
+  bestXiPick(body: In<typeof BestXiPickRequest>): Promise<ApiResult<BestXiPickResponse>>;
   /** Queues an hd card (key only), polls its job until it ends and returns the card; credits are the job's. */
   hdCard(
     body: CardBody<typeof HD_STYLES>,
@@ -264,6 +266,7 @@ export function createClient(options: ClientOptions): Client {
     cardPrompt: (body) => post('/api/v1/cards/prompt', body),
     bestXiPool: (body) => post('/api/v1/best-xi/pool', body),
     bestXiLineup: (body) => post('/api/v1/best-xi/lineup', body),
+    bestXiPick: (body) => post('/api/v1/best-xi/pick', body),
     hdCard,
     cardJob: (jobId) => send('GET', `/api/v1/cards/jobs/${encodeURIComponent(jobId)}`),
     catalog: (path) => send('GET', path),

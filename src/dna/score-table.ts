@@ -19,6 +19,7 @@ import { intColumn, numberColumn } from '../stats/columns.js';
 import { deriveSeasons } from '../stats/derive.js';
 import { feeTierOf } from '../stats/fee-tier.js';
 import { METRIC_KEYS, type MetricKey } from '../stats/metrics.js';
+import { shownStyleOf } from './clear-role.js';
 import { styleTagsOf } from './tags.js';
 import { DNA_DIMS } from './features.js';
 import type { DnaVectors } from './vectors.js';
@@ -210,7 +211,8 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
       cohortMin[i] = NaN;
       sample[i] = null;
     }
-    const tags = styleTagsOf(dna, derived, i);
+    // The shown style: a role whose rule did not hold reads "No clear role", as in responses.
+    const tags = shownStyleOf(styleTagsOf(dna, derived, i));
     role[i] = tags ? tags.primary : null;
     if (tags && tags.traits.length > 0) {
       // Few trait combinations exist; one shared string each instead of one per row.

@@ -1,43 +1,49 @@
 /**
- * Style tags (docs/design.md#dna-and-similarity, docs/methodology/dna.md#style-tags): one primary role per player-season
- * plus secondary traits, decided by documented rules over the DNA z-scores, each tag carrying
- * the evidence that triggered it.
+ * Style tags (docs/methodology/dna.md#style-tags): one primary role per player-season plus
+ * secondary traits, decided by documented rules over the player's role-cohort percentiles (a
+ * full-back against full-backs, a winger against wingers), each tag carrying the evidence that
+ * triggered it. A condition reads the event value or possession-adjusted metric when the dataset
+ * has it, else its season-table stand-in, so the same rules hold on CSV season tables.
  */
-import { POSITION_GROUPS, type PositionGroup } from '../data/schema.js';
 import type { DerivedSeasons } from '../stats/derived.js';
 import type { MetricKey } from '../stats/metrics.js';
-import { featureSlotOf } from './features.js';
+import { ROLES, type Role } from '../stats/roles.js';
 import { assert } from '../errors.js';
 import type { DnaVectors } from './vectors.js';
 
-/** Clearly above the group: the defining metric of a role (docs/methodology/dna.md#style-tags). */
-export const ROLE_Z_HIGH = 1.0;
-/** Above the group: a supporting metric of a role (docs/methodology/dna.md#style-tags). */
-export const ROLE_Z_ABOVE = 0.5;
-/** At or below the group mean: a metric a role does *not* lean on (docs/methodology/dna.md#style-tags). */
-export const ROLE_Z_AVERAGE = 0;
-/** A single-metric trait needs this z-score (docs/methodology/dna.md#style-tags). */
-export const TRAIT_Z = 1.5;
-/** Each metric of a two-metric trait (Defensive) needs this z-score (docs/methodology/dna.md#style-tags). */
-export const TRAIT_PAIR_Z = 1.0;
+/** Clearly above the role: the defining metric of a role tag, top quarter (docs/methodology/dna.md#style-tags). */
+export const ROLE_P_HIGH = 75;
+/** Above the role: a supporting metric of a role tag (docs/methodology/dna.md#style-tags). */
+export const ROLE_P_ABOVE = 60;
+/** At or below the role's median: a metric a role tag does *not* lean on (docs/methodology/dna.md#style-tags). */
+export const ROLE_P_MEDIAN = 50;
+/** A single-metric trait needs the top tenth of the role (docs/methodology/dna.md#style-tags). */
+export const TRAIT_P = 90;
+/** Each metric of a two-metric trait (Defensive) needs the top fifth (docs/methodology/dna.md#style-tags). */
+export const TRAIT_PAIR_P = 80;
 
-/** Role tags by group, in tie-break order (docs/design.md#dna-and-similarity vocabulary). */
+/** Role tags by role, in tie-break order (docs/methodology/dna.md#style-tags). */
 export const ROLE_TAGS = {
-  attacker: ['Complete Forward', 'Poacher', 'Target Man', 'Inside Forward', 'Link-up Forward'],
-  midfielder: ['Creator', 'Metronome', 'Ball-Winner', 'Box-to-Box'],
-  defender: ['Ball-Playing CB', 'Physical Stopper', 'Active Full-Back'],
   goalkeeper: ['Sweeper-Keeper', 'Shot Stopper', 'Commanding Keeper'],
-} as const satisfies Record<PositionGroup, readonly string[]>;
-export type RoleTag = (typeof ROLE_TAGS)[PositionGroup][number];
+  centre_back: ['Ball-Playing CB', 'Front-Foot Defender', 'Physical Stopper'],
+  full_back: ['Attacking Full-Back', 'Inverted Full-Back', 'Defensive Full-Back'],
+  midfielder: ['Ball-Winner', 'Deep-Lying Playmaker', 'Box-to-Box', 'Creator'],
+  attacking_midfielder: ['Inside Forward', 'Playmaker', 'Winger'],
+  striker: ['Poacher', 'Target Man', 'Link-up Forward', 'Complete Forward'],
+} as const satisfies Record<Role, readonly string[]>;
+export type RoleTag = (typeof ROLE_TAGS)[Role][number];
 
-/** Secondary trait tags (docs/design.md#dna-and-similarity vocabulary). */
+/** Secondary trait tags (docs/methodology/dna.md#style-tags). */
 export const TRAIT_TAGS = ['Prolific', 'Dribbler', 'Creative', 'Defensive', 'Aerial'] as const;
 export type TraitTag = (typeof TRAIT_TAGS)[number];
 export type StyleTag = RoleTag | TraitTag;
 
-/** One comparison of a metric's z-score with a threshold. */
+/** One comparison of a role-cohort percentile with a threshold. */
 export interface Condition {
+  /** The metric read first: an event value or PAdj metric where one exists. */
   metric: MetricKey;
+  /** The season-table stand-in read when the row has no percentile in `metric`. */
+  standIn?: MetricKey;
   op: '>=' | '<=';
   threshold: number;
 }
@@ -50,8 +56,18 @@ export interface TagRule {
 }
 
 // The helpers keep each condition's metric literal, so the compiler knows which metrics tags read.
-const atLeast = <M extends MetricKey>(metric: M, threshold: number) => ({ metric, op: '>=' as const, threshold });
-const atMost = <M extends MetricKey>(metric: M, threshold: number) => ({ metric, op: '<=' as const, threshold });
+const atLeast = <M extends MetricKey, S extends MetricKey = never>(metric: M, threshold: number, standIn?: S) => ({
+  metric,
+  op: '>=' as const,
+  threshold,
+  standIn,
+});
+const atMost = <M extends MetricKey, S extends MetricKey = never>(metric: M, threshold: number, standIn?: S) => ({
+  metric,
+  op: '<=' as const,
+  threshold,
+  standIn,
+});
 const role = <C extends readonly Condition[]>(tag: RoleTag, ...conditions: C) => ({
   tag,
   kind: 'role' as const,
@@ -63,63 +79,90 @@ const trait = <C extends readonly Condition[]>(tag: TraitTag, ...conditions: C) 
   conditions,
 });
 
-const ROLES = {
-  attacker: [
+// Shorthands for the metric pairs the rules read: event value (or PAdj) first, season table second.
+const scoring = (p: number) => atLeast('npxg_per90', p, 'goals_per90');
+const creating = (p: number) => atLeast('xa_per90', p, 'key_passes_per90');
+const tackling = (p: number) => atLeast('tackles_padj_per90', p, 'tackles_per90');
+const intercepting = (p: number) => atLeast('interceptions_padj_per90', p, 'interceptions_per90');
+const recovering = (p: number) => atLeast('ball_recovery_padj_per90', p, 'ball_recovery_per90');
+const progressing = (p: number) => atLeast('progressive_passes_per90', p, 'long_balls_per90');
+
+const ROLE_RULE_TABLE = {
+  goalkeeper: [
+    role('Sweeper-Keeper', atLeast('passes_per90', ROLE_P_HIGH), atLeast('pass_accuracy_pct', ROLE_P_ABOVE)),
+    role('Shot Stopper', atLeast('saves_per90', ROLE_P_HIGH)),
+    role('Commanding Keeper', atLeast('punches_per90', ROLE_P_HIGH)),
+  ],
+  centre_back: [
+    role('Ball-Playing CB', progressing(ROLE_P_HIGH), atLeast('passes_per90', ROLE_P_ABOVE)),
+    role('Front-Foot Defender', intercepting(ROLE_P_HIGH), tackling(ROLE_P_ABOVE)),
     role(
-      'Complete Forward',
-      atLeast('goals_per90', ROLE_Z_ABOVE),
-      atLeast('key_passes_per90', ROLE_Z_ABOVE),
-      atLeast('aerials_won_per90', ROLE_Z_ABOVE),
+      'Physical Stopper',
+      atLeast('aerials_won_per90', ROLE_P_HIGH),
+      atLeast('clearances_padj_per90', ROLE_P_ABOVE, 'clearances_per90'),
     ),
-    role('Poacher', atLeast('goals_per90', ROLE_Z_HIGH), atMost('key_passes_per90', ROLE_Z_AVERAGE)),
-    role('Target Man', atLeast('aerials_won_per90', ROLE_Z_HIGH), atLeast('duels_won_per90', ROLE_Z_ABOVE)),
-    role('Inside Forward', atLeast('dribbles_per90', ROLE_Z_HIGH), atLeast('shots_per90', ROLE_Z_ABOVE)),
-    role('Link-up Forward', atLeast('key_passes_per90', ROLE_Z_HIGH), atLeast('assists_per90', ROLE_Z_ABOVE)),
+  ],
+  full_back: [
+    role('Attacking Full-Back', atLeast('crosses_per90', ROLE_P_HIGH), creating(ROLE_P_ABOVE)),
+    role(
+      'Inverted Full-Back',
+      atLeast('passes_per90', ROLE_P_HIGH),
+      atLeast('pass_accuracy_pct', ROLE_P_ABOVE),
+      atMost('crosses_per90', ROLE_P_MEDIAN),
+    ),
+    role(
+      'Defensive Full-Back',
+      tackling(ROLE_P_HIGH),
+      intercepting(ROLE_P_ABOVE),
+      atMost('crosses_per90', ROLE_P_MEDIAN),
+    ),
   ],
   midfielder: [
-    role('Creator', atLeast('key_passes_per90', ROLE_Z_HIGH), atLeast('big_chances_per90', ROLE_Z_ABOVE)),
-    role('Metronome', atLeast('passes_per90', ROLE_Z_HIGH), atLeast('pass_accuracy_pct', ROLE_Z_ABOVE)),
-    role('Ball-Winner', atLeast('tackles_per90', ROLE_Z_HIGH), atLeast('interceptions_per90', ROLE_Z_ABOVE)),
+    role('Ball-Winner', tackling(ROLE_P_HIGH), recovering(ROLE_P_ABOVE)),
+    role('Deep-Lying Playmaker', atLeast('passes_per90', ROLE_P_HIGH), progressing(ROLE_P_ABOVE)),
+    role('Box-to-Box', recovering(ROLE_P_ABOVE), scoring(ROLE_P_ABOVE), atLeast('duels_won_per90', ROLE_P_MEDIAN)),
+    role('Creator', creating(ROLE_P_HIGH), atLeast('xt_per90', ROLE_P_ABOVE, 'big_chances_per90')),
+  ],
+  attacking_midfielder: [
     role(
-      'Box-to-Box',
-      atLeast('ball_recovery_per90', ROLE_Z_ABOVE),
-      atLeast('shots_per90', ROLE_Z_ABOVE),
-      atLeast('duels_won_per90', ROLE_Z_AVERAGE),
+      'Inside Forward',
+      scoring(ROLE_P_HIGH),
+      atLeast('shots_per90', ROLE_P_ABOVE),
+      atMost('crosses_per90', ROLE_P_MEDIAN),
     ),
+    role('Playmaker', creating(ROLE_P_HIGH), atLeast('passes_per90', ROLE_P_ABOVE)),
+    role('Winger', atLeast('crosses_per90', ROLE_P_HIGH), atLeast('dribbles_per90', ROLE_P_ABOVE)),
   ],
-  defender: [
-    role('Ball-Playing CB', atLeast('long_balls_per90', ROLE_Z_HIGH), atLeast('passes_per90', ROLE_Z_ABOVE)),
-    role('Physical Stopper', atLeast('aerials_won_per90', ROLE_Z_HIGH), atLeast('clearances_per90', ROLE_Z_ABOVE)),
-    role('Active Full-Back', atLeast('crosses_per90', ROLE_Z_HIGH), atLeast('key_passes_per90', ROLE_Z_ABOVE)),
+  striker: [
+    role('Poacher', scoring(ROLE_P_HIGH), atMost('passes_per90', ROLE_P_MEDIAN)),
+    role('Target Man', atLeast('aerials_won_per90', ROLE_P_HIGH), atLeast('duels_won_per90', ROLE_P_ABOVE)),
+    role('Link-up Forward', creating(ROLE_P_HIGH), atLeast('passes_per90', ROLE_P_ABOVE)),
+    role('Complete Forward', scoring(ROLE_P_ABOVE), creating(ROLE_P_ABOVE), atLeast('aerials_won_per90', ROLE_P_ABOVE)),
   ],
-  goalkeeper: [
-    role('Sweeper-Keeper', atLeast('passes_per90', ROLE_Z_HIGH), atLeast('pass_accuracy_pct', ROLE_Z_ABOVE)),
-    role('Shot Stopper', atLeast('saves_per90', ROLE_Z_HIGH)),
-    role('Commanding Keeper', atLeast('punches_per90', ROLE_Z_HIGH)),
-  ],
-} satisfies Record<PositionGroup, readonly TagRule[]>;
+} satisfies Record<Role, readonly TagRule[]>;
 
-/** Role rules per group (docs/methodology/dna.md#style-tags); order breaks ties. */
-export const ROLE_RULES: Record<PositionGroup, readonly TagRule[]> = ROLES;
+/** Role rules per role (docs/methodology/dna.md#style-tags); order breaks ties. */
+export const ROLE_RULES: Record<Role, readonly TagRule[]> = ROLE_RULE_TABLE;
 
 const TRAITS = [
-  trait('Prolific', atLeast('goals_per90', TRAIT_Z)),
-  trait('Dribbler', atLeast('dribbles_per90', TRAIT_Z)),
-  trait('Creative', atLeast('key_passes_per90', TRAIT_Z)),
-  trait('Defensive', atLeast('tackles_per90', TRAIT_PAIR_Z), atLeast('interceptions_per90', TRAIT_PAIR_Z)),
-  trait('Aerial', atLeast('aerials_won_per90', TRAIT_Z)),
+  trait('Prolific', atLeast('goals_per90', TRAIT_P)),
+  trait('Dribbler', atLeast('dribbles_per90', TRAIT_P)),
+  trait('Creative', creating(TRAIT_P)),
+  trait('Defensive', tackling(TRAIT_PAIR_P), intercepting(TRAIT_PAIR_P)),
+  trait('Aerial', atLeast('aerials_won_per90', TRAIT_P)),
 ] satisfies readonly TagRule[];
 
 /**
- * Trait rules (docs/methodology/dna.md#style-tags). A trait applies only to groups whose style
- * features include all its metrics (goalkeepers have none of them).
+ * Trait rules (docs/methodology/dna.md#style-tags), for outfield roles only: a keeper's goals or
+ * dribbles say nothing about his style.
  */
 export const TRAIT_RULES: readonly TagRule[] = TRAITS;
 
-/** A metric some role or trait rule reads. */
-type TaggedMetric =
-  | (typeof ROLES)[PositionGroup][number]['conditions'][number]['metric']
-  | (typeof TRAITS)[number]['conditions'][number]['metric'];
+type RuleCondition =
+  | (typeof ROLE_RULE_TABLE)[Role][number]['conditions'][number]
+  | (typeof TRAITS)[number]['conditions'][number];
+/** A metric some role or trait rule reads, first or as a stand-in. */
+type TaggedMetric = RuleCondition['metric'] | NonNullable<RuleCondition['standIn']>;
 
 /**
  * Metrics no style tag reads, each with the reason (docs/methodology/dna.md#style-tags). A new
@@ -128,32 +171,26 @@ type TaggedMetric =
  */
 export const UNTAGGED_METRICS = {
   rating: 'quality, not style',
+  assists_per90: 'a finished chance depends on the finisher; xA and key passes measure the pass',
   cleansheets_per90: 'measures the team more than the player',
   goals_conceded_per90: 'measures the team more than the player',
   shots_on_target_per90: 'repeats shots_per90, which the tags read',
   shots_blocked_per90: 'no role in the vocabulary leans on it',
-  cross_accuracy_pct: 'no role in the vocabulary leans on it',
-  progressive_passes_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
-  progressive_carries_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
-  passes_into_final_third_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
-  passes_into_box_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
-  xg_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
-  npxg_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
-  xa_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
-  xt_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
-  tackles_padj_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
-  interceptions_padj_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
-  clearances_padj_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
-  shots_blocked_padj_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
-  ball_recovery_padj_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
-  sca_per90: 'event value, null outside event datasets: the tags must hold on season tables too',
+  shots_blocked_padj_per90: 'no role in the vocabulary leans on it',
+  cross_accuracy_pct: 'how well, not how: style tags read how often (crosses_per90)',
+  progressive_carries_per90: 'no provider we ingest counts carries yet (Wyscout has none)',
+  passes_into_final_third_per90: 'repeats progressive passes, which the tags read',
+  passes_into_box_per90: 'repeats xA, which the tags read',
+  xg_per90: 'includes penalties; the tags read npxG',
+  sca_per90: 'repeats xA and key passes, which the tags read',
 } as const satisfies Record<Exclude<MetricKey, TaggedMetric>, string>;
 
-/** Why a tag was given: one condition, with the player's z-score and value. */
+/** Why a tag was given: one condition, with the player's role-cohort percentile and value. */
 export interface Evidence {
+  /** The metric actually read: the rule's metric, or its stand-in when the row lacks it. */
   metric: MetricKey;
-  /** The player's z-score within group × season (NaN when the value is missing). */
-  z: number;
+  /** Role-cohort percentile 0–100 (NaN when missing). */
+  percentile: number;
   /** The player's metric value (per-90 or %), NaN when missing. */
   value: number;
   op: '>=' | '<=';
@@ -178,59 +215,50 @@ export interface StyleTags {
   tags: TagResult[];
 }
 
-function evidenceOf(
-  rule: TagRule,
-  group: PositionGroup,
-  dna: DnaVectors,
-  derived: DerivedSeasons,
-  row: number,
-): Evidence[] | null {
-  const out: Evidence[] = [];
-  for (const c of rule.conditions) {
-    const slot = featureSlotOf(group, c.metric);
-    if (slot < 0) return null;
-    const z = dna.z[row * dna.dims + slot];
-    const met = !Number.isNaN(z) && (c.op === '>=' ? z >= c.threshold : z <= c.threshold);
-    out.push({ metric: c.metric, z, value: derived.values[c.metric][row], op: c.op, threshold: c.threshold, met });
-  }
-  return out;
+/** The evidence of each condition of `rule` on derived row `row`. */
+function evidenceOf(rule: TagRule, derived: DerivedSeasons, row: number): Evidence[] {
+  return rule.conditions.map((c) => {
+    const first = derived.percentiles[c.metric][row];
+    const metric = Number.isNaN(first) && c.standIn ? c.standIn : c.metric;
+    const percentile = derived.percentiles[metric][row];
+    const met = !Number.isNaN(percentile) && (c.op === '>=' ? percentile >= c.threshold : percentile <= c.threshold);
+    return { metric, percentile, value: derived.values[metric][row], op: c.op, threshold: c.threshold, met };
+  });
 }
 
-/** Mean signed margin by which the conditions hold (a missing z counts as the mean, 0). */
+/** Mean signed margin by which the conditions hold, in percentile points (a missing one counts as the median, 50). */
 function fitOf(evidence: readonly Evidence[]): number {
   let sum = 0;
   for (const e of evidence) {
-    const z = Number.isNaN(e.z) ? 0 : e.z;
-    sum += e.op === '>=' ? z - e.threshold : e.threshold - z;
+    const p = Number.isNaN(e.percentile) ? ROLE_P_MEDIAN : e.percentile;
+    sum += e.op === '>=' ? p - e.threshold : e.threshold - p;
   }
   return sum / evidence.length;
 }
 
 /**
- * Style tags of derived row `row`: the primary role is the role of the row's group whose
- * conditions all hold with the largest mean margin; when none holds, the role with the largest
- * mean margin (marked `fallback`). Traits are every trait whose conditions all hold. Null when
- * the row has no DNA vector.
+ * Style tags of derived row `row`: the primary role is the rule of the row's role whose conditions
+ * all hold with the largest mean margin; when none holds, the rule with the largest mean margin
+ * (marked `fallback`, shown as "No clear role", see clear-role.ts). Traits (outfield roles) are
+ * every trait whose conditions all hold. Null when the row has no DNA vector.
  * @example styleTagsOf(dna, derived, row)?.primary // => 'Poacher'
  */
 export function styleTagsOf(dna: DnaVectors, derived: DerivedSeasons, row: number): StyleTags | null {
   if (!dna.hasVector[row]) return null;
-  const group = POSITION_GROUPS[derived.group[row]];
+  const playerRole = ROLES[derived.role[row]];
   let best: { rule: TagRule; evidence: Evidence[]; fit: number; met: boolean } | null = null;
-  for (const rule of ROLE_RULES[group]) {
-    const evidence = evidenceOf(rule, group, dna, derived, row);
-    if (!evidence) continue;
+  for (const rule of ROLE_RULES[playerRole]) {
+    const evidence = evidenceOf(rule, derived, row);
     const met = evidence.every((e) => e.met);
     const fit = fitOf(evidence);
     if (!best || (met && !best.met) || (met === best.met && fit > best.fit)) best = { rule, evidence, fit, met };
   }
-  // Every group has at least one role whose metrics are all its own features (checked in tests).
-  assert(best, `no role rule applies to group ${group}`);
+  assert(best, `no role rule for role ${playerRole}`);
   const tags: TagResult[] = [{ tag: best.rule.tag, kind: 'role', fallback: !best.met, evidence: best.evidence }];
   const traits: TraitTag[] = [];
-  for (const rule of TRAIT_RULES) {
-    const evidence = evidenceOf(rule, group, dna, derived, row);
-    if (!evidence?.every((e) => e.met)) continue;
+  for (const rule of playerRole === 'goalkeeper' ? [] : TRAIT_RULES) {
+    const evidence = evidenceOf(rule, derived, row);
+    if (!evidence.every((e) => e.met)) continue;
     traits.push(rule.tag as TraitTag);
     tags.push({ tag: rule.tag, kind: 'trait', fallback: false, evidence });
   }

@@ -21,6 +21,7 @@ const TOOL_NAMES: Record<string, string> = {
   'cards.prompt': 'card_prompt',
   'best-xi.pool': 'best_xi_pool',
   'best-xi.lineup': 'best_xi_lineup',
+  'best-xi.pick': 'best_xi_pick',
 };
 
 /**
@@ -84,6 +85,8 @@ const RETURNS: Record<string, string> = {
   best_xi_pool:
     'Returns a Best XI candidate pool for a vibe (balanced, high_press, u23, …), players with position, fee tier and fit.',
   best_xi_lineup: 'Returns aggregate statistics of a lineup of 1–11 player ids.',
+  best_xi_pick:
+    'Returns the best eleven for a vibe in a formation (4-3-3, 4-4-2, 3-5-2, 4-2-3-1): each slot with its player, position, team, score and top metrics, plus the lineup aggregates.',
 };
 
 /**

@@ -43,6 +43,8 @@ const BY_OPERATION: Record<string, string> = {
   'best-xi.pool.player_ids': 'The players of mode byIds',
   'best-xi.lineup.player_ids': 'The lineup: 1–11 player ids',
   'best-xi.lineup.vibe_id': "Score the lineup's fit to this vibe (vibe_fit)",
+  'best-xi.pick.vibe_id': 'The vibe whose weights, filters and per-club cap pick the XI (default balanced)',
+  'best-xi.pick.formation': 'The formation whose slots are filled: 4-3-3 (default), 4-4-2, 3-5-2 or 4-2-3-1',
 };
 
 /**

@@ -6,6 +6,7 @@
 import { ok, type Result } from '../errors.js';
 import { POSITION_CODES, POSITION_GROUPS } from '../data/schema.js';
 import { vibeCatalog } from '../bestxi/vibes.js';
+import { FORMATIONS } from '../bestxi/pick.js';
 import { CardResponse, isHdStyle } from './schemas/cards.js';
 import { cardPhotoProblemOf } from './card-photo.js';
 import { PHOTO_MAX_BYTES } from '../cards/photo.js';
@@ -14,6 +15,7 @@ import { CardPromptResponse } from './schemas/cards-prompt.js';
 import { CARD_TRIPLET, DEFAULT_CARD_STATS, GROUP_METRICS } from '../stats/metrics.js';
 import { CARD_STYLES, HD_STYLES, SYNC_STYLES } from '../cards/request.js';
 import { BestXiLineupResponse } from './schemas/best-xi-lineup.js';
+import { BestXiPickResponse } from './schemas/best-xi-pick.js';
 import { BestXiPoolResponse } from './schemas/best-xi-pool.js';
 import { EmptyQuery } from './schemas/common.js';
 import { PlayerQueryString, PlayerResponse } from './schemas/intelligence-player.js';
@@ -264,5 +266,18 @@ export const OPERATIONS: readonly Operation[] = [
     query: EmptyQuery,
     response: BestXiLineupResponse,
     catalog: () => ({ vibe_ids: vibeCatalog().vibes.map((v) => v.id), player_ids: { min: 1, max: 11 } }),
+  }),
+  engineRoute('bestXiPick', {
+    id: 'best-xi.pick',
+    cacheable: true,
+    path: '/api/v1/best-xi/pick',
+    summary: "The best eleven for a vibe in a formation's slots",
+    tag: 'best-xi',
+    beta: false,
+    cost: 6,
+    demo: true,
+    query: EmptyQuery,
+    response: BestXiPickResponse,
+    catalog: () => ({ vibe_ids: vibeCatalog().vibes.map((v) => v.id), formations: FORMATIONS }),
   }),
 ];

@@ -7,12 +7,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_PROFILE, fairPercentileOf, vibeMetricsOfRole } from '../../src/bestxi/score.js';
 import { vibeById } from '../../src/bestxi/vibes.js';
 import { wyscoutIngest } from '../../src/data/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 import type { MetricKey } from '../../src/stats/metrics.js';
 import { ROLES } from '../../src/stats/roles.js';
-import { roleMetricsOf } from '../../src/verdict/specialties.js';
 
 const REAL = join(
   process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
@@ -32,13 +32,13 @@ describe.skipIf(!present)('vibes on the Premier League 2017/18', () => {
     if (!r.ok) throw new Error(r.error.message);
     return r.value;
   };
-  /** Each top-10 player's best role-cohort percentile among the vibe's metrics that are his role metrics. */
+  /** Each top-10 player's best role-cohort percentile (PAdj where it has one) among the vibe's metrics his role is judged on. */
   const bestVibeMetric = (vibe_id: string, player_id: number) => {
     const row = engine.latestRowOf(player_id);
     const role = ROLES[engine.derived.role[row]];
     const keys = Object.keys(vibeById(vibe_id)!.weights) as MetricKey[];
-    const mine = keys.filter((k) => roleMetricsOf(role).includes(k));
-    return Math.max(0, ...mine.map((k) => engine.derived.percentiles[k][row]).filter((p) => !Number.isNaN(p)));
+    const mine = keys.filter((k) => vibeMetricsOfRole(role).has(k));
+    return Math.max(0, ...mine.map((k) => fairPercentileOf(engine, row, k)).filter((p) => !Number.isNaN(p)));
   };
 
   // "Win it back high: tacklers, interceptors and ball-winners"; "dribblers and clinical finishing";
@@ -52,6 +52,13 @@ describe.skipIf(!present)('vibes on the Premier League 2017/18', () => {
     });
   }
 
+  it('counter_attack "dribblers and clinical finishing": at least half its top 10 are wingers, attacking midfielders or strikers', () => {
+    const roles = top10('counter_attack').players.map(
+      (p) => ROLES[engine.derived.role[engine.latestRowOf(p.player_id)]],
+    );
+    expect(roles.filter((r) => r === 'attacking_midfielder' || r === 'striker').length).toBeGreaterThanOrEqual(5);
+  });
+
   it('counter_attack and samba_flair are led by attackers, italian_wall by defenders, not keepers', () => {
     const groups = (id: string) => top10(id).players.map((p) => p.position_group);
     expect(groups('counter_attack').filter((g) => g === 'goalkeeper').length).toBeLessThanOrEqual(1);
@@ -59,9 +66,19 @@ describe.skipIf(!present)('vibes on the Premier League 2017/18', () => {
     expect(groups('italian_wall').filter((g) => g === 'defender').length).toBeGreaterThanOrEqual(6);
   });
 
-  it('balanced: "the strongest all-round player at every position" — top 10 rated above 8 (model rating)', () => {
+  it('balanced: "the strongest all-round player at every position" — top 10 rated well above every role median, and strong in his role\'s chances, threat and progression', () => {
     for (const p of top10('balanced').players) {
-      expect(engine.derived.values.rating[engine.latestRowOf(p.player_id)], p.name).toBeGreaterThan(8);
+      const row = engine.latestRowOf(p.player_id);
+      // Role medians of the model rating on this league lie between 7.0 and 7.4 (bench/results/judgment.md).
+      expect(engine.derived.values.rating[row], p.name).toBeGreaterThan(7.75);
+      // The role's event-value profile, over the metrics this dataset has (Wyscout has no carries).
+      const profile = (Object.entries(EVENT_PROFILE[ROLES[engine.derived.role[row]]]) as [MetricKey, number][]).filter(
+        ([k]) => !Number.isNaN(engine.derived.percentiles[k][row]),
+      );
+      if (profile.length === 0) continue;
+      const weight = profile.reduce((s, [, w]) => s + w, 0);
+      const mean = profile.reduce((s, [k, w]) => s + w * engine.derived.percentiles[k][row], 0) / weight;
+      expect(mean, `${p.name}: event profile`).toBeGreaterThanOrEqual(70);
     }
   });
 

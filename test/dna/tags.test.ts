@@ -1,166 +1,181 @@
 import { describe, expect, it } from 'vitest';
-import { POSITION_GROUPS, type PositionGroup } from '../../src/data/schema.js';
-import { DNA_DIMS, STYLE_FEATURES, featureSlotOf } from '../../src/dna/features.js';
+import { DNA_DIMS } from '../../src/dna/features.js';
 import {
+  ROLE_P_ABOVE,
+  ROLE_P_HIGH,
+  ROLE_P_MEDIAN,
   ROLE_RULES,
   ROLE_TAGS,
-  ROLE_Z_ABOVE,
-  ROLE_Z_AVERAGE,
-  ROLE_Z_HIGH,
-  TRAIT_PAIR_Z,
+  TRAIT_P,
+  TRAIT_PAIR_P,
   TRAIT_RULES,
   TRAIT_TAGS,
-  TRAIT_Z,
   styleTagsOf,
   tagNamesOf,
 } from '../../src/dna/tags.js';
 import type { DnaVectors } from '../../src/dna/vectors.js';
-import type { MetricKey } from '../../src/stats/metrics.js';
+import { METRIC_KEYS, type MetricKey } from '../../src/stats/metrics.js';
+import { ROLE_GROUP, ROLES, type Role } from '../../src/stats/roles.js';
 import { derivedOf } from './derived-fixture.js';
 
-/** Background z for every feature not named: far below every role threshold and every "≤ 0" is met. */
-const LOW = -2;
+/** Background percentile for every metric not named: below every "≥" threshold, so every "≤ median" holds. */
+const LOW = 10;
 
-/** One row of `group` whose z-scores are given directly (value = z + 10 so evidence values are distinguishable). */
-function caseOf(group: PositionGroup, zs: Partial<Record<MetricKey, number>>) {
-  const features = STYLE_FEATURES[group];
-  const z = new Float32Array(DNA_DIMS).fill(Number.NaN);
-  const values: Partial<Record<MetricKey, number>> = {};
-  features.forEach((f, s) => {
-    z[s] = zs[f.metric] ?? LOW;
-    values[f.metric] = z[s] + 10;
-  });
+const dnaOf = (has: 0 | 1): DnaVectors => {
   const matrix = new Float32Array(DNA_DIMS);
-  const hasVector = Uint8Array.of(1);
-  const dna: DnaVectors = {
+  const hasVector = Uint8Array.of(has);
+  return {
     n: 1,
     dims: DNA_DIMS,
     matrix,
     hasVector,
-    z,
+    z: new Float32Array(DNA_DIMS),
     search: { method: 'stats', matrix, hasVector },
   };
-  const derived = derivedOf([{ group, values }]);
-  return styleTagsOf(dna, derived, 0)!;
+};
+
+/**
+ * One row of `role` whose role-cohort percentiles are given directly (value = percentile + 1000,
+ * so evidence values are distinguishable). `missing` metrics have no percentile at all (a season
+ * table without event values).
+ */
+function caseOf(role: Role, ps: Partial<Record<MetricKey, number>>, missing: readonly MetricKey[] = []) {
+  const derived = derivedOf([{ group: ROLE_GROUP[role] }]);
+  derived.role[0] = ROLES.indexOf(role);
+  for (const key of METRIC_KEYS) {
+    const p = missing.includes(key) ? Number.NaN : (ps[key] ?? LOW);
+    derived.percentiles[key][0] = p;
+    derived.values[key][0] = p + 1000;
+  }
+  return styleTagsOf(dnaOf(1), derived, 0)!;
 }
 
-const primaryCases: [PositionGroup, string, Partial<Record<MetricKey, number>>][] = [
+/** Each role tag and percentiles exactly at its thresholds. */
+const primaryCases: [Role, string, Partial<Record<MetricKey, number>>][] = [
+  ['goalkeeper', 'Sweeper-Keeper', { passes_per90: ROLE_P_HIGH, pass_accuracy_pct: ROLE_P_ABOVE }],
+  ['goalkeeper', 'Shot Stopper', { saves_per90: ROLE_P_HIGH }],
+  ['goalkeeper', 'Commanding Keeper', { punches_per90: ROLE_P_HIGH }],
+  ['centre_back', 'Ball-Playing CB', { progressive_passes_per90: ROLE_P_HIGH, passes_per90: ROLE_P_ABOVE }],
+  ['centre_back', 'Front-Foot Defender', { interceptions_padj_per90: ROLE_P_HIGH, tackles_padj_per90: ROLE_P_ABOVE }],
+  ['centre_back', 'Physical Stopper', { aerials_won_per90: ROLE_P_HIGH, clearances_padj_per90: ROLE_P_ABOVE }],
+  ['full_back', 'Attacking Full-Back', { crosses_per90: ROLE_P_HIGH, xa_per90: ROLE_P_ABOVE }],
   [
-    'attacker',
-    'Complete Forward',
-    { goals_per90: ROLE_Z_ABOVE, key_passes_per90: ROLE_Z_ABOVE, aerials_won_per90: ROLE_Z_ABOVE },
+    'full_back',
+    'Inverted Full-Back',
+    { passes_per90: ROLE_P_HIGH, pass_accuracy_pct: ROLE_P_ABOVE, crosses_per90: ROLE_P_MEDIAN },
   ],
-  ['attacker', 'Poacher', { goals_per90: ROLE_Z_HIGH, key_passes_per90: ROLE_Z_AVERAGE }],
-  ['attacker', 'Target Man', { aerials_won_per90: ROLE_Z_HIGH, duels_won_per90: ROLE_Z_ABOVE }],
-  ['attacker', 'Inside Forward', { dribbles_per90: ROLE_Z_HIGH, shots_per90: ROLE_Z_ABOVE }],
-  ['attacker', 'Link-up Forward', { key_passes_per90: ROLE_Z_HIGH, assists_per90: ROLE_Z_ABOVE }],
-  ['midfielder', 'Creator', { key_passes_per90: ROLE_Z_HIGH, big_chances_per90: ROLE_Z_ABOVE }],
-  ['midfielder', 'Metronome', { passes_per90: ROLE_Z_HIGH, pass_accuracy_pct: ROLE_Z_ABOVE }],
-  ['midfielder', 'Ball-Winner', { tackles_per90: ROLE_Z_HIGH, interceptions_per90: ROLE_Z_ABOVE }],
+  [
+    'full_back',
+    'Defensive Full-Back',
+    { tackles_padj_per90: ROLE_P_HIGH, interceptions_padj_per90: ROLE_P_ABOVE, crosses_per90: ROLE_P_MEDIAN },
+  ],
+  ['midfielder', 'Ball-Winner', { tackles_padj_per90: ROLE_P_HIGH, ball_recovery_padj_per90: ROLE_P_ABOVE }],
+  ['midfielder', 'Deep-Lying Playmaker', { passes_per90: ROLE_P_HIGH, progressive_passes_per90: ROLE_P_ABOVE }],
   [
     'midfielder',
     'Box-to-Box',
-    { ball_recovery_per90: ROLE_Z_ABOVE, shots_per90: ROLE_Z_ABOVE, duels_won_per90: ROLE_Z_AVERAGE },
+    { ball_recovery_padj_per90: ROLE_P_ABOVE, npxg_per90: ROLE_P_ABOVE, duels_won_per90: ROLE_P_MEDIAN },
   ],
-  ['defender', 'Ball-Playing CB', { long_balls_per90: ROLE_Z_HIGH, passes_per90: ROLE_Z_ABOVE }],
-  ['defender', 'Physical Stopper', { aerials_won_per90: ROLE_Z_HIGH, clearances_per90: ROLE_Z_ABOVE }],
-  ['defender', 'Active Full-Back', { crosses_per90: ROLE_Z_HIGH, key_passes_per90: ROLE_Z_ABOVE }],
-  ['goalkeeper', 'Sweeper-Keeper', { passes_per90: ROLE_Z_HIGH, pass_accuracy_pct: ROLE_Z_ABOVE }],
-  ['goalkeeper', 'Shot Stopper', { saves_per90: ROLE_Z_HIGH }],
-  ['goalkeeper', 'Commanding Keeper', { punches_per90: ROLE_Z_HIGH }],
+  ['midfielder', 'Creator', { xa_per90: ROLE_P_HIGH, xt_per90: ROLE_P_ABOVE }],
+  [
+    'attacking_midfielder',
+    'Inside Forward',
+    { npxg_per90: ROLE_P_HIGH, shots_per90: ROLE_P_ABOVE, crosses_per90: ROLE_P_MEDIAN },
+  ],
+  ['attacking_midfielder', 'Playmaker', { xa_per90: ROLE_P_HIGH, passes_per90: ROLE_P_ABOVE }],
+  ['attacking_midfielder', 'Winger', { crosses_per90: ROLE_P_HIGH, dribbles_per90: ROLE_P_ABOVE }],
+  ['striker', 'Poacher', { npxg_per90: ROLE_P_HIGH, passes_per90: ROLE_P_MEDIAN }],
+  ['striker', 'Target Man', { aerials_won_per90: ROLE_P_HIGH, duels_won_per90: ROLE_P_ABOVE }],
+  ['striker', 'Link-up Forward', { xa_per90: ROLE_P_HIGH, passes_per90: ROLE_P_ABOVE }],
+  [
+    'striker',
+    'Complete Forward',
+    { npxg_per90: ROLE_P_ABOVE, xa_per90: ROLE_P_ABOVE, aerials_won_per90: ROLE_P_ABOVE, passes_per90: 70 },
+  ],
 ];
 
 describe('style tag rules', () => {
-  it('covers the docs/design.md#dna-and-similarity vocabulary, each role rule over its own group features', () => {
+  it('covers the vocabulary of docs/methodology/dna.md#style-tags, role by role', () => {
     expect(primaryCases.map((c) => c[1]).sort()).toEqual(Object.values(ROLE_TAGS).flat().sort());
-    for (const group of POSITION_GROUPS) {
-      expect(ROLE_RULES[group].map((r) => r.tag)).toEqual(ROLE_TAGS[group]);
-      for (const rule of ROLE_RULES[group])
-        for (const c of rule.conditions)
-          expect(featureSlotOf(group, c.metric), `${rule.tag} ${c.metric}`).toBeGreaterThanOrEqual(0);
-    }
+    for (const role of ROLES) expect(ROLE_RULES[role].map((r) => r.tag)).toEqual(ROLE_TAGS[role]);
     expect(TRAIT_RULES.map((r) => r.tag)).toEqual([...TRAIT_TAGS]);
   });
 
-  for (const [group, tag, zs] of primaryCases) {
-    it(`${tag}: primary exactly at its thresholds, fallback just below`, () => {
-      const at = caseOf(group, zs);
+  for (const [role, tag, ps] of primaryCases) {
+    it(`${tag}: primary exactly at its thresholds, no clear role just past one`, () => {
+      const at = caseOf(role, ps);
       expect(at.primary).toBe(tag);
       expect(at.tags[0]).toMatchObject({ tag, kind: 'role', fallback: false });
-      const rule = ROLE_RULES[group].find((r) => r.tag === tag)!;
+      const rule = ROLE_RULES[role].find((r) => r.tag === tag)!;
       expect(at.tags[0].evidence.map((e) => [e.metric, e.threshold, e.met])).toEqual(
         rule.conditions.map((c) => [c.metric, c.threshold, true]),
       );
-      // Evidence carries the z-score and the value (z + 10 in this fixture).
       const first = at.tags[0].evidence[0];
-      expect(first.value).toBeCloseTo(first.z + 10, 5);
-      // Move each condition 0.01 to the wrong side: the role no longer holds, and no other role does.
+      expect(first.value).toBe(first.percentile + 1000);
+      // Move each condition one point to the wrong side: the role no longer holds, and no other role does.
       for (const c of rule.conditions) {
-        const off = caseOf(group, { ...zs, [c.metric]: c.op === '>=' ? c.threshold - 0.01 : c.threshold + 0.01 });
+        const off = caseOf(role, { ...ps, [c.metric]: c.op === '>=' ? c.threshold - 1 : c.threshold + 1 });
         expect(off.tags[0].fallback, `${tag} with ${c.metric} off`).toBe(true);
-        if (off.primary === tag) expect(off.tags[0].evidence.find((e) => e.metric === c.metric)!.met).toBe(false);
       }
     });
   }
 
-  it('picks the met role with the largest mean margin', () => {
-    // Poacher: goals 2, key passes 0 → ((2 - 1) + (0 - 0)) / 2 = 0.5.
-    // Inside Forward: dribbles 1.5, shots 1.5 → ((1.5 - 1) + (1.5 - 0.5)) / 2 = 0.75 → wins.
-    const t = caseOf('attacker', { goals_per90: 2, key_passes_per90: 0, dribbles_per90: 1.5, shots_per90: 1.5 });
-    expect(t.primary).toBe('Inside Forward');
-    expect(t.tags[0].fallback).toBe(false);
-    // Traits: dribbles 1.5 meets Dribbler (threshold 1.5) and goals 2 ≥ 1.5 gives Prolific.
-    expect(t.traits).toEqual(['Prolific', 'Dribbler']);
+  it('reads the season-table stand-in when the event value or PAdj metric is missing, and only then', () => {
+    // A season table: no xA, no PAdj tackles. Key passes and raw tackles decide.
+    const table = caseOf('midfielder', { tackles_per90: 90, ball_recovery_per90: 70 }, [
+      'tackles_padj_per90',
+      'ball_recovery_padj_per90',
+    ]);
+    expect(table.primary).toBe('Ball-Winner');
+    expect(table.tags[0].evidence.map((e) => e.metric)).toEqual(['tackles_per90', 'ball_recovery_per90']);
+    // With PAdj present, the raw volume is not read: the busiest tackler of a team without the ball is no Ball-Winner.
+    const events = caseOf('midfielder', { tackles_per90: 90, ball_recovery_per90: 70, tackles_padj_per90: 40 });
+    expect(events.tags[0]).toMatchObject({ fallback: true });
   });
 
-  it('falls back to the best-fitting role when no role holds', () => {
-    // All z = -2. Mean margins: Complete Forward (-2.5 × 3) / 3 = -2.5; Poacher ((-2 - 1) + (0 + 2)) / 2 = -0.5;
-    // Target Man, Inside Forward, Link-up Forward ((-3) + (-2.5)) / 2 = -2.75 → Poacher.
-    const t = caseOf('attacker', {});
-    expect(t.primary).toBe('Poacher');
+  it('picks the met role with the largest mean margin', () => {
+    // Poacher: npxG 95, passes 40 → ((95 − 75) + (50 − 40)) / 2 = 15.
+    // Target Man: aerials 100, duels 100 → ((100 − 75) + (100 − 60)) / 2 = 32.5 → wins.
+    const t = caseOf('striker', { npxg_per90: 95, passes_per90: 40, aerials_won_per90: 100, duels_won_per90: 100 });
+    expect(t.primary).toBe('Target Man');
+    expect(t.tags[0].fallback).toBe(false);
+    expect(t.traits).toEqual(['Aerial']);
+  });
+
+  it('falls back to the best-fitting role, marked, when no role holds', () => {
+    const t = caseOf('striker', {});
     expect(t.tags[0].fallback).toBe(true);
-    expect(t.tags[0].evidence.map((e) => e.met)).toEqual([false, true]);
+    expect(t.tags[0].evidence.some((e) => !e.met)).toBe(true);
     expect(t.traits).toEqual([]);
   });
 
-  it('gives traits at their threshold and not 0.01 below', () => {
-    const single: [TraitName, MetricKey][] = [
+  it('gives traits at their threshold and not one point below; keepers get none', () => {
+    const single: [(typeof TRAIT_TAGS)[number], MetricKey][] = [
       ['Prolific', 'goals_per90'],
       ['Dribbler', 'dribbles_per90'],
-      ['Creative', 'key_passes_per90'],
+      ['Creative', 'xa_per90'],
       ['Aerial', 'aerials_won_per90'],
     ];
     for (const [tag, metric] of single) {
-      expect(caseOf('attacker', { [metric]: TRAIT_Z }).traits, tag).toContain(tag);
-      expect(caseOf('attacker', { [metric]: TRAIT_Z - 0.01 }).traits, tag).not.toContain(tag);
+      expect(caseOf('striker', { [metric]: TRAIT_P }).traits, tag).toContain(tag);
+      expect(caseOf('striker', { [metric]: TRAIT_P - 1 }).traits, tag).not.toContain(tag);
     }
-    const both = { tackles_per90: TRAIT_PAIR_Z, interceptions_per90: TRAIT_PAIR_Z };
-    expect(caseOf('midfielder', both).traits).toContain('Defensive');
-    expect(caseOf('midfielder', { ...both, interceptions_per90: TRAIT_PAIR_Z - 0.01 }).traits).not.toContain(
+    const both = { tackles_padj_per90: TRAIT_PAIR_P, interceptions_padj_per90: TRAIT_PAIR_P };
+    expect(caseOf('full_back', both).traits).toContain('Defensive');
+    expect(caseOf('full_back', { ...both, interceptions_padj_per90: TRAIT_PAIR_P - 1 }).traits).not.toContain(
       'Defensive',
     );
-    // Attackers have no tackles feature, so Defensive never applies to them.
-    expect(caseOf('attacker', {}).traits).not.toContain('Defensive');
-    const tagged = caseOf('defender', { aerials_won_per90: 2, clearances_per90: 1 });
+    expect(caseOf('goalkeeper', { goals_per90: 100, aerials_won_per90: 100 }).traits).toEqual([]);
+    const tagged = caseOf('centre_back', { aerials_won_per90: 95, clearances_padj_per90: 70 });
     expect(tagNamesOf(tagged)).toEqual(['Physical Stopper', 'Aerial']);
     expect(tagged.tags[1]).toMatchObject({
       tag: 'Aerial',
       kind: 'trait',
-      evidence: [{ metric: 'aerials_won_per90', z: 2, op: '>=', threshold: TRAIT_Z, met: true }],
+      evidence: [{ metric: 'aerials_won_per90', percentile: 95, op: '>=', threshold: TRAIT_P, met: true }],
     });
   });
 
   it('returns null for a row without a vector', () => {
-    const dna: DnaVectors = {
-      n: 1,
-      dims: DNA_DIMS,
-      matrix: new Float32Array(DNA_DIMS),
-      hasVector: Uint8Array.of(0),
-      z: new Float32Array(DNA_DIMS),
-      search: { method: 'stats', matrix: new Float32Array(DNA_DIMS), hasVector: Uint8Array.of(0) },
-    };
-    expect(styleTagsOf(dna, derivedOf([{ group: 'attacker' }]), 0)).toBeNull();
+    expect(styleTagsOf(dnaOf(0), derivedOf([{ group: 'attacker' }]), 0)).toBeNull();
   });
 });
-
-type TraitName = (typeof TRAIT_TAGS)[number];

@@ -137,7 +137,8 @@ describe('the document', () => {
     expect(count('additionalProperties?: unknown;')).toBe(2);
     // Open (`.loose()`) response objects: their declared members are typed, others may be added.
     // The document before issue #15 gave 63 of these and 4 untyped members; declared blocks are closed now.
-    expect(count('[key: string]: unknown;')).toBeLessThanOrEqual(40);
+    // best-xi/pick added 4 (its response, slot, meta and the embedded lineup answer).
+    expect(count('[key: string]: unknown;')).toBeLessThanOrEqual(44);
     expect(unknowns.length).toBe(
       count('market_value_eur?: unknown;') +
         count('image_url?: unknown;') +

@@ -20,6 +20,7 @@ export const VALID: Record<string, Record<string, unknown>> = {
   card_prompt: { player_name: IGOR, style: HD_STYLES[0] },
   best_xi_pool: { vibe_id: 'u23', limit: 5 },
   best_xi_lineup: { player_ids: [10080, 11907] },
+  best_xi_pick: { vibe_id: 'balanced', formation: '4-4-2' },
 };
 
 /** A failing call per tool and the problem code it must come back with. */
@@ -34,6 +35,7 @@ export const FAILING: Record<string, { args: Record<string, unknown>; code: stri
   card_prompt: { args: { player_name: 'Nobody Atall', style: HD_STYLES[0] }, code: 'player_not_found' },
   best_xi_pool: { args: { vibe_id: 'no_such_vibe' }, code: 'invalid_request', param: 'vibe_id' },
   best_xi_lineup: { args: { player_ids: [] }, code: 'invalid_request', param: 'player_ids' },
+  best_xi_pick: { args: { formation: '5-5' }, code: 'invalid_request', param: 'formation' },
 };
 
 /** The operation behind a tool name. */

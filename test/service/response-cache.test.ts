@@ -118,6 +118,7 @@ describe('service response cache', () => {
       ['/api/v1/cards/prompt', { player_id: 1, style: 'collage' }],
       ['/api/v1/best-xi/pool', { vibe_id: 'balanced', limit: 3 }],
       ['/api/v1/best-xi/lineup', { player_ids: [1, 2, 7] }],
+      ['/api/v1/best-xi/pick', { vibe_id: 'balanced', formation: '4-3-3' }],
     ];
     expect(new Set(requests.map(([path]) => path))).toEqual(
       new Set(OPERATIONS.filter((o) => o.cacheable).map((o) => o.path)),

@@ -56,8 +56,10 @@ describe('every metric is decided once in each table', () => {
   });
 
   it('style tags: a metric is read by some rule or in UNTAGGED_METRICS, never both', () => {
-    const rules = [...POSITION_GROUPS.flatMap((g) => ROLE_RULES[g]), ...TRAIT_RULES];
-    const read = new Set<MetricKey>(rules.flatMap((r) => r.conditions.map((c) => c.metric)));
+    const rules = [...ROLES.flatMap((r) => ROLE_RULES[r]), ...TRAIT_RULES];
+    const read = new Set<MetricKey>(
+      rules.flatMap((r) => r.conditions.flatMap((c) => [c.metric, c.standIn ?? c.metric])),
+    );
     for (const key of METRIC_KEYS) expect(read.has(key) !== key in UNTAGGED_METRICS, key).toBe(true);
   });
 

@@ -41,6 +41,7 @@ export const REQUEST_EXAMPLES: Record<
     body: { player_ids: [10080, 11907], vibe_id: 'u23' },
     summary: 'Aggregates of a two-player lineup',
   },
+  'best-xi.pick': { body: { vibe_id: 'balanced', formation: '4-3-3' }, summary: 'The balanced XI in a 4-3-3' },
 };
 
 /** The hd card request whose job is the example of 202 and of the job poll. */
