@@ -119,7 +119,13 @@ export function mapReportText(r: MapReport): string {
   const rounded = Object.entries(r.rounded).map(([t, x]) => `${t} ${x.rows} rows (max ${x.max_difference})`);
   if (rounded.length > 0) lines.push(`  rounded to whole numbers: ${rounded.join(', ')}`);
   for (const [c, v] of Object.entries(r.defaults))
-    lines.push(`  no ${c} column: every row gets ${c} "${v}" (the file name)`);
+    lines.push(
+      `  no ${c} column: every row gets ${c} "${v}" (${c === 'season' && v !== 'Unnamed season' ? 'the season in progress on the as-of date' : 'a placeholder'}; a map extending ${r.map} can set "values": { "${c}": … })`,
+    );
+  for (const [c, n] of Object.entries(r.prefixes_stripped))
+    lines.push(
+      `  ${c}: the country code before the name was cut in ${n} rows ("eng Premier League" → "Premier League")`,
+    );
   if (r.repeated_headers_skipped > 0) lines.push(`  skipped ${r.repeated_headers_skipped} rows repeating the header`);
   for (const [f, n] of Object.entries(r.rows_without_match))
     lines.push(`  ${n} rows have no match in ${f} (its columns are empty there)`);

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Engine } from '../engine.js';
 import type { OperationsOptions, LogFormat } from '../http/ops.js';
 import { createMetrics } from '../http/metrics.js';
+import { servedExamplesOf } from '../http/served-examples.js';
 import { ADMIN_TOKEN_MIN_LENGTH, createAdmin, type Admin } from '../service/admin.js';
 import type { ServiceStore } from '../store/ports.js';
 import { UsageError } from './run.js';
@@ -161,6 +162,7 @@ export function operationsOf(
       }
     },
     samplePlayer: samplePlayer(engine),
+    examples: servedExamplesOf(engine, samplePlayer(engine)),
     ...(o.corsOrigins ? { corsOrigins: o.corsOrigins } : {}),
     ...(o.log ? { log: o.log, logFormat: o.logFormat ?? 'json' } : {}),
   };

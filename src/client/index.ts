@@ -78,20 +78,43 @@ export interface Client {
   bestXiPool(body: In<typeof BestXiPoolRequest>): Promise<ApiResult<BestXiPoolResponse>>;
   bestXiLineup(body: In<typeof BestXiLineupRequest>): Promise<ApiResult<BestXiLineupResponse>>;
   bestXiPick(body: In<typeof BestXiPickRequest>): Promise<ApiResult<BestXiPickResponse>>;
-  /** Queues an hd card (key only), polls its job until it ends and returns the card; credits are the job's. */
+  /**
+   * Queues an hd card (key only), polls its job until it ends and returns the card; credits are the job's.
+   * A sync style is refused as `invalid_argument` before anything is sent (nothing charged).
+   */
   hdCard(
     body: CardBody<typeof HD_STYLES>,
     options?: HdCardOptions,
   ): Promise<ApiResult<NonNullable<CardJobResponse['result']>>>;
   /** One poll of an async card job (free). */
   cardJob(jobId: string): Promise<ApiResult<CardJobResponse>>;
-  /** The GET catalog of an endpoint path, e.g. `/api/v1/cards` (free, no auth). */
+  /** The GET catalog of an endpoint path, e.g. `/api/v1/cards` (free, no auth); a path without its leading `/` is `invalid_argument`. */
   catalog(path: string): Promise<ApiResult<CatalogResponse>>;
   /** The PNG bytes behind a card's `image_url`. */
   image(url: string): Promise<ApiResult<Uint8Array>>;
 }
 
 const RETRIED = new Set([429, 503]);
+
+/**
+ * The hd styles, checked before an hd call is sent so that a sync style is refused free of charge.
+ * A record over the service's style union: a new hd style is a type error here until it is listed.
+ */
+const HD_CARD_STYLES: { readonly [S in (typeof HD_STYLES)[number]]: true } = {
+  editorial_cover: true,
+  fifa_viral: true,
+  collage: true,
+};
+const isHdCardStyle = (style: unknown): boolean => typeof style === 'string' && Object.hasOwn(HD_CARD_STYLES, style);
+
+/** A refusal made before anything is sent: nothing is charged. */
+const argumentError = (detail: string, param?: string) => ({
+  ok: false as const,
+  problem: { ...clientProblem('invalid_argument', detail), ...(param ? { param } : {}) },
+  status: 0,
+  credits: null,
+  requestId: null,
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -143,7 +166,11 @@ export function createClient(options: ClientOptions): Client {
     contentType?: string,
     parse: (res: Response) => Promise<T> = (res) => res.json() as Promise<T>,
   ): Promise<ApiResult<T>> {
-    const url = /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`;
+    const absolute = /^https?:\/\//.test(pathOrUrl);
+    // A path without its leading slash would be glued to the port ("…:8787verdict").
+    if (!absolute && !pathOrUrl.startsWith('/'))
+      return argumentError(`"${pathOrUrl}" is neither a URL nor a path starting with "/" (e.g. "/api/v1/verdict")`);
+    const url = absolute ? pathOrUrl : `${base}${pathOrUrl}`;
     const headers: Record<string, string> = { ...auth, accept: 'application/json' };
     if (contentType) headers['content-type'] = contentType;
     if (method === 'POST') headers['idempotency-key'] = globalThis.crypto.randomUUID();
@@ -193,6 +220,11 @@ export function createClient(options: ClientOptions): Client {
     body: CardBody<typeof HD_STYLES>,
     opts: HdCardOptions = {},
   ): Promise<ApiResult<NonNullable<CardJobResponse['result']>>> {
+    if (!isHdCardStyle(body.style))
+      return argumentError(
+        `style ${JSON.stringify(body.style)} is not an hd style (${Object.keys(HD_CARD_STYLES).join(', ')}); use card()`,
+        'style',
+      );
     let queued: ApiResult<CardJobResponse>;
     if (opts.photo) {
       const form = new FormData();

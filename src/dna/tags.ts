@@ -236,19 +236,35 @@ function fitOf(evidence: readonly Evidence[]): number {
   return sum / evidence.length;
 }
 
+// --- Inputs-present guard (issue #25 item 18), kept apart from the rules above. ---
+
+/**
+ * The role rules a player can be given: those whose every input he has a value for; when no rule
+ * has all of them, those with the largest share of their inputs present (else all, which a DNA
+ * vector makes unlikely). So no role stands on absent evidence, such as a "Target Man" from an
+ * export without aerial duels, whose missing percentiles would otherwise count as the median
+ * (docs/methodology/dna.md#style-tags).
+ */
+function withInputsPresent<T extends { evidence: readonly Evidence[] }>(candidates: readonly T[]): readonly T[] {
+  const shareOf = (c: T) => c.evidence.filter((e) => !Number.isNaN(e.percentile)).length / c.evidence.length;
+  const best = Math.max(0, ...candidates.map(shareOf));
+  return best === 0 ? candidates : candidates.filter((c) => shareOf(c) === best);
+}
+
 /**
  * Style tags of derived row `row`: the primary role is the rule of the row's role whose conditions
  * all hold with the largest mean margin; when none holds, the rule with the largest mean margin
- * (marked `fallback`, shown as "No clear role", see clear-role.ts). Traits (outfield roles) are
- * every trait whose conditions all hold. Null when the row has no DNA vector.
+ * among the rules whose inputs he has (see withInputsPresent), marked `fallback` and shown as "No
+ * clear role" (see clear-role.ts). Traits (outfield roles) are every trait whose conditions all
+ * hold. Null when the row has no DNA vector.
  * @example styleTagsOf(dna, derived, row)?.primary // => 'Poacher'
  */
 export function styleTagsOf(dna: DnaVectors, derived: DerivedSeasons, row: number): StyleTags | null {
   if (!dna.hasVector[row]) return null;
   const playerRole = ROLES[derived.role[row]];
   let best: { rule: TagRule; evidence: Evidence[]; fit: number; met: boolean } | null = null;
-  for (const rule of ROLE_RULES[playerRole]) {
-    const evidence = evidenceOf(rule, derived, row);
+  const candidates = ROLE_RULES[playerRole].map((rule) => ({ rule, evidence: evidenceOf(rule, derived, row) }));
+  for (const { rule, evidence } of withInputsPresent(candidates)) {
     const met = evidence.every((e) => e.met);
     const fit = fitOf(evidence);
     if (!best || (met && !best.met) || (met === best.met && fit > best.fit)) best = { rule, evidence, fit, met };

@@ -6,6 +6,7 @@
  * Data reaches the DOM as text only; the inline script is pinned by its hash in the CSP.
  */
 import { createHash } from 'node:crypto';
+import type { ServedExamples } from './served-examples.js';
 
 const STYLE = `
 [hidden]{display:none!important}*{box-sizing:border-box}body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1b1f24;background:#f6f7f9}
@@ -19,6 +20,7 @@ button.quiet{background:#e5e7eb;font-weight:400}pre{background:#f3f4f6;padding:.
 .row{display:flex;gap:.5rem;flex-wrap:wrap;align-items:center;margin:.4rem 0}.muted{color:#667}.secret{background:#fff7e6;border:1px solid #fca311;padding:.5rem;border-radius:5px}.secret code{word-break:break-all}
 .big{font-size:1.6rem;font-weight:700}.bad{color:#b42318}.ok{color:#067647}tr.sel{background:#eef4ff}#signin{max-width:420px;margin:3rem auto}img.card{max-width:100%;border:1px solid #dde1e7;margin-top:.4rem}
 .wide{grid-column:1/-1}svg text{font-size:10px;fill:#445}
+#ledger td:last-child{white-space:normal;overflow-wrap:anywhere;min-width:6rem}
 `;
 
 const SCRIPT = `
@@ -26,6 +28,7 @@ const $ = (s) => document.querySelector(s);
 const el = (tag, attrs = {}, ...kids) => { const e = document.createElement(tag); for (const [k, v] of Object.entries(attrs)) { if (k.startsWith('on')) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v); } for (const c of kids) e.append(c instanceof Node ? c : document.createTextNode(String(c))); return e; };
 const state = { token: sessionStorage.getItem('hs_admin') || '', keys: [], selected: null, secrets: JSON.parse(sessionStorage.getItem('hs_secrets') || '{}'), ops: [] };
 const sample = document.body.dataset.sample || 'Player Name';
+const examples = JSON.parse(document.body.dataset.examples || '{}');
 
 async function admin(method, path, body) {
   const res = await fetch('/admin/v1' + path, { method, headers: { authorization: 'Bearer ' + state.token, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
@@ -40,7 +43,7 @@ async function signIn(ev) {
   if (ev) state.token = $('#token').value.trim();
   try { await admin('GET', '/keys'); } catch (e) { say('#signin-msg', e.message, true); $('#signin').hidden = false; $('#app').hidden = true; return; }
   sessionStorage.setItem('hs_admin', state.token);
-  $('#signin').hidden = true; $('#app').hidden = false;
+  $('#signin').hidden = true; $('#app').hidden = false; $('#signout').hidden = false;
   await loadOps(); await refresh();
 }
 function signOut() { sessionStorage.clear(); location.reload(); }
@@ -130,7 +133,9 @@ function renderChart(rows) {
   $('#chart').replaceChildren(svg);
 }
 
-function exampleOf(schema) {
+function exampleOf(id, schema) {
+  // The served dataset's example of the operation, which /docs shows too; the schema only as a fallback.
+  if (examples[id]) return examples[id].body;
   const body = {};
   for (const name of schema.required ?? []) {
     const s = schema.properties?.[name] ?? {};
@@ -146,7 +151,7 @@ async function loadOps() {
   const sel = $('#try-op'); sel.replaceChildren(...state.ops.map((o) => el('option', { value: o.id }, o.id + ' — ' + o.credits + ' cr')));
   pickOp();
 }
-function pickOp() { const op = state.ops.find((o) => o.id === $('#try-op').value); $('#try-body').value = JSON.stringify(exampleOf(op.schema), null, 2); }
+function pickOp() { const op = state.ops.find((o) => o.id === $('#try-op').value); $('#try-body').value = JSON.stringify(exampleOf(op.id, op.schema), null, 2); }
 
 async function tryIt(ev) {
   ev.preventDefault();
@@ -182,7 +187,7 @@ if (state.token) signIn();
 `;
 
 const BODY = `
-<header><h1>halfspace · developer console</h1><a href="/docs" style="color:#fca311">API docs</a><button class="quiet" id="signout">Sign out</button></header>
+<header><h1>halfspace · developer console</h1><a href="/docs" style="color:#fca311">API docs</a><button class="quiet" id="signout" hidden>Sign out</button></header>
 <section id="signin"><h2>Sign in</h2><form id="signin-form"><p class="muted">Paste the admin token the server was started with (<code>--admin-token-file</code>).</p>
 <div class="row"><input id="token" type="password" autocomplete="off" placeholder="admin token" required style="flex:1"><button>Sign in</button></div><p id="signin-msg"></p></form></section>
 <main id="app" hidden>
@@ -203,15 +208,20 @@ const BODY = `
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * The console page and its Content-Security-Policy (the inline script allowed by hash only).
+ * The console page and its Content-Security-Policy (the inline script allowed by hash only). The
+ * try-it panel starts each operation with its example from `examples` (the served dataset's), and
+ * builds a body from the request schema only for an operation without one.
  * @example consolePage().html.startsWith('<!doctype html>') // => true
  */
-export function consolePage(options: { samplePlayer?: string } = {}): { html: string; csp: string } {
+export function consolePage(options: { samplePlayer?: string; examples?: ServedExamples } = {}): {
+  html: string;
+  csp: string;
+} {
   const hash = createHash('sha256').update(SCRIPT).digest('base64');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>halfspace developer console</title><link rel="icon" href="data:,"><style>${STYLE}</style></head>
-<body data-sample="${esc(options.samplePlayer ?? 'Player Name')}">${BODY}
+<body data-sample="${esc(options.samplePlayer ?? 'Player Name')}" data-examples="${esc(JSON.stringify(options.examples?.byOperation ?? {}))}">${BODY}
 <script>${SCRIPT}</script></body></html>`;
   const csp = `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
   return { html, csp };

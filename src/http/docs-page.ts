@@ -6,8 +6,8 @@
  * (`#error-<code>`) are the `type` URIs of problem bodies. No CDN, no script.
  */
 import { ERRORS } from '../service/errors.js';
-import { REQUEST_EXAMPLES } from '../service/examples/requests.js';
 import { toolNameOf } from '../mcp/tools.js';
+import { DEMO_EXAMPLES, type ServedExamples } from './served-examples.js';
 
 const esc = (s: unknown): string => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -100,7 +100,7 @@ const curl = (url: string, auth: string, body: unknown) =>
   `curl -s ${url} \\\n  -H "${auth}" \\\n  -H "Content-Type: application/json" \\\n  -d '${JSON.stringify(body).replace(/'/g, "'\\''")}'`;
 
 /** The section of one paid operation. */
-function operationSection(server: string, path: string, post: OperationDoc): string {
+function operationSection(server: string, path: string, post: OperationDoc, examples: ServedExamples): string {
   const media = post.requestBody?.content['application/json'];
   const body = media?.schema ?? {};
   const required = new Set(body.required ?? []);
@@ -113,8 +113,8 @@ function operationSection(server: string, path: string, post: OperationDoc): str
     (q) =>
       `<tr><td><code>?${esc(q.name)}</code></td><td>${esc(describeField(q.schema))}</td><td>${esc(q.description ?? q.schema.description ?? 'query parameter')}</td></tr>`,
   );
-  const example = REQUEST_EXAMPLES[post.operationId];
-  const exampleBody = media?.examples?.demo?.value ?? example?.body ?? {};
+  const example = examples.byOperation[post.operationId];
+  const exampleBody = example?.body ?? media?.examples?.demo?.value ?? {};
   const qs = example?.query ? `?${new URLSearchParams(example.query).toString()}` : '';
   const url = `${server}${path}${qs}`;
   const ok = post.responses['200']?.content?.['application/json'];
@@ -138,10 +138,11 @@ ${ok?.example !== undefined ? `<details><summary>Response example (demo universe
 }
 
 /**
- * Renders the docs page of an OpenAPI document built by `openApiOf`.
+ * Renders the docs page of an OpenAPI document built by `openApiOf`, its curl lines taken from
+ * `examples` (default: the demo universe's; a server passes its dataset's, see served-examples.ts).
  * @example docsPageOf(service.openApi()).startsWith('<!doctype html>') // => true
  */
-export function docsPageOf(doc: Record<string, unknown>): string {
+export function docsPageOf(doc: Record<string, unknown>, examples: ServedExamples = DEMO_EXAMPLES): string {
   const info = doc.info as { title: string; version: string; description: string };
   const server = (doc.servers as { url: string }[])[0]?.url ?? '';
   const paths = doc.paths as Record<string, Record<string, OperationDoc>>;
@@ -162,7 +163,7 @@ ${byTag.map((g) => `<li>${esc(g.tag.name)}<ul>${g.ops.map((p) => `<li><a href="#
   const sections = byTag
     .map(
       (g) =>
-        `<h2 id="tag-${esc(g.tag.name)}">${esc(g.tag.name)}</h2><p>${esc(g.tag.description)}</p>\n${g.ops.map((p) => operationSection(server, p.path, p.post)).join('\n')}`,
+        `<h2 id="tag-${esc(g.tag.name)}">${esc(g.tag.name)}</h2><p>${esc(g.tag.description)}</p>\n${g.ops.map((p) => operationSection(server, p.path, p.post, examples)).join('\n')}`,
     )
     .join('\n');
 
@@ -176,6 +177,9 @@ ${byTag.map((g) => `<li>${esc(g.tag.name)}<ul>${g.ops.map((p) => `<li><a href="#
     ([code, e]) =>
       `<tr id="error-${code}"><td><code>${code}</code></td><td>${e.status}</td><td>${esc(e.title)}</td></tr>`,
   );
+  // The calls outside the endpoint sections name the same player as the verdict example.
+  const verdictBody = examples.byOperation.verdict?.body ?? { player_name: examples.player };
+  const uploadRequest = JSON.stringify({ ...verdictBody, style: 'fifa_viral' }).replace(/'/g, "'\\''");
   const problem = (doc.components as { schemas?: { Problem?: { example?: unknown } } } | undefined)?.schemas?.Problem
     ?.example;
 
@@ -208,18 +212,18 @@ ${nav}
 <p>Base address <code>${esc(server)}</code> · machine-readable description: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1, with an example for every request and response).</p>
 <h2 id="start">Start here</h2>
 <p>Every endpoint is a <code>POST</code> of a JSON body. The anonymous demo channel needs no key; this call works as is:</p>
-<pre class="curl">${esc(curl(`${server}/api/v1/verdict`, 'X-SVC-Demo-Channel: mcp', { player_name: 'Igor Teixeira' }))}</pre>
+<pre class="curl">${esc(curl(`${server}/api/v1/verdict`, 'X-SVC-Demo-Channel: mcp', verdictBody))}</pre>
 <p>For more, create a key on the server (<code>halfspace keys create --credits 100</code>), <code>export KEY=svc_sk_…</code>, and use the lines of each endpoint below. Players are named by <code>name</code> (or <code>player_name</code>), with <code>team_hint</code> when the name is shared, or by <code>player_id</code>.</p>
 <h2 id="auth">Keys, credits and the demo channel</h2>
 <p>Send <code>Authorization: Bearer svc_sk_…</code>. Every response to a request with a valid key, whatever its status, carries <code>X-SVC-Credits-Charged</code>, <code>X-SVC-Wallet-Balance</code> and <code>RateLimit-Limit</code>/<code>-Policy</code>/<code>-Remaining</code>/<code>-Reset</code>; only 2xx responses are charged, so a failed call costs nothing. <code>Idempotency-Key: &lt;any unique string&gt;</code> makes a retry return the stored response without charging again. The anonymous demo channel (<code>X-SVC-Demo-Channel: mcp | openclaw | custom-gpt</code>) allows 15 successful calls per IP per UTC day, on every endpoint but hd cards. Keyed calls are limited to 50 per second (burst 100); a 429 says when to retry in <code>Retry-After</code>.</p>
 ${sections}
 <h2 id="jobs">Async card jobs</h2>
 <p>hd styles (<code>editorial_cover</code>, <code>fifa_viral</code>, <code>collage</code>) take a key. <code>POST /api/v1/cards</code> answers <code>202</code> with a job; its 40 credits are held at once, charged when it succeeds, returned when it fails (or does not finish within 15 minutes). Poll the job's <code>poll_url</code> (free, only with the key that queued it): <code>queued → running → succeeded | failed</code>.</p>
-<pre class="curl">${esc(curl(`${server}/api/v1/cards`, 'Authorization: Bearer $KEY', { player_name: 'Igor Teixeira', style: 'editorial_cover', photo_mode: 'silhouette' }))}</pre>
+<pre class="curl">${esc(curl(`${server}/api/v1/cards`, 'Authorization: Bearer $KEY', { ...verdictBody, style: 'editorial_cover', photo_mode: 'silhouette' }))}</pre>
 <p>then, with the <code>poll_url</code> of the answer (e.g. <code>${esc(server)}/api/v1/cards/jobs/${esc(job?.job_id ?? 'job_…')}</code>):</p>
 <pre class="curl">curl -s "$POLL_URL" -H "Authorization: Bearer $KEY"</pre>
 <p>A photo can be uploaded instead of <code>photo_url</code>: <code>multipart/form-data</code> with the JSON body in field <code>request</code> and a PNG or JPEG (5 MB at most) in field <code>photo</code>:</p>
-<pre class="curl">${esc(`curl -s ${server}/api/v1/cards -H "Authorization: Bearer $KEY" \\\n  -F 'request={"player_name":"Igor Teixeira","style":"fifa_viral"};type=application/json' \\\n  -F photo=@me.png`)}</pre>
+<pre class="curl">${esc(`curl -s ${server}/api/v1/cards -H "Authorization: Bearer $KEY" \\\n  -F 'request=${uploadRequest};type=application/json' \\\n  -F photo=@me.png`)}</pre>
 ${job ? `<details><summary>A finished job</summary><pre>${json(job)}</pre></details>` : ''}
 <h2 id="images">Images</h2>
 <p>A card's <code>image_url</code> is <code>/images/&lt;sha256 of the PNG&gt;.png</code>: public, immutable, cached for a year.</p>

@@ -10,6 +10,8 @@ import { newRequestId, type Service, type ServiceResponse } from '../service/ser
 import { isStoreOutage, STORE_OUTAGE, withRetryAfter } from '../service/store-outage.js';
 import { consolePage } from './console-page.js';
 import { BodyAborted, JSON_BODY_MAX_BYTES, type HttpExchange, type HttpReply } from './dispatch.js';
+import { docsPageOf } from './docs-page.js';
+import type { ServedExamples } from './served-examples.js';
 import type { HttpMetrics } from './metrics.js';
 
 /** Formats of the access log. */
@@ -36,6 +38,8 @@ export interface OperationsOptions {
   console?: boolean;
   /** A player name the console's try-it panel starts with. */
   samplePlayer?: string;
+  /** Example requests on the served dataset: the console's try-it defaults and the `/docs` curl lines; default the demo universe's. */
+  examples?: ServedExamples;
 }
 
 /** One access-log record: never the key, the admin token, the query or the body. */
@@ -131,6 +135,7 @@ export function withOperations(
   const format = options.logFormat ?? 'json';
   const serveConsole = options.console ?? true;
   let consoleHtml: ReturnType<typeof consolePage> | null = null;
+  let docsHtml: string | null = null;
 
   const json = (
     status: number,
@@ -173,7 +178,10 @@ export function withOperations(
     }
     if (path === '/console' && serveConsole) {
       if (!get) return onlyGet();
-      consoleHtml ??= consolePage({ samplePlayer: options.samplePlayer });
+      consoleHtml ??= consolePage({
+        ...(options.samplePlayer !== undefined ? { samplePlayer: options.samplePlayer } : {}),
+        ...(options.examples ? { examples: options.examples } : {}),
+      });
       return {
         status: 200,
         headers: {
@@ -256,6 +264,10 @@ export function withOperations(
         reply = answer
           ? { status: answer.status, headers: answer.headers, body: x.method === 'HEAD' ? null : answer.body }
           : await dispatch(x);
+        // /docs stays the dispatcher's route (key headers and all); only its curl lines change to the
+        // served dataset's examples, which are known here, beside the console's.
+        if (path === '/docs' && options.examples && reply.status === 200 && typeof reply.body === 'string')
+          reply = { ...reply, body: (docsHtml ??= docsPageOf(service.openApi(), options.examples)) };
         const cors = corsOf(origin, path);
         if (Object.keys(cors).length > 0) reply = { ...reply, headers: { ...reply.headers, ...cors } };
       }

@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_CLEAR_ROLE } from '../../src/dna/clear-role.js';
+import { ROLE_RULES } from '../../src/dna/tags.js';
+import { roleOfPosition } from '../../src/stats/roles.js';
 import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
 import {
   fbrefDefense,
@@ -58,7 +61,8 @@ describe('score --map fbref', () => {
       map: 'fbref',
       rows: 4,
       repeated_headers_skipped: 1,
-      defaults: { league: 'standard', season: 'standard' },
+      // No league or season column: the season in progress on --as-of, a league that says it was not named.
+      defaults: { league: 'Unnamed league', season: '2024/25' },
       positions: { FW: 'ST', 'FW,MF': 'ST', 'DF,MF': 'CB', GK: 'GK' },
       unused_columns: ['Per 90 Minutes/Gls', 'Per 90 Minutes/Ast'],
       rounded: {},
@@ -185,6 +189,131 @@ describe('score --map fbref', () => {
     expect(r.stderr).toMatch(
       /^halfspace score: .*shooting-extra\.csv, row 4: line 7: no row of .*standard\.csv has Player \+ Squad \+ Born \["Eve Ek","Porto B","2005"\]\n$/,
     );
+  });
+});
+
+/** The standard table as a Big-5 page writes it: a `Comp` column after `Squad`, with country codes. */
+const big5Standard = () =>
+  fbrefStandard()
+    .replace(/^,/, ',,')
+    .replaceAll('Squad,Age', 'Squad,Comp,Age')
+    .replaceAll(',Porto B,', ',Porto B,pt Primeira Liga,')
+    .replaceAll(',Lima FC,', ',Lima FC,pe Liga 1,');
+
+/** A striker without goals or assists: with no aerial data, the old fallback made him a "Target Man". */
+const FINN =
+  '5,Finn Frost,no NOR,FW,Lima FC,25-001,2000,25,20,"2,000",22.2,0,0,0,0,0,0,1,0,1.0,1.0,0.5,1.5,5,5,20,0.00,0.00,0.00,0.00,0.00,0.05,0.02,0.07,0.05,0.07,Matches\n';
+/** A player with 45 minutes: no per-90 value, so no rating for that reason. */
+const GUS =
+  '6,Gus Gray,is ISL,FW,Lima FC,19-001,2006,1,0,45,0.5,0,0,0,0,0,0,0,0,0.0,0.0,0.0,0.0,0,0,0,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,Matches\n';
+
+describe('score --map fbref: labels, missing ratings and tags say what the export holds (#25 item 18)', () => {
+  it('takes the league from a Big-5 Comp column without its country code, and never a file name', () => {
+    writeFileSync(at('big5.csv'), big5Standard());
+    const r = runBuiltSync([
+      'score',
+      at('big5.csv'),
+      '--map',
+      'fbref',
+      '--out',
+      at('big5.arrow'),
+      '--as-of',
+      '2018-05-20',
+    ]);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const rows = rowsOf(at('big5.arrow'));
+    expect(rows.map((x) => [x.name, x.league, x.season])).toEqual([
+      ['Ana Alves', 'Primeira Liga', '2017/18'],
+      ['Carl Cruz', 'Liga 1', '2017/18'],
+      ['Bo Berg', 'Primeira Liga', '2017/18'],
+      ['Dan Dorf', 'Liga 1', '2017/18'],
+    ]);
+    expect(r.stdout).toContain('Comp: the country code before the name was cut in 4 rows');
+    expect(r.stdout).toContain('every row gets season "2017/18" (the season in progress on the as-of date');
+    expect(r.stdout).not.toContain('no league column');
+    const json = runBuiltSync([
+      'score',
+      at('big5.csv'),
+      '--map',
+      'fbref',
+      '--out',
+      at('big5.csv.arrow'),
+      '--as-of',
+      '2018-05-20',
+      '--json',
+    ]);
+    expect(JSON.parse(json.stdout).map).toMatchObject({
+      defaults: { season: '2017/18' },
+      prefixes_stripped: { Comp: 4 },
+    });
+    expect(JSON.parse(json.stdout).map.defaults).not.toHaveProperty('league');
+  });
+
+  it('says why each missing rating is missing: minutes, or stats the role needs that the export lacks', () => {
+    writeFileSync(at('gaps.csv'), `${fbrefStandard()}${GUS}`);
+    const text = runBuiltSync([
+      'score',
+      at('gaps.csv'),
+      '--map',
+      'fbref',
+      '--out',
+      at('gaps.arrow'),
+      '--as-of',
+      '2025-06-01',
+    ]);
+    expect(text.code).toBe(0);
+    // Bo (900 min, defender) and Dan (3,060 min, keeper) have minutes, but the standard table has no
+    // tackles, interceptions, clearances, saves or goals conceded; Gus played 45 minutes.
+    expect(text.stdout).toContain(
+      "3 none (1 under 90 minutes, 2 without any stat his role's rating weighs in the data)",
+    );
+    const json = runBuiltSync([
+      'score',
+      at('gaps.csv'),
+      '--map',
+      'fbref',
+      '--out',
+      at('gaps2.arrow'),
+      '--as-of',
+      '2025-06-01',
+      '--json',
+    ]);
+    expect(JSON.parse(json.stdout).rating_source).toMatchObject({
+      none: 3,
+      none_because: { under_90_minutes: 1, no_cohort: 0, no_rated_stats: 2 },
+    });
+    const rows = rowsOf(at('gaps.arrow'));
+    expect(rows.filter((x) => x.rating === null).map((x) => x.name)).toEqual(['Bo Berg', 'Dan Dorf', 'Gus Gray']);
+  });
+
+  it('gives no role whose inputs the export lacks', () => {
+    writeFileSync(at('finn.csv'), `${fbrefStandard()}${FINN}`);
+    const conditionsOf = (position: string, tag: string) =>
+      ROLE_RULES[roleOfPosition(position)].find((r) => r.tag === tag)?.conditions;
+    const has = (row: Record<string, unknown>, key: string | undefined) =>
+      key !== undefined && row[key] !== null && row[key] !== undefined;
+    for (const [name, files] of [
+      ['standard only', [at('finn.csv')]],
+      ['all four tables', [at('finn.csv'), at('shooting.csv'), at('passing.csv'), at('defense.csv')]],
+    ] as const) {
+      const out = at(`tags-${name.replace(/ /g, '-')}.arrow`);
+      const r = runBuiltSync(['score', ...files, '--map', 'fbref', '--out', out, '--as-of', '2025-06-01']);
+      // The later tables have no row for Finn: their columns stay empty for him.
+      expect([name, r.code]).toEqual([name, 0]);
+      const rows = rowsOf(out).filter((x) => typeof x.style_role === 'string');
+      expect(rows.length, name).toBeGreaterThanOrEqual(3);
+      for (const row of rows) {
+        const role = String(row.style_role);
+        // No aerial duels in any FBref table the preset reads: never a Target Man.
+        expect([name, row.name, role]).not.toEqual([name, row.name, 'Target Man']);
+        if (role === NO_CLEAR_ROLE) continue;
+        // A role given has every one of its inputs (or the classic metric standing in for it).
+        const conditions = conditionsOf(String(row.position), role);
+        expect(conditions, `${name}: ${row.name} ${role}`).toBeDefined();
+        const missing = conditions!.filter((c) => !has(row, c.metric) && !has(row, c.standIn)).map((c) => c.metric);
+        expect([name, row.name, role, missing]).toEqual([name, row.name, role, []]);
+      }
+    }
   });
 });
 

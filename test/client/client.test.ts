@@ -109,6 +109,22 @@ describe('createClient against halfspace serve', () => {
     expect(failed.credits).toEqual({ charged: 0, balance: before - 40 });
   });
 
+  it('refuses a sync style in hdCard and a catalog path without "/" before sending: nothing is charged', async () => {
+    const api = createClient({ baseUrl: server.listening.url, apiKey: key });
+    const before = await api.scouting({ name: IGOR });
+    if (!before.ok) throw new Error(before.problem.detail);
+    // A JavaScript caller (or an `any`) gets past the type; the client still refuses.
+    const misuse = await api.hdCard({ player_name: IGOR, style: 'player_card' as 'collage' }, { pollIntervalMs: 100 });
+    expect(!misuse.ok && misuse.problem).toMatchObject({ code: 'invalid_argument', param: 'style' });
+    expect(!misuse.ok && misuse.problem.detail).toMatch(/not an hd style .*use card\(\)/);
+    const bare = await createClient({ baseUrl: server.listening.url }).catalog('verdict');
+    expect(!bare.ok && bare.problem.code).toBe('invalid_argument');
+    expect(!bare.ok && bare.problem.detail).toContain('"/api/v1/verdict"');
+    // The wallet saw nothing between the two paid calls but their own charges.
+    const after = await api.scouting({ name: IGOR });
+    expect(after.credits).toEqual({ charged: 1, balance: before.credits!.balance - 1 });
+  });
+
   it('reads catalogs without a key', async () => {
     const catalog = await createClient({ baseUrl: server.listening.url }).catalog('/api/v1/intelligence/dna-search');
     expect(catalog.ok && catalog.value.credits).toBe(1);

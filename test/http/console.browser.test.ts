@@ -71,6 +71,8 @@ describe.skipIf(!hasChromium)('/console in Chromium', () => {
 
   it('signs in with the admin token only', async () => {
     await page.goto(`${server.listening.url}/console`);
+    // Nobody is signed in yet, so there is nothing to sign out of.
+    expect(await page.locator('#signout').isVisible()).toBe(false);
     await page.fill('#token', 'not-the-token-at-all');
     await page.click('#signin-form button');
     await poll(() => text('#signin-msg')).toContain('not valid');
@@ -78,6 +80,7 @@ describe.skipIf(!hasChromium)('/console in Chromium', () => {
     await page.fill('#token', TOKEN);
     await page.click('#signin-form button');
     await page.locator('#app').waitFor({ state: 'visible' });
+    expect(await page.locator('#signout').isVisible()).toBe(true);
     await poll(() => page.locator('#try-op option').count()).toBeGreaterThanOrEqual(10);
     expect(consoleErrors).toEqual([expect.stringContaining('401')]);
   });
@@ -160,5 +163,42 @@ describe.skipIf(!hasChromium)('/console in Chromium', () => {
     expect(await text('#balance')).toBe('4');
     // The 401 in the browser console is the expected one; nothing else went wrong on the page.
     expect(consoleErrors.filter((e) => !/401/.test(e))).toEqual([]);
+  });
+
+  it('starts every operation with a default that succeeds on the served dataset (not the demo)', async () => {
+    await page.fill('#new-credits', '200');
+    await page.fill('#new-label', 'defaults');
+    await page.click('#create-form button');
+    await poll(() => page.locator('#keys tbody tr', { hasText: 'defaults' }).innerText()).toContain('active');
+    const ids = await page.evaluate<string[]>("[...document.querySelectorAll('#try-op option')].map((o) => o.value)");
+    expect(ids.length).toBeGreaterThanOrEqual(10);
+    for (const id of ids) {
+      await page.selectOption('#try-op', id);
+      const body = await page.inputValue('#try-body');
+      // The tiny dataset has none of the demo universe's players.
+      expect(body, id).not.toContain('Igor Teixeira');
+      await page.evaluate("document.querySelector('#try-status').textContent = '…'");
+      await page.click('#try-send');
+      await expect.poll(() => text('#try-status'), { timeout: 60_000 }).not.toBe('…');
+      expect([id, body, await text('#try-status')], await text('#try-response')).toEqual([id, body, '200']);
+    }
+  }, 180_000);
+
+  it('shows the ledger notes whole at 1280 px (the note column wraps inside its panel)', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await poll(() => page.locator('#ledger tbody tr').count()).toBeGreaterThan(5);
+    const fits = await page.evaluate<{ overflow: number; clipped: string[]; notes: number }>(`(() => {
+      const scroll = document.querySelector('#ledger').parentElement;
+      const cells = [...document.querySelectorAll('#ledger tbody td:last-child')];
+      const right = scroll.getBoundingClientRect().right;
+      return {
+        overflow: scroll.scrollWidth - scroll.clientWidth,
+        clipped: cells.filter((c) => c.getBoundingClientRect().right > right + 0.5).map((c) => c.textContent),
+        notes: cells.filter((c) => c.textContent.length > 0).length,
+      };
+    })()`);
+    expect(fits.notes).toBeGreaterThan(0);
+    await page.screenshot({ path: join(process.env.HALFSPACE_SCREENSHOTS ?? dir, 'console-ledger.png') });
+    expect(fits).toMatchObject({ overflow: 0, clipped: [] });
   });
 });

@@ -14,6 +14,7 @@ import { utf8CountsOf } from '../../data/arrow/index.js';
 import { scoreTableOf } from '../../dna/score-table.js';
 import { datasetFromMapOption, MAP_OPTION, mapReportText, type MapOptionResult } from '../map-option.js';
 import { progressBar } from '../progress.js';
+import { ratingGapsOf, ratingGapsText } from '../rating-gaps.js';
 import { UsageError, type Command } from '../run.js';
 import { assertFileTarget, jsonOut } from '../shared.js';
 
@@ -189,6 +190,9 @@ export const scoreCommand: Command = {
     const sources = utf8CountsOf(table.getChild('rating_source')!);
     const samples = utf8CountsOf(table.getChild('sample')!);
     const count = (counts: Map<string | null, number>, v: string | null) => counts.get(v) ?? 0;
+    // Only a run with unrated rows reads the columns again, to say why each has none.
+    const gaps =
+      count(sources, null) > 0 ? ratingGapsOf(table) : { under_90_minutes: 0, no_cohort: 0, no_rated_stats: 0 };
     const summary = {
       input,
       input_format: inputFormat,
@@ -203,6 +207,7 @@ export const scoreCommand: Command = {
         provider: count(sources, 'provider'),
         model: count(sources, 'model'),
         none: count(sources, null),
+        none_because: gaps,
       },
       sample: { ok: count(samples, 'ok'), low: count(samples, 'low'), none: count(samples, null) },
       attribution,
@@ -217,7 +222,7 @@ export const scoreCommand: Command = {
       : '';
     io.stdout(
       `scored ${table.numRows.toLocaleString('en-US')} player-seasons → ${out} (${format}, ${table.numCols} columns) in ${seconds.toFixed(1)} s${how}\n` +
-        `  ratings: ${summary.rating_source.provider} provider, ${summary.rating_source.model} model, ${summary.rating_source.none} none (under 90 minutes); ` +
+        `  ratings: ${summary.rating_source.provider} provider, ${summary.rating_source.model} model, ${summary.rating_source.none} none${summary.rating_source.none > 0 ? ` (${ratingGapsText(gaps)})` : ''}; ` +
         `samples: ${summary.sample.ok} in cohort, ${summary.sample.low} low, ${summary.sample.none} without cohort\n` +
         (attribution ? `  ${attribution}\n` : '') +
         (mapped ? mapReportText(mapped.report) : ''),

@@ -63,6 +63,8 @@ export const ColumnMap = z
     ignore: z.array(z.string()).default([]),
     /** Source columns where the exporter writes 0 for "not known" (Wyscout's market value and height): a 0 there becomes an empty cell, counted in the summary. */
     zero_means_unknown: z.array(z.string()).default([]),
+    /** Source columns whose values may start with a lowercase country code and a space (FBref's `Comp`: "eng Premier League"), cut off; default none. */
+    strip_country_code: z.array(z.string()).default([]),
     /** Position string (one listed position, compared without case) → our detailed code; adds to the built-in table. */
     positions: z.record(z.string(), z.enum(POSITION_CODES)).default({}),
     /** Values for required columns the export does not have, e.g. `{ "season": "2024/25" }`. */
@@ -341,6 +343,7 @@ export function mergeColumnMaps(preset: ColumnMap, map: ColumnMap): ColumnMap {
     metrics: { ...keep(preset.metrics), ...map.metrics },
     ignore: [...preset.ignore.filter((k) => !own.has(k)), ...map.ignore],
     zero_means_unknown: [...new Set([...preset.zero_means_unknown, ...map.zero_means_unknown])],
+    strip_country_code: [...new Set([...preset.strip_country_code, ...map.strip_country_code])],
     positions: { ...preset.positions, ...map.positions },
     values: { ...preset.values, ...map.values },
     join_on: map.join_on ?? preset.join_on,

@@ -39,7 +39,7 @@ export function datasetFromExport(
           name: options.mapName ?? options.map.name ?? 'column map',
         };
   const mapName = options.mapName ?? resolved.name;
-  const mapped = mappedExportOf(files, resolved.map, mapName);
+  const mapped = mappedExportOf(files, resolved.map, mapName, { asOf: options.asOf });
   const file = mapped.report.files[0];
   let dataset: Dataset;
   try {

@@ -4,7 +4,6 @@
  * become our season-table layout, provider metrics and a report of every conversion, rounding,
  * default and skipped row. Pure functions over the source header names and cells.
  */
-import { basename, extname } from 'node:path';
 import { shownValueOf, DatasetError } from '../../dataset-error.js';
 import type { ProviderMetricColumn } from '../../provider-metrics.js';
 import { COUNTING_COLUMNS } from '../../schema.js';
@@ -32,8 +31,10 @@ export interface MapReport {
   converted: Record<string, string>;
   /** Converted integer totals that were not whole numbers: target → rows rounded and the largest change. */
   rounded: Record<string, { rows: number; max_difference: number }>;
-  /** Required columns the export lacks, filled with the file's base name. */
+  /** Required columns the export lacks and the value every row got (the season from the as-of date, the league a placeholder). */
   defaults: Record<string, string>;
+  /** Cells whose country-code prefix was cut (`eng Premier League` → `Premier League`): source column → rows. */
+  prefixes_stripped: Record<string, number>;
   /** Cells of `zero_means_unknown` columns that held 0 and were read as unknown (empty): source column → rows. */
   zeros_as_unknown: Record<string, number>;
   /** Distinct position strings and the code each became. */
@@ -63,6 +64,22 @@ function csvField(x: string | null): string {
   return csvQuoted(x);
 }
 
+/** The league of every row of an export that names none: a placeholder, never a file name (docs/scoring.md#column-maps). */
+export const UNNAMED_LEAGUE = 'Unnamed league';
+
+/** A lowercase country code and a space before a name, as FBref's Big-5 `Comp` column writes it ("eng Premier League"). */
+const COUNTRY_PREFIX = /^[a-z]{2,3} (?=\S)/;
+
+/**
+ * The European season in progress on `asOf` (`YYYY-MM-DD`): July starts a new one.
+ * @example seasonOnDate('2025-06-01') // => '2024/25'
+ */
+export function seasonOnDate(asOf: string): string {
+  const year = Number(asOf.slice(0, 4));
+  const start = Number(asOf.slice(5, 7)) >= 7 ? year : year - 1;
+  return `${start}/${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
 /**
  * Maps the tables of one export into our season-table layout (docs/scoring.md#column-maps).
  * Per-90 totals = per90 × minutes / 90 and percentage totals = pct × attempted / 100 are rounded
@@ -71,7 +88,12 @@ function csvField(x: string | null): string {
  * file, source column, row and line.
  * @example mappedExportOf([{ file: 'std.csv', text }], columnMapOf('fbref').map, 'fbref').report.provider_metrics // => ['xg', …]
  */
-export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, mapName: string): MappedExport {
+export function mappedExportOf(
+  files: readonly ExportFile[],
+  map: ColumnMap,
+  mapName: string,
+  options: { asOf?: string } = {},
+): MappedExport {
   if (files.length === 0) throw new DatasetError(mapName, null, null, 'no export file given');
   const report: MapReport = {
     map: mapName,
@@ -83,6 +105,7 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
     converted: {},
     rounded: {},
     defaults: {},
+    prefixes_stripped: {},
     zeros_as_unknown: {},
     positions: {},
     provider_metrics: [],
@@ -138,10 +161,16 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
     const given = map.values[c];
     if (given !== undefined) constants.push([c, given]);
     else if (c !== 'team') {
-      // The file's base name labels the cohort; only one league and season per run then (docs/scoring.md#column-maps).
-      const name = basename(file, extname(file));
-      constants.push([c, name]);
-      report.defaults[c] = name;
+      // One league and season per run then, so only the label is assumed (docs/scoring.md#column-maps):
+      // the season in progress on the as-of date, and a league that says it was not named.
+      const value =
+        c === 'season' && options.asOf
+          ? seasonOnDate(options.asOf)
+          : c === 'season'
+            ? 'Unnamed season'
+            : UNNAMED_LEAGUE;
+      constants.push([c, value]);
+      report.defaults[c] = value;
     }
   }
   const outColumns = [
@@ -172,11 +201,13 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
     ...COUNTING_COLUMNS,
   ]);
   const zeroUnknown = new Set(map.zero_means_unknown);
+  const prefixed = new Set(map.strip_country_code);
   const directCells = [...direct.entries()].map(([target, j]) => ({
     target,
     j,
     numeric: numeric.has(target),
     zeroUnknown: zeroUnknown.has(header[j]),
+    stripPrefix: prefixed.has(header[j]),
   }));
   const metricTotals = metrics.map(() => new Float64Array(table.rows.length));
   const roundings = new Map<string, { rows: number; max_difference: number }>();
@@ -198,8 +229,13 @@ export function mappedExportOf(files: readonly ExportFile[], map: ColumnMap, map
   table.rows.forEach(({ fields, at }, row) => {
     const line = at[0].line;
     const out = new Map<string, string | null>();
-    for (const { target, j, numeric: isNumber, zeroUnknown: zeroIsUnknown } of directCells) {
+    for (const { target, j, numeric: isNumber, zeroUnknown: zeroIsUnknown, stripPrefix } of directCells) {
       const raw = fields[j];
+      if (stripPrefix && raw !== null && COUNTRY_PREFIX.test(raw)) {
+        report.prefixes_stripped[header[j]] = (report.prefixes_stripped[header[j]] ?? 0) + 1;
+        out.set(target, raw.replace(COUNTRY_PREFIX, ''));
+        continue;
+      }
       if (target === 'position' || !isNumber || raw === null || raw === '') {
         out.set(target, raw);
         continue;

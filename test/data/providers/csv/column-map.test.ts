@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DatasetError } from '../../../../src/data/dataset-error.js';
 import { ColumnMap, planOf, positionCodeOf } from '../../../../src/data/providers/csv/column-map.js';
 import { columnMapFromJson, columnMapOf } from '../../../../src/data/providers/csv/column-map-presets.js';
-import { mappedExportOf } from '../../../../src/data/providers/csv/mapped-export.js';
+import { mappedExportOf, seasonOnDate } from '../../../../src/data/providers/csv/mapped-export.js';
 
 const errorOf = (f: () => unknown): DatasetError => {
   try {
@@ -221,12 +221,23 @@ describe('mappedExportOf', () => {
     expect(plain.report.zeros_as_unknown).toEqual({});
   });
 
-  it('fills a missing league and season with the file name and says so in the report', () => {
+  it('fills a missing league with a placeholder and season from the as-of date (never the file name), and says so', () => {
     const map = ColumnMap.parse({
       columns: { Player: 'name', Pos: 'position', Club: 'team', MP: 'appearances', Min: 'minutes' },
     });
-    const m = mappedExportOf(exportOf(['Player,Pos,Club,MP,Min', 'A,FW,X,10,900']), map, 'm');
-    expect(m.report.defaults).toEqual({ league: 'club', season: 'club' });
+    const m = mappedExportOf(exportOf(['Player,Pos,Club,MP,Min', 'A,FW,X,10,900']), map, 'm', { asOf: '2025-08-02' });
+    // August starts the 2025/26 season.
+    expect(m.report.defaults).toEqual({ league: 'Unnamed league', season: '2025/26' });
+    expect(m.text.split('\n')[1]).toContain('Unnamed league,2025/26');
+  });
+
+  it('dates the season: July starts a new one', () => {
+    expect(['2025-06-30', '2025-07-01', '2000-01-15', '1999-12-31'].map(seasonOnDate)).toEqual([
+      '2024/25',
+      '2025/26',
+      '1999/00',
+      '1999/00',
+    ]);
   });
 
   it('recovers any integer total written as a two-decimal per-90 value when minutes are below 9,000', () => {

@@ -131,6 +131,8 @@ export const FBREF_MAP: ColumnMapInput = {
   skip_repeated_header: true,
   thousands_separator: ',',
   join_on: ['Player', 'Squad', 'Born'],
+  // The Big-5 pages write the league with its country's code: "eng Premier League".
+  strip_country_code: ['Comp'],
   columns: {
     Player: 'name',
     Pos: 'position',
