@@ -13,6 +13,7 @@ import {
   type CountingColumn,
   type PositionGroup,
 } from '../data/schema.js';
+import { percentileAt, ratingAt, valueAt } from '../stats/derived.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { minutesShown, PER90_MINUTES_MIN } from '../stats/per90.js';
@@ -81,7 +82,7 @@ export function metricsOfRow(ctx: EngineContext, row: number): readonly MetricKe
 export function per90MapOf(ctx: EngineContext, row: number): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   for (const key of metricsOfRow(ctx, row)) {
-    const v = ctx.derived.values[key][row];
+    const v = valueAt(ctx.derived, key, row);
     out[key] = Number.isNaN(v) ? null : roundMetric(key, v);
   }
   // Provider metrics (docs/scoring.md#provider-metrics) follow the group's own keys.
@@ -121,7 +122,7 @@ export function seasonStatsOf(ctx: EngineContext, row: number): SeasonStats {
   const team = ctx.teamById(d.team_id[row]);
   const totals: Record<string, number | null> = totalsOf(record);
   for (const m of d.provider ?? []) totals[m.key] = nullIfNaN(m.totals[row]);
-  const rating = nullIfNaN(d.values.rating[row]);
+  const rating = nullIfNaN(ratingAt(d, row));
   return {
     season_id: d.season_id[row],
     season: season?.name ?? String(d.season_id[row]),
@@ -200,8 +201,8 @@ export function percentilesOf(ctx: EngineContext, row: number): Record<string, P
   const sample = sampleOf(ctx, row);
   const out: Record<string, PercentileEntry> = {};
   for (const key of metricsOfRow(ctx, row)) {
-    const v = ctx.derived.values[key][row];
-    const p = ctx.derived.percentiles[key][row];
+    const v = valueAt(ctx.derived, key, row);
+    const p = percentileAt(ctx.derived, key, row);
     const has = !Number.isNaN(p);
     out[key] = {
       value: Number.isNaN(v) ? null : roundMetric(key, v),
@@ -244,7 +245,7 @@ export interface Highlight {
  */
 export function highlightOf(ctx: EngineContext, row: number): Highlight | null {
   if (ctx.derived.minutes[row] < PER90_MINUTES_MIN) return null;
-  const percentileOf = (key: MetricKey) => ctx.derived.percentiles[key][row];
+  const percentileOf = (key: MetricKey) => percentileAt(ctx.derived, key, row);
   const role = ROLES[ctx.derived.role[row]];
   const top =
     topPercentile(keyRoleMetricsOf(role), percentileOf) ?? topPercentile(metricsOfRow(ctx, row), percentileOf);

@@ -7,6 +7,7 @@
  * ask for any key); GROUP_METRICS says which ones a group reports.
  */
 import type { PositionGroup } from '../data/schema.js';
+import type { CohortRanks } from './cohort-ranks.js';
 import type { MetricKey } from './metrics.js';
 import type { Role } from './roles.js';
 
@@ -75,4 +76,35 @@ export interface DerivedSeasons {
   cohorts: Cohort[];
   /** Provider metrics declared by the dataset, in declaration order; absent or empty when none. */
   provider?: ProviderDerived[];
+  /**
+   * The percentiles and ratings ranked cohort by cohort as they are asked for (cohort-ranks.ts),
+   * when derived by deriveSeasons: read one row through {@link percentileAt} and {@link ratingAt}
+   * to rank only its cohort; reading `percentiles[key]` or `values.rating` whole ranks them all.
+   */
+  ranks?: CohortRanks;
+}
+
+/**
+ * Percentile of one row (NaN when missing): ranks only the row's cohort while the columns have not
+ * been read whole (a report about one player does not pay for the whole table).
+ * @example percentileAt(derived, 'goals_per90', row) === derived.percentiles.goals_per90[row] // => true
+ */
+export function percentileAt(d: DerivedSeasons, key: MetricKey, row: number): number {
+  return d.ranks && !d.ranks.isComplete ? d.ranks.percentileAt(key, row) : d.percentiles[key][row];
+}
+
+/**
+ * Rating of one row (the provider's, else the model rating; NaN when neither), ranking only its cohort.
+ * @example ratingAt(derived, row) === derived.values.rating[row] // => true
+ */
+export function ratingAt(d: DerivedSeasons, row: number): number {
+  return d.ranks && !d.ranks.isComplete ? d.ranks.ratingAt(row) : d.values.rating[row];
+}
+
+/**
+ * Value of one metric in one row (NaN when not computable); the rating through {@link ratingAt}.
+ * @example valueAt(derived, 'goals_per90', row) === derived.values.goals_per90[row] // => true
+ */
+export function valueAt(d: DerivedSeasons, key: MetricKey, row: number): number {
+  return key === 'rating' ? ratingAt(d, row) : d.values[key][row];
 }
