@@ -7,6 +7,7 @@
  * A cohort is ranked by the same code either way, so both give the same numbers.
  */
 import type { CohortAssignment } from './cohorts.js';
+import type { RowRanks } from './derived.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
 import { lowerBound, upperBound } from './percentiles.js';
 import { PER90_MINUTES_MIN } from './per90.js';
@@ -53,7 +54,7 @@ function isMetricKey(key: string): key is MetricKey {
 }
 
 /** The percentile and rating columns of a derived table, filled cohort by cohort as they are asked for. */
-export class CohortRanks {
+export class CohortRanks implements RowRanks {
   /** Percentile columns (NaN where missing), complete only after {@link complete}. */
   readonly percentiles: Record<MetricKey, Float64Array>;
   /** Rating column (the provider's, else the model rating), complete only after {@link complete}. */

@@ -7,7 +7,6 @@
  * ask for any key); GROUP_METRICS says which ones a group reports.
  */
 import type { PositionGroup } from '../data/schema.js';
-import type { CohortRanks } from './cohort-ranks.js';
 import type { MetricKey } from './metrics.js';
 import type { Role } from './roles.js';
 
@@ -81,7 +80,15 @@ export interface DerivedSeasons {
    * when derived by deriveSeasons: read one row through {@link percentileAt} and {@link ratingAt}
    * to rank only its cohort; reading `percentiles[key]` or `values.rating` whole ranks them all.
    */
-  ranks?: CohortRanks;
+  ranks?: RowRanks;
+}
+
+/** Percentiles and ratings one row at a time (what cohort-ranks.ts's CohortRanks offers). */
+export interface RowRanks {
+  /** Whether every cohort is ranked (the whole columns are filled). */
+  readonly isComplete: boolean;
+  percentileAt(key: MetricKey, row: number): number;
+  ratingAt(row: number): number;
 }
 
 /**
