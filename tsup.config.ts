@@ -12,24 +12,44 @@ export const ENTRIES = {
   'client/index': 'src/client/index.ts',
 };
 
-export default defineConfig({
-  // The render worker is started by file path (src/cards/render-pool.ts), so it is an entry of its own.
-  // So is the Wyscout ingest worker (src/data/providers/wyscout/workers.ts).
-  entry: {
-    ...ENTRIES,
-    cli: 'src/cli/main.ts',
-    'cards/render-worker': 'src/cards/render-worker.ts',
-    'wyscout-worker': 'src/data/providers/wyscout/match-worker.ts',
+/** Optional drivers are required at run time by name (src/store/optional-package.ts); never bundle them. */
+const OPTIONAL_DRIVERS = ['better-sqlite3', 'pg'];
+
+export default defineConfig([
+  {
+    // The render worker is started by file path (src/cards/render-pool.ts), so it is an entry of its own.
+    // So is the Wyscout ingest worker (src/data/providers/wyscout/workers.ts).
+    entry: {
+      ...ENTRIES,
+      'cards/render-worker': 'src/cards/render-worker.ts',
+      'wyscout-worker': 'src/data/providers/wyscout/match-worker.ts',
+    },
+    format: ['esm'],
+    target: 'node20',
+    dts: { entry: ENTRIES },
+    sourcemap: true,
+    // dist/cli/ is the CLI build's own folder (below), cleaned by that build.
+    clean: ['!cli/**'],
+    splitting: true,
+    // Never bundle the drivers, even if a static import slipped in (tsup only externalises dependencies and peers).
+    external: OPTIONAL_DRIVERS,
   },
-  format: ['esm'],
-  target: 'node20',
-  dts: { entry: ENTRIES },
-  sourcemap: true,
-  clean: true,
-  // Splitting turns the CLI's dynamic imports (src/cli/commands/catalog.ts) into chunks of their own, so
-  // `halfspace --version` loads none of the engine (test/cli/lazy-commands.test.ts).
-  splitting: true,
-  // Optional drivers are required at run time by name (src/store/optional-package.ts); never bundle
-  // them, even if a static import slipped in (tsup only externalises dependencies and peers).
-  external: ['better-sqlite3', 'pg'],
-});
+  {
+    // The binary (bin/halfspace.js → dist/cli/halfspace.js) is built on its own with apache-arrow
+    // inlined: no caller hands it Arrow objects, and one module instead of ~160 small ones cuts
+    // its start (bench/results/package.md). The library keeps apache-arrow external, so tables a
+    // user builds with his own apache-arrow are the same classes as the engine's.
+    entry: { halfspace: 'src/cli/main.ts' },
+    outDir: 'dist/cli',
+    format: ['esm'],
+    target: 'node20',
+    dts: false,
+    sourcemap: true,
+    clean: true,
+    // Splitting turns the CLI's dynamic imports (src/cli/commands/catalog.ts) into chunks of their own, so
+    // `halfspace --version` loads none of the engine (test/cli/lazy-commands.test.ts).
+    splitting: true,
+    noExternal: [/^apache-arrow(\/|$)/, 'flatbuffers', 'tslib', 'json-with-bigint'],
+    external: OPTIONAL_DRIVERS,
+  },
+]);

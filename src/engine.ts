@@ -276,8 +276,11 @@ export class Engine implements EngineContext {
       list.push(i);
     }
     const startOf = (row: number) => this.seasonMap.get(d.season_id[row])?.start_date ?? '';
+    // Start dates are YYYY-MM-DD (validated), so code-unit order is date order, without localeCompare's cost at open.
+    const byStart = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
     for (const list of byPlayer.values()) {
-      list.sort((a, b) => startOf(a).localeCompare(startOf(b)) || d.minutes[a] - d.minutes[b] || a - b);
+      if (list.length < 2) continue;
+      list.sort((a, b) => byStart(startOf(a), startOf(b)) || d.minutes[a] - d.minutes[b] || a - b);
     }
     return byPlayer;
   }

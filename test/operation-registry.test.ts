@@ -2,9 +2,11 @@
  * The operation registry (src/operation-registry.ts) is the one list of engine operations, and
  * every piece derived from it exists: the Engine method and its `parsed` entry, the service route
  * (whose request schema is the registry's), its OpenAPI path and MCP tool, the typed client method
- * and the CLI command. Adding a registry line without one of these fails here, naming what is missing.
+ * its GET catalog, and the CLI command. Adding a registry line without one of these fails here, naming
+ * what is missing. The response blocks the service documents are the types the engine returns.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
 import { COMMAND_CATALOG } from '../src/cli/commands/catalog.js';
 import { createClient } from '../src/client/index.js';
 import { Engine } from '../src/engine.js';
@@ -13,6 +15,9 @@ import { runCliCaptured } from './helpers/run-cli.js';
 import { ENGINE_OPERATIONS, type EngineOperationName } from '../src/operation-registry.js';
 import { openApiOf } from '../src/service/openapi.js';
 import { OPERATIONS } from '../src/service/operations.js';
+import { catalogOf } from '../src/service/catalog.js';
+import { type CohortRef, type PercentileEntry, PlayerProfile, SeasonStats } from '../src/service/schemas/shapes.js';
+import type { ScoutingResponse } from '../src/reports/scouting.js';
 
 /** Engine operations the HTTP API does not serve (yet), with the reason; everything else must have a route. */
 const WITHOUT_ROUTE: Partial<Record<EngineOperationName, string>> = {
@@ -77,6 +82,35 @@ describe('operation registry', () => {
       if (!toolOf(route).name) problems.push(`${n}: no MCP tool`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it('every routed operation has a GET catalog (OpenAPI path) describing the registry request schema', () => {
+    const paths = (openApiOf(OPERATIONS, 'http://127.0.0.1:8787').paths ?? {}) as Record<string, { get?: unknown }>;
+    const problems: string[] = [];
+    for (const n of names) {
+      const route = OPERATIONS.find((op) => op.engine === n);
+      if (!route) continue;
+      if (!paths[route.path]?.get) problems.push(`${n}: no GET catalog at ${route.path} in OpenAPI`);
+      const catalog = catalogOf(route);
+      const expected = z.toJSONSchema(ENGINE_OPERATIONS[n].request, { io: 'input', unrepresentable: 'any' });
+      if (JSON.stringify(catalog.request_schema) !== JSON.stringify(expected))
+        problems.push(`${n}: the catalog's request_schema is not the registry schema's`);
+      if (catalog.operation !== route.id) problems.push(`${n}: the catalog names ${String(catalog.operation)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the response blocks of the API are the types the engine returns (z.infer of one schema)', () => {
+    type Data = ScoutingResponse['data'];
+    expectTypeOf<Data['profile']>().toEqualTypeOf<z.infer<typeof PlayerProfile>>();
+    expectTypeOf<Data['stats'][number]>().toEqualTypeOf<z.infer<typeof SeasonStats>>();
+    expectTypeOf<Omit<Data['percentiles'][string], 'provider'>>().toEqualTypeOf<z.infer<typeof PercentileEntry>>();
+    expectTypeOf<NonNullable<Data['percentiles'][string]['cohort']>>().toEqualTypeOf<z.infer<typeof CohortRef>>();
+    // And at run time: an engine answer parses with the blocks as it is.
+    const answer = engine.scouting({ player_id: engine.players[0].player_id });
+    if (!answer.ok) throw new Error(answer.error.message);
+    expect(PlayerProfile.parse(answer.value.data.profile)).toEqual(answer.value.data.profile);
+    for (const stats of answer.value.data.stats) expect(SeasonStats.parse(stats)).toEqual(stats);
   });
 
   it('every paid route serves a registry operation, and MCP tool names are unique', () => {

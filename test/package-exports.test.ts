@@ -30,7 +30,7 @@ describe('package exports', () => {
   });
 
   it('points the bin at the CLI entry tsup emits', () => {
-    expect(readFileSync(join(root, pkg.bin.halfspace), 'utf8')).toContain("import '../dist/cli.js'");
+    expect(readFileSync(join(root, pkg.bin.halfspace), 'utf8')).toContain("import '../dist/cli/halfspace.js'");
   });
 
   it('exposes the documented API from every entry', async () => {

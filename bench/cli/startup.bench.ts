@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'bin', 'halfspace.js');
-if (!existsSync(join(root, 'dist', 'cli.js'))) throw new Error('dist/cli.js is missing: run npm run build first');
+if (!existsSync(join(root, 'dist', 'cli', 'halfspace.js')))
+  throw new Error('dist/cli/halfspace.js is missing: run npm run build first');
 if (!existsSync('/proc/self/stat')) throw new Error('this bench reads /proc/self/stat: run it on Linux');
 
 const args = process.argv.slice(2);

@@ -2,7 +2,8 @@
  * Building blocks shared by the player-facing responses: the profile, one season's stats, the
  * per-90 map and the cohort percentiles with their cohort and sample.
  */
-import { ROLE_LABELS, ROLES, type Role } from '../stats/roles.js';
+import { z } from 'zod';
+import { ROLE_LABELS, ROLES } from '../stats/roles.js';
 import { keyRoleMetricsOf } from '../verdict/specialties.js';
 import type { EngineContext, PlayerRow, PlayerSeasonRow } from '../context.js';
 import {
@@ -11,12 +12,12 @@ import {
   positionGroupOf,
   positionLabelOf,
   type CountingColumn,
-  type PositionGroup,
 } from '../data/schema.js';
-import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
+import { percentileAt, ratingAt, valueAt } from '../stats/derived.js';
+import { FEE_TIERS, feeTierOf } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { minutesShown, PER90_MINUTES_MIN } from '../stats/per90.js';
-import { labelOf, ordinalOf, topPercentile, type PercentileLabel } from '../stats/percentiles.js';
+import { labelOf, ordinalOf, PERCENTILE_LABELS, topPercentile } from '../stats/percentiles.js';
 
 /** Rounds for display: per-90 and ratings to 2 decimals, percentages to 1. */
 export function roundMetric(key: MetricKey, value: number): number {
@@ -26,25 +27,32 @@ export function roundMetric(key: MetricKey, value: number): number {
 
 const nullIfNaN = (x: number): number | null => (Number.isNaN(x) ? null : x);
 
-export interface Profile {
-  player_id: number;
-  name: string;
-  known_as: string | null;
-  display_name: string;
-  birth_date: string | null;
-  age: number | null;
-  nationality: string | null;
-  position: string;
-  position_group: PositionGroup;
-  position_label: string;
-  preferred_foot: string | null;
-  height_cm: number | null;
-  team: { team_id: number; name: string; short_name: string | null } | null;
-  league: { league_id: number; name: string; country: string | null; tier: number } | null;
-  fee_tier: FeeTier | null;
-  wc2026_nation: string | null;
-  contract_end_date: string | null;
-}
+/** Identity block of a player (docs/design.md#op-player `profile`); the service's response schemas use this one. */
+export const PlayerProfile = z.object({
+  player_id: z.number().int(),
+  name: z.string(),
+  known_as: z.string().nullable(),
+  display_name: z.string(),
+  birth_date: z.string().nullable().describe('YYYY-MM-DD'),
+  age: z.number().int().nullable().describe("Age on the dataset's as-of date"),
+  nationality: z.string().nullable(),
+  position: z.string().describe('Position code, e.g. CF, CB, GK'),
+  position_group: z.enum(POSITION_GROUPS),
+  position_label: z.string(),
+  preferred_foot: z.string().nullable(),
+  height_cm: z.number().nullable(),
+  team: z.object({ team_id: z.number().int(), name: z.string(), short_name: z.string().nullable() }).nullable(),
+  league: z
+    .object({ league_id: z.number().int(), name: z.string(), country: z.string().nullable(), tier: z.number().int() })
+    .nullable(),
+  fee_tier: z.enum(FEE_TIERS).nullable().describe('Market-value tier T1 (cheapest) … T5; never a EUR value'),
+  wc2026_nation: z.string().nullable(),
+  contract_end_date: z
+    .string()
+    .nullable()
+    .describe('Last day of his contract, YYYY-MM-DD, when the dataset has it (halfspace enrich); else null'),
+});
+export type Profile = z.infer<typeof PlayerProfile>;
 
 /** Identity block of a player from the registry; fee tier only, never an EUR amount (docs/design.md#fee-tiers). */
 export function profileOf(ctx: EngineContext, player: PlayerRow): Profile {
@@ -83,7 +91,7 @@ export function metricsOfRow(ctx: EngineContext, row: number): readonly MetricKe
 export function per90MapOf(ctx: EngineContext, row: number): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   for (const key of metricsOfRow(ctx, row)) {
-    const v = ctx.derived.values[key][row];
+    const v = valueAt(ctx.derived, key, row);
     out[key] = Number.isNaN(v) ? null : roundMetric(key, v);
   }
   // Provider metrics (docs/scoring.md#provider-metrics) follow the group's own keys.
@@ -94,19 +102,25 @@ export function per90MapOf(ctx: EngineContext, row: number): Record<string, numb
   return out;
 }
 
-export interface SeasonStats {
-  season_id: number;
-  season: string;
-  league: { league_id: number; name: string; tier: number } | null;
-  team: { team_id: number; name: string } | null;
-  appearances: number;
-  starts: number | null;
-  minutes: number;
-  rating: number | null;
-  rating_source: 'provider' | 'model';
-  totals: Record<string, number | null>;
-  per90: Record<string, number | null>;
-}
+/** One seasonal row: counting totals as recorded and the derived per-90 map. */
+export const SeasonStats = z.object({
+  season_id: z.number().int(),
+  season: z.string(),
+  league: z.object({ league_id: z.number().int(), name: z.string(), tier: z.number().int() }).nullable(),
+  team: z.object({ team_id: z.number().int(), name: z.string() }).nullable(),
+  appearances: z.number().int(),
+  starts: z.number().int().nullable(),
+  minutes: z.number(),
+  rating: z.number().nullable(),
+  rating_source: z.enum(['provider', 'model']),
+  totals: z
+    .record(z.string(), z.number().nullable())
+    .describe('Counting column → season total (goals, assists, shots, …); null when the provider does not record it'),
+  per90: z
+    .record(z.string(), z.number().nullable())
+    .describe('Metric key → per-90 value (or percentage for *_pct); null when not computable'),
+});
+export type SeasonStats = z.infer<typeof SeasonStats>;
 
 /** One seasonal row: counting totals as recorded, plus the derived per-90 map. */
 // Built once as straight-line code: a loop over column names with computed keys made every load
@@ -123,7 +137,7 @@ export function seasonStatsOf(ctx: EngineContext, row: number): SeasonStats {
   const team = ctx.teamById(d.team_id[row]);
   const totals: Record<string, number | null> = totalsOf(record);
   for (const m of d.provider ?? []) totals[m.key] = nullIfNaN(m.totals[row]);
-  const rating = nullIfNaN(d.values.rating[row]);
+  const rating = nullIfNaN(ratingAt(d, row));
   return {
     season_id: d.season_id[row],
     season: season?.name ?? String(d.season_id[row]),
@@ -139,36 +153,40 @@ export function seasonStatsOf(ctx: EngineContext, row: number): SeasonStats {
   };
 }
 
-export interface CohortRef {
-  league_id: number;
-  league: string;
-  season_id: number;
-  season: string;
-  position_group: PositionGroup;
-  /** The role of a role cohort; null when the role cohort was too small and the group's is used (docs/methodology/stats.md#roles). */
-  role: Role | null;
-  min_minutes: number;
-  n: number;
-}
+/** The cohort a percentile is computed in. */
+export const CohortRef = z.object({
+  league_id: z.number().int(),
+  league: z.string(),
+  season_id: z.number().int(),
+  season: z.string(),
+  position_group: z.enum(POSITION_GROUPS),
+  role: z
+    .enum(ROLES)
+    .nullable()
+    .describe('The role cohort ranked in; null when the role cohort was too small and the position group’s is used'),
+  min_minutes: z.number(),
+  n: z.number().int().describe('Players in the cohort'),
+});
+export type CohortRef = z.infer<typeof CohortRef>;
 
-export interface Sample {
-  minutes: number;
-  appearances: number;
-  /** `low` when the player is below the cohort's minutes threshold: ranked against it, not part of it. */
-  level: 'ok' | 'low';
-}
+/** The player's sample in a cohort: `low` when he is below its minutes threshold (ranked against it, not part of it). */
+const SampleSchema = z.object({ minutes: z.number(), appearances: z.number().int(), level: z.enum(['ok', 'low']) });
+export type Sample = z.infer<typeof SampleSchema>;
 
-export interface PercentileEntry {
-  value: number | null;
-  percentile: number | null;
-  /** Null for low-sample rows: the number is shown, no label is claimed (docs/methodology.md#labels). */
-  label: PercentileLabel | null;
-  ordinal: string | null;
-  cohort: CohortRef | null;
-  sample: Sample;
-  /** Present and true on a provider metric (docs/scoring.md#provider-metrics), absent on ours. */
-  provider?: true;
-}
+/** One metric's percentile (docs/design.md#op-scouting `percentiles[metric]`). */
+export const PercentileEntry = z.object({
+  value: z.number().nullable(),
+  percentile: z.number().nullable().describe('0–100 within the cohort'),
+  label: z
+    .enum(PERCENTILE_LABELS)
+    .nullable()
+    .describe('Null for a low sample: the number is shown, no label is claimed'),
+  ordinal: z.string().nullable(),
+  cohort: CohortRef.nullable(),
+  sample: SampleSchema,
+});
+/** A percentile entry; `provider: true` marks a provider metric (docs/scoring.md#provider-metrics), absent on ours. */
+export type PercentileEntry = z.infer<typeof PercentileEntry> & { provider?: true };
 
 /** The cohort a derived row is ranked against, with names. Null when no cohort exists. */
 export function cohortRefOf(ctx: EngineContext, row: number): CohortRef | null {
@@ -202,8 +220,8 @@ export function percentilesOf(ctx: EngineContext, row: number): Record<string, P
   const sample = sampleOf(ctx, row);
   const out: Record<string, PercentileEntry> = {};
   for (const key of metricsOfRow(ctx, row)) {
-    const v = ctx.derived.values[key][row];
-    const p = ctx.derived.percentiles[key][row];
+    const v = valueAt(ctx.derived, key, row);
+    const p = percentileAt(ctx.derived, key, row);
     const has = !Number.isNaN(p);
     out[key] = {
       value: Number.isNaN(v) ? null : roundMetric(key, v),
@@ -246,7 +264,7 @@ export interface Highlight {
  */
 export function highlightOf(ctx: EngineContext, row: number): Highlight | null {
   if (ctx.derived.minutes[row] < PER90_MINUTES_MIN) return null;
-  const percentileOf = (key: MetricKey) => ctx.derived.percentiles[key][row];
+  const percentileOf = (key: MetricKey) => percentileAt(ctx.derived, key, row);
   const role = ROLES[ctx.derived.role[row]];
   const top =
     topPercentile(keyRoleMetricsOf(role), percentileOf) ?? topPercentile(metricsOfRow(ctx, row), percentileOf);

@@ -13,10 +13,8 @@ import type { DerivedSeasons, ProviderDerived } from './derived.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
 import { PER90_MINUTES_MIN } from './per90.js';
 import { RATIO_ATTEMPTS_MIN } from './accuracy.js';
-import { lowerBound, upperBound } from './percentiles.js';
-import { RATING_WEIGHTS, ratingFromComposite, standInOf } from './rating.js';
+import { CohortRanks } from './cohort-ranks.js';
 import { ROLE_OF_POSITION, ROLES } from './roles.js';
-import { bucketSortPairs } from './sort-pairs.js';
 
 /** Options of {@link deriveSeasons}. */
 export interface DeriveOptions {
@@ -58,30 +56,28 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
   const minutes = numberColumn(ps, 'minutes');
   const { group, role } = groupsOf(dataset.tables.players, player_id);
 
-  const values = metricValues(ps, minutes);
+  const computed = metricValues(ps, minutes);
   const roleCohortMin = options.roleCohortMin ?? ROLE_COHORT_MIN;
   const byRole = assignCohorts({ league_id, season_id, group: role, minutes }, minutesMin, 'role');
   const byGroup = assignCohorts({ league_id, season_id, group, minutes }, minutesMin);
   const { cohort, inCohort, cohorts, fallback } = chooseCohorts(byRole, byGroup, roleCohortMin);
-  const ranker = new TwoLevelRanker(byRole, byGroup, fallback);
-
-  const percentiles = {} as Record<MetricKey, Float64Array>;
-  for (const key of METRIC_KEYS) {
-    if (key === 'rating') continue;
-    const ranked = rankableValues(ps, key, values[key]);
-    percentiles[key] = ranker.percentiles(ranked, METRICS[key].lowerIsBetter);
-  }
-  const provider = numberColumn(ps, 'rating');
-  const ratingIsProvider = new Uint8Array(n);
-  values.rating = modelRatings(role, percentiles, minutes);
-  for (let i = 0; i < n; i++) {
-    const r = provider[i];
-    if (Number.isFinite(r)) {
-      values.rating[i] = r;
-      ratingIsProvider[i] = 1;
-    }
-  }
-  percentiles.rating = ranker.percentiles(values.rating, false);
+  const rankable = new Map<MetricKey, Float64Array>();
+  const ranks = new CohortRanks({
+    values: computed,
+    rankable: (key) => {
+      let column = rankable.get(key);
+      if (!column) rankable.set(key, (column = rankableValues(ps, key, computed[key])));
+      return column;
+    },
+    byRole,
+    byGroup,
+    cohort,
+    fallback,
+    role,
+    minutes,
+    providerRating: numberColumn(ps, 'rating'),
+  });
+  const { values, percentiles } = completedOnRead(computed, ranks);
 
   // Provider metrics (docs/scoring.md#provider-metrics): per 90 and ranked exactly like ours.
   const providerMetrics = providerMetricsOf(dataset).map((spec): ProviderDerived => {
@@ -98,7 +94,7 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
       lowerIsBetter,
       totals,
       per90,
-      percentiles: ranker.percentiles(per90, lowerIsBetter),
+      percentiles: ranks.column(per90, lowerIsBetter),
     };
   });
 
@@ -116,9 +112,10 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
     percentiles,
     cohort,
     inCohort,
-    ratingIsProvider,
+    ratingIsProvider: ranks.ratingIsProvider,
     cohorts,
     provider: providerMetrics,
+    ranks,
   };
 }
 
@@ -206,29 +203,6 @@ function chooseCohorts(
   return { cohort, inCohort: byRole.inCohort, cohorts, fallback };
 }
 
-/** Percentiles in the role cohort, or in the group cohort for rows that fall back (ranked only when some do). */
-class TwoLevelRanker {
-  private readonly role: CohortRanker;
-  private readonly group: CohortRanker | null;
-  private readonly fallback: Uint8Array;
-
-  constructor(byRole: CohortAssignment, byGroup: CohortAssignment, fallback: Uint8Array) {
-    this.role = new CohortRanker(byRole.cohort, byRole.inCohort, byRole.cohorts.length);
-    this.group = fallback.includes(1)
-      ? new CohortRanker(byGroup.cohort, byGroup.inCohort, byGroup.cohorts.length)
-      : null;
-    this.fallback = fallback;
-  }
-
-  percentiles(values: Float64Array, lowerIsBetter: boolean): Float64Array {
-    const out = this.role.percentiles(values, lowerIsBetter);
-    if (!this.group) return out;
-    const byGroup = this.group.percentiles(values, lowerIsBetter);
-    for (let i = 0; i < out.length; i++) if (this.fallback[i]) out[i] = byGroup[i];
-    return out;
-  }
-}
-
 /**
  * The values a metric is ranked by: a ratio built on fewer than RATIO_ATTEMPTS_MIN attempts (2 of
  * 2 crosses) is left out, so it neither gets a percentile nor moves anyone else's
@@ -286,158 +260,40 @@ function metricValues(ps: Table, minutes: Float64Array): Record<MetricKey, Float
 }
 
 /**
- * Ranks values within cohorts, cache-friendly at a million rows. Every row gets a fixed slot in a
- * scratch array, laid out cohort by cohort (members first, then low-sample rows); per metric, one
- * pass in table order deals the values into their slots, each cohort's stretch is compacted, sorted
- * with its rows in a small cache-resident buffer and walked run by run (members), low-sample rows
- * are placed by binary search in the same buffer, and each percentile is written straight to its
- * row. Nothing reads the table in random order.
+ * The value and percentile records of a derived table whose whole columns (`percentiles[key]`,
+ * `values.rating`) rank every cohort on first read, then are plain properties; reports about one
+ * row read through `ranks` and rank only that row's cohort (cohort-ranks.ts).
  */
-class CohortRanker {
-  private readonly nCohorts: number;
-  /** Slot of every row; rows without a cohort share the last slot, which is never ranked. */
-  private readonly slot: Int32Array;
-  /** Row of every slot (the inverse of `slot`). */
-  private readonly rowOfSlot: Int32Array;
-  /** Each cohort's stretch: members in [base[c], lowBase[c]), low-sample rows in [lowBase[c], base[c + 1]). */
-  private readonly base: Int32Array;
-  private readonly lowBase: Int32Array;
-  private readonly dealt: Float64Array;
-  private readonly inValues: Float64Array;
-  private readonly inSlots: Int32Array;
-  private readonly sorted: Float64Array;
-  private readonly sortedSlots: Int32Array;
-  private readonly counts: Int32Array;
-
-  constructor(cohort: Int32Array, inCohort: Uint8Array, nCohorts: number) {
-    this.nCohorts = nCohorts;
-    const members = new Int32Array(nCohorts);
-    const lows = new Int32Array(nCohorts);
-    for (let i = 0; i < cohort.length; i++) {
-      const c = cohort[i];
-      if (c < 0) continue;
-      if (inCohort[i]) members[c]++;
-      else lows[c]++;
+function completedOnRead(
+  computed: Record<MetricKey, Float64Array>,
+  ranks: CohortRanks,
+): { values: Record<MetricKey, Float64Array>; percentiles: Record<MetricKey, Float64Array> } {
+  const values = { ...computed };
+  const percentiles = { ...ranks.percentiles };
+  const settle = () => {
+    ranks.complete();
+    Object.defineProperty(values, 'rating', { value: ranks.rating, enumerable: true, writable: true });
+    for (const key of METRIC_KEYS) {
+      Object.defineProperty(percentiles, key, { value: ranks.percentiles[key], enumerable: true, writable: true });
     }
-    this.base = new Int32Array(nCohorts + 1);
-    this.lowBase = new Int32Array(nCohorts);
-    let largest = 0;
-    for (let c = 0; c < nCohorts; c++) {
-      this.lowBase[c] = this.base[c] + members[c];
-      this.base[c + 1] = this.lowBase[c] + lows[c];
-      largest = Math.max(largest, members[c]);
-    }
-    const slots = this.base[nCohorts] + 1;
-    const memberCursor = this.base.slice(0, nCohorts);
-    const lowCursor = this.lowBase.slice();
-    this.slot = new Int32Array(cohort.length);
-    this.rowOfSlot = new Int32Array(slots);
-    for (let i = 0; i < cohort.length; i++) {
-      const c = cohort[i];
-      const k = c < 0 ? slots - 1 : inCohort[i] ? memberCursor[c]++ : lowCursor[c]++;
-      this.slot[i] = k;
-      this.rowOfSlot[k] = i;
-    }
-    this.dealt = new Float64Array(slots);
-    this.inValues = new Float64Array(largest);
-    this.inSlots = new Int32Array(largest);
-    this.sorted = new Float64Array(largest);
-    this.sortedSlots = new Int32Array(largest);
-    this.counts = new Int32Array(largest + 1);
+  };
+  Object.defineProperty(values, 'rating', {
+    get: () => {
+      settle();
+      return ranks.rating;
+    },
+    enumerable: true,
+    configurable: true,
+  });
+  for (const key of METRIC_KEYS) {
+    Object.defineProperty(percentiles, key, {
+      get: () => {
+        settle();
+        return ranks.percentiles[key];
+      },
+      enumerable: true,
+      configurable: true,
+    });
   }
-
-  /** Percentile (0–100 integer, NaN when missing) of every row's value within its cohort. */
-  percentiles(values: Float64Array, lowerIsBetter: boolean): Float64Array {
-    const { nCohorts, slot, rowOfSlot, base, lowBase, dealt, inValues, inSlots, sorted, sortedSlots, counts } = this;
-    const n = values.length;
-    // Rows without a value or cohort keep NaN; the fill also maps the fresh pages in one sweep.
-    const out = new Float64Array(n).fill(NaN);
-    for (let i = 0; i < n; i++) dealt[slot[i]] = values[i];
-    for (let c = 0; c < nCohorts; c++) {
-      const s = base[c];
-      const lb = lowBase[c];
-      let m = 0;
-      let min = Infinity;
-      let max = -Infinity;
-      for (let k = s; k < lb; k++) {
-        const v = dealt[k];
-        if (Number.isNaN(v)) continue;
-        inValues[m] = v;
-        inSlots[m++] = rowOfSlot[k];
-        if (v < min) min = v;
-        if (v > max) max = v;
-      }
-      const le = base[c + 1];
-      if (m === 0) continue;
-      bucketSortPairs(inValues, inSlots, sorted, sortedSlots, 0, m, min, max, counts);
-      for (let a = 0; a < m; ) {
-        let b = a + 1;
-        while (b < m && sorted[b] === sorted[a]) b++;
-        // percentileFromCounts, inlined: round half up of 100 × (below + equal/2) / m.
-        const p = Math.floor((100 * (2 * a + (b - a)) + m) / (2 * m));
-        const q = lowerIsBetter ? 100 - p : p;
-        for (let j = a; j < b; j++) out[sortedSlots[j]] = q;
-        a = b;
-      }
-      for (let k = lb; k < le; k++) {
-        const x = dealt[k];
-        if (Number.isNaN(x)) continue;
-        const below = lowerBound(sorted, 0, m, x);
-        const equal = upperBound(sorted, below, m, x) - below;
-        const p = Math.floor((100 * (2 * below + equal) + m) / (2 * m));
-        out[rowOfSlot[k]] = lowerIsBetter ? 100 - p : p;
-      }
-    }
-    return out;
-  }
-}
-
-/** The percentile column standing in for a rated metric (RATING_STAND_INS), or `none`. */
-function standInColumn(key: MetricKey, percentiles: Record<MetricKey, Float64Array>, none: Float64Array): Float64Array {
-  const standIn = standInOf(key);
-  return standIn === null ? none : percentiles[standIn];
-}
-
-/**
- * Model rating of every row from its role's percentiles (rating.ts), NaN when none is known or the
- * row has under PER90_MINUTES_MIN minutes (then only ratios such as pass accuracy exist, and one
- * perfect ratio from a cameo would rate 9.5).
- */
-function modelRatings(
-  role: Uint8Array,
-  percentiles: Record<MetricKey, Float64Array>,
-  minutes: ArrayLike<number>,
-): Float64Array {
-  const n = role.length;
-  const out = new Float64Array(n);
-  const group = role;
-  // Per role: the weighted metrics' percentile columns and weights, in RATING_WEIGHTS key order
-  // (the order ratingComposite() sums in, so both give identical results).
-  // A missing event value reads its stand-in's column (ratedPercentileOf), an empty one when it has none.
-  const none = new Float64Array(n).fill(NaN);
-  const keys = ROLES.map((r) => Object.keys(RATING_WEIGHTS[r]) as MetricKey[]);
-  const columns = keys.map((ks) => ks.map((k) => percentiles[k]));
-  const standIns = keys.map((ks) => ks.map((k) => standInColumn(k, percentiles, none)));
-  const weights = ROLES.map((r) => Object.values(RATING_WEIGHTS[r]) as number[]);
-  for (let i = 0; i < n; i++) {
-    if (minutes[i] < PER90_MINUTES_MIN) {
-      out[i] = NaN;
-      continue;
-    }
-    const g = group[i];
-    const cols = columns[g];
-    const alts = standIns[g];
-    const ws = weights[g];
-    let sum = 0;
-    let weight = 0;
-    for (let k = 0; k < cols.length; k++) {
-      let x = cols[k][i];
-      if (Number.isNaN(x)) x = alts[k][i];
-      if (Number.isNaN(x)) continue;
-      sum += ws[k] * x;
-      weight += ws[k];
-    }
-    out[i] = weight > 0 ? ratingFromComposite(sum / weight) : NaN;
-  }
-  return out;
+  return { values, percentiles };
 }

@@ -75,4 +75,43 @@ export interface DerivedSeasons {
   cohorts: Cohort[];
   /** Provider metrics declared by the dataset, in declaration order; absent or empty when none. */
   provider?: ProviderDerived[];
+  /**
+   * The percentiles and ratings ranked cohort by cohort as they are asked for (cohort-ranks.ts),
+   * when derived by deriveSeasons: read one row through {@link percentileAt} and {@link ratingAt}
+   * to rank only its cohort; reading `percentiles[key]` or `values.rating` whole ranks them all.
+   */
+  ranks?: RowRanks;
+}
+
+/** Percentiles and ratings one row at a time (what cohort-ranks.ts's CohortRanks offers). */
+export interface RowRanks {
+  /** Whether every cohort is ranked (the whole columns are filled). */
+  readonly isComplete: boolean;
+  percentileAt(key: MetricKey, row: number): number;
+  ratingAt(row: number): number;
+}
+
+/**
+ * Percentile of one row (NaN when missing): ranks only the row's cohort while the columns have not
+ * been read whole (a report about one player does not pay for the whole table).
+ * @example percentileAt(derived, 'goals_per90', row) === derived.percentiles.goals_per90[row] // => true
+ */
+export function percentileAt(d: DerivedSeasons, key: MetricKey, row: number): number {
+  return d.ranks && !d.ranks.isComplete ? d.ranks.percentileAt(key, row) : d.percentiles[key][row];
+}
+
+/**
+ * Rating of one row (the provider's, else the model rating; NaN when neither), ranking only its cohort.
+ * @example ratingAt(derived, row) === derived.values.rating[row] // => true
+ */
+export function ratingAt(d: DerivedSeasons, row: number): number {
+  return d.ranks && !d.ranks.isComplete ? d.ranks.ratingAt(row) : d.values.rating[row];
+}
+
+/**
+ * Value of one metric in one row (NaN when not computable); the rating through {@link ratingAt}.
+ * @example valueAt(derived, 'goals_per90', row) === derived.values.goals_per90[row] // => true
+ */
+export function valueAt(d: DerivedSeasons, key: MetricKey, row: number): number {
+  return key === 'rating' ? ratingAt(d, row) : d.values[key][row];
 }

@@ -110,14 +110,12 @@ describe('the built binary starts without the heavy packages', () => {
   }, 120_000);
 
   // The hook does see the heavy packages, ESM and CommonJS alike, once a command needs them.
+  // apache-arrow is inlined in the binary (tsup.config.ts), so no command resolves it from node_modules.
   it.concurrent.each([
-    [
-      ['player', '--name', 'Igor Teixeira', '--json'],
-      ['apache-arrow', 'zod'],
-    ],
+    [['player', '--name', 'Igor Teixeira', '--json'], ['zod']],
     [
       ['mcp', '--help'],
-      ['@modelcontextprotocol/sdk', 'apache-arrow'],
+      ['@modelcontextprotocol/sdk', 'zod'],
     ],
     [
       ['serve', '--help'],
@@ -129,6 +127,7 @@ describe('the built binary starts without the heavy packages', () => {
       const { run, packages } = await loadsOf(argv);
       expect(run.code, run.stderr).toBe(0);
       for (const p of expected) expect(packages).toContain(p);
+      expect(packages).not.toContain('apache-arrow');
     },
     120_000,
   );

@@ -59,7 +59,7 @@ describe('npm start (README quick start)', () => {
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`serves the demo and stops npm, the server and its children on ${signal}, freeing the port`, async () => {
-      const distBefore = statSync(join(ROOT, 'dist', 'cli.js')).mtimeMs;
+      const distBefore = statSync(join(ROOT, 'dist', 'cli', 'halfspace.js')).mtimeMs;
       const npm = spawn('npm', ['start', '--', '--port', '0', '--db', join(dir, `${signal}.db`)], {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,7 +91,7 @@ describe('npm start (README quick start)', () => {
       await expect.poll(() => out, { timeout: 10_000 }).toContain('halfspace API stopped.');
       await expect.poll(() => tree.filter(alive), { timeout: 10_000 }).toEqual([]);
       expect(await portOpen(port)).toBe(false);
-      expect(statSync(join(ROOT, 'dist', 'cli.js')).mtimeMs, 'npm start rebuilt dist/').toBe(distBefore);
+      expect(statSync(join(ROOT, 'dist', 'cli', 'halfspace.js')).mtimeMs, 'npm start rebuilt dist/').toBe(distBefore);
     }, 120_000);
   }
 });

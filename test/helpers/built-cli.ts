@@ -14,7 +14,7 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The binary users run. */
 export const BIN = join(ROOT, 'bin/halfspace.js');
 
-const BUILT = join(ROOT, 'dist/cli.js');
+const BUILT = join(ROOT, 'dist/cli/halfspace.js');
 const TYPES = join(ROOT, 'dist/index.d.ts');
 const LOCK = join(ROOT, 'node_modules/.halfspace-build.lock');
 /** A build takes ~20 s alone; on a loaded machine allow far more before calling a lock stale. */

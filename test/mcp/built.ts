@@ -25,7 +25,7 @@ function newestMtime(dir: string): number {
 }
 
 function stale(): boolean {
-  const cli = join(ROOT, 'dist', 'cli.js');
+  const cli = join(ROOT, 'dist', 'cli', 'halfspace.js');
   return !existsSync(cli) || statSync(cli).mtimeMs < newestMtime(join(ROOT, 'src'));
 }
 

@@ -1,0 +1,309 @@
+/**
+ * Cohort percentiles and ratings of every derived row, computed on demand (docs/methodology/stats.md#percentiles,
+ * docs/methodology/stats.md#model-rating). A report about one player needs the cohorts of his few
+ * rows, not the 24 columns of the whole table, so a row's cohort is ranked when one of its rows is
+ * first asked for ({@link CohortRanks.percentileAt}, {@link CohortRanks.ratingAt}); reading a whole
+ * column (`percentiles[key]`, `values.rating`) ranks every cohort once, as the columns always were.
+ * A cohort is ranked by the same code either way, so both give the same numbers.
+ */
+import type { CohortAssignment } from './cohorts.js';
+import type { RowRanks } from './derived.js';
+import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
+import { lowerBound, upperBound } from './percentiles.js';
+import { PER90_MINUTES_MIN } from './per90.js';
+import { RATING_WEIGHTS, ratingFromComposite, standInOf } from './rating.js';
+import { ROLES } from './roles.js';
+import { bucketSortPairs } from './sort-pairs.js';
+
+/** What {@link CohortRanks} ranks: the values, the cohort choice and what a rating is built from. */
+export interface RankInputs {
+  /** Values of the 23 computed metrics (everything but `rating`). */
+  values: Omit<Record<MetricKey, Float64Array>, 'rating'>;
+  /** The values a metric is ranked by (a ratio on too few attempts is left out), built on first use. */
+  rankable: (key: MetricKey) => Float64Array;
+  byRole: CohortAssignment;
+  byGroup: CohortAssignment;
+  /** Each row's chosen cohort: a role cohort id, or the role cohorts' count + a group cohort id; -1 when none. */
+  cohort: Int32Array;
+  /** 1 when the row is ranked in its group's cohort (its role cohort is too small or missing). */
+  fallback: Uint8Array;
+  /** Index into ROLES of each row's role. */
+  role: Uint8Array;
+  minutes: Float64Array;
+  /** The provider's rating, NaN where it has none. */
+  providerRating: Float64Array;
+}
+
+const RANKED_KEYS = METRIC_KEYS.filter((k) => k !== 'rating');
+
+/**
+ * Per role: the weighted metrics, the metric standing in for each when a row lacks it
+ * (RATING_STAND_INS, null when none) and their weights, in RATING_WEIGHTS key order (the order
+ * ratingComposite() sums in).
+ */
+const ROLE_WEIGHTS = ROLES.map((r) => {
+  const keys: MetricKey[] = [];
+  const standIns: (MetricKey | null)[] = [];
+  const weights: number[] = [];
+  for (const key of Object.keys(RATING_WEIGHTS[r])) {
+    const weight = isMetricKey(key) ? RATING_WEIGHTS[r][key] : undefined;
+    if (!isMetricKey(key) || weight === undefined) continue;
+    keys.push(key);
+    standIns.push(standInOf(key));
+    weights.push(weight);
+  }
+  return { keys, standIns, weights };
+});
+
+function isMetricKey(key: string): key is MetricKey {
+  return key in METRICS;
+}
+
+/** The percentile and rating columns of a derived table, filled cohort by cohort as they are asked for. */
+export class CohortRanks implements RowRanks {
+  /** Percentile columns (NaN where missing), complete only after {@link complete}. */
+  readonly percentiles: Record<MetricKey, Float64Array>;
+  /** Rating column (the provider's, else the model rating), complete only after {@link complete}. */
+  readonly rating: Float64Array;
+  readonly ratingIsProvider: Uint8Array;
+  private readonly inputs: RankInputs;
+  private readonly role: CohortRanker;
+  private readonly group: CohortRanker | null;
+  private readonly offset: number;
+  /** 1 when a chosen cohort's rows have every percentile and their rating. */
+  private readonly ranked: Uint8Array;
+  private whole = false;
+
+  constructor(inputs: RankInputs) {
+    const n = inputs.cohort.length;
+    this.inputs = inputs;
+    this.role = new CohortRanker(inputs.byRole.cohort, inputs.byRole.inCohort, inputs.byRole.cohorts.length);
+    this.group = inputs.fallback.includes(1)
+      ? new CohortRanker(inputs.byGroup.cohort, inputs.byGroup.inCohort, inputs.byGroup.cohorts.length)
+      : null;
+    this.offset = inputs.byRole.cohorts.length;
+    this.ranked = new Uint8Array(this.offset + inputs.byGroup.cohorts.length);
+    const percentiles = {} as Record<MetricKey, Float64Array>;
+    for (const key of METRIC_KEYS) percentiles[key] = new Float64Array(n).fill(Number.NaN);
+    this.percentiles = percentiles;
+    this.rating = new Float64Array(n).fill(Number.NaN);
+    this.ratingIsProvider = new Uint8Array(n);
+    for (let i = 0; i < n; i++) if (Number.isFinite(inputs.providerRating[i])) this.ratingIsProvider[i] = 1;
+  }
+
+  /** Percentile of one row (NaN when missing), ranking only the row's cohort if it is not ranked yet. */
+  percentileAt(key: MetricKey, row: number): number {
+    this.rankCohortOf(row);
+    return this.percentiles[key][row];
+  }
+
+  /** Rating of one row (the provider's, else the model rating; NaN when neither exists). */
+  ratingAt(row: number): number {
+    this.rankCohortOf(row);
+    return this.rating[row];
+  }
+
+  /** Whether every cohort is ranked. */
+  get isComplete(): boolean {
+    return this.whole;
+  }
+
+  /** Ranks every cohort (what reading a whole column needs). */
+  complete(): void {
+    if (this.whole) return;
+    for (let c = 0; c < this.ranked.length; c++) this.rankCohort(c);
+    // Rows without a cohort have no percentiles; their rating is the provider's, if any.
+    const { cohort } = this.inputs;
+    for (let i = 0; i < cohort.length; i++) if (cohort[i] < 0) this.rating[i] = this.ratingOfRow(i);
+    this.whole = true;
+  }
+
+  private rankCohortOf(row: number): void {
+    if (this.whole) return;
+    const c = this.inputs.cohort[row];
+    if (c >= 0) this.rankCohort(c);
+    else this.rating[row] = this.ratingOfRow(row);
+  }
+
+  /**
+   * Every percentile and the rating of the rows whose chosen cohort is `c`. A group cohort ranks
+   * ratings of members ranked in their role cohorts, so those are ranked first.
+   */
+  private rankCohort(c: number): void {
+    if (this.ranked[c]) return;
+    const { cohort, fallback } = this.inputs;
+    const isGroup = c >= this.offset;
+    const ranker = isGroup ? this.group : this.role;
+    const local = isGroup ? c - this.offset : c;
+    if (!ranker) return;
+    if (isGroup) {
+      for (const row of ranker.membersOf(local)) if (!fallback[row] && cohort[row] >= 0) this.rankCohort(cohort[row]);
+    }
+    // Only the rows that chose this cohort take its percentiles (a group cohort also holds rows ranked by role).
+    const keep = (row: number) => cohort[row] === c;
+    for (const key of RANKED_KEYS) {
+      ranker.rankCohort(this.inputs.rankable(key), METRICS[key].lowerIsBetter, local, this.percentiles[key], keep);
+    }
+    for (const row of ranker.rowsOf(local)) if (keep(row)) this.rating[row] = this.ratingOfRow(row);
+    ranker.rankCohort(this.rating, false, local, this.percentiles.rating, keep);
+    this.ranked[c] = 1;
+  }
+
+  /**
+   * Cohort percentiles of any other column (a provider metric), all rows at once: each row ranked
+   * in its chosen cohort, NaN where the value or the cohort is missing.
+   */
+  column(values: Float64Array, lowerIsBetter: boolean): Float64Array {
+    const out = new Float64Array(values.length).fill(Number.NaN);
+    const { cohort } = this.inputs;
+    for (let c = 0; c < this.ranked.length; c++) {
+      const ranker = c >= this.offset ? this.group : this.role;
+      ranker?.rankCohort(
+        values,
+        lowerIsBetter,
+        c >= this.offset ? c - this.offset : c,
+        out,
+        (row) => cohort[row] === c,
+      );
+    }
+    return out;
+  }
+
+  /**
+   * The provider's rating of a row, else its model rating from its role's percentiles (rating.ts):
+   * NaN when none is known or the row has under PER90_MINUTES_MIN minutes (then only ratios such
+   * as pass accuracy exist, and one perfect ratio from a cameo would rate 9.5).
+   */
+  private ratingOfRow(i: number): number {
+    const provider = this.inputs.providerRating[i];
+    if (Number.isFinite(provider)) return provider;
+    if (this.inputs.minutes[i] < PER90_MINUTES_MIN) return Number.NaN;
+    const { keys, standIns, weights } = ROLE_WEIGHTS[this.inputs.role[i]];
+    let sum = 0;
+    let weight = 0;
+    for (let k = 0; k < keys.length; k++) {
+      let x = this.percentiles[keys[k]][i];
+      // A missing event value reads its stand-in's percentile (ratedPercentileOf).
+      const standIn = standIns[k];
+      if (Number.isNaN(x) && standIn !== null) x = this.percentiles[standIn][i];
+      if (Number.isNaN(x)) continue;
+      sum += weights[k] * x;
+      weight += weights[k];
+    }
+    return weight > 0 ? ratingFromComposite(sum / weight) : Number.NaN;
+  }
+}
+
+/**
+ * Ranks values within cohorts. Every row gets a fixed slot in a scratch array, laid out cohort by
+ * cohort (members first, then low-sample rows); ranking a cohort deals its values into its
+ * stretch, compacts and sorts the members with their rows in a small cache-resident buffer, walks
+ * them run by run, places low-sample rows by binary search in the same buffer and writes each
+ * percentile straight to its row.
+ */
+class CohortRanker {
+  /** Row of every slot; rows without a cohort share the last slot, which is never ranked. */
+  private readonly rowOfSlot: Int32Array;
+  /** Each cohort's stretch: members in [base[c], lowBase[c]), low-sample rows in [lowBase[c], base[c + 1]). */
+  private readonly base: Int32Array;
+  private readonly lowBase: Int32Array;
+  private readonly dealt: Float64Array;
+  private readonly inValues: Float64Array;
+  private readonly inSlots: Int32Array;
+  private readonly sorted: Float64Array;
+  private readonly sortedSlots: Int32Array;
+  private readonly counts: Int32Array;
+
+  constructor(cohort: Int32Array, inCohort: Uint8Array, nCohorts: number) {
+    const members = new Int32Array(nCohorts);
+    const lows = new Int32Array(nCohorts);
+    for (let i = 0; i < cohort.length; i++) {
+      const c = cohort[i];
+      if (c < 0) continue;
+      if (inCohort[i]) members[c]++;
+      else lows[c]++;
+    }
+    this.base = new Int32Array(nCohorts + 1);
+    this.lowBase = new Int32Array(nCohorts);
+    let largest = 0;
+    for (let c = 0; c < nCohorts; c++) {
+      this.lowBase[c] = this.base[c] + members[c];
+      this.base[c + 1] = this.lowBase[c] + lows[c];
+      largest = Math.max(largest, members[c]);
+    }
+    const slots = this.base[nCohorts] + 1;
+    const memberCursor = this.base.slice(0, nCohorts);
+    const lowCursor = this.lowBase.slice();
+    this.rowOfSlot = new Int32Array(slots);
+    for (let i = 0; i < cohort.length; i++) {
+      const c = cohort[i];
+      const k = c < 0 ? slots - 1 : inCohort[i] ? memberCursor[c]++ : lowCursor[c]++;
+      this.rowOfSlot[k] = i;
+    }
+    this.dealt = new Float64Array(slots);
+    this.inValues = new Float64Array(largest);
+    this.inSlots = new Int32Array(largest);
+    this.sorted = new Float64Array(largest);
+    this.sortedSlots = new Int32Array(largest);
+    this.counts = new Int32Array(largest + 1);
+  }
+
+  /** Rows of cohort `c` that are part of it (its members). */
+  membersOf(c: number): Int32Array {
+    return this.rowOfSlot.subarray(this.base[c], this.lowBase[c]);
+  }
+
+  /** Every row ranked against cohort `c`: its members, then its low-sample rows. */
+  rowsOf(c: number): Int32Array {
+    return this.rowOfSlot.subarray(this.base[c], this.base[c + 1]);
+  }
+
+  /**
+   * Writes the percentile (0–100 integer) of each row of cohort `c` for which `keep` holds into
+   * `out`; rows without a value are left as they are (NaN).
+   */
+  rankCohort(
+    values: Float64Array,
+    lowerIsBetter: boolean,
+    c: number,
+    out: Float64Array,
+    keep: (row: number) => boolean,
+  ): void {
+    const { rowOfSlot, base, lowBase, dealt, inValues, inSlots, sorted, sortedSlots, counts } = this;
+    const s = base[c];
+    const lb = lowBase[c];
+    const le = base[c + 1];
+    for (let k = s; k < le; k++) dealt[k] = values[rowOfSlot[k]];
+    let m = 0;
+    let min = Infinity;
+    let max = -Infinity;
+    for (let k = s; k < lb; k++) {
+      const v = dealt[k];
+      if (Number.isNaN(v)) continue;
+      inValues[m] = v;
+      inSlots[m++] = rowOfSlot[k];
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+    if (m === 0) return;
+    bucketSortPairs(inValues, inSlots, sorted, sortedSlots, 0, m, min, max, counts);
+    for (let a = 0; a < m; ) {
+      let b = a + 1;
+      while (b < m && sorted[b] === sorted[a]) b++;
+      // percentileFromCounts, inlined: round half up of 100 × (below + equal/2) / m.
+      const p = Math.floor((100 * (2 * a + (b - a)) + m) / (2 * m));
+      const q = lowerIsBetter ? 100 - p : p;
+      for (let j = a; j < b; j++) if (keep(sortedSlots[j])) out[sortedSlots[j]] = q;
+      a = b;
+    }
+    for (let k = lb; k < le; k++) {
+      const x = dealt[k];
+      const row = rowOfSlot[k];
+      if (Number.isNaN(x) || !keep(row)) continue;
+      const below = lowerBound(sorted, 0, m, x);
+      const equal = upperBound(sorted, below, m, x) - below;
+      const p = Math.floor((100 * (2 * below + equal) + m) / (2 * m));
+      out[row] = lowerIsBetter ? 100 - p : p;
+    }
+  }
+}
