@@ -94,6 +94,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     handle: (r) => service!.handle(r),
     image: (n, id) => service!.image(n, id),
     failure: (f, id) => service!.failure(f, id),
+    fault: (e, id) => service!.fault(e, id),
+    withKeyHeaders: (a, r) => service!.withKeyHeaders(a, r),
+    get routes() {
+      return service!.routes;
+    },
     idle: () => service!.idle(),
     stop: () => service!.stop(),
     resume: () => service!.resume(),
@@ -133,6 +138,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     trustedProxies: options.trustedProxies,
     ...(pool ? { renderCard: pool.render } : {}),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    // Every capture of the ledger, MCP tool calls and hd jobs included, is counted (docs/deploy.md#logs-and-metrics).
+    ...(ops.metrics ? { onCharge: ops.metrics.charged } : {}),
   });
   // Only `serve` takes over unfinished jobs: the keys and wallet commands open the same file but
   // never run jobs, so a CLI call next to a running server cannot run one twice.
