@@ -22,6 +22,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'request_timeout'
   | 'method_not_allowed'
   | 'no_dna_vector'
   | 'amount_out_of_range'

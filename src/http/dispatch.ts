@@ -1,16 +1,15 @@
 /**
- * @module The HTTP rules shared by both adapters (fetch handler and Node listener): routing with
- * Hono's RegExpRouter, body limits (64 KB JSON → 413, JSON only → 415, malformed JSON → 400, the
- * multipart card upload), `/openapi.json`, `/docs` and `/images/<sha256>.png`, 405 with `Allow`.
- * Every answer goes through `service.handle`, which puts body problems after authentication and
- * adds the key headers to every response to a request with a valid key. Each adapter only
- * turns its native request into an {@link HttpExchange} and writes the {@link HttpReply} back, so
- * the Node listener never builds web Request/Response objects (bench/results/http.md).
+ * @module The HTTP rules shared by both adapters (fetch handler and Node listener): body limits
+ * (64 KB JSON → 413, JSON only → 415, malformed JSON → 400, the multipart card upload) and the
+ * `/docs` page and `/mcp` endpoint. The adapter hands the service method, path, headers and a body
+ * reader; the service routes (routes.ts), authenticates, and only then reads the body, and adds
+ * the key headers to every response to a request with a valid key. Each adapter only turns its
+ * native request into an {@link HttpExchange} and writes the {@link HttpReply} back, so the Node
+ * listener never builds web Request/Response objects (bench/results/http.md).
  */
-import { RegExpRouter } from 'hono/router/reg-exp-router';
-import { fail, ok, type Failure, type Result } from '../errors.js';
-import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
-import { isStoreOutage, STORE_OUTAGE, withRetryAfter } from '../service/store-outage.js';
+import { fail, ok, type Result } from '../errors.js';
+import type { RequestBody } from '../service/context.js';
+import { newRequestId, type Service, type ServiceRequest, type ServiceResponse } from '../service/service.js';
 import { docsPageOf } from './docs-page.js';
 import { BodyAborted, type HttpExchange, type HttpReply } from './exchange.js';
 import { PHOTO_MAX_BYTES } from '../cards/photo.js';
@@ -25,8 +24,6 @@ export { PHOTO_MAX_BYTES };
 const UPLOAD_PATH = '/api/v1/cards';
 
 export { BodyAborted, type HttpExchange, type HttpReply } from './exchange.js';
-
-type Route = (x: HttpExchange, requestId: string) => Promise<ServiceResponse> | ServiceResponse;
 
 /** Parses a card upload: field `request` (the JSON body) and optional file field `photo`. */
 async function multipartOf(
@@ -139,59 +136,48 @@ function queryOf(raw: string): Record<string, string> {
   return query;
 }
 
+/** The body reader the pipeline calls once the caller is authenticated; a hang-up mid-body is a 400, not a fault. */
+const bodyReaderOf = (x: HttpExchange, path: string) => async (): Promise<Result<RequestBody>> => {
+  try {
+    return await bodyOf(x, path);
+  } catch (error) {
+    if (error instanceof BodyAborted) return fail('invalid_request', error.message, { param: 'body' });
+    throw error;
+  }
+};
+
+/** The service request of an exchange: what the adapter hands over (method, path, headers, a body reader). */
+function serviceRequestOf(x: HttpExchange, requestId: string): ServiceRequest {
+  const path = x.path.startsWith('/api/') ? x.path.replace(/\/+$/, '') || '/' : x.path;
+  const hasBody = x.method === 'POST' || x.method === 'PUT' || x.method === 'PATCH';
+  return {
+    method: x.method === 'HEAD' ? 'GET' : x.method,
+    path,
+    authorization: x.header('authorization'),
+    demoChannel: x.header('x-svc-demo-channel'),
+    idempotencyKey: x.header('idempotency-key'),
+    forwardedFor: x.header('x-forwarded-for'),
+    clientIp: x.peer,
+    query: queryOf(x.query),
+    requestId,
+    ...(hasBody ? { readBody: bodyReaderOf(x, path) } : {}),
+  };
+}
+
 /**
- * Builds the dispatcher of `service`: every route of the HTTP surface, answered as an {@link HttpReply}.
+ * Builds the dispatcher of `service`: routes come from the service's one table (routes.ts); the
+ * service answers every route but `/docs` and `/mcp`, which need the transport, and the service's
+ * one error boundary answers what throws here.
  * @example await httpDispatcher(service)({ method: 'GET', path: '/openapi.json', query: '', header: () => undefined, peer: '127.0.0.1', readBody: async () => new Uint8Array() }) // => { status: 200, … }
  */
 export function httpDispatcher(service: Service): (x: HttpExchange) => Promise<HttpReply> {
-  let openApiText: string | null = null;
   let docsHtml: string | null = null;
-  const failure = (f: Failure, requestId: string) => service.failure(f, requestId);
-  // Answers of the transport's own routes go through the service too, which adds the key headers.
-  const keyed = (x: HttpExchange, requestId: string, answer: ServiceResponse) =>
-    service.handle({ method: x.method, path: x.path, authorization: x.header('authorization'), requestId, answer });
+  // The MCP SDK loads on the first /mcp request, so a server no agent talks to never pays for it.
+  let mcp: ((x: HttpExchange, requestId: string) => Promise<ServiceResponse>) | null = null;
 
-  const api: Route = async (x, requestId) => {
-    const path = x.path.replace(/\/+$/, '') || '/';
-    let body: unknown;
-    let photo: Uint8Array | undefined;
-    let bodyProblem: Failure | undefined;
-    // A call with neither a key nor the demo channel is answered 401 whatever its body says, so
-    // the body is never read: anonymous uploads cost no memory or parsing.
-    const anonymous = !x.header('authorization') && x.header('x-svc-demo-channel') === undefined;
-    if (!anonymous && (x.method === 'POST' || x.method === 'PUT' || x.method === 'PATCH')) {
-      const read = await bodyOf(x, path);
-      if (read.ok) ({ body, photo } = read.value);
-      else bodyProblem = read.error;
-    }
-    return service.handle({
-      method: x.method === 'HEAD' ? 'GET' : x.method,
-      path,
-      authorization: x.header('authorization'),
-      demoChannel: x.header('x-svc-demo-channel'),
-      idempotencyKey: x.header('idempotency-key'),
-      forwardedFor: x.header('x-forwarded-for'),
-      clientIp: x.peer,
-      body,
-      query: queryOf(x.query),
-      requestId,
-      ...(photo ? { photo } : {}),
-      ...(bodyProblem ? { bodyProblem } : {}),
-    });
-  };
-
-  const router = new RegExpRouter<Route>();
-  router.add('GET', '/openapi.json', (x, requestId) => {
-    openApiText ??= JSON.stringify(service.openApi());
-    return keyed(x, requestId, {
-      status: 200,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'request-id': requestId },
-      body: openApiText,
-    });
-  });
-  router.add('GET', '/docs', (x, requestId) => {
+  function docs(requestId: string): ServiceResponse {
     docsHtml ??= docsPageOf(service.openApi());
-    return keyed(x, requestId, {
+    return {
       status: 200,
       headers: {
         'content-type': 'text/html; charset=utf-8',
@@ -199,52 +185,29 @@ export function httpDispatcher(service: Service): (x: HttpExchange) => Promise<H
         'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
       },
       body: docsHtml,
-    });
-  });
-  // Image names are matched raw against the sha256 pattern, so nothing is decoded or joined to a path.
-  router.add('GET', '/images/:name', async (x, requestId) =>
-    keyed(x, requestId, await service.image(x.path.slice('/images/'.length), requestId)),
-  );
-  router.add('ALL', '/api/*', api);
-  // The MCP SDK loads on the first /mcp request, so a server no agent talks to never pays for it.
-  let mcp: Route | null = null;
-  router.add('ALL', '/mcp', async (x, requestId) =>
-    (mcp ??= (await import('../mcp/http.js')).mcpRoute(service))(x, requestId),
-  );
+    };
+  }
 
-  /** 405 when the path is served for GET only, else 404. */
-  const unrouted: Route = (x, requestId) => {
-    if (router.match('GET', x.path)[0].length > 0) {
-      const refused = failure(
-        { code: 'method_not_allowed', message: `${x.path} answers GET and HEAD only` },
-        requestId,
-      );
-      return keyed(x, requestId, { ...refused, headers: { ...refused.headers, allow: 'GET, HEAD' } });
+  async function answer(x: HttpExchange, requestId: string): Promise<ServiceResponse> {
+    const kind = service.routes.match(x.method, x.path).kind;
+    if (kind === 'docs') return service.withKeyHeaders(x.header('authorization'), docs(requestId));
+    if (kind === 'mcp') {
+      mcp ??= (await import('../mcp/http.js')).mcpRoute(service);
+      return service.withKeyHeaders(x.header('authorization'), await mcp(x, requestId));
     }
-    return keyed(
-      x,
-      requestId,
-      failure({ code: 'not_found', message: `no endpoint ${x.method} ${x.path}; see /docs` }, requestId),
-    );
-  };
+    return service.handle(serviceRequestOf(x, requestId));
+  }
 
   return async (x) => {
     const requestId = newRequestId();
     let response: ServiceResponse;
     try {
-      const [matches] = router.match(x.method === 'HEAD' ? 'GET' : x.method, x.path);
-      const route = matches[0]?.[0] ?? unrouted;
-      response = await route(x, requestId);
+      response = await answer(x, requestId);
     } catch (error) {
-      if (error instanceof BodyAborted) {
-        response = failure({ code: 'invalid_request', message: error.message, param: 'body' }, requestId);
-      } else if (isStoreOutage(error)) {
-        response = withRetryAfter(failure(STORE_OUTAGE, requestId));
-      } else {
-        console.error(`[halfspace] ${requestId} internal error:`, error);
-        const failed = failure({ code: 'internal_error', message: 'unexpected error' }, requestId);
-        response = await keyed(x, requestId, failed).catch(() => failed);
-      }
+      response =
+        error instanceof BodyAborted
+          ? service.failure({ code: 'invalid_request', message: error.message, param: 'body' }, requestId)
+          : service.fault(error, requestId);
     }
     return {
       status: response.status,

@@ -19,7 +19,12 @@ export interface MetricsSources {
 /** The metrics of one server. */
 export interface HttpMetrics {
   /** Records one answered request. */
-  observe(operation: string, status: number, seconds: number, credits: number): void;
+  observe(operation: string, status: number, seconds: number): void;
+  /**
+   * Counts credits the ledger captured for `operation`: pass it as the service's `onCharge`, so
+   * sync calls, MCP tool calls and hd jobs are all counted, each when its hold is captured.
+   */
+  charged(operation: string, credits: number): void;
   /** The exposition text of every metric. */
   text(): Promise<string>;
   /** Content-Type of {@link text}. */
@@ -74,7 +79,7 @@ export function createMetrics(sources: MetricsSources = {}): HttpMetrics {
   });
   const credits = new Counter({
     name: 'halfspace_credits_charged_total',
-    help: 'Credits charged to wallets, by operation',
+    help: 'Credits the ledger captured, by operation (sync calls, MCP tool calls and hd jobs)',
     labelNames: ['operation'] as const,
     registers: [registry],
   });
@@ -113,11 +118,13 @@ export function createMetrics(sources: MetricsSources = {}): HttpMetrics {
     });
   }
   return {
-    observe(operation, status, seconds, charged) {
+    observe(operation, status, seconds) {
       const labels = { operation, status: String(status) };
       requests.inc(labels);
       latency.observe(labels, seconds);
-      if (charged > 0) credits.inc({ operation }, charged);
+    },
+    charged(operation, amount) {
+      if (amount > 0) credits.inc({ operation }, amount);
     },
     text: () => registry.metrics(),
     contentType: registry.contentType,

@@ -6,6 +6,7 @@
  */
 import { type Failure, fail, ok, type Result } from '../errors.js';
 import { ADMIN_PREFIX, type Admin } from '../service/admin.js';
+import { operationNameOf, type RouteTable } from '../service/routes.js';
 import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
 import { isStoreOutage, STORE_OUTAGE, withRetryAfter } from '../service/store-outage.js';
 import { consolePage } from './console-page.js';
@@ -59,33 +60,27 @@ const CORS_METHODS = 'GET, HEAD, POST';
 const CORS_HEADERS = 'authorization, content-type, idempotency-key, x-svc-demo-channel';
 const CORS_EXPOSED =
   'request-id, x-svc-credits-charged, x-svc-credits-held, x-svc-wallet-balance, ratelimit-limit, ratelimit-policy, ratelimit-remaining, ratelimit-reset, retry-after, location, idempotent-replayed';
-const JOB_PATH = /^\/api\/v1\/cards\/jobs\/[^/]+$/;
 const ADMIN_KEY_ACTION = /^\/admin\/v1\/keys\/[^/]+(?:\/(revoke|topup|wallet|holds|ledger))?\/?$/;
+/** The operations routes answered here, by path, with the name they are counted under. */
+const OPS_NAMES: Record<string, string> = {
+  '/console': 'console',
+  '/healthz': 'healthz',
+  '/readyz': 'readyz',
+  '/metrics': 'metrics',
+};
 
 /**
  * The operation a request is counted under in logs and metrics: a bounded set of names (the
- * service's operation ids, `<id>.catalog`, `cards.job`, `admin.*`, the documents), `unmatched` for the rest.
- * @example operationOf(service.operations, 'POST', '/api/v1/intelligence/player') // => 'intelligence.player'
+ * service's route names from its one route table, `admin.*` and the operations routes),
+ * `unmatched` for the rest.
+ * @example operationOf(service.routes, 'POST', '/api/v1/intelligence/player') // => 'intelligence.player'
  */
-export function operationOf(operations: Service['operations'], method: string, rawPath: string): string {
-  const path = rawPath.replace(/\/+$/, '') || '/';
-  const op = operations.find((o) => o.path === path);
-  if (op) return method === 'GET' || method === 'HEAD' ? `${op.id}.catalog` : op.id;
-  if (JOB_PATH.test(path)) return 'cards.job';
-  if (path.startsWith('/images/')) return 'images.get';
+export function operationOf(routes: RouteTable, method: string, path: string): string {
   if (path === `${ADMIN_PREFIX}/keys`) return 'admin.keys';
   if (path === `${ADMIN_PREFIX}/usage`) return 'admin.usage';
   const admin = ADMIN_KEY_ACTION.exec(path);
   if (admin) return `admin.key${admin[1] ? `.${admin[1]}` : ''}`;
-  const fixed: Record<string, string> = {
-    '/openapi.json': 'openapi',
-    '/docs': 'docs',
-    '/console': 'console',
-    '/healthz': 'healthz',
-    '/readyz': 'readyz',
-    '/metrics': 'metrics',
-  };
-  return fixed[path] ?? 'unmatched';
+  return OPS_NAMES[path] ?? operationNameOf(routes.match(method, path));
 }
 
 /**
@@ -286,9 +281,9 @@ export function withOperations(
       reply = { status: refused.status, headers: refused.headers, body: refused.body };
     }
     const seconds = (performance.now() - started) / 1000;
-    const operation = x.method === 'OPTIONS' ? 'preflight' : operationOf(service.operations, x.method, path);
+    const operation = x.method === 'OPTIONS' ? 'preflight' : operationOf(service.routes, x.method, path);
     const credits = Number(reply.headers['x-svc-credits-charged'] ?? 0) || 0;
-    options.metrics?.observe(operation, reply.status, seconds, credits);
+    options.metrics?.observe(operation, reply.status, seconds);
     if (options.log) {
       options.log(
         accessLine(

@@ -3,13 +3,14 @@
  * the REST twin would (same auth, wallet, demo quota, failures free: billed identically);
  * over stdio the operation runs in-process on the user's own engine, with no wallet.
  */
-import { fail, type Failure, type Result } from '../errors.js';
+import type { Failure, Result } from '../errors.js';
 import { catalogOf } from '../service/catalog.js';
 import { problemOf, type Problem } from '../service/errors.js';
 import { fetchPhoto } from '../service/photo-fetch.js';
 import { OPERATIONS, type Operation, type ServiceEngine } from '../service/operations.js';
 import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
-import { parseWith } from '../validation.js';
+import { parsedRequestOf } from '../service/pipeline.js';
+import { runOperation } from '../service/settle.js';
 
 /** Credits of one call over HTTP with a key: what was charged and the balance after. */
 export interface ToolCredits {
@@ -40,6 +41,24 @@ export interface HttpCaller {
   clientIp?: string;
   forwardedFor?: string;
 }
+
+/**
+ * What the tool calls of one MCP request cost, for that request's response headers: the credits
+ * charged in all, and the wallet and RateLimit headers of the latest call.
+ */
+export interface CallTally {
+  charged: number;
+  headers: Record<string, string>;
+}
+
+/** Headers of a tool call's response that the MCP response repeats (docs/api.md#billing). */
+const TALLIED = [
+  'x-svc-wallet-balance',
+  'ratelimit-limit',
+  'ratelimit-policy',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+];
 
 /** How long a tool call waits for an hd card job before returning the job to poll, in ms. */
 export const JOB_WAIT_MS = 120_000;
@@ -74,9 +93,10 @@ function outcomeOf(res: ServiceResponse): ToolCallOutcome {
 export function serviceBackend(
   service: Service,
   caller: HttpCaller,
-  options: { jobWaitMs?: number } = {},
+  options: { jobWaitMs?: number; tally?: CallTally } = {},
 ): ToolBackend {
   const jobWaitMs = options.jobWaitMs ?? JOB_WAIT_MS;
+  const { tally } = options;
   async function awaitJob(first: Record<string, unknown>, held: ToolCredits | undefined): Promise<ToolCallOutcome> {
     const deadline = Date.now() + jobWaitMs;
     let job = first;
@@ -116,8 +136,15 @@ export function serviceBackend(
     },
     async call(op, body, query) {
       const res = await service.handle({ method: 'POST', path: op.path, ...caller, body, query });
-      const outcome = outcomeOf(res);
-      if (outcome.ok && res.status === 202) return awaitJob(outcome.value, outcome.credits);
+      const first = outcomeOf(res);
+      const outcome = first.ok && res.status === 202 ? await awaitJob(first.value, first.credits) : first;
+      if (tally) {
+        for (const name of TALLIED) if (res.headers[name] !== undefined) tally.headers[name] = res.headers[name];
+        if (outcome.credits) {
+          tally.charged += outcome.credits.charged;
+          tally.headers['x-svc-wallet-balance'] = String(outcome.credits.balance);
+        }
+      }
       return outcome;
     },
     async catalog(op) {
@@ -160,13 +187,13 @@ export function localBackend(
     get: async (hex: string) => images.get(hex) ?? null,
   };
   // No public address: the card watermark keeps its default text rather than "local".
-  const parsed: ServiceEngine['parsed'] = {
-    ...engine.parsed,
-    card: (request, opts = {}) => engine.parsed.card(request, { ...opts, baseUrl: undefined }),
+  const local: ServiceEngine = {
+    parsed: {
+      ...engine.parsed,
+      card: (request, opts = {}) => engine.parsed.card(request, { ...opts, baseUrl: undefined }),
+    },
+    ...(engine.now ? { now: () => engine.now!() } : {}),
   };
-  const local = new Proxy(engine, {
-    get: (target, prop, receiver) => (prop === 'parsed' ? parsed : Reflect.get(target, prop, receiver)),
-  });
   const problem = (failure: Failure): ToolCallOutcome => ({
     ok: false,
     problem: problemOf(LOCAL_BASE, newRequestId(), failure),
@@ -174,33 +201,30 @@ export function localBackend(
 
   return {
     operations,
+    // The pipeline's steps minus authentication and billing: parse (schemas, precheck, dataset
+    // checks), fetch an hd card's photo, run; a throw is an internal_error like the service's.
     async call(op, body, query) {
-      const parsed = parseWith(op.body, body);
-      const parsedQuery = parseWith(op.query, query);
-      const invalid = !parsed.ok ? parsed.error : !parsedQuery.ok ? parsedQuery.error : null;
-      if (invalid) return problem(invalid);
+      const parsed = parsedRequestOf(op, local, body, query, undefined);
+      if (!parsed.ok) return problem(parsed.error);
       let photo: Uint8Array | undefined;
       if (op.isJob?.(body) && typeof body.photo_url === 'string') {
         const fetched = await photoFetcher(body.photo_url);
         if (!fetched.ok) return problem(fetched.error);
         photo = fetched.value;
       }
-      let ran: Awaited<ReturnType<Operation['run']>>;
-      try {
-        // The operation gets the parsed request, as the service gives it (defaults filled in).
-        ran = await op.run({
+      const ran = await runOperation(
+        op,
+        {
           engine: local,
-          body: parsed.ok ? parsed.value : body,
-          query: parsedQuery.ok ? parsedQuery.value : query,
+          body: parsed.value.body,
+          query: parsed.value.query,
           key: null,
           baseUrl: LOCAL_BASE,
           images: store,
           ...(photo ? { photo } : {}),
-        });
-      } catch (error) {
-        console.error('[halfspace mcp] internal error:', error);
-        ran = fail('internal_error', 'unexpected error');
-      }
+        },
+        (error) => console.error('[halfspace mcp] internal error:', error),
+      );
       if (!ran.ok) return problem(ran.error);
       const value = ran.value.body as Record<string, unknown>;
       return { ok: true, value };

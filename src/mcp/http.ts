@@ -7,7 +7,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { HttpExchange } from '../http/exchange.js';
 import type { Service, ServiceResponse } from '../service/service.js';
-import { serviceBackend } from './backend.js';
+import { type CallTally, serviceBackend } from './backend.js';
 import { createMcpServer } from './server.js';
 
 /** Largest MCP request body, in bytes: tool arguments are small JSON. */
@@ -116,7 +116,8 @@ export function mcpRoute(service: Service): (x: HttpExchange, requestId: string)
       clientIp: x.peer,
       ...(x.header('x-forwarded-for') !== undefined ? { forwardedFor: x.header('x-forwarded-for') } : {}),
     };
-    const server = createMcpServer(serviceBackend(service, caller));
+    const tally: CallTally = { charged: 0, headers: {} };
+    const server = createMcpServer(serviceBackend(service, caller, { tally }));
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -130,6 +131,10 @@ export function mcpRoute(service: Service): (x: HttpExchange, requestId: string)
       response.headers.forEach((value, name) => {
         out[name] = value;
       });
+      // What the tool calls cost, as on every keyed response; the dispatcher adds what is still
+      // missing (a request without tool calls) for a valid key (docs/api.md#mcp-over-http).
+      Object.assign(out, tally.headers);
+      if (tally.headers['x-svc-wallet-balance'] !== undefined) out['x-svc-credits-charged'] = String(tally.charged);
       return { status: response.status, headers: out, body: await response.text() };
     } finally {
       await transport.close();

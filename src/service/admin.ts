@@ -17,6 +17,9 @@ import { LEDGER_PAGE_MAX, ledgerPage } from './ledger-page.js';
 import { usageOf } from './usage.js';
 import type { ServiceRequest, ServiceResponse } from './service.js';
 
+/** A request of the admin API: a service request plus the problem the transport found in its body (answered after the token check). */
+export type AdminRequest = ServiceRequest & { bodyProblem?: Failure };
+
 /** Path prefix of every admin route. */
 export const ADMIN_PREFIX = '/admin/v1';
 /** Shortest admin token accepted (`serve` refuses shorter ones): guessing must stay out of reach. */
@@ -49,7 +52,7 @@ export interface AdminOptions {
 
 /** The admin API: one entry point for every `/admin/v1` request. */
 export interface Admin {
-  handle(request: ServiceRequest): Promise<ServiceResponse>;
+  handle(request: AdminRequest): Promise<ServiceResponse>;
   /** True when a token is configured. */
   readonly enabled: boolean;
 }
@@ -143,7 +146,7 @@ export function createAdmin(options: AdminOptions): Admin {
       { allow },
     );
 
-  async function route(req: ServiceRequest, requestId: string): Promise<ServiceResponse> {
+  async function route(req: AdminRequest, requestId: string): Promise<ServiceResponse> {
     const path = req.path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '') || '/';
     const query = req.query ?? {};
     const needBody = () =>

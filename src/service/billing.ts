@@ -3,8 +3,8 @@
  * chargeable 2xx, release on every other outcome. Holds expire so a crash never keeps credits.
  * Pure operations' JSON may come from the response cache; the call is billed the same way.
  */
-import { fail, InvariantError, ok, type Result } from '../errors.js';
-import type { KeyRecord, WalletStore } from '../store/ports.js';
+import { ok, type Result } from '../errors.js';
+import type { KeyRecord } from '../store/ports.js';
 import {
   JSON_TYPE,
   type JsonResponse,
@@ -13,77 +13,18 @@ import {
   type ServiceRequest,
 } from './context.js';
 import { secondsUntilUtcMidnight, utcDayOf } from './demo.js';
-import { costOf, type Operation } from './operation.js';
+import { costOf, type Operation, type OperationOutcome } from './operation.js';
 import { ResponseCache } from './response-cache.js';
+import { HOLD_TTL_MS, holdCredits, isChargeable, runOperation, settleHold } from './settle.js';
+
+export { HOLD_TTL_MS, holdCredits } from './settle.js';
 
 /**
  * Queues an async job (the job runner's `queue`): holds its credits, stores and queues it; 202
  * with the job view, 402 when the wallet is short. Declared here so billing needs no import of
- * the job runner, which imports billing.
+ * the job runner.
  */
-export type JobQueue = (
-  op: Operation,
-  req: ServiceRequest,
-  requestId: string,
-  key: KeyRecord,
-  cost: number,
-  headers: Record<string, string>,
-  now: Date,
-) => Promise<JsonResponse>;
-
-/** Lifetime of the hold of a synchronous call; a crashed call's credits return after it (docs/api.md#billing). */
-export const HOLD_TTL_MS = 5 * 60 * 1000;
-
-/**
- * Holds `cost` credits of `walletId`; 402 `insufficient_credits` (with `required_credits` and
- * `balance`) when the balance is lower.
- * @example await holdCredits(wallets, 'key_a', 1, new Date(), 'intelligence.player') // => { ok: true, value: { hold_id: 7, balance: 41 } }
- */
-export async function holdCredits(
-  wallets: WalletStore,
-  walletId: string,
-  cost: number,
-  now: Date,
-  note: string,
-  ttlMs = HOLD_TTL_MS,
-): Promise<Result<{ hold_id: number; balance: number }>> {
-  const held = await wallets.hold(
-    walletId,
-    cost,
-    now.toISOString(),
-    new Date(now.getTime() + ttlMs).toISOString(),
-    note,
-  );
-  if (held.ok) return ok({ hold_id: held.hold_id, balance: held.balance });
-  return fail(
-    'insufficient_credits',
-    `this call costs ${cost} credit${cost === 1 ? '' : 's'}; the wallet holds ${held.balance}`,
-    {
-      required_credits: cost,
-      balance: held.balance,
-    },
-  );
-}
-
-/**
- * Settles a hold: capture when `charge` is true, release otherwise. Returns the credits charged
- * (0 when released, or when the hold had already expired) and the balance afterwards.
- * @example await settleCredits(wallets, 'key_a', 7, true, new Date(), 'http 200') // => { charged: 1, balance: 41 }
- */
-export async function settleCredits(
-  wallets: WalletStore,
-  walletId: string,
-  holdId: number,
-  charge: boolean,
-  now: Date,
-  note: string,
-): Promise<{ charged: number; balance: number }> {
-  const at = now.toISOString();
-  const settled = charge ? await wallets.capture(holdId, at) : await wallets.release(holdId, at, note);
-  if (settled.ok) return { charged: charge ? settled.amount : 0, balance: settled.balance };
-  // Already settled means the hold expired and was released while the call ran: nothing was charged.
-  return { charged: 0, balance: (await wallets.balance(walletId)) ?? 0 };
-}
+export type JobQueue = (call: BilledRequest, key: KeyRecord, cost: number) => Promise<JsonResponse>;
 
 /** How often lapsed holds, expired idempotency records and past demo days are swept, at most (docs/api.md#billing). */
 const EXPIRY_SWEEP_MS = 10_000;
@@ -91,28 +32,44 @@ const EXPIRY_SWEEP_MS = 10_000;
 /** Who pays for a call: a key's wallet, or a demo-channel client's daily allowance. */
 export type Caller = { kind: 'key'; key: KeyRecord } | { kind: 'demo'; client: string };
 
-/**
- * Runs a validated call of `op` with its parsed `body` and `query` and bills it: `headers` (the
- * rate-limit counts so far) gain the wallet headers.
- */
-export type BilledCall = (
-  op: Operation,
-  req: ServiceRequest,
-  parsed: ParsedRequest,
-  requestId: string,
-  caller: Caller,
-  headers: Record<string, string>,
-  now: Date,
-) => Promise<JsonResponse>;
+/** A call that passed every check of the pipeline (pipeline.ts), as billing receives it. */
+export interface BilledRequest {
+  op: Operation;
+  req: ServiceRequest;
+  requestId: string;
+  caller: Caller;
+  /** When the call arrived. */
+  now: Date;
+  /** The body as sent (costs and the response cache key read it) and the uploaded photo. */
+  sent: unknown;
+  photo?: Uint8Array;
+  /** The body and query parsed by the operation's schemas. */
+  parsed: ParsedRequest;
+  /** The response headers so far (rate-limit counts); billing adds the wallet headers. */
+  headers: Record<string, string>;
+}
+
+/** Runs a validated call and bills it. */
+export type BilledCall = (call: BilledRequest) => Promise<JsonResponse>;
+
+/** What demo-channel answers say of the caller's daily quota (docs/api.md#demo-channel): RateLimit-* over one UTC day. */
+function demoQuotaHeaders(limit: number, used: number, now: Date): Record<string, string> {
+  return {
+    'ratelimit-limit': String(limit),
+    'ratelimit-policy': `${limit};w=86400`,
+    'ratelimit-remaining': String(Math.max(0, limit - used)),
+    'ratelimit-reset': String(secondsUntilUtcMidnight(now)),
+  };
+}
 
 /**
  * The billing step of the pipeline: reserves a demo call or holds the cost (an hd card goes to
  * `queueJob` instead), runs the operation or serves its JSON from the response cache, then
- * captures on a chargeable 2xx and releases otherwise.
- * @example await billedCall(ctx, jobs.queue)(op, req, parsed, 'req_1', caller, {}, new Date()) // => { status: 200, … }
+ * settles by the one settle policy (settle.ts): capture on a chargeable 2xx, release otherwise.
+ * @example await billedCall(ctx, jobs.queue, 0)(call) // => { status: 200, … }
  */
 export function billedCall(ctx: ServiceContext, queueJob: JobQueue, responseCacheBytes: number): BilledCall {
-  const { engine, store, baseUrl, clock, demoLimit, onError, problem } = ctx;
+  const { engine, store, clock, demoLimit, problem } = ctx;
   const responses = responseCacheBytes > 0 ? new ResponseCache(responseCacheBytes) : null;
   let lastSweepMs = -Infinity;
 
@@ -126,15 +83,46 @@ export function billedCall(ctx: ServiceContext, queueJob: JobQueue, responseCach
     await store.demo.purge(utcDayOf(now));
   }
 
-  return async function charged(op, req, parsed, requestId, caller, headers, now) {
-    const cost = costOf(op, req.body);
-    let holdId: number | null = null;
+  /** The operation's outcome, its JSON text from the response cache when the operation is pure. */
+  async function outcomeOf(call: BilledRequest): Promise<Result<OperationOutcome & { text: string }>> {
+    const { op, req, parsed, caller, photo } = call;
+    const cacheKey =
+      responses && op.cacheable
+        ? `${op.id}\n${engine.now?.().getTime() ?? ''}\n${JSON.stringify(req.query ?? {})}\n${JSON.stringify(call.sent)}`
+        : null;
+    const cached = cacheKey === null ? undefined : responses!.get(cacheKey);
+    if (cached !== undefined) return ok({ body: null, text: cached });
+    const ran = await runOperation(
+      op,
+      {
+        engine,
+        body: parsed.body,
+        query: parsed.query,
+        key: caller.kind === 'key' ? caller.key : null,
+        baseUrl: ctx.baseUrl,
+        images: store.images,
+        ...(photo ? { photo } : {}),
+        ...ctx.renderOption,
+      },
+      (error) => ctx.onError(error, call.requestId),
+    );
+    if (!ran.ok) return ran;
+    const text = JSON.stringify(ran.value.body);
+    if (cacheKey !== null && (ran.value.status ?? 200) === 200 && isChargeable(ran)) responses!.set(cacheKey, text);
+    return ok({ ...ran.value, text });
+  }
+
+  return async function charged(call) {
+    const { op, caller, requestId, headers, now } = call;
+    const cost = costOf(op, call.sent);
     const day = utcDayOf(now);
     await sweep(now);
+    let holdId = 0;
+    let demoUsed = 0;
     if (caller.kind === 'demo') {
       const reserved = await store.demo.reserve(caller.client, day, demoLimit);
+      Object.assign(headers, demoQuotaHeaders(demoLimit, reserved.used, now));
       if (!reserved.ok) {
-        const retry = String(secondsUntilUtcMidnight(now));
         return problem(
           requestId,
           {
@@ -142,11 +130,12 @@ export function billedCall(ctx: ServiceContext, queueJob: JobQueue, responseCach
             message: `the demo channel allows ${demoLimit} successful calls per client per UTC day; use an API key or retry after midnight UTC`,
             limit: demoLimit,
           },
-          { ...headers, 'retry-after': retry },
+          { ...headers, 'retry-after': String(secondsUntilUtcMidnight(now)) },
         );
       }
+      demoUsed = reserved.used;
     } else {
-      if (op.isJob?.(req.body)) return queueJob(op, req, requestId, caller.key, cost, headers, now);
+      if (op.isJob?.(call.sent)) return queueJob(call, caller.key, cost);
       const held = await holdCredits(store.wallets, caller.key.id, cost, now, op.id, HOLD_TTL_MS);
       if (!held.ok) {
         headers['x-svc-credits-charged'] = '0';
@@ -156,63 +145,29 @@ export function billedCall(ctx: ServiceContext, queueJob: JobQueue, responseCach
       holdId = held.value.hold_id;
     }
 
-    // A pure operation's JSON may come from the cache; billing below is the same either way.
-    const cacheKey =
-      responses && op.cacheable
-        ? `${op.id}\n${engine.now?.().getTime() ?? ''}\n${JSON.stringify(req.query ?? {})}\n${JSON.stringify(req.body)}`
-        : null;
-    const cached = cacheKey === null ? undefined : responses!.get(cacheKey);
-    let outcome: Result<{ status: number; text: string; chargeable: boolean }>;
-    if (cached !== undefined) {
-      outcome = ok({ status: 200, text: cached, chargeable: true });
-    } else {
-      try {
-        const key = caller.kind === 'key' ? caller.key : null;
-        const ran = await op.run({
-          engine,
-          body: parsed.body,
-          query: parsed.query,
-          key,
-          baseUrl,
-          images: store.images,
-          ...(req.photo ? { photo: req.photo } : {}),
-          ...ctx.renderOption,
-        });
-        outcome = ran.ok
-          ? ok({
-              status: ran.value.status ?? 200,
-              text: JSON.stringify(ran.value.body),
-              chargeable: ran.value.chargeable !== false,
-            })
-          : ran;
-      } catch (error) {
-        onError(error, requestId);
-        outcome = fail('internal_error', error instanceof InvariantError ? 'invariant broken' : 'unexpected error');
-      }
-      if (cacheKey !== null && outcome.ok && outcome.value.status === 200 && outcome.value.chargeable)
-        responses!.set(cacheKey, outcome.value.text);
-    }
-    const status = outcome.ok ? outcome.value.status : 0;
-    const success = outcome.ok && status >= 200 && status < 300 && outcome.value.chargeable;
-
+    const outcome = await outcomeOf(call);
     if (caller.kind === 'demo') {
-      if (success) await store.demo.confirm(caller.client, day);
-      else await store.demo.unreserve(caller.client, day);
+      if (isChargeable(outcome)) await store.demo.confirm(caller.client, day);
+      else {
+        await store.demo.unreserve(caller.client, day);
+        // The reservation returned: the quota left is one more than the reservation said.
+        Object.assign(headers, demoQuotaHeaders(demoLimit, demoUsed - 1, now));
+      }
     } else {
-      const settled = await settleCredits(
+      const settled = await settleHold(
         store.wallets,
-        caller.key.id,
-        holdId!,
-        success,
+        { walletId: caller.key.id, holdId, operation: op.id },
+        outcome,
         clock(),
-        outcome.ok ? `status ${status}` : outcome.error.code,
+        outcome.ok ? `status ${outcome.value.status ?? 200}` : outcome.error.code,
+        ctx.onCharge,
       );
       headers['x-svc-credits-charged'] = String(settled.charged);
       headers['x-svc-wallet-balance'] = String(settled.balance);
     }
     if (!outcome.ok) return problem(requestId, outcome.error, headers);
     return {
-      status,
+      status: outcome.value.status ?? 200,
       headers: { 'content-type': JSON_TYPE, 'request-id': requestId, ...headers },
       body: outcome.value.text,
     };

@@ -9,6 +9,7 @@ import type { RenderedPng } from '../cards/render.js';
 import type { KeyLookup } from './key-cache.js';
 import type { Operation, ServiceEngine } from './operation.js';
 import { problemOf } from './errors.js';
+import type { ChargeListener } from './settle.js';
 
 /** A request as the service sees it, whatever the transport. */
 export interface ServiceRequest {
@@ -34,15 +35,17 @@ export interface ServiceRequest {
   /** Request id chosen by the transport; generated when absent. */
   requestId?: string;
   /**
-   * A problem the transport found in the body (413, 415, JSON or multipart that cannot be parsed);
-   * answered after authentication and the rate limit, so an unauthenticated request gets 401 first.
+   * Reads the body as the transport received it (size and media-type rules, JSON, the multipart
+   * card upload). The pipeline calls it only after authentication and the rate limit, so a
+   * request with no valid key costs no body read; `body` and `photo` are used when it is absent.
    */
-  bodyProblem?: Failure;
-  /**
-   * A response the transport produced itself (documents, images, 404 and 405 outside `/api/`):
-   * `handle` returns it with the key headers added when the request carries a valid key.
-   */
-  answer?: ServiceResponse;
+  readBody?: () => Promise<Result<RequestBody>>;
+}
+
+/** A request body as read by the transport: the parsed JSON (undefined when empty) and an uploaded photo. */
+export interface RequestBody {
+  body?: unknown;
+  photo?: Uint8Array;
 }
 
 /** A response: status, lowercase header names, and the body (JSON text or PNG bytes). */
@@ -81,6 +84,8 @@ export interface ServiceContext {
   demoLimit: number;
   operations: readonly Operation[];
   onError: (error: unknown, requestId: string) => void;
+  /** Receives every capture of the ledger (settle.ts): the metrics count exactly what was charged. */
+  onCharge?: ChargeListener;
   fetchPhoto: (url: string) => Promise<Result<Uint8Array>>;
   /** Spread into an operation's context: the render pool, when one was given. */
   renderOption: { render?: (task: RenderTask) => Promise<RenderedPng> };

@@ -20,6 +20,7 @@ export const ERRORS = {
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   unauthorized: { status: 401, title: 'Missing or invalid credentials' },
   rate_limited: { status: 429, title: 'Too many requests' },
+  request_timeout: { status: 408, title: 'Request timeout' },
   payload_too_large: { status: 413, title: 'Request body too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   invalid_request: { status: 400, title: 'Invalid request' },

@@ -4,10 +4,11 @@
  * hold when it ends, is polled at `/api/v1/cards/jobs/{job_id}`, and is resumed after a restart.
  */
 import { randomBytes } from 'node:crypto';
-import { fail, type Failure, type Result } from '../errors.js';
+import type { Result } from '../errors.js';
 import type { JobRecord, KeyRecord } from '../store/ports.js';
 import { parseWith } from '../validation.js';
-import { holdCredits, settleCredits, type JobQueue } from './billing.js';
+import type { JobQueue } from './billing.js';
+import { holdCredits, internalFailure, isChargeable, runOperation, settleHold } from './settle.js';
 import { JSON_TYPE, type ServiceContext, type ServiceRequest, type ServiceResponse } from './context.js';
 import { errorInfoOf } from './errors.js';
 import { jobLeases } from './job-lease.js';
@@ -44,6 +45,17 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+/** The `error` member of a failed job: the failure's code and message (generic for 5xx), or why a success was not kept. */
+function jobErrorOf(outcome: Result<OperationOutcome>): Record<string, string> {
+  if (outcome.ok) return { code: 'internal_error', detail: 'the card could not be stored' };
+  const { code, message, param } = outcome.error;
+  return {
+    code,
+    detail: errorInfoOf(code).status >= 500 ? 'the job failed; quote the job_id when reporting it' : message,
+    ...(param ? { param } : {}),
+  };
+}
+
 /**
  * Creates the job runner of a service.
  * @example await jobRunner(ctx).resume() // => { resumed: 0, failed: 0 }
@@ -61,7 +73,7 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
   const pollUrlOf = (jobId: string) => jobPollUrlOf(baseUrl, jobId);
   const jobView = (job: JobRecord) => jobViewOf(job, pollUrlOf(job.job_id));
 
-  const queue: JobQueue = async (op, req, requestId, key, cost, headers, now) => {
+  const queue: JobQueue = async ({ op, requestId, headers, now, sent, photo }, key, cost) => {
     const held = await holdCredits(store.wallets, key.id, cost, now, `${op.id} job`, JOB_HOLD_TTL_MS);
     if (!held.ok) {
       headers['x-svc-credits-charged'] = '0';
@@ -74,17 +86,17 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
       key_id: key.id,
       hold_id: held.value.hold_id,
       status: 'queued',
-      request: JSON.stringify(req.body),
+      request: JSON.stringify(sent),
       result: null,
       created_at: at,
       updated_at: at,
       credits: cost,
     };
     // The uploaded photo is stored with the job so it can run again after a restart (resume()).
-    await store.jobs.create(job, req.photo ?? null);
+    await store.jobs.create(job, photo ?? null);
     await leases.claim(job.job_id);
     leases.renewing();
-    enqueue(op, job, key, req.photo, requestId);
+    enqueue(op, job, key, photo, requestId);
     headers['x-svc-credits-charged'] = '0';
     headers['x-svc-credits-held'] = String(cost);
     headers['x-svc-wallet-balance'] = String(held.value.balance);
@@ -161,6 +173,34 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
     return report;
   }
 
+  /** Fetches the photo when the job names one, parses the stored request again and runs it; a throw is a settled internal_error. */
+  async function jobOutcome(
+    op: Operation,
+    request: unknown,
+    key: KeyRecord,
+    uploaded: Uint8Array | undefined,
+    jobId: string,
+  ): Promise<Result<OperationOutcome>> {
+    const onJobError = (error: unknown) => onError(error, jobId);
+    try {
+      let photo = uploaded;
+      const photoUrl = photoUrlOf(request);
+      if (!photo && photoUrl) {
+        const fetched = await ctx.fetchPhoto(photoUrl);
+        if (!fetched.ok) return fetched;
+        photo = fetched.value;
+      }
+      // The request was valid when queued; parsing it again gives `run` its parsed value.
+      const body = parseWith(op.body, request);
+      if (!body.ok) return body;
+      const context = { engine, body: body.value, query: {}, key, baseUrl, images: store.images, ...ctx.renderOption };
+      return await runOperation(op, photo ? { ...context, photo } : context, onJobError);
+    } catch (error) {
+      onJobError(error);
+      return internalFailure(error);
+    }
+  }
+
   async function runJob(
     op: Operation,
     job: JobRecord,
@@ -178,73 +218,31 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
     // The lease lapsed while the job waited (this process stalled) and another replica took it.
     if (!(await leases.claim(job.job_id))) return;
     if (!(await store.jobs.update(job.job_id, 'running', null, clock().toISOString()))) return;
-    let outcome: Result<OperationOutcome>;
-    try {
-      let photo = uploaded;
-      const photoUrl = photoUrlOf(request);
-      if (!photo && photoUrl) {
-        const fetched = await ctx.fetchPhoto(photoUrl);
-        if (!fetched.ok) throw Object.assign(new Error('photo'), { failure: fetched.error });
-        photo = fetched.value;
-      }
-      // The request was valid when queued; parsing it again gives `run` its parsed value.
-      const body = parseWith(op.body, request);
-      outcome = body.ok
-        ? await op.run({
-            engine,
-            body: body.value,
-            query: {},
-            key,
-            baseUrl,
-            images: store.images,
-            ...(photo ? { photo } : {}),
-            ...ctx.renderOption,
-          })
-        : body;
-    } catch (error) {
-      const failure = (error as { failure?: Failure }).failure;
-      if (!failure) onError(error, job.job_id);
-      outcome = fail(
-        failure?.code ?? 'internal_error',
-        failure?.message ?? 'unexpected error',
-        failure?.param ? { param: failure.param } : {},
-      );
-    }
+    const outcome = await jobOutcome(op, request, key, uploaded, job.job_id);
     const now = clock();
-    if (outcome.ok && outcome.value.chargeable !== false) {
+    const hold = { walletId: key.id, holdId: job.hold_id, operation: op.id };
+    if (isChargeable(outcome)) {
       // Capture before recording success: if the expiry sweep released the hold while the job ran,
       // nothing was charged, so the job must not read as succeeded (and charged).
-      const settled = await settleCredits(store.wallets, key.id, job.hold_id, true, now, 'job succeeded');
-      if (settled.charged > 0)
-        await store.jobs.update(job.job_id, 'succeeded', JSON.stringify(outcome.value.body), now.toISOString());
-      else
-        await store.jobs.update(
-          job.job_id,
-          'failed',
-          JSON.stringify({ code: 'internal_error', detail: EXPIRED_DETAIL }),
-          now.toISOString(),
-        );
+      const settled = await settleHold(store.wallets, hold, outcome, now, 'job succeeded', ctx.onCharge);
+      await store.jobs.update(
+        job.job_id,
+        settled.charged > 0 ? 'succeeded' : 'failed',
+        settled.charged > 0 && outcome.ok
+          ? JSON.stringify(outcome.value.body)
+          : JSON.stringify({ code: 'internal_error', detail: EXPIRED_DETAIL }),
+        now.toISOString(),
+      );
       return;
     }
     const finished = await store.jobs.update(
       job.job_id,
       'failed',
-      JSON.stringify(
-        outcome.ok
-          ? { code: 'internal_error', detail: 'the card could not be stored' }
-          : {
-              code: outcome.error.code,
-              detail:
-                errorInfoOf(outcome.error.code).status >= 500
-                  ? 'the job failed; quote the job_id when reporting it'
-                  : outcome.error.message,
-              ...(outcome.error.param ? { param: outcome.error.param } : {}),
-            },
-      ),
+      JSON.stringify(jobErrorOf(outcome)),
       now.toISOString(),
     );
     // A job that expired meanwhile was already failed and its hold released.
-    if (finished) await settleCredits(store.wallets, key.id, job.hold_id, false, now, 'job failed');
+    if (finished) await settleHold(store.wallets, hold, outcome, now, 'job failed');
   }
 
   async function status(req: ServiceRequest, jobId: string, requestId: string): Promise<ServiceResponse> {

@@ -1,11 +1,13 @@
 /**
- * @module The request pipeline of a paid call, in precedence order (docs/errors.md): identify the
- * caller (key or demo channel), take a rate-limit token, refuse body problems, parse the body and
- * query with the operation's schemas, run its precheck, claim or replay the Idempotency-Key, then
- * hand the parsed request to billing (billing.ts).
+ * @module The request pipeline of a paid call: an explicit, ordered list of small steps, which is
+ * also the precedence of its errors (docs/errors.md): authenticate → rate limit → read body →
+ * parse → idempotency, then bill and run (billing.ts). Each step either lets the call go on or
+ * answers it; the service's one error boundary (service.ts) catches what a step throws, and adds
+ * the key headers to every answer. MCP's local backend runs {@link parsedRequestOf} and the
+ * operation alone (no authentication, no billing).
  */
-import { fail, ok, type Result } from '../errors.js';
-import type { StoredResponse } from '../store/ports.js';
+import { ok, type Failure, type Result } from '../errors.js';
+import type { KeyRecord, StoredResponse } from '../store/ports.js';
 import { parseWith } from '../validation.js';
 import type { BilledCall, Caller } from './billing.js';
 import type { JsonResponse, ParsedRequest, ServiceContext, ServiceRequest } from './context.js';
@@ -18,195 +20,222 @@ import {
   isValidIdempotencyKey,
   requestFingerprint,
 } from './idempotency.js';
-import { demoAllowed, type Operation } from './operation.js';
+import { demoAllowed, type Operation, type ServiceEngine } from './operation.js';
 import { rateLimitHeaders } from './rate-limit.js';
 
 /**
- * The body and query of `req` parsed by `op`'s schemas, then its precheck; the first problem in
- * that order otherwise (400 `invalid_request` with `param`).
+ * The body and query parsed by `op`'s schemas, then its precheck (the uploaded photo) and its
+ * dataset validation; the first problem in that order otherwise (400 `invalid_request` with `param`).
+ * @example parsedRequestOf(op, engine, {}, {}, undefined) // => { ok: true, value: { body: {…}, query: {} } }
  */
-function parsedRequestOf(op: Operation, req: ServiceRequest): Result<ParsedRequest> {
-  const body = parseWith(op.body, req.body);
-  if (!body.ok) return body;
-  const query = parseWith(op.query, req.query ?? {});
-  if (!query.ok) return query;
-  // Checks that need more than the body (the uploaded photo), still before any hold.
-  const problem = op.precheck?.(body.value, req.photo);
-  return problem ? { ok: false, error: problem } : ok({ body: body.value, query: query.value });
+export function parsedRequestOf(
+  op: Operation,
+  engine: ServiceEngine,
+  body: unknown,
+  query: Record<string, string>,
+  photo: Uint8Array | undefined,
+): Result<ParsedRequest> {
+  const parsedBody = parseWith(op.body, body);
+  if (!parsedBody.ok) return parsedBody;
+  const parsedQuery = parseWith(op.query, query);
+  if (!parsedQuery.ok) return parsedQuery;
+  // Checks that need more than the body (the uploaded photo, the dataset), still before any hold.
+  const problem = op.precheck?.(parsedBody.value, photo) ?? op.validate?.(engine, parsedBody.value) ?? null;
+  return problem ? { ok: false, error: problem } : ok({ body: parsedBody.value, query: parsedQuery.value });
 }
+
+/** One paid call as it passes the steps; each step fills in what the next ones read. */
+interface Call {
+  readonly op: Operation;
+  readonly req: ServiceRequest;
+  readonly requestId: string;
+  readonly now: Date;
+  /** Response headers so far (rate-limit counts). */
+  readonly headers: Record<string, string>;
+  caller?: Caller;
+  key?: KeyRecord;
+  sent?: unknown;
+  photo?: Uint8Array;
+  parsed?: ParsedRequest;
+  /** The claimed Idempotency-Key and its scope, settled after billing. */
+  claim?: { scope: string; key: string };
+}
+
+/** A step: null lets the call go on, a response answers it. */
+type Step = (call: Call) => Promise<JsonResponse | null> | JsonResponse | null;
 
 /** Answers a POST to an operation's path. */
 export type PaidCall = (op: Operation, req: ServiceRequest, requestId: string) => Promise<JsonResponse>;
+
+const BEARER = { 'www-authenticate': 'Bearer realm="halfspace"' };
 
 /**
  * The pipeline of paid calls over a service context, ending in `charged`.
  * @example await paidCall(ctx, charged)(op, { method: 'POST', path: op.path }, 'req_1') // => 401 without a key
  */
 export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
-  const { store, clock, perSecond, burst, trusted, problem, keyOf } = ctx;
+  const { store, perSecond, burst, trusted, problem, keyOf } = ctx;
+  const refuse = (call: Call, failure: Failure, extra: Record<string, string> = {}) =>
+    problem(call.requestId, failure, { ...call.headers, ...extra });
 
-  async function identify(op: Operation, req: ServiceRequest, body: unknown): Promise<Result<Caller>> {
+  /** Who calls: a valid key, or a valid demo channel name (its body is checked once read). */
+  const authenticate: Step = async (call) => {
+    const { req } = call;
     if (req.authorization !== undefined && req.authorization !== '') {
       const key = await keyOf(req.authorization);
-      return key.ok ? { ok: true, value: { kind: 'key', key: key.value } } : key;
+      if (!key.ok) return problem(call.requestId, key.error, BEARER);
+      call.key = key.value;
+      call.caller = { kind: 'key', key: key.value };
+      return null;
     }
-    if (req.demoChannel !== undefined) {
-      if (!isDemoChannel(req.demoChannel)) {
-        return fail('unauthorized', `X-SVC-Demo-Channel must be one of ${DEMO_CHANNELS.join(', ')}`, {
+    if (req.demoChannel === undefined) {
+      const missing = await keyOf(undefined);
+      return missing.ok ? null : problem(call.requestId, missing.error, BEARER);
+    }
+    if (!isDemoChannel(req.demoChannel))
+      return problem(
+        call.requestId,
+        {
+          code: 'unauthorized',
+          message: `X-SVC-Demo-Channel must be one of ${DEMO_CHANNELS.join(', ')}`,
           param: 'X-SVC-Demo-Channel',
-        });
-      }
-      if (!demoAllowed(op, body))
-        return fail(
-          'unauthorized',
-          `the demo channel is not accepted on ${op.method} ${op.path} with this request; use an API key`,
-          { param: 'X-SVC-Demo-Channel' },
-        );
-      return {
-        ok: true,
-        // IPv6 clients are counted per /64 (docs/api.md#demo-channel).
-        value: {
-          kind: 'demo',
-          client: demoClientKeyOf(clientIpOf(req.clientIp ?? 'unknown', req.forwardedFor, trusted)),
         },
-      };
+        BEARER,
+      );
+    // IPv6 clients are counted per /64 (docs/api.md#demo-channel).
+    call.caller = {
+      kind: 'demo',
+      client: demoClientKeyOf(clientIpOf(req.clientIp ?? 'unknown', req.forwardedFor, trusted)),
+    };
+    return null;
+  };
+
+  /** A key takes one token of its bucket (the demo channel has its daily quota instead). */
+  const rateLimit: Step = async (call) => {
+    if (!call.key) return null;
+    const decision = await store.rateLimits.take(call.key.id, call.now.getTime(), perSecond, burst);
+    Object.assign(call.headers, rateLimitHeaders(decision, burst, perSecond));
+    if (decision.allowed) return null;
+    return refuse(call, {
+      code: 'rate_limited',
+      message: `more than ${perSecond} requests/s (burst ${burst}) for this key; retry after ${call.headers['retry-after']} s`,
+    });
+  };
+
+  /** Reads the body only now that the caller is known; the demo channel's body rule ranks before body problems. */
+  const readBody: Step = async (call) => {
+    const { req, op } = call;
+    const read: Result<{ body?: unknown; photo?: Uint8Array }> = req.readBody
+      ? await req.readBody()
+      : ok({ body: req.body, ...(req.photo ? { photo: req.photo } : {}) });
+    if (read.ok) {
+      call.sent = read.value.body;
+      call.photo = read.value.photo;
     }
-    return keyOf(undefined) as Promise<Result<never>>;
+    if (call.caller?.kind === 'demo' && !demoAllowed(op, call.sent))
+      return problem(
+        call.requestId,
+        {
+          code: 'unauthorized',
+          message: `the demo channel is not accepted on ${op.method} ${op.path} with this request; use an API key`,
+          param: 'X-SVC-Demo-Channel',
+        },
+        BEARER,
+      );
+    if (!read.ok) return refuse(call, read.error);
+    if (call.sent === undefined)
+      return refuse(call, { code: 'invalid_request', message: 'a JSON object body is required', param: 'body' });
+    return null;
+  };
+
+  const parse: Step = (call) => {
+    const parsed = parsedRequestOf(call.op, ctx.engine, call.sent, call.req.query ?? {}, call.photo);
+    if (!parsed.ok) return refuse(call, parsed.error);
+    call.parsed = parsed.value;
+    return null;
+  };
+
+  /** Claims the Idempotency-Key, or answers the first call's stored response (or 409/422). */
+  const idempotency: Step = async (call) => {
+    const idemKey = call.req.idempotencyKey;
+    if (idemKey === undefined) return null;
+    if (!isValidIdempotencyKey(idemKey))
+      return refuse(call, {
+        code: 'invalid_request',
+        message: 'Idempotency-Key must be 1–255 visible ASCII characters',
+        param: 'Idempotency-Key',
+      });
+    const scope = call.caller?.kind === 'demo' ? `demo:${call.caller.client}` : (call.key?.id ?? '');
+    const fingerprint = requestFingerprint(call.op.id, call.req.query ?? {}, call.sent);
+    const { now } = call;
+    const pendingUntil = new Date(now.getTime() + IDEMPOTENCY_PENDING_MS).toISOString();
+    const claim = await store.idempotency.begin(scope, idemKey, fingerprint, now.toISOString(), pendingUntil);
+    if (claim.claimed) {
+      call.claim = { scope, key: idemKey };
+      return null;
+    }
+    const { record } = claim;
+    if (record.fingerprint !== fingerprint)
+      return refuse(call, {
+        code: 'idempotency_key_reused',
+        message: 'this Idempotency-Key was used with a different request; use a new key',
+        param: 'Idempotency-Key',
+      });
+    if (record.response === null)
+      return refuse(
+        call,
+        {
+          code: 'idempotency_in_progress',
+          message: 'the first request with this Idempotency-Key is still running; retry shortly',
+          param: 'Idempotency-Key',
+        },
+        { 'retry-after': '1' },
+      );
+    // The stored headers carry the first call's rate-limit counts; this call's replace them.
+    const replay: Record<string, string> = {
+      ...record.response.headers,
+      ...call.headers,
+      'request-id': call.requestId,
+      'idempotent-replayed': 'true',
+    };
+    if (call.key) {
+      replay['x-svc-credits-charged'] = '0';
+      replay['x-svc-wallet-balance'] = String((await store.wallets.balance(call.key.id)) ?? 0);
+    }
+    return { status: record.response.status, headers: replay, body: record.response.body };
+  };
+
+  /** The checks in precedence order; billing and the run come after the last one. */
+  const STEPS: readonly Step[] = [authenticate, rateLimit, readBody, parse, idempotency];
+
+  /** Stores a replayable answer under the claimed key, or gives the key up so a retry runs. */
+  async function settleClaim(call: Call, response: JsonResponse): Promise<void> {
+    if (!call.claim) return;
+    const { scope, key } = call.claim;
+    if (!isReplayable(response.status)) return store.idempotency.abandon(scope, key);
+    const stored: StoredResponse = { status: response.status, headers: { ...response.headers }, body: response.body };
+    const expires = new Date(ctx.clock().getTime() + IDEMPOTENCY_TTL_MS).toISOString();
+    await store.idempotency.complete(scope, key, stored, expires);
   }
 
   return async function paid(op, req, requestId) {
-    const now = clock();
-    const caller = await identify(op, req, req.body);
-    if (!caller.ok) return problem(requestId, caller.error, { 'www-authenticate': 'Bearer realm="halfspace"' });
-    const headers: Record<string, string> = {};
-    const key = caller.value.kind === 'key' ? caller.value.key : null;
-    const walletHeaders = async (charged: number, balance?: number) => {
-      if (!key) return;
-      headers['x-svc-credits-charged'] = String(charged);
-      headers['x-svc-wallet-balance'] = String(balance ?? (await store.wallets.balance(key.id)) ?? 0);
-    };
-
-    if (key) {
-      const decision = await store.rateLimits.take(key.id, now.getTime(), perSecond, burst);
-      Object.assign(headers, rateLimitHeaders(decision, burst, perSecond));
-      if (!decision.allowed) {
-        await walletHeaders(0);
-        return problem(
-          requestId,
-          {
-            code: 'rate_limited',
-            message: `more than ${perSecond} requests/s (burst ${burst}) for this key; retry after ${headers['retry-after']} s`,
-          },
-          headers,
-        );
-      }
+    const call: Call = { op, req, requestId, now: ctx.clock(), headers: {} };
+    for (const step of STEPS) {
+      const answer = await step(call);
+      if (answer) return answer;
     }
-
-    if (req.bodyProblem) {
-      await walletHeaders(0);
-      return problem(requestId, req.bodyProblem, headers);
-    }
-    if (req.body === undefined) {
-      await walletHeaders(0);
-      return problem(
-        requestId,
-        { code: 'invalid_request', message: 'a JSON object body is required', param: 'body' },
-        headers,
-      );
-    }
-    const parsed = parsedRequestOf(op, req);
-    if (!parsed.ok) {
-      await walletHeaders(0);
-      return problem(requestId, parsed.error, headers);
-    }
-    const invalid = op.validate?.(ctx.engine, parsed.value.body) ?? null;
-    if (invalid) {
-      await walletHeaders(0);
-      return problem(requestId, invalid, headers);
-    }
-
-    const scope = key ? key.id : `demo:${caller.value.kind === 'demo' ? caller.value.client : ''}`;
-    const idemKey = req.idempotencyKey;
-    if (idemKey !== undefined) {
-      if (!isValidIdempotencyKey(idemKey)) {
-        await walletHeaders(0);
-        return problem(
-          requestId,
-          {
-            code: 'invalid_request',
-            message: 'Idempotency-Key must be 1–255 visible ASCII characters',
-            param: 'Idempotency-Key',
-          },
-          headers,
-        );
-      }
-      const fingerprint = requestFingerprint(op.id, req.query ?? {}, req.body);
-      const claim = await store.idempotency.begin(
-        scope,
-        idemKey,
-        fingerprint,
-        now.toISOString(),
-        new Date(now.getTime() + IDEMPOTENCY_PENDING_MS).toISOString(),
-      );
-      if (!claim.claimed) {
-        const { record } = claim;
-        if (record.fingerprint !== fingerprint) {
-          await walletHeaders(0);
-          return problem(
-            requestId,
-            {
-              code: 'idempotency_key_reused',
-              message: 'this Idempotency-Key was used with a different request; use a new key',
-              param: 'Idempotency-Key',
-            },
-            headers,
-          );
-        }
-        if (record.response === null) {
-          await walletHeaders(0);
-          return problem(
-            requestId,
-            {
-              code: 'idempotency_in_progress',
-              message: 'the first request with this Idempotency-Key is still running; retry shortly',
-              param: 'Idempotency-Key',
-            },
-            { ...headers, 'retry-after': '1' },
-          );
-        }
-        // The stored headers carry the first call's rate-limit counts; this call's replace them.
-        const replay: Record<string, string> = {
-          ...record.response.headers,
-          ...headers,
-          'request-id': requestId,
-          'idempotent-replayed': 'true',
-        };
-        if (key) {
-          replay['x-svc-credits-charged'] = '0';
-          replay['x-svc-wallet-balance'] = String((await store.wallets.balance(key.id)) ?? 0);
-        }
-        return { status: record.response.status, headers: replay, body: record.response.body };
-      }
-    }
-
-    const response = await charged(op, req, parsed.value, requestId, caller.value, headers, now);
-    if (idemKey !== undefined) {
-      if (isReplayable(response.status)) {
-        const stored: StoredResponse = {
-          status: response.status,
-          headers: { ...response.headers },
-          body: response.body,
-        };
-        await store.idempotency.complete(
-          scope,
-          idemKey,
-          stored,
-          new Date(clock().getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
-        );
-      } else {
-        await store.idempotency.abandon(scope, idemKey);
-      }
-    }
+    const response = await charged({
+      op,
+      req,
+      requestId,
+      caller: call.caller!,
+      now: call.now,
+      sent: call.sent,
+      ...(call.photo ? { photo: call.photo } : {}),
+      parsed: call.parsed!,
+      headers: call.headers,
+    });
+    await settleClaim(call, response);
     return response;
   };
 }

@@ -20,7 +20,9 @@ import {
   type ServiceResponse,
 } from './context.js';
 import { DEMO_DAILY_LIMIT } from './demo.js';
-import { JOB_PATH, jobRunner, type ResumeReport } from './jobs.js';
+import { jobRunner, type ResumeReport } from './jobs.js';
+import { routeTable, type RouteTable } from './routes.js';
+import type { ChargeListener } from './settle.js';
 import { keyCache } from './key-cache.js';
 import { OPERATIONS, type Operation, type ServiceEngine } from './operations.js';
 import { paidCall } from './pipeline.js';
@@ -59,6 +61,8 @@ export interface ServiceOptions {
   responseCacheBytes?: number;
   /** Receives unexpected errors (500) with their request id; default: console.error with the stack. */
   onError?: (error: unknown, requestId: string) => void;
+  /** Receives every credit capture (sync calls, MCP tool calls and hd jobs), e.g. the metrics' `charged`; default none. */
+  onCharge?: ChargeListener;
 }
 
 /** The service: one entry point for every request plus the generated documents. */
@@ -82,18 +86,28 @@ export interface Service {
    */
   resume(): Promise<ResumeReport>;
   /**
-   * A bare problem response (no key headers) for a failure the transport decides alone: 404/405
-   * outside `/api/`, a client that hung up. Pass it to `handle` as `answer` to add the key headers;
-   * body problems go to `handle` as `bodyProblem` so they rank after authentication.
+   * A bare problem response (no key headers) for a failure the transport decides alone (a request
+   * Node refuses before routing, a client that hung up mid-body).
    */
   failure(failure: Failure, requestId?: string): ServiceResponse;
+  /**
+   * The one error boundary's answer to an unexpected throw: 503 `store_unavailable` with
+   * Retry-After when the store is down (nothing was charged), else 500 `internal_error` after
+   * reporting the error to `onError`. Adapters use it for what they render themselves.
+   */
+  fault(error: unknown, requestId: string): ServiceResponse;
+  /**
+   * `response` with the key headers (docs/api.md#billing) added when `authorization` is a valid
+   * key: for the routes the transport renders itself (`/docs`, `/mcp`).
+   */
+  withKeyHeaders(authorization: string | undefined, response: ServiceResponse): Promise<ServiceResponse>;
+  /** The route table of every path the API answers (routes.ts). */
+  readonly routes: RouteTable;
   /** A stored card image by file name `<sha256 hex>.png`: immutable, content-addressed. */
   image(name: string, requestId?: string): Promise<ServiceResponse>;
   readonly operations: readonly Operation[];
 }
 
-/** Methods a job URL answers (405 with `Allow` for the others). */
-const JOB_METHODS = 'GET, HEAD';
 /** Headers of the caller's wallet and rate limit, present on every response to a request with a valid key. */
 const KEY_HEADERS = [
   'x-svc-credits-charged',
@@ -136,13 +150,15 @@ export function createService(options: ServiceOptions): Service {
     demoLimit: options.demoDailyLimit ?? DEMO_DAILY_LIMIT,
     operations,
     onError: options.onError ?? ((e, id) => console.error(`[halfspace] ${id} internal error:`, e)),
+    ...(options.onCharge ? { onCharge: options.onCharge } : {}),
     fetchPhoto: options.fetchPhoto ?? ((url: string) => fetchPhoto(url)),
     renderOption: options.renderCard ? { render: options.renderCard } : {},
     keyOf: keyCache(store),
     problem: problemResponder(baseUrl),
   };
   const { clock, perSecond, burst, onError, problem, keyOf } = ctx;
-  const byPath = new Map(operations.map((op) => [op.path, op]));
+  const routes = routeTable(operations);
+  let openApiText: string | null = null;
   const catalogs = new Map<string, string>();
   let openApiDoc: Record<string, unknown> | null = null;
   const jobs = jobRunner(ctx);
@@ -164,11 +180,14 @@ export function createService(options: ServiceOptions): Service {
    * without taking a rate-limit token (404, 405, catalogs, documents) takes one now but is not
    * refused for it: those answers have precedence over 429 or need no key at all.
    */
-  async function withKeyHeaders(req: ServiceRequest, response: ServiceResponse): Promise<ServiceResponse> {
+  async function withKeyHeaders(
+    authorization: string | undefined,
+    response: ServiceResponse,
+  ): Promise<ServiceResponse> {
     // 401: the key was just refused, so there is no wallet to report.
-    if (req.authorization === undefined || req.authorization === '' || response.status === 401) return response;
+    if (authorization === undefined || authorization === '' || response.status === 401) return response;
     if (KEY_HEADERS.every((h) => h in response.headers)) return response;
-    const key = await keyOf(req.authorization);
+    const key = await keyOf(authorization);
     if (!key.ok) return response;
     const headers = { ...response.headers };
     if (!('ratelimit-limit' in headers)) {
@@ -187,49 +206,56 @@ export function createService(options: ServiceOptions): Service {
     return { ...response, headers };
   }
 
-  async function route(req: ServiceRequest, requestId: string): Promise<ServiceResponse> {
-    if (req.answer) return req.answer;
-    const jobMatch = JOB_PATH.exec(req.path);
-    if (jobMatch) {
-      if (req.method === 'GET' || req.method === 'HEAD') return await jobs.status(req, jobMatch[1], requestId);
-      return problem(
-        requestId,
-        { code: 'method_not_allowed', message: `${req.path} answers ${JOB_METHODS} only` },
-        { allow: JOB_METHODS },
-      );
+  function openApiResponse(requestId: string): ServiceResponse {
+    openApiText ??= JSON.stringify(openApi());
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'request-id': requestId },
+      body: openApiText,
+    };
+  }
+
+  /** The answer of a routed request, before the key headers. */
+  async function answer(req: ServiceRequest, requestId: string): Promise<ServiceResponse> {
+    const route = routes.match(req.method, req.path);
+    switch (route.kind) {
+      case 'paid':
+        return paid(route.op, req, requestId);
+      case 'catalog': {
+        const query = parseWith(EmptyQuery, req.query ?? {});
+        return query.ok ? catalogResponse(route.op, requestId) : problem(requestId, query.error);
+      }
+      case 'job':
+        return jobs.status(req, route.jobId, requestId);
+      case 'image':
+        return image(route.name, requestId);
+      case 'openapi':
+        return openApiResponse(requestId);
+      case 'refused':
+        return problem(requestId, route.failure, route.allow ? { allow: route.allow } : {});
+      default:
+        // `/docs` and `/mcp` are rendered by the HTTP adapter, which looks them up in the same table.
+        return problem(requestId, { code: 'not_found', message: `${req.path} is served over HTTP only` });
     }
-    const op = byPath.get(req.path);
-    if (!op)
-      return problem(requestId, {
-        code: 'not_found',
-        message: `no endpoint ${req.method} ${req.path}; see /openapi.json`,
-      });
-    if (req.method === 'GET' || req.method === 'HEAD') {
-      const query = parseWith(EmptyQuery, req.query ?? {});
-      if (!query.ok) return problem(requestId, query.error);
-      return catalogResponse(op, requestId);
-    }
-    const allow = `GET, HEAD, ${op.method}`;
-    if (req.method !== op.method)
-      return problem(
-        requestId,
-        { code: 'method_not_allowed', message: `${req.path} answers ${allow} only (GET is the free catalog)` },
-        { allow },
-      );
-    return await paid(op, req, requestId);
+  }
+
+  /** The one error boundary's answer (see Service.fault). */
+  function fault(error: unknown, requestId: string): ServiceResponse {
+    // Nothing was charged when the store is down: a hold or capture that fails is not written.
+    if (isStoreOutage(error)) return withRetryAfter(problem(requestId, STORE_OUTAGE));
+    onError(error, requestId);
+    return problem(requestId, { code: 'internal_error', message: 'unexpected error' });
   }
 
   async function handle(req: ServiceRequest): Promise<ServiceResponse> {
     const requestId = req.requestId ?? newRequestId();
     try {
-      return await withKeyHeaders(req, await route(req, requestId));
+      return await withKeyHeaders(req.authorization, await answer(req, requestId));
     } catch (error) {
-      // Nothing was charged when the store is down: a hold or capture that fails is not written.
-      if (isStoreOutage(error)) return withRetryAfter(problem(requestId, STORE_OUTAGE));
-      onError(error, requestId);
-      const failed = problem(requestId, { code: 'internal_error', message: 'unexpected error' });
+      const failed = fault(error, requestId);
+      if (failed.status === 503) return failed;
       // The store may be what failed: then the 500 goes out without the key headers.
-      return withKeyHeaders(req, failed).catch(() => failed);
+      return withKeyHeaders(req.authorization, failed).catch(() => failed);
     }
   }
 
@@ -251,14 +277,19 @@ export function createService(options: ServiceOptions): Service {
     };
   }
 
+  const openApi = () => (openApiDoc ??= openApiOf(operations, baseUrl));
+
   return {
     handle,
     image,
+    fault,
+    withKeyHeaders,
+    routes,
     idle: jobs.idle,
     stop: jobs.stop,
     resume: jobs.resume,
     failure: (failure, requestId = newRequestId()) => problem(requestId, failure),
     operations,
-    openApi: () => (openApiDoc ??= openApiOf(operations, baseUrl)),
+    openApi,
   };
 }

@@ -13,6 +13,7 @@ import { operationsOf } from '../../src/cli/serve-ops.js';
 import { accessLine, operationOf, withOperations } from '../../src/http/ops.js';
 import { createAdmin } from '../../src/service/admin.js';
 import { OPERATIONS } from '../../src/service/operations.js';
+import { routeTable } from '../../src/service/routes.js';
 import { createService } from '../../src/service/service.js';
 import { memoryStore } from '../../src/store/memory/store.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
@@ -26,15 +27,20 @@ const exchange = (method: string, path: string, headers: Record<string, string> 
   readBody: async () => new Uint8Array(),
 });
 
+const ROUTES = routeTable(OPERATIONS);
+
 describe('operation names', () => {
   it('names every API operation, its catalog and the fixed routes', () => {
     for (const op of OPERATIONS) {
-      expect(operationOf(OPERATIONS, 'POST', op.path)).toBe(op.id);
-      expect(operationOf(OPERATIONS, 'GET', `${op.path}/`)).toBe(`${op.id}.catalog`);
+      expect(operationOf(ROUTES, 'POST', op.path)).toBe(op.id);
+      expect(operationOf(ROUTES, 'GET', `${op.path}/`)).toBe(`${op.id}.catalog`);
     }
-    expect(operationOf(OPERATIONS, 'GET', '/api/v1/cards/jobs/job_abc')).toBe('cards.job');
-    expect(operationOf(OPERATIONS, 'GET', '/admin/v1/keys/key_abc/ledger')).toBe('admin.key.ledger');
-    expect(operationOf(OPERATIONS, 'GET', '/metrics')).toBe('metrics');
+    expect(operationOf(ROUTES, 'GET', '/api/v1/cards/jobs/job_abc')).toBe('cards.job');
+    expect(operationOf(ROUTES, 'GET', '/admin/v1/keys/key_abc/ledger')).toBe('admin.key.ledger');
+    expect(operationOf(ROUTES, 'GET', '/metrics')).toBe('metrics');
+    // MCP traffic has its own name, not `unmatched` (issue #25 item 10).
+    expect(operationOf(ROUTES, 'POST', '/mcp')).toBe('mcp');
+    expect(operationOf(ROUTES, 'GET', '/no/such/path')).toBe('unmatched');
   });
 
   it('never makes a label out of an arbitrary path', () => {
@@ -47,6 +53,7 @@ describe('operation names', () => {
       'admin.key',
       'openapi',
       'docs',
+      'mcp',
       'console',
       'healthz',
       'readyz',
@@ -71,7 +78,7 @@ describe('operation names', () => {
     );
     fc.assert(
       fc.property(fc.array(segment, { maxLength: 6 }), fc.constantFrom('GET', 'POST', 'HEAD'), (parts, method) => {
-        const name = operationOf(OPERATIONS, method, `/${parts.join('/')}`);
+        const name = operationOf(ROUTES, method, `/${parts.join('/')}`);
         expect(known.has(name) || /^admin\.key\.(revoke|topup|wallet|holds|ledger)$/.test(name), name).toBe(true);
       }),
     );

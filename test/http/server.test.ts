@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { z } from 'zod';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { fail, ok } from '../../src/errors.js';
@@ -459,6 +460,29 @@ describe('http: errors', () => {
       await downStore.close();
     }
   });
+
+  it('answers a client too slow to send its headers 408 request_timeout (problem+json)', async () => {
+    const slow = await listen(createService({ engine, store, baseUrl: 'http://127.0.0.1' }), {
+      port: 0,
+      headersTimeoutMs: 300,
+      requestTimeoutMs: 600,
+    });
+    try {
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = connect(slow.port, '127.0.0.1', () => socket.write('GET /openapi.json HTTP/1.1\r\nHost: x\r\n'));
+        let text = '';
+        socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(raw.startsWith('HTTP/1.1 408 ')).toBe(true);
+      const json = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+      expect(json).toMatchObject({ status: 408, code: 'request_timeout' });
+      provoked.add(json.code);
+    } finally {
+      await slow.close(100);
+    }
+  }, 30_000);
 
   it('has provoked every code of the error table', () => {
     expect(Object.keys(ERRORS).filter((c) => !provoked.has(c))).toEqual([]);

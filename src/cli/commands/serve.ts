@@ -9,8 +9,9 @@ import { releaseLeftoverHolds } from '../../service/accounts.js';
 import { createService, type ResumeReport, type Service } from '../../service/service.js';
 import { JOB_LEASE_MS } from '../../service/job-lease.js';
 import type { ServiceStore } from '../../store/ports.js';
+import { takeServeLock } from '../../store/serve-lock.js';
 import { UsageError, type Command } from '../run.js';
-import { openServeStore, printableDb } from '../store.js';
+import { isPostgresUrl, openServeStore, printableDb } from '../store.js';
 import { DEFAULT_DB } from './keys.js';
 import {
   adminTokenOf,
@@ -75,6 +76,14 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const engine = Engine.open({ dataset: options.dataset ?? 'demo' });
   const { store, db, note: storeNote } = await openServeStore(options.db, DEFAULT_DB);
+  // One server per SQLite file: a second one would release the first one's holds as abandoned
+  // (docs/deploy.md#one-server-per-sqlite-file). PostgreSQL replicas share a database by design.
+  const locked = db !== null && !isPostgresUrl(db) ? takeServeLock(db) : null;
+  if (locked && !locked.ok) {
+    await store.close();
+    throw new UsageError(locked.error.message);
+  }
+  const lock = locked?.value ?? null;
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? DEFAULT_PORT;
   // The service needs the base address, which with port 0 is known only once bound; it is created
@@ -85,6 +94,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     handle: (r) => service!.handle(r),
     image: (n, id) => service!.image(n, id),
     failure: (f, id) => service!.failure(f, id),
+    fault: (e, id) => service!.fault(e, id),
+    withKeyHeaders: (a, r) => service!.withKeyHeaders(a, r),
+    get routes() {
+      return service!.routes;
+    },
     idle: () => service!.idle(),
     stop: () => service!.stop(),
     resume: () => service!.resume(),
@@ -110,6 +124,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     listening = await listen(lazy, { port, host, ops });
   } catch (e) {
     await store.close();
+    lock?.release();
     throw new UsageError(`cannot listen on ${host}:${port}: ${(e as Error).message}`);
   }
   baseUrl = (options.baseUrl ?? listening.url).replace(/\/+$/, '');
@@ -123,6 +138,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     trustedProxies: options.trustedProxies,
     ...(pool ? { renderCard: pool.render } : {}),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    // Every capture of the ledger, MCP tool calls and hd jobs included, is counted (docs/deploy.md#logs-and-metrics).
+    ...(ops.metrics ? { onCharge: ops.metrics.charged } : {}),
   });
   // Only `serve` takes over unfinished jobs: the keys and wallet commands open the same file but
   // never run jobs, so a CLI call next to a running server cannot run one twice.
@@ -138,6 +155,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await listening.close();
     await pool?.close();
     await store.close();
+    lock?.release();
     throw e;
   }
   // Replicas on one database keep taking over jobs whose lease lapsed (a replica died).
@@ -165,6 +183,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await service!.stop();
       await pool?.close();
       await store.close();
+      lock?.release();
     },
   };
 }
@@ -288,8 +307,9 @@ export const serveCommand: Command = {
       ...(rateLimit ? { rateLimit } : {}),
       operations,
     });
-    io.stdout(readyText(server));
-    await new Promise<void>((resolve) => {
+    // The signal handlers are in place before the ready text: a supervisor that stops the server
+    // as soon as it reads that text must not kill it before it can close (and remove its lock).
+    const stopped = new Promise<void>((resolve) => {
       const stop = () => {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
@@ -298,6 +318,8 @@ export const serveCommand: Command = {
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
     });
+    io.stdout(readyText(server));
+    await stopped;
     await server.close();
     io.stdout('halfspace API stopped.\n');
     return 0;

@@ -1,0 +1,110 @@
+/**
+ * @module The one route table of the API surface (docs/api.md): every path the service answers,
+ * what a method on it means, and the name a request is counted under in logs and metrics. The
+ * service answers each route; the HTTP adapter renders only the two that need the transport
+ * (`/docs` and `/mcp`), looked up in this same table. 404 and 405 are decided here, once.
+ */
+import type { Failure } from '../errors.js';
+import type { Operation } from './operation.js';
+
+/** What a request is, once routed. */
+export type Route =
+  | { kind: 'paid'; op: Operation; path: string }
+  | { kind: 'catalog'; op: Operation; path: string }
+  | { kind: 'job'; jobId: string }
+  | { kind: 'image'; name: string }
+  | { kind: 'openapi' }
+  | { kind: 'docs' }
+  | { kind: 'mcp' }
+  /** 404, or 405 with the methods the path answers. */
+  | { kind: 'refused'; failure: Failure; allow?: string; operation: string };
+
+/** A job's URL; the group is the job id. */
+export const JOB_PATH = /^\/api\/v1\/cards\/jobs\/([A-Za-z0-9_-]{1,64})$/;
+
+/** Methods the job URLs and the documents answer. */
+const GET_ONLY = 'GET, HEAD';
+
+const isRead = (method: string): boolean => method === 'GET' || method === 'HEAD';
+
+const notFound = (method: string, path: string): Route => ({
+  kind: 'refused',
+  failure: { code: 'not_found', message: `no endpoint ${method} ${path}; see /docs` },
+  operation: 'unmatched',
+});
+
+const readOnly = (path: string, operation: string, message = `${path} answers GET and HEAD only`): Route => ({
+  kind: 'refused',
+  failure: { code: 'method_not_allowed', message },
+  allow: GET_ONLY,
+  operation,
+});
+
+/** The route table of an operation table. */
+export interface RouteTable {
+  /** The route of `method` (upper case) on `path` (without query string). */
+  match(method: string, path: string): Route;
+}
+
+/**
+ * Builds the route table over `operations`.
+ * @example routeTable(OPERATIONS).match('POST', '/api/v1/verdict').kind // => 'paid'
+ */
+export function routeTable(operations: readonly Operation[]): RouteTable {
+  const byPath = new Map(operations.map((op) => [op.path, op]));
+
+  function api(method: string, rawPath: string): Route {
+    const path = rawPath.replace(/\/+$/, '') || '/';
+    const job = JOB_PATH.exec(path);
+    if (job)
+      return isRead(method)
+        ? { kind: 'job', jobId: job[1] }
+        : readOnly(path, 'cards.job', `${path} answers ${GET_ONLY} only`);
+    const op = byPath.get(path);
+    if (!op) return notFound(method, path);
+    if (isRead(method)) return { kind: 'catalog', op, path };
+    if (method === op.method) return { kind: 'paid', op, path };
+    const allow = `GET, HEAD, ${op.method}`;
+    return {
+      kind: 'refused',
+      failure: { code: 'method_not_allowed', message: `${path} answers ${allow} only (GET is the free catalog)` },
+      allow,
+      operation: op.id,
+    };
+  }
+
+  return {
+    match(method, path) {
+      if (path === '/api' || path.startsWith('/api/')) return api(method, path);
+      if (path === '/mcp') return { kind: 'mcp' };
+      const image = path.startsWith('/images/') ? path.slice('/images/'.length) : null;
+      if (image !== null && image !== '' && !image.includes('/'))
+        return isRead(method) ? { kind: 'image', name: image } : readOnly(path, 'images.get');
+      if (path === '/openapi.json') return isRead(method) ? { kind: 'openapi' } : readOnly(path, 'openapi');
+      if (path === '/docs') return isRead(method) ? { kind: 'docs' } : readOnly(path, 'docs');
+      return notFound(method, path);
+    },
+  };
+}
+
+/**
+ * The name `route` is counted under in logs and metrics: a bounded set (operation ids,
+ * `<id>.catalog`, `cards.job`, `images.get`, the documents, `mcp`), `unmatched` for the rest.
+ * @example operationNameOf({ kind: 'openapi' }) // => 'openapi'
+ */
+export function operationNameOf(route: Route): string {
+  switch (route.kind) {
+    case 'paid':
+      return route.op.id;
+    case 'catalog':
+      return `${route.op.id}.catalog`;
+    case 'job':
+      return 'cards.job';
+    case 'image':
+      return 'images.get';
+    case 'refused':
+      return route.operation;
+    default:
+      return route.kind;
+  }
+}
