@@ -13,7 +13,8 @@ import type {
   StyleSummary,
   TeamRow,
 } from './context.js';
-import { bundledDatasetFromDir, datasetFromDir, withAddedColumns } from './data/load.js';
+import { datasetFromPath } from './data/dataset-from-path.js';
+import { bundledDatasetFromDir, withAddedColumns } from './data/load.js';
 import { demoDatasetDir } from './data/paths.js';
 import { rowsOf, TABLE_NAMES, type Dataset, type TableName } from './data/schema.js';
 import { validateDataset } from './data/validate.js';
@@ -51,7 +52,7 @@ import { parsedOperationsOf, type ParsedOperations } from './operation-registry.
 export type { ParsedOperations } from './operation-registry.js';
 
 export interface OpenOptions {
-  /** `'demo'` (the bundled synthetic universe), a dataset folder, or an in-memory dataset (validated). */
+  /** `'demo'` (the bundled synthetic universe), a dataset folder (Arrow or CSV), a season table (`.csv`, `.parquet`), or an in-memory dataset (validated). */
   dataset: 'demo' | string | Dataset;
   /** Clock for relative questions; default: the dataset's as-of date at 12:00 UTC. */
   clock?: () => Date;
@@ -115,7 +116,8 @@ export class Engine implements EngineContext {
     const source = options.dataset;
     let dataset: Dataset;
     if (typeof source === 'string') {
-      dataset = source === 'demo' ? bundledDatasetFromDir(demoDatasetDir()) : datasetFromDir(source);
+      // Any path `halfspace score` reads: a dataset folder (Arrow or CSV) or a season table (docs/scoring.md#formats).
+      dataset = source === 'demo' ? bundledDatasetFromDir(demoDatasetDir()) : datasetFromPath(source).dataset;
     } else {
       // Tables built before the event-value columns existed get them as null, as a folder does.
       const tables = Object.fromEntries(

@@ -7,6 +7,7 @@ export { Engine, type OpenOptions } from './engine.js';
 export type { EngineContext, PlayerRow, TeamRow, LeagueRow, SeasonRow, StyleSummary } from './context.js';
 export * from './data/schema.js';
 export { datasetFromDir } from './data/load.js';
+export { datasetFromPath, type PathDataset, type PathFormat, type PathOptions } from './data/dataset-from-path.js';
 export { datasetToDir } from './data/save.js';
 export {
   generateDemo,

@@ -11,8 +11,8 @@ import { tableFromIPC } from 'apache-arrow';
 import { datasetFromDir } from '../../src/data/load.js';
 import { demoDatasetDir } from '../../src/data/paths.js';
 import { datasetFromCsvDir, datasetToCsvDir } from '../../src/data/providers/csv/index.js';
-import { datasetToDir, tableFileOf } from '../../src/data/save.js';
-import { rowsOf, TABLE_NAMES, type Dataset } from '../../src/data/schema.js';
+import { datasetToDir } from '../../src/data/save.js';
+import { rowsOf, TABLE_NAMES, tableFileOf, type Dataset } from '../../src/data/schema.js';
 import { validateDataset } from '../../src/data/validate.js';
 import { demoSizedDataset } from './demo-sized.js';
 

@@ -10,8 +10,8 @@ import {
   TABLE_NAMES,
   type Dataset,
   type TableName,
+  tableFileOf,
 } from './schema.js';
-import { tableFileOf } from './save.js';
 import { validateDataset } from './validate.js';
 
 /**

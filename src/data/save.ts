@@ -1,10 +1,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tableToIPC, type Table } from 'apache-arrow';
-import { TABLE_NAMES, type Dataset, type TableName } from './schema.js';
-
-/** File name of a table inside a dataset folder. @example tableFileOf('players') // => 'players.arrow' */
-export const tableFileOf = (table: string): string => `${table}.arrow`;
+import { TABLE_NAMES, tableFileOf, type Dataset, type TableName } from './schema.js';
 
 /**
  * Writes `dataset.json` plus one file per table present, named by `fileOf` and encoded by

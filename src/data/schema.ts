@@ -346,6 +346,9 @@ export const SCHEMA = {
 export type TableName = keyof typeof SCHEMA;
 export const TABLE_NAMES = Object.keys(SCHEMA) as TableName[];
 
+/** File name of a table inside an Arrow dataset folder. @example tableFileOf('players') // => 'players.arrow' */
+export const tableFileOf = (table: string): string => `${table}.arrow`;
+
 /** Plain-JS value of one column kind. */
 type ValueOf<K extends ColumnKind> = K extends 'int32' | 'float64' | 'timestamp'
   ? number

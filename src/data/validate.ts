@@ -16,7 +16,6 @@ import {
 import { DatasetError } from './dataset-error.js';
 import { checkForeignKeys, checkUnique, type Checked } from './key-checks.js';
 import { providerMetricKeyProblem } from './provider-metric-key.js';
-import { tableFileOf } from './save.js';
 import {
   COUNTING_COLUMNS,
   DatasetMeta,
@@ -26,6 +25,7 @@ import {
   type Dataset,
   type TableName,
   type TableSpec,
+  tableFileOf,
 } from './schema.js';
 import { counted } from '../prose.js';
 

@@ -2,7 +2,9 @@
  * @module The admin API in the OpenAPI document: every `/admin/v1` route under the `admin` tag,
  * secured by the admin token (`adminToken` scheme). The public `/docs` page leaves them out.
  */
-import { LEDGER_PAGE_MAX } from './ledger-page.js';
+/** Ledger entries per page by default, and at most: part of the admin contract, read by ledger-page.ts. */
+export const LEDGER_PAGE_DEFAULT = 50;
+export const LEDGER_PAGE_MAX = 500;
 
 const problem = (description: string) => ({
   description,
@@ -141,7 +143,7 @@ export function adminOpenApi(): { paths: Record<string, unknown>; scheme: Record
             {
               name: 'limit',
               in: 'query',
-              schema: { type: 'integer', minimum: 1, maximum: LEDGER_PAGE_MAX, default: 50 },
+              schema: { type: 'integer', minimum: 1, maximum: LEDGER_PAGE_MAX, default: LEDGER_PAGE_DEFAULT },
             },
           ],
           responses: {

@@ -13,7 +13,8 @@ import { parseWith } from '../validation.js';
 import { issueKey, revokeKey, topupWallet, walletStatusOf, type WalletStatus } from './accounts.js';
 import { problemOf } from './errors.js';
 import { keySummaryOf, listKeys } from './key-summary.js';
-import { LEDGER_PAGE_MAX, ledgerPage } from './ledger-page.js';
+import { LEDGER_PAGE_MAX } from './admin-openapi.js';
+import { ledgerPage } from './ledger-page.js';
 import { usageOf } from './usage.js';
 import type { ServiceRequest, ServiceResponse } from './service.js';
 

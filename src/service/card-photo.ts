@@ -8,7 +8,7 @@ import type { Failure } from '../errors.js';
 import { isHdStyle, type CardRequest } from '../cards/request.js';
 import { photoHeaderProblemOf, photoOf } from '../cards/photo.js';
 import { photoDecodes } from '../cards/render.js';
-import { photoUrlHostProblemOf } from './photo-fetch.js';
+import { photoUrlHostProblemOf } from './public-address.js';
 
 /**
  * Why uploaded photo bytes cannot be a card photo, or null: the header checks of photoHeaderProblemOf

@@ -1,10 +1,7 @@
 /** @module Pages of a wallet's ledger, newest first, filtered by kind and time (admin API). */
 import { fail, ok, type Result } from '../errors.js';
 import type { LedgerEntry, LedgerKind, ServiceStore } from '../store/ports.js';
-
-/** Ledger entries per page by default, and at most. */
-export const LEDGER_PAGE_DEFAULT = 50;
-export const LEDGER_PAGE_MAX = 500;
+import { LEDGER_PAGE_DEFAULT } from './admin-openapi.js';
 
 /** Filter and page of {@link ledgerPage}. */
 export interface LedgerQuery {

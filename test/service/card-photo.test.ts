@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { svgToPng } from '../../src/cards/render.js';
 import { cardPhotoProblemOf, photoBytesProblemOf } from '../../src/service/card-photo.js';
-import { photoUrlHostProblemOf } from '../../src/service/photo-fetch.js';
+import { photoUrlHostProblemOf } from '../../src/service/public-address.js';
 import { greyPng, jpegHeaderOnly, tinyJpeg } from '../helpers/bombs.js';
 
 // The well-known "smallest JPEG": SOI, APP0 (JFIF), DQT, SOF0 (1×1), DHT, SOS, with no decodable scan.

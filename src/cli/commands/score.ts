@@ -1,14 +1,11 @@
-import { existsSync, statSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { datasetFromDir } from '../../data/load.js';
+import { datasetFromPath, type PathFormat } from '../../data/dataset-from-path.js';
 import { CSV_DELIMITERS, delimiterFromName, type CsvDelimiter } from '../../data/providers/csv/delimiter.js';
 import { TEXT_ENCODINGS, type TextEncoding } from '../../data/providers/csv/encoding.js';
-import { datasetFromCsvDir } from '../../data/providers/csv/read.js';
 import { csvFileSummaryOf, type CsvFileInfo } from '../../data/providers/csv/stream.js';
 import type { Dataset } from '../../data/schema.js';
-import { datasetFromSeasonFile } from '../../data/providers/csv/season-csv.js';
 import { TABLE_FORMATS, tableFormatOf, tableToFile, type TableFormat } from '../../data/providers/csv/table-file.js';
 import { utf8CountsOf } from '../../data/arrow/index.js';
 import { scoreTableOf } from '../../dna/score-table.js';
@@ -20,17 +17,18 @@ import { assertFileTarget, jsonOut } from '../shared.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Extensions read as a season-table CSV (the delimiter is detected, so `.tsv` works too). */
-const CSV_EXTENSIONS = ['.csv', '.tsv', '.txt'];
-
-/** Today's date in UTC, `YYYY-MM-DD`: the default as-of date of a season-table CSV. */
-const todayUtc = (): string => new Date().toISOString().slice(0, 10);
-
 /**
  * Collects garbage now, between scoring and writing: the input dataset and the scoring
  * intermediates (hundreds of MB for a million rows) are garbage by then, but V8 collects lazily and
  * the Parquet writer's WebAssembly memory grows outside its view, so without this both would sit
  * on top of each other at peak.
+ *
+ * Why the flag is set at run time: `gc` exists only under `--expose-gc`, and the `halfspace` binary
+ * is a `#!/usr/bin/env node` script, which cannot pass node a flag portably (`env -S` is not
+ * POSIX, and re-spawning node would double start-up for every command). Setting the flag, then
+ * reading `gc` from a fresh context (the only place V8 installs it after start-up), is the one
+ * in-process way; it runs once per `score`, after the input is released. A library caller never
+ * reaches it: it lives in this command, not in the scoring.
  */
 function releaseMemory(): void {
   const exposed = (globalThis as { gc?: () => void }).gc;
@@ -42,10 +40,10 @@ function releaseMemory(): void {
   (runInNewContext('gc') as () => void)();
 }
 
-/** How the input was read, for the summary. */
+/** How the input was read, for the summary: a path (docs/scoring.md#formats) or an export read through `--map`. */
 interface InputInfo {
   dataset: Dataset;
-  format: 'arrow-dir' | 'csv-dir' | 'csv' | 'parquet' | 'export';
+  format: PathFormat | 'export';
   csv: CsvFileInfo | null;
 }
 
@@ -69,33 +67,6 @@ export function textOptionsOf(values: Record<string, unknown>): { encoding?: Tex
       `--delimiter must be one of ${CSV_DELIMITERS.map((d) => (d === '\t' ? 'tab' : `"${d}"`)).join(', ')}, got "${rawDelimiter}"`,
     );
   return { encoding: lowered as TextEncoding | undefined, delimiter };
-}
-
-/** Opens the input: an Arrow or CSV dataset folder, or a season table as CSV or Parquet (docs/scoring.md#players-csv). */
-function inputOf(
-  path: string,
-  asOf: string | undefined,
-  text: { encoding?: TextEncoding; delimiter?: CsvDelimiter },
-  onProgress: (done: number, total: number, unit: 'bytes' | 'rows') => void,
-): InputInfo {
-  if (!existsSync(path)) throw new UsageError(`${path} does not exist`);
-  if (statSync(path).isDirectory()) {
-    if (!existsSync(join(path, 'dataset.json')))
-      throw new UsageError(`${path} is not a dataset folder (no dataset.json)`);
-    // A CSV dataset folder (docs/csv.md) has players.csv where an Arrow folder has players.arrow.
-    if (
-      !existsSync(join(path, 'players.arrow')) &&
-      (existsSync(join(path, 'players.csv')) || existsSync(join(path, 'players.parquet')))
-    ) {
-      return { dataset: datasetFromCsvDir(path, text), format: 'csv-dir', csv: null };
-    }
-    return { dataset: datasetFromDir(path), format: 'arrow-dir', csv: null };
-  }
-  const ext = extname(path).toLowerCase();
-  if (ext !== '.parquet' && !CSV_EXTENSIONS.includes(ext))
-    throw new UsageError(`${path}: give a dataset folder, a .csv or a .parquet season table`);
-  const read = datasetFromSeasonFile(path, { file: path, asOf: asOf ?? todayUtc(), ...text, onProgress });
-  return { dataset: read.dataset, format: read.format, csv: read.csv };
 }
 
 /**
@@ -156,10 +127,14 @@ export const scoreCommand: Command = {
         : datasetFromMapOption(positionals, mapArg, asOf ?? new Date().toISOString().slice(0, 10), text);
     let read: InputInfo | null = mapped
       ? { dataset: mapped.dataset, format: 'export', csv: null }
-      : inputOf(input, asOf, text, (done, total, unit) => {
-          readBar ??= progressBar({ label: 'read ', total, write: io.stderr });
-          readNote = unit === 'bytes' ? mb(done) : 'rows';
-          readBar.update(done, readNote);
+      : datasetFromPath(input, {
+          asOf,
+          ...text,
+          onProgress: (done, total, unit) => {
+            readBar ??= progressBar({ label: 'read ', total, write: io.stderr });
+            readNote = unit === 'bytes' ? mb(done) : 'rows';
+            readBar.update(done, readNote);
+          },
         });
     (readBar as ReturnType<typeof progressBar> | null)?.finish(readNote);
     const { format: inputFormat, csv } = read;

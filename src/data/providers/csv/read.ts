@@ -9,8 +9,15 @@ import { Table, type Vector } from 'apache-arrow';
 import { vectorOfKind } from '../../arrow/index.js';
 import { shownValueOf, DatasetError } from '../../dataset-error.js';
 import { datasetMetaOf } from '../../load.js';
-import { SCHEMA, TABLE_NAMES, type ColumnSpec, type Dataset, type TableName, type TableSpec } from '../../schema.js';
-import { tableFileOf } from '../../save.js';
+import {
+  SCHEMA,
+  TABLE_NAMES,
+  tableFileOf,
+  type ColumnSpec,
+  type Dataset,
+  type TableName,
+  type TableSpec,
+} from '../../schema.js';
 import { validateDataset } from '../../validate.js';
 import { csvFileOf } from './layout.js';
 import type { CsvDelimiter } from './delimiter.js';

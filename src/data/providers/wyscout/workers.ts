@@ -12,7 +12,6 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DatasetError } from '../../dataset-error.js';
 import { packageRoot } from '../../paths.js';
@@ -29,7 +28,8 @@ function spawnWorker(roles: [number, string][]): Worker {
   const built = join(root, 'dist', 'wyscout-worker.js');
   const workerData = { roles };
   if (!import.meta.url.endsWith('.ts') && existsSync(built)) return new Worker(built, { workerData });
-  const source = pathToFileURL(join(root, 'src', 'data', 'providers', 'wyscout', 'match-worker.ts')).href;
+  // Beside this module, named relatively so that moving the folder moves the reference with it.
+  const source = new URL('./match-worker.ts', import.meta.url).href;
   return new Worker(
     `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`,
     { eval: true, workerData },
