@@ -132,6 +132,7 @@ describe.skipIf(!wyscoutPresent)('event values: Wyscout Premier League 2017/18',
     expect(per90('AM')).toBeLessThan(5);
     expect(per90('CM')).toBeGreaterThan(per90('CB'));
     expect(per90('GK')).toBeLessThan(0.3);
+    expect(dataset.meta.coverage?.['player_seasons.sca']).toMatch(/about a tenth below StatsBomb/);
   });
 });
 

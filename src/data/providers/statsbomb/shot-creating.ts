@@ -22,7 +22,7 @@ const isCreating = (e: StatsBombEvent): boolean =>
  * The players credited with the shot-creating actions of the shot at `events[index]` (one match's
  * stream sorted by index), nearest action first: at most {@link SCA_ACTIONS_PER_SHOT}, one player
  * possibly twice.
- * @example statsBombShotCreatorsOf(events, i) // => [id of the key passer, id of the player fouled before the free kick]
+ * @example statsBombShotCreatorsOf(events, i) // => [key passer's id, id of the player fouled before the free kick]
  */
 export function statsBombShotCreatorsOf(events: readonly StatsBombEvent[], index: number): number[] {
   const shot = events[index]!;
@@ -34,7 +34,8 @@ export function statsBombShotCreatorsOf(events: readonly StatsBombEvent[], index
     const e = events[k]!;
     if (e.period !== shot.period) break;
     if (e.possession !== chain) {
-      // Across a possession boundary only the foul that gave the set piece counts (and the opponent's foul beside it is passed over).
+      // Across a possession boundary only the foul that gave the set piece counts; the opponent's
+      // Foul Committed beside it is passed over.
       if (e.type.name === 'Foul Committed' && e.team.id !== team) continue;
       if (e.type.name !== 'Foul Won' || e.team.id !== team) break;
       chain = e.possession;

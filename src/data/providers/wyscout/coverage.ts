@@ -46,6 +46,8 @@ export const WYSCOUT_COVERAGE: Readonly<Record<string, string>> = {
     "xg_source model: no xG in Wyscout v2, so every shot's xG is halfspace's shipped model (docs/methodology/values.md); xA, npxG and the shots table use it too",
   'player_seasons.xt':
     'xT added by completed passes only: Wyscout v2 has no carries (docs/methodology/event-values.md#xt)',
+  'player_seasons.sca':
+    "no ball receipts or carries in Wyscout v2: where the team's possession began is read from the opponent's last action, and SCA runs about a tenth below StatsBomb's under the same rules (docs/methodology/event-values.md#sca)",
   'fixtures.home_possession':
     'share of the time on the ball from on-ball events, per match (docs/methodology/event-values.md#possession)',
   'player_seasons.ball_recoveries':

@@ -2,8 +2,8 @@
  * Shot-creating actions of a Wyscout v2 shot (docs/methodology/event-values.md#sca): walking back
  * from the shot in file order, the shooting team's completed passes and set-piece passes, its
  * players' won take-ons and the fouls they drew, until two are found or the team's possession
- * began (an opponent's on-ball action other than a mere touch, the ball going out, an offside, a foul by the shooting
- * team, or an earlier shot of its own). Pure.
+ * began (an opponent's on-ball action other than a mere touch, the ball going out, an offside, a
+ * foul by the shooting team, or an earlier shot of its own). Pure.
  */
 import { SCA_ACTIONS_PER_SHOT } from '../event-values.js';
 import { EVENT, SUB_EVENT, TAG } from './mapping.js';
@@ -18,7 +18,10 @@ const OPPONENT_ON_BALL: ReadonlySet<number> = new Set([
   EVENT.saveAttempt,
   EVENT.freeKick,
 ]);
-/** An opponent's touch (a deflection, a failed interception) leaves the ball with the team, as StatsBomb's possessions do. */
+/**
+ * Sub-event of an opponent's mere touch (a deflection, a failed interception): it leaves the ball
+ * with the team, as StatsBomb's possessions do.
+ */
 const TOUCH = 72;
 /** Dead balls that end a possession whoever caused them. */
 const BALL_OUT: ReadonlySet<number> = new Set([EVENT.interruption, EVENT.offside]);
