@@ -77,7 +77,7 @@ const touchVarianceOf = (axis: 'x' | 'y', input: FeatureInput): number => {
  * Mean of a coordinate sum over the block's count (an exact mean location); its noise is the
  * player's spread of touches along that axis over the count.
  */
-export function meanOf(block: { start: number; length: number }, sum: SumColumn): FeatureReader {
+function meanOf(block: { start: number; length: number }, sum: SumColumn): FeatureReader {
   const at = sumIndexOf(sum);
   const axis = sum.endsWith('_x') ? 'x' : 'y';
   return {
@@ -89,16 +89,8 @@ export function meanOf(block: { start: number; length: number }, sum: SumColumn)
   };
 }
 
-/** Standard deviation of the touches' x or y (his spread along or across the pitch); noise sd² / 2n. */
-export function touchSpreadOf(axis: 'x' | 'y'): FeatureReader {
-  return {
-    value: (input) => (totalOf(touch, input) > 0 ? Math.sqrt(touchVarianceOf(axis, input)) : Number.NaN),
-    noise: (input) => Math.max(25, touchVarianceOf(axis, input)) / (2 * Math.max(1, totalOf(touch, input))),
-  };
-}
-
 /** Share of a block's count in the slots `slots` (offsets within the block); binomial noise. */
-export function share(block: { start: number; length: number }, slots: readonly number[]): FeatureReader {
+function share(block: { start: number; length: number }, slots: readonly number[]): FeatureReader {
   const partOf = ({ counts, base }: FeatureInput) => slots.reduce((sum, z) => sum + counts[base + block.start + z], 0);
   return {
     value: (input) => {
@@ -118,7 +110,7 @@ const actionsOf = (columns: readonly ActionColumn[], { counts, base }: FeatureIn
   columns.reduce((sum, c) => sum + counts[base + actionIndexOf(c)], 0);
 
 /** Share of the actions `parts` among the actions `whole` (the kind of action he chooses); binomial noise. */
-export function actionShare(parts: readonly ActionColumn[], whole: readonly ActionColumn[]): FeatureReader {
+function actionShare(parts: readonly ActionColumn[], whole: readonly ActionColumn[]): FeatureReader {
   return {
     value: (input) => {
       const total = actionsOf(whole, input);
@@ -164,13 +156,13 @@ const DUEL_KINDS: readonly ActionColumn[] = [
 const rateNoise = (rate: number, minutes: number): number => (Math.max(rate, 45 / minutes) * 90) / minutes;
 
 /** A block's count per 90 minutes. */
-export function blockPer90(block: { start: number; length: number }): FeatureReader {
+function blockPer90(block: { start: number; length: number }): FeatureReader {
   const value = (input: FeatureInput) => (totalOf(block, input) * 90) / input.derived.minutes[input.i];
   return { value, noise: (input) => rateNoise(value(input), input.derived.minutes[input.i]) };
 }
 
 /** A per-90 metric of the derived row. */
-export function metric(key: MetricKey): FeatureReader {
+function metric(key: MetricKey): FeatureReader {
   const value = ({ derived, i }: FeatureInput) => derived.values[key][i];
   return { value, noise: (input) => rateNoise(value(input), input.derived.minutes[input.i]) };
 }

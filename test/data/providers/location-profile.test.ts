@@ -149,6 +149,24 @@ describe('Wyscout events', () => {
     });
   });
 
+  it('give every event at most one action kind, whatever it is, and never a negative pass length', () => {
+    const kinds = ACTION_COLUMNS.filter((c) => c !== 'pass_length_sum');
+    const coordinate = fc.option(fc.integer({ min: 0, max: 100 }), { nil: null });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10 }),
+        fc.option(fc.integer({ min: 10, max: 100 }), { nil: null }),
+        fc.tuple(coordinate, coordinate, coordinate, coordinate),
+        (eventId, subEventId, [x, y, endX, endY]) => {
+          const counts = emptyZoneCounts();
+          addEventZones(counts, event({ eventId, subEventId, x, y, endX, endY }));
+          expect(kinds.reduce((sum, c) => sum + counts[at(c)], 0)).toBeLessThanOrEqual(1);
+          expect(counts[at('pass_length_sum')]).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+  });
+
   it('reach the match summary as plain numbers per player line', () => {
     const match: WyscoutMatch = {
       wyId: 1,
