@@ -5,14 +5,13 @@ import { WATERMARK_HEIGHT, WATERMARK_INSET } from '../../src/cards/layouts/share
 import { decodePng, distinctColours, pixelAt } from './png.js';
 import { sampleFacts } from './sample-facts.js';
 
-// Background behind the watermark corner when the mark is off: #0b1020 on every style except
-// editorial_cover, whose lower third is rgba(11,16,32,0.9) over the club red #b91c1c:
-// 0.9·11 + 0.1·185 = 28.4, 0.9·16 + 0.1·28 = 17.2, 0.9·32 + 0.1·28 = 31.6 → (28, 17, 32) ± 1.
+// Background behind the watermark corner when the mark is off: #0b1020 on every style (editorial_cover's
+// lower third is a solid panel of that colour, so nothing behind it shows through).
 const BACKGROUND: Record<CardStyle, [number, number, number]> = {
   player_card: [11, 16, 32],
   stat_ribbon: [11, 16, 32],
   shot_map: [11, 16, 32],
-  editorial_cover: [28, 17, 32],
+  editorial_cover: [11, 16, 32],
   fifa_viral: [11, 16, 32],
   collage: [11, 16, 32],
 };

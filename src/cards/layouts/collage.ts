@@ -6,7 +6,7 @@ import type { DecisionAngle } from '../angle.js';
 import type { CardFacts } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
 import type { CardPhoto } from '../photo.js';
-import { HD_SIZE, portraitOf, ribbonTableOf } from './hd-shared.js';
+import { HD_SIZE, portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
 import {
   INK,
   footerOf,
@@ -50,7 +50,7 @@ export function collageLayout(facts: CardFacts, angle: DecisionAngle, photo: Car
       { height: 560 },
       tile(
         { width: 480, height: 560, backgroundColor: pal.primary, marginRight: GAP },
-        portraitOf(photo, 480, 560, 'rgba(0,0,0,0.25)'),
+        portraitOf(photo, 480, 560, shadeOf(pal.primary, 0.28)),
       ),
       h(
         'div',

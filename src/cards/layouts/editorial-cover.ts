@@ -6,7 +6,7 @@ import type { DecisionAngle } from '../angle.js';
 import type { CardFacts } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
 import type { CardPhoto } from '../photo.js';
-import { HD_SIZE, portraitOf, ribbonTableOf } from './hd-shared.js';
+import { HD_SIZE, portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
 import { INK, footerOf, formatMetric, paletteOf, percentileText, readableOnDark, watermarkOf } from './shared.js';
 
 /**
@@ -40,15 +40,25 @@ export function editorialCoverLayout(facts: CardFacts, angle: DecisionAngle, pho
       transform: 'rotate(-14deg)',
       opacity: 0.9,
     }),
-    portraitOf(photo, HD_SIZE.width, 900, 'rgba(0,0,0,0.28)', { position: 'absolute', top: 150, left: 0 }),
-    // Lower third: flat dark panel so text stays readable over any photo.
+    // The figure is opaque and drawn after the band, so the band passes behind it, never across the head.
+    portraitOf(photo, HD_SIZE.width, 640, shadeOf(pal.primary, 0.3), { position: 'absolute', top: 150, left: 0 }),
+    // Lower third: a solid panel, so no photo or outline shows under the text, reached through a short
+    // fade that blends the portrait into it.
+    h('div', {
+      position: 'absolute',
+      left: 0,
+      top: 640,
+      width: HD_SIZE.width,
+      height: 120,
+      backgroundImage: `linear-gradient(to bottom, rgba(11,16,32,0), ${INK.background})`,
+    }),
     h('div', {
       position: 'absolute',
       left: 0,
       top: 760,
       width: HD_SIZE.width,
       height: 590,
-      backgroundColor: 'rgba(11,16,32,0.9)',
+      backgroundColor: INK.background,
     }),
     h(
       'div',

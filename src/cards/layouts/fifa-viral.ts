@@ -6,7 +6,7 @@ import type { DecisionAngle } from '../angle.js';
 import type { CardFacts } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
 import type { CardPhoto } from '../photo.js';
-import { HD_SIZE, portraitOf, ribbonTableOf } from './hd-shared.js';
+import { HD_SIZE, portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
 import { INK, footerOf, paletteOf, shortLabelOf, watermarkOf } from './shared.js';
 
 /**
@@ -56,7 +56,12 @@ export function fifaViralLayout(facts: CardFacts, angle: DecisionAngle, photo: C
         overflow: 'hidden',
         color: pal.onPrimary,
       },
-      portraitOf(photo, 560, 520, 'rgba(0,0,0,0.22)', { position: 'absolute', top: 70, right: 40, borderRadius: 24 }),
+      portraitOf(photo, 560, 520, shadeOf(pal.primary, 0.25), {
+        position: 'absolute',
+        top: 70,
+        right: 40,
+        borderRadius: 24,
+      }),
       h(
         'div',
         { position: 'absolute', top: 60, left: 60, flexDirection: 'column', alignItems: 'center' },

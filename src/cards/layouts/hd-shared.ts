@@ -10,7 +10,49 @@ import { INK, formatInt } from './shared.js';
 /** Size of every hd card (px). */
 export const HD_SIZE = { width: 1080, height: 1350 } as const;
 
-/** The caller's photo covering a `width` × `height` box, or a flat silhouette in `tint` when there is none. */
+/**
+ * `hex` (`#rrggbb`) mixed toward black by `amount` (0–1): an opaque shade, so nothing drawn behind
+ * a silhouette (editorial_cover's stripe) shows through it.
+ * @example shadeOf('#ffffff', 0.5) // => '#808080'
+ */
+export function shadeOf(hex: string, amount: number): string {
+  const channel = (i: number) => Math.round(Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) * (1 - amount));
+  return `#${[0, 1, 2].map((i) => channel(i).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * A head-and-shoulders bust in one shape (head, tapered neck, sloping trapezius, shoulders and a
+ * collar), shaded top to bottom, as an SVG in a 100 × 100 box anchored at the bottom centre.
+ */
+function silhouetteSvg(fill: string, width: number, height: number): string {
+  const light = mixWithWhite(fill, 0.1);
+  const bust =
+    'M50 17c9.6 0 16 7.4 16 17.5 0 7.8-3.6 14.3-8.4 17.6l.7 5.4c1.3 2.4 4.7 3.6 10.4 5.1 ' +
+    '12.4 3.2 19.6 7.9 22.2 16.6L94 100H6l3.1-20.8c2.6-8.7 9.8-13.4 22.2-16.6 5.7-1.5 9.1-2.7 ' +
+    '10.4-5.1l.7-5.4C37.6 48.8 34 42.3 34 34.5 34 24.4 40.4 17 50 17z';
+  const collar = 'M40.8 60.6 50 71.5l9.2-10.9';
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 100 100" preserveAspectRatio="xMidYMax meet">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${fill}"/></linearGradient></defs>` +
+    `<path d="${bust}" fill="url(#g)"/>` +
+    `<path d="${collar}" fill="none" stroke="${light}" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round"/></svg>`
+  );
+}
+
+/** `hex` mixed toward white by `amount` (0–1). */
+function mixWithWhite(hex: string, amount: number): string {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
+    return Math.round(c + (255 - c) * amount);
+  };
+  return `#${[0, 1, 2].map((i) => channel(i).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The caller's photo covering a `width` × `height` box, or, when there is none, a designed bust in
+ * the opaque colour `tint` (`#rrggbb`, e.g. {@link shadeOf} the background) standing on the box's
+ * bottom edge.
+ */
 export function portraitOf(
   photo: CardPhoto | null,
   width: number,
@@ -19,28 +61,8 @@ export function portraitOf(
   style: Record<string, string | number> = {},
 ): LayoutNode {
   if (photo) return img(photo.data_url, width, height, style);
-  const head = Math.round(Math.min(width, height) * 0.34);
-  return h(
-    'div',
-    {
-      width,
-      height,
-      flexDirection: 'column',
-      alignItems: 'center',
-      justifyContent: 'flex-end',
-      overflow: 'hidden',
-      ...style,
-    },
-    h('div', { width: head, height: head, borderRadius: head / 2, backgroundColor: tint }),
-    h('div', { width: Math.round(head * 0.42), height: Math.round(head * 0.18), backgroundColor: tint }),
-    h('div', {
-      width: Math.round(head * 2.3),
-      height: Math.round(height * 0.36),
-      backgroundColor: tint,
-      borderTopLeftRadius: head,
-      borderTopRightRadius: head,
-    }),
-  );
+  const svg = silhouetteSvg(tint, width, height);
+  return img(`data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, width, height, style);
 }
 
 /** The ribbon table: four season totals side by side. */
