@@ -36,9 +36,10 @@ export default defineConfig([
   },
   {
     // The binary (bin/halfspace.js → dist/cli/halfspace.js) is built on its own with apache-arrow
-    // inlined: no caller hands it Arrow objects, and one module instead of ~160 small ones cuts
-    // its start (bench/results/package.md). The library keeps apache-arrow external, so tables a
-    // user builds with his own apache-arrow are the same classes as the engine's.
+    // and zod inlined: no caller hands it Arrow objects or zod schemas (MCP tools get JSON Schema
+    // documents), and a few modules instead of ~260 small ones cut its start
+    // (bench/results/package.md). The library keeps both external, so tables and schemas a user
+    // builds with his own copies are the same classes as the engine's.
     entry: { halfspace: 'src/cli/main.ts' },
     outDir: 'dist/cli',
     format: ['esm'],
@@ -49,7 +50,7 @@ export default defineConfig([
     // Splitting turns the CLI's dynamic imports (src/cli/commands/catalog.ts) into chunks of their own, so
     // `halfspace --version` loads none of the engine (test/cli/lazy-commands.test.ts).
     splitting: true,
-    noExternal: [/^apache-arrow(\/|$)/, 'flatbuffers', 'tslib', 'json-with-bigint'],
+    noExternal: [/^apache-arrow(\/|$)/, 'flatbuffers', 'tslib', 'json-with-bigint', /^zod(\/|$)/],
     external: OPTIONAL_DRIVERS,
   },
 ]);

@@ -1,7 +1,8 @@
 /**
  * @module The in-process facade: one object over one loaded dataset. Every operation returns a
- * Result (expected failures are values); the dataset is validated and every derived column is
- * computed once, at open.
+ * Result (expected failures are values); the dataset is validated and the derived columns are
+ * computed at open, except percentiles and ratings, which are ranked cohort by cohort on first use
+ * (docs/methodology/stats.md#implementation-and-performance).
  */
 import type { Table } from 'apache-arrow';
 import type {

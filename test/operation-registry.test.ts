@@ -12,7 +12,7 @@ import { createClient } from '../src/client/index.js';
 import { Engine } from '../src/engine.js';
 import { toolOf } from '../src/mcp/tools.js';
 import { runCliCaptured } from './helpers/run-cli.js';
-import { ENGINE_OPERATIONS, type EngineOperationName } from '../src/operation-registry.js';
+import { ENGINE_OPERATIONS, type EngineOperationName, type ParsedOperations } from '../src/operation-registry.js';
 import { openApiOf } from '../src/service/openapi.js';
 import { OPERATIONS } from '../src/service/operations.js';
 import { catalogOf } from '../src/service/catalog.js';
@@ -40,6 +40,13 @@ describe('operation registry', () => {
     expect(missing).toEqual([]);
     // Plus the card pre-check the service runs before holding an hd card's credits.
     expect(Object.keys(engine.parsed).sort()).toEqual([...names, 'cardCheck'].sort());
+  });
+
+  it('every Engine method returns the type its registry line returns', () => {
+    type EngineAnswers = { [K in EngineOperationName]: ReturnType<Engine[K]> };
+    type RegistryAnswers = { [K in EngineOperationName]: ReturnType<ParsedOperations[K]> };
+    expectTypeOf<EngineAnswers>().toEqualTypeOf<RegistryAnswers>();
+    expect(names.every((n) => typeof engine[n] === 'function')).toBe(true);
   });
 
   it('the parsed entry answers as the Engine method does', () => {

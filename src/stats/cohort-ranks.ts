@@ -111,10 +111,13 @@ export class CohortRanks implements RowRanks {
   /** Ranks every cohort (what reading a whole column needs). */
   complete(): void {
     if (this.whole) return;
-    for (let c = 0; c < this.ranked.length; c++) this.rankCohort(c);
-    // Rows without a cohort have no percentiles; their rating is the provider's, if any.
-    const { cohort } = this.inputs;
-    for (let i = 0; i < cohort.length; i++) if (cohort[i] < 0) this.rating[i] = this.ratingOfRow(i);
+    // Whole columns, metric by metric in table order (cache-friendly at a million rows); a cohort
+    // ranked before gets the same numbers again.
+    for (const key of RANKED_KEYS) {
+      this.columnInto(this.inputs.rankable(key), METRICS[key].lowerIsBetter, this.percentiles[key]);
+    }
+    this.ratingsInto(this.rating);
+    this.columnInto(this.rating, false, this.percentiles.rating);
     this.whole = true;
   }
 
@@ -154,19 +157,47 @@ export class CohortRanks implements RowRanks {
    * in its chosen cohort, NaN where the value or the cohort is missing.
    */
   column(values: Float64Array, lowerIsBetter: boolean): Float64Array {
-    const out = new Float64Array(values.length).fill(Number.NaN);
-    const { cohort } = this.inputs;
-    for (let c = 0; c < this.ranked.length; c++) {
-      const ranker = c >= this.offset ? this.group : this.role;
-      ranker?.rankCohort(
-        values,
-        lowerIsBetter,
-        c >= this.offset ? c - this.offset : c,
-        out,
-        (row) => cohort[row] === c,
-      );
-    }
+    const out = new Float64Array(values.length);
+    this.columnInto(values, lowerIsBetter, out);
     return out;
+  }
+
+  /** Each row's percentile in its chosen cohort: the role cohort's, or the group's for rows that fall back. */
+  private columnInto(values: Float64Array, lowerIsBetter: boolean, out: Float64Array): void {
+    out.fill(Number.NaN);
+    this.role.percentilesInto(values, lowerIsBetter, out);
+    if (!this.group) return;
+    const byGroup = new Float64Array(values.length).fill(Number.NaN);
+    this.group.percentilesInto(values, lowerIsBetter, byGroup);
+    const { fallback } = this.inputs;
+    for (let i = 0; i < out.length; i++) if (fallback[i]) out[i] = byGroup[i];
+  }
+
+  /** Every row's rating ({@link ratingOfRow}), one pass over the role's percentile columns. */
+  private ratingsInto(out: Float64Array): void {
+    const { providerRating, minutes, role } = this.inputs;
+    const columns = ROLE_WEIGHTS.map(({ keys }) => keys.map((k) => this.percentiles[k]));
+    for (let i = 0; i < out.length; i++) {
+      if (Number.isFinite(providerRating[i])) {
+        out[i] = providerRating[i];
+        continue;
+      }
+      if (minutes[i] < PER90_MINUTES_MIN) {
+        out[i] = Number.NaN;
+        continue;
+      }
+      const cols = columns[role[i]];
+      const ws = ROLE_WEIGHTS[role[i]].weights;
+      let sum = 0;
+      let weight = 0;
+      for (let k = 0; k < cols.length; k++) {
+        const x = cols[k][i];
+        if (Number.isNaN(x)) continue;
+        sum += ws[k] * x;
+        weight += ws[k];
+      }
+      out[i] = weight > 0 ? ratingFromComposite(sum / weight) : Number.NaN;
+    }
   }
 
   /**
@@ -202,6 +233,9 @@ export class CohortRanks implements RowRanks {
  * percentile straight to its row.
  */
 class CohortRanker {
+  private readonly nCohorts: number;
+  /** Slot of every row. */
+  private readonly slot: Int32Array;
   /** Row of every slot; rows without a cohort share the last slot, which is never ranked. */
   private readonly rowOfSlot: Int32Array;
   /** Each cohort's stretch: members in [base[c], lowBase[c]), low-sample rows in [lowBase[c], base[c + 1]). */
@@ -215,6 +249,7 @@ class CohortRanker {
   private readonly counts: Int32Array;
 
   constructor(cohort: Int32Array, inCohort: Uint8Array, nCohorts: number) {
+    this.nCohorts = nCohorts;
     const members = new Int32Array(nCohorts);
     const lows = new Int32Array(nCohorts);
     for (let i = 0; i < cohort.length; i++) {
@@ -234,10 +269,12 @@ class CohortRanker {
     const slots = this.base[nCohorts] + 1;
     const memberCursor = this.base.slice(0, nCohorts);
     const lowCursor = this.lowBase.slice();
+    this.slot = new Int32Array(cohort.length);
     this.rowOfSlot = new Int32Array(slots);
     for (let i = 0; i < cohort.length; i++) {
       const c = cohort[i];
       const k = c < 0 ? slots - 1 : inCohort[i] ? memberCursor[c]++ : lowCursor[c]++;
+      this.slot[i] = k;
       this.rowOfSlot[k] = i;
     }
     this.dealt = new Float64Array(slots);
@@ -258,6 +295,13 @@ class CohortRanker {
     return this.rowOfSlot.subarray(this.base[c], this.base[c + 1]);
   }
 
+  /** Writes every ranked row's percentile into `out`: one pass in table order deals the values, then each cohort is ranked. */
+  percentilesInto(values: Float64Array, lowerIsBetter: boolean, out: Float64Array): void {
+    const { slot, dealt } = this;
+    for (let i = 0; i < values.length; i++) dealt[slot[i]] = values[i];
+    for (let c = 0; c < this.nCohorts; c++) this.rankDealt(lowerIsBetter, c, out, null);
+  }
+
   /**
    * Writes the percentile (0–100 integer) of each row of cohort `c` for which `keep` holds into
    * `out`; rows without a value are left as they are (NaN).
@@ -269,11 +313,22 @@ class CohortRanker {
     out: Float64Array,
     keep: (row: number) => boolean,
   ): void {
+    const { rowOfSlot, base, dealt } = this;
+    for (let k = base[c]; k < base[c + 1]; k++) dealt[k] = values[rowOfSlot[k]];
+    this.rankDealt(lowerIsBetter, c, out, keep);
+  }
+
+  /** Ranks cohort `c` from its dealt stretch; `keep` null writes every row of it. */
+  private rankDealt(
+    lowerIsBetter: boolean,
+    c: number,
+    out: Float64Array,
+    keep: ((row: number) => boolean) | null,
+  ): void {
     const { rowOfSlot, base, lowBase, dealt, inValues, inSlots, sorted, sortedSlots, counts } = this;
     const s = base[c];
     const lb = lowBase[c];
     const le = base[c + 1];
-    for (let k = s; k < le; k++) dealt[k] = values[rowOfSlot[k]];
     let m = 0;
     let min = Infinity;
     let max = -Infinity;
@@ -293,13 +348,13 @@ class CohortRanker {
       // percentileFromCounts, inlined: round half up of 100 × (below + equal/2) / m.
       const p = Math.floor((100 * (2 * a + (b - a)) + m) / (2 * m));
       const q = lowerIsBetter ? 100 - p : p;
-      for (let j = a; j < b; j++) if (keep(sortedSlots[j])) out[sortedSlots[j]] = q;
+      for (let j = a; j < b; j++) if (keep === null || keep(sortedSlots[j])) out[sortedSlots[j]] = q;
       a = b;
     }
     for (let k = lb; k < le; k++) {
       const x = dealt[k];
       const row = rowOfSlot[k];
-      if (Number.isNaN(x) || !keep(row)) continue;
+      if (Number.isNaN(x) || (keep !== null && !keep(row))) continue;
       const below = lowerBound(sorted, 0, m, x);
       const equal = upperBound(sorted, below, m, x) - below;
       const p = Math.floor((100 * (2 * below + equal) + m) / (2 * m));
