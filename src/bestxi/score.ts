@@ -73,7 +73,7 @@ export const EVENT_PROFILE: Record<Role, Partial<Record<MetricKey, number>>> = {
 };
 
 /** A row's percentile in `key`, read through its PAdj twin when the row has one. NaN when unknown. */
-export function fairPercentileOf(ctx: EngineContext, row: number, key: MetricKey): number {
+export function fairPercentileOf(ctx: Pick<EngineContext, 'derived'>, row: number, key: MetricKey): number {
   const twin = PADJ_TWIN[key];
   const adjusted = twin === undefined ? Number.NaN : ctx.derived.percentiles[twin][row];
   return Number.isNaN(adjusted) ? ctx.derived.percentiles[key][row] : adjusted;
@@ -98,7 +98,7 @@ function weightedMean(weights: Partial<Record<MetricKey, number>>, percentileOf:
  * profile when the dataset has event values; for a goalkeeper, with his save-share percentile. NaN
  * when the row has no percentile at all.
  */
-export function roleQualityOf(ctx: EngineContext, row: number): number {
+export function roleQualityOf(ctx: Pick<EngineContext, 'derived'>, row: number): number {
   const role = ROLES[ctx.derived.role[row]];
   const composite = ratingComposite(role, (k) => fairPercentileOf(ctx, row, k));
   const events =

@@ -6,6 +6,7 @@ import {
   BestXiPickResponse,
   FORMATION_SLOTS,
   FORMATIONS,
+  PICK_MINUTES_SHARE,
   SLOT_ELIGIBILITY,
 } from '../../src/bestxi/pick.js';
 import type { PoolEntry } from '../../src/bestxi/pool.js';
@@ -39,6 +40,25 @@ describe('engine.bestXiPick (demo)', () => {
         expect(r.value.lineup.data_coverage.requested).toBe(r.value.xi.length);
       }
     }
+  });
+
+  it('picks regulars only: at least half the minutes of the busiest player of the season', () => {
+    let busiest = 0;
+    for (let i = 0; i < engine.derived.n; i++) busiest = Math.max(busiest, engine.derived.minutes[i]);
+    const r = engine.bestXiPick({ vibe_id: 'balanced', formation: '4-3-3' });
+    if (!r.ok) throw new Error(r.error.message);
+    for (const s of r.value.xi) {
+      const row = engine.latestRowOf(s.player_id);
+      let seasonMax = 0;
+      for (let i = 0; i < engine.derived.n; i++)
+        if (engine.derived.season_id[i] === engine.derived.season_id[row])
+          seasonMax = Math.max(seasonMax, engine.derived.minutes[i]);
+      expect(engine.derived.minutes[row], s.display_name).toBeGreaterThanOrEqual(PICK_MINUTES_SHARE * seasonMax);
+    }
+    // The rule bites on the demo: some pool candidates are below it.
+    const pool = engine.bestXiPool({ vibe_id: 'balanced', limit: 100 });
+    if (!pool.ok) throw new Error(pool.error.message);
+    expect(pool.value.players.some((p) => p.minutes < PICK_MINUTES_SHARE * busiest)).toBe(true);
   });
 
   it('names the bad field of a bad request', () => {
