@@ -8,7 +8,6 @@ import { type Failure, fail, ok, type Result } from '../errors.js';
 import { ADMIN_PREFIX, type Admin } from '../service/admin.js';
 import { operationNameOf, type RouteTable } from '../service/routes.js';
 import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
-import { isStoreOutage, STORE_OUTAGE, withRetryAfter } from '../service/store-outage.js';
 import { consolePage } from './console-page.js';
 import { BodyAborted, JSON_BODY_MAX_BYTES, type HttpExchange, type HttpReply } from './dispatch.js';
 import type { HttpMetrics } from './metrics.js';
@@ -256,16 +255,12 @@ export function withOperations(
       }
     } catch (error) {
       // The API's own routes answer their errors themselves; this is an operations route failing
-      // (the store is down under the admin API): a 500 problem, never a dropped connection.
-      const aborted = error instanceof BodyAborted;
-      const outage = !aborted && isStoreOutage(error);
+      // (the store is down under the admin API): the service's one error boundary answers it.
       const requestId = newRequestId();
-      if (!aborted && !outage) console.error(`[halfspace] ${requestId} internal error:`, error);
-      const refused = aborted
-        ? service.failure({ code: 'invalid_request', message: error.message, param: 'body' }, requestId)
-        : outage
-          ? withRetryAfter(service.failure(STORE_OUTAGE, requestId))
-          : service.failure({ code: 'internal_error', message: 'unexpected error' }, requestId);
+      const refused =
+        error instanceof BodyAborted
+          ? service.failure({ code: 'invalid_request', message: error.message, param: 'body' }, requestId)
+          : service.fault(error, requestId);
       reply = { status: refused.status, headers: refused.headers, body: refused.body };
     }
     const seconds = (performance.now() - started) / 1000;

@@ -22,7 +22,7 @@ import {
 import { DEMO_DAILY_LIMIT } from './demo.js';
 import { jobRunner, type ResumeReport } from './jobs.js';
 import { routeTable, type RouteTable } from './routes.js';
-import type { ChargeListener } from './settle.js';
+import { type ChargeListener, internalFailure } from './settle.js';
 import { keyCache } from './key-cache.js';
 import { OPERATIONS, type Operation, type ServiceEngine } from './operations.js';
 import { paidCall } from './pipeline.js';
@@ -244,7 +244,7 @@ export function createService(options: ServiceOptions): Service {
     // Nothing was charged when the store is down: a hold or capture that fails is not written.
     if (isStoreOutage(error)) return withRetryAfter(problem(requestId, STORE_OUTAGE));
     onError(error, requestId);
-    return problem(requestId, { code: 'internal_error', message: 'unexpected error' });
+    return problem(requestId, internalFailure(error).error);
   }
 
   async function handle(req: ServiceRequest): Promise<ServiceResponse> {
