@@ -184,9 +184,10 @@ describe('POST /mcp billing headers and metrics', () => {
 
 describe('versions', () => {
   it('OpenAPI carries the contract version and --version the package version, as docs/design.md says', async () => {
-    ensureBuilt();
     const openapi = (await (await fetch(`${url}/openapi.json`)).json()) as any;
     expect(openapi.info.version).toBe(API_VERSION);
+    // A build blocks this process for a while: after the server's own fetch, not before it.
+    ensureBuilt();
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     const run = await runBuilt(['--version']);
     expect(run.stdout.trim()).toBe(pkg.version);
