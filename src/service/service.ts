@@ -1,9 +1,10 @@
 /**
  * @module The transport-neutral API service: `handle(request) → { status, headers, body }`.
- * This file routes a request (paid operations, their free catalogs, job URLs, images) and adds the
- * key headers; the paid-call pipeline (pipeline.ts), billing and the response cache (billing.ts),
- * hd jobs (jobs.ts) and the key cache (key-cache.ts) do the rest, so the HTTP adapter, an MCP
- * server or a test drive it alike (docs/design.md#architecture, docs/design.md#service).
+ * This file answers each route of the one route table (routes.ts: paid operations, their free
+ * catalogs, job URLs, images, OpenAPI), adds the key headers, and is the one error boundary; the
+ * paid-call steps (pipeline.ts), billing and the response cache (billing.ts), the settle policy
+ * (settle.ts), hd jobs (jobs.ts) and the key cache (key-cache.ts) do the rest, so the HTTP
+ * adapter, an MCP server or a test drive it alike (docs/design.md#request-pipeline).
  */
 import { randomBytes } from 'node:crypto';
 import type { Failure, Result } from '../errors.js';
