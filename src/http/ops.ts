@@ -55,28 +55,13 @@ const CORS_METHODS = 'GET, HEAD, POST';
 const CORS_HEADERS = 'authorization, content-type, idempotency-key, x-svc-demo-channel';
 const CORS_EXPOSED =
   'request-id, x-svc-credits-charged, x-svc-credits-held, x-svc-wallet-balance, ratelimit-limit, ratelimit-policy, ratelimit-remaining, ratelimit-reset, retry-after, location, idempotent-replayed';
-const ADMIN_KEY_ACTION = /^\/admin\/v1\/keys\/[^/]+(?:\/(revoke|topup|wallet|holds|ledger))?\/?$/;
-/** The operations routes answered here, by path, with the name they are counted under. */
-const OPS_NAMES: Record<string, string> = {
-  '/console': 'console',
-  '/healthz': 'healthz',
-  '/readyz': 'readyz',
-  '/metrics': 'metrics',
-};
-
 /**
- * The operation a request is counted under in logs and metrics: a bounded set of names (the
- * service's route names from its one route table, `admin.*` and the operations routes),
- * `unmatched` for the rest.
+ * The operation a request is counted under in logs and metrics: the name of its route in the
+ * service's one route table (routes.ts), `unmatched` for an unknown path.
  * @example operationOf(service.routes, 'POST', '/api/v1/intelligence/player') // => 'intelligence.player'
  */
-export function operationOf(routes: RouteTable, method: string, path: string): string {
-  if (path === `${ADMIN_PREFIX}/keys`) return 'admin.keys';
-  if (path === `${ADMIN_PREFIX}/usage`) return 'admin.usage';
-  const admin = ADMIN_KEY_ACTION.exec(path);
-  if (admin) return `admin.key${admin[1] ? `.${admin[1]}` : ''}`;
-  return OPS_NAMES[path] ?? operationNameOf(routes.match(method, path));
-}
+export const operationOf = (routes: RouteTable, method: string, path: string): string =>
+  operationNameOf(routes.match(method, path));
 
 /**
  * One access-log line: JSON, or `time request_id method path operation status credits duration`.

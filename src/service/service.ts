@@ -235,8 +235,9 @@ export function createService(options: ServiceOptions): Service {
       case 'refused':
         return problem(requestId, route.failure, route.allow ? { allow: route.allow } : {});
       default:
-        // `/docs` and `/mcp` are rendered by the HTTP adapter, which looks them up in the same table.
-        return problem(requestId, { code: 'not_found', message: `${req.path} is served over HTTP only` });
+        // `/docs`, `/mcp` and the operations routes are answered by the HTTP layer, which looks
+        // them up in the same table; here (or with that layer off) they do not exist.
+        return problem(requestId, { code: 'not_found', message: `no endpoint ${req.method} ${req.path}; see /docs` });
     }
   }
 
