@@ -35,8 +35,9 @@ export interface HttpMetrics {
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /**
- * How long one reading of the store's counts serves scrapes (docs/deploy.md#logs-and-metrics):
- * scrapes in a burst (several Prometheus servers, a dashboard) then cost the database one query.
+ * How long one reading of the store's counts, and one rendering of the exposition text, serve
+ * scrapes (docs/deploy.md#logs-and-metrics): scrapes in a burst (several Prometheus servers, a
+ * dashboard) then cost the database one query and the process one rendering.
  */
 export const METRICS_STORE_CACHE_MS = 1_000;
 
@@ -117,6 +118,7 @@ export function createMetrics(sources: MetricsSources = {}): HttpMetrics {
       },
     });
   }
+  const exposition = remembered(() => registry.metrics());
   return {
     observe(operation, status, seconds) {
       const labels = { operation, status: String(status) };
@@ -126,7 +128,8 @@ export function createMetrics(sources: MetricsSources = {}): HttpMetrics {
     charged(operation, amount) {
       if (amount > 0) credits.inc({ operation }, amount);
     },
-    text: () => registry.metrics(),
+    // A burst of scrapes (several Prometheus servers, a dashboard) renders the exposition once a second.
+    text: exposition,
     contentType: registry.contentType,
   };
 }

@@ -8,7 +8,6 @@ import { type Failure, fail, ok, type Result } from '../errors.js';
 import { ADMIN_PREFIX, type Admin } from '../service/admin.js';
 import { operationNameOf, type RouteTable } from '../service/routes.js';
 import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
-import { isStoreOutage, STORE_OUTAGE, withRetryAfter } from '../service/store-outage.js';
 import { consolePage } from './console-page.js';
 import { BodyAborted, JSON_BODY_MAX_BYTES, type HttpExchange, type HttpReply } from './dispatch.js';
 import { docsPageOf } from './docs-page.js';
@@ -60,28 +59,13 @@ const CORS_METHODS = 'GET, HEAD, POST';
 const CORS_HEADERS = 'authorization, content-type, idempotency-key, x-svc-demo-channel';
 const CORS_EXPOSED =
   'request-id, x-svc-credits-charged, x-svc-credits-held, x-svc-wallet-balance, ratelimit-limit, ratelimit-policy, ratelimit-remaining, ratelimit-reset, retry-after, location, idempotent-replayed';
-const ADMIN_KEY_ACTION = /^\/admin\/v1\/keys\/[^/]+(?:\/(revoke|topup|wallet|holds|ledger))?\/?$/;
-/** The operations routes answered here, by path, with the name they are counted under. */
-const OPS_NAMES: Record<string, string> = {
-  '/console': 'console',
-  '/healthz': 'healthz',
-  '/readyz': 'readyz',
-  '/metrics': 'metrics',
-};
-
 /**
- * The operation a request is counted under in logs and metrics: a bounded set of names (the
- * service's route names from its one route table, `admin.*` and the operations routes),
- * `unmatched` for the rest.
+ * The operation a request is counted under in logs and metrics: the name of its route in the
+ * service's one route table (routes.ts), `unmatched` for an unknown path.
  * @example operationOf(service.routes, 'POST', '/api/v1/intelligence/player') // => 'intelligence.player'
  */
-export function operationOf(routes: RouteTable, method: string, path: string): string {
-  if (path === `${ADMIN_PREFIX}/keys`) return 'admin.keys';
-  if (path === `${ADMIN_PREFIX}/usage`) return 'admin.usage';
-  const admin = ADMIN_KEY_ACTION.exec(path);
-  if (admin) return `admin.key${admin[1] ? `.${admin[1]}` : ''}`;
-  return OPS_NAMES[path] ?? operationNameOf(routes.match(method, path));
-}
+export const operationOf = (routes: RouteTable, method: string, path: string): string =>
+  operationNameOf(routes.match(method, path));
 
 /**
  * One access-log line: JSON, or `time request_id method path operation status credits duration`.
@@ -268,16 +252,12 @@ export function withOperations(
       }
     } catch (error) {
       // The API's own routes answer their errors themselves; this is an operations route failing
-      // (the store is down under the admin API): a 500 problem, never a dropped connection.
-      const aborted = error instanceof BodyAborted;
-      const outage = !aborted && isStoreOutage(error);
+      // (the store is down under the admin API): the service's one error boundary answers it.
       const requestId = newRequestId();
-      if (!aborted && !outage) console.error(`[halfspace] ${requestId} internal error:`, error);
-      const refused = aborted
-        ? service.failure({ code: 'invalid_request', message: error.message, param: 'body' }, requestId)
-        : outage
-          ? withRetryAfter(service.failure(STORE_OUTAGE, requestId))
-          : service.failure({ code: 'internal_error', message: 'unexpected error' }, requestId);
+      const refused =
+        error instanceof BodyAborted
+          ? service.failure({ code: 'invalid_request', message: error.message, param: 'body' }, requestId)
+          : service.fault(error, requestId);
       reply = { status: refused.status, headers: refused.headers, body: refused.body };
     }
     const seconds = (performance.now() - started) / 1000;

@@ -16,13 +16,14 @@ import { keySummaryOf, listKeys } from './key-summary.js';
 import { LEDGER_PAGE_MAX } from './admin-openapi.js';
 import { ledgerPage } from './ledger-page.js';
 import { usageOf } from './usage.js';
+import { ADMIN_PREFIX } from './routes.js';
+
+export { ADMIN_PREFIX } from './routes.js';
 import type { ServiceRequest, ServiceResponse } from './service.js';
 
 /** A request of the admin API: a service request plus the problem the transport found in its body (answered after the token check). */
 export type AdminRequest = ServiceRequest & { bodyProblem?: Failure };
 
-/** Path prefix of every admin route. */
-export const ADMIN_PREFIX = '/admin/v1';
 /** Shortest admin token accepted (`serve` refuses shorter ones): guessing must stay out of reach. */
 export const ADMIN_TOKEN_MIN_LENGTH = 16;
 

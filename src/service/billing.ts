@@ -62,6 +62,64 @@ function demoQuotaHeaders(limit: number, used: number, now: Date): Record<string
   };
 }
 
+/** What a call's cost is reserved as: a refusal to answer, or a reservation settled by the call's outcome. */
+type Reservation = { refused: JsonResponse } | { settle(outcome: Result<OperationOutcome>): Promise<void> };
+
+/** Reserves one of the demo client's daily calls; returned unless the call is chargeable. */
+async function reserveDemo(ctx: ServiceContext, call: BilledRequest, client: string): Promise<Reservation> {
+  const { store, demoLimit } = ctx;
+  const { headers, now } = call;
+  const day = utcDayOf(now);
+  const reserved = await store.demo.reserve(client, day, demoLimit);
+  Object.assign(headers, demoQuotaHeaders(demoLimit, reserved.used, now));
+  if (!reserved.ok)
+    return {
+      refused: ctx.problem(
+        call.requestId,
+        {
+          code: 'demo_limit_exhausted',
+          message: `the demo channel allows ${demoLimit} successful calls per client per UTC day; use an API key or retry after midnight UTC`,
+          limit: demoLimit,
+        },
+        { ...headers, 'retry-after': String(secondsUntilUtcMidnight(now)) },
+      ),
+    };
+  return {
+    async settle(outcome) {
+      if (isChargeable(outcome)) return store.demo.confirm(client, day);
+      await store.demo.unreserve(client, day);
+      // The reservation returned: the quota left is one more than the reservation said.
+      Object.assign(headers, demoQuotaHeaders(demoLimit, reserved.used - 1, now));
+    },
+  };
+}
+
+/** Holds the cost in the key's wallet; captured or released by the one settle policy (settle.ts). */
+async function holdCost(ctx: ServiceContext, call: BilledRequest, key: KeyRecord, cost: number): Promise<Reservation> {
+  const { store } = ctx;
+  const { headers, op } = call;
+  const held = await holdCredits(store.wallets, key.id, cost, call.now, op.id, HOLD_TTL_MS);
+  if (!held.ok) {
+    headers['x-svc-credits-charged'] = '0';
+    headers['x-svc-wallet-balance'] = String(held.error.balance);
+    return { refused: ctx.problem(call.requestId, held.error, headers) };
+  }
+  return {
+    async settle(outcome) {
+      const settled = await settleHold(
+        store.wallets,
+        { walletId: key.id, holdId: held.value.hold_id, operation: op.id },
+        outcome,
+        ctx.clock(),
+        outcome.ok ? `status ${outcome.value.status ?? 200}` : outcome.error.code,
+        ctx.onCharge,
+      );
+      headers['x-svc-credits-charged'] = String(settled.charged);
+      headers['x-svc-wallet-balance'] = String(settled.balance);
+    },
+  };
+}
+
 /**
  * The billing step of the pipeline: reserves a demo call or holds the cost (an hd card goes to
  * `queueJob` instead), runs the operation or serves its JSON from the response cache, then
@@ -69,7 +127,7 @@ function demoQuotaHeaders(limit: number, used: number, now: Date): Record<string
  * @example await billedCall(ctx, jobs.queue, 0)(call) // => { status: 200, … }
  */
 export function billedCall(ctx: ServiceContext, queueJob: JobQueue, responseCacheBytes: number): BilledCall {
-  const { engine, store, clock, demoLimit, problem } = ctx;
+  const { engine, store, problem } = ctx;
   const responses = responseCacheBytes > 0 ? new ResponseCache(responseCacheBytes) : null;
   let lastSweepMs = -Infinity;
 
@@ -115,56 +173,15 @@ export function billedCall(ctx: ServiceContext, queueJob: JobQueue, responseCach
   return async function charged(call) {
     const { op, caller, requestId, headers, now } = call;
     const cost = costOf(op, call.sent);
-    const day = utcDayOf(now);
     await sweep(now);
-    let holdId = 0;
-    let demoUsed = 0;
-    if (caller.kind === 'demo') {
-      const reserved = await store.demo.reserve(caller.client, day, demoLimit);
-      Object.assign(headers, demoQuotaHeaders(demoLimit, reserved.used, now));
-      if (!reserved.ok) {
-        return problem(
-          requestId,
-          {
-            code: 'demo_limit_exhausted',
-            message: `the demo channel allows ${demoLimit} successful calls per client per UTC day; use an API key or retry after midnight UTC`,
-            limit: demoLimit,
-          },
-          { ...headers, 'retry-after': String(secondsUntilUtcMidnight(now)) },
-        );
-      }
-      demoUsed = reserved.used;
-    } else {
-      if (op.isJob?.(call.sent)) return queueJob(call, caller.key, cost);
-      const held = await holdCredits(store.wallets, caller.key.id, cost, now, op.id, HOLD_TTL_MS);
-      if (!held.ok) {
-        headers['x-svc-credits-charged'] = '0';
-        headers['x-svc-wallet-balance'] = String(held.error.balance);
-        return problem(requestId, held.error, headers);
-      }
-      holdId = held.value.hold_id;
-    }
-
+    if (caller.kind === 'key' && op.isJob?.(call.sent)) return queueJob(call, caller.key, cost);
+    const reserved =
+      caller.kind === 'demo'
+        ? await reserveDemo(ctx, call, caller.client)
+        : await holdCost(ctx, call, caller.key, cost);
+    if ('refused' in reserved) return reserved.refused;
     const outcome = await outcomeOf(call);
-    if (caller.kind === 'demo') {
-      if (isChargeable(outcome)) await store.demo.confirm(caller.client, day);
-      else {
-        await store.demo.unreserve(caller.client, day);
-        // The reservation returned: the quota left is one more than the reservation said.
-        Object.assign(headers, demoQuotaHeaders(demoLimit, demoUsed - 1, now));
-      }
-    } else {
-      const settled = await settleHold(
-        store.wallets,
-        { walletId: caller.key.id, holdId, operation: op.id },
-        outcome,
-        clock(),
-        outcome.ok ? `status ${outcome.value.status ?? 200}` : outcome.error.code,
-        ctx.onCharge,
-      );
-      headers['x-svc-credits-charged'] = String(settled.charged);
-      headers['x-svc-wallet-balance'] = String(settled.balance);
-    }
+    await reserved.settle(outcome);
     if (!outcome.ok) return problem(requestId, outcome.error, headers);
     return {
       status: outcome.value.status ?? 200,

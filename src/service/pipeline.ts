@@ -62,166 +62,166 @@ interface Call {
 }
 
 /** A step: null lets the call go on, a response answers it. */
-type Step = (call: Call) => Promise<JsonResponse | null> | JsonResponse | null;
+type Step = (ctx: ServiceContext, call: Call) => Promise<JsonResponse | null> | JsonResponse | null;
 
 /** Answers a POST to an operation's path. */
 export type PaidCall = (op: Operation, req: ServiceRequest, requestId: string) => Promise<JsonResponse>;
 
 const BEARER = { 'www-authenticate': 'Bearer realm="halfspace"' };
 
+const refuse = (ctx: ServiceContext, call: Call, failure: Failure, extra: Record<string, string> = {}) =>
+  ctx.problem(call.requestId, failure, { ...call.headers, ...extra });
+
+/** Who calls: a valid key, or a valid demo channel name (its body is checked once read). */
+async function authenticate(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> {
+  const { req } = call;
+  if (req.authorization !== undefined && req.authorization !== '') {
+    const key = await ctx.keyOf(req.authorization);
+    if (!key.ok) return ctx.problem(call.requestId, key.error, BEARER);
+    call.key = key.value;
+    call.caller = { kind: 'key', key: key.value };
+    return null;
+  }
+  if (req.demoChannel === undefined) {
+    const missing = await ctx.keyOf(undefined);
+    return missing.ok ? null : ctx.problem(call.requestId, missing.error, BEARER);
+  }
+  if (!isDemoChannel(req.demoChannel))
+    return ctx.problem(
+      call.requestId,
+      {
+        code: 'unauthorized',
+        message: `X-SVC-Demo-Channel must be one of ${DEMO_CHANNELS.join(', ')}`,
+        param: 'X-SVC-Demo-Channel',
+      },
+      BEARER,
+    );
+  // IPv6 clients are counted per /64 (docs/api.md#demo-channel).
+  call.caller = {
+    kind: 'demo',
+    client: demoClientKeyOf(clientIpOf(req.clientIp ?? 'unknown', req.forwardedFor, ctx.trusted)),
+  };
+  return null;
+}
+
+/** A key takes one token of its bucket (the demo channel has its daily quota instead). */
+async function rateLimit(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> {
+  if (!call.key) return null;
+  const decision = await ctx.store.rateLimits.take(call.key.id, call.now.getTime(), ctx.perSecond, ctx.burst);
+  Object.assign(call.headers, rateLimitHeaders(decision, ctx.burst, ctx.perSecond));
+  if (decision.allowed) return null;
+  return refuse(ctx, call, {
+    code: 'rate_limited',
+    message: `more than ${ctx.perSecond} requests/s (burst ${ctx.burst}) for this key; retry after ${call.headers['retry-after']} s`,
+  });
+}
+
+/** Reads the body only now that the caller is known; the demo channel's body rule ranks before body problems. */
+async function readBody(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> {
+  const { req, op } = call;
+  const read: Result<{ body?: unknown; photo?: Uint8Array }> = req.readBody
+    ? await req.readBody()
+    : ok({ body: req.body, ...(req.photo ? { photo: req.photo } : {}) });
+  if (read.ok) {
+    call.sent = read.value.body;
+    call.photo = read.value.photo;
+  }
+  if (call.caller?.kind === 'demo' && !demoAllowed(op, call.sent))
+    return ctx.problem(
+      call.requestId,
+      {
+        code: 'unauthorized',
+        message: `the demo channel is not accepted on ${op.method} ${op.path} with this request; use an API key`,
+        param: 'X-SVC-Demo-Channel',
+      },
+      BEARER,
+    );
+  if (!read.ok) return refuse(ctx, call, read.error);
+  if (call.sent === undefined)
+    return refuse(ctx, call, { code: 'invalid_request', message: 'a JSON object body is required', param: 'body' });
+  return null;
+}
+
+function parse(ctx: ServiceContext, call: Call): JsonResponse | null {
+  const parsed = parsedRequestOf(call.op, ctx.engine, call.sent, call.req.query ?? {}, call.photo);
+  if (!parsed.ok) return refuse(ctx, call, parsed.error);
+  call.parsed = parsed.value;
+  return null;
+}
+
+/** Claims the Idempotency-Key, or answers the first call's stored response (or 409/422). */
+async function idempotency(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> {
+  const idemKey = call.req.idempotencyKey;
+  if (idemKey === undefined) return null;
+  if (!isValidIdempotencyKey(idemKey))
+    return refuse(ctx, call, {
+      code: 'invalid_request',
+      message: 'Idempotency-Key must be 1–255 visible ASCII characters',
+      param: 'Idempotency-Key',
+    });
+  const scope = call.caller?.kind === 'demo' ? `demo:${call.caller.client}` : (call.key?.id ?? '');
+  const fingerprint = requestFingerprint(call.op.id, call.req.query ?? {}, call.sent);
+  const { now } = call;
+  const pendingUntil = new Date(now.getTime() + IDEMPOTENCY_PENDING_MS).toISOString();
+  const claim = await ctx.store.idempotency.begin(scope, idemKey, fingerprint, now.toISOString(), pendingUntil);
+  if (claim.claimed) {
+    call.claim = { scope, key: idemKey };
+    return null;
+  }
+  const { record } = claim;
+  if (record.fingerprint !== fingerprint)
+    return refuse(ctx, call, {
+      code: 'idempotency_key_reused',
+      message: 'this Idempotency-Key was used with a different request; use a new key',
+      param: 'Idempotency-Key',
+    });
+  if (record.response === null)
+    return refuse(
+      ctx,
+      call,
+      {
+        code: 'idempotency_in_progress',
+        message: 'the first request with this Idempotency-Key is still running; retry shortly',
+        param: 'Idempotency-Key',
+      },
+      { 'retry-after': '1' },
+    );
+  // The stored headers carry the first call's rate-limit counts; this call's replace them.
+  const replay: Record<string, string> = {
+    ...record.response.headers,
+    ...call.headers,
+    'request-id': call.requestId,
+    'idempotent-replayed': 'true',
+  };
+  if (call.key) {
+    replay['x-svc-credits-charged'] = '0';
+    replay['x-svc-wallet-balance'] = String((await ctx.store.wallets.balance(call.key.id)) ?? 0);
+  }
+  return { status: record.response.status, headers: replay, body: record.response.body };
+}
+
+/** The checks in precedence order (docs/errors.md); billing and the run come after the last one. */
+const STEPS: readonly Step[] = [authenticate, rateLimit, readBody, parse, idempotency];
+
+/** Stores a replayable answer under the claimed key, or gives the key up so a retry runs. */
+async function settleClaim(ctx: ServiceContext, call: Call, response: JsonResponse): Promise<void> {
+  if (!call.claim) return;
+  const { scope, key } = call.claim;
+  if (!isReplayable(response.status)) return ctx.store.idempotency.abandon(scope, key);
+  const stored: StoredResponse = { status: response.status, headers: { ...response.headers }, body: response.body };
+  const expires = new Date(ctx.clock().getTime() + IDEMPOTENCY_TTL_MS).toISOString();
+  await ctx.store.idempotency.complete(scope, key, stored, expires);
+}
+
 /**
- * The pipeline of paid calls over a service context, ending in `charged`.
+ * The pipeline of paid calls over a service context: {@link STEPS} in order, then `charged`.
  * @example await paidCall(ctx, charged)(op, { method: 'POST', path: op.path }, 'req_1') // => 401 without a key
  */
 export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
-  const { store, perSecond, burst, trusted, problem, keyOf } = ctx;
-  const refuse = (call: Call, failure: Failure, extra: Record<string, string> = {}) =>
-    problem(call.requestId, failure, { ...call.headers, ...extra });
-
-  /** Who calls: a valid key, or a valid demo channel name (its body is checked once read). */
-  const authenticate: Step = async (call) => {
-    const { req } = call;
-    if (req.authorization !== undefined && req.authorization !== '') {
-      const key = await keyOf(req.authorization);
-      if (!key.ok) return problem(call.requestId, key.error, BEARER);
-      call.key = key.value;
-      call.caller = { kind: 'key', key: key.value };
-      return null;
-    }
-    if (req.demoChannel === undefined) {
-      const missing = await keyOf(undefined);
-      return missing.ok ? null : problem(call.requestId, missing.error, BEARER);
-    }
-    if (!isDemoChannel(req.demoChannel))
-      return problem(
-        call.requestId,
-        {
-          code: 'unauthorized',
-          message: `X-SVC-Demo-Channel must be one of ${DEMO_CHANNELS.join(', ')}`,
-          param: 'X-SVC-Demo-Channel',
-        },
-        BEARER,
-      );
-    // IPv6 clients are counted per /64 (docs/api.md#demo-channel).
-    call.caller = {
-      kind: 'demo',
-      client: demoClientKeyOf(clientIpOf(req.clientIp ?? 'unknown', req.forwardedFor, trusted)),
-    };
-    return null;
-  };
-
-  /** A key takes one token of its bucket (the demo channel has its daily quota instead). */
-  const rateLimit: Step = async (call) => {
-    if (!call.key) return null;
-    const decision = await store.rateLimits.take(call.key.id, call.now.getTime(), perSecond, burst);
-    Object.assign(call.headers, rateLimitHeaders(decision, burst, perSecond));
-    if (decision.allowed) return null;
-    return refuse(call, {
-      code: 'rate_limited',
-      message: `more than ${perSecond} requests/s (burst ${burst}) for this key; retry after ${call.headers['retry-after']} s`,
-    });
-  };
-
-  /** Reads the body only now that the caller is known; the demo channel's body rule ranks before body problems. */
-  const readBody: Step = async (call) => {
-    const { req, op } = call;
-    const read: Result<{ body?: unknown; photo?: Uint8Array }> = req.readBody
-      ? await req.readBody()
-      : ok({ body: req.body, ...(req.photo ? { photo: req.photo } : {}) });
-    if (read.ok) {
-      call.sent = read.value.body;
-      call.photo = read.value.photo;
-    }
-    if (call.caller?.kind === 'demo' && !demoAllowed(op, call.sent))
-      return problem(
-        call.requestId,
-        {
-          code: 'unauthorized',
-          message: `the demo channel is not accepted on ${op.method} ${op.path} with this request; use an API key`,
-          param: 'X-SVC-Demo-Channel',
-        },
-        BEARER,
-      );
-    if (!read.ok) return refuse(call, read.error);
-    if (call.sent === undefined)
-      return refuse(call, { code: 'invalid_request', message: 'a JSON object body is required', param: 'body' });
-    return null;
-  };
-
-  const parse: Step = (call) => {
-    const parsed = parsedRequestOf(call.op, ctx.engine, call.sent, call.req.query ?? {}, call.photo);
-    if (!parsed.ok) return refuse(call, parsed.error);
-    call.parsed = parsed.value;
-    return null;
-  };
-
-  /** Claims the Idempotency-Key, or answers the first call's stored response (or 409/422). */
-  const idempotency: Step = async (call) => {
-    const idemKey = call.req.idempotencyKey;
-    if (idemKey === undefined) return null;
-    if (!isValidIdempotencyKey(idemKey))
-      return refuse(call, {
-        code: 'invalid_request',
-        message: 'Idempotency-Key must be 1–255 visible ASCII characters',
-        param: 'Idempotency-Key',
-      });
-    const scope = call.caller?.kind === 'demo' ? `demo:${call.caller.client}` : (call.key?.id ?? '');
-    const fingerprint = requestFingerprint(call.op.id, call.req.query ?? {}, call.sent);
-    const { now } = call;
-    const pendingUntil = new Date(now.getTime() + IDEMPOTENCY_PENDING_MS).toISOString();
-    const claim = await store.idempotency.begin(scope, idemKey, fingerprint, now.toISOString(), pendingUntil);
-    if (claim.claimed) {
-      call.claim = { scope, key: idemKey };
-      return null;
-    }
-    const { record } = claim;
-    if (record.fingerprint !== fingerprint)
-      return refuse(call, {
-        code: 'idempotency_key_reused',
-        message: 'this Idempotency-Key was used with a different request; use a new key',
-        param: 'Idempotency-Key',
-      });
-    if (record.response === null)
-      return refuse(
-        call,
-        {
-          code: 'idempotency_in_progress',
-          message: 'the first request with this Idempotency-Key is still running; retry shortly',
-          param: 'Idempotency-Key',
-        },
-        { 'retry-after': '1' },
-      );
-    // The stored headers carry the first call's rate-limit counts; this call's replace them.
-    const replay: Record<string, string> = {
-      ...record.response.headers,
-      ...call.headers,
-      'request-id': call.requestId,
-      'idempotent-replayed': 'true',
-    };
-    if (call.key) {
-      replay['x-svc-credits-charged'] = '0';
-      replay['x-svc-wallet-balance'] = String((await store.wallets.balance(call.key.id)) ?? 0);
-    }
-    return { status: record.response.status, headers: replay, body: record.response.body };
-  };
-
-  /** The checks in precedence order; billing and the run come after the last one. */
-  const STEPS: readonly Step[] = [authenticate, rateLimit, readBody, parse, idempotency];
-
-  /** Stores a replayable answer under the claimed key, or gives the key up so a retry runs. */
-  async function settleClaim(call: Call, response: JsonResponse): Promise<void> {
-    if (!call.claim) return;
-    const { scope, key } = call.claim;
-    if (!isReplayable(response.status)) return store.idempotency.abandon(scope, key);
-    const stored: StoredResponse = { status: response.status, headers: { ...response.headers }, body: response.body };
-    const expires = new Date(ctx.clock().getTime() + IDEMPOTENCY_TTL_MS).toISOString();
-    await store.idempotency.complete(scope, key, stored, expires);
-  }
-
   return async function paid(op, req, requestId) {
     const call: Call = { op, req, requestId, now: ctx.clock(), headers: {} };
     for (const step of STEPS) {
-      const answer = await step(call);
+      const answer = await step(ctx, call);
       if (answer) return answer;
     }
     const response = await charged({
@@ -235,7 +235,7 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
       parsed: call.parsed!,
       headers: call.headers,
     });
-    await settleClaim(call, response);
+    await settleClaim(ctx, call, response);
     return response;
   };
 }

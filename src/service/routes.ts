@@ -16,11 +16,36 @@ export type Route =
   | { kind: 'openapi' }
   | { kind: 'docs' }
   | { kind: 'mcp' }
+  /** Health, readiness, metrics and the console: answered by the HTTP operations layer when it is on. */
+  | { kind: 'ops'; name: string }
+  /** The admin API (`/admin/v1/…`), answered by the HTTP operations layer when it has an admin token. */
+  | { kind: 'admin'; operation: string }
   /** 404, or 405 with the methods the path answers. */
   | { kind: 'refused'; failure: Failure; allow?: string; operation: string };
 
 /** A job's URL; the group is the job id. */
 export const JOB_PATH = /^\/api\/v1\/cards\/jobs\/([A-Za-z0-9_-]{1,64})$/;
+
+/** Path prefix of the admin API (docs/api.md#admin-api). */
+export const ADMIN_PREFIX = '/admin/v1';
+
+/** Paths of the operations layer, by the name they are counted under. */
+const OPS_PATHS = new Map([
+  ['/healthz', 'healthz'],
+  ['/readyz', 'readyz'],
+  ['/metrics', 'metrics'],
+  ['/console', 'console'],
+]);
+const ADMIN_KEY_ACTION = /^\/admin\/v1\/keys\/[^/]+(?:\/(revoke|topup|wallet|holds|ledger))?\/?$/;
+
+/** The name an admin API path is counted under (a bounded set). */
+function adminOperationOf(path: string): string {
+  if (path === `${ADMIN_PREFIX}/keys`) return 'admin.keys';
+  if (path === `${ADMIN_PREFIX}/usage`) return 'admin.usage';
+  const action = ADMIN_KEY_ACTION.exec(path);
+  if (action) return `admin.key${action[1] ? `.${action[1]}` : ''}`;
+  return 'unmatched';
+}
 
 /** Methods the job URLs and the documents answer. */
 const GET_ONLY = 'GET, HEAD';
@@ -77,6 +102,10 @@ export function routeTable(operations: readonly Operation[]): RouteTable {
     match(method, path) {
       if (path === '/api' || path.startsWith('/api/')) return api(method, path);
       if (path === '/mcp') return { kind: 'mcp' };
+      const ops = OPS_PATHS.get(path);
+      if (ops !== undefined) return { kind: 'ops', name: ops };
+      if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`))
+        return { kind: 'admin', operation: adminOperationOf(path) };
       const image = path.startsWith('/images/') ? path.slice('/images/'.length) : null;
       if (image !== null && image !== '' && !image.includes('/'))
         return isRead(method) ? { kind: 'image', name: image } : readOnly(path, 'images.get');
@@ -89,7 +118,8 @@ export function routeTable(operations: readonly Operation[]): RouteTable {
 
 /**
  * The name `route` is counted under in logs and metrics: a bounded set (operation ids,
- * `<id>.catalog`, `cards.job`, `images.get`, the documents, `mcp`), `unmatched` for the rest.
+ * `<id>.catalog`, `cards.job`, `images.get`, the documents, `mcp`, the operations routes and
+ * `admin.*`), `unmatched` for the rest.
  * @example operationNameOf({ kind: 'openapi' }) // => 'openapi'
  */
 export function operationNameOf(route: Route): string {
@@ -103,7 +133,10 @@ export function operationNameOf(route: Route): string {
     case 'image':
       return 'images.get';
     case 'refused':
+    case 'admin':
       return route.operation;
+    case 'ops':
+      return route.name;
     default:
       return route.kind;
   }

@@ -1,9 +1,10 @@
 /**
  * @module The transport-neutral API service: `handle(request) → { status, headers, body }`.
- * This file routes a request (paid operations, their free catalogs, job URLs, images) and adds the
- * key headers; the paid-call pipeline (pipeline.ts), billing and the response cache (billing.ts),
- * hd jobs (jobs.ts) and the key cache (key-cache.ts) do the rest, so the HTTP adapter, an MCP
- * server or a test drive it alike (docs/design.md#architecture, docs/design.md#service).
+ * This file answers each route of the one route table (routes.ts: paid operations, their free
+ * catalogs, job URLs, images, OpenAPI), adds the key headers, and is the one error boundary; the
+ * paid-call steps (pipeline.ts), billing and the response cache (billing.ts), the settle policy
+ * (settle.ts), hd jobs (jobs.ts) and the key cache (key-cache.ts) do the rest, so the HTTP
+ * adapter, an MCP server or a test drive it alike (docs/design.md#request-pipeline).
  */
 import { randomBytes } from 'node:crypto';
 import type { Failure, Result } from '../errors.js';
@@ -22,7 +23,7 @@ import {
 import { DEMO_DAILY_LIMIT } from './demo.js';
 import { jobRunner, type ResumeReport } from './jobs.js';
 import { routeTable, type RouteTable } from './routes.js';
-import type { ChargeListener } from './settle.js';
+import { type ChargeListener, internalFailure } from './settle.js';
 import { keyCache } from './key-cache.js';
 import { OPERATIONS, type Operation, type ServiceEngine } from './operations.js';
 import { paidCall } from './pipeline.js';
@@ -234,8 +235,9 @@ export function createService(options: ServiceOptions): Service {
       case 'refused':
         return problem(requestId, route.failure, route.allow ? { allow: route.allow } : {});
       default:
-        // `/docs` and `/mcp` are rendered by the HTTP adapter, which looks them up in the same table.
-        return problem(requestId, { code: 'not_found', message: `${req.path} is served over HTTP only` });
+        // `/docs`, `/mcp` and the operations routes are answered by the HTTP layer, which looks
+        // them up in the same table; here (or with that layer off) they do not exist.
+        return problem(requestId, { code: 'not_found', message: `no endpoint ${req.method} ${req.path}; see /docs` });
     }
   }
 
@@ -244,7 +246,7 @@ export function createService(options: ServiceOptions): Service {
     // Nothing was charged when the store is down: a hold or capture that fails is not written.
     if (isStoreOutage(error)) return withRetryAfter(problem(requestId, STORE_OUTAGE));
     onError(error, requestId);
-    return problem(requestId, { code: 'internal_error', message: 'unexpected error' });
+    return problem(requestId, internalFailure(error).error);
   }
 
   async function handle(req: ServiceRequest): Promise<ServiceResponse> {

@@ -5,7 +5,7 @@
  * exactly what the ledger charged). Also how an operation is run so that a throw becomes a
  * settled `internal_error` rather than a lost hold.
  */
-import { fail, InvariantError, ok, type Result } from '../errors.js';
+import { type Failure, fail, InvariantError, ok, type Result } from '../errors.js';
 import type { WalletStore } from '../store/ports.js';
 import type { Operation, OperationContext, OperationOutcome } from './operation.js';
 
@@ -88,12 +88,14 @@ export async function settleHold(
 }
 
 /**
- * The failure answered for an unexpected throw: a generic `internal_error` (its detail never
+ * The one failure answered for an unexpected throw: a generic `internal_error` (its detail never
  * leaves the server; `onError` receives the error itself).
  * @example internalFailure(new Error('x')) // => { ok: false, error: { code: 'internal_error', message: 'unexpected error' } }
  */
-export const internalFailure = (error: unknown): Result<never> =>
-  fail('internal_error', error instanceof InvariantError ? 'invariant broken' : 'unexpected error');
+export const internalFailure = (error: unknown): { ok: false; error: Failure } => ({
+  ok: false,
+  error: { code: 'internal_error', message: error instanceof InvariantError ? 'invariant broken' : 'unexpected error' },
+});
 
 /**
  * Runs `op` on its parsed request; a throw is reported to `onError` and becomes

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { httpDispatcher, type HttpExchange } from '../../src/http/dispatch.js';
 import { httpHandler } from '../../src/http/handler.js';
-import { createMetrics } from '../../src/http/metrics.js';
+import { createMetrics, METRICS_STORE_CACHE_MS } from '../../src/http/metrics.js';
 import { operationsOf } from '../../src/cli/serve-ops.js';
 import { accessLine, operationOf, withOperations } from '../../src/http/ops.js';
 import { createAdmin } from '../../src/service/admin.js';
@@ -82,6 +82,20 @@ describe('operation names', () => {
         expect(known.has(name) || /^admin\.key\.(revoke|topup|wallet|holds|ledger)$/.test(name), name).toBe(true);
       }),
     );
+  });
+
+  it('renders the metrics text at most once per METRICS_STORE_CACHE_MS, and counts captures by operation', async () => {
+    const metrics = createMetrics();
+    const first = await metrics.text();
+    metrics.observe('verdict', 200, 0.01);
+    metrics.charged('verdict', 5);
+    metrics.charged('verdict', 0);
+    // A burst of scrapes gets the one rendering.
+    expect(await metrics.text()).toBe(first);
+    await new Promise((r) => setTimeout(r, METRICS_STORE_CACHE_MS + 20));
+    const next = await metrics.text();
+    expect(next).toContain('halfspace_http_requests_total{operation="verdict",status="200"} 1');
+    expect(next).toContain('halfspace_credits_charged_total{operation="verdict"} 5');
   });
 
   it('formats the pretty line', () => {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/cli/commands/serve.js';
+import { METRICS_STORE_CACHE_MS } from '../../src/http/metrics.js';
 import { toolNameOf } from '../../src/mcp/tools.js';
 import { issueKey } from '../../src/service/accounts.js';
 import { API_VERSION } from '../../src/service/openapi.js';
@@ -165,6 +166,8 @@ describe('POST /mcp billing headers and metrics', () => {
     }
     expect(status).toBe('succeeded');
 
+    // The exposition is rendered at most once per METRICS_STORE_CACHE_MS: wait out the one scraped before.
+    await new Promise((r) => setTimeout(r, METRICS_STORE_CACHE_MS + 50));
     const text = await (await fetch(`${url}/metrics`)).text();
     const after = samples(text, 'halfspace_credits_charged_total');
     let counted = 0;
@@ -181,9 +184,10 @@ describe('POST /mcp billing headers and metrics', () => {
 
 describe('versions', () => {
   it('OpenAPI carries the contract version and --version the package version, as docs/design.md says', async () => {
-    ensureBuilt();
     const openapi = (await (await fetch(`${url}/openapi.json`)).json()) as any;
     expect(openapi.info.version).toBe(API_VERSION);
+    // A build blocks this process for a while: after the server's own fetch, not before it.
+    ensureBuilt();
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     const run = await runBuilt(['--version']);
     expect(run.stdout.trim()).toBe(pkg.version);
