@@ -38,8 +38,11 @@ export const SLOT_ELIGIBILITY: Record<SlotKind, Partial<Record<PositionCode, num
   AM: { AM: 0, CM: 4, LW: 6, RW: 6, CF: 6, LM: 8, RM: 8 },
   LM: { LM: 0, LW: 2, RM: 5, RW: 6, LWB: 6, AM: 8 },
   RM: { RM: 0, RW: 2, LM: 5, LW: 6, RWB: 6, AM: 8 },
-  LW: { LW: 0, LM: 2, RW: 4, RM: 5, AM: 6, ST: 8, CF: 8 },
-  RW: { RW: 0, RM: 2, LW: 4, LM: 5, AM: 6, ST: 8, CF: 8 },
+  // A wide forward's flank is where he played this season (inferred from his events), not where he
+  // can play: inverted wingers switch sides routinely, so the other side costs what the wide
+  // midfield position on his own side does.
+  LW: { LW: 0, LM: 2, RW: 2, RM: 5, AM: 6, ST: 8, CF: 8 },
+  RW: { RW: 0, RM: 2, LW: 2, LM: 5, AM: 6, ST: 8, CF: 8 },
   ST: { ST: 0, CF: 0, LW: 8, RW: 8, AM: 8 },
 };
 

@@ -36,7 +36,10 @@ describe('Best XI season score', () => {
     expect(roleQualityOf(table, 0)).toBeCloseTo(composite, 10);
     const events = rowOf('striker', { ...ps, npxg_per90: 90, xa_per90: 40, xt_per90: 50 });
     const profile = 0.6 * 90 + 0.25 * 40 + 0.15 * 50;
-    expect(roleQualityOf(events, 0)).toBeCloseTo((1 - EVENT_SHARE) * composite + EVENT_SHARE * profile, 10);
+    // The rating composite of a row with event values weighs them too (ratings v2: npxG beside goals).
+    const eventComposite = ratingComposite('striker', (k) => events.derived.percentiles[k][0]);
+    expect(eventComposite).not.toBeCloseTo(composite, 5);
+    expect(roleQualityOf(events, 0)).toBeCloseTo((1 - EVENT_SHARE) * eventComposite + EVENT_SHARE * profile, 10);
   });
 
   it('judges no role on metrics outside his job, and every outfield profile sums to 1', () => {
