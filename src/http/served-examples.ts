@@ -5,6 +5,7 @@
  * from its own players and clubs, so "this call works as is" holds there too.
  */
 import type { Engine } from '../engine.js';
+import { possessive } from '../prose.js';
 import { REQUEST_EXAMPLES } from '../service/examples/requests.js';
 
 /** One example request: its JSON body, an optional query string and a one-line summary. */
@@ -86,21 +87,21 @@ export function servedExamplesOf(engine: Engine, sampleName: string): ServedExam
       'intelligence.player': {
         body: by,
         query: { enhance: 'narrative' },
-        summary: `${label}'s profile, with the narrative paragraph`,
+        summary: `${possessive(label)} profile, with the narrative paragraph`,
       },
-      'intelligence.scouting': { body: by, summary: `${label}'s per-90 map and percentiles` },
+      'intelligence.scouting': { body: by, summary: `${possessive(label)} per-90 map and percentiles` },
       'intelligence.dna-search': { body: { ...by, limit: 3 }, summary: `Who plays like ${label}?` },
-      alternatives: { body: { ...by, limit: 2 }, summary: `Players with a style like ${label}'s` },
+      alternatives: { body: { ...by, limit: 2 }, summary: `Players with a style like ${possessive(label)}` },
       'match-intelligence': {
         body: matchBody,
         summary: team
-          ? `${team.name}'s ${mode === 'recent' ? 'latest fixture' : 'fixtures'} with their signals`
+          ? `${possessive(team.name)} ${mode === 'recent' ? 'latest fixture' : 'fixtures'} with their signals`
           : 'Fixtures with their signals',
       },
       verdict: { body: byPlayer, summary: `A verdict on ${label} with its receipts` },
       cards: {
         body: { ...byPlayer, style: 'player_card' },
-        summary: `${label}'s player card rendered now (15 credits)`,
+        summary: `${possessive(label)} player card rendered now (15 credits)`,
       },
       'cards.prompt': {
         body: { ...byPlayer, style: 'editorial_cover' },

@@ -177,6 +177,11 @@ export class CohortRanks implements RowRanks {
   private ratingsInto(out: Float64Array): void {
     const { providerRating, minutes, role } = this.inputs;
     const columns = ROLE_WEIGHTS.map(({ keys }) => keys.map((k) => this.percentiles[k]));
+    // A missing event value reads its stand-in's column (ratedPercentileOf), an empty one when it has none.
+    const none = new Float64Array(out.length).fill(Number.NaN);
+    const alternatives = ROLE_WEIGHTS.map(({ standIns }) =>
+      standIns.map((k) => (k === null ? none : this.percentiles[k])),
+    );
     for (let i = 0; i < out.length; i++) {
       if (Number.isFinite(providerRating[i])) {
         out[i] = providerRating[i];
@@ -187,11 +192,13 @@ export class CohortRanks implements RowRanks {
         continue;
       }
       const cols = columns[role[i]];
+      const alts = alternatives[role[i]];
       const ws = ROLE_WEIGHTS[role[i]].weights;
       let sum = 0;
       let weight = 0;
       for (let k = 0; k < cols.length; k++) {
-        const x = cols[k][i];
+        let x = cols[k][i];
+        if (Number.isNaN(x)) x = alts[k][i];
         if (Number.isNaN(x)) continue;
         sum += ws[k] * x;
         weight += ws[k];

@@ -23,6 +23,8 @@ const ATTACKER: [number, number][] = [
   [0.21, 66],
   [2.3, 60],
   [1.1, 55],
+  // shot-creating actions per 90
+  [3.1, 80],
   [7.42, 86],
 ];
 

@@ -262,10 +262,11 @@ describe('score --map fbref: labels, missing ratings and tags say what the expor
       '2025-06-01',
     ]);
     expect(text.code).toBe(0);
-    // Bo (900 min, defender) and Dan (3,060 min, keeper) have minutes, but the standard table has no
-    // tackles, interceptions, clearances, saves or goals conceded; Gus played 45 minutes.
+    // Dan (3,060 min, keeper) has minutes, but the standard table has no saves or goals conceded;
+    // Gus played 45 minutes. Bo (900 min, centre-back) is rated: ratings v2 weighs progressive
+    // passes for centre-backs, and the standard table has them (PrgP).
     expect(text.stdout).toContain(
-      "3 none (1 under 90 minutes, 2 without any stat his role's rating weighs in the data)",
+      "2 none (1 under 90 minutes, 1 without any stat his role's rating weighs in the data)",
     );
     const json = runBuiltSync([
       'score',
@@ -279,11 +280,11 @@ describe('score --map fbref: labels, missing ratings and tags say what the expor
       '--json',
     ]);
     expect(JSON.parse(json.stdout).rating_source).toMatchObject({
-      none: 3,
-      none_because: { under_90_minutes: 1, no_cohort: 0, no_rated_stats: 2 },
+      none: 2,
+      none_because: { under_90_minutes: 1, no_cohort: 0, no_rated_stats: 1 },
     });
     const rows = rowsOf(at('gaps.arrow'));
-    expect(rows.filter((x) => x.rating === null).map((x) => x.name)).toEqual(['Bo Berg', 'Dan Dorf', 'Gus Gray']);
+    expect(rows.filter((x) => x.rating === null).map((x) => x.name)).toEqual(['Dan Dorf', 'Gus Gray']);
   });
 
   it('gives no role whose inputs the export lacks', () => {

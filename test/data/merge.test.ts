@@ -150,10 +150,10 @@ describe('mergeDatasets', () => {
     const base = withMeta(tinyDataset(), 'Data: P', 'club');
     const club = withProviderMetrics(
       { ...base, tables: { ...base.tables, shots: tableFromRows('shots', [shot(1, 12), shot(1, 80)]) } },
-      [{ spec: { key: 'sca', label: 'SCA' }, totals: Float64Array.from({ length: 7 }, (_, i) => i + 0.5) }],
+      [{ spec: { key: 'gca', label: 'GCA' }, totals: Float64Array.from({ length: 7 }, (_, i) => i + 0.5) }],
     );
     const cup = withProviderMetrics(tournament('Data: P'), [
-      { spec: { key: 'sca', label: 'Shot-creating actions' }, totals: Float64Array.of(4, 6) },
+      { spec: { key: 'gca', label: 'Goal-creating actions' }, totals: Float64Array.of(4, 6) },
       { spec: { key: 'touches_box', label: 'Touches in box' }, totals: Float64Array.of(9, Number.NaN) },
     ]);
     const merged = mergeDatasets([
@@ -163,16 +163,16 @@ describe('mergeDatasets', () => {
     expect(rowsOf(merged.tables.shots!, 'shots').map((r) => r.minute)).toEqual([12, 80]);
     // One key is one meaning: the first input's label is kept.
     expect(providerMetricsOf(merged)).toEqual([
-      { key: 'sca', label: 'SCA' },
+      { key: 'gca', label: 'GCA' },
       { key: 'touches_box', label: 'Touches in box' },
     ]);
     const rows = rowsOf(merged.tables.player_seasons) as Record<string, unknown>[];
     const cupRow = (id: number) => rows.find((r) => r.player_id === id && r.season_id === 300)!;
-    expect(cupRow(1).sca).toBe(4);
+    expect(cupRow(1).gca).toBe(4);
     expect(cupRow(1).touches_box).toBe(9);
     expect(cupRow(3).touches_box).toBeNull();
     const clubRows = rows.filter((r) => r.season_id === 100);
-    expect(clubRows.map((r) => r.sca).sort()).toEqual([0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5]);
+    expect(clubRows.map((r) => r.gca).sort()).toEqual([0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5]);
     expect(clubRows.every((r) => r.touches_box === null)).toBe(true);
   });
 

@@ -181,6 +181,8 @@ describe('http: paid endpoints charge exactly the SPEC costs', () => {
       '/api/v1/verdict': 5,
       '/api/v1/best-xi/pool': 6,
       '/api/v1/best-xi/lineup': 6,
+      // Ours, beyond SPEC: the picked XI costs what the other Best XI calls cost (docs/api.md).
+      '/api/v1/best-xi/pick': 6,
       '/api/v1/cards': 15,
       '/api/v1/cards/prompt': 3,
     };

@@ -1,7 +1,7 @@
 /**
  * @module What the `halfspace` binary knows of its commands before loading any: name and summary
  * (all `halfspace --help` and the unknown-command message print) and how to load the module. A
- * command's module, with the engine, Arrow, the MCP SDK, hono or a store driver behind it, loads
+ * command's module, with the engine, Arrow, the MCP SDK or a store driver behind it, loads
  * only when that command runs or its own `--help` is asked, so `halfspace --version` starts in
  * about the time of a bare `node`. COMMANDS in ./index.ts is this list loaded; each summary here
  * equals its module's (test/cli/lazy-commands.test.ts checks it).
