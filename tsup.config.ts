@@ -18,11 +18,11 @@ const OPTIONAL_DRIVERS = ['better-sqlite3', 'pg'];
 export default defineConfig([
   {
     // The render worker is started by file path (src/cards/render-pool.ts), so it is an entry of its own.
-    // So is the Wyscout ingest worker (src/data/providers/wyscout/workers.ts).
+    // So is the Wyscout ingest worker (src/providers/wyscout/workers.ts).
     entry: {
       ...ENTRIES,
       'cards/render-worker': 'src/cards/render-worker.ts',
-      'wyscout-worker': 'src/data/providers/wyscout/match-worker.ts',
+      'wyscout-worker': 'src/providers/wyscout/match-worker.ts',
     },
     format: ['esm'],
     target: 'node20',

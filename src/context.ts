@@ -3,13 +3,13 @@
  * implements it; pure operation modules take it as their first argument (type-only import, so
  * no layer depends on the engine at run time).
  */
-import type { Dataset, RowOf } from './data/schema.js';
+import type { Dataset, RowOf } from './model/schema.js';
 import type { DerivedSeasons } from './stats/derived.js';
 import type { Result } from './errors.js';
-import type { PlayerQuery, ResolvedPlayer } from './data/identity.js';
+import type { PlayerQuery, ResolvedPlayer } from './identity/resolve.js';
 
-export type { PlayerQuery } from './data/identity.js';
-export type { Resolution } from './data/name-match.js';
+export type { PlayerQuery } from './identity/resolve.js';
+export type { Resolution } from './identity/name-match.js';
 
 export type PlayerRow = RowOf<'players'>;
 export type TeamRow = RowOf<'teams'>;

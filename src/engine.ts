@@ -14,13 +14,13 @@ import type {
   StyleSummary,
   TeamRow,
 } from './context.js';
-import { datasetFromPath } from './data/dataset-from-path.js';
-import { bundledDatasetFromDir, withAddedColumns } from './data/load.js';
-import { demoDatasetDir } from './data/paths.js';
-import { rowsOf, TABLE_NAMES, type Dataset, type TableName } from './data/schema.js';
-import { validateDataset } from './data/validate.js';
-import { resolvePlayer, type IdentityIndex, type PlayerQuery, type ResolvedPlayer } from './data/identity.js';
-import { buildIdentityIndex } from './data/identity-index.js';
+import { datasetFromPath } from './io/dataset-from-path.js';
+import { bundledDatasetFromDir, withAddedColumns } from './io/load.js';
+import { demoDatasetDir } from './io/paths.js';
+import { rowsOf, TABLE_NAMES, type Dataset, type TableName } from './model/schema.js';
+import { validateDataset } from './model/validate.js';
+import { resolvePlayer, type IdentityIndex, type PlayerQuery, type ResolvedPlayer } from './identity/resolve.js';
+import { buildIdentityIndex } from './identity/name-index.js';
 import { ageOn } from './stats/age.js';
 import { deriveSeasons } from './stats/derive.js';
 import type { DerivedSeasons } from './stats/derived.js';

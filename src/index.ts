@@ -5,18 +5,18 @@
 export * from './errors.js';
 export { Engine, type OpenOptions } from './engine.js';
 export type { EngineContext, PlayerRow, TeamRow, LeagueRow, SeasonRow, StyleSummary } from './context.js';
-export * from './data/schema.js';
-export { datasetFromDir } from './data/load.js';
-export { datasetFromPath, type PathDataset, type PathFormat, type PathOptions } from './data/dataset-from-path.js';
-export { datasetToDir } from './data/save.js';
+export * from './model/schema.js';
+export { datasetFromDir } from './io/load.js';
+export { datasetFromPath, type PathDataset, type PathFormat, type PathOptions } from './io/dataset-from-path.js';
+export { datasetToDir } from './io/save.js';
 export {
   generateDemo,
   generateDemoWithReport,
   DEFAULT_SEED as DEMO_DEFAULT_SEED,
   type DemoOptions,
   type DemoGeneration,
-} from './data/generate/index.js';
-export { validateDataset, MAX_MINUTES_PER_APPEARANCE, type ValidateOptions } from './data/validate.js';
+} from './demo/index.js';
+export { validateDataset, MAX_MINUTES_PER_APPEARANCE, type ValidateOptions } from './model/validate.js';
 export {
   datasetFromCsvDir,
   datasetToCsvDir,
@@ -24,9 +24,9 @@ export {
   tableFromCsv,
   tableToCsv,
   csvFileOf,
-} from './data/providers/csv/index.js';
-export { DatasetError } from './data/dataset-error.js';
-export { datasetFromStatsBomb, STATSBOMB_COVERAGE, type StatsBombOptions } from './data/providers/statsbomb/index.js';
+} from './providers/csv/index.js';
+export { DatasetError } from './model/dataset-error.js';
+export { datasetFromStatsBomb, STATSBOMB_COVERAGE, type StatsBombOptions } from './providers/statsbomb/index.js';
 export {
   datasetFromWyscout,
   wyscoutIngest,
@@ -40,8 +40,8 @@ export {
   type WyscoutManyOptions,
   type WyscoutOptions,
   type WyscoutReport,
-} from './data/providers/wyscout/index.js';
-export { mergeDatasets, idSpaceOf, NAMESPACE_STRIDE, type MergeInput, type MergeOptions } from './data/merge.js';
+} from './providers/wyscout/index.js';
+export { mergeDatasets, idSpaceOf, NAMESPACE_STRIDE, type MergeInput, type MergeOptions } from './model/merge.js';
 export {
   enrichPlayers,
   enrichTeams,
@@ -49,15 +49,15 @@ export {
   TEAM_TARGETS,
   type EnrichReport,
   type EnrichRecord,
-} from './data/enrich.js';
-export { enrichRecordsOf, mapOf } from './data/enrich-file.js';
+} from './identity/enrich.js';
+export { enrichRecordsOf, mapOf } from './io/enrich-file.js';
 export {
   datasetFromSeasonCsv,
   SEASON_CSV_REQUIRED,
   SEASON_CSV_OPTIONAL,
   type SeasonCsvOptions,
-} from './data/providers/csv/season-csv.js';
-export { tableToCsvFile } from './data/providers/csv/table-csv.js';
+} from './io/season-csv.js';
+export { tableToCsvFile } from './io/csv/table-csv.js';
 export {
   datasetFromSeasonFile,
   seasonRows,
@@ -65,24 +65,24 @@ export {
   type SeasonFile,
   type SeasonFileOptions,
   type SeasonRows,
-} from './data/providers/csv/season-csv.js';
-export { tableToJsonlFile, type TableWriteOptions } from './data/providers/csv/table-csv.js';
+} from './io/season-csv.js';
+export { tableToJsonlFile, type TableWriteOptions } from './io/csv/table-csv.js';
 export {
   tableToFile,
   tableFromFile,
   tableFormatOf,
   TABLE_FORMATS,
   type TableFormat,
-} from './data/providers/csv/table-file.js';
+} from './io/table-file.js';
 export {
   tableFromParquet,
   tableFromParquetFile,
   tableToParquetFile,
   recordsOfTable,
-} from './data/providers/csv/parquet.js';
-export { readCsvFile, type CsvFileInfo, type CsvFileOptions } from './data/providers/csv/stream.js';
-export { TEXT_ENCODINGS, type TextEncoding } from './data/providers/csv/encoding.js';
-export { CSV_DELIMITERS, delimiterOfHeader, type CsvDelimiter } from './data/providers/csv/delimiter.js';
+} from './io/parquet.js';
+export { readCsvFile, type CsvFileInfo, type CsvFileOptions } from './io/csv/stream.js';
+export { TEXT_ENCODINGS, type TextEncoding } from './io/csv/encoding.js';
+export { CSV_DELIMITERS, delimiterOfHeader, type CsvDelimiter } from './io/csv/delimiter.js';
 export { scoreTableOf, SCORE_COLUMNS, type ScoreOptions } from './dna/score-table.js';
 export * from './dna/index.js';
 export {
@@ -143,8 +143,8 @@ export { VERDICT_CODES, type VerdictCode } from './verdict/rules.js';
 export { BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
 export { BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';
 export { vibeCatalog, type Vibe } from './bestxi/vibes.js';
-export { buildIdentityIndex } from './data/identity-index.js';
-export type { MatchedBy, Resolution } from './data/name-match.js';
+export { buildIdentityIndex } from './identity/name-index.js';
+export type { MatchedBy, Resolution } from './identity/name-match.js';
 export {
   resolvePlayer,
   resolveTeam,
@@ -156,8 +156,8 @@ export {
   type PlayerCandidate,
   type TeamCandidate,
   type LeagueCandidate,
-} from './data/identity.js';
-export { normalizeName } from './data/names.js';
+} from './identity/resolve.js';
+export { normalizeName } from './identity/names.js';
 export {
   MatchIntelligenceRequest,
   MATCH_LIMIT_MAX,
@@ -218,19 +218,19 @@ export {
 } from './prompt/compose.js';
 export { SAFETY_INSTRUCTIONS } from './prompt/safety.js';
 export type { CardPromptResult } from './prompt/card-prompt.js';
-export { ColumnMap, POSITION_WORDS, positionCodeOf, type ColumnMapInput } from './data/providers/csv/column-map.js';
+export { ColumnMap, POSITION_WORDS, positionCodeOf, type ColumnMapInput } from './providers/csv/column-map.js';
 export {
   mappedExportOf,
   type ExportFile,
   type MapReport,
   type MappedExport,
-} from './data/providers/csv/mapped-export.js';
-export { datasetFromExport, type ExportOptions } from './data/providers/csv/export-dataset.js';
-export { columnMapOf, columnMapFromJson, COLUMN_MAP_PRESETS } from './data/providers/csv/column-map-presets.js';
+} from './providers/csv/mapped-export.js';
+export { datasetFromExport, type ExportOptions } from './providers/csv/export-dataset.js';
+export { columnMapOf, columnMapFromJson, COLUMN_MAP_PRESETS } from './providers/csv/column-map-presets.js';
 export {
   withProviderMetrics,
   providerMetricsOf,
   providerMetricKeyProblem,
   type ProviderMetricColumn,
-} from './data/provider-metrics.js';
+} from './model/provider-metrics.js';
 export type { ProviderDerived } from './stats/derived.js';

@@ -22,7 +22,18 @@ export const LAYERS: readonly Layer[] = [
     holds: 'errors, validation helpers, context, English for generated text',
   },
   { rank: 0.5, paths: ['values/'], holds: 'event values: xG and xT models (pure)' },
-  { rank: 1, paths: ['data/'], holds: 'schema, loading, saving, providers, demo generator' },
+  { rank: 1, paths: ['model/'], holds: 'the dataset model: schema, validation, metadata, positions (pure)' },
+  { rank: 1.25, paths: ['identity/'], holds: 'names, player, team and league resolution, enrich joins (pure)' },
+  {
+    rank: 1.5,
+    paths: ['io/'],
+    holds: 'files: Arrow, CSV, Parquet and JSON lines readers and writers, datasetFromPath',
+  },
+  {
+    rank: 1.75,
+    paths: ['providers/', 'demo/'],
+    holds: 'vendor ingest (StatsBomb, Wyscout, CSV exports), the demo generator',
+  },
   { rank: 2, paths: ['stats/'], holds: 'per-90, cohorts, percentiles, ratings (pure)' },
   { rank: 3, paths: ['dna/'], holds: 'style vectors, tags, similarity, search (pure)' },
   { rank: 4, paths: ['verdict/', 'matches/', 'bestxi/'], holds: 'verdicts, match intelligence, Best XI (pure)' },
@@ -30,7 +41,12 @@ export const LAYERS: readonly Layer[] = [
   { rank: 6, paths: ['cards/', 'prompt/'], holds: 'card rendering, image prompts' },
   { rank: 7, paths: ['engine.ts', 'operation-registry.ts'], holds: 'the in-process facade and the operation registry' },
   { rank: 7.5, paths: ['index.ts'], holds: 'public exports' },
-  { rank: 8, paths: ['service/', 'store/ports.ts'], holds: 'the API contract, store interfaces' },
+  { rank: 7.8, paths: ['service/contract/'], holds: 'the API contract: operation table, schemas, errors, OpenAPI' },
+  {
+    rank: 8,
+    paths: ['service/', 'store/ports.ts'],
+    holds: 'the request pipeline, billing, admin, jobs; store interfaces',
+  },
   { rank: 9, paths: ['store/'], holds: 'store drivers: memory, SQLite, PostgreSQL' },
   { rank: 10, paths: ['http/', 'cli/', 'mcp/', 'client/'], holds: 'adapters: HTTP, CLI, MCP, typed client' },
 ];

@@ -2,7 +2,7 @@
  * @module The operation registry: every operation of the engine, one line each, naming the request
  * schema and the pure function its feature module defines beside it (docs/design.md#architecture).
  * What is derived from it: `Engine.parsed` and its type, the request schema and handler of each
- * service route (`engineRoute` in src/service/operation.ts), and from those the OpenAPI document,
+ * service route (`engineRoute` in src/service/contract/operation.ts), and from those the OpenAPI document,
  * the catalogs, billing and the MCP tools. `test/operation-registry.test.ts` fails when an
  * operation lacks its engine method, service route, MCP tool, typed-client method or CLI command.
  */

@@ -1,6 +1,7 @@
 /**
- * Dependency direction (docs/design.md#where-code-lives, the layer map in src/layers.ts): errors ← data ← stats ← dna ←
- * verdict · matches · bestxi ← reports ← cards · prompt ← engine ← service → store/ports ← store
+ * Dependency direction (docs/design.md#where-code-lives, the layer map in src/layers.ts): errors ← model ← identity ←
+ * io ← providers · demo ← stats ← dna ← verdict · matches · bestxi ← reports ← cards · prompt ← engine ←
+ * service/contract ← service → store/ports ← store
  * drivers; http and cli on top. Type-only imports are exempt (they vanish at run time).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -128,7 +129,7 @@ describe('architecture', () => {
   it('ranks the most specific layer path first (store/ports.ts below the store drivers)', () => {
     expect(rankOf(join(src, 'store/ports.ts'))).toBeLessThan(rankOf(join(src, 'store/sqlite/store.ts')));
     expect(rankOf(join(src, 'errors.ts'))).toBe(0);
-    expect(rankOf(join(src, 'data/schema.ts'))).toBe(1);
+    expect(rankOf(join(src, 'model/schema.ts'))).toBe(1);
   });
 
   it('detects a backwards import (self-check of the rule)', () => {

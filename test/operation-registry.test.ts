@@ -13,10 +13,15 @@ import { Engine } from '../src/engine.js';
 import { toolOf } from '../src/mcp/tools.js';
 import { runCliCaptured } from './helpers/run-cli.js';
 import { ENGINE_OPERATIONS, type EngineOperationName, type ParsedOperations } from '../src/operation-registry.js';
-import { openApiOf } from '../src/service/openapi.js';
-import { OPERATIONS } from '../src/service/operations.js';
-import { catalogOf } from '../src/service/catalog.js';
-import { type CohortRef, type PercentileEntry, PlayerProfile, SeasonStats } from '../src/service/schemas/shapes.js';
+import { openApiOf } from '../src/service/contract/openapi.js';
+import { OPERATIONS } from '../src/service/contract/operations.js';
+import { catalogOf } from '../src/service/contract/catalog.js';
+import {
+  type CohortRef,
+  type PercentileEntry,
+  PlayerProfile,
+  SeasonStats,
+} from '../src/service/contract/schemas/shapes.js';
 import type { ScoutingResponse } from '../src/reports/scouting.js';
 
 /** Engine operations the HTTP API does not serve (yet), with the reason; everything else must have a route. */
@@ -79,7 +84,9 @@ describe('operation registry', () => {
         continue;
       }
       if (routes.length !== 1) {
-        problems.push(`${n}: ${routes.length} service routes (add an engineRoute entry to src/service/operations.ts)`);
+        problems.push(
+          `${n}: ${routes.length} service routes (add an engineRoute entry to src/service/contract/operations.ts)`,
+        );
         continue;
       }
       const route = routes[0];

@@ -20,8 +20,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../src/cli/commands/index.js';
-import { parseCsv } from '../src/data/providers/csv/parse.js';
-import { datasetToCsvDir } from '../src/data/providers/csv/write.js';
+import { parseCsv } from '../src/io/csv/parse.js';
+import { datasetToCsvDir } from '../src/io/csv/write.js';
 import { tinyDataset } from './helpers/tiny-dataset.js';
 import { BIN, ensureBuilt, hasStack, ROOT, runShell } from './helpers/built-cli.js';
 

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startServer, type RunningServer } from '../src/cli/commands/serve.js';
-import { issueKey } from '../src/service/accounts.js';
-import { OPERATIONS } from '../src/service/operations.js';
+import { issueKey } from '../src/service/billing/accounts.js';
+import { OPERATIONS } from '../src/service/contract/operations.js';
 import { parseWith } from '../src/validation.js';
 
 /** The openings of zod's built-in messages (zod 4): none may reach a caller. */

@@ -2,7 +2,7 @@
  * A seeded dataset the size of the demo universe (4,000 players, 12,000 player-seasons,
  * 200,000 appearances) for benchmarks that must not wait for data/demo.
  */
-import { tableFromRows, COUNTING_COLUMNS, type Dataset, type RowOf } from '../../src/data/schema.js';
+import { tableFromRows, COUNTING_COLUMNS, type Dataset, type RowOf } from '../../src/model/schema.js';
 
 /** Park–Miller generator: deterministic and dependency-free. */
 function lcg(seed: number): () => number {

@@ -8,12 +8,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
-import { datasetFromDir } from '../../src/data/load.js';
-import { demoDatasetDir } from '../../src/data/paths.js';
-import { datasetFromCsvDir, datasetToCsvDir } from '../../src/data/providers/csv/index.js';
-import { datasetToDir } from '../../src/data/save.js';
-import { rowsOf, TABLE_NAMES, tableFileOf, type Dataset } from '../../src/data/schema.js';
-import { validateDataset } from '../../src/data/validate.js';
+import { datasetFromDir } from '../../src/io/load.js';
+import { demoDatasetDir } from '../../src/io/paths.js';
+import { datasetFromCsvDir, datasetToCsvDir } from '../../src/providers/csv/index.js';
+import { datasetToDir } from '../../src/io/save.js';
+import { rowsOf, TABLE_NAMES, tableFileOf, type Dataset } from '../../src/model/schema.js';
+import { validateDataset } from '../../src/model/validate.js';
 import { demoSizedDataset } from './demo-sized.js';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -7,12 +7,12 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoDatasetDir } from '../../src/data/paths.js';
+import { demoDatasetDir } from '../../src/io/paths.js';
 import { Engine } from '../../src/engine.js';
 import { createMetrics } from '../../src/http/metrics.js';
 import { listen } from '../../src/http/node.js';
-import { issueKey } from '../../src/service/accounts.js';
-import { createAdmin } from '../../src/service/admin.js';
+import { issueKey } from '../../src/service/billing/accounts.js';
+import { createAdmin } from '../../src/service/admin/admin.js';
 import { createService } from '../../src/service/service.js';
 import { sqliteStore } from '../../src/store/sqlite/store.js';
 import { tinyDataset } from '../../test/helpers/tiny-dataset.js';

@@ -3,7 +3,7 @@
  * row per player with plausible per-90 rates (not calibrated; only its size and shape matter).
  */
 import { writeFileSync } from 'node:fs';
-import { COUNTING_COLUMNS, POSITION_CODES } from '../../src/data/schema.js';
+import { COUNTING_COLUMNS, POSITION_CODES } from '../../src/model/schema.js';
 import { mulberry32 } from '../../src/values/xg-fit.js';
 
 /** Seed of the bench table. */

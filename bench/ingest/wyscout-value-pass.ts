@@ -6,11 +6,11 @@
  * player named), timed with the process CPU clock. The ingest's CPU without the pass is then its
  * measured CPU minus this, in the same run.
  */
-import { emptyTotals } from '../../src/data/providers/counting-totals.js';
-import type { ShotLine } from '../../src/data/providers/shot-rows.js';
-import { countWyscoutValues } from '../../src/data/providers/wyscout/event-values.js';
-import { periodIndexOf } from '../../src/data/providers/wyscout/mapping.js';
-import { readMatchFile } from '../../src/data/providers/wyscout/read.js';
+import { emptyTotals } from '../../src/providers/counting-totals.js';
+import type { ShotLine } from '../../src/providers/shot-rows.js';
+import { countWyscoutValues } from '../../src/providers/wyscout/event-values.js';
+import { periodIndexOf } from '../../src/providers/wyscout/mapping.js';
+import { readMatchFile } from '../../src/providers/wyscout/read.js';
 
 /** What the value pass cost over a set of match files. */
 export interface ValuePassCost {

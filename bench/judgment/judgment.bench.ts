@@ -11,7 +11,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { wyscoutIngest } from '../../src/data/providers/wyscout/dataset.js';
+import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 import { ROLES } from '../../src/stats/roles.js';
 import { selfRetrievalSection } from './self-retrieval.js';

@@ -4,7 +4,7 @@
  * the real table comes from the match results in the dataset's fixtures.
  */
 import type { Engine } from '../../src/engine.js';
-import { rowsOf } from '../../src/data/schema.js';
+import { rowsOf } from '../../src/model/schema.js';
 import { ROLES, roleOfPosition, type Role } from '../../src/stats/roles.js';
 
 /** Minutes in a season that make a player a regular (15 full matches). */

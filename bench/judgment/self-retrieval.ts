@@ -20,11 +20,11 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { datasetFromDir } from '../../src/data/load.js';
-import { layoutOf } from '../../src/data/providers/wyscout/layout.js';
-import { wyscoutIngest } from '../../src/data/providers/wyscout/dataset.js';
-import { datasetToDir } from '../../src/data/save.js';
-import { POSITION_GROUPS, type Dataset } from '../../src/data/schema.js';
+import { datasetFromDir } from '../../src/io/load.js';
+import { layoutOf } from '../../src/providers/wyscout/layout.js';
+import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
+import { datasetToDir } from '../../src/io/save.js';
+import { POSITION_GROUPS, type Dataset } from '../../src/model/schema.js';
 import { dnaVectorsOf } from '../../src/dna/vectors.js';
 import { zoneCountsByRowOf } from '../../src/dna/zone-counts.js';
 import { PROFILE_METRICS, zoneDnaOf } from '../../src/dna/zone-vectors.js';

@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Engine } from '../../src/engine.js';
 import { listen } from '../../src/http/node.js';
-import { issueKey } from '../../src/service/accounts.js';
+import { issueKey } from '../../src/service/billing/accounts.js';
 import { createService } from '../../src/service/service.js';
 import { memoryStore } from '../../src/store/memory/store.js';
 

@@ -9,14 +9,14 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DOUBLE, DuckDBDataChunk, DuckDBInstance, INTEGER, TINYINT, type DuckDBType } from '@duckdb/node-api';
-import { COUNTING_COLUMNS } from '../../src/data/schema.js';
+import { COUNTING_COLUMNS } from '../../src/model/schema.js';
 import { deriveSeasons } from '../../src/stats/derive.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from '../../src/stats/metrics.js';
 import { PER90_MINUTES_MIN } from '../../src/stats/per90.js';
 import { COHORT_MINUTES_MIN } from '../../src/stats/cohorts.js';
 import { rawColumn } from '../../src/stats/columns.js';
 import { syntheticDataset } from './synthetic.js';
-import { datasetFromDir } from '../../src/data/load.js';
+import { datasetFromDir } from '../../src/io/load.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);

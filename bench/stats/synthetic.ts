@@ -4,8 +4,8 @@
  * some counting columns, provider ratings on ~70 % of rows, ~13 % of rows under 450 minutes.
  */
 import { Float64, Int32, makeVector, Table, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
-import { numericVectorOf } from '../../src/data/arrow/index.js';
-import { COUNTING_COLUMNS, POSITION_CODES, tableFromRows, type Dataset } from '../../src/data/schema.js';
+import { numericVectorOf } from '../../src/model/arrow/index.js';
+import { COUNTING_COLUMNS, POSITION_CODES, tableFromRows, type Dataset } from '../../src/model/schema.js';
 
 /** Deterministic xorshift32 in [0, 1). */
 export function rng(seed: number): () => number {

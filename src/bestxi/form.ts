@@ -3,7 +3,7 @@
  * a player played, 0–100. Needs the optional `appearances` table; without it form is unknown.
  */
 import type { EngineContext } from '../context.js';
-import { rowsOf } from '../data/schema.js';
+import { rowsOf } from '../model/schema.js';
 
 /** Number of the team's most recent finished fixtures that define form (docs/methodology.md#best-xi). */
 export const FORM_MATCHES = 5;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { EngineContext } from '../context.js';
-import { attributionOf, positionGroupOf, type PositionCode, type PositionGroup } from '../data/schema.js';
+import { attributionOf, positionGroupOf, type PositionCode, type PositionGroup } from '../model/schema.js';
 import { fail, ok, type Result } from '../errors.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { parsingWith } from '../validation.js';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { EngineContext } from '../context.js';
-import { POSITION_CODES, type PositionCode } from '../data/schema.js';
+import { POSITION_CODES, type PositionCode } from '../model/schema.js';
 import { fail, ok, type Result } from '../errors.js';
 import { METRIC_KEYS } from '../stats/metrics.js';
 import { parsingWith } from '../validation.js';

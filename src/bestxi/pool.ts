@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { EngineContext, PlayerRow } from '../context.js';
-import { attributionOf, POSITION_CODES, POSITION_GROUPS, positionGroupOf, type PositionCode } from '../data/schema.js';
+import { attributionOf, POSITION_CODES, POSITION_GROUPS, positionGroupOf, type PositionCode } from '../model/schema.js';
 import { fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, type MetricKey } from '../stats/metrics.js';

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { createHash } from 'node:crypto';
 import type { EngineContext } from '../context.js';
-import { positionGroupOf, type PositionCode } from '../data/schema.js';
+import { positionGroupOf, type PositionCode } from '../model/schema.js';
 import { fail, ok, type Result } from '../errors.js';
 import { CARD_TRIPLET, DEFAULT_CARD_STATS, GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
 import { parseWith } from '../validation.js';

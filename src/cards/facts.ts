@@ -12,7 +12,7 @@ import {
   positionLabelOf,
   type PositionCode,
   type PositionGroup,
-} from '../data/schema.js';
+} from '../model/schema.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { minutesShown, PER90_MINUTES_MIN } from '../stats/per90.js';
 import { labelOf, ordinalOf, type PercentileLabel } from '../stats/percentiles.js';

@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { packageRoot } from '../data/paths.js';
+import { packageRoot } from '../io/paths.js';
 import type { CardFacts } from './facts.js';
 import type { CardPhoto } from './photo.js';
 import type { EventType } from './angle.js';

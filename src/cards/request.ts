@@ -3,7 +3,7 @@
  * captions, photos and verdict codes. Every failure becomes `invalid_request` naming the field.
  */
 import { z } from 'zod';
-import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
+import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../identity/request.js';
 import { METRIC_KEYS } from '../stats/metrics.js';
 import { EVENT_TYPES } from './angle.js';
 import { CARD_VERDICT_CODES } from './facts.js';

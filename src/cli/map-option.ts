@@ -1,14 +1,14 @@
 /** `--map FILE.json | fbref | wyscout-search` of `score` and `ingest csv` (docs/scoring.md#column-maps). */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
-import { datasetFromExport } from '../data/providers/csv/export-dataset.js';
-import { columnMapOf } from '../data/providers/csv/column-map-presets.js';
-import type { MapReport } from '../data/providers/csv/mapped-export.js';
-import { DatasetError } from '../data/dataset-error.js';
-import type { ColumnMapInput } from '../data/providers/csv/column-map.js';
-import type { Dataset } from '../data/schema.js';
-import { blockDecoder, bomOf, encodingOf, invalidUtf8Of, type TextEncoding } from '../data/providers/csv/encoding.js';
-import { delimiterNameOf, delimiterOfHeader, type CsvDelimiter } from '../data/providers/csv/delimiter.js';
+import { datasetFromExport } from '../providers/csv/export-dataset.js';
+import { columnMapOf } from '../providers/csv/column-map-presets.js';
+import type { MapReport } from '../providers/csv/mapped-export.js';
+import { DatasetError } from '../model/dataset-error.js';
+import type { ColumnMapInput } from '../providers/csv/column-map.js';
+import type { Dataset } from '../model/schema.js';
+import { blockDecoder, bomOf, encodingOf, invalidUtf8Of, type TextEncoding } from '../io/csv/encoding.js';
+import { delimiterNameOf, delimiterOfHeader, type CsvDelimiter } from '../io/csv/delimiter.js';
 import { UsageError } from './run.js';
 
 /** How one export file was read: its encoding, byte-order mark and delimiter (for the summary). */

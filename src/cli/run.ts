@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { type Failure, HalfspaceError } from '../errors.js';
-import { DatasetError } from '../data/dataset-error.js';
+import { DatasetError } from '../model/dataset-error.js';
 
 /**
  * Streams a command writes to; injectable so tests can capture output. They return `unknown`, not

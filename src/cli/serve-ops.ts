@@ -8,7 +8,7 @@ import type { Engine } from '../engine.js';
 import type { OperationsOptions, LogFormat } from '../http/ops.js';
 import { createMetrics } from '../http/metrics.js';
 import { servedExamplesOf } from '../http/served-examples.js';
-import { ADMIN_TOKEN_MIN_LENGTH, createAdmin, type Admin } from '../service/admin.js';
+import { ADMIN_TOKEN_MIN_LENGTH, createAdmin, type Admin } from '../service/admin/admin.js';
 import type { ServiceStore } from '../store/ports.js';
 import { UsageError } from './run.js';
 

@@ -1,7 +1,7 @@
 /** Options and helpers shared by the `halfspace` commands that read a dataset. */
 import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { TABLE_NAMES, tableFileOf, type Dataset, type TableName } from '../data/schema.js';
+import { TABLE_NAMES, tableFileOf, type Dataset, type TableName } from '../model/schema.js';
 import { Engine } from '../engine.js';
 import { asOfCutoffMs } from '../matches/standings-request.js';
 import type { Result } from '../errors.js';

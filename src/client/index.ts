@@ -7,18 +7,31 @@
  * connection), so a retry is never charged twice. The hd card flow is one awaitable call.
  */
 import type { z } from 'zod';
-import type { AlternativesRequest, AlternativesResponse } from '../service/schemas/alternatives.js';
-import type { BestXiLineupRequest, BestXiLineupResponse } from '../service/schemas/best-xi-lineup.js';
-import type { BestXiPickRequest, BestXiPickResponse } from '../service/schemas/best-xi-pick.js';
-import type { BestXiPoolRequest, BestXiPoolResponse } from '../service/schemas/best-xi-pool.js';
-import type { CardPromptRequest, CardPromptResponse } from '../service/schemas/cards-prompt.js';
-import type { CardJobResponse, CardRequest, CardResponse, HD_STYLES, SYNC_STYLES } from '../service/schemas/cards.js';
-import type { CatalogResponse, ProblemResponse } from '../service/schemas/common.js';
-import type { DnaSearchRequest, DnaSearchResponse } from '../service/schemas/dna-search.js';
-import type { PlayerQueryString, PlayerRequest, PlayerResponse } from '../service/schemas/intelligence-player.js';
-import type { ScoutingRequest, ScoutingResponse } from '../service/schemas/intelligence-scouting.js';
-import type { MatchIntelligenceRequest, MatchIntelligenceResponse } from '../service/schemas/match-intelligence.js';
-import type { VerdictRequest, VerdictResponse } from '../service/schemas/verdict.js';
+import type { AlternativesRequest, AlternativesResponse } from '../service/contract/schemas/alternatives.js';
+import type { BestXiLineupRequest, BestXiLineupResponse } from '../service/contract/schemas/best-xi-lineup.js';
+import type { BestXiPickRequest, BestXiPickResponse } from '../service/contract/schemas/best-xi-pick.js';
+import type { BestXiPoolRequest, BestXiPoolResponse } from '../service/contract/schemas/best-xi-pool.js';
+import type { CardPromptRequest, CardPromptResponse } from '../service/contract/schemas/cards-prompt.js';
+import type {
+  CardJobResponse,
+  CardRequest,
+  CardResponse,
+  HD_STYLES,
+  SYNC_STYLES,
+} from '../service/contract/schemas/cards.js';
+import type { CatalogResponse, ProblemResponse } from '../service/contract/schemas/common.js';
+import type { DnaSearchRequest, DnaSearchResponse } from '../service/contract/schemas/dna-search.js';
+import type {
+  PlayerQueryString,
+  PlayerRequest,
+  PlayerResponse,
+} from '../service/contract/schemas/intelligence-player.js';
+import type { ScoutingRequest, ScoutingResponse } from '../service/contract/schemas/intelligence-scouting.js';
+import type {
+  MatchIntelligenceRequest,
+  MatchIntelligenceResponse,
+} from '../service/contract/schemas/match-intelligence.js';
+import type { VerdictRequest, VerdictResponse } from '../service/contract/schemas/verdict.js';
 
 /** A problem document (RFC 9457) as the API returns it; `code` is machine-readable (docs/errors.md). */
 export type Problem = ProblemResponse;

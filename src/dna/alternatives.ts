@@ -7,7 +7,7 @@
  */
 import type { z } from 'zod';
 import type { PlayerRow } from '../context.js';
-import { POSITION_GROUPS } from '../data/schema.js';
+import { POSITION_GROUPS } from '../model/schema.js';
 import { assert, ok, type Result } from '../errors.js';
 import { feeTierOf, feeTierRank } from '../stats/fee-tier.js';
 import { CARD_TRIPLET } from '../stats/metrics.js';

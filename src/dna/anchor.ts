@@ -4,7 +4,7 @@
  * `contrast` verdict ("plays like a T4, priced as a T2").
  */
 import { feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
-import { POSITION_GROUPS } from '../data/schema.js';
+import { POSITION_GROUPS } from '../model/schema.js';
 import { DNA_DIMS } from './features.js';
 import { playerDnaIndexOf, type DnaContext } from './player-index.js';
 import { searchTopK } from './search.js';

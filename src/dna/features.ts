@@ -3,7 +3,7 @@
  * vector, where each sits in the vector and how much it weighs (docs/design.md#dna-and-similarity,
  * docs/methodology/dna.md#features).
  */
-import { POSITION_GROUPS, type PositionGroup } from '../data/schema.js';
+import { POSITION_GROUPS, type PositionGroup } from '../model/schema.js';
 import type { MetricKey } from '../stats/metrics.js';
 
 /** One style feature: a metric and its weight in the DNA vector. */

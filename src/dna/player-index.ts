@@ -5,7 +5,7 @@
  * the fee tier and never an EUR amount (docs/design.md#fee-tiers).
  */
 import type { EngineContext, PlayerRow } from '../context.js';
-import { POSITION_GROUPS, positionGroupOf, type PositionCode, type PositionGroup } from '../data/schema.js';
+import { POSITION_GROUPS, positionGroupOf, type PositionCode, type PositionGroup } from '../model/schema.js';
 import { feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { DNA_DIMS } from './features.js';
 import { buildSimilarityIndex, type SimilarityIndex } from './similarity-index.js';

@@ -12,8 +12,8 @@ import {
   utf8VectorAt,
   utf8VectorOf,
   validityOf,
-} from '../data/arrow/index.js';
-import { COUNTING_COLUMNS, DECIMAL_COLUMNS, POSITION_GROUPS, type Dataset } from '../data/schema.js';
+} from '../model/arrow/index.js';
+import { COUNTING_COLUMNS, DECIMAL_COLUMNS, POSITION_GROUPS, type Dataset } from '../model/schema.js';
 import { ageOn } from '../stats/age.js';
 import { intColumn, numberColumn } from '../stats/columns.js';
 import { deriveSeasons } from '../stats/derive.js';

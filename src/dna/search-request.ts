@@ -5,11 +5,11 @@
  */
 import { z } from 'zod';
 import type { Resolution } from '../context.js';
-import { entityMetaOf, POSITION_GROUPS, type PositionGroup } from '../data/schema.js';
+import { entityMetaOf, POSITION_GROUPS, type PositionGroup } from '../model/schema.js';
 import { assert, fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { parsingWith } from '../validation.js';
-import { NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
+import { NAME_IDENTITY_FIELDS, requireIdentity } from '../identity/request.js';
 import { dnaPlayerBlockOf, playerDnaIndexOf, type DnaContext, type DnaPlayerBlock } from './player-index.js';
 import { searchTopK, SEARCH_K_MAX } from './search.js';
 import { slotOfPlayer } from './similarity-index.js';

@@ -5,7 +5,7 @@
  * quantisation bound) is re-scored exactly from the float32 vector and kept in a bounded heap.
  * The result equals a brute-force exact float scan, ties broken by player_id.
  */
-import { POSITION_GROUPS, type PositionGroup } from '../data/schema.js';
+import { POSITION_GROUPS, type PositionGroup } from '../model/schema.js';
 import { assert } from '../errors.js';
 import { KERNEL_DIMS, KERNEL_Q8_BYTES, Q16_SCALE, Q8_SCALE } from './kernel.js';
 import type { SimilarityIndex } from './similarity-index.js';

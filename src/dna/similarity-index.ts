@@ -4,7 +4,7 @@
  * copy (16 bytes per vector), sorted by position group so a group filter scans one slice. Searched
  * by search.ts.
  */
-import { POSITION_GROUPS } from '../data/schema.js';
+import { POSITION_GROUPS } from '../model/schema.js';
 import { assert } from '../errors.js';
 import {
   KERNEL_DIMS,

@@ -2,7 +2,7 @@
  * Reading a cosine similarity the way a scout would (docs/design.md#dna-and-similarity, docs/methodology/dna.md#reading-a-score):
  * the 0–1 similarity, the 0–100 match, its band label, and which metrics make two players alike.
  */
-import { POSITION_GROUPS } from '../data/schema.js';
+import { POSITION_GROUPS } from '../model/schema.js';
 import type { DerivedSeasons } from '../stats/derived.js';
 import { METRICS, type MetricKey } from '../stats/metrics.js';
 import { STYLE_FEATURES } from './features.js';

@@ -3,7 +3,7 @@
  * of its group's style features within position group × season across all leagues, weighted,
  * clipped and L2-normalised, stored as one row-major Float32 matrix.
  */
-import { POSITION_GROUPS } from '../data/schema.js';
+import { POSITION_GROUPS } from '../model/schema.js';
 import type { DerivedSeasons } from '../stats/derived.js';
 import { DNA_DIMS, STYLE_FEATURES } from './features.js';
 

@@ -4,7 +4,7 @@
  * player, season and team.
  */
 import type { Table } from 'apache-arrow';
-import { ZONE_COLUMNS } from '../data/providers/location-profile.js';
+import { ZONE_COLUMNS } from '../model/location-profile.js';
 import type { DerivedSeasons } from '../stats/derived.js';
 
 /** Zone counts per derived row (read by the DNA v2 features in zone-vectors.ts): row-major n × ZONE_COLUMNS.length, `has[i]` 1 when row i has counts. */

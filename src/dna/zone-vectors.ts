@@ -14,8 +14,8 @@ import {
   TOUCH_LANES,
   ZONE_BLOCKS,
   ZONE_COLUMNS,
-} from '../data/providers/location-profile.js';
-import { POSITION_GROUPS } from '../data/schema.js';
+} from '../model/location-profile.js';
+import { POSITION_GROUPS } from '../model/schema.js';
 import type { DerivedSeasons } from '../stats/derived.js';
 import { METRICS, type MetricKey } from '../stats/metrics.js';
 import type { Table } from 'apache-arrow';

@@ -5,7 +5,7 @@
  * endpoint, the async card jobs and the images, MCP, and the error table whose anchors
  * (`#error-<code>`) are the `type` URIs of problem bodies. No CDN, no script.
  */
-import { ERRORS } from '../service/errors.js';
+import { ERRORS } from '../service/contract/errors.js';
 import { toolNameOf } from '../mcp/tools.js';
 import { DEMO_EXAMPLES, type ServedExamples } from './served-examples.js';
 

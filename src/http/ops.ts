@@ -5,7 +5,7 @@
  * dispatcher of `dispatch.ts`, so the API's own routes stay where they are.
  */
 import { type Failure, fail, ok, type Result } from '../errors.js';
-import { ADMIN_PREFIX, type Admin } from '../service/admin.js';
+import { ADMIN_PREFIX, type Admin } from '../service/admin/admin.js';
 import { operationNameOf, type RouteTable } from '../service/routes.js';
 import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
 import { consolePage } from './console-page.js';

@@ -6,7 +6,7 @@
  */
 import type { Engine } from '../engine.js';
 import { possessive } from '../prose.js';
-import { REQUEST_EXAMPLES } from '../service/examples/requests.js';
+import { REQUEST_EXAMPLES } from '../service/contract/examples/requests.js';
 
 /** One example request: its JSON body, an optional query string and a one-line summary. */
 export interface ServedExample {

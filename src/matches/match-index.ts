@@ -1,7 +1,7 @@
 /** @module What match intelligence reads from the engine, and the per-dataset index it builds once from it. */
 import type { EngineContext, PlayerRow } from '../context.js';
-import type { IdentityIndex } from '../data/identity.js';
-import { rowsOf, type Dataset } from '../data/schema.js';
+import type { IdentityIndex } from '../identity/resolve.js';
+import { rowsOf, type Dataset } from '../model/schema.js';
 import { rivalryIndexOf, type RivalryIndex } from './derby.js';
 import { fixtureStoreOf, type FixtureStore } from './fixture-store.js';
 import type { SquadPlayer } from './lineups.js';

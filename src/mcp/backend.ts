@@ -4,13 +4,13 @@
  * over stdio the operation runs in-process on the user's own engine, with no wallet.
  */
 import type { Failure, Result } from '../errors.js';
-import { catalogOf } from '../service/catalog.js';
-import { problemOf, type Problem } from '../service/errors.js';
+import { catalogOf } from '../service/contract/catalog.js';
+import { problemOf, type Problem } from '../service/contract/errors.js';
 import { fetchPhoto } from '../service/photo-fetch.js';
-import { OPERATIONS, type Operation, type ServiceEngine } from '../service/operations.js';
+import { OPERATIONS, type Operation, type ServiceEngine } from '../service/contract/operations.js';
 import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
 import { parsedRequestOf } from '../service/pipeline.js';
-import { runOperation } from '../service/settle.js';
+import { runOperation } from '../service/billing/settle.js';
 
 /** Credits of one call over HTTP with a key: what was charged and the balance after. */
 export interface ToolCredits {

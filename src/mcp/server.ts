@@ -14,9 +14,9 @@ import {
   ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Problem } from '../service/errors.js';
-import { API_VERSION } from '../service/openapi.js';
-import type { Operation } from '../service/operations.js';
+import type { Problem } from '../service/contract/errors.js';
+import { API_VERSION } from '../service/contract/openapi.js';
+import type { Operation } from '../service/contract/operations.js';
 import type { ToolBackend, ToolCredits } from './backend.js';
 import { splitArguments, toolNameOf, toolOf } from './tools.js';
 

@@ -4,7 +4,7 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Readable, Writable } from 'node:stream';
-import type { ServiceEngine } from '../service/operations.js';
+import type { ServiceEngine } from '../service/contract/operations.js';
 import { localBackend } from './backend.js';
 import { createMcpServer } from './server.js';
 

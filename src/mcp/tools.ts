@@ -4,10 +4,16 @@
  * description saying what it returns and what it costs. Nothing here calls anything.
  */
 import { z } from 'zod';
-import { SYNC_CARD_CREDITS, HD_CARD_CREDITS, costOf, demoAllowed, type Operation } from '../service/operations.js';
+import {
+  SYNC_CARD_CREDITS,
+  HD_CARD_CREDITS,
+  costOf,
+  demoAllowed,
+  type Operation,
+} from '../service/contract/operations.js';
 import { DEMO_DAILY_LIMIT } from '../service/demo.js';
-import { CardJobResponse, HdCardResponse } from '../service/schemas/cards.js';
-import { ProblemResponse } from '../service/schemas/common.js';
+import { CardJobResponse, HdCardResponse } from '../service/contract/schemas/cards.js';
+import { ProblemResponse } from '../service/contract/schemas/common.js';
 
 /** Tool names of the SPEC operations; an operation not listed gets its id with `.`/`-` turned into `_`. */
 const TOOL_NAMES: Record<string, string> = {

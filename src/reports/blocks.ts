@@ -12,7 +12,7 @@ import {
   positionGroupOf,
   positionLabelOf,
   type CountingColumn,
-} from '../data/schema.js';
+} from '../model/schema.js';
 import { percentileAt, ratingAt, valueAt } from '../stats/derived.js';
 import { FEE_TIERS, feeTierOf } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';

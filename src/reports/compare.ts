@@ -4,7 +4,7 @@
  */
 import type { EngineContext, PlayerRow } from '../context.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
-import { POSITION_GROUPS } from '../data/schema.js';
+import { POSITION_GROUPS } from '../model/schema.js';
 import { roundMetric } from './blocks.js';
 
 export interface CompareSide {

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { EngineContext } from '../context.js';
-import { entityMetaOf } from '../data/schema.js';
+import { entityMetaOf } from '../model/schema.js';
 import { fail, ok, type Result } from '../errors.js';
 import { parsingWith } from '../validation.js';
 import {

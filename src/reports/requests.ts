@@ -3,7 +3,7 @@
  * `name` or `player_id`; statistics are never accepted from the caller.
  */
 import { z } from 'zod';
-import { IdentityName, NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
+import { IdentityName, NAME_IDENTITY_FIELDS, requireIdentity } from '../identity/request.js';
 
 /** Identity inputs shared by player operations (docs/design.md#player-identity). */
 export const PlayerIdentity = z.object(NAME_IDENTITY_FIELDS).strict();

@@ -4,7 +4,7 @@
  */
 import { fail, ok, type Result } from '../errors.js';
 import type { KeyRecord, KeyStore } from '../store/ports.js';
-import { constantTimeEqual, hashKey, isWellFormedKey } from './keys.js';
+import { constantTimeEqual, hashKey, isWellFormedKey } from './billing/keys.js';
 
 /**
  * The active key named by an `Authorization` header value.

@@ -7,9 +7,9 @@ import type { ServiceStore } from '../store/ports.js';
 import type { RenderTask } from '../cards/render-pool.js';
 import type { RenderedPng } from '../cards/render.js';
 import type { KeyLookup } from './key-cache.js';
-import type { Operation, ServiceEngine } from './operation.js';
-import { problemOf } from './errors.js';
-import type { ChargeListener } from './settle.js';
+import type { Operation, ServiceEngine } from './contract/operation.js';
+import { problemOf } from './contract/errors.js';
+import type { ChargeListener } from './billing/settle.js';
 
 /** A request as the service sees it, whatever the transport. */
 export interface ServiceRequest {

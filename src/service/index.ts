@@ -9,8 +9,8 @@ export {
   type ServiceRequest,
   type ServiceResponse,
 } from './service.js';
-export { openApiOf, API_VERSION } from './openapi.js';
-export { KEY_PREFIX } from './keys.js';
+export { openApiOf, API_VERSION } from './contract/openapi.js';
+export { KEY_PREFIX } from './billing/keys.js';
 export type * from '../store/ports.js';
 export { MAX_WALLET_CREDITS } from '../store/ports.js';
 export {
@@ -21,14 +21,14 @@ export {
   releaseLeftoverHolds,
   type IssuedKey,
   type WalletStatus,
-} from './accounts.js';
+} from './billing/accounts.js';
 export {
   createAdmin,
   adminTokenMatches,
   ADMIN_PREFIX,
   type Admin,
   type AdminOptions,
-} from './admin.js';
-export { listKeys, type KeySummary } from './key-summary.js';
-export { ledgerPage, type LedgerPage, type LedgerQuery } from './ledger-page.js';
-export { usageOf, type UsageRow } from './usage.js';
+} from './admin/admin.js';
+export { listKeys, type KeySummary } from './admin/key-summary.js';
+export { ledgerPage, type LedgerPage, type LedgerQuery } from './admin/ledger-page.js';
+export { usageOf, type UsageRow } from './admin/usage.js';

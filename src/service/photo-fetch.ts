@@ -10,7 +10,7 @@ import { request } from 'node:https';
 import { isIP } from 'node:net';
 import { fail, ok, type Result } from '../errors.js';
 import { PHOTO_MAX_BYTES } from '../cards/photo.js';
-import { isPublicAddress } from './public-address.js';
+import { isPublicAddress } from './contract/public-address.js';
 
 /** Largest photo fetched, in bytes (docs/design.md#op-cards: 5 MB). */
 export const PHOTO_FETCH_MAX_BYTES = PHOTO_MAX_BYTES;

@@ -9,10 +9,10 @@
 import { ok, type Failure, type Result } from '../errors.js';
 import type { KeyRecord, StoredResponse } from '../store/ports.js';
 import { parseWith } from '../validation.js';
-import type { BilledCall, Caller } from './billing.js';
+import type { BilledCall, Caller } from './billing/billing.js';
 import type { JsonResponse, ParsedRequest, ServiceContext, ServiceRequest } from './context.js';
 import { clientIpOf, DEMO_CHANNELS, isDemoChannel } from './demo.js';
-import { demoClientKeyOf } from './ip-address.js';
+import { demoClientKeyOf } from './contract/ip-address.js';
 import {
   IDEMPOTENCY_PENDING_MS,
   IDEMPOTENCY_TTL_MS,
@@ -20,7 +20,7 @@ import {
   isValidIdempotencyKey,
   requestFingerprint,
 } from './idempotency.js';
-import { demoAllowed, type Operation, type ServiceEngine } from './operation.js';
+import { demoAllowed, type Operation, type ServiceEngine } from './contract/operation.js';
 import { rateLimitHeaders } from './rate-limit.js';
 
 /**

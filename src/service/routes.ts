@@ -5,7 +5,7 @@
  * (`/docs` and `/mcp`), looked up in this same table. 404 and 405 are decided here, once.
  */
 import type { Failure } from '../errors.js';
-import type { Operation } from './operation.js';
+import type { Operation } from './contract/operation.js';
 
 /** What a request is, once routed. */
 export type Route =

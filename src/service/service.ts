@@ -11,8 +11,8 @@ import type { Failure, Result } from '../errors.js';
 import type { ServiceStore } from '../store/ports.js';
 import { fetchPhoto } from './photo-fetch.js';
 import { parseWith } from '../validation.js';
-import { billedCall } from './billing.js';
-import { catalogOf } from './catalog.js';
+import { billedCall } from './billing/billing.js';
+import { catalogOf } from './contract/catalog.js';
 import {
   JSON_TYPE,
   problemResponder,
@@ -21,22 +21,22 @@ import {
   type ServiceResponse,
 } from './context.js';
 import { DEMO_DAILY_LIMIT } from './demo.js';
-import { jobRunner, type ResumeReport } from './jobs.js';
+import { jobRunner, type ResumeReport } from './jobs/jobs.js';
 import { routeTable, type RouteTable } from './routes.js';
-import { type ChargeListener, internalFailure } from './settle.js';
+import { type ChargeListener, internalFailure } from './billing/settle.js';
 import { keyCache } from './key-cache.js';
-import { OPERATIONS, type Operation, type ServiceEngine } from './operations.js';
+import { OPERATIONS, type Operation, type ServiceEngine } from './contract/operations.js';
 import { paidCall } from './pipeline.js';
 import { isStoreOutage, STORE_OUTAGE, withRetryAfter } from './store-outage.js';
 import { RATE_LIMIT_BURST, RATE_LIMIT_PER_SECOND, rateLimitHeaders, type RateLimitOptions } from './rate-limit.js';
-import { openApiOf } from './openapi.js';
+import { openApiOf } from './contract/openapi.js';
 import { RESPONSE_CACHE_DEFAULT_BYTES } from './response-cache.js';
-import { EmptyQuery } from './schemas/common.js';
+import { EmptyQuery } from './contract/schemas/common.js';
 import type { RenderTask } from '../cards/render-pool.js';
 import type { RenderedPng } from '../cards/render.js';
 
 export type { ServiceRequest, ServiceResponse } from './context.js';
-export { JOB_HOLD_TTL_MS, type ResumeReport } from './jobs.js';
+export { JOB_HOLD_TTL_MS, type ResumeReport } from './jobs/jobs.js';
 
 /** Options of {@link createService}; each optional one states its default. */
 export interface ServiceOptions {

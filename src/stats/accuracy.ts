@@ -1,4 +1,4 @@
-import type { CountingColumn } from '../data/schema.js';
+import type { CountingColumn } from '../model/schema.js';
 /**
  * Completion ratios such as pass accuracy (docs/methodology/stats.md#accuracy).
  */

@@ -2,7 +2,7 @@
  * Cohorts: the peer groups percentiles are computed in (docs/design.md#statistics, docs/methodology/stats.md#cohorts).
  */
 import type { Cohort } from './derived.js';
-import { POSITION_GROUPS } from '../data/schema.js';
+import { POSITION_GROUPS } from '../model/schema.js';
 import { ROLE_GROUP, ROLES } from './roles.js';
 
 /**

@@ -3,7 +3,7 @@
  * `deriveSeasons` (docs/methodology/stats.md#missing-values).
  */
 import type { Table } from 'apache-arrow';
-import { bitAt, validityOf } from '../data/arrow/index.js';
+import { bitAt, validityOf } from '../model/arrow/index.js';
 
 /**
  * A numeric column as a Float64Array with nulls (and a missing column) as NaN.

@@ -4,8 +4,8 @@
  * (docs/methodology/stats.md).
  */
 import type { Table } from 'apache-arrow';
-import { providerMetricsOf } from '../data/provider-metrics.js';
-import { POSITION_CODES, POSITION_GROUPS, positionGroupOf, type Dataset } from '../data/schema.js';
+import { providerMetricsOf } from '../model/provider-metrics.js';
+import { POSITION_CODES, POSITION_GROUPS, positionGroupOf, type Dataset } from '../model/schema.js';
 import { HalfspaceError } from '../errors.js';
 import { assignCohorts, COHORT_MINUTES_MIN, ROLE_COHORT_MIN, type CohortAssignment } from './cohorts.js';
 import { intColumn, numberColumn, rawColumn, textCodeOf, textCodes, type RawColumn } from './columns.js';

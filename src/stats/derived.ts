@@ -6,7 +6,7 @@
  * percentiles are filled for all 24 metrics, also those outside the player's group (a card may
  * ask for any key); GROUP_METRICS says which ones a group reports.
  */
-import type { PositionGroup } from '../data/schema.js';
+import type { PositionGroup } from '../model/schema.js';
 import type { MetricKey } from './metrics.js';
 import type { Role } from './roles.js';
 

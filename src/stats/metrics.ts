@@ -2,7 +2,7 @@
  * The 24 stat column keys of docs/design.md#stat-keys, how each is computed from the counting totals, and their
  * assignment to position groups (docs/design.md#data-model, our decision for the gap in docs/design.md#stat-keys).
  */
-import type { CountingColumn, PositionGroup } from '../data/schema.js';
+import type { CountingColumn, PositionGroup } from '../model/schema.js';
 
 /** The valid stats[] column keys: docs/design.md#stat-keys's 24, then the event values (docs/methodology/event-values.md). */
 export const METRIC_KEYS = [

@@ -2,7 +2,7 @@
  * Roles: the six peer groups a player is judged in (docs/methodology/stats.md#roles). Finer than
  * the four position groups, so a full-back is compared with full-backs and a winger with wingers.
  */
-import type { PositionCode, PositionGroup } from '../data/positions.js';
+import type { PositionCode, PositionGroup } from '../model/positions.js';
 
 /** The six roles, goal to goal. */
 export const ROLES = [

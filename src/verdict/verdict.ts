@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { EngineContext, Resolution } from '../context.js';
-import { entityMetaOf } from '../data/schema.js';
+import { entityMetaOf } from '../model/schema.js';
 import { ok, fail, type Result } from '../errors.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { METRICS, type MetricKey } from '../stats/metrics.js';
@@ -13,7 +13,7 @@ import { SMALL_COHORT_MAX } from '../stats/cohorts.js';
 import { ratedPercentilesOf } from '../stats/rating.js';
 import { ROLE_LABELS, ROLES, type Role } from '../stats/roles.js';
 import { parsingWith } from '../validation.js';
-import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../data/identity-request.js';
+import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../identity/request.js';
 import {
   confidenceOf,
   outputScoreOf,

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { wyscoutIngest } from '../../src/data/providers/wyscout/dataset.js';
+import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 
 const REAL = join(

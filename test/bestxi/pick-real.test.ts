@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMATIONS } from '../../src/bestxi/pick.js';
-import { wyscoutIngest } from '../../src/data/providers/wyscout/dataset.js';
+import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 
 const REAL = join(

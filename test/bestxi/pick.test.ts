@@ -11,7 +11,7 @@ import {
 } from '../../src/bestxi/pick.js';
 import type { PoolEntry } from '../../src/bestxi/pool.js';
 import { vibeById, vibeCatalog } from '../../src/bestxi/vibes.js';
-import { POSITION_CODES } from '../../src/data/schema.js';
+import { POSITION_CODES } from '../../src/model/schema.js';
 import { Engine } from '../../src/engine.js';
 
 let engine: Engine;

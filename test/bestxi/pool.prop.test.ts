@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
-import { POSITION_CODES } from '../../src/data/schema.js';
+import { POSITION_CODES } from '../../src/model/schema.js';
 import { FEE_TIERS, feeTierRank } from '../../src/stats/fee-tier.js';
 import { vibeCatalog } from '../../src/bestxi/vibes.js';
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_PROFILE, fairPercentileOf, vibeMetricsOfRole } from '../../src/bestxi/score.js';
 import { vibeById } from '../../src/bestxi/vibes.js';
-import { wyscoutIngest } from '../../src/data/providers/wyscout/dataset.js';
+import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 import type { MetricKey } from '../../src/stats/metrics.js';
 import { ROLES } from '../../src/stats/roles.js';

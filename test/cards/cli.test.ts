@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
 import { cardCommand } from '../../src/cli/commands/card.js';
 import { promptCommand } from '../../src/cli/commands/prompt.js';
-import { datasetToDir } from '../../src/data/save.js';
+import { datasetToDir } from '../../src/io/save.js';
 import { SAFETY_INSTRUCTIONS } from '../../src/prompt/safety.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 import { decodePng } from './png.js';

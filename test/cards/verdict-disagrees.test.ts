@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderCard } from '../../src/cards/card.js';
 import { cardFactsOf, type CardFacts } from '../../src/cards/facts.js';
-import { POSITION_GROUPS } from '../../src/data/schema.js';
+import { POSITION_GROUPS } from '../../src/model/schema.js';
 import { CARD_TRIPLET } from '../../src/stats/metrics.js';
 import { Engine } from '../../src/engine.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';

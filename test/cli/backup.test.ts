@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/cli/commands/serve.js';
-import { datasetToDir } from '../../src/data/save.js';
-import { issueKey } from '../../src/service/accounts.js';
+import { datasetToDir } from '../../src/io/save.js';
+import { issueKey } from '../../src/service/billing/accounts.js';
 import { sqliteStore } from '../../src/store/sqlite/store.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 

@@ -10,8 +10,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetToDir } from '../../src/data/save.js';
-import { datasetToCsvDir } from '../../src/data/providers/csv/write.js';
+import { datasetToDir } from '../../src/io/save.js';
+import { datasetToCsvDir } from '../../src/io/csv/write.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 import { BIN, ensureBuilt, hasStack, ROOT, runBuilt, runShell, type Run } from '../helpers/built-cli.js';
 

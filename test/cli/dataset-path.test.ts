@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetToCsvDir } from '../../src/data/providers/csv/write.js';
-import { datasetToDir } from '../../src/data/save.js';
+import { datasetToCsvDir } from '../../src/io/csv/write.js';
+import { datasetToDir } from '../../src/io/save.js';
 import { runCliCaptured as run } from '../helpers/run-cli.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 

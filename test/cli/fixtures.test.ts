@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesCommand } from '../../src/cli/commands/fixtures.js';
 import { runCli } from '../../src/cli/run.js';
-import { datasetToDir } from '../../src/data/save.js';
+import { datasetToDir } from '../../src/io/save.js';
 import { smallLeague } from '../helpers/small-league.js';
 
 let dir: string;

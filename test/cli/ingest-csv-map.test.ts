@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
-import { wyscoutSearch } from '../data/providers/csv/export-samples.js';
+import { wyscoutSearch } from '../providers/csv/export-samples.js';
 
 let tmp: string;
 beforeAll(() => {

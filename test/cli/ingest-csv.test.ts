@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ingestCsvCommand } from '../../src/cli/commands/ingest-csv.js';
 import { runCli } from '../../src/cli/run.js';
-import { datasetFromDir } from '../../src/data/load.js';
-import { datasetToCsvDir } from '../../src/data/providers/csv/write.js';
+import { datasetFromDir } from '../../src/io/load.js';
+import { datasetToCsvDir } from '../../src/io/csv/write.js';
 import { completeDataset } from '../helpers/complete-dataset.js';
 import { expectDatasetsEqual } from '../helpers/expect-tables-equal.js';
 

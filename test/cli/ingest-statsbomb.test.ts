@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../helpers/run-cli.js';
-import { datasetFromDir } from '../../src/data/load.js';
+import { datasetFromDir } from '../../src/io/load.js';
 
 const FIXTURE = fileURLToPath(new URL('../files/statsbomb/', import.meta.url));
 

@@ -8,11 +8,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetFromDir } from '../../src/data/load.js';
-import { rowsOf } from '../../src/data/schema.js';
+import { datasetFromDir } from '../../src/io/load.js';
+import { rowsOf } from '../../src/model/schema.js';
 import { decodePng } from '../cards/png.js';
 import { ensureBuilt, ROOT, runBuilt } from '../helpers/built-cli.js';
-import { writeHandmadeApiFolder, writeHandmadeWyscout } from '../data/providers/wyscout/handmade.js';
+import { writeHandmadeApiFolder, writeHandmadeWyscout } from '../providers/wyscout/handmade.js';
 
 const REAL = join(process.env.HALFSPACE_REAL_DIR ?? join(ROOT, '..', 'shared', 'real'), 'wyscout');
 const realPresent = existsSync(join(REAL, 'matches', 'matches_England.json'));

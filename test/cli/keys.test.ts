@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands/index.js';
 import { runCli } from '../../src/cli/run.js';
-import { isWellFormedKey } from '../../src/service/keys.js';
+import { isWellFormedKey } from '../../src/service/billing/keys.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'halfspace-cli-keys-'));
 const db = join(dir, 'k.db');

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { DataType, Precision, tableFromIPC, type Table } from 'apache-arrow';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tableFromParquetFile } from '../../src/data/providers/csv/parquet.js';
-import { parseCsv, type CsvField } from '../../src/data/providers/csv/parse.js';
+import { tableFromParquetFile } from '../../src/io/parquet.js';
+import { parseCsv, type CsvField } from '../../src/io/csv/parse.js';
 import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
 import { SCORE_COLUMNS } from '../../src/dna/score-table.js';
 

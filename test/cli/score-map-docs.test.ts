@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '../../src/data/providers/csv/parse.js';
+import { parseCsv } from '../../src/io/csv/parse.js';
 import { ensureBuilt, ROOT, runBuiltSync } from '../helpers/built-cli.js';
 
 const doc = readFileSync(join(ROOT, 'docs', 'scoring.md'), 'utf8');

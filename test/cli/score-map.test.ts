@@ -18,7 +18,7 @@ import {
   fbrefShooting,
   fbrefStandard,
   wyscoutSearch,
-} from '../data/providers/csv/export-samples.js';
+} from '../providers/csv/export-samples.js';
 
 let tmp: string;
 const at = (name: string) => join(tmp, name);

@@ -96,8 +96,8 @@ describe('halfspace score', () => {
   });
 
   it('scores a CSV dataset folder (docs/csv.md) like its Arrow twin', async () => {
-    const { datasetToCsvDir } = await import('../../src/data/providers/csv/write.js');
-    const { datasetFromDir } = await import('../../src/data/load.js');
+    const { datasetToCsvDir } = await import('../../src/io/csv/write.js');
+    const { datasetFromDir } = await import('../../src/io/load.js');
     const csvDir = join(tmp, 'fixture-csv');
     datasetToCsvDir(datasetFromDir(datasetDir), csvDir);
     const fromCsv = await cli('score', csvDir, '--out', join(tmp, 'from-csv.csv'));

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetToDir } from '../../src/data/save.js';
+import { datasetToDir } from '../../src/io/save.js';
 import { serveLockPathOf, takeServeLock } from '../../src/store/serve-lock.js';
 import { ensureBuilt, hasStack, runBuilt } from '../helpers/built-cli.js';
 import { spawnServe } from '../helpers/serve-process.js';

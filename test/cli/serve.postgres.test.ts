@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands/index.js';
 import { readyText, startServer } from '../../src/cli/commands/serve.js';
 import { runCli } from '../../src/cli/run.js';
-import { datasetToDir } from '../../src/data/save.js';
+import { datasetToDir } from '../../src/io/save.js';
 import { postgresUnavailable, usePostgres } from '../helpers/postgres.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 

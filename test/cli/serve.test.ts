@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands/index.js';
 import { readyText, startServer } from '../../src/cli/commands/serve.js';
 import { runCli } from '../../src/cli/run.js';
-import { datasetToDir } from '../../src/data/save.js';
-import { issueKey } from '../../src/service/accounts.js';
+import { datasetToDir } from '../../src/io/save.js';
+import { issueKey } from '../../src/service/billing/accounts.js';
 import { sqliteStore } from '../../src/store/sqlite/store.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetToDir } from '../../src/data/save.js';
+import { datasetToDir } from '../../src/io/save.js';
 import { Engine } from '../../src/engine.js';
 import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
 import { smallLeague } from '../helpers/small-league.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetToDir } from '../../src/data/save.js';
+import { datasetToDir } from '../../src/io/save.js';
 import { BIN, ensureBuilt, ROOT, runBuilt } from '../helpers/built-cli.js';
 import { killAfterHolds } from '../helpers/killed-holder.js';
 import { postgresUnavailable, usePostgres } from '../helpers/postgres.js';

@@ -10,7 +10,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetToDir } from '../../src/data/save.js';
+import { datasetToDir } from '../../src/io/save.js';
 import { MAX_WALLET_CREDITS } from '../../src/store/ports.js';
 import { BIN, ensureBuilt, ROOT, runBuilt } from '../helpers/built-cli.js';
 import { killAfterHolds } from '../helpers/killed-holder.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetToDir } from '../../src/data/save.js';
+import { datasetToDir } from '../../src/io/save.js';
 import { postgresStore } from '../../src/store/postgres/store.js';
 import { ensureBuilt, ROOT, runBuilt } from '../helpers/built-cli.js';
 import { postgresUnavailable, startPostgres, type TestPostgres } from '../helpers/postgres.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetToDir } from '../../src/data/save.js';
+import { datasetToDir } from '../../src/io/save.js';
 import { sqliteStore } from '../../src/store/sqlite/store.js';
 import { ensureBuilt, ROOT, runBuilt } from '../helpers/built-cli.js';
 import { spawnServe } from '../helpers/serve-process.js';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { demoDatasetDir } from '../../src/data/paths.js';
+import { demoDatasetDir } from '../../src/io/paths.js';
 import { DNA_DIMS } from '../../src/dna/features.js';
 import { Engine } from '../../src/engine.js';
 import { feeTierOf, feeTierRank } from '../../src/stats/fee-tier.js';

@@ -2,7 +2,7 @@
  * Hand-built DerivedSeasons for DNA tests: each row names its group, season, minutes and the metric
  * values it has; every other metric is NaN (missing).
  */
-import { POSITION_GROUPS, type PositionGroup } from '../../src/data/schema.js';
+import { POSITION_GROUPS, type PositionGroup } from '../../src/model/schema.js';
 import type { DerivedSeasons } from '../../src/stats/derived.js';
 import { METRIC_KEYS, type MetricKey } from '../../src/stats/metrics.js';
 

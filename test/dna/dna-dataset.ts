@@ -3,7 +3,7 @@
  * season name, attackers with distinct styles, a cheaper younger twin and an expensive clone of
  * one striker, a few midfielders and keepers, and a striker with 60 minutes (no DNA vector).
  */
-import { COUNTING_COLUMNS, tableFromRows, type Dataset, type RowOf } from '../../src/data/schema.js';
+import { COUNTING_COLUMNS, tableFromRows, type Dataset, type RowOf } from '../../src/model/schema.js';
 
 type Totals = Partial<Record<(typeof COUNTING_COLUMNS)[number], number>>;
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { FEE_TIERS } from '../../src/stats/fee-tier.js';
-import { POSITION_GROUPS } from '../../src/data/schema.js';
+import { POSITION_GROUPS } from '../../src/model/schema.js';
 import { CAST, dnaUniverse } from './dna-dataset.js';
 
 /** Every (path, key, value) of a JSON-like value, however deep. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { POSITION_GROUPS } from '../../src/data/schema.js';
+import { POSITION_GROUPS } from '../../src/model/schema.js';
 import { searchTopK, type SearchFilters } from '../../src/dna/search.js';
 import { buildSimilarityIndex, type SimilarityIndex } from '../../src/dna/similarity-index.js';
 

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BASELINE_MULTIPLE, halvesOf, retrievalOfHalves, TOP1_TARGET } from '../../bench/judgment/self-retrieval.js';
-import { wyscoutIngest } from '../../src/data/providers/wyscout/dataset.js';
-import { POSITION_GROUPS } from '../../src/data/schema.js';
+import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
+import { POSITION_GROUPS } from '../../src/model/schema.js';
 import { DNA_DIMS } from '../../src/dna/features.js';
 import { Engine } from '../../src/engine.js';
 

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NO_CLEAR_ROLE } from '../../src/dna/clear-role.js';
 import { ROLE_TAGS } from '../../src/dna/tags.js';
-import { wyscoutIngest } from '../../src/data/providers/wyscout/dataset.js';
+import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 import { ROLES } from '../../src/stats/roles.js';
 

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { mean, standardDeviation } from 'simple-statistics';
 import { describe, expect, it } from 'vitest';
-import { datasetFromDir } from '../../src/data/load.js';
-import { demoDatasetDir } from '../../src/data/paths.js';
-import { POSITION_GROUPS } from '../../src/data/schema.js';
+import { datasetFromDir } from '../../src/io/load.js';
+import { demoDatasetDir } from '../../src/io/paths.js';
+import { POSITION_GROUPS } from '../../src/model/schema.js';
 import { STYLE_FEATURES } from '../../src/dna/features.js';
 import { dnaVectorsOf, VECTOR_MINUTES_MIN } from '../../src/dna/vectors.js';
 import { deriveSeasons } from '../../src/stats/derive.js';

@@ -13,7 +13,7 @@ import {
   addTouch,
   emptyZoneCounts,
   ZONE_COLUMNS,
-} from '../../src/data/providers/location-profile.js';
+} from '../../src/model/location-profile.js';
 import { DNA_DIMS } from '../../src/dna/features.js';
 import { datasetDnaOf, ZONE_FEATURES, zoneDnaOf, zoneFeaturesOf } from '../../src/dna/zone-vectors.js';
 import { derivedOf, type FixtureRow } from './derived-fixture.js';

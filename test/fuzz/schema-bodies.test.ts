@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Engine } from '../../src/engine.js';
 import { listen, type Listening } from '../../src/http/node.js';
-import { issueKey } from '../../src/service/accounts.js';
-import { OPERATIONS } from '../../src/service/operations.js';
+import { issueKey } from '../../src/service/billing/accounts.js';
+import { OPERATIONS } from '../../src/service/contract/operations.js';
 import { createService } from '../../src/service/service.js';
 import { memoryStore } from '../../src/store/memory/store.js';
 import type { ServiceStore } from '../../src/store/ports.js';
-import { REQUEST_EXAMPLES } from '../../src/service/examples/requests.js';
+import { REQUEST_EXAMPLES } from '../../src/service/contract/examples/requests.js';
 
 /** Fixed seed (a failure reproduces) and a wall-clock bound that keeps the suite lean. */
 const SEED = 24;

@@ -2,9 +2,9 @@
  * A small dataset with every table of the schema, optional ones included, for tests that break
  * one thing at a time (validation) or round-trip every table (CSV, Arrow).
  */
-import { emptyTotals } from '../../src/data/providers/counting-totals.js';
-import { ZONE_COLUMNS } from '../../src/data/providers/location-profile.js';
-import { tableFromRows, TABLE_NAMES, type Dataset, type RowOf, type TableName } from '../../src/data/schema.js';
+import { emptyTotals } from '../../src/providers/counting-totals.js';
+import { ZONE_COLUMNS } from '../../src/model/location-profile.js';
+import { tableFromRows, TABLE_NAMES, type Dataset, type RowOf, type TableName } from '../../src/model/schema.js';
 
 /** Plain rows of every table; tests edit these, then build a dataset with {@link datasetOfRows}. */
 export type DatasetRows = { [T in TableName]: { -readonly [C in keyof RowOf<T>]?: RowOf<T>[C] }[] };

@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { DataType, type Table, type Vector } from 'apache-arrow';
-import { TABLE_NAMES, type Dataset } from '../../src/data/schema.js';
+import { TABLE_NAMES, type Dataset } from '../../src/model/schema.js';
 
 const plain = (v: unknown): unknown => (typeof v === 'bigint' ? Number(v) : (v ?? null));
 

@@ -2,7 +2,7 @@
  * The column list of docs/library.md#your-own-arrow-tables, rendered from the schema, so a test can
  * hold the doc to SCHEMA (one line per table).
  */
-import { SCHEMA, TABLE_NAMES, type ColumnSpec, type TableSpec } from '../../src/data/schema.js';
+import { SCHEMA, TABLE_NAMES, type ColumnSpec, type TableSpec } from '../../src/model/schema.js';
 
 const TYPE_NAME: Record<ColumnSpec['kind'], string> = {
   int32: 'Int32',

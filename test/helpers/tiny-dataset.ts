@@ -2,8 +2,8 @@
  * A small, hand-checkable dataset: one league and season, two clubs, six attackers and a
  * goalkeeper, with round numbers so expected per-90 values and percentiles can be worked by hand.
  */
-import { emptyTotals } from '../../src/data/providers/counting-totals.js';
-import { tableFromRows, type Dataset, type RowOf } from '../../src/data/schema.js';
+import { emptyTotals } from '../../src/providers/counting-totals.js';
+import { tableFromRows, type Dataset, type RowOf } from '../../src/model/schema.js';
 
 type SeasonRowInput = Partial<RowOf<'player_seasons'>> & { player_id: number; minutes: number };
 

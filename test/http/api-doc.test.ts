@@ -8,9 +8,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
-import { demoDatasetDir } from '../../src/data/paths.js';
+import { demoDatasetDir } from '../../src/io/paths.js';
 import { listen } from '../../src/http/node.js';
-import { issueKey } from '../../src/service/accounts.js';
+import { issueKey } from '../../src/service/billing/accounts.js';
 import { createService } from '../../src/service/service.js';
 import { sqliteStore } from '../../src/store/sqlite/store.js';
 

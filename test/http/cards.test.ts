@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { listen, type Listening } from '../../src/http/node.js';
-import { issueKey } from '../../src/service/accounts.js';
+import { issueKey } from '../../src/service/billing/accounts.js';
 import { createService, type Service } from '../../src/service/service.js';
 import { fetchPhoto } from '../../src/service/photo-fetch.js';
 import type { ServiceStore } from '../../src/store/ports.js';
 import { sqliteStore } from '../../src/store/sqlite/store.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
-import { CardJobResponse, CardResponse } from '../../src/service/schemas/cards.js';
-import { CardPromptResponse } from '../../src/service/schemas/cards-prompt.js';
+import { CardJobResponse, CardResponse } from '../../src/service/contract/schemas/cards.js';
+import { CardPromptResponse } from '../../src/service/contract/schemas/cards-prompt.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'halfspace-cards-'));
 let store: ServiceStore;

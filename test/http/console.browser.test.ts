@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/cli/commands/serve.js';
-import { datasetToDir } from '../../src/data/save.js';
+import { datasetToDir } from '../../src/io/save.js';
 import { decodePng, distinctColours } from '../cards/png.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 

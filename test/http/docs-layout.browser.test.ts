@@ -13,8 +13,8 @@ import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/cli/commands/serve.js';
-import { issueKey } from '../../src/service/accounts.js';
-import { OPERATIONS } from '../../src/service/operations.js';
+import { issueKey } from '../../src/service/billing/accounts.js';
+import { OPERATIONS } from '../../src/service/contract/operations.js';
 import { decodePng, distinctColours } from '../cards/png.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

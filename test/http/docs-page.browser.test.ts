@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { listen, type Listening } from '../../src/http/node.js';
-import { ERRORS } from '../../src/service/errors.js';
+import { ERRORS } from '../../src/service/contract/errors.js';
 import { createService } from '../../src/service/service.js';
 import { memoryStore } from '../../src/store/memory/store.js';
 import { decodePng, distinctColours } from '../cards/png.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { httpHandler, JSON_BODY_MAX_BYTES } from '../../src/http/handler.js';
 import { listen, type Listening } from '../../src/http/node.js';
-import { issueKey } from '../../src/service/accounts.js';
+import { issueKey } from '../../src/service/billing/accounts.js';
 import { createService } from '../../src/service/service.js';
 import { memoryStore } from '../../src/store/memory/store.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { listen, type Listening } from '../../src/http/node.js';
-import { issueKey } from '../../src/service/accounts.js';
+import { issueKey } from '../../src/service/billing/accounts.js';
 import { RATE_LIMIT_BURST, RATE_LIMIT_PER_SECOND } from '../../src/service/rate-limit.js';
 import { createService, type Service } from '../../src/service/service.js';
 import { memoryStore } from '../../src/store/memory/store.js';

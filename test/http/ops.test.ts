@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePlayerOf, startServer, type RunningServer } from '../../src/cli/commands/serve.js';
-import { datasetToDir } from '../../src/data/save.js';
-import { adminTokenMatches } from '../../src/service/admin.js';
+import { datasetToDir } from '../../src/io/save.js';
+import { adminTokenMatches } from '../../src/service/admin/admin.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'halfspace-ops-'));

@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/cli/commands/serve.js';
 import { METRICS_STORE_CACHE_MS } from '../../src/http/metrics.js';
 import { toolNameOf } from '../../src/mcp/tools.js';
-import { issueKey } from '../../src/service/accounts.js';
-import { API_VERSION } from '../../src/service/openapi.js';
-import { costOf, OPERATIONS } from '../../src/service/operations.js';
+import { issueKey } from '../../src/service/billing/accounts.js';
+import { API_VERSION } from '../../src/service/contract/openapi.js';
+import { costOf, OPERATIONS } from '../../src/service/contract/operations.js';
 import { ensureBuilt, ROOT, runBuilt } from '../helpers/built-cli.js';
 import { IGOR } from '../mcp/cases.js';
 

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/cli/commands/serve.js';
-import { datasetToDir } from '../../src/data/save.js';
-import { generateDemo } from '../../src/data/generate/index.js';
-import type { Dataset } from '../../src/data/schema.js';
-import { issueKey } from '../../src/service/accounts.js';
+import { datasetToDir } from '../../src/io/save.js';
+import { generateDemo } from '../../src/demo/index.js';
+import type { Dataset } from '../../src/model/schema.js';
+import { issueKey } from '../../src/service/billing/accounts.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'halfspace-served-examples-'));

@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { HEADERS_TIMEOUT_MS, listen, type Listening, REQUEST_TIMEOUT_MS } from '../../src/http/node.js';
-import { issueKey } from '../../src/service/accounts.js';
+import { issueKey } from '../../src/service/billing/accounts.js';
 import { createService } from '../../src/service/service.js';
 import { memoryStore } from '../../src/store/memory/store.js';
 import type { ServiceStore } from '../../src/store/ports.js';

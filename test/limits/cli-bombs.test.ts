@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_FIELD_MAX_CHARS, CSV_RECORD_MAX_CHARS } from '../../src/data/providers/csv/parse.js';
-import { WYSCOUT_GZIP_MAX_BYTES } from '../../src/data/providers/wyscout/read.js';
-import { writeHandmadeWyscout } from '../data/providers/wyscout/handmade.js';
+import { CSV_FIELD_MAX_CHARS, CSV_RECORD_MAX_CHARS } from '../../src/io/csv/parse.js';
+import { WYSCOUT_GZIP_MAX_BYTES } from '../../src/providers/wyscout/read.js';
+import { writeHandmadeWyscout } from '../providers/wyscout/handmade.js';
 import { peakRssEnv, readPeakMb, writeGzipBomb } from '../helpers/bombs.js';
 import { ensureBuilt, runBuilt } from '../helpers/built-cli.js';
 

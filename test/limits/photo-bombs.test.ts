@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_PIXELS } from '../../src/cards/photo.js';
-import { datasetToDir } from '../../src/data/save.js';
+import { datasetToDir } from '../../src/io/save.js';
 import { greyPng, jpegHeaderOnly, peakRssMb } from '../helpers/bombs.js';
 import { ensureBuilt, runBuilt } from '../helpers/built-cli.js';
 import { type ServeProcess, spawnServe } from '../helpers/serve-process.js';

@@ -3,7 +3,7 @@
  * and the check that a result matches its operation's response schema.
  */
 import { HD_STYLES } from '../../src/cards/request.js';
-import { OPERATIONS, type Operation } from '../../src/service/operations.js';
+import { OPERATIONS, type Operation } from '../../src/service/contract/operations.js';
 import { toolNameOf } from '../../src/mcp/tools.js';
 
 export const IGOR = 'Igor Teixeira';

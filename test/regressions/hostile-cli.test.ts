@@ -7,7 +7,7 @@ import { lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetToDir } from '../../src/data/save.js';
+import { datasetToDir } from '../../src/io/save.js';
 import { ensureBuilt, runBuilt } from '../helpers/built-cli.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
-import { positionGroupOf, rowsOf, type PositionCode } from '../../src/data/schema.js';
+import { positionGroupOf, rowsOf, type PositionCode } from '../../src/model/schema.js';
 import { RATIO_ATTEMPTS_MIN } from '../../src/stats/accuracy.js';
 import { METRICS, type MetricKey } from '../../src/stats/metrics.js';
 import { roleOfPosition } from '../../src/stats/roles.js';

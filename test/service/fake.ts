@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { fail, ok } from '../../src/errors.js';
-import type { Operation, ServiceEngine } from '../../src/service/operations.js';
+import type { Operation, ServiceEngine } from '../../src/service/contract/operations.js';
 
 export const EchoRequest = z
   .object({

@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Engine } from '../../src/engine.js';
-import { issueKey } from '../../src/service/accounts.js';
-import { OPERATIONS } from '../../src/service/operations.js';
+import { issueKey } from '../../src/service/billing/accounts.js';
+import { OPERATIONS } from '../../src/service/contract/operations.js';
 import { createService } from '../../src/service/service.js';
 import { memoryStore } from '../../src/store/memory/store.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';

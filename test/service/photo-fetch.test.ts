@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Result } from '../../src/errors.js';
 import { fetchPhoto, type PhotoFetchOptions } from '../../src/service/photo-fetch.js';
-import { isPublicAddress } from '../../src/service/public-address.js';
+import { isPublicAddress } from '../../src/service/contract/public-address.js';
 
 describe('photo_url SSRF guard', () => {
   it('classifies addresses: private, loopback, link-local, metadata and reserved ranges are not public', () => {

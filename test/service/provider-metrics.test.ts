@@ -4,13 +4,13 @@
  * schema the OpenAPI document is built from.
  */
 import { describe, expect, it } from 'vitest';
-import { datasetFromExport } from '../../src/data/providers/csv/export-dataset.js';
+import { datasetFromExport } from '../../src/providers/csv/export-dataset.js';
 import { Engine } from '../../src/engine.js';
-import { issueKey } from '../../src/service/accounts.js';
-import { ScoutingResponse } from '../../src/service/schemas/intelligence-scouting.js';
+import { issueKey } from '../../src/service/billing/accounts.js';
+import { ScoutingResponse } from '../../src/service/contract/schemas/intelligence-scouting.js';
 import { createService } from '../../src/service/service.js';
 import { memoryStore } from '../../src/store/memory/store.js';
-import { fbrefStandard } from '../data/providers/csv/export-samples.js';
+import { fbrefStandard } from '../providers/csv/export-samples.js';
 
 describe('POST /api/v1/intelligence/scouting with provider metrics', () => {
   it('returns xG per 90 and its percentile marked provider, in a body the schema accepts', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
-import { issueKey } from '../../src/service/accounts.js';
-import { OPERATIONS, type Operation } from '../../src/service/operations.js';
+import { issueKey } from '../../src/service/billing/accounts.js';
+import { OPERATIONS, type Operation } from '../../src/service/contract/operations.js';
 import { ResponseCache } from '../../src/service/response-cache.js';
 import { createService } from '../../src/service/service.js';
 import { memoryStore } from '../../src/store/memory/store.js';

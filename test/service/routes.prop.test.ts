@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/service/errors.js';
-import { OPERATIONS } from '../../src/service/operations.js';
+import { ERRORS } from '../../src/service/contract/errors.js';
+import { OPERATIONS } from '../../src/service/contract/operations.js';
 import { operationNameOf, routeTable } from '../../src/service/routes.js';
 
 const routes = routeTable(OPERATIONS);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issueKey } from '../../src/service/accounts.js';
+import { issueKey } from '../../src/service/billing/accounts.js';
 import { createService, type ServiceRequest, type ServiceResponse } from '../../src/service/service.js';
 import { memoryStore } from '../../src/store/memory/store.js';
 import type { ServiceStore } from '../../src/store/ports.js';

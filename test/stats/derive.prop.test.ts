@@ -12,7 +12,7 @@ import {
   tableFromRows,
   type Dataset,
   type RowOf,
-} from '../../src/data/schema.js';
+} from '../../src/model/schema.js';
 import { accuracyPct, RATIO_ATTEMPTS_MIN } from '../../src/stats/accuracy.js';
 import { deriveSeasons } from '../../src/stats/derive.js';
 import { percentileAt, ratingAt } from '../../src/stats/derived.js';

@@ -16,9 +16,9 @@
  * sample; 1 = L1·S100·goalkeeper {4, 5}; 2 = L2·S200·attacker {7}; row 6 (defender, 80 min) has no
  * defender cohort → -1 and NaN percentiles.
  */
-import { emptyTotals } from '../../src/data/providers/counting-totals.js';
+import { emptyTotals } from '../../src/providers/counting-totals.js';
 import { describe, expect, it } from 'vitest';
-import { tableFromRows, type Dataset, type RowOf } from '../../src/data/schema.js';
+import { tableFromRows, type Dataset, type RowOf } from '../../src/model/schema.js';
 import { HalfspaceError } from '../../src/errors.js';
 import { deriveSeasons } from '../../src/stats/derive.js';
 import { METRIC_KEYS, type MetricKey } from '../../src/stats/metrics.js';

@@ -8,20 +8,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CALIBRATED_METRICS, UNCALIBRATED_METRICS } from '../../src/data/generate/calibration-targets.js';
-import { COLUMN, COLUMNS_NOT_GENERATED } from '../../src/data/generate/drawn-columns.js';
+import { CALIBRATED_METRICS, UNCALIBRATED_METRICS } from '../../src/demo/calibration-targets.js';
+import { COLUMN, COLUMNS_NOT_GENERATED } from '../../src/demo/drawn-columns.js';
 import {
   emptyTotals,
   notProvidedCoverageOf,
   providedTotalsOf,
   type ProviderColumn,
-} from '../../src/data/providers/counting-totals.js';
-import { datasetFromStatsBomb, STATSBOMB_COVERAGE } from '../../src/data/providers/statsbomb/dataset.js';
-import { STATSBOMB_COLUMNS } from '../../src/data/providers/statsbomb/mapping.js';
-import { WYSCOUT_COVERAGE } from '../../src/data/providers/wyscout/coverage.js';
-import { wyscoutIngest } from '../../src/data/providers/wyscout/dataset.js';
-import { WYSCOUT_COLUMNS } from '../../src/data/providers/wyscout/mapping.js';
-import { COUNTING_COLUMNS, POSITION_GROUPS, rowsOf, type CountingColumn, type Dataset } from '../../src/data/schema.js';
+} from '../../src/providers/counting-totals.js';
+import { datasetFromStatsBomb, STATSBOMB_COVERAGE } from '../../src/providers/statsbomb/dataset.js';
+import { STATSBOMB_COLUMNS } from '../../src/providers/statsbomb/mapping.js';
+import { WYSCOUT_COVERAGE } from '../../src/providers/wyscout/coverage.js';
+import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
+import { WYSCOUT_COLUMNS } from '../../src/providers/wyscout/mapping.js';
+import {
+  COUNTING_COLUMNS,
+  POSITION_GROUPS,
+  rowsOf,
+  type CountingColumn,
+  type Dataset,
+} from '../../src/model/schema.js';
 import { NOT_STYLE_FEATURES, STYLE_FEATURES } from '../../src/dna/features.js';
 import { ROLE_RULES, TRAIT_RULES, UNTAGGED_METRICS } from '../../src/dna/tags.js';
 import {
@@ -34,7 +40,7 @@ import {
 } from '../../src/stats/metrics.js';
 import { RATING_STAND_INS, RATING_WEIGHTS, UNRATED_METRICS } from '../../src/stats/rating.js';
 import { ROLES } from '../../src/stats/roles.js';
-import { writeHandmadeWyscout } from '../data/providers/wyscout/handmade.js';
+import { writeHandmadeWyscout } from '../providers/wyscout/handmade.js';
 
 const keysOf = (o: object): string[] => Object.keys(o).sort();
 

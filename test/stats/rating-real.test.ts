@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/data/schema.js';
-import { wyscoutIngest } from '../../src/data/providers/wyscout/dataset.js';
+import { rowsOf } from '../../src/model/schema.js';
+import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 import { ROLES, type Role } from '../../src/stats/roles.js';
 

@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ledgerPage } from '../../src/service/ledger-page.js';
-import { usageOf } from '../../src/service/usage.js';
+import { ledgerPage } from '../../src/service/admin/ledger-page.js';
+import { usageOf } from '../../src/service/admin/usage.js';
 import { MemoryRateLimits } from '../../src/store/memory/rate-limits.js';
 import { MAX_WALLET_CREDITS, type LedgerEntry, type ServiceStore } from '../../src/store/ports.js';
 

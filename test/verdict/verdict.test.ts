@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
-import { rowsOf, tableFromRows, type Dataset } from '../../src/data/schema.js';
+import { rowsOf, tableFromRows, type Dataset } from '../../src/model/schema.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
 /*

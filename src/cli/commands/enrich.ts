@@ -1,10 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { enrichPlayers, enrichTeams, TEAM_TARGETS, VALUE_TARGETS, type EnrichReport } from '../../data/enrich.js';
-import { enrichRecordsOf, mapOf } from '../../data/enrich-file.js';
-import { datasetFromDir } from '../../data/load.js';
-import { datasetToDir } from '../../data/save.js';
-import type { Dataset } from '../../data/schema.js';
+import { enrichPlayers, enrichTeams, TEAM_TARGETS, VALUE_TARGETS, type EnrichReport } from '../../identity/enrich.js';
+import { enrichRecordsOf, mapOf } from '../../io/enrich-file.js';
+import { datasetFromDir } from '../../io/load.js';
+import { datasetToDir } from '../../io/save.js';
+import type { Dataset } from '../../model/schema.js';
 import { UsageError, type Command } from '../run.js';
 import { assertReplaceable, jsonOut } from '../shared.js';
 

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { datasetFromCsvDir } from '../../data/providers/csv/read.js';
-import { datasetToDir } from '../../data/save.js';
-import { csvFileSummaryOf } from '../../data/providers/csv/stream.js';
+import { datasetFromCsvDir } from '../../io/csv/read.js';
+import { datasetToDir } from '../../io/save.js';
+import { csvFileSummaryOf } from '../../io/csv/stream.js';
 import { datasetFromMapOption, MAP_OPTION, mapReportText } from '../map-option.js';
 import { UsageError, type Command } from '../run.js';
 import { TEXT_OPTIONS, textOptionsOf } from './score.js';

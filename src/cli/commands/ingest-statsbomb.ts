@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { datasetFromStatsBomb } from '../../data/providers/statsbomb/dataset.js';
-import { datasetToDir } from '../../data/save.js';
+import { datasetFromStatsBomb } from '../../providers/statsbomb/dataset.js';
+import { datasetToDir } from '../../io/save.js';
 import { progressBar, type ProgressBar } from '../progress.js';
 import { UsageError, type Command } from '../run.js';
 import { assertReplaceable, intFlag, jsonOut, tableRowsOf } from '../shared.js';

@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { wyscoutIngestMany, type CompetitionReport } from '../../data/providers/wyscout/competitions.js';
-import { leagueTierOverridesOf } from '../../data/providers/wyscout/league-tiers.js';
-import type { RoundRange } from '../../data/providers/wyscout/dataset.js';
-import { datasetToDir } from '../../data/save.js';
+import { wyscoutIngestMany, type CompetitionReport } from '../../providers/wyscout/competitions.js';
+import { leagueTierOverridesOf } from '../../providers/wyscout/league-tiers.js';
+import type { RoundRange } from '../../providers/wyscout/dataset.js';
+import { datasetToDir } from '../../io/save.js';
 import { progressBar, type ProgressBar } from '../progress.js';
 import { UsageError, type Command } from '../run.js';
 import { assertReplaceable, intFlag, jsonOut, tableRowsOf } from '../shared.js';

@@ -2,7 +2,7 @@
  * `halfspace keys create|list|revoke`: API keys in the service store (the same `--db` file or
  * PostgreSQL URL as `halfspace serve`; safe while the server runs).
  */
-import { issueKey } from '../../service/accounts.js';
+import { issueKey } from '../../service/billing/accounts.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { UsageError, type Command, type CommandArgs, type ExitCode } from '../run.js';
 import { openStore } from '../store.js';

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { datasetFromDir } from '../../data/load.js';
-import { mergeDatasets } from '../../data/merge.js';
-import { datasetToDir } from '../../data/save.js';
+import { datasetFromDir } from '../../io/load.js';
+import { mergeDatasets } from '../../model/merge.js';
+import { datasetToDir } from '../../io/save.js';
 import { UsageError, type Command } from '../run.js';
 import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
 

@@ -5,9 +5,9 @@
 import { createRenderPool, defaultRenderWorkers } from '../../cards/render-pool.js';
 import { Engine } from '../../engine.js';
 import { listen, type Listening } from '../../http/node.js';
-import { releaseLeftoverHolds } from '../../service/accounts.js';
+import { releaseLeftoverHolds } from '../../service/billing/accounts.js';
 import { createService, type ResumeReport, type Service } from '../../service/service.js';
-import { JOB_LEASE_MS } from '../../service/job-lease.js';
+import { JOB_LEASE_MS } from '../../service/jobs/job-lease.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { takeServeLock } from '../../store/serve-lock.js';
 import { UsageError, type Command } from '../run.js';

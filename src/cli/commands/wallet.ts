@@ -2,7 +2,7 @@
  * `halfspace wallet topup|balance|holds|ledger`: the credit wallet of a key, in the service store
  * (the same `--db` file as `halfspace serve`; safe while the server runs).
  */
-import { topupWallet, walletStatusOf, type WalletStatus } from '../../service/accounts.js';
+import { topupWallet, walletStatusOf, type WalletStatus } from '../../service/billing/accounts.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { UsageError } from '../run.js';
 import { jsonOut } from '../json-out.js';

@@ -1,0 +1,355 @@
+/**
+ * Season statistics of every player-season, calibrated to METHOD.md Table B. Each player has a
+ * latent per-90 rate per metric, read from a per-group quantile function at the player's rank on
+ * a style score (quality, three style factors, position shifts, noise), so rates correlate the
+ * way real profiles do (poachers, target men, creators, ball-winners, full-backs...). Season totals
+ * are Poisson counts of rate × minutes / 90 (goals and assists: allocated goal by goal among the
+ * players on the pitch). The quantile function's p10/p50/p90 points are solved iteratively with
+ * fixed uniforms until the observed per-90 quantiles match the targets.
+ */
+import type { CountingColumn, PositionGroup } from '../model/schema.js';
+import { POSITION_GROUPS } from '../model/schema.js';
+import {
+  CALIBRATED_METRICS,
+  CALIBRATION_MINUTES_MIN,
+  CROSS_ACCURACY_ATTEMPTS_MIN,
+  TABLE_B,
+  type CalibratedMetric,
+  type Triple,
+} from './calibration-targets.js';
+import { binomialQuantile, normalQuantile, poissonQuantile } from './distributions.js';
+import { ATTACKING, COLUMN, DEFENSIVE, type PoissonMetric } from './drawn-columns.js';
+import { completionsOf, curveOf, initialPoints, rateAt, triple, updatePoints } from './quantile-curve.js';
+import { LOADINGS, POSITION_SHIFT, STYLE_NOISE } from './style-loadings.js';
+import type { GoalEvent, SeasonRow } from './matches.js';
+import type { Player } from './players.js';
+import type { Rng } from './rng.js';
+
+/** Share of (non-own) goals with an assist (StatsBomb goal_assist rate ≈ 0.7). */
+export const ASSISTED_SHARE = 0.7;
+/**
+ * Cross completions are drawn with this share of the binomial variance: with the demo's many
+ * low-volume crossers, a full binomial spreads cross accuracy wider than Table B allows even when
+ * every player has the same true accuracy (docs/methodology/demo-data.md#calibration).
+ */
+export const CROSS_COMPLETION_VARIANCE = 0.4;
+/**
+ * Shots on target per goal, at least: no season converts more than about two in three shots on
+ * target (docs/methodology/demo-data.md#calibration).
+ */
+export const GOALS_TO_ON_TARGET_MIN = 1.5;
+/** Shots per goal, at least: no season converts more than about one in three shots (same section). */
+export const GOALS_TO_SHOTS_MIN = 3;
+/** Calibration passes per metric; each pass moves the latent quantile points toward the target. */
+const CALIBRATION_PASSES = 24;
+/** What the generator produced for the season rows, plus the calibration it achieved. */
+export interface SeasonStats {
+  counts: Record<CountingColumn, Int32Array>;
+  /** Achieved [p10, p50, p90] per group and metric over the calibration sample (null: no sample). */
+  achieved: Record<PositionGroup, Record<CalibratedMetric, Triple | null>>;
+}
+
+/** Inputs of {@link seasonStats}. */
+export interface StatsInput {
+  players: readonly Player[];
+  rows: readonly SeasonRow[];
+  goals: readonly GoalEvent[];
+  /** Age of each row's player on the season's first day. */
+  rowAge: Float64Array;
+}
+
+const groupIndex = (g: PositionGroup): number => POSITION_GROUPS.indexOf(g);
+
+/**
+ * Draws every counting total of every season row and calibrates the per-90 quantiles by group to
+ * Table B on the pooled sample of rows with ≥ 180 minutes (all three seasons). Goals conceded and
+ * clean sheets come from the match simulation unchanged (their spread is set by team strengths).
+ * @example seasonStats(new Rng(1), { players, rows, goals, rowAge }).counts.goals.length === rows.length // => true
+ */
+export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
+  const { players, rows, goals, rowAge } = input;
+  const n = rows.length;
+  const srng = rng.fork('stats');
+  const metricCount = CALIBRATED_METRICS.length;
+  // Style score per player and metric, turned into a standard-normal score by rank within the group.
+  const z = new Float64Array(players.length * metricCount);
+  const qualityMean = [0, 0, 0, 0];
+  const qualitySq = [0, 0, 0, 0];
+  const groupSize = [0, 0, 0, 0];
+  for (const p of players) {
+    const g = groupIndex(p.group);
+    qualityMean[g] += p.quality;
+    qualitySq[g] += p.quality * p.quality;
+    groupSize[g]++;
+  }
+  const qSd = qualityMean.map((s, g) =>
+    Math.sqrt(Math.max(1e-9, qualitySq[g] / groupSize[g] - (s / groupSize[g]) ** 2)),
+  );
+  const qMu = qualityMean.map((s, g) => s / groupSize[g]);
+  CALIBRATED_METRICS.forEach((metric, m) => {
+    const mrng = srng.fork(`style:${metric}`);
+    for (const group of POSITION_GROUPS) {
+      const g = groupIndex(group);
+      const members: Array<{ i: number; s: number }> = [];
+      players.forEach((p, i) => {
+        if (p.group !== group) return;
+        const L = LOADINGS[group][metric] ?? [0, 0, 0, 0];
+        const qz = (p.quality - qMu[g]) / qSd[g];
+        const s =
+          L[0] * qz +
+          L[1] * p.style[0] +
+          L[2] * p.style[1] +
+          L[3] * p.style[2] +
+          (POSITION_SHIFT[p.position]?.[metric] ?? 0) +
+          STYLE_NOISE * mrng.normal();
+        members.push({ i, s });
+      });
+      members.sort((a, b) => a.s - b.s || a.i - b.i);
+      members.forEach((x, rank) => {
+        z[x.i * metricCount + m] = normalQuantile((rank + 0.5) / members.length);
+      });
+    }
+  });
+  // Season form: attacking output fades after 30, defensive work a little later.
+  const formAtt = new Float64Array(n);
+  const formDef = new Float64Array(n);
+  const frng = srng.fork('form');
+  for (let r = 0; r < n; r++) {
+    const age = rowAge[r];
+    formAtt[r] = Math.exp(frng.normal(0, 0.12) - (age > 30 ? 0.06 * (age - 30) : 0));
+    formDef[r] = Math.exp(frng.normal(0, 0.08) - (age > 31 ? 0.03 * (age - 31) : 0));
+  }
+  const rowGroup = new Int8Array(n);
+  const inSample = new Uint8Array(n);
+  for (let r = 0; r < n; r++) {
+    rowGroup[r] = groupIndex(players[rows[r].player].group);
+    inSample[r] = rows[r].minutes >= CALIBRATION_MINUTES_MIN ? 1 : 0;
+  }
+  const latent = POSITION_GROUPS.map(
+    (group) =>
+      Object.fromEntries(
+        CALIBRATED_METRICS.map((metric) => [
+          metric,
+          initialPoints(TABLE_B[group][metric] ?? [0, 0, 0], metric.endsWith('_pct')),
+        ]),
+      ) as Record<CalibratedMetric, number[]>,
+  );
+  /** Every row's latent rate of `metric` under the current points (season form included). */
+  const ratesOf = (metric: CalibratedMetric): Float64Array => {
+    const m = CALIBRATED_METRICS.indexOf(metric);
+    const pct = metric.endsWith('_pct');
+    const curves = latent.map((l) => curveOf(l[metric], pct));
+    const form = ATTACKING.has(metric) ? formAtt : DEFENSIVE.has(metric) ? formDef : null;
+    const out = new Float64Array(n);
+    for (let r = 0; r < n; r++) {
+      const base = rateAt(z[rows[r].player * metricCount + m], curves[rowGroup[r]]);
+      out[r] = form ? base * form[r] : base;
+    }
+    return out;
+  };
+  const sampleOf = POSITION_GROUPS.map((_, g) => {
+    const idx: number[] = [];
+    for (let r = 0; r < n; r++) if (inSample[r] && rowGroup[r] === g) idx.push(r);
+    return Int32Array.from(idx);
+  });
+  const minutesOf = Float64Array.from(rows, (row) => row.minutes);
+  const per90Quantiles = (count: Int32Array): Triple[] =>
+    sampleOf.map((idx) => {
+      const vals = new Float64Array(idx.length);
+      for (let i = 0; i < idx.length; i++) vals[i] = (count[idx[i]] * 90) / minutesOf[idx[i]];
+      return triple(vals);
+    });
+  const pctQuantiles = (done: Int32Array, att: Int32Array, minAtt: number): Array<Triple | null> =>
+    sampleOf.map((idx) => {
+      const vals: number[] = [];
+      for (const r of idx) if (att[r] >= minAtt) vals.push((100 * done[r]) / att[r]);
+      return vals.length ? triple(Float64Array.from(vals)) : null;
+    });
+  const achieved = Object.fromEntries(
+    POSITION_GROUPS.map((g) => [g, {} as Record<CalibratedMetric, Triple | null>]),
+  ) as SeasonStats['achieved'];
+  const counts = {} as Record<CountingColumn, Int32Array>;
+
+  const calibrate = (
+    metric: CalibratedMetric,
+    draw: () => Int32Array,
+    measure: (c: Int32Array) => Array<Triple | null>,
+  ): Int32Array => {
+    // Discrete counts can make a quantile flip between two values from pass to pass, so the
+    // points of the best pass (smallest worst relative error) are kept, not the last ones.
+    let best = { error: Number.POSITIVE_INFINITY, points: latent.map((l) => l[metric].slice()) };
+    for (let pass = 0; pass <= CALIBRATION_PASSES; pass++) {
+      const got = measure(draw());
+      const error = worstError(metric, got);
+      if (error < best.error) best = { error, points: latent.map((l) => l[metric].slice()) };
+      if (pass === CALIBRATION_PASSES) break;
+      POSITION_GROUPS.forEach((group, g) => {
+        const target = TABLE_B[group][metric];
+        const a = got[g];
+        if (target && a) updatePoints(latent[g][metric], target, a, metric.endsWith('_pct'));
+      });
+    }
+    best.points.forEach((pts, g) => {
+      latent[g][metric] = pts;
+    });
+    const result = draw();
+    measure(result).forEach((a, g) => {
+      achieved[POSITION_GROUPS[g]][metric] = a;
+    });
+    return result;
+  };
+
+  // Goals and assists: allocated among the players on the pitch, so team totals match the fixtures.
+  const scorer = new Int32Array(goals.length).fill(-1);
+  const allocate = (
+    weights: Float64Array,
+    u: (e: GoalEvent) => number,
+    exclude: (i: number) => number,
+    eligible: (e: GoalEvent, i: number) => boolean,
+  ): Int32Array => {
+    const out = new Int32Array(n);
+    goals.forEach((e, i) => {
+      if (!eligible(e, i)) return;
+      const skip = exclude(i);
+      let total = 0;
+      for (const r of e.onPitch) if (r !== skip) total += weights[r];
+      if (total <= 0) return;
+      let x = u(e) * total;
+      let chosen = -1;
+      for (const r of e.onPitch) {
+        if (r === skip) continue;
+        chosen = r;
+        x -= weights[r];
+        if (x < 0) break;
+      }
+      out[chosen]++;
+      if (skip === -2) scorer[i] = chosen;
+    });
+    return out;
+  };
+  counts.goals = calibrate(
+    'goals_per90',
+    () =>
+      allocate(
+        ratesOf('goals_per90'),
+        (e) => e.uScorer,
+        () => -2,
+        (e) => !e.ownGoal,
+      ),
+    per90Quantiles,
+  );
+  counts.assists = calibrate(
+    'assists_per90',
+    () =>
+      allocate(
+        ratesOf('assists_per90'),
+        (e) => e.uAssister,
+        (i) => scorer[i],
+        (e, i) => !e.ownGoal && scorer[i] >= 0 && e.uAssisted < ASSISTED_SHARE,
+      ),
+    per90Quantiles,
+  );
+
+  // Poisson metrics, in an order that lets each respect the ones it is bounded by.
+  const uniforms = (label: string): Float64Array => {
+    const urng = srng.fork(`u:${label}`);
+    const u = new Float64Array(n);
+    for (let r = 0; r < n; r++) u[r] = urng.open();
+    return u;
+  };
+  const poissonMetric = (metric: CalibratedMetric, bound?: (r: number, k: number) => number): Int32Array => {
+    const u = uniforms(metric);
+    return calibrate(
+      metric,
+      () => {
+        const out = new Int32Array(n);
+        const rate = ratesOf(metric);
+        for (let r = 0; r < n; r++) {
+          const k = poissonQuantile((rate[r] * rows[r].minutes) / 90, u[r]);
+          out[r] = bound ? bound(r, k) : k;
+        }
+        return out;
+      },
+      per90Quantiles,
+    );
+  };
+  const set = (metric: PoissonMetric, bound?: (r: number, k: number) => number): void => {
+    counts[COLUMN[metric]] = poissonMetric(metric, bound);
+  };
+  set('shots_on_target_per90', (r, k) => Math.max(k, Math.round(counts.goals[r] * GOALS_TO_ON_TARGET_MIN)));
+  set('shots_per90', (r, k) =>
+    Math.max(k, counts.shots_on_target[r], Math.round(counts.goals[r] * GOALS_TO_SHOTS_MIN)),
+  );
+  set('big_chances_per90', (r, k) => Math.min(k, counts.shots[r]));
+  set('key_passes_per90', (r, k) => Math.max(k, counts.assists[r]));
+  set('passes_per90', (r, k) => Math.max(k, counts.key_passes[r]));
+  set('long_balls_per90', (r, k) => Math.min(k, counts.passes[r]));
+  set('crosses_per90', (r, k) => Math.min(k, counts.passes[r]));
+  for (const metric of [
+    'dribbles_per90',
+    'tackles_per90',
+    'interceptions_per90',
+    'clearances_per90',
+    'shots_blocked_per90',
+    'aerials_won_per90',
+  ] as const)
+    set(metric);
+  set('duels_won_per90', (r, k) => Math.max(k, counts.aerials_won[r]));
+  for (const metric of ['ball_recovery_per90', 'saves_per90', 'punches_per90'] as const) set(metric);
+  // Every other Poisson metric (one added to COLUMN) is drawn unbounded, after the ones above.
+  for (const metric of Object.keys(COLUMN) as PoissonMetric[]) if (!counts[COLUMN[metric]]) set(metric);
+
+  const ratio = (
+    metric: CalibratedMetric,
+    attempted: Int32Array,
+    minAttempts: number,
+    variance: number,
+  ): Int32Array => {
+    const u = uniforms(metric);
+    return calibrate(
+      metric,
+      () => {
+        const out = new Int32Array(n);
+        const rate = ratesOf(metric);
+        for (let r = 0; r < n; r++)
+          out[r] =
+            variance === 1
+              ? binomialQuantile(attempted[r], rate[r], u[r])
+              : completionsOf(attempted[r], rate[r], u[r], variance);
+        return out;
+      },
+      (done) => pctQuantiles(done, attempted, minAttempts),
+    );
+  };
+  counts.passes_completed = ratio('pass_accuracy_pct', counts.passes, 1, 1);
+  counts.crosses_completed = ratio(
+    'cross_accuracy_pct',
+    counts.crosses,
+    CROSS_ACCURACY_ATTEMPTS_MIN,
+    CROSS_COMPLETION_VARIANCE,
+  );
+
+  counts.goals_conceded = Int32Array.from(rows, (row) => row.goalsConceded);
+  counts.clean_sheets = Int32Array.from(rows, (row) => row.cleanSheets);
+  achieved.goalkeeper.goals_conceded_per90 = null;
+  const gc = per90Quantiles(counts.goals_conceded);
+  const cs = per90Quantiles(counts.clean_sheets);
+  POSITION_GROUPS.forEach((g, i) => {
+    achieved[g].goals_conceded_per90 = gc[i];
+    achieved[g].cleansheets_per90 = cs[i];
+  });
+  return { counts, achieved };
+}
+
+/** Worst relative error of achieved against target quantiles over all groups (1 for a missed exact zero). */
+function worstError(metric: CalibratedMetric, got: ReadonlyArray<Triple | null>): number {
+  let worst = 0;
+  POSITION_GROUPS.forEach((group, g) => {
+    const t = TABLE_B[group][metric];
+    const a = got[g];
+    if (!t || !a) return;
+    for (let k = 0; k < 3; k++)
+      worst = Math.max(worst, t[k] === 0 ? (a[k] === 0 ? 0 : 1) : Math.abs(a[k] - t[k]) / t[k]);
+  });
+  return worst;
+}

@@ -1,0 +1,170 @@
+/**
+ * The lookup structures behind identity resolution (docs/methodology/identity.md): every player,
+ * club and league name normalised once, with order-free keys and an inverted token index, built
+ * once per dataset.
+ */
+import type { RowOf } from '../model/schema.js';
+import { normalizeName, tokensOf, type NameTokens } from './names.js';
+
+/** A player as the index holds him. */
+export interface PlayerEntry {
+  row: number;
+  id: number;
+  name: string;
+  /** The name every response shows: known_as, else the name. */
+  display: string;
+  teamId: number | null;
+  position: string;
+  norm: string;
+  tokens: string[];
+  key: string;
+  knownNorm: string | null;
+  knownTokens: string[];
+  /** known_as tokens and key, or null. */
+  known: NameTokens | null;
+}
+
+/** A club as the index holds it. */
+export interface TeamEntry {
+  id: number;
+  name: string;
+  league: string | null;
+  norm: string;
+  shortNorm: string | null;
+  key: string;
+  /** Tokens of name and short name together. */
+  tokens: string[];
+  nameTokens: string[];
+  shortTokens: string[];
+  /** Short-name tokens and key, or null. */
+  short: NameTokens | null;
+}
+
+/** A league as the index holds it. */
+export interface LeagueEntry {
+  id: number;
+  name: string;
+  country: string | null;
+  norm: string;
+  key: string;
+  tokens: string[];
+}
+
+/** The lookup structures behind identity resolution, built once per dataset by {@link buildIdentityIndex}. */
+export interface IdentityIndex {
+  readonly players: readonly PlayerEntry[];
+  readonly playerById: ReadonlyMap<number, PlayerEntry>;
+  readonly byName: ReadonlyMap<string, PlayerEntry[]>;
+  readonly byKnownAs: ReadonlyMap<string, PlayerEntry[]>;
+  readonly byKey: ReadonlyMap<string, PlayerEntry[]>;
+  /** Token → players whose name or known_as contains it. */
+  readonly byToken: ReadonlyMap<string, PlayerEntry[]>;
+  readonly teams: readonly TeamEntry[];
+  readonly teamById: ReadonlyMap<number, TeamEntry>;
+  readonly leagues: readonly LeagueEntry[];
+  readonly leagueById: ReadonlyMap<number, LeagueEntry>;
+}
+
+type PlayerInput = Pick<RowOf<'players'>, 'player_id' | 'name' | 'known_as' | 'team_id' | 'position'>;
+type TeamInput = Pick<RowOf<'teams'>, 'team_id' | 'name' | 'short_name' | 'league_id'>;
+type LeagueInput = Pick<RowOf<'leagues'>, 'league_id' | 'name' | 'country'>;
+
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
+/** Tokens sorted and joined; `norm` is the tokens joined in their own order. Most names have one or two tokens, which need no sort. */
+function orderFreeKey(norm: string, tokens: readonly string[]): string {
+  if (tokens.length < 2) return norm;
+  if (tokens.length === 2) return tokens[0] <= tokens[1] ? norm : `${tokens[1]} ${tokens[0]}`;
+  return [...tokens].sort().join(' ');
+}
+
+/**
+ * Builds the identity index from the players, teams and leagues rows: normalised names, order-free
+ * keys and an inverted token index. Linear in the number of rows (≈ 5 ms for 4,000 players).
+ * @example buildIdentityIndex([{ player_id: 1, name: 'Jörg Müller', known_as: null, team_id: null, position: 'ST' }], [], []).players.length // => 1
+ */
+export function buildIdentityIndex(
+  players: readonly PlayerInput[],
+  teams: readonly TeamInput[],
+  leagues: readonly LeagueInput[],
+): IdentityIndex {
+  const leagueEntries: LeagueEntry[] = leagues.map((l) => {
+    const tokens = tokensOf(l.name);
+    return {
+      id: l.league_id,
+      name: l.name,
+      country: l.country,
+      norm: tokens.join(' '),
+      key: [...tokens].sort().join(' '),
+      tokens,
+    };
+  });
+  const leagueById = new Map(leagueEntries.map((l) => [l.id, l]));
+  const teamEntries: TeamEntry[] = teams.map((t) => {
+    const nameTokens = tokensOf(t.name);
+    const shortTokens = t.short_name ? tokensOf(t.short_name) : [];
+    return {
+      id: t.team_id,
+      name: t.name,
+      league: t.league_id === null ? null : (leagueById.get(t.league_id)?.name ?? null),
+      norm: nameTokens.join(' '),
+      shortNorm: shortTokens.length > 0 ? shortTokens.join(' ') : null,
+      key: [...nameTokens].sort().join(' '),
+      tokens: [...new Set([...nameTokens, ...shortTokens])],
+      nameTokens,
+      shortTokens,
+      short: shortTokens.length > 0 ? { tokens: shortTokens, key: [...shortTokens].sort().join(' ') } : null,
+    };
+  });
+  const teamById = new Map(teamEntries.map((t) => [t.id, t]));
+  const playerEntries: PlayerEntry[] = new Array(players.length);
+  const playerById = new Map<number, PlayerEntry>();
+  const byName = new Map<string, PlayerEntry[]>();
+  const byKnownAs = new Map<string, PlayerEntry[]>();
+  const byKey = new Map<string, PlayerEntry[]>();
+  const byToken = new Map<string, PlayerEntry[]>();
+  for (let i = 0; i < players.length; i++) {
+    const p = players[i];
+    const norm = normalizeName(p.name);
+    const tokens = norm === '' ? [] : norm.split(' ');
+    const knownNorm = p.known_as ? normalizeName(p.known_as) : '';
+    const knownTokens = knownNorm === '' ? [] : knownNorm.split(' ');
+    const e: PlayerEntry = {
+      row: i,
+      id: p.player_id,
+      name: p.name,
+      display: p.known_as ?? p.name,
+      teamId: p.team_id,
+      position: p.position,
+      norm,
+      tokens,
+      key: orderFreeKey(norm, tokens),
+      knownNorm: knownNorm === '' ? null : knownNorm,
+      knownTokens,
+      known: knownNorm === '' ? null : { tokens: knownTokens, key: orderFreeKey(knownNorm, knownTokens) },
+    };
+    playerEntries[i] = e;
+    playerById.set(e.id, e);
+    if (e.norm !== '') push(byName, e.norm, e);
+    if (e.knownNorm !== null) push(byKnownAs, e.knownNorm, e);
+    if (e.key !== '') push(byKey, e.key, e);
+    for (const t of tokens) push(byToken, t, e);
+    for (const t of knownTokens) if (!tokens.includes(t)) push(byToken, t, e);
+  }
+  return {
+    players: playerEntries,
+    playerById,
+    byName,
+    byKnownAs,
+    byKey,
+    byToken,
+    teams: teamEntries,
+    teamById,
+    leagues: leagueEntries,
+    leagueById,
+  };
+}

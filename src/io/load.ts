@@ -1,0 +1,134 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeVector, Table, tableFromIPC, vectorFromArray, type Vector } from 'apache-arrow';
+import { DatasetError } from '../model/dataset-error.js';
+import {
+  ADDED_COLUMNS,
+  arrowTypeOf,
+  DatasetMeta,
+  SCHEMA,
+  TABLE_NAMES,
+  type Dataset,
+  type TableName,
+  tableFileOf,
+} from '../model/schema.js';
+import { validateDataset } from '../model/validate.js';
+
+/**
+ * The `dataset.json` of a dataset folder (Arrow or CSV), parsed and checked against
+ * {@link DatasetMeta}: the one reader of that file. Throws {@link DatasetError} when it is
+ * missing, not JSON, or not a valid meta.
+ * @example datasetMetaOf('data/demo').name // => 'halfspace demo universe'
+ */
+export function datasetMetaOf(dir: string): DatasetMeta {
+  const file = join(dir, 'dataset.json');
+  if (!existsSync(file)) throw new DatasetError('dataset.json', null, null, `missing in ${dir}`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new DatasetError('dataset.json', null, null, `not valid JSON (${(e as Error).message})`);
+  }
+  const meta = DatasetMeta.safeParse(raw);
+  if (!meta.success) {
+    const issue = meta.error.issues[0];
+    throw new DatasetError('dataset.json', issue.path.join('.') || null, null, issue.message);
+  }
+  return meta.data;
+}
+
+/** Decodes one table file of a dataset folder; undefined for an absent optional table. */
+function tableOf(dir: string, name: TableName): Table | undefined {
+  const file = join(dir, tableFileOf(name));
+  if (!existsSync(file)) {
+    if (SCHEMA[name].optional) return undefined;
+    throw new DatasetError(tableFileOf(name), null, null, `required table "${name}" is missing`);
+  }
+  const bytes = readFileSync(file);
+  // An empty or foreign file parses as a table of no columns; say what it is, not which column is missing.
+  if (!isArrowIpc(bytes))
+    throw new DatasetError(
+      tableFileOf(name),
+      null,
+      null,
+      `not a readable Arrow IPC file (${bytes.length === 0 ? 'empty' : 'no Arrow IPC header'})`,
+    );
+  try {
+    return withAddedColumns(name, tableFromIPC(bytes));
+  } catch (e) {
+    throw new DatasetError(tableFileOf(name), null, null, `not a readable Arrow IPC file (${(e as Error).message})`);
+  }
+}
+
+/**
+ * True when `bytes` start as Arrow IPC: the file format's `ARROW1` magic, or a stream message's
+ * 0xFFFFFFFF continuation marker.
+ * @example isArrowIpc(new Uint8Array()) // => false
+ */
+export function isArrowIpc(bytes: Uint8Array): boolean {
+  const magic = bytes.length >= 6 && String.fromCharCode(...bytes.subarray(0, 6)) === 'ARROW1';
+  const stream = bytes.length >= 8 && bytes[0] === 0xff && bytes[1] === 0xff && bytes[2] === 0xff && bytes[3] === 0xff;
+  return magic || stream;
+}
+
+/**
+ * Reads and validates a dataset folder written by {@link datasetToDir}.
+ * Throws {@link DatasetError} naming file, column and row on the first problem; nothing is
+ * returned from a bad dataset.
+ */
+export function datasetFromDir(dir: string): Dataset {
+  const meta = datasetMetaOf(dir);
+  const tables: Partial<Record<string, Table>> = {};
+  for (const name of TABLE_NAMES) {
+    const table = tableOf(dir, name);
+    if (table) tables[name] = table;
+  }
+  const dataset = { meta, tables } as Dataset;
+  validateDataset(dataset);
+  return dataset;
+}
+
+/**
+ * Opens the bundled demo folder without validating it, each table decoded on its first read: the
+ * demo ships with the package, is validated when generated and by test/demo/demo.test.ts,
+ * and most questions never read its 6 MB of appearances (bench/results/package.md: validation and
+ * eager decoding were half of the first answer). Never use it for a folder a user names.
+ * @example bundledDatasetFromDir(demoDatasetDir()).tables.players.numRows > 0 // => true
+ */
+export function bundledDatasetFromDir(dir: string): Dataset {
+  const meta = datasetMetaOf(dir);
+  const tables: Partial<Record<string, Table>> = {};
+  for (const name of TABLE_NAMES) {
+    if (SCHEMA[name].optional && !existsSync(join(dir, tableFileOf(name)))) continue;
+    let cached: Table | undefined;
+    Object.defineProperty(tables, name, { enumerable: true, get: () => (cached ??= tableOf(dir, name)) });
+  }
+  // The getters above define every required table, which is what the Dataset type states.
+  return { meta, tables } as Dataset;
+}
+
+/**
+ * The stored table with every column of {@link ADDED_COLUMNS} it lacks added as all null: a
+ * dataset written before the event-value columns existed loads with them "not provided".
+ * @example withAddedColumns('fixtures', oldFixtures).getChild('home_possession')?.nullCount // => oldFixtures.numRows
+ */
+export function withAddedColumns(name: TableName, table: Table): Table {
+  const missing = (ADDED_COLUMNS[name] ?? []).filter((c) => !table.getChild(c));
+  if (missing.length === 0) return table;
+  const columns: Record<string, Vector> = {};
+  for (const field of table.schema.fields) columns[field.name] = table.getChild(field.name)!;
+  const spec: Record<string, { kind: Parameters<typeof arrowTypeOf>[0] }> = SCHEMA[name].columns;
+  for (const c of missing) {
+    const type = arrowTypeOf(spec[c].kind);
+    columns[c] =
+      table.numRows === 0
+        ? vectorFromArray([], type)
+        : makeVector({
+            type,
+            length: table.numRows,
+            nullCount: table.numRows,
+            nullBitmap: new Uint8Array(Math.ceil(table.numRows / 8)),
+          });
+  }
+  return new Table(columns);
+}

@@ -1,0 +1,204 @@
+/**
+ * The season-table layout (docs/scoring.md#players-csv) and its record-by-record reader: the
+ * header is mapped and checked, then every row's cells are parsed as their column's kind into
+ * typed column buffers, with errors naming the file, column, data row and line.
+ */
+import { pushUtf8, utf8Buffer } from '../model/arrow/index.js';
+import { DatasetError } from '../model/dataset-error.js';
+import { POSITION_CODES, SCHEMA, type ColumnKind, type Dataset } from '../model/schema.js';
+import { SEASON_CSV_OPTIONAL, SEASON_CSV_REQUIRED, type ColumnBuffer, type SeasonCsvColumn } from './season-layout.js';
+import { seasonTableDatasetOf } from './season-table-dataset.js';
+
+export { SEASON_CSV_OPTIONAL, SEASON_CSV_REQUIRED, type ColumnBuffer, type SeasonCsvColumn } from './season-layout.js';
+import { valueOfCsv } from './csv/values.js';
+import { withArticle } from '../prose.js';
+
+/** Integers that fit int32 without a range check (at most 9 digits). */
+const PLAIN_INT = /^-?\d{1,9}$/;
+/** Decimals in plain notation (no exponent), always finite. */
+const PLAIN_DECIMAL = /^-?\d{1,15}(\.\d{1,15})?$/;
+
+/** Column kinds of the layout: the schema's kind where the column is a schema column, text otherwise. */
+const KIND_OF: Record<SeasonCsvColumn, ColumnKind> = Object.fromEntries(
+  [...SEASON_CSV_REQUIRED, ...SEASON_CSV_OPTIONAL].map((c) => {
+    const spec =
+      (SCHEMA.players.columns as Record<string, { kind: ColumnKind }>)[c] ??
+      (SCHEMA.player_seasons.columns as Record<string, { kind: ColumnKind }>)[c];
+    return [c, spec ? spec.kind : 'utf8'];
+  }),
+) as Record<SeasonCsvColumn, ColumnKind>;
+
+/**
+ * The seam for analysts' column maps: receives the source header (after decoding and
+ * tokenizing, cells trimmed) and returns, per source column, the layout column it holds or null
+ * to ignore that column. The default keeps every name as it is.
+ */
+export type HeaderMap = (sourceHeader: readonly string[], file: string) => readonly (string | null)[];
+
+/** Options of {@link datasetFromSeasonCsv} and {@link datasetFromSeasonFile}. */
+export interface SeasonCsvOptions {
+  /** File name used in error messages; default "players.csv". */
+  file?: string;
+  /** Date the data describes (ages are taken on it), `YYYY-MM-DD`. Required. */
+  asOf: string;
+  /** Source header → layout columns (see {@link HeaderMap}); default the names as they are. */
+  mapHeader?: HeaderMap;
+}
+
+/** Text columns kept as shared strings: their values become ids or are checked against a list. */
+const SHARED_TEXT = new Set<string>(['team', 'league', 'season', 'position']);
+
+/** Doubles `xs` into a larger array when full. */
+function grown(xs: Float64Array, need: number): Float64Array {
+  if (need <= xs.length) return xs;
+  const next = new Float64Array(Math.max(need, xs.length * 2));
+  next.set(xs);
+  return next;
+}
+
+/** A season-table reader fed record by record (the header first): {@link SeasonRows.add}, then {@link SeasonRows.dataset}. */
+export interface SeasonRows {
+  /** Takes one record (header or data) with the 1-based line it starts on. */
+  add(fields: readonly (string | null)[], line: number): void;
+  /** Data rows taken so far. */
+  readonly rows: number;
+  /** The validated dataset of every row taken. */
+  dataset(): Dataset;
+}
+
+/**
+ * A record-by-record season-table reader, the part {@link datasetFromSeasonCsv} and
+ * {@link datasetFromSeasonFile} share: the header goes through `mapHeader`, is checked (unknown,
+ * repeated or missing required columns), then every row's cells are parsed as their column's
+ * kind into typed buffers. Errors are {@link DatasetError}s naming the file, column, data row
+ * and line.
+ * @example const r = seasonRows({ asOf: '2026-03-01' }); r.add(['name'], 1) // => throws: required column "position" is missing
+ */
+export function seasonRows(options: SeasonCsvOptions): SeasonRows {
+  const file = options.file ?? 'players.csv';
+  let header: SeasonCsvColumn[] | null = null;
+  const known = new Set<string>([...SEASON_CSV_REQUIRED, ...SEASON_CSV_OPTIONAL]);
+  const cells: Partial<Record<SeasonCsvColumn, ColumnBuffer>> = {};
+  let rows = 0;
+
+  // Per-column flags, set once from the header, keep the per-field loop free of lookups.
+  let slots: number[] = [];
+  let kinds: ColumnKind[] = [];
+  let required: boolean[] = [];
+  let isPosition: boolean[] = [];
+  let store: ColumnBuffer[] = [];
+  let shared: Map<string, string>[] = [];
+  let width = 0;
+  const positions = new Set<string>(POSITION_CODES);
+  const takeHeader = (fields: readonly (string | null)[], line: number): void => {
+    const source = fields.map((f) => (f ?? '').trim());
+    const mapped = options.mapHeader ? options.mapHeader(source, file) : source;
+    const used: number[] = [];
+    const names: string[] = [];
+    mapped.forEach((n, j) => {
+      if (n === null) return;
+      used.push(j);
+      names.push(n);
+    });
+    for (const n of names) {
+      if (!known.has(n))
+        throw new DatasetError(
+          file,
+          n || null,
+          null,
+          `line ${line}: unknown column "${n}" (docs/scoring.md#players-csv lists the accepted columns)`,
+        );
+    }
+    const dup = names.find((n, i) => names.indexOf(n) !== i);
+    if (dup) throw new DatasetError(file, dup, null, `line ${line}: column "${dup}" appears twice`);
+    for (const r of SEASON_CSV_REQUIRED)
+      if (!names.includes(r)) throw new DatasetError(file, r, null, `line ${line}: required column "${r}" is missing`);
+    header = names as SeasonCsvColumn[];
+    width = fields.length;
+    slots = used;
+    for (const c of header) {
+      cells[c] =
+        KIND_OF[c] !== 'utf8'
+          ? { numbers: new Float64Array(1024), texts: null, utf8: null }
+          : SHARED_TEXT.has(c)
+            ? { numbers: null, texts: [], utf8: null }
+            : { numbers: null, texts: null, utf8: utf8Buffer(1024, 16 * 1024) };
+    }
+    shared = header.map(() => new Map<string, string>());
+    kinds = header.map((c) => KIND_OF[c]);
+    required = header.map((c) => (SEASON_CSV_REQUIRED as readonly string[]).includes(c));
+    isPosition = header.map((c) => c === 'position');
+    store = header.map((c) => cells[c]!);
+  };
+  const add = (fields: readonly (string | null)[], line: number): void => {
+    if (!header) {
+      takeHeader(fields, line);
+      return;
+    }
+    if (fields.length !== width) {
+      throw new DatasetError(file, null, rows, `line ${line}: ${fields.length} fields, the header has ${width}`);
+    }
+    for (let j = 0; j < store.length; j++) {
+      const raw = fields[slots[j]];
+      const buffer = store[j];
+      if (buffer.numbers && buffer.numbers.length <= rows) buffer.numbers = grown(buffer.numbers, rows + 1);
+      if (raw === null || raw === '') {
+        if (required[j])
+          throw new DatasetError(
+            file,
+            header[j],
+            rows,
+            `line ${line}: empty, but every row needs ${withArticle(header[j])}`,
+          );
+        if (buffer.numbers) buffer.numbers[rows] = NaN;
+        else if (buffer.utf8) pushUtf8(buffer.utf8, rows, null);
+        else buffer.texts!.push(null);
+        continue;
+      }
+      const kind = kinds[j];
+      // Plain integers and decimals take a fast path; anything else gets the CSV provider's
+      // strict parse, which also words the error.
+      if ((kind === 'int32' && PLAIN_INT.test(raw)) || (kind === 'float64' && PLAIN_DECIMAL.test(raw))) {
+        buffer.numbers![rows] = Number(raw);
+        continue;
+      }
+      if (kind === 'utf8' && !isPosition[j]) {
+        if (buffer.utf8) pushUtf8(buffer.utf8, rows, raw);
+        else {
+          // One string per distinct value, so rows share it (and no row keeps its block of text alive).
+          let one = shared[j].get(raw);
+          if (one === undefined) {
+            one = raw.length < 13 ? raw : Buffer.from(raw, 'utf8').toString('utf8');
+            shared[j].set(raw, one);
+          }
+          buffer.texts!.push(one);
+        }
+        continue;
+      }
+      const v = valueOfCsv(kind, raw);
+      if (!v.ok) throw new DatasetError(file, header[j], rows, `line ${line}: ${v.problem}`);
+      if (isPosition[j] && !positions.has(v.value as string)) {
+        throw new DatasetError(
+          file,
+          header[j],
+          rows,
+          `line ${line}: "${raw}" is not one of ${POSITION_CODES.join(', ')}`,
+        );
+      }
+      if (buffer.numbers) buffer.numbers[rows] = v.value as number;
+      else if (buffer.utf8) pushUtf8(buffer.utf8, rows, v.value as string);
+      else buffer.texts!.push(POSITION_CODES[POSITION_CODES.indexOf(v.value as (typeof POSITION_CODES)[number])]);
+    }
+    rows++;
+  };
+  return {
+    add,
+    get rows() {
+      return rows;
+    },
+    dataset() {
+      if (!header) throw new DatasetError(file, null, null, 'empty file (no header row)');
+      return seasonTableDatasetOf(cells, rows, file, options.asOf);
+    },
+  };
+}

@@ -1,0 +1,328 @@
+/**
+ * Reading a StatsBomb open-data folder (`competitions.json`, `matches/<competition>/<season>.json`,
+ * `lineups/<match>.json`, `events/<match>.json`): each file parsed with zod into the few fields
+ * halfspace uses, one file at a time. A missing or malformed file raises {@link DatasetError}
+ * naming the file, the field path and the array index.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { DatasetError } from '../../model/dataset-error.js';
+
+/** Ids become Arrow int32 columns, so they must fit one. */
+const Id = z
+  .number()
+  .int()
+  .min(-(2 ** 31))
+  .max(2 ** 31 - 1);
+/** `{ id, name }`, StatsBomb's reference to anything with a code. */
+const Ref = z.object({ id: Id, name: z.string() });
+
+/** One entry of `competitions.json`. */
+export const StatsBombCompetition = z.object({
+  competition_id: Id,
+  season_id: Id,
+  country_name: z.string().nullish(),
+  competition_name: z.string().min(1),
+  competition_international: z.boolean().nullish(),
+  season_name: z.string().min(1),
+});
+export type StatsBombCompetition = z.infer<typeof StatsBombCompetition>;
+
+/** One match of `matches/<competition>/<season>.json`. */
+export const StatsBombMatch = z.object({
+  match_id: Id,
+  match_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  kick_off: z
+    .string()
+    .regex(/^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/)
+    .nullish(),
+  competition: z.object({ competition_id: Id, competition_name: z.string(), country_name: z.string().nullish() }),
+  season: z.object({ season_id: Id, season_name: z.string() }),
+  home_team: z.object({ home_team_id: Id, home_team_name: z.string().min(1) }),
+  away_team: z.object({ away_team_id: Id, away_team_name: z.string().min(1) }),
+  home_score: z.number().int().nonnegative().nullish(),
+  away_score: z.number().int().nonnegative().nullish(),
+  match_week: z.number().int().nullish(),
+  competition_stage: z.object({ name: z.string() }).nullish(),
+  stadium: z.object({ name: z.string() }).nullish(),
+});
+export type StatsBombMatch = z.infer<typeof StatsBombMatch>;
+
+/** One team of `lineups/<match>.json` with its squad. */
+export const StatsBombLineupTeam = z.object({
+  team_id: Id,
+  team_name: z.string().min(1),
+  lineup: z.array(
+    z.object({
+      player_id: Id,
+      player_name: z.string().min(1),
+      player_nickname: z.string().nullish(),
+      country: z.object({ name: z.string() }).nullish(),
+    }),
+  ),
+});
+export type StatsBombLineupTeam = z.infer<typeof StatsBombLineupTeam>;
+
+const Flag = z.boolean().nullish();
+const TacticsLineup = z.array(z.object({ player: Ref, position: Ref }));
+
+/** The fields every event has (or may have) that halfspace reads. */
+const StatsBombEventEnvelope = z.object({
+  id: z.string(),
+  index: Id,
+  period: Id,
+  minute: z.number().int().nonnegative(),
+  second: z.number().int().nonnegative(),
+  type: Ref,
+  team: Ref,
+  player: Ref.nullish(),
+  position: Ref.nullish(),
+  related_events: z.array(z.string()).nullish(),
+  /** `[x, y]` on StatsBomb's 120 × 80 pitch, attacking toward x = 120; absent on events without a place. */
+  location: z.array(z.number()).min(2).nullish(),
+  /** Number of the possession the event belongs to, counted from 1 within the match. */
+  possession: Id.nullish(),
+  play_pattern: Ref.nullish(),
+  /** The team StatsBomb says has the ball (its possession chains). */
+  possession_team: Ref.nullish(),
+});
+
+/**
+ * The type-specific objects halfspace reads, each parsed only when the event carries it: most
+ * events (Ball Receipt, Carry, Pressure) carry none, which keeps parsing close to JSON.parse speed.
+ */
+const EVENT_PARTS = {
+  tactics: z.object({ lineup: TacticsLineup }),
+  substitution: z.object({ replacement: Ref }),
+  shot: z.object({
+    outcome: Ref,
+    statsbomb_xg: z.number().nullish(),
+    aerial_won: Flag,
+    body_part: Ref.nullish(),
+    type: Ref.nullish(),
+    technique: Ref.nullish(),
+    key_pass_id: z.string().nullish(),
+  }),
+  pass: z.object({
+    outcome: Ref.nullish(),
+    type: Ref.nullish(),
+    length: z.number().nullish(),
+    cross: Flag,
+    cut_back: Flag,
+    through_ball: Flag,
+    technique: Ref.nullish(),
+    end_location: z.array(z.number()).min(2).nullish(),
+    goal_assist: Flag,
+    shot_assist: Flag,
+    aerial_won: Flag,
+  }),
+  carry: z.object({ end_location: z.array(z.number()).min(2) }),
+  clearance: z.object({ aerial_won: Flag }),
+  miscontrol: z.object({ aerial_won: Flag }),
+  duel: z.object({ type: Ref, outcome: Ref.nullish() }),
+  dribble: z.object({ outcome: Ref }),
+  ball_recovery: z.object({ recovery_failure: Flag }),
+  block: z.object({ offensive: Flag }),
+  goalkeeper: z.object({ type: Ref.nullish() }),
+  foul_committed: z.object({ card: Ref.nullish() }),
+  bad_behaviour: z.object({ card: Ref.nullish() }),
+} as const;
+type EventParts = { [K in keyof typeof EVENT_PARTS]?: z.infer<(typeof EVENT_PARTS)[K]> | null };
+const PART_KEYS = Object.keys(EVENT_PARTS) as (keyof typeof EVENT_PARTS)[];
+
+/**
+ * One event of `events/<match>.json`, reduced to the fields the minutes and counting rules read
+ * (METHOD.md); every other field is dropped.
+ */
+export const StatsBombEvent = StatsBombEventEnvelope.extend(
+  Object.fromEntries(PART_KEYS.map((k) => [k, EVENT_PARTS[k].nullish()])) as {
+    [K in keyof typeof EVENT_PARTS]: z.ZodOptional<z.ZodNullable<(typeof EVENT_PARTS)[K]>>;
+  },
+);
+export type StatsBombEvent = z.infer<typeof StatsBombEventEnvelope> & EventParts;
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+const isId = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX;
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isRef = (v: unknown): v is { id: number; name: string } =>
+  typeof v === 'object' &&
+  v !== null &&
+  isId((v as { id?: unknown }).id) &&
+  typeof (v as { name?: unknown }).name === 'string';
+const isNullishRef = (v: unknown): boolean => v === undefined || v === null || isRef(v);
+const refOf = (v: { id: number; name: string } | null | undefined) => (v == null ? v : { id: v.id, name: v.name });
+
+/**
+ * The envelope of a well-formed event, checked with plain type tests — the hot path, about ten
+ * times cheaper than the zod parse — or null, in which case zod parses it and names the problem.
+ * Never accepts what {@link StatsBombEventEnvelope} rejects.
+ */
+function envelopeOf(raw: unknown): z.infer<typeof StatsBombEventEnvelope> | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const e = raw as Record<string, unknown>;
+  if (typeof e.id !== 'string' || !isId(e.index) || !isId(e.period) || !isCount(e.minute) || !isCount(e.second))
+    return null;
+  if (!isRef(e.type) || !isRef(e.team) || !isNullishRef(e.player) || !isNullishRef(e.position)) return null;
+  if (!isNullishRef(e.possession_team)) return null;
+  const related = e.related_events;
+  const location = e.location;
+  if (
+    location !== undefined &&
+    location !== null &&
+    !(Array.isArray(location) && location.length >= 2 && location.every((v) => typeof v === 'number'))
+  )
+    return null;
+  if (e.possession !== undefined && e.possession !== null && !isId(e.possession)) return null;
+  if (!isNullishRef(e.play_pattern)) return null;
+  if (
+    related !== undefined &&
+    related !== null &&
+    !(Array.isArray(related) && related.every((x) => typeof x === 'string'))
+  )
+    return null;
+  return {
+    id: e.id,
+    index: e.index,
+    period: e.period,
+    minute: e.minute,
+    second: e.second,
+    type: refOf(e.type)!,
+    team: refOf(e.team)!,
+    player: refOf(e.player as never),
+    position: refOf(e.position as never),
+    related_events: related as string[] | null | undefined,
+    location: location as number[] | null | undefined,
+    possession_team: refOf(e.possession_team as never),
+    possession: e.possession as number | null | undefined,
+    play_pattern: refOf(e.play_pattern as never),
+  };
+}
+
+/** A well-formed `carry` object reduced to its end location, or null (zod then names the problem). */
+function carryOf(raw: unknown): { end_location: number[] } | null {
+  const end = (raw as { end_location?: unknown }).end_location;
+  if (!Array.isArray(end) || end.length < 2 || !end.every((v) => typeof v === 'number')) return null;
+  return { end_location: end };
+}
+
+const isFlag = (v: unknown): boolean => v === undefined || v === null || typeof v === 'boolean';
+const PASS_FLAGS = ['cross', 'cut_back', 'through_ball', 'goal_assist', 'shot_assist', 'aerial_won'] as const;
+
+/** A well-formed `pass` object reduced to the fields read, or null (zod then names the problem). */
+function passOf(raw: unknown): z.infer<typeof EVENT_PARTS.pass> | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const p = raw as Record<string, unknown>;
+  if (!isNullishRef(p.outcome) || !isNullishRef(p.type) || !isNullishRef(p.technique)) return null;
+  if (!(p.length === undefined || p.length === null || typeof p.length === 'number')) return null;
+  if (!PASS_FLAGS.every((k) => isFlag(p[k]))) return null;
+  const end = p.end_location;
+  const endOk =
+    end === undefined ||
+    end === null ||
+    (Array.isArray(end) && end.length >= 2 && end.every((v) => typeof v === 'number'));
+  if (!endOk) return null;
+  const out: Record<string, unknown> = {};
+  for (const k of ['outcome', 'type', 'technique'] as const) if (p[k] !== undefined) out[k] = refOf(p[k] as never);
+  for (const k of ['length', 'end_location', ...PASS_FLAGS] as const) if (p[k] !== undefined) out[k] = p[k];
+  return out as z.infer<typeof EVENT_PARTS.pass>;
+}
+
+/** Parses one event: the envelope, then only the type-specific objects it carries. */
+function parseEvent(file: string, raw: unknown, row: number): StatsBombEvent {
+  const fail = (issue: z.core.$ZodIssue, prefix: string[]): never => {
+    throw new DatasetError(file, [...prefix, ...issue.path.map(String)].join('.') || null, row, issue.message);
+  };
+  let event: StatsBombEvent | null = envelopeOf(raw);
+  if (!event) {
+    const envelope = StatsBombEventEnvelope.safeParse(raw);
+    if (!envelope.success) fail(envelope.error.issues[0], []);
+    event = envelope.data!;
+  }
+  const source = raw as Record<string, unknown>;
+  for (const key of PART_KEYS) {
+    const part = source[key];
+    if (part === undefined || part === null) continue;
+    // About 1,000 passes and 750 carries a match: checked by hand like the envelope; zod only names a problem.
+    const fast = key === 'carry' ? carryOf(part) : key === 'pass' ? passOf(part) : null;
+    if (fast) {
+      (event as Record<string, unknown>)[key] = fast;
+      continue;
+    }
+    const parsed = EVENT_PARTS[key].safeParse(part);
+    if (!parsed.success) fail(parsed.error.issues[0], [key]);
+    (event as Record<string, unknown>)[key] = parsed.data;
+  }
+  return event;
+}
+
+/** Reads and parses one JSON file of the folder; `file` is its path relative to `dir`. */
+function readJson(dir: string, file: string): unknown {
+  const path = join(dir, file);
+  if (!existsSync(path)) throw new DatasetError(file, null, null, `missing in ${dir}`);
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new DatasetError(file, null, null, `not valid JSON (${(e as Error).message})`);
+  }
+}
+
+/** Parses `raw` as an array of `schema`, raising a DatasetError at the first bad element. */
+function parseArray<S extends z.ZodType>(file: string, raw: unknown, schema: S): z.infer<S>[] {
+  const parsed = z.array(schema).safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const [first, ...rest] = issue.path;
+  const row = typeof first === 'number' ? first : null;
+  const path = (row === null ? issue.path : rest).join('.');
+  throw new DatasetError(file, path || null, row, issue.message);
+}
+
+/**
+ * The entries of `competitions.json` in an open-data folder.
+ * Throws {@link DatasetError} when the file is missing or malformed.
+ * @example readCompetitions('open-data/data')[0].competition_name // => 'Premier League'
+ */
+export function readCompetitions(dir: string): StatsBombCompetition[] {
+  return parseArray('competitions.json', readJson(dir, 'competitions.json'), StatsBombCompetition);
+}
+
+/** Path of a season's match list inside the folder. @example matchesFileOf(2, 27) // => 'matches/2/27.json' */
+export const matchesFileOf = (competitionId: number, seasonId: number): string =>
+  `matches/${competitionId}/${seasonId}.json`;
+
+/**
+ * The matches of one competition season (`matches/<competition>/<season>.json`), in file order.
+ * Throws {@link DatasetError} when the file is missing or malformed.
+ * @example readMatches('open-data/data', 2, 27).length // => 60 for the shipped PL 2015/16 sample
+ */
+export function readMatches(dir: string, competitionId: number, seasonId: number): StatsBombMatch[] {
+  const file = matchesFileOf(competitionId, seasonId);
+  return parseArray(file, readJson(dir, file), StatsBombMatch);
+}
+
+/**
+ * Both squads of one match (`lineups/<match>.json`).
+ * Throws {@link DatasetError} when the file is missing or malformed.
+ * @example readLineups('open-data/data', 3754254).length // => 2
+ */
+export function readLineups(dir: string, matchId: number): StatsBombLineupTeam[] {
+  const file = `lineups/${matchId}.json`;
+  return parseArray(file, readJson(dir, file), StatsBombLineupTeam);
+}
+
+/**
+ * The event stream of one match (`events/<match>.json`), sorted by `index`. About 3,500 events and
+ * 2 MB of JSON per men's league match; callers fold it and drop it before reading the next match.
+ * Throws {@link DatasetError} when the file is missing or malformed.
+ * @example readEvents('open-data/data', 3754254)[0].type.name // => 'Starting XI'
+ */
+export function readEvents(dir: string, matchId: number): StatsBombEvent[] {
+  const file = `events/${matchId}.json`;
+  const raw = readJson(dir, file);
+  if (!Array.isArray(raw)) throw new DatasetError(file, null, null, 'not a JSON array of events');
+  const events = raw.map((e, row) => parseEvent(file, e, row));
+  return events.sort((a, b) => a.index - b.index);
+}

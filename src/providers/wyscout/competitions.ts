@@ -1,0 +1,180 @@
+/**
+ * Several Wyscout competitions in one dataset (docs/methodology/wyscout.md#several-competitions):
+ * each competition is ingested on its own (its own league, season and cohorts), then the datasets
+ * are merged. Wyscout gives a player one `wyId` across competitions, so his club season rows and
+ * his tournament row belong to one player.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatasetError } from '../../model/dataset-error.js';
+import { mergeDatasets } from '../../model/merge.js';
+import type { Dataset } from '../../model/schema.js';
+import type { WyscoutReport } from './coverage.js';
+import { inRounds, type RoundRange, wyscoutIngest, type WyscoutOptions } from './dataset.js';
+import { finishedOf } from './fixtures.js';
+import { layoutOf } from './layout.js';
+import type { MatchResult } from './match-result.js';
+import { readPlayerRegistry } from './read.js';
+import { defaultIngestWorkers, ingestPool, type IngestPool } from './workers.js';
+
+/** What one competition of a multi-competition ingest brought. */
+export interface CompetitionReport {
+  competition: string;
+  league_id: number;
+  league: string;
+  season: string;
+  matches: number;
+  events: number;
+  players: number;
+  player_seasons: number;
+  report: WyscoutReport;
+}
+
+/** Options of {@link wyscoutIngestMany}: the competitions (or `all`) and what each single ingest takes. */
+export interface WyscoutManyOptions extends Omit<WyscoutOptions, 'competition' | 'onProgress'> {
+  competitions: readonly string[] | 'all';
+  /** Parallel match readers (docs/methodology/wyscout.md#workers); default the available cores. */
+  workers?: number;
+  /** Called after each match with the competition, matches done and in total, events so far. */
+  onProgress?: (competition: string, done: number, total: number, events: number) => void;
+}
+
+/**
+ * The competitions a Wyscout folder holds: the `<Competition>` of each `matches_<Competition>.json`
+ * (in `matches/` or the folder itself), in file-name order.
+ * @example competitionsIn('shared/real/wyscout') // => ['England', 'France', 'Germany', 'Spain', 'World_Cup']
+ */
+export function competitionsIn(dir: string): string[] {
+  const lists =
+    existsSync(join(dir, 'matches')) && statSync(join(dir, 'matches')).isDirectory() ? join(dir, 'matches') : dir;
+  return readdirSync(lists)
+    .filter((n) => /^matches_.+\.json$/i.test(n))
+    .sort()
+    .map((n) => n.replace(/^matches_/i, '').replace(/\.json$/i, ''));
+}
+
+/** The per-match jobs of one competition for the workers: its played matches in the public layout (none for a per-match folder). */
+function jobsOf(dir: string, competition: string, rounds: RoundRange | undefined) {
+  const layout = layoutOf(dir, competition);
+  if (layout.kind !== 'registry') return [];
+  return layout.matches
+    .filter((m) => finishedOf(m) && inRounds(m, rounds))
+    .map((match) => ({ match, ...layout.eventsFileOf(match.wyId) }));
+}
+
+/** One competition's dataset and report. */
+interface Part {
+  dataset: Dataset;
+  summary: CompetitionReport;
+}
+
+/** Ingests one competition, folding `precomputed` match results (the pool's) or reading its matches in-thread. */
+function competitionOf(
+  dir: string,
+  competition: string,
+  options: WyscoutManyOptions,
+  precomputed: Map<number, MatchResult> | undefined,
+): Part {
+  const { dataset, report } = wyscoutIngest(dir, {
+    ...options,
+    competition,
+    precomputed,
+    onProgress: precomputed
+      ? undefined
+      : (done, total, events) => options.onProgress?.(competition, done, total, events),
+  });
+  const league = dataset.tables.leagues.get(0)!.toJSON() as { league_id: number; name: string };
+  const season = dataset.tables.seasons.get(0)!.toJSON() as { name: string };
+  const summary: CompetitionReport = {
+    competition,
+    league_id: league.league_id,
+    league: league.name,
+    season: season.name,
+    matches: report.matches,
+    events: report.events,
+    players: dataset.tables.players.numRows,
+    player_seasons: dataset.tables.player_seasons.numRows,
+    report,
+  };
+  return { dataset, summary };
+}
+
+/**
+ * Every competition's matches in one run of the pool; each competition is folded, in order, as soon
+ * as its last match is in, while the other threads go on with the next competition's matches.
+ */
+async function pooledCompetitions(
+  dir: string,
+  names: readonly string[],
+  options: WyscoutManyOptions,
+  pool: IngestPool,
+): Promise<Part[]> {
+  const perCompetition = names.map((c) => jobsOf(dir, c, options.rounds));
+  const jobs = perCompetition.flat();
+  const owner = perCompetition.flatMap((list, k) => list.map(() => k));
+  const remaining = perCompetition.map((list) => list.length);
+  const events = names.map(() => 0);
+  const results = names.map(() => new Map<number, MatchResult>());
+  const parts: Part[] = [];
+  const foldReady = (): void => {
+    for (let k = parts.length; k < names.length && remaining[k] === 0; k = parts.length) {
+      parts.push(competitionOf(dir, names[k], options, results[k]));
+      results[k] = new Map(); // folded: let its match results go
+    }
+  };
+  foldReady();
+  await pool.run(jobs, (result, job) => {
+    const k = owner[job];
+    results[k].set(jobs[job].match.wyId, result);
+    remaining[k]--;
+    events[k] += result.summary.events;
+    options.onProgress?.(names[k], perCompetition[k].length - remaining[k], perCompetition[k].length, events[k]);
+    foldReady();
+  });
+  foldReady();
+  return parts;
+}
+
+/**
+ * Builds one dataset from several competitions of the Wyscout folder `dir` (or `'all'` of them):
+ * one league and season per competition, tiers from the league-tier table unless overridden, one
+ * player per `wyId`, with a report per competition. One competition gives its dataset unmerged.
+ * Matches are parsed on `workers` threads (default the available cores: the main thread and
+ * `workers - 1` worker threads; 1 = in-thread only);
+ * the dataset is byte-identical whatever the number.
+ * Throws {@link DatasetError} when a competition is missing, named twice, or a file cannot be read.
+ * @example (await wyscoutIngestMany('shared/real/wyscout', { competitions: 'all' })).reports.length // => 5
+ */
+export async function wyscoutIngestMany(
+  dir: string,
+  options: WyscoutManyOptions,
+): Promise<{ dataset: Dataset; reports: CompetitionReport[] }> {
+  const names = options.competitions === 'all' ? competitionsIn(dir) : options.competitions.map((c) => c.trim());
+  if (names.length === 0) throw new DatasetError('matches/', null, null, `no matches_<Competition>.json in ${dir}`);
+  const twice = names.find((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) !== i);
+  if (twice) throw new DatasetError('(competitions)', null, null, `competition "${twice}" is named twice`);
+  const workers = options.workers ?? defaultIngestWorkers();
+  const pool =
+    workers > 1
+      ? ingestPool(
+          workers,
+          [...readPlayerRegistry(dir)].map(([id, p]) => [id, p.role.code2]),
+        )
+      : null;
+  let parts: Part[];
+  try {
+    parts = pool
+      ? await pooledCompetitions(dir, names, options, pool)
+      : names.map((competition) => competitionOf(dir, competition, options, undefined));
+  } finally {
+    await pool?.close();
+  }
+  const reports = parts.map((p) => p.summary);
+  if (parts.length === 1) return { dataset: parts[0].dataset, reports };
+  const name = `Wyscout public dataset: ${reports.map((r) => `${r.league} ${r.season}`).join(', ')}`;
+  const dataset = mergeDatasets(
+    parts.map((p) => ({ label: p.summary.competition, dataset: p.dataset })),
+    { name },
+  );
+  return { dataset, reports };
+}

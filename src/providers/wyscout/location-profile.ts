@@ -1,0 +1,85 @@
+/**
+ * What one Wyscout v2 event adds to its player's zone counts (docs/methodology/dna.md#location-features):
+ * on-ball actions count in their touch zone, passes by direction, length and target, defensive
+ * actions in their zone, and every event of a counted kind in its action column. Wyscout gives locations 0–100 in the acting team's frame, the frame of
+ * the shared counts.
+ */
+import {
+  type ActionColumn,
+  addAction,
+  addDefence,
+  addPass,
+  addTouch,
+  type ZoneCounts,
+} from '../../model/location-profile.js';
+import { EVENT, SUB_EVENT, TAG } from './mapping.js';
+import type { WyscoutEvent } from './read.js';
+
+/** Events whose start location is an on-ball touch: passes, shots, other on-ball actions, set pieces. */
+const TOUCH_EVENTS: ReadonlySet<number> = new Set([EVENT.pass, EVENT.shot, EVENT.othersOnTheBall, EVENT.freeKick]);
+/** Duels in which the player has or fights for the ball (touches), and those in which he defends. */
+const ON_BALL_DUELS: ReadonlySet<number | null> = new Set([
+  SUB_EVENT.groundAttackingDuel,
+  SUB_EVENT.groundLooseBallDuel,
+]);
+const DEFENSIVE_DUELS: ReadonlySet<number | null> = new Set([SUB_EVENT.groundDefendingDuel, SUB_EVENT.airDuel]);
+/** Set pieces that are passes (corners, free kicks, crosses from free kicks, goal kicks, throw-ins). */
+const PASSING_SET_PIECES: ReadonlySet<number | null> = new Set([
+  SUB_EVENT.corner,
+  SUB_EVENT.freeKick,
+  SUB_EVENT.freeKickCross,
+  SUB_EVENT.goalKick,
+  SUB_EVENT.throwIn,
+]);
+
+/** The action column of each Wyscout sub-event that has one (pass kinds, duel kinds, other on-ball actions). */
+const ACTION_OF_SUB_EVENT: ReadonlyMap<number, Exclude<ActionColumn, 'pass_length_sum'>> = new Map([
+  [85, 'pass_simple'],
+  [83, 'pass_high'],
+  [82, 'pass_head'],
+  [86, 'pass_smart'],
+  [84, 'pass_launch'],
+  [80, 'pass_cross'],
+  [81, 'pass_hand'],
+  [SUB_EVENT.airDuel, 'duel_air'],
+  [SUB_EVENT.groundAttackingDuel, 'duel_ground_attacking'],
+  [SUB_EVENT.groundDefendingDuel, 'duel_ground_defending'],
+  [SUB_EVENT.groundLooseBallDuel, 'duel_loose_ball'],
+  [72, 'ball_touch'],
+  [70, 'acceleration'],
+  [SUB_EVENT.clearance, 'clearance'],
+]);
+
+/** Counts the event's kind in its action column: sub-events of passes, duels and other on-ball actions, fouls and shots. */
+function addEventAction(counts: ZoneCounts, e: WyscoutEvent): void {
+  const onBall = e.eventId === EVENT.pass || e.eventId === EVENT.duel || e.eventId === EVENT.othersOnTheBall;
+  const column =
+    e.eventId === EVENT.foul
+      ? 'foul'
+      : e.eventId === EVENT.shot
+        ? 'shot'
+        : onBall && e.subEventId !== null
+          ? ACTION_OF_SUB_EVENT.get(e.subEventId)
+          : undefined;
+  if (column) addAction(counts, column);
+}
+
+/**
+ * Adds one event to a player's zone counts; an event without a start location adds only its action, a
+ * pass without an end location counts as a touch only.
+ * @example addEventZones(counts, { eventId: 8, x: 50, y: 50, endX: 80, endY: 50, … }) // touch, pass_fwd_short, target
+ */
+export function addEventZones(counts: ZoneCounts, e: WyscoutEvent): void {
+  addEventAction(counts, e);
+  if (e.x === null || e.y === null) return;
+  const duel = e.eventId === EVENT.duel;
+  if (TOUCH_EVENTS.has(e.eventId) || (duel && ON_BALL_DUELS.has(e.subEventId))) addTouch(counts, e.x, e.y);
+  const pass = e.eventId === EVENT.pass || (e.eventId === EVENT.freeKick && PASSING_SET_PIECES.has(e.subEventId));
+  if (pass && e.endX !== null && e.endY !== null) addPass(counts, e.x, e.y, e.endX, e.endY);
+  const defending =
+    (duel && DEFENSIVE_DUELS.has(e.subEventId)) ||
+    e.subEventId === SUB_EVENT.clearance ||
+    e.tags.includes(TAG.interception) ||
+    e.tags.includes(TAG.slidingTackle);
+  if (defending) addDefence(counts, e.x, e.y);
+}

@@ -1,0 +1,42 @@
+/**
+ * An ingest worker (docs/methodology/wyscout.md#workers): claims jobs from the batch's shared
+ * counter, reads, gunzips and parses each per-match file and computes its {@link matchResultOf},
+ * then posts the plain result back. A thin transport: everything it computes is the in-thread code.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { DatasetError } from '../../model/dataset-error.js';
+import { type MatchResult, matchResultOf } from './match-result.js';
+import { readMatchFile, type WyscoutMatch } from './read.js';
+
+/** The jobs of one run and the counter every thread claims the next job index from. */
+export interface MatchBatch {
+  jobs: readonly { match: WyscoutMatch; path: string; file: string }[];
+  next: Int32Array;
+}
+
+/** What a worker posts per claimed job. */
+export type WorkerReply =
+  | { job: number; ok: true; result: MatchResult }
+  | {
+      job: number;
+      ok: false;
+      message: string;
+      error: { file: string; column: string | null; row: number | null } | null;
+    };
+
+const roles = new Map<number, string>((workerData as { roles: [number, string][] }).roles);
+
+parentPort?.on('message', ({ jobs, next }: MatchBatch) => {
+  for (let job = Atomics.add(next, 0, 1); job < jobs.length; job = Atomics.add(next, 0, 1)) {
+    const { match, path, file } = jobs[job];
+    let reply: WorkerReply;
+    try {
+      reply = { job, ok: true, result: matchResultOf(match, readMatchFile(path, file), (id) => roles.get(id), file) };
+    } catch (e) {
+      const error = e instanceof DatasetError ? { file: e.file, column: e.column, row: e.row } : null;
+      reply = { job, ok: false, message: (e as Error).message, error };
+    }
+    parentPort?.postMessage(reply);
+    if (!reply.ok) return;
+  }
+});

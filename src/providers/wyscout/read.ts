@@ -1,0 +1,305 @@
+/**
+ * Reading Wyscout v2 files: the public dataset's registries (`matches/matches_<Competition>.json`,
+ * `players.json`, `teams.json`) and per-match files (`{events, teams, players, match?}`, plain
+ * `.json` or gzip `.json.gz`), each parsed into the few fields halfspace uses, one file at a time.
+ * A missing, truncated or malformed file raises {@link DatasetError} naming the file, the field
+ * path and the array index.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { z } from 'zod';
+import { DatasetError } from '../../model/dataset-error.js';
+
+/**
+ * Most bytes one `.json.gz` file may inflate to (64 MiB; docs/methodology/wyscout.md): the public
+ * dataset's per-match event files are under 1 MB, so this is ~100× headroom while a gzip bomb
+ * (1 MB → 1 GiB) stops long before it takes gigabytes of memory.
+ */
+export const WYSCOUT_GZIP_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Ids become Arrow int32 columns, so they must fit one; the dataset writes some as strings ("792"). */
+const Id = z.coerce
+  .number()
+  .int()
+  .min(-(2 ** 31))
+  .max(2 ** 31 - 1);
+const Count = z.number().int().nonnegative();
+
+const Substitution = z.object({ playerIn: Id, playerOut: Id, minute: z.number().int().nonnegative() });
+
+/** One team of a match's `teamsData`. */
+export const WyscoutTeamData = z.object({
+  teamId: Id,
+  side: z.enum(['home', 'away']),
+  score: Count,
+  scoreET: Count.nullish(),
+  scoreP: Count.nullish(),
+  formation: z
+    .object({
+      lineup: z.array(z.object({ playerId: Id })).nullish(),
+      bench: z.array(z.object({ playerId: Id })).nullish(),
+      // The public dataset writes the string "null" for a few teams without substitutions.
+      substitutions: z.union([z.array(Substitution), z.literal('null'), z.null()]).optional(),
+    })
+    .nullish(),
+});
+export type WyscoutTeamData = z.infer<typeof WyscoutTeamData>;
+
+/** One match of `matches/matches_<Competition>.json` (or the `match` member of a v2 API per-match file). */
+export const WyscoutMatch = z.object({
+  wyId: Id,
+  competitionId: Id,
+  seasonId: Id,
+  roundId: Id.nullish(),
+  gameweek: z.number().int().nonnegative().nullish(),
+  groupName: z.string().nullish(),
+  dateutc: z.string().regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?/),
+  status: z.string().nullish(),
+  duration: z.enum(['Regular', 'ExtraTime', 'Penalties']).nullish(),
+  venue: z.string().nullish(),
+  label: z.string().nullish(),
+  teamsData: z
+    .record(z.string(), WyscoutTeamData)
+    .refine((t) => Object.keys(t).length === 2, 'teamsData must hold exactly two teams'),
+});
+export type WyscoutMatch = z.infer<typeof WyscoutMatch>;
+
+const Area = z.object({ name: z.string() }).nullish();
+
+/** One player of `players.json` or of a per-match file's `players`. */
+export const WyscoutPlayer = z.object({
+  wyId: Id,
+  firstName: z.string().nullish(),
+  middleName: z.string().nullish(),
+  lastName: z.string().nullish(),
+  shortName: z.string().nullish(),
+  birthDate: z.string().nullish(),
+  foot: z.string().nullish(),
+  height: z.number().nullish(),
+  passportArea: Area,
+  /** Id of his national team, or the string "null" in the public dataset. */
+  currentNationalTeamId: z.union([z.number(), z.string()]).nullish(),
+  role: z.object({ code2: z.enum(['GK', 'DF', 'MD', 'FW']) }),
+});
+export type WyscoutPlayer = z.infer<typeof WyscoutPlayer>;
+
+/** One team of `teams.json` or of a per-match file's `teams`. */
+export const WyscoutTeam = z.object({
+  wyId: Id,
+  name: z.string().min(1),
+  officialName: z.string().nullish(),
+  city: z.string().nullish(),
+  area: Area,
+  type: z.string().nullish(),
+});
+export type WyscoutTeam = z.infer<typeof WyscoutTeam>;
+
+/** One event, reduced to what the minutes and counting rules read (docs/methodology/wyscout.md). */
+export interface WyscoutEvent {
+  eventId: number;
+  /** Null when the dataset leaves it empty (`""`). */
+  subEventId: number | null;
+  matchPeriod: string;
+  eventSec: number;
+  teamId: number;
+  /** 0 when the event has no player. */
+  playerId: number;
+  /** Start location, or null when the event has none. */
+  x: number | null;
+  y: number | null;
+  /** End location (passes), or null. */
+  endX: number | null;
+  endY: number | null;
+  tags: number[];
+}
+
+/** A per-match file: its events, and the teams and players it embeds; `match` when the file has one (v2 API `details=match`). */
+export interface WyscoutMatchFile {
+  events: WyscoutEvent[];
+  teams: Map<number, WyscoutTeam>;
+  players: Map<number, WyscoutPlayer>;
+  match: WyscoutMatch | null;
+  /** Events that could not be read (dropped, reported as an anomaly): their row and problem. */
+  badEvents: { row: number; problem: string }[];
+  /** Roster entries of `players` that are empty (`null`, `{player: null}`) or unreadable: skipped, players.json is the fallback. */
+  badRosterEntries: number;
+}
+
+const isInt = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31;
+const isCoord = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** Parses one raw event or throws a DatasetError naming the field and row. */
+function parseEvent(file: string, raw: unknown, row: number): WyscoutEvent {
+  const fail = (field: string, problem: string): never => {
+    throw new DatasetError(file, `events.${field}`, row, problem);
+  };
+  if (typeof raw !== 'object' || raw === null) fail('', 'not an object');
+  const e = raw as Record<string, unknown>;
+  if (!isInt(e.eventId)) fail('eventId', 'expected an integer');
+  const sub = e.subEventId;
+  if (!(sub === '' || sub === null || sub === undefined || isInt(sub))) fail('subEventId', 'expected an integer or ""');
+  if (typeof e.matchPeriod !== 'string') fail('matchPeriod', 'expected a string');
+  if (typeof e.eventSec !== 'number' || !Number.isFinite(e.eventSec) || e.eventSec < 0)
+    fail('eventSec', 'expected a number ≥ 0');
+  if (!isInt(e.teamId)) fail('teamId', 'expected an integer');
+  if (!isInt(e.playerId)) fail('playerId', 'expected an integer');
+  const positions = e.positions ?? [];
+  if (!Array.isArray(positions)) fail('positions', 'expected an array');
+  const at = (i: number): { x: number; y: number } | null => {
+    const p = (positions as unknown[])[i] as { x?: unknown; y?: unknown } | undefined;
+    if (p === undefined) return null;
+    if (typeof p !== 'object' || p === null || !isCoord(p.x) || !isCoord(p.y))
+      fail(`positions.${i}`, 'expected {x, y} numbers');
+    return { x: p.x as number, y: p.y as number };
+  };
+  const start = at(0);
+  const end = at(1);
+  const rawTags = e.tags ?? [];
+  if (!Array.isArray(rawTags)) fail('tags', 'expected an array');
+  const tags = (rawTags as unknown[]).map((t, i) => {
+    const id = (t as { id?: unknown } | null)?.id;
+    if (!isInt(id)) fail(`tags.${i}.id`, 'expected an integer');
+    return id as number;
+  });
+  return {
+    eventId: e.eventId as number,
+    subEventId: isInt(sub) ? sub : null,
+    matchPeriod: e.matchPeriod as string,
+    eventSec: e.eventSec as number,
+    teamId: e.teamId as number,
+    playerId: e.playerId as number,
+    x: start?.x ?? null,
+    y: start?.y ?? null,
+    endX: end?.x ?? null,
+    endY: end?.y ?? null,
+    tags,
+  };
+}
+
+/**
+ * The text of a file: gunzipped when it starts with the gzip magic bytes (whatever its name), so
+ * `.json` and `.json.gz` read the same. `file` is the name used in errors.
+ */
+function readText(path: string, file: string): string {
+  if (!existsSync(path)) throw new DatasetError(file, null, null, 'missing');
+  const bytes = readFileSync(path);
+  if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    try {
+      // Capped: a small file that inflates without end (a gzip bomb) stops at the cap.
+      return gunzipSync(bytes, { maxOutputLength: WYSCOUT_GZIP_MAX_BYTES }).toString('utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new DatasetError(
+          file,
+          null,
+          null,
+          `inflates to more than ${WYSCOUT_GZIP_MAX_BYTES} bytes (64 MiB), the cap for one gzip file; a real per-match file is under 1 MB`,
+        );
+      throw new DatasetError(file, null, null, `not a readable gzip file (${(e as Error).message})`);
+    }
+  }
+  if (file.endsWith('.gz')) throw new DatasetError(file, null, null, 'not a gzip file (no gzip header)');
+  return bytes.toString('utf8');
+}
+
+/** Reads and parses one JSON (or gzip JSON) file; `file` is the name used in errors. */
+export function readJsonFile(path: string, file: string): unknown {
+  const text = readText(path, file);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new DatasetError(file, null, null, `not valid JSON (${(e as Error).message})`);
+  }
+}
+
+/** Parses `raw` with `schema`, raising a DatasetError at the first issue (`prefix` leads the field path). */
+function parseWith<S extends z.ZodType>(
+  file: string,
+  raw: unknown,
+  schema: S,
+  prefix: (string | number)[] = [],
+): z.infer<S> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const path = [...prefix, ...issue.path];
+  const rowAt = path.findIndex((p) => typeof p === 'number');
+  const row = rowAt >= 0 ? (path[rowAt] as number) : null;
+  const field = path
+    .filter((_, i) => i !== rowAt)
+    .map(String)
+    .join('.');
+  throw new DatasetError(file, field || null, row, issue.message);
+}
+
+/**
+ * The matches of a `matches/matches_<Competition>.json` file, in file order.
+ * Throws {@link DatasetError} when the file is missing or malformed.
+ * @example readMatchList('wyscout/matches/matches_England.json', 'matches/matches_England.json').length // => 380
+ */
+export function readMatchList(path: string, file: string): WyscoutMatch[] {
+  return parseWith(file, readJsonFile(path, file), z.array(WyscoutMatch));
+}
+
+/** Registry of players by id (`players.json`); empty when the file is absent. */
+export function readPlayerRegistry(dir: string): Map<number, WyscoutPlayer> {
+  const path = join(dir, 'players.json');
+  if (!existsSync(path)) return new Map();
+  const rows = parseWith('players.json', readJsonFile(path, 'players.json'), z.array(WyscoutPlayer));
+  return new Map(rows.map((p) => [p.wyId, p]));
+}
+
+/** Registry of teams by id (`teams.json`); empty when the file is absent. */
+export function readTeamRegistry(dir: string): Map<number, WyscoutTeam> {
+  const path = join(dir, 'teams.json');
+  if (!existsSync(path)) return new Map();
+  const rows = parseWith('teams.json', readJsonFile(path, 'teams.json'), z.array(WyscoutTeam));
+  return new Map(rows.map((t) => [t.wyId, t]));
+}
+
+const TeamsMember = z.record(z.string(), z.object({ team: WyscoutTeam }));
+/** An entry may be `null` or `{player: null}` in the public dataset (a player Wyscout could not resolve): skipped, players.json is the fallback. */
+const PlayersMember = z.record(z.string(), z.array(z.object({ player: z.unknown() }).nullable()));
+
+/**
+ * One per-match file (`{events, teams, players, match?}`, `.json` or `.json.gz`): about 1,700
+ * events and 3 MB of JSON per league match; callers fold it and drop it before the next.
+ * Throws {@link DatasetError} naming `file` when it is missing, truncated or malformed.
+ * @example readMatchFile('wyscout/events/england/2499719.json.gz', 'events/england/2499719.json.gz').events.length // => 1,600-ish
+ */
+export function readMatchFile(path: string, file: string): WyscoutMatchFile {
+  const raw = readJsonFile(path, file);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new DatasetError(file, null, null, 'expected an object {events, teams, players}');
+  const o = raw as Record<string, unknown>;
+  if (!Array.isArray(o.events)) throw new DatasetError(file, 'events', null, 'expected an array of events');
+  // One unreadable event drops that event, not the match (docs/methodology/wyscout.md#anomalies).
+  const events: WyscoutEvent[] = [];
+  const badEvents: { row: number; problem: string }[] = [];
+  o.events.forEach((e, row) => {
+    try {
+      events.push(parseEvent(file, e, row));
+    } catch (error) {
+      if (!(error instanceof DatasetError)) throw error;
+      badEvents.push({ row, problem: error.message.replace(`${file}, `, '') });
+    }
+  });
+  const teams = new Map<number, WyscoutTeam>();
+  if (o.teams !== undefined && o.teams !== null) {
+    for (const t of Object.values(parseWith(file, o.teams, TeamsMember, ['teams']))) teams.set(t.team.wyId, t.team);
+  }
+  const players = new Map<number, WyscoutPlayer>();
+  let badRosterEntries = 0;
+  if (o.players !== undefined && o.players !== null) {
+    for (const list of Object.values(parseWith(file, o.players, PlayersMember, ['players'])))
+      for (const entry of list) {
+        const p = WyscoutPlayer.safeParse(entry?.player);
+        if (p.success) players.set(p.data.wyId, p.data);
+        else badRosterEntries++;
+      }
+  }
+  const match = o.match === undefined || o.match === null ? null : parseWith(file, o.match, WyscoutMatch, ['match']);
+  return { events, teams, players, match, badEvents, badRosterEntries };
+}

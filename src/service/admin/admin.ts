@@ -1,0 +1,267 @@
+/**
+ * @module The admin API (`/admin/v1`, issue #16): create, list and revoke keys, top up wallets,
+ * read balances with held credits, the ledger, open holds and usage by day and endpoint. It is
+ * transport-neutral like the service (`handle(request) → response`) and runs the same account
+ * functions as the `keys` and `wallet` commands. Every route needs the admin token; without one
+ * configured the API refuses every call.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { fail, HalfspaceError, ok, type Failure, type Result } from '../../errors.js';
+import type { ServiceStore } from '../../store/ports.js';
+import { parseWith } from '../../validation.js';
+import { issueKey, revokeKey, topupWallet, walletStatusOf, type WalletStatus } from '../billing/accounts.js';
+import { problemOf } from '../contract/errors.js';
+import { keySummaryOf, listKeys } from './key-summary.js';
+import { LEDGER_PAGE_MAX } from '../contract/admin-openapi.js';
+import { ledgerPage } from './ledger-page.js';
+import { usageOf } from './usage.js';
+import { ADMIN_PREFIX } from '../routes.js';
+
+export { ADMIN_PREFIX } from '../routes.js';
+import type { ServiceRequest, ServiceResponse } from '../service.js';
+
+/** A request of the admin API: a service request plus the problem the transport found in its body (answered after the token check). */
+export type AdminRequest = ServiceRequest & { bodyProblem?: Failure };
+
+/** Shortest admin token accepted (`serve` refuses shorter ones): guessing must stay out of reach. */
+export const ADMIN_TOKEN_MIN_LENGTH = 16;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
+
+/**
+ * Compares a presented admin token with the configured one in time independent of both: the
+ * SHA-256 digests are compared, so neither the content nor the length leaks.
+ * @example adminTokenMatches('s3cret-token-0123', 's3cret-token-0123') // => true
+ */
+export function adminTokenMatches(expected: string, presented: string): boolean {
+  const a = createHash('sha256').update(expected).digest();
+  const b = createHash('sha256').update(presented).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** Options of {@link createAdmin}. */
+export interface AdminOptions {
+  store: ServiceStore;
+  /** The admin token; undefined or empty refuses every call. */
+  token?: string;
+  /** Base address, for the problem `type` URIs. */
+  baseUrl: string;
+  /** Wall clock; default `() => new Date()`. */
+  clock?: () => Date;
+}
+
+/** The admin API: one entry point for every `/admin/v1` request. */
+export interface Admin {
+  handle(request: AdminRequest): Promise<ServiceResponse>;
+  /** True when a token is configured. */
+  readonly enabled: boolean;
+}
+
+/** A UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+const Instant = z.iso.datetime({ offset: true }).or(z.iso.date());
+const CreateKeyBody = z
+  .object({
+    // Range checked by issueKey, which answers amount_out_of_range like a top-up.
+    credits: z.number(),
+    // Well-formed text only: a lone surrogate cannot be stored as UTF-8 without being replaced.
+    label: z
+      .string()
+      .max(200)
+      .refine((t) => !LONE_SURROGATE.test(t), 'must be well-formed Unicode (no lone surrogate)')
+      .nullable()
+      .optional(),
+    no_watermark: z.boolean().optional(),
+  })
+  .strict();
+const TopupBody = z.object({ credits: z.number(), note: z.string().max(200).nullable().optional() }).strict();
+const LedgerQuerySchema = z
+  .object({
+    kind: z.enum(['topup', 'hold', 'capture', 'release']).optional(),
+    since: Instant.optional(),
+    until: Instant.optional(),
+    before: z.coerce.number().int().min(1).optional(),
+    limit: z.coerce.number().int().min(1).max(LEDGER_PAGE_MAX).optional(),
+  })
+  .strict();
+const UsageQuery = z
+  .object({ key: z.string().max(100).optional(), since: Instant.optional(), until: Instant.optional() })
+  .strict();
+const NoQuery = z.object({}).strict();
+
+const KEY_ROUTE = /^\/keys\/(key_[0-9A-Za-z]{1,64})(?:\/(revoke|topup|wallet|holds|ledger))?$/;
+
+/** A date-only instant (`YYYY-MM-DD`) as the start of that UTC day. */
+const instantOf = (s: string | undefined) =>
+  s === undefined ? undefined : s.length === 10 ? `${s}T00:00:00.000Z` : new Date(s).toISOString();
+
+/**
+ * Creates the admin API over a store.
+ * @example (await createAdmin({ store, token: 't'.repeat(32), baseUrl }).handle({ method: 'GET', path: '/admin/v1/keys', authorization: `Bearer ${'t'.repeat(32)}` })).status // => 200
+ */
+export function createAdmin(options: AdminOptions): Admin {
+  const { store, baseUrl } = options;
+  const token = options.token ?? '';
+  const clock = options.clock ?? (() => new Date());
+
+  const reply = (status: number, requestId: string, body: unknown): ServiceResponse => ({
+    status,
+    headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'cache-control': 'no-store' },
+    body: JSON.stringify(body),
+  });
+  const problem = (requestId: string, failure: Failure, headers: Record<string, string> = {}): ServiceResponse => {
+    const body = problemOf(baseUrl, requestId, failure);
+    return {
+      status: body.status,
+      headers: { 'content-type': PROBLEM_TYPE, 'request-id': requestId, 'cache-control': 'no-store', ...headers },
+      body: JSON.stringify(body),
+    };
+  };
+  const answer = <T>(requestId: string, result: Result<T>, status = 200) =>
+    result.ok ? reply(status, requestId, result.value) : problem(requestId, result.error);
+
+  function authorized(authorization: string | undefined): Failure | null {
+    if (token === '')
+      return {
+        code: 'unauthorized',
+        message: 'the admin API is disabled: start the server with --admin-token-file (or HALFSPACE_ADMIN_TOKEN)',
+      };
+    const presented = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
+    if (presented === undefined)
+      return {
+        code: 'unauthorized',
+        message: 'send the admin token as Authorization: Bearer <token>',
+        param: 'Authorization',
+      };
+    if (!adminTokenMatches(token, presented))
+      return { code: 'unauthorized', message: 'the admin token is not valid', param: 'Authorization' };
+    return null;
+  }
+
+  const methodNotAllowed = (requestId: string, path: string, allow: string) =>
+    problem(
+      requestId,
+      { code: 'method_not_allowed', message: `${ADMIN_PREFIX}${path} answers ${allow} only` },
+      { allow },
+    );
+
+  async function route(req: AdminRequest, requestId: string): Promise<ServiceResponse> {
+    const path = req.path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '') || '/';
+    const query = req.query ?? {};
+    const needBody = () =>
+      req.bodyProblem
+        ? { ok: false as const, error: req.bodyProblem }
+        : req.body === undefined
+          ? fail<never>('invalid_request', 'a JSON object body is required', { param: 'body' })
+          : ok(req.body);
+
+    if (path === '/keys') {
+      if (req.method === 'GET') {
+        const q = parseWith(NoQuery, query);
+        return q.ok ? reply(200, requestId, { keys: await listKeys(store) }) : problem(requestId, q.error);
+      }
+      if (req.method !== 'POST') return methodNotAllowed(requestId, path, 'GET, POST');
+      const raw = needBody();
+      if (!raw.ok) return problem(requestId, raw.error);
+      const body = parseWith(CreateKeyBody, raw.value);
+      if (!body.ok) return problem(requestId, body.error);
+      try {
+        const issued = await issueKey(store, {
+          credits: body.value.credits,
+          label: body.value.label ?? null,
+          noWatermark: body.value.no_watermark ?? false,
+          now: clock(),
+        });
+        const r = issued.record;
+        return reply(201, requestId, {
+          id: r.id,
+          key: issued.key,
+          label: r.label,
+          no_watermark: r.no_watermark,
+          created_at: r.created_at,
+          revoked_at: null,
+          balance: issued.balance,
+          held: 0,
+        });
+      } catch (e) {
+        if (e instanceof HalfspaceError) return problem(requestId, e.failure);
+        throw e;
+      }
+    }
+    if (path === '/usage') {
+      if (req.method !== 'GET') return methodNotAllowed(requestId, path, 'GET');
+      const q = parseWith(UsageQuery, query);
+      if (!q.ok) return problem(requestId, q.error);
+      if (q.value.key !== undefined && !(await store.keys.byId(q.value.key)))
+        return problem(requestId, { code: 'not_found', message: `no key ${q.value.key}`, param: 'key' });
+      const usage = await usageOf(store, {
+        keyId: q.value.key,
+        since: instantOf(q.value.since),
+        until: instantOf(q.value.until),
+      });
+      return reply(200, requestId, { usage });
+    }
+    const match = KEY_ROUTE.exec(path);
+    if (!match)
+      return problem(requestId, {
+        code: 'not_found',
+        message: `no admin endpoint ${req.method} ${req.path}; see /openapi.json (tag admin)`,
+      });
+    const [, id, action] = match;
+    if (action === 'revoke' || action === 'topup') {
+      if (req.method !== 'POST') return methodNotAllowed(requestId, path, 'POST');
+      if (action === 'revoke') {
+        const revoked = await revokeKey(store, id, clock());
+        if (!revoked.ok) return problem(requestId, revoked.error);
+        const key = await store.keys.byId(id);
+        return reply(200, requestId, await keySummaryOf(store, key!));
+      }
+      const raw = needBody();
+      if (!raw.ok) return problem(requestId, raw.error);
+      const body = parseWith(TopupBody, raw.value);
+      if (!body.ok) return problem(requestId, body.error);
+      const added = await topupWallet(store, id, body.value.credits, body.value.note ?? 'admin topup', clock());
+      if (!added.ok) return problem(requestId, added.error);
+      const status = await walletStatusOf(store, id);
+      return answer(requestId, status.ok ? ok({ id, ...walletView(status.value) }) : status);
+    }
+    if (req.method !== 'GET') return methodNotAllowed(requestId, path, 'GET');
+    if (action === 'ledger') {
+      const q = parseWith(LedgerQuerySchema, query);
+      if (!q.ok) return problem(requestId, q.error);
+      return answer(
+        requestId,
+        await ledgerPage(store, id, { ...q.value, since: instantOf(q.value.since), until: instantOf(q.value.until) }),
+      );
+    }
+    const q = parseWith(NoQuery, query);
+    if (!q.ok) return problem(requestId, q.error);
+    if (action === 'wallet' || action === 'holds') {
+      const status = await walletStatusOf(store, id);
+      if (!status.ok) return problem(requestId, status.error);
+      return reply(
+        200,
+        requestId,
+        action === 'holds' ? { holds: status.value.holds } : { id, ...walletView(status.value) },
+      );
+    }
+    const key = await store.keys.byId(id);
+    if (!key) return problem(requestId, { code: 'not_found', message: `no key ${id}`, param: 'key' });
+    return reply(200, requestId, await keySummaryOf(store, key));
+  }
+
+  return {
+    enabled: token !== '',
+    async handle(req) {
+      const requestId = req.requestId ?? `req_admin_${Date.now().toString(36)}`;
+      const refused = authorized(req.authorization);
+      if (refused) return problem(requestId, refused, { 'www-authenticate': 'Bearer realm="halfspace-admin"' });
+      return route(req, requestId);
+    },
+  };
+}
+
+const walletView = (w: WalletStatus) => ({ balance: w.balance, held: w.held, available: w.available, holds: w.holds });

@@ -1,0 +1,192 @@
+/**
+ * @module Billing of paid calls (docs/design.md#service, docs/design.md#billing-rules): hold the cost before work, capture on a
+ * chargeable 2xx, release on every other outcome. Holds expire so a crash never keeps credits.
+ * Pure operations' JSON may come from the response cache; the call is billed the same way.
+ */
+import { ok, type Result } from '../../errors.js';
+import type { KeyRecord } from '../../store/ports.js';
+import {
+  JSON_TYPE,
+  type JsonResponse,
+  type ParsedRequest,
+  type ServiceContext,
+  type ServiceRequest,
+} from '../context.js';
+import { secondsUntilUtcMidnight, utcDayOf } from '../demo.js';
+import { costOf, type Operation, type OperationOutcome } from '../contract/operation.js';
+import { ResponseCache } from '../response-cache.js';
+import { HOLD_TTL_MS, holdCredits, isChargeable, runOperation, settleHold } from './settle.js';
+
+export { HOLD_TTL_MS, holdCredits } from './settle.js';
+
+/**
+ * Queues an async job (the job runner's `queue`): holds its credits, stores and queues it; 202
+ * with the job view, 402 when the wallet is short. Declared here so billing needs no import of
+ * the job runner.
+ */
+export type JobQueue = (call: BilledRequest, key: KeyRecord, cost: number) => Promise<JsonResponse>;
+
+/** How often lapsed holds, expired idempotency records and past demo days are swept, at most (docs/api.md#billing). */
+const EXPIRY_SWEEP_MS = 10_000;
+
+/** Who pays for a call: a key's wallet, or a demo-channel client's daily allowance. */
+export type Caller = { kind: 'key'; key: KeyRecord } | { kind: 'demo'; client: string };
+
+/** A call that passed every check of the pipeline (pipeline.ts), as billing receives it. */
+export interface BilledRequest {
+  op: Operation;
+  req: ServiceRequest;
+  requestId: string;
+  caller: Caller;
+  /** When the call arrived. */
+  now: Date;
+  /** The body as sent (costs and the response cache key read it) and the uploaded photo. */
+  sent: unknown;
+  photo?: Uint8Array;
+  /** The body and query parsed by the operation's schemas. */
+  parsed: ParsedRequest;
+  /** The response headers so far (rate-limit counts); billing adds the wallet headers. */
+  headers: Record<string, string>;
+}
+
+/** Runs a validated call and bills it. */
+export type BilledCall = (call: BilledRequest) => Promise<JsonResponse>;
+
+/** What demo-channel answers say of the caller's daily quota (docs/api.md#demo-channel): RateLimit-* over one UTC day. */
+function demoQuotaHeaders(limit: number, used: number, now: Date): Record<string, string> {
+  return {
+    'ratelimit-limit': String(limit),
+    'ratelimit-policy': `${limit};w=86400`,
+    'ratelimit-remaining': String(Math.max(0, limit - used)),
+    'ratelimit-reset': String(secondsUntilUtcMidnight(now)),
+  };
+}
+
+/** What a call's cost is reserved as: a refusal to answer, or a reservation settled by the call's outcome. */
+type Reservation = { refused: JsonResponse } | { settle(outcome: Result<OperationOutcome>): Promise<void> };
+
+/** Reserves one of the demo client's daily calls; returned unless the call is chargeable. */
+async function reserveDemo(ctx: ServiceContext, call: BilledRequest, client: string): Promise<Reservation> {
+  const { store, demoLimit } = ctx;
+  const { headers, now } = call;
+  const day = utcDayOf(now);
+  const reserved = await store.demo.reserve(client, day, demoLimit);
+  Object.assign(headers, demoQuotaHeaders(demoLimit, reserved.used, now));
+  if (!reserved.ok)
+    return {
+      refused: ctx.problem(
+        call.requestId,
+        {
+          code: 'demo_limit_exhausted',
+          message: `the demo channel allows ${demoLimit} successful calls per client per UTC day; use an API key or retry after midnight UTC`,
+          limit: demoLimit,
+        },
+        { ...headers, 'retry-after': String(secondsUntilUtcMidnight(now)) },
+      ),
+    };
+  return {
+    async settle(outcome) {
+      if (isChargeable(outcome)) return store.demo.confirm(client, day);
+      await store.demo.unreserve(client, day);
+      // The reservation returned: the quota left is one more than the reservation said.
+      Object.assign(headers, demoQuotaHeaders(demoLimit, reserved.used - 1, now));
+    },
+  };
+}
+
+/** Holds the cost in the key's wallet; captured or released by the one settle policy (settle.ts). */
+async function holdCost(ctx: ServiceContext, call: BilledRequest, key: KeyRecord, cost: number): Promise<Reservation> {
+  const { store } = ctx;
+  const { headers, op } = call;
+  const held = await holdCredits(store.wallets, key.id, cost, call.now, op.id, HOLD_TTL_MS);
+  if (!held.ok) {
+    headers['x-svc-credits-charged'] = '0';
+    headers['x-svc-wallet-balance'] = String(held.error.balance);
+    return { refused: ctx.problem(call.requestId, held.error, headers) };
+  }
+  return {
+    async settle(outcome) {
+      const settled = await settleHold(
+        store.wallets,
+        { walletId: key.id, holdId: held.value.hold_id, operation: op.id },
+        outcome,
+        ctx.clock(),
+        outcome.ok ? `status ${outcome.value.status ?? 200}` : outcome.error.code,
+        ctx.onCharge,
+      );
+      headers['x-svc-credits-charged'] = String(settled.charged);
+      headers['x-svc-wallet-balance'] = String(settled.balance);
+    },
+  };
+}
+
+/**
+ * The billing step of the pipeline: reserves a demo call or holds the cost (an hd card goes to
+ * `queueJob` instead), runs the operation or serves its JSON from the response cache, then
+ * settles by the one settle policy (settle.ts): capture on a chargeable 2xx, release otherwise.
+ * @example await billedCall(ctx, jobs.queue, 0)(call) // => { status: 200, … }
+ */
+export function billedCall(ctx: ServiceContext, queueJob: JobQueue, responseCacheBytes: number): BilledCall {
+  const { engine, store, problem } = ctx;
+  const responses = responseCacheBytes > 0 ? new ResponseCache(responseCacheBytes) : null;
+  let lastSweepMs = -Infinity;
+
+  /** At most every {@link EXPIRY_SWEEP_MS}: releases lapsed holds and forgets expired idempotency records and past demo days. */
+  async function sweep(now: Date): Promise<void> {
+    if (now.getTime() - lastSweepMs < EXPIRY_SWEEP_MS) return;
+    lastSweepMs = now.getTime();
+    const at = now.toISOString();
+    await store.wallets.expireHolds(at);
+    await store.idempotency.purge(at);
+    await store.demo.purge(utcDayOf(now));
+  }
+
+  /** The operation's outcome, its JSON text from the response cache when the operation is pure. */
+  async function outcomeOf(call: BilledRequest): Promise<Result<OperationOutcome & { text: string }>> {
+    const { op, req, parsed, caller, photo } = call;
+    const cacheKey =
+      responses && op.cacheable
+        ? `${op.id}\n${engine.now?.().getTime() ?? ''}\n${JSON.stringify(req.query ?? {})}\n${JSON.stringify(call.sent)}`
+        : null;
+    const cached = cacheKey === null ? undefined : responses!.get(cacheKey);
+    if (cached !== undefined) return ok({ body: null, text: cached });
+    const ran = await runOperation(
+      op,
+      {
+        engine,
+        body: parsed.body,
+        query: parsed.query,
+        key: caller.kind === 'key' ? caller.key : null,
+        baseUrl: ctx.baseUrl,
+        images: store.images,
+        ...(photo ? { photo } : {}),
+        ...ctx.renderOption,
+      },
+      (error) => ctx.onError(error, call.requestId),
+    );
+    if (!ran.ok) return ran;
+    const text = JSON.stringify(ran.value.body);
+    if (cacheKey !== null && (ran.value.status ?? 200) === 200 && isChargeable(ran)) responses!.set(cacheKey, text);
+    return ok({ ...ran.value, text });
+  }
+
+  return async function charged(call) {
+    const { op, caller, requestId, headers, now } = call;
+    const cost = costOf(op, call.sent);
+    await sweep(now);
+    if (caller.kind === 'key' && op.isJob?.(call.sent)) return queueJob(call, caller.key, cost);
+    const reserved =
+      caller.kind === 'demo'
+        ? await reserveDemo(ctx, call, caller.client)
+        : await holdCost(ctx, call, caller.key, cost);
+    if ('refused' in reserved) return reserved.refused;
+    const outcome = await outcomeOf(call);
+    await reserved.settle(outcome);
+    if (!outcome.ok) return problem(requestId, outcome.error, headers);
+    return {
+      status: outcome.value.status ?? 200,
+      headers: { 'content-type': JSON_TYPE, 'request-id': requestId, ...headers },
+      body: outcome.value.text,
+    };
+  };
+}

@@ -1,0 +1,283 @@
+/**
+ * @module The operation table: every endpoint of the service is one entry (method, path, cost,
+ * demo channel, request schemas, response schema, handler calling the engine). The service, the
+ * catalogs and the OpenAPI document are all generated from this table.
+ */
+import { ok, type Result } from '../../errors.js';
+import { POSITION_CODES, POSITION_GROUPS } from '../../model/schema.js';
+import { vibeCatalog } from '../../bestxi/vibes.js';
+import { FORMATIONS } from '../../bestxi/pick.js';
+import { CardResponse, isHdStyle } from './schemas/cards.js';
+import { cardPhotoProblemOf } from './card-photo.js';
+import { PHOTO_MAX_BYTES } from '../../cards/photo.js';
+import { FEE_TIERS } from '../../stats/fee-tier.js';
+import { CardPromptResponse } from './schemas/cards-prompt.js';
+import { CARD_TRIPLET, DEFAULT_CARD_STATS, GROUP_METRICS } from '../../stats/metrics.js';
+import { CARD_STYLES, HD_STYLES, SYNC_STYLES } from '../../cards/request.js';
+import { BestXiLineupResponse } from './schemas/best-xi-lineup.js';
+import { BestXiPickResponse } from './schemas/best-xi-pick.js';
+import { BestXiPoolResponse } from './schemas/best-xi-pool.js';
+import { EmptyQuery } from './schemas/common.js';
+import { PlayerQueryString, PlayerResponse } from './schemas/intelligence-player.js';
+import { ScoutingResponse } from './schemas/intelligence-scouting.js';
+import { VerdictResponse } from './schemas/verdict.js';
+import { DnaSearchResponse } from './schemas/dna-search.js';
+import { AlternativesResponse } from './schemas/alternatives.js';
+import { MatchIntelligenceResponse } from './schemas/match-intelligence.js';
+import { ENGINE_OPERATIONS } from '../../operation-registry.js';
+import { defineOperation, engineRoute, type Operation, type OperationOutcome } from './operation.js';
+import { VERDICT_CODES } from '../../verdict/rules.js';
+
+export {
+  costOf,
+  defineOperation,
+  demoAllowed,
+  type Operation,
+  type OperationContext,
+  type OperationOutcome,
+  type ServiceEngine,
+} from './operation.js';
+
+/** Similarity bands of DNA matches (docs/design.md#dna-and-similarity). */
+const SIMILARITY_BANDS = [
+  { min: 0.85, label: 'very similar' },
+  { min: 0.75, label: 'strong overlap' },
+  { min: 0.65, label: 'partial' },
+  { min: -1, label: 'different' },
+];
+
+/** Credits of a synchronous card (docs/design.md#credits). */
+export const SYNC_CARD_CREDITS = 15;
+/** Credits of an hd (async) card (docs/design.md#credits). */
+export const HD_CARD_CREDITS = 40;
+
+/**
+ * The `style` of a card body as sent, as text ('undefined' when absent): cost, demo channel and job
+ * are decided from it before the body is parsed (401 ranks first) and for the free catalog.
+ */
+const styleOf = (body: unknown): string =>
+  String(typeof body === 'object' && body !== null && 'style' in body ? body.style : undefined);
+
+const json = <T>(result: Result<T>): Result<OperationOutcome> => (result.ok ? ok({ body: result.value }) : result);
+
+/** Every paid operation, in docs/design.md#operations order (only those whose engine operation exists). */
+export const OPERATIONS: readonly Operation[] = [
+  defineOperation({
+    id: 'intelligence.player',
+    method: 'POST',
+    cacheable: true,
+    path: '/api/v1/intelligence/player',
+    summary: 'Player profile: identity, seasonal rows, DNA style tags and a one-line summary',
+    tag: 'intelligence',
+    beta: false,
+    cost: 1,
+    demo: true,
+    engine: 'player',
+    body: ENGINE_OPERATIONS.player.request,
+    query: PlayerQueryString,
+    response: PlayerResponse,
+    catalog: () => ({
+      query: { enhance: ['narrative'] },
+      notes: ['enhance=narrative adds a narrative paragraph at no extra cost', 'name2 adds a side-by-side comparison'],
+    }),
+    run: ({ engine, body, query }) => json(engine.parsed.player(body, { narrative: query.enhance === 'narrative' })),
+  }),
+  engineRoute('scouting', {
+    id: 'intelligence.scouting',
+    cacheable: true,
+    path: '/api/v1/intelligence/scouting',
+    summary: 'Scouting report: per-90 map and cohort percentile labels',
+    tag: 'intelligence',
+    beta: false,
+    cost: 1,
+    demo: true,
+    query: EmptyQuery,
+    response: ScoutingResponse,
+  }),
+  engineRoute('dnaSearch', {
+    id: 'intelligence.dna-search',
+    cacheable: true,
+    path: '/api/v1/intelligence/dna-search',
+    summary: 'Players with the most similar playing-style DNA, with the metrics that agree',
+    tag: 'intelligence',
+    beta: false,
+    cost: 1,
+    demo: true,
+    query: EmptyQuery,
+    response: DnaSearchResponse,
+    catalog: () => ({
+      filters: {
+        max_fee_tier: FEE_TIERS,
+        max_age: 'integer',
+        league_tier_max: 'integer',
+        position_group: POSITION_GROUPS,
+      },
+      similarity_bands: SIMILARITY_BANDS,
+    }),
+  }),
+  engineRoute('alternatives', {
+    id: 'alternatives',
+    cacheable: true,
+    path: '/api/v1/alternatives',
+    summary: 'Hybrid DNA alternatives: cheaper, younger players with a similar style',
+    tag: 'alternatives',
+    beta: true,
+    cost: 2,
+    demo: true,
+    query: EmptyQuery,
+    response: AlternativesResponse,
+    catalog: () => ({
+      modes: ['dna_hybrid', 'fallback'],
+      recall_sources: ['dna', 'league_peer', 'position_band'],
+      fee_tiers: FEE_TIERS,
+    }),
+  }),
+  engineRoute('matchIntelligence', {
+    id: 'match-intelligence',
+    cacheable: true,
+    path: '/api/v1/match-intelligence',
+    summary: 'Fixtures with derby kind, competition tier, form, standings and headline signals',
+    tag: 'match-intelligence',
+    beta: true,
+    cost: 6,
+    demo: true,
+    query: EmptyQuery,
+    response: MatchIntelligenceResponse,
+    catalog: () => ({ modes: ['upcoming', 'recent', 'all'], limit: { min: 1, max: 30, default: 10 } }),
+  }),
+  engineRoute('verdict', {
+    id: 'verdict',
+    cacheable: true,
+    path: '/api/v1/verdict',
+    summary: 'Data-backed verdict with percentile receipts',
+    tag: 'verdict',
+    beta: false,
+    cost: 5,
+    demo: true,
+    query: EmptyQuery,
+    response: VerdictResponse,
+    catalog: () => ({ verdict_codes: VERDICT_CODES }),
+  }),
+  defineOperation({
+    id: 'cards',
+    method: 'POST',
+    path: '/api/v1/cards',
+    summary:
+      'Card PNG: player_card, stat_ribbon and shot_map rendered now (15 credits); hd styles as async jobs (40 credits)',
+    tag: 'cards',
+    beta: false,
+    cost: (body) => (isHdStyle(styleOf(body)) ? HD_CARD_CREDITS : SYNC_CARD_CREDITS),
+    demo: (body) => !isHdStyle(styleOf(body)),
+    isJob: (body) => isHdStyle(styleOf(body)),
+    engine: 'card',
+    body: ENGINE_OPERATIONS.card.request,
+    precheck: cardPhotoProblemOf,
+    // An hd job is queued with its credits held: refuse an unknown player or a bad stat key first.
+    validate: (engine, body) => (isHdStyle(body.style) ? engine.parsed.cardCheck(body) : null),
+    query: EmptyQuery,
+    response: CardResponse,
+    catalog: () => ({
+      styles: { sync: SYNC_STYLES, hd: HD_STYLES },
+      // demo_channel (true) holds for these styles only; the hd styles need an API key.
+      demo_channel_styles: SYNC_STYLES,
+      demo_channel_refused_styles: HD_STYLES,
+      credits_by_style: Object.fromEntries(
+        CARD_STYLES.map((s) => [s, isHdStyle(s) ? HD_CARD_CREDITS : SYNC_CARD_CREDITS]),
+      ),
+      stat_keys_by_group: GROUP_METRICS,
+      default_stats_by_group: DEFAULT_CARD_STATS,
+      player_card_triplet_by_group: CARD_TRIPLET,
+      bounds: { stats: { min: 1, max: 6 }, caption_max_chars: 60, photo_max_bytes: PHOTO_MAX_BYTES },
+      verdict_codes: ['fraud', 'merchant', 'cooked'],
+      photo: {
+        url: 'https only, fetched by the server with SSRF protection',
+        upload: 'multipart/form-data with fields "request" (the JSON body) and "photo" (PNG or JPEG)',
+      },
+      jobs: { poll: 'GET /api/v1/cards/jobs/{job_id}', states: ['queued', 'running', 'succeeded', 'failed'] },
+    }),
+    async run({ engine, body, key, baseUrl, images, photo, render }) {
+      const rendered = await engine.parsed.card(body, {
+        baseUrl,
+        watermark: !(key?.no_watermark ?? false),
+        ...(photo ? { photo } : {}),
+        ...(render ? { render } : {}),
+      });
+      if (!rendered.ok) return rendered;
+      const r = rendered.value;
+      const hex = r.content_hash.replace(/^sha256:/, '');
+      await images.put(hex, r.png);
+      const image_url = `${baseUrl}/images/${hex}.png`;
+      return ok({
+        body: {
+          player: r.player,
+          style: r.style,
+          image_url,
+          watermark: r.watermark,
+          width: r.width,
+          height: r.height,
+          content_hash: r.content_hash,
+        },
+        // docs/design.md#billing-rules: charged only with a stored image behind a valid URL.
+        chargeable: /^[0-9a-f]{64}$/.test(hex) && URL.canParse(image_url),
+      });
+    },
+  }),
+  engineRoute('cardPrompt', {
+    id: 'cards.prompt',
+    cacheable: true,
+    path: '/api/v1/cards/prompt',
+    summary: 'Composable image prompt with the mandatory safety block (nothing rendered)',
+    tag: 'cards',
+    beta: false,
+    cost: 3,
+    demo: true,
+    query: EmptyQuery,
+    response: CardPromptResponse,
+    catalog: () => ({ styles: HD_STYLES }),
+  }),
+  engineRoute('bestXiPool', {
+    id: 'best-xi.pool',
+    cacheable: true,
+    path: '/api/v1/best-xi/pool',
+    summary: 'Best XI candidate pool for a vibe',
+    tag: 'best-xi',
+    beta: false,
+    cost: 6,
+    demo: true,
+    query: EmptyQuery,
+    response: BestXiPoolResponse,
+    catalog: () => ({
+      vibes: vibeCatalog().vibes,
+      modes: ['pool', 'full', 'byIds'],
+      accepts: POSITION_CODES,
+      fee_tiers: FEE_TIERS,
+      limit: { min: 1, max: 100, default: 30 },
+    }),
+  }),
+  engineRoute('bestXiLineup', {
+    id: 'best-xi.lineup',
+    cacheable: true,
+    path: '/api/v1/best-xi/lineup',
+    summary: 'Aggregate statistics of a built lineup of 1–11 players',
+    tag: 'best-xi',
+    beta: false,
+    cost: 6,
+    demo: true,
+    query: EmptyQuery,
+    response: BestXiLineupResponse,
+    catalog: () => ({ vibe_ids: vibeCatalog().vibes.map((v) => v.id), player_ids: { min: 1, max: 11 } }),
+  }),
+  engineRoute('bestXiPick', {
+    id: 'best-xi.pick',
+    cacheable: true,
+    path: '/api/v1/best-xi/pick',
+    summary: "The best eleven for a vibe in a formation's slots",
+    tag: 'best-xi',
+    beta: false,
+    cost: 6,
+    demo: true,
+    query: EmptyQuery,
+    response: BestXiPickResponse,
+    catalog: () => ({ vibe_ids: vibeCatalog().vibes.map((v) => v.id), formations: FORMATIONS }),
+  }),
+];

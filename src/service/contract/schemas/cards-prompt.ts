@@ -1,0 +1,17 @@
+/** @module POST /api/v1/cards/prompt (docs/design.md#op-cards-prompt): request body (from src/cards) and response. */
+import { z } from 'zod';
+import { CardPromptRequest } from '../../../cards/request.js';
+import { CardPlayer } from './cards.js';
+
+export { CardPromptRequest };
+
+/** Card prompt response (docs/design.md#op-cards-prompt): the prompt and the mandatory safety block. */
+export const CardPromptResponse = z
+  .object({
+    player: CardPlayer,
+    style: z.string(),
+    prompt: z.object({ data_and_style: z.string() }).loose(),
+    safety: z.object({ instructions: z.string().min(1) }).loose(),
+  })
+  .loose();
+export type CardPromptResponse = z.infer<typeof CardPromptResponse>;

@@ -1,0 +1,51 @@
+/** @module POST /api/v1/cards (docs/design.md#op-cards): request body (from src/cards) and responses. */
+import { z } from 'zod';
+import { CardRequest, HD_STYLES, isHdStyle, SYNC_STYLES } from '../../../cards/request.js';
+
+export { CardRequest, HD_STYLES, isHdStyle, SYNC_STYLES };
+
+/** The player block of every card response (docs/design.md#op-cards). */
+export const CardPlayer = z.object({
+  player_id: z.number().int(),
+  display_name: z.string(),
+  position: z.string(),
+  team_name: z.string().nullable(),
+});
+
+/** Synchronous card response (200): player block, stored image URL, watermark flag. */
+export const CardResponse = z
+  .object({
+    player: CardPlayer,
+    style: z.enum(SYNC_STYLES),
+    image_url: z.url(),
+    watermark: z.boolean(),
+    width: z.number().int(),
+    height: z.number().int(),
+    content_hash: z.string(),
+  })
+  .strict();
+export type CardResponse = z.infer<typeof CardResponse>;
+
+/** A finished hd card: the synchronous card's fields with an hd style (a job's `result`; what MCP over stdio renders in-process). */
+export const HdCardResponse = CardResponse.omit({ style: true }).extend({ style: z.enum(HD_STYLES) });
+export type HdCardResponse = z.infer<typeof HdCardResponse>;
+
+/** States of an async (hd) card job (docs/design.md#cards-and-prompts). */
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+
+/** Async card job as returned by POST (202) and by polling GET /api/v1/cards/jobs/{job_id}. */
+export const CardJobResponse = z
+  .object({
+    job_id: z.string(),
+    status: z.enum(JOB_STATUSES),
+    poll_url: z.url(),
+    style: z.enum(HD_STYLES),
+    credits_held: z.number().int().describe('Credits reserved at queue time'),
+    credits_charged: z.number().int().describe('Credits captured: the held amount once succeeded, else 0'),
+    created_at: z.string(),
+    updated_at: z.string(),
+    result: HdCardResponse.optional(),
+    error: z.object({ code: z.string(), detail: z.string() }).loose().optional(),
+  })
+  .strict();
+export type CardJobResponse = z.infer<typeof CardJobResponse>;
