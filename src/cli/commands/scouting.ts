@@ -10,7 +10,7 @@ function text(r: ScoutingResponse): string {
   const first = Object.values(r.data.percentiles)[0];
   const cohort = first?.cohort;
   const lines = [
-    `${p.display_name} — ${p.position_label} (${p.position}), ${p.team?.name ?? 'no club'}${p.age !== null ? `, age ${p.age}` : ''}${p.fee_tier ? `, fee tier ${p.fee_tier}` : ''}`,
+    `${p.display_name} — ${p.position_label} (${p.position}), ${p.team?.name ?? 'no club'}${p.age !== null ? `, age ${p.age}` : ''}${p.fee_tier ? `, fee tier ${p.fee_tier}` : ''}${p.contract_end_date ? `, contract until ${p.contract_end_date}` : ''}`,
     `Season ${r.data.season ?? '—'} · ${r.data.sample ? `${Math.round(r.data.sample.minutes)} minutes, ${r.data.sample.appearances} appearance${r.data.sample.appearances === 1 ? '' : 's'}${r.data.sample.level === 'low' ? ' (low sample: below the cohort threshold, no labels)' : ''}` : 'no minutes'}`,
     cohort
       ? `Cohort: ${cohort.role ? ROLE_LABELS[cohort.role] : `${cohort.position_group}s (role cohort too small)`} in ${cohort.league} ${cohort.season} with ≥ ${cohort.min_minutes} minutes (n = ${cohort.n})`
