@@ -234,10 +234,17 @@ function metricValues(ps: Table, minutes: Float64Array): Record<MetricKey, Float
     if (!c) cache.set(name, (c = rawColumn(ps, name)));
     return c;
   };
+  // A column the dataset does not provide (all null, as the demo's event values) makes its metrics all NaN.
+  const absent = (name: string) => (ps.getChild(name)?.nullCount ?? n) === n;
   for (const key of METRIC_KEYS) {
     const def = METRICS[key];
     const out = new Float64Array(n);
-    if (def.kind === 'per90') {
+    if (
+      (def.kind === 'per90' && absent(def.total)) ||
+      (def.kind === 'pct' && (absent(def.completed) || absent(def.attempted)))
+    ) {
+      out.fill(NaN);
+    } else if (def.kind === 'per90') {
       const { values: total, valid } = column(def.total);
       per90Into(out, total, minutes);
       if (valid) nullsInto(out, valid);
