@@ -23,6 +23,7 @@ import { resolvePlayer, type IdentityIndex, type PlayerQuery, type ResolvedPlaye
 import { buildIdentityIndex } from './identity/name-index.js';
 import { ageOn } from './stats/age.js';
 import { deriveSeasons } from './stats/derive.js';
+import { playerRowsOf } from './stats/player-rows.js';
 import type { DerivedSeasons } from './stats/derived.js';
 import type { DnaVectors } from './dna/vectors.js';
 import { datasetDnaOf } from './dna/zone-vectors.js';
@@ -98,7 +99,7 @@ export class Engine implements EngineContext {
     this.leagueMap = new Map(leagues.map((l) => [l.league_id, l]));
     this.seasonMap = new Map(rowsOf(dataset.tables.seasons, 'seasons').map((s) => [s.season_id, s]));
     this.derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
-    this.playerRows = this.indexPlayerRows();
+    this.playerRows = playerRowsOf(this.derived, (id) => this.seasonMap.get(id)?.start_date ?? '');
     this.identity = buildIdentityIndex(this.players, teams, leagues);
     this.dna = datasetDnaOf(this.derived, dataset.tables.player_zones, {
       seasonKeyOf: (id) => this.seasonMap.get(id)?.name ?? id,
@@ -266,26 +267,6 @@ export class Engine implements EngineContext {
   /** Image prompt for an hd style (docs/design.md#op-cards-prompt): `prompt.data_and_style` plus the fixed `safety.instructions`. */
   cardPrompt(request: CardPromptRequest | Record<string, unknown>): Result<CardPromptResult> {
     return cardPromptOf(this, request);
-  }
-
-  /** Player-season rows per player, ordered by season start then minutes (so the last is the main row of the latest season). */
-  private indexPlayerRows(): Map<number, number[]> {
-    const d = this.derived;
-    const byPlayer = new Map<number, number[]>();
-    for (let i = 0; i < d.n; i++) {
-      const id = d.player_id[i];
-      let list = byPlayer.get(id);
-      if (!list) byPlayer.set(id, (list = []));
-      list.push(i);
-    }
-    const startOf = (row: number) => this.seasonMap.get(d.season_id[row])?.start_date ?? '';
-    // Start dates are YYYY-MM-DD (validated), so code-unit order is date order, without localeCompare's cost at open.
-    const byStart = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-    for (const list of byPlayer.values()) {
-      if (list.length < 2) continue;
-      list.sort((a, b) => byStart(startOf(a), startOf(b)) || d.minutes[a] - d.minutes[b] || a - b);
-    }
-    return byPlayer;
   }
 }
 
