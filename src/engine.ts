@@ -21,6 +21,8 @@ import { rowsOf, TABLE_NAMES, type Dataset, type TableName } from './model/schem
 import { validateDataset } from './model/validate.js';
 import { resolvePlayer, type IdentityIndex, type PlayerQuery, type ResolvedPlayer } from './identity/resolve.js';
 import { buildIdentityIndex } from './identity/name-index.js';
+import { playerInputsOf } from './identity/player-inputs.js';
+import { LazyRows } from './model/lazy-rows.js';
 import { ageOn } from './stats/age.js';
 import { deriveSeasons } from './stats/derive.js';
 import { playerRowsOf } from './stats/player-rows.js';
@@ -67,12 +69,12 @@ export class Engine implements EngineContext {
   readonly dataset: Dataset;
   readonly derived: DerivedSeasons;
   readonly asOf: string;
-  readonly players: readonly PlayerRow[];
   readonly identity: IdentityIndex;
   /** DNA vector of every derived row (docs/design.md#dna-and-similarity); z-scores within group × season name across leagues. */
   readonly dna: DnaVectors;
   private readonly clock: () => Date;
-  private readonly playerMap: Map<number, PlayerRow>;
+  /** The `players` rows, each read when first asked for (a question about one player reads one). */
+  private readonly playerTable: LazyRows<'players'>;
   private readonly teamMap: Map<number, TeamRow>;
   private readonly leagueMap: Map<number, LeagueRow>;
   private readonly seasonMap: Map<number, SeasonRow>;
@@ -91,8 +93,7 @@ export class Engine implements EngineContext {
     this.asOf = dataset.meta.as_of;
     const asOfNoon = new Date(`${this.asOf}T12:00:00Z`);
     this.clock = options.clock ?? (() => asOfNoon);
-    this.players = rowsOf(dataset.tables.players, 'players');
-    this.playerMap = new Map(this.players.map((p) => [p.player_id, p]));
+    this.playerTable = new LazyRows(dataset.tables.players, 'players');
     const teams = rowsOf(dataset.tables.teams, 'teams');
     this.teamMap = new Map(teams.map((t) => [t.team_id, t]));
     const leagues = rowsOf(dataset.tables.leagues, 'leagues');
@@ -100,7 +101,7 @@ export class Engine implements EngineContext {
     this.seasonMap = new Map(rowsOf(dataset.tables.seasons, 'seasons').map((s) => [s.season_id, s]));
     this.derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
     this.playerRows = playerRowsOf(this.derived, (id) => this.seasonMap.get(id)?.start_date ?? '');
-    this.identity = buildIdentityIndex(this.players, teams, leagues);
+    this.identity = buildIdentityIndex(playerInputsOf(dataset.tables.players), teams, leagues);
     this.dna = datasetDnaOf(this.derived, dataset.tables.player_zones, {
       seasonKeyOf: (id) => this.seasonMap.get(id)?.name ?? id,
     });
@@ -136,12 +137,18 @@ export class Engine implements EngineContext {
     return new Engine(dataset, options);
   }
 
+  /** All players, in table order (read whole on first use). */
+  get players(): readonly PlayerRow[] {
+    return this.playerTable.all();
+  }
+
   now(): Date {
     return this.clock();
   }
 
   playerById(id: number): PlayerRow | undefined {
-    return this.playerMap.get(id);
+    const entry = this.identity.playerById.get(id);
+    return entry ? this.playerTable.at(entry.row) : undefined;
   }
   teamById(id: number): TeamRow | undefined {
     return this.teamMap.get(id);
