@@ -1,4 +1,6 @@
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'tsup';
+import type { Plugin } from 'esbuild';
 
 /** Public entry points; package.json "exports" mirrors these (test/package-exports.test.ts checks it). */
 export const ENTRIES = {
@@ -10,6 +12,26 @@ export const ENTRIES = {
   'store/postgres/index': 'src/store/postgres/index.ts',
   'mcp/index': 'src/mcp/index.ts',
   'client/index': 'src/client/index.ts',
+};
+
+/**
+ * The CLI binary never switches zod's language: its `locales` namespace (50 languages, a sixth of
+ * the binary's main chunk) is bundled as English only, which zod configures itself at import
+ * (bench/results/package.md: the chunk's compile is most of the CLI's module cost).
+ */
+const ZOD_ENGLISH_ONLY: Plugin = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+        ? { path: join(dirname(args.importer), '..', 'locales', 'index.js'), namespace: 'zod-english-only' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(join(dirname(args.path), 'en.js'))};`,
+      resolveDir: dirname(args.path),
+    }));
+  },
 };
 
 /** Optional drivers are required at run time by name (src/store/optional-package.ts); never bundle them. */
@@ -52,5 +74,6 @@ export default defineConfig([
     splitting: true,
     noExternal: [/^apache-arrow(\/|$)/, 'flatbuffers', 'tslib', 'json-with-bigint', /^zod(\/|$)/],
     external: OPTIONAL_DRIVERS,
+    esbuildPlugins: [ZOD_ENGLISH_ONLY],
   },
 ]);

@@ -21,8 +21,11 @@ import { rowsOf, TABLE_NAMES, type Dataset, type TableName } from './model/schem
 import { validateDataset } from './model/validate.js';
 import { resolvePlayer, type IdentityIndex, type PlayerQuery, type ResolvedPlayer } from './identity/resolve.js';
 import { buildIdentityIndex } from './identity/name-index.js';
+import { playerInputsOf } from './identity/player-inputs.js';
+import { LazyRows } from './model/lazy-rows.js';
 import { ageOn } from './stats/age.js';
 import { deriveSeasons } from './stats/derive.js';
+import { playerRowsOf } from './stats/player-rows.js';
 import type { DerivedSeasons } from './stats/derived.js';
 import type { DnaVectors } from './dna/vectors.js';
 import { datasetDnaOf } from './dna/zone-vectors.js';
@@ -66,12 +69,12 @@ export class Engine implements EngineContext {
   readonly dataset: Dataset;
   readonly derived: DerivedSeasons;
   readonly asOf: string;
-  readonly players: readonly PlayerRow[];
   readonly identity: IdentityIndex;
   /** DNA vector of every derived row (docs/design.md#dna-and-similarity); z-scores within group × season name across leagues. */
   readonly dna: DnaVectors;
   private readonly clock: () => Date;
-  private readonly playerMap: Map<number, PlayerRow>;
+  /** The `players` rows, each read when first asked for (a question about one player reads one). */
+  private readonly playerTable: LazyRows<'players'>;
   private readonly teamMap: Map<number, TeamRow>;
   private readonly leagueMap: Map<number, LeagueRow>;
   private readonly seasonMap: Map<number, SeasonRow>;
@@ -90,16 +93,15 @@ export class Engine implements EngineContext {
     this.asOf = dataset.meta.as_of;
     const asOfNoon = new Date(`${this.asOf}T12:00:00Z`);
     this.clock = options.clock ?? (() => asOfNoon);
-    this.players = rowsOf(dataset.tables.players, 'players');
-    this.playerMap = new Map(this.players.map((p) => [p.player_id, p]));
+    this.playerTable = new LazyRows(dataset.tables.players, 'players');
     const teams = rowsOf(dataset.tables.teams, 'teams');
     this.teamMap = new Map(teams.map((t) => [t.team_id, t]));
     const leagues = rowsOf(dataset.tables.leagues, 'leagues');
     this.leagueMap = new Map(leagues.map((l) => [l.league_id, l]));
     this.seasonMap = new Map(rowsOf(dataset.tables.seasons, 'seasons').map((s) => [s.season_id, s]));
     this.derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
-    this.playerRows = this.indexPlayerRows();
-    this.identity = buildIdentityIndex(this.players, teams, leagues);
+    this.playerRows = playerRowsOf(this.derived, (id) => this.seasonMap.get(id)?.start_date ?? '');
+    this.identity = buildIdentityIndex(playerInputsOf(dataset.tables.players), teams, leagues);
     this.dna = datasetDnaOf(this.derived, dataset.tables.player_zones, {
       seasonKeyOf: (id) => this.seasonMap.get(id)?.name ?? id,
     });
@@ -135,12 +137,18 @@ export class Engine implements EngineContext {
     return new Engine(dataset, options);
   }
 
+  /** All players, in table order (read whole on first use). */
+  get players(): readonly PlayerRow[] {
+    return this.playerTable.all();
+  }
+
   now(): Date {
     return this.clock();
   }
 
   playerById(id: number): PlayerRow | undefined {
-    return this.playerMap.get(id);
+    const entry = this.identity.playerById.get(id);
+    return entry ? this.playerTable.at(entry.row) : undefined;
   }
   teamById(id: number): TeamRow | undefined {
     return this.teamMap.get(id);
@@ -266,26 +274,6 @@ export class Engine implements EngineContext {
   /** Image prompt for an hd style (docs/design.md#op-cards-prompt): `prompt.data_and_style` plus the fixed `safety.instructions`. */
   cardPrompt(request: CardPromptRequest | Record<string, unknown>): Result<CardPromptResult> {
     return cardPromptOf(this, request);
-  }
-
-  /** Player-season rows per player, ordered by season start then minutes (so the last is the main row of the latest season). */
-  private indexPlayerRows(): Map<number, number[]> {
-    const d = this.derived;
-    const byPlayer = new Map<number, number[]>();
-    for (let i = 0; i < d.n; i++) {
-      const id = d.player_id[i];
-      let list = byPlayer.get(id);
-      if (!list) byPlayer.set(id, (list = []));
-      list.push(i);
-    }
-    const startOf = (row: number) => this.seasonMap.get(d.season_id[row])?.start_date ?? '';
-    // Start dates are YYYY-MM-DD (validated), so code-unit order is date order, without localeCompare's cost at open.
-    const byStart = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-    for (const list of byPlayer.values()) {
-      if (list.length < 2) continue;
-      list.sort((a, b) => byStart(startOf(a), startOf(b)) || d.minutes[a] - d.minutes[b] || a - b);
-    }
-    return byPlayer;
   }
 }
 

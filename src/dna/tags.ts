@@ -5,7 +5,7 @@
  * triggered it. A condition reads the event value or possession-adjusted metric when the dataset
  * has it, else its season-table stand-in, so the same rules hold on CSV season tables.
  */
-import type { DerivedSeasons } from '../stats/derived.js';
+import { percentileAt, valueAt, type DerivedSeasons } from '../stats/derived.js';
 import type { MetricKey } from '../stats/metrics.js';
 import { ROLES, type Role } from '../stats/roles.js';
 import { assert } from '../errors.js';
@@ -215,14 +215,17 @@ export interface StyleTags {
   tags: TagResult[];
 }
 
-/** The evidence of each condition of `rule` on derived row `row`. */
+/**
+ * The evidence of each condition of `rule` on derived row `row`, read one row at a time so a
+ * report about one player ranks only his cohort (docs/methodology/stats.md#implementation-and-performance).
+ */
 function evidenceOf(rule: TagRule, derived: DerivedSeasons, row: number): Evidence[] {
   return rule.conditions.map((c) => {
-    const first = derived.percentiles[c.metric][row];
+    const first = percentileAt(derived, c.metric, row);
     const metric = Number.isNaN(first) && c.standIn ? c.standIn : c.metric;
-    const percentile = derived.percentiles[metric][row];
+    const percentile = percentileAt(derived, metric, row);
     const met = !Number.isNaN(percentile) && (c.op === '>=' ? percentile >= c.threshold : percentile <= c.threshold);
-    return { metric, percentile, value: derived.values[metric][row], op: c.op, threshold: c.threshold, met };
+    return { metric, percentile, value: valueAt(derived, metric, row), op: c.op, threshold: c.threshold, met };
   });
 }
 

@@ -65,7 +65,7 @@ export interface IdentityIndex {
   readonly leagueById: ReadonlyMap<number, LeagueEntry>;
 }
 
-type PlayerInput = Pick<RowOf<'players'>, 'player_id' | 'name' | 'known_as' | 'team_id' | 'position'>;
+export type PlayerInput = Pick<RowOf<'players'>, 'player_id' | 'name' | 'known_as' | 'team_id' | 'position'>;
 type TeamInput = Pick<RowOf<'teams'>, 'team_id' | 'name' | 'short_name' | 'league_id'>;
 type LeagueInput = Pick<RowOf<'leagues'>, 'league_id' | 'name' | 'country'>;
 

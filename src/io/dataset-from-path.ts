@@ -63,7 +63,7 @@ export function datasetFromPath(path: string, options: PathOptions = {}): PathDa
     return { dataset: datasetFromDir(path), format: 'arrow-dir', csv: null };
   }
   const ext = extname(path).toLowerCase();
-  if (ext !== '.parquet' && !(SEASON_CSV_EXTENSIONS as readonly string[]).includes(ext))
+  if (ext !== '.parquet' && !SEASON_CSV_EXTENSIONS.some((e) => e === ext))
     throw new DatasetError(path, null, null, 'give a dataset folder, a .csv or a .parquet season table');
   const asOf = options.asOf ?? todayUtc();
   const read = datasetFromSeasonFile(path, { file: path, asOf, ...text, onProgress: options.onProgress });

@@ -27,7 +27,7 @@ export function datasetMetaOf(dir: string): DatasetMeta {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new DatasetError('dataset.json', null, null, `not valid JSON (${(e as Error).message})`);
+    throw new DatasetError('dataset.json', null, null, `not valid JSON (${messageOf(e)})`);
   }
   const meta = DatasetMeta.safeParse(raw);
   if (!meta.success) {
@@ -56,7 +56,7 @@ function tableOf(dir: string, name: TableName): Table | undefined {
   try {
     return withAddedColumns(name, tableFromIPC(bytes));
   } catch (e) {
-    throw new DatasetError(tableFileOf(name), null, null, `not a readable Arrow IPC file (${(e as Error).message})`);
+    throw new DatasetError(tableFileOf(name), null, null, `not a readable Arrow IPC file (${messageOf(e)})`);
   }
 }
 
@@ -78,12 +78,12 @@ export function isArrowIpc(bytes: Uint8Array): boolean {
  */
 export function datasetFromDir(dir: string): Dataset {
   const meta = datasetMetaOf(dir);
-  const tables: Partial<Record<string, Table>> = {};
+  const tables: Partial<Record<TableName, Table>> = {};
   for (const name of TABLE_NAMES) {
     const table = tableOf(dir, name);
     if (table) tables[name] = table;
   }
-  const dataset = { meta, tables } as Dataset;
+  const dataset = datasetOf(dir, meta, tables);
   validateDataset(dataset);
   return dataset;
 }
@@ -97,14 +97,28 @@ export function datasetFromDir(dir: string): Dataset {
  */
 export function bundledDatasetFromDir(dir: string): Dataset {
   const meta = datasetMetaOf(dir);
-  const tables: Partial<Record<string, Table>> = {};
+  const tables: Partial<Record<TableName, Table>> = {};
   for (const name of TABLE_NAMES) {
     if (SCHEMA[name].optional && !existsSync(join(dir, tableFileOf(name)))) continue;
     let cached: Table | undefined;
     Object.defineProperty(tables, name, { enumerable: true, get: () => (cached ??= tableOf(dir, name)) });
   }
-  // The getters above define every required table, which is what the Dataset type states.
-  return { meta, tables } as Dataset;
+  return datasetOf(dir, meta, tables);
+}
+
+/** The dataset of a folder whose every required table is defined (`in`, so a lazy getter is not run). */
+function datasetOf(dir: string, meta: DatasetMeta, tables: Partial<Record<TableName, Table>>): Dataset {
+  if (!hasRequiredTables(tables)) throw new DatasetError(dir, null, null, 'a required table is missing');
+  return { meta, tables };
+}
+
+function hasRequiredTables(tables: Partial<Record<TableName, Table>>): tables is Dataset['tables'] {
+  return TABLE_NAMES.every((name) => SCHEMA[name].optional || name in tables);
+}
+
+/** The message of a thrown value, for a one-line DatasetError. */
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }
 
 /**

@@ -399,18 +399,18 @@ export function tableFromRows<T extends TableName>(name: T, rows: ReadonlyArray<
   return new Table(vectors);
 }
 
-/** Reads every row of an Arrow table as plain objects (timestamps as epoch milliseconds). */
-export function rowsOf<T extends TableName>(table: Table, _name?: T): RowOf<T>[] {
+/** Reads the rows `from` to `to` (every row by default) of an Arrow table as plain objects (timestamps as epoch milliseconds). */
+export function rowsOf<T extends TableName>(table: Table, _name?: T, from = 0, to = table.numRows): RowOf<T>[] {
   const cols = table.schema.fields.map((f) => f.name);
   const children = cols.map((c) => table.getChild(c)!);
-  const out: RowOf<T>[] = new Array(table.numRows);
-  for (let i = 0; i < table.numRows; i++) {
+  const out: RowOf<T>[] = new Array(to - from);
+  for (let i = from; i < to; i++) {
     const row: Record<string, unknown> = {};
     for (let j = 0; j < cols.length; j++) {
       const v = children[j].get(i);
       row[cols[j]] = typeof v === 'bigint' ? Number(v) : (v ?? null);
     }
-    out[i] = row as RowOf<T>;
+    out[i - from] = row as RowOf<T>;
   }
   return out;
 }

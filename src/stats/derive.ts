@@ -219,7 +219,12 @@ function rankableValues(ps: Table, key: MetricKey, values: Float64Array): Float6
   return out;
 }
 
-/** Values of the 23 computed metrics (rating is filled in later), NaN when not computable. */
+/**
+ * Values of the 23 computed metrics (rating is filled in later), NaN when not computable. Each
+ * column is filled by a small loop function: called 23 times over columns of different typed-array
+ * kinds, it is optimised once for all of them, where one long function with every loop inline
+ * was deoptimised at each change of kind (half of deriveSeasons' time at open, bench/results/package.md).
+ */
 function metricValues(ps: Table, minutes: Float64Array): Record<MetricKey, Float64Array> {
   const n = ps.numRows;
   const values = {} as Record<MetricKey, Float64Array>;
@@ -229,34 +234,52 @@ function metricValues(ps: Table, minutes: Float64Array): Record<MetricKey, Float
     if (!c) cache.set(name, (c = rawColumn(ps, name)));
     return c;
   };
+  // A column the dataset does not provide (all null, as the demo's event values) makes its metrics all NaN.
+  const absent = (name: string) => (ps.getChild(name)?.nullCount ?? n) === n;
   for (const key of METRIC_KEYS) {
     const def = METRICS[key];
     const out = new Float64Array(n);
-    if (def.kind === 'per90') {
+    if (
+      (def.kind === 'per90' && absent(def.total)) ||
+      (def.kind === 'pct' && (absent(def.completed) || absent(def.attempted)))
+    ) {
+      out.fill(NaN);
+    } else if (def.kind === 'per90') {
       const { values: total, valid } = column(def.total);
-      // Same expression as per90() (one rounding, so equal rates tie exactly).
-      for (let i = 0; i < n; i++) {
-        const m = minutes[i];
-        out[i] = m >= PER90_MINUTES_MIN ? (total[i] * 90) / m : NaN;
-      }
-      if (valid) for (let i = 0; i < n; i++) if (!valid[i]) out[i] = NaN;
+      per90Into(out, total, minutes);
+      if (valid) nullsInto(out, valid);
     } else if (def.kind === 'pct') {
       const done = column(def.completed);
       const tried = column(def.attempted);
-      const d = done.values;
-      const t = tried.values;
-      // Same expression as accuracyPct().
-      for (let i = 0; i < n; i++) {
-        const a = t[i];
-        out[i] = a > 0 ? (d[i] * 100) / a : NaN;
-      }
-      for (const valid of [done.valid, tried.valid]) if (valid) for (let i = 0; i < n; i++) if (!valid[i]) out[i] = NaN;
+      accuracyInto(out, done.values, tried.values);
+      for (const valid of [done.valid, tried.valid]) if (valid) nullsInto(out, valid);
     } else {
       out.fill(NaN);
     }
     values[key] = out;
   }
   return values;
+}
+
+/** `out[i]` = total per 90 minutes, NaN under PER90_MINUTES_MIN: the same expression as per90() (one rounding, so equal rates tie exactly). */
+function per90Into(out: Float64Array, total: ArrayLike<number>, minutes: Float64Array): void {
+  for (let i = 0; i < out.length; i++) {
+    const m = minutes[i];
+    out[i] = m >= PER90_MINUTES_MIN ? (total[i] * 90) / m : NaN;
+  }
+}
+
+/** `out[i]` = completed as a percentage of attempted, NaN without attempts: the same expression as accuracyPct(). */
+function accuracyInto(out: Float64Array, done: ArrayLike<number>, tried: ArrayLike<number>): void {
+  for (let i = 0; i < out.length; i++) {
+    const a = tried[i];
+    out[i] = a > 0 ? (done[i] * 100) / a : NaN;
+  }
+}
+
+/** NaN where the validity mask says null. */
+function nullsInto(out: Float64Array, valid: Uint8Array): void {
+  for (let i = 0; i < out.length; i++) if (!valid[i]) out[i] = NaN;
 }
 
 /**

@@ -14,6 +14,8 @@ import { bitAt } from './bits.js';
 export function validityOf(vector: Vector): Uint8Array | null {
   if (vector.nullCount === 0) return null;
   const out = new Uint8Array(vector.length);
+  // All null (a column the dataset does not provide): every byte is already 0.
+  if (vector.nullCount === vector.length) return out;
   let at = 0;
   for (const d of vector.data) {
     const bitmap = d.nullBitmap;
