@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import type { LedgerEntry, OpenHold, WalletStore } from '../ports.js';
 import type { HeldCredits, LedgerOp, LedgerOutcome } from '../ledger.js';
-import { batchReads, decideBatch, groupCommit, queuedSettlements, topupOp } from '../ledger.js';
+import { batchReads, decideBatch, entryIdsNeeded, groupCommit, queuedSettlements, topupOp } from '../ledger.js';
 import { instanceOfOwner } from '../hold-owner.js';
 import { transaction } from './pool.js';
 
@@ -75,10 +75,10 @@ async function applyBatch(client: pg.PoolClient, ops: LedgerOp[]): Promise<Ledge
         ).rows.map((e) => e.entry_id),
   );
   // Ids are drawn under the wallet locks, so each wallet's entries are numbered in commit order;
-  // one per operation, and those of refused operations are left unused (gaps, as after a rollback).
+  // one per operation (two per charge), and those of refused operations are left unused (gaps, as after a rollback).
   const ids = (
     await client.query<{ id: number }>("SELECT nextval('ledger_entry_seq') AS id FROM generate_series(1, $1::int)", [
-      ops.length,
+      entryIdsNeeded(ops),
     ])
   ).rows
     .map((r) => r.id)

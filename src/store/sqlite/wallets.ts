@@ -5,7 +5,15 @@
 import type { SqliteDatabase } from './driver.js';
 import type { LedgerEntry, OpenHold, TopupOutcome, WalletStore } from '../ports.js';
 import type { HeldCredits, LedgerOp, LedgerOutcome } from '../ledger.js';
-import { batchReads, consecutiveIds, decideBatch, groupCommit, queuedSettlements, topupOp } from '../ledger.js';
+import {
+  batchReads,
+  consecutiveIds,
+  decideBatch,
+  entryIdsNeeded,
+  groupCommit,
+  queuedSettlements,
+  topupOp,
+} from '../ledger.js';
 import { bindSlots, chunked } from './chunked.js';
 
 /**
@@ -70,7 +78,7 @@ export function sqliteWallets(db: SqliteDatabase, owner: string): WalletStore {
     const decision = decideBatch(
       { balances, held, holds, settledBefore },
       ops,
-      consecutiveIds(nextEntryId.get()?.seq ?? 0, ops.length),
+      consecutiveIds(nextEntryId.get()?.seq ?? 0, entryIdsNeeded(ops)),
     );
     insertEntries.run(
       decision.entries.map((e) => [
