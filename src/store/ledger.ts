@@ -384,7 +384,7 @@ export function groupCommit(
   }
   return <O extends LedgerOp>(op: O) =>
     new Promise<OutcomeOf<O>>((resolve, reject) => {
-      // The core answers the outcome type of each op's kind (OutcomeOf), which the queue cannot see.
+      // cast: the core answers the outcome type of each op's kind (OutcomeOf), which the queue cannot see.
       queue.push({ op, resolve: resolve as (outcome: LedgerOutcome) => void, reject });
       if (!running) start();
     });

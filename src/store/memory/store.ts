@@ -113,6 +113,7 @@ class MemoryWallets implements WalletStore {
     return decision.outcomes;
   }
   private run<O extends LedgerOp>(op: O): OutcomeOf<O> {
+    // cast: the core answers each op with the outcome of its kind (OutcomeOf), which the batch's array type cannot say.
     return this.apply([op])[0] as OutcomeOf<O>;
   }
   private heldOf(walletId: string): number {
