@@ -75,11 +75,14 @@ function jsonOf(text: string, param: string): Result<unknown> {
   } catch (e) {
     return fail(
       'invalid_request',
-      `the ${param === 'body' ? 'body' : `"${param}" field`} is not valid JSON: ${(e as Error).message}`,
+      `the ${param === 'body' ? 'body' : `"${param}" field`} is not valid JSON: ${messageOf(e)}`,
       { param },
     );
   }
 }
+
+/** The message of what a parser threw (JSON.parse throws a SyntaxError). */
+export const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** Reads the body of a POST/PUT/PATCH under the size and media-type rules; a failure is the problem to answer. */
 async function bodyOf(x: HttpExchange, path: string): Promise<Result<{ body?: unknown; photo?: Uint8Array }>> {

@@ -60,6 +60,7 @@ export function httpHandler(
       peer: peerOf(request, env),
       readBody: (max) => readLimited(request, max),
     });
+    // cast: a Uint8Array body is a valid BodyInit; TypeScript's lib only refuses its SharedArrayBuffer variant.
     return new Response(reply.body as ConstructorParameters<typeof Response>[0], {
       status: reply.status,
       headers: reply.headers,

@@ -57,33 +57,8 @@ function remembered<T>(read: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/**
- * Creates the metrics of one server; `sources` are read on a scrape, the store's counts at most
- * once per {@link METRICS_STORE_CACHE_MS}.
- * @example (await createMetrics().text()).includes('halfspace_http_requests_total') // => true
- */
-export function createMetrics(sources: MetricsSources = {}): HttpMetrics {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'halfspace_process_' });
-  const requests = new Counter({
-    name: 'halfspace_http_requests_total',
-    help: 'HTTP requests answered, by operation and status',
-    labelNames: ['operation', 'status'] as const,
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: 'halfspace_http_request_duration_seconds',
-    help: 'Time from request to answer, by operation and status',
-    labelNames: ['operation', 'status'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
-  const credits = new Counter({
-    name: 'halfspace_credits_charged_total',
-    help: 'Credits the ledger captured, by operation (sync calls, MCP tool calls and hd jobs)',
-    labelNames: ['operation'] as const,
-    registers: [registry],
-  });
+/** The gauges read from `sources` on a scrape, each only when its source is given. */
+function registerSourceGauges(registry: Registry, sources: MetricsSources): void {
   if (sources.holdsOpen) {
     const read = remembered(sources.holdsOpen);
     new Gauge({
@@ -118,6 +93,36 @@ export function createMetrics(sources: MetricsSources = {}): HttpMetrics {
       },
     });
   }
+}
+
+/**
+ * Creates the metrics of one server; `sources` are read on a scrape, the store's counts at most
+ * once per {@link METRICS_STORE_CACHE_MS}.
+ * @example (await createMetrics().text()).includes('halfspace_http_requests_total') // => true
+ */
+export function createMetrics(sources: MetricsSources = {}): HttpMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'halfspace_process_' });
+  const requests = new Counter({
+    name: 'halfspace_http_requests_total',
+    help: 'HTTP requests answered, by operation and status',
+    labelNames: ['operation', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'halfspace_http_request_duration_seconds',
+    help: 'Time from request to answer, by operation and status',
+    labelNames: ['operation', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const credits = new Counter({
+    name: 'halfspace_credits_charged_total',
+    help: 'Credits the ledger captured, by operation (sync calls, MCP tool calls and hd jobs)',
+    labelNames: ['operation'] as const,
+    registers: [registry],
+  });
+  registerSourceGauges(registry, sources);
   const exposition = remembered(() => registry.metrics());
   return {
     observe(operation, status, seconds) {

@@ -2,11 +2,10 @@
  * @module The Node listener: `node:http` straight into the shared dispatcher (no web
  * Request/Response objects on the way), by default on 127.0.0.1 only.
  */
-import { createServer, type IncomingMessage, STATUS_CODES } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Failure } from '../errors.js';
 import type { Service } from '../service/service.js';
-import { BodyAborted, httpDispatcher, type HttpExchange } from './dispatch.js';
+import { BodyAborted, httpDispatcher, type HttpExchange, type HttpReply } from './dispatch.js';
 import { withOperations, type OperationsOptions } from './ops.js';
 
 /** Options of {@link listen}. */
@@ -121,6 +120,41 @@ function exchangeOf(req: IncomingMessage): HttpExchange {
   };
 }
 
+/** Writes the dispatcher's reply to `req` on `res`; only a broken connection fails (it is dropped). */
+function respond(
+  dispatch: (x: HttpExchange) => Promise<HttpReply>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  closing: () => boolean,
+): Promise<void> {
+  return (
+    Promise.resolve()
+      .then(() => dispatch(exchangeOf(req)))
+      .then((reply) => {
+        // A body left unread (too large, or not wanted) is not drained: the connection closes instead;
+        // so does every connection once the server is closing.
+        if (!req.complete || closing()) res.shouldKeepAlive = false;
+        // With Content-Length known, Node sends the head and a string body in one write; without
+        // it the answer goes chunked, four buffers per writev (a fifth of a paid call's CPU,
+        // bench/results/http.md).
+        const { body } = reply;
+        const headers =
+          body === null || 'content-length' in reply.headers
+            ? reply.headers
+            : {
+                ...reply.headers,
+                'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength),
+              };
+        res.writeHead(reply.status, headers);
+        res.end(body ?? undefined);
+      })
+      // Only a broken connection gets here (the dispatcher answers every error itself): drop it.
+      .catch(() => {
+        res.destroy();
+      })
+  );
+}
+
 /**
  * Starts listening and resolves once the port is bound.
  * @example const s = await listen(service, { port: 0 }); s.url // => 'http://127.0.0.1:54321'
@@ -137,29 +171,9 @@ export function listen(service: Service, options: ListenOptions = {}): Promise<L
   const checkEvery = Math.max(10, Math.min(TIMEOUT_CHECK_MS, Math.floor(headersTimeout / 4)));
   const server = createServer({ connectionsCheckingInterval: checkEvery }, (req, res) => {
     inFlight += 1;
-    Promise.resolve()
-      .then(() => dispatch(exchangeOf(req)))
-      .then((reply) => {
-        // A body left unread (too large, or not wanted) is not drained: the connection closes instead;
-        // so does every connection once the server is closing.
-        if (!req.complete || closing) res.shouldKeepAlive = false;
-        // With Content-Length known, Node sends the head and a string body in one write; without
-        // it the answer goes chunked, four buffers per writev (a fifth of a paid call's CPU,
-        // bench/results/http.md).
-        const { body } = reply;
-        const headers =
-          body === null || 'content-length' in reply.headers
-            ? reply.headers
-            : {
-                ...reply.headers,
-                'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength),
-              };
-        res.writeHead(reply.status, headers);
-        res.end(body ?? undefined);
-      })
-      // Only a broken connection gets here (the dispatcher answers every error itself): drop it.
-      .catch(() => res.destroy())
-      .finally(() => (inFlight -= 1));
+    void respond(dispatch, req, res, () => closing).finally(() => {
+      inFlight -= 1;
+    });
   });
   server.headersTimeout = headersTimeout;
   server.requestTimeout = requestTimeout;
@@ -177,7 +191,9 @@ export function listen(service: Service, options: ListenOptions = {}): Promise<L
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8787, host, () => {
-      const info = server.address() as AddressInfo;
+      const info = server.address();
+      // A TCP server bound to a port: the address is an AddressInfo (a string only for a pipe).
+      if (info === null || typeof info === 'string') return reject(new Error(`not listening on a port: ${info}`));
       const urlHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({
         url: `http://${urlHost}:${info.port}`,

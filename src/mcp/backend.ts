@@ -66,6 +66,17 @@ const JOB_POLL_MS = 200;
 
 const IMAGE_URL = /\/images\/([0-9a-f]{64}\.png)$/;
 
+/** A JSON object (not an array, not null). */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The JSON object a service response carries (every JSON answer of the service is one). */
+function jsonObjectOf(body: string | Uint8Array): Record<string, unknown> {
+  const json: unknown = JSON.parse(textOf(body));
+  if (!isRecord(json)) throw new Error('the service answered JSON that is not an object');
+  return json;
+}
+
 const textOf = (body: string | Uint8Array): string =>
   typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
 
@@ -78,10 +89,53 @@ function creditsOf(res: ServiceResponse): ToolCredits | undefined {
 }
 
 function outcomeOf(res: ServiceResponse): ToolCallOutcome {
-  const json = JSON.parse(textOf(res.body)) as Record<string, unknown>;
+  const json = jsonObjectOf(res.body);
   const credits = creditsOf(res);
+  // cast: a 4xx/5xx body of the service is always a problem document (problemOf built it).
   if (res.status >= 400) return { ok: false, problem: json as Problem, ...(credits ? { credits } : {}) };
   return { ok: true, value: json, ...(credits ? { credits } : {}) };
+}
+
+/** Polls an hd card job until it ends or `jobWaitMs` passes: its card, its problem, or the job to poll on. */
+async function awaitJob(
+  service: Service,
+  caller: HttpCaller,
+  jobWaitMs: number,
+  first: Record<string, unknown>,
+  held: ToolCredits | undefined,
+): Promise<ToolCallOutcome> {
+  const deadline = Date.now() + jobWaitMs;
+  let job = first;
+  let credits = held;
+  while ((job.status === 'queued' || job.status === 'running') && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, JOB_POLL_MS));
+    const res = await service.handle({
+      method: 'GET',
+      path: `/api/v1/cards/jobs/${String(job.job_id)}`,
+      ...(caller.authorization ? { authorization: caller.authorization } : {}),
+    });
+    const polled = outcomeOf(res);
+    if (!polled.ok) return polled;
+    job = polled.value;
+    if (polled.credits) credits = { charged: Number(job.credits_charged ?? 0), balance: polled.credits.balance };
+  }
+  if (job.status === 'succeeded' && isRecord(job.result))
+    return { ok: true, value: job.result, ...(credits ? { credits } : {}) };
+  if (job.status === 'failed' && isRecord(job.error)) {
+    const { code, detail, param } = job.error;
+    return {
+      ok: false,
+      problem: problemOf(serviceBase(service), String(job.job_id), {
+        // cast: a failed job's error code is one the service itself recorded (an ErrorCode).
+        code: String(code) as Failure['code'],
+        message: String(detail),
+        ...(typeof param === 'string' && param !== '' ? { param } : {}),
+      }),
+      ...(credits ? { credits } : {}),
+    };
+  }
+  // Still running: the agent gets the job and its poll_url.
+  return { ok: true, value: job, ...(credits ? { credits } : {}) };
 }
 
 /**
@@ -97,39 +151,6 @@ export function serviceBackend(
 ): ToolBackend {
   const jobWaitMs = options.jobWaitMs ?? JOB_WAIT_MS;
   const { tally } = options;
-  async function awaitJob(first: Record<string, unknown>, held: ToolCredits | undefined): Promise<ToolCallOutcome> {
-    const deadline = Date.now() + jobWaitMs;
-    let job = first;
-    let credits = held;
-    while ((job.status === 'queued' || job.status === 'running') && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, JOB_POLL_MS));
-      const res = await service.handle({
-        method: 'GET',
-        path: `/api/v1/cards/jobs/${String(job.job_id)}`,
-        ...(caller.authorization ? { authorization: caller.authorization } : {}),
-      });
-      const polled = outcomeOf(res);
-      if (!polled.ok) return polled;
-      job = polled.value;
-      if (polled.credits) credits = { charged: Number(job.credits_charged ?? 0), balance: polled.credits.balance };
-    }
-    if (job.status === 'succeeded')
-      return { ok: true, value: job.result as Record<string, unknown>, ...(credits ? { credits } : {}) };
-    if (job.status === 'failed') {
-      const error = job.error as { code: string; detail: string; param?: string };
-      return {
-        ok: false,
-        problem: problemOf(serviceBase(service), String(job.job_id), {
-          code: error.code as Failure['code'],
-          message: error.detail,
-          ...(error.param ? { param: error.param } : {}),
-        }),
-        ...(credits ? { credits } : {}),
-      };
-    }
-    // Still running: the agent gets the job and its poll_url.
-    return { ok: true, value: job, ...(credits ? { credits } : {}) };
-  }
   return {
     get operations() {
       return service.operations;
@@ -137,7 +158,8 @@ export function serviceBackend(
     async call(op, body, query) {
       const res = await service.handle({ method: 'POST', path: op.path, ...caller, body, query });
       const first = outcomeOf(res);
-      const outcome = first.ok && res.status === 202 ? await awaitJob(first.value, first.credits) : first;
+      const outcome =
+        first.ok && res.status === 202 ? await awaitJob(service, caller, jobWaitMs, first.value, first.credits) : first;
       if (tally) {
         for (const name of TALLIED) if (res.headers[name] !== undefined) tally.headers[name] = res.headers[name];
         if (outcome.credits) {
@@ -148,10 +170,7 @@ export function serviceBackend(
       return outcome;
     },
     async catalog(op) {
-      return JSON.parse(textOf((await service.handle({ method: 'GET', path: op.path })).body)) as Record<
-        string,
-        unknown
-      >;
+      return jsonObjectOf((await service.handle({ method: 'GET', path: op.path })).body);
     },
     async image(url) {
       const name = IMAGE_URL.exec(url)?.[1];
@@ -163,11 +182,63 @@ export function serviceBackend(
 }
 
 /** The service's public base address, read from its OpenAPI servers entry (for job problem types). */
-const serviceBase = (service: Service): string =>
-  (service.openApi().servers as { url: string }[] | undefined)?.[0]?.url ?? '';
+function serviceBase(service: Service): string {
+  const servers = service.openApi().servers;
+  const first: unknown = Array.isArray(servers) ? servers[0] : undefined;
+  return isRecord(first) && typeof first.url === 'string' ? first.url : '';
+}
 
 /** Base of image URLs and problem types over stdio: there is no server, so images are MCP resources under it. */
 export const LOCAL_BASE = 'halfspace://local';
+
+/** What a local tool call runs with: the engine, the photo fetcher and the session's image store. */
+interface LocalRun {
+  engine: ServiceEngine;
+  photoFetcher: (url: string) => Promise<Result<Uint8Array>>;
+  images: { put(hex: string, png: Uint8Array): Promise<void>; get(hex: string): Promise<Uint8Array | null> };
+}
+
+const localProblem = (failure: Failure): ToolCallOutcome => ({
+  ok: false,
+  problem: problemOf(LOCAL_BASE, newRequestId(), failure),
+});
+
+/**
+ * One local tool call: the pipeline's steps minus authentication and billing: parse (schemas,
+ * precheck, dataset checks), fetch an hd card's photo, run; a throw is an internal_error like the service's.
+ */
+async function localCall(
+  run: LocalRun,
+  op: Operation,
+  body: Record<string, unknown>,
+  query: Record<string, string>,
+): Promise<ToolCallOutcome> {
+  const parsed = parsedRequestOf(op, run.engine, body, query, undefined);
+  if (!parsed.ok) return localProblem(parsed.error);
+  let photo: Uint8Array | undefined;
+  if (op.isJob?.(body) && typeof body.photo_url === 'string') {
+    const fetched = await run.photoFetcher(body.photo_url);
+    if (!fetched.ok) return localProblem(fetched.error);
+    photo = fetched.value;
+  }
+  const ran = await runOperation(
+    op,
+    {
+      engine: run.engine,
+      body: parsed.value.body,
+      query: parsed.value.query,
+      key: null,
+      baseUrl: LOCAL_BASE,
+      images: run.images,
+      ...(photo ? { photo } : {}),
+    },
+    (error) => console.error('[halfspace mcp] internal error:', error),
+  );
+  if (!ran.ok) return localProblem(ran.error);
+  // cast: every operation answers a JSON object (its response schema is a z.object).
+  const value = ran.value.body as Record<string, unknown>;
+  return { ok: true, value };
+}
 
 /**
  * Tool calls run in-process on `engine`: validated by the operation's schemas, no key, no wallet,
@@ -194,41 +265,9 @@ export function localBackend(
     },
     ...(engine.now ? { now: () => engine.now!() } : {}),
   };
-  const problem = (failure: Failure): ToolCallOutcome => ({
-    ok: false,
-    problem: problemOf(LOCAL_BASE, newRequestId(), failure),
-  });
-
   return {
     operations,
-    // The pipeline's steps minus authentication and billing: parse (schemas, precheck, dataset
-    // checks), fetch an hd card's photo, run; a throw is an internal_error like the service's.
-    async call(op, body, query) {
-      const parsed = parsedRequestOf(op, local, body, query, undefined);
-      if (!parsed.ok) return problem(parsed.error);
-      let photo: Uint8Array | undefined;
-      if (op.isJob?.(body) && typeof body.photo_url === 'string') {
-        const fetched = await photoFetcher(body.photo_url);
-        if (!fetched.ok) return problem(fetched.error);
-        photo = fetched.value;
-      }
-      const ran = await runOperation(
-        op,
-        {
-          engine: local,
-          body: parsed.value.body,
-          query: parsed.value.query,
-          key: null,
-          baseUrl: LOCAL_BASE,
-          images: store,
-          ...(photo ? { photo } : {}),
-        },
-        (error) => console.error('[halfspace mcp] internal error:', error),
-      );
-      if (!ran.ok) return problem(ran.error);
-      const value = ran.value.body as Record<string, unknown>;
-      return { ok: true, value };
-    },
+    call: (op, body, query) => localCall({ engine: local, photoFetcher, images: store }, op, body, query),
     catalog: async (op) => catalogOf(op),
     async image(url) {
       const hex = IMAGE_URL.exec(url)?.[1]?.slice(0, 64);

@@ -38,8 +38,7 @@ function guardedLookupOf(
       .then(
         (addresses) => {
           if (addresses.length === 0 || addresses.some((a) => !allowed(a.address))) {
-            const e = new Error(`${hostname} resolves to a non-public address`) as NodeJS.ErrnoException;
-            e.code = 'EBLOCKED';
+            const e = Object.assign(new Error(`${hostname} resolves to a non-public address`), { code: 'EBLOCKED' });
             return callback(e, '');
           }
           if (options.all) return callback(null, addresses);

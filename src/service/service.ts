@@ -133,14 +133,10 @@ let requestCounter = 0;
  */
 export const newRequestId = (): string => `req_${REQUEST_ID_PREFIX}${(requestCounter++).toString(36)}`;
 
-/**
- * Creates the service over an engine and a store.
- * @example (await createService({ engine, store, baseUrl }).handle({ method: 'GET', path: '/api/v1/verdict' })).status // => 200
- */
-export function createService(options: ServiceOptions): Service {
+/** The context of a service from its options, each default filled in. */
+function contextOf(options: ServiceOptions): ServiceContext {
   const { store, baseUrl } = options;
-  const operations = options.operations ?? OPERATIONS;
-  const ctx: ServiceContext = {
+  return {
     engine: options.engine,
     store,
     baseUrl,
@@ -149,7 +145,7 @@ export function createService(options: ServiceOptions): Service {
     burst: options.rateLimit?.burst ?? RATE_LIMIT_BURST,
     trusted: options.trustedProxies ?? [],
     demoLimit: options.demoDailyLimit ?? DEMO_DAILY_LIMIT,
-    operations,
+    operations: options.operations ?? OPERATIONS,
     onError: options.onError ?? ((e, id) => console.error(`[halfspace] ${id} internal error:`, e)),
     ...(options.onCharge ? { onCharge: options.onCharge } : {}),
     fetchPhoto: options.fetchPhoto ?? ((url: string) => fetchPhoto(url)),
@@ -157,64 +153,111 @@ export function createService(options: ServiceOptions): Service {
     keyOf: keyCache(store),
     problem: problemResponder(baseUrl),
   };
-  const { clock, perSecond, burst, onError, problem, keyOf } = ctx;
-  const routes = routeTable(operations);
-  let openApiText: string | null = null;
+}
+
+/**
+ * Adds what a response to a request with a valid key lacks of the key headers (docs/api.md#billing):
+ * `X-SVC-Credits-Charged: 0` and the balance, and the RateLimit-* counts. A request that got here
+ * without taking a rate-limit token (404, 405, catalogs, documents) takes one now but is not
+ * refused for it: those answers have precedence over 429 or need no key at all.
+ */
+async function withKeyHeaders(
+  ctx: ServiceContext,
+  authorization: string | undefined,
+  response: ServiceResponse,
+): Promise<ServiceResponse> {
+  // 401: the key was just refused, so there is no wallet to report.
+  if (authorization === undefined || authorization === '' || response.status === 401) return response;
+  if (KEY_HEADERS.every((h) => h in response.headers)) return response;
+  const key = await ctx.keyOf(authorization);
+  if (!key.ok) return response;
+  const { store, perSecond, burst } = ctx;
+  const headers = { ...response.headers };
+  if (!('ratelimit-limit' in headers)) {
+    const { 'retry-after': _, ...limits } = rateLimitHeaders(
+      await store.rateLimits.take(key.value.id, ctx.clock().getTime(), perSecond, burst),
+      burst,
+      perSecond,
+    );
+    Object.assign(headers, limits);
+  }
+  if (!('x-svc-credits-charged' in headers)) headers['x-svc-credits-charged'] = '0';
+  if (!('x-svc-wallet-balance' in headers))
+    headers['x-svc-wallet-balance'] = String((await store.wallets.balance(key.value.id)) ?? 0);
+  // A shared cache must not keep one key's balance (catalogs are otherwise public).
+  if (headers['cache-control']?.startsWith('public')) headers['cache-control'] = 'private, no-cache';
+  return { ...response, headers };
+}
+
+/** A stored card image by file name `<sha256 hex>.png` (see Service.image). */
+async function imageResponse(ctx: ServiceContext, name: string, requestId: string): Promise<ServiceResponse> {
+  const match = IMAGE_NAME.exec(name);
+  const png = match ? await ctx.store.images.get(match[1]) : null;
+  if (!match || !png)
+    return ctx.problem(requestId, {
+      code: 'not_found',
+      message: `no image named ${JSON.stringify(name.slice(0, 80))}`,
+    });
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'image/png',
+      'request-id': requestId,
+      'cache-control': 'public, max-age=31536000, immutable',
+      etag: `"${match[1]}"`,
+      'x-content-type-options': 'nosniff',
+    },
+    body: png,
+  };
+}
+
+/** The one error boundary's answer (see Service.fault). */
+function faultOf(ctx: ServiceContext, error: unknown, requestId: string): ServiceResponse {
+  // Nothing was charged when the store is down: a hold or capture that fails is not written.
+  if (isStoreOutage(error)) return withRetryAfter(ctx.problem(requestId, STORE_OUTAGE));
+  ctx.onError(error, requestId);
+  return ctx.problem(requestId, internalFailure(error).error);
+}
+
+/** The free documents of a service, each rendered once: the catalogs of its operations and its OpenAPI text. */
+function documents(ctx: ServiceContext) {
   const catalogs = new Map<string, string>();
   let openApiDoc: Record<string, unknown> | null = null;
+  let openApiText: string | null = null;
+  const openApi = () => (openApiDoc ??= openApiOf(ctx.operations, ctx.baseUrl));
+  return {
+    openApi,
+    catalog(op: Operation, requestId: string): ServiceResponse {
+      let text = catalogs.get(op.id);
+      if (text === undefined) catalogs.set(op.id, (text = JSON.stringify(catalogOf(op))));
+      return {
+        status: 200,
+        headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'cache-control': 'public, max-age=300' },
+        body: text,
+      };
+    },
+    openApiResponse(requestId: string): ServiceResponse {
+      openApiText ??= JSON.stringify(openApi());
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'request-id': requestId },
+        body: openApiText,
+      };
+    },
+  };
+}
+
+/**
+ * Creates the service over an engine and a store.
+ * @example (await createService({ engine, store, baseUrl }).handle({ method: 'GET', path: '/api/v1/verdict' })).status // => 200
+ */
+export function createService(options: ServiceOptions): Service {
+  const ctx = contextOf(options);
+  const { operations, problem } = ctx;
+  const routes = routeTable(operations);
+  const docs = documents(ctx);
   const jobs = jobRunner(ctx);
   const paid = paidCall(ctx, billedCall(ctx, jobs.queue, options.responseCacheBytes ?? RESPONSE_CACHE_DEFAULT_BYTES));
-
-  function catalogResponse(op: Operation, requestId: string): ServiceResponse {
-    let text = catalogs.get(op.id);
-    if (text === undefined) catalogs.set(op.id, (text = JSON.stringify(catalogOf(op))));
-    return {
-      status: 200,
-      headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'cache-control': 'public, max-age=300' },
-      body: text,
-    };
-  }
-
-  /**
-   * Adds what a response to a request with a valid key lacks of the key headers (docs/api.md#billing):
-   * `X-SVC-Credits-Charged: 0` and the balance, and the RateLimit-* counts. A request that got here
-   * without taking a rate-limit token (404, 405, catalogs, documents) takes one now but is not
-   * refused for it: those answers have precedence over 429 or need no key at all.
-   */
-  async function withKeyHeaders(
-    authorization: string | undefined,
-    response: ServiceResponse,
-  ): Promise<ServiceResponse> {
-    // 401: the key was just refused, so there is no wallet to report.
-    if (authorization === undefined || authorization === '' || response.status === 401) return response;
-    if (KEY_HEADERS.every((h) => h in response.headers)) return response;
-    const key = await keyOf(authorization);
-    if (!key.ok) return response;
-    const headers = { ...response.headers };
-    if (!('ratelimit-limit' in headers)) {
-      const { 'retry-after': _, ...limits } = rateLimitHeaders(
-        await store.rateLimits.take(key.value.id, clock().getTime(), perSecond, burst),
-        burst,
-        perSecond,
-      );
-      Object.assign(headers, limits);
-    }
-    if (!('x-svc-credits-charged' in headers)) headers['x-svc-credits-charged'] = '0';
-    if (!('x-svc-wallet-balance' in headers))
-      headers['x-svc-wallet-balance'] = String((await store.wallets.balance(key.value.id)) ?? 0);
-    // A shared cache must not keep one key's balance (catalogs are otherwise public).
-    if (headers['cache-control']?.startsWith('public')) headers['cache-control'] = 'private, no-cache';
-    return { ...response, headers };
-  }
-
-  function openApiResponse(requestId: string): ServiceResponse {
-    openApiText ??= JSON.stringify(openApi());
-    return {
-      status: 200,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'request-id': requestId },
-      body: openApiText,
-    };
-  }
 
   /** The answer of a routed request, before the key headers. */
   async function answer(req: ServiceRequest, requestId: string): Promise<ServiceResponse> {
@@ -224,14 +267,14 @@ export function createService(options: ServiceOptions): Service {
         return paid(route.op, req, requestId);
       case 'catalog': {
         const query = parseWith(EmptyQuery, req.query ?? {});
-        return query.ok ? catalogResponse(route.op, requestId) : problem(requestId, query.error);
+        return query.ok ? docs.catalog(route.op, requestId) : problem(requestId, query.error);
       }
       case 'job':
         return jobs.status(req, route.jobId, requestId);
       case 'image':
-        return image(route.name, requestId);
+        return imageResponse(ctx, route.name, requestId);
       case 'openapi':
-        return openApiResponse(requestId);
+        return docs.openApiResponse(requestId);
       case 'refused':
         return problem(requestId, route.failure, route.allow ? { allow: route.allow } : {});
       default:
@@ -241,57 +284,29 @@ export function createService(options: ServiceOptions): Service {
     }
   }
 
-  /** The one error boundary's answer (see Service.fault). */
-  function fault(error: unknown, requestId: string): ServiceResponse {
-    // Nothing was charged when the store is down: a hold or capture that fails is not written.
-    if (isStoreOutage(error)) return withRetryAfter(problem(requestId, STORE_OUTAGE));
-    onError(error, requestId);
-    return problem(requestId, internalFailure(error).error);
-  }
-
   async function handle(req: ServiceRequest): Promise<ServiceResponse> {
     const requestId = req.requestId ?? newRequestId();
     try {
-      return await withKeyHeaders(req.authorization, await answer(req, requestId));
+      return await withKeyHeaders(ctx, req.authorization, await answer(req, requestId));
     } catch (error) {
-      const failed = fault(error, requestId);
+      const failed = faultOf(ctx, error, requestId);
       if (failed.status === 503) return failed;
       // The store may be what failed: then the 500 goes out without the key headers.
-      return withKeyHeaders(req.authorization, failed).catch(() => failed);
+      return withKeyHeaders(ctx, req.authorization, failed).catch(() => failed);
     }
   }
 
-  async function image(name: string, requestId = newRequestId()): Promise<ServiceResponse> {
-    const match = IMAGE_NAME.exec(name);
-    const png = match ? await store.images.get(match[1]) : null;
-    if (!png)
-      return problem(requestId, { code: 'not_found', message: `no image named ${JSON.stringify(name.slice(0, 80))}` });
-    return {
-      status: 200,
-      headers: {
-        'content-type': 'image/png',
-        'request-id': requestId,
-        'cache-control': 'public, max-age=31536000, immutable',
-        etag: `"${match![1]}"`,
-        'x-content-type-options': 'nosniff',
-      },
-      body: png,
-    };
-  }
-
-  const openApi = () => (openApiDoc ??= openApiOf(operations, baseUrl));
-
   return {
     handle,
-    image,
-    fault,
-    withKeyHeaders,
+    image: (name, requestId = newRequestId()) => imageResponse(ctx, name, requestId),
+    fault: (error, requestId) => faultOf(ctx, error, requestId),
+    withKeyHeaders: (authorization, response) => withKeyHeaders(ctx, authorization, response),
     routes,
     idle: jobs.idle,
     stop: jobs.stop,
     resume: jobs.resume,
     failure: (failure, requestId = newRequestId()) => problem(requestId, failure),
     operations,
-    openApi,
+    openApi: docs.openApi,
   };
 }

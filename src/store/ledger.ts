@@ -5,7 +5,7 @@
  * calls into one batch. The memory, SQLite and PostgreSQL drivers only read the state a batch
  * needs ({@link batchReads}), call {@link decideBatch}, and write what it decided.
  */
-import type { HoldOutcome, LedgerEntry, SettleOutcome, TopupOutcome, WalletStore } from './ports.js';
+import type { ChargeOutcome, HoldOutcome, LedgerEntry, SettleOutcome, TopupOutcome, WalletStore } from './ports.js';
 import { assertCredits, MAX_WALLET_CREDITS } from './ports.js';
 
 /** A top-up request: add `credits` to the wallet. */
@@ -45,18 +45,29 @@ export interface SettleOp {
   note: string | null;
 }
 
+/**
+ * A charge request: a hold captured in the same batch, for a call whose chargeable answer is known
+ * before billing (a cached answer). It writes the same two entries as a hold and its capture, in
+ * one transaction and with no open hold in between.
+ */
+export interface ChargeOp extends Omit<HoldOp, 'kind' | 'expiresAt'> {
+  kind: 'charge';
+}
+
 /** One requested ledger operation. */
-export type LedgerOp = TopupOp | HoldOp | SettleOp;
+export type LedgerOp = TopupOp | HoldOp | SettleOp | ChargeOp;
 
 /** What an operation of kind `O` resolves to. */
 export type OutcomeOf<O extends LedgerOp> = O extends TopupOp
   ? TopupOutcome
   : O extends HoldOp
     ? HoldOutcome
-    : SettleOutcome;
+    : O extends ChargeOp
+      ? ChargeOutcome
+      : SettleOutcome;
 
 /** Outcome of any ledger operation. */
-export type LedgerOutcome = TopupOutcome | HoldOutcome | SettleOutcome;
+export type LedgerOutcome = TopupOutcome | HoldOutcome | SettleOutcome | ChargeOutcome;
 
 /**
  * A top-up request, checked: throws a RangeError unless `credits` is an integer 1–{@link MAX_WALLET_CREDITS}.
@@ -81,6 +92,25 @@ export function holdOp(
 ): HoldOp {
   assertCredits('hold', credits);
   return { kind: 'hold', walletId, credits, at, expiresAt, note, owner };
+}
+
+/**
+ * A charge request, checked: throws a RangeError unless `credits` is an integer 1–{@link MAX_WALLET_CREDITS}.
+ * @example chargeOp('key_a', 1, T0, 'intelligence.player', owner).kind // => 'charge'
+ */
+export function chargeOp(walletId: string, credits: number, at: string, note: string | null, owner: string): ChargeOp {
+  assertCredits('hold', credits);
+  return { kind: 'charge', walletId, credits, at, note, owner };
+}
+
+/**
+ * How many entry ids a batch may use: one per operation, two per charge (its hold and its capture).
+ * @example entryIdsNeeded([chargeOp('w', 1, T0, null, owner)]) // => 2
+ */
+export function entryIdsNeeded(ops: readonly LedgerOp[]): number {
+  let n = ops.length;
+  for (const op of ops) if (op.kind === 'charge') n += 1;
+  return n;
 }
 
 /** An open hold as the core needs it. */
@@ -109,7 +139,7 @@ export function batchReads(ops: readonly LedgerOp[]): BatchReads {
   const walletIds = new Set<string>();
   const heldWalletIds = new Set<string>();
   for (const op of ops) {
-    if (op.kind === 'topup' || op.kind === 'hold') {
+    if (op.kind === 'topup' || op.kind === 'hold' || op.kind === 'charge') {
       walletIds.add(op.walletId);
       if (op.kind === 'topup') heldWalletIds.add(op.walletId);
     } else holdIds.add(op.holdId);
@@ -155,126 +185,157 @@ export interface BatchDecision {
   outcomes: LedgerOutcome[];
 }
 
+/** A batch being decided: the state read, the changes so far (kept beside it, not in copies: a batch is often a single call). */
+interface Decision {
+  readonly state: LedgerState;
+  readonly ids: readonly number[];
+  readonly balances: Map<string, number>;
+  readonly held: Map<string, number>;
+  readonly opened: Map<number, NewHold>;
+  readonly settledHere: Set<number>;
+  readonly settled: number[];
+  readonly entries: LedgerEntry[];
+}
+
+const balanceIn = (d: Decision, walletId: string): number | undefined =>
+  d.balances.get(walletId) ?? d.state.balances.get(walletId);
+const heldIn = (d: Decision, walletId: string): number | undefined =>
+  d.held.get(walletId) ?? d.state.held.get(walletId);
+
+/** Appends the next entry (its id is the next unused one) and records the wallet's new balance. */
+function append(d: Decision, entry: Omit<LedgerEntry, 'entry_id'>): LedgerEntry {
+  const written: LedgerEntry = { entry_id: d.ids[d.entries.length], ...entry };
+  d.entries.push(written);
+  d.balances.set(entry.wallet_id, entry.balance_after);
+  return written;
+}
+
+function decideTopup(d: Decision, op: TopupOp): TopupOutcome {
+  const balance = balanceIn(d, op.walletId);
+  if (balance === undefined) return { ok: false, reason: 'unknown_wallet', balance: 0, held: 0 };
+  const heldNow = heldIn(d, op.walletId);
+  if (heldNow === undefined) throw new Error(`ledger state lacks the held credits of wallet ${op.walletId}`);
+  if (balance + heldNow + op.credits > MAX_WALLET_CREDITS)
+    return { ok: false, reason: 'balance_limit_exceeded', balance, held: heldNow };
+  const entry = append(d, {
+    wallet_id: op.walletId,
+    kind: 'topup',
+    amount: op.credits,
+    hold_id: null,
+    balance_after: balance + op.credits,
+    note: op.note,
+    at: op.at,
+  });
+  return { ok: true, entry: { ...entry } };
+}
+
+/** A hold (or the hold of a charge, which expires when the batch is written: it is captured in it). */
+function decideHold(d: Decision, op: HoldOp | ChargeOp): HoldOutcome {
+  const balance = balanceIn(d, op.walletId);
+  if (balance === undefined) return { ok: false, reason: 'unknown_wallet', balance: 0 };
+  if (balance < op.credits) return { ok: false, reason: 'insufficient_credits', balance };
+  const after = balance - op.credits;
+  const { entry_id } = append(d, {
+    wallet_id: op.walletId,
+    kind: 'hold',
+    amount: -op.credits,
+    hold_id: d.ids[d.entries.length],
+    balance_after: after,
+    note: op.note,
+    at: op.at,
+  });
+  // Held credits only matter to later top-ups, which read them for their wallets.
+  const heldNow = heldIn(d, op.walletId);
+  if (heldNow !== undefined) d.held.set(op.walletId, heldNow + op.credits);
+  d.opened.set(entry_id, {
+    hold_id: entry_id,
+    wallet_id: op.walletId,
+    amount: op.credits,
+    expires_at: op.kind === 'hold' ? op.expiresAt : op.at,
+    owner: op.owner,
+    note: op.note,
+    created_at: op.at,
+  });
+  return { ok: true, hold_id: entry_id, balance: after };
+}
+
+function decideSettle(d: Decision, op: SettleOp): SettleOutcome {
+  // Not open: settled before the batch, or earlier in it, or no hold at all.
+  const hold = d.settledHere.has(op.holdId) ? undefined : (d.opened.get(op.holdId) ?? d.state.holds.get(op.holdId));
+  if (!hold) {
+    const before = d.settledHere.has(op.holdId) || d.state.settledBefore.has(op.holdId);
+    return { ok: false, reason: before ? 'already_settled' : 'unknown_hold' };
+  }
+  d.settledHere.add(op.holdId);
+  if (!d.opened.delete(op.holdId)) d.settled.push(op.holdId);
+  const heldNow = heldIn(d, hold.wallet_id);
+  if (heldNow !== undefined) d.held.set(hold.wallet_id, heldNow - hold.amount);
+  const balance = balanceIn(d, hold.wallet_id);
+  if (balance === undefined)
+    throw new Error(`ledger state lacks the balance of wallet ${hold.wallet_id}, which open hold ${op.holdId} names`);
+  const amount = op.kind === 'capture' ? 0 : hold.amount;
+  append(d, {
+    wallet_id: hold.wallet_id,
+    kind: op.kind,
+    amount,
+    hold_id: op.holdId,
+    balance_after: balance + amount,
+    note: op.note,
+    at: op.at,
+  });
+  return { ok: true, balance: balance + amount, amount: hold.amount };
+}
+
+/** A charge: its hold, then the capture of that hold (no hold stays open). */
+function decideCharge(d: Decision, op: ChargeOp): ChargeOutcome {
+  const held = decideHold(d, op);
+  if (!held.ok) return held;
+  const captured = decideSettle(d, { kind: 'capture', holdId: held.hold_id, at: op.at, note: null });
+  if (!captured.ok) throw new Error(`the hold ${held.hold_id} of a charge was settled before its capture`);
+  return { ok: true, hold_id: held.hold_id, balance: captured.balance, amount: captured.amount };
+}
+
+function decideOne(d: Decision, op: LedgerOp): LedgerOutcome {
+  switch (op.kind) {
+    case 'topup':
+      return decideTopup(d, op);
+    case 'hold':
+      return decideHold(d, op);
+    case 'charge':
+      return decideCharge(d, op);
+    default:
+      return decideSettle(d, op);
+  }
+}
+
 /**
  * Decides a batch of operations in order, each seeing the ones before it, exactly as if each ran
  * alone: a top-up succeeds unless balance + held + credits would pass {@link MAX_WALLET_CREDITS}, a
- * hold when the balance covers it, a capture or release only for a hold still open (one taken
- * earlier in the batch included). A refused operation writes nothing. The n-th entry written gets
- * `ids[n]` (at least one id per operation, ascending; unused ids are simply skipped). Pure: throws
- * an Error only when `state` or `ids` lack what the batch needs (a driver bug).
+ * hold (or a charge) when the balance covers it, a capture or release only for a hold still open
+ * (one taken earlier in the batch included). A refused operation writes nothing. The n-th entry
+ * written gets `ids[n]` ({@link entryIdsNeeded} ids at least, ascending; unused ids are simply
+ * skipped). Pure: throws an Error only when `state` or `ids` lack what the batch needs (a driver bug).
  * @example decideBatch({ balances: new Map([['w', 5]]), held: new Map(), holds: new Map(), settledBefore: new Set() }, [holdOp('w', 6, T0, T1, null, 'o')], [1]).outcomes // => [{ ok: false, reason: 'insufficient_credits', balance: 5 }]
  */
 export function decideBatch(state: LedgerState, ops: readonly LedgerOp[], ids: readonly number[]): BatchDecision {
-  if (ids.length < ops.length)
-    throw new Error(`a batch of ${ops.length} operations needs as many entry ids, got ${ids.length}`);
-  // Changes are kept beside the state, not in copies of it: a batch is often a single call.
-  const balances = new Map<string, number>();
-  const held = new Map<string, number>();
-  const opened = new Map<number, NewHold>();
-  const settledHere = new Set<number>();
-  const settled: number[] = [];
-  const entries: LedgerEntry[] = [];
-  const outcomes: LedgerOutcome[] = [];
-
-  for (const op of ops) {
-    const entry_id = ids[entries.length];
-    if (op.kind === 'topup' || op.kind === 'hold') {
-      const balance = balances.get(op.walletId) ?? state.balances.get(op.walletId);
-      if (balance === undefined) {
-        outcomes.push(
-          op.kind === 'topup'
-            ? { ok: false, reason: 'unknown_wallet', balance: 0, held: 0 }
-            : { ok: false, reason: 'unknown_wallet', balance: 0 },
-        );
-        continue;
-      }
-      const heldNow = held.get(op.walletId) ?? state.held.get(op.walletId);
-      if (op.kind === 'topup') {
-        if (heldNow === undefined) throw new Error(`ledger state lacks the held credits of wallet ${op.walletId}`);
-        if (balance + heldNow + op.credits > MAX_WALLET_CREDITS) {
-          outcomes.push({ ok: false, reason: 'balance_limit_exceeded', balance, held: heldNow });
-          continue;
-        }
-        const entry: LedgerEntry = {
-          entry_id,
-          wallet_id: op.walletId,
-          kind: 'topup',
-          amount: op.credits,
-          hold_id: null,
-          balance_after: balance + op.credits,
-          note: op.note,
-          at: op.at,
-        };
-        entries.push(entry);
-        balances.set(op.walletId, entry.balance_after);
-        outcomes.push({ ok: true, entry: { ...entry } });
-        continue;
-      }
-      if (balance < op.credits) {
-        outcomes.push({ ok: false, reason: 'insufficient_credits', balance });
-        continue;
-      }
-      const after = balance - op.credits;
-      entries.push({
-        entry_id,
-        wallet_id: op.walletId,
-        kind: 'hold',
-        amount: -op.credits,
-        hold_id: entry_id,
-        balance_after: after,
-        note: op.note,
-        at: op.at,
-      });
-      balances.set(op.walletId, after);
-      // Held credits only matter to later top-ups, which read them for their wallets.
-      if (heldNow !== undefined) held.set(op.walletId, heldNow + op.credits);
-      opened.set(entry_id, {
-        hold_id: entry_id,
-        wallet_id: op.walletId,
-        amount: op.credits,
-        expires_at: op.expiresAt,
-        owner: op.owner,
-        note: op.note,
-        created_at: op.at,
-      });
-      outcomes.push({ ok: true, hold_id: entry_id, balance: after });
-      continue;
-    }
-    // Not open: settled before the batch, or earlier in it, or no hold at all.
-    const hold = settledHere.has(op.holdId) ? undefined : (opened.get(op.holdId) ?? state.holds.get(op.holdId));
-    if (!hold) {
-      outcomes.push({
-        ok: false,
-        reason: settledHere.has(op.holdId) || state.settledBefore.has(op.holdId) ? 'already_settled' : 'unknown_hold',
-      });
-      continue;
-    }
-    settledHere.add(op.holdId);
-    if (!opened.delete(op.holdId)) settled.push(op.holdId);
-    const heldNow = held.get(hold.wallet_id) ?? state.held.get(hold.wallet_id);
-    if (heldNow !== undefined) held.set(hold.wallet_id, heldNow - hold.amount);
-    const balance = balances.get(hold.wallet_id) ?? state.balances.get(hold.wallet_id);
-    if (balance === undefined)
-      throw new Error(`ledger state lacks the balance of wallet ${hold.wallet_id}, which open hold ${op.holdId} names`);
-    const amount = op.kind === 'capture' ? 0 : hold.amount;
-    entries.push({
-      entry_id,
-      wallet_id: hold.wallet_id,
-      kind: op.kind,
-      amount,
-      hold_id: op.holdId,
-      balance_after: balance + amount,
-      note: op.note,
-      at: op.at,
-    });
-    balances.set(hold.wallet_id, balance + amount);
-    outcomes.push({ ok: true, balance: balance + amount, amount: hold.amount });
-  }
-
+  const needed = entryIdsNeeded(ops);
+  if (ids.length < needed)
+    throw new Error(`a batch of ${ops.length} operations needs as many entry ids (${needed}), got ${ids.length}`);
+  const d: Decision = {
+    state,
+    ids,
+    balances: new Map(),
+    held: new Map(),
+    opened: new Map(),
+    settledHere: new Set(),
+    settled: [],
+    entries: [],
+  };
+  const outcomes = ops.map((op) => decideOne(d, op));
   const changed: [string, number][] = [];
-  for (const [walletId, balance] of balances)
+  for (const [walletId, balance] of d.balances)
     if (state.balances.get(walletId) !== balance) changed.push([walletId, balance]);
-  return { entries, opened: [...opened.values()], settled, balances: changed, outcomes };
+  return { entries: d.entries, opened: [...d.opened.values()], settled: d.settled, balances: changed, outcomes };
 }
 
 /**
@@ -323,7 +384,7 @@ export function groupCommit(
   }
   return <O extends LedgerOp>(op: O) =>
     new Promise<OutcomeOf<O>>((resolve, reject) => {
-      // The core answers the outcome type of each op's kind (OutcomeOf), which the queue cannot see.
+      // cast: the core answers the outcome type of each op's kind (OutcomeOf), which the queue cannot see.
       queue.push({ op, resolve: resolve as (outcome: LedgerOutcome) => void, reject });
       if (!running) start();
     });
@@ -331,16 +392,17 @@ export function groupCommit(
 
 /**
  * The WalletStore methods that only submit one operation to a queue made by {@link groupCommit}:
- * hold (its amount checked first, a RangeError rejecting the call), capture and release.
+ * hold and charge (their amount checked first, a RangeError rejecting the call), capture and release.
  * @example const { hold, capture, release } = queuedSettlements(groupCommit(apply), owner)
  */
 export function queuedSettlements(
   submit: ReturnType<typeof groupCommit>,
   owner: string,
-): Pick<WalletStore, 'hold' | 'capture' | 'release'> {
+): Pick<WalletStore, 'hold' | 'charge' | 'capture' | 'release'> {
   return {
     hold: async (walletId, credits, at, expiresAt, note = null) =>
       submit(holdOp(walletId, credits, at, expiresAt, note, owner)),
+    charge: async (walletId, credits, at, note = null) => submit(chargeOp(walletId, credits, at, note, owner)),
     capture: async (holdId, at) => submit({ kind: 'capture', holdId, at, note: null }),
     release: async (holdId, at, note = null) => submit({ kind: 'release', holdId, at, note }),
   };

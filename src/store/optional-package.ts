@@ -18,16 +18,18 @@ const loaded = new Map<string, unknown>();
  * @example requireOptional<typeof import('pg')>('pg', 'halfspace/store/postgres').Pool
  */
 export function requireOptional<T>(name: string, feature: string, probe?: (module: T) => void): T {
+  // cast: the module was stored under `name` by this function, as the T its caller names.
   if (loaded.has(name)) return loaded.get(name) as T;
   try {
+    // cast: require is untyped; the caller names the package's type (its own `import type`).
     const module = require(name) as T;
     probe?.(module);
     loaded.set(name, module);
     return module;
   } catch (error) {
-    const e = error as { code?: string; message?: string };
-    const firstLine = String(e.message ?? error).split('\n')[0];
-    if (e.code === 'MODULE_NOT_FOUND' && firstLine.includes(`'${name}'`)) {
+    const code = error instanceof Error && 'code' in error ? error.code : undefined;
+    const firstLine = String(error instanceof Error ? error.message : error).split('\n')[0];
+    if (code === 'MODULE_NOT_FOUND' && firstLine.includes(`'${name}'`)) {
       throw new MissingPackageError(
         name,
         `${feature} needs the package ${name}, which is not installed: run npm install ${name}`,

@@ -96,6 +96,11 @@ export type HoldOutcome =
   | { ok: true; hold_id: number; balance: number }
   | { ok: false; reason: 'insufficient_credits' | 'unknown_wallet'; balance: number };
 
+/** Result of a charge: a hold captured at once (its id names both entries), or why nothing was written. */
+export type ChargeOutcome =
+  | { ok: true; hold_id: number; balance: number; amount: number }
+  | { ok: false; reason: 'insufficient_credits' | 'unknown_wallet'; balance: number };
+
 /** Result of settling a hold: only the first settlement of a hold succeeds. */
 export type SettleOutcome =
   | { ok: true; balance: number; amount: number }
@@ -118,6 +123,11 @@ export interface WalletStore {
   topup(walletId: string, credits: number, at: string, note?: string | null): Promise<TopupOutcome>;
   /** Holds `credits` when the balance covers them; the hold releases itself at `expiresAt` (see {@link expireHolds}). */
   hold(walletId: string, credits: number, at: string, expiresAt: string, note?: string | null): Promise<HoldOutcome>;
+  /**
+   * Holds and captures `credits` in one transaction (the same two ledger entries, no open hold in
+   * between), when the balance covers them: for a call whose chargeable answer is already known.
+   */
+  charge(walletId: string, credits: number, at: string, note?: string | null): Promise<ChargeOutcome>;
   /** Keeps the held credits spent. */
   capture(holdId: number, at: string): Promise<SettleOutcome>;
   /** Returns the held credits to the wallet. */

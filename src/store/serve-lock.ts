@@ -10,6 +10,9 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { fail, ok, type Result } from '../errors.js';
 
+/** The `code` of a Node system error (EEXIST, EPERM…), undefined for anything else. */
+const codeOf = (error: unknown): unknown => (error instanceof Error && 'code' in error ? error.code : undefined);
+
 /** A lock this process holds; `release` is idempotent and leaves a lock another process took alone. */
 export interface ServeLock {
   readonly path: string;
@@ -59,7 +62,7 @@ function isLive(owner: LockOwner, path: string): boolean {
     return true;
   } catch (error) {
     // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return codeOf(error) === 'EPERM';
   }
 }
 
@@ -68,7 +71,7 @@ function create(path: string, owner: LockOwner): boolean {
   try {
     fd = openSync(path, 'wx', 0o644);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    if (codeOf(error) === 'EEXIST') return false;
     throw error;
   }
   try {
@@ -118,7 +121,7 @@ export function takeServeLock(dbFile: string): Result<ServeLock> {
     try {
       unlinkSync(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if (codeOf(error) !== 'ENOENT') throw error;
     }
   }
   return fail('invalid_request', `${dbFile} is being opened by another server at this moment; try again`, {

@@ -7,8 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   batchReads,
+  chargeOp,
   consecutiveIds,
   decideBatch,
+  entryIdsNeeded,
   groupCommit,
   holdOp,
   topupOp,
@@ -192,6 +194,42 @@ describe('batchReads', () => {
   });
 });
 
+describe('charge', () => {
+  it('writes the entries of a hold and its capture in one decision, leaving no hold open', () => {
+    const seen = state({ balances: new Map([['w', 10]]) });
+    const charged = decideBatch(seen, [chargeOp('w', 3, T0, 'intelligence.player', OWNER)], [41, 42]);
+    const held = decideBatch(seen, [holdOp('w', 3, T0, T1, 'intelligence.player', OWNER)], [41]);
+    const captured = decideBatch(
+      state({ balances: new Map([['w', 7]]), holds: new Map([[41, { wallet_id: 'w', amount: 3 }]]) }),
+      [{ kind: 'capture', holdId: 41, at: T0, note: null }],
+      [42],
+    );
+    expect(charged.entries).toEqual([...held.entries, ...captured.entries]);
+    expect(charged.entries.map((e) => [e.kind, e.amount, e.hold_id, e.balance_after])).toEqual([
+      ['hold', -3, 41, 7],
+      ['capture', 0, 41, 7],
+    ]);
+    expect(charged).toMatchObject({ opened: [], settled: [], balances: [['w', 7]] });
+    expect(charged.outcomes).toEqual([{ ok: true, hold_id: 41, balance: 7, amount: 3 }]);
+  });
+
+  it('refuses a charge the balance does not cover and writes nothing; needs two ids', () => {
+    const short = decideBatch(state({ balances: new Map([['w', 2]]) }), [chargeOp('w', 3, T0, null, OWNER)], [1, 2]);
+    expect(short).toEqual({
+      entries: [],
+      opened: [],
+      settled: [],
+      balances: [],
+      outcomes: [{ ok: false, reason: 'insufficient_credits', balance: 2 }],
+    });
+    expect(entryIdsNeeded([chargeOp('w', 1, T0, null, OWNER), capture(4)])).toBe(3);
+    expect(() =>
+      decideBatch(state({ balances: new Map([['w', 5]]) }), [chargeOp('w', 1, T0, null, OWNER)], [1]),
+    ).toThrow('needs as many entry ids');
+    expect(() => chargeOp('w', 0, T0, null, OWNER)).toThrow(RangeError);
+  });
+});
+
 describe('groupCommit', () => {
   it('applies the calls of one turn as one batch, in call order, and the next ones after it', async () => {
     const batches: LedgerOp[][] = [];
@@ -213,9 +251,7 @@ describe('groupCommit', () => {
       { ok: true, balance: 2, amount: 1 },
     ]);
     expect((await second).map((o) => o.ok && 'balance' in o && o.balance)).toEqual([0, 1]);
-    expect(
-      batches.map((b) => b.map((op) => (op.kind === 'topup' || op.kind === 'hold' ? op.walletId : op.holdId))),
-    ).toEqual([
+    expect(batches.map((b) => b.map((op) => ('holdId' in op ? op.holdId : op.walletId)))).toEqual([
       [1, 2, 3],
       [4, 5],
     ]);
@@ -262,7 +298,7 @@ class Books {
     return [...this.open.values()].filter((h) => h.wallet_id === walletId).reduce((sum, h) => sum + h.amount, 0);
   }
   decide(ops: readonly LedgerOp[]): BatchDecision {
-    return decideBatch(this.stateFor(ops), ops, consecutiveIds(this.entries.length, ops.length));
+    return decideBatch(this.stateFor(ops), ops, consecutiveIds(this.entries.length, entryIdsNeeded(ops)));
   }
   write(d: BatchDecision): void {
     this.entries.push(...d.entries);
@@ -285,6 +321,7 @@ describe('ledger core invariants (fast-check)', () => {
   const op: fc.Arbitrary<LedgerOp> = fc.oneof(
     fc.tuple(wallet, credits).map(([w, n]) => topupOp(w, n, T0)),
     fc.tuple(wallet, credits).map(([w, n]) => holdOp(w, n, T0, T1, null, OWNER)),
+    fc.tuple(wallet, credits).map(([w, n]) => chargeOp(w, n, T0, 'charged', OWNER)),
     fc
       .tuple(fc.constantFrom('capture' as const, 'release' as const), fc.integer({ min: 1, max: 30 }))
       .map(([kind, holdId]): LedgerOp => ({ kind, holdId, at: T1, note: null })),

@@ -136,6 +136,43 @@ export function storeSuite(name: string, make: () => ServiceStore | Promise<Serv
       await s.close();
     });
 
+    it('charges in one step: a hold and its capture, concurrent charges atomic, nothing written when short', async () => {
+      const s = await make();
+      await s.wallets.open('w', T0);
+      await s.wallets.topup('w', 10, T0);
+      // Five charges of 3 in the same turn: ⌊10 / 3⌋ = 3 succeed beside a hold of the same turn.
+      const [held, ...charges] = await Promise.all([
+        s.wallets.hold('w', 1, T0, LATER),
+        ...Array.from({ length: 4 }, () => s.wallets.charge('w', 3, T1, 'intelligence.player')),
+      ]);
+      expect(held).toMatchObject({ ok: true, balance: 9 });
+      expect(charges.map((c) => c.ok)).toEqual([true, true, true, false]);
+      expect(charges[2]).toMatchObject({ ok: true, balance: 0, amount: 3 });
+      expect(charges[3]).toEqual({ ok: false, reason: 'insufficient_credits', balance: 0 });
+      expect(await s.wallets.charge('nobody', 1, T1)).toEqual({ ok: false, reason: 'unknown_wallet', balance: 0 });
+      const ledger = await s.wallets.ledger('w');
+      // topup, the hold, then hold + capture per charge, each capture naming its own hold.
+      expect(ledger.map((e) => e.kind)).toEqual([
+        'topup',
+        'hold',
+        'hold',
+        'capture',
+        'hold',
+        'capture',
+        'hold',
+        'capture',
+      ]);
+      for (const i of [2, 4, 6]) {
+        expect(ledger[i + 1].hold_id).toBe(ledger[i].entry_id);
+        expect(ledger[i]).toMatchObject({ amount: -3, note: 'intelligence.player' });
+      }
+      expectLedgerBalanced(ledger, 0);
+      // Only the plain hold is open: a charge leaves none.
+      expect((await s.wallets.openHolds('w')).map((h) => h.credits)).toEqual([1]);
+      await expect(s.wallets.charge('w', 0, T1)).rejects.toThrow(RangeError);
+      await s.close();
+    });
+
     it('rejects non-integer, non-positive and too large amounts', async () => {
       const s = await make();
       await s.wallets.open('w', T0);

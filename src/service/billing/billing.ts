@@ -15,7 +15,7 @@ import {
 import { secondsUntilUtcMidnight, utcDayOf } from '../demo.js';
 import { costOf, type Operation, type OperationOutcome } from '../contract/operation.js';
 import { ResponseCache } from '../response-cache.js';
-import { HOLD_TTL_MS, holdCredits, isChargeable, runOperation, settleHold } from './settle.js';
+import { HOLD_TTL_MS, holdCredits, insufficientCredits, isChargeable, runOperation, settleHold } from './settle.js';
 
 export { HOLD_TTL_MS, holdCredits } from './settle.js';
 
@@ -120,10 +120,62 @@ async function holdCost(ctx: ServiceContext, call: BilledRequest, key: KeyRecord
   };
 }
 
+/** The key of `call` in the response cache: operation, engine clock, query and body as sent. */
+const cacheKeyOf = (engine: ServiceContext['engine'], call: BilledRequest): string =>
+  `${call.op.id}\n${engine.now?.().getTime() ?? ''}\n${JSON.stringify(call.req.query ?? {})}\n${JSON.stringify(call.sent)}`;
+
+/** The paid answer of a call: its JSON text and status with the request id and the billing headers. */
+function answered(call: BilledRequest, text: string, status = 200): JsonResponse {
+  return {
+    status,
+    headers: { 'content-type': JSON_TYPE, 'request-id': call.requestId, ...call.headers },
+    body: text,
+  };
+}
+
+/**
+ * A key's call whose answer is already known (from the response cache, so chargeable): one
+ * charge, the hold and its capture in one ledger write, instead of a hold before the work and a
+ * capture after it; 402 as a hold would answer when the wallet is short.
+ */
+async function chargeKnown(ctx: ServiceContext, call: BilledRequest, key: KeyRecord, cost: number, text: string) {
+  const { headers, op } = call;
+  const charged = await ctx.store.wallets.charge(key.id, cost, call.now.toISOString(), op.id);
+  if (!charged.ok) {
+    headers['x-svc-credits-charged'] = '0';
+    headers['x-svc-wallet-balance'] = String(charged.balance);
+    return ctx.problem(call.requestId, insufficientCredits(cost, charged.balance), headers);
+  }
+  ctx.onCharge?.(op.id, charged.amount);
+  headers['x-svc-credits-charged'] = String(charged.amount);
+  headers['x-svc-wallet-balance'] = String(charged.balance);
+  return answered(call, text);
+}
+
+/** The run of an operation on a parsed call (a throw becomes a settled `internal_error`, settle.ts). */
+function runCall(ctx: ServiceContext, call: BilledRequest): Promise<Result<OperationOutcome>> {
+  const { op, parsed, caller, photo } = call;
+  return runOperation(
+    op,
+    {
+      engine: ctx.engine,
+      body: parsed.body,
+      query: parsed.query,
+      key: caller.kind === 'key' ? caller.key : null,
+      baseUrl: ctx.baseUrl,
+      images: ctx.store.images,
+      ...(photo ? { photo } : {}),
+      ...ctx.renderOption,
+    },
+    (error) => ctx.onError(error, call.requestId),
+  );
+}
+
 /**
  * The billing step of the pipeline: reserves a demo call or holds the cost (an hd card goes to
  * `queueJob` instead), runs the operation or serves its JSON from the response cache, then
  * settles by the one settle policy (settle.ts): capture on a chargeable 2xx, release otherwise.
+ * A key's call answered from the response cache is charged in one ledger write ({@link chargeKnown}).
  * @example await billedCall(ctx, jobs.queue, 0)(call) // => { status: 200, … }
  */
 export function billedCall(ctx: ServiceContext, queueJob: JobQueue, responseCacheBytes: number): BilledCall {
@@ -141,32 +193,15 @@ export function billedCall(ctx: ServiceContext, queueJob: JobQueue, responseCach
     await store.demo.purge(utcDayOf(now));
   }
 
-  /** The operation's outcome, its JSON text from the response cache when the operation is pure. */
-  async function outcomeOf(call: BilledRequest): Promise<Result<OperationOutcome & { text: string }>> {
-    const { op, req, parsed, caller, photo } = call;
-    const cacheKey =
-      responses && op.cacheable
-        ? `${op.id}\n${engine.now?.().getTime() ?? ''}\n${JSON.stringify(req.query ?? {})}\n${JSON.stringify(call.sent)}`
-        : null;
-    const cached = cacheKey === null ? undefined : responses!.get(cacheKey);
-    if (cached !== undefined) return ok({ body: null, text: cached });
-    const ran = await runOperation(
-      op,
-      {
-        engine,
-        body: parsed.body,
-        query: parsed.query,
-        key: caller.kind === 'key' ? caller.key : null,
-        baseUrl: ctx.baseUrl,
-        images: store.images,
-        ...(photo ? { photo } : {}),
-        ...ctx.renderOption,
-      },
-      (error) => ctx.onError(error, call.requestId),
-    );
+  /** The operation's outcome as JSON text, kept in the response cache when the operation is pure and it is a chargeable 200. */
+  async function outcomeOf(
+    call: BilledRequest,
+    cacheKey: string | null,
+  ): Promise<Result<OperationOutcome & { text: string }>> {
+    const ran = await runCall(ctx, call);
     if (!ran.ok) return ran;
     const text = JSON.stringify(ran.value.body);
-    if (cacheKey !== null && (ran.value.status ?? 200) === 200 && isChargeable(ran)) responses!.set(cacheKey, text);
+    if (cacheKey !== null && (ran.value.status ?? 200) === 200 && isChargeable(ran)) responses?.set(cacheKey, text);
     return ok({ ...ran.value, text });
   }
 
@@ -175,18 +210,18 @@ export function billedCall(ctx: ServiceContext, queueJob: JobQueue, responseCach
     const cost = costOf(op, call.sent);
     await sweep(now);
     if (caller.kind === 'key' && op.isJob?.(call.sent)) return queueJob(call, caller.key, cost);
+    const cacheKey = responses && op.cacheable ? cacheKeyOf(engine, call) : null;
+    const cached = cacheKey === null ? undefined : responses?.get(cacheKey);
+    if (cached !== undefined && caller.kind === 'key') return chargeKnown(ctx, call, caller.key, cost, cached);
     const reserved =
       caller.kind === 'demo'
         ? await reserveDemo(ctx, call, caller.client)
         : await holdCost(ctx, call, caller.key, cost);
     if ('refused' in reserved) return reserved.refused;
-    const outcome = await outcomeOf(call);
+    const outcome: Result<OperationOutcome & { text: string }> =
+      cached !== undefined ? ok({ body: null, text: cached }) : await outcomeOf(call, cacheKey);
     await reserved.settle(outcome);
     if (!outcome.ok) return problem(requestId, outcome.error, headers);
-    return {
-      status: outcome.value.status ?? 200,
-      headers: { 'content-type': JSON_TYPE, 'request-id': requestId, ...headers },
-      body: outcome.value.text,
-    };
+    return answered(call, outcome.value.text, outcome.value.status);
   };
 }

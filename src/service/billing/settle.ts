@@ -5,7 +5,7 @@
  * exactly what the ledger charged). Also how an operation is run so that a throw becomes a
  * settled `internal_error` rather than a lost hold.
  */
-import { type Failure, fail, InvariantError, ok, type Result } from '../../errors.js';
+import { type Failure, InvariantError, ok, type Result } from '../../errors.js';
 import type { WalletStore } from '../../store/ports.js';
 import type { Operation, OperationContext, OperationOutcome } from '../contract/operation.js';
 
@@ -36,12 +36,19 @@ export async function holdCredits(
     note,
   );
   if (held.ok) return ok({ hold_id: held.hold_id, balance: held.balance });
-  return fail(
-    'insufficient_credits',
-    `this call costs ${cost} credit${cost === 1 ? '' : 's'}; the wallet holds ${held.balance}`,
-    { required_credits: cost, balance: held.balance },
-  );
+  return { ok: false, error: insufficientCredits(cost, held.balance) };
 }
+
+/**
+ * The 402 of a hold (or charge) the balance does not cover, with `required_credits` and `balance`.
+ * @example insufficientCredits(2, 1).message // => 'this call costs 2 credits; the wallet holds 1'
+ */
+export const insufficientCredits = (cost: number, balance: number): Failure & { balance: number } => ({
+  code: 'insufficient_credits',
+  message: `this call costs ${cost} credit${cost === 1 ? '' : 's'}; the wallet holds ${balance}`,
+  required_credits: cost,
+  balance,
+});
 
 /**
  * Whether an outcome is charged: a success with a 2xx status that the operation did not mark

@@ -17,13 +17,14 @@ import type {
   OpenHold,
   ServiceStore,
   SettleOutcome,
+  ChargeOutcome,
   StoredResponse,
   TopupOutcome,
   UnfinishedJob,
   WalletStore,
 } from '../ports.js';
 import type { HeldCredits, LedgerOp, LedgerOutcome, OutcomeOf } from '../ledger.js';
-import { batchReads, consecutiveIds, decideBatch, holdOp, topupOp } from '../ledger.js';
+import { batchReads, chargeOp, consecutiveIds, decideBatch, entryIdsNeeded, holdOp, topupOp } from '../ledger.js';
 import { newHoldOwner } from '../hold-owner.js';
 import { MemoryRateLimits } from './rate-limits.js';
 
@@ -103,7 +104,7 @@ class MemoryWallets implements WalletStore {
     const decision = decideBatch(
       { balances, held, holds, settledBefore },
       ops,
-      consecutiveIds(this.entries.length, ops.length),
+      consecutiveIds(this.entries.length, entryIdsNeeded(ops)),
     );
     this.entries.push(...decision.entries);
     for (const h of decision.opened) this.unsettled.set(h.hold_id, h);
@@ -112,6 +113,7 @@ class MemoryWallets implements WalletStore {
     return decision.outcomes;
   }
   private run<O extends LedgerOp>(op: O): OutcomeOf<O> {
+    // cast: the core answers each op with the outcome of its kind (OutcomeOf), which the batch's array type cannot say.
     return this.apply([op])[0] as OutcomeOf<O>;
   }
   private heldOf(walletId: string): number {
@@ -139,6 +141,9 @@ class MemoryWallets implements WalletStore {
     note: string | null = null,
   ): Promise<HoldOutcome> {
     return this.run(holdOp(walletId, credits, at, expiresAt, note, this.owner));
+  }
+  async charge(walletId: string, credits: number, at: string, note: string | null = null): Promise<ChargeOutcome> {
+    return this.run(chargeOp(walletId, credits, at, note, this.owner));
   }
   async capture(holdId: number, at: string): Promise<SettleOutcome> {
     return this.run({ kind: 'capture', holdId, at, note: null });

@@ -66,6 +66,7 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Serv
     // Every connection works in the store's schema, so the store's SQL names no schema.
     options: `-c search_path=${schema}`,
     types: {
+      // cast: pg's getTypeParser is overloaded per format; this one answers both as the default does.
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID
           ? (v: string) => Number(v)

@@ -4,18 +4,13 @@
  */
 import type pg from 'pg';
 import type { LedgerEntry, OpenHold, WalletStore } from '../ports.js';
-import type { HeldCredits, LedgerOp, LedgerOutcome } from '../ledger.js';
-import { batchReads, decideBatch, groupCommit, queuedSettlements, topupOp } from '../ledger.js';
+import type { BatchDecision, HeldCredits, LedgerOp, LedgerOutcome, LedgerState } from '../ledger.js';
+import { batchReads, decideBatch, entryIdsNeeded, groupCommit, queuedSettlements, topupOp } from '../ledger.js';
 import { instanceOfOwner } from '../hold-owner.js';
 import { transaction } from './pool.js';
 
-/**
- * Applies a batch of ledger operations, in order, in the transaction of `client`: reads what the
- * ledger core needs under row locks, lets it decide, and writes its decision. Lock order is always
- * wallets (sorted by id, one statement) and then their holds, so concurrent batches of two replicas
- * wait for each other instead of deadlocking.
- */
-async function applyBatch(client: pg.PoolClient, ops: LedgerOp[]): Promise<LedgerOutcome[]> {
+/** Reads what the ledger core needs to decide `ops`, under row locks, and the entry ids it may use. */
+async function lockedStateOf(client: pg.PoolClient, ops: LedgerOp[]): Promise<{ state: LedgerState; ids: number[] }> {
   const reads = batchReads(ops);
   // A hold's wallet never changes, so reading it before taking the lock is safe.
   const holdWallets =
@@ -34,36 +29,57 @@ async function applyBatch(client: pg.PoolClient, ops: LedgerOp[]): Promise<Ledge
     )
   ).rows;
   const balances = new Map(locked.map((w) => [w.wallet_id, w.balance]));
-  // Credits in open holds, for the top-up limit: read under the wallet locks (holds of a wallet are
-  // only added or settled under its lock) and before this batch settles any.
-  const heldRows =
-    reads.heldWalletIds.length === 0
+  const held = await heldOf(client, reads.heldWalletIds);
+  const { holds, settledBefore } = await claimHolds(client, reads.holdIds);
+  // Ids are drawn under the wallet locks, so each wallet's entries are numbered in commit order;
+  // one per operation (two per charge), and those of refused operations are left unused (gaps, as after a rollback).
+  const ids = (
+    await client.query<{ id: number }>("SELECT nextval('ledger_entry_seq') AS id FROM generate_series(1, $1::int)", [
+      entryIdsNeeded(ops),
+    ])
+  ).rows
+    .map((r) => r.id)
+    .sort((x, y) => x - y);
+  return { state: { balances, held, holds, settledBefore }, ids };
+}
+
+/**
+ * Credits in open holds of `walletIds`, for the top-up limit: read under the wallet locks (holds
+ * of a wallet are only added or settled under its lock) and before this batch settles any.
+ */
+async function heldOf(client: pg.PoolClient, walletIds: string[]): Promise<Map<string, number>> {
+  const rows =
+    walletIds.length === 0
       ? []
       : (
           await client.query<{ wallet_id: string; held: number }>(
             'SELECT wallet_id, SUM(amount)::bigint AS held FROM holds WHERE wallet_id = ANY($1::text[]) GROUP BY wallet_id',
-            [reads.heldWalletIds],
+            [walletIds],
           )
         ).rows;
-  const held = new Map(
-    reads.heldWalletIds.map((walletId) => [walletId, heldRows.find((h) => h.wallet_id === walletId)?.held ?? 0]),
-  );
-  // Deleting the holds claims their settlement: a replica settling the same hold waits for this
-  // transaction and then finds no row.
-  const open =
-    reads.holdIds.length === 0
-      ? []
-      : (
-          await client.query<{ hold_id: number; wallet_id: string; amount: number }>(
-            'DELETE FROM holds WHERE hold_id = ANY($1::bigint[]) RETURNING hold_id, wallet_id, amount',
-            [reads.holdIds],
-          )
-        ).rows;
+  return new Map(walletIds.map((walletId) => [walletId, rows.find((h) => h.wallet_id === walletId)?.held ?? 0]));
+}
+
+/**
+ * The open holds among `holdIds`, deleted now: deleting claims their settlement (a replica settling
+ * the same hold waits for this transaction and then finds no row). A hold id with no open hold is
+ * settled already (its hold entry exists) or unknown.
+ */
+async function claimHolds(
+  client: pg.PoolClient,
+  holdIds: number[],
+): Promise<Pick<LedgerState, 'holds' | 'settledBefore'>> {
+  if (holdIds.length === 0) return { holds: new Map(), settledBefore: new Set() };
+  const open = (
+    await client.query<{ hold_id: number; wallet_id: string; amount: number }>(
+      'DELETE FROM holds WHERE hold_id = ANY($1::bigint[]) RETURNING hold_id, wallet_id, amount',
+      [holdIds],
+    )
+  ).rows;
   const holds = new Map(
     open.map((h): [number, HeldCredits] => [h.hold_id, { wallet_id: h.wallet_id, amount: h.amount }]),
   );
-  // A hold id with no open hold is settled already (its hold entry exists) or unknown.
-  const missing = reads.holdIds.filter((id) => !holds.has(id));
+  const missing = holdIds.filter((id) => !holds.has(id));
   const settledBefore = new Set(
     missing.length === 0
       ? []
@@ -74,17 +90,11 @@ async function applyBatch(client: pg.PoolClient, ops: LedgerOp[]): Promise<Ledge
           )
         ).rows.map((e) => e.entry_id),
   );
-  // Ids are drawn under the wallet locks, so each wallet's entries are numbered in commit order;
-  // one per operation, and those of refused operations are left unused (gaps, as after a rollback).
-  const ids = (
-    await client.query<{ id: number }>("SELECT nextval('ledger_entry_seq') AS id FROM generate_series(1, $1::int)", [
-      ops.length,
-    ])
-  ).rows
-    .map((r) => r.id)
-    .sort((a, b) => a - b);
+  return { holds, settledBefore };
+}
 
-  const decision = decideBatch({ balances, held, holds, settledBefore }, ops, ids);
+/** Writes what the core decided: the entries, the holds it opened, the balances that changed. */
+async function writeDecision(client: pg.PoolClient, decision: BatchDecision): Promise<void> {
   const { entries, opened } = decision;
   if (entries.length > 0) {
     await client.query(
@@ -120,7 +130,47 @@ async function applyBatch(client: pg.PoolClient, ops: LedgerOp[]): Promise<Ledge
       [decision.balances.map(([id]) => id), decision.balances.map(([, balance]) => balance)],
     );
   }
+}
+
+/**
+ * Applies a batch of ledger operations, in order, in the transaction of `client`: reads what the
+ * ledger core needs under row locks, lets it decide, and writes its decision. Lock order is always
+ * wallets (sorted by id, one statement) and then their holds, so concurrent batches of two replicas
+ * wait for each other instead of deadlocking.
+ */
+async function applyBatch(client: pg.PoolClient, ops: LedgerOp[]): Promise<LedgerOutcome[]> {
+  const { state, ids } = await lockedStateOf(client, ops);
+  const decision = decideBatch(state, ops, ids);
+  await writeDecision(client, decision);
   return decision.outcomes;
+}
+
+/** The wallet store's reads: balances, open holds and ledger pages (no lock, no batch). */
+function walletReads(pool: pg.Pool): Pick<WalletStore, 'balance' | 'openHolds' | 'ledger'> {
+  return {
+    async balance(walletId) {
+      return (
+        (await pool.query<{ balance: number }>('SELECT balance FROM wallets WHERE wallet_id = $1', [walletId])).rows[0]
+          ?.balance ?? null
+      );
+    },
+    async openHolds(walletId) {
+      return (
+        await pool.query<OpenHold>(
+          'SELECT h.hold_id, h.wallet_id, h.amount AS credits, l.note, l.at AS created_at, h.expires_at, h.owner FROM holds AS h JOIN ledger AS l ON l.entry_id = h.hold_id WHERE h.wallet_id = $1 ORDER BY h.hold_id',
+          [walletId],
+        )
+      ).rows;
+    },
+    async ledger(walletId, limit) {
+      return (
+        await pool.query<LedgerEntry>(
+          'SELECT * FROM (SELECT entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at FROM ledger WHERE wallet_id = $1 ORDER BY entry_id DESC LIMIT $2) AS newest ORDER BY entry_id',
+          [walletId, limit ?? null],
+        )
+      ).rows;
+    },
+  };
 }
 
 /**
@@ -182,27 +232,6 @@ export function postgresWallets(pool: pg.Pool, owner: string): WalletStore {
         'abandoned',
       );
     },
-    async balance(walletId) {
-      return (
-        (await pool.query<{ balance: number }>('SELECT balance FROM wallets WHERE wallet_id = $1', [walletId])).rows[0]
-          ?.balance ?? null
-      );
-    },
-    async openHolds(walletId) {
-      return (
-        await pool.query<OpenHold>(
-          'SELECT h.hold_id, h.wallet_id, h.amount AS credits, l.note, l.at AS created_at, h.expires_at, h.owner FROM holds AS h JOIN ledger AS l ON l.entry_id = h.hold_id WHERE h.wallet_id = $1 ORDER BY h.hold_id',
-          [walletId],
-        )
-      ).rows;
-    },
-    async ledger(walletId, limit) {
-      return (
-        await pool.query<LedgerEntry>(
-          'SELECT * FROM (SELECT entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at FROM ledger WHERE wallet_id = $1 ORDER BY entry_id DESC LIMIT $2) AS newest ORDER BY entry_id',
-          [walletId, limit ?? null],
-        )
-      ).rows;
-    },
+    ...walletReads(pool),
   };
 }

@@ -25,6 +25,7 @@ export function chunked<R = unknown>(db: SqliteDatabase, sqlOf: (n: number) => s
     run: (items: readonly unknown[][]) => each(items, (s, params) => s.run(params)),
     all: (items: readonly unknown[][]): R[] => {
       const rows: R[] = [];
+      // cast: R names the columns of the SELECT the caller wrote (`sqlOf`), as prepare's generics do.
       each(items, (s, params) => rows.push(...(s.all(params) as R[])));
       return rows;
     },

@@ -141,7 +141,7 @@ export function adaptNodeSqlite(db: NodeSqliteDatabase): SqliteDatabase {
     },
     close: () => db.close(),
   };
-  return adapted as SqliteDatabase; // prepare's generic parameters only name the row and parameter types
+  return adapted as SqliteDatabase; // cast: prepare's generic parameters only name the row and parameter types
 }
 
 /** node:sqlite, or null on a Node without it; its one-time ExperimentalWarning is not printed. */

@@ -43,6 +43,15 @@ CREATE TABLE IF NOT EXISTS jobs (
 );
 `;
 
+/** Whether `table` has a column named `column` (PRAGMA table_info rows are objects with a `name`). */
+function hasColumn(db: SqliteDatabase, table: string, column: string): boolean {
+  const rows: unknown = db.pragma(`table_info(${table})`);
+  return (
+    Array.isArray(rows) &&
+    rows.some((r: unknown) => typeof r === 'object' && r !== null && 'name' in r && r.name === column)
+  );
+}
+
 /**
  * Brings a file created by an earlier schema up to date: `jobs.photo` (uploaded photos of
  * unfinished jobs, so they resume after a restart) and `holds.owner` (which process took a hold)
@@ -52,12 +61,9 @@ CREATE TABLE IF NOT EXISTS jobs (
  */
 function migrate(db: SqliteDatabase): void {
   db.transaction(() => {
-    const columns = db.pragma('table_info(jobs)') as { name: string }[];
-    if (!columns.some((c) => c.name === 'photo')) db.exec('ALTER TABLE jobs ADD COLUMN photo BLOB');
-    const holdColumns = db.pragma('table_info(holds)') as { name: string }[];
-    if (!holdColumns.some((c) => c.name === 'owner')) db.exec('ALTER TABLE holds ADD COLUMN owner TEXT');
-    const keyColumns = db.pragma('table_info(idempotency)') as { name: string }[];
-    if (!keyColumns.some((c) => c.name === 'owner')) db.exec('ALTER TABLE idempotency ADD COLUMN owner TEXT');
+    if (!hasColumn(db, 'jobs', 'photo')) db.exec('ALTER TABLE jobs ADD COLUMN photo BLOB');
+    if (!hasColumn(db, 'holds', 'owner')) db.exec('ALTER TABLE holds ADD COLUMN owner TEXT');
+    if (!hasColumn(db, 'idempotency', 'owner')) db.exec('ALTER TABLE idempotency ADD COLUMN owner TEXT');
     db.exec('DROP INDEX IF EXISTS holds_open; DELETE FROM holds WHERE settled = 1;');
   }).immediate();
 }

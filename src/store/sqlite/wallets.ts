@@ -4,110 +4,116 @@
  */
 import type { SqliteDatabase } from './driver.js';
 import type { LedgerEntry, OpenHold, TopupOutcome, WalletStore } from '../ports.js';
-import type { HeldCredits, LedgerOp, LedgerOutcome } from '../ledger.js';
-import { batchReads, consecutiveIds, decideBatch, groupCommit, queuedSettlements, topupOp } from '../ledger.js';
+import type { BatchDecision, HeldCredits, LedgerOp, LedgerOutcome, LedgerState } from '../ledger.js';
+import {
+  batchReads,
+  consecutiveIds,
+  decideBatch,
+  entryIdsNeeded,
+  groupCommit,
+  queuedSettlements,
+  topupOp,
+} from '../ledger.js';
 import { bindSlots, chunked } from './chunked.js';
+
+/** The prepared statements of the wallet store over `db`. */
+function walletStatements(db: SqliteDatabase) {
+  return {
+    openWallet: db.prepare('INSERT OR IGNORE INTO wallets (wallet_id, balance, created_at) VALUES (?, 0, ?)'),
+    getBalance: db.prepare<[string], { balance: number }>('SELECT balance FROM wallets WHERE wallet_id = ?'),
+    setBalance: db.prepare('UPDATE wallets SET balance = ? WHERE wallet_id = ?'),
+    dueHolds: db.prepare<[string], { hold_id: number }>('SELECT hold_id FROM holds WHERE expires_at <= ?'),
+    othersHolds: db.prepare<[string], { hold_id: number }>(
+      'SELECT hold_id FROM holds WHERE owner IS NULL OR owner <> ? ORDER BY hold_id',
+    ),
+    heldOf: db.prepare<[string], number>('SELECT COALESCE(SUM(amount), 0) FROM holds WHERE wallet_id = ?').pluck(),
+    openHoldsOf: db.prepare<[string], OpenHold>(
+      'SELECT h.hold_id, h.wallet_id, h.amount AS credits, l.note, l.at AS created_at, h.expires_at, h.owner FROM holds AS h JOIN ledger AS l ON l.entry_id = h.hold_id WHERE h.wallet_id = ? ORDER BY h.hold_id',
+    ),
+    entriesOf: db.prepare<[string, number], LedgerEntry>(
+      'SELECT * FROM (SELECT * FROM ledger WHERE wallet_id = ? ORDER BY entry_id DESC LIMIT ?) ORDER BY entry_id',
+    ),
+    nextEntryId: db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'ledger'"),
+    holdsIn: chunked<{ hold_id: number; wallet_id: string; amount: number }>(
+      db,
+      (n) => `SELECT hold_id, wallet_id, amount FROM holds WHERE hold_id IN (${bindSlots(n)})`,
+    ),
+    holdEntriesIn: chunked<{ entry_id: number }>(
+      db,
+      (n) => `SELECT entry_id FROM ledger WHERE kind = 'hold' AND entry_id IN (${bindSlots(n)})`,
+    ),
+    insertEntries: chunked(
+      db,
+      (n) =>
+        `INSERT INTO ledger (entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES ${bindSlots(n, 8)}`,
+    ),
+    insertHolds: chunked(
+      db,
+      (n) => `INSERT INTO holds (hold_id, wallet_id, amount, expires_at, owner) VALUES ${bindSlots(n, 5)}`,
+    ),
+    deleteHolds: chunked(db, (n) => `DELETE FROM holds WHERE hold_id IN (${bindSlots(n)})`),
+  };
+}
+
+type WalletStatements = ReturnType<typeof walletStatements>;
+
+/** Reads what the ledger core needs to decide `ops` (inside the batch's transaction). */
+function ledgerStateOf(st: WalletStatements, ops: LedgerOp[]): LedgerState {
+  const reads = batchReads(ops);
+  const open = st.holdsIn.all(reads.holdIds.map((id) => [id]));
+  const holds = new Map(
+    open.map((h): [number, HeldCredits] => [h.hold_id, { wallet_id: h.wallet_id, amount: h.amount }]),
+  );
+  // A hold id missing from the open holds is either settled already (its ledger entry exists) or unknown.
+  const missing = reads.holdIds.filter((id) => !holds.has(id)).map((id) => [id]);
+  const settledBefore = new Set(st.holdEntriesIn.all(missing).map((e) => e.entry_id));
+  const balances = new Map<string, number>();
+  for (const walletId of new Set([...reads.walletIds, ...open.map((h) => h.wallet_id)])) {
+    const row = st.getBalance.get(walletId);
+    if (row) balances.set(walletId, row.balance);
+  }
+  const held = new Map(reads.heldWalletIds.map((walletId) => [walletId, st.heldOf.get(walletId) ?? 0]));
+  return { balances, held, holds, settledBefore };
+}
+
+/** Writes what the core decided with a few multi-row statements. */
+function writeDecision(st: WalletStatements, decision: BatchDecision): void {
+  st.insertEntries.run(
+    decision.entries.map((e) => [e.entry_id, e.wallet_id, e.kind, e.amount, e.hold_id, e.balance_after, e.note, e.at]),
+  );
+  st.insertHolds.run(decision.opened.map((h) => [h.hold_id, h.wallet_id, h.amount, h.expires_at, h.owner]));
+  st.deleteHolds.run(decision.settled.map((id) => [id]));
+  for (const [walletId, balance] of decision.balances) st.setBalance.run(balance, walletId);
+}
 
 /**
  * The wallet store over `db`; `owner` is recorded on the holds it takes.
  * @example await sqliteWallets(db, owner).balance('key_x') // => null
  */
 export function sqliteWallets(db: SqliteDatabase, owner: string): WalletStore {
-  const openWallet = db.prepare('INSERT OR IGNORE INTO wallets (wallet_id, balance, created_at) VALUES (?, 0, ?)');
-  const getBalance = db.prepare<[string], { balance: number }>('SELECT balance FROM wallets WHERE wallet_id = ?');
-  const setBalance = db.prepare('UPDATE wallets SET balance = ? WHERE wallet_id = ?');
-  const dueHolds = db.prepare<[string], { hold_id: number }>('SELECT hold_id FROM holds WHERE expires_at <= ?');
-  const othersHolds = db.prepare<[string], { hold_id: number }>(
-    'SELECT hold_id FROM holds WHERE owner IS NULL OR owner <> ? ORDER BY hold_id',
-  );
-  const heldOf = db.prepare<[string], number>('SELECT COALESCE(SUM(amount), 0) FROM holds WHERE wallet_id = ?').pluck();
-  const openHoldsOf = db.prepare<[string], OpenHold>(
-    'SELECT h.hold_id, h.wallet_id, h.amount AS credits, l.note, l.at AS created_at, h.expires_at, h.owner FROM holds AS h JOIN ledger AS l ON l.entry_id = h.hold_id WHERE h.wallet_id = ? ORDER BY h.hold_id',
-  );
-  const entriesOf = db.prepare<[string, number], LedgerEntry>(
-    'SELECT * FROM (SELECT * FROM ledger WHERE wallet_id = ? ORDER BY entry_id DESC LIMIT ?) ORDER BY entry_id',
-  );
-
+  const st = walletStatements(db);
   // Group commit: holds and settlements requested in the same event-loop turn are applied in one
   // IMMEDIATE transaction (one WAL commit for many calls). The ledger core decides the batch under
   // the write lock, from balances and holds read at its start; it is then written with a few
   // multi-row statements per table instead of ~10 statements per call (bench/results/http.md).
-  const nextEntryId = db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'ledger'");
-  const holdsIn = chunked<{ hold_id: number; wallet_id: string; amount: number }>(
-    db,
-    (n) => `SELECT hold_id, wallet_id, amount FROM holds WHERE hold_id IN (${bindSlots(n)})`,
-  );
-  const holdEntriesIn = chunked<{ entry_id: number }>(
-    db,
-    (n) => `SELECT entry_id FROM ledger WHERE kind = 'hold' AND entry_id IN (${bindSlots(n)})`,
-  );
-  const insertEntries = chunked(
-    db,
-    (n) =>
-      `INSERT INTO ledger (entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES ${bindSlots(n, 8)}`,
-  );
-  const insertHolds = chunked(
-    db,
-    (n) => `INSERT INTO holds (hold_id, wallet_id, amount, expires_at, owner) VALUES ${bindSlots(n, 5)}`,
-  );
-  const deleteHolds = chunked(db, (n) => `DELETE FROM holds WHERE hold_id IN (${bindSlots(n)})`);
-
   const applyBatch = db.transaction((ops: LedgerOp[]): LedgerOutcome[] => {
-    const reads = batchReads(ops);
-    const open = holdsIn.all(reads.holdIds.map((id) => [id]));
-    const holds = new Map(
-      open.map((h): [number, HeldCredits] => [h.hold_id, { wallet_id: h.wallet_id, amount: h.amount }]),
-    );
-    // A hold id missing from the open holds is either settled already (its ledger entry exists) or unknown.
-    const missing = reads.holdIds.filter((id) => !holds.has(id)).map((id) => [id]);
-    const settledBefore = new Set(holdEntriesIn.all(missing).map((e) => e.entry_id));
-    const balances = new Map<string, number>();
-    for (const walletId of new Set([...reads.walletIds, ...open.map((h) => h.wallet_id)])) {
-      const row = getBalance.get(walletId);
-      if (row) balances.set(walletId, row.balance);
-    }
-    const held = new Map(reads.heldWalletIds.map((walletId) => [walletId, heldOf.get(walletId)!]));
-    const decision = decideBatch(
-      { balances, held, holds, settledBefore },
-      ops,
-      consecutiveIds(nextEntryId.get()?.seq ?? 0, ops.length),
-    );
-    insertEntries.run(
-      decision.entries.map((e) => [
-        e.entry_id,
-        e.wallet_id,
-        e.kind,
-        e.amount,
-        e.hold_id,
-        e.balance_after,
-        e.note,
-        e.at,
-      ]),
-    );
-    insertHolds.run(decision.opened.map((h) => [h.hold_id, h.wallet_id, h.amount, h.expires_at, h.owner]));
-    deleteHolds.run(decision.settled.map((id) => [id]));
-    for (const [walletId, balance] of decision.balances) setBalance.run(balance, walletId);
+    const ids = consecutiveIds(st.nextEntryId.get()?.seq ?? 0, entryIdsNeeded(ops));
+    const decision = decideBatch(ledgerStateOf(st, ops), ops, ids);
+    writeDecision(st, decision);
     return decision.outcomes;
   });
   const released = (outcomes: LedgerOutcome[]) => outcomes.filter((o) => o.ok).length;
-
-  const expire = db.transaction((now: string): number => {
-    const due = dueHolds
-      .all(now)
-      .map(({ hold_id }): LedgerOp => ({ kind: 'release', holdId: hold_id, at: now, note: 'expired' }));
-    return released(applyBatch(due));
-  });
-
+  const releaseAll = (holdIds: { hold_id: number }[], at: string, note: string) =>
+    released(applyBatch(holdIds.map(({ hold_id }): LedgerOp => ({ kind: 'release', holdId: hold_id, at, note }))));
+  const expire = db.transaction((now: string): number => releaseAll(st.dueHolds.all(now), now, 'expired'));
   const abandoned = db.transaction((at: string, keep: readonly number[]): number => {
     const kept = new Set(keep);
-    const ops = othersHolds
-      .all(owner)
-      .flatMap(({ hold_id }): LedgerOp[] =>
-        kept.has(hold_id) ? [] : [{ kind: 'release', holdId: hold_id, at, note: 'abandoned' }],
-      );
-    return released(applyBatch(ops));
+    return releaseAll(
+      st.othersHolds.all(owner).filter(({ hold_id }) => !kept.has(hold_id)),
+      at,
+      'abandoned',
+    );
   });
-
   // Outcomes are decided in JavaScript, so only the database itself can fail a batch (disk full,
   // lock timeout): the transaction wrote nothing and every call of the batch gets the error.
   const grouped = groupCommit((ops) => applyBatch.immediate(ops));
@@ -115,27 +121,18 @@ export function sqliteWallets(db: SqliteDatabase, owner: string): WalletStore {
   return {
     owner,
     async open(walletId, at) {
-      openWallet.run(walletId, at);
+      st.openWallet.run(walletId, at);
     },
     async topup(walletId, credits, at, note = null) {
       // Not grouped: a top-up commits alone, so `mixed` durability can sync exactly its commit.
+      // cast: the core answers a top-up with a TopupOutcome (OutcomeOf), which the batch's array type cannot say.
       return applyBatch.immediate([topupOp(walletId, credits, at, note)])[0] as TopupOutcome;
     },
     ...queuedSettlements(grouped, owner),
-    async expireHolds(now) {
-      return expire.immediate(now);
-    },
-    async releaseAbandoned(at, keep = []) {
-      return abandoned.immediate(at, keep);
-    },
-    async balance(walletId) {
-      return getBalance.get(walletId)?.balance ?? null;
-    },
-    async openHolds(walletId) {
-      return openHoldsOf.all(walletId);
-    },
-    async ledger(walletId, limit) {
-      return entriesOf.all(walletId, limit ?? -1);
-    },
+    expireHolds: async (now) => expire.immediate(now),
+    releaseAbandoned: async (at, keep = []) => abandoned.immediate(at, keep),
+    balance: async (walletId) => st.getBalance.get(walletId)?.balance ?? null,
+    openHolds: async (walletId) => st.openHoldsOf.all(walletId),
+    ledger: async (walletId, limit) => st.entriesOf.all(walletId, limit ?? -1),
   };
 }
