@@ -14,6 +14,7 @@ import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
 import { PER90_MINUTES_MIN } from './per90.js';
 import { RATIO_ATTEMPTS_MIN } from './accuracy.js';
 import { CohortRanks } from './cohort-ranks.js';
+import { onPitchGoalDifference } from './on-pitch.js';
 import { ROLE_OF_POSITION, ROLES } from './roles.js';
 
 /** Options of {@link deriveSeasons}. */
@@ -76,6 +77,7 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
     role,
     minutes,
     providerRating: numberColumn(ps, 'rating'),
+    onPitch: onPitchGoalDifference(dataset, player_id, team_id, season_id),
   });
   const { values, percentiles } = completedOnRead(computed, ranks);
 

@@ -215,6 +215,24 @@ export function ratingComposite(role: Role, percentileOf: (key: MetricKey) => nu
 }
 
 /**
+ * Share of the model rating taken by the on-pitch goal difference (plus-minus) percentile where
+ * the dataset has it (event data): a fifth from the score while he played, four fifths from what
+ * he did. Chosen on the Premier League 2017/18 alone, where 0.1–0.25 all ranked the teams alike;
+ * the other three leagues are held out (docs/methodology/stats.md#on-pitch-goal-difference).
+ */
+export const ON_PITCH_WEIGHT = 0.15;
+
+/**
+ * The rating composite with the on-pitch goal difference percentile blended in at ON_PITCH_WEIGHT;
+ * the composite alone when that percentile is unknown (season tables, the demo).
+ * @example withOnPitch(60, 80) // => 63
+ */
+export function withOnPitch(composite: number, onPitchPercentile: number): number {
+  if (Number.isNaN(onPitchPercentile) || Number.isNaN(composite)) return composite;
+  return (1 - ON_PITCH_WEIGHT) * composite + ON_PITCH_WEIGHT * onPitchPercentile;
+}
+
+/**
  * Maps a composite percentile (0–100) linearly to the rating scale 5.0–9.5:
  * `5.0 + 4.5 × composite / 100`. NaN stays NaN.
  * @example ratingFromComposite(60) // => 7.7
