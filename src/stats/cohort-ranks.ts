@@ -87,6 +87,7 @@ export class CohortRanks implements RowRanks {
       : null;
     this.offset = inputs.byRole.cohorts.length;
     this.ranked = new Uint8Array(this.offset + inputs.byGroup.cohorts.length);
+    // cast: filled with every METRIC_KEYS key by the loop right below before anyone reads it.
     const percentiles = {} as Record<MetricKey, Float64Array>;
     for (const key of METRIC_KEYS) percentiles[key] = new Float64Array(n).fill(Number.NaN);
     this.percentiles = percentiles;

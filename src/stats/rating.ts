@@ -1,7 +1,7 @@
 /**
  * The model rating used where the provider gave none (docs/design.md#statistics, docs/methodology/stats.md#model-rating).
  */
-import type { MetricKey } from './metrics.js';
+import { metricEntriesOf, type MetricKey } from './metrics.js';
 import type { Role } from './roles.js';
 
 /** Model rating of a player at the 0th composite percentile (docs/methodology/stats.md#model-rating). */
@@ -179,6 +179,9 @@ export function ratedPercentileOf(
   return Number.isNaN(q) ? null : { key: standIn, percentile: q };
 }
 
+/** The role's weighted metrics with their weights, in RATING_WEIGHTS order. */
+const weightsOf = (role: Role): [MetricKey, number][] => metricEntriesOf(RATING_WEIGHTS[role]);
+
 /**
  * The percentiles a role's rating reads, keyed by the metric actually read (a stand-in replaces a
  * missing event value); what verdicts judge and cite.
@@ -189,7 +192,7 @@ export function ratedPercentilesOf(
   percentileOf: (key: MetricKey) => number,
 ): Partial<Record<MetricKey, number>> {
   const out: Partial<Record<MetricKey, number>> = {};
-  for (const key of Object.keys(RATING_WEIGHTS[role]) as MetricKey[]) {
+  for (const [key] of weightsOf(role)) {
     const r = ratedPercentileOf(key, percentileOf);
     if (r) out[r.key] = r.percentile;
   }
@@ -205,7 +208,7 @@ export function ratedPercentilesOf(
 export function ratingComposite(role: Role, percentileOf: (key: MetricKey) => number): number {
   let sum = 0;
   let weight = 0;
-  for (const [key, w] of Object.entries(RATING_WEIGHTS[role]) as [MetricKey, number][]) {
+  for (const [key, w] of weightsOf(role)) {
     const r = ratedPercentileOf(key, percentileOf);
     if (r === null) continue;
     sum += w * r.percentile;
