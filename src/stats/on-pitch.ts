@@ -6,7 +6,8 @@
  * played, per 90 of those minutes. Season tables have neither table, and the facet is absent.
  */
 import type { Table } from 'apache-arrow';
-import { rowsOf, type Dataset } from '../model/schema.js';
+import type { Dataset } from '../model/schema.js';
+import { intColumn, numberColumn } from './columns.js';
 import { PER90_MINUTES_MIN } from './per90.js';
 
 /** One goal: the fixture, the minute and the scoring team. */
@@ -30,11 +31,15 @@ const keyOf = (player: number, team: number, season: number): string => `${playe
  */
 function goalsByFixture(shots: Table): Map<number, Goal[]> {
   const out = new Map<number, Goal[]>();
-  for (const s of rowsOf(shots, 'shots')) {
-    if (s.outcome !== 'goal') continue;
-    let list = out.get(s.fixture_id);
-    if (!list) out.set(s.fixture_id, (list = []));
-    list.push({ minute: s.minute, team_id: s.team_id });
+  const fixture = intColumn(shots, 'fixture_id');
+  const team = intColumn(shots, 'team_id');
+  const minute = intColumn(shots, 'minute');
+  const outcome = shots.getChild('outcome');
+  for (let i = 0; i < shots.numRows; i++) {
+    if (outcome?.get(i) !== 'goal') continue;
+    let list = out.get(fixture[i]);
+    if (!list) out.set(fixture[i], (list = []));
+    list.push({ minute: minute[i], team_id: team[i] });
   }
   return out;
 }
@@ -54,23 +59,29 @@ function tallies(dataset: Dataset): Map<string, OnPitchTally> | null {
   const { appearances, shots, fixtures } = dataset.tables;
   if (!appearances || !shots || appearances.numRows === 0 || shots.numRows === 0) return null;
   const seasonOf = new Map<number, number>();
-  for (const f of rowsOf(fixtures, 'fixtures')) seasonOf.set(f.fixture_id, f.season_id);
-  const apps = rowsOf(appearances, 'appearances');
+  const fixtureIds = intColumn(fixtures, 'fixture_id');
+  const seasonIds = intColumn(fixtures, 'season_id');
+  for (let i = 0; i < fixtureIds.length; i++) seasonOf.set(fixtureIds[i], seasonIds[i]);
+  const fixture = intColumn(appearances, 'fixture_id');
+  const player = intColumn(appearances, 'player_id');
+  const team = intColumn(appearances, 'team_id');
+  const minutes = numberColumn(appearances, 'minutes');
+  const started = appearances.getChild('started');
   const end = new Map<number, number>();
-  for (const a of apps) end.set(a.fixture_id, Math.max(end.get(a.fixture_id) ?? 90, a.minutes));
+  for (let i = 0; i < fixture.length; i++) end.set(fixture[i], Math.max(end.get(fixture[i]) ?? 90, minutes[i]));
   const goals = goalsByFixture(shots);
   const out = new Map<string, OnPitchTally>();
-  for (const a of apps) {
-    const season = seasonOf.get(a.fixture_id);
+  for (let i = 0; i < fixture.length; i++) {
+    const season = seasonOf.get(fixture[i]);
     if (season === undefined) continue;
-    const [from, to] = onPitchWindow(a.started, a.minutes, end.get(a.fixture_id) ?? 90);
-    const key = keyOf(a.player_id, a.team_id, season);
+    const [from, to] = onPitchWindow(started?.get(i) === true, minutes[i], end.get(fixture[i]) ?? 90);
+    const key = keyOf(player[i], team[i], season);
     let t = out.get(key);
     if (!t) out.set(key, (t = { for: 0, against: 0, minutes: 0 }));
-    t.minutes += a.minutes;
-    for (const g of goals.get(a.fixture_id) ?? []) {
+    t.minutes += minutes[i];
+    for (const g of goals.get(fixture[i]) ?? []) {
       if (g.minute < from || g.minute > to) continue;
-      if (g.team_id === a.team_id) t.for++;
+      if (g.team_id === team[i]) t.for++;
       else t.against++;
     }
   }
