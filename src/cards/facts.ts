@@ -13,6 +13,8 @@ import {
   type PositionCode,
   type PositionGroup,
 } from '../model/schema.js';
+import { cohortNameOf } from '../stats/cohorts.js';
+import { graphemeCount } from './text.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { minutesShown, PER90_MINUTES_MIN } from '../stats/per90.js';
 import { labelOf, ordinalOf, type PercentileLabel } from '../stats/percentiles.js';
@@ -196,24 +198,29 @@ export function verdictConfidenceOf(
   return round2(code === 'merchant' ? mean : 1 - mean);
 }
 
+/** Longest default take, in graphemes. */
+const TAKE_MAX = 60;
+
 /**
- * The default take when the caller gives no caption: built from the top-percentile metric, at most
- * 60 graphemes. Null percentiles give a sample-size line instead; a low sample states its top
- * percentile without calling it good.
- * @example defaultTakeOf('Key passes', 96, 'Midfielder', 'ok') // => 'Top 4% for key passes among midfielders.'
+ * The default take when the caller gives no caption: built from the top-percentile metric and
+ * the cohort it is ranked in (`among`, plural, as cohortNameOf names it), at most 60 graphemes (a
+ * cohort name that does not fit becomes "his role"). Null percentiles give a sample-size line
+ * instead; a low sample states its top percentile without calling it good.
+ * @example defaultTakeOf('Key passes', 96, 'midfielders', 'ok') // => 'Top 4% for key passes among midfielders.'
  */
 export function defaultTakeOf(
   label: string | null,
   percentile: number | null,
-  position: string,
+  among: string,
   level: 'ok' | 'low',
 ): string {
   if (label === null || percentile === null) return 'Numbers loading: not enough minutes yet.';
   // A low sample supports no claim (docs/design.md#statistics): state the number, not a judgement.
   if (level === 'low') return `Small sample: ${label.toLowerCase()} at the ${ordinalOf(percentile)}.`;
   const top = Math.max(1, 100 - percentile);
-  if (percentile >= 50) return `Top ${top}% for ${label.toLowerCase()} among ${position.toLowerCase()}s.`;
-  return `${label} at the ${ordinalOf(percentile)}: room to grow.`;
+  if (percentile < 50) return `${label} at the ${ordinalOf(percentile)}: room to grow.`;
+  const take = `Top ${top}% for ${label.toLowerCase()} among ${among}.`;
+  return graphemeCount(take) <= TAKE_MAX ? take : `Top ${top}% for ${label.toLowerCase()} in his role.`;
 }
 
 /**
@@ -343,12 +350,16 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
   if (minutesPlayed >= PER90_MINUTES_MIN)
     for (const m of metrics) if (m.percentile !== null && (top === null || m.percentile > top.percentile!)) top = m;
   const seasonText = league && season ? ` in ${league.name} ${season.name}` : '';
-  const groupName = row >= 0 ? POSITION_GROUPS[d.group[row]] : group;
+  // The cohort the percentiles were ranked in, named as the verdict names it.
+  const cohortName =
+    row >= 0 && d.cohort[row] >= 0
+      ? cohortNameOf(d.cohorts[d.cohort[row]])
+      : `${row >= 0 ? POSITION_GROUPS[d.group[row]] : group}s`;
   const highlight = top
     ? {
         key: top.key,
         percentile: top.percentile!,
-        text: `${top.label}: ${ordinalOf(top.percentile!)} among ${groupName}s${seasonText}`,
+        text: `${top.label}: ${ordinalOf(top.percentile!)} among ${cohortName}${seasonText}`,
       }
     : null;
 
@@ -400,7 +411,7 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
     highlight,
     verdict,
     style_tags: styleTags,
-    caption: options.caption ?? defaultTakeOf(top?.label ?? null, top?.percentile ?? null, position, level),
+    caption: options.caption ?? defaultTakeOf(top?.label ?? null, top?.percentile ?? null, cohortName, level),
     caption_is_user: options.caption !== undefined,
     watermark: options.watermark,
     attribution: ctx.dataset.meta.attribution ?? null,

@@ -11,7 +11,7 @@ import type { RowRanks } from './derived.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
 import { lowerBound, upperBound } from './percentiles.js';
 import { PER90_MINUTES_MIN } from './per90.js';
-import { RATING_WEIGHTS, ratingFromComposite, standInOf } from './rating.js';
+import { RATING_WEIGHTS, ratingFromComposite, standInOf, withOnPitch } from './rating.js';
 import { ROLES } from './roles.js';
 import { bucketSortPairs } from './sort-pairs.js';
 
@@ -32,6 +32,8 @@ export interface RankInputs {
   minutes: Float64Array;
   /** The provider's rating, NaN where it has none. */
   providerRating: Float64Array;
+  /** On-pitch goal difference per 90 (on-pitch.ts), null when the dataset has no events. */
+  onPitch: Float64Array | null;
 }
 
 const RANKED_KEYS = METRIC_KEYS.filter((k) => k !== 'rating');
@@ -66,6 +68,8 @@ export class CohortRanks implements RowRanks {
   /** Rating column (the provider's, else the model rating), complete only after {@link complete}. */
   readonly rating: Float64Array;
   readonly ratingIsProvider: Uint8Array;
+  /** Cohort percentile of the on-pitch goal difference (NaN where missing), a facet of the rating. */
+  readonly onPitchPercentiles: Float64Array;
   private readonly inputs: RankInputs;
   private readonly role: CohortRanker;
   private readonly group: CohortRanker | null;
@@ -83,10 +87,12 @@ export class CohortRanks implements RowRanks {
       : null;
     this.offset = inputs.byRole.cohorts.length;
     this.ranked = new Uint8Array(this.offset + inputs.byGroup.cohorts.length);
+    // cast: filled with every METRIC_KEYS key by the loop right below before anyone reads it.
     const percentiles = {} as Record<MetricKey, Float64Array>;
     for (const key of METRIC_KEYS) percentiles[key] = new Float64Array(n).fill(Number.NaN);
     this.percentiles = percentiles;
     this.rating = new Float64Array(n).fill(Number.NaN);
+    this.onPitchPercentiles = new Float64Array(n).fill(Number.NaN);
     this.ratingIsProvider = new Uint8Array(n);
     for (let i = 0; i < n; i++) if (Number.isFinite(inputs.providerRating[i])) this.ratingIsProvider[i] = 1;
   }
@@ -116,6 +122,7 @@ export class CohortRanks implements RowRanks {
     for (const key of RANKED_KEYS) {
       this.columnInto(this.inputs.rankable(key), METRICS[key].lowerIsBetter, this.percentiles[key]);
     }
+    if (this.inputs.onPitch) this.columnInto(this.inputs.onPitch, false, this.onPitchPercentiles);
     this.ratingsInto(this.rating);
     this.columnInto(this.rating, false, this.percentiles.rating);
     this.whole = true;
@@ -147,6 +154,8 @@ export class CohortRanks implements RowRanks {
     for (const key of RANKED_KEYS) {
       ranker.rankCohort(this.inputs.rankable(key), METRICS[key].lowerIsBetter, local, this.percentiles[key], keep);
     }
+    const { onPitch } = this.inputs;
+    if (onPitch) ranker.rankCohort(onPitch, false, local, this.onPitchPercentiles, keep);
     for (const row of ranker.rowsOf(local)) if (keep(row)) this.rating[row] = this.ratingOfRow(row);
     ranker.rankCohort(this.rating, false, local, this.percentiles.rating, keep);
     this.ranked[c] = 1;
@@ -203,7 +212,7 @@ export class CohortRanks implements RowRanks {
         sum += ws[k] * x;
         weight += ws[k];
       }
-      out[i] = weight > 0 ? ratingFromComposite(sum / weight) : Number.NaN;
+      out[i] = weight > 0 ? ratingFromComposite(withOnPitch(sum / weight, this.onPitchPercentiles[i])) : Number.NaN;
     }
   }
 
@@ -228,7 +237,7 @@ export class CohortRanks implements RowRanks {
       sum += weights[k] * x;
       weight += weights[k];
     }
-    return weight > 0 ? ratingFromComposite(sum / weight) : Number.NaN;
+    return weight > 0 ? ratingFromComposite(withOnPitch(sum / weight, this.onPitchPercentiles[i])) : Number.NaN;
   }
 }
 

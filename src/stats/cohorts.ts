@@ -3,7 +3,7 @@
  */
 import type { Cohort } from './derived.js';
 import { POSITION_GROUPS } from '../model/schema.js';
-import { ROLE_GROUP, ROLES } from './roles.js';
+import { ROLE_GROUP, ROLE_LABELS, ROLES } from './roles.js';
 
 /**
  * Minimum minutes in a season for a player-season to belong to its cohort
@@ -23,6 +23,16 @@ export const ROLE_COHORT_MIN = 10;
  * (a World Cup's attackers, n = 11, step by 9) (docs/methodology/stats.md#cohorts).
  */
 export const SMALL_COHORT_MAX = 20;
+
+/**
+ * How a cohort is named wherever its percentiles are quoted (verdict headlines, card highlight and
+ * caption), so they all name the same peers: the role's plural label, or the position group's
+ * plural when the role cohort was too small and the group's was used.
+ * @example cohortNameOf({ role: 'full_back', position_group: 'defender' }) // => 'full-backs and wing-backs'
+ */
+export function cohortNameOf(cohort: Pick<Cohort, 'role' | 'position_group'>): string {
+  return cohort.role ? ROLE_LABELS[cohort.role] : `${cohort.position_group}s`;
+}
 
 /** Column inputs of {@link assignCohorts}, one entry per player-season row. */
 export interface CohortInput {
@@ -55,38 +65,11 @@ export function assignCohorts(
   by: 'group' | 'role' = 'group',
 ): CohortAssignment {
   const n = input.minutes.length;
-  const { league_id: league, season_id: season, group, minutes } = input;
+  const { group, minutes } = input;
   const groups = by === 'role' ? ROLES.length : POSITION_GROUPS.length;
-  // league → season → pair index; the last pair is cached because tables come grouped by season.
-  const pairs = new Map<number, Map<number, number>>();
-  const pairLeague: number[] = [];
-  const pairSeason: number[] = [];
+  const { pairOf, pairLeague, pairSeason } = seasonPairsOf(input.league_id, input.season_id);
   const slot = new Int32Array(n);
-  let lastLeague = NaN;
-  let lastSeason = NaN;
-  let lastPair = -1;
-  for (let i = 0; i < n; i++) {
-    const l = league[i];
-    const s = season[i];
-    let pair = lastPair;
-    if (l !== lastLeague || s !== lastSeason) {
-      let bySeason = pairs.get(l);
-      if (!bySeason) pairs.set(l, (bySeason = new Map()));
-      let p = bySeason.get(s);
-      if (p === undefined) {
-        p = pairLeague.length;
-        bySeason.set(s, p);
-        pairLeague.push(l);
-        pairSeason.push(s);
-      }
-      pair = p;
-      lastLeague = l;
-      lastSeason = s;
-      lastPair = p;
-    }
-    const g = group[i];
-    slot[i] = g < groups ? pair * groups + g : -1;
-  }
+  for (let i = 0; i < n; i++) slot[i] = group[i] < groups ? pairOf[i] * groups + group[i] : -1;
   const slotCohort = new Int32Array(pairLeague.length * groups).fill(-1);
   const cohorts: Cohort[] = [];
   const inCohort = new Uint8Array(n);
@@ -115,6 +98,43 @@ export function assignCohorts(
   const cohort = new Int32Array(n);
   for (let i = 0; i < n; i++) cohort[i] = slot[i] < 0 ? -1 : slotCohort[slot[i]];
   return { cohort, inCohort, cohorts };
+}
+
+/**
+ * Numbers each distinct league × season pair in order of first appearance: every row's pair, and
+ * each pair's league and season. The last pair is cached because tables come grouped by season.
+ */
+function seasonPairsOf(
+  league: Int32Array,
+  season: Int32Array,
+): { pairOf: Int32Array; pairLeague: number[]; pairSeason: number[] } {
+  const pairs = new Map<number, Map<number, number>>();
+  const pairLeague: number[] = [];
+  const pairSeason: number[] = [];
+  const pairOf = new Int32Array(league.length);
+  let lastLeague = NaN;
+  let lastSeason = NaN;
+  let lastPair = -1;
+  for (let i = 0; i < league.length; i++) {
+    const l = league[i];
+    const s = season[i];
+    if (l !== lastLeague || s !== lastSeason) {
+      let bySeason = pairs.get(l);
+      if (!bySeason) pairs.set(l, (bySeason = new Map()));
+      let p = bySeason.get(s);
+      if (p === undefined) {
+        p = pairLeague.length;
+        bySeason.set(s, p);
+        pairLeague.push(l);
+        pairSeason.push(s);
+      }
+      lastLeague = l;
+      lastSeason = s;
+      lastPair = p;
+    }
+    pairOf[i] = lastPair;
+  }
+  return { pairOf, pairLeague, pairSeason };
 }
 
 /** Member rows grouped by cohort: rows of cohort c are `rows[offsets[c] … offsets[c + 1])`, in table order. */

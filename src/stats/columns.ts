@@ -13,12 +13,8 @@ export function numberColumn(table: Table, name: string): Float64Array {
   const vector = table.getChild(name);
   const out = new Float64Array(table.numRows);
   if (!vector) return out.fill(NaN);
-  const raw = vector.toArray() as ArrayLike<number | bigint>;
   const valid = validityOf(vector);
-  if (raw instanceof Float64Array) out.set(raw);
-  else if (ArrayBuffer.isView(raw) && !(raw instanceof BigInt64Array) && !(raw instanceof BigUint64Array))
-    out.set(raw as ArrayLike<number>);
-  else for (let i = 0; i < out.length; i++) out[i] = Number(raw[i]);
+  out.set(numbersOf(vector.toArray(), out.length));
   if (valid) for (let i = 0; i < out.length; i++) if (!valid[i]) out[i] = NaN;
   return out;
 }
@@ -31,10 +27,26 @@ export function intColumn(table: Table, name: string): Int32Array {
   const vector = table.getChild(name);
   const out = new Int32Array(table.numRows);
   if (!vector) return out;
-  const raw = vector.toArray() as ArrayLike<number | bigint>;
-  if (ArrayBuffer.isView(raw) && !(raw instanceof BigInt64Array) && !(raw instanceof BigUint64Array))
-    out.set(raw as ArrayLike<number>);
-  else for (let i = 0; i < out.length; i++) out[i] = Number(raw[i]);
+  out.set(numbersOf(vector.toArray(), out.length));
+  return out;
+}
+
+/** A typed array of plain numbers (not BigInt, not a DataView). */
+function isNumberArray(x: unknown): x is ArrayLike<number> {
+  return (
+    ArrayBuffer.isView(x) && !(x instanceof BigInt64Array) && !(x instanceof BigUint64Array) && !(x instanceof DataView)
+  );
+}
+
+/**
+ * The numbers of a column's `toArray()`: the typed array itself when it holds plain numbers (no
+ * copy), else `n` values converted with Number (64-bit integers, plain arrays).
+ */
+function numbersOf(raw: unknown, n: number): ArrayLike<number> {
+  if (isNumberArray(raw)) return raw;
+  const out = new Float64Array(n);
+  if (raw instanceof BigInt64Array || raw instanceof BigUint64Array || Array.isArray(raw))
+    for (let i = 0; i < n; i++) out[i] = Number(raw[i]);
   return out;
 }
 
@@ -52,12 +64,7 @@ export interface RawColumn {
 export function rawColumn(table: Table, name: string): RawColumn {
   const vector = table.getChild(name);
   if (!vector) return { values: new Float64Array(table.numRows), valid: new Uint8Array(table.numRows) };
-  const raw = vector.toArray() as ArrayLike<number | bigint>;
-  const values =
-    ArrayBuffer.isView(raw) && !(raw instanceof BigInt64Array) && !(raw instanceof BigUint64Array)
-      ? (raw as ArrayLike<number>)
-      : Float64Array.from(raw as ArrayLike<number | bigint>, (x) => Number(x));
-  return { values, valid: validityOf(vector) };
+  return { values: numbersOf(vector.toArray(), table.numRows), valid: validityOf(vector) };
 }
 
 /**
@@ -71,10 +78,10 @@ export function textCodes(table: Table, name: string): Int32Array {
   if (!vector) return out;
   let at = 0;
   for (const d of vector.data) {
-    const offsets = d.valueOffsets as Int32Array | undefined;
-    const bytes = d.values as Uint8Array | undefined;
+    const offsets: unknown = d.valueOffsets;
+    const bytes: unknown = d.values;
     const bitmap = d.nullCount > 0 ? d.nullBitmap : undefined;
-    if (!offsets || !bytes) {
+    if (!(offsets instanceof Int32Array) || !(bytes instanceof Uint8Array)) {
       at += d.length;
       continue;
     }

@@ -14,6 +14,7 @@ import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
 import { PER90_MINUTES_MIN } from './per90.js';
 import { RATIO_ATTEMPTS_MIN } from './accuracy.js';
 import { CohortRanks } from './cohort-ranks.js';
+import { onPitchGoalDifference } from './on-pitch.js';
 import { ROLE_OF_POSITION, ROLES } from './roles.js';
 
 /** Options of {@link deriveSeasons}. */
@@ -38,14 +39,7 @@ const UNKNOWN_PLAYER = 255;
  * @example deriveSeasons(dataset).values.goals_per90[0] // => 0.9 (9 goals in 900 minutes)
  */
 export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): DerivedSeasons {
-  const minutesMin = options.minutesMin ?? COHORT_MINUTES_MIN;
-  if (!Number.isFinite(minutesMin) || minutesMin < 0) {
-    throw new HalfspaceError({
-      code: 'invalid_request',
-      message: `minutesMin must be a finite number ≥ 0, got ${minutesMin}`,
-      param: 'minutesMin',
-    });
-  }
+  const minutesMin = checkedMinutesMin(options.minutesMin ?? COHORT_MINUTES_MIN);
   const ps = dataset.tables.player_seasons;
   const n = ps.numRows;
   const player_id = intColumn(ps, 'player_id');
@@ -76,27 +70,11 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
     role,
     minutes,
     providerRating: numberColumn(ps, 'rating'),
+    onPitch: onPitchGoalDifference(dataset, player_id, team_id, season_id),
   });
   const { values, percentiles } = completedOnRead(computed, ranks);
 
-  // Provider metrics (docs/scoring.md#provider-metrics): per 90 and ranked exactly like ours.
-  const providerMetrics = providerMetricsOf(dataset).map((spec): ProviderDerived => {
-    const totals = numberColumn(ps, spec.key);
-    const per90 = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const m = minutes[i];
-      per90[i] = m >= PER90_MINUTES_MIN ? (totals[i] * 90) / m : NaN;
-    }
-    const lowerIsBetter = spec.lower_is_better ?? false;
-    return {
-      key: spec.key,
-      label: spec.label ?? spec.key,
-      lowerIsBetter,
-      totals,
-      per90,
-      percentiles: ranks.column(per90, lowerIsBetter),
-    };
-  });
+  const providerMetrics = providerDerivedOf(dataset, minutes, ranks);
 
   return {
     n,
@@ -117,6 +95,41 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
     provider: providerMetrics,
     ranks,
   };
+}
+
+/** `minutesMin` when it is a finite number ≥ 0; else throws a HalfspaceError `invalid_request`. */
+function checkedMinutesMin(minutesMin: number): number {
+  if (!Number.isFinite(minutesMin) || minutesMin < 0) {
+    throw new HalfspaceError({
+      code: 'invalid_request',
+      message: `minutesMin must be a finite number ≥ 0, got ${minutesMin}`,
+      param: 'minutesMin',
+    });
+  }
+  return minutesMin;
+}
+
+/** Provider metrics (docs/scoring.md#provider-metrics): per 90 and ranked exactly like ours. */
+function providerDerivedOf(dataset: Dataset, minutes: Float64Array, ranks: CohortRanks): ProviderDerived[] {
+  const ps = dataset.tables.player_seasons;
+  const n = ps.numRows;
+  return providerMetricsOf(dataset).map((spec): ProviderDerived => {
+    const totals = numberColumn(ps, spec.key);
+    const per90 = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const m = minutes[i];
+      per90[i] = m >= PER90_MINUTES_MIN ? (totals[i] * 90) / m : NaN;
+    }
+    const lowerIsBetter = spec.lower_is_better ?? false;
+    return {
+      key: spec.key,
+      label: spec.label ?? spec.key,
+      lowerIsBetter,
+      totals,
+      per90,
+      percentiles: ranks.column(per90, lowerIsBetter),
+    };
+  });
 }
 
 /** The position-group and role index of every row's player, read from `players.position`. */
@@ -227,6 +240,7 @@ function rankableValues(ps: Table, key: MetricKey, values: Float64Array): Float6
  */
 function metricValues(ps: Table, minutes: Float64Array): Record<MetricKey, Float64Array> {
   const n = ps.numRows;
+  // cast: filled with every METRIC_KEYS key by the loop right below before anyone reads it.
   const values = {} as Record<MetricKey, Float64Array>;
   const cache = new Map<string, RawColumn>();
   const column = (name: string): RawColumn => {

@@ -42,5 +42,5 @@ export function feeTierRank(tier: FeeTier): number {
 
 /** True when `value` is one of the five tier codes. @example isFeeTier('T6') // => false */
 export function isFeeTier(value: string): value is FeeTier {
-  return (FEE_TIERS as readonly string[]).includes(value);
+  return FEE_TIERS.some((tier) => tier === value);
 }

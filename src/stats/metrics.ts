@@ -266,7 +266,19 @@ export const CARD_TRIPLET: Record<PositionGroup, readonly [MetricKey, MetricKey,
   goalkeeper: ['saves_per90', 'cleansheets_per90', 'goals_conceded_per90'],
 };
 
+/**
+ * The entries of a record keyed by metric, typed without a cast (keys that are not metrics, which
+ * the type rules out, are skipped).
+ * @example metricEntriesOf({ goals_per90: 0.5 }) // => [['goals_per90', 0.5]]
+ */
+export function metricEntriesOf<V>(record: Partial<Record<MetricKey, V>>): [MetricKey, V][] {
+  const out: [MetricKey, V][] = [];
+  for (const [key, value] of Object.entries(record))
+    if (isMetricKey(key) && value !== undefined) out.push([key, value]);
+  return out;
+}
+
 /** True when `key` is one of the 24 column keys. */
 export function isMetricKey(key: string): key is MetricKey {
-  return (METRIC_KEYS as readonly string[]).includes(key);
+  return METRIC_KEYS.some((k) => k === key);
 }

@@ -57,10 +57,12 @@ export const ROLE_LABELS: Record<Role, string> = {
   striker: 'strikers',
 };
 
+const isPositionCode = (code: string): code is PositionCode => Object.hasOwn(ROLE_OF_POSITION, code);
+
 /**
  * The role of a position code; an unknown code (never in a validated dataset) is a midfielder.
  * @example roleOfPosition('RWB') // => 'full_back'
  */
 export function roleOfPosition(code: string): Role {
-  return (ROLE_OF_POSITION as Record<string, Role | undefined>)[code] ?? 'midfielder';
+  return isPositionCode(code) ? ROLE_OF_POSITION[code] : 'midfielder';
 }

@@ -4,7 +4,7 @@
  * docs/methodology.md#verdicts.
  */
 import type { FeeTier } from '../stats/fee-tier.js';
-import type { MetricKey } from '../stats/metrics.js';
+import { metricEntriesOf, type MetricKey } from '../stats/metrics.js';
 import { ratingComposite } from '../stats/rating.js';
 import type { Role } from '../stats/roles.js';
 import { acrossFacets, jobWeightOf, specialtyOf, type Specialty } from './specialties.js';
@@ -105,7 +105,7 @@ export function outputScoreOf(
 
 const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
 const byPercentile = (facts: VerdictFacts, dir: 1 | -1) =>
-  (Object.entries(facts.percentiles) as [MetricKey, number][])
+  metricEntriesOf(facts.percentiles)
     .sort((a, b) => dir * (b[1] - a[1]) || a[0].localeCompare(b[0]))
     .map(([k]) => k);
 
@@ -119,7 +119,7 @@ const byPercentile = (facts: VerdictFacts, dir: 1 | -1) =>
 export function byImportance(facts: Pick<VerdictFacts, 'role' | 'percentiles'>): MetricKey[] {
   const p = (k: MetricKey) => facts.percentiles[k] ?? 0;
   const weight = (k: MetricKey) => Math.round(jobWeightOf(facts.role, k) * 1e6);
-  const keys = Object.keys(facts.percentiles) as MetricKey[];
+  const keys = metricEntriesOf(facts.percentiles).map(([k]) => k);
   const strong = keys
     .filter((k) => p(k) >= STRONG_PERCENTILE)
     .sort((a, b) => weight(b) - weight(a) || p(b) - p(a) || a.localeCompare(b));
@@ -152,28 +152,7 @@ export function verdictOf(facts: VerdictFacts): RuleOutcome {
     };
   }
   const specialty = specialtyOf(facts.role, facts.percentiles);
-  if (specialty) {
-    const rest = outputScoreOf(facts.role, facts.percentiles, specialty.lead);
-    const decisive = [specialty.lead, ...(specialty.support ? [specialty.support] : [])];
-    // The support metric is strong by definition, so it is a second strength: a merchant has one.
-    const otherStrong = best.filter((k) => p(k) >= STRONG_PERCENTILE && k !== specialty.lead);
-    if (rest >= MERCHANT_REST_MAX || otherStrong.length > 0) {
-      return {
-        code: 'specialist',
-        margin: clamp01((p(specialty.lead) - 90) / 10),
-        reason: 'role_specialty',
-        metrics: [...decisive, ...telling.filter((k) => !decisive.includes(k))].slice(0, 3),
-        specialty,
-      };
-    }
-    return {
-      code: 'merchant',
-      margin: clamp01((MERCHANT_REST_MAX - rest) / 20),
-      reason: 'one_narrow_strength',
-      metrics: [specialty.lead, ...worst.filter((k) => k !== specialty.lead).slice(0, 2)],
-      specialty,
-    };
-  }
+  if (specialty) return specialtyVerdictOf(facts, specialty, best, telling);
   if (facts.anchor && facts.anchor.similarity >= CONTRAST_SIMILARITY_MIN && output >= CONTRAST_OUTPUT_MIN) {
     return {
       code: 'contrast',
@@ -195,6 +174,40 @@ export function verdictOf(facts: VerdictFacts): RuleOutcome {
     margin: clamp01((SOLID_OUTPUT_MIN - output) / 20),
     reason: 'under_role_level',
     metrics: worst.slice(0, 3),
+  };
+}
+
+/**
+ * specialist or merchant for a player with a role specialty: a specialist when the rest of his
+ * role output reaches MERCHANT_REST_MAX or another metric is strong, else a one-stat merchant.
+ */
+function specialtyVerdictOf(
+  facts: VerdictFacts,
+  specialty: Specialty,
+  best: readonly MetricKey[],
+  telling: readonly MetricKey[],
+): RuleOutcome {
+  const p = (k: MetricKey) => facts.percentiles[k]!;
+  const worst = byPercentile(facts, -1);
+  const rest = outputScoreOf(facts.role, facts.percentiles, specialty.lead);
+  const decisive = [specialty.lead, ...(specialty.support ? [specialty.support] : [])];
+  // The support metric is strong by definition, so it is a second strength: a merchant has one.
+  const otherStrong = best.filter((k) => p(k) >= STRONG_PERCENTILE && k !== specialty.lead);
+  if (rest >= MERCHANT_REST_MAX || otherStrong.length > 0) {
+    return {
+      code: 'specialist',
+      margin: clamp01((p(specialty.lead) - 90) / 10),
+      reason: 'role_specialty',
+      metrics: [...decisive, ...telling.filter((k) => !decisive.includes(k))].slice(0, 3),
+      specialty,
+    };
+  }
+  return {
+    code: 'merchant',
+    margin: clamp01((MERCHANT_REST_MAX - rest) / 20),
+    reason: 'one_narrow_strength',
+    metrics: [specialty.lead, ...worst.filter((k) => k !== specialty.lead).slice(0, 2)],
+    specialty,
   };
 }
 

@@ -3,7 +3,7 @@
  * (docs/methodology/verdict.md#specialties). A specialty holds when its lead metric is elite
  * (≥ 90th percentile in the role cohort) and its support metric, when it has one, is strong (≥ 75th).
  */
-import type { MetricKey } from '../stats/metrics.js';
+import { metricEntriesOf, type MetricKey } from '../stats/metrics.js';
 import { RATING_WEIGHTS, standInOf } from '../stats/rating.js';
 import type { Role } from '../stats/roles.js';
 
@@ -90,7 +90,7 @@ export function specialtyOf(role: Role, percentiles: Partial<Record<MetricKey, n
  * @example roleMetricsOf('striker')[0] // => 'goals_per90'
  */
 export function roleMetricsOf(role: Role): MetricKey[] {
-  const weighted = (Object.entries(RATING_WEIGHTS[role]) as [MetricKey, number][])
+  const weighted = metricEntriesOf(RATING_WEIGHTS[role])
     .sort((a, b) => b[1] - a[1])
     .map(([k]) => k);
   const standIns = weighted.map(standInOf).filter((k): k is MetricKey => k !== null && !weighted.includes(k));
@@ -108,7 +108,7 @@ export function jobWeightOf(role: Role, key: MetricKey): number {
   let w = weights[key] ?? 0;
   const standIn = standInOf(key);
   if (standIn !== null) w += weights[standIn] ?? 0;
-  for (const [k, x] of Object.entries(weights) as [MetricKey, number][]) if (standInOf(k) === key) w += x;
+  for (const [k, x] of metricEntriesOf(weights)) if (standInOf(k) === key) w += x;
   return w;
 }
 

@@ -3,15 +3,15 @@
  * The engine picks the code; callers cannot choose it. Headlines and narrative carry no EUR amount.
  */
 import { z } from 'zod';
-import type { EngineContext, Resolution } from '../context.js';
+import type { EngineContext, PlayerRow, Resolution } from '../context.js';
 import { entityMetaOf } from '../model/schema.js';
 import { ok, fail, type Result } from '../errors.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { METRICS, type MetricKey } from '../stats/metrics.js';
 import { ordinalOf } from '../stats/percentiles.js';
-import { SMALL_COHORT_MAX } from '../stats/cohorts.js';
+import { cohortNameOf, SMALL_COHORT_MAX } from '../stats/cohorts.js';
 import { ratedPercentilesOf } from '../stats/rating.js';
-import { ROLE_LABELS, ROLES, type Role } from '../stats/roles.js';
+import { ROLES, type Role } from '../stats/roles.js';
 import { parsingWith } from '../validation.js';
 import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../identity/request.js';
 import {
@@ -113,35 +113,13 @@ export function verdictReportOfParsed(
   const player = ctx.playerById(resolved.value.player_id)!;
   const name = player.known_as ?? player.name;
   const row = ctx.latestRowOf(player.player_id);
-  const feeTier = feeTierOf(player.market_value_eur);
-  const age = ctx.ageOf(player);
-  const percentiles = row >= 0 ? percentilesAt(ctx, row) : {};
-  const previous = row >= 0 ? previousOutputOf(ctx, ctx.rowsOfPlayer(player.player_id), row) : null;
-  const cohortId = row >= 0 ? ctx.derived.cohort[row] : -1;
-  const role = row >= 0 ? roleAt(ctx, row) : null;
-  const facts: VerdictFacts = {
-    minutes: row >= 0 ? ctx.derived.minutes[row] : 0,
-    cohortN: cohortId >= 0 ? ctx.derived.cohorts[cohortId].n : 0,
-    role: role ?? 'midfielder',
-    percentiles,
-    age,
-    feeTier,
-    previousOutput: previous?.output ?? null,
-    anchor: row >= 0 && ctx.derived.inCohort[row] ? anchorOf(row) : null,
-  };
+  const { facts, previous, cohortId, role } = factsOf(ctx, player, row, anchorOf);
+  const { feeTier, age, percentiles } = facts;
   const outcome = verdictOf(facts);
   const output = outputScoreOf(facts.role, percentiles);
-  const cohortText = cohortId >= 0 ? cohortTextOf(ctx, cohortId) : '';
-  const evidence: VerdictEvidence[] = outcome.metrics.map((metric) => ({
-    metric,
-    label: METRICS[metric].label,
-    value: Number.isNaN(ctx.derived.values[metric][row])
-      ? null
-      : Math.round(ctx.derived.values[metric][row] * 100) / 100,
-    percentile: percentiles[metric]!,
-    cohort: cohortText,
-  }));
-  const headline = headlineOf(outcome, { name, age, feeTier, output, previous, facts, evidence, role });
+  const evidence = evidenceOf(ctx, row, cohortId, outcome.metrics, percentiles);
+  const among = cohortId >= 0 ? cohortNameOf(ctx.derived.cohorts[cohortId]) : 'his cohort';
+  const headline = headlineOf(outcome, { name, age, feeTier, output, previous, facts, evidence, among });
   const unchecked = outcome.code === 'fallback' && outcome.reason === 'not_enough_data' ? [] : uncheckedOf(facts);
   const team = player.team_id === null ? undefined : ctx.teamById(player.team_id);
   const response: VerdictResponse = {
@@ -169,12 +147,55 @@ export function verdictReportOfParsed(
   return ok(response);
 }
 
+/** What the rules look at for a player's latest derived row (`row` -1: none), with his cohort and role. */
+function factsOf(
+  ctx: EngineContext,
+  player: PlayerRow,
+  row: number,
+  anchorOf: AnchorFinder,
+): { facts: VerdictFacts; previous: { output: number; season: string } | null; cohortId: number; role: Role | null } {
+  const previous = row >= 0 ? previousOutputOf(ctx, ctx.rowsOfPlayer(player.player_id), row) : null;
+  const cohortId = row >= 0 ? ctx.derived.cohort[row] : -1;
+  const role = row >= 0 ? roleAt(ctx, row) : null;
+  const facts: VerdictFacts = {
+    minutes: row >= 0 ? ctx.derived.minutes[row] : 0,
+    cohortN: cohortId >= 0 ? ctx.derived.cohorts[cohortId].n : 0,
+    role: role ?? 'midfielder',
+    percentiles: row >= 0 ? percentilesAt(ctx, row) : {},
+    age: ctx.ageOf(player),
+    feeTier: feeTierOf(player.market_value_eur),
+    previousOutput: previous?.output ?? null,
+    anchor: row >= 0 && ctx.derived.inCohort[row] ? anchorOf(row) : null,
+  };
+  return { facts, previous, cohortId, role };
+}
+
+/** The receipts: each deciding metric's value and role-cohort percentile, with the cohort in words. */
+function evidenceOf(
+  ctx: EngineContext,
+  row: number,
+  cohortId: number,
+  metrics: readonly MetricKey[],
+  percentiles: Partial<Record<MetricKey, number>>,
+): VerdictEvidence[] {
+  const cohortText = cohortId >= 0 ? cohortTextOf(ctx, cohortId) : '';
+  return metrics.map((metric) => ({
+    metric,
+    label: METRICS[metric].label,
+    value: Number.isNaN(ctx.derived.values[metric][row])
+      ? null
+      : Math.round(ctx.derived.values[metric][row] * 100) / 100,
+    percentile: percentiles[metric]!,
+    cohort: cohortText,
+  }));
+}
+
 /** Builds the verdict for the player's main season. */
 export const verdictReportOf = parsingWith(VerdictRequest, verdictReportOfParsed);
 
 function cohortTextOf(ctx: EngineContext, cohortId: number): string {
   const c = ctx.derived.cohorts[cohortId];
-  const who = c.role ? ROLE_LABELS[c.role] : `${c.position_group}s (role cohort too small)`;
+  const who = c.role ? cohortNameOf(c) : `${cohortNameOf(c)} (role cohort too small)`;
   // A small cohort says so: its percentiles step by 100 / n points (SMALL_COHORT_MAX).
   const size = c.n <= SMALL_COHORT_MAX ? `n = ${c.n}, a small cohort` : `n = ${c.n}`;
   return `${who}, ${ctx.leagueById(c.league_id)?.name ?? c.league_id} ${ctx.seasonById(c.season_id)?.name ?? c.season_id} (${size})`;
@@ -188,7 +209,8 @@ interface HeadlineFacts {
   previous: { output: number; season: string } | null;
   facts: VerdictFacts;
   evidence: VerdictEvidence[];
-  role: Role | null;
+  /** The cohort his percentiles are ranked in, named as the card names it (cohortNameOf). */
+  among: string;
 }
 
 /**
@@ -200,7 +222,7 @@ const receipt = (e: VerdictEvidence) => `${inSentence(e.label)} ${ordinalOf(e.pe
 
 function headlineOf(outcome: RuleOutcome, h: HeadlineFacts): string {
   const first = h.evidence[0];
-  const among = h.role ? ROLE_LABELS[h.role] : 'his cohort';
+  const { among } = h;
   const out = Math.round(h.output);
   switch (outcome.code) {
     case 'elite':

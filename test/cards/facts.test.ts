@@ -61,11 +61,18 @@ describe('verdictLineOf', () => {
 
 describe('defaultTakeOf', () => {
   it('phrases the top metric by its percentile band and the sample', () => {
-    expect(defaultTakeOf('Key passes', 96, 'Midfielder', 'ok')).toBe('Top 4% for key passes among midfielders.');
+    expect(defaultTakeOf('Key passes', 96, 'midfielders', 'ok')).toBe('Top 4% for key passes among midfielders.');
+    expect(defaultTakeOf('Key passes', 96, 'centre-backs', 'ok')).toBe('Top 4% for key passes among centre-backs.');
     expect(defaultTakeOf('Goals', 30, 'Attacker', 'ok')).toBe('Goals at the 30th percentile: room to grow.');
     expect(defaultTakeOf('Goals', 99, 'Attacker', 'low')).toBe('Small sample: goals at the 99th percentile.');
     expect(defaultTakeOf('Rating', 35, 'Attacker', 'low')).toBe('Small sample: rating at the 35th percentile.');
     expect(defaultTakeOf(null, null, 'Attacker', 'ok')).toBe('Numbers loading: not enough minutes yet.');
+  });
+
+  it('names the cohort the percentile was ranked in, and "his role" when the name would pass 60 graphemes', () => {
+    const take = defaultTakeOf('Progressive passes', 90, 'full-backs and wing-backs', 'ok');
+    expect(take).toBe('Top 10% for progressive passes in his role.');
+    expect(defaultTakeOf('Goals', 94, 'strikers', 'ok')).toBe('Top 6% for goals among strikers.');
   });
 });
 

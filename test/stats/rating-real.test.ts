@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/model/schema.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
+import { onPitchGoalDifference } from '../../src/stats/on-pitch.js';
 import { ROLES, type Role } from '../../src/stats/roles.js';
 
 const REAL = join(
@@ -100,6 +101,25 @@ describe.skipIf(!present)('ratings v2 on the Premier League 2017/18', () => {
       expect(d.percentiles.npxg_per90[i]).toBeGreaterThanOrEqual(50);
       expect(d.percentiles.rating[i]).toBeGreaterThanOrEqual(67);
     }
+  });
+
+  it("the on-pitch goal difference adds up to each team's real goal difference (11 players on the pitch)", () => {
+    // The rating's plus-minus facet, summed over a team's players, is eleven times the team's
+    // goal difference (less own goals, which are not shots, and the overlap at a substitution):
+    // checked against the fixtures' scores, which it does not read.
+    const d = engine.derived;
+    const v = onPitchGoalDifference(engine.dataset, d.player_id, d.team_id, d.season_id)!;
+    const sum = new Map<number, number>();
+    for (let i = 0; i < d.n; i++)
+      if (Number.isFinite(v[i])) sum.set(d.team_id[i], (sum.get(d.team_id[i]) ?? 0) + (v[i] * d.minutes[i]) / 90);
+    const gd = new Map<number, number>();
+    for (const f of rowsOf(engine.dataset.tables.fixtures, 'fixtures')) {
+      if (f.home_goals === null || f.away_goals === null) continue;
+      gd.set(f.home_team_id, (gd.get(f.home_team_id) ?? 0) + f.home_goals - f.away_goals);
+      gd.set(f.away_team_id, (gd.get(f.away_team_id) ?? 0) + f.away_goals - f.home_goals);
+    }
+    expect(sum.size).toBe(20);
+    for (const [team, s] of sum) expect(Math.abs(s / 11 - gd.get(team)!), `team ${team}`).toBeLessThanOrEqual(6);
   });
 
   it('verdict receipts never contradict the verdict (every regular)', () => {
