@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import type { EngineContext } from '../context.js';
-import { attributionOf, positionGroupOf, type PositionCode, type PositionGroup } from '../model/schema.js';
+import { attributionOf, positionGroupOf, type PositionGroup } from '../model/schema.js';
+import { positionCodeOf } from '../model/positions.js';
 import { fail, ok, type Result } from '../errors.js';
 import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { parsingWith } from '../validation.js';
@@ -96,7 +97,7 @@ export function bestXiLineupOfParsed(
   const ratings = withStats.map((r) => ctx.derived.values.rating[r]).filter((v) => !Number.isNaN(v));
   const ages = players.map((p) => ctx.ageOf(p)).filter((a): a is number => a !== null);
   const shape: Record<PositionGroup, number> = { goalkeeper: 0, defender: 0, midfielder: 0, attacker: 0 };
-  for (const p of players) shape[positionGroupOf(p.position as PositionCode)]++;
+  for (const p of players) shape[positionGroupOf(positionCodeOf(p.position))]++;
   const leagues = new Map<number, number>();
   for (const r of withStats) leagues.set(ctx.derived.league_id[r], (leagues.get(ctx.derived.league_id[r]) ?? 0) + 1);
   const nations = new Map<string, number>();

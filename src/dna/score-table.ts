@@ -80,6 +80,9 @@ export const SCORE_COLUMNS: readonly string[] = [
   ...Array.from({ length: DNA_DIMS }, (_, k) => `dna_${k + 1}`),
 ];
 
+/** The counting columns stored as decimals (Float64) rather than whole counts. */
+const DECIMAL_SET: ReadonlySet<string> = new Set(DECIMAL_COLUMNS);
+
 /** NaN-as-missing floats → Int32 with a validity mask (percentiles are whole numbers). */
 function percentileVector(xs: Float64Array): Vector {
   const out = new Int32Array(xs.length);
@@ -105,8 +108,12 @@ function dnaSlotVector(dna: DnaVectors, k: number): Vector {
 
 /** Text of a Utf8 column per row (nulls as null). */
 function textColumn(table: Table, name: string): (string | null)[] {
+  const out: (string | null)[] = new Array(table.numRows).fill(null);
   const v = table.getChild(name);
-  return v ? (v.toArray() as (string | null)[]) : new Array(table.numRows).fill(null);
+  if (!v) return out;
+  let i = 0;
+  for (const x of v) out[i++] = typeof x === 'string' ? x : null;
+  return out;
 }
 
 /**
@@ -248,18 +255,17 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
     const v = ps.getChild(c)!;
     // An Int32 column is taken as it is: a copy would cost 4 bytes per row per column at peak memory.
     // Decimal columns (xG, PAdj…) are Float64 in the schema and stay so.
-    columns[c] = (DECIMAL_COLUMNS as readonly string[]).includes(c)
+    columns[c] = DECIMAL_SET.has(c)
       ? float64VectorOf(numberColumn(ps, c))
       : DataType.isInt(v.type) && v.type.bitWidth === 32 && v.type.isSigned
         ? v
         : int32VectorOf(intColumn(ps, c), validityOf(v));
   }
-  const percentiles = derived.percentiles as Partial<Record<MetricKey, Float64Array>>;
   for (const k of VALUE_KEYS) {
     columns[k] = float64VectorOf(derived.values[k]);
-    columns[`${k}_percentile`] = percentileVector(percentiles[k]!);
+    columns[`${k}_percentile`] = percentileVector(derived.percentiles[k]);
     // The Float64 ranks are no longer needed once they are whole numbers; let them go early.
-    delete percentiles[k];
+    Reflect.deleteProperty(derived.percentiles, k);
   }
   columns.rating = float64VectorOf(derived.values.rating);
   columns.rating_percentile = percentileVector(derived.percentiles.rating);
