@@ -8,12 +8,13 @@ import { z } from 'zod';
 import { shownValueOf, DatasetError } from '../../model/dataset-error.js';
 import { providerMetricKeyProblem } from '../../model/provider-metrics.js';
 import { COUNTING_COLUMNS, POSITION_CODES, type CountingColumn, type PositionCode } from '../../model/schema.js';
+import { isPositionCode } from '../../model/positions.js';
 import { SEASON_CSV_OPTIONAL, SEASON_CSV_REQUIRED } from '../../io/season-csv.js';
 
 /** Our season-table columns a source column may be renamed to (docs/scoring.md#players-csv). */
-const TARGETS = [...SEASON_CSV_REQUIRED, ...SEASON_CSV_OPTIONAL] as [string, ...string[]];
+const TARGETS = [...SEASON_CSV_REQUIRED, ...SEASON_CSV_OPTIONAL];
 const Target = z.enum(TARGETS);
-const Counting = z.enum(COUNTING_COLUMNS as unknown as [CountingColumn, ...CountingColumn[]]);
+const Counting = z.enum(COUNTING_COLUMNS);
 
 /** Where the attempts of a percentage column come from: one of our totals, or a source column. */
 const Attempted = z.union([
@@ -190,7 +191,7 @@ export function positionCodeOf(
   for (const [k, v] of Object.entries(rules)) if (k.toUpperCase() === upper) return { ok: true, code: v, token };
   const word = POSITION_WORDS[upper];
   if (word) return { ok: true, code: word, token };
-  if ((POSITION_CODES as readonly string[]).includes(upper)) return { ok: true, code: upper as PositionCode, token };
+  if (isPositionCode(upper)) return { ok: true, code: upper, token };
   return { ok: false, token };
 }
 

@@ -8,7 +8,7 @@ import { shownValueOf, DatasetError } from '../../model/dataset-error.js';
 import type { ProviderMetricColumn } from '../../model/provider-metrics.js';
 import { COUNTING_COLUMNS } from '../../model/schema.js';
 import { SEASON_CSV_REQUIRED } from '../../io/season-csv.js';
-import { planOf, positionCodeOf, type ColumnAction, type ColumnMap } from './column-map.js';
+import { planOf, positionCodeOf, type ColumnMap } from './column-map.js';
 import type { CsvField } from '../../io/csv/parse.js';
 import { csvQuoted } from '../../io/csv/quote.js';
 import { joinTables, sourceTableOf, type ExportFile } from './source-table.js';
@@ -300,9 +300,8 @@ export function mappedExportOf(
     [...roundings].map(([k, v]) => [k, { rows: v.rows, max_difference: Math.round(v.max_difference * 1e6) / 1e6 }]),
   );
   const metricColumns: ProviderMetricColumn[] = metrics.map(({ a }, k) => {
-    const m = a as Extract<ColumnAction, { kind: 'metric' }>;
     return {
-      spec: { key: m.key, label: m.label, ...(m.lowerIsBetter ? { lower_is_better: true } : {}) },
+      spec: { key: a.key, label: a.label, ...(a.lowerIsBetter ? { lower_is_better: true } : {}) },
       totals: metricTotals[k],
     };
   });
