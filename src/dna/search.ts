@@ -147,21 +147,6 @@ function slotRangeOf(index: SimilarityIndex, f: SearchFilters): { start: number;
   return { start: index.groupStart[g], end: index.groupStart[g + 1] };
 }
 
-/** True when the vector in `slot` passes every filter (0 in a fee or league-tier column means unknown, -1 age unknown). */
-function passesFilters(index: SimilarityIndex, slot: number, f: SearchFilters): boolean {
-  const fee = index.fee_tier[slot];
-  if (f.max_fee_tier !== undefined && f.max_fee_tier !== 0 && (fee === 0 || fee > f.max_fee_tier)) return false;
-  if (f.min_fee_tier !== undefined && f.min_fee_tier !== 0 && fee < f.min_fee_tier) return false;
-  const age = index.age[slot];
-  if (f.max_age !== undefined && f.max_age !== -1 && (age < 0 || age > f.max_age)) return false;
-  const tier = index.league_tier[slot];
-  if (f.league_tier_max !== undefined && f.league_tier_max !== 0 && (tier === 0 || tier > f.league_tier_max))
-    return false;
-  if (f.season !== undefined && index.season[slot] !== f.season) return false;
-  if (f.league_id !== undefined && index.league_id[slot] !== f.league_id) return false;
-  return true;
-}
-
 /**
  * Exact top-k cosine search over the candidates that pass every filter, the excluded player
  * left out; best first, equal scores by ascending player_id. Allocates nothing per candidate.
@@ -181,15 +166,30 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
   const scale = Q16_SCALE * Q8_SCALE;
   const bound = quantisedQueryBound(index, q);
   index.scores(index.q8Ptr + start * KERNEL_Q8_BYTES, end - start, index.query16Ptr, index.scoresPtr + start * 4);
-  const { vectors, player_id: pid } = index;
+  const { vectors, player_id: pid, fee_tier: fee, age, league_tier: ltier, season, league_id: league } = index;
   const approx = index.scoreView;
   const exclude = query.exclude_player_id ?? Number.NaN;
+  // Filters as locals, read once: 0 in a fee or league-tier column means unknown, -1 an unknown age.
+  const maxFee = f.max_fee_tier ?? 0;
+  const minFee = f.min_fee_tier ?? 0;
+  const maxAge = f.max_age ?? -1;
+  const maxLeagueTier = f.league_tier_max ?? 0;
+  const hasSeason = f.season !== undefined;
+  const wantSeason = f.season ?? 0;
+  const hasLeague = f.league_id !== undefined;
+  const wantLeague = f.league_id ?? 0;
   // An int32 threshold keeps the hot comparison integer-only (approx < x ⇔ approx < ⌈x⌉ for integers).
   let threshold = -0x80000000;
   for (let slot = start; slot < end; slot++) {
     if (approx[slot] < threshold) continue;
     const id = pid[slot];
-    if (id === exclude || !passesFilters(index, slot, f)) continue;
+    if (id === exclude) continue;
+    if (maxFee !== 0 && (fee[slot] === 0 || fee[slot] > maxFee)) continue;
+    if (minFee !== 0 && fee[slot] < minFee) continue;
+    if (maxAge !== -1 && (age[slot] < 0 || age[slot] > maxAge)) continue;
+    if (maxLeagueTier !== 0 && (ltier[slot] === 0 || ltier[slot] > maxLeagueTier)) continue;
+    if (hasSeason && season[slot] !== wantSeason) continue;
+    if (hasLeague && league[slot] !== wantLeague) continue;
     const score = exactScore(vectors, slot * KERNEL_DIMS, q);
     if (heap.size < k) pushTopK(heap, score, slot, id);
     else replaceTopK(heap, score, slot, id);
