@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { EngineContext } from '../context.js';
 import { POSITION_CODES, type PositionCode } from '../model/schema.js';
+import { positionCodeOf } from '../model/positions.js';
 import { fail, ok, type Result } from '../errors.js';
 import { METRIC_KEYS } from '../stats/metrics.js';
 import { parsingWith } from '../validation.js';
@@ -182,7 +183,7 @@ export function assignSlots(
   const pairs: { slot: number; entry: PoolEntry; score: number }[] = [];
   slots.forEach(([, kind], slot) => {
     for (const entry of candidates) {
-      const cost = SLOT_ELIGIBILITY[kind][entry.position as PositionCode];
+      const cost = SLOT_ELIGIBILITY[kind][positionCodeOf(entry.position)];
       if (cost !== undefined) pairs.push({ slot, entry, score: pickScoreOf(entry, vibe) - cost });
     }
   });
@@ -230,7 +231,7 @@ export function bestXiPickOfParsed(
         slot,
         player_id: e.player_id,
         display_name: e.name,
-        position: e.position as PositionCode,
+        position: positionCodeOf(e.position),
         team: e.team?.name ?? null,
         score: Math.round(f.score * 10) / 10,
         top_metrics: e.top_metrics,

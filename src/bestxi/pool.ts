@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import type { EngineContext, PlayerRow } from '../context.js';
-import { attributionOf, POSITION_CODES, POSITION_GROUPS, positionGroupOf, type PositionCode } from '../model/schema.js';
+import { attributionOf, POSITION_CODES, POSITION_GROUPS, positionGroupOf } from '../model/schema.js';
+import { isPositionCode, positionCodeOf } from '../model/positions.js';
 import { fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
@@ -122,7 +123,7 @@ function entryOf(
     player_id: player.player_id,
     name: player.known_as ?? player.name,
     position: player.position,
-    position_group: positionGroupOf(player.position as PositionCode),
+    position_group: positionGroupOf(positionCodeOf(player.position)),
     team: team ? { team_id: team.team_id, name: team.name } : null,
     league: league ? { league_id: league.league_id, name: league.name, tier: league.tier } : null,
     nationality: player.nationality,
@@ -153,10 +154,10 @@ function passes(
   req: z.output<typeof BestXiPoolRequest>,
 ): boolean {
   const f = vibe.filters;
-  if (req.accepts && !req.accepts.includes(player.position as PositionCode)) return false;
+  if (req.accepts && !(isPositionCode(player.position) && req.accepts.includes(player.position))) return false;
   if ((req.wc2026_only || f.wc2026_only) && !player.wc2026_nation) return false;
   const tier = feeTierOf(player.market_value_eur);
-  const minTier = [req.min_fee_tier, f.min_fee_tier].filter(Boolean).map((t) => feeTierRank(t as FeeTier));
+  const minTier = [req.min_fee_tier, f.min_fee_tier].filter((t): t is FeeTier => t !== undefined).map(feeTierRank);
   if (minTier.length > 0 && (tier === null || feeTierRank(tier) < Math.max(...minTier))) return false;
   if (f.max_fee_tier && (tier === null || feeTierRank(tier) > feeTierRank(f.max_fee_tier))) return false;
   const leagueTier = ctx.leagueById(ctx.derived.league_id[row])?.tier;
@@ -225,11 +226,11 @@ export function bestXiPoolOfParsed(
     );
   }
   const form = formScores(ctx);
-  const meta = {
+  const meta: BestXiPoolResponse['meta'] = {
     as_of: ctx.asOf,
     candidates_considered: 0,
-    form: form ? ('appearances' as const) : ('unavailable' as const),
-    coverage_note: null as string | null,
+    form: form ? 'appearances' : 'unavailable',
+    coverage_note: null,
     ...attributionOf(ctx.dataset.meta),
   };
   if (req.mode !== 'pool') {

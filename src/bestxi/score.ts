@@ -5,7 +5,7 @@
 import type { EngineContext } from '../context.js';
 import { feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { ratingComposite } from '../stats/rating.js';
-import type { MetricKey } from '../stats/metrics.js';
+import { isMetricKey, type MetricKey } from '../stats/metrics.js';
 import { ROLES, type Role } from '../stats/roles.js';
 import { roleMetricsOf } from '../verdict/specialties.js';
 import { saveSharePercentileOf } from './save-share.js';
@@ -79,11 +79,16 @@ export function fairPercentileOf(ctx: Pick<EngineContext, 'derived'>, row: numbe
   return Number.isNaN(adjusted) ? ctx.derived.percentiles[key][row] : adjusted;
 }
 
+/** The (metric, weight) pairs of a weight record, in its own order (the order the sums run in). */
+function weightsOf(weights: Partial<Record<MetricKey, number>>): [MetricKey, number][] {
+  return Object.entries(weights).filter((e): e is [MetricKey, number] => isMetricKey(e[0]) && e[1] !== undefined);
+}
+
 /** Weighted mean of known percentiles; NaN when none is known. */
 function weightedMean(weights: Partial<Record<MetricKey, number>>, percentileOf: (k: MetricKey) => number): number {
   let sum = 0;
   let total = 0;
-  for (const [key, w] of Object.entries(weights) as [MetricKey, number][]) {
+  for (const [key, w] of weightsOf(weights)) {
     const p = percentileOf(key);
     if (Number.isNaN(p)) continue;
     sum += w * p;
@@ -112,7 +117,7 @@ export function roleQualityOf(ctx: Pick<EngineContext, 'derived'>, row: number):
 
 /** The metrics a vibe may judge a role on: his rating metrics, their PAdj twins and his event profile. */
 export function vibeMetricsOfRole(role: Role): Set<MetricKey> {
-  const keys = new Set<MetricKey>([...roleMetricsOf(role), ...(Object.keys(EVENT_PROFILE[role]) as MetricKey[])]);
+  const keys = new Set<MetricKey>([...roleMetricsOf(role), ...weightsOf(EVENT_PROFILE[role]).map(([key]) => key)]);
   for (const k of [...keys]) {
     const twin = PADJ_TWIN[k];
     if (twin) keys.add(twin);
@@ -135,7 +140,7 @@ export function seasonScoreOf(ctx: EngineContext, row: number, vibe: Vibe): numb
   const relevant = vibeMetricsOfRole(role);
   let sum = 0;
   let total = 0;
-  for (const [key, w] of Object.entries(vibe.weights) as [MetricKey, number][]) {
+  for (const [key, w] of weightsOf(vibe.weights)) {
     const p = relevant.has(key) ? fairPercentileOf(ctx, row, key) : Number.NaN;
     sum += w * (Number.isNaN(p) ? NEUTRAL_PERCENTILE : p);
     total += w;

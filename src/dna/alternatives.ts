@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { PlayerRow } from '../context.js';
 import { POSITION_GROUPS } from '../model/schema.js';
 import { assert, ok, type Result } from '../errors.js';
-import { feeTierOf, feeTierRank } from '../stats/fee-tier.js';
+import { feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { CARD_TRIPLET } from '../stats/metrics.js';
 import { parsingWith } from '../validation.js';
 import {
@@ -116,30 +116,14 @@ export function blendOf(similarity: number, cheaper: number, younger: number) {
   };
 }
 
-/**
- * {@link alternativesOf} on a request already parsed by `AlternativesRequest`: the same answer, without
- * parsing again (the service parses each body once, then calls this).
- * @example alternativesOfParsed(engine, AlternativesRequest.parse({ name: 'Jörg Müller-Weiß' })).ok // => true
- */
-export function alternativesOfParsed(
-  ctx: DnaContext,
-  req: z.output<typeof AlternativesRequest>,
-): Result<AlternativesResponse> {
-  const resolved = ctx.resolvePlayer(req);
-  if (!resolved.ok) return resolved;
-  const player = ctx.playerById(resolved.value.player_id);
-  assert(player, `resolver returned unknown player ${resolved.value.player_id}`);
-  const limit = req.limit ?? ALTERNATIVES_LIMIT_DEFAULT;
-  const { index, rowOfPlayer } = playerDnaIndexOf(ctx);
-  const row = rowOfPlayer.get(player.player_id);
-  const source = dnaPlayerBlockOf(ctx, player);
-  const meta = { ...dnaMetaOf(ctx, player.player_id, resolved.value.resolution), beta: true as const };
-  if (row === undefined) return ok(fallbackOf(ctx, player, source, limit, meta));
+type Recalled = { row: number; score: number; recall: 'dna' | 'league_peer' };
 
+/** The union of the nearest vectors in the group and the nearest in the player's league (found by both: `dna`). */
+function recalledOf(ctx: DnaContext, player: PlayerRow, row: number): Map<number, Recalled> {
+  const { index } = playerDnaIndexOf(ctx);
   const group = POSITION_GROUPS[ctx.derived.group[row]];
-  const slot = slotOfPlayer(index, player.player_id);
-  const base = { slot, exclude_player_id: player.player_id };
-  const recalled = new Map<number, { row: number; score: number; recall: 'dna' | 'league_peer' }>();
+  const base = { slot: slotOfPlayer(index, player.player_id), exclude_player_id: player.player_id };
+  const recalled = new Map<number, Recalled>();
   for (const hit of searchTopK(index, { ...base, k: ALTERNATIVES_DNA_RECALL, filters: { position_group: group } })) {
     recalled.set(hit.player_id, { row: hit.row, score: hit.score, recall: 'dna' });
   }
@@ -154,23 +138,55 @@ export function alternativesOfParsed(
         recalled.set(hit.player_id, { row: hit.row, score: hit.score, recall: 'league_peer' });
     }
   }
+  return recalled;
+}
+
+/** One recalled candidate with his similarity, blend and agreeing per-90 metrics. */
+function alternativeOf(
+  ctx: DnaContext,
+  id: number,
+  r: Recalled,
+  row: number,
+  source: { fee_tier: FeeTier | null; age: number | null },
+): AlternativeResult {
+  const candidate = ctx.playerById(id);
+  assert(candidate, `index holds unknown player ${id}`);
+  const block = dnaPlayerBlockOf(ctx, candidate);
+  const similarity = similarityOf(r.score);
+  return {
+    player: block,
+    recall_source: r.recall,
+    similarity,
+    match: matchOf(similarity),
+    band: bandOf(similarity),
+    blend: blendOf(similarity, cheaperOf(source.fee_tier, block.fee_tier), youngerOf(source.age, block.age)),
+    style_tags: styleTagNamesOf(ctx, r.row),
+    per90: agreeingMetricsOf(ctx.dna, ctx.derived, row, r.row),
+  };
+}
+
+/**
+ * {@link alternativesOf} on a request already parsed by `AlternativesRequest`: the same answer, without
+ * parsing again (the service parses each body once, then calls this).
+ * @example alternativesOfParsed(engine, AlternativesRequest.parse({ name: 'Jörg Müller-Weiß' })).ok // => true
+ */
+export function alternativesOfParsed(
+  ctx: DnaContext,
+  req: z.output<typeof AlternativesRequest>,
+): Result<AlternativesResponse> {
+  const resolved = ctx.resolvePlayer(req);
+  if (!resolved.ok) return resolved;
+  const player = ctx.playerById(resolved.value.player_id);
+  assert(player, `resolver returned unknown player ${resolved.value.player_id}`);
+  const limit = req.limit ?? ALTERNATIVES_LIMIT_DEFAULT;
+  const { rowOfPlayer } = playerDnaIndexOf(ctx);
+  const row = rowOfPlayer.get(player.player_id);
+  const source = dnaPlayerBlockOf(ctx, player);
+  const meta = { ...dnaMetaOf(ctx, player.player_id, resolved.value.resolution), beta: true as const };
+  if (row === undefined) return ok(fallbackOf(ctx, player, source, limit, meta));
+
   const results: AlternativeResult[] = [];
-  for (const [id, r] of recalled) {
-    const candidate = ctx.playerById(id);
-    assert(candidate, `index holds unknown player ${id}`);
-    const block = dnaPlayerBlockOf(ctx, candidate);
-    const similarity = similarityOf(r.score);
-    results.push({
-      player: block,
-      recall_source: r.recall,
-      similarity,
-      match: matchOf(similarity),
-      band: bandOf(similarity),
-      blend: blendOf(similarity, cheaperOf(source.fee_tier, block.fee_tier), youngerOf(source.age, block.age)),
-      style_tags: styleTagNamesOf(ctx, r.row),
-      per90: agreeingMetricsOf(ctx.dna, ctx.derived, row, r.row),
-    });
-  }
+  for (const [id, r] of recalledOf(ctx, player, row)) results.push(alternativeOf(ctx, id, r, row, source));
   results.sort((a, b) => b.blend!.score - a.blend!.score || a.player.player_id - b.player.player_id);
   const top = results.slice(0, limit);
   const summary =

@@ -143,6 +143,7 @@ interface WasmApi {
   Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
   Memory: new (descriptor: { initial: number; maximum: number; shared: boolean }) => WasmMemory;
 }
+// cast: Node has always had WebAssembly on globalThis; only its declaration is missing from the lib set.
 const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 let compiled: object | null = null;
@@ -168,5 +169,6 @@ export function sharedMemoryOf(bytes: number): WasmMemory {
  */
 export function kernelOver(memory: WasmMemory): ScoresFn {
   const instance = new wasm.Instance(kernelModule(), { env: { memory } });
+  // cast: the kernel's bytes (kernelBytes) export `scores` with exactly this signature.
   return instance.exports.scores as ScoresFn;
 }

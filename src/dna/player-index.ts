@@ -5,7 +5,8 @@
  * the fee tier and never an EUR amount (docs/design.md#fee-tiers).
  */
 import type { EngineContext, PlayerRow } from '../context.js';
-import { POSITION_GROUPS, positionGroupOf, type PositionCode, type PositionGroup } from '../model/schema.js';
+import { POSITION_GROUPS, positionGroupOf, type PositionGroup } from '../model/schema.js';
+import { positionCodeOf } from '../model/positions.js';
 import { feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { DNA_DIMS } from './features.js';
 import { buildSimilarityIndex, type SimilarityIndex } from './similarity-index.js';
@@ -107,7 +108,7 @@ export function dnaPlayerBlockOf(ctx: EngineContext, player: PlayerRow): DnaPlay
     league: league?.name ?? null,
     league_tier: league?.tier ?? null,
     position: player.position,
-    position_group: positionGroupOf(player.position as PositionCode),
+    position_group: positionGroupOf(positionCodeOf(player.position)),
     age: ctx.ageOf(player),
     fee_tier: feeTierOf(player.market_value_eur),
   };

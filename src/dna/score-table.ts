@@ -17,6 +17,7 @@ import { COUNTING_COLUMNS, DECIMAL_COLUMNS, POSITION_GROUPS, type Dataset } from
 import { ageOn } from '../stats/age.js';
 import { intColumn, numberColumn } from '../stats/columns.js';
 import { deriveSeasons } from '../stats/derive.js';
+import type { DerivedSeasons } from '../stats/derived.js';
 import { feeTierOf } from '../stats/fee-tier.js';
 import { METRIC_KEYS, type MetricKey } from '../stats/metrics.js';
 import { shownStyleOf } from './clear-role.js';
@@ -80,6 +81,9 @@ export const SCORE_COLUMNS: readonly string[] = [
   ...Array.from({ length: DNA_DIMS }, (_, k) => `dna_${k + 1}`),
 ];
 
+/** The counting columns stored as decimals (Float64) rather than whole counts. */
+const DECIMAL_SET: ReadonlySet<string> = new Set(DECIMAL_COLUMNS);
+
 /** NaN-as-missing floats → Int32 with a validity mask (percentiles are whole numbers). */
 function percentileVector(xs: Float64Array): Vector {
   const out = new Int32Array(xs.length);
@@ -105,8 +109,170 @@ function dnaSlotVector(dna: DnaVectors, k: number): Vector {
 
 /** Text of a Utf8 column per row (nulls as null). */
 function textColumn(table: Table, name: string): (string | null)[] {
+  const out: (string | null)[] = new Array(table.numRows).fill(null);
   const v = table.getChild(name);
-  return v ? (v.toArray() as (string | null)[]) : new Array(table.numRows).fill(null);
+  if (!v) return out;
+  let i = 0;
+  for (const x of v) out[i++] = typeof x === 'string' ? x : null;
+  return out;
+}
+
+/** Id → name of a table with an id column `key` and a `name` column. */
+function nameMap(table: Table, key: string): Map<number, string | null> {
+  const ids = intColumn(table, key);
+  const names = textColumn(table, 'name');
+  const m = new Map<number, string | null>();
+  for (let i = 0; i < ids.length; i++) m.set(ids[i], names[i]);
+  return m;
+}
+
+/** Season id → season name. */
+function seasonNamesOf(dataset: Dataset): Map<number, string> {
+  const seasonIds = intColumn(dataset.tables.seasons, 'season_id');
+  const seasonNames = textColumn(dataset.tables.seasons, 'name');
+  const seasonName = new Map<number, string>();
+  for (let i = 0; i < seasonIds.length; i++) seasonName.set(seasonIds[i], seasonNames[i] ?? '');
+  return seasonName;
+}
+
+/** Who each row is: the player's row, position, group, team, league, season, age and fee tier. */
+function identityColumnsOf(dataset: Dataset, derived: DerivedSeasons, seasonName: Map<number, string>, asOf: string) {
+  const n = derived.n;
+  const teamName = nameMap(dataset.tables.teams, 'team_id');
+  const leagueName = nameMap(dataset.tables.leagues, 'league_id');
+  const players = dataset.tables.players;
+  const pIds = intColumn(players, 'player_id');
+  const pRow = new Map<number, number>();
+  for (let i = 0; i < pIds.length; i++) pRow.set(pIds[i], i);
+  const pPosition = textColumn(players, 'position');
+  const pBirth = textColumn(players, 'birth_date');
+  const pValue = numberColumn(players, 'market_value_eur');
+  const out = {
+    playerRow: new Int32Array(n),
+    team: new Array<string | null>(n),
+    league: new Array<string | null>(n),
+    season: new Array<string | null>(n),
+    position: new Array<string | null>(n),
+    group: new Array<string | null>(n),
+    age: new Int32Array(n),
+    ageValid: new Uint8Array(n),
+    feeTier: new Array<string | null>(n),
+  };
+  const ageCache = new Map<string, number | null>();
+  for (let i = 0; i < n; i++) {
+    const p = pRow.get(derived.player_id[i])!;
+    out.playerRow[i] = p;
+    out.position[i] = pPosition[p];
+    out.group[i] = POSITION_GROUPS[derived.group[i]];
+    out.team[i] = teamName.get(derived.team_id[i]) ?? null;
+    out.league[i] = leagueName.get(derived.league_id[i]) ?? null;
+    out.season[i] = seasonName.get(derived.season_id[i]) ?? null;
+    const birth = pBirth[p];
+    if (birth) {
+      let a = ageCache.get(birth);
+      if (a === undefined) ageCache.set(birth, (a = ageOn(birth, asOf)));
+      if (a !== null) {
+        out.age[i] = a;
+        out.ageValid[i] = 1;
+      }
+    }
+    out.feeTier[i] = Number.isNaN(pValue[p]) ? null : feeTierOf(pValue[p]);
+  }
+  return out;
+}
+
+/** Each row's rating source and cohort: id, size, minutes floor and whether the sample is low. */
+function cohortColumnsOf(derived: DerivedSeasons) {
+  const n = derived.n;
+  const out = {
+    ratingSource: new Array<string | null>(n),
+    cohortId: new Int32Array(n),
+    cohortN: new Int32Array(n),
+    cohortMin: new Float64Array(n),
+    cohortValid: new Uint8Array(n),
+    sample: new Array<string | null>(n),
+  };
+  for (let i = 0; i < n; i++) {
+    out.ratingSource[i] = Number.isNaN(derived.values.rating[i])
+      ? null
+      : derived.ratingIsProvider[i]
+        ? 'provider'
+        : 'model';
+    const c = derived.cohort[i];
+    if (c >= 0) {
+      const cohort = derived.cohorts[c];
+      out.cohortId[i] = c;
+      out.cohortN[i] = cohort.n;
+      out.cohortMin[i] = cohort.min_minutes;
+      out.cohortValid[i] = 1;
+      out.sample[i] = derived.inCohort[i] ? 'ok' : 'low';
+    } else {
+      out.cohortMin[i] = NaN;
+      out.sample[i] = null;
+    }
+  }
+  return out;
+}
+
+/** Each row's shown style role and traits; reports progress every PROGRESS_EVERY_ROWS rows. */
+function styleColumnsOf(dna: DnaVectors, derived: DerivedSeasons, options: ScoreOptions) {
+  const n = derived.n;
+  const role = new Array<string | null>(n);
+  const traits = new Array<string | null>(n);
+  const traitText = new Map<string, string>();
+  for (let i = 0; i < n; i++) {
+    // The shown style: a role whose rule did not hold reads "No clear role", as in responses.
+    const tags = shownStyleOf(styleTagsOf(dna, derived, i));
+    role[i] = tags ? tags.primary : null;
+    if (tags && tags.traits.length > 0) {
+      // Few trait combinations exist; one shared string each instead of one per row.
+      const joined = tags.traits.join(', ');
+      let shared = traitText.get(joined);
+      if (shared === undefined) traitText.set(joined, (shared = joined));
+      traits[i] = shared;
+    } else traits[i] = null;
+    if (options.onProgress && (i + 1) % PROGRESS_EVERY_ROWS === 0) options.onProgress(i + 1, n);
+  }
+  options.onProgress?.(n, n);
+  return { role, traits };
+}
+
+/** The counting columns as stored: an Int32 column as it is, decimals as Float64, anything else copied to Int32. */
+function addCountingVectors(columns: Record<string, Vector>, ps: Table): void {
+  for (const c of COUNTING_COLUMNS) {
+    const v = ps.getChild(c)!;
+    // An Int32 column is taken as it is: a copy would cost 4 bytes per row per column at peak memory.
+    // Decimal columns (xG, PAdj…) are Float64 in the schema and stay so.
+    columns[c] = DECIMAL_SET.has(c)
+      ? float64VectorOf(numberColumn(ps, c))
+      : DataType.isInt(v.type) && v.type.bitWidth === 32 && v.type.isSigned
+        ? v
+        : int32VectorOf(intColumn(ps, c), validityOf(v));
+  }
+}
+
+/** Every metric's value and whole-number percentile; the Float64 ranks are let go as they are converted. */
+function addMetricVectors(columns: Record<string, Vector>, derived: DerivedSeasons): void {
+  for (const k of VALUE_KEYS) {
+    columns[k] = float64VectorOf(derived.values[k]);
+    columns[`${k}_percentile`] = percentileVector(derived.percentiles[k]);
+    // The Float64 ranks are no longer needed once they are whole numbers; let them go early.
+    Reflect.deleteProperty(derived.percentiles, k);
+  }
+  columns.rating = float64VectorOf(derived.values.rating);
+  columns.rating_percentile = percentileVector(derived.percentiles.rating);
+}
+
+/** The documented columns in SCORE_COLUMNS order, then the provider metrics. */
+function orderedColumnsOf(columns: Record<string, Vector>, derived: DerivedSeasons): Record<string, Vector> {
+  const ordered: Record<string, Vector> = Object.fromEntries(SCORE_COLUMNS.map((c) => [c, columns[c]]));
+  // Provider metrics come last, so the documented columns keep their positions (docs/scoring.md#provider-metrics).
+  for (const m of derived.provider ?? []) {
+    ordered[m.key] = float64VectorOf(m.totals);
+    ordered[`${m.key}_per90`] = float64VectorOf(m.per90);
+    ordered[`${m.key}_per90_percentile`] = percentileVector(m.percentiles);
+  }
+  return ordered;
 }
 
 /**
@@ -127,156 +293,41 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
   const started = performance.now();
   const derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
   options.onDerived?.(performance.now() - started);
-  const n = derived.n;
   const ps = dataset.tables.player_seasons;
-  const asOf = options.asOf ?? dataset.meta.as_of;
-
-  const seasonRows = dataset.tables.seasons;
-  const seasonIds = intColumn(seasonRows, 'season_id');
-  const seasonNames = textColumn(seasonRows, 'name');
-  const seasonName = new Map<number, string>();
-  for (let i = 0; i < seasonIds.length; i++) seasonName.set(seasonIds[i], seasonNames[i] ?? '');
-  const dna = datasetDnaOf(derived, dataset.tables.player_zones, { seasonKeyOf: (id) => seasonName.get(id) ?? id });
-
-  const nameMap = (table: Table, key: string): Map<number, string | null> => {
-    const ids = intColumn(table, key);
-    const names = textColumn(table, 'name');
-    const m = new Map<number, string | null>();
-    for (let i = 0; i < ids.length; i++) m.set(ids[i], names[i]);
-    return m;
-  };
-  const teamName = nameMap(dataset.tables.teams, 'team_id');
-  const leagueName = nameMap(dataset.tables.leagues, 'league_id');
-
   const players = dataset.tables.players;
-  const pIds = intColumn(players, 'player_id');
-  const pRow = new Map<number, number>();
-  for (let i = 0; i < pIds.length; i++) pRow.set(pIds[i], i);
-  const playerRow = new Int32Array(n);
-  const pPosition = textColumn(players, 'position');
-  const pBirth = textColumn(players, 'birth_date');
-  const pValue = numberColumn(players, 'market_value_eur');
-
-  const team: (string | null)[] = new Array(n);
-  const league: (string | null)[] = new Array(n);
-  const season: (string | null)[] = new Array(n);
-  const position: (string | null)[] = new Array(n);
-  const group: (string | null)[] = new Array(n);
-  const age = new Int32Array(n);
-  const ageValid = new Uint8Array(n);
-  const feeTier: (string | null)[] = new Array(n);
-  const ratingSource: (string | null)[] = new Array(n);
-  const cohortId = new Int32Array(n);
-  const cohortN = new Int32Array(n);
-  const cohortMin = new Float64Array(n);
-  const cohortValid = new Uint8Array(n);
-  const sample: (string | null)[] = new Array(n);
-  const role: (string | null)[] = new Array(n);
-  const traits: (string | null)[] = new Array(n);
-  const ageCache = new Map<string, number | null>();
-  const traitText = new Map<string, string>();
-
-  for (let i = 0; i < n; i++) {
-    const p = pRow.get(derived.player_id[i])!;
-    playerRow[i] = p;
-    position[i] = pPosition[p];
-    group[i] = POSITION_GROUPS[derived.group[i]];
-    team[i] = teamName.get(derived.team_id[i]) ?? null;
-    league[i] = leagueName.get(derived.league_id[i]) ?? null;
-    season[i] = seasonName.get(derived.season_id[i]) ?? null;
-    const birth = pBirth[p];
-    if (birth) {
-      let a = ageCache.get(birth);
-      if (a === undefined) ageCache.set(birth, (a = ageOn(birth, asOf)));
-      if (a !== null) {
-        age[i] = a;
-        ageValid[i] = 1;
-      }
-    }
-    feeTier[i] = Number.isNaN(pValue[p]) ? null : feeTierOf(pValue[p]);
-    ratingSource[i] = Number.isNaN(derived.values.rating[i])
-      ? null
-      : derived.ratingIsProvider[i]
-        ? 'provider'
-        : 'model';
-    const c = derived.cohort[i];
-    if (c >= 0) {
-      const cohort = derived.cohorts[c];
-      cohortId[i] = c;
-      cohortN[i] = cohort.n;
-      cohortMin[i] = cohort.min_minutes;
-      cohortValid[i] = 1;
-      sample[i] = derived.inCohort[i] ? 'ok' : 'low';
-    } else {
-      cohortMin[i] = NaN;
-      sample[i] = null;
-    }
-    // The shown style: a role whose rule did not hold reads "No clear role", as in responses.
-    const tags = shownStyleOf(styleTagsOf(dna, derived, i));
-    role[i] = tags ? tags.primary : null;
-    if (tags && tags.traits.length > 0) {
-      // Few trait combinations exist; one shared string each instead of one per row.
-      const joined = tags.traits.join(', ');
-      let shared = traitText.get(joined);
-      if (shared === undefined) traitText.set(joined, (shared = joined));
-      traits[i] = shared;
-    } else traits[i] = null;
-    if (options.onProgress && (i + 1) % PROGRESS_EVERY_ROWS === 0) options.onProgress(i + 1, n);
-  }
-  options.onProgress?.(n, n);
-
+  const seasonName = seasonNamesOf(dataset);
+  const dna = datasetDnaOf(derived, dataset.tables.player_zones, { seasonKeyOf: (id) => seasonName.get(id) ?? id });
+  const who = identityColumnsOf(dataset, derived, seasonName, options.asOf ?? dataset.meta.as_of);
+  const cohort = cohortColumnsOf(derived);
+  const style = styleColumnsOf(dna, derived, options);
   const columns: Record<string, Vector> = {
     player_id: int32VectorOf(derived.player_id),
     // Names are copied as bytes by player row: a million of them never become strings.
-    name: utf8VectorAt(players.getChild('name')!, playerRow),
-    known_as: utf8VectorAt(players.getChild('known_as')!, playerRow),
+    name: utf8VectorAt(players.getChild('name')!, who.playerRow),
+    known_as: utf8VectorAt(players.getChild('known_as')!, who.playerRow),
     team_id: int32VectorOf(derived.team_id),
-    team: utf8VectorOf(team),
+    team: utf8VectorOf(who.team),
     league_id: int32VectorOf(derived.league_id),
-    league: utf8VectorOf(league),
+    league: utf8VectorOf(who.league),
     season_id: int32VectorOf(derived.season_id),
-    season: utf8VectorOf(season),
-    position: utf8VectorOf(position),
-    position_group: utf8VectorOf(group),
-    age: int32VectorOf(age, ageValid),
-    fee_tier: utf8VectorOf(feeTier),
+    season: utf8VectorOf(who.season),
+    position: utf8VectorOf(who.position),
+    position_group: utf8VectorOf(who.group),
+    age: int32VectorOf(who.age, who.ageValid),
+    fee_tier: utf8VectorOf(who.feeTier),
     appearances: int32VectorOf(derived.appearances),
     starts: ps.getChild('starts')!,
     minutes: float64VectorOf(derived.minutes),
   };
-  for (const c of COUNTING_COLUMNS) {
-    const v = ps.getChild(c)!;
-    // An Int32 column is taken as it is: a copy would cost 4 bytes per row per column at peak memory.
-    // Decimal columns (xG, PAdj…) are Float64 in the schema and stay so.
-    columns[c] = (DECIMAL_COLUMNS as readonly string[]).includes(c)
-      ? float64VectorOf(numberColumn(ps, c))
-      : DataType.isInt(v.type) && v.type.bitWidth === 32 && v.type.isSigned
-        ? v
-        : int32VectorOf(intColumn(ps, c), validityOf(v));
-  }
-  const percentiles = derived.percentiles as Partial<Record<MetricKey, Float64Array>>;
-  for (const k of VALUE_KEYS) {
-    columns[k] = float64VectorOf(derived.values[k]);
-    columns[`${k}_percentile`] = percentileVector(percentiles[k]!);
-    // The Float64 ranks are no longer needed once they are whole numbers; let them go early.
-    delete percentiles[k];
-  }
-  columns.rating = float64VectorOf(derived.values.rating);
-  columns.rating_percentile = percentileVector(derived.percentiles.rating);
-  columns.rating_source = utf8VectorOf(ratingSource);
-  columns.cohort_id = int32VectorOf(cohortId, cohortValid);
-  columns.cohort_n = int32VectorOf(cohortN, cohortValid);
-  columns.cohort_min_minutes = float64VectorOf(cohortMin);
-  columns.sample = utf8VectorOf(sample);
-  columns.style_role = utf8VectorOf(role);
-  columns.style_traits = utf8VectorOf(traits);
+  addCountingVectors(columns, ps);
+  addMetricVectors(columns, derived);
+  columns.rating_source = utf8VectorOf(cohort.ratingSource);
+  columns.cohort_id = int32VectorOf(cohort.cohortId, cohort.cohortValid);
+  columns.cohort_n = int32VectorOf(cohort.cohortN, cohort.cohortValid);
+  columns.cohort_min_minutes = float64VectorOf(cohort.cohortMin);
+  columns.sample = utf8VectorOf(cohort.sample);
+  columns.style_role = utf8VectorOf(style.role);
+  columns.style_traits = utf8VectorOf(style.traits);
   for (let k = 0; k < DNA_DIMS; k++) columns[`dna_${k + 1}`] = dnaSlotVector(dna, k);
-  const ordered: Record<string, Vector> = Object.fromEntries(SCORE_COLUMNS.map((c) => [c, columns[c]]));
-  // Provider metrics come last, so the documented columns keep their positions (docs/scoring.md#provider-metrics).
-  for (const m of derived.provider ?? []) {
-    ordered[m.key] = float64VectorOf(m.totals);
-    ordered[`${m.key}_per90`] = float64VectorOf(m.per90);
-    ordered[`${m.key}_per90_percentile`] = percentileVector(m.percentiles);
-  }
-  return new Table(ordered);
+  return new Table(orderedColumnsOf(columns, derived));
 }

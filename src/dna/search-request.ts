@@ -150,6 +150,28 @@ function missingDataNote(ctx: DnaContext, f: { max_fee_tier?: unknown; max_age?:
   return note;
 }
 
+/** One hit explained: the candidate, his similarity and band, his style tags and the metrics that agree. */
+function searchResultOf(
+  ctx: DnaContext,
+  hit: { player_id: number; row: number; score: number },
+  row: number,
+  sourceTags: readonly string[],
+): DnaSearchResult {
+  const candidate = ctx.playerById(hit.player_id);
+  assert(candidate, `index holds unknown player ${hit.player_id}`);
+  const tags = styleTagNamesOf(ctx, hit.row);
+  const similarity = similarityOf(hit.score);
+  return {
+    player: dnaPlayerBlockOf(ctx, candidate),
+    similarity,
+    match: matchOf(similarity),
+    band: bandOf(similarity),
+    style_tags: tags,
+    shared_style_tags: tags.filter((t) => sourceTags.includes(t)),
+    agreeing_metrics: agreeingMetricsOf(ctx.dna, ctx.derived, row, hit.row),
+  };
+}
+
 /**
  * {@link dnaSearchOf} on a request already parsed by `DnaSearchRequest`: the same answer, without
  * parsing again (the service parses each body once, then calls this).
@@ -187,21 +209,7 @@ export function dnaSearchOfParsed(ctx: DnaContext, req: z.output<typeof DnaSearc
     },
   });
   const sourceTags = styleTagNamesOf(ctx, row);
-  const results: DnaSearchResult[] = hits.map((hit) => {
-    const candidate = ctx.playerById(hit.player_id);
-    assert(candidate, `index holds unknown player ${hit.player_id}`);
-    const tags = styleTagNamesOf(ctx, hit.row);
-    const similarity = similarityOf(hit.score);
-    return {
-      player: dnaPlayerBlockOf(ctx, candidate),
-      similarity,
-      match: matchOf(similarity),
-      band: bandOf(similarity),
-      style_tags: tags,
-      shared_style_tags: tags.filter((t) => sourceTags.includes(t)),
-      agreeing_metrics: agreeingMetricsOf(ctx.dna, ctx.derived, row, hit.row),
-    };
-  });
+  const results = hits.map((hit) => searchResultOf(ctx, hit, row, sourceTags));
   const filters = {
     position_group: group,
     max_fee_tier: f.max_fee_tier ?? null,

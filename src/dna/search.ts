@@ -58,6 +58,95 @@ function exactScore(v: Float32Array, base: number, q: Float32Array): number {
   return s;
 }
 
+/** Writes the query's unit vector into the index's query view: a stored slot's vector, or `vector` normalised. */
+function loadQuery(index: SimilarityIndex, query: SearchQuery): Float32Array {
+  const q = index.queryView;
+  q.fill(0);
+  if (query.slot !== undefined) {
+    assert(query.slot >= 0 && query.slot < index.count, 'slot out of range');
+    q.set(index.vectors.subarray(query.slot * KERNEL_DIMS, (query.slot + 1) * KERNEL_DIMS));
+    return q;
+  }
+  const v = query.vector;
+  assert(v && v.length <= KERNEL_DIMS, `query vector must have at most ${KERNEL_DIMS} floats`);
+  let norm2 = 0;
+  for (let d = 0; d < v.length; d++) norm2 += v[d] * v[d];
+  assert(Number.isFinite(norm2), 'query vector must be finite');
+  const inv = norm2 > 0 ? 1 / Math.sqrt(norm2) : 0;
+  for (let d = 0; d < v.length; d++) q[d] = v[d] * inv;
+  return q;
+}
+
+/**
+ * Quantises the query to int16 and bounds the error of the integer score (docs/methodology/dna.md#search):
+ * with q = (q16 + eq) / 32767 and v = (q8 + ev) / 127, |eq|, |ev| ≤ 1/2,
+ * |q·v − q16·q8 / (32767 × 127)| ≤ (½ Σ|q16| + ½ Σ|q8| + 16 × ¼) / (32767 × 127).
+ */
+function quantisedQueryBound(index: SimilarityIndex, q: Float32Array): number {
+  const q16 = index.query16View;
+  let q16AbsSum = 0;
+  for (let d = 0; d < KERNEL_DIMS; d++) {
+    const x = Math.max(-Q16_SCALE, Math.min(Q16_SCALE, Math.round(q[d] * Q16_SCALE)));
+    q16[d] = x;
+    q16AbsSum += Math.abs(x);
+  }
+  return (0.5 * q16AbsSum + 0.5 * index.q8AbsSumMax + 4) / (Q16_SCALE * Q8_SCALE) + KERNEL_SCORE_SLACK;
+}
+
+/** A bounded heap of the k best (score, slot) pairs; the root is the worst (lowest score, then highest player_id). */
+interface TopK {
+  k: number;
+  size: number;
+  score: Float64Array;
+  slot: Int32Array;
+  pid: Int32Array;
+}
+
+/** Adds a candidate to a heap that is not full yet (sift up). */
+function pushTopK(h: TopK, score: number, slot: number, id: number): void {
+  const { score: hs, slot: hslot, pid } = h;
+  let i = h.size++;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    const ps = hs[parent];
+    if (ps < score || (ps === score && pid[hslot[parent]] > id)) break;
+    hs[i] = ps;
+    hslot[i] = hslot[parent];
+    i = parent;
+  }
+  hs[i] = score;
+  hslot[i] = slot;
+}
+
+/** Replaces the root of a full heap when the candidate beats it (sift down). */
+function replaceTopK(h: TopK, score: number, slot: number, id: number): void {
+  const { k, score: hs, slot: hslot, pid } = h;
+  const rs = hs[0];
+  if (score < rs || (score === rs && id > pid[hslot[0]])) return;
+  let i = 0;
+  for (;;) {
+    const l = 2 * i + 1;
+    if (l >= k) break;
+    const r = l + 1;
+    let w = l;
+    if (r < k && (hs[r] < hs[l] || (hs[r] === hs[l] && pid[hslot[r]] > pid[hslot[l]]))) w = r;
+    const ws = hs[w];
+    if (ws > score || (ws === score && pid[hslot[w]] < id)) break;
+    hs[i] = ws;
+    hslot[i] = hslot[w];
+    i = w;
+  }
+  hs[i] = score;
+  hslot[i] = slot;
+}
+
+/** The slot range a search covers: the filtered position group's slice, else the whole index. */
+function slotRangeOf(index: SimilarityIndex, f: SearchFilters): { start: number; end: number } {
+  if (f.position_group === undefined) return { start: 0, end: index.count };
+  const g = POSITION_GROUPS.indexOf(f.position_group);
+  return { start: index.groupStart[g], end: index.groupStart[g + 1] };
+}
+
 /**
  * Exact top-k cosine search over the candidates that pass every filter, the excluded player
  * left out; best first, equal scores by ascending player_id. Allocates nothing per candidate.
@@ -69,48 +158,18 @@ function exactScore(v: Float32Array, base: number, q: Float32Array): number {
 export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHit[] {
   const { k } = query;
   assert(Number.isInteger(k) && k >= 1 && k <= SEARCH_K_MAX, `k must be 1–${SEARCH_K_MAX}`);
-  const q = index.queryView;
-  q.fill(0);
-  if (query.slot !== undefined) {
-    assert(query.slot >= 0 && query.slot < index.count, 'slot out of range');
-    q.set(index.vectors.subarray(query.slot * KERNEL_DIMS, (query.slot + 1) * KERNEL_DIMS));
-  } else {
-    const v = query.vector;
-    assert(v && v.length <= KERNEL_DIMS, `query vector must have at most ${KERNEL_DIMS} floats`);
-    let norm2 = 0;
-    for (let d = 0; d < v.length; d++) norm2 += v[d] * v[d];
-    assert(Number.isFinite(norm2), 'query vector must be finite');
-    const inv = norm2 > 0 ? 1 / Math.sqrt(norm2) : 0;
-    for (let d = 0; d < v.length; d++) q[d] = v[d] * inv;
-  }
+  const q = loadQuery(index, query);
   const f = query.filters ?? {};
-  let start = 0;
-  let end = index.count;
-  if (f.position_group !== undefined) {
-    const g = POSITION_GROUPS.indexOf(f.position_group);
-    start = index.groupStart[g];
-    end = index.groupStart[g + 1];
-  }
-  const heapScore = new Float64Array(k);
-  const heapSlot = new Int32Array(k);
+  const { start, end } = slotRangeOf(index, f);
+  const heap: TopK = { k, size: 0, score: new Float64Array(k), slot: new Int32Array(k), pid: index.player_id };
   if (end <= start) return [];
-  // Quantise the query to int16 and bound the error of the integer score (docs/methodology/dna.md#search):
-  // with q = (q16 + eq) / 32767 and v = (q8 + ev) / 127, |eq|, |ev| ≤ 1/2,
-  // |q·v − q16·q8 / (32767 × 127)| ≤ (½ Σ|q16| + ½ Σ|q8| + 16 × ¼) / (32767 × 127).
-  const q16 = index.query16View;
-  let q16AbsSum = 0;
-  for (let d = 0; d < KERNEL_DIMS; d++) {
-    const x = Math.max(-Q16_SCALE, Math.min(Q16_SCALE, Math.round(q[d] * Q16_SCALE)));
-    q16[d] = x;
-    q16AbsSum += Math.abs(x);
-  }
   const scale = Q16_SCALE * Q8_SCALE;
-  const bound = (0.5 * q16AbsSum + 0.5 * index.q8AbsSumMax + 4) / scale + KERNEL_SCORE_SLACK;
+  const bound = quantisedQueryBound(index, q);
   index.scores(index.q8Ptr + start * KERNEL_Q8_BYTES, end - start, index.query16Ptr, index.scoresPtr + start * 4);
-
   const { vectors, player_id: pid, fee_tier: fee, age, league_tier: ltier, season, league_id: league } = index;
   const approx = index.scoreView;
   const exclude = query.exclude_player_id ?? Number.NaN;
+  // Filters as locals, read once: 0 in a fee or league-tier column means unknown, -1 an unknown age.
   const maxFee = f.max_fee_tier ?? 0;
   const minFee = f.min_fee_tier ?? 0;
   const maxAge = f.max_age ?? -1;
@@ -119,7 +178,6 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
   const wantSeason = f.season ?? 0;
   const hasLeague = f.league_id !== undefined;
   const wantLeague = f.league_id ?? 0;
-  let size = 0;
   // An int32 threshold keeps the hot comparison integer-only (approx < x ⇔ approx < ⌈x⌉ for integers).
   let threshold = -0x80000000;
   for (let slot = start; slot < end; slot++) {
@@ -133,49 +191,16 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
     if (hasSeason && season[slot] !== wantSeason) continue;
     if (hasLeague && league[slot] !== wantLeague) continue;
     const score = exactScore(vectors, slot * KERNEL_DIMS, q);
-    if (size < k) {
-      // Sift up: the root is the worst (lowest score, then highest player_id).
-      let i = size++;
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        const ps = heapScore[parent];
-        if (ps < score || (ps === score && pid[heapSlot[parent]] > id)) break;
-        heapScore[i] = ps;
-        heapSlot[i] = heapSlot[parent];
-        i = parent;
-      }
-      heapScore[i] = score;
-      heapSlot[i] = slot;
-    } else {
-      const rs = heapScore[0];
-      if (score < rs || (score === rs && id > pid[heapSlot[0]])) continue;
-      // Replace the root and sift down.
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= k) break;
-        const r = l + 1;
-        let w = l;
-        if (
-          r < k &&
-          (heapScore[r] < heapScore[l] || (heapScore[r] === heapScore[l] && pid[heapSlot[r]] > pid[heapSlot[l]]))
-        )
-          w = r;
-        const ws = heapScore[w];
-        if (ws > score || (ws === score && pid[heapSlot[w]] < id)) break;
-        heapScore[i] = ws;
-        heapSlot[i] = heapSlot[w];
-        i = w;
-      }
-      heapScore[i] = score;
-      heapSlot[i] = slot;
-    }
+    if (heap.size < k) pushTopK(heap, score, slot, id);
+    else replaceTopK(heap, score, slot, id);
     // Integer scores below this cannot reach the heap's worst exact score.
-    if (size === k) threshold = Math.max(-0x80000000, Math.ceil((heapScore[0] - bound) * scale)) | 0;
+    if (heap.size === k) threshold = Math.max(-0x80000000, Math.ceil((heap.score[0] - bound) * scale)) | 0;
   }
   const hits: SearchHit[] = [];
-  for (let i = 0; i < size; i++)
-    hits.push({ slot: heapSlot[i], row: index.row[heapSlot[i]], player_id: pid[heapSlot[i]], score: heapScore[i] });
+  for (let i = 0; i < heap.size; i++) {
+    const slot = heap.slot[i];
+    hits.push({ slot, row: index.row[slot], player_id: pid[slot], score: heap.score[i] });
+  }
   hits.sort((a, b) => b.score - a.score || a.player_id - b.player_id);
   return hits;
 }

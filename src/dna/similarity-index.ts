@@ -77,47 +77,35 @@ export interface SimilarityIndex {
   query16View: Int16Array;
 }
 
-/**
- * Builds an index: copies the vectors, L2-normalised and zero-padded to 16 floats, into one
- * shared WebAssembly memory sorted by group (stable), with the filter columns in the same order.
- * Cost: O(count × 16); about 0.1 s per million vectors.
- * @example buildSimilarityIndex({ vectors, dims: 16, player_id, group }).count // => player_id.length
- */
-export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
-  const count = columns.player_id.length;
-  const dims = columns.dims;
-  assert(dims >= 1 && dims <= KERNEL_DIMS, `dims must be 1–${KERNEL_DIMS}, got ${dims}`);
-  assert(columns.vectors.length === count * dims, 'vectors length must be count × dims');
-  assert(columns.group.length === count, 'group length must equal count');
-
-  // Stable counting sort by group.
+/** Group boundaries and the slot order of a stable counting sort of the rows by group. */
+function groupOrderOf(group: ArrayLike<number>, count: number): { groupStart: Int32Array; order: Int32Array } {
   const groupStart = new Int32Array(POSITION_GROUPS.length + 1);
-  for (let i = 0; i < count; i++) groupStart[columns.group[i] + 1]++;
+  for (let i = 0; i < count; i++) groupStart[group[i] + 1]++;
   for (let g = 0; g < POSITION_GROUPS.length; g++) groupStart[g + 1] += groupStart[g];
   const next = groupStart.slice(0, POSITION_GROUPS.length);
   const order = new Int32Array(count);
-  for (let i = 0; i < count; i++) order[next[columns.group[i]]++] = i;
+  for (let i = 0; i < count; i++) order[next[group[i]]++] = i;
+  return { groupStart, order };
+}
 
+/** Byte offsets in the shared memory: query, int16 query, vectors, int8 vectors, scores. */
+function layoutOf(count: number) {
   const queryPtr = 0;
   const query16Ptr = KERNEL_VECTOR_BYTES;
   const vectorsPtr = 2 * KERNEL_VECTOR_BYTES;
   const q8Ptr = vectorsPtr + count * KERNEL_VECTOR_BYTES;
   const scoresPtr = q8Ptr + count * KERNEL_Q8_BYTES;
-  const bytes = scoresPtr + count * 4;
-  const memory = sharedMemoryOf(bytes);
-  const vectors = new Float32Array(memory.buffer, vectorsPtr, count * KERNEL_DIMS);
-  const q8 = new Int8Array(memory.buffer, q8Ptr, count * KERNEL_DIMS);
+  return { queryPtr, query16Ptr, vectorsPtr, q8Ptr, scoresPtr, bytes: scoresPtr + count * 4 };
+}
+
+/**
+ * Copies each vector, L2-normalised and zero-padded, into its slot, with its int8 copy; returns
+ * the largest Σ|q8| over the vectors.
+ */
+function copyVectors(columns: IndexColumns, order: Int32Array, vectors: Float32Array, q8: Int8Array): number {
+  const { dims, vectors: src } = columns;
   let q8AbsSumMax = 0;
-  const player_id = new Int32Array(count);
-  const row = new Int32Array(count);
-  const group = new Uint8Array(count);
-  const season = new Int32Array(count);
-  const age = new Int16Array(count).fill(-1);
-  const fee_tier = new Uint8Array(count);
-  const league_tier = new Uint8Array(count);
-  const league_id = new Int32Array(count).fill(-1);
-  const src = columns.vectors;
-  for (let slot = 0; slot < count; slot++) {
+  for (let slot = 0; slot < order.length; slot++) {
     const from = order[slot] * dims;
     const to = slot * KERNEL_DIMS;
     let norm2 = 0;
@@ -138,32 +126,62 @@ export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
     }
     if (absSum > q8AbsSumMax) q8AbsSumMax = absSum;
   }
+  return q8AbsSumMax;
+}
+
+/** The id and filter columns in slot order (absent filter columns stay at their "unknown" fill). */
+function slotColumnsOf(columns: IndexColumns, order: Int32Array) {
+  const count = order.length;
+  const out = {
+    player_id: new Int32Array(count),
+    row: new Int32Array(count),
+    group: new Uint8Array(count),
+    season: new Int32Array(count),
+    age: new Int16Array(count).fill(-1),
+    fee_tier: new Uint8Array(count),
+    league_tier: new Uint8Array(count),
+    league_id: new Int32Array(count).fill(-1),
+  };
   for (let slot = 0; slot < count; slot++) {
     const i = order[slot];
-    player_id[slot] = columns.player_id[i];
-    row[slot] = columns.row ? columns.row[i] : i;
-    group[slot] = columns.group[i];
+    out.player_id[slot] = columns.player_id[i];
+    out.row[slot] = columns.row ? columns.row[i] : i;
+    out.group[slot] = columns.group[i];
   }
   const copy = <T extends { [i: number]: number }>(from: T | undefined, to: T) => {
     if (from) for (let slot = 0; slot < count; slot++) to[slot] = from[order[slot]];
   };
-  copy(columns.season, season);
-  copy(columns.age, age);
-  copy(columns.fee_tier, fee_tier);
-  copy(columns.league_tier, league_tier);
-  copy(columns.league_id, league_id);
+  copy(columns.season, out.season);
+  copy(columns.age, out.age);
+  copy(columns.fee_tier, out.fee_tier);
+  copy(columns.league_tier, out.league_tier);
+  copy(columns.league_id, out.league_id);
+  return out;
+}
+
+/**
+ * Builds an index: copies the vectors, L2-normalised and zero-padded to 16 floats, into one
+ * shared WebAssembly memory sorted by group (stable), with the filter columns in the same order.
+ * Cost: O(count × 16); about 0.1 s per million vectors.
+ * @example buildSimilarityIndex({ vectors, dims: 16, player_id, group }).count // => player_id.length
+ */
+export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
+  const count = columns.player_id.length;
+  const dims = columns.dims;
+  assert(dims >= 1 && dims <= KERNEL_DIMS, `dims must be 1–${KERNEL_DIMS}, got ${dims}`);
+  assert(columns.vectors.length === count * dims, 'vectors length must be count × dims');
+  assert(columns.group.length === count, 'group length must equal count');
+  const { groupStart, order } = groupOrderOf(columns.group, count);
+  const { queryPtr, query16Ptr, vectorsPtr, q8Ptr, scoresPtr, bytes } = layoutOf(count);
+  const memory = sharedMemoryOf(bytes);
+  const vectors = new Float32Array(memory.buffer, vectorsPtr, count * KERNEL_DIMS);
+  const q8 = new Int8Array(memory.buffer, q8Ptr, count * KERNEL_DIMS);
+  const q8AbsSumMax = copyVectors(columns, order, vectors, q8);
   return {
     count,
     dims: KERNEL_DIMS,
     vectors,
-    player_id,
-    row,
-    group,
-    season,
-    age,
-    fee_tier,
-    league_tier,
-    league_id,
+    ...slotColumnsOf(columns, order),
     groupStart,
     slotMap: null,
     q8,

@@ -49,8 +49,8 @@ export interface Condition {
 }
 
 /** A tag and the conditions that must all hold for it. */
-export interface TagRule {
-  tag: StyleTag;
+export interface TagRule<T extends StyleTag = StyleTag> {
+  tag: T;
   kind: 'role' | 'trait';
   conditions: readonly Condition[];
 }
@@ -139,10 +139,10 @@ const ROLE_RULE_TABLE = {
     role('Link-up Forward', creating(ROLE_P_HIGH), atLeast('passes_per90', ROLE_P_ABOVE)),
     role('Complete Forward', scoring(ROLE_P_ABOVE), creating(ROLE_P_ABOVE), atLeast('aerials_won_per90', ROLE_P_ABOVE)),
   ],
-} satisfies Record<Role, readonly TagRule[]>;
+} satisfies Record<Role, readonly TagRule<RoleTag>[]>;
 
 /** Role rules per role (docs/methodology/dna.md#style-tags); order breaks ties. */
-export const ROLE_RULES: Record<Role, readonly TagRule[]> = ROLE_RULE_TABLE;
+export const ROLE_RULES: Record<Role, readonly TagRule<RoleTag>[]> = ROLE_RULE_TABLE;
 
 const TRAITS = [
   trait('Prolific', atLeast('goals_per90', TRAIT_P)),
@@ -150,13 +150,13 @@ const TRAITS = [
   trait('Creative', creating(TRAIT_P)),
   trait('Defensive', tackling(TRAIT_PAIR_P), intercepting(TRAIT_PAIR_P)),
   trait('Aerial', atLeast('aerials_won_per90', TRAIT_P)),
-] satisfies readonly TagRule[];
+] satisfies readonly TagRule<TraitTag>[];
 
 /**
  * Trait rules (docs/methodology/dna.md#style-tags), for outfield roles only: a keeper's goals or
  * dribbles say nothing about his style.
  */
-export const TRAIT_RULES: readonly TagRule[] = TRAITS;
+export const TRAIT_RULES: readonly TagRule<TraitTag>[] = TRAITS;
 
 type RuleCondition =
   | (typeof ROLE_RULE_TABLE)[Role][number]['conditions'][number]
@@ -265,7 +265,7 @@ function withInputsPresent<T extends { evidence: readonly Evidence[] }>(candidat
 export function styleTagsOf(dna: DnaVectors, derived: DerivedSeasons, row: number): StyleTags | null {
   if (!dna.hasVector[row]) return null;
   const playerRole = ROLES[derived.role[row]];
-  let best: { rule: TagRule; evidence: Evidence[]; fit: number; met: boolean } | null = null;
+  let best: { rule: TagRule<RoleTag>; evidence: Evidence[]; fit: number; met: boolean } | null = null;
   const candidates = ROLE_RULES[playerRole].map((rule) => ({ rule, evidence: evidenceOf(rule, derived, row) }));
   for (const { rule, evidence } of withInputsPresent(candidates)) {
     const met = evidence.every((e) => e.met);
@@ -278,10 +278,10 @@ export function styleTagsOf(dna: DnaVectors, derived: DerivedSeasons, row: numbe
   for (const rule of playerRole === 'goalkeeper' ? [] : TRAIT_RULES) {
     const evidence = evidenceOf(rule, derived, row);
     if (!evidence.every((e) => e.met)) continue;
-    traits.push(rule.tag as TraitTag);
+    traits.push(rule.tag);
     tags.push({ tag: rule.tag, kind: 'trait', fallback: false, evidence });
   }
-  return { primary: best.rule.tag as RoleTag, traits, tags };
+  return { primary: best.rule.tag, traits, tags };
 }
 
 /** Every tag name of a result, role first. @example tagNamesOf(tags) // => ['Poacher', 'Prolific'] */

@@ -51,6 +51,104 @@ export interface DnaVectorOptions {
   seasonKeyOf?: (seasonId: number) => string | number;
 }
 
+/** Each row's stratum (group × season key) and the number of strata. */
+function strataOf(derived: DerivedSeasons, seasonKeyOf: (seasonId: number) => string | number) {
+  const stratumOf = new Int32Array(derived.n);
+  const ids = new Map<string, number>();
+  for (let i = 0; i < derived.n; i++) {
+    const key = `${derived.group[i]}|${seasonKeyOf(derived.season_id[i])}`;
+    let id = ids.get(key);
+    if (id === undefined) ids.set(key, (id = ids.size));
+    stratumOf[i] = id;
+  }
+  return { stratumOf, strata: ids.size };
+}
+
+const eligible = (derived: DerivedSeasons, i: number) => derived.minutes[i] >= VECTOR_MINUTES_MIN;
+
+/** Which rows are the reference population: cohort rows, or every eligible row of a stratum with too few. */
+function referenceRowsOf(derived: DerivedSeasons, stratumOf: Int32Array, strata: number): Uint8Array {
+  const referenceCount = new Int32Array(strata);
+  for (let i = 0; i < derived.n; i++) if (eligible(derived, i) && derived.inCohort[i]) referenceCount[stratumOf[i]]++;
+  const reference = new Uint8Array(derived.n);
+  for (let i = 0; i < derived.n; i++)
+    reference[i] =
+      eligible(derived, i) && (derived.inCohort[i] === 1 || referenceCount[stratumOf[i]] < REFERENCE_ROWS_MIN) ? 1 : 0;
+  return reference;
+}
+
+/** The value of slot `slot` of row `i`'s group features; NaN when missing or past the group's features. */
+function slotValueAt(derived: DerivedSeasons, i: number, slot: number): number {
+  const feature = STYLE_FEATURES[POSITION_GROUPS[derived.group[i]]][slot];
+  return feature === undefined ? Number.NaN : derived.values[feature.metric][i];
+}
+
+/** Per stratum × slot: count, mean and sum of squared deviations over the reference rows (two passes, for stability). */
+function referenceMomentsOf(derived: DerivedSeasons, stratumOf: Int32Array, strata: number, reference: Uint8Array) {
+  const dims = DNA_DIMS;
+  const count = new Float64Array(strata * dims);
+  const mean = new Float64Array(strata * dims);
+  const m2 = new Float64Array(strata * dims);
+  for (let i = 0; i < derived.n; i++) {
+    if (!reference[i]) continue;
+    const base = stratumOf[i] * dims;
+    for (let s = 0; s < dims; s++) {
+      const v = slotValueAt(derived, i, s);
+      if (Number.isNaN(v)) continue;
+      count[base + s]++;
+      mean[base + s] += v;
+    }
+  }
+  for (let j = 0; j < mean.length; j++) if (count[j] > 0) mean[j] /= count[j];
+  for (let i = 0; i < derived.n; i++) {
+    if (!reference[i]) continue;
+    const base = stratumOf[i] * dims;
+    for (let s = 0; s < dims; s++) {
+      const v = slotValueAt(derived, i, s);
+      if (!Number.isNaN(v)) m2[base + s] += (v - mean[base + s]) ** 2;
+    }
+  }
+  return { count, mean, m2 };
+}
+
+/**
+ * Writes row `i`'s z-scores and its clipped, weighted, unit-length vector; false (and a zero row)
+ * when it has no known feature or its weighted z-scores are all (nearly) 0.
+ */
+function writeRowVector(
+  derived: DerivedSeasons,
+  i: number,
+  base: number,
+  moments: ReturnType<typeof referenceMomentsOf>,
+  out: { matrix: Float32Array; z: Float32Array },
+): boolean {
+  const { count, mean, m2 } = moments;
+  const { matrix, z } = out;
+  const features = STYLE_FEATURES[POSITION_GROUPS[derived.group[i]]];
+  const row = i * DNA_DIMS;
+  let known = 0;
+  let norm2 = 0;
+  for (let s = 0; s < features.length; s++) {
+    const v = derived.values[features[s].metric][i];
+    if (Number.isNaN(v)) continue;
+    known++;
+    const c = count[base + s];
+    const sd = c >= 2 ? Math.sqrt(m2[base + s] / c) : 0;
+    const zs = sd > 0 ? (v - mean[base + s]) / sd : 0;
+    z[row + s] = zs;
+    const w = features[s].weight * Math.max(-Z_CLIP, Math.min(Z_CLIP, zs));
+    matrix[row + s] = w;
+    norm2 += w * w;
+  }
+  if (known === 0 || norm2 < VECTOR_NORM_MIN * VECTOR_NORM_MIN) {
+    matrix.fill(0, row, row + DNA_DIMS);
+    return false;
+  }
+  const inv = 1 / Math.sqrt(norm2);
+  for (let s = 0; s < features.length; s++) matrix[row + s] *= inv;
+  return true;
+}
+
 /**
  * Computes the DNA vector of every derived row. The reference population of a group × season is
  * its rows with `inCohort` = 1 (the cohort minutes threshold); mean and population standard
@@ -63,83 +161,14 @@ export interface DnaVectorOptions {
 export function dnaVectorsOf(derived: DerivedSeasons, options: DnaVectorOptions = {}): DnaVectors {
   const { n } = derived;
   const dims = DNA_DIMS;
-  const seasonKeyOf = options.seasonKeyOf ?? ((id: number) => id);
-
-  // Strata: group × season key.
-  const stratumOf = new Int32Array(n);
-  const ids = new Map<string, number>();
-  for (let i = 0; i < n; i++) {
-    const key = `${derived.group[i]}|${seasonKeyOf(derived.season_id[i])}`;
-    let id = ids.get(key);
-    if (id === undefined) ids.set(key, (id = ids.size));
-    stratumOf[i] = id;
-  }
-  const strata = ids.size;
-  const eligible = (i: number) => derived.minutes[i] >= VECTOR_MINUTES_MIN;
-
-  const referenceCount = new Int32Array(strata);
-  for (let i = 0; i < n; i++) if (eligible(i) && derived.inCohort[i]) referenceCount[stratumOf[i]]++;
-  const isReference = (i: number) =>
-    eligible(i) && (derived.inCohort[i] === 1 || referenceCount[stratumOf[i]] < REFERENCE_ROWS_MIN);
-
-  // Two passes per feature (mean, then squared deviations) for numerical stability.
-  const count = new Float64Array(strata * dims);
-  const mean = new Float64Array(strata * dims);
-  const m2 = new Float64Array(strata * dims);
-  const valueAt = (i: number, slot: number): number => {
-    const feature = STYLE_FEATURES[POSITION_GROUPS[derived.group[i]]][slot];
-    return feature === undefined ? Number.NaN : derived.values[feature.metric][i];
-  };
-  for (let i = 0; i < n; i++) {
-    if (!isReference(i)) continue;
-    const base = stratumOf[i] * dims;
-    for (let s = 0; s < dims; s++) {
-      const v = valueAt(i, s);
-      if (Number.isNaN(v)) continue;
-      count[base + s]++;
-      mean[base + s] += v;
-    }
-  }
-  for (let j = 0; j < mean.length; j++) if (count[j] > 0) mean[j] /= count[j];
-  for (let i = 0; i < n; i++) {
-    if (!isReference(i)) continue;
-    const base = stratumOf[i] * dims;
-    for (let s = 0; s < dims; s++) {
-      const v = valueAt(i, s);
-      if (!Number.isNaN(v)) m2[base + s] += (v - mean[base + s]) ** 2;
-    }
-  }
-
-  const matrix = new Float32Array(n * dims);
-  const z = new Float32Array(n * dims).fill(Number.NaN);
+  const { stratumOf, strata } = strataOf(derived, options.seasonKeyOf ?? ((id: number) => id));
+  const moments = referenceMomentsOf(derived, stratumOf, strata, referenceRowsOf(derived, stratumOf, strata));
+  const out = { matrix: new Float32Array(n * dims), z: new Float32Array(n * dims).fill(Number.NaN) };
   const hasVector = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    if (!eligible(i)) continue;
-    const features = STYLE_FEATURES[POSITION_GROUPS[derived.group[i]]];
-    const base = stratumOf[i] * dims;
-    const row = i * dims;
-    let known = 0;
-    let norm2 = 0;
-    for (let s = 0; s < features.length; s++) {
-      const v = derived.values[features[s].metric][i];
-      if (Number.isNaN(v)) continue;
-      known++;
-      const c = count[base + s];
-      const sd = c >= 2 ? Math.sqrt(m2[base + s] / c) : 0;
-      const zs = sd > 0 ? (v - mean[base + s]) / sd : 0;
-      z[row + s] = zs;
-      const w = features[s].weight * Math.max(-Z_CLIP, Math.min(Z_CLIP, zs));
-      matrix[row + s] = w;
-      norm2 += w * w;
-    }
-    if (known === 0 || norm2 < VECTOR_NORM_MIN * VECTOR_NORM_MIN) {
-      matrix.fill(0, row, row + dims);
-      continue;
-    }
-    const inv = 1 / Math.sqrt(norm2);
-    for (let s = 0; s < features.length; s++) matrix[row + s] *= inv;
-    hasVector[i] = 1;
+    if (eligible(derived, i) && writeRowVector(derived, i, stratumOf[i] * dims, moments, out)) hasVector[i] = 1;
   }
+  const { matrix, z } = out;
   return { n, dims, matrix, hasVector, z, search: { method: 'stats', matrix, hasVector } };
 }
 

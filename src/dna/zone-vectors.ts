@@ -17,14 +17,14 @@ import {
 } from '../model/location-profile.js';
 import { POSITION_GROUPS } from '../model/schema.js';
 import type { DerivedSeasons } from '../stats/derived.js';
-import { METRICS, type MetricKey } from '../stats/metrics.js';
+import { METRIC_KEYS, METRICS, type MetricKey } from '../stats/metrics.js';
 import type { Table } from 'apache-arrow';
 import { DNA_DIMS } from './features.js';
 import { dnaVectorsOf, type DnaVectorOptions, type DnaVectors } from './vectors.js';
 import { zoneCountsByRowOf, type ZoneCountsByRow } from './zone-counts.js';
 
 /** Per-90 metrics of the baseline profile: every outfield per-90 and accuracy metric (not the keeper's, not the rating). */
-export const PROFILE_METRICS: readonly MetricKey[] = (Object.keys(METRICS) as MetricKey[]).filter(
+export const PROFILE_METRICS: readonly MetricKey[] = METRIC_KEYS.filter(
   (k) =>
     METRICS[k].kind !== 'rating' &&
     !['saves_per90', 'cleansheets_per90', 'goals_conceded_per90', 'punches_per90'].includes(k),

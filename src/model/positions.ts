@@ -1,4 +1,5 @@
 /** Detailed position codes, the four position groups and the card label of each (docs/design.md#data-model). */
+import { InvariantError } from '../errors.js';
 
 /** Detailed position codes (docs/design.md#data-model). */
 export const POSITION_CODES = [
@@ -48,6 +49,21 @@ const GROUP_OF: Record<PositionCode, PositionGroup> = {
  */
 export function positionGroupOf(code: PositionCode): PositionGroup {
   return GROUP_OF[code];
+}
+
+/** True when a text is one of the detailed position codes. @example isPositionCode('LWB') // => true */
+export function isPositionCode(text: string): text is PositionCode {
+  return Object.hasOwn(GROUP_OF, text);
+}
+
+/**
+ * The position code of a stored player's position. Validation admits position codes only, so any other
+ * text is a bug: throws InvariantError.
+ * @example positionCodeOf('ST') // => 'ST'
+ */
+export function positionCodeOf(position: string): PositionCode {
+  if (!isPositionCode(position)) throw new InvariantError(`not a position code: ${position}`);
+  return position;
 }
 
 /** Coarse label printed on cards. @example positionLabelOf('ST') // => 'Attacker' */

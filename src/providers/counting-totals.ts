@@ -6,6 +6,7 @@ export type CountingTotals = Record<CountingColumn, number>;
 
 /** A zeroed set of counting totals. @example emptyTotals().goals // => 0 */
 export function emptyTotals(): CountingTotals {
+  // cast: the entries are exactly one zero per counting column, which fromEntries types as string keys.
   return Object.fromEntries(COUNTING_COLUMNS.map((c) => [c, 0])) as CountingTotals;
 }
 
@@ -27,6 +28,7 @@ export function providedTotalsOf(
 ): Record<CountingColumn, number | null> {
   const out: Record<string, number | null> = {};
   for (const c of COUNTING_COLUMNS) out[c] = 'notProvided' in columns[c] ? null : totals[c];
+  // cast: the loop above sets every counting column.
   return out as Record<CountingColumn, number | null>;
 }
 

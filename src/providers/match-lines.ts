@@ -53,7 +53,7 @@ export function matchLinesOf<L extends MatchLineBase>(extra: () => Omit<L, keyof
           clock_seconds: 0,
           totals: emptyTotals(),
           ...extra(),
-        } as L;
+        } as L; // cast: extra() gives exactly the fields of L beyond MatchLineBase, which a spread cannot prove.
         lines.set(playerId, line);
       }
       return line;

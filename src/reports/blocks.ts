@@ -13,6 +13,7 @@ import {
   positionLabelOf,
   type CountingColumn,
 } from '../model/schema.js';
+import { positionCodeOf } from '../model/positions.js';
 import { percentileAt, ratingAt, valueAt } from '../stats/derived.js';
 import { FEE_TIERS, feeTierOf } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
@@ -58,7 +59,7 @@ export type Profile = z.infer<typeof PlayerProfile>;
 export function profileOf(ctx: EngineContext, player: PlayerRow): Profile {
   const team = player.team_id === null ? undefined : ctx.teamById(player.team_id);
   const league = team?.league_id == null ? undefined : ctx.leagueById(team.league_id);
-  const code = player.position as Parameters<typeof positionGroupOf>[0];
+  const code = positionCodeOf(player.position);
   return {
     player_id: player.player_id,
     name: player.name,
@@ -125,6 +126,7 @@ export type SeasonStats = z.infer<typeof SeasonStats>;
 /** One seasonal row: counting totals as recorded, plus the derived per-90 map. */
 // Built once as straight-line code: a loop over column names with computed keys made every load
 // and store megamorphic, which was a third of a player report's time (bench/results/http.md).
+// cast: the generated body copies exactly the COUNTING_COLUMNS of the record, so it has this type.
 const totalsOf = new Function('r', `return { ${COUNTING_COLUMNS.map((c) => `${c}: r.${c}`).join(', ')} };`) as (
   record: PlayerSeasonRow,
 ) => Record<CountingColumn, number | null>;

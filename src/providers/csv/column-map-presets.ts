@@ -36,7 +36,7 @@ export function columnMapOf(nameOrFile: string, readText?: (path: string) => str
       nameOrFile,
       null,
       null,
-      `not a column map: ${(e as Error).message.split('\n')[0]} (give a JSON file or a preset: ${Object.keys(COLUMN_MAP_PRESETS).join(', ')})`,
+      `not a column map: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]} (give a JSON file or a preset: ${Object.keys(COLUMN_MAP_PRESETS).join(', ')})`,
     );
   }
   return { map: columnMapFromJson(raw, nameOrFile), name: nameOrFile };

@@ -8,12 +8,13 @@ import { z } from 'zod';
 import { shownValueOf, DatasetError } from '../../model/dataset-error.js';
 import { providerMetricKeyProblem } from '../../model/provider-metrics.js';
 import { COUNTING_COLUMNS, POSITION_CODES, type CountingColumn, type PositionCode } from '../../model/schema.js';
+import { isPositionCode } from '../../model/positions.js';
 import { SEASON_CSV_OPTIONAL, SEASON_CSV_REQUIRED } from '../../io/season-csv.js';
 
 /** Our season-table columns a source column may be renamed to (docs/scoring.md#players-csv). */
-const TARGETS = [...SEASON_CSV_REQUIRED, ...SEASON_CSV_OPTIONAL] as [string, ...string[]];
+const TARGETS = [...SEASON_CSV_REQUIRED, ...SEASON_CSV_OPTIONAL];
 const Target = z.enum(TARGETS);
-const Counting = z.enum(COUNTING_COLUMNS as unknown as [CountingColumn, ...CountingColumn[]]);
+const Counting = z.enum(COUNTING_COLUMNS);
 
 /** Where the attempts of a percentage column come from: one of our totals, or a source column. */
 const Attempted = z.union([
@@ -190,7 +191,7 @@ export function positionCodeOf(
   for (const [k, v] of Object.entries(rules)) if (k.toUpperCase() === upper) return { ok: true, code: v, token };
   const word = POSITION_WORDS[upper];
   if (word) return { ok: true, code: word, token };
-  if ((POSITION_CODES as readonly string[]).includes(upper)) return { ok: true, code: upper as PositionCode, token };
+  if (isPositionCode(upper)) return { ok: true, code: upper, token };
   return { ok: false, token };
 }
 
@@ -204,65 +205,76 @@ export type ColumnAction =
   /** A per-90 or percentage column whose total another column already gives: reported, not used. */
   | { kind: 'unused'; target: string };
 
-/**
- * The action for every source column of a header, or a {@link DatasetError} naming the export
- * file and the first column the map does not cover (never silently dropped), two columns that give
- * the same value, or a required column nothing gives.
- * @example planOf(['Player', 'Min'], map, 'export.csv', 'my-map.json')[1] // => { kind: 'column', target: 'minutes' }
- */
-export function planOf(header: readonly string[], map: ColumnMap, file: string, mapName: string): ColumnAction[] {
-  const plan: ColumnAction[] = header.map((h) => {
-    if (h in map.columns) return { kind: 'column', target: map.columns[h] };
-    if (h in map.per90) return { kind: 'per90', target: map.per90[h] };
-    if (h in map.pct) return { kind: 'pct', target: map.pct[h].completed, attempted: map.pct[h].attempted };
-    if (h in map.metrics) {
-      const m = map.metrics[h];
-      return { kind: 'metric', key: m.key, as: m.as, label: m.label ?? m.key, lowerIsBetter: m.lower_is_better };
-    }
-    if (map.ignore.includes(h)) return { kind: 'ignore' };
-    // A grouped name the map knows for this plain name means the export lost its group row.
-    const grouped = [
-      ...Object.keys(map.columns),
-      ...Object.keys(map.per90),
-      ...Object.keys(map.pct),
-      ...Object.keys(map.metrics),
-    ].find((k) => k.endsWith(`/${h}`));
-    const hint =
-      grouped && !h.includes('/') ? ` (the map knows "${grouped}": keep the export's group row above the names)` : '';
-    throw new DatasetError(
-      file,
-      h,
-      null,
-      `unknown column ${shownValueOf(h)}: the column map ${mapName} neither maps, converts, declares as a metric nor ignores it (docs/scoring.md#column-maps)${hint}`,
-    );
-  });
+/** Where a plan is made, for the errors: the export file and the map's name. */
+interface PlanSite {
+  file: string;
+  mapName: string;
+}
+
+/** The action for one source column, or a DatasetError when the map does not cover it. */
+function actionOf(h: string, map: ColumnMap, site: PlanSite): ColumnAction {
+  if (h in map.columns) return { kind: 'column', target: map.columns[h] };
+  if (h in map.per90) return { kind: 'per90', target: map.per90[h] };
+  if (h in map.pct) return { kind: 'pct', target: map.pct[h].completed, attempted: map.pct[h].attempted };
+  if (h in map.metrics) {
+    const m = map.metrics[h];
+    return { kind: 'metric', key: m.key, as: m.as, label: m.label ?? m.key, lowerIsBetter: m.lower_is_better };
+  }
+  if (map.ignore.includes(h)) return { kind: 'ignore' };
+  // A grouped name the map knows for this plain name means the export lost its group row.
+  const grouped = [
+    ...Object.keys(map.columns),
+    ...Object.keys(map.per90),
+    ...Object.keys(map.pct),
+    ...Object.keys(map.metrics),
+  ].find((k) => k.endsWith(`/${h}`));
+  const hint =
+    grouped && !h.includes('/') ? ` (the map knows "${grouped}": keep the export's group row above the names)` : '';
+  throw new DatasetError(
+    site.file,
+    h,
+    null,
+    `unknown column ${shownValueOf(h)}: the column map ${site.mapName} neither maps, converts, declares as a metric nor ignores it (docs/scoring.md#column-maps)${hint}`,
+  );
+}
+
+/** Our column → the source column renamed to it; throws when two columns give the same column or metric. */
+function directColumnsOf(
+  plan: readonly ColumnAction[],
+  header: readonly string[],
+  site: PlanSite,
+): Map<string, string> {
   const direct = new Map<string, string>();
-  const derived = new Map<string, string>();
   const metricKeys = new Map<string, string>();
   plan.forEach((a, j) => {
     const h = header[j];
-    if (a.kind === 'column') {
-      const before = direct.get(a.target);
-      if (before !== undefined)
-        throw new DatasetError(
-          file,
-          h,
-          null,
-          `columns "${before}" and "${h}" both give ${a.target} (map ${mapName}); ignore one of them`,
-        );
-      direct.set(a.target, h);
-    } else if (a.kind === 'metric') {
-      const before = metricKeys.get(a.key);
-      if (before !== undefined)
-        throw new DatasetError(
-          file,
-          h,
-          null,
-          `columns "${before}" and "${h}" both give metric ${a.key} (map ${mapName}); ignore one of them`,
-        );
-      metricKeys.set(a.key, h);
-    }
+    if (a.kind !== 'column' && a.kind !== 'metric') return;
+    const seen = a.kind === 'column' ? direct : metricKeys;
+    const key = a.kind === 'column' ? a.target : a.key;
+    const before = seen.get(key);
+    if (before !== undefined)
+      throw new DatasetError(
+        site.file,
+        h,
+        null,
+        `columns "${before}" and "${h}" both give ${a.kind === 'metric' ? 'metric ' : ''}${key} (map ${site.mapName}); ignore one of them`,
+      );
+    seen.set(key, h);
   });
+  return direct;
+}
+
+/**
+ * Marks a per-90 or percentage column unused when a renamed column gives its total; returns our
+ * column → the source column converted to it, and throws when two convert to the same total.
+ */
+function convertedColumnsOf(
+  plan: ColumnAction[],
+  header: readonly string[],
+  direct: ReadonlyMap<string, string>,
+  site: PlanSite,
+): Map<string, string> {
+  const derived = new Map<string, string>();
   plan.forEach((a, j) => {
     if (a.kind !== 'per90' && a.kind !== 'pct') return;
     const h = header[j];
@@ -273,24 +285,35 @@ export function planOf(header: readonly string[], map: ColumnMap, file: string, 
     const before = derived.get(a.target);
     if (before !== undefined)
       throw new DatasetError(
-        file,
+        site.file,
         h,
         null,
-        `columns "${before}" and "${h}" both give ${a.target} (map ${mapName}); ignore one of them`,
+        `columns "${before}" and "${h}" both give ${a.target} (map ${site.mapName}); ignore one of them`,
       );
     derived.set(a.target, h);
   });
+  return derived;
+}
+
+/** Throws when a percentage column's attempts come from nothing this export gives. */
+function checkAttempts(
+  plan: readonly ColumnAction[],
+  header: readonly string[],
+  direct: ReadonlyMap<string, string>,
+  site: PlanSite,
+): void {
   plan.forEach((a, j) => {
-    if (a.kind !== 'pct' || typeof a.attempted !== 'string') return;
-    // Attempts may come from a column or a per-90 conversion, not from another percentage.
-    const fromPer90 = plan.some((b) => b.kind === 'per90' && b.target === a.attempted);
-    if (!direct.has(a.attempted) && !fromPer90) {
-      throw new DatasetError(
-        file,
-        header[j],
-        null,
-        `percentage column "${header[j]}" needs ${a.attempted} (its attempts), which no column or per-90 column of this export gives (map ${mapName})`,
-      );
+    if (a.kind !== 'pct') return;
+    if (typeof a.attempted === 'string') {
+      // Attempts may come from a column or a per-90 conversion, not from another percentage.
+      const fromPer90 = plan.some((b) => b.kind === 'per90' && b.target === a.attempted);
+      if (!direct.has(a.attempted) && !fromPer90)
+        throw new DatasetError(
+          site.file,
+          header[j],
+          null,
+          `percentage column "${header[j]}" needs ${a.attempted} (its attempts), which no column or per-90 column of this export gives (map ${site.mapName})`,
+        );
     }
   });
   plan.forEach((a, j) => {
@@ -298,23 +321,34 @@ export function planOf(header: readonly string[], map: ColumnMap, file: string, 
     const source = 'total' in a.attempted ? a.attempted.total : a.attempted.per90;
     if (!header.includes(source))
       throw new DatasetError(
-        file,
+        site.file,
         header[j],
         null,
-        `percentage column "${header[j]}" needs the column "${source}" (its attempts), which this export does not have (map ${mapName})`,
+        `percentage column "${header[j]}" needs the column "${source}" (its attempts), which this export does not have (map ${site.mapName})`,
       );
   });
-  if (
-    [...derived.keys(), ...plan.filter((a) => a.kind === 'metric' && a.as === 'per90').map(() => 'x')].length > 0 &&
-    !direct.has('minutes')
-  ) {
+}
+
+/**
+ * The action for every source column of a header, or a {@link DatasetError} naming the export
+ * file and the first column the map does not cover (never silently dropped), two columns that give
+ * the same value, or a required column nothing gives.
+ * @example planOf(['Player', 'Min'], map, 'export.csv', 'my-map.json')[1] // => { kind: 'column', target: 'minutes' }
+ */
+export function planOf(header: readonly string[], map: ColumnMap, file: string, mapName: string): ColumnAction[] {
+  const site: PlanSite = { file, mapName };
+  const plan = header.map((h) => actionOf(h, map, site));
+  const direct = directColumnsOf(plan, header, site);
+  const derived = convertedColumnsOf(plan, header, direct, site);
+  checkAttempts(plan, header, direct, site);
+  const perNinety = derived.size > 0 || plan.some((a) => a.kind === 'metric' && a.as === 'per90');
+  if (perNinety && !direct.has('minutes'))
     throw new DatasetError(
       file,
       null,
       null,
       `per-90 columns need the minutes, which no column of this export gives (map ${mapName})`,
     );
-  }
   return plan;
 }
 

@@ -11,7 +11,9 @@ import { SEASON_CSV_REQUIRED } from '../../io/season-csv.js';
 import { planOf, positionCodeOf, type ColumnAction, type ColumnMap } from './column-map.js';
 import type { CsvField } from '../../io/csv/parse.js';
 import { csvQuoted } from '../../io/csv/quote.js';
-import { joinTables, sourceTableOf, type ExportFile } from './source-table.js';
+import { joinTables, sourceTableOf, type ExportFile, type SourceTable } from './source-table.js';
+
+type SourceRow = SourceTable['rows'][number];
 
 // The files mappedExportOf takes: their type is named here too, for callers that import only the mapping.
 export type { ExportFile } from './source-table.js';
@@ -80,22 +82,9 @@ export function seasonOnDate(asOf: string): string {
   return `${start}/${String((start + 1) % 100).padStart(2, '0')}`;
 }
 
-/**
- * Maps the tables of one export into our season-table layout (docs/scoring.md#column-maps).
- * Per-90 totals = per90 × minutes / 90 and percentage totals = pct × attempted / 100 are rounded
- * to the nearest integer (our counting totals are integers); every rounded row is counted in the
- * report. Provider metrics stay unrounded floats. Throws {@link DatasetError} naming the export
- * file, source column, row and line.
- * @example mappedExportOf([{ file: 'std.csv', text }], columnMapOf('fbref').map, 'fbref').report.provider_metrics // => ['xg', …]
- */
-export function mappedExportOf(
-  files: readonly ExportFile[],
-  map: ColumnMap,
-  mapName: string,
-  options: { asOf?: string } = {},
-): MappedExport {
-  if (files.length === 0) throw new DatasetError(mapName, null, null, 'no export file given');
-  const report: MapReport = {
+/** An empty report of mapping `files` with the map `mapName`. */
+function emptyReport(files: readonly ExportFile[], mapName: string): MapReport {
+  return {
     map: mapName,
     files: files.map((f) => f.file),
     rows: 0,
@@ -111,39 +100,48 @@ export function mappedExportOf(
     provider_metrics: [],
     rows_without_match: {},
   };
-  const table = joinTables(
-    files.map((f) => sourceTableOf(f, map)),
-    map,
-    mapName,
-    report.rows_without_match,
-  );
-  const file = table.files[0];
-  const plan = planOf(table.header, map, file, mapName);
-  const header = table.header;
-  const sep = map.thousands_separator;
+}
+
+/** Reads the numbers of a joined table: its thousands separator and where each column came from. */
+interface NumberReader {
+  table: SourceTable;
+  sep: string | undefined;
+  grouping: RegExp | null;
+}
+
+function numberReaderOf(table: SourceTable, sep: string | undefined): NumberReader {
   const grouping = sep
     ? new RegExp(`^-?\\d{1,3}(${sep.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\d{3})+(\\.\\d+)?$`)
     : null;
-  // A bad number is named in the file, data row and line it came from (a joined table's own).
-  const numberAt = (fields: CsvField[], j: number, at: { line: number; row: number }[]): number => {
-    const raw = fields[j];
-    if (raw === null || raw === '') return NaN;
-    let t = raw;
-    const bad = () =>
-      new DatasetError(
-        table.files[table.columnFile[j]],
-        header[j],
-        at[table.columnFile[j]].row,
-        `line ${at[table.columnFile[j]].line}: ${shownValueOf(raw)} is not a number`,
-      );
-    if (grouping && sep && t.includes(sep)) {
-      if (!grouping.test(t)) throw bad();
-      t = t.split(sep).join('');
-    }
-    if (!DECIMAL.test(t)) throw bad();
-    return Number(t);
-  };
+  return { table, sep, grouping };
+}
 
+/** The number in column `j` (NaN when empty); a bad number is named in the file, data row and line it came from (a joined table's own). */
+function numberAt(reader: NumberReader, fields: CsvField[], j: number, at: SourceRow['at']): number {
+  const { table, sep, grouping } = reader;
+  const raw = fields[j];
+  if (raw === null || raw === '') return NaN;
+  let t = raw;
+  const bad = () =>
+    new DatasetError(
+      table.files[table.columnFile[j]],
+      table.header[j],
+      at[table.columnFile[j]].row,
+      `line ${at[table.columnFile[j]].line}: ${shownValueOf(raw)} is not a number`,
+    );
+  if (grouping && sep && t.includes(sep)) {
+    if (!grouping.test(t)) throw bad();
+    t = t.split(sep).join('');
+  }
+  if (!DECIMAL.test(t)) throw bad();
+  return Number(t);
+}
+
+type MetricAction = Extract<ColumnAction, { kind: 'metric' }>;
+type PctAction = Extract<ColumnAction, { kind: 'pct' }>;
+
+/** The plan's source columns by what they become; the report learns the ignored, unused, converted and metric ones. */
+function columnsByKindOf(plan: readonly ColumnAction[], header: readonly string[], report: MapReport) {
   const direct = new Map<string, number>();
   plan.forEach((a, j) => {
     if (a.kind === 'column') direct.set(a.target, j);
@@ -154,7 +152,17 @@ export function mappedExportOf(
   });
   const per90s = plan.flatMap((a, j) => (a.kind === 'per90' ? [{ j, target: a.target }] : []));
   const pcts = plan.flatMap((a, j) => (a.kind === 'pct' ? [{ j, target: a.target, attempted: a.attempted }] : []));
-  const metrics = plan.flatMap((a, j) => (a.kind === 'metric' ? [{ j, a }] : []));
+  const metrics = plan.flatMap((a, j): { j: number; a: MetricAction }[] => (a.kind === 'metric' ? [{ j, a }] : []));
+  return { direct, per90s, pcts, metrics };
+}
+
+/** League, season and team values every row gets: given by the map, or (league, season) a default the report names. */
+function constantsOf(
+  direct: ReadonlyMap<string, number>,
+  map: ColumnMap,
+  asOf: string | undefined,
+  report: MapReport,
+): [string, string][] {
   const constants: [string, string][] = [];
   for (const c of ['league', 'season', 'team'] as const) {
     if (direct.has(c)) continue;
@@ -163,22 +171,16 @@ export function mappedExportOf(
     else if (c !== 'team') {
       // One league and season per run then, so only the label is assumed (docs/scoring.md#column-maps):
       // the season in progress on the as-of date, and a league that says it was not named.
-      const value =
-        c === 'season' && options.asOf
-          ? seasonOnDate(options.asOf)
-          : c === 'season'
-            ? 'Unnamed season'
-            : UNNAMED_LEAGUE;
+      const value = c === 'season' && asOf ? seasonOnDate(asOf) : c === 'season' ? 'Unnamed season' : UNNAMED_LEAGUE;
       constants.push([c, value]);
       report.defaults[c] = value;
     }
   }
-  const outColumns = [
-    ...direct.keys(),
-    ...per90s.map((p) => p.target),
-    ...pcts.map((p) => p.target),
-    ...constants.map(([c]) => c),
-  ];
+  return constants;
+}
+
+/** Throws when a required season-table column is given by no source column and no value. */
+function checkRequired(outColumns: readonly string[], file: string, mapName: string): void {
   for (const r of SEASON_CSV_REQUIRED) {
     if (!outColumns.includes(r))
       throw new DatasetError(
@@ -188,125 +190,240 @@ export function mappedExportOf(
         `required column ${r}: no column of the export gives it under the column map ${mapName} (map one in "columns" or set "values")`,
       );
   }
-  const minutesAt = direct.get('minutes');
-  const positionAt = direct.get('position');
-  const numeric = new Set<string>([
-    'appearances',
-    'starts',
-    'minutes',
-    'rating',
-    'market_value_eur',
-    'height_cm',
-    'player_id',
-    ...COUNTING_COLUMNS,
-  ]);
+}
+
+/** Our columns whose cells are numbers (read through numberAt); every other renamed column is copied as text. */
+const NUMERIC_TARGETS: ReadonlySet<string> = new Set<string>([
+  'appearances',
+  'starts',
+  'minutes',
+  'rating',
+  'market_value_eur',
+  'height_cm',
+  'player_id',
+  ...COUNTING_COLUMNS,
+]);
+
+/** How each renamed column's cells are read. */
+function directCellsOf(direct: ReadonlyMap<string, number>, header: readonly string[], map: ColumnMap) {
   const zeroUnknown = new Set(map.zero_means_unknown);
   const prefixed = new Set(map.strip_country_code);
-  const directCells = [...direct.entries()].map(([target, j]) => ({
+  return [...direct.entries()].map(([target, j]) => ({
     target,
     j,
-    numeric: numeric.has(target),
+    numeric: NUMERIC_TARGETS.has(target),
     zeroUnknown: zeroUnknown.has(header[j]),
     stripPrefix: prefixed.has(header[j]),
   }));
-  const metricTotals = metrics.map(() => new Float64Array(table.rows.length));
-  const roundings = new Map<string, { rows: number; max_difference: number }>();
-  const rounded = (target: string, x: number): number => {
-    const r = Math.round(x);
-    const d = Math.abs(x - r);
-    // Products like 0.1 × 900 / 90 carry float noise; below 1e-9 the total was whole.
-    if (d > 1e-9) {
-      const s = roundings.get(target) ?? { rows: 0, max_difference: 0 };
-      s.rows++;
-      s.max_difference = Math.max(s.max_difference, d);
-      roundings.set(target, s);
-    }
-    return r;
-  };
+}
 
+type Roundings = Map<string, { rows: number; max_difference: number }>;
+
+/** `x` rounded to a whole total; a change above float noise is counted for the report. */
+function roundedTotal(roundings: Roundings, target: string, x: number): number {
+  const r = Math.round(x);
+  const d = Math.abs(x - r);
+  // Products like 0.1 × 900 / 90 carry float noise; below 1e-9 the total was whole.
+  if (d > 1e-9) {
+    const s = roundings.get(target) ?? { rows: 0, max_difference: 0 };
+    s.rows++;
+    s.max_difference = Math.max(s.max_difference, d);
+    roundings.set(target, s);
+  }
+  return r;
+}
+
+/** Everything mapping one row needs: the table, the plan by kind, the map and what the report collects. */
+interface RowMapper {
+  reader: NumberReader;
+  file: string;
+  map: ColumnMap;
+  report: MapReport;
+  direct: ReadonlyMap<string, number>;
+  directCells: ReturnType<typeof directCellsOf>;
+  positionAt: number | undefined;
+  minutesAt: number | undefined;
+  per90s: { j: number; target: string }[];
+  pcts: { j: number; target: string; attempted: PctAction['attempted'] }[];
+  metrics: { j: number; a: MetricAction }[];
+  metricTotals: Float64Array[];
+  roundings: Roundings;
+}
+
+/** The renamed columns of a row: prefixes cut, numbers normalised, zeros read as unknown where the map says so. */
+function directValues(m: RowMapper, fields: CsvField[], at: SourceRow['at'], out: Map<string, string | null>): void {
+  const header = m.reader.table.header;
+  for (const { target, j, numeric: isNumber, zeroUnknown: zeroIsUnknown, stripPrefix } of m.directCells) {
+    const raw = fields[j];
+    if (stripPrefix && raw !== null && COUNTRY_PREFIX.test(raw)) {
+      m.report.prefixes_stripped[header[j]] = (m.report.prefixes_stripped[header[j]] ?? 0) + 1;
+      out.set(target, raw.replace(COUNTRY_PREFIX, ''));
+      continue;
+    }
+    if (target === 'position' || !isNumber || raw === null || raw === '') {
+      out.set(target, raw);
+      continue;
+    }
+    const x = numberAt(m.reader, fields, j, at);
+    if (x === 0 && zeroIsUnknown) {
+      m.report.zeros_as_unknown[header[j]] = (m.report.zeros_as_unknown[header[j]] ?? 0) + 1;
+      out.set(target, null);
+      continue;
+    }
+    out.set(target, String(x));
+  }
+}
+
+/** The row's position as one of our codes, through the map's rules (throws naming the line when none maps it). */
+function positionValue(m: RowMapper, fields: CsvField[], row: number, line: number, out: Map<string, string | null>) {
+  if (m.positionAt === undefined) return;
+  const raw = fields[m.positionAt];
+  if (raw === null || raw === '') return;
+  const p = positionCodeOf(raw, m.map.positions);
+  if (!p.ok)
+    throw new DatasetError(
+      m.file,
+      m.reader.table.header[m.positionAt],
+      row,
+      `line ${line}: no position rule maps ${shownValueOf(raw)} (its first position ${JSON.stringify(p.token)} is not in the map's positions, the built-in words or our codes; docs/scoring.md#positions)`,
+    );
+  out.set('position', p.code);
+  m.report.positions[raw] = p.code;
+}
+
+/** The attempts behind a percentage column of a row: one of our totals, or a source total or per-90 column. */
+function attemptsOf(
+  m: RowMapper,
+  attempted: PctAction['attempted'],
+  fields: CsvField[],
+  at: SourceRow['at'],
+  minutes: number,
+  totals: ReadonlyMap<string, number>,
+): number {
+  const header = m.reader.table.header;
+  if (typeof attempted === 'string') {
+    const d = m.direct.get(attempted);
+    return d !== undefined ? numberAt(m.reader, fields, d, at) : (totals.get(attempted) ?? NaN);
+  }
+  if ('total' in attempted) return numberAt(m.reader, fields, header.indexOf(attempted.total), at);
+  return (numberAt(m.reader, fields, header.indexOf(attempted.per90), at) * minutes) / 90;
+}
+
+/** The totals a row's per-90 and percentage columns convert to, and its provider metric totals. */
+function convertedValues(
+  m: RowMapper,
+  fields: CsvField[],
+  at: SourceRow['at'],
+  row: number,
+  out: Map<string, string | null>,
+): void {
+  const minutes = m.minutesAt === undefined ? NaN : numberAt(m.reader, fields, m.minutesAt, at);
+  const totals = new Map<string, number>();
+  for (const { j, target } of m.per90s) {
+    const v = numberAt(m.reader, fields, j, at);
+    const total =
+      Number.isNaN(v) || Number.isNaN(minutes) ? NaN : roundedTotal(m.roundings, target, (v * minutes) / 90);
+    totals.set(target, total);
+    out.set(target, Number.isNaN(total) ? null : String(total));
+  }
+  for (const { j, target, attempted } of m.pcts) {
+    const pct = numberAt(m.reader, fields, j, at);
+    const tries = attemptsOf(m, attempted, fields, at, minutes, totals);
+    const total =
+      Number.isNaN(pct) || Number.isNaN(tries) ? NaN : roundedTotal(m.roundings, target, (pct * tries) / 100);
+    out.set(target, Number.isNaN(total) ? null : String(total));
+  }
+  m.metrics.forEach(({ j, a }, k) => {
+    const v = numberAt(m.reader, fields, j, at);
+    m.metricTotals[k][row] = a.as === 'per90' ? (v * minutes) / 90 : v;
+  });
+}
+
+/**
+ * Maps the tables of one export into our season-table layout (docs/scoring.md#column-maps).
+ * Per-90 totals = per90 × minutes / 90 and percentage totals = pct × attempted / 100 are rounded
+ * to the nearest integer (our counting totals are integers); every rounded row is counted in the
+ * report. Provider metrics stay unrounded floats. Throws {@link DatasetError} naming the export
+ * file, source column, row and line.
+ * @example mappedExportOf([{ file: 'std.csv', text }], columnMapOf('fbref').map, 'fbref').report.provider_metrics // => ['xg', …]
+ */
+export function mappedExportOf(
+  files: readonly ExportFile[],
+  map: ColumnMap,
+  mapName: string,
+  options: { asOf?: string } = {},
+): MappedExport {
+  if (files.length === 0) throw new DatasetError(mapName, null, null, 'no export file given');
+  const report = emptyReport(files, mapName);
+  const sources = files.map((f) => sourceTableOf(f, map));
+  const table = joinTables(sources, map, mapName, report.rows_without_match);
+  const file = table.files[0];
+  const header = table.header;
+  const { direct, per90s, pcts, metrics } = columnsByKindOf(planOf(header, map, file, mapName), header, report);
+  const constants = constantsOf(direct, map, options.asOf, report);
+  const outColumns = [
+    ...direct.keys(),
+    ...per90s.map((p) => p.target),
+    ...pcts.map((p) => p.target),
+    ...constants.map(([c]) => c),
+  ];
+  checkRequired(outColumns, file, mapName);
+  const m: RowMapper = {
+    reader: numberReaderOf(table, map.thousands_separator),
+    file,
+    map,
+    report,
+    direct,
+    directCells: directCellsOf(direct, header, map),
+    positionAt: direct.get('position'),
+    minutesAt: direct.get('minutes'),
+    per90s,
+    pcts,
+    metrics,
+    metricTotals: metrics.map(() => new Float64Array(table.rows.length)),
+    roundings: new Map(),
+  };
   const lines: string[] = [outColumns.map(csvField).join(',')];
   const origins: MappedExport['origins'] = [];
   table.rows.forEach(({ fields, at }, row) => {
-    const line = at[0].line;
     const out = new Map<string, string | null>();
-    for (const { target, j, numeric: isNumber, zeroUnknown: zeroIsUnknown, stripPrefix } of directCells) {
-      const raw = fields[j];
-      if (stripPrefix && raw !== null && COUNTRY_PREFIX.test(raw)) {
-        report.prefixes_stripped[header[j]] = (report.prefixes_stripped[header[j]] ?? 0) + 1;
-        out.set(target, raw.replace(COUNTRY_PREFIX, ''));
-        continue;
-      }
-      if (target === 'position' || !isNumber || raw === null || raw === '') {
-        out.set(target, raw);
-        continue;
-      }
-      const x = numberAt(fields, j, at);
-      if (x === 0 && zeroIsUnknown) {
-        report.zeros_as_unknown[header[j]] = (report.zeros_as_unknown[header[j]] ?? 0) + 1;
-        out.set(target, null);
-        continue;
-      }
-      out.set(target, String(x));
-    }
-    if (positionAt !== undefined) {
-      const raw = fields[positionAt];
-      if (raw !== null && raw !== '') {
-        const p = positionCodeOf(raw, map.positions);
-        if (!p.ok)
-          throw new DatasetError(
-            file,
-            header[positionAt],
-            row,
-            `line ${line}: no position rule maps ${shownValueOf(raw)} (its first position ${JSON.stringify(p.token)} is not in the map's positions, the built-in words or our codes; docs/scoring.md#positions)`,
-          );
-        out.set('position', p.code);
-        report.positions[raw] = p.code;
-      }
-    }
-    const minutes = minutesAt === undefined ? NaN : numberAt(fields, minutesAt, at);
-    const totals = new Map<string, number>();
-    for (const { j, target } of per90s) {
-      const v = numberAt(fields, j, at);
-      const total = Number.isNaN(v) || Number.isNaN(minutes) ? NaN : rounded(target, (v * minutes) / 90);
-      totals.set(target, total);
-      out.set(target, Number.isNaN(total) ? null : String(total));
-    }
-    for (const { j, target, attempted } of pcts) {
-      const pct = numberAt(fields, j, at);
-      let tries: number;
-      if (typeof attempted === 'string') {
-        const d = direct.get(attempted);
-        tries = d !== undefined ? numberAt(fields, d, at) : (totals.get(attempted) ?? NaN);
-      } else if ('total' in attempted) {
-        tries = numberAt(fields, header.indexOf(attempted.total), at);
-      } else {
-        tries = (numberAt(fields, header.indexOf(attempted.per90), at) * minutes) / 90;
-      }
-      const total = Number.isNaN(pct) || Number.isNaN(tries) ? NaN : rounded(target, (pct * tries) / 100);
-      out.set(target, Number.isNaN(total) ? null : String(total));
-    }
-    metrics.forEach(({ j, a }, k) => {
-      if (a.kind !== 'metric') return;
-      const v = numberAt(fields, j, at);
-      metricTotals[k][row] = a.as === 'per90' ? (v * minutes) / 90 : v;
-    });
+    directValues(m, fields, at, out);
+    positionValue(m, fields, row, at[0].line, out);
+    convertedValues(m, fields, at, row, out);
     for (const [c, v] of constants) out.set(c, v);
     lines.push(outColumns.map((c) => csvField(out.get(c) ?? null)).join(','));
-    origins.push({ file, line });
+    origins.push({ file, line: at[0].line });
   });
+  return {
+    text: `${lines.join('\n')}\n`,
+    origins,
+    sources: sourcesOf(report, direct, header),
+    metrics: metricColumnsOf(m),
+    report: finishedReport(report, table, m.roundings),
+  };
+}
+
+/** The report with the row counts and the roundings, rounded to 6 decimals. */
+function finishedReport(report: MapReport, table: SourceTable, roundings: Roundings): MapReport {
   report.rows = table.rows.length;
   report.repeated_headers_skipped = table.skipped;
   report.rounded = Object.fromEntries(
     [...roundings].map(([k, v]) => [k, { rows: v.rows, max_difference: Math.round(v.max_difference * 1e6) / 1e6 }]),
   );
-  const metricColumns: ProviderMetricColumn[] = metrics.map(({ a }, k) => {
-    const m = a as Extract<ColumnAction, { kind: 'metric' }>;
-    return {
-      spec: { key: m.key, label: m.label, ...(m.lowerIsBetter ? { lower_is_better: true } : {}) },
-      totals: metricTotals[k],
-    };
-  });
+  return report;
+}
+
+/** The provider metric columns: each metric's spec and its totals per row. */
+function metricColumnsOf(m: RowMapper): ProviderMetricColumn[] {
+  return m.metrics.map(({ a }, k) => ({
+    spec: { key: a.key, label: a.label, ...(a.lowerIsBetter ? { lower_is_better: true } : {}) },
+    totals: m.metricTotals[k],
+  }));
+}
+
+/** Our column → the source column it came from: the converted ones, then the renamed ones. */
+function sourcesOf(report: MapReport, direct: ReadonlyMap<string, number>, header: readonly string[]) {
   const sources: Record<string, string> = { ...report.converted };
   for (const [target, j] of direct) sources[target] = header[j];
-  return { text: `${lines.join('\n')}\n`, origins, sources, metrics: metricColumns, report };
+  return sources;
 }

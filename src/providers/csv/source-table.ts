@@ -80,6 +80,110 @@ export function sourceTableOf(f: ExportFile, map: ColumnMap): SourceTable {
   return { files: [f.file], header, columnFile: header.map(() => 0), rows, skipped };
 }
 
+/** The join key of a record of `t`: its `on` cells as JSON; throws when `t` lacks a join column. */
+function keyOf(t: SourceTable, on: readonly string[], mapName: string): (fields: CsvField[]) => string {
+  const at = on.map((c) => {
+    const j = t.header.indexOf(c);
+    if (j < 0) throw new DatasetError(t.files[0], c, null, `join column "${c}" is missing (join_on of map ${mapName})`);
+    return j;
+  });
+  return (fields) => JSON.stringify(at.map((j) => fields[j]));
+}
+
+/** Join key → row of the first table; throws when a key repeats. */
+function baseIndexOf(base: SourceTable, on: readonly string[], mapName: string): Map<string, number> {
+  const baseKey = keyOf(base, on, mapName);
+  const index = new Map<string, number>();
+  base.rows.forEach((r, i) => {
+    const k = baseKey(r.fields);
+    if (index.has(k))
+      throw new DatasetError(
+        base.files[0],
+        null,
+        i,
+        `line ${r.at[0].line}: ${on.join(' + ')} ${k} repeats row ${index.get(k)}, so later tables cannot be joined`,
+      );
+    index.set(k, i);
+  });
+  return index;
+}
+
+/** For each row of the first table, the row of `t` that joins it (-1: none); throws on an unmatched or repeated row of `t`. */
+function matchesOf(
+  t: SourceTable,
+  base: SourceTable,
+  index: ReadonlyMap<string, number>,
+  on: readonly string[],
+  mapName: string,
+): Int32Array {
+  const file = t.files[0];
+  const key = keyOf(t, on, mapName);
+  const match = new Int32Array(base.rows.length).fill(-1);
+  t.rows.forEach((r, i) => {
+    const b = index.get(key(r.fields));
+    if (b === undefined)
+      throw new DatasetError(
+        file,
+        null,
+        i,
+        `line ${r.at[0].line}: no row of ${base.files[0]} has ${on.join(' + ')} ${key(r.fields)}`,
+      );
+    if (match[b] >= 0)
+      throw new DatasetError(
+        file,
+        null,
+        i,
+        `line ${r.at[0].line}: ${on.join(' + ')} ${key(r.fields)} repeats row ${match[b]}`,
+      );
+    match[b] = i;
+  });
+  return match;
+}
+
+/** The growing joined table: header, the file of each column and the rows. */
+interface Joined {
+  tables: readonly SourceTable[];
+  header: string[];
+  columnFile: number[];
+  rows: SourceTable['rows'];
+}
+
+/** Throws when the matched rows of a later table disagree with a column the joined table already has. */
+function checkSameColumn(joined: Joined, t: SourceTable, match: Int32Array, j: number, at: number): void {
+  const { rows, columnFile, tables } = joined;
+  for (let b = 0; b < rows.length; b++) {
+    if (match[b] < 0) continue;
+    const later = t.rows[match[b]];
+    if ((later.fields[j] ?? null) !== (rows[b].fields[at] ?? null)) {
+      const there = rows[b].at[columnFile[at]];
+      throw new DatasetError(
+        t.files[0],
+        t.header[j],
+        match[b],
+        `line ${later.at[0].line}: ${shownValueOf(later.fields[j] ?? '')} differs from ${shownValueOf(rows[b].fields[at] ?? '')} in ${tables[columnFile[at]]?.files[0] ?? tables[0].files[0]} line ${there.line}`,
+      );
+    }
+  }
+}
+
+/** Adds later table number `k` (from 1) to the joined table: its lines, and its columns the table lacks. */
+function joinOne(joined: Joined, t: SourceTable, k: number, match: Int32Array, map: ColumnMap): void {
+  const { header, columnFile, rows } = joined;
+  rows.forEach((r, b) => {
+    r.at.push(match[b] < 0 ? { line: -1, row: -1 } : t.rows[match[b]].at[0]);
+  });
+  t.header.forEach((h, j) => {
+    const at = header.indexOf(h);
+    if (at >= 0) {
+      if (!map.ignore.includes(h)) checkSameColumn(joined, t, match, j, at);
+      return;
+    }
+    header.push(h);
+    columnFile.push(k);
+    for (let b = 0; b < rows.length; b++) rows[b].fields.push(match[b] < 0 ? null : t.rows[match[b]].fields[j]);
+  });
+}
+
 /**
  * Joins several tables of one export on `join_on` into the first: a column the first table
  * already has is compared row by row (unless ignored) and dropped; a row of a later table that
@@ -101,89 +205,25 @@ export function joinTables(
       null,
       `the column map ${mapName} has no join_on, so it reads one file only`,
     );
-  const keyOf = (t: SourceTable): ((fields: CsvField[]) => string) => {
-    const at = on.map((c) => {
-      const j = t.header.indexOf(c);
-      if (j < 0)
-        throw new DatasetError(t.files[0], c, null, `join column "${c}" is missing (join_on of map ${mapName})`);
-      return j;
-    });
-    return (fields) => JSON.stringify(at.map((j) => fields[j]));
-  };
   const base = tables[0];
-  const baseFile = base.files[0];
-  const baseKey = keyOf(base);
-  const index = new Map<string, number>();
-  base.rows.forEach((r, i) => {
-    const k = baseKey(r.fields);
-    if (index.has(k))
-      throw new DatasetError(
-        baseFile,
-        null,
-        i,
-        `line ${r.at[0].line}: ${on.join(' + ')} ${k} repeats row ${index.get(k)}, so later tables cannot be joined`,
-      );
-    index.set(k, i);
-  });
-  const header = [...base.header];
-  const columnFile = [...base.columnFile];
-  const rows: SourceTable['rows'] = base.rows.map((r) => ({ fields: [...r.fields], at: [...r.at] }));
+  const index = baseIndexOf(base, on, mapName);
+  const joined: Joined = {
+    tables,
+    header: [...base.header],
+    columnFile: [...base.columnFile],
+    rows: base.rows.map((r) => ({ fields: [...r.fields], at: [...r.at] })),
+  };
   tables.slice(1).forEach((t, k) => {
-    const file = t.files[0];
-    const key = keyOf(t);
-    const match = new Int32Array(base.rows.length).fill(-1);
-    t.rows.forEach((r, i) => {
-      const b = index.get(key(r.fields));
-      if (b === undefined)
-        throw new DatasetError(
-          file,
-          null,
-          i,
-          `line ${r.at[0].line}: no row of ${baseFile} has ${on.join(' + ')} ${key(r.fields)}`,
-        );
-      if (match[b] >= 0)
-        throw new DatasetError(
-          file,
-          null,
-          i,
-          `line ${r.at[0].line}: ${on.join(' + ')} ${key(r.fields)} repeats row ${match[b]}`,
-        );
-      match[b] = i;
-    });
+    const match = matchesOf(t, base, index, on, mapName);
     const unmatched = match.reduce((s, m) => s + (m < 0 ? 1 : 0), 0);
-    if (unmatched > 0) rowsWithoutMatch[file] = unmatched;
-    rows.forEach((r, b) => {
-      r.at.push(match[b] < 0 ? { line: -1, row: -1 } : t.rows[match[b]].at[0]);
-    });
-    t.header.forEach((h, j) => {
-      const at = header.indexOf(h);
-      if (at >= 0) {
-        if (map.ignore.includes(h)) return;
-        for (let b = 0; b < rows.length; b++) {
-          if (match[b] < 0) continue;
-          const later = t.rows[match[b]];
-          if ((later.fields[j] ?? null) !== (rows[b].fields[at] ?? null)) {
-            const there = rows[b].at[columnFile[at]];
-            throw new DatasetError(
-              file,
-              h,
-              match[b],
-              `line ${later.at[0].line}: ${shownValueOf(later.fields[j] ?? '')} differs from ${shownValueOf(rows[b].fields[at] ?? '')} in ${tables[columnFile[at]]?.files[0] ?? baseFile} line ${there.line}`,
-            );
-          }
-        }
-        return;
-      }
-      header.push(h);
-      columnFile.push(k + 1);
-      for (let b = 0; b < rows.length; b++) rows[b].fields.push(match[b] < 0 ? null : t.rows[match[b]].fields[j]);
-    });
+    if (unmatched > 0) rowsWithoutMatch[t.files[0]] = unmatched;
+    joinOne(joined, t, k + 1, match, map);
   });
   return {
     files: tables.map((t) => t.files[0]),
-    header,
-    columnFile,
-    rows,
+    header: joined.header,
+    columnFile: joined.columnFile,
+    rows: joined.rows,
     skipped: tables.reduce((s, t) => s + t.skipped, 0),
   };
 }

@@ -9,8 +9,16 @@ import type { Dataset, DatasetMeta, PositionCode, RowOf } from '../../model/sche
 import { cleanName, kickoffUtcOf, seasonNameOf, STATSBOMB_COLUMNS } from './mapping.js';
 import { notProvidedCoverageOf } from '../counting-totals.js';
 import { addToSeasonLine, minutesOf, seasonDatasetOf, withPossession, type SeasonLine } from '../season-dataset.js';
-import { matchSummaryOf, type PlayerMatchLine } from './match-summary.js';
-import { matchesFileOf, readCompetitions, readEvents, readLineups, readMatches, type StatsBombMatch } from './read.js';
+import { matchSummaryOf, type MatchSummary, type PlayerMatchLine } from './match-summary.js';
+import {
+  matchesFileOf,
+  readCompetitions,
+  readEvents,
+  readLineups,
+  readMatches,
+  type StatsBombCompetition,
+  type StatsBombMatch,
+} from './read.js';
 import { counted } from '../../prose.js';
 
 /** Options of {@link datasetFromStatsBomb}. */
@@ -94,21 +102,22 @@ function byKickoff(a: StatsBombMatch, b: StatsBombMatch): number {
   );
 }
 
-/**
- * Builds a validated halfspace dataset from the competition season `competitionId`/`seasonId` of
- * the StatsBomb open-data folder `dir` (the folder holding `competitions.json`): one league
- * (tier 1), one season, the teams of its matches, every player who appeared, the fixtures
- * (finished when both scores are known), appearances and `player_seasons` with every counting
- * column as defined in ../shared/real/METHOD.md. Columns the data cannot give stay null and are
- * listed in `meta.coverage`; `meta.attribution` credits StatsBomb.
- * Throws {@link DatasetError} naming the file, field and row when the competition season is not
- * in `competitions.json`, a file is missing or malformed, or the result fails validation.
- * Cost: about 50 ms of CPU and 2 MB of JSON per men's match; memory does not grow with the match count
- * beyond the output rows.
- * @example datasetFromStatsBomb('open-data/data', { competitionId: 2, seasonId: 27 }).meta.attribution // => 'Data: StatsBomb open data (Premier League 2015/16)'
- */
-export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Dataset {
-  const { competitionId, seasonId } = options;
+/** What the matches of a season fold into, match by match. */
+interface SeasonFold {
+  competitionId: number;
+  seasonId: number;
+  teams: Map<number, string>;
+  players: Map<number, PlayerInfo>;
+  seasonLines: Map<string, SeasonLine>;
+  fixtures: Partial<RowOf<'fixtures'>>[];
+  appearances: Partial<RowOf<'appearances'>>[];
+  possessionByFixture: Map<number, ReadonlyMap<number, number>>;
+  shots: Partial<RowOf<'shots'>>[];
+  events: number;
+}
+
+/** The competition season's entry of `competitions.json`; throws when there is none. */
+function competitionOf(dir: string, competitionId: number, seasonId: number): StatsBombCompetition {
   const competition = readCompetitions(dir).find((c) => c.competition_id === competitionId && c.season_id === seasonId);
   if (!competition) {
     throw new DatasetError(
@@ -118,100 +127,104 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
       `no entry with competition_id ${competitionId} and season_id ${seasonId}`,
     );
   }
-  const matches = readMatches(dir, competitionId, seasonId).sort(byKickoff);
-  if (matches.length === 0) throw new DatasetError(matchesFileOf(competitionId, seasonId), null, null, 'no matches');
+  return competition;
+}
 
-  const seasonName = seasonNameOf(competition.season_name);
-  const leagueName = cleanName(competition.competition_name);
-  const teams = new Map<number, string>();
-  const players = new Map<number, PlayerInfo>();
-  const seasonLines = new Map<string, SeasonLine>();
-  const fixtures: Partial<RowOf<'fixtures'>>[] = [];
-  const appearances: Partial<RowOf<'appearances'>>[] = [];
-  const possessionByFixture = new Map<number, ReadonlyMap<number, number>>();
-  const shots: Partial<RowOf<'shots'>>[] = [];
-  let events = 0;
+/** The fixture row of a match: finished when both scores are known. */
+function fixtureRowOf(match: StatsBombMatch, fold: SeasonFold): Partial<RowOf<'fixtures'>> {
+  const finished = match.home_score != null && match.away_score != null;
+  return {
+    fixture_id: match.match_id,
+    season_id: fold.seasonId,
+    league_id: fold.competitionId,
+    round: match.match_week != null ? `Matchweek ${match.match_week}` : (match.competition_stage?.name ?? null),
+    kickoff: kickoffUtcOf(match.match_date, match.kick_off ?? null),
+    home_team_id: match.home_team.home_team_id,
+    away_team_id: match.away_team.away_team_id,
+    home_goals: finished ? match.home_score! : null,
+    away_goals: finished ? match.away_score! : null,
+    status: finished ? 'finished' : 'scheduled',
+    venue: match.stadium?.name ?? null,
+  };
+}
 
-  for (const [done, match] of matches.entries()) {
-    teams.set(match.home_team.home_team_id, cleanName(match.home_team.home_team_name));
-    teams.set(match.away_team.away_team_id, cleanName(match.away_team.away_team_name));
-    const finished = match.home_score != null && match.away_score != null;
-    fixtures.push({
-      fixture_id: match.match_id,
-      season_id: seasonId,
-      league_id: competitionId,
-      round: match.match_week != null ? `Matchweek ${match.match_week}` : (match.competition_stage?.name ?? null),
-      kickoff: kickoffUtcOf(match.match_date, match.kick_off ?? null),
-      home_team_id: match.home_team.home_team_id,
-      away_team_id: match.away_team.away_team_id,
-      home_goals: finished ? match.home_score! : null,
-      away_goals: finished ? match.away_score! : null,
-      status: finished ? 'finished' : 'scheduled',
-      venue: match.stadium?.name ?? null,
-    });
+type SquadEntry = { name: string; nickname: string | null; country: string | null };
 
-    const squad = new Map<number, { name: string; nickname: string | null; country: string | null }>();
-    for (const team of readLineups(dir, match.match_id)) {
-      for (const p of team.lineup) {
-        squad.set(p.player_id, {
-          name: p.player_name,
-          nickname: p.player_nickname ?? null,
-          country: p.country?.name ?? null,
-        });
-      }
+/** Player id → name, nickname and country from a match's lineups. */
+function squadOf(dir: string, matchId: number): Map<number, SquadEntry> {
+  const squad = new Map<number, SquadEntry>();
+  for (const team of readLineups(dir, matchId)) {
+    for (const p of team.lineup) {
+      squad.set(p.player_id, {
+        name: p.player_name,
+        nickname: p.player_nickname ?? null,
+        country: p.country?.name ?? null,
+      });
     }
-    const file = `events/${match.match_id}.json`;
-    const stream = readEvents(dir, match.match_id);
-    events += stream.length;
-    const summary = matchSummaryOf(stream, file);
-    possessionByFixture.set(match.match_id, summary.possession);
-    for (const shot of summary.shots) shots.push({ fixture_id: match.match_id, ...shot });
-
-    for (const line of summary.lines) {
-      const who = squad.get(line.player_id);
-      if (!who)
-        throw new DatasetError(
-          file,
-          'player.id',
-          null,
-          `player ${line.player_id} plays in the events but is not in lineups/${match.match_id}.json`,
-        );
-      if (!teams.has(line.team_id))
-        throw new DatasetError(
-          file,
-          'team.id',
-          null,
-          `team ${line.team_id} is neither side of match ${match.match_id}`,
-        );
-      const info = players.get(line.player_id) ?? {
-        name: cleanName(who.name),
-        known_as: who.nickname ? cleanName(who.nickname) : null,
-        nationality: who.country,
-        team_id: line.team_id,
-        positions: new Map(),
-      };
-      info.team_id = line.team_id;
-      addPositions(info.positions, line.positions);
-      players.set(line.player_id, info);
-
-      addToSeasonLine(seasonLines, line, line.nominal_seconds);
-
-      if (line.appeared) {
-        appearances.push({
-          fixture_id: match.match_id,
-          player_id: line.player_id,
-          team_id: line.team_id,
-          started: line.started,
-          minutes: minutesOf(line.nominal_seconds),
-          position: mainPositionOf(line.positions),
-          team_possession: summary.possession.get(line.team_id) ?? null,
-        });
-      }
-    }
-    options.onProgress?.(done + 1, matches.length, events);
   }
+  return squad;
+}
 
-  const playerRows: Partial<RowOf<'players'>>[] = [...players.entries()]
+/** Folds one player's match line: his identity and positions, his season line and his appearance. */
+function foldLine(
+  fold: SeasonFold,
+  line: PlayerMatchLine,
+  match: StatsBombMatch,
+  squad: Map<number, SquadEntry>,
+  summary: MatchSummary,
+) {
+  const file = `events/${match.match_id}.json`;
+  const who = squad.get(line.player_id);
+  if (!who)
+    throw new DatasetError(
+      file,
+      'player.id',
+      null,
+      `player ${line.player_id} plays in the events but is not in lineups/${match.match_id}.json`,
+    );
+  if (!fold.teams.has(line.team_id))
+    throw new DatasetError(file, 'team.id', null, `team ${line.team_id} is neither side of match ${match.match_id}`);
+  const info = fold.players.get(line.player_id) ?? {
+    name: cleanName(who.name),
+    known_as: who.nickname ? cleanName(who.nickname) : null,
+    nationality: who.country,
+    team_id: line.team_id,
+    positions: new Map(),
+  };
+  info.team_id = line.team_id;
+  addPositions(info.positions, line.positions);
+  fold.players.set(line.player_id, info);
+  addToSeasonLine(fold.seasonLines, line, line.nominal_seconds);
+  if (line.appeared) {
+    fold.appearances.push({
+      fixture_id: match.match_id,
+      player_id: line.player_id,
+      team_id: line.team_id,
+      started: line.started,
+      minutes: minutesOf(line.nominal_seconds),
+      position: mainPositionOf(line.positions),
+      team_possession: summary.possession.get(line.team_id) ?? null,
+    });
+  }
+}
+
+/** Reads one match (lineups, then events) and folds it; its events are dropped afterwards. */
+function foldMatch(fold: SeasonFold, dir: string, match: StatsBombMatch): void {
+  fold.teams.set(match.home_team.home_team_id, cleanName(match.home_team.home_team_name));
+  fold.teams.set(match.away_team.away_team_id, cleanName(match.away_team.away_team_name));
+  fold.fixtures.push(fixtureRowOf(match, fold));
+  const squad = squadOf(dir, match.match_id);
+  const stream = readEvents(dir, match.match_id);
+  fold.events += stream.length;
+  const summary = matchSummaryOf(stream, `events/${match.match_id}.json`);
+  fold.possessionByFixture.set(match.match_id, summary.possession);
+  for (const shot of summary.shots) fold.shots.push({ fixture_id: match.match_id, ...shot });
+  for (const line of summary.lines) foldLine(fold, line, match, squad, summary);
+}
+
+/** The players table: each player with his main position of the season (throws when he has none). */
+function playerRowsOf(players: ReadonlyMap<number, PlayerInfo>): Partial<RowOf<'players'>>[] {
+  return [...players.entries()]
     .sort(([a], [b]) => a - b)
     .map(([player_id, p]) => {
       const position = mainPositionOf(p.positions);
@@ -231,17 +244,16 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
         wc2026_nation: null,
       };
     });
-  const teamRows: Partial<RowOf<'teams'>>[] = [...teams.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([team_id, name]) => ({ team_id, name, league_id: competitionId }));
+}
 
+/** `dataset.json` of a StatsBomb competition season: provenance, licence, attribution and coverage. */
+function metaOf(label: string, ids: { competitionId: number; seasonId: number }, matches: readonly StatsBombMatch[]) {
   const first = matches[0].match_date;
   const last = matches[matches.length - 1].match_date;
-  const label = `${leagueName} ${seasonName}`;
   const meta: DatasetMeta = {
     name: `StatsBomb open data: ${label}`,
     as_of: last,
-    source: `StatsBomb open data (github.com/statsbomb/open-data), competition ${competitionId}, season ${seasonId}: ${counted(matches.length, 'match', 'matches')}, ${first} to ${last}`,
+    source: `StatsBomb open data (github.com/statsbomb/open-data), competition ${ids.competitionId}, season ${ids.seasonId}: ${counted(matches.length, 'match', 'matches')}, ${first} to ${last}`,
     synthetic: false,
     licence:
       'StatsBomb public data user agreement: free for research and analysis; anything published, shared or distributed from it must name StatsBomb as the data source. Read the agreement before commercial use or redistribution of the raw files.',
@@ -249,27 +261,70 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
     description: `Minutes and counting totals derived from StatsBomb events as defined in docs/methodology/statsbomb.md (nominal minutes, stoppage time not counted). Season dates span the matches in the file.`,
     coverage: { ...STATSBOMB_COVERAGE },
   };
+  return meta;
+}
+
+/**
+ * Builds a validated halfspace dataset from the competition season `competitionId`/`seasonId` of
+ * the StatsBomb open-data folder `dir` (the folder holding `competitions.json`): one league
+ * (tier 1), one season, the teams of its matches, every player who appeared, the fixtures
+ * (finished when both scores are known), appearances and `player_seasons` with every counting
+ * column as defined in ../shared/real/METHOD.md. Columns the data cannot give stay null and are
+ * listed in `meta.coverage`; `meta.attribution` credits StatsBomb.
+ * Throws {@link DatasetError} naming the file, field and row when the competition season is not
+ * in `competitions.json`, a file is missing or malformed, or the result fails validation.
+ * Cost: about 50 ms of CPU and 2 MB of JSON per men's match; memory does not grow with the match count
+ * beyond the output rows.
+ * @example datasetFromStatsBomb('open-data/data', { competitionId: 2, seasonId: 27 }).meta.attribution // => 'Data: StatsBomb open data (Premier League 2015/16)'
+ */
+export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Dataset {
+  const { competitionId, seasonId } = options;
+  const competition = competitionOf(dir, competitionId, seasonId);
+  const matches = readMatches(dir, competitionId, seasonId).sort(byKickoff);
+  if (matches.length === 0) throw new DatasetError(matchesFileOf(competitionId, seasonId), null, null, 'no matches');
+  const seasonName = seasonNameOf(competition.season_name);
+  const leagueName = cleanName(competition.competition_name);
+  const fold: SeasonFold = {
+    competitionId,
+    seasonId,
+    teams: new Map(),
+    players: new Map(),
+    seasonLines: new Map(),
+    fixtures: [],
+    appearances: [],
+    possessionByFixture: new Map(),
+    shots: [],
+    events: 0,
+  };
+  for (const [done, match] of matches.entries()) {
+    foldMatch(fold, dir, match);
+    options.onProgress?.(done + 1, matches.length, fold.events);
+  }
+  const teamRows: Partial<RowOf<'teams'>>[] = [...fold.teams.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([team_id, name]) => ({ team_id, name, league_id: competitionId }));
+  const kind = competition.competition_international
+    ? 'international'
+    : STATSBOMB_CUP_IDS.has(competitionId)
+      ? 'cup'
+      : 'league';
   return seasonDatasetOf(
-    meta,
+    metaOf(`${leagueName} ${seasonName}`, options, matches),
+    { league_id: competitionId, name: leagueName, country: competition.country_name ?? null, kind },
     {
-      league_id: competitionId,
-      name: leagueName,
-      country: competition.country_name ?? null,
-      kind: competition.competition_international
-        ? 'international'
-        : STATSBOMB_CUP_IDS.has(competitionId)
-          ? 'cup'
-          : 'league',
+      season_id: seasonId,
+      name: seasonName,
+      start_date: matches[0].match_date,
+      end_date: matches[matches.length - 1].match_date,
     },
-    { season_id: seasonId, name: seasonName, start_date: first, end_date: last },
     {
       teams: teamRows,
-      players: playerRows,
-      seasonLines,
+      players: playerRowsOf(fold.players),
+      seasonLines: fold.seasonLines,
       columns: STATSBOMB_COLUMNS,
-      fixtures: withPossession(fixtures, possessionByFixture),
-      appearances,
-      shots,
+      fixtures: withPossession(fold.fixtures, fold.possessionByFixture),
+      appearances: fold.appearances,
+      shots: fold.shots,
     },
   );
 }

@@ -23,7 +23,7 @@ import {
   positionCodeOfStatsBomb,
 } from './mapping.js';
 import type { CountingTotals } from '../counting-totals.js';
-import { matchLinesOf, type MatchLineBase } from '../match-lines.js';
+import { matchLinesOf, type MatchLineBase, type MatchLines } from '../match-lines.js';
 import type { StatsBombEvent } from './read.js';
 import { countStatsBombValues } from './event-values.js';
 import { statsBombShotCreatorsOf } from './shot-creating.js';
@@ -65,6 +65,179 @@ interface OpenSpell {
 /** Seconds on the continuous match clock. */
 const clockOf = (e: StatsBombEvent): number => e.minute * 60 + e.second;
 
+/** The state of folding one match: lines, who is on the pitch, period ends, goals, possession. */
+interface MatchFold {
+  file: string;
+  events: readonly StatsBombEvent[];
+  matchLines: MatchLines<PlayerMatchLine>;
+  onPitch: Map<number, OpenSpell>;
+  halfEnd: Map<number, number>;
+  goals: Map<number, number>;
+  /** Team ids in order of their Starting XI. */
+  teams: number[];
+  lastPeriod: number;
+  /** Pass event id → the passer's line, for xA. */
+  passLines: Map<string, PlayerMatchLine>;
+  shots: ShotLine[];
+  shotIds: Set<string>;
+  /** Seconds each team held the ball: from an event of its possession to the next event (possession share). */
+  heldSeconds: Map<number, number>;
+  held: { team: number; period: number; clock: number } | null;
+}
+
+function matchFoldOf(events: readonly StatsBombEvent[], file: string): MatchFold {
+  const shotIds = new Set<string>();
+  for (const e of events) if (e.type.name === 'Shot') shotIds.add(e.id);
+  return {
+    file,
+    events,
+    matchLines: matchLinesOf<PlayerMatchLine>(() => ({
+      nominal_seconds: 0,
+      positions: new Map(),
+      zones: emptyZoneCounts(),
+    })),
+    onPitch: new Map(),
+    halfEnd: new Map(),
+    goals: new Map(),
+    teams: [],
+    lastPeriod: 1,
+    passLines: new Map(),
+    shots: [],
+    shotIds,
+    heldSeconds: new Map(),
+    held: null,
+  };
+}
+
+/** Our code of a StatsBomb position name; throws naming the event row when the table lacks it. */
+function codeOf(f: MatchFold, name: string, row: number): PositionCode {
+  const code = positionCodeOfStatsBomb(name);
+  if (!code) throw new DatasetError(f.file, 'position.name', row, `unknown StatsBomb position "${name}"`);
+  return code;
+}
+
+/** Puts a player on the pitch from `clock` of `period` in `position`. */
+function openSpell(
+  f: MatchFold,
+  playerId: number,
+  teamId: number,
+  at: { period: number; clock: number },
+  position: PositionCode,
+) {
+  const line = f.matchLines.lineOf(playerId, teamId);
+  line.appeared = true;
+  f.onPitch.set(playerId, { period: at.period, clock: at.clock, position });
+}
+
+/** Takes a player off the pitch at `clock` of `period`, crediting the spell's nominal and clock seconds. */
+function closeSpell(f: MatchFold, playerId: number, period: number, clock: number): void {
+  const spell = f.onPitch.get(playerId);
+  if (!spell) return;
+  f.onPitch.delete(playerId);
+  const line = f.matchLines.lines.get(playerId)!;
+  let nominal = 0;
+  let elapsed = 0;
+  for (let p = spell.period; p <= period; p++) {
+    const window = PERIOD_WINDOW_SECONDS[p];
+    if (!window) continue;
+    const from = p === spell.period ? spell.clock : window.start;
+    const to = p === period ? clock : (f.halfEnd.get(p) ?? window.end);
+    elapsed += Math.max(0, to - from);
+    nominal += Math.max(0, Math.min(to, window.end) - Math.max(from, window.start));
+  }
+  line.nominal_seconds += nominal;
+  line.clock_seconds += elapsed;
+  const at = line.positions.get(spell.position) ?? { nominal: 0, clock: 0 };
+  at.nominal += nominal;
+  at.clock += elapsed;
+  line.positions.set(spell.position, at);
+}
+
+const opponentOf = (f: MatchFold, teamId: number): number | undefined => f.teams.find((t) => t !== teamId);
+
+/** A goal for `teamId`: counted, and conceded by the other side's players on the pitch. */
+function goalFor(f: MatchFold, teamId: number): void {
+  f.goals.set(teamId, (f.goals.get(teamId) ?? 0) + 1);
+  const conceding = opponentOf(f, teamId);
+  if (conceding !== undefined) f.matchLines.concede(f.onPitch.keys(), conceding);
+}
+
+/**
+ * Folds an event that changes who is on the pitch, or where (line-ups, substitutions, tactical
+ * shifts, half ends, own goals). False for every other event.
+ */
+function foldPitchEvent(f: MatchFold, e: StatsBombEvent, row: number, clock: number): boolean {
+  const at = { period: e.period, clock };
+  switch (e.type.name) {
+    case 'Starting XI':
+      if (!f.teams.includes(e.team.id)) f.teams.push(e.team.id);
+      for (const slot of e.tactics?.lineup ?? []) {
+        openSpell(f, slot.player.id, e.team.id, at, codeOf(f, slot.position.name, row));
+        f.matchLines.lineOf(slot.player.id, e.team.id).started = true;
+      }
+      return true;
+    case 'Substitution':
+      if (e.player && e.substitution) {
+        const leaving = f.onPitch.get(e.player.id);
+        const position = e.position ? codeOf(f, e.position.name, row) : (leaving?.position ?? null);
+        closeSpell(f, e.player.id, e.period, clock);
+        if (position) openSpell(f, e.substitution.replacement.id, e.team.id, at, position);
+      }
+      return true;
+    case 'Tactical Shift':
+      for (const slot of e.tactics?.lineup ?? []) {
+        const spell = f.onPitch.get(slot.player.id);
+        const position = codeOf(f, slot.position.name, row);
+        if (spell && spell.position !== position) {
+          closeSpell(f, slot.player.id, e.period, clock);
+          openSpell(f, slot.player.id, e.team.id, at, position);
+        }
+      }
+      return true;
+    case 'Half End':
+      f.halfEnd.set(e.period, Math.max(f.halfEnd.get(e.period) ?? 0, clock));
+      return true;
+    case 'Own Goal Against': {
+      // The event belongs to the conceding team; "Own Goal For" mirrors it and is not counted again.
+      const scoring = opponentOf(f, e.team.id);
+      if (scoring !== undefined) f.goals.set(scoring, (f.goals.get(scoring) ?? 0) + 1);
+      f.matchLines.concede(f.onPitch.keys(), e.team.id);
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Folds a player's event: a sending-off, his counting totals, event values, shot creators and zones, a goal. */
+function foldPlayerEvent(f: MatchFold, e: StatsBombEvent, row: number, clock: number): void {
+  const card = e.foul_committed?.card?.name ?? e.bad_behaviour?.card?.name;
+  if (card && e.player && isSendingOff(card) && f.onPitch.has(e.player.id)) {
+    closeSpell(f, e.player.id, e.period, clock);
+    f.matchLines.lines.get(e.player.id)!.sent_off = true;
+  }
+  if (!e.player) return;
+  const line = f.matchLines.lineOf(e.player.id, e.team.id);
+  // A player credited with an event but never put on the pitch (inconsistent data) still needs
+  // a position: the one StatsBomb gives on the event.
+  if (!line.appeared && line.positions.size === 0 && e.position) {
+    line.positions.set(codeOf(f, e.position.name, row), { nominal: 0, clock: 0 });
+  }
+  countEvent(e, line.totals, f.shotIds);
+  const shot = countStatsBombValues(f.events, row, line.totals, f.shots);
+  if (e.type.name === 'Pass') f.passLines.set(e.id, line);
+  // xA: the shot's xG goes to the passer of its key pass (docs/methodology/event-values.md#xa).
+  const keyPass = e.shot?.key_pass_id;
+  if (shot && keyPass) {
+    const passer = f.passLines.get(keyPass);
+    if (passer) passer.totals.xa += shot.xg;
+  }
+  if (shot)
+    for (const creator of statsBombShotCreatorsOf(f.events, row))
+      f.matchLines.lineOf(creator, e.team.id).totals.sca += 1;
+  addStatsBombEventZones(line.zones, e);
+  if (e.type.name === 'Shot' && isGoalOutcome(e.shot!.outcome.name)) goalFor(f, e.team.id);
+}
+
 /**
  * Folds the events of one match (sorted by `index`, as {@link readEvents} returns them) into a
  * {@link MatchSummary}. Period-5 (shoot-out) events count for nothing; temporary `Player Off` /
@@ -74,181 +247,64 @@ const clockOf = (e: StatsBombEvent): number => e.minute * 60 + e.second;
  * @example matchSummaryOf(readEvents(dir, 3754254)).lines.filter((l) => l.started).length // => 22
  */
 export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events'): MatchSummary {
-  const matchLines = matchLinesOf<PlayerMatchLine>(() => ({
-    nominal_seconds: 0,
-    positions: new Map(),
-    zones: emptyZoneCounts(),
-  }));
-  const { lines, lineOf } = matchLines;
-  const onPitch = new Map<number, OpenSpell>();
-  const halfEnd = new Map<number, number>();
-  const goals = new Map<number, number>();
-  const teams: number[] = [];
-  let lastPeriod = 1;
-
-  const codeOf = (name: string, row: number): PositionCode => {
-    const code = positionCodeOfStatsBomb(name);
-    if (!code) throw new DatasetError(file, 'position.name', row, `unknown StatsBomb position "${name}"`);
-    return code;
-  };
-  const open = (playerId: number, teamId: number, period: number, clock: number, position: PositionCode): void => {
-    const line = lineOf(playerId, teamId);
-    line.appeared = true;
-    onPitch.set(playerId, { period, clock, position });
-  };
-  const close = (playerId: number, period: number, clock: number): void => {
-    const spell = onPitch.get(playerId);
-    if (!spell) return;
-    onPitch.delete(playerId);
-    const line = lines.get(playerId)!;
-    let nominal = 0;
-    let elapsed = 0;
-    for (let p = spell.period; p <= period; p++) {
-      const window = PERIOD_WINDOW_SECONDS[p];
-      if (!window) continue;
-      const from = p === spell.period ? spell.clock : window.start;
-      const to = p === period ? clock : (halfEnd.get(p) ?? window.end);
-      elapsed += Math.max(0, to - from);
-      nominal += Math.max(0, Math.min(to, window.end) - Math.max(from, window.start));
-    }
-    line.nominal_seconds += nominal;
-    line.clock_seconds += elapsed;
-    const at = line.positions.get(spell.position) ?? { nominal: 0, clock: 0 };
-    at.nominal += nominal;
-    at.clock += elapsed;
-    line.positions.set(spell.position, at);
-  };
-  const concede = (teamId: number): void => matchLines.concede(onPitch.keys(), teamId);
-  const opponentOf = (teamId: number): number | undefined => teams.find((t) => t !== teamId);
-
-  const passLines = new Map<string, PlayerMatchLine>();
-  const shots: ShotLine[] = [];
-  // Seconds each team held the ball: from an event of its possession to the next event (possession share).
-  const heldSeconds = new Map<number, number>();
-  let held: { team: number; period: number; clock: number } | null = null;
-  const shotIds = new Set<string>();
-  for (const e of events) if (e.type.name === 'Shot') shotIds.add(e.id);
-
+  const f = matchFoldOf(events, file);
   for (let row = 0; row < events.length; row++) {
     const e = events[row];
     if (!PERIOD_WINDOW_SECONDS[e.period]) continue;
     const clock = clockOf(e);
-    const type = e.type.name;
-    if (held && held.period === e.period) holdFor(heldSeconds, held.team, clock - held.clock);
-    held = e.possession_team ? { team: e.possession_team.id, period: e.period, clock } : null;
-    lastPeriod = Math.max(lastPeriod, e.period);
-
-    switch (type) {
-      case 'Starting XI':
-        if (!teams.includes(e.team.id)) teams.push(e.team.id);
-        for (const slot of e.tactics?.lineup ?? []) {
-          open(slot.player.id, e.team.id, e.period, clock, codeOf(slot.position.name, row));
-          lineOf(slot.player.id, e.team.id).started = true;
-        }
-        continue;
-      case 'Substitution':
-        if (e.player && e.substitution) {
-          const leaving = onPitch.get(e.player.id);
-          const position = e.position ? codeOf(e.position.name, row) : (leaving?.position ?? null);
-          close(e.player.id, e.period, clock);
-          if (position) open(e.substitution.replacement.id, e.team.id, e.period, clock, position);
-        }
-        continue;
-      case 'Tactical Shift':
-        for (const slot of e.tactics?.lineup ?? []) {
-          const spell = onPitch.get(slot.player.id);
-          const position = codeOf(slot.position.name, row);
-          if (spell && spell.position !== position) {
-            close(slot.player.id, e.period, clock);
-            open(slot.player.id, e.team.id, e.period, clock, position);
-          }
-        }
-        continue;
-      case 'Half End':
-        halfEnd.set(e.period, Math.max(halfEnd.get(e.period) ?? 0, clock));
-        continue;
-      case 'Own Goal Against': {
-        // The event belongs to the conceding team; "Own Goal For" mirrors it and is not counted again.
-        const scoring = opponentOf(e.team.id);
-        if (scoring !== undefined) goals.set(scoring, (goals.get(scoring) ?? 0) + 1);
-        concede(e.team.id);
-        continue;
-      }
-    }
-
-    const card = e.foul_committed?.card?.name ?? e.bad_behaviour?.card?.name;
-    if (card && e.player && isSendingOff(card) && onPitch.has(e.player.id)) {
-      close(e.player.id, e.period, clock);
-      lines.get(e.player.id)!.sent_off = true;
-    }
-
-    if (!e.player) continue;
-    const line = lineOf(e.player.id, e.team.id);
-    // A player credited with an event but never put on the pitch (inconsistent data) still needs
-    // a position: the one StatsBomb gives on the event.
-    if (!line.appeared && line.positions.size === 0 && e.position) {
-      line.positions.set(codeOf(e.position.name, row), { nominal: 0, clock: 0 });
-    }
-    countEvent(e, line.totals, shotIds);
-    const shot = countStatsBombValues(events, row, line.totals, shots);
-    if (type === 'Pass') passLines.set(e.id, line);
-    // xA: the shot's xG goes to the passer of its key pass (docs/methodology/event-values.md#xa).
-    const keyPass = e.shot?.key_pass_id;
-    if (shot && keyPass) {
-      const passer = passLines.get(keyPass);
-      if (passer) passer.totals.xa += shot.xg;
-    }
-    if (shot) for (const creator of statsBombShotCreatorsOf(events, row)) lineOf(creator, e.team.id).totals.sca += 1;
-    addStatsBombEventZones(line.zones, e);
-    if (type === 'Shot' && isGoalOutcome(e.shot!.outcome.name)) {
-      goals.set(e.team.id, (goals.get(e.team.id) ?? 0) + 1);
-      const conceding = opponentOf(e.team.id);
-      if (conceding !== undefined) concede(conceding);
-    }
+    if (f.held && f.held.period === e.period) holdFor(f.heldSeconds, f.held.team, clock - f.held.clock);
+    f.held = e.possession_team ? { team: e.possession_team.id, period: e.period, clock } : null;
+    f.lastPeriod = Math.max(f.lastPeriod, e.period);
+    if (!foldPitchEvent(f, e, row, clock)) foldPlayerEvent(f, e, row, clock);
   }
-
-  const finalClock = halfEnd.get(lastPeriod) ?? PERIOD_WINDOW_SECONDS[lastPeriod].end;
-  for (const playerId of [...onPitch.keys()]) close(playerId, lastPeriod, finalClock);
-  matchLines.awardCleanSheets((line) => line.nominal_seconds, CLEAN_SHEET_MIN_MINUTES);
-  for (const t of teams) if (!goals.has(t)) goals.set(t, 0);
+  const finalClock = f.halfEnd.get(f.lastPeriod) ?? PERIOD_WINDOW_SECONDS[f.lastPeriod].end;
+  for (const playerId of [...f.onPitch.keys()]) closeSpell(f, playerId, f.lastPeriod, finalClock);
+  f.matchLines.awardCleanSheets((line) => line.nominal_seconds, CLEAN_SHEET_MIN_MINUTES);
+  for (const t of f.teams) if (!f.goals.has(t)) f.goals.set(t, 0);
   // Bench players booked for bad behaviour get a line while folding; without time on the pitch
   // or anything counted they are not part of the match.
-  const kept = [...lines.values()].filter((l) => l.appeared || COUNTING_COLUMNS.some((c) => l.totals[c] > 0));
-  const possession = possessionAndPadjOf(kept, heldSeconds, teams);
-  return { lines: kept, goals, events: events.length, possession, shots };
+  const kept = [...f.matchLines.lines.values()].filter(
+    (l) => l.appeared || COUNTING_COLUMNS.some((c) => l.totals[c] > 0),
+  );
+  const possession = possessionAndPadjOf(kept, f.heldSeconds, f.teams);
+  return { lines: kept, goals: f.goals, events: events.length, possession, shots: f.shots };
+}
+
+/** Adds a shot's contribution to its shooter's counting totals. */
+function countShot(shot: NonNullable<StatsBombEvent['shot']>, t: CountingTotals): void {
+  t.shots += 1;
+  if (isGoalOutcome(shot.outcome.name)) t.goals += 1;
+  if (isShotOnTarget(shot.outcome.name)) t.shots_on_target += 1;
+  if ((shot.statsbomb_xg ?? 0) >= BIG_CHANCE_MIN_XG) t.big_chances += 1;
+  if (shot.aerial_won) aerialWon(t);
+}
+
+/** Adds a pass's contribution to its passer's counting totals. */
+function countPass(pass: NonNullable<StatsBombEvent['pass']>, t: CountingTotals): void {
+  const outcome = pass.outcome?.name ?? null;
+  if (isCountedPass(pass.type?.name ?? null, outcome)) {
+    t.passes += 1;
+    if (outcome === null) t.passes_completed += 1;
+    if ((pass.length ?? 0) >= LONG_BALL_MIN_LENGTH) t.long_balls += 1;
+  }
+  if (pass.cross) {
+    t.crosses += 1;
+    if (outcome === null) t.crosses_completed += 1;
+  }
+  if (pass.goal_assist) t.assists += 1;
+  if (pass.goal_assist || pass.shot_assist) t.key_passes += 1;
+  if (pass.aerial_won) aerialWon(t);
 }
 
 /** Adds one event's contribution to a player's counting totals (METHOD.md "Event counts"). */
 function countEvent(e: StatsBombEvent, t: CountingTotals, shotIds: ReadonlySet<string>): void {
   switch (e.type.name) {
-    case 'Shot': {
-      const shot = e.shot;
-      if (!shot) return;
-      t.shots += 1;
-      if (isGoalOutcome(shot.outcome.name)) t.goals += 1;
-      if (isShotOnTarget(shot.outcome.name)) t.shots_on_target += 1;
-      if ((shot.statsbomb_xg ?? 0) >= BIG_CHANCE_MIN_XG) t.big_chances += 1;
-      if (shot.aerial_won) aerialWon(t);
+    case 'Shot':
+      if (e.shot) countShot(e.shot, t);
       return;
-    }
-    case 'Pass': {
-      const pass = e.pass;
-      if (!pass) return;
-      const outcome = pass.outcome?.name ?? null;
-      if (isCountedPass(pass.type?.name ?? null, outcome)) {
-        t.passes += 1;
-        if (outcome === null) t.passes_completed += 1;
-        if ((pass.length ?? 0) >= LONG_BALL_MIN_LENGTH) t.long_balls += 1;
-      }
-      if (pass.cross) {
-        t.crosses += 1;
-        if (outcome === null) t.crosses_completed += 1;
-      }
-      if (pass.goal_assist) t.assists += 1;
-      if (pass.goal_assist || pass.shot_assist) t.key_passes += 1;
-      if (pass.aerial_won) aerialWon(t);
+    case 'Pass':
+      if (e.pass) countPass(e.pass, t);
       return;
-    }
     case 'Clearance':
       t.clearances += 1;
       if (e.clearance?.aerial_won) aerialWon(t);

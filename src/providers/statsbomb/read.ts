@@ -129,13 +129,16 @@ const EVENT_PARTS = {
   bad_behaviour: z.object({ card: Ref.nullish() }),
 } as const;
 type EventParts = { [K in keyof typeof EVENT_PARTS]?: z.infer<(typeof EVENT_PARTS)[K]> | null };
-const PART_KEYS = Object.keys(EVENT_PARTS) as (keyof typeof EVENT_PARTS)[];
+type PartKey = keyof typeof EVENT_PARTS;
+// cast: Object.keys of a literal object with no prototype extras lists exactly its own keys.
+const PART_KEYS = Object.keys(EVENT_PARTS) as PartKey[];
 
 /**
  * One event of `events/<match>.json`, reduced to the fields the minutes and counting rules read
  * (METHOD.md); every other field is dropped.
  */
 export const StatsBombEvent = StatsBombEventEnvelope.extend(
+  // cast: fromEntries over PART_KEYS builds exactly one nullish schema per part; its type is lost to string keys.
   Object.fromEntries(PART_KEYS.map((k) => [k, EVENT_PARTS[k].nullish()])) as {
     [K in keyof typeof EVENT_PARTS]: z.ZodOptional<z.ZodNullable<(typeof EVENT_PARTS)[K]>>;
   },
@@ -147,13 +150,23 @@ const INT32_MAX = 2 ** 31 - 1;
 const isId = (v: unknown): v is number =>
   typeof v === 'number' && Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX;
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isRef = (v: unknown): v is { id: number; name: string } =>
-  typeof v === 'object' &&
-  v !== null &&
-  isId((v as { id?: unknown }).id) &&
-  typeof (v as { name?: unknown }).name === 'string';
-const isNullishRef = (v: unknown): boolean => v === undefined || v === null || isRef(v);
-const refOf = (v: { id: number; name: string } | null | undefined) => (v == null ? v : { id: v.id, name: v.name });
+  isRecord(v) && isId(v.id) && typeof v.name === 'string';
+const isNumbers = (v: unknown, min: number): v is number[] =>
+  Array.isArray(v) && v.length >= min && v.every((x) => typeof x === 'number');
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isFlag = (v: unknown): v is boolean | null | undefined => v === undefined || v === null || typeof v === 'boolean';
+
+/** Marks a malformed field in the hand checks below: zod then parses the event and names the problem. */
+const BAD: unique symbol = Symbol('malformed');
+type Checked<T> = T | null | undefined | typeof BAD;
+/** A nullish ref as given, a ref reduced to id and name, or BAD. */
+const refOf = (v: unknown): Checked<{ id: number; name: string }> =>
+  v === undefined || v === null ? v : isRef(v) ? { id: v.id, name: v.name } : BAD;
+/** A nullish value as given, a number array of at least `min` entries, or BAD. */
+const numbersOf = (v: unknown, min: number): Checked<number[]> =>
+  v === undefined || v === null ? v : isNumbers(v, min) ? v : BAD;
 
 /**
  * The envelope of a well-formed event, checked with plain type tests — the hot path, about ten
@@ -161,73 +174,79 @@ const refOf = (v: { id: number; name: string } | null | undefined) => (v == null
  * Never accepts what {@link StatsBombEventEnvelope} rejects.
  */
 function envelopeOf(raw: unknown): z.infer<typeof StatsBombEventEnvelope> | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const e = raw as Record<string, unknown>;
+  if (!isRecord(raw)) return null;
+  const e = raw;
   if (typeof e.id !== 'string' || !isId(e.index) || !isId(e.period) || !isCount(e.minute) || !isCount(e.second))
     return null;
-  if (!isRef(e.type) || !isRef(e.team) || !isNullishRef(e.player) || !isNullishRef(e.position)) return null;
-  if (!isNullishRef(e.possession_team)) return null;
+  if (!isRef(e.type) || !isRef(e.team)) return null;
+  const player = refOf(e.player);
+  const position = refOf(e.position);
+  const possessionTeam = refOf(e.possession_team);
+  const playPattern = refOf(e.play_pattern);
+  const location = numbersOf(e.location, 2);
   const related = e.related_events;
-  const location = e.location;
-  if (
-    location !== undefined &&
-    location !== null &&
-    !(Array.isArray(location) && location.length >= 2 && location.every((v) => typeof v === 'number'))
-  )
+  const possession = e.possession;
+  if (player === BAD || position === BAD || possessionTeam === BAD || playPattern === BAD || location === BAD)
     return null;
-  if (e.possession !== undefined && e.possession !== null && !isId(e.possession)) return null;
-  if (!isNullishRef(e.play_pattern)) return null;
-  if (
-    related !== undefined &&
-    related !== null &&
-    !(Array.isArray(related) && related.every((x) => typeof x === 'string'))
-  )
-    return null;
+  if (!(possession === undefined || possession === null || isId(possession))) return null;
+  if (!(related === undefined || related === null || isStrings(related))) return null;
   return {
     id: e.id,
     index: e.index,
     period: e.period,
     minute: e.minute,
     second: e.second,
-    type: refOf(e.type)!,
-    team: refOf(e.team)!,
-    player: refOf(e.player as never),
-    position: refOf(e.position as never),
-    related_events: related as string[] | null | undefined,
-    location: location as number[] | null | undefined,
-    possession_team: refOf(e.possession_team as never),
-    possession: e.possession as number | null | undefined,
-    play_pattern: refOf(e.play_pattern as never),
+    type: { id: e.type.id, name: e.type.name },
+    team: { id: e.team.id, name: e.team.name },
+    player,
+    position,
+    related_events: related,
+    location,
+    possession_team: possessionTeam,
+    possession,
+    play_pattern: playPattern,
   };
 }
 
 /** A well-formed `carry` object reduced to its end location, or null (zod then names the problem). */
 function carryOf(raw: unknown): { end_location: number[] } | null {
-  const end = (raw as { end_location?: unknown }).end_location;
-  if (!Array.isArray(end) || end.length < 2 || !end.every((v) => typeof v === 'number')) return null;
+  const end = isRecord(raw) ? raw.end_location : undefined;
+  if (!isNumbers(end, 2)) return null;
   return { end_location: end };
 }
 
-const isFlag = (v: unknown): boolean => v === undefined || v === null || typeof v === 'boolean';
 const PASS_FLAGS = ['cross', 'cut_back', 'through_ball', 'goal_assist', 'shot_assist', 'aerial_won'] as const;
 
 /** A well-formed `pass` object reduced to the fields read, or null (zod then names the problem). */
 function passOf(raw: unknown): z.infer<typeof EVENT_PARTS.pass> | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const p = raw as Record<string, unknown>;
-  if (!isNullishRef(p.outcome) || !isNullishRef(p.type) || !isNullishRef(p.technique)) return null;
-  if (!(p.length === undefined || p.length === null || typeof p.length === 'number')) return null;
-  if (!PASS_FLAGS.every((k) => isFlag(p[k]))) return null;
-  const end = p.end_location;
-  const endOk =
-    end === undefined ||
-    end === null ||
-    (Array.isArray(end) && end.length >= 2 && end.every((v) => typeof v === 'number'));
-  if (!endOk) return null;
-  const out: Record<string, unknown> = {};
-  for (const k of ['outcome', 'type', 'technique'] as const) if (p[k] !== undefined) out[k] = refOf(p[k] as never);
-  for (const k of ['length', 'end_location', ...PASS_FLAGS] as const) if (p[k] !== undefined) out[k] = p[k];
-  return out as z.infer<typeof EVENT_PARTS.pass>;
+  if (!isRecord(raw)) return null;
+  const p = raw;
+  const outcome = refOf(p.outcome);
+  const type = refOf(p.type);
+  const technique = refOf(p.technique);
+  const length = p.length;
+  const end = numbersOf(p.end_location, 2);
+  if (outcome === BAD || type === BAD || technique === BAD || end === BAD) return null;
+  if (!(length === undefined || length === null || typeof length === 'number')) return null;
+  // Keys are set in the order the zod schema would give them, only when present in the source.
+  const out: z.infer<typeof EVENT_PARTS.pass> = {};
+  if (outcome !== undefined) out.outcome = outcome;
+  if (type !== undefined) out.type = type;
+  if (technique !== undefined) out.technique = technique;
+  if (length !== undefined) out.length = length;
+  if (end !== undefined) out.end_location = end;
+  for (const k of PASS_FLAGS) {
+    const flag = p[k];
+    if (!isFlag(flag)) return null;
+    if (flag !== undefined) out[k] = flag;
+  }
+  return out;
+}
+
+/** Stores on `event` a part that EVENT_PARTS[key] parsed (or that its hand check accepted). */
+function setPart(event: StatsBombEvent, key: PartKey, value: unknown): void {
+  // cast: the value was parsed by EVENT_PARTS[key] (or checked by hand to the same shape), so it is that part's type.
+  (event as Record<string, unknown>)[key] = value;
 }
 
 /** Parses one event: the envelope, then only the type-specific objects it carries. */
@@ -241,19 +260,19 @@ function parseEvent(file: string, raw: unknown, row: number): StatsBombEvent {
     if (!envelope.success) fail(envelope.error.issues[0], []);
     event = envelope.data!;
   }
-  const source = raw as Record<string, unknown>;
+  const source = isRecord(raw) ? raw : {};
   for (const key of PART_KEYS) {
     const part = source[key];
     if (part === undefined || part === null) continue;
     // About 1,000 passes and 750 carries a match: checked by hand like the envelope; zod only names a problem.
     const fast = key === 'carry' ? carryOf(part) : key === 'pass' ? passOf(part) : null;
     if (fast) {
-      (event as Record<string, unknown>)[key] = fast;
+      setPart(event, key, fast);
       continue;
     }
     const parsed = EVENT_PARTS[key].safeParse(part);
     if (!parsed.success) fail(parsed.error.issues[0], [key]);
-    (event as Record<string, unknown>)[key] = parsed.data;
+    setPart(event, key, parsed.data);
   }
   return event;
 }
@@ -265,7 +284,7 @@ function readJson(dir: string, file: string): unknown {
   try {
     return JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
-    throw new DatasetError(file, null, null, `not valid JSON (${(e as Error).message})`);
+    throw new DatasetError(file, null, null, `not valid JSON (${e instanceof Error ? e.message : String(e)})`);
   }
 }
 
