@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatasetError } from '../../model/dataset-error.js';
 import { mergeDatasets } from '../../model/merge.js';
-import type { Dataset } from '../../model/schema.js';
+import { type Dataset, rowsOf } from '../../model/schema.js';
 import type { WyscoutReport } from './coverage.js';
 import { inRounds, type RoundRange, wyscoutIngest, type WyscoutOptions } from './dataset.js';
 import { finishedOf } from './fixtures.js';
@@ -89,8 +89,9 @@ function competitionOf(
     precomputed,
     onProgress: precomputed ? undefined : (done, total, events) => options.onProgress?.(c.name, done, total, events),
   });
-  const league = dataset.tables.leagues.get(0)!.toJSON() as { league_id: number; name: string };
-  const season = dataset.tables.seasons.get(0)!.toJSON() as { name: string };
+  // One league and one season: the dataset of one competition.
+  const [league] = rowsOf(dataset.tables.leagues, 'leagues');
+  const [season] = rowsOf(dataset.tables.seasons, 'seasons');
   const summary: CompetitionReport = {
     competition: c.name,
     league_id: league.league_id,

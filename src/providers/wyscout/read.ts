@@ -198,6 +198,8 @@ function parseEvent(file: string, raw: unknown, row: number): WyscoutEvent {
   };
 }
 
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 /**
  * Output chunk for inflating `gz`: its stated size (the gzip trailer's last 4 bytes, the size mod
  * 2^32) plus one byte, so a file inflates into one buffer and is not copied again to join chunks;
@@ -223,14 +225,14 @@ function readText(path: string, file: string): string {
         chunkSize: inflateChunkOf(bytes),
       }).toString('utf8');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      if (e instanceof Error && 'code' in e && e.code === 'ERR_BUFFER_TOO_LARGE')
         throw new DatasetError(
           file,
           null,
           null,
           `inflates to more than ${WYSCOUT_GZIP_MAX_BYTES} bytes (64 MiB), the cap for one gzip file; a real per-match file is under 1 MB`,
         );
-      throw new DatasetError(file, null, null, `not a readable gzip file (${(e as Error).message})`);
+      throw new DatasetError(file, null, null, `not a readable gzip file (${messageOf(e)})`);
     }
   }
   if (file.endsWith('.gz')) throw new DatasetError(file, null, null, 'not a gzip file (no gzip header)');
@@ -243,7 +245,7 @@ export function readJsonFile(path: string, file: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new DatasetError(file, null, null, `not valid JSON (${(e as Error).message})`);
+    throw new DatasetError(file, null, null, `not valid JSON (${messageOf(e)})`);
   }
 }
 
@@ -259,7 +261,8 @@ function parseWith<S extends z.ZodType>(
   const issue = parsed.error.issues[0];
   const path = [...prefix, ...issue.path];
   const rowAt = path.findIndex((p) => typeof p === 'number');
-  const row = rowAt >= 0 ? (path[rowAt] as number) : null;
+  const at = rowAt >= 0 ? path[rowAt] : null;
+  const row = typeof at === 'number' ? at : null;
   const field = path
     .filter((_, i) => i !== rowAt)
     .map(String)
