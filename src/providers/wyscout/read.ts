@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { DatasetError } from '../../model/dataset-error.js';
-import { isObject, playerOf, teamOf } from './roster-guard.js';
+import { isObject, playerOf, type RosterPlayer, type RosterTeam, teamOf } from './roster-guard.js';
 
 /**
  * Most bytes one `.json.gz` file may inflate to (64 MiB; docs/methodology/wyscout.md): the public
@@ -95,6 +95,11 @@ export const WyscoutTeam = z.object({
   type: z.string().nullish(),
 });
 export type WyscoutTeam = z.infer<typeof WyscoutTeam>;
+
+/** True when A and B are the same type, optional fields included. */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/** The fast guards' types are the schemas' (a field added to one and not the other fails tsc here). */
+export const ROSTER_GUARD_TYPES_AGREE: Same<RosterPlayer, WyscoutPlayer> & Same<RosterTeam, WyscoutTeam> = true;
 
 /** One event, reduced to what the minutes and counting rules read (docs/methodology/wyscout.md). */
 export interface WyscoutEvent {

@@ -7,7 +7,31 @@
  * stays the documentation and gives the same answer or the same error. A property test checks
  * that a value the guard accepts parses to the same data with the schema.
  */
-import type { WyscoutPlayer, WyscoutTeam } from './read.js';
+
+/** A player as the `WyscoutPlayer` schema of read.ts gives it (read.ts stores these as its own type, so tsc checks they agree). */
+export interface RosterPlayer {
+  wyId: number;
+  firstName?: string | null;
+  middleName?: string | null;
+  lastName?: string | null;
+  shortName?: string | null;
+  birthDate?: string | null;
+  foot?: string | null;
+  height?: number | null;
+  passportArea?: { name: string } | null;
+  currentNationalTeamId?: number | string | null;
+  role: { code2: 'GK' | 'DF' | 'MD' | 'FW' };
+}
+
+/** A team as the `WyscoutTeam` schema of read.ts gives it. */
+export interface RosterTeam {
+  wyId: number;
+  name: string;
+  officialName?: string | null;
+  city?: string | null;
+  area?: { name: string } | null;
+  type?: string | null;
+}
 
 /** A JSON object (not null, not an array). */
 export const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -18,8 +42,7 @@ const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Num
 /** undefined (key absent), null, or a string. */
 const isOptionalString = (v: unknown): v is string | null | undefined =>
   v === undefined || v === null || typeof v === 'string';
-const isRole = (v: unknown): v is WyscoutPlayer['role']['code2'] =>
-  v === 'GK' || v === 'DF' || v === 'MD' || v === 'FW';
+const isRole = (v: unknown): v is RosterPlayer['role']['code2'] => v === 'GK' || v === 'DF' || v === 'MD' || v === 'FW';
 
 /** Sets `out[key]` as the schema's parse does: a key absent from the input stays absent. */
 function copyPresent<T extends object, K extends keyof T>(out: T, key: K, value: T[K] | undefined): void {
@@ -33,11 +56,11 @@ function areaOf(v: unknown): { name: string } | null | undefined | false {
 }
 
 /**
- * The player `v` as `WyscoutPlayer.parse` gives it, or null when `v` is not in the plain shape
+ * The player `v` as read.ts's `WyscoutPlayer.parse` gives it, or null when `v` is not in the plain shape
  * (the schema then decides: it coerces string ids, and rejects what is broken).
  * @example playerOf({ wyId: 7, role: { code2: 'FW' }, shortName: 'H. Kane', weight: 86 }) // => { wyId: 7, shortName: 'H. Kane', role: { code2: 'FW' } }
  */
-export function playerOf(v: unknown): WyscoutPlayer | null {
+export function playerOf(v: unknown): RosterPlayer | null {
   if (!isObject(v) || !isId(v.wyId)) return null;
   const { firstName, middleName, lastName, shortName, birthDate, foot, height, currentNationalTeamId, role } = v;
   if (!isOptionalString(firstName) || !isOptionalString(middleName) || !isOptionalString(lastName)) return null;
@@ -48,7 +71,7 @@ export function playerOf(v: unknown): WyscoutPlayer | null {
     return null;
   const passportArea = areaOf(v.passportArea);
   if (passportArea === false || !isObject(role) || !isRole(role.code2)) return null;
-  const out: Omit<WyscoutPlayer, 'role'> = { wyId: v.wyId };
+  const out: Omit<RosterPlayer, 'role'> = { wyId: v.wyId };
   copyPresent(out, 'firstName', firstName);
   copyPresent(out, 'middleName', middleName);
   copyPresent(out, 'lastName', lastName);
@@ -63,16 +86,16 @@ export function playerOf(v: unknown): WyscoutPlayer | null {
 }
 
 /**
- * The team `v` as `WyscoutTeam.parse` gives it, or null when `v` is not in the plain shape.
+ * The team `v` as read.ts's `WyscoutTeam.parse` gives it, or null when `v` is not in the plain shape.
  * @example teamOf({ wyId: 1609, name: 'Arsenal', type: 'club', area: { name: 'England', id: '0' } }) // => { wyId: 1609, name: 'Arsenal', area: { name: 'England' }, type: 'club' }
  */
-export function teamOf(v: unknown): WyscoutTeam | null {
+export function teamOf(v: unknown): RosterTeam | null {
   if (!isObject(v) || !isId(v.wyId) || typeof v.name !== 'string' || v.name.length === 0) return null;
   const { officialName, city, type } = v;
   if (!isOptionalString(officialName) || !isOptionalString(city) || !isOptionalString(type)) return null;
   const area = areaOf(v.area);
   if (area === false) return null;
-  const out: WyscoutTeam = { wyId: v.wyId, name: v.name };
+  const out: RosterTeam = { wyId: v.wyId, name: v.name };
   copyPresent(out, 'officialName', officialName);
   copyPresent(out, 'city', city);
   copyPresent(out, 'area', area);
