@@ -8,14 +8,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatasetError } from '../../model/dataset-error.js';
 import { mergeDatasets } from '../../model/merge.js';
-import type { Dataset } from '../../model/schema.js';
+import { type Dataset, rowsOf } from '../../model/schema.js';
 import type { WyscoutReport } from './coverage.js';
 import { inRounds, type RoundRange, wyscoutIngest, type WyscoutOptions } from './dataset.js';
 import { finishedOf } from './fixtures.js';
-import { layoutOf } from './layout.js';
+import { layoutOf, type WyscoutLayout } from './layout.js';
 import type { MatchResult } from './match-result.js';
-import { readPlayerRegistry } from './read.js';
-import { defaultIngestWorkers, ingestPool, type IngestPool } from './workers.js';
+import { readPlayerRegistry, readTeamRegistry } from './read.js';
+import type { WyscoutRegistries } from './season-fold.js';
+import { defaultIngestWorkers, type IngestJob, ingestPool, type IngestPool } from './workers.js';
 
 /** What one competition of a multi-competition ingest brought. */
 export interface CompetitionReport {
@@ -53,9 +54,15 @@ export function competitionsIn(dir: string): string[] {
     .map((n) => n.replace(/^matches_/i, '').replace(/\.json$/i, ''));
 }
 
+/** One competition of the run: its name and layout, found once and shared by the jobs and the fold. */
+interface Competition {
+  name: string;
+  layout: WyscoutLayout;
+}
+
 /** The per-match jobs of one competition for the workers: its played matches in the public layout (none for a per-match folder). */
-function jobsOf(dir: string, competition: string, rounds: RoundRange | undefined) {
-  const layout = layoutOf(dir, competition);
+function jobsOf(c: Competition, rounds: RoundRange | undefined): IngestJob[] {
+  const layout = c.layout;
   if (layout.kind !== 'registry') return [];
   return layout.matches
     .filter((m) => finishedOf(m) && inRounds(m, rounds))
@@ -71,22 +78,22 @@ interface Part {
 /** Ingests one competition, folding `precomputed` match results (the pool's) or reading its matches in-thread. */
 function competitionOf(
   dir: string,
-  competition: string,
-  options: WyscoutManyOptions,
+  c: Competition,
+  options: WyscoutManyOptions & { registries: WyscoutRegistries },
   precomputed: Map<number, MatchResult> | undefined,
 ): Part {
   const { dataset, report } = wyscoutIngest(dir, {
     ...options,
-    competition,
+    competition: c.name,
+    layout: c.layout,
     precomputed,
-    onProgress: precomputed
-      ? undefined
-      : (done, total, events) => options.onProgress?.(competition, done, total, events),
+    onProgress: precomputed ? undefined : (done, total, events) => options.onProgress?.(c.name, done, total, events),
   });
-  const league = dataset.tables.leagues.get(0)!.toJSON() as { league_id: number; name: string };
-  const season = dataset.tables.seasons.get(0)!.toJSON() as { name: string };
+  // One league and one season: the dataset of one competition.
+  const [league] = rowsOf(dataset.tables.leagues, 'leagues');
+  const [season] = rowsOf(dataset.tables.seasons, 'seasons');
   const summary: CompetitionReport = {
-    competition,
+    competition: c.name,
     league_id: league.league_id,
     league: league.name,
     season: season.name,
@@ -105,20 +112,20 @@ function competitionOf(
  */
 async function pooledCompetitions(
   dir: string,
-  names: readonly string[],
-  options: WyscoutManyOptions,
+  competitions: readonly Competition[],
+  options: WyscoutManyOptions & { registries: WyscoutRegistries },
   pool: IngestPool,
 ): Promise<Part[]> {
-  const perCompetition = names.map((c) => jobsOf(dir, c, options.rounds));
+  const perCompetition = competitions.map((c) => jobsOf(c, options.rounds));
   const jobs = perCompetition.flat();
   const owner = perCompetition.flatMap((list, k) => list.map(() => k));
   const remaining = perCompetition.map((list) => list.length);
-  const events = names.map(() => 0);
-  const results = names.map(() => new Map<number, MatchResult>());
+  const events = competitions.map(() => 0);
+  const results = competitions.map(() => new Map<number, MatchResult>());
   const parts: Part[] = [];
   const foldReady = (): void => {
-    for (let k = parts.length; k < names.length && remaining[k] === 0; k = parts.length) {
-      parts.push(competitionOf(dir, names[k], options, results[k]));
+    for (let k = parts.length; k < competitions.length && remaining[k] === 0; k = parts.length) {
+      parts.push(competitionOf(dir, competitions[k], options, results[k]));
       results[k] = new Map(); // folded: let its match results go
     }
   };
@@ -128,7 +135,8 @@ async function pooledCompetitions(
     results[k].set(jobs[job].match.wyId, result);
     remaining[k]--;
     events[k] += result.summary.events;
-    options.onProgress?.(names[k], perCompetition[k].length - remaining[k], perCompetition[k].length, events[k]);
+    const name = competitions[k].name;
+    options.onProgress?.(name, perCompetition[k].length - remaining[k], perCompetition[k].length, events[k]);
     foldReady();
   });
   foldReady();
@@ -154,18 +162,26 @@ export async function wyscoutIngestMany(
   const twice = names.find((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) !== i);
   if (twice) throw new DatasetError('(competitions)', null, null, `competition "${twice}" is named twice`);
   const workers = options.workers ?? defaultIngestWorkers();
+  // Each competition's match list and the registries are read once, for the jobs and the folds.
+  const competitions = names.map((name) => ({ name, layout: layoutOf(dir, name) }));
+  const registered = competitions.some((c) => c.layout.kind === 'registry');
+  const registries = {
+    players: registered ? readPlayerRegistry(dir) : new Map(),
+    teams: registered ? readTeamRegistry(dir) : new Map(),
+  };
+  const shared = { ...options, registries };
   const pool =
     workers > 1
       ? ingestPool(
           workers,
-          [...readPlayerRegistry(dir)].map(([id, p]) => [id, p.role.code2]),
+          [...registries.players].map(([id, p]) => [id, p.role.code2]),
         )
       : null;
   let parts: Part[];
   try {
     parts = pool
-      ? await pooledCompetitions(dir, names, options, pool)
-      : names.map((competition) => competitionOf(dir, competition, options, undefined));
+      ? await pooledCompetitions(dir, competitions, shared, pool)
+      : competitions.map((c) => competitionOf(dir, c, shared, undefined));
   } finally {
     await pool?.close();
   }

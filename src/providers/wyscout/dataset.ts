@@ -6,21 +6,22 @@
  */
 import { DatasetError } from '../../model/dataset-error.js';
 import { POSITION_CODES, type Dataset, type DatasetMeta, type PositionCode, type RowOf } from '../../model/schema.js';
-import { layoutOf, type MatchFileRef } from './layout.js';
+import { layoutOf, type WyscoutLayout } from './layout.js';
 import { PUBLIC_COMPETITIONS, decodeName, positionCodeOf, seasonNameFromDates, WYSCOUT_COLUMNS } from './mapping.js';
 import { coverageOf, WYSCOUT_ATTRIBUTION, type WyscoutReport } from './coverage.js';
-import { finalGoalsOf, finishedOf, fixtureRowsOf, kickoffOf } from './fixtures.js';
-import { matchResultOf, type MatchResult } from './match-result.js';
+import { finishedOf, fixtureRowsOf, kickoffOf } from './fixtures.js';
+import type { MatchResult } from './match-result.js';
 import { leagueTierOf } from './league-tiers.js';
+import { readMatchFile, readPlayerRegistry, readTeamRegistry, type WyscoutMatch, type WyscoutPlayer } from './read.js';
+import { minutesOf, seasonDatasetOf, withPossession } from '../season-dataset.js';
 import {
-  readMatchFile,
-  readPlayerRegistry,
-  readTeamRegistry,
-  type WyscoutMatch,
-  type WyscoutPlayer,
-  type WyscoutTeam,
-} from './read.js';
-import { addToSeasonLine, minutesOf, seasonDatasetOf, withPossession, type SeasonLine } from '../season-dataset.js';
+  type AppearanceAcc,
+  emptySeasonFold,
+  foldMatch,
+  type PlayerAcc,
+  type SeasonFold,
+  type WyscoutRegistries,
+} from './season-fold.js';
 import { counted } from '../../prose.js';
 import { commonNameOf } from './common-name.js';
 
@@ -42,6 +43,10 @@ export interface WyscoutOptions {
   onProgress?: (done: number, total: number, events: number) => void;
   /** Match results computed beforehand by wyscout/workers.ts, by match id; a match not in it is read here. */
   precomputed?: ReadonlyMap<number, MatchResult>;
+  /** The layout of `dir` for `competition` when the caller has found it already (it is not looked for again). */
+  layout?: WyscoutLayout;
+  /** `players.json` and `teams.json` when the caller has read them already (used with the public layout only). */
+  registries?: WyscoutRegistries;
 }
 
 /** A range of rounds, both ends included. */
@@ -59,28 +64,6 @@ export const inRounds = (match: WyscoutMatch, rounds: RoundRange | undefined): b
 
 /** Smallest number of located events for a match's own position; fewer and the season position is used. */
 const MATCH_POSITION_MIN_EVENTS = 10;
-
-interface PlayerAcc {
-  info: WyscoutPlayer;
-  team_id: number;
-  lastKickoff: number;
-  sum_x: number;
-  sum_y: number;
-  located: number;
-}
-
-interface AppearanceAcc {
-  kickoff: number;
-  fixture_id: number;
-  player_id: number;
-  team_id: number;
-  started: boolean;
-  seconds: number;
-  sum_x: number;
-  sum_y: number;
-  located: number;
-  team_possession: number | null;
-}
 
 /**
  * Each player's usual position (docs/methodology/wyscout.md#positions): the position of his matches
@@ -112,115 +95,8 @@ const fullNameOf = (p: WyscoutPlayer): string =>
 const footOf = (foot: string | null | undefined): 'left' | 'right' | 'both' | null =>
   foot === 'left' || foot === 'right' || foot === 'both' ? foot : null;
 
-/**
- * Builds a validated halfspace dataset, and a report of the data problems met, from one
- * competition season of the Wyscout folder `dir` (see {@link datasetFromWyscout}).
- * @example wyscoutIngest('shared/real/wyscout', { competition: 'England' }).report.goalDifferences.length // => 1
- */
-export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: Dataset; report: WyscoutReport } {
-  const layout = layoutOf(dir, options.competition);
-  const playerRegistry = layout.kind === 'registry' ? readPlayerRegistry(dir) : new Map<number, WyscoutPlayer>();
-  const teamRegistry = layout.kind === 'registry' ? readTeamRegistry(dir) : new Map<number, WyscoutTeam>();
-
-  const teams = new Map<number, WyscoutTeam | null>();
-  const players = new Map<number, PlayerAcc>();
-  const seasonLines = new Map<string, SeasonLine>();
-  const appearanceAccs: AppearanceAcc[] = [];
-  const fixtureMatches: WyscoutMatch[] = [];
-  const possessionByFixture = new Map<number, ReadonlyMap<number, number>>();
-  const shots: Partial<RowOf<'shots'>>[] = [];
-  const report: WyscoutReport = { matches: 0, events: 0, goalDifferences: [], unlisted: [], anomalies: [] };
-
-  /** Folds one match (its match object and, when played, its per-match file). */
-  const fold = (
-    match: WyscoutMatch,
-    ref: MatchFileRef | null,
-    preRead: ReturnType<typeof readMatchFile> | null,
-  ): void => {
-    fixtureMatches.push(match);
-    for (const side of Object.values(match.teamsData))
-      if (!teams.has(side.teamId)) teams.set(side.teamId, teamRegistry.get(side.teamId) ?? null);
-    if (!finishedOf(match) || !ref) return;
-    const result =
-      options.precomputed?.get(match.wyId) ??
-      matchResultOf(
-        match,
-        preRead ?? readMatchFile(ref.path, ref.file),
-        (id) => playerRegistry.get(id)?.role.code2,
-        ref.file,
-      );
-    const filePlayers = new Map(result.players);
-    for (const [id, t] of result.teams) if (teams.has(id) && teams.get(id) === null) teams.set(id, t);
-    const infoOf = (playerId: number): WyscoutPlayer => {
-      const info = filePlayers.get(playerId) ?? playerRegistry.get(playerId);
-      if (!info)
-        throw new DatasetError(
-          ref.file,
-          'playerId',
-          null,
-          `player ${playerId} plays in match ${match.wyId} but is in neither the file's players nor players.json`,
-        );
-      return info;
-    };
-    const summary = result.summary;
-    possessionByFixture.set(match.wyId, summary.possession);
-    for (const shot of summary.shots) shots.push({ fixture_id: match.wyId, ...shot });
-    report.matches++;
-    report.events += summary.events;
-    report.anomalies.push(...result.anomalies, ...summary.anomalies);
-    if (summary.unlisted.players.length > 0) report.unlisted.push({ fixture_id: match.wyId, ...summary.unlisted });
-    for (const side of Object.values(match.teamsData)) {
-      const fromEvents = summary.eventGoals.get(side.teamId) ?? 0;
-      const scoreboard = finalGoalsOf(match, side);
-      if (fromEvents !== scoreboard) {
-        const team = teams.get(side.teamId);
-        report.goalDifferences.push({
-          fixture_id: match.wyId,
-          label: decodeName(match.label ?? `match ${match.wyId}`),
-          team_id: side.teamId,
-          team: team ? decodeName(team.name) : String(side.teamId),
-          events: fromEvents,
-          scoreboard,
-        });
-      }
-    }
-    const kickoff = kickoffOf(match);
-    for (const line of summary.lines) {
-      const info = infoOf(line.player_id);
-      const acc = players.get(line.player_id) ?? {
-        info,
-        team_id: line.team_id,
-        lastKickoff: -Infinity,
-        sum_x: 0,
-        sum_y: 0,
-        located: 0,
-      };
-      if (kickoff >= acc.lastKickoff) {
-        acc.lastKickoff = kickoff;
-        acc.team_id = line.team_id;
-      }
-      acc.sum_x += line.sum_x;
-      acc.sum_y += line.sum_y;
-      acc.located += line.located;
-      players.set(line.player_id, acc);
-      addToSeasonLine(seasonLines, line, line.seconds);
-      if (line.appeared) {
-        appearanceAccs.push({
-          kickoff,
-          fixture_id: match.wyId,
-          player_id: line.player_id,
-          team_id: line.team_id,
-          started: line.started,
-          seconds: line.seconds,
-          sum_x: line.sum_x,
-          sum_y: line.sum_y,
-          located: line.located,
-          team_possession: summary.possession.get(line.team_id) ?? null,
-        });
-      }
-    }
-  };
-
+/** Folds every match of the competition that `layout` finds (and `options.rounds` keeps). */
+function foldCompetition(s: SeasonFold, layout: WyscoutLayout, options: WyscoutOptions): void {
   if (layout.kind === 'registry') {
     if (layout.matches.length === 0)
       throw new DatasetError(`matches_${layout.competitionFile}.json`, null, null, 'no matches');
@@ -235,33 +111,36 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
         'no matches in the rounds asked for',
       );
     for (const [done, match] of ordered.entries()) {
-      fold(match, finishedOf(match) ? layout.eventsFileOf(match.wyId) : null, null);
-      options.onProgress?.(done + 1, ordered.length, report.events);
+      foldMatch(s, match, finishedOf(match) ? layout.eventsFileOf(match.wyId) : null, null);
+      options.onProgress?.(done + 1, ordered.length, s.report.events);
     }
-  } else {
-    for (const [done, ref] of layout.files.entries()) {
-      const data = readMatchFile(ref.path, ref.file);
-      if (!data.match)
-        throw new DatasetError(
-          ref.file,
-          'match',
-          null,
-          "no match object (lineups, substitutions, score): save the competition's matches_<Competition>.json beside the match files, or embed each match (v2 API details=match,players,teams)",
-        );
-      if (data.match.competitionId === layout.competitionId && inRounds(data.match, options.rounds))
-        fold(data.match, ref, data);
-      options.onProgress?.(done + 1, layout.files.length, report.events);
-    }
-    if (fixtureMatches.length === 0)
-      throw new DatasetError(
-        '(per-match files)',
-        'match.competitionId',
-        null,
-        `no file holds a match of competition ${layout.competitionId}`,
-      );
+    return;
   }
+  for (const [done, ref] of layout.files.entries()) {
+    const data = readMatchFile(ref.path, ref.file);
+    if (!data.match)
+      throw new DatasetError(
+        ref.file,
+        'match',
+        null,
+        "no match object (lineups, substitutions, score): save the competition's matches_<Competition>.json beside the match files, or embed each match (v2 API details=match,players,teams)",
+      );
+    if (data.match.competitionId === layout.competitionId && inRounds(data.match, options.rounds))
+      foldMatch(s, data.match, ref, data);
+    options.onProgress?.(done + 1, layout.files.length, s.report.events);
+  }
+  if (s.fixtureMatches.length === 0)
+    throw new DatasetError(
+      '(per-match files)',
+      'match.competitionId',
+      null,
+      `no file holds a match of competition ${layout.competitionId}`,
+    );
+}
 
-  const seasonIds = [...new Set(fixtureMatches.map((m) => m.seasonId))];
+/** The season of the folded matches (one season id), its dates and name; sorts the fixtures by kick-off. */
+function seasonOf(s: SeasonFold) {
+  const seasonIds = [...new Set(s.fixtureMatches.map((m) => m.seasonId))];
   if (seasonIds.length !== 1)
     throw new DatasetError(
       'matches',
@@ -269,32 +148,44 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
       null,
       `the competition's matches span ${seasonIds.length} seasons (${seasonIds.join(', ')}); give one season's files`,
     );
-  const seasonId = seasonIds[0];
-  const competitionId = fixtureMatches[0].competitionId;
-  fixtureMatches.sort((a, b) => kickoffOf(a) - kickoffOf(b) || a.wyId - b.wyId);
-  const dates = fixtureMatches.map((m) => m.dateutc.slice(0, 10));
+  s.fixtureMatches.sort((a, b) => kickoffOf(a) - kickoffOf(b) || a.wyId - b.wyId);
+  const dates = s.fixtureMatches.map((m) => m.dateutc.slice(0, 10));
   const first = dates[0];
   const last = dates[dates.length - 1];
-  const seasonName = seasonNameFromDates(first, last);
+  return {
+    seasonId: seasonIds[0],
+    competitionId: s.fixtureMatches[0].competitionId,
+    first,
+    last,
+    name: seasonNameFromDates(first, last),
+  };
+}
+
+/** The league row's name, kind and country: the public dataset's when known, else from the teams. */
+function leagueOf(s: SeasonFold, competitionId: number, options: WyscoutOptions) {
   const known = PUBLIC_COMPETITIONS.find((c) => c.id === competitionId);
-  const teamInfos = [...teams.values()];
+  const teamInfos = [...s.teams.values()];
   const national = teamInfos.length > 0 && teamInfos.every((t) => t?.type === 'national');
-  const leagueName = options.leagueName?.trim() || known?.name || `Competition ${competitionId}`;
+  const name = options.leagueName?.trim() || known?.name || `Competition ${competitionId}`;
   const kind = known?.kind ?? (national ? 'international' : 'league');
   const areas = new Set(teamInfos.map((t) => (t?.area?.name ? decodeName(t.area.name) : null)));
   const country = known ? known.country : kind === 'international' || areas.size !== 1 ? null : [...areas][0];
-  const fixtures = withPossession(fixtureRowsOf(fixtureMatches, seasonId, competitionId), possessionByFixture);
+  return { name, kind, country };
+}
 
-  /** The country of his national team when the team registry knows it (Agüero: Argentina), else his passport's (Spain). */
-  const nationalityOf = (info: WyscoutPlayer): string | null => {
-    const national =
-      teamRegistry.get(Number(info.currentNationalTeamId)) ?? teams.get(Number(info.currentNationalTeamId));
-    const area = national?.type === 'national' ? national.area?.name : info.passportArea?.name;
-    return area ? decodeName(area) || null : null;
-  };
+/** The country of his national team when a team registry knows it (Agüero: Argentina), else his passport's (Spain). */
+function nationalityOf(s: SeasonFold, info: WyscoutPlayer): string | null {
+  const id = Number(info.currentNationalTeamId);
+  const national = s.registries.teams.get(id) ?? s.teams.get(id);
+  const area = national?.type === 'national' ? national.area?.name : info.passportArea?.name;
+  return area ? decodeName(area) || null : null;
+}
+
+/** The `players` rows by id, and each player's season position (his usual match position, else his average's). */
+function playerRowsOf(s: SeasonFold) {
   const seasonPosition = new Map<number, PositionCode>();
-  const usual = usualMatchPositions(appearanceAccs, players);
-  const playerRows: Partial<RowOf<'players'>>[] = [...players.entries()]
+  const usual = usualMatchPositions(s.appearances, s.players);
+  const rows: Partial<RowOf<'players'>>[] = [...s.players.entries()]
     .sort(([a], [b]) => a - b)
     .map(([player_id, p]) => {
       const position =
@@ -310,7 +201,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
         name: fullNameOf(p.info),
         known_as: commonNameOf(p.info.firstName, p.info.shortName),
         birth_date: p.info.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(p.info.birthDate) ? p.info.birthDate : null,
-        nationality: nationalityOf(p.info),
+        nationality: nationalityOf(s, p.info),
         position,
         team_id: p.team_id,
         market_value_eur: null,
@@ -319,24 +210,39 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
         wc2026_nation: null,
       };
     });
-  const appearances: Partial<RowOf<'appearances'>>[] = appearanceAccs
+  return { rows, seasonPosition };
+}
+
+/** The `appearances` rows in kick-off order, each with his position in that match (or his season's). */
+function appearanceRowsOf(
+  s: SeasonFold,
+  seasonPosition: ReadonlyMap<number, PositionCode>,
+): Partial<RowOf<'appearances'>>[] {
+  return s.appearances
     .sort(
       (a, b) =>
         a.kickoff - b.kickoff || a.fixture_id - b.fixture_id || a.team_id - b.team_id || a.player_id - b.player_id,
     )
-    .map((a) => ({
-      fixture_id: a.fixture_id,
-      player_id: a.player_id,
-      team_id: a.team_id,
-      started: a.started,
-      minutes: minutesOf(a.seconds),
-      team_possession: a.team_possession,
-      position:
-        a.located >= MATCH_POSITION_MIN_EVENTS
-          ? positionCodeOf(players.get(a.player_id)!.info.role.code2, a.sum_x / a.located, a.sum_y / a.located)
-          : seasonPosition.get(a.player_id)!,
-    }));
-  const teamRows: Partial<RowOf<'teams'>>[] = [...teams.entries()]
+    .map((a) => {
+      const role = s.players.get(a.player_id)?.info.role.code2;
+      return {
+        fixture_id: a.fixture_id,
+        player_id: a.player_id,
+        team_id: a.team_id,
+        started: a.started,
+        minutes: minutesOf(a.seconds),
+        team_possession: a.team_possession,
+        position:
+          role && a.located >= MATCH_POSITION_MIN_EVENTS
+            ? positionCodeOf(role, a.sum_x / a.located, a.sum_y / a.located)
+            : seasonPosition.get(a.player_id),
+      };
+    });
+}
+
+/** The `teams` rows by id. */
+function teamRowsOf(s: SeasonFold, competitionId: number): Partial<RowOf<'teams'>>[] {
+  return [...s.teams.entries()]
     .sort(([a], [b]) => a - b)
     .map(([team_id, t]) => ({
       team_id,
@@ -344,43 +250,79 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
       league_id: competitionId,
       city: t?.city ? decodeName(t.city) || null : null,
     }));
-  const coverage = coverageOf(report);
+}
 
-  const label = `${leagueName} ${seasonName}`;
+/** The dataset's meta: names, source with the match dates, licence, coverage. */
+function metaOf(s: SeasonFold, season: ReturnType<typeof seasonOf>, leagueName: string): DatasetMeta {
+  const label = `${leagueName} ${season.name}`;
   // The engine's clock is noon UTC of as_of: the day after the last played match, so an evening
   // kick-off on the final day (PL 2017/18 ends 14:00 UTC, the World Cup final 15:00) counts as played.
-  const played = fixtureMatches.filter(finishedOf);
+  const played = s.fixtureMatches.filter(finishedOf);
   const asOf =
     played.length > 0
       ? new Date(Date.parse(`${played[played.length - 1].dateutc.slice(0, 10)}T00:00:00Z`) + 86_400_000)
           .toISOString()
           .slice(0, 10)
-      : last;
-  const meta: DatasetMeta = {
+      : season.last;
+  return {
     name: `Wyscout public dataset: ${label}`,
     as_of: asOf,
-    source: `Wyscout public event dataset (Pappalardo et al., Scientific Data 6, 236 (2019), doi:10.1038/s41597-019-0247-7), competition ${competitionId}, season ${seasonId}: ${counted(fixtureMatches.length, 'match', 'matches')}, ${first} to ${last}`,
+    source: `Wyscout public event dataset (Pappalardo et al., Scientific Data 6, 236 (2019), doi:10.1038/s41597-019-0247-7), competition ${season.competitionId}, season ${season.seasonId}: ${counted(s.fixtureMatches.length, 'match', 'matches')}, ${season.first} to ${season.last}`,
     synthetic: false,
     licence:
       'CC BY 4.0 (figshare doi:10.6084/m9.figshare.c.4415000): free to share and adapt, also commercially, with credit to the source.',
     attribution: WYSCOUT_ATTRIBUTION,
     description:
       'Minutes and counting totals derived from Wyscout v2 events and tags as defined in docs/methodology/wyscout.md (nominal minutes, extra time included, stoppage time not counted). Detailed positions inferred from average event locations.',
-    coverage,
+    coverage: coverageOf(s.report),
   };
+}
+
+/** The registries of `dir` for `layout`: read from the folder in the public layout, none for per-match files. */
+function registriesOf(dir: string, layout: WyscoutLayout): WyscoutRegistries {
+  if (layout.kind !== 'registry') return { players: new Map(), teams: new Map() };
+  return { players: readPlayerRegistry(dir), teams: readTeamRegistry(dir) };
+}
+
+/**
+ * Builds a validated halfspace dataset, and a report of the data problems met, from one
+ * competition season of the Wyscout folder `dir` (see {@link datasetFromWyscout}).
+ * @example wyscoutIngest('shared/real/wyscout', { competition: 'England' }).report.goalDifferences.length // => 1
+ */
+export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: Dataset; report: WyscoutReport } {
+  const layout = options.layout ?? layoutOf(dir, options.competition);
+  const registries = options.registries && layout.kind === 'registry' ? options.registries : registriesOf(dir, layout);
+  const s = emptySeasonFold(registries, options.precomputed);
+  foldCompetition(s, layout, options);
+  const season = seasonOf(s);
+  const { competitionId } = season;
+  const league = leagueOf(s, competitionId, options);
+  const fixtures = withPossession(
+    fixtureRowsOf(s.fixtureMatches, season.seasonId, competitionId),
+    s.possessionByFixture,
+  );
+  const players = playerRowsOf(s);
   const dataset = seasonDatasetOf(
-    meta,
+    metaOf(s, season, league.name),
     {
       league_id: competitionId,
-      name: leagueName,
-      country,
-      kind,
+      name: league.name,
+      country: league.country,
+      kind: league.kind,
       tier: options.leagueTiers?.get(competitionId) ?? leagueTierOf(competitionId),
     },
-    { season_id: seasonId, name: seasonName, start_date: first, end_date: last },
-    { teams: teamRows, players: playerRows, seasonLines, columns: WYSCOUT_COLUMNS, fixtures, appearances, shots },
+    { season_id: season.seasonId, name: season.name, start_date: season.first, end_date: season.last },
+    {
+      teams: teamRowsOf(s, competitionId),
+      players: players.rows,
+      seasonLines: s.seasonLines,
+      columns: WYSCOUT_COLUMNS,
+      fixtures,
+      appearances: appearanceRowsOf(s, players.seasonPosition),
+      shots: s.shots,
+    },
   );
-  return { dataset, report };
+  return { dataset, report: s.report };
 }
 
 /**

@@ -9,7 +9,7 @@ import { xtAddedOf } from '../../values/xt.js';
 import type { CountingTotals } from '../counting-totals.js';
 import { BIG_CHANCE_MIN_XG } from '../event-values.js';
 import type { ShotLine, ShotOutcome } from '../shot-rows.js';
-import { EVENT, PERIOD_START_MINUTE, SUB_EVENT, TAG, type CountedPeriod } from './mapping.js';
+import { COUNTED_PERIODS, EVENT, PERIOD_START_MINUTE, periodIndexOf, SUB_EVENT, TAG } from './mapping.js';
 import type { WyscoutEvent } from './read.js';
 import { isWyscoutShot, wyscoutShotFeaturesOf, ASSIST_WINDOW_S } from './shot-features.js';
 import { wyscoutShotCreatorsOf } from './shot-creating.js';
@@ -77,7 +77,8 @@ export function countWyscoutValues(
     const assister = wyscoutAssisterOf(events, index);
     if (assister !== null) totalsOf(assister, e.teamId).xa += xg;
     for (const creator of wyscoutShotCreatorsOf(events, index)) totalsOf(creator, e.teamId).sca += 1;
-    const start = PERIOD_START_MINUTE[e.matchPeriod as CountedPeriod] ?? 0;
+    const period = periodIndexOf(e.matchPeriod);
+    const start = period < 0 ? 0 : PERIOD_START_MINUTE[COUNTED_PERIODS[period]];
     shots.push({
       player_id: e.playerId,
       team_id: e.teamId,

@@ -83,7 +83,8 @@ export const PERIOD_NOMINAL_SECONDS: Readonly<Record<CountedPeriod, number>> = {
 
 /** Index of a counted period (0–3), or -1 for the shoot-out or an unknown name. @example periodIndexOf('E1') // => 2 */
 export function periodIndexOf(period: string): number {
-  return (COUNTED_PERIODS as readonly string[]).indexOf(period);
+  for (let i = 0; i < COUNTED_PERIODS.length; i++) if (COUNTED_PERIODS[i] === period) return i;
+  return -1;
 }
 
 /** Pitch size the 0–100 coordinates are scaled to for lengths, in metres (Pappalardo et al.: 105 × 68). */

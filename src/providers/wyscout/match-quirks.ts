@@ -58,11 +58,46 @@ function withoutPlayers(match: WyscoutMatch, unknown: ReadonlySet<number>): Wysc
   return { ...match, teamsData };
 }
 
+/** The time of each period's last event, by period name. */
+function lastSecondOfEachPeriod(events: readonly WyscoutEvent[]): Map<string, number> {
+  const last = new Map<string, number>();
+  // Events come in runs of one period: the map is touched once per run, not once per event.
+  let period: string | null = null;
+  let max = 0;
+  for (const e of events) {
+    if (e.matchPeriod !== period) {
+      if (period !== null) last.set(period, max);
+      period = e.matchPeriod;
+      max = last.get(period) ?? 0;
+    }
+    max = Math.max(max, e.eventSec);
+  }
+  if (period !== null) last.set(period, max);
+  return last;
+}
+
+/** The ids, other than 0, among `listed` and the events' players that `isKnown` does not know. */
+function unknownPlayersOf(
+  listed: readonly number[],
+  events: readonly WyscoutEvent[],
+  isKnown: (playerId: number) => boolean,
+): Set<number> {
+  const seen = new Set<number>([0]);
+  const unknown = new Set<number>();
+  const visit = (id: number): void => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    if (!isKnown(id)) unknown.add(id);
+  };
+  for (const id of listed) visit(id);
+  for (const e of events) visit(e.playerId);
+  return unknown;
+}
+
 /** Notes on the periods: a missing or short period, extra time, a shoot-out, a shot last. */
 function periodNotes(match: WyscoutMatch, events: readonly WyscoutEvent[]): string[] {
   const notes: string[] = [];
-  const last = new Map<string, number>();
-  for (const e of events) last.set(e.matchPeriod, Math.max(last.get(e.matchPeriod) ?? 0, e.eventSec));
+  const last = lastSecondOfEachPeriod(events);
   for (const [period, nominal] of EXPECTED_PERIODS[match.duration ?? 'Regular'] ?? []) {
     const end = last.get(period);
     if (end === undefined) notes.push(`no events in period ${period} (events cut short?)`);
@@ -96,7 +131,9 @@ export function screenedMatchOf(
   if (file.badRosterEntries > 0)
     notes.push(`${file.badRosterEntries} empty or unreadable roster entries in the file's players (skipped)`);
   const sides = new Set(Object.values(match.teamsData).map((t) => t.teamId));
-  const foreign = file.events.filter((e) => !sides.has(e.teamId));
+  let foreignCount = 0;
+  for (const e of file.events) if (!sides.has(e.teamId)) foreignCount++;
+  const foreign = foreignCount === 0 ? [] : file.events.filter((e) => !sides.has(e.teamId));
   if (foreign.length > 0)
     notes.push(
       `${foreign.length} events of team ${[...new Set(foreign.map((e) => e.teamId))].join(', ')}, neither side of the match, dropped`,
@@ -108,7 +145,7 @@ export function screenedMatchOf(
       ? t.formation.substitutions.flatMap((s) => [s.playerIn, s.playerOut])
       : []),
   ]);
-  const unknown = new Set([...listed, ...file.events.map((e) => e.playerId)].filter((id) => id !== 0 && !isKnown(id)));
+  const unknown = unknownPlayersOf(listed, file.events, isKnown);
   if (unknown.size > 0)
     notes.push(
       `player${unknown.size === 1 ? '' : 's'} ${[...unknown].sort((a, b) => a - b).join(', ')} in no roster nor players.json: events kept without a player, left out of lineups and substitutions`,
@@ -123,7 +160,8 @@ export function screenedMatchOf(
   for (const t of Object.values(match.teamsData))
     if ((t.formation?.lineup ?? []).length === 0)
       notes.push(`team ${t.teamId} has no lineup: its players get no minutes`);
-  const playerless = events.filter((e) => e.playerId === 0).length;
+  let playerless = 0;
+  for (const e of events) if (e.playerId === 0) playerless++;
   if (events.length > 0 && playerless / events.length > PLAYERLESS_SHARE_MAX)
     notes.push(`${playerless} of ${events.length} events name no player`);
   notes.push(...periodNotes(match, events));

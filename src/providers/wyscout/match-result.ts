@@ -11,6 +11,7 @@ import type { WyscoutMatch, WyscoutMatchFile, WyscoutPlayer, WyscoutTeam } from 
 /** One match's contribution, before it is folded into the season. */
 export interface MatchResult {
   teams: [number, WyscoutTeam][];
+  /** The file's players who have a line in the summary (the fold reads no other). */
   players: [number, WyscoutPlayer][];
   /** Screened quirks (docs/methodology/wyscout.md#anomalies), each `match <id>: …`. */
   anomalies: string[];
@@ -31,5 +32,11 @@ export function matchResultOf(
   const roleOf = (id: number): string | undefined => data.players.get(id)?.role.code2 ?? registryRole(id);
   const screened = screenedMatchOf(match, data, (id) => roleOf(id) !== undefined);
   const summary = matchSummaryOf(screened.match, screened.events, (id) => roleOf(id) === 'GK', file);
-  return { teams: [...data.teams], players: [...data.players], anomalies: screened.anomalies, summary };
+  // Only the players the fold looks up: a worker posts this result, and each player costs a copy.
+  const players: [number, WyscoutPlayer][] = [];
+  for (const line of summary.lines) {
+    const info = data.players.get(line.player_id);
+    if (info) players.push([line.player_id, info]);
+  }
+  return { teams: [...data.teams], players, anomalies: screened.anomalies, summary };
 }

@@ -24,7 +24,14 @@ export type WorkerReply =
       error: { file: string; column: string | null; row: number | null } | null;
     };
 
-const roles = new Map<number, string>((workerData as { roles: [number, string][] }).roles);
+const isRoleEntry = (v: unknown): v is [number, string] =>
+  Array.isArray(v) && typeof v[0] === 'number' && typeof v[1] === 'string';
+/** The roles the pool sent (players.json: id → GK/DF/MD/FW). */
+function rolesOf(data: unknown): [number, string][] {
+  const list = typeof data === 'object' && data !== null && 'roles' in data ? data.roles : [];
+  return Array.isArray(list) ? list.filter(isRoleEntry) : [];
+}
+const roles = new Map<number, string>(rolesOf(workerData));
 
 parentPort?.on('message', ({ jobs, next }: MatchBatch) => {
   for (let job = Atomics.add(next, 0, 1); job < jobs.length; job = Atomics.add(next, 0, 1)) {
@@ -34,7 +41,7 @@ parentPort?.on('message', ({ jobs, next }: MatchBatch) => {
       reply = { job, ok: true, result: matchResultOf(match, readMatchFile(path, file), (id) => roles.get(id), file) };
     } catch (e) {
       const error = e instanceof DatasetError ? { file: e.file, column: e.column, row: e.row } : null;
-      reply = { job, ok: false, message: (e as Error).message, error };
+      reply = { job, ok: false, message: e instanceof Error ? e.message : String(e), error };
     }
     parentPort?.postMessage(reply);
     if (!reply.ok) return;

@@ -70,6 +70,109 @@ export interface IngestPool {
 /** Lets the event loop deliver the workers' messages between two in-thread matches. */
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** One run of the pool: its jobs, the results so far and how the run ends. */
+interface PoolRun {
+  jobs: readonly IngestJob[];
+  onDone: ((result: MatchResult, job: number) => void) | undefined;
+  results: Map<number, MatchResult>;
+  /** The shared counter every thread claims its next job index from. */
+  next: Int32Array;
+  failed: boolean;
+  resolve: (results: Map<number, MatchResult>) => void;
+  reject: (error: Error) => void;
+  cleanup: () => void;
+}
+
+/** Ends the run with `error`, or with its results once every job is in. */
+function finishRun(run: PoolRun, error?: Error): void {
+  if (run.failed) return;
+  if (error) {
+    run.failed = true;
+    Atomics.store(run.next, 0, run.jobs.length); // no thread claims another job
+    run.cleanup();
+    run.reject(error);
+  } else if (run.results.size === run.jobs.length) {
+    run.cleanup();
+    run.resolve(run.results);
+  }
+}
+
+/** Takes one finished match: stores it, lets `onDone` fold what it can, ends the run when it was the last. */
+function acceptResult(run: PoolRun, job: number, result: MatchResult): void {
+  run.results.set(run.jobs[job].match.wyId, result);
+  try {
+    run.onDone?.(result, job);
+  } catch (e) {
+    finishRun(run, e instanceof Error ? e : new Error(String(e)));
+    return;
+  }
+  finishRun(run);
+}
+
+/** Listens to the workers for the run; returns what stops listening. */
+function listenTo(run: PoolRun, workers: readonly Worker[]): () => void {
+  const listeners = workers.map((worker) => {
+    const onMessage = (reply: WorkerReply): void => {
+      if (run.failed) return;
+      if (reply.ok) acceptResult(run, reply.job, reply.result);
+      else finishRun(run, errorOf(reply));
+    };
+    const onError = (e: Error): void => finishRun(run, e);
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    return { worker, onMessage, onError };
+  });
+  return () => {
+    for (const l of listeners) {
+      l.worker.off('message', l.onMessage);
+      l.worker.off('error', l.onError);
+    }
+  };
+}
+
+/** The main thread's share: claims jobs like a worker, yielding between two so the workers' results are heard. */
+async function runInThread(run: PoolRun, roleOf: ReadonlyMap<number, string>): Promise<void> {
+  const { jobs, next } = run;
+  for (let job = Atomics.add(next, 0, 1); job < jobs.length; job = Atomics.add(next, 0, 1)) {
+    const { match, path, file } = jobs[job];
+    let result: MatchResult;
+    try {
+      result = matchResultOf(match, readMatchFile(path, file), (id) => roleOf.get(id), file);
+    } catch (e) {
+      return finishRun(run, e instanceof Error ? e : new Error(String(e)));
+    }
+    acceptResult(run, job, result);
+    if (run.failed) return;
+    await turn();
+  }
+}
+
+/** Runs `jobs` on the workers and the main thread. */
+function runPool(
+  workers: readonly Worker[],
+  roleOf: ReadonlyMap<number, string>,
+  jobs: readonly IngestJob[],
+  onDone: PoolRun['onDone'],
+): Promise<Map<number, MatchResult>> {
+  return new Promise((resolve, reject) => {
+    const run: PoolRun = {
+      jobs,
+      onDone,
+      results: new Map(),
+      next: new Int32Array(new SharedArrayBuffer(4)),
+      failed: false,
+      resolve,
+      reject,
+      cleanup: () => {},
+    };
+    run.cleanup = listenTo(run, workers);
+    if (jobs.length === 0) return finishRun(run);
+    const batch: MatchBatch = { jobs, next: run.next };
+    for (const w of workers) w.postMessage(batch);
+    void runInThread(run, roleOf);
+  });
+}
+
 /**
  * Starts an ingest pool of `size` threads (the main thread and `size - 1` workers) that know the
  * roles of `players.json` (`roles`: id → GK/DF/MD/FW).
@@ -80,68 +183,7 @@ export function ingestPool(size: number, roles: [number, string][]): IngestPool 
   const roleOf = new Map(roles);
   return {
     size,
-    run: (jobs, onDone) =>
-      new Promise((resolve, reject) => {
-        const results = new Map<number, MatchResult>();
-        const next = new Int32Array(new SharedArrayBuffer(4));
-        let failed = false;
-        const finish = (error?: Error): void => {
-          if (failed) return;
-          if (error) {
-            failed = true;
-            Atomics.store(next, 0, jobs.length); // no thread claims another job
-            cleanup();
-            reject(error);
-          } else if (results.size === jobs.length) {
-            cleanup();
-            resolve(results);
-          }
-        };
-        const accept = (job: number, result: MatchResult): void => {
-          results.set(jobs[job].match.wyId, result);
-          try {
-            onDone?.(result, job);
-          } catch (e) {
-            finish(e instanceof Error ? e : new Error(String(e)));
-            return;
-          }
-          finish();
-        };
-        const listeners = workers.map((worker) => {
-          const onMessage = (reply: WorkerReply): void => {
-            if (failed) return;
-            if (reply.ok) accept(reply.job, reply.result);
-            else finish(errorOf(reply));
-          };
-          const onError = (e: Error): void => finish(e);
-          worker.on('message', onMessage);
-          worker.on('error', onError);
-          return { worker, onMessage, onError };
-        });
-        const cleanup = (): void => {
-          for (const l of listeners) {
-            l.worker.off('message', l.onMessage);
-            l.worker.off('error', l.onError);
-          }
-        };
-        if (jobs.length === 0) return finish();
-        const batch: MatchBatch = { jobs, next };
-        for (const w of workers) w.postMessage(batch);
-        void (async () => {
-          for (let job = Atomics.add(next, 0, 1); job < jobs.length; job = Atomics.add(next, 0, 1)) {
-            const { match, path, file } = jobs[job];
-            let result: MatchResult;
-            try {
-              result = matchResultOf(match, readMatchFile(path, file), (id) => roleOf.get(id), file);
-            } catch (e) {
-              return finish(e instanceof Error ? e : new Error(String(e)));
-            }
-            accept(job, result);
-            if (failed) return;
-            await turn();
-          }
-        })();
-      }),
+    run: (jobs, onDone) => runPool(workers, roleOf, jobs, onDone),
     close: async () => {
       await Promise.all(workers.map((w) => w.terminate()));
     },
