@@ -17,14 +17,15 @@ import EXAMPLES from './examples/examples.json' with { type: 'json' };
 /** Version of the interface description (docs/design.md#versioning). */
 export const API_VERSION = '1.0.0';
 
-const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-    target: 'draft-2020-12',
-  }) as Record<string, unknown>;
+/** A JSON Schema object as z.toJSONSchema writes it, without its `$schema` line. */
+type JsonSchemaObject = { properties?: Record<string, unknown>; [k: string]: unknown };
+
+const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchemaObject => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
   return rest;
 };
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
 
 const problemRef = (description: string) => ({
   description,
@@ -68,17 +69,18 @@ const CARD_UPLOAD = {
 
 /** The request body schema of `op`, each property described (field-docs.ts) unless its schema says already. */
 function bodySchemaOf(op: Operation): Record<string, unknown> {
-  const schema = schemaOf(op.body, 'input') as { properties?: Record<string, Record<string, unknown>> };
+  const schema = schemaOf(op.body, 'input');
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const description = fieldDescriptionOf(op.id, name);
-    if (property.description === undefined && description !== undefined) property.description = description;
+    if (isRecord(property) && property.description === undefined && description !== undefined)
+      property.description = description;
   }
   return schema;
 }
 
 /** Query parameters of an operation as OpenAPI parameter objects. */
 function queryParameters(op: Operation): unknown[] {
-  const schema = schemaOf(op.query, 'input') as { properties?: Record<string, unknown> };
+  const schema = schemaOf(op.query, 'input');
   return Object.entries(schema.properties ?? {}).map(([name, s]) => ({
     name,
     in: 'query',
