@@ -1,10 +1,12 @@
 /**
  * @module The operation registry: every operation of the engine, one line each, naming the request
- * schema and the pure function its feature module defines beside it (docs/design.md#architecture).
- * What is derived from it: `Engine.parsed` and its type, the request schema and handler of each
- * service route (`engineRoute` in src/service/contract/operation.ts), and from those the OpenAPI document,
- * the catalogs, billing and the MCP tools. `test/operation-registry.test.ts` fails when an
- * operation lacks its engine method, service route, MCP tool, typed-client method or CLI command.
+ * schema and the pure function its feature module defines beside it, with its response schema
+ * (docs/design.md#architecture). What is derived from it: `Engine.parsed` and its type, the request
+ * schema and handler of each service route (`engineRoute` in src/service/contract/operation.ts),
+ * and from those the OpenAPI document, the catalogs, billing and the MCP tools (named after the
+ * registry line); the typed client's methods and types (src/client/index.ts, over `ROUTE_PATHS`).
+ * `test/operation-registry.test.ts` fails when an operation lacks its engine method, path, service
+ * route, MCP tool, request example, typed-client method or CLI command.
  */
 import type { z } from 'zod';
 import type { Failure } from './errors.js';
