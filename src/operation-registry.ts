@@ -118,10 +118,11 @@ export type ParsedOperations = {
 export function parsedOperationsOf(ctx: OperationContext): ParsedOperations {
   const bound: Record<string, (request: never, options?: never) => unknown> = {};
   for (const [name, op] of Object.entries(ENGINE_OPERATIONS)) {
-    // Each entry's run takes its own request type; the mapped ParsedOperations type restores it per key.
+    // cast: each entry's run takes its own request type; the mapped ParsedOperations type restores it per key.
     const run = op.run as (ctx: OperationContext, request: never, options?: never) => unknown;
     bound[name] = (request, options) => run(ctx, request, options);
   }
   bound.cardCheck = (request) => cardCheckOf(ctx, request);
+  // cast: `bound` holds one entry per registry key plus cardCheck, each the key's run bound to ctx.
   return bound as ParsedOperations;
 }

@@ -132,8 +132,8 @@ const answerOf = (result: Result<unknown>): Result<OperationOutcome> =>
 
 /** Runs a parsed body through the engine operation `name`. */
 function runParsed(parsed: ParsedOperations, name: EngineOperationName, body: unknown) {
-  // The service parsed `body` with this very operation's request schema (the route's `body`), so the
-  // request type the mapped ParsedOperations entry expects holds; TypeScript cannot correlate the two.
+  // cast: the service parsed `body` with this very operation's request schema (the route's `body`), so
+  // the request type the mapped ParsedOperations entry expects holds; TypeScript cannot correlate the two.
   return (parsed[name] as (request: unknown) => Result<unknown> | Promise<Result<unknown>>)(body);
 }
 
