@@ -56,7 +56,7 @@ export const BestXiLineupResponse = z
       level: z.enum(['full', 'partial', 'low']),
       fee_values_known: z.number().int(),
     }),
-    meta: z.object({ as_of: z.string(), attribution: z.string().optional() }).loose(),
+    meta: z.object({ as_of: z.string(), attribution: z.string().optional() }),
   })
   .loose();
 export type BestXiLineupResponse = z.infer<typeof BestXiLineupResponse>;

@@ -74,20 +74,18 @@ export const BestXiPoolResponse = z
     players: z.array(PoolEntry),
     vibe_meta: Vibe.describe('The vibe: filters, metric weights, bonuses and constraints'),
     mode: z.enum(['pool', 'full', 'byIds']),
-    meta: z
-      .object({
-        as_of: z.string(),
-        candidates_considered: z.number().int(),
-        form: z.enum(['appearances', 'unavailable']),
-        coverage_note: z
-          .string()
-          .nullable()
-          .describe(
-            'Filters the dataset cannot answer (no birth dates, market values or World Cup squads at all), or null',
-          ),
-        attribution: z.string().optional(),
-      })
-      .loose(),
+    meta: z.object({
+      as_of: z.string(),
+      candidates_considered: z.number().int(),
+      form: z.enum(['appearances', 'unavailable']),
+      coverage_note: z
+        .string()
+        .nullable()
+        .describe(
+          'Filters the dataset cannot answer (no birth dates, market values or World Cup squads at all), or null',
+        ),
+      attribution: z.string().optional(),
+    }),
   })
   .loose();
 export type BestXiPoolResponse = z.infer<typeof BestXiPoolResponse>;

@@ -56,19 +56,17 @@ export function bandOf(similarity: number): SimilarityBand {
 }
 
 /** One metric on which two players agree, with its share of their cosine. */
-export const AgreeingMetric = z
-  .object({
-    metric: z.enum(METRIC_KEYS),
-    label: z.string(),
-    source_value: z.number().nullable().describe('Per-90 value of the source (2 decimals; null when missing)'),
-    candidate_value: z.number().nullable().describe('Per-90 value of the candidate (2 decimals; null when missing)'),
-    source_z: z.number().nullable().describe('z-score within group × season (2 decimals)'),
-    candidate_z: z.number().nullable().describe('z-score within group × season (2 decimals)'),
-    contribution: z
-      .number()
-      .describe("This metric's term of the cosine (product of the two weighted, normalised components; 4 decimals)"),
-  })
-  .loose();
+export const AgreeingMetric = z.object({
+  metric: z.enum(METRIC_KEYS),
+  label: z.string(),
+  source_value: z.number().nullable().describe('Per-90 value of the source (2 decimals; null when missing)'),
+  candidate_value: z.number().nullable().describe('Per-90 value of the candidate (2 decimals; null when missing)'),
+  source_z: z.number().nullable().describe('z-score within group × season (2 decimals)'),
+  candidate_z: z.number().nullable().describe('z-score within group × season (2 decimals)'),
+  contribution: z
+    .number()
+    .describe("This metric's term of the cosine (product of the two weighted, normalised components; 4 decimals)"),
+});
 export type AgreeingMetric = z.infer<typeof AgreeingMetric>;
 
 const round = (x: number, digits: number): number | null =>

@@ -21,12 +21,10 @@ export const MatchedBy = z.enum([
 export type MatchedBy = z.infer<typeof MatchedBy>;
 
 /** How an identity was matched and how sure the match is (0–1). */
-export const Resolution = z
-  .object({
-    matched_by: MatchedBy,
-    confidence: z.number().min(0).max(1).describe('1 for an id or the exact name, lower for looser matches'),
-  })
-  .loose();
+export const Resolution = z.object({
+  matched_by: MatchedBy,
+  confidence: z.number().min(0).max(1).describe('1 for an id or the exact name, lower for looser matches'),
+});
 export type Resolution = z.infer<typeof Resolution>;
 
 /**

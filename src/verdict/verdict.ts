@@ -44,18 +44,14 @@ export const VerdictEvidence = z
 export type VerdictEvidence = z.infer<typeof VerdictEvidence>;
 
 /** Why the rules chose the code (docs/methodology/verdict.md). */
-const VerdictRule = z
-  .object({
-    reason: z.string(),
-    output_score: z.number().nullable(),
-    previous_output_score: z.number().nullable(),
-    role: z.enum(ROLES).nullable().describe("The player's role (docs/methodology/stats.md#roles)"),
-    specialty: z.string().optional().describe('The specialty of a specialist or merchant, e.g. "finisher"'),
-    unchecked: z
-      .array(z.string())
-      .describe('Rules the data could not check, in words (no fee tier, no earlier season)'),
-  })
-  .loose();
+const VerdictRule = z.object({
+  reason: z.string(),
+  output_score: z.number().nullable(),
+  previous_output_score: z.number().nullable(),
+  role: z.enum(ROLES).nullable().describe("The player's role (docs/methodology/stats.md#roles)"),
+  specialty: z.string().optional().describe('The specialty of a specialist or merchant, e.g. "finisher"'),
+  unchecked: z.array(z.string()).describe('Rules the data could not check, in words (no fee tier, no earlier season)'),
+});
 
 /** Verdict response (docs/design.md#verdicts): code, headline, confidence 0–1 and percentile receipts. */
 export const VerdictResponse = z
@@ -72,7 +68,6 @@ export const VerdictResponse = z
         similarity: z.number(),
         match: z.number(),
       })
-      .loose()
       .optional(),
     fee_tier: z.enum(FEE_TIERS).nullable(),
     narrative: z.string(),
