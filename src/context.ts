@@ -7,6 +7,7 @@ import type { Dataset, RowOf } from './model/schema.js';
 import type { DerivedSeasons } from './stats/derived.js';
 import type { Result } from './errors.js';
 import type { PlayerQuery, ResolvedPlayer } from './identity/resolve.js';
+import type { StyleSummary } from './dna/clear-role.js';
 
 export type { PlayerQuery } from './identity/resolve.js';
 export type { Resolution } from './identity/name-match.js';
@@ -17,15 +18,8 @@ export type LeagueRow = RowOf<'leagues'>;
 export type SeasonRow = RowOf<'seasons'>;
 export type PlayerSeasonRow = RowOf<'player_seasons'>;
 
-/** Style tags of one player-season, as shown in responses (docs/design.md#dna-and-similarity). */
-export interface StyleSummary {
-  /** Primary role tag, e.g. "Poacher". */
-  primary: string;
-  /** Secondary trait tags, e.g. ["Aerial"]. */
-  traits: string[];
-  /** Every tag (role first) with the evidence that triggered it. */
-  tags: { tag: string; kind: 'role' | 'trait'; evidence: unknown[] }[];
-}
+/** Style tags of one player-season, as shown in responses (its schema is in src/dna/clear-role.ts). */
+export type { StyleSummary } from './dna/clear-role.js';
 
 export interface EngineContext {
   readonly dataset: Dataset;

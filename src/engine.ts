@@ -165,6 +165,7 @@ export class Engine implements EngineContext {
       const table = this.dataset.tables.player_seasons;
       const out: Record<string, unknown> = {};
       for (const field of table.schema.fields) out[field.name] = table.getChild(field.name)!.get(row) ?? null;
+      // cast: `out` holds every column of the player_seasons schema, which is what PlayerSeasonRow is typed from.
       this.playerSeasons[row] = record = out as PlayerSeasonRow;
     }
     return record;

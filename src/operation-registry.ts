@@ -1,10 +1,12 @@
 /**
  * @module The operation registry: every operation of the engine, one line each, naming the request
- * schema and the pure function its feature module defines beside it (docs/design.md#architecture).
- * What is derived from it: `Engine.parsed` and its type, the request schema and handler of each
- * service route (`engineRoute` in src/service/contract/operation.ts), and from those the OpenAPI document,
- * the catalogs, billing and the MCP tools. `test/operation-registry.test.ts` fails when an
- * operation lacks its engine method, service route, MCP tool, typed-client method or CLI command.
+ * schema and the pure function its feature module defines beside it, with its response schema
+ * (docs/design.md#architecture). What is derived from it: `Engine.parsed` and its type, the request
+ * schema and handler of each service route (`engineRoute` in src/service/contract/operation.ts),
+ * and from those the OpenAPI document, the catalogs, billing and the MCP tools (named after the
+ * registry line); the typed client's methods and types (src/client/index.ts, over `ROUTE_PATHS`).
+ * `test/operation-registry.test.ts` fails when an operation lacks its engine method, path, service
+ * route, MCP tool, request example, typed-client method or CLI command.
  */
 import type { z } from 'zod';
 import type { Failure } from './errors.js';
@@ -116,10 +118,11 @@ export type ParsedOperations = {
 export function parsedOperationsOf(ctx: OperationContext): ParsedOperations {
   const bound: Record<string, (request: never, options?: never) => unknown> = {};
   for (const [name, op] of Object.entries(ENGINE_OPERATIONS)) {
-    // Each entry's run takes its own request type; the mapped ParsedOperations type restores it per key.
+    // cast: each entry's run takes its own request type; the mapped ParsedOperations type restores it per key.
     const run = op.run as (ctx: OperationContext, request: never, options?: never) => unknown;
     bound[name] = (request, options) => run(ctx, request, options);
   }
   bound.cardCheck = (request) => cardCheckOf(ctx, request);
+  // cast: `bound` holds one entry per registry key plus cardCheck, each the key's run bound to ctx.
   return bound as ParsedOperations;
 }

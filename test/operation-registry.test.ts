@@ -10,7 +10,15 @@ import { z } from 'zod';
 import { COMMAND_CATALOG } from '../src/cli/commands/catalog.js';
 import { createClient } from '../src/client/index.js';
 import { Engine } from '../src/engine.js';
-import { toolOf } from '../src/mcp/tools.js';
+import { toolNameOf, toolOf } from '../src/mcp/tools.js';
+import type { AnswerOf, RequestOf } from '../src/client/index.js';
+import { REQUEST_EXAMPLES } from '../src/service/contract/examples/requests.js';
+import { ROUTE_PATHS } from '../src/service/contract/paths.js';
+import { VerdictResponse } from '../src/verdict/verdict.js';
+import { DnaSearchResponse } from '../src/dna/search-request.js';
+import { AlternativesResponse } from '../src/dna/alternatives.js';
+import { BestXiPoolResponse } from '../src/bestxi/pool.js';
+import { BestXiLineupResponse } from '../src/bestxi/lineup.js';
 import { runCliCaptured } from './helpers/run-cli.js';
 import { ENGINE_OPERATIONS, type EngineOperationName, type ParsedOperations } from '../src/operation-registry.js';
 import { openApiOf } from '../src/service/contract/openapi.js';
@@ -131,6 +139,55 @@ describe('operation registry', () => {
     expect(OPERATIONS.filter((op) => op.engine === undefined).map((op) => op.id)).toEqual([]);
     const tools = OPERATIONS.map((op) => toolOf(op).name);
     expect(new Set(tools).size).toBe(tools.length);
+  });
+
+  it('the routed operations are the ROUTE_PATHS entries, each served at its path, with an MCP tool named after it and a request example', () => {
+    const problems: string[] = [];
+    for (const n of names) {
+      const path = Reflect.get(ROUTE_PATHS, n);
+      if (path === undefined) {
+        if (!(n in WITHOUT_ROUTE)) problems.push(`${n}: no ROUTE_PATHS entry (src/service/contract/paths.ts)`);
+        continue;
+      }
+      const route = OPERATIONS.find((op) => op.engine === n);
+      if (!route) {
+        problems.push(`${n}: a path but no route in OPERATIONS`);
+        continue;
+      }
+      if (route.path !== path) problems.push(`${n}: served at ${route.path}, not ${String(path)}`);
+      const snake = n.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+      if (toolNameOf(route) !== snake || toolNameOf({ id: route.id }) !== snake)
+        problems.push(`${n}: MCP tool ${toolNameOf(route)}, expected ${snake}`);
+      if (!toolOf(route).description.includes('Returns') && !toolOf(route).description.includes('Renders'))
+        problems.push(`${n}: the MCP tool does not say what it returns`);
+      const example = REQUEST_EXAMPLES[route.id];
+      if (!example) problems.push(`${n}: no request example under ${route.id} (examples/requests.ts)`);
+      else if (!ENGINE_OPERATIONS[n].request.safeParse(example.body).success)
+        problems.push(`${n}: the request example does not parse with the registry schema`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the client types are the registry types: request = schema input, answer = what the engine answers', () => {
+    expectTypeOf<RequestOf<'verdict'>>().toEqualTypeOf<z.input<typeof ENGINE_OPERATIONS.verdict.request>>();
+    expectTypeOf<AnswerOf<'verdict'>>().toEqualTypeOf<z.infer<typeof VerdictResponse>>();
+    expectTypeOf<AnswerOf<'dnaSearch'>>().toEqualTypeOf<z.infer<typeof DnaSearchResponse>>();
+    expectTypeOf<AnswerOf<'alternatives'>>().toEqualTypeOf<z.infer<typeof AlternativesResponse>>();
+    expectTypeOf<AnswerOf<'bestXiPool'>>().toEqualTypeOf<z.infer<typeof BestXiPoolResponse>>();
+    expectTypeOf<AnswerOf<'bestXiLineup'>>().toEqualTypeOf<z.infer<typeof BestXiLineupResponse>>();
+    // And the route documents that very schema, so OpenAPI and MCP's outputSchema describe the engine's answer.
+    const responseOf = (n: EngineOperationName) => OPERATIONS.find((op) => op.engine === n)?.response;
+    expect(responseOf('verdict')).toBe(VerdictResponse);
+    expect(responseOf('dnaSearch')).toBe(DnaSearchResponse);
+    expect(responseOf('alternatives')).toBe(AlternativesResponse);
+    expect(responseOf('bestXiPool')).toBe(BestXiPoolResponse);
+    expect(responseOf('bestXiLineup')).toBe(BestXiLineupResponse);
+    for (const n of ['verdict', 'dnaSearch', 'alternatives', 'bestXiPool', 'bestXiLineup'] as const) {
+      const example = REQUEST_EXAMPLES[OPERATIONS.find((op) => op.engine === n)?.id ?? ''];
+      const answer = engine.parsed[n](ENGINE_OPERATIONS[n].request.parse(example?.body) as never);
+      if (!answer.ok) throw new Error(`${n}: ${answer.error.message}`);
+      expect(responseOf(n)?.safeParse(JSON.parse(JSON.stringify(answer.value))).success, n).toBe(true);
+    }
   });
 
   it('every routed operation is a method of the typed client', () => {

@@ -7,7 +7,7 @@ import type { EngineContext, PlayerRow } from '../context.js';
 import { attributionOf, positionGroupOf, type PositionGroup } from '../model/schema.js';
 import { positionCodeOf } from '../model/positions.js';
 import { fail, ok, type Result } from '../errors.js';
-import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
+import { FEE_TIERS, feeTierOf } from '../stats/fee-tier.js';
 import { parsingWith } from '../validation.js';
 import { seasonScoreOf } from './score.js';
 import { vibeById, type Vibe } from './vibes.js';
@@ -24,26 +24,43 @@ export const BestXiLineupRequest = z
   .strict();
 export type BestXiLineupRequest = z.infer<typeof BestXiLineupRequest>;
 
-export interface BestXiLineupResponse {
-  primary: { lineup_fee_tier: FeeTier | null; avg_rating: number | null; ga_per90: number; def_per90: number };
-  secondary: {
-    avg_age: number | null;
-    total_minutes: number;
-    leagues: { league_id: number; name: string; players: number }[];
-    nationalities: { nationality: string; players: number }[];
-    shape: Record<PositionGroup, number>;
-    goalkeepers_ok: boolean;
-    vibe_fit: number | null;
-  };
-  data_coverage: {
-    players_with_stats: number;
-    requested: number;
-    ratio: number;
-    level: 'full' | 'partial' | 'low';
-    fee_values_known: number;
-  };
-  meta: { as_of: string; attribution?: string };
-}
+/**
+ * The lineup answer (docs/design.md#op-best-xi-lineup): its type is this schema's, and the API documents
+ * this schema, so the two cannot drift apart.
+ */
+export const BestXiLineupResponse = z
+  .object({
+    primary: z.object({
+      lineup_fee_tier: z.enum(FEE_TIERS).nullable(),
+      avg_rating: z.number().nullable(),
+      ga_per90: z.number(),
+      def_per90: z.number(),
+    }),
+    secondary: z.object({
+      avg_age: z.number().nullable(),
+      total_minutes: z.number(),
+      leagues: z.array(z.object({ league_id: z.number().int(), name: z.string(), players: z.number().int() })),
+      nationalities: z.array(z.object({ nationality: z.string(), players: z.number().int() })),
+      shape: z.object({
+        goalkeeper: z.number().int(),
+        defender: z.number().int(),
+        midfielder: z.number().int(),
+        attacker: z.number().int(),
+      }),
+      goalkeepers_ok: z.boolean(),
+      vibe_fit: z.number().nullable(),
+    }),
+    data_coverage: z.object({
+      players_with_stats: z.number().int(),
+      requested: z.number().int(),
+      ratio: z.number(),
+      level: z.enum(['full', 'partial', 'low']),
+      fee_values_known: z.number().int(),
+    }),
+    meta: z.object({ as_of: z.string(), attribution: z.string().optional() }),
+  })
+  .loose();
+export type BestXiLineupResponse = z.infer<typeof BestXiLineupResponse>;
 
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 /** Value of a derived column at a row, 0 when missing (a missing per-90 adds nothing to a sum). */

@@ -8,13 +8,13 @@ import { attributionOf, POSITION_CODES, POSITION_GROUPS, positionGroupOf } from 
 import { isPositionCode, positionCodeOf } from '../model/positions.js';
 import { fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
-import { GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
+import { GROUP_METRICS, METRIC_KEYS } from '../stats/metrics.js';
 import { ROLES } from '../stats/roles.js';
 import { parsingWith } from '../validation.js';
 import { roleMetricsOf } from '../verdict/specialties.js';
 import { formScores } from './form.js';
 import { bonusOf, seasonScoreOf, vibeScoreOf } from './score.js';
-import { vibeById, vibeCatalog, type Vibe } from './vibes.js';
+import { Vibe, vibeById, vibeCatalog } from './vibes.js';
 import { minutesShown } from '../stats/per90.js';
 
 /** Pool size bounds (docs/design.md#best-xi). */
@@ -44,39 +44,52 @@ export const BestXiPoolRequest = z
   });
 export type BestXiPoolRequest = z.input<typeof BestXiPoolRequest>;
 
-export interface PoolEntry {
-  player_id: number;
-  name: string;
-  position: string;
-  position_group: string;
-  team: { team_id: number; name: string } | null;
-  league: { league_id: number; name: string; tier: number } | null;
-  nationality: string | null;
-  wc2026_nation: string | null;
-  age: number | null;
-  fee_tier: FeeTier | null;
-  season: string | null;
-  minutes: number;
-  vibe_score: number | null;
-  season_score: number | null;
-  form_score: number | null;
-  top_metrics: { metric: MetricKey; percentile: number }[];
-  percentiles?: Record<string, number | null>;
-}
+/** One candidate of a pool: a fee tier, never an EUR amount, and never an `image_url`. */
+export const PoolEntry = z
+  .object({
+    player_id: z.number().int(),
+    name: z.string(),
+    position: z.string(),
+    position_group: z.string(),
+    team: z.object({ team_id: z.number().int(), name: z.string() }).nullable(),
+    league: z.object({ league_id: z.number().int(), name: z.string(), tier: z.number().int() }).nullable(),
+    nationality: z.string().nullable(),
+    wc2026_nation: z.string().nullable(),
+    age: z.number().int().nullable(),
+    fee_tier: z.enum(FEE_TIERS).nullable(),
+    season: z.string().nullable(),
+    minutes: z.number(),
+    vibe_score: z.number().nullable(),
+    season_score: z.number().nullable(),
+    form_score: z.number().nullable(),
+    top_metrics: z.array(z.object({ metric: z.enum(METRIC_KEYS), percentile: z.number() })),
+    percentiles: z.record(z.string(), z.number().nullable()).optional(),
+    image_url: z.never().optional(),
+  })
+  .loose();
+export type PoolEntry = z.infer<typeof PoolEntry>;
 
-export interface BestXiPoolResponse {
-  players: PoolEntry[];
-  vibe_meta: Vibe;
-  mode: 'pool' | 'full' | 'byIds';
-  meta: {
-    as_of: string;
-    candidates_considered: number;
-    form: 'appearances' | 'unavailable';
-    /** Filters the dataset cannot answer (no birth dates, market values or World Cup squads at all), or null. */
-    coverage_note: string | null;
-    attribution?: string;
-  };
-}
+/** The pool answer (docs/design.md#op-best-xi-pool); the API documents this schema. */
+export const BestXiPoolResponse = z
+  .object({
+    players: z.array(PoolEntry),
+    vibe_meta: Vibe.describe('The vibe: filters, metric weights, bonuses and constraints'),
+    mode: z.enum(['pool', 'full', 'byIds']),
+    meta: z.object({
+      as_of: z.string(),
+      candidates_considered: z.number().int(),
+      form: z.enum(['appearances', 'unavailable']),
+      coverage_note: z
+        .string()
+        .nullable()
+        .describe(
+          'Filters the dataset cannot answer (no birth dates, market values or World Cup squads at all), or null',
+        ),
+      attribution: z.string().optional(),
+    }),
+  })
+  .loose();
+export type BestXiPoolResponse = z.infer<typeof BestXiPoolResponse>;
 
 /** For every league, the season in progress (or last finished) at the context's "now". */
 export function currentSeasonIds(ctx: EngineContext): Set<number> {

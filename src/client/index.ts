@@ -1,37 +1,18 @@
 /**
  * @module `halfspace/client`: a typed client of the HTTP API with no dependency beyond `fetch`.
- * One method per operation, request and response types inferred from the service's own zod
- * schemas (type-only imports: nothing of zod is loaded), results as values
- * `{ ok: true, value, credits }` or `{ ok: false, problem, credits }`. Every POST carries an
- * `Idempotency-Key`, reused when the call is retried (429, 503, 409 in progress, a dropped
+ * One method per routed operation of the registry (src/operation-registry.ts), derived from it:
+ * the path from `ROUTE_PATHS`, the request type from the registry's zod schema and the answer
+ * type from what the engine returns (type-only imports: nothing of zod is loaded). Results are
+ * values `{ ok: true, value, credits }` or `{ ok: false, problem, credits }`. Every POST carries
+ * an `Idempotency-Key`, reused when the call is retried (429, 503, 409 in progress, a dropped
  * connection), so a retry is never charged twice. The hd card flow is one awaitable call.
  */
 import type { z } from 'zod';
-import type { AlternativesRequest, AlternativesResponse } from '../service/contract/schemas/alternatives.js';
-import type { BestXiLineupRequest, BestXiLineupResponse } from '../service/contract/schemas/best-xi-lineup.js';
-import type { BestXiPickRequest, BestXiPickResponse } from '../service/contract/schemas/best-xi-pick.js';
-import type { BestXiPoolRequest, BestXiPoolResponse } from '../service/contract/schemas/best-xi-pool.js';
-import type { CardPromptRequest, CardPromptResponse } from '../service/contract/schemas/cards-prompt.js';
-import type {
-  CardJobResponse,
-  CardRequest,
-  CardResponse,
-  HD_STYLES,
-  SYNC_STYLES,
-} from '../service/contract/schemas/cards.js';
+import type { ENGINE_OPERATIONS, EngineOperationName, ParsedOperations } from '../operation-registry.js';
+import { ROUTE_PATHS, type RoutedOperationName } from '../service/contract/paths.js';
+import type { CardJobResponse, CardResponse, HD_STYLES, SYNC_STYLES } from '../service/contract/schemas/cards.js';
 import type { CatalogResponse, ProblemResponse } from '../service/contract/schemas/common.js';
-import type { DnaSearchRequest, DnaSearchResponse } from '../service/contract/schemas/dna-search.js';
-import type {
-  PlayerQueryString,
-  PlayerRequest,
-  PlayerResponse,
-} from '../service/contract/schemas/intelligence-player.js';
-import type { ScoutingRequest, ScoutingResponse } from '../service/contract/schemas/intelligence-scouting.js';
-import type {
-  MatchIntelligenceRequest,
-  MatchIntelligenceResponse,
-} from '../service/contract/schemas/match-intelligence.js';
-import type { VerdictRequest, VerdictResponse } from '../service/contract/schemas/verdict.js';
+import type { PlayerQueryString } from '../service/contract/schemas/intelligence-player.js';
 
 /** A problem document (RFC 9457) as the API returns it; `code` is machine-readable (docs/errors.md). */
 export type Problem = ProblemResponse;
@@ -73,24 +54,31 @@ export interface HdCardOptions {
   timeoutMs?: number;
 }
 
-type In<S extends z.ZodType> = z.input<S>;
+/** The request body of a registry operation over HTTP: the input of its registry schema (defaults may be left out). */
+export type RequestOf<K extends EngineOperationName> = z.input<(typeof ENGINE_OPERATIONS)[K]['request']>;
+/** The JSON answer of a registry operation over HTTP: what the engine answers. */
+export type AnswerOf<K extends EngineOperationName> = Extract<
+  Awaited<ReturnType<ParsedOperations[K]>>,
+  { ok: true }
+>['value'];
+
 /** A card body with its style narrowed to the sync styles or to the hd styles. */
-type CardBody<Styles extends readonly string[]> = Omit<In<typeof CardRequest>, 'style'> & { style: Styles[number] };
+type CardBody<Styles extends readonly string[]> = Omit<RequestOf<'card'>, 'style'> & { style: Styles[number] };
+
+/** Routed operations whose 200 body is the engine's answer as it is (a card answers its stored image instead). */
+type JsonOperationName = Exclude<RoutedOperationName, 'card'>;
+
+/** One method per routed registry operation: a registry line with a path gets its client method. */
+export type OperationMethods = {
+  [K in JsonOperationName]: (body: RequestOf<K>) => Promise<ApiResult<AnswerOf<K>>>;
+};
 
 /** The API client returned by {@link createClient}. */
-export interface Client {
-  player(body: In<typeof PlayerRequest>, query?: PlayerQueryString): Promise<ApiResult<PlayerResponse>>;
-  scouting(body: In<typeof ScoutingRequest>): Promise<ApiResult<ScoutingResponse>>;
-  dnaSearch(body: In<typeof DnaSearchRequest>): Promise<ApiResult<DnaSearchResponse>>;
-  alternatives(body: In<typeof AlternativesRequest>): Promise<ApiResult<AlternativesResponse>>;
-  matchIntelligence(body: In<typeof MatchIntelligenceRequest>): Promise<ApiResult<MatchIntelligenceResponse>>;
-  verdict(body: In<typeof VerdictRequest>): Promise<ApiResult<VerdictResponse>>;
+export interface Client extends OperationMethods {
+  /** The player profile; `query.enhance = 'narrative'` adds a narrative paragraph. */
+  player(body: RequestOf<'player'>, query?: PlayerQueryString): Promise<ApiResult<AnswerOf<'player'>>>;
   /** A sync card (player_card, stat_ribbon, shot_map): 200 with the image URL. For hd styles use {@link Client.hdCard}. */
   card(body: CardBody<typeof SYNC_STYLES>): Promise<ApiResult<CardResponse>>;
-  cardPrompt(body: In<typeof CardPromptRequest>): Promise<ApiResult<CardPromptResponse>>;
-  bestXiPool(body: In<typeof BestXiPoolRequest>): Promise<ApiResult<BestXiPoolResponse>>;
-  bestXiLineup(body: In<typeof BestXiLineupRequest>): Promise<ApiResult<BestXiLineupResponse>>;
-  bestXiPick(body: In<typeof BestXiPickRequest>): Promise<ApiResult<BestXiPickResponse>>;
   /**
    * Queues an hd card (key only), polls its job until it ends and returns the card; credits are the job's.
    * A sync style is refused as `invalid_argument` before anything is sent (nothing charged).
@@ -156,165 +144,192 @@ function retryAfterSeconds(headers: Headers): number | null {
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-/**
- * Creates a client of the API at `baseUrl`, authenticated by `apiKey` or on `demoChannel`.
- * @example const api = createClient({ baseUrl: 'http://127.0.0.1:8787', demoChannel: 'mcp' }); (await api.verdict({ player_name: 'Igor Teixeira' })).ok // => true
- */
-export function createClient(options: ClientOptions): Client {
-  const base = options.baseUrl.replace(/\/+$/, '');
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const maxRetries = options.maxRetries ?? 3;
-  const maxWait = options.maxRetryAfterSeconds ?? 30;
-  const auth: Record<string, string> = options.apiKey
+/** What every call of one client shares: the base address, the fetch, the retry limits and the credentials. */
+interface Connection {
+  base: string;
+  fetch: typeof fetch;
+  maxRetries: number;
+  maxWait: number;
+  auth: Record<string, string>;
+}
+
+type Sender = <T>(
+  method: 'GET' | 'POST',
+  pathOrUrl: string,
+  body?: string | FormData,
+  contentType?: string,
+  parse?: (res: Response) => Promise<T>,
+) => Promise<ApiResult<T>>;
+
+// cast: the body is the server's JSON answer to this call; its type is the API contract's, as documented by OpenAPI.
+const jsonOf = <T>(res: Response): Promise<T> => res.json() as Promise<T>;
+
+/** The problem document of a failed response, or a client problem when the body is no JSON object with a code. */
+async function problemOf(res: Response, what: string): Promise<Problem> {
+  const body: unknown = await res.json().catch(() => undefined);
+  if (typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string')
+    // cast: a JSON object with a string `code` from this API is its problem document (docs/errors.md).
+    return body as Problem;
+  return clientProblem('unexpected_response', `${what} answered ${res.status} without a problem document`, res.status);
+}
+
+/** One call with retries; the same Idempotency-Key on every attempt of a POST. */
+async function send<T>(
+  c: Connection,
+  method: 'GET' | 'POST',
+  pathOrUrl: string,
+  body?: string | FormData,
+  contentType?: string,
+  parse: (res: Response) => Promise<T> = jsonOf,
+): Promise<ApiResult<T>> {
+  const absolute = /^https?:\/\//.test(pathOrUrl);
+  // A path without its leading slash would be glued to the port ("…:8787verdict").
+  if (!absolute && !pathOrUrl.startsWith('/'))
+    return argumentError(`"${pathOrUrl}" is neither a URL nor a path starting with "/" (e.g. "/api/v1/verdict")`);
+  const url = absolute ? pathOrUrl : `${c.base}${pathOrUrl}`;
+  const headers: Record<string, string> = { ...c.auth, accept: 'application/json' };
+  if (contentType) headers['content-type'] = contentType;
+  if (method === 'POST') headers['idempotency-key'] = globalThis.crypto.randomUUID();
+  for (let attempt = 0; ; attempt++) {
+    let res: Response;
+    try {
+      res = await c.fetch(url, { method, headers, ...(body !== undefined ? { body } : {}) });
+    } catch (error) {
+      if (attempt < c.maxRetries) {
+        await sleep(250 * 2 ** attempt);
+        continue;
+      }
+      const detail = `${method} ${url} failed: ${error instanceof Error ? error.message : String(error)}`;
+      return { ok: false, problem: clientProblem('network_error', detail), status: 0, credits: null, requestId: null };
+    }
+    const credits = creditsOf(res.headers);
+    const requestId = res.headers.get('request-id');
+    if (res.ok) return { ok: true, value: await parse(res), status: res.status, credits, requestId };
+    const problem = await problemOf(res, `${method} ${url}`);
+    const wait = retryAfterSeconds(res.headers);
+    const retriable = RETRIED.has(res.status) || problem.code === 'idempotency_in_progress';
+    if (retriable && attempt < c.maxRetries && (wait ?? 1) <= c.maxWait) {
+      await sleep((wait ?? 1) * 1000);
+      continue;
+    }
+    return { ok: false, problem, status: res.status, credits, requestId };
+  }
+}
+
+type HdCardResult = ApiResult<NonNullable<CardJobResponse['result']>>;
+
+/** Sends an hd card: the JSON body, or a multipart form when a photo is uploaded. */
+function queueHdCard(sender: Sender, body: CardBody<typeof HD_STYLES>, photo: HdCardOptions['photo']) {
+  if (!photo) return sender<CardJobResponse>('POST', ROUTE_PATHS.card, JSON.stringify(body), 'application/json');
+  const form = new FormData();
+  form.set('request', JSON.stringify(body));
+  form.set('photo', photo instanceof Blob ? photo : new Blob([new Uint8Array(photo)]), 'photo');
+  // fetch sets the multipart Content-Type with its boundary.
+  return sender<CardJobResponse>('POST', ROUTE_PATHS.card, form);
+}
+
+/** Polls a queued job until it ends or the deadline passes; the last poll, or the timeout problem. */
+async function pollJob(sender: Sender, queued: ApiResult<CardJobResponse>, opts: HdCardOptions) {
+  const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
+  let last = queued;
+  while (last.ok && (last.value.status === 'queued' || last.value.status === 'running')) {
+    const job = last.value;
+    if (Date.now() >= deadline) {
+      const detail = `job ${job.job_id} still ${job.status}; poll ${job.poll_url}`;
+      const problem = clientProblem('job_timeout', detail);
+      return { ok: false as const, problem, status: 0, credits: last.credits, requestId: last.requestId };
+    }
+    await sleep(opts.pollIntervalMs ?? 1000);
+    last = await sender<CardJobResponse>('GET', `/api/v1/cards/jobs/${encodeURIComponent(job.job_id)}`);
+  }
+  return last;
+}
+
+/** The card of a finished job, or its failure as a problem; credits are the job's. */
+function jobOutcome(base: string, last: ApiResult<CardJobResponse> & { ok: true }): HdCardResult {
+  const job = last.value;
+  const credits = last.credits ? { charged: job.credits_charged, balance: last.credits.balance } : null;
+  if (job.status === 'succeeded' && job.result)
+    return { ok: true, value: job.result, status: 200, credits, requestId: last.requestId };
+  const error = job.error ?? { code: 'internal_error', detail: 'the job failed' };
+  const problem = {
+    type: `${base}/docs#error-${error.code}`,
+    title: 'Card job failed',
+    status: 0,
+    request_id: last.requestId ?? '',
+    ...error,
+  };
+  return { ok: false, problem, status: 200, credits, requestId: last.requestId };
+}
+
+/** The hd card flow: refuse a sync style free of charge, queue the job, poll it, return its card. */
+async function hdCardWith(
+  c: Connection,
+  sender: Sender,
+  body: CardBody<typeof HD_STYLES>,
+  opts: HdCardOptions = {},
+): Promise<HdCardResult> {
+  if (!isHdCardStyle(body.style))
+    return argumentError(
+      `style ${JSON.stringify(body.style)} is not an hd style (${Object.keys(HD_CARD_STYLES).join(', ')}); use card()`,
+      'style',
+    );
+  const queued = await queueHdCard(sender, body, opts.photo);
+  if (!queued.ok) return queued;
+  if (queued.status !== 202) {
+    const problem = clientProblem(
+      'not_a_job',
+      `style ${String(body.style)} is rendered synchronously; use card()`,
+      queued.status,
+    );
+    return { ...queued, ok: false, problem };
+  }
+  const last = await pollJob(sender, queued, opts);
+  return last.ok ? jobOutcome(c.base, last) : last;
+}
+
+/** The method of every routed registry operation: POST its JSON body to its path. */
+function operationMethodsOf(sender: Sender): OperationMethods {
+  const methods: Record<string, (body: unknown) => Promise<ApiResult<unknown>>> = {};
+  for (const [name, path] of Object.entries(ROUTE_PATHS))
+    methods[name] = (body) => sender('POST', path, JSON.stringify(body), 'application/json');
+  // cast: each method posts its registry request to its own ROUTE_PATHS entry, whose 200 body is the
+  // engine's answer of that operation, which is what OperationMethods types per key.
+  return methods as OperationMethods;
+}
+
+/** Credentials of a client: its key, or the demo channel header, or none. */
+const authOf = (options: ClientOptions): Record<string, string> =>
+  options.apiKey
     ? { authorization: `Bearer ${options.apiKey}` }
     : options.demoChannel
       ? { 'x-svc-demo-channel': options.demoChannel }
       : {};
 
-  /** One call with retries; the same Idempotency-Key on every attempt of a POST. */
-  async function send<T>(
-    method: 'GET' | 'POST',
-    pathOrUrl: string,
-    body?: string | FormData,
-    contentType?: string,
-    parse: (res: Response) => Promise<T> = (res) => res.json() as Promise<T>,
-  ): Promise<ApiResult<T>> {
-    const absolute = /^https?:\/\//.test(pathOrUrl);
-    // A path without its leading slash would be glued to the port ("…:8787verdict").
-    if (!absolute && !pathOrUrl.startsWith('/'))
-      return argumentError(`"${pathOrUrl}" is neither a URL nor a path starting with "/" (e.g. "/api/v1/verdict")`);
-    const url = absolute ? pathOrUrl : `${base}${pathOrUrl}`;
-    const headers: Record<string, string> = { ...auth, accept: 'application/json' };
-    if (contentType) headers['content-type'] = contentType;
-    if (method === 'POST') headers['idempotency-key'] = globalThis.crypto.randomUUID();
-    for (let attempt = 0; ; attempt++) {
-      let res: Response;
-      try {
-        res = await doFetch(url, { method, headers, ...(body !== undefined ? { body } : {}) });
-      } catch (error) {
-        if (attempt < maxRetries) {
-          await sleep(250 * 2 ** attempt);
-          continue;
-        }
-        return {
-          ok: false,
-          problem: clientProblem('network_error', `${method} ${url} failed: ${(error as Error).message}`),
-          status: 0,
-          credits: null,
-          requestId: null,
-        };
-      }
-      const credits = creditsOf(res.headers);
-      const requestId = res.headers.get('request-id');
-      if (res.ok) return { ok: true, value: await parse(res), status: res.status, credits, requestId };
-      let problem: Problem;
-      try {
-        problem = (await res.json()) as Problem;
-      } catch {
-        problem = clientProblem(
-          'unexpected_response',
-          `${method} ${url} answered ${res.status} without a problem document`,
-          res.status,
-        );
-      }
-      const wait = retryAfterSeconds(res.headers);
-      const retriable = RETRIED.has(res.status) || problem.code === 'idempotency_in_progress';
-      if (retriable && attempt < maxRetries && (wait ?? 1) <= maxWait) {
-        await sleep((wait ?? 1) * 1000);
-        continue;
-      }
-      return { ok: false, problem, status: res.status, credits, requestId };
-    }
-  }
-
-  const post = <T>(path: string, body: unknown) => send<T>('POST', path, JSON.stringify(body), 'application/json');
-
-  async function hdCard(
-    body: CardBody<typeof HD_STYLES>,
-    opts: HdCardOptions = {},
-  ): Promise<ApiResult<NonNullable<CardJobResponse['result']>>> {
-    if (!isHdCardStyle(body.style))
-      return argumentError(
-        `style ${JSON.stringify(body.style)} is not an hd style (${Object.keys(HD_CARD_STYLES).join(', ')}); use card()`,
-        'style',
-      );
-    let queued: ApiResult<CardJobResponse>;
-    if (opts.photo) {
-      const form = new FormData();
-      form.set('request', JSON.stringify(body));
-      form.set(
-        'photo',
-        opts.photo instanceof Blob ? opts.photo : new Blob([opts.photo as Uint8Array<ArrayBuffer>]),
-        'photo',
-      );
-      // fetch sets the multipart Content-Type with its boundary.
-      queued = await send<CardJobResponse>('POST', '/api/v1/cards', form);
-    } else {
-      queued = await post<CardJobResponse>('/api/v1/cards', body);
-    }
-    if (!queued.ok) return queued;
-    if (queued.status !== 202)
-      return {
-        ...queued,
-        ok: false,
-        problem: clientProblem(
-          'not_a_job',
-          `style ${String(body.style)} is rendered synchronously; use card()`,
-          queued.status,
-        ),
-      };
-    const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
-    let job = queued.value;
-    let last: ApiResult<CardJobResponse> = queued;
-    while (job.status === 'queued' || job.status === 'running') {
-      if (Date.now() >= deadline)
-        return {
-          ok: false,
-          problem: clientProblem('job_timeout', `job ${job.job_id} still ${job.status}; poll ${job.poll_url}`),
-          status: 0,
-          credits: last.credits,
-          requestId: last.requestId,
-        };
-      await sleep(opts.pollIntervalMs ?? 1000);
-      last = await send<CardJobResponse>('GET', `/api/v1/cards/jobs/${encodeURIComponent(job.job_id)}`);
-      if (!last.ok) return last;
-      job = last.value;
-    }
-    const credits = last.credits ? { charged: job.credits_charged, balance: last.credits.balance } : null;
-    if (job.status === 'succeeded' && job.result)
-      return { ok: true, value: job.result, status: 200, credits, requestId: last.requestId };
-    const error = job.error ?? { code: 'internal_error', detail: 'the job failed' };
-    return {
-      ok: false,
-      problem: {
-        type: `${base}/docs#error-${error.code}`,
-        title: 'Card job failed',
-        status: 0,
-        request_id: last.requestId ?? '',
-        ...error,
-      },
-      status: 200,
-      credits,
-      requestId: last.requestId,
-    };
-  }
-
+/**
+ * Creates a client of the API at `baseUrl`, authenticated by `apiKey` or on `demoChannel`.
+ * @example const api = createClient({ baseUrl: 'http://127.0.0.1:8787', demoChannel: 'mcp' }); (await api.verdict({ player_name: 'Igor Teixeira' })).ok // => true
+ */
+export function createClient(options: ClientOptions): Client {
+  const c: Connection = {
+    base: options.baseUrl.replace(/\/+$/, ''),
+    fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+    maxRetries: options.maxRetries ?? 3,
+    maxWait: options.maxRetryAfterSeconds ?? 30,
+    auth: authOf(options),
+  };
+  const sender: Sender = (method, pathOrUrl, body, contentType, parse) =>
+    send(c, method, pathOrUrl, body, contentType, parse);
+  const enhance = (query: PlayerQueryString | undefined) =>
+    query?.enhance ? `?enhance=${encodeURIComponent(query.enhance)}` : '';
   return {
+    ...operationMethodsOf(sender),
     player: (body, query) =>
-      post(`/api/v1/intelligence/player${query?.enhance ? `?enhance=${encodeURIComponent(query.enhance)}` : ''}`, body),
-    scouting: (body) => post('/api/v1/intelligence/scouting', body),
-    dnaSearch: (body) => post('/api/v1/intelligence/dna-search', body),
-    alternatives: (body) => post('/api/v1/alternatives', body),
-    matchIntelligence: (body) => post('/api/v1/match-intelligence', body),
-    verdict: (body) => post('/api/v1/verdict', body),
-    card: (body) => post('/api/v1/cards', body),
-    cardPrompt: (body) => post('/api/v1/cards/prompt', body),
-    bestXiPool: (body) => post('/api/v1/best-xi/pool', body),
-    bestXiLineup: (body) => post('/api/v1/best-xi/lineup', body),
-    bestXiPick: (body) => post('/api/v1/best-xi/pick', body),
-    hdCard,
-    cardJob: (jobId) => send('GET', `/api/v1/cards/jobs/${encodeURIComponent(jobId)}`),
-    catalog: (path) => send('GET', path),
-    image: (url) => send('GET', url, undefined, undefined, async (res) => new Uint8Array(await res.arrayBuffer())),
+      sender('POST', `${ROUTE_PATHS.player}${enhance(query)}`, JSON.stringify(body), 'application/json'),
+    card: (body) => sender('POST', ROUTE_PATHS.card, JSON.stringify(body), 'application/json'),
+    hdCard: (body, opts) => hdCardWith(c, sender, body, opts),
+    cardJob: (jobId) => sender('GET', `/api/v1/cards/jobs/${encodeURIComponent(jobId)}`),
+    catalog: (path) => sender('GET', path),
+    image: (url) => sender('GET', url, undefined, undefined, async (res) => new Uint8Array(await res.arrayBuffer())),
   };
 }

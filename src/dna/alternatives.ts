@@ -5,31 +5,18 @@
  * similarity, cheaper fee tier and younger age; `fallback` (no DNA vector) lists players of the
  * same position in the same or a cheaper value band. No EUR amount anywhere.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { PlayerRow } from '../context.js';
 import { POSITION_GROUPS } from '../model/schema.js';
 import { assert, ok, type Result } from '../errors.js';
 import { feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { CARD_TRIPLET } from '../stats/metrics.js';
 import { parsingWith } from '../validation.js';
-import {
-  dnaPlayerBlockOf,
-  leagueIdOf,
-  playerDnaIndexOf,
-  type DnaContext,
-  type DnaPlayerBlock,
-} from './player-index.js';
+import { dnaPlayerBlockOf, leagueIdOf, playerDnaIndexOf, type DnaContext, DnaPlayerBlock } from './player-index.js';
 import { searchTopK } from './search.js';
 import { slotOfPlayer } from './similarity-index.js';
-import { dnaMetaOf, dnaRequestOf, DnaResultLimit, styleTagNamesOf } from './search-request.js';
-import {
-  agreeingMetricsOf,
-  bandOf,
-  matchOf,
-  similarityOf,
-  type AgreeingMetric,
-  type SimilarityBand,
-} from './similarity.js';
+import { DnaMeta, dnaMetaOf, dnaRequestOf, DnaResultLimit, styleTagNamesOf } from './search-request.js';
+import { agreeingMetricsOf, bandOf, matchOf, similarityOf, AgreeingMetric, SimilarityBand } from './similarity.js';
 
 /** Nearest DNA vectors in the group recalled before reranking (docs/methodology/dna.md#alternatives). */
 export const ALTERNATIVES_DNA_RECALL = 50;
@@ -52,33 +39,48 @@ export const ALTERNATIVES_LIMIT_DEFAULT = 10;
 export const AlternativesRequest = dnaRequestOf({ limit: DnaResultLimit.optional() });
 export type AlternativesRequest = z.infer<typeof AlternativesRequest>;
 
-export interface AlternativeResult {
-  player: DnaPlayerBlock;
-  /** How the candidate was found: nearest DNA in the group, nearest in the source's league, or (fallback) same position and value band. */
-  recall_source: 'dna' | 'league_peer' | 'position_band';
-  /** 0–1, null in fallback mode. */
-  similarity: number | null;
-  match: number | null;
-  band: SimilarityBand | null;
-  /** The rerank score and its parts (docs/methodology/dna.md#alternatives); null in fallback mode. */
-  blend: { score: number; similarity: number; cheaper: number; younger: number } | null;
-  style_tags: string[];
-  /** Per-90 highlights: the metrics on which the candidate matches the source (dna_hybrid), or the candidate's headline triplet of his group (fallback). */
-  per90: AgreeingMetric[] | Record<string, number | null>;
-}
+export const AlternativeResult = z
+  .object({
+    player: DnaPlayerBlock,
+    recall_source: z
+      .enum(['dna', 'league_peer', 'position_band'])
+      .describe(
+        "How the candidate was found: nearest DNA in the group, nearest in the source's league, or (fallback) same position and value band",
+      ),
+    similarity: z.number().nullable().describe('0–1, null in fallback mode'),
+    match: z.number().nullable(),
+    band: SimilarityBand.nullable(),
+    blend: z
+      .object({ score: z.number(), similarity: z.number(), cheaper: z.number(), younger: z.number() })
+      .nullable()
+      .describe('The rerank score and its parts (docs/methodology/dna.md#alternatives); null in fallback mode'),
+    style_tags: z.array(z.string()),
+    per90: z
+      .union([z.array(AgreeingMetric), z.record(z.string(), z.number().nullable())])
+      .describe(
+        "Per-90 highlights: the metrics on which the candidate matches the source (dna_hybrid), or the candidate's headline triplet of his group (fallback)",
+      ),
+  })
+  .loose();
+export type AlternativeResult = z.infer<typeof AlternativeResult>;
 
-export interface AlternativesResponse {
-  data: {
-    mode: 'dna_hybrid' | 'fallback';
-    source: DnaPlayerBlock & { style_tags: string[] };
-    results: AlternativeResult[];
-    limit: number;
-    /** Why fallback mode was used. */
-    note?: string;
-  };
-  summary: string;
-  meta: ReturnType<typeof dnaMetaOf> & { beta: true };
-}
+/** Alternatives answer (docs/design.md#op-alternatives, beta): hybrid DNA alternatives (or the fallback), fee tiers, never EUR values. */
+export const AlternativesResponse = z
+  .object({
+    data: z
+      .object({
+        mode: z.enum(['dna_hybrid', 'fallback']),
+        source: DnaPlayerBlock.extend({ style_tags: z.array(z.string()) }),
+        results: z.array(AlternativeResult),
+        limit: z.number().int(),
+        note: z.string().optional().describe('Why fallback mode was used'),
+      })
+      .loose(),
+    summary: z.string(),
+    meta: DnaMeta.extend({ beta: z.literal(true) }),
+  })
+  .strict();
+export type AlternativesResponse = z.infer<typeof AlternativesResponse>;
 
 const clamp = (x: number) => Math.max(-1, Math.min(1, x));
 

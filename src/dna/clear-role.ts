@@ -2,8 +2,35 @@
  * "No clear role" (docs/methodology/dna.md#style-tags): when no role rule's conditions all hold,
  * the best-fitting role is a guess, so responses and cards show "No clear role" instead of it.
  */
-import type { StyleSummary } from '../context.js';
+import { z } from 'zod';
+import { METRIC_KEYS } from '../stats/metrics.js';
 import type { StyleTags } from './tags.js';
+
+/** Style tags of one player-season, as shown in responses (docs/design.md#dna-and-similarity). */
+export const StyleSummary = z.object({
+  primary: z.string().describe('Primary role tag, e.g. "Poacher"'),
+  traits: z.array(z.string()).describe('Secondary trait tags, e.g. ["Aerial"]'),
+  tags: z
+    .array(
+      z.object({
+        tag: z.string(),
+        kind: z.enum(['role', 'trait']),
+        fallback: z.boolean().describe("True for a role picked as the best fit when no role's conditions all held"),
+        evidence: z.array(
+          z.object({
+            metric: z.enum(METRIC_KEYS),
+            percentile: z.number().nullable().describe('Role-cohort percentile 0–100; null when missing'),
+            value: z.number().nullable(),
+            op: z.enum(['>=', '<=']),
+            threshold: z.number(),
+            met: z.boolean(),
+          }),
+        ),
+      }),
+    )
+    .describe('Every tag (role first) with the evidence that triggered it'),
+});
+export type StyleSummary = z.infer<typeof StyleSummary>;
 
 /** What a player's primary role reads when no role rule holds. */
 export const NO_CLEAR_ROLE = 'No clear role';

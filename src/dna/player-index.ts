@@ -4,10 +4,11 @@
  * league) read from the registry. Also the player block every DNA response shows, which carries
  * the fee tier and never an EUR amount (docs/design.md#fee-tiers).
  */
+import { z } from 'zod';
 import type { EngineContext, PlayerRow } from '../context.js';
 import { POSITION_GROUPS, positionGroupOf, type PositionGroup } from '../model/schema.js';
 import { positionCodeOf } from '../model/positions.js';
-import { feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
+import { FEE_TIERS, feeTierOf, feeTierRank } from '../stats/fee-tier.js';
 import { DNA_DIMS } from './features.js';
 import { buildSimilarityIndex, type SimilarityIndex } from './similarity-index.js';
 import type { DnaVectors } from './vectors.js';
@@ -79,18 +80,22 @@ export function playerDnaIndexOf(ctx: DnaContext): PlayerDnaIndex {
 }
 
 /** Identity block of a player in DNA responses: fee tier, never market value (docs/design.md#fee-tiers). */
-export interface DnaPlayerBlock {
-  player_id: number;
-  name: string;
-  display_name: string;
-  team: string | null;
-  league: string | null;
-  league_tier: number | null;
-  position: string;
-  position_group: PositionGroup;
-  age: number | null;
-  fee_tier: FeeTier | null;
-}
+export const DnaPlayerBlock = z
+  .object({
+    player_id: z.number().int(),
+    name: z.string(),
+    display_name: z.string(),
+    team: z.string().nullable(),
+    league: z.string().nullable(),
+    league_tier: z.number().int().nullable(),
+    position: z.string(),
+    position_group: z.enum(POSITION_GROUPS),
+    age: z.number().int().nullable(),
+    fee_tier: z.enum(FEE_TIERS).nullable(),
+    market_value_eur: z.never().optional(),
+  })
+  .loose();
+export type DnaPlayerBlock = z.infer<typeof DnaPlayerBlock>;
 
 /**
  * The player block of DNA search and alternatives results.

@@ -5,23 +5,17 @@
  */
 import { z } from 'zod';
 import type { Resolution } from '../context.js';
-import { entityMetaOf, POSITION_GROUPS, type PositionGroup } from '../model/schema.js';
+import { entityMetaOf, POSITION_GROUPS } from '../model/schema.js';
 import { assert, fail, ok, type Result } from '../errors.js';
-import { FEE_TIERS, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
+import { FEE_TIERS, feeTierRank } from '../stats/fee-tier.js';
 import { parsingWith } from '../validation.js';
 import { NAME_IDENTITY_FIELDS, requireIdentity } from '../identity/request.js';
-import { dnaPlayerBlockOf, playerDnaIndexOf, type DnaContext, type DnaPlayerBlock } from './player-index.js';
+import { DnaPlayerBlock, dnaPlayerBlockOf, playerDnaIndexOf, type DnaContext } from './player-index.js';
+import { EntityMeta } from '../identity/name-match.js';
 import { searchTopK, SEARCH_K_MAX } from './search.js';
 import { slotOfPlayer } from './similarity-index.js';
 import { counted, possessive, withArticle } from '../prose.js';
-import {
-  agreeingMetricsOf,
-  bandOf,
-  matchOf,
-  similarityOf,
-  type AgreeingMetric,
-  type SimilarityBand,
-} from './similarity.js';
+import { agreeingMetricsOf, bandOf, matchOf, similarityOf, AgreeingMetric, SimilarityBand } from './similarity.js';
 
 /** Results returned when `limit` is omitted (docs/design.md#dna-and-similarity). */
 export const DNA_SEARCH_LIMIT_DEFAULT = 10;
@@ -72,43 +66,46 @@ export const DnaSearchRequest = dnaRequestOf({
 });
 export type DnaSearchRequest = z.infer<typeof DnaSearchRequest>;
 
-export interface DnaSearchResult {
-  player: DnaPlayerBlock;
-  /** Cosine of the two DNA vectors clamped to 0–1, 4 decimals. */
-  similarity: number;
-  /** similarity × 100, rounded. */
-  match: number;
-  band: SimilarityBand;
-  style_tags: string[];
-  /** Tags both players carry. */
-  shared_style_tags: string[];
-  /** The per-90 metrics that agree most, with both values. */
-  agreeing_metrics: AgreeingMetric[];
-}
+export const DnaSearchResult = z
+  .object({
+    player: DnaPlayerBlock,
+    similarity: z.number().min(0).max(1).describe('Cosine of the two DNA vectors clamped to 0–1, 4 decimals'),
+    match: z.number().describe('similarity × 100, rounded'),
+    band: SimilarityBand,
+    style_tags: z.array(z.string()),
+    shared_style_tags: z.array(z.string()).describe('Tags both players carry'),
+    agreeing_metrics: z.array(AgreeingMetric).describe('The per-90 metrics that agree most, with both values'),
+  })
+  .loose();
+export type DnaSearchResult = z.infer<typeof DnaSearchResult>;
 
-export interface DnaSearchResponse {
-  data: {
-    source: DnaPlayerBlock & { season: string | null; style_tags: string[] };
-    results: DnaSearchResult[];
-    /** Filters as applied; position_group defaults to the source's group. */
-    filters: {
-      position_group: PositionGroup;
-      max_fee_tier: FeeTier | null;
-      max_age: number | null;
-      league_tier_max: number | null;
-    };
-    limit: number;
-  };
-  summary: string;
-  meta: {
-    entity_id: number;
-    resolution: Resolution;
-    as_of: string;
-    dataset: string;
-    method: string;
-    attribution?: string;
-  };
-}
+/** The `meta` of DNA answers: the entity meta plus the method used. */
+export const DnaMeta = EntityMeta.extend({ method: z.string() });
+
+/** DNA search answer (docs/design.md#op-dna-search): similar players with similarity, match and band; fee tiers, never EUR values. */
+export const DnaSearchResponse = z
+  .object({
+    data: z
+      .object({
+        source: DnaPlayerBlock.extend({ season: z.string().nullable(), style_tags: z.array(z.string()) }),
+        results: z.array(DnaSearchResult),
+        filters: z
+          .object({
+            position_group: z.enum(POSITION_GROUPS),
+            max_fee_tier: z.enum(FEE_TIERS).nullable(),
+            max_age: z.number().int().nullable(),
+            league_tier_max: z.number().int().nullable(),
+          })
+          .loose()
+          .describe("Filters as applied; position_group defaults to the source's group"),
+        limit: z.number().int(),
+      })
+      .loose(),
+    summary: z.string(),
+    meta: DnaMeta,
+  })
+  .strict();
+export type DnaSearchResponse = z.infer<typeof DnaSearchResponse>;
 
 /** Metadata of DNA responses: the entity meta plus the method used. */
 export function dnaMetaOf(ctx: DnaContext, entityId: number, resolution: Resolution) {

@@ -2,9 +2,10 @@
  * Reading a cosine similarity the way a scout would (docs/design.md#dna-and-similarity, docs/methodology/dna.md#reading-a-score):
  * the 0–1 similarity, the 0–100 match, its band label, and which metrics make two players alike.
  */
+import { z } from 'zod';
 import { POSITION_GROUPS } from '../model/schema.js';
 import type { DerivedSeasons } from '../stats/derived.js';
-import { METRICS, type MetricKey } from '../stats/metrics.js';
+import { METRIC_KEYS, METRICS } from '../stats/metrics.js';
 import { STYLE_FEATURES } from './features.js';
 import type { DnaVectors } from './vectors.js';
 
@@ -17,7 +18,8 @@ export const PARTIAL_MIN = 0.65;
 /** How many agreeing metrics a match explains itself with. */
 export const AGREEING_METRICS = 3;
 
-export type SimilarityBand = 'very similar' | 'strong overlap' | 'partial' | 'different';
+export const SimilarityBand = z.enum(['very similar', 'strong overlap', 'partial', 'different']);
+export type SimilarityBand = z.infer<typeof SimilarityBand>;
 
 /**
  * The reported similarity: the cosine clamped to 0–1 (opposite styles read as 0) and rounded to
@@ -54,18 +56,18 @@ export function bandOf(similarity: number): SimilarityBand {
 }
 
 /** One metric on which two players agree, with its share of their cosine. */
-export interface AgreeingMetric {
-  metric: MetricKey;
-  label: string;
-  /** Per-90 value of the source and of the candidate (2 decimals; null when missing). */
-  source_value: number | null;
-  candidate_value: number | null;
-  /** z-scores within group × season (2 decimals). */
-  source_z: number | null;
-  candidate_z: number | null;
-  /** This metric's term of the cosine (product of the two weighted, normalised components; 4 decimals). */
-  contribution: number;
-}
+export const AgreeingMetric = z.object({
+  metric: z.enum(METRIC_KEYS),
+  label: z.string(),
+  source_value: z.number().nullable().describe('Per-90 value of the source (2 decimals; null when missing)'),
+  candidate_value: z.number().nullable().describe('Per-90 value of the candidate (2 decimals; null when missing)'),
+  source_z: z.number().nullable().describe('z-score within group × season (2 decimals)'),
+  candidate_z: z.number().nullable().describe('z-score within group × season (2 decimals)'),
+  contribution: z
+    .number()
+    .describe("This metric's term of the cosine (product of the two weighted, normalised components; 4 decimals)"),
+});
+export type AgreeingMetric = z.infer<typeof AgreeingMetric>;
 
 const round = (x: number, digits: number): number | null =>
   Number.isNaN(x) ? null : Math.round(x * 10 ** digits) / 10 ** digits;

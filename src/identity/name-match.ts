@@ -3,26 +3,44 @@
  * kinds and their confidence, the thresholds for typos and suggestions, and the token tests and
  * the level-then-fuzzy search that players, clubs and leagues share.
  */
+import { z } from 'zod';
 import { keyedSimilarity, type NameTokens } from './names.js';
 
 /** How a player, club or league was matched, strongest first (docs/methodology/identity.md#match-kinds). */
-export type MatchedBy =
-  | 'player_id'
-  | 'team_id'
-  | 'exact_name'
-  | 'known_as'
-  | 'short_name'
-  | 'tokens'
-  | 'surname'
-  | 'partial'
-  | 'fuzzy';
+export const MatchedBy = z.enum([
+  'player_id',
+  'team_id',
+  'exact_name',
+  'known_as',
+  'short_name',
+  'tokens',
+  'surname',
+  'partial',
+  'fuzzy',
+]);
+export type MatchedBy = z.infer<typeof MatchedBy>;
 
 /** How an identity was matched and how sure the match is (0–1). */
-export interface Resolution {
-  matched_by: MatchedBy;
-  /** 0–1; 1 for an id or the exact name, lower for looser matches. */
-  confidence: number;
-}
+export const Resolution = z.object({
+  matched_by: MatchedBy,
+  confidence: z.number().min(0).max(1).describe('1 for an id or the exact name, lower for looser matches'),
+});
+export type Resolution = z.infer<typeof Resolution>;
+
+/**
+ * The `meta` block of an answer about one resolved player: which entity, how it matched, as of
+ * when, from which dataset, and its attribution line (built by `entityMetaOf`).
+ */
+export const EntityMeta = z
+  .object({
+    entity_id: z.number().int(),
+    resolution: Resolution,
+    as_of: z.string(),
+    dataset: z.string(),
+    attribution: z.string().optional(),
+  })
+  .loose();
+export type EntityMeta = z.infer<typeof EntityMeta>;
 
 /** Confidence per kind of name match (docs/methodology/identity.md#confidence). */
 export const MATCH_CONFIDENCE = {

@@ -4,37 +4,28 @@
  * description saying what it returns and what it costs. Nothing here calls anything.
  */
 import { z } from 'zod';
+import type { EngineOperationName } from '../operation-registry.js';
 import {
   SYNC_CARD_CREDITS,
   HD_CARD_CREDITS,
   costOf,
   demoAllowed,
+  OPERATIONS,
   type Operation,
 } from '../service/contract/operations.js';
 import { DEMO_DAILY_LIMIT } from '../service/demo.js';
 import { CardJobResponse, HdCardResponse } from '../service/contract/schemas/cards.js';
 import { ProblemResponse } from '../service/contract/schemas/common.js';
 
-/** Tool names of the SPEC operations; an operation not listed gets its id with `.`/`-` turned into `_`. */
-const TOOL_NAMES: Record<string, string> = {
-  'intelligence.player': 'player',
-  'intelligence.scouting': 'scouting',
-  'intelligence.dna-search': 'dna_search',
-  alternatives: 'alternatives',
-  'match-intelligence': 'match_intelligence',
-  verdict: 'verdict',
-  cards: 'card',
-  'cards.prompt': 'card_prompt',
-  'best-xi.pool': 'best_xi_pool',
-  'best-xi.lineup': 'best_xi_lineup',
-  'best-xi.pick': 'best_xi_pick',
-};
-
 /**
- * The MCP tool name of an operation.
+ * The MCP tool name of an operation: its registry name in snake case (`dnaSearch` → `dna_search`);
+ * an operation given by id alone is looked up in the route table.
  * @example toolNameOf({ id: 'intelligence.dna-search' }) // => 'dna_search'
  */
-export const toolNameOf = (op: Pick<Operation, 'id'>): string => TOOL_NAMES[op.id] ?? op.id.replace(/[.-]/g, '_');
+export function toolNameOf(op: Pick<Operation, 'id'> & Partial<Pick<Operation, 'engine'>>): string {
+  const engine = op.engine ?? OPERATIONS.find((o) => o.id === op.id)?.engine;
+  return engine ? engine.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : op.id.replace(/[.-]/g, '_');
+}
 
 /** A tool as listed by `tools/list`. */
 export interface ToolDefinition {
@@ -47,19 +38,22 @@ export interface ToolDefinition {
   annotations: { readOnlyHint: boolean; openWorldHint: boolean; idempotentHint: boolean };
 }
 
-const jsonSchemaOf = (schema: z.ZodType): Record<string, unknown> => {
+/** A JSON Schema object as z.toJSONSchema writes it, without its `$schema` line. */
+type JsonSchemaObject = { properties?: Record<string, unknown>; required?: string[]; [k: string]: unknown };
+
+const jsonSchemaOf = (schema: z.ZodType): JsonSchemaObject => {
   // Input mode for responses too: it leaves objects that are not strict open, as the API promises.
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
     io: 'input',
     unrepresentable: 'any',
     target: 'draft-2020-12',
-  }) as Record<string, unknown>;
+  });
   return rest;
 };
 
 /** Names of an operation's query parameters (they travel as tool arguments beside the body fields). */
 export function queryNamesOf(op: Operation): string[] {
-  return Object.keys((jsonSchemaOf(op.query) as { properties?: Record<string, unknown> }).properties ?? {});
+  return Object.keys(jsonSchemaOf(op.query).properties ?? {});
 }
 
 /** What a call costs, in words, for the description. */
@@ -74,25 +68,30 @@ function costText(op: Operation): string {
   return `Cost over HTTP (POST /mcp): ${credits} per successful call from the key's wallet${demo}. Failed calls are never charged. Free over stdio (halfspace mcp).`;
 }
 
-/** What the JSON result holds, per tool, for the description. */
-const RETURNS: Record<string, string> = {
+/**
+ * What the JSON result holds, per registry operation, for its tool's description: a record over the
+ * registry, so a new operation is a type error here until its tool says what it returns.
+ */
+const RETURNS: { readonly [K in EngineOperationName]: string } = {
   player:
     'Returns the player profile (identity, seasonal rows, DNA style tags, one-line summary); enhance="narrative" adds a paragraph; name2 adds a comparison.',
   scouting: 'Returns per-90 metrics with cohort percentiles and labels.',
-  dna_search:
+  dnaSearch:
     'Returns the source player and the most similar players by playing-style DNA (similarity 0–1, band, shared style tags, agreeing metrics); filters: max_age, max_fee_tier, league_tier_max, position_group.',
   alternatives: 'Returns cheaper, younger players with a similar style (hybrid DNA recall), each with the reasons.',
-  match_intelligence:
+  matchIntelligence:
     "Returns a team's fixtures with derby kind, competition tier, form, standings and headline signals.",
   verdict:
     'Returns a verdict code (elite, specialist, solid, below_par, merchant, contrast, fraud, cooked, fallback), a headline and role-cohort percentile receipts.',
   card: 'Renders a shareable PNG card: returns the image itself plus its URL and the player block. hd styles run as a job and return once rendered.',
-  card_prompt: 'Returns a composable image-generation prompt with the mandatory safety block (nothing rendered).',
-  best_xi_pool:
+  cardPrompt: 'Returns a composable image-generation prompt with the mandatory safety block (nothing rendered).',
+  bestXiPool:
     'Returns a Best XI candidate pool for a vibe (balanced, high_press, u23, …), players with position, fee tier and fit.',
-  best_xi_lineup: 'Returns aggregate statistics of a lineup of 1–11 player ids.',
-  best_xi_pick:
+  bestXiLineup: 'Returns aggregate statistics of a lineup of 1–11 player ids.',
+  bestXiPick:
     'Returns the best eleven for a vibe in a formation (4-3-3, 4-4-2, 3-5-2, 4-2-3-1): each slot with its player, position, team, score and top metrics, plus the lineup aggregates.',
+  standings:
+    'Returns the league table (played, won, drawn, lost, goals, points, form) of a league-season as of a date.',
 };
 
 /**
@@ -101,8 +100,8 @@ const RETURNS: Record<string, string> = {
  */
 export function toolOf(op: Operation): ToolDefinition {
   const name = toolNameOf(op);
-  const body = jsonSchemaOf(op.body) as ToolDefinition['inputSchema'];
-  const query = jsonSchemaOf(op.query) as { properties?: Record<string, unknown> };
+  const body = jsonSchemaOf(op.body);
+  const query = jsonSchemaOf(op.query);
   const inputSchema: ToolDefinition['inputSchema'] = {
     ...body,
     type: 'object',
@@ -111,7 +110,7 @@ export function toolOf(op: Operation): ToolDefinition {
   return {
     name,
     title: op.summary,
-    description: `${op.summary}. ${RETURNS[name] ?? ''} ${costText(op)}`.replace(/\s+/g, ' ').trim(),
+    description: `${op.summary}. ${op.engine ? RETURNS[op.engine] : ''} ${costText(op)}`.replace(/\s+/g, ' ').trim(),
     inputSchema,
     outputSchema: {
       type: 'object',

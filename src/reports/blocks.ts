@@ -16,7 +16,7 @@ import {
 import { positionCodeOf } from '../model/positions.js';
 import { percentileAt, ratingAt, valueAt } from '../stats/derived.js';
 import { FEE_TIERS, feeTierOf } from '../stats/fee-tier.js';
-import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
+import { GROUP_METRICS, METRIC_KEYS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { minutesShown, PER90_MINUTES_MIN } from '../stats/per90.js';
 import { labelOf, ordinalOf, PERCENTILE_LABELS, topPercentile } from '../stats/percentiles.js';
 
@@ -172,7 +172,11 @@ export const CohortRef = z.object({
 export type CohortRef = z.infer<typeof CohortRef>;
 
 /** The player's sample in a cohort: `low` when he is below its minutes threshold (ranked against it, not part of it). */
-const SampleSchema = z.object({ minutes: z.number(), appearances: z.number().int(), level: z.enum(['ok', 'low']) });
+export const SampleSchema = z.object({
+  minutes: z.number(),
+  appearances: z.number().int(),
+  level: z.enum(['ok', 'low']),
+});
 export type Sample = z.infer<typeof SampleSchema>;
 
 /** One metric's percentile (docs/design.md#op-scouting `percentiles[metric]`). */
@@ -251,12 +255,14 @@ export function percentilesOf(ctx: EngineContext, row: number): Record<string, P
   return out;
 }
 
-export interface Highlight {
-  metric: MetricKey;
-  label: string;
-  percentile: number;
-  text: string;
-}
+/** The player's standout metric with a one-line text (docs/methodology/stats.md#highlight). */
+export const Highlight = z.object({
+  metric: z.enum(METRIC_KEYS),
+  label: z.string(),
+  percentile: z.number(),
+  text: z.string(),
+});
+export type Highlight = z.infer<typeof Highlight>;
 
 /**
  * The player's top-percentile metric among the key metrics of his role (rating weight ≥ 0.1, in

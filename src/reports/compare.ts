@@ -3,27 +3,38 @@
  * by side, and who leads each metric.
  */
 import type { EngineContext, PlayerRow } from '../context.js';
-import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
+import { z } from 'zod';
+import { GROUP_METRICS, METRIC_KEYS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { POSITION_GROUPS } from '../model/schema.js';
 import { roundMetric } from './blocks.js';
 
-export interface CompareSide {
-  value: number | null;
-  percentile: number | null;
-}
+export const CompareSide = z.object({ value: z.number().nullable(), percentile: z.number().nullable() });
+export type CompareSide = z.infer<typeof CompareSide>;
 
-export interface Compare {
-  players: {
-    side: 'a' | 'b';
-    player_id: number;
-    name: string;
-    team: string | null;
-    position_group: string | null;
-    season: string | null;
-  }[];
-  metrics: { metric: MetricKey; label: string; a: CompareSide; b: CompareSide; leader: 'a' | 'b' | 'tie' | null }[];
-  leads: { a: number; b: number; ties: number };
-}
+/** The side-by-side block of a player profile with `name2`. */
+export const Compare = z.object({
+  players: z.array(
+    z.object({
+      side: z.enum(['a', 'b']),
+      player_id: z.number().int(),
+      name: z.string(),
+      team: z.string().nullable(),
+      position_group: z.string().nullable(),
+      season: z.string().nullable(),
+    }),
+  ),
+  metrics: z.array(
+    z.object({
+      metric: z.enum(METRIC_KEYS),
+      label: z.string(),
+      a: CompareSide,
+      b: CompareSide,
+      leader: z.enum(['a', 'b', 'tie']).nullable(),
+    }),
+  ),
+  leads: z.object({ a: z.number().int(), b: z.number().int(), ties: z.number().int() }),
+});
+export type Compare = z.infer<typeof Compare>;
 
 function sideOf(ctx: EngineContext, row: number, key: MetricKey): CompareSide {
   if (row < 0) return { value: null, percentile: null };

@@ -2,40 +2,46 @@
  * POST /api/v1/intelligence/player (docs/design.md#op-player): profile, seasonal rows, DNA with style tags, a
  * one-line summary; optionally a narrative paragraph and a side-by-side comparison (`name2`).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { EngineContext } from '../context.js';
 import { entityMetaOf } from '../model/schema.js';
 import { fail, ok, type Result } from '../errors.js';
 import { parsingWith } from '../validation.js';
-import {
-  highlightOf,
-  profileOf,
-  sampleOf,
-  seasonStatsOf,
-  type Highlight,
-  type Profile,
-  type SeasonStats,
-} from './blocks.js';
-import { compareOf, type Compare } from './compare.js';
+import { highlightOf, profileOf, sampleOf, seasonStatsOf, Highlight, PlayerProfile, SeasonStats } from './blocks.js';
+import { Compare, compareOf } from './compare.js';
+import { StyleSummary } from '../dna/clear-role.js';
+import { EntityMeta, type Resolution } from '../identity/name-match.js';
 import { narrativeOf, summaryOf } from './narrative.js';
 import { PlayerRequest } from './requests.js';
 import { resolveOrFail } from './resolve.js';
-import type { Resolution, StyleSummary } from '../context.js';
 
 export { PlayerRequest };
 
-export interface PlayerResponse {
-  data: {
-    profile: Profile;
-    recent_stats: SeasonStats[];
-    dna: { has_vector: boolean; season: string | null; style_tags: string[]; style: StyleSummary | null };
-    highlight: Highlight | null;
-    narrative?: string;
-    compare?: Compare;
-  };
-  summary: string;
-  meta: { entity_id: number; resolution: Resolution; as_of: string; dataset: string; attribution?: string };
-}
+/** Player profile response (docs/design.md#op-player); the API documents this schema. */
+export const PlayerResponse = z
+  .object({
+    data: z
+      .object({
+        profile: PlayerProfile,
+        recent_stats: z.array(SeasonStats).describe('Seasonal rows, newest first'),
+        dna: z
+          .object({
+            has_vector: z.boolean(),
+            season: z.string().nullable(),
+            style_tags: z.array(z.string()),
+            style: StyleSummary.nullable(),
+          })
+          .loose(),
+        highlight: Highlight.nullable(),
+        narrative: z.string().optional(),
+        compare: Compare.optional(),
+      })
+      .loose(),
+    summary: z.string(),
+    meta: EntityMeta,
+  })
+  .strict();
+export type PlayerResponse = z.infer<typeof PlayerResponse>;
 
 /** Metadata every player-facing response carries. */
 export const metaOf = (ctx: EngineContext, entityId: number, resolution: Resolution) =>

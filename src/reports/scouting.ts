@@ -2,8 +2,8 @@
  * POST /api/v1/intelligence/scouting (docs/design.md#op-scouting): identity, DNA with narrative, seasonal stats,
  * the flat per-90 map and cohort percentiles (each with its cohort and the player's sample).
  */
-import type { z } from 'zod';
-import type { EngineContext, Resolution, StyleSummary } from '../context.js';
+import { z } from 'zod';
+import type { EngineContext } from '../context.js';
 import { ok, type Result } from '../errors.js';
 import { parsingWith } from '../validation.js';
 import {
@@ -13,12 +13,14 @@ import {
   profileOf,
   sampleOf,
   seasonStatsOf,
-  type Highlight,
-  type PercentileEntry,
-  type Profile,
-  type Sample,
-  type SeasonStats,
+  Highlight,
+  PercentileEntry,
+  PlayerProfile,
+  SampleSchema,
+  SeasonStats,
 } from './blocks.js';
+import { StyleSummary } from '../dna/clear-role.js';
+import { EntityMeta } from '../identity/name-match.js';
 import { narrativeOf, summaryOf } from './narrative.js';
 import { metaOf } from './player.js';
 import { ScoutingRequest } from './requests.js';
@@ -26,20 +28,43 @@ import { resolveOrFail } from './resolve.js';
 
 export { ScoutingRequest };
 
-export interface ScoutingResponse {
-  data: {
-    profile: Profile;
-    dna: { has_vector: boolean; style_tags: string[]; style: StyleSummary | null; narrative: string };
-    stats: SeasonStats[];
-    season: string | null;
-    per90_stats: Record<string, number | null>;
-    percentiles: Record<string, PercentileEntry>;
-    sample: Sample | null;
-    highlight: Highlight | null;
-  };
-  summary: string;
-  meta: { entity_id: number; resolution: Resolution; as_of: string; dataset: string; attribution?: string };
-}
+/** Scouting response (docs/design.md#op-scouting); the API documents this schema. */
+export const ScoutingResponse = z
+  .object({
+    data: z
+      .object({
+        profile: PlayerProfile,
+        dna: z
+          .object({
+            has_vector: z.boolean(),
+            style_tags: z.array(z.string()),
+            style: StyleSummary.nullable(),
+            narrative: z.string(),
+          })
+          .loose(),
+        stats: z.array(SeasonStats),
+        season: z.string().nullable(),
+        per90_stats: z.record(z.string(), z.number().nullable()),
+        percentiles: z
+          .record(
+            z.string(),
+            PercentileEntry.extend({
+              provider: z
+                .literal(true)
+                .optional()
+                .describe('Marks a provider metric (docs/scoring.md#provider-metrics); absent on ours'),
+            }),
+          )
+          .describe('Metric key → percentile in the cohort'),
+        sample: SampleSchema.nullable(),
+        highlight: Highlight.nullable(),
+      })
+      .loose(),
+    summary: z.string(),
+    meta: EntityMeta,
+  })
+  .strict();
+export type ScoutingResponse = z.infer<typeof ScoutingResponse>;
 
 /**
  * {@link scoutingReportOf} on a request already parsed by `ScoutingRequest`: the same answer, without

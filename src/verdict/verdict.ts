@@ -3,24 +3,25 @@
  * The engine picks the code; callers cannot choose it. Headlines and narrative carry no EUR amount.
  */
 import { z } from 'zod';
-import type { EngineContext, PlayerRow, Resolution } from '../context.js';
+import type { EngineContext, PlayerRow } from '../context.js';
 import { entityMetaOf } from '../model/schema.js';
 import { ok, fail, type Result } from '../errors.js';
-import { feeTierOf, type FeeTier } from '../stats/fee-tier.js';
-import { METRICS, type MetricKey } from '../stats/metrics.js';
+import { FEE_TIERS, feeTierOf, type FeeTier } from '../stats/fee-tier.js';
+import { METRIC_KEYS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { ordinalOf } from '../stats/percentiles.js';
 import { cohortNameOf, SMALL_COHORT_MAX } from '../stats/cohorts.js';
 import { ratedPercentilesOf } from '../stats/rating.js';
 import { ROLES, type Role } from '../stats/roles.js';
 import { parsingWith } from '../validation.js';
 import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../identity/request.js';
+import { EntityMeta } from '../identity/name-match.js';
 import {
   confidenceOf,
   outputScoreOf,
   uncheckedOf,
   verdictOf,
   type RuleOutcome,
-  type VerdictCode,
+  VERDICT_CODES,
   type VerdictFacts,
 } from './rules.js';
 
@@ -31,37 +32,60 @@ export const VerdictRequest = z
 export type VerdictRequest = z.infer<typeof VerdictRequest>;
 
 /** One metric behind a verdict, with its cohort percentile (the tag evidence of DNA is `Evidence` in src/dna/tags.ts). */
-export interface VerdictEvidence {
-  metric: MetricKey;
-  label: string;
-  value: number | null;
-  percentile: number;
-  cohort: string;
-}
+export const VerdictEvidence = z
+  .object({
+    metric: z.enum(METRIC_KEYS),
+    label: z.string(),
+    value: z.number().nullable(),
+    percentile: z.number(),
+    cohort: z.string(),
+  })
+  .loose();
+export type VerdictEvidence = z.infer<typeof VerdictEvidence>;
 
-export interface VerdictResponse {
-  verdict_code: VerdictCode;
-  headline: string;
-  confidence: number;
-  evidence: VerdictEvidence[];
-  contrast?: { player_id: number; name: string; fee_tier: FeeTier; similarity: number; match: number };
-  fee_tier: FeeTier | null;
-  narrative: string;
-  player: { player_id: number; name: string; team: string | null; position: string; age: number | null };
-  season: string | null;
-  rule: {
-    reason: string;
-    output_score: number | null;
-    previous_output_score: number | null;
-    /** The player's role (docs/methodology/stats.md#roles). */
-    role: Role | null;
-    /** The specialty of a specialist or merchant, e.g. "finisher". */
-    specialty?: string;
-    /** Rules the data could not check, in words (no fee tier, no earlier season). */
-    unchecked: string[];
-  };
-  meta: { entity_id: number; resolution: Resolution; as_of: string; dataset: string; attribution?: string };
-}
+/** Why the rules chose the code (docs/methodology/verdict.md). */
+const VerdictRule = z.object({
+  reason: z.string(),
+  output_score: z.number().nullable(),
+  previous_output_score: z.number().nullable(),
+  role: z.enum(ROLES).nullable().describe("The player's role (docs/methodology/stats.md#roles)"),
+  specialty: z.string().optional().describe('The specialty of a specialist or merchant, e.g. "finisher"'),
+  unchecked: z.array(z.string()).describe('Rules the data could not check, in words (no fee tier, no earlier season)'),
+});
+
+/** Verdict response (docs/design.md#verdicts): code, headline, confidence 0–1 and percentile receipts. */
+export const VerdictResponse = z
+  .object({
+    verdict_code: z.enum(VERDICT_CODES),
+    headline: z.string(),
+    confidence: z.number().min(0).max(1),
+    evidence: z.array(VerdictEvidence),
+    contrast: z
+      .object({
+        player_id: z.number().int(),
+        name: z.string(),
+        fee_tier: z.enum(FEE_TIERS),
+        similarity: z.number(),
+        match: z.number(),
+      })
+      .optional(),
+    fee_tier: z.enum(FEE_TIERS).nullable(),
+    narrative: z.string(),
+    player: z
+      .object({
+        player_id: z.number().int(),
+        name: z.string(),
+        team: z.string().nullable(),
+        position: z.string(),
+        age: z.number().int().nullable(),
+      })
+      .loose(),
+    season: z.string().nullable(),
+    rule: VerdictRule,
+    meta: EntityMeta,
+  })
+  .loose();
+export type VerdictResponse = z.infer<typeof VerdictResponse>;
 
 /** Finds the closest DNA match of a derived row in a strictly higher fee tier (the engine supplies it). */
 export type AnchorFinder = (row: number) => VerdictFacts['anchor'];

@@ -54,8 +54,10 @@ const FALLBACK: ErrorInfo = { status: 400, title: 'Request failed' };
  * @example errorInfoOf('insufficient_credits') // => { status: 402, title: 'Insufficient credits' }
  */
 export function errorInfoOf(code: string): ErrorInfo {
-  return (ERRORS as Record<string, ErrorInfo>)[code] ?? FALLBACK;
+  return isServiceErrorCode(code) ? ERRORS[code] : FALLBACK;
 }
+
+const isServiceErrorCode = (code: string): code is ServiceErrorCode => Object.hasOwn(ERRORS, code);
 
 /** The `type` URI of a code: its anchor in the served documentation. */
 export const problemTypeOf = (baseUrl: string, code: string): string => `${baseUrl}/docs#error-${code}`;

@@ -17,14 +17,15 @@ import EXAMPLES from './examples/examples.json' with { type: 'json' };
 /** Version of the interface description (docs/design.md#versioning). */
 export const API_VERSION = '1.0.0';
 
-const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-    target: 'draft-2020-12',
-  }) as Record<string, unknown>;
+/** A JSON Schema object as z.toJSONSchema writes it, without its `$schema` line. */
+type JsonSchemaObject = { properties?: Record<string, unknown>; [k: string]: unknown };
+
+const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchemaObject => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
   return rest;
 };
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
 
 const problemRef = (description: string) => ({
   description,
@@ -68,17 +69,18 @@ const CARD_UPLOAD = {
 
 /** The request body schema of `op`, each property described (field-docs.ts) unless its schema says already. */
 function bodySchemaOf(op: Operation): Record<string, unknown> {
-  const schema = schemaOf(op.body, 'input') as { properties?: Record<string, Record<string, unknown>> };
+  const schema = schemaOf(op.body, 'input');
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const description = fieldDescriptionOf(op.id, name);
-    if (property.description === undefined && description !== undefined) property.description = description;
+    if (isRecord(property) && property.description === undefined && description !== undefined)
+      property.description = description;
   }
   return schema;
 }
 
 /** Query parameters of an operation as OpenAPI parameter objects. */
 function queryParameters(op: Operation): unknown[] {
-  const schema = schemaOf(op.query, 'input') as { properties?: Record<string, unknown> };
+  const schema = schemaOf(op.query, 'input');
   return Object.entries(schema.properties ?? {}).map(([name, s]) => ({
     name,
     in: 'query',
@@ -93,141 +95,154 @@ const errorsByStatus = (): Map<number, string[]> => {
   return out;
 };
 
-/**
- * Builds the OpenAPI 3.1 document of `operations` served at `baseUrl`.
- * @example openApiOf(OPERATIONS, 'http://127.0.0.1:8787').openapi // => '3.1.0'
- */
-export function openApiOf(operations: readonly Operation[], baseUrl: string): Record<string, unknown> {
-  const byStatus = errorsByStatus();
-  const codes = (status: number) => (byStatus.get(status) ?? []).join(', ');
-  const paths: Record<string, unknown> = {};
-  for (const op of operations) {
-    const demo = demoAllowed(op, {});
-    const credits = costOf(op, {});
-    paths[op.path] = {
-      get: {
-        operationId: `${op.id}.catalog`,
-        summary: `Catalog of ${op.path}: cost, bounds, enums`,
-        tags: [op.tag],
-        security: [],
-        'x-credits': 0,
-        responses: {
-          '200': {
-            description: 'Catalog',
-            content: {
-              'application/json': { schema: { $ref: '#/components/schemas/Catalog' }, example: catalogOf(op) },
-            },
-          },
-          '400': problemRef('A query parameter was sent (catalogs take none)'),
+/** Error codes answered with `status`, for the response descriptions. */
+function codesOf(status: number): string {
+  return (errorsByStatus().get(status) ?? []).join(', ');
+}
+
+/** The GET twin of an operation: its free catalog. */
+function catalogPathOf(op: Operation) {
+  return {
+    operationId: `${op.id}.catalog`,
+    summary: `Catalog of ${op.path}: cost, bounds, enums`,
+    tags: [op.tag],
+    security: [],
+    'x-credits': 0,
+    responses: {
+      '200': {
+        description: 'Catalog',
+        content: {
+          'application/json': { schema: { $ref: '#/components/schemas/Catalog' }, example: catalogOf(op) },
         },
       },
-      post: {
-        operationId: op.id,
-        summary: op.summary,
-        tags: [op.tag],
-        ...(op.beta ? { 'x-beta': true } : {}),
-        'x-credits': credits,
-        'x-demo-channel': demo,
-        security: [{ bearer: [] }, ...(demo ? [{ demoChannel: [] }] : [])],
-        parameters: [
-          ...queryParameters(op),
-          {
-            name: 'Idempotency-Key',
-            in: 'header',
-            required: false,
-            schema: { type: 'string', minLength: 1, maxLength: 255 },
-            description: 'Replays return the stored response and charge nothing',
-          },
-        ],
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: bodySchemaOf(op),
-              ...(REQUEST_EXAMPLES[op.id]
-                ? {
-                    examples: {
-                      demo: { summary: REQUEST_EXAMPLES[op.id].summary, value: REQUEST_EXAMPLES[op.id].body },
-                    },
-                  }
-                : {}),
-            },
-            ...(op.id === 'cards' ? { 'multipart/form-data': CARD_UPLOAD } : {}),
-          },
+      '400': problemRef('A query parameter was sent (catalogs take none)'),
+    },
+  };
+}
+
+/** The request body of an operation's POST: its JSON schema with the demo example, and the card upload form. */
+function requestBodyOf(op: Operation) {
+  const example = REQUEST_EXAMPLES[op.id];
+  return {
+    required: true,
+    content: {
+      'application/json': {
+        schema: bodySchemaOf(op),
+        ...(example ? { examples: { demo: { summary: example.summary, value: example.body } } } : {}),
+      },
+      ...(op.id === 'cards' ? { 'multipart/form-data': CARD_UPLOAD } : {}),
+    },
+  };
+}
+
+/** The 202 answer of an operation that runs as a job (hd cards). */
+const JOB_QUEUED = () => ({
+  '202': {
+    description: `Async job queued (hd styles): credits held at queue time, captured on success, released on failure; poll the Location / poll_url`,
+    headers: {
+      'X-SVC-Credits-Held': { description: 'Credits reserved for the job', schema: { type: 'integer' } },
+      Location: { description: 'poll_url', schema: { type: 'string' } },
+    },
+    content: {
+      'application/json': {
+        schema: schemaOf(CardJobResponse, 'output'),
+        example: { ...EXAMPLES.job, status: 'queued', credits_charged: 0, result: undefined },
+      },
+    },
+  },
+});
+
+/** The problem answers every paid POST may give, by status. */
+function problemResponses() {
+  return {
+    '400': problemRef(`Invalid request (${codesOf(400)})`),
+    '401': problemRef(`Missing or invalid key (${codesOf(401)})`),
+    '402': problemRef(`Insufficient credits or demo limit exhausted (${codesOf(402)})`),
+    '404': problemRef(`Unknown player, team or league (${codesOf(404)})`),
+    '409': problemRef(`Ambiguous name (candidates listed) or idempotency key in progress (${codesOf(409)})`),
+    '413': problemRef('Body larger than 64 KB'),
+    '415': problemRef('Body is not application/json'),
+    '405': problemRef('Method not allowed on this path; see Allow (GET and HEAD give the catalog)'),
+    '422': problemRef(
+      `Idempotency key reused with another request, or a player without a DNA vector (${codesOf(422)})`,
+    ),
+    '429': problemRef('Rate limited; see Retry-After'),
+    '500': problemRef('Internal error; quote request_id'),
+    '503': problemRef('The store cannot be reached (store_unavailable); nothing charged, see Retry-After'),
+  };
+}
+
+/** The paid POST of an operation: cost, credentials, parameters, body, answers. */
+function postPathOf(op: Operation) {
+  const demo = demoAllowed(op, {});
+  const credits = costOf(op, {});
+  return {
+    operationId: op.id,
+    summary: op.summary,
+    tags: [op.tag],
+    ...(op.beta ? { 'x-beta': true } : {}),
+    'x-credits': credits,
+    'x-demo-channel': demo,
+    security: [{ bearer: [] }, ...(demo ? [{ demoChannel: [] }] : [])],
+    parameters: [
+      ...queryParameters(op),
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+        description: 'Replays return the stored response and charge nothing',
+      },
+    ],
+    requestBody: requestBodyOf(op),
+    responses: {
+      '200': {
+        description: `Success; ${credits} credit${credits === 1 ? '' : 's'} charged`,
+        headers: {
+          'X-SVC-Credits-Charged': { $ref: '#/components/headers/CreditsCharged' },
+          'X-SVC-Wallet-Balance': { $ref: '#/components/headers/WalletBalance' },
+          'Request-Id': { $ref: '#/components/headers/RequestId' },
         },
-        responses: {
-          '200': {
-            description: `Success; ${credits} credit${credits === 1 ? '' : 's'} charged`,
-            headers: {
-              'X-SVC-Credits-Charged': { $ref: '#/components/headers/CreditsCharged' },
-              'X-SVC-Wallet-Balance': { $ref: '#/components/headers/WalletBalance' },
-              'Request-Id': { $ref: '#/components/headers/RequestId' },
-            },
-            content: {
-              'application/json': {
-                schema: schemaOf(op.response, 'output'),
-                ...(responseExample(op.id) ? { example: responseExample(op.id) } : {}),
-              },
-            },
+        content: {
+          'application/json': {
+            schema: schemaOf(op.response, 'output'),
+            ...(responseExample(op.id) ? { example: responseExample(op.id) } : {}),
           },
-          ...(op.isJob
-            ? {
-                '202': {
-                  description: `Async job queued (hd styles): credits held at queue time, captured on success, released on failure; poll the Location / poll_url`,
-                  headers: {
-                    'X-SVC-Credits-Held': { description: 'Credits reserved for the job', schema: { type: 'integer' } },
-                    Location: { description: 'poll_url', schema: { type: 'string' } },
-                  },
-                  content: {
-                    'application/json': {
-                      schema: schemaOf(CardJobResponse, 'output'),
-                      example: { ...EXAMPLES.job, status: 'queued', credits_charged: 0, result: undefined },
-                    },
-                  },
-                },
-              }
-            : {}),
-          '400': problemRef(`Invalid request (${codes(400)})`),
-          '401': problemRef(`Missing or invalid key (${codes(401)})`),
-          '402': problemRef(`Insufficient credits or demo limit exhausted (${codes(402)})`),
-          '404': problemRef(`Unknown player, team or league (${codes(404)})`),
-          '409': problemRef(`Ambiguous name (candidates listed) or idempotency key in progress (${codes(409)})`),
-          '413': problemRef('Body larger than 64 KB'),
-          '415': problemRef('Body is not application/json'),
-          '405': problemRef('Method not allowed on this path; see Allow (GET and HEAD give the catalog)'),
-          '422': problemRef(
-            `Idempotency key reused with another request, or a player without a DNA vector (${codes(422)})`,
-          ),
-          '429': problemRef('Rate limited; see Retry-After'),
-          '500': problemRef('Internal error; quote request_id'),
-          '503': problemRef('The store cannot be reached (store_unavailable); nothing charged, see Retry-After'),
         },
       },
-    };
-  }
-  if (operations.some((op) => op.isJob)) {
-    paths['/api/v1/cards/jobs/{job_id}'] = {
-      get: {
-        operationId: 'cards.job',
-        summary: 'Poll an async card job: queued → running → succeeded | failed (free; only the key that queued it)',
-        tags: ['cards'],
-        'x-credits': 0,
-        security: [{ bearer: [] }],
-        parameters: [
-          { name: 'job_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } },
-        ],
-        responses: {
-          '200': {
-            description: 'The job',
-            content: { 'application/json': { schema: schemaOf(CardJobResponse, 'output'), example: EXAMPLES.job } },
-          },
-          '401': problemRef('Missing or invalid key'),
-          '404': problemRef('No such job for this key'),
+      ...(op.isJob ? JOB_QUEUED() : {}),
+      ...problemResponses(),
+    },
+  };
+}
+
+/** The free poll of an async card job. */
+function jobPath() {
+  return {
+    get: {
+      operationId: 'cards.job',
+      summary: 'Poll an async card job: queued → running → succeeded | failed (free; only the key that queued it)',
+      tags: ['cards'],
+      'x-credits': 0,
+      security: [{ bearer: [] }],
+      parameters: [
+        { name: 'job_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } },
+      ],
+      responses: {
+        '200': {
+          description: 'The job',
+          content: { 'application/json': { schema: schemaOf(CardJobResponse, 'output'), example: EXAMPLES.job } },
         },
+        '401': problemRef('Missing or invalid key'),
+        '404': problemRef('No such job for this key'),
       },
-    };
-  }
-  paths['/images/{name}'] = {
+    },
+  };
+}
+
+/** A stored card image. */
+function imagePath() {
+  return {
     get: {
       operationId: 'images.get',
       summary: 'A rendered card: `<sha256 of the PNG>.png`, immutable',
@@ -246,6 +261,50 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
       },
     },
   };
+}
+
+/** Security schemes, headers and shared schemas of the document. */
+function componentsOf(adminScheme: Record<string, unknown>) {
+  return {
+    securitySchemes: {
+      bearer: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'svc_sk_…',
+        description: 'Authorization: Bearer <API_KEY>',
+      },
+      adminToken: adminScheme,
+      demoChannel: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-SVC-Demo-Channel',
+        description: 'Anonymous demo: mcp, openclaw or custom-gpt; 15 successful calls per IP per UTC day',
+      },
+    },
+    headers: {
+      CreditsCharged: { description: 'Credits charged by this response', schema: { type: 'integer', minimum: 0 } },
+      WalletBalance: { description: 'Wallet balance after this response', schema: { type: 'integer', minimum: 0 } },
+      RequestId: {
+        description: 'Identifier of this request (also request_id in error bodies)',
+        schema: { type: 'string' },
+      },
+    },
+    schemas: {
+      Problem: { ...schemaOf(ProblemResponse, 'output'), example: EXAMPLES.problem },
+      Catalog: schemaOf(CatalogResponse, 'output'),
+    },
+  };
+}
+
+/**
+ * Builds the OpenAPI 3.1 document of `operations` served at `baseUrl`.
+ * @example openApiOf(OPERATIONS, 'http://127.0.0.1:8787').openapi // => '3.1.0'
+ */
+export function openApiOf(operations: readonly Operation[], baseUrl: string): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (const op of operations) paths[op.path] = { get: catalogPathOf(op), post: postPathOf(op) };
+  if (operations.some((op) => op.isJob)) paths['/api/v1/cards/jobs/{job_id}'] = jobPath();
+  paths['/images/{name}'] = imagePath();
   const admin = adminOpenApi();
   Object.assign(paths, admin.paths);
   return {
@@ -264,34 +323,6 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
     servers: [{ url: baseUrl }],
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     paths,
-    components: {
-      securitySchemes: {
-        bearer: {
-          type: 'http',
-          scheme: 'bearer',
-          bearerFormat: 'svc_sk_…',
-          description: 'Authorization: Bearer <API_KEY>',
-        },
-        adminToken: admin.scheme,
-        demoChannel: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'X-SVC-Demo-Channel',
-          description: 'Anonymous demo: mcp, openclaw or custom-gpt; 15 successful calls per IP per UTC day',
-        },
-      },
-      headers: {
-        CreditsCharged: { description: 'Credits charged by this response', schema: { type: 'integer', minimum: 0 } },
-        WalletBalance: { description: 'Wallet balance after this response', schema: { type: 'integer', minimum: 0 } },
-        RequestId: {
-          description: 'Identifier of this request (also request_id in error bodies)',
-          schema: { type: 'string' },
-        },
-      },
-      schemas: {
-        Problem: { ...schemaOf(ProblemResponse, 'output'), example: EXAMPLES.problem },
-        Catalog: schemaOf(CatalogResponse, 'output'),
-      },
-    },
+    components: componentsOf(admin.scheme),
   };
 }

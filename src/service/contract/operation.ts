@@ -9,6 +9,7 @@ import { ENGINE_OPERATIONS, type EngineOperationName, type ParsedOperations } fr
 import type { ImageStore, KeyRecord } from '../../store/ports.js';
 import type { RenderTask } from '../../cards/render-pool.js';
 import type { RenderedPng } from '../../cards/render.js';
+import { ROUTE_PATHS, type RoutedOperationName } from './paths.js';
 
 /**
  * What the service calls of the engine (a structural view, so tests can pass a fake): the
@@ -122,7 +123,7 @@ export const demoAllowed = (op: Operation, body: unknown): boolean =>
 /** The transport facts of a route over one engine operation: everything but the method, the body schema and (by default) the handler. */
 export type RouteFacts<Q extends z.ZodType<Record<string, unknown>>> = Omit<
   Operation<unknown, z.output<Q>>,
-  'method' | 'engine' | 'body' | 'query' | 'run'
+  'method' | 'engine' | 'path' | 'body' | 'query' | 'run'
 > & { query: Q };
 
 /** A 200 answer of an engine result, or its failure. */
@@ -131,24 +132,25 @@ const answerOf = (result: Result<unknown>): Result<OperationOutcome> =>
 
 /** Runs a parsed body through the engine operation `name`. */
 function runParsed(parsed: ParsedOperations, name: EngineOperationName, body: unknown) {
-  // The service parsed `body` with this very operation's request schema (the route's `body`), so the
-  // request type the mapped ParsedOperations entry expects holds; TypeScript cannot correlate the two.
+  // cast: the service parsed `body` with this very operation's request schema (the route's `body`), so
+  // the request type the mapped ParsedOperations entry expects holds; TypeScript cannot correlate the two.
   return (parsed[name] as (request: unknown) => Result<unknown> | Promise<Result<unknown>>)(body);
 }
 
 /**
  * A route over an engine operation of the registry: the request schema comes from the registry and
  * the handler answers 200 with what the engine answers, so the route adds only transport facts
- * (path, cost, demo channel, response schema for OpenAPI, catalog).
- * @example engineRoute('verdict', { id: 'verdict', path: '/api/v1/verdict', …, query: EmptyQuery }).body === VerdictRequest // => true
+ * (cost, demo channel, response schema for OpenAPI, catalog); its path is in `ROUTE_PATHS` (./paths.ts).
+ * @example engineRoute('verdict', { id: 'verdict', …, query: EmptyQuery }).body === VerdictRequest // => true
  */
 export function engineRoute<Q extends z.ZodType<Record<string, unknown>>>(
-  name: EngineOperationName,
+  name: RoutedOperationName,
   facts: RouteFacts<Q>,
 ): Operation {
   return {
     ...facts,
     method: 'POST',
+    path: ROUTE_PATHS[name],
     engine: name,
     body: ENGINE_OPERATIONS[name].request,
     run({ engine, body }) {

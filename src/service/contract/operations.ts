@@ -25,6 +25,7 @@ import { DnaSearchResponse } from './schemas/dna-search.js';
 import { AlternativesResponse } from './schemas/alternatives.js';
 import { MatchIntelligenceResponse } from './schemas/match-intelligence.js';
 import { ENGINE_OPERATIONS } from '../../operation-registry.js';
+import { ROUTE_PATHS } from './paths.js';
 import { defineOperation, engineRoute, type Operation, type OperationOutcome } from './operation.js';
 import { VERDICT_CODES } from '../../verdict/rules.js';
 
@@ -66,7 +67,7 @@ export const OPERATIONS: readonly Operation[] = [
     id: 'intelligence.player',
     method: 'POST',
     cacheable: true,
-    path: '/api/v1/intelligence/player',
+    path: ROUTE_PATHS.player,
     summary: 'Player profile: identity, seasonal rows, DNA style tags and a one-line summary',
     tag: 'intelligence',
     beta: false,
@@ -85,7 +86,6 @@ export const OPERATIONS: readonly Operation[] = [
   engineRoute('scouting', {
     id: 'intelligence.scouting',
     cacheable: true,
-    path: '/api/v1/intelligence/scouting',
     summary: 'Scouting report: per-90 map and cohort percentile labels',
     tag: 'intelligence',
     beta: false,
@@ -97,7 +97,6 @@ export const OPERATIONS: readonly Operation[] = [
   engineRoute('dnaSearch', {
     id: 'intelligence.dna-search',
     cacheable: true,
-    path: '/api/v1/intelligence/dna-search',
     summary: 'Players with the most similar playing-style DNA, with the metrics that agree',
     tag: 'intelligence',
     beta: false,
@@ -118,7 +117,6 @@ export const OPERATIONS: readonly Operation[] = [
   engineRoute('alternatives', {
     id: 'alternatives',
     cacheable: true,
-    path: '/api/v1/alternatives',
     summary: 'Hybrid DNA alternatives: cheaper, younger players with a similar style',
     tag: 'alternatives',
     beta: true,
@@ -135,7 +133,6 @@ export const OPERATIONS: readonly Operation[] = [
   engineRoute('matchIntelligence', {
     id: 'match-intelligence',
     cacheable: true,
-    path: '/api/v1/match-intelligence',
     summary: 'Fixtures with derby kind, competition tier, form, standings and headline signals',
     tag: 'match-intelligence',
     beta: true,
@@ -148,7 +145,6 @@ export const OPERATIONS: readonly Operation[] = [
   engineRoute('verdict', {
     id: 'verdict',
     cacheable: true,
-    path: '/api/v1/verdict',
     summary: 'Data-backed verdict with percentile receipts',
     tag: 'verdict',
     beta: false,
@@ -161,7 +157,7 @@ export const OPERATIONS: readonly Operation[] = [
   defineOperation({
     id: 'cards',
     method: 'POST',
-    path: '/api/v1/cards',
+    path: ROUTE_PATHS.card,
     summary:
       'Card PNG: player_card, stat_ribbon and shot_map rendered now (15 credits); hd styles as async jobs (40 credits)',
     tag: 'cards',
@@ -225,7 +221,6 @@ export const OPERATIONS: readonly Operation[] = [
   engineRoute('cardPrompt', {
     id: 'cards.prompt',
     cacheable: true,
-    path: '/api/v1/cards/prompt',
     summary: 'Composable image prompt with the mandatory safety block (nothing rendered)',
     tag: 'cards',
     beta: false,
@@ -238,7 +233,6 @@ export const OPERATIONS: readonly Operation[] = [
   engineRoute('bestXiPool', {
     id: 'best-xi.pool',
     cacheable: true,
-    path: '/api/v1/best-xi/pool',
     summary: 'Best XI candidate pool for a vibe',
     tag: 'best-xi',
     beta: false,
@@ -257,7 +251,6 @@ export const OPERATIONS: readonly Operation[] = [
   engineRoute('bestXiLineup', {
     id: 'best-xi.lineup',
     cacheable: true,
-    path: '/api/v1/best-xi/lineup',
     summary: 'Aggregate statistics of a built lineup of 1–11 players',
     tag: 'best-xi',
     beta: false,
@@ -270,7 +263,6 @@ export const OPERATIONS: readonly Operation[] = [
   engineRoute('bestXiPick', {
     id: 'best-xi.pick',
     cacheable: true,
-    path: '/api/v1/best-xi/pick',
     summary: "The best eleven for a vibe in a formation's slots",
     tag: 'best-xi',
     beta: false,

@@ -1,23 +1,5 @@
 /** @module POST /api/v1/alternatives (docs/design.md#op-alternatives, beta): request body and response. */
-import { z } from 'zod';
-import { AlternativesRequest } from '../../../dna/alternatives.js';
-import { answerOf } from './common.js';
-import { DnaResultPlayer, DnaSource } from './shapes.js';
+import { AlternativesRequest, AlternativesResponse } from '../../../dna/alternatives.js';
 
-export { AlternativesRequest };
-
-/** Alternatives response: hybrid DNA alternatives (or the fallback), fee tiers, never EUR values. */
-export const AlternativesResponse = answerOf({
-  mode: z.enum(['dna_hybrid', 'fallback']),
-  source: DnaSource,
-  results: z.array(
-    z
-      .object({
-        player: DnaResultPlayer,
-        recall_source: z.enum(['dna', 'league_peer', 'position_band']),
-      })
-      .loose(),
-  ),
-  limit: z.number().int(),
-});
-export type AlternativesResponse = z.infer<typeof AlternativesResponse>;
+/** The alternatives response is defined beside the function that builds it (its type is `z.infer` of it). */
+export { AlternativesRequest, AlternativesResponse };

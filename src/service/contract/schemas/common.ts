@@ -50,14 +50,3 @@ export const CatalogResponse = z
     'The surface of a POST endpoint; endpoint-specific members (styles, vibes, bounds, filters, …) are open on purpose',
   );
 export type CatalogResponse = z.infer<typeof CatalogResponse>;
-
-/** Every `meta` block of a player-facing response. */
-export const ResponseMeta = z.object({ entity_id: z.number().int(), as_of: z.string(), dataset: z.string() }).loose();
-
-/**
- * The envelope of the player-facing answers (player, scouting, dna-search, alternatives): an open
- * `data` object with `members`, a one-line `summary` and the {@link ResponseMeta}, nothing else.
- * @example answerOf({ mode: z.string() }).safeParse({ data: { mode: 'x' }, summary: 's', meta }).success // => true
- */
-export const answerOf = <T extends z.ZodRawShape>(members: T) =>
-  z.object({ data: z.object(members).loose(), summary: z.string(), meta: ResponseMeta }).strict();

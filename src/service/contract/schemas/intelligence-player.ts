@@ -1,8 +1,7 @@
 /** @module POST /api/v1/intelligence/player (docs/design.md#op-player): request body, query and response. */
 import { z } from 'zod';
 import { PlayerRequest } from '../../../reports/requests.js';
-import { answerOf } from './common.js';
-import { PlayerProfile, SeasonStats } from './shapes.js';
+import { PlayerResponse } from '../../../reports/player.js';
 
 export { PlayerRequest };
 
@@ -10,11 +9,5 @@ export { PlayerRequest };
 export const PlayerQueryString = z.object({ enhance: z.enum(['narrative']).optional() }).strict();
 export type PlayerQueryString = z.infer<typeof PlayerQueryString>;
 
-/** Player profile response (docs/design.md#op-player). */
-export const PlayerResponse = answerOf({
-  profile: PlayerProfile,
-  recent_stats: z.array(SeasonStats).describe('Seasonal rows, newest first'),
-  dna: z.object({ style_tags: z.array(z.string()) }).loose(),
-  narrative: z.string().optional(),
-});
-export type PlayerResponse = z.infer<typeof PlayerResponse>;
+/** The player response is defined beside the function that builds it (its type is `z.infer` of it). */
+export { PlayerResponse };

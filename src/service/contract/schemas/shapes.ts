@@ -30,15 +30,3 @@ export const JsonSchemaDocument = z
   })
   .loose()
   .describe('A JSON Schema (draft 2020-12); open on purpose');
-
-/** The source player of a DNA answer (dna-search, alternatives) with his style tags. */
-export const DnaSource = z.object({ player_id: z.number().int(), style_tags: z.array(z.string()) }).loose();
-
-/** The player of a DNA result: a fee tier, never a EUR value (`market_value_eur` must be absent). */
-export const DnaResultPlayer = z
-  .object({
-    player_id: z.number().int(),
-    fee_tier: z.string().nullable(),
-    market_value_eur: z.never().optional(),
-  })
-  .loose();
