@@ -4,8 +4,9 @@ import { wyscoutIngestMany, type CompetitionReport } from '../../providers/wysco
 import { leagueTierOverridesOf } from '../../providers/wyscout/league-tiers.js';
 import type { RoundRange } from '../../providers/wyscout/dataset.js';
 import { datasetToDir } from '../../io/save.js';
+import { rowsOf } from '../../model/schema.js';
 import { progressBar, type ProgressBar } from '../progress.js';
-import { UsageError, type Command } from '../run.js';
+import { UsageError, defineCommand } from '../run.js';
 import { assertReplaceable, intFlag, jsonOut, tableRowsOf } from '../shared.js';
 import { counted } from '../../prose.js';
 
@@ -50,8 +51,8 @@ const competitionJsonOf = (r: CompetitionReport) => ({
 });
 
 /** `--competition`: `all`, or a comma-separated list of names or ids. */
-function competitionsOf(values: Record<string, unknown>): string[] | 'all' {
-  const text = (values.competition as string | undefined)?.trim();
+function competitionsOf(values: { competition?: string }): string[] | 'all' {
+  const text = values.competition?.trim();
   if (!text) throw new UsageError('give --competition <name or id>[,…] or all (e.g. England, World_Cup, 364)');
   if (text.toLowerCase() === 'all') return 'all';
   const list = text
@@ -83,7 +84,7 @@ export function roundsOf(text: string | undefined): RoundRange | undefined {
  * anomaly, is printed in the summary. Progress bar on a terminal; `--json` prints a summary.
  * `--rounds 1-19` keeps only those rounds (gameweeks) of each competition.
  */
-export const ingestWyscoutCommand: Command = {
+export const ingestWyscoutCommand = defineCommand({
   name: 'ingest wyscout',
   summary: 'Build an Arrow dataset from Wyscout v2 event data (public dataset or API match files; .json or .json.gz)',
   usage:
@@ -101,22 +102,21 @@ export const ingestWyscoutCommand: Command = {
   async run({ values, positionals, io }) {
     if (positionals.length !== 1) throw new UsageError(`give exactly one Wyscout folder (got ${positionals.length})`);
     const competitions = competitionsOf(values);
-    const out = values.out as string | undefined;
+    const out = values.out;
     if (!out) throw new UsageError('give --out <dataset-dir>');
     const dir = positionals[0];
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${dir} is not a folder`);
     if (resolve(dir) === resolve(out)) throw new UsageError('--out must differ from the Wyscout folder');
-    const leagueName = values['league-name'] as string | undefined;
+    const leagueName = values['league-name'];
     if (leagueName !== undefined && (competitions === 'all' || competitions.length !== 1))
       throw new UsageError('--league-name goes with one competition');
-    const tiers =
-      values['league-tier'] === undefined ? undefined : leagueTierOverridesOf(values['league-tier'] as string);
+    const tiers = values['league-tier'] === undefined ? undefined : leagueTierOverridesOf(values['league-tier']);
     if (tiers && !tiers.ok) throw new UsageError(tiers.message);
     const workers = intFlag(values, 'workers');
     if (workers !== undefined && workers < 1) throw new UsageError('--workers must be at least 1');
     assertReplaceable(out);
 
-    const rounds = roundsOf(values.rounds as string | undefined);
+    const rounds = roundsOf(values.rounds);
     const started = performance.now();
     const progress: { bar: ProgressBar | null; competition: string } = { bar: null, competition: '' };
     const { dataset, reports } = await wyscoutIngestMany(dir, {
@@ -142,7 +142,7 @@ export const ingestWyscoutCommand: Command = {
     const tables = tableRowsOf(dataset);
     if (values.json) {
       const single = reports.length === 1 ? reports[0] : null;
-      const season = single ? (dataset.tables.seasons.get(0)!.toJSON() as { season_id: number }) : null;
+      const season = single ? rowsOf(dataset.tables.seasons, 'seasons')[0] : null;
       io.stdout(
         jsonOut({
           out,
@@ -174,4 +174,4 @@ export const ingestWyscoutCommand: Command = {
         `  ${dataset.meta.attribution}\n`,
     );
   },
-};
+});

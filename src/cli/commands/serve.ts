@@ -10,7 +10,7 @@ import { createService, type ResumeReport, type Service } from '../../service/se
 import { JOB_LEASE_MS } from '../../service/jobs/job-lease.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { takeServeLock } from '../../store/serve-lock.js';
-import { UsageError, type Command } from '../run.js';
+import { UsageError, defineCommand, messageOf } from '../run.js';
 import { isPostgresUrl, openServeStore, printableDb } from '../store.js';
 import { DEFAULT_DB } from './keys.js';
 import {
@@ -125,7 +125,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   } catch (e) {
     await store.close();
     lock?.release();
-    throw new UsageError(`cannot listen on ${host}:${port}: ${(e as Error).message}`);
+    throw new UsageError(`cannot listen on ${host}:${port}: ${messageOf(e)}`);
   }
   baseUrl = (options.baseUrl ?? listening.url).replace(/\/+$/, '');
   // Renders leave the main thread, so a card in progress does not stall every other request.
@@ -250,7 +250,7 @@ export function readyText(server: RunningServer): string {
 }
 
 /** `halfspace serve`. */
-export const serveCommand: Command = {
+export const serveCommand = defineCommand({
   name: 'serve',
   summary: 'Serve the Developer API over HTTP (keys, wallet, demo channel; SQLite or PostgreSQL store)',
   usage:
@@ -274,11 +274,11 @@ export const serveCommand: Command = {
     const port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65_535)
       throw new UsageError(`--port must be an integer 0–65535, got ${JSON.stringify(values.port)}`);
-    const baseUrl = values['base-url'] as string | undefined;
+    const baseUrl = values['base-url'];
     if (baseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(baseUrl))
       throw new UsageError(`--base-url must be an http(s) address, got ${JSON.stringify(baseUrl)}`);
-    const db = values.db as string | undefined;
-    const workersFlag = values['render-workers'] as string | undefined;
+    const db = values.db;
+    const workersFlag = values['render-workers'];
     const renderWorkers = workersFlag === undefined ? undefined : Number(workersFlag);
     if (
       renderWorkers !== undefined &&
@@ -286,23 +286,20 @@ export const serveCommand: Command = {
     ) {
       throw new UsageError(`--render-workers must be an integer 0–64, got ${JSON.stringify(workersFlag)}`);
     }
-    const logFormat = logFormatOf(values['log-format'] as string | undefined);
+    const logFormat = logFormatOf(values['log-format']);
     const operations: ServeOperations = {
-      adminToken: adminTokenOf(values['admin-token-file'] as string | undefined),
-      corsOrigins: corsOriginsOf((values['cors-origin'] as string[] | undefined) ?? []),
+      adminToken: adminTokenOf(values['admin-token-file']),
+      corsOrigins: corsOriginsOf(values['cors-origin'] ?? []),
       ...(logFormat === 'off' ? {} : { logFormat, log: (line: string) => io.stdout(`${line}\n`) }),
     };
-    const rateLimit = rateLimitOf(
-      values['rate-limit'] as string | undefined,
-      values['rate-burst'] as string | undefined,
-    );
+    const rateLimit = rateLimitOf(values['rate-limit'], values['rate-burst']);
     const server = await startServer({
-      dataset: values.dataset as string,
+      dataset: values.dataset,
       db,
       port,
-      host: values.host as string,
+      host: values.host,
       baseUrl,
-      trustedProxies: (values['trusted-proxy'] as string[] | undefined) ?? [],
+      trustedProxies: values['trusted-proxy'] ?? [],
       ...(renderWorkers === undefined ? {} : { renderWorkers }),
       ...(rateLimit ? { rateLimit } : {}),
       operations,
@@ -324,4 +321,4 @@ export const serveCommand: Command = {
     io.stdout('halfspace API stopped.\n');
     return 0;
   },
-};
+});
