@@ -4,6 +4,7 @@
  * totals, and every foreign key pointing at a row. Each column is read once as a typed array.
  */
 import { Table } from 'apache-arrow';
+import { valuesAs } from './arrow/index.js';
 import {
   checkColumn,
   checkNonNegative,
@@ -21,7 +22,6 @@ import {
   DatasetMeta,
   SCHEMA,
   TABLE_NAMES,
-  type ColumnSpec,
   type Dataset,
   type TableName,
   type TableSpec,
@@ -52,8 +52,8 @@ const UNIQUE_TOGETHER: Partial<Record<TableName, readonly (readonly string[])[]>
 
 /** `player_seasons.minutes` ≤ 120 × appearances (appearances rows are bounded while their column is read). */
 function checkSeasonMinutes(file: string, columns: Map<string, ColumnData>, rows: number): void {
-  const minutes = columns.get('minutes')!.values as Float64Array;
-  const apps = columns.get('appearances')!.values as Int32Array;
+  const minutes = valuesAs(columns.get('minutes')!.values, Float64Array, 'minutes');
+  const apps = valuesAs(columns.get('appearances')!.values, Int32Array, 'appearances');
   for (let i = 0; i < rows; i++) {
     if (minutes[i] > MAX_MINUTES_PER_APPEARANCE * apps[i]) {
       throw new DatasetError(
@@ -128,7 +128,7 @@ export function validateDataset(dataset: Dataset, options: ValidateOptions = {})
         throw new DatasetError(file, key, null, 'missing column (declared in provider_metrics of dataset.json)');
     }
     const columns = new Map<string, ColumnData>();
-    for (const [colName, colSpec] of Object.entries(spec.columns) as [string, ColumnSpec][]) {
+    for (const [colName, colSpec] of Object.entries(spec.columns)) {
       const field = table.schema.fields.find((f) => f.name === colName);
       const vector = table.getChild(colName);
       if (!field || !vector) throw new DatasetError(file, colName, null, 'missing column');
