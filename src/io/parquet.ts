@@ -118,22 +118,22 @@ function cellTextsOf(table: Table, index: number): (row: number) => CsvField {
   const type = vector.type;
   if (DataType.isDate(type))
     return (i) => {
-      const v = vector.get(i) as Date | number | null;
-      return v === null ? null : isoDay(typeof v === 'number' ? v : v.getTime());
+      const v: unknown = vector.get(i);
+      return v === null ? null : isoDay(v instanceof Date ? v.getTime() : Number(v));
     };
   if (DataType.isTimestamp(type))
     return (i) => {
-      const v = vector.get(i) as Date | number | bigint | null;
+      const v: unknown = vector.get(i);
       return v === null ? null : new Date(Number(v instanceof Date ? v.getTime() : v)).toISOString();
     };
   if (DataType.isUtf8(type) || DataType.isLargeUtf8(type))
     return (i) => {
-      const v = vector.get(i) as string | null;
-      return v === null ? null : v === '' ? '' : v;
+      const v: unknown = vector.get(i);
+      return typeof v === 'string' ? v : null;
     };
   if (DataType.isBool(type))
     return (i) => {
-      const v = vector.get(i) as boolean | null;
+      const v: unknown = vector.get(i);
       return v === null ? null : v ? 'true' : 'false';
     };
   // Arrow-js hands out a fixed-point decimal as its unscaled integer words; reading that as a number
@@ -147,13 +147,13 @@ function cellTextsOf(table: Table, index: number): (row: number) => CsvField {
     );
   if (DataType.isInt(type) || DataType.isFloat(type)) {
     return (i) => {
-      const v = vector.get(i) as number | bigint | null;
+      const v: unknown = vector.get(i);
       return v === null || (typeof v === 'number' && Number.isNaN(v)) ? null : String(v);
     };
   }
   if (DataType.isDictionary(type))
     return (i) => {
-      const v = vector.get(i) as unknown;
+      const v: unknown = vector.get(i);
       return v === null ? null : String(v);
     };
   throw new DatasetError(

@@ -42,7 +42,7 @@ export function delimiterOfHeader(header: string): CsvDelimiter | null {
     const c = header[i];
     if (c === '"') quoted = !quoted;
     else if (!quoted) {
-      const k = CSV_DELIMITERS.indexOf(c as CsvDelimiter);
+      const k = CSV_DELIMITERS.findIndex((d) => d === c);
       if (k >= 0) counts[k]++;
     }
   }

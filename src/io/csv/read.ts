@@ -45,7 +45,7 @@ interface TableRecords {
  */
 function tableRecords(name: TableName, file: string): TableRecords {
   const spec: TableSpec = SCHEMA[name];
-  const columns = Object.entries(spec.columns) as [string, ColumnSpec][];
+  const columns = Object.entries(spec.columns);
   let header: string[] | null = null;
   let slots: number[] = [];
   const values: (number | string | boolean | null)[][] = columns.map(() => []);
@@ -181,6 +181,7 @@ export function datasetFromCsvDir(dir: string, options: CsvDirOptions = {}): Dat
     tables[name] = parsed.table;
     lines[name] = parsed.lines;
   }
+  // cast: the tables read are checked against the schema by validateDataset just below.
   const dataset = { meta, tables } as Dataset;
   try {
     validateDataset(dataset);
