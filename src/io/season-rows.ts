@@ -5,7 +5,9 @@
  */
 import { pushUtf8, utf8Buffer } from '../model/arrow/index.js';
 import { DatasetError } from '../model/dataset-error.js';
-import { POSITION_CODES, SCHEMA, type ColumnKind, type Dataset } from '../model/schema.js';
+import { POSITION_CODES, SCHEMA, type ColumnKind, type Dataset, type TableSpec } from '../model/schema.js';
+import { recordOf } from '../model/record-of.js';
+import { isOneOf } from '../validation.js';
 import { SEASON_CSV_OPTIONAL, SEASON_CSV_REQUIRED, type ColumnBuffer, type SeasonCsvColumn } from './season-layout.js';
 import { seasonTableDatasetOf } from './season-table-dataset.js';
 
@@ -19,14 +21,15 @@ const PLAIN_INT = /^-?\d{1,9}$/;
 const PLAIN_DECIMAL = /^-?\d{1,15}(\.\d{1,15})?$/;
 
 /** Column kinds of the layout: the schema's kind where the column is a schema column, text otherwise. */
-const KIND_OF: Record<SeasonCsvColumn, ColumnKind> = Object.fromEntries(
-  [...SEASON_CSV_REQUIRED, ...SEASON_CSV_OPTIONAL].map((c) => {
-    const spec =
-      (SCHEMA.players.columns as Record<string, { kind: ColumnKind }>)[c] ??
-      (SCHEMA.player_seasons.columns as Record<string, { kind: ColumnKind }>)[c];
-    return [c, spec ? spec.kind : 'utf8'];
-  }),
-) as Record<SeasonCsvColumn, ColumnKind>;
+const KIND_OF: Record<SeasonCsvColumn, ColumnKind> = recordOf(
+  [...SEASON_CSV_REQUIRED, ...SEASON_CSV_OPTIONAL],
+  (c): ColumnKind => {
+    const players: TableSpec = SCHEMA.players;
+    const seasons: TableSpec = SCHEMA.player_seasons;
+    const spec = players.columns[c] ?? seasons.columns[c];
+    return spec ? spec.kind : 'utf8';
+  },
+);
 
 /**
  * The seam for analysts' column maps: receives the source header (after decoding and
@@ -126,7 +129,7 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
     }
     shared = header.map(() => new Map<string, string>());
     kinds = header.map((c) => KIND_OF[c]);
-    required = header.map((c) => (SEASON_CSV_REQUIRED as readonly string[]).includes(c));
+    required = header.map((c) => isOneOf(SEASON_CSV_REQUIRED, c));
     isPosition = header.map((c) => c === 'position');
     store = header.map((c) => cells[c]!);
   };
