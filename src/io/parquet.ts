@@ -15,6 +15,7 @@ import { writeViaTemp } from './temp-file.js';
 /** parquet-wasm, loaded on first use: compiling its WebAssembly costs ~0.5 s that CSV-only runs should not pay. */
 let wasm: typeof import('parquet-wasm/node') | null = null;
 const parquetWasm = (): typeof import('parquet-wasm/node') =>
+  // cast: require returns any; the module is the one its own declarations describe.
   (wasm ??= createRequire(import.meta.url)('parquet-wasm/node') as typeof import('parquet-wasm/node'));
 
 /** Rows per written row group: large enough for column statistics and compression to pay, small enough to keep the writer's buffers small. */
@@ -95,6 +96,7 @@ export async function tableToParquetFile(table: Table, path: string, options: Pa
   });
   await writeViaTemp(path, async (fd) => {
     const bytes = await transformParquetStream(batches, properties);
+    // cast: parquet-wasm declares the stream it returns without an element type; it yields byte chunks.
     const reader = (bytes as ReadableStream<Uint8Array>).getReader();
     for (;;) {
       const { done, value } = await reader.read();

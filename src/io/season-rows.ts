@@ -116,6 +116,7 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
     if (dup) throw new DatasetError(file, dup, null, `line ${line}: column "${dup}" appears twice`);
     for (const r of SEASON_CSV_REQUIRED)
       if (!names.includes(r)) throw new DatasetError(file, r, null, `line ${line}: required column "${r}" is missing`);
+    // cast: every name was checked against the layout's columns above.
     header = names as SeasonCsvColumn[];
     width = fields.length;
     slots = used;
@@ -180,6 +181,7 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
       }
       const v = valueOfCsv(kind, raw);
       if (!v.ok) throw new DatasetError(file, header[j], rows, `line ${line}: ${v.problem}`);
+      // cast: valueOfCsv parsed the field as its column's kind, so text columns hold strings and numeric ones numbers.
       if (isPosition[j] && !positions.has(v.value as string)) {
         throw new DatasetError(
           file,
@@ -188,8 +190,11 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
           `line ${line}: "${raw}" is not one of ${POSITION_CODES.join(', ')}`,
         );
       }
-      if (buffer.numbers) buffer.numbers[rows] = v.value as number;
-      else if (buffer.utf8) pushUtf8(buffer.utf8, rows, v.value as string);
+      if (buffer.numbers)
+        buffer.numbers[rows] = v.value as number; // cast: a numeric kind's value
+      else if (buffer.utf8)
+        pushUtf8(buffer.utf8, rows, v.value as string); // cast: a text kind's value
+      // cast: only the position column keeps texts, and its value was checked against the codes above.
       else buffer.texts!.push(POSITION_CODES[POSITION_CODES.indexOf(v.value as (typeof POSITION_CODES)[number])]);
     }
     rows++;

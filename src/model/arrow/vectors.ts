@@ -39,8 +39,8 @@ export function numericVectorOf<T extends Int32 | Float32 | Float64>(
     nullBitmap: unset > 0 ? bitmap : new Uint8Array(0),
     data: xs,
   };
-  // cast: makeData's overloads pick the vector type from a concrete `type`, and T is generic here;
-  // `xs` is T's own array type, so the data is what a concrete call would build.
+  // makeData's overloads pick the vector type from a concrete `type`, and T is generic here.
+  // cast: `xs` is T's own array type, so the data is what a concrete call would build.
   return makeVector(makeData(props as never)) as unknown as Vector<T>;
 }
 
