@@ -9,15 +9,7 @@ import { Table, type Vector } from 'apache-arrow';
 import { vectorOfKind } from '../../model/arrow/index.js';
 import { shownValueOf, DatasetError } from '../../model/dataset-error.js';
 import { datasetMetaOf } from '../load.js';
-import {
-  SCHEMA,
-  TABLE_NAMES,
-  tableFileOf,
-  type ColumnSpec,
-  type Dataset,
-  type TableName,
-  type TableSpec,
-} from '../../model/schema.js';
+import { SCHEMA, TABLE_NAMES, tableFileOf, type Dataset, type TableName, type TableSpec } from '../../model/schema.js';
 import { validateDataset } from '../../model/validate.js';
 import { csvFileOf } from './layout.js';
 import type { CsvDelimiter } from './delimiter.js';

@@ -3,14 +3,7 @@
  * table present, which {@link datasetFromCsvDir} reads back to equal tables.
  */
 import type { Table, Vector } from 'apache-arrow';
-import {
-  SCHEMA,
-  type ColumnKind,
-  type ColumnSpec,
-  type Dataset,
-  type TableName,
-  type TableSpec,
-} from '../../model/schema.js';
+import { SCHEMA, type ColumnKind, type Dataset, type TableName, type TableSpec } from '../../model/schema.js';
 import { utf8BuffersOf } from '../../model/arrow/index.js';
 import { writeDatasetFolder } from '../save.js';
 import { csvFileOf } from './layout.js';
