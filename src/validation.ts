@@ -110,3 +110,12 @@ export function parsingWith<S extends z.ZodType, C, A extends unknown[], R>(
     return parsed.ok ? run(ctx, parsed.value, ...rest) : parsed;
   };
 }
+
+/**
+ * True when `value` is one of `list`'s members: narrows a string read from a flag or a file name to
+ * the list's literal type.
+ * @example isOneOf(['csv', 'arrow'] as const, 'csv') // => true
+ */
+export function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
+  return list.some((member) => member === value);
+}

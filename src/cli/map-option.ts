@@ -106,6 +106,8 @@ export function datasetFromMapOption(
     });
     return { file, text: read.text, delimiter };
   });
+  // A parsed map is the schema's output (providers/csv/column-map.ts), and datasetFromExport parses it again.
+  // cast: its parameter is typed as the schema's input, which a parsed map is one of.
   return { ...datasetFromExport(files, { asOf, map: map as ColumnMapInput, mapName: name }), inputs };
 }
 

@@ -15,8 +15,21 @@ export interface CliIo {
   stderr: (text: string) => unknown;
 }
 
-export interface CommandArgs {
-  values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+/** Option declarations as `parseArgs` takes them: `{ out: { type: 'string' }, json: { type: 'boolean' } }`. */
+export type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
+
+/** How every command line is parsed: unknown flags and a value given to a boolean flag are errors. */
+type ParseConfig<O extends OptionsConfig> = { args: string[]; options: O; strict: true; allowPositionals: boolean };
+
+/**
+ * The parsed flags of `options`, typed from their declarations: a `string` flag is a string, a
+ * `multiple` one an array, and each is optional unless it declares a `default`.
+ */
+export type OptionValues<O extends OptionsConfig> = ReturnType<typeof parseArgs<ParseConfig<O>>>['values'];
+
+/** What a command's `run` receives: its flags typed from its `options`, the positional words, the streams. */
+export interface CommandArgs<O extends OptionsConfig = OptionsConfig> {
+  values: OptionValues<O>;
   positionals: string[];
   io: CliIo;
 }
@@ -30,10 +43,40 @@ export interface Command {
   name: string;
   summary: string;
   usage: string;
-  options: NonNullable<ParseArgsConfig['options']>;
+  options: OptionsConfig;
   positionals?: boolean;
+  /** Parses `argv` (the words after the command's name) against `options`, runs, and returns the exit code (0 when omitted). */
+  run(args: { argv: string[]; io: CliIo }): Promise<ExitCode> | ExitCode;
+}
+
+/** A command as written: like {@link Command}, but `run` gets the parsed flags typed from `options`. */
+export interface CommandSpec<O extends OptionsConfig> extends Omit<Command, 'options' | 'run'> {
+  options: O;
   /** Returns the exit code (0 when omitted). */
-  run(args: CommandArgs): Promise<ExitCode> | ExitCode;
+  run(args: CommandArgs<O>): Promise<ExitCode> | ExitCode;
+}
+
+/**
+ * A command whose `run` reads its flags with the types their declarations give (`values.out` is
+ * `string | undefined`), parsed strictly: an unknown flag throws `ERR_PARSE_ARGS_*` (exit 2).
+ */
+export function defineCommand<const O extends OptionsConfig>(spec: CommandSpec<O>): Command {
+  return {
+    name: spec.name,
+    summary: spec.summary,
+    usage: spec.usage,
+    options: spec.options,
+    ...(spec.positionals !== undefined ? { positionals: spec.positionals } : {}),
+    run({ argv, io }) {
+      const { values, positionals } = parseArgs<ParseConfig<O>>({
+        args: argv,
+        options: spec.options,
+        allowPositionals: spec.positionals ?? false,
+        strict: true,
+      });
+      return spec.run({ values, positionals, io });
+    },
+  };
 }
 
 /**
@@ -91,10 +134,26 @@ const USER_ERROR_CODES = new Set([
   'SQLITE_IOERR',
 ]);
 
+/** The `code` a thrown value carries (node's system errors: `ENOENT`), or undefined when it has none. */
+export const codeOf = (error: unknown): unknown => fieldOf(error, 'code');
+
+/** Member `key` of a value read from outside (a thrown error, parsed JSON), or undefined when it is not an object. */
+export const fieldOf = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
+
+/** The message of a thrown Error, or the thrown value itself as text. */
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** The stack of a thrown value for HALFSPACE_DEBUG=1, or the value itself as text when it has none. */
+function stackOf(error: unknown): string {
+  const stack = typeof error === 'object' && error !== null && 'stack' in error ? error.stack : undefined;
+  return typeof stack === 'string' ? stack : String(error);
+}
+
 /** True when `error` is the user's mistake (bad flag, unknown player, bad data, bad path) rather than a bug. */
 export function isUserError(error: unknown): boolean {
   if (error instanceof UsageError || error instanceof HalfspaceError || error instanceof DatasetError) return true;
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = codeOf(error);
   return (
     typeof code === 'string' &&
     (code.startsWith('ERR_PARSE_ARGS') || USER_ERROR_CODES.has(code) || code.startsWith('SQLITE_IOERR'))
@@ -107,12 +166,13 @@ export function isUserError(error: unknown): boolean {
  * (`ENOENT: no such file or directory, open '/missing/x.png'`).
  */
 export function errorLineOf(error: unknown): string {
-  const e = error as { code?: unknown; message?: unknown } | null;
-  const message = (typeof e?.message === 'string' && e.message !== '' ? e.message : String(error))
-    .replace(/\s*\n\s*/g, ' ')
-    .trim();
+  const raw = typeof error === 'object' && error !== null && 'message' in error ? error.message : undefined;
+  const message = (typeof raw === 'string' && raw !== '' ? raw : String(error)).replace(/\s*\n\s*/g, ' ').trim();
+  const systemCode = codeOf(error);
   const code =
-    typeof e?.code === 'string' && (USER_ERROR_CODES.has(e.code) || e.code.startsWith('SQLITE_')) ? e.code : null;
+    typeof systemCode === 'string' && (USER_ERROR_CODES.has(systemCode) || systemCode.startsWith('SQLITE_'))
+      ? systemCode
+      : null;
   return code && !message.startsWith(code) ? `${code}: ${message}` : message;
 }
 
@@ -132,7 +192,7 @@ export class FailureLine extends HalfspaceError {
 function errorCodeOf(error: unknown): string {
   if (error instanceof HalfspaceError) return error.code;
   if (error instanceof DatasetError) return 'invalid_dataset';
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = codeOf(error);
   if (typeof code === 'string' && (USER_ERROR_CODES.has(code) || code.startsWith('SQLITE_'))) return 'io_error';
   return 'invalid_request';
 }
@@ -153,8 +213,7 @@ export function errorJsonOf(error: unknown): string {
   } else if (error instanceof DatasetError) {
     if (error.column) body.param = error.column;
   } else {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (body.code === 'io_error') body.system_code = code;
+    if (body.code === 'io_error') body.system_code = codeOf(error);
     else {
       const param = optionParamOf(message);
       if (param) body.param = param;
@@ -168,8 +227,9 @@ function versionOf(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 5; i++) {
     try {
-      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'halfspace' && pkg.version) return pkg.version;
+      const pkg: unknown = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      const version = fieldOf(pkg, 'version');
+      if (fieldOf(pkg, 'name') === 'halfspace' && typeof version === 'string' && version) return version;
     } catch {
       // No package.json at this level: look one folder up.
     }
@@ -247,13 +307,7 @@ export async function runCli(commands: CommandList, argv: string[], io: CliIo = 
       io.stdout(`${command.summary}\n\nUsage: halfspace ${command.usage}\n`);
       return 0;
     }
-    const parsed = parseArgs({
-      args: rest,
-      options: command.options,
-      allowPositionals: command.positionals ?? false,
-      strict: true,
-    });
-    const code: unknown = await command.run({ values: parsed.values, positionals: parsed.positionals, io });
+    const code: unknown = await command.run({ argv: rest, io });
     // A non-number (a stray boolean from a write) is a bug in the command, but its output is
     // already printed; exiting 0 is what the user expects.
     return typeof code === 'number' && Number.isInteger(code) ? code : 0;
@@ -264,20 +318,20 @@ export async function runCli(commands: CommandList, argv: string[], io: CliIo = 
     }
     if (json) {
       io.stderr(`${JSON.stringify({ code: 'internal_error', message: errorLineOf(e) })}\n`);
-      if (debugOn()) io.stderr(`${(e as Error)?.stack ?? String(e)}\n`);
+      if (debugOn()) io.stderr(`${stackOf(e)}\n`);
       return 1;
     }
     io.stderr(
       `halfspace ${name}: internal error: ${errorLineOf(e)}${debugOn() ? '' : ' (HALFSPACE_DEBUG=1 shows the stack)'}\n`,
     );
-    if (debugOn()) io.stderr(`${(e as Error)?.stack ?? String(e)}\n`);
+    if (debugOn()) io.stderr(`${stackOf(e)}\n`);
     return 1;
   }
 }
 
 /** True for the error of a write to a pipe whose reader has gone (`… | head`). */
 const isClosedPipe = (error: unknown): boolean => {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = codeOf(error);
   return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED';
 };
 
@@ -297,7 +351,7 @@ export async function runCommand(commands: CommandList, argv: string[]): Promise
   const last = (error: unknown) => {
     if (isClosedPipe(error)) process.exit(0);
     process.stderr.write(`halfspace: ${isUserError(error) ? '' : 'internal error: '}${errorLineOf(error)}\n`);
-    if (debugOn()) process.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`);
+    if (debugOn()) process.stderr.write(`${stackOf(error)}\n`);
     process.exit(isUserError(error) ? 2 : 1);
   };
   process.on('uncaughtException', last);

@@ -10,7 +10,7 @@ import { createMetrics } from '../http/metrics.js';
 import { servedExamplesOf } from '../http/served-examples.js';
 import { ADMIN_TOKEN_MIN_LENGTH, createAdmin, type Admin } from '../service/admin/admin.js';
 import type { ServiceStore } from '../store/ports.js';
-import { UsageError } from './run.js';
+import { codeOf, messageOf, UsageError } from './run.js';
 
 /** Environment variable holding the admin token when no `--admin-token-file` is given. */
 export const ADMIN_TOKEN_ENV = 'HALFSPACE_ADMIN_TOKEN';
@@ -31,9 +31,7 @@ export function adminTokenOf(file: string | undefined, env: NodeJS.ProcessEnv = 
     try {
       token = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
     } catch (e) {
-      throw new UsageError(
-        `cannot read --admin-token-file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      );
+      throw new UsageError(`cannot read --admin-token-file ${file}: ${codeOf(e) ?? messageOf(e)}`);
     }
     from = `--admin-token-file ${file}`;
   } else {

@@ -25,16 +25,16 @@ export const IDENTITY_OPTIONS = {
 } as const;
 
 /** Opens the dataset named by `--dataset` (default: the bundled demo universe). */
-export function openEngine(values: Record<string, unknown>): Engine {
+export function openEngine(values: { dataset?: string; 'as-of'?: string; 'minutes-min'?: string }): Engine {
   const minutesMin = intFlag(values, 'minutes-min');
   if (minutesMin !== undefined && minutesMin < 0) throw new UsageError(`--minutes-min must be ≥ 0, got ${minutesMin}`);
-  const asOf = values['as-of'] as string | undefined;
+  const asOf = values['as-of'];
   // A date's "now" is noon UTC, as for the dataset's own as-of date (docs/methodology/matches.md#modes).
   const noonMs = asOf === undefined ? null : Date.parse(`${asOf}T12:00:00Z`);
   if (asOf !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(noonMs) || asOfCutoffMs(asOf) === null))
     throw new UsageError(`--as-of must be a date YYYY-MM-DD, got "${asOf}"`);
   return Engine.open({
-    dataset: (values.dataset as string | undefined) ?? 'demo',
+    dataset: values.dataset ?? 'demo',
     ...(minutesMin !== undefined ? { minutesMin } : {}),
     ...(noonMs !== null ? { clock: () => new Date(noonMs) } : {}),
   });
@@ -50,25 +50,34 @@ export function intFlag(values: Record<string, unknown>, flag: string): number |
 }
 
 /** The identity fields of a request from `--name`, `--player-id`, `--team-hint`. */
-export function identityOf(values: Record<string, unknown>, nameField = 'name') {
+export function identityOf(values: { name?: string; 'player-id'?: string; 'team-hint'?: string }, nameField = 'name') {
   const out: Record<string, string | number> = {};
-  if (values.name !== undefined) out[nameField] = values.name as string;
+  if (values.name !== undefined) out[nameField] = values.name;
   const id = intFlag(values, 'player-id');
   if (id !== undefined) out.player_id = id;
-  if (values['team-hint'] !== undefined) out.team_hint = values['team-hint'] as string;
+  if (values['team-hint'] !== undefined) out.team_hint = values['team-hint'];
   if (out[nameField] === undefined && out.player_id === undefined) throw new UsageError('give --name or --player-id');
   return out;
+}
+
+/** A player a failure offers (`candidates` of an ambiguous name, `suggestions` of an unknown one). */
+interface Candidate {
+  name: string;
+  team?: unknown;
+}
+
+/** The candidates a failure member lists, or undefined when it lists none. */
+function candidatesIn(value: unknown): Candidate[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter((c): c is Candidate => typeof c === 'object' && c !== null && typeof c.name === 'string');
 }
 
 /** Returns a successful value or throws the failure as one readable line (exit code 2). */
 export function valueOrExit<T>(result: Result<T>): T {
   if (result.ok) return result.value;
-  const { code, message, candidates, suggestions } = result.error as {
-    code: string;
-    message: string;
-    candidates?: { name: string; team?: string | null }[];
-    suggestions?: { name: string; team?: string | null }[];
-  };
+  const { code, message } = result.error;
+  const candidates = candidatesIn(result.error.candidates);
+  const suggestions = candidatesIn(result.error.suggestions);
   const list = candidates ?? suggestions;
   const extra =
     list && list.length > 0

@@ -7,7 +7,7 @@ import { MissingPackageError } from '../errors.js';
 import { memoryStore } from '../store/memory/store.js';
 import type { ServiceStore } from '../store/ports.js';
 import { sqliteStore } from '../store/sqlite/store.js';
-import { UsageError } from './run.js';
+import { fieldOf, UsageError } from './run.js';
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//i;
 
@@ -30,8 +30,14 @@ export function printableDb(db: string): string {
 
 /** The readable cause of a connection failure (node's AggregateError of several addresses has no message of its own). */
 function causeOf(error: unknown): string {
-  const e = error as { message?: string; code?: string; errors?: { message?: string }[] };
-  return e.message || e.errors?.[0]?.message || e.code || String(error);
+  const errors = fieldOf(error, 'errors');
+  const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+  return (
+    text(fieldOf(error, 'message')) ||
+    text(Array.isArray(errors) ? fieldOf(errors[0], 'message') : undefined) ||
+    text(fieldOf(error, 'code')) ||
+    String(error)
+  );
 }
 
 /**

@@ -82,6 +82,59 @@ function orderFreeKey(norm: string, tokens: readonly string[]): string {
   return [...tokens].sort().join(' ');
 }
 
+/** The index entry of one league: its name normalised, as tokens and as an order-free key. */
+function leagueEntryOf(l: LeagueInput): LeagueEntry {
+  const tokens = tokensOf(l.name);
+  return {
+    id: l.league_id,
+    name: l.name,
+    country: l.country,
+    norm: tokens.join(' '),
+    key: [...tokens].sort().join(' '),
+    tokens,
+  };
+}
+
+/** The index entry of one club: name and short name normalised, its league's name from `leagueById`. */
+function teamEntryOf(t: TeamInput, leagueById: ReadonlyMap<number, LeagueEntry>): TeamEntry {
+  const nameTokens = tokensOf(t.name);
+  const shortTokens = t.short_name ? tokensOf(t.short_name) : [];
+  return {
+    id: t.team_id,
+    name: t.name,
+    league: t.league_id === null ? null : (leagueById.get(t.league_id)?.name ?? null),
+    norm: nameTokens.join(' '),
+    shortNorm: shortTokens.length > 0 ? shortTokens.join(' ') : null,
+    key: [...nameTokens].sort().join(' '),
+    tokens: [...new Set([...nameTokens, ...shortTokens])],
+    nameTokens,
+    shortTokens,
+    short: shortTokens.length > 0 ? { tokens: shortTokens, key: [...shortTokens].sort().join(' ') } : null,
+  };
+}
+
+/** The index entry of the player on row `row`: name and known-as name normalised, with order-free keys. */
+function playerEntryOf(p: PlayerInput, row: number): PlayerEntry {
+  const norm = normalizeName(p.name);
+  const tokens = norm === '' ? [] : norm.split(' ');
+  const knownNorm = p.known_as ? normalizeName(p.known_as) : '';
+  const knownTokens = knownNorm === '' ? [] : knownNorm.split(' ');
+  return {
+    row,
+    id: p.player_id,
+    name: p.name,
+    display: p.known_as ?? p.name,
+    teamId: p.team_id,
+    position: p.position,
+    norm,
+    tokens,
+    key: orderFreeKey(norm, tokens),
+    knownNorm: knownNorm === '' ? null : knownNorm,
+    knownTokens,
+    known: knownNorm === '' ? null : { tokens: knownTokens, key: orderFreeKey(knownNorm, knownTokens) },
+  };
+}
+
 /**
  * Builds the identity index from the players, teams and leagues rows: normalised names, order-free
  * keys and an inverted token index. Linear in the number of rows (≈ 5 ms for 4,000 players).
@@ -92,34 +145,9 @@ export function buildIdentityIndex(
   teams: readonly TeamInput[],
   leagues: readonly LeagueInput[],
 ): IdentityIndex {
-  const leagueEntries: LeagueEntry[] = leagues.map((l) => {
-    const tokens = tokensOf(l.name);
-    return {
-      id: l.league_id,
-      name: l.name,
-      country: l.country,
-      norm: tokens.join(' '),
-      key: [...tokens].sort().join(' '),
-      tokens,
-    };
-  });
+  const leagueEntries = leagues.map(leagueEntryOf);
   const leagueById = new Map(leagueEntries.map((l) => [l.id, l]));
-  const teamEntries: TeamEntry[] = teams.map((t) => {
-    const nameTokens = tokensOf(t.name);
-    const shortTokens = t.short_name ? tokensOf(t.short_name) : [];
-    return {
-      id: t.team_id,
-      name: t.name,
-      league: t.league_id === null ? null : (leagueById.get(t.league_id)?.name ?? null),
-      norm: nameTokens.join(' '),
-      shortNorm: shortTokens.length > 0 ? shortTokens.join(' ') : null,
-      key: [...nameTokens].sort().join(' '),
-      tokens: [...new Set([...nameTokens, ...shortTokens])],
-      nameTokens,
-      shortTokens,
-      short: shortTokens.length > 0 ? { tokens: shortTokens, key: [...shortTokens].sort().join(' ') } : null,
-    };
-  });
+  const teamEntries = teams.map((t) => teamEntryOf(t, leagueById));
   const teamById = new Map(teamEntries.map((t) => [t.id, t]));
   const playerEntries: PlayerEntry[] = new Array(players.length);
   const playerById = new Map<number, PlayerEntry>();
@@ -128,32 +156,15 @@ export function buildIdentityIndex(
   const byKey = new Map<string, PlayerEntry[]>();
   const byToken = new Map<string, PlayerEntry[]>();
   for (let i = 0; i < players.length; i++) {
-    const p = players[i];
-    const norm = normalizeName(p.name);
-    const tokens = norm === '' ? [] : norm.split(' ');
-    const knownNorm = p.known_as ? normalizeName(p.known_as) : '';
-    const knownTokens = knownNorm === '' ? [] : knownNorm.split(' ');
-    const e: PlayerEntry = {
-      row: i,
-      id: p.player_id,
-      name: p.name,
-      display: p.known_as ?? p.name,
-      teamId: p.team_id,
-      position: p.position,
-      norm,
-      tokens,
-      key: orderFreeKey(norm, tokens),
-      knownNorm: knownNorm === '' ? null : knownNorm,
-      knownTokens,
-      known: knownNorm === '' ? null : { tokens: knownTokens, key: orderFreeKey(knownNorm, knownTokens) },
-    };
+    const e = playerEntryOf(players[i], i);
+    const tokens = e.tokens;
     playerEntries[i] = e;
     playerById.set(e.id, e);
     if (e.norm !== '') push(byName, e.norm, e);
     if (e.knownNorm !== null) push(byKnownAs, e.knownNorm, e);
     if (e.key !== '') push(byKey, e.key, e);
     for (const t of tokens) push(byToken, t, e);
-    for (const t of knownTokens) if (!tokens.includes(t)) push(byToken, t, e);
+    for (const t of e.knownTokens) if (!tokens.includes(t)) push(byToken, t, e);
   }
   return {
     players: playerEntries,

@@ -23,7 +23,7 @@ export function mapOf<T extends string>(text: string, targets: readonly T[]): Pa
     try {
       raw = JSON.parse(readFileSync(text, 'utf8'));
     } catch (e) {
-      throw new DatasetError(text, null, null, `not valid JSON (${(e as Error).message})`);
+      throw new DatasetError(text, null, null, `not valid JSON (${e instanceof Error ? e.message : String(e)})`);
     }
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       throw new DatasetError(text, null, null, 'expected an object { "target": "Column" }');

@@ -15,6 +15,7 @@ import { writeViaTemp } from './temp-file.js';
 /** parquet-wasm, loaded on first use: compiling its WebAssembly costs ~0.5 s that CSV-only runs should not pay. */
 let wasm: typeof import('parquet-wasm/node') | null = null;
 const parquetWasm = (): typeof import('parquet-wasm/node') =>
+  // cast: require returns any; the module is the one its own declarations describe.
   (wasm ??= createRequire(import.meta.url)('parquet-wasm/node') as typeof import('parquet-wasm/node'));
 
 /** Rows per written row group: large enough for column statistics and compression to pay, small enough to keep the writer's buffers small. */
@@ -95,6 +96,7 @@ export async function tableToParquetFile(table: Table, path: string, options: Pa
   });
   await writeViaTemp(path, async (fd) => {
     const bytes = await transformParquetStream(batches, properties);
+    // cast: parquet-wasm declares the stream it returns without an element type; it yields byte chunks.
     const reader = (bytes as ReadableStream<Uint8Array>).getReader();
     for (;;) {
       const { done, value } = await reader.read();
@@ -118,22 +120,22 @@ function cellTextsOf(table: Table, index: number): (row: number) => CsvField {
   const type = vector.type;
   if (DataType.isDate(type))
     return (i) => {
-      const v = vector.get(i) as Date | number | null;
-      return v === null ? null : isoDay(typeof v === 'number' ? v : v.getTime());
+      const v: unknown = vector.get(i);
+      return v === null ? null : isoDay(v instanceof Date ? v.getTime() : Number(v));
     };
   if (DataType.isTimestamp(type))
     return (i) => {
-      const v = vector.get(i) as Date | number | bigint | null;
+      const v: unknown = vector.get(i);
       return v === null ? null : new Date(Number(v instanceof Date ? v.getTime() : v)).toISOString();
     };
   if (DataType.isUtf8(type) || DataType.isLargeUtf8(type))
     return (i) => {
-      const v = vector.get(i) as string | null;
-      return v === null ? null : v === '' ? '' : v;
+      const v: unknown = vector.get(i);
+      return typeof v === 'string' ? v : null;
     };
   if (DataType.isBool(type))
     return (i) => {
-      const v = vector.get(i) as boolean | null;
+      const v: unknown = vector.get(i);
       return v === null ? null : v ? 'true' : 'false';
     };
   // Arrow-js hands out a fixed-point decimal as its unscaled integer words; reading that as a number
@@ -147,13 +149,13 @@ function cellTextsOf(table: Table, index: number): (row: number) => CsvField {
     );
   if (DataType.isInt(type) || DataType.isFloat(type)) {
     return (i) => {
-      const v = vector.get(i) as number | bigint | null;
+      const v: unknown = vector.get(i);
       return v === null || (typeof v === 'number' && Number.isNaN(v)) ? null : String(v);
     };
   }
   if (DataType.isDictionary(type))
     return (i) => {
-      const v = vector.get(i) as unknown;
+      const v: unknown = vector.get(i);
       return v === null ? null : String(v);
     };
   throw new DatasetError(

@@ -5,7 +5,9 @@
  */
 import { pushUtf8, utf8Buffer } from '../model/arrow/index.js';
 import { DatasetError } from '../model/dataset-error.js';
-import { POSITION_CODES, SCHEMA, type ColumnKind, type Dataset } from '../model/schema.js';
+import { POSITION_CODES, SCHEMA, type ColumnKind, type Dataset, type TableSpec } from '../model/schema.js';
+import { recordOf } from '../model/record-of.js';
+import { isOneOf } from '../validation.js';
 import { SEASON_CSV_OPTIONAL, SEASON_CSV_REQUIRED, type ColumnBuffer, type SeasonCsvColumn } from './season-layout.js';
 import { seasonTableDatasetOf } from './season-table-dataset.js';
 
@@ -19,14 +21,15 @@ const PLAIN_INT = /^-?\d{1,9}$/;
 const PLAIN_DECIMAL = /^-?\d{1,15}(\.\d{1,15})?$/;
 
 /** Column kinds of the layout: the schema's kind where the column is a schema column, text otherwise. */
-const KIND_OF: Record<SeasonCsvColumn, ColumnKind> = Object.fromEntries(
-  [...SEASON_CSV_REQUIRED, ...SEASON_CSV_OPTIONAL].map((c) => {
-    const spec =
-      (SCHEMA.players.columns as Record<string, { kind: ColumnKind }>)[c] ??
-      (SCHEMA.player_seasons.columns as Record<string, { kind: ColumnKind }>)[c];
-    return [c, spec ? spec.kind : 'utf8'];
-  }),
-) as Record<SeasonCsvColumn, ColumnKind>;
+const KIND_OF: Record<SeasonCsvColumn, ColumnKind> = recordOf(
+  [...SEASON_CSV_REQUIRED, ...SEASON_CSV_OPTIONAL],
+  (c): ColumnKind => {
+    const players: TableSpec = SCHEMA.players;
+    const seasons: TableSpec = SCHEMA.player_seasons;
+    const spec = players.columns[c] ?? seasons.columns[c];
+    return spec ? spec.kind : 'utf8';
+  },
+);
 
 /**
  * The seam for analysts' column maps: receives the source header (after decoding and
@@ -113,6 +116,7 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
     if (dup) throw new DatasetError(file, dup, null, `line ${line}: column "${dup}" appears twice`);
     for (const r of SEASON_CSV_REQUIRED)
       if (!names.includes(r)) throw new DatasetError(file, r, null, `line ${line}: required column "${r}" is missing`);
+    // cast: every name was checked against the layout's columns above.
     header = names as SeasonCsvColumn[];
     width = fields.length;
     slots = used;
@@ -126,7 +130,7 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
     }
     shared = header.map(() => new Map<string, string>());
     kinds = header.map((c) => KIND_OF[c]);
-    required = header.map((c) => (SEASON_CSV_REQUIRED as readonly string[]).includes(c));
+    required = header.map((c) => isOneOf(SEASON_CSV_REQUIRED, c));
     isPosition = header.map((c) => c === 'position');
     store = header.map((c) => cells[c]!);
   };
@@ -177,6 +181,7 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
       }
       const v = valueOfCsv(kind, raw);
       if (!v.ok) throw new DatasetError(file, header[j], rows, `line ${line}: ${v.problem}`);
+      // cast: valueOfCsv parsed the field as its column's kind, so text columns hold strings and numeric ones numbers.
       if (isPosition[j] && !positions.has(v.value as string)) {
         throw new DatasetError(
           file,
@@ -185,8 +190,11 @@ export function seasonRows(options: SeasonCsvOptions): SeasonRows {
           `line ${line}: "${raw}" is not one of ${POSITION_CODES.join(', ')}`,
         );
       }
-      if (buffer.numbers) buffer.numbers[rows] = v.value as number;
-      else if (buffer.utf8) pushUtf8(buffer.utf8, rows, v.value as string);
+      if (buffer.numbers)
+        buffer.numbers[rows] = v.value as number; // cast: a numeric kind's value
+      else if (buffer.utf8)
+        pushUtf8(buffer.utf8, rows, v.value as string); // cast: a text kind's value
+      // cast: only the position column keeps texts, and its value was checked against the codes above.
       else buffer.texts!.push(POSITION_CODES[POSITION_CODES.indexOf(v.value as (typeof POSITION_CODES)[number])]);
     }
     rows++;

@@ -77,13 +77,13 @@ export function seasonTableDatasetOf(
   const [leagueCol, seasonCol, teamCol] = [texts('league'), texts('season'), texts('team')];
   let withId = 0;
   for (let i = 0; i < rows; i++) {
-    const league = leagueCol[i] as string;
+    const league = leagueCol[i] as string; // cast: league, season and team are required text: never null
     let l = leagueIds.get(league);
     if (l === undefined) {
       l = leagueIds.size + 1;
       leagueIds.set(league, l);
     }
-    const seasonName = seasonCol[i] as string;
+    const seasonName = seasonCol[i] as string; // cast: required text
     let ofLeague = seasonIds.get(l);
     if (!ofLeague) {
       ofLeague = new Map();
@@ -95,7 +95,7 @@ export function seasonTableDatasetOf(
       ofLeague.set(seasonName, s);
       seasonRows.push({ season_id: s, league_id: l, name: seasonName, ...seasonDatesOf(seasonName, options.asOf) });
     }
-    const teamName = teamCol[i] as string;
+    const teamName = teamCol[i] as string; // cast: required text
     let t = teamIds.get(teamName);
     if (t === undefined) {
       t = teamIds.size + 1;
@@ -129,6 +129,7 @@ export function seasonTableDatasetOf(
   for (const [c, spec] of Object.entries(SCHEMA.players.columns)) {
     if (c === 'player_id') playerColumns[c] = int32VectorOf(Int32Array.from(playerFirstRow, (i) => playerOf[i]));
     else if (c === 'team_id') playerColumns[c] = int32VectorOf(Int32Array.from(playerFirstRow, (i) => teamOf[i]));
+    // cast: the players columns other than the ids are columns of the season-table layout.
     else playerColumns[c] = vectorOf(spec.kind, c as SeasonCsvColumn, playerFirstRow);
   }
   const seasonColumns: Record<string, Vector> = {};
@@ -137,6 +138,7 @@ export function seasonTableDatasetOf(
     else if (c === 'season_id') seasonColumns[c] = int32VectorOf(seasonOf);
     else if (c === 'team_id') seasonColumns[c] = int32VectorOf(teamOf);
     else if (c === 'league_id') seasonColumns[c] = int32VectorOf(leagueOf);
+    // cast: the player_seasons columns other than the ids are columns of the season-table layout.
     else seasonColumns[c] = vectorOf(spec.kind, c as SeasonCsvColumn);
   }
 

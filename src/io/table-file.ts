@@ -8,6 +8,7 @@ import { tableFromIPC, tableToIPC, type Table } from 'apache-arrow';
 import { tableFromParquet, tableToParquetFile } from './parquet.js';
 import { tableToCsvFile, tableToJsonlFile, type TableWriteOptions } from './csv/table-csv.js';
 import { writeViaTemp } from './temp-file.js';
+import { isOneOf } from '../validation.js';
 
 /** Formats a table can be written in. */
 export const TABLE_FORMATS = ['arrow', 'csv', 'parquet', 'jsonl'] as const;
@@ -21,7 +22,7 @@ export type TableFormat = (typeof TABLE_FORMATS)[number];
  */
 export function tableFormatOf(path: string): TableFormat | null {
   const ext = extname(path).slice(1).toLowerCase();
-  return (TABLE_FORMATS as readonly string[]).includes(ext) ? (ext as TableFormat) : null;
+  return isOneOf(TABLE_FORMATS, ext) ? ext : null;
 }
 
 /** Writes `table` as an Arrow IPC file through a temp file renamed into place. */

@@ -26,6 +26,7 @@ export function writeViaTemp<R extends void | Promise<void>>(path: string, write
   };
   try {
     const r = write(fd);
+    // cast: R is this promise's own type when `write` returned a promise; done resolves to undefined like it.
     if (r instanceof Promise) return r.then(done).catch(failed) as R;
     done();
     return r;

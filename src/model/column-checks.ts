@@ -4,7 +4,7 @@
  * non-negative counts. Each column is read once as a typed array, kept for the key checks.
  */
 import { DataType, Precision, TimeUnit, type Table, type Vector } from 'apache-arrow';
-import { validityOf } from './arrow/index.js';
+import { utf8BuffersOf, validityOf, valuesAs } from './arrow/index.js';
 import { DatasetError } from './dataset-error.js';
 import type { ColumnKind, ColumnSpec } from './schema.js';
 
@@ -73,8 +73,7 @@ function firstOutside(vector: Vector, allowed: readonly string[], valid: Uint8Ar
     long.some((want) => want.length === len && want.every((x, j) => bytes[start + j] === x));
   let base = 0;
   for (const chunk of vector.data) {
-    const offsets = chunk.valueOffsets as Int32Array;
-    const bytes = chunk.values as Uint8Array;
+    const { offsets, bytes } = utf8BuffersOf(chunk);
     for (let i = 0; i < chunk.length; i++) {
       if (valid && !valid[base + i]) continue;
       const start = offsets[i];
@@ -120,18 +119,18 @@ export function checkColumn(
         throw new DatasetError(file, name, row, `"${String(vector.get(row))}" is not one of ${spec.values.join(', ')}`);
     }
     if (name.endsWith('_date')) {
-      const xs = vector.toArray() as ArrayLike<string | null>;
+      const xs: ArrayLike<unknown> = vector.toArray();
       for (let i = 0; i < n; i++) {
         const v = xs[i];
-        if (v !== null && !isIsoDate(v))
+        if (typeof v === 'string' && !isIsoDate(v))
           throw new DatasetError(file, name, i, `"${v}" is not a date written YYYY-MM-DD`);
       }
     }
     return { values: [], valid };
   }
-  const values = vector.toArray() as ArrayLike<unknown>;
+  const values: ArrayLike<unknown> = vector.toArray();
   if (spec.kind === 'float64') {
-    const xs = values as Float64Array;
+    const xs = valuesAs(values, Float64Array, name);
     const min = bounds.min ?? -Infinity;
     const max = bounds.max ?? Infinity;
     for (let i = 0; i < n; i++) {
@@ -148,7 +147,7 @@ export function checkColumn(
 }
 /** Throws on the first negative value of an Int32 column. */
 export function checkNonNegative(file: string, name: string, col: ColumnData): void {
-  const xs = col.values as Int32Array;
+  const xs = valuesAs(col.values, Int32Array, name);
   const valid = col.valid;
   for (let i = 0; i < xs.length; i++) {
     if (xs[i] < 0 && (!valid || valid[i])) throw new DatasetError(file, name, i, `negative value ${xs[i]}`);
@@ -166,7 +165,7 @@ export function checkProviderMetric(file: string, column: string, table: Table):
       null,
       `type ${String(field.type)}, expected ${KIND_LABEL.float64} (provider metric)`,
     );
-  const values = vector.toArray() as Float64Array;
+  const values = valuesAs(vector.toArray(), Float64Array, column);
   for (let i = 0; i < values.length; i++) {
     const x = values[i];
     if (x - x !== 0 && !Number.isNaN(x) && vector.isValid(i))

@@ -3,8 +3,10 @@
  * primary and composite keys, and every foreign key pointing at a row. Each row's key is one
  * number, so the passes allocate no per-row objects.
  */
+import { valuesAs } from './arrow/index.js';
 import { DatasetError } from './dataset-error.js';
-import { SCHEMA, TABLE_NAMES, type TableName, type TableSpec } from './schema.js';
+import { isTableName, SCHEMA, TABLE_NAMES, type TableName, type TableSpec } from './schema.js';
+import { assert } from '../errors.js';
 import type { ColumnData } from './column-checks.js';
 import { withArticle } from '../prose.js';
 
@@ -83,7 +85,7 @@ export function checkUnique(
   rows: number,
 ): void {
   if (rows === 0) return;
-  const cols = names.map((n) => columns.get(n)!.values as Int32Array);
+  const cols = names.map((n) => valuesAs(columns.get(n)!.values, Int32Array, n));
   const ranges = cols.map(rangeOf);
   const spans = ranges.map((r) => r.hi - r.lo + 1);
   const space = spans.reduce((a, b) => a * b, 1);
@@ -133,11 +135,13 @@ export function checkForeignKeys(checked: Checked, where: (name: TableName) => s
     if (!entry) continue;
     const spec: TableSpec = SCHEMA[name];
     for (const fk of spec.foreignKeys) {
-      const target: TableName = fk.table as TableName;
-      const targetColumn = fk.references ?? (SCHEMA[target] as TableSpec).key!;
-      const ids = checked[target]!.columns.get(targetColumn)!.values as Int32Array;
+      const target = fk.table;
+      assert(isTableName(target), `foreign key to ${target}, not a table of the schema`);
+      const targetSpec: TableSpec = SCHEMA[target];
+      const targetColumn = fk.references ?? targetSpec.key!;
+      const ids = valuesAs(checked[target]!.columns.get(targetColumn)!.values, Int32Array, targetColumn);
       const { values, valid } = entry.columns.get(fk.column)!;
-      const xs = values as Int32Array;
+      const xs = valuesAs(values, Int32Array, fk.column);
       const dangling = (i: number): never => {
         throw new DatasetError(
           where(name),

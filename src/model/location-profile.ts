@@ -9,6 +9,7 @@
  * (0) to the opponent's (100), y across the pitch from the attacking team's left touchline (0) to
  * its right (100). Wyscout and StatsBomb both give every event in the acting team's frame.
  */
+import { recordOf } from './record-of.js';
 
 /** Length bands of the touch grid, own goal to opponent goal (sixths of the pitch). */
 export const TOUCH_BANDS = 6;
@@ -118,7 +119,7 @@ export const ZONE_BLOCKS = [
 ] as const;
 export type ZoneBlockName = (typeof ZONE_BLOCKS)[number]['name'];
 
-const ACTION_AT = Object.fromEntries(ACTION_COLUMNS.map((c) => [c, actionIndexOf(c)])) as Record<ActionColumn, number>;
+const ACTION_AT = recordOf(ACTION_COLUMNS, actionIndexOf);
 
 /**
  * Counts one action of kind `column` (no location needed).
@@ -128,7 +129,7 @@ export function addAction(counts: ZoneCounts, column: Exclude<ActionColumn, 'pas
   counts[ACTION_AT[column]] += 1;
 }
 
-const SUM_AT = Object.fromEntries(SUM_COLUMNS.map((c) => [c, sumIndexOf(c)])) as Record<SumColumn, number>;
+const SUM_AT = recordOf(SUM_COLUMNS, sumIndexOf);
 
 /** One player's counts, in {@link ZONE_COLUMNS} order. */
 export type ZoneCounts = number[];

@@ -13,7 +13,7 @@ import {
   type Dataset,
   type DatasetMeta,
   type ProviderMetricSpec,
-  rowsOf,
+  recordsOf,
   TABLE_NAMES,
   type TableName,
   tableFromRows,
@@ -74,7 +74,7 @@ function sourcesOf(dataset: Dataset): DatasetSource[] {
   const meta = dataset.meta;
   if (meta.sources && meta.sources.length > 0) return meta.sources;
   const column = (table: 'leagues' | 'seasons', col: string): number[] =>
-    rowsOf(dataset.tables[table]).map((r) => Number((r as AnyRow)[col]));
+    recordsOf(dataset.tables[table]).map((r) => Number(r[col]));
   return [
     {
       name: meta.name,
@@ -110,7 +110,7 @@ function shiftedRowsOf(input: MergeInput, offset: number): { [T in TableName]?: 
   for (const name of TABLE_NAMES) {
     const table = input.dataset.tables[name];
     if (!table) continue;
-    const rows = rowsOf(table) as AnyRow[];
+    const rows: AnyRow[] = recordsOf(table);
     if (offset !== 0)
       for (const row of rows)
         for (const col of ID_COLUMNS[name]) {

@@ -69,5 +69,6 @@ export function positionCodeOf(position: string): PositionCode {
 /** Coarse label printed on cards. @example positionLabelOf('ST') // => 'Attacker' */
 export function positionLabelOf(code: PositionCode): 'Goalkeeper' | 'Defender' | 'Midfielder' | 'Attacker' {
   const g = GROUP_OF[code];
+  // cast: the four groups capitalised are exactly the four labels.
   return (g.charAt(0).toUpperCase() + g.slice(1)) as 'Goalkeeper' | 'Defender' | 'Midfielder' | 'Attacker';
 }

@@ -16,6 +16,8 @@ import {
 import { POSITION_CODES } from './positions.js';
 import type { DatasetMeta } from './dataset-meta.js';
 import { ACTION_COLUMNS, ZONE_COLUMNS } from './location-profile.js';
+import { isOneOf } from '../validation.js';
+import { recordOf } from './record-of.js';
 
 // Positions and dataset.json live in their own modules; re-exported so importers of the schema keep working.
 export {
@@ -61,12 +63,20 @@ interface Col<K extends ColumnKind, N extends boolean> extends ColumnSpec {
 }
 const col = <K extends ColumnKind, N extends boolean>(kind: K, nullable: N, values?: readonly string[]): Col<K, N> =>
   values ? { kind, nullable, values } : { kind, nullable };
-const int = <N extends boolean = true>(nullable: N = true as N) => col('int32', nullable);
-const num = <N extends boolean = true>(nullable: N = true as N) => col('float64', nullable);
-const text = <N extends boolean = true>(nullable: N = true as N, values?: readonly string[]) =>
-  col('utf8', nullable, values);
-const bool = <N extends boolean = true>(nullable: N = true as N) => col('bool', nullable);
-const timestamp = <N extends boolean = true>(nullable: N = true as N) => col('timestamp', nullable);
+/** The column factory of one kind: `int()` is a nullable Int32 column, `int(false)` a required one. */
+function columnsOf<K extends ColumnKind>(kind: K) {
+  function make(): Col<K, true>;
+  function make<N extends boolean>(nullable: N, values?: readonly string[]): Col<K, N>;
+  function make(nullable = true, values?: readonly string[]): Col<K, boolean> {
+    return col(kind, nullable, values);
+  }
+  return make;
+}
+const int = columnsOf('int32');
+const num = columnsOf('float64');
+const text = columnsOf('utf8');
+const bool = columnsOf('bool');
+const timestamp = columnsOf('timestamp');
 
 /** Counting totals of `player_seasons`, in schema order. */
 export const COUNTING_COLUMNS = [
@@ -128,7 +138,7 @@ export const DECIMAL_COLUMNS = [
   'ball_recoveries_padj',
 ] as const satisfies readonly CountingColumn[];
 export type DecimalColumn = (typeof DECIMAL_COLUMNS)[number];
-const isDecimalColumn = (c: CountingColumn): c is DecimalColumn => (DECIMAL_COLUMNS as readonly string[]).includes(c);
+const isDecimalColumn = (c: CountingColumn): c is DecimalColumn => isOneOf(DECIMAL_COLUMNS, c);
 
 /**
  * Columns added after datasets were first written: a stored table without one loads with the
@@ -228,11 +238,7 @@ export const SCHEMA = {
       starts: int(),
       minutes: num(false),
       rating: num(),
-      ...(Object.fromEntries(COUNTING_COLUMNS.map((c) => [c, isDecimalColumn(c) ? num() : int()])) as Record<
-        Exclude<CountingColumn, DecimalColumn>,
-        Col<'int32', true>
-      > &
-        Record<DecimalColumn, Col<'float64', true>>),
+      ...recordOf(COUNTING_COLUMNS, (c) => (isDecimalColumn(c) ? num() : int())),
     },
     foreignKeys: [
       { column: 'player_id', table: 'players' },
@@ -279,11 +285,12 @@ export const SCHEMA = {
       player_id: int(false),
       season_id: int(false),
       team_id: int(false),
-      ...(Object.fromEntries(
-        ZONE_COLUMNS.filter((c) => !(ACTION_COLUMNS as readonly string[]).includes(c)).map((c) => [c, int(false)]),
-      ) as Record<string, Col<'int32', false>>),
+      ...recordOf(
+        ZONE_COLUMNS.filter((c) => !isOneOf(ACTION_COLUMNS, c)),
+        () => int(false),
+      ),
       // Added later (ADDED_COLUMNS): null in a dataset written before them.
-      ...(Object.fromEntries(ACTION_COLUMNS.map((c) => [c, int()])) as Record<string, Col<'int32', true>>),
+      ...recordOf(ACTION_COLUMNS, () => int()),
     },
     foreignKeys: [
       { column: 'player_id', table: 'players' },
@@ -344,7 +351,9 @@ export const SCHEMA = {
 } as const satisfies Record<string, TableSpec>;
 
 export type TableName = keyof typeof SCHEMA;
-export const TABLE_NAMES = Object.keys(SCHEMA) as TableName[];
+/** True when `name` names a table of the schema. @example isTableName('players') // => true */
+export const isTableName = (name: string): name is TableName => Object.hasOwn(SCHEMA, name);
+export const TABLE_NAMES: TableName[] = Object.keys(SCHEMA).filter(isTableName);
 
 /** File name of a table inside an Arrow dataset folder. @example tableFileOf('players') // => 'players.arrow' */
 export const tableFileOf = (table: string): string => `${table}.arrow`;
@@ -390,29 +399,35 @@ export function tableFromRows<T extends TableName>(name: T, rows: ReadonlyArray<
   const spec: TableSpec = SCHEMA[name];
   const vectors: Record<string, Vector> = {};
   for (const [col, c] of Object.entries(spec.columns)) {
-    const values = rows.map((r) => {
-      const v = (r as Record<string, unknown>)[col];
+    const values = rows.map((r): unknown => {
+      const v: unknown = Reflect.get(r, col);
       return v === undefined ? null : v;
     });
-    vectors[col] = vectorFromArray(values as never[], arrowTypeOf(c.kind) as never) as Vector;
+    vectors[col] = vectorFromArray(values, arrowTypeOf(c.kind));
   }
   return new Table(vectors);
 }
 
-/** Reads the rows `from` to `to` (every row by default) of an Arrow table as plain objects (timestamps as epoch milliseconds). */
-export function rowsOf<T extends TableName>(table: Table, _name?: T, from = 0, to = table.numRows): RowOf<T>[] {
+/** Reads the rows `from` to `to` (every row by default) of an Arrow table as plain objects keyed by column (timestamps as epoch milliseconds). */
+export function recordsOf(table: Table, from = 0, to = table.numRows): Record<string, unknown>[] {
   const cols = table.schema.fields.map((f) => f.name);
   const children = cols.map((c) => table.getChild(c)!);
-  const out: RowOf<T>[] = new Array(to - from);
+  const out: Record<string, unknown>[] = new Array(to - from);
   for (let i = from; i < to; i++) {
     const row: Record<string, unknown> = {};
     for (let j = 0; j < cols.length; j++) {
       const v = children[j].get(i);
       row[cols[j]] = typeof v === 'bigint' ? Number(v) : (v ?? null);
     }
-    out[i - from] = row as RowOf<T>;
+    out[i - from] = row;
   }
   return out;
+}
+
+/** Reads the rows `from` to `to` (every row by default) of a table of the schema as plain objects (timestamps as epoch milliseconds). */
+export function rowsOf<T extends TableName>(table: Table, _name?: T, from = 0, to = table.numRows): RowOf<T>[] {
+  // cast: a table is validated against its schema when loaded, so each record has the columns of RowOf<T>.
+  return recordsOf(table, from, to) as RowOf<T>[];
 }
 
 /** Tables every dataset must have. */

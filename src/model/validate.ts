@@ -4,6 +4,7 @@
  * totals, and every foreign key pointing at a row. Each column is read once as a typed array.
  */
 import { Table } from 'apache-arrow';
+import { valuesAs } from './arrow/index.js';
 import {
   checkColumn,
   checkNonNegative,
@@ -21,7 +22,6 @@ import {
   DatasetMeta,
   SCHEMA,
   TABLE_NAMES,
-  type ColumnSpec,
   type Dataset,
   type TableName,
   type TableSpec,
@@ -52,8 +52,8 @@ const UNIQUE_TOGETHER: Partial<Record<TableName, readonly (readonly string[])[]>
 
 /** `player_seasons.minutes` ≤ 120 × appearances (appearances rows are bounded while their column is read). */
 function checkSeasonMinutes(file: string, columns: Map<string, ColumnData>, rows: number): void {
-  const minutes = columns.get('minutes')!.values as Float64Array;
-  const apps = columns.get('appearances')!.values as Int32Array;
+  const minutes = valuesAs(columns.get('minutes')!.values, Float64Array, 'minutes');
+  const apps = valuesAs(columns.get('appearances')!.values, Int32Array, 'appearances');
   for (let i = 0; i < rows; i++) {
     if (minutes[i] > MAX_MINUTES_PER_APPEARANCE * apps[i]) {
       throw new DatasetError(
@@ -109,46 +109,62 @@ export function validateDataset(dataset: Dataset, options: ValidateOptions = {})
     }
     if (!(table instanceof Table)) throw new DatasetError(file, null, null, 'not an Arrow table');
     // Provider metrics declared in dataset.json are the only columns allowed beyond the schema.
-    const provider =
-      name === 'player_seasons' ? new Set((meta.data.provider_metrics ?? []).map((m) => m.key)) : new Set<string>();
-    for (const field of table.schema.fields) {
-      if (provider.has(field.name) && !(field.name in spec.columns)) {
-        checkProviderMetric(file, field.name, table);
-        continue;
-      }
-      if (!(field.name in spec.columns))
-        throw new DatasetError(file, field.name, null, `unknown column (not in the schema of ${name})`);
-    }
-    if (name === 'player_seasons' && provider.size !== (meta.data.provider_metrics ?? []).length)
-      throw new DatasetError('dataset.json', 'provider_metrics', null, 'a provider metric is declared twice');
-    for (const key of provider) {
-      const problem = providerMetricKeyProblem(key);
-      if (problem) throw new DatasetError('dataset.json', 'provider_metrics', null, `provider metric ${problem}`);
-      if (!table.getChild(key))
-        throw new DatasetError(file, key, null, 'missing column (declared in provider_metrics of dataset.json)');
-    }
-    const columns = new Map<string, ColumnData>();
-    for (const [colName, colSpec] of Object.entries(spec.columns) as [string, ColumnSpec][]) {
-      const field = table.schema.fields.find((f) => f.name === colName);
-      const vector = table.getChild(colName);
-      if (!field || !vector) throw new DatasetError(file, colName, null, 'missing column');
-      if (!typeMatches(field.type, colSpec.kind)) {
-        throw new DatasetError(file, colName, null, `type ${String(field.type)}, expected ${KIND_LABEL[colSpec.kind]}`);
-      }
-      const nonNegative = (NON_NEGATIVE[name] ?? []).includes(colName);
-      const perAppearance = name === 'appearances' && colName === 'minutes';
-      const bounds: FloatBounds = {
-        min: nonNegative ? 0 : null,
-        max: perAppearance ? MAX_MINUTES_PER_APPEARANCE : null,
-        above: (x) => `${x} minutes in one appearance (at most ${MAX_MINUTES_PER_APPEARANCE})`,
-      };
-      columns.set(colName, checkColumn(file, colName, colSpec, vector, bounds));
-      if (nonNegative && colSpec.kind === 'int32') checkNonNegative(file, colName, columns.get(colName)!);
-    }
+    if (name === 'player_seasons') checkProviderColumns(file, table, spec, meta.data.provider_metrics ?? []);
+    else checkNoExtraColumns(file, name, table, spec, new Set());
+    const columns = checkedColumnsOf(file, name, table, spec);
     if (name === 'player_seasons') checkSeasonMinutes(file, columns, table.numRows);
     if (spec.key) checkUnique(file, [spec.key], columns, table.numRows);
     for (const names of UNIQUE_TOGETHER[name] ?? []) checkUnique(file, names, columns, table.numRows);
     checked[name] = { rows: table.numRows, columns };
   }
   checkForeignKeys(checked, where);
+}
+
+/** Throws on a column beyond the schema of `name`, except the `provider` metric columns (which are checked). */
+function checkNoExtraColumns(file: string, name: TableName, table: Table, spec: TableSpec, provider: Set<string>) {
+  for (const field of table.schema.fields) {
+    if (provider.has(field.name) && !(field.name in spec.columns)) {
+      checkProviderMetric(file, field.name, table);
+      continue;
+    }
+    if (!(field.name in spec.columns))
+      throw new DatasetError(file, field.name, null, `unknown column (not in the schema of ${name})`);
+  }
+}
+
+/** The provider metrics of `player_seasons`: declared once each, well-named, present, Float64 and finite. */
+function checkProviderColumns(file: string, table: Table, spec: TableSpec, declared: readonly { key: string }[]): void {
+  const provider = new Set(declared.map((m) => m.key));
+  checkNoExtraColumns(file, 'player_seasons', table, spec, provider);
+  if (provider.size !== declared.length)
+    throw new DatasetError('dataset.json', 'provider_metrics', null, 'a provider metric is declared twice');
+  for (const key of provider) {
+    const problem = providerMetricKeyProblem(key);
+    if (problem) throw new DatasetError('dataset.json', 'provider_metrics', null, `provider metric ${problem}`);
+    if (!table.getChild(key))
+      throw new DatasetError(file, key, null, 'missing column (declared in provider_metrics of dataset.json)');
+  }
+}
+
+/** Checks every schema column of table `name` (presence, type, values) and returns their values. */
+function checkedColumnsOf(file: string, name: TableName, table: Table, spec: TableSpec): Map<string, ColumnData> {
+  const columns = new Map<string, ColumnData>();
+  for (const [colName, colSpec] of Object.entries(spec.columns)) {
+    const field = table.schema.fields.find((f) => f.name === colName);
+    const vector = table.getChild(colName);
+    if (!field || !vector) throw new DatasetError(file, colName, null, 'missing column');
+    if (!typeMatches(field.type, colSpec.kind)) {
+      throw new DatasetError(file, colName, null, `type ${String(field.type)}, expected ${KIND_LABEL[colSpec.kind]}`);
+    }
+    const nonNegative = (NON_NEGATIVE[name] ?? []).includes(colName);
+    const perAppearance = name === 'appearances' && colName === 'minutes';
+    const bounds: FloatBounds = {
+      min: nonNegative ? 0 : null,
+      max: perAppearance ? MAX_MINUTES_PER_APPEARANCE : null,
+      above: (x) => `${x} minutes in one appearance (at most ${MAX_MINUTES_PER_APPEARANCE})`,
+    };
+    columns.set(colName, checkColumn(file, colName, colSpec, vector, bounds));
+    if (nonNegative && colSpec.kind === 'int32') checkNonNegative(file, colName, columns.get(colName)!);
+  }
+  return columns;
 }

@@ -1,5 +1,5 @@
 import type { AlternativesResponse } from '../../dna/alternatives.js';
-import type { Command } from '../run.js';
+import { defineCommand } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
 import { alignedLines } from '../aligned-table.js';
 
@@ -28,7 +28,7 @@ function table(r: AlternativesResponse): string {
 }
 
 /** `halfspace alternatives`: cheaper or younger players of a similar style (SPEC's alternatives, beta). */
-export const alternativesCommand: Command = {
+export const alternativesCommand = defineCommand({
   name: 'alternatives',
   summary: 'Alternatives (beta): similar-style players reranked toward cheaper and younger',
   usage:
@@ -41,4 +41,4 @@ export const alternativesCommand: Command = {
     );
     io.stdout(values.json ? jsonOut(r) : table(r));
   },
-};
+});

@@ -1,6 +1,7 @@
 import { FORMATIONS } from '../../bestxi/pick.js';
 import { FEE_TIERS } from '../../stats/fee-tier.js';
-import { UsageError, type Command } from '../run.js';
+import { UsageError, defineCommand } from '../run.js';
+import { isOneOf } from '../../validation.js';
 import { DATASET_OPTIONS, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
 
 const idsOf = (raw: unknown, flag: string): number[] => {
@@ -15,7 +16,7 @@ const idsOf = (raw: unknown, flag: string): number[] => {
 };
 
 /** `halfspace bestxi pool`: candidates for a vibe (docs/design.md#op-best-xi-pool). */
-export const bestXiPoolCommand: Command = {
+export const bestXiPoolCommand = defineCommand({
   name: 'bestxi pool',
   summary: 'Best XI candidate pool for a vibe (see data/vibes.json)',
   usage:
@@ -32,11 +33,11 @@ export const bestXiPoolCommand: Command = {
     'player-id': { type: 'string' },
   },
   run({ values, io }) {
-    const minTier = values['min-fee-tier'] as string | undefined;
-    if (minTier !== undefined && !(FEE_TIERS as readonly string[]).includes(minTier))
+    const minTier = values['min-fee-tier'];
+    if (minTier !== undefined && !isOneOf(FEE_TIERS, minTier))
       throw new UsageError(`--min-fee-tier must be one of ${FEE_TIERS.join(', ')}`);
     const request = {
-      vibe_id: values.vibe as string,
+      vibe_id: values.vibe,
       ...(values.accepts
         ? {
             accepts: String(values.accepts)
@@ -52,6 +53,7 @@ export const bestXiPoolCommand: Command = {
       ...(values['player-id'] !== undefined ? { mode: 'full', player_id: intFlag(values, 'player-id') } : {}),
     };
     const engine = openEngine(values);
+    // cast: the engine parses the request with its zod schema, so a bad flag gets the API's own message.
     const r = valueOrExit(engine.bestXiPool(request as never));
     if (values.json) {
       io.stdout(jsonOut(r));
@@ -70,10 +72,10 @@ export const bestXiPoolCommand: Command = {
     ];
     io.stdout(`${lines.join('\n')}\n`);
   },
-};
+});
 
 /** `halfspace bestxi lineup`: aggregates of a lineup (docs/design.md#op-best-xi-lineup). */
-export const bestXiLineupCommand: Command = {
+export const bestXiLineupCommand = defineCommand({
   name: 'bestxi lineup',
   summary: 'Aggregate statistics of a lineup of 1–11 player ids',
   usage: 'bestxi lineup --ids 1,2,3 [--vibe ID] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
@@ -81,7 +83,7 @@ export const bestXiLineupCommand: Command = {
   run({ values, io }) {
     const request = {
       player_ids: idsOf(values.ids, 'ids'),
-      ...(values.vibe ? { vibe_id: values.vibe as string } : {}),
+      ...(values.vibe ? { vibe_id: values.vibe } : {}),
     };
     const engine = openEngine(values);
     const r = valueOrExit(engine.bestXiLineup(request));
@@ -100,20 +102,19 @@ export const bestXiLineupCommand: Command = {
     ];
     io.stdout(`${lines.join('\n')}\n`);
   },
-};
+});
 
 /** `halfspace bestxi pick`: the best XI of a vibe in a formation (docs/methodology/bestxi.md#picking-an-xi). */
-export const bestXiPickCommand: Command = {
+export const bestXiPickCommand = defineCommand({
   name: 'bestxi pick',
   summary: 'The best XI of a vibe in a formation (4-3-3, 4-4-2, 3-5-2, 4-2-3-1), with its lineup aggregates',
   usage: 'bestxi pick --vibe ID --formation 4-3-3|4-4-2|3-5-2|4-2-3-1 [--dataset DIR] [--json]',
   options: { ...DATASET_OPTIONS, vibe: { type: 'string', default: 'balanced' }, formation: { type: 'string' } },
   run({ values, io }) {
     const formation = String(values.formation ?? '4-3-3');
-    if (!(FORMATIONS as readonly string[]).includes(formation))
-      throw new UsageError(`--formation must be one of ${FORMATIONS.join(', ')}`);
+    if (!isOneOf(FORMATIONS, formation)) throw new UsageError(`--formation must be one of ${FORMATIONS.join(', ')}`);
     const engine = openEngine(values);
-    const r = valueOrExit(engine.bestXiPick({ vibe_id: values.vibe as string, formation: formation as never }));
+    const r = valueOrExit(engine.bestXiPick({ vibe_id: values.vibe, formation }));
     if (values.json) {
       io.stdout(jsonOut(r));
       return;
@@ -132,4 +133,4 @@ export const bestXiPickCommand: Command = {
     ];
     io.stdout(`${lines.join('\n')}\n`);
   },
-};
+});

@@ -1,6 +1,5 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import type { Command } from '../run.js';
-import { UsageError } from '../run.js';
+import { defineCommand, messageOf, UsageError } from '../run.js';
 import {
   assertFileTarget,
   DATASET_OPTIONS,
@@ -12,7 +11,7 @@ import {
 } from '../shared.js';
 
 /** `halfspace card`: renders one card PNG (docs/cards.md). */
-export const cardCommand: Command = {
+export const cardCommand = defineCommand({
   name: 'card',
   summary: 'Render a PNG card: player_card, stat_ribbon, shot_map, editorial_cover, fifa_viral or collage',
   usage:
@@ -32,12 +31,12 @@ export const cardCommand: Command = {
     'no-watermark': { type: 'boolean', default: false },
   },
   async run({ values, io }) {
-    const out = values.out as string | undefined;
+    const out = values.out;
     if (!out) throw new UsageError('give --out FILE.png');
     assertFileTarget(out);
     const request: Record<string, unknown> = { ...identityOf(values, 'player_name'), style: values.style };
     if (values.stats !== undefined)
-      request.stats = (values.stats as string)
+      request.stats = values.stats
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean);
@@ -48,15 +47,15 @@ export const cardCommand: Command = {
     let photo: Uint8Array | undefined;
     if (values.photo !== undefined) {
       try {
-        photo = readFileSync(values.photo as string);
+        photo = readFileSync(values.photo);
       } catch (e) {
-        throw new UsageError(`cannot read --photo ${String(values.photo)}: ${(e as Error).message}`);
+        throw new UsageError(`cannot read --photo ${String(values.photo)}: ${messageOf(e)}`);
       }
     }
     const engine = openEngine(values);
     const r = valueOrExit(
       await engine.card(request, {
-        baseUrl: values['base-url'] as string | undefined,
+        baseUrl: values['base-url'],
         watermark: !values['no-watermark'],
         photo,
       }),
@@ -86,4 +85,4 @@ export const cardCommand: Command = {
         : `wrote ${out}: ${r.style} ${r.width}×${r.height}, ${Math.round(r.png.length / 1024)} KB — ${r.player.display_name} (${r.player.position}, ${r.player.team_name ?? 'no club'})${r.watermark ? '' : ', no watermark'}\n`,
     );
   },
-};
+});

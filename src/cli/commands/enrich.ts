@@ -5,7 +5,7 @@ import { enrichRecordsOf, mapOf } from '../../io/enrich-file.js';
 import { datasetFromDir } from '../../io/load.js';
 import { datasetToDir } from '../../io/save.js';
 import type { Dataset } from '../../model/schema.js';
-import { UsageError, type Command } from '../run.js';
+import { UsageError, defineCommand } from '../run.js';
 import { assertReplaceable, jsonOut } from '../shared.js';
 
 /** One report as text lines. */
@@ -22,7 +22,7 @@ function reportLines(what: string, file: string, r: EnrichReport): string[] {
  * user's market values (and height, foot) onto the players, and colours and short names onto the
  * teams (docs/enrich.md). Never guesses: ambiguous and unmatched records are counted and listed.
  */
-export const enrichCommand: Command = {
+export const enrichCommand = defineCommand({
   name: 'enrich',
   summary: 'Join market values (and height, foot) or club colours and short names from a file',
   usage:
@@ -39,12 +39,12 @@ export const enrichCommand: Command = {
   run({ values, positionals, io }) {
     if (positionals.length !== 1) throw new UsageError(`give exactly one dataset folder (got ${positionals.length})`);
     const from = positionals[0];
-    const out = values.out as string | undefined;
+    const out = values.out;
     if (!out) throw new UsageError('give --out <dataset-dir>');
     if (!existsSync(from) || !statSync(from).isDirectory()) throw new UsageError(`${from} is not a folder`);
     if (resolve(from) === resolve(out)) throw new UsageError('--out must differ from the dataset folder');
-    const valuesFile = values.values as string | undefined;
-    const teamsFile = values.teams as string | undefined;
+    const valuesFile = values.values;
+    const teamsFile = values.teams;
     if (!valuesFile && !teamsFile) throw new UsageError('give --values FILE and/or --teams FILE');
     if (values.map !== undefined && !valuesFile) throw new UsageError('--map goes with --values');
     if (values['teams-map'] !== undefined && !teamsFile) throw new UsageError('--teams-map goes with --teams');
@@ -52,7 +52,7 @@ export const enrichCommand: Command = {
     let dataset: Dataset = datasetFromDir(from);
     const reports: { values?: EnrichReport; teams?: EnrichReport } = {};
     if (valuesFile) {
-      const map = values.map === undefined ? {} : mapOf(values.map as string, VALUE_TARGETS);
+      const map = values.map === undefined ? {} : mapOf(values.map, VALUE_TARGETS);
       const records = enrichRecordsOf(
         valuesFile,
         VALUE_TARGETS,
@@ -63,7 +63,7 @@ export const enrichCommand: Command = {
       ({ dataset, report: reports.values } = enrichPlayers(dataset, records, valuesFile));
     }
     if (teamsFile) {
-      const map = values['teams-map'] === undefined ? {} : mapOf(values['teams-map'] as string, TEAM_TARGETS);
+      const map = values['teams-map'] === undefined ? {} : mapOf(values['teams-map'], TEAM_TARGETS);
       const records = enrichRecordsOf(
         teamsFile,
         TEAM_TARGETS,
@@ -86,4 +86,4 @@ export const enrichCommand: Command = {
       ].join('\n')}\n`,
     );
   },
-};
+});

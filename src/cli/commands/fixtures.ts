@@ -1,5 +1,5 @@
 import { ordinal } from '../../stats/percentiles.js';
-import type { Command } from '../run.js';
+import { defineCommand } from '../run.js';
 import { UsageError } from '../run.js';
 import { DATASET_OPTIONS, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
 import type { MatchIntelligenceResponse } from '../../matches/match-intelligence.js';
@@ -57,7 +57,7 @@ function text(r: MatchIntelligenceResponse): string {
 }
 
 /** `halfspace fixtures`: match intelligence for a club or a league (docs/design.md#op-match-intelligence). */
-export const fixturesCommand: Command = {
+export const fixturesCommand = defineCommand({
   name: 'fixtures',
   summary: 'Match intelligence: fixtures with standings, form, derbies, signals and (predicted) line-ups',
   usage:
@@ -82,7 +82,8 @@ export const fixturesCommand: Command = {
       throw new UsageError('give --team, --team-id or --league');
     }
     const engine = openEngine(values);
+    // cast: the engine parses the request with its zod schema, so a bad `--mode` gets the API's own message.
     const r = valueOrExit(engine.matchIntelligence(request as Parameters<typeof engine.matchIntelligence>[0]));
     io.stdout(values.json ? jsonOut(r) : text(r));
   },
-};
+});

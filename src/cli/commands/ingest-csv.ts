@@ -4,7 +4,7 @@ import { datasetFromCsvDir } from '../../io/csv/read.js';
 import { datasetToDir } from '../../io/save.js';
 import { csvFileSummaryOf } from '../../io/csv/stream.js';
 import { datasetFromMapOption, MAP_OPTION, mapReportText } from '../map-option.js';
-import { UsageError, type Command } from '../run.js';
+import { UsageError, defineCommand } from '../run.js';
 import { TEXT_OPTIONS, textOptionsOf } from './score.js';
 import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
 
@@ -12,7 +12,7 @@ import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
  * `halfspace ingest csv <dir> --out <dir>`: reads and validates a CSV dataset folder (docs/csv.md;
  * each table as `.csv` or `.parquet`), writes it as Arrow.
  */
-export const ingestCsvCommand: Command = {
+export const ingestCsvCommand = defineCommand({
   name: 'ingest csv',
   summary:
     'Read a CSV dataset folder (docs/csv.md; tables as .csv or .parquet), validate it and write an Arrow dataset folder',
@@ -27,23 +27,18 @@ export const ingestCsvCommand: Command = {
   },
   positionals: true,
   run({ values, positionals, io }) {
-    const out = values.out as string | undefined;
+    const out = values.out;
     // With --map the inputs are an analyst's export files, not a CSV folder (docs/scoring.md#column-maps).
     if (values.map !== undefined) {
       if (positionals.length === 0) throw new UsageError('give the export .csv file(s) to read with --map');
       if (!out) throw new UsageError('give --out <dataset-dir>');
-      const asOf = (values['as-of'] as string | undefined) ?? new Date().toISOString().slice(0, 10);
+      const asOf = values['as-of'] ?? new Date().toISOString().slice(0, 10);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf)))
         throw new UsageError(`--as-of must be a date YYYY-MM-DD, got "${asOf}"`);
       if (positionals.some((p) => resolve(p) === resolve(out)))
         throw new UsageError('--out must differ from the input');
       assertReplaceable(out);
-      const { dataset, report, inputs } = datasetFromMapOption(
-        positionals,
-        values.map as string,
-        asOf,
-        textOptionsOf(values),
-      );
+      const { dataset, report, inputs } = datasetFromMapOption(positionals, values.map, asOf, textOptionsOf(values));
       datasetToDir(dataset, out);
       const rows = { players: dataset.tables.players.numRows, player_seasons: dataset.tables.player_seasons.numRows };
       if (values.json) io.stdout(jsonOut({ tables: rows, map: report, map_inputs: inputs }));
@@ -76,4 +71,4 @@ export const ingestCsvCommand: Command = {
     const counts = Object.entries(tables).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);
     io.stdout(`wrote ${out}: ${counts.join(', ')} rows\n`);
   },
-};
+});

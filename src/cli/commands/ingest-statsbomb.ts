@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { datasetFromStatsBomb } from '../../providers/statsbomb/dataset.js';
 import { datasetToDir } from '../../io/save.js';
 import { progressBar, type ProgressBar } from '../progress.js';
-import { UsageError, type Command } from '../run.js';
+import { UsageError, defineCommand } from '../run.js';
 import { assertReplaceable, intFlag, jsonOut, tableRowsOf } from '../shared.js';
 import { counted } from '../../prose.js';
 
@@ -23,7 +23,7 @@ function openDataRootOf(dir: string): string {
  * dataset from one StatsBomb competition season (docs/methodology/statsbomb.md) and writes it as an
  * Arrow dataset folder. Progress bar on a terminal; `--json` prints a summary for scripts.
  */
-export const ingestStatsBombCommand: Command = {
+export const ingestStatsBombCommand = defineCommand({
   name: 'ingest statsbomb',
   summary: 'Build an Arrow dataset from a StatsBomb open-data competition season (events → minutes and totals)',
   usage: 'ingest statsbomb <open-data-dir> --competition N --season N --out <dataset-dir> [--json]',
@@ -42,7 +42,7 @@ export const ingestStatsBombCommand: Command = {
     if (competitionId === undefined)
       throw new UsageError('give --competition <competition_id> (e.g. 2 for the Premier League)');
     if (seasonId === undefined) throw new UsageError('give --season <season_id> (e.g. 27 for 2015/2016)');
-    const out = values.out as string | undefined;
+    const out = values.out;
     if (!out) throw new UsageError('give --out <dataset-dir>');
     const root = openDataRootOf(positionals[0]);
     if (resolve(root) === resolve(out) || resolve(positionals[0]) === resolve(out))
@@ -91,4 +91,4 @@ export const ingestStatsBombCommand: Command = {
         `  ${dataset.meta.attribution}\n`,
     );
   },
-};
+});

@@ -4,8 +4,9 @@ import { wyscoutIngestMany, type CompetitionReport } from '../../providers/wysco
 import { leagueTierOverridesOf } from '../../providers/wyscout/league-tiers.js';
 import type { RoundRange } from '../../providers/wyscout/dataset.js';
 import { datasetToDir } from '../../io/save.js';
+import { rowsOf, type Dataset } from '../../model/schema.js';
 import { progressBar, type ProgressBar } from '../progress.js';
-import { UsageError, type Command } from '../run.js';
+import { UsageError, defineCommand, type OptionValues } from '../run.js';
 import { assertReplaceable, intFlag, jsonOut, tableRowsOf } from '../shared.js';
 import { counted } from '../../prose.js';
 
@@ -50,8 +51,8 @@ const competitionJsonOf = (r: CompetitionReport) => ({
 });
 
 /** `--competition`: `all`, or a comma-separated list of names or ids. */
-function competitionsOf(values: Record<string, unknown>): string[] | 'all' {
-  const text = (values.competition as string | undefined)?.trim();
+function competitionsOf(values: { competition?: string }): string[] | 'all' {
+  const text = values.competition?.trim();
   if (!text) throw new UsageError('give --competition <name or id>[,…] or all (e.g. England, World_Cup, 364)');
   if (text.toLowerCase() === 'all') return 'all';
   const list = text
@@ -76,6 +77,84 @@ export function roundsOf(text: string | undefined): RoundRange | undefined {
   return { from, to };
 }
 
+/** The flags of `ingest wyscout`. */
+const INGEST_WYSCOUT_OPTIONS = {
+  competition: { type: 'string' },
+  out: { type: 'string' },
+  'league-name': { type: 'string' },
+  'league-tier': { type: 'string' },
+  workers: { type: 'string' },
+  rounds: { type: 'string' },
+  json: { type: 'boolean', default: false },
+} as const;
+
+/** Checks the command line before any work: the folder, `--out`, and the flags that shape the ingest. */
+function ingestArgsOf(values: OptionValues<typeof INGEST_WYSCOUT_OPTIONS>, positionals: string[]) {
+  if (positionals.length !== 1) throw new UsageError(`give exactly one Wyscout folder (got ${positionals.length})`);
+  const competitions = competitionsOf(values);
+  const out = values.out;
+  if (!out) throw new UsageError('give --out <dataset-dir>');
+  const dir = positionals[0];
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${dir} is not a folder`);
+  if (resolve(dir) === resolve(out)) throw new UsageError('--out must differ from the Wyscout folder');
+  const leagueName = values['league-name'];
+  if (leagueName !== undefined && (competitions === 'all' || competitions.length !== 1))
+    throw new UsageError('--league-name goes with one competition');
+  const tiers = values['league-tier'] === undefined ? undefined : leagueTierOverridesOf(values['league-tier']);
+  if (tiers && !tiers.ok) throw new UsageError(tiers.message);
+  const workers = intFlag(values, 'workers');
+  if (workers !== undefined && workers < 1) throw new UsageError('--workers must be at least 1');
+  assertReplaceable(out);
+  const rounds = roundsOf(values.rounds);
+  return { dir, out, competitions, leagueName, leagueTiers: tiers?.ok ? tiers.tiers : undefined, workers, rounds };
+}
+
+/** What one run wrote, for its summary. */
+interface IngestRun {
+  out: string;
+  dataset: Dataset;
+  reports: CompetitionReport[];
+  matches: number;
+  events: number;
+  seconds: number;
+}
+
+/** The `--json` summary: the one competition's block inline, or one block per competition. */
+function ingestJsonOf({ out, dataset, reports, matches, events, seconds }: IngestRun) {
+  const single = reports.length === 1 ? reports[0] : null;
+  const season = single ? rowsOf(dataset.tables.seasons, 'seasons')[0] : null;
+  return {
+    out,
+    ...(single ? { ...competitionJsonOf(single), season_id: season?.season_id } : {}),
+    matches,
+    events,
+    seconds: Math.round(seconds * 1000) / 1000,
+    tables: tableRowsOf(dataset),
+    ...(single ? {} : { competitions: reports.map(competitionJsonOf) }),
+    attribution: dataset.meta.attribution ?? null,
+    coverage: dataset.meta.coverage ?? {},
+  };
+}
+
+/** The summary for a terminal: what was written, row counts, and each competition's notes. */
+function ingestTextOf({ out, dataset, reports, matches, events, seconds }: IngestRun): string {
+  const counts = Object.entries(tableRowsOf(dataset)).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);
+  const what = reports.length === 1 ? `${reports[0].league} ${reports[0].season}` : `${reports.length} competitions`;
+  const perCompetition =
+    reports.length === 1
+      ? notesOf(reports[0], '  ')
+      : reports.flatMap((r) => [
+          `  ${r.competition}: ${r.league} ${r.season}, ${counted(r.matches, 'match', 'matches')}, ${r.events.toLocaleString('en-US')} events, ${counted(r.players, 'player')}`,
+          ...notesOf(r, '    '),
+        ]);
+  return (
+    `wrote ${out}: ${what}, ${counted(matches, 'match', 'matches')}, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
+    `  ${counts.join(', ')} rows\n` +
+    `${perCompetition.join('\n')}\n` +
+    `  ${dataset.meta.attribution}\n`
+  );
+}
+
 /**
  * `halfspace ingest wyscout <dir> --competition NAME|ID[,…]|all --out <dir>`: builds a dataset from
  * one or several Wyscout v2 competition seasons (docs/methodology/wyscout.md) and writes it as an
@@ -83,48 +162,19 @@ export function roundsOf(text: string | undefined): RoundRange | undefined {
  * anomaly, is printed in the summary. Progress bar on a terminal; `--json` prints a summary.
  * `--rounds 1-19` keeps only those rounds (gameweeks) of each competition.
  */
-export const ingestWyscoutCommand: Command = {
+export const ingestWyscoutCommand = defineCommand({
   name: 'ingest wyscout',
   summary: 'Build an Arrow dataset from Wyscout v2 event data (public dataset or API match files; .json or .json.gz)',
   usage:
     'ingest wyscout <wyscout-dir> --competition NAME|ID[,NAME|ID…]|all --out <dataset-dir> [--rounds FROM-TO] [--league-name NAME] [--league-tier NAME=N,…] [--workers N] [--json]',
-  options: {
-    competition: { type: 'string' },
-    out: { type: 'string' },
-    'league-name': { type: 'string' },
-    'league-tier': { type: 'string' },
-    workers: { type: 'string' },
-    rounds: { type: 'string' },
-    json: { type: 'boolean', default: false },
-  },
+  options: INGEST_WYSCOUT_OPTIONS,
   positionals: true,
   async run({ values, positionals, io }) {
-    if (positionals.length !== 1) throw new UsageError(`give exactly one Wyscout folder (got ${positionals.length})`);
-    const competitions = competitionsOf(values);
-    const out = values.out as string | undefined;
-    if (!out) throw new UsageError('give --out <dataset-dir>');
-    const dir = positionals[0];
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${dir} is not a folder`);
-    if (resolve(dir) === resolve(out)) throw new UsageError('--out must differ from the Wyscout folder');
-    const leagueName = values['league-name'] as string | undefined;
-    if (leagueName !== undefined && (competitions === 'all' || competitions.length !== 1))
-      throw new UsageError('--league-name goes with one competition');
-    const tiers =
-      values['league-tier'] === undefined ? undefined : leagueTierOverridesOf(values['league-tier'] as string);
-    if (tiers && !tiers.ok) throw new UsageError(tiers.message);
-    const workers = intFlag(values, 'workers');
-    if (workers !== undefined && workers < 1) throw new UsageError('--workers must be at least 1');
-    assertReplaceable(out);
-
-    const rounds = roundsOf(values.rounds as string | undefined);
+    const { dir, out, ...shape } = ingestArgsOf(values, positionals);
     const started = performance.now();
     const progress: { bar: ProgressBar | null; competition: string } = { bar: null, competition: '' };
     const { dataset, reports } = await wyscoutIngestMany(dir, {
-      competitions,
-      leagueName,
-      leagueTiers: tiers?.ok ? tiers.tiers : undefined,
-      workers,
-      rounds,
+      ...shape,
       onProgress: (competition, done, total, eventsSoFar) => {
         if (progress.competition !== competition) {
           progress.bar?.finish('matches');
@@ -139,39 +189,7 @@ export const ingestWyscoutCommand: Command = {
     progress.bar?.finish(`matches, ${reports[reports.length - 1].events.toLocaleString('en-US')} events`);
     datasetToDir(dataset, out);
     const seconds = (performance.now() - started) / 1000;
-    const tables = tableRowsOf(dataset);
-    if (values.json) {
-      const single = reports.length === 1 ? reports[0] : null;
-      const season = single ? (dataset.tables.seasons.get(0)!.toJSON() as { season_id: number }) : null;
-      io.stdout(
-        jsonOut({
-          out,
-          ...(single ? { ...competitionJsonOf(single), season_id: season?.season_id } : {}),
-          matches,
-          events,
-          seconds: Math.round(seconds * 1000) / 1000,
-          tables,
-          ...(single ? {} : { competitions: reports.map(competitionJsonOf) }),
-          attribution: dataset.meta.attribution ?? null,
-          coverage: dataset.meta.coverage ?? {},
-        }),
-      );
-      return;
-    }
-    const counts = Object.entries(tables).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);
-    const what = reports.length === 1 ? `${reports[0].league} ${reports[0].season}` : `${reports.length} competitions`;
-    const perCompetition =
-      reports.length === 1
-        ? notesOf(reports[0], '  ')
-        : reports.flatMap((r) => [
-            `  ${r.competition}: ${r.league} ${r.season}, ${counted(r.matches, 'match', 'matches')}, ${r.events.toLocaleString('en-US')} events, ${counted(r.players, 'player')}`,
-            ...notesOf(r, '    '),
-          ]);
-    io.stdout(
-      `wrote ${out}: ${what}, ${counted(matches, 'match', 'matches')}, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
-        `  ${counts.join(', ')} rows\n` +
-        `${perCompetition.join('\n')}\n` +
-        `  ${dataset.meta.attribution}\n`,
-    );
+    const run: IngestRun = { out, dataset, reports, matches, events, seconds };
+    io.stdout(values.json ? jsonOut(ingestJsonOf(run)) : ingestTextOf(run));
   },
-};
+});

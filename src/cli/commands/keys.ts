@@ -4,7 +4,7 @@
  */
 import { issueKey } from '../../service/billing/accounts.js';
 import type { ServiceStore } from '../../store/ports.js';
-import { UsageError, type Command, type CommandArgs, type ExitCode } from '../run.js';
+import { UsageError, defineCommand, type Command, type CommandArgs, type ExitCode } from '../run.js';
 import { openStore } from '../store.js';
 import { jsonOut } from '../json-out.js';
 
@@ -27,11 +27,8 @@ export const keyIdOf = (positionals: string[]): string => {
 };
 
 /** Opens the store named by `--db`, runs `work`, and always closes it. */
-export async function withStore<T>(
-  values: Record<string, unknown>,
-  work: (store: ServiceStore) => Promise<T>,
-): Promise<T> {
-  const store = await openStore((values.db as string | undefined) ?? DEFAULT_DB);
+export async function withStore<T>(db: string, work: (store: ServiceStore) => Promise<T>): Promise<T> {
+  const store = await openStore(db);
   try {
     return await work(store);
   } finally {
@@ -40,20 +37,20 @@ export async function withStore<T>(
 }
 
 /**
- * A service command about one key: `KEY_ID` its one positional, `--db` and `--json` besides
- * `options`. Opens the store, reads the key id, runs `work` and always closes the store.
+ * A service command about one key: `KEY_ID` its one positional, `--db` and `--json` its options.
+ * Opens the store, reads the key id, runs `work` and always closes the store.
  * @example keyCommand({ name: 'keys show', summary: 'Show a key', usage: 'keys show KEY_ID' }, async (store, id, { io }) => io.stdout(id))
  */
 export function keyCommand(
-  spec: Pick<Command, 'name' | 'summary' | 'usage'> & { options?: Command['options'] },
-  work: (store: ServiceStore, id: string, args: CommandArgs) => Promise<ExitCode>,
+  spec: Pick<Command, 'name' | 'summary' | 'usage'>,
+  work: (store: ServiceStore, id: string, args: CommandArgs<typeof STORE_OPTIONS>) => Promise<ExitCode>,
 ): Command {
-  return {
+  return defineCommand({
     ...spec,
-    options: { ...STORE_OPTIONS, ...spec.options },
+    options: STORE_OPTIONS,
     positionals: true,
-    run: (args) => withStore(args.values, (store) => work(store, keyIdOf(args.positionals), args)),
-  };
+    run: (args) => withStore(args.values.db, (store) => work(store, keyIdOf(args.positionals), args)),
+  });
 }
 
 /**
@@ -83,7 +80,7 @@ function labelFlag(raw: unknown): string | null {
 }
 
 /** `halfspace keys create`. */
-export const keysCreateCommand: Command = {
+export const keysCreateCommand = defineCommand({
   name: 'keys create',
   summary: 'Create an API key with a wallet of credits (the key is shown once)',
   usage: 'keys create --credits N [--label TEXT] [--no-watermark] [--db FILE|URL] [--json]',
@@ -94,12 +91,12 @@ export const keysCreateCommand: Command = {
     'no-watermark': { type: 'boolean', default: false },
   },
   run: ({ values, io }) =>
-    withStore(values, async (store) => {
+    withStore(values.db, async (store) => {
       const credits = creditsFlag(values.credits, 'credits', false);
       const issued = await issueKey(store, {
         credits,
         label: labelFlag(values.label),
-        noWatermark: values['no-watermark'] as boolean,
+        noWatermark: values['no-watermark'],
       });
       const { record } = issued;
       if (values.json) {
@@ -119,16 +116,16 @@ export const keysCreateCommand: Command = {
         );
       }
     }),
-};
+});
 
 /** `halfspace keys list`. */
-export const keysListCommand: Command = {
+export const keysListCommand = defineCommand({
   name: 'keys list',
   summary: 'List API keys with their balances (never the keys themselves)',
   usage: 'keys list [--db FILE|URL] [--json]',
   options: STORE_OPTIONS,
   run: ({ values, io }) =>
-    withStore(values, async (store) => {
+    withStore(values.db, async (store) => {
       const keys = await store.keys.list();
       const rows = await Promise.all(
         keys.map(async (k) => ({
@@ -150,7 +147,7 @@ export const keysListCommand: Command = {
         `${'id'.padEnd(18)}  ${'credits'.padStart(8)}  ${'state'.padEnd(7)}  ${'created'.padEnd(20)}  label\n${lines.join('\n')}\n`,
       );
     }),
-};
+});
 
 /** `halfspace keys revoke <id>`. */
 export const keysRevokeCommand = keyCommand(

@@ -4,21 +4,21 @@
  */
 import { Engine } from '../../engine.js';
 import { serveStdio } from '../../mcp/stdio.js';
-import type { Command } from '../run.js';
+import { defineCommand } from '../run.js';
 import { counted } from '../../prose.js';
 
 /** `halfspace mcp`. */
-export const mcpCommand: Command = {
+export const mcpCommand = defineCommand({
   name: 'mcp',
   summary: 'Serve the API operations as MCP tools over stdio (in-process, no wallet; for a local AI agent)',
   usage: 'mcp [--dataset demo|DIR]',
   options: { dataset: { type: 'string', default: 'demo' } },
   async run({ values, io }) {
-    const engine = Engine.open({ dataset: values.dataset as string });
+    const engine = Engine.open({ dataset: values.dataset });
     io.stderr(
       `halfspace mcp: serving ${counted(engine.players.length, 'player')} of ${engine.dataset.meta.name} (as of ${engine.asOf}) over stdio\n`,
     );
     await serveStdio(engine);
     return 0;
   },
-};
+});

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { datasetFromDir } from '../../io/load.js';
 import { mergeDatasets } from '../../model/merge.js';
 import { datasetToDir } from '../../io/save.js';
-import { UsageError, type Command } from '../run.js';
+import { UsageError, defineCommand } from '../run.js';
 import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
 
 /**
@@ -11,7 +11,7 @@ import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
  * provider (docs/merging.md). Ids shared across providers are refused, naming them, unless
  * `--namespace` moves each provider's ids apart.
  */
-export const mergeCommand: Command = {
+export const mergeCommand = defineCommand({
   name: 'merge',
   summary: 'Merge datasets from any provider into one (provenance kept, attributions combined, id collisions refused)',
   usage: 'merge <dataset-dir> <dataset-dir>… --out <dataset-dir> [--namespace] [--name NAME] [--json]',
@@ -24,7 +24,7 @@ export const mergeCommand: Command = {
   positionals: true,
   run({ values, positionals, io }) {
     if (positionals.length < 2) throw new UsageError(`give at least two dataset folders (got ${positionals.length})`);
-    const out = values.out as string | undefined;
+    const out = values.out;
     if (!out) throw new UsageError('give --out <dataset-dir>');
     for (const dir of positionals) {
       if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${dir} is not a folder`);
@@ -34,7 +34,7 @@ export const mergeCommand: Command = {
     const inputs = positionals.map((dir) => ({ label: dir, dataset: datasetFromDir(dir) }));
     const dataset = mergeDatasets(inputs, {
       namespace: values.namespace === true,
-      name: values.name as string | undefined,
+      name: values.name,
     });
     datasetToDir(dataset, out);
     const tables = tableRowsOf(dataset);
@@ -53,4 +53,4 @@ export const mergeCommand: Command = {
         (dataset.meta.attribution ? `  ${dataset.meta.attribution}\n` : ''),
     );
   },
-};
+});

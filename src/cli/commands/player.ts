@@ -1,4 +1,4 @@
-import type { Command } from '../run.js';
+import { defineCommand } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
 import type { PlayerResponse } from '../../reports/player.js';
 
@@ -33,7 +33,7 @@ function text(r: PlayerResponse): string {
 }
 
 /** `halfspace player`: the docs/design.md#op-player profile of one player. */
-export const playerCommand: Command = {
+export const playerCommand = defineCommand({
   name: 'player',
   summary: 'Player profile: identity, seasonal rows, style tags (add --narrative, --name2 to compare)',
   usage:
@@ -45,9 +45,9 @@ export const playerCommand: Command = {
     narrative: { type: 'boolean', default: false },
   },
   run({ values, io }) {
-    const request = { ...identityOf(values), ...(values.name2 !== undefined ? { name2: values.name2 as string } : {}) };
+    const request = { ...identityOf(values), ...(values.name2 !== undefined ? { name2: values.name2 } : {}) };
     const engine = openEngine(values);
-    const r = valueOrExit(engine.player(request, { narrative: values.narrative as boolean }));
+    const r = valueOrExit(engine.player(request, { narrative: values.narrative }));
     io.stdout(values.json ? jsonOut(r) : text(r));
   },
-};
+});

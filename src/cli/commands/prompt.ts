@@ -1,8 +1,8 @@
-import type { Command } from '../run.js';
+import { defineCommand } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
 
 /** `halfspace prompt`: the image prompt of an hd card style, with its fixed safety block (docs/cards.md#prompts). */
-export const promptCommand: Command = {
+export const promptCommand = defineCommand({
   name: 'prompt',
   summary: 'Image prompt for an hd card style (editorial_cover, fifa_viral, collage) with the mandatory safety block',
   usage:
@@ -22,4 +22,4 @@ export const promptCommand: Command = {
     const r = valueOrExit(engine.cardPrompt(request));
     io.stdout(values.json ? jsonOut(r) : `${r.prompt.data_and_style}\n\n${r.safety.instructions}\n`);
   },
-};
+});

@@ -1,5 +1,5 @@
 import { ROLE_LABELS } from '../../stats/roles.js';
-import type { Command } from '../run.js';
+import { defineCommand } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
 import type { ScoutingResponse } from '../../reports/scouting.js';
 
@@ -31,7 +31,7 @@ function text(r: ScoutingResponse): string {
 }
 
 /** `halfspace scouting`: the docs/design.md#op-scouting scouting report of one player. */
-export const scoutingCommand: Command = {
+export const scoutingCommand = defineCommand({
   name: 'scouting',
   summary: 'Scouting report: per-90 values and cohort percentiles for the latest season',
   usage:
@@ -42,4 +42,4 @@ export const scoutingCommand: Command = {
     const r = valueOrExit(engine.scouting(identityOf(values)));
     io.stdout(values.json ? jsonOut(r) : text(r));
   },
-};
+});

@@ -2,7 +2,7 @@
  * `halfspace serve`: the Football Intelligence Developer API over HTTP (SPEC), with keys, wallet
  * and demo channel in a SQLite file or a PostgreSQL database. Prints a ready-to-paste curl example.
  */
-import { createRenderPool, defaultRenderWorkers } from '../../cards/render-pool.js';
+import { createRenderPool, defaultRenderWorkers, type RenderPool } from '../../cards/render-pool.js';
 import { Engine } from '../../engine.js';
 import { listen, type Listening } from '../../http/node.js';
 import { releaseLeftoverHolds } from '../../service/billing/accounts.js';
@@ -10,7 +10,7 @@ import { createService, type ResumeReport, type Service } from '../../service/se
 import { JOB_LEASE_MS } from '../../service/jobs/job-lease.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { takeServeLock } from '../../store/serve-lock.js';
-import { UsageError, type Command } from '../run.js';
+import { UsageError, defineCommand, messageOf } from '../run.js';
 import { isPostgresUrl, openServeStore, printableDb } from '../store.js';
 import { DEFAULT_DB } from './keys.js';
 import {
@@ -69,13 +69,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/**
- * Opens the dataset and the store and starts listening.
- * @example (await startServer({ port: 0 })).listening.url // => 'http://127.0.0.1:40123'
- */
-export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const engine = Engine.open({ dataset: options.dataset ?? 'demo' });
-  const { store, db, note: storeNote } = await openServeStore(options.db, DEFAULT_DB);
+/** Opens the store `--db` names and, for a SQLite file, takes its one-server lock. */
+async function openLockedStore(dbOption: string | undefined) {
+  const { store, db, note } = await openServeStore(dbOption, DEFAULT_DB);
   // One server per SQLite file: a second one would release the first one's holds as abandoned
   // (docs/deploy.md#one-server-per-sqlite-file). PostgreSQL replicas share a database by design.
   const locked = db !== null && !isPostgresUrl(db) ? takeServeLock(db) : null;
@@ -83,55 +79,86 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await store.close();
     throw new UsageError(locked.error.message);
   }
-  const lock = locked?.value ?? null;
-  const host = options.host ?? '127.0.0.1';
-  const port = options.port ?? DEFAULT_PORT;
-  // The service needs the base address, which with port 0 is known only once bound; it is created
-  // in the same microtask the listen promise resolves in, before any request can be read.
-  let service: Service | null = null;
-  let baseUrl = options.baseUrl ?? '';
-  const lazy: Service = {
-    handle: (r) => service!.handle(r),
-    image: (n, id) => service!.image(n, id),
-    failure: (f, id) => service!.failure(f, id),
-    fault: (e, id) => service!.fault(e, id),
-    withKeyHeaders: (a, r) => service!.withKeyHeaders(a, r),
+  return { store, db, storeNote: note, lock: locked?.value ?? null };
+}
+
+/**
+ * A service that forwards every call to the one `current` returns: the listener needs a service
+ * before the real one exists, whose base address is known only once bound (port 0).
+ */
+function forwardingService(current: () => Service): Service {
+  return {
+    handle: (r) => current().handle(r),
+    image: (n, id) => current().image(n, id),
+    failure: (f, id) => current().failure(f, id),
+    fault: (e, id) => current().fault(e, id),
+    withKeyHeaders: (a, r) => current().withKeyHeaders(a, r),
     get routes() {
-      return service!.routes;
+      return current().routes;
     },
-    idle: () => service!.idle(),
-    stop: () => service!.stop(),
-    resume: () => service!.resume(),
-    openApi: () => service!.openApi(),
+    idle: () => current().idle(),
+    stop: () => current().stop(),
+    resume: () => current().resume(),
+    openApi: () => current().openApi(),
     get operations() {
-      return service!.operations;
+      return current().operations;
     },
   };
-  let listening: Listening;
-  let pool: ReturnType<typeof createRenderPool> | null = null;
-  const ops = operationsOf(
-    engine,
-    store,
-    () => baseUrl,
-    () => pool?.queued ?? 0,
-    options.operations ?? {},
-    (e) => {
-      const p = samplePlayerOf(e);
-      return p?.known_as ?? p?.name ?? 'Player Name';
-    },
-  );
+}
+
+/** The name the ready text's curl example asks for. */
+function sampleNameOf(engine: Engine): string {
+  const p = samplePlayerOf(engine);
+  return p?.known_as ?? p?.name ?? 'Player Name';
+}
+
+/**
+ * Releases the holds an earlier process left and takes over its unfinished jobs; when that fails,
+ * `shutdown` closes what was opened and the error is rethrown.
+ */
+async function takeOverLeftovers(
+  store: ServiceStore,
+  service: Service,
+  shutdown: () => Promise<void>,
+): Promise<Pick<RunningServer, 'releasedHolds' | 'resumed'>> {
+  // Only `serve` takes over unfinished jobs: the keys and wallet commands open the same file but
+  // never run jobs, so a CLI call next to a running server cannot run one twice.
   try {
-    listening = await listen(lazy, { port, host, ops });
+    // Credits held by calls a crashed process never finished come back now, not after their
+    // 5-minute expiry (SQLite: every earlier hold; PostgreSQL: this instance's only). Done once
+    // listening, so a start that fails (port taken) changes nothing; holds taken here are never released.
+    const releasedHolds = await releaseLeftoverHolds(store);
+    const resumed = await service.resume();
+    return { resumed, releasedHolds };
   } catch (e) {
-    await store.close();
-    lock?.release();
-    throw new UsageError(`cannot listen on ${host}:${port}: ${(e as Error).message}`);
+    await shutdown();
+    throw e;
   }
-  baseUrl = (options.baseUrl ?? listening.url).replace(/\/+$/, '');
+}
+
+/** Keeps taking over jobs whose lease lapsed (a replica died), for stores shared by replicas; null otherwise. */
+function jobTakeOverTimer(store: ServiceStore, service: Service): NodeJS.Timeout | null {
+  if (!store.jobs.lease) return null;
+  const timer = setInterval(
+    () => void service.resume().catch((e) => console.error('[halfspace] job takeover failed:', e)),
+    JOB_LEASE_MS,
+  );
+  timer.unref();
+  return timer;
+}
+
+/** The service at `baseUrl`, with its pool of card render workers (none when `renderWorkers` is 0). */
+function serviceWithPoolOf(
+  engine: Engine,
+  store: ServiceStore,
+  baseUrl: string,
+  options: ServerOptions,
+  metrics: ReturnType<typeof operationsOf>['metrics'],
+): { service: Service; pool: RenderPool | null } {
   // Renders leave the main thread, so a card in progress does not stall every other request.
   const workers = options.renderWorkers ?? defaultRenderWorkers();
-  pool = workers > 0 ? createRenderPool(workers) : null;
-  service = createService({
+  const pool = workers > 0 ? createRenderPool(workers) : null;
+  const service = createService({
     engine,
     store,
     baseUrl,
@@ -139,48 +166,65 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(pool ? { renderCard: pool.render } : {}),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     // Every capture of the ledger, MCP tool calls and hd jobs included, is counted (docs/deploy.md#logs-and-metrics).
-    ...(ops.metrics ? { onCharge: ops.metrics.charged } : {}),
+    ...(metrics ? { onCharge: metrics.charged } : {}),
   });
-  // Only `serve` takes over unfinished jobs: the keys and wallet commands open the same file but
-  // never run jobs, so a CLI call next to a running server cannot run one twice.
-  let resumed: ResumeReport;
-  let releasedHolds: RunningServer['releasedHolds'];
+  return { service, pool };
+}
+
+/**
+ * Opens the dataset and the store and starts listening.
+ * @example (await startServer({ port: 0 })).listening.url // => 'http://127.0.0.1:40123'
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const engine = Engine.open({ dataset: options.dataset ?? 'demo' });
+  const { store, db, storeNote, lock } = await openLockedStore(options.db);
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? DEFAULT_PORT;
+  // The service needs the base address, which with port 0 is known only once bound; it is created
+  // in the same microtask the listen promise resolves in, before any request can be read.
+  let service: Service | null = null;
+  let baseUrl = options.baseUrl ?? '';
+  let pool: RenderPool | null = null;
+  const queued = () => pool?.queued ?? 0;
+  const ops = operationsOf(engine, store, () => baseUrl, queued, options.operations ?? {}, sampleNameOf);
+  let listening: Listening;
   try {
-    // Credits held by calls a crashed process never finished come back now, not after their
-    // 5-minute expiry (SQLite: every earlier hold; PostgreSQL: this instance's only). Done once
-    // listening, so a start that fails (port taken) changes nothing; holds taken here are never released.
-    releasedHolds = await releaseLeftoverHolds(store);
-    resumed = await service.resume();
+    listening = await listen(
+      forwardingService(() => service!),
+      { port, host, ops },
+    );
   } catch (e) {
+    await store.close();
+    lock?.release();
+    throw new UsageError(`cannot listen on ${host}:${port}: ${messageOf(e)}`);
+  }
+  baseUrl = (options.baseUrl ?? listening.url).replace(/\/+$/, '');
+  const built = serviceWithPoolOf(engine, store, baseUrl, options, ops.metrics);
+  pool = built.pool;
+  const started = built.service;
+  service = started;
+  const closeOpened = async () => {
     await listening.close();
     await pool?.close();
     await store.close();
     lock?.release();
-    throw e;
-  }
-  // Replicas on one database keep taking over jobs whose lease lapsed (a replica died).
-  const takeOver = store.jobs.lease
-    ? setInterval(
-        () => void service!.resume().catch((e) => console.error('[halfspace] job takeover failed:', e)),
-        JOB_LEASE_MS,
-      )
-    : null;
-  takeOver?.unref();
+  };
+  const leftovers = await takeOverLeftovers(store, started, closeOpened);
+  const takeOver = jobTakeOverTimer(store, started);
   return {
     listening,
     engine,
     store,
     db,
     ...(storeNote ? { storeNote } : {}),
-    service,
+    service: started,
     baseUrl,
-    resumed,
-    releasedHolds,
+    ...leftovers,
     close: async () => {
       if (takeOver) clearInterval(takeOver);
       await listening.close();
       // Queued hd jobs stay queued for the next start; only the one rendering now is awaited.
-      await service!.stop();
+      await started.stop();
       await pool?.close();
       await store.close();
       lock?.release();
@@ -250,7 +294,7 @@ export function readyText(server: RunningServer): string {
 }
 
 /** `halfspace serve`. */
-export const serveCommand: Command = {
+export const serveCommand = defineCommand({
   name: 'serve',
   summary: 'Serve the Developer API over HTTP (keys, wallet, demo channel; SQLite or PostgreSQL store)',
   usage:
@@ -274,11 +318,11 @@ export const serveCommand: Command = {
     const port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65_535)
       throw new UsageError(`--port must be an integer 0–65535, got ${JSON.stringify(values.port)}`);
-    const baseUrl = values['base-url'] as string | undefined;
+    const baseUrl = values['base-url'];
     if (baseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(baseUrl))
       throw new UsageError(`--base-url must be an http(s) address, got ${JSON.stringify(baseUrl)}`);
-    const db = values.db as string | undefined;
-    const workersFlag = values['render-workers'] as string | undefined;
+    const db = values.db;
+    const workersFlag = values['render-workers'];
     const renderWorkers = workersFlag === undefined ? undefined : Number(workersFlag);
     if (
       renderWorkers !== undefined &&
@@ -286,23 +330,20 @@ export const serveCommand: Command = {
     ) {
       throw new UsageError(`--render-workers must be an integer 0–64, got ${JSON.stringify(workersFlag)}`);
     }
-    const logFormat = logFormatOf(values['log-format'] as string | undefined);
+    const logFormat = logFormatOf(values['log-format']);
     const operations: ServeOperations = {
-      adminToken: adminTokenOf(values['admin-token-file'] as string | undefined),
-      corsOrigins: corsOriginsOf((values['cors-origin'] as string[] | undefined) ?? []),
+      adminToken: adminTokenOf(values['admin-token-file']),
+      corsOrigins: corsOriginsOf(values['cors-origin'] ?? []),
       ...(logFormat === 'off' ? {} : { logFormat, log: (line: string) => io.stdout(`${line}\n`) }),
     };
-    const rateLimit = rateLimitOf(
-      values['rate-limit'] as string | undefined,
-      values['rate-burst'] as string | undefined,
-    );
+    const rateLimit = rateLimitOf(values['rate-limit'], values['rate-burst']);
     const server = await startServer({
-      dataset: values.dataset as string,
+      dataset: values.dataset,
       db,
       port,
-      host: values.host as string,
+      host: values.host,
       baseUrl,
-      trustedProxies: (values['trusted-proxy'] as string[] | undefined) ?? [],
+      trustedProxies: values['trusted-proxy'] ?? [],
       ...(renderWorkers === undefined ? {} : { renderWorkers }),
       ...(rateLimit ? { rateLimit } : {}),
       operations,
@@ -324,4 +365,4 @@ export const serveCommand: Command = {
     io.stdout('halfspace API stopped.\n');
     return 0;
   },
-};
+});

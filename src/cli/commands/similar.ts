@@ -1,4 +1,4 @@
-import type { Command } from '../run.js';
+import { defineCommand } from '../run.js';
 import { UsageError } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
 import type { DnaSearchResponse } from '../../dna/search-request.js';
@@ -42,7 +42,7 @@ function table(r: DnaSearchResponse): string {
 }
 
 /** `halfspace similar`: DNA similarity search (docs/design.md#op-dna-search). */
-export const similarCommand: Command = {
+export const similarCommand = defineCommand({
   name: 'similar',
   summary: 'DNA similarity search: players whose per-90 style is closest (exact, fee tiers only)',
   usage:
@@ -75,4 +75,4 @@ export const similarCommand: Command = {
     const r = valueOrExit(result);
     io.stdout(values.json ? jsonOut(r) : table(r));
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { Command } from '../run.js';
+import { defineCommand } from '../run.js';
 import { DATASET_OPTIONS, jsonOut, openEngine, valueOrExit } from '../shared.js';
 import type { StandingsResponse } from '../../matches/standings-request.js';
 
@@ -33,7 +33,7 @@ export function standingsText(r: StandingsResponse): string {
 }
 
 /** `halfspace standings`: the league table of a league-season as of a date. */
-export const standingsCommand: Command = {
+export const standingsCommand = defineCommand({
   name: 'standings',
   summary:
     "League table (P W D L GF GA GD Pts, form) of a league-season, or a tournament's group tables, as of any date",
@@ -45,7 +45,7 @@ export const standingsCommand: Command = {
     ...DATASET_OPTIONS,
   },
   run({ values, io }) {
-    const league = values.league as string | undefined;
+    const league = values.league;
     // A bare number names a league by id; anything else is a name; none means the only competition.
     const request: Record<string, unknown> = {};
     if (league !== undefined) request.league = /^\d+$/.test(league.trim()) ? Number(league) : league;
@@ -53,7 +53,8 @@ export const standingsCommand: Command = {
     if (values['as-of'] !== undefined) request.as_of = values['as-of'];
     // --as-of is the table's date here (request.as_of), not the engine's clock: the engine checks it.
     const engine = openEngine({ ...values, 'as-of': undefined });
+    // cast: the engine parses the request with its zod schema, so a bad flag gets the API's own message.
     const r = valueOrExit(engine.standings(request as Parameters<typeof engine.standings>[0]));
     io.stdout(values.json ? jsonOut(r) : standingsText(r));
   },
-};
+});

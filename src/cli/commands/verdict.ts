@@ -1,9 +1,9 @@
 import { ordinal } from '../../stats/percentiles.js';
-import type { Command } from '../run.js';
+import { defineCommand } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
 
 /** `halfspace verdict`: the data-backed verdict of docs/design.md#op-verdict with its receipts. */
-export const verdictCommand: Command = {
+export const verdictCommand = defineCommand({
   name: 'verdict',
   summary:
     'Verdict (elite, specialist, solid, below_par, merchant, contrast, fraud, cooked, fallback) with role-cohort receipts',
@@ -32,4 +32,4 @@ export const verdictCommand: Command = {
     ];
     io.stdout(`${lines.join('\n')}\n`);
   },
-};
+});

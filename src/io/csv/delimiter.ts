@@ -29,6 +29,9 @@ export function delimiterFromName(name: string): CsvDelimiter | null {
   return named[name.toLowerCase()] ?? null;
 }
 
+/** Position of each delimiter in {@link CSV_DELIMITERS}, keyed by the character. */
+const DELIMITER_INDEX = new Map<string, number>(CSV_DELIMITERS.map((d, k) => [d, k]));
+
 /**
  * The delimiter of a header line: whichever of `,` `;` and tab occurs most often outside
  * double quotes; a comma when none occurs (a one-column file). A tie between two of them is
@@ -42,8 +45,8 @@ export function delimiterOfHeader(header: string): CsvDelimiter | null {
     const c = header[i];
     if (c === '"') quoted = !quoted;
     else if (!quoted) {
-      const k = CSV_DELIMITERS.indexOf(c as CsvDelimiter);
-      if (k >= 0) counts[k]++;
+      const k = DELIMITER_INDEX.get(c);
+      if (k !== undefined) counts[k]++;
     }
   }
   const best = Math.max(...counts);

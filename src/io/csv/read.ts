@@ -9,15 +9,7 @@ import { Table, type Vector } from 'apache-arrow';
 import { vectorOfKind } from '../../model/arrow/index.js';
 import { shownValueOf, DatasetError } from '../../model/dataset-error.js';
 import { datasetMetaOf } from '../load.js';
-import {
-  SCHEMA,
-  TABLE_NAMES,
-  tableFileOf,
-  type ColumnSpec,
-  type Dataset,
-  type TableName,
-  type TableSpec,
-} from '../../model/schema.js';
+import { SCHEMA, TABLE_NAMES, tableFileOf, type Dataset, type TableName, type TableSpec } from '../../model/schema.js';
 import { validateDataset } from '../../model/validate.js';
 import { csvFileOf } from './layout.js';
 import type { CsvDelimiter } from './delimiter.js';
@@ -45,7 +37,7 @@ interface TableRecords {
  */
 function tableRecords(name: TableName, file: string): TableRecords {
   const spec: TableSpec = SCHEMA[name];
-  const columns = Object.entries(spec.columns) as [string, ColumnSpec][];
+  const columns = Object.entries(spec.columns);
   let header: string[] | null = null;
   let slots: number[] = [];
   const values: (number | string | boolean | null)[][] = columns.map(() => []);
@@ -181,6 +173,7 @@ export function datasetFromCsvDir(dir: string, options: CsvDirOptions = {}): Dat
     tables[name] = parsed.table;
     lines[name] = parsed.lines;
   }
+  // cast: the tables read are checked against the schema by validateDataset just below.
   const dataset = { meta, tables } as Dataset;
   try {
     validateDataset(dataset);

@@ -7,7 +7,7 @@
  */
 import { writeSync } from 'node:fs';
 import { DataType, Precision, type Table } from 'apache-arrow';
-import { validityOf } from '../../model/arrow/index.js';
+import { utf8BuffersOf, validityOf } from '../../model/arrow/index.js';
 import { float32Text } from '../number-text.js';
 import { csvQuoted, forcesQuotes } from './quote.js';
 import { writeViaTemp } from '../temp-file.js';
@@ -144,27 +144,29 @@ function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWrit
   const type = vector.type;
   if (DataType.isUtf8(type)) {
     const chunks = vector.data;
+    const buffers = chunks.map(utf8BuffersOf);
     let c = 0;
     let base = 0;
     const write = style === 'csv' ? csvText : jsonText;
     return (sink, i) => {
       if (valid && !valid[i]) return false;
       while (i >= base + chunks[c].length) base += chunks[c++].length;
-      const offsets = chunks[c].valueOffsets as Int32Array;
+      const { offsets, bytes } = buffers[c];
       const k = i - base;
-      write(sink, chunks[c].values as Uint8Array, offsets[k], offsets[k + 1]);
+      write(sink, bytes, offsets[k], offsets[k + 1]);
       return true;
     };
   }
   if (DataType.isBool(type)) {
     return (sink, i) => {
-      const v = vector.get(i) as boolean | null;
+      const v: unknown = vector.get(i);
       if (v === null) return false;
       sink.ascii(v ? 'true' : 'false');
       return true;
     };
   }
-  const xs = vector.toArray() as ArrayLike<number>;
+  // Arrow-js types a column read by position as any; a numeric column's toArray is a typed array.
+  const xs: ArrayLike<number> = vector.toArray();
   if (DataType.isInt(type) && type.bitWidth <= 32)
     return (sink, i) => {
       if (valid && !valid[i]) return false;

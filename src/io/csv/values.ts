@@ -79,7 +79,7 @@ export function csvTextOf(kind: ColumnKind, value: unknown): string {
   if (value === null || value === undefined) return '';
   switch (kind) {
     case 'utf8':
-      return csvQuoted(value as string);
+      return csvQuoted(String(value));
     case 'int32':
       return String(value);
     case 'float64':

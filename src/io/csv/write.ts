@@ -3,7 +3,8 @@
  * table present, which {@link datasetFromCsvDir} reads back to equal tables.
  */
 import type { Table, Vector } from 'apache-arrow';
-import { SCHEMA, type ColumnKind, type ColumnSpec, type Dataset, type TableName } from '../../model/schema.js';
+import { SCHEMA, type ColumnKind, type Dataset, type TableName, type TableSpec } from '../../model/schema.js';
+import { utf8BuffersOf } from '../../model/arrow/index.js';
 import { writeDatasetFolder } from '../save.js';
 import { csvFileOf } from './layout.js';
 import { csvTextOf } from './values.js';
@@ -19,12 +20,13 @@ function cellsOf(vector: Vector, kind: ColumnKind): string[] {
   const out: string[] = new Array(vector.length);
   let row = 0;
   for (const chunk of vector.data) {
-    const values = chunk.values as ArrayLike<number | bigint> & Uint8Array;
-    const offsets = chunk.valueOffsets as Int32Array;
+    const text = kind === 'utf8' ? utf8BuffersOf(chunk) : null;
+    // Arrow-js types a column read by name as any; a numeric column's values are a typed array.
+    const values: ArrayLike<number | bigint> = chunk.values;
     for (let i = 0; i < chunk.length; i++, row++) {
       if (!chunk.getValid(i)) out[row] = '';
-      else if (kind === 'utf8')
-        out[row] = csvTextOf('utf8', exactUtf8.decode(values.subarray(offsets[i], offsets[i + 1])));
+      else if (text)
+        out[row] = csvTextOf('utf8', exactUtf8.decode(text.bytes.subarray(text.offsets[i], text.offsets[i + 1])));
       else if (kind === 'bool') out[row] = csvTextOf('bool', vector.get(row));
       else out[row] = csvTextOf(kind, Number(values[i]));
     }
@@ -39,7 +41,8 @@ function cellsOf(vector: Vector, kind: ColumnKind): string[] {
  * @example tableToCsv('leagues', tableFromRows('leagues', [{ league_id: 1, name: 'A, B', tier: 1, kind: 'league' }])) // => 'league_id,name,country,tier,kind\n1,"A, B",,1,league\n'
  */
 export function tableToCsv(name: TableName, table: Table): string {
-  const columns = Object.entries(SCHEMA[name].columns) as [string, ColumnSpec][];
+  const spec: TableSpec = SCHEMA[name];
+  const columns = Object.entries(spec.columns);
   const cells = columns.map(([col, c]) => {
     const vector = table.getChild(col);
     return vector ? cellsOf(vector, c.kind) : new Array<string>(table.numRows).fill('');

@@ -3,6 +3,7 @@
  * a million-row score table would otherwise allocate a million short strings at the end of the run.
  */
 import type { Vector } from 'apache-arrow';
+import { utf8BuffersOf } from './buffers.js';
 import { validityOf } from './validity.js';
 
 /** Distinct values compared byte by byte before counting switches to decoding each row. */
@@ -25,8 +26,7 @@ export function utf8CountsOf(vector: Vector): Map<string | null, number> {
   let nulls = 0;
   let row = 0;
   for (const d of vector.data) {
-    const offsets = d.valueOffsets as Int32Array;
-    const values = d.values as Uint8Array;
+    const { offsets, bytes: values } = utf8BuffersOf(d);
     for (let i = 0; i < d.length; i++, row++) {
       if (valid && !valid[row]) {
         nulls++;

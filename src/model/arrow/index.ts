@@ -3,6 +3,7 @@
  * data, stats, dna and the benches use these and nothing else for Arrow bitmaps.
  */
 export { bitAt, packBits } from './bits.js';
+export { utf8BuffersOf, valuesAs, type TypedArrayClass, type Utf8Buffers } from './buffers.js';
 export { utf8CountsOf } from './counts.js';
 export { validityOf } from './validity.js';
 export {

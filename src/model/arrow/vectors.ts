@@ -3,9 +3,20 @@
  * buffer, without Arrow's row-by-row builders: the fast path for million-row tables (batch
  * scoring, CSV input, benches). Every builder packs its validity through `packBits`.
  */
-import { type Float32, Float64, Int32, makeData, makeVector, Utf8, type Vector } from 'apache-arrow';
-import { arrowTypeOf, type ColumnKind } from '../schema.js';
+import {
+  Bool,
+  type Float32,
+  Float64,
+  Int32,
+  makeData,
+  makeVector,
+  TimestampMillisecond,
+  Utf8,
+  type Vector,
+} from 'apache-arrow';
+import type { ColumnKind } from '../schema.js';
 import { packBits } from './bits.js';
+import { utf8BuffersOf } from './buffers.js';
 import { validityOf } from './validity.js';
 
 const encoder = new TextEncoder();
@@ -28,7 +39,8 @@ export function numericVectorOf<T extends Int32 | Float32 | Float64>(
     nullBitmap: unset > 0 ? bitmap : new Uint8Array(0),
     data: xs,
   };
-  // makeData's overloads pick the vector type from a concrete `type`; T is generic here.
+  // makeData's overloads pick the vector type from a concrete `type`, and T is generic here.
+  // cast: `xs` is T's own array type, so the data is what a concrete call would build.
   return makeVector(makeData(props as never)) as unknown as Vector<T>;
 }
 
@@ -221,6 +233,7 @@ export function utf8VectorOf(xs: readonly (string | null)[]): Vector<Utf8> {
 export function utf8VectorAt(vector: Vector, rows: Int32Array): Vector<Utf8> {
   // One flat view of every chunk: row r lives in chunk c at r - starts[c].
   const chunks = vector.data;
+  const buffers = chunks.map(utf8BuffersOf);
   const starts = new Int32Array(chunks.length + 1);
   chunks.forEach((d, c) => {
     starts[c + 1] = starts[c] + d.length;
@@ -238,7 +251,7 @@ export function utf8VectorAt(vector: Vector, rows: Int32Array): Vector<Utf8> {
     const r = rows[i];
     if (valid && !valid[r]) continue;
     const c = chunks.length === 1 ? 0 : chunkOf(r);
-    const o = chunks[c].valueOffsets as Int32Array;
+    const o = buffers[c].offsets;
     size += o[r - starts[c] + 1] - o[r - starts[c]];
   }
   const bytes = new Uint8Array(size);
@@ -248,8 +261,7 @@ export function utf8VectorAt(vector: Vector, rows: Int32Array): Vector<Utf8> {
     const r = rows[i];
     if (!(valid && !valid[r])) {
       const c = chunks.length === 1 ? 0 : chunkOf(r);
-      const o = chunks[c].valueOffsets as Int32Array;
-      const values = chunks[c].values as Uint8Array;
+      const { offsets: o, bytes: values } = buffers[c];
       const k = r - starts[c];
       for (let b = o[k]; b < o[k + 1]; b++) bytes[at++] = values[b];
       mask[i] = 1;
@@ -268,39 +280,54 @@ export function utf8VectorAt(vector: Vector, rows: Int32Array): Vector<Utf8> {
  */
 export function vectorOfKind(kind: ColumnKind, values: ReadonlyArray<number | string | boolean | null>): Vector {
   const n = values.length;
-  const type = arrowTypeOf(kind);
   const { bitmap, unset: nullCount } = packBits(values.map((v) => (v === null ? 0 : 1)));
-  const nullBitmap = nullCount > 0 ? bitmap : undefined;
+  const nulls = { length: n, nullCount, nullBitmap: nullCount > 0 ? bitmap : undefined };
   switch (kind) {
     case 'int32':
-    case 'float64': {
-      const data = kind === 'int32' ? new Int32Array(n) : new Float64Array(n);
-      for (let i = 0; i < n; i++) if (values[i] !== null) data[i] = values[i] as number;
-      return makeVector(makeData({ type, length: n, nullCount, nullBitmap, data } as never));
-    }
+      return makeVector(makeData({ type: new Int32(), ...nulls, data: numbersInto(new Int32Array(n), values) }));
+    case 'float64':
+      return makeVector(makeData({ type: new Float64(), ...nulls, data: numbersInto(new Float64Array(n), values) }));
     case 'timestamp': {
       const data = new BigInt64Array(n);
-      for (let i = 0; i < n; i++) if (values[i] !== null) data[i] = BigInt(values[i] as number);
-      return makeVector(makeData({ type, length: n, nullCount, nullBitmap, data } as never));
+      for (let i = 0; i < n; i++) {
+        const v = values[i];
+        if (typeof v === 'number') data[i] = BigInt(v);
+      }
+      return makeVector(makeData({ type: new TimestampMillisecond('UTC'), ...nulls, data }));
     }
     case 'bool': {
       const data = packBits(values.map((v) => (v === true ? 1 : 0))).bitmap;
-      return makeVector(makeData({ type, length: n, nullCount, nullBitmap, data } as never));
+      return makeVector(makeData({ type: new Bool(), ...nulls, data }));
     }
-    case 'utf8': {
-      let bound = 0;
-      for (let i = 0; i < n; i++) if (values[i] !== null) bound += (values[i] as string).length * 3;
-      const bytes = new Uint8Array(bound);
-      const valueOffsets = new Int32Array(n + 1);
-      let at = 0;
-      for (let i = 0; i < n; i++) {
-        const v = values[i];
-        if (v !== null) at += encoder.encodeInto(v as string, bytes.subarray(at)).written;
-        valueOffsets[i + 1] = at;
-      }
-      return makeVector(
-        makeData({ type, length: n, nullCount, nullBitmap, valueOffsets, data: bytes.subarray(0, at) } as never),
-      );
-    }
+    case 'utf8':
+      return makeVector(makeData({ type: new Utf8(), ...nulls, ...utf8BytesOf(values) }));
   }
+}
+
+/** Copies the numbers of `values` into `data` (a missing value stays 0 under its null bit). */
+function numbersInto<A extends Int32Array | Float64Array>(data: A, values: ReadonlyArray<unknown>): A {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (typeof v === 'number') data[i] = v;
+  }
+  return data;
+}
+
+/** The UTF-8 bytes of the strings of `values` and their offsets (a missing value is empty). */
+function utf8BytesOf(values: ReadonlyArray<unknown>): { valueOffsets: Int32Array; data: Uint8Array } {
+  const n = values.length;
+  let bound = 0;
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (typeof v === 'string') bound += v.length * 3;
+  }
+  const bytes = new Uint8Array(bound);
+  const valueOffsets = new Int32Array(n + 1);
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (typeof v === 'string') at += encoder.encodeInto(v, bytes.subarray(at)).written;
+    valueOffsets[i + 1] = at;
+  }
+  return { valueOffsets, data: bytes.subarray(0, at) };
 }
