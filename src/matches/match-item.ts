@@ -9,6 +9,7 @@ import {
   predictedLineupOf,
   PREDICTION_MATCHES,
   type ActualLineup,
+  type PlayerLookup,
   type PredictedLineup,
 } from './lineups.js';
 import type { MatchContext, MatchIndex } from './match-index.js';
@@ -209,12 +210,12 @@ function actualLineups(
   const apps = store.appearancesOf(r);
   if (apps === null) return null;
   // Line-ups show the name a reader knows (known_as, as on every other surface), not the registered full name.
-  const players = {
+  const players: PlayerLookup = {
     get: (id: number) => {
       const p = ctx.playerById(id);
       return p && { name: p.known_as ?? p.name, position: p.position };
     },
-  } as ReadonlyMap<number, { name: string; position: string }>;
+  };
   const side = (teamId: number) => {
     const own = apps.filter((a) => a.team_id === teamId);
     return own.length === 0 ? null : actualLineupOf(own, players);
