@@ -16,9 +16,9 @@ export function hasEveryKey<K extends string, V>(
  * A record with one entry per key, in the order of `keys`.
  * @example recordOf(['a', 'b'], (k) => k.length) // => { a: 1, b: 1 }
  */
-export function recordOf<K extends string, V>(keys: readonly K[], valueOf: (key: K) => V): Record<K, V> {
+export function recordOf<K extends string, V>(keys: readonly K[], entryOf: (key: K) => V): Record<K, V> {
   const out: Partial<Record<K, V>> = {};
-  for (const k of keys) out[k] = valueOf(k);
+  for (const k of keys) out[k] = entryOf(k);
   assert(hasEveryKey(out, keys), 'a record built over its keys has every key');
   return out;
 }
