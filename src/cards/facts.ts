@@ -3,9 +3,11 @@
  * builds it from engine data. Layouts read only facts, so they can be rendered and tested without
  * a dataset.
  */
-import type { EngineContext, PlayerRow } from '../context.js';
+import type { EngineContext, PlayerRow, TeamRow } from '../context.js';
+import { assert } from '../errors.js';
 import {
   type CountingColumn,
+  POSITION_CODES,
   POSITION_GROUPS,
   rowsOf,
   positionGroupOf,
@@ -19,6 +21,7 @@ import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { minutesShown, PER90_MINUTES_MIN } from '../stats/per90.js';
 import { labelOf, ordinalOf, type PercentileLabel } from '../stats/percentiles.js';
 import { NO_CLEAR_ROLE } from '../dna/clear-role.js';
+import type { DerivedSeasons } from '../stats/derived.js';
 import type { VerdictCode } from '../verdict/rules.js';
 
 /** Verdict frames a caller may set on player_card (docs/design.md#op-cards). */
@@ -313,6 +316,56 @@ function shotsOf(ctx: EngineContext, playerId: number, seasonId: number): CardSh
 
 const isHexColor = (c: string | null | undefined): c is string => typeof c === 'string' && /^#[0-9a-fA-F]{6}$/.test(c);
 
+const POSITION_CODE_SET: ReadonlySet<string> = new Set(POSITION_CODES);
+const isPositionCode = (p: string): p is PositionCode => POSITION_CODE_SET.has(p);
+
+/**
+ * The detailed position code of a player. Loading validates `position` against the code list, so
+ * any other value is a bug.
+ * @example positionCodeOf({ ...player, position: 'ST' }) // => 'ST'
+ */
+export function positionCodeOf(player: Pick<PlayerRow, 'position'>): PositionCode {
+  const code = player.position;
+  assert(isPositionCode(code), `player position ${code} is not a position code`);
+  return code;
+}
+
+const numberOrNull = (x: number) => (Number.isNaN(x) ? null : x);
+
+/** The metrics of a position group for derived row `row` (all null when the player has no row). */
+function cardMetricsOf(d: DerivedSeasons, row: number, group: PositionGroup, level: 'ok' | 'low'): CardMetric[] {
+  return GROUP_METRICS[group].map((key) => {
+    const p = row >= 0 ? numberOrNull(d.percentiles[key][row]) : null;
+    return {
+      key,
+      label: METRICS[key].label,
+      value: row >= 0 ? numberOrNull(d.values[key][row]) : null,
+      percentile: p,
+      tier: p !== null && level === 'ok' ? labelOf(p) : null,
+    };
+  });
+}
+
+/** The metric with the highest percentile, or null under 90 minutes, where only ratios exist (docs/cards.md). */
+function topMetricOf(metrics: readonly CardMetric[], minutesPlayed: number): CardMetric | null {
+  let top: CardMetric | null = null;
+  if (minutesPlayed >= PER90_MINUTES_MIN)
+    for (const m of metrics) if (m.percentile !== null && (top === null || m.percentile > top.percentile!)) top = m;
+  return top;
+}
+
+/** The club block of a card: its names, and its colours when they are valid hex colours. */
+function cardClubOf(team: TeamRow | undefined): CardFacts['club'] {
+  return team
+    ? {
+        name: team.name,
+        short_name: team.short_name,
+        primary_color: isHexColor(team.primary_color) ? team.primary_color : null,
+        secondary_color: isHexColor(team.secondary_color) ? team.secondary_color : null,
+      }
+    : null;
+}
+
 /**
  * Builds the facts of a card for a resolved player from engine data: his latest season row
  * (the one with his most recent minutes), its per-90 values and cohort percentiles, style tags,
@@ -320,35 +373,18 @@ const isHexColor = (c: string | null | undefined): c is string => typeof c === '
  * @example cardFactsOf(engine, engine.playerById(7)!, { watermark: 'halfspace.dev' }).player.player_id // => 7
  */
 export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: CardFactsOptions): CardFacts {
-  const code = player.position as PositionCode;
+  const code = positionCodeOf(player);
   const group = positionGroupOf(code);
   const position = positionLabelOf(code);
-  const team = player.team_id === null ? undefined : ctx.teamById(player.team_id);
   const row = ctx.latestRowOf(player.player_id);
   const d = ctx.derived;
   const level: 'ok' | 'low' = row >= 0 && d.inCohort[row] ? 'ok' : 'low';
-  const num = (x: number) => (Number.isNaN(x) ? null : x);
-
-  const metrics: CardMetric[] = GROUP_METRICS[group].map((key) => {
-    const p = row >= 0 ? num(d.percentiles[key][row]) : null;
-    return {
-      key,
-      label: METRICS[key].label,
-      value: row >= 0 ? num(d.values[key][row]) : null,
-      percentile: p,
-      tier: p !== null && level === 'ok' ? labelOf(p) : null,
-    };
-  });
-
+  const metrics = cardMetricsOf(d, row, group, level);
   const season = row >= 0 ? ctx.seasonById(d.season_id[row]) : undefined;
   const league = row >= 0 ? ctx.leagueById(d.league_id[row]) : undefined;
   const record = row >= 0 ? ctx.playerSeasonAt(row) : null;
-
-  let top: CardMetric | null = null;
-  // Under 90 minutes only ratios exist (per-90s are null): no metric is a highlight (docs/cards.md).
-  const minutesPlayed = row >= 0 ? d.minutes[row] : 0;
-  if (minutesPlayed >= PER90_MINUTES_MIN)
-    for (const m of metrics) if (m.percentile !== null && (top === null || m.percentile > top.percentile!)) top = m;
+  const minutes = row >= 0 ? d.minutes[row] : 0;
+  const top = topMetricOf(metrics, minutes);
   const seasonText = league && season ? ` in ${league.name} ${season.name}` : '';
   // The cohort the percentiles were ranked in, named as the verdict names it.
   const cohortName =
@@ -367,16 +403,8 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
   const style = row >= 0 ? ctx.styleOf(row) : null;
   const styleTags = style ? [style.primary, ...style.traits] : [];
   const featured = stats.map((k) => metrics.find((m) => m.key === k)?.percentile ?? null);
-  const minutes = row >= 0 ? d.minutes[row] : 0;
-  const verdict = verdictLineOf(
-    options.verdict_code ?? null,
-    options.engine_verdict ?? null,
-    styleTags,
-    position,
-    minutes,
-    featured,
-  );
-
+  const verdictCode = options.verdict_code ?? null;
+  const verdict = verdictLineOf(verdictCode, options.engine_verdict ?? null, styleTags, position, minutes, featured);
   return {
     player: {
       player_id: player.player_id,
@@ -387,19 +415,12 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
       age: ctx.ageOf(player),
       nationality: player.nationality,
     },
-    club: team
-      ? {
-          name: team.name,
-          short_name: team.short_name,
-          primary_color: isHexColor(team.primary_color) ? team.primary_color : null,
-          secondary_color: isHexColor(team.secondary_color) ? team.secondary_color : null,
-        }
-      : null,
+    club: cardClubOf(player.team_id === null ? undefined : ctx.teamById(player.team_id)),
     season: season && league ? { season_name: season.name, league_name: league.name } : null,
     sample: {
       appearances: row >= 0 ? d.appearances[row] : 0,
       minutes: minutesShown(minutes),
-      rating: row >= 0 ? num(d.values.rating[row]) : null,
+      rating: row >= 0 ? numberOrNull(d.values.rating[row]) : null,
       level,
     },
     season_totals: SEASON_TOTALS[group].map(([key, label]) => ({ key, label, value: record?.[key] ?? null })),

@@ -62,6 +62,21 @@ function spawnWorker(): Worker {
 
 type Pending = { task: RenderTask; resolve: (r: RenderedPng) => void; reject: (e: Error) => void };
 
+/** The mutable state of one pool, shared by the functions below. */
+interface PoolState {
+  readonly spawn: () => Worker;
+  /** Tasks waiting for a free worker, in arrival order. */
+  readonly queue: Pending[];
+  readonly idle: Worker[];
+  readonly busy: Map<Worker, { id: number; job: Pending }>;
+  nextId: number;
+  closed: boolean;
+  /** Workers that died in a row without one finishing a render in between. */
+  deaths: number;
+  /** Set once too many workers died in a row: every render then rejects with it. */
+  broken: Error | null;
+}
+
 /**
  * Starts `size` render workers (default {@link defaultRenderWorkers}); `options.spawn` replaces
  * how a worker is started (tests).
@@ -72,89 +87,101 @@ export function createRenderPool(
   options: { spawn?: () => Worker } = {},
 ): RenderPool {
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`a render pool needs at least one worker, got ${size}`);
-  // Tests inject a spawn to watch a worker die; everyone else gets the real one.
-  const spawn = options.spawn ?? spawnWorker;
-  const queue: Pending[] = [];
-  const idle: Worker[] = [];
-  const busy = new Map<Worker, { id: number; job: Pending }>();
-  let nextId = 0;
-  let closed = false;
-  let deaths = 0;
-  let broken: Error | null = null;
-
-  function start(): void {
-    const worker = spawn();
-    worker.on('message', (reply: RenderReply) => {
-      const current = busy.get(worker);
-      if (!current || current.id !== reply.id) return;
-      busy.delete(worker);
-      deaths = 0;
-      if (reply.ok) current.job.resolve(reply.rendered);
-      else current.job.reject(new Error(`card render failed: ${reply.message}`));
-      idle.push(worker);
-      pump();
-    });
-    // A worker that dies fails its task only; a fresh worker takes its place.
-    worker.on('error', (error) => retire(worker, error));
-    worker.on('exit', (code) => retire(worker, new Error(`render worker exited with code ${code}`)));
-    idle.push(worker);
-    worker.unref();
-  }
-
-  function retire(worker: Worker, error: Error): void {
-    const current = busy.get(worker);
-    const wasIdle = idle.indexOf(worker);
-    if (!current && wasIdle < 0) return;
-    busy.delete(worker);
-    if (wasIdle >= 0) idle.splice(wasIdle, 1);
-    current?.job.reject(error);
-    if (closed || broken) return;
-    deaths += 1;
-    if (deaths > RENDER_POOL_MAX_DEATHS) {
-      // Workers die without rendering anything (e.g. the worker file is missing): stop respawning.
-      broken = new Error(`the render pool stopped after ${deaths} workers died in a row; last: ${error.message}`);
-      for (const job of queue.splice(0)) job.reject(broken);
-      return;
-    }
-    start();
-    pump();
-  }
-
-  function pump(): void {
-    while (idle.length > 0 && queue.length > 0) {
-      const worker = idle.shift()!;
-      const job = queue.shift()!;
-      const id = nextId++;
-      busy.set(worker, { id, job });
-      worker.ref();
-      worker.postMessage({ id, task: job.task });
-    }
-    for (const worker of idle) worker.unref();
-  }
-
-  for (let i = 0; i < size; i++) start();
-
+  const state: PoolState = {
+    // Tests inject a spawn to watch a worker die; everyone else gets the real one.
+    spawn: options.spawn ?? spawnWorker,
+    queue: [],
+    idle: [],
+    busy: new Map(),
+    nextId: 0,
+    closed: false,
+    deaths: 0,
+    broken: null,
+  };
+  for (let i = 0; i < size; i++) startWorker(state);
   return {
     size,
     get queued() {
-      return queue.length;
+      return state.queue.length;
     },
-    render(task) {
-      if (closed) return Promise.reject(new Error('the render pool is closed'));
-      if (broken) return Promise.reject(broken);
-      return new Promise<RenderedPng>((resolve, reject) => {
-        queue.push({ task, resolve, reject });
-        pump();
-      });
-    },
-    async close() {
-      closed = true;
-      for (const job of queue.splice(0)) job.reject(new Error('the render pool is closed'));
-      const workers = [...idle, ...busy.keys()];
-      for (const { job } of busy.values()) job.reject(new Error('the render pool is closed'));
-      busy.clear();
-      idle.length = 0;
-      await Promise.all(workers.map((w) => w.terminate()));
-    },
+    render: (task) => submit(state, task),
+    close: () => closePool(state),
   };
+}
+
+/** Spawns one worker and wires its answers, errors and exit into the pool. */
+function startWorker(state: PoolState): void {
+  const worker = state.spawn();
+  worker.on('message', (reply: RenderReply) => {
+    const current = state.busy.get(worker);
+    if (!current || current.id !== reply.id) return;
+    state.busy.delete(worker);
+    state.deaths = 0;
+    if (reply.ok) current.job.resolve(reply.rendered);
+    else current.job.reject(new Error(`card render failed: ${reply.message}`));
+    state.idle.push(worker);
+    pump(state);
+  });
+  // A worker that dies fails its task only; a fresh worker takes its place.
+  worker.on('error', (error) => retireWorker(state, worker, error));
+  worker.on('exit', (code) => retireWorker(state, worker, new Error(`render worker exited with code ${code}`)));
+  state.idle.push(worker);
+  worker.unref();
+}
+
+/** Removes a dead worker, fails its task and starts a replacement, unless too many died in a row. */
+function retireWorker(state: PoolState, worker: Worker, error: Error): void {
+  const current = state.busy.get(worker);
+  const wasIdle = state.idle.indexOf(worker);
+  if (!current && wasIdle < 0) return;
+  state.busy.delete(worker);
+  if (wasIdle >= 0) state.idle.splice(wasIdle, 1);
+  current?.job.reject(error);
+  if (state.closed || state.broken) return;
+  state.deaths += 1;
+  if (state.deaths > RENDER_POOL_MAX_DEATHS) {
+    // Workers die without rendering anything (e.g. the worker file is missing): stop respawning.
+    const broken = new Error(
+      `the render pool stopped after ${state.deaths} workers died in a row; last: ${error.message}`,
+    );
+    state.broken = broken;
+    for (const job of state.queue.splice(0)) job.reject(broken);
+    return;
+  }
+  startWorker(state);
+  pump(state);
+}
+
+/** Hands queued tasks to idle workers; idle workers do not keep the process alive. */
+function pump(state: PoolState): void {
+  while (state.idle.length > 0 && state.queue.length > 0) {
+    const worker = state.idle.shift()!;
+    const job = state.queue.shift()!;
+    const id = state.nextId++;
+    state.busy.set(worker, { id, job });
+    worker.ref();
+    worker.postMessage({ id, task: job.task });
+  }
+  for (const worker of state.idle) worker.unref();
+}
+
+/** Queues one task; rejects at once when the pool is closed or broken. */
+function submit(state: PoolState, task: RenderTask): Promise<RenderedPng> {
+  if (state.closed) return Promise.reject(new Error('the render pool is closed'));
+  if (state.broken) return Promise.reject(state.broken);
+  return new Promise<RenderedPng>((resolve, reject) => {
+    state.queue.push({ task, resolve, reject });
+    pump(state);
+  });
+}
+
+/** Stops every worker; queued and running tasks reject. */
+async function closePool(state: PoolState): Promise<void> {
+  state.closed = true;
+  for (const job of state.queue.splice(0)) job.reject(new Error('the render pool is closed'));
+  const workers = [...state.idle, ...state.busy.keys()];
+  for (const { job } of state.busy.values()) job.reject(new Error('the render pool is closed'));
+  state.busy.clear();
+  state.idle.length = 0;
+  await Promise.all(workers.map((w) => w.terminate()));
 }

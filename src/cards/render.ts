@@ -24,7 +24,9 @@ function loadSatori(): Promise<typeof satoriFn> {
 
 /** The Resvg class, required on first use (a CommonJS native add-on, so it can load synchronously). */
 function loadResvg(): typeof ResvgClass {
-  resvg ??= (require('@resvg/resvg-js') as typeof import('@resvg/resvg-js')).Resvg;
+  if (resvg) return resvg;
+  const addOn: typeof import('@resvg/resvg-js') = require('@resvg/resvg-js');
+  resvg = addOn.Resvg;
   return resvg;
 }
 
@@ -45,7 +47,7 @@ export interface RenderedPng {
  */
 export async function layoutToSvg(tree: LayoutNode, width: number, height: number): Promise<string> {
   const satori = await loadSatori();
-  // satori's element type is React's; our plain objects have the same runtime shape.
+  // cast: satori's element type is React's; our plain objects have the same runtime shape ({ type, props }).
   return satori(tree as unknown as Parameters<typeof satori>[0], {
     width,
     height,

@@ -25,8 +25,10 @@ export type HdStyle = z.infer<typeof HdStyle>;
 /** Longest `user_take` of a prompt request, in graphemes (docs/cards.md#prompts). */
 export const USER_TAKE_MAX_GRAPHEMES = 280;
 
+const HD_STYLE_SET: ReadonlySet<string> = new Set(HD_STYLES);
+
 /** True for the hd styles. @example isHdStyle('collage') // => true */
-export const isHdStyle = (style: string): style is HdStyle => (HD_STYLES as readonly string[]).includes(style);
+export const isHdStyle = (style: string): style is HdStyle => HD_STYLE_SET.has(style);
 
 /** Whether a style shows a verdict line: the player card and the hd covers do, the data-only sync cards do not. */
 export const hasVerdictLine = (style: string): boolean => style === 'player_card' || isHdStyle(style);

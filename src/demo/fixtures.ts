@@ -51,7 +51,7 @@ export function scheduleSeason(rng: Rng, teamCount: number, firstFriday: string)
     rounds.push(pairs);
     rot.unshift(rot.pop()!);
   }
-  const all = [...rounds, ...rounds.map((pairs) => pairs.map(([a, b]) => [b, a] as [number, number]))];
+  const all = [...rounds, ...rounds.map((pairs) => pairs.map(([a, b]): [number, number] => [b, a]))];
   const start = Date.parse(`${firstFriday}T00:00:00Z`);
   const out: ScheduledMatch[] = [];
   let weekend = 0;

@@ -3,17 +3,25 @@
  * (leagues, clubs, players, three seasons of fixtures, appearances and season stats) calibrated to
  * real per-90 distributions. Everything in it is fictional.
  */
-import { tableFromRows, type Dataset, type PositionGroup, type RowOf } from '../model/schema.js';
+import {
+  COUNTING_COLUMNS,
+  tableFromRows,
+  type CountingColumn,
+  type Dataset,
+  type DatasetMeta,
+  type PositionGroup,
+  type RowOf,
+} from '../model/schema.js';
 import type { CalibratedMetric, Triple } from './calibration-targets.js';
-import { buildClubs } from './clubs.js';
+import { buildClubs, type Club } from './clubs.js';
 import { scheduleSeason } from './fixtures.js';
 import { marketValueOf, providerRatingOf } from './market-values.js';
-import { emptyLog, playLeagueSeason, type LeagueSeason } from './matches.js';
-import { buildPlayers } from './players.js';
+import { emptyLog, playLeagueSeason, type LeagueSeason, type MatchLog } from './matches.js';
+import { buildPlayers, type Player } from './players.js';
 import { Rng } from './rng.js';
-import { seasonStats } from './stats.js';
+import { seasonStats, type SeasonStats } from './stats.js';
 import { ageCurve, fractionalAgeOn, buildSquadHistory, buildWorldCupSquads, MIN_SENIOR_AGE } from './squads.js';
-import { COUNTRIES, DEMO_AS_OF, PROMOTION_PLACES, SEASON_FRAMES } from './world.js';
+import { COUNTRIES, DEMO_AS_OF, PROMOTION_PLACES, SEASON_FRAMES, type SeasonFrame } from './world.js';
 
 /** Seed of the committed `data/demo/`. */
 export const DEFAULT_SEED = 20260304;
@@ -54,12 +62,56 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
   const { clubs, rivalries } = buildClubs(rng.fork('clubs'));
   const players = buildPlayers(rng, clubs, CURRENT_SEASON);
   buildSquadHistory(rng.fork('squads'), players, CURRENT_SEASON);
-  const asOfMs = Date.parse(`${DEMO_AS_OF}T00:00:00Z`);
+  const { tierOf, log, seasonDates } = playSeasons(rng, clubs, players);
+  const rowAge = Float64Array.from(log.rows, (r) =>
+    fractionalAgeOn(players[r.player].birthDate, SEASON_FRAMES[r.season].firstFriday),
+  );
+  const stats = seasonStats(rng, { players, rows: log.rows, goals: log.goals, rowAge });
+  const { leagueRows, seasonRows } = leagueAndSeasonRows(seasonDates);
+  const teamRows = clubs.map((c, i) => ({
+    team_id: c.id,
+    name: c.name,
+    short_name: c.shortName,
+    league_id: 2 * c.countryIndex + tierOf[i][CURRENT_SEASON],
+    city: c.city,
+    region: c.region,
+    primary_color: c.primaryColor,
+    secondary_color: c.secondaryColor,
+  }));
+  const playerRows = playerRowsOf(rng.fork('values'), players, clubs, tierOf);
+  const psRows = playerSeasonRowsOf(rng.fork('ratings'), log, players, clubs, stats.counts);
+  const dataset: Dataset = {
+    meta: demoMetaOf(seed, clubs.length, players.length),
+    tables: {
+      leagues: tableFromRows('leagues', leagueRows),
+      seasons: tableFromRows('seasons', seasonRows),
+      teams: tableFromRows('teams', teamRows),
+      rivalries: tableFromRows(
+        'rivalries',
+        rivalries.map((r) => ({ team_a: r.teamA, team_b: r.teamB, kind: r.kind })),
+      ),
+      players: tableFromRows('players', playerRows),
+      player_seasons: tableFromRows('player_seasons', psRows),
+      fixtures: tableFromRows('fixtures', fixtureRowsOf(log, clubs)),
+      appearances: tableFromRows('appearances', appearanceRowsOf(log)),
+    },
+  };
+  return { dataset, calibration: stats.achieved };
+}
 
+/** What playing every season leaves: each club's tier per season, the match log and each league-season's first and last match day. */
+interface PlayedSeasons {
+  /** Club index → tier (1 or 2) per season index. */
+  tierOf: number[][];
+  log: MatchLog;
+  seasonDates: Map<number, [string, string]>;
+}
+
+/** Plays every league-season in order, moving clubs up and down between seasons. */
+function playSeasons(rng: Rng, clubs: readonly Club[], players: readonly Player[]): PlayedSeasons {
+  const asOfMs = Date.parse(`${DEMO_AS_OF}T00:00:00Z`);
   // League index = 2 × country + (tier − 1); ids are index + 1.
-  const tierOf = clubs.map((c) => [c.initialTier as number]);
-  const log = emptyLog();
-  const seasonDates = new Map<number, [string, string]>();
+  const played: PlayedSeasons = { tierOf: clubs.map((c) => [c.initialTier]), log: emptyLog(), seasonDates: new Map() };
   const srng = rng.fork('strength');
   const attDef = clubs.map(() => [srng.normal(0, 0.1), srng.normal(0, 0.1)]);
   for (let s = 0; s < SEASON_FRAMES.length; s++) {
@@ -69,57 +121,91 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
     players.forEach((p, i) => {
       ability[i] = p.quality + ageCurve(fractionalAgeOn(p.birthDate, frame.firstFriday)) + arng.normal(0, 0.05);
     });
-    const squads = new Map<number, number[]>();
-    players.forEach((p, i) => {
-      const c = p.clubBySeason[s];
-      if (fractionalAgeOn(p.birthDate, frame.firstFriday) >= MIN_SENIOR_AGE)
-        squads.set(c, [...(squads.get(c) ?? []), i]);
-    });
-    // A club always has a goalkeeper, even if its only senior ones are still teenagers.
-    clubs.forEach((_, c) => {
-      const squad = squads.get(c) ?? [];
-      if (!squad.some((i) => players[i].group === 'goalkeeper')) {
-        const gk = players.findIndex((p) => p.clubBySeason[s] === c && p.group === 'goalkeeper');
-        squad.push(gk);
-      }
-      squads.set(c, squad);
-    });
+    const squads = seasonSquadsOf(players, clubs, s, frame);
     const strength = new Map<number, [number, number]>();
     clubs.forEach((c, i) => {
       const sS = c.strength + srng.normal(0, 0.07);
       strength.set(i, [sS + attDef[i][0], sS + attDef[i][1]]);
     });
-    COUNTRIES.forEach((_, ci) => {
-      const tables: number[][] = [];
-      for (const tier of [1, 2]) {
-        const league = 2 * ci + tier - 1;
-        const members = clubs
-          .map((c, i) => ({ c, i }))
-          .filter((x) => x.c.countryIndex === ci && tierOf[x.i][s] === tier)
-          .map((x) => x.i);
-        const schedule = scheduleSeason(rng.fork(`schedule:${s}:${league}`), members.length, frame.firstFriday);
-        seasonDates.set(seasonIdOf(s, league), [
-          isoDate(schedule[0].kickoffMs),
-          isoDate(schedule[schedule.length - 1].kickoffMs),
-        ]);
-        const ls: LeagueSeason = { season: s, league, clubs: members, squads, ability, strength };
-        tables.push(playLeagueSeason(rng.fork(`match:${s}:${league}`), ls, schedule, players, clubs, asOfMs, log));
-      }
-      if (s + 1 < SEASON_FRAMES.length) {
-        const [top, second] = tables;
-        for (const i of [...top, ...second]) tierOf[i][s + 1] = tierOf[i][s];
-        for (const i of top.slice(-PROMOTION_PLACES)) tierOf[i][s + 1] = 2;
-        for (const i of second.slice(0, PROMOTION_PLACES)) tierOf[i][s + 1] = 1;
-      }
-    });
+    const season = { s, frame, squads, ability, strength, asOfMs };
+    for (let ci = 0; ci < COUNTRIES.length; ci++) playCountrySeason(rng, ci, season, clubs, players, played);
   }
+  return played;
+}
 
-  const rowAge = Float64Array.from(log.rows, (r) =>
-    fractionalAgeOn(players[r.player].birthDate, SEASON_FRAMES[r.season].firstFriday),
-  );
-  const stats = seasonStats(rng, { players, rows: log.rows, goals: log.goals, rowAge });
+/** Club index → the players of its squad in season `s` (seniors only, plus a goalkeeper if it has no senior one). */
+function seasonSquadsOf(
+  players: readonly Player[],
+  clubs: readonly Club[],
+  s: number,
+  frame: SeasonFrame,
+): Map<number, number[]> {
+  const squads = new Map<number, number[]>();
+  players.forEach((p, i) => {
+    const c = p.clubBySeason[s];
+    if (fractionalAgeOn(p.birthDate, frame.firstFriday) >= MIN_SENIOR_AGE) squads.set(c, [...(squads.get(c) ?? []), i]);
+  });
+  // A club always has a goalkeeper, even if its only senior ones are still teenagers.
+  clubs.forEach((_, c) => {
+    const squad = squads.get(c) ?? [];
+    if (!squad.some((i) => players[i].group === 'goalkeeper')) {
+      const gk = players.findIndex((p) => p.clubBySeason[s] === c && p.group === 'goalkeeper');
+      squad.push(gk);
+    }
+    squads.set(c, squad);
+  });
+  return squads;
+}
 
-  // Tables.
+/** One season of the simulation, shared by the leagues of every country. */
+interface SeasonRun {
+  s: number;
+  frame: SeasonFrame;
+  squads: Map<number, number[]>;
+  ability: Float64Array;
+  strength: Map<number, [number, number]>;
+  asOfMs: number;
+}
+
+/** Plays both tiers of country `ci` in one season, then promotes and relegates for the next. */
+function playCountrySeason(
+  rng: Rng,
+  ci: number,
+  season: SeasonRun,
+  clubs: readonly Club[],
+  players: readonly Player[],
+  played: PlayedSeasons,
+): void {
+  const { s, frame, squads, ability, strength, asOfMs } = season;
+  const { tierOf, log, seasonDates } = played;
+  const tables: number[][] = [];
+  for (const tier of [1, 2]) {
+    const league = 2 * ci + tier - 1;
+    const members = clubs
+      .map((c, i) => ({ c, i }))
+      .filter((x) => x.c.countryIndex === ci && tierOf[x.i][s] === tier)
+      .map((x) => x.i);
+    const schedule = scheduleSeason(rng.fork(`schedule:${s}:${league}`), members.length, frame.firstFriday);
+    seasonDates.set(seasonIdOf(s, league), [
+      isoDate(schedule[0].kickoffMs),
+      isoDate(schedule[schedule.length - 1].kickoffMs),
+    ]);
+    const ls: LeagueSeason = { season: s, league, clubs: members, squads, ability, strength };
+    tables.push(playLeagueSeason(rng.fork(`match:${s}:${league}`), ls, schedule, players, clubs, asOfMs, log));
+  }
+  if (s + 1 < SEASON_FRAMES.length) {
+    const [top, second] = tables;
+    for (const i of [...top, ...second]) tierOf[i][s + 1] = tierOf[i][s];
+    for (const i of top.slice(-PROMOTION_PLACES)) tierOf[i][s + 1] = 2;
+    for (const i of second.slice(0, PROMOTION_PLACES)) tierOf[i][s + 1] = 1;
+  }
+}
+
+/** The league rows (two tiers per country) and one season row per league and season frame. */
+function leagueAndSeasonRows(seasonDates: ReadonlyMap<number, [string, string]>): {
+  leagueRows: Array<Partial<RowOf<'leagues'>>>;
+  seasonRows: Array<Partial<RowOf<'seasons'>>>;
+} {
   const leagueRows: Array<Partial<RowOf<'leagues'>>> = [];
   const seasonRows: Array<Partial<RowOf<'seasons'>>> = [];
   COUNTRIES.forEach((country, ci) => {
@@ -146,19 +232,13 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
       });
     }
   }
-  const teamRows = clubs.map((c, i) => ({
-    team_id: c.id,
-    name: c.name,
-    short_name: c.shortName,
-    league_id: 2 * c.countryIndex + tierOf[i][CURRENT_SEASON],
-    city: c.city,
-    region: c.region,
-    primary_color: c.primaryColor,
-    secondary_color: c.secondaryColor,
-  }));
+  return { leagueRows, seasonRows };
+}
+
+/** The player rows as of the demo date, market values drawn from `vrng`. */
+function playerRowsOf(vrng: Rng, players: readonly Player[], clubs: readonly Club[], tierOf: number[][]) {
   const wc = buildWorldCupSquads(players);
-  const vrng = rng.fork('values');
-  const playerRows = players.map((p, i) => {
+  return players.map((p, i) => {
     const club = p.clubBySeason[CURRENT_SEASON];
     const age = fractionalAgeOn(p.birthDate, DEMO_AS_OF);
     return {
@@ -175,7 +255,22 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
       wc2026_nation: wc.get(i) ?? null,
     };
   });
-  const rrng = rng.fork('ratings');
+}
+
+const COUNTING_COLUMN_SET: ReadonlySet<string> = new Set(COUNTING_COLUMNS);
+const isCountingColumn = (col: string): col is CountingColumn => COUNTING_COLUMN_SET.has(col);
+
+/**
+ * The player_seasons rows, ordered by season, league, club id and player id; top-tier rows carry
+ * a provider rating drawn from `rrng`.
+ */
+function playerSeasonRowsOf(
+  rrng: Rng,
+  log: MatchLog,
+  players: readonly Player[],
+  clubs: readonly Club[],
+  c: SeasonStats['counts'],
+): Array<Partial<RowOf<'player_seasons'>>> {
   const qualities = players.map((p) => p.quality);
   const qMean = qualities.reduce((a, b) => a + b, 0) / qualities.length;
   const qSd = Math.sqrt(qualities.reduce((a, b) => a + (b - qMean) ** 2, 0) / qualities.length);
@@ -191,8 +286,7 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
         players[x.player].id - players[y.player].id
       );
     });
-  const c = stats.counts;
-  const psRows = order.map((r) => {
+  return order.map((r) => {
     const row = log.rows[r];
     const p = players[row.player];
     const leagueTier = (row.league % 2) + 1;
@@ -206,7 +300,9 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
             p.group === 'goalkeeper' || p.group === 'defender' ? per90(c.clean_sheets[r]) : 0,
           )
         : null;
-    const out: Record<string, number | null> = {
+    const totals: Partial<Record<CountingColumn, number>> = {};
+    for (const [col, arr] of Object.entries(c)) if (isCountingColumn(col)) totals[col] = arr[r];
+    return {
       player_id: p.id,
       season_id: seasonIdOf(row.season, row.league),
       team_id: clubs[row.club].id,
@@ -215,11 +311,13 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
       starts: row.starts,
       minutes: row.minutes,
       rating,
+      ...totals,
     };
-    for (const [col, arr] of Object.entries(c)) out[col] = arr[r];
-    return out as Partial<RowOf<'player_seasons'>>;
   });
-  const fixtureRows = log.fixtures.map((f) => ({
+}
+
+function fixtureRowsOf(log: MatchLog, clubs: readonly Club[]) {
+  return log.fixtures.map((f) => ({
     fixture_id: f.fixtureId,
     season_id: seasonIdOf(f.season, f.league),
     league_id: f.league + 1,
@@ -232,7 +330,10 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
     status: f.homeGoals === null ? ('scheduled' as const) : ('finished' as const),
     venue: clubs[f.home].venue,
   }));
-  const appearanceRows = log.appearances.map((a) => ({
+}
+
+function appearanceRowsOf(log: MatchLog) {
+  return log.appearances.map((a) => ({
     fixture_id: a.fixtureId,
     player_id: a.playerId,
     team_id: a.teamId,
@@ -240,33 +341,22 @@ export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneratio
     minutes: a.minutes,
     position: a.position,
   }));
-  const rivalryRows = rivalries.map((r) => ({ team_a: r.teamA, team_b: r.teamB, kind: r.kind }));
+}
 
-  const dataset: Dataset = {
-    meta: {
-      name: 'halfspace demo universe',
-      as_of: DEMO_AS_OF,
-      source:
-        "Synthetic: generated by halfspace's seeded demo-universe generator (src/demo). All players, clubs, leagues, cities and results are fictional.",
-      synthetic: true,
-      licence: 'MIT',
-      attribution:
-        'Per-90 distributions calibrated to quantiles computed from StatsBomb open data (Premier League 2015/16); no StatsBomb data is included.',
-      description: `${COUNTRIES.length * 2} leagues (${COUNTRIES.length} countries × 2 tiers), ${clubs.length} clubs, ${players.length} players, seasons ${SEASON_FRAMES.map((f) => f.name).join(', ')} (the last played up to ${DEMO_AS_OF}), 2026 World Cup squads for 48 nations.`,
-      generator: { name: GENERATOR_NAME, version: GENERATOR_VERSION, seed },
-    },
-    tables: {
-      leagues: tableFromRows('leagues', leagueRows),
-      seasons: tableFromRows('seasons', seasonRows),
-      teams: tableFromRows('teams', teamRows),
-      rivalries: tableFromRows('rivalries', rivalryRows),
-      players: tableFromRows('players', playerRows),
-      player_seasons: tableFromRows('player_seasons', psRows),
-      fixtures: tableFromRows('fixtures', fixtureRows),
-      appearances: tableFromRows('appearances', appearanceRows),
-    },
+/** The demo dataset's metadata. */
+function demoMetaOf(seed: number, clubCount: number, playerCount: number): DatasetMeta {
+  return {
+    name: 'halfspace demo universe',
+    as_of: DEMO_AS_OF,
+    source:
+      "Synthetic: generated by halfspace's seeded demo-universe generator (src/demo). All players, clubs, leagues, cities and results are fictional.",
+    synthetic: true,
+    licence: 'MIT',
+    attribution:
+      'Per-90 distributions calibrated to quantiles computed from StatsBomb open data (Premier League 2015/16); no StatsBomb data is included.',
+    description: `${COUNTRIES.length * 2} leagues (${COUNTRIES.length} countries × 2 tiers), ${clubCount} clubs, ${playerCount} players, seasons ${SEASON_FRAMES.map((f) => f.name).join(', ')} (the last played up to ${DEMO_AS_OF}), 2026 World Cup squads for 48 nations.`,
+    generator: { name: GENERATOR_NAME, version: GENERATOR_VERSION, seed },
   };
-  return { dataset, calibration: stats.achieved };
 }
 
 const isoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);

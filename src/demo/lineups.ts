@@ -65,14 +65,7 @@ export function lineup(
   injured: Map<number, number>,
   round: number,
 ): Spell[] {
-  let available = squad.filter((p) => (injured.get(p) ?? 0) < round);
-  // A thin squad plays its carrying knocks rather than name fewer than 16 (docs/methodology/demo-data.md#matches).
-  if (available.length < MATCHDAY_SQUAD_MIN) {
-    const back = squad
-      .filter((p) => !available.includes(p))
-      .sort((a, b) => (injured.get(a) ?? 0) - (injured.get(b) ?? 0) || a - b);
-    available = [...available, ...back.slice(0, MATCHDAY_SQUAD_MIN - available.length)];
-  }
+  let available = matchdaySquadOf(squad, injured, round);
   let score = available.map((p) => ability[p] + rng.normal(0, players[p].group === 'goalkeeper' ? 0.08 : 0.22));
   const keepers = available.map((_p, i) => i).filter((i) => players[available[i]].group === 'goalkeeper');
   if (keepers.length > 1 && rng.chance(KEEPER_REST_RATE)) {
@@ -80,33 +73,64 @@ export function lineup(
     available = available.filter((_, i) => i !== first);
     score = score.filter((_, i) => i !== first);
   }
-  const n = available.length;
-  const pos = available.map((p) => CODE_INDEX.get(players[p].position)!);
-  const used = new Uint8Array(n);
-  /** Index (into `available`) of the best unused player for `slot` among `candidates`, or -1. */
-  const bestFor = (slot: PositionCode, candidates: readonly number[]): number => {
-    const row = CODE_INDEX.get(slot)! * POSITION_CODES.length;
-    let best = -1;
-    let bestScore = Number.NEGATIVE_INFINITY;
-    for (const i of candidates) {
-      if (used[i]) continue;
-      const s = score[i] - MISFIT[row + pos[i]];
-      if (s > bestScore) {
-        bestScore = s;
-        best = i;
-      }
-    }
-    return best;
+  const sel: Selection = {
+    available,
+    score,
+    pos: available.map((p) => CODE_INDEX.get(players[p].position)!),
+    used: new Uint8Array(available.length),
   };
   const everyone = available.map((_, i) => i);
   const spells: Spell[] = [];
   for (const slot of FORMATIONS[club.formation]) {
-    const best = bestFor(slot, everyone);
+    const best = bestFor(sel, slot, everyone);
     if (best < 0) continue;
-    used[best] = 1;
+    sel.used[best] = 1;
     spells.push({ player: available[best], slot, on: 0, off: 90, started: true });
   }
-  const bench = everyone
+  substitute(rng, sel, players, spells);
+  return spells;
+}
+
+/** The players not injured by `round`; a thin squad plays its carrying knocks rather than name fewer than 16 (docs/methodology/demo-data.md#matches). */
+function matchdaySquadOf(squad: readonly number[], injured: ReadonlyMap<number, number>, round: number): number[] {
+  const available = squad.filter((p) => (injured.get(p) ?? 0) < round);
+  if (available.length >= MATCHDAY_SQUAD_MIN) return available;
+  const back = squad
+    .filter((p) => !available.includes(p))
+    .sort((a, b) => (injured.get(a) ?? 0) - (injured.get(b) ?? 0) || a - b);
+  return [...available, ...back.slice(0, MATCHDAY_SQUAD_MIN - available.length)];
+}
+
+/** The matchday squad being picked: players, their form scores, position indices and who is used. */
+interface Selection {
+  available: number[];
+  score: number[];
+  /** Index of each available player's position code in POSITION_CODES. */
+  pos: number[];
+  used: Uint8Array;
+}
+
+/** Index (into `available`) of the best unused player for `slot` among `candidates`, or -1. */
+function bestFor(sel: Selection, slot: PositionCode, candidates: readonly number[]): number {
+  const row = CODE_INDEX.get(slot)! * POSITION_CODES.length;
+  let best = -1;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const i of candidates) {
+    if (sel.used[i]) continue;
+    const s = sel.score[i] - MISFIT[row + sel.pos[i]];
+    if (s > bestScore) {
+      bestScore = s;
+      best = i;
+    }
+  }
+  return best;
+}
+
+/** Substitutions: each takes a starter off (attackers most often) for the best bench player for his slot. */
+function substitute(rng: Rng, sel: Selection, players: readonly Player[], spells: Spell[]): void {
+  const { available, score, pos, used } = sel;
+  const bench = available
+    .map((_, i) => i)
     .filter((i) => !used[i])
     .sort((a, b) => score[b] - score[a])
     .slice(0, 9);
@@ -123,12 +147,11 @@ export function lineup(
     });
     if (weights.every((w) => w === 0)) break;
     const out = starters[rng.weightedIndex(weights)];
-    const best = bestFor(out.slot, bench);
+    const best = bestFor(sel, out.slot, bench);
     if (best < 0 || !Number.isFinite(MISFIT[CODE_INDEX.get(out.slot)! * POSITION_CODES.length + pos[best]])) continue;
     used[best] = 1;
     out.off = minute;
     spells.push({ player: available[best], slot: out.slot, on: minute, off: 90, started: false });
     minute = Math.min(89, minute + rng.int(0, 12));
   }
-  return spells;
 }

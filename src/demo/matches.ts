@@ -6,7 +6,7 @@
  */
 import type { PositionCode } from '../model/schema.js';
 import type { Club } from './clubs.js';
-import { lineup } from './lineups.js';
+import { lineup, type Spell } from './lineups.js';
 import type { Player } from './players.js';
 import type { Rng } from './rng.js';
 
@@ -134,15 +134,14 @@ export function playLeagueSeason(
   asOfMs: number,
   log: MatchLog,
 ): number[] {
-  const injured = new Map<number, number>();
+  const play: SeasonPlay = { rng, ls, players, clubs, log, injured: new Map() };
   const table = new Map<number, { pts: number; gd: number; gf: number }>();
   for (const c of ls.clubs) table.set(c, { pts: 0, gd: 0, gf: 0 });
   for (const m of schedule) {
     const home = ls.clubs[m.home];
     const away = ls.clubs[m.away];
-    const fixtureId = log.fixtures.length + 1;
     const fx: FixtureRec = {
-      fixtureId,
+      fixtureId: log.fixtures.length + 1,
       season: ls.season,
       league: ls.league,
       round: m.round,
@@ -154,70 +153,7 @@ export function playLeagueSeason(
     };
     log.fixtures.push(fx);
     if (m.kickoffMs >= asOfMs) continue;
-    const [ha, hd] = ls.strength.get(home)!;
-    const [aa, ad] = ls.strength.get(away)!;
-    const sides = [
-      { club: home, goals: poisson(rng, Math.exp(GOAL_LOG_MEAN + HOME_ADVANTAGE + STRENGTH_EFFECT * (ha - ad))) },
-      { club: away, goals: poisson(rng, Math.exp(GOAL_LOG_MEAN - HOME_ADVANTAGE + STRENGTH_EFFECT * (aa - hd))) },
-    ];
-    fx.homeGoals = sides[0].goals;
-    fx.awayGoals = sides[1].goals;
-    const spells = sides.map((s) =>
-      lineup(rng, ls.squads.get(s.club)!, players, ls.ability, clubs[s.club], injured, m.round),
-    );
-    const rows = spells.map((list, i) => list.map((sp) => rowIndex(log, sp.player, ls, sides[i].club)));
-    const conceded = spells.map((list) => new Int32Array(list.length));
-    for (let side = 0; side < 2; side++) {
-      for (let g = 0; g < sides[side].goals; g++) {
-        const t = rng.int(1, 90);
-        const onPitch: number[] = [];
-        spells[side].forEach((sp, i) => {
-          if (sp.on < t && t <= sp.off) onPitch.push(rows[side][i]);
-        });
-        spells[1 - side].forEach((sp, i) => {
-          if (sp.on < t && t <= sp.off) conceded[1 - side][i]++;
-        });
-        log.goals.push({
-          fixture: fixtureId,
-          scoringClub: sides[side].club,
-          ownGoal: rng.chance(OWN_GOAL_SHARE),
-          onPitch,
-          uScorer: rng.open(),
-          uAssisted: rng.next(),
-          uAssister: rng.open(),
-        });
-      }
-    }
-    for (let side = 0; side < 2; side++) {
-      spells[side].forEach((sp, i) => {
-        const row = log.rows[rows[side][i]];
-        const minutes = sp.off - sp.on;
-        row.appearances++;
-        if (sp.started) row.starts++;
-        row.minutes += minutes;
-        row.goalsConceded += conceded[side][i];
-        if (minutes >= CLEAN_SHEET_MINUTES && conceded[side][i] === 0) row.cleanSheets++;
-        log.appearances.push({
-          fixtureId,
-          playerId: players[sp.player].id,
-          teamId: clubs[sides[side].club].id,
-          started: sp.started,
-          minutes,
-          position: sp.slot,
-        });
-        // Knocks keep a player out for 1–8 rounds; a goalkeeper only when a fit deputy remains.
-        const keeper = players[sp.player].group === 'goalkeeper';
-        if (rng.chance(keeper ? KEEPER_INJURY_RATE : INJURY_RATE)) {
-          const deputies = keeper
-            ? ls.squads
-                .get(sides[side].club)!
-                .filter((p) => p !== sp.player && players[p].group === 'goalkeeper' && (injured.get(p) ?? 0) <= m.round)
-            : [];
-          if (!keeper || deputies.length > 0) injured.set(sp.player, m.round + rng.int(1, 8));
-        }
-      });
-    }
-    const [hg, ag] = [sides[0].goals, sides[1].goals];
+    const [hg, ag] = playFixture(play, fx);
     const th = table.get(home)!;
     const ta = table.get(away)!;
     th.gf += hg;
@@ -236,6 +172,116 @@ export function playLeagueSeason(
     const y = table.get(b)!;
     return y.pts - x.pts || y.gd - x.gd || y.gf - x.gf || clubs[a].id - clubs[b].id;
   });
+}
+
+/** One league-season being played: its random stream, context, log and who is injured until which round. */
+interface SeasonPlay {
+  rng: Rng;
+  ls: LeagueSeason;
+  players: readonly Player[];
+  clubs: readonly Club[];
+  log: MatchLog;
+  /** Player index → first round he is fit again. */
+  injured: Map<number, number>;
+}
+
+/** One played fixture: both sides' goals, line-ups (spells), season rows and goals conceded per spell. */
+interface PlayedFixture {
+  fixtureId: number;
+  round: number;
+  sides: { club: number; goals: number }[];
+  spells: Spell[][];
+  rows: number[][];
+  conceded: Int32Array[];
+}
+
+/** Plays one fixture: goals, line-ups, goal minutes and appearances; returns [home goals, away goals]. */
+function playFixture(play: SeasonPlay, fx: FixtureRec): [number, number] {
+  const { rng, ls, players, clubs, log, injured } = play;
+  const [ha, hd] = ls.strength.get(fx.home)!;
+  const [aa, ad] = ls.strength.get(fx.away)!;
+  const sides = [
+    { club: fx.home, goals: poisson(rng, Math.exp(GOAL_LOG_MEAN + HOME_ADVANTAGE + STRENGTH_EFFECT * (ha - ad))) },
+    { club: fx.away, goals: poisson(rng, Math.exp(GOAL_LOG_MEAN - HOME_ADVANTAGE + STRENGTH_EFFECT * (aa - hd))) },
+  ];
+  fx.homeGoals = sides[0].goals;
+  fx.awayGoals = sides[1].goals;
+  const spells = sides.map((s) =>
+    lineup(rng, ls.squads.get(s.club)!, players, ls.ability, clubs[s.club], injured, fx.round),
+  );
+  const rows = spells.map((list, i) => list.map((sp) => rowIndex(log, sp.player, ls, sides[i].club)));
+  const conceded = spells.map((list) => new Int32Array(list.length));
+  const played: PlayedFixture = { fixtureId: fx.fixtureId, round: fx.round, sides, spells, rows, conceded };
+  logGoals(play, played);
+  logAppearances(play, played);
+  return [sides[0].goals, sides[1].goals];
+}
+
+/** Draws each goal's minute and logs who was on the pitch; counts goals conceded per spell of the other side. */
+function logGoals(play: SeasonPlay, f: PlayedFixture): void {
+  const { rng, log } = play;
+  const { sides, spells, rows, conceded } = f;
+  for (let side = 0; side < 2; side++) {
+    for (let g = 0; g < sides[side].goals; g++) {
+      const t = rng.int(1, 90);
+      const onPitch: number[] = [];
+      spells[side].forEach((sp, i) => {
+        if (sp.on < t && t <= sp.off) onPitch.push(rows[side][i]);
+      });
+      spells[1 - side].forEach((sp, i) => {
+        if (sp.on < t && t <= sp.off) conceded[1 - side][i]++;
+      });
+      log.goals.push({
+        fixture: f.fixtureId,
+        scoringClub: sides[side].club,
+        ownGoal: rng.chance(OWN_GOAL_SHARE),
+        onPitch,
+        uScorer: rng.open(),
+        uAssisted: rng.next(),
+        uAssister: rng.open(),
+      });
+    }
+  }
+}
+
+/** Adds every spell to its season row and the appearances log, and draws knocks. */
+function logAppearances(play: SeasonPlay, f: PlayedFixture): void {
+  const { players, clubs, log } = play;
+  const { sides, spells, rows, conceded } = f;
+  for (let side = 0; side < 2; side++) {
+    spells[side].forEach((sp, i) => {
+      const row = log.rows[rows[side][i]];
+      const minutes = sp.off - sp.on;
+      row.appearances++;
+      if (sp.started) row.starts++;
+      row.minutes += minutes;
+      row.goalsConceded += conceded[side][i];
+      if (minutes >= CLEAN_SHEET_MINUTES && conceded[side][i] === 0) row.cleanSheets++;
+      log.appearances.push({
+        fixtureId: f.fixtureId,
+        playerId: players[sp.player].id,
+        teamId: clubs[sides[side].club].id,
+        started: sp.started,
+        minutes,
+        position: sp.slot,
+      });
+      drawKnock(play, sp.player, sides[side].club, f.round);
+    });
+  }
+}
+
+/** Knocks keep a player out for 1–8 rounds; a goalkeeper only when a fit deputy remains. */
+function drawKnock(play: SeasonPlay, player: number, club: number, round: number): void {
+  const { rng, ls, players, injured } = play;
+  const keeper = players[player].group === 'goalkeeper';
+  if (rng.chance(keeper ? KEEPER_INJURY_RATE : INJURY_RATE)) {
+    const deputies = keeper
+      ? ls.squads
+          .get(club)!
+          .filter((p) => p !== player && players[p].group === 'goalkeeper' && (injured.get(p) ?? 0) <= round)
+      : [];
+    if (!keeper || deputies.length > 0) injured.set(player, round + rng.int(1, 8));
+  }
 }
 
 function poisson(rng: Rng, lambda: number): number {

@@ -1,5 +1,5 @@
 /** @module What match intelligence reads from the engine, and the per-dataset index it builds once from it. */
-import type { EngineContext, PlayerRow } from '../context.js';
+import type { EngineContext } from '../context.js';
 import type { IdentityIndex } from '../identity/resolve.js';
 import { rowsOf, type Dataset } from '../model/schema.js';
 import { rivalryIndexOf, type RivalryIndex } from './derby.js';
@@ -33,7 +33,7 @@ export function matchIndexOf(ctx: MatchContext): MatchIndex {
   if (!s) {
     const rivalryTable = ctx.dataset.tables.rivalries;
     const squads = new Map<number, SquadPlayer[]>();
-    for (const p of ctx.players as readonly PlayerRow[]) {
+    for (const p of ctx.players) {
       if (p.team_id === null) continue;
       const list = squads.get(p.team_id);
       const entry: SquadPlayer = {

@@ -9,6 +9,7 @@ import {
   predictedLineupOf,
   PREDICTION_MATCHES,
   type ActualLineup,
+  type PlayerLookup,
   type PredictedLineup,
 } from './lineups.js';
 import type { MatchContext, MatchIndex } from './match-index.js';
@@ -102,49 +103,15 @@ export function matchItemOf(ctx: MatchContext, s: MatchIndex, r: number, nowMs: 
   const season = ctx.seasonById(store.seasonId[r]);
   const homeName = teamName(ctx, homeId);
   const awayName = teamName(ctx, awayId);
-
-  let standings: MatchItem['standings'] = null;
-  if (league?.kind === 'league') {
-    // Strictly before kick-off and by now: kick-offs are whole milliseconds, so "≤ now" is "< now + 1".
-    const { table } = seasonTableBefore(
-      store,
-      store.leagueId[r],
-      store.seasonId[r],
-      Math.min(kickoffMs, nowMs + 1),
-      (id) => teamName(ctx, id),
-    );
-    standings = {
-      home: table.find((e) => e.team_id === homeId) ?? null,
-      away: table.find((e) => e.team_id === awayId) ?? null,
-      table_size: table.length,
-    };
-  }
-
+  // Strictly before kick-off and by now: kick-offs are whole milliseconds, so "≤ now" is "< now + 1".
+  const standings = league?.kind === 'league' ? standingsBefore(ctx, store, r, Math.min(kickoffMs, nowMs + 1)) : null;
   const homeResults = resultsBefore(store, homeId, kickoffMs, nowMs);
   const awayResults = resultsBefore(store, awayId, kickoffMs, nowMs);
-  const named = (f: Form): FormWithNames => ({
-    ...f,
-    results: f.results.map((x) => ({ ...x, opponent: teamName(ctx, x.opponent_id) })),
-  });
   const homeForm = formOf(homeResults);
   const awayForm = formOf(awayResults);
-  const meetings: Meeting[] = homeResults
-    .filter((x) => x.opponent_id === awayId)
-    .map((x) => ({
-      fixture_id: x.fixture_id,
-      kickoff_utc: new Date(x.kickoff_ms).toISOString(),
-      home_team_id: x.venue === 'home' ? homeId : awayId,
-      away_team_id: x.venue === 'home' ? awayId : homeId,
-      home_goals: x.venue === 'home' ? x.goals_for : x.goals_against,
-      away_goals: x.venue === 'home' ? x.goals_against : x.goals_for,
-    }));
-  const headToHead = headToHeadOf(meetings, homeId, awayId);
+  const headToHead = headToHeadOf(meetingsOf(homeResults, homeId, awayId), homeId, awayId);
   const streaks = { home: streaksOf(homeResults), away: streaksOf(awayResults) };
-  const derbyKind = derbyKindOf(
-    s.rivalries,
-    { team_id: homeId, city: s.cities.get(homeId) ?? null },
-    { team_id: awayId, city: s.cities.get(awayId) ?? null },
-  );
+  const derbyKind = derbyKindOf(s.rivalries, clubOf(s, homeId), clubOf(s, awayId));
   const score = played ? { home: store.homeGoals[r], away: store.awayGoals[r] } : null;
   const signalItems = signalsOf({
     home: { name: homeName, standing: standings?.home ?? null, form: homeForm, streaks: streaks.home },
@@ -155,19 +122,12 @@ export function matchItemOf(ctx: MatchContext, s: MatchIndex, r: number, nowMs: 
     score,
   });
   const leagueName = league?.name ?? `League ${store.leagueId[r]}`;
-  const roundText = store.round[r] ? `, ${roundLabelOf(store.round[r])}` : '';
-  // A result headline counts the club's record in this season only ("their 5th win in 9 matches").
-  const seasonStartMs = season?.start_date ? Date.parse(`${season.start_date}T00:00:00Z`) : Number.NEGATIVE_INFINITY;
-  const inSeason = (x: TeamResult) => x.kickoff_ms >= seasonStartMs;
-  const fallbackHeadline = score
-    ? resultHeadlineOf({
-        home: { name: homeName, before: homeResults.filter(inSeason) },
-        away: { name: awayName, before: awayResults.filter(inSeason) },
-        score,
-        round: store.round[r],
-        competition: leagueInProse(leagueName),
-      })
-    : `${homeName} host ${awayName} (${leagueName}${roundText}).`;
+  const tierAndKind = { tier: league?.tier ?? 0, kind: league?.kind ?? 'league' };
+  const fallbackHeadline = fallbackHeadlineOf(
+    { name: homeName, results: homeResults },
+    { name: awayName, results: awayResults },
+    { score, round: store.round[r], leagueName, seasonStart: season?.start_date ?? null },
+  );
 
   return {
     fixture_id: store.fixtureId[r],
@@ -177,26 +137,85 @@ export function matchItemOf(ctx: MatchContext, s: MatchIndex, r: number, nowMs: 
     venue: store.venue[r],
     home: { team_id: homeId, name: homeName, score: score ? score.home : null },
     away: { team_id: awayId, name: awayName, score: score ? score.away : null },
-    competition: {
-      league_id: store.leagueId[r],
-      name: leagueName,
-      season: season?.name ?? null,
-      tier: league?.tier ?? 0,
-      kind: league?.kind ?? 'league',
-    },
+    competition: { league_id: store.leagueId[r], name: leagueName, season: season?.name ?? null, ...tierAndKind },
     signals: {
       derby_kind: derbyKind,
-      competition_tier: competitionTierOf({ tier: league?.tier ?? 0, kind: league?.kind ?? 'league' }),
+      competition_tier: competitionTierOf(tierAndKind),
       headline: signalItems[0]?.headline ?? fallbackHeadline,
     },
     standings,
-    form: { home: named(homeForm), away: named(awayForm) },
+    form: { home: withOpponentNames(ctx, homeForm), away: withOpponentNames(ctx, awayForm) },
     head_to_head: headToHead,
     streaks,
     signal_items: signalItems,
     predicted_lineups: played ? null : predictedLineups(s, homeId, awayId, kickoffMs, nowMs),
     lineups: played ? actualLineups(ctx, store, r, homeId, awayId) : null,
   };
+}
+
+/** A club as derby detection sees it: its id and city. */
+const clubOf = (s: MatchIndex, teamId: number) => ({ team_id: teamId, city: s.cities.get(teamId) ?? null });
+
+/** A form line with each opponent's name beside its id. */
+function withOpponentNames(ctx: MatchContext, f: Form): FormWithNames {
+  return { ...f, results: f.results.map((x) => ({ ...x, opponent: teamName(ctx, x.opponent_id) })) };
+}
+
+/**
+ * The league table strictly before `beforeMs` of fixture row `r`'s league-season: both clubs'
+ * entries and the table size.
+ */
+function standingsBefore(
+  ctx: MatchContext,
+  store: FixtureStore,
+  r: number,
+  beforeMs: number,
+): NonNullable<MatchItem['standings']> {
+  const { table } = seasonTableBefore(store, store.leagueId[r], store.seasonId[r], beforeMs, (id) => teamName(ctx, id));
+  return {
+    home: table.find((e) => e.team_id === store.homeId[r]) ?? null,
+    away: table.find((e) => e.team_id === store.awayId[r]) ?? null,
+    table_size: table.length,
+  };
+}
+
+/** Earlier meetings of the two clubs, from the home club's results. */
+function meetingsOf(homeResults: readonly TeamResult[], homeId: number, awayId: number): Meeting[] {
+  return homeResults
+    .filter((x) => x.opponent_id === awayId)
+    .map((x) => ({
+      fixture_id: x.fixture_id,
+      kickoff_utc: new Date(x.kickoff_ms).toISOString(),
+      home_team_id: x.venue === 'home' ? homeId : awayId,
+      away_team_id: x.venue === 'home' ? awayId : homeId,
+      home_goals: x.venue === 'home' ? x.goals_for : x.goals_against,
+      away_goals: x.venue === 'home' ? x.goals_against : x.goals_for,
+    }));
+}
+
+/** The headline when no signal holds: the result in words for a played match, else who hosts whom. */
+function fallbackHeadlineOf(
+  home: { name: string; results: readonly TeamResult[] },
+  away: { name: string; results: readonly TeamResult[] },
+  match: {
+    score: { home: number; away: number } | null;
+    round: string | null;
+    leagueName: string;
+    seasonStart: string | null;
+  },
+): string {
+  const { score, round, leagueName } = match;
+  if (!score) return `${home.name} host ${away.name} (${leagueName}${round ? `, ${roundLabelOf(round)}` : ''}).`;
+  // A result headline counts the club's record in this season only ("their 5th win in 9 matches").
+  const seasonStartMs = match.seasonStart ? Date.parse(`${match.seasonStart}T00:00:00Z`) : Number.NEGATIVE_INFINITY;
+  const inSeason = (x: TeamResult) => x.kickoff_ms >= seasonStartMs;
+  return resultHeadlineOf({
+    home: { name: home.name, before: home.results.filter(inSeason) },
+    away: { name: away.name, before: away.results.filter(inSeason) },
+    score,
+    round,
+    competition: leagueInProse(leagueName),
+  });
 }
 
 function actualLineups(
@@ -209,12 +228,12 @@ function actualLineups(
   const apps = store.appearancesOf(r);
   if (apps === null) return null;
   // Line-ups show the name a reader knows (known_as, as on every other surface), not the registered full name.
-  const players = {
+  const players: PlayerLookup = {
     get: (id: number) => {
       const p = ctx.playerById(id);
       return p && { name: p.known_as ?? p.name, position: p.position };
     },
-  } as ReadonlyMap<number, { name: string; position: string }>;
+  };
   const side = (teamId: number) => {
     const own = apps.filter((a) => a.team_id === teamId);
     return own.length === 0 ? null : actualLineupOf(own, players);

@@ -3,14 +3,15 @@
  * featured percentiles, the ribbon table and the caption.
  */
 import type { DecisionAngle } from '../angle.js';
-import type { CardFacts } from '../facts.js';
-import { h, type LayoutNode } from '../h.js';
+import type { CardFacts, CardMetric } from '../facts.js';
+import { h, type LayoutChild, type LayoutNode, type Style } from '../h.js';
 import type { CardPhoto } from '../photo.js';
 import { HD_SIZE, portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
 import {
   INK,
   footerOf,
   formatMetric,
+  type Palette,
   paletteOf,
   percentileText,
   shortLabelOf,
@@ -26,13 +27,6 @@ const GAP = 16;
  */
 export function collageLayout(facts: CardFacts, angle: DecisionAngle, photo: CardPhoto | null): LayoutNode {
   const pal = paletteOf(facts);
-  const p = facts.player;
-  const tile = (style: Record<string, string | number>, ...children: Parameters<typeof h>[2][]) =>
-    h('div', { borderRadius: 28, overflow: 'hidden', flexDirection: 'column', ...style }, ...children);
-  const bars = facts.stats
-    .slice(0, 4)
-    .map((key) => facts.metrics.find((m) => m.key === key)!)
-    .filter(Boolean);
   return h(
     'div',
     {
@@ -52,90 +46,10 @@ export function collageLayout(facts: CardFacts, angle: DecisionAngle, photo: Car
         { width: 480, height: 560, backgroundColor: pal.primary, marginRight: GAP },
         portraitOf(photo, 480, 560, shadeOf(pal.primary, 0.28)),
       ),
-      h(
-        'div',
-        { flexDirection: 'column', width: 504 },
-        tile(
-          {
-            height: 300,
-            backgroundColor: angle.accent,
-            color: INK.background,
-            padding: 32,
-            justifyContent: 'space-between',
-          },
-          h('div', { fontSize: 22, fontWeight: 900, letterSpacing: 3, textTransform: 'uppercase' }, angle.kicker),
-          h(
-            'div',
-            { fontSize: 58, fontWeight: 900, lineHeight: 1, letterSpacing: -1.5, textTransform: 'uppercase' },
-            angle.headline,
-          ),
-        ),
-        tile(
-          { height: 244, backgroundColor: INK.panel, marginTop: GAP, padding: 30, justifyContent: 'center' },
-          h(
-            'div',
-            { fontSize: 96, fontWeight: 900, lineHeight: 1, color: INK.text },
-            formatMetric(angle.hero.key, angle.hero.value),
-          ),
-          h(
-            'div',
-            { fontSize: 26, fontWeight: 700, marginTop: 10 },
-            `${angle.hero.label}${angle.hero.key.endsWith('_per90') ? ' per 90' : ''}`,
-          ),
-          h(
-            'div',
-            { fontSize: 22, color: tierColorOf(angle.hero), marginTop: 4, fontWeight: 700 },
-            percentileText(angle.hero),
-          ),
-        ),
-      ),
+      h('div', { flexDirection: 'column', width: 504 }, headlineTileOf(angle), heroTileOf(angle)),
     ),
-    tile(
-      { marginTop: GAP, backgroundColor: pal.primary, color: pal.onPrimary, padding: '26px 32px' },
-      h(
-        'div',
-        { fontSize: 62, fontWeight: 900, letterSpacing: -1.5, lineHeight: 1.05, wordBreak: 'break-word' },
-        p.display_name,
-      ),
-      h(
-        'div',
-        { fontSize: 26, fontWeight: 500, marginTop: 6 },
-        [
-          facts.club?.name ?? 'Free agent',
-          p.position,
-          facts.season ? `${facts.season.league_name} ${facts.season.season_name}` : null,
-        ]
-          .filter(Boolean)
-          .join(' · '),
-      ),
-    ),
-    h(
-      'div',
-      { marginTop: GAP },
-      ...bars.map((m, i) =>
-        tile(
-          {
-            flexGrow: 1,
-            flexBasis: 0,
-            backgroundColor: INK.panel,
-            padding: '18px 20px',
-            marginRight: i < bars.length - 1 ? GAP : 0,
-          },
-          h('div', { fontSize: 19, color: INK.muted, fontWeight: 700 }, shortLabelOf(m.key)),
-          h('div', { fontSize: 38, fontWeight: 900, marginTop: 4 }, formatMetric(m.key, m.value)),
-          h(
-            'div',
-            { height: 10, borderRadius: 5, backgroundColor: INK.track, marginTop: 10 },
-            h('div', {
-              height: 10,
-              borderRadius: 5,
-              width: `${Math.max(4, m.percentile ?? 0)}%`,
-              backgroundColor: tierColorOf(m),
-            }),
-          ),
-        ),
-      ),
-    ),
+    nameTileOf(facts, pal),
+    percentileBarsOf(facts),
     h(
       'div',
       { marginTop: GAP, flexDirection: 'column' },
@@ -146,27 +60,138 @@ export function collageLayout(facts: CardFacts, angle: DecisionAngle, photo: Car
       { marginTop: 22, fontSize: 34, fontWeight: 700, lineHeight: 1.25, wordBreak: 'break-word' },
       `“${facts.caption}”`,
     ),
-    facts.style_tags.length > 0 &&
-      h(
-        'div',
-        { marginTop: 16, flexWrap: 'wrap' },
-        ...facts.style_tags.slice(0, 4).map((tag) =>
-          h(
-            'div',
-            {
-              fontSize: 20,
-              fontWeight: 700,
-              color: INK.text,
-              backgroundColor: INK.track,
-              borderRadius: 18,
-              padding: '6px 16px',
-              marginRight: 10,
-            },
-            tag,
-          ),
-        ),
-      ),
+    styleTagsOf(facts),
     footerOf(facts),
     watermarkOf(facts),
+  );
+}
+
+/** One rounded tile of the grid. */
+function tile(style: Style, ...children: LayoutChild[]): LayoutNode {
+  return h('div', { borderRadius: 28, overflow: 'hidden', flexDirection: 'column', ...style }, ...children);
+}
+
+/** The accent tile with the angle's kicker and headline. */
+function headlineTileOf(angle: DecisionAngle): LayoutNode {
+  return tile(
+    {
+      height: 300,
+      backgroundColor: angle.accent,
+      color: INK.background,
+      padding: 32,
+      justifyContent: 'space-between',
+    },
+    h('div', { fontSize: 22, fontWeight: 900, letterSpacing: 3, textTransform: 'uppercase' }, angle.kicker),
+    h(
+      'div',
+      { fontSize: 58, fontWeight: 900, lineHeight: 1, letterSpacing: -1.5, textTransform: 'uppercase' },
+      angle.headline,
+    ),
+  );
+}
+
+/** The hero metric tile: value, label and percentile. */
+function heroTileOf(angle: DecisionAngle): LayoutNode {
+  return tile(
+    { height: 244, backgroundColor: INK.panel, marginTop: GAP, padding: 30, justifyContent: 'center' },
+    h(
+      'div',
+      { fontSize: 96, fontWeight: 900, lineHeight: 1, color: INK.text },
+      formatMetric(angle.hero.key, angle.hero.value),
+    ),
+    h(
+      'div',
+      { fontSize: 26, fontWeight: 700, marginTop: 10 },
+      `${angle.hero.label}${angle.hero.key.endsWith('_per90') ? ' per 90' : ''}`,
+    ),
+    h(
+      'div',
+      { fontSize: 22, color: tierColorOf(angle.hero), marginTop: 4, fontWeight: 700 },
+      percentileText(angle.hero),
+    ),
+  );
+}
+
+/** The club-coloured tile with the player's name, club, position and season. */
+function nameTileOf(facts: CardFacts, pal: Palette): LayoutNode {
+  return tile(
+    { marginTop: GAP, backgroundColor: pal.primary, color: pal.onPrimary, padding: '26px 32px' },
+    h(
+      'div',
+      { fontSize: 62, fontWeight: 900, letterSpacing: -1.5, lineHeight: 1.05, wordBreak: 'break-word' },
+      facts.player.display_name,
+    ),
+    h(
+      'div',
+      { fontSize: 26, fontWeight: 500, marginTop: 6 },
+      [
+        facts.club?.name ?? 'Free agent',
+        facts.player.position,
+        facts.season ? `${facts.season.league_name} ${facts.season.season_name}` : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    ),
+  );
+}
+
+/** Up to four featured stats as tiles with a percentile bar each. */
+function percentileBarsOf(facts: CardFacts): LayoutNode {
+  const bars = facts.stats
+    .slice(0, 4)
+    .map((key) => facts.metrics.find((m) => m.key === key))
+    .filter((m): m is CardMetric => m !== undefined);
+  return h(
+    'div',
+    { marginTop: GAP },
+    ...bars.map((m, i) =>
+      tile(
+        {
+          flexGrow: 1,
+          flexBasis: 0,
+          backgroundColor: INK.panel,
+          padding: '18px 20px',
+          marginRight: i < bars.length - 1 ? GAP : 0,
+        },
+        h('div', { fontSize: 19, color: INK.muted, fontWeight: 700 }, shortLabelOf(m.key)),
+        h('div', { fontSize: 38, fontWeight: 900, marginTop: 4 }, formatMetric(m.key, m.value)),
+        h(
+          'div',
+          { height: 10, borderRadius: 5, backgroundColor: INK.track, marginTop: 10 },
+          h('div', {
+            height: 10,
+            borderRadius: 5,
+            width: `${Math.max(4, m.percentile ?? 0)}%`,
+            backgroundColor: tierColorOf(m),
+          }),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Up to four style tags as pills, or nothing when the player has none. */
+function styleTagsOf(facts: CardFacts): LayoutChild {
+  return (
+    facts.style_tags.length > 0 &&
+    h(
+      'div',
+      { marginTop: 16, flexWrap: 'wrap' },
+      ...facts.style_tags.slice(0, 4).map((tag) =>
+        h(
+          'div',
+          {
+            fontSize: 20,
+            fontWeight: 700,
+            color: INK.text,
+            backgroundColor: INK.track,
+            borderRadius: 18,
+            padding: '6px 16px',
+            marginRight: 10,
+          },
+          tag,
+        ),
+      ),
+    )
   );
 }

@@ -7,7 +7,16 @@ import type { CardFacts } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
 import type { CardPhoto } from '../photo.js';
 import { HD_SIZE, portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
-import { INK, footerOf, formatMetric, paletteOf, percentileText, readableOnDark, watermarkOf } from './shared.js';
+import {
+  INK,
+  footerOf,
+  formatMetric,
+  type Palette,
+  paletteOf,
+  percentileText,
+  readableOnDark,
+  watermarkOf,
+} from './shared.js';
 
 /**
  * The editorial_cover layout tree.
@@ -15,8 +24,6 @@ import { INK, footerOf, formatMetric, paletteOf, percentileText, readableOnDark,
  */
 export function editorialCoverLayout(facts: CardFacts, angle: DecisionAngle, photo: CardPhoto | null): LayoutNode {
   const pal = paletteOf(facts);
-  const p = facts.player;
-  const hero = angle.hero;
   return h(
     'div',
     {
@@ -29,6 +36,17 @@ export function editorialCoverLayout(facts: CardFacts, angle: DecisionAngle, pho
       position: 'relative',
       overflow: 'hidden',
     },
+    ...coverBackdropOf(pal, photo),
+    mastheadOf(facts, pal),
+    coverStoryOf(facts, angle, pal),
+    footerOf(facts),
+    watermarkOf(facts),
+  );
+}
+
+/** The band, the portrait and the dark lower third the cover's text sits on. */
+function coverBackdropOf(pal: Palette, photo: CardPhoto | null): LayoutNode[] {
+  return [
     // A bold diagonal band in the secondary colour gives the cover its energy behind the figure.
     h('div', {
       position: 'absolute',
@@ -60,112 +78,124 @@ export function editorialCoverLayout(facts: CardFacts, angle: DecisionAngle, pho
       height: 590,
       backgroundColor: INK.background,
     }),
+  ];
+}
+
+/** The masthead: the title on the left, season and league on the right. */
+function mastheadOf(facts: CardFacts, pal: Palette): LayoutNode {
+  return h(
+    'div',
+    {
+      position: 'absolute',
+      top: 44,
+      left: 56,
+      right: 56,
+      justifyContent: 'space-between',
+      alignItems: 'flex-end',
+      color: pal.onPrimary,
+    },
+    h('div', { fontSize: 112, fontWeight: 900, letterSpacing: -5, lineHeight: 1 }, 'HALFSPACE'),
     h(
       'div',
       {
-        position: 'absolute',
-        top: 44,
-        left: 56,
-        right: 56,
-        justifyContent: 'space-between',
+        flexDirection: 'column',
         alignItems: 'flex-end',
-        color: pal.onPrimary,
+        fontSize: 20,
+        fontWeight: 700,
+        letterSpacing: 2,
+        textTransform: 'uppercase',
+        paddingBottom: 12,
       },
-      h('div', { fontSize: 112, fontWeight: 900, letterSpacing: -5, lineHeight: 1 }, 'HALFSPACE'),
-      h(
-        'div',
-        {
-          flexDirection: 'column',
-          alignItems: 'flex-end',
-          fontSize: 20,
-          fontWeight: 700,
-          letterSpacing: 2,
-          textTransform: 'uppercase',
-          paddingBottom: 12,
-        },
-        h('div', {}, facts.season?.season_name ?? ''),
-        h('div', {}, facts.season?.league_name ?? ''),
-      ),
+      h('div', {}, facts.season?.season_name ?? ''),
+      h('div', {}, facts.season?.league_name ?? ''),
+    ),
+  );
+}
+
+/** The cover story on the lower third: kicker, headline, byline, hero row and the ribbon table. */
+function coverStoryOf(facts: CardFacts, angle: DecisionAngle, pal: Palette): LayoutNode {
+  return h(
+    'div',
+    { position: 'absolute', top: 790, left: 56, right: 56, flexDirection: 'column' },
+    h(
+      'div',
+      {
+        alignSelf: 'flex-start',
+        backgroundColor: angle.accent,
+        color: INK.background,
+        fontSize: 22,
+        fontWeight: 900,
+        letterSpacing: 3,
+        textTransform: 'uppercase',
+        padding: '8px 16px',
+        borderRadius: 8,
+      },
+      angle.kicker,
     ),
     h(
       'div',
-      { position: 'absolute', top: 790, left: 56, right: 56, flexDirection: 'column' },
-      h(
-        'div',
-        {
-          alignSelf: 'flex-start',
-          backgroundColor: angle.accent,
-          color: INK.background,
-          fontSize: 22,
-          fontWeight: 900,
-          letterSpacing: 3,
-          textTransform: 'uppercase',
-          padding: '8px 16px',
-          borderRadius: 8,
-        },
-        angle.kicker,
-      ),
-      h(
-        'div',
-        {
-          fontSize: 84,
-          fontWeight: 900,
-          lineHeight: 1,
-          letterSpacing: -2.5,
-          marginTop: 18,
-          textTransform: 'uppercase',
-          wordBreak: 'break-word',
-          maxWidth: 968,
-        },
-        angle.headline,
-      ),
-      h(
-        'div',
-        { fontSize: 40, fontWeight: 700, marginTop: 14, color: readableOnDark(pal) },
-        `${p.display_name} · ${facts.club?.name ?? 'Free agent'}`,
-      ),
-      h(
-        'div',
-        { alignItems: 'center', marginTop: 18 },
-        h('div', { fontSize: 64, fontWeight: 900, color: angle.accent }, formatMetric(hero.key, hero.value)),
-        h(
-          'div',
-          { flexDirection: 'column', marginLeft: 20 },
-          h(
-            'div',
-            { fontSize: 26, fontWeight: 700 },
-            `${hero.label}${hero.key === 'rating' || hero.key.endsWith('_pct') ? '' : ' per 90'}`,
-          ),
-          h('div', { fontSize: 22, color: INK.muted }, percentileText(hero)),
-        ),
-        h('div', { flexGrow: 1 }),
-        // At most four lines, clipped: a caption never grows the row and pushes the table into the footer.
-        h(
-          'div',
-          {
-            fontWeight: 500,
-            color: INK.muted,
-            textAlign: 'right',
-            overflow: 'hidden',
-            ...(facts.caption.length > 36
-              ? { fontSize: 20, lineHeight: 1.25, maxHeight: 100, maxWidth: 440, wordBreak: 'break-word' }
-              : { fontSize: 26, maxHeight: 130, maxWidth: 380 }),
-          },
-          `“${facts.caption}”`,
-        ),
-      ),
-      h(
-        'div',
-        { marginTop: 22, flexDirection: 'column' },
-        ribbonTableOf(facts, {
-          fill: 'rgba(255,255,255,0.08)',
-          text: INK.text,
-          muted: INK.muted,
-          divider: 'rgba(255,255,255,0.15)',
-        }),
-      ),
+      {
+        fontSize: 84,
+        fontWeight: 900,
+        lineHeight: 1,
+        letterSpacing: -2.5,
+        marginTop: 18,
+        textTransform: 'uppercase',
+        wordBreak: 'break-word',
+        maxWidth: 968,
+      },
+      angle.headline,
     ),
-    footerOf(facts),
-    watermarkOf(facts),
+    h(
+      'div',
+      { fontSize: 40, fontWeight: 700, marginTop: 14, color: readableOnDark(pal) },
+      `${facts.player.display_name} · ${facts.club?.name ?? 'Free agent'}`,
+    ),
+    heroRowOf(facts, angle),
+    h(
+      'div',
+      { marginTop: 22, flexDirection: 'column' },
+      ribbonTableOf(facts, {
+        fill: 'rgba(255,255,255,0.08)',
+        text: INK.text,
+        muted: INK.muted,
+        divider: 'rgba(255,255,255,0.15)',
+      }),
+    ),
+  );
+}
+
+/** The hero metric (value, label, percentile) with the caption pushed to the right. */
+function heroRowOf(facts: CardFacts, angle: DecisionAngle): LayoutNode {
+  const hero = angle.hero;
+  return h(
+    'div',
+    { alignItems: 'center', marginTop: 18 },
+    h('div', { fontSize: 64, fontWeight: 900, color: angle.accent }, formatMetric(hero.key, hero.value)),
+    h(
+      'div',
+      { flexDirection: 'column', marginLeft: 20 },
+      h(
+        'div',
+        { fontSize: 26, fontWeight: 700 },
+        `${hero.label}${hero.key === 'rating' || hero.key.endsWith('_pct') ? '' : ' per 90'}`,
+      ),
+      h('div', { fontSize: 22, color: INK.muted }, percentileText(hero)),
+    ),
+    h('div', { flexGrow: 1 }),
+    // At most four lines, clipped: a caption never grows the row and pushes the table into the footer.
+    h(
+      'div',
+      {
+        fontWeight: 500,
+        color: INK.muted,
+        textAlign: 'right',
+        overflow: 'hidden',
+        ...(facts.caption.length > 36
+          ? { fontSize: 20, lineHeight: 1.25, maxHeight: 100, maxWidth: 440, wordBreak: 'break-word' }
+          : { fontSize: 26, maxHeight: 130, maxWidth: 380 }),
+      },
+      `“${facts.caption}”`,
+    ),
   );
 }

@@ -3,11 +3,11 @@
  * position, portrait, six attribute percentiles, the headline and the ribbon table.
  */
 import type { DecisionAngle } from '../angle.js';
-import type { CardFacts } from '../facts.js';
+import type { CardFacts, CardMetric } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
 import type { CardPhoto } from '../photo.js';
 import { HD_SIZE, portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
-import { INK, footerOf, paletteOf, shortLabelOf, watermarkOf } from './shared.js';
+import { INK, footerOf, type Palette, paletteOf, shortLabelOf, watermarkOf } from './shared.js';
 
 /**
  * The card's "overall": the mean of the six featured percentiles, 0–99; 50 when none is known.
@@ -19,16 +19,15 @@ export function overallOf(metrics: readonly { percentile: number | null }[]): nu
   return Math.min(99, Math.round(known.reduce((a, b) => a + b, 0) / known.length));
 }
 
+const CARD_WIDTH = 860;
+
 /**
  * The fifa_viral layout tree.
  * @example fifaViralLayout(facts, angleOf(facts), null).props.style?.width // => 1080
  */
 export function fifaViralLayout(facts: CardFacts, angle: DecisionAngle, photo: CardPhoto | null): LayoutNode {
   const pal = paletteOf(facts);
-  const p = facts.player;
   const six = facts.metrics.filter((m) => m.key !== 'rating').slice(0, 6);
-  const ovr = overallOf(six);
-  const cardW = 860;
   return h(
     'div',
     {
@@ -45,7 +44,7 @@ export function fifaViralLayout(facts: CardFacts, angle: DecisionAngle, photo: C
       'div',
       {
         marginTop: 60,
-        width: cardW,
+        width: CARD_WIDTH,
         height: 1150,
         borderRadius: 56,
         backgroundColor: pal.primary,
@@ -62,104 +61,119 @@ export function fifaViralLayout(facts: CardFacts, angle: DecisionAngle, photo: C
         right: 40,
         borderRadius: 24,
       }),
-      h(
-        'div',
-        { position: 'absolute', top: 60, left: 60, flexDirection: 'column', alignItems: 'center' },
-        h('div', { fontSize: 150, fontWeight: 900, lineHeight: 1, letterSpacing: -6 }, String(ovr)),
-        h('div', { fontSize: 48, fontWeight: 900, marginTop: 4 }, p.position_code),
-        h('div', { width: 90, height: 6, backgroundColor: pal.secondary, marginTop: 18 }),
-        h(
-          'div',
-          { fontSize: 26, fontWeight: 700, marginTop: 18, maxWidth: 190, textAlign: 'center' },
-          facts.club?.short_name ?? facts.club?.name ?? '',
-        ),
-      ),
-      h(
-        'div',
-        {
-          marginTop: 590,
-          width: cardW - 20,
-          backgroundColor: 'rgba(11,16,32,0.92)',
-          flexDirection: 'column',
-          alignItems: 'center',
-          padding: '26px 50px 0',
-          flexGrow: 1,
-          color: INK.text,
-        },
-        h(
-          'div',
-          {
-            fontSize: 56,
-            fontWeight: 900,
-            letterSpacing: -1.5,
-            textTransform: 'uppercase',
-            textAlign: 'center',
-            lineHeight: 1.05,
-            wordBreak: 'break-word',
-            maxWidth: 760,
-          },
-          p.display_name,
-        ),
-        // The kicker line: the angle's kicker and headline, or the caller's caption in their place (one
-        // line of at most 60 graphemes at 22 px fits the 760 px column; the default take stays off this card).
-        facts.caption_is_user
-          ? h(
-              'div',
-              {
-                fontSize: 22,
-                fontWeight: 700,
-                color: angle.accent,
-                marginTop: 12,
-                width: 760,
-                justifyContent: 'center',
-              },
-              `“${facts.caption}”`,
-            )
-          : h(
-              'div',
-              {
-                fontSize: 26,
-                fontWeight: 700,
-                color: angle.accent,
-                marginTop: 10,
-                textTransform: 'uppercase',
-                letterSpacing: 2,
-              },
-              `${angle.kicker} · ${angle.headline}`,
-            ),
-        h(
-          'div',
-          { flexWrap: 'wrap', width: 760, marginTop: 22 },
-          ...six.map((m) =>
-            h(
-              'div',
-              { width: 380, alignItems: 'center', padding: '6px 10px' },
-              h(
-                'div',
-                { fontSize: 44, fontWeight: 900, width: 90, color: m.key === angle.hero.key ? angle.accent : INK.text },
-                m.percentile === null ? '–' : String(Math.round(m.percentile)),
-              ),
-              h(
-                'div',
-                { fontSize: 26, fontWeight: 700, color: INK.muted, textTransform: 'uppercase', letterSpacing: 1 },
-                shortLabelOf(m.key),
-              ),
-            ),
-          ),
-        ),
-        h(
-          'div',
-          { width: 760, marginTop: 18, flexDirection: 'column' },
-          ribbonTableOf(facts, {
-            fill: 'rgba(255,255,255,0.07)',
-            text: INK.text,
-            muted: INK.muted,
-            divider: 'rgba(255,255,255,0.14)',
-          }),
-        ),
-      ),
+      overallBadgeOf(facts, pal, overallOf(six)),
+      attributePanelOf(facts, angle, six),
     ),
     footerOf(facts),
     watermarkOf(facts),
+  );
+}
+
+/** The top-left badge: overall, position code and club. */
+function overallBadgeOf(facts: CardFacts, pal: Palette, ovr: number): LayoutNode {
+  return h(
+    'div',
+    { position: 'absolute', top: 60, left: 60, flexDirection: 'column', alignItems: 'center' },
+    h('div', { fontSize: 150, fontWeight: 900, lineHeight: 1, letterSpacing: -6 }, String(ovr)),
+    h('div', { fontSize: 48, fontWeight: 900, marginTop: 4 }, facts.player.position_code),
+    h('div', { width: 90, height: 6, backgroundColor: pal.secondary, marginTop: 18 }),
+    h(
+      'div',
+      { fontSize: 26, fontWeight: 700, marginTop: 18, maxWidth: 190, textAlign: 'center' },
+      facts.club?.short_name ?? facts.club?.name ?? '',
+    ),
+  );
+}
+
+/** The dark lower panel: name, kicker line, the six attributes and the ribbon table. */
+function attributePanelOf(facts: CardFacts, angle: DecisionAngle, six: readonly CardMetric[]): LayoutNode {
+  return h(
+    'div',
+    {
+      marginTop: 590,
+      width: CARD_WIDTH - 20,
+      backgroundColor: 'rgba(11,16,32,0.92)',
+      flexDirection: 'column',
+      alignItems: 'center',
+      padding: '26px 50px 0',
+      flexGrow: 1,
+      color: INK.text,
+    },
+    h(
+      'div',
+      {
+        fontSize: 56,
+        fontWeight: 900,
+        letterSpacing: -1.5,
+        textTransform: 'uppercase',
+        textAlign: 'center',
+        lineHeight: 1.05,
+        wordBreak: 'break-word',
+        maxWidth: 760,
+      },
+      facts.player.display_name,
+    ),
+    kickerLineOf(facts, angle),
+    h('div', { flexWrap: 'wrap', width: 760, marginTop: 22 }, ...six.map((m) => attributeOf(m, angle))),
+    h(
+      'div',
+      { width: 760, marginTop: 18, flexDirection: 'column' },
+      ribbonTableOf(facts, {
+        fill: 'rgba(255,255,255,0.07)',
+        text: INK.text,
+        muted: INK.muted,
+        divider: 'rgba(255,255,255,0.14)',
+      }),
+    ),
+  );
+}
+
+/**
+ * The kicker line: the angle's kicker and headline, or the caller's caption in their place (one
+ * line of at most 60 graphemes at 22 px fits the 760 px column; the default take stays off this card).
+ */
+function kickerLineOf(facts: CardFacts, angle: DecisionAngle): LayoutNode {
+  return facts.caption_is_user
+    ? h(
+        'div',
+        {
+          fontSize: 22,
+          fontWeight: 700,
+          color: angle.accent,
+          marginTop: 12,
+          width: 760,
+          justifyContent: 'center',
+        },
+        `“${facts.caption}”`,
+      )
+    : h(
+        'div',
+        {
+          fontSize: 26,
+          fontWeight: 700,
+          color: angle.accent,
+          marginTop: 10,
+          textTransform: 'uppercase',
+          letterSpacing: 2,
+        },
+        `${angle.kicker} · ${angle.headline}`,
+      );
+}
+
+/** One attribute: its percentile (in the accent colour for the hero metric) and short label. */
+function attributeOf(m: CardMetric, angle: DecisionAngle): LayoutNode {
+  return h(
+    'div',
+    { width: 380, alignItems: 'center', padding: '6px 10px' },
+    h(
+      'div',
+      { fontSize: 44, fontWeight: 900, width: 90, color: m.key === angle.hero.key ? angle.accent : INK.text },
+      m.percentile === null ? '–' : String(Math.round(m.percentile)),
+    ),
+    h(
+      'div',
+      { fontSize: 26, fontWeight: 700, color: INK.muted, textTransform: 'uppercase', letterSpacing: 1 },
+      shortLabelOf(m.key),
+    ),
   );
 }

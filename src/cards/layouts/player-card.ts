@@ -12,6 +12,7 @@ import {
   footerOf,
   formatMetric,
   metricOf,
+  type Palette,
   paletteOf,
   percentileText,
   tierColorOf,
@@ -82,12 +83,6 @@ function statRow(m: CardMetric): LayoutNode {
  */
 export function playerCardLayout(facts: CardFacts): LayoutNode {
   const pal = paletteOf(facts);
-  const p = facts.player;
-  const club = facts.club?.name ?? 'Free agent';
-  const meta = [p.position, p.age !== null ? `${p.age} yrs` : null, p.nationality].filter(Boolean).join(' · ');
-  const accent = VERDICT_COLORS[facts.verdict.code ?? 'none'];
-  const season = facts.season ? `${facts.season.league_name} · ${facts.season.season_name}` : null;
-
   return h(
     'div',
     {
@@ -100,104 +95,10 @@ export function playerCardLayout(facts: CardFacts): LayoutNode {
       position: 'relative',
       boxSizing: 'border-box',
     },
-    // Header in the club's colours.
-    h(
-      'div',
-      {
-        flexDirection: 'column',
-        backgroundColor: pal.primary,
-        color: pal.onPrimary,
-        padding: '50px 64px 40px',
-        position: 'relative',
-      },
-      h(
-        'div',
-        { alignItems: 'center', justifyContent: 'space-between' },
-        h('div', { fontSize: 26, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.85 }, club),
-        h(
-          'div',
-          {
-            backgroundColor: pal.secondary,
-            color: pal.onSecondary,
-            fontSize: 24,
-            fontWeight: 900,
-            padding: '8px 18px',
-            borderRadius: 12,
-          },
-          p.position_code,
-        ),
-      ),
-      h(
-        'div',
-        {
-          fontSize: p.display_name.length > 16 ? 72 : 84,
-          fontWeight: 900,
-          lineHeight: 1.02,
-          marginTop: 20,
-          letterSpacing: -2,
-          wordBreak: 'break-word',
-          maxWidth: 952,
-        },
-        p.display_name,
-      ),
-      h('div', { fontSize: 30, fontWeight: 500, marginTop: 16, opacity: 0.9 }, meta),
-    ),
+    identityHeaderOf(facts, pal),
     h('div', { height: 14, backgroundColor: pal.secondary }),
-    // Triplet.
-    h(
-      'div',
-      { flexDirection: 'column', padding: '40px 64px 0' },
-      h(
-        'div',
-        {
-          justifyContent: 'space-between',
-          fontSize: 22,
-          color: INK.muted,
-          marginBottom: 18,
-          letterSpacing: 2,
-          textTransform: 'uppercase',
-          fontWeight: 700,
-        },
-        h('div', {}, 'Per 90 · vs position cohort'),
-        season && h('div', {}, season),
-      ),
-      ...facts.stats.slice(0, 3).map((key) => statRow(metricOf(facts, key))),
-    ),
-    // Verdict line.
-    h(
-      'div',
-      {
-        margin: '8px 64px 0',
-        padding: '22px 30px',
-        borderRadius: RADIUS,
-        backgroundColor: INK.panel,
-        borderLeft: `10px solid ${accent}`,
-        alignItems: 'center',
-        justifyContent: 'space-between',
-      },
-      h(
-        'div',
-        { flexDirection: 'column', maxWidth: 680 },
-        h(
-          'div',
-          { fontSize: 18, color: INK.muted, letterSpacing: 2, textTransform: 'uppercase', fontWeight: 700 },
-          facts.verdict.code ? 'Verdict' : 'Style',
-        ),
-        h('div', { fontSize: 36, fontWeight: 900, color: accent, marginTop: 4 }, facts.verdict.headline),
-        facts.verdict.detail &&
-          h(
-            'div',
-            { fontSize: 20, color: INK.muted, marginTop: 6, lineHeight: 1.3, maxHeight: 54, overflow: 'hidden' },
-            facts.verdict.detail,
-          ),
-      ),
-      h(
-        'div',
-        { flexDirection: 'column', alignItems: 'flex-end' },
-        h('div', { fontSize: 44, fontWeight: 900 }, `${Math.round(facts.verdict.confidence * 100)}%`),
-        h('div', { fontSize: 18, color: INK.muted }, 'confidence'),
-      ),
-    ),
+    tripletOf(facts),
+    verdictLineOf(facts),
     // Caption.
     h(
       'div',
@@ -214,5 +115,116 @@ export function playerCardLayout(facts: CardFacts): LayoutNode {
     ),
     footerOf(facts),
     watermarkOf(facts),
+  );
+}
+
+/** Header in the club's colours: club, position badge, name and a meta line (position, age, nationality). */
+function identityHeaderOf(facts: CardFacts, pal: Palette): LayoutNode {
+  const p = facts.player;
+  const club = facts.club?.name ?? 'Free agent';
+  const meta = [p.position, p.age !== null ? `${p.age} yrs` : null, p.nationality].filter(Boolean).join(' · ');
+  return h(
+    'div',
+    {
+      flexDirection: 'column',
+      backgroundColor: pal.primary,
+      color: pal.onPrimary,
+      padding: '50px 64px 40px',
+      position: 'relative',
+    },
+    h(
+      'div',
+      { alignItems: 'center', justifyContent: 'space-between' },
+      h('div', { fontSize: 26, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.85 }, club),
+      h(
+        'div',
+        {
+          backgroundColor: pal.secondary,
+          color: pal.onSecondary,
+          fontSize: 24,
+          fontWeight: 900,
+          padding: '8px 18px',
+          borderRadius: 12,
+        },
+        p.position_code,
+      ),
+    ),
+    h(
+      'div',
+      {
+        fontSize: p.display_name.length > 16 ? 72 : 84,
+        fontWeight: 900,
+        lineHeight: 1.02,
+        marginTop: 20,
+        letterSpacing: -2,
+        wordBreak: 'break-word',
+        maxWidth: 952,
+      },
+      p.display_name,
+    ),
+    h('div', { fontSize: 30, fontWeight: 500, marginTop: 16, opacity: 0.9 }, meta),
+  );
+}
+
+/** The position triplet: a heading with the season, then one stat row per metric. */
+function tripletOf(facts: CardFacts): LayoutNode {
+  const season = facts.season ? `${facts.season.league_name} · ${facts.season.season_name}` : null;
+  return h(
+    'div',
+    { flexDirection: 'column', padding: '40px 64px 0' },
+    h(
+      'div',
+      {
+        justifyContent: 'space-between',
+        fontSize: 22,
+        color: INK.muted,
+        marginBottom: 18,
+        letterSpacing: 2,
+        textTransform: 'uppercase',
+        fontWeight: 700,
+      },
+      h('div', {}, 'Per 90 · vs position cohort'),
+      season && h('div', {}, season),
+    ),
+    ...facts.stats.slice(0, 3).map((key) => statRow(metricOf(facts, key))),
+  );
+}
+
+/** The verdict line: verdict (or style) headline and detail, with its confidence on the right. */
+function verdictLineOf(facts: CardFacts): LayoutNode {
+  const accent = VERDICT_COLORS[facts.verdict.code ?? 'none'];
+  return h(
+    'div',
+    {
+      margin: '8px 64px 0',
+      padding: '22px 30px',
+      borderRadius: RADIUS,
+      backgroundColor: INK.panel,
+      borderLeft: `10px solid ${accent}`,
+      alignItems: 'center',
+      justifyContent: 'space-between',
+    },
+    h(
+      'div',
+      { flexDirection: 'column', maxWidth: 680 },
+      h(
+        'div',
+        { fontSize: 18, color: INK.muted, letterSpacing: 2, textTransform: 'uppercase', fontWeight: 700 },
+        facts.verdict.code ? 'Verdict' : 'Style',
+      ),
+      h('div', { fontSize: 36, fontWeight: 900, color: accent, marginTop: 4 }, facts.verdict.headline),
+      facts.verdict.detail &&
+        h(
+          'div',
+          { fontSize: 20, color: INK.muted, marginTop: 6, lineHeight: 1.3, maxHeight: 54, overflow: 'hidden' },
+          facts.verdict.detail,
+        ),
+    ),
+    h(
+      'div',
+      { flexDirection: 'column', alignItems: 'flex-end' },
+      h('div', { fontSize: 44, fontWeight: 900 }, `${Math.round(facts.verdict.confidence * 100)}%`),
+      h('div', { fontSize: 18, color: INK.muted }, 'confidence'),
+    ),
   );
 }

@@ -117,6 +117,9 @@ export function paletteOf(facts: CardFacts): {
   return { primary, secondary, onPrimary: textOn(primary), onSecondary: textOn(secondary) };
 }
 
+/** The club palette a layout draws with ({@link paletteOf}). */
+export type Palette = ReturnType<typeof paletteOf>;
+
 /**
  * A metric value for display: per-90 and ratings with two decimals, percentages with one and a % sign, an en dash when null.
  * @example formatMetric('goals_per90', 0.6149) // => '0.61'

@@ -4,7 +4,7 @@
  * column highlighted, the top-percentile highlight line, the caption and the watermark (docs/design.md#op-cards).
  */
 import type { MetricKey } from '../../stats/metrics.js';
-import type { CardFacts } from '../facts.js';
+import type { CardFacts, CardMetric } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
 import {
   INK,
@@ -13,6 +13,7 @@ import {
   formatInt,
   formatMetric,
   metricOf,
+  type Palette,
   paletteOf,
   percentileText,
   shortLabelOf,
@@ -57,7 +58,6 @@ function ribbonColumn(
   const m = metricOf(facts, key);
   const fg = hero ? onPrimary : INK.text;
   const sub = hero ? onPrimary : INK.muted;
-  const pct = m.percentile ?? 0;
   return h(
     'div',
     {
@@ -99,44 +99,54 @@ function ribbonColumn(
       formatMetric(key, m.value),
     ),
     h('div', { fontSize: 16, color: sub, marginTop: 2 }, unitOf(key)),
-    // Vertical percentile gauge.
-    h(
-      'div',
-      {
-        width: 26,
-        height: 140,
-        flexShrink: 0,
-        borderRadius: 13,
-        backgroundColor: hero ? 'rgba(0,0,0,0.25)' : INK.track,
-        marginTop: 18,
-        flexDirection: 'column',
-        justifyContent: 'flex-end',
-      },
-      h('div', {
-        width: 26,
-        height: Math.max(10, Math.round((140 * Math.min(100, pct)) / 100)),
-        borderRadius: 13,
-        backgroundColor: hero ? onPrimary : tierColorOf(m),
-      }),
-    ),
-    ...percentileText(m)
-      .split(' · ')
-      .map((line, i) =>
-        h(
-          'div',
-          {
-            fontSize: count > 4 ? 16 : 19,
-            fontWeight: 700,
-            color: hero ? onPrimary : tierColorOf(m),
-            marginTop: i === 0 ? 12 : 0,
-            // "below average" stays one centred line inside its column.
-            textAlign: 'center',
-            whiteSpace: 'nowrap',
-          },
-          line,
-        ),
-      ),
+    percentileGaugeOf(m, hero, onPrimary),
+    ...percentileLinesOf(m, hero, onPrimary, count),
   );
+}
+
+/** The vertical percentile gauge of a ribbon column. */
+function percentileGaugeOf(m: CardMetric, hero: boolean, onPrimary: string): LayoutNode {
+  const pct = m.percentile ?? 0;
+  return h(
+    'div',
+    {
+      width: 26,
+      height: 140,
+      flexShrink: 0,
+      borderRadius: 13,
+      backgroundColor: hero ? 'rgba(0,0,0,0.25)' : INK.track,
+      marginTop: 18,
+      flexDirection: 'column',
+      justifyContent: 'flex-end',
+    },
+    h('div', {
+      width: 26,
+      height: Math.max(10, Math.round((140 * Math.min(100, pct)) / 100)),
+      borderRadius: 13,
+      backgroundColor: hero ? onPrimary : tierColorOf(m),
+    }),
+  );
+}
+
+/** The percentile text under a gauge, one line per part ("72nd pct", "good"). */
+function percentileLinesOf(m: CardMetric, hero: boolean, onPrimary: string, count: number): LayoutNode[] {
+  return percentileText(m)
+    .split(' · ')
+    .map((line, i) =>
+      h(
+        'div',
+        {
+          fontSize: count > 4 ? 16 : 19,
+          fontWeight: 700,
+          color: hero ? onPrimary : tierColorOf(m),
+          marginTop: i === 0 ? 12 : 0,
+          // "below average" stays one centred line inside its column.
+          textAlign: 'center',
+          whiteSpace: 'nowrap',
+        },
+        line,
+      ),
+    );
 }
 
 /**
@@ -145,9 +155,6 @@ function ribbonColumn(
  */
 export function statRibbonLayout(facts: CardFacts): LayoutNode {
   const pal = paletteOf(facts);
-  const p = facts.player;
-  const seasonLine = facts.season ? `${facts.season.league_name} · ${facts.season.season_name}` : 'Latest season';
-  const rating = facts.sample.rating === null ? '–' : facts.sample.rating.toFixed(2);
   const hi = facts.highlight;
   return h(
     'div',
@@ -160,64 +167,9 @@ export function statRibbonLayout(facts: CardFacts): LayoutNode {
       color: INK.text,
       position: 'relative',
     },
-    h(
-      'div',
-      { flexDirection: 'column', backgroundColor: pal.primary, color: pal.onPrimary, padding: '40px 56px 30px' },
-      h(
-        'div',
-        { justifyContent: 'space-between', alignItems: 'center' },
-        h(
-          'div',
-          { fontSize: 22, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.9 },
-          seasonLine,
-        ),
-        h(
-          'div',
-          {
-            backgroundColor: pal.secondary,
-            color: pal.onSecondary,
-            fontSize: 20,
-            fontWeight: 900,
-            padding: '6px 14px',
-            borderRadius: 10,
-          },
-          p.position_code,
-        ),
-      ),
-      h(
-        'div',
-        {
-          fontSize: 66,
-          fontWeight: 900,
-          letterSpacing: -1.5,
-          marginTop: 12,
-          lineHeight: 1.05,
-          wordBreak: 'break-word',
-          maxWidth: 968,
-        },
-        p.display_name,
-      ),
-      h(
-        'div',
-        { fontSize: 24, fontWeight: 500, marginTop: 8, opacity: 0.9 },
-        [facts.club?.name ?? 'Free agent', p.position, p.age !== null ? `${p.age} yrs` : null]
-          .filter(Boolean)
-          .join(' · '),
-      ),
-    ),
+    seasonHeaderOf(facts, pal),
     h('div', { height: 10, backgroundColor: pal.secondary }),
-    h(
-      'div',
-      { padding: '24px 44px 0 56px' },
-      metaTile('Apps', String(facts.sample.appearances), null),
-      metaTile('Minutes', formatInt(facts.sample.minutes), null),
-      metaTile('Rating', rating, null),
-      // The first two season totals of the position group: goals and assists, a keeper's saves and clean sheets;
-      // the season's xG after the first when the dataset has xG (docs/methodology/event-values.md#xg).
-      ...facts.season_totals.slice(0, 1).map((t) => metaTile(t.label, formatInt(t.value), pal.primary)),
-      facts.xg !== null && metaTile('xG', facts.xg.toFixed(1), pal.primary),
-      ...facts.season_totals.slice(1, 2).map((t) => metaTile(t.label, formatInt(t.value), pal.primary)),
-    ),
+    metaRowOf(facts, pal),
     h(
       'div',
       { padding: '20px 44px 0 56px', height: 412 },
@@ -247,5 +199,73 @@ export function statRibbonLayout(facts: CardFacts): LayoutNode {
     ),
     footerOf(facts),
     watermarkOf(facts),
+  );
+}
+
+/** The header in the club's colours: season line, position badge, name, club, position and age. */
+function seasonHeaderOf(facts: CardFacts, pal: Palette): LayoutNode {
+  const p = facts.player;
+  const seasonLine = facts.season ? `${facts.season.league_name} · ${facts.season.season_name}` : 'Latest season';
+  return h(
+    'div',
+    { flexDirection: 'column', backgroundColor: pal.primary, color: pal.onPrimary, padding: '40px 56px 30px' },
+    h(
+      'div',
+      { justifyContent: 'space-between', alignItems: 'center' },
+      h(
+        'div',
+        { fontSize: 22, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.9 },
+        seasonLine,
+      ),
+      h(
+        'div',
+        {
+          backgroundColor: pal.secondary,
+          color: pal.onSecondary,
+          fontSize: 20,
+          fontWeight: 900,
+          padding: '6px 14px',
+          borderRadius: 10,
+        },
+        p.position_code,
+      ),
+    ),
+    h(
+      'div',
+      {
+        fontSize: 66,
+        fontWeight: 900,
+        letterSpacing: -1.5,
+        marginTop: 12,
+        lineHeight: 1.05,
+        wordBreak: 'break-word',
+        maxWidth: 968,
+      },
+      p.display_name,
+    ),
+    h(
+      'div',
+      { fontSize: 24, fontWeight: 500, marginTop: 8, opacity: 0.9 },
+      [facts.club?.name ?? 'Free agent', p.position, p.age !== null ? `${p.age} yrs` : null]
+        .filter(Boolean)
+        .join(' · '),
+    ),
+  );
+}
+
+/** The meta row: appearances, minutes, rating, then the group's first two season totals (and xG). */
+function metaRowOf(facts: CardFacts, pal: Palette): LayoutNode {
+  const rating = facts.sample.rating === null ? '–' : facts.sample.rating.toFixed(2);
+  return h(
+    'div',
+    { padding: '24px 44px 0 56px' },
+    metaTile('Apps', String(facts.sample.appearances), null),
+    metaTile('Minutes', formatInt(facts.sample.minutes), null),
+    metaTile('Rating', rating, null),
+    // The first two season totals of the position group: goals and assists, a keeper's saves and clean sheets;
+    // the season's xG after the first when the dataset has xG (docs/methodology/event-values.md#xg).
+    ...facts.season_totals.slice(0, 1).map((t) => metaTile(t.label, formatInt(t.value), pal.primary)),
+    facts.xg !== null && metaTile('xG', facts.xg.toFixed(1), pal.primary),
+    ...facts.season_totals.slice(1, 2).map((t) => metaTile(t.label, formatInt(t.value), pal.primary)),
   );
 }
