@@ -72,7 +72,7 @@ function nameOf(node: FunctionNode): string {
 }
 
 /** Every long function and every cast of one source text, each marked justified or not. */
-export function findingsOf(file: string, text: string): Finding[] {
+function findingsOf(file: string, text: string): Finding[] {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const lines = text.split('\n');
   const out: Finding[] = [];
