@@ -17,7 +17,7 @@ import type {
 import { datasetFromPath } from './io/dataset-from-path.js';
 import { bundledDatasetFromDir, withAddedColumns } from './io/load.js';
 import { demoDatasetDir } from './io/paths.js';
-import { rowsOf, TABLE_NAMES, type Dataset, type TableName } from './model/schema.js';
+import { isTableName, rowsOf, type Dataset } from './model/schema.js';
 import { validateDataset } from './model/validate.js';
 import { resolvePlayer, type IdentityIndex, type PlayerQuery, type ResolvedPlayer } from './identity/resolve.js';
 import { buildIdentityIndex } from './identity/name-index.js';
@@ -126,11 +126,10 @@ export class Engine implements EngineContext {
       const tables = Object.fromEntries(
         Object.entries(source.tables).map(([name, table]) => [
           name,
-          table && (TABLE_NAMES as readonly string[]).includes(name)
-            ? withAddedColumns(name as TableName, table)
-            : table,
+          table && isTableName(name) ? withAddedColumns(name, table) : table,
         ]),
       );
+      // cast: Object.fromEntries loses the per-table keys; validateDataset below checks every table.
       dataset = { meta: source.meta, tables: tables as Dataset['tables'] };
       validateDataset(dataset, { source: 'memory' });
     }

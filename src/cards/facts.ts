@@ -366,6 +366,24 @@ function cardClubOf(team: TeamRow | undefined): CardFacts['club'] {
     : null;
 }
 
+/** The cohort the percentiles of `row` were ranked in, named as the verdict names it. */
+function cohortNameAt(d: DerivedSeasons, row: number, group: PositionGroup): string {
+  return row >= 0 && d.cohort[row] >= 0
+    ? cohortNameOf(d.cohorts[d.cohort[row]])
+    : `${row >= 0 ? POSITION_GROUPS[d.group[row]] : group}s`;
+}
+
+/** The card's highlight: the top metric's percentile among the cohort (`seasonText` says where), or null without one. */
+function highlightOf(top: CardMetric | null, cohortName: string, seasonText: string): CardFacts['highlight'] {
+  return top
+    ? {
+        key: top.key,
+        percentile: top.percentile!,
+        text: `${top.label}: ${ordinalOf(top.percentile!)} among ${cohortName}${seasonText}`,
+      }
+    : null;
+}
+
 /**
  * Builds the facts of a card for a resolved player from engine data: his latest season row
  * (the one with his most recent minutes), its per-90 values and cohort percentiles, style tags,
@@ -385,19 +403,8 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
   const record = row >= 0 ? ctx.playerSeasonAt(row) : null;
   const minutes = row >= 0 ? d.minutes[row] : 0;
   const top = topMetricOf(metrics, minutes);
-  const seasonText = league && season ? ` in ${league.name} ${season.name}` : '';
-  // The cohort the percentiles were ranked in, named as the verdict names it.
-  const cohortName =
-    row >= 0 && d.cohort[row] >= 0
-      ? cohortNameOf(d.cohorts[d.cohort[row]])
-      : `${row >= 0 ? POSITION_GROUPS[d.group[row]] : group}s`;
-  const highlight = top
-    ? {
-        key: top.key,
-        percentile: top.percentile!,
-        text: `${top.label}: ${ordinalOf(top.percentile!)} among ${cohortName}${seasonText}`,
-      }
-    : null;
+  const cohortName = cohortNameAt(d, row, group);
+  const highlight = highlightOf(top, cohortName, league && season ? ` in ${league.name} ${season.name}` : '');
 
   const stats = [...(options.triplet ?? options.stats ?? GROUP_METRICS[group].slice(0, 6))];
   const style = row >= 0 ? ctx.styleOf(row) : null;

@@ -5,6 +5,7 @@
  * endpoint, the async card jobs and the images, MCP, and the error table whose anchors
  * (`#error-<code>`) are the `type` URIs of problem bodies. No CDN, no script.
  */
+import { z } from 'zod';
 import { ERRORS } from '../service/contract/errors.js';
 import { toolNameOf } from '../mcp/tools.js';
 import { DEMO_EXAMPLES, type ServedExamples } from './served-examples.js';
@@ -31,20 +32,82 @@ interface JsonSchema {
   description?: string;
 }
 
-interface OperationDoc {
-  operationId: string;
-  summary: string;
-  tags?: string[];
-  parameters?: { name: string; in: string; schema: JsonSchema; description?: string }[];
-  requestBody?: { content: Record<string, { schema: JsonSchema; examples?: Record<string, { value: unknown }> }> };
-  responses: Record<
-    string,
-    { description: string; content?: Record<string, { schema?: JsonSchema; example?: unknown }> }
-  >;
-  'x-credits'?: number;
-  'x-demo-channel'?: boolean;
-  'x-beta'?: boolean;
-}
+// The parts of the OpenAPI document (built by openApiOf) the page reads; other members are dropped.
+const JsonSchemaDoc: z.ZodType<JsonSchema> = z.lazy(() =>
+  z.object({
+    type: z.union([z.string(), z.array(z.string())]).optional(),
+    properties: z.record(z.string(), JsonSchemaDoc).optional(),
+    additionalProperties: z.union([JsonSchemaDoc, z.boolean()]).optional(),
+    required: z.array(z.string()).optional(),
+    enum: z.array(z.unknown()).optional(),
+    const: z.unknown().optional(),
+    items: JsonSchemaDoc.optional(),
+    anyOf: z.array(JsonSchemaDoc).optional(),
+    minimum: z.number().optional(),
+    maximum: z.number().optional(),
+    exclusiveMinimum: z.number().optional(),
+    minLength: z.number().optional(),
+    maxLength: z.number().optional(),
+    minItems: z.number().optional(),
+    maxItems: z.number().optional(),
+    default: z.unknown().optional(),
+    description: z.string().optional(),
+  }),
+);
+
+const ResponseDoc = z.object({
+  content: z
+    .record(z.string(), z.object({ schema: JsonSchemaDoc.optional(), example: z.unknown().optional() }))
+    .optional(),
+});
+
+const OperationDoc = z.object({
+  operationId: z.string(),
+  summary: z.string(),
+  tags: z.array(z.string()).optional(),
+  parameters: z
+    .array(z.object({ name: z.string(), in: z.string(), schema: JsonSchemaDoc, description: z.string().optional() }))
+    .optional(),
+  requestBody: z
+    .object({
+      content: z.record(
+        z.string(),
+        z.object({
+          schema: JsonSchemaDoc,
+          examples: z.record(z.string(), z.object({ value: z.unknown() })).optional(),
+        }),
+      ),
+    })
+    .optional(),
+  responses: z.record(z.string(), ResponseDoc),
+  'x-credits': z.number().optional(),
+  'x-demo-channel': z.boolean().optional(),
+  'x-beta': z.boolean().optional(),
+});
+type OperationDoc = z.infer<typeof OperationDoc>;
+
+const ApiDoc = z.object({
+  info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
+  servers: z.array(z.object({ url: z.string() })),
+  paths: z.record(
+    z.string(),
+    z.object({
+      post: OperationDoc.optional(),
+      get: z.object({ responses: z.record(z.string(), ResponseDoc) }).optional(),
+    }),
+  ),
+  tags: z.array(z.object({ name: z.string(), description: z.string() })).optional(),
+  components: z
+    .object({ schemas: z.object({ Problem: z.object({ example: z.unknown().optional() }).optional() }).optional() })
+    .optional(),
+});
+type ApiDoc = z.infer<typeof ApiDoc>;
+
+/** The example of a finished job, as the job's GET response shows it. */
+const JobExample = z.object({
+  job_id: z.string().optional(),
+  result: z.object({ image_url: z.string().optional() }).nullable().optional(),
+});
 
 /** A short type name: `integer`, `string or null`, `array of object`, `one of a, b`. */
 function typeOf(s: JsonSchema): string {
@@ -143,51 +206,49 @@ ${ok?.example !== undefined ? `<details><summary>Response example (demo universe
  * @example docsPageOf(service.openApi()).startsWith('<!doctype html>') // => true
  */
 export function docsPageOf(doc: Record<string, unknown>, examples: ServedExamples = DEMO_EXAMPLES): string {
-  const info = doc.info as { title: string; version: string; description: string };
-  const server = (doc.servers as { url: string }[])[0]?.url ?? '';
-  const paths = doc.paths as Record<string, Record<string, OperationDoc>>;
-  const tags = (doc.tags as { name: string; description: string }[] | undefined) ?? [];
+  const api = ApiDoc.parse(doc);
+  const { info } = api;
+  const server = api.servers[0]?.url ?? '';
   // The admin API (tag `admin`) is for operators: it is in /openapi.json, not on the public page.
-  const posts = Object.entries(paths).flatMap(([path, item]) =>
+  const posts = Object.entries(api.paths).flatMap(([path, item]) =>
     item.post && !item.post.tags?.includes('admin') ? [{ path, post: item.post }] : [],
   );
-
-  const byTag = tags
+  const byTag = (api.tags ?? [])
     .map((tag) => ({ tag, ops: posts.filter((p) => p.post.tags?.[0] === tag.name) }))
     .filter((g) => g.ops.length > 0);
-  const nav = `<nav aria-label="Contents"><strong>Contents</strong><ul>
-<li><a href="#start">Start here</a></li><li><a href="#auth">Keys, credits, demo</a></li>
-${byTag.map((g) => `<li>${esc(g.tag.name)}<ul>${g.ops.map((p) => `<li><a href="#${esc(p.post.operationId)}">${esc(p.path.replace('/api/v1/', ''))}</a></li>`).join('')}</ul></li>`).join('\n')}
-<li><a href="#jobs">Card jobs</a></li><li><a href="#images">Images</a></li><li><a href="#mcp">MCP</a></li><li><a href="#errors">Errors</a></li></ul></nav>`;
-
   const sections = byTag
     .map(
       (g) =>
         `<h2 id="tag-${esc(g.tag.name)}">${esc(g.tag.name)}</h2><p>${esc(g.tag.description)}</p>\n${g.ops.map((p) => operationSection(server, p.path, p.post, examples)).join('\n')}`,
     )
     .join('\n');
-
-  const jobOp = paths['/api/v1/cards/jobs/{job_id}']?.get;
-  const job = jobOp?.responses['200']?.content?.['application/json']?.example as
-    | { job_id?: string; result?: { image_url?: string } }
-    | undefined;
-  const imageUrl = job?.result?.image_url ?? `${server}/images/<sha256>.png`;
-  const imagePath = imageUrl.replace(/^https?:\/\/[^/]+/, '');
-  const errors = Object.entries(ERRORS).map(
-    ([code, e]) =>
-      `<tr id="error-${code}"><td><code>${code}</code></td><td>${e.status}</td><td>${esc(e.title)}</td></tr>`,
-  );
   // The calls outside the endpoint sections name the same player as the verdict example.
   const verdictBody = examples.byOperation.verdict?.body ?? { player_name: examples.player };
-  const uploadRequest = JSON.stringify({ ...verdictBody, style: 'fifa_viral' }).replace(/'/g, "'\\''");
-  const problem = (doc.components as { schemas?: { Problem?: { example?: unknown } } } | undefined)?.schemas?.Problem
-    ?.example;
 
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(info.title)} ${esc(info.version)}</title>
 <style>
-*{box-sizing:border-box}body{font:15px/1.55 system-ui,sans-serif;margin:0;color:#1b1f24;background:#fff}
+${STYLE}
+</style>
+</head><body><div class="layout">
+${navOf(byTag)}
+<main>
+${introOf(info, server, verdictBody)}${sections}
+${jobsAndImagesOf(api, server, verdictBody)}${mcpAndErrorsOf(api, posts)}</main></div></body></html>`;
+}
+
+type Posts = { path: string; post: OperationDoc }[];
+
+/** The page's navigation: the fixed sections and every public operation under its first tag. */
+function navOf(byTag: { tag: { name: string }; ops: Posts }[]): string {
+  return `<nav aria-label="Contents"><strong>Contents</strong><ul>
+<li><a href="#start">Start here</a></li><li><a href="#auth">Keys, credits, demo</a></li>
+${byTag.map((g) => `<li>${esc(g.tag.name)}<ul>${g.ops.map((p) => `<li><a href="#${esc(p.post.operationId)}">${esc(p.path.replace('/api/v1/', ''))}</a></li>`).join('')}</ul></li>`).join('\n')}
+<li><a href="#jobs">Card jobs</a></li><li><a href="#images">Images</a></li><li><a href="#mcp">MCP</a></li><li><a href="#errors">Errors</a></li></ul></nav>`;
+}
+
+const STYLE = `*{box-sizing:border-box}body{font:15px/1.55 system-ui,sans-serif;margin:0;color:#1b1f24;background:#fff}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:13px}
 pre{background:#f4f5f7;padding:.6rem .75rem;overflow-x:auto;border-radius:6px;margin:.4rem 0}
 pre.curl{background:#0f1720;color:#e6edf3}
@@ -202,12 +263,11 @@ section{margin:1.6rem 0;padding:1rem;border:1px solid #e3e6ea;border-radius:8px}
 .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;margin:.4rem 0;font-size:14px}
 td,th{border-bottom:1px solid #e3e6ea;padding:.25rem .5rem;text-align:left;vertical-align:top}p code{overflow-wrap:anywhere}td:first-child code{white-space:nowrap}nav li{break-inside:avoid}
 details summary{cursor:pointer;color:#0b5cad;margin:.4rem 0}details pre{max-height:28rem}
-@media (max-width:800px){.layout{display:block}nav{position:static;max-height:none;border-right:0;border-bottom:1px solid #e3e6ea}nav>ul{columns:2}main{padding:.5rem .8rem 2rem}section{padding:.7rem}}
-</style>
-</head><body><div class="layout">
-${nav}
-<main>
-<h1>${esc(info.title)} <small>${esc(info.version)}</small></h1>
+@media (max-width:800px){.layout{display:block}nav{position:static;max-height:none;border-right:0;border-bottom:1px solid #e3e6ea}nav>ul{columns:2}main{padding:.5rem .8rem 2rem}section{padding:.7rem}}`;
+
+/** The title, the first call (on the demo channel) and how keys, credits and the demo channel work. */
+function introOf(info: ApiDoc['info'], server: string, verdictBody: unknown): string {
+  return `<h1>${esc(info.title)} <small>${esc(info.version)}</small></h1>
 <p>${esc(info.description)}</p>
 <p>Base address <code>${esc(server)}</code> · machine-readable description: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1, with an example for every request and response).</p>
 <h2 id="start">Start here</h2>
@@ -216,11 +276,23 @@ ${nav}
 <p>For more, create a key on the server (<code>halfspace keys create --credits 100</code>), <code>export KEY=svc_sk_…</code>, and use the lines of each endpoint below. Players are named by <code>name</code> (or <code>player_name</code>), with <code>team_hint</code> when the name is shared, or by <code>player_id</code>.</p>
 <h2 id="auth">Keys, credits and the demo channel</h2>
 <p>Send <code>Authorization: Bearer svc_sk_…</code>. Every response to a request with a valid key, whatever its status, carries <code>X-SVC-Credits-Charged</code>, <code>X-SVC-Wallet-Balance</code> and <code>RateLimit-Limit</code>/<code>-Policy</code>/<code>-Remaining</code>/<code>-Reset</code>; only 2xx responses are charged, so a failed call costs nothing. <code>Idempotency-Key: &lt;any unique string&gt;</code> makes a retry return the stored response without charging again. The anonymous demo channel (<code>X-SVC-Demo-Channel: mcp | openclaw | custom-gpt</code>) allows 15 successful calls per IP per UTC day, on every endpoint but hd cards. Keyed calls are limited to 50 per second (burst 100); a 429 says when to retry in <code>Retry-After</code>.</p>
-${sections}
-<h2 id="jobs">Async card jobs</h2>
+`;
+}
+
+/** The async card jobs (queue, poll, photo upload) and the images they produce. */
+function jobsAndImagesOf(api: ApiDoc, server: string, verdictBody: object): string {
+  const jobResponse = api.paths['/api/v1/cards/jobs/{job_id}']?.get?.responses['200'];
+  // Printed as the document has it; read through JobExample.
+  const job = jobResponse?.content?.['application/json']?.example;
+  const fields = JobExample.safeParse(job);
+  const jobId = fields.success ? fields.data.job_id : undefined;
+  const imageUrl = (fields.success ? fields.data.result?.image_url : undefined) ?? `${server}/images/<sha256>.png`;
+  const imagePath = imageUrl.replace(/^https?:\/\/[^/]+/, '');
+  const uploadRequest = JSON.stringify({ ...verdictBody, style: 'fifa_viral' }).replace(/'/g, "'\\''");
+  return `<h2 id="jobs">Async card jobs</h2>
 <p>hd styles (<code>editorial_cover</code>, <code>fifa_viral</code>, <code>collage</code>) take a key. <code>POST /api/v1/cards</code> answers <code>202</code> with a job; its 40 credits are held at once, charged when it succeeds, returned when it fails (or does not finish within 15 minutes). Poll the job's <code>poll_url</code> (free, only with the key that queued it): <code>queued → running → succeeded | failed</code>.</p>
 <pre class="curl">${esc(curl(`${server}/api/v1/cards`, 'Authorization: Bearer $KEY', { ...verdictBody, style: 'editorial_cover', photo_mode: 'silhouette' }))}</pre>
-<p>then, with the <code>poll_url</code> of the answer (e.g. <code>${esc(server)}/api/v1/cards/jobs/${esc(job?.job_id ?? 'job_…')}</code>):</p>
+<p>then, with the <code>poll_url</code> of the answer (e.g. <code>${esc(server)}/api/v1/cards/jobs/${esc(jobId ?? 'job_…')}</code>):</p>
 <pre class="curl">curl -s "$POLL_URL" -H "Authorization: Bearer $KEY"</pre>
 <p>A photo can be uploaded instead of <code>photo_url</code>: <code>multipart/form-data</code> with the JSON body in field <code>request</code> and a PNG or JPEG (5 MB at most) in field <code>photo</code>:</p>
 <pre class="curl">${esc(`curl -s ${server}/api/v1/cards -H "Authorization: Bearer $KEY" \\\n  -F 'request=${uploadRequest};type=application/json' \\\n  -F photo=@me.png`)}</pre>
@@ -228,11 +300,21 @@ ${job ? `<details><summary>A finished job</summary><pre>${json(job)}</pre></deta
 <h2 id="images">Images</h2>
 <p>A card's <code>image_url</code> is <code>/images/&lt;sha256 of the PNG&gt;.png</code>: public, immutable, cached for a year.</p>
 <pre class="curl">${esc(`curl -s -o card.png ${server}${imagePath}`)}</pre>
-<h2 id="mcp">MCP</h2>
+`;
+}
+
+/** The MCP tools and the error table (the anchors problem `type` URIs point at). */
+function mcpAndErrorsOf(api: ApiDoc, posts: Posts): string {
+  const errors = Object.entries(ERRORS).map(
+    ([code, e]) =>
+      `<tr id="error-${code}"><td><code>${code}</code></td><td>${e.status}</td><td>${esc(e.title)}</td></tr>`,
+  );
+  const problem = api.components?.schemas?.Problem?.example;
+  return `<h2 id="mcp">MCP</h2>
 <p>The same operations are MCP tools for AI agents: <code>POST /mcp</code> on this server (streamable HTTP, stateless; each tool call is billed like its endpoint, with the same key or demo header), or <code>halfspace mcp</code> over stdio on your own data (free). Tools: ${posts.map((p) => `<code>${esc(toolNameOf({ id: p.post.operationId }))}</code>`).join(', ')} (see docs/mcp.md in the package).</p>
 <h2 id="errors">Errors</h2>
 <p>Errors are <code>application/problem+json</code> bodies with <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code>, <code>code</code>, <code>param</code> and <code>request_id</code>; an ambiguous name lists its <code>candidates</code>. Listed in precedence order: when a request has several problems, the first one listed is reported.</p>
 ${table(['code', 'status', 'title'], errors)}
 ${problem ? `<details><summary>Example: an ambiguous name</summary><pre>${json(problem)}</pre></details>` : ''}
-</main></div></body></html>`;
+`;
 }

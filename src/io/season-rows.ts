@@ -69,6 +69,163 @@ export interface SeasonRows {
   dataset(): Dataset;
 }
 
+/** The reader's state: the checked header and, per kept column, flags set once so the per-field loop needs no lookups. */
+interface RowsState {
+  readonly file: string;
+  readonly options: SeasonCsvOptions;
+  header: SeasonCsvColumn[] | null;
+  readonly cells: Partial<Record<SeasonCsvColumn, ColumnBuffer>>;
+  rows: number;
+  slots: number[];
+  kinds: ColumnKind[];
+  required: boolean[];
+  isPosition: boolean[];
+  store: ColumnBuffer[];
+  shared: Map<string, string>[];
+  width: number;
+}
+
+const KNOWN = new Set<string>([...SEASON_CSV_REQUIRED, ...SEASON_CSV_OPTIONAL]);
+const POSITIONS = new Set<string>(POSITION_CODES);
+
+/** The mapped header's names (and the source columns they come from), checked against the layout. */
+function checkedHeader(
+  state: RowsState,
+  fields: readonly (string | null)[],
+  line: number,
+): { used: number[]; names: SeasonCsvColumn[] } {
+  const { file, options } = state;
+  const source = fields.map((f) => (f ?? '').trim());
+  const mapped = options.mapHeader ? options.mapHeader(source, file) : source;
+  const used: number[] = [];
+  const names: string[] = [];
+  mapped.forEach((n, j) => {
+    if (n === null) return;
+    used.push(j);
+    names.push(n);
+  });
+  for (const n of names) {
+    if (!KNOWN.has(n))
+      throw new DatasetError(
+        file,
+        n || null,
+        null,
+        `line ${line}: unknown column "${n}" (docs/scoring.md#players-csv lists the accepted columns)`,
+      );
+  }
+  const dup = names.find((n, i) => names.indexOf(n) !== i);
+  if (dup) throw new DatasetError(file, dup, null, `line ${line}: column "${dup}" appears twice`);
+  for (const r of SEASON_CSV_REQUIRED)
+    if (!names.includes(r)) throw new DatasetError(file, r, null, `line ${line}: required column "${r}" is missing`);
+  // cast: every name was checked against the layout's columns above.
+  return { used, names: names as SeasonCsvColumn[] };
+}
+
+/** Checks the header record and sets up one typed buffer per kept column. */
+function takeHeader(state: RowsState, fields: readonly (string | null)[], line: number): void {
+  const { used, names: header } = checkedHeader(state, fields, line);
+  const cells = state.cells;
+  state.header = header;
+  state.width = fields.length;
+  state.slots = used;
+  for (const c of header) {
+    cells[c] =
+      KIND_OF[c] !== 'utf8'
+        ? { numbers: new Float64Array(1024), texts: null, utf8: null }
+        : SHARED_TEXT.has(c)
+          ? { numbers: null, texts: [], utf8: null }
+          : { numbers: null, texts: null, utf8: utf8Buffer(1024, 16 * 1024) };
+  }
+  state.shared = header.map(() => new Map<string, string>());
+  state.kinds = header.map((c) => KIND_OF[c]);
+  state.required = header.map((c) => isOneOf(SEASON_CSV_REQUIRED, c));
+  state.isPosition = header.map((c) => c === 'position');
+  state.store = header.map((c) => cells[c]!);
+}
+
+/** Stores an empty cell of column `j` (a missing value), refusing it in a required column. */
+function takeEmpty(state: RowsState, header: SeasonCsvColumn[], j: number, line: number): void {
+  const { rows } = state;
+  const buffer = state.store[j];
+  if (state.required[j])
+    throw new DatasetError(
+      state.file,
+      header[j],
+      rows,
+      `line ${line}: empty, but every row needs ${withArticle(header[j])}`,
+    );
+  if (buffer.numbers) buffer.numbers[rows] = NaN;
+  else if (buffer.utf8) pushUtf8(buffer.utf8, rows, null);
+  else buffer.texts!.push(null);
+}
+
+/** Stores a text cell of column `j` (not the position column). */
+function takeText(state: RowsState, j: number, raw: string): void {
+  const buffer = state.store[j];
+  if (buffer.utf8) {
+    pushUtf8(buffer.utf8, state.rows, raw);
+    return;
+  }
+  // One string per distinct value, so rows share it (and no row keeps its block of text alive).
+  const shared = state.shared[j];
+  let one = shared.get(raw);
+  if (one === undefined) {
+    one = raw.length < 13 ? raw : Buffer.from(raw, 'utf8').toString('utf8');
+    shared.set(raw, one);
+  }
+  buffer.texts!.push(one);
+}
+
+/** Stores a cell of column `j` through the CSV provider's strict parse, which also words the error. */
+function takeParsed(state: RowsState, header: SeasonCsvColumn[], j: number, raw: string, line: number): void {
+  const { file, rows } = state;
+  const buffer = state.store[j];
+  const v = valueOfCsv(state.kinds[j], raw);
+  if (!v.ok) throw new DatasetError(file, header[j], rows, `line ${line}: ${v.problem}`);
+  // cast: valueOfCsv parsed the field as its column's kind, so text columns hold strings and numeric ones numbers.
+  if (state.isPosition[j] && !POSITIONS.has(v.value as string)) {
+    throw new DatasetError(file, header[j], rows, `line ${line}: "${raw}" is not one of ${POSITION_CODES.join(', ')}`);
+  }
+  if (buffer.numbers)
+    buffer.numbers[rows] = v.value as number; // cast: a numeric kind's value
+  else if (buffer.utf8)
+    pushUtf8(buffer.utf8, rows, v.value as string); // cast: a text kind's value
+  // cast: only the position column keeps texts, and its value was checked against the codes above.
+  else buffer.texts!.push(POSITION_CODES[POSITION_CODES.indexOf(v.value as (typeof POSITION_CODES)[number])]);
+}
+
+/** Takes one data record: every kept cell parsed as its column's kind into its buffer. */
+function addRow(state: RowsState, header: SeasonCsvColumn[], fields: readonly (string | null)[], line: number): void {
+  const { rows, store, slots, kinds, isPosition } = state;
+  if (fields.length !== state.width) {
+    throw new DatasetError(
+      state.file,
+      null,
+      rows,
+      `line ${line}: ${fields.length} fields, the header has ${state.width}`,
+    );
+  }
+  for (let j = 0; j < store.length; j++) {
+    const raw = fields[slots[j]];
+    const buffer = store[j];
+    if (buffer.numbers && buffer.numbers.length <= rows) buffer.numbers = grown(buffer.numbers, rows + 1);
+    if (raw === null || raw === '') {
+      takeEmpty(state, header, j, line);
+      continue;
+    }
+    const kind = kinds[j];
+    // Plain integers and decimals take a fast path; anything else gets the CSV provider's
+    // strict parse, which also words the error.
+    if ((kind === 'int32' && PLAIN_INT.test(raw)) || (kind === 'float64' && PLAIN_DECIMAL.test(raw))) {
+      buffer.numbers![rows] = Number(raw);
+      continue;
+    }
+    if (kind === 'utf8' && !isPosition[j]) takeText(state, j, raw);
+    else takeParsed(state, header, j, raw, line);
+  }
+  state.rows = rows + 1;
+}
+
 /**
  * A record-by-record season-table reader, the part {@link datasetFromSeasonCsv} and
  * {@link datasetFromSeasonFile} share: the header goes through `mapHeader`, is checked (unknown,
@@ -78,135 +235,31 @@ export interface SeasonRows {
  * @example const r = seasonRows({ asOf: '2026-03-01' }); r.add(['name'], 1) // => throws: required column "position" is missing
  */
 export function seasonRows(options: SeasonCsvOptions): SeasonRows {
-  const file = options.file ?? 'players.csv';
-  let header: SeasonCsvColumn[] | null = null;
-  const known = new Set<string>([...SEASON_CSV_REQUIRED, ...SEASON_CSV_OPTIONAL]);
-  const cells: Partial<Record<SeasonCsvColumn, ColumnBuffer>> = {};
-  let rows = 0;
-
-  // Per-column flags, set once from the header, keep the per-field loop free of lookups.
-  let slots: number[] = [];
-  let kinds: ColumnKind[] = [];
-  let required: boolean[] = [];
-  let isPosition: boolean[] = [];
-  let store: ColumnBuffer[] = [];
-  let shared: Map<string, string>[] = [];
-  let width = 0;
-  const positions = new Set<string>(POSITION_CODES);
-  const takeHeader = (fields: readonly (string | null)[], line: number): void => {
-    const source = fields.map((f) => (f ?? '').trim());
-    const mapped = options.mapHeader ? options.mapHeader(source, file) : source;
-    const used: number[] = [];
-    const names: string[] = [];
-    mapped.forEach((n, j) => {
-      if (n === null) return;
-      used.push(j);
-      names.push(n);
-    });
-    for (const n of names) {
-      if (!known.has(n))
-        throw new DatasetError(
-          file,
-          n || null,
-          null,
-          `line ${line}: unknown column "${n}" (docs/scoring.md#players-csv lists the accepted columns)`,
-        );
-    }
-    const dup = names.find((n, i) => names.indexOf(n) !== i);
-    if (dup) throw new DatasetError(file, dup, null, `line ${line}: column "${dup}" appears twice`);
-    for (const r of SEASON_CSV_REQUIRED)
-      if (!names.includes(r)) throw new DatasetError(file, r, null, `line ${line}: required column "${r}" is missing`);
-    // cast: every name was checked against the layout's columns above.
-    header = names as SeasonCsvColumn[];
-    width = fields.length;
-    slots = used;
-    for (const c of header) {
-      cells[c] =
-        KIND_OF[c] !== 'utf8'
-          ? { numbers: new Float64Array(1024), texts: null, utf8: null }
-          : SHARED_TEXT.has(c)
-            ? { numbers: null, texts: [], utf8: null }
-            : { numbers: null, texts: null, utf8: utf8Buffer(1024, 16 * 1024) };
-    }
-    shared = header.map(() => new Map<string, string>());
-    kinds = header.map((c) => KIND_OF[c]);
-    required = header.map((c) => isOneOf(SEASON_CSV_REQUIRED, c));
-    isPosition = header.map((c) => c === 'position');
-    store = header.map((c) => cells[c]!);
-  };
-  const add = (fields: readonly (string | null)[], line: number): void => {
-    if (!header) {
-      takeHeader(fields, line);
-      return;
-    }
-    if (fields.length !== width) {
-      throw new DatasetError(file, null, rows, `line ${line}: ${fields.length} fields, the header has ${width}`);
-    }
-    for (let j = 0; j < store.length; j++) {
-      const raw = fields[slots[j]];
-      const buffer = store[j];
-      if (buffer.numbers && buffer.numbers.length <= rows) buffer.numbers = grown(buffer.numbers, rows + 1);
-      if (raw === null || raw === '') {
-        if (required[j])
-          throw new DatasetError(
-            file,
-            header[j],
-            rows,
-            `line ${line}: empty, but every row needs ${withArticle(header[j])}`,
-          );
-        if (buffer.numbers) buffer.numbers[rows] = NaN;
-        else if (buffer.utf8) pushUtf8(buffer.utf8, rows, null);
-        else buffer.texts!.push(null);
-        continue;
-      }
-      const kind = kinds[j];
-      // Plain integers and decimals take a fast path; anything else gets the CSV provider's
-      // strict parse, which also words the error.
-      if ((kind === 'int32' && PLAIN_INT.test(raw)) || (kind === 'float64' && PLAIN_DECIMAL.test(raw))) {
-        buffer.numbers![rows] = Number(raw);
-        continue;
-      }
-      if (kind === 'utf8' && !isPosition[j]) {
-        if (buffer.utf8) pushUtf8(buffer.utf8, rows, raw);
-        else {
-          // One string per distinct value, so rows share it (and no row keeps its block of text alive).
-          let one = shared[j].get(raw);
-          if (one === undefined) {
-            one = raw.length < 13 ? raw : Buffer.from(raw, 'utf8').toString('utf8');
-            shared[j].set(raw, one);
-          }
-          buffer.texts!.push(one);
-        }
-        continue;
-      }
-      const v = valueOfCsv(kind, raw);
-      if (!v.ok) throw new DatasetError(file, header[j], rows, `line ${line}: ${v.problem}`);
-      // cast: valueOfCsv parsed the field as its column's kind, so text columns hold strings and numeric ones numbers.
-      if (isPosition[j] && !positions.has(v.value as string)) {
-        throw new DatasetError(
-          file,
-          header[j],
-          rows,
-          `line ${line}: "${raw}" is not one of ${POSITION_CODES.join(', ')}`,
-        );
-      }
-      if (buffer.numbers)
-        buffer.numbers[rows] = v.value as number; // cast: a numeric kind's value
-      else if (buffer.utf8)
-        pushUtf8(buffer.utf8, rows, v.value as string); // cast: a text kind's value
-      // cast: only the position column keeps texts, and its value was checked against the codes above.
-      else buffer.texts!.push(POSITION_CODES[POSITION_CODES.indexOf(v.value as (typeof POSITION_CODES)[number])]);
-    }
-    rows++;
+  const state: RowsState = {
+    file: options.file ?? 'players.csv',
+    options,
+    header: null,
+    cells: {},
+    rows: 0,
+    slots: [],
+    kinds: [],
+    required: [],
+    isPosition: [],
+    store: [],
+    shared: [],
+    width: 0,
   };
   return {
-    add,
+    add(fields, line) {
+      if (state.header) addRow(state, state.header, fields, line);
+      else takeHeader(state, fields, line);
+    },
     get rows() {
-      return rows;
+      return state.rows;
     },
     dataset() {
-      if (!header) throw new DatasetError(file, null, null, 'empty file (no header row)');
-      return seasonTableDatasetOf(cells, rows, file, options.asOf);
+      if (!state.header) throw new DatasetError(state.file, null, null, 'empty file (no header row)');
+      return seasonTableDatasetOf(state.cells, state.rows, state.file, options.asOf);
     },
   };
 }

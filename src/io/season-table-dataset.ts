@@ -20,103 +20,134 @@ function seasonDatesOf(name: string, asOf: string): { start_date: string; end_da
   return { start_date: asOf, end_date: asOf };
 }
 
-/**
- * The validated dataset of a season table's parsed columns (ids, players, seasons); throws
- * {@link DatasetError} naming `file` when `player_id` is set on some rows only or validation fails.
- */
-export function seasonTableDatasetOf(
-  cells: Partial<Record<SeasonCsvColumn, ColumnBuffer>>,
-  rows: number,
-  file: string,
-  asOf: string,
-): Dataset {
-  const options = { asOf };
+type Cells = Partial<Record<SeasonCsvColumn, ColumnBuffer>>;
+
+/** Column `c` as a vector of `kind`, over every row or the rows `at`; all null when the file leaves it out. */
+function vectorOf(cells: Cells, rows: number, kind: ColumnKind, c: SeasonCsvColumn, at?: number[]): Vector {
+  const n = at ? at.length : rows;
+  const buffer = cells[c];
+  if (kind === 'utf8') {
+    if (!buffer) return utf8VectorOf(new Array(n).fill(null));
+    if (buffer.utf8) return utf8VectorOfBuffer(buffer.utf8, rows, at);
+    const xs = buffer.texts!;
+    return utf8VectorOf(at ? at.map((i) => xs[i]) : xs);
+  }
+  const numbers = buffer?.numbers ?? null;
+  if (kind === 'int32') {
+    const xs = new Int32Array(n);
+    const valid = new Uint8Array(n);
+    if (numbers)
+      for (let i = 0; i < n; i++) {
+        const x = numbers[at ? at[i] : i];
+        if (Number.isNaN(x)) continue;
+        xs[i] = x;
+        valid[i] = 1;
+      }
+    return int32VectorOf(xs, valid);
+  }
+  const xs = new Float64Array(n).fill(NaN);
+  if (numbers) for (let i = 0; i < n; i++) xs[i] = numbers[at ? at[i] : i];
+  return float64VectorOf(xs);
+}
+
+/** The ids given to a season table's rows, and the league, season and team rows they name. */
+interface RowIds {
+  readonly asOf: string;
+  readonly leagueIds: Map<string, number>;
+  readonly seasonIds: Map<number, Map<string, number>>;
+  seasonCount: number;
+  readonly seasonRows: { season_id: number; league_id: number; name: string; start_date: string; end_date: string }[];
+  readonly teamIds: Map<string, number>;
+  readonly teamRows: { team_id: number; name: string; league_id: number }[];
+  readonly playerIds: Map<number, number>;
+  readonly playerFirstRow: number[];
+  readonly leagueOf: Int32Array;
+  readonly seasonOf: Int32Array;
+  readonly teamOf: Int32Array;
+  readonly playerOf: Int32Array;
+  withId: number;
+}
+
+/** The id of league `league`, numbered in order of first appearance. */
+function leagueIdOf(ids: RowIds, league: string): number {
+  let l = ids.leagueIds.get(league);
+  if (l === undefined) {
+    l = ids.leagueIds.size + 1;
+    ids.leagueIds.set(league, l);
+  }
+  return l;
+}
+
+/** The id of season `name` of league `l`, adding its season row on first appearance. */
+function seasonIdOf(ids: RowIds, l: number, name: string): number {
+  let ofLeague = ids.seasonIds.get(l);
+  if (!ofLeague) {
+    ofLeague = new Map();
+    ids.seasonIds.set(l, ofLeague);
+  }
+  let s = ofLeague.get(name);
+  if (s === undefined) {
+    s = ++ids.seasonCount;
+    ofLeague.set(name, s);
+    ids.seasonRows.push({ season_id: s, league_id: l, name, ...seasonDatesOf(name, ids.asOf) });
+  }
+  return s;
+}
+
+/** The id of team `name`, adding its team row (in league `l`) on first appearance. */
+function teamIdOf(ids: RowIds, l: number, name: string): number {
+  let t = ids.teamIds.get(name);
+  if (t === undefined) {
+    t = ids.teamIds.size + 1;
+    ids.teamIds.set(name, t);
+    ids.teamRows.push({ team_id: t, name, league_id: l });
+  }
+  return t;
+}
+
+/** The player id of row `i`: its own player_id when given, else the row number. */
+function playerIdOf(ids: RowIds, idNumbers: Float64Array | null, i: number): number {
+  const given = idNumbers === null || Number.isNaN(idNumbers[i]) ? null : idNumbers[i];
+  if (given !== null) ids.withId++;
+  const key = given === null ? -(i + 1) : given;
+  let p = ids.playerIds.get(key);
+  if (p === undefined) {
+    p = given === null ? i + 1 : given;
+    ids.playerIds.set(key, p);
+    ids.playerFirstRow.push(i);
+  }
+  return p;
+}
+
+/** League, season, team and player ids of every row; throws when player_id is set on some rows only. */
+function rowIdsOf(cells: Cells, rows: number, file: string, asOf: string): RowIds {
+  const ids: RowIds = {
+    asOf,
+    leagueIds: new Map(),
+    seasonIds: new Map(),
+    seasonCount: 0,
+    seasonRows: [],
+    teamIds: new Map(),
+    teamRows: [],
+    playerIds: new Map(),
+    playerFirstRow: [],
+    leagueOf: new Int32Array(rows),
+    seasonOf: new Int32Array(rows),
+    teamOf: new Int32Array(rows),
+    playerOf: new Int32Array(rows),
+    withId: 0,
+  };
   const texts = (c: SeasonCsvColumn): (string | null)[] => cells[c]!.texts!;
   const idNumbers = cells.player_id?.numbers ?? null;
-  /** Column `c` as a vector of `kind`, over every row or the rows `at`; all null when the file leaves it out. */
-  const vectorOf = (kind: ColumnKind, c: SeasonCsvColumn, at?: number[]): Vector => {
-    const n = at ? at.length : rows;
-    const buffer = cells[c];
-    const row = (i: number): number => (at ? at[i] : i);
-    if (kind === 'utf8') {
-      if (!buffer) return utf8VectorOf(new Array(n).fill(null));
-      if (buffer.utf8) return utf8VectorOfBuffer(buffer.utf8, rows, at);
-      const xs = buffer.texts!;
-      return utf8VectorOf(at ? at.map((i) => xs[i]) : xs);
-    }
-    const numbers = buffer?.numbers ?? null;
-    if (kind === 'int32') {
-      const xs = new Int32Array(n);
-      const valid = new Uint8Array(n);
-      if (numbers)
-        for (let i = 0; i < n; i++) {
-          const x = numbers[row(i)];
-          if (Number.isNaN(x)) continue;
-          xs[i] = x;
-          valid[i] = 1;
-        }
-      return int32VectorOf(xs, valid);
-    }
-    const xs = new Float64Array(n).fill(NaN);
-    if (numbers) for (let i = 0; i < n; i++) xs[i] = numbers[row(i)];
-    return float64VectorOf(xs);
-  };
-
-  const leagueIds = new Map<string, number>();
-  const seasonIds = new Map<number, Map<string, number>>();
-  let seasonCount = 0;
-  const seasonRows: { season_id: number; league_id: number; name: string; start_date: string; end_date: string }[] = [];
-  const teamIds = new Map<string, number>();
-  const teamRows: { team_id: number; name: string; league_id: number }[] = [];
-  const playerIds = new Map<number, number>();
-  const playerFirstRow: number[] = [];
-  const leagueOf = new Int32Array(rows);
-  const seasonOf = new Int32Array(rows);
-  const teamOf = new Int32Array(rows);
-  const playerOf = new Int32Array(rows);
   const [leagueCol, seasonCol, teamCol] = [texts('league'), texts('season'), texts('team')];
-  let withId = 0;
   for (let i = 0; i < rows; i++) {
-    const league = leagueCol[i] as string; // cast: league, season and team are required text: never null
-    let l = leagueIds.get(league);
-    if (l === undefined) {
-      l = leagueIds.size + 1;
-      leagueIds.set(league, l);
-    }
-    const seasonName = seasonCol[i] as string; // cast: required text
-    let ofLeague = seasonIds.get(l);
-    if (!ofLeague) {
-      ofLeague = new Map();
-      seasonIds.set(l, ofLeague);
-    }
-    let s = ofLeague.get(seasonName);
-    if (s === undefined) {
-      s = ++seasonCount;
-      ofLeague.set(seasonName, s);
-      seasonRows.push({ season_id: s, league_id: l, name: seasonName, ...seasonDatesOf(seasonName, options.asOf) });
-    }
-    const teamName = teamCol[i] as string; // cast: required text
-    let t = teamIds.get(teamName);
-    if (t === undefined) {
-      t = teamIds.size + 1;
-      teamIds.set(teamName, t);
-      teamRows.push({ team_id: t, name: teamName, league_id: l });
-    }
-    const given = idNumbers === null || Number.isNaN(idNumbers[i]) ? null : idNumbers[i];
-    if (given !== null) withId++;
-    const key = given === null ? -(i + 1) : given;
-    let p = playerIds.get(key);
-    if (p === undefined) {
-      p = given === null ? i + 1 : given;
-      playerIds.set(key, p);
-      playerFirstRow.push(i);
-    }
-    leagueOf[i] = l;
-    seasonOf[i] = s;
-    teamOf[i] = t;
-    playerOf[i] = p;
+    const l = leagueIdOf(ids, leagueCol[i] as string); // cast: league, season and team are required text: never null
+    ids.leagueOf[i] = l;
+    ids.seasonOf[i] = seasonIdOf(ids, l, seasonCol[i] as string); // cast: required text
+    ids.teamOf[i] = teamIdOf(ids, l, teamCol[i] as string); // cast: required text
+    ids.playerOf[i] = playerIdOf(ids, idNumbers, i);
   }
-  if (withId > 0 && withId < rows) {
+  if (ids.withId > 0 && ids.withId < rows) {
     throw new DatasetError(
       file,
       'player_id',
@@ -124,36 +155,54 @@ export function seasonTableDatasetOf(
       'player_id is empty on some rows and set on others (fill it on every row or leave the column out)',
     );
   }
+  return ids;
+}
 
+/** The players table's columns: one row per player, from the player's first row. */
+function playerColumnsOf(cells: Cells, rows: number, ids: RowIds): Record<string, Vector> {
+  const { playerFirstRow, playerOf, teamOf } = ids;
   const playerColumns: Record<string, Vector> = {};
   for (const [c, spec] of Object.entries(SCHEMA.players.columns)) {
     if (c === 'player_id') playerColumns[c] = int32VectorOf(Int32Array.from(playerFirstRow, (i) => playerOf[i]));
     else if (c === 'team_id') playerColumns[c] = int32VectorOf(Int32Array.from(playerFirstRow, (i) => teamOf[i]));
     // cast: the players columns other than the ids are columns of the season-table layout.
-    else playerColumns[c] = vectorOf(spec.kind, c as SeasonCsvColumn, playerFirstRow);
+    else playerColumns[c] = vectorOf(cells, rows, spec.kind, c as SeasonCsvColumn, playerFirstRow);
   }
+  return playerColumns;
+}
+
+/** The player_seasons table's columns: one row per row of the table. */
+function seasonColumnsOf(cells: Cells, rows: number, ids: RowIds): Record<string, Vector> {
   const seasonColumns: Record<string, Vector> = {};
   for (const [c, spec] of Object.entries(SCHEMA.player_seasons.columns)) {
-    if (c === 'player_id') seasonColumns[c] = int32VectorOf(playerOf);
-    else if (c === 'season_id') seasonColumns[c] = int32VectorOf(seasonOf);
-    else if (c === 'team_id') seasonColumns[c] = int32VectorOf(teamOf);
-    else if (c === 'league_id') seasonColumns[c] = int32VectorOf(leagueOf);
+    if (c === 'player_id') seasonColumns[c] = int32VectorOf(ids.playerOf);
+    else if (c === 'season_id') seasonColumns[c] = int32VectorOf(ids.seasonOf);
+    else if (c === 'team_id') seasonColumns[c] = int32VectorOf(ids.teamOf);
+    else if (c === 'league_id') seasonColumns[c] = int32VectorOf(ids.leagueOf);
     // cast: the player_seasons columns other than the ids are columns of the season-table layout.
-    else seasonColumns[c] = vectorOf(spec.kind, c as SeasonCsvColumn);
+    else seasonColumns[c] = vectorOf(cells, rows, spec.kind, c as SeasonCsvColumn);
   }
+  return seasonColumns;
+}
 
+/**
+ * The validated dataset of a season table's parsed columns (ids, players, seasons); throws
+ * {@link DatasetError} naming `file` when `player_id` is set on some rows only or validation fails.
+ */
+export function seasonTableDatasetOf(cells: Cells, rows: number, file: string, asOf: string): Dataset {
+  const ids = rowIdsOf(cells, rows, file, asOf);
   const dataset: Dataset = {
-    meta: { name: file, as_of: options.asOf, source: `season table ${file}`, synthetic: false },
+    meta: { name: file, as_of: asOf, source: `season table ${file}`, synthetic: false },
     tables: {
       leagues: tableFromRows(
         'leagues',
-        [...leagueIds].map(([name, league_id]) => ({ league_id, name, tier: 1, kind: 'league' as const })),
+        [...ids.leagueIds].map(([name, league_id]) => ({ league_id, name, tier: 1, kind: 'league' as const })),
       ),
-      seasons: tableFromRows('seasons', seasonRows),
-      teams: tableFromRows('teams', teamRows),
+      seasons: tableFromRows('seasons', ids.seasonRows),
+      teams: tableFromRows('teams', ids.teamRows),
       rivalries: undefined,
-      players: new Table(playerColumns),
-      player_seasons: new Table(seasonColumns),
+      players: new Table(playerColumnsOf(cells, rows, ids)),
+      player_seasons: new Table(seasonColumnsOf(cells, rows, ids)),
       fixtures: tableFromRows('fixtures', []),
       appearances: undefined,
     },

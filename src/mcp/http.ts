@@ -74,7 +74,7 @@ function methodNotAllowed(service: Service, method: string, requestId: string): 
     },
     requestId,
   );
-  const problem = JSON.parse(base.body as string) as Record<string, unknown>;
+  const problem: Record<string, unknown> = JSON.parse(base.body);
   const body = {
     ...problem,
     type: String(problem.type).replace(/#error-not_found$/, '#error-method_not_allowed'),

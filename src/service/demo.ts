@@ -17,7 +17,7 @@ export const DEMO_DAILY_LIMIT = 15;
  * @example isDemoChannel('mcp') // => true
  */
 export const isDemoChannel = (value: string): value is DemoChannel =>
-  (DEMO_CHANNELS as readonly string[]).includes(value);
+  DEMO_CHANNELS.some((channel) => channel === value);
 
 const canonical = (ip: string): string => canonicalIpOf(ip) ?? ip;
 

@@ -85,6 +85,7 @@ function getOnce(url: URL, deadline: number, maxBytes: number, connect: Connect)
       url,
       {
         method: 'GET',
+        // cast: Lookup is the callback shape node's overloaded `LookupFunction` accepts; TS cannot match the overloads.
         lookup: connect.lookup as never,
         ...(connect.ca === undefined ? {} : { ca: connect.ca }),
         // A fresh connection per fetch: a pooled socket would skip the guarded lookup (the agent's

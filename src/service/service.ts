@@ -16,6 +16,7 @@ import { catalogOf } from './contract/catalog.js';
 import {
   JSON_TYPE,
   problemResponder,
+  type JsonResponse,
   type ServiceContext,
   type ServiceRequest,
   type ServiceResponse,
@@ -90,7 +91,7 @@ export interface Service {
    * A bare problem response (no key headers) for a failure the transport decides alone (a request
    * Node refuses before routing, a client that hung up mid-body).
    */
-  failure(failure: Failure, requestId?: string): ServiceResponse;
+  failure(failure: Failure, requestId?: string): JsonResponse;
   /**
    * The one error boundary's answer to an unexpected throw: 503 `store_unavailable` with
    * Retry-After when the store is down (nothing was charged), else 500 `internal_error` after

@@ -25,14 +25,6 @@ export interface ParseCsvOptions {
 }
 
 /**
- * Calls `onRecord` for every record of a CSV text, with its fields and the 1-based line on which
- * it starts. A leading byte-order mark is skipped; blank lines are skipped. Throws
- * {@link DatasetError} (naming `file` and the line) on an unterminated quoted field or text after
- * a closing quote. Returns the line number after the text's last line.
- * Cost: one pass over the text.
- * @example parseCsv('a,b\n1,"x,""y"""\n', 'f.csv', (fields, line) => console.log(line, fields)) // => logs 1 ['a','b'] then 2 ['1','x,"y"']
- */
-/**
  * Most characters one CSV field may hold (docs/csv.md#limits): a name or a number is far shorter;
  * a longer field is a broken file, refused before it is held or echoed.
  */
@@ -53,81 +45,112 @@ function fieldTooLong(file: string, line: number, field: number): DatasetError {
   );
 }
 
+/** Where {@link parseCsv} is in the text: the offset of the next character and the line it is on. */
+interface Cursor {
+  readonly text: string;
+  readonly file: string;
+  readonly n: number;
+  /** The delimiter's char code. */
+  readonly comma: number;
+  i: number;
+  line: number;
+}
+
+/** Reads the quoted field at the cursor into `fields`; returns the char code after it (LF at the end). */
+function quotedField(cur: Cursor, fields: CsvField[], startLine: number): number {
+  const { text, file } = cur;
+  let value = '';
+  let from = cur.i + 1;
+  for (;;) {
+    const q = text.indexOf('"', from);
+    if (q < 0) throw new DatasetError(file, null, null, `line ${startLine}: quoted field never closed`);
+    value += text.slice(from, q);
+    if (text.charCodeAt(q + 1) === QUOTE) {
+      value += '"';
+      from = q + 2;
+      continue;
+    }
+    cur.i = q + 1;
+    break;
+  }
+  for (let k = value.indexOf('\n'); k >= 0; k = value.indexOf('\n', k + 1)) cur.line++;
+  if (value.length > CSV_FIELD_MAX_CHARS) throw fieldTooLong(file, startLine, fields.length + 1);
+  fields.push(value);
+  const c = cur.i < cur.n ? text.charCodeAt(cur.i) : LF;
+  if (c !== cur.comma && c !== LF && c !== CR) {
+    throw new DatasetError(
+      file,
+      null,
+      null,
+      `line ${cur.line}: text after the closing quote of field ${fields.length}`,
+    );
+  }
+  return c;
+}
+
+/** Reads the unquoted field at the cursor into `fields` (null when empty); returns the char code that ends it (LF at the end). */
+function plainField(cur: Cursor, fields: CsvField[]): number {
+  const { text, n, comma } = cur;
+  const i = cur.i;
+  let j = i;
+  let c = LF;
+  while (j < n) {
+    const d = text.charCodeAt(j);
+    if (d === comma || d === LF || d === CR) {
+      c = d;
+      break;
+    }
+    if (d === QUOTE)
+      throw new DatasetError(
+        cur.file,
+        null,
+        null,
+        `line ${cur.line}: a quote inside unquoted field ${fields.length + 1} (quote the whole field and double the quote)`,
+      );
+    j++;
+  }
+  if (j - i > CSV_FIELD_MAX_CHARS) throw fieldTooLong(cur.file, cur.line, fields.length + 1);
+  fields.push(j === i ? null : text.slice(i, j));
+  cur.i = j;
+  return c;
+}
+
+/** The fields of the record at the cursor, leaving the cursor on its line break (or the end). */
+function recordAt(cur: Cursor, startLine: number): CsvField[] {
+  const fields: CsvField[] = [];
+  for (;;) {
+    const c = cur.text.charCodeAt(cur.i) === QUOTE ? quotedField(cur, fields, startLine) : plainField(cur, fields);
+    if (c !== cur.comma) return fields;
+    cur.i++;
+  }
+}
+
+/**
+ * Calls `onRecord` for every record of a CSV text, with its fields and the 1-based line on which
+ * it starts. A leading byte-order mark is skipped; blank lines are skipped. Throws
+ * {@link DatasetError} (naming `file` and the line) on an unterminated quoted field or text after
+ * a closing quote. Returns the line number after the text's last line.
+ * Cost: one pass over the text.
+ * @example parseCsv('a,b\n1,"x,""y"""\n', 'f.csv', (fields, line) => console.log(line, fields)) // => logs 1 ['a','b'] then 2 ['1','x,"y"']
+ */
 export function parseCsv(
   text: string,
   file: string,
   onRecord: (fields: CsvField[], line: number) => void,
   options: ParseCsvOptions = {},
 ): number {
-  const COMMA = (options.delimiter ?? ',').charCodeAt(0);
   const n = text.length;
-  let line = options.firstLine ?? 1;
-  let i = n > 0 && line === 1 && text.charCodeAt(0) === BOM ? 1 : 0;
-  while (i < n) {
-    const startLine = line;
-    const fields: CsvField[] = [];
-    let c = 0;
-    for (;;) {
-      if (text.charCodeAt(i) === QUOTE) {
-        let value = '';
-        let from = i + 1;
-        for (;;) {
-          const q = text.indexOf('"', from);
-          if (q < 0) throw new DatasetError(file, null, null, `line ${startLine}: quoted field never closed`);
-          value += text.slice(from, q);
-          if (text.charCodeAt(q + 1) === QUOTE) {
-            value += '"';
-            from = q + 2;
-            continue;
-          }
-          i = q + 1;
-          break;
-        }
-        for (let k = value.indexOf('\n'); k >= 0; k = value.indexOf('\n', k + 1)) line++;
-        if (value.length > CSV_FIELD_MAX_CHARS) throw fieldTooLong(file, startLine, fields.length + 1);
-        fields.push(value);
-        c = i < n ? text.charCodeAt(i) : LF;
-        if (c !== COMMA && c !== LF && c !== CR) {
-          throw new DatasetError(
-            file,
-            null,
-            null,
-            `line ${line}: text after the closing quote of field ${fields.length}`,
-          );
-        }
-      } else {
-        let j = i;
-        c = LF;
-        while (j < n) {
-          const d = text.charCodeAt(j);
-          if (d === COMMA || d === LF || d === CR) {
-            c = d;
-            break;
-          }
-          if (d === QUOTE)
-            throw new DatasetError(
-              file,
-              null,
-              null,
-              `line ${line}: a quote inside unquoted field ${fields.length + 1} (quote the whole field and double the quote)`,
-            );
-          j++;
-        }
-        if (j - i > CSV_FIELD_MAX_CHARS) throw fieldTooLong(file, line, fields.length + 1);
-        fields.push(j === i ? null : text.slice(i, j));
-        i = j;
-      }
-      if (c === COMMA) {
-        i++;
-        continue;
-      }
-      break;
-    }
-    if (i < n && text.charCodeAt(i) === CR) i++;
-    if (i < n && text.charCodeAt(i) === LF) i++;
-    line++;
+  const line = options.firstLine ?? 1;
+  const i = n > 0 && line === 1 && text.charCodeAt(0) === BOM ? 1 : 0;
+  const cur: Cursor = { text, file, n, comma: (options.delimiter ?? ',').charCodeAt(0), i, line };
+  while (cur.i < n) {
+    const startLine = cur.line;
+    const fields = recordAt(cur, startLine);
+    if (cur.i < n && text.charCodeAt(cur.i) === CR) cur.i++;
+    if (cur.i < n && text.charCodeAt(cur.i) === LF) cur.i++;
+    cur.line++;
     if (fields.length === 1 && fields[0] === null) continue;
     onRecord(fields, startLine);
   }
-  return line;
+  return cur.line;
 }

@@ -98,6 +98,13 @@ const KEY_ROUTE = /^\/keys\/(key_[0-9A-Za-z]{1,64})(?:\/(revoke|topup|wallet|hol
 const instantOf = (s: string | undefined) =>
   s === undefined ? undefined : s.length === 10 ? `${s}T00:00:00.000Z` : new Date(s).toISOString();
 
+/** What every admin route reads: the store, the clock and the problem builder of this API. */
+interface AdminContext {
+  store: ServiceStore;
+  clock: () => Date;
+  problem: (requestId: string, failure: Failure, headers?: Record<string, string>) => ServiceResponse;
+}
+
 /**
  * Creates the admin API over a store.
  * @example (await createAdmin({ store, token: 't'.repeat(32), baseUrl }).handle({ method: 'GET', path: '/admin/v1/keys', authorization: `Bearer ${'t'.repeat(32)}` })).status // => 200
@@ -106,12 +113,6 @@ export function createAdmin(options: AdminOptions): Admin {
   const { store, baseUrl } = options;
   const token = options.token ?? '';
   const clock = options.clock ?? (() => new Date());
-
-  const reply = (status: number, requestId: string, body: unknown): ServiceResponse => ({
-    status,
-    headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'cache-control': 'no-store' },
-    body: JSON.stringify(body),
-  });
   const problem = (requestId: string, failure: Failure, headers: Record<string, string> = {}): ServiceResponse => {
     const body = problemOf(baseUrl, requestId, failure);
     return {
@@ -120,148 +121,187 @@ export function createAdmin(options: AdminOptions): Admin {
       body: JSON.stringify(body),
     };
   };
-  const answer = <T>(requestId: string, result: Result<T>, status = 200) =>
-    result.ok ? reply(status, requestId, result.value) : problem(requestId, result.error);
-
-  function authorized(authorization: string | undefined): Failure | null {
-    if (token === '')
-      return {
-        code: 'unauthorized',
-        message: 'the admin API is disabled: start the server with --admin-token-file (or HALFSPACE_ADMIN_TOKEN)',
-      };
-    const presented = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
-    if (presented === undefined)
-      return {
-        code: 'unauthorized',
-        message: 'send the admin token as Authorization: Bearer <token>',
-        param: 'Authorization',
-      };
-    if (!adminTokenMatches(token, presented))
-      return { code: 'unauthorized', message: 'the admin token is not valid', param: 'Authorization' };
-    return null;
-  }
-
-  const methodNotAllowed = (requestId: string, path: string, allow: string) =>
-    problem(
-      requestId,
-      { code: 'method_not_allowed', message: `${ADMIN_PREFIX}${path} answers ${allow} only` },
-      { allow },
-    );
-
-  async function route(req: AdminRequest, requestId: string): Promise<ServiceResponse> {
-    const path = req.path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '') || '/';
-    const query = req.query ?? {};
-    const needBody = () =>
-      req.bodyProblem
-        ? { ok: false as const, error: req.bodyProblem }
-        : req.body === undefined
-          ? fail<never>('invalid_request', 'a JSON object body is required', { param: 'body' })
-          : ok(req.body);
-
-    if (path === '/keys') {
-      if (req.method === 'GET') {
-        const q = parseWith(NoQuery, query);
-        return q.ok ? reply(200, requestId, { keys: await listKeys(store) }) : problem(requestId, q.error);
-      }
-      if (req.method !== 'POST') return methodNotAllowed(requestId, path, 'GET, POST');
-      const raw = needBody();
-      if (!raw.ok) return problem(requestId, raw.error);
-      const body = parseWith(CreateKeyBody, raw.value);
-      if (!body.ok) return problem(requestId, body.error);
-      try {
-        const issued = await issueKey(store, {
-          credits: body.value.credits,
-          label: body.value.label ?? null,
-          noWatermark: body.value.no_watermark ?? false,
-          now: clock(),
-        });
-        const r = issued.record;
-        return reply(201, requestId, {
-          id: r.id,
-          key: issued.key,
-          label: r.label,
-          no_watermark: r.no_watermark,
-          created_at: r.created_at,
-          revoked_at: null,
-          balance: issued.balance,
-          held: 0,
-        });
-      } catch (e) {
-        if (e instanceof HalfspaceError) return problem(requestId, e.failure);
-        throw e;
-      }
-    }
-    if (path === '/usage') {
-      if (req.method !== 'GET') return methodNotAllowed(requestId, path, 'GET');
-      const q = parseWith(UsageQuery, query);
-      if (!q.ok) return problem(requestId, q.error);
-      if (q.value.key !== undefined && !(await store.keys.byId(q.value.key)))
-        return problem(requestId, { code: 'not_found', message: `no key ${q.value.key}`, param: 'key' });
-      const usage = await usageOf(store, {
-        keyId: q.value.key,
-        since: instantOf(q.value.since),
-        until: instantOf(q.value.until),
-      });
-      return reply(200, requestId, { usage });
-    }
-    const match = KEY_ROUTE.exec(path);
-    if (!match)
-      return problem(requestId, {
-        code: 'not_found',
-        message: `no admin endpoint ${req.method} ${req.path}; see /openapi.json (tag admin)`,
-      });
-    const [, id, action] = match;
-    if (action === 'revoke' || action === 'topup') {
-      if (req.method !== 'POST') return methodNotAllowed(requestId, path, 'POST');
-      if (action === 'revoke') {
-        const revoked = await revokeKey(store, id, clock());
-        if (!revoked.ok) return problem(requestId, revoked.error);
-        const key = await store.keys.byId(id);
-        return reply(200, requestId, await keySummaryOf(store, key!));
-      }
-      const raw = needBody();
-      if (!raw.ok) return problem(requestId, raw.error);
-      const body = parseWith(TopupBody, raw.value);
-      if (!body.ok) return problem(requestId, body.error);
-      const added = await topupWallet(store, id, body.value.credits, body.value.note ?? 'admin topup', clock());
-      if (!added.ok) return problem(requestId, added.error);
-      const status = await walletStatusOf(store, id);
-      return answer(requestId, status.ok ? ok({ id, ...walletView(status.value) }) : status);
-    }
-    if (req.method !== 'GET') return methodNotAllowed(requestId, path, 'GET');
-    if (action === 'ledger') {
-      const q = parseWith(LedgerQuerySchema, query);
-      if (!q.ok) return problem(requestId, q.error);
-      return answer(
-        requestId,
-        await ledgerPage(store, id, { ...q.value, since: instantOf(q.value.since), until: instantOf(q.value.until) }),
-      );
-    }
-    const q = parseWith(NoQuery, query);
-    if (!q.ok) return problem(requestId, q.error);
-    if (action === 'wallet' || action === 'holds') {
-      const status = await walletStatusOf(store, id);
-      if (!status.ok) return problem(requestId, status.error);
-      return reply(
-        200,
-        requestId,
-        action === 'holds' ? { holds: status.value.holds } : { id, ...walletView(status.value) },
-      );
-    }
-    const key = await store.keys.byId(id);
-    if (!key) return problem(requestId, { code: 'not_found', message: `no key ${id}`, param: 'key' });
-    return reply(200, requestId, await keySummaryOf(store, key));
-  }
-
+  const ctx: AdminContext = { store, clock, problem };
   return {
     enabled: token !== '',
     async handle(req) {
       const requestId = req.requestId ?? `req_admin_${Date.now().toString(36)}`;
-      const refused = authorized(req.authorization);
+      const refused = authorized(token, req.authorization);
       if (refused) return problem(requestId, refused, { 'www-authenticate': 'Bearer realm="halfspace-admin"' });
-      return route(req, requestId);
+      return route(ctx, req, requestId);
     },
   };
+}
+
+const reply = (status: number, requestId: string, body: unknown): ServiceResponse => ({
+  status,
+  headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'cache-control': 'no-store' },
+  body: JSON.stringify(body),
+});
+
+const answer = <T>(ctx: AdminContext, requestId: string, result: Result<T>, status = 200) =>
+  result.ok ? reply(status, requestId, result.value) : ctx.problem(requestId, result.error);
+
+/** Why a call is refused (no token configured, none presented, or a wrong one), or null when it may go on. */
+function authorized(token: string, authorization: string | undefined): Failure | null {
+  if (token === '')
+    return {
+      code: 'unauthorized',
+      message: 'the admin API is disabled: start the server with --admin-token-file (or HALFSPACE_ADMIN_TOKEN)',
+    };
+  const presented = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
+  if (presented === undefined)
+    return {
+      code: 'unauthorized',
+      message: 'send the admin token as Authorization: Bearer <token>',
+      param: 'Authorization',
+    };
+  if (!adminTokenMatches(token, presented))
+    return { code: 'unauthorized', message: 'the admin token is not valid', param: 'Authorization' };
+  return null;
+}
+
+const methodNotAllowed = (ctx: AdminContext, requestId: string, path: string, allow: string) =>
+  ctx.problem(
+    requestId,
+    { code: 'method_not_allowed', message: `${ADMIN_PREFIX}${path} answers ${allow} only` },
+    { allow },
+  );
+
+/** The request's JSON body, or the problem the transport found in it, or a missing-body problem. */
+const needBody = (req: AdminRequest): Result<unknown> =>
+  req.bodyProblem
+    ? { ok: false as const, error: req.bodyProblem }
+    : req.body === undefined
+      ? fail<never>('invalid_request', 'a JSON object body is required', { param: 'body' })
+      : ok(req.body);
+
+/** Dispatches an authorized request on its path below the admin prefix. */
+async function route(ctx: AdminContext, req: AdminRequest, requestId: string): Promise<ServiceResponse> {
+  const path = req.path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '') || '/';
+  if (path === '/keys') return keysRoute(ctx, req, requestId, path);
+  if (path === '/usage') return usageRoute(ctx, req, requestId, path);
+  const match = KEY_ROUTE.exec(path);
+  if (!match)
+    return ctx.problem(requestId, {
+      code: 'not_found',
+      message: `no admin endpoint ${req.method} ${req.path}; see /openapi.json (tag admin)`,
+    });
+  const [, id, action] = match;
+  if (action === 'revoke' || action === 'topup') {
+    if (req.method !== 'POST') return methodNotAllowed(ctx, requestId, path, 'POST');
+    return action === 'revoke' ? revokeRoute(ctx, requestId, id) : topupRoute(ctx, req, requestId, id);
+  }
+  if (req.method !== 'GET') return methodNotAllowed(ctx, requestId, path, 'GET');
+  return keyReadRoute(ctx, req, requestId, id, action);
+}
+
+/** `/keys`: GET lists the keys, POST issues one. */
+async function keysRoute(ctx: AdminContext, req: AdminRequest, requestId: string, path: string) {
+  const { store, problem } = ctx;
+  if (req.method === 'GET') {
+    const q = parseWith(NoQuery, req.query ?? {});
+    return q.ok ? reply(200, requestId, { keys: await listKeys(store) }) : problem(requestId, q.error);
+  }
+  if (req.method !== 'POST') return methodNotAllowed(ctx, requestId, path, 'GET, POST');
+  const raw = needBody(req);
+  if (!raw.ok) return problem(requestId, raw.error);
+  const body = parseWith(CreateKeyBody, raw.value);
+  if (!body.ok) return problem(requestId, body.error);
+  try {
+    const issued = await issueKey(store, {
+      credits: body.value.credits,
+      label: body.value.label ?? null,
+      noWatermark: body.value.no_watermark ?? false,
+      now: ctx.clock(),
+    });
+    const r = issued.record;
+    return reply(201, requestId, {
+      id: r.id,
+      key: issued.key,
+      label: r.label,
+      no_watermark: r.no_watermark,
+      created_at: r.created_at,
+      revoked_at: null,
+      balance: issued.balance,
+      held: 0,
+    });
+  } catch (e) {
+    if (e instanceof HalfspaceError) return problem(requestId, e.failure);
+    throw e;
+  }
+}
+
+/** GET `/usage`: usage by day and endpoint, for one key or all. */
+async function usageRoute(ctx: AdminContext, req: AdminRequest, requestId: string, path: string) {
+  const { store, problem } = ctx;
+  if (req.method !== 'GET') return methodNotAllowed(ctx, requestId, path, 'GET');
+  const q = parseWith(UsageQuery, req.query ?? {});
+  if (!q.ok) return problem(requestId, q.error);
+  if (q.value.key !== undefined && !(await store.keys.byId(q.value.key)))
+    return problem(requestId, { code: 'not_found', message: `no key ${q.value.key}`, param: 'key' });
+  const usage = await usageOf(store, {
+    keyId: q.value.key,
+    since: instantOf(q.value.since),
+    until: instantOf(q.value.until),
+  });
+  return reply(200, requestId, { usage });
+}
+
+/** POST `/keys/{id}/revoke`. */
+async function revokeRoute(ctx: AdminContext, requestId: string, id: string) {
+  const revoked = await revokeKey(ctx.store, id, ctx.clock());
+  if (!revoked.ok) return ctx.problem(requestId, revoked.error);
+  const key = await ctx.store.keys.byId(id);
+  return reply(200, requestId, await keySummaryOf(ctx.store, key!));
+}
+
+/** POST `/keys/{id}/topup`. */
+async function topupRoute(ctx: AdminContext, req: AdminRequest, requestId: string, id: string) {
+  const { store, problem } = ctx;
+  const raw = needBody(req);
+  if (!raw.ok) return problem(requestId, raw.error);
+  const body = parseWith(TopupBody, raw.value);
+  if (!body.ok) return problem(requestId, body.error);
+  const added = await topupWallet(store, id, body.value.credits, body.value.note ?? 'admin topup', ctx.clock());
+  if (!added.ok) return problem(requestId, added.error);
+  const status = await walletStatusOf(store, id);
+  return answer(ctx, requestId, status.ok ? ok({ id, ...walletView(status.value) }) : status);
+}
+
+/** GET `/keys/{id}` and its `/ledger`, `/wallet` and `/holds`. */
+async function keyReadRoute(
+  ctx: AdminContext,
+  req: AdminRequest,
+  requestId: string,
+  id: string,
+  action: string | undefined,
+): Promise<ServiceResponse> {
+  const { store, problem } = ctx;
+  const query = req.query ?? {};
+  if (action === 'ledger') {
+    const q = parseWith(LedgerQuerySchema, query);
+    if (!q.ok) return problem(requestId, q.error);
+    return answer(
+      ctx,
+      requestId,
+      await ledgerPage(store, id, { ...q.value, since: instantOf(q.value.since), until: instantOf(q.value.until) }),
+    );
+  }
+  const q = parseWith(NoQuery, query);
+  if (!q.ok) return problem(requestId, q.error);
+  if (action === 'wallet' || action === 'holds') {
+    const status = await walletStatusOf(store, id);
+    if (!status.ok) return problem(requestId, status.error);
+    return reply(
+      200,
+      requestId,
+      action === 'holds' ? { holds: status.value.holds } : { id, ...walletView(status.value) },
+    );
+  }
+  const key = await store.keys.byId(id);
+  if (!key) return problem(requestId, { code: 'not_found', message: `no key ${id}`, param: 'key' });
+  return reply(200, requestId, await keySummaryOf(store, key));
 }
 
 const walletView = (w: WalletStatus) => ({ balance: w.balance, held: w.held, available: w.available, holds: w.holds });

@@ -44,7 +44,8 @@ const TAGS: Record<string, string> = {
     'Operators only, with the admin token: keys, top-ups, wallets, ledgers, holds and usage (not on the public /docs page)',
 };
 
-const responseExample = (id: string): unknown => (EXAMPLES.responses as Record<string, unknown>)[id];
+const RESPONSE_EXAMPLES: Readonly<Record<string, unknown>> = EXAMPLES.responses;
+const responseExample = (id: string): unknown => RESPONSE_EXAMPLES[id];
 
 /** The multipart form of a card upload: the JSON body as field `request` plus the photo file. */
 const CARD_UPLOAD = {

@@ -56,252 +56,309 @@ function jobErrorOf(outcome: Result<OperationOutcome>): Record<string, string> {
   };
 }
 
+/** What one service's job runner holds between calls. */
+interface RunnerState {
+  readonly ctx: ServiceContext;
+  // Async jobs run one at a time in this process, in arrival order.
+  jobQueue: Promise<void>;
+  // Jobs in this process's queue, so resume() never queues one a second time.
+  readonly queuedHere: Set<string>;
+  // On a store replicas share, a job runs only in the service holding its lease (job-lease.ts).
+  readonly leases: ReturnType<typeof jobLeases>;
+  stopping: boolean;
+}
+
 /**
  * Creates the job runner of a service.
  * @example await jobRunner(ctx).resume() // => { resumed: 0, failed: 0 }
  */
 export function jobRunner(ctx: ServiceContext): JobRunner {
-  const { engine, store, baseUrl, clock, operations, onError, problem, keyOf, perSecond, burst } = ctx;
-  // Async jobs run one at a time in this process, in arrival order.
-  let jobQueue: Promise<void> = Promise.resolve();
-  // Jobs in this process's queue, so resume() never queues one a second time.
   const queuedHere = new Set<string>();
-  // On a store replicas share, a job runs only in the service holding its lease (job-lease.ts).
-  const leases = jobLeases(store.jobs, store.wallets.owner, clock, () => queuedHere);
-  let stopping = false;
-
-  const pollUrlOf = (jobId: string) => jobPollUrlOf(baseUrl, jobId);
-  const jobView = (job: JobRecord) => jobViewOf(job, pollUrlOf(job.job_id));
-
-  const queue: JobQueue = async ({ op, requestId, headers, now, sent, photo }, key, cost) => {
-    const held = await holdCredits(store.wallets, key.id, cost, now, `${op.id} job`, JOB_HOLD_TTL_MS);
-    if (!held.ok) {
-      headers['x-svc-credits-charged'] = '0';
-      headers['x-svc-wallet-balance'] = String(held.error.balance);
-      return problem(requestId, held.error, headers);
-    }
-    const at = now.toISOString();
-    const job: JobRecord = {
-      job_id: `job_${randomBytes(12).toString('base64url')}`,
-      key_id: key.id,
-      hold_id: held.value.hold_id,
-      status: 'queued',
-      request: JSON.stringify(sent),
-      result: null,
-      created_at: at,
-      updated_at: at,
-      credits: cost,
-    };
-    // The uploaded photo is stored with the job so it can run again after a restart (resume()).
-    await store.jobs.create(job, photo ?? null);
-    await leases.claim(job.job_id);
-    leases.renewing();
-    enqueue(op, job, key, photo, requestId);
-    headers['x-svc-credits-charged'] = '0';
-    headers['x-svc-credits-held'] = String(cost);
-    headers['x-svc-wallet-balance'] = String(held.value.balance);
-    return {
-      status: 202,
-      headers: { 'content-type': JSON_TYPE, 'request-id': requestId, location: pollUrlOf(job.job_id), ...headers },
-      body: JSON.stringify(jobView(job)),
-    };
+  const s: RunnerState = {
+    ctx,
+    jobQueue: Promise.resolve(),
+    queuedHere,
+    leases: jobLeases(ctx.store.jobs, ctx.store.wallets.owner, ctx.clock, () => queuedHere),
+    stopping: false,
   };
-
-  function enqueue(
-    op: Operation,
-    job: JobRecord,
-    key: KeyRecord,
-    photo: Uint8Array | undefined,
-    requestId: string,
-  ): void {
-    queuedHere.add(job.job_id);
-    jobQueue = jobQueue
-      .then(() => runJob(op, job, key, photo))
-      .catch((e) => onError(e, requestId))
-      .finally(() => queuedHere.delete(job.job_id));
-  }
-
-  const holdLapsed = (job: JobRecord, now: Date) => Date.parse(job.created_at) + JOB_HOLD_TTL_MS <= now.getTime();
-
-  /**
-   * Fails an unfinished job and returns its credits; true when this call failed it. The ledger
-   * settles a hold once, so a hold the expiry sweep already released is not released again.
-   */
-  async function abandonJob(job: JobRecord, now: Date, detail: string, note = 'job expired'): Promise<boolean> {
-    const failed = await store.jobs.update(
-      job.job_id,
-      'failed',
-      JSON.stringify({ code: 'internal_error', detail }),
-      now.toISOString(),
-    );
-    await store.wallets.release(job.hold_id, now.toISOString(), note);
-    return failed;
-  }
-
-  async function resume(): Promise<ResumeReport> {
-    const report: ResumeReport = { resumed: 0, failed: 0 };
-    for (const job of await store.jobs.unfinished()) {
-      if (queuedHere.has(job.job_id)) continue;
-      const now = clock();
-      if (holdLapsed(job, now)) {
-        if (await abandonJob(job, now, EXPIRED_DETAIL)) report.failed++;
-        continue;
-      }
-      const request: unknown = JSON.parse(job.request);
-      const op = operations.find((o) => o.isJob?.(request));
-      const key = await store.keys.byId(job.key_id);
-      if (!op || !key) {
-        // Only if the operation table changed between releases: the job cannot run, so it must not keep the credits.
-        if (
-          await abandonJob(
-            job,
-            now,
-            'the job could not be resumed after a restart; its credits were returned',
-            'job not resumable',
-          )
-        )
-          report.failed++;
-        continue;
-      }
-      // Another replica holds it (its lease is live): that one runs it.
-      if (!(await leases.claim(job.job_id))) continue;
-      if (!(await store.jobs.update(job.job_id, 'queued', null, now.toISOString()))) continue;
-      leases.renewing();
-      enqueue(op, { ...job, status: 'queued' }, key, job.photo ?? undefined, job.job_id);
-      report.resumed++;
-    }
-    return report;
-  }
-
-  /** Fetches the photo when the job names one, parses the stored request again and runs it; a throw is a settled internal_error. */
-  async function jobOutcome(
-    op: Operation,
-    request: unknown,
-    key: KeyRecord,
-    uploaded: Uint8Array | undefined,
-    jobId: string,
-  ): Promise<Result<OperationOutcome>> {
-    const onJobError = (error: unknown) => onError(error, jobId);
-    try {
-      let photo = uploaded;
-      const photoUrl = photoUrlOf(request);
-      if (!photo && photoUrl) {
-        const fetched = await ctx.fetchPhoto(photoUrl);
-        if (!fetched.ok) return fetched;
-        photo = fetched.value;
-      }
-      // The request was valid when queued; parsing it again gives `run` its parsed value.
-      const body = parseWith(op.body, request);
-      if (!body.ok) return body;
-      const context = { engine, body: body.value, query: {}, key, baseUrl, images: store.images, ...ctx.renderOption };
-      return await runOperation(op, photo ? { ...context, photo } : context, onJobError);
-    } catch (error) {
-      onJobError(error);
-      return internalFailure(error);
-    }
-  }
-
-  async function runJob(
-    op: Operation,
-    job: JobRecord,
-    key: KeyRecord,
-    uploaded: Uint8Array | undefined,
-  ): Promise<void> {
-    // Shutting down: leave the job queued in the store for the next process to resume.
-    if (stopping) return;
-    const request: unknown = JSON.parse(job.request);
-    // A job that waited in the queue past its hold's lifetime fails as a poll would fail it.
-    if (holdLapsed(job, clock())) {
-      await abandonJob(job, clock(), EXPIRED_DETAIL);
-      return;
-    }
-    // The lease lapsed while the job waited (this process stalled) and another replica took it.
-    if (!(await leases.claim(job.job_id))) return;
-    if (!(await store.jobs.update(job.job_id, 'running', null, clock().toISOString()))) return;
-    const outcome = await jobOutcome(op, request, key, uploaded, job.job_id);
-    const now = clock();
-    const hold = { walletId: key.id, holdId: job.hold_id, operation: op.id };
-    if (isChargeable(outcome)) {
-      // Capture before recording success: if the expiry sweep released the hold while the job ran,
-      // nothing was charged, so the job must not read as succeeded (and charged).
-      const settled = await settleHold(store.wallets, hold, outcome, now, 'job succeeded', ctx.onCharge);
-      await store.jobs.update(
-        job.job_id,
-        settled.charged > 0 ? 'succeeded' : 'failed',
-        settled.charged > 0 && outcome.ok
-          ? JSON.stringify(outcome.value.body)
-          : JSON.stringify({ code: 'internal_error', detail: EXPIRED_DETAIL }),
-        now.toISOString(),
-      );
-      return;
-    }
-    const finished = await store.jobs.update(
-      job.job_id,
-      'failed',
-      JSON.stringify(jobErrorOf(outcome)),
-      now.toISOString(),
-    );
-    // A job that expired meanwhile was already failed and its hold released.
-    if (finished) await settleHold(store.wallets, hold, outcome, now, 'job failed');
-  }
-
-  async function status(req: ServiceRequest, jobId: string, requestId: string): Promise<ServiceResponse> {
-    const key = await keyOf(req.authorization);
-    if (!key.ok) return problem(requestId, key.error, { 'www-authenticate': 'Bearer realm="halfspace"' });
-    const decision = await store.rateLimits.take(key.value.id, clock().getTime(), perSecond, burst);
-    const limits = rateLimitHeaders(decision, burst, perSecond);
-    if (!decision.allowed) {
-      const balance = String((await store.wallets.balance(key.value.id)) ?? 0);
-      return problem(
-        requestId,
-        {
-          code: 'rate_limited',
-          message: `more than ${perSecond} requests/s (burst ${burst}) for this key; retry after ${limits['retry-after']} s`,
-        },
-        { ...limits, 'x-svc-credits-charged': '0', 'x-svc-wallet-balance': balance },
-      );
-    }
-    const job = await store.jobs.get(jobId);
-    if (!job || job.key_id !== key.value.id)
-      return problem(requestId, { code: 'not_found', message: `no card job ${jobId} for this key` }, limits);
-    const now = clock();
-    let current = job;
-    // A job this process still runs settles itself (runJob); any other one that outlived its hold
-    // (e.g. no server resumed it) is failed here and its credits returned.
-    if ((job.status === 'queued' || job.status === 'running') && holdLapsed(job, now) && !queuedHere.has(job.job_id)) {
-      await abandonJob(job, now, EXPIRED_DETAIL);
-      current = (await store.jobs.get(jobId))!;
-    }
-    const balance = (await store.wallets.balance(key.value.id)) ?? 0;
-    return {
-      status: 200,
-      headers: {
-        'content-type': JSON_TYPE,
-        'request-id': requestId,
-        'x-svc-credits-charged': '0',
-        'x-svc-wallet-balance': String(balance),
-        ...limits,
-      },
-      body: JSON.stringify(jobView(current)),
-    };
-  }
-
-  async function idle(): Promise<void> {
-    for (let seen: Promise<void> | null = null; seen !== jobQueue; ) {
-      seen = jobQueue;
-      await seen;
-    }
-  }
-
   return {
-    queue,
-    status,
-    resume,
-    idle,
+    queue: (call, key, cost) => queueJob(s, call, key, cost),
+    status: (req, jobId, requestId) => jobStatus(s, req, jobId, requestId),
+    resume: () => resumeJobs(s),
+    idle: () => idle(s),
     stop: async () => {
-      stopping = true;
-      leases.stop();
-      await idle();
+      s.stopping = true;
+      s.leases.stop();
+      await idle(s);
     },
   };
+}
+
+const jobView = (ctx: ServiceContext, job: JobRecord) => jobViewOf(job, jobPollUrlOf(ctx.baseUrl, job.job_id));
+
+const holdLapsed = (job: JobRecord, now: Date) => Date.parse(job.created_at) + JOB_HOLD_TTL_MS <= now.getTime();
+
+/** Holds the job's credits, stores the job and queues it (JobRunner.queue). */
+async function queueJob(s: RunnerState, ...[call, key, cost]: Parameters<JobQueue>): ReturnType<JobQueue> {
+  const { op, requestId, headers, now, sent, photo } = call;
+  const { store, problem, baseUrl } = s.ctx;
+  const held = await holdCredits(store.wallets, key.id, cost, now, `${op.id} job`, JOB_HOLD_TTL_MS);
+  if (!held.ok) {
+    headers['x-svc-credits-charged'] = '0';
+    headers['x-svc-wallet-balance'] = String(held.error.balance);
+    return problem(requestId, held.error, headers);
+  }
+  const at = now.toISOString();
+  const job: JobRecord = {
+    job_id: `job_${randomBytes(12).toString('base64url')}`,
+    key_id: key.id,
+    hold_id: held.value.hold_id,
+    status: 'queued',
+    request: JSON.stringify(sent),
+    result: null,
+    created_at: at,
+    updated_at: at,
+    credits: cost,
+  };
+  // The uploaded photo is stored with the job so it can run again after a restart (resume()).
+  await store.jobs.create(job, photo ?? null);
+  await s.leases.claim(job.job_id);
+  s.leases.renewing();
+  enqueue(s, op, job, key, photo, requestId);
+  headers['x-svc-credits-charged'] = '0';
+  headers['x-svc-credits-held'] = String(cost);
+  headers['x-svc-wallet-balance'] = String(held.value.balance);
+  return {
+    status: 202,
+    headers: {
+      'content-type': JSON_TYPE,
+      'request-id': requestId,
+      location: jobPollUrlOf(baseUrl, job.job_id),
+      ...headers,
+    },
+    body: JSON.stringify(jobView(s.ctx, job)),
+  };
+}
+
+function enqueue(
+  s: RunnerState,
+  op: Operation,
+  job: JobRecord,
+  key: KeyRecord,
+  photo: Uint8Array | undefined,
+  requestId: string,
+): void {
+  s.queuedHere.add(job.job_id);
+  s.jobQueue = s.jobQueue
+    .then(() => runJob(s, op, job, key, photo))
+    .catch((e) => s.ctx.onError(e, requestId))
+    .finally(() => s.queuedHere.delete(job.job_id));
+}
+
+/**
+ * Fails an unfinished job and returns its credits; true when this call failed it. The ledger
+ * settles a hold once, so a hold the expiry sweep already released is not released again.
+ */
+async function abandonJob(
+  ctx: ServiceContext,
+  job: JobRecord,
+  now: Date,
+  detail: string,
+  note = 'job expired',
+): Promise<boolean> {
+  const failed = await ctx.store.jobs.update(
+    job.job_id,
+    'failed',
+    JSON.stringify({ code: 'internal_error', detail }),
+    now.toISOString(),
+  );
+  await ctx.store.wallets.release(job.hold_id, now.toISOString(), note);
+  return failed;
+}
+
+/** Takes over the jobs a previous process left unfinished (JobRunner.resume). */
+async function resumeJobs(s: RunnerState): Promise<ResumeReport> {
+  const { store, clock, operations } = s.ctx;
+  const report: ResumeReport = { resumed: 0, failed: 0 };
+  for (const job of await store.jobs.unfinished()) {
+    if (s.queuedHere.has(job.job_id)) continue;
+    const now = clock();
+    if (holdLapsed(job, now)) {
+      if (await abandonJob(s.ctx, job, now, EXPIRED_DETAIL)) report.failed++;
+      continue;
+    }
+    const request: unknown = JSON.parse(job.request);
+    const op = operations.find((o) => o.isJob?.(request));
+    const key = await store.keys.byId(job.key_id);
+    if (!op || !key) {
+      // Only if the operation table changed between releases: the job cannot run, so it must not keep the credits.
+      if (
+        await abandonJob(
+          s.ctx,
+          job,
+          now,
+          'the job could not be resumed after a restart; its credits were returned',
+          'job not resumable',
+        )
+      )
+        report.failed++;
+      continue;
+    }
+    // Another replica holds it (its lease is live): that one runs it.
+    if (!(await s.leases.claim(job.job_id))) continue;
+    if (!(await store.jobs.update(job.job_id, 'queued', null, now.toISOString()))) continue;
+    s.leases.renewing();
+    enqueue(s, op, { ...job, status: 'queued' }, key, job.photo ?? undefined, job.job_id);
+    report.resumed++;
+  }
+  return report;
+}
+
+/** Fetches the photo when the job names one, parses the stored request again and runs it; a throw is a settled internal_error. */
+async function jobOutcome(
+  ctx: ServiceContext,
+  op: Operation,
+  request: unknown,
+  key: KeyRecord,
+  uploaded: Uint8Array | undefined,
+  jobId: string,
+): Promise<Result<OperationOutcome>> {
+  const onJobError = (error: unknown) => ctx.onError(error, jobId);
+  try {
+    let photo = uploaded;
+    const photoUrl = photoUrlOf(request);
+    if (!photo && photoUrl) {
+      const fetched = await ctx.fetchPhoto(photoUrl);
+      if (!fetched.ok) return fetched;
+      photo = fetched.value;
+    }
+    // The request was valid when queued; parsing it again gives `run` its parsed value.
+    const body = parseWith(op.body, request);
+    if (!body.ok) return body;
+    const { engine, baseUrl, store } = ctx;
+    const context = { engine, body: body.value, query: {}, key, baseUrl, images: store.images, ...ctx.renderOption };
+    return await runOperation(op, photo ? { ...context, photo } : context, onJobError);
+  } catch (error) {
+    onJobError(error);
+    return internalFailure(error);
+  }
+}
+
+async function runJob(
+  s: RunnerState,
+  op: Operation,
+  job: JobRecord,
+  key: KeyRecord,
+  uploaded: Uint8Array | undefined,
+): Promise<void> {
+  const { store, clock } = s.ctx;
+  // Shutting down: leave the job queued in the store for the next process to resume.
+  if (s.stopping) return;
+  const request: unknown = JSON.parse(job.request);
+  // A job that waited in the queue past its hold's lifetime fails as a poll would fail it.
+  if (holdLapsed(job, clock())) {
+    await abandonJob(s.ctx, job, clock(), EXPIRED_DETAIL);
+    return;
+  }
+  // The lease lapsed while the job waited (this process stalled) and another replica took it.
+  if (!(await s.leases.claim(job.job_id))) return;
+  if (!(await store.jobs.update(job.job_id, 'running', null, clock().toISOString()))) return;
+  const outcome = await jobOutcome(s.ctx, op, request, key, uploaded, job.job_id);
+  await recordOutcome(s.ctx, op, job, key, outcome);
+}
+
+/** Settles a finished job's hold and stores its result or error. */
+async function recordOutcome(
+  ctx: ServiceContext,
+  op: Operation,
+  job: JobRecord,
+  key: KeyRecord,
+  outcome: Result<OperationOutcome>,
+): Promise<void> {
+  const { store } = ctx;
+  const now = ctx.clock();
+  const hold = { walletId: key.id, holdId: job.hold_id, operation: op.id };
+  if (isChargeable(outcome)) {
+    // Capture before recording success: if the expiry sweep released the hold while the job ran,
+    // nothing was charged, so the job must not read as succeeded (and charged).
+    const settled = await settleHold(store.wallets, hold, outcome, now, 'job succeeded', ctx.onCharge);
+    await store.jobs.update(
+      job.job_id,
+      settled.charged > 0 ? 'succeeded' : 'failed',
+      settled.charged > 0 && outcome.ok
+        ? JSON.stringify(outcome.value.body)
+        : JSON.stringify({ code: 'internal_error', detail: EXPIRED_DETAIL }),
+      now.toISOString(),
+    );
+    return;
+  }
+  const finished = await store.jobs.update(
+    job.job_id,
+    'failed',
+    JSON.stringify(jobErrorOf(outcome)),
+    now.toISOString(),
+  );
+  // A job that expired meanwhile was already failed and its hold released.
+  if (finished) await settleHold(store.wallets, hold, outcome, now, 'job failed');
+}
+
+/** GET of a job URL (JobRunner.status): auth, rate limit, then the caller's job. */
+async function jobStatus(
+  s: RunnerState,
+  req: ServiceRequest,
+  jobId: string,
+  requestId: string,
+): Promise<ServiceResponse> {
+  const { store, clock, problem, keyOf, perSecond, burst } = s.ctx;
+  const key = await keyOf(req.authorization);
+  if (!key.ok) return problem(requestId, key.error, { 'www-authenticate': 'Bearer realm="halfspace"' });
+  const decision = await store.rateLimits.take(key.value.id, clock().getTime(), perSecond, burst);
+  const limits = rateLimitHeaders(decision, burst, perSecond);
+  if (!decision.allowed) {
+    const balance = String((await store.wallets.balance(key.value.id)) ?? 0);
+    return problem(
+      requestId,
+      {
+        code: 'rate_limited',
+        message: `more than ${perSecond} requests/s (burst ${burst}) for this key; retry after ${limits['retry-after']} s`,
+      },
+      { ...limits, 'x-svc-credits-charged': '0', 'x-svc-wallet-balance': balance },
+    );
+  }
+  const job = await store.jobs.get(jobId);
+  if (!job || job.key_id !== key.value.id)
+    return problem(requestId, { code: 'not_found', message: `no card job ${jobId} for this key` }, limits);
+  const current = await currentJob(s, job);
+  const balance = (await store.wallets.balance(key.value.id)) ?? 0;
+  return {
+    status: 200,
+    headers: {
+      'content-type': JSON_TYPE,
+      'request-id': requestId,
+      'x-svc-credits-charged': '0',
+      'x-svc-wallet-balance': String(balance),
+      ...limits,
+    },
+    body: JSON.stringify(jobView(s.ctx, current)),
+  };
+}
+
+/**
+ * The job as a poll shows it. A job this process still runs settles itself (runJob); any other one
+ * that outlived its hold (e.g. no server resumed it) is failed here and its credits returned.
+ */
+async function currentJob(s: RunnerState, job: JobRecord): Promise<JobRecord> {
+  const now = s.ctx.clock();
+  if ((job.status === 'queued' || job.status === 'running') && holdLapsed(job, now) && !s.queuedHere.has(job.job_id)) {
+    await abandonJob(s.ctx, job, now, EXPIRED_DETAIL);
+    return (await s.ctx.store.jobs.get(job.job_id))!;
+  }
+  return job;
+}
+
+async function idle(s: RunnerState): Promise<void> {
+  for (let seen: Promise<void> | null = null; seen !== s.jobQueue; ) {
+    seen = s.jobQueue;
+    await seen;
+  }
 }
