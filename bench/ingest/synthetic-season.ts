@@ -24,7 +24,8 @@ export function writeSyntheticSeasonCsv(path: string, rows: number): void {
     'minutes',
     'birth_date',
     'market_value_eur',
-    ...COUNTING_COLUMNS,
+    // The classic counts only: the event-value columns are optional in a season table (left out = null).
+    ...COUNTING_COLUMNS.slice(0, COUNTING_COLUMNS.indexOf('punches') + 1),
   ];
   const chunks: string[] = [header.join(',')];
   const lines: string[] = [];
