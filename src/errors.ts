@@ -105,3 +105,11 @@ export class MissingPackageError extends Error {
     this.installed = installed;
   }
 }
+
+/**
+ * The message of a thrown value: an Error's message, anything else as text.
+ * @example messageOf(new Error('boom')) // => 'boom'
+ */
+export function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

@@ -12,8 +12,8 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const src = join(root, 'src');
 
-/** 59 casts, from 313 when the rule was set (issue 23; the target was half); lower it as casts go, never raise it. */
-const CAST_BUDGET = 59;
+/** 58 casts, from 313 when the rule was set (issue 23; the target was half); lower it as casts go, never raise it. */
+const CAST_BUDGET = 58;
 const MAX_FUNCTION_LINES = 60;
 
 function sourceFiles(dir: string): string[] {

@@ -6,11 +6,12 @@ import type { z } from 'zod';
 import { createHash } from 'node:crypto';
 import type { EngineContext } from '../context.js';
 import { positionGroupOf } from '../model/schema.js';
+import { positionCodeOf } from '../model/positions.js';
 import { fail, ok, type Result } from '../errors.js';
 import { CARD_TRIPLET, DEFAULT_CARD_STATS, GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
 import { parseWith } from '../validation.js';
 import { angleOf, type EventType } from './angle.js';
-import { cardFactsOf, positionCodeOf, type CardFacts, type EngineVerdict } from './facts.js';
+import { cardFactsOf, type CardFacts, type EngineVerdict } from './facts.js';
 import type { LayoutNode } from './h.js';
 import { collageLayout } from './layouts/collage.js';
 import { editorialCoverLayout } from './layouts/editorial-cover.js';
@@ -166,7 +167,7 @@ export function cardRequestCheckOf(
   if (!resolved.ok) return resolved;
   const player = ctx.playerById(resolved.value.player_id);
   if (!player) return fail('player_not_found', `no player with id ${resolved.value.player_id}`);
-  const group = positionGroupOf(positionCodeOf(player));
+  const group = positionGroupOf(positionCodeOf(player.position));
 
   const allowed = GROUP_METRICS[group];
   const bad = req.stats?.find((k) => !allowed.includes(k));

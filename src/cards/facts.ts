@@ -4,17 +4,15 @@
  * a dataset.
  */
 import type { EngineContext, PlayerRow, TeamRow } from '../context.js';
-import { assert } from '../errors.js';
 import {
   type CountingColumn,
-  POSITION_CODES,
   POSITION_GROUPS,
   rowsOf,
   positionGroupOf,
   positionLabelOf,
-  type PositionCode,
   type PositionGroup,
 } from '../model/schema.js';
+import { positionCodeOf } from '../model/positions.js';
 import { cohortNameOf } from '../stats/cohorts.js';
 import { graphemeCount } from './text.js';
 import { GROUP_METRICS, METRICS, type MetricKey } from '../stats/metrics.js';
@@ -316,20 +314,6 @@ function shotsOf(ctx: EngineContext, playerId: number, seasonId: number): CardSh
 
 const isHexColor = (c: string | null | undefined): c is string => typeof c === 'string' && /^#[0-9a-fA-F]{6}$/.test(c);
 
-const POSITION_CODE_SET: ReadonlySet<string> = new Set(POSITION_CODES);
-const isPositionCode = (p: string): p is PositionCode => POSITION_CODE_SET.has(p);
-
-/**
- * The detailed position code of a player. Loading validates `position` against the code list, so
- * any other value is a bug.
- * @example positionCodeOf({ ...player, position: 'ST' }) // => 'ST'
- */
-export function positionCodeOf(player: Pick<PlayerRow, 'position'>): PositionCode {
-  const code = player.position;
-  assert(isPositionCode(code), `player position ${code} is not a position code`);
-  return code;
-}
-
 const numberOrNull = (x: number) => (Number.isNaN(x) ? null : x);
 
 /** The metrics of a position group for derived row `row` (all null when the player has no row). */
@@ -391,7 +375,7 @@ function highlightOf(top: CardMetric | null, cohortName: string, seasonText: str
  * @example cardFactsOf(engine, engine.playerById(7)!, { watermark: 'halfspace.dev' }).player.player_id // => 7
  */
 export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: CardFactsOptions): CardFacts {
-  const code = positionCodeOf(player);
+  const code = positionCodeOf(player.position);
   const group = positionGroupOf(code);
   const position = positionLabelOf(code);
   const row = ctx.latestRowOf(player.player_id);

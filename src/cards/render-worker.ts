@@ -2,6 +2,7 @@
  * @module The worker side of the render pool (render-pool.ts): renders each card it is sent with
  * {@link renderCard} and hands the PNG bytes back without copying them.
  */
+import { messageOf } from '../errors.js';
 import { parentPort } from 'node:worker_threads';
 import { renderCard } from './card.js';
 import type { RenderTask, RenderReply } from './render-pool.js';
@@ -30,7 +31,7 @@ parentPort!.on('message', (message: { id: number; task: RenderTask }) => {
       parentPort!.postMessage({
         id,
         ok: false,
-        message: error instanceof Error ? error.message : String(error),
+        message: messageOf(error),
       } satisfies RenderReply),
   );
 });

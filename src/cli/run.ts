@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { type Failure, HalfspaceError } from '../errors.js';
+import { type Failure, HalfspaceError, messageOf } from '../errors.js';
 import { DatasetError } from '../model/dataset-error.js';
 
 /**
@@ -142,7 +142,7 @@ export const fieldOf = (value: unknown, key: string): unknown =>
   typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
 
 /** The message of a thrown Error, or the thrown value itself as text. */
-export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+export { messageOf };
 
 /** The stack of a thrown value for HALFSPACE_DEBUG=1, or the value itself as text when it has none. */
 function stackOf(error: unknown): string {

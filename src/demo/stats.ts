@@ -20,7 +20,7 @@ import {
 } from './calibration-targets.js';
 import { binomialQuantile, normalQuantile, poissonQuantile } from './distributions.js';
 import { ATTACKING, COLUMN, DEFENSIVE, type PoissonMetric } from './drawn-columns.js';
-import { hasEveryKey, recordOf } from './records.js';
+import { hasEveryKey, recordOf } from '../model/record-of.js';
 import { completionsOf, curveOf, initialPoints, rateAt, triple, updatePoints } from './quantile-curve.js';
 import { LOADINGS, POSITION_SHIFT, STYLE_NOISE } from './style-loadings.js';
 import type { GoalEvent, SeasonRow } from './matches.js';

@@ -7,7 +7,7 @@
  * native request into an {@link HttpExchange} and writes the {@link HttpReply} back, so the Node
  * listener never builds web Request/Response objects (bench/results/http.md).
  */
-import { fail, ok, type Result } from '../errors.js';
+import { fail, messageOf, ok, type Result } from '../errors.js';
 import type { RequestBody } from '../service/context.js';
 import { newRequestId, type Service, type ServiceRequest, type ServiceResponse } from '../service/service.js';
 import { docsPageOf } from './docs-page.js';
@@ -82,7 +82,7 @@ function jsonOf(text: string, param: string): Result<unknown> {
 }
 
 /** The message of what a parser threw (JSON.parse throws a SyntaxError). */
-export const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+export { messageOf };
 
 /** Reads the body of a POST/PUT/PATCH under the size and media-type rules; a failure is the problem to answer. */
 async function bodyOf(x: HttpExchange, path: string): Promise<Result<{ body?: unknown; photo?: Uint8Array }>> {

@@ -3,6 +3,7 @@
  * `.parquet` file, its columns named by the targets directly or renamed by a map
  * (`target=Column,…` or a JSON file `{ "target": "Column" }`).
  */
+import { messageOf } from '../errors.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { DatasetError } from '../model/dataset-error.js';
@@ -23,7 +24,7 @@ export function mapOf<T extends string>(text: string, targets: readonly T[]): Pa
     try {
       raw = JSON.parse(readFileSync(text, 'utf8'));
     } catch (e) {
-      throw new DatasetError(text, null, null, `not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+      throw new DatasetError(text, null, null, `not valid JSON (${messageOf(e)})`);
     }
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       throw new DatasetError(text, null, null, 'expected an object { "target": "Column" }');

@@ -1,3 +1,4 @@
+import { messageOf } from '../errors.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeVector, Table, tableFromIPC, vectorFromArray, type Vector } from 'apache-arrow';
@@ -114,11 +115,6 @@ function datasetOf(dir: string, meta: DatasetMeta, tables: Partial<Record<TableN
 
 function hasRequiredTables(tables: Partial<Record<TableName, Table>>): tables is Dataset['tables'] {
   return TABLE_NAMES.every((name) => SCHEMA[name].optional || name in tables);
-}
-
-/** The message of a thrown value, for a one-line DatasetError. */
-function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
 
 /**

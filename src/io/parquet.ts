@@ -3,6 +3,7 @@
  * crate compiled to WebAssembly): Arrow in, Arrow out, so column types and nulls cross without a
  * per-value conversion in JavaScript. Writing streams row groups; reading yields Arrow tables.
  */
+import { messageOf } from '../errors.js';
 import { readFileSync, writeSync } from 'node:fs';
 import { DataType, tableFromIPC, tableToIPC, type Table } from 'apache-arrow';
 import { createRequire } from 'node:module';
@@ -37,12 +38,7 @@ export function tableFromParquet(bytes: Uint8Array, file = 'input.parquet', rowG
         .intoIPCStream(),
     );
   } catch (e) {
-    throw new DatasetError(
-      file,
-      null,
-      null,
-      `not a readable Parquet file (${e instanceof Error ? e.message : String(e)})`,
-    );
+    throw new DatasetError(file, null, null, `not a readable Parquet file (${messageOf(e)})`);
   }
 }
 

@@ -2,6 +2,7 @@
  * The column maps `--map` accepts (docs/scoring.md#column-maps): a preset by name, or a JSON map
  * validated and merged onto the preset it `extends`.
  */
+import { messageOf } from '../../errors.js';
 import { DatasetError } from '../../model/dataset-error.js';
 import { ColumnMap, mergeColumnMaps, type ColumnMapInput } from './column-map.js';
 import { FBREF_MAP } from './presets/fbref.js';
@@ -36,7 +37,7 @@ export function columnMapOf(nameOrFile: string, readText?: (path: string) => str
       nameOrFile,
       null,
       null,
-      `not a column map: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]} (give a JSON file or a preset: ${Object.keys(COLUMN_MAP_PRESETS).join(', ')})`,
+      `not a column map: ${messageOf(e).split('\n')[0]} (give a JSON file or a preset: ${Object.keys(COLUMN_MAP_PRESETS).join(', ')})`,
     );
   }
   return { map: columnMapFromJson(raw, nameOrFile), name: nameOrFile };

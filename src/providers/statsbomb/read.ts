@@ -4,6 +4,7 @@
  * halfspace uses, one file at a time. A missing or malformed file raises {@link DatasetError}
  * naming the file, the field path and the array index.
  */
+import { messageOf } from '../../errors.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -284,7 +285,7 @@ function readJson(dir: string, file: string): unknown {
   try {
     return JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
-    throw new DatasetError(file, null, null, `not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+    throw new DatasetError(file, null, null, `not valid JSON (${messageOf(e)})`);
   }
 }
 

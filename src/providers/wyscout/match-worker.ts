@@ -3,6 +3,7 @@
  * counter, reads, gunzips and parses each per-match file and computes its {@link matchResultOf},
  * then posts the plain result back. A thin transport: everything it computes is the in-thread code.
  */
+import { messageOf } from '../../errors.js';
 import { parentPort, workerData } from 'node:worker_threads';
 import { DatasetError } from '../../model/dataset-error.js';
 import { type MatchResult, matchResultOf } from './match-result.js';
@@ -41,7 +42,7 @@ parentPort?.on('message', ({ jobs, next }: MatchBatch) => {
       reply = { job, ok: true, result: matchResultOf(match, readMatchFile(path, file), (id) => roles.get(id), file) };
     } catch (e) {
       const error = e instanceof DatasetError ? { file: e.file, column: e.column, row: e.row } : null;
-      reply = { job, ok: false, message: e instanceof Error ? e.message : String(e), error };
+      reply = { job, ok: false, message: messageOf(e), error };
     }
     parentPort?.postMessage(reply);
     if (!reply.ok) return;

@@ -5,6 +5,7 @@
  * A missing, truncated or malformed file raises {@link DatasetError} naming the file, the field
  * path and the array index.
  */
+import { messageOf } from '../../errors.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -202,8 +203,6 @@ function parseEvent(file: string, raw: unknown, row: number): WyscoutEvent {
     tags: tagsOf(file, row, raw.tags),
   };
 }
-
-const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /**
  * Output chunk for inflating `gz`: its stated size (the gzip trailer's last 4 bytes, the size mod
