@@ -43,6 +43,11 @@ export const LAYERS: readonly Layer[] = [
   { rank: 7.5, paths: ['index.ts'], holds: 'public exports' },
   { rank: 7.8, paths: ['service/contract/'], holds: 'the API contract: operation table, schemas, errors, OpenAPI' },
   {
+    rank: 7.9,
+    paths: ['service/pages/'],
+    holds: 'the /docs and /console pages and their example requests (pure HTML builders)',
+  },
+  {
     rank: 8,
     paths: ['service/', 'store/ports.ts'],
     holds: 'the request pipeline, billing, admin, jobs; store interfaces',

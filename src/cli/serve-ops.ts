@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Engine } from '../engine.js';
-import type { OperationsOptions, LogFormat } from '../http/ops.js';
+import type { OperationsOptions, LogFormat } from '../service/ops/options.js';
 import { createMetrics } from '../http/metrics.js';
-import { servedExamplesOf } from '../http/served-examples.js';
+import { servedExamplesOf } from '../service/pages/served-examples.js';
 import { ADMIN_TOKEN_MIN_LENGTH, createAdmin, type Admin } from '../service/admin/admin.js';
 import type { ServiceStore } from '../store/ports.js';
 import { codeOf, messageOf, UsageError } from './run.js';

@@ -1,35 +1,6 @@
 /**
- * @module What every HTTP adapter hands the dispatcher and gets back: one request as an
- * {@link HttpExchange}, one {@link HttpReply}. Its own module so a route module (MCP over HTTP)
- * can take an exchange without importing the dispatcher that loads it.
+ * @module What every HTTP adapter hands the service and writes back: one request as an
+ * {@link HttpExchange}, one {@link HttpReply}. Defined by the service (src/service/exchange.ts),
+ * which runs the one pipeline over it; re-exported here for the adapters (MCP over HTTP, tests).
  */
-
-/** What an adapter's `readBody` throws when the client hangs up before the body ends: not a server fault. */
-export class BodyAborted extends Error {
-  constructor() {
-    super('the client closed the connection before the body ended');
-  }
-}
-
-/** One request as an adapter presents it. */
-export interface HttpExchange {
-  /** Upper-case method. */
-  method: string;
-  /** Path without query string, as sent (not decoded). */
-  path: string;
-  /** Query string without the leading `?`; empty when none. */
-  query: string;
-  /** A header's value by lower-case name. */
-  header(name: string): string | undefined;
-  /** Address of the direct peer. */
-  peer: string;
-  /** The body, or null when it is longer than `max` bytes; throws {@link BodyAborted} when the client hangs up first. */
-  readBody(max: number): Promise<Uint8Array | null>;
-}
-
-/** What an adapter writes back; `body` is null for HEAD and 204. */
-export interface HttpReply {
-  status: number;
-  headers: Record<string, string>;
-  body: string | Uint8Array | null;
-}
+export { BodyAborted, type HttpExchange, type HttpReply } from '../service/exchange.js';

@@ -1,10 +1,10 @@
 /**
  * @module The fetch-standard HTTP adapter: `(Request) => Promise<Response>` over the
- * transport-neutral service, for any runtime that speaks web Request/Response. The HTTP rules
- * themselves (routes, body limits, media types) live in `dispatch.ts`, shared with the Node listener.
+ * transport-neutral service, for any runtime that speaks web Request/Response. Routes, body rules
+ * and errors are the service's one pipeline (src/service/serve.ts), shared with the Node listener.
  */
 import { httpDispatcher } from './dispatch.js';
-import { withOperations, type OperationsOptions } from './ops.js';
+import type { OperationsOptions } from '../service/ops/options.js';
 import type { Service } from '../service/service.js';
 
 export { JSON_BODY_MAX_BYTES } from './dispatch.js';
@@ -13,7 +13,7 @@ export { JSON_BODY_MAX_BYTES } from './dispatch.js';
 export interface HandlerOptions {
   /** Address of the direct peer of a request (used by the demo channel); default `unknown`. */
   peerOf?: (request: Request, env: unknown) => string;
-  /** Health, readiness, metrics, admin API, console, CORS and access log (src/http/ops.ts); default none of them. */
+  /** Health, readiness, metrics, admin API, console, CORS and access log (src/service/ops/); default none of them, or those of the service. */
   ops?: OperationsOptions;
 }
 
@@ -47,9 +47,7 @@ export function httpHandler(
   options: HandlerOptions = {},
 ): (request: Request, env?: unknown) => Promise<Response> {
   const peerOf = options.peerOf ?? (() => 'unknown');
-  const dispatch = options.ops
-    ? withOperations(httpDispatcher(service), service, options.ops)
-    : httpDispatcher(service);
+  const dispatch = httpDispatcher(options.ops ? service.withOperations(options.ops) : service);
   return async (request, env) => {
     const url = new URL(request.url);
     const reply = await dispatch({

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES }
 import type { Failure } from '../errors.js';
 import type { Service } from '../service/service.js';
 import { BodyAborted, httpDispatcher, type HttpExchange, type HttpReply } from './dispatch.js';
-import { withOperations, type OperationsOptions } from './ops.js';
+import type { OperationsOptions } from '../service/ops/options.js';
 
 /** Options of {@link listen}. */
 export interface ListenOptions {
@@ -14,7 +14,7 @@ export interface ListenOptions {
   port?: number;
   /** Interface to bind; default 127.0.0.1 (loopback only). */
   host?: string;
-  /** Health, readiness, metrics, admin API, console, CORS and access log (src/http/ops.ts); default none of them. */
+  /** Health, readiness, metrics, admin API, console, CORS and access log (src/service/ops/); default none of them, or those of the service. */
   ops?: OperationsOptions;
   /** Time a client has to send the request headers, in ms; default {@link HEADERS_TIMEOUT_MS}. */
   headersTimeoutMs?: number;
@@ -161,9 +161,7 @@ function respond(
  */
 export function listen(service: Service, options: ListenOptions = {}): Promise<Listening> {
   const host = options.host ?? '127.0.0.1';
-  const dispatch = options.ops
-    ? withOperations(httpDispatcher(service), service, options.ops)
-    : httpDispatcher(service);
+  const dispatch = httpDispatcher(options.ops ? service.withOperations(options.ops) : service);
   let inFlight = 0;
   let closing = false;
   const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;

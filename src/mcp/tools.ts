@@ -10,22 +10,15 @@ import {
   HD_CARD_CREDITS,
   costOf,
   demoAllowed,
-  OPERATIONS,
   type Operation,
 } from '../service/contract/operations.js';
 import { DEMO_DAILY_LIMIT } from '../service/demo.js';
 import { CardJobResponse, HdCardResponse } from '../service/contract/schemas/cards.js';
 import { ProblemResponse } from '../service/contract/schemas/common.js';
+import { toolNameOf } from '../service/contract/tool-name.js';
 
-/**
- * The MCP tool name of an operation: its registry name in snake case (`dnaSearch` → `dna_search`);
- * an operation given by id alone is looked up in the route table.
- * @example toolNameOf({ id: 'intelligence.dna-search' }) // => 'dna_search'
- */
-export function toolNameOf(op: Pick<Operation, 'id'> & Partial<Pick<Operation, 'engine'>>): string {
-  const engine = op.engine ?? OPERATIONS.find((o) => o.id === op.id)?.engine;
-  return engine ? engine.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : op.id.replace(/[.-]/g, '_');
-}
+/** The MCP tool name of an operation (defined with the contract, which /docs reads too). */
+export { toolNameOf };
 
 /** A tool as listed by `tools/list`. */
 export interface ToolDefinition {

@@ -1,8 +1,8 @@
 /**
- * @module The one route table of the API surface (docs/api.md): every path the service answers,
- * what a method on it means, and the name a request is counted under in logs and metrics. The
- * service answers each route; the HTTP adapter renders only the two that need the transport
- * (`/docs` and `/mcp`), looked up in this same table. 404 and 405 are decided here, once.
+ * @module The one route table (docs/api.md): every path the service answers (API, jobs, images,
+ * OpenAPI, docs, MCP, health, readiness, metrics, console, admin), what a method on it means, and
+ * the name a request is counted under in logs and metrics. 404 and 405 are decided here, once, and
+ * the 404 text is {@link notFoundFailure}.
  */
 import type { Failure } from '../errors.js';
 import type { Operation } from './contract/operation.js';
@@ -16,9 +16,9 @@ export type Route =
   | { kind: 'openapi' }
   | { kind: 'docs' }
   | { kind: 'mcp' }
-  /** Health, readiness, metrics and the console: answered by the HTTP operations layer when it is on. */
+  /** Health, readiness, metrics and the console: answered when the service is operated (ops/ops-routes.ts). */
   | { kind: 'ops'; name: string }
-  /** The admin API (`/admin/v1/…`), answered by the HTTP operations layer when it has an admin token. */
+  /** The admin API (`/admin/v1/…`), answered when the service is operated with an admin API. */
   | { kind: 'admin'; operation: string }
   /** 404, or 405 with the methods the path answers. */
   | { kind: 'refused'; failure: Failure; allow?: string; operation: string };
@@ -29,7 +29,7 @@ export const JOB_PATH = /^\/api\/v1\/cards\/jobs\/([A-Za-z0-9_-]{1,64})$/;
 /** Path prefix of the admin API (docs/api.md#admin-api). */
 export const ADMIN_PREFIX = '/admin/v1';
 
-/** Paths of the operations layer, by the name they are counted under. */
+/** Paths of the operations routes, by the name they are counted under. */
 const OPS_PATHS = new Map([
   ['/healthz', 'healthz'],
   ['/readyz', 'readyz'],
@@ -52,9 +52,18 @@ const GET_ONLY = 'GET, HEAD';
 
 const isRead = (method: string): boolean => method === 'GET' || method === 'HEAD';
 
+/**
+ * The one 404 of the service: no route, or a route whose part is off.
+ * @example notFoundFailure('GET', '/x').message // => 'no endpoint GET /x; see /docs'
+ */
+export const notFoundFailure = (method: string, path: string): Failure => ({
+  code: 'not_found',
+  message: `no endpoint ${method} ${path}; see /docs`,
+});
+
 const notFound = (method: string, path: string): Route => ({
   kind: 'refused',
-  failure: { code: 'not_found', message: `no endpoint ${method} ${path}; see /docs` },
+  failure: notFoundFailure(method, path),
   operation: 'unmatched',
 });
 

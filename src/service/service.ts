@@ -1,12 +1,12 @@
 /**
- * @module The transport-neutral API service: `handle(request) → { status, headers, body }`.
- * This file answers each route of the one route table (routes.ts: paid operations, their free
- * catalogs, job URLs, images, OpenAPI), adds the key headers, and is the one error boundary; the
- * paid-call steps (pipeline.ts), billing and the response cache (billing.ts), the settle policy
- * (settle.ts), hd jobs (jobs.ts) and the key cache (key-cache.ts) do the rest, so the HTTP
- * adapter, an MCP server or a test drive it alike (docs/design.md#request-pipeline).
+ * @module The transport-neutral service. `serve(exchange) → reply` is the one pipeline an adapter
+ * drives over every route of the one table (serve.ts, routes.ts); `handle(request) → response`
+ * answers the API routes (paid operations, their free catalogs, job URLs, images, OpenAPI) for
+ * callers that already hold parsed fields (MCP, tests). This file adds the key headers and holds
+ * the one error boundary ({@link Service.fault}); the paid-call steps (pipeline.ts), billing and
+ * the response cache (billing.ts), the settle policy (settle.ts), hd jobs (jobs.ts), the key cache
+ * (key-cache.ts) and the operations routes (ops/) do the rest (docs/design.md#request-pipeline).
  */
-import { randomBytes } from 'node:crypto';
 import type { Failure, Result } from '../errors.js';
 import type { ServiceStore } from '../store/ports.js';
 import { fetchPhoto } from './photo-fetch.js';
@@ -23,11 +23,15 @@ import {
 } from './context.js';
 import { DEMO_DAILY_LIMIT } from './demo.js';
 import { jobRunner, type ResumeReport } from './jobs/jobs.js';
-import { routeTable, type RouteTable } from './routes.js';
+import { newRequestId } from './request-id.js';
+import { notFoundFailure, routeTable, type Route, type RouteTable } from './routes.js';
+import { BodyAborted, type HttpExchange, type HttpReply } from './exchange.js';
+import type { OperationsOptions } from './ops/options.js';
+import { servingOf, type Mounts } from './serve.js';
 import { type ChargeListener, internalFailure } from './billing/settle.js';
 import { keyCache } from './key-cache.js';
 import { OPERATIONS, type Operation, type ServiceEngine } from './contract/operations.js';
-import { paidCall } from './pipeline.js';
+import { paidCall, type PaidCall } from './pipeline.js';
 import { isStoreOutage, STORE_OUTAGE, withRetryAfter } from './store-outage.js';
 import { RATE_LIMIT_BURST, RATE_LIMIT_PER_SECOND, rateLimitHeaders, type RateLimitOptions } from './rate-limit.js';
 import { openApiOf } from './contract/openapi.js';
@@ -38,6 +42,7 @@ import type { RenderedPng } from '../cards/render.js';
 
 export type { ServiceRequest, ServiceResponse } from './context.js';
 export { JOB_HOLD_TTL_MS, type ResumeReport } from './jobs/jobs.js';
+export { newRequestId };
 
 /** Options of {@link createService}; each optional one states its default. */
 export interface ServiceOptions {
@@ -65,11 +70,22 @@ export interface ServiceOptions {
   onError?: (error: unknown, requestId: string) => void;
   /** Receives every credit capture (sync calls, MCP tool calls and hd jobs), e.g. the metrics' `charged`; default none. */
   onCharge?: ChargeListener;
+  /** Health, readiness, metrics, admin API, console, CORS and access log (ops/options.ts); default none of them. */
+  ops?: OperationsOptions;
 }
 
 /** The service: one entry point for every request plus the generated documents. */
 export interface Service {
+  /** Answers a request of the API (paid calls, catalogs, jobs, images, OpenAPI) given as parsed fields. */
   handle(request: ServiceRequest): Promise<ServiceResponse>;
+  /**
+   * The one pipeline an adapter drives (serve.ts): every route (API, jobs, images, docs, MCP when
+   * mounted, and the operations routes when on), CORS and the access log; an adapter hands over the
+   * exchange and writes the reply back.
+   */
+  serve(exchange: HttpExchange, mounts?: Mounts): Promise<HttpReply>;
+  /** This service with (more) operations routes and steps on: the same jobs, caches and store. */
+  withOperations(ops: OperationsOptions): Service;
   /** The OpenAPI 3.1 document. */
   openApi(): Record<string, unknown>;
   /** Resolves once every queued async job has finished (tests). */
@@ -89,18 +105,18 @@ export interface Service {
   resume(): Promise<ResumeReport>;
   /**
    * A bare problem response (no key headers) for a failure the transport decides alone (a request
-   * Node refuses before routing, a client that hung up mid-body).
+   * Node refuses before routing).
    */
   failure(failure: Failure, requestId?: string): JsonResponse;
   /**
-   * The one error boundary's answer to an unexpected throw: 503 `store_unavailable` with
-   * Retry-After when the store is down (nothing was charged), else 500 `internal_error` after
-   * reporting the error to `onError`. Adapters use it for what they render themselves.
+   * The one error boundary's answer to a throw: 400 `invalid_request` for a client that hung up
+   * mid-body, 503 `store_unavailable` with Retry-After when the store is down (nothing was
+   * charged), else 500 `internal_error` after reporting the error to `onError`.
    */
   fault(error: unknown, requestId: string): ServiceResponse;
   /**
    * `response` with the key headers (docs/api.md#billing) added when `authorization` is a valid
-   * key: for the routes the transport renders itself (`/docs`, `/mcp`).
+   * key: for the routes answered outside `handle` (`/docs`, `/mcp`).
    */
   withKeyHeaders(authorization: string | undefined, response: ServiceResponse): Promise<ServiceResponse>;
   /** The route table of every path the API answers (routes.ts). */
@@ -122,17 +138,6 @@ const KEY_HEADERS = [
 
 /** Image file names: the SHA-256 of the PNG bytes in lowercase hex, so no path can be smuggled in. */
 const IMAGE_NAME = /^([0-9a-f]{64})\.png$/;
-
-// Request ids need uniqueness, not secrecy: a random per-process prefix plus a counter avoids a
-// CSPRNG call per request (measured at ~10 % of a paid call's CPU under load).
-const REQUEST_ID_PREFIX = randomBytes(9).toString('base64url');
-let requestCounter = 0;
-
-/**
- * A fresh request id: `req_` + a 12-character per-process prefix + a base-36 counter.
- * @example newRequestId() // => 'req_Yx2…k0'
- */
-export const newRequestId = (): string => `req_${REQUEST_ID_PREFIX}${(requestCounter++).toString(36)}`;
 
 /** The context of a service from its options, each default filled in. */
 function contextOf(options: ServiceOptions): ServiceContext {
@@ -214,6 +219,9 @@ async function imageResponse(ctx: ServiceContext, name: string, requestId: strin
 
 /** The one error boundary's answer (see Service.fault). */
 function faultOf(ctx: ServiceContext, error: unknown, requestId: string): ServiceResponse {
+  // A client that hung up mid-body sent a bad request; nothing failed here.
+  if (error instanceof BodyAborted)
+    return ctx.problem(requestId, { code: 'invalid_request', message: error.message, param: 'body' });
   // Nothing was charged when the store is down: a hold or capture that fails is not written.
   if (isStoreOutage(error)) return withRetryAfter(ctx.problem(requestId, STORE_OUTAGE));
   ctx.onError(error, requestId);
@@ -248,66 +256,87 @@ function documents(ctx: ServiceContext) {
   };
 }
 
+/** What a service builds once from its options, shared by every operated view of it ({@link Service.withOperations}). */
+interface Core {
+  readonly ctx: ServiceContext;
+  readonly routes: RouteTable;
+  readonly docs: ReturnType<typeof documents>;
+  readonly jobs: ReturnType<typeof jobRunner>;
+  readonly paid: PaidCall;
+}
+
+/** The answer of an API route, before the key headers. */
+async function answerOf(core: Core, route: Route, req: ServiceRequest, requestId: string): Promise<ServiceResponse> {
+  const { ctx, docs, jobs } = core;
+  switch (route.kind) {
+    case 'paid':
+      return core.paid(route.op, req, requestId);
+    case 'catalog': {
+      const query = parseWith(EmptyQuery, req.query ?? {});
+      return query.ok ? docs.catalog(route.op, requestId) : ctx.problem(requestId, query.error);
+    }
+    case 'job':
+      return jobs.status(req, route.jobId, requestId);
+    case 'image':
+      return imageResponse(ctx, route.name, requestId);
+    case 'openapi':
+      return docs.openApiResponse(requestId);
+    case 'refused':
+      return ctx.problem(requestId, route.failure, route.allow ? { allow: route.allow } : {});
+    default:
+      // `/docs`, `/mcp` and the operations routes are answered by the pipeline over an exchange
+      // (serve.ts) when they are on; here they do not exist.
+      return ctx.problem(requestId, notFoundFailure(req.method, req.path));
+  }
+}
+
+/** An API route's answer with the key headers; what throws is answered by the one error boundary. */
+async function respondOf(core: Core, route: Route, req: ServiceRequest, requestId: string): Promise<ServiceResponse> {
+  const { ctx } = core;
+  try {
+    return await withKeyHeaders(ctx, req.authorization, await answerOf(core, route, req, requestId));
+  } catch (error) {
+    const failed = faultOf(ctx, error, requestId);
+    if (failed.status === 503) return failed;
+    // The store may be what failed: then the 500 goes out without the key headers.
+    return withKeyHeaders(ctx, req.authorization, failed).catch(() => failed);
+  }
+}
+
+/** The service over `core`, operated with `ops` (null: no operations routes, CORS or access log). */
+function serviceOf(core: Core, ops: OperationsOptions | null): Service {
+  const { ctx, routes, docs, jobs } = core;
+  const respond = (route: Route, req: ServiceRequest, requestId: string) => respondOf(core, route, req, requestId);
+  const fault = (error: unknown, requestId: string) => faultOf(ctx, error, requestId);
+  const keyed = (authorization: string | undefined, response: ServiceResponse) =>
+    withKeyHeaders(ctx, authorization, response);
+  return {
+    handle: (req) => respond(routes.match(req.method, req.path), req, req.requestId ?? newRequestId()),
+    serve: servingOf(
+      { routes, problem: ctx.problem, respond, withKeyHeaders: keyed, fault, openApi: docs.openApi },
+      ops,
+    ),
+    withOperations: (more) => serviceOf(core, { ...ops, ...more }),
+    image: (name, requestId = newRequestId()) => imageResponse(ctx, name, requestId),
+    fault,
+    withKeyHeaders: keyed,
+    routes,
+    idle: jobs.idle,
+    stop: jobs.stop,
+    resume: jobs.resume,
+    failure: (failure, requestId = newRequestId()) => ctx.problem(requestId, failure),
+    operations: ctx.operations,
+    openApi: docs.openApi,
+  };
+}
+
 /**
  * Creates the service over an engine and a store.
  * @example (await createService({ engine, store, baseUrl }).handle({ method: 'GET', path: '/api/v1/verdict' })).status // => 200
  */
 export function createService(options: ServiceOptions): Service {
   const ctx = contextOf(options);
-  const { operations, problem } = ctx;
-  const routes = routeTable(operations);
-  const docs = documents(ctx);
   const jobs = jobRunner(ctx);
   const paid = paidCall(ctx, billedCall(ctx, jobs.queue, options.responseCacheBytes ?? RESPONSE_CACHE_DEFAULT_BYTES));
-
-  /** The answer of a routed request, before the key headers. */
-  async function answer(req: ServiceRequest, requestId: string): Promise<ServiceResponse> {
-    const route = routes.match(req.method, req.path);
-    switch (route.kind) {
-      case 'paid':
-        return paid(route.op, req, requestId);
-      case 'catalog': {
-        const query = parseWith(EmptyQuery, req.query ?? {});
-        return query.ok ? docs.catalog(route.op, requestId) : problem(requestId, query.error);
-      }
-      case 'job':
-        return jobs.status(req, route.jobId, requestId);
-      case 'image':
-        return imageResponse(ctx, route.name, requestId);
-      case 'openapi':
-        return docs.openApiResponse(requestId);
-      case 'refused':
-        return problem(requestId, route.failure, route.allow ? { allow: route.allow } : {});
-      default:
-        // `/docs`, `/mcp` and the operations routes are answered by the HTTP layer, which looks
-        // them up in the same table; here (or with that layer off) they do not exist.
-        return problem(requestId, { code: 'not_found', message: `no endpoint ${req.method} ${req.path}; see /docs` });
-    }
-  }
-
-  async function handle(req: ServiceRequest): Promise<ServiceResponse> {
-    const requestId = req.requestId ?? newRequestId();
-    try {
-      return await withKeyHeaders(ctx, req.authorization, await answer(req, requestId));
-    } catch (error) {
-      const failed = faultOf(ctx, error, requestId);
-      if (failed.status === 503) return failed;
-      // The store may be what failed: then the 500 goes out without the key headers.
-      return withKeyHeaders(ctx, req.authorization, failed).catch(() => failed);
-    }
-  }
-
-  return {
-    handle,
-    image: (name, requestId = newRequestId()) => imageResponse(ctx, name, requestId),
-    fault: (error, requestId) => faultOf(ctx, error, requestId),
-    withKeyHeaders: (authorization, response) => withKeyHeaders(ctx, authorization, response),
-    routes,
-    idle: jobs.idle,
-    stop: jobs.stop,
-    resume: jobs.resume,
-    failure: (failure, requestId = newRequestId()) => problem(requestId, failure),
-    operations,
-    openApi: docs.openApi,
-  };
+  return serviceOf({ ctx, routes: routeTable(ctx.operations), docs: documents(ctx), jobs, paid }, options.ops ?? null);
 }

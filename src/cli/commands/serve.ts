@@ -7,6 +7,7 @@ import { Engine } from '../../engine.js';
 import { listen, type Listening } from '../../http/node.js';
 import { releaseLeftoverHolds } from '../../service/billing/accounts.js';
 import { createService, type ResumeReport, type Service } from '../../service/service.js';
+import type { OperationsOptions } from '../../service/ops/options.js';
 import { JOB_LEASE_MS } from '../../service/jobs/job-lease.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { takeServeLock } from '../../store/serve-lock.js';
@@ -89,6 +90,11 @@ async function openLockedStore(dbOption: string | undefined) {
 function forwardingService(current: () => Service): Service {
   return {
     handle: (r) => current().handle(r),
+    serve: (x, mounts) => current().serve(x, mounts),
+    withOperations: (ops) => {
+      let operated: Service | null = null;
+      return forwardingService(() => (operated ??= current().withOperations(ops)));
+    },
     image: (n, id) => current().image(n, id),
     failure: (f, id) => current().failure(f, id),
     fault: (e, id) => current().fault(e, id),
@@ -153,7 +159,7 @@ function serviceWithPoolOf(
   store: ServiceStore,
   baseUrl: string,
   options: ServerOptions,
-  metrics: ReturnType<typeof operationsOf>['metrics'],
+  ops: OperationsOptions,
 ): { service: Service; pool: RenderPool | null } {
   // Renders leave the main thread, so a card in progress does not stall every other request.
   const workers = options.renderWorkers ?? defaultRenderWorkers();
@@ -166,7 +172,8 @@ function serviceWithPoolOf(
     ...(pool ? { renderCard: pool.render } : {}),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     // Every capture of the ledger, MCP tool calls and hd jobs included, is counted (docs/deploy.md#logs-and-metrics).
-    ...(metrics ? { onCharge: metrics.charged } : {}),
+    ...(ops.metrics ? { onCharge: ops.metrics.charged } : {}),
+    ops,
   });
   return { service, pool };
 }
@@ -191,7 +198,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   try {
     listening = await listen(
       forwardingService(() => service!),
-      { port, host, ops },
+      { port, host },
     );
   } catch (e) {
     await store.close();
@@ -199,7 +206,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw new UsageError(`cannot listen on ${host}:${port}: ${messageOf(e)}`);
   }
   baseUrl = (options.baseUrl ?? listening.url).replace(/\/+$/, '');
-  const built = serviceWithPoolOf(engine, store, baseUrl, options, ops.metrics);
+  const built = serviceWithPoolOf(engine, store, baseUrl, options, ops);
   pool = built.pool;
   const started = built.service;
   service = started;

@@ -19,7 +19,7 @@ import { usageOf } from './usage.js';
 import { ADMIN_PREFIX } from '../routes.js';
 
 export { ADMIN_PREFIX } from '../routes.js';
-import type { ServiceRequest, ServiceResponse } from '../service.js';
+import type { ServiceRequest, ServiceResponse } from '../context.js';
 
 /** A request of the admin API: a service request plus the problem the transport found in its body (answered after the token check). */
 export type AdminRequest = ServiceRequest & { bodyProblem?: Failure };

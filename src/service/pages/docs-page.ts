@@ -6,8 +6,8 @@
  * (`#error-<code>`) are the `type` URIs of problem bodies. No CDN, no script.
  */
 import { z } from 'zod';
-import { ERRORS } from '../service/contract/errors.js';
-import { toolNameOf } from '../mcp/tools.js';
+import { ERRORS } from '../contract/errors.js';
+import { toolNameOf } from '../contract/tool-name.js';
 import { DEMO_EXAMPLES, type ServedExamples } from './served-examples.js';
 
 const esc = (s: unknown): string => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -4,9 +4,9 @@
  * (the OpenAPI response examples were generated from them); any other dataset gets examples built
  * from its own players and clubs, so "this call works as is" holds there too.
  */
-import type { Engine } from '../engine.js';
-import { possessive } from '../prose.js';
-import { REQUEST_EXAMPLES } from '../service/contract/examples/requests.js';
+import type { Engine } from '../../engine.js';
+import { possessive } from '../../prose.js';
+import { REQUEST_EXAMPLES } from '../contract/examples/requests.js';
 
 /** One example request: its JSON body, an optional query string and a one-line summary. */
 export interface ServedExample {

@@ -1,0 +1,134 @@
+/**
+ * @module The operations routes of the one route table (routes.ts), each with its own small
+ * steps: `/healthz`, `/readyz`, `/metrics` and `/console` take no credentials and answer GET and
+ * HEAD only; `/admin/v1/…` checks the admin token (admin/admin.ts) and reads its JSON body under
+ * the API's body rules. A route whose part is off is no route: the service answers its one 404.
+ */
+import type { Failure } from '../../errors.js';
+import { messageOf } from '../../errors.js';
+import type { Admin } from '../admin/admin.js';
+import type { ServiceContext, ServiceResponse } from '../context.js';
+import type { HttpExchange } from '../exchange.js';
+import { consolePage } from '../pages/console-page.js';
+import { bodyOf, queryOf } from '../request-body.js';
+import type { Route } from '../routes.js';
+import type { OperationsOptions } from './options.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Answers an operations route, or null when `route` is none (or its part is off). */
+export type OpsAnswer = (route: Route, x: HttpExchange, requestId: string) => Promise<ServiceResponse> | null;
+
+const opsJson = (
+  status: number,
+  requestId: string,
+  body: unknown,
+  extra: Record<string, string> = {},
+): ServiceResponse => ({
+  status,
+  headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'cache-control': 'no-store', ...extra },
+  body: JSON.stringify(body),
+});
+
+async function readyAnswer(ops: OperationsOptions, requestId: string): Promise<ServiceResponse> {
+  const { ready } = ops;
+  const why = ready ? await ready().catch((e: unknown) => `check failed: ${messageOf(e)}`) : null;
+  return why === null
+    ? opsJson(200, requestId, { status: 'ready' })
+    : opsJson(503, requestId, { status: 'not_ready', reason: why }, { 'retry-after': '1' });
+}
+
+function consoleAnswer(page: ReturnType<typeof consolePage>, requestId: string): ServiceResponse {
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'request-id': requestId,
+      'cache-control': 'no-store',
+      'content-security-policy': page.csp,
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+    },
+    body: page.html,
+  };
+}
+
+/** An admin API request: the token is checked by the admin API before a body problem is answered. */
+async function adminAnswer(admin: Admin, x: HttpExchange, requestId: string): Promise<ServiceResponse> {
+  let body: unknown;
+  let bodyProblem: Failure | undefined;
+  if (x.method === 'POST') {
+    const read = await bodyOf(x, x.path);
+    if (read.ok) body = read.value.body;
+    else bodyProblem = read.error;
+  }
+  return admin.handle({
+    method: x.method === 'HEAD' ? 'GET' : x.method,
+    path: x.path,
+    authorization: x.header('authorization'),
+    query: queryOf(x.query),
+    body,
+    requestId,
+    ...(bodyProblem ? { bodyProblem } : {}),
+  });
+}
+
+/** The answer of a health, readiness, metrics or console route that is on, after the method check. */
+function readAnswer(
+  ops: OperationsOptions,
+  name: string,
+  requestId: string,
+  page: () => ReturnType<typeof consolePage>,
+): Promise<ServiceResponse> | null {
+  const { metrics } = ops;
+  switch (name) {
+    case 'healthz':
+      return Promise.resolve(opsJson(200, requestId, { status: 'ok' }));
+    case 'readyz':
+      return readyAnswer(ops, requestId);
+    case 'metrics':
+      return metrics
+        ? metrics.text().then((text) => ({
+            status: 200,
+            headers: { 'content-type': metrics.contentType, 'request-id': requestId, 'cache-control': 'no-store' },
+            body: text,
+          }))
+        : null;
+    case 'console':
+      return ops.console === false ? null : Promise.resolve(consoleAnswer(page(), requestId));
+    default:
+      return null;
+  }
+}
+
+/** Whether the operations route `name` is on under `ops`. */
+const isOn = (ops: OperationsOptions, name: string): boolean =>
+  (name !== 'metrics' || ops.metrics !== undefined) && (name !== 'console' || ops.console !== false);
+
+/**
+ * The operations routes of a service operated with `ops` (none when null); the console page is
+ * rendered once, on its first request.
+ * @example opsRoutes({}, ctx.problem)({ kind: 'ops', name: 'healthz' }, x, 'req_1') // => Promise of a 200
+ */
+export function opsRoutes(ops: OperationsOptions | null, problem: ServiceContext['problem']): OpsAnswer {
+  let page: ReturnType<typeof consolePage> | null = null;
+  const consoleOf = () =>
+    (page ??= consolePage({
+      ...(ops?.samplePlayer !== undefined ? { samplePlayer: ops.samplePlayer } : {}),
+      ...(ops?.examples ? { examples: ops.examples } : {}),
+    }));
+  return (route, x, requestId) => {
+    if (ops === null) return null;
+    if (route.kind === 'admin') return ops.admin ? adminAnswer(ops.admin, x, requestId) : null;
+    if (route.kind !== 'ops' || !isOn(ops, route.name)) return null;
+    if (x.method !== 'GET' && x.method !== 'HEAD')
+      return Promise.resolve(
+        problem(
+          requestId,
+          { code: 'method_not_allowed', message: `${x.path} answers GET and HEAD only` },
+          { allow: 'GET, HEAD' },
+        ),
+      );
+    return readAnswer(ops, route.name, requestId, consoleOf);
+  };
+}
