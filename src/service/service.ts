@@ -114,11 +114,6 @@ export interface Service {
    * charged), else 500 `internal_error` after reporting the error to `onError`.
    */
   fault(error: unknown, requestId: string): ServiceResponse;
-  /**
-   * `response` with the key headers (docs/api.md#billing) added when `authorization` is a valid
-   * key: for the routes answered outside `handle` (`/docs`, `/mcp`).
-   */
-  withKeyHeaders(authorization: string | undefined, response: ServiceResponse): Promise<ServiceResponse>;
   /** The route table of every path the API answers (routes.ts). */
   readonly routes: RouteTable;
   /** A stored card image by file name `<sha256 hex>.png`: immutable, content-addressed. */
@@ -319,7 +314,6 @@ function serviceOf(core: Core, ops: OperationsOptions | null): Service {
     withOperations: (more) => serviceOf(core, { ...ops, ...more }),
     image: (name, requestId = newRequestId()) => imageResponse(ctx, name, requestId),
     fault,
-    withKeyHeaders: keyed,
     routes,
     idle: jobs.idle,
     stop: jobs.stop,

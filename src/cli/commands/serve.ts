@@ -98,7 +98,6 @@ function forwardingService(current: () => Service): Service {
     image: (n, id) => current().image(n, id),
     failure: (f, id) => current().failure(f, id),
     fault: (e, id) => current().fault(e, id),
-    withKeyHeaders: (a, r) => current().withKeyHeaders(a, r),
     get routes() {
       return current().routes;
     },
