@@ -4,6 +4,7 @@
  * and, read at scrape time, open holds, the render pool's queue and hd jobs by state.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { RequestMetrics } from '../service/ops/options.js';
 import type { JobStatus } from '../store/ports.js';
 
 /** What a scrape reads from the running server; each part is optional. */
@@ -16,20 +17,8 @@ export interface MetricsSources {
   renderQueueDepth?: () => number;
 }
 
-/** The metrics of one server. */
-export interface HttpMetrics {
-  /** Records one answered request. */
-  observe(operation: string, status: number, seconds: number): void;
-  /**
-   * Counts credits the ledger captured for `operation`: pass it as the service's `onCharge`, so
-   * sync calls, MCP tool calls and hd jobs are all counted, each when its hold is captured.
-   */
-  charged(operation: string, credits: number): void;
-  /** The exposition text of every metric. */
-  text(): Promise<string>;
-  /** Content-Type of {@link text}. */
-  readonly contentType: string;
-}
+/** The metrics of one server: what the service records into (src/service/ops/options.ts). */
+export type HttpMetrics = RequestMetrics;
 
 /** Latency buckets in seconds: from a cached JSON answer (~1 ms) to an hd render (seconds). */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];

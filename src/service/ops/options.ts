@@ -20,7 +20,10 @@ export type ReadyCheck = () => Promise<string | null>;
 export interface RequestMetrics {
   /** Records one answered request. */
   observe(operation: string, status: number, seconds: number): void;
-  /** Counts credits the ledger captured for `operation` (pass it as the service's `onCharge`). */
+  /**
+   * Counts credits the ledger captured for `operation`: pass it as the service's `onCharge`, so
+   * sync calls, MCP tool calls and hd jobs are all counted, each when its hold is captured.
+   */
   charged(operation: string, credits: number): void;
   /** The exposition text of every metric. */
   text(): Promise<string>;
