@@ -9,6 +9,9 @@ export {
   type ServiceRequest,
   type ServiceResponse,
 } from './service.js';
+export { BodyAborted, type HttpExchange, type HttpReply } from './exchange.js';
+export type { Mounts, MountedRoute } from './serve.js';
+export type { LogFormat, OperationsOptions, ReadyCheck, RequestMetrics } from './ops/options.js';
 export { openApiOf, API_VERSION } from './contract/openapi.js';
 export { KEY_PREFIX } from './billing/keys.js';
 export type * from '../store/ports.js';
