@@ -53,12 +53,13 @@ const GET_ONLY = 'GET, HEAD';
 const isRead = (method: string): boolean => method === 'GET' || method === 'HEAD';
 
 /**
- * The one 404 of the service: no route, or a route whose part is off.
+ * The one 404 of the service: no route, or a route whose part is off; `see` is where the routes
+ * are listed (the admin API's are in /openapi.json only).
  * @example notFoundFailure('GET', '/x').message // => 'no endpoint GET /x; see /docs'
  */
-export const notFoundFailure = (method: string, path: string): Failure => ({
+export const notFoundFailure = (method: string, path: string, see = '/docs'): Failure => ({
   code: 'not_found',
-  message: `no endpoint ${method} ${path}; see /docs`,
+  message: `no endpoint ${method} ${path}; see ${see}`,
 });
 
 const notFound = (method: string, path: string): Route => ({

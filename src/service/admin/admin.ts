@@ -16,7 +16,7 @@ import { keySummaryOf, listKeys } from './key-summary.js';
 import { LEDGER_PAGE_MAX } from '../contract/admin-openapi.js';
 import { ledgerPage } from './ledger-page.js';
 import { usageOf } from './usage.js';
-import { ADMIN_PREFIX } from '../routes.js';
+import { ADMIN_PREFIX, notFoundFailure } from '../routes.js';
 
 export { ADMIN_PREFIX } from '../routes.js';
 import type { ServiceRequest, ServiceResponse } from '../context.js';
@@ -182,11 +182,7 @@ async function route(ctx: AdminContext, req: AdminRequest, requestId: string): P
   if (path === '/keys') return keysRoute(ctx, req, requestId, path);
   if (path === '/usage') return usageRoute(ctx, req, requestId, path);
   const match = KEY_ROUTE.exec(path);
-  if (!match)
-    return ctx.problem(requestId, {
-      code: 'not_found',
-      message: `no admin endpoint ${req.method} ${req.path}; see /openapi.json (tag admin)`,
-    });
+  if (!match) return ctx.problem(requestId, notFoundFailure(req.method, req.path, '/openapi.json (tag admin)'));
   const [, id, action] = match;
   if (action === 'revoke' || action === 'topup') {
     if (req.method !== 'POST') return methodNotAllowed(ctx, requestId, path, 'POST');
