@@ -47,6 +47,7 @@ import { standingsOf, type StandingsRequest } from '../src/matches/standings-req
 import { cardOf } from '../src/cards/card.js';
 import type { CardPromptRequest, CardRequest } from '../src/cards/request.js';
 import { cardPromptOf } from '../src/prompt/card-prompt.js';
+import { parseWith } from '../src/validation.js';
 import type { PlayerRequest, ScoutingRequest } from '../src/reports/requests.js';
 
 /** Engine operations the HTTP API does not serve (yet), with the reason; everything else must have a route. */
@@ -247,6 +248,34 @@ describe('CLI --json is the registry answer', () => {
 });
 
 describe('Engine methods are derived from the registry', () => {
+  /** The operations whose Engine methods were written by hand before the registry derived them. */
+  type HandWritten =
+    | 'player'
+    | 'scouting'
+    | 'dnaSearch'
+    | 'alternatives'
+    | 'verdict'
+    | 'bestXiPool'
+    | 'bestXiLineup'
+    | 'bestXiPick'
+    | 'matchIntelligence'
+    | 'standings'
+    | 'card'
+    | 'cardPrompt';
+  const handWritten: HandWritten[] = [
+    'player',
+    'scouting',
+    'dnaSearch',
+    'alternatives',
+    'verdict',
+    'bestXiPool',
+    'bestXiLineup',
+    'bestXiPick',
+    'matchIntelligence',
+    'standings',
+    'card',
+    'cardPrompt',
+  ];
   /** What each Engine method answered before it was derived: the domain module's `xOf`, called as engine.ts called it. */
   const verdictLine = (id: number) => {
     const v = verdictReportOf(engine, { player_id: id }, (row) => engine.contrastAnchorOf(row));
@@ -254,7 +283,7 @@ describe('Engine methods are derived from the registry', () => {
       ? { verdict_code: v.value.verdict_code, headline: v.value.headline, confidence: v.value.confidence }
       : null;
   };
-  const BEFORE: { [K in EngineOperationName]: (input: unknown) => unknown } = {
+  const BEFORE: { [K in HandWritten]: (input: unknown) => unknown } = {
     player: (r) => playerReportOf(engine, r, { narrative: true }),
     scouting: (r) => scoutingReportOf(engine, r),
     dnaSearch: (r) => dnaSearchOf(engine, r),
@@ -269,7 +298,7 @@ describe('Engine methods are derived from the registry', () => {
     cardPrompt: (r) => cardPromptOf(engine, r),
   };
   // The derived methods, called with whatever the property generates (the casts only silence the request type).
-  const AFTER: { [K in EngineOperationName]: (input: unknown) => unknown } = {
+  const AFTER: { [K in HandWritten]: (input: unknown) => unknown } = {
     player: (r) => engine.player(r as PlayerRequest, { narrative: true }),
     scouting: (r) => engine.scouting(r as ScoutingRequest),
     dnaSearch: (r) => engine.dnaSearch(r as DnaSearchRequest),
@@ -284,10 +313,10 @@ describe('Engine methods are derived from the registry', () => {
     cardPrompt: (r) => engine.cardPrompt(r as CardPromptRequest),
   };
   /** A valid request of each operation: its route's request example, or a league table. */
-  const exampleOf = (n: EngineOperationName): Record<string, unknown> =>
+  const exampleOf = (n: HandWritten): Record<string, unknown> =>
     REQUEST_EXAMPLES[OPERATIONS.find((op) => op.engine === n)?.id ?? '']?.body ?? { league: 'Premier Division' };
   /** Bad and odd requests: anything, and the example with one field replaced or one unknown field added. */
-  const inputOf = (n: EngineOperationName) => {
+  const inputOf = (n: HandWritten) => {
     const example = exampleOf(n);
     const key = fc.constantFrom(...Object.keys(example), 'player_id', 'limit', 'unknown_field');
     return fc.oneof(
@@ -301,7 +330,7 @@ describe('Engine methods are derived from the registry', () => {
     JSON.parse(JSON.stringify(answer, (key, value) => (key === 'timings' ? undefined : value)));
 
   it('a valid request answers as the `xOf` function did (every operation, its example)', async () => {
-    for (const n of names) {
+    for (const n of handWritten) {
       const before = withoutTimings(await BEFORE[n](exampleOf(n)));
       expect(withoutTimings(await AFTER[n](exampleOf(n))), n).toEqual(before);
       expect(before, n).toMatchObject({ ok: true });
@@ -309,13 +338,24 @@ describe('Engine methods are derived from the registry', () => {
   });
 
   it('any request, bad or odd, answers as the `xOf` function did: the same invalid_request failure, the same answer', () => {
-    for (const n of names.filter((m) => m !== 'card'))
+    for (const n of handWritten.filter((m) => m !== 'card'))
       fc.assert(
         fc.property(inputOf(n), (input) => {
           expect(AFTER[n](input)).toEqual(BEFORE[n](input));
         }),
         { numRuns: 60 },
       );
+  });
+
+  it('every operation, a new one too, is a method that answers a bad request with the invalid_request of its schema', async () => {
+    for (const n of names) {
+      const method: unknown = Reflect.get(engine, n);
+      if (typeof method !== 'function') throw new Error(`Engine.${n} is not a method`);
+      const answer = method.call(engine, 42);
+      expect(answer instanceof Promise, n).toBe(ENGINE_OPERATIONS[n].async === true);
+      expect(await answer, n).toEqual(parseWith(ENGINE_OPERATIONS[n].request, 42));
+      expect(await answer, n).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    }
   });
 
   it('card answers a bad request with a Promise of the failure, as `cardOf` did', async () => {
