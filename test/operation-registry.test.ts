@@ -44,7 +44,11 @@ import { bestXiPickOf, type BestXiPickRequest } from '../src/bestxi/pick.js';
 import { bestXiLineupOf, type BestXiLineupRequest } from '../src/bestxi/lineup.js';
 import { matchIntelligenceOf, type MatchIntelligenceRequest } from '../src/matches/match-intelligence.js';
 import { standingsOf, type StandingsRequest } from '../src/matches/standings-request.js';
-import { cardOf } from '../src/cards/card.js';
+import { CardPlayer, cardOf, CardResult } from '../src/cards/card.js';
+import { MatchIntelligenceResponse } from '../src/matches/match-intelligence.js';
+import type { MatchItem } from '../src/matches/match-item.js';
+import { CardResponse } from '../src/service/contract/schemas/cards.js';
+import { MatchIntelligenceResponse as RoutedMatchIntelligenceResponse } from '../src/service/contract/schemas/match-intelligence.js';
 import type { CardPromptRequest, CardRequest } from '../src/cards/request.js';
 import { cardPromptOf } from '../src/prompt/card-prompt.js';
 import { parseWith } from '../src/validation.js';
@@ -411,5 +415,40 @@ describe('Engine methods are derived from the registry', () => {
     };
     visit(source);
     expect(names.filter((n) => !documented.has(n))).toEqual([]);
+  });
+});
+
+describe('the last two response types are z.infer of a schema beside their builders', () => {
+  it('match intelligence: the engine answers the schema the route documents, every field of it', () => {
+    type Answer = Extract<ReturnType<Engine['matchIntelligence']>, { ok: true }>['value'];
+    expectTypeOf<Answer>().toEqualTypeOf<z.infer<typeof MatchIntelligenceResponse>>();
+    // The match block and the builder's MatchItem cannot drift apart: each is assignable to the other.
+    expectTypeOf<MatchItem>().toExtend<Answer['matches'][number]>();
+    expectTypeOf<Answer['matches'][number]>().toExtend<MatchItem>();
+    const route = OPERATIONS.find((op) => op.engine === 'matchIntelligence');
+    expect(route?.response).toBe(MatchIntelligenceResponse);
+    expect(RoutedMatchIntelligenceResponse).toBe(MatchIntelligenceResponse);
+    for (const mode of ['recent', 'upcoming', 'all'] as const) {
+      const answer = engine.matchIntelligence({ team_name: 'Saltmarsh United', mode, limit: 5 });
+      if (!answer.ok) throw new Error(answer.error.message);
+      expect(answer.value.matches.length, mode).toBeGreaterThan(0);
+      // Strict at every level (additionalProperties false): a field the engine returns but the schema lacks fails here.
+      const json = JSON.parse(JSON.stringify(answer.value));
+      expect(MatchIntelligenceResponse.strict().parse(json)).toEqual(json);
+      const schema = z.toJSONSchema(MatchIntelligenceResponse, { io: 'output', unrepresentable: 'any' });
+      expect(JSON.stringify(schema)).toContain('"additionalProperties":false');
+    }
+  });
+
+  it('card: the engine answers CardResult, and the route response is built from its very fields', async () => {
+    type Answer = Extract<Awaited<ReturnType<Engine['card']>>, { ok: true }>['value'];
+    expectTypeOf<Answer>().toEqualTypeOf<z.infer<typeof CardResult>>();
+    expectTypeOf<Answer['player']>().toEqualTypeOf<CardPlayer>();
+    for (const field of ['player', 'watermark', 'width', 'height', 'content_hash'] as const)
+      expect(CardResponse.shape[field], field).toBe(CardResult.shape[field]);
+    expect(CardResult.shape.player).toBe(CardPlayer);
+    const answer = await engine.card({ player_name: 'Igor Teixeira', style: 'stat_ribbon' });
+    if (!answer.ok) throw new Error(answer.error.message);
+    expect(CardResult.strict().parse(answer.value)).toEqual(answer.value);
   });
 });
