@@ -172,7 +172,8 @@ type MethodRequestOf<L, S extends z.ZodType> = L extends { loose: true }
 /** The Engine method of one registry line: its request, its options when `run` takes some, its answer. */
 type MethodOf<L> =
   L extends EngineOperation<infer S, infer O, infer R>
-    ? [O] extends [never]
+    ? // No options: O is inferred as never, or as undefined through a loose line's intersection.
+      [O] extends [undefined]
       ? (request: MethodRequestOf<L, S>) => R
       : (request: MethodRequestOf<L, S>, options?: O) => R
     : never;

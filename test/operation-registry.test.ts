@@ -44,7 +44,7 @@ import { bestXiPickOf, type BestXiPickRequest } from '../src/bestxi/pick.js';
 import { bestXiLineupOf, type BestXiLineupRequest } from '../src/bestxi/lineup.js';
 import { matchIntelligenceOf, type MatchIntelligenceRequest } from '../src/matches/match-intelligence.js';
 import { standingsOf, type StandingsRequest } from '../src/matches/standings-request.js';
-import { CardPlayer, cardOf, CardResult } from '../src/cards/card.js';
+import { CardPlayer, cardOf, type CardOptions, CardResult } from '../src/cards/card.js';
 import { MatchIntelligenceResponse } from '../src/matches/match-intelligence.js';
 import type { MatchItem } from '../src/matches/match-item.js';
 import { MatchItemBlock } from '../src/matches/match-blocks.js';
@@ -394,6 +394,10 @@ describe('Engine methods are derived from the registry', () => {
     >();
     expectTypeOf<Parameters<Engine['player']>[1]>().toEqualTypeOf<{ narrative?: boolean } | undefined>();
     expectTypeOf<Parameters<Engine['scouting']>>().toHaveProperty('length').toEqualTypeOf<1>();
+    // A loose line without options keeps one parameter too; card keeps its render options.
+    expectTypeOf<Parameters<Engine['dnaSearch']>>().toHaveProperty('length').toEqualTypeOf<1>();
+    expectTypeOf<Parameters<Engine['cardPrompt']>>().toHaveProperty('length').toEqualTypeOf<1>();
+    expectTypeOf<Parameters<Engine['card']>[1]>().toEqualTypeOf<Omit<CardOptions, 'verdictOf'> | undefined>();
   });
 
   it('every registry line has the TSDoc its Engine method shows', () => {
