@@ -31,27 +31,15 @@ import type { DnaVectors } from './dna/vectors.js';
 import { datasetDnaOf } from './dna/zone-vectors.js';
 import { shownStyleOf } from './dna/clear-role.js';
 import { styleTagsOf } from './dna/tags.js';
-import { dnaSearchOf, type DnaSearchRequest, type DnaSearchResponse } from './dna/search-request.js';
-import { alternativesOf, type AlternativesRequest, type AlternativesResponse } from './dna/alternatives.js';
 import { pricierTwinOf } from './dna/anchor.js';
 import type { Result } from './errors.js';
-import { playerReportOf, type PlayerRequest, type PlayerResponse } from './reports/player.js';
-import { scoutingReportOf, type ScoutingRequest, type ScoutingResponse } from './reports/scouting.js';
-import { verdictReportOf, type VerdictRequest, type VerdictResponse } from './verdict/verdict.js';
 import type { VerdictFacts } from './verdict/rules.js';
-import { bestXiLineupOf, type BestXiLineupRequest, type BestXiLineupResponse } from './bestxi/lineup.js';
-import { bestXiPickOf, type BestXiPickRequest, type BestXiPickResponse } from './bestxi/pick.js';
-import { bestXiPoolOf, type BestXiPoolRequest, type BestXiPoolResponse } from './bestxi/pool.js';
 import {
-  matchIntelligenceOf,
-  type MatchIntelligenceRequest,
-  type MatchIntelligenceResponse,
-} from './matches/match-intelligence.js';
-import { standingsOf, type StandingsRequest, type StandingsResponse } from './matches/standings-request.js';
-import { cardOf, type CardOptions, type CardResult } from './cards/card.js';
-import type { CardRequest, CardPromptRequest } from './cards/request.js';
-import { cardPromptOf, type CardPromptResult } from './prompt/card-prompt.js';
-import { parsedOperationsOf, type ParsedOperations } from './operation-registry.js';
+  installOperationMethods,
+  parsedOperationsOf,
+  type OperationMethods,
+  type ParsedOperations,
+} from './operation-registry.js';
 
 export type { ParsedOperations } from './operation-registry.js';
 
@@ -65,6 +53,7 @@ export interface OpenOptions {
 }
 
 /** One loaded dataset with every derived column computed; the entry point of the library. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface below types the registry's operations, which installOperationMethods defines on the prototype (test/operation-registry.test.ts checks each)
 export class Engine implements EngineContext {
   readonly dataset: Dataset;
   readonly derived: DerivedSeasons;
@@ -190,16 +179,6 @@ export class Engine implements EngineContext {
     return resolvePlayer(this.identity, query);
   }
 
-  /** Player profile (docs/design.md#op-player); `narrative: true` adds a narrative paragraph; `name2` adds a compare block. */
-  player(request: PlayerRequest, options: { narrative?: boolean } = {}): Result<PlayerResponse> {
-    return playerReportOf(this, request, options);
-  }
-
-  /** Scouting report (docs/design.md#op-scouting): per-90 map and cohort percentiles with their cohort and sample. */
-  scouting(request: ScoutingRequest): Result<ScoutingResponse> {
-    return scoutingReportOf(this, request);
-  }
-
   /** Style tags of a derived row, computed on first use and kept. */
   styleOf(row: number): StyleSummary | null {
     let tags = this.styles[row];
@@ -207,75 +186,18 @@ export class Engine implements EngineContext {
     return tags;
   }
 
-  /** Players whose DNA is closest to one player's (docs/design.md#op-dna-search, docs/design.md#dna-and-similarity): exact top-k, fee tiers only. */
-  dnaSearch(request: DnaSearchRequest | Record<string, unknown>): Result<DnaSearchResponse> {
-    return dnaSearchOf(this, request);
-  }
-
-  /** Cheaper or younger players who play alike (docs/design.md#op-alternatives, beta): `dna_hybrid`, or `fallback` without a DNA vector. */
-  alternatives(request: AlternativesRequest | Record<string, unknown>): Result<AlternativesResponse> {
-    return alternativesOf(this, request);
-  }
-
-  /** Data-backed verdict with percentile receipts (docs/design.md#op-verdict, docs/design.md#verdicts); the engine picks the code. */
-  verdict(request: VerdictRequest): Result<VerdictResponse> {
-    return verdictReportOf(this, request, (row) => this.contrastAnchorOf(row));
-  }
-
   /** The closest DNA match of derived row `row` in a strictly higher fee tier (verdict `contrast`). */
   contrastAnchorOf(row: number): VerdictFacts['anchor'] {
     return pricierTwinOf(this, row);
   }
-
-  /** Best XI candidates for a vibe (docs/design.md#op-best-xi-pool, docs/design.md#best-xi): modes pool, full, byIds. */
-  bestXiPool(request: BestXiPoolRequest): Result<BestXiPoolResponse> {
-    return bestXiPoolOf(this, request);
-  }
-
-  /** The best XI of a vibe in a formation, with its lineup aggregates (docs/methodology/bestxi.md#picking-an-xi). */
-  bestXiPick(request: BestXiPickRequest): Result<BestXiPickResponse> {
-    return bestXiPickOf(this, request);
-  }
-
-  /** Aggregates of a built lineup of 1–11 players (docs/design.md#op-best-xi-lineup). */
-  bestXiLineup(request: BestXiLineupRequest): Result<BestXiLineupResponse> {
-    return bestXiLineupOf(this, request);
-  }
-
-  /** Fixtures of a club or league with standings, form, signals and line-ups (docs/design.md#op-match-intelligence, docs/design.md#match-intelligence; docs/methodology/matches.md). */
-  matchIntelligence(request: MatchIntelligenceRequest): Result<MatchIntelligenceResponse> {
-    return matchIntelligenceOf(this, request);
-  }
-
-  /** League table of a league-season as of a date, with form (docs/methodology/matches.md#league-tables); the same table code as match intelligence. */
-  standings(request: StandingsRequest): Result<StandingsResponse> {
-    return standingsOf(this, request);
-  }
-
-  /**
-   * Renders a card PNG (docs/design.md#op-cards; docs/cards.md): player_card, stat_ribbon, shot_map, or an hd style
-   * (pass `photo` bytes for those). The verdict line uses this engine's verdict when it is decisive.
-   */
-  card(
-    request: CardRequest | Record<string, unknown>,
-    options: Omit<CardOptions, 'verdictOf'> = {},
-  ): Promise<Result<CardResult>> {
-    return cardOf(this, request, { ...options, verdictOf: (playerId) => this.verdictLineOf(playerId) });
-  }
-
-  /** The verdict line a card shows for a player, or null when he has no verdict. */
-  private verdictLineOf(playerId: number) {
-    const v = this.verdict({ player_id: playerId });
-    return v.ok
-      ? { verdict_code: v.value.verdict_code, headline: v.value.headline, confidence: v.value.confidence }
-      : null;
-  }
-
-  /** Image prompt for an hd style (docs/design.md#op-cards-prompt): `prompt.data_and_style` plus the fixed `safety.instructions`. */
-  cardPrompt(request: CardPromptRequest | Record<string, unknown>): Result<CardPromptResult> {
-    return cardPromptOf(this, request);
-  }
 }
+
+/**
+ * The operations (`engine.scouting(request)` …), derived from the registry (src/operation-registry.ts):
+ * each parses its request with its line's schema and runs it; a new operation needs no edit here.
+ */
+export interface Engine extends OperationMethods {}
+installOperationMethods(Engine.prototype);
 
 /** Arrow table type re-exported for users who build datasets in memory. */
 export type { Table };

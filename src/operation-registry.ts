@@ -9,7 +9,8 @@
  * route, MCP tool, request example, typed-client method or CLI command.
  */
 import type { z } from 'zod';
-import type { Failure } from './errors.js';
+import type { Failure, Result } from './errors.js';
+import { parseWith } from './validation.js';
 import { bestXiLineupOfParsed, BestXiLineupRequest } from './bestxi/lineup.js';
 import { bestXiPickOfParsed, BestXiPickRequest } from './bestxi/pick.js';
 import { bestXiPoolOfParsed, BestXiPoolRequest } from './bestxi/pool.js';
@@ -31,11 +32,16 @@ import { verdictReportOfParsed, VerdictRequest } from './verdict/verdict.js';
 /** What an operation may read of the engine: the loaded dataset, its derived columns, DNA and identity indexes. */
 export type OperationContext = DnaContext & MatchContext & StandingsContext;
 
+/** What an operation answers: a Result, or a Promise of one (cards render asynchronously). */
+type Answer = Result<unknown> | Promise<Result<unknown>>;
+
 /**
  * One operation of the engine: the schema a request is parsed with, the function that answers a
- * parsed request, and the `halfspace` command that prints its answer with `--json`.
+ * parsed request, and the `halfspace` command that prints its answer with `--json`. Its Engine
+ * method (`engine.<key>(request, options?)`) is derived: it parses the request with `request` and
+ * calls `run`; a bad request answers the parse failure (`invalid_request`, as `parseWith`).
  */
-export interface EngineOperation<S extends z.ZodType = z.ZodType, O = never, R = unknown> {
+export interface EngineOperation<S extends z.ZodType = z.ZodType, O = never, R extends Answer = Answer> {
   request: S;
   run(ctx: OperationContext, request: z.output<S>, options?: O): R;
   /**
@@ -43,10 +49,20 @@ export interface EngineOperation<S extends z.ZodType = z.ZodType, O = never, R =
    * or why there is none.
    */
   cli: string | { none: string };
+  /** True when `run` answers with a Promise: the Engine method then answers a bad request with a resolved one too. */
+  async?: true;
 }
 
 /** Types one registry line from its schema, so `run` receives the parsed request without a cast. */
-const operation = <S extends z.ZodType, O = never, R = unknown>(op: EngineOperation<S, O, R>) => op;
+const operation = <S extends z.ZodType, O = never, R extends Answer = Answer>(op: EngineOperation<S, O, R>) => op;
+
+/**
+ * {@link operation} for a line whose Engine method also takes an unchecked record (JSON read from
+ * elsewhere), which it parses: these methods took one before the registry, and the public API keeps it.
+ */
+const looseOperation = <S extends z.ZodType, O = never, R extends Answer = Answer>(
+  op: EngineOperation<S, O, R>,
+): EngineOperation<S, O, R> & { loose: true } => ({ ...op, loose: true });
 
 /** The verdict answer, with the contrast anchor the engine supplies. */
 const verdictOf = (ctx: OperationContext, request: z.output<typeof VerdictRequest>) =>
@@ -60,29 +76,48 @@ function verdictLineOf(ctx: OperationContext, playerId: number) {
     : null;
 }
 
-/** Every engine operation, one line each; the key is the Engine method and the `parsed` entry. */
+/**
+ * Every engine operation, one line each; the key is the Engine method and the `parsed` entry, and
+ * the TSDoc of a key is the method's (an editor shows it on `engine.<key>`).
+ */
 export const ENGINE_OPERATIONS = {
+  /** Player profile (docs/design.md#op-player); `narrative: true` adds a narrative paragraph; `name2` adds a compare block. */
   player: operation({
     request: PlayerRequest,
     cli: 'player',
     run: (ctx, request, options: { narrative?: boolean } = {}) => playerReportOfParsed(ctx, request, options),
   }),
+  /** Scouting report (docs/design.md#op-scouting): per-90 map and cohort percentiles with their cohort and sample. */
   scouting: operation({ request: ScoutingRequest, cli: 'scouting', run: scoutingReportOfParsed }),
-  dnaSearch: operation({ request: DnaSearchRequest, cli: 'similar', run: dnaSearchOfParsed }),
-  alternatives: operation({ request: AlternativesRequest, cli: 'alternatives', run: alternativesOfParsed }),
+  /** Players whose DNA is closest to one player's (docs/design.md#op-dna-search, docs/design.md#dna-and-similarity): exact top-k, fee tiers only. */
+  dnaSearch: looseOperation({ request: DnaSearchRequest, cli: 'similar', run: dnaSearchOfParsed }),
+  /** Cheaper or younger players who play alike (docs/design.md#op-alternatives, beta): `dna_hybrid`, or `fallback` without a DNA vector. */
+  alternatives: looseOperation({ request: AlternativesRequest, cli: 'alternatives', run: alternativesOfParsed }),
+  /** Data-backed verdict with percentile receipts (docs/design.md#op-verdict, docs/design.md#verdicts); the engine picks the code. */
   verdict: operation({ request: VerdictRequest, cli: 'verdict', run: verdictOf }),
+  /** Best XI candidates for a vibe (docs/design.md#op-best-xi-pool, docs/design.md#best-xi): modes pool, full, byIds. */
   bestXiPool: operation({ request: BestXiPoolRequest, cli: 'bestxi pool', run: bestXiPoolOfParsed }),
+  /** Aggregates of a built lineup of 1–11 players (docs/design.md#op-best-xi-lineup). */
   bestXiLineup: operation({ request: BestXiLineupRequest, cli: 'bestxi lineup', run: bestXiLineupOfParsed }),
+  /** The best XI of a vibe in a formation, with its lineup aggregates (docs/methodology/bestxi.md#picking-an-xi). */
   bestXiPick: operation({ request: BestXiPickRequest, cli: 'bestxi pick', run: bestXiPickOfParsed }),
+  /** Fixtures of a club or league with standings, form, signals and line-ups (docs/design.md#op-match-intelligence, docs/design.md#match-intelligence; docs/methodology/matches.md). */
   matchIntelligence: operation({ request: MatchIntelligenceRequest, cli: 'fixtures', run: matchIntelligenceOfParsed }),
+  /** League table of a league-season as of a date, with form (docs/methodology/matches.md#league-tables); the same table code as match intelligence. */
   standings: operation({ request: StandingsRequest, cli: 'standings', run: standingsOfParsed }),
-  card: operation({
+  /**
+   * Renders a card PNG (docs/design.md#op-cards; docs/cards.md): player_card, stat_ribbon, shot_map, or an hd style
+   * (pass `photo` bytes for those). The verdict line uses this engine's verdict when it is decisive.
+   */
+  card: looseOperation({
     request: CardRequest,
     cli: 'card',
+    async: true,
     run: (ctx, request, options: Omit<CardOptions, 'verdictOf'> = {}) =>
       cardOfParsed(ctx, request, { ...options, verdictOf: (id) => verdictLineOf(ctx, id) }),
   }),
-  cardPrompt: operation({ request: CardPromptRequest, cli: 'prompt', run: cardPromptOfParsed }),
+  /** Image prompt for an hd style (docs/design.md#op-cards-prompt): `prompt.data_and_style` plus the fixed `safety.instructions`. */
+  cardPrompt: looseOperation({ request: CardPromptRequest, cli: 'prompt', run: cardPromptOfParsed }),
 };
 
 /** The name of an engine operation: its Engine method and its `parsed` entry. */
@@ -111,6 +146,9 @@ export type ParsedOperations = {
     : never;
 };
 
+/** A registry line seen through its widest type (`run` is a method, so a line of any request type is one). */
+type AnyOperation = EngineOperation<z.ZodType, never, Answer>;
+
 /**
  * The registry's operations bound to one engine: what `Engine.parsed` is.
  * @example parsedOperationsOf(engine).scouting(ScoutingRequest.parse({ name: 'Saka' })).ok // => true
@@ -118,11 +156,51 @@ export type ParsedOperations = {
 export function parsedOperationsOf(ctx: OperationContext): ParsedOperations {
   const bound: Record<string, (request: never, options?: never) => unknown> = {};
   for (const [name, op] of Object.entries(ENGINE_OPERATIONS)) {
-    // cast: each entry's run takes its own request type; the mapped ParsedOperations type restores it per key.
-    const run = op.run as (ctx: OperationContext, request: never, options?: never) => unknown;
-    bound[name] = (request, options) => run(ctx, request, options);
+    const line: AnyOperation = op;
+    bound[name] = (request, options) => line.run(ctx, request, options);
   }
   bound.cardCheck = (request) => cardCheckOf(ctx, request);
   // cast: `bound` holds one entry per registry key plus cardCheck, each the key's run bound to ctx.
   return bound as ParsedOperations;
+}
+
+/** The request an Engine method takes: its schema's input, or any record as well for a loose line. */
+type MethodRequestOf<L, S extends z.ZodType> = L extends { loose: true }
+  ? z.input<S> | Record<string, unknown>
+  : z.input<S>;
+
+/** The Engine method of one registry line: its request, its options when `run` takes some, its answer. */
+type MethodOf<L> =
+  L extends EngineOperation<infer S, infer O, infer R>
+    ? // No options: O is inferred as never, or as undefined through a loose line's intersection.
+      [O] extends [undefined]
+      ? (request: MethodRequestOf<L, S>) => R
+      : (request: MethodRequestOf<L, S>, options?: O) => R
+    : never;
+
+/**
+ * The Engine methods derived from the registry, one per line, each with its line's TSDoc (a
+ * homomorphic mapped type keeps the comments of `ENGINE_OPERATIONS`' keys).
+ */
+export type OperationMethods = { [K in keyof typeof ENGINE_OPERATIONS]: MethodOf<(typeof ENGINE_OPERATIONS)[K]> };
+
+/**
+ * The Engine method of one line: parses the request with the line's schema (a bad one answers its
+ * `invalid_request` failure, resolved for an async line) and runs the parsed request on `this`.
+ */
+function methodOf(line: AnyOperation) {
+  return function operationMethod(this: OperationContext, input: unknown, options?: never): Answer {
+    const parsed = parseWith(line.request, input);
+    if (parsed.ok) return line.run(this, parsed.value, options);
+    return line.async ? Promise.resolve(parsed) : parsed;
+  };
+}
+
+/**
+ * Defines every registry line as a method of `proto` (the Engine's prototype), non-enumerable as
+ * class methods are; `OperationMethods` types them through the Engine's interface.
+ */
+export function installOperationMethods(proto: OperationContext): void {
+  for (const [name, op] of Object.entries(ENGINE_OPERATIONS))
+    Object.defineProperty(proto, name, { value: methodOf(op), writable: true, configurable: true });
 }

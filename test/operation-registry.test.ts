@@ -5,6 +5,9 @@
  * its GET catalog, and the CLI command. Adding a registry line without one of these fails here, naming
  * what is missing. The response blocks the service documents are the types the engine returns.
  */
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import ts from 'typescript';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { COMMAND_CATALOG } from '../src/cli/commands/catalog.js';
@@ -31,6 +34,26 @@ import {
   SeasonStats,
 } from '../src/service/contract/schemas/shapes.js';
 import type { ScoutingResponse } from '../src/reports/scouting.js';
+import { playerReportOf } from '../src/reports/player.js';
+import { scoutingReportOf } from '../src/reports/scouting.js';
+import { dnaSearchOf, type DnaSearchRequest } from '../src/dna/search-request.js';
+import { alternativesOf, type AlternativesRequest } from '../src/dna/alternatives.js';
+import { verdictReportOf, type VerdictRequest } from '../src/verdict/verdict.js';
+import { bestXiPoolOf, type BestXiPoolRequest } from '../src/bestxi/pool.js';
+import { bestXiPickOf, type BestXiPickRequest } from '../src/bestxi/pick.js';
+import { bestXiLineupOf, type BestXiLineupRequest } from '../src/bestxi/lineup.js';
+import { matchIntelligenceOf, type MatchIntelligenceRequest } from '../src/matches/match-intelligence.js';
+import { standingsOf, type StandingsRequest } from '../src/matches/standings-request.js';
+import { CardPlayer, cardOf, type CardOptions, CardResult } from '../src/cards/card.js';
+import { MatchIntelligenceResponse } from '../src/matches/match-intelligence.js';
+import type { MatchItem } from '../src/matches/match-item.js';
+import { MatchItemBlock } from '../src/matches/match-blocks.js';
+import { CardResponse } from '../src/service/contract/schemas/cards.js';
+import { MatchIntelligenceResponse as RoutedMatchIntelligenceResponse } from '../src/service/contract/schemas/match-intelligence.js';
+import type { CardPromptRequest, CardRequest } from '../src/cards/request.js';
+import { cardPromptOf } from '../src/prompt/card-prompt.js';
+import { parseWith } from '../src/validation.js';
+import type { PlayerRequest, ScoutingRequest } from '../src/reports/requests.js';
 
 /** Engine operations the HTTP API does not serve (yet), with the reason; everything else must have a route. */
 const WITHOUT_ROUTE: Partial<Record<EngineOperationName, string>> = {
@@ -227,4 +250,216 @@ describe('CLI --json is the registry answer', () => {
       expect(JSON.parse(out.stdout)).toEqual(JSON.parse(JSON.stringify(answer.value)));
     },
   );
+});
+
+describe('Engine methods are derived from the registry', () => {
+  /** The operations whose Engine methods were written by hand before the registry derived them. */
+  type HandWritten =
+    | 'player'
+    | 'scouting'
+    | 'dnaSearch'
+    | 'alternatives'
+    | 'verdict'
+    | 'bestXiPool'
+    | 'bestXiLineup'
+    | 'bestXiPick'
+    | 'matchIntelligence'
+    | 'standings'
+    | 'card'
+    | 'cardPrompt';
+  const handWritten: HandWritten[] = [
+    'player',
+    'scouting',
+    'dnaSearch',
+    'alternatives',
+    'verdict',
+    'bestXiPool',
+    'bestXiLineup',
+    'bestXiPick',
+    'matchIntelligence',
+    'standings',
+    'card',
+    'cardPrompt',
+  ];
+  /** What each Engine method answered before it was derived: the domain module's `xOf`, called as engine.ts called it. */
+  const verdictLine = (id: number) => {
+    const v = verdictReportOf(engine, { player_id: id }, (row) => engine.contrastAnchorOf(row));
+    return v.ok
+      ? { verdict_code: v.value.verdict_code, headline: v.value.headline, confidence: v.value.confidence }
+      : null;
+  };
+  const BEFORE: { [K in HandWritten]: (input: unknown) => unknown } = {
+    player: (r) => playerReportOf(engine, r, { narrative: true }),
+    scouting: (r) => scoutingReportOf(engine, r),
+    dnaSearch: (r) => dnaSearchOf(engine, r),
+    alternatives: (r) => alternativesOf(engine, r),
+    verdict: (r) => verdictReportOf(engine, r, (row) => engine.contrastAnchorOf(row)),
+    bestXiPool: (r) => bestXiPoolOf(engine, r),
+    bestXiLineup: (r) => bestXiLineupOf(engine, r),
+    bestXiPick: (r) => bestXiPickOf(engine, r),
+    matchIntelligence: (r) => matchIntelligenceOf(engine, r),
+    standings: (r) => standingsOf(engine, r),
+    card: (r) => cardOf(engine, r, { verdictOf: verdictLine }),
+    cardPrompt: (r) => cardPromptOf(engine, r),
+  };
+  // The derived methods, called with whatever the property generates (the casts only silence the request type).
+  const AFTER: { [K in HandWritten]: (input: unknown) => unknown } = {
+    player: (r) => engine.player(r as PlayerRequest, { narrative: true }),
+    scouting: (r) => engine.scouting(r as ScoutingRequest),
+    dnaSearch: (r) => engine.dnaSearch(r as DnaSearchRequest),
+    alternatives: (r) => engine.alternatives(r as AlternativesRequest),
+    verdict: (r) => engine.verdict(r as VerdictRequest),
+    bestXiPool: (r) => engine.bestXiPool(r as BestXiPoolRequest),
+    bestXiLineup: (r) => engine.bestXiLineup(r as BestXiLineupRequest),
+    bestXiPick: (r) => engine.bestXiPick(r as BestXiPickRequest),
+    matchIntelligence: (r) => engine.matchIntelligence(r as MatchIntelligenceRequest),
+    standings: (r) => engine.standings(r as StandingsRequest),
+    card: (r) => engine.card(r as CardRequest),
+    cardPrompt: (r) => engine.cardPrompt(r as CardPromptRequest),
+  };
+  /** A valid request of each operation: its route's request example, or a league table. */
+  const exampleOf = (n: HandWritten): Record<string, unknown> =>
+    REQUEST_EXAMPLES[OPERATIONS.find((op) => op.engine === n)?.id ?? '']?.body ?? { league: 'Premier Division' };
+  /** Bad and odd requests: anything, and the example with one field replaced or one unknown field added. */
+  const inputOf = (n: HandWritten) => {
+    const example = exampleOf(n);
+    const key = fc.constantFrom(...Object.keys(example), 'player_id', 'limit', 'unknown_field');
+    return fc.oneof(
+      fc.anything(),
+      fc.tuple(key, fc.anything()).map(([k, v]) => ({ ...example, [k]: v })),
+    );
+  };
+
+  /** A card's render timings differ from run to run; everything else must not. */
+  const withoutTimings = (answer: unknown) =>
+    JSON.parse(JSON.stringify(answer, (key, value) => (key === 'timings' ? undefined : value)));
+
+  it('a valid request answers as the `xOf` function did (every operation, its example)', async () => {
+    for (const n of handWritten) {
+      const before = withoutTimings(await BEFORE[n](exampleOf(n)));
+      expect(withoutTimings(await AFTER[n](exampleOf(n))), n).toEqual(before);
+      expect(before, n).toMatchObject({ ok: true });
+    }
+  });
+
+  it('any request, bad or odd, answers as the `xOf` function did: the same invalid_request failure, the same answer', () => {
+    for (const n of handWritten.filter((m) => m !== 'card'))
+      fc.assert(
+        fc.property(inputOf(n), (input) => {
+          expect(AFTER[n](input)).toEqual(BEFORE[n](input));
+        }),
+        { numRuns: 60 },
+      );
+  });
+
+  it('every operation, a new one too, is a method that answers a bad request with the invalid_request of its schema', async () => {
+    for (const n of names) {
+      const method: unknown = Reflect.get(engine, n);
+      if (typeof method !== 'function') throw new Error(`Engine.${n} is not a method`);
+      const answer = method.call(engine, 42);
+      expect(answer instanceof Promise, n).toBe(ENGINE_OPERATIONS[n].async === true);
+      expect(await answer, n).toEqual(parseWith(ENGINE_OPERATIONS[n].request, 42));
+      expect(await answer, n).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    }
+  });
+
+  it('card answers a bad request with a Promise of the failure, as `cardOf` did', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        inputOf('card').filter((input) => !ENGINE_OPERATIONS.card.request.safeParse(input).success),
+        async (input) => {
+          const answer = AFTER.card(input);
+          expect(answer).toBeInstanceOf(Promise);
+          const failure = await answer;
+          expect(failure).toEqual(await BEFORE.card(input));
+          expect(failure).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('the method types keep the public API: request = schema input (any record as well where it was), the same options', () => {
+    // Every request type the hand-written methods took is still accepted.
+    expectTypeOf<PlayerRequest>().toExtend<Parameters<Engine['player']>[0]>();
+    expectTypeOf<ScoutingRequest>().toExtend<Parameters<Engine['scouting']>[0]>();
+    expectTypeOf<VerdictRequest>().toExtend<Parameters<Engine['verdict']>[0]>();
+    expectTypeOf<BestXiLineupRequest>().toExtend<Parameters<Engine['bestXiLineup']>[0]>();
+    expectTypeOf<Record<string, unknown>>().toExtend<Parameters<Engine['dnaSearch']>[0]>();
+    expectTypeOf<Record<string, unknown>>().toExtend<Parameters<Engine['alternatives']>[0]>();
+    expectTypeOf<Record<string, unknown>>().toExtend<Parameters<Engine['card']>[0]>();
+    expectTypeOf<Record<string, unknown>>().toExtend<Parameters<Engine['cardPrompt']>[0]>();
+    expectTypeOf<Parameters<Engine['scouting']>[0]>().toEqualTypeOf<
+      z.input<typeof ENGINE_OPERATIONS.scouting.request>
+    >();
+    expectTypeOf<Parameters<Engine['player']>[1]>().toEqualTypeOf<{ narrative?: boolean } | undefined>();
+    expectTypeOf<Parameters<Engine['scouting']>>().toHaveProperty('length').toEqualTypeOf<1>();
+    // A loose line without options keeps one parameter too; card keeps its render options.
+    expectTypeOf<Parameters<Engine['dnaSearch']>>().toHaveProperty('length').toEqualTypeOf<1>();
+    expectTypeOf<Parameters<Engine['cardPrompt']>>().toHaveProperty('length').toEqualTypeOf<1>();
+    expectTypeOf<Parameters<Engine['card']>[1]>().toEqualTypeOf<Omit<CardOptions, 'verdictOf'> | undefined>();
+  });
+
+  it('every registry line has the TSDoc its Engine method shows', () => {
+    const source = ts.createSourceFile(
+      'operation-registry.ts',
+      readFileSync(new URL('../src/operation-registry.ts', import.meta.url), 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+    );
+    const documented = new Set<string>();
+    const visit = (node: ts.Node): void => {
+      if (ts.isVariableDeclaration(node) && node.name.getText() === 'ENGINE_OPERATIONS' && node.initializer) {
+        if (!ts.isObjectLiteralExpression(node.initializer)) return;
+        for (const p of node.initializer.properties) {
+          const doc = ts.getJSDocCommentsAndTags(p).map((d) => d.getText());
+          if (p.name && doc.some((d) => d.includes('docs/'))) documented.add(p.name.getText());
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    expect(names.filter((n) => !documented.has(n))).toEqual([]);
+  });
+});
+
+describe('the last two response types are z.infer of a schema beside their builders', () => {
+  it('match intelligence: the engine answers the schema the route documents, every field of it', () => {
+    type Answer = Extract<ReturnType<Engine['matchIntelligence']>, { ok: true }>['value'];
+    expectTypeOf<Answer>().toEqualTypeOf<z.infer<typeof MatchIntelligenceResponse>>();
+    // The match block and the builder's MatchItem cannot drift apart: each is assignable to the other.
+    expectTypeOf<MatchItem>().toExtend<Answer['matches'][number]>();
+    expectTypeOf<Answer['matches'][number]>().toExtend<MatchItem>();
+    const route = OPERATIONS.find((op) => op.engine === 'matchIntelligence');
+    expect(route?.response).toBe(MatchIntelligenceResponse);
+    expect(RoutedMatchIntelligenceResponse).toBe(MatchIntelligenceResponse);
+    for (const mode of ['recent', 'upcoming', 'all'] as const) {
+      const answer = engine.matchIntelligence({ team_name: 'Saltmarsh United', mode, limit: 5 });
+      if (!answer.ok) throw new Error(answer.error.message);
+      expect(answer.value.matches.length, mode).toBeGreaterThan(0);
+      // The closed blocks strip what they do not know, so a field the engine returns but a block lacks fails the
+      // equality; the open objects (answer, match, signals, meta) are checked key by key.
+      const json = JSON.parse(JSON.stringify(answer.value));
+      expect(MatchIntelligenceResponse.parse(json)).toEqual(json);
+      const unknownKeys = (o: object, shape: object) => Object.keys(o).filter((k) => !(k in shape));
+      expect(unknownKeys(answer.value, MatchIntelligenceResponse.shape)).toEqual([]);
+      expect(unknownKeys(answer.value.meta, MatchIntelligenceResponse.shape.meta.shape)).toEqual([]);
+      for (const m of answer.value.matches) {
+        expect(unknownKeys(m, MatchItemBlock.shape)).toEqual([]);
+        expect(unknownKeys(m.signals, MatchItemBlock.shape.signals.shape)).toEqual([]);
+      }
+    }
+  });
+
+  it('card: the engine answers CardResult, and the route response is built from its very fields', async () => {
+    type Answer = Extract<Awaited<ReturnType<Engine['card']>>, { ok: true }>['value'];
+    expectTypeOf<Answer>().toEqualTypeOf<z.infer<typeof CardResult>>();
+    expectTypeOf<Answer['player']>().toEqualTypeOf<CardPlayer>();
+    for (const field of ['player', 'watermark', 'width', 'height', 'content_hash'] as const)
+      expect(CardResponse.shape[field], field).toBe(CardResult.shape[field]);
+    expect(CardResult.shape.player).toBe(CardPlayer);
+    const answer = await engine.card({ player_name: 'Igor Teixeira', style: 'stat_ribbon' });
+    if (!answer.ok) throw new Error(answer.error.message);
+    expect(CardResult.strict().parse(answer.value)).toEqual(answer.value);
+  });
 });

@@ -2,7 +2,7 @@
  * @module The card operation: validate a request, resolve the player, check stats against his
  * position group, build the facts and render the style's layout to PNG (docs/design.md#op-cards).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import type { EngineContext } from '../context.js';
 import { positionGroupOf } from '../model/schema.js';
@@ -23,7 +23,7 @@ import { SHOT_MAP_SIZE, shotMapLayout } from './layouts/shot-map.js';
 import { photoOf, type CardPhoto } from './photo.js';
 import { photoDecodes, renderLayout, type RenderedPng } from './render.js';
 import type { RenderTask } from './render-pool.js';
-import { CardRequest, hasVerdictLine, isHdStyle, type CardStyle } from './request.js';
+import { CardRequest, CardStyle, hasVerdictLine, isHdStyle } from './request.js';
 import { withArticle } from '../prose.js';
 
 /** Watermark text when no base address is configured. */
@@ -44,12 +44,13 @@ export interface CardOptions {
 }
 
 /** The player block of every card response (docs/design.md#op-cards). */
-export interface CardPlayer {
-  player_id: number;
-  display_name: string;
-  position: string;
-  team_name: string | null;
-}
+export const CardPlayer = z.object({
+  player_id: z.number().int(),
+  display_name: z.string(),
+  position: z.string(),
+  team_name: z.string().nullable(),
+});
+export type CardPlayer = z.infer<typeof CardPlayer>;
 
 /** The player block of a card or prompt response, from the facts the card was drawn from. */
 export function cardPlayerOf(playerId: number, facts: CardFacts): CardPlayer {
@@ -61,19 +62,25 @@ export function cardPlayerOf(playerId: number, facts: CardFacts): CardPlayer {
   };
 }
 
-/** A rendered card: the player block, the PNG bytes and their size, watermark flag and content hash. */
-export interface CardResult {
-  player: CardPlayer;
-  style: CardStyle;
-  png: Uint8Array;
-  width: number;
-  height: number;
-  watermark: boolean;
+/**
+ * A rendered card: the player block, the PNG bytes and their size, watermark flag and content hash.
+ * The API's card response (src/service/contract/schemas/cards.ts) is built from these fields, with
+ * the stored image's URL in place of the bytes.
+ */
+export const CardResult = z.object({
+  player: CardPlayer,
+  style: CardStyle,
+  // Any Uint8Array, shared buffer or not, as the renderer hands it over.
+  png: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
+  width: z.number().int(),
+  height: z.number().int(),
+  watermark: z.boolean(),
   /** `sha256:<hex>` of the PNG bytes: the storage key behind `image_url`. */
-  content_hash: string;
+  content_hash: z.string(),
   /** Milliseconds in satori and resvg. */
-  timings: { svg_ms: number; png_ms: number };
-}
+  timings: z.object({ svg_ms: z.number(), png_ms: z.number() }),
+});
+export type CardResult = z.infer<typeof CardResult>;
 
 /** Pixel size of each style. */
 export const CARD_SIZES: Record<CardStyle, { width: number; height: number }> = {

@@ -1,57 +1,24 @@
 /** @module One fixture of match intelligence with its standings, form, head-to-head, streaks, signals and line-ups. */
-import { competitionTierOf, type CompetitionTier } from './competition.js';
-import { derbyKindOf, type DerbyKind } from './derby.js';
+import type { z } from 'zod';
+import { competitionTierOf } from './competition.js';
+import { derbyKindOf } from './derby.js';
 import type { AppearanceRow, FixtureStore } from './fixture-store.js';
 import { formOf, type Form, type TeamResult } from './form.js';
-import { headToHeadOf, type HeadToHead, type Meeting } from './head-to-head.js';
-import {
-  actualLineupOf,
-  predictedLineupOf,
-  PREDICTION_MATCHES,
-  type ActualLineup,
-  type PlayerLookup,
-  type PredictedLineup,
-} from './lineups.js';
+import { headToHeadOf, type Meeting } from './head-to-head.js';
+import { actualLineupOf, predictedLineupOf, PREDICTION_MATCHES, type PlayerLookup } from './lineups.js';
+import type { MatchItemBlock } from './match-blocks.js';
 import type { MatchContext, MatchIndex } from './match-index.js';
 import { leagueInProse } from '../prose.js';
 import { resultHeadlineOf } from './result-headline.js';
-import { signalsOf, type SignalItem } from './signals.js';
-import { seasonTableBefore, type TableEntry } from './standings.js';
-import { streaksOf, type Streaks } from './streaks.js';
+import { signalsOf } from './signals.js';
+import { seasonTableBefore } from './standings.js';
+import { streaksOf } from './streaks.js';
 
 /** One side of a fixture; `name` always from the registry. */
-export interface MatchSide {
-  team_id: number;
-  name: string;
-  /** Goals, or null until played. */
-  score: number | null;
-}
+export type MatchSide = MatchItem['home'];
 
-/** One fixture with everything known before (and, when played, about) it. */
-export interface MatchItem {
-  fixture_id: number;
-  /** ISO 8601, UTC. */
-  kickoff_utc: string;
-  /** NS = not started (scheduled, or after "now"); FT = finished. */
-  status: 'NS' | 'FT';
-  round: string | null;
-  venue: string | null;
-  home: MatchSide;
-  away: MatchSide;
-  competition: { league_id: number; name: string; season: string | null; tier: number; kind: string };
-  signals: { derby_kind: DerbyKind | null; competition_tier: CompetitionTier; headline: string };
-  /** Table positions at kick-off (league competitions only; null for cups and internationals). */
-  standings: { home: TableEntry | null; away: TableEntry | null; table_size: number } | null;
-  form: { home: FormWithNames; away: FormWithNames };
-  head_to_head: HeadToHead;
-  streaks: { home: Streaks; away: Streaks };
-  /** Ranked by interest, highest first. */
-  signal_items: SignalItem[];
-  /** Upcoming fixtures: predicted XI per side (null without appearances data or a usable squad). */
-  predicted_lineups: { home: PredictedLineup | null; away: PredictedLineup | null } | null;
-  /** Played fixtures: the actual line-ups (null without appearances for this fixture). */
-  lineups: { home: ActualLineup | null; away: ActualLineup | null } | null;
-}
+/** One fixture with everything known before (and, when played, about) it: the `z.infer` of its block. */
+export type MatchItem = z.infer<typeof MatchItemBlock>;
 
 /** Form with the opponent's registry name on each result. */
 export type FormWithNames = Omit<Form, 'results'> & { results: (Form['results'][number] & { opponent: string })[] };

@@ -1,27 +1,23 @@
 /** @module POST /api/v1/cards (docs/design.md#op-cards): request body (from src/cards) and responses. */
 import { z } from 'zod';
+import { CardPlayer, CardResult } from '../../../cards/card.js';
 import { CardRequest, HD_STYLES, isHdStyle, SYNC_STYLES } from '../../../cards/request.js';
 
-export { CardRequest, HD_STYLES, isHdStyle, SYNC_STYLES };
+export { CardPlayer, CardRequest, HD_STYLES, isHdStyle, SYNC_STYLES };
 
-/** The player block of every card response (docs/design.md#op-cards). */
-export const CardPlayer = z.object({
-  player_id: z.number().int(),
-  display_name: z.string(),
-  position: z.string(),
-  team_name: z.string().nullable(),
-});
-
-/** Synchronous card response (200): player block, stored image URL, watermark flag. */
+/**
+ * Synchronous card response (200): the engine's card (`CardResult`, its fields as they are) with the
+ * stored image's URL in place of the PNG bytes and without the render timings.
+ */
 export const CardResponse = z
   .object({
-    player: CardPlayer,
+    player: CardResult.shape.player,
     style: z.enum(SYNC_STYLES),
     image_url: z.url(),
-    watermark: z.boolean(),
-    width: z.number().int(),
-    height: z.number().int(),
-    content_hash: z.string(),
+    watermark: CardResult.shape.watermark,
+    width: CardResult.shape.width,
+    height: CardResult.shape.height,
+    content_hash: CardResult.shape.content_hash,
   })
   .strict();
 export type CardResponse = z.infer<typeof CardResponse>;
