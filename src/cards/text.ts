@@ -10,7 +10,15 @@ import { fontHasGlyph } from './glyphs.js';
 /** Longest caption, in graphemes (docs/design.md#input-bounds). */
 export const CAPTION_MAX_GRAPHEMES = 60;
 
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+let segmenter: Intl.Segmenter | undefined;
+
+/**
+ * The grapheme segments of `text`. The segmenter is built on first use: building one loads ICU's
+ * break rules, about 8 ms of CPU that every report command and `import 'halfspace'` paid at import
+ * (bench/results/package.md) though only card text needs it.
+ */
+const segmentsOf = (text: string): Intl.Segments =>
+  (segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(text);
 
 /**
  * Number of user-perceived characters (extended grapheme clusters) in `text`.
@@ -18,7 +26,7 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
  */
 export function graphemeCount(text: string): number {
   let n = 0;
-  for (const _ of segmenter.segment(text)) n++;
+  for (const _ of segmentsOf(text)) n++;
   return n;
 }
 
@@ -38,7 +46,7 @@ const hex = (text: string) =>
 
 /** The first grapheme the card cannot draw: a character the font lacks that is not an emoji Twemoji has. */
 function undrawableOf(text: string): string | null {
-  for (const { segment } of segmenter.segment(text)) {
+  for (const { segment } of segmentsOf(text)) {
     if ([...segment].every((c) => fontHasGlyph(c.codePointAt(0)!))) continue;
     if (EMOJI.test(segment) && emojiDataUrl(segment) !== null) continue;
     return segment;
@@ -64,7 +72,7 @@ export function captionProblemOf(text: string, max: number = CAPTION_MAX_GRAPHEM
   const n = graphemeCount(text);
   if (n > max) return `must be at most ${max} characters (graphemes), got ${n}`;
   if (CONTROL.test(text)) return 'must not contain control or bidirectional-override characters';
-  for (const { segment } of segmenter.segment(text)) {
+  for (const { segment } of segmentsOf(text)) {
     if ((segment.match(MARK)?.length ?? 0) > MAX_MARKS_PER_GRAPHEME && !EMOJI.test(segment)) {
       return `contains characters stacked with more than ${MAX_MARKS_PER_GRAPHEME} combining marks (${hex(segment.slice(0, 8))}…)`;
     }
