@@ -107,6 +107,11 @@ class EventScanner {
   private y = Number.NaN;
   private keyStart = 0;
   private keyLength = 0;
+  /** Per member slot of an event: where the last key read there lies in the buffer, and its field. */
+  private readonly slotStart: number[] = [];
+  private readonly slotLength: number[] = [];
+  private readonly slotField: number[] = [];
+  private keyFirst = false;
   /** Whether the last {@link after} closed its container. */
   private closed = false;
 
@@ -147,10 +152,10 @@ class EventScanner {
     this.reset();
     i = skipWs(b, i + 1);
     if (b[i] === RBRACE) return NOT_PLAIN;
-    for (;;) {
-      i = this.key(i);
+    for (let slot = 0; ; slot++) {
+      i = this.slotKey(i, slot);
       if (i < 0) return i;
-      i = this.field(fieldOf(b, this.keyStart, this.keyLength), i);
+      i = this.field(this.slotField[slot], i);
       if (i < 0) return i;
       i = this.after(i, RBRACE);
       if (i < 0) return i;
@@ -168,6 +173,33 @@ class EventScanner {
     this.playerId = Number.NaN;
     this.points = 0;
     this.tags = [];
+  }
+
+  /**
+   * At the key of member `slot` of an event: where its value starts, its field in `slotField`. The
+   * events of a file write their keys in one order, so the key is first compared with the one the
+   * event before had in this slot (its bytes, already checked, are in the buffer); else it is read.
+   */
+  private slotKey(i: number, slot: number): number {
+    const b = this.b;
+    if (slot < this.slotStart.length) {
+      const start = this.slotStart[slot];
+      const length = this.slotLength[slot];
+      if (b[i] === QUOTE && b[i + length + 1] === QUOTE) {
+        let k = 0;
+        while (k < length && b[i + 1 + k] === b[start + k]) k++;
+        if (k === length) {
+          const at = skipWs(b, i + length + 2);
+          return b[at] === COLON ? skipWs(b, at + 1) : MALFORMED;
+        }
+      }
+    }
+    const value = this.key(i);
+    if (value < 0) return value;
+    this.slotStart[slot] = this.keyStart;
+    this.slotLength[slot] = this.keyLength;
+    this.slotField[slot] = fieldOf(b, this.keyStart, this.keyLength);
+    return value;
   }
 
   /** At a member's key `i`: the key into keyStart/keyLength, and where its value starts. */
@@ -305,18 +337,37 @@ class EventScanner {
     const b = this.b;
     if (b[i] === RBRACE) return i + 1;
     for (;;) {
-      i = this.key(i);
+      // `"x"`, `"y"`, `"id"` compared in place (a quote right after closes a plain key); else read.
+      const c = b[i + 1];
+      const short =
+        b[i] === QUOTE &&
+        (field === TAGS
+          ? c === 0x69 && b[i + 2] === 0x64 && b[i + 3] === QUOTE
+          : (c === 0x78 || c === 0x79) && b[i + 2] === QUOTE);
+      const first = short ? field === TAGS || c === 0x78 : false;
+      i = short ? this.colonAt(i + (field === TAGS ? 4 : 3)) : this.key(i);
       if (i < 0) return i;
-      const first = keyIs(b, this.keyStart, this.keyLength, field === TAGS ? ID : X);
-      if (first || (field === POSITIONS && keyIs(b, this.keyStart, this.keyLength, Y))) {
+      if (short || this.isCoordKey(field)) {
         i = this.number(i);
-        if (i >= 0 && first) this.x = this.num;
+        if (i >= 0 && (first || (!short && this.keyFirst))) this.x = this.num;
         else if (i >= 0) this.y = this.num;
       } else i = valueEnd(b, i);
       if (i < 0) return i;
       i = this.after(i, RBRACE);
       if (i < 0 || this.closed) return i;
     }
+  }
+
+  /** Whether the key just read is `x` or `y` of a position, or `id` of a tag; `keyFirst`: x or id. */
+  private isCoordKey(field: number): boolean {
+    this.keyFirst = keyIs(this.b, this.keyStart, this.keyLength, field === TAGS ? ID : X);
+    return this.keyFirst || (field === POSITIONS && keyIs(this.b, this.keyStart, this.keyLength, Y));
+  }
+
+  /** Past the `:` after a key that ends at `i`, whitespace skipped. */
+  private colonAt(i: number): number {
+    i = skipWs(this.b, i);
+    return this.b[i] === COLON ? skipWs(this.b, i + 1) : MALFORMED;
   }
 
   /** Queues the long `eventSec` token `b[start, end)` of the event about to be pushed. */
