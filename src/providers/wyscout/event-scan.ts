@@ -142,7 +142,13 @@ class EventScanner {
     }
     const end = valueEnd(this.b, i);
     if (end === MALFORMED) return MALFORMED;
-    addEvent(this.file, JSON.parse(this.b.toString('utf8', i, end)), row, this.events, this.badEvents);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(this.b.toString('utf8', i, end));
+    } catch {
+      return MALFORMED; // never for bytes valueEnd took; the whole file would then go the JSON.parse way
+    }
+    addEvent(this.file, raw, row, this.events, this.badEvents);
     return end;
   }
 
