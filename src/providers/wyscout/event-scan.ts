@@ -66,6 +66,16 @@ function fieldOf(b: Buffer, start: number, length: number): number {
 /** The field a key of each length can be (eventSec and playerId share 8). */
 const FIELD_OF_LENGTH = Array.from({ length: 12 }, (_, n) => FIELDS.findIndex((k) => k.length === n));
 
+/**
+ * `v` as an int32 when it is one, so V8 keeps it a small integer as `JSON.parse` does (the scanner's
+ * numbers pass through double fields; boxed, every event would carry heap numbers and read slower);
+ * -0 and fractions are kept as they are.
+ */
+function small(v: number): number {
+  const i = v | 0;
+  return i === v && (i !== 0 || 1 / v > 0) ? i : v;
+}
+
 const isNumberStart = (c: number | undefined): boolean => c === 0x2d || (c !== undefined && c >= 0x30 && c <= 0x39);
 
 /** A string `b[start, end)` (quotes excluded) as one of the shared period strings, or its text. */
@@ -334,7 +344,7 @@ class EventScanner {
     i = this.members(skipWs(this.b, i + 1), TAGS);
     if (i < 0) return i;
     if (!isInt(this.x)) return NOT_PLAIN;
-    this.tags.push(this.x);
+    this.tags.push(small(this.x));
     return i;
   }
 
@@ -411,16 +421,16 @@ class EventScanner {
       return false;
     if (this.secLong) this.defer(this.secStart, this.secEnd);
     this.events.push({
-      eventId,
-      subEventId: sub,
+      eventId: small(eventId),
+      subEventId: sub === null ? null : small(sub),
       matchPeriod: period,
       eventSec,
-      teamId,
-      playerId,
-      x: points > 0 ? this.px[0] : null,
-      y: points > 0 ? this.py[0] : null,
-      endX: points > 1 ? this.px[1] : null,
-      endY: points > 1 ? this.py[1] : null,
+      teamId: small(teamId),
+      playerId: small(playerId),
+      x: points > 0 ? small(this.px[0]) : null,
+      y: points > 0 ? small(this.py[0]) : null,
+      endX: points > 1 ? small(this.px[1]) : null,
+      endY: points > 1 ? small(this.py[1]) : null,
       tags: this.tags,
     });
     return true;
