@@ -12,6 +12,10 @@ import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { DatasetError } from '../../model/dataset-error.js';
 import { isObject, playerOf, type RosterPlayer, type RosterTeam, teamOf } from './roster-guard.js';
+import { type BadEvent, eventsOf, type WyscoutEvent } from './event-record.js';
+import { scanMatchFile } from './event-scan.js';
+
+export type { WyscoutEvent } from './event-record.js';
 
 /**
  * Most bytes one `.json.gz` file may inflate to (64 MiB; docs/methodology/wyscout.md): the public
@@ -102,25 +106,6 @@ type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 
 /** The fast guards' types are the schemas' (a field added to one and not the other fails tsc here). */
 export const ROSTER_GUARD_TYPES_AGREE: Same<RosterPlayer, WyscoutPlayer> & Same<RosterTeam, WyscoutTeam> = true;
 
-/** One event, reduced to what the minutes and counting rules read (docs/methodology/wyscout.md). */
-export interface WyscoutEvent {
-  eventId: number;
-  /** Null when the dataset leaves it empty (`""`). */
-  subEventId: number | null;
-  matchPeriod: string;
-  eventSec: number;
-  teamId: number;
-  /** 0 when the event has no player. */
-  playerId: number;
-  /** Start location, or null when the event has none. */
-  x: number | null;
-  y: number | null;
-  /** End location (passes), or null. */
-  endX: number | null;
-  endY: number | null;
-  tags: number[];
-}
-
 /** A per-match file: its events, and the teams and players it embeds; `match` when the file has one (v2 API `details=match`). */
 export interface WyscoutMatchFile {
   events: WyscoutEvent[];
@@ -128,80 +113,9 @@ export interface WyscoutMatchFile {
   players: Map<number, WyscoutPlayer>;
   match: WyscoutMatch | null;
   /** Events that could not be read (dropped, reported as an anomaly): their row and problem. */
-  badEvents: { row: number; problem: string }[];
+  badEvents: BadEvent[];
   /** Roster entries of `players` that are empty (`null`, `{player: null}`) or unreadable: skipped, players.json is the fallback. */
   badRosterEntries: number;
-}
-
-const isInt = (v: unknown): v is number =>
-  typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31;
-const isCoord = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-/** An object: a JSON object or array (an array then fails on its first field). */
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-interface Point {
-  x: number;
-  y: number;
-}
-const isPoint = (p: unknown): p is Point => isRecord(p) && isCoord(p.x) && isCoord(p.y);
-
-/** Throws the error of an unreadable event field. */
-function badEvent(file: string, row: number, field: string, problem: string): never {
-  throw new DatasetError(file, `events.${field}`, row, problem);
-}
-
-/** Position `i` of an event's `positions`, null when absent; throws when it is not `{x, y}` numbers. */
-function pointAt(file: string, row: number, positions: readonly unknown[], i: number): Point | null {
-  const p = positions[i];
-  if (p === undefined) return null;
-  return isPoint(p) ? p : badEvent(file, row, `positions.${i}`, 'expected {x, y} numbers');
-}
-
-/** The tag ids of an event; throws when one is not an integer. */
-function tagsOf(file: string, row: number, raw: unknown): number[] {
-  const list = raw ?? [];
-  if (!Array.isArray(list)) return badEvent(file, row, 'tags', 'expected an array');
-  const tags: number[] = [];
-  for (let i = 0; i < list.length; i++) {
-    const t: unknown = list[i];
-    const id = isRecord(t) ? t.id : undefined;
-    if (!isInt(id)) return badEvent(file, row, `tags.${i}.id`, 'expected an integer');
-    tags.push(id);
-  }
-  return tags;
-}
-
-/**
- * Parses one raw event or throws a DatasetError naming the field and row. The hot loop of the
- * ingest (2.5 million events): no closure and no object but the event itself is made per event.
- */
-function parseEvent(file: string, raw: unknown, row: number): WyscoutEvent {
-  if (!isRecord(raw)) return badEvent(file, row, '', 'not an object');
-  const { eventId, subEventId: sub, matchPeriod, eventSec, teamId, playerId } = raw;
-  if (!isInt(eventId)) return badEvent(file, row, 'eventId', 'expected an integer');
-  if (!(sub === '' || sub === null || sub === undefined || isInt(sub)))
-    return badEvent(file, row, 'subEventId', 'expected an integer or ""');
-  if (typeof matchPeriod !== 'string') return badEvent(file, row, 'matchPeriod', 'expected a string');
-  if (typeof eventSec !== 'number' || !Number.isFinite(eventSec) || eventSec < 0)
-    return badEvent(file, row, 'eventSec', 'expected a number ≥ 0');
-  if (!isInt(teamId)) return badEvent(file, row, 'teamId', 'expected an integer');
-  if (!isInt(playerId)) return badEvent(file, row, 'playerId', 'expected an integer');
-  const positions = raw.positions ?? [];
-  if (!Array.isArray(positions)) return badEvent(file, row, 'positions', 'expected an array');
-  const start = pointAt(file, row, positions, 0);
-  const end = pointAt(file, row, positions, 1);
-  return {
-    eventId,
-    subEventId: isInt(sub) ? sub : null,
-    matchPeriod,
-    eventSec,
-    teamId,
-    playerId,
-    x: start === null ? null : start.x,
-    y: start === null ? null : start.y,
-    endX: end === null ? null : end.x,
-    endY: end === null ? null : end.y,
-    tags: tagsOf(file, row, raw.tags),
-  };
 }
 
 /**
@@ -215,10 +129,10 @@ function inflateChunkOf(gz: Buffer): number {
 }
 
 /**
- * The text of a file: gunzipped when it starts with the gzip magic bytes (whatever its name), so
+ * The bytes of a file: gunzipped when it starts with the gzip magic bytes (whatever its name), so
  * `.json` and `.json.gz` read the same. `file` is the name used in errors.
  */
-function readText(path: string, file: string): string {
+function readBytes(path: string, file: string): Buffer {
   if (!existsSync(path)) throw new DatasetError(file, null, null, 'missing');
   const bytes = readFileSync(path);
   if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
@@ -227,7 +141,7 @@ function readText(path: string, file: string): string {
       return gunzipSync(bytes, {
         maxOutputLength: WYSCOUT_GZIP_MAX_BYTES,
         chunkSize: inflateChunkOf(bytes),
-      }).toString('utf8');
+      });
     } catch (e) {
       if (e instanceof Error && 'code' in e && e.code === 'ERR_BUFFER_TOO_LARGE')
         throw new DatasetError(
@@ -240,17 +154,21 @@ function readText(path: string, file: string): string {
     }
   }
   if (file.endsWith('.gz')) throw new DatasetError(file, null, null, 'not a gzip file (no gzip header)');
-  return bytes.toString('utf8');
+  return bytes;
+}
+
+/** Parses the bytes of a JSON file; `file` is the name used in errors. */
+function parseJsonBytes(bytes: Buffer, file: string): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch (e) {
+    throw new DatasetError(file, null, null, `not valid JSON (${messageOf(e)})`);
+  }
 }
 
 /** Reads and parses one JSON (or gzip JSON) file; `file` is the name used in errors. */
 export function readJsonFile(path: string, file: string): unknown {
-  const text = readText(path, file);
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new DatasetError(file, null, null, `not valid JSON (${messageOf(e)})`);
-  }
+  return parseJsonBytes(readBytes(path, file), file);
 }
 
 /** Parses `raw` with `schema`, raising a DatasetError at the first issue (`prefix` leads the field path). */
@@ -358,6 +276,49 @@ function filePlayersOf(file: string, raw: unknown): { players: Map<number, Wysco
   return { players, badRosterEntries };
 }
 
+/** The members of a per-match file that are not its events, parsed (null when absent or null). */
+interface FileMembers {
+  teams?: unknown;
+  players?: unknown;
+  match?: unknown;
+}
+
+/** The file's teams, players and match, and the {@link WyscoutMatchFile} they make with its events. */
+function matchFileOf(
+  file: string,
+  o: FileMembers,
+  events: { events: WyscoutEvent[]; badEvents: BadEvent[] },
+): WyscoutMatchFile {
+  const teams = fileTeamsOf(file, o.teams);
+  const { players, badRosterEntries } = filePlayersOf(file, o.players);
+  const match = o.match === undefined || o.match === null ? null : parseWith(file, o.match, WyscoutMatch, ['match']);
+  return { ...events, teams, players, match, badRosterEntries };
+}
+
+/** The reference read of a per-match file: `JSON.parse` of its text, events read from the parsed array. */
+export function matchFileFromJson(bytes: Buffer, file: string): WyscoutMatchFile {
+  const raw = parseJsonBytes(bytes, file);
+  if (!isObject(raw)) throw new DatasetError(file, null, null, 'expected an object {events, teams, players}');
+  if (!Array.isArray(raw.events)) throw new DatasetError(file, 'events', null, 'expected an array of events');
+  return matchFileOf(file, raw, eventsOf(file, raw.events));
+}
+
+/**
+ * A per-match file from its bytes: events read by the byte scanner (./event-scan.ts), the small
+ * members by `JSON.parse` of their bytes; bytes the scanner does not take (not JSON, not an object
+ * with an `events` array) go the reference way, which names the problem.
+ */
+export function matchFileFromBytes(bytes: Buffer, file: string): WyscoutMatchFile {
+  const scanned = scanMatchFile(bytes, file);
+  if (scanned === null) return matchFileFromJson(bytes, file);
+  const member = (key: string): unknown => {
+    const at = scanned.members.get(key);
+    return at === undefined ? undefined : JSON.parse(bytes.toString('utf8', at.start, at.end));
+  };
+  const events = { events: scanned.events, badEvents: scanned.badEvents };
+  return matchFileOf(file, { teams: member('teams'), players: member('players'), match: member('match') }, events);
+}
+
 /**
  * One per-match file (`{events, teams, players, match?}`, `.json` or `.json.gz`): about 1,700
  * events and 3 MB of JSON per league match; callers fold it and drop it before the next.
@@ -365,23 +326,5 @@ function filePlayersOf(file: string, raw: unknown): { players: Map<number, Wysco
  * @example readMatchFile('wyscout/events/england/2499719.json.gz', 'events/england/2499719.json.gz').events.length // => 1,600-ish
  */
 export function readMatchFile(path: string, file: string): WyscoutMatchFile {
-  const raw = readJsonFile(path, file);
-  if (!isObject(raw)) throw new DatasetError(file, null, null, 'expected an object {events, teams, players}');
-  const o = raw;
-  if (!Array.isArray(o.events)) throw new DatasetError(file, 'events', null, 'expected an array of events');
-  // One unreadable event drops that event, not the match (docs/methodology/wyscout.md#anomalies).
-  const events: WyscoutEvent[] = [];
-  const badEvents: { row: number; problem: string }[] = [];
-  for (let row = 0; row < o.events.length; row++) {
-    try {
-      events.push(parseEvent(file, o.events[row], row));
-    } catch (error) {
-      if (!(error instanceof DatasetError)) throw error;
-      badEvents.push({ row, problem: error.message.replace(`${file}, `, '') });
-    }
-  }
-  const teams = fileTeamsOf(file, o.teams);
-  const { players, badRosterEntries } = filePlayersOf(file, o.players);
-  const match = o.match === undefined || o.match === null ? null : parseWith(file, o.match, WyscoutMatch, ['match']);
-  return { events, teams, players, match, badEvents, badRosterEntries };
+  return matchFileFromBytes(readBytes(path, file), file);
 }
