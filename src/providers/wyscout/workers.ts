@@ -23,16 +23,15 @@ import { readMatchFile, type WyscoutMatch } from './read.js';
 export const defaultIngestWorkers = (): number => Math.max(1, availableParallelism());
 
 /** The built worker from `dist/`, or the TypeScript source through tsx when running from `src/`. */
-function spawnWorker(roles: [number, string][]): Worker {
+function spawnWorker(): Worker {
   const root = packageRoot();
   const built = join(root, 'dist', 'wyscout-worker.js');
-  const workerData = { roles };
-  if (!import.meta.url.endsWith('.ts') && existsSync(built)) return new Worker(built, { workerData });
+  if (!import.meta.url.endsWith('.ts') && existsSync(built)) return new Worker(built);
   // Beside this module, named relatively so that moving the folder moves the reference with it.
   const source = new URL('./match-worker.ts', import.meta.url).href;
   return new Worker(
     `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`,
-    { eval: true, workerData },
+    { eval: true },
   );
 }
 
@@ -56,14 +55,16 @@ export interface IngestJob {
 export interface IngestPool {
   readonly size: number;
   /**
-   * The results of `jobs` by match id. `onDone` hears each finished match (in no set order) and may
-   * do synchronous work of its own on the main thread. Rejects with the first file's error (a file
+   * Runs `jobs`, given the roles of `players.json` (`roles`: id → GK/DF/MD/FW,
+   * sent with the jobs so that the workers start before the registry is read). `onDone` hears each finished match (in no set order) and may
+   * do synchronous work of its own on the main thread; the pool keeps no result. Rejects with the first file's error (a file
    * that cannot be read at all); the other threads then stop claiming jobs.
    */
   run(
     jobs: readonly IngestJob[],
+    roles: readonly [number, string][],
     onDone?: (result: MatchResult, job: number) => void,
-  ): Promise<Map<number, MatchResult>>;
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -74,11 +75,12 @@ const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 interface PoolRun {
   jobs: readonly IngestJob[];
   onDone: ((result: MatchResult, job: number) => void) | undefined;
-  results: Map<number, MatchResult>;
+  /** Jobs finished so far. */
+  done: number;
   /** The shared counter every thread claims its next job index from. */
   next: Int32Array;
   failed: boolean;
-  resolve: (results: Map<number, MatchResult>) => void;
+  resolve: () => void;
   reject: (error: Error) => void;
   cleanup: () => void;
 }
@@ -91,15 +93,15 @@ function finishRun(run: PoolRun, error?: Error): void {
     Atomics.store(run.next, 0, run.jobs.length); // no thread claims another job
     run.cleanup();
     run.reject(error);
-  } else if (run.results.size === run.jobs.length) {
+  } else if (run.done === run.jobs.length) {
     run.cleanup();
-    run.resolve(run.results);
+    run.resolve();
   }
 }
 
-/** Takes one finished match: stores it, lets `onDone` fold what it can, ends the run when it was the last. */
+/** Takes one finished match: counts it, lets `onDone` fold what it can, ends the run when it was the last. */
 function acceptResult(run: PoolRun, job: number, result: MatchResult): void {
-  run.results.set(run.jobs[job].match.wyId, result);
+  run.done++;
   try {
     run.onDone?.(result, job);
   } catch (e) {
@@ -150,15 +152,15 @@ async function runInThread(run: PoolRun, roleOf: ReadonlyMap<number, string>): P
 /** Runs `jobs` on the workers and the main thread. */
 function runPool(
   workers: readonly Worker[],
-  roleOf: ReadonlyMap<number, string>,
   jobs: readonly IngestJob[],
+  roles: readonly [number, string][],
   onDone: PoolRun['onDone'],
-): Promise<Map<number, MatchResult>> {
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const run: PoolRun = {
       jobs,
       onDone,
-      results: new Map(),
+      done: 0,
       next: new Int32Array(new SharedArrayBuffer(4)),
       failed: false,
       resolve,
@@ -167,23 +169,21 @@ function runPool(
     };
     run.cleanup = listenTo(run, workers);
     if (jobs.length === 0) return finishRun(run);
-    const batch: MatchBatch = { jobs, next: run.next };
+    const batch: MatchBatch = { jobs, roles, next: run.next };
     for (const w of workers) w.postMessage(batch);
-    void runInThread(run, roleOf);
+    void runInThread(run, new Map(roles));
   });
 }
 
 /**
- * Starts an ingest pool of `size` threads (the main thread and `size - 1` workers) that know the
- * roles of `players.json` (`roles`: id → GK/DF/MD/FW).
- * @example const pool = ingestPool(2, roles); await pool.run(jobs); await pool.close();
+ * Starts an ingest pool of `size` threads (the main thread and `size - 1` workers).
+ * @example const pool = ingestPool(2); await pool.run(jobs, roles); await pool.close();
  */
-export function ingestPool(size: number, roles: [number, string][]): IngestPool {
-  const workers = Array.from({ length: Math.max(0, size - 1) }, () => spawnWorker(roles));
-  const roleOf = new Map(roles);
+export function ingestPool(size: number): IngestPool {
+  const workers = Array.from({ length: Math.max(0, size - 1) }, () => spawnWorker());
   return {
     size,
-    run: (jobs, onDone) => runPool(workers, roleOf, jobs, onDone),
+    run: (jobs, roles, onDone) => runPool(workers, jobs, roles, onDone),
     close: async () => {
       await Promise.all(workers.map((w) => w.terminate()));
     },
