@@ -1,14 +1,12 @@
 /**
  * An ingest worker (docs/methodology/wyscout.md#workers): claims jobs from the batch's shared
  * counter, reads, gunzips and parses each per-match file and computes its {@link matchResultOf},
- * then posts it back with its lines' numbers packed (./match-message.ts). A thin transport:
- * everything it computes is the in-thread code.
+ * then posts the plain result back. A thin transport: everything it computes is the in-thread code.
  */
 import { messageOf } from '../../errors.js';
 import { parentPort } from 'node:worker_threads';
 import { DatasetError } from '../../model/dataset-error.js';
-import { matchResultOf } from './match-result.js';
-import { encodeMatchMessage, type MatchMessage, transferOf } from './match-message.js';
+import { type MatchResult, matchResultOf } from './match-result.js';
 import { readMatchFile, type WyscoutMatch } from './read.js';
 
 /** The jobs of one run, the roles of players.json (id → GK/DF/MD/FW) and the counter every thread claims the next job index from. */
@@ -20,7 +18,7 @@ export interface MatchBatch {
 
 /** What a worker posts per claimed job. */
 export type WorkerReply =
-  | { job: number; ok: true; message: MatchMessage }
+  | { job: number; ok: true; result: MatchResult }
   | {
       job: number;
       ok: false;
@@ -34,13 +32,12 @@ parentPort?.on('message', ({ jobs, roles: roleList, next }: MatchBatch) => {
     const { match, path, file } = jobs[job];
     let reply: WorkerReply;
     try {
-      const result = matchResultOf(match, readMatchFile(path, file), (id) => roles.get(id), file);
-      reply = { job, ok: true, message: encodeMatchMessage(result) };
+      reply = { job, ok: true, result: matchResultOf(match, readMatchFile(path, file), (id) => roles.get(id), file) };
     } catch (e) {
       const error = e instanceof DatasetError ? { file: e.file, column: e.column, row: e.row } : null;
       reply = { job, ok: false, message: messageOf(e), error };
     }
-    parentPort?.postMessage(reply, reply.ok ? transferOf(reply.message) : []);
+    parentPort?.postMessage(reply);
     if (!reply.ok) return;
   }
 });

@@ -3,11 +3,11 @@
  * JSON.parse and the per-match summary of each file run on the pool's threads, and the results are
  * folded in-thread in the same order as a one-thread ingest, so the dataset is byte-identical
  * whatever the number of workers. The workers are a thin transport: they call
- * {@link matchResultOf} and post its result, its lines' numbers packed (./match-message.ts).
+ * {@link matchResultOf} and post its plain result.
  *
  * A pool of `size` threads is the main thread plus `size - 1` workers: every thread claims the next
  * job from one shared counter, so no thread waits for another to hand it work, and the main thread
- * folds the results between two of its own matches while the workers go on.
+ * can fold a finished competition between two of its own matches while the workers go on.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -16,7 +16,6 @@ import { Worker } from 'node:worker_threads';
 import { DatasetError } from '../../model/dataset-error.js';
 import { packageRoot } from '../../io/paths.js';
 import { type MatchResult, matchResultOf } from './match-result.js';
-import { decodeMatchMessage } from './match-message.js';
 import type { MatchBatch, WorkerReply } from './match-worker.js';
 import { readMatchFile, type WyscoutMatch } from './read.js';
 
@@ -117,7 +116,7 @@ function listenTo(run: PoolRun, workers: readonly Worker[]): () => void {
   const listeners = workers.map((worker) => {
     const onMessage = (reply: WorkerReply): void => {
       if (run.failed) return;
-      if (reply.ok) acceptResult(run, reply.job, decodeMatchMessage(reply.message));
+      if (reply.ok) acceptResult(run, reply.job, reply.result);
       else finishRun(run, errorOf(reply));
     };
     const onError = (e: Error): void => finishRun(run, e);
