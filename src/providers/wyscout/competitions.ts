@@ -10,18 +10,13 @@ import { DatasetError } from '../../model/dataset-error.js';
 import { mergeDatasets } from '../../model/merge.js';
 import { type Dataset, rowsOf } from '../../model/schema.js';
 import type { WyscoutReport } from './coverage.js';
-import {
-  finishStreamedFold,
-  offerResult,
-  startStreamedFold,
-  streamedJobsOf,
-  wyscoutIngest,
-  type WyscoutOptions,
-} from './dataset.js';
+import { inRounds, type RoundRange, wyscoutIngest, type WyscoutOptions } from './dataset.js';
+import { finishedOf } from './fixtures.js';
 import { layoutOf, type WyscoutLayout } from './layout.js';
+import type { MatchResult } from './match-result.js';
 import { readPlayerRegistry, readTeamRegistry } from './read.js';
 import type { WyscoutRegistries } from './season-fold.js';
-import { defaultIngestWorkers, ingestPool, type IngestPool } from './workers.js';
+import { defaultIngestWorkers, type IngestJob, ingestPool, type IngestPool } from './workers.js';
 
 /** What one competition of a multi-competition ingest brought. */
 export interface CompetitionReport {
@@ -65,14 +60,35 @@ interface Competition {
   layout: WyscoutLayout;
 }
 
+/** The per-match jobs of one competition for the workers: its played matches in the public layout (none for a per-match folder). */
+function jobsOf(c: Competition, rounds: RoundRange | undefined): IngestJob[] {
+  const layout = c.layout;
+  if (layout.kind !== 'registry') return [];
+  return layout.matches
+    .filter((m) => finishedOf(m) && inRounds(m, rounds))
+    .map((match) => ({ match, ...layout.eventsFileOf(match.wyId) }));
+}
+
 /** One competition's dataset and report. */
 interface Part {
   dataset: Dataset;
   summary: CompetitionReport;
 }
 
-/** The part of one ingested competition: its dataset and the summary of its report. */
-function partOf(c: Competition, { dataset, report }: { dataset: Dataset; report: WyscoutReport }): Part {
+/** Ingests one competition, folding `precomputed` match results (the pool's) or reading its matches in-thread. */
+function competitionOf(
+  dir: string,
+  c: Competition,
+  options: WyscoutManyOptions & { registries: WyscoutRegistries },
+  precomputed: Map<number, MatchResult> | undefined,
+): Part {
+  const { dataset, report } = wyscoutIngest(dir, {
+    ...options,
+    competition: c.name,
+    layout: c.layout,
+    precomputed,
+    onProgress: precomputed ? undefined : (done, total, events) => options.onProgress?.(c.name, done, total, events),
+  });
   // One league and one season: the dataset of one competition.
   const [league] = rowsOf(dataset.tables.leagues, 'leagues');
   const [season] = rowsOf(dataset.tables.seasons, 'seasons');
@@ -90,56 +106,41 @@ function partOf(c: Competition, { dataset, report }: { dataset: Dataset; report:
   return { dataset, summary };
 }
 
-/** Ingests one competition in-thread, reading its matches here. */
-function competitionOf(dir: string, c: Competition, options: ManyWithRegistries): Part {
-  return partOf(
-    c,
-    wyscoutIngest(dir, {
-      ...options,
-      competition: c.name,
-      layout: c.layout,
-      onProgress: (done, total, events) => options.onProgress?.(c.name, done, total, events),
-    }),
-  );
-}
-
-type ManyWithRegistries = WyscoutManyOptions & { registries: WyscoutRegistries };
-
 /**
- * Every competition's matches in one run of the pool, in fold order; each competition folds each
- * result as soon as every match before it is folded (so few results wait, and none is kept once
- * folded), and builds its dataset when its last match is in, while the other threads go on.
- * A competition in per-match files is read in-thread after the run.
+ * Every competition's matches in one run of the pool; each competition is folded, in order, as soon
+ * as its last match is in, while the other threads go on with the next competition's matches.
  */
 async function pooledCompetitions(
   dir: string,
   competitions: readonly Competition[],
-  options: ManyWithRegistries,
+  options: WyscoutManyOptions & { registries: WyscoutRegistries },
   pool: IngestPool,
 ): Promise<Part[]> {
-  const folds = competitions.map(({ name, layout }) =>
-    layout.kind === 'registry'
-      ? startStreamedFold(layout, options.registries, { ...options, competition: name, onProgress: undefined })
-      : null,
-  );
-  const perCompetition = folds.map((f) => (f ? streamedJobsOf(f) : []));
+  const perCompetition = competitions.map((c) => jobsOf(c, options.rounds));
   const jobs = perCompetition.flat();
   const owner = perCompetition.flatMap((list, k) => list.map(() => k));
-  const done = competitions.map(() => 0);
-  const parts: (Part | null)[] = folds.map((f, k) =>
-    f && f.next === f.ordered.length ? partOf(competitions[k], finishStreamedFold(f)) : null,
-  );
-  const roles = [...options.registries.players].map(([id, p]): [number, string] => [id, p.role.code2]);
-  await pool.run(jobs, roles, (result, job) => {
+  const remaining = perCompetition.map((list) => list.length);
+  const events = competitions.map(() => 0);
+  const results = competitions.map(() => new Map<number, MatchResult>());
+  const parts: Part[] = [];
+  const foldReady = (): void => {
+    for (let k = parts.length; k < competitions.length && remaining[k] === 0; k = parts.length) {
+      parts.push(competitionOf(dir, competitions[k], options, results[k]));
+      results[k] = new Map(); // folded: let its match results go
+    }
+  };
+  foldReady();
+  await pool.run(jobs, (result, job) => {
     const k = owner[job];
-    const fold = folds[k];
-    if (!fold) return;
-    const complete = offerResult(fold, jobs[job].match.wyId, result);
-    done[k]++;
-    options.onProgress?.(competitions[k].name, done[k], perCompetition[k].length, fold.s.report.events);
-    if (complete) parts[k] = partOf(competitions[k], finishStreamedFold(fold));
+    results[k].set(jobs[job].match.wyId, result);
+    remaining[k]--;
+    events[k] += result.summary.events;
+    const name = competitions[k].name;
+    options.onProgress?.(name, perCompetition[k].length - remaining[k], perCompetition[k].length, events[k]);
+    foldReady();
   });
-  return parts.map((p, k) => p ?? competitionOf(dir, competitions[k], options));
+  foldReady();
+  return parts;
 }
 
 /**
@@ -161,21 +162,26 @@ export async function wyscoutIngestMany(
   const twice = names.find((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) !== i);
   if (twice) throw new DatasetError('(competitions)', null, null, `competition "${twice}" is named twice`);
   const workers = options.workers ?? defaultIngestWorkers();
-  // The workers start first, so that their setup runs while this thread reads the registries.
-  const pool = workers > 1 ? ingestPool(workers) : null;
+  // Each competition's match list and the registries are read once, for the jobs and the folds.
+  const competitions = names.map((name) => ({ name, layout: layoutOf(dir, name) }));
+  const registered = competitions.some((c) => c.layout.kind === 'registry');
+  const registries = {
+    players: registered ? readPlayerRegistry(dir) : new Map(),
+    teams: registered ? readTeamRegistry(dir) : new Map(),
+  };
+  const shared = { ...options, registries };
+  const pool =
+    workers > 1
+      ? ingestPool(
+          workers,
+          [...registries.players].map(([id, p]) => [id, p.role.code2]),
+        )
+      : null;
   let parts: Part[];
   try {
-    // Each competition's match list and the registries are read once, for the jobs and the folds.
-    const competitions = names.map((name) => ({ name, layout: layoutOf(dir, name) }));
-    const registered = competitions.some((c) => c.layout.kind === 'registry');
-    const registries = {
-      players: registered ? readPlayerRegistry(dir) : new Map(),
-      teams: registered ? readTeamRegistry(dir) : new Map(),
-    };
-    const shared = { ...options, registries };
     parts = pool
       ? await pooledCompetitions(dir, competitions, shared, pool)
-      : competitions.map((c) => competitionOf(dir, c, shared));
+      : competitions.map((c) => competitionOf(dir, c, shared, undefined));
   } finally {
     await pool?.close();
   }

@@ -6,7 +6,7 @@
  */
 import { DatasetError } from '../../model/dataset-error.js';
 import { POSITION_CODES, type Dataset, type DatasetMeta, type PositionCode, type RowOf } from '../../model/schema.js';
-import { layoutOf, type RegistryLayout, type WyscoutLayout } from './layout.js';
+import { layoutOf, type WyscoutLayout } from './layout.js';
 import { PUBLIC_COMPETITIONS, decodeName, positionCodeOf, seasonNameFromDates, WYSCOUT_COLUMNS } from './mapping.js';
 import { coverageOf, WYSCOUT_ATTRIBUTION, type WyscoutReport } from './coverage.js';
 import { finishedOf, fixtureRowsOf, kickoffOf } from './fixtures.js';
@@ -95,27 +95,21 @@ const fullNameOf = (p: WyscoutPlayer): string =>
 const footOf = (foot: string | null | undefined): 'left' | 'right' | 'both' | null =>
   foot === 'left' || foot === 'right' || foot === 'both' ? foot : null;
 
-/** The registry layout's matches inside `rounds`, in fold order (kick-off, then id); throws when there are none. */
-function orderedMatchesOf(layout: RegistryLayout, rounds: RoundRange | undefined): WyscoutMatch[] {
-  if (layout.matches.length === 0)
-    throw new DatasetError(`matches_${layout.competitionFile}.json`, null, null, 'no matches');
-  const ordered = layout.matches
-    .filter((m) => inRounds(m, rounds))
-    .sort((a, b) => kickoffOf(a) - kickoffOf(b) || a.wyId - b.wyId);
-  if (ordered.length === 0)
-    throw new DatasetError(
-      `matches_${layout.competitionFile}.json`,
-      'gameweek',
-      null,
-      'no matches in the rounds asked for',
-    );
-  return ordered;
-}
-
 /** Folds every match of the competition that `layout` finds (and `options.rounds` keeps). */
 function foldCompetition(s: SeasonFold, layout: WyscoutLayout, options: WyscoutOptions): void {
   if (layout.kind === 'registry') {
-    const ordered = orderedMatchesOf(layout, options.rounds);
+    if (layout.matches.length === 0)
+      throw new DatasetError(`matches_${layout.competitionFile}.json`, null, null, 'no matches');
+    const ordered = layout.matches
+      .filter((m) => inRounds(m, options.rounds))
+      .sort((a, b) => kickoffOf(a) - kickoffOf(b) || a.wyId - b.wyId);
+    if (ordered.length === 0)
+      throw new DatasetError(
+        `matches_${layout.competitionFile}.json`,
+        'gameweek',
+        null,
+        'no matches in the rounds asked for',
+      );
     for (const [done, match] of ordered.entries()) {
       foldMatch(s, match, finishedOf(match) ? layout.eventsFileOf(match.wyId) : null, null);
       options.onProgress?.(done + 1, ordered.length, s.report.events);
@@ -300,73 +294,6 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
   const registries = options.registries && layout.kind === 'registry' ? options.registries : registriesOf(dir, layout);
   const s = emptySeasonFold(registries, options.precomputed);
   foldCompetition(s, layout, options);
-  return foldedDatasetOf(s, options);
-}
-
-/**
- * A competition of the public layout folded as its match results come in (the ingest pool's, in no
- * set order): each result waits until every match before it in fold order is folded, so the fold is
- * the one-thread fold, and a result is dropped as soon as it is folded.
- */
-export interface StreamedFold {
-  readonly s: SeasonFold;
-  /** Its matches in fold order. */
-  readonly ordered: readonly WyscoutMatch[];
-  readonly layout: RegistryLayout;
-  readonly options: WyscoutOptions;
-  /** Results not folded yet, by match id. */
-  readonly pending: Map<number, MatchResult>;
-  /** Index in `ordered` of the next match to fold. */
-  next: number;
-}
-
-/**
- * Starts the streamed fold of the competition of `layout` (its played matches are the jobs to run:
- * {@link streamedJobsOf}). Throws like {@link wyscoutIngest} when the competition has no matches.
- */
-export function startStreamedFold(
-  layout: RegistryLayout,
-  registries: WyscoutRegistries,
-  options: WyscoutOptions,
-): StreamedFold {
-  const pending = new Map<number, MatchResult>();
-  const ordered = orderedMatchesOf(layout, options.rounds);
-  const fold: StreamedFold = { s: emptySeasonFold(registries, pending), ordered, layout, options, pending, next: 0 };
-  advanceFold(fold);
-  return fold;
-}
-
-/** The played matches of a streamed fold, in fold order, with their events files. */
-export const streamedJobsOf = (f: StreamedFold) =>
-  f.ordered.filter(finishedOf).map((match) => ({ match, ...f.layout.eventsFileOf(match.wyId) }));
-
-/** Folds, in order, every match whose result is in (and every unplayed match) up to the first missing result. */
-function advanceFold(f: StreamedFold): void {
-  for (; f.next < f.ordered.length; f.next++) {
-    const match = f.ordered[f.next];
-    const played = finishedOf(match);
-    if (played && !f.pending.has(match.wyId)) return;
-    foldMatch(f.s, match, played ? f.layout.eventsFileOf(match.wyId) : null, null);
-    f.pending.delete(match.wyId);
-  }
-}
-
-/** Takes the result of match `wyId` and folds what it lets through; true when every match is folded. */
-export function offerResult(f: StreamedFold, wyId: number, result: MatchResult): boolean {
-  f.pending.set(wyId, result);
-  advanceFold(f);
-  return f.next === f.ordered.length;
-}
-
-/** The dataset and report of a streamed fold whose every match is folded. */
-export function finishStreamedFold(f: StreamedFold): { dataset: Dataset; report: WyscoutReport } {
-  if (f.next < f.ordered.length)
-    throw new Error(`match ${f.ordered[f.next].wyId} has no result yet: ${f.ordered.length - f.next} matches to fold`);
-  return foldedDatasetOf(f.s, f.options);
-}
-
-/** The dataset of a folded season: its league, season, fixtures, players and the rest. */
-function foldedDatasetOf(s: SeasonFold, options: WyscoutOptions): { dataset: Dataset; report: WyscoutReport } {
   const season = seasonOf(s);
   const { competitionId } = season;
   const league = leagueOf(s, competitionId, options);

@@ -23,15 +23,16 @@ import { readMatchFile, type WyscoutMatch } from './read.js';
 export const defaultIngestWorkers = (): number => Math.max(1, availableParallelism());
 
 /** The built worker from `dist/`, or the TypeScript source through tsx when running from `src/`. */
-function spawnWorker(): Worker {
+function spawnWorker(roles: [number, string][]): Worker {
   const root = packageRoot();
   const built = join(root, 'dist', 'wyscout-worker.js');
-  if (!import.meta.url.endsWith('.ts') && existsSync(built)) return new Worker(built);
+  const workerData = { roles };
+  if (!import.meta.url.endsWith('.ts') && existsSync(built)) return new Worker(built, { workerData });
   // Beside this module, named relatively so that moving the folder moves the reference with it.
   const source = new URL('./match-worker.ts', import.meta.url).href;
   return new Worker(
     `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`,
-    { eval: true },
+    { eval: true, workerData },
   );
 }
 
@@ -55,16 +56,14 @@ export interface IngestJob {
 export interface IngestPool {
   readonly size: number;
   /**
-   * Runs `jobs`, given the roles of `players.json` (`roles`: id → GK/DF/MD/FW,
-   * sent with the jobs so that the workers start before the registry is read). `onDone` hears each finished match (in no set order) and may
-   * do synchronous work of its own on the main thread; the pool keeps no result. Rejects with the first file's error (a file
+   * The results of `jobs` by match id. `onDone` hears each finished match (in no set order) and may
+   * do synchronous work of its own on the main thread. Rejects with the first file's error (a file
    * that cannot be read at all); the other threads then stop claiming jobs.
    */
   run(
     jobs: readonly IngestJob[],
-    roles: readonly [number, string][],
     onDone?: (result: MatchResult, job: number) => void,
-  ): Promise<void>;
+  ): Promise<Map<number, MatchResult>>;
   close(): Promise<void>;
 }
 
@@ -75,12 +74,11 @@ const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 interface PoolRun {
   jobs: readonly IngestJob[];
   onDone: ((result: MatchResult, job: number) => void) | undefined;
-  /** Jobs finished so far. */
-  done: number;
+  results: Map<number, MatchResult>;
   /** The shared counter every thread claims its next job index from. */
   next: Int32Array;
   failed: boolean;
-  resolve: () => void;
+  resolve: (results: Map<number, MatchResult>) => void;
   reject: (error: Error) => void;
   cleanup: () => void;
 }
@@ -93,15 +91,15 @@ function finishRun(run: PoolRun, error?: Error): void {
     Atomics.store(run.next, 0, run.jobs.length); // no thread claims another job
     run.cleanup();
     run.reject(error);
-  } else if (run.done === run.jobs.length) {
+  } else if (run.results.size === run.jobs.length) {
     run.cleanup();
-    run.resolve();
+    run.resolve(run.results);
   }
 }
 
-/** Takes one finished match: counts it, lets `onDone` fold what it can, ends the run when it was the last. */
+/** Takes one finished match: stores it, lets `onDone` fold what it can, ends the run when it was the last. */
 function acceptResult(run: PoolRun, job: number, result: MatchResult): void {
-  run.done++;
+  run.results.set(run.jobs[job].match.wyId, result);
   try {
     run.onDone?.(result, job);
   } catch (e) {
@@ -152,15 +150,15 @@ async function runInThread(run: PoolRun, roleOf: ReadonlyMap<number, string>): P
 /** Runs `jobs` on the workers and the main thread. */
 function runPool(
   workers: readonly Worker[],
+  roleOf: ReadonlyMap<number, string>,
   jobs: readonly IngestJob[],
-  roles: readonly [number, string][],
   onDone: PoolRun['onDone'],
-): Promise<void> {
+): Promise<Map<number, MatchResult>> {
   return new Promise((resolve, reject) => {
     const run: PoolRun = {
       jobs,
       onDone,
-      done: 0,
+      results: new Map(),
       next: new Int32Array(new SharedArrayBuffer(4)),
       failed: false,
       resolve,
@@ -169,21 +167,23 @@ function runPool(
     };
     run.cleanup = listenTo(run, workers);
     if (jobs.length === 0) return finishRun(run);
-    const batch: MatchBatch = { jobs, roles, next: run.next };
+    const batch: MatchBatch = { jobs, next: run.next };
     for (const w of workers) w.postMessage(batch);
-    void runInThread(run, new Map(roles));
+    void runInThread(run, roleOf);
   });
 }
 
 /**
- * Starts an ingest pool of `size` threads (the main thread and `size - 1` workers).
- * @example const pool = ingestPool(2); await pool.run(jobs, roles); await pool.close();
+ * Starts an ingest pool of `size` threads (the main thread and `size - 1` workers) that know the
+ * roles of `players.json` (`roles`: id → GK/DF/MD/FW).
+ * @example const pool = ingestPool(2, roles); await pool.run(jobs); await pool.close();
  */
-export function ingestPool(size: number): IngestPool {
-  const workers = Array.from({ length: Math.max(0, size - 1) }, () => spawnWorker());
+export function ingestPool(size: number, roles: [number, string][]): IngestPool {
+  const workers = Array.from({ length: Math.max(0, size - 1) }, () => spawnWorker(roles));
+  const roleOf = new Map(roles);
   return {
     size,
-    run: (jobs, roles, onDone) => runPool(workers, jobs, roles, onDone),
+    run: (jobs, onDone) => runPool(workers, roleOf, jobs, onDone),
     close: async () => {
       await Promise.all(workers.map((w) => w.terminate()));
     },
