@@ -6,15 +6,16 @@
  * a collision: refused with the colliding ids named, or, with `namespace`, moved apart by a
  * documented offset per id space. Pure: datasets in, validated dataset out.
  */
+import type { Table } from 'apache-arrow';
 import { DatasetError } from './dataset-error.js';
 import type { DatasetSource } from './dataset-meta.js';
+import { concatTables } from './concat-columns.js';
 import { withProviderMetrics } from './provider-metrics.js';
 import {
   type Dataset,
   type DatasetMeta,
   type ProviderMetricSpec,
   recordsOf,
-  TABLE_NAMES,
   type TableName,
   tableFromRows,
 } from './schema.js';
@@ -104,30 +105,36 @@ function singleIdSpaceOf(input: MergeInput): string | null {
   return spaces.size === 1 ? [...spaces][0] : null;
 }
 
-/** Rows of every table of every input, ids shifted by each input's offset. */
-function shiftedRowsOf(input: MergeInput, offset: number): { [T in TableName]?: AnyRow[] } {
+/** Rows of table `name` of an input (none when it lacks the table), ids shifted by the input's offset. */
+function shiftedTableRows(input: MergeInput, offset: number, name: TableName): AnyRow[] | undefined {
+  const table = input.dataset.tables[name];
+  if (!table) return undefined;
+  const rows: AnyRow[] = recordsOf(table);
+  if (offset === 0) return rows;
+  for (const row of rows)
+    for (const col of ID_COLUMNS[name]) {
+      const v = row[col];
+      if (typeof v !== 'number') continue;
+      if (v < 0 || v >= NAMESPACE_STRIDE)
+        throw new DatasetError(
+          input.label,
+          `${name}.${col}`,
+          null,
+          `id ${v} is outside 0…${NAMESPACE_STRIDE - 1}, so --namespace cannot move it`,
+        );
+      row[col] = v + offset;
+    }
+  return rows;
+}
+
+/** Rows of the tables `names` of an input, ids shifted by its offset. */
+function shiftedRowsOf(
+  input: MergeInput,
+  offset: number,
+  names: readonly TableName[],
+): { [T in TableName]?: AnyRow[] } {
   const out: { [T in TableName]?: AnyRow[] } = {};
-  for (const name of TABLE_NAMES) {
-    const table = input.dataset.tables[name];
-    if (!table) continue;
-    const rows: AnyRow[] = recordsOf(table);
-    if (offset !== 0)
-      for (const row of rows)
-        for (const col of ID_COLUMNS[name]) {
-          const v = row[col];
-          if (typeof v === 'number') {
-            if (v < 0 || v >= NAMESPACE_STRIDE)
-              throw new DatasetError(
-                input.label,
-                `${name}.${col}`,
-                null,
-                `id ${v} is outside 0…${NAMESPACE_STRIDE - 1}, so --namespace cannot move it`,
-              );
-            row[col] = v + offset;
-          }
-        }
-    out[name] = rows;
-  }
+  for (const name of names) out[name] = shiftedTableRows(input, offset, name);
   return out;
 }
 
@@ -291,13 +298,64 @@ function mergedProviderMetrics(inputs: readonly MergeInput[]): ProviderMetricSpe
   return [...byKey.values()];
 }
 
-/** A merged table of the rows of one optional table, or undefined when no input has it. */
-function optionalTable(
-  table: 'rivalries' | 'player_zones' | 'appearances' | 'shots',
-  lists: AnyRow[][] | null,
+/** A cell as a record of {@link recordsOf} holds it: 64-bit integers as numbers, no value as null. */
+const plainOf = (v: unknown): unknown => (typeof v === 'bigint' ? Number(v) : (v ?? null));
+
+/** True when no {@link ROW_KEY} of table `name` is in two rows of `tables`, all taken together. */
+function keysUnique(name: TableName, tables: readonly Table[]): boolean {
+  const seen = new Set<string>();
+  for (const t of tables) {
+    const columns = ROW_KEY[name].map((c) => t.getChild(c));
+    for (let i = 0; i < t.numRows; i++) {
+      const key = columns.map((c) => String(c ? plainOf(c.get(i)) : null)).join(':');
+      if (seen.has(key)) return false;
+      seen.add(key);
+    }
+  }
+  return true;
+}
+
+/** A merged table with what its rows came from: the merged rows, or (copied as is) the inputs' tables in order. */
+interface ExactMerge {
+  table: Table;
+  rows: AnyRow[] | null;
+  parts: readonly Table[];
+}
+
+/**
+ * A table whose rows are kept once or refused, never reconciled ({@link mergedExact}); undefined
+ * when no input has it. When no id moves and no key repeats, the inputs' columns are copied as they
+ * are (docs/merging.md#cost): the same table as through rows, without a row object per row.
+ */
+function mergedExactTable(
+  name: TableName,
+  inputs: readonly MergeInput[],
+  offsets: readonly number[],
   labels: readonly string[],
-) {
-  return lists ? tableFromRows(table, mergedExact(table, lists, labels)) : undefined;
+): ExactMerge | undefined {
+  const parts = inputs.flatMap((input) => input.dataset.tables[name] ?? []);
+  if (parts.length === 0) return undefined;
+  if (offsets.every((o) => o === 0) && keysUnique(name, parts)) {
+    const table = concatTables(name, parts);
+    if (table) return { table, rows: null, parts };
+  }
+  const lists = inputs.map((input, i) => shiftedTableRows(input, offsets[i], name) ?? []);
+  const rows = mergedExact(name, lists, labels);
+  return { table: tableFromRows(name, rows), rows, parts };
+}
+
+/** The values of provider metric `key` of each merged `player_seasons` row; NaN where a row has none. */
+function metricTotalsOf(key: string, merged: ExactMerge): Float64Array {
+  const numberOr = (v: unknown): number => (typeof v === 'number' ? v : Number.NaN);
+  if (merged.rows) return Float64Array.from(merged.rows, (row) => numberOr(row[key]));
+  const totals = new Float64Array(merged.table.numRows);
+  let at = 0;
+  for (const t of merged.parts) {
+    const column = t.getChild(key);
+    for (let i = 0; i < t.numRows; i++) totals[at + i] = numberOr(column?.get(i));
+    at += t.numRows;
+  }
+  return totals;
 }
 
 /**
@@ -311,41 +369,38 @@ export function mergeDatasets(inputs: readonly MergeInput[], options: MergeOptio
   if (inputs.length < 2)
     throw new DatasetError('(merge)', null, null, `give at least two datasets (got ${inputs.length})`);
   const offsets = offsetsOf(inputs, options.namespace ?? false);
-  const rows = inputs.map((input, i) => shiftedRowsOf(input, offsets[i]));
+  const rows = inputs.map((input, i) => shiftedRowsOf(input, offsets[i], ENTITY_TABLES));
   assertNoCollisions(inputs, rows);
   const labels = inputs.map((i) => i.label);
   const lists = (table: TableName): AnyRow[][] => rows.map((r) => r[table] ?? []);
-  const optionalLists = (table: TableName): AnyRow[][] | null =>
-    rows.some((r) => r[table] !== undefined) ? lists(table) : null;
   const leagues = mergedExact('leagues', lists('leagues'), labels);
   const leagueKind = new Map(leagues.map((l) => [l.league_id, String(l.kind)]));
   const teams = mergedTeams(lists('teams'));
   const teamLeague = new Map(teams.map((t) => [t.team_id, t.league_id]));
   const kindOfTeam = (teamId: unknown): string | null => leagueKind.get(teamLeague.get(teamId)) ?? null;
-  const playerSeasons = mergedExact('player_seasons', lists('player_seasons'), labels);
+  const exact = (table: TableName) => mergedExactTable(table, inputs, offsets, labels);
+  const playerSeasons = exact('player_seasons');
+  if (!playerSeasons) throw new DatasetError('(merge)', 'player_seasons', null, 'no input has player_seasons');
   const dataset: Dataset = {
     meta: mergedMeta(inputs, offsets, options),
     tables: {
       leagues: tableFromRows('leagues', leagues),
       seasons: tableFromRows('seasons', mergedExact('seasons', lists('seasons'), labels)),
       teams: tableFromRows('teams', teams),
-      rivalries: optionalTable('rivalries', optionalLists('rivalries'), labels),
+      rivalries: exact('rivalries')?.table,
       players: tableFromRows('players', mergedPlayers(lists('players'), kindOfTeam)),
-      player_seasons: tableFromRows('player_seasons', playerSeasons),
+      player_seasons: playerSeasons.table,
       fixtures: tableFromRows('fixtures', mergedExact('fixtures', lists('fixtures'), labels)),
-      player_zones: optionalTable('player_zones', optionalLists('player_zones'), labels),
-      appearances: optionalTable('appearances', optionalLists('appearances'), labels),
-      shots: optionalTable('shots', optionalLists('shots'), labels),
+      player_zones: exact('player_zones')?.table,
+      appearances: exact('appearances')?.table,
+      shots: exact('shots')?.table,
     },
   };
   validateDataset(dataset, { source: 'memory' });
-  // Provider metric columns are not in the schema, so tableFromRows left them out: put them back.
+  // Provider metric columns are not in the schema, so the merged tables left them out: put them back.
   const metrics = mergedProviderMetrics(inputs).map((spec) => ({
     spec,
-    totals: Float64Array.from(playerSeasons, (row) => {
-      const v = row[spec.key];
-      return typeof v === 'number' ? v : Number.NaN;
-    }),
+    totals: metricTotalsOf(spec.key, playerSeasons),
   }));
   return withProviderMetrics(dataset, metrics);
 }

@@ -1,0 +1,78 @@
+/*
+ * concatTables (docs/merging.md#cost): tables of the schema joined by copying their column buffers
+ * write the same Arrow IPC bytes as tableFromRows of all their rows, whatever the split, the nulls,
+ * the strings (multi-byte UTF-8 included) or the bools; a table it cannot copy as is gives null.
+ */
+import { tableToIPC, type Table } from 'apache-arrow';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { concatTables } from '../../src/model/concat-columns.js';
+import { type ColumnKind, recordsOf, SCHEMA, type TableName, tableFromRows } from '../../src/model/schema.js';
+
+/** A value of a column of `kind`, or null. */
+const cellOf = (kind: ColumnKind): fc.Arbitrary<unknown> => {
+  const value: Record<ColumnKind, fc.Arbitrary<unknown>> = {
+    int32: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
+    float64: fc.double({ noNaN: true }),
+    utf8: fc.string({ unit: 'grapheme', maxLength: 8 }),
+    bool: fc.boolean(),
+    timestamp: fc.integer({ min: 0, max: 4_102_444_800_000 }),
+  };
+  return fc.option(value[kind], { freq: 4 });
+};
+/** Rows of table `name` with every schema column drawn (nulls included). */
+const rowsArb = (name: TableName, minLength = 0, maxLength = 40) =>
+  fc.array(
+    fc.record(Object.fromEntries(Object.entries(SCHEMA[name].columns).map(([col, c]) => [col, cellOf(c.kind)]))),
+    { minLength, maxLength },
+  );
+/** Cut points that split `n` rows into parts (empty parts excluded: a part of no rows has no chunk to copy). */
+const partsOf = (rows: Record<string, unknown>[], cuts: number[]): Record<string, unknown>[][] => {
+  const at = [...new Set(cuts.map((c) => c % (rows.length + 1)))].sort((a, b) => a - b);
+  const bounds = [0, ...at, rows.length];
+  return bounds
+    .slice(1)
+    .map((end, i) => rows.slice(bounds[i], end))
+    .filter((p) => p.length > 0);
+};
+const bytesOf = (t: Table): Buffer => Buffer.from(tableToIPC(t, 'file'));
+
+describe('concatTables', () => {
+  const cases = [
+    ['appearances', 0, 40, 60],
+    ['shots', 0, 40, 60],
+    ['fixtures', 0, 40, 60],
+    ['players', 0, 40, 60],
+    // Bitmaps past 512 rows (64 bytes, the builders' first size).
+    ['appearances', 500, 1500, 4],
+  ] as const;
+  for (const [name, min, max, runs] of cases)
+    it(`writes the bytes of tableFromRows of every row (${name}, ${min}-${max} rows, property)`, () => {
+      fc.assert(
+        fc.property(rowsArb(name, min, max), fc.array(fc.nat(), { maxLength: 4 }), (rows, cuts) => {
+          const parts = partsOf(rows, cuts);
+          fc.pre(parts.length > 0);
+          const joined = concatTables(
+            name,
+            parts.map((p) => tableFromRows(name, p)),
+          );
+          expect(joined).not.toBeNull();
+          expect(bytesOf(joined!).equals(bytesOf(tableFromRows(name, rows)))).toBe(true);
+          expect(recordsOf(joined!)).toEqual(recordsOf(tableFromRows(name, rows)));
+        }),
+        { numRuns: runs },
+      );
+    });
+
+  it('gives null for a table it cannot copy as is: a column missing, of another type, or sliced', () => {
+    const rows = [
+      { league_id: 1, name: 'A', country: 'X', tier: 1, kind: 'league' },
+      { league_id: 2, name: 'B', country: null, tier: 2, kind: 'league' },
+    ];
+    const whole = tableFromRows('leagues', rows);
+    expect(concatTables('leagues', [whole, whole])?.numRows).toBe(4);
+    expect(concatTables('leagues', [whole, whole.select(['league_id', 'name'])])).toBeNull();
+    expect(concatTables('leagues', [whole, whole.slice(1)])).toBeNull();
+    expect(concatTables('seasons', [whole])).toBeNull();
+  });
+});
