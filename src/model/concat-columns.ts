@@ -30,7 +30,7 @@ function plainChunkOf(vector: Vector | null, type: DataType): Data | null {
  * Bytes of a bitmap of `bits` bits as Arrow's builders size it (a multiple of 64 bytes, at least
  * 64): the IPC writer writes a bitmap with its whole length, so the bytes on disk depend on it.
  */
-const bitmapBytes = (bits: number): number => Math.max(64, Math.ceil((bits + 7) / 8 / 64) * 64);
+const bitmapBytes = (bits: number): number => Math.max(64, Math.ceil(Math.ceil(bits / 8) / 64) * 64);
 const bitOf = (bytes: Uint8Array, i: number): number => (bytes[i >> 3] >> (i & 7)) & 1;
 /** Copies `count` bits of `from` (from bit 0) into `to` from bit `at`. */
 function copyBits(from: Uint8Array, to: Uint8Array, at: number, count: number): void {
