@@ -22,6 +22,10 @@ import { TABLE_NAMES, type Dataset } from '../../src/model/schema.js';
 import { validateDataset } from '../../src/model/validate.js';
 import { scoreTableOf } from '../../src/dna/score-table.js';
 import { demoDatasetDir } from '../../src/io/paths.js';
+import { mergeDatasets } from '../../src/model/merge.js';
+import { enrichPlayers } from '../../src/identity/enrich.js';
+import { tableToCsv } from '../../src/io/csv/write.js';
+import { tinyDataset } from '../helpers/tiny-dataset.js';
 
 /** The user's apache-arrow, imported as a user would. */
 const Arrow = await import('apache-arrow');
@@ -140,5 +144,32 @@ describe('two copies of apache-arrow', () => {
   it('tableFromCsv returns a user table', () => {
     const { table } = tableFromCsv('leagues', 'league_id,name,country,tier,kind\n1,A,X,1,league\n');
     expect(viaUsersIpc(table).getChild('name')?.get(0)).toBe('A');
+  });
+
+  it('mergeDatasets, enrichPlayers and tableToCsv take user tables; merged and enriched tables are user tables', () => {
+    const tiny = tinyDataset();
+    const own: Record<string, Table> = {};
+    for (const [name, t] of Object.entries(tiny.tables)) if (t) own[name] = Arrow.tableFromIPC(Arrow.tableToIPC(t));
+    const mine: Dataset = { meta: tiny.meta, tables: { ...tiny.tables, ...own } };
+    const merged = mergeDatasets(
+      [
+        { label: 'a', dataset: mine },
+        { label: 'b', dataset: mine },
+      ],
+      { namespace: true },
+    );
+    for (const name of ['players', 'player_seasons', 'teams'] as const) {
+      expect(merged.tables[name].numRows, name).toBeGreaterThanOrEqual(mine.tables[name].numRows);
+      expect(rowJson(viaUsersIpc(merged.tables[name]), 0), name).toBe(rowJson(merged.tables[name], 0));
+    }
+    const id = Number(mine.tables.players.getChild('player_id')?.get(0));
+    const { dataset, report } = enrichPlayers(
+      mine,
+      [{ line: 2, cells: { player_id: String(id), market_value_eur: '12000000' } }],
+      'values.csv',
+    );
+    expect(report.matched).toBe(1);
+    expect(viaUsersIpc(dataset.tables.players).getChild('market_value_eur')?.get(0)).toBe(12_000_000);
+    expect(tableToCsv('players', mine.tables.players)).toBe(tableToCsv('players', tiny.tables.players));
   });
 });
