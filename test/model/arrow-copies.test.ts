@@ -5,12 +5,13 @@
  * and every table a public function returns goes through his `tableToIPC` / `tableFromIPC`.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Table } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
-import { datasetFromDir } from '../../src/io/load.js';
+import { datasetFromDir, withAddedColumns } from '../../src/io/load.js';
 import { datasetToDir } from '../../src/io/save.js';
 import { tableFromFile, tableToFile } from '../../src/io/table-file.js';
 import { recordsOfTable, tableFromParquetFile } from '../../src/io/parquet.js';
@@ -171,5 +172,17 @@ describe('two copies of apache-arrow', () => {
     expect(report.matched).toBe(1);
     expect(viaUsersIpc(dataset.tables.players).getChild('market_value_eur')?.get(0)).toBe(12_000_000);
     expect(tableToCsv('players', mine.tables.players)).toBe(tableToCsv('players', tiny.tables.players));
+  });
+
+  it('refuses, never misreads, a table of a third copy where it must build beside it', () => {
+    // apache-arrow's CommonJS build: a copy of its own, as another installed version would be.
+    const other: typeof Arrow = createRequire(import.meta.url)('apache-arrow');
+    expect(other.Table).not.toBe(Arrow.Table);
+    // Its first three columns only: without the event-value columns, withAddedColumns builds beside it.
+    const fixtures = other.tableFromIPC(Arrow.tableToIPC(users.tables.fixtures.selectAt([0, 1, 2])));
+    expect(() => withAddedColumns('fixtures', fixtures)).toThrow(/another copy of apache-arrow/);
+    expect(() => datasetToDir({ ...users, tables: { ...users.tables, fixtures } }, join(tmp, 'third'))).toThrow(
+      /another copy of apache-arrow/,
+    );
   });
 });

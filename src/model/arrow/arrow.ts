@@ -56,7 +56,21 @@ export function isLeanTable(table: Table): boolean {
  * it with.
  */
 export function arrowOf(table: Table): ArrowModule {
-  return isLeanTable(table) ? lean : shared();
+  if (isLeanTable(table)) return lean;
+  return sharedOrThrow(table);
+}
+
+/**
+ * The shared copy, when it built `table`; throws for a table of a third copy (another installed
+ * version, or the CommonJS build on Node < 20.19), which columns built beside it would silently
+ * read as nulls.
+ */
+function sharedOrThrow(table: Table): ArrowModule {
+  const arrow = shared();
+  if (Object.prototype.isPrototypeOf.call(arrow.Table.prototype, table)) return arrow;
+  throw new TypeError(
+    "this Arrow table was built by another copy of apache-arrow than the one halfspace loads: build it with `import … from 'apache-arrow'` of the same install, on Node ≥ 20.19 (docs/design.md#arrow-loading)",
+  );
 }
 
 /**
@@ -64,5 +78,7 @@ export function arrowOf(table: Table): ArrowModule {
  * the engine decoded with the {@link lean} copy.
  */
 export function sharedTableOf(table: Table): Table {
-  return isLeanTable(table) ? shared().tableFromIPC(lean.tableToIPC(table, 'stream')) : table;
+  if (isLeanTable(table)) return shared().tableFromIPC(lean.tableToIPC(table, 'stream'));
+  sharedOrThrow(table);
+  return table;
 }
