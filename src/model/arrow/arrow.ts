@@ -28,8 +28,8 @@ let sharedModule: ArrowModule | undefined;
 
 /**
  * The package's ESM entry, the user's copy, loaded on first use (~110 ms when nothing loaded it
- * before; nothing when the user imported apache-arrow). Node before 20.19 cannot `require` an ES
- * module: there it is the CommonJS build, whose tables work with the library but are not the user's.
+ * before; nothing when the user imported apache-arrow). A Node that cannot `require` an ES module
+ * (before 20.19, or 22.0 to 22.11): there it is the CommonJS build, whose tables work with the library but are not the user's.
  */
 export function shared(): ArrowModule {
   sharedModule ??= sharedModuleOf();
@@ -62,14 +62,14 @@ export function arrowOf(table: Table): ArrowModule {
 
 /**
  * The shared copy, when it built `table`; throws for a table of a third copy (another installed
- * version, or the CommonJS build on Node < 20.19), which columns built beside it would silently
+ * version, or the CommonJS build on a Node that cannot `require` an ES module), which columns built beside it would silently
  * read as nulls.
  */
 function sharedOrThrow(table: Table): ArrowModule {
   const arrow = shared();
   if (Object.prototype.isPrototypeOf.call(arrow.Table.prototype, table)) return arrow;
   throw new TypeError(
-    "this Arrow table was built by another copy of apache-arrow than the one halfspace loads: build it with `import … from 'apache-arrow'` of the same install, on Node ≥ 20.19 (docs/design.md#arrow-loading)",
+    "this Arrow table was built by another copy of apache-arrow than the one halfspace loads: build it with `import … from 'apache-arrow'` of the same install, on Node 20.19+ or 22.12+ (docs/design.md#arrow-loading)",
   );
 }
 
