@@ -108,8 +108,9 @@ export class Engine implements EngineContext {
   }
 
   /**
-   * Opens a dataset: loads and validates it, then derives per-90 values, percentiles, ratings,
-   * DNA vectors and style tags. Throws DatasetError for a bad dataset.
+   * Opens a dataset: loads and validates it, then derives per-90 values and cohorts;
+   * percentiles, ratings, DNA vectors and style tags follow on first use. Throws DatasetError for
+   * a bad dataset.
    * @example Engine.open({ dataset: 'demo' }).asOf // => '2026-03-04'
    */
   static open(options: OpenOptions): Engine {
