@@ -34,6 +34,22 @@ const ZOD_ENGLISH_ONLY: Plugin = {
   },
 };
 
+/**
+ * The binary inlines apache-arrow (below) and no caller hands it tables, so it takes the one-copy
+ * stand-in of src/model/arrow/arrow.ts, whose two copies only matter to library users
+ * (docs/design.md#arrow-loading).
+ */
+const ARROW_INLINED: Plugin = {
+  name: 'arrow-inlined',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]arrow[\\/]arrow\.js$|^\.\/arrow\.js$/ }, (args) =>
+      /[\\/]src[\\/]/.test(args.importer) && !args.importer.endsWith('arrow-inlined.ts')
+        ? { path: join(dirname(args.importer), args.path.replace(/arrow\.js$/, 'arrow-inlined.ts')) }
+        : undefined,
+    );
+  },
+};
+
 /** Optional drivers are required at run time by name (src/store/optional-package.ts); never bundle them. */
 const OPTIONAL_DRIVERS = ['better-sqlite3', 'pg'];
 
@@ -74,6 +90,6 @@ export default defineConfig([
     splitting: true,
     noExternal: [/^apache-arrow(\/|$)/, 'flatbuffers', 'tslib', 'json-with-bigint', /^zod(\/|$)/],
     external: OPTIONAL_DRIVERS,
-    esbuildPlugins: [ZOD_ENGLISH_ONLY],
+    esbuildPlugins: [ZOD_ENGLISH_ONLY, ARROW_INLINED],
   },
 ]);

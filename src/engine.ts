@@ -59,8 +59,8 @@ export class Engine implements EngineContext {
   readonly derived: DerivedSeasons;
   readonly asOf: string;
   readonly identity: IdentityIndex;
-  /** DNA vector of every derived row (docs/design.md#dna-and-similarity); z-scores within group × season name across leagues. */
-  readonly dna: DnaVectors;
+  /** Built on first use: only DNA search, alternatives, style tags and twins need it. */
+  private dnaVectors: DnaVectors | undefined;
   private readonly clock: () => Date;
   /** The `players` rows, each read when first asked for (a question about one player reads one). */
   private readonly playerTable: LazyRows<'players'>;
@@ -91,17 +91,15 @@ export class Engine implements EngineContext {
     this.derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
     this.playerRows = playerRowsOf(this.derived, (id) => this.seasonMap.get(id)?.start_date ?? '');
     this.identity = buildIdentityIndex(playerInputsOf(dataset.tables.players), teams, leagues);
-    this.dna = datasetDnaOf(this.derived, dataset.tables.player_zones, {
-      seasonKeyOf: (id) => this.seasonMap.get(id)?.name ?? id,
-    });
     this.styles = new Array(this.derived.n);
     this.playerSeasons = new Array(this.derived.n);
     this.parsed = parsedOperationsOf(this);
   }
 
   /**
-   * Opens a dataset: loads and validates it, then derives per-90 values, percentiles, ratings,
-   * DNA vectors and style tags. Throws DatasetError for a bad dataset.
+   * Opens a dataset: loads and validates it, then derives per-90 values and cohorts;
+   * percentiles, ratings, DNA vectors and style tags follow on first use. Throws DatasetError for
+   * a bad dataset.
    * @example Engine.open({ dataset: 'demo' }).asOf // => '2026-03-04'
    */
   static open(options: OpenOptions): Engine {
@@ -123,6 +121,17 @@ export class Engine implements EngineContext {
       validateDataset(dataset, { source: 'memory' });
     }
     return new Engine(dataset, options);
+  }
+
+  /**
+   * DNA vector of every derived row (docs/design.md#dna-and-similarity); z-scores within group ×
+   * season name across leagues. Built on first use: a question that needs no DNA never pays for it.
+   */
+  get dna(): DnaVectors {
+    this.dnaVectors ??= datasetDnaOf(this.derived, this.dataset.tables.player_zones, {
+      seasonKeyOf: (id) => this.seasonMap.get(id)?.name ?? id,
+    });
+    return this.dnaVectors;
   }
 
   /** All players, in table order (read whole on first use). */

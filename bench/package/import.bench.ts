@@ -4,7 +4,8 @@
  * sample by sample, with a bare `node -e 0` as the baseline of the same run.
  *  - the first answer: `import 'halfspace'` + `Engine.open({ dataset: 'demo' })` + one scouting
  *    call (target ≤ 0.45 s, issue 23), and `halfspace scouting --name … --json` (target ≤ 0.5 s);
- *  - the import alone, the libraries it is built on (apache-arrow, zod), and the import plus the
+ *  - the import alone, the libraries it is built on (apache-arrow, zod; and apache-arrow's
+ *    single-file build, which the library loads instead of its ESM tree), and the import plus the
  *    card render stack (satori + resvg), which `import 'halfspace'` loaded eagerly before it became
  *    lazy; for these the in-process milliseconds and resident memory are reported too.
  * The targets were set on a quiet machine where `node -e 0` takes 0.13 s; on a loaded one compare
@@ -43,6 +44,13 @@ const CASES = {
   "import 'halfspace'": { args: moduleArgs(`await import('halfspace');`), target: null },
   'apache-arrow + zod only': {
     args: moduleArgs(`await Promise.all(['apache-arrow', 'zod'].map((m) => import(m)));`),
+    target: null,
+  },
+  // What the library loads now: apache-arrow's single-file build (docs/design.md#arrow-loading) and zod.
+  'single-file apache-arrow + zod': {
+    args: moduleArgs(
+      `const { createRequire } = await import('node:module'); createRequire(process.cwd() + '/')('apache-arrow/Arrow.esnext.min'); await import('zod');`,
+    ),
     target: null,
   },
   'import + render stack': {

@@ -1,7 +1,8 @@
 import { messageOf } from '../errors.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeVector, Table, tableFromIPC, vectorFromArray, type Vector } from 'apache-arrow';
+import type { Table, Vector } from 'apache-arrow';
+import { arrowOf, lean, shared, type ArrowModule } from '../model/arrow/arrow.js';
 import { DatasetError } from '../model/dataset-error.js';
 import {
   ADDED_COLUMNS,
@@ -38,8 +39,8 @@ export function datasetMetaOf(dir: string): DatasetMeta {
   return meta.data;
 }
 
-/** Decodes one table file of a dataset folder; undefined for an absent optional table. */
-function tableOf(dir: string, name: TableName): Table | undefined {
+/** Decodes one table file of a dataset folder with `arrow`'s copy; undefined for an absent optional table. */
+function tableOf(dir: string, name: TableName, arrow: ArrowModule): Table | undefined {
   const file = join(dir, tableFileOf(name));
   if (!existsSync(file)) {
     if (SCHEMA[name].optional) return undefined;
@@ -55,7 +56,7 @@ function tableOf(dir: string, name: TableName): Table | undefined {
       `not a readable Arrow IPC file (${bytes.length === 0 ? 'empty' : 'no Arrow IPC header'})`,
     );
   try {
-    return withAddedColumns(name, tableFromIPC(bytes));
+    return withAddedColumns(name, arrow.tableFromIPC(bytes));
   } catch (e) {
     throw new DatasetError(tableFileOf(name), null, null, `not a readable Arrow IPC file (${messageOf(e)})`);
   }
@@ -81,7 +82,7 @@ export function datasetFromDir(dir: string): Dataset {
   const meta = datasetMetaOf(dir);
   const tables: Partial<Record<TableName, Table>> = {};
   for (const name of TABLE_NAMES) {
-    const table = tableOf(dir, name);
+    const table = tableOf(dir, name, shared());
     if (table) tables[name] = table;
   }
   const dataset = datasetOf(dir, meta, tables);
@@ -93,7 +94,9 @@ export function datasetFromDir(dir: string): Dataset {
  * Opens the bundled demo folder without validating it, each table decoded on its first read: the
  * demo ships with the package, is validated when generated and by test/demo/demo.test.ts,
  * and most questions never read its 6 MB of appearances (bench/results/package.md: validation and
- * eager decoding were half of the first answer). Never use it for a folder a user names.
+ * eager decoding were half of the first answer). Never use it for a folder a user names. Its tables
+ * are decoded by the library's single-file apache-arrow (docs/design.md#arrow-loading): the engine
+ * only reads them, and a first answer never loads the package's ESM build.
  * @example bundledDatasetFromDir(demoDatasetDir()).tables.players.numRows > 0 // => true
  */
 export function bundledDatasetFromDir(dir: string): Dataset {
@@ -102,7 +105,7 @@ export function bundledDatasetFromDir(dir: string): Dataset {
   for (const name of TABLE_NAMES) {
     if (SCHEMA[name].optional && !existsSync(join(dir, tableFileOf(name)))) continue;
     let cached: Table | undefined;
-    Object.defineProperty(tables, name, { enumerable: true, get: () => (cached ??= tableOf(dir, name)) });
+    Object.defineProperty(tables, name, { enumerable: true, get: () => (cached ??= tableOf(dir, name, lean)) });
   }
   return datasetOf(dir, meta, tables);
 }
@@ -125,20 +128,22 @@ function hasRequiredTables(tables: Partial<Record<TableName, Table>>): tables is
 export function withAddedColumns(name: TableName, table: Table): Table {
   const missing = (ADDED_COLUMNS[name] ?? []).filter((c) => !table.getChild(c));
   if (missing.length === 0) return table;
+  // The added columns are built by the copy of apache-arrow that built the table (docs/design.md#arrow-loading).
+  const arrow = arrowOf(table);
   const columns: Record<string, Vector> = {};
   for (const field of table.schema.fields) columns[field.name] = table.getChild(field.name)!;
   const spec: Record<string, { kind: Parameters<typeof arrowTypeOf>[0] }> = SCHEMA[name].columns;
   for (const c of missing) {
-    const type = arrowTypeOf(spec[c].kind);
+    const type = arrowTypeOf(spec[c].kind, arrow);
     columns[c] =
       table.numRows === 0
-        ? vectorFromArray([], type)
-        : makeVector({
+        ? arrow.vectorFromArray([], type)
+        : arrow.makeVector({
             type,
             length: table.numRows,
             nullCount: table.numRows,
             nullBitmap: new Uint8Array(Math.ceil(table.numRows / 8)),
           });
   }
-  return new Table(columns);
+  return new arrow.Table(columns);
 }

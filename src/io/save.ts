@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tableToIPC, type Table } from 'apache-arrow';
+import type { Table } from 'apache-arrow';
+import { arrowOf } from '../model/arrow/arrow.js';
 import { TABLE_NAMES, tableFileOf, type Dataset, type TableName } from '../model/schema.js';
 
 /**
@@ -31,5 +32,5 @@ export function writeDatasetFolder(
  * gives byte-identical files; the write is atomic (see {@link writeDatasetFolder}).
  */
 export function datasetToDir(dataset: Dataset, dir: string): void {
-  writeDatasetFolder(dataset, dir, tableFileOf, (_name, table) => tableToIPC(table, 'file'));
+  writeDatasetFolder(dataset, dir, tableFileOf, (_name, table) => arrowOf(table).tableToIPC(table, 'file'));
 }

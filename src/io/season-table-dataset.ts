@@ -2,7 +2,8 @@
  * A season table's parsed columns as an in-memory dataset: leagues, seasons, teams and players get
  * ids (in order of first appearance, or the rows' own player_id), then the dataset is validated.
  */
-import { Table, type Vector } from 'apache-arrow';
+import type { Vector } from 'apache-arrow';
+import { shared } from '../model/arrow/arrow.js';
 import { float64VectorOf, int32VectorOf, utf8VectorOf, utf8VectorOfBuffer } from '../model/arrow/index.js';
 import { DatasetError } from '../model/dataset-error.js';
 import { SCHEMA, tableFromRows, type ColumnKind, type Dataset } from '../model/schema.js';
@@ -201,8 +202,8 @@ export function seasonTableDatasetOf(cells: Cells, rows: number, file: string, a
       seasons: tableFromRows('seasons', ids.seasonRows),
       teams: tableFromRows('teams', ids.teamRows),
       rivalries: undefined,
-      players: new Table(playerColumnsOf(cells, rows, ids)),
-      player_seasons: new Table(seasonColumnsOf(cells, rows, ids)),
+      players: new (shared().Table)(playerColumnsOf(cells, rows, ids)),
+      player_seasons: new (shared().Table)(seasonColumnsOf(cells, rows, ids)),
       fixtures: tableFromRows('fixtures', []),
       appearances: undefined,
     },

@@ -4,7 +4,8 @@
  */
 import { readFileSync, writeSync } from 'node:fs';
 import { extname } from 'node:path';
-import { tableFromIPC, tableToIPC, type Table } from 'apache-arrow';
+import type { Table } from 'apache-arrow';
+import { arrowOf, shared } from '../model/arrow/arrow.js';
 import { tableFromParquet, tableToParquetFile } from './parquet.js';
 import { tableToCsvFile, tableToJsonlFile, type TableWriteOptions } from './csv/table-csv.js';
 import { writeViaTemp } from './temp-file.js';
@@ -27,7 +28,7 @@ export function tableFormatOf(path: string): TableFormat | null {
 
 /** Writes `table` as an Arrow IPC file through a temp file renamed into place. */
 function tableToArrowFile(table: Table, path: string, options: TableWriteOptions): void {
-  writeViaTemp(path, (fd) => void writeSync(fd, tableToIPC(table, 'file')));
+  writeViaTemp(path, (fd) => void writeSync(fd, arrowOf(table).tableToIPC(table, 'file')));
   options.onProgress?.(table.numRows, table.numRows);
 }
 
@@ -55,5 +56,5 @@ export async function tableToFile(
  */
 export function tableFromFile(path: string): Table {
   const bytes = readFileSync(path);
-  return tableFormatOf(path) === 'parquet' ? tableFromParquet(bytes, path) : tableFromIPC(bytes);
+  return tableFormatOf(path) === 'parquet' ? tableFromParquet(bytes, path) : shared().tableFromIPC(bytes);
 }

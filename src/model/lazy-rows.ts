@@ -4,6 +4,9 @@
  * (docs/methodology/stats.md#implementation-and-performance).
  */
 import type { Table, Vector } from 'apache-arrow';
+import { lean } from './arrow/arrow.js';
+import { utf8BuffersOf, valuesAs } from './arrow/buffers.js';
+import { validityOf } from './arrow/validity.js';
 import { rowsOf, type RowOf, type TableName } from './schema.js';
 
 /** Rows of one table, read one at a time ({@link LazyRows.at}) or all at once ({@link LazyRows.all}); the same object either way. */
@@ -38,13 +41,46 @@ export class LazyRows<T extends TableName> {
 
 /**
  * The values of one column as `vector.get` gives them, bigints as numbers and missing as null.
+ * Text and Int32 columns are read straight from their buffers (the identity index reads five
+ * columns of every player at open, bench/results/package.md); other types go through `get`.
  * @example columnValuesOf(vectorFromArray([1, null])) // => [1, null]
  */
 export function columnValuesOf(vector: Vector): unknown[] {
+  const direct = vector.data.every((d) => d.offset === 0);
+  if (direct && lean.DataType.isUtf8(vector.type)) return textValuesOf(vector);
+  if (direct && lean.DataType.isInt(vector.type) && vector.type.bitWidth === 32 && vector.type.isSigned)
+    return int32ValuesOf(vector);
   const out: unknown[] = new Array(vector.length);
   for (let i = 0; i < vector.length; i++) {
     const v = vector.get(i);
     out[i] = typeof v === 'bigint' ? Number(v) : (v ?? null);
+  }
+  return out;
+}
+
+const decoder = new TextDecoder();
+
+/** A text column's strings (null where missing), decoded from its UTF-8 buffers chunk by chunk. */
+function textValuesOf(vector: Vector): (string | null)[] {
+  const valid = validityOf(vector);
+  const out: (string | null)[] = new Array(vector.length).fill(null);
+  let at = 0;
+  for (const d of vector.data) {
+    const { offsets, bytes } = utf8BuffersOf(d);
+    for (let i = 0; i < d.length; i++, at++)
+      if (!valid || valid[at]) out[at] = decoder.decode(bytes.subarray(offsets[i], offsets[i + 1]));
+  }
+  return out;
+}
+
+/** An Int32 column's numbers (null where missing). */
+function int32ValuesOf(vector: Vector): (number | null)[] {
+  const valid = validityOf(vector);
+  const out: (number | null)[] = new Array(vector.length);
+  let at = 0;
+  for (const d of vector.data) {
+    const xs = valuesAs(d.values, Int32Array, 'int32 values');
+    for (let i = 0; i < d.length; i++, at++) out[at] = !valid || valid[at] ? xs[i] : null;
   }
   return out;
 }

@@ -2,17 +2,8 @@
  * The dataset schema (docs/design.md#data-model): every table, its columns, Arrow types, keys and foreign keys,
  * in one place. Loading, saving, validation, the generator and the provider adapters all read it.
  */
-import {
-  Bool,
-  Float64,
-  Int32,
-  Table,
-  TimestampMillisecond,
-  Utf8,
-  type Vector,
-  vectorFromArray,
-  type DataType,
-} from 'apache-arrow';
+import type { DataType, Table, Vector } from 'apache-arrow';
+import { shared, type ArrowModule } from './arrow/arrow.js';
 import { POSITION_CODES } from './positions.js';
 import type { DatasetMeta } from './dataset-meta.js';
 import { ACTION_COLUMNS, ZONE_COLUMNS } from './location-profile.js';
@@ -374,19 +365,19 @@ export type RowOf<T extends TableName> = {
       : never;
 };
 
-/** The Arrow data type used for a column kind. */
-export function arrowTypeOf(kind: ColumnKind): DataType {
+/** The Arrow data type used for a column kind, built by `arrow` (a vector takes types of its own copy). */
+export function arrowTypeOf(kind: ColumnKind, arrow: ArrowModule = shared()): DataType {
   switch (kind) {
     case 'int32':
-      return new Int32();
+      return new arrow.Int32();
     case 'float64':
-      return new Float64();
+      return new arrow.Float64();
     case 'utf8':
-      return new Utf8();
+      return new arrow.Utf8();
     case 'bool':
-      return new Bool();
+      return new arrow.Bool();
     case 'timestamp':
-      return new TimestampMillisecond('UTC');
+      return new arrow.TimestampMillisecond('UTC');
   }
 }
 
@@ -397,6 +388,7 @@ export function arrowTypeOf(kind: ColumnKind): DataType {
  */
 export function tableFromRows<T extends TableName>(name: T, rows: ReadonlyArray<Partial<RowOf<T>>>): Table {
   const spec: TableSpec = SCHEMA[name];
+  const { Table, vectorFromArray } = shared();
   const vectors: Record<string, Vector> = {};
   for (const [col, c] of Object.entries(spec.columns)) {
     const values = rows.map((r): unknown => {

@@ -3,7 +3,7 @@
  * `deriveSeasons` (docs/methodology/stats.md#missing-values).
  */
 import type { Table } from 'apache-arrow';
-import { bitAt, validityOf } from '../model/arrow/index.js';
+import { bitAt, validityOf, valuesAs } from '../model/arrow/index.js';
 
 /**
  * A numeric column as a Float64Array with nulls (and a missing column) as NaN.
@@ -28,6 +28,25 @@ export function intColumn(table: Table, name: string): Int32Array {
   const out = new Int32Array(table.numRows);
   if (!vector) return out;
   out.set(numbersOf(vector.toArray(), out.length));
+  return out;
+}
+
+/**
+ * A Bool column as one byte per row: 1 where it holds true, 0 for false, null or a missing column.
+ * Reads each chunk's bits once instead of a `get` per row (the on-pitch tally reads the 237,344
+ * demo appearances at open).
+ * @example trueFlagsOf(tableFromArrays({ s: [true, null] }), 's') // => Uint8Array [1, 0]
+ */
+export function trueFlagsOf(table: Table, name: string): Uint8Array {
+  const vector = table.getChild(name);
+  const out = new Uint8Array(table.numRows);
+  if (!vector) return out;
+  const valid = validityOf(vector);
+  let at = 0;
+  for (const d of vector.data) {
+    const bits = valuesAs(d.values, Uint8Array, `${name} bits`);
+    for (let i = 0; i < d.length; i++, at++) if (!valid || valid[at]) out[at] = bitAt(bits, d.offset + i);
+  }
   return out;
 }
 

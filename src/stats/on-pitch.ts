@@ -7,7 +7,7 @@
  */
 import type { Table } from 'apache-arrow';
 import type { Dataset } from '../model/schema.js';
-import { intColumn, numberColumn } from './columns.js';
+import { intColumn, numberColumn, trueFlagsOf } from './columns.js';
 import { PER90_MINUTES_MIN } from './per90.js';
 
 /** One goal: the fixture, the minute and the scoring team. */
@@ -66,7 +66,7 @@ function tallies(dataset: Dataset): Map<string, OnPitchTally> | null {
   const player = intColumn(appearances, 'player_id');
   const team = intColumn(appearances, 'team_id');
   const minutes = numberColumn(appearances, 'minutes');
-  const started = appearances.getChild('started');
+  const started = trueFlagsOf(appearances, 'started');
   const end = new Map<number, number>();
   for (let i = 0; i < fixture.length; i++) end.set(fixture[i], Math.max(end.get(fixture[i]) ?? 90, minutes[i]));
   const goals = goalsByFixture(shots);
@@ -74,7 +74,7 @@ function tallies(dataset: Dataset): Map<string, OnPitchTally> | null {
   for (let i = 0; i < fixture.length; i++) {
     const season = seasonOf.get(fixture[i]);
     if (season === undefined) continue;
-    const [from, to] = onPitchWindow(started?.get(i) === true, minutes[i], end.get(fixture[i]) ?? 90);
+    const [from, to] = onPitchWindow(started[i] === 1, minutes[i], end.get(fixture[i]) ?? 90);
     const key = keyOf(player[i], team[i], season);
     let t = out.get(key);
     if (!t) out.set(key, (t = { for: 0, against: 0, minutes: 0 }));
