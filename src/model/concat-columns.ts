@@ -4,19 +4,8 @@
  * instead of reading every row into an object and building the columns again value by value. The
  * result is the same table as `tableFromRows` of the rows in input order, so its IPC bytes are too.
  */
-import {
-  Bool,
-  type Data,
-  type DataType,
-  Float64,
-  Int32,
-  makeData,
-  makeVector,
-  Table,
-  TimestampMillisecond,
-  Utf8,
-  type Vector,
-} from 'apache-arrow';
+import type { Data, DataType, Table, Vector } from 'apache-arrow';
+import { type ArrowModule, arrowOf } from './arrow/arrow.js';
 import { arrowTypeOf, type ColumnKind, SCHEMA, type TableName } from './schema.js';
 
 /** The one chunk of a column that can be copied as is: one Data, not sliced (null otherwise). */
@@ -93,7 +82,8 @@ function joinedUtf8(chunks: readonly Data[], length: number): { valueOffsets: In
 }
 
 /** One column of the joined chunks, all of the arrow type of `kind`. */
-function joinedColumn(kind: ColumnKind, chunks: readonly Data[]): Vector {
+function joinedColumn(arrow: ArrowModule, kind: ColumnKind, chunks: readonly Data[]): Vector {
+  const { Bool, Float64, Int32, makeData, makeVector, TimestampMillisecond, Utf8 } = arrow;
   const length = chunks.reduce((n, d) => n + d.length, 0);
   const nullCount = chunks.reduce((n, d) => n + d.nullCount, 0);
   const common = { length, nullCount, nullBitmap: joinedValidity(chunks, length) };
@@ -122,10 +112,15 @@ function joinedColumn(kind: ColumnKind, chunks: readonly Data[]): Vector {
 /**
  * The rows of `tables` one after the other, as one table of the schema's `name` columns (the same
  * table `tableFromRows` would build from their rows), or null when a table lacks a schema column,
- * holds it with another type, or in several or sliced chunks (the caller then goes through rows).
+ * holds it with another type, or in several or sliced chunks, or when two copies of apache-arrow built
+ * them (docs/design.md#arrow-loading; the caller then goes through rows).
  * @example concatTables('leagues', [a, b])?.numRows // => a.numRows + b.numRows
  */
 export function concatTables(name: TableName, tables: readonly Table[]): Table | null {
+  if (tables.length === 0) return null;
+  // The joined columns are built by the copy that built the inputs, so they never mix.
+  const arrow = arrowOf(tables[0]);
+  if (tables.some((t) => arrowOf(t) !== arrow)) return null;
   const vectors: Record<string, Vector> = {};
   for (const [col, c] of Object.entries(SCHEMA[name].columns)) {
     const type = arrowTypeOf(c.kind);
@@ -135,7 +130,7 @@ export function concatTables(name: TableName, tables: readonly Table[]): Table |
       if (!chunk) return null;
       chunks.push(chunk);
     }
-    vectors[col] = joinedColumn(c.kind, chunks);
+    vectors[col] = joinedColumn(arrow, c.kind, chunks);
   }
-  return new Table(vectors);
+  return new arrow.Table(vectors);
 }

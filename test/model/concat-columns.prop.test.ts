@@ -68,7 +68,7 @@ describe('concatTables', () => {
     // 511, 512 and 1024 rows once gave a bitmap 64 bytes longer than tableFromRows's (rounding twice).
     for (const n of [1, 63, 64, 65, 511, 512, 513, 1023, 1024, 1025])
       for (const nullEvery of [1, 3]) {
-        const rows = Array.from({ length: n }, (_, i) => ({
+        const rows: Record<string, unknown>[] = Array.from({ length: n }, (_, i) => ({
           fixture_id: i % nullEvery === 0 ? null : i,
           player_id: null,
           team_id: i,
