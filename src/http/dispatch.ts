@@ -158,7 +158,7 @@ const bodyReaderOf = (x: HttpExchange, path: string) => async (): Promise<Result
 
 /** The service request of an exchange: what the adapter hands over (method, path, headers, a body reader). */
 function serviceRequestOf(x: HttpExchange, requestId: string): ServiceRequest {
-  const path = x.path.startsWith('/api/') ? x.path.replace(/\/+$/, '') || '/' : x.path;
+  const path = x.path.startsWith('/api/') && x.path.endsWith('/') ? x.path.replace(/\/+$/, '') || '/' : x.path;
   const hasBody = x.method === 'POST' || x.method === 'PUT' || x.method === 'PATCH';
   return {
     method: x.method === 'HEAD' ? 'GET' : x.method,
