@@ -72,10 +72,42 @@ function clientFailureOf(code: string | undefined, headersMs: number, requestMs:
   return { code: 'invalid_request', message: 'the request is not valid HTTP/1.1' };
 }
 
-/** Reads at most `max` bytes of a Node request body; null as soon as it is longer. */
+const NO_BODY = new Uint8Array(0);
+
+/** Requests whose whole body was taken from the buffer before the parser reported the message complete. */
+const takenWhole = new WeakSet<IncomingMessage>();
+
+/**
+ * Reads at most `max` bytes of a Node request body; null as soon as it is longer. A body that
+ * arrived whole with its headers (a small JSON call) is taken from the stream's buffer at once:
+ * the listeners and promise of a streamed read were ~3 % of a paid call's CPU (bench/results/http.md).
+ */
 function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | null> {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > max) return Promise.resolve(null);
+  // The buffer holds the whole body once the parser has seen the whole message, or (usually
+  // sooner: the dispatcher starts between the parser's callbacks) once it holds the declared length.
+  const size = req.readableLength;
+  const whole = req.complete || (declared !== undefined && size === Number(declared));
+  if (whole && !req.readableFlowing && !req.readableEnded) {
+    if (size > max) return Promise.resolve(null);
+    if (size === 0) {
+      takenWhole.add(req);
+      return Promise.resolve(NO_BODY);
+    }
+    // No encoding is ever set on the request, so `read()` gives the whole buffer as one Buffer.
+    const buffered: unknown = req.read();
+    if (Buffer.isBuffer(buffered) && buffered.length === size) {
+      takenWhole.add(req);
+      return Promise.resolve(buffered);
+    }
+    return Promise.reject(new Error(`the buffered body read as ${typeof buffered}, not ${size} bytes`));
+  }
+  return readStreamed(req, max);
+}
+
+/** Reads at most `max` bytes of a body still arriving; null as soon as it is longer. */
+function readStreamed(req: IncomingMessage, max: number): Promise<Uint8Array | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -120,39 +152,54 @@ function exchangeOf(req: IncomingMessage): HttpExchange {
   };
 }
 
+/** The last string body measured and its UTF-8 length: an answer from the response cache is the same string each time. */
+let measured = { text: '', bytes: 0 };
+
+/** The UTF-8 length of a body. */
+function byteLengthOf(body: string | Uint8Array): number {
+  if (typeof body !== 'string') return body.byteLength;
+  if (body !== measured.text) measured = { text: body, bytes: Buffer.byteLength(body) };
+  return measured.bytes;
+}
+
+/** The reply's headers with Content-Length, so Node sends the head and a string body in one write. */
+function headersOf(reply: HttpReply): Record<string, string> {
+  const { body, headers } = reply;
+  if (body === null || 'content-length' in headers) return headers;
+  // Without it the answer goes chunked, four buffers per writev (a fifth of a paid call's CPU,
+  // bench/results/http.md).
+  return { ...headers, 'content-length': String(byteLengthOf(body)) };
+}
+
+/** What the requests of one server share: the requests in flight, and whether it is closing. */
+interface ServerState {
+  inFlight: number;
+  closing: boolean;
+}
+
 /** Writes the dispatcher's reply to `req` on `res`; only a broken connection fails (it is dropped). */
-function respond(
+async function respond(
   dispatch: (x: HttpExchange) => Promise<HttpReply>,
   req: IncomingMessage,
   res: ServerResponse,
-  closing: () => boolean,
+  state: ServerState,
 ): Promise<void> {
-  return (
-    Promise.resolve()
-      .then(() => dispatch(exchangeOf(req)))
-      .then((reply) => {
-        // A body left unread (too large, or not wanted) is not drained: the connection closes instead;
-        // so does every connection once the server is closing.
-        if (!req.complete || closing()) res.shouldKeepAlive = false;
-        // With Content-Length known, Node sends the head and a string body in one write; without
-        // it the answer goes chunked, four buffers per writev (a fifth of a paid call's CPU,
-        // bench/results/http.md).
-        const { body } = reply;
-        const headers =
-          body === null || 'content-length' in reply.headers
-            ? reply.headers
-            : {
-                ...reply.headers,
-                'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength),
-              };
-        res.writeHead(reply.status, headers);
-        res.end(body ?? undefined);
-      })
-      // Only a broken connection gets here (the dispatcher answers every error itself): drop it.
-      .catch(() => {
-        res.destroy();
-      })
-  );
+  state.inFlight += 1;
+  try {
+    // The dispatcher starts a turn later, as it always has: the parser has then pushed what it read with the headers.
+    await undefined;
+    const reply = await dispatch(exchangeOf(req));
+    // A body left unread (too large, or not wanted) is not drained: the connection closes instead;
+    // so does every connection once the server is closing.
+    if (!(req.complete || takenWhole.has(req)) || state.closing) res.shouldKeepAlive = false;
+    res.writeHead(reply.status, headersOf(reply));
+    res.end(reply.body ?? undefined);
+  } catch {
+    // Only a broken connection gets here (the dispatcher answers every error itself): drop it.
+    res.destroy();
+  } finally {
+    state.inFlight -= 1;
+  }
 }
 
 /**
@@ -162,16 +209,12 @@ function respond(
 export function listen(service: Service, options: ListenOptions = {}): Promise<Listening> {
   const host = options.host ?? '127.0.0.1';
   const dispatch = httpDispatcher(options.ops ? service.withOperations(options.ops) : service);
-  let inFlight = 0;
-  let closing = false;
+  const state: ServerState = { inFlight: 0, closing: false };
   const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const checkEvery = Math.max(10, Math.min(TIMEOUT_CHECK_MS, Math.floor(headersTimeout / 4)));
   const server = createServer({ connectionsCheckingInterval: checkEvery }, (req, res) => {
-    inFlight += 1;
-    void respond(dispatch, req, res, () => closing).finally(() => {
-      inFlight -= 1;
-    });
+    void respond(dispatch, req, res, state);
   });
   server.headersTimeout = headersTimeout;
   server.requestTimeout = requestTimeout;
@@ -197,11 +240,11 @@ export function listen(service: Service, options: ListenOptions = {}): Promise<L
         url: `http://${urlHost}:${info.port}`,
         port: info.port,
         get inFlight() {
-          return inFlight;
+          return state.inFlight;
         },
         close: (graceMs = CLOSE_GRACE_MS) =>
           new Promise<void>((done, fail) => {
-            closing = true;
+            state.closing = true;
             const cutOff = setTimeout(() => server.closeAllConnections(), graceMs);
             server.close((e) => {
               clearTimeout(cutOff);

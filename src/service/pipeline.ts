@@ -7,7 +7,7 @@
  * operation alone (no authentication, no billing).
  */
 import { ok, type Failure, type Result } from '../errors.js';
-import type { KeyRecord, StoredResponse } from '../store/ports.js';
+import type { KeyRecord, RateDecision, StoredResponse } from '../store/ports.js';
 import { parseWith } from '../validation.js';
 import type { BilledCall, Caller } from './billing/billing.js';
 import type { JsonResponse, ParsedRequest, ServiceContext, ServiceRequest } from './context.js';
@@ -105,9 +105,14 @@ async function authenticate(ctx: ServiceContext, call: Call): Promise<JsonRespon
 }
 
 /** A key takes one token of its bucket (the demo channel has its daily quota instead). */
-async function rateLimit(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> {
+function rateLimit(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> | JsonResponse | null {
   if (!call.key) return null;
-  const decision = await ctx.store.rateLimits.take(call.key.id, call.now.getTime(), ctx.perSecond, ctx.burst);
+  const decision = ctx.store.rateLimits.take(call.key.id, call.now.getTime(), ctx.perSecond, ctx.burst);
+  return decision instanceof Promise ? decision.then((d) => limited(ctx, call, d)) : limited(ctx, call, decision);
+}
+
+/** The rate-limit headers of a decision, and 429 when it refuses. */
+function limited(ctx: ServiceContext, call: Call, decision: RateDecision): JsonResponse | null {
   Object.assign(call.headers, rateLimitHeaders(decision, ctx.burst, ctx.perSecond));
   if (decision.allowed) return null;
   return refuse(ctx, call, {
@@ -150,9 +155,12 @@ function parse(ctx: ServiceContext, call: Call): JsonResponse | null {
 }
 
 /** Claims the Idempotency-Key, or answers the first call's stored response (or 409/422). */
-async function idempotency(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> {
-  const idemKey = call.req.idempotencyKey;
-  if (idemKey === undefined) return null;
+function idempotency(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> | null {
+  return call.req.idempotencyKey === undefined ? null : claimKey(ctx, call, call.req.idempotencyKey);
+}
+
+/** Claims `idemKey` in the caller's scope, or answers the first call's stored response (or 409/422). */
+async function claimKey(ctx: ServiceContext, call: Call, idemKey: string): Promise<JsonResponse | null> {
   if (!isValidIdempotencyKey(idemKey))
     return refuse(ctx, call, {
       code: 'invalid_request',
@@ -221,7 +229,9 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
   return async function paid(op, req, requestId) {
     const call: Call = { op, req, requestId, now: ctx.clock(), headers: {} };
     for (const step of STEPS) {
-      const answer = await step(ctx, call);
+      const pending = step(ctx, call);
+      // A step that answered synchronously costs no promise turn (parse, idempotency without a key).
+      const answer = pending instanceof Promise ? await pending : pending;
       if (answer) return answer;
     }
     const response = await charged({

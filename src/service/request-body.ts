@@ -77,6 +77,9 @@ function jsonOf(text: string, param: string): Result<unknown> {
 /** Reads the body of a POST/PUT/PATCH under the size and media-type rules; a failure is the problem to answer. */
 export async function bodyOf(x: HttpExchange, path: string): Promise<Result<{ body?: unknown; photo?: Uint8Array }>> {
   const contentType = x.header('content-type') ?? '';
+  // The common case needs no parsing of the header: plain JSON, no parameters.
+  if (contentType === 'application/json' && x.header('content-encoding') === undefined)
+    return jsonBodyOf(await x.readBody(JSON_BODY_MAX_BYTES), 'application/json');
   const type = contentType.split(';')[0].trim().toLowerCase();
   // No body is decoded here: a compressed one would read as bad JSON, an unknown coding would be
   // read as plain text and charged. Refused before reading (docs/errors.md#error-unsupported_media_type).
@@ -103,7 +106,11 @@ export async function bodyOf(x: HttpExchange, path: string): Promise<Result<{ bo
       return fail('payload_too_large', `the photo exceeds ${PHOTO_MAX_BYTES} bytes`, { param: 'photo' });
     return form;
   }
-  const bytes = await x.readBody(JSON_BODY_MAX_BYTES);
+  return jsonBodyOf(await x.readBody(JSON_BODY_MAX_BYTES), type);
+}
+
+/** A JSON body read under the size limit (null: longer) and sent as media `type`; empty is no body. */
+function jsonBodyOf(bytes: Uint8Array | null, type: string): Result<{ body?: unknown }> {
   if (bytes === null) return fail('payload_too_large', `the body exceeds ${JSON_BODY_MAX_BYTES} bytes`);
   if (bytes.length === 0) return ok({});
   if (type !== 'application/json') {
@@ -141,7 +148,7 @@ const bodyReaderOf = (x: HttpExchange, path: string) => async (): Promise<Result
 
 /** The service request of an exchange: what the adapter hands over (method, path, headers, a body reader). */
 export function serviceRequestOf(x: HttpExchange, requestId: string): ServiceRequest {
-  const path = x.path.startsWith('/api/') ? x.path.replace(/\/+$/, '') || '/' : x.path;
+  const path = x.path.startsWith('/api/') && x.path.endsWith('/') ? x.path.replace(/\/+$/, '') || '/' : x.path;
   const hasBody = x.method === 'POST' || x.method === 'PUT' || x.method === 'PATCH';
   return {
     method: x.method === 'HEAD' ? 'GET' : x.method,

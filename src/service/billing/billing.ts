@@ -208,7 +208,8 @@ export function billedCall(ctx: ServiceContext, queueJob: JobQueue, responseCach
   return async function charged(call) {
     const { op, caller, requestId, headers, now } = call;
     const cost = costOf(op, call.sent);
-    await sweep(now);
+    // Checked here too, so the common call takes no promise turn for a sweep that is not due.
+    if (now.getTime() - lastSweepMs >= EXPIRY_SWEEP_MS) await sweep(now);
     if (caller.kind === 'key' && op.isJob?.(call.sent)) return queueJob(call, caller.key, cost);
     const cacheKey = responses && op.cacheable ? cacheKeyOf(engine, call) : null;
     const cached = cacheKey === null ? undefined : responses?.get(cacheKey);
