@@ -13,7 +13,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const src = join(root, 'src');
 
 /** 58 casts, from 313 when the rule was set (issue 23; the target was half); lower it as casts go, never raise it. */
-const CAST_BUDGET = 58;
+const CAST_BUDGET = 57;
 const MAX_FUNCTION_LINES = 60;
 
 function sourceFiles(dir: string): string[] {
