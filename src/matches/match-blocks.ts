@@ -1,108 +1,22 @@
 /**
  * @module The blocks of a match-intelligence answer as zod schemas: one match with its side, table,
  * form, head-to-head, streak, signal and line-up blocks. The engine's type (`MatchItem`) and the
- * API's response schema are both read from them (docs/design.md#op-match-intelligence).
+ * API's response schema are both read from them (docs/design.md#op-match-intelligence). Each nested
+ * block lives beside the function that builds it, its type being the block's `z.infer`.
  */
 import { z } from 'zod';
-import { POSITION_GROUPS } from '../model/positions.js';
 import { DERBY_KINDS } from './derby.js';
-import { SIGNAL_CODES } from './signals.js';
+import { FormBlock as FormOfClubBlock, FormResultBlock } from './form.js';
+import { HeadToHeadBlock } from './head-to-head.js';
+import { ActualLineupBlock, PredictedLineupBlock } from './lineups.js';
+import { SignalItemBlock } from './signals.js';
+import { TableEntryBlock } from './standings.js';
+import { StreaksBlock } from './streaks.js';
 
 const int = z.number().int();
-const side = z.enum(['home', 'away']);
-
-/** One row of a league table at kick-off (`TableEntry` of src/matches/standings.ts). */
-const TableEntryBlock = z.object({
-  team_id: int,
-  name: z.string(),
-  position: int.describe('1-based place in the table'),
-  played: int,
-  won: int,
-  drawn: int,
-  lost: int,
-  goals_for: int,
-  goals_against: int,
-  goal_difference: int,
-  points: int,
-});
 
 /** A club's form with the opponent's registry name on each result (`FormWithNames` of src/matches/match-item.ts). */
-const FormBlock = z.object({
-  sequence: z.string().describe('Outcomes, newest first, e.g. "WWDLW"; empty before the first match'),
-  results: z.array(
-    z.object({
-      fixture_id: int,
-      opponent_id: int,
-      venue: side,
-      score: z.string(),
-      outcome: z.enum(['W', 'D', 'L']),
-      opponent: z.string(),
-    }),
-  ),
-  points: int.describe('3 per win, 1 per draw over the results listed'),
-  goals_for: int,
-  goals_against: int,
-});
-
-/** Earlier meetings of the two clubs (`HeadToHead` of src/matches/head-to-head.ts). */
-const HeadToHeadBlock = z.object({
-  played: int,
-  home_wins: int,
-  away_wins: int,
-  draws: int,
-  home_goals: int,
-  away_goals: int,
-  last: z.array(
-    z.object({
-      home_team_id: int,
-      away_team_id: int,
-      home_goals: int,
-      away_goals: int,
-      fixture_id: int,
-      kickoff_utc: z.string(),
-    }),
-  ),
-});
-
-/** Runs alive going into the match, 0 when not alive (`Streaks` of src/matches/streaks.ts). */
-const StreaksBlock = z.object({
-  winning: int,
-  unbeaten: int,
-  losing: int,
-  winless: int,
-  scoring: int,
-  clean_sheets: int,
-});
-
-/** One ranked signal (`SignalItem` of src/matches/signals.ts). */
-const SignalItemBlock = z.object({
-  code: z.enum(SIGNAL_CODES),
-  headline: z.string(),
-  numbers: z.record(z.string(), z.union([z.number(), z.string()])).describe('The numbers behind the sentence'),
-  interest: z.number().describe('0–100, higher first'),
-});
-
-/** One player of a line-up (`LineupPlayer` of src/matches/lineups.ts). */
-const LineupPlayerBlock = z.object({
-  player_id: int,
-  name: z.string(),
-  position: z.string(),
-  position_group: z.enum(POSITION_GROUPS),
-});
-
-/** A predicted XI (`PredictedLineup`): eleven distinct players, goalkeeper first. */
-const PredictedLineupBlock = z.object({
-  formation: z.string(),
-  based_on_matches: int.describe('Recent matches the prediction used (0 when it fell back to the squad list)'),
-  players: z.array(LineupPlayerBlock.extend({ recent_starts: int, recent_minutes: int })),
-});
-
-/** The line-up a club used (`ActualLineup`). */
-const ActualLineupBlock = z.object({
-  formation: z.string().nullable(),
-  starters: z.array(LineupPlayerBlock.extend({ minutes: int })),
-  substitutes: z.array(LineupPlayerBlock.extend({ minutes: int })),
-});
+const FormBlock = FormOfClubBlock.extend({ results: z.array(FormResultBlock.extend({ opponent: z.string() })) });
 
 const homeAway = <T extends z.ZodType>(block: T) => z.object({ home: block, away: block });
 
