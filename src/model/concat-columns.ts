@@ -123,7 +123,7 @@ export function concatTables(name: TableName, tables: readonly Table[]): Table |
   if (tables.some((t) => arrowOf(t) !== arrow)) return null;
   const vectors: Record<string, Vector> = {};
   for (const [col, c] of Object.entries(SCHEMA[name].columns)) {
-    const type = arrowTypeOf(c.kind);
+    const type = arrowTypeOf(c.kind, arrow);
     const chunks: Data[] = [];
     for (const t of tables) {
       const chunk = plainChunkOf(t.getChild(col), type);
