@@ -71,13 +71,18 @@ export default defineConfig([
     splitting: true,
     // Never bundle the drivers, even if a static import slipped in (tsup only externalises dependencies and peers).
     external: OPTIONAL_DRIVERS,
+    // zod is inlined, tree-shaken to what the library uses (every module imports `* as z`): one
+    // chunk instead of ~100 modules to resolve and link, a third less CPU for `import 'halfspace'`
+    // (docs/design.md#first-answer). Schemas still interoperate with the user's own zod: zod keeps
+    // its config and registry on globalThis and checks `instanceof` by trait (test/zod-interop.test.ts).
+    noExternal: [/^zod(\/|$)/],
   },
   {
     // The binary (bin/halfspace.js → dist/cli/halfspace.js) is built on its own with apache-arrow
     // and zod inlined: no caller hands it Arrow objects or zod schemas (MCP tools get JSON Schema
     // documents), and a few modules instead of ~260 small ones cut its start
-    // (bench/results/package.md). The library keeps both external, so tables and schemas a user
-    // builds with his own copies are the same classes as the engine's.
+    // (bench/results/package.md). The library keeps apache-arrow external, so tables a user
+    // builds with his own copy are the same classes as the engine's (zod: above).
     entry: { halfspace: 'src/cli/main.ts' },
     outDir: 'dist/cli',
     format: ['esm'],

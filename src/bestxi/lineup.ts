@@ -2,7 +2,7 @@
  * POST /api/v1/best-xi/lineup (docs/design.md#op-best-xi-lineup; docs/design.md#best-xi): aggregate statistics of a built
  * lineup of 1–11 players. The fee tier comes from the summed market value; no EUR amount is returned.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EngineContext, PlayerRow } from '../context.js';
 import { attributionOf, positionGroupOf, type PositionGroup } from '../model/schema.js';
 import { positionCodeOf } from '../model/positions.js';

@@ -3,7 +3,7 @@
  * formation's slots, keeping the vibe's per-club cap, with the lineup aggregates of the XI.
  * Self-contained: request and response schemas and one pure function over the engine context.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EngineContext } from '../context.js';
 import { POSITION_CODES, type PositionCode } from '../model/schema.js';
 import { positionCodeOf } from '../model/positions.js';

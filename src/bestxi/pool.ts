@@ -2,7 +2,7 @@
  * POST /api/v1/best-xi/pool (docs/design.md#op-best-xi-pool, docs/design.md#best-xi): candidates for a lineup builder, filtered
  * and ranked by a vibe. Entries never carry `image_url` or an EUR amount.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EngineContext, PlayerRow } from '../context.js';
 import { attributionOf, POSITION_CODES, POSITION_GROUPS, positionGroupOf } from '../model/schema.js';
 import { isPositionCode, positionCodeOf } from '../model/positions.js';

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { packageRoot } from '../io/paths.js';
 import { FEE_TIERS } from '../stats/fee-tier.js';
 import { METRIC_KEYS } from '../stats/metrics.js';

@@ -2,7 +2,7 @@
  * @module The card operation: validate a request, resolve the player, check stats against his
  * position group, build the facts and render the style's layout to PNG (docs/design.md#op-cards).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { createHash } from 'node:crypto';
 import type { EngineContext } from '../context.js';
 import { positionGroupOf } from '../model/schema.js';

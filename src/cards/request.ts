@@ -2,7 +2,7 @@
  * @module Request schemas of the card endpoints (docs/design.md#op-cards, docs/design.md#op-cards-prompt): styles, identity, stats,
  * captions, photos and verdict codes. Every failure becomes `invalid_request` naming the field.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../identity/request.js';
 import { METRIC_KEYS } from '../stats/metrics.js';
 import { EVENT_TYPES } from './angle.js';

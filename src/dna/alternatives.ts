@@ -5,7 +5,7 @@
  * similarity, cheaper fee tier and younger age; `fallback` (no DNA vector) lists players of the
  * same position in the same or a cheaper value band. No EUR amount anywhere.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PlayerRow } from '../context.js';
 import { POSITION_GROUPS } from '../model/schema.js';
 import { assert, ok, type Result } from '../errors.js';

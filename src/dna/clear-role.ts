@@ -2,7 +2,7 @@
  * "No clear role" (docs/methodology/dna.md#style-tags): when no role rule's conditions all hold,
  * the best-fitting role is a guess, so responses and cards show "No clear role" instead of it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { METRIC_KEYS } from '../stats/metrics.js';
 import type { StyleTags } from './tags.js';
 

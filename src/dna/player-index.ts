@@ -4,7 +4,7 @@
  * league) read from the registry. Also the player block every DNA response shows, which carries
  * the fee tier and never an EUR amount (docs/design.md#fee-tiers).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EngineContext, PlayerRow } from '../context.js';
 import { POSITION_GROUPS, positionGroupOf, type PositionGroup } from '../model/schema.js';
 import { positionCodeOf } from '../model/positions.js';

@@ -3,7 +3,7 @@
  * to one player's, exact top-k over the filtered candidates, each match explained by its shared
  * style tags and the per-90 metrics that agree most. Fee-tier masking: no EUR amount anywhere.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Resolution } from '../context.js';
 import { entityMetaOf, POSITION_GROUPS } from '../model/schema.js';
 import { assert, fail, ok, type Result } from '../errors.js';

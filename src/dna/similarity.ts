@@ -2,7 +2,7 @@
  * Reading a cosine similarity the way a scout would (docs/design.md#dna-and-similarity, docs/methodology/dna.md#reading-a-score):
  * the 0–1 similarity, the 0–100 match, its band label, and which metrics make two players alike.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { POSITION_GROUPS } from '../model/schema.js';
 import type { DerivedSeasons } from '../stats/derived.js';
 import { METRIC_KEYS, METRICS } from '../stats/metrics.js';

@@ -3,7 +3,7 @@
  * kinds and their confidence, the thresholds for typos and suggestions, and the token tests and
  * the level-then-fuzzy search that players, clubs and leagues share.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { keyedSimilarity, type NameTokens } from './names.js';
 
 /** How a player, club or league was matched, strongest first (docs/methodology/identity.md#match-kinds). */

@@ -3,7 +3,7 @@
  * defined once for every operation that names a player (reports, DNA, verdict, cards). The name
  * field is `name` on the reports and DNA operations and `player_name` on verdict and cards.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A player or team name as callers send it: trimmed, 1–200 characters. */
 export const IdentityName = z.string().trim().min(1).max(200);

@@ -4,7 +4,7 @@
  * API's response schema are both read from them (docs/design.md#op-match-intelligence). Each nested
  * block lives beside the function that builds it, its type being the block's `z.infer`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DERBY_KINDS } from './derby.js';
 import { FormBlock as FormOfClubBlock, FormResultBlock } from './form.js';
 import { HeadToHeadBlock } from './head-to-head.js';

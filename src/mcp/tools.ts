@@ -3,7 +3,7 @@
  * its input schema the JSON Schema of the operation's zod body (plus its query parameters), its
  * description saying what it returns and what it costs. Nothing here calls anything.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EngineOperationName } from '../operation-registry.js';
 import {
   SYNC_CARD_CREDITS,

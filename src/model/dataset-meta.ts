@@ -2,7 +2,7 @@
  * `dataset.json` (docs/design.md#data-model): what a dataset is, when it was taken, whom to credit, and the
  * provider metrics it carries; plus the attribution and entity `meta` members responses build from it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A provider (custom) metric declared by a column map (docs/scoring.md#provider-metrics): a

@@ -2,7 +2,7 @@
  * Building blocks shared by the player-facing responses: the profile, one season's stats, the
  * per-90 map and the cohort percentiles with their cohort and sample.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLE_LABELS, ROLES } from '../stats/roles.js';
 import { keyRoleMetricsOf } from '../verdict/specialties.js';
 import type { EngineContext, PlayerRow, PlayerSeasonRow } from '../context.js';

@@ -3,7 +3,7 @@
  * by side, and who leads each metric.
  */
 import type { EngineContext, PlayerRow } from '../context.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { GROUP_METRICS, METRIC_KEYS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { POSITION_GROUPS } from '../model/schema.js';
 import { roundMetric } from './blocks.js';

@@ -2,7 +2,7 @@
  * POST /api/v1/intelligence/player (docs/design.md#op-player): profile, seasonal rows, DNA with style tags, a
  * one-line summary; optionally a narrative paragraph and a side-by-side comparison (`name2`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EngineContext } from '../context.js';
 import { entityMetaOf } from '../model/schema.js';
 import { fail, ok, type Result } from '../errors.js';

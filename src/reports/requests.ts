@@ -2,7 +2,7 @@
  * Request schemas of the player-facing JSON operations (docs/design.md#player-identity, docs/design.md#op-player, docs/design.md#op-scouting). Identity is by
  * `name` or `player_id`; statistics are never accepted from the caller.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdentityName, NAME_IDENTITY_FIELDS, requireIdentity } from '../identity/request.js';
 
 /** Identity inputs shared by player operations (docs/design.md#player-identity). */

@@ -2,7 +2,7 @@
  * POST /api/v1/intelligence/scouting (docs/design.md#op-scouting): identity, DNA with narrative, seasonal stats,
  * the flat per-90 map and cohort percentiles (each with its cohort and the player's sample).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EngineContext } from '../context.js';
 import { ok, type Result } from '../errors.js';
 import { parsingWith } from '../validation.js';

@@ -2,7 +2,7 @@
  * POST /api/v1/verdict (docs/design.md#op-verdict; docs/design.md#verdicts): a data-backed verdict with percentile receipts.
  * The engine picks the code; callers cannot choose it. Headlines and narrative carry no EUR amount.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EngineContext, PlayerRow } from '../context.js';
 import { entityMetaOf } from '../model/schema.js';
 import { ok, fail, type Result } from '../errors.js';

@@ -4,7 +4,7 @@
  * per-90 or percentage value converted back to a season total, a provider metric, or ignored on
  * purpose — plus position rules. Pure: a validated map and a source header in, a plan out.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { shownValueOf, DatasetError } from '../../model/dataset-error.js';
 import { providerMetricKeyProblem } from '../../model/provider-metrics.js';
 import { COUNTING_COLUMNS, POSITION_CODES, type CountingColumn, type PositionCode } from '../../model/schema.js';

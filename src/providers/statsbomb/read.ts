@@ -7,7 +7,7 @@
 import { messageOf } from '../../errors.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DatasetError } from '../../model/dataset-error.js';
 
 /** Ids become Arrow int32 columns, so they must fit one. */

@@ -9,7 +9,7 @@ import { messageOf } from '../../errors.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DatasetError } from '../../model/dataset-error.js';
 import { isObject, playerOf, type RosterPlayer, type RosterTeam, teamOf } from './roster-guard.js';
 import { type BadEvent, eventsOf, type WyscoutEvent } from './event-record.js';

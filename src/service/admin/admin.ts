@@ -6,7 +6,7 @@
  * configured the API refuses every call.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { fail, HalfspaceError, ok, type Failure, type Result } from '../../errors.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { parseWith } from '../../validation.js';

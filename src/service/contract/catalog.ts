@@ -3,7 +3,7 @@
  * surface — cost, demo channel, the request's JSON Schema (enums and bounds) and endpoint
  * specifics such as vibes, styles and stat keys by position group. No auth, never charged.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { costOf, demoAllowed, type Operation } from './operations.js';
 
 /**

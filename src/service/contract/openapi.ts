@@ -4,7 +4,7 @@
  * and the problem responses of every error code.
  */
 import { adminOpenApi } from './admin-openapi.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { costOf, demoAllowed, type Operation } from './operations.js';
 import { ERRORS } from './errors.js';
 import { CatalogResponse, ProblemResponse } from './schemas/common.js';

@@ -5,7 +5,7 @@
  * endpoint, the async card jobs and the images, MCP, and the error table whose anchors
  * (`#error-<code>`) are the `type` URIs of problem bodies. No CDN, no script.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERRORS } from '../contract/errors.js';
 import { toolNameOf } from '../contract/tool-name.js';
 import { DEMO_EXAMPLES, type ServedExamples } from './served-examples.js';

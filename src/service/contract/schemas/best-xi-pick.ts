@@ -1,5 +1,5 @@
 /** @module POST /api/v1/best-xi/pick (docs/design.md#op-best-xi-pick): request body and response. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BestXiPickRequest, BestXiPickSlot, FORMATIONS } from '../../../bestxi/pick.js';
 import { Vibe } from '../../../bestxi/vibes.js';
 import { BestXiLineupResponse } from './best-xi-lineup.js';

@@ -1,5 +1,5 @@
 /** @module POST /api/v1/cards/prompt (docs/design.md#op-cards-prompt): request body (from src/cards) and response. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CardPromptRequest } from '../../../cards/request.js';
 import { CardPlayer } from './cards.js';
 

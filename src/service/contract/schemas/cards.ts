@@ -1,5 +1,5 @@
 /** @module POST /api/v1/cards (docs/design.md#op-cards): request body (from src/cards) and responses. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CardPlayer, CardResult } from '../../../cards/card.js';
 import { CardRequest, HD_STYLES, isHdStyle, SYNC_STYLES } from '../../../cards/request.js';
 

@@ -2,7 +2,7 @@
  * @module Schemas shared by every endpoint: the problem (error) body, catalog bodies and the
  * empty query most endpoints take.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Candidate, JsonSchemaDocument } from './shapes.js';
 
 /** RFC 9457 problem body with the service's members (docs/design.md#service). */

@@ -1,5 +1,5 @@
 /** @module POST /api/v1/intelligence/player (docs/design.md#op-player): request body, query and response. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PlayerRequest } from '../../../reports/requests.js';
 import { PlayerResponse } from '../../../reports/player.js';
 

@@ -4,7 +4,7 @@
  * the candidates of an ambiguous name, the JSON Schema a catalog carries. Objects stay open
  * (``): a later release may add a member without breaking a client.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The player blocks are defined beside the reports that build them; their types are `z.infer` of these. */
 export { CohortRef, PercentileEntry, PlayerProfile, SeasonStats } from '../../../reports/blocks.js';
