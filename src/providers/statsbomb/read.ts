@@ -10,141 +10,176 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { DatasetError } from '../../model/dataset-error.js';
 
-/** Ids become Arrow int32 columns, so they must fit one. */
-const Id = z
-  .number()
-  .int()
-  .min(-(2 ** 31))
-  .max(2 ** 31 - 1);
-/** `{ id, name }`, StatsBomb's reference to anything with a code. */
-const Ref = z.object({ id: Id, name: z.string() });
+/**
+ * The building blocks of the schemas below, built on first parse, as every schema of this file:
+ * an ingest needs them, `import 'halfspace'` does not (docs/design.md#first-answer).
+ */
+function blocksOf() {
+  /** Ids become Arrow int32 columns, so they must fit one. */
+  const Id = z
+    .number()
+    .int()
+    .min(-(2 ** 31))
+    .max(2 ** 31 - 1);
+  /** `{ id, name }`, StatsBomb's reference to anything with a code. */
+  const Ref = z.object({ id: Id, name: z.string() });
+  const Flag = z.boolean().nullish();
+  return { Id, Ref, Flag };
+}
+let blocks: ReturnType<typeof blocksOf> | undefined;
+const parts = () => (blocks ??= blocksOf());
 
 /** One entry of `competitions.json`. */
-export const StatsBombCompetition = z.object({
-  competition_id: Id,
-  season_id: Id,
-  country_name: z.string().nullish(),
-  competition_name: z.string().min(1),
-  competition_international: z.boolean().nullish(),
-  season_name: z.string().min(1),
+export const StatsBombCompetition = z.lazy(() => {
+  const { Id } = parts();
+  return z.object({
+    competition_id: Id,
+    season_id: Id,
+    country_name: z.string().nullish(),
+    competition_name: z.string().min(1),
+    competition_international: z.boolean().nullish(),
+    season_name: z.string().min(1),
+  });
 });
 export type StatsBombCompetition = z.infer<typeof StatsBombCompetition>;
 
 /** One match of `matches/<competition>/<season>.json`. */
-export const StatsBombMatch = z.object({
-  match_id: Id,
-  match_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  kick_off: z
-    .string()
-    .regex(/^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/)
-    .nullish(),
-  competition: z.object({ competition_id: Id, competition_name: z.string(), country_name: z.string().nullish() }),
-  season: z.object({ season_id: Id, season_name: z.string() }),
-  home_team: z.object({ home_team_id: Id, home_team_name: z.string().min(1) }),
-  away_team: z.object({ away_team_id: Id, away_team_name: z.string().min(1) }),
-  home_score: z.number().int().nonnegative().nullish(),
-  away_score: z.number().int().nonnegative().nullish(),
-  match_week: z.number().int().nullish(),
-  competition_stage: z.object({ name: z.string() }).nullish(),
-  stadium: z.object({ name: z.string() }).nullish(),
+export const StatsBombMatch = z.lazy(() => {
+  const { Id } = parts();
+  return z.object({
+    match_id: Id,
+    match_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    kick_off: z
+      .string()
+      .regex(/^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/)
+      .nullish(),
+    competition: z.object({ competition_id: Id, competition_name: z.string(), country_name: z.string().nullish() }),
+    season: z.object({ season_id: Id, season_name: z.string() }),
+    home_team: z.object({ home_team_id: Id, home_team_name: z.string().min(1) }),
+    away_team: z.object({ away_team_id: Id, away_team_name: z.string().min(1) }),
+    home_score: z.number().int().nonnegative().nullish(),
+    away_score: z.number().int().nonnegative().nullish(),
+    match_week: z.number().int().nullish(),
+    competition_stage: z.object({ name: z.string() }).nullish(),
+    stadium: z.object({ name: z.string() }).nullish(),
+  });
 });
 export type StatsBombMatch = z.infer<typeof StatsBombMatch>;
 
 /** One team of `lineups/<match>.json` with its squad. */
-export const StatsBombLineupTeam = z.object({
-  team_id: Id,
-  team_name: z.string().min(1),
-  lineup: z.array(
-    z.object({
-      player_id: Id,
-      player_name: z.string().min(1),
-      player_nickname: z.string().nullish(),
-      country: z.object({ name: z.string() }).nullish(),
-    }),
-  ),
+export const StatsBombLineupTeam = z.lazy(() => {
+  const { Id } = parts();
+  return z.object({
+    team_id: Id,
+    team_name: z.string().min(1),
+    lineup: z.array(
+      z.object({
+        player_id: Id,
+        player_name: z.string().min(1),
+        player_nickname: z.string().nullish(),
+        country: z.object({ name: z.string() }).nullish(),
+      }),
+    ),
+  });
 });
 export type StatsBombLineupTeam = z.infer<typeof StatsBombLineupTeam>;
 
-const Flag = z.boolean().nullish();
-const TacticsLineup = z.array(z.object({ player: Ref, position: Ref }));
-
 /** The fields every event has (or may have) that halfspace reads. */
-const StatsBombEventEnvelope = z.object({
-  id: z.string(),
-  index: Id,
-  period: Id,
-  minute: z.number().int().nonnegative(),
-  second: z.number().int().nonnegative(),
-  type: Ref,
-  team: Ref,
-  player: Ref.nullish(),
-  position: Ref.nullish(),
-  related_events: z.array(z.string()).nullish(),
-  /** `[x, y]` on StatsBomb's 120 × 80 pitch, attacking toward x = 120; absent on events without a place. */
-  location: z.array(z.number()).min(2).nullish(),
-  /** Number of the possession the event belongs to, counted from 1 within the match. */
-  possession: Id.nullish(),
-  play_pattern: Ref.nullish(),
-  /** The team StatsBomb says has the ball (its possession chains). */
-  possession_team: Ref.nullish(),
-});
+function envelopeSchemaOf() {
+  const { Id, Ref } = parts();
+  return z.object({
+    id: z.string(),
+    index: Id,
+    period: Id,
+    minute: z.number().int().nonnegative(),
+    second: z.number().int().nonnegative(),
+    type: Ref,
+    team: Ref,
+    player: Ref.nullish(),
+    position: Ref.nullish(),
+    related_events: z.array(z.string()).nullish(),
+    /** `[x, y]` on StatsBomb's 120 × 80 pitch, attacking toward x = 120; absent on events without a place. */
+    location: z.array(z.number()).min(2).nullish(),
+    /** Number of the possession the event belongs to, counted from 1 within the match. */
+    possession: Id.nullish(),
+    play_pattern: Ref.nullish(),
+    /** The team StatsBomb says has the ball (its possession chains). */
+    possession_team: Ref.nullish(),
+  });
+}
 
 /**
  * The type-specific objects halfspace reads, each parsed only when the event carries it: most
  * events (Ball Receipt, Carry, Pressure) carry none, which keeps parsing close to JSON.parse speed.
  */
-const EVENT_PARTS = {
-  tactics: z.object({ lineup: TacticsLineup }),
-  substitution: z.object({ replacement: Ref }),
-  shot: z.object({
-    outcome: Ref,
-    statsbomb_xg: z.number().nullish(),
-    aerial_won: Flag,
-    body_part: Ref.nullish(),
-    type: Ref.nullish(),
-    technique: Ref.nullish(),
-    key_pass_id: z.string().nullish(),
-  }),
-  pass: z.object({
-    outcome: Ref.nullish(),
-    type: Ref.nullish(),
-    length: z.number().nullish(),
-    cross: Flag,
-    cut_back: Flag,
-    through_ball: Flag,
-    technique: Ref.nullish(),
-    end_location: z.array(z.number()).min(2).nullish(),
-    goal_assist: Flag,
-    shot_assist: Flag,
-    aerial_won: Flag,
-  }),
-  carry: z.object({ end_location: z.array(z.number()).min(2) }),
-  clearance: z.object({ aerial_won: Flag }),
-  miscontrol: z.object({ aerial_won: Flag }),
-  duel: z.object({ type: Ref, outcome: Ref.nullish() }),
-  dribble: z.object({ outcome: Ref }),
-  ball_recovery: z.object({ recovery_failure: Flag }),
-  block: z.object({ offensive: Flag }),
-  goalkeeper: z.object({ type: Ref.nullish() }),
-  foul_committed: z.object({ card: Ref.nullish() }),
-  bad_behaviour: z.object({ card: Ref.nullish() }),
-} as const;
-type EventParts = { [K in keyof typeof EVENT_PARTS]?: z.infer<(typeof EVENT_PARTS)[K]> | null };
-type PartKey = keyof typeof EVENT_PARTS;
-// cast: Object.keys of a literal object with no prototype extras lists exactly its own keys.
-const PART_KEYS = Object.keys(EVENT_PARTS) as PartKey[];
+function eventPartsOf() {
+  const { Ref, Flag } = parts();
+  return {
+    tactics: z.object({ lineup: z.array(z.object({ player: Ref, position: Ref })) }),
+    substitution: z.object({ replacement: Ref }),
+    shot: z.object({
+      outcome: Ref,
+      statsbomb_xg: z.number().nullish(),
+      aerial_won: Flag,
+      body_part: Ref.nullish(),
+      type: Ref.nullish(),
+      technique: Ref.nullish(),
+      key_pass_id: z.string().nullish(),
+    }),
+    pass: z.object({
+      outcome: Ref.nullish(),
+      type: Ref.nullish(),
+      length: z.number().nullish(),
+      cross: Flag,
+      cut_back: Flag,
+      through_ball: Flag,
+      technique: Ref.nullish(),
+      end_location: z.array(z.number()).min(2).nullish(),
+      goal_assist: Flag,
+      shot_assist: Flag,
+      aerial_won: Flag,
+    }),
+    carry: z.object({ end_location: z.array(z.number()).min(2) }),
+    clearance: z.object({ aerial_won: Flag }),
+    miscontrol: z.object({ aerial_won: Flag }),
+    duel: z.object({ type: Ref, outcome: Ref.nullish() }),
+    dribble: z.object({ outcome: Ref }),
+    ball_recovery: z.object({ recovery_failure: Flag }),
+    block: z.object({ offensive: Flag }),
+    goalkeeper: z.object({ type: Ref.nullish() }),
+    foul_committed: z.object({ card: Ref.nullish() }),
+    bad_behaviour: z.object({ card: Ref.nullish() }),
+  } as const;
+}
+type EventPartSchemas = ReturnType<typeof eventPartsOf>;
+type EventEnvelope = z.infer<ReturnType<typeof envelopeSchemaOf>>;
+type EventParts = { [K in keyof EventPartSchemas]?: z.infer<EventPartSchemas[K]> | null };
+type PartKey = keyof EventPartSchemas;
 
-/**
- * One event of `events/<match>.json`, reduced to the fields the minutes and counting rules read
- * (METHOD.md); every other field is dropped.
- */
-export const StatsBombEvent = StatsBombEventEnvelope.extend(
-  // cast: fromEntries over PART_KEYS builds exactly one nullish schema per part; its type is lost to string keys.
-  Object.fromEntries(PART_KEYS.map((k) => [k, EVENT_PARTS[k].nullish()])) as {
-    [K in keyof typeof EVENT_PARTS]: z.ZodOptional<z.ZodNullable<(typeof EVENT_PARTS)[K]>>;
-  },
-);
-export type StatsBombEvent = z.infer<typeof StatsBombEventEnvelope> & EventParts;
+/** The event schemas, built on the first event read. */
+function eventSchemasOf() {
+  const envelope = envelopeSchemaOf();
+  const eventParts = eventPartsOf();
+  // cast: Object.keys of a literal object with no prototype extras lists exactly its own keys.
+  const partKeys = Object.keys(eventParts) as PartKey[];
+  /**
+   * One event of `events/<match>.json`, reduced to the fields the minutes and counting rules read
+   * (METHOD.md); every other field is dropped.
+   */
+  const event = envelope.extend(
+    // cast: fromEntries over the part keys builds exactly one nullish schema per part; its type is lost to string keys.
+    Object.fromEntries(partKeys.map((k) => [k, eventParts[k].nullish()])) as {
+      [K in PartKey]: z.ZodOptional<z.ZodNullable<EventPartSchemas[K]>>;
+    },
+  );
+  return { envelope, eventParts, partKeys, event };
+}
+let eventSchemas: ReturnType<typeof eventSchemasOf> | undefined;
+const eventSchemasNow = () => (eventSchemas ??= eventSchemasOf());
+
+/** One event as {@link readEvents} parses it (the schema is built on first use). */
+export const StatsBombEvent = z.lazy(() => eventSchemasNow().event);
+export type StatsBombEvent = EventEnvelope & EventParts;
 
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
@@ -172,9 +207,9 @@ const numbersOf = (v: unknown, min: number): Checked<number[]> =>
 /**
  * The envelope of a well-formed event, checked with plain type tests — the hot path, about ten
  * times cheaper than the zod parse — or null, in which case zod parses it and names the problem.
- * Never accepts what {@link StatsBombEventEnvelope} rejects.
+ * Never accepts what the envelope schema ({@link envelopeSchemaOf}) rejects.
  */
-function envelopeOf(raw: unknown): z.infer<typeof StatsBombEventEnvelope> | null {
+function envelopeOf(raw: unknown): EventEnvelope | null {
   if (!isRecord(raw)) return null;
   const e = raw;
   if (typeof e.id !== 'string' || !isId(e.index) || !isId(e.period) || !isCount(e.minute) || !isCount(e.second))
@@ -219,7 +254,7 @@ function carryOf(raw: unknown): { end_location: number[] } | null {
 const PASS_FLAGS = ['cross', 'cut_back', 'through_ball', 'goal_assist', 'shot_assist', 'aerial_won'] as const;
 
 /** A well-formed `pass` object reduced to the fields read, or null (zod then names the problem). */
-function passOf(raw: unknown): z.infer<typeof EVENT_PARTS.pass> | null {
+function passOf(raw: unknown): z.infer<EventPartSchemas['pass']> | null {
   if (!isRecord(raw)) return null;
   const p = raw;
   const outcome = refOf(p.outcome);
@@ -230,7 +265,7 @@ function passOf(raw: unknown): z.infer<typeof EVENT_PARTS.pass> | null {
   if (outcome === BAD || type === BAD || technique === BAD || end === BAD) return null;
   if (!(length === undefined || length === null || typeof length === 'number')) return null;
   // Keys are set in the order the zod schema would give them, only when present in the source.
-  const out: z.infer<typeof EVENT_PARTS.pass> = {};
+  const out: z.infer<EventPartSchemas['pass']> = {};
   if (outcome !== undefined) out.outcome = outcome;
   if (type !== undefined) out.type = type;
   if (technique !== undefined) out.technique = technique;
@@ -244,9 +279,9 @@ function passOf(raw: unknown): z.infer<typeof EVENT_PARTS.pass> | null {
   return out;
 }
 
-/** Stores on `event` a part that EVENT_PARTS[key] parsed (or that its hand check accepted). */
+/** Stores on `event` a part that its part schema parsed (or that its hand check accepted). */
 function setPart(event: StatsBombEvent, key: PartKey, value: unknown): void {
-  // cast: the value was parsed by EVENT_PARTS[key] (or checked by hand to the same shape), so it is that part's type.
+  // cast: the value was parsed by the part schema of `key` (or checked by hand to the same shape), so it is that part's type.
   (event as Record<string, unknown>)[key] = value;
 }
 
@@ -255,14 +290,15 @@ function parseEvent(file: string, raw: unknown, row: number): StatsBombEvent {
   const fail = (issue: z.core.$ZodIssue, prefix: string[]): never => {
     throw new DatasetError(file, [...prefix, ...issue.path.map(String)].join('.') || null, row, issue.message);
   };
+  const schemas = eventSchemasNow();
   let event: StatsBombEvent | null = envelopeOf(raw);
   if (!event) {
-    const envelope = StatsBombEventEnvelope.safeParse(raw);
+    const envelope = schemas.envelope.safeParse(raw);
     if (!envelope.success) fail(envelope.error.issues[0], []);
     event = envelope.data!;
   }
   const source = isRecord(raw) ? raw : {};
-  for (const key of PART_KEYS) {
+  for (const key of schemas.partKeys) {
     const part = source[key];
     if (part === undefined || part === null) continue;
     // About 1,000 passes and 750 carries a match: checked by hand like the envelope; zod only names a problem.
@@ -271,7 +307,7 @@ function parseEvent(file: string, raw: unknown, row: number): StatsBombEvent {
       setPart(event, key, fast);
       continue;
     }
-    const parsed = EVENT_PARTS[key].safeParse(part);
+    const parsed = schemas.eventParts[key].safeParse(part);
     if (!parsed.success) fail(parsed.error.issues[0], [key]);
     setPart(event, key, parsed.data);
   }

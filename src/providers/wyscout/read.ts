@@ -24,80 +24,99 @@ export type { WyscoutEvent } from './event-record.js';
  */
 export const WYSCOUT_GZIP_MAX_BYTES = 64 * 1024 * 1024;
 
-/** Ids become Arrow int32 columns, so they must fit one; the dataset writes some as strings ("792"). */
-const Id = z.coerce
-  .number()
-  .int()
-  .min(-(2 ** 31))
-  .max(2 ** 31 - 1);
-const Count = z.number().int().nonnegative();
-
-const Substitution = z.object({ playerIn: Id, playerOut: Id, minute: z.number().int().nonnegative() });
+/**
+ * The building blocks of the schemas below, built on first parse, as every schema of this file:
+ * an ingest needs them, `import 'halfspace'` does not (docs/design.md#first-answer).
+ */
+function blocksOf() {
+  /** Ids become Arrow int32 columns, so they must fit one; the dataset writes some as strings ("792"). */
+  const Id = z.coerce
+    .number()
+    .int()
+    .min(-(2 ** 31))
+    .max(2 ** 31 - 1);
+  const Count = z.number().int().nonnegative();
+  const Substitution = z.object({ playerIn: Id, playerOut: Id, minute: z.number().int().nonnegative() });
+  const Area = z.object({ name: z.string() }).nullish();
+  return { Id, Count, Substitution, Area };
+}
+let blocks: ReturnType<typeof blocksOf> | undefined;
+const parts = () => (blocks ??= blocksOf());
 
 /** One team of a match's `teamsData`. */
-export const WyscoutTeamData = z.object({
-  teamId: Id,
-  side: z.enum(['home', 'away']),
-  score: Count,
-  scoreET: Count.nullish(),
-  scoreP: Count.nullish(),
-  formation: z
-    .object({
-      lineup: z.array(z.object({ playerId: Id })).nullish(),
-      bench: z.array(z.object({ playerId: Id })).nullish(),
-      // The public dataset writes the string "null" for a few teams without substitutions.
-      substitutions: z.union([z.array(Substitution), z.literal('null'), z.null()]).optional(),
-    })
-    .nullish(),
+export const WyscoutTeamData = z.lazy(() => {
+  const { Id, Count, Substitution } = parts();
+  return z.object({
+    teamId: Id,
+    side: z.enum(['home', 'away']),
+    score: Count,
+    scoreET: Count.nullish(),
+    scoreP: Count.nullish(),
+    formation: z
+      .object({
+        lineup: z.array(z.object({ playerId: Id })).nullish(),
+        bench: z.array(z.object({ playerId: Id })).nullish(),
+        // The public dataset writes the string "null" for a few teams without substitutions.
+        substitutions: z.union([z.array(Substitution), z.literal('null'), z.null()]).optional(),
+      })
+      .nullish(),
+  });
 });
 export type WyscoutTeamData = z.infer<typeof WyscoutTeamData>;
 
 /** One match of `matches/matches_<Competition>.json` (or the `match` member of a v2 API per-match file). */
-export const WyscoutMatch = z.object({
-  wyId: Id,
-  competitionId: Id,
-  seasonId: Id,
-  roundId: Id.nullish(),
-  gameweek: z.number().int().nonnegative().nullish(),
-  groupName: z.string().nullish(),
-  dateutc: z.string().regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?/),
-  status: z.string().nullish(),
-  duration: z.enum(['Regular', 'ExtraTime', 'Penalties']).nullish(),
-  venue: z.string().nullish(),
-  label: z.string().nullish(),
-  teamsData: z
-    .record(z.string(), WyscoutTeamData)
-    .refine((t) => Object.keys(t).length === 2, 'teamsData must hold exactly two teams'),
+export const WyscoutMatch = z.lazy(() => {
+  const { Id } = parts();
+  return z.object({
+    wyId: Id,
+    competitionId: Id,
+    seasonId: Id,
+    roundId: Id.nullish(),
+    gameweek: z.number().int().nonnegative().nullish(),
+    groupName: z.string().nullish(),
+    dateutc: z.string().regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?/),
+    status: z.string().nullish(),
+    duration: z.enum(['Regular', 'ExtraTime', 'Penalties']).nullish(),
+    venue: z.string().nullish(),
+    label: z.string().nullish(),
+    teamsData: z
+      .record(z.string(), WyscoutTeamData)
+      .refine((t) => Object.keys(t).length === 2, 'teamsData must hold exactly two teams'),
+  });
 });
 export type WyscoutMatch = z.infer<typeof WyscoutMatch>;
 
-const Area = z.object({ name: z.string() }).nullish();
-
 /** One player of `players.json` or of a per-match file's `players`. */
-export const WyscoutPlayer = z.object({
-  wyId: Id,
-  firstName: z.string().nullish(),
-  middleName: z.string().nullish(),
-  lastName: z.string().nullish(),
-  shortName: z.string().nullish(),
-  birthDate: z.string().nullish(),
-  foot: z.string().nullish(),
-  height: z.number().nullish(),
-  passportArea: Area,
-  /** Id of his national team, or the string "null" in the public dataset. */
-  currentNationalTeamId: z.union([z.number(), z.string()]).nullish(),
-  role: z.object({ code2: z.enum(['GK', 'DF', 'MD', 'FW']) }),
+export const WyscoutPlayer = z.lazy(() => {
+  const { Id, Area } = parts();
+  return z.object({
+    wyId: Id,
+    firstName: z.string().nullish(),
+    middleName: z.string().nullish(),
+    lastName: z.string().nullish(),
+    shortName: z.string().nullish(),
+    birthDate: z.string().nullish(),
+    foot: z.string().nullish(),
+    height: z.number().nullish(),
+    passportArea: Area,
+    /** Id of his national team, or the string "null" in the public dataset. */
+    currentNationalTeamId: z.union([z.number(), z.string()]).nullish(),
+    role: z.object({ code2: z.enum(['GK', 'DF', 'MD', 'FW']) }),
+  });
 });
 export type WyscoutPlayer = z.infer<typeof WyscoutPlayer>;
 
 /** One team of `teams.json` or of a per-match file's `teams`. */
-export const WyscoutTeam = z.object({
-  wyId: Id,
-  name: z.string().min(1),
-  officialName: z.string().nullish(),
-  city: z.string().nullish(),
-  area: Area,
-  type: z.string().nullish(),
+export const WyscoutTeam = z.lazy(() => {
+  const { Id, Area } = parts();
+  return z.object({
+    wyId: Id,
+    name: z.string().min(1),
+    officialName: z.string().nullish(),
+    city: z.string().nullish(),
+    area: Area,
+    type: z.string().nullish(),
+  });
 });
 export type WyscoutTeam = z.infer<typeof WyscoutTeam>;
 
@@ -217,9 +236,9 @@ export function readTeamRegistry(dir: string): Map<number, WyscoutTeam> {
   return new Map(rows.map((t) => [t.wyId, t]));
 }
 
-const TeamsMember = z.record(z.string(), z.object({ team: WyscoutTeam }));
+const TeamsMember = z.lazy(() => z.record(z.string(), z.object({ team: WyscoutTeam })));
 /** An entry may be `null` or `{player: null}` in the public dataset (a player Wyscout could not resolve): skipped, players.json is the fallback. */
-const PlayersMember = z.record(z.string(), z.array(z.object({ player: z.unknown() }).nullable()));
+const PlayersMember = z.lazy(() => z.record(z.string(), z.array(z.object({ player: z.unknown() }).nullable())));
 
 /**
  * The teams a per-match file embeds (`{<id>: {team}}`) by id: checked by the fast guard
