@@ -73,7 +73,7 @@ export default defineConfig([
     external: OPTIONAL_DRIVERS,
     // zod is inlined, tree-shaken to what the library uses (every module imports `* as z`): one
     // chunk instead of ~100 modules to resolve and link, a third less CPU for `import 'halfspace'`
-    // (docs/design.md#first-answer). Schemas still interoperate with the user's own zod: zod keeps
+    // (docs/design.md#import-cost). Schemas still interoperate with the user's own zod: zod keeps
     // its config and registry on globalThis and checks `instanceof` by trait (test/zod-interop.test.ts).
     noExternal: [/^zod(\/|$)/],
   },

@@ -1,6 +1,6 @@
 /**
  * The library's dist inlines zod, tree-shaken to what it uses (tsup.config.ts,
- * docs/design.md#first-answer). Its exported schemas must keep working with the user's own zod
+ * docs/design.md#import-cost). Its exported schemas must keep working with the user's own zod
  * exactly as they did when both were one copy: parsing, `instanceof z.ZodError`, composition into
  * his schemas, his `z.toJSONSchema`, his locale. And every module of src imports zod as a
  * namespace, or the bundle would carry all of zod again.

@@ -12,7 +12,7 @@ import { DatasetError } from '../../model/dataset-error.js';
 
 /**
  * The building blocks of the schemas below, built on first parse, as every schema of this file:
- * an ingest needs them, `import 'halfspace'` does not (docs/design.md#first-answer).
+ * an ingest needs them, `import 'halfspace'` does not (docs/design.md#import-cost).
  */
 function blocksOf() {
   /** Ids become Arrow int32 columns, so they must fit one. */

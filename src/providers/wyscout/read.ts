@@ -26,7 +26,7 @@ export const WYSCOUT_GZIP_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
  * The building blocks of the schemas below, built on first parse, as every schema of this file:
- * an ingest needs them, `import 'halfspace'` does not (docs/design.md#first-answer).
+ * an ingest needs them, `import 'halfspace'` does not (docs/design.md#import-cost).
  */
 function blocksOf() {
   /** Ids become Arrow int32 columns, so they must fit one; the dataset writes some as strings ("792"). */
