@@ -8,14 +8,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import * as source from '../src/index.js';
 import { ensureBuilt, ROOT } from './helpers/built-cli.js';
 
-ensureBuilt();
 /** The built package, as `import 'halfspace'` loads it. */
-const built: typeof source = await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href);
+let built: typeof source;
+beforeAll(async () => {
+  ensureBuilt();
+  built = await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href);
+}, 300_000);
 
 function files(dir: string, ext: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
