@@ -111,7 +111,9 @@ class EventScanner {
   private points = 0;
   private readonly px = [0, 0];
   private readonly py = [0, 0];
-  private tags: number[] = [];
+  /** The event's tag ids read so far (a scratch reused by every event) and how many. */
+  private readonly tags: number[] = [];
+  private tagCount = 0;
   /** Scratch of the position or tag being read. */
   private x = Number.NaN;
   private y = Number.NaN;
@@ -188,7 +190,7 @@ class EventScanner {
     this.teamId = Number.NaN;
     this.playerId = Number.NaN;
     this.points = 0;
-    this.tags = [];
+    this.tagCount = 0;
   }
 
   /**
@@ -250,7 +252,7 @@ class EventScanner {
       return this.list(i, POSITIONS);
     }
     if (field === TAGS) {
-      this.tags = [];
+      this.tagCount = 0;
       return this.list(i, TAGS);
     }
     const end = this.number(i);
@@ -344,7 +346,7 @@ class EventScanner {
     i = this.members(skipWs(this.b, i + 1), TAGS);
     if (i < 0) return i;
     if (!isInt(this.x)) return NOT_PLAIN;
-    this.tags.push(small(this.x));
+    this.tags[this.tagCount++] = small(this.x);
     return i;
   }
 
@@ -413,6 +415,19 @@ class EventScanner {
     }
   }
 
+  /**
+   * The event's own copy of its tags, exactly as long as they are: most events have one or two, and
+   * an array grown by `push` would keep 17 slots for them while the match is read.
+   */
+  private tagList(): number[] {
+    const n = this.tagCount;
+    const t = this.tags;
+    if (n === 0) return [];
+    if (n === 1) return [t[0]];
+    if (n === 2) return [t[0], t[1]];
+    return t.slice(0, n);
+  }
+
   /** Checks the fields as the reference reader does and keeps the event; false when it must read it. */
   private finish(): boolean {
     const { eventId, sub, period, eventSec, teamId, playerId, points } = this;
@@ -431,7 +446,7 @@ class EventScanner {
       y: points > 0 ? small(this.py[0]) : null,
       endX: points > 1 ? small(this.px[1]) : null,
       endY: points > 1 ? small(this.py[1]) : null,
-      tags: this.tags,
+      tags: this.tagList(),
     });
     return true;
   }
