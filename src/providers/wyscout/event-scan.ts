@@ -24,6 +24,8 @@ import {
   QUOTE,
   RBRACE,
   RBRACK,
+  skipNoWs,
+  skipOneSpace,
   skipWs,
   stringEnd,
   valueEnd,
@@ -140,8 +142,8 @@ class EventScanner {
     for (let row = 0; ; row++) {
       i = this.element(i, row);
       if (i < 0) return MALFORMED;
-      i = skipWs(b, i);
-      if (b[i] === COMMA) i = skipWs(b, i + 1);
+      i = skipNoWs(b, i);
+      if (b[i] === COMMA) i = skipOneSpace(b, i + 1);
       else return b[i] === RBRACK ? i + 1 : MALFORMED;
     }
   }
@@ -207,8 +209,8 @@ class EventScanner {
         let k = 0;
         while (k < length && b[i + 1 + k] === b[start + k]) k++;
         if (k === length) {
-          const at = skipWs(b, i + length + 2);
-          return b[at] === COLON ? skipWs(b, at + 1) : MALFORMED;
+          const at = skipNoWs(b, i + length + 2);
+          return b[at] === COLON ? skipOneSpace(b, at + 1) : MALFORMED;
         }
       }
     }
@@ -229,16 +231,16 @@ class EventScanner {
     if (!this.str.plain) return NOT_PLAIN;
     this.keyStart = i + 1;
     this.keyLength = keyEnd - i - 2;
-    i = skipWs(b, keyEnd);
-    return b[i] === COLON ? skipWs(b, i + 1) : MALFORMED;
+    i = skipNoWs(b, keyEnd);
+    return b[i] === COLON ? skipOneSpace(b, i + 1) : MALFORMED;
   }
 
   /** After a value at `i` in a container closed by `close`: past the comma, or past `close` (closed). */
   private after(i: number, close: number): number {
-    i = skipWs(this.b, i);
+    i = skipNoWs(this.b, i);
     const c = this.b[i];
     this.closed = c === close;
-    if (c === COMMA) return skipWs(this.b, i + 1);
+    if (c === COMMA) return skipOneSpace(this.b, i + 1);
     return c === close ? i + 1 : MALFORMED;
   }
 
@@ -384,8 +386,8 @@ class EventScanner {
 
   /** Past the `:` after a key that ends at `i`, whitespace skipped. */
   private colonAt(i: number): number {
-    i = skipWs(this.b, i);
-    return this.b[i] === COLON ? skipWs(this.b, i + 1) : MALFORMED;
+    i = skipNoWs(this.b, i);
+    return this.b[i] === COLON ? skipOneSpace(this.b, i + 1) : MALFORMED;
   }
 
   /** Queues the long `eventSec` token `b[start, end)` of the event about to be pushed. */
