@@ -332,7 +332,8 @@ class EventScanner {
     if (this.b[i] !== LBRACE) return NOT_PLAIN;
     this.x = Number.NaN;
     this.y = Number.NaN;
-    i = this.members(skipWs(this.b, i + 1), POSITIONS);
+    const plain = this.plainPoint(i);
+    i = plain >= 0 ? plain : this.members(skipWs(this.b, i + 1), POSITIONS);
     if (i < 0) return i;
     if (!isCoord(this.x) || !isCoord(this.y)) return NOT_PLAIN;
     this.px[k] = this.x;
@@ -345,10 +346,65 @@ class EventScanner {
   private tag(i: number): number {
     if (this.b[i] !== LBRACE) return NOT_PLAIN;
     this.x = Number.NaN;
-    i = this.members(skipWs(this.b, i + 1), TAGS);
+    const plain = this.plainTag(i);
+    i = plain >= 0 ? plain : this.members(skipWs(this.b, i + 1), TAGS);
     if (i < 0) return i;
     if (!isInt(this.x)) return NOT_PLAIN;
     this.tags[this.tagCount++] = small(this.x);
+    return i;
+  }
+
+  /**
+   * The position at `i` (`{`) when it is written exactly as the public dataset writes all of them,
+   * `{"y": 49, "x": 31}` with plain integers: x and y set, the index past its `}`; else -1 and
+   * {@link members} reads it (the same bytes would give it the same values).
+   */
+  private plainPoint(i: number): number {
+    const b = this.b;
+    if (b[i + 1] !== QUOTE || b[i + 2] !== 0x79 || b[i + 3] !== QUOTE || b[i + 4] !== COLON || b[i + 5] !== 0x20)
+      return -1;
+    let j = this.plainInt(i + 6);
+    if (j < 0 || b[j] !== COMMA || b[j + 1] !== 0x20) return -1;
+    const y = this.num;
+    if (b[j + 2] !== QUOTE || b[j + 3] !== 0x78 || b[j + 4] !== QUOTE || b[j + 5] !== COLON || b[j + 6] !== 0x20)
+      return -1;
+    j = this.plainInt(j + 7);
+    if (j < 0 || b[j] !== RBRACE) return -1;
+    this.x = this.num;
+    this.y = y;
+    return j + 1;
+  }
+
+  /** The tag at `i` (`{`) when written `{"id": 1801}` with a plain integer: its id into `x`, the index past `}`; else -1. */
+  private plainTag(i: number): number {
+    const b = this.b;
+    if (b[i + 1] !== QUOTE || b[i + 2] !== 0x69 || b[i + 3] !== 0x64 || b[i + 4] !== QUOTE || b[i + 5] !== COLON)
+      return -1;
+    if (b[i + 6] !== 0x20) return -1;
+    const j = this.plainInt(i + 7);
+    if (j < 0 || b[j] !== RBRACE) return -1;
+    this.x = this.num;
+    return j + 1;
+  }
+
+  /**
+   * A plain integer at `i`: 1 to 9 digits, no sign, no leading zero (`0` alone is one); its value
+   * into `num` and the index past it, or -1. Callers then require `,` or `}`, so a fraction or an
+   * exponent after it never passes for an integer.
+   */
+  private plainInt(i: number): number {
+    const b = this.b;
+    let c = b[i];
+    if (c === undefined || c < 0x30 || c > 0x39) return -1;
+    if (c === 0x30) {
+      this.num = 0;
+      return i + 1;
+    }
+    let v = 0;
+    const start = i;
+    for (; c !== undefined && c >= 0x30 && c <= 0x39; c = b[++i]) v = v * 10 + (c - 0x30);
+    if (i - start > 9) return -1;
+    this.num = v;
     return i;
   }
 
