@@ -175,17 +175,21 @@ function firstAndLastOf(
   periods: Int8Array,
   players: ReadonlySet<number>,
 ): { first: Map<number, Moment>; last: Map<number, Moment> } {
-  const first = new Map<number, Moment>();
-  const last = new Map<number, Moment>();
-  if (players.size === 0) return { first, last };
-  for (const i of order) {
-    const e = events[i];
-    if (e.playerId === 0 || !players.has(e.playerId)) continue;
-    const at = { period: periods[i], sec: e.eventSec };
-    if (!first.has(e.playerId)) first.set(e.playerId, at);
-    last.set(e.playerId, at);
-  }
-  return { first, last };
+  // Event indices while walking (no object per event), made moments once at the end.
+  const firstAt = new Map<number, number>();
+  const lastAt = new Map<number, number>();
+  if (players.size > 0)
+    for (const i of order) {
+      const id = events[i].playerId;
+      if (id === 0 || !players.has(id)) continue;
+      if (!firstAt.has(id)) firstAt.set(id, i);
+      lastAt.set(id, i);
+    }
+  const momentOf = (i: number): Moment => ({ period: periods[i], sec: events[i].eventSec });
+  return {
+    first: new Map([...firstAt].map(([id, i]) => [id, momentOf(i)])),
+    last: new Map([...lastAt].map(([id, i]) => [id, momentOf(i)])),
+  };
 }
 
 /**
