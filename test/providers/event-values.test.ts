@@ -6,9 +6,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emptyTotals } from '../../src/providers/counting-totals.js';
+import { COUNTING_COLUMNS } from '../../src/model/schema.js';
 import {
   adjustForPossession,
   inPenaltyArea,
+  PADJ_COLUMNS,
   padjFactorOf,
   possessionAndPadjOf,
   possessionOf,
@@ -72,6 +74,15 @@ describe('PAdj', () => {
     adjustForPossession([next], new Map([[1, 67]]));
     expect(next.totals.tackles_padj).toBeCloseTo(3.0303, 4);
     expect(cb.totals.tackles).toBe(3); // the raw column stays
+  });
+  it('sets every adjusted column of PADJ_COLUMNS from its raw one, and no other column', () => {
+    const raw = Object.fromEntries(PADJ_COLUMNS.map(([r], k) => [r, k + 2]));
+    const l = line(1, raw);
+    const before = { ...l.totals };
+    adjustForPossession([l], new Map([[1, 60]]));
+    for (const [r, adjusted] of PADJ_COLUMNS) expect(l.totals[adjusted]).toBe(l.totals[r] * padjFactorOf(60));
+    const adjustedColumns = new Set<string>(PADJ_COLUMNS.map(([, a]) => a));
+    for (const c of COUNTING_COLUMNS) if (!adjustedColumns.has(c)) expect(l.totals[c]).toBe(before[c]);
   });
   it('is the raw count at 50 %, unchanged without possession, finite at 100 %', () => {
     expect(padjFactorOf(50)).toBe(1);

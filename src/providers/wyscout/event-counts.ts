@@ -7,13 +7,15 @@ import type { CountingTotals } from '../counting-totals.js';
 import { EVENT, LONG_BALL_MIN_METRES, OWN_BOX, PITCH_LENGTH_M, PITCH_WIDTH_M, SUB_EVENT, TAG } from './mapping.js';
 import type { WyscoutEvent } from './read.js';
 import { countProgressivePass } from '../event-values.js';
+import { IdSet } from './id-set.js';
+import { hypot2 } from '../../values/distance.js';
 
 /** True for a shot: a shot event, a direct free-kick shot or a penalty. */
 export const isShot = (e: WyscoutEvent): boolean =>
   e.eventId === EVENT.shot ||
   (e.eventId === EVENT.freeKick && (e.subEventId === SUB_EVENT.freeKickShot || e.subEventId === SUB_EVENT.penalty));
 
-const PASS_LIKE_FREE_KICKS: ReadonlySet<number | null> = new Set([
+const PASS_LIKE_FREE_KICKS = new IdSet([
   SUB_EVENT.corner,
   SUB_EVENT.freeKick,
   SUB_EVENT.freeKickCross,
@@ -25,25 +27,27 @@ const isPass = (e: WyscoutEvent): boolean =>
 /** Pass length in metres on the 105 × 68 m pitch, or 0 without an end location. */
 function passMetres(e: WyscoutEvent): number {
   if (e.x === null || e.y === null || e.endX === null || e.endY === null) return 0;
-  return Math.hypot(((e.endX - e.x) * PITCH_LENGTH_M) / 100, ((e.endY - e.y) * PITCH_WIDTH_M) / 100);
+  return hypot2(((e.endX - e.x) * PITCH_LENGTH_M) / 100, ((e.endY - e.y) * PITCH_WIDTH_M) / 100);
 }
+
+/** Whether the event carries `tag` (a function of its own: no closure is made per event). */
+const hasTag = (e: WyscoutEvent, tag: number): boolean => e.tags.includes(tag);
 
 /** Adds one event's contribution to a player's counting totals (docs/methodology/wyscout.md#counting-columns). */
 export function countEvent(e: WyscoutEvent, t: CountingTotals, goalkeeper: boolean): void {
-  const has = (tag: number): boolean => e.tags.includes(tag);
-  if (has(TAG.assist)) t.assists += 1;
-  if (has(TAG.assist) || has(TAG.keyPass)) t.key_passes += 1;
-  if (has(TAG.interception)) t.interceptions += 1;
+  if (hasTag(e, TAG.assist)) t.assists += 1;
+  if (hasTag(e, TAG.assist) || hasTag(e, TAG.keyPass)) t.key_passes += 1;
+  if (hasTag(e, TAG.interception)) t.interceptions += 1;
   if (isShot(e)) {
     t.shots += 1;
-    const goal = has(TAG.goal);
+    const goal = hasTag(e, TAG.goal);
     if (goal) t.goals += 1;
-    if (goal || has(TAG.accurate)) t.shots_on_target += 1;
+    if (goal || hasTag(e, TAG.accurate)) t.shots_on_target += 1;
     // big_chances needs the shot's xG: counted with it in event-values.ts.
     return;
   }
   if (isPass(e)) {
-    const completed = has(TAG.accurate);
+    const completed = hasTag(e, TAG.accurate);
     t.passes += 1;
     if (completed) t.passes_completed += 1;
     if (passMetres(e) >= LONG_BALL_MIN_METRES) t.long_balls += 1;
@@ -58,18 +62,18 @@ export function countEvent(e: WyscoutEvent, t: CountingTotals, goalkeeper: boole
   }
   switch (e.eventId) {
     case EVENT.duel: {
-      const won = has(TAG.won);
+      const won = hasTag(e, TAG.won);
       if (e.subEventId === SUB_EVENT.airDuel && won) {
         t.aerials_won += 1;
         t.duels_won += 1;
       } else if (
         e.subEventId === SUB_EVENT.groundAttackingDuel &&
         won &&
-        (has(TAG.takeOnLeft) || has(TAG.takeOnRight))
+        (hasTag(e, TAG.takeOnLeft) || hasTag(e, TAG.takeOnRight))
       ) {
         t.dribbles += 1;
         t.duels_won += 1;
-      } else if (e.subEventId === SUB_EVENT.groundDefendingDuel && (won || has(TAG.slidingTackle))) {
+      } else if (e.subEventId === SUB_EVENT.groundDefendingDuel && (won || hasTag(e, TAG.slidingTackle))) {
         t.tackles += 1;
         if (won) t.duels_won += 1;
       }
@@ -84,7 +88,7 @@ export function countEvent(e: WyscoutEvent, t: CountingTotals, goalkeeper: boole
       }
       return;
     case EVENT.saveAttempt:
-      if (has(TAG.accurate) && !has(TAG.goal)) t.saves += 1;
+      if (hasTag(e, TAG.accurate) && !hasTag(e, TAG.goal)) t.saves += 1;
       return;
   }
 }

@@ -24,6 +24,8 @@ import {
   QUOTE,
   RBRACE,
   RBRACK,
+  skipNoWs,
+  skipOneSpace,
   skipWs,
   stringEnd,
   valueEnd,
@@ -111,7 +113,9 @@ class EventScanner {
   private points = 0;
   private readonly px = [0, 0];
   private readonly py = [0, 0];
-  private tags: number[] = [];
+  /** The event's tag ids read so far (a scratch reused by every event) and how many. */
+  private readonly tags: number[] = [];
+  private tagCount = 0;
   /** Scratch of the position or tag being read. */
   private x = Number.NaN;
   private y = Number.NaN;
@@ -138,8 +142,8 @@ class EventScanner {
     for (let row = 0; ; row++) {
       i = this.element(i, row);
       if (i < 0) return MALFORMED;
-      i = skipWs(b, i);
-      if (b[i] === COMMA) i = skipWs(b, i + 1);
+      i = skipNoWs(b, i);
+      if (b[i] === COMMA) i = skipOneSpace(b, i + 1);
       else return b[i] === RBRACK ? i + 1 : MALFORMED;
     }
   }
@@ -188,7 +192,7 @@ class EventScanner {
     this.teamId = Number.NaN;
     this.playerId = Number.NaN;
     this.points = 0;
-    this.tags = [];
+    this.tagCount = 0;
   }
 
   /**
@@ -205,8 +209,8 @@ class EventScanner {
         let k = 0;
         while (k < length && b[i + 1 + k] === b[start + k]) k++;
         if (k === length) {
-          const at = skipWs(b, i + length + 2);
-          return b[at] === COLON ? skipWs(b, at + 1) : MALFORMED;
+          const at = skipNoWs(b, i + length + 2);
+          return b[at] === COLON ? skipOneSpace(b, at + 1) : MALFORMED;
         }
       }
     }
@@ -227,16 +231,16 @@ class EventScanner {
     if (!this.str.plain) return NOT_PLAIN;
     this.keyStart = i + 1;
     this.keyLength = keyEnd - i - 2;
-    i = skipWs(b, keyEnd);
-    return b[i] === COLON ? skipWs(b, i + 1) : MALFORMED;
+    i = skipNoWs(b, keyEnd);
+    return b[i] === COLON ? skipOneSpace(b, i + 1) : MALFORMED;
   }
 
   /** After a value at `i` in a container closed by `close`: past the comma, or past `close` (closed). */
   private after(i: number, close: number): number {
-    i = skipWs(this.b, i);
+    i = skipNoWs(this.b, i);
     const c = this.b[i];
     this.closed = c === close;
-    if (c === COMMA) return skipWs(this.b, i + 1);
+    if (c === COMMA) return skipOneSpace(this.b, i + 1);
     return c === close ? i + 1 : MALFORMED;
   }
 
@@ -250,7 +254,7 @@ class EventScanner {
       return this.list(i, POSITIONS);
     }
     if (field === TAGS) {
-      this.tags = [];
+      this.tagCount = 0;
       return this.list(i, TAGS);
     }
     const end = this.number(i);
@@ -328,7 +332,8 @@ class EventScanner {
     if (this.b[i] !== LBRACE) return NOT_PLAIN;
     this.x = Number.NaN;
     this.y = Number.NaN;
-    i = this.members(skipWs(this.b, i + 1), POSITIONS);
+    const plain = this.plainPoint(i);
+    i = plain >= 0 ? plain : this.members(skipWs(this.b, i + 1), POSITIONS);
     if (i < 0) return i;
     if (!isCoord(this.x) || !isCoord(this.y)) return NOT_PLAIN;
     this.px[k] = this.x;
@@ -341,10 +346,65 @@ class EventScanner {
   private tag(i: number): number {
     if (this.b[i] !== LBRACE) return NOT_PLAIN;
     this.x = Number.NaN;
-    i = this.members(skipWs(this.b, i + 1), TAGS);
+    const plain = this.plainTag(i);
+    i = plain >= 0 ? plain : this.members(skipWs(this.b, i + 1), TAGS);
     if (i < 0) return i;
     if (!isInt(this.x)) return NOT_PLAIN;
-    this.tags.push(small(this.x));
+    this.tags[this.tagCount++] = small(this.x);
+    return i;
+  }
+
+  /**
+   * The position at `i` (`{`) when it is written exactly as the public dataset writes all of them,
+   * `{"y": 49, "x": 31}` with plain integers: x and y set, the index past its `}`; else -1 and
+   * {@link members} reads it (the same bytes would give it the same values).
+   */
+  private plainPoint(i: number): number {
+    const b = this.b;
+    if (b[i + 1] !== QUOTE || b[i + 2] !== 0x79 || b[i + 3] !== QUOTE || b[i + 4] !== COLON || b[i + 5] !== 0x20)
+      return -1;
+    let j = this.plainInt(i + 6);
+    if (j < 0 || b[j] !== COMMA || b[j + 1] !== 0x20) return -1;
+    const y = this.num;
+    if (b[j + 2] !== QUOTE || b[j + 3] !== 0x78 || b[j + 4] !== QUOTE || b[j + 5] !== COLON || b[j + 6] !== 0x20)
+      return -1;
+    j = this.plainInt(j + 7);
+    if (j < 0 || b[j] !== RBRACE) return -1;
+    this.x = this.num;
+    this.y = y;
+    return j + 1;
+  }
+
+  /** The tag at `i` (`{`) when written `{"id": 1801}` with a plain integer: its id into `x`, the index past `}`; else -1. */
+  private plainTag(i: number): number {
+    const b = this.b;
+    if (b[i + 1] !== QUOTE || b[i + 2] !== 0x69 || b[i + 3] !== 0x64 || b[i + 4] !== QUOTE || b[i + 5] !== COLON)
+      return -1;
+    if (b[i + 6] !== 0x20) return -1;
+    const j = this.plainInt(i + 7);
+    if (j < 0 || b[j] !== RBRACE) return -1;
+    this.x = this.num;
+    return j + 1;
+  }
+
+  /**
+   * A plain integer at `i`: 1 to 9 digits, no sign, no leading zero (`0` alone is one); its value
+   * into `num` and the index past it, or -1. Callers then require `,` or `}`, so a fraction or an
+   * exponent after it never passes for an integer.
+   */
+  private plainInt(i: number): number {
+    const b = this.b;
+    let c = b[i];
+    if (c === undefined || c < 0x30 || c > 0x39) return -1;
+    if (c === 0x30) {
+      this.num = 0;
+      return i + 1;
+    }
+    let v = 0;
+    const start = i;
+    for (; c !== undefined && c >= 0x30 && c <= 0x39; c = b[++i]) v = v * 10 + (c - 0x30);
+    if (i - start > 9) return -1;
+    this.num = v;
     return i;
   }
 
@@ -382,8 +442,8 @@ class EventScanner {
 
   /** Past the `:` after a key that ends at `i`, whitespace skipped. */
   private colonAt(i: number): number {
-    i = skipWs(this.b, i);
-    return this.b[i] === COLON ? skipWs(this.b, i + 1) : MALFORMED;
+    i = skipNoWs(this.b, i);
+    return this.b[i] === COLON ? skipOneSpace(this.b, i + 1) : MALFORMED;
   }
 
   /** Queues the long `eventSec` token `b[start, end)` of the event about to be pushed. */
@@ -413,6 +473,19 @@ class EventScanner {
     }
   }
 
+  /**
+   * The event's own copy of its tags, exactly as long as they are: most events have one or two, and
+   * an array grown by `push` would keep 17 slots for them while the match is read.
+   */
+  private tagList(): number[] {
+    const n = this.tagCount;
+    const t = this.tags;
+    if (n === 0) return [];
+    if (n === 1) return [t[0]];
+    if (n === 2) return [t[0], t[1]];
+    return t.slice(0, n);
+  }
+
   /** Checks the fields as the reference reader does and keeps the event; false when it must read it. */
   private finish(): boolean {
     const { eventId, sub, period, eventSec, teamId, playerId, points } = this;
@@ -431,7 +504,7 @@ class EventScanner {
       y: points > 0 ? small(this.py[0]) : null,
       endX: points > 1 ? small(this.px[1]) : null,
       endY: points > 1 ? small(this.py[1]) : null,
-      tags: this.tags,
+      tags: this.tagList(),
     });
     return true;
   }

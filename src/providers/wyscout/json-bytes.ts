@@ -33,6 +33,15 @@ export function skipWs(b: Uint8Array, i: number): number {
   }
 }
 
+/**
+ * {@link skipWs} where there is usually no whitespace (after a key, after a value): small enough
+ * that V8 inlines it into the scanner's hot loop, where a call per member was a sixth of its time.
+ */
+export const skipNoWs = (b: Uint8Array, i: number): number => (b[i]! > 0x20 ? i : skipWs(b, i));
+/** {@link skipWs} where there is usually one space (after a colon or a comma), inlined likewise. */
+export const skipOneSpace = (b: Uint8Array, i: number): number =>
+  b[i] === 0x20 && b[i + 1]! > 0x20 ? i + 1 : skipWs(b, i);
+
 const isDigit = (c: number | undefined): boolean => c !== undefined && c >= ZERO && c <= NINE;
 const isHex = (c: number | undefined): boolean =>
   c !== undefined && ((c >= ZERO && c <= NINE) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66));

@@ -6,7 +6,7 @@
  */
 import {
   type ActionColumn,
-  addAction,
+  actionIndexOf,
   addDefence,
   addPass,
   addTouch,
@@ -14,17 +14,15 @@ import {
 } from '../../model/location-profile.js';
 import { EVENT, SUB_EVENT, TAG } from './mapping.js';
 import type { WyscoutEvent } from './read.js';
+import { IdSet } from './id-set.js';
 
 /** Events whose start location is an on-ball touch: passes, shots, other on-ball actions, set pieces. */
-const TOUCH_EVENTS: ReadonlySet<number> = new Set([EVENT.pass, EVENT.shot, EVENT.othersOnTheBall, EVENT.freeKick]);
+const TOUCH_EVENTS = new IdSet([EVENT.pass, EVENT.shot, EVENT.othersOnTheBall, EVENT.freeKick]);
 /** Duels in which the player has or fights for the ball (touches), and those in which he defends. */
-const ON_BALL_DUELS: ReadonlySet<number | null> = new Set([
-  SUB_EVENT.groundAttackingDuel,
-  SUB_EVENT.groundLooseBallDuel,
-]);
-const DEFENSIVE_DUELS: ReadonlySet<number | null> = new Set([SUB_EVENT.groundDefendingDuel, SUB_EVENT.airDuel]);
+const ON_BALL_DUELS = new IdSet([SUB_EVENT.groundAttackingDuel, SUB_EVENT.groundLooseBallDuel]);
+const DEFENSIVE_DUELS = new IdSet([SUB_EVENT.groundDefendingDuel, SUB_EVENT.airDuel]);
 /** Set pieces that are passes (corners, free kicks, crosses from free kicks, goal kicks, throw-ins). */
-const PASSING_SET_PIECES: ReadonlySet<number | null> = new Set([
+const PASSING_SET_PIECES = new IdSet([
   SUB_EVENT.corner,
   SUB_EVENT.freeKick,
   SUB_EVENT.freeKickCross,
@@ -50,18 +48,23 @@ const ACTION_OF_SUB_EVENT: ReadonlyMap<number, Exclude<ActionColumn, 'pass_lengt
   [SUB_EVENT.clearance, 'clearance'],
 ]);
 
-/** Counts the event's kind in its action column: sub-events of passes, duels and other on-ball actions, fouls and shots. */
-function addEventAction(counts: ZoneCounts, e: WyscoutEvent): void {
+/** Index in the zone counts of each sub-event's action column, -1 for none (one load per event, no string key). */
+const ACTION_INDEX_OF_SUB_EVENT = Int16Array.from({ length: 128 }, (_, sub) => {
+  const column = ACTION_OF_SUB_EVENT.get(sub);
+  return column === undefined ? -1 : actionIndexOf(column);
+});
+const FOUL_INDEX = actionIndexOf('foul');
+const SHOT_INDEX = actionIndexOf('shot');
+
+/** Index of the event's action column in the zone counts (sub-events of passes, duels and other on-ball actions, fouls and shots), or -1. */
+function actionIndexOfEvent(e: WyscoutEvent): number {
+  if (e.eventId === EVENT.foul) return FOUL_INDEX;
+  if (e.eventId === EVENT.shot) return SHOT_INDEX;
   const onBall = e.eventId === EVENT.pass || e.eventId === EVENT.duel || e.eventId === EVENT.othersOnTheBall;
-  const column =
-    e.eventId === EVENT.foul
-      ? 'foul'
-      : e.eventId === EVENT.shot
-        ? 'shot'
-        : onBall && e.subEventId !== null
-          ? ACTION_OF_SUB_EVENT.get(e.subEventId)
-          : undefined;
-  if (column) addAction(counts, column);
+  const sub = e.subEventId;
+  return onBall && sub !== null && sub >= 0 && sub < ACTION_INDEX_OF_SUB_EVENT.length
+    ? ACTION_INDEX_OF_SUB_EVENT[sub]
+    : -1;
 }
 
 /**
@@ -70,7 +73,8 @@ function addEventAction(counts: ZoneCounts, e: WyscoutEvent): void {
  * @example addEventZones(counts, { eventId: 8, x: 50, y: 50, endX: 80, endY: 50, … }) // touch, pass_fwd_short, target
  */
 export function addEventZones(counts: ZoneCounts, e: WyscoutEvent): void {
-  addEventAction(counts, e);
+  const action = actionIndexOfEvent(e);
+  if (action >= 0) counts[action] += 1;
   if (e.x === null || e.y === null) return;
   const duel = e.eventId === EVENT.duel;
   if (TOUCH_EVENTS.has(e.eventId) || (duel && ON_BALL_DUELS.has(e.subEventId))) addTouch(counts, e.x, e.y);

@@ -76,6 +76,18 @@ function lastSecondOfEachPeriod(events: readonly WyscoutEvent[]): Map<string, nu
   return last;
 }
 
+/** Notes `id` as seen, and as unknown when `isKnown` does not know it. */
+function visitPlayer(
+  id: number,
+  seen: Set<number>,
+  unknown: Set<number>,
+  isKnown: (playerId: number) => boolean,
+): void {
+  if (seen.has(id)) return;
+  seen.add(id);
+  if (!isKnown(id)) unknown.add(id);
+}
+
 /** The ids, other than 0, among `listed` and the events' players that `isKnown` does not know. */
 function unknownPlayersOf(
   listed: readonly number[],
@@ -84,13 +96,14 @@ function unknownPlayersOf(
 ): Set<number> {
   const seen = new Set<number>([0]);
   const unknown = new Set<number>();
-  const visit = (id: number): void => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    if (!isKnown(id)) unknown.add(id);
-  };
-  for (const id of listed) visit(id);
-  for (const e of events) visit(e.playerId);
+  for (const id of listed) visitPlayer(id, seen, unknown, isKnown);
+  // A player's events often come in a row: the same id is looked up once per run.
+  let last = 0;
+  for (const e of events)
+    if (e.playerId !== last) {
+      last = e.playerId;
+      visitPlayer(last, seen, unknown, isKnown);
+    }
   return unknown;
 }
 
@@ -131,8 +144,10 @@ export function screenedMatchOf(
   if (file.badRosterEntries > 0)
     notes.push(`${file.badRosterEntries} empty or unreadable roster entries in the file's players (skipped)`);
   const sides = new Set(Object.values(match.teamsData).map((t) => t.teamId));
+  const [home, away] = sides;
   let foreignCount = 0;
-  for (const e of file.events) if (!sides.has(e.teamId)) foreignCount++;
+  // Two sides: compared directly, not hashed, for each event.
+  for (const e of file.events) if (e.teamId !== home && e.teamId !== away) foreignCount++;
   const foreign = foreignCount === 0 ? [] : file.events.filter((e) => !sides.has(e.teamId));
   if (foreign.length > 0)
     notes.push(

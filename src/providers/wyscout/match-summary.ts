@@ -25,6 +25,7 @@ import type { WyscoutEvent, WyscoutMatch } from './read.js';
 import { holdFor, possessionAndPadjOf } from '../event-values.js';
 import type { ShotLine } from '../shot-rows.js';
 import { countWyscoutValues } from './event-values.js';
+import { IdSet } from './id-set.js';
 
 /** One player's match. */
 export interface PlayerMatchLine extends MatchLineBase {
@@ -72,17 +73,11 @@ interface Moment {
 }
 
 /** Events whose location says where a player plays: duels, fouls, touches, passes and shots in open play. */
-const LOCATING_EVENTS: ReadonlySet<number> = new Set([
-  EVENT.duel,
-  EVENT.foul,
-  EVENT.othersOnTheBall,
-  EVENT.pass,
-  EVENT.shot,
-]);
+const LOCATING_EVENTS = new IdSet([EVENT.duel, EVENT.foul, EVENT.othersOnTheBall, EVENT.pass, EVENT.shot]);
 /** On-ball events in open play that show which team has the ball (for ball recoveries). */
-const ON_BALL_EVENTS: ReadonlySet<number> = new Set([EVENT.othersOnTheBall, EVENT.pass, EVENT.shot]);
+const ON_BALL_EVENTS = new IdSet([EVENT.othersOnTheBall, EVENT.pass, EVENT.shot]);
 /** Stoppages after which possession restarts from a set piece, not a recovery. */
-const STOPPAGES: ReadonlySet<number> = new Set([EVENT.foul, EVENT.interruption, EVENT.offside]);
+const STOPPAGES = new IdSet([EVENT.foul, EVENT.interruption, EVENT.offside]);
 
 /** Lineup and substitutions of a match, `"null"` substitutions read as none. */
 function squadsOf(match: WyscoutMatch) {
@@ -180,17 +175,21 @@ function firstAndLastOf(
   periods: Int8Array,
   players: ReadonlySet<number>,
 ): { first: Map<number, Moment>; last: Map<number, Moment> } {
-  const first = new Map<number, Moment>();
-  const last = new Map<number, Moment>();
-  if (players.size === 0) return { first, last };
-  for (const i of order) {
-    const e = events[i];
-    if (e.playerId === 0 || !players.has(e.playerId)) continue;
-    const at = { period: periods[i], sec: e.eventSec };
-    if (!first.has(e.playerId)) first.set(e.playerId, at);
-    last.set(e.playerId, at);
-  }
-  return { first, last };
+  // Event indices while walking (no object per event), made moments once at the end.
+  const firstAt = new Map<number, number>();
+  const lastAt = new Map<number, number>();
+  if (players.size > 0)
+    for (const i of order) {
+      const id = events[i].playerId;
+      if (id === 0 || !players.has(id)) continue;
+      if (!firstAt.has(id)) firstAt.set(id, i);
+      lastAt.set(id, i);
+    }
+  const momentOf = (i: number): Moment => ({ period: periods[i], sec: events[i].eventSec });
+  return {
+    first: new Map([...firstAt].map(([id, i]) => [id, momentOf(i)])),
+    last: new Map([...lastAt].map(([id, i]) => [id, momentOf(i)])),
+  };
 }
 
 /**

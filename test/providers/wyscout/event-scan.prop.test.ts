@@ -223,6 +223,21 @@ describe('event scanner against JSON.parse + the reference reader', () => {
     expect(read.badEvents).toStrictEqual([]);
   });
 
+  it('agrees on positions and tags in the layout of the dataset, whatever their numbers', () => {
+    // `{"y": 49, "x": 31}` and `{"id": 1801}` exactly: the layout the scanner reads without its general member loop.
+    const text = fc.oneof(numberText, fc.constantFrom('05', '00', '0', '007', '1234567890', '123456789', '99', '-1'));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, text, text), { minLength: 1, maxLength: 4 }), (rows) => {
+        const events = rows.map(
+          ([y, x, id]) =>
+            `{"eventId": 8, "tags": [{"id": ${id}}, {"id": 1801}], "playerId": 7, "positions": [{"y": ${y}, "x": ${x}}, {"y": ${x}, "x": ${y}}], "teamId": 1609, "matchPeriod": "1H", "eventSec": 1.5, "subEventId": 85}`,
+        );
+        expectSame(Buffer.from(`{"events": [${events.join(', ')}]}`));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('gives the same result or the same error on byte-mutated files', () => {
     fc.assert(
       fc.property(file, style, fc.array(mutation, { minLength: 1, maxLength: 3 }), (f, s, ms) =>
