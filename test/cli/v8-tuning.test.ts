@@ -2,7 +2,7 @@
  * The binary tunes V8 for a short process only for the commands that read a dataset, answer once
  * and exit (src/cli/v8-tuning.ts), never for a server, an ingest or a batch; and the tuning changes
  * no answer: the built binary (tuned) prints the same bytes as the same line run in-process over
- * the loaded commands (V8's defaults).
+ * the loaded commands (V8's defaults), and nothing on stderr.
  */
 import { describe, expect, it } from 'vitest';
 import { COMMAND_CATALOG } from '../../src/cli/commands/catalog.js';
@@ -47,6 +47,8 @@ describe('the tuned binary answers as the untuned in-process run', () => {
       const code = await runCli(COMMANDS, argv, { stdout: (t) => (stdout += t), stderr: () => undefined });
       const built = await runBuilt(argv);
       expect(built.code, built.stderr).toBe(0);
+      // A V8 that no longer knows the flag would say so on stderr.
+      expect(built.stderr).toBe('');
       expect(code).toBe(0);
       expect(built.stdout.length).toBeGreaterThan(1000);
       expect(built.stdout).toBe(stdout);
