@@ -23,6 +23,13 @@ describe('which commands run tuned for a short process', () => {
     }
   });
 
+  it('every other command that reads --dataset is a short run, so a new report is not left untuned', async () => {
+    for (const entry of COMMAND_CATALOG) {
+      const readsDataset = Object.keys((await entry.load()).options).includes('dataset');
+      if (readsDataset && !LONG_OR_STORE.test(entry.name)) expect(entry.shortRun, entry.name).toBe(true);
+    }
+  });
+
   it('the binary finds the entry of a command line, options and all', () => {
     expect(findCommand(COMMAND_CATALOG, ['scouting', '--name', 'x'])?.command.shortRun).toBe(true);
     expect(findCommand(COMMAND_CATALOG, ['bestxi', 'pick', '--vibe', 'balanced'])?.command.shortRun).toBe(true);
