@@ -1,11 +1,11 @@
 /** Options and helpers shared by the `halfspace` commands that read a dataset. */
-import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, readdirSync, type Stats, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { TABLE_NAMES, tableFileOf, type Dataset, type TableName } from '../model/schema.js';
 import { Engine } from '../engine.js';
 import { asOfCutoffMs } from '../matches/standings-request.js';
 import type { Result } from '../errors.js';
-import { FailureLine, UsageError } from './run.js';
+import { codeOf, FailureLine, UsageError } from './run.js';
 
 /** `--dataset` (every command) and `--json`. */
 export const DATASET_OPTIONS = {
@@ -89,11 +89,12 @@ export function valueOrExit<T>(result: Result<T>): T {
 export { jsonOut } from './json-out.js';
 
 /**
- * Throws unless `out` may be replaced by a dataset folder: it must not exist, be empty, or already
- * be an Arrow dataset folder (only `dataset.json` and `<table>.arrow` files), because writing
- * replaces the folder.
+ * Throws unless `out` may be replaced by a dataset folder: its parent folder must exist and be
+ * writable, and `out` must not exist, be empty, or already be an Arrow dataset folder (only
+ * `dataset.json` and `<table>.arrow` files), because writing replaces the folder.
  */
 export function assertReplaceable(out: string): void {
+  assertOutFolder(out);
   if (!existsSync(out)) return;
   if (!statSync(out).isDirectory()) throw new UsageError(`--out ${out} is a file, not a folder`);
   const entries = readdirSync(out);
@@ -102,6 +103,36 @@ export function assertReplaceable(out: string): void {
     throw new UsageError(
       `refusing to replace ${out}: it holds files that are not an Arrow dataset (choose a new or empty folder)`,
     );
+  }
+}
+
+/** Node's system error code of a failed `statSync`, or rethrows what is not a system error. */
+function statOrCode(path: string): Stats | string {
+  try {
+    return statSync(path);
+  } catch (error) {
+    const code = codeOf(error);
+    if (typeof code === 'string') return code;
+    throw error;
+  }
+}
+
+/**
+ * Throws a usage error unless the folder that will hold `out` exists and can be written to. No
+ * `--out` creates missing folders (docs/guide.md#command-line): a typo in the path is refused
+ * before any work and leaves nothing behind, as `cp`, `mv` and `--db` do.
+ */
+function assertOutFolder(out: string, flag = '--out'): void {
+  const folder = dirname(resolve(out));
+  const stat = statOrCode(folder);
+  if (stat === 'ENOENT') throw new UsageError(`${flag} ${out}: the folder ${folder} does not exist (create it first)`);
+  if (stat === 'ENOTDIR' || (typeof stat !== 'string' && !stat.isDirectory()))
+    throw new UsageError(`${flag} ${out}: ${folder} is not a folder`);
+  if (typeof stat === 'string') throw new UsageError(`${flag} ${out}: cannot open the folder ${folder} (${stat})`);
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch {
+    throw new UsageError(`${flag} ${out}: the folder ${folder} is not writable`);
   }
 }
 
@@ -118,15 +149,13 @@ function kindOf(out: string): string | null {
 
 /**
  * Throws a usage error unless a file can be created at `out` (`flag` names the option): its
- * folder must exist and `out` must be missing or a regular file. A symbolic link, FIFO or device
+ * folder must exist and be writable, and `out` must be missing or a regular file. A symbolic link, FIFO or device
  * is refused: the write goes to a temporary sibling renamed into place, which would replace the
  * link or device node itself. Checked before the work, so a typo in the path does not cost a
- * whole computation; permissions and a full disk still surface when writing (exit 2 as well).
+ * whole computation; a full disk still surfaces when writing (exit 2 as well, nothing left at `out`).
  */
 export function assertFileTarget(out: string, flag = '--out'): void {
-  const folder = dirname(resolve(out));
-  if (!existsSync(folder)) throw new UsageError(`${flag} ${out}: the folder ${folder} does not exist`);
-  if (!statSync(folder).isDirectory()) throw new UsageError(`${flag} ${out}: ${folder} is not a folder`);
+  assertOutFolder(out, flag);
   const kind = kindOf(out);
   if (kind === 'a folder') throw new UsageError(`${flag} ${out} is a folder, give a file`);
   if (kind) throw new UsageError(`${flag} ${out} is ${kind}; give a regular file or a new path`);

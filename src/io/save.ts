@@ -18,10 +18,16 @@ export function writeDatasetFolder(
   const tmp = `${dir}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
-  writeFileSync(join(tmp, 'dataset.json'), `${JSON.stringify(dataset.meta, null, 2)}\n`);
-  for (const name of TABLE_NAMES) {
-    const table = dataset.tables[name];
-    if (table) writeFileSync(join(tmp, fileOf(name)), encode(name, table));
+  try {
+    writeFileSync(join(tmp, 'dataset.json'), `${JSON.stringify(dataset.meta, null, 2)}\n`);
+    for (const name of TABLE_NAMES) {
+      const table = dataset.tables[name];
+      if (table) writeFileSync(join(tmp, fileOf(name)), encode(name, table));
+    }
+  } catch (error) {
+    // A full disk or a failing encoder: the half-written temp folder goes too, `dir` stays untouched.
+    rmSync(tmp, { recursive: true, force: true });
+    throw error;
   }
   rmSync(dir, { recursive: true, force: true });
   renameSync(tmp, dir);

@@ -4,7 +4,9 @@
  * package at all, and a store command loads its driver but not Arrow, the MCP SDK, hono or
  * prom-client. A preload hook records every package the child resolves (ESM through a module
  * hook, CommonJS through the resolver), and the commands that need the heavy packages show the
- * hook sees them. The lazy list says, and prints, exactly what the eager COMMANDS list did.
+ * hook sees them. A report loads no package and none of the binary's chunks that hold another
+ * command's, the service's, MCP's, a store's or an ingest's code (read from the chunks' source
+ * maps). The lazy list says, and prints, exactly what the eager COMMANDS list did.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_CATALOG } from '../../src/cli/commands/catalog.js';
 import { COMMANDS } from '../../src/cli/commands/index.js';
 import { runCli, type CommandList } from '../../src/cli/run.js';
-import { ensureBuilt, runBuilt, type Run } from '../helpers/built-cli.js';
+import { ensureBuilt, ROOT, runBuilt, type Run } from '../helpers/built-cli.js';
 
 /** What a fast start must never load; each is behind the command that uses it. */
 const HEAVY = [
@@ -28,16 +30,18 @@ const HEAVY = [
 ];
 
 // Appends the package of every module the process resolves to $HALFSPACE_LOAD_LOG: ESM in the
-// loader thread, CommonJS (better-sqlite3, pg, prom-client's own requires) in the main thread.
+// loader thread, CommonJS (better-sqlite3, pg, prom-client's own requires) in the main thread;
+// and each file of the binary's own dist/cli/ it loads, as `dist/cli/<file>`.
 const RECORD_HOOK = `import Module, { register } from 'node:module';
 import { appendFileSync } from 'node:fs';
 const PACKAGE = /\\/node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//;
+const CHUNK = /\\/(dist\\/cli\\/[^/]+\\.js)$/;
 const LOG = process.env.HALFSPACE_LOAD_LOG;
 register('data:text/javascript,' + encodeURIComponent(\`
   import { appendFileSync } from 'node:fs';
   export async function resolve(specifier, context, next) {
     const resolved = await next(specifier, context);
-    const m = \${PACKAGE}.exec(resolved.url);
+    const m = \${PACKAGE}.exec(resolved.url) ?? \${CHUNK}.exec(resolved.url);
     if (m) appendFileSync(\${JSON.stringify(LOG)}, m[1] + '\\\\n');
     return resolved;
   }\`));
@@ -62,14 +66,31 @@ beforeAll(() => {
 }, 240_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** Runs the built binary under the recording hook: its result and the sorted packages it loaded. */
-async function loadsOf(argv: string[]): Promise<{ run: Run; packages: string[] }> {
+/** Runs the built binary under the recording hook: its result, the sorted packages and dist/cli files it loaded. */
+async function loadsOf(argv: string[]): Promise<{ run: Run; packages: string[]; chunks: string[] }> {
   const log = join(tmp, `loads-${runs++}.txt`);
   writeFileSync(log, '');
   const run = await runBuilt(argv, { cwd: tmp, env: { NODE_OPTIONS: `--import ${hook}`, HALFSPACE_LOAD_LOG: log } });
-  const packages = [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean))].sort();
-  return { run, packages };
+  const loaded = [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean))].sort();
+  return {
+    run,
+    packages: loaded.filter((p) => !p.startsWith('dist/cli/')),
+    chunks: loaded.filter((p) => p.startsWith('dist/cli/')),
+  };
 }
+
+/** The repository's source files a built dist/cli file holds, from its source map (`service/jobs/jobs.ts`). */
+function sourcesOf(chunk: string): string[] {
+  const map: unknown = JSON.parse(readFileSync(join(ROOT, `${chunk}.map`), 'utf8'));
+  const sources = typeof map === 'object' && map !== null && 'sources' in map ? map.sources : [];
+  if (!Array.isArray(sources)) return [];
+  return sources.flatMap((s) =>
+    typeof s === 'string' && /(^|\/)src\//.test(s) && !s.includes('node_modules') ? [s.replace(/^.*?src\//, '')] : [],
+  );
+}
+
+/** Source folders a report never needs: the service and its transports, stores, ingests, the client. */
+const NOT_FOR_A_REPORT = /^(service|http|mcp|store|providers|client|demo)\//;
 
 /** Runs `argv` in-process over `commands`, capturing what it prints. */
 async function captured(commands: CommandList, argv: string[]): Promise<Run> {
@@ -129,6 +150,26 @@ describe('the built binary starts without the heavy packages', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout).data.profile.name).toBe('Igor Teixeira');
     expect(packages.filter((p) => p === 'apache-arrow' || p === 'zod')).toEqual([]);
+  }, 120_000);
+});
+
+describe('a report loads only its own code', () => {
+  it('scouting --json loads no package and no chunk of another command, the service, MCP, a store or an ingest', async () => {
+    const { run, packages, chunks } = await loadsOf(['scouting', '--name', 'Igor Teixeira', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).data.profile.name).toBe('Igor Teixeira');
+    expect(packages).toEqual([]);
+    expect(chunks.length).toBeGreaterThan(3);
+    const sources = chunks.flatMap(sourcesOf);
+    // The chunks hold the engine and the command (the check reads real source maps, not an empty list).
+    expect(sources).toContain('engine.ts');
+    expect(sources).toContain('cli/commands/scouting.ts');
+    const foreign = sources.filter(
+      (s) =>
+        NOT_FOR_A_REPORT.test(s) ||
+        (s.startsWith('cli/commands/') && !['cli/commands/scouting.ts', 'cli/commands/catalog.ts'].includes(s)),
+    );
+    expect(foreign).toEqual([]);
   }, 120_000);
 });
 
