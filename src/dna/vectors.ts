@@ -103,10 +103,18 @@ interface Moments {
 
 /** A stratum's reference population: its cohort rows, or every eligible row when it has too few. */
 function referenceRowsOf(derived: DerivedSeasons, members: Int32Array): Int32Array {
+  // Indexed loops: this runs cold in a first answer, where for-of allocates an iterator result per row.
   let cohortRows = 0;
-  for (const i of members) if (eligible(derived, i) && derived.inCohort[i]) cohortRows++;
+  for (let k = 0; k < members.length; k++)
+    if (eligible(derived, members[k]) && derived.inCohort[members[k]]) cohortRows++;
   const pooled = cohortRows < REFERENCE_ROWS_MIN;
-  return members.filter((i) => eligible(derived, i) && (derived.inCohort[i] === 1 || pooled));
+  const reference = new Int32Array(members.length);
+  let m = 0;
+  for (let k = 0; k < members.length; k++) {
+    const i = members[k];
+    if (eligible(derived, i) && (derived.inCohort[i] === 1 || pooled)) reference[m++] = i;
+  }
+  return reference.subarray(0, m);
 }
 
 /**
@@ -122,15 +130,15 @@ function stratumMomentsOf(derived: DerivedSeasons, members: Int32Array): Moments
   const features = STYLE_FEATURES[POSITION_GROUPS[derived.group[members[0]]]];
   for (let s = 0; s < features.length; s++) {
     const column = derived.values[features[s].metric];
-    for (const i of reference) {
-      const v = column[i];
+    for (let k = 0; k < reference.length; k++) {
+      const v = column[reference[k]];
       if (Number.isNaN(v)) continue;
       count[s]++;
       mean[s] += v;
     }
     if (count[s] > 0) mean[s] /= count[s];
-    for (const i of reference) {
-      const v = column[i];
+    for (let k = 0; k < reference.length; k++) {
+      const v = column[reference[k]];
       if (!Number.isNaN(v)) m2[s] += (v - mean[s]) ** 2;
     }
   }
@@ -196,8 +204,10 @@ export function dnaVectorsOf(derived: DerivedSeasons, options: DnaVectorOptions 
     const members = membersOf(strata, s);
     if (members.length === 0) continue;
     const moments = stratumMomentsOf(derived, members);
-    for (const i of members)
+    for (let k = 0; k < members.length; k++) {
+      const i = members[k];
       if (eligible(derived, i) && writeRowVector(derived, i, moments, out, i * dims)) hasVector[i] = 1;
+    }
   }
   const { matrix, z } = out;
   return { n, dims, matrix, hasVector, z, search: { method: 'stats', matrix, hasVector } };

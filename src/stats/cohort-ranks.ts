@@ -185,14 +185,15 @@ export class CohortRanks implements RowRanks {
     const { cohort, role, onPitch } = this.inputs;
     const rows = ranker.rowsOf(local);
     const roles = new Uint8Array(ROLES.length);
-    for (const row of rows) if (cohort[row] === c) roles[role[row]] = 1;
+    // Indexed loops: this runs cold in a first answer, where for-of allocates an iterator result per row.
+    for (let k = 0; k < rows.length; k++) if (cohort[rows[k]] === c) roles[role[rows[k]]] = 1;
     for (let r = 0; r < ROLES.length; r++) {
       if (!roles[r]) continue;
       for (const key of ROLE_WEIGHTS[r].keys) this.rankMetric(c, key);
       for (const key of ROLE_WEIGHTS[r].standIns) if (key !== null) this.rankMetric(c, key);
     }
     if (onPitch) this.rankColumn(c, ON_PITCH_SLOT, onPitch, false, this.onPitchPercentiles);
-    for (const row of rows) if (cohort[row] === c) this.rating[row] = this.ratingOfRow(row);
+    for (let k = 0; k < rows.length; k++) if (cohort[rows[k]] === c) this.rating[rows[k]] = this.ratingOfRow(rows[k]);
     this.rated[c] = 1;
   }
 
@@ -205,7 +206,9 @@ export class CohortRanks implements RowRanks {
     const { ranker, local } = this.rankerOf(c);
     const { cohort, fallback } = this.inputs;
     if (ranker && c >= this.offset) {
-      for (const row of ranker.membersOf(local)) if (!fallback[row] && cohort[row] >= 0) this.rateCohort(cohort[row]);
+      const members = ranker.membersOf(local);
+      for (let k = 0; k < members.length; k++)
+        if (!fallback[members[k]] && cohort[members[k]] >= 0) this.rateCohort(cohort[members[k]]);
     }
     this.rateCohort(c);
     this.rankColumn(c, RATING_SLOT, this.rating, false, this.percentiles.rating);
