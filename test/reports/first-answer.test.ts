@@ -19,7 +19,7 @@ describe('a scouting report on a freshly opened engine', () => {
     for (const request of asked) expect(engine.scouting(request).ok).toBe(true);
     expect(engine.derived.ranks?.isComplete).toBe(false);
     // Private, read here only to show the matrix of the whole table was never built.
-    expect(engine['dnaVectors']).toBeUndefined();
+    expect(Reflect.get(engine, 'dnaVectors')).toBeUndefined();
   });
 
   it('answers exactly as an engine whose percentile columns were all ranked first', () => {
