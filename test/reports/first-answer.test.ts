@@ -37,3 +37,25 @@ describe('a scouting report on a freshly opened engine', () => {
     }
   });
 });
+
+describe('a verdict and a player comparison on a freshly opened engine', () => {
+  const probe = Engine.open({ dataset: 'demo' });
+  const picked = probe.players.filter((_, i) => i % 400 === 7);
+
+  it('rank only the cohorts they read, and answer as an engine whose columns were ranked whole', () => {
+    const lazy = Engine.open({ dataset: 'demo' });
+    const whole = Engine.open({ dataset: 'demo' });
+    expect(whole.derived.values.rating.length).toBe(whole.derived.n);
+    expect(picked.length).toBeGreaterThan(5);
+    picked.forEach((p, k) => {
+      const other = picked[(k + 1) % picked.length].name;
+      const verdict = lazy.verdict({ player_id: p.player_id });
+      expect(verdict.ok).toBe(true);
+      expect(JSON.stringify(verdict)).toBe(JSON.stringify(whole.verdict({ player_id: p.player_id })));
+      expect(JSON.stringify(lazy.player({ player_id: p.player_id, name2: other }))).toBe(
+        JSON.stringify(whole.player({ player_id: p.player_id, name2: other })),
+      );
+    });
+    expect(lazy.derived.ranks?.isComplete).toBe(false);
+  });
+});
