@@ -14,8 +14,8 @@ export const counted = (n: number, one: string, many = `${one}s`): string => `${
 
 /**
  * A whole number with commas between thousands, as `toLocaleString('en-US')` writes it (negative
- * zero as "-0" included), without the first call's cost of loading the locale's number format
- * (about 15 ms of a first scouting answer, docs/design.md#first-answer). For integers below 2^53.
+ * zero as "-0" included), without the first call's cost of loading the locale's number data (at
+ * least 11 ms in a fresh process on a 2-core machine, docs/design.md#first-answer). For integers below 2^53.
  * @example withThousands(1980) // => '1,980'
  */
 export function withThousands(n: number): string {
