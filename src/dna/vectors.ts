@@ -70,14 +70,20 @@ function strataOf(derived: DerivedSeasons, seasonKeyOf: (seasonId: number) => st
   const keyOfSeason = new Map<number, number>();
   const keys = new Map<string, number>();
   const stratumOf = new Int32Array(derived.n);
+  // Rows of a season sit together, so the previous row's season answers most lookups.
+  let lastSeason = Number.NaN;
+  let key = 0;
   for (let i = 0; i < derived.n; i++) {
     const seasonId = derived.season_id[i];
-    let key = keyOfSeason.get(seasonId);
-    if (key === undefined) {
-      const name = String(seasonKeyOf(seasonId));
-      key = keys.get(name);
-      if (key === undefined) keys.set(name, (key = keys.size));
-      keyOfSeason.set(seasonId, key);
+    if (seasonId !== lastSeason) {
+      lastSeason = seasonId;
+      const known = keyOfSeason.get(seasonId);
+      if (known === undefined) {
+        const name = String(seasonKeyOf(seasonId));
+        key = keys.get(name) ?? keys.size;
+        keys.set(name, key);
+        keyOfSeason.set(seasonId, key);
+      } else key = known;
     }
     stratumOf[i] = key * groups + derived.group[i];
   }
