@@ -51,145 +51,103 @@ export interface DnaVectorOptions {
   seasonKeyOf?: (seasonId: number) => string | number;
 }
 
-/**
- * The rows of each stratum (group × season key): stratum s holds `rows[start[s]]` up to
- * `rows[start[s + 1]]`, in table order.
- */
-interface Strata {
-  stratumOf: Int32Array;
-  start: Int32Array;
-  rows: Int32Array;
-}
-
-/**
- * Groups the rows by stratum: one map lookup per row (a season's key is read once), then a
- * counting sort, so each stratum's rows can be read on their own in table order.
- */
-function strataOf(derived: DerivedSeasons, seasonKeyOf: (seasonId: number) => string | number): Strata {
-  const groups = POSITION_GROUPS.length;
-  const keyOfSeason = new Map<number, number>();
-  const keys = new Map<string, number>();
+/** Each row's stratum (group × season key) and the number of strata. */
+function strataOf(derived: DerivedSeasons, seasonKeyOf: (seasonId: number) => string | number) {
   const stratumOf = new Int32Array(derived.n);
-  // Rows of a season sit together, so the previous row's season answers most lookups.
-  let lastSeason = Number.NaN;
-  let key = 0;
+  const ids = new Map<string, number>();
   for (let i = 0; i < derived.n; i++) {
-    const seasonId = derived.season_id[i];
-    if (seasonId !== lastSeason) {
-      lastSeason = seasonId;
-      const known = keyOfSeason.get(seasonId);
-      if (known === undefined) {
-        const name = String(seasonKeyOf(seasonId));
-        key = keys.get(name) ?? keys.size;
-        keys.set(name, key);
-        keyOfSeason.set(seasonId, key);
-      } else key = known;
-    }
-    stratumOf[i] = key * groups + derived.group[i];
+    const key = `${derived.group[i]}|${seasonKeyOf(derived.season_id[i])}`;
+    let id = ids.get(key);
+    if (id === undefined) ids.set(key, (id = ids.size));
+    stratumOf[i] = id;
   }
-  const start = new Int32Array(keys.size * groups + 1);
-  for (let i = 0; i < derived.n; i++) start[stratumOf[i] + 1]++;
-  for (let s = 1; s < start.length; s++) start[s] += start[s - 1];
-  const cursor = start.slice(0, -1);
-  const rows = new Int32Array(derived.n);
-  for (let i = 0; i < derived.n; i++) rows[cursor[stratumOf[i]]++] = i;
-  return { stratumOf, start, rows };
+  return { stratumOf, strata: ids.size };
 }
-
-const membersOf = (strata: Strata, s: number): Int32Array => strata.rows.subarray(strata.start[s], strata.start[s + 1]);
 
 const eligible = (derived: DerivedSeasons, i: number) => derived.minutes[i] >= VECTOR_MINUTES_MIN;
 
-/** Per feature slot of one stratum: count, mean and sum of squared deviations over its reference rows. */
-interface Moments {
-  count: Float64Array;
-  mean: Float64Array;
-  m2: Float64Array;
+/** Which rows are the reference population: cohort rows, or every eligible row of a stratum with too few. */
+function referenceRowsOf(derived: DerivedSeasons, stratumOf: Int32Array, strata: number): Uint8Array {
+  const referenceCount = new Int32Array(strata);
+  for (let i = 0; i < derived.n; i++) if (eligible(derived, i) && derived.inCohort[i]) referenceCount[stratumOf[i]]++;
+  const reference = new Uint8Array(derived.n);
+  for (let i = 0; i < derived.n; i++)
+    reference[i] =
+      eligible(derived, i) && (derived.inCohort[i] === 1 || referenceCount[stratumOf[i]] < REFERENCE_ROWS_MIN) ? 1 : 0;
+  return reference;
 }
 
-/** A stratum's reference population: its cohort rows, or every eligible row when it has too few. */
-function referenceRowsOf(derived: DerivedSeasons, members: Int32Array): Int32Array {
-  // Indexed loops: this runs cold in a first answer, where for-of allocates an iterator result per row.
-  let cohortRows = 0;
-  for (let k = 0; k < members.length; k++)
-    if (eligible(derived, members[k]) && derived.inCohort[members[k]]) cohortRows++;
-  const pooled = cohortRows < REFERENCE_ROWS_MIN;
-  const reference = new Int32Array(members.length);
-  let m = 0;
-  for (let k = 0; k < members.length; k++) {
-    const i = members[k];
-    if (eligible(derived, i) && (derived.inCohort[i] === 1 || pooled)) reference[m++] = i;
-  }
-  return reference.subarray(0, m);
+/** The value of slot `slot` of row `i`'s group features; NaN when missing or past the group's features. */
+function slotValueAt(derived: DerivedSeasons, i: number, slot: number): number {
+  const feature = STYLE_FEATURES[POSITION_GROUPS[derived.group[i]]][slot];
+  return feature === undefined ? Number.NaN : derived.values[feature.metric][i];
 }
 
-/**
- * The moments of one stratum's features over its reference rows (two passes, for stability), a
- * feature column at a time in table order.
- */
-function stratumMomentsOf(derived: DerivedSeasons, members: Int32Array): Moments {
-  const count = new Float64Array(DNA_DIMS);
-  const mean = new Float64Array(DNA_DIMS);
-  const m2 = new Float64Array(DNA_DIMS);
-  if (members.length === 0) return { count, mean, m2 };
-  const reference = referenceRowsOf(derived, members);
-  const features = STYLE_FEATURES[POSITION_GROUPS[derived.group[members[0]]]];
-  for (let s = 0; s < features.length; s++) {
-    const column = derived.values[features[s].metric];
-    for (let k = 0; k < reference.length; k++) {
-      const v = column[reference[k]];
+/** Per stratum × slot: count, mean and sum of squared deviations over the reference rows (two passes, for stability). */
+function referenceMomentsOf(derived: DerivedSeasons, stratumOf: Int32Array, strata: number, reference: Uint8Array) {
+  const dims = DNA_DIMS;
+  const count = new Float64Array(strata * dims);
+  const mean = new Float64Array(strata * dims);
+  const m2 = new Float64Array(strata * dims);
+  for (let i = 0; i < derived.n; i++) {
+    if (!reference[i]) continue;
+    const base = stratumOf[i] * dims;
+    for (let s = 0; s < dims; s++) {
+      const v = slotValueAt(derived, i, s);
       if (Number.isNaN(v)) continue;
-      count[s]++;
-      mean[s] += v;
+      count[base + s]++;
+      mean[base + s] += v;
     }
-    if (count[s] > 0) mean[s] /= count[s];
-    for (let k = 0; k < reference.length; k++) {
-      const v = column[reference[k]];
-      if (!Number.isNaN(v)) m2[s] += (v - mean[s]) ** 2;
+  }
+  for (let j = 0; j < mean.length; j++) if (count[j] > 0) mean[j] /= count[j];
+  for (let i = 0; i < derived.n; i++) {
+    if (!reference[i]) continue;
+    const base = stratumOf[i] * dims;
+    for (let s = 0; s < dims; s++) {
+      const v = slotValueAt(derived, i, s);
+      if (!Number.isNaN(v)) m2[base + s] += (v - mean[base + s]) ** 2;
     }
   }
   return { count, mean, m2 };
 }
 
 /**
- * Writes row `i`'s z-scores and its clipped, weighted, unit-length vector at offset `at` of the
- * outputs; false (and a zero vector) when it has no known feature or its weighted z-scores are all
- * (nearly) 0.
+ * Writes row `i`'s z-scores and its clipped, weighted, unit-length vector; false (and a zero row)
+ * when it has no known feature or its weighted z-scores are all (nearly) 0.
  */
 function writeRowVector(
   derived: DerivedSeasons,
   i: number,
-  moments: Moments,
+  base: number,
+  moments: ReturnType<typeof referenceMomentsOf>,
   out: { matrix: Float32Array; z: Float32Array },
-  at: number,
 ): boolean {
   const { count, mean, m2 } = moments;
   const { matrix, z } = out;
   const features = STYLE_FEATURES[POSITION_GROUPS[derived.group[i]]];
+  const row = i * DNA_DIMS;
   let known = 0;
   let norm2 = 0;
   for (let s = 0; s < features.length; s++) {
     const v = derived.values[features[s].metric][i];
     if (Number.isNaN(v)) continue;
     known++;
-    const c = count[s];
-    const sd = c >= 2 ? Math.sqrt(m2[s] / c) : 0;
-    const zs = sd > 0 ? (v - mean[s]) / sd : 0;
-    z[at + s] = zs;
+    const c = count[base + s];
+    const sd = c >= 2 ? Math.sqrt(m2[base + s] / c) : 0;
+    const zs = sd > 0 ? (v - mean[base + s]) / sd : 0;
+    z[row + s] = zs;
     const w = features[s].weight * Math.max(-Z_CLIP, Math.min(Z_CLIP, zs));
-    matrix[at + s] = w;
+    matrix[row + s] = w;
     norm2 += w * w;
   }
   if (known === 0 || norm2 < VECTOR_NORM_MIN * VECTOR_NORM_MIN) {
-    matrix.fill(0, at, at + DNA_DIMS);
+    matrix.fill(0, row, row + DNA_DIMS);
     return false;
   }
   const inv = 1 / Math.sqrt(norm2);
-  for (let s = 0; s < features.length; s++) matrix[at + s] *= inv;
+  for (let s = 0; s < features.length; s++) matrix[row + s] *= inv;
   return true;
 }
-
-const seasonKeyOrId = (options: DnaVectorOptions) => options.seasonKeyOf ?? ((id: number) => id);
 
 /**
  * Computes the DNA vector of every derived row. The reference population of a group × season is
@@ -203,47 +161,15 @@ const seasonKeyOrId = (options: DnaVectorOptions) => options.seasonKeyOf ?? ((id
 export function dnaVectorsOf(derived: DerivedSeasons, options: DnaVectorOptions = {}): DnaVectors {
   const { n } = derived;
   const dims = DNA_DIMS;
-  const strata = strataOf(derived, seasonKeyOrId(options));
+  const { stratumOf, strata } = strataOf(derived, options.seasonKeyOf ?? ((id: number) => id));
+  const moments = referenceMomentsOf(derived, stratumOf, strata, referenceRowsOf(derived, stratumOf, strata));
   const out = { matrix: new Float32Array(n * dims), z: new Float32Array(n * dims).fill(Number.NaN) };
   const hasVector = new Uint8Array(n);
-  for (let s = 0; s + 1 < strata.start.length; s++) {
-    const members = membersOf(strata, s);
-    if (members.length === 0) continue;
-    const moments = stratumMomentsOf(derived, members);
-    for (let k = 0; k < members.length; k++) {
-      const i = members[k];
-      if (eligible(derived, i) && writeRowVector(derived, i, moments, out, i * dims)) hasVector[i] = 1;
-    }
+  for (let i = 0; i < n; i++) {
+    if (eligible(derived, i) && writeRowVector(derived, i, stratumOf[i] * dims, moments, out)) hasVector[i] = 1;
   }
   const { matrix, z } = out;
   return { n, dims, matrix, hasVector, z, search: { method: 'stats', matrix, hasVector } };
-}
-
-/**
- * Whether a row has a DNA vector, one row at a time: a stratum's moments are taken when one of its
- * rows is first asked about, by the code and in the row order of {@link dnaVectorsOf}, so every
- * answer is the matrix's `hasVector[row]`. Style tags need only this bit, so a first answer does
- * not build the matrix of the whole table (docs/design.md#first-answer).
- * @example new DnaRowVectors(derived).hasVector(row) === (dnaVectorsOf(derived).hasVector[row] === 1) // => true
- */
-export class DnaRowVectors {
-  private readonly derived: DerivedSeasons;
-  private readonly strata: Strata;
-  private readonly moments: (Moments | undefined)[] = [];
-  private readonly scratch = { matrix: new Float32Array(DNA_DIMS), z: new Float32Array(DNA_DIMS) };
-
-  constructor(derived: DerivedSeasons, options: DnaVectorOptions = {}) {
-    this.derived = derived;
-    this.strata = strataOf(derived, seasonKeyOrId(options));
-  }
-
-  /** Whether derived row `row` has a DNA vector. */
-  hasVector(row: number): boolean {
-    if (!eligible(this.derived, row)) return false;
-    const s = this.strata.stratumOf[row];
-    const moments = (this.moments[s] ??= stratumMomentsOf(this.derived, membersOf(this.strata, s)));
-    return writeRowVector(this.derived, row, moments, this.scratch, 0);
-  }
 }
 
 /**

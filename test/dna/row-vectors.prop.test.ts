@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { STYLE_FEATURES } from '../../src/dna/features.js';
-import { DnaRowVectors, dnaVectorsOf, REFERENCE_ROWS_MIN, VECTOR_MINUTES_MIN } from '../../src/dna/vectors.js';
+import { DnaRowVectors } from '../../src/dna/row-vectors.js';
+import { dnaVectorsOf, REFERENCE_ROWS_MIN, VECTOR_MINUTES_MIN } from '../../src/dna/vectors.js';
 import { POSITION_GROUPS } from '../../src/model/schema.js';
 import { derivedOf, type FixtureRow } from './derived-fixture.js';
 
