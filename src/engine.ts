@@ -28,9 +28,10 @@ import { deriveSeasons } from './stats/derive.js';
 import { playerRowsOf } from './stats/player-rows.js';
 import type { DerivedSeasons } from './stats/derived.js';
 import type { DnaVectors } from './dna/vectors.js';
+import { DnaRowVectors } from './dna/row-vectors.js';
 import { datasetDnaOf } from './dna/zone-vectors.js';
 import { shownStyleOf } from './dna/clear-role.js';
-import { styleTagsOf } from './dna/tags.js';
+import { styleTagsOfRow } from './dna/tags.js';
 import { pricierTwinOf } from './dna/anchor.js';
 import type { Result } from './errors.js';
 import type { VerdictFacts } from './verdict/rules.js';
@@ -59,8 +60,12 @@ export class Engine implements EngineContext {
   readonly derived: DerivedSeasons;
   readonly asOf: string;
   readonly identity: IdentityIndex;
-  /** Built on first use: only DNA search, alternatives, style tags and twins need it. */
+  /** Built on first use: only DNA search, alternatives and twins need it (style tags read {@link hasDnaVector}). */
   private dnaVectors: DnaVectors | undefined;
+  /** Whether one row has a DNA vector, without the whole matrix (style tags need only that). */
+  private dnaRows: DnaRowVectors | undefined;
+  /** DNA z-scores pool a group's rows across leagues by season name (docs/methodology/dna.md#vectors). */
+  private readonly seasonKeyOf = (id: number): string | number => this.seasonMap.get(id)?.name ?? id;
   private readonly clock: () => Date;
   /** The `players` rows, each read when first asked for (a question about one player reads one). */
   private readonly playerTable: LazyRows<'players'>;
@@ -128,10 +133,15 @@ export class Engine implements EngineContext {
    * season name across leagues. Built on first use: a question that needs no DNA never pays for it.
    */
   get dna(): DnaVectors {
-    this.dnaVectors ??= datasetDnaOf(this.derived, this.dataset.tables.player_zones, {
-      seasonKeyOf: (id) => this.seasonMap.get(id)?.name ?? id,
-    });
+    this.dnaVectors ??= datasetDnaOf(this.derived, this.dataset.tables.player_zones, { seasonKeyOf: this.seasonKeyOf });
     return this.dnaVectors;
+  }
+
+  /** Whether derived row `row` has a DNA vector: the matrix's bit once built, else its stratum's alone (docs/design.md#first-answer). */
+  private hasDnaVector(row: number): boolean {
+    if (this.dnaVectors) return this.dnaVectors.hasVector[row] === 1;
+    this.dnaRows ??= new DnaRowVectors(this.derived, { seasonKeyOf: this.seasonKeyOf });
+    return this.dnaRows.hasVector(row);
   }
 
   /** All players, in table order (read whole on first use). */
@@ -191,7 +201,8 @@ export class Engine implements EngineContext {
   /** Style tags of a derived row, computed on first use and kept. */
   styleOf(row: number): StyleSummary | null {
     let tags = this.styles[row];
-    if (tags === undefined) this.styles[row] = tags = shownStyleOf(styleTagsOf(this.dna, this.derived, row));
+    if (tags === undefined)
+      this.styles[row] = tags = this.hasDnaVector(row) ? shownStyleOf(styleTagsOfRow(this.derived, row)) : null;
     return tags;
   }
 

@@ -6,9 +6,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../src/engine.js';
-import { counted, countryInProse, possessive, withArticle } from '../src/prose.js';
+import { counted, countryInProse, possessive, withArticle, withThousands } from '../src/prose.js';
 import { narrativeOf } from '../src/reports/narrative.js';
 import { ROOT } from './helpers/built-cli.js';
 
@@ -62,6 +63,18 @@ describe('counted and withArticle', () => {
     expect(withArticle('11-1 win')).toBe('an 11-1 win');
     expect(withArticle('1-0 win')).toBe('a 1-0 win');
     expect(withArticle('110-0 win')).toBe('a 110-0 win');
+  });
+});
+
+describe('withThousands', () => {
+  it("writes every safe integer as toLocaleString('en-US') does", () => {
+    const same = (n: number): void => {
+      expect(withThousands(n)).toBe(n.toLocaleString('en-US'));
+    };
+    for (const n of [0, -0, 7, -7, 999, 1000, -1000, 99_999, 100_000, 1_234_567, Number.MAX_SAFE_INTEGER]) same(n);
+    for (const n of [Number.MIN_SAFE_INTEGER, -999_999, 10 ** 15]) same(n);
+    fc.assert(fc.property(fc.maxSafeInteger(), (n) => same(n)));
+    fc.assert(fc.property(fc.integer({ min: 0, max: 5_000 }), (n) => same(n)));
   });
 });
 

@@ -263,7 +263,15 @@ function withInputsPresent<T extends { evidence: readonly Evidence[] }>(candidat
  * @example styleTagsOf(dna, derived, row)?.primary // => 'Poacher'
  */
 export function styleTagsOf(dna: DnaVectors, derived: DerivedSeasons, row: number): StyleTags | null {
-  if (!dna.hasVector[row]) return null;
+  return dna.hasVector[row] ? styleTagsOfRow(derived, row) : null;
+}
+
+/**
+ * {@link styleTagsOf} of a row known to have a DNA vector: the rules read only its role-cohort
+ * percentiles, so a caller that knows the row has a vector (DnaRowVectors) needs no DNA matrix.
+ * @example styleTagsOfRow(derived, row).primary // => 'Poacher'
+ */
+export function styleTagsOfRow(derived: DerivedSeasons, row: number): StyleTags {
   const playerRole = ROLES[derived.role[row]];
   let best: { rule: TagRule<RoleTag>; evidence: Evidence[]; fit: number; met: boolean } | null = null;
   const candidates = ROLE_RULES[playerRole].map((rule) => ({ rule, evidence: evidenceOf(rule, derived, row) }));

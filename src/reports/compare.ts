@@ -6,6 +6,7 @@ import type { EngineContext, PlayerRow } from '../context.js';
 import * as z from 'zod';
 import { GROUP_METRICS, METRIC_KEYS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { POSITION_GROUPS } from '../model/schema.js';
+import { percentileAt, valueAt } from '../stats/derived.js';
 import { roundMetric } from './blocks.js';
 
 export const CompareSide = z.object({ value: z.number().nullable(), percentile: z.number().nullable() });
@@ -38,8 +39,9 @@ export type Compare = z.infer<typeof Compare>;
 
 function sideOf(ctx: EngineContext, row: number, key: MetricKey): CompareSide {
   if (row < 0) return { value: null, percentile: null };
-  const v = ctx.derived.values[key][row];
-  const p = ctx.derived.percentiles[key][row];
+  // One row at a time: only the two players' cohorts are ranked (docs/design.md#first-answer).
+  const v = valueAt(ctx.derived, key, row);
+  const p = percentileAt(ctx.derived, key, row);
   return { value: Number.isNaN(v) ? null : roundMetric(key, v), percentile: Number.isNaN(p) ? null : p };
 }
 
@@ -69,7 +71,8 @@ export function compareOf(ctx: EngineContext, a: PlayerRow, b: PlayerRow): Compa
     label: METRICS[key].label,
     a: sideOf(ctx, rowA, key),
     b: sideOf(ctx, rowB, key),
-    leader: rowA < 0 || rowB < 0 ? null : leaderOf(key, ctx.derived.values[key][rowA], ctx.derived.values[key][rowB]),
+    leader:
+      rowA < 0 || rowB < 0 ? null : leaderOf(key, valueAt(ctx.derived, key, rowA), valueAt(ctx.derived, key, rowB)),
   }));
   const count = (who: 'a' | 'b' | 'tie') => metrics.filter((m) => m.leader === who).length;
   const describe = (p: PlayerRow, side: 'a' | 'b', row: number) => ({

@@ -5,9 +5,9 @@
 import type { Highlight, Profile, SeasonStats } from './blocks.js';
 import type { StyleSummary } from '../context.js';
 import { STRONG_MIN } from '../stats/percentiles.js';
-import { counted, countryInProse, leagueInProse, withArticle } from '../prose.js';
+import { counted, countryInProse, leagueInProse, withArticle, withThousands } from '../prose.js';
 
-const fmtMinutes = (m: number) => Math.round(m).toLocaleString('en-US');
+const fmtMinutes = (m: number) => withThousands(Math.round(m));
 
 /**
  * A one-line summary of a player's latest season.

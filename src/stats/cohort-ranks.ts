@@ -1,10 +1,11 @@
 /**
  * Cohort percentiles and ratings of every derived row, computed on demand (docs/methodology/stats.md#percentiles,
- * docs/methodology/stats.md#model-rating). A report about one player needs the cohorts of his few
- * rows, not the 24 columns of the whole table, so a row's cohort is ranked when one of its rows is
- * first asked for ({@link CohortRanks.percentileAt}, {@link CohortRanks.ratingAt}); reading a whole
- * column (`percentiles[key]`, `values.rating`) ranks every cohort once, as the columns always were.
- * A cohort is ranked by the same code either way, so both give the same numbers.
+ * docs/methodology/stats.md#model-rating). A report about one player needs a few metrics in the
+ * cohorts of his few rows, not the 24 columns of the whole table, so a metric is ranked in a row's
+ * cohort when it is first asked for there ({@link CohortRanks.percentileAt}), and a rating ranks
+ * only the metrics it weighs ({@link CohortRanks.ratingAt}); reading a whole column
+ * (`percentiles[key]`, `values.rating`) ranks every cohort once, as the columns always were. A
+ * cohort is ranked by the same code either way, so both give the same numbers.
  */
 import type { CohortAssignment } from './cohorts.js';
 import type { RowRanks } from './derived.js';
@@ -37,6 +38,16 @@ export interface RankInputs {
 }
 
 const RANKED_KEYS = METRIC_KEYS.filter((k) => k !== 'rating');
+
+/**
+ * The columns ranked one cohort at a time, each when first read: every metric (its index in
+ * METRIC_KEYS, the rating's being the rating percentiles) and the on-pitch facet after them.
+ */
+const SLOT_OF_KEY = new Map(METRIC_KEYS.map((key, i) => [key, i]));
+const slotOf = (key: MetricKey): number => SLOT_OF_KEY.get(key)!;
+const RATING_SLOT = slotOf('rating');
+const ON_PITCH_SLOT = METRIC_KEYS.length;
+const RANK_SLOTS = ON_PITCH_SLOT + 1;
 
 /**
  * Per role: the weighted metrics, the metric standing in for each when a row lacks it
@@ -74,8 +85,10 @@ export class CohortRanks implements RowRanks {
   private readonly role: CohortRanker;
   private readonly group: CohortRanker | null;
   private readonly offset: number;
-  /** 1 when a chosen cohort's rows have every percentile and their rating. */
+  /** Per chosen cohort × {@link RANK_SLOTS}: 1 when that column is ranked in that cohort. */
   private readonly ranked: Uint8Array;
+  /** Per chosen cohort: 1 when the ratings of its rows are computed. */
+  private readonly rated: Uint8Array;
   private whole = false;
 
   constructor(inputs: RankInputs) {
@@ -86,7 +99,8 @@ export class CohortRanks implements RowRanks {
       ? new CohortRanker(inputs.byGroup.cohort, inputs.byGroup.inCohort, inputs.byGroup.cohorts.length)
       : null;
     this.offset = inputs.byRole.cohorts.length;
-    this.ranked = new Uint8Array(this.offset + inputs.byGroup.cohorts.length);
+    this.rated = new Uint8Array(this.offset + inputs.byGroup.cohorts.length);
+    this.ranked = new Uint8Array(this.rated.length * RANK_SLOTS);
     // cast: filled with every METRIC_KEYS key by the loop right below before anyone reads it.
     const percentiles = {} as Record<MetricKey, Float64Array>;
     for (const key of METRIC_KEYS) percentiles[key] = new Float64Array(n).fill(Number.NaN);
@@ -97,15 +111,22 @@ export class CohortRanks implements RowRanks {
     for (let i = 0; i < n; i++) if (Number.isFinite(inputs.providerRating[i])) this.ratingIsProvider[i] = 1;
   }
 
-  /** Percentile of one row (NaN when missing), ranking only the row's cohort if it is not ranked yet. */
+  /** Percentile of one row (NaN when missing), ranking only this metric in the row's cohort if it is not ranked yet. */
   percentileAt(key: MetricKey, row: number): number {
-    this.rankCohortOf(row);
+    const c = this.whole ? -1 : this.inputs.cohort[row];
+    if (c >= 0) {
+      if (key === 'rating') this.rankRatings(c);
+      else this.rankMetric(c, key);
+    }
     return this.percentiles[key][row];
   }
 
   /** Rating of one row (the provider's, else the model rating; NaN when neither exists). */
   ratingAt(row: number): number {
-    this.rankCohortOf(row);
+    if (this.whole) return this.rating[row];
+    const c = this.inputs.cohort[row];
+    if (c >= 0) this.rateCohort(c);
+    else this.rating[row] = this.ratingOfRow(row);
     return this.rating[row];
   }
 
@@ -128,37 +149,69 @@ export class CohortRanks implements RowRanks {
     this.whole = true;
   }
 
-  private rankCohortOf(row: number): void {
-    if (this.whole) return;
-    const c = this.inputs.cohort[row];
-    if (c >= 0) this.rankCohort(c);
-    else this.rating[row] = this.ratingOfRow(row);
+  /** The ranker of chosen cohort `c` and its index there. */
+  private rankerOf(c: number): { ranker: CohortRanker | null; local: number } {
+    return c >= this.offset ? { ranker: this.group, local: c - this.offset } : { ranker: this.role, local: c };
   }
 
   /**
-   * Every percentile and the rating of the rows whose chosen cohort is `c`. A group cohort ranks
-   * ratings of members ranked in their role cohorts, so those are ranked first.
+   * Ranks one column (a metric, the on-pitch facet or the rating) in chosen cohort `c`, once. Only
+   * the rows that chose this cohort take its percentiles (a group cohort also holds rows ranked by role).
    */
-  private rankCohort(c: number): void {
-    if (this.ranked[c]) return;
-    const { cohort, fallback } = this.inputs;
-    const isGroup = c >= this.offset;
-    const ranker = isGroup ? this.group : this.role;
-    const local = isGroup ? c - this.offset : c;
+  private rankColumn(c: number, slot: number, values: Float64Array, lowerIsBetter: boolean, out: Float64Array): void {
+    const flag = c * RANK_SLOTS + slot;
+    if (this.ranked[flag]) return;
+    const { ranker, local } = this.rankerOf(c);
+    const { cohort } = this.inputs;
+    ranker?.rankCohort(values, lowerIsBetter, local, out, (row) => cohort[row] === c);
+    this.ranked[flag] = 1;
+  }
+
+  private rankMetric(c: number, key: MetricKey): void {
+    const slot = slotOf(key);
+    if (!this.ranked[c * RANK_SLOTS + slot])
+      this.rankColumn(c, slot, this.inputs.rankable(key), METRICS[key].lowerIsBetter, this.percentiles[key]);
+  }
+
+  /**
+   * The ratings of the rows whose chosen cohort is `c`: first the percentiles they are built from
+   * (the weighted metrics of the rows' roles, their stand-ins and the on-pitch facet), each ranked
+   * in this cohort only.
+   */
+  private rateCohort(c: number): void {
+    if (this.rated[c]) return;
+    const { ranker, local } = this.rankerOf(c);
     if (!ranker) return;
-    if (isGroup) {
-      for (const row of ranker.membersOf(local)) if (!fallback[row] && cohort[row] >= 0) this.rankCohort(cohort[row]);
+    const { cohort, role, onPitch } = this.inputs;
+    const rows = ranker.rowsOf(local);
+    const roles = new Uint8Array(ROLES.length);
+    // Indexed loops: this runs cold in a first answer, where for-of allocates an iterator result per row.
+    for (let k = 0; k < rows.length; k++) if (cohort[rows[k]] === c) roles[role[rows[k]]] = 1;
+    for (let r = 0; r < ROLES.length; r++) {
+      if (!roles[r]) continue;
+      for (const key of ROLE_WEIGHTS[r].keys) this.rankMetric(c, key);
+      for (const key of ROLE_WEIGHTS[r].standIns) if (key !== null) this.rankMetric(c, key);
     }
-    // Only the rows that chose this cohort take its percentiles (a group cohort also holds rows ranked by role).
-    const keep = (row: number) => cohort[row] === c;
-    for (const key of RANKED_KEYS) {
-      ranker.rankCohort(this.inputs.rankable(key), METRICS[key].lowerIsBetter, local, this.percentiles[key], keep);
+    if (onPitch) this.rankColumn(c, ON_PITCH_SLOT, onPitch, false, this.onPitchPercentiles);
+    for (let k = 0; k < rows.length; k++) if (cohort[rows[k]] === c) this.rating[rows[k]] = this.ratingOfRow(rows[k]);
+    this.rated[c] = 1;
+  }
+
+  /**
+   * The rating percentiles of chosen cohort `c`. A group cohort ranks the ratings of members ranked
+   * in their role cohorts too, so those are rated first.
+   */
+  private rankRatings(c: number): void {
+    if (this.ranked[c * RANK_SLOTS + RATING_SLOT]) return;
+    const { ranker, local } = this.rankerOf(c);
+    const { cohort, fallback } = this.inputs;
+    if (ranker && c >= this.offset) {
+      const members = ranker.membersOf(local);
+      for (let k = 0; k < members.length; k++)
+        if (!fallback[members[k]] && cohort[members[k]] >= 0) this.rateCohort(cohort[members[k]]);
     }
-    const { onPitch } = this.inputs;
-    if (onPitch) ranker.rankCohort(onPitch, false, local, this.onPitchPercentiles, keep);
-    for (const row of ranker.rowsOf(local)) if (keep(row)) this.rating[row] = this.ratingOfRow(row);
-    ranker.rankCohort(this.rating, false, local, this.percentiles.rating, keep);
-    this.ranked[c] = 1;
+    this.rateCohort(c);
+    this.rankColumn(c, RATING_SLOT, this.rating, false, this.percentiles.rating);
   }
 
   /**

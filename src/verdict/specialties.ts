@@ -187,12 +187,22 @@ export function acrossFacets(keys: readonly MetricKey[]): MetricKey[] {
 /** Rating weight (of the job, {@link jobWeightOf}) from which a role metric is a key metric: what highlights lead with. */
 export const KEY_METRIC_WEIGHT_MIN = 0.1;
 
+const KEY_ROLE_METRICS = new Map<Role, MetricKey[]>();
+
 /**
  * The role's key metrics (job weight ≥ KEY_METRIC_WEIGHT_MIN), heaviest first.
  * @example keyRoleMetricsOf('striker').slice(0, 2) // => ['goals_per90', 'npxg_per90']
  */
 export function keyRoleMetricsOf(role: Role): MetricKey[] {
-  return roleMetricsOf(role)
-    .filter((k) => jobWeightOf(role, k) >= KEY_METRIC_WEIGHT_MIN)
-    .sort((a, b) => jobWeightOf(role, b) - jobWeightOf(role, a));
+  // Every highlight asks for it, so each role's list is worked out once.
+  let keys = KEY_ROLE_METRICS.get(role);
+  if (!keys) {
+    const weights = new Map(roleMetricsOf(role).map((k) => [k, jobWeightOf(role, k)]));
+    const weightOf = (k: MetricKey) => weights.get(k) ?? 0;
+    keys = [...weights.keys()]
+      .filter((k) => weightOf(k) >= KEY_METRIC_WEIGHT_MIN)
+      .sort((a, b) => weightOf(b) - weightOf(a));
+    KEY_ROLE_METRICS.set(role, keys);
+  }
+  return [...keys];
 }

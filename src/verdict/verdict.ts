@@ -9,6 +9,7 @@ import { ok, fail, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { ordinalOf } from '../stats/percentiles.js';
+import { percentileAt, valueAt } from '../stats/derived.js';
 import { cohortNameOf, SMALL_COHORT_MAX } from '../stats/cohorts.js';
 import { ratedPercentilesOf } from '../stats/rating.js';
 import { ROLES, type Role } from '../stats/roles.js';
@@ -97,7 +98,8 @@ const roleAt = (ctx: EngineContext, row: number): Role => ROLES[ctx.derived.role
  * the dataset lacks is replaced by its stand-in; missing ones omitted).
  */
 function percentilesAt(ctx: EngineContext, row: number): Partial<Record<MetricKey, number>> {
-  return ratedPercentilesOf(roleAt(ctx, row), (k) => ctx.derived.percentiles[k][row]);
+  // One row at a time: a verdict ranks the cohorts of the player's rows, not every cohort (docs/design.md#first-answer).
+  return ratedPercentilesOf(roleAt(ctx, row), (k) => percentileAt(ctx.derived, k, row));
 }
 
 /** Output score of the most recent earlier season in which the player met the cohort threshold. */
@@ -203,15 +205,16 @@ function evidenceOf(
   percentiles: Partial<Record<MetricKey, number>>,
 ): VerdictEvidence[] {
   const cohortText = cohortId >= 0 ? cohortTextOf(ctx, cohortId) : '';
-  return metrics.map((metric) => ({
-    metric,
-    label: METRICS[metric].label,
-    value: Number.isNaN(ctx.derived.values[metric][row])
-      ? null
-      : Math.round(ctx.derived.values[metric][row] * 100) / 100,
-    percentile: percentiles[metric]!,
-    cohort: cohortText,
-  }));
+  return metrics.map((metric) => {
+    const value = valueAt(ctx.derived, metric, row);
+    return {
+      metric,
+      label: METRICS[metric].label,
+      value: Number.isNaN(value) ? null : Math.round(value * 100) / 100,
+      percentile: percentiles[metric]!,
+      cohort: cohortText,
+    };
+  });
 }
 
 /** Builds the verdict for the player's main season. */

@@ -3,7 +3,8 @@ import { Engine } from '../../src/engine.js';
 
 /**
  * The first answer (issue 23: import, open the demo, one scouting call) ranks only the cohorts of
- * the player asked about, and says exactly what an engine whose columns were ranked whole says.
+ * the player asked about and builds no DNA matrix (style tags need one row's "has a vector"), and
+ * says exactly what an engine whose columns were ranked whole and whose matrix was built says.
  */
 describe('a scouting report on a freshly opened engine', () => {
   // Every 300th demo player with a DNA vector in his latest season (so his style tags are read).
@@ -17,19 +18,44 @@ describe('a scouting report on a freshly opened engine', () => {
     expect(asked.length).toBeGreaterThan(5);
     for (const request of asked) expect(engine.scouting(request).ok).toBe(true);
     expect(engine.derived.ranks?.isComplete).toBe(false);
+    // Private, read here only to show the matrix of the whole table was never built.
+    expect(Reflect.get(engine, 'dnaVectors')).toBeUndefined();
   });
 
   it('answers exactly as an engine whose percentile columns were all ranked first', () => {
     const lazy = Engine.open({ dataset: 'demo' });
     const whole = Engine.open({ dataset: 'demo' });
-    // Reading a whole column ranks every cohort at once.
+    // Reading a whole column ranks every cohort at once; reading the DNA builds the whole matrix.
     expect(whole.derived.percentiles.goals_per90.length).toBe(whole.derived.n);
     expect(whole.derived.ranks?.isComplete).toBe(true);
+    expect(whole.dna.hasVector.length).toBe(whole.derived.n);
     for (const request of asked) {
       const a = lazy.scouting(request);
       const b = whole.scouting(request);
       expect(JSON.stringify(a)).toBe(JSON.stringify(b));
       expect(a.ok && a.value.data.dna.style_tags.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('a verdict and a player comparison on a freshly opened engine', () => {
+  const probe = Engine.open({ dataset: 'demo' });
+  const picked = probe.players.filter((_, i) => i % 400 === 7);
+
+  it('rank only the cohorts they read, and answer as an engine whose columns were ranked whole', () => {
+    const lazy = Engine.open({ dataset: 'demo' });
+    const whole = Engine.open({ dataset: 'demo' });
+    expect(whole.derived.values.rating.length).toBe(whole.derived.n);
+    expect(picked.length).toBeGreaterThan(5);
+    picked.forEach((p, k) => {
+      const other = picked[(k + 1) % picked.length].name;
+      const verdict = lazy.verdict({ player_id: p.player_id });
+      expect(verdict.ok).toBe(true);
+      expect(JSON.stringify(verdict)).toBe(JSON.stringify(whole.verdict({ player_id: p.player_id })));
+      expect(JSON.stringify(lazy.player({ player_id: p.player_id, name2: other }))).toBe(
+        JSON.stringify(whole.player({ player_id: p.player_id, name2: other })),
+      );
+    });
+    expect(lazy.derived.ranks?.isComplete).toBe(false);
   });
 });

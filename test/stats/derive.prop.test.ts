@@ -229,3 +229,34 @@ describe('one row read alone ranks only its cohort, with the numbers of the whol
     );
   });
 });
+
+describe('one metric read alone ranks only that metric in its cohort, with the numbers of the whole columns', () => {
+  // A read: a row and a metric (its percentile), or the row's rating (-1), in any order.
+  const readArb = fc.array(fc.tuple(fc.nat(), fc.integer({ min: -1, max: METRIC_KEYS.length - 1 })), {
+    minLength: 1,
+    maxLength: 12,
+  });
+  it('any sequence of percentileAt and ratingAt reads equals the whole columns', () => {
+    fc.assert(
+      fc.property(datasetArb, readArb, (input, reads) => {
+        const { dataset, rows } = build(input);
+        const options = { minutesMin: input.minutesMin, roleCohortMin: input.roleCohortMin };
+        const lazy = deriveSeasons(dataset, options);
+        const whole = deriveSeasons(dataset, options);
+        for (const [pick, k] of reads) {
+          const row = pick % rows.length;
+          if (k < 0)
+            expect(Object.is(ratingAt(lazy, row), whole.values.rating[row]), `rating of row ${row}`).toBe(true);
+          else {
+            const key = METRIC_KEYS[k];
+            expect(Object.is(percentileAt(lazy, key, row), whole.percentiles[key][row]), `${key} of row ${row}`).toBe(
+              true,
+            );
+          }
+        }
+        expect(lazy.ranks?.isComplete).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
