@@ -4,14 +4,15 @@
  * then posts the plain result back. A thin transport: everything it computes is the in-thread code.
  */
 import { messageOf } from '../../errors.js';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { DatasetError } from '../../model/dataset-error.js';
 import { type MatchResult, matchResultOf } from './match-result.js';
 import { readMatchFile, type WyscoutMatch } from './read.js';
 
-/** The jobs of one run and the counter every thread claims the next job index from. */
+/** The jobs of one run, the roles of `players.json` (id → GK/DF/MD/FW) and the counter every thread claims the next job index from. */
 export interface MatchBatch {
   jobs: readonly { match: WyscoutMatch; path: string; file: string }[];
+  roles: [number, string][];
   next: Int32Array;
 }
 
@@ -25,16 +26,8 @@ export type WorkerReply =
       error: { file: string; column: string | null; row: number | null } | null;
     };
 
-const isRoleEntry = (v: unknown): v is [number, string] =>
-  Array.isArray(v) && typeof v[0] === 'number' && typeof v[1] === 'string';
-/** The roles the pool sent (players.json: id → GK/DF/MD/FW). */
-function rolesOf(data: unknown): [number, string][] {
-  const list = typeof data === 'object' && data !== null && 'roles' in data ? data.roles : [];
-  return Array.isArray(list) ? list.filter(isRoleEntry) : [];
-}
-const roles = new Map<number, string>(rolesOf(workerData));
-
-parentPort?.on('message', ({ jobs, next }: MatchBatch) => {
+parentPort?.on('message', ({ jobs, roles: roleList, next }: MatchBatch) => {
+  const roles = new Map(roleList);
   for (let job = Atomics.add(next, 0, 1); job < jobs.length; job = Atomics.add(next, 0, 1)) {
     const { match, path, file } = jobs[job];
     let reply: WorkerReply;

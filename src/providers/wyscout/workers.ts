@@ -33,10 +33,10 @@ export const defaultIngestWorkers = (): number => Math.max(1, availableParalleli
 export const WORKER_YOUNG_GENERATION_MB = 96;
 
 /** The built worker from `dist/`, or the TypeScript source through tsx when running from `src/`. */
-function spawnWorker(roles: [number, string][]): Worker {
+function spawnWorker(): Worker {
   const root = packageRoot();
   const built = join(root, 'dist', 'wyscout-worker.js');
-  const options = { workerData: { roles }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } };
+  const options = { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } };
   if (!import.meta.url.endsWith('.ts') && existsSync(built)) return new Worker(built, options);
   // Beside this module, named relatively so that moving the folder moves the reference with it.
   const source = new URL('./match-worker.ts', import.meta.url).href;
@@ -66,12 +66,14 @@ export interface IngestJob {
 export interface IngestPool {
   readonly size: number;
   /**
-   * The results of `jobs` by match id. `onDone` hears each finished match (in no set order) and may
+   * The results of `jobs` by match id, with the roles of `players.json` (`roles`: id → GK/DF/MD/FW).
+   * `onDone` hears each finished match (in no set order) and may
    * do synchronous work of its own on the main thread. Rejects with the first file's error (a file
    * that cannot be read at all); the other threads then stop claiming jobs.
    */
   run(
     jobs: readonly IngestJob[],
+    roles: [number, string][],
     onDone?: (result: MatchResult, job: number) => void,
   ): Promise<Map<number, MatchResult>>;
   close(): Promise<void>;
@@ -160,7 +162,7 @@ async function runInThread(run: PoolRun, roleOf: ReadonlyMap<number, string>): P
 /** Runs `jobs` on the workers and the main thread. */
 function runPool(
   workers: readonly Worker[],
-  roleOf: ReadonlyMap<number, string>,
+  roles: [number, string][],
   jobs: readonly IngestJob[],
   onDone: PoolRun['onDone'],
 ): Promise<Map<number, MatchResult>> {
@@ -177,23 +179,22 @@ function runPool(
     };
     run.cleanup = listenTo(run, workers);
     if (jobs.length === 0) return finishRun(run);
-    const batch: MatchBatch = { jobs, next: run.next };
+    const batch: MatchBatch = { jobs, roles, next: run.next };
     for (const w of workers) w.postMessage(batch);
-    void runInThread(run, roleOf);
+    void runInThread(run, new Map(roles));
   });
 }
 
 /**
- * Starts an ingest pool of `size` threads (the main thread and `size - 1` workers) that know the
- * roles of `players.json` (`roles`: id → GK/DF/MD/FW).
- * @example const pool = ingestPool(2, roles); await pool.run(jobs); await pool.close();
+ * Starts an ingest pool of `size` threads (the main thread and `size - 1` workers). The workers
+ * start at once, so they load their code while the caller reads the match lists.
+ * @example const pool = ingestPool(2); await pool.run(jobs, roles); await pool.close();
  */
-export function ingestPool(size: number, roles: [number, string][]): IngestPool {
-  const workers = Array.from({ length: Math.max(0, size - 1) }, () => spawnWorker(roles));
-  const roleOf = new Map(roles);
+export function ingestPool(size: number): IngestPool {
+  const workers = Array.from({ length: Math.max(0, size - 1) }, () => spawnWorker());
   return {
     size,
-    run: (jobs, onDone) => runPool(workers, roleOf, jobs, onDone),
+    run: (jobs, roles, onDone) => runPool(workers, roles, jobs, onDone),
     close: async () => {
       await Promise.all(workers.map((w) => w.terminate()));
     },
