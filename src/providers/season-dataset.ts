@@ -37,7 +37,7 @@ export interface MatchLineTotals {
   started: boolean;
   totals: CountingTotals;
   /** His zone counts in the match, when the provider locates events. */
-  zones?: readonly number[];
+  zones?: ArrayLike<number>;
 }
 
 /**
