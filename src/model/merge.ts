@@ -303,14 +303,21 @@ const plainOf = (v: unknown): unknown => (typeof v === 'bigint' ? Number(v) : (v
 
 /**
  * The cells of `column` as {@link recordsOf} reads them, in one pass: the typed values themselves
- * when the column has no null (far cheaper than a `get` per cell), else each cell.
+ * when it is a number column without a null (far cheaper than a `get` per cell), else each cell.
  */
 function cellsOf(column: Vector | null, rows: number): ArrayLike<unknown> {
   if (!column) return new Array<null>(rows).fill(null);
-  if (column.nullCount === 0 && column.data.length === 1 && ArrayBuffer.isView(column.data[0].values)) {
-    const values: unknown = column.toArray();
-    if (values instanceof Int32Array || values instanceof Float64Array) return values;
-    if (values instanceof BigInt64Array) return Array.from(values, Number);
+  const [chunk] = column.data;
+  // Plain numbers only: a dictionary or date column's values are not what `get` reads.
+  if (
+    column.nullCount === 0 &&
+    column.data.length === 1 &&
+    /^(Int(32|64)|Float64|Timestamp<)/.test(String(column.type))
+  ) {
+    // The chunk's own values, read as its rows (an unsliced chunk starts at its first value).
+    const values: unknown = chunk.offset === 0 ? chunk.values : null;
+    if (values instanceof Int32Array || values instanceof Float64Array) return values.subarray(0, rows);
+    if (values instanceof BigInt64Array) return Array.from(values.subarray(0, rows), Number);
   }
   return Array.from(column, plainOf);
 }
