@@ -66,36 +66,37 @@ export interface IngestJob {
 export interface IngestPool {
   readonly size: number;
   /**
-   * The results of `jobs` by match id, with the roles of `players.json` (`roles`: id → GK/DF/MD/FW).
-   * `onDone` hears each finished match (in no set order) and may
-   * do synchronous work of its own on the main thread. Rejects with the first file's error (a file
-   * that cannot be read at all); the other threads then stop claiming jobs.
+   * Runs `jobs`, with the roles of `players.json` (`roles`: id → GK/DF/MD/FW), handing each result
+   * to `onDone` (in no set order), which may do synchronous work of its own on the main thread; the
+   * pool keeps no result, so memory holds only what `onDone` keeps. Resolves when every job is done;
+   * rejects with the first file's error (a file that cannot be read at all), and the other threads
+   * then stop claiming jobs.
    */
   run(
     jobs: readonly IngestJob[],
     roles: [number, string][],
-    onDone?: (result: MatchResult, job: number) => void,
-  ): Promise<Map<number, MatchResult>>;
+    onDone: (result: MatchResult, job: number) => void,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Lets the event loop deliver the workers' messages between two in-thread matches. */
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** One run of the pool: its jobs, the results so far and how the run ends. */
+/** One run of the pool: its jobs, how many are done and how the run ends. */
 interface PoolRun {
   jobs: readonly IngestJob[];
-  onDone: ((result: MatchResult, job: number) => void) | undefined;
-  results: Map<number, MatchResult>;
+  onDone: (result: MatchResult, job: number) => void;
+  done: number;
   /** The shared counter every thread claims its next job index from. */
   next: Int32Array;
   failed: boolean;
-  resolve: (results: Map<number, MatchResult>) => void;
+  resolve: () => void;
   reject: (error: Error) => void;
   cleanup: () => void;
 }
 
-/** Ends the run with `error`, or with its results once every job is in. */
+/** Ends the run with `error`, or once every job is in. */
 function finishRun(run: PoolRun, error?: Error): void {
   if (run.failed) return;
   if (error) {
@@ -103,17 +104,17 @@ function finishRun(run: PoolRun, error?: Error): void {
     Atomics.store(run.next, 0, run.jobs.length); // no thread claims another job
     run.cleanup();
     run.reject(error);
-  } else if (run.results.size === run.jobs.length) {
+  } else if (run.done === run.jobs.length) {
     run.cleanup();
-    run.resolve(run.results);
+    run.resolve();
   }
 }
 
-/** Takes one finished match: stores it, lets `onDone` fold what it can, ends the run when it was the last. */
+/** Takes one finished match: hands it to `onDone`, ends the run when it was the last. */
 function acceptResult(run: PoolRun, job: number, result: MatchResult): void {
-  run.results.set(run.jobs[job].match.wyId, result);
+  run.done++;
   try {
-    run.onDone?.(result, job);
+    run.onDone(result, job);
   } catch (e) {
     finishRun(run, e instanceof Error ? e : new Error(String(e)));
     return;
@@ -165,12 +166,12 @@ function runPool(
   roles: [number, string][],
   jobs: readonly IngestJob[],
   onDone: PoolRun['onDone'],
-): Promise<Map<number, MatchResult>> {
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const run: PoolRun = {
       jobs,
       onDone,
-      results: new Map(),
+      done: 0,
       next: new Int32Array(new SharedArrayBuffer(4)),
       failed: false,
       resolve,
