@@ -1,5 +1,5 @@
 /**
- * Arrow columns written straight from row values (docs/design.md#arrow-loading): one pass per
+ * Arrow columns written straight from row values (docs/design.md#tables-from-rows): one pass per
  * column into a typed array and a validity bitmap, instead of apache-arrow's generic builder, which
  * dispatches per value and resizes as it goes (most of the table build of a Wyscout ingest). The
  * buffers are the ones the builder would make, as the IPC writer sees them, so the bytes on disk do
