@@ -6,6 +6,7 @@
  */
 import type { Data, DataType, Table, Vector } from 'apache-arrow';
 import { type ArrowModule, arrowOf } from './arrow/arrow.js';
+import { bitmapBytes } from './row-columns.js';
 import { arrowTypeOf, type ColumnKind, SCHEMA, type TableName } from './schema.js';
 
 /** The one chunk of a column that can be copied as is: one Data, not sliced (null otherwise). */
@@ -15,11 +16,6 @@ function plainChunkOf(vector: Vector | null, type: DataType): Data | null {
   return data.offset === 0 ? data : null;
 }
 
-/**
- * Bytes of a bitmap of `bits` bits as Arrow's builders size it (a multiple of 64 bytes, at least
- * 64): the IPC writer writes a bitmap with its whole length, so the bytes on disk depend on it.
- */
-const bitmapBytes = (bits: number): number => Math.max(64, Math.ceil(Math.ceil(bits / 8) / 64) * 64);
 const bitOf = (bytes: Uint8Array, i: number): number => (bytes[i >> 3] >> (i & 7)) & 1;
 /** Copies `count` bits of `from` (from bit 0) into `to` from bit `at`. */
 function copyBits(from: Uint8Array, to: Uint8Array, at: number, count: number): void {

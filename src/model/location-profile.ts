@@ -192,6 +192,6 @@ export function addDefence(counts: ZoneCounts, x: number, y: number): void {
  * Adds `from` into `into`, element by element (season sums of match counts).
  * @example addZoneCounts(a, b) // a[i] += b[i]
  */
-export function addZoneCounts(into: ZoneCounts, from: readonly number[]): void {
+export function addZoneCounts(into: ZoneCounts, from: ArrayLike<number>): void {
   for (let i = 0; i < into.length; i++) into[i] += from[i] ?? 0;
 }

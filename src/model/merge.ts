@@ -6,7 +6,7 @@
  * a collision: refused with the colliding ids named, or, with `namespace`, moved apart by a
  * documented offset per id space. Pure: datasets in, validated dataset out.
  */
-import type { Table } from 'apache-arrow';
+import type { Table, Vector } from 'apache-arrow';
 import { DatasetError } from './dataset-error.js';
 import type { DatasetSource } from './dataset-meta.js';
 import { concatTables } from './concat-columns.js';
@@ -301,13 +301,39 @@ function mergedProviderMetrics(inputs: readonly MergeInput[]): ProviderMetricSpe
 /** A cell as a record of {@link recordsOf} holds it: 64-bit integers as numbers, no value as null. */
 const plainOf = (v: unknown): unknown => (typeof v === 'bigint' ? Number(v) : (v ?? null));
 
+/**
+ * The cells of `column` as {@link recordsOf} reads them, in one pass: the typed values themselves
+ * when it is a number column without a null (far cheaper than a `get` per cell), else each cell.
+ */
+function cellsOf(column: Vector | null, rows: number): ArrayLike<unknown> {
+  if (!column) return new Array<null>(rows).fill(null);
+  const [chunk] = column.data;
+  // Plain numbers only: a dictionary or date column's values are not what `get` reads.
+  if (
+    column.nullCount === 0 &&
+    column.data.length === 1 &&
+    /^(Int(32|64)|Float64|Timestamp<)/.test(String(column.type))
+  ) {
+    // The chunk's own values, read as its rows (an unsliced chunk starts at its first value).
+    const values: unknown = chunk.offset === 0 ? chunk.values : null;
+    if (values instanceof Int32Array || values instanceof Float64Array) return values.subarray(0, rows);
+    if (values instanceof BigInt64Array) return Array.from(values.subarray(0, rows), Number);
+  }
+  return Array.from(column, plainOf);
+}
+
 /** True when no {@link ROW_KEY} of table `name` is in two rows of `tables`, all taken together. */
 function keysUnique(name: TableName, tables: readonly Table[]): boolean {
   const seen = new Set<string>();
   for (const t of tables) {
-    const columns = ROW_KEY[name].map((c) => t.getChild(c));
-    for (let i = 0; i < t.numRows; i++) {
-      const key = columns.map((c) => String(c ? plainOf(c.get(i)) : null)).join(':');
+    // Each row's key is its key cells joined by ':', built a column at a time.
+    const rows = t.numRows;
+    const keys = new Array<string>(rows).fill('');
+    for (const [k, c] of ROW_KEY[name].entries()) {
+      const cells = cellsOf(t.getChild(c), rows);
+      for (let i = 0; i < rows; i++) keys[i] = k === 0 ? String(cells[i]) : `${keys[i]}:${String(cells[i])}`;
+    }
+    for (const key of keys) {
       if (seen.has(key)) return false;
       seen.add(key);
     }

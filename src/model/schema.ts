@@ -9,6 +9,7 @@ import type { DatasetMeta } from './dataset-meta.js';
 import { ACTION_COLUMNS, ZONE_COLUMNS } from './location-profile.js';
 import { isOneOf } from '../validation.js';
 import { recordOf } from './record-of.js';
+import { columnOf } from './row-columns.js';
 
 // Positions and dataset.json live in their own modules; re-exported so importers of the schema keep working.
 export {
@@ -388,15 +389,18 @@ export function arrowTypeOf(kind: ColumnKind, arrow: ArrowModule = shared()): Da
  */
 export function tableFromRows<T extends TableName>(name: T, rows: ReadonlyArray<Partial<RowOf<T>>>): Table {
   const spec: TableSpec = SCHEMA[name];
-  const { Table, vectorFromArray } = shared();
+  const arrow = shared();
   const vectors: Record<string, Vector> = {};
   for (const [col, c] of Object.entries(spec.columns)) {
-    const values = rows.map((r): unknown => {
-      const v: unknown = Reflect.get(r, col);
-      return v === undefined ? null : v;
-    });
-    vectors[col] = vectorFromArray(values, arrowTypeOf(c.kind));
+    // Written straight from the rows; a value of an unexpected JS type goes through Arrow's builder.
+    vectors[col] =
+      columnOf(arrow, c.kind, rows, col) ??
+      arrow.vectorFromArray(
+        rows.map((r): unknown => Reflect.get(r, col) ?? null),
+        arrowTypeOf(c.kind),
+      );
   }
+  const { Table } = arrow;
   return new Table(vectors);
 }
 

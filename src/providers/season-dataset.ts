@@ -24,7 +24,8 @@ export interface SeasonLine {
   starts: number;
   /** Nominal seconds on the pitch (stoppage time not counted). */
   seconds: number;
-  totals: CountingTotals;
+  /** His counting totals in `COUNTING_COLUMNS` order ({@link seasonTotalsOf} names them). */
+  sums: Float64Array;
   /** Zone counts summed over his matches (docs/methodology/dna.md#location-features); null when the provider gives none. */
   zones: ZoneCounts | null;
 }
@@ -37,7 +38,7 @@ export interface MatchLineTotals {
   started: boolean;
   totals: CountingTotals;
   /** His zone counts in the match, when the provider locates events. */
-  zones?: readonly number[];
+  zones?: ArrayLike<number>;
 }
 
 /**
@@ -59,6 +60,27 @@ export function withPossession(
 export const minutesOf = (seconds: number): number => seconds / 60;
 
 /**
+ * Adds a match line's counting totals to a season line's sums. Read in property order when the
+ * line's totals hold the columns in `COUNTING_COLUMNS` order (every provider's `emptyTotals` copy
+ * does; checked per line), by name otherwise: 37 look-ups by a varying name cost ~7× as much (2.9
+ * against 0.3 µs per line, best of 12 over 4,416 real lines), and a season fold adds ~45,000 lines.
+ * Each column is summed in the same order either way, so the sums are the same numbers.
+ */
+function addTotals(sums: Float64Array, totals: CountingTotals): void {
+  const names = Object.keys(totals);
+  const values = Object.values(totals);
+  const ordered = names.length === COUNTING_COLUMNS.length && names.every((n, i) => n === COUNTING_COLUMNS[i]);
+  for (let i = 0; i < COUNTING_COLUMNS.length; i++) sums[i] += ordered ? values[i] : totals[COUNTING_COLUMNS[i]];
+}
+
+/** The counting totals of a season line's sums, by column. */
+export function seasonTotalsOf(sums: Float64Array): CountingTotals {
+  const totals = emptyTotals();
+  for (const [i, c] of COUNTING_COLUMNS.entries()) totals[c] = sums[i];
+  return totals;
+}
+
+/**
  * Adds one match line, with its nominal `seconds`, to the season line of its (player, team) in
  * `lines` (keyed `player:team`), creating it on his first match for that club.
  */
@@ -70,13 +92,13 @@ export function addToSeasonLine(lines: Map<string, SeasonLine>, line: MatchLineT
     appearances: 0,
     starts: 0,
     seconds: 0,
-    totals: emptyTotals(),
+    sums: new Float64Array(COUNTING_COLUMNS.length),
     zones: null,
   };
   if (line.appeared) s.appearances += 1;
   if (line.started) s.starts += 1;
   s.seconds += seconds;
-  for (const c of COUNTING_COLUMNS) s.totals[c] += line.totals[c];
+  addTotals(s.sums, line.totals);
   if (line.zones) addZoneCounts((s.zones ??= emptyZoneCounts()), line.zones);
   lines.set(key, s);
 }
@@ -102,7 +124,7 @@ function playerSeasonRowsOf(
       starts: s.starts,
       minutes: minutesOf(s.seconds),
       rating: null,
-      ...providedTotalsOf(s.totals, columns),
+      ...providedTotalsOf(seasonTotalsOf(s.sums), columns),
     }));
 }
 

@@ -116,6 +116,7 @@ async function pooledCompetitions(
   options: WyscoutManyOptions & { registries: WyscoutRegistries },
   pool: IngestPool,
 ): Promise<Part[]> {
+  const roles: [number, string][] = [...options.registries.players].map(([id, p]) => [id, p.role.code2]);
   const perCompetition = competitions.map((c) => jobsOf(c, options.rounds));
   const jobs = perCompetition.flat();
   const owner = perCompetition.flatMap((list, k) => list.map(() => k));
@@ -130,7 +131,7 @@ async function pooledCompetitions(
     }
   };
   foldReady();
-  await pool.run(jobs, (result, job) => {
+  await pool.run(jobs, roles, (result, job) => {
     const k = owner[job];
     results[k].set(jobs[job].match.wyId, result);
     remaining[k]--;
@@ -162,23 +163,18 @@ export async function wyscoutIngestMany(
   const twice = names.find((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) !== i);
   if (twice) throw new DatasetError('(competitions)', null, null, `competition "${twice}" is named twice`);
   const workers = options.workers ?? defaultIngestWorkers();
-  // Each competition's match list and the registries are read once, for the jobs and the folds.
-  const competitions = names.map((name) => ({ name, layout: layoutOf(dir, name) }));
-  const registered = competitions.some((c) => c.layout.kind === 'registry');
-  const registries = {
-    players: registered ? readPlayerRegistry(dir) : new Map(),
-    teams: registered ? readTeamRegistry(dir) : new Map(),
-  };
-  const shared = { ...options, registries };
-  const pool =
-    workers > 1
-      ? ingestPool(
-          workers,
-          [...registries.players].map(([id, p]) => [id, p.role.code2]),
-        )
-      : null;
+  // The workers load their code while the match lists and registries are read.
+  const pool = workers > 1 ? ingestPool(workers) : null;
   let parts: Part[];
   try {
+    // Each competition's match list and the registries are read once, for the jobs and the folds.
+    const competitions = names.map((name) => ({ name, layout: layoutOf(dir, name) }));
+    const registered = competitions.some((c) => c.layout.kind === 'registry');
+    const registries = {
+      players: registered ? readPlayerRegistry(dir) : new Map(),
+      teams: registered ? readTeamRegistry(dir) : new Map(),
+    };
+    const shared = { ...options, registries };
     parts = pool
       ? await pooledCompetitions(dir, competitions, shared, pool)
       : competitions.map((c) => competitionOf(dir, c, shared, undefined));

@@ -119,10 +119,17 @@ function registryLayoutOf(dir: string, listsDir: string, competition: string | n
   const stem = chosen.stem;
   const candidates = [...[stem.toLowerCase(), stem].map((d) => join('events', d)), 'events'];
   const eventsDir = candidates.find((d) => existsSync(join(dir, d)) && statSync(join(dir, d)).isDirectory()) ?? '.';
+  // Found once per match: the jobs and the fold both ask (a file-system look-up each).
+  const found = new Map<number, MatchFileRef>();
   const eventsFileOf = (wyId: number): MatchFileRef => {
+    const known = found.get(wyId);
+    if (known) return known;
     for (const name of [`${wyId}.json.gz`, `${wyId}.json`]) {
       const file = join(eventsDir, name);
-      if (existsSync(join(dir, file))) return { path: join(dir, file), file };
+      const ref = { path: join(dir, file), file };
+      if (!existsSync(ref.path)) continue;
+      found.set(wyId, ref);
+      return ref;
     }
     throw new DatasetError(
       join(eventsDir, `${wyId}.json.gz`),

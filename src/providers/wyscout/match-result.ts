@@ -5,8 +5,14 @@
  * the same dataset byte for byte; its result is plain data (structured-clone safe).
  */
 import { screenedMatchOf } from './match-quirks.js';
-import { matchSummaryOf, type MatchSummary } from './match-summary.js';
+import { matchSummaryOf, type MatchSummary, type PlayerMatchLine } from './match-summary.js';
 import type { WyscoutMatch, WyscoutMatchFile, WyscoutPlayer, WyscoutTeam } from './read.js';
+
+/**
+ * A player line as the fold reads it: its zone counts may be any array of numbers, since a worker
+ * posts them as views of one transferred Float64Array (./match-worker.ts).
+ */
+export type FoldedLine = Omit<PlayerMatchLine, 'zones'> & { zones: ArrayLike<number> };
 
 /** One match's contribution, before it is folded into the season. */
 export interface MatchResult {
@@ -15,7 +21,7 @@ export interface MatchResult {
   players: [number, WyscoutPlayer][];
   /** Screened quirks (docs/methodology/wyscout.md#anomalies), each `match <id>: …`. */
   anomalies: string[];
-  summary: MatchSummary;
+  summary: Omit<MatchSummary, 'lines'> & { lines: FoldedLine[] };
 }
 
 /**

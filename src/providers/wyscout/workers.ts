@@ -33,10 +33,10 @@ export const defaultIngestWorkers = (): number => Math.max(1, availableParalleli
 export const WORKER_YOUNG_GENERATION_MB = 96;
 
 /** The built worker from `dist/`, or the TypeScript source through tsx when running from `src/`. */
-function spawnWorker(roles: [number, string][]): Worker {
+function spawnWorker(): Worker {
   const root = packageRoot();
   const built = join(root, 'dist', 'wyscout-worker.js');
-  const options = { workerData: { roles }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } };
+  const options = { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } };
   if (!import.meta.url.endsWith('.ts') && existsSync(built)) return new Worker(built, options);
   // Beside this module, named relatively so that moving the folder moves the reference with it.
   const source = new URL('./match-worker.ts', import.meta.url).href;
@@ -66,34 +66,37 @@ export interface IngestJob {
 export interface IngestPool {
   readonly size: number;
   /**
-   * The results of `jobs` by match id. `onDone` hears each finished match (in no set order) and may
-   * do synchronous work of its own on the main thread. Rejects with the first file's error (a file
-   * that cannot be read at all); the other threads then stop claiming jobs.
+   * Runs `jobs`, with the roles of `players.json` (`roles`: id → GK/DF/MD/FW), handing each result
+   * to `onDone` (in no set order), which may do synchronous work of its own on the main thread; the
+   * pool keeps no result, so memory holds only what `onDone` keeps. Resolves when every job is done;
+   * rejects with the first file's error (a file that cannot be read at all), and the other threads
+   * then stop claiming jobs.
    */
   run(
     jobs: readonly IngestJob[],
-    onDone?: (result: MatchResult, job: number) => void,
-  ): Promise<Map<number, MatchResult>>;
+    roles: [number, string][],
+    onDone: (result: MatchResult, job: number) => void,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Lets the event loop deliver the workers' messages between two in-thread matches. */
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** One run of the pool: its jobs, the results so far and how the run ends. */
+/** One run of the pool: its jobs, how many are done and how the run ends. */
 interface PoolRun {
   jobs: readonly IngestJob[];
-  onDone: ((result: MatchResult, job: number) => void) | undefined;
-  results: Map<number, MatchResult>;
+  onDone: (result: MatchResult, job: number) => void;
+  done: number;
   /** The shared counter every thread claims its next job index from. */
   next: Int32Array;
   failed: boolean;
-  resolve: (results: Map<number, MatchResult>) => void;
+  resolve: () => void;
   reject: (error: Error) => void;
   cleanup: () => void;
 }
 
-/** Ends the run with `error`, or with its results once every job is in. */
+/** Ends the run with `error`, or once every job is in. */
 function finishRun(run: PoolRun, error?: Error): void {
   if (run.failed) return;
   if (error) {
@@ -101,17 +104,17 @@ function finishRun(run: PoolRun, error?: Error): void {
     Atomics.store(run.next, 0, run.jobs.length); // no thread claims another job
     run.cleanup();
     run.reject(error);
-  } else if (run.results.size === run.jobs.length) {
+  } else if (run.done === run.jobs.length) {
     run.cleanup();
-    run.resolve(run.results);
+    run.resolve();
   }
 }
 
-/** Takes one finished match: stores it, lets `onDone` fold what it can, ends the run when it was the last. */
+/** Takes one finished match: hands it to `onDone`, ends the run when it was the last. */
 function acceptResult(run: PoolRun, job: number, result: MatchResult): void {
-  run.results.set(run.jobs[job].match.wyId, result);
+  run.done++;
   try {
-    run.onDone?.(result, job);
+    run.onDone(result, job);
   } catch (e) {
     finishRun(run, e instanceof Error ? e : new Error(String(e)));
     return;
@@ -160,15 +163,15 @@ async function runInThread(run: PoolRun, roleOf: ReadonlyMap<number, string>): P
 /** Runs `jobs` on the workers and the main thread. */
 function runPool(
   workers: readonly Worker[],
-  roleOf: ReadonlyMap<number, string>,
+  roles: [number, string][],
   jobs: readonly IngestJob[],
   onDone: PoolRun['onDone'],
-): Promise<Map<number, MatchResult>> {
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const run: PoolRun = {
       jobs,
       onDone,
-      results: new Map(),
+      done: 0,
       next: new Int32Array(new SharedArrayBuffer(4)),
       failed: false,
       resolve,
@@ -177,23 +180,22 @@ function runPool(
     };
     run.cleanup = listenTo(run, workers);
     if (jobs.length === 0) return finishRun(run);
-    const batch: MatchBatch = { jobs, next: run.next };
+    const batch: MatchBatch = { jobs, roles, next: run.next };
     for (const w of workers) w.postMessage(batch);
-    void runInThread(run, roleOf);
+    void runInThread(run, new Map(roles));
   });
 }
 
 /**
- * Starts an ingest pool of `size` threads (the main thread and `size - 1` workers) that know the
- * roles of `players.json` (`roles`: id → GK/DF/MD/FW).
- * @example const pool = ingestPool(2, roles); await pool.run(jobs); await pool.close();
+ * Starts an ingest pool of `size` threads (the main thread and `size - 1` workers). The workers
+ * start at once, so they load their code while the caller reads the match lists.
+ * @example const pool = ingestPool(2); await pool.run(jobs, roles); await pool.close();
  */
-export function ingestPool(size: number, roles: [number, string][]): IngestPool {
-  const workers = Array.from({ length: Math.max(0, size - 1) }, () => spawnWorker(roles));
-  const roleOf = new Map(roles);
+export function ingestPool(size: number): IngestPool {
+  const workers = Array.from({ length: Math.max(0, size - 1) }, () => spawnWorker());
   return {
     size,
-    run: (jobs, onDone) => runPool(workers, roleOf, jobs, onDone),
+    run: (jobs, roles, onDone) => runPool(workers, roles, jobs, onDone),
     close: async () => {
       await Promise.all(workers.map((w) => w.terminate()));
     },
