@@ -152,23 +152,26 @@ function exchangeOf(req: IncomingMessage): HttpExchange {
   };
 }
 
-/** The last string body measured and its UTF-8 length: an answer from the response cache is the same string each time. */
-let measured = { text: '', bytes: 0 };
+/**
+ * The last string body written and its UTF-8 bytes: an answer from the response cache is the same
+ * string each time, so it is encoded once instead of on every write (a string body is encoded in
+ * the write itself, ~7 % of a paid call's CPU; bench/results/http.md).
+ */
+let encoded = { text: '', bytes: Buffer.alloc(0) };
 
-/** The UTF-8 length of a body. */
-function byteLengthOf(body: string | Uint8Array): number {
-  if (typeof body !== 'string') return body.byteLength;
-  if (body !== measured.text) measured = { text: body, bytes: Buffer.byteLength(body) };
-  return measured.bytes;
+/** A reply body as the bytes written. */
+function bytesOf(body: string | Uint8Array): Uint8Array {
+  if (typeof body !== 'string') return body;
+  if (body !== encoded.text) encoded = { text: body, bytes: Buffer.from(body) };
+  return encoded.bytes;
 }
 
-/** The reply's headers with Content-Length, so Node sends the head and a string body in one write. */
-function headersOf(reply: HttpReply): Record<string, string> {
-  const { body, headers } = reply;
+/** The reply's headers with Content-Length, so Node sends the head and the body in one write. */
+function headersOf(headers: Record<string, string>, body: Uint8Array | null): Record<string, string> {
   if (body === null || 'content-length' in headers) return headers;
   // Without it the answer goes chunked, four buffers per writev (a fifth of a paid call's CPU,
   // bench/results/http.md).
-  return { ...headers, 'content-length': String(byteLengthOf(body)) };
+  return { ...headers, 'content-length': String(body.byteLength) };
 }
 
 /** What the requests of one server share: the requests in flight, and whether it is closing. */
@@ -192,8 +195,9 @@ async function respond(
     // A body left unread (too large, or not wanted) is not drained: the connection closes instead;
     // so does every connection once the server is closing.
     if (!(req.complete || takenWhole.has(req)) || state.closing) res.shouldKeepAlive = false;
-    res.writeHead(reply.status, headersOf(reply));
-    res.end(reply.body ?? undefined);
+    const body = reply.body === null ? null : bytesOf(reply.body);
+    res.writeHead(reply.status, headersOf(reply.headers, body));
+    res.end(body ?? undefined);
   } catch {
     // Only a broken connection gets here (the dispatcher answers every error itself): drop it.
     res.destroy();
