@@ -79,27 +79,28 @@ const takenWhole = new WeakSet<IncomingMessage>();
 
 /**
  * Reads at most `max` bytes of a Node request body; null as soon as it is longer. A body that
- * arrived whole with its headers (a small JSON call) is taken from the stream's buffer at once:
- * the listeners and promise of a streamed read were ~3 % of a paid call's CPU (bench/results/http.md).
+ * arrived whole with its headers (a small JSON call) is taken from the stream's buffer at once,
+ * with no promise: the listeners and promise of a streamed read were ~3 % of a paid call's CPU
+ * (bench/results/http.md).
  */
-function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | null> {
+function readBody(req: IncomingMessage, max: number): Uint8Array | null | Promise<Uint8Array | null> {
   const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > max) return Promise.resolve(null);
+  if (declared !== undefined && Number(declared) > max) return null;
   // The buffer holds the whole body once the parser has seen the whole message, or (usually
   // sooner: the dispatcher starts between the parser's callbacks) once it holds the declared length.
   const size = req.readableLength;
   const whole = req.complete || (declared !== undefined && size === Number(declared));
   if (whole && !req.readableFlowing && !req.readableEnded) {
-    if (size > max) return Promise.resolve(null);
+    if (size > max) return null;
     if (size === 0) {
       takenWhole.add(req);
-      return Promise.resolve(NO_BODY);
+      return NO_BODY;
     }
     // No encoding is ever set on the request, so `read()` gives the whole buffer as one Buffer.
     const buffered: unknown = req.read();
     if (Buffer.isBuffer(buffered) && buffered.length === size) {
       takenWhole.add(req);
-      return Promise.resolve(buffered);
+      return buffered;
     }
     return Promise.reject(new Error(`the buffered body read as ${typeof buffered}, not ${size} bytes`));
   }
