@@ -255,7 +255,7 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
       caller: call.caller!,
       now: call.now,
       sent: call.sent,
-      ...(call.photo ? { photo: call.photo } : {}),
+      photo: call.photo,
       parsed: call.parsed!,
       headers: call.headers,
     });

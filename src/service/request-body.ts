@@ -177,6 +177,6 @@ export function serviceRequestOf(x: HttpExchange, requestId: string): ServiceReq
     clientIp: x.peer,
     query: queryOf(x.query),
     requestId,
-    ...(hasBody ? { readBody: bodyReaderOf(x, path) } : {}),
+    readBody: hasBody ? bodyReaderOf(x, path) : undefined,
   };
 }
