@@ -235,32 +235,50 @@ async function settleClaim(ctx: ServiceContext, claim: { scope: string; key: str
   await ctx.store.idempotency.complete(scope, key, stored, expires);
 }
 
+/** Runs {@link STEPS} from the `from`-th on: the first answer, or null once every step let the call go on. */
+function stepsFrom(ctx: ServiceContext, call: Call, from: number): Promise<JsonResponse | null> | JsonResponse | null {
+  for (let i = from; i < STEPS.length; i++) {
+    const pending = STEPS[i]!(ctx, call);
+    // A step that answered synchronously costs no promise turn (a known key, a body held whole, parse).
+    if (pending instanceof Promise) return pending.then((answer) => answer ?? stepsFrom(ctx, call, i + 1));
+    if (pending) return pending;
+  }
+  return null;
+}
+
+/** Bills and runs a call that passed every step, then settles its claimed Idempotency-Key, if any. */
+function billAndRun(ctx: ServiceContext, charged: BilledCall, call: Call): Promise<JsonResponse> {
+  const response = charged({
+    op: call.op,
+    req: call.req,
+    requestId: call.requestId,
+    caller: call.caller!,
+    now: call.now,
+    sent: call.sent,
+    photo: call.photo,
+    parsed: call.parsed!,
+    headers: call.headers,
+  });
+  const { claim } = call;
+  // Only a claimed Idempotency-Key has anything to settle: no promise turn otherwise.
+  return claim ? response.then((r) => settleClaim(ctx, claim, r).then(() => r)) : response;
+}
+
 /**
- * The pipeline of paid calls over a service context: {@link STEPS} in order, then `charged`.
+ * The pipeline of paid calls over a service context: {@link STEPS} in order, then `charged`. Not
+ * `async`: a call whose steps all answer at once hands back billing's promise as it is.
  * @example await paidCall(ctx, charged)(op, { method: 'POST', path: op.path }, 'req_1') // => 401 without a key
  */
 export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
-  return async function paid(op, req, requestId) {
-    const call: Call = { op, req, requestId, now: ctx.clock(), headers: {} };
-    for (const step of STEPS) {
-      const pending = step(ctx, call);
-      // A step that answered synchronously costs no promise turn (parse, idempotency without a key).
-      const answer = pending instanceof Promise ? await pending : pending;
-      if (answer) return answer;
+  return function paid(op, req, requestId) {
+    try {
+      const call: Call = { op, req, requestId, now: ctx.clock(), headers: {} };
+      const checked = stepsFrom(ctx, call, 0);
+      if (checked instanceof Promise) return checked.then((answer) => answer ?? billAndRun(ctx, charged, call));
+      return checked ? Promise.resolve(checked) : billAndRun(ctx, charged, call);
+    } catch (error) {
+      // As an async function would: what a step throws rejects the call.
+      return Promise.reject(error);
     }
-    const response = await charged({
-      op,
-      req,
-      requestId,
-      caller: call.caller!,
-      now: call.now,
-      sent: call.sent,
-      photo: call.photo,
-      parsed: call.parsed!,
-      headers: call.headers,
-    });
-    // Only a claimed Idempotency-Key has anything to settle: no promise turn otherwise.
-    if (call.claim) await settleClaim(ctx, call.claim, response);
-    return response;
   };
 }
