@@ -11,8 +11,11 @@ import { authenticate } from './auth.js';
 /** Active keys remembered between calls, at most; the cache empties when full. */
 export const KNOWN_KEYS_MAX = 10_000;
 
-/** Looks up the active key of an Authorization value (401 `unauthorized` otherwise), as {@link authenticate} does. */
-export type KeyLookup = (authorization: string | undefined) => Promise<Result<KeyRecord>>;
+/**
+ * Looks up the active key of an Authorization value (401 `unauthorized` otherwise), as
+ * {@link authenticate} does; a key already known is answered at once, with no promise turn.
+ */
+export type KeyLookup = (authorization: string | undefined) => Result<KeyRecord> | Promise<Result<KeyRecord>>;
 
 /**
  * A key lookup over `store.keys` that remembers active keys while its `revision()` is unchanged; a
@@ -22,19 +25,22 @@ export type KeyLookup = (authorization: string | undefined) => Promise<Result<Ke
 export function keyCache(store: Pick<ServiceStore, 'keys'>): KeyLookup {
   const knownKeys = new Map<string, KeyRecord>();
   let knownRevision: number | undefined;
-  return async function keyOf(authorization) {
-    const revision = store.keys.revision?.();
-    if (revision !== knownRevision) {
-      knownKeys.clear();
-      knownRevision = revision;
-    }
-    const known = revision === undefined || authorization === undefined ? undefined : knownKeys.get(authorization);
-    if (known) return ok(known);
+  /** Authenticates through the store and remembers the key while the revision read before is unchanged. */
+  async function lookUp(authorization: string | undefined, revision: number | undefined) {
     const key = await authenticate(store.keys, authorization);
     if (key.ok && revision !== undefined && store.keys.revision!() === revision) {
       if (knownKeys.size >= KNOWN_KEYS_MAX) knownKeys.clear();
       knownKeys.set(authorization!, key.value);
     }
     return key;
+  }
+  return function keyOf(authorization) {
+    const revision = store.keys.revision?.();
+    if (revision !== knownRevision) {
+      knownKeys.clear();
+      knownRevision = revision;
+    }
+    const known = revision === undefined || authorization === undefined ? undefined : knownKeys.get(authorization);
+    return known ? ok(known) : lookUp(authorization, revision);
   };
 }

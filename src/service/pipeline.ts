@@ -10,7 +10,7 @@ import { ok, type Failure, type Result } from '../errors.js';
 import type { KeyRecord, RateDecision, StoredResponse } from '../store/ports.js';
 import { parseWith } from '../validation.js';
 import type { BilledCall, Caller } from './billing/billing.js';
-import type { JsonResponse, ParsedRequest, ServiceContext, ServiceRequest } from './context.js';
+import type { JsonResponse, ParsedRequest, RequestBody, ServiceContext, ServiceRequest } from './context.js';
 import { clientIpOf, DEMO_CHANNELS, isDemoChannel } from './demo.js';
 import { demoClientKeyOf } from './contract/ip-address.js';
 import {
@@ -73,15 +73,25 @@ const refuse = (ctx: ServiceContext, call: Call, failure: Failure, extra: Record
   ctx.problem(call.requestId, failure, { ...call.headers, ...extra });
 
 /** Who calls: a valid key, or a valid demo channel name (its body is checked once read). */
-async function authenticate(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> {
+function authenticate(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> | JsonResponse | null {
   const { req } = call;
-  if (req.authorization !== undefined && req.authorization !== '') {
-    const key = await ctx.keyOf(req.authorization);
-    if (!key.ok) return ctx.problem(call.requestId, key.error, BEARER);
-    call.key = key.value;
-    call.caller = { kind: 'key', key: key.value };
-    return null;
-  }
+  if (req.authorization === undefined || req.authorization === '') return unkeyed(ctx, call);
+  // A key already known is answered at once (key-cache.ts): no promise turn.
+  const key = ctx.keyOf(req.authorization);
+  return key instanceof Promise ? key.then((k) => keyed(ctx, call, k)) : keyed(ctx, call, key);
+}
+
+/** The caller of a valid key, or 401. */
+function keyed(ctx: ServiceContext, call: Call, key: Result<KeyRecord>): JsonResponse | null {
+  if (!key.ok) return ctx.problem(call.requestId, key.error, BEARER);
+  call.key = key.value;
+  call.caller = { kind: 'key', key: key.value };
+  return null;
+}
+
+/** A call without a key: a valid demo channel name, or 401. */
+async function unkeyed(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> {
+  const { req } = call;
   if (req.demoChannel === undefined) {
     const missing = await ctx.keyOf(undefined);
     return missing.ok ? null : ctx.problem(call.requestId, missing.error, BEARER);
@@ -121,12 +131,17 @@ function limited(ctx: ServiceContext, call: Call, decision: RateDecision): JsonR
   });
 }
 
-/** Reads the body only now that the caller is known; the demo channel's body rule ranks before body problems. */
-async function readBody(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> {
-  const { req, op } = call;
-  const read: Result<{ body?: unknown; photo?: Uint8Array }> = req.readBody
-    ? await req.readBody()
-    : ok({ body: req.body, ...(req.photo ? { photo: req.photo } : {}) });
+/** Reads the body only now that the caller is known; a body the adapter already holds costs no promise turn. */
+function readBody(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> | JsonResponse | null {
+  const { req } = call;
+  if (!req.readBody) return bodyRead(ctx, call, ok({ body: req.body, ...(req.photo ? { photo: req.photo } : {}) }));
+  const read = req.readBody();
+  return read instanceof Promise ? read.then((r) => bodyRead(ctx, call, r)) : bodyRead(ctx, call, read);
+}
+
+/** The body as read; the demo channel's body rule ranks before body problems. */
+function bodyRead(ctx: ServiceContext, call: Call, read: Result<RequestBody>): JsonResponse | null {
+  const { op } = call;
   if (read.ok) {
     call.sent = read.value.body;
     call.photo = read.value.photo;
@@ -212,40 +227,58 @@ async function claimKey(ctx: ServiceContext, call: Call, idemKey: string): Promi
 const STEPS: readonly Step[] = [authenticate, rateLimit, readBody, parse, idempotency];
 
 /** Stores a replayable answer under the claimed key, or gives the key up so a retry runs. */
-async function settleClaim(ctx: ServiceContext, call: Call, response: JsonResponse): Promise<void> {
-  if (!call.claim) return;
-  const { scope, key } = call.claim;
+async function settleClaim(ctx: ServiceContext, claim: { scope: string; key: string }, response: JsonResponse) {
+  const { scope, key } = claim;
   if (!isReplayable(response.status)) return ctx.store.idempotency.abandon(scope, key);
   const stored: StoredResponse = { status: response.status, headers: { ...response.headers }, body: response.body };
   const expires = new Date(ctx.clock().getTime() + IDEMPOTENCY_TTL_MS).toISOString();
   await ctx.store.idempotency.complete(scope, key, stored, expires);
 }
 
+/** Runs {@link STEPS} from the `from`-th on: the first answer, or null once every step let the call go on. */
+function stepsFrom(ctx: ServiceContext, call: Call, from: number): Promise<JsonResponse | null> | JsonResponse | null {
+  for (let i = from; i < STEPS.length; i++) {
+    const pending = STEPS[i]!(ctx, call);
+    // A step that answered synchronously costs no promise turn (a known key, a body held whole, parse).
+    if (pending instanceof Promise) return pending.then((answer) => answer ?? stepsFrom(ctx, call, i + 1));
+    if (pending) return pending;
+  }
+  return null;
+}
+
+/** Bills and runs a call that passed every step, then settles its claimed Idempotency-Key, if any. */
+function billAndRun(ctx: ServiceContext, charged: BilledCall, call: Call): Promise<JsonResponse> {
+  const response = charged({
+    op: call.op,
+    req: call.req,
+    requestId: call.requestId,
+    caller: call.caller!,
+    now: call.now,
+    sent: call.sent,
+    photo: call.photo,
+    parsed: call.parsed!,
+    headers: call.headers,
+  });
+  const { claim } = call;
+  // Only a claimed Idempotency-Key has anything to settle: no promise turn otherwise.
+  return claim ? response.then((r) => settleClaim(ctx, claim, r).then(() => r)) : response;
+}
+
 /**
- * The pipeline of paid calls over a service context: {@link STEPS} in order, then `charged`.
+ * The pipeline of paid calls over a service context: {@link STEPS} in order, then `charged`. Not
+ * `async`: a call whose steps all answer at once hands back billing's promise as it is.
  * @example await paidCall(ctx, charged)(op, { method: 'POST', path: op.path }, 'req_1') // => 401 without a key
  */
 export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
-  return async function paid(op, req, requestId) {
-    const call: Call = { op, req, requestId, now: ctx.clock(), headers: {} };
-    for (const step of STEPS) {
-      const pending = step(ctx, call);
-      // A step that answered synchronously costs no promise turn (parse, idempotency without a key).
-      const answer = pending instanceof Promise ? await pending : pending;
-      if (answer) return answer;
+  return function paid(op, req, requestId) {
+    try {
+      const call: Call = { op, req, requestId, now: ctx.clock(), headers: {} };
+      const checked = stepsFrom(ctx, call, 0);
+      if (checked instanceof Promise) return checked.then((answer) => answer ?? billAndRun(ctx, charged, call));
+      return checked ? Promise.resolve(checked) : billAndRun(ctx, charged, call);
+    } catch (error) {
+      // As an async function would: what a step throws rejects the call.
+      return Promise.reject(error);
     }
-    const response = await charged({
-      op,
-      req,
-      requestId,
-      caller: call.caller!,
-      now: call.now,
-      sent: call.sent,
-      ...(call.photo ? { photo: call.photo } : {}),
-      parsed: call.parsed!,
-      headers: call.headers,
-    });
-    await settleClaim(ctx, call, response);
-    return response;
   };
 }

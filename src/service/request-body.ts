@@ -74,12 +74,23 @@ function jsonOf(text: string, param: string): Result<unknown> {
   }
 }
 
-/** Reads the body of a POST/PUT/PATCH under the size and media-type rules; a failure is the problem to answer. */
-export async function bodyOf(x: HttpExchange, path: string): Promise<Result<{ body?: unknown; photo?: Uint8Array }>> {
+/**
+ * Reads the body of a POST/PUT/PATCH under the size and media-type rules; a failure is the problem
+ * to answer. Plain JSON the adapter already holds whole is answered at once, with no promise turn.
+ */
+export function bodyOf(x: HttpExchange, path: string): Result<RequestBody> | Promise<Result<RequestBody>> {
   const contentType = x.header('content-type') ?? '';
   // The common case needs no parsing of the header: plain JSON, no parameters.
-  if (contentType === 'application/json' && x.header('content-encoding') === undefined)
-    return jsonBodyOf(await x.readBody(JSON_BODY_MAX_BYTES), 'application/json');
+  if (contentType !== 'application/json' || x.header('content-encoding') !== undefined)
+    return bodyByTypeOf(x, path, contentType);
+  const bytes = x.readBody(JSON_BODY_MAX_BYTES);
+  return bytes instanceof Promise
+    ? bytes.then((b) => jsonBodyOf(b, 'application/json'))
+    : jsonBodyOf(bytes, 'application/json');
+}
+
+/** {@link bodyOf} for any Content-Type and Content-Encoding but plain JSON. */
+async function bodyByTypeOf(x: HttpExchange, path: string, contentType: string): Promise<Result<RequestBody>> {
   const type = contentType.split(';')[0].trim().toLowerCase();
   // No body is decoded here: a compressed one would read as bad JSON, an unknown coding would be
   // read as plain text and charged. Refused before reading (docs/errors.md#error-unsupported_media_type).
@@ -136,13 +147,19 @@ export function queryOf(raw: string): Record<string, string> {
   return query;
 }
 
+/** A client that hung up mid-body sent a bad request (400), not a server fault; any other error stays one. */
+function abortedBody(error: unknown): Result<RequestBody> {
+  if (error instanceof BodyAborted) return fail('invalid_request', error.message, { param: 'body' });
+  throw error;
+}
+
 /** The body reader the pipeline calls once the caller is authenticated; a hang-up mid-body is a 400, not a fault. */
-const bodyReaderOf = (x: HttpExchange, path: string) => async (): Promise<Result<RequestBody>> => {
+const bodyReaderOf = (x: HttpExchange, path: string) => (): Result<RequestBody> | Promise<Result<RequestBody>> => {
   try {
-    return await bodyOf(x, path);
+    const read = bodyOf(x, path);
+    return read instanceof Promise ? read.catch(abortedBody) : read;
   } catch (error) {
-    if (error instanceof BodyAborted) return fail('invalid_request', error.message, { param: 'body' });
-    throw error;
+    return abortedBody(error);
   }
 };
 
@@ -160,6 +177,6 @@ export function serviceRequestOf(x: HttpExchange, requestId: string): ServiceReq
     clientIp: x.peer,
     query: queryOf(x.query),
     requestId,
-    ...(hasBody ? { readBody: bodyReaderOf(x, path) } : {}),
+    readBody: hasBody ? bodyReaderOf(x, path) : undefined,
   };
 }

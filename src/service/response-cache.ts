@@ -12,6 +12,8 @@ export const RESPONSE_CACHE_DEFAULT_BYTES = 64 * 1024 * 1024;
 export class ResponseCache {
   private readonly entries = new Map<string, string>();
   private bytes = 0;
+  /** The most recently used key: a hit on it again (the common case under load) needs no reordering. */
+  private newest: string | undefined;
 
   /** @param maxBytes Budget in bytes; 0 keeps nothing. */
   constructor(readonly maxBytes: number = RESPONSE_CACHE_DEFAULT_BYTES) {}
@@ -22,9 +24,10 @@ export class ResponseCache {
    */
   get(key: string): string | undefined {
     const text = this.entries.get(key);
-    if (text !== undefined) {
+    if (text !== undefined && key !== this.newest) {
       this.entries.delete(key);
       this.entries.set(key, text);
+      this.newest = key;
     }
     return text;
   }
@@ -43,6 +46,7 @@ export class ResponseCache {
       this.bytes -= 2 * (key.length + old.length);
     }
     this.entries.set(key, text);
+    this.newest = key;
     this.bytes += size;
     for (const [k, v] of this.entries) {
       if (this.bytes <= this.maxBytes) break;

@@ -57,6 +57,11 @@ function docsRoute(core: ServingCore, ops: OperationsOptions | null): (requestId
   };
 }
 
+/** The answer of a route the adapter mounted, with the key headers. */
+async function mounted(core: ServingCore, route: MountedRoute, x: HttpExchange, requestId: string) {
+  return core.withKeyHeaders(x.header('authorization'), await route(x, requestId));
+}
+
 /** The reply of a response: no body for HEAD and 204, the CORS headers of an allowed origin. */
 function replyOf(x: HttpExchange, response: ServiceResponse, cors: Record<string, string> | null): HttpReply {
   const body = x.method === 'HEAD' || response.status === 204 ? null : response.body;
@@ -74,12 +79,12 @@ export function servingOf(core: ServingCore, ops: OperationsOptions | null): Ser
   const own = opsRoutes(ops, core.problem);
   const docs = docsRoute(core, ops);
 
-  async function routed(x: HttpExchange, route: Route, requestId: string, mounts?: Mounts): Promise<ServiceResponse> {
+  // Not `async`: the API route's answer is handed back as it is, with no promise turn of its own.
+  function routed(x: HttpExchange, route: Route, requestId: string, mounts?: Mounts): Promise<ServiceResponse> {
     const answer = own(route, x, requestId);
     if (answer) return answer;
     if (route.kind === 'docs') return core.withKeyHeaders(x.header('authorization'), docs(requestId));
-    if (route.kind === 'mcp' && mounts?.mcp)
-      return core.withKeyHeaders(x.header('authorization'), await mounts.mcp(x, requestId));
+    if (route.kind === 'mcp' && mounts?.mcp) return mounted(core, mounts.mcp, x, requestId);
     return core.respond(route, serviceRequestOf(x, requestId), requestId);
   }
 

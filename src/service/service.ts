@@ -156,6 +156,13 @@ function contextOf(options: ServiceOptions): ServiceContext {
   };
 }
 
+/** Whether `response` needs no key headers added: it has them all, or there is no key to report on. */
+function hasKeyHeaders(authorization: string | undefined, response: ServiceResponse): boolean {
+  // 401: the key was just refused, so there is no wallet to report.
+  if (authorization === undefined || authorization === '' || response.status === 401) return true;
+  return KEY_HEADERS.every((h) => h in response.headers);
+}
+
 /**
  * Adds what a response to a request with a valid key lacks of the key headers (docs/api.md#billing):
  * `X-SVC-Credits-Charged: 0` and the balance, and the RateLimit-* counts. A request that got here
@@ -167,9 +174,7 @@ async function withKeyHeaders(
   authorization: string | undefined,
   response: ServiceResponse,
 ): Promise<ServiceResponse> {
-  // 401: the key was just refused, so there is no wallet to report.
-  if (authorization === undefined || authorization === '' || response.status === 401) return response;
-  if (KEY_HEADERS.every((h) => h in response.headers)) return response;
+  if (hasKeyHeaders(authorization, response)) return response;
   const key = await ctx.keyOf(authorization);
   if (!key.ok) return response;
   const { store, perSecond, burst } = ctx;
@@ -260,8 +265,13 @@ interface Core {
   readonly paid: PaidCall;
 }
 
-/** The answer of an API route, before the key headers. */
-async function answerOf(core: Core, route: Route, req: ServiceRequest, requestId: string): Promise<ServiceResponse> {
+/** The answer of an API route, before the key headers (not `async`: a paid call's promise is handed back as it is). */
+function answerOf(
+  core: Core,
+  route: Route,
+  req: ServiceRequest,
+  requestId: string,
+): ServiceResponse | Promise<ServiceResponse> {
   const { ctx, docs, jobs } = core;
   switch (route.kind) {
     case 'paid':
@@ -289,7 +299,9 @@ async function answerOf(core: Core, route: Route, req: ServiceRequest, requestId
 async function respondOf(core: Core, route: Route, req: ServiceRequest, requestId: string): Promise<ServiceResponse> {
   const { ctx } = core;
   try {
-    return await withKeyHeaders(ctx, req.authorization, await answerOf(core, route, req, requestId));
+    const answer = await answerOf(core, route, req, requestId);
+    // A paid call's answer has them all already: no promise turn to find that out.
+    return hasKeyHeaders(req.authorization, answer) ? answer : await withKeyHeaders(ctx, req.authorization, answer);
   } catch (error) {
     const failed = faultOf(ctx, error, requestId);
     if (failed.status === 503) return failed;

@@ -399,11 +399,27 @@ export function queuedSettlements(
   submit: ReturnType<typeof groupCommit>,
   owner: string,
 ): Pick<WalletStore, 'hold' | 'charge' | 'capture' | 'release'> {
+  // Not `async`: the queue's own promise is handed back, a turn sooner than an async wrapper's.
   return {
-    hold: async (walletId, credits, at, expiresAt, note = null) =>
-      submit(holdOp(walletId, credits, at, expiresAt, note, owner)),
-    charge: async (walletId, credits, at, note = null) => submit(chargeOp(walletId, credits, at, note, owner)),
-    capture: async (holdId, at) => submit({ kind: 'capture', holdId, at, note: null }),
-    release: async (holdId, at, note = null) => submit({ kind: 'release', holdId, at, note }),
+    hold: (walletId, credits, at, expiresAt, note = null) =>
+      submitChecked(submit, () => holdOp(walletId, credits, at, expiresAt, note, owner)),
+    charge: (walletId, credits, at, note = null) =>
+      submitChecked(submit, () => chargeOp(walletId, credits, at, note, owner)),
+    capture: (holdId, at) => submit({ kind: 'capture', holdId, at, note: null }),
+    release: (holdId, at, note = null) => submit({ kind: 'release', holdId, at, note }),
   };
+}
+
+/** Submits the op `make` builds; the RangeError of its check rejects the call rather than throwing. */
+function submitChecked<O extends LedgerOp>(
+  submit: ReturnType<typeof groupCommit>,
+  make: () => O,
+): Promise<OutcomeOf<O>> {
+  let op: O;
+  try {
+    op = make();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return submit(op);
 }

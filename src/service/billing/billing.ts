@@ -171,6 +171,40 @@ function runCall(ctx: ServiceContext, call: BilledRequest): Promise<Result<Opera
   );
 }
 
+/** The operation's outcome as JSON text, kept in `responses` when the operation is pure and it is a chargeable 200. */
+async function outcomeOf(
+  ctx: ServiceContext,
+  responses: ResponseCache | null,
+  call: BilledRequest,
+  cacheKey: string | null,
+): Promise<Result<OperationOutcome & { text: string }>> {
+  const ran = await runCall(ctx, call);
+  if (!ran.ok) return ran;
+  const text = JSON.stringify(ran.value.body);
+  if (cacheKey !== null && (ran.value.status ?? 200) === 200 && isChargeable(ran)) responses?.set(cacheKey, text);
+  return ok({ ...ran.value, text });
+}
+
+/** A call whose cost is reserved first (a demo call, or a key's call the response cache cannot answer), then run and settled. */
+async function reservedRun(
+  ctx: ServiceContext,
+  responses: ResponseCache | null,
+  call: BilledRequest,
+  cost: number,
+  cacheKey: string | null,
+  cached: string | undefined,
+): Promise<JsonResponse> {
+  const { caller, requestId, headers } = call;
+  const reserved =
+    caller.kind === 'demo' ? await reserveDemo(ctx, call, caller.client) : await holdCost(ctx, call, caller.key, cost);
+  if ('refused' in reserved) return reserved.refused;
+  const outcome: Result<OperationOutcome & { text: string }> =
+    cached !== undefined ? ok({ body: null, text: cached }) : await outcomeOf(ctx, responses, call, cacheKey);
+  await reserved.settle(outcome);
+  if (!outcome.ok) return ctx.problem(requestId, outcome.error, headers);
+  return answered(call, outcome.value.text, outcome.value.status);
+}
+
 /**
  * The billing step of the pipeline: reserves a demo call or holds the cost (an hd card goes to
  * `queueJob` instead), runs the operation or serves its JSON from the response cache, then
@@ -179,13 +213,12 @@ function runCall(ctx: ServiceContext, call: BilledRequest): Promise<Result<Opera
  * @example await billedCall(ctx, jobs.queue, 0)(call) // => { status: 200, … }
  */
 export function billedCall(ctx: ServiceContext, queueJob: JobQueue, responseCacheBytes: number): BilledCall {
-  const { engine, store, problem } = ctx;
+  const { engine, store } = ctx;
   const responses = responseCacheBytes > 0 ? new ResponseCache(responseCacheBytes) : null;
   let lastSweepMs = -Infinity;
 
   /** At most every {@link EXPIRY_SWEEP_MS}: releases lapsed holds and forgets expired idempotency records and past demo days. */
   async function sweep(now: Date): Promise<void> {
-    if (now.getTime() - lastSweepMs < EXPIRY_SWEEP_MS) return;
     lastSweepMs = now.getTime();
     const at = now.toISOString();
     await store.wallets.expireHolds(at);
@@ -193,36 +226,18 @@ export function billedCall(ctx: ServiceContext, queueJob: JobQueue, responseCach
     await store.demo.purge(utcDayOf(now));
   }
 
-  /** The operation's outcome as JSON text, kept in the response cache when the operation is pure and it is a chargeable 200. */
-  async function outcomeOf(
-    call: BilledRequest,
-    cacheKey: string | null,
-  ): Promise<Result<OperationOutcome & { text: string }>> {
-    const ran = await runCall(ctx, call);
-    if (!ran.ok) return ran;
-    const text = JSON.stringify(ran.value.body);
-    if (cacheKey !== null && (ran.value.status ?? 200) === 200 && isChargeable(ran)) responses?.set(cacheKey, text);
-    return ok({ ...ran.value, text });
-  }
-
-  return async function charged(call) {
-    const { op, caller, requestId, headers, now } = call;
+  /** A call once any due sweep is done: a job is queued, a key's cached answer charged at once, any other call reserved and run. */
+  function billed(call: BilledRequest): Promise<JsonResponse> {
+    const { op, caller } = call;
     const cost = costOf(op, call.sent);
-    // Checked here too, so the common call takes no promise turn for a sweep that is not due.
-    if (now.getTime() - lastSweepMs >= EXPIRY_SWEEP_MS) await sweep(now);
     if (caller.kind === 'key' && op.isJob?.(call.sent)) return queueJob(call, caller.key, cost);
     const cacheKey = responses && op.cacheable ? cacheKeyOf(engine, call) : null;
     const cached = cacheKey === null ? undefined : responses?.get(cacheKey);
     if (cached !== undefined && caller.kind === 'key') return chargeKnown(ctx, call, caller.key, cost, cached);
-    const reserved =
-      caller.kind === 'demo'
-        ? await reserveDemo(ctx, call, caller.client)
-        : await holdCost(ctx, call, caller.key, cost);
-    if ('refused' in reserved) return reserved.refused;
-    const outcome: Result<OperationOutcome & { text: string }> =
-      cached !== undefined ? ok({ body: null, text: cached }) : await outcomeOf(call, cacheKey);
-    await reserved.settle(outcome);
-    if (!outcome.ok) return problem(requestId, outcome.error, headers);
-    return answered(call, outcome.value.text, outcome.value.status);
-  };
+    return reservedRun(ctx, responses, call, cost, cacheKey, cached);
+  }
+
+  // Not `async`: the common call (no sweep due) hands back the ledger's promise, with no turn of its own.
+  return (call) =>
+    call.now.getTime() - lastSweepMs >= EXPIRY_SWEEP_MS ? sweep(call.now).then(() => billed(call)) : billed(call);
 }

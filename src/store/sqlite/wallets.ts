@@ -46,10 +46,12 @@ function walletStatements(db: SqliteDatabase) {
       db,
       (n) =>
         `INSERT INTO ledger (entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES ${bindSlots(n, 8)}`,
+      8,
     ),
     insertHolds: chunked(
       db,
       (n) => `INSERT INTO holds (hold_id, wallet_id, amount, expires_at, owner) VALUES ${bindSlots(n, 5)}`,
+      5,
     ),
     deleteHolds: chunked(db, (n) => `DELETE FROM holds WHERE hold_id IN (${bindSlots(n)})`),
   };
@@ -60,12 +62,12 @@ type WalletStatements = ReturnType<typeof walletStatements>;
 /** Reads what the ledger core needs to decide `ops` (inside the batch's transaction). */
 function ledgerStateOf(st: WalletStatements, ops: LedgerOp[]): LedgerState {
   const reads = batchReads(ops);
-  const open = st.holdsIn.all(reads.holdIds.map((id) => [id]));
+  const open = st.holdsIn.all(reads.holdIds);
   const holds = new Map(
     open.map((h): [number, HeldCredits] => [h.hold_id, { wallet_id: h.wallet_id, amount: h.amount }]),
   );
   // A hold id missing from the open holds is either settled already (its ledger entry exists) or unknown.
-  const missing = reads.holdIds.filter((id) => !holds.has(id)).map((id) => [id]);
+  const missing = reads.holdIds.filter((id) => !holds.has(id));
   const settledBefore = new Set(st.holdEntriesIn.all(missing).map((e) => e.entry_id));
   const balances = new Map<string, number>();
   for (const walletId of new Set([...reads.walletIds, ...open.map((h) => h.wallet_id)])) {
@@ -78,11 +80,14 @@ function ledgerStateOf(st: WalletStatements, ops: LedgerOp[]): LedgerState {
 
 /** Writes what the core decided with a few multi-row statements. */
 function writeDecision(st: WalletStatements, decision: BatchDecision): void {
-  st.insertEntries.run(
-    decision.entries.map((e) => [e.entry_id, e.wallet_id, e.kind, e.amount, e.hold_id, e.balance_after, e.note, e.at]),
-  );
-  st.insertHolds.run(decision.opened.map((h) => [h.hold_id, h.wallet_id, h.amount, h.expires_at, h.owner]));
-  st.deleteHolds.run(decision.settled.map((id) => [id]));
+  const entries: unknown[] = [];
+  for (const e of decision.entries)
+    entries.push(e.entry_id, e.wallet_id, e.kind, e.amount, e.hold_id, e.balance_after, e.note, e.at);
+  st.insertEntries.run(entries);
+  const opened: unknown[] = [];
+  for (const h of decision.opened) opened.push(h.hold_id, h.wallet_id, h.amount, h.expires_at, h.owner);
+  st.insertHolds.run(opened);
+  st.deleteHolds.run(decision.settled);
   for (const [walletId, balance] of decision.balances) st.setBalance.run(balance, walletId);
 }
 
