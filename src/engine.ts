@@ -20,12 +20,12 @@ import { demoDatasetDir } from './io/paths.js';
 import { isTableName, rowsOf, type Dataset } from './model/schema.js';
 import { validateDataset } from './model/validate.js';
 import { resolvePlayer, type IdentityIndex, type PlayerQuery, type ResolvedPlayer } from './identity/resolve.js';
-import { buildIdentityIndex } from './identity/name-index.js';
-import { playerInputsOf } from './identity/player-inputs.js';
+import { LazyIdentityIndex } from './identity/name-index.js';
+import { playerColumnsOf } from './identity/player-inputs.js';
 import { LazyRows } from './model/lazy-rows.js';
 import { ageOn } from './stats/age.js';
 import { deriveSeasons } from './stats/derive.js';
-import { playerRowsOf } from './stats/player-rows.js';
+import { PlayerRows } from './stats/player-rows.js';
 import type { DerivedSeasons } from './stats/derived.js';
 import type { DnaVectors } from './dna/vectors.js';
 import { datasetDnaOf } from './dna/zone-vectors.js';
@@ -67,7 +67,8 @@ export class Engine implements EngineContext {
   private readonly teamMap: Map<number, TeamRow>;
   private readonly leagueMap: Map<number, LeagueRow>;
   private readonly seasonMap: Map<number, SeasonRow>;
-  private readonly playerRows: Map<number, number[]>;
+  /** Each player's rows, put in career order when he is first asked for. */
+  private readonly playerRows: PlayerRows;
   /** Recorded player_seasons rows, built on first use (most operations only need the derived columns). */
   private readonly playerSeasons: (PlayerSeasonRow | undefined)[];
   private readonly styles: (StyleSummary | null | undefined)[];
@@ -89,8 +90,8 @@ export class Engine implements EngineContext {
     this.leagueMap = new Map(leagues.map((l) => [l.league_id, l]));
     this.seasonMap = new Map(rowsOf(dataset.tables.seasons, 'seasons').map((s) => [s.season_id, s]));
     this.derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
-    this.playerRows = playerRowsOf(this.derived, (id) => this.seasonMap.get(id)?.start_date ?? '');
-    this.identity = buildIdentityIndex(playerInputsOf(dataset.tables.players), teams, leagues);
+    this.playerRows = new PlayerRows(this.derived, (id) => this.seasonMap.get(id)?.start_date ?? '');
+    this.identity = new LazyIdentityIndex(playerColumnsOf(dataset.tables.players), teams, leagues);
     this.styles = new Array(this.derived.n);
     this.playerSeasons = new Array(this.derived.n);
     this.parsed = parsedOperationsOf(this);
@@ -168,11 +169,11 @@ export class Engine implements EngineContext {
     return record;
   }
   rowsOfPlayer(id: number): readonly number[] {
-    return this.playerRows.get(id) ?? [];
+    return this.playerRows.of(id);
   }
   latestRowOf(id: number): number {
-    const rows = this.playerRows.get(id);
-    if (!rows || rows.length === 0) return -1;
+    const rows = this.playerRows.of(id);
+    if (rows.length === 0) return -1;
     // His latest club season stands for him (DNA, verdicts, Best XI), not a tournament of a few
     // matches played after it (docs/methodology/wyscout.md#several-competitions).
     for (let i = rows.length - 1; i >= 0; i--)
