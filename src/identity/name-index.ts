@@ -160,13 +160,15 @@ interface KnownName {
 class IndexedPlayer implements PlayerEntry {
   readonly row: number;
   private readonly columns: PlayerColumns;
-  private normalised: string | undefined;
+  /** Every player's normalised name, shared with the index (which fills it whole for `byName`). */
+  private readonly norms: (string | undefined)[];
   private split: string[] | undefined;
   private sortedKey: string | undefined;
   private knownName: KnownName | undefined;
 
-  constructor(columns: PlayerColumns, row: number) {
+  constructor(columns: PlayerColumns, norms: (string | undefined)[], row: number) {
     this.columns = columns;
+    this.norms = norms;
     this.row = row;
   }
 
@@ -186,8 +188,8 @@ class IndexedPlayer implements PlayerEntry {
     return this.columns.positions()[this.row];
   }
   get norm(): string {
-    this.normalised ??= normalizeName(this.name);
-    return this.normalised;
+    this.norms[this.row] ??= normalizeName(this.name);
+    return this.norms[this.row]!;
   }
   get tokens(): string[] {
     this.split ??= this.norm === '' ? [] : this.norm.split(' ');
@@ -237,6 +239,7 @@ function groupedBy<E>(entries: readonly E[], keysOf: (e: E, add: (key: string) =
  */
 export class LazyIdentityIndex implements IdentityIndex {
   private readonly columns: PlayerColumns;
+  private readonly norms: (string | undefined)[];
   private readonly teamInputs: readonly TeamInput[];
   private readonly leagueInputs: readonly LeagueInput[];
   private built: {
@@ -254,6 +257,7 @@ export class LazyIdentityIndex implements IdentityIndex {
 
   constructor(players: PlayerColumns, teams: readonly TeamInput[], leagues: readonly LeagueInput[]) {
     this.columns = players;
+    this.norms = new Array(players.length);
     this.teamInputs = teams;
     this.leagueInputs = leagues;
   }
@@ -261,7 +265,7 @@ export class LazyIdentityIndex implements IdentityIndex {
   get players(): readonly PlayerEntry[] {
     if (!this.built.players) {
       const players: PlayerEntry[] = new Array(this.columns.length);
-      for (let row = 0; row < players.length; row++) players[row] = new IndexedPlayer(this.columns, row);
+      for (let row = 0; row < players.length; row++) players[row] = new IndexedPlayer(this.columns, this.norms, row);
       this.built.players = players;
     }
     return this.built.players;
@@ -271,9 +275,18 @@ export class LazyIdentityIndex implements IdentityIndex {
     return this.built.playerById;
   }
   get byName(): ReadonlyMap<string, PlayerEntry[]> {
-    this.built.byName ??= groupedBy(this.players, (e, add) => {
-      if (e.norm !== '') add(e.norm);
-    });
+    if (!this.built.byName) {
+      // One plain loop over the names: the first lookup by name runs it on cold code.
+      const players = this.players;
+      const names = this.columns.names();
+      const norms = this.norms;
+      const byName = new Map<string, PlayerEntry[]>();
+      for (let row = 0; row < players.length; row++) {
+        const norm = (norms[row] ??= normalizeName(names[row]));
+        if (norm !== '') push(byName, norm, players[row]);
+      }
+      this.built.byName = byName;
+    }
     return this.built.byName;
   }
   get byKnownAs(): ReadonlyMap<string, PlayerEntry[]> {
