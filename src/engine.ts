@@ -17,12 +17,12 @@ import type {
 import { datasetFromPath } from './io/dataset-from-path.js';
 import { bundledDatasetFromDir, withAddedColumns } from './io/load.js';
 import { demoDatasetDir } from './io/paths.js';
-import { isTableName, rowsOf, type Dataset } from './model/schema.js';
+import { isTableName, type Dataset } from './model/schema.js';
 import { validateDataset } from './model/validate.js';
 import { resolvePlayer, type IdentityIndex, type PlayerQuery, type ResolvedPlayer } from './identity/resolve.js';
 import { LazyIdentityIndex } from './identity/name-index.js';
 import { playerColumnsOf } from './identity/player-inputs.js';
-import { LazyRows } from './model/lazy-rows.js';
+import { LazyRows, RowsById } from './model/lazy-rows.js';
 import { ageOn } from './stats/age.js';
 import { deriveSeasons } from './stats/derive.js';
 import { PlayerRows } from './stats/player-rows.js';
@@ -64,9 +64,10 @@ export class Engine implements EngineContext {
   private readonly clock: () => Date;
   /** The `players` rows, each read when first asked for (a question about one player reads one). */
   private readonly playerTable: LazyRows<'players'>;
-  private readonly teamMap: Map<number, TeamRow>;
-  private readonly leagueMap: Map<number, LeagueRow>;
-  private readonly seasonMap: Map<number, SeasonRow>;
+  /** Clubs, leagues and seasons by id, each row read when first asked for. */
+  private readonly teamMap: RowsById<'teams'>;
+  private readonly leagueMap: RowsById<'leagues'>;
+  private readonly seasonMap: RowsById<'seasons'>;
   /** Each player's rows, put in career order when he is first asked for. */
   private readonly playerRows: PlayerRows;
   /** Recorded player_seasons rows, built on first use (most operations only need the derived columns). */
@@ -84,14 +85,16 @@ export class Engine implements EngineContext {
     const asOfNoon = new Date(`${this.asOf}T12:00:00Z`);
     this.clock = options.clock ?? (() => asOfNoon);
     this.playerTable = new LazyRows(dataset.tables.players, 'players');
-    const teams = rowsOf(dataset.tables.teams, 'teams');
-    this.teamMap = new Map(teams.map((t) => [t.team_id, t]));
-    const leagues = rowsOf(dataset.tables.leagues, 'leagues');
-    this.leagueMap = new Map(leagues.map((l) => [l.league_id, l]));
-    this.seasonMap = new Map(rowsOf(dataset.tables.seasons, 'seasons').map((s) => [s.season_id, s]));
+    this.teamMap = new RowsById(dataset.tables.teams, 'teams', 'team_id');
+    this.leagueMap = new RowsById(dataset.tables.leagues, 'leagues', 'league_id');
+    this.seasonMap = new RowsById(dataset.tables.seasons, 'seasons', 'season_id');
     this.derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
     this.playerRows = new PlayerRows(this.derived, (id) => this.seasonMap.get(id)?.start_date ?? '');
-    this.identity = new LazyIdentityIndex(playerColumnsOf(dataset.tables.players), teams, leagues);
+    this.identity = new LazyIdentityIndex(
+      playerColumnsOf(dataset.tables.players),
+      () => this.teamMap.all(),
+      () => this.leagueMap.all(),
+    );
     this.styles = new Array(this.derived.n);
     this.playerSeasons = new Array(this.derived.n);
     this.parsed = parsedOperationsOf(this);

@@ -235,13 +235,13 @@ function groupedBy<E>(entries: readonly E[], keysOf: (e: E, add: (key: string) =
  * and token maps only when a name is not found at the levels before them (resolve.ts), so the first
  * answer about a player named exactly builds one map (docs/design.md#first-answer). The answers
  * are those of the index built at once ({@link buildIdentityIndex} builds this one whole).
- * @example new LazyIdentityIndex(columnsOfPlayers([{ player_id: 1, name: 'Jörg Müller', known_as: null, team_id: null, position: 'ST' }]), [], []).byName.get('jorg muller')?.[0].id // => 1
+ * @example new LazyIdentityIndex(columnsOfPlayers([{ player_id: 1, name: 'Jörg Müller', known_as: null, team_id: null, position: 'ST' }]), () => [], () => []).byName.get('jorg muller')?.[0].id // => 1
  */
 export class LazyIdentityIndex implements IdentityIndex {
   private readonly columns: PlayerColumns;
   private readonly norms: (string | undefined)[];
-  private readonly teamInputs: readonly TeamInput[];
-  private readonly leagueInputs: readonly LeagueInput[];
+  private readonly teamInputs: () => readonly TeamInput[];
+  private readonly leagueInputs: () => readonly LeagueInput[];
   private built: {
     players?: PlayerEntry[];
     playerById?: Map<number, PlayerEntry>;
@@ -255,7 +255,8 @@ export class LazyIdentityIndex implements IdentityIndex {
     teamById?: Map<number, TeamEntry>;
   } = {};
 
-  constructor(players: PlayerColumns, teams: readonly TeamInput[], leagues: readonly LeagueInput[]) {
+  /** `teams` and `leagues` are called once, when a lookup first needs a club or a league. */
+  constructor(players: PlayerColumns, teams: () => readonly TeamInput[], leagues: () => readonly LeagueInput[]) {
     this.columns = players;
     this.norms = new Array(players.length);
     this.teamInputs = teams;
@@ -309,7 +310,7 @@ export class LazyIdentityIndex implements IdentityIndex {
     return this.built.byToken;
   }
   get leagues(): readonly LeagueEntry[] {
-    this.built.leagues ??= this.leagueInputs.map(leagueEntryOf);
+    this.built.leagues ??= this.leagueInputs().map(leagueEntryOf);
     return this.built.leagues;
   }
   get leagueById(): ReadonlyMap<number, LeagueEntry> {
@@ -317,7 +318,7 @@ export class LazyIdentityIndex implements IdentityIndex {
     return this.built.leagueById;
   }
   get teams(): readonly TeamEntry[] {
-    this.built.teams ??= this.teamInputs.map((t) => teamEntryOf(t, this.leagueById));
+    this.built.teams ??= this.teamInputs().map((t) => teamEntryOf(t, this.leagueById));
     return this.built.teams;
   }
   get teamById(): ReadonlyMap<number, TeamEntry> {
@@ -345,5 +346,9 @@ export function buildIdentityIndex(
   teams: readonly TeamInput[],
   leagues: readonly LeagueInput[],
 ): IdentityIndex {
-  return new LazyIdentityIndex(columnsOfPlayers(players), teams, leagues).complete();
+  return new LazyIdentityIndex(
+    columnsOfPlayers(players),
+    () => teams,
+    () => leagues,
+  ).complete();
 }

@@ -40,6 +40,40 @@ export class LazyRows<T extends TableName> {
 }
 
 /**
+ * Rows of a table by an integer id column, each read when first asked for: the engine's clubs,
+ * leagues and seasons, of which an answer about one player reads a few (docs/design.md#first-answer).
+ * With a repeated id the last row holds it, as a Map built from the rows would.
+ */
+export class RowsById<T extends TableName> {
+  private readonly rows: LazyRows<T>;
+  private readonly ids: () => unknown[];
+  private rowOfId: Map<number, number> | undefined;
+
+  constructor(table: Table, name: T, idColumn: string) {
+    this.rows = new LazyRows(table, name);
+    this.ids = () => {
+      const vector = table.getChild(idColumn);
+      return vector ? columnValuesOf(vector) : [];
+    };
+  }
+
+  /** The row whose id is `id`, or undefined. */
+  get(id: number): RowOf<T> | undefined {
+    if (!this.rowOfId) {
+      this.rowOfId = new Map();
+      for (const [row, value] of this.ids().entries()) if (typeof value === 'number') this.rowOfId.set(value, row);
+    }
+    const row = this.rowOfId.get(id);
+    return row === undefined ? undefined : this.rows.at(row);
+  }
+
+  /** Every row in table order. */
+  all(): readonly RowOf<T>[] {
+    return this.rows.all();
+  }
+}
+
+/**
  * The values of one column as `vector.get` gives them, bigints as numbers and missing as null.
  * Text and Int32 columns are read straight from their buffers (the identity index reads five
  * columns of every player at open, bench/results/package.md); other types go through `get`.

@@ -103,7 +103,11 @@ describe('resolvePlayer (property)', () => {
         ];
         const leagues = [{ league_id: 1, name: 'Liga', country: null }];
         const whole = buildIdentityIndex(players, teams, leagues);
-        const lazy = new LazyIdentityIndex(columnsOfPlayers(players), teams, leagues);
+        const lazy = new LazyIdentityIndex(
+          columnsOfPlayers(players),
+          () => teams,
+          () => leagues,
+        );
         for (const q of queries) {
           if ('team_name' in q) expect(resolveTeam(lazy, q)).toEqual(resolveTeam(whole, q));
           else expect(resolvePlayer(lazy, q)).toEqual(resolvePlayer(whole, q));
