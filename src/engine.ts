@@ -58,6 +58,7 @@ export class Engine implements EngineContext {
   readonly dataset: Dataset;
   readonly derived: DerivedSeasons;
   readonly asOf: string;
+  /** Player, club and league names, each lookup structure built when a lookup first needs it. */
   readonly identity: IdentityIndex;
   /** Built on first use: only DNA search, alternatives, style tags and twins need it. */
   private dnaVectors: DnaVectors | undefined;
@@ -102,8 +103,8 @@ export class Engine implements EngineContext {
 
   /**
    * Opens a dataset: loads and validates it, then derives per-90 values and cohorts;
-   * percentiles, ratings, DNA vectors and style tags follow on first use. Throws DatasetError for
-   * a bad dataset.
+   * percentiles, ratings, DNA vectors, style tags and the name index follow on first use
+   * (docs/design.md#opening-a-dataset). Throws DatasetError for a bad dataset.
    * @example Engine.open({ dataset: 'demo' }).asOf // => '2026-03-04'
    */
   static open(options: OpenOptions): Engine {

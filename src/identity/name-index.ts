@@ -155,7 +155,7 @@ interface KnownName {
 /**
  * A player as the index holds him: a row of the columns, whose fields are read and whose names
  * are normalised when first asked for, so the first lookup by name normalises the names and reads
- * nothing else (docs/design.md#first-answer).
+ * nothing else (docs/design.md#opening-a-dataset).
  */
 class IndexedPlayer implements PlayerEntry {
   readonly row: number;
@@ -233,7 +233,7 @@ function groupedBy<E>(entries: readonly E[], keysOf: (e: E, add: (key: string) =
  * The identity index, each structure built when a lookup first needs it: the entries when a
  * player is first looked up, the exact-name map on the first lookup by name, the known-as, token-key
  * and token maps only when a name is not found at the levels before them (resolve.ts), so the first
- * answer about a player named exactly builds one map (docs/design.md#first-answer). The answers
+ * answer about a player named exactly builds one map (docs/design.md#opening-a-dataset). The answers
  * are those of the index built at once ({@link buildIdentityIndex} builds this one whole).
  * @example new LazyIdentityIndex(columnsOfPlayers([{ player_id: 1, name: 'Jörg Müller', known_as: null, team_id: null, position: 'ST' }]), () => [], () => []).byName.get('jorg muller')?.[0].id // => 1
  */

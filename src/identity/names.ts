@@ -40,7 +40,7 @@ export function normalizeName(raw: string): string {
   const lower = raw.toLowerCase();
   // Most names are plain ASCII words, already canonical once lower-cased: one regular expression
   // test instead of the walk below (this runs for every player of a dataset on the first name
-  // lookup, docs/design.md#first-answer). NFD leaves ASCII as it is, so the walk would return `lower`.
+  // lookup, docs/design.md#opening-a-dataset). NFD leaves ASCII as it is, so the walk would return `lower`.
   if (CANONICAL_RE.test(lower)) return lower;
   // Next most are ASCII once their accents are gone ("José Núñez"); the walk skips the marks too.
   const decomposed = lower.normalize('NFD');

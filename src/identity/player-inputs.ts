@@ -2,7 +2,7 @@
  * What the identity index needs of every player, read column by column from the `players` table:
  * five of its twelve columns, each decoded when a lookup first needs it, without building every
  * player's full row (docs/methodology/stats.md#implementation-and-performance,
- * docs/design.md#first-answer).
+ * docs/design.md#opening-a-dataset).
  */
 import type { Table } from 'apache-arrow';
 import { columnValuesOf } from '../model/lazy-rows.js';

@@ -41,7 +41,7 @@ export class LazyRows<T extends TableName> {
 
 /**
  * Rows of a table by an integer id column, each read when first asked for: the engine's clubs,
- * leagues and seasons, of which an answer about one player reads a few (docs/design.md#first-answer).
+ * leagues and seasons, of which an answer about one player reads a few (docs/design.md#opening-a-dataset).
  * With a repeated id the last row holds it, as a Map built from the rows would.
  */
 export class RowsById<T extends TableName> {
@@ -100,7 +100,7 @@ const NON_ASCII_RE = /[\x80-\xff]/;
  * A text column's strings (null where missing), from its UTF-8 buffers chunk by chunk. Each chunk
  * is read once as Latin-1 (one char per byte, so byte offsets are string offsets): an ASCII value
  * is its slice, the same string UTF-8 gives, and only the others are decoded one by one (a third of
- * the cost of decoding the 4,424 demo names each, docs/design.md#first-answer).
+ * the cost of decoding the 4,424 demo names each, docs/design.md#opening-a-dataset).
  */
 function textValuesOf(vector: Vector): (string | null)[] {
   const valid = validityOf(vector);

@@ -70,7 +70,7 @@ export function assignCohorts(
   const { pairOf, pairLeague, pairSeason } = pairs;
   // Each pass over the rows is a small function of its own: run once at open on cold code, a small
   // loop is compiled fast where one long function was compiled again at each loop
-  // (docs/design.md#first-answer).
+  // (docs/design.md#opening-a-dataset).
   const slot = slotsOf(pairOf, input.group, groups);
   const { inCohort, slotCohort, firstSlots, sizes } = membersOf(
     slot,
