@@ -86,9 +86,9 @@ export class Engine implements EngineContext {
     const asOfNoon = new Date(`${this.asOf}T12:00:00Z`);
     this.clock = options.clock ?? (() => asOfNoon);
     this.playerTable = new LazyRows(dataset.tables.players, 'players');
-    this.teamMap = new RowsById(dataset.tables.teams, 'teams', 'team_id');
-    this.leagueMap = new RowsById(dataset.tables.leagues, 'leagues', 'league_id');
-    this.seasonMap = new RowsById(dataset.tables.seasons, 'seasons', 'season_id');
+    this.teamMap = new RowsById(() => dataset.tables.teams, 'teams', 'team_id');
+    this.leagueMap = new RowsById(() => dataset.tables.leagues, 'leagues', 'league_id');
+    this.seasonMap = new RowsById(() => dataset.tables.seasons, 'seasons', 'season_id');
     this.derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
     this.playerRows = new PlayerRows(this.derived, (id) => this.seasonMap.get(id)?.start_date ?? '');
     this.identity = new LazyIdentityIndex(
@@ -133,8 +133,14 @@ export class Engine implements EngineContext {
    * season name across leagues. Built on first use: a question that needs no DNA never pays for it.
    */
   get dna(): DnaVectors {
+    // Asked once per row: each season's key is looked up once.
+    const keys = new Map<number, string | number>();
     this.dnaVectors ??= datasetDnaOf(this.derived, this.dataset.tables.player_zones, {
-      seasonKeyOf: (id) => this.seasonMap.get(id)?.name ?? id,
+      seasonKeyOf: (id) => {
+        let key = keys.get(id);
+        if (key === undefined) keys.set(id, (key = this.seasonMap.get(id)?.name ?? id));
+        return key;
+      },
     });
     return this.dnaVectors;
   }

@@ -45,16 +45,27 @@ export class LazyRows<T extends TableName> {
  * With a repeated id the last row holds it, as a Map built from the rows would.
  */
 export class RowsById<T extends TableName> {
-  private readonly rows: LazyRows<T>;
-  private readonly ids: () => unknown[];
+  private readonly table: () => Table;
+  private readonly name: T;
+  private readonly idColumn: string;
+  private lazyRows: LazyRows<T> | undefined;
   private rowOfId: Map<number, number> | undefined;
 
-  constructor(table: Table, name: T, idColumn: string) {
-    this.rows = new LazyRows(table, name);
-    this.ids = () => {
-      const vector = table.getChild(idColumn);
-      return vector ? columnValuesOf(vector) : [];
-    };
+  /** `table` is called once, on the first question (a bundled table is decoded then). */
+  constructor(table: () => Table, name: T, idColumn: string) {
+    this.table = table;
+    this.name = name;
+    this.idColumn = idColumn;
+  }
+
+  private get rows(): LazyRows<T> {
+    this.lazyRows ??= new LazyRows(this.table(), this.name);
+    return this.lazyRows;
+  }
+
+  private ids(): unknown[] {
+    const vector = this.table().getChild(this.idColumn);
+    return vector ? columnValuesOf(vector) : [];
   }
 
   /** The row whose id is `id`, or undefined. */
