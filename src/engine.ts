@@ -17,7 +17,7 @@ import type {
 import { datasetFromPath } from './io/dataset-from-path.js';
 import { bundledDatasetFromDir, withAddedColumns } from './io/load.js';
 import { demoDatasetDir } from './io/paths.js';
-import { isTableName, type Dataset } from './model/schema.js';
+import { isTableName, rowsOf, type Dataset } from './model/schema.js';
 import { validateDataset } from './model/validate.js';
 import { resolvePlayer, type IdentityIndex, type PlayerQuery, type ResolvedPlayer } from './identity/resolve.js';
 import { LazyIdentityIndex } from './identity/name-index.js';
@@ -65,10 +65,11 @@ export class Engine implements EngineContext {
   private readonly clock: () => Date;
   /** The `players` rows, each read when first asked for (a question about one player reads one). */
   private readonly playerTable: LazyRows<'players'>;
-  /** Clubs, leagues and seasons by id, each row read when first asked for. */
+  /** Clubs and leagues by id, each row read when first asked for. */
   private readonly teamMap: RowsById<'teams'>;
   private readonly leagueMap: RowsById<'leagues'>;
-  private readonly seasonMap: RowsById<'seasons'>;
+  /** Seasons by id, read whole on the first question: DNA reads every one of them. */
+  private seasonRows: Map<number, SeasonRow> | undefined;
   /** Each player's rows, put in career order when he is first asked for. */
   private readonly playerRows: PlayerRows;
   /** Recorded player_seasons rows, built on first use (most operations only need the derived columns). */
@@ -88,9 +89,8 @@ export class Engine implements EngineContext {
     this.playerTable = new LazyRows(dataset.tables.players, 'players');
     this.teamMap = new RowsById(() => dataset.tables.teams, 'teams', 'team_id');
     this.leagueMap = new RowsById(() => dataset.tables.leagues, 'leagues', 'league_id');
-    this.seasonMap = new RowsById(() => dataset.tables.seasons, 'seasons', 'season_id');
     this.derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
-    this.playerRows = new PlayerRows(this.derived, (id) => this.seasonMap.get(id)?.start_date ?? '');
+    this.playerRows = new PlayerRows(this.derived, (id) => this.seasonById(id)?.start_date ?? '');
     this.identity = new LazyIdentityIndex(
       playerColumnsOf(dataset.tables.players),
       () => this.teamMap.all(),
@@ -138,7 +138,7 @@ export class Engine implements EngineContext {
     this.dnaVectors ??= datasetDnaOf(this.derived, this.dataset.tables.player_zones, {
       seasonKeyOf: (id) => {
         let key = keys.get(id);
-        if (key === undefined) keys.set(id, (key = this.seasonMap.get(id)?.name ?? id));
+        if (key === undefined) keys.set(id, (key = this.seasonById(id)?.name ?? id));
         return key;
       },
     });
@@ -165,7 +165,8 @@ export class Engine implements EngineContext {
     return this.leagueMap.get(id);
   }
   seasonById(id: number): SeasonRow | undefined {
-    return this.seasonMap.get(id);
+    this.seasonRows ??= new Map(rowsOf(this.dataset.tables.seasons, 'seasons').map((s) => [s.season_id, s]));
+    return this.seasonRows.get(id);
   }
   playerSeasonAt(row: number): PlayerSeasonRow {
     let record = this.playerSeasons[row];
