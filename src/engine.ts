@@ -20,12 +20,12 @@ import { demoDatasetDir } from './io/paths.js';
 import { isTableName, rowsOf, type Dataset } from './model/schema.js';
 import { validateDataset } from './model/validate.js';
 import { resolvePlayer, type IdentityIndex, type PlayerQuery, type ResolvedPlayer } from './identity/resolve.js';
-import { buildIdentityIndex } from './identity/name-index.js';
-import { playerInputsOf } from './identity/player-inputs.js';
-import { LazyRows } from './model/lazy-rows.js';
+import { LazyIdentityIndex } from './identity/name-index.js';
+import { playerColumnsOf } from './identity/player-inputs.js';
+import { LazyRows, RowsById } from './model/lazy-rows.js';
 import { ageOn } from './stats/age.js';
 import { deriveSeasons } from './stats/derive.js';
-import { playerRowsOf } from './stats/player-rows.js';
+import { PlayerRows } from './stats/player-rows.js';
 import type { DerivedSeasons } from './stats/derived.js';
 import type { DnaVectors } from './dna/vectors.js';
 import { DnaRowVectors } from './dna/row-vectors.js';
@@ -59,20 +59,24 @@ export class Engine implements EngineContext {
   readonly dataset: Dataset;
   readonly derived: DerivedSeasons;
   readonly asOf: string;
+  /** Player, club and league names, each lookup structure built when a lookup first needs it. */
   readonly identity: IdentityIndex;
   /** Built on first use: only DNA search, alternatives and twins need it (style tags read {@link hasDnaVector}). */
   private dnaVectors: DnaVectors | undefined;
   /** Whether one row has a DNA vector, without the whole matrix (style tags need only that). */
   private dnaRows: DnaRowVectors | undefined;
   /** DNA z-scores pool a group's rows across leagues by season name (docs/methodology/dna.md#vectors). */
-  private readonly seasonKeyOf = (id: number): string | number => this.seasonMap.get(id)?.name ?? id;
+  private readonly seasonKeyOf = (id: number): string | number => this.seasonById(id)?.name ?? id;
   private readonly clock: () => Date;
   /** The `players` rows, each read when first asked for (a question about one player reads one). */
   private readonly playerTable: LazyRows<'players'>;
-  private readonly teamMap: Map<number, TeamRow>;
-  private readonly leagueMap: Map<number, LeagueRow>;
-  private readonly seasonMap: Map<number, SeasonRow>;
-  private readonly playerRows: Map<number, number[]>;
+  /** Clubs and leagues by id, each row read when first asked for. */
+  private readonly teamMap: RowsById<'teams'>;
+  private readonly leagueMap: RowsById<'leagues'>;
+  /** Seasons by id, read whole on the first question: DNA reads every one of them. */
+  private seasonRows: Map<number, SeasonRow> | undefined;
+  /** Each player's rows, put in career order when he is first asked for. */
+  private readonly playerRows: PlayerRows;
   /** Recorded player_seasons rows, built on first use (most operations only need the derived columns). */
   private readonly playerSeasons: (PlayerSeasonRow | undefined)[];
   private readonly styles: (StyleSummary | null | undefined)[];
@@ -88,14 +92,15 @@ export class Engine implements EngineContext {
     const asOfNoon = new Date(`${this.asOf}T12:00:00Z`);
     this.clock = options.clock ?? (() => asOfNoon);
     this.playerTable = new LazyRows(dataset.tables.players, 'players');
-    const teams = rowsOf(dataset.tables.teams, 'teams');
-    this.teamMap = new Map(teams.map((t) => [t.team_id, t]));
-    const leagues = rowsOf(dataset.tables.leagues, 'leagues');
-    this.leagueMap = new Map(leagues.map((l) => [l.league_id, l]));
-    this.seasonMap = new Map(rowsOf(dataset.tables.seasons, 'seasons').map((s) => [s.season_id, s]));
+    this.teamMap = new RowsById(() => dataset.tables.teams, 'teams', 'team_id');
+    this.leagueMap = new RowsById(() => dataset.tables.leagues, 'leagues', 'league_id');
     this.derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
-    this.playerRows = playerRowsOf(this.derived, (id) => this.seasonMap.get(id)?.start_date ?? '');
-    this.identity = buildIdentityIndex(playerInputsOf(dataset.tables.players), teams, leagues);
+    this.playerRows = new PlayerRows(this.derived, (id) => this.seasonById(id)?.start_date ?? '');
+    this.identity = new LazyIdentityIndex(
+      playerColumnsOf(dataset.tables.players),
+      () => this.teamMap.all(),
+      () => this.leagueMap.all(),
+    );
     this.styles = new Array(this.derived.n);
     this.playerSeasons = new Array(this.derived.n);
     this.parsed = parsedOperationsOf(this);
@@ -103,8 +108,8 @@ export class Engine implements EngineContext {
 
   /**
    * Opens a dataset: loads and validates it, then derives per-90 values and cohorts;
-   * percentiles, ratings, DNA vectors and style tags follow on first use. Throws DatasetError for
-   * a bad dataset.
+   * percentiles, ratings, DNA vectors, style tags and the name index follow on first use
+   * (docs/design.md#opening-a-dataset). Throws DatasetError for a bad dataset.
    * @example Engine.open({ dataset: 'demo' }).asOf // => '2026-03-04'
    */
   static open(options: OpenOptions): Engine {
@@ -164,7 +169,8 @@ export class Engine implements EngineContext {
     return this.leagueMap.get(id);
   }
   seasonById(id: number): SeasonRow | undefined {
-    return this.seasonMap.get(id);
+    this.seasonRows ??= new Map(rowsOf(this.dataset.tables.seasons, 'seasons').map((s) => [s.season_id, s]));
+    return this.seasonRows.get(id);
   }
   playerSeasonAt(row: number): PlayerSeasonRow {
     let record = this.playerSeasons[row];
@@ -178,11 +184,11 @@ export class Engine implements EngineContext {
     return record;
   }
   rowsOfPlayer(id: number): readonly number[] {
-    return this.playerRows.get(id) ?? [];
+    return this.playerRows.of(id);
   }
   latestRowOf(id: number): number {
-    const rows = this.playerRows.get(id);
-    if (!rows || rows.length === 0) return -1;
+    const rows = this.playerRows.of(id);
+    if (rows.length === 0) return -1;
     // His latest club season stands for him (DNA, verdicts, Best XI), not a tournament of a few
     // matches played after it (docs/methodology/wyscout.md#several-competitions).
     for (let i = rows.length - 1; i >= 0; i--)

@@ -24,6 +24,10 @@ const SPECIAL_LETTERS: Record<string, string> = {
 /** Apostrophes of every kind vanish ("N'Golo", "N''Golo" and "NGolo" are one spelling). */
 const APOSTROPHES = new Set(["'", '’', '‘', 'ʼ', '`', '´', 'ʻ']);
 const OTHER_LETTER_RE = /[\p{L}\p{N}]/u;
+/** A lower-cased name that is already canonical: ASCII words of letters and digits, one space apart. */
+const CANONICAL_RE = /^[a-z0-9]+(?: [a-z0-9]+)*$/;
+/** The combining diacritical marks that NFD splits off accented letters. */
+const COMBINING_MARKS_RE = /[\u0300-\u036f]/g;
 
 /**
  * The canonical spelling of a name: lower case, special letters transliterated, accents removed,
@@ -33,9 +37,20 @@ const OTHER_LETTER_RE = /[\p{L}\p{N}]/u;
  * @example normalizeName("  N''Golo  Kanté-Ødegaard Jr. ") // => 'ngolo kante odegaard jr'
  */
 export function normalizeName(raw: string): string {
-  // One pass over the decomposed string instead of a chain of regular expressions: this runs for
-  // every player when a dataset is opened.
-  const s = raw.toLowerCase().normalize('NFD');
+  const lower = raw.toLowerCase();
+  // Most names are plain ASCII words, already canonical once lower-cased: one regular expression
+  // test instead of the walk below (this runs for every player of a dataset on the first name
+  // lookup, docs/design.md#opening-a-dataset). NFD leaves ASCII as it is, so the walk would return `lower`.
+  if (CANONICAL_RE.test(lower)) return lower;
+  // Next most are ASCII once their accents are gone ("José Núñez"); the walk skips the marks too.
+  const decomposed = lower.normalize('NFD');
+  const unmarked = decomposed.replace(COMBINING_MARKS_RE, '');
+  return CANONICAL_RE.test(unmarked) ? unmarked : canonicalOf(decomposed);
+}
+
+/** The walk of {@link normalizeName} over a lower-cased, decomposed name. */
+function canonicalOf(s: string): string {
+  // One pass over the decomposed string instead of a chain of regular expressions.
   let out = '';
   let gap = false;
   for (let i = 0; i < s.length; i++) {

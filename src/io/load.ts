@@ -31,7 +31,9 @@ export function datasetMetaOf(dir: string): DatasetMeta {
   } catch (e) {
     throw new DatasetError('dataset.json', null, null, `not valid JSON (${messageOf(e)})`);
   }
-  const meta = DatasetMeta.safeParse(raw);
+  // Parsed once per open: without zod's generated fast path, whose compilation costs more than
+  // it saves on one object (docs/design.md#opening-a-dataset).
+  const meta = DatasetMeta.safeParse(raw, { jitless: true });
   if (!meta.success) {
     const issue = meta.error.issues[0];
     throw new DatasetError('dataset.json', issue.path.join('.') || null, null, issue.message);

@@ -56,58 +56,99 @@ export interface CohortAssignment {
  * Puts every row in a cohort = same league × season × position group. Rows with at least
  * `minutesMin` minutes are members; rows below it point at their group's cohort without being
  * in it (low sample), or at -1 when that cohort has no members. Cohort ids follow the order of
- * each cohort's first member row, so the same table always gives the same ids.
+ * each cohort's first member row, so the same table always gives the same ids. `pairs` is the
+ * table's {@link seasonPairsOf}, passed when several assignments share it.
  * @example assignCohorts({ league_id: Int32Array.of(1, 1), season_id: Int32Array.of(7, 7), group: Uint8Array.of(3, 3), minutes: Float64Array.of(900, 100) }).cohort // => Int32Array [0, 0]
  */
 export function assignCohorts(
   input: CohortInput,
   minutesMin: number = COHORT_MINUTES_MIN,
   by: 'group' | 'role' = 'group',
+  pairs: SeasonPairs = seasonPairsOf(input.league_id, input.season_id),
 ): CohortAssignment {
-  const n = input.minutes.length;
-  const { group, minutes } = input;
   const groups = by === 'role' ? ROLES.length : POSITION_GROUPS.length;
-  const { pairOf, pairLeague, pairSeason } = seasonPairsOf(input.league_id, input.season_id);
-  const slot = new Int32Array(n);
-  for (let i = 0; i < n; i++) slot[i] = group[i] < groups ? pairOf[i] * groups + group[i] : -1;
-  const slotCohort = new Int32Array(pairLeague.length * groups).fill(-1);
-  const cohorts: Cohort[] = [];
-  const inCohort = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
+  const { pairOf, pairLeague, pairSeason } = pairs;
+  // Each pass over the rows is a small function of its own: run once at open on cold code, a small
+  // loop is compiled fast where one long function was compiled again at each loop
+  // (docs/design.md#opening-a-dataset).
+  const slot = slotsOf(pairOf, input.group, groups);
+  const { inCohort, slotCohort, firstSlots, sizes } = membersOf(
+    slot,
+    input.minutes,
+    minutesMin,
+    pairLeague.length * groups,
+  );
+  const cohorts = firstSlots.map((k, c): Cohort => {
+    const pair = (k / groups) | 0;
+    const role = by === 'role' ? ROLES[k - pair * groups] : null;
+    return {
+      id: c,
+      league_id: pairLeague[pair],
+      season_id: pairSeason[pair],
+      position_group: role ? ROLE_GROUP[role] : POSITION_GROUPS[k - pair * groups],
+      role,
+      min_minutes: minutesMin,
+      n: sizes[c],
+    };
+  });
+  return { cohort: cohortsOfSlots(slot, slotCohort), inCohort, cohorts };
+}
+
+/** Each row's slot, pair × groups + group, or -1 for a row without a known group. */
+function slotsOf(pairOf: Int32Array, group: Uint8Array, groups: number): Int32Array {
+  const slot = new Int32Array(pairOf.length);
+  for (let i = 0; i < slot.length; i++) slot[i] = group[i] < groups ? pairOf[i] * groups + group[i] : -1;
+  return slot;
+}
+
+/**
+ * The member rows (at least `minutesMin` minutes, a known group), each slot's cohort id (-1 for
+ * a slot without members; ids in order of a cohort's first member), each cohort's slot and size.
+ */
+function membersOf(
+  slot: Int32Array,
+  minutes: Float64Array,
+  minutesMin: number,
+  slots: number,
+): { inCohort: Uint8Array; slotCohort: Int32Array; firstSlots: number[]; sizes: Int32Array } {
+  const inCohort = new Uint8Array(slot.length);
+  const slotCohort = new Int32Array(slots).fill(-1);
+  const firstSlots: number[] = [];
+  const sizes = new Int32Array(slots);
+  for (let i = 0; i < slot.length; i++) {
     const k = slot[i];
     if (k < 0 || !(minutes[i] >= minutesMin)) continue;
     inCohort[i] = 1;
     let c = slotCohort[k];
     if (c < 0) {
-      c = cohorts.length;
+      c = firstSlots.length;
       slotCohort[k] = c;
-      const pair = (k / groups) | 0;
-      const role = by === 'role' ? ROLES[k - pair * groups] : null;
-      cohorts.push({
-        id: c,
-        league_id: pairLeague[pair],
-        season_id: pairSeason[pair],
-        position_group: role ? ROLE_GROUP[role] : POSITION_GROUPS[k - pair * groups],
-        role,
-        min_minutes: minutesMin,
-        n: 0,
-      });
+      firstSlots.push(k);
     }
-    cohorts[c].n++;
+    sizes[c]++;
   }
-  const cohort = new Int32Array(n);
-  for (let i = 0; i < n; i++) cohort[i] = slot[i] < 0 ? -1 : slotCohort[slot[i]];
-  return { cohort, inCohort, cohorts };
+  return { inCohort, slotCohort, firstSlots, sizes };
+}
+
+/** Each row's cohort: its slot's (members and low-sample rows alike), -1 when the slot has none. */
+function cohortsOfSlots(slot: Int32Array, slotCohort: Int32Array): Int32Array {
+  const cohort = new Int32Array(slot.length);
+  for (let i = 0; i < slot.length; i++) cohort[i] = slot[i] < 0 ? -1 : slotCohort[slot[i]];
+  return cohort;
+}
+
+/** The distinct league × season pairs of a table: each row's pair, and each pair's league and season. */
+export interface SeasonPairs {
+  pairOf: Int32Array;
+  pairLeague: number[];
+  pairSeason: number[];
 }
 
 /**
  * Numbers each distinct league × season pair in order of first appearance: every row's pair, and
  * each pair's league and season. The last pair is cached because tables come grouped by season.
  */
-function seasonPairsOf(
-  league: Int32Array,
-  season: Int32Array,
-): { pairOf: Int32Array; pairLeague: number[]; pairSeason: number[] } {
+export function seasonPairsOf(league: Int32Array, season: Int32Array): SeasonPairs {
   const pairs = new Map<number, Map<number, number>>();
   const pairLeague: number[] = [];
   const pairSeason: number[] = [];

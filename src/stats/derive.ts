@@ -7,7 +7,7 @@ import type { Table } from 'apache-arrow';
 import { providerMetricsOf } from '../model/provider-metrics.js';
 import { POSITION_CODES, POSITION_GROUPS, positionGroupOf, type Dataset } from '../model/schema.js';
 import { HalfspaceError } from '../errors.js';
-import { assignCohorts, COHORT_MINUTES_MIN, ROLE_COHORT_MIN, type CohortAssignment } from './cohorts.js';
+import { assignCohorts, COHORT_MINUTES_MIN, ROLE_COHORT_MIN, seasonPairsOf, type CohortAssignment } from './cohorts.js';
 import { intColumn, numberColumn, rawColumn, textCodeOf, textCodes, type RawColumn } from './columns.js';
 import type { DerivedSeasons, ProviderDerived } from './derived.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
@@ -52,8 +52,9 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
 
   const computed = metricValues(ps, minutes);
   const roleCohortMin = options.roleCohortMin ?? ROLE_COHORT_MIN;
-  const byRole = assignCohorts({ league_id, season_id, group: role, minutes }, minutesMin, 'role');
-  const byGroup = assignCohorts({ league_id, season_id, group, minutes }, minutesMin);
+  const pairs = seasonPairsOf(league_id, season_id);
+  const byRole = assignCohorts({ league_id, season_id, group: role, minutes }, minutesMin, 'role', pairs);
+  const byGroup = assignCohorts({ league_id, season_id, group, minutes }, minutesMin, 'group', pairs);
   const { cohort, inCohort, cohorts, fallback } = chooseCohorts(byRole, byGroup, roleCohortMin);
   const rankable = new Map<MetricKey, Float64Array>();
   const ranks = new CohortRanks({

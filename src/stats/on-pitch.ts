@@ -56,8 +56,12 @@ export function onPitchWindow(started: boolean, minutes: number, end: number): [
 
 /** Goals for and against while each player-season was on the pitch, keyed by player, team and season. */
 function tallies(dataset: Dataset): Map<string, OnPitchTally> | null {
-  const { appearances, shots, fixtures } = dataset.tables;
-  if (!appearances || !shots || appearances.numRows === 0 || shots.numRows === 0) return null;
+  // Shots first: the tables of a folder are decoded on first read (io/load.ts), and a dataset
+  // without shots (season tables, the bundled demo) need not decode its appearances to say so.
+  const shots = dataset.tables.shots;
+  if (!shots || shots.numRows === 0) return null;
+  const { appearances, fixtures } = dataset.tables;
+  if (!appearances || appearances.numRows === 0) return null;
   const seasonOf = new Map<number, number>();
   const fixtureIds = intColumn(fixtures, 'fixture_id');
   const seasonIds = intColumn(fixtures, 'season_id');
