@@ -89,8 +89,6 @@ export interface CommandEntry {
   name: string;
   summary: string;
   load: () => Promise<Command>;
-  /** Answers once and exits (a report, a card): the binary tunes V8 for a short process (./v8-tuning.ts). */
-  shortRun?: true;
 }
 
 /** What {@link runCli} dispatches over: loaded commands, entries that load on use, or a mix. */
@@ -259,7 +257,7 @@ function helpText(commands: CommandList): string {
 }
 
 /** Picks the longest command name that prefixes argv (so `keys create` beats `keys`). */
-export function findCommand<C extends { name: string }>(
+function findCommand<C extends { name: string }>(
   commands: readonly C[],
   argv: string[],
 ): { command: C; rest: string[] } | null {

@@ -4,9 +4,7 @@
  * command's module, with the engine, Arrow, the MCP SDK or a store driver behind it, loads
  * only when that command runs or its own `--help` is asked, so `halfspace --version` starts in
  * about the time of a bare `node`. COMMANDS in ./index.ts is this list loaded; each summary here
- * equals its module's (test/cli/lazy-commands.test.ts checks it). `shortRun` marks the commands
- * that read a dataset, answer once and exit, for which the binary tunes V8 (../v8-tuning.ts); never
- * a server, an ingest or a batch, whose long runs want V8's default.
+ * equals its module's (test/cli/lazy-commands.test.ts checks it).
  */
 import type { CommandEntry } from '../run.js';
 
@@ -16,75 +14,63 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
     name: 'player',
     summary: 'Player profile: identity, seasonal rows, style tags (add --narrative, --name2 to compare)',
     load: async () => (await import('./player.js')).playerCommand,
-    shortRun: true,
   },
   {
     name: 'scouting',
     summary: 'Scouting report: per-90 values and cohort percentiles for the latest season',
     load: async () => (await import('./scouting.js')).scoutingCommand,
-    shortRun: true,
   },
   {
     name: 'similar',
     summary: 'DNA similarity search: players whose per-90 style is closest (exact, fee tiers only)',
     load: async () => (await import('./similar.js')).similarCommand,
-    shortRun: true,
   },
   {
     name: 'alternatives',
     summary: 'Alternatives (beta): similar-style players reranked toward cheaper and younger',
     load: async () => (await import('./alternatives.js')).alternativesCommand,
-    shortRun: true,
   },
   {
     name: 'verdict',
     summary:
       'Verdict (elite, specialist, solid, below_par, merchant, contrast, fraud, cooked, fallback) with role-cohort receipts',
     load: async () => (await import('./verdict.js')).verdictCommand,
-    shortRun: true,
   },
   {
     name: 'bestxi pool',
     summary: 'Best XI candidate pool for a vibe (see data/vibes.json)',
     load: async () => (await import('./bestxi.js')).bestXiPoolCommand,
-    shortRun: true,
   },
   {
     name: 'bestxi pick',
     summary: 'The best XI of a vibe in a formation (4-3-3, 4-4-2, 3-5-2, 4-2-3-1), with its lineup aggregates',
     load: async () => (await import('./bestxi.js')).bestXiPickCommand,
-    shortRun: true,
   },
   {
     name: 'bestxi lineup',
     summary: 'Aggregate statistics of a lineup of 1–11 player ids',
     load: async () => (await import('./bestxi.js')).bestXiLineupCommand,
-    shortRun: true,
   },
   {
     name: 'fixtures',
     summary: 'Match intelligence: fixtures with standings, form, derbies, signals and (predicted) line-ups',
     load: async () => (await import('./fixtures.js')).fixturesCommand,
-    shortRun: true,
   },
   {
     name: 'standings',
     summary:
       "League table (P W D L GF GA GD Pts, form) of a league-season, or a tournament's group tables, as of any date",
     load: async () => (await import('./standings.js')).standingsCommand,
-    shortRun: true,
   },
   {
     name: 'card',
     summary: 'Render a PNG card: player_card, stat_ribbon, shot_map, editorial_cover, fifa_viral or collage',
     load: async () => (await import('./card.js')).cardCommand,
-    shortRun: true,
   },
   {
     name: 'prompt',
     summary: 'Image prompt for an hd card style (editorial_cover, fifa_viral, collage) with the mandatory safety block',
     load: async () => (await import('./prompt.js')).promptCommand,
-    shortRun: true,
   },
   {
     name: 'ingest csv',
