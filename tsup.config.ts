@@ -15,26 +15,6 @@ export const ENTRIES = {
 };
 
 /**
- * The CLI binary never switches zod's language: its `locales` namespace (50 languages, a sixth of
- * the binary's main chunk) is bundled as English only, which zod configures itself at import
- * (bench/results/package.md: the chunk's compile is most of the CLI's module cost).
- */
-const ZOD_ENGLISH_ONLY: Plugin = {
-  name: 'zod-english-only',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
-        ? { path: join(dirname(args.importer), '..', 'locales', 'index.js'), namespace: 'zod-english-only' }
-        : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
-      contents: `export { default as en } from ${JSON.stringify(join(dirname(args.path), 'en.js'))};`,
-      resolveDir: dirname(args.path),
-    }));
-  },
-};
-
-/**
  * The binary inlines apache-arrow (below) and no caller hands it tables, so it takes the one-copy
  * stand-in of src/model/arrow/arrow.ts, whose two copies only matter to library users
  * (docs/design.md#arrow-loading).
@@ -95,6 +75,6 @@ export default defineConfig([
     splitting: true,
     noExternal: [/^apache-arrow(\/|$)/, 'flatbuffers', 'tslib', 'json-with-bigint', /^zod(\/|$)/],
     external: OPTIONAL_DRIVERS,
-    esbuildPlugins: [ZOD_ENGLISH_ONLY, ARROW_INLINED],
+    esbuildPlugins: [ARROW_INLINED],
   },
 ]);
