@@ -19,7 +19,11 @@ import { readMatches } from '../../src/providers/statsbomb/read.js';
 import { datasetFromSeasonCsv } from '../../src/io/season-csv.js';
 import { tableToCsvFile } from '../../src/io/csv/table-csv.js';
 import { scoreTableOf } from '../../src/dna/score-table.js';
-import { SYNTHETIC_SEED as SEED, writeSyntheticSeasonCsv as writeSyntheticCsv } from './synthetic-season.js';
+import {
+  per90SqlOf,
+  SYNTHETIC_SEED as SEED,
+  writeSyntheticSeasonCsv as writeSyntheticCsv,
+} from './synthetic-season.js';
 import { numberColumn } from '../../src/stats/columns.js';
 import { METRICS, METRIC_KEYS } from '../../src/stats/metrics.js';
 
@@ -133,15 +137,7 @@ const [, csvOutMs] = timeMs(() => tableToCsvFile(table, join(tmp, 'scored.csv'))
 const maxRssScore = mb(process.resourceUsage().maxRSS * 1024);
 console.log({ parseMs, per90Ms, scoreMs, arrowMs, csvOutMs, maxRssScore });
 
-const per90Sql = METRIC_KEYS.filter((k) => k !== 'rating')
-  .map((k) => {
-    const d = METRICS[k];
-    if (d.kind === 'per90') return `CASE WHEN minutes >= 90 THEN ${d.total} * 90.0 / minutes END AS ${k}`;
-    if (d.kind === 'pct')
-      return `CASE WHEN ${d.attempted} > 0 THEN 100.0 * ${d.completed} / ${d.attempted} END AS ${k}`;
-    return '';
-  })
-  .join(',\n  ');
+const per90Sql = per90SqlOf(csvPath).join(',\n  ');
 
 async function duck(threads: number | null) {
   const instance = await DuckDBInstance.create(':memory:');

@@ -2,8 +2,9 @@
  * A seeded synthetic season table for the scoring bench: 20 leagues × 20 clubs, one season, one
  * row per player with plausible per-90 rates (not calibrated; only its size and shape matter).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { COUNTING_COLUMNS, POSITION_CODES } from '../../src/model/schema.js';
+import { METRIC_KEYS, METRICS } from '../../src/stats/metrics.js';
 import { mulberry32 } from '../../src/values/xg-fit.js';
 
 /** Seed of the bench table. */
@@ -89,4 +90,21 @@ export function writeSyntheticSeasonCsv(path: string, rows: number): void {
   }
   if (lines.length) chunks.push(lines.join('\n'));
   writeFileSync(path, `${chunks.join('\n')}\n`);
+}
+
+/**
+ * DuckDB's select expressions for the 21 per-90 values and 2 accuracy percentages of a season CSV,
+ * the baselines' share of what `score` derives. A metric whose totals the CSV lacks (the event
+ * values: xG, progression, …) is null on our side, so DuckDB gets a typed null column for it.
+ */
+export function per90SqlOf(csvPath: string): string[] {
+  const header = new Set(readFileSync(csvPath, 'utf8').split('\n', 1)[0].split(','));
+  return METRIC_KEYS.filter((k) => METRICS[k].kind !== 'rating').map((k) => {
+    const d = METRICS[k];
+    if (d.kind === 'per90' && header.has(d.total))
+      return `CASE WHEN minutes >= 90 THEN ${d.total} * 90.0 / minutes END AS ${k}`;
+    if (d.kind === 'pct' && header.has(d.attempted) && header.has(d.completed))
+      return `CASE WHEN ${d.attempted} > 0 THEN 100.0 * ${d.completed} / ${d.attempted} END AS ${k}`;
+    return `CAST(NULL AS DOUBLE) AS ${k}`;
+  });
 }

@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { METRICS, METRIC_KEYS } from '../../src/stats/metrics.js';
-import { SYNTHETIC_SEED, writeSyntheticSeasonCsv } from '../ingest/synthetic-season.js';
+import { per90SqlOf, SYNTHETIC_SEED, writeSyntheticSeasonCsv } from '../ingest/synthetic-season.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '200000' } } });
 const ROWS = Number(values.rows);
@@ -26,15 +26,7 @@ const csvMb = Math.round(statSync(input).size / 1e5) / 10;
 console.log(`synthetic season table: ${ROWS} rows, ${csvMb} MB`);
 
 const keys = METRIC_KEYS.filter((k) => METRICS[k].kind !== 'rating');
-const per90 = keys
-  .map((k) => {
-    const d = METRICS[k];
-    if (d.kind === 'per90') return `CASE WHEN minutes >= 90 THEN ${d.total} * 90.0 / minutes END AS ${k}`;
-    if (d.kind === 'pct')
-      return `CASE WHEN ${d.attempted} > 0 THEN 100.0 * ${d.completed} / ${d.attempted} END AS ${k}`;
-    return '';
-  })
-  .join(', ');
+const per90 = per90SqlOf(input).join(', ');
 const ranks = keys
   .map((k) => `percent_rank() OVER (PARTITION BY league, season, position_group ORDER BY ${k}) AS ${k}_percentile`)
   .join(', ');
