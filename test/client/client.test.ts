@@ -220,13 +220,26 @@ describe('retries against a scripted server', () => {
     expect(seen.length).toBe(3);
   });
 
-  it('reports a server that cannot be reached as a network_error problem', async () => {
-    const closed = createServer();
-    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((r) => closed.close(() => r()));
-    const result = await createClient({ baseUrl: `http://127.0.0.1:${port}`, maxRetries: 1 }).scouting({ name: IGOR });
-    expect(!result.ok && result.problem.code).toBe('network_error');
+  it('reports a server that never answers (every connection dropped) as a network_error problem', async () => {
+    // A closed port could be taken by another test file's server before the client connects (seen
+    // once: a 401 from it); a server that drops every connection is unreachable without that race.
+    const dropping = createServer();
+    let connections = 0;
+    dropping.on('connection', (socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((r) => dropping.listen(0, '127.0.0.1', r));
+    const port = (dropping.address() as AddressInfo).port;
+    try {
+      const result = await createClient({ baseUrl: `http://127.0.0.1:${port}`, maxRetries: 1 }).scouting({
+        name: IGOR,
+      });
+      expect(!result.ok && result.problem.code).toBe('network_error');
+      expect(connections).toBe(2); // the first try and its one retry
+    } finally {
+      await new Promise<void>((r) => dropping.close(() => r()));
+    }
   });
 });
 
