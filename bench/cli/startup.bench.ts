@@ -12,11 +12,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertFreshBuild } from '../built.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'bin', 'halfspace.js');
-if (!existsSync(join(root, 'dist', 'cli', 'halfspace.js')))
-  throw new Error('dist/cli/halfspace.js is missing: run npm run build first');
+assertFreshBuild(root, 'cli/halfspace.js');
 if (!existsSync('/proc/self/stat')) throw new Error('this bench reads /proc/self/stat: run it on Linux');
 
 const args = process.argv.slice(2);

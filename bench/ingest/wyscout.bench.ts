@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { valuePassCostOf } from './wyscout-value-pass.js';
+import { assertFreshBuild } from '../built.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const REAL = join(process.env.HALFSPACE_REAL_DIR ?? join(ROOT, '..', 'shared', 'real'), 'wyscout');
@@ -37,10 +38,7 @@ if (!existsSync(join(REAL, 'matches', 'matches_England.json'))) {
   console.log(`Wyscout bench skipped: ${REAL} is absent.`);
   process.exit(0);
 }
-if (!existsSync(join(ROOT, 'dist', 'index.js'))) {
-  console.log('Wyscout bench needs the build: run `npm run build` first.');
-  process.exit(1);
-}
+assertFreshBuild(ROOT, 'index.js');
 
 const loadBefore = Math.round(loadavg()[0] * 10) / 10;
 // 1. Baseline: read + gunzip + JSON.parse of every match file, one thread.

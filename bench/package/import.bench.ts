@@ -13,13 +13,14 @@
  * Run: npm run bench:package [samples] → bench/results/package.{json,md}.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertFreshBuild } from '../built.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-if (!existsSync(join(root, 'dist', 'index.js'))) throw new Error('dist/index.js is missing: run npm run build first');
+assertFreshBuild(root, 'index.js');
 const samples = Number(process.argv[2] ?? 9);
 /** A demo player (data/demo is seeded, so the name is stable). */
 const NAME = 'Bilal Trabelsi';

@@ -12,19 +12,11 @@
  * Run: npx tsx bench/package/install.bench.ts [samples] [tarball] → bench/results/package-install.{json,md}.
  */
 import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertFreshBuild } from '../built.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const samples = Number(process.argv[2] ?? 1);
@@ -35,7 +27,7 @@ const npm = (args: string[], cwd: string) =>
 
 function packed(): string {
   if (given) return given;
-  if (!existsSync(join(root, 'dist', 'index.js'))) throw new Error('dist/index.js is missing: run npm run build first');
+  assertFreshBuild(root, 'index.js');
   const [p] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], root)) as {
     filename: string;
   }[];
