@@ -2,7 +2,7 @@ import { messageOf } from '../errors.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Table, Vector } from 'apache-arrow';
-import { arrowOf, lean, shared, type ArrowModule } from '../model/arrow/arrow.js';
+import { adopt, lean, shared, type ArrowModule } from '../model/arrow/arrow.js';
 import { DatasetError } from '../model/dataset-error.js';
 import {
   ADDED_COLUMNS,
@@ -130,10 +130,11 @@ function hasRequiredTables(tables: Partial<Record<TableName, Table>>): tables is
 export function withAddedColumns(name: TableName, table: Table): Table {
   const missing = (ADDED_COLUMNS[name] ?? []).filter((c) => !table.getChild(c));
   if (missing.length === 0) return table;
-  // The added columns are built by the copy of apache-arrow that built the table (docs/design.md#arrow-loading).
-  const arrow = arrowOf(table);
+  // The added columns are built by the copy of apache-arrow that built the table, or that adopted
+  // it from a third copy (docs/design.md#arrow-loading).
+  const { arrow, table: own } = adopt(table);
   const columns: Record<string, Vector> = {};
-  for (const field of table.schema.fields) columns[field.name] = table.getChild(field.name)!;
+  for (const field of own.schema.fields) columns[field.name] = own.getChild(field.name)!;
   const spec: Record<string, { kind: Parameters<typeof arrowTypeOf>[0] }> = SCHEMA[name].columns;
   for (const c of missing) {
     const type = arrowTypeOf(spec[c].kind, arrow);

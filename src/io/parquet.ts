@@ -6,7 +6,7 @@
 import { messageOf } from '../errors.js';
 import { readFileSync, writeSync } from 'node:fs';
 import type { Table } from 'apache-arrow';
-import { arrowOf, lean, shared } from '../model/arrow/arrow.js';
+import { adopt, lean, shared } from '../model/arrow/arrow.js';
 import { createRequire } from 'node:module';
 import type { RecordBatch as WasmBatch } from 'parquet-wasm/node';
 import { DatasetError } from '../model/dataset-error.js';
@@ -72,6 +72,8 @@ export async function tableToParquetFile(table: Table, path: string, options: Pa
   for (const f of table.schema.fields)
     if (lean.DataType.isUtf8(f.type)) builder = builder.setColumnDictionaryEnabled(f.name, true);
   const properties = builder.build();
+  // Batches are written by the copy that built the table (a third copy's is adopted once, here).
+  const own = adopt(table);
   const total = table.numRows;
   let from = 0;
   const batches = new ReadableStream<WasmBatch>({
@@ -81,7 +83,7 @@ export async function tableToParquetFile(table: Table, path: string, options: Pa
         return;
       }
       const to = Math.min(total, from + BATCH_ROWS);
-      const wasm = WasmTable.fromIPCStream(arrowOf(table).tableToIPC(table.slice(from, to), 'stream'));
+      const wasm = WasmTable.fromIPCStream(own.arrow.tableToIPC(own.table.slice(from, to), 'stream'));
       for (const batch of wasm.recordBatches()) controller.enqueue(batch);
       // The batches share the table's buffers; freeing the table now (rather than whenever the
       // wrapper is garbage-collected) keeps WebAssembly memory, which never shrinks, at a few batches.

@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Table } from 'apache-arrow';
-import { arrowOf } from '../model/arrow/arrow.js';
+import { adopt } from '../model/arrow/arrow.js';
 import { TABLE_NAMES, tableFileOf, type Dataset, type TableName } from '../model/schema.js';
 
 /**
@@ -38,5 +38,9 @@ export function writeDatasetFolder(
  * gives byte-identical files; the write is atomic (see {@link writeDatasetFolder}).
  */
 export function datasetToDir(dataset: Dataset, dir: string): void {
-  writeDatasetFolder(dataset, dir, tableFileOf, (_name, table) => arrowOf(table).tableToIPC(table, 'file'));
+  writeDatasetFolder(dataset, dir, tableFileOf, (_name, table) => {
+    // Written by the copy that built it; a third copy's table is adopted (docs/design.md#arrow-loading).
+    const own = adopt(table);
+    return own.arrow.tableToIPC(own.table, 'file');
+  });
 }

@@ -5,7 +5,7 @@
 import { readFileSync, writeSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { Table } from 'apache-arrow';
-import { arrowOf, shared } from '../model/arrow/arrow.js';
+import { adopt, shared } from '../model/arrow/arrow.js';
 import { tableFromParquet, tableToParquetFile } from './parquet.js';
 import { tableToCsvFile, tableToJsonlFile, type TableWriteOptions } from './csv/table-csv.js';
 import { writeViaTemp } from './temp-file.js';
@@ -28,7 +28,8 @@ export function tableFormatOf(path: string): TableFormat | null {
 
 /** Writes `table` as an Arrow IPC file through a temp file renamed into place. */
 function tableToArrowFile(table: Table, path: string, options: TableWriteOptions): void {
-  writeViaTemp(path, (fd) => void writeSync(fd, arrowOf(table).tableToIPC(table, 'file')));
+  const own = adopt(table);
+  writeViaTemp(path, (fd) => void writeSync(fd, own.arrow.tableToIPC(own.table, 'file')));
   options.onProgress?.(table.numRows, table.numRows);
 }
 

@@ -5,7 +5,7 @@
  * result is the same table as `tableFromRows` of the rows in input order, so its IPC bytes are too.
  */
 import type { Data, DataType, Table, Vector } from 'apache-arrow';
-import { type ArrowModule, arrowOf } from './arrow/arrow.js';
+import { type ArrowModule, adopt } from './arrow/arrow.js';
 import { bitmapBytes } from './row-columns.js';
 import { arrowTypeOf, type ColumnKind, SCHEMA, type TableName } from './schema.js';
 
@@ -114,14 +114,16 @@ function joinedColumn(arrow: ArrowModule, kind: ColumnKind, chunks: readonly Dat
  */
 export function concatTables(name: TableName, tables: readonly Table[]): Table | null {
   if (tables.length === 0) return null;
-  // The joined columns are built by the copy that built the inputs, so they never mix.
-  const arrow = arrowOf(tables[0]);
-  if (tables.some((t) => arrowOf(t) !== arrow)) return null;
+  // The joined columns are built by the copy that built the inputs (or adopted them from a third
+  // copy), so they never mix.
+  const inputs = tables.map(adopt);
+  const { arrow } = inputs[0];
+  if (inputs.some((t) => t.arrow !== arrow)) return null;
   const vectors: Record<string, Vector> = {};
   for (const [col, c] of Object.entries(SCHEMA[name].columns)) {
     const type = arrowTypeOf(c.kind, arrow);
     const chunks: Data[] = [];
-    for (const t of tables) {
+    for (const { table: t } of inputs) {
       const chunk = plainChunkOf(t.getChild(col), type);
       if (!chunk) return null;
       chunks.push(chunk);

@@ -4,11 +4,11 @@
  * `import … from 'apache-arrow'`: tables he builds go into every public function that takes one,
  * and every table a public function returns goes through his `tableToIPC` / `tableFromIPC`.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Table } from 'apache-arrow';
+import type { Table, Vector } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { datasetFromDir, withAddedColumns } from '../../src/io/load.js';
@@ -173,16 +173,151 @@ describe('two copies of apache-arrow', () => {
     expect(viaUsersIpc(dataset.tables.players).getChild('market_value_eur')?.get(0)).toBe(12_000_000);
     expect(tableToCsv('players', mine.tables.players)).toBe(tableToCsv('players', tiny.tables.players));
   });
+});
 
-  it('refuses, never misreads, a table of a third copy where it must build beside it', () => {
-    // apache-arrow's CommonJS build: a copy of its own, as another installed version would be.
-    const other: typeof Arrow = createRequire(import.meta.url)('apache-arrow');
+/**
+ * A third copy: apache-arrow's CommonJS build, a module instance of its own, as the user's
+ * `import 'apache-arrow'` is under the tsx loader or from another installed version. Its tables are
+ * adopted by the shared copy wherever the library builds beside them or writes them, so every
+ * public function gives what it gives for the user's own tables.
+ */
+describe('a third copy of apache-arrow', () => {
+  const other: typeof Arrow = createRequire(import.meta.url)('apache-arrow');
+  /** `dataset` with every table rebuilt by the third copy. */
+  const thirdOf = (dataset: Dataset): Dataset => {
+    const tables: Record<string, Table> = {};
+    for (const [name, t] of Object.entries(dataset.tables))
+      if (t) tables[name] = other.tableFromIPC(Arrow.tableToIPC(t, 'stream'));
+    return { meta: dataset.meta, tables: { ...dataset.tables, ...tables } };
+  };
+  const isThird = (table: Table) => Object.getPrototypeOf(table) === other.Table.prototype;
+  /** The IPC file bytes of a table the library returned, written by the user's own copy. */
+  const bytesOf = (table: Table) => Buffer.from(Arrow.tableToIPC(viaUsersIpc(table), 'file'));
+  const sameFile = (a: string, b: string) => readFileSync(a).equals(readFileSync(b));
+  let third: Dataset;
+  beforeAll(() => {
+    third = thirdOf(users);
+  });
+
+  it('is a copy of its own, and its tables are neither lean nor the user’s', () => {
     expect(other.Table).not.toBe(Arrow.Table);
-    // Its first three columns only: without the event-value columns, withAddedColumns builds beside it.
-    const fixtures = other.tableFromIPC(Arrow.tableToIPC(users.tables.fixtures.selectAt([0, 1, 2])));
-    expect(() => withAddedColumns('fixtures', fixtures)).toThrow(/another copy of apache-arrow/);
-    expect(() => datasetToDir({ ...users, tables: { ...users.tables, fixtures } }, join(tmp, 'third'))).toThrow(
-      /another copy of apache-arrow/,
+    expect(other.Table).not.toBe(lean.Table);
+    for (const t of Object.values(third.tables)) expect(isThird(t)).toBe(true);
+  });
+
+  it('the engine and validateDataset read its tables as the user’s', () => {
+    expect(() => validateDataset(third)).not.toThrow();
+    const engine = Engine.open({ dataset: third });
+    const fromUsers = Engine.open({ dataset: users });
+    expect(engine.scouting({ name: 'Bilal Trabelsi' })).toEqual(fromUsers.scouting({ name: 'Bilal Trabelsi' }));
+    expect(engine.verdict({ player_name: 'Bilal Trabelsi' })).toEqual(
+      fromUsers.verdict({ player_name: 'Bilal Trabelsi' }),
     );
+  });
+
+  it('withAddedColumns and Engine.open add the missing columns beside its tables', () => {
+    const cut = (t: Table) => t.selectAt([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const fixtures = withAddedColumns('fixtures', cut(third.tables.fixtures));
+    expect(bytesOf(fixtures).equals(bytesOf(withAddedColumns('fixtures', cut(users.tables.fixtures))))).toBe(true);
+    expect(fixtures.getChild('home_possession')?.nullCount).toBe(fixtures.numRows);
+    const engine = Engine.open({
+      dataset: { ...third, tables: { ...third.tables, fixtures: cut(third.tables.fixtures) } },
+    });
+    expect(engine.dataset.tables.fixtures.getChild('away_possession')?.nullCount).toBe(fixtures.numRows);
+  });
+
+  it('scoreTableOf and withProviderMetrics give the tables they give for the user’s', () => {
+    expect(bytesOf(scoreTableOf(third)).equals(bytesOf(scoreTableOf(users)))).toBe(true);
+    const totals = Float64Array.from({ length: users.tables.player_seasons.numRows }, (_, i) => i / 10);
+    const metric = [{ spec: { key: 'prog_carries', label: 'Progressive carries' }, totals }];
+    const a = withProviderMetrics(third, metric);
+    const b = withProviderMetrics(users, metric);
+    expect(a.meta).toEqual(b.meta);
+    expect(bytesOf(a.tables.player_seasons).equals(bytesOf(b.tables.player_seasons))).toBe(true);
+  });
+
+  it('datasetToDir writes the bytes it writes for the user’s tables', () => {
+    datasetToDir(users, join(tmp, 'users-2'));
+    datasetToDir(third, join(tmp, 'third'));
+    for (const name of TABLE_NAMES) {
+      if (!users.tables[name]) continue;
+      expect(sameFile(join(tmp, 'users-2', `${name}.arrow`), join(tmp, 'third', `${name}.arrow`)), name).toBe(true);
+    }
+  });
+
+  it('table files in every format, CSV and JSON lines and records are those of the user’s table', async () => {
+    const mine = users.tables.leagues;
+    const theirs = third.tables.leagues;
+    for (const format of ['arrow', 'csv', 'parquet', 'jsonl'] as const) {
+      await tableToFile(mine, join(tmp, `mine.${format}`), format);
+      await tableToFile(theirs, join(tmp, `theirs.${format}`), format);
+      expect(sameFile(join(tmp, `mine.${format}`), join(tmp, `theirs.${format}`)), format).toBe(true);
+    }
+    tableToCsvFile(theirs, join(tmp, 'theirs-2.csv'));
+    tableToJsonlFile(theirs, join(tmp, 'theirs-2.jsonl'));
+    expect(sameFile(join(tmp, 'theirs-2.csv'), join(tmp, 'mine.csv'))).toBe(true);
+    expect(sameFile(join(tmp, 'theirs-2.jsonl'), join(tmp, 'mine.jsonl'))).toBe(true);
+    const recordsOf = (t: Table) => {
+      const records: string[][] = [];
+      recordsOfTable(t, 'leagues', (fields) => records.push(fields.map(String)));
+      return records;
+    };
+    expect(recordsOf(theirs)).toEqual(recordsOf(mine));
+    expect(recordsOf(theirs)).toHaveLength(mine.numRows + 1);
+    // A slice: chunks that start inside their buffers.
+    await tableToFile(third.tables.players.slice(5, 40), join(tmp, 'theirs-slice.parquet'), 'parquet');
+    await tableToFile(users.tables.players.slice(5, 40), join(tmp, 'mine-slice.parquet'), 'parquet');
+    expect(sameFile(join(tmp, 'theirs-slice.parquet'), join(tmp, 'mine-slice.parquet'))).toBe(true);
+    const back = viaUsersIpc(tableFromFile(join(tmp, 'theirs-slice.parquet')));
+    expect(back.numRows).toBe(35);
+    expect(back.getChild('name')?.get(0)).toBe(users.tables.players.getChild('name')?.get(5));
+  });
+
+  it('mergeDatasets, enrichPlayers and tableToCsv give what they give for the user’s tables', () => {
+    const tiny = tinyDataset();
+    const mineOf = (d: Dataset): Dataset => {
+      const own: Record<string, Table> = {};
+      for (const [name, t] of Object.entries(d.tables)) if (t) own[name] = Arrow.tableFromIPC(Arrow.tableToIPC(t));
+      return { meta: d.meta, tables: { ...d.tables, ...own } };
+    };
+    const mine = mineOf(tiny);
+    const theirs = thirdOf(tiny);
+    const mergedOf = (d: Dataset) =>
+      mergeDatasets(
+        [
+          { label: 'a', dataset: d },
+          { label: 'b', dataset: d },
+        ],
+        { namespace: true },
+      );
+    const a = mergedOf(theirs);
+    const b = mergedOf(mine);
+    for (const name of TABLE_NAMES) {
+      const t = a.tables[name];
+      const u = b.tables[name];
+      expect(t === undefined, name).toBe(u === undefined);
+      if (t && u) expect(bytesOf(t).equals(bytesOf(u)), name).toBe(true);
+    }
+    const id = Number(mine.tables.players.getChild('player_id')?.get(0));
+    const records = [{ line: 2, cells: { player_id: String(id), market_value_eur: '12000000' } }];
+    const enriched = enrichPlayers(theirs, records, 'values.csv');
+    expect(enriched.report).toEqual(enrichPlayers(mine, records, 'values.csv').report);
+    expect(
+      bytesOf(enriched.dataset.tables.players).equals(
+        bytesOf(enrichPlayers(mine, records, 'values.csv').dataset.tables.players),
+      ),
+    ).toBe(true);
+    expect(tableToCsv('players', theirs.tables.players)).toBe(tableToCsv('players', mine.tables.players));
+  });
+
+  it('refuses with a TypeError, never a misread, a column it cannot take over', async () => {
+    const list = other.vectorFromArray([[1], [2, 3], [4]], new other.List(new other.Field('x', new other.Int32())));
+    const leagues = third.tables.leagues.slice(0, 3);
+    const columns: Record<string, Vector> = { extra: list };
+    for (const f of leagues.schema.fields) columns[f.name] = leagues.getChild(f.name)!;
+    const withList = new other.Table(columns);
+    await expect(tableToFile(withList, join(tmp, 'list.arrow'), 'arrow')).rejects.toThrow(/cannot be taken over/);
+    expect(existsSync(join(tmp, 'list.arrow'))).toBe(false);
+    expect(() => withAddedColumns('fixtures', new other.Table({ fixture_id: list }))).toThrow(TypeError);
   });
 });

@@ -4,6 +4,7 @@
  * the strings (multi-byte UTF-8 included) or the bools; a table it cannot copy as is gives null.
  */
 import { tableToIPC, type Table } from 'apache-arrow';
+import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { concatTables } from '../../src/model/concat-columns.js';
@@ -97,5 +98,21 @@ describe('concatTables', () => {
     expect(concatTables('leagues', [whole, whole.select(['league_id', 'name'])])).toBeNull();
     expect(concatTables('leagues', [whole, whole.slice(1)])).toBeNull();
     expect(concatTables('seasons', [whole])).toBeNull();
+  });
+
+  it('copies the columns of tables of a third copy of apache-arrow as it copies the user’s (docs/design.md#arrow-loading)', () => {
+    // apache-arrow's CommonJS build: a module instance of its own, as under the tsx loader.
+    const other: typeof import('apache-arrow') = createRequire(import.meta.url)('apache-arrow');
+    fc.assert(
+      fc.property(rowsArb('players', 1, 40), fc.array(fc.nat(), { maxLength: 3 }), (rows, cuts) => {
+        const parts = partsOf(rows, cuts).map((p) => tableFromRows('players', p));
+        const theirs = parts.map((t) => other.tableFromIPC(tableToIPC(t, 'stream')));
+        const joined = concatTables('players', theirs);
+        // Not null: the third copy's tables are adopted, not sent down the path through rows.
+        expect(joined).not.toBeNull();
+        expect(bytesOf(joined!).equals(bytesOf(tableFromRows('players', rows)))).toBe(true);
+      }),
+      { numRuns: 40 },
+    );
   });
 });

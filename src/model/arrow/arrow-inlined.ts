@@ -5,9 +5,9 @@
  */
 import * as Arrow from 'apache-arrow';
 import type { Table } from 'apache-arrow';
-import type { ArrowModule } from './arrow.js';
+import type { ArrowModule, ArrowTable } from './arrow.js';
 
-export type { ArrowModule } from './arrow.js';
+export type { ArrowModule, ArrowTable } from './arrow.js';
 
 export const lean: ArrowModule = Arrow;
 
@@ -19,8 +19,8 @@ export function isLeanTable(_table: Table): boolean {
   return true;
 }
 
-export function arrowOf(_table: Table): ArrowModule {
-  return Arrow;
+export function adopt(table: Table): ArrowTable {
+  return { arrow: Arrow, table };
 }
 
 export function sharedTableOf(table: Table): Table {

@@ -9,12 +9,14 @@
  *    `import … from 'apache-arrow'` gets (Node shares it between `require` and `import`), so every
  *    table a public function builds or returns is one of the user's own.
  * Objects of two copies never mix (apache-arrow's type objects are not branded across copies):
- * build beside a table with {@link arrowOf} it, or copy it over with {@link sharedTableOf}.
+ * build beside a table with the copy {@link adopt} gives for it, or copy it over with
+ * {@link sharedTableOf}. A table of a third copy is adopted by the shared copy first.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as Arrow from 'apache-arrow';
 import type { Table } from 'apache-arrow';
+import { adoptTable } from './adopt.js';
 
 /** apache-arrow's run-time API (the single-file build has every member the library uses). */
 export type ArrowModule = typeof Arrow;
@@ -51,34 +53,35 @@ export function isLeanTable(table: Table): boolean {
   return Object.getPrototypeOf(table) === lean.Table.prototype;
 }
 
-/**
- * The copy that built `table`: the one to build its sibling vectors and tables with, and to write
- * it with.
- */
-export function arrowOf(table: Table): ArrowModule {
-  if (isLeanTable(table)) return lean;
-  return sharedOrThrow(table);
+/** True for a table built by the {@link shared} copy. */
+function isSharedTable(table: Table): boolean {
+  return Object.prototype.isPrototypeOf.call(shared().Table.prototype, table);
+}
+
+/** A copy of apache-arrow to build with, and a table of it. */
+export interface ArrowTable {
+  arrow: ArrowModule;
+  table: Table;
 }
 
 /**
- * The shared copy, when it built `table`; throws for a table of a third copy (another installed
- * version, or the CommonJS build on a Node that cannot `require` an ES module), which columns built beside it would silently
- * read as nulls.
+ * The copy to build beside `table` with (added columns, IPC writing), and `table` as a table of
+ * that copy: itself when the lean or the shared copy built it, else (a third copy: the tsx loader,
+ * another installed version) adopted by the shared copy over the same buffers, or a TypeError for
+ * a column type that cannot be taken over (src/model/arrow/adopt.ts).
+ * @example adopt(table).arrow.tableToIPC(adopt(table).table, 'file') // => the table's IPC file bytes
  */
-function sharedOrThrow(table: Table): ArrowModule {
+export function adopt(table: Table): ArrowTable {
+  if (isLeanTable(table)) return { arrow: lean, table };
   const arrow = shared();
-  if (Object.prototype.isPrototypeOf.call(arrow.Table.prototype, table)) return arrow;
-  throw new TypeError(
-    "this Arrow table was built by another copy of apache-arrow than the one halfspace loads: build it with `import … from 'apache-arrow'` of the same install, on Node 20.19+ or 22.12+ (docs/design.md#arrow-loading)",
-  );
+  return { arrow, table: isSharedTable(table) ? table : adoptTable(arrow, table) };
 }
 
 /**
- * `table` as a table of the {@link shared} copy: itself, or a copy through Arrow IPC bytes for one
- * the engine decoded with the {@link lean} copy.
+ * `table` as a table of the {@link shared} copy: itself, a copy through Arrow IPC bytes for one
+ * the engine decoded with the {@link lean} copy, or the adoption of a third copy's table.
  */
 export function sharedTableOf(table: Table): Table {
   if (isLeanTable(table)) return shared().tableFromIPC(lean.tableToIPC(table, 'stream'));
-  sharedOrThrow(table);
-  return table;
+  return adopt(table).table;
 }
