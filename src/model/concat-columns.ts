@@ -108,8 +108,9 @@ function joinedColumn(arrow: ArrowModule, kind: ColumnKind, chunks: readonly Dat
 /**
  * The rows of `tables` one after the other, as one table of the schema's `name` columns (the same
  * table `tableFromRows` would build from their rows), or null when a table lacks a schema column,
- * holds it with another type, or in several or sliced chunks, or when two copies of apache-arrow built
- * them (docs/design.md#arrow-loading; the caller then goes through rows).
+ * holds it with another type, or in several or sliced chunks, or when both the lean and the shared
+ * copy of apache-arrow built them (a third copy's tables are adopted by the shared one;
+ * docs/design.md#arrow-loading; the caller then goes through rows).
  * @example concatTables('leagues', [a, b])?.numRows // => a.numRows + b.numRows
  */
 export function concatTables(name: TableName, tables: readonly Table[]): Table | null {
