@@ -6,18 +6,22 @@
  *
  *   npm run bench:cards        (tsx --expose-gc bench/cards/render.bench.ts)
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { layoutOf } from '../../src/cards/card.js';
 import type { LayoutNode } from '../../src/cards/h.js';
 import { layoutToSvg, renderLayout, svgToPng } from '../../src/cards/render.js';
+import * as z from 'zod';
 import { sampleFacts } from '../../test/cards/sample-facts.js';
+import { assertFreshBuild } from '../built.js';
 
 const WARM_RUNS = 50;
 const RSS_RENDERS = 1000;
+const USER_PROCESS_RUNS = 3;
 const THROUGHPUT_MS = 8000;
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -113,6 +117,39 @@ async function throughput(workers: number): Promise<number> {
   return results.reduce((a, r) => a + (r.n * 1000) / r.ms, 0);
 }
 
+const UserRss = z.object({
+  start_mb: z.number(),
+  peak_mb: z.number(),
+  after_mb: z.number(),
+  process_peak_mb: z.number(),
+});
+
+/**
+ * The RSS phase in fresh plain-node processes on dist/ (bench/cards/rss-child.mjs), as a library
+ * user runs it: no tsx loader thread, a collected start, the peak read after every render.
+ */
+function userProcessRss(): z.infer<typeof UserRss>[] {
+  const root = join(here, '..', '..');
+  assertFreshBuild(root, 'index.js');
+  const dir = mkdtempSync(join(tmpdir(), 'halfspace-cards-rss-'));
+  try {
+    const treesFile = join(dir, 'trees.json');
+    writeFileSync(treesFile, JSON.stringify(TREES));
+    const child = join(here, 'rss-child.mjs');
+    return Array.from({ length: USER_PROCESS_RUNS }, () => {
+      const run = spawnSync(
+        process.execPath,
+        ['--expose-gc', child, join(root, 'dist', 'index.js'), treesFile, String(RSS_RENDERS)],
+        { encoding: 'utf8' },
+      );
+      if (run.status !== 0) throw new Error(`rss-child failed: ${run.stderr}`);
+      return UserRss.parse(JSON.parse(run.stdout));
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const loadAtStart = loadavg()[0];
   const t0 = performance.now();
@@ -154,6 +191,9 @@ async function main(): Promise<void> {
   }
   const rssAfter = process.memoryUsage().rss;
   console.log('rss MB', rssStart / 2 ** 20, rssPeak / 2 ** 20, rssAfter / 2 ** 20);
+  const userRuns = userProcessRss();
+  console.log('user-process rss MB', userRuns);
+  const userPeak = Math.max(...userRuns.map((r) => r.peak_mb));
 
   const cores = availableParallelism();
   const single = await throughput(1);
@@ -191,6 +231,13 @@ async function main(): Promise<void> {
       start_mb: round(rssStart / 2 ** 20),
       peak_mb: round(rssPeak / 2 ** 20),
       after_mb: round(rssAfter / 2 ** 20),
+      note: 'in this tsx process: counts the tsx loader thread; the target applies to user_process',
+    },
+    rss_user_process: {
+      command: 'node --expose-gc bench/cards/rss-child.mjs (dist/index.js)',
+      renders: RSS_RENDERS,
+      runs: userRuns,
+      peak_mb_max: userPeak,
       target_mb: 300,
     },
     targets: {
@@ -222,7 +269,8 @@ async function main(): Promise<void> {
     `- Cold first render (fonts read, satori initialised): ${round(coldMs)} ms wall, ${round(coldCpuMs)} ms CPU (wall split: satori ${round(cold.svg_ms)}, resvg ${round(cold.png_ms)}).`,
     `- Baseline ratio, flat player_card ÷ gradient variant (CPU-time median): ${result.baseline.ratio_flat_vs_gradients}.`,
     `- Throughput, player_card: ${round(single)} cards/s with 1 worker, ${round(perCore)} cards/s with ${cores} workers (worker_threads).`,
-    `- RSS over ${RSS_RENDERS} renders (yield after each render, gc every 50): start ${result.rss.start_mb} MB, peak ${result.rss.peak_mb} MB, after ${result.rss.after_mb} MB (target < 300 MB).`,
+    `- RSS over ${RSS_RENDERS} renders as a user runs them (plain node on dist/, ${USER_PROCESS_RUNS} fresh processes, start after a GC, peak read after every render): ${userRuns.map((r) => `start ${r.start_mb}, peak ${r.peak_mb}, after ${r.after_mb} MB (whole process peak ${r.process_peak_mb} MB)`).join('; ')}; highest peak ${userPeak} MB (target < 300 MB).`,
+    `- RSS over ${RSS_RENDERS} renders in this tsx process (yield after each render, gc every 50; counts the tsx loader thread): start ${result.rss.start_mb} MB, peak ${result.rss.peak_mb} MB, after ${result.rss.after_mb} MB.`,
     '',
   ].join('\n');
   writeFileSync(join(out, 'cards.md'), md);
