@@ -56,15 +56,23 @@ export interface TagRule<T extends StyleTag = StyleTag> {
 }
 
 // The helpers keep each condition's metric literal, so the compiler knows which metrics tags read.
-const atLeast = <M extends MetricKey, S extends MetricKey = never>(metric: M, threshold: number, standIn?: S) => ({
+const atLeast = <M extends MetricKey, S extends MetricKey = never>(
+  metric: M,
+  threshold: number,
+  standIn?: S,
+): { metric: M; op: '>='; threshold: number; standIn: NoInfer<S> | undefined } => ({
   metric,
-  op: '>=' as const,
+  op: '>=',
   threshold,
   standIn,
 });
-const atMost = <M extends MetricKey, S extends MetricKey = never>(metric: M, threshold: number, standIn?: S) => ({
+const atMost = <M extends MetricKey, S extends MetricKey = never>(
+  metric: M,
+  threshold: number,
+  standIn?: S,
+): { metric: M; op: '<='; threshold: number; standIn: NoInfer<S> | undefined } => ({
   metric,
-  op: '<=' as const,
+  op: '<=',
   threshold,
   standIn,
 });
