@@ -3,7 +3,7 @@
  * src/ would be measured without the work under review, and its figures would look like the tree's.
  */
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 /** The newest modification time of the files under `dir`, in ms. */
 function newestUnder(dir: string): { file: string; ms: number } {
@@ -28,5 +28,5 @@ export function assertFreshBuild(root: string, built: string): void {
   }
   const newest = newestUnder(join(root, 'src'));
   if (newest.ms > builtMs)
-    throw new Error(`dist/${built} is older than ${newest.file.slice(root.length)}: run npm run build first`);
+    throw new Error(`dist/${built} is older than ${relative(root, newest.file)}: run npm run build first`);
 }

@@ -128,9 +128,7 @@ const UserRss = z.object({
  * The RSS phase in fresh plain-node processes on dist/ (bench/cards/rss-child.mjs), as a library
  * user runs it: no tsx loader thread, a collected start, the peak read after every render.
  */
-function userProcessRss(): z.infer<typeof UserRss>[] {
-  const root = join(here, '..', '..');
-  assertFreshBuild(root, 'index.js');
+function userProcessRss(root: string): z.infer<typeof UserRss>[] {
   const dir = mkdtempSync(join(tmpdir(), 'halfspace-cards-rss-'));
   try {
     const treesFile = join(dir, 'trees.json');
@@ -151,6 +149,9 @@ function userProcessRss(): z.infer<typeof UserRss>[] {
 }
 
 async function main(): Promise<void> {
+  // Checked first: the user-process phase runs dist/, and a stale build is known before the long run.
+  const root = join(here, '..', '..');
+  assertFreshBuild(root, 'index.js');
   const loadAtStart = loadavg()[0];
   const t0 = performance.now();
   const coldCpu0 = process.cpuUsage();
@@ -191,7 +192,7 @@ async function main(): Promise<void> {
   }
   const rssAfter = process.memoryUsage().rss;
   console.log('rss MB', rssStart / 2 ** 20, rssPeak / 2 ** 20, rssAfter / 2 ** 20);
-  const userRuns = userProcessRss();
+  const userRuns = userProcessRss(root);
   console.log('user-process rss MB', userRuns);
   const userPeak = Math.max(...userRuns.map((r) => r.peak_mb));
 
