@@ -1,6 +1,6 @@
 /**
- * The 24 stat column keys of docs/design.md#stat-keys, how each is computed from the counting totals, and their
- * assignment to position groups (docs/design.md#data-model, our decision for the gap in docs/design.md#stat-keys).
+ * The stat keys (docs/design.md#stat-keys): how each is computed from the counting totals of the
+ * data model (docs/design.md#data-model), and the keys each position group reports.
  */
 import type { CountingColumn, PositionGroup } from '../model/schema.js';
 
@@ -233,12 +233,12 @@ const GROUP_LISTS = {
   ],
 } as const satisfies Record<PositionGroup, readonly MetricKey[]>;
 
-/** Metric keys reported for each position group, in display order (docs/design.md#data-model). */
+/** Metric keys reported for each position group, in display order (docs/design.md#stat-keys). */
 export const GROUP_METRICS: Record<PositionGroup, readonly MetricKey[]> = GROUP_LISTS;
 
 /**
  * Metrics no position group reports, each with the reason. A new metric goes into at least one
- * group's list above (and docs/design.md#data-model's table) or here; tsc names any metric that is neither.
+ * group's list above or here; tsc names any metric that is neither.
  */
 export const METRICS_IN_NO_GROUP = {} as const satisfies Record<
   Exclude<MetricKey, (typeof GROUP_LISTS)[PositionGroup][number]>,
@@ -258,7 +258,7 @@ export const DEFAULT_CARD_STATS: Record<PositionGroup, readonly MetricKey[]> = {
   attacker: GROUP_METRICS.attacker.slice(0, 6),
 };
 
-/** The fixed player_card triplet per group (docs/design.md#data-model). */
+/** The fixed player_card triplet per group (docs/design.md#stat-keys). */
 export const CARD_TRIPLET: Record<PositionGroup, readonly [MetricKey, MetricKey, MetricKey]> = {
   attacker: ['goals_per90', 'assists_per90', 'shots_per90'],
   midfielder: ['key_passes_per90', 'tackles_per90', 'passes_per90'],
