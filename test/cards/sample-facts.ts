@@ -30,6 +30,11 @@ const ATTACKER: [number, number][] = [
 
 /** A complete attacker card's facts; `overrides` replace top-level fields. */
 export function sampleFacts(overrides: Partial<CardFacts> = {}): CardFacts {
+  // A new attacker metric needs its row above (docs/contributing.md, "a new stat column").
+  if (ATTACKER.length !== GROUP_METRICS.attacker.length)
+    throw new Error(
+      `sample-facts.ts has ${ATTACKER.length} attacker rows for ${GROUP_METRICS.attacker.length} attacker metrics (${GROUP_METRICS.attacker.join(', ')})`,
+    );
   const metrics = GROUP_METRICS.attacker.map((key, i) => ({
     key,
     label: METRICS[key].label,
