@@ -8,11 +8,11 @@ import { join, relative } from 'node:path';
 /** The newest modification time of the files under `dir`, in ms. */
 function newestUnder(dir: string): { file: string; ms: number } {
   let newest = { file: dir, ms: 0 };
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const file = join(entry.parentPath, entry.name);
-    const ms = statSync(file).mtimeMs;
-    if (ms > newest.ms) newest = { file, ms };
+  // Paths as strings: `Dirent.parentPath` needs Node 20.12, and package.json allows 20.10.
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const file = join(dir, name);
+    const stat = statSync(file);
+    if (stat.isFile() && stat.mtimeMs > newest.ms) newest = { file, ms: stat.mtimeMs };
   }
   return newest;
 }
