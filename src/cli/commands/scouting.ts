@@ -9,6 +9,8 @@ function text(r: ScoutingResponse): string {
   const p = r.data.profile;
   const first = Object.values(r.data.percentiles)[0];
   const cohort = first?.cohort;
+  // The key column is as wide as the longest key, so event-value keys keep the columns aligned.
+  const keyWidth = Math.max(22, ...Object.keys(r.data.percentiles).map((k) => k.length));
   const lines = [
     `${p.display_name} — ${p.position_label} (${p.position}), ${p.team?.name ?? 'no club'}${p.age !== null ? `, age ${p.age}` : ''}${p.fee_tier ? `, fee tier ${p.fee_tier}` : ''}${p.contract_end_date ? `, contract until ${p.contract_end_date}` : ''}`,
     `Season ${r.data.season ?? '—'} · ${r.data.sample ? `${Math.round(r.data.sample.minutes)} minutes, ${r.data.sample.appearances} appearance${r.data.sample.appearances === 1 ? '' : 's'}${r.data.sample.level === 'low' ? ' (low sample: below the cohort threshold, no labels)' : ''}` : 'no minutes'}`,
@@ -19,7 +21,7 @@ function text(r: ScoutingResponse): string {
     '',
     ...Object.entries(r.data.percentiles).map(
       ([key, e]) =>
-        `  ${key.padEnd(22)} ${String(e.value ?? '–').padStart(7)}  ${bar(e.percentile)} ${e.percentile === null ? '' : String(e.percentile).padStart(3)}  ${e.label ?? ''}`,
+        `  ${key.padEnd(keyWidth)} ${String(e.value ?? '–').padStart(7)}  ${bar(e.percentile)} ${e.percentile === null ? '' : String(e.percentile).padStart(3)}  ${e.label ?? ''}`,
     ),
     '',
     r.data.highlight ? `Highlight: ${r.data.highlight.text}` : '',
