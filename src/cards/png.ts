@@ -3,7 +3,7 @@
  * rasterisation itself at 1080 × 1350 (docs/design.md#cards-and-prompts budget), so cards are encoded here with
  * node:zlib at a fast level: filter 0 scanlines, one IDAT chunk.
  */
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 
 /** zlib level for card PNGs: level 3 is ~3× faster than resvg's encoder at a similar size (bench/results/cards.md). */
 export const PNG_DEFLATE_LEVEL = 3;
@@ -13,6 +13,24 @@ const SIGNATURE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 // One scanline buffer reused across encodes of the same size: a card's raw scanlines are ~5.8 MB,
 // and allocating them per render doubled the garbage a render loop leaves for the GC.
 let scratch: Buffer | null = null;
+
+// CRC-32 (ISO 3309, as PNG chunks use it) by table. node:zlib's crc32 is missing before Node 20.15,
+// below the engines floor, so the checksum is computed here.
+const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+/**
+ * The CRC-32 of `bytes`, an unsigned 32-bit integer.
+ * @example crc32(Buffer.from('123456789')) // => 0xcbf43926
+ */
+export function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
 
 function chunk(type: string, data: Uint8Array): Buffer {
   const out = Buffer.allocUnsafe(12 + data.length);

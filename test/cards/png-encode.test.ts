@@ -1,5 +1,7 @@
+import { crc32 as zlibCrc32 } from 'node:zlib';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodePng } from '../../src/cards/png.js';
+import { crc32, encodePng } from '../../src/cards/png.js';
 import { decodePng, pixelAt } from './png.js';
 
 describe('encodePng', () => {
@@ -29,5 +31,19 @@ describe('encodePng', () => {
 
   it('refuses a buffer of the wrong size', () => {
     expect(() => encodePng(new Uint8Array(7), 1, 2)).toThrow(RangeError);
+  });
+});
+
+describe('crc32', () => {
+  it('gives the check value of the CRC-32 catalogue for "123456789"', () => {
+    expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
+  });
+
+  it('agrees with node:zlib where that has one', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        expect(crc32(bytes)).toBe(zlibCrc32(bytes));
+      }),
+    );
   });
 });
