@@ -1,6 +1,4 @@
-import { dirname, join } from 'node:path';
 import { defineConfig } from 'tsup';
-import type { Plugin } from 'esbuild';
 
 /** Public entry points; package.json "exports" mirrors these (test/package-exports.test.ts checks it). */
 export const ENTRIES = {
@@ -12,22 +10,6 @@ export const ENTRIES = {
   'store/postgres/index': 'src/store/postgres/index.ts',
   'mcp/index': 'src/mcp/index.ts',
   'client/index': 'src/client/index.ts',
-};
-
-/**
- * The binary inlines apache-arrow (below) and no caller hands it tables, so it takes the one-copy
- * stand-in of src/model/arrow/arrow.ts, whose two copies only matter to library users
- * (docs/design.md#arrow-loading).
- */
-const ARROW_INLINED: Plugin = {
-  name: 'arrow-inlined',
-  setup(build) {
-    build.onResolve({ filter: /[\\/]arrow[\\/]arrow\.js$|^\.\/arrow\.js$/ }, (args) =>
-      /[\\/]src[\\/]/.test(args.importer) && !args.importer.endsWith('arrow-inlined.ts')
-        ? { path: join(dirname(args.importer), args.path.replace(/arrow\.js$/, 'arrow-inlined.ts')) }
-        : undefined,
-    );
-  },
 };
 
 /** Optional drivers are required at run time by name (src/store/optional-package.ts); never bundle them. */
@@ -52,17 +34,15 @@ export default defineConfig([
     // Never bundle the drivers, even if a static import slipped in (tsup only externalises dependencies and peers).
     external: OPTIONAL_DRIVERS,
     // zod is inlined, tree-shaken to what the library uses (every module imports `* as z`): one
-    // chunk instead of ~100 modules to resolve and link, a third less CPU for `import 'halfspace'`
-    // (docs/design.md#import-cost). Schemas still interoperate with the user's own zod: zod keeps
+    // chunk instead of ~100 modules to resolve and link (docs/design.md#import-cost). Schemas still interoperate with the user's own zod: zod keeps
     // its config and registry on globalThis and checks `instanceof` by trait (test/zod-interop.test.ts).
     noExternal: [/^zod(\/|$)/],
   },
   {
     // The binary (bin/halfspace.js → dist/cli/halfspace.js) is built on its own with apache-arrow
     // and zod inlined: no caller hands it Arrow objects or zod schemas (MCP tools get JSON Schema
-    // documents), and a few modules instead of ~260 small ones cut its start
-    // (bench/results/package.md). The library keeps apache-arrow external, so tables a user
-    // builds with his own copy are the same classes as the engine's (zod: above).
+    // documents), and a few modules start faster than apache-arrow's many small ones. The library
+    // keeps apache-arrow external, so a user's tables are the same classes as the engine's.
     entry: { halfspace: 'src/cli/main.ts' },
     outDir: 'dist/cli',
     format: ['esm'],
@@ -75,6 +55,5 @@ export default defineConfig([
     splitting: true,
     noExternal: [/^apache-arrow(\/|$)/, 'flatbuffers', 'tslib', 'json-with-bigint', /^zod(\/|$)/],
     external: OPTIONAL_DRIVERS,
-    esbuildPlugins: [ARROW_INLINED],
   },
 ]);

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { shared } from '../../src/model/arrow/arrow.js';
+import { tableFromIPC } from 'apache-arrow';
 import { datasetFromDir } from '../../src/io/load.js';
 import { demoDatasetDir } from '../../src/io/paths.js';
 import { datasetFromCsvDir, datasetToCsvDir } from '../../src/providers/csv/index.js';
@@ -34,7 +34,7 @@ function readUnvalidated(dir: string): Dataset {
   const tables: Record<string, unknown> = {};
   for (const name of TABLE_NAMES) {
     const file = join(dir, tableFileOf(name));
-    if (existsSync(file)) tables[name] = shared().tableFromIPC(readFileSync(file)); // the library's copy (bench/stats/synthetic.ts)
+    if (existsSync(file)) tables[name] = tableFromIPC(readFileSync(file));
   }
   return { meta: JSON.parse(readFileSync(join(dir, 'dataset.json'), 'utf8')), tables } as Dataset;
 }

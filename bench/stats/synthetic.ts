@@ -3,14 +3,19 @@
  * vectors (no per-row objects): `leagues × seasons × 4 groups` cohorts, a few percent of nulls in
  * some counting columns, provider ratings on ~70 % of rows, ~13 % of rows under 450 minutes.
  */
-import type { Float64 as Float64Type, Int32 as Int32Type, Vector } from 'apache-arrow';
-import { shared } from '../../src/model/arrow/arrow.js';
+import {
+  Float64,
+  type Float64 as Float64Type,
+  Int32,
+  type Int32 as Int32Type,
+  makeVector,
+  Table,
+  Utf8,
+  type Vector,
+  vectorFromArray,
+} from 'apache-arrow';
 import { numericVectorOf } from '../../src/model/arrow/index.js';
 import { COUNTING_COLUMNS, POSITION_CODES, tableFromRows, type Dataset } from '../../src/model/schema.js';
-
-// The library's own apache-arrow copy: under tsx a plain `import 'apache-arrow'` here is another
-// copy than the one the library loads (docs/design.md#arrow-loading), and the library refuses it.
-const { Float64, Int32, makeVector, Table, Utf8, vectorFromArray } = shared();
 
 /** Deterministic xorshift32 in [0, 1). */
 export function rng(seed: number): () => number {

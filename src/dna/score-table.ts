@@ -4,8 +4,8 @@
  * cohort percentiles, cohort and sample level, rating (provider or model), age, fee tier and style
  * tags. Pure: a dataset in, a table out. Lives in `dna/` because style tags do.
  */
-import type { Table, Vector } from 'apache-arrow';
-import { lean, shared, sharedTableOf } from '../model/arrow/arrow.js';
+import { DataType, Float32, Table, type Vector } from 'apache-arrow';
+import { ownTable } from '../model/arrow/own-table.js';
 import {
   float64VectorOf,
   int32VectorOf,
@@ -105,7 +105,7 @@ function percentileVector(xs: Float64Array): Vector {
 function dnaSlotVector(dna: DnaVectors, k: number): Vector {
   const xs = new Float32Array(dna.n);
   for (let i = 0; i < dna.n; i++) if (dna.search.hasVector[i]) xs[i] = dna.search.matrix[i * dna.dims + k];
-  return numericVectorOf(new (shared().Float32)(), xs, dna.search.hasVector);
+  return numericVectorOf(new Float32(), xs, dna.search.hasVector);
 }
 
 /** Text of a Utf8 column per row (nulls as null). */
@@ -246,7 +246,7 @@ function addCountingVectors(columns: Record<string, Vector>, ps: Table): void {
     // Decimal columns (xG, PAdj…) are Float64 in the schema and stay so.
     columns[c] = DECIMAL_SET.has(c)
       ? float64VectorOf(numberColumn(ps, c))
-      : lean.DataType.isInt(v.type) && v.type.bitWidth === 32 && v.type.isSigned
+      : DataType.isInt(v.type) && v.type.bitWidth === 32 && v.type.isSigned
         ? v
         : int32VectorOf(intColumn(ps, c), validityOf(v));
   }
@@ -294,8 +294,7 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
   const started = performance.now();
   const derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
   options.onDerived?.(performance.now() - started);
-  // Some columns are taken as they are, beside new ones of the shared copy (docs/design.md#arrow-loading).
-  const ps = sharedTableOf(dataset.tables.player_seasons);
+  const ps = ownTable(dataset.tables.player_seasons);
   const players = dataset.tables.players;
   const seasonName = seasonNamesOf(dataset);
   const dna = datasetDnaOf(derived, dataset.tables.player_zones, { seasonKeyOf: (id) => seasonName.get(id) ?? id });
@@ -331,5 +330,5 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
   columns.style_role = utf8VectorOf(style.role);
   columns.style_traits = utf8VectorOf(style.traits);
   for (let k = 0; k < DNA_DIMS; k++) columns[`dna_${k + 1}`] = dnaSlotVector(dna, k);
-  return new (shared().Table)(orderedColumnsOf(columns, derived));
+  return new Table(orderedColumnsOf(columns, derived));
 }

@@ -1,8 +1,8 @@
 import { messageOf } from '../errors.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Table, Vector } from 'apache-arrow';
-import { adopt, lean, shared, type ArrowModule } from '../model/arrow/arrow.js';
+import { makeVector, Table, tableFromIPC, vectorFromArray, type Vector } from 'apache-arrow';
+import { ownTable } from '../model/arrow/own-table.js';
 import { DatasetError } from '../model/dataset-error.js';
 import {
   ADDED_COLUMNS,
@@ -41,8 +41,8 @@ export function datasetMetaOf(dir: string): DatasetMeta {
   return meta.data;
 }
 
-/** Decodes one table file of a dataset folder with `arrow`'s copy; undefined for an absent optional table. */
-function tableOf(dir: string, name: TableName, arrow: ArrowModule): Table | undefined {
+/** Decodes one table file of a dataset folder; undefined for an absent optional table. */
+function tableOf(dir: string, name: TableName): Table | undefined {
   const file = join(dir, tableFileOf(name));
   if (!existsSync(file)) {
     if (SCHEMA[name].optional) return undefined;
@@ -58,7 +58,7 @@ function tableOf(dir: string, name: TableName, arrow: ArrowModule): Table | unde
       `not a readable Arrow IPC file (${bytes.length === 0 ? 'empty' : 'no Arrow IPC header'})`,
     );
   try {
-    return withAddedColumns(name, arrow.tableFromIPC(bytes));
+    return withAddedColumns(name, tableFromIPC(bytes));
   } catch (e) {
     throw new DatasetError(tableFileOf(name), null, null, `not a readable Arrow IPC file (${messageOf(e)})`);
   }
@@ -84,7 +84,7 @@ export function datasetFromDir(dir: string): Dataset {
   const meta = datasetMetaOf(dir);
   const tables: Partial<Record<TableName, Table>> = {};
   for (const name of TABLE_NAMES) {
-    const table = tableOf(dir, name, shared());
+    const table = tableOf(dir, name);
     if (table) tables[name] = table;
   }
   const dataset = datasetOf(dir, meta, tables);
@@ -95,10 +95,7 @@ export function datasetFromDir(dir: string): Dataset {
 /**
  * Opens the bundled demo folder without validating it, each table decoded on its first read: the
  * demo ships with the package, is validated when generated and by test/demo/demo.test.ts,
- * and most questions never read its 6 MB of appearances (bench/results/package.md: validation and
- * eager decoding were half of the first answer). Never use it for a folder a user names. Its tables
- * are decoded by the library's single-file apache-arrow (docs/design.md#arrow-loading): the engine
- * only reads them, and a first answer never loads the package's ESM build.
+ * and most questions never read its largest tables. Never use it for a folder a user names.
  * @example bundledDatasetFromDir(demoDatasetDir()).tables.players.numRows > 0 // => true
  */
 export function bundledDatasetFromDir(dir: string): Dataset {
@@ -107,7 +104,7 @@ export function bundledDatasetFromDir(dir: string): Dataset {
   for (const name of TABLE_NAMES) {
     if (SCHEMA[name].optional && !existsSync(join(dir, tableFileOf(name)))) continue;
     let cached: Table | undefined;
-    Object.defineProperty(tables, name, { enumerable: true, get: () => (cached ??= tableOf(dir, name, lean)) });
+    Object.defineProperty(tables, name, { enumerable: true, get: () => (cached ??= tableOf(dir, name)) });
   }
   return datasetOf(dir, meta, tables);
 }
@@ -130,23 +127,21 @@ function hasRequiredTables(tables: Partial<Record<TableName, Table>>): tables is
 export function withAddedColumns(name: TableName, table: Table): Table {
   const missing = (ADDED_COLUMNS[name] ?? []).filter((c) => !table.getChild(c));
   if (missing.length === 0) return table;
-  // The added columns are built by the copy of apache-arrow that built the table, or that adopted
-  // it from a third copy (docs/design.md#arrow-loading).
-  const { arrow, table: own } = adopt(table);
+  const own = ownTable(table);
   const columns: Record<string, Vector> = {};
   for (const field of own.schema.fields) columns[field.name] = own.getChild(field.name)!;
   const spec: Record<string, { kind: Parameters<typeof arrowTypeOf>[0] }> = SCHEMA[name].columns;
   for (const c of missing) {
-    const type = arrowTypeOf(spec[c].kind, arrow);
+    const type = arrowTypeOf(spec[c].kind);
     columns[c] =
       table.numRows === 0
-        ? arrow.vectorFromArray([], type)
-        : arrow.makeVector({
+        ? vectorFromArray([], type)
+        : makeVector({
             type,
             length: table.numRows,
             nullCount: table.numRows,
             nullBitmap: new Uint8Array(Math.ceil(table.numRows / 8)),
           });
   }
-  return new arrow.Table(columns);
+  return new Table(columns);
 }

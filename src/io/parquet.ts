@@ -5,8 +5,8 @@
  */
 import { messageOf } from '../errors.js';
 import { readFileSync, writeSync } from 'node:fs';
-import type { Table } from 'apache-arrow';
-import { adopt, lean, shared } from '../model/arrow/arrow.js';
+import { DataType, type Table, tableFromIPC, tableToIPC } from 'apache-arrow';
+import { ownTable } from '../model/arrow/own-table.js';
 import { createRequire } from 'node:module';
 import type { RecordBatch as WasmBatch } from 'parquet-wasm/node';
 import { DatasetError } from '../model/dataset-error.js';
@@ -33,7 +33,7 @@ const BATCH_ROWS = PARQUET_ROW_GROUP_ROWS / 4;
  */
 export function tableFromParquet(bytes: Uint8Array, file = 'input.parquet', rowGroups?: number[]): Table {
   try {
-    return shared().tableFromIPC(
+    return tableFromIPC(
       parquetWasm()
         .readParquet(bytes, rowGroups ? { rowGroups } : undefined)
         .intoIPCStream(),
@@ -70,10 +70,9 @@ export async function tableToParquetFile(table: Table, path: string, options: Pa
     .setMaxRowGroupSize(PARQUET_ROW_GROUP_ROWS)
     .setDictionaryEnabled(false);
   for (const f of table.schema.fields)
-    if (lean.DataType.isUtf8(f.type)) builder = builder.setColumnDictionaryEnabled(f.name, true);
+    if (DataType.isUtf8(f.type)) builder = builder.setColumnDictionaryEnabled(f.name, true);
   const properties = builder.build();
-  // Batches are written by the copy that built the table (a third copy's is adopted once, here).
-  const own = adopt(table);
+  const own = ownTable(table);
   const total = table.numRows;
   let from = 0;
   const batches = new ReadableStream<WasmBatch>({
@@ -83,7 +82,7 @@ export async function tableToParquetFile(table: Table, path: string, options: Pa
         return;
       }
       const to = Math.min(total, from + BATCH_ROWS);
-      const wasm = WasmTable.fromIPCStream(own.arrow.tableToIPC(own.table.slice(from, to), 'stream'));
+      const wasm = WasmTable.fromIPCStream(tableToIPC(own.slice(from, to), 'stream'));
       for (const batch of wasm.recordBatches()) controller.enqueue(batch);
       // The batches share the table's buffers; freeing the table now (rather than whenever the
       // wrapper is garbage-collected) keeps WebAssembly memory, which never shrinks, at a few batches.
@@ -117,42 +116,42 @@ const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 function cellTextsOf(table: Table, index: number): (row: number) => CsvField {
   const vector = table.getChildAt(index)!;
   const type = vector.type;
-  if (lean.DataType.isDate(type))
+  if (DataType.isDate(type))
     return (i) => {
       const v: unknown = vector.get(i);
       return v === null ? null : isoDay(v instanceof Date ? v.getTime() : Number(v));
     };
-  if (lean.DataType.isTimestamp(type))
+  if (DataType.isTimestamp(type))
     return (i) => {
       const v: unknown = vector.get(i);
       return v === null ? null : new Date(Number(v instanceof Date ? v.getTime() : v)).toISOString();
     };
-  if (lean.DataType.isUtf8(type) || lean.DataType.isLargeUtf8(type))
+  if (DataType.isUtf8(type) || DataType.isLargeUtf8(type))
     return (i) => {
       const v: unknown = vector.get(i);
       return typeof v === 'string' ? v : null;
     };
-  if (lean.DataType.isBool(type))
+  if (DataType.isBool(type))
     return (i) => {
       const v: unknown = vector.get(i);
       return v === null ? null : v ? 'true' : 'false';
     };
   // Arrow-js hands out a fixed-point decimal as its unscaled integer words; reading that as a number
   // would silently scale values by 10^scale, so such columns are refused instead.
-  if (lean.DataType.isDecimal(type))
+  if (DataType.isDecimal(type))
     throw new DatasetError(
       '',
       table.schema.fields[index].name,
       null,
       `column type ${type} is not supported (cast fixed-point decimals to DOUBLE, e.g. CAST(x AS DOUBLE))`,
     );
-  if (lean.DataType.isInt(type) || lean.DataType.isFloat(type)) {
+  if (DataType.isInt(type) || DataType.isFloat(type)) {
     return (i) => {
       const v: unknown = vector.get(i);
       return v === null || (typeof v === 'number' && Number.isNaN(v)) ? null : String(v);
     };
   }
-  if (lean.DataType.isDictionary(type))
+  if (DataType.isDictionary(type))
     return (i) => {
       const v: unknown = vector.get(i);
       return v === null ? null : String(v);

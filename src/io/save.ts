@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Table } from 'apache-arrow';
-import { adopt } from '../model/arrow/arrow.js';
+import { type Table, tableToIPC } from 'apache-arrow';
+import { ownTable } from '../model/arrow/own-table.js';
 import { TABLE_NAMES, tableFileOf, type Dataset, type TableName } from '../model/schema.js';
 
 /**
@@ -39,8 +39,6 @@ export function writeDatasetFolder(
  */
 export function datasetToDir(dataset: Dataset, dir: string): void {
   writeDatasetFolder(dataset, dir, tableFileOf, (_name, table) => {
-    // Written by the copy that built it; a third copy's table is adopted (docs/design.md#arrow-loading).
-    const own = adopt(table);
-    return own.arrow.tableToIPC(own.table, 'file');
+    return tableToIPC(ownTable(table), 'file');
   });
 }

@@ -2,8 +2,7 @@
  * A season table's parsed columns as an in-memory dataset: leagues, seasons, teams and players get
  * ids (in order of first appearance, or the rows' own player_id), then the dataset is validated.
  */
-import type { Vector } from 'apache-arrow';
-import { shared } from '../model/arrow/arrow.js';
+import { Table, type Vector } from 'apache-arrow';
 import { float64VectorOf, int32VectorOf, utf8VectorOf, utf8VectorOfBuffer } from '../model/arrow/index.js';
 import { DatasetError } from '../model/dataset-error.js';
 import { SCHEMA, tableFromRows, type ColumnKind, type Dataset } from '../model/schema.js';
@@ -202,8 +201,8 @@ export function seasonTableDatasetOf(cells: Cells, rows: number, file: string, a
       seasons: tableFromRows('seasons', ids.seasonRows),
       teams: tableFromRows('teams', ids.teamRows),
       rivalries: undefined,
-      players: new (shared().Table)(playerColumnsOf(cells, rows, ids)),
-      player_seasons: new (shared().Table)(seasonColumnsOf(cells, rows, ids)),
+      players: new Table(playerColumnsOf(cells, rows, ids)),
+      player_seasons: new Table(seasonColumnsOf(cells, rows, ids)),
       fixtures: tableFromRows('fixtures', []),
       appearances: undefined,
     },

@@ -4,8 +4,8 @@
  */
 import { readFileSync, writeSync } from 'node:fs';
 import { extname } from 'node:path';
-import type { Table } from 'apache-arrow';
-import { adopt, shared } from '../model/arrow/arrow.js';
+import { type Table, tableFromIPC, tableToIPC } from 'apache-arrow';
+import { ownTable } from '../model/arrow/own-table.js';
 import { tableFromParquet, tableToParquetFile } from './parquet.js';
 import { tableToCsvFile, tableToJsonlFile, type TableWriteOptions } from './csv/table-csv.js';
 import { writeViaTemp } from './temp-file.js';
@@ -28,8 +28,8 @@ export function tableFormatOf(path: string): TableFormat | null {
 
 /** Writes `table` as an Arrow IPC file through a temp file renamed into place. */
 function tableToArrowFile(table: Table, path: string, options: TableWriteOptions): void {
-  const own = adopt(table);
-  writeViaTemp(path, (fd) => void writeSync(fd, own.arrow.tableToIPC(own.table, 'file')));
+  const own = ownTable(table);
+  writeViaTemp(path, (fd) => void writeSync(fd, tableToIPC(own, 'file')));
   options.onProgress?.(table.numRows, table.numRows);
 }
 
@@ -57,5 +57,5 @@ export async function tableToFile(
  */
 export function tableFromFile(path: string): Table {
   const bytes = readFileSync(path);
-  return tableFormatOf(path) === 'parquet' ? tableFromParquet(bytes, path) : shared().tableFromIPC(bytes);
+  return tableFormatOf(path) === 'parquet' ? tableFromParquet(bytes, path) : tableFromIPC(bytes);
 }

@@ -3,8 +3,7 @@
  * nulls where the schema forbids them, enumerations, `_date` columns, finite and bounded floats and
  * non-negative counts. Each column is read once as a typed array, kept for the key checks.
  */
-import type { DataType, Table, Vector } from 'apache-arrow';
-import { lean } from './arrow/arrow.js';
+import { DataType, Precision, type Table, TimeUnit, type Vector } from 'apache-arrow';
 import { utf8BuffersOf, validityOf, valuesAs } from './arrow/index.js';
 import { DatasetError } from './dataset-error.js';
 import type { ColumnKind, ColumnSpec } from './schema.js';
@@ -32,16 +31,16 @@ export const KIND_LABEL: Record<ColumnKind, string> = {
 export function typeMatches(type: DataType, kind: ColumnKind): boolean {
   switch (kind) {
     case 'int32':
-      return lean.DataType.isInt(type) && type.bitWidth === 32 && type.isSigned;
+      return DataType.isInt(type) && type.bitWidth === 32 && type.isSigned;
     case 'float64':
-      return lean.DataType.isFloat(type) && type.precision === lean.Precision.DOUBLE;
+      return DataType.isFloat(type) && type.precision === Precision.DOUBLE;
     case 'utf8':
-      return lean.DataType.isUtf8(type);
+      return DataType.isUtf8(type);
     case 'bool':
-      return lean.DataType.isBool(type);
+      return DataType.isBool(type);
     case 'timestamp':
       // Arrow timestamps always hold UTC epoch values; the zone is only a display hint.
-      return lean.DataType.isTimestamp(type) && type.unit === lean.TimeUnit.MILLISECOND;
+      return DataType.isTimestamp(type) && type.unit === TimeUnit.MILLISECOND;
   }
 }
 

@@ -4,10 +4,28 @@
  * instead of reading every row into an object and building the columns again value by value. The
  * result is the same table as `tableFromRows` of the rows in input order, so its IPC bytes are too.
  */
-import type { Data, DataType, Table, Vector } from 'apache-arrow';
-import { type ArrowModule, adopt } from './arrow/arrow.js';
-import { bitmapBytes } from './row-columns.js';
+import {
+  Bool,
+  type Data,
+  type DataType,
+  Float64,
+  Int32,
+  makeData,
+  makeVector,
+  Table,
+  TimestampMillisecond,
+  Utf8,
+  type Vector,
+} from 'apache-arrow';
+import { isOwnTable } from './arrow/own-table.js';
 import { arrowTypeOf, type ColumnKind, SCHEMA, type TableName } from './schema.js';
+
+/**
+ * Bytes of a validity or bool bitmap of `bits` rows as apache-arrow's builder sizes it (whole
+ * 64-byte blocks, at least one), so the joined table writes the same IPC bytes as a built one.
+ * @example bitmapBytes(513) // => 128
+ */
+const bitmapBytes = (bits: number): number => Math.max(64, Math.ceil(Math.ceil(bits / 8) / 64) * 64);
 
 /** The one chunk of a column that can be copied as is: one Data, not sliced (null otherwise). */
 function plainChunkOf(vector: Vector | null, type: DataType): Data | null {
@@ -78,8 +96,7 @@ function joinedUtf8(chunks: readonly Data[], length: number): { valueOffsets: In
 }
 
 /** One column of the joined chunks, all of the arrow type of `kind`. */
-function joinedColumn(arrow: ArrowModule, kind: ColumnKind, chunks: readonly Data[]): Vector {
-  const { Bool, Float64, Int32, makeData, makeVector, TimestampMillisecond, Utf8 } = arrow;
+function joinedColumn(kind: ColumnKind, chunks: readonly Data[]): Vector {
   const length = chunks.reduce((n, d) => n + d.length, 0);
   const nullCount = chunks.reduce((n, d) => n + d.nullCount, 0);
   const common = { length, nullCount, nullBitmap: joinedValidity(chunks, length) };
@@ -108,28 +125,23 @@ function joinedColumn(arrow: ArrowModule, kind: ColumnKind, chunks: readonly Dat
 /**
  * The rows of `tables` one after the other, as one table of the schema's `name` columns (the same
  * table `tableFromRows` would build from their rows), or null when a table lacks a schema column,
- * holds it with another type, or in several or sliced chunks, or when both the lean and the shared
- * copy of apache-arrow built them (a third copy's tables are adopted by the shared one;
- * docs/design.md#arrow-loading; the caller then goes through rows).
+ * holds it with another type, or in several or sliced chunks, or was built by another copy of
+ * apache-arrow (the caller then goes through rows).
  * @example concatTables('leagues', [a, b])?.numRows // => a.numRows + b.numRows
  */
 export function concatTables(name: TableName, tables: readonly Table[]): Table | null {
   if (tables.length === 0) return null;
-  // The joined columns are built by the copy that built the inputs (or adopted them from a third
-  // copy), so they never mix.
-  const inputs = tables.map(adopt);
-  const { arrow } = inputs[0];
-  if (inputs.some((t) => t.arrow !== arrow)) return null;
+  if (!tables.every(isOwnTable)) return null;
   const vectors: Record<string, Vector> = {};
   for (const [col, c] of Object.entries(SCHEMA[name].columns)) {
-    const type = arrowTypeOf(c.kind, arrow);
+    const type = arrowTypeOf(c.kind);
     const chunks: Data[] = [];
-    for (const { table: t } of inputs) {
+    for (const t of tables) {
       const chunk = plainChunkOf(t.getChild(col), type);
       if (!chunk) return null;
       chunks.push(chunk);
     }
-    vectors[col] = joinedColumn(arrow, c.kind, chunks);
+    vectors[col] = joinedColumn(c.kind, chunks);
   }
-  return new arrow.Table(vectors);
+  return new Table(vectors);
 }

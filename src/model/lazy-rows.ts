@@ -3,8 +3,7 @@
  * `players`, whose 4,424 demo rows a question about one player never all needs
  * (docs/methodology/stats.md#implementation-and-performance).
  */
-import type { Table, Vector } from 'apache-arrow';
-import { lean } from './arrow/arrow.js';
+import { DataType, type Table, type Vector } from 'apache-arrow';
 import { utf8BuffersOf, valuesAs } from './arrow/buffers.js';
 import { validityOf } from './arrow/validity.js';
 import { rowsOf, type RowOf, type TableName } from './schema.js';
@@ -92,8 +91,8 @@ export class RowsById<T extends TableName> {
  */
 export function columnValuesOf(vector: Vector): unknown[] {
   const direct = vector.data.every((d) => d.offset === 0);
-  if (direct && lean.DataType.isUtf8(vector.type)) return textValuesOf(vector);
-  if (direct && lean.DataType.isInt(vector.type) && vector.type.bitWidth === 32 && vector.type.isSigned)
+  if (direct && DataType.isUtf8(vector.type)) return textValuesOf(vector);
+  if (direct && DataType.isInt(vector.type) && vector.type.bitWidth === 32 && vector.type.isSigned)
     return int32ValuesOf(vector);
   const out: unknown[] = new Array(vector.length);
   for (let i = 0; i < vector.length; i++) {

@@ -4,8 +4,8 @@
  * `dataset.json` `provider_metrics` (docs/scoring.md#provider-metrics). Derivation ranks them per
  * 90 like our own metrics; DNA vectors keep their documented features.
  */
-import type { Vector } from 'apache-arrow';
-import { shared, sharedTableOf } from './arrow/arrow.js';
+import { Table, type Vector } from 'apache-arrow';
+import { ownTable } from './arrow/own-table.js';
 import { float64VectorOf } from './arrow/index.js';
 import { DatasetError } from './dataset-error.js';
 import { providerMetricKeyProblem } from './provider-metric-key.js';
@@ -29,8 +29,7 @@ export interface ProviderMetricColumn {
  */
 export function withProviderMetrics(dataset: Dataset, metrics: readonly ProviderMetricColumn[]): Dataset {
   if (metrics.length === 0) return dataset;
-  // The new columns are built by the shared copy; a table the engine decoded is copied over to it.
-  const ps = sharedTableOf(dataset.tables.player_seasons);
+  const ps = ownTable(dataset.tables.player_seasons);
   const columns: Record<string, Vector> = {};
   for (const f of ps.schema.fields) columns[f.name] = ps.getChild(f.name)!;
   const declared = [...(dataset.meta.provider_metrics ?? [])];
@@ -51,7 +50,7 @@ export function withProviderMetrics(dataset: Dataset, metrics: readonly Provider
   }
   const out: Dataset = {
     meta: { ...dataset.meta, provider_metrics: declared },
-    tables: { ...dataset.tables, player_seasons: new (shared().Table)(columns) },
+    tables: { ...dataset.tables, player_seasons: new Table(columns) },
   };
   validateDataset(out);
   return out;

@@ -2,14 +2,22 @@
  * The dataset schema (docs/design.md#data-model): every table, its columns, Arrow types, keys and foreign keys,
  * in one place. Loading, saving, validation, the generator and the provider adapters all read it.
  */
-import type { DataType, Table, Vector } from 'apache-arrow';
-import { shared, type ArrowModule } from './arrow/arrow.js';
+import {
+  Bool,
+  type DataType,
+  Float64,
+  Int32,
+  Table,
+  TimestampMillisecond,
+  Utf8,
+  type Vector,
+  vectorFromArray,
+} from 'apache-arrow';
 import { POSITION_CODES } from './positions.js';
 import type { DatasetMeta } from './dataset-meta.js';
 import { ACTION_COLUMNS, ZONE_COLUMNS } from './location-profile.js';
 import { isOneOf } from '../validation.js';
 import { recordOf } from './record-of.js';
-import { columnOf } from './row-columns.js';
 
 // Positions and dataset.json live in their own modules; re-exported so importers of the schema keep working.
 export {
@@ -366,19 +374,19 @@ export type RowOf<T extends TableName> = {
       : never;
 };
 
-/** The Arrow data type used for a column kind, built by `arrow` (a vector takes types of its own copy). */
-export function arrowTypeOf(kind: ColumnKind, arrow: ArrowModule = shared()): DataType {
+/** The Arrow data type used for a column kind. */
+export function arrowTypeOf(kind: ColumnKind): DataType {
   switch (kind) {
     case 'int32':
-      return new arrow.Int32();
+      return new Int32();
     case 'float64':
-      return new arrow.Float64();
+      return new Float64();
     case 'utf8':
-      return new arrow.Utf8();
+      return new Utf8();
     case 'bool':
-      return new arrow.Bool();
+      return new Bool();
     case 'timestamp':
-      return new arrow.TimestampMillisecond('UTC');
+      return new TimestampMillisecond('UTC');
   }
 }
 
@@ -389,18 +397,12 @@ export function arrowTypeOf(kind: ColumnKind, arrow: ArrowModule = shared()): Da
  */
 export function tableFromRows<T extends TableName>(name: T, rows: ReadonlyArray<Partial<RowOf<T>>>): Table {
   const spec: TableSpec = SCHEMA[name];
-  const arrow = shared();
   const vectors: Record<string, Vector> = {};
-  for (const [col, c] of Object.entries(spec.columns)) {
-    // Written straight from the rows; a value of an unexpected JS type goes through Arrow's builder.
-    vectors[col] =
-      columnOf(arrow, c.kind, rows, col) ??
-      arrow.vectorFromArray(
-        rows.map((r): unknown => Reflect.get(r, col) ?? null),
-        arrowTypeOf(c.kind),
-      );
-  }
-  const { Table } = arrow;
+  for (const [col, c] of Object.entries(spec.columns))
+    vectors[col] = vectorFromArray(
+      rows.map((r): unknown => Reflect.get(r, col) ?? null),
+      arrowTypeOf(c.kind),
+    );
   return new Table(vectors);
 }
 

@@ -3,8 +3,7 @@
  * where the schema forbids them, enumerations respected, unique keys, plausible minutes and
  * totals, and every foreign key pointing at a row. Each column is read once as a typed array.
  */
-import type { Table } from 'apache-arrow';
-import { lean } from './arrow/arrow.js';
+import { Table } from 'apache-arrow';
 import { valuesAs } from './arrow/index.js';
 import {
   checkColumn,
@@ -109,7 +108,7 @@ export function validateDataset(dataset: Dataset, options: ValidateOptions = {})
       throw new DatasetError(file, null, null, `required table "${name}" is missing`);
     }
     // Any copy of apache-arrow: its Table brand is shared (docs/design.md#arrow-loading).
-    if (!(table instanceof lean.Table)) throw new DatasetError(file, null, null, 'not an Arrow table');
+    if (!(table instanceof Table)) throw new DatasetError(file, null, null, 'not an Arrow table');
     // Provider metrics declared in dataset.json are the only columns allowed beyond the schema.
     if (name === 'player_seasons') checkProviderColumns(file, table, spec, meta.data.provider_metrics ?? []);
     else checkNoExtraColumns(file, name, table, spec, new Set());

@@ -1,8 +1,8 @@
 /**
- * The library loads apache-arrow's single-file build for the engine and the user's own ESM copy
- * for everything it builds or returns (docs/design.md#arrow-loading). A user keeps working with
- * `import … from 'apache-arrow'`: tables he builds go into every public function that takes one,
- * and every table a public function returns goes through his `tableToIPC` / `tableFromIPC`.
+ * The library imports apache-arrow like any user (docs/design.md#arrow-loading): tables a user
+ * builds with `import … from 'apache-arrow'` go into every public function that takes one, every
+ * table a public function returns goes through his `tableToIPC` / `tableFromIPC`, and a table of
+ * another copy of the package is read, never misread when written: refused with a TypeError.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,7 +17,6 @@ import { tableFromFile, tableToFile } from '../../src/io/table-file.js';
 import { recordsOfTable, tableFromParquetFile } from '../../src/io/parquet.js';
 import { tableToCsvFile, tableToJsonlFile } from '../../src/io/csv/table-csv.js';
 import { tableFromCsv } from '../../src/io/csv/read.js';
-import { isLeanTable, lean, shared } from '../../src/model/arrow/arrow.js';
 import { withProviderMetrics } from '../../src/model/provider-metrics.js';
 import { TABLE_NAMES, type Dataset } from '../../src/model/schema.js';
 import { validateDataset } from '../../src/model/validate.js';
@@ -59,27 +58,10 @@ beforeAll(() => {
   users = { meta: demo.meta, tables: { ...demo.tables, ...tables } };
 });
 
-describe('two copies of apache-arrow', () => {
-  it('the shared copy is the very module the user imports, the lean one another', () => {
-    expect(shared().Table).toBe(Arrow.Table);
-    expect(lean.Table).not.toBe(Arrow.Table);
-    // Objects of the two copies cannot be mixed: a type of one copy is no type to the other's
-    // writer, which throws or writes a table that reads back as something else.
-    const leanTable = lean.tableFromIPC(Arrow.tableToIPC(users.tables.leagues));
-    let back: Table | null;
-    try {
-      back = Arrow.tableFromIPC(Arrow.tableToIPC(leanTable));
-    } catch {
-      back = null;
-    }
-    expect(back !== null && back.numRows === leanTable.numRows && rowJson(back, 0) === rowJson(leanTable, 0)).toBe(
-      false,
-    );
-  });
-
-  it('the engine decodes the demo with the lean copy and answers as from the user tables', () => {
+describe('one copy of apache-arrow', () => {
+  it('the engine decodes the demo into tables of the user’s copy and answers as from his tables', () => {
     const engine = Engine.open({ dataset: 'demo' });
-    expect(isLeanTable(engine.dataset.tables.players)).toBe(true);
+    expect(isUsers(engine.dataset.tables.players)).toBe(true);
     const fromUsers = Engine.open({ dataset: users });
     expect(fromUsers.scouting({ name: 'Bilal Trabelsi' })).toEqual(engine.scouting({ name: 'Bilal Trabelsi' }));
     expect(fromUsers.verdict({ player_name: 'Bilal Trabelsi' })).toEqual(
@@ -94,7 +76,7 @@ describe('two copies of apache-arrow', () => {
     expect(() => validateDataset(notTable)).toThrow(/not an Arrow table/);
   });
 
-  it('scoreTableOf returns a user table, from user tables and from the engine’s lean ones', () => {
+  it('scoreTableOf returns a user table, from user tables and from the engine’s', () => {
     const a = viaUsersIpc(scoreTableOf(users));
     const b = viaUsersIpc(scoreTableOf(Engine.open({ dataset: 'demo' }).dataset));
     expect(a.numRows).toBe(users.tables.player_seasons.numRows);
@@ -107,19 +89,19 @@ describe('two copies of apache-arrow', () => {
     const totals = Float64Array.from({ length: ps.numRows }, (_, i) => i / 10);
     const out = withProviderMetrics(users, [{ spec: { key: 'prog_carries', label: 'Progressive carries' }, totals }]);
     expect(viaUsersIpc(out.tables.player_seasons).getChild('prog_carries')?.get(3)).toBeCloseTo(0.3);
-    const lean = Engine.open({ dataset: 'demo' }).dataset;
-    const fromLean = withProviderMetrics(lean, [
+    const engines = Engine.open({ dataset: 'demo' }).dataset;
+    const fromEngine = withProviderMetrics(engines, [
       { spec: { key: 'prog_carries', label: 'Progressive carries' }, totals },
     ]);
-    expect(viaUsersIpc(fromLean.tables.player_seasons).getChild('prog_carries')?.get(3)).toBeCloseTo(0.3);
+    expect(viaUsersIpc(fromEngine.tables.player_seasons).getChild('prog_carries')?.get(3)).toBeCloseTo(0.3);
     expect(viaUsersIpc(demo.tables.players).numRows).toBe(users.tables.players.numRows);
   });
 
-  it('datasetToDir writes the same bytes from user tables and from lean ones', () => {
+  it('datasetToDir writes the same bytes from user tables and from the engine’s', () => {
     datasetToDir(users, join(tmp, 'users'));
-    datasetToDir(Engine.open({ dataset: 'demo' }).dataset, join(tmp, 'lean'));
+    datasetToDir(Engine.open({ dataset: 'demo' }).dataset, join(tmp, 'engine'));
     for (const file of ['players.arrow', 'player_seasons.arrow', 'leagues.arrow'])
-      expect(readFileSync(join(tmp, 'lean', file)).equals(readFileSync(join(tmp, 'users', file))), file).toBe(true);
+      expect(readFileSync(join(tmp, 'engine', file)).equals(readFileSync(join(tmp, 'users', file))), file).toBe(true);
   });
 
   it('table files: user tables written in every format, tables read back are user tables', async () => {
@@ -176,38 +158,33 @@ describe('two copies of apache-arrow', () => {
 });
 
 /**
- * A third copy: apache-arrow's CommonJS build, a module instance of its own, as the user's
- * `import 'apache-arrow'` is under the tsx loader or from another installed version. Its tables are
- * adopted by the shared copy wherever the library builds beside them or writes them, so every
- * public function gives what it gives for the user's own tables.
+ * Another copy: apache-arrow's CommonJS build, a module instance of its own, as a second installed
+ * version or a bundler's inlined copy is. Its tables are read like the user's; where the library
+ * would build beside one or write it, apache-arrow would misread its types, so it refuses with a
+ * TypeError that says how to get one copy.
  */
-describe('a third copy of apache-arrow', () => {
+describe('another copy of apache-arrow', () => {
   const other: typeof Arrow = createRequire(import.meta.url)('apache-arrow');
-  /** `dataset` with every table rebuilt by the third copy. */
-  const thirdOf = (dataset: Dataset): Dataset => {
+  const otherOf = (dataset: Dataset): Dataset => {
     const tables: Record<string, Table> = {};
     for (const [name, t] of Object.entries(dataset.tables))
       if (t) tables[name] = other.tableFromIPC(Arrow.tableToIPC(t, 'stream'));
     return { meta: dataset.meta, tables: { ...dataset.tables, ...tables } };
   };
-  const isThird = (table: Table) => Object.getPrototypeOf(table) === other.Table.prototype;
-  /** The IPC file bytes of a table the library returned, written by the user's own copy. */
-  const bytesOf = (table: Table) => Buffer.from(Arrow.tableToIPC(viaUsersIpc(table), 'file'));
-  const sameFile = (a: string, b: string) => readFileSync(a).equals(readFileSync(b));
-  let third: Dataset;
+  const ANOTHER_COPY = /another copy of apache-arrow/;
+  let theirs: Dataset;
   beforeAll(() => {
-    third = thirdOf(users);
+    theirs = otherOf(users);
   });
 
-  it('is a copy of its own, and its tables are neither lean nor the user’s', () => {
+  it('is a module of its own', () => {
     expect(other.Table).not.toBe(Arrow.Table);
-    expect(other.Table).not.toBe(lean.Table);
-    for (const t of Object.values(third.tables)) expect(isThird(t)).toBe(true);
+    expect(Object.getPrototypeOf(theirs.tables.players)).toBe(other.Table.prototype);
   });
 
   it('the engine and validateDataset read its tables as the user’s', () => {
-    expect(() => validateDataset(third)).not.toThrow();
-    const engine = Engine.open({ dataset: third });
+    expect(() => validateDataset(theirs)).not.toThrow();
+    const engine = Engine.open({ dataset: theirs });
     const fromUsers = Engine.open({ dataset: users });
     expect(engine.scouting({ name: 'Bilal Trabelsi' })).toEqual(fromUsers.scouting({ name: 'Bilal Trabelsi' }));
     expect(engine.verdict({ player_name: 'Bilal Trabelsi' })).toEqual(
@@ -215,109 +192,24 @@ describe('a third copy of apache-arrow', () => {
     );
   });
 
-  it('withAddedColumns and Engine.open add the missing columns beside its tables', () => {
-    const cut = (t: Table) => t.selectAt([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    const fixtures = withAddedColumns('fixtures', cut(third.tables.fixtures));
-    expect(bytesOf(fixtures).equals(bytesOf(withAddedColumns('fixtures', cut(users.tables.fixtures))))).toBe(true);
-    expect(fixtures.getChild('home_possession')?.nullCount).toBe(fixtures.numRows);
-    const engine = Engine.open({
-      dataset: { ...third, tables: { ...third.tables, fixtures: cut(third.tables.fixtures) } },
-    });
-    expect(engine.dataset.tables.fixtures.getChild('away_possession')?.nullCount).toBe(fixtures.numRows);
+  it('CSV, JSON lines and records read its tables as the user’s', async () => {
+    await tableToFile(users.tables.leagues, join(tmp, 'mine.csv'), 'csv');
+    tableToCsvFile(theirs.tables.leagues, join(tmp, 'theirs.csv'));
+    expect(readFileSync(join(tmp, 'theirs.csv'), 'utf8')).toBe(readFileSync(join(tmp, 'mine.csv'), 'utf8'));
+    expect(tableToCsv('players', theirs.tables.players)).toBe(tableToCsv('players', users.tables.players));
   });
 
-  it('scoreTableOf and withProviderMetrics give the tables they give for the user’s', () => {
-    expect(bytesOf(scoreTableOf(third)).equals(bytesOf(scoreTableOf(users)))).toBe(true);
-    const totals = Float64Array.from({ length: users.tables.player_seasons.numRows }, (_, i) => i / 10);
-    const metric = [{ spec: { key: 'prog_carries', label: 'Progressive carries' }, totals }];
-    const a = withProviderMetrics(third, metric);
-    const b = withProviderMetrics(users, metric);
-    expect(a.meta).toEqual(b.meta);
-    expect(bytesOf(a.tables.player_seasons).equals(bytesOf(b.tables.player_seasons))).toBe(true);
-  });
-
-  it('datasetToDir writes the bytes it writes for the user’s tables', () => {
-    datasetToDir(users, join(tmp, 'users-2'));
-    datasetToDir(third, join(tmp, 'third'));
-    for (const name of TABLE_NAMES) {
-      if (!users.tables[name]) continue;
-      expect(sameFile(join(tmp, 'users-2', `${name}.arrow`), join(tmp, 'third', `${name}.arrow`)), name).toBe(true);
-    }
-  });
-
-  it('table files in every format, CSV and JSON lines and records are those of the user’s table', async () => {
-    const mine = users.tables.leagues;
-    const theirs = third.tables.leagues;
-    for (const format of ['arrow', 'csv', 'parquet', 'jsonl'] as const) {
-      await tableToFile(mine, join(tmp, `mine.${format}`), format);
-      await tableToFile(theirs, join(tmp, `theirs.${format}`), format);
-      expect(sameFile(join(tmp, `mine.${format}`), join(tmp, `theirs.${format}`)), format).toBe(true);
-    }
-    tableToCsvFile(theirs, join(tmp, 'theirs-2.csv'));
-    tableToJsonlFile(theirs, join(tmp, 'theirs-2.jsonl'));
-    expect(sameFile(join(tmp, 'theirs-2.csv'), join(tmp, 'mine.csv'))).toBe(true);
-    expect(sameFile(join(tmp, 'theirs-2.jsonl'), join(tmp, 'mine.jsonl'))).toBe(true);
-    const recordsOf = (t: Table) => {
-      const records: string[][] = [];
-      recordsOfTable(t, 'leagues', (fields) => records.push(fields.map(String)));
-      return records;
-    };
-    expect(recordsOf(theirs)).toEqual(recordsOf(mine));
-    expect(recordsOf(theirs)).toHaveLength(mine.numRows + 1);
-    // A slice: chunks that start inside their buffers.
-    await tableToFile(third.tables.players.slice(5, 40), join(tmp, 'theirs-slice.parquet'), 'parquet');
-    await tableToFile(users.tables.players.slice(5, 40), join(tmp, 'mine-slice.parquet'), 'parquet');
-    expect(sameFile(join(tmp, 'theirs-slice.parquet'), join(tmp, 'mine-slice.parquet'))).toBe(true);
-    const back = viaUsersIpc(tableFromFile(join(tmp, 'theirs-slice.parquet')));
-    expect(back.numRows).toBe(35);
-    expect(back.getChild('name')?.get(0)).toBe(users.tables.players.getChild('name')?.get(5));
-  });
-
-  it('mergeDatasets, enrichPlayers and tableToCsv give what they give for the user’s tables', () => {
-    const tiny = tinyDataset();
-    const mineOf = (d: Dataset): Dataset => {
-      const own: Record<string, Table> = {};
-      for (const [name, t] of Object.entries(d.tables)) if (t) own[name] = Arrow.tableFromIPC(Arrow.tableToIPC(t));
-      return { meta: d.meta, tables: { ...d.tables, ...own } };
-    };
-    const mine = mineOf(tiny);
-    const theirs = thirdOf(tiny);
-    const mergedOf = (d: Dataset) =>
-      mergeDatasets(
-        [
-          { label: 'a', dataset: d },
-          { label: 'b', dataset: d },
-        ],
-        { namespace: true },
+  it('what builds beside or writes its tables refuses them with a TypeError, never a misread', async () => {
+    const cut = theirs.tables.fixtures.selectAt([0, 1, 2]);
+    expect(() => withAddedColumns('fixtures', cut)).toThrow(ANOTHER_COPY);
+    expect(() => scoreTableOf(theirs)).toThrow(ANOTHER_COPY);
+    const totals = new Float64Array(users.tables.player_seasons.numRows);
+    expect(() => withProviderMetrics(theirs, [{ spec: { key: 'x', label: 'X' }, totals }])).toThrow(ANOTHER_COPY);
+    expect(() => datasetToDir(theirs, join(tmp, 'theirs'))).toThrow(ANOTHER_COPY);
+    expect(existsSync(join(tmp, 'theirs'))).toBe(false);
+    for (const format of ['arrow', 'parquet'] as const)
+      await expect(tableToFile(theirs.tables.leagues, join(tmp, `theirs.${format}`), format)).rejects.toThrow(
+        ANOTHER_COPY,
       );
-    const a = mergedOf(theirs);
-    const b = mergedOf(mine);
-    for (const name of TABLE_NAMES) {
-      const t = a.tables[name];
-      const u = b.tables[name];
-      expect(t === undefined, name).toBe(u === undefined);
-      if (t && u) expect(bytesOf(t).equals(bytesOf(u)), name).toBe(true);
-    }
-    const id = Number(mine.tables.players.getChild('player_id')?.get(0));
-    const records = [{ line: 2, cells: { player_id: String(id), market_value_eur: '12000000' } }];
-    const enriched = enrichPlayers(theirs, records, 'values.csv');
-    expect(enriched.report).toEqual(enrichPlayers(mine, records, 'values.csv').report);
-    expect(
-      bytesOf(enriched.dataset.tables.players).equals(
-        bytesOf(enrichPlayers(mine, records, 'values.csv').dataset.tables.players),
-      ),
-    ).toBe(true);
-    expect(tableToCsv('players', theirs.tables.players)).toBe(tableToCsv('players', mine.tables.players));
-  });
-
-  it('refuses with a TypeError, never a misread, a column it cannot take over', async () => {
-    const list = other.vectorFromArray([[1], [2, 3], [4]], new other.List(new other.Field('x', new other.Int32())));
-    const leagues = third.tables.leagues.slice(0, 3);
-    const columns: Record<string, Vector> = { extra: list };
-    for (const f of leagues.schema.fields) columns[f.name] = leagues.getChild(f.name)!;
-    const withList = new other.Table(columns);
-    await expect(tableToFile(withList, join(tmp, 'list.arrow'), 'arrow')).rejects.toThrow(/cannot be taken over/);
-    expect(existsSync(join(tmp, 'list.arrow'))).toBe(false);
-    expect(() => withAddedColumns('fixtures', new other.Table({ fixture_id: list }))).toThrow(TypeError);
   });
 });

@@ -5,8 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Table, Vector } from 'apache-arrow';
-import { shared } from '../../model/arrow/arrow.js';
+import { Table, type Vector } from 'apache-arrow';
 import { vectorOfKind } from '../../model/arrow/index.js';
 import { shownValueOf, DatasetError } from '../../model/dataset-error.js';
 import { datasetMetaOf } from '../load.js';
@@ -91,7 +90,7 @@ function tableRecords(name: TableName, file: string): TableRecords {
       columns.forEach(([col, c], j) => {
         vectors[col] = vectorOfKind(c.kind, values[j]);
       });
-      return { table: new (shared().Table)(vectors), lines };
+      return { table: new Table(vectors), lines };
     },
   };
 }

@@ -6,8 +6,7 @@
  * written digit by digit, and a million-row table never becomes a string.
  */
 import { writeSync } from 'node:fs';
-import type { Table } from 'apache-arrow';
-import { lean } from '../../model/arrow/arrow.js';
+import { DataType, Precision, type Table } from 'apache-arrow';
 import { utf8BuffersOf, validityOf } from '../../model/arrow/index.js';
 import { float32Text } from '../number-text.js';
 import { csvQuoted, forcesQuotes } from './quote.js';
@@ -143,7 +142,7 @@ function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWrit
   const vector = table.getChildAt(index)!;
   const valid = validityOf(vector);
   const type = vector.type;
-  if (lean.DataType.isUtf8(type)) {
+  if (DataType.isUtf8(type)) {
     const chunks = vector.data;
     const buffers = chunks.map(utf8BuffersOf);
     let c = 0;
@@ -158,7 +157,7 @@ function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWrit
       return true;
     };
   }
-  if (lean.DataType.isBool(type)) {
+  if (DataType.isBool(type)) {
     return (sink, i) => {
       const v: unknown = vector.get(i);
       if (v === null) return false;
@@ -168,13 +167,13 @@ function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWrit
   }
   // Arrow-js types a column read by position as any; a numeric column's toArray is a typed array.
   const xs: ArrayLike<number> = vector.toArray();
-  if (lean.DataType.isInt(type) && type.bitWidth <= 32)
+  if (DataType.isInt(type) && type.bitWidth <= 32)
     return (sink, i) => {
       if (valid && !valid[i]) return false;
       sink.int(xs[i]);
       return true;
     };
-  if (lean.DataType.isFloat(type) && type.precision !== lean.Precision.DOUBLE) {
+  if (DataType.isFloat(type) && type.precision !== Precision.DOUBLE) {
     // A single-precision value widened to a double prints ~17 digits of noise; 9 significant
     // digits always read back to the same float32.
     return (sink, i) => {
@@ -183,7 +182,7 @@ function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWrit
       return true;
     };
   }
-  if (lean.DataType.isFloat(type)) {
+  if (DataType.isFloat(type)) {
     return (sink, i) => {
       if (valid && !valid[i]) return false;
       sink.double(xs[i]);

@@ -2,11 +2,19 @@
  * Arrow vectors built straight from typed arrays, one validity mask and (for text) one UTF-8
  * buffer, without Arrow's row-by-row builders: the fast path for million-row tables (batch
  * scoring, CSV input, benches). Every builder packs its validity through `packBits`. They are
- * vectors of the user's own apache-arrow (`shared()`, docs/design.md#arrow-loading), as a type
- * given to {@link numericVectorOf} must be.
+ * vectors of the apache-arrow halfspace imports, as a type given to {@link numericVectorOf} must be.
  */
-import type { Float32, Float64, Int32, Utf8, Vector } from 'apache-arrow';
-import { shared } from './arrow.js';
+import {
+  Bool,
+  type Float32,
+  Float64,
+  Int32,
+  makeData,
+  makeVector,
+  TimestampMillisecond,
+  Utf8,
+  type Vector,
+} from 'apache-arrow';
 import type { ColumnKind } from '../schema.js';
 import { packBits } from './bits.js';
 import { utf8BuffersOf } from './buffers.js';
@@ -32,7 +40,6 @@ export function numericVectorOf<T extends Int32 | Float32 | Float64>(
     nullBitmap: unset > 0 ? bitmap : new Uint8Array(0),
     data: xs,
   };
-  const { makeData, makeVector } = shared();
   // makeData's overloads pick the vector type from a concrete `type`, and T is generic here.
   // cast: `xs` is T's own array type, so the data is what a concrete call would build.
   return makeVector(makeData(props as never)) as unknown as Vector<T>;
@@ -46,10 +53,9 @@ export function numericVectorOf<T extends Int32 | Float32 | Float64>(
 export function utf8VectorFrom(offsets: Int32Array, bytes: Uint8Array, valid: Uint8Array | null): Vector<Utf8> {
   const n = offsets.length - 1;
   const { bitmap, unset } = valid ? packBits(valid) : { bitmap: new Uint8Array(0), unset: 0 };
-  const { makeData, makeVector } = shared();
   return makeVector(
     makeData({
-      type: new (shared().Utf8)(),
+      type: new Utf8(),
       length: n,
       nullCount: unset,
       nullBitmap: unset > 0 ? bitmap : new Uint8Array(0),
@@ -71,8 +77,8 @@ export function float64VectorOf(xs: Float64Array): Vector<Float64> {
     if (Number.isNaN(xs[i])) any = true;
     else valid[i] = 1;
   }
-  if (!any) return shared().makeVector(xs);
-  return numericVectorOf(new (shared().Float64)(), xs, valid);
+  if (!any) return makeVector(xs);
+  return numericVectorOf(new Float64(), xs, valid);
 }
 
 /**
@@ -80,8 +86,8 @@ export function float64VectorOf(xs: Float64Array): Vector<Float64> {
  * @example int32VectorOf(Int32Array.of(3, 0), Uint8Array.of(1, 0)).get(1) // => null
  */
 export function int32VectorOf(xs: Int32Array, valid: Uint8Array | null = null): Vector<Int32> {
-  if (!valid || valid.every((v) => v === 1)) return shared().makeVector(xs);
-  return numericVectorOf(new (shared().Int32)(), xs, valid);
+  if (!valid || valid.every((v) => v === 1)) return makeVector(xs);
+  return numericVectorOf(new Int32(), xs, valid);
 }
 
 /** A growing UTF-8 column: bytes, end offset of each row, validity (see {@link pushUtf8}). */
@@ -277,28 +283,25 @@ export function vectorOfKind(kind: ColumnKind, values: ReadonlyArray<number | st
   const n = values.length;
   const { bitmap, unset: nullCount } = packBits(values.map((v) => (v === null ? 0 : 1)));
   const nulls = { length: n, nullCount, nullBitmap: nullCount > 0 ? bitmap : undefined };
-  const A = shared();
   switch (kind) {
     case 'int32':
-      return A.makeVector(A.makeData({ type: new A.Int32(), ...nulls, data: numbersInto(new Int32Array(n), values) }));
+      return makeVector(makeData({ type: new Int32(), ...nulls, data: numbersInto(new Int32Array(n), values) }));
     case 'float64':
-      return A.makeVector(
-        A.makeData({ type: new A.Float64(), ...nulls, data: numbersInto(new Float64Array(n), values) }),
-      );
+      return makeVector(makeData({ type: new Float64(), ...nulls, data: numbersInto(new Float64Array(n), values) }));
     case 'timestamp': {
       const data = new BigInt64Array(n);
       for (let i = 0; i < n; i++) {
         const v = values[i];
         if (typeof v === 'number') data[i] = BigInt(v);
       }
-      return A.makeVector(A.makeData({ type: new A.TimestampMillisecond('UTC'), ...nulls, data }));
+      return makeVector(makeData({ type: new TimestampMillisecond('UTC'), ...nulls, data }));
     }
     case 'bool': {
       const data = packBits(values.map((v) => (v === true ? 1 : 0))).bitmap;
-      return A.makeVector(A.makeData({ type: new A.Bool(), ...nulls, data }));
+      return makeVector(makeData({ type: new Bool(), ...nulls, data }));
     }
     case 'utf8':
-      return A.makeVector(A.makeData({ type: new A.Utf8(), ...nulls, ...utf8BytesOf(values) }));
+      return makeVector(makeData({ type: new Utf8(), ...nulls, ...utf8BytesOf(values) }));
   }
 }
 
