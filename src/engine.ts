@@ -20,8 +20,8 @@ import { demoDatasetDir } from './io/paths.js';
 import { isTableName, rowsOf, type Dataset } from './model/schema.js';
 import { validateDataset } from './model/validate.js';
 import { resolvePlayer, type IdentityIndex, type PlayerQuery, type ResolvedPlayer } from './identity/resolve.js';
-import { LazyIdentityIndex } from './identity/name-index.js';
-import { playerColumnsOf } from './identity/player-inputs.js';
+import { buildIdentityIndex } from './identity/name-index.js';
+import { playerInputsOf } from './identity/player-inputs.js';
 import { LazyRows, RowsById } from './model/lazy-rows.js';
 import { ageOn } from './stats/age.js';
 import { deriveSeasons } from './stats/derive.js';
@@ -59,8 +59,7 @@ export class Engine implements EngineContext {
   readonly dataset: Dataset;
   readonly derived: DerivedSeasons;
   readonly asOf: string;
-  /** Player, club and league names, each lookup structure built when a lookup first needs it. */
-  readonly identity: IdentityIndex;
+  private identityIndex: IdentityIndex | undefined;
   /** Built on first use: only DNA search, alternatives and twins need it (style tags read {@link hasDnaVector}). */
   private dnaVectors: DnaVectors | undefined;
   /** Whether one row has a DNA vector, without the whole matrix (style tags need only that). */
@@ -86,6 +85,16 @@ export class Engine implements EngineContext {
    */
   readonly parsed: ParsedOperations;
 
+  /** Player, club and league names normalised for lookups, built whole by the first lookup. */
+  get identity(): IdentityIndex {
+    this.identityIndex ??= buildIdentityIndex(
+      playerInputsOf(this.dataset.tables.players),
+      this.teamMap.all(),
+      this.leagueMap.all(),
+    );
+    return this.identityIndex;
+  }
+
   private constructor(dataset: Dataset, options: OpenOptions) {
     this.dataset = dataset;
     this.asOf = dataset.meta.as_of;
@@ -96,11 +105,6 @@ export class Engine implements EngineContext {
     this.leagueMap = new RowsById(() => dataset.tables.leagues, 'leagues', 'league_id');
     this.derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
     this.playerRows = new PlayerRows(this.derived, (id) => this.seasonById(id)?.start_date ?? '');
-    this.identity = new LazyIdentityIndex(
-      playerColumnsOf(dataset.tables.players),
-      () => this.teamMap.all(),
-      () => this.leagueMap.all(),
-    );
     this.styles = new Array(this.derived.n);
     this.playerSeasons = new Array(this.derived.n);
     this.parsed = parsedOperationsOf(this);
