@@ -11,8 +11,8 @@ import { tinyDataset } from '../helpers/tiny-dataset.js';
  * everybody has 0 (shots on target, big chances, key passes, dribbles, aerials, duels, and the event
  * values npxG and xA, zero for everyone here). Role output (striker weights) = goals .2 × 20 +
  * assists .05 × 10 + shots .05 × 10 + (npxG .15 + sot .15 + big chances .15 + xA .05 + .05 × 4) × 50
- * = 40 < 45 in fee tier T5 → fraud. Confidence: sample 900/1800 = 0.5, margin (45 − 40)/20 = 0.25
- * → 0.4 + 0.6 × (0.25 + 0.125) = 0.625 → 0.63.
+ * = 40 < 45 in fee tier T5 → fraud. Confidence: sample 900/1800 = 0.5 (no ratio among the
+ * receipts), margin (45 − 40)/20 = 0.25 → 0.5 × (0.7 + 0.3 × 0.25) = 0.3875 → 0.39.
  */
 const fraudData = () => tinyDataset({ 3: { goals: 0, assists: 0, shots: 0 } });
 
@@ -24,7 +24,8 @@ describe('engine.verdict', () => {
     expect(r.value.verdict_code).toBe('fraud');
     expect(r.value.rule.output_score).toBe(40);
     expect(r.value.rule.role).toBe('striker');
-    expect(r.value.confidence).toBe(0.63);
+    expect(r.value.confidence).toBe(0.39);
+    expect(r.value.rule.sample).toEqual({ minutes: 900, share: 0.5, elite_withheld: false });
     expect(r.value.fee_tier).toBe('T5');
     expect(r.value.evidence.map((e) => e.metric)).toEqual(['assists_per90', 'shots_per90', 'goals_per90']);
     expect(r.value.evidence[0]).toMatchObject({
