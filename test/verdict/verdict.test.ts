@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { rowsOf, tableFromRows, type Dataset } from '../../src/model/schema.js';
+import { ELITE_MINUTES_MIN } from '../../src/verdict/rules.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
 /*
@@ -35,6 +36,40 @@ describe('engine.verdict', () => {
     });
     expect(r.value.headline).toContain('T5');
     expect(r.value.headline).not.toMatch(/€|EUR|\d{6,}/);
+  });
+
+  it('withholds elite one minute under ELITE_MINUTES_MIN and says why, worked by hand', () => {
+    // Player 1 tops the five attackers of the cohort in every striker metric (90th percentile each,
+    // (4 + ½)/5): role output 82, two and more metrics at the 90th → elite numbers.
+    const star = (minutes: number) => ({
+      minutes,
+      goals: 12,
+      shots: 40,
+      shots_on_target: 20,
+      big_chances: 10,
+      assists: 6,
+      key_passes: 30,
+      dribbles: 30,
+      aerials_won: 40,
+      duels_won: 80,
+    });
+    const at = (minutes: number) => {
+      const r = Engine.open({ dataset: tinyDataset({ 1: star(minutes) }) }).verdict({ player_id: 1 });
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value;
+    };
+    const short = at(ELITE_MINUTES_MIN - 1);
+    // The next rule that holds: his finisher specialty (lead at the 90th, margin 0);
+    // confidence 999/1800 × 0.7 = 0.3885 → 0.39.
+    expect(short.verdict_code).toBe('specialist');
+    expect(short.rule.sample.elite_withheld).toBe(true);
+    expect(short.confidence).toBe(0.39);
+    expect(short.narrative).toContain('Sample: 999 minutes, under the 1,000 an elite verdict needs');
+    const full = at(ELITE_MINUTES_MIN);
+    // Elite margin (82 − 65)/20 = 0.85: 1000/1800 × (0.7 + 0.255) = 0.53.
+    expect(full.verdict_code).toBe('elite');
+    expect(full.rule.sample.elite_withheld).toBe(false);
+    expect(full.confidence).toBe(0.53);
   });
 
   it('falls back for a low-sample player', () => {
