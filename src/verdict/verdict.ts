@@ -212,10 +212,13 @@ export function verdictReportOfParsed(
   const output = outputScoreOf(facts.role, percentiles);
   const evidence = evidenceOf(ctx, row, cohortId, outcome.metrics, percentiles);
   const among = cohortId >= 0 ? cohortNameOf(ctx.derived.cohorts[cohortId]) : 'his cohort';
-  const headline = headlineOf(outcome, { name, age, feeTier, output, previous, facts, evidence, among });
+  const { share: sampleShare, fewMinutes } = verdictSampleOf(ctx, row, facts, outcome);
+  const headline = withSampleNote(
+    headlineOf(outcome, { name, age, feeTier, output, previous, facts, evidence, among }),
+    fewMinutes ? facts.minutes : null,
+  );
   const unchecked = outcome.code === 'fallback' && outcome.reason === 'not_enough_data' ? [] : uncheckedOf(facts);
   const team = player.team_id === null ? undefined : ctx.teamById(player.team_id);
-  const { share: sampleShare, fewMinutes } = verdictSampleOf(ctx, row, facts, outcome);
   const response: VerdictResponse = {
     verdict_code: outcome.code,
     headline,
@@ -414,6 +417,15 @@ interface NarrativeFacts {
   unchecked: string[];
   /** His numbers are elite but his minutes are under ELITE_MINUTES_MIN. */
   fewMinutes: boolean;
+}
+
+/**
+ * A headline with elite numbers held back by the sample says so: "…, role output 72 (elite numbers
+ * on 610 minutes, too few to call)." Unchanged when `fewMinutes` is null.
+ */
+function withSampleNote(headline: string, fewMinutes: number | null): string {
+  if (fewMinutes === null) return headline;
+  return `${headline.replace(/\.$/, '')} (elite numbers on ${withThousands(Math.round(fewMinutes))} minutes, too few to call).`;
 }
 
 function narrativeOf(headline: string, evidence: VerdictEvidence[], n: NarrativeFacts): string {

@@ -118,7 +118,10 @@ describe.skipIf(!present)('verdict evidence on five real competitions', () => {
     // Some of them have elite numbers: the verdict says the minutes are what holds them back.
     const withheld = short.filter(({ v }) => v.rule.sample.elite_withheld);
     expect(withheld.length).toBeGreaterThan(0);
-    for (const { v } of withheld) expect(v.narrative).toContain('under the 1,000 an elite verdict needs');
+    for (const { v } of withheld) {
+      expect(v.narrative).toContain('under the 1,000 an elite verdict needs');
+      expect(v.headline).toContain('too few to call');
+    }
     // Confidence never exceeds the share of a full sample (1,800 minutes).
     for (const { v, row } of short) expect(v.confidence).toBeLessThanOrEqual(d.minutes[row] / 1800 + 0.005);
   });

@@ -65,11 +65,13 @@ describe('engine.verdict', () => {
     expect(short.rule.sample.elite_withheld).toBe(true);
     expect(short.confidence).toBe(0.39);
     expect(short.narrative).toContain('Sample: 999 minutes, under the 1,000 an elite verdict needs');
+    expect(short.headline).toMatch(/\(elite numbers on 999 minutes, too few to call\)\.$/);
     const full = at(ELITE_MINUTES_MIN);
     // Elite margin (82 − 65)/20 = 0.85: 1000/1800 × (0.7 + 0.255) = 0.53.
     expect(full.verdict_code).toBe('elite');
     expect(full.rule.sample.elite_withheld).toBe(false);
     expect(full.confidence).toBe(0.53);
+    expect(full.headline).not.toContain('too few');
   });
 
   it('falls back for a low-sample player', () => {
