@@ -116,7 +116,9 @@ export const SeasonStats = z.object({
   rating_source: z.enum(['provider', 'model']),
   totals: z
     .record(z.string(), z.number().nullable())
-    .describe('Counting column → season total (goals, assists, shots, …); null when the provider does not record it'),
+    .describe(
+      "Counting column → season total (goals, assists, shots, …); null when the provider does not record it. goals_conceded and clean_sheets are the team's while he was on the pitch (an outfield player's team outcomes, not his own evidence)",
+    ),
   per90: z
     .record(z.string(), z.number().nullable())
     .describe('Metric key → per-90 value (or percentage for *_pct); null when not computable'),

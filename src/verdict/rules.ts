@@ -3,10 +3,12 @@
  * across seasons, tried in a fixed priority. Every threshold is a named constant documented in
  * docs/methodology.md#verdicts.
  */
+import type { CountingColumn } from '../model/schema.js';
 import type { FeeTier } from '../stats/fee-tier.js';
-import { metricEntriesOf, type MetricKey } from '../stats/metrics.js';
+import { METRICS, metricEntriesOf, type MetricKey } from '../stats/metrics.js';
 import { ratingComposite } from '../stats/rating.js';
 import type { Role } from '../stats/roles.js';
+import { ownEvidenceOf } from '../stats/team-outcomes.js';
 import { acrossFacets, jobWeightOf, specialtyOf, type Specialty } from './specialties.js';
 
 /**
@@ -38,6 +40,11 @@ export const COOKED_DECLINE_MIN = 15;
 export const FRAUD_TIER_MIN = 4;
 /** fraud: output score below which a T4/T5 player is a fraud. */
 export const FRAUD_OUTPUT_MAX = 45;
+/**
+ * elite: fewest minutes in the main season behind an `elite` verdict, about a third of a season
+ * (docs/methodology/verdict.md#sample). Under it a player with elite numbers gets the next rule that holds.
+ */
+export const ELITE_MINUTES_MIN = 1000;
 /** elite: minimum role output score. */
 export const ELITE_OUTPUT_MIN = 65;
 /** elite: minimum number of role metrics at or above the 90th percentile. */
@@ -90,15 +97,19 @@ const tierRank = (t: FeeTier) => Number(t.slice(1));
 
 /**
  * Role output score: the role's rating composite (weighted mean of its metrics' role-cohort
- * percentiles, docs/methodology/stats.md#model-rating); NaN for none. `exclude` leaves one metric out.
+ * percentiles, docs/methodology/stats.md#model-rating) over the player's own evidence, so an
+ * outfield player's team outcomes (goals conceded, clean sheets) drop out and the rest are
+ * re-weighted (docs/methodology/verdict.md#team-outcomes); NaN for none. `exclude` leaves one metric out.
  * @example outputScoreOf('striker', { goals_per90: 80, shots_on_target_per90: 60 }) // => 74 ((0.35 × 80 + 0.15 × 60) / 0.5)
+ * @example outputScoreOf('midfielder', { goals_conceded_per90: 100, passes_per90: 50 }) // => 50
  */
 export function outputScoreOf(
   role: Role,
   percentiles: Partial<Record<MetricKey, number>>,
   exclude?: MetricKey,
 ): number {
-  const composite = ratingComposite(role, (k) => (k === exclude ? Number.NaN : (percentiles[k] ?? Number.NaN)));
+  const own = ownEvidenceOf(role, percentiles);
+  const composite = ratingComposite(role, (k) => (k === exclude ? Number.NaN : (own[k] ?? Number.NaN)));
   // Rounded to 1e-6 so weights summing to 0.9999… do not move a score across a threshold.
   return Math.round(composite * 1e6) / 1e6;
 }
@@ -129,9 +140,11 @@ export function byImportance(facts: Pick<VerdictFacts, 'role' | 'percentiles'>):
 
 /**
  * Applies the rules in priority order — fallback (too little data), cooked, fraud, elite,
- * specialist, merchant, contrast, solid, below_par — and returns the first that holds.
+ * specialist, merchant, contrast, solid, below_par — and returns the first that holds. Only the
+ * player's own evidence is read: an outfield player's team outcomes never decide nor show as a receipt.
  */
-export function verdictOf(facts: VerdictFacts): RuleOutcome {
+export function verdictOf(allFacts: VerdictFacts): RuleOutcome {
+  const facts = { ...allFacts, percentiles: ownEvidenceOf(allFacts.role, allFacts.percentiles) };
   const output = outputScoreOf(facts.role, facts.percentiles);
   if (facts.minutes < VERDICT_MINUTES_MIN || facts.cohortN < VERDICT_COHORT_MIN || Number.isNaN(output)) {
     return { code: 'fallback', margin: 0, reason: 'not_enough_data', metrics: [] };
@@ -143,7 +156,7 @@ export function verdictOf(facts: VerdictFacts): RuleOutcome {
   const historic = historicVerdictOf(facts, output, worst);
   if (historic) return historic;
   const elite = best.filter((k) => p(k) >= ELITE_PERCENTILE);
-  if (output >= ELITE_OUTPUT_MIN && elite.length >= ELITE_METRICS_MIN) {
+  if (isEliteOutput(output, elite.length) && facts.minutes >= ELITE_MINUTES_MIN) {
     return {
       code: 'elite',
       margin: clamp01((output - ELITE_OUTPUT_MIN) / 20),
@@ -175,6 +188,22 @@ export function verdictOf(facts: VerdictFacts): RuleOutcome {
     reason: 'under_role_level',
     metrics: worst.slice(0, 3),
   };
+}
+
+/** True when the output and the count of elite role metrics clear the elite rule, whatever the minutes. */
+const isEliteOutput = (output: number, eliteMetrics: number) =>
+  output >= ELITE_OUTPUT_MIN && eliteMetrics >= ELITE_METRICS_MIN;
+
+/**
+ * True when a regular's numbers clear the elite rule but his minutes are under ELITE_MINUTES_MIN:
+ * the verdict then says the sample is what holds him back (docs/methodology/verdict.md#sample).
+ * @example eliteOnFewMinutesOf({ ...eliteFacts, minutes: 565 }) // => true
+ */
+export function eliteOnFewMinutesOf(facts: VerdictFacts): boolean {
+  if (facts.minutes >= ELITE_MINUTES_MIN || facts.minutes < VERDICT_MINUTES_MIN) return false;
+  const own = ownEvidenceOf(facts.role, facts.percentiles);
+  const eliteMetrics = metricEntriesOf(own).filter(([, p]) => p >= ELITE_PERCENTILE).length;
+  return isEliteOutput(outputScoreOf(facts.role, own), eliteMetrics);
 }
 
 /**
@@ -248,17 +277,47 @@ export function uncheckedOf(facts: Pick<VerdictFacts, 'feeTier' | 'age' | 'previ
   return out;
 }
 
-/** Minutes at which the sample no longer limits confidence. */
+/** Minutes at which the sample no longer limits confidence (docs/methodology/verdict.md#sample). */
 export const CONFIDENCE_FULL_MINUTES = 1800;
 
 /**
- * Confidence 0–1 from the sample (minutes up to 1,800) and the rule's margin:
- * 0.4 + 0.6 × (½ × sample + ½ × margin), rounded to 2 decimals; a fallback is 0 (no claim).
- * @example confidenceOf({ code: 'elite', margin: 1, reason: '', metrics: [] }, 1800) // => 1
+ * Attempts at which a ratio receipt (pass or cross accuracy) no longer limits confidence, keyed by
+ * the attempts column: where the ratio's binomial standard error is about a quarter of its spread
+ * among a league's regulars (docs/methodology/verdict.md#sample).
  */
-export function confidenceOf(outcome: RuleOutcome, minutes: number): number {
+export const RATIO_ATTEMPTS_FULL: Partial<Record<CountingColumn, number>> = { passes: 600, crosses: 120 };
+
+/**
+ * The share of a full sample behind a verdict (0–1): minutes / CONFIDENCE_FULL_MINUTES, lowered to
+ * attempts / RATIO_ATTEMPTS_FULL for each ratio among its receipts (a cross accuracy on 20 crosses
+ * rests on 20 attempts, whatever the minutes). An unknown attempts count leaves the minutes share.
+ * @example sampleShareOf(900, ['cross_accuracy_pct'], { crosses: 30 }) // => 0.25 (30 / 120 < 900 / 1800)
+ */
+export function sampleShareOf(
+  minutes: number,
+  receipts: readonly MetricKey[],
+  attempts: Partial<Record<CountingColumn, number | null>>,
+): number {
+  let share = clamp01(minutes / CONFIDENCE_FULL_MINUTES);
+  for (const key of receipts) {
+    const def = METRICS[key];
+    if (def.kind !== 'pct') continue;
+    const full = RATIO_ATTEMPTS_FULL[def.attempted];
+    const n = attempts[def.attempted];
+    if (full !== undefined && n !== undefined && n !== null) share = Math.min(share, clamp01(n / full));
+  }
+  return share;
+}
+
+/**
+ * Confidence 0–1: the sample share ({@link sampleShareOf}) times 0.7 + 0.3 × the rule's margin,
+ * rounded to 2 decimals. A full sample gives 0.7 at the threshold and 1 far past it; half a sample
+ * at most 0.5, so a small sample never speaks loudly. A fallback is 0 (no claim).
+ * @example confidenceOf({ code: 'elite', margin: 1, reason: '', metrics: [] }, 1) // => 1
+ * @example confidenceOf({ code: 'solid', margin: 0.5, reason: '', metrics: [] }, 0.25) // => 0.21
+ */
+export function confidenceOf(outcome: RuleOutcome, sampleShare: number): number {
   // A fallback claims nothing, so it shows no confidence.
   if (outcome.code === 'fallback') return 0;
-  const sample = clamp01(minutes / CONFIDENCE_FULL_MINUTES);
-  return Math.round((0.4 + 0.6 * (0.5 * sample + 0.5 * outcome.margin)) * 100) / 100;
+  return Math.round(clamp01(sampleShare) * (0.7 + 0.3 * outcome.margin) * 100) / 100;
 }

@@ -6,6 +6,7 @@
 import { metricEntriesOf, type MetricKey } from '../stats/metrics.js';
 import { RATING_WEIGHTS, standInOf } from '../stats/rating.js';
 import type { Role } from '../stats/roles.js';
+import { isOwnEvidence } from '../stats/team-outcomes.js';
 
 export interface Specialty {
   /** e.g. "finisher". */
@@ -190,8 +191,10 @@ export const KEY_METRIC_WEIGHT_MIN = 0.1;
 const KEY_ROLE_METRICS = new Map<Role, MetricKey[]>();
 
 /**
- * The role's key metrics (job weight ≥ KEY_METRIC_WEIGHT_MIN), heaviest first.
+ * The role's key metrics (job weight ≥ KEY_METRIC_WEIGHT_MIN) that are the player's own evidence
+ * (an outfield player's team outcomes are left out, docs/methodology/verdict.md#team-outcomes), heaviest first.
  * @example keyRoleMetricsOf('striker').slice(0, 2) // => ['goals_per90', 'npxg_per90']
+ * @example keyRoleMetricsOf('centre_back').includes('goals_conceded_per90') // => false
  */
 export function keyRoleMetricsOf(role: Role): MetricKey[] {
   // Every highlight asks for it, so each role's list is worked out once.
@@ -200,7 +203,7 @@ export function keyRoleMetricsOf(role: Role): MetricKey[] {
     const weights = new Map(roleMetricsOf(role).map((k) => [k, jobWeightOf(role, k)]));
     const weightOf = (k: MetricKey) => weights.get(k) ?? 0;
     keys = [...weights.keys()]
-      .filter((k) => weightOf(k) >= KEY_METRIC_WEIGHT_MIN)
+      .filter((k) => weightOf(k) >= KEY_METRIC_WEIGHT_MIN && isOwnEvidence(role, k))
       .sort((a, b) => weightOf(b) - weightOf(a));
     KEY_ROLE_METRICS.set(role, keys);
   }

@@ -16,9 +16,14 @@ import { ROLES, type Role } from '../stats/roles.js';
 import { parsingWith } from '../validation.js';
 import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../identity/request.js';
 import { EntityMeta } from '../identity/name-match.js';
+import { isOwnEvidence, TEAM_OUTCOME_METRICS, TEAM_OUTCOME_NOTE } from '../stats/team-outcomes.js';
+import { withThousands } from '../prose.js';
 import {
   confidenceOf,
+  ELITE_MINUTES_MIN,
+  eliteOnFewMinutesOf,
   outputScoreOf,
+  sampleShareOf,
   uncheckedOf,
   verdictOf,
   type RuleOutcome,
@@ -49,9 +54,31 @@ const VerdictRule = z.object({
   reason: z.string(),
   output_score: z.number().nullable(),
   previous_output_score: z.number().nullable(),
+  previous_season: z
+    .object({
+      season: z.string(),
+      team: z.string().nullable(),
+      league: z.string().nullable(),
+      output_score: z.number(),
+    })
+    .nullable()
+    .describe(
+      'The season the cooked rule compared with: his latest club season (or tournament, for a tournament) that ended before this one began; null when none',
+    ),
   role: z.enum(ROLES).nullable().describe("The player's role (docs/methodology/stats.md#roles)"),
   specialty: z.string().optional().describe('The specialty of a specialist or merchant, e.g. "finisher"'),
   unchecked: z.array(z.string()).describe('Rules the data could not check, in words (no fee tier, no earlier season)'),
+  sample: z
+    .object({
+      minutes: z.number().describe('Minutes of the main season'),
+      share: z
+        .number()
+        .describe('Share of a full sample (0–1) behind the verdict: minutes, and attempts of ratio receipts'),
+      elite_withheld: z
+        .boolean()
+        .describe('True when his numbers are elite but his minutes are under the elite minimum (1,000)'),
+    })
+    .describe('The sample behind the verdict (docs/methodology/verdict.md#sample)'),
 });
 
 /** Verdict response (docs/design.md#verdicts): code, headline, confidence 0–1 and percentile receipts. */
@@ -61,6 +88,11 @@ export const VerdictResponse = z
     headline: z.string(),
     confidence: z.number().min(0).max(1),
     evidence: z.array(VerdictEvidence),
+    team_on_pitch: z
+      .array(z.object(VerdictEvidence.shape))
+      .describe(
+        "An outfield player's team outcomes (goals conceded, clean sheets) while he was on the pitch, labelled so: never his own evidence; empty for a goalkeeper",
+      ),
     contrast: z
       .object({
         player_id: z.number().int(),
@@ -102,20 +134,55 @@ function percentilesAt(ctx: EngineContext, row: number): Partial<Record<MetricKe
   return ratedPercentilesOf(roleAt(ctx, row), (k) => percentileAt(ctx.derived, k, row));
 }
 
-/** Output score of the most recent earlier season in which the player met the cohort threshold. */
-function previousOutputOf(
-  ctx: EngineContext,
-  rows: readonly number[],
-  latest: number,
-): { output: number; season: string } | null {
-  const latestSeason = ctx.derived.season_id[latest];
-  for (let i = rows.length - 1; i >= 0; i--) {
-    const r = rows[i];
-    if (ctx.derived.season_id[r] === latestSeason || !ctx.derived.inCohort[r]) continue;
+/** The season a cooked verdict compares with: its output score, and where he played it. */
+export interface PreviousSeason {
+  output: number;
+  /** Season name, e.g. "2016/17". */
+  season: string;
+  /** His team in that season, or null when the dataset does not name it. */
+  team: string | null;
+  /** The competition, or null when the dataset does not name it. */
+  league: string | null;
+}
+
+/** True when the derived row is a national-team tournament (a league of kind `international`). */
+const isInternational = (ctx: EngineContext, row: number) =>
+  ctx.leagueById(ctx.derived.league_id[row])?.kind === 'international';
+
+/**
+ * The season a cooked verdict compares the main row with (docs/methodology/verdict.md#cooked): his
+ * most recent season of the same kind (club or national-team tournament) that ended before the main
+ * row's season began, in which he met the cohort threshold; within that season, the row with the
+ * most minutes. Never a row of the same season (another club after a transfer) nor a later
+ * tournament. Null when there is none.
+ */
+function previousSeasonOf(ctx: EngineContext, rows: readonly number[], latest: number): PreviousSeason | null {
+  const d = ctx.derived;
+  const began = ctx.seasonById(d.season_id[latest])?.start_date;
+  if (began === undefined) return null;
+  const international = isInternational(ctx, latest);
+  let best = -1;
+  let bestEnd = '';
+  let bestOutput = Number.NaN;
+  for (const r of rows) {
+    const season = ctx.seasonById(d.season_id[r]);
+    // Dates are validated YYYY-MM-DD, so string order is date order.
+    if (!season || !(season.end_date < began) || !d.inCohort[r] || isInternational(ctx, r) !== international) continue;
     const output = outputScoreOf(roleAt(ctx, r), percentilesAt(ctx, r));
-    if (!Number.isNaN(output)) return { output, season: ctx.seasonById(ctx.derived.season_id[r])?.name ?? '' };
+    if (Number.isNaN(output)) continue;
+    if (best < 0 || season.end_date > bestEnd || (season.end_date === bestEnd && d.minutes[r] > d.minutes[best])) {
+      best = r;
+      bestEnd = season.end_date;
+      bestOutput = output;
+    }
   }
-  return null;
+  if (best < 0) return null;
+  return {
+    output: bestOutput,
+    season: ctx.seasonById(d.season_id[best])?.name ?? '',
+    team: ctx.teamById(d.team_id[best])?.name ?? null,
+    league: ctx.leagueById(d.league_id[best])?.name ?? null,
+  };
 }
 
 /**
@@ -145,25 +212,36 @@ export function verdictReportOfParsed(
   const output = outputScoreOf(facts.role, percentiles);
   const evidence = evidenceOf(ctx, row, cohortId, outcome.metrics, percentiles);
   const among = cohortId >= 0 ? cohortNameOf(ctx.derived.cohorts[cohortId]) : 'his cohort';
-  const headline = headlineOf(outcome, { name, age, feeTier, output, previous, facts, evidence, among });
+  const { share: sampleShare, fewMinutes } = verdictSampleOf(ctx, row, facts, outcome);
+  const headline = withSampleNote(
+    headlineOf(outcome, { name, age, feeTier, output, previous, facts, evidence, among }),
+    fewMinutes ? facts.minutes : null,
+  );
   const unchecked = outcome.code === 'fallback' && outcome.reason === 'not_enough_data' ? [] : uncheckedOf(facts);
   const team = player.team_id === null ? undefined : ctx.teamById(player.team_id);
   const response: VerdictResponse = {
     verdict_code: outcome.code,
     headline,
-    confidence: confidenceOf(outcome, facts.minutes),
+    confidence: confidenceOf(outcome, sampleShare),
     evidence,
+    team_on_pitch: role === null ? [] : teamOnPitchOf(ctx, row, cohortId, role),
     fee_tier: feeTier,
-    narrative: narrativeOf(headline, evidence, facts, unchecked),
+    narrative: narrativeOf(headline, evidence, { facts, previous, output, unchecked, fewMinutes }),
     player: { player_id: player.player_id, name, team: team?.name ?? null, position: player.position, age },
     season: row >= 0 ? (ctx.seasonById(ctx.derived.season_id[row])?.name ?? null) : null,
     rule: {
       reason: outcome.reason,
       output_score: Number.isNaN(output) ? null : Math.round(output),
       previous_output_score: previous ? Math.round(previous.output) : null,
+      previous_season: previous && previousSeasonField(previous),
       role,
       ...(outcome.specialty ? { specialty: outcome.specialty.name } : {}),
       unchecked,
+      sample: {
+        minutes: Math.round(facts.minutes),
+        share: Math.round(sampleShare * 100) / 100,
+        elite_withheld: fewMinutes,
+      },
     },
     meta: entityMetaOf(ctx, player.player_id, resolved.value.resolution),
   };
@@ -173,14 +251,41 @@ export function verdictReportOfParsed(
   return ok(response);
 }
 
+/** The compared season as `rule.previous_season` shows it. */
+const previousSeasonField = ({ season, team, league, output }: PreviousSeason) => ({
+  season,
+  team,
+  league,
+  output_score: Math.round(output),
+});
+
+/**
+ * The sample behind a verdict (docs/methodology/verdict.md#sample): its share of a full sample
+ * (minutes, and the attempts behind its ratio receipts) and whether his numbers are elite but his
+ * minutes too few for it.
+ */
+function verdictSampleOf(
+  ctx: EngineContext,
+  row: number,
+  facts: VerdictFacts,
+  outcome: RuleOutcome,
+): { share: number; fewMinutes: boolean } {
+  const record = row >= 0 ? ctx.playerSeasonAt(row) : null;
+  const share = sampleShareOf(facts.minutes, outcome.metrics, {
+    passes: record?.passes ?? null,
+    crosses: record?.crosses ?? null,
+  });
+  return { share, fewMinutes: outcome.code !== 'elite' && eliteOnFewMinutesOf(facts) };
+}
+
 /** What the rules look at for a player's latest derived row (`row` -1: none), with his cohort and role. */
 function factsOf(
   ctx: EngineContext,
   player: PlayerRow,
   row: number,
   anchorOf: AnchorFinder,
-): { facts: VerdictFacts; previous: { output: number; season: string } | null; cohortId: number; role: Role | null } {
-  const previous = row >= 0 ? previousOutputOf(ctx, ctx.rowsOfPlayer(player.player_id), row) : null;
+): { facts: VerdictFacts; previous: PreviousSeason | null; cohortId: number; role: Role | null } {
+  const previous = row >= 0 ? previousSeasonOf(ctx, ctx.rowsOfPlayer(player.player_id), row) : null;
   const cohortId = row >= 0 ? ctx.derived.cohort[row] : -1;
   const role = row >= 0 ? roleAt(ctx, row) : null;
   const facts: VerdictFacts = {
@@ -217,6 +322,31 @@ function evidenceOf(
   });
 }
 
+/**
+ * An outfield player's team outcomes with him on the pitch, each labelled "(team, with him on the
+ * pitch)", ranked in his cohort like any metric; empty for a goalkeeper (they are his own evidence)
+ * and without a row (docs/methodology/verdict.md#team-outcomes).
+ */
+function teamOnPitchOf(ctx: EngineContext, row: number, cohortId: number, role: Role): VerdictEvidence[] {
+  if (row < 0) return [];
+  const cohortText = cohortId >= 0 ? cohortTextOf(ctx, cohortId) : '';
+  const out: VerdictEvidence[] = [];
+  for (const metric of TEAM_OUTCOME_METRICS) {
+    if (isOwnEvidence(role, metric)) continue;
+    const p = percentileAt(ctx.derived, metric, row);
+    if (Number.isNaN(p)) continue;
+    const value = valueAt(ctx.derived, metric, row);
+    out.push({
+      metric,
+      label: `${METRICS[metric].label} (${TEAM_OUTCOME_NOTE})`,
+      value: Number.isNaN(value) ? null : Math.round(value * 100) / 100,
+      percentile: p,
+      cohort: cohortText,
+    });
+  }
+  return out;
+}
+
 /** Builds the verdict for the player's main season. */
 export const verdictReportOf = parsingWith(VerdictRequest, verdictReportOfParsed);
 
@@ -228,12 +358,18 @@ function cohortTextOf(ctx: EngineContext, cohortId: number): string {
   return `${who}, ${ctx.leagueById(c.league_id)?.name ?? c.league_id} ${ctx.seasonById(c.season_id)?.name ?? c.season_id} (${size})`;
 }
 
+/** A compared season in words: "2016/17 (Bordeaux, Ligue 1)". */
+const seasonInWords = (p: PreviousSeason) => {
+  const where = [p.team, p.league].filter((x) => x !== null).join(', ');
+  return where ? `${p.season} (${where})` : p.season;
+};
+
 interface HeadlineFacts {
   name: string;
   age: number | null;
   feeTier: FeeTier | null;
   output: number;
-  previous: { output: number; season: string } | null;
+  previous: PreviousSeason | null;
   facts: VerdictFacts;
   evidence: VerdictEvidence[];
   /** The cohort his percentiles are ranked in, named as the card names it (cohortNameOf). */
@@ -255,7 +391,7 @@ function headlineOf(outcome: RuleOutcome, h: HeadlineFacts): string {
     case 'elite':
       return `${h.name} is elite among ${among}: ${h.evidence.map(receipt).join(', ')}.`;
     case 'cooked':
-      return `${h.name} (${h.age}) looks cooked: output down ${Math.round(h.previous!.output - h.output)} percentile points since ${h.previous!.season}.`;
+      return `${h.name} (${h.age}) looks cooked: output down ${Math.round(h.previous!.output - h.output)} percentile points since ${seasonInWords(h.previous!)}.`;
     case 'fraud':
       return `${h.name} is priced in fee tier ${h.feeTier} but produces at an output score of ${out} among ${among}.`;
     case 'specialist':
@@ -273,14 +409,42 @@ function headlineOf(outcome: RuleOutcome, h: HeadlineFacts): string {
   }
 }
 
-function narrativeOf(headline: string, evidence: VerdictEvidence[], facts: VerdictFacts, unchecked: string[]): string {
+/** What the narrative says beyond the headline and the receipts. */
+interface NarrativeFacts {
+  facts: VerdictFacts;
+  previous: PreviousSeason | null;
+  output: number;
+  unchecked: string[];
+  /** His numbers are elite but his minutes are under ELITE_MINUTES_MIN. */
+  fewMinutes: boolean;
+}
+
+/**
+ * A headline with elite numbers held back by the sample says so: "…, role output 72 (elite numbers
+ * on 610 minutes, too few to call)." Unchanged when `fewMinutes` is null.
+ */
+function withSampleNote(headline: string, fewMinutes: number | null): string {
+  if (fewMinutes === null) return headline;
+  return `${headline.replace(/\.$/, '')} (elite numbers on ${withThousands(Math.round(fewMinutes))} minutes, too few to call).`;
+}
+
+function narrativeOf(headline: string, evidence: VerdictEvidence[], n: NarrativeFacts): string {
   const unit = (m: MetricKey) => (METRICS[m].kind === 'per90' ? ' per 90' : METRICS[m].kind === 'pct' ? '%' : '');
   const receipts = evidence
     .map((e) => `${e.label} ${e.value ?? '–'}${unit(e.metric)} (${ordinalOf(e.percentile)})`)
     .join('; ');
   const parts = [headline];
   if (receipts) parts.push(`Receipts: ${receipts}.`);
-  parts.push(`Sample: ${Math.round(facts.minutes)} minutes.`);
-  if (unchecked.length > 0) parts.push(`Not checked: ${unchecked.join('; ')}.`);
+  const minutes = withThousands(Math.round(n.facts.minutes));
+  parts.push(
+    n.fewMinutes
+      ? `Sample: ${minutes} minutes, under the ${withThousands(ELITE_MINUTES_MIN)} an elite verdict needs, though the numbers are elite.`
+      : `Sample: ${minutes} minutes.`,
+  );
+  if (n.previous && !Number.isNaN(n.output))
+    parts.push(
+      `Compared with ${seasonInWords(n.previous)}: role output ${Math.round(n.previous.output)} then, ${Math.round(n.output)} now.`,
+    );
+  if (n.unchecked.length > 0) parts.push(`Not checked: ${n.unchecked.join('; ')}.`);
   return parts.join(' ');
 }

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { ROLES } from '../../src/stats/roles.js';
+import { isTeamOutcome, TEAM_OUTCOME_METRICS } from '../../src/stats/team-outcomes.js';
 import {
   byImportance,
+  CONFIDENCE_FULL_MINUTES,
   confidenceOf,
   COOKED_DECLINE_MIN,
+  ELITE_MINUTES_MIN,
+  eliteOnFewMinutesOf,
+  RATIO_ATTEMPTS_FULL,
+  sampleShareOf,
   ELITE_OUTPUT_MIN,
   FRAUD_OUTPUT_MAX,
   MERCHANT_REST_MAX,
@@ -210,27 +217,45 @@ describe('specialties', () => {
 });
 
 describe('confidence', () => {
-  it('grows with minutes and margin, worked by hand', () => {
-    // sample = 900/1800 = 0.5, margin 0 → 0.4 + 0.6 × 0.25 = 0.55.
-    expect(confidenceOf({ code: 'elite', margin: 0, reason: 'x', metrics: [] }, 900)).toBe(0.55);
-    // sample 1, margin 1 → 1.0.
-    expect(confidenceOf({ code: 'elite', margin: 1, reason: 'x', metrics: [] }, 3000)).toBe(1);
+  it('follows the sample and the margin, worked by hand', () => {
+    // sample 900/1800 = 0.5, margin 0 → 0.5 × 0.7 = 0.35.
+    expect(confidenceOf({ code: 'elite', margin: 0, reason: 'x', metrics: [] }, sampleShareOf(900, [], {}))).toBe(0.35);
+    // full sample, margin 1 → 1.0.
+    expect(confidenceOf({ code: 'elite', margin: 1, reason: 'x', metrics: [] }, sampleShareOf(3000, [], {}))).toBe(1);
+    // 565 minutes far past the threshold: 565/1800 × 1 = 0.31, a small sample never speaks loudly.
+    expect(confidenceOf({ code: 'solid', margin: 1, reason: 'x', metrics: [] }, sampleShareOf(565, [], {}))).toBe(0.31);
     // A fallback claims nothing: no confidence.
-    expect(confidenceOf({ code: 'fallback', margin: 0, reason: 'not_enough_data', metrics: [] }, 100)).toBe(0);
+    expect(confidenceOf({ code: 'fallback', margin: 0, reason: 'not_enough_data', metrics: [] }, 1)).toBe(0);
   });
 
-  it('stays within 0–1 and never decreases with more minutes (property)', () => {
+  it('a ratio receipt on few attempts lowers the sample, whatever the minutes', () => {
+    // 30 crosses of RATIO_ATTEMPTS_FULL.crosses = 120 → 0.25, below 3000 minutes' 1.
+    expect(sampleShareOf(3000, ['cross_accuracy_pct', 'goals_per90'], { crosses: 30 })).toBe(
+      30 / RATIO_ATTEMPTS_FULL.crosses!,
+    );
+    // Passes behind pass accuracy count only when pass accuracy is a receipt.
+    expect(sampleShareOf(3000, ['goals_per90'], { passes: 10 })).toBe(1);
+    expect(sampleShareOf(3000, ['pass_accuracy_pct'], { passes: 300 })).toBe(300 / RATIO_ATTEMPTS_FULL.passes!);
+    // An unknown count leaves the minutes share.
+    expect(sampleShareOf(900, ['pass_accuracy_pct'], { passes: null })).toBe(0.5);
+  });
+
+  it('stays within 0–1 and never decreases with more minutes or attempts (property)', () => {
     fc.assert(
       fc.property(
         fc.double({ min: 0, max: 1, noNaN: true }),
         fc.integer({ min: 0, max: 4000 }),
         fc.integer({ min: 0, max: 4000 }),
-        (margin, m1, m2) => {
+        fc.integer({ min: 0, max: 1000 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (margin, m1, m2, a1, a2) => {
           const o = { code: 'elite' as const, margin, reason: 'x', metrics: [] };
           const [lo, hi] = m1 <= m2 ? [m1, m2] : [m2, m1];
-          const a = confidenceOf(o, lo);
-          const b = confidenceOf(o, hi);
-          return a >= 0 && b <= 1 && a <= b;
+          const [few, many] = a1 <= a2 ? [a1, a2] : [a2, a1];
+          const receipts = ['pass_accuracy_pct'] as const;
+          const a = confidenceOf(o, sampleShareOf(lo, receipts, { passes: few }));
+          const b = confidenceOf(o, sampleShareOf(hi, receipts, { passes: many }));
+          return a >= 0 && b <= 1 && a <= b && a <= lo / CONFIDENCE_FULL_MINUTES + 0.005;
         },
       ),
     );
@@ -241,5 +266,110 @@ describe('confidence', () => {
     expect(outputScoreOf('striker', { goals_per90: 80, shots_on_target_per90: 60 })).toBeCloseTo(74, 12);
     expect(outputScoreOf('striker', { goals_per90: 80, shots_on_target_per90: 60 }, 'goals_per90')).toBeCloseTo(60, 12);
     expect(Number.isNaN(outputScoreOf('striker', {}))).toBe(true);
+  });
+});
+
+describe('elite needs a sample', () => {
+  // A striker at the 95th in every role metric: elite output, and a finisher's specialty.
+  const star = withP(striker(95));
+
+  it('is elite from ELITE_MINUTES_MIN minutes, not one minute under it', () => {
+    expect(verdictOf({ ...star, minutes: ELITE_MINUTES_MIN }).code).toBe('elite');
+    const short = verdictOf({ ...star, minutes: ELITE_MINUTES_MIN - 1 });
+    // The next rule that holds takes him: his specialty.
+    expect(short.code).toBe('specialist');
+    expect(eliteOnFewMinutesOf({ ...star, minutes: ELITE_MINUTES_MIN - 1 })).toBe(true);
+    expect(eliteOnFewMinutesOf({ ...star, minutes: ELITE_MINUTES_MIN })).toBe(false);
+    // Under the verdict threshold there is no verdict at all, so nothing is withheld.
+    expect(eliteOnFewMinutesOf({ ...star, minutes: VERDICT_MINUTES_MIN - 1 })).toBe(false);
+    // Numbers that are not elite are not withheld elite either.
+    expect(eliteOnFewMinutesOf({ ...base, minutes: 565 })).toBe(false);
+  });
+
+  it('a half-season (565 minutes) of elite numbers gives a quiet verdict: not elite, low confidence', () => {
+    const o = verdictOf({ ...star, minutes: 565 });
+    expect(o.code).not.toBe('elite');
+    // At most the sample share: 565 / 1800.
+    expect(confidenceOf(o, sampleShareOf(565, o.metrics, {}))).toBeLessThanOrEqual(0.32);
+  });
+
+  it('never calls a player elite under ELITE_MINUTES_MIN, whatever his percentiles (property)', () => {
+    const keys = roleMetricsOf('midfielder');
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 100 }), { minLength: keys.length, maxLength: keys.length }),
+        fc.integer({ min: 0, max: ELITE_MINUTES_MIN - 1 }),
+        (ps, minutes) => {
+          const percentiles = Object.fromEntries(keys.map((k, i) => [k, ps[i]]));
+          return verdictOf({ ...base, role: 'midfielder', percentiles, minutes }).code !== 'elite';
+        },
+      ),
+    );
+  });
+});
+
+describe("team outcomes are never an outfield player's evidence", () => {
+  it("Kanté's receipts (pass accuracy 95th, goals conceded 90th, PAdj recoveries 80th) leave goals conceded out", () => {
+    const facts: VerdictFacts = {
+      ...base,
+      role: 'midfielder',
+      percentiles: {
+        pass_accuracy_pct: 95,
+        goals_conceded_per90: 90,
+        ball_recovery_padj_per90: 80,
+        passes_per90: 60,
+        interceptions_padj_per90: 60,
+      },
+    };
+    const o = verdictOf(facts);
+    expect(o.metrics).not.toContain('goals_conceded_per90');
+    // Output without it: pass accuracy .15 × 95, PAdj recoveries .1 × 80, PAdj interceptions .1 × 60,
+    // passes .1 × 60 and (standing in for progressive passes) .05 × 60 → 37.25 / .5 = 74.5.
+    expect(outputScoreOf('midfielder', facts.percentiles)).toBeCloseTo(74.5, 6);
+  });
+
+  it('a centre-back led by goals conceded 99th is not led by it, nor elite on it', () => {
+    // Goals conceded and clean sheets at the 99th, one own metric at the 90th: the old rule counted
+    // two elite metrics; his own numbers have one.
+    const facts: VerdictFacts = {
+      ...base,
+      role: 'centre_back',
+      percentiles: { goals_conceded_per90: 99, cleansheets_per90: 99, aerials_won_per90: 90, pass_accuracy_pct: 70 },
+    };
+    const o = verdictOf(facts);
+    expect(o.code).not.toBe('elite');
+    expect(o.metrics.some(isTeamOutcome)).toBe(false);
+  });
+
+  it('a goalkeeper keeps them: the goals go past him', () => {
+    const o = verdictOf({
+      ...base,
+      role: 'goalkeeper',
+      percentiles: { goals_conceded_per90: 95, saves_per90: 80, cleansheets_per90: 92, pass_accuracy_pct: 50 },
+    });
+    expect(o.metrics).toContain('goals_conceded_per90');
+  });
+
+  it('no outfield receipt, specialty or key metric is a team outcome, whatever the percentiles (property)', () => {
+    const outfield = ROLES.filter((r) => r !== 'goalkeeper');
+    for (const role of outfield) expect(keyRoleMetricsOf(role).some(isTeamOutcome), role).toBe(false);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...outfield),
+        fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 40, maxLength: 40 }),
+        fc.integer({ min: VERDICT_MINUTES_MIN, max: 3400 }),
+        (role, ps, minutes) => {
+          const keys = [...roleMetricsOf(role), ...TEAM_OUTCOME_METRICS];
+          const percentiles = Object.fromEntries(keys.map((k, i) => [k, ps[i % ps.length]]));
+          const o = verdictOf({ ...base, role, percentiles, minutes });
+          const without = Object.fromEntries(keys.filter((k) => !isTeamOutcome(k)).map((k) => [k, percentiles[k]]));
+          return (
+            !o.metrics.some(isTeamOutcome) &&
+            o.code === verdictOf({ ...base, role, percentiles: without, minutes }).code &&
+            !isTeamOutcome(specialtyOf(role, percentiles)?.lead ?? 'goals_per90')
+          );
+        },
+      ),
+    );
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { rowsOf, tableFromRows, type Dataset } from '../../src/model/schema.js';
+import { ELITE_MINUTES_MIN } from '../../src/verdict/rules.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
 /*
@@ -11,8 +12,8 @@ import { tinyDataset } from '../helpers/tiny-dataset.js';
  * everybody has 0 (shots on target, big chances, key passes, dribbles, aerials, duels, and the event
  * values npxG and xA, zero for everyone here). Role output (striker weights) = goals .2 × 20 +
  * assists .05 × 10 + shots .05 × 10 + (npxG .15 + sot .15 + big chances .15 + xA .05 + .05 × 4) × 50
- * = 40 < 45 in fee tier T5 → fraud. Confidence: sample 900/1800 = 0.5, margin (45 − 40)/20 = 0.25
- * → 0.4 + 0.6 × (0.25 + 0.125) = 0.625 → 0.63.
+ * = 40 < 45 in fee tier T5 → fraud. Confidence: sample 900/1800 = 0.5 (no ratio among the
+ * receipts), margin (45 − 40)/20 = 0.25 → 0.5 × (0.7 + 0.3 × 0.25) = 0.3875 → 0.39.
  */
 const fraudData = () => tinyDataset({ 3: { goals: 0, assists: 0, shots: 0 } });
 
@@ -24,7 +25,8 @@ describe('engine.verdict', () => {
     expect(r.value.verdict_code).toBe('fraud');
     expect(r.value.rule.output_score).toBe(40);
     expect(r.value.rule.role).toBe('striker');
-    expect(r.value.confidence).toBe(0.63);
+    expect(r.value.confidence).toBe(0.39);
+    expect(r.value.rule.sample).toEqual({ minutes: 900, share: 0.5, elite_withheld: false });
     expect(r.value.fee_tier).toBe('T5');
     expect(r.value.evidence.map((e) => e.metric)).toEqual(['assists_per90', 'shots_per90', 'goals_per90']);
     expect(r.value.evidence[0]).toMatchObject({
@@ -34,6 +36,42 @@ describe('engine.verdict', () => {
     });
     expect(r.value.headline).toContain('T5');
     expect(r.value.headline).not.toMatch(/€|EUR|\d{6,}/);
+  });
+
+  it('withholds elite one minute under ELITE_MINUTES_MIN and says why, worked by hand', () => {
+    // Player 1 tops the five attackers of the cohort in every striker metric (90th percentile each,
+    // (4 + ½)/5): role output 82, two and more metrics at the 90th → elite numbers.
+    const star = (minutes: number) => ({
+      minutes,
+      goals: 12,
+      shots: 40,
+      shots_on_target: 20,
+      big_chances: 10,
+      assists: 6,
+      key_passes: 30,
+      dribbles: 30,
+      aerials_won: 40,
+      duels_won: 80,
+    });
+    const at = (minutes: number) => {
+      const r = Engine.open({ dataset: tinyDataset({ 1: star(minutes) }) }).verdict({ player_id: 1 });
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value;
+    };
+    const short = at(ELITE_MINUTES_MIN - 1);
+    // The next rule that holds: his finisher specialty (lead at the 90th, margin 0);
+    // confidence 999/1800 × 0.7 = 0.3885 → 0.39.
+    expect(short.verdict_code).toBe('specialist');
+    expect(short.rule.sample.elite_withheld).toBe(true);
+    expect(short.confidence).toBe(0.39);
+    expect(short.narrative).toContain('Sample: 999 minutes, under the 1,000 an elite verdict needs');
+    expect(short.headline).toMatch(/\(elite numbers on 999 minutes, too few to call\)\.$/);
+    const full = at(ELITE_MINUTES_MIN);
+    // Elite margin (82 − 65)/20 = 0.85: 1000/1800 × (0.7 + 0.255) = 0.53.
+    expect(full.verdict_code).toBe('elite');
+    expect(full.rule.sample.elite_withheld).toBe(false);
+    expect(full.confidence).toBe(0.53);
+    expect(full.headline).not.toContain('too few');
   });
 
   it('falls back for a low-sample player', () => {

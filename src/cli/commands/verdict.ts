@@ -24,6 +24,10 @@ export const verdictCommand = defineCommand({
         (e) =>
           `  ${e.label.padEnd(18)} ${String(e.value ?? '–').padStart(6)}  ${ordinal(e.percentile).padStart(4)} pct  (${e.cohort})`,
       ),
+      // A team outcome is shown apart from his receipts and says whose it is.
+      ...r.team_on_pitch.map(
+        (e) => `  ${e.label}: ${e.value ?? '–'}, ${ordinal(e.percentile)} pct (not his own evidence)`,
+      ),
       ...(r.contrast
         ? [`  DNA anchor: ${r.contrast.name} (fee tier ${r.contrast.fee_tier}), ${r.contrast.match}% match`]
         : []),
