@@ -246,8 +246,9 @@ describe.skipIf(!present)('Wyscout Premier League 2017/18 (380 real matches)', (
       'Harry Kane': 'ST',
       'Mohamed Salah': 'RW',
       'David de Gea': 'GK',
-      'Riyad Mahrez': 'RM',
-      'Kevin De Bruyne': 'AM',
+      'Riyad Mahrez': 'RW',
+      // One of the two eights of City's midfield three (with Silva, behind Fernandinho).
+      'Kevin De Bruyne': 'CM',
       Fernandinho: 'DM',
       'Anthony Martial': 'LW',
     });
