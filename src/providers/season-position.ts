@@ -2,8 +2,8 @@
  * A player's position of the season from the time he spent in each position
  * (docs/methodology/positions.md#the-season): first the place that holds most of his time, sides
  * taken together (a winger who plays on both flanks and sometimes up front is still a wide man),
- * then the code of that place he spent most time in. Every event provider's season position is
- * chosen this way; his other positions stay in `appearances.position`, match by match.
+ * then the code of that place he spent most time in. Used for positions inferred match by match
+ * (Wyscout); his other positions stay in `appearances.position`, match by match.
  */
 import { POSITION_CODES, type PositionCode } from '../model/positions.js';
 

@@ -9,7 +9,7 @@
  * Coordinates are 0–100 in the team's attacking frame (x from its own goal line to the opponent's,
  * y from its left touchline to its right), the frame Wyscout and StatsBomb both give events in.
  */
-import type { PositionCode } from '../model/positions.js';
+import { type PositionCode, type PositionGroup, positionGroupOf } from '../model/positions.js';
 
 /** One outfield player's typical event location in a match. */
 export interface ShapePlayer {
@@ -18,6 +18,8 @@ export interface ShapePlayer {
   x: number;
   /** Width, 0–100 from his team's left touchline. */
   y: number;
+  /** The position group the provider registers him in, when it gives one (a soft hint: see {@link SHAPE_GROUP_PENALTY}). */
+  group?: PositionGroup;
 }
 
 /**
@@ -61,6 +63,15 @@ export const SHAPE_MIN_PLAYERS = 7;
  * is what marks a back four.
  */
 export const SHAPE_DEPTH_WEIGHT = 1;
+
+/**
+ * Added to a player's distance from a slot outside the position group his provider registers him
+ * in (0–100 units², docs/methodology/positions.md#the-fit): a hint that settles near ties (a
+ * registered midfielder behind the striker is an attacking midfielder rather than a second
+ * striker) without overriding a clear shape (a registered midfielder in a wing-back's place is a
+ * wing-back).
+ */
+export const SHAPE_GROUP_PENALTY = 60;
 
 const s = (code: PositionCode, dx: number, y: number): ShapeSlot => ({ code, dx, y });
 
@@ -122,7 +133,7 @@ export const FORMATIONS: readonly Formation[] = [
       s('CM', -2, 42),
       s('CM', -2, 58),
       s('RM', 12, 80),
-      s('CF', 10, 50),
+      s('AM', 10, 50),
       s('ST', 16, 50),
     ],
   },
@@ -191,7 +202,8 @@ export const FORMATIONS: readonly Formation[] = [
 const distanceOf = (p: ShapePlayer, referenceX: number, slot: ShapeSlot): number => {
   const ddx = p.x - referenceX - slot.dx;
   const ddy = p.y - slot.y;
-  return SHAPE_DEPTH_WEIGHT * ddx * ddx + ddy * ddy;
+  const outside = p.group !== undefined && p.group !== positionGroupOf(slot.code) ? SHAPE_GROUP_PENALTY : 0;
+  return SHAPE_DEPTH_WEIGHT * ddx * ddx + ddy * ddy + outside;
 };
 
 /**

@@ -90,6 +90,41 @@ describe('teamShapeOf', () => {
     expect(codes(xi)).toEqual(['LB', 'CB', 'CB', 'RB', 'DM', 'DM', 'LW', 'AM', 'RW', 'ST']);
   });
 
+  it('lets a registered group settle a near tie but not override a clear shape', () => {
+    const xi = team([
+      [44, 10],
+      [26, 31],
+      [26, 69],
+      [46, 90],
+      [43, 43],
+      [43, 57],
+      [57, 24],
+      [55, 48],
+      [56, 75],
+      [63, 50],
+    ]);
+    const shape = teamShapeOf(xi)!;
+    // Median x 45: the AM slot sits at (55, 48), the striker's at (61, 50). A man at (58.2, 49.5)
+    // is 3.2² + 1.5² = 12.5 from the first and 2.8² + 0.5² = 8.1 from the second: a striker,
+    // unless registered as a midfielder (the striker's slot then costs 8.1 + 60).
+    expect(positionInShapeOf(shape, { player_id: 99, x: 58.2, y: 49.5 })).toBe('ST');
+    expect(positionInShapeOf(shape, { player_id: 99, x: 58.2, y: 49.5, group: 'midfielder' })).toBe('AM');
+    // The 3-5-2's wide men registered as midfielders are still wing-backs: every other place is far.
+    const threeFiveTwo = team([
+      [31, 26],
+      [28, 50],
+      [31, 74],
+      [50, 7],
+      [50, 93],
+      [49, 36],
+      [43, 50],
+      [49, 64],
+      [63, 42],
+      [62, 58],
+    ]).map((p) => (p.player_id === 4 || p.player_id === 5 ? { ...p, group: 'midfielder' as const } : p));
+    expect(codes(threeFiveTwo).slice(3, 5)).toEqual(['LWB', 'RWB']);
+  });
+
   it('fits nothing with fewer than SHAPE_MIN_PLAYERS located players', () => {
     const few = team(
       Array.from({ length: SHAPE_MIN_PLAYERS - 1 }, (_, i) => [30 + i * 5, 20 + i * 10] as [number, number]),

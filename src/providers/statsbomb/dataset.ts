@@ -10,7 +10,6 @@ import { cleanName, kickoffUtcOf, seasonNameOf, STATSBOMB_COLUMNS } from './mapp
 import { notProvidedCoverageOf } from '../counting-totals.js';
 import { addToSeasonLine, minutesOf, seasonDatasetOf, withPossession, type SeasonLine } from '../season-dataset.js';
 import { matchSummaryOf, type MatchSummary, type PlayerMatchLine } from './match-summary.js';
-import { seasonPositionOf } from '../season-position.js';
 import {
   matchesFileOf,
   readCompetitions,
@@ -80,15 +79,6 @@ function mainPositionOf(positions: Map<PositionCode, { nominal: number; clock: n
     }
   }
   return best;
-}
-
-/**
- * His season position ({@link seasonPositionOf}) over nominal time, or over clock time when he has
- * only stoppage time, as every event provider's season position is chosen.
- */
-function seasonPositionOfSpells(positions: Map<PositionCode, { nominal: number; clock: number }>): PositionCode | null {
-  const nominal = new Map([...positions].map(([code, t]) => [code, t.nominal]));
-  return seasonPositionOf(nominal) ?? seasonPositionOf(new Map([...positions].map(([code, t]) => [code, t.clock])));
 }
 
 function addPositions(
@@ -237,7 +227,7 @@ function playerRowsOf(players: ReadonlyMap<number, PlayerInfo>): Partial<RowOf<'
   return [...players.entries()]
     .sort(([a], [b]) => a - b)
     .map(([player_id, p]) => {
-      const position = seasonPositionOfSpells(p.positions);
+      const position = mainPositionOf(p.positions);
       if (!position)
         throw new DatasetError('lineups', 'position', null, `player ${player_id} has no position in any event`);
       return {

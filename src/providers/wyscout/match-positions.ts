@@ -25,10 +25,13 @@ export interface LocatedAppearance {
 }
 
 const keyOf = (a: LocatedAppearance): string => `${a.fixture_id}:${a.team_id}`;
-const locationOf = (a: LocatedAppearance): ShapePlayer => ({
+const GROUP_OF_ROLE = { GK: 'goalkeeper', DF: 'defender', MD: 'midfielder', FW: 'attacker' } as const;
+
+const locationOf = (a: LocatedAppearance, role: WyscoutRole | undefined): ShapePlayer => ({
   player_id: a.player_id,
   x: a.sum_x / a.located,
   y: a.sum_y / a.located,
+  ...(role ? { group: GROUP_OF_ROLE[role] } : {}),
 });
 
 /**
@@ -46,7 +49,7 @@ export function matchPositionsOf(
   for (const a of appearances) {
     if (!a.started || a.located < MATCH_POSITION_MIN_EVENTS || roleOf(a.player_id) === 'GK') continue;
     const team = starters.get(keyOf(a)) ?? [];
-    team.push(locationOf(a));
+    team.push(locationOf(a, roleOf(a.player_id)));
     starters.set(keyOf(a), team);
   }
   const shapes = new Map([...starters].map(([key, players]) => [key, teamShapeOf(players)]));
@@ -55,7 +58,7 @@ export function matchPositionsOf(
     if (role === 'GK') return 'GK';
     if (a.located < MATCH_POSITION_MIN_EVENTS) return null;
     const shape = shapes.get(keyOf(a));
-    const at = locationOf(a);
+    const at = locationOf(a, role);
     if (!shape) return positionCodeOf(role ?? 'MD', at.x, at.y);
     return shape.positions.get(a.player_id) ?? positionInShapeOf(shape, at);
   });
