@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wyscoutIngest } from '../../../src/providers/wyscout/dataset.js';
 import { positionGroupOf, rowsOf, type RowOf } from '../../../src/model/schema.js';
+import { positionCodeOf } from '../../../src/model/positions.js';
 
 const REAL = join(
   process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../../shared/real/', import.meta.url)),
@@ -22,7 +23,7 @@ describe.skipIf(!present)('positions from the team shape, Premier League 2017/18
   beforeAll(() => {
     const { dataset } = wyscoutIngest(REAL, { competition: 'England' });
     const byTeamMatch = new Map<string, RowOf<'appearances'>[]>();
-    for (const a of rowsOf(dataset.tables.appearances, 'appearances')) {
+    for (const a of rowsOf(dataset.tables.appearances!, 'appearances')) {
       if (!a.started) continue;
       const key = `${a.fixture_id}:${a.team_id}`;
       byTeamMatch.set(key, [...(byTeamMatch.get(key) ?? []), a]);
@@ -34,7 +35,7 @@ describe.skipIf(!present)('positions from the team shape, Premier League 2017/18
     // A football XI: one goalkeeper, a back three, four or five. Allow a few odd matches (a
     // goalkeeper with too few located events keeps his season position, which is still GK).
     const count = (xi: RowOf<'appearances'>[], group: string) =>
-      xi.filter((a) => a.position !== null && positionGroupOf(a.position) === group).length;
+      xi.filter((a) => a.position !== null && positionGroupOf(positionCodeOf(a.position)) === group).length;
     const full = xis.filter((xi) => xi.length === 11);
     expect(full.length).toBeGreaterThan(700);
     const oneKeeper = full.filter((xi) => count(xi, 'goalkeeper') === 1).length;

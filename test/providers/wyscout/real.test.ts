@@ -246,7 +246,7 @@ describe.skipIf(!present)('Wyscout Premier League 2017/18 (380 real matches)', (
       'Harry Kane': 'ST',
       'Mohamed Salah': 'RW',
       'David de Gea': 'GK',
-      'Riyad Mahrez': 'RW',
+      'Riyad Mahrez': 'RM',
       // One of the two eights of City's midfield three (with Silva, behind Fernandinho).
       'Kevin De Bruyne': 'CM',
       Fernandinho: 'DM',
