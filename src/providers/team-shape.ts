@@ -78,10 +78,10 @@ const s = (code: PositionCode, dx: number, y: number): ShapeSlot => ({ code, dx,
 /*
  * Slot coordinates (docs/methodology/positions.md#formations) are where each place's open-play
  * events typically average relative to the team's median depth: a full-back's events sit about as
- * high as the holding midfielder's (he overlaps, the holder sits), centre-backs about 15 units
- * deeper, wide midfielders and wingers about 10 higher (wingers often inside, near the half-spaces),
- * the striker about 15 higher. Wing-backs sit higher and wider than full-backs; a back three's
- * outside centre-backs about a quarter of the width in.
+ * high as the holding midfielder's (he overlaps, the holder sits), centre-backs well below both,
+ * wide midfielders and wingers above the central midfielders (wingers often inside, near the
+ * half-spaces), the striker highest. Wing-backs sit higher and wider than full-backs; a back
+ * three's outside centre-backs about a quarter of the width in.
  */
 const BACK_FOUR = [s('LB', -3, 10), s('CB', -19, 31), s('CB', -19, 69), s('RB', -3, 90)];
 const BACK_THREE = [s('CB', -17, 27), s('CB', -20, 50), s('CB', -17, 73)];
