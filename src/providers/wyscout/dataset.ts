@@ -228,17 +228,15 @@ function appearanceRowsOf(
       (a, b) =>
         a.kickoff - b.kickoff || a.fixture_id - b.fixture_id || a.team_id - b.team_id || a.player_id - b.player_id,
     )
-    .map((a) => {
-      return {
-        fixture_id: a.fixture_id,
-        player_id: a.player_id,
-        team_id: a.team_id,
-        started: a.started,
-        minutes: minutesOf(a.seconds),
-        team_possession: a.team_possession,
-        position: matchPositions.get(a) ?? seasonPosition.get(a.player_id),
-      };
-    });
+    .map((a) => ({
+      fixture_id: a.fixture_id,
+      player_id: a.player_id,
+      team_id: a.team_id,
+      started: a.started,
+      minutes: minutesOf(a.seconds),
+      team_possession: a.team_possession,
+      position: matchPositions.get(a) ?? seasonPosition.get(a.player_id),
+    }));
 }
 
 /** The `teams` rows by id. */
