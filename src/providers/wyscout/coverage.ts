@@ -56,7 +56,7 @@ export const WYSCOUT_COVERAGE: Readonly<Record<string, string>> = {
     'no block event in Wyscout v2: first defending player with an event within 3 s after a blocked shot',
   'player_seasons.punches': 'no punch event in Wyscout v2: goalkeeper clearances inside his own penalty area',
   'players.position':
-    'Wyscout gives GK/DF/MD/FW only: the detailed code is inferred from average event locations (docs/methodology/wyscout.md#positions)',
+    "Wyscout gives GK/DF/MD/FW only: the detailed code is inferred from each team's shape in each match (docs/methodology/positions.md)",
   'players.market_value_eur': 'not in Wyscout public data: null (fee tier unknown)',
   'players.wc2026_nation': 'not in Wyscout public data: null',
   'players.contract_end_date': 'not in Wyscout public data: null (halfspace enrich --values adds it)',

@@ -5,12 +5,14 @@
  * the accumulators and the output rows, never more than one match's events.
  */
 import { DatasetError } from '../../model/dataset-error.js';
-import { POSITION_CODES, type Dataset, type DatasetMeta, type PositionCode, type RowOf } from '../../model/schema.js';
+import type { Dataset, DatasetMeta, PositionCode, RowOf } from '../../model/schema.js';
 import { layoutOf, type WyscoutLayout } from './layout.js';
 import { PUBLIC_COMPETITIONS, decodeName, positionCodeOf, seasonNameFromDates, WYSCOUT_COLUMNS } from './mapping.js';
 import { coverageOf, WYSCOUT_ATTRIBUTION, type WyscoutReport } from './coverage.js';
 import { finishedOf, fixtureRowsOf, kickoffOf } from './fixtures.js';
 import type { MatchResult } from './match-result.js';
+import { matchPositionsOf } from './match-positions.js';
+import { seasonPositionOf } from '../season-position.js';
 import { leagueTierOf } from './league-tiers.js';
 import { readMatchFile, readPlayerRegistry, readTeamRegistry, type WyscoutMatch, type WyscoutPlayer } from './read.js';
 import { minutesOf, seasonDatasetOf, withPossession } from '../season-dataset.js';
@@ -18,7 +20,6 @@ import {
   type AppearanceAcc,
   emptySeasonFold,
   foldMatch,
-  type PlayerAcc,
   type SeasonFold,
   type WyscoutRegistries,
 } from './season-fold.js';
@@ -62,29 +63,32 @@ export interface RoundRange {
 export const inRounds = (match: WyscoutMatch, rounds: RoundRange | undefined): boolean =>
   !rounds || (match.gameweek != null && match.gameweek >= rounds.from && match.gameweek <= rounds.to);
 
-/** Smallest number of located events for a match's own position; fewer and the season position is used. */
-const MATCH_POSITION_MIN_EVENTS = 10;
+/** Each appearance's position in its match (null: too few located events), from its team's shape. */
+type MatchPositions = ReadonlyMap<AppearanceAcc, PositionCode | null>;
+
+function matchPositionMapOf(s: SeasonFold): MatchPositions {
+  const codes = matchPositionsOf(s.appearances, (id) => s.players.get(id)?.info.role.code2);
+  return new Map(s.appearances.map((a, i) => [a, codes[i]]));
+}
 
 /**
- * Each player's usual position (docs/methodology/wyscout.md#positions): the position of his matches
- * with at least MATCH_POSITION_MIN_EVENTS located events that holds the most of his minutes. A
- * winger who switches flanks or drifts inside averages near the centre over a season but plays
- * wide in most matches, so he stays a winger. Players with no such match are absent.
+ * Each player's usual position (docs/methodology/positions.md#the-season): {@link seasonPositionOf}
+ * over the minutes of the matches that have a position. A winger who switches flanks or
+ * drifts inside averages near the centre over a season but plays wide in most matches, so he stays
+ * a winger. Players with no such match are absent.
  */
-function usualMatchPositions(accs: readonly AppearanceAcc[], players: ReadonlyMap<number, PlayerAcc>) {
+function usualMatchPositions(matchPositions: MatchPositions) {
   const minutesBy = new Map<number, Map<PositionCode, number>>();
-  for (const a of accs) {
-    if (a.located < MATCH_POSITION_MIN_EVENTS) continue;
-    const code = positionCodeOf(players.get(a.player_id)!.info.role.code2, a.sum_x / a.located, a.sum_y / a.located);
+  for (const [a, code] of matchPositions) {
+    if (code === null) continue;
     let m = minutesBy.get(a.player_id);
     if (!m) minutesBy.set(a.player_id, (m = new Map()));
     m.set(code, (m.get(code) ?? 0) + a.seconds);
   }
   const out = new Map<number, PositionCode>();
   for (const [id, m] of minutesBy) {
-    // Ties go to the code listed first in POSITION_CODES, so the result never depends on match order.
-    const best = [...m].sort((x, y) => y[1] - x[1] || POSITION_CODES.indexOf(x[0]) - POSITION_CODES.indexOf(y[0]))[0];
-    out.set(id, best[0]);
+    const best = seasonPositionOf(m);
+    if (best) out.set(id, best);
   }
   return out;
 }
@@ -182,9 +186,9 @@ function nationalityOf(s: SeasonFold, info: WyscoutPlayer): string | null {
 }
 
 /** The `players` rows by id, and each player's season position (his usual match position, else his average's). */
-function playerRowsOf(s: SeasonFold) {
+function playerRowsOf(s: SeasonFold, matchPositions: MatchPositions) {
   const seasonPosition = new Map<number, PositionCode>();
-  const usual = usualMatchPositions(s.appearances, s.players);
+  const usual = usualMatchPositions(matchPositions);
   const rows: Partial<RowOf<'players'>>[] = [...s.players.entries()]
     .sort(([a], [b]) => a - b)
     .map(([player_id, p]) => {
@@ -217,27 +221,22 @@ function playerRowsOf(s: SeasonFold) {
 function appearanceRowsOf(
   s: SeasonFold,
   seasonPosition: ReadonlyMap<number, PositionCode>,
+  matchPositions: MatchPositions,
 ): Partial<RowOf<'appearances'>>[] {
   return s.appearances
     .sort(
       (a, b) =>
         a.kickoff - b.kickoff || a.fixture_id - b.fixture_id || a.team_id - b.team_id || a.player_id - b.player_id,
     )
-    .map((a) => {
-      const role = s.players.get(a.player_id)?.info.role.code2;
-      return {
-        fixture_id: a.fixture_id,
-        player_id: a.player_id,
-        team_id: a.team_id,
-        started: a.started,
-        minutes: minutesOf(a.seconds),
-        team_possession: a.team_possession,
-        position:
-          role && a.located >= MATCH_POSITION_MIN_EVENTS
-            ? positionCodeOf(role, a.sum_x / a.located, a.sum_y / a.located)
-            : seasonPosition.get(a.player_id),
-      };
-    });
+    .map((a) => ({
+      fixture_id: a.fixture_id,
+      player_id: a.player_id,
+      team_id: a.team_id,
+      started: a.started,
+      minutes: minutesOf(a.seconds),
+      team_possession: a.team_possession,
+      position: matchPositions.get(a) ?? seasonPosition.get(a.player_id),
+    }));
 }
 
 /** The `teams` rows by id. */
@@ -273,7 +272,7 @@ function metaOf(s: SeasonFold, season: ReturnType<typeof seasonOf>, leagueName: 
       'CC BY 4.0 (figshare doi:10.6084/m9.figshare.c.4415000): free to share and adapt, also commercially, with credit to the source.',
     attribution: WYSCOUT_ATTRIBUTION,
     description:
-      'Minutes and counting totals derived from Wyscout v2 events and tags as defined in docs/methodology/wyscout.md (nominal minutes, extra time included, stoppage time not counted). Detailed positions inferred from average event locations.',
+      "Minutes and counting totals derived from Wyscout v2 events and tags as defined in docs/methodology/wyscout.md (nominal minutes, extra time included, stoppage time not counted). Detailed positions inferred from each team's shape in each match (docs/methodology/positions.md).",
     coverage: coverageOf(s.report),
   };
 }
@@ -301,7 +300,8 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
     fixtureRowsOf(s.fixtureMatches, season.seasonId, competitionId),
     s.possessionByFixture,
   );
-  const players = playerRowsOf(s);
+  const matchPositions = matchPositionMapOf(s);
+  const players = playerRowsOf(s, matchPositions);
   const dataset = seasonDatasetOf(
     metaOf(s, season, league.name),
     {
@@ -318,7 +318,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
       seasonLines: s.seasonLines,
       columns: WYSCOUT_COLUMNS,
       fixtures,
-      appearances: appearanceRowsOf(s, players.seasonPosition),
+      appearances: appearanceRowsOf(s, players.seasonPosition, matchPositions),
       shots: s.shots,
     },
   );

@@ -247,7 +247,8 @@ describe.skipIf(!present)('Wyscout Premier League 2017/18 (380 real matches)', (
       'Mohamed Salah': 'RW',
       'David de Gea': 'GK',
       'Riyad Mahrez': 'RM',
-      'Kevin De Bruyne': 'AM',
+      // One of the two eights of City's midfield three (with Silva, behind Fernandinho).
+      'Kevin De Bruyne': 'CM',
       Fernandinho: 'DM',
       'Anthony Martial': 'LW',
     });
