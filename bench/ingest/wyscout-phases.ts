@@ -48,7 +48,10 @@ if (!existsSync(join(REAL, 'matches', `matches_${COMPETITION}.json`))) {
 
 const layout = layoutOf(REAL, COMPETITION);
 if (layout.kind !== 'registry') throw new Error('expected the public layout');
-const jobs = layout.matches.filter(finishedOf).map((match) => ({ match, ...layout.eventsFileOf(match.wyId) }));
+const jobs = layout.matches.filter(finishedOf).flatMap((match) => {
+  const ref = layout.eventsFileOf(match.wyId);
+  return ref ? [{ match, ...ref }] : [];
+});
 const registry = readPlayerRegistry(REAL);
 const role = (id: number): string | undefined => registry.get(id)?.role.code2;
 

@@ -34,16 +34,25 @@ function blocksOf() {
     .min(-(2 ** 31))
     .max(2 ** 31 - 1);
   const Count = z.number().int().nonnegative();
-  const Substitution = z.object({ playerIn: Id, playerOut: Id, minute: z.number().int().nonnegative() });
+  /**
+   * A player named in a lineup, on a bench or in a substitution: an id as `Id` reads it, or 0 when
+   * it is none (null, missing, a word); the screen (./match-quirks.ts) reports such a reference and
+   * leaves it out, keeping the match.
+   */
+  const PlayerRef = z.unknown().transform((v) => {
+    const n = Number(v);
+    return Number.isInteger(n) && n >= -(2 ** 31) && n <= 2 ** 31 - 1 ? n : 0;
+  });
+  const Substitution = z.object({ playerIn: PlayerRef, playerOut: PlayerRef, minute: Count });
   const Area = z.object({ name: z.string() }).nullish();
-  return { Id, Count, Substitution, Area };
+  return { Id, Count, PlayerRef, Substitution, Area };
 }
 let blocks: ReturnType<typeof blocksOf> | undefined;
 const parts = () => (blocks ??= blocksOf());
 
 /** One team of a match's `teamsData`. */
 export const WyscoutTeamData = z.lazy(() => {
-  const { Id, Count, Substitution } = parts();
+  const { Id, Count, PlayerRef, Substitution } = parts();
   return z.object({
     teamId: Id,
     side: z.enum(['home', 'away']),
@@ -52,8 +61,8 @@ export const WyscoutTeamData = z.lazy(() => {
     scoreP: Count.nullish(),
     formation: z
       .object({
-        lineup: z.array(z.object({ playerId: Id })).nullish(),
-        bench: z.array(z.object({ playerId: Id })).nullish(),
+        lineup: z.array(z.object({ playerId: PlayerRef })).nullish(),
+        bench: z.array(z.object({ playerId: PlayerRef })).nullish(),
         // The public dataset writes the string "null" for a few teams without substitutions.
         substitutions: z.union([z.array(Substitution), z.literal('null'), z.null()]).optional(),
       })
