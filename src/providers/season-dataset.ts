@@ -59,18 +59,9 @@ export function withPossession(
 /** Minutes from seconds, exact to the second. */
 export const minutesOf = (seconds: number): number => seconds / 60;
 
-/**
- * Adds a match line's counting totals to a season line's sums. Read in property order when the
- * line's totals hold the columns in `COUNTING_COLUMNS` order (every provider's `emptyTotals` copy
- * does; checked per line), by name otherwise: 37 look-ups by a varying name cost ~7× as much (2.9
- * against 0.3 µs per line, best of 12 over 4,416 real lines), and a season fold adds ~45,000 lines.
- * Each column is summed in the same order either way, so the sums are the same numbers.
- */
+/** Adds a match line's counting totals to a season line's sums, column by column in `COUNTING_COLUMNS` order. */
 function addTotals(sums: Float64Array, totals: CountingTotals): void {
-  const names = Object.keys(totals);
-  const values = Object.values(totals);
-  const ordered = names.length === COUNTING_COLUMNS.length && names.every((n, i) => n === COUNTING_COLUMNS[i]);
-  for (let i = 0; i < COUNTING_COLUMNS.length; i++) sums[i] += ordered ? values[i] : totals[COUNTING_COLUMNS[i]];
+  for (const [i, c] of COUNTING_COLUMNS.entries()) sums[i] += totals[c];
 }
 
 /** The counting totals of a season line's sums, by column. */

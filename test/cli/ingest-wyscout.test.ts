@@ -152,7 +152,7 @@ describe('halfspace ingest wyscout (hand-made folder)', () => {
     }
   });
 
-  it('keeps a match with a malformed event, naming it as an anomaly; stops on a missing events file, exit code 2', async () => {
+  it('keeps a match with a malformed event or without its events file, naming each as an anomaly; stops when no events file is there, exit code 2', async () => {
     const dir = writeHandmadeWyscout(join(tmp, 'bad-event'));
     const file = join(dir, 'events', 'testland', '5002.json');
     const data = JSON.parse(readFileSync(file, 'utf8'));
@@ -166,9 +166,53 @@ describe('halfspace ingest wyscout (hand-made folder)', () => {
       /match 5002: 1 unreadable events dropped \(first: row 3, column events\.eventSec, row 3: expected a number/,
     );
     rmSync(file);
-    r = await cli('ingest', 'wyscout', dir, '--competition', 'Testland', '--out', join(tmp, 'x'));
+    r = await cli('ingest', 'wyscout', dir, '--competition', 'Testland', '--out', join(tmp, 'x-one'));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/, 1 match, /);
+    expect(r.stdout).toMatch(
+      /match 5002: no events file \(5002\.json\.gz or 5002\.json in events\/testland\): the fixture is kept/,
+    );
+    expect(datasetFromDir(join(tmp, 'x-one')).tables.fixtures.numRows).toBe(2);
+    rmSync(join(dir, 'events', 'testland', '5001.json.gz'));
+    const out = join(tmp, 'x-none');
+    r = await cli('ingest', 'wyscout', dir, '--competition', 'Testland', '--out', out);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/events\/testland\/5002\.json\.gz: missing/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(
+      /events\/testland\/\d+\.json\.gz: missing: no events file for any of the 2 played matches/,
+    );
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('ingests a season whose files name players and teams they do not resolve, every one an anomaly, exit code 0', async () => {
+    const dir = writeHandmadeWyscout(join(tmp, 'odd-references'));
+    const listPath = join(dir, 'matches', 'matches_Testland.json');
+    const list = JSON.parse(readFileSync(listPath, 'utf8'));
+    const m = list.find((x: { wyId: number }) => x.wyId === 5001);
+    const [homeKey, awayKey] = Object.keys(m.teamsData);
+    const home = m.teamsData[homeKey];
+    const lineup: { playerId: unknown }[] = home.formation.lineup;
+    // The reported shape: a substitution bringing on player 0 aborted the season.
+    home.formation.substitutions = [{ playerIn: 0, playerOut: lineup[10].playerId, minute: 70 }];
+    lineup[9].playerId = null;
+    home.formation.bench = [{ playerId: 876543210 }];
+    const away = m.teamsData[awayKey];
+    delete m.teamsData[awayKey];
+    m.teamsData['not-a-team'] = away;
+    writeFileSync(listPath, JSON.stringify(list));
+    const out = join(tmp, 'odd-references-ds');
+    const r = await cli('ingest', 'wyscout', dir, '--competition', 'Testland', '--out', out);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/, 2 matches, /);
+    expect(r.stdout).toMatch(
+      /match 5001: team \d+: substitution at minute 70 brings on no player id: player \d+ goes off, nobody comes on/,
+    );
+    expect(r.stdout).toMatch(/match 5001: team \d+: 1 lineup entry names no player id \(left out\)/);
+    expect(r.stdout).toContain('match 5001: player 876543210 in no roster nor players.json');
+    expect(r.stdout).toMatch(/match 5001: teamsData key "not-a-team" holds team \d+: the team id is used/);
+    expect(datasetFromDir(out).tables.fixtures.numRows).toBe(2);
   });
 
   it('stores the tier --league-tier gives, and reads --competition all (every match list of the folder)', async () => {

@@ -3,7 +3,7 @@
  * bomb in a Wyscout folder, a giant CSV header line and a giant CSV field each end with exit 2
  * and one short line naming the file and the limit, within the peak RSS docs/deploy.md states.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +56,8 @@ describe('CLI readers under hostile input', () => {
       r,
       new RegExp(`events/testland/5001\\.json\\.gz: inflates to more than ${WYSCOUT_GZIP_MAX_BYTES} bytes`),
     );
+    // No partial output: the dataset folder is written only when complete.
+    expect(existsSync(join(dir, 'out-w'))).toBe(false);
   });
 
   it('stops a CSV whose header line never ends at the record limit (defect 5)', async () => {

@@ -1,8 +1,7 @@
 /*
  * addToSeasonLine sums each counting column over a season's match lines
- * (src/providers/season-dataset.ts): whether a line's totals hold their columns in schema order
- * (read in property order) or in any other order (read by name), each column's sum is the same
- * number as adding that column's values one by one in match order.
+ * (src/providers/season-dataset.ts): whatever the order of a line's totals keys, each column's sum
+ * is the same number as adding that column's values one by one in match order.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -64,9 +64,10 @@ interface Competition {
 function jobsOf(c: Competition, rounds: RoundRange | undefined): IngestJob[] {
   const layout = c.layout;
   if (layout.kind !== 'registry') return [];
-  return layout.matches
-    .filter((m) => finishedOf(m) && inRounds(m, rounds))
-    .map((match) => ({ match, ...layout.eventsFileOf(match.wyId) }));
+  return layout.matches.flatMap((match) => {
+    const ref = finishedOf(match) && inRounds(match, rounds) ? layout.eventsFileOf(match.wyId) : null;
+    return ref ? [{ match, ...ref }] : [];
+  });
 }
 
 /** One competition's dataset and report. */

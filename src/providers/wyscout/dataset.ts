@@ -4,6 +4,7 @@
  * needed), folded into per-player season accumulators and dropped before the next, so memory holds
  * the accumulators and the output rows, never more than one match's events.
  */
+import { join } from 'node:path';
 import { DatasetError } from '../../model/dataset-error.js';
 import type { Dataset, DatasetMeta, PositionCode, RowOf } from '../../model/schema.js';
 import { layoutOf, type WyscoutLayout } from './layout.js';
@@ -114,10 +115,25 @@ function foldCompetition(s: SeasonFold, layout: WyscoutLayout, options: WyscoutO
         null,
         'no matches in the rounds asked for',
       );
+    let played = 0;
     for (const [done, match] of ordered.entries()) {
-      foldMatch(s, match, finishedOf(match) ? layout.eventsFileOf(match.wyId) : null, null);
+      const ref = finishedOf(match) ? layout.eventsFileOf(match.wyId) : null;
+      if (finishedOf(match)) played++;
+      if (finishedOf(match) && !ref)
+        s.report.anomalies.push(
+          `match ${match.wyId}: no events file (${match.wyId}.json.gz or ${match.wyId}.json in ${layout.eventsDir}): the fixture is kept, without events`,
+        );
+      foldMatch(s, match, ref, null);
       options.onProgress?.(done + 1, ordered.length, s.report.events);
     }
+    // Not one events file: the folder is not where the events are, which no anomaly would say as clearly.
+    if (played > 0 && s.report.matches === 0)
+      throw new DatasetError(
+        join(layout.eventsDir, `${ordered.find(finishedOf)?.wyId}.json.gz`),
+        null,
+        null,
+        `missing: no events file for any of the ${played} played matches (looked in ${layout.eventsDir})`,
+      );
     return;
   }
   for (const [done, ref] of layout.files.entries()) {

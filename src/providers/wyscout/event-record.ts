@@ -1,8 +1,6 @@
 /**
- * One Wyscout event reduced to the fields halfspace reads, from an event `JSON.parse` built: the
- * reference reader. The ingest reads events from bytes (./event-scan.ts) and comes here only for an
- * event that is not plain (an escape in a key, a field of an odd type), so both give the same
- * events and the same problems, field by field.
+ * One Wyscout event reduced to the fields halfspace reads, from an event `JSON.parse` built; an
+ * event that cannot be read is dropped and named with its row and problem.
  */
 import { DatasetError } from '../../model/dataset-error.js';
 
@@ -25,9 +23,9 @@ export interface WyscoutEvent {
   tags: number[];
 }
 
-export const isInt = (v: unknown): v is number =>
+const isInt = (v: unknown): v is number =>
   typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31;
-export const isCoord = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isCoord = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 /** An object: a JSON object or array (an array then fails on its first field). */
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 interface Point {
@@ -62,10 +60,7 @@ function tagsOf(file: string, row: number, raw: unknown): number[] {
   return tags;
 }
 
-/**
- * Parses one raw event or throws a DatasetError naming the field and row. The hot loop of the
- * ingest (2.5 million events): no closure and no object but the event itself is made per event.
- */
+/** Parses one raw event or throws a DatasetError naming the field and row. */
 export function parseEvent(file: string, raw: unknown, row: number): WyscoutEvent {
   if (!isRecord(raw)) return badEvent(file, row, '', 'not an object');
   const { eventId, subEventId: sub, matchPeriod, eventSec, teamId, playerId } = raw;
@@ -106,7 +101,7 @@ export interface BadEvent {
  * Reads event `row` of `file` from its parsed value into `events`, or its problem into `bad`:
  * one unreadable event drops that event, not the match (docs/methodology/wyscout.md#anomalies).
  */
-export function addEvent(file: string, raw: unknown, row: number, events: WyscoutEvent[], bad: BadEvent[]): void {
+function addEvent(file: string, raw: unknown, row: number, events: WyscoutEvent[], bad: BadEvent[]): void {
   try {
     events.push(parseEvent(file, raw, row));
   } catch (error) {

@@ -23,7 +23,10 @@ export interface RegistryLayout {
   /** File name stem of the match list (`England`). */
   competitionFile: string;
   matches: WyscoutMatch[];
-  eventsFileOf: (wyId: number) => MatchFileRef;
+  /** The events file of match `wyId` (`<wyId>.json.gz` or `<wyId>.json`), null when there is none. */
+  eventsFileOf: (wyId: number) => MatchFileRef | null;
+  /** The folder the events files are looked for in, relative to the dataset folder (`.` for itself). */
+  eventsDir: string;
 }
 
 /** A folder of per-match files, each embedding its match; filtered by competition while reading. */
@@ -120,23 +123,16 @@ function registryLayoutOf(dir: string, listsDir: string, competition: string | n
   const candidates = [...[stem.toLowerCase(), stem].map((d) => join('events', d)), 'events'];
   const eventsDir = candidates.find((d) => existsSync(join(dir, d)) && statSync(join(dir, d)).isDirectory()) ?? '.';
   // Found once per match: the jobs and the fold both ask (a file-system look-up each).
-  const found = new Map<number, MatchFileRef>();
-  const eventsFileOf = (wyId: number): MatchFileRef => {
+  const found = new Map<number, MatchFileRef | null>();
+  const eventsFileOf = (wyId: number): MatchFileRef | null => {
     const known = found.get(wyId);
-    if (known) return known;
-    for (const name of [`${wyId}.json.gz`, `${wyId}.json`]) {
-      const file = join(eventsDir, name);
-      const ref = { path: join(dir, file), file };
-      if (!existsSync(ref.path)) continue;
-      found.set(wyId, ref);
-      return ref;
-    }
-    throw new DatasetError(
-      join(eventsDir, `${wyId}.json.gz`),
-      null,
-      null,
-      `missing (no ${wyId}.json.gz or ${wyId}.json in ${join(dir, eventsDir)})`,
-    );
+    if (known !== undefined) return known;
+    const ref =
+      [`${wyId}.json.gz`, `${wyId}.json`]
+        .map((name) => ({ path: join(dir, eventsDir, name), file: join(eventsDir, name) }))
+        .find((r) => existsSync(r.path)) ?? null;
+    found.set(wyId, ref);
+    return ref;
   };
-  return { kind: 'registry', competitionFile: stem, matches: chosen.matches, eventsFileOf };
+  return { kind: 'registry', competitionFile: stem, matches: chosen.matches, eventsFileOf, eventsDir };
 }

@@ -2,9 +2,12 @@
  * One odd match never stops a season (docs/methodology/wyscout.md#anomalies): before a match is
  * folded, what other loaders trip over is screened and reported as an anomaly naming the match,
  * and the rest of the match is kept. Events of a team that is neither side are dropped; a player
- * in no roster keeps his events without a player and leaves the lineup and substitutions;
- * missing lineups, missing or short periods, events without players, extra time, shoot-outs and a
- * shot as the last event are reported. Pure: match and file in, screened match and notes out.
+ * in no roster keeps his events without a player and leaves the lineup and substitutions; a
+ * lineup, bench or substitution entry without a player id (0) is left out, and a substitution
+ * bringing on no known player still takes its player off; teamsData keys that are not their
+ * team's id, a team on both sides, missing lineups, missing or short periods, events without
+ * players, extra time, shoot-outs and a shot as the last event are reported. Pure: match and file
+ * in, screened match and notes out.
  */
 import { EVENT } from './mapping.js';
 import type { WyscoutEvent, WyscoutMatch, WyscoutMatchFile } from './read.js';
@@ -41,21 +44,79 @@ export interface ScreenedMatch {
   anomalies: string[];
 }
 
-/** Lineups, benches and substitutions without the players `unknown` holds. */
-function withoutPlayers(match: WyscoutMatch, unknown: ReadonlySet<number>): WyscoutMatch {
-  if (unknown.size === 0) return match;
+/**
+ * Lineups, benches and substitutions without the players `unresolved` holds (0, the entry without
+ * an id, always among them): a substitution whose outgoing player is unresolved is dropped; one
+ * whose incoming player is unresolved keeps its outgoing player and brings on player 0, nobody.
+ */
+function withoutPlayers(match: WyscoutMatch, unresolved: ReadonlySet<number>): WyscoutMatch {
   const teamsData = Object.fromEntries(
     Object.entries(match.teamsData).map(([key, t]) => {
       const f = t.formation;
       if (!f) return [key, t];
-      const keep = (list: { playerId: number }[] | null | undefined) => list?.filter((p) => !unknown.has(p.playerId));
+      const keep = (list: { playerId: number }[] | null | undefined) =>
+        list?.filter((p) => !unresolved.has(p.playerId));
       const subs = Array.isArray(f.substitutions)
-        ? f.substitutions.filter((s) => !unknown.has(s.playerIn) && !unknown.has(s.playerOut))
+        ? f.substitutions
+            .filter((s) => !unresolved.has(s.playerOut))
+            .map((s) => (unresolved.has(s.playerIn) ? { ...s, playerIn: 0 } : s))
         : f.substitutions;
       return [key, { ...t, formation: { ...f, lineup: keep(f.lineup), bench: keep(f.bench), substitutions: subs } }];
     }),
   );
   return { ...match, teamsData };
+}
+
+/** Whether any lineup, bench or substitution of `match` names a player `unresolved` holds. */
+function namesAny(match: WyscoutMatch, unresolved: ReadonlySet<number>): boolean {
+  return Object.values(match.teamsData).some((t) => {
+    const f = t.formation;
+    const listed = [...(f?.lineup ?? []), ...(f?.bench ?? [])].some((p) => unresolved.has(p.playerId));
+    const subs = Array.isArray(f?.substitutions) ? f.substitutions : [];
+    return listed || subs.some((s) => unresolved.has(s.playerIn) || unresolved.has(s.playerOut));
+  });
+}
+
+/**
+ * Notes on the references of `match`'s teamsData that name no player (id 0: null, missing or not a
+ * number in the file), per team and list, and on each substitution that loses a player.
+ */
+function unresolvedReferenceNotes(match: WyscoutMatch, unresolved: ReadonlySet<number>): string[] {
+  const notes: string[] = [];
+  for (const t of Object.values(match.teamsData)) {
+    const f = t.formation;
+    const zeros = (list: { playerId: number }[] | null | undefined) =>
+      (list ?? []).filter((p) => p.playerId === 0).length;
+    const where = [
+      [zeros(f?.lineup), 'lineup'],
+      [zeros(f?.bench), 'bench'],
+    ] as const;
+    for (const [n, list] of where)
+      if (n > 0)
+        notes.push(`team ${t.teamId}: ${n} ${list} entr${n === 1 ? 'y names' : 'ies name'} no player id (left out)`);
+    for (const s of Array.isArray(f?.substitutions) ? f.substitutions : []) {
+      const who = (id: number) => (id === 0 ? 'no player id' : `unknown player ${id}`);
+      if (unresolved.has(s.playerOut))
+        notes.push(
+          `team ${t.teamId}: substitution at minute ${s.minute} takes off ${who(s.playerOut)}: not applied, player ${s.playerIn} is not brought on`,
+        );
+      else if (unresolved.has(s.playerIn))
+        notes.push(
+          `team ${t.teamId}: substitution at minute ${s.minute} brings on ${who(s.playerIn)}: player ${s.playerOut} goes off, nobody comes on`,
+        );
+    }
+  }
+  return notes;
+}
+
+/** Notes on the teams of `match`'s teamsData: a key that is not its team's id, one team on both sides. */
+function teamReferenceNotes(match: WyscoutMatch): string[] {
+  const notes: string[] = [];
+  for (const [key, t] of Object.entries(match.teamsData))
+    if (key !== String(t.teamId)) notes.push(`teamsData key "${key}" holds team ${t.teamId}: the team id is used`);
+  const ids = Object.values(match.teamsData).map((t) => t.teamId);
+  if (new Set(ids).size < ids.length) notes.push(`team ${ids[0]} is on both sides`);
+  return notes;
 }
 
 /** The time of each period's last event, by period name. */
@@ -153,6 +214,7 @@ export function screenedMatchOf(
     notes.push(
       `${foreign.length} events of team ${[...new Set(foreign.map((e) => e.teamId))].join(', ')}, neither side of the match, dropped`,
     );
+  notes.push(...teamReferenceNotes(match));
   const listed = Object.values(match.teamsData).flatMap((t) => [
     ...(t.formation?.lineup ?? []).map((p) => p.playerId),
     ...(t.formation?.bench ?? []).map((p) => p.playerId),
@@ -165,6 +227,9 @@ export function screenedMatchOf(
     notes.push(
       `player${unknown.size === 1 ? '' : 's'} ${[...unknown].sort((a, b) => a - b).join(', ')} in no roster nor players.json: events kept without a player, left out of lineups and substitutions`,
     );
+  // In a lineup, on a bench or in a substitution, 0 is an entry without a player id (in events it is an event without a player).
+  const unresolved = new Set([0, ...unknown]);
+  notes.push(...unresolvedReferenceNotes(match, unresolved));
   // Most matches need neither fix: their events are passed on as they are, not copied.
   const events =
     foreign.length === 0 && unknown.size === 0
@@ -180,5 +245,6 @@ export function screenedMatchOf(
   if (events.length > 0 && playerless / events.length > PLAYERLESS_SHARE_MAX)
     notes.push(`${playerless} of ${events.length} events name no player`);
   notes.push(...periodNotes(match, events));
-  return { match: withoutPlayers(match, unknown), events, anomalies: notes.map((n) => `match ${match.wyId}: ${n}`) };
+  const screened = namesAny(match, unresolved) ? withoutPlayers(match, unresolved) : match;
+  return { match: screened, events, anomalies: notes.map((n) => `match ${match.wyId}: ${n}`) };
 }

@@ -306,7 +306,8 @@ function applySubsUntil(f: SummaryFold, period: number, sec: number): void {
       continue;
     }
     closeSpell(f, s.playerOut, s.at);
-    openSpell(f, s.playerIn, s.teamId, s.at);
+    // Player 0 is nobody: the screen keeps a substitution whose incoming player it could not resolve.
+    if (s.playerIn !== 0) openSpell(f, s.playerIn, s.teamId, s.at);
   }
 }
 

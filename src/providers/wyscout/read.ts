@@ -11,9 +11,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import * as z from 'zod';
 import { DatasetError } from '../../model/dataset-error.js';
-import { isObject, playerOf, type RosterPlayer, type RosterTeam, teamOf } from './roster-guard.js';
 import { type BadEvent, eventsOf, type WyscoutEvent } from './event-record.js';
-import { scanMatchFile } from './event-scan.js';
 
 export type { WyscoutEvent } from './event-record.js';
 
@@ -36,16 +34,25 @@ function blocksOf() {
     .min(-(2 ** 31))
     .max(2 ** 31 - 1);
   const Count = z.number().int().nonnegative();
-  const Substitution = z.object({ playerIn: Id, playerOut: Id, minute: z.number().int().nonnegative() });
+  /**
+   * A player named in a lineup, on a bench or in a substitution: an id as `Id` reads it, or 0 when
+   * it is none (null, missing, a word); the screen (./match-quirks.ts) reports such a reference and
+   * leaves it out, keeping the match.
+   */
+  const PlayerRef = z.unknown().transform((v) => {
+    const n = Number(v);
+    return Number.isInteger(n) && n >= -(2 ** 31) && n <= 2 ** 31 - 1 ? n : 0;
+  });
+  const Substitution = z.object({ playerIn: PlayerRef, playerOut: PlayerRef, minute: Count });
   const Area = z.object({ name: z.string() }).nullish();
-  return { Id, Count, Substitution, Area };
+  return { Id, Count, PlayerRef, Substitution, Area };
 }
 let blocks: ReturnType<typeof blocksOf> | undefined;
 const parts = () => (blocks ??= blocksOf());
 
 /** One team of a match's `teamsData`. */
 export const WyscoutTeamData = z.lazy(() => {
-  const { Id, Count, Substitution } = parts();
+  const { Id, Count, PlayerRef, Substitution } = parts();
   return z.object({
     teamId: Id,
     side: z.enum(['home', 'away']),
@@ -54,8 +61,8 @@ export const WyscoutTeamData = z.lazy(() => {
     scoreP: Count.nullish(),
     formation: z
       .object({
-        lineup: z.array(z.object({ playerId: Id })).nullish(),
-        bench: z.array(z.object({ playerId: Id })).nullish(),
+        lineup: z.array(z.object({ playerId: PlayerRef })).nullish(),
+        bench: z.array(z.object({ playerId: PlayerRef })).nullish(),
         // The public dataset writes the string "null" for a few teams without substitutions.
         substitutions: z.union([z.array(Substitution), z.literal('null'), z.null()]).optional(),
       })
@@ -119,11 +126,6 @@ export const WyscoutTeam = z.lazy(() => {
   });
 });
 export type WyscoutTeam = z.infer<typeof WyscoutTeam>;
-
-/** True when A and B are the same type, optional fields included. */
-type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-/** The fast guards' types are the schemas' (a field added to one and not the other fails tsc here). */
-export const ROSTER_GUARD_TYPES_AGREE: Same<RosterPlayer, WyscoutPlayer> & Same<RosterTeam, WyscoutTeam> = true;
 
 /** A per-match file: its events, and the teams and players it embeds; `match` when the file has one (v2 API `details=match`). */
 export interface WyscoutMatchFile {
@@ -240,102 +242,47 @@ const TeamsMember = z.lazy(() => z.record(z.string(), z.object({ team: WyscoutTe
 /** An entry may be `null` or `{player: null}` in the public dataset (a player Wyscout could not resolve): skipped, players.json is the fallback. */
 const PlayersMember = z.lazy(() => z.record(z.string(), z.array(z.object({ player: z.unknown() }).nullable())));
 
-/**
- * The teams a per-match file embeds (`{<id>: {team}}`) by id: checked by the fast guard
- * (./roster-guard.ts), and by the schema when the guard cannot tell.
- */
+/** The teams a per-match file embeds (`{<id>: {team}}`), by id. */
 function fileTeamsOf(file: string, raw: unknown): Map<number, WyscoutTeam> {
   const teams = new Map<number, WyscoutTeam>();
   if (raw === undefined || raw === null) return teams;
-  const fast = isObject(raw) ? Object.values(raw).map((v) => (isObject(v) ? teamOf(v.team) : null)) : null;
-  const list =
-    fast?.every((t): t is WyscoutTeam => t !== null) === true
-      ? fast
-      : Object.values(parseWith(file, raw, TeamsMember, ['teams'])).map((t) => t.team);
-  for (const t of list) teams.set(t.wyId, t);
+  for (const { team } of Object.values(parseWith(file, raw, TeamsMember, ['teams']))) teams.set(team.wyId, team);
   return teams;
 }
 
-/** The `player` of every entry of a file's `players` (`{<team id>: [{player} | null]}`), or null when the shape is not plain. */
-function rosterEntriesOf(raw: Record<string, unknown>): unknown[] | null {
-  const out: unknown[] = [];
-  for (const list of Object.values(raw)) {
-    if (!Array.isArray(list)) return null;
-    for (const entry of list) {
-      if (entry === null) out.push(undefined);
-      else if (isObject(entry)) out.push(entry.player);
-      else return null;
-    }
-  }
-  return out;
-}
-
-/** The schema's parse of one roster player, or null when it is empty or unreadable. */
-function schemaPlayerOf(v: unknown): WyscoutPlayer | null {
-  const p = WyscoutPlayer.safeParse(v);
-  return p.success ? p.data : null;
-}
-
 /**
- * The players a per-match file embeds, by id, and how many of its entries are empty or
- * unreadable: checked by the fast guard (./roster-guard.ts), and by the schema when it cannot tell.
+ * The players a per-match file embeds (`{<team id>: [{player} | null]}`), by id, and how many of
+ * its entries are empty or unreadable (skipped: players.json is the fallback).
  */
 function filePlayersOf(file: string, raw: unknown): { players: Map<number, WyscoutPlayer>; badRosterEntries: number } {
   const players = new Map<number, WyscoutPlayer>();
   let badRosterEntries = 0;
   if (raw === undefined || raw === null) return { players, badRosterEntries };
-  const entries =
-    (isObject(raw) ? rosterEntriesOf(raw) : null) ??
-    Object.values(parseWith(file, raw, PlayersMember, ['players'])).flatMap((list) => list.map((e) => e?.player));
-  for (const v of entries) {
-    const p = playerOf(v) ?? schemaPlayerOf(v);
-    if (p) players.set(p.wyId, p);
-    else badRosterEntries++;
-  }
+  for (const list of Object.values(parseWith(file, raw, PlayersMember, ['players'])))
+    for (const entry of list) {
+      const p = WyscoutPlayer.safeParse(entry?.player);
+      if (p.success) players.set(p.data.wyId, p.data);
+      else badRosterEntries++;
+    }
   return { players, badRosterEntries };
 }
 
-/** The members of a per-match file that are not its events, parsed (null when absent or null). */
-interface FileMembers {
-  teams?: unknown;
-  players?: unknown;
-  match?: unknown;
-}
+/** A JSON object (not null, not an array). */
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The file's teams, players and match, and the {@link WyscoutMatchFile} they make with its events. */
-function matchFileOf(
-  file: string,
-  o: FileMembers,
-  events: { events: WyscoutEvent[]; badEvents: BadEvent[] },
-): WyscoutMatchFile {
-  const teams = fileTeamsOf(file, o.teams);
-  const { players, badRosterEntries } = filePlayersOf(file, o.players);
-  const match = o.match === undefined || o.match === null ? null : parseWith(file, o.match, WyscoutMatch, ['match']);
-  return { ...events, teams, players, match, badRosterEntries };
-}
-
-/** The reference read of a per-match file: `JSON.parse` of its text, events read from the parsed array. */
-export function matchFileFromJson(bytes: Buffer, file: string): WyscoutMatchFile {
+/**
+ * A per-match file from its bytes: `JSON.parse` of its text, the events read one by one
+ * (./event-record.ts), the teams, players and match by the schemas above.
+ */
+function matchFileFromBytes(bytes: Buffer, file: string): WyscoutMatchFile {
   const raw = parseJsonBytes(bytes, file);
   if (!isObject(raw)) throw new DatasetError(file, null, null, 'expected an object {events, teams, players}');
   if (!Array.isArray(raw.events)) throw new DatasetError(file, 'events', null, 'expected an array of events');
-  return matchFileOf(file, raw, eventsOf(file, raw.events));
-}
-
-/**
- * A per-match file from its bytes: events read by the byte scanner (./event-scan.ts), the small
- * members by `JSON.parse` of their bytes; bytes the scanner does not take (not JSON, not an object
- * with an `events` array) go the reference way, which names the problem.
- */
-export function matchFileFromBytes(bytes: Buffer, file: string): WyscoutMatchFile {
-  const scanned = scanMatchFile(bytes, file);
-  if (scanned === null) return matchFileFromJson(bytes, file);
-  const member = (key: string): unknown => {
-    const at = scanned.members.get(key);
-    return at === undefined ? undefined : JSON.parse(bytes.toString('utf8', at.start, at.end));
-  };
-  const events = { events: scanned.events, badEvents: scanned.badEvents };
-  return matchFileOf(file, { teams: member('teams'), players: member('players'), match: member('match') }, events);
+  const teams = fileTeamsOf(file, raw.teams);
+  const { players, badRosterEntries } = filePlayersOf(file, raw.players);
+  const match =
+    raw.match === undefined || raw.match === null ? null : parseWith(file, raw.match, WyscoutMatch, ['match']);
+  return { ...eventsOf(file, raw.events), teams, players, match, badRosterEntries };
 }
 
 /**

@@ -114,6 +114,11 @@ export function foldMatch(
   s.report.matches++;
   s.report.events += summary.events;
   s.report.anomalies.push(...result.anomalies, ...summary.anomalies);
+  for (const side of Object.values(match.teamsData))
+    if (s.teams.get(side.teamId) === null)
+      s.report.anomalies.push(
+        `match ${match.wyId}: team ${side.teamId} is in neither teams.json nor the match file's teams: named "Team ${side.teamId}" unless another file names it`,
+      );
   if (summary.unlisted.players.length > 0) s.report.unlisted.push({ fixture_id: match.wyId, ...summary.unlisted });
   reportGoalDifferences(s, match, summary.eventGoals);
   foldLines(s, match, result, ref.file);

@@ -25,10 +25,8 @@ export const defaultIngestWorkers = (): number => Math.max(1, availableParalleli
 /**
  * A worker's young generation, in MB (docs/methodology/wyscout.md#workers): a match allocates tens of
  * MB of short-lived strings and objects, and V8's default young generation (16 MB semi-spaces)
- * promotes much of it, so the worker spends its time in GC. 96 MB (32 MB semi-spaces) cut the
- * two-thread ingest of all five competitions from 5.04 s to 4.70 s wall (3 runs each, interleaved);
- * 64 and 192 measured the same within noise. The main thread keeps node's default: its heap is
- * configured before any of our code runs.
+ * promotes much of it, so the worker spends its time in GC. The main thread keeps node's default:
+ * its heap is configured before any of our code runs.
  */
 export const WORKER_YOUNG_GENERATION_MB = 96;
 
