@@ -12,7 +12,7 @@ import type { RowRanks } from './derived.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
 import { lowerBound, upperBound } from './percentiles.js';
 import { PER90_MINUTES_MIN } from './per90.js';
-import { RATING_WEIGHTS, ratingFromComposite, standInOf, withOnPitch } from './rating.js';
+import { normalScoreOf, RATING_WEIGHTS, ratingFromScore, standInOf, withOnPitch } from './rating.js';
 import { ROLES } from './roles.js';
 import { bucketSortPairs } from './sort-pairs.js';
 
@@ -262,10 +262,11 @@ export class CohortRanks implements RowRanks {
         let x = cols[k][i];
         if (Number.isNaN(x)) x = alts[k][i];
         if (Number.isNaN(x)) continue;
-        sum += ws[k] * x;
+        sum += ws[k] * normalScoreOf(x);
         weight += ws[k];
       }
-      out[i] = weight > 0 ? ratingFromComposite(withOnPitch(sum / weight, this.onPitchPercentiles[i])) : Number.NaN;
+      out[i] =
+        weight > 0 ? ratingFromScore(withOnPitch(sum / weight, this.onPitchPercentiles[i]), minutes[i]) : Number.NaN;
     }
   }
 
@@ -287,10 +288,12 @@ export class CohortRanks implements RowRanks {
       const standIn = standIns[k];
       if (Number.isNaN(x) && standIn !== null) x = this.percentiles[standIn][i];
       if (Number.isNaN(x)) continue;
-      sum += weights[k] * x;
+      sum += weights[k] * normalScoreOf(x);
       weight += weights[k];
     }
-    return weight > 0 ? ratingFromComposite(withOnPitch(sum / weight, this.onPitchPercentiles[i])) : Number.NaN;
+    return weight > 0
+      ? ratingFromScore(withOnPitch(sum / weight, this.onPitchPercentiles[i]), this.inputs.minutes[i])
+      : Number.NaN;
   }
 }
 
