@@ -285,6 +285,24 @@ export function withOnPitch(score: number, onPitchPercentile: number): number {
 }
 
 /**
+ * Share of a goalkeeper's rating score taken by his save share (save-share.ts), the shots on target
+ * he kept out: his own job, where goals conceded and clean sheets are the team's as much as his
+ * (docs/methodology/stats.md#model-rating).
+ */
+export const KEEPER_SAVE_SHARE_WEIGHT = 0.35;
+
+/**
+ * A keeper's rating score with his save-share percentile blended in at KEEPER_SAVE_SHARE_WEIGHT,
+ * both as normal scores; the score alone when the save share is unknown.
+ * @example withSaveShare(1, 50) // => 0.5
+ */
+export function withSaveShare(score: number, saveSharePercentile: number): number {
+  if (Number.isNaN(saveSharePercentile)) return score;
+  if (Number.isNaN(score)) return normalScoreOf(saveSharePercentile);
+  return (1 - KEEPER_SAVE_SHARE_WEIGHT) * score + KEEPER_SAVE_SHARE_WEIGHT * normalScoreOf(saveSharePercentile);
+}
+
+/**
  * Minutes of evidence that count as much as the role's norm when a rating is judged
  * (docs/methodology/stats.md#model-rating): a score is shrunk toward the norm by
  * `minutes / (minutes + RATING_PRIOR_MINUTES)`, three full matches' worth, so a flying start of a
@@ -312,7 +330,8 @@ export function ratingFromScore(score: number, minutes = Number.POSITIVE_INFINIT
 
 /**
  * The model rating of one player-season from his role's percentiles, the on-pitch goal difference
- * percentile (NaN when unknown) and his minutes (no shrinkage when omitted).
+ * percentile (NaN when unknown), his minutes (no shrinkage when omitted) and, for a goalkeeper,
+ * his save-share percentile (NaN when unknown).
  * @example modelRating('striker', (k) => (k === 'goals_per90' ? 97.5 : k === 'npxg_per90' ? 50 : NaN)) // => 8.72 (to 2 decimals)
  */
 export function modelRating(
@@ -320,8 +339,26 @@ export function modelRating(
   percentileOf: (key: MetricKey) => number,
   onPitchPercentile = Number.NaN,
   minutes = Number.POSITIVE_INFINITY,
+  saveSharePercentile = Number.NaN,
 ): number {
-  return ratingFromScore(withOnPitch(ratingScore(role, percentileOf), onPitchPercentile), minutes);
+  return ratingFromScore(
+    roleScoreOf(role, ratingScore(role, percentileOf), onPitchPercentile, saveSharePercentile),
+    minutes,
+  );
+}
+
+/**
+ * A row's full rating score from its metric score: the keeper's save share blended in
+ * ({@link withSaveShare}, goalkeepers only), then the on-pitch goal difference ({@link withOnPitch}).
+ */
+export function roleScoreOf(
+  role: Role,
+  metricScore: number,
+  onPitchPercentile: number,
+  saveSharePercentile: number,
+): number {
+  const own = role === 'goalkeeper' ? withSaveShare(metricScore, saveSharePercentile) : metricScore;
+  return withOnPitch(own, onPitchPercentile);
 }
 
 /**
