@@ -66,7 +66,7 @@ export const PUBLISHED: Record<'pl' | 'laliga' | 'bundesliga' | 'ligue1', Publis
       'Jan Oblak',
       'Jordi Alba',
       'Samuel Umtiti',
-      'Djené Dakonam',
+      'Djené',
       'Daniel Carvajal',
       'Sergio Busquets',
       'Rodri',

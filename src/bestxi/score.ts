@@ -6,7 +6,7 @@
 import type { EngineContext } from '../context.js';
 import { feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { ratingShareOf } from '../stats/rating.js';
-import { isMetricKey, METRIC_KEYS, type MetricKey } from '../stats/metrics.js';
+import { isMetricKey, type MetricKey } from '../stats/metrics.js';
 import { ROLES, type Role } from '../stats/roles.js';
 import { roleMetricsOf } from '../verdict/specialties.js';
 import type { Vibe } from './vibes.js';
@@ -71,24 +71,20 @@ export function roleQualityOf(ctx: Pick<EngineContext, 'derived'>, row: number):
 }
 
 /**
- * Metrics that are the team's outcome for an outfield player (docs/methodology/bestxi.md#season-score):
- * a vibe asking for clean sheets judges keepers on them, and outfield players at the median.
+ * Ball-winning: what every outfield player does when his team loses the ball, a forward pressing
+ * as much as a defender tackling, so a vibe asking for it judges every outfield role on it, each
+ * among his own role (docs/methodology/bestxi.md#season-score).
  */
-const TEAM_OUTCOMES: ReadonlySet<MetricKey> = new Set(['goals_conceded_per90', 'cleansheets_per90']);
-/** Metrics only a keeper's job has. */
-const KEEPER_ONLY: ReadonlySet<MetricKey> = new Set(['saves_per90', 'punches_per90']);
+const BALL_WINNING: readonly MetricKey[] = ['tackles_per90', 'interceptions_per90', 'ball_recovery_per90'];
 
 /**
- * The metrics a vibe may judge a role on: for a goalkeeper, his rating metrics (an outfield metric
- * of a keeper says nothing); for an outfield player, every outfield metric ranked in his role
- * cohort (a forward's PAdj recoveries among forwards say how much he presses), team outcomes and
- * keeper metrics aside; PAdj twins included.
+ * The metrics a vibe may judge a role on: his rating metrics and, for an outfield role, ball-winning;
+ * PAdj twins included. Anything else counts as the cohort median: a keeper's dribbles or a
+ * centre-back's crosses say nothing of how well he does his job.
  */
 export function vibeMetricsOfRole(role: Role): Set<MetricKey> {
-  const keys =
-    role === 'goalkeeper'
-      ? new Set<MetricKey>(roleMetricsOf(role))
-      : new Set<MetricKey>(METRIC_KEYS.filter((k) => k !== 'rating' && !TEAM_OUTCOMES.has(k) && !KEEPER_ONLY.has(k)));
+  const keys = new Set<MetricKey>(roleMetricsOf(role));
+  if (role !== 'goalkeeper') for (const k of BALL_WINNING) keys.add(k);
   for (const k of [...keys]) {
     const twin = PADJ_TWIN[k];
     if (twin) keys.add(twin);

@@ -22,17 +22,17 @@ describe('Best XI season score', () => {
     expect(fairPercentileOf(seasonTable, 0, 'tackles_per90')).toBe(99);
   });
 
-  it('judges a keeper on his own metrics only, an outfield player on any outfield metric, never on team outcomes', () => {
+  it('judges a keeper on his own metrics only, every outfield role on ball-winning too, none on team outcomes', () => {
     expect(vibeMetricsOfRole('goalkeeper').has('dribbles_per90')).toBe(false);
-    expect(vibeMetricsOfRole('goalkeeper').has('saves_per90')).toBe(true);
+    expect(vibeMetricsOfRole('goalkeeper').has('tackles_padj_per90')).toBe(false);
     expect(vibeMetricsOfRole('centre_back').has('tackles_padj_per90')).toBe(true);
-    // A forward who presses is judged on it among forwards (high_press).
+    // A forward who presses is judged on it among forwards (high_press); a centre-back's dribbles say nothing.
     expect(vibeMetricsOfRole('striker').has('ball_recovery_padj_per90')).toBe(true);
     expect(vibeMetricsOfRole('attacking_midfielder').has('tackles_padj_per90')).toBe(true);
+    expect(vibeMetricsOfRole('centre_back').has('dribbles_per90')).toBe(false);
     for (const role of ROLES.filter((r) => r !== 'goalkeeper')) {
       expect(vibeMetricsOfRole(role).has('cleansheets_per90')).toBe(false);
       expect(vibeMetricsOfRole(role).has('goals_conceded_per90')).toBe(false);
-      expect(vibeMetricsOfRole(role).has('saves_per90')).toBe(false);
     }
   });
 });
