@@ -10,8 +10,8 @@ import { tinyDataset } from '../helpers/tiny-dataset.js';
  * percentiles: goals (0 + ½·2)/5 = 20, assists (0 + ½)/5 = 10, shots (0 + ½)/5 = 10, and 50 where
  * everybody has 0 (shots on target, big chances, key passes, dribbles, aerials, duels, and the event
  * values npxG and xA, zero for everyone here). Role output (striker weights) = goals .2 × 20 +
- * assists .05 × 10 + shots .05 × 10 + (npxG .15 + sot .15 + big chances .15 + xA .05 + .05 × 4) × 50
- * = 40 < 45 in fee tier T5 → fraud. Confidence: sample 900/1800 = 0.5, margin (45 − 40)/20 = 0.25
+ * assists .1 × 10 + (npxG .2 + xA .1 + sot .1 + big chances .1 + .05 × 4) × 50 = 40 < 45 in fee
+ * tier T5 → fraud (shot volume is not a striker's job: his weakest job metrics are the receipts). Confidence: sample 900/1800 = 0.5, margin (45 − 40)/20 = 0.25
  * → 0.4 + 0.6 × (0.25 + 0.125) = 0.625 → 0.63.
  */
 const fraudData = () => tinyDataset({ 3: { goals: 0, assists: 0, shots: 0 } });
@@ -26,7 +26,7 @@ describe('engine.verdict', () => {
     expect(r.value.rule.role).toBe('striker');
     expect(r.value.confidence).toBe(0.63);
     expect(r.value.fee_tier).toBe('T5');
-    expect(r.value.evidence.map((e) => e.metric)).toEqual(['assists_per90', 'shots_per90', 'goals_per90']);
+    expect(r.value.evidence.map((e) => e.metric)).toEqual(['assists_per90', 'goals_per90', 'aerials_won_per90']);
     expect(r.value.evidence[0]).toMatchObject({
       percentile: 10,
       value: 0,
