@@ -118,7 +118,10 @@ export { assignCohorts, COHORT_MINUTES_MIN } from './stats/cohorts.js';
 export {
   modelRating,
   ratingComposite,
-  ratingFromComposite,
+  ratingFromScore,
+  ratingScore,
+  normalScoreOf,
+  ratingShareOf,
   RATING_WEIGHTS,
   MODEL_RATING_MIN,
   MODEL_RATING_MAX,

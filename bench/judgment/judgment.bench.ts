@@ -15,7 +15,19 @@ import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 import { ROLES } from '../../src/stats/roles.js';
 import { selfRetrievalSection } from './self-retrieval.js';
-import { REGULAR_MINUTES, regularRows, roleMedians, teamRatingSpearman, verdictDistribution } from './measures.js';
+import {
+  noClearRoleShare,
+  overlapWith,
+  playerIdOf,
+  ratingRankOf,
+  REGULAR_MINUTES,
+  regularRows,
+  roleMedians,
+  teamOutcomeVerdicts,
+  teamRatingSpearman,
+  verdictDistribution,
+} from './measures.js';
+import { PUBLISHED } from './published-teams.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const REAL = join(process.env.HALFSPACE_REAL_DIR ?? join(ROOT, '..', 'shared', 'real'), 'wyscout');
@@ -27,7 +39,7 @@ const LEAGUES = [
   { competition: 'France', slug: 'ligue1', name: 'Ligue 1' },
 ] as const;
 /** Targets of the harness (docs/methodology/verdict.md#measured-on-real-seasons). */
-const TARGETS = { fallbackMax: 0.1, roleSpreadMax: 0.5, spearmanMin: 0.9 };
+const TARGETS = { fallbackMax: 0.1, roleSpreadMax: 0.5, spearmanMin: 0.9, playerOfYearTop: 5, overlapMin: 6 };
 
 if (!existsSync(join(REAL, 'matches', 'matches_England.json'))) {
   console.log(`Judgment bench skipped: ${REAL} is absent.`);
@@ -43,6 +55,15 @@ interface LeagueResult {
   role_spread: number;
   team_spearman: number;
   best_xi: string[];
+  no_clear_role_share: number;
+  team_outcome_verdicts: number;
+  /** Players shared by the balanced XI and the published team; null when no team was verified. */
+  published_overlap: number | null;
+  published_size: number | null;
+  player_of_year: string;
+  /** His rank among outfield regulars by rating; null when he is not one. */
+  player_of_year_rank: number | null;
+  outfield_regulars: number;
 }
 
 function engineOf(league: (typeof LEAGUES)[number]): Engine {
@@ -52,10 +73,13 @@ function engineOf(league: (typeof LEAGUES)[number]): Engine {
   return Engine.open({ dataset: wyscoutIngest(REAL, { competition: league.competition }).dataset });
 }
 
-function bestXiOf(engine: Engine): string[] {
+function bestXiOf(engine: Engine): { lines: string[]; ids: number[] } {
   const r = engine.bestXiPick({ vibe_id: 'balanced', formation: '4-3-3' });
-  if (!r.ok) return [`(error: ${r.error.message})`];
-  return r.value.xi.map((s) => `${s.slot} ${s.display_name} (${s.team ?? '–'}, ${s.score})`);
+  if (!r.ok) return { lines: [`(error: ${r.error.message})`], ids: [] };
+  return {
+    lines: r.value.xi.map((s) => `${s.slot} ${s.display_name} (${s.team ?? '–'}, ${s.score})`),
+    ids: r.value.xi.map((s) => s.player_id),
+  };
 }
 
 function measure(league: (typeof LEAGUES)[number]): LeagueResult {
@@ -64,6 +88,8 @@ function measure(league: (typeof LEAGUES)[number]): LeagueResult {
   const verdicts = verdictDistribution(engine, rows);
   const medians = roleMedians(engine, rows);
   const known = ROLES.map((r) => medians[r].median).filter((m) => Number.isFinite(m));
+  const xi = bestXiOf(engine);
+  const published = PUBLISHED[league.slug];
   return {
     league: league.name,
     regulars: rows.length,
@@ -72,7 +98,14 @@ function measure(league: (typeof LEAGUES)[number]): LeagueResult {
     role_medians: medians,
     role_spread: Math.max(...known) - Math.min(...known),
     team_spearman: teamRatingSpearman(engine),
-    best_xi: bestXiOf(engine),
+    best_xi: xi.lines,
+    no_clear_role_share: noClearRoleShare(engine, rows),
+    team_outcome_verdicts: teamOutcomeVerdicts(engine, rows),
+    published_overlap: published.team ? overlapWith(engine, xi.ids, published.team) : null,
+    published_size: published.team?.length ?? null,
+    player_of_year: published.playerOfYear,
+    player_of_year_rank: ratingRankOf(engine, rows, playerIdOf(engine, published.playerOfYear)),
+    outfield_regulars: rows.filter((row) => ROLES[engine.derived.role[row]] !== 'goalkeeper').length,
   };
 }
 
@@ -106,6 +139,17 @@ function markdownOf(results: LeagueResult[], dna: string | null): string {
     ...results.map(
       (r) =>
         `| ${r.league} | ${ROLES.map((role) => `${r.role_medians[role].median.toFixed(2)} (n ${r.role_medians[role].n})`).join(' | ')} |`,
+    ),
+    '',
+    '## Player by player',
+    '',
+    `Published teams and players of the year: bench/judgment/published-teams.ts (sources cited there). Targets: player of the year in the top ${TARGETS.playerOfYearTop} of his league's outfield regulars by rating; the balanced 4-3-3 shares ≥ ${TARGETS.overlapMin} players with the published team.`,
+    '',
+    '| League | No clear role | Outfield verdicts citing team outcomes | XI ∩ published team | Player of the year | His rating rank (outfield regulars) |',
+    '|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.league} | ${pct(r.no_clear_role_share)} | ${r.team_outcome_verdicts} | ${r.published_overlap === null ? 'not verified' : `${r.published_overlap} of ${r.published_size} ${check(r.published_overlap >= TARGETS.overlapMin)}`} | ${r.player_of_year} | ${r.player_of_year_rank === null ? 'not a regular' : `${r.player_of_year_rank} of ${r.outfield_regulars} ${check(r.player_of_year_rank <= TARGETS.playerOfYearTop)}`} |`,
     ),
     '',
     '## Best XI (balanced, 4-3-3)',

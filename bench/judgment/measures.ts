@@ -131,3 +131,58 @@ export function teamRatingSpearman(engine: Engine): number {
     teams.map((t) => -ratings.get(t)!),
   );
 }
+
+/** Verdict metrics that are the team's outcome, not the player's own act. */
+const TEAM_OUTCOME_METRICS: ReadonlySet<string> = new Set(['goals_conceded_per90', 'cleansheets_per90']);
+
+/** Regulars that are not goalkeepers. */
+export function outfieldRows(engine: Engine, rows: readonly number[]): number[] {
+  return rows.filter((row) => ROLES[engine.derived.role[row]] !== 'goalkeeper');
+}
+
+/**
+ * Outfield regulars whose verdict cites a team outcome (goals conceded or clean sheets) among its
+ * receipts: what a verdict should never present as the player's own evidence.
+ */
+export function teamOutcomeVerdicts(engine: Engine, rows: readonly number[]): number {
+  let n = 0;
+  for (const row of outfieldRows(engine, rows)) {
+    const r = engine.verdict({ player_id: engine.derived.player_id[row] });
+    if (r.ok && r.value.evidence.some((e) => TEAM_OUTCOME_METRICS.has(e.metric))) n++;
+  }
+  return n;
+}
+
+/** Share of regulars whose shown style is "No clear role". */
+export function noClearRoleShare(engine: Engine, rows: readonly number[]): number {
+  if (rows.length === 0) return Number.NaN;
+  return rows.filter((row) => engine.styleOf(row)?.primary === 'No clear role').length / rows.length;
+}
+
+/** The player id a name resolves to in the dataset, or null. */
+export function playerIdOf(engine: Engine, name: string): number | null {
+  const r = engine.resolvePlayer({ name });
+  return r.ok ? r.value.player_id : null;
+}
+
+/**
+ * Rank (1 = best) of a player among the outfield regulars by rating; null when he is not one of them.
+ * Ties share the better rank.
+ */
+export function ratingRankOf(engine: Engine, rows: readonly number[], playerId: number | null): number | null {
+  if (playerId === null) return null;
+  const outfield = outfieldRows(engine, rows);
+  const own = outfield.find((row) => engine.derived.player_id[row] === playerId);
+  if (own === undefined) return null;
+  const rating = engine.derived.values.rating;
+  return 1 + outfield.filter((row) => rating[row] > rating[own]).length;
+}
+
+/** How many of the published names (resolved in the dataset) are among the XI's player ids. */
+export function overlapWith(engine: Engine, xiIds: readonly number[], published: readonly string[]): number {
+  const ids = new Set(xiIds);
+  return published.filter((name) => {
+    const id = playerIdOf(engine, name);
+    return id !== null && ids.has(id);
+  }).length;
+}

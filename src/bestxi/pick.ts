@@ -107,6 +107,8 @@ export const BestXiPickRequest = z
   .object({
     vibe_id: z.string().min(1).default('balanced'),
     formation: z.enum(FORMATIONS).default('4-3-3'),
+    /** A league's name or id: the XI of that league alone (a dataset may hold several). Default: all leagues. */
+    league: z.string().min(1).optional(),
   })
   .strict();
 export type BestXiPickRequest = z.input<typeof BestXiPickRequest>;
@@ -162,8 +164,9 @@ export function regularsOf(ctx: EngineContext, candidates: readonly PoolEntry[])
 }
 
 /**
- * A candidate's pick score: his season score plus the vibe's youth or cheapness bonus. Recent form
- * does not enter: the XI judges the season, so a star rested in the last rounds keeps his place.
+ * A candidate's pick score: his season score (the rating on 0–100, blended with the vibe's metrics;
+ * score.ts) plus the vibe's youth or cheapness bonus. Recent form does not enter, unlike the pool's
+ * score: the XI judges the season, so a star rested in the last rounds keeps his place.
  */
 export function pickScoreOf(entry: PoolEntry, vibe: Vibe): number {
   return (entry.season_score ?? 0) + bonusOf(vibe, entry.age, entry.fee_tier);
@@ -204,6 +207,52 @@ export function assignSlots(
 }
 
 /**
+ * The league a `league` request field names: its id (digits) or its name, case and accents aside;
+ * `league_not_found` listing the dataset's leagues otherwise.
+ */
+function leagueOf(ctx: EngineContext, query: string): Result<number> {
+  const fold = (x: string) => x.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+  const ids = [...new Set(Array.from(ctx.derived.league_id))];
+  const leagues = ids.map((id) => ctx.leagueById(id)).filter((l) => l !== undefined);
+  const hit = leagues.find((l) => String(l.league_id) === query.trim() || fold(l.name) === fold(query));
+  if (hit) return ok(hit.league_id);
+  return fail(
+    'league_not_found',
+    `no league "${query}" in this dataset (one of ${leagues.map((l) => l.name).join(', ')})`,
+    {
+      param: 'league',
+    },
+  );
+}
+
+/**
+ * The failure for a vibe whose filters need data the dataset has for no player (market values for
+ * a fee-tier filter, birth dates for an age filter, 2026 squads): it names what is missing and how
+ * to add it, instead of an empty XI. Null when the dataset can answer.
+ */
+function missingDataOf(ctx: EngineContext, vibe: Vibe): Result<never> | null {
+  const f = vibe.filters;
+  const needs = (what: string, how: string) =>
+    fail('invalid_request', `vibe "${vibe.id}" ${what}; ${how}`, { param: 'vibe_id', needs: what });
+  if ((f.min_fee_tier || f.max_fee_tier) && !ctx.players.some((p) => p.market_value_eur !== null))
+    return needs(
+      'needs market values (it filters by fee tier) and no player in this dataset has one',
+      'join your own values with `halfspace enrich DATASET --values values.csv --out DIR` (docs/enrich.md), then pick from DIR',
+    );
+  if ((f.min_age !== undefined || f.max_age !== undefined) && !ctx.players.some((p) => p.birth_date))
+    return needs(
+      'needs birth dates (it filters by age) and no player in this dataset has one',
+      'use a dataset with birth dates (docs/enrich.md)',
+    );
+  if (f.wc2026_only && !ctx.players.some((p) => p.wc2026_nation))
+    return needs(
+      'needs 2026 World Cup squads and no player in this dataset is in one',
+      'join squads with `halfspace enrich` (docs/enrich.md)',
+    );
+  return null;
+}
+
+/**
  * {@link bestXiPickOf} on a request already parsed by `BestXiPickRequest`.
  * @example bestXiPickOfParsed(engine, BestXiPickRequest.parse({ formation: '4-4-2' })).ok // => true
  */
@@ -219,7 +268,17 @@ export function bestXiPickOfParsed(
     });
   }
   const poolReq = BestXiPoolRequest.parse({ vibe_id: vibe.id });
-  const candidates = regularsOf(ctx, poolCandidatesOf(ctx, vibe, poolReq));
+  const missing = missingDataOf(ctx, vibe);
+  if (missing) return missing;
+  let leagueId: number | null = null;
+  if (req.league !== undefined) {
+    const league = leagueOf(ctx, req.league);
+    if (!league.ok) return league;
+    leagueId = league.value;
+  }
+  const candidates = regularsOf(ctx, poolCandidatesOf(ctx, vibe, poolReq)).filter(
+    (e) => leagueId === null || e.league?.league_id === leagueId,
+  );
   const slots = FORMATION_SLOTS[req.formation];
   const filled = assignSlots(slots, candidates, vibe);
   const xi = slots.flatMap(([slot], i) => {
@@ -256,5 +315,8 @@ export function bestXiPickOfParsed(
   });
 }
 
-/** Picks the XI: an unknown vibe or formation is `invalid_request`; no fitting candidate at all is `not_found`. */
+/**
+ * Picks the XI: an unknown vibe or formation, or a vibe needing data the dataset lacks, is
+ * `invalid_request`; an unknown league `league_not_found`; no fitting candidate at all `not_found`.
+ */
 export const bestXiPickOf = parsingWith(BestXiPickRequest, bestXiPickOfParsed);

@@ -1,17 +1,17 @@
 /**
- * The Best XI candidate score (docs/methodology/bestxi.md#season-score): 0.6 × season percentile
- * score + 0.4 × recent-form score, plus a vibe's youth or cheapness bonus.
+ * The Best XI candidate score (docs/methodology/bestxi.md#season-score): the rating on a 0–100
+ * scale, blended with the vibe's metrics; in the pool, 0.6 × that season score + 0.4 × recent form,
+ * plus a vibe's youth or cheapness bonus.
  */
 import type { EngineContext } from '../context.js';
 import { feeTierRank, type FeeTier } from '../stats/fee-tier.js';
-import { ratingComposite } from '../stats/rating.js';
+import { ratingShareOf } from '../stats/rating.js';
 import { isMetricKey, type MetricKey } from '../stats/metrics.js';
 import { ROLES, type Role } from '../stats/roles.js';
 import { roleMetricsOf } from '../verdict/specialties.js';
-import { saveSharePercentileOf } from './save-share.js';
 import type { Vibe } from './vibes.js';
 
-/** Weight of the season percentile score (docs/methodology.md#best-xi). */
+/** Weight of the season percentile score (docs/methodology/bestxi.md#season-score). */
 export const SEASON_WEIGHT = 0.6;
 /** Weight of the recent-form score. */
 export const FORM_WEIGHT = 0.4;
@@ -22,9 +22,6 @@ export const AGE_BONUS_FULL_AT = 19;
 export const QUALITY_SHARE = 1 / 3;
 /** What a vibe metric outside the player's role metrics counts as: the cohort median. */
 export const NEUTRAL_PERCENTILE = 50;
-/** Share of the role quality that the event-value profile takes when the row has event values. */
-export const EVENT_SHARE = 0.5;
-
 /**
  * Raw defensive volume → its possession-adjusted twin (docs/methodology/bestxi.md#season-score):
  * wherever the Best XI reads the raw count, it reads the PAdj percentile when the row has one, so
@@ -36,40 +33,6 @@ export const PADJ_TWIN: Partial<Record<MetricKey, MetricKey>> = {
   clearances_per90: 'clearances_padj_per90',
   shots_blocked_per90: 'shots_blocked_padj_per90',
   ball_recovery_per90: 'ball_recovery_padj_per90',
-};
-
-/**
- * The event-value profile of each role (docs/methodology/bestxi.md#season-score): what the role's
- * job is worth in chances, threat and progression, weights summing to 1. Goalkeepers have none
- * (event data has no post-shot model): their save share stands in (save-share.ts). This is a data
- * table.
- */
-export const EVENT_PROFILE: Record<Role, Partial<Record<MetricKey, number>>> = {
-  goalkeeper: {},
-  centre_back: {
-    progressive_passes_per90: 0.4,
-    interceptions_padj_per90: 0.3,
-    tackles_padj_per90: 0.15,
-    xt_per90: 0.15,
-  },
-  full_back: {
-    progressive_passes_per90: 0.2,
-    progressive_carries_per90: 0.2,
-    xa_per90: 0.2,
-    xt_per90: 0.2,
-    interceptions_padj_per90: 0.1,
-    tackles_padj_per90: 0.1,
-  },
-  midfielder: {
-    progressive_passes_per90: 0.25,
-    xt_per90: 0.25,
-    xa_per90: 0.1,
-    ball_recovery_padj_per90: 0.15,
-    interceptions_padj_per90: 0.15,
-    tackles_padj_per90: 0.1,
-  },
-  attacking_midfielder: { npxg_per90: 0.35, xa_per90: 0.35, xt_per90: 0.15, progressive_carries_per90: 0.15 },
-  striker: { npxg_per90: 0.6, xa_per90: 0.25, xt_per90: 0.15 },
 };
 
 /** A row's percentile in `key`, read through its PAdj twin when the row has one. NaN when unknown. */
@@ -98,26 +61,30 @@ function weightedMean(weights: Partial<Record<MetricKey, number>>, percentileOf:
 }
 
 /**
- * How well a row does his role's job, 0–100 (docs/methodology/bestxi.md#season-score): the role's
- * rating composite (raw defending read as PAdj), averaged half and half with the role's event-value
- * profile when the dataset has event values; for a goalkeeper, with his save-share percentile. NaN
- * when the row has no percentile at all.
+ * How good a row's season was, 0–100 (docs/methodology/bestxi.md#season-score): his rating on its
+ * scale ({@link ratingShareOf}), the one judgment of quality the verdicts and cards also show. NaN
+ * when the row has no rating.
+ * @example roleQualityOf(engine, row) // => 80 for a rating of 8.6
  */
 export function roleQualityOf(ctx: Pick<EngineContext, 'derived'>, row: number): number {
-  const role = ROLES[ctx.derived.role[row]];
-  const composite = ratingComposite(role, (k) => fairPercentileOf(ctx, row, k));
-  const events =
-    role === 'goalkeeper'
-      ? saveSharePercentileOf(ctx, row)
-      : weightedMean(EVENT_PROFILE[role], (k) => ctx.derived.percentiles[k][row]);
-  if (Number.isNaN(events)) return composite;
-  if (Number.isNaN(composite)) return events;
-  return (1 - EVENT_SHARE) * composite + EVENT_SHARE * events;
+  return ratingShareOf(ctx.derived.values.rating[row]);
 }
 
-/** The metrics a vibe may judge a role on: his rating metrics, their PAdj twins and his event profile. */
+/**
+ * Ball-winning: what every outfield player does when his team loses the ball, a forward pressing
+ * as much as a defender tackling, so a vibe asking for it judges every outfield role on it, each
+ * among his own role (docs/methodology/bestxi.md#season-score).
+ */
+const BALL_WINNING: readonly MetricKey[] = ['tackles_per90', 'interceptions_per90', 'ball_recovery_per90'];
+
+/**
+ * The metrics a vibe may judge a role on: his rating metrics and, for an outfield role, ball-winning;
+ * PAdj twins included. Anything else counts as the cohort median: a keeper's dribbles or a
+ * centre-back's crosses say nothing of how well he does his job.
+ */
 export function vibeMetricsOfRole(role: Role): Set<MetricKey> {
-  const keys = new Set<MetricKey>([...roleMetricsOf(role), ...weightsOf(EVENT_PROFILE[role]).map(([key]) => key)]);
+  const keys = new Set<MetricKey>(roleMetricsOf(role));
+  if (role !== 'goalkeeper') for (const k of BALL_WINNING) keys.add(k);
   for (const k of [...keys]) {
     const twin = PADJ_TWIN[k];
     if (twin) keys.add(twin);
@@ -127,11 +94,12 @@ export function vibeMetricsOfRole(role: Role): Set<MetricKey> {
 
 /**
  * The season score of a derived row for a vibe (docs/methodology/bestxi.md#season-score): one third
- * his role quality (how well he does his role's job), two thirds the vibe-weighted mean of his
- * role-cohort percentiles in the vibe's metrics (how much he plays the vibe's football), raw
+ * his rating on its 0–100 scale (how good his season was), two thirds the vibe-weighted mean of
+ * his role-cohort percentiles in the vibe's metrics (how much he plays the vibe's football), raw
  * defending read as PAdj. A vibe metric the role is not judged on counts as the cohort median, 50:
  * a keeper's "dribbles" say nothing, so they neither help nor hurt him. Without vibe weights
- * (`balanced`) the score is the role quality alone. Null when the row has no percentile at all.
+ * (`balanced`) the score is the rating's share alone, so the balanced pool ranks as the rating
+ * does. Null when the row has no rating.
  */
 export function seasonScoreOf(ctx: EngineContext, row: number, vibe: Vibe): number | null {
   const role = ROLES[ctx.derived.role[row]];

@@ -5,6 +5,7 @@
 import type { CardFacts } from '../cards/facts.js';
 import { angleOf } from '../cards/angle.js';
 import type { HdStyle } from '../cards/request.js';
+import { overallOf } from '../cards/layouts/fifa-viral.js';
 import { formatInt, formatMetric, paletteOf, percentileText } from '../cards/layouts/shared.js';
 import { SAFETY_INSTRUCTIONS } from './safety.js';
 
@@ -48,6 +49,14 @@ export function neutraliseTake(text: string): string {
     .trim();
 }
 
+/** The fifa_viral card's overall, stated so the image model prints the engine's number, not its own. */
+function overallLineOf(rating: number | null): string {
+  const overall = overallOf(rating);
+  return overall === null
+    ? 'Overall: print a dash "–" in place of the overall number (no rating this season).'
+    : `Overall: print exactly ${overall} as the overall number (his rating ${rating!.toFixed(2)} on the card's scale).`;
+}
+
 /**
  * Composes the image prompt of an hd style for a player's facts. `data_and_style` holds data,
  * layout, palette and the take (the caller's `user_take`, neutralised and fenced, else the
@@ -80,6 +89,7 @@ export function composeCardPrompt(
     `Stat ribbon: ${facts.season_totals.map((t) => `${t.label} ${formatInt(t.value)}`).join(' · ')}.`,
     facts.style_tags.length > 0 ? `Playing style: ${facts.style_tags.join(', ')}.` : null,
     LAYOUTS[options.style],
+    options.style === 'fifa_viral' ? overallLineOf(facts.sample.rating) : null,
     `Palette: primary ${pal.primary}, secondary ${pal.secondary}, accent ${angle.accent}, ink #0b1020; flat colour blocks, bold sans-serif type.`,
     `Take to print as the caption (${options.user_take !== undefined ? 'from the user' : 'default'}):`,
     USER_TAKE_OPEN,

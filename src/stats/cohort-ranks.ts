@@ -12,7 +12,8 @@ import type { RowRanks } from './derived.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
 import { lowerBound, upperBound } from './percentiles.js';
 import { PER90_MINUTES_MIN } from './per90.js';
-import { RATING_WEIGHTS, ratingFromComposite, standInOf, withOnPitch } from './rating.js';
+import { normalScoreOf, RATING_WEIGHTS, ratingFromScore, roleScoreOf, standInOf } from './rating.js';
+import { saveShareColumn } from './save-share.js';
 import { ROLES } from './roles.js';
 import { bucketSortPairs } from './sort-pairs.js';
 
@@ -47,7 +48,9 @@ const SLOT_OF_KEY = new Map(METRIC_KEYS.map((key, i) => [key, i]));
 const slotOf = (key: MetricKey): number => SLOT_OF_KEY.get(key)!;
 const RATING_SLOT = slotOf('rating');
 const ON_PITCH_SLOT = METRIC_KEYS.length;
-const RANK_SLOTS = ON_PITCH_SLOT + 1;
+const SAVE_SHARE_SLOT = ON_PITCH_SLOT + 1;
+const RANK_SLOTS = SAVE_SHARE_SLOT + 1;
+const GOALKEEPER = ROLES.indexOf('goalkeeper');
 
 /**
  * Per role: the weighted metrics, the metric standing in for each when a row lacks it
@@ -81,6 +84,9 @@ export class CohortRanks implements RowRanks {
   readonly ratingIsProvider: Uint8Array;
   /** Cohort percentile of the on-pitch goal difference (NaN where missing), a facet of the rating. */
   readonly onPitchPercentiles: Float64Array;
+  /** Cohort percentile of the save share (save-share.ts; NaN where missing), a facet of a keeper's rating. */
+  readonly saveSharePercentiles: Float64Array;
+  private readonly saveShare: Float64Array;
   private readonly inputs: RankInputs;
   private readonly role: CohortRanker;
   private readonly group: CohortRanker | null;
@@ -107,6 +113,8 @@ export class CohortRanks implements RowRanks {
     this.percentiles = percentiles;
     this.rating = new Float64Array(n).fill(Number.NaN);
     this.onPitchPercentiles = new Float64Array(n).fill(Number.NaN);
+    this.saveSharePercentiles = new Float64Array(n).fill(Number.NaN);
+    this.saveShare = saveShareColumn(inputs.values.saves_per90, inputs.values.goals_conceded_per90);
     this.ratingIsProvider = new Uint8Array(n);
     for (let i = 0; i < n; i++) if (Number.isFinite(inputs.providerRating[i])) this.ratingIsProvider[i] = 1;
   }
@@ -144,6 +152,7 @@ export class CohortRanks implements RowRanks {
       this.columnInto(this.inputs.rankable(key), METRICS[key].lowerIsBetter, this.percentiles[key]);
     }
     if (this.inputs.onPitch) this.columnInto(this.inputs.onPitch, false, this.onPitchPercentiles);
+    this.columnInto(this.saveShare, false, this.saveSharePercentiles);
     this.ratingsInto(this.rating);
     this.columnInto(this.rating, false, this.percentiles.rating);
     this.whole = true;
@@ -193,6 +202,7 @@ export class CohortRanks implements RowRanks {
       for (const key of ROLE_WEIGHTS[r].standIns) if (key !== null) this.rankMetric(c, key);
     }
     if (onPitch) this.rankColumn(c, ON_PITCH_SLOT, onPitch, false, this.onPitchPercentiles);
+    if (roles[GOALKEEPER]) this.rankColumn(c, SAVE_SHARE_SLOT, this.saveShare, false, this.saveSharePercentiles);
     for (let k = 0; k < rows.length; k++) if (cohort[rows[k]] === c) this.rating[rows[k]] = this.ratingOfRow(rows[k]);
     this.rated[c] = 1;
   }
@@ -262,10 +272,16 @@ export class CohortRanks implements RowRanks {
         let x = cols[k][i];
         if (Number.isNaN(x)) x = alts[k][i];
         if (Number.isNaN(x)) continue;
-        sum += ws[k] * x;
+        sum += ws[k] * normalScoreOf(x);
         weight += ws[k];
       }
-      out[i] = weight > 0 ? ratingFromComposite(withOnPitch(sum / weight, this.onPitchPercentiles[i])) : Number.NaN;
+      out[i] =
+        weight > 0
+          ? ratingFromScore(
+              roleScoreOf(ROLES[role[i]], sum / weight, this.onPitchPercentiles[i], this.saveSharePercentiles[i]),
+              minutes[i],
+            )
+          : Number.NaN;
     }
   }
 
@@ -287,10 +303,16 @@ export class CohortRanks implements RowRanks {
       const standIn = standIns[k];
       if (Number.isNaN(x) && standIn !== null) x = this.percentiles[standIn][i];
       if (Number.isNaN(x)) continue;
-      sum += weights[k] * x;
+      sum += weights[k] * normalScoreOf(x);
       weight += weights[k];
     }
-    return weight > 0 ? ratingFromComposite(withOnPitch(sum / weight, this.onPitchPercentiles[i])) : Number.NaN;
+    const role = ROLES[this.inputs.role[i]];
+    return weight > 0
+      ? ratingFromScore(
+          roleScoreOf(role, sum / weight, this.onPitchPercentiles[i], this.saveSharePercentiles[i]),
+          this.inputs.minutes[i],
+        )
+      : Number.NaN;
   }
 }
 

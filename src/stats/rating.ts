@@ -17,88 +17,72 @@ const WEIGHTS = {
   goalkeeper: {
     goals_conceded_per90: 0.4,
     cleansheets_per90: 0.3,
-    saves_per90: 0.1,
+    saves_per90: 0.15,
     pass_accuracy_pct: 0.1,
     passes_per90: 0.05,
-    long_balls_per90: 0.025,
-    punches_per90: 0.025,
   },
   centre_back: {
-    goals_conceded_per90: 0.2,
+    interceptions_padj_per90: 0.15,
+    tackles_padj_per90: 0.1,
+    clearances_padj_per90: 0.1,
+    shots_blocked_padj_per90: 0.05,
     aerials_won_per90: 0.15,
-    pass_accuracy_pct: 0.15,
-    passes_per90: 0.1,
-    progressive_passes_per90: 0.05,
-    interceptions_padj_per90: 0.1,
-    duels_won_per90: 0.1,
-    tackles_padj_per90: 0.05,
-    clearances_padj_per90: 0.05,
-    shots_blocked_padj_per90: 0.025,
-    long_balls_per90: 0.025,
+    duels_won_per90: 0.15,
+    progressive_passes_per90: 0.15,
+    pass_accuracy_pct: 0.05,
+    xt_per90: 0.05,
+    goals_per90: 0.05,
   },
   full_back: {
-    goals_conceded_per90: 0.15,
-    passes_per90: 0.1,
-    progressive_passes_per90: 0.05,
-    key_passes_per90: 0.1,
-    xt_per90: 0.05,
-    pass_accuracy_pct: 0.1,
-    assists_per90: 0.05,
-    xa_per90: 0.05,
-    interceptions_padj_per90: 0.1,
-    tackles_padj_per90: 0.05,
-    cross_accuracy_pct: 0.05,
-    dribbles_per90: 0.025,
-    progressive_carries_per90: 0.025,
-    duels_won_per90: 0.05,
+    interceptions_padj_per90: 0.15,
+    tackles_padj_per90: 0.15,
+    duels_won_per90: 0.1,
     ball_recovery_padj_per90: 0.05,
+    progressive_passes_per90: 0.1,
+    progressive_carries_per90: 0.1,
+    xt_per90: 0.1,
+    xa_per90: 0.15,
+    assists_per90: 0.05,
+    key_passes_per90: 0.05,
   },
   midfielder: {
-    passes_per90: 0.1,
-    progressive_passes_per90: 0.05,
-    pass_accuracy_pct: 0.15,
-    key_passes_per90: 0.1,
-    xt_per90: 0.05,
-    goals_conceded_per90: 0.1,
+    progressive_passes_per90: 0.15,
+    xt_per90: 0.15,
+    progressive_carries_per90: 0.025,
+    key_passes_per90: 0.05,
+    xa_per90: 0.075,
+    assists_per90: 0.05,
+    goals_per90: 0.05,
+    npxg_per90: 0.05,
     interceptions_padj_per90: 0.1,
     ball_recovery_padj_per90: 0.1,
-    tackles_padj_per90: 0.05,
-    assists_per90: 0.025,
-    xa_per90: 0.025,
-    goals_per90: 0.025,
-    npxg_per90: 0.025,
+    tackles_padj_per90: 0.1,
     duels_won_per90: 0.05,
-    dribbles_per90: 0.025,
-    progressive_carries_per90: 0.025,
+    pass_accuracy_pct: 0.05,
   },
   attacking_midfielder: {
-    goals_per90: 0.1,
-    npxg_per90: 0.1,
-    assists_per90: 0.075,
-    xa_per90: 0.075,
+    goals_per90: 0.15,
+    npxg_per90: 0.15,
+    assists_per90: 0.125,
+    xa_per90: 0.125,
     key_passes_per90: 0.1,
-    xt_per90: 0.05,
-    dribbles_per90: 0.1,
-    progressive_carries_per90: 0.05,
-    big_chances_per90: 0.05,
+    xt_per90: 0.1,
+    progressive_carries_per90: 0.1,
+    dribbles_per90: 0.05,
     passes_into_box_per90: 0.05,
-    shots_on_target_per90: 0.1,
-    passes_per90: 0.05,
-    pass_accuracy_pct: 0.05,
-    cross_accuracy_pct: 0.05,
+    shots_on_target_per90: 0.05,
   },
   striker: {
     goals_per90: 0.2,
-    npxg_per90: 0.15,
-    shots_on_target_per90: 0.15,
-    big_chances_per90: 0.15,
-    assists_per90: 0.05,
-    xa_per90: 0.05,
+    npxg_per90: 0.2,
+    assists_per90: 0.1,
+    xa_per90: 0.1,
+    shots_on_target_per90: 0.1,
+    big_chances_per90: 0.1,
     key_passes_per90: 0.05,
+    xt_per90: 0.05,
     aerials_won_per90: 0.05,
     duels_won_per90: 0.05,
-    dribbles_per90: 0.05,
-    shots_per90: 0.05,
   },
 } as const satisfies Record<Role, Partial<Record<MetricKey, number>>>;
 
@@ -144,6 +128,11 @@ export const UNRATED_METRICS = {
     'overlaps progressive passes (most passes into the final third are progressive); weighing both counts one act twice',
   sca_per90:
     'overlaps key passes, xA and dribbles (a shot-creating action is the pass or take-on before a shot); weighing it too counts one act twice',
+  punches_per90: "punching rather than catching is a keeper's style, not how well he keeps goal",
+  long_balls_per90:
+    "how often a player goes long is his team's style; what his passing gains is progressive passes and xT",
+  cross_accuracy_pct: 'a completion ratio on a handful of crosses rewards the safe cross; what crossing creates is xA',
+  shots_per90: 'shot volume without quality; shots on target and npxG say what the shots were worth',
 } as const satisfies Record<
   Exclude<
     MetricKey,
@@ -218,36 +207,167 @@ export function ratingComposite(role: Role, percentileOf: (key: MetricKey) => nu
 }
 
 /**
- * Share of the model rating taken by the on-pitch goal difference (plus-minus) percentile where
- * the dataset has it (event data): a fifth from the score while he played, four fifths from what
- * he did. Chosen on the Premier League 2017/18 alone, where 0.1–0.25 all ranked the teams alike;
- * the other three leagues are held out (docs/methodology/stats.md#on-pitch-goal-difference).
+ * Percentiles are read as normal scores between these bounds (docs/methodology/stats.md#model-rating):
+ * a cohort's 0th and 100th percentile are its extremes, not infinitely far from the norm.
  */
-export const ON_PITCH_WEIGHT = 0.15;
+export const NORMAL_SCORE_PERCENTILE_MIN = 0.5;
+export const NORMAL_SCORE_PERCENTILE_MAX = 99.5;
 
 /**
- * The rating composite with the on-pitch goal difference percentile blended in at ON_PITCH_WEIGHT;
- * the composite alone when that percentile is unknown (season tables, the demo).
- * @example withOnPitch(60, 80) // => 63
+ * The standard normal quantile of a percentile (0–100), clamped to
+ * NORMAL_SCORE_PERCENTILE_MIN–MAX: how many standard deviations above his cohort's norm a player
+ * at that percentile stands, were the metric normal. NaN stays NaN. Acklam's rational
+ * approximation (relative error below 1.2e-9).
+ * @example normalScoreOf(50) // => 0
+ * @example normalScoreOf(97.5) // => 1.96 (to 3 decimals)
  */
-export function withOnPitch(composite: number, onPitchPercentile: number): number {
-  if (Number.isNaN(onPitchPercentile) || Number.isNaN(composite)) return composite;
-  return (1 - ON_PITCH_WEIGHT) * composite + ON_PITCH_WEIGHT * onPitchPercentile;
+export function normalScoreOf(percentile: number): number {
+  if (Number.isNaN(percentile)) return Number.NaN;
+  const p = Math.min(NORMAL_SCORE_PERCENTILE_MAX, Math.max(NORMAL_SCORE_PERCENTILE_MIN, percentile)) / 100;
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239,
+  ];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155211639];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const tail = (q: number) =>
+    (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log(1 - p)));
+  const q = p - 0.5;
+  const r = q * q;
+  return (
+    ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) /
+    (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
+  );
 }
 
 /**
- * Maps a composite percentile (0–100) linearly to the rating scale 5.0–9.5:
- * `5.0 + 4.5 × composite / 100`. NaN stays NaN.
- * @example ratingFromComposite(60) // => 7.7
+ * The rating score of a role: the weighted mean of the normal scores of its percentiles
+ * ({@link normalScoreOf}), over the weighted metrics whose percentile is known (a missing event
+ * value read through its stand-in); NaN when none is known. Unlike the mean of the percentiles
+ * ({@link ratingComposite}), a 99th percentile counts as far above the norm as it is, so a season
+ * that is exceptional in what decides matches is not pulled to the middle by ordinary metrics.
+ * @example ratingScore('striker', (k) => (k === 'goals_per90' ? 97.5 : k === 'npxg_per90' ? 50 : NaN)) // => 0.98 (to 2 decimals)
  */
-export function ratingFromComposite(composite: number): number {
-  return MODEL_RATING_MIN + ((MODEL_RATING_MAX - MODEL_RATING_MIN) * composite) / 100;
+export function ratingScore(role: Role, percentileOf: (key: MetricKey) => number): number {
+  let sum = 0;
+  let weight = 0;
+  for (const [key, w] of weightsOf(role)) {
+    const r = ratedPercentileOf(key, percentileOf);
+    if (r === null) continue;
+    sum += w * normalScoreOf(r.percentile);
+    weight += w;
+  }
+  return weight > 0 ? sum / weight : NaN;
 }
 
 /**
- * The model rating of one player-season from his role's percentiles.
- * @example modelRating('goalkeeper', (k) => (k === 'saves_per90' ? 80 : k === 'goals_conceded_per90' ? 40 : NaN)) // => 7.16 (composite 48)
+ * Share of the model rating taken by the on-pitch goal difference (plus-minus) where the dataset
+ * has it (event data): the one team outcome the rating keeps, labelled as such, because it credits
+ * both ends of the pitch alike; goals conceded alone is not an outfield player's own evidence
+ * (docs/methodology/stats.md#on-pitch-goal-difference).
  */
-export function modelRating(role: Role, percentileOf: (key: MetricKey) => number): number {
-  return ratingFromComposite(ratingComposite(role, percentileOf));
+export const ON_PITCH_WEIGHT = 0.25;
+
+/**
+ * The rating score with the on-pitch goal difference blended in at ON_PITCH_WEIGHT, both as normal
+ * scores; the score alone when the on-pitch percentile is unknown (season tables, the demo).
+ * @example withOnPitch(1, 50) // => 0.85
+ */
+export function withOnPitch(score: number, onPitchPercentile: number): number {
+  if (Number.isNaN(onPitchPercentile) || Number.isNaN(score)) return score;
+  return (1 - ON_PITCH_WEIGHT) * score + ON_PITCH_WEIGHT * normalScoreOf(onPitchPercentile);
+}
+
+/**
+ * Share of a goalkeeper's rating score taken by his save share (save-share.ts), the shots on target
+ * he kept out: his own job, where goals conceded and clean sheets are the team's as much as his
+ * (docs/methodology/stats.md#model-rating).
+ */
+export const KEEPER_SAVE_SHARE_WEIGHT = 0.35;
+
+/**
+ * A keeper's rating score with his save-share percentile blended in at KEEPER_SAVE_SHARE_WEIGHT,
+ * both as normal scores; the score alone when the save share is unknown.
+ * @example withSaveShare(1, 50) // => 0.5
+ */
+export function withSaveShare(score: number, saveSharePercentile: number): number {
+  if (Number.isNaN(saveSharePercentile)) return score;
+  if (Number.isNaN(score)) return normalScoreOf(saveSharePercentile);
+  return (1 - KEEPER_SAVE_SHARE_WEIGHT) * score + KEEPER_SAVE_SHARE_WEIGHT * normalScoreOf(saveSharePercentile);
+}
+
+/**
+ * Minutes of evidence that count as much as the role's norm when a rating is judged
+ * (docs/methodology/stats.md#model-rating): a score is shrunk toward the norm by
+ * `minutes / (minutes + RATING_PRIOR_MINUTES)`, three full matches' worth, so a flying start of a
+ * few matches does not out-rate a whole season at the same level.
+ */
+export const RATING_PRIOR_MINUTES = 270;
+/** The rating of a player at his role's norm (a rating score of 0). */
+export const RATING_NORM = 7.25;
+/** Rating points per standard deviation of the rating score (docs/methodology/stats.md#model-rating). */
+export const RATING_PER_SD = 1.5;
+
+/**
+ * Maps a rating score (normal-score units) to the rating scale: shrunk toward the norm for the
+ * sample (RATING_PRIOR_MINUTES), then `RATING_NORM + RATING_PER_SD × score`, clamped to
+ * MODEL_RATING_MIN–MAX. Without minutes no shrinkage. NaN stays NaN.
+ * @example ratingFromScore(1) // => 8.75
+ * @example ratingFromScore(1, 270) // => 8 (half the evidence: half the distance from the norm)
+ */
+export function ratingFromScore(score: number, minutes = Number.POSITIVE_INFINITY): number {
+  if (Number.isNaN(score)) return Number.NaN;
+  const shrink = Number.isFinite(minutes) ? Math.max(0, minutes) / (Math.max(0, minutes) + RATING_PRIOR_MINUTES) : 1;
+  const rating = RATING_NORM + RATING_PER_SD * score * shrink;
+  return Math.min(MODEL_RATING_MAX, Math.max(MODEL_RATING_MIN, rating));
+}
+
+/**
+ * The model rating of one player-season from his role's percentiles, the on-pitch goal difference
+ * percentile (NaN when unknown), his minutes (no shrinkage when omitted) and, for a goalkeeper,
+ * his save-share percentile (NaN when unknown).
+ * @example modelRating('striker', (k) => (k === 'goals_per90' ? 97.5 : k === 'npxg_per90' ? 50 : NaN)) // => 8.72 (to 2 decimals)
+ */
+export function modelRating(
+  role: Role,
+  percentileOf: (key: MetricKey) => number,
+  onPitchPercentile = Number.NaN,
+  minutes = Number.POSITIVE_INFINITY,
+  saveSharePercentile = Number.NaN,
+): number {
+  return ratingFromScore(
+    roleScoreOf(role, ratingScore(role, percentileOf), onPitchPercentile, saveSharePercentile),
+    minutes,
+  );
+}
+
+/**
+ * A row's full rating score from its metric score: the keeper's save share blended in
+ * ({@link withSaveShare}, goalkeepers only), then the on-pitch goal difference ({@link withOnPitch}).
+ */
+export function roleScoreOf(
+  role: Role,
+  metricScore: number,
+  onPitchPercentile: number,
+  saveSharePercentile: number,
+): number {
+  const own = role === 'goalkeeper' ? withSaveShare(metricScore, saveSharePercentile) : metricScore;
+  return withOnPitch(own, onPitchPercentile);
+}
+
+/**
+ * The rating as a share of its scale, 0–100: `100 × (rating − MODEL_RATING_MIN) / (MODEL_RATING_MAX
+ * − MODEL_RATING_MIN)`, clamped; what the Best XI and the cards read as quality
+ * (docs/methodology/bestxi.md#season-score). NaN stays NaN.
+ * @example ratingShareOf(7.25) // => 50
+ */
+export function ratingShareOf(rating: number): number {
+  if (Number.isNaN(rating)) return Number.NaN;
+  return Math.min(100, Math.max(0, (100 * (rating - MODEL_RATING_MIN)) / (MODEL_RATING_MAX - MODEL_RATING_MIN)));
 }

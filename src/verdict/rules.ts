@@ -51,6 +51,12 @@ export const ELITE_OUTPUT_MIN = 65;
 export const ELITE_METRICS_MIN = 2;
 /** solid: minimum role output score; below it a regular is below par. */
 export const SOLID_OUTPUT_MIN = 40;
+/**
+ * elite: lowest percentile of the player's model rating in his role cohort. The rating is the one
+ * judgment of how good a season was (docs/methodology/verdict.md#elite), so an elite verdict never
+ * sits beside a middling rating.
+ */
+export const ELITE_RATING_PERCENTILE_MIN = 75;
 /** Percentile that makes a metric elite. */
 export const ELITE_PERCENTILE = 90;
 /** Percentile that makes a metric strong. */
@@ -77,6 +83,8 @@ export interface VerdictFacts {
   feeTier: FeeTier | null;
   /** Output score of the previous season with enough minutes, or null. */
   previousOutput: number | null;
+  /** Percentile of his model rating in his role cohort; absent or null when unknown. */
+  ratingPercentile?: number | null;
   /** Closest DNA match in a higher fee tier, or null. */
   anchor: { player_id: number; name: string; fee_tier: FeeTier; similarity: number } | null;
 }
@@ -156,7 +164,7 @@ export function verdictOf(allFacts: VerdictFacts): RuleOutcome {
   const historic = historicVerdictOf(facts, output, worst);
   if (historic) return historic;
   const elite = best.filter((k) => p(k) >= ELITE_PERCENTILE);
-  if (isEliteOutput(output, elite.length) && facts.minutes >= ELITE_MINUTES_MIN) {
+  if (isEliteOutput(output, elite.length, facts.ratingPercentile) && facts.minutes >= ELITE_MINUTES_MIN) {
     return {
       code: 'elite',
       margin: clamp01((output - ELITE_OUTPUT_MIN) / 20),
@@ -190,9 +198,11 @@ export function verdictOf(allFacts: VerdictFacts): RuleOutcome {
   };
 }
 
-/** True when the output and the count of elite role metrics clear the elite rule, whatever the minutes. */
-const isEliteOutput = (output: number, eliteMetrics: number) =>
-  output >= ELITE_OUTPUT_MIN && eliteMetrics >= ELITE_METRICS_MIN;
+/** True when the output, the count of elite role metrics and the rating clear the elite rule, whatever the minutes. */
+const isEliteOutput = (output: number, eliteMetrics: number, ratingPercentile: number | null | undefined) =>
+  output >= ELITE_OUTPUT_MIN &&
+  eliteMetrics >= ELITE_METRICS_MIN &&
+  (ratingPercentile == null || ratingPercentile >= ELITE_RATING_PERCENTILE_MIN);
 
 /**
  * True when a regular's numbers clear the elite rule but his minutes are under ELITE_MINUTES_MIN:
@@ -203,7 +213,7 @@ export function eliteOnFewMinutesOf(facts: VerdictFacts): boolean {
   if (facts.minutes >= ELITE_MINUTES_MIN || facts.minutes < VERDICT_MINUTES_MIN) return false;
   const own = ownEvidenceOf(facts.role, facts.percentiles);
   const eliteMetrics = metricEntriesOf(own).filter(([, p]) => p >= ELITE_PERCENTILE).length;
-  return isEliteOutput(outputScoreOf(facts.role, own), eliteMetrics);
+  return isEliteOutput(outputScoreOf(facts.role, own), eliteMetrics, facts.ratingPercentile);
 }
 
 /**

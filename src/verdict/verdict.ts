@@ -134,6 +134,12 @@ function percentilesAt(ctx: EngineContext, row: number): Partial<Record<MetricKe
   return ratedPercentilesOf(roleAt(ctx, row), (k) => percentileAt(ctx.derived, k, row));
 }
 
+/** The percentile of the model rating at a derived row in its role cohort, or null when unranked. */
+function ratingPercentileAt(ctx: EngineContext, row: number): number | null {
+  const p = percentileAt(ctx.derived, 'rating', row);
+  return Number.isNaN(p) ? null : p;
+}
+
 /** The season a cooked verdict compares with: its output score, and where he played it. */
 export interface PreviousSeason {
   output: number;
@@ -296,6 +302,7 @@ function factsOf(
     age: ctx.ageOf(player),
     feeTier: feeTierOf(player.market_value_eur),
     previousOutput: previous?.output ?? null,
+    ratingPercentile: row >= 0 ? ratingPercentileAt(ctx, row) : null,
     anchor: row >= 0 && ctx.derived.inCohort[row] ? anchorOf(row) : null,
   };
   return { facts, previous, cohortId, role };

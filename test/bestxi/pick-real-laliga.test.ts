@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
+import { ROLES } from '../../src/stats/roles.js';
 
 const REAL = join(
   process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
@@ -62,4 +63,21 @@ describe.skipIf(!present)('bestxi pick on La Liga 2017/18 against a published te
       expect(fromTop.length, formation).toBeGreaterThanOrEqual(7);
     }
   });
+
+  it('the player of the year, Messi (Trofeo Di Stéfano 2017/18, Premios Marca: https://www.estadiodeportivo.com/noticias-futbol/2018/11/12/messi-pichichi-liga-18-lleva/193443.html), is in the top 5 of the outfield regulars by rating', () => {
+    expect(ratingRankOf(engine, 'Lionel Messi')).toBeLessThanOrEqual(5);
+  });
 });
+
+/** Rank (1 = best) of a player among the league's outfield regulars (≥ 1,350 minutes) by rating. */
+function ratingRankOf(engine: Engine, name: string): number {
+  const r = engine.resolvePlayer({ name });
+  if (!r.ok) throw new Error(r.error.message);
+  const own = engine.latestRowOf(r.value.player_id);
+  const d = engine.derived;
+  let better = 0;
+  for (let i = 0; i < d.n; i++)
+    if (d.minutes[i] >= 1350 && ROLES[d.role[i]] !== 'goalkeeper' && d.values.rating[i] > d.values.rating[own])
+      better++;
+  return better + 1;
+}

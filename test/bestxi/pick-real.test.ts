@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMATIONS } from '../../src/bestxi/pick.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
+import { ROLES } from '../../src/stats/roles.js';
 
 const REAL = join(
   process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
@@ -67,4 +68,21 @@ describe.skipIf(!present)('bestxi pick on the Bundesliga 2017/18', () => {
       error: { code: 'invalid_request', param: 'vibe_id' },
     });
   });
+
+  it("the top scorer Lewandowski, voted best outfield player of the season's first half by 219 Bundesliga players (kicker survey: https://kurier.at/sport/fussball/fussball-lewandowski-fuer-liga-kollegen-bester-feldspieler-der-hinrunde/305.531.204; the full-season vote was not verified), is in the top 5 of the outfield regulars by rating", () => {
+    expect(ratingRankOf(engine, 'Robert Lewandowski')).toBeLessThanOrEqual(5);
+  });
 });
+
+/** Rank (1 = best) of a player among the league's outfield regulars (≥ 1,350 minutes) by rating. */
+function ratingRankOf(engine: Engine, name: string): number {
+  const r = engine.resolvePlayer({ name });
+  if (!r.ok) throw new Error(r.error.message);
+  const own = engine.latestRowOf(r.value.player_id);
+  const d = engine.derived;
+  let better = 0;
+  for (let i = 0; i < d.n; i++)
+    if (d.minutes[i] >= 1350 && ROLES[d.role[i]] !== 'goalkeeper' && d.values.rating[i] > d.values.rating[own])
+      better++;
+  return better + 1;
+}

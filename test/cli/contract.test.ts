@@ -48,7 +48,9 @@ const CASES: Record<string, Case> = {
     // Player 10101 has 18 minutes: a low sample makes no claim (docs/design.md#statistics).
     check: (r, _tmp, argv) =>
       expect(r.stdout).toMatch(
-        argv.includes('10101') ? /too small to judge/ : /The standout number is Goals: 96th percentile among strikers/,
+        argv.includes('10101')
+          ? /too small to judge/
+          : /The standout number is Key passes: 99th percentile among strikers/,
       ),
   },
   scouting: {
@@ -110,15 +112,28 @@ const CASES: Record<string, Case> = {
     ok: [
       ['bestxi', 'pick', '--vibe', 'balanced', '--formation', '4-3-3'],
       ['bestxi', 'pick', '--vibe', 'high_press', '--formation', '3-5-2', '--json'],
+      ['bestxi', 'pick', '--league', 'Liga Primera', '--json'],
     ],
     bad: [
       ['bestxi', 'pick', '--formation', '5-5'],
       ['bestxi', 'pick', '--vibe', 'no-such-vibe', '--formation', '4-4-2'],
+      ['bestxi', 'pick', '--league', 'No Such League'],
     ],
-    check: (r, _tmp, argv) =>
-      argv.includes('--json')
-        ? expect(JSON.parse(r.stdout).xi).toHaveLength(11)
-        : expect(r.stdout).toMatch(/^ {2}GK {3}GK/m),
+    check: (r, _tmp, argv) => {
+      if (!argv.includes('--json')) {
+        expect(r.stdout).toMatch(/^ {2}GK {3}GK/m);
+        // The text answer says how its scores are made and why the pool's differ.
+        expect(r.stdout).toMatch(/`bestxi pool` also weighs recent form/);
+        return;
+      }
+      const body = JSON.parse(r.stdout);
+      expect(body.xi).toHaveLength(11);
+      // --league keeps the XI inside that league (the demo holds eight).
+      if (argv.includes('--league'))
+        expect(new Set(body.lineup.secondary.leagues.map((l: { name: string }) => l.name))).toEqual(
+          new Set(['Liga Primera']),
+        );
+    },
   },
   'bestxi lineup': {
     ok: [['bestxi', 'lineup', '--ids', LINEUP, '--vibe', 'balanced']],

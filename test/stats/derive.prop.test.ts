@@ -19,6 +19,7 @@ import { percentileAt, ratingAt } from '../../src/stats/derived.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from '../../src/stats/metrics.js';
 import { per90, PER90_MINUTES_MIN } from '../../src/stats/per90.js';
 import { modelRating } from '../../src/stats/rating.js';
+import { saveShareOfValues } from '../../src/stats/save-share.js';
 import { roleOfPosition } from '../../src/stats/roles.js';
 
 const maybe = (arb: fc.Arbitrary<number>) => fc.option(arb, { freq: 8, nil: null });
@@ -176,8 +177,23 @@ describe('deriveSeasons matches a naive recomputation', () => {
             else expect([c.role, c.position_group]).toEqual([null, groupOf(r)]);
           }
         });
+        // A keeper's save share, saves / (saves + conceded), ranked among his cohort's peers.
+        const saveShare = rows.map((_, i) => saveShareOfValues(values.saves_per90[i], values.goals_conceded_per90[i]));
+        const saveSharePct = rows.map((r, i) =>
+          naivePercentile(
+            saveShare[i],
+            peersOf(r)
+              .map((j) => saveShare[j])
+              .filter((v) => !Number.isNaN(v)),
+            false,
+          ),
+        );
         const rating = rows.map(
-          (r, i) => r.rating ?? (r.minutes >= PER90_MINUTES_MIN ? modelRating(roleOf(r), (k) => pct[k][i]) : NaN),
+          (r, i) =>
+            r.rating ??
+            (r.minutes >= PER90_MINUTES_MIN
+              ? modelRating(roleOf(r), (k) => pct[k][i], Number.NaN, r.minutes, saveSharePct[i])
+              : NaN),
         );
         expect(Array.from(d.ratingIsProvider)).toEqual(rows.map((r) => (r.rating === null ? 0 : 1)));
         rating.forEach((x, i) => {

@@ -21,6 +21,8 @@ import { describe, expect, it } from 'vitest';
 import { tableFromRows, type Dataset, type RowOf } from '../../src/model/schema.js';
 import { HalfspaceError } from '../../src/errors.js';
 import { deriveSeasons } from '../../src/stats/derive.js';
+import { normalScoreOf, RATING_PRIOR_MINUTES } from '../../src/stats/rating.js';
+import { saveShareOf } from '../../src/stats/save-share.js';
 import { METRIC_KEYS, type MetricKey } from '../../src/stats/metrics.js';
 
 const ZERO = emptyTotals();
@@ -228,27 +230,30 @@ describe('deriveSeasons on a hand-built dataset', () => {
     expect(r[0]).toBe(7.4);
     expect(r[3]).toBe(6.5);
     expect(r[5]).toBe(6);
-    // Model ratings weigh each row's role (rating.ts) over the percentiles ranked above.
-    // row 1 (LW, attacking midfielder; every event value is 0 here, so tied at 50 and weighed itself):
-    //        everything weighted at 50 but passes and the accuracies: (1 − .15) × 50 = 42.5,
-    //        + passes .05×33 + pass accuracy .05×83 = 48.3 over 0.95 (cross accuracy NaN, dropped)
-    //        = 50.842… → 5 + 4.5 × 0.50842… = 7.28789…
-    expect(r[1]).toBeCloseTo(5 + (4.5 * (48.3 / 0.95)) / 100, 12);
-    // row 2 (RW): goals .1×100 (npxG, 0 for all, takes the other .1 at 50) + (.85 − .1) × 50
-    //        + passes .05×0 + pass acc .05×100 = 52.5 over 0.95 (cross accuracy unranked: 5 crosses)
-    //        = 55.263… → 5 + 4.5 × 0.55263… = 7.48684…
-    expect(r[2]).toBeCloseTo(5 + (4.5 * (52.5 / 0.95)) / 100, 12);
-    // row 4 (keeper): conceded .4×75 + clean sheets .3×75 + saves .1×25 + pass acc .1×25 + passes .05×75
-    //        + long balls .025×50 + punches .025×50 = 63.75 → 5 + 4.5 × 0.6375 = 7.86875
-    expect(r[4]).toBeCloseTo(7.86875, 12);
+    // Model ratings weigh each row's role (rating.ts) over the normal scores of the percentiles
+    // ranked above: rating = 7.25 + 1.5 × score × minutes / (minutes + 270); no appearances here, so
+    // no on-pitch facet.
+    const z = normalScoreOf;
+    const shrink = (row: number) => d.minutes[row] / (d.minutes[row] + RATING_PRIOR_MINUTES);
+    // row 1 (LW, attacking midfielder; every event value is 0 here, so tied at 50): every weighted
+    //        metric at 50 (pass volume and accuracies weigh nothing for the role) → score 0 → 7.25
+    expect(r[1]).toBeCloseTo(7.25, 12);
+    // row 2 (RW): goals at the 100th (read as 99.5, z = 2.576) × 0.15, everything else at 50
+    expect(r[2]).toBeCloseTo(7.25 + 1.5 * 0.15 * z(100) * shrink(2), 12);
+    // row 4 (keeper): conceded .4 × z(75) + clean sheets .3 × z(75) + saves .15 × z(25)
+    //        + pass acc .1 × z(25) + passes .05 × z(75) = 0.5 × z(75); his save share is the
+    //        higher of the two keepers' (75th), blended at 0.35
+    const keeper = 0.5 * z(75);
+    expect(saveShareOf(d, 4)).toBeGreaterThan(saveShareOf(d, 5));
+    expect(r[4]).toBeCloseTo(7.25 + 1.5 * (0.65 * keeper + 0.35 * z(75)) * shrink(4), 12);
     // row 6: no cohort → no percentiles → NaN; row 7 (striker, alone): every weighted percentile 50 → 7.25
     expect(r[6]).toBeNaN();
     expect(r[7]).toBeCloseTo(7.25, 12);
   });
 
   it('ranks the final rating column within cohorts', () => {
-    // attackers [6.5, 7.288, 7.4]: 7.4 → 83, 7.288 → 50, 6.5 → 17; row 2 (7.487) → 100;
-    // keepers [6.0, 7.86875] → row 4 75, row 5 25; row 7 alone 50
+    // attackers [6.5, 7.25, 7.4]: 7.4 → 83, 7.25 → 50, 6.5 → 17; row 2 (above 7.6) → 100;
+    // keepers [6.0, above 7.5] → row 4 75, row 5 25; row 7 alone 50
     expect(at(d.percentiles.rating)).toEqual([83, 50, 100, 17, 75, 25, N, 50]);
   });
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RowOf } from '../../src/model/schema.js';
 import { onPitchGoalDifference, onPitchWindow } from '../../src/stats/on-pitch.js';
-import { ON_PITCH_WEIGHT, withOnPitch } from '../../src/stats/rating.js';
+import { normalScoreOf, ON_PITCH_WEIGHT, withOnPitch } from '../../src/stats/rating.js';
 import { completeRows, datasetOfRows, type DatasetRows } from '../helpers/complete-dataset.js';
 
 type Shot = DatasetRows['shots'][number];
@@ -85,19 +85,22 @@ describe('onPitchGoalDifference', () => {
 });
 
 describe('withOnPitch', () => {
-  it('blends the on-pitch percentile in at ON_PITCH_WEIGHT and leaves the composite alone without it', () => {
-    expect(withOnPitch(60, 80)).toBeCloseTo(60 + ON_PITCH_WEIGHT * 20, 12);
-    expect(withOnPitch(60, Number.NaN)).toBe(60);
+  it('blends the on-pitch normal score in at ON_PITCH_WEIGHT and leaves the score alone without it', () => {
+    // At the 50th percentile the on-pitch normal score is 0: (1 − w) × 1.
+    expect(withOnPitch(1, 50)).toBeCloseTo(1 - ON_PITCH_WEIGHT, 9);
+    expect(withOnPitch(1, Number.NaN)).toBe(1);
     expect(withOnPitch(Number.NaN, 80)).toBeNaN();
   });
 
-  it('stays between the composite and the on-pitch percentile (property)', () => {
+  it('stays between the score and the on-pitch normal score (property)', () => {
+    const z = fc.double({ min: -3, max: 3, noNaN: true });
     const pct = fc.double({ min: 0, max: 100, noNaN: true });
     fc.assert(
-      fc.property(pct, pct, (c, p) => {
+      fc.property(z, pct, (c, p) => {
         const b = withOnPitch(c, p);
-        expect(b).toBeGreaterThanOrEqual(Math.min(c, p) - 1e-9);
-        expect(b).toBeLessThanOrEqual(Math.max(c, p) + 1e-9);
+        const q = normalScoreOf(p);
+        expect(b).toBeGreaterThanOrEqual(Math.min(c, q) - 1e-9);
+        expect(b).toBeLessThanOrEqual(Math.max(c, q) + 1e-9);
       }),
     );
   });

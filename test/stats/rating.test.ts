@@ -10,7 +10,13 @@ import {
   RATING_WEIGHTS,
   ratedPercentileOf,
   ratingComposite,
-  ratingFromComposite,
+  normalScoreOf,
+  RATING_NORM,
+  RATING_PER_SD,
+  RATING_PRIOR_MINUTES,
+  ratingFromScore,
+  ratingScore,
+  ratingShareOf,
   standInOf,
 } from '../../src/stats/rating.js';
 
@@ -23,31 +29,68 @@ describe('model rating', () => {
     }
   });
 
-  it('maps composite 0 → 5.0, 100 → 9.5, linearly', () => {
+  it('maps a rating score linearly around the norm, clamped to 5.0–9.5', () => {
     expect([MODEL_RATING_MIN, MODEL_RATING_MAX]).toEqual([5, 9.5]);
-    expect(ratingFromComposite(0)).toBe(5);
-    expect(ratingFromComposite(100)).toBe(9.5);
-    // 5 + 4.5 × 50 / 100 = 7.25
-    expect(ratingFromComposite(50)).toBe(7.25);
-    expect(ratingFromComposite(Number.NaN)).toBeNaN();
+    // 7.25 + 1.5 × 1 = 8.75; a score of 0 is the role's norm.
+    expect(ratingFromScore(0)).toBe(RATING_NORM);
+    expect(ratingFromScore(1)).toBeCloseTo(RATING_NORM + RATING_PER_SD, 12);
+    expect(ratingFromScore(10)).toBe(9.5);
+    expect(ratingFromScore(-10)).toBe(5);
+    expect(ratingFromScore(Number.NaN)).toBeNaN();
+  });
+
+  it('shrinks toward the norm by the sample: RATING_PRIOR_MINUTES count as much as the norm', () => {
+    // 270 minutes of evidence against 270 of norm: half the distance, 7.25 + 1.5 × 0.5 = 8.0.
+    expect(ratingFromScore(1, RATING_PRIOR_MINUTES)).toBeCloseTo(8, 12);
+    // A whole season (3,000 minutes) keeps 3000 / 3270 of it.
+    expect(ratingFromScore(1, 3000)).toBeCloseTo(RATING_NORM + (RATING_PER_SD * 3000) / 3270, 12);
+    // More minutes at the same level above the norm never rate lower (property).
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 3, noNaN: true }), fc.integer({ min: 0, max: 3000 }), (z, m) => {
+        expect(ratingFromScore(z, m + 90)).toBeGreaterThanOrEqual(ratingFromScore(z, m) - 1e-12);
+      }),
+    );
+  });
+
+  it('reads percentiles as normal scores: the 99th counts far more above the norm than the 90th', () => {
+    expect(normalScoreOf(50)).toBeCloseTo(0, 9);
+    expect(normalScoreOf(97.5)).toBeCloseTo(1.959964, 5);
+    expect(normalScoreOf(2.5)).toBeCloseTo(-1.959964, 5);
+    expect(normalScoreOf(100)).toBeCloseTo(normalScoreOf(99.5), 12);
+    // A percentile mean cannot tell one 99 + one 50 from two 74.5s (equal weights); the normal scores can.
+    const spike = (k: MetricKey) => (k === 'goals_per90' ? 99 : k === 'npxg_per90' ? 50 : Number.NaN);
+    const flat = (k: MetricKey) => (k === 'goals_per90' || k === 'npxg_per90' ? 74.5 : Number.NaN);
+    expect(ratingComposite('striker', spike)).toBeCloseTo(ratingComposite('striker', flat), 9);
+    expect(ratingScore('striker', spike)).toBeGreaterThan(ratingScore('striker', flat));
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 99, noNaN: true }), (p) => {
+        expect(normalScoreOf(p + 1)).toBeGreaterThanOrEqual(normalScoreOf(p));
+      }),
+    );
+  });
+
+  it('ratingShareOf puts the rating on 0–100 of its scale', () => {
+    expect(ratingShareOf(5)).toBe(0);
+    expect(ratingShareOf(9.5)).toBe(100);
+    expect(ratingShareOf(7.25)).toBe(50);
   });
 
   it('re-weights over known percentiles', () => {
-    // goalkeeper with only saves (w 0.1, p 80) and goals conceded (w 0.4, p 40) known:
-    // (0.1 × 80 + 0.4 × 40) / 0.5 = 48 → 5 + 4.5 × 0.48 = 7.16
+    // goalkeeper with only saves (w 0.15, p 80) and goals conceded (w 0.4, p 40) known:
+    // composite (0.15 × 80 + 0.4 × 40) / 0.55; score (0.15 × z(80) + 0.4 × z(40)) / 0.55
     const p = (k: string) => (k === 'saves_per90' ? 80 : k === 'goals_conceded_per90' ? 40 : Number.NaN);
-    expect(ratingComposite('goalkeeper', p)).toBeCloseTo(48, 12);
-    expect(modelRating('goalkeeper', p)).toBeCloseTo(7.16, 12);
+    expect(ratingComposite('goalkeeper', p)).toBeCloseTo(28 / 0.55, 9);
+    const score = (0.15 * normalScoreOf(80) + 0.4 * normalScoreOf(40)) / 0.55;
+    expect(ratingScore('goalkeeper', p)).toBeCloseTo(score, 12);
+    expect(modelRating('goalkeeper', p)).toBeCloseTo(RATING_NORM + RATING_PER_SD * score, 12);
     expect(modelRating('striker', () => Number.NaN)).toBeNaN();
   });
 
-  it('a striker at 100 in goals and 0 elsewhere gets the goals weight', () => {
-    // composite = 0.2 × 100 / 1 = 20 → 5 + 4.5 × 0.2 = 5.9
-    expect(modelRating('striker', (k) => (k === 'goals_per90' ? 100 : 0))).toBeCloseTo(5.9, 12);
-    // Without npxG (a season table), goals carries npxG's 0.15 too: 0.35 × 100 → 6.575, the v1 rating.
-    expect(
-      modelRating('striker', (k) => (k === 'goals_per90' ? 100 : k === 'npxg_per90' ? Number.NaN : 0)),
-    ).toBeCloseTo(6.575, 12);
+  it('no outfield role weighs goals conceded or clean sheets: they are the team outcome', () => {
+    for (const role of ROLES.filter((r) => r !== 'goalkeeper')) {
+      expect(RATING_WEIGHTS[role].goals_conceded_per90).toBeUndefined();
+      expect(RATING_WEIGHTS[role].cleansheets_per90).toBeUndefined();
+    }
   });
 
   it('a missing event value is read through its stand-in, an unknown stand-in drops out', () => {

@@ -89,8 +89,9 @@ describe('verdict rules, each triggered and not triggered just across its thresh
     expect(verdictOf(withP(striker(65, { goals_per90: 90, shots_on_target_per90: 90 }))).code).toBe('elite');
     // One elite metric only (and shots 65, no finisher): solid.
     expect(verdictOf(withP(striker(65, { goals_per90: 90 }))).code).toBe('solid');
-    // Two elite metrics but .35 × 90 + .1 × 90 + .55 × 40 = 62.5 < 65: a specialist creator (assists), not elite.
-    const o = verdictOf(withP(striker(40, { goals_per90: 90, assists_per90: 90 })));
+    // Two elite metrics but assists (with xA's share) .2 × 90 + key passes (with xT's) .1 × 90
+    // + .7 × 40 = 55 < 65: a specialist creator (assists), not elite.
+    const o = verdictOf(withP(striker(40, { assists_per90: 90, key_passes_per90: 90 })));
     expect([o.code, o.specialty?.name]).toEqual(['specialist', 'creator']);
   });
 
@@ -173,10 +174,10 @@ describe('specialties', () => {
   });
 
   it('a job weighs the same through its classic metric or its event value', () => {
-    // Striker: goals 0.2 + npxG 0.15; PAdj tackles 0.05 for a midfielder is the whole tackling job.
-    expect(jobWeightOf('striker', 'goals_per90')).toBeCloseTo(0.35, 12);
-    expect(jobWeightOf('striker', 'npxg_per90')).toBeCloseTo(0.35, 12);
-    expect(jobWeightOf('midfielder', 'tackles_per90')).toBeCloseTo(0.05, 12);
+    // Striker: goals 0.2 + npxG 0.2; PAdj tackles 0.1 for a midfielder is the whole tackling job.
+    expect(jobWeightOf('striker', 'goals_per90')).toBeCloseTo(0.4, 12);
+    expect(jobWeightOf('striker', 'npxg_per90')).toBeCloseTo(0.4, 12);
+    expect(jobWeightOf('midfielder', 'tackles_per90')).toBeCloseTo(0.1, 12);
     expect(jobWeightOf('goalkeeper', 'goals_per90')).toBe(0);
     expect(keyRoleMetricsOf('striker').slice(0, 2).sort()).toEqual(['goals_per90', 'npxg_per90']);
   });
@@ -192,7 +193,8 @@ describe('specialties', () => {
       role: 'midfielder',
       percentiles: { pass_accuracy_pct: 95, passes_per90: 90, ball_recovery_padj_per90: 80, dribbles_per90: 60 },
     });
-    expect(mid).toEqual(['pass_accuracy_pct', 'ball_recovery_padj_per90', 'passes_per90', 'dribbles_per90']);
+    // Passes carry progressive passes' 0.15 (their stand-in), pass accuracy 0.05: passes lead.
+    expect(mid).toEqual(['passes_per90', 'ball_recovery_padj_per90', 'pass_accuracy_pct', 'dribbles_per90']);
     expect(acrossFacets(['passes_per90', 'pass_accuracy_pct', 'tackles_padj_per90'])).toEqual([
       'passes_per90',
       'tackles_padj_per90',
@@ -262,8 +264,8 @@ describe('confidence', () => {
   });
 
   it('output score is the role’s rating composite', () => {
-    // (.35 × 80 + .15 × 60) / .5 = 74
-    expect(outputScoreOf('striker', { goals_per90: 80, shots_on_target_per90: 60 })).toBeCloseTo(74, 12);
+    // goals carry npxG's share: (.4 × 80 + .1 × 60) / .5 = 76
+    expect(outputScoreOf('striker', { goals_per90: 80, shots_on_target_per90: 60 })).toBeCloseTo(76, 12);
     expect(outputScoreOf('striker', { goals_per90: 80, shots_on_target_per90: 60 }, 'goals_per90')).toBeCloseTo(60, 12);
     expect(Number.isNaN(outputScoreOf('striker', {}))).toBe(true);
   });
@@ -323,9 +325,9 @@ describe("team outcomes are never an outfield player's evidence", () => {
     };
     const o = verdictOf(facts);
     expect(o.metrics).not.toContain('goals_conceded_per90');
-    // Output without it: pass accuracy .15 × 95, PAdj recoveries .1 × 80, PAdj interceptions .1 × 60,
-    // passes .1 × 60 and (standing in for progressive passes) .05 × 60 → 37.25 / .5 = 74.5.
-    expect(outputScoreOf('midfielder', facts.percentiles)).toBeCloseTo(74.5, 6);
+    // Output without it: pass accuracy .05 × 95, PAdj recoveries .1 × 80, PAdj interceptions .1 × 60
+    // and passes standing in for progressive passes .15 × 60 → 27.75 / .4 = 69.375.
+    expect(outputScoreOf('midfielder', facts.percentiles)).toBeCloseTo(69.375, 6);
   });
 
   it('a centre-back led by goals conceded 99th is not led by it, nor elite on it', () => {

@@ -11,9 +11,10 @@ import { tinyDataset } from '../helpers/tiny-dataset.js';
  * percentiles: goals (0 + ½·2)/5 = 20, assists (0 + ½)/5 = 10, shots (0 + ½)/5 = 10, and 50 where
  * everybody has 0 (shots on target, big chances, key passes, dribbles, aerials, duels, and the event
  * values npxG and xA, zero for everyone here). Role output (striker weights) = goals .2 × 20 +
- * assists .05 × 10 + shots .05 × 10 + (npxG .15 + sot .15 + big chances .15 + xA .05 + .05 × 4) × 50
- * = 40 < 45 in fee tier T5 → fraud. Confidence: sample 900/1800 = 0.5 (no ratio among the
- * receipts), margin (45 − 40)/20 = 0.25 → 0.5 × (0.7 + 0.3 × 0.25) = 0.3875 → 0.39.
+ * assists .1 × 10 + (npxG .2 + xA .1 + sot .1 + big chances .1 + .05 × 4) × 50 = 40 < 45 in fee
+ * tier T5 → fraud (shot volume is not a striker's job: his weakest job metrics are the receipts).
+ * Confidence: sample 900/1800 = 0.5 (no ratio among the receipts), margin (45 − 40)/20 = 0.25 →
+ * 0.5 × (0.7 + 0.3 × 0.25) = 0.3875 → 0.39.
  */
 const fraudData = () => tinyDataset({ 3: { goals: 0, assists: 0, shots: 0 } });
 
@@ -28,7 +29,7 @@ describe('engine.verdict', () => {
     expect(r.value.confidence).toBe(0.39);
     expect(r.value.rule.sample).toEqual({ minutes: 900, share: 0.5, elite_withheld: false });
     expect(r.value.fee_tier).toBe('T5');
-    expect(r.value.evidence.map((e) => e.metric)).toEqual(['assists_per90', 'shots_per90', 'goals_per90']);
+    expect(r.value.evidence.map((e) => e.metric)).toEqual(['assists_per90', 'goals_per90', 'aerials_won_per90']);
     expect(r.value.evidence[0]).toMatchObject({
       percentile: 10,
       value: 0,
@@ -40,7 +41,9 @@ describe('engine.verdict', () => {
 
   it('withholds elite one minute under ELITE_MINUTES_MIN and says why, worked by hand', () => {
     // Player 1 tops the five attackers of the cohort in every striker metric (90th percentile each,
-    // (4 + ½)/5): role output 82, two and more metrics at the 90th → elite numbers.
+    // (4 + ½)/5; npxG, xA and xT are 0 for everyone, 50th): role output goals .2 × 90 + npxG .2 × 50 +
+    // assists .1 × 90 + xA .1 × 50 + (sot .1 + big chances .1 + key passes .05 + aerials .05 + duels
+    // .05) × 90 + xT .05 × 50 = 76, two and more metrics at the 90th → elite numbers.
     const star = (minutes: number) => ({
       minutes,
       goals: 12,
@@ -67,10 +70,10 @@ describe('engine.verdict', () => {
     expect(short.narrative).toContain('Sample: 999 minutes, under the 1,000 an elite verdict needs');
     expect(short.headline).toMatch(/\(elite numbers on 999 minutes, too few to call\)\.$/);
     const full = at(ELITE_MINUTES_MIN);
-    // Elite margin (82 − 65)/20 = 0.85: 1000/1800 × (0.7 + 0.255) = 0.53.
+    // Elite margin (76 − 65)/20 = 0.55: 1000/1800 × (0.7 + 0.165) = 0.4806 → 0.48.
     expect(full.verdict_code).toBe('elite');
     expect(full.rule.sample.elite_withheld).toBe(false);
-    expect(full.confidence).toBe(0.53);
+    expect(full.confidence).toBe(0.48);
     expect(full.headline).not.toContain('too few');
   });
 

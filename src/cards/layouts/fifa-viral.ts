@@ -7,16 +7,25 @@ import type { CardFacts, CardMetric } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
 import type { CardPhoto } from '../photo.js';
 import { HD_SIZE, portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
+import { ratingShareOf } from '../../stats/rating.js';
 import { INK, footerOf, type Palette, paletteOf, shortLabelOf, watermarkOf } from './shared.js';
 
+/** The card's overall at the bottom of the rating scale, 5.0 (docs/methodology/cards.md#fifa-viral-overall). */
+export const CARD_OVERALL_MIN = 50;
+/** The card's overall at the top of the rating scale, 9.5. */
+export const CARD_OVERALL_MAX = 99;
+
 /**
- * The card's "overall": the mean of the six featured percentiles, 0–99; 50 when none is known.
- * @example overallOf([{ percentile: 90 }, { percentile: 70 }]) // => 80
+ * The card's "overall": the player's rating on the card's scale, linearly, `CARD_OVERALL_MIN +
+ * (CARD_OVERALL_MAX − CARD_OVERALL_MIN) × share / 100` with share the rating's place on 5.0–9.5
+ * (ratingShareOf), rounded; the one judgment of quality the verdict and the Best XI also read, so
+ * the overall ranks players as the rating does. Null when he has no rating.
+ * @example overallOf(9.5) // => 99
+ * @example overallOf(7.25) // => 75 (74.5 rounded up)
  */
-export function overallOf(metrics: readonly { percentile: number | null }[]): number {
-  const known = metrics.map((m) => m.percentile).filter((p): p is number => p !== null);
-  if (known.length === 0) return 50;
-  return Math.min(99, Math.round(known.reduce((a, b) => a + b, 0) / known.length));
+export function overallOf(rating: number | null): number | null {
+  if (rating === null || Number.isNaN(rating)) return null;
+  return Math.round(CARD_OVERALL_MIN + ((CARD_OVERALL_MAX - CARD_OVERALL_MIN) * ratingShareOf(rating)) / 100);
 }
 
 const CARD_WIDTH = 860;
@@ -61,7 +70,7 @@ export function fifaViralLayout(facts: CardFacts, angle: DecisionAngle, photo: C
         right: 40,
         borderRadius: 24,
       }),
-      overallBadgeOf(facts, pal, overallOf(six)),
+      overallBadgeOf(facts, pal, overallOf(facts.sample.rating)),
       attributePanelOf(facts, angle, six),
     ),
     footerOf(facts),
@@ -70,11 +79,11 @@ export function fifaViralLayout(facts: CardFacts, angle: DecisionAngle, photo: C
 }
 
 /** The top-left badge: overall, position code and club. */
-function overallBadgeOf(facts: CardFacts, pal: Palette, ovr: number): LayoutNode {
+function overallBadgeOf(facts: CardFacts, pal: Palette, ovr: number | null): LayoutNode {
   return h(
     'div',
     { position: 'absolute', top: 60, left: 60, flexDirection: 'column', alignItems: 'center' },
-    h('div', { fontSize: 150, fontWeight: 900, lineHeight: 1, letterSpacing: -6 }, String(ovr)),
+    h('div', { fontSize: 150, fontWeight: 900, lineHeight: 1, letterSpacing: -6 }, ovr === null ? '–' : String(ovr)),
     h('div', { fontSize: 48, fontWeight: 900, marginTop: 4 }, facts.player.position_code),
     h('div', { width: 90, height: 6, backgroundColor: pal.secondary, marginTop: 18 }),
     h(

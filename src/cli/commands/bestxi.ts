@@ -69,10 +69,20 @@ export const bestXiPoolCommand = defineCommand({
           `  ${String(p.vibe_score ?? '–').padStart(6)}  ${p.position.padEnd(3)}  ${p.name.slice(0, 26).padEnd(26)}  ${(p.team?.name ?? '').slice(0, 24).padEnd(24)}  ${String(p.age ?? '–').padStart(3)}  ${(p.fee_tier ?? '–').padEnd(4)}  ${p.top_metrics[0] ? `${p.top_metrics[0].metric} ${p.top_metrics[0].percentile}` : ''}  #${p.player_id}`,
       ),
       ...(r.meta.coverage_note ? ['', `Note: ${r.meta.coverage_note}`] : []),
+      '',
+      POOL_SCORE_NOTE,
     ];
     io.stdout(`${lines.join('\n')}\n`);
   },
 });
+
+/** How a pool score is made, and why it differs from a pick score (docs/methodology/bestxi.md#season-score). */
+const POOL_SCORE_NOTE =
+  "Score: 0.6 × season score (the rating on 0–100, blended one third to two thirds with the vibe's metrics) + 0.4 × recent form, plus the vibe's bonus. `bestxi pick` leaves recent form out (it judges the season) and takes off a slot's cost, so its scores differ.";
+
+/** How a pick score is made, and why it differs from a pool score. */
+const PICK_SCORE_NOTE =
+  "Score: season score (the rating on 0–100, blended one third to two thirds with the vibe's metrics) plus the vibe's bonus, minus the slot's cost for his position. `bestxi pool` also weighs recent form (0.4), so its scores differ.";
 
 /** `halfspace bestxi lineup`: aggregates of a lineup (docs/design.md#op-best-xi-lineup). */
 export const bestXiLineupCommand = defineCommand({
@@ -108,13 +118,19 @@ export const bestXiLineupCommand = defineCommand({
 export const bestXiPickCommand = defineCommand({
   name: 'bestxi pick',
   summary: 'The best XI of a vibe in a formation (4-3-3, 4-4-2, 3-5-2, 4-2-3-1), with its lineup aggregates',
-  usage: 'bestxi pick --vibe ID --formation 4-3-3|4-4-2|3-5-2|4-2-3-1 [--dataset DIR] [--json]',
-  options: { ...DATASET_OPTIONS, vibe: { type: 'string', default: 'balanced' }, formation: { type: 'string' } },
+  usage: 'bestxi pick --vibe ID --formation 4-3-3|4-4-2|3-5-2|4-2-3-1 [--league NAME|ID] [--dataset DIR] [--json]',
+  options: {
+    ...DATASET_OPTIONS,
+    vibe: { type: 'string', default: 'balanced' },
+    formation: { type: 'string' },
+    league: { type: 'string' },
+  },
   run({ values, io }) {
     const formation = String(values.formation ?? '4-3-3');
     if (!isOneOf(FORMATIONS, formation)) throw new UsageError(`--formation must be one of ${FORMATIONS.join(', ')}`);
     const engine = openEngine(values);
-    const r = valueOrExit(engine.bestXiPick({ vibe_id: values.vibe, formation }));
+    const league = values.league === undefined ? {} : { league: String(values.league) };
+    const r = valueOrExit(engine.bestXiPick({ vibe_id: values.vibe, formation, ...league }));
     if (values.json) {
       io.stdout(jsonOut(r));
       return;
@@ -130,6 +146,8 @@ export const bestXiPickCommand = defineCommand({
       '',
       `Avg rating ${r.lineup.primary.avg_rating ?? '—'} · G+A per 90 ${r.lineup.primary.ga_per90} · defensive actions per 90 ${r.lineup.primary.def_per90}`,
       ...(r.meta.coverage_note ? ['', `Note: ${r.meta.coverage_note}`] : []),
+      '',
+      PICK_SCORE_NOTE,
     ];
     io.stdout(`${lines.join('\n')}\n`);
   },
