@@ -19,7 +19,10 @@ export const StyleSummary = z.object({
         evidence: z.array(
           z.object({
             metric: z.enum(METRIC_KEYS),
-            percentile: z.number().nullable().describe('Role-cohort percentile 0–100; null when missing'),
+            cohort: z
+              .enum(['role', 'league_outfield'])
+              .describe("Who the percentile ranks him among: his role cohort, or every outfield player of his league-season"),
+            percentile: z.number().nullable().describe('Percentile 0–100 in `cohort`; null when missing'),
             value: z.number().nullable(),
             op: z.enum(['>=', '<=']),
             threshold: z.number(),

@@ -10,6 +10,7 @@ import type { MetricKey } from '../stats/metrics.js';
 import { ROLES, type Role } from '../stats/roles.js';
 import { assert } from '../errors.js';
 import type { DnaVectors } from './vectors.js';
+import { leagueOutfieldPercentileOf, leagueOutfieldQuantileOf } from './league-outfield.js';
 
 /** Clearly above the role: the defining metric of a role tag, top quarter (docs/methodology/dna.md#style-tags). */
 export const ROLE_P_HIGH = 75;
@@ -17,25 +18,47 @@ export const ROLE_P_HIGH = 75;
 export const ROLE_P_ABOVE = 60;
 /** At or below the role's median: a metric a role tag does *not* lean on (docs/methodology/dna.md#style-tags). */
 export const ROLE_P_MEDIAN = 50;
+/** Percentile points by which a role's thresholds relax when no role holds at them (docs/methodology/dna.md#style-tags). */
+export const ROLE_LEAN_SLACK = 15;
+/** The defining metric alone gives a role from this role-cohort percentile (docs/methodology/dna.md#style-tags). */
+export const ROLE_P_DEFINING = 55;
 /** A single-metric trait needs the top tenth of the role (docs/methodology/dna.md#style-tags). */
 export const TRAIT_P = 90;
+/**
+ * A trait that reads as absolute (Prolific, Dribbler…) needs this percentile among every outfield
+ * player of the league-season too, else it is given its role-relative name (docs/methodology/dna.md#style-tags).
+ */
+export const TRAIT_LEAGUE_P = 75;
 /** Each metric of a two-metric trait (Defensive) needs the top fifth (docs/methodology/dna.md#style-tags). */
 export const TRAIT_PAIR_P = 80;
 
 /** Role tags by role, in tie-break order (docs/methodology/dna.md#style-tags). */
 export const ROLE_TAGS = {
-  goalkeeper: ['Sweeper-Keeper', 'Shot Stopper', 'Commanding Keeper'],
-  centre_back: ['Ball-Playing CB', 'Front-Foot Defender', 'Physical Stopper'],
+  goalkeeper: ['Sweeper-Keeper', 'Shot Stopper', 'Commanding Keeper', 'Distributor'],
+  centre_back: ['Ball-Playing CB', 'Front-Foot Defender', 'Physical Stopper', 'Covering Defender'],
   full_back: ['Attacking Full-Back', 'Inverted Full-Back', 'Defensive Full-Back'],
   midfielder: ['Ball-Winner', 'Deep-Lying Playmaker', 'Box-to-Box', 'Creator'],
-  attacking_midfielder: ['Inside Forward', 'Playmaker', 'Winger'],
+  attacking_midfielder: ['Inside Forward', 'Playmaker', 'Winger', 'Two-Way Winger'],
   striker: ['Poacher', 'Target Man', 'Link-up Forward', 'Complete Forward'],
 } as const satisfies Record<Role, readonly string[]>;
 export type RoleTag = (typeof ROLE_TAGS)[Role][number];
 
-/** Secondary trait tags (docs/methodology/dna.md#style-tags). */
+/** Secondary trait tags that read as absolute: given only to a player who stands out in his whole league (docs/methodology/dna.md#style-tags). */
 export const TRAIT_TAGS = ['Prolific', 'Dribbler', 'Creative', 'Defensive', 'Aerial'] as const;
-export type TraitTag = (typeof TRAIT_TAGS)[number];
+export type AbsoluteTraitTag = (typeof TRAIT_TAGS)[number];
+/**
+ * The role-relative name of each trait: given when the player stands out in his role but not among
+ * every outfield player of his league, e.g. a centre-back who scores from set pieces is a "Goal
+ * Threat", not "Prolific" (docs/methodology/dna.md#style-tags).
+ */
+export const ROLE_RELATIVE_TRAITS = {
+  Prolific: 'Goal Threat',
+  Dribbler: 'Ball-Carrier',
+  Creative: 'Chance Supplier',
+  Defensive: 'Hard-Working',
+  Aerial: 'Aerial Outlet',
+} as const satisfies Record<AbsoluteTraitTag, string>;
+export type TraitTag = AbsoluteTraitTag | (typeof ROLE_RELATIVE_TRAITS)[AbsoluteTraitTag];
 export type StyleTag = RoleTag | TraitTag;
 
 /** One comparison of a role-cohort percentile with a threshold. */
@@ -100,6 +123,7 @@ const ROLE_RULE_TABLE = {
     role('Sweeper-Keeper', atLeast('passes_per90', ROLE_P_HIGH), atLeast('pass_accuracy_pct', ROLE_P_ABOVE)),
     role('Shot Stopper', atLeast('saves_per90', ROLE_P_HIGH)),
     role('Commanding Keeper', atLeast('punches_per90', ROLE_P_HIGH)),
+    role('Distributor', atLeast('long_balls_per90', ROLE_P_HIGH), atLeast('passes_per90', ROLE_P_MEDIAN)),
   ],
   centre_back: [
     role('Ball-Playing CB', progressing(ROLE_P_HIGH), atLeast('passes_per90', ROLE_P_ABOVE)),
@@ -107,6 +131,11 @@ const ROLE_RULE_TABLE = {
     role(
       'Physical Stopper',
       atLeast('aerials_won_per90', ROLE_P_HIGH),
+      atLeast('clearances_padj_per90', ROLE_P_ABOVE, 'clearances_per90'),
+    ),
+    role(
+      'Covering Defender',
+      atLeast('shots_blocked_padj_per90', ROLE_P_HIGH, 'shots_blocked_per90'),
       atLeast('clearances_padj_per90', ROLE_P_ABOVE, 'clearances_per90'),
     ),
   ],
@@ -140,6 +169,7 @@ const ROLE_RULE_TABLE = {
     ),
     role('Playmaker', creating(ROLE_P_HIGH), atLeast('passes_per90', ROLE_P_ABOVE)),
     role('Winger', atLeast('crosses_per90', ROLE_P_HIGH), atLeast('dribbles_per90', ROLE_P_ABOVE)),
+    role('Two-Way Winger', recovering(ROLE_P_HIGH), tackling(ROLE_P_ABOVE)),
   ],
   striker: [
     role('Poacher', scoring(ROLE_P_HIGH), atMost('passes_per90', ROLE_P_MEDIAN)),
@@ -158,13 +188,13 @@ const TRAITS = [
   trait('Creative', creating(TRAIT_P)),
   trait('Defensive', tackling(TRAIT_PAIR_P), intercepting(TRAIT_PAIR_P)),
   trait('Aerial', atLeast('aerials_won_per90', TRAIT_P)),
-] satisfies readonly TagRule<TraitTag>[];
+] satisfies readonly TagRule<AbsoluteTraitTag>[];
 
 /**
  * Trait rules (docs/methodology/dna.md#style-tags), for outfield roles only: a keeper's goals or
  * dribbles say nothing about his style.
  */
-export const TRAIT_RULES: readonly TagRule<TraitTag>[] = TRAITS;
+export const TRAIT_RULES: readonly TagRule<AbsoluteTraitTag>[] = TRAITS;
 
 type RuleCondition =
   | (typeof ROLE_RULE_TABLE)[Role][number]['conditions'][number]
@@ -183,8 +213,6 @@ export const UNTAGGED_METRICS = {
   cleansheets_per90: 'measures the team more than the player',
   goals_conceded_per90: 'measures the team more than the player',
   shots_on_target_per90: 'repeats shots_per90, which the tags read',
-  shots_blocked_per90: 'no role in the vocabulary leans on it',
-  shots_blocked_padj_per90: 'no role in the vocabulary leans on it',
   cross_accuracy_pct: 'how well, not how: style tags read how often (crosses_per90)',
   progressive_carries_per90: 'no provider we ingest counts carries yet (Wyscout has none)',
   passes_into_final_third_per90: 'repeats progressive passes, which the tags read',
@@ -197,7 +225,9 @@ export const UNTAGGED_METRICS = {
 export interface Evidence {
   /** The metric actually read: the rule's metric, or its stand-in when the row lacks it. */
   metric: MetricKey;
-  /** Role-cohort percentile 0–100 (NaN when missing). */
+  /** Who the percentile ranks him among: his role cohort, or every outfield player of his league-season. */
+  cohort: 'role' | 'league_outfield';
+  /** Percentile 0–100 in `cohort` (NaN when missing). */
   percentile: number;
   /** The player's metric value (per-90 or %), NaN when missing. */
   value: number;
@@ -227,14 +257,33 @@ export interface StyleTags {
  * The evidence of each condition of `rule` on derived row `row`, read one row at a time so a
  * report about one player ranks only his cohort (docs/methodology/stats.md#implementation-and-performance).
  */
-function evidenceOf(rule: TagRule, derived: DerivedSeasons, row: number): Evidence[] {
+function evidenceOf(rule: TagRule, derived: DerivedSeasons, row: number, slack = 0): Evidence[] {
   return rule.conditions.map((c) => {
+    const threshold = c.op === '>=' ? c.threshold - slack : c.threshold + slack;
     const first = percentileAt(derived, c.metric, row);
     const metric = Number.isNaN(first) && c.standIn ? c.standIn : c.metric;
     const percentile = percentileAt(derived, metric, row);
-    const met = !Number.isNaN(percentile) && (c.op === '>=' ? percentile >= c.threshold : percentile <= c.threshold);
-    return { metric, percentile, value: valueAt(derived, metric, row), op: c.op, threshold: c.threshold, met };
+    const met = !Number.isNaN(percentile) && (c.op === '>=' ? percentile >= threshold : percentile <= threshold);
+    return { metric, cohort: 'role', percentile, value: valueAt(derived, metric, row), op: c.op, threshold, met };
   });
+}
+
+/**
+ * Whether row's value of `metric` reaches the TRAIT_LEAGUE_P-th percentile of every outfield player
+ * of his league-season (see league-outfield.ts); NaN values never meet it.
+ */
+function leagueEvidenceOf(derived: DerivedSeasons, row: number, metric: MetricKey): Evidence {
+  const value = valueAt(derived, metric, row);
+  const bar = leagueOutfieldQuantileOf(derived, metric, row, TRAIT_LEAGUE_P);
+  return {
+    metric,
+    cohort: 'league_outfield',
+    percentile: leagueOutfieldPercentileOf(derived, metric, row),
+    value,
+    op: '>=',
+    threshold: TRAIT_LEAGUE_P,
+    met: !Number.isNaN(value) && !Number.isNaN(bar) && value >= bar,
+  };
 }
 
 /** Mean signed margin by which the conditions hold, in percentile points (a missing one counts as the median, 50). */
@@ -246,6 +295,18 @@ function fitOf(evidence: readonly Evidence[]): number {
   }
   return sum / evidence.length;
 }
+
+/**
+ * The tiers a role rule is read at, first match wins (docs/methodology/dna.md#style-tags): every
+ * condition at its threshold; every condition within ROLE_LEAN_SLACK points of it; the defining
+ * (first) condition alone at ROLE_P_ABOVE, so a player clearly above his role in the one metric a
+ * role is named after is given it.
+ */
+const ROLE_TIERS: readonly { slack: number; rule: (r: TagRule<RoleTag>) => TagRule<RoleTag> }[] = [
+  { slack: 0, rule: (r) => r },
+  { slack: ROLE_LEAN_SLACK, rule: (r) => r },
+  { slack: 0, rule: (r) => ({ ...r, conditions: r.conditions.slice(0, 1).map((c) => ({ ...c, threshold: Math.min(c.threshold, ROLE_P_DEFINING) })) }) },
+];
 
 // --- Inputs-present guard (issue #25 item 18), kept apart from the rules above. ---
 
@@ -282,11 +343,15 @@ export function styleTagsOf(dna: DnaVectors, derived: DerivedSeasons, row: numbe
 export function styleTagsOfRow(derived: DerivedSeasons, row: number): StyleTags {
   const playerRole = ROLES[derived.role[row]];
   let best: { rule: TagRule<RoleTag>; evidence: Evidence[]; fit: number; met: boolean } | null = null;
-  const candidates = ROLE_RULES[playerRole].map((rule) => ({ rule, evidence: evidenceOf(rule, derived, row) }));
-  for (const { rule, evidence } of withInputsPresent(candidates)) {
-    const met = evidence.every((e) => e.met);
-    const fit = fitOf(evidence);
-    if (!best || (met && !best.met) || (met === best.met && fit > best.fit)) best = { rule, evidence, fit, met };
+  for (const tier of ROLE_TIERS) {
+    const candidates = ROLE_RULES[playerRole].map((rule) => ({ rule, evidence: evidenceOf(tier.rule(rule), derived, row, tier.slack) }));
+    best = null;
+    for (const { rule, evidence } of withInputsPresent(candidates)) {
+      const met = evidence.every((e) => e.met);
+      const fit = fitOf(evidence);
+      if (!best || (met && !best.met) || (met === best.met && fit > best.fit)) best = { rule, evidence, fit, met };
+    }
+    if (best?.met) break;
   }
   assert(best, `no role rule for role ${playerRole}`);
   const tags: TagResult[] = [{ tag: best.rule.tag, kind: 'role', fallback: !best.met, evidence: best.evidence }];
@@ -294,8 +359,10 @@ export function styleTagsOfRow(derived: DerivedSeasons, row: number): StyleTags 
   for (const rule of playerRole === 'goalkeeper' ? [] : TRAIT_RULES) {
     const evidence = evidenceOf(rule, derived, row);
     if (!evidence.every((e) => e.met)) continue;
-    traits.push(rule.tag);
-    tags.push({ tag: rule.tag, kind: 'trait', fallback: false, evidence });
+    const league = evidence.map((e) => leagueEvidenceOf(derived, row, e.metric));
+    const tag = league.every((e) => e.met) ? rule.tag : ROLE_RELATIVE_TRAITS[rule.tag];
+    traits.push(tag);
+    tags.push({ tag, kind: 'trait', fallback: false, evidence: [...evidence, ...league] });
   }
   return { primary: best.rule.tag, traits, tags };
 }
