@@ -21,7 +21,9 @@ export const StyleSummary = z.object({
             metric: z.enum(METRIC_KEYS),
             cohort: z
               .enum(['role', 'league_outfield'])
-              .describe("Who the percentile ranks him among: his role cohort, or every outfield player of his league-season"),
+              .describe(
+                'Who the percentile ranks him among: his role cohort, or every outfield player of his league-season',
+              ),
             percentile: z.number().nullable().describe('Percentile 0–100 in `cohort`; null when missing'),
             value: z.number().nullable(),
             op: z.enum(['>=', '<=']),

@@ -104,7 +104,7 @@ const role = <C extends readonly Condition[]>(tag: RoleTag, ...conditions: C) =>
   kind: 'role' as const,
   conditions,
 });
-const trait = <C extends readonly Condition[]>(tag: TraitTag, ...conditions: C) => ({
+const trait = <C extends readonly Condition[]>(tag: AbsoluteTraitTag, ...conditions: C) => ({
   tag,
   kind: 'trait' as const,
   conditions,
@@ -305,7 +305,13 @@ function fitOf(evidence: readonly Evidence[]): number {
 const ROLE_TIERS: readonly { slack: number; rule: (r: TagRule<RoleTag>) => TagRule<RoleTag> }[] = [
   { slack: 0, rule: (r) => r },
   { slack: ROLE_LEAN_SLACK, rule: (r) => r },
-  { slack: 0, rule: (r) => ({ ...r, conditions: r.conditions.slice(0, 1).map((c) => ({ ...c, threshold: Math.min(c.threshold, ROLE_P_DEFINING) })) }) },
+  {
+    slack: 0,
+    rule: (r) => ({
+      ...r,
+      conditions: r.conditions.slice(0, 1).map((c) => ({ ...c, threshold: Math.min(c.threshold, ROLE_P_DEFINING) })),
+    }),
+  },
 ];
 
 // --- Inputs-present guard (issue #25 item 18), kept apart from the rules above. ---
@@ -344,7 +350,10 @@ export function styleTagsOfRow(derived: DerivedSeasons, row: number): StyleTags 
   const playerRole = ROLES[derived.role[row]];
   let best: { rule: TagRule<RoleTag>; evidence: Evidence[]; fit: number; met: boolean } | null = null;
   for (const tier of ROLE_TIERS) {
-    const candidates = ROLE_RULES[playerRole].map((rule) => ({ rule, evidence: evidenceOf(tier.rule(rule), derived, row, tier.slack) }));
+    const candidates = ROLE_RULES[playerRole].map((rule) => ({
+      rule,
+      evidence: evidenceOf(tier.rule(rule), derived, row, tier.slack),
+    }));
     best = null;
     for (const { rule, evidence } of withInputsPresent(candidates)) {
       const met = evidence.every((e) => e.met);

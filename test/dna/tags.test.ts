@@ -90,7 +90,11 @@ const primaryCases: [Role, string, Partial<Record<MetricKey, number>>][] = [
   ],
   ['attacking_midfielder', 'Playmaker', { xa_per90: ROLE_P_HIGH, passes_per90: ROLE_P_ABOVE }],
   ['attacking_midfielder', 'Winger', { crosses_per90: ROLE_P_HIGH, dribbles_per90: ROLE_P_ABOVE }],
-  ['attacking_midfielder', 'Two-Way Winger', { ball_recovery_padj_per90: ROLE_P_HIGH, tackles_padj_per90: ROLE_P_ABOVE }],
+  [
+    'attacking_midfielder',
+    'Two-Way Winger',
+    { ball_recovery_padj_per90: ROLE_P_HIGH, tackles_padj_per90: ROLE_P_ABOVE },
+  ],
   ['striker', 'Poacher', { npxg_per90: ROLE_P_HIGH, passes_per90: ROLE_P_MEDIAN }],
   ['striker', 'Target Man', { aerials_won_per90: ROLE_P_HIGH, duels_won_per90: ROLE_P_ABOVE }],
   ['striker', 'Link-up Forward', { xa_per90: ROLE_P_HIGH, passes_per90: ROLE_P_ABOVE }],
@@ -155,7 +159,10 @@ describe('style tag rules', () => {
 
   it('leans: every condition within ROLE_LEAN_SLACK points, and not one point further', () => {
     // Ball-Winner at tackles 75 − 15 = 60, recoveries 60 − 15 = 45; defining metric below ROLE_P_DEFINING.
-    const lean = { tackles_padj_per90: ROLE_P_HIGH - ROLE_LEAN_SLACK, ball_recovery_padj_per90: ROLE_P_ABOVE - ROLE_LEAN_SLACK };
+    const lean = {
+      tackles_padj_per90: ROLE_P_HIGH - ROLE_LEAN_SLACK,
+      ball_recovery_padj_per90: ROLE_P_ABOVE - ROLE_LEAN_SLACK,
+    };
     expect(ROLE_P_HIGH - ROLE_LEAN_SLACK).toBeGreaterThanOrEqual(ROLE_P_DEFINING);
     const t = caseOf('midfielder', lean);
     expect(t.primary).toBe('Ball-Winner');
