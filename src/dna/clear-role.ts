@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { METRIC_KEYS } from '../stats/metrics.js';
 import type { StyleTags } from './tags.js';
+import { LOCATION_KEYS } from './row-location.js';
 
 /** Style tags of one player-season, as shown in responses (docs/design.md#dna-and-similarity). */
 export const StyleSummary = z.object({
@@ -18,7 +19,7 @@ export const StyleSummary = z.object({
         fallback: z.boolean().describe("True for a role picked as the best fit when no role's conditions all held"),
         evidence: z.array(
           z.object({
-            metric: z.enum(METRIC_KEYS),
+            metric: z.enum([...METRIC_KEYS, ...LOCATION_KEYS]),
             cohort: z
               .enum(['role', 'league_outfield'])
               .describe(

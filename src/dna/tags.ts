@@ -11,6 +11,7 @@ import { ROLES, type Role } from '../stats/roles.js';
 import { assert } from '../errors.js';
 import type { DnaVectors } from './vectors.js';
 import { leagueOutfieldPercentileOf, leagueOutfieldQuantileOf } from './league-outfield.js';
+import { LOCATION_KEYS, type LocationKey, type RowLocation } from './row-location.js';
 
 /** Clearly above the role: the defining metric of a role tag, top quarter (docs/methodology/dna.md#style-tags). */
 export const ROLE_P_HIGH = 75;
@@ -22,6 +23,8 @@ export const ROLE_P_MEDIAN = 50;
 export const ROLE_LEAN_SLACK = 15;
 /** The defining metric alone gives a role from this role-cohort percentile (docs/methodology/dna.md#style-tags). */
 export const ROLE_P_DEFINING = 55;
+/** Clearly below the role's median: where a role tag says he does *not* play (docs/methodology/dna.md#style-tags). */
+export const ROLE_P_LOW = 40;
 /** A single-metric trait needs the top tenth of the role (docs/methodology/dna.md#style-tags). */
 export const TRAIT_P = 90;
 /**
@@ -36,7 +39,7 @@ export const TRAIT_PAIR_P = 80;
 export const ROLE_TAGS = {
   goalkeeper: ['Sweeper-Keeper', 'Shot Stopper', 'Commanding Keeper', 'Distributor'],
   centre_back: ['Ball-Playing CB', 'Front-Foot Defender', 'Physical Stopper', 'Covering Defender'],
-  full_back: ['Attacking Full-Back', 'Inverted Full-Back', 'Defensive Full-Back'],
+  full_back: ['Attacking Full-Back', 'Overlapping Full-Back', 'Inverted Full-Back', 'Defensive Full-Back'],
   midfielder: ['Ball-Winner', 'Deep-Lying Playmaker', 'Box-to-Box', 'Creator'],
   attacking_midfielder: ['Inside Forward', 'Playmaker', 'Winger', 'Two-Way Winger'],
   striker: ['Poacher', 'Target Man', 'Link-up Forward', 'Complete Forward'],
@@ -61,10 +64,13 @@ export const ROLE_RELATIVE_TRAITS = {
 export type TraitTag = AbsoluteTraitTag | (typeof ROLE_RELATIVE_TRAITS)[AbsoluteTraitTag];
 export type StyleTag = RoleTag | TraitTag;
 
+/** What a condition reads: a metric, or where he plays (row-location.ts). */
+export type TagInput = MetricKey | LocationKey;
+
 /** One comparison of a role-cohort percentile with a threshold. */
 export interface Condition {
-  /** The metric read first: an event value or PAdj metric where one exists. */
-  metric: MetricKey;
+  /** The metric read first: an event value or PAdj metric where one exists, or a location measure. */
+  metric: TagInput;
   /** The season-table stand-in read when the row has no percentile in `metric`. */
   standIn?: MetricKey;
   op: '>=' | '<=';
@@ -79,7 +85,7 @@ export interface TagRule<T extends StyleTag = StyleTag> {
 }
 
 // The helpers keep each condition's metric literal, so the compiler knows which metrics tags read.
-const atLeast = <M extends MetricKey, S extends MetricKey = never>(
+const atLeast = <M extends TagInput, S extends MetricKey = never>(
   metric: M,
   threshold: number,
   standIn?: S,
@@ -89,7 +95,7 @@ const atLeast = <M extends MetricKey, S extends MetricKey = never>(
   threshold,
   standIn,
 });
-const atMost = <M extends MetricKey, S extends MetricKey = never>(
+const atMost = <M extends TagInput, S extends MetricKey = never>(
   metric: M,
   threshold: number,
   standIn?: S,
@@ -141,8 +147,10 @@ const ROLE_RULE_TABLE = {
   ],
   full_back: [
     role('Attacking Full-Back', atLeast('crosses_per90', ROLE_P_HIGH), creating(ROLE_P_ABOVE)),
+    role('Overlapping Full-Back', atLeast('touch_height', ROLE_P_HIGH), atLeast('touch_width', ROLE_P_MEDIAN)),
     role(
       'Inverted Full-Back',
+      atMost('touch_width', ROLE_P_LOW),
       atLeast('passes_per90', ROLE_P_HIGH),
       atLeast('pass_accuracy_pct', ROLE_P_ABOVE),
       atMost('crosses_per90', ROLE_P_MEDIAN),
@@ -200,7 +208,7 @@ type RuleCondition =
   | (typeof ROLE_RULE_TABLE)[Role][number]['conditions'][number]
   | (typeof TRAITS)[number]['conditions'][number];
 /** A metric some role or trait rule reads, first or as a stand-in. */
-type TaggedMetric = RuleCondition['metric'] | NonNullable<RuleCondition['standIn']>;
+type TaggedMetric = Exclude<RuleCondition['metric'], LocationKey> | NonNullable<RuleCondition['standIn']>;
 
 /**
  * Metrics no style tag reads, each with the reason (docs/methodology/dna.md#style-tags). A new
@@ -224,7 +232,7 @@ export const UNTAGGED_METRICS = {
 /** Why a tag was given: one condition, with the player's role-cohort percentile and value. */
 export interface Evidence {
   /** The metric actually read: the rule's metric, or its stand-in when the row lacks it. */
-  metric: MetricKey;
+  metric: TagInput;
   /** Who the percentile ranks him among: his role cohort, or every outfield player of his league-season. */
   cohort: 'role' | 'league_outfield';
   /** Percentile 0–100 in `cohort` (NaN when missing). */
@@ -257,16 +265,27 @@ export interface StyleTags {
  * The evidence of each condition of `rule` on derived row `row`, read one row at a time so a
  * report about one player ranks only his cohort (docs/methodology/stats.md#implementation-and-performance).
  */
-function evidenceOf(rule: TagRule, derived: DerivedSeasons, row: number, slack = 0): Evidence[] {
+function evidenceOf(
+  rule: TagRule,
+  derived: DerivedSeasons,
+  row: number,
+  location: RowLocation | null,
+  slack = 0,
+): Evidence[] {
+  const percentileOf = (input: TagInput) =>
+    isLocation(input) ? (location?.percentileAt(input, row) ?? Number.NaN) : percentileAt(derived, input, row);
   return rule.conditions.map((c) => {
     const threshold = c.op === '>=' ? c.threshold - slack : c.threshold + slack;
-    const first = percentileAt(derived, c.metric, row);
+    const first = percentileOf(c.metric);
     const metric = Number.isNaN(first) && c.standIn ? c.standIn : c.metric;
-    const percentile = percentileAt(derived, metric, row);
+    const percentile = percentileOf(metric);
+    const value = isLocation(metric) ? (location?.valueAt(metric, row) ?? Number.NaN) : valueAt(derived, metric, row);
     const met = !Number.isNaN(percentile) && (c.op === '>=' ? percentile >= threshold : percentile <= threshold);
-    return { metric, cohort: 'role', percentile, value: valueAt(derived, metric, row), op: c.op, threshold, met };
+    return { metric, cohort: 'role', percentile, value, op: c.op, threshold, met };
   });
 }
+
+const isLocation = (input: TagInput): input is LocationKey => (LOCATION_KEYS as readonly string[]).includes(input);
 
 /**
  * Whether row's value of `metric` reaches the TRAIT_LEAGUE_P-th percentile of every outfield player
@@ -337,8 +356,13 @@ function withInputsPresent<T extends { evidence: readonly Evidence[] }>(candidat
  * hold. Null when the row has no DNA vector.
  * @example styleTagsOf(dna, derived, row)?.primary // => 'Poacher'
  */
-export function styleTagsOf(dna: DnaVectors, derived: DerivedSeasons, row: number): StyleTags | null {
-  return dna.hasVector[row] ? styleTagsOfRow(derived, row) : null;
+export function styleTagsOf(
+  dna: DnaVectors,
+  derived: DerivedSeasons,
+  row: number,
+  location: RowLocation | null = null,
+): StyleTags | null {
+  return dna.hasVector[row] ? styleTagsOfRow(derived, row, location) : null;
 }
 
 /**
@@ -346,13 +370,13 @@ export function styleTagsOf(dna: DnaVectors, derived: DerivedSeasons, row: numbe
  * percentiles, so a caller that knows the row has a vector (DnaRowVectors) needs no DNA matrix.
  * @example styleTagsOfRow(derived, row).primary // => 'Poacher'
  */
-export function styleTagsOfRow(derived: DerivedSeasons, row: number): StyleTags {
+export function styleTagsOfRow(derived: DerivedSeasons, row: number, location: RowLocation | null = null): StyleTags {
   const playerRole = ROLES[derived.role[row]];
   let best: { rule: TagRule<RoleTag>; evidence: Evidence[]; fit: number; met: boolean } | null = null;
   for (const tier of ROLE_TIERS) {
     const candidates = ROLE_RULES[playerRole].map((rule) => ({
       rule,
-      evidence: evidenceOf(tier.rule(rule), derived, row, tier.slack),
+      evidence: evidenceOf(tier.rule(rule), derived, row, location, tier.slack),
     }));
     best = null;
     for (const { rule, evidence } of withInputsPresent(candidates)) {
@@ -366,9 +390,10 @@ export function styleTagsOfRow(derived: DerivedSeasons, row: number): StyleTags 
   const tags: TagResult[] = [{ tag: best.rule.tag, kind: 'role', fallback: !best.met, evidence: best.evidence }];
   const traits: TraitTag[] = [];
   for (const rule of playerRole === 'goalkeeper' ? [] : TRAIT_RULES) {
-    const evidence = evidenceOf(rule, derived, row);
+    const evidence = evidenceOf(rule, derived, row, location);
     if (!evidence.every((e) => e.met)) continue;
-    const league = evidence.map((e) => leagueEvidenceOf(derived, row, e.metric));
+    // Traits read metrics only: no trait rule has a location condition.
+    const league = evidence.map((e) => leagueEvidenceOf(derived, row, e.metric as MetricKey));
     const tag = league.every((e) => e.met) ? rule.tag : ROLE_RELATIVE_TRAITS[rule.tag];
     traits.push(tag);
     tags.push({ tag, kind: 'trait', fallback: false, evidence: [...evidence, ...league] });

@@ -14,6 +14,7 @@ import { NO_CLEAR_ROLE } from '../../src/dna/clear-role.js';
 import { TRAIT_LEAGUE_P, TRAIT_TAGS } from '../../src/dna/tags.js';
 import { Engine } from '../../src/engine.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
+import type { MetricKey } from '../../src/stats/metrics.js';
 import { ROLES } from '../../src/stats/roles.js';
 
 const REAL = join(
@@ -54,15 +55,18 @@ describe.skipIf(!present)('style tags on four 2017/18 leagues', () => {
         for (const tag of style.tags) {
           if (tag.kind !== 'trait' || !(TRAIT_TAGS as readonly string[]).includes(tag.tag)) continue;
           absolute++;
-          for (const e of tag.evidence.filter((x) => x.cohort === 'role')) {
+          for (const e of tag.evidence) {
+            // Traits read metrics only (never a location measure); the league check is done here afresh.
+            if (e.cohort !== 'role' || !(e.metric in d.values)) continue;
+            const metric = e.metric as MetricKey;
             const values: number[] = [];
             for (let j = 0; j < d.n; j++) {
-              const v = d.values[e.metric][j];
+              const v = d.values[metric][j];
               if (d.league_id[j] !== d.league_id[i] || d.season_id[j] !== d.season_id[i]) continue;
               if (d.role[j] !== goalkeeper && d.inCohort[j] && !Number.isNaN(v)) values.push(v);
             }
             values.sort((a, b) => a - b);
-            if (!(d.values[e.metric][i] >= quantileSorted(values, TRAIT_LEAGUE_P))) below.push(`${i} ${tag.tag}`);
+            if (!(d.values[metric][i] >= quantileSorted(values, TRAIT_LEAGUE_P))) below.push(`${i} ${tag.tag}`);
           }
         }
       }

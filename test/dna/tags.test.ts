@@ -5,6 +5,7 @@ import {
   ROLE_P_ABOVE,
   ROLE_P_DEFINING,
   ROLE_P_HIGH,
+  ROLE_P_LOW,
   ROLE_RELATIVE_TRAITS,
   ROLE_P_MEDIAN,
   ROLE_RULES,
@@ -15,8 +16,10 @@ import {
   TRAIT_RULES,
   TRAIT_TAGS,
   styleTagsOf,
+  type TagInput,
   tagNamesOf,
 } from '../../src/dna/tags.js';
+import { LOCATION_KEYS, type RowLocation } from '../../src/dna/row-location.js';
 import type { DnaVectors } from '../../src/dna/vectors.js';
 import { METRIC_KEYS, type MetricKey } from '../../src/stats/metrics.js';
 import { ROLE_GROUP, ROLES, type Role } from '../../src/stats/roles.js';
@@ -43,7 +46,7 @@ const dnaOf = (has: 0 | 1): DnaVectors => {
  * so evidence values are distinguishable). `missing` metrics have no percentile at all (a season
  * table without event values).
  */
-function caseOf(role: Role, ps: Partial<Record<MetricKey, number>>, missing: readonly MetricKey[] = []) {
+function caseOf(role: Role, ps: Partial<Record<TagInput, number>>, missing: readonly TagInput[] = []) {
   const derived = derivedOf([{ group: ROLE_GROUP[role] }]);
   derived.role[0] = ROLES.indexOf(role);
   for (const key of METRIC_KEYS) {
@@ -51,11 +54,16 @@ function caseOf(role: Role, ps: Partial<Record<MetricKey, number>>, missing: rea
     derived.percentiles[key][0] = p;
     derived.values[key][0] = p + 1000;
   }
-  return styleTagsOf(dnaOf(1), derived, 0)!;
+  // Where he plays, given the same way; `withoutLocation` rows come from a dataset without zone counts.
+  const location: RowLocation = {
+    percentileAt: (key) => (missing.includes(key) ? Number.NaN : (ps[key] ?? LOW)),
+    valueAt: (key) => (missing.includes(key) ? Number.NaN : (ps[key] ?? LOW) + 1000),
+  };
+  return styleTagsOf(dnaOf(1), derived, 0, location)!;
 }
 
 /** Each role tag and percentiles exactly at its thresholds. */
-const primaryCases: [Role, string, Partial<Record<MetricKey, number>>][] = [
+const primaryCases: [Role, string, Partial<Record<TagInput, number>>][] = [
   ['goalkeeper', 'Sweeper-Keeper', { passes_per90: ROLE_P_HIGH, pass_accuracy_pct: ROLE_P_ABOVE }],
   ['goalkeeper', 'Shot Stopper', { saves_per90: ROLE_P_HIGH }],
   ['goalkeeper', 'Commanding Keeper', { punches_per90: ROLE_P_HIGH }],
@@ -65,10 +73,16 @@ const primaryCases: [Role, string, Partial<Record<MetricKey, number>>][] = [
   ['centre_back', 'Physical Stopper', { aerials_won_per90: ROLE_P_HIGH, clearances_padj_per90: ROLE_P_ABOVE }],
   ['centre_back', 'Covering Defender', { shots_blocked_padj_per90: ROLE_P_HIGH, clearances_padj_per90: ROLE_P_ABOVE }],
   ['full_back', 'Attacking Full-Back', { crosses_per90: ROLE_P_HIGH, xa_per90: ROLE_P_ABOVE }],
+  ['full_back', 'Overlapping Full-Back', { touch_height: ROLE_P_HIGH, touch_width: ROLE_P_MEDIAN }],
   [
     'full_back',
     'Inverted Full-Back',
-    { passes_per90: ROLE_P_HIGH, pass_accuracy_pct: ROLE_P_ABOVE, crosses_per90: ROLE_P_MEDIAN },
+    {
+      passes_per90: ROLE_P_HIGH,
+      pass_accuracy_pct: ROLE_P_ABOVE,
+      crosses_per90: ROLE_P_MEDIAN,
+      touch_width: ROLE_P_LOW,
+    },
   ],
   [
     'full_back',
@@ -204,6 +218,21 @@ describe('style tag rules', () => {
     derived.role[1] = ROLES.indexOf('goalkeeper');
     derived.values.goals_per90[0] = 0.29;
     expect(styleTagsOf(dnaOf(1), derived, 0)!.traits).toEqual([ROLE_RELATIVE_TRAITS.Prolific]);
+  });
+
+  it('gives a full-back a role that says where he plays only when the dataset says where he plays', () => {
+    // Passes, accuracy and few crosses, tucked inside: inverted. Without zone counts (a season
+    // table), the same numbers give no location role: it would stand on absent evidence.
+    const inside = { passes_per90: 90, pass_accuracy_pct: 90, crosses_per90: 10, touch_width: 20, touch_height: 60 };
+    expect(caseOf('full_back', inside).primary).toBe('Inverted Full-Back');
+    expect(caseOf('full_back', { ...inside, touch_width: 60 }).primary).not.toBe('Inverted Full-Back');
+    const none = caseOf('full_back', inside, LOCATION_KEYS);
+    expect(none.primary).not.toBe('Inverted Full-Back');
+    expect(none.primary).not.toBe('Overlapping Full-Back');
+    // High and wide: overlapping, whatever his crossing volume.
+    expect(caseOf('full_back', { touch_height: 90, touch_width: 70, crosses_per90: 40 }).primary).toBe(
+      'Overlapping Full-Back',
+    );
   });
 
   it('falls back to the best-fitting role, marked, when no role holds', () => {
