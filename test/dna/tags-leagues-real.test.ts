@@ -74,6 +74,12 @@ describe.skipIf(!present)('style tags on four 2017/18 leagues', () => {
       expect(noRole / regulars).toBeLessThanOrEqual(MAX_NO_CLEAR_ROLE);
       expect(absolute).toBeGreaterThan(0);
       expect(below).toEqual([]);
+      if (competition === 'Spain') {
+        // Sanity check, not a target: Jordi Alba, Barcelona's left-back, is the overlapping full-back
+        // analysts name (high and wide), not an inverted one, even though he crosses little.
+        const alba = engine.players.find((p) => (p.known_as ?? p.name) === 'Jordi Alba');
+        expect(alba && engine.styleOf(engine.latestRowOf(alba.player_id))?.primary).toBe('Overlapping Full-Back');
+      }
     }, 300_000);
   }
 });
