@@ -372,19 +372,30 @@ export function styleTagsOf(
  */
 export function styleTagsOfRow(derived: DerivedSeasons, row: number, location: RowLocation | null = null): StyleTags {
   const playerRole = ROLES[derived.role[row]];
-  let best: { rule: TagRule<RoleTag>; evidence: Evidence[]; fit: number; met: boolean } | null = null;
-  for (const tier of ROLE_TIERS) {
-    const candidates = ROLE_RULES[playerRole].map((rule) => ({
-      rule,
-      evidence: evidenceOf(tier.rule(rule), derived, row, location, tier.slack),
-    }));
-    best = null;
-    for (const { rule, evidence } of withInputsPresent(candidates)) {
+  type Pick = { rule: TagRule<RoleTag>; evidence: Evidence[]; fit: number; met: boolean };
+  const pickOf = (rules: readonly TagRule<RoleTag>[], tier: (typeof ROLE_TIERS)[number]): Pick | null => {
+    let pick: Pick | null = null;
+    for (const rule of rules) {
+      const evidence = evidenceOf(tier.rule(rule), derived, row, location, tier.slack);
       const met = evidence.every((e) => e.met);
       const fit = fitOf(evidence);
-      if (!best || (met && !best.met) || (met === best.met && fit > best.fit)) best = { rule, evidence, fit, met };
+      if (!pick || (met && !pick.met) || (met === pick.met && fit > pick.fit)) pick = { rule, evidence, fit, met };
     }
+    return pick;
+  };
+  const full = ROLE_RULES[playerRole].map((rule) => ({ rule, evidence: evidenceOf(rule, derived, row, location) }));
+  // The strict tier (and the best-fit guess kept when nothing holds) reads the rules with the most
+  // inputs present; the looser tiers only rules whose every input he has, so a role read on its
+  // defining metric alone never stands on a supporting metric the dataset lacks.
+  let best = pickOf(
+    withInputsPresent(full).map((c) => c.rule),
+    ROLE_TIERS[0],
+  );
+  const complete = full.filter((c) => c.evidence.every((e) => !Number.isNaN(e.percentile))).map((c) => c.rule);
+  for (const tier of ROLE_TIERS.slice(1)) {
     if (best?.met) break;
+    const pick = pickOf(complete, tier);
+    if (pick?.met) best = pick;
   }
   assert(best, `no role rule for role ${playerRole}`);
   const tags: TagResult[] = [{ tag: best.rule.tag, kind: 'role', fallback: !best.met, evidence: best.evidence }];
