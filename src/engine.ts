@@ -32,6 +32,7 @@ import { DnaRowVectors } from './dna/row-vectors.js';
 import { datasetDnaOf } from './dna/zone-vectors.js';
 import { shownStyleOf } from './dna/clear-role.js';
 import { styleTagsOfRow } from './dna/tags.js';
+import { rowLocationOf, type RowLocation } from './dna/row-location.js';
 import { pricierTwinOf } from './dna/anchor.js';
 import type { Result } from './errors.js';
 import type { VerdictFacts } from './verdict/rules.js';
@@ -208,11 +209,21 @@ export class Engine implements EngineContext {
     return resolvePlayer(this.identity, query);
   }
 
+  /** Where each row's player plays, for the style tags (null without zone counts), computed on first use. */
+  private get rowLocation(): RowLocation | null {
+    if (this.rowLocationCache === undefined)
+      this.rowLocationCache = rowLocationOf(this.derived, this.dataset.tables.player_zones);
+    return this.rowLocationCache;
+  }
+  private rowLocationCache: RowLocation | null | undefined = undefined;
+
   /** Style tags of a derived row, computed on first use and kept. */
   styleOf(row: number): StyleSummary | null {
     let tags = this.styles[row];
     if (tags === undefined)
-      this.styles[row] = tags = this.hasDnaVector(row) ? shownStyleOf(styleTagsOfRow(this.derived, row)) : null;
+      this.styles[row] = tags = this.hasDnaVector(row)
+        ? shownStyleOf(styleTagsOfRow(this.derived, row, this.rowLocation))
+        : null;
     return tags;
   }
 

@@ -160,7 +160,7 @@ function alternativeOf(
     recall_source: r.recall,
     similarity,
     match: matchOf(similarity),
-    band: bandOf(similarity),
+    band: bandOf(similarity, ctx.dna.search.method),
     blend: blendOf(similarity, cheaperOf(source.fee_tier, block.fee_tier), youngerOf(source.age, block.age)),
     style_tags: styleTagNamesOf(ctx, r.row),
     per90: agreeingMetricsOf(ctx.dna, ctx.derived, row, r.row),

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { METRIC_KEYS } from '../stats/metrics.js';
 import type { StyleTags } from './tags.js';
+import { LOCATION_KEYS } from './row-location.js';
 
 /** Style tags of one player-season, as shown in responses (docs/design.md#dna-and-similarity). */
 export const StyleSummary = z.object({
@@ -18,8 +19,13 @@ export const StyleSummary = z.object({
         fallback: z.boolean().describe("True for a role picked as the best fit when no role's conditions all held"),
         evidence: z.array(
           z.object({
-            metric: z.enum(METRIC_KEYS),
-            percentile: z.number().nullable().describe('Role-cohort percentile 0–100; null when missing'),
+            metric: z.enum([...METRIC_KEYS, ...LOCATION_KEYS]),
+            cohort: z
+              .enum(['role', 'league_outfield'])
+              .describe(
+                'Who the percentile ranks him among: his role cohort, or every outfield player of his league-season',
+              ),
+            percentile: z.number().nullable().describe('Percentile 0–100 in `cohort`; null when missing'),
             value: z.number().nullable(),
             op: z.enum(['>=', '<=']),
             threshold: z.number(),

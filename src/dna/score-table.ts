@@ -21,6 +21,7 @@ import { deriveSeasons } from '../stats/derive.js';
 import type { DerivedSeasons } from '../stats/derived.js';
 import { feeTierOf } from '../stats/fee-tier.js';
 import { METRIC_KEYS, type MetricKey } from '../stats/metrics.js';
+import { rowLocationOf, type RowLocation } from './row-location.js';
 import { shownStyleOf } from './clear-role.js';
 import { styleTagsOf } from './tags.js';
 import { DNA_DIMS } from './features.js';
@@ -216,14 +217,14 @@ function cohortColumnsOf(derived: DerivedSeasons) {
 }
 
 /** Each row's shown style role and traits; reports progress every PROGRESS_EVERY_ROWS rows. */
-function styleColumnsOf(dna: DnaVectors, derived: DerivedSeasons, options: ScoreOptions) {
+function styleColumnsOf(dna: DnaVectors, derived: DerivedSeasons, location: RowLocation | null, options: ScoreOptions) {
   const n = derived.n;
   const role = new Array<string | null>(n);
   const traits = new Array<string | null>(n);
   const traitText = new Map<string, string>();
   for (let i = 0; i < n; i++) {
     // The shown style: a role whose rule did not hold reads "No clear role", as in responses.
-    const tags = shownStyleOf(styleTagsOf(dna, derived, i));
+    const tags = shownStyleOf(styleTagsOf(dna, derived, i, location));
     role[i] = tags ? tags.primary : null;
     if (tags && tags.traits.length > 0) {
       // Few trait combinations exist; one shared string each instead of one per row.
@@ -300,7 +301,7 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
   const dna = datasetDnaOf(derived, dataset.tables.player_zones, { seasonKeyOf: (id) => seasonName.get(id) ?? id });
   const who = identityColumnsOf(dataset, derived, seasonName, options.asOf ?? dataset.meta.as_of);
   const cohort = cohortColumnsOf(derived);
-  const style = styleColumnsOf(dna, derived, options);
+  const style = styleColumnsOf(dna, derived, rowLocationOf(derived, dataset.tables.player_zones), options);
   const columns: Record<string, Vector> = {
     player_id: int32VectorOf(derived.player_id),
     // Names are copied as bytes by player row: a million of them never become strings.

@@ -162,7 +162,7 @@ function searchResultOf(
     player: dnaPlayerBlockOf(ctx, candidate),
     similarity,
     match: matchOf(similarity),
-    band: bandOf(similarity),
+    band: bandOf(similarity, ctx.dna.search.method),
     style_tags: tags,
     shared_style_tags: tags.filter((t) => sourceTags.includes(t)),
     agreeing_metrics: agreeingMetricsOf(ctx.dna, ctx.derived, row, hit.row),

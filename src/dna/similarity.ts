@@ -15,6 +15,24 @@ export const VERY_SIMILAR_MIN = 0.85;
 export const STRONG_OVERLAP_MIN = 0.75;
 /** Lowest similarity read as "partial" (docs/methodology/dna.md#reading-a-score). */
 export const PARTIAL_MIN = 0.65;
+/**
+ * Band floors of DNA v2 (`zones`) similarities, read off the distribution of nearest-neighbour
+ * cosines among regulars (docs/methodology/dna.md#reading-a-score): location and share features put
+ * most players of a group close together, so the stats-only floors would call nearly every top ten
+ * "very similar".
+ */
+export const ZONE_VERY_SIMILAR_MIN = 0.96;
+/** Lowest DNA v2 similarity read as "strong overlap" (docs/methodology/dna.md#reading-a-score). */
+export const ZONE_STRONG_OVERLAP_MIN = 0.88;
+/** Lowest DNA v2 similarity read as "partial" (docs/methodology/dna.md#reading-a-score). */
+export const ZONE_PARTIAL_MIN = 0.73;
+
+/** The band floors of each kind of search vector (vectors.ts `search.method`). */
+export const SIMILARITY_BANDS = {
+  stats: { very_similar: VERY_SIMILAR_MIN, strong_overlap: STRONG_OVERLAP_MIN, partial: PARTIAL_MIN },
+  zones: { very_similar: ZONE_VERY_SIMILAR_MIN, strong_overlap: ZONE_STRONG_OVERLAP_MIN, partial: ZONE_PARTIAL_MIN },
+} as const satisfies Record<DnaVectors['search']['method'], Record<string, number>>;
+
 /** How many agreeing metrics a match explains itself with. */
 export const AGREEING_METRICS = 3;
 
@@ -40,18 +58,22 @@ export function matchOf(similarity: number): number {
 }
 
 /**
- * Band label of a similarity, read on the value as shown to two decimals (= `match` / 100), so two
- * scores that both read 0.65 never get different labels: ≥ 0.85 very similar, ≥ 0.75 strong
- * overlap, ≥ 0.65 partial, else different.
+ * Band label of a similarity of search vectors of kind `method`, read on the value as shown to two
+ * decimals (= `match` / 100), so two scores that both read 0.65 never get different labels. Stats-only
+ * DNA: ≥ 0.85 very similar, ≥ 0.75 strong overlap, ≥ 0.65 partial, else different; DNA v2 (`zones`):
+ * ≥ 0.96, ≥ 0.88, ≥ 0.73.
  * @example bandOf(0.75) // => 'strong overlap'
  * @example bandOf(0.6499) // => 'partial' (shown as 0.65)
  * @example bandOf(0.6449) // => 'different' (shown as 0.64)
+ * @example bandOf(0.9, 'zones') // => 'strong overlap'
  */
-export function bandOf(similarity: number): SimilarityBand {
+export function bandOf(similarity: number, method: DnaVectors['search']['method'] = 'stats'): SimilarityBand {
   const shown = matchOf(similarity);
-  if (shown >= VERY_SIMILAR_MIN * 100) return 'very similar';
-  if (shown >= STRONG_OVERLAP_MIN * 100) return 'strong overlap';
-  if (shown >= PARTIAL_MIN * 100) return 'partial';
+  const floors = SIMILARITY_BANDS[method];
+  // Floors are compared in whole points, as shown: 0.73 × 100 is 72.99999… in floating point.
+  if (shown >= Math.round(floors.very_similar * 100)) return 'very similar';
+  if (shown >= Math.round(floors.strong_overlap * 100)) return 'strong overlap';
+  if (shown >= Math.round(floors.partial * 100)) return 'partial';
   return 'different';
 }
 

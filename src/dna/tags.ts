@@ -10,6 +10,8 @@ import type { MetricKey } from '../stats/metrics.js';
 import { ROLES, type Role } from '../stats/roles.js';
 import { assert } from '../errors.js';
 import type { DnaVectors } from './vectors.js';
+import { leagueOutfieldPercentileOf, leagueOutfieldQuantileOf } from './league-outfield.js';
+import { LOCATION_KEYS, type LocationKey, type RowLocation } from './row-location.js';
 
 /** Clearly above the role: the defining metric of a role tag, top quarter (docs/methodology/dna.md#style-tags). */
 export const ROLE_P_HIGH = 75;
@@ -17,31 +19,58 @@ export const ROLE_P_HIGH = 75;
 export const ROLE_P_ABOVE = 60;
 /** At or below the role's median: a metric a role tag does *not* lean on (docs/methodology/dna.md#style-tags). */
 export const ROLE_P_MEDIAN = 50;
+/** Percentile points by which a role's thresholds relax when no role holds at them (docs/methodology/dna.md#style-tags). */
+export const ROLE_LEAN_SLACK = 15;
+/** The defining metric alone gives a role from this role-cohort percentile (docs/methodology/dna.md#style-tags). */
+export const ROLE_P_DEFINING = 55;
+/** Clearly below the role's median: where a role tag says he does *not* play (docs/methodology/dna.md#style-tags). */
+export const ROLE_P_LOW = 40;
 /** A single-metric trait needs the top tenth of the role (docs/methodology/dna.md#style-tags). */
 export const TRAIT_P = 90;
+/**
+ * A trait that reads as absolute (Prolific, Dribbler…) needs this percentile among every outfield
+ * player of the league-season too, else it is given its role-relative name (docs/methodology/dna.md#style-tags).
+ */
+export const TRAIT_LEAGUE_P = 75;
 /** Each metric of a two-metric trait (Defensive) needs the top fifth (docs/methodology/dna.md#style-tags). */
 export const TRAIT_PAIR_P = 80;
 
 /** Role tags by role, in tie-break order (docs/methodology/dna.md#style-tags). */
 export const ROLE_TAGS = {
-  goalkeeper: ['Sweeper-Keeper', 'Shot Stopper', 'Commanding Keeper'],
-  centre_back: ['Ball-Playing CB', 'Front-Foot Defender', 'Physical Stopper'],
-  full_back: ['Attacking Full-Back', 'Inverted Full-Back', 'Defensive Full-Back'],
+  goalkeeper: ['Sweeper-Keeper', 'Shot Stopper', 'Commanding Keeper', 'Distributor'],
+  centre_back: ['Ball-Playing CB', 'Front-Foot Defender', 'Physical Stopper', 'Covering Defender'],
+  full_back: ['Attacking Full-Back', 'Overlapping Full-Back', 'Inverted Full-Back', 'Defensive Full-Back'],
   midfielder: ['Ball-Winner', 'Deep-Lying Playmaker', 'Box-to-Box', 'Creator'],
-  attacking_midfielder: ['Inside Forward', 'Playmaker', 'Winger'],
+  attacking_midfielder: ['Inside Forward', 'Playmaker', 'Winger', 'Two-Way Winger'],
   striker: ['Poacher', 'Target Man', 'Link-up Forward', 'Complete Forward'],
 } as const satisfies Record<Role, readonly string[]>;
 export type RoleTag = (typeof ROLE_TAGS)[Role][number];
 
-/** Secondary trait tags (docs/methodology/dna.md#style-tags). */
+/** Secondary trait tags that read as absolute: given only to a player who stands out in his whole league (docs/methodology/dna.md#style-tags). */
 export const TRAIT_TAGS = ['Prolific', 'Dribbler', 'Creative', 'Defensive', 'Aerial'] as const;
-export type TraitTag = (typeof TRAIT_TAGS)[number];
+export type AbsoluteTraitTag = (typeof TRAIT_TAGS)[number];
+/**
+ * The role-relative name of each trait: given when the player stands out in his role but not among
+ * every outfield player of his league, e.g. a centre-back who scores from set pieces is a "Goal
+ * Threat", not "Prolific" (docs/methodology/dna.md#style-tags).
+ */
+export const ROLE_RELATIVE_TRAITS = {
+  Prolific: 'Goal Threat',
+  Dribbler: 'Ball-Carrier',
+  Creative: 'Chance Supplier',
+  Defensive: 'Hard-Working',
+  Aerial: 'Aerial Outlet',
+} as const satisfies Record<AbsoluteTraitTag, string>;
+export type TraitTag = AbsoluteTraitTag | (typeof ROLE_RELATIVE_TRAITS)[AbsoluteTraitTag];
 export type StyleTag = RoleTag | TraitTag;
+
+/** What a condition reads: a metric, or where he plays (row-location.ts). */
+export type TagInput = MetricKey | LocationKey;
 
 /** One comparison of a role-cohort percentile with a threshold. */
 export interface Condition {
-  /** The metric read first: an event value or PAdj metric where one exists. */
-  metric: MetricKey;
+  /** The metric read first: an event value or PAdj metric where one exists, or a location measure. */
+  metric: TagInput;
   /** The season-table stand-in read when the row has no percentile in `metric`. */
   standIn?: MetricKey;
   op: '>=' | '<=';
@@ -56,7 +85,7 @@ export interface TagRule<T extends StyleTag = StyleTag> {
 }
 
 // The helpers keep each condition's metric literal, so the compiler knows which metrics tags read.
-const atLeast = <M extends MetricKey, S extends MetricKey = never>(
+const atLeast = <M extends TagInput, S extends MetricKey = never>(
   metric: M,
   threshold: number,
   standIn?: S,
@@ -66,7 +95,7 @@ const atLeast = <M extends MetricKey, S extends MetricKey = never>(
   threshold,
   standIn,
 });
-const atMost = <M extends MetricKey, S extends MetricKey = never>(
+const atMost = <M extends TagInput, S extends MetricKey = never>(
   metric: M,
   threshold: number,
   standIn?: S,
@@ -81,7 +110,7 @@ const role = <C extends readonly Condition[]>(tag: RoleTag, ...conditions: C) =>
   kind: 'role' as const,
   conditions,
 });
-const trait = <C extends readonly Condition[]>(tag: TraitTag, ...conditions: C) => ({
+const trait = <C extends readonly Condition[]>(tag: AbsoluteTraitTag, ...conditions: C) => ({
   tag,
   kind: 'trait' as const,
   conditions,
@@ -100,6 +129,7 @@ const ROLE_RULE_TABLE = {
     role('Sweeper-Keeper', atLeast('passes_per90', ROLE_P_HIGH), atLeast('pass_accuracy_pct', ROLE_P_ABOVE)),
     role('Shot Stopper', atLeast('saves_per90', ROLE_P_HIGH)),
     role('Commanding Keeper', atLeast('punches_per90', ROLE_P_HIGH)),
+    role('Distributor', atLeast('long_balls_per90', ROLE_P_HIGH), atLeast('passes_per90', ROLE_P_MEDIAN)),
   ],
   centre_back: [
     role('Ball-Playing CB', progressing(ROLE_P_HIGH), atLeast('passes_per90', ROLE_P_ABOVE)),
@@ -109,11 +139,18 @@ const ROLE_RULE_TABLE = {
       atLeast('aerials_won_per90', ROLE_P_HIGH),
       atLeast('clearances_padj_per90', ROLE_P_ABOVE, 'clearances_per90'),
     ),
+    role(
+      'Covering Defender',
+      atLeast('shots_blocked_padj_per90', ROLE_P_HIGH, 'shots_blocked_per90'),
+      atLeast('clearances_padj_per90', ROLE_P_ABOVE, 'clearances_per90'),
+    ),
   ],
   full_back: [
     role('Attacking Full-Back', atLeast('crosses_per90', ROLE_P_HIGH), creating(ROLE_P_ABOVE)),
+    role('Overlapping Full-Back', atLeast('touch_height', ROLE_P_HIGH), atLeast('touch_width', ROLE_P_MEDIAN)),
     role(
       'Inverted Full-Back',
+      atMost('touch_width', ROLE_P_LOW),
       atLeast('passes_per90', ROLE_P_HIGH),
       atLeast('pass_accuracy_pct', ROLE_P_ABOVE),
       atMost('crosses_per90', ROLE_P_MEDIAN),
@@ -140,6 +177,7 @@ const ROLE_RULE_TABLE = {
     ),
     role('Playmaker', creating(ROLE_P_HIGH), atLeast('passes_per90', ROLE_P_ABOVE)),
     role('Winger', atLeast('crosses_per90', ROLE_P_HIGH), atLeast('dribbles_per90', ROLE_P_ABOVE)),
+    role('Two-Way Winger', recovering(ROLE_P_HIGH), tackling(ROLE_P_ABOVE)),
   ],
   striker: [
     role('Poacher', scoring(ROLE_P_HIGH), atMost('passes_per90', ROLE_P_MEDIAN)),
@@ -158,19 +196,19 @@ const TRAITS = [
   trait('Creative', creating(TRAIT_P)),
   trait('Defensive', tackling(TRAIT_PAIR_P), intercepting(TRAIT_PAIR_P)),
   trait('Aerial', atLeast('aerials_won_per90', TRAIT_P)),
-] satisfies readonly TagRule<TraitTag>[];
+] satisfies readonly TagRule<AbsoluteTraitTag>[];
 
 /**
  * Trait rules (docs/methodology/dna.md#style-tags), for outfield roles only: a keeper's goals or
  * dribbles say nothing about his style.
  */
-export const TRAIT_RULES: readonly TagRule<TraitTag>[] = TRAITS;
+export const TRAIT_RULES: readonly TagRule<AbsoluteTraitTag>[] = TRAITS;
 
 type RuleCondition =
   | (typeof ROLE_RULE_TABLE)[Role][number]['conditions'][number]
   | (typeof TRAITS)[number]['conditions'][number];
 /** A metric some role or trait rule reads, first or as a stand-in. */
-type TaggedMetric = RuleCondition['metric'] | NonNullable<RuleCondition['standIn']>;
+type TaggedMetric = Exclude<RuleCondition['metric'], LocationKey> | NonNullable<RuleCondition['standIn']>;
 
 /**
  * Metrics no style tag reads, each with the reason (docs/methodology/dna.md#style-tags). A new
@@ -183,8 +221,6 @@ export const UNTAGGED_METRICS = {
   cleansheets_per90: 'measures the team more than the player',
   goals_conceded_per90: 'measures the team more than the player',
   shots_on_target_per90: 'repeats shots_per90, which the tags read',
-  shots_blocked_per90: 'no role in the vocabulary leans on it',
-  shots_blocked_padj_per90: 'no role in the vocabulary leans on it',
   cross_accuracy_pct: 'how well, not how: style tags read how often (crosses_per90)',
   progressive_carries_per90: 'no provider we ingest counts carries yet (Wyscout has none)',
   passes_into_final_third_per90: 'repeats progressive passes, which the tags read',
@@ -196,8 +232,10 @@ export const UNTAGGED_METRICS = {
 /** Why a tag was given: one condition, with the player's role-cohort percentile and value. */
 export interface Evidence {
   /** The metric actually read: the rule's metric, or its stand-in when the row lacks it. */
-  metric: MetricKey;
-  /** Role-cohort percentile 0–100 (NaN when missing). */
+  metric: TagInput;
+  /** Who the percentile ranks him among: his role cohort, or every outfield player of his league-season. */
+  cohort: 'role' | 'league_outfield';
+  /** Percentile 0–100 in `cohort` (NaN when missing). */
   percentile: number;
   /** The player's metric value (per-90 or %), NaN when missing. */
   value: number;
@@ -227,14 +265,44 @@ export interface StyleTags {
  * The evidence of each condition of `rule` on derived row `row`, read one row at a time so a
  * report about one player ranks only his cohort (docs/methodology/stats.md#implementation-and-performance).
  */
-function evidenceOf(rule: TagRule, derived: DerivedSeasons, row: number): Evidence[] {
+function evidenceOf(
+  rule: TagRule,
+  derived: DerivedSeasons,
+  row: number,
+  location: RowLocation | null,
+  slack = 0,
+): Evidence[] {
+  const percentileOf = (input: TagInput) =>
+    isLocation(input) ? (location?.percentileAt(input, row) ?? Number.NaN) : percentileAt(derived, input, row);
   return rule.conditions.map((c) => {
-    const first = percentileAt(derived, c.metric, row);
+    const threshold = c.op === '>=' ? c.threshold - slack : c.threshold + slack;
+    const first = percentileOf(c.metric);
     const metric = Number.isNaN(first) && c.standIn ? c.standIn : c.metric;
-    const percentile = percentileAt(derived, metric, row);
-    const met = !Number.isNaN(percentile) && (c.op === '>=' ? percentile >= c.threshold : percentile <= c.threshold);
-    return { metric, percentile, value: valueAt(derived, metric, row), op: c.op, threshold: c.threshold, met };
+    const percentile = percentileOf(metric);
+    const value = isLocation(metric) ? (location?.valueAt(metric, row) ?? Number.NaN) : valueAt(derived, metric, row);
+    const met = !Number.isNaN(percentile) && (c.op === '>=' ? percentile >= threshold : percentile <= threshold);
+    return { metric, cohort: 'role', percentile, value, op: c.op, threshold, met };
   });
+}
+
+const isLocation = (input: TagInput): input is LocationKey => (LOCATION_KEYS as readonly string[]).includes(input);
+
+/**
+ * Whether row's value of `metric` reaches the TRAIT_LEAGUE_P-th percentile of every outfield player
+ * of his league-season (see league-outfield.ts); NaN values never meet it.
+ */
+function leagueEvidenceOf(derived: DerivedSeasons, row: number, metric: MetricKey): Evidence {
+  const value = valueAt(derived, metric, row);
+  const bar = leagueOutfieldQuantileOf(derived, metric, row, TRAIT_LEAGUE_P);
+  return {
+    metric,
+    cohort: 'league_outfield',
+    percentile: leagueOutfieldPercentileOf(derived, metric, row),
+    value,
+    op: '>=',
+    threshold: TRAIT_LEAGUE_P,
+    met: !Number.isNaN(value) && !Number.isNaN(bar) && value >= bar,
+  };
 }
 
 /** Mean signed margin by which the conditions hold, in percentile points (a missing one counts as the median, 50). */
@@ -246,6 +314,24 @@ function fitOf(evidence: readonly Evidence[]): number {
   }
   return sum / evidence.length;
 }
+
+/**
+ * The tiers a role rule is read at, first match wins (docs/methodology/dna.md#style-tags): every
+ * condition at its threshold; every condition within ROLE_LEAN_SLACK points of it; the defining
+ * (first) condition alone at ROLE_P_ABOVE, so a player clearly above his role in the one metric a
+ * role is named after is given it.
+ */
+const ROLE_TIERS: readonly { slack: number; rule: (r: TagRule<RoleTag>) => TagRule<RoleTag> }[] = [
+  { slack: 0, rule: (r) => r },
+  { slack: ROLE_LEAN_SLACK, rule: (r) => r },
+  {
+    slack: 0,
+    rule: (r) => ({
+      ...r,
+      conditions: r.conditions.slice(0, 1).map((c) => ({ ...c, threshold: Math.min(c.threshold, ROLE_P_DEFINING) })),
+    }),
+  },
+];
 
 // --- Inputs-present guard (issue #25 item 18), kept apart from the rules above. ---
 
@@ -270,8 +356,13 @@ function withInputsPresent<T extends { evidence: readonly Evidence[] }>(candidat
  * hold. Null when the row has no DNA vector.
  * @example styleTagsOf(dna, derived, row)?.primary // => 'Poacher'
  */
-export function styleTagsOf(dna: DnaVectors, derived: DerivedSeasons, row: number): StyleTags | null {
-  return dna.hasVector[row] ? styleTagsOfRow(derived, row) : null;
+export function styleTagsOf(
+  dna: DnaVectors,
+  derived: DerivedSeasons,
+  row: number,
+  location: RowLocation | null = null,
+): StyleTags | null {
+  return dna.hasVector[row] ? styleTagsOfRow(derived, row, location) : null;
 }
 
 /**
@@ -279,23 +370,44 @@ export function styleTagsOf(dna: DnaVectors, derived: DerivedSeasons, row: numbe
  * percentiles, so a caller that knows the row has a vector (DnaRowVectors) needs no DNA matrix.
  * @example styleTagsOfRow(derived, row).primary // => 'Poacher'
  */
-export function styleTagsOfRow(derived: DerivedSeasons, row: number): StyleTags {
+export function styleTagsOfRow(derived: DerivedSeasons, row: number, location: RowLocation | null = null): StyleTags {
   const playerRole = ROLES[derived.role[row]];
-  let best: { rule: TagRule<RoleTag>; evidence: Evidence[]; fit: number; met: boolean } | null = null;
-  const candidates = ROLE_RULES[playerRole].map((rule) => ({ rule, evidence: evidenceOf(rule, derived, row) }));
-  for (const { rule, evidence } of withInputsPresent(candidates)) {
-    const met = evidence.every((e) => e.met);
-    const fit = fitOf(evidence);
-    if (!best || (met && !best.met) || (met === best.met && fit > best.fit)) best = { rule, evidence, fit, met };
+  type Pick = { rule: TagRule<RoleTag>; evidence: Evidence[]; fit: number; met: boolean };
+  const pickOf = (rules: readonly TagRule<RoleTag>[], tier: (typeof ROLE_TIERS)[number]): Pick | null => {
+    let pick: Pick | null = null;
+    for (const rule of rules) {
+      const evidence = evidenceOf(tier.rule(rule), derived, row, location, tier.slack);
+      const met = evidence.every((e) => e.met);
+      const fit = fitOf(evidence);
+      if (!pick || (met && !pick.met) || (met === pick.met && fit > pick.fit)) pick = { rule, evidence, fit, met };
+    }
+    return pick;
+  };
+  const full = ROLE_RULES[playerRole].map((rule) => ({ rule, evidence: evidenceOf(rule, derived, row, location) }));
+  // The strict tier (and the best-fit guess kept when nothing holds) reads the rules with the most
+  // inputs present; the looser tiers only rules whose every input he has, so a role read on its
+  // defining metric alone never stands on a supporting metric the dataset lacks.
+  let best = pickOf(
+    withInputsPresent(full).map((c) => c.rule),
+    ROLE_TIERS[0],
+  );
+  const complete = full.filter((c) => c.evidence.every((e) => !Number.isNaN(e.percentile))).map((c) => c.rule);
+  for (const tier of ROLE_TIERS.slice(1)) {
+    if (best?.met) break;
+    const pick = pickOf(complete, tier);
+    if (pick?.met) best = pick;
   }
   assert(best, `no role rule for role ${playerRole}`);
   const tags: TagResult[] = [{ tag: best.rule.tag, kind: 'role', fallback: !best.met, evidence: best.evidence }];
   const traits: TraitTag[] = [];
   for (const rule of playerRole === 'goalkeeper' ? [] : TRAIT_RULES) {
-    const evidence = evidenceOf(rule, derived, row);
+    const evidence = evidenceOf(rule, derived, row, location);
     if (!evidence.every((e) => e.met)) continue;
-    traits.push(rule.tag);
-    tags.push({ tag: rule.tag, kind: 'trait', fallback: false, evidence });
+    // Traits read metrics only: no trait rule has a location condition.
+    const league = evidence.map((e) => leagueEvidenceOf(derived, row, e.metric as MetricKey));
+    const tag = league.every((e) => e.met) ? rule.tag : ROLE_RELATIVE_TRAITS[rule.tag];
+    traits.push(tag);
+    tags.push({ tag, kind: 'trait', fallback: false, evidence: [...evidence, ...league] });
   }
   return { primary: best.rule.tag, traits, tags };
 }

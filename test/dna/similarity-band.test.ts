@@ -20,7 +20,34 @@ describe('bandOf', () => {
   });
 
   it('keeps the documented thresholds on exact values', () => {
-    expect([0.85, 0.75, 0.65, 0.64].map(bandOf)).toEqual(['very similar', 'strong overlap', 'partial', 'different']);
+    expect([0.85, 0.75, 0.65, 0.64].map((x) => bandOf(x))).toEqual([
+      'very similar',
+      'strong overlap',
+      'partial',
+      'different',
+    ]);
+  });
+
+  it('reads DNA v2 similarities on their own, higher floors', () => {
+    // DNA v2 nearest-neighbour cosines sit higher (docs/methodology/dna.md#reading-a-score): 0.90 is
+    // "very similar" between stats-only vectors but only "strong overlap" between v2 vectors.
+    expect([0.96, 0.955, 0.9, 0.88, 0.8, 0.73, 0.72].map((x) => bandOf(x, 'zones'))).toEqual([
+      'very similar',
+      'very similar',
+      'strong overlap',
+      'strong overlap',
+      'partial',
+      'partial',
+      'different',
+    ]);
+    expect(bandOf(0.9, 'stats')).toBe('very similar');
+    // Every band's floor is higher for v2 than for stats-only vectors.
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), (x) => {
+        const order = ['different', 'partial', 'strong overlap', 'very similar'];
+        expect(order.indexOf(bandOf(x, 'zones'))).toBeLessThanOrEqual(order.indexOf(bandOf(x, 'stats')));
+      }),
+    );
   });
 });
 

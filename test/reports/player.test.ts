@@ -39,13 +39,17 @@ describe('engine.scouting', () => {
     });
     expect(r.value.data.percentiles.goals_per90.sample).toEqual({ minutes: 900, appearances: 10, level: 'ok' });
     expect(r.value.meta.entity_id).toBe(1);
-    // Style tags: the tiny dataset has no passes, so no striker rule holds and the guess is not shown;
-    // his goals (90th) still earn the Prolific trait, with its evidence.
+    // Style tags: the tiny dataset has no passes, so no striker rule holds at its own thresholds; he
+    // leans Complete Forward (docs/methodology/dna.md#style-tags), and his goals (90th among
+    // attackers, the top of the league's outfield players) earn the Prolific trait, with its evidence.
     expect(r.value.data.dna.has_vector).toBe(true);
-    expect(r.value.data.dna.style_tags).toEqual(['No clear role', 'Prolific']);
-    expect(r.value.data.dna.style!.tags[0]).toMatchObject({
+    expect(r.value.data.dna.style_tags).toEqual(['Complete Forward', 'Prolific']);
+    expect(r.value.data.dna.style!.tags[1]).toMatchObject({
       tag: 'Prolific',
-      evidence: [{ metric: 'goals_per90', percentile: 90 }],
+      evidence: [
+        { metric: 'goals_per90', cohort: 'role', percentile: 90 },
+        { metric: 'goals_per90', cohort: 'league_outfield', met: true },
+      ],
     });
   });
 
