@@ -50,6 +50,9 @@ export function ourMessage(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'is required';
+      // 1e400 in JSON parses to Infinity, which zod calls "not a number": the value is a number, just out of range.
+      if (typeof issue.input === 'number' && !Number.isFinite(issue.input) && !Number.isNaN(issue.input))
+        return 'must be a finite number, not one beyond ±1.8e308';
       return `must be ${issue.expected === 'int' ? 'an integer' : /^[aeiou]/.test(issue.expected) ? `an ${issue.expected}` : `a ${issue.expected}`}, not ${kindOf(issue.input)}`;
     case 'too_small': {
       const size = Array.isArray(issue.input) || typeof issue.input === 'string' ? `, got ${issue.input.length}` : '';

@@ -48,6 +48,8 @@ describe('parseWith words every issue itself', () => {
     ['number under', { ...good, n: -1 }, 'n: must be at least 0'],
     ['wrong type', { ...good, n: 'nine' }, 'n: must be a number, not a string'],
     ['not an integer', { ...good, ids: [1.5] }, 'ids.0: must be an integer, not a number'],
+    // JSON's 1e400 parses to Infinity: a number, so never "must be a number, not a number".
+    ['beyond doubles', { ...good, n: JSON.parse('1e400') }, 'n: must be a finite number, not one beyond ±1.8e308'],
     ['missing', { ...good, mode: undefined }, 'mode: is required (one of "recent" or "all")'],
     ['enum', { ...good, mode: 'soon' }, 'mode: must be one of "recent" or "all", not "soon"'],
     ['url', { ...good, url: 'nope' }, 'url: must be a valid url'],

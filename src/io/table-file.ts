@@ -4,11 +4,12 @@
  */
 import { readFileSync, writeSync } from 'node:fs';
 import { extname } from 'node:path';
-import { type Table, tableFromIPC, tableToIPC } from 'apache-arrow';
+import { type Table, tableToIPC } from 'apache-arrow';
 import { ownTable } from '../model/arrow/own-table.js';
 import { tableFromParquet, tableToParquetFile } from './parquet.js';
 import { tableToCsvFile, tableToJsonlFile, type TableWriteOptions } from './csv/table-csv.js';
 import { writeViaTemp } from './temp-file.js';
+import { arrowTableOf } from './load.js';
 import { isOneOf } from '../validation.js';
 
 /** Formats a table can be written in. */
@@ -57,5 +58,5 @@ export async function tableToFile(
  */
 export function tableFromFile(path: string): Table {
   const bytes = readFileSync(path);
-  return tableFormatOf(path) === 'parquet' ? tableFromParquet(bytes, path) : tableFromIPC(bytes);
+  return tableFormatOf(path) === 'parquet' ? tableFromParquet(bytes, path) : arrowTableOf(bytes, path);
 }

@@ -29,9 +29,20 @@ function nestsDeeper(value: unknown, limit: number): boolean {
 }
 
 /**
+ * The `id` an error answer may echo: JSON-RPC 2.0 §4 allows a string, a number or null, so any
+ * other value (an object or array of whatever size a caller sends) is answered with `id: null`,
+ * never written back.
+ * @example echoableId({ a: [1] }) // => null
+ */
+export function echoableId(id: unknown): string | number | null {
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+}
+
+/**
  * The JSON-RPC error answered before the SDK sees a message, or null: an empty batch is an
- * Invalid Request (-32600, JSON-RPC 2.0 §6), and a message nested deeper than {@link MCP_MAX_DEPTH}
- * is Invalid params (-32602) carrying our problem code, where the SDK answered -32603.
+ * Invalid Request (-32600, JSON-RPC 2.0 §6), a message nested deeper than {@link MCP_MAX_DEPTH}
+ * is Invalid params (-32602) carrying our problem code, where the SDK answered -32603, and a
+ * message whose `id` is not a string, number or null is an Invalid Request answered with `id: null`.
  */
 function earlyRpcErrorOf(bytes: Uint8Array): { status: number; body: string } | null {
   let message: unknown;
@@ -43,7 +54,7 @@ function earlyRpcErrorOf(bytes: Uint8Array): { status: number; body: string } | 
   const error = (code: number, text: string, id: unknown) =>
     JSON.stringify({
       jsonrpc: '2.0',
-      id: id ?? null,
+      id: echoableId(id),
       error: { code, message: text, data: { code: 'invalid_request' } },
     });
   if (Array.isArray(message) && message.length === 0)
@@ -55,6 +66,15 @@ function earlyRpcErrorOf(bytes: Uint8Array): { status: number; body: string } | 
       status: 200,
       body: error(-32602, `Invalid params: the message nests deeper than ${MCP_MAX_DEPTH} levels`, id),
     };
+  }
+  for (const one of Array.isArray(message) ? message : [message]) {
+    if (typeof one !== 'object' || one === null || !('id' in one)) continue;
+    const id: unknown = Reflect.get(one, 'id');
+    if (id !== null && echoableId(id) === null)
+      return {
+        status: 400,
+        body: error(-32600, 'Invalid Request: id must be a string, a number or null', null),
+      };
   }
   return null;
 }

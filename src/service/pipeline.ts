@@ -21,6 +21,7 @@ import {
   requestFingerprint,
 } from './idempotency.js';
 import { demoAllowed, type Operation, type ServiceEngine } from './contract/operation.js';
+import { isStoreOutage } from './store-outage.js';
 import { rateLimitHeaders } from './rate-limit.js';
 
 /**
@@ -261,7 +262,24 @@ function billAndRun(ctx: ServiceContext, charged: BilledCall, call: Call): Promi
   });
   const { claim } = call;
   // Only a claimed Idempotency-Key has anything to settle: no promise turn otherwise.
-  return claim ? response.then((r) => settleClaim(ctx, claim, r).then(() => r)) : response;
+  if (!claim) return response;
+  return response.then(
+    async (r) => {
+      try {
+        await settleClaim(ctx, claim, r);
+      } catch (error) {
+        if (!isStoreOutage(error)) throw error;
+        // The answer stands (it may be charged): its record is written once the store is back.
+        ctx.recovery.later(() => settleClaim(ctx, claim, r));
+      }
+      return r;
+    },
+    (error: unknown) => {
+      // The call failed (a 503 or 500): the key is given up so a retry runs, now or once the store is back.
+      ctx.recovery.later(() => ctx.store.idempotency.abandon(claim.scope, claim.key));
+      throw error;
+    },
+  );
 }
 
 /**

@@ -120,6 +120,9 @@ async function bodyByTypeOf(x: HttpExchange, path: string, contentType: string):
   return jsonBodyOf(await x.readBody(JSON_BODY_MAX_BYTES), type);
 }
 
+/** UTF-8 that refuses malformed bytes; the BOM is kept for {@link jsonOf} to skip. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /** A JSON body read under the size limit (null: longer) and sent as media `type`; empty is no body. */
 function jsonBodyOf(bytes: Uint8Array | null, type: string): Result<{ body?: unknown }> {
   if (bytes === null) return fail('payload_too_large', `the body exceeds ${JSON_BODY_MAX_BYTES} bytes`);
@@ -131,7 +134,15 @@ function jsonBodyOf(bytes: Uint8Array | null, type: string): Result<{ body?: unk
       { param: 'Content-Type' },
     );
   }
-  const body = jsonOf(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), 'body');
+  let text: string;
+  try {
+    text = STRICT_UTF8.decode(bytes);
+  } catch {
+    // A lenient decode would turn the bad bytes into U+FFFD and run (and charge) a request the
+    // client never sent.
+    return fail('invalid_request', 'the body is not valid UTF-8', { param: 'body' });
+  }
+  const body = jsonOf(text, 'body');
   return body.ok ? ok({ body: body.value }) : body;
 }
 

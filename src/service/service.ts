@@ -33,6 +33,7 @@ import { keyCache } from './key-cache.js';
 import { OPERATIONS, type Operation, type ServiceEngine } from './contract/operations.js';
 import { paidCall, type PaidCall } from './pipeline.js';
 import { isStoreOutage, STORE_OUTAGE, withRetryAfter } from './store-outage.js';
+import { storeRecovery } from './store-recovery.js';
 import { RATE_LIMIT_BURST, RATE_LIMIT_PER_SECOND, rateLimitHeaders, type RateLimitOptions } from './rate-limit.js';
 import { openApiOf } from './contract/openapi.js';
 import { RESPONSE_CACHE_DEFAULT_BYTES } from './response-cache.js';
@@ -137,6 +138,7 @@ const IMAGE_NAME = /^([0-9a-f]{64})\.png$/;
 /** The context of a service from its options, each default filled in. */
 function contextOf(options: ServiceOptions): ServiceContext {
   const { store, baseUrl } = options;
+  const onError = options.onError ?? ((e, id) => console.error(`[halfspace] ${id} internal error:`, e));
   return {
     engine: options.engine,
     store,
@@ -147,11 +149,12 @@ function contextOf(options: ServiceOptions): ServiceContext {
     trusted: options.trustedProxies ?? [],
     demoLimit: options.demoDailyLimit ?? DEMO_DAILY_LIMIT,
     operations: options.operations ?? OPERATIONS,
-    onError: options.onError ?? ((e, id) => console.error(`[halfspace] ${id} internal error:`, e)),
+    onError,
     ...(options.onCharge ? { onCharge: options.onCharge } : {}),
     fetchPhoto: options.fetchPhoto ?? ((url: string) => fetchPhoto(url)),
     renderOption: options.renderCard ? { render: options.renderCard } : {},
     keyOf: keyCache(store),
+    recovery: storeRecovery((e) => onError(e, 'store-recovery')),
     problem: problemResponder(baseUrl),
   };
 }

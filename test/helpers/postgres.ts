@@ -62,11 +62,15 @@ export interface TestPostgres {
   /** Milliseconds initdb + start took (0 for HALFSPACE_TEST_PG_URL). */
   startMs: number;
   stop(): void;
+  /** Stops the server, keeping its data (`pg_ctl stop -m mode`); null on HALFSPACE_TEST_PG_URL. */
+  down: ((mode: 'fast' | 'immediate') => void) | null;
+  /** Starts a server stopped by `down` again, on the same port and data. */
+  up: (() => void) | null;
 }
 
 /** Starts a throwaway cluster (or uses HALFSPACE_TEST_PG_URL). */
 export async function startPostgres(): Promise<TestPostgres> {
-  if (EXTERNAL_URL) return { url: EXTERNAL_URL, startMs: 0, stop: () => {} };
+  if (EXTERNAL_URL) return { url: EXTERNAL_URL, startMs: 0, stop: () => {}, down: null, up: null };
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'halfspace-pg-'));
   if (isRoot) {
@@ -78,19 +82,23 @@ export async function startPostgres(): Promise<TestPostgres> {
   const port = await freePort();
   // fsync off: a test cluster is thrown away, durability is not what these tests measure.
   runPg(initdb!, ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  runPg(pgCtl!, [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'server.log'),
-    '-w',
-    '-t',
-    '60',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-    'start',
-  ]);
+  const start = () =>
+    runPg(pgCtl!, [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      'start',
+    ]);
+  start();
   return {
+    down: (mode) => runPg(pgCtl!, ['-D', data, '-m', mode, '-w', 'stop']),
+    up: start,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     startMs: Date.now() - started,
     stop: () => {

@@ -15,6 +15,7 @@ import {
 import { secondsUntilUtcMidnight, utcDayOf } from '../demo.js';
 import { costOf, type Operation, type OperationOutcome } from '../contract/operation.js';
 import { ResponseCache } from '../response-cache.js';
+import { isStoreOutage } from '../store-outage.js';
 import { HOLD_TTL_MS, holdCredits, insufficientCredits, isChargeable, runOperation, settleHold } from './settle.js';
 
 export { HOLD_TTL_MS, holdCredits } from './settle.js';
@@ -63,7 +64,13 @@ function demoQuotaHeaders(limit: number, used: number, now: Date): Record<string
 }
 
 /** What a call's cost is reserved as: a refusal to answer, or a reservation settled by the call's outcome. */
-type Reservation = { refused: JsonResponse } | { settle(outcome: Result<OperationOutcome>): Promise<void> };
+type Reservation =
+  | { refused: JsonResponse }
+  | {
+      settle(outcome: Result<OperationOutcome>): Promise<void>;
+      /** Returns what was reserved, for a call the store's outage cut off (nothing is charged). */
+      giveBack(): Promise<unknown>;
+    };
 
 /** Reserves one of the demo client's daily calls; returned unless the call is chargeable. */
 async function reserveDemo(ctx: ServiceContext, call: BilledRequest, client: string): Promise<Reservation> {
@@ -91,6 +98,7 @@ async function reserveDemo(ctx: ServiceContext, call: BilledRequest, client: str
       // The reservation returned: the quota left is one more than the reservation said.
       Object.assign(headers, demoQuotaHeaders(demoLimit, reserved.used - 1, now));
     },
+    giveBack: () => store.demo.unreserve(client, day),
   };
 }
 
@@ -117,6 +125,7 @@ async function holdCost(ctx: ServiceContext, call: BilledRequest, key: KeyRecord
       headers['x-svc-credits-charged'] = String(settled.charged);
       headers['x-svc-wallet-balance'] = String(settled.balance);
     },
+    giveBack: () => store.wallets.release(held.value.hold_id, ctx.clock().toISOString(), 'store outage'),
   };
 }
 
@@ -198,9 +207,16 @@ async function reservedRun(
   const reserved =
     caller.kind === 'demo' ? await reserveDemo(ctx, call, caller.client) : await holdCost(ctx, call, caller.key, cost);
   if ('refused' in reserved) return reserved.refused;
-  const outcome: Result<OperationOutcome & { text: string }> =
-    cached !== undefined ? ok({ body: null, text: cached }) : await outcomeOf(ctx, responses, call, cacheKey);
-  await reserved.settle(outcome);
+  let outcome: Result<OperationOutcome & { text: string }>;
+  try {
+    outcome = cached !== undefined ? ok({ body: null, text: cached }) : await outcomeOf(ctx, responses, call, cacheKey);
+    await reserved.settle(outcome);
+  } catch (error) {
+    // The store went down mid-call: the call answers 503 with nothing charged, so what it
+    // reserved is returned, now or once the store is back.
+    if (isStoreOutage(error)) ctx.recovery.later(reserved.giveBack);
+    throw error;
+  }
   if (!outcome.ok) return ctx.problem(requestId, outcome.error, headers);
   return answered(call, outcome.value.text, outcome.value.status);
 }

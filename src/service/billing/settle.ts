@@ -6,6 +6,7 @@
  * settled `internal_error` rather than a lost hold.
  */
 import { type Failure, InvariantError, ok, type Result } from '../../errors.js';
+import { isStoreOutage } from '../store-outage.js';
 import type { WalletStore } from '../../store/ports.js';
 import type { Operation, OperationContext, OperationOutcome } from '../contract/operation.js';
 
@@ -106,7 +107,9 @@ export const internalFailure = (error: unknown): { ok: false; error: Failure } =
 
 /**
  * Runs `op` on its parsed request; a throw is reported to `onError` and becomes
- * {@link internalFailure}, so the hold of the call is released rather than left to expire.
+ * {@link internalFailure}, so the hold of the call is released rather than left to expire. A store
+ * outage (storing the card's image) is rethrown: the call answers 503 and its caller returns the
+ * hold once the store is back (store-recovery.ts).
  * @example await runOperation(op, { engine, body, query: {}, key: null, baseUrl, images }, console.error) // => { ok: true, value: { body: {…} } }
  */
 export async function runOperation(
@@ -117,6 +120,7 @@ export async function runOperation(
   try {
     return await op.run(context);
   } catch (error) {
+    if (isStoreOutage(error)) throw error;
     onError(error);
     return internalFailure(error);
   }

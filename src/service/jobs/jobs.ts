@@ -8,6 +8,7 @@ import type { Result } from '../../errors.js';
 import type { JobRecord, KeyRecord } from '../../store/ports.js';
 import { parseWith } from '../../validation.js';
 import type { JobQueue } from '../billing/billing.js';
+import { isStoreOutage, STORE_OUTAGE } from '../store-outage.js';
 import { holdCredits, internalFailure, isChargeable, runOperation, settleHold } from '../billing/settle.js';
 import { JSON_TYPE, type ServiceContext, type ServiceRequest, type ServiceResponse } from '../context.js';
 import { errorInfoOf } from '../contract/errors.js';
@@ -121,7 +122,16 @@ async function queueJob(s: RunnerState, ...[call, key, cost]: Parameters<JobQueu
     credits: cost,
   };
   // The uploaded photo is stored with the job so it can run again after a restart (resume()).
-  await store.jobs.create(job, photo ?? null);
+  try {
+    await store.jobs.create(job, photo ?? null);
+  } catch (error) {
+    // The store went down between the hold and the job: the call answers 503, the hold is returned.
+    if (isStoreOutage(error))
+      s.ctx.recovery.later(() =>
+        store.wallets.release(held.value.hold_id, s.ctx.clock().toISOString(), 'store outage'),
+      );
+    throw error;
+  }
   await s.leases.claim(job.job_id);
   s.leases.renewing();
   enqueue(s, op, job, key, photo, requestId);
@@ -151,7 +161,12 @@ function enqueue(
   s.queuedHere.add(job.job_id);
   s.jobQueue = s.jobQueue
     .then(() => runJob(s, op, job, key, photo))
-    .catch((e) => s.ctx.onError(e, requestId))
+    .catch((e) => {
+      // A store outage cut the job off: it is failed and its hold returned once the store is back.
+      if (isStoreOutage(e))
+        s.ctx.recovery.later(() => abandonJob(s.ctx, job, s.ctx.clock(), STORE_OUTAGE.message, 'store outage'));
+      else s.ctx.onError(e, requestId);
+    })
     .finally(() => s.queuedHere.delete(job.job_id));
 }
 

@@ -42,19 +42,25 @@ async function reserveIn(
  * @example await postgresDemo(pool, 'api-1#3fa85f64').reserve('203.0.113.7', '2026-03-01', 10) // => { ok: true, used: 1 }
  */
 export function postgresDemo(pool: pg.Pool, owner: string): DemoStore {
+  // Rows are locked in the order reserve() locks them (the count, then the reservation) and only
+  // the caller's own rows are touched, so concurrent reserves and settles never deadlock.
   const settle = (client: string, day: string, keep: boolean) =>
     transaction(pool, async (c) => {
-      await c.query('UPDATE demo_reservations SET n = n - 1 WHERE owner = $1 AND day = $2 AND client = $3', [
-        owner,
-        day,
-        client,
-      ]);
-      await c.query('DELETE FROM demo_reservations WHERE owner = $1 AND n <= 0', [owner]);
       if (!keep)
         await c.query('UPDATE demo_usage SET used = used - 1 WHERE day = $1 AND client = $2 AND used > 0', [
           day,
           client,
         ]);
+      await c.query('UPDATE demo_reservations SET n = n - 1 WHERE owner = $1 AND day = $2 AND client = $3', [
+        owner,
+        day,
+        client,
+      ]);
+      await c.query('DELETE FROM demo_reservations WHERE owner = $1 AND day = $2 AND client = $3 AND n <= 0', [
+        owner,
+        day,
+        client,
+      ]);
     });
   return {
     reserve: (client, day, limit) => transaction(pool, (c) => reserveIn(c, owner, client, day, limit)),

@@ -9,20 +9,29 @@ export const INT8_OID = 20;
 
 /**
  * Runs `work` in one transaction on a pooled connection: COMMIT when it returns, ROLLBACK when it throws.
+ * A checked-out connection has no listener of the pool's, so one the server cuts (shutdown, restart,
+ * network) would emit an unhandled 'error' and end the process: the listener here keeps it an error
+ * of this call (its query rejects), and the broken connection is destroyed, not returned to the pool.
  * @example await transaction(pool, (client) => client.query('SELECT 1')) // => { rows: [{ '?column?': 1 }], … }
  */
 export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
+    if (!broken) await client.query('ROLLBACK').catch(() => undefined);
+    throw broken ?? error;
   } finally {
-    client.release();
+    client.removeListener('error', onError);
+    client.release(broken);
   }
 }
 

@@ -76,6 +76,10 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Serv
   // An idle connection the server drops (restart, timeout) is removed from the pool; the next
   // query opens a new one or fails itself. Without a listener the error would end the process.
   pool.on('error', () => undefined);
+  // A connection cut while checked out (a query in flight, or between the queries of a
+  // transaction) emits 'error' on its client, where the pool listens only while it is idle: the
+  // error already fails the client's queries, so this listener only keeps it from ending the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     await createSchema(pool, schema);
   } catch (error) {
