@@ -40,6 +40,7 @@ const ribbonFacts = sampleFacts({
 const TREES: Record<string, { tree: LayoutNode; width: number; height: number }> = {
   player_card: { tree: layoutOf('player_card', facts), width: 1080, height: 1350 },
   stat_ribbon: { tree: layoutOf('stat_ribbon', ribbonFacts), width: 1080, height: 1080 },
+  radar: { tree: layoutOf('radar', facts), width: 1080, height: 1350 },
   player_card_gradients: { tree: withGradients(layoutOf('player_card', facts)), width: 1080, height: 1350 },
 };
 

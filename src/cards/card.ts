@@ -20,6 +20,8 @@ import { HD_SIZE } from './layouts/hd-shared.js';
 import { PLAYER_CARD_SIZE, playerCardLayout } from './layouts/player-card.js';
 import { STAT_RIBBON_SIZE, statRibbonLayout } from './layouts/stat-ribbon.js';
 import { SHOT_MAP_SIZE, shotMapLayout } from './layouts/shot-map.js';
+import { RADAR_SIZE, radarLayout } from './layouts/radar.js';
+import { radarFactsOf, type RadarFacts } from './radar.js';
 import { photoOf, type CardPhoto } from './photo.js';
 import { photoDecodes, renderLayout, type RenderedPng } from './render.js';
 import type { RenderTask } from './render-pool.js';
@@ -87,6 +89,7 @@ export const CARD_SIZES: Record<CardStyle, { width: number; height: number }> = 
   player_card: PLAYER_CARD_SIZE,
   stat_ribbon: STAT_RIBBON_SIZE,
   shot_map: SHOT_MAP_SIZE,
+  radar: RADAR_SIZE,
   editorial_cover: HD_SIZE,
   fifa_viral: HD_SIZE,
   collage: HD_SIZE,
@@ -109,6 +112,8 @@ export function layoutOf(
       return statRibbonLayout(facts);
     case 'shot_map':
       return shotMapLayout(facts);
+    case 'radar':
+      return radarLayout(facts);
     case 'editorial_cover':
       return editorialCoverLayout(facts, angleOf(facts, eventType), photo);
     case 'fifa_viral':
@@ -196,6 +201,29 @@ export function cardRequestCheckOf(
 }
 
 /**
+ * The radar of a resolved player, overlaid with the player `name2` names when given: the name's
+ * resolution failures (`player_not_found`, `ambiguous_player`) and a second player of another role
+ * come back on `name2`.
+ */
+function radarOf(
+  ctx: EngineContext,
+  player: NonNullable<ReturnType<EngineContext['playerById']>>,
+  name2: string | undefined,
+): Result<RadarFacts> {
+  if (name2 === undefined) return radarFactsOf(ctx, player, null);
+  const resolved = ctx.resolvePlayer({ name: name2 });
+  if (!resolved.ok)
+    return fail(resolved.error.code, resolved.error.message.replace(/^name\b/, 'name2'), {
+      ...resolved.error,
+      param: 'name2',
+    });
+  const other = ctx.playerById(resolved.value.player_id);
+  if (!other)
+    return fail('player_not_found', `name2: no player with id ${resolved.value.player_id}`, { param: 'name2' });
+  return radarFactsOf(ctx, player, other);
+}
+
+/**
  * {@link cardOf} on a request already parsed by `CardRequest`: the same answer, without
  * parsing again (the service parses each body once, then calls this).
  * @example (await cardOfParsed(engine, CardRequest.parse({ player_name: 'Saka', style: 'player_card' }))).ok // => true
@@ -224,9 +252,16 @@ export async function cardOfParsed(
   if (!checked.ok) return checked;
   const { player, stats } = checked.value;
 
+  let radar: RadarFacts | null = null;
+  if (req.style === 'radar') {
+    const drawn = radarOf(ctx, player, req.name2);
+    if (!drawn.ok) return drawn;
+    radar = drawn.value;
+  }
+
   const watermark = options.watermark ?? true;
   const facts = cardFactsOf(ctx, player, {
-    stats,
+    stats: radar ? radar.spokes.map((s) => s.key) : stats,
     hero_stat: req.hero_stat,
     caption: req.caption ?? req.take,
     verdict_code: req.verdict_code,
@@ -234,6 +269,7 @@ export async function cardOfParsed(
     shots: req.style === 'shot_map',
     watermark: watermark ? watermarkTextOf(options.baseUrl) : null,
   });
+  if (radar) facts.radar = radar;
   const task: RenderTask = { style: req.style, facts, photo, ...(req.event_type ? { eventType: req.event_type } : {}) };
   const rendered = await (options.render ?? ((t: RenderTask) => renderCard(t.style, t.facts, t.photo, t.eventType)))(
     task,

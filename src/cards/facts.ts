@@ -21,6 +21,7 @@ import { labelOf, ordinalOf, type PercentileLabel } from '../stats/percentiles.j
 import { NO_CLEAR_ROLE } from '../dna/clear-role.js';
 import type { DerivedSeasons } from '../stats/derived.js';
 import type { VerdictCode } from '../verdict/rules.js';
+import type { RadarFacts } from './radar.js';
 
 /** Verdict frames a caller may set on player_card (docs/design.md#op-cards). */
 export const CARD_VERDICT_CODES = ['fraud', 'merchant', 'cooked'] as const satisfies readonly VerdictCode[];
@@ -154,6 +155,8 @@ export interface CardFacts {
   watermark: string | null;
   /** Dataset attribution line, e.g. "Data: StatsBomb", or null. */
   attribution: string | null;
+  /** The radar style's spokes and series (docs/cards.md#radar); absent on the other styles. */
+  radar?: RadarFacts | null;
 }
 
 /** Minutes treated as one full season when scaling the confidence of a style-tag line (docs/cards.md#verdict-line). */

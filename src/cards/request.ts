@@ -3,14 +3,14 @@
  * captions, photos and verdict codes. Every failure becomes `invalid_request` naming the field.
  */
 import * as z from 'zod';
-import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../identity/request.js';
+import { IdentityName, PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../identity/request.js';
 import { METRIC_KEYS } from '../stats/metrics.js';
 import { EVENT_TYPES } from './angle.js';
 import { CARD_VERDICT_CODES } from './facts.js';
 import { CAPTION_MAX_GRAPHEMES, captionProblemOf } from './text.js';
 
 /** Synchronous styles (rendered in the request). */
-export const SYNC_STYLES = ['player_card', 'stat_ribbon', 'shot_map'] as const;
+export const SYNC_STYLES = ['player_card', 'stat_ribbon', 'shot_map', 'radar'] as const;
 /** Asynchronous hd styles (SPEC v0.1.1): rendered by a job, photo optional. */
 export const HD_STYLES = ['editorial_cover', 'fifa_viral', 'collage'] as const;
 /** Every card style. */
@@ -59,7 +59,8 @@ const identityRequired = requireIdentity('player_name');
  * POST /api/v1/cards body. Cross-field rules: `stats` is refused on player_card (the triplet is
  * fixed); `hero_stat` must be one of `stats` when `stats` is given (otherwise it is checked against
  * the group's defaults after resolution); `photo_url`, `photo_mode` and `event_type` only on hd
- * styles; `take` is stat_ribbon's name for `caption` (not both); `verdict_code` not on stat_ribbon.
+ * styles; `take` is stat_ribbon's name for `caption` (not both); `verdict_code` not on stat_ribbon;
+ * radar takes no `stats`, `hero_stat` or `caption`, and `name2` (the overlaid player) only on radar.
  * Whether `stats` suit the player's position group is checked after resolution.
  * @example CardRequest.safeParse({ player_name: 'Saka', style: 'player_card' }).success // => true
  */
@@ -80,6 +81,7 @@ export const CardRequest = z
     photo_url: httpsUrl.optional(),
     photo_mode: z.literal('silhouette').optional(),
     event_type: z.enum(EVENT_TYPES).optional(),
+    name2: IdentityName.optional(),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -89,6 +91,12 @@ export const CardRequest = z
     if (v.style === 'player_card' && v.stats !== undefined)
       refuse('stats', 'player_card shows the fixed position triplet; stats is not accepted');
     if (v.style === 'player_card' && v.hero_stat !== undefined) refuse('hero_stat', 'player_card has no hero column');
+    if (v.style === 'radar' && v.stats !== undefined)
+      refuse('stats', "radar draws the metrics of the player's role; stats is not accepted");
+    if (v.style === 'radar' && v.hero_stat !== undefined) refuse('hero_stat', 'radar has no hero column');
+    if (v.style === 'radar' && v.caption !== undefined) refuse('caption', 'radar has no caption');
+    if (v.name2 !== undefined && v.style !== 'radar')
+      refuse('name2', 'name2 (a second player) is only for the radar style');
     if (v.hero_stat !== undefined && v.stats !== undefined && !v.stats.includes(v.hero_stat))
       refuse('hero_stat', 'must be one of stats');
     if (v.take !== undefined && v.style !== 'stat_ribbon')

@@ -53,7 +53,7 @@ export function queryNamesOf(op: Operation): string[] {
 function costText(op: Operation): string {
   const credits =
     op.id === 'cards'
-      ? `${SYNC_CARD_CREDITS} credits (player_card, stat_ribbon, shot_map) or ${HD_CARD_CREDITS} credits (hd styles)`
+      ? `${SYNC_CARD_CREDITS} credits (player_card, stat_ribbon, shot_map, radar) or ${HD_CARD_CREDITS} credits (hd styles)`
       : `${costOf(op, {})} credit${costOf(op, {}) === 1 ? '' : 's'}`;
   const demo = demoAllowed(op, {})
     ? `; with the demo channel instead of a key it counts against ${DEMO_DAILY_LIMIT} free calls per day${op.id === 'cards' ? ' (sync styles only)' : ''}`

@@ -11,6 +11,7 @@ const BACKGROUND: Record<CardStyle, [number, number, number]> = {
   player_card: [11, 16, 32],
   stat_ribbon: [11, 16, 32],
   shot_map: [11, 16, 32],
+  radar: [11, 16, 32],
   editorial_cover: [11, 16, 32],
   fifa_viral: [11, 16, 32],
   collage: [11, 16, 32],

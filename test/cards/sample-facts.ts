@@ -1,4 +1,5 @@
 /** Hand-built card facts for rendering tests (no engine, no dataset). */
+import { RADAR_SPOKES } from '../../src/cards/radar.js';
 import type { CardFacts } from '../../src/cards/facts.js';
 import { GROUP_METRICS, METRICS } from '../../src/stats/metrics.js';
 import { labelOf } from '../../src/stats/percentiles.js';
@@ -77,6 +78,7 @@ export function sampleFacts(overrides: Partial<CardFacts> = {}): CardFacts {
     caption_is_user: false,
     watermark: 'halfspace.dev',
     attribution: 'Data: synthetic demo universe',
+    radar: sampleRadar(),
     ...overrides,
   };
 }
@@ -92,4 +94,40 @@ export function sampleShots(): NonNullable<CardFacts['shots']> {
     const x = 0.7 + 0.29 * next();
     return { x, y: 0.2 + 0.6 * next(), xg: Math.min(0.95, 0.02 + (x - 0.7) * 2 * next()), goal: i % 4 === 0 };
   });
+}
+
+/** A striker's radar with ten spokes: the first player's percentiles rise 10 → 100, the second's fall 95 → 5. */
+export function sampleRadar(withSecond = true): NonNullable<CardFacts['radar']> {
+  const keys = RADAR_SPOKES.striker.slice(0, 10).map((s) => (typeof s === 'string' ? s : s[0]));
+  const series = (id: number, name: string, percentiles: number[]) => ({
+    player_id: id,
+    display_name: name,
+    team_name: 'Harbour City FC',
+    minutes: 2214,
+    cohort: 'strikers',
+    season: 'Premier Division 2025/26',
+    sample: 'ok' as const,
+    percentiles,
+  });
+  return {
+    role: 'striker',
+    role_label: 'strikers',
+    spokes: keys.map((key) => ({ key, label: METRICS[key].label })),
+    series: [
+      series(
+        7,
+        'Tomás Okonkwo-Szczęsny',
+        keys.map((_, i) => 10 * (i + 1)),
+      ),
+      ...(withSecond
+        ? [
+            series(
+              8,
+              'Ade Brightwater',
+              keys.map((_, i) => 95 - 10 * i),
+            ),
+          ]
+        : []),
+    ],
+  };
 }

@@ -258,3 +258,22 @@ describe('cards over http', () => {
     expect([badRes.status, (await jsonOf(badRes)).param]).toEqual([400, 'request']);
   });
 });
+
+describe('radar over http', () => {
+  it('renders a radar of two strikers for 15 credits, and refuses a second player of another role without charge', async () => {
+    const own = await issueKey(store, { credits: 30 });
+    const headers = { authorization: `Bearer ${own.key}` };
+    const r = await post('/api/v1/cards', { player_id: 1, style: 'radar', name2: 'Anton Berg' }, headers);
+    const body = await jsonOf(r);
+    expect(r.status, JSON.stringify(body)).toBe(200);
+    // 30 − 15 = 15.
+    expect(money(r)).toEqual(['15', '15']);
+    expect(CardResponse.safeParse(body).success).toBe(true);
+    expect([body.style, body.player.player_id]).toEqual(['radar', 1]);
+    const keeper = await post('/api/v1/cards', { player_id: 1, style: 'radar', name2: 'Piet de Vries' }, headers);
+    const refused = await jsonOf(keeper);
+    expect([keeper.status, refused.code, refused.param]).toEqual([400, 'invalid_request', 'name2']);
+    expect(keeper.headers.get('x-svc-credits-charged')).toBe('0');
+    expect(await store.wallets.balance(own.record.id)).toBe(15);
+  });
+});

@@ -156,7 +156,7 @@ describe('http: paid endpoints charge exactly the SPEC costs', () => {
     const cards = (await send('/api/v1/cards', { auth: null })).json;
     expect([cards.demo_channel, cards.demo_channel_styles, cards.demo_channel_refused_styles]).toEqual([
       true,
-      ['player_card', 'stat_ribbon', 'shot_map'],
+      ['player_card', 'stat_ribbon', 'shot_map', 'radar'],
       ['editorial_cover', 'fifa_viral', 'collage'],
     ]);
     for (const style of cards.demo_channel_refused_styles) {

@@ -64,7 +64,7 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
   },
   {
     name: 'card',
-    summary: 'Render a PNG card: player_card, stat_ribbon, shot_map, editorial_cover, fifa_viral or collage',
+    summary: 'Render a PNG card: player_card, stat_ribbon, shot_map, radar, editorial_cover, fifa_viral or collage',
     load: async () => (await import('./card.js')).cardCommand,
   },
   {

@@ -112,7 +112,7 @@ export const keysCreateCommand = defineCommand({
         );
       } else {
         io.stdout(
-          `Created ${record.id}${record.label ? ` (${record.label})` : ''} with ${credits} credits${record.no_watermark ? ', no watermark' : ''}.\n\n  ${issued.key}\n\nStore it now: only its hash is kept, it cannot be shown again.\n`,
+          `Created ${record.id}${record.label ? ` (${record.label})` : ''} with ${credits} credits${record.no_watermark ? ', no watermark' : ''}.\n\n  ${issued.key}\n\nStore it now: only its hash is kept, it cannot be shown again.\nThe curl examples of docs/api.md read it from $KEY:\n\n  export KEY=${issued.key}\n`,
         );
       }
     }),

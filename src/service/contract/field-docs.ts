@@ -16,7 +16,7 @@ const BY_FIELD: Record<string, string> = {
   team_id: 'Club id; instead of team_name',
   league_name: 'League that narrows an ambiguous club name',
   style:
-    'Card style: player_card, stat_ribbon and shot_map render now, editorial_cover, fifa_viral and collage are hd (async job, key only)',
+    'Card style: player_card, stat_ribbon, shot_map and radar render now, editorial_cover, fifa_viral and collage are hd (async job, key only)',
   stats: "Metric keys shown on the card (1–6, from the catalog's stat_keys_by_group); not on player_card",
   hero_stat: 'The metric shown largest; one of stats',
   caption: 'A short line printed on the card (60 characters at most)',

@@ -159,7 +159,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'POST',
     path: ROUTE_PATHS.card,
     summary:
-      'Card PNG: player_card, stat_ribbon and shot_map rendered now (15 credits); hd styles as async jobs (40 credits)',
+      'Card PNG: player_card, stat_ribbon, shot_map and radar rendered now (15 credits); hd styles as async jobs (40 credits)',
     tag: 'cards',
     beta: false,
     cost: (body) => (isHdStyle(styleOf(body)) ? HD_CARD_CREDITS : SYNC_CARD_CREDITS),

@@ -1,0 +1,257 @@
+/**
+ * @module The radar layout (1080 × 1350): a header in the club's colours, a legend naming each
+ * player with his minutes, the radar of role-cohort percentiles (rings at 25, 50, 75 and 100,
+ * one spoke per metric of the role, one polygon per player) with each spoke's label and
+ * percentiles, and a footer naming the cohort and the data (docs/cards.md#radar).
+ */
+import { METRICS } from '../../stats/metrics.js';
+import type { CardFacts } from '../facts.js';
+import { h, img, type LayoutNode } from '../h.js';
+import { RADAR_SPOKES_MIN, type RadarFacts, type RadarSeries } from '../radar.js';
+import { INK, WATERMARK_HEIGHT, WATERMARK_INSET, formatInt, paletteOf, shortLabelOf, watermarkOf } from './shared.js';
+
+/** Pixel size of the radar style (4:5 portrait). */
+export const RADAR_SIZE = { width: 1080, height: 1350 } as const;
+
+/**
+ * Colours of the first and second player's polygons: fixed rather than club colours, so two
+ * players of one club (or of clubs in similar colours) stay apart (docs/cards.md#radar).
+ */
+export const RADAR_SERIES_COLORS = ['#22d3ee', '#f59e0b'] as const;
+/** Opacity of each polygon's fill (the second player's is lighter, so the first stays readable beneath it). */
+export const RADAR_FILL_OPACITY = [0.45, 0.3] as const;
+
+/** The radar drawing area: its top edge on the card, its height, the centre within it and the 100th-percentile radius (px). */
+export const RADAR_AREA = { top: 350, height: 820, cx: 540, cy: 410, radius: 265 } as const;
+/** How far beyond the outer ring a spoke's label is centred (px). */
+const LABEL_GAP = 80;
+const LABEL_W = 210;
+const LABEL_H = 76;
+
+/** Angle of spoke `i` of `n` in radians: the first at the top, then clockwise. */
+export const spokeAngleOf = (i: number, n: number): number => -Math.PI / 2 + (2 * Math.PI * i) / n;
+
+/**
+ * The point of percentile `p` on spoke `i` of `n`, in the radar area's coordinates.
+ * @example radarPointOf(0, 8, 100) // => { x: 540, y: 140 }
+ */
+export function radarPointOf(i: number, n: number, p: number): { x: number; y: number } {
+  const a = spokeAngleOf(i, n);
+  const r = (RADAR_AREA.radius * Math.max(0, Math.min(100, p))) / 100;
+  return {
+    x: Math.round((RADAR_AREA.cx + r * Math.cos(a)) * 10) / 10,
+    y: Math.round((RADAR_AREA.cy + r * Math.sin(a)) * 10) / 10,
+  };
+}
+
+const pointsOf = (values: readonly (number | null)[]) =>
+  values
+    .map((p, i) => radarPointOf(i, values.length, p ?? 0))
+    .map(({ x, y }) => `${x},${y}`)
+    .join(' ');
+
+/** The radar's grid and polygons as one SVG (drawn by resvg as an image; its text is laid out by satori). */
+function radarSvgOf(radar: RadarFacts): string {
+  const n = radar.spokes.length;
+  const { cx, cy, radius } = RADAR_AREA;
+  const rings = [25, 50, 75, 100]
+    .map(
+      (p) =>
+        `<polygon points="${pointsOf(Array(n).fill(p))}" fill="none" stroke="${p === 50 ? INK.faint : INK.track}" stroke-width="${p === 100 ? 3 : 2}"${p === 50 ? ' stroke-dasharray="8 8"' : ''}/>`,
+    )
+    .join('');
+  const spokes = radar.spokes
+    .map((_, i) => {
+      const { x, y } = radarPointOf(i, n, 100);
+      return `<line x1="${cx}" y1="${cy}" x2="${x}" y2="${y}" stroke="${INK.track}" stroke-width="2"/>`;
+    })
+    .join('');
+  // The second player is drawn first, so the first player's polygon and points stay on top.
+  const polygons = radar.series
+    .map((s, k) => ({ s, k }))
+    .reverse()
+    .map(({ s, k }) => {
+      const color = RADAR_SERIES_COLORS[k]!;
+      const dots = s.percentiles
+        .map((p, i) => {
+          const { x, y } = radarPointOf(i, n, p ?? 0);
+          return `<circle cx="${x}" cy="${y}" r="7" fill="${color}"/>`;
+        })
+        .join('');
+      return `<polygon points="${pointsOf(s.percentiles)}" fill="${color}" fill-opacity="${RADAR_FILL_OPACITY[k]}" stroke="${color}" stroke-width="5" stroke-linejoin="round"/>${dots}`;
+    })
+    .join('');
+  const disc = `<circle cx="${cx}" cy="${cy}" r="${radius + 24}" fill="${INK.panel}"/>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${RADAR_SIZE.width}" height="${RADAR_AREA.height}" viewBox="0 0 ${RADAR_SIZE.width} ${RADAR_AREA.height}">${disc}${rings}${spokes}${polygons}</svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+/** A spoke's label and each player's percentile on it, set just outside the outer ring and pushed away from the centre. */
+function spokeLabelOf(radar: RadarFacts, i: number): LayoutNode {
+  const n = radar.spokes.length;
+  const a = spokeAngleOf(i, n);
+  const r = RADAR_AREA.radius + LABEL_GAP;
+  const x = RADAR_AREA.cx + r * Math.cos(a) + (Math.cos(a) * LABEL_W) / 4;
+  const y = RADAR_AREA.top + RADAR_AREA.cy + r * Math.sin(a) + (Math.sin(a) * LABEL_H) / 4;
+  const spoke = radar.spokes[i]!;
+  return h(
+    'div',
+    {
+      position: 'absolute',
+      left: Math.round(x - LABEL_W / 2),
+      top: Math.round(y - LABEL_H / 2),
+      width: LABEL_W,
+      height: LABEL_H,
+      flexDirection: 'column',
+      alignItems: 'center',
+      justifyContent: 'center',
+    },
+    h(
+      'div',
+      { fontSize: 21, fontWeight: 700, color: INK.text, textAlign: 'center', lineHeight: 1.15 },
+      // Lower-is-better metrics are ranked inverted, so the label says which way is outward.
+      METRICS[spoke.key].lowerIsBetter ? `${shortLabelOf(spoke.key)} (fewer)` : shortLabelOf(spoke.key),
+    ),
+    h(
+      'div',
+      { marginTop: 4, fontSize: 24, fontWeight: 900 },
+      ...radar.series.map((s, k) =>
+        h(
+          'div',
+          { color: RADAR_SERIES_COLORS[k]!, marginLeft: k === 0 ? 0 : 14 },
+          s.percentiles[i] === null ? 'n/a' : String(s.percentiles[i]),
+        ),
+      ),
+    ),
+  );
+}
+
+/** One legend entry: the player's colour, name, club and minutes. */
+function legendEntryOf(s: RadarSeries, k: number): LayoutNode {
+  const meta = [s.team_name, `${formatInt(s.minutes)} min`, s.sample === 'low' ? 'small sample' : null]
+    .filter(Boolean)
+    .join(' · ');
+  return h(
+    'div',
+    { alignItems: 'center', marginRight: 40, maxWidth: 470 },
+    h('div', {
+      width: 28,
+      height: 28,
+      borderRadius: 8,
+      backgroundColor: RADAR_SERIES_COLORS[k]!,
+      marginRight: 14,
+      flexShrink: 0,
+    }),
+    h(
+      'div',
+      { flexDirection: 'column' },
+      h('div', { fontSize: 28, fontWeight: 900, color: INK.text }, s.display_name),
+      h('div', { fontSize: 20, color: INK.muted, marginTop: 2 }, meta),
+    ),
+  );
+}
+
+/**
+ * The radar layout tree for `facts` (its `radar` block filled by the card operation).
+ * @example radarLayout(facts).props.style?.width // => 1080
+ */
+export function radarLayout(facts: CardFacts): LayoutNode {
+  const pal = paletteOf(facts);
+  const radar = facts.radar;
+  const first = radar?.series[0];
+  const title =
+    radar && radar.series.length > 1
+      ? `${radar.series[0]!.display_name} vs ${radar.series[1]!.display_name}`
+      : facts.player.display_name;
+  const drawable = radar !== null && radar !== undefined && radar.spokes.length >= RADAR_SPOKES_MIN;
+  const cohortLine = first
+    ? `Percentile among ${first.cohort}${first.season ? ` · ${first.season}` : ''} · 50 = median, 100 = best`
+    : null;
+  return h(
+    'div',
+    {
+      width: RADAR_SIZE.width,
+      height: RADAR_SIZE.height,
+      flexDirection: 'column',
+      backgroundColor: INK.background,
+      fontFamily: 'Inter',
+      color: INK.text,
+      position: 'relative',
+    },
+    h(
+      'div',
+      {
+        flexDirection: 'column',
+        backgroundColor: pal.primary,
+        color: pal.onPrimary,
+        padding: '40px 64px 32px',
+        height: 200,
+      },
+      h(
+        'div',
+        { fontSize: 24, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.85 },
+        `Radar · ${radar?.role_label ?? facts.player.position}`,
+      ),
+      h(
+        'div',
+        {
+          fontSize: title.length > 24 ? 52 : 68,
+          fontWeight: 900,
+          lineHeight: 1.05,
+          marginTop: 14,
+          letterSpacing: -1.5,
+          maxWidth: 952,
+        },
+        title,
+      ),
+    ),
+    h('div', { height: 12, backgroundColor: pal.secondary }),
+    h(
+      'div',
+      { padding: '30px 64px 0', height: 118, alignItems: 'center' },
+      ...(radar?.series.map(legendEntryOf) ?? []),
+    ),
+    drawable &&
+      img(radarSvgOf(radar), RADAR_SIZE.width, RADAR_AREA.height, {
+        position: 'absolute',
+        left: 0,
+        top: RADAR_AREA.top,
+      }),
+    ...(drawable ? radar.spokes.map((_, i) => spokeLabelOf(radar, i)) : []),
+    !drawable &&
+      h(
+        'div',
+        {
+          position: 'absolute',
+          left: 0,
+          top: RADAR_AREA.top,
+          width: RADAR_SIZE.width,
+          height: RADAR_AREA.height,
+          alignItems: 'center',
+          justifyContent: 'center',
+          fontSize: 30,
+          fontWeight: 700,
+          color: INK.muted,
+        },
+        'Not enough ranked metrics for a radar',
+      ),
+    h(
+      'div',
+      {
+        position: 'absolute',
+        left: 64,
+        bottom: WATERMARK_INSET,
+        minHeight: WATERMARK_HEIGHT,
+        width: 560,
+        flexDirection: 'column',
+        justifyContent: 'center',
+        color: INK.muted,
+        fontSize: 20,
+      },
+      cohortLine && h('div', { fontWeight: 500, lineHeight: 1.3 }, cohortLine),
+      facts.attribution &&
+        h('div', { fontSize: 15, color: INK.faint, marginTop: 3, lineHeight: 1.3 }, facts.attribution),
+    ),
+    watermarkOf(facts),
+  );
+}
