@@ -21,7 +21,8 @@ import { PLAYER_CARD_SIZE, playerCardLayout } from './layouts/player-card.js';
 import { STAT_RIBBON_SIZE, statRibbonLayout } from './layouts/stat-ribbon.js';
 import { SHOT_MAP_SIZE, shotMapLayout } from './layouts/shot-map.js';
 import { photoOf, type CardPhoto } from './photo.js';
-import { photoDecodes, renderLayout, type RenderedPng } from './render.js';
+import { photoPixelsProblemOf } from './photo-pixels.js';
+import { renderLayout, type RenderedPng } from './render.js';
 import type { RenderTask } from './render-pool.js';
 import { CardRequest, CardStyle, hasVerdictLine, isHdStyle } from './request.js';
 import { withArticle } from '../prose.js';
@@ -213,10 +214,8 @@ export async function cardOfParsed(
     const p = photoOf(options.photo);
     if (!p.ok) return p;
     // A resumed job or a fetched photo_url was never decoded at upload: an unreadable one fails (and is refunded).
-    if (!photoDecodes(p.value))
-      return fail('invalid_request', 'photo: is not a readable PNG or JPEG image (its pixel data does not decode)', {
-        param: 'photo',
-      });
+    const pixels = await photoPixelsProblemOf(options.photo);
+    if (pixels) return fail('invalid_request', `photo: ${pixels}`, { param: 'photo' });
     photo = p.value;
   }
 
