@@ -91,3 +91,51 @@ export const PNG_FORMATS: readonly { colorType: number; bitDepth: number }[] = [
   ...[8, 16].map((bitDepth) => ({ colorType: 4, bitDepth })),
   ...[8, 16].map((bitDepth) => ({ colorType: 6, bitDepth })),
 ];
+
+/** A small seeded generator (mulberry32): the same seed gives the same photos. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * One random photo for the fuzz suite and the soak bench: any format and interlacing, sizes from
+ * 1 × N and N × 1 strips to a few hundred pixels, a tenth inflating past their header, a tenth
+ * with a corrupted byte.
+ */
+export function randomPhoto(random: () => number): { spec: PngSpec; bytes: Buffer; kind: string } {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const side = () => 1 + Math.floor(random() ** 2 * 400);
+  const shape = random();
+  const [width, height] =
+    shape < 0.15
+      ? [1, side() * 4]
+      : shape < 0.3
+        ? [side() * 4, 1]
+        : shape < 0.4
+          ? [side() * 10, side()]
+          : [side(), side()];
+  const format = pick(PNG_FORMATS);
+  const bomb = random() < 0.1;
+  const spec: PngSpec = {
+    width,
+    height,
+    ...format,
+    interlace: random() < 0.3,
+    seed: Math.floor(random() * 1e9),
+    ...(bomb ? { extraBytes: 8 * 1024 * 1024 } : {}),
+  };
+  const bytes = pngPhoto(spec);
+  if (!bomb && random() < 0.1) {
+    const at = 33 + Math.floor(random() * (bytes.length - 33));
+    bytes[at] = bytes[at]! ^ 0xff;
+    return { spec, bytes, kind: 'corrupt' };
+  }
+  return { spec, bytes, kind: bomb ? 'bomb' : 'plain' };
+}
