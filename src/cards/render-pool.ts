@@ -95,6 +95,8 @@ function spawnWorker(): RenderWorker {
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
+        // An idle worker is unreferenced: referenced again, the loop stays up until its exit arrives.
+        child.ref();
         child.kill();
       }),
   };
