@@ -28,7 +28,18 @@ const db = join(dir, 'svc.db');
 ensureBuilt();
 const created = await runBuilt(['keys', 'create', '--credits', String(CREDITS), '--db', db, '--json']);
 const key: string = JSON.parse(created.stdout).key;
-const server = await spawnServe(['--db', db, '--dataset', datasetDir, '--log-format', 'off']);
+const server = await spawnServe([
+  '--db',
+  db,
+  '--dataset',
+  datasetDir,
+  '--log-format',
+  'off',
+  '--rate-limit',
+  '100000',
+  '--rate-burst',
+  '100000',
+]);
 // Photos are made before the clock starts: deflating them here would stall this process's own
 // /healthz timer and be counted as server latency.
 const random = seededRandom(SEED);
