@@ -23,7 +23,8 @@ import { SHOT_MAP_SIZE, shotMapLayout } from './layouts/shot-map.js';
 import { RADAR_SIZE, radarLayout } from './layouts/radar.js';
 import { radarFactsOf, type RadarFacts } from './radar.js';
 import { photoOf, type CardPhoto } from './photo.js';
-import { photoDecodes, renderLayout, type RenderedPng } from './render.js';
+import { photoPixelsProblemOf } from './photo-pixels.js';
+import { renderLayout, type RenderedPng } from './render.js';
 import type { RenderTask } from './render-pool.js';
 import { CardRequest, CardStyle, hasVerdictLine, isHdStyle } from './request.js';
 import { withArticle } from '../prose.js';
@@ -241,10 +242,8 @@ export async function cardOfParsed(
     const p = photoOf(options.photo);
     if (!p.ok) return p;
     // A resumed job or a fetched photo_url was never decoded at upload: an unreadable one fails (and is refunded).
-    if (!photoDecodes(p.value))
-      return fail('invalid_request', 'photo: is not a readable PNG or JPEG image (its pixel data does not decode)', {
-        param: 'photo',
-      });
+    const pixels = await photoPixelsProblemOf(options.photo);
+    if (pixels) return fail('invalid_request', `photo: ${pixels}`, { param: 'photo' });
     photo = p.value;
   }
 

@@ -15,6 +15,22 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
  */
 export const PHOTO_MAX_PIXELS = 4096 * 4096;
 
+/**
+ * Largest ratio of a photo's long side to its short side (docs/cards.md#photos). The layouts cover
+ * their photo box with the photo, so a longer photo is drawn far outside the card, which resvg
+ * cannot rasterise (it aborts the process); 4 keeps every hd box's cover well inside it.
+ */
+export const PHOTO_MAX_ASPECT_RATIO = 4;
+
+/** PNG bit depths allowed for each colour type (PNG specification, table 11.1). */
+const PNG_BIT_DEPTHS: Readonly<Record<number, readonly number[]>> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
+
 /** A photo ready for a layout. */
 export interface CardPhoto {
   mime: 'image/png' | 'image/jpeg';
@@ -30,12 +46,48 @@ export interface PhotoHeader {
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-/** Width and height of a PNG that starts with its signature and an IHDR chunk, or null. */
-function pngSizeOf(b: Uint8Array): { width: number; height: number } | null {
+/** What a PNG's IHDR declares. */
+export interface PngImageHeader {
+  width: number;
+  height: number;
+  bitDepth: number;
+  colorType: number;
+  /** 0 none, 1 Adam7. */
+  interlace: number;
+  /** Compression and filter methods: 0 is the only one defined. */
+  compression: number;
+  filter: number;
+}
+
+/**
+ * The IHDR of bytes that start with the PNG signature and an IHDR chunk, or null.
+ * @example pngHeaderOf(new Uint8Array(4)) // => null
+ */
+export function pngHeaderOf(b: Uint8Array): PngImageHeader | null {
   if (b.length < 33 || !PNG_SIGNATURE.every((x, i) => b[i] === x)) return null;
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const ihdr = view.getUint32(8) === 13 && String.fromCharCode(b[12], b[13], b[14], b[15]) === 'IHDR';
-  return ihdr ? { width: view.getUint32(16), height: view.getUint32(20) } : null;
+  if (!ihdr) return null;
+  return {
+    width: view.getUint32(16),
+    height: view.getUint32(20),
+    bitDepth: b[24]!,
+    colorType: b[25]!,
+    compression: b[26]!,
+    filter: b[27]!,
+    interlace: b[28]!,
+  };
+}
+
+/** Why a PNG header describes no image this project draws, or null. */
+function pngHeaderProblemOf(h: PngImageHeader): string | null {
+  const depths = PNG_BIT_DEPTHS[h.colorType];
+  if (!depths) return `is a PNG of unknown colour type ${h.colorType}`;
+  if (!depths.includes(h.bitDepth))
+    return `is a PNG of colour type ${h.colorType} with bit depth ${h.bitDepth} (allowed: ${depths.join(', ')})`;
+  if (h.compression !== 0 || h.filter !== 0 || h.interlace > 1)
+    return 'is a PNG with an unknown compression, filter or interlace method';
+  return null;
 }
 
 /** Width and height from the frame header (SOFn) a JPEG's marker segments reach, or null. */
@@ -67,15 +119,18 @@ function jpegSizeOf(b: Uint8Array): { width: number; height: number } | null {
  * @example photoHeaderOf(new Uint8Array([1, 2, 3])) // => null
  */
 export function photoHeaderOf(bytes: Uint8Array): PhotoHeader | null {
-  const png = pngSizeOf(bytes);
-  if (png) return { mime: 'image/png', ...png };
+  const png = pngHeaderOf(bytes);
+  if (png) return { mime: 'image/png', width: png.width, height: png.height };
   const jpeg = jpegSizeOf(bytes);
   return jpeg ? { mime: 'image/jpeg', ...jpeg } : null;
 }
 
 /**
  * Why photo bytes cannot be a card photo judging by size and header, or null: empty, over
- * {@link PHOTO_MAX_BYTES}, neither PNG nor JPEG, zero-sized, or over {@link PHOTO_MAX_PIXELS}.
+ * {@link PHOTO_MAX_BYTES}, neither PNG nor JPEG, zero-sized, over {@link PHOTO_MAX_PIXELS},
+ * longer than {@link PHOTO_MAX_ASPECT_RATIO} : 1, or a PNG
+ * whose bit depth, colour type or methods the PNG specification does not define.
+ * Nothing is decoded: photoPixelsProblemOf checks the pixel data.
  * @example photoHeaderProblemOf(new TextEncoder().encode('hello')) // => 'must be a PNG or JPEG image (got 5 bytes that are neither)'
  */
 export function photoHeaderProblemOf(bytes: Uint8Array): string | null {
@@ -86,7 +141,12 @@ export function photoHeaderProblemOf(bytes: Uint8Array): string | null {
     return `must be a PNG or JPEG image (got ${bytes.length} bytes that are neither)`;
   if (header.width * header.height > PHOTO_MAX_PIXELS)
     return `is ${header.width} × ${header.height} pixels; at most ${PHOTO_MAX_PIXELS} pixels (4096 × 4096) are accepted`;
-  return null;
+  const long = Math.max(header.width, header.height);
+  const short = Math.min(header.width, header.height);
+  if (long > short * PHOTO_MAX_ASPECT_RATIO)
+    return `is ${header.width} × ${header.height} pixels; its long side may be at most ${PHOTO_MAX_ASPECT_RATIO} times its short side`;
+  const png = pngHeaderOf(bytes);
+  return png ? pngHeaderProblemOf(png) : null;
 }
 
 /**

@@ -1,14 +1,14 @@
 /**
- * @module Card rendering off the main thread: satori and resvg take ~50 ms of CPU per card, which
- * on the main thread would stall every other request of a server for as long. A pool of
- * worker_threads renders instead, in arrival order, and a worker that dies is replaced; the
+ * @module Card rendering off the main process: satori and resvg take ~50 ms of CPU per card, which
+ * on the main thread would stall every other request of a server for as long, and resvg is native
+ * code whose panic aborts the whole process it runs in. A pool of child processes renders instead,
+ * in arrival order, and a worker that dies (an abort included) fails its task and is replaced; the
  * result is byte-identical to rendering in-thread (docs/cards.md#render-pool).
  */
+import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../io/paths.js';
 import type { CardFacts } from './facts.js';
 import type { CardPhoto } from './photo.js';
@@ -42,33 +42,75 @@ export interface RenderPool {
 /** Workers that may die in a row, without one finishing a render in between, before the pool gives up (a worker that cannot even start). */
 export const RENDER_POOL_MAX_DEATHS = 5;
 
+/**
+ * The part of a worker the pool uses: a forked render process here, a worker thread in tests that
+ * inject one. `exit` reports the exit code, null when a signal (an abort) ended it.
+ */
+export interface RenderWorker {
+  on(event: 'message', listener: (reply: RenderReply) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'exit', listener: (code: number | null) => void): unknown;
+  postMessage(message: unknown): void;
+  ref(): void;
+  unref(): void;
+  terminate(): Promise<unknown>;
+}
+
 /** Default pool size: every core but the one the server's main thread needs, at least one. */
 export const defaultRenderWorkers = (): number => Math.max(1, availableParallelism() - 1);
 
 /**
- * How a worker starts: the built worker from `dist/` when this module runs from the build, the
- * TypeScript source through tsx when it runs from `src/` (tests, development).
+ * How a worker starts: a child process running the built worker from `dist/` when this module runs
+ * from the build, the TypeScript source through tsx when it runs from `src/` (tests, development).
+ * The process is its own: a native abort inside it ends it alone.
  */
-function spawnWorker(): Worker {
+function spawnWorker(): RenderWorker {
   const root = packageRoot();
   const built = join(root, 'dist', 'cards', 'render-worker.js');
-  if (!import.meta.url.endsWith('.ts') && existsSync(built)) return new Worker(built);
-  const source = pathToFileURL(join(root, 'src', 'cards', 'render-worker.ts')).href;
-  return new Worker(
-    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`,
-    { eval: true },
-  );
+  const fromBuild = !import.meta.url.endsWith('.ts') && existsSync(built);
+  const child = fork(fromBuild ? built : join(root, 'src', 'cards', 'render-worker.ts'), [], {
+    // Structured clone carries the PNG bytes as a Uint8Array, not as JSON numbers.
+    serialization: 'advanced',
+    execArgv: fromBuild ? [] : ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  return {
+    on(event: 'message' | 'error' | 'exit', listener: (value: never) => void) {
+      // The pool registers each listener for the one event whose argument it names.
+      child.on(event, listener as (value: unknown) => void);
+      return this;
+    },
+    postMessage: (message) => {
+      child.send(message as object);
+    },
+    ref: () => {
+      child.ref();
+      child.channel?.ref();
+    },
+    unref: () => {
+      child.unref();
+      child.channel?.unref();
+    },
+    terminate: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        // An idle worker is unreferenced: referenced again, the loop stays up until its exit arrives.
+        child.ref();
+        child.kill();
+      }),
+  };
 }
 
 type Pending = { task: RenderTask; resolve: (r: RenderedPng) => void; reject: (e: Error) => void };
 
 /** The mutable state of one pool, shared by the functions below. */
 interface PoolState {
-  readonly spawn: () => Worker;
+  readonly spawn: () => RenderWorker;
   /** Tasks waiting for a free worker, in arrival order. */
   readonly queue: Pending[];
-  readonly idle: Worker[];
-  readonly busy: Map<Worker, { id: number; job: Pending }>;
+  readonly idle: RenderWorker[];
+  readonly busy: Map<RenderWorker, { id: number; job: Pending }>;
   nextId: number;
   closed: boolean;
   /** Workers that died in a row without one finishing a render in between. */
@@ -84,7 +126,7 @@ interface PoolState {
  */
 export function createRenderPool(
   size: number = defaultRenderWorkers(),
-  options: { spawn?: () => Worker } = {},
+  options: { spawn?: () => RenderWorker } = {},
 ): RenderPool {
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`a render pool needs at least one worker, got ${size}`);
   const state: PoolState = {
@@ -123,14 +165,20 @@ function startWorker(state: PoolState): void {
     pump(state);
   });
   // A worker that dies fails its task only; a fresh worker takes its place.
-  worker.on('error', (error) => retireWorker(state, worker, error));
-  worker.on('exit', (code) => retireWorker(state, worker, new Error(`render worker exited with code ${code}`)));
+  worker.on('error', (error: Error) => retireWorker(state, worker, error));
+  worker.on('exit', (code: number | null) =>
+    retireWorker(
+      state,
+      worker,
+      new Error(code === null ? 'render worker was killed by a signal' : `render worker exited with code ${code}`),
+    ),
+  );
   state.idle.push(worker);
   worker.unref();
 }
 
 /** Removes a dead worker, fails its task and starts a replacement, unless too many died in a row. */
-function retireWorker(state: PoolState, worker: Worker, error: Error): void {
+function retireWorker(state: PoolState, worker: RenderWorker, error: Error): void {
   const current = state.busy.get(worker);
   const wasIdle = state.idle.indexOf(worker);
   if (!current && wasIdle < 0) return;

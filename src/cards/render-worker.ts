@@ -1,6 +1,7 @@
 /**
- * @module The worker side of the render pool (render-pool.ts): renders each card it is sent with
- * {@link renderCard} and hands the PNG bytes back without copying them.
+ * @module The worker side of the render pool (render-pool.ts), a child process of its own (or a
+ * worker thread when a test starts one): renders each card it is sent with {@link renderCard} and
+ * hands the PNG bytes back (without copying them on a thread). It exits when its parent goes.
  */
 import { messageOf } from '../errors.js';
 import { parentPort } from 'node:worker_threads';
@@ -18,20 +19,26 @@ function ownedBytesOf(png: Uint8Array): Uint8Array<ArrayBuffer> {
   return png.slice();
 }
 
-parentPort!.on('message', (message: { id: number; task: RenderTask }) => {
+/** Sends a reply to the pool: over the thread port, or the process's IPC channel. */
+function reply(message: RenderReply, transfer: ArrayBuffer[] = []): void {
+  if (parentPort) parentPort.postMessage(message, transfer);
+  else process.send?.(message);
+}
+
+function onTask(message: { id: number; task: RenderTask }): void {
   const { id, task } = message;
   renderCard(task.style, task.facts, task.photo, task.eventType).then(
     (rendered) => {
       const own = ownedBytesOf(rendered.png);
-      parentPort!.postMessage({ id, ok: true, rendered: { ...rendered, png: own } } satisfies RenderReply, [
-        own.buffer,
-      ]);
+      reply({ id, ok: true, rendered: { ...rendered, png: own } }, [own.buffer]);
     },
-    (error: unknown) =>
-      parentPort!.postMessage({
-        id,
-        ok: false,
-        message: messageOf(error),
-      } satisfies RenderReply),
+    (error: unknown) => reply({ id, ok: false, message: messageOf(error) }),
   );
-});
+}
+
+if (parentPort) parentPort.on('message', onTask);
+else {
+  process.on('message', onTask);
+  // The pool went away (its process ended): nothing is left to render for.
+  process.on('disconnect', () => process.exit(0));
+}

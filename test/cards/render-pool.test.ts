@@ -1,12 +1,14 @@
 /**
- * The render pool renders on worker threads exactly what renderCard renders in-thread, keeps the
+ * The render pool renders in child processes exactly what renderCard renders in-thread, keeps the
  * order of answers straight under concurrency, reports a failed render without losing the
- * worker, and replaces a worker that dies.
+ * worker, and replaces a worker that dies, a native abort in resvg included.
  */
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderCard } from '../../src/cards/card.js';
 import { createRenderPool } from '../../src/cards/render-pool.js';
+import { photoOf } from '../../src/cards/photo.js';
+import { pngPhoto } from '../helpers/photos.js';
 import { decodePng } from './png.js';
 import { sampleFacts } from './sample-facts.js';
 
@@ -43,6 +45,19 @@ describe('render pool', () => {
     const broken = { ...sampleFacts(), metrics: null } as unknown as ReturnType<typeof sampleFacts>;
     await expect(pool.render({ style: 'stat_ribbon', facts: broken, photo: null })).rejects.toThrow(
       /card render failed/,
+    );
+    const next = await pool.render({ style: 'stat_ribbon', facts: sampleFacts(), photo: null });
+    expect(next.width).toBe(1080);
+  }, 60_000);
+
+  it('survives resvg aborting its worker process: the task fails, this process lives, the next card renders', async () => {
+    // 50 × 800 covered onto fifa_viral's photo box spills far past the card: resvg panics and aborts
+    // the process it runs in. The header check refuses such photos; the pool is handed one directly.
+    const bytes = pngPhoto({ width: 50, height: 800 });
+    const long = { mime: 'image/png' as const, data_url: `data:image/png;base64,${bytes.toString('base64')}` };
+    expect(photoOf(bytes).ok).toBe(false);
+    await expect(pool.render({ style: 'fifa_viral', facts: sampleFacts(), photo: long })).rejects.toThrow(
+      /killed by a signal|exited with code/,
     );
     const next = await pool.render({ style: 'stat_ribbon', facts: sampleFacts(), photo: null });
     expect(next.width).toBe(1080);

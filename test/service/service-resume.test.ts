@@ -191,6 +191,36 @@ describe('service.resume over a SQLite file', () => {
     raw.close();
   });
 
+  it('fails for good a job that stopped its server twice, releasing its hold once, instead of resuming it again', async () => {
+    const crashed = await crashedServer(pngOf(10));
+    // Server B resumes the job and stops inside its render too (a native abort does just this).
+    const gate = new Promise<void>(() => {});
+    const b = recordingCards(gate);
+    const sideB = open(crashed.file, at(60 * 1000), b.operations);
+    const firstJob = (await sideB.store.jobs.get(crashed.first))!;
+    expect(await sideB.service.resume()).toEqual({ resumed: 2, failed: 0 });
+    await b.started;
+    expect((await sideB.store.jobs.get(crashed.first))?.status).toBe('running');
+    await sideB.store.close();
+
+    const c = recordingCards();
+    const sideC = open(crashed.file, at(2 * 60 * 1000), c.operations);
+    expect(await sideC.service.resume()).toEqual({ resumed: 1, failed: 1 });
+    await sideC.service.idle();
+    expect(c.runs.map((r) => r.style)).toEqual(['collage']);
+    const failed = await poll(sideC.service, crashed.key, crashed.first);
+    expect(failed).toMatchObject({ status: 'failed', credits_charged: 0, error: { code: 'internal_error' } });
+    expect(failed.error.detail).toMatch(/stopped its server 2 times/);
+    expect(await sideC.service.resume()).toEqual({ resumed: 0, failed: 0 });
+    expect(await entriesOfHold(sideC.store, crashed.wallet, firstJob.hold_id)).toEqual([
+      ['hold', -40],
+      ['release', 40],
+    ]);
+    // 100 − 40 (the collage job captured); the job that stopped two servers cost nothing.
+    expect(await sideC.store.wallets.balance(crashed.wallet)).toBe(60);
+    await sideC.store.close();
+  });
+
   it('fails a job whose hold lapsed before the restart and releases it exactly once', async () => {
     const crashed = await crashedServer(pngOf(10));
     const b = recordingCards();

@@ -41,7 +41,7 @@ export interface ServerOptions {
   baseUrl?: string;
   /** Peers whose X-Forwarded-For is believed. */
   trustedProxies?: string[];
-  /** Card render worker threads; default every core but one (at least 1); 0 renders on the main thread. */
+  /** Card render worker processes; default every core but one (at least 1); 0 renders on the main thread. */
   renderWorkers?: number;
   /** Keyed rate limit; default 50 requests/s, burst 100 (shared by every replica on PostgreSQL). */
   rateLimit?: { perSecond?: number; burst?: number };

@@ -1,29 +1,13 @@
 /**
  * @module Photo checks of an hd card request that can be decided before any credit is held
- * (docs/api.md#async-hd-cards): an uploaded photo must be a PNG or JPEG within the pixel budget
- * that decodes, only on an hd style, never together with `photo_url` or `photo_mode`, and a `photo_url` must not
+ * (docs/api.md#async-hd-cards): an uploaded photo's header must be a PNG or JPEG within the photo
+ * limits (its pixels are checked by the job queue once the balance covers the call), only on an hd style, never together with `photo_url` or `photo_mode`, and a `photo_url` must not
  * name a host that is never public. The fetch-time guard stays for what only DNS can tell.
  */
 import type { Failure } from '../../errors.js';
 import { isHdStyle, type CardRequest } from '../../cards/request.js';
-import { photoHeaderProblemOf, photoOf } from '../../cards/photo.js';
-import { photoDecodes } from '../../cards/render.js';
+import { photoHeaderProblemOf } from '../../cards/photo.js';
 import { photoUrlHostProblemOf } from './public-address.js';
-
-/**
- * Why uploaded photo bytes cannot be a card photo, or null: the header checks of photoHeaderProblemOf
- * (size, type, the pixel budget) first, then a decode, so an unreadable image is refused before
- * any credit is held instead of rendering an empty photo area.
- * @example photoBytesProblemOf(new TextEncoder().encode('hello')) // => 'must be a PNG or JPEG image (got 5 bytes that are neither)'
- */
-export function photoBytesProblemOf(bytes: Uint8Array): string | null {
-  const problem = photoHeaderProblemOf(bytes);
-  if (problem) return problem;
-  const photo = photoOf(bytes);
-  if (!photo.ok || !photoDecodes(photo.value))
-    return 'is not a readable PNG or JPEG image (its pixel data does not decode)';
-  return null;
-}
 
 /**
  * The card request problems that involve the photo, decided from the request alone; null when none.
@@ -48,6 +32,7 @@ export function cardPhotoProblemOf(
   if (b.photo_url !== undefined) return refuse('photo', 'send an uploaded photo or photo_url, not both');
   if (b.photo_mode !== undefined)
     return refuse('photo', 'photo_mode silhouette is for cards without a photo; drop the photo or photo_mode');
-  const problem = photoBytesProblemOf(photo);
+  // Only the header here: decoding waits until the wallet is known to cover the call (jobs.ts).
+  const problem = photoHeaderProblemOf(photo);
   return problem ? refuse('photo', problem) : null;
 }

@@ -23,7 +23,9 @@ export function jobViewOf(job: JobRecord, pollUrl: string): Record<string, unkno
     created_at: job.created_at,
     updated_at: job.updated_at,
   };
-  if (job.result !== null) view[job.status === 'succeeded' ? 'result' : 'error'] = JSON.parse(job.result);
+  // An unfinished job's `result` holds only its run count (jobs.ts), not for the caller.
+  const finished = job.status === 'succeeded' || job.status === 'failed';
+  if (finished && job.result !== null) view[job.status === 'succeeded' ? 'result' : 'error'] = JSON.parse(job.result);
   return view;
 }
 

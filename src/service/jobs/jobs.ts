@@ -4,12 +4,20 @@
  * hold when it ends, is polled at `/api/v1/cards/jobs/{job_id}`, and is resumed after a restart.
  */
 import { randomBytes } from 'node:crypto';
-import type { Result } from '../../errors.js';
+import type { Failure, Result } from '../../errors.js';
+import { photoPixelsProblemOf } from '../../cards/photo-pixels.js';
 import type { JobRecord, KeyRecord } from '../../store/ports.js';
 import { parseWith } from '../../validation.js';
 import type { JobQueue } from '../billing/billing.js';
 import { isStoreOutage, STORE_OUTAGE } from '../store-outage.js';
-import { holdCredits, internalFailure, isChargeable, runOperation, settleHold } from '../billing/settle.js';
+import {
+  holdCredits,
+  insufficientCredits,
+  internalFailure,
+  isChargeable,
+  runOperation,
+  settleHold,
+} from '../billing/settle.js';
 import { JSON_TYPE, type ServiceContext, type ServiceRequest, type ServiceResponse } from '../context.js';
 import { errorInfoOf } from '../contract/errors.js';
 import { jobLeases } from './job-lease.js';
@@ -22,7 +30,27 @@ export const JOB_HOLD_TTL_MS = 15 * 60 * 1000;
 /** A job's URL relative to the base address; the group is the job id. */
 export const JOB_PATH = /^\/api\/v1\/cards\/jobs\/([A-Za-z0-9_-]{1,64})$/;
 
+/**
+ * Runs a job may start before it is failed for good (docs/api.md#async-cards): a job found
+ * `running` at start-up stopped its previous server mid-run, so it runs once more at most and is
+ * never resumed in a loop across restarts.
+ */
+export const JOB_MAX_ATTEMPTS = 2;
+
 const EXPIRED_DETAIL = 'the job did not finish in time; its credits were returned';
+const STOPPED_DETAIL = `the job stopped its server ${JOB_MAX_ATTEMPTS} times; its credits were returned`;
+
+/** Runs a job started so far: kept in `result` while it is unfinished (job-view.ts shows `result` only once it finishes). */
+function attemptsOf(job: JobRecord): number {
+  if (job.result === null) return job.status === 'running' ? 1 : 0;
+  try {
+    const parsed: unknown = JSON.parse(job.result);
+    const n = typeof parsed === 'object' && parsed !== null && 'attempts' in parsed ? parsed.attempts : null;
+    return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 1;
+  } catch {
+    return 1;
+  }
+}
 
 /** What `Service.resume` did. */
 export interface ResumeReport {
@@ -99,10 +127,27 @@ const jobView = (ctx: ServiceContext, job: JobRecord) => jobViewOf(job, jobPollU
 
 const holdLapsed = (job: JobRecord, now: Date) => Date.parse(job.created_at) + JOB_HOLD_TTL_MS <= now.getTime();
 
+/** The 400 of an uploaded photo whose pixel data is unreadable (photoPixelsProblemOf), or null. */
+async function photoRefusalOf(photo: Uint8Array): Promise<Failure | null> {
+  const problem = await photoPixelsProblemOf(photo);
+  return problem ? { code: 'invalid_request', message: `photo: ${problem}`, param: 'photo' } : null;
+}
+
 /** Holds the job's credits, stores the job and queues it (JobRunner.queue). */
 async function queueJob(s: RunnerState, ...[call, key, cost]: Parameters<JobQueue>): ReturnType<JobQueue> {
   const { op, requestId, headers, now, sent, photo } = call;
   const { store, problem, baseUrl } = s.ctx;
+  // The photo's pixels are decoded only for a wallet that covers the call, and before the hold,
+  // so neither a short wallet nor an unreadable photo costs a decode and a hold respectively.
+  if (photo) {
+    const balance = (await store.wallets.balance(key.id)) ?? 0;
+    const refused = balance < cost ? insufficientCredits(cost, balance) : await photoRefusalOf(photo);
+    if (refused) {
+      headers['x-svc-credits-charged'] = '0';
+      headers['x-svc-wallet-balance'] = String(balance);
+      return problem(requestId, refused, headers);
+    }
+  }
   const held = await holdCredits(store.wallets, key.id, cost, now, `${op.id} job`, JOB_HOLD_TTL_MS);
   if (!held.ok) {
     headers['x-svc-credits-charged'] = '0';
@@ -221,9 +266,15 @@ async function resumeJobs(s: RunnerState): Promise<ResumeReport> {
     }
     // Another replica holds it (its lease is live): that one runs it.
     if (!(await s.leases.claim(job.job_id))) continue;
-    if (!(await store.jobs.update(job.job_id, 'queued', null, now.toISOString()))) continue;
+    const attempts = attemptsOf(job);
+    if (job.status === 'running' && attempts >= JOB_MAX_ATTEMPTS) {
+      if (await abandonJob(s.ctx, job, now, STOPPED_DETAIL, 'job stopped its server')) report.failed++;
+      continue;
+    }
+    const result = JSON.stringify({ attempts });
+    if (!(await store.jobs.update(job.job_id, 'queued', result, now.toISOString()))) continue;
     s.leases.renewing();
-    enqueue(s, op, { ...job, status: 'queued' }, key, job.photo ?? undefined, job.job_id);
+    enqueue(s, op, { ...job, status: 'queued', result }, key, job.photo ?? undefined, job.job_id);
     report.resumed++;
   }
   return report;
@@ -277,7 +328,8 @@ async function runJob(
   }
   // The lease lapsed while the job waited (this process stalled) and another replica took it.
   if (!(await s.leases.claim(job.job_id))) return;
-  if (!(await store.jobs.update(job.job_id, 'running', null, clock().toISOString()))) return;
+  const attempts = JSON.stringify({ attempts: attemptsOf(job) + 1 });
+  if (!(await store.jobs.update(job.job_id, 'running', attempts, clock().toISOString()))) return;
   const outcome = await jobOutcome(s.ctx, op, request, key, uploaded, job.job_id);
   await recordOutcome(s.ctx, op, job, key, outcome);
 }

@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { svgToPng } from '../../../src/cards/render.js';
-import { cardPhotoProblemOf, photoBytesProblemOf } from '../../../src/service/contract/card-photo.js';
+import { cardPhotoProblemOf } from '../../../src/service/contract/card-photo.js';
+import { photoHeaderProblemOf } from '../../../src/cards/photo.js';
+import { photoPixelsProblemOf } from '../../../src/cards/photo-pixels.js';
+
+/** The header check, then (as the job queue does once the wallet covers the call) the pixel check. */
+async function photoBytesProblemOf(bytes: Uint8Array): Promise<string | null> {
+  return photoHeaderProblemOf(bytes) ?? (await photoPixelsProblemOf(bytes));
+}
 import { photoUrlHostProblemOf } from '../../../src/service/contract/public-address.js';
 import { greyPng, jpegHeaderOnly, tinyJpeg } from '../../helpers/bombs.js';
 
@@ -51,11 +58,13 @@ describe('photoUrlHostProblemOf', () => {
 });
 
 describe('photoBytesProblemOf', () => {
-  it('accepts a PNG from the card pipeline and a baseline JPEG', () => {
-    expect(photoBytesProblemOf(svgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="3" height="2"/>'))).toBeNull();
-    expect(photoBytesProblemOf(new Uint8Array(tinyJpeg()))).toBeNull();
+  it('accepts a PNG from the card pipeline and a baseline JPEG', async () => {
+    expect(
+      await photoBytesProblemOf(svgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="3" height="2"/>')),
+    ).toBeNull();
+    expect(await photoBytesProblemOf(new Uint8Array(tinyJpeg()))).toBeNull();
   });
-  it('refuses text, empty bytes, bare signatures and truncated headers', () => {
+  it('refuses text, empty bytes, bare signatures and truncated headers', async () => {
     const png = svgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="3" height="2"/>');
     for (const [what, bytes] of [
       ['text', new TextEncoder().encode('<html>not an image</html>')],
@@ -71,7 +80,7 @@ describe('photoBytesProblemOf', () => {
       ['PNG header over garbage', new Uint8Array(greyPng(64, 64, 0, true))],
       ['PNG over the pixel budget', new Uint8Array(greyPng(4097, 4097))],
     ] as const) {
-      expect(photoBytesProblemOf(bytes as Uint8Array), what).not.toBeNull();
+      expect(await photoBytesProblemOf(bytes as Uint8Array), what).not.toBeNull();
     }
   });
 });
