@@ -38,22 +38,40 @@ function optaMatchesOf(files: readonly FeedFile[]): OptaMatch[] {
   );
 }
 
+/** The events file of a match (MA3 comes first in its files, F24 after its F7). */
+const eventFileOf = (m: OptaMatch): string | undefined => (m.feed === 'opta' ? m.files[1] : m.files[0]);
+
+/** The matches read, and the files left out because an earlier file held the same match. */
+export interface OptaFiles {
+  matches: OptaMatch[];
+  /** One line per file left out: `<file> repeats <file>` (the same match as JSON and XML, or an F73 beside its F24). */
+  repeats: string[];
+}
+
 /**
- * Every match of the Opta-family files given (Stats Perform or Opta, not both). Throws
- * {@link DatasetError} naming the file when there are no event files or a file does not parse.
- * @example optaMatchesFromFiles(feedFilesOf(['statsperform/']).files)[0].score // => { home: 2, away: 1 }
+ * Every match of the Opta-family files given (Stats Perform or Opta, not both), each match once:
+ * a second file of the same match (its XML beside its JSON) is left out and named in `repeats`.
+ * Throws {@link DatasetError} naming the file when there are no event files or a file does not parse.
+ * @example optaMatchesFromFiles(feedFilesOf(['statsperform/']).files).matches[0].score // => { home: 2, away: 1 }
  */
-export function optaMatchesFromFiles(files: readonly FeedFile[]): OptaMatch[] {
-  const matches = [
+export function optaMatchesFromFiles(files: readonly FeedFile[]): OptaFiles {
+  const all = [
     ...statsPerformMatchesOf(files.filter((f) => f.format === 'statsperform')),
     ...optaMatchesOf(files.filter((f) => f.format === 'opta')),
   ];
-  if (matches.length === 0)
+  if (all.length === 0)
     throw new DatasetError(
       files[0]?.path ?? 'input',
       null,
       null,
       'no event file (Stats Perform MA3 or Opta F24) among the files given',
     );
-  return matches;
+  const byFixture = new Map<number, OptaMatch>();
+  const repeats: string[] = [];
+  for (const m of all) {
+    const first = byFixture.get(m.fixtureId);
+    if (first) repeats.push(`${eventFileOf(m)} repeats ${eventFileOf(first)}`);
+    else byFixture.set(m.fixtureId, m);
+  }
+  return { matches: [...byFixture.values()], repeats };
 }

@@ -23,9 +23,9 @@ const sp = (ext: string) =>
       join(REAL, `statsperform/statsperform_event_ma3.${ext}`),
       join(REAL, `statsperform/statsperform_event_ma1.${ext}`),
     ]).files,
-  );
+  ).matches;
 const opta = () =>
-  optaMatchesFromFiles(feedFilesOf([join(REAL, 'opta/opta_f7.xml'), join(REAL, 'opta/opta_f24.xml')]).files);
+  optaMatchesFromFiles(feedFilesOf([join(REAL, 'opta/opta_f7.xml'), join(REAL, 'opta/opta_f24.xml')]).files).matches;
 
 describe.skipIf(!present)('Stats Perform MA1/MA3', () => {
   it('reads Hamburger SV 2–1 Sandhausen with its three goal events, the score equal from events and feed', () => {
