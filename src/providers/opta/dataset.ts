@@ -1,6 +1,6 @@
 /**
  * A halfspace dataset built from Opta-family matches (Stats Perform MA1/MA3, Opta F7/F24) of one
- * competition season (docs/providers.md#opta-family, docs/methodology/opta.md), with an ingest
+ * competition season (docs/providers.md#opta-family, docs/providers.md#opta-family), with an ingest
  * report that says, per match, which periods the events cover and what is missing. A partial
  * file is never extrapolated: its totals are what its events hold, and the coverage says so.
  */
@@ -167,7 +167,7 @@ function metaOf(first: OptaMatch, matches: readonly OptaMatch[], report: readonl
       'Opta / Stats Perform data: use follows your data licence with Stats Perform; anything published from it must credit Opta by Stats Perform.',
     attribution: `Data: Opta by Stats Perform (${label})`,
     description:
-      'Minutes and counting totals derived from Opta events as defined in docs/methodology/opta.md (nominal minutes, stoppage time not counted).',
+      'Minutes and counting totals derived from Opta events as defined in docs/providers.md#opta-family (nominal minutes, stoppage time not counted).',
     coverage: coverageOf(
       first.feed,
       report.filter((r) => !r.whole),

@@ -1,6 +1,6 @@
 /**
  * The Opta event vocabulary that Stats Perform MA3 and Opta F24 share (docs/providers.md#opta-family,
- * docs/methodology/opta.md): event type ids, the qualifier ids halfspace reads, the coordinate
+ * docs/providers.md#opta-family): event type ids, the qualifier ids halfspace reads, the coordinate
  * convention and its conversion to the engine's frame, positions from lineup roles, the match
  * clock, and how each counting column is filled.
  */
@@ -178,7 +178,7 @@ export function numericIdOf(id: string): number {
 }
 
 /**
- * How Opta events fill each counting column (docs/methodology/opta.md; the counting itself is in
+ * How Opta events fill each counting column (docs/providers.md#opta-family; the counting itself is in
  * match-summary.ts). A new counting column is `counted` here or `notProvided` with the reason.
  */
 export const OPTA_COLUMNS = {

@@ -1,5 +1,5 @@
 /**
- * One Opta-family match folded into a line per player (docs/methodology/opta.md): time on the
+ * One Opta-family match folded into a line per player (docs/providers.md#opta-family): time on the
  * pitch from the lineups, substitutions (types 18/19), sending-offs (type 17 with qualifier 32 or
  * 33) and period ends (type 30), split into nominal and clock seconds; every counting column and
  * event value attributed to the event's player. Pure: match in, summary out.
@@ -235,7 +235,7 @@ function shotCreatorsOf(events: readonly OptaEvent[], index: number): number[] {
   return creators;
 }
 
-/** Adds one player event to his totals (docs/methodology/opta.md#counting). */
+/** Adds one player event to his totals (docs/providers.md#counting). */
 function countEvent(f: Fold, events: readonly OptaEvent[], index: number, t: CountingTotals): void {
   const e = events[index]!;
   if (SHOT_TYPES.has(e.typeId)) {

@@ -1,6 +1,6 @@
 /**
  * Reading an Opta F7 (match result and lineups) and F24 (events) pair, XML
- * (docs/providers.md#opta-f7-f24). F7 gives the teams, lineups, formations and recorded score;
+ * (docs/providers.md#opta-family). F7 gives the teams, lineups, formations and recorded score;
  * F24 the events in the vocabulary Stats Perform MA3 shares (mapping.ts). Coordinates are
  * converted once here. Opta ids carry a letter prefix (`t569`, `p111319`): the number is the id.
  */

@@ -1,7 +1,7 @@
 /**
  * Reading a Stats Perform match: MA3 (match events, which carries the match info, the score and
  * the team set-up) and optionally MA1 (match info with named lineups), as JSON or XML
- * (docs/providers.md#stats-perform). The XML is decoded into the JSON's shape first, so one zod
+ * (docs/providers.md#opta-family). The XML is decoded into the JSON's shape first, so one zod
  * schema and one conversion serve both. Coordinates are converted once here (mapping.ts).
  */
 import * as z from 'zod';
