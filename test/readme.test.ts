@@ -56,6 +56,10 @@ const SKIPS: { pattern: RegExp; why: string }[] = [
     pattern: /^halfspace serve\b/,
     why: 'runs until stopped; test/cli/contract.test.ts starts serve, checks its banner and stops it',
   },
+  {
+    pattern: /^halfspace ingest \.\.\/shared\/real\/providers\//,
+    why: "reads the provider samples beside the repository, not beside the docs runner's folder; test/cli/ingest-feed.test.ts runs the same lines on them",
+  },
   ...(existsSync(STATSBOMB)
     ? []
     : [

@@ -73,6 +73,12 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
     load: async () => (await import('./prompt.js')).promptCommand,
   },
   {
+    name: 'ingest',
+    summary:
+      'Build an Arrow dataset from event feed files, detecting the provider (Stats Perform MA1/MA3, Opta F7/F24)',
+    load: async () => (await import('./ingest.js')).ingestCommand,
+  },
+  {
     name: 'ingest csv',
     summary:
       'Read a CSV dataset folder (docs/csv.md; tables as .csv or .parquet), validate it and write an Arrow dataset folder',

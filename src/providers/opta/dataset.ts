@@ -1,0 +1,254 @@
+/**
+ * A halfspace dataset built from Opta-family matches (Stats Perform MA1/MA3, Opta F7/F24) of one
+ * competition season (docs/providers.md#opta-family, docs/providers.md#opta-family), with an ingest
+ * report that says, per match, which periods the events cover and what is missing. A partial
+ * file is never extrapolated: its totals are what its events hold, and the coverage says so.
+ */
+import { DatasetError } from '../../model/dataset-error.js';
+import type { Dataset, DatasetMeta, RowOf } from '../../model/schema.js';
+import { notProvidedCoverageOf } from '../counting-totals.js';
+import { addToSeasonLine, seasonDatasetOf, withPossession, minutesOf, type SeasonLine } from '../season-dataset.js';
+import { counted } from '../../prose.js';
+import type { OptaMatch } from './match.js';
+import { OPTA_COLUMNS } from './mapping.js';
+import { optaMatchSummaryOf, type OptaMatchSummary } from './match-summary.js';
+import { isWholeMatch, periodCoverageOf, type PeriodCoverage } from './events.js';
+
+/** What the ingest says about one match. */
+export interface OptaMatchReport {
+  fixture_id: number;
+  feed: OptaMatch['feed'];
+  files: string[];
+  match: string;
+  events: number;
+  periods: PeriodCoverage[];
+  whole: boolean;
+  /** What the events lack, in words; empty for a whole match. */
+  missing: string[];
+  recorded_score: { home: number; away: number } | null;
+  event_goals: { home: number; away: number };
+}
+
+/** A dataset and its ingest report. */
+export interface OptaIngest {
+  dataset: Dataset;
+  report: OptaMatchReport[];
+  /** The fold of each match, in input order (the conformance suite reads goals and minutes from it). */
+  summaries: OptaMatchSummary[];
+}
+
+const FEED_NAME: Readonly<Record<OptaMatch['feed'], string>> = {
+  statsperform: 'Stats Perform MA1/MA3',
+  opta: 'Opta F7/F24',
+};
+
+/** Columns the Opta feeds cannot fill. */
+function coverageOf(feed: OptaMatch['feed'], partial: readonly OptaMatchReport[]): Record<string, string> {
+  const name = FEED_NAME[feed];
+  const out: Record<string, string> = {
+    'player_seasons.rating': `${name} has no player rating: null, so the model rating is used`,
+    'players.birth_date': `not in ${name} match feeds: null (age unknown)`,
+    'players.market_value_eur': `not in ${name}: null (fee tier unknown)`,
+    'players.preferred_foot': `not in ${name} match feeds: null`,
+    'players.height_cm': `not in ${name} match feeds: null`,
+    'players.wc2026_nation': `not in ${name}: null`,
+    'teams.short_name': `not read from ${name}: null`,
+    rivalries: `not in ${name}: table absent`,
+    'player_seasons.xg':
+      "the shipped model's xG for every shot (the feeds carry none); each shots row says xg_source model",
+    'fixtures.home_possession':
+      'share of the time each team last touched the ball (docs/methodology/event-values.md#possession)',
+    ...notProvidedCoverageOf(OPTA_COLUMNS, name),
+  };
+  if (partial.length > 0) {
+    const which = partial.map((r) => `${r.match} (${r.missing.join('; ')})`).join(', ');
+    out['events.partial'] =
+      `${counted(partial.length, 'match', 'matches')} with partial events: ${which}. Minutes follow the lineups, substitutions and period ends the files hold; every counting column, xG, xT and progression of those matches counts only the events present, nothing is extrapolated`;
+  }
+  return out;
+}
+
+function reportOf(match: OptaMatch, summary: OptaMatchSummary): OptaMatchReport {
+  const periods = periodCoverageOf(match.events);
+  const whole = isWholeMatch(periods);
+  const missing: string[] = [];
+  if (!whole) {
+    for (const p of periods.filter((x) => x.period <= 4 && !x.bounded))
+      missing.push(`period ${p.period} lacks its start or end marker`);
+    missing.push(
+      `only ${counted(match.events.length, 'event', 'events')} (${periods.map((p) => `period ${p.period}: ${p.events}`).join(', ')}), far fewer than a whole match holds`,
+    );
+  }
+  const eventGoals = {
+    home: summary.goals.get(match.home.teamId) ?? 0,
+    away: summary.goals.get(match.away.teamId) ?? 0,
+  };
+  if (match.score && (match.score.home !== eventGoals.home || match.score.away !== eventGoals.away))
+    missing.push(
+      `goal events give ${eventGoals.home}–${eventGoals.away}, the recorded result ${match.score.home}–${match.score.away}`,
+    );
+  if (match.lineups.length === 0) missing.push('no lineups');
+  return {
+    fixture_id: match.fixtureId,
+    feed: match.feed,
+    files: match.files,
+    match: `${match.home.name} vs ${match.away.name}, ${match.date}`,
+    events: match.events.length,
+    periods,
+    whole,
+    missing,
+    recorded_score: match.score,
+    event_goals: eventGoals,
+  };
+}
+
+interface Fold {
+  teams: Map<number, string>;
+  players: Map<number, { name: string; team_id: number; position: RowOf<'players'>['position'] }>;
+  seasonLines: Map<string, SeasonLine>;
+  fixtures: Partial<RowOf<'fixtures'>>[];
+  possession: Map<number, ReadonlyMap<number, number>>;
+  appearances: Partial<RowOf<'appearances'>>[];
+  shots: Partial<RowOf<'shots'>>[];
+}
+
+function foldMatch(fold: Fold, match: OptaMatch, summary: OptaMatchSummary): void {
+  fold.teams.set(match.home.teamId, match.home.name);
+  fold.teams.set(match.away.teamId, match.away.name);
+  fold.fixtures.push({
+    fixture_id: match.fixtureId,
+    season_id: match.season.id,
+    league_id: match.competition.id,
+    round: null,
+    kickoff: match.kickoff,
+    home_team_id: match.home.teamId,
+    away_team_id: match.away.teamId,
+    home_goals: match.score?.home ?? null,
+    away_goals: match.score?.away ?? null,
+    status: match.score ? 'finished' : 'scheduled',
+    venue: match.venue,
+  });
+  fold.possession.set(match.fixtureId, summary.possession);
+  for (const shot of summary.shots) fold.shots.push({ fixture_id: match.fixtureId, ...shot });
+  const names = new Map<number, string>();
+  for (const p of match.lineups) if (p.name) names.set(p.playerId, p.name);
+  for (const e of match.events)
+    if (e.playerId !== null && e.playerName && !names.has(e.playerId)) names.set(e.playerId, e.playerName);
+  for (const line of summary.lines) {
+    fold.players.set(line.player_id, {
+      name: names.get(line.player_id) ?? `player ${line.player_id}`,
+      team_id: line.team_id,
+      position: line.position,
+    });
+    addToSeasonLine(fold.seasonLines, line, line.nominal_seconds);
+    if (!line.appeared) continue;
+    fold.appearances.push({
+      fixture_id: match.fixtureId,
+      player_id: line.player_id,
+      team_id: line.team_id,
+      started: line.started,
+      minutes: minutesOf(line.nominal_seconds),
+      position: line.position,
+      team_possession: summary.possession.get(line.team_id) ?? null,
+    });
+  }
+}
+
+function metaOf(first: OptaMatch, matches: readonly OptaMatch[], report: readonly OptaMatchReport[]): DatasetMeta {
+  const name = FEED_NAME[first.feed];
+  const dates = matches.map((m) => m.date).sort();
+  const label = `${first.competition.name} ${first.season.name}`;
+  return {
+    name: `${name}: ${label}`,
+    as_of: dates[dates.length - 1]!,
+    source: `${name} feed files (${matches.flatMap((m) => m.files).join(', ')}): ${counted(matches.length, 'match', 'matches')}, ${dates[0]} to ${dates[dates.length - 1]}`,
+    synthetic: false,
+    licence:
+      'Opta / Stats Perform data: use follows your data licence with Stats Perform; anything published from it must credit Opta by Stats Perform.',
+    attribution: `Data: Opta by Stats Perform (${label})`,
+    description:
+      'Minutes and counting totals derived from Opta events as defined in docs/providers.md#opta-family (nominal minutes, stoppage time not counted).',
+    coverage: coverageOf(
+      first.feed,
+      report.filter((r) => !r.whole),
+    ),
+  };
+}
+
+/** The players table: each player with his position in his latest match. */
+function playerRowsOf(fold: Fold): Partial<RowOf<'players'>>[] {
+  return [...fold.players]
+    .sort(([a], [b]) => a - b)
+    .map(([player_id, p]) => ({
+      player_id,
+      name: p.name,
+      known_as: null,
+      birth_date: null,
+      nationality: null,
+      position: p.position,
+      team_id: p.team_id,
+      market_value_eur: null,
+      preferred_foot: null,
+      height_cm: null,
+      wc2026_nation: null,
+    }));
+}
+
+/**
+ * Builds a validated dataset from Opta-family matches of one competition season, with the
+ * ingest report of each match. Throws {@link DatasetError} when there is no match, the matches
+ * span more than one competition season or feed, or the result fails validation.
+ * @example datasetFromOptaMatches([statsPerformMatchOf(ma3, ma1, files)]).report[0].whole // => true
+ */
+export function datasetFromOptaMatches(matches: readonly OptaMatch[]): OptaIngest {
+  const first = matches[0];
+  if (!first) throw new DatasetError('input', null, null, 'no Opta or Stats Perform match to ingest');
+  for (const m of matches)
+    if (m.feed !== first.feed || m.competition.id !== first.competition.id || m.season.id !== first.season.id)
+      throw new DatasetError(
+        m.files[0]!,
+        null,
+        null,
+        'every match of one ingest must come from one feed, competition and season',
+      );
+  const fold: Fold = {
+    teams: new Map(),
+    players: new Map(),
+    seasonLines: new Map(),
+    fixtures: [],
+    possession: new Map(),
+    appearances: [],
+    shots: [],
+  };
+  const sorted = [...matches].sort((a, b) => a.kickoff - b.kickoff || a.fixtureId - b.fixtureId);
+  const summaries = sorted.map(optaMatchSummaryOf);
+  for (const [i, m] of sorted.entries()) foldMatch(fold, m, summaries[i]!);
+  const report = sorted.map((m, i) => reportOf(m, summaries[i]!));
+  const dataset = seasonDatasetOf(
+    metaOf(first, sorted, report),
+    {
+      league_id: first.competition.id,
+      name: first.competition.name,
+      country: first.competition.country,
+      kind: 'league',
+    },
+    {
+      season_id: first.season.id,
+      name: first.season.name,
+      start_date: sorted[0]!.date,
+      end_date: sorted[sorted.length - 1]!.date,
+    },
+    {
+      teams: [...fold.teams]
+        .sort(([a], [b]) => a - b)
+        .map(([team_id, name]) => ({ team_id, name, league_id: first.competition.id })),
+      players: playerRowsOf(fold),
+      seasonLines: fold.seasonLines,
+      columns: OPTA_COLUMNS,
+      fixtures: withPossession(fold.fixtures, fold.possession),
+      appearances: fold.appearances,
+      shots: fold.shots,
+    },
+  );
+  return { dataset, report, summaries };
+}
