@@ -81,7 +81,7 @@ export async function pngPixelsProblemOf(bytes: Uint8Array, header: PngImageHead
   try {
     raw = await inflateAsync(chunks.data, { maxOutputLength: expected });
   } catch (error) {
-    const code = (error as { code?: string }).code;
+    const code = error instanceof Error && 'code' in error ? error.code : undefined;
     return code === 'ERR_BUFFER_TOO_LARGE'
       ? refuse(`its pixel data inflates to more than the ${expected} bytes its header declares`)
       : refuse('its pixel data does not inflate');

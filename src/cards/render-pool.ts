@@ -50,7 +50,7 @@ export interface RenderWorker {
   on(event: 'message', listener: (reply: RenderReply) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   on(event: 'exit', listener: (code: number | null) => void): unknown;
-  postMessage(message: unknown): void;
+  postMessage(message: object): void;
   ref(): void;
   unref(): void;
   terminate(): Promise<unknown>;
@@ -77,11 +77,11 @@ function spawnWorker(): RenderWorker {
   return {
     on(event: 'message' | 'error' | 'exit', listener: (value: never) => void) {
       // The pool registers each listener for the one event whose argument it names.
-      child.on(event, listener as (value: unknown) => void);
+      child.on(event, (...args: unknown[]) => Reflect.apply(listener, undefined, args));
       return this;
     },
     postMessage: (message) => {
-      child.send(message as object);
+      child.send(message);
     },
     ref: () => {
       child.ref();

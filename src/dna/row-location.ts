@@ -34,15 +34,17 @@ export function rowLocationOf(derived: DerivedSeasons, zonesTable: Table | undef
   const zones = zoneCountsByRowOf(zonesTable, derived);
   if (!zones) return null;
   const Z = ZONE_COLUMNS.length;
-  const values = {} as Record<LocationKey, Float64Array>;
+  const values = new Map<LocationKey, Float64Array>();
   for (const key of LOCATION_KEYS) {
     const feature = ZONE_FEATURES.find((f) => f.name === FEATURE_OF[key]);
     if (!feature) throw new RangeError(`no DNA v2 feature ${FEATURE_OF[key]}`);
     const column = new Float64Array(derived.n).fill(Number.NaN);
     for (let i = 0; i < derived.n; i++)
       if (zones.has[i]) column[i] = feature.value({ counts: zones.counts, base: i * Z, derived, i });
-    values[key] = column;
+    values.set(key, column);
   }
+  // Every location key was filled above.
+  const columnOf = (key: LocationKey): Float64Array => values.get(key)!;
   const cohorts = new Map<string, Float64Array>();
   const cohortOf = (key: LocationKey, row: number): Float64Array => {
     const id = `${key}|${derived.league_id[row]}|${derived.season_id[row]}|${derived.role[row]}`;
@@ -52,16 +54,17 @@ export function rowLocationOf(derived: DerivedSeasons, zonesTable: Table | undef
     for (let i = 0; i < derived.n; i++) {
       if (!derived.inCohort[i] || derived.role[i] !== derived.role[row]) continue;
       if (derived.league_id[i] !== derived.league_id[row] || derived.season_id[i] !== derived.season_id[row]) continue;
-      if (!Number.isNaN(values[key][i])) xs.push(values[key][i]);
+      const x = columnOf(key)[i];
+      if (!Number.isNaN(x)) xs.push(x);
     }
     sorted = Float64Array.from(xs).sort();
     cohorts.set(id, sorted);
     return sorted;
   };
   return {
-    valueAt: (key, row) => values[key][row],
+    valueAt: (key, row) => columnOf(key)[row],
     percentileAt: (key, row) => {
-      const x = values[key][row];
+      const x = columnOf(key)[row];
       const sorted = cohortOf(key, row);
       if (Number.isNaN(x) || sorted.length === 0) return Number.NaN;
       let below = 0;

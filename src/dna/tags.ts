@@ -285,7 +285,7 @@ function evidenceOf(
   });
 }
 
-const isLocation = (input: TagInput): input is LocationKey => (LOCATION_KEYS as readonly string[]).includes(input);
+const isLocation = (input: TagInput): input is LocationKey => LOCATION_KEYS.some((k) => k === input);
 
 /**
  * Whether row's value of `metric` reaches the TRAIT_LEAGUE_P-th percentile of every outfield player
@@ -404,7 +404,7 @@ export function styleTagsOfRow(derived: DerivedSeasons, row: number, location: R
     const evidence = evidenceOf(rule, derived, row, location);
     if (!evidence.every((e) => e.met)) continue;
     // Traits read metrics only: no trait rule has a location condition.
-    const league = evidence.map((e) => leagueEvidenceOf(derived, row, e.metric as MetricKey));
+    const league = evidence.flatMap((e) => (isLocation(e.metric) ? [] : [leagueEvidenceOf(derived, row, e.metric)]));
     const tag = league.every((e) => e.met) ? rule.tag : ROLE_RELATIVE_TRAITS[rule.tag];
     traits.push(tag);
     tags.push({ tag, kind: 'trait', fallback: false, evidence: [...evidence, ...league] });

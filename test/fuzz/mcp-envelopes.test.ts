@@ -139,7 +139,8 @@ function allowedIds(ids: (string | undefined)[]): unknown[] {
     } catch {
       continue;
     }
-    if (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) allowed.push(v);
+    // JSON has one zero: an id sent as -0 comes back as 0, the same JSON number.
+    if (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) allowed.push(v === 0 ? 0 : v);
   }
   return allowed;
 }

@@ -158,15 +158,7 @@ function legendEntryOf(s: RadarSeries, k: number): LayoutNode {
 export function radarLayout(facts: CardFacts): LayoutNode {
   const pal = paletteOf(facts);
   const radar = facts.radar;
-  const first = radar?.series[0];
-  const title =
-    radar && radar.series.length > 1
-      ? `${radar.series[0]!.display_name} vs ${radar.series[1]!.display_name}`
-      : facts.player.display_name;
   const drawable = radar !== null && radar !== undefined && radar.spokes.length >= RADAR_SPOKES_MIN;
-  const cohortLine = first
-    ? `Percentile among ${first.cohort}${first.season ? ` · ${first.season}` : ''} · 50 = median, 100 = best`
-    : null;
   return h(
     'div',
     {
@@ -178,33 +170,7 @@ export function radarLayout(facts: CardFacts): LayoutNode {
       color: INK.text,
       position: 'relative',
     },
-    h(
-      'div',
-      {
-        flexDirection: 'column',
-        backgroundColor: pal.primary,
-        color: pal.onPrimary,
-        padding: '40px 64px 32px',
-        height: 200,
-      },
-      h(
-        'div',
-        { fontSize: 24, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.85 },
-        `Radar · ${radar?.role_label ?? facts.player.position}`,
-      ),
-      h(
-        'div',
-        {
-          fontSize: title.length > 24 ? 52 : 68,
-          fontWeight: 900,
-          lineHeight: 1.05,
-          marginTop: 14,
-          letterSpacing: -1.5,
-          maxWidth: 952,
-        },
-        title,
-      ),
-    ),
+    radarHeaderOf(facts, pal),
     h('div', { height: 12, backgroundColor: pal.secondary }),
     h(
       'div',
@@ -235,23 +201,67 @@ export function radarLayout(facts: CardFacts): LayoutNode {
         },
         'Not enough ranked metrics for a radar',
       ),
+    radarFooterOf(facts),
+    watermarkOf(facts),
+  );
+}
+
+/** The header band in the club's colours: the role, then the player (or "A vs B"). */
+function radarHeaderOf(facts: CardFacts, pal: ReturnType<typeof paletteOf>): LayoutNode {
+  const radar = facts.radar;
+  const title =
+    radar && radar.series.length > 1
+      ? `${radar.series[0]!.display_name} vs ${radar.series[1]!.display_name}`
+      : facts.player.display_name;
+  return h(
+    'div',
+    {
+      flexDirection: 'column',
+      backgroundColor: pal.primary,
+      color: pal.onPrimary,
+      padding: '40px 64px 32px',
+      height: 200,
+    },
+    h(
+      'div',
+      { fontSize: 24, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.85 },
+      `Radar · ${radar?.role_label ?? facts.player.position}`,
+    ),
     h(
       'div',
       {
-        position: 'absolute',
-        left: 64,
-        bottom: WATERMARK_INSET,
-        minHeight: WATERMARK_HEIGHT,
-        width: 560,
-        flexDirection: 'column',
-        justifyContent: 'center',
-        color: INK.muted,
-        fontSize: 20,
+        fontSize: title.length > 24 ? 52 : 68,
+        fontWeight: 900,
+        lineHeight: 1.05,
+        marginTop: 14,
+        letterSpacing: -1.5,
+        maxWidth: 952,
       },
-      cohortLine && h('div', { fontWeight: 500, lineHeight: 1.3 }, cohortLine),
-      facts.attribution &&
-        h('div', { fontSize: 15, color: INK.faint, marginTop: 3, lineHeight: 1.3 }, facts.attribution),
+      title,
     ),
-    watermarkOf(facts),
+  );
+}
+
+/** The footer: which cohort the percentiles rank in, and the data's attribution. */
+function radarFooterOf(facts: CardFacts): LayoutNode {
+  const first = facts.radar?.series[0];
+  const cohortLine = first
+    ? `Percentile among ${first.cohort}${first.season ? ` · ${first.season}` : ''} · 50 = median, 100 = best`
+    : null;
+  return h(
+    'div',
+    {
+      position: 'absolute',
+      left: 64,
+      bottom: WATERMARK_INSET,
+      minHeight: WATERMARK_HEIGHT,
+      width: 560,
+      flexDirection: 'column',
+      justifyContent: 'center',
+      color: INK.muted,
+      fontSize: 20,
+    },
+    cohortLine && h('div', { fontWeight: 500, lineHeight: 1.3 }, cohortLine),
+    facts.attribution && h('div', { fontSize: 15, color: INK.faint, marginTop: 3, lineHeight: 1.3 }, facts.attribution),
   );
 }
