@@ -17,6 +17,7 @@ import { BIN, ensureBuilt, hasStack, ROOT, runBuilt, runShell, type Run } from '
 
 const STATSBOMB = join(ROOT, '../shared/real/statsbomb/premier-league-2015-16');
 const WYSCOUT = join(ROOT, '../shared/real/wyscout');
+const STATSPERFORM = join(ROOT, '../shared/real/providers/statsperform');
 const LINEUP = '14229,14154,10796,12928,13635,12280,11815,13584,10472,10359';
 
 /**
@@ -176,6 +177,17 @@ const CASES: Record<string, Case> = {
     skipOk: existsSync(STATSBOMB)
       ? undefined
       : `StatsBomb open data is not at ${STATSBOMB} (../shared/real is outside the repository)`,
+  },
+  ingest: {
+    ok: [['ingest', STATSPERFORM, '--out', '{tmp}/hsv-svs']],
+    bad: [
+      ['ingest', '{tmp}/missing/feed.json', '--out', '{tmp}/x'],
+      ['ingest', STATSPERFORM, '--format', 'no_such_feed', '--out', '{tmp}/x'],
+      ['ingest', STATSPERFORM],
+    ],
+    skipOk: existsSync(STATSPERFORM)
+      ? undefined
+      : `provider samples are not at ${STATSPERFORM} (../shared/real is outside the repository)`,
   },
   'ingest wyscout': {
     ok: [['ingest', 'wyscout', WYSCOUT, '--competition', 'World_Cup', '--out', '{tmp}/wc-2018']],

@@ -27,6 +27,7 @@ const CASES: Record<string, { argv: (tmp: string) => string[]; file: string }> =
     argv: (tmp) => ['ingest', 'wyscout', join(tmp, 'wyscout'), '--competition', 'England'],
     file: 'x',
   },
+  ingest: { argv: (tmp) => ['ingest', join(tmp, 'feed.json')], file: 'x' },
   merge: { argv: (tmp) => ['merge', join(tmp, 'tiny'), join(tmp, 'tiny')], file: 'x' },
   enrich: { argv: (tmp) => ['enrich', join(tmp, 'tiny'), '--values', join(tmp, 'values.csv')], file: 'x' },
 };

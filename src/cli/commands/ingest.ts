@@ -71,8 +71,9 @@ export const ingestCommand = defineCommand({
     const out = values.out;
     if (!out) throw new UsageError('give --out <dataset-dir>');
     if (positionals.some((p) => resolve(p) === resolve(out))) throw new UsageError('--out must differ from the inputs');
-    const { format, files } = filesToRead(positionals, values.format);
+    // The --out folder is checked before any input is read, as every command that writes does.
     assertReplaceable(out);
+    const { format, files } = filesToRead(positionals, values.format);
     const started = performance.now();
     const { matches, repeats } = optaMatchesFromFiles(files);
     const { dataset, report } = datasetFromOptaMatches(matches);

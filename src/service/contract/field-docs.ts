@@ -45,6 +45,7 @@ const BY_OPERATION: Record<string, string> = {
   'best-xi.lineup.vibe_id': "Score the lineup's fit to this vibe (vibe_fit)",
   'best-xi.pick.vibe_id': 'The vibe whose weights, filters and per-club cap pick the XI (default balanced)',
   'best-xi.pick.formation': 'The formation whose slots are filled: 4-3-3 (default), 4-4-2, 3-5-2 or 4-2-3-1',
+  'best-xi.pick.league': "A league's name or id: the XI of that league alone (default: every league of the dataset)",
 };
 
 /**
