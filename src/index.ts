@@ -20,7 +20,6 @@ export { validateDataset, MAX_MINUTES_PER_APPEARANCE, type ValidateOptions } fro
 export {
   datasetFromCsvDir,
   datasetToCsvDir,
-  datasetToCsv,
   tableFromCsv,
   tableToCsv,
   csvFileOf,

@@ -56,14 +56,6 @@ export interface EngineOperation<S extends z.ZodType = z.ZodType, O = never, R e
 /** Types one registry line from its schema, so `run` receives the parsed request without a cast. */
 const operation = <S extends z.ZodType, O = never, R extends Answer = Answer>(op: EngineOperation<S, O, R>) => op;
 
-/**
- * {@link operation} for a line whose Engine method also takes an unchecked record (JSON read from
- * elsewhere), which it parses: these methods took one before the registry, and the public API keeps it.
- */
-const looseOperation = <S extends z.ZodType, O = never, R extends Answer = Answer>(
-  op: EngineOperation<S, O, R>,
-): EngineOperation<S, O, R> & { loose: true } => ({ ...op, loose: true });
-
 /** The verdict answer, with the contrast anchor the engine supplies. */
 const verdictOf = (ctx: OperationContext, request: z.output<typeof VerdictRequest>) =>
   verdictReportOfParsed(ctx, request, (row) => pricierTwinOf(ctx, row));
@@ -90,9 +82,9 @@ export const ENGINE_OPERATIONS = {
   /** Scouting report (docs/design.md#op-scouting): per-90 map and cohort percentiles with their cohort and sample. */
   scouting: operation({ request: ScoutingRequest, cli: 'scouting', run: scoutingReportOfParsed }),
   /** Players whose DNA is closest to one player's (docs/design.md#op-dna-search, docs/design.md#dna-and-similarity): exact top-k, fee tiers only. */
-  dnaSearch: looseOperation({ request: DnaSearchRequest, cli: 'similar', run: dnaSearchOfParsed }),
+  dnaSearch: operation({ request: DnaSearchRequest, cli: 'similar', run: dnaSearchOfParsed }),
   /** Cheaper or younger players who play alike (docs/design.md#op-alternatives, beta): `dna_hybrid`, or `fallback` without a DNA vector. */
-  alternatives: looseOperation({ request: AlternativesRequest, cli: 'alternatives', run: alternativesOfParsed }),
+  alternatives: operation({ request: AlternativesRequest, cli: 'alternatives', run: alternativesOfParsed }),
   /** Data-backed verdict with percentile receipts (docs/design.md#op-verdict, docs/design.md#verdicts); the engine picks the code. */
   verdict: operation({ request: VerdictRequest, cli: 'verdict', run: verdictOf }),
   /** Best XI candidates for a vibe (docs/design.md#op-best-xi-pool, docs/design.md#best-xi): modes pool, full, byIds. */
@@ -109,7 +101,7 @@ export const ENGINE_OPERATIONS = {
    * Renders a card PNG (docs/design.md#op-cards; docs/cards.md): player_card, stat_ribbon, shot_map, radar, or an hd style
    * (pass `photo` bytes for those). The verdict line uses this engine's verdict when it is decisive.
    */
-  card: looseOperation({
+  card: operation({
     request: CardRequest,
     cli: 'card',
     async: true,
@@ -117,7 +109,7 @@ export const ENGINE_OPERATIONS = {
       cardOfParsed(ctx, request, { ...options, verdictOf: (id) => verdictLineOf(ctx, id) }),
   }),
   /** Image prompt for an hd style (docs/design.md#op-cards-prompt): `prompt.data_and_style` plus the fixed `safety.instructions`. */
-  cardPrompt: looseOperation({ request: CardPromptRequest, cli: 'prompt', run: cardPromptOfParsed }),
+  cardPrompt: operation({ request: CardPromptRequest, cli: 'prompt', run: cardPromptOfParsed }),
 };
 
 /** The name of an engine operation: its Engine method and its `parsed` entry. */
@@ -164,18 +156,12 @@ export function parsedOperationsOf(ctx: OperationContext): ParsedOperations {
   return bound as ParsedOperations;
 }
 
-/** The request an Engine method takes: its schema's input, or any record as well for a loose line. */
-type MethodRequestOf<L, S extends z.ZodType> = L extends { loose: true }
-  ? z.input<S> | Record<string, unknown>
-  : z.input<S>;
-
 /** The Engine method of one registry line: its request, its options when `run` takes some, its answer. */
 type MethodOf<L> =
   L extends EngineOperation<infer S, infer O, infer R>
-    ? // No options: O is inferred as never, or as undefined through a loose line's intersection.
-      [O] extends [undefined]
-      ? (request: MethodRequestOf<L, S>) => R
-      : (request: MethodRequestOf<L, S>, options?: O) => R
+    ? [O] extends [never]
+      ? (request: z.input<S>) => R
+      : (request: z.input<S>, options?: O) => R
     : never;
 
 /**

@@ -99,22 +99,6 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): Resul
 }
 
 /**
- * Puts a parse with `schema` in front of `run`, which trusts a parsed request: the result takes
- * unknown input and answers `invalid_request` (as {@link parseWith}) for a bad one, else what `run`
- * answers. Domain modules export both, `xOf = parsingWith(XRequest, xOfParsed)`.
- * @example parsingWith(z.object({ n: z.number() }), (ctx: null, r) => ok(r.n))(null, { n: 1 }) // => { ok: true, value: 1 }
- */
-export function parsingWith<S extends z.ZodType, C, A extends unknown[], R>(
-  schema: S,
-  run: (ctx: C, request: z.output<S>, ...rest: A) => R,
-): (ctx: C, input: unknown, ...rest: A) => R | { ok: false; error: Failure } {
-  return (ctx, input, ...rest) => {
-    const parsed = parseWith(schema, input);
-    return parsed.ok ? run(ctx, parsed.value, ...rest) : parsed;
-  };
-}
-
-/**
  * True when `value` is one of `list`'s members: narrows a string read from a flag or a file name to
  * the list's literal type.
  * @example isOneOf(['csv', 'arrow'] as const, 'csv') // => true

@@ -34,24 +34,21 @@ import {
   SeasonStats,
 } from '../src/service/contract/schemas/shapes.js';
 import type { ScoutingResponse } from '../src/reports/scouting.js';
-import { playerReportOf } from '../src/reports/player.js';
-import { scoutingReportOf } from '../src/reports/scouting.js';
-import { dnaSearchOf, type DnaSearchRequest } from '../src/dna/search-request.js';
-import { alternativesOf, type AlternativesRequest } from '../src/dna/alternatives.js';
-import { verdictReportOf, type VerdictRequest } from '../src/verdict/verdict.js';
-import { bestXiPoolOf, type BestXiPoolRequest } from '../src/bestxi/pool.js';
-import { bestXiPickOf, type BestXiPickRequest } from '../src/bestxi/pick.js';
-import { bestXiLineupOf, type BestXiLineupRequest } from '../src/bestxi/lineup.js';
-import { matchIntelligenceOf, type MatchIntelligenceRequest } from '../src/matches/match-intelligence.js';
-import { standingsOf, type StandingsRequest } from '../src/matches/standings-request.js';
-import { CardPlayer, cardOf, type CardOptions, CardResult } from '../src/cards/card.js';
+import { type DnaSearchRequest } from '../src/dna/search-request.js';
+import { type AlternativesRequest } from '../src/dna/alternatives.js';
+import { type VerdictRequest } from '../src/verdict/verdict.js';
+import { type BestXiPoolRequest } from '../src/bestxi/pool.js';
+import { type BestXiPickRequest } from '../src/bestxi/pick.js';
+import { type BestXiLineupRequest } from '../src/bestxi/lineup.js';
+import { type MatchIntelligenceRequest } from '../src/matches/match-intelligence.js';
+import { type StandingsRequest } from '../src/matches/standings-request.js';
+import { CardPlayer, type CardOptions, CardResult } from '../src/cards/card.js';
 import { MatchIntelligenceResponse } from '../src/matches/match-intelligence.js';
 import type { MatchItem } from '../src/matches/match-item.js';
 import { MatchItemBlock } from '../src/matches/match-blocks.js';
 import { CardResponse } from '../src/service/contract/schemas/cards.js';
 import { MatchIntelligenceResponse as RoutedMatchIntelligenceResponse } from '../src/service/contract/schemas/match-intelligence.js';
 import type { CardPromptRequest, CardRequest } from '../src/cards/request.js';
-import { cardPromptOf } from '../src/prompt/card-prompt.js';
 import { parseWith } from '../src/validation.js';
 import type { PlayerRequest, ScoutingRequest } from '../src/reports/requests.js';
 
@@ -281,27 +278,19 @@ describe('Engine methods are derived from the registry', () => {
     'card',
     'cardPrompt',
   ];
-  /** What each Engine method answered before it was derived: the domain module's `xOf`, called as engine.ts called it. */
-  const verdictLine = (id: number) => {
-    const v = verdictReportOf(engine, { player_id: id }, (row) => engine.contrastAnchorOf(row));
-    return v.ok
-      ? { verdict_code: v.value.verdict_code, headline: v.value.headline, confidence: v.value.confidence }
-      : null;
-  };
-  const BEFORE: { [K in HandWritten]: (input: unknown) => unknown } = {
-    player: (r) => playerReportOf(engine, r, { narrative: true }),
-    scouting: (r) => scoutingReportOf(engine, r),
-    dnaSearch: (r) => dnaSearchOf(engine, r),
-    alternatives: (r) => alternativesOf(engine, r),
-    verdict: (r) => verdictReportOf(engine, r, (row) => engine.contrastAnchorOf(row)),
-    bestXiPool: (r) => bestXiPoolOf(engine, r),
-    bestXiLineup: (r) => bestXiLineupOf(engine, r),
-    bestXiPick: (r) => bestXiPickOf(engine, r),
-    matchIntelligence: (r) => matchIntelligenceOf(engine, r),
-    standings: (r) => standingsOf(engine, r),
-    card: (r) => cardOf(engine, r, { verdictOf: verdictLine }),
-    cardPrompt: (r) => cardPromptOf(engine, r),
-  };
+  /** The reference each Engine method must equal: parse with the line's schema, then the `parsed` entry. */
+  const BEFORE: { [K in HandWritten]: (input: unknown) => unknown } = Object.fromEntries(
+    handWritten.map((n) => {
+      const run = (input: unknown) => {
+        const parsed = parseWith(ENGINE_OPERATIONS[n].request, input);
+        if (!parsed.ok) return ENGINE_OPERATIONS[n].async ? Promise.resolve(parsed) : parsed;
+        const entry: unknown = engine.parsed[n];
+        if (typeof entry !== 'function') throw new Error(`Engine.parsed.${n} is not a function`);
+        return n === 'player' ? entry(parsed.value, { narrative: true }) : entry(parsed.value);
+      };
+      return [n, run];
+    }),
+  ) as { [K in HandWritten]: (input: unknown) => unknown };
   // The derived methods, called with whatever the property generates (the casts only silence the request type).
   const AFTER: { [K in HandWritten]: (input: unknown) => unknown } = {
     player: (r) => engine.player(r as PlayerRequest, { narrative: true }),
@@ -334,7 +323,7 @@ describe('Engine methods are derived from the registry', () => {
   const withoutTimings = (answer: unknown) =>
     JSON.parse(JSON.stringify(answer, (key, value) => (key === 'timings' ? undefined : value)));
 
-  it('a valid request answers as the `xOf` function did (every operation, its example)', async () => {
+  it('a valid request answers as parsing and its `parsed` entry do (every operation, its example)', async () => {
     for (const n of handWritten) {
       const before = withoutTimings(await BEFORE[n](exampleOf(n)));
       expect(withoutTimings(await AFTER[n](exampleOf(n))), n).toEqual(before);
@@ -342,7 +331,7 @@ describe('Engine methods are derived from the registry', () => {
     }
   });
 
-  it('any request, bad or odd, answers as the `xOf` function did: the same invalid_request failure, the same answer', () => {
+  it('any request, bad or odd, answers as parsing and its `parsed` entry do: the same invalid_request failure, the same answer', () => {
     for (const n of handWritten.filter((m) => m !== 'card'))
       fc.assert(
         fc.property(inputOf(n), (input) => {
@@ -363,7 +352,7 @@ describe('Engine methods are derived from the registry', () => {
     }
   });
 
-  it('card answers a bad request with a Promise of the failure, as `cardOf` did', async () => {
+  it('card answers a bad request with a Promise of the failure', async () => {
     await fc.assert(
       fc.asyncProperty(
         inputOf('card').filter((input) => !ENGINE_OPERATIONS.card.request.safeParse(input).success),
@@ -379,16 +368,12 @@ describe('Engine methods are derived from the registry', () => {
     );
   });
 
-  it('the method types keep the public API: request = schema input (any record as well where it was), the same options', () => {
+  it('the method types keep the public API: request = schema input, the same options', () => {
     // Every request type the hand-written methods took is still accepted.
     expectTypeOf<PlayerRequest>().toExtend<Parameters<Engine['player']>[0]>();
     expectTypeOf<ScoutingRequest>().toExtend<Parameters<Engine['scouting']>[0]>();
     expectTypeOf<VerdictRequest>().toExtend<Parameters<Engine['verdict']>[0]>();
     expectTypeOf<BestXiLineupRequest>().toExtend<Parameters<Engine['bestXiLineup']>[0]>();
-    expectTypeOf<Record<string, unknown>>().toExtend<Parameters<Engine['dnaSearch']>[0]>();
-    expectTypeOf<Record<string, unknown>>().toExtend<Parameters<Engine['alternatives']>[0]>();
-    expectTypeOf<Record<string, unknown>>().toExtend<Parameters<Engine['card']>[0]>();
-    expectTypeOf<Record<string, unknown>>().toExtend<Parameters<Engine['cardPrompt']>[0]>();
     expectTypeOf<Parameters<Engine['scouting']>[0]>().toEqualTypeOf<
       z.input<typeof ENGINE_OPERATIONS.scouting.request>
     >();

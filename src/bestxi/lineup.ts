@@ -8,7 +8,6 @@ import { attributionOf, positionGroupOf, type PositionGroup } from '../model/sch
 import { positionCodeOf } from '../model/positions.js';
 import { fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierOf } from '../stats/fee-tier.js';
-import { parsingWith } from '../validation.js';
 import { seasonScoreOf } from './score.js';
 import { vibeById, type Vibe } from './vibes.js';
 import { minutesShown } from '../stats/per90.js';
@@ -158,8 +157,8 @@ function secondaryOf(
 }
 
 /**
- * {@link bestXiLineupOf} on a request already parsed by `BestXiLineupRequest`: the same answer, without
- * parsing again (the service parses each body once, then calls this).
+ * Aggregates a lineup: duplicates and unknown ids are refused with invalid_request naming them.
+ * Takes a request its schema has parsed (`engine.bestXiLineup` in the public API parses first).
  * @example bestXiLineupOfParsed(engine, BestXiLineupRequest.parse({ player_ids: [1, 2] })).ok // => true
  */
 export function bestXiLineupOfParsed(
@@ -186,6 +185,3 @@ export function bestXiLineupOfParsed(
     meta: { as_of: ctx.asOf, ...attributionOf(ctx.dataset.meta) },
   });
 }
-
-/** Aggregates a lineup: duplicates and unknown ids are refused with invalid_request naming them. */
-export const bestXiLineupOf = parsingWith(BestXiLineupRequest, bestXiLineupOfParsed);

@@ -9,7 +9,6 @@ import { POSITION_CODES, type PositionCode } from '../model/schema.js';
 import { positionCodeOf } from '../model/positions.js';
 import { fail, ok, type Result } from '../errors.js';
 import { METRIC_KEYS } from '../stats/metrics.js';
-import { parsingWith } from '../validation.js';
 import { bestXiLineupOfParsed, type BestXiLineupResponse } from './lineup.js';
 import { bonusOf } from './score.js';
 import { BestXiPoolRequest, coverageNoteOf, poolCandidatesOf, type PoolEntry } from './pool.js';
@@ -253,7 +252,9 @@ function missingDataOf(ctx: EngineContext, vibe: Vibe): Result<never> | null {
 }
 
 /**
- * {@link bestXiPickOf} on a request already parsed by `BestXiPickRequest`.
+ * Picks the XI: an unknown vibe or formation, or a vibe needing data the dataset lacks, is
+ * `invalid_request`; an unknown league `league_not_found`; no fitting candidate at all `not_found`.
+ * Takes a request its schema has parsed (`engine.bestXiPick` in the public API parses first).
  * @example bestXiPickOfParsed(engine, BestXiPickRequest.parse({ formation: '4-4-2' })).ok // => true
  */
 export function bestXiPickOfParsed(
@@ -314,9 +315,3 @@ export function bestXiPickOfParsed(
     meta: { candidates_considered: candidates.length, coverage_note: coverageNoteOf(ctx, vibe, poolReq) },
   });
 }
-
-/**
- * Picks the XI: an unknown vibe or formation, or a vibe needing data the dataset lacks, is
- * `invalid_request`; an unknown league `league_not_found`; no fitting candidate at all `not_found`.
- */
-export const bestXiPickOf = parsingWith(BestXiPickRequest, bestXiPickOfParsed);

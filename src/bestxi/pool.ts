@@ -10,7 +10,6 @@ import { fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { GROUP_METRICS, METRIC_KEYS } from '../stats/metrics.js';
 import { ROLES } from '../stats/roles.js';
-import { parsingWith } from '../validation.js';
 import { roleMetricsOf } from '../verdict/specialties.js';
 import { formScores } from './form.js';
 import { bonusOf, seasonScoreOf, vibeScoreOf } from './score.js';
@@ -220,8 +219,8 @@ export function poolCandidatesOf(ctx: EngineContext, vibe: Vibe, req: z.output<t
 }
 
 /**
- * {@link bestXiPoolOf} on a request already parsed by `BestXiPoolRequest`: the same answer, without
- * parsing again (the service parses each body once, then calls this).
+ * Builds the pool (mode `pool`), one full entry (`full`) or the given ids in order (`byIds`).
+ * Takes a request its schema has parsed (`engine.bestXiPool` in the public API parses first).
  * @example bestXiPoolOfParsed(engine, BestXiPoolRequest.parse({ vibe_id: 'golden_age' })).ok // => true
  */
 export function bestXiPoolOfParsed(
@@ -268,6 +267,3 @@ export function bestXiPoolOfParsed(
     meta: { ...meta, candidates_considered: candidates.length, coverage_note: coverageNoteOf(ctx, vibe, req) },
   });
 }
-
-/** Builds the pool (mode `pool`), one full entry (`full`) or the given ids in order (`byIds`). */
-export const bestXiPoolOf = parsingWith(BestXiPoolRequest, bestXiPoolOfParsed);

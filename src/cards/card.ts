@@ -9,7 +9,6 @@ import { positionGroupOf } from '../model/schema.js';
 import { positionCodeOf } from '../model/positions.js';
 import { fail, ok, type Result } from '../errors.js';
 import { CARD_TRIPLET, DEFAULT_CARD_STATS, GROUP_METRICS, type MetricKey } from '../stats/metrics.js';
-import { parseWith } from '../validation.js';
 import { angleOf, type EventType } from './angle.js';
 import { cardFactsOf, type CardFacts, type EngineVerdict } from './facts.js';
 import type { LayoutNode } from './h.js';
@@ -152,21 +151,6 @@ export const contentHashOf = (bytes: Uint8Array): string =>
   `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
 /**
- * Validates and renders a card request against a dataset. Failures are values:
- * `invalid_request` (with `param`) for bad input, including `stats`/`hero_stat` that do not suit
- * the resolved player's position group, and the resolver's `player_not_found` / `ambiguous_player`.
- * @example (await cardOf(engine, { player_name: 'Saka', style: 'player_card' })).ok // => true
- */
-export async function cardOf(
-  ctx: EngineContext,
-  input: unknown,
-  options: CardOptions = {},
-): Promise<Result<CardResult>> {
-  const parsed = parseWith(CardRequest, input);
-  return parsed.ok ? cardOfParsed(ctx, parsed.value, options) : parsed;
-}
-
-/**
  * The checks of a card request that need the dataset: the player resolves to one player, and
  * `stats` and `hero_stat` suit his position group. The service runs them before it holds the
  * credits of an hd job, so a job never starts only to fail on them (docs/api.md#async-hd-cards).
@@ -225,8 +209,10 @@ function radarOf(
 }
 
 /**
- * {@link cardOf} on a request already parsed by `CardRequest`: the same answer, without
- * parsing again (the service parses each body once, then calls this).
+ * Renders a card request against a dataset. Failures are values: `invalid_request` (with `param`)
+ * for `stats`/`hero_stat` that do not suit the resolved player's position group, and the
+ * resolver's `player_not_found` / `ambiguous_player`. Takes a request `CardRequest` has parsed
+ * (`engine.card` in the public API parses first).
  * @example (await cardOfParsed(engine, CardRequest.parse({ player_name: 'Saka', style: 'player_card' }))).ok // => true
  */
 export async function cardOfParsed(

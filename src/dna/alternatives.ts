@@ -11,7 +11,6 @@ import { POSITION_GROUPS } from '../model/schema.js';
 import { assert, ok, type Result } from '../errors.js';
 import { feeTierOf, feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { CARD_TRIPLET } from '../stats/metrics.js';
-import { parsingWith } from '../validation.js';
 import { dnaPlayerBlockOf, leagueIdOf, playerDnaIndexOf, type DnaContext, DnaPlayerBlock } from './player-index.js';
 import { searchTopK } from './search.js';
 import { slotOfPlayer } from './similarity-index.js';
@@ -168,8 +167,12 @@ function alternativeOf(
 }
 
 /**
- * {@link alternativesOf} on a request already parsed by `AlternativesRequest`: the same answer, without
- * parsing again (the service parses each body once, then calls this).
+ * Runs an alternatives request (docs/design.md#op-alternatives). With a DNA vector: `dna_hybrid` — the union of the
+ * 50 nearest vectors in the group and the 20 nearest in the source's league (a player found by
+ * both counts as `dna`), reranked by {@link blendOf}, ties by player_id. Without one: `fallback` —
+ * players of the same detailed position whose fee tier is the source's or cheaper (any tier when
+ * the source's is unknown), ordered by tier (cheaper first), then younger, then player_id.
+ * Takes a request its schema has parsed (`engine.alternatives` in the public API parses first).
  * @example alternativesOfParsed(engine, AlternativesRequest.parse({ name: 'Jörg Müller-Weiß' })).ok // => true
  */
 export function alternativesOfParsed(
@@ -201,16 +204,6 @@ export function alternativesOfParsed(
     meta,
   });
 }
-
-/**
- * Runs an alternatives request (docs/design.md#op-alternatives). With a DNA vector: `dna_hybrid` — the union of the
- * 50 nearest vectors in the group and the 20 nearest in the source's league (a player found by
- * both counts as `dna`), reranked by {@link blendOf}, ties by player_id. Without one: `fallback` —
- * players of the same detailed position whose fee tier is the source's or cheaper (any tier when
- * the source's is unknown), ordered by tier (cheaper first), then younger, then player_id.
- * @example alternativesOf(engine, { name: 'Jörg Müller-Weiß' }) // => { ok: true, value: { data: { mode: 'dna_hybrid', … } } }
- */
-export const alternativesOf = parsingWith(AlternativesRequest, alternativesOfParsed);
 
 function fallbackOf(
   ctx: DnaContext,

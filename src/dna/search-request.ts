@@ -8,7 +8,6 @@ import type { Resolution } from '../context.js';
 import { entityMetaOf, POSITION_GROUPS } from '../model/schema.js';
 import { assert, fail, ok, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierRank } from '../stats/fee-tier.js';
-import { parsingWith } from '../validation.js';
 import { NAME_IDENTITY_FIELDS, requireIdentity } from '../identity/request.js';
 import { DnaPlayerBlock, dnaPlayerBlockOf, playerDnaIndexOf, type DnaContext } from './player-index.js';
 import { EntityMeta } from '../identity/name-match.js';
@@ -170,8 +169,11 @@ function searchResultOf(
 }
 
 /**
- * {@link dnaSearchOf} on a request already parsed by `DnaSearchRequest`: the same answer, without
- * parsing again (the service parses each body once, then calls this).
+ * Runs a dna-search request: validates it (bad filters → `invalid_request` naming the field,
+ * e.g. `filters.max_fee_tier`), resolves the player, searches exactly within his position group
+ * (a different `position_group` is refused: vector slots mean different metrics in each group),
+ * and explains each match.
+ * Takes a request its schema has parsed (`engine.dnaSearch` in the public API parses first).
  * @example dnaSearchOfParsed(engine, DnaSearchRequest.parse({ name: 'Jörg Müller-Weiß' })).ok // => true
  */
 export function dnaSearchOfParsed(ctx: DnaContext, req: z.output<typeof DnaSearchRequest>): Result<DnaSearchResponse> {
@@ -228,12 +230,3 @@ export function dnaSearchOfParsed(ctx: DnaContext, req: z.output<typeof DnaSearc
     meta: dnaMetaOf(ctx, player.player_id, resolved.value.resolution),
   });
 }
-
-/**
- * Runs a dna-search request: validates it (bad filters → `invalid_request` naming the field,
- * e.g. `filters.max_fee_tier`), resolves the player, searches exactly within his position group
- * (a different `position_group` is refused: vector slots mean different metrics in each group),
- * and explains each match.
- * @example dnaSearchOf(engine, { name: 'Jörg Müller-Weiß', filters: { max_fee_tier: 'T3' } }) // => { ok: true, value: { data: { results: [...] } } }
- */
-export const dnaSearchOf = parsingWith(DnaSearchRequest, dnaSearchOfParsed);

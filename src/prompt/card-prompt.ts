@@ -5,7 +5,6 @@
 import type { z } from 'zod';
 import type { EngineContext } from '../context.js';
 import { fail, ok, type Result } from '../errors.js';
-import { parsingWith } from '../validation.js';
 import { cardFactsOf } from '../cards/facts.js';
 import { CardPromptRequest, type HdStyle } from '../cards/request.js';
 import { cardPlayerOf, type CardPlayer } from '../cards/card.js';
@@ -18,8 +17,8 @@ export interface CardPromptResult extends CardPrompt {
 }
 
 /**
- * {@link cardPromptOf} on a request already parsed by `CardPromptRequest`: the same answer, without
- * parsing again (the service parses each body once, then calls this).
+ * Validates a prompt request and composes the prompt for the resolved player's latest season.
+ * Takes a request its schema has parsed (`engine.cardPrompt` in the public API parses first).
  * @example cardPromptOfParsed(engine, CardPromptRequest.parse({ player_name: 'Saka', style: 'fifa_viral' })).ok // => true
  */
 export function cardPromptOfParsed(
@@ -42,9 +41,3 @@ export function cardPromptOfParsed(
     ...composed,
   });
 }
-
-/**
- * Validates a prompt request and composes the prompt for the resolved player's latest season.
- * @example cardPromptOf(engine, { player_name: 'Saka', style: 'fifa_viral' }).ok // => true
- */
-export const cardPromptOf = parsingWith(CardPromptRequest, cardPromptOfParsed);

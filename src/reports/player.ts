@@ -6,7 +6,6 @@ import * as z from 'zod';
 import type { EngineContext } from '../context.js';
 import { entityMetaOf } from '../model/schema.js';
 import { fail, ok, type Result } from '../errors.js';
-import { parsingWith } from '../validation.js';
 import { highlightOf, profileOf, sampleOf, seasonStatsOf, Highlight, PlayerProfile, SeasonStats } from './blocks.js';
 import { Compare, compareOf } from './compare.js';
 import { StyleSummary } from '../dna/clear-role.js';
@@ -48,8 +47,8 @@ export const metaOf = (ctx: EngineContext, entityId: number, resolution: Resolut
   entityMetaOf(ctx, entityId, resolution);
 
 /**
- * {@link playerReportOf} on a request already parsed by `PlayerRequest`: the same answer, without
- * parsing again (the service parses each body once, then calls this).
+ * Builds the player profile response. Unknown or ambiguous names are failures, not exceptions.
+ * Takes a request its schema has parsed (`engine.player` in the public API parses first).
  * @example playerReportOfParsed(engine, PlayerRequest.parse({ name: 'Saka' })).ok // => true
  */
 export function playerReportOfParsed(
@@ -103,6 +102,3 @@ export function playerReportOfParsed(
     meta: metaOf(ctx, player.player_id, resolution),
   });
 }
-
-/** Builds the player profile response. Unknown or ambiguous names are failures, not exceptions. */
-export const playerReportOf = parsingWith(PlayerRequest, playerReportOfParsed);

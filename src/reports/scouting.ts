@@ -5,7 +5,6 @@
 import * as z from 'zod';
 import type { EngineContext } from '../context.js';
 import { ok, type Result } from '../errors.js';
-import { parsingWith } from '../validation.js';
 import {
   highlightOf,
   per90MapOf,
@@ -67,8 +66,8 @@ export const ScoutingResponse = z
 export type ScoutingResponse = z.infer<typeof ScoutingResponse>;
 
 /**
- * {@link scoutingReportOf} on a request already parsed by `ScoutingRequest`: the same answer, without
- * parsing again (the service parses each body once, then calls this).
+ * Builds the scouting report for the player's latest season (the season with his most recent minutes).
+ * Takes a request its schema has parsed (`engine.scouting` in the public API parses first).
  * @example scoutingReportOfParsed(engine, ScoutingRequest.parse({ name: 'Saka' })).ok // => true
  */
 export function scoutingReportOfParsed(
@@ -110,6 +109,3 @@ export function scoutingReportOfParsed(
     meta: metaOf(ctx, player.player_id, resolution),
   });
 }
-
-/** Builds the scouting report for the player's latest season (the season with his most recent minutes). */
-export const scoutingReportOf = parsingWith(ScoutingRequest, scoutingReportOfParsed);

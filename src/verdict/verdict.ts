@@ -13,7 +13,6 @@ import { percentileAt, valueAt } from '../stats/derived.js';
 import { cohortNameOf, SMALL_COHORT_MAX } from '../stats/cohorts.js';
 import { ratedPercentilesOf } from '../stats/rating.js';
 import { ROLES, type Role } from '../stats/roles.js';
-import { parsingWith } from '../validation.js';
 import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../identity/request.js';
 import { EntityMeta } from '../identity/name-match.js';
 import { isOwnEvidence, TEAM_OUTCOME_METRICS, TEAM_OUTCOME_NOTE } from '../stats/team-outcomes.js';
@@ -192,8 +191,8 @@ function previousSeasonOf(ctx: EngineContext, rows: readonly number[], latest: n
 }
 
 /**
- * {@link verdictReportOf} on a request already parsed by `VerdictRequest`: the same answer, without
- * parsing again (the service parses each body once, then calls this).
+ * Builds the verdict for the player's main season.
+ * Takes a request its schema has parsed (`engine.verdict` in the public API parses first).
  * @example verdictReportOfParsed(engine, VerdictRequest.parse({ player_id: 1 }), anchorOf).ok // => true
  */
 export function verdictReportOfParsed(
@@ -353,9 +352,6 @@ function teamOnPitchOf(ctx: EngineContext, row: number, cohortId: number, role: 
   }
   return out;
 }
-
-/** Builds the verdict for the player's main season. */
-export const verdictReportOf = parsingWith(VerdictRequest, verdictReportOfParsed);
 
 function cohortTextOf(ctx: EngineContext, cohortId: number): string {
   const c = ctx.derived.cohorts[cohortId];

@@ -1,12 +1,20 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
-import { cardOf, watermarkTextOf } from '../../src/cards/card.js';
+import { cardOfParsed, type CardOptions, watermarkTextOf } from '../../src/cards/card.js';
+import { CardRequest } from '../../src/cards/request.js';
+import { parseWith } from '../../src/validation.js';
 import { WATERMARK_HEIGHT, WATERMARK_INSET } from '../../src/cards/layouts/shared.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 import { decodePng, pixelAt } from './png.js';
 
 const engine = Engine.open({ dataset: tinyDataset() });
+
+/** A card request as a JSON caller sends it: parsed by `CardRequest`, then rendered without a verdict line. */
+const cardOf = async (ctx: Engine, input: unknown, options: CardOptions = {}) => {
+  const parsed = parseWith(CardRequest, input);
+  return parsed.ok ? cardOfParsed(ctx, parsed.value, options) : parsed;
+};
 
 describe('cardOf', () => {
   it('renders a player_card with the player block, size, watermark flag and content hash', async () => {

@@ -3,7 +3,8 @@
  * rules of the style (spokes fixed by role, `name2` only on radar and only of the same role).
  */
 import { describe, expect, it } from 'vitest';
-import { cardOf, renderCard } from '../../src/cards/card.js';
+import { cardOfParsed, type CardOptions, renderCard } from '../../src/cards/card.js';
+import { parseWith } from '../../src/validation.js';
 import { RADAR_AREA, RADAR_SIZE, radarPointOf, spokeAngleOf } from '../../src/cards/layouts/radar.js';
 import { CardRequest } from '../../src/cards/request.js';
 import { Engine } from '../../src/engine.js';
@@ -12,6 +13,12 @@ import { decodePng, pixelAt } from './png.js';
 import { sampleFacts, sampleRadar } from './sample-facts.js';
 
 const engine = Engine.open({ dataset: tinyDataset() });
+
+/** A card request as a JSON caller sends it: parsed by `CardRequest`, then rendered without a verdict line. */
+const cardOf = async (ctx: Engine, input: unknown, options: CardOptions = {}) => {
+  const parsed = parseWith(CardRequest, input);
+  return parsed.ok ? cardOfParsed(ctx, parsed.value, options) : parsed;
+};
 
 /** The card pixel `p` percent out along spoke `i` of `n`, nudged `side` px across the spoke (off its grid line). */
 function probe(img: ReturnType<typeof decodePng>, i: number, n: number, p: number, side = 6) {

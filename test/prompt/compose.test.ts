@@ -7,9 +7,17 @@ import {
   neutraliseTake,
 } from '../../src/prompt/compose.js';
 import { SAFETY_INSTRUCTIONS } from '../../src/prompt/safety.js';
-import { cardPromptOf } from '../../src/prompt/card-prompt.js';
+import { cardPromptOfParsed } from '../../src/prompt/card-prompt.js';
+import { CardPromptRequest } from '../../src/cards/request.js';
+import { parseWith } from '../../src/validation.js';
 import { Engine } from '../../src/engine.js';
 import { sampleFacts } from '../cards/sample-facts.js';
+
+/** A prompt request as a JSON caller sends it: parsed by `CardPromptRequest`, then composed. */
+const cardPromptOf = (ctx: Engine, input: unknown) => {
+  const parsed = parseWith(CardPromptRequest, input);
+  return parsed.ok ? cardPromptOfParsed(ctx, parsed.value) : parsed;
+};
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;

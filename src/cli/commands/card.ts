@@ -1,4 +1,6 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { CardRequest } from '../../cards/request.js';
+import { parseWith } from '../../validation.js';
 import { defineCommand, messageOf, UsageError } from '../run.js';
 import {
   assertFileTarget,
@@ -56,7 +58,7 @@ export const cardCommand = defineCommand({
     }
     const engine = openEngine(values);
     const r = valueOrExit(
-      await engine.card(request, {
+      await engine.parsed.card(valueOrExit(parseWith(CardRequest, request)), {
         baseUrl: values['base-url'],
         watermark: !values['no-watermark'],
         photo,

@@ -1,3 +1,5 @@
+import { CardPromptRequest } from '../../cards/request.js';
+import { parseWith } from '../../validation.js';
 import { defineCommand } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
 
@@ -19,7 +21,7 @@ export const promptCommand = defineCommand({
     if (values.take !== undefined) request.user_take = values.take;
     if (values.attribution) request.include_attribution = true;
     const engine = openEngine(values);
-    const r = valueOrExit(engine.cardPrompt(request));
+    const r = valueOrExit(engine.parsed.cardPrompt(valueOrExit(parseWith(CardPromptRequest, request))));
     io.stdout(values.json ? jsonOut(r) : `${r.prompt.data_and_style}\n\n${r.safety.instructions}\n`);
   },
 });

@@ -65,6 +65,3 @@ export function tableToCsv(name: TableName, table: Table): string {
 export function datasetToCsvDir(dataset: Dataset, dir: string): void {
   writeDatasetFolder(dataset, dir, csvFileOf, tableToCsv);
 }
-
-/** The name issue 7 gives {@link datasetToCsvDir}. */
-export const datasetToCsv = datasetToCsvDir;

@@ -1,6 +1,6 @@
 /** @module The CSV provider: a documented folder layout (docs/csv.md) read to and written from Arrow datasets, CSV text encodings and delimiters, and Parquet tables. */
 export { datasetFromCsvDir, tableFromCsv } from '../../io/csv/read.js';
-export { datasetToCsv, datasetToCsvDir, tableToCsv } from '../../io/csv/write.js';
+export { datasetToCsvDir, tableToCsv } from '../../io/csv/write.js';
 export { csvFileOf, CSV_VALUE_RULES } from '../../io/csv/layout.js';
 export { csvTextOf, valueOfCsv, type CsvValue } from '../../io/csv/values.js';
 export { parseCsv, type CsvField } from '../../io/csv/parse.js';

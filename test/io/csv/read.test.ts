@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DatasetError } from '../../../src/model/dataset-error.js';
 import { datasetFromDir } from '../../../src/io/load.js';
-import { datasetFromCsvDir, datasetToCsv, datasetToCsvDir, tableToCsv } from '../../../src/providers/csv/index.js';
+import { datasetFromCsvDir, datasetToCsvDir, tableToCsv } from '../../../src/providers/csv/index.js';
 import { rowsOf, tableFromRows } from '../../../src/model/schema.js';
 import { completeDataset } from '../../helpers/complete-dataset.js';
 import { expectDatasetsEqual } from '../../helpers/expect-tables-equal.js';
@@ -66,7 +66,7 @@ describe('datasetFromCsvDir', () => {
   it('reads back exactly what datasetToCsvDir wrote, every table and dataset.json', () => {
     const dataset = completeDataset();
     const dir = join(root, 'round-trip');
-    datasetToCsv(dataset, dir);
+    datasetToCsvDir(dataset, dir);
     expect(readFileSync(join(dir, 'players.csv'), 'utf8').split('\n')[2]).toBe(
       '2,"Anton ""Toni"" Berg",Toni,1994-01-01,,CM,11,9999999.5,,,,',
     );
