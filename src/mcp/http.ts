@@ -5,7 +5,7 @@
  * REST twin. GET and DELETE (SSE streams and sessions) do not exist without sessions: 405.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { HttpExchange } from '../http/exchange.js';
+import type { HttpExchange } from '../service/exchange.js';
 import type { Service, ServiceResponse } from '../service/service.js';
 import { type CallTally, serviceBackend } from './backend.js';
 import { createMcpServer } from './server.js';
