@@ -112,7 +112,7 @@ describe('architecture', () => {
     ]);
     expect(cyclesOf(graph)).toEqual([['a', 'b', 'c'], ['e']]);
     // The reader sees type-only imports too.
-    expect(allImports(join(src, 'mcp/http.ts')).map((f) => relative(src, f))).toContain('http/exchange.ts');
+    expect(allImports(join(src, 'mcp/http.ts')).map((f) => relative(src, f))).toContain('service/serve.ts');
   });
 
   it('keeps the public entry free of http, cli and store drivers', () => {

@@ -48,7 +48,7 @@ describe('package exports', () => {
         'ledgerPage',
         'usageOf',
       ],
-      'http/index': ['httpHandler', 'listen', 'withOperations', 'createMetrics'],
+      'http/index': ['httpHandler', 'listen', 'createMetrics'],
       'store/memory/index': ['memoryStore'],
       'store/sqlite/index': ['sqliteStore'],
       'store/postgres/index': ['postgresStore'],

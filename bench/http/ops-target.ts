@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoDatasetDir } from '../../src/io/paths.js';
 import { Engine } from '../../src/engine.js';
-import { createMetrics } from '../../src/http/metrics.js';
+import { createMetrics } from '../../src/service/ops/metrics.js';
 import { listen } from '../../src/http/node.js';
 import { issueKey } from '../../src/service/billing/accounts.js';
 import { createAdmin } from '../../src/service/admin/admin.js';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Engine } from '../engine.js';
 import type { OperationsOptions, LogFormat } from '../service/ops/options.js';
-import { createMetrics } from '../http/metrics.js';
+import { createMetrics } from '../service/ops/metrics.js';
 import { servedExamplesOf } from '../service/pages/served-examples.js';
 import { ADMIN_TOKEN_MIN_LENGTH, createAdmin, type Admin } from '../service/admin/admin.js';
 import type { ServiceStore } from '../store/ports.js';

@@ -19,9 +19,9 @@ export { JSON_BODY_MAX_BYTES, PHOTO_MAX_BYTES, UPLOAD_MAX_BYTES } from '../servi
 export function httpDispatcher(service: Service): (x: HttpExchange) => Promise<HttpReply> {
   let mcp: MountedRoute | null = null;
   const mounts = {
-    mcp: async (x: HttpExchange, requestId: string) => {
+    mcp: async (x: HttpExchange, requestId: string, recorded: Record<string, string>) => {
       mcp ??= (await import('../mcp/http.js')).mcpRoute(service);
-      return mcp(x, requestId);
+      return mcp(x, requestId, recorded);
     },
   };
   return (x) => service.serve(x, mounts);

@@ -72,45 +72,10 @@ function clientFailureOf(code: string | undefined, headersMs: number, requestMs:
   return { code: 'invalid_request', message: 'the request is not valid HTTP/1.1' };
 }
 
-const NO_BODY = new Uint8Array(0);
-
-/** What the reading of one request's body left: whether its whole body was taken from the buffer (maybe before the parser reported the message complete). */
-interface BodyState {
-  takenWhole: boolean;
-}
-
-/**
- * Reads at most `max` bytes of a Node request body; null as soon as it is longer. A body that
- * arrived whole with its headers (a small JSON call) is taken from the stream's buffer at once,
- * with no promise: the listeners and promise of a streamed read were ~3 % of a paid call's CPU
- * (bench/results/http.md).
- */
-function readBody(req: IncomingMessage, max: number, read: BodyState): Uint8Array | null | Promise<Uint8Array | null> {
+/** Reads at most `max` bytes of a Node request body; null as soon as it is longer. */
+function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | null> {
   const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > max) return null;
-  // The buffer holds the whole body once the parser has seen the whole message, or (usually
-  // sooner: the dispatcher starts between the parser's callbacks) once it holds the declared length.
-  const size = req.readableLength;
-  const whole = req.complete || (declared !== undefined && size === Number(declared));
-  if (whole && !req.readableFlowing && !req.readableEnded) {
-    if (size > max) return null;
-    if (size === 0) {
-      read.takenWhole = true;
-      return NO_BODY;
-    }
-    // No encoding is ever set on the request, so `read()` gives the whole buffer as one Buffer.
-    const buffered: unknown = req.read();
-    if (Buffer.isBuffer(buffered) && buffered.length === size) {
-      read.takenWhole = true;
-      return buffered;
-    }
-    return Promise.reject(new Error(`the buffered body read as ${typeof buffered}, not ${size} bytes`));
-  }
-  return readStreamed(req, max);
-}
-
-/** Reads at most `max` bytes of a body still arriving; null as soon as it is longer. */
-function readStreamed(req: IncomingMessage, max: number): Promise<Uint8Array | null> {
+  if (declared !== undefined && Number(declared) > max) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -130,7 +95,7 @@ function readStreamed(req: IncomingMessage, max: number): Promise<Uint8Array | n
   });
 }
 
-function exchangeOf(req: IncomingMessage, read: BodyState): HttpExchange {
+function exchangeOf(req: IncomingMessage): HttpExchange {
   let target = req.url ?? '/';
   // Absolute-form targets (`GET http://host/path`) are reduced to their path and query.
   if (!target.startsWith('/')) {
@@ -151,35 +116,17 @@ function exchangeOf(req: IncomingMessage, read: BodyState): HttpExchange {
       return Array.isArray(v) ? v.join(', ') : v;
     },
     peer: req.socket.remoteAddress ?? 'unknown',
-    readBody: (max) => readBody(req, max, read),
+    readBody: (max) => readBody(req, max),
   };
 }
 
 /**
- * The last string body written and its UTF-8 bytes: an answer from the response cache is the same
- * string each time, so it is encoded once instead of on every write (a string body is encoded in
- * the write itself, ~7 % of a paid call's CPU; bench/results/http.md).
+ * The reply's headers with Content-Length, so Node sends the head and the body in one write
+ * rather than a chunked answer.
  */
-let encoded = { text: '', bytes: Buffer.alloc(0) };
-
-/** A reply body as the bytes written. */
-function bytesOf(body: string | Uint8Array): Uint8Array {
-  if (typeof body !== 'string') return body;
-  if (body !== encoded.text) encoded = { text: body, bytes: Buffer.from(body) };
-  return encoded.bytes;
-}
-
-/**
- * The reply's headers as Node's flat raw list, with Content-Length, so Node sends the head and the
- * body in one write; a flat list spares a copy of the header object per reply.
- */
-function rawHeadersOf(headers: Record<string, string>, body: Uint8Array | null): string[] {
-  const raw: string[] = [];
-  for (const name of Object.keys(headers)) raw.push(name, headers[name]!);
-  // Without it the answer goes chunked, four buffers per writev (a fifth of a paid call's CPU,
-  // bench/results/http.md).
-  if (body !== null && !('content-length' in headers)) raw.push('content-length', String(body.byteLength));
-  return raw;
+function headersOf(headers: Record<string, string>, body: Uint8Array | null): Record<string, string> {
+  if (body === null || 'content-length' in headers) return headers;
+  return { ...headers, 'content-length': String(body.byteLength) };
 }
 
 /** What the requests of one server share: the requests in flight, and whether it is closing. */
@@ -197,15 +144,12 @@ async function respond(
 ): Promise<void> {
   state.inFlight += 1;
   try {
-    // The dispatcher starts a turn later, as it always has: the parser has then pushed what it read with the headers.
-    await undefined;
-    const read: BodyState = { takenWhole: false };
-    const reply = await dispatch(exchangeOf(req, read));
+    const reply = await dispatch(exchangeOf(req));
     // A body left unread (too large, or not wanted) is not drained: the connection closes instead;
     // so does every connection once the server is closing.
-    if (!(req.complete || read.takenWhole) || state.closing) res.shouldKeepAlive = false;
-    const body = reply.body === null ? null : bytesOf(reply.body);
-    res.writeHead(reply.status, rawHeadersOf(reply.headers, body));
+    if (!req.complete || state.closing) res.shouldKeepAlive = false;
+    const body = reply.body === null ? null : typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body;
+    res.writeHead(reply.status, headersOf(reply.headers, body));
     res.end(body ?? undefined);
   } catch {
     // Only a broken connection gets here (the dispatcher answers every error itself): drop it.

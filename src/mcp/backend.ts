@@ -156,7 +156,7 @@ export function serviceBackend(
       return service.operations;
     },
     async call(op, body, query) {
-      const res = await service.handle({ method: 'POST', path: op.path, ...caller, body, query });
+      const res = await service.call(op, { method: 'POST', path: op.path, ...caller, body, query });
       const first = outcomeOf(res);
       const outcome =
         first.ok && res.status === 202 ? await awaitJob(service, caller, jobWaitMs, first.value, first.credits) : first;

@@ -5,8 +5,8 @@
  * REST twin. GET and DELETE (SSE streams and sessions) do not exist without sessions: 405.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { HttpExchange } from '../http/exchange.js';
 import type { Service, ServiceResponse } from '../service/service.js';
+import type { MountedRoute } from '../service/serve.js';
 import { type CallTally, serviceBackend } from './backend.js';
 import { createMcpServer } from './server.js';
 
@@ -106,11 +106,12 @@ function methodNotAllowed(service: Service, method: string, requestId: string): 
 }
 
 /**
- * The `/mcp` route of the HTTP dispatcher over `service`.
- * @example router.add('ALL', '/mcp', mcpRoute(service))
+ * The `/mcp` route of the HTTP dispatcher over `service`; what its tool calls cost is recorded as
+ * the request's key headers.
+ * @example httpDispatcher mounts it: { mcp: mcpRoute(service) }
  */
-export function mcpRoute(service: Service): (x: HttpExchange, requestId: string) => Promise<ServiceResponse> {
-  return async (x, requestId) => {
+export function mcpRoute(service: Service): MountedRoute {
+  return async (x, requestId, recorded) => {
     if (x.method !== 'POST') return methodNotAllowed(service, x.method, requestId);
     const bytes = await x.readBody(MCP_BODY_MAX_BYTES);
     if (bytes === null)
@@ -136,7 +137,7 @@ export function mcpRoute(service: Service): (x: HttpExchange, requestId: string)
       clientIp: x.peer,
       ...(x.header('x-forwarded-for') !== undefined ? { forwardedFor: x.header('x-forwarded-for') } : {}),
     };
-    const tally: CallTally = { charged: 0, headers: {} };
+    const tally: CallTally = { charged: 0, headers: recorded };
     const server = createMcpServer(serviceBackend(service, caller, { tally }));
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -151,10 +152,9 @@ export function mcpRoute(service: Service): (x: HttpExchange, requestId: string)
       response.headers.forEach((value, name) => {
         out[name] = value;
       });
-      // What the tool calls cost, as on every keyed response; the dispatcher adds what is still
-      // missing (a request without tool calls) for a valid key (docs/api.md#mcp-over-http).
-      Object.assign(out, tally.headers);
-      if (tally.headers['x-svc-wallet-balance'] !== undefined) out['x-svc-credits-charged'] = String(tally.charged);
+      // What the tool calls cost, as on every keyed response; the error boundary adds what is
+      // still missing (a request without tool calls) for a valid key (docs/api.md#mcp-over-http).
+      if (recorded['x-svc-wallet-balance'] !== undefined) recorded['x-svc-credits-charged'] = String(tally.charged);
       return { status: response.status, headers: out, body: await response.text() };
     } finally {
       await transport.close();

@@ -39,9 +39,8 @@ export interface ServiceRequest {
    * Reads the body as the transport received it (size and media-type rules, JSON, the multipart
    * card upload). The pipeline calls it only after authentication and the rate limit, so a
    * request with no valid key costs no body read; `body` and `photo` are used when it is absent.
-   * A body the adapter already holds whole is answered at once, with no promise turn.
    */
-  readBody?: () => Result<RequestBody> | Promise<Result<RequestBody>>;
+  readBody?: () => Promise<Result<RequestBody>>;
 }
 
 /** A request body as read by the transport: the parsed JSON (undefined when empty) and an uploaded photo. */

@@ -23,11 +23,8 @@ export interface HttpExchange {
   header(name: string): string | undefined;
   /** Address of the direct peer. */
   peer: string;
-  /**
-   * The body, or null when it is longer than `max` bytes; throws {@link BodyAborted} when the
-   * client hangs up first. A body the adapter already holds whole may be given at once.
-   */
-  readBody(max: number): Uint8Array | null | Promise<Uint8Array | null>;
+  /** The body, or null when it is longer than `max` bytes; rejects with {@link BodyAborted} when the client hangs up first. */
+  readBody(max: number): Promise<Uint8Array | null>;
 }
 
 /** What an adapter writes back; `body` is null for HEAD and 204. */

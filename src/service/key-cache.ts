@@ -1,7 +1,7 @@
 /**
  * @module Active keys already authenticated, remembered by Authorization value while the key
  * store's revision is unchanged: checking a key's form, checksum and hash costs more than the rest
- * of a paid call's service work (bench/results/http.md). A revocation, also from the CLI in another
+ * of a paid call's service work. A revocation, also from the CLI in another
  * process, changes the revision and empties the cache before the next call.
  */
 import { ok, type Result } from '../errors.js';
@@ -11,11 +11,8 @@ import { authenticate } from './auth.js';
 /** Active keys remembered between calls, at most; the cache empties when full. */
 export const KNOWN_KEYS_MAX = 10_000;
 
-/**
- * Looks up the active key of an Authorization value (401 `unauthorized` otherwise), as
- * {@link authenticate} does; a key already known is answered at once, with no promise turn.
- */
-export type KeyLookup = (authorization: string | undefined) => Result<KeyRecord> | Promise<Result<KeyRecord>>;
+/** Looks up the active key of an Authorization value (401 `unauthorized` otherwise), as {@link authenticate} does. */
+export type KeyLookup = (authorization: string | undefined) => Promise<Result<KeyRecord>>;
 
 /**
  * A key lookup over `store.keys` that remembers active keys while its `revision()` is unchanged; a
@@ -34,7 +31,7 @@ export function keyCache(store: Pick<ServiceStore, 'keys'>): KeyLookup {
     }
     return key;
   }
-  return function keyOf(authorization) {
+  return async function keyOf(authorization) {
     const revision = store.keys.revision?.();
     if (revision !== knownRevision) {
       knownKeys.clear();

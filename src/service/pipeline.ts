@@ -1,13 +1,13 @@
 /**
- * @module The request pipeline of a paid call: an explicit, ordered list of small steps, which is
- * also the precedence of its errors (docs/errors.md): authenticate → rate limit → read body →
- * parse → idempotency, then bill and run (billing.ts). Each step either lets the call go on or
- * answers it; the service's one error boundary (service.ts) catches what a step throws, and adds
- * the key headers to every answer. MCP's local backend runs {@link parsedRequestOf} and the
- * operation alone (no authentication, no billing).
+ * @module The request pipeline of a paid call, one async function whose steps run in the order of
+ * their errors' precedence (docs/errors.md): authenticate → rate limit → read body → parse →
+ * idempotency, then bill and run (billing.ts), then settle the Idempotency-Key. A step answers
+ * with a problem or lets the call go on; what a step throws reaches the service's one error
+ * boundary (service.ts), which also writes the key headers the steps record. MCP's local backend
+ * runs {@link parsedRequestOf} and the operation alone (no authentication, no billing).
  */
 import { ok, type Failure, type Result } from '../errors.js';
-import type { KeyRecord, RateDecision, StoredResponse } from '../store/ports.js';
+import type { StoredResponse } from '../store/ports.js';
 import { parseWith } from '../validation.js';
 import type { BilledCall, Caller } from './billing/billing.js';
 import type { JsonResponse, ParsedRequest, RequestBody, ServiceContext, ServiceRequest } from './context.js';
@@ -45,164 +45,60 @@ export function parsedRequestOf(
   return problem ? { ok: false, error: problem } : ok({ body: parsedBody.value, query: parsedQuery.value });
 }
 
-/** One paid call as it passes the steps; each step fills in what the next ones read. */
-interface Call {
-  readonly op: Operation;
-  readonly req: ServiceRequest;
-  readonly requestId: string;
-  readonly now: Date;
-  /** Response headers so far (rate-limit counts). */
-  readonly headers: Record<string, string>;
-  caller?: Caller;
-  key?: KeyRecord;
-  sent?: unknown;
-  photo?: Uint8Array;
-  parsed?: ParsedRequest;
-  /** The claimed Idempotency-Key and its scope, settled after billing. */
-  claim?: { scope: string; key: string };
-}
-
-/** A step: null lets the call go on, a response answers it. */
-type Step = (ctx: ServiceContext, call: Call) => Promise<JsonResponse | null> | JsonResponse | null;
-
-/** Answers a POST to an operation's path. */
-export type PaidCall = (op: Operation, req: ServiceRequest, requestId: string) => Promise<JsonResponse>;
+/**
+ * Answers a POST to an operation's path; `headers` is where the call records its key headers
+ * (rate-limit counts, credits, balance) for the error boundary to write on the answer.
+ */
+export type PaidCall = (
+  op: Operation,
+  req: ServiceRequest,
+  requestId: string,
+  headers: Record<string, string>,
+) => Promise<JsonResponse>;
 
 const BEARER = { 'www-authenticate': 'Bearer realm="halfspace"' };
 
-const refuse = (ctx: ServiceContext, call: Call, failure: Failure, extra: Record<string, string> = {}) =>
-  ctx.problem(call.requestId, failure, { ...call.headers, ...extra });
+/** 401 of the demo channel: a name that is none, or an operation or body it does not accept. */
+const demoRefusal = (message: string): Failure => ({ code: 'unauthorized', message, param: 'X-SVC-Demo-Channel' });
 
-/** Who calls: a valid key, or a valid demo channel name (its body is checked once read). */
-function authenticate(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> | JsonResponse | null {
-  const { req } = call;
-  if (req.authorization === undefined || req.authorization === '') return unkeyed(ctx, call);
-  // A key already known is answered at once (key-cache.ts): no promise turn.
-  const key = ctx.keyOf(req.authorization);
-  return key instanceof Promise ? key.then((k) => keyed(ctx, call, k)) : keyed(ctx, call, key);
-}
-
-/** The caller of a valid key, or 401. */
-function keyed(ctx: ServiceContext, call: Call, key: Result<KeyRecord>): JsonResponse | null {
-  if (!key.ok) return ctx.problem(call.requestId, key.error, BEARER);
-  call.key = key.value;
-  call.caller = { kind: 'key', key: key.value };
-  return null;
-}
-
-/** A call without a key: a valid demo channel name, or 401. */
-async function unkeyed(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> {
-  const { req } = call;
+/** Who calls: a valid key, a valid demo channel name (its body is checked once read), or a failure. */
+async function callerOf(ctx: ServiceContext, req: ServiceRequest): Promise<Result<Caller | null>> {
+  if (req.authorization !== undefined && req.authorization !== '') {
+    const key = await ctx.keyOf(req.authorization);
+    return key.ok ? ok({ kind: 'key', key: key.value }) : key;
+  }
   if (req.demoChannel === undefined) {
     const missing = await ctx.keyOf(undefined);
-    return missing.ok ? null : ctx.problem(call.requestId, missing.error, BEARER);
+    return missing.ok ? ok(null) : missing;
   }
   if (!isDemoChannel(req.demoChannel))
-    return ctx.problem(
-      call.requestId,
-      {
-        code: 'unauthorized',
-        message: `X-SVC-Demo-Channel must be one of ${DEMO_CHANNELS.join(', ')}`,
-        param: 'X-SVC-Demo-Channel',
-      },
-      BEARER,
-    );
+    return { ok: false, error: demoRefusal(`X-SVC-Demo-Channel must be one of ${DEMO_CHANNELS.join(', ')}`) };
   // IPv6 clients are counted per /64 (docs/api.md#demo-channel).
-  call.caller = {
-    kind: 'demo',
-    client: demoClientKeyOf(clientIpOf(req.clientIp ?? 'unknown', req.forwardedFor, ctx.trusted)),
-  };
-  return null;
+  const client = demoClientKeyOf(clientIpOf(req.clientIp ?? 'unknown', req.forwardedFor, ctx.trusted));
+  return ok({ kind: 'demo', client });
 }
 
-/** A key takes one token of its bucket (the demo channel has its daily quota instead). */
-function rateLimit(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> | JsonResponse | null {
-  if (!call.key) return null;
-  const decision = ctx.store.rateLimits.take(call.key.id, call.now.getTime(), ctx.perSecond, ctx.burst);
-  return decision instanceof Promise ? decision.then((d) => limited(ctx, call, d)) : limited(ctx, call, decision);
-}
-
-/** The rate-limit headers of a decision, and 429 when it refuses. */
-function limited(ctx: ServiceContext, call: Call, decision: RateDecision): JsonResponse | null {
-  Object.assign(call.headers, rateLimitHeaders(decision, ctx.burst, ctx.perSecond));
-  if (decision.allowed) return null;
-  return refuse(ctx, call, {
-    code: 'rate_limited',
-    message: `more than ${ctx.perSecond} requests/s (burst ${ctx.burst}) for this key; retry after ${call.headers['retry-after']} s`,
-  });
-}
-
-/** Reads the body only now that the caller is known; a body the adapter already holds costs no promise turn. */
-function readBody(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> | JsonResponse | null {
-  const { req } = call;
-  if (!req.readBody) return bodyRead(ctx, call, ok({ body: req.body, ...(req.photo ? { photo: req.photo } : {}) }));
-  const read = req.readBody();
-  return read instanceof Promise ? read.then((r) => bodyRead(ctx, call, r)) : bodyRead(ctx, call, read);
-}
-
-/** The body as read; the demo channel's body rule ranks before body problems. */
-function bodyRead(ctx: ServiceContext, call: Call, read: Result<RequestBody>): JsonResponse | null {
-  const { op } = call;
-  if (read.ok) {
-    call.sent = read.value.body;
-    call.photo = read.value.photo;
-  }
-  if (call.caller?.kind === 'demo' && !demoAllowed(op, call.sent))
-    return ctx.problem(
-      call.requestId,
-      {
-        code: 'unauthorized',
-        message: `the demo channel is not accepted on ${op.method} ${op.path} with this request; use an API key`,
-        param: 'X-SVC-Demo-Channel',
-      },
-      BEARER,
-    );
-  if (!read.ok) return refuse(ctx, call, read.error);
-  if (call.sent === undefined)
-    return refuse(ctx, call, { code: 'invalid_request', message: 'a JSON object body is required', param: 'body' });
-  return null;
-}
-
-function parse(ctx: ServiceContext, call: Call): JsonResponse | null {
-  const parsed = parsedRequestOf(call.op, ctx.engine, call.sent, call.req.query ?? {}, call.photo);
-  if (!parsed.ok) return refuse(ctx, call, parsed.error);
-  call.parsed = parsed.value;
-  return null;
-}
-
-/** Claims the Idempotency-Key, or answers the first call's stored response (or 409/422). */
-function idempotency(ctx: ServiceContext, call: Call): Promise<JsonResponse | null> | null {
-  return call.req.idempotencyKey === undefined ? null : claimKey(ctx, call, call.req.idempotencyKey);
-}
-
-/** Claims `idemKey` in the caller's scope, or answers the first call's stored response (or 409/422). */
-async function claimKey(ctx: ServiceContext, call: Call, idemKey: string): Promise<JsonResponse | null> {
-  if (!isValidIdempotencyKey(idemKey))
-    return refuse(ctx, call, {
-      code: 'invalid_request',
-      message: 'Idempotency-Key must be 1–255 visible ASCII characters',
-      param: 'Idempotency-Key',
-    });
-  const scope = call.caller?.kind === 'demo' ? `demo:${call.caller.client}` : (call.key?.id ?? '');
-  const fingerprint = requestFingerprint(call.op.id, call.req.query ?? {}, call.sent);
-  const { now } = call;
+/** Claims the Idempotency-Key in `scope`: null when claimed, else the answer (the first call's stored response, or 409/422). */
+async function claimKey(
+  ctx: ServiceContext,
+  requestId: string,
+  headers: Record<string, string>,
+  claim: { scope: string; key: string; fingerprint: string; now: Date; walletId: string | null },
+): Promise<JsonResponse | null> {
+  const { scope, key, fingerprint, now, walletId } = claim;
   const pendingUntil = new Date(now.getTime() + IDEMPOTENCY_PENDING_MS).toISOString();
-  const claim = await ctx.store.idempotency.begin(scope, idemKey, fingerprint, now.toISOString(), pendingUntil);
-  if (claim.claimed) {
-    call.claim = { scope, key: idemKey };
-    return null;
-  }
-  const { record } = claim;
+  const begun = await ctx.store.idempotency.begin(scope, key, fingerprint, now.toISOString(), pendingUntil);
+  if (begun.claimed) return null;
+  const { record } = begun;
   if (record.fingerprint !== fingerprint)
-    return refuse(ctx, call, {
+    return ctx.problem(requestId, {
       code: 'idempotency_key_reused',
       message: 'this Idempotency-Key was used with a different request; use a new key',
       param: 'Idempotency-Key',
     });
   if (record.response === null)
-    return refuse(
-      ctx,
-      call,
+    return ctx.problem(
+      requestId,
       {
         code: 'idempotency_in_progress',
         message: 'the first request with this Idempotency-Key is still running; retry shortly',
@@ -210,93 +106,111 @@ async function claimKey(ctx: ServiceContext, call: Call, idemKey: string): Promi
       },
       { 'retry-after': '1' },
     );
-  // The stored headers carry the first call's rate-limit counts; this call's replace them.
-  const replay: Record<string, string> = {
-    ...record.response.headers,
-    ...call.headers,
-    'request-id': call.requestId,
-    'idempotent-replayed': 'true',
-  };
-  if (call.key) {
-    replay['x-svc-credits-charged'] = '0';
-    replay['x-svc-wallet-balance'] = String((await ctx.store.wallets.balance(call.key.id)) ?? 0);
+  // The stored headers carry the first call's key headers; this call's (recorded) replace them.
+  if (walletId !== null) {
+    headers['x-svc-credits-charged'] = '0';
+    headers['x-svc-wallet-balance'] = String((await ctx.store.wallets.balance(walletId)) ?? 0);
   }
-  return { status: record.response.status, headers: replay, body: record.response.body };
+  return {
+    status: record.response.status,
+    headers: { ...record.response.headers, 'request-id': requestId, 'idempotent-replayed': 'true' },
+    body: record.response.body,
+  };
 }
 
-/** The checks in precedence order (docs/errors.md); billing and the run come after the last one. */
-const STEPS: readonly Step[] = [authenticate, rateLimit, readBody, parse, idempotency];
-
-/** Stores a replayable answer under the claimed key, or gives the key up so a retry runs. */
-async function settleClaim(ctx: ServiceContext, claim: { scope: string; key: string }, response: JsonResponse) {
-  const { scope, key } = claim;
+/** Stores a replayable answer (with its key headers) under the claimed key, or gives the key up so a retry runs. */
+async function settleClaim(ctx: ServiceContext, scope: string, key: string, response: JsonResponse) {
   if (!isReplayable(response.status)) return ctx.store.idempotency.abandon(scope, key);
-  const stored: StoredResponse = { status: response.status, headers: { ...response.headers }, body: response.body };
+  const stored: StoredResponse = { status: response.status, headers: response.headers, body: response.body };
   const expires = new Date(ctx.clock().getTime() + IDEMPOTENCY_TTL_MS).toISOString();
   await ctx.store.idempotency.complete(scope, key, stored, expires);
 }
 
-/** Runs {@link STEPS} from the `from`-th on: the first answer, or null once every step let the call go on. */
-function stepsFrom(ctx: ServiceContext, call: Call, from: number): Promise<JsonResponse | null> | JsonResponse | null {
-  for (let i = from; i < STEPS.length; i++) {
-    const pending = STEPS[i]!(ctx, call);
-    // A step that answered synchronously costs no promise turn (a known key, a body held whole, parse).
-    if (pending instanceof Promise) return pending.then((answer) => answer ?? stepsFrom(ctx, call, i + 1));
-    if (pending) return pending;
-  }
-  return null;
-}
-
-/** Bills and runs a call that passed every step, then settles its claimed Idempotency-Key, if any. */
-function billAndRun(ctx: ServiceContext, charged: BilledCall, call: Call): Promise<JsonResponse> {
-  const response = charged({
-    op: call.op,
-    req: call.req,
-    requestId: call.requestId,
-    caller: call.caller!,
-    now: call.now,
-    sent: call.sent,
-    photo: call.photo,
-    parsed: call.parsed!,
-    headers: call.headers,
-  });
-  const { claim } = call;
-  // Only a claimed Idempotency-Key has anything to settle: no promise turn otherwise.
-  if (!claim) return response;
-  return response.then(
-    async (r) => {
-      try {
-        await settleClaim(ctx, claim, r);
-      } catch (error) {
-        if (!isStoreOutage(error)) throw error;
-        // The answer stands (it may be charged): its record is written once the store is back.
-        ctx.recovery.later(() => settleClaim(ctx, claim, r));
-      }
-      return r;
-    },
-    (error: unknown) => {
-      // The call failed (a 503 or 500): the key is given up so a retry runs, now or once the store is back.
-      ctx.recovery.later(() => ctx.store.idempotency.abandon(claim.scope, claim.key));
-      throw error;
-    },
-  );
-}
-
 /**
- * The pipeline of paid calls over a service context: {@link STEPS} in order, then `charged`. Not
- * `async`: a call whose steps all answer at once hands back billing's promise as it is.
- * @example await paidCall(ctx, charged)(op, { method: 'POST', path: op.path }, 'req_1') // => 401 without a key
+ * The pipeline of paid calls over a service context: the steps in order, then `charged`.
+ * @example await paidCall(ctx, charged)(op, { method: 'POST', path: op.path }, 'req_1', {}) // => 401 without a key
  */
 export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
-  return function paid(op, req, requestId) {
-    try {
-      const call: Call = { op, req, requestId, now: ctx.clock(), headers: {} };
-      const checked = stepsFrom(ctx, call, 0);
-      if (checked instanceof Promise) return checked.then((answer) => answer ?? billAndRun(ctx, charged, call));
-      return checked ? Promise.resolve(checked) : billAndRun(ctx, charged, call);
-    } catch (error) {
-      // As an async function would: what a step throws rejects the call.
-      return Promise.reject(error);
+  return async function paid(op, req, requestId, headers) {
+    const now = ctx.clock();
+    const refuse = (failure: Failure) => ctx.problem(requestId, failure);
+
+    // 1. Authenticate: a valid key or demo channel name.
+    const who = await callerOf(ctx, req);
+    if (!who.ok) return ctx.problem(requestId, who.error, BEARER);
+    const caller = who.value;
+
+    // 2. Rate limit: a key takes one token of its bucket (the demo channel has its daily quota instead).
+    if (caller?.kind === 'key') {
+      const decision = await ctx.store.rateLimits.take(caller.key.id, now.getTime(), ctx.perSecond, ctx.burst);
+      Object.assign(headers, rateLimitHeaders(decision, ctx.burst, ctx.perSecond));
+      if (!decision.allowed)
+        return refuse({
+          code: 'rate_limited',
+          message: `more than ${ctx.perSecond} requests/s (burst ${ctx.burst}) for this key; retry after ${headers['retry-after']} s`,
+        });
     }
+
+    // 3. Read the body only now that the caller is known; the demo channel's body rule ranks before body problems.
+    const read: Result<RequestBody> = req.readBody
+      ? await req.readBody()
+      : ok({ body: req.body, ...(req.photo ? { photo: req.photo } : {}) });
+    const sent = read.ok ? read.value.body : undefined;
+    const photo = read.ok ? read.value.photo : undefined;
+    if (caller?.kind === 'demo' && !demoAllowed(op, sent))
+      return ctx.problem(
+        requestId,
+        demoRefusal(`the demo channel is not accepted on ${op.method} ${op.path} with this request; use an API key`),
+        BEARER,
+      );
+    if (!read.ok) return refuse(read.error);
+    if (sent === undefined)
+      return refuse({ code: 'invalid_request', message: 'a JSON object body is required', param: 'body' });
+
+    // 4. Parse by the operation's schemas.
+    const parsed = parsedRequestOf(op, ctx.engine, sent, req.query ?? {}, photo);
+    if (!parsed.ok) return refuse(parsed.error);
+
+    // 5. Idempotency: claim the key, or answer the first call's response.
+    let claim: { scope: string; key: string } | null = null;
+    if (req.idempotencyKey !== undefined) {
+      if (!isValidIdempotencyKey(req.idempotencyKey))
+        return refuse({
+          code: 'invalid_request',
+          message: 'Idempotency-Key must be 1–255 visible ASCII characters',
+          param: 'Idempotency-Key',
+        });
+      const walletId = caller?.kind === 'key' ? caller.key.id : null;
+      const scope = caller?.kind === 'demo' ? `demo:${caller.client}` : (walletId ?? '');
+      const fingerprint = requestFingerprint(op.id, req.query ?? {}, sent);
+      const idem = { scope, key: req.idempotencyKey, fingerprint, now, walletId };
+      const answer = await claimKey(ctx, requestId, headers, idem);
+      if (answer) return answer;
+      claim = { scope, key: req.idempotencyKey };
+    }
+
+    // 6. Bill and run. Only a call without a caller (a key store that asks for none) gets here without one.
+    const billed = { op, req, requestId, caller: caller!, now, sent, photo, parsed: parsed.value, headers };
+    if (!claim) return charged(billed);
+    const { scope, key } = claim;
+    let response: JsonResponse;
+    try {
+      response = await charged(billed);
+    } catch (error) {
+      // The call failed (a 503 or 500): the key is given up so a retry runs, now or once the store is back.
+      ctx.recovery.later(() => ctx.store.idempotency.abandon(scope, key));
+      throw error;
+    }
+
+    // 7. Settle the Idempotency-Key with the answer and its key headers.
+    const answer = { ...response, headers: { ...response.headers, ...headers } };
+    try {
+      await settleClaim(ctx, scope, key, answer);
+    } catch (error) {
+      if (!isStoreOutage(error)) throw error;
+      // The answer stands (it may be charged): its record is written once the store is back.
+      ctx.recovery.later(() => settleClaim(ctx, scope, key, answer));
+    }
+    return response;
   };
 }

@@ -6,7 +6,7 @@
  */
 import { fail, messageOf, ok, type Result } from '../errors.js';
 import type { RequestBody, ServiceRequest } from './context.js';
-import { BodyAborted, type HttpExchange } from './exchange.js';
+import type { HttpExchange } from './exchange.js';
 import { PHOTO_MAX_BYTES } from '../cards/photo.js';
 
 /** Largest JSON body accepted, in bytes (docs/errors.md#payload_too_large). */
@@ -74,23 +74,9 @@ function jsonOf(text: string, param: string): Result<unknown> {
   }
 }
 
-/**
- * Reads the body of a POST/PUT/PATCH under the size and media-type rules; a failure is the problem
- * to answer. Plain JSON the adapter already holds whole is answered at once, with no promise turn.
- */
-export function bodyOf(x: HttpExchange, path: string): Result<RequestBody> | Promise<Result<RequestBody>> {
+/** Reads the body of a POST/PUT/PATCH under the size and media-type rules; a failure is the problem to answer. */
+export async function bodyOf(x: HttpExchange, path: string): Promise<Result<RequestBody>> {
   const contentType = x.header('content-type') ?? '';
-  // The common case needs no parsing of the header: plain JSON, no parameters.
-  if (contentType !== 'application/json' || x.header('content-encoding') !== undefined)
-    return bodyByTypeOf(x, path, contentType);
-  const bytes = x.readBody(JSON_BODY_MAX_BYTES);
-  return bytes instanceof Promise
-    ? bytes.then((b) => jsonBodyOf(b, 'application/json'))
-    : jsonBodyOf(bytes, 'application/json');
-}
-
-/** {@link bodyOf} for any Content-Type and Content-Encoding but plain JSON. */
-async function bodyByTypeOf(x: HttpExchange, path: string, contentType: string): Promise<Result<RequestBody>> {
   const type = contentType.split(';')[0].trim().toLowerCase();
   // No body is decoded here: a compressed one would read as bad JSON, an unknown coding would be
   // read as plain text and charged. Refused before reading (docs/errors.md#error-unsupported_media_type).
@@ -158,22 +144,6 @@ export function queryOf(raw: string): Record<string, string> {
   return query;
 }
 
-/** A client that hung up mid-body sent a bad request (400), not a server fault; any other error stays one. */
-function abortedBody(error: unknown): Result<RequestBody> {
-  if (error instanceof BodyAborted) return fail('invalid_request', error.message, { param: 'body' });
-  throw error;
-}
-
-/** The body reader the pipeline calls once the caller is authenticated; a hang-up mid-body is a 400, not a fault. */
-const bodyReaderOf = (x: HttpExchange, path: string) => (): Result<RequestBody> | Promise<Result<RequestBody>> => {
-  try {
-    const read = bodyOf(x, path);
-    return read instanceof Promise ? read.catch(abortedBody) : read;
-  } catch (error) {
-    return abortedBody(error);
-  }
-};
-
 /** The service request of an exchange: what the adapter hands over (method, path, headers, a body reader). */
 export function serviceRequestOf(x: HttpExchange, requestId: string): ServiceRequest {
   const path = x.path.startsWith('/api/') && x.path.endsWith('/') ? x.path.replace(/\/+$/, '') || '/' : x.path;
@@ -188,6 +158,6 @@ export function serviceRequestOf(x: HttpExchange, requestId: string): ServiceReq
     clientIp: x.peer,
     query: queryOf(x.query),
     requestId,
-    readBody: hasBody ? bodyReaderOf(x, path) : undefined,
+    readBody: hasBody ? () => bodyOf(x, path) : undefined,
   };
 }

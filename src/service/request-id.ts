@@ -1,8 +1,8 @@
 /** @module Request ids: every answer carries one (`Request-Id`), and the access log and problems name it. */
 import { randomBytes } from 'node:crypto';
 
-// Request ids need uniqueness, not secrecy: a random per-process prefix plus a counter avoids a
-// CSPRNG call per request (measured at ~10 % of a paid call's CPU under load).
+// Request ids need uniqueness, not secrecy: a random per-process prefix plus a counter, no CSPRNG
+// call per request.
 const REQUEST_ID_PREFIX = randomBytes(9).toString('base64url');
 let requestCounter = 0;
 

@@ -3,8 +3,8 @@
  * over an exchange (method, path, query, headers, peer and a body reader) and writes back the
  * reply. Steps, in order: CORS preflight → route (the one table, routes.ts) → the route's own
  * steps (a paid call's are pipeline.ts; health, metrics, console and admin are ops/ops-routes.ts)
- * → key headers → CORS headers → access log and metrics. What a step throws reaches the
- * service's one error boundary.
+ * inside the service's one error boundary, which writes the key headers → CORS headers → access
+ * log and metrics.
  */
 import type { ServiceContext, ServiceRequest, ServiceResponse } from './context.js';
 import type { HttpExchange, HttpReply } from './exchange.js';
@@ -17,8 +17,15 @@ import { newRequestId } from './request-id.js';
 import { serviceRequestOf } from './request-body.js';
 import { operationNameOf, type Route, type RouteTable } from './routes.js';
 
-/** A route answered by code the service cannot import: `/mcp` needs the MCP SDK, which the HTTP adapter loads. */
-export type MountedRoute = (x: HttpExchange, requestId: string) => Promise<ServiceResponse>;
+/**
+ * A route answered by code the service cannot import: `/mcp` needs the MCP SDK, which the HTTP
+ * adapter loads. It records the key headers of its calls in `recorded`, as a paid call does.
+ */
+export type MountedRoute = (
+  x: HttpExchange,
+  requestId: string,
+  recorded: Record<string, string>,
+) => Promise<ServiceResponse>;
 
 /** Routes an adapter mounts; a route not mounted is no route (the one 404). */
 export interface Mounts {
@@ -29,11 +36,14 @@ export interface Mounts {
 export interface ServingCore {
   readonly routes: RouteTable;
   readonly problem: ServiceContext['problem'];
-  /** An API route's answer with the key headers; what throws there is answered by `fault`, key headers and all. */
-  respond(route: Route, req: ServiceRequest, requestId: string): Promise<ServiceResponse>;
-  withKeyHeaders(authorization: string | undefined, response: ServiceResponse): Promise<ServiceResponse>;
-  /** The one error boundary (Service.fault). */
-  fault(error: unknown, requestId: string): ServiceResponse;
+  /** The one error boundary: `work`'s answer, or the problem of what it threw, with the key headers of `authorization`. */
+  guard(
+    requestId: string,
+    authorization: string | undefined,
+    work: (recorded: Record<string, string>) => Promise<ServiceResponse>,
+  ): Promise<ServiceResponse>;
+  /** An API route's answer, before the key headers. */
+  api(route: Route, req: ServiceRequest, requestId: string, recorded: Record<string, string>): Promise<ServiceResponse>;
   openApi(): Record<string, unknown>;
 }
 
@@ -57,11 +67,6 @@ function docsRoute(core: ServingCore, ops: OperationsOptions | null): (requestId
   };
 }
 
-/** The answer of a route the adapter mounted, with the key headers. */
-async function mounted(core: ServingCore, route: MountedRoute, x: HttpExchange, requestId: string) {
-  return core.withKeyHeaders(x.header('authorization'), await route(x, requestId));
-}
-
 /** The reply of a response: no body for HEAD and 204, the CORS headers of an allowed origin. */
 function replyOf(x: HttpExchange, response: ServiceResponse, cors: Record<string, string> | null): HttpReply {
   const body = x.method === 'HEAD' || response.status === 204 ? null : response.body;
@@ -79,26 +84,17 @@ export function servingOf(core: ServingCore, ops: OperationsOptions | null): Ser
   const own = opsRoutes(ops, core.problem);
   const docs = docsRoute(core, ops);
 
-  // Not `async`: the API route's answer is handed back as it is, with no promise turn of its own.
-  function routed(x: HttpExchange, route: Route, requestId: string, mounts?: Mounts): Promise<ServiceResponse> {
-    const answer = own(route, x, requestId);
-    if (answer) return answer;
-    if (route.kind === 'docs') return core.withKeyHeaders(x.header('authorization'), docs(requestId));
-    if (route.kind === 'mcp' && mounts?.mcp) return mounted(core, mounts.mcp, x, requestId);
-    return core.respond(route, serviceRequestOf(x, requestId), requestId);
-  }
-
-  async function answered(x: HttpExchange, route: Route, mounts?: Mounts): Promise<ServiceResponse> {
+  /** The route's answer from the one error boundary; operations routes carry no key headers. */
+  function answered(x: HttpExchange, route: Route, mounts?: Mounts): Promise<ServiceResponse> {
     const requestId = newRequestId();
-    try {
-      return await routed(x, route, requestId, mounts);
-    } catch (error) {
-      return core.fault(error, requestId);
-    }
+    const operated = own(route, x, requestId);
+    if (operated) return core.guard(requestId, undefined, () => operated);
+    return core.guard(requestId, x.header('authorization'), async (recorded) => {
+      if (route.kind === 'docs') return docs(requestId);
+      if (route.kind === 'mcp' && mounts?.mcp) return mounts.mcp(x, requestId, recorded);
+      return core.api(route, serviceRequestOf(x, requestId), requestId, recorded);
+    });
   }
-
-  if (ops === null)
-    return async (x, mounts) => replyOf(x, await answered(x, core.routes.match(x.method, x.path), mounts), null);
 
   return async (x, mounts) => {
     const started = performance.now();
@@ -110,9 +106,9 @@ export function servingOf(core: ServingCore, ops: OperationsOptions | null): Ser
     else {
       const route = core.routes.match(x.method, x.path);
       if (x.method !== 'OPTIONS') operation = operationNameOf(route);
-      reply = replyOf(x, await answered(x, route, mounts), corsOf(origins, origin, x.path));
+      reply = replyOf(x, await answered(x, route, mounts), ops === null ? null : corsOf(origins, origin, x.path));
     }
-    recordRequest(ops, x, operation, reply, (performance.now() - started) / 1000);
+    if (ops) recordRequest(ops, x, operation, reply, (performance.now() - started) / 1000);
     return reply;
   };
 }

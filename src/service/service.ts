@@ -2,8 +2,8 @@
  * @module The transport-neutral service. `serve(exchange) → reply` is the one pipeline an adapter
  * drives over every route of the one table (serve.ts, routes.ts); `handle(request) → response`
  * answers the API routes (paid operations, their free catalogs, job URLs, images, OpenAPI) for
- * callers that already hold parsed fields (MCP, tests). This file adds the key headers and holds
- * the one error boundary ({@link Service.fault}); the paid-call steps (pipeline.ts), billing and
+ * callers that already hold parsed fields (tests), and `call` runs one operation's paid call (MCP).
+ * This file holds the one error boundary, which also writes the key headers ({@link guarded}); the paid-call steps (pipeline.ts), billing and
  * the response cache (billing.ts), the settle policy (settle.ts), hd jobs (jobs.ts), the key cache
  * (key-cache.ts) and the operations routes (ops/) do the rest (docs/design.md#request-pipeline).
  */
@@ -27,7 +27,7 @@ import { newRequestId } from './request-id.js';
 import { notFoundFailure, routeTable, type Route, type RouteTable } from './routes.js';
 import { BodyAborted, type HttpExchange, type HttpReply } from './exchange.js';
 import type { OperationsOptions } from './ops/options.js';
-import { servingOf, type Mounts } from './serve.js';
+import { servingOf, type Mounts, type ServingCore } from './serve.js';
 import { type ChargeListener, internalFailure } from './billing/settle.js';
 import { keyCache } from './key-cache.js';
 import { OPERATIONS, type Operation, type ServiceEngine } from './contract/operations.js';
@@ -85,6 +85,8 @@ export interface Service {
    * exchange and writes the reply back.
    */
   serve(exchange: HttpExchange, mounts?: Mounts): Promise<HttpReply>;
+  /** A paid call of `op` with the caller's credentials (MCP tool calls): the pipeline of pipeline.ts, no routing. */
+  call(op: Operation, request: ServiceRequest): Promise<ServiceResponse>;
   /** This service with (more) operations routes and steps on: the same jobs, caches and store. */
   withOperations(ops: OperationsOptions): Service;
   /** The OpenAPI 3.1 document. */
@@ -109,12 +111,6 @@ export interface Service {
    * Node refuses before routing).
    */
   failure(failure: Failure, requestId?: string): JsonResponse;
-  /**
-   * The one error boundary's answer to a throw: 400 `invalid_request` for a client that hung up
-   * mid-body, 503 `store_unavailable` with Retry-After when the store is down (nothing was
-   * charged), else 500 `internal_error` after reporting the error to `onError`.
-   */
-  fault(error: unknown, requestId: string): ServiceResponse;
   /** The route table of every path the API answers (routes.ts). */
   readonly routes: RouteTable;
   /** A stored card image by file name `<sha256 hex>.png`: immutable, content-addressed. */
@@ -159,15 +155,9 @@ function contextOf(options: ServiceOptions): ServiceContext {
   };
 }
 
-/** Whether `response` needs no key headers added: it has them all, or there is no key to report on. */
-function hasKeyHeaders(authorization: string | undefined, response: ServiceResponse): boolean {
-  // 401: the key was just refused, so there is no wallet to report.
-  if (authorization === undefined || authorization === '' || response.status === 401) return true;
-  return KEY_HEADERS.every((h) => h in response.headers);
-}
-
 /**
- * Adds what a response to a request with a valid key lacks of the key headers (docs/api.md#billing):
+ * A response with the key headers (docs/api.md#billing): what the call recorded (rate-limit
+ * counts, credits, balance), then, for a request with a valid key, what is still missing:
  * `X-SVC-Credits-Charged: 0` and the balance, and the RateLimit-* counts. A request that got here
  * without taking a rate-limit token (404, 405, catalogs, documents) takes one now but is not
  * refused for it: those answers have precedence over 429 or need no key at all.
@@ -176,12 +166,15 @@ async function withKeyHeaders(
   ctx: ServiceContext,
   authorization: string | undefined,
   response: ServiceResponse,
+  recorded: Record<string, string>,
 ): Promise<ServiceResponse> {
-  if (hasKeyHeaders(authorization, response)) return response;
+  const headers = { ...response.headers, ...recorded };
+  // 401: the key was just refused, so there is no wallet to report.
+  const keyless = authorization === undefined || authorization === '' || response.status === 401;
+  if (keyless || KEY_HEADERS.every((h) => h in headers)) return { ...response, headers };
   const key = await ctx.keyOf(authorization);
-  if (!key.ok) return response;
+  if (!key.ok) return { ...response, headers };
   const { store, perSecond, burst } = ctx;
-  const headers = { ...response.headers };
   if (!('ratelimit-limit' in headers)) {
     const { 'retry-after': _, ...limits } = rateLimitHeaders(
       await store.rateLimits.take(key.value.id, ctx.clock().getTime(), perSecond, burst),
@@ -196,6 +189,28 @@ async function withKeyHeaders(
   // A shared cache must not keep one key's balance (catalogs are otherwise public).
   if (headers['cache-control']?.startsWith('public')) headers['cache-control'] = 'private, no-cache';
   return { ...response, headers };
+}
+
+/**
+ * The one error boundary (docs/design.md#request-pipeline): runs `work`, which records key
+ * headers in the record it is given, and answers its response with the key headers, or the
+ * problem of what it threw ({@link faultOf}). A 503 goes out without key headers (the store is
+ * what failed), and so does a 500 when the store fails while they are read.
+ */
+async function guarded(
+  ctx: ServiceContext,
+  requestId: string,
+  authorization: string | undefined,
+  work: (recorded: Record<string, string>) => Promise<ServiceResponse>,
+): Promise<ServiceResponse> {
+  const recorded: Record<string, string> = {};
+  try {
+    return await withKeyHeaders(ctx, authorization, await work(recorded), recorded);
+  } catch (error) {
+    const failed = faultOf(ctx, error, requestId);
+    if (failed.status === 503) return failed;
+    return withKeyHeaders(ctx, authorization, failed, recorded).catch(() => failed);
+  }
 }
 
 /** A stored card image by file name `<sha256 hex>.png` (see Service.image). */
@@ -220,7 +235,7 @@ async function imageResponse(ctx: ServiceContext, name: string, requestId: strin
   };
 }
 
-/** The one error boundary's answer (see Service.fault). */
+/** The problem answered for what a request's work threw (see {@link guarded}). */
 function faultOf(ctx: ServiceContext, error: unknown, requestId: string): ServiceResponse {
   // A client that hung up mid-body sent a bad request; nothing failed here.
   if (error instanceof BodyAborted)
@@ -268,17 +283,18 @@ interface Core {
   readonly paid: PaidCall;
 }
 
-/** The answer of an API route, before the key headers (not `async`: a paid call's promise is handed back as it is). */
-function answerOf(
+/** The answer of an API route, before the key headers (which a paid call records in `recorded`). */
+async function apiAnswer(
   core: Core,
   route: Route,
   req: ServiceRequest,
   requestId: string,
-): ServiceResponse | Promise<ServiceResponse> {
+  recorded: Record<string, string>,
+): Promise<ServiceResponse> {
   const { ctx, docs, jobs } = core;
   switch (route.kind) {
     case 'paid':
-      return core.paid(route.op, req, requestId);
+      return core.paid(route.op, req, requestId, recorded);
     case 'catalog': {
       const query = parseWith(EmptyQuery, req.query ?? {});
       return query.ok ? docs.catalog(route.op, requestId) : ctx.problem(requestId, query.error);
@@ -292,43 +308,30 @@ function answerOf(
     case 'refused':
       return ctx.problem(requestId, route.failure, route.allow ? { allow: route.allow } : {});
     default:
-      // `/docs`, `/mcp` and the operations routes are answered by the pipeline over an exchange
-      // (serve.ts) when they are on; here they do not exist.
+      // `/docs`, `/mcp` and the operations routes are answered over an exchange (serve.ts) when
+      // they are on; here they do not exist.
       return ctx.problem(requestId, notFoundFailure(req.method, req.path));
-  }
-}
-
-/** An API route's answer with the key headers; what throws is answered by the one error boundary. */
-async function respondOf(core: Core, route: Route, req: ServiceRequest, requestId: string): Promise<ServiceResponse> {
-  const { ctx } = core;
-  try {
-    const answer = await answerOf(core, route, req, requestId);
-    // A paid call's answer has them all already: no promise turn to find that out.
-    return hasKeyHeaders(req.authorization, answer) ? answer : await withKeyHeaders(ctx, req.authorization, answer);
-  } catch (error) {
-    const failed = faultOf(ctx, error, requestId);
-    if (failed.status === 503) return failed;
-    // The store may be what failed: then the 500 goes out without the key headers.
-    return withKeyHeaders(ctx, req.authorization, failed).catch(() => failed);
   }
 }
 
 /** The service over `core`, operated with `ops` (null: no operations routes, CORS or access log). */
 function serviceOf(core: Core, ops: OperationsOptions | null): Service {
   const { ctx, routes, docs, jobs } = core;
-  const respond = (route: Route, req: ServiceRequest, requestId: string) => respondOf(core, route, req, requestId);
-  const fault = (error: unknown, requestId: string) => faultOf(ctx, error, requestId);
-  const keyed = (authorization: string | undefined, response: ServiceResponse) =>
-    withKeyHeaders(ctx, authorization, response);
+  const guard: ServingCore['guard'] = (requestId, authorization, work) => guarded(ctx, requestId, authorization, work);
+  const api: ServingCore['api'] = (route, req, requestId, recorded) => apiAnswer(core, route, req, requestId, recorded);
   return {
-    handle: (req) => respond(routes.match(req.method, req.path), req, req.requestId ?? newRequestId()),
-    serve: servingOf(
-      { routes, problem: ctx.problem, respond, withKeyHeaders: keyed, fault, openApi: docs.openApi },
-      ops,
-    ),
+    handle(req) {
+      const requestId = req.requestId ?? newRequestId();
+      const route = routes.match(req.method, req.path);
+      return guard(requestId, req.authorization, (recorded) => api(route, req, requestId, recorded));
+    },
+    call(op, req) {
+      const requestId = req.requestId ?? newRequestId();
+      return guard(requestId, req.authorization, (recorded) => core.paid(op, req, requestId, recorded));
+    },
+    serve: servingOf({ routes, problem: ctx.problem, guard, api, openApi: docs.openApi }, ops),
     withOperations: (more) => serviceOf(core, { ...ops, ...more }),
     image: (name, requestId = newRequestId()) => imageResponse(ctx, name, requestId),
-    fault,
     routes,
     idle: jobs.idle,
     stop: jobs.stop,

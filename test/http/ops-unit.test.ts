@@ -8,12 +8,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { httpDispatcher, type HttpExchange } from '../../src/http/dispatch.js';
 import { httpHandler } from '../../src/http/handler.js';
-import { createMetrics, METRICS_STORE_CACHE_MS } from '../../src/http/metrics.js';
+import { createMetrics, METRICS_STORE_CACHE_MS } from '../../src/service/ops/metrics.js';
 import { operationsOf } from '../../src/cli/serve-ops.js';
-import { accessLine, operationOf, withOperations } from '../../src/http/ops.js';
+import { accessLine } from '../../src/service/ops/access-log.js';
 import { createAdmin } from '../../src/service/admin/admin.js';
 import { OPERATIONS } from '../../src/service/contract/operations.js';
-import { routeTable } from '../../src/service/routes.js';
+import { operationNameOf, routeTable, type RouteTable } from '../../src/service/routes.js';
 import { createService } from '../../src/service/service.js';
 import { memoryStore } from '../../src/store/memory/store.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
@@ -28,6 +28,7 @@ const exchange = (method: string, path: string, headers: Record<string, string> 
 });
 
 const ROUTES = routeTable(OPERATIONS);
+const operationOf = (routes: RouteTable, method: string, path: string) => operationNameOf(routes.match(method, path));
 
 describe('operation names', () => {
   it('names every API operation, its catalog and the fixed routes', () => {
@@ -126,11 +127,13 @@ describe('an operations route whose store fails', () => {
     const metrics = createMetrics();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const dispatch = withOperations(httpDispatcher(service), service, {
-        admin: createAdmin({ store, token: 'a-long-admin-token-123', baseUrl: 'http://x' }),
-        metrics,
-        log: (l) => lines.push(l),
-      });
+      const dispatch = httpDispatcher(
+        service.withOperations({
+          admin: createAdmin({ store, token: 'a-long-admin-token-123', baseUrl: 'http://x' }),
+          metrics,
+          log: (l) => lines.push(l),
+        }),
+      );
       const reply = await dispatch(
         exchange('GET', '/admin/v1/keys', { authorization: 'Bearer a-long-admin-token-123' }),
       );

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
-import { createMetrics } from '../../src/http/metrics.js';
+import { createMetrics } from '../../src/service/ops/metrics.js';
 import { listen, type Listening } from '../../src/http/node.js';
 import { issueKey } from '../../src/service/billing/accounts.js';
 import { createAdmin } from '../../src/service/admin/admin.js';

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
-import { createMetrics } from '../../src/http/metrics.js';
+import { createMetrics } from '../../src/service/ops/metrics.js';
 import { createAdmin } from '../../src/service/admin/admin.js';
 import { BodyAborted, type HttpExchange } from '../../src/service/exchange.js';
 import { OPERATIONS } from '../../src/service/contract/operations.js';

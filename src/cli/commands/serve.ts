@@ -97,7 +97,7 @@ function forwardingService(current: () => Service): Service {
     },
     image: (n, id) => current().image(n, id),
     failure: (f, id) => current().failure(f, id),
-    fault: (e, id) => current().fault(e, id),
+    call: (op, r) => current().call(op, r),
     get routes() {
       return current().routes;
     },

@@ -1,5 +1,5 @@
 /**
- * @module The admin API (`/admin/v1`, issue #16): create, list and revoke keys, top up wallets,
+ * @module The admin API (`/admin/v1`): create, list and revoke keys, top up wallets,
  * read balances with held credits, the ledger, open holds and usage by day and endpoint. It is
  * transport-neutral like the service (`handle(request) → response`) and runs the same account
  * functions as the `keys` and `wallet` commands. Every route needs the admin token; without one

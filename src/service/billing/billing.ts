@@ -16,7 +16,7 @@ import { secondsUntilUtcMidnight, utcDayOf } from '../demo.js';
 import { costOf, type Operation, type OperationOutcome } from '../contract/operation.js';
 import { ResponseCache } from '../response-cache.js';
 import { isStoreOutage } from '../store-outage.js';
-import { HOLD_TTL_MS, holdCredits, insufficientCredits, isChargeable, runOperation, settleHold } from './settle.js';
+import { HOLD_TTL_MS, holdCredits, insufficientCredits, internalFailure, isChargeable, settleHold } from './settle.js';
 
 export { HOLD_TTL_MS, holdCredits } from './settle.js';
 
@@ -46,7 +46,7 @@ export interface BilledRequest {
   photo?: Uint8Array;
   /** The body and query parsed by the operation's schemas. */
   parsed: ParsedRequest;
-  /** The response headers so far (rate-limit counts); billing adds the wallet headers. */
+  /** The key headers so far (rate-limit counts); billing records the wallet's. */
   headers: Record<string, string>;
 }
 
@@ -88,7 +88,7 @@ async function reserveDemo(ctx: ServiceContext, call: BilledRequest, client: str
           message: `the demo channel allows ${demoLimit} successful calls per client per UTC day; use an API key or retry after midnight UTC`,
           limit: demoLimit,
         },
-        { ...headers, 'retry-after': String(secondsUntilUtcMidnight(now)) },
+        { 'retry-after': String(secondsUntilUtcMidnight(now)) },
       ),
     };
   return {
@@ -110,7 +110,7 @@ async function holdCost(ctx: ServiceContext, call: BilledRequest, key: KeyRecord
   if (!held.ok) {
     headers['x-svc-credits-charged'] = '0';
     headers['x-svc-wallet-balance'] = String(held.error.balance);
-    return { refused: ctx.problem(call.requestId, held.error, headers) };
+    return { refused: ctx.problem(call.requestId, held.error) };
   }
   return {
     async settle(outcome) {
@@ -133,11 +133,11 @@ async function holdCost(ctx: ServiceContext, call: BilledRequest, key: KeyRecord
 const cacheKeyOf = (engine: ServiceContext['engine'], call: BilledRequest): string =>
   `${call.op.id}\n${engine.now?.().getTime() ?? ''}\n${JSON.stringify(call.req.query ?? {})}\n${JSON.stringify(call.sent)}`;
 
-/** The paid answer of a call: its JSON text and status with the request id and the billing headers. */
+/** The paid answer of a call: its JSON text and status with the request id (the key headers are in `call.headers`). */
 function answered(call: BilledRequest, text: string, status = 200): JsonResponse {
   return {
     status,
-    headers: { 'content-type': JSON_TYPE, 'request-id': call.requestId, ...call.headers },
+    headers: { 'content-type': JSON_TYPE, 'request-id': call.requestId },
     body: text,
   };
 }
@@ -153,7 +153,7 @@ async function chargeKnown(ctx: ServiceContext, call: BilledRequest, key: KeyRec
   if (!charged.ok) {
     headers['x-svc-credits-charged'] = '0';
     headers['x-svc-wallet-balance'] = String(charged.balance);
-    return ctx.problem(call.requestId, insufficientCredits(cost, charged.balance), headers);
+    return ctx.problem(call.requestId, insufficientCredits(cost, charged.balance));
   }
   ctx.onCharge?.(op.id, charged.amount);
   headers['x-svc-credits-charged'] = String(charged.amount);
@@ -161,23 +161,19 @@ async function chargeKnown(ctx: ServiceContext, call: BilledRequest, key: KeyRec
   return answered(call, text);
 }
 
-/** The run of an operation on a parsed call (a throw becomes a settled `internal_error`, settle.ts). */
-function runCall(ctx: ServiceContext, call: BilledRequest): Promise<Result<OperationOutcome>> {
+/** The run of an operation on a parsed call. */
+async function runCall(ctx: ServiceContext, call: BilledRequest): Promise<Result<OperationOutcome>> {
   const { op, parsed, caller, photo } = call;
-  return runOperation(
-    op,
-    {
-      engine: ctx.engine,
-      body: parsed.body,
-      query: parsed.query,
-      key: caller.kind === 'key' ? caller.key : null,
-      baseUrl: ctx.baseUrl,
-      images: ctx.store.images,
-      ...(photo ? { photo } : {}),
-      ...ctx.renderOption,
-    },
-    (error) => ctx.onError(error, call.requestId),
-  );
+  return op.run({
+    engine: ctx.engine,
+    body: parsed.body,
+    query: parsed.query,
+    key: caller.kind === 'key' ? caller.key : null,
+    baseUrl: ctx.baseUrl,
+    images: ctx.store.images,
+    ...(photo ? { photo } : {}),
+    ...ctx.renderOption,
+  });
 }
 
 /** The operation's outcome as JSON text, kept in `responses` when the operation is pure and it is a chargeable 200. */
@@ -203,7 +199,7 @@ async function reservedRun(
   cacheKey: string | null,
   cached: string | undefined,
 ): Promise<JsonResponse> {
-  const { caller, requestId, headers } = call;
+  const { caller, requestId } = call;
   const reserved =
     caller.kind === 'demo' ? await reserveDemo(ctx, call, caller.client) : await holdCost(ctx, call, caller.key, cost);
   if ('refused' in reserved) return reserved.refused;
@@ -215,9 +211,12 @@ async function reservedRun(
     // The store went down mid-call: the call answers 503 with nothing charged, so what it
     // reserved is returned, now or once the store is back.
     if (isStoreOutage(error)) ctx.recovery.later(reserved.giveBack);
+    // The operation threw: its reservation is released as an internal error, then the error
+    // boundary answers 500 (service.ts).
+    else await reserved.settle(internalFailure(error));
     throw error;
   }
-  if (!outcome.ok) return ctx.problem(requestId, outcome.error, headers);
+  if (!outcome.ok) return ctx.problem(requestId, outcome.error);
   return answered(call, outcome.value.text, outcome.value.status);
 }
 
@@ -253,7 +252,8 @@ export function billedCall(ctx: ServiceContext, queueJob: JobQueue, responseCach
     return reservedRun(ctx, responses, call, cost, cacheKey, cached);
   }
 
-  // Not `async`: the common call (no sweep due) hands back the ledger's promise, with no turn of its own.
-  return (call) =>
-    call.now.getTime() - lastSweepMs >= EXPIRY_SWEEP_MS ? sweep(call.now).then(() => billed(call)) : billed(call);
+  return async (call) => {
+    if (call.now.getTime() - lastSweepMs >= EXPIRY_SWEEP_MS) await sweep(call.now);
+    return billed(call);
+  };
 }

@@ -8,7 +8,7 @@
 import { type Failure, InvariantError, ok, type Result } from '../../errors.js';
 import { isStoreOutage } from '../store-outage.js';
 import type { WalletStore } from '../../store/ports.js';
-import type { Operation, OperationContext, OperationOutcome } from '../contract/operation.js';
+import type { Operation, OperationRun, OperationOutcome } from '../contract/operation.js';
 
 /** Lifetime of the hold of a synchronous call; a crashed call's credits return after it (docs/api.md#billing). */
 export const HOLD_TTL_MS = 5 * 60 * 1000;
@@ -114,7 +114,7 @@ export const internalFailure = (error: unknown): { ok: false; error: Failure } =
  */
 export async function runOperation(
   op: Operation,
-  context: OperationContext,
+  context: OperationRun,
   onError: (error: unknown) => void,
 ): Promise<Result<OperationOutcome>> {
   try {

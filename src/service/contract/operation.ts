@@ -21,7 +21,7 @@ export type ServiceEngine = Pick<Engine, 'parsed'> & {
 };
 
 /** What a handler sees of one call; `Body` and `Query` are what the operation's schemas parse to. */
-export interface OperationContext<Body = unknown, Query = Record<string, unknown>> {
+export interface OperationRun<Body = unknown, Query = Record<string, unknown>> {
   engine: ServiceEngine;
   /** The request body parsed by the operation's `body` schema. */
   body: Body;
@@ -89,7 +89,7 @@ export interface Operation<Body = unknown, Query = Record<string, unknown>> {
   catalog?: () => Record<string, unknown>;
   // Method syntax: the table holds operations of different request types; the service calls
   // `run` only with what `body` and `query` parsed (see defineOperation).
-  run(ctx: OperationContext<Body, Query>): Promise<Result<OperationOutcome>> | Result<OperationOutcome>;
+  run(ctx: OperationRun<Body, Query>): Promise<Result<OperationOutcome>> | Result<OperationOutcome>;
 }
 
 /** An operation whose `run` and `precheck` receive what its `body` and `query` schemas parse to. */

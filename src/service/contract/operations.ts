@@ -34,7 +34,7 @@ export {
   defineOperation,
   demoAllowed,
   type Operation,
-  type OperationContext,
+  type OperationRun,
   type OperationOutcome,
   type ServiceEngine,
 } from './operation.js';

@@ -14,7 +14,7 @@ export type LogFormat = 'json' | 'pretty';
 export type ReadyCheck = () => Promise<string | null>;
 
 /**
- * The metrics a server records into (src/http/metrics.ts builds them with prom-client): what the
+ * The metrics a server records into (ops/metrics.ts builds them with prom-client): what the
  * service calls, so the service needs no metrics library.
  */
 export interface RequestMetrics {

@@ -4,8 +4,8 @@
  * and, read at scrape time, open holds, the render pool's queue and hd jobs by state.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { RequestMetrics } from '../service/ops/options.js';
-import type { JobStatus } from '../store/ports.js';
+import type { RequestMetrics } from './options.js';
+import type { JobStatus } from '../../store/ports.js';
 
 /** What a scrape reads from the running server; each part is optional. */
 export interface MetricsSources {
@@ -17,10 +17,7 @@ export interface MetricsSources {
   renderQueueDepth?: () => number;
 }
 
-/** The metrics of one server: what the service records into (src/service/ops/options.ts). */
-export type HttpMetrics = RequestMetrics;
-
-/** Latency buckets in seconds: from a cached JSON answer (~1 ms) to an hd render (seconds). */
+/** Latency buckets in seconds: from a cached JSON answer to an hd render. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /**
@@ -89,7 +86,7 @@ function registerSourceGauges(registry: Registry, sources: MetricsSources): void
  * once per {@link METRICS_STORE_CACHE_MS}.
  * @example (await createMetrics().text()).includes('halfspace_http_requests_total') // => true
  */
-export function createMetrics(sources: MetricsSources = {}): HttpMetrics {
+export function createMetrics(sources: MetricsSources = {}): RequestMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'halfspace_process_' });
   const requests = new Counter({
