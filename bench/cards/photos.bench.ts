@@ -1,14 +1,17 @@
 /**
  * Soak of the photo path: PHOTOS (default 1,000) seeded random PNGs (strips, every format,
  * interlacing, inflation bombs, corrupted bytes) uploaded to `POST /api/v1/cards` hd styles of the
- * built `halfspace serve`, while /healthz is timed every 50 ms. Reports whether the server ever
- * exited, its peak RSS (target ≤ 600 MB), the slowest /healthz (target ≤ 100 ms), what refused
- * photos were charged (target 0) and how accepted ones ended (rendered and charged 40, or failed
- * with the hold released). Writes bench/results/photos.{json,md}.
+ * built `halfspace serve`, while /healthz is timed every 50 ms from a worker thread of its own
+ * (so this process's uploads never delay a probe). Reports whether the server ever exited, its peak
+ * RSS (target ≤ 600 MB), /healthz latency (target ≤ 100 ms throughout), the server's own event-loop
+ * delay (bench/cards/loop-delay.cjs), the machine's load average, what refused photos were charged
+ * (target 0) and how accepted ones ended (rendered and charged 40, or failed with the hold
+ * released). Writes bench/results/photos.{json,md}.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { datasetToDir } from '../../src/io/save.js';
 import { peakRssMb } from '../../test/helpers/bombs.js';
 import { ensureBuilt, runBuilt } from '../../test/helpers/built-cli.js';
@@ -28,38 +31,42 @@ const db = join(dir, 'svc.db');
 ensureBuilt();
 const created = await runBuilt(['keys', 'create', '--credits', String(CREDITS), '--db', db, '--json']);
 const key: string = JSON.parse(created.stdout).key;
-const server = await spawnServe([
-  '--db',
-  db,
-  '--dataset',
-  datasetDir,
-  '--log-format',
-  'off',
-  '--rate-limit',
-  '100000',
-  '--rate-burst',
-  '100000',
-]);
+const availableCores = availableParallelism();
+const loopDelayFile = join(dir, 'loop-delay.json');
+const load = [loadavg()[0]];
+const server = await spawnServe(
+  ['--db', db, '--dataset', datasetDir, '--log-format', 'off', '--rate-limit', '100000', '--rate-burst', '100000'],
+  {
+    ...process.env,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${resolve('bench/cards/loop-delay.cjs')}`,
+    LOOP_DELAY_OUT: loopDelayFile,
+  },
+);
 // Photos are made before the clock starts: deflating them here would stall this process's own
 // /healthz timer and be counted as server latency.
 const random = seededRandom(SEED);
 const photos = Array.from({ length: PHOTOS }, () => randomPhoto(random).bytes);
-let exited = false;
-let maxHealthMs = 0;
-let healthFailures = 0;
+// The server's start-up is not part of the soak: its event-loop record starts here.
+process.kill(server.pid, 'SIGUSR2');
+// The prober runs in its own thread: a probe's time is the server's answer, not this loop's uploads.
+const prober = new Worker(
+  `const { parentPort, workerData } = require('node:worker_threads');
+  const latencies = []; let failures = 0; let exited = false;
+  const timer = setInterval(async () => {
+    const t0 = performance.now();
+    try { const r = await fetch(workerData + '/healthz'); await r.arrayBuffer(); if (r.status !== 200) failures++; }
+    catch { exited = true; }
+    latencies.push(performance.now() - t0);
+  }, 50);
+  parentPort.on('message', () => { clearInterval(timer); parentPort.postMessage({ latencies, failures, exited }); parentPort.close(); });`,
+  { eval: true, workerData: server.url },
+);
 let peakMb = 0;
 const sample = () => (peakMb = Math.max(peakMb, peakRssMb(server.pid) ?? 0));
-const health = setInterval(async () => {
-  const t0 = performance.now();
-  try {
-    const r = await fetch(`${server.url}/healthz`);
-    if (r.status !== 200) healthFailures++;
-  } catch {
-    exited = true;
-  }
-  maxHealthMs = Math.max(maxHealthMs, performance.now() - t0);
+const rss = setInterval(() => {
   sample();
-}, 50);
+  load.push(loadavg()[0]);
+}, 1000);
 
 const auth = { authorization: `Bearer ${key}` };
 const counts = { cut_off: 0, refused: 0, refused_charged: 0, accepted: 0, succeeded: 0, failed: 0, other: 0 };
@@ -101,21 +108,36 @@ for (const id of jobs)
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-clearInterval(health);
+clearInterval(rss);
 sample();
+const probes = await new Promise<{ latencies: number[]; failures: number; exited: boolean }>((done) => {
+  prober.once('message', done);
+  prober.postMessage('stop');
+});
+const latencies = probes.latencies.sort((a, b) => a - b);
+const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
 const seconds = (performance.now() - started) / 1000;
 const code = await server.stop();
+const loopDelay = JSON.parse(readFileSync(loopDelayFile, 'utf8')) as { p50_ms: number; p99_ms: number; max_ms: number };
 rmSync(dir, { recursive: true, force: true });
+const loadAvg = { min: Math.min(...load), max: Math.max(...load) };
 
 const result = {
   photos: PHOTOS,
   seed: SEED,
   seconds: Math.round(seconds),
-  server_exited_during_run: exited,
+  server_exited_during_run: probes.exited,
   server_exit_code_on_sigterm: code,
   peak_rss_mb: Math.round(peakMb),
-  max_healthz_ms: Math.round(maxHealthMs),
-  healthz_failures: healthFailures,
+  healthz_probes: latencies.length,
+  healthz_p50_ms: at(0.5),
+  healthz_p99_ms: at(0.99),
+  max_healthz_ms: Math.round(latencies.at(-1) ?? 0),
+  healthz_over_100_ms: latencies.filter((ms) => ms > 100).length,
+  healthz_failures: probes.failures,
+  server_loop_delay_p99_ms: loopDelay.p99_ms,
+  server_loop_delay_max_ms: loopDelay.max_ms,
+  load_average_1m: `${loadAvg.min.toFixed(1)}–${loadAvg.max.toFixed(1)} on ${availableCores} cores`,
   ...counts,
   // Every refused photo charged 0 and every failed job released: the wallet lost exactly 40 per success.
   ledger_matches: CREDITS - balance === 40 * counts.succeeded || jobs.length === 0,
@@ -123,6 +145,6 @@ const result = {
 writeFileSync('bench/results/photos.json', `${JSON.stringify(result, null, 2)}\n`);
 writeFileSync(
   'bench/results/photos.md',
-  `# Photo soak (\`npm run bench:photos\`)\n\n${PHOTOS} seeded random PNGs (seed ${SEED}) to \`POST /api/v1/cards\` hd styles of the built server (render pool default size), /healthz timed every 50 ms.\n\n| measure | value | target |\n|---|---|---|\n| server exited during the run | ${exited} | false |\n| peak RSS of the server process (MB) | ${result.peak_rss_mb} | ≤ 600 |\n| slowest /healthz (ms) | ${result.max_healthz_ms} | ≤ 100 |\n| refused (400, 413) | ${counts.refused} | |\n| cut off while uploading (over the upload limit) | ${counts.cut_off} | |\n| refused and charged | ${counts.refused_charged} | 0 |\n| accepted (202) | ${counts.accepted} | |\n| rendered and charged 40 | ${counts.succeeded} | |\n| failed, hold released | ${counts.failed} | |\n| other statuses | ${counts.other} | 0 |\n| wallet lost exactly 40 per rendered card | ${result.ledger_matches} | true |\n| wall time (s) | ${result.seconds} | |\n`,
+  `# Photo soak (\`npm run bench:photos\`)\n\n${PHOTOS} seeded random PNGs (seed ${SEED}) to \`POST /api/v1/cards\` hd styles of the built server (render pool default size), /healthz timed every 50 ms.\n\n| measure | value | target |\n|---|---|---|\n| server exited during the run | ${probes.exited} | false |\n| peak RSS of the server process (MB) | ${result.peak_rss_mb} | ≤ 600 |\n| /healthz probes (every 50 ms) | ${result.healthz_probes} | |\n| /healthz p50 / p99 (ms) | ${result.healthz_p50_ms} / ${result.healthz_p99_ms} | ≤ 100 |\n| slowest /healthz (ms) | ${result.max_healthz_ms} | ≤ 100 |\n| /healthz over 100 ms | ${result.healthz_over_100_ms} | 0 |\n| server event-loop delay p99 / max (ms) | ${loopDelay.p99_ms} / ${loopDelay.max_ms} | |\n| machine load average (1 min) during the run | ${result.load_average_1m} | |\n| refused (400, 413) | ${counts.refused} | |\n| cut off while uploading (over the upload limit) | ${counts.cut_off} | |\n| refused and charged | ${counts.refused_charged} | 0 |\n| accepted (202) | ${counts.accepted} | |\n| rendered and charged 40 | ${counts.succeeded} | |\n| failed, hold released | ${counts.failed} | |\n| other statuses | ${counts.other} | 0 |\n| wallet lost exactly 40 per rendered card | ${result.ledger_matches} | true |\n| wall time (s) | ${result.seconds} | |\n`,
 );
 console.log(JSON.stringify(result));

@@ -6,7 +6,7 @@
 import { MissingPackageError } from '../errors.js';
 import { memoryStore } from '../store/memory/store.js';
 import type { ServiceStore } from '../store/ports.js';
-import { sqliteStore } from '../store/sqlite/store.js';
+import { type SqliteStoreOptions, sqliteStore } from '../store/sqlite/store.js';
 import { fieldOf, UsageError } from './run.js';
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//i;
@@ -52,16 +52,20 @@ export const INSTANCE_ID_ENV = 'HALFSPACE_INSTANCE_ID';
  * a `postgres://` URL, else opens (creating) the SQLite file. A database that cannot be reached
  * or opened (missing folder, no permission, not a SQLite file) is a UsageError naming it, password
  * hidden; so is an unusable {@link INSTANCE_ID_ENV} or a driver package that is not installed.
+ * `sqlite` passes options to a SQLite store (a server's checkpoints in the background).
  * @example await (await openStore('postgres://localhost/halfspace')).wallets.balance('key_x') // => null
  */
-export async function openStore(db: string): Promise<ServiceStore> {
+export async function openStore(
+  db: string,
+  sqlite: Pick<SqliteStoreOptions, 'checkpoints'> = {},
+): Promise<ServiceStore> {
   const instanceId = process.env[INSTANCE_ID_ENV] || undefined;
   if (instanceId !== undefined && (instanceId.length > 200 || instanceId.includes('#'))) {
     throw new UsageError(`${INSTANCE_ID_ENV} must be 1–200 characters without '#', got ${JSON.stringify(instanceId)}`);
   }
   if (!isPostgresUrl(db)) {
     try {
-      return sqliteStore(db, { instanceId });
+      return sqliteStore(db, { instanceId, ...sqlite });
     } catch (error) {
       // The drivers are optional dependencies (docs/library.md#stores-and-their-packages): say which one to install.
       if (error instanceof MissingPackageError) throw new UsageError(error.message, { cause: error });
@@ -93,9 +97,11 @@ export interface ServeStore {
  * @example (await openServeStore(undefined, './halfspace.db')).db // => './halfspace.db'
  */
 export async function openServeStore(db: string | undefined, defaultDb: string): Promise<ServeStore> {
-  if (db !== undefined) return { store: await openStore(db), db };
+  // A server's event loop must never wait for a checkpoint's copy and syncs (docs/api.md#storage).
+  const sqlite = { checkpoints: 'background' } as const;
+  if (db !== undefined) return { store: await openStore(db, sqlite), db };
   try {
-    return { store: await openStore(defaultDb), db: defaultDb };
+    return { store: await openStore(defaultDb, sqlite), db: defaultDb };
   } catch (error) {
     if (!(error instanceof UsageError && error.cause instanceof MissingPackageError)) throw error;
     return {

@@ -1,7 +1,7 @@
 /**
  * @module Telling a store outage from a bug: an error thrown because the database cannot be
  * reached or is shutting down (PostgreSQL stopped, a connection cut, SQLite locked past its busy
- * timeout or failing I/O) is answered 503 `store_unavailable` with Retry-After, so clients retry;
+ * timeout, failing I/O, a full disk, a file made read-only or removed under the server) is answered 503 `store_unavailable` with Retry-After, so clients retry;
  * anything else stays 500 `internal_error` (docs/errors.md#error-store_unavailable).
  */
 
@@ -23,11 +23,20 @@ const OUTAGE_CODES = new Set([
   '57P01',
   '57P02',
   '57P03',
+]);
+
+// SQLite's primary result codes of a database that cannot be used right now; drivers report the
+// extended code (SQLITE_BUSY_SNAPSHOT, SQLITE_IOERR_WRITE, SQLITE_READONLY_DBMOVED …), which starts
+// with its primary one.
+const SQLITE_OUTAGE_CODES = [
   'SQLITE_BUSY',
   'SQLITE_LOCKED',
   'SQLITE_IOERR',
   'SQLITE_FULL',
-]);
+  'SQLITE_READONLY',
+  'SQLITE_CANTOPEN',
+  'SQLITE_PROTOCOL',
+];
 
 // node-postgres reports a lost or refused connection with these messages and no code.
 const OUTAGE_MESSAGE =
@@ -40,7 +49,8 @@ const OUTAGE_MESSAGE =
 export function isStoreOutage(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
-  if (OUTAGE_CODES.has(code) || code.startsWith('08') || code.startsWith('SQLITE_IOERR')) return true;
+  if (OUTAGE_CODES.has(code) || code.startsWith('08')) return true;
+  if (SQLITE_OUTAGE_CODES.some((primary) => code === primary || code.startsWith(`${primary}_`))) return true;
   if (OUTAGE_MESSAGE.test(error.message)) return true;
   // AggregateError (a connect to every address of a host failed) and errors with a cause.
   if (error instanceof AggregateError) return error.errors.some(isStoreOutage);

@@ -1,7 +1,9 @@
 /**
  * Corrupt dataset files through the built binary: a truncated `.arrow` table, a Parquet table whose
  * footer lies (its length beyond the file, huge declared sizes) and a CSV of 10^6 columns. Each is
- * one clear line naming the file (never a decoder's TypeError), exit 2, and no output written.
+ * one clear line naming the file (never a decoder's TypeError), exit 2, and no output written; the
+ * Parquet and CSV runs stay within the CLI's peak RSS ceiling (docs/deploy.md#resource-limits), so a
+ * declared size is never allocated on trust. The Wyscout gzip bomb is in test/limits/cli-bombs.test.ts.
  */
 import {
   cpSync,
@@ -20,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetToCsvDir } from '../../src/io/csv/write.js';
 import { tableToParquetFile } from '../../src/io/parquet.js';
 import { datasetToDir } from '../../src/io/save.js';
+import { peakRssEnv, readPeakMb } from '../helpers/bombs.js';
 import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
 import { completeDataset } from '../helpers/complete-dataset.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
@@ -33,6 +36,16 @@ beforeAll(() => {
   datasetToCsvDir(completeDataset(), csvDir);
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Peak RSS of one CLI run refusing these inputs, in MB (as test/limits/cli-bombs.test.ts; docs/deploy.md#resource-limits). */
+const CLI_RSS_CEILING_MB = 400;
+
+/** Runs the binary recording its peak RSS in MB. */
+function runMeasured(name: string, argv: string[]) {
+  const file = join(root, `${name}.rss`);
+  const r = runBuiltSync(argv, { env: peakRssEnv(root, file) });
+  return { ...r, peakMb: readPeakMb(file) };
+}
 
 /** One line on stderr, exit 2, nothing on stdout, no stack or decoder error. */
 function expectOneLineRefusal(r: { code: number | null; stdout: string; stderr: string }, file: string) {
@@ -91,9 +104,10 @@ describe('a Parquet table whose footer lies', () => {
     unlinkSync(join(dir, 'players.csv'));
     writeFileSync(join(dir, 'players.parquet'), bytes());
     const out = join(root, `pq-out-${_name.replace(/\W+/g, '-')}`);
-    const r = runBuiltSync(['ingest', 'csv', dir, '--out', out]);
+    const r = runMeasured(`pq-${_name.replace(/\W+/g, '-')}`, ['ingest', 'csv', dir, '--out', out]);
     expectOneLineRefusal(r, 'players.parquet');
     expect(existsSync(out)).toBe(false);
+    expect(r.peakMb).toBeLessThan(CLI_RSS_CEILING_MB);
   });
 });
 
@@ -104,8 +118,9 @@ describe('a CSV of 10^6 columns', () => {
     const header = Array.from({ length: 1_000_000 }, (_, i) => `c${i}`).join(',');
     writeFileSync(join(dir, 'players.csv'), `${header}\n${'1,'.repeat(999_999)}1\n`);
     const out = join(root, 'wide-out');
-    const r = runBuiltSync(['ingest', 'csv', dir, '--out', out]);
+    const r = runMeasured('wide', ['ingest', 'csv', dir, '--out', out]);
     expectOneLineRefusal(r, 'players.csv');
     expect(existsSync(out)).toBe(false);
+    expect(r.peakMb).toBeLessThan(CLI_RSS_CEILING_MB);
   });
 });

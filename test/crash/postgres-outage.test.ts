@@ -1,8 +1,8 @@
 /**
- * A PostgreSQL outage under load: a real `serve` replica on a throwaway cluster takes 150
- * concurrent paid calls (keyed with Idempotency-Keys, and demo-channel calls) while the database
+ * A PostgreSQL outage under load: two real `serve` replicas on one throwaway cluster take 150
+ * concurrent paid calls between them (keyed with Idempotency-Keys, and demo-channel calls) while the database
  * is stopped (`pg_ctl stop -m immediate`, then `-m fast`, then immediate again) and started again.
- * The replica must never exit, every call must answer 200 or 503 `store_unavailable` (or a demo
+ * Neither replica may exit, every call must answer 200 or 503 `store_unavailable` (or a demo
  * call 402 once its daily quota is spent), and once the
  * store is back no hold may stay open and the wallet must equal its ledger: the holds the outage
  * cut off are released when the store returns (docs/deploy.md#crashes-outages-and-resource-limits).
@@ -30,7 +30,7 @@ describe.skipIf(skip !== null)('PostgreSQL stopped and started under 150 concurr
   const dir = mkdtempSync(join(tmpdir(), 'halfspace-outage-pg-'));
   const datasetDir = join(dir, 'tiny');
   let cluster: TestPostgres | null = null;
-  let server: ServeProcess | null = null;
+  let servers: ServeProcess[] = [];
   let key = '';
   let keyId = '';
 
@@ -41,16 +41,18 @@ describe.skipIf(skip !== null)('PostgreSQL stopped and started under 150 concurr
     const created = await runBuilt(['keys', 'create', '--credits', '1000000', '--db', cluster.url, '--json']);
     expect(created.code, created.stderr).toBe(0);
     ({ key, id: keyId } = JSON.parse(created.stdout));
-    server = await spawnServe(
-      [
-        ...['--db', cluster.url, '--dataset', datasetDir, '--render-workers', '0', '--log-format', 'off'],
-        ...['--rate-limit', '100000', '--rate-burst', '100000'],
-      ],
-      { ...process.env, HALFSPACE_INSTANCE_ID: 'outage-a' },
-    );
+    const replica = (instance: string) =>
+      spawnServe(
+        [
+          ...['--db', cluster!.url, '--dataset', datasetDir, '--render-workers', '0', '--log-format', 'off'],
+          ...['--rate-limit', '100000', '--rate-burst', '100000'],
+        ],
+        { ...process.env, HALFSPACE_INSTANCE_ID: instance },
+      );
+    servers = [await replica('outage-a'), await replica('outage-b')];
   }, 300_000);
   afterAll(async () => {
-    await server?.stop();
+    await Promise.all(servers.map((s) => s.stop()));
     cluster?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -70,20 +72,21 @@ describe.skipIf(skip !== null)('PostgreSQL stopped and started under 150 concurr
     }
   }
 
-  it('answers 200 or 503, never exits, and releases every hold once the store is back', async () => {
+  it('answers 200 or 503 on both replicas, neither exits, and every hold is released once the store is back', async () => {
     const statuses = new Map<number, number>();
     const unexpected: string[] = [];
     let serial = 0;
     for (const [round, mode] of ROUNDS.entries()) {
       let loading = true;
-      // IN_FLIGHT callers, each sending its next call as soon as the last one answered.
+      // IN_FLIGHT callers, each sending its next call as soon as the last one answered, half to each replica.
       const caller = async (n: number) => {
+        const server = servers[n % 2]!;
         while (loading) {
           const i = serial++;
           const r =
             n % 5 === 4
               ? await post(
-                  server!.url,
+                  server.url,
                   '/api/v1/intelligence/player',
                   { name: 'Anton Berg' },
                   {
@@ -91,7 +94,7 @@ describe.skipIf(skip !== null)('PostgreSQL stopped and started under 150 concurr
                   },
                 )
               : await post(
-                  server!.url,
+                  server.url,
                   i % 2 ? '/api/v1/cards' : '/api/v1/intelligence/player',
                   i % 2 ? { player_id: 1, style: 'player_card' } : { name: 'Anton Berg' },
                   {
@@ -118,24 +121,27 @@ describe.skipIf(skip !== null)('PostgreSQL stopped and started under 150 concurr
       await Promise.all(callers);
       expect(
         unexpected.slice(0, 5),
-        `round ${round + 1} (${mode}): ${unexpected.length} answers not 200/503; stderr: ${server!.stderr().slice(-3000)}`,
+        `round ${round + 1} (${mode}): ${unexpected.length} answers not 200/503; stderr: ${servers.map((s) => s.stderr().slice(-1500)).join('\n')}`,
       ).toEqual([]);
-      // The replica lived through the outage and serves again.
-      const again = await post(
-        server!.url,
-        '/api/v1/intelligence/player',
-        { name: 'Anton Berg' },
-        {
-          authorization: `Bearer ${key}`,
-        },
-      );
-      expect(again.status, again.text).toBe(200);
+      // Both replicas lived through the outage and serve again.
+      for (const server of servers) {
+        const again = await post(
+          server.url,
+          '/api/v1/intelligence/player',
+          { name: 'Anton Berg' },
+          {
+            authorization: `Bearer ${key}`,
+          },
+        );
+        expect(again.status, again.text).toBe(200);
+      }
     }
     console.info(`[crash/postgres-outage] answers by status: ${JSON.stringify(Object.fromEntries(statuses))}`);
     expect(statuses.get(0) ?? 0, 'calls whose connection was dropped (a process exit)').toBe(0);
     expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
     expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
-    expect(server!.stderr()).not.toMatch(/Connection terminated unexpectedly\s*$|internal error: /m);
+    for (const server of servers)
+      expect(server.stderr()).not.toMatch(/Connection terminated unexpectedly\s*$|internal error: /m);
     // Holds the outage cut off are released once the store answers (retried every second).
     let w = await wallet();
     for (let tries = 0; tries < 50 && w.holds > 0; tries++) {

@@ -1,7 +1,7 @@
 /**
  * Seeded fuzz of card photos through the built CLI and a served `halfspace serve`: random sizes
  * (1 × N and N × 1 strips included), every PNG format, interlacing, inflation bombs and corrupted
- * bytes. The process always survives (the CLI exits 0 or 2 with one line, never on a signal; the
+ * bytes, and JPEGs (docs/cards.md#photos accepts both): strips, cut short, corrupted. The process always survives (the CLI exits 0 or 2 with one line, never on a signal; the
  * server answers /healthz throughout), a refused photo is charged nothing, and an accepted one ends
  * rendered and charged 40 or failed with its hold released.
  */
@@ -11,13 +11,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetToDir } from '../../src/io/save.js';
 import { ensureBuilt, hasStack, runBuilt } from '../helpers/built-cli.js';
-import { randomPhoto, seededRandom } from '../helpers/photos.js';
+import { randomJpeg, randomPhoto, seededRandom } from '../helpers/photos.js';
 import { type ServeProcess, spawnServe } from '../helpers/serve-process.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
 const SEED = 35_001;
 const SERVER_PHOTOS = 40;
 const CLI_PHOTOS = 6;
+const JPEG_PHOTOS = 24;
 const CREDITS = 10_000;
 const HD_STYLES = ['fifa_viral', 'editorial_cover', 'collage'] as const;
 
@@ -114,5 +115,60 @@ describe(`photo fuzz (seed ${SEED})`, () => {
     });
     expect(wallet.headers.get('x-svc-wallet-balance')).toBe(String(CREDITS - 40 * succeeded));
     expect(jobs.length).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('JPEGs (strips, cut short, corrupted): the server survives, a refused one costs nothing, a plain one renders', async () => {
+    const random = seededRandom(SEED + 2);
+    // The wallet as the first answer reports it, before that call's hold.
+    let start: number | null = null;
+    let balance = 0;
+    const jobs: { id: string; what: string }[] = [];
+    for (let i = 0; i < JPEG_PHOTOS; i++) {
+      const { width, height, bytes, kind } = randomJpeg(random);
+      const form = new FormData();
+      form.set('request', JSON.stringify({ player_id: 1, style: HD_STYLES[i % HD_STYLES.length] }));
+      form.set('photo', new Blob([bytes], { type: 'image/jpeg' }), 'p.jpg');
+      const res = await fetch(`${server.url}/api/v1/cards`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}` },
+        body: form,
+      });
+      const body: any = await res.json();
+      const what = `${kind} JPEG ${width}×${height}`;
+      if (start === null) {
+        start = Number(res.headers.get('x-svc-wallet-balance')) + (res.status === 202 ? 40 : 0);
+        balance = start;
+      }
+      expect([202, 400], `${what}: ${JSON.stringify(body)}`).toContain(res.status);
+      expect(res.headers.get('x-svc-credits-charged'), what).toBe('0');
+      const strip = Math.max(width, height) > 4 * Math.min(width, height);
+      // A whole JPEG within the limits is accepted; a strip longer than 4 : 1 is refused by its header.
+      if (kind === 'plain') expect(res.status, what).toBe(strip ? 400 : 202);
+      if (res.status === 400) {
+        expect([body.code, body.param], what).toEqual(['invalid_request', 'photo']);
+        expect(res.headers.get('x-svc-wallet-balance'), what).toBe(String(balance));
+      } else {
+        balance -= 40;
+        jobs.push({ id: body.job_id, what });
+      }
+      expect((await fetch(`${server.url}/healthz`)).status, what).toBe(200);
+    }
+    let succeeded = 0;
+    for (const { id, what } of jobs) {
+      for (;;) {
+        const r = await fetch(`${server.url}/api/v1/cards/jobs/${id}`, { headers: { authorization: `Bearer ${key}` } });
+        const job: any = await r.json();
+        if (job.status === 'succeeded') succeeded++;
+        if (job.status === 'failed') expect(what, 'a plain JPEG failed to render').not.toMatch(/^plain/);
+        if (job.status === 'succeeded' || job.status === 'failed') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    const after = await fetch(`${server.url}/api/v1/cards/jobs/${jobs[0]?.id ?? 'none'}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    // Refused JPEGs cost nothing; a succeeded job 40, a failed one nothing (its hold released).
+    expect(Number(after.headers.get('x-svc-wallet-balance'))).toBe(start! - 40 * succeeded);
+    expect(succeeded).toBeGreaterThan(0);
   }, 240_000);
 });

@@ -139,3 +139,61 @@ export function randomPhoto(random: () => number): { spec: PngSpec; bytes: Buffe
   }
   return { spec, bytes, kind: bomb ? 'bomb' : 'plain' };
 }
+
+/**
+ * A valid baseline greyscale JPEG of any size built by hand: one component, every block's
+ * coefficients 0 (DC category 0 and end-of-block, one-bit Huffman codes each, so two zero bits a
+ * block), which every decoder reads as flat mid-grey.
+ */
+export function greyJpeg(width: number, height: number): Buffer {
+  const segment = (marker: number, data: number[]) => [
+    0xff,
+    marker,
+    (data.length + 2) >> 8,
+    (data.length + 2) & 0xff,
+    ...data,
+  ];
+  const huffman = (tableClass: number) => [tableClass << 4, 1, ...new Array(15).fill(0), 0];
+  const bits = 2 * Math.ceil(width / 8) * Math.ceil(height / 8);
+  const scan = Buffer.alloc(Math.ceil(bits / 8));
+  // The last byte is padded with one bits, as the JPEG specification asks.
+  if (bits % 8 !== 0) scan[scan.length - 1] = (1 << (8 - (bits % 8))) - 1;
+  return Buffer.concat([
+    Buffer.from([
+      0xff,
+      0xd8,
+      ...segment(0xdb, [0x00, ...new Array(64).fill(1)]),
+      ...segment(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]),
+      ...segment(0xc4, huffman(0)),
+      ...segment(0xc4, huffman(1)),
+      ...segment(0xda, [1, 1, 0x00, 0, 63, 0]),
+    ]),
+    scan,
+    Buffer.from([0xff, 0xd9]),
+  ]);
+}
+
+/**
+ * One random JPEG for the fuzz suite: sizes from 1 × N and N × 1 strips to a few hundred pixels,
+ * a fifth cut short inside the scan, a fifth with a corrupted byte after the start marker.
+ */
+export function randomJpeg(random: () => number): { width: number; height: number; bytes: Buffer; kind: string } {
+  const side = () => 1 + Math.floor(random() ** 2 * 400);
+  const shape = random();
+  const [width, height] = shape < 0.15 ? [1, side() * 4] : shape < 0.3 ? [side() * 4, 1] : [side(), side()];
+  const bytes = greyJpeg(width, height);
+  const fate = random();
+  if (fate < 0.2)
+    return {
+      width,
+      height,
+      bytes: bytes.subarray(0, 2 + Math.floor(random() * (bytes.length - 2))),
+      kind: 'truncated',
+    };
+  if (fate < 0.4) {
+    const at = 2 + Math.floor(random() * (bytes.length - 2));
+    bytes[at] = bytes[at]! ^ 0xff;
+    return { width, height, bytes, kind: 'corrupt' };
+  }
+  return { width, height, bytes, kind: 'plain' };
+}

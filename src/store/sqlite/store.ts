@@ -6,6 +6,7 @@
 import type { JobStatus, ServiceStore, StoreStats } from '../ports.js';
 import { newHoldOwner } from '../hold-owner.js';
 import { MemoryRateLimits } from '../memory/rate-limits.js';
+import { startCheckpointer } from './checkpointer.js';
 import { sqliteDemo } from './demo-usage.js';
 import { type SqliteDatabase, type SqliteDriverName, sqliteDriver } from './driver.js';
 import { sqliteIdempotency } from './idempotency.js';
@@ -55,6 +56,13 @@ export interface SqliteStoreOptions {
    * (Node ≥ 22.13). Naming one uses that one or throws (docs/library.md#stores-and-their-packages).
    */
   driver?: SqliteDriverName;
+  /**
+   * Who checkpoints the WAL into the file; default `inline`. `inline`: the committing connection,
+   * every {@link SQLITE_WAL_CHECKPOINT_PAGES} pages, on the caller's thread. `background`: a worker
+   * thread with its own connection, every second, so no commit waits for a checkpoint's copy and
+   * syncs (a server's store: docs/api.md#storage). A `:memory:` database has no log and ignores it.
+   */
+  checkpoints?: 'inline' | 'background';
 }
 
 /**
@@ -64,7 +72,19 @@ export interface SqliteStoreOptions {
  * @example sqliteStore('./halfspace.db').close()
  */
 export function sqliteStore(file: string, options: SqliteStoreOptions = {}): ServiceStore {
-  return sqliteStoreOver(sqliteDriver(options.driver).open(file), options);
+  const driver = sqliteDriver(options.driver);
+  const db = driver.open(file);
+  const store = sqliteStoreOver(db, options);
+  if (options.checkpoints !== 'background' || file === ':memory:') return store;
+  db.pragma('wal_autocheckpoint = 0');
+  const checkpointer = startCheckpointer(file, driver.name);
+  return {
+    ...store,
+    close: () => {
+      checkpointer.close();
+      store.close();
+    },
+  };
 }
 
 /**
