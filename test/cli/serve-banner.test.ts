@@ -30,7 +30,6 @@ describe('serve start-up text', () => {
       // The banner's own lines, pasted in order: keys create prints `export KEY=…`, which is pasted too.
       const created = await runShell(keysLine.trim().replace(/^npx halfspace /, `node ${JSON.stringify(BIN)} `), {
         cwd: dir,
-        env: envWithoutToken,
       });
       expect(created.code, created.stderr).toBe(0);
       const exportLine = created.stdout.split('\n').find((l) => l.trim().startsWith('export KEY='));
