@@ -304,6 +304,24 @@ describe('command lines in README.md and docs/*.md run on the built binary', () 
     }, 600_000);
   }
 
+  it('a documented `bestxi lineup` names an XI: eleven distinct player ids', () => {
+    const lineups = DOCS.flatMap((doc) => commandLinesOf(readFileSync(join(ROOT, doc), 'utf8'))).filter((l) =>
+      /\bbestxi lineup --ids\b/.test(l),
+    );
+    expect(lineups.length).toBeGreaterThan(0);
+    for (const l of lineups) expect(new Set(/--ids (\S+)/.exec(l)![1].split(',')).size, l).toBe(11);
+  });
+
+  it('every output a document shows belongs to a command line it runs', () => {
+    for (const doc of DOCS) {
+      const markdown = readFileSync(join(ROOT, doc), 'utf8');
+      const lines = commandLinesOf(markdown).map((l) => l.replace(/^npx /, ''));
+      for (const line of shownOutputsOf(markdown).keys()) expect(lines, doc).toContain(line.replace(/^npx /, ''));
+    }
+    expect(shownOutputMatches('a 1\nb  2\nc 3\n', 'a …\n…\nc 3')).toBe(true);
+    expect(shownOutputMatches('a 1\nb 2\n', 'a 1\nb 3')).toBe(false);
+  });
+
   it('every placeholder and skip above is still used by some document line', () => {
     const all = DOCS.flatMap((doc) => commandLinesOf(readFileSync(join(ROOT, doc), 'utf8')).flatMap(runnableOf));
     expect(SKIPS.filter((s) => !all.some((l) => s.pattern.test(l))).map((s) => String(s.pattern))).toEqual([]);
