@@ -50,8 +50,8 @@ function snippetsOf(doc: string, markdown: string): Snippet[] {
 /** Whether `printed` shows each of `shown` in order (whitespace squeezed, `…` = any text). */
 function printsShown(printed: string, shown: string[]): boolean {
   const squeeze = (t: string) => t.replace(/\s+/g, ' ').trim();
-  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = shown.map((s) => squeeze(s).split('…').map(escape).join('.*?')).join('.*?');
+  const literal = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = shown.map((s) => squeeze(s).split('…').map(literal).join('.*?')).join('.*?');
   return new RegExp(pattern, 's').test(squeeze(printed));
 }
 

@@ -171,11 +171,11 @@ function shownOutputMatches(actual: string, shown: string): boolean {
       .split('\n')
       .map((l) => l.replace(/\s+/g, ' ').trim())
       .join('\n');
-  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const literal = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const pattern = squeeze(shown)
     .split('\n')
     .filter((l, i, all) => l !== '' || i < all.length - 1)
-    .map((l) => (l === '…' ? '(?:[^\\n]*\\n)*?[^\\n]*' : l.split('…').map(escape).join('[^\\n]*')))
+    .map((l) => (l === '…' ? '(?:[^\\n]*\\n)*?[^\\n]*' : l.split('…').map(literal).join('[^\\n]*')))
     .join('\\n');
   return new RegExp(pattern).test(squeeze(actual));
 }
