@@ -3,8 +3,10 @@
  * blocks and inline `npx halfspace …` spans) is run as written, through bash and the BUILT binary,
  * in a fresh folder per document (lines of one document run in order, sharing that folder, so
  * `keys create --json > key.json` feeds a later `"$(node -p 'require("./key.json").id')"`). Each must
- * exit 0 without a stack trace, and its `--json` form must print parseable JSON. Placeholders and
- * skipped lines are listed below, each with its reason; a stale entry fails the suite.
+ * exit 0 without a stack trace, and its `--json` form must print parseable JSON. A ```sh block
+ * followed by a ```text block shows the output of its last line: that line's output must match it
+ * (`shownOutputMatches`: `…` alone on a line stands for any lines, inside a line for any text).
+ * Placeholders and skipped lines are listed below, each with its reason; a stale entry fails the suite.
  */
 import {
   copyFileSync,
@@ -141,6 +143,43 @@ function commandLinesOf(markdown: string): string[] {
   return out;
 }
 
+/**
+ * The output a document shows for a command line: a ```sh block directly followed by a ```text
+ * block shows the output of the block's last `halfspace` line. Keyed by that line as written.
+ */
+function shownOutputsOf(markdown: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of markdown.matchAll(/^```(?:sh|bash|shell)\n([\s\S]*?)^```\n\s*^```text\n([\s\S]*?)^```/gm)) {
+    const lines = m[1]
+      .replace(/\\\n\s*/g, ' ')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => /^(npx )?halfspace\b/.test(l));
+    if (lines.length > 0) out.set(lines[lines.length - 1], m[2]);
+  }
+  return out;
+}
+
+/**
+ * Whether `actual` shows what `shown` says, in order: runs of spaces count as one, a line that is
+ * only `…` stands for any number of lines, and `…` inside a line for any text on that line.
+ * @example shownOutputMatches('a 1\nb 2\nc 3\n', 'a …\n…\nc 3') // => true
+ */
+function shownOutputMatches(actual: string, shown: string): boolean {
+  const squeeze = (t: string) =>
+    t
+      .split('\n')
+      .map((l) => l.replace(/\s+/g, ' ').trim())
+      .join('\n');
+  const literal = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = squeeze(shown)
+    .split('\n')
+    .filter((l, i, all) => l !== '' || i < all.length - 1)
+    .map((l) => (l === '…' ? '(?:[^\\n]*\\n)*?[^\\n]*' : l.split('…').map(literal).join('[^\\n]*')))
+    .join('\\n');
+  return new RegExp(pattern).test(squeeze(actual));
+}
+
 /** One documented line as the runnable lines it stands for: comments and `[optional]` parts dropped, `a | b` alternatives split. */
 function runnableOf(line: string): string[] {
   const bare = line
@@ -206,7 +245,9 @@ describe('command lines in README.md and docs/*.md run on the built binary', () 
   });
 
   for (const doc of DOCS) {
-    const lines = commandLinesOf(readFileSync(join(ROOT, doc), 'utf8'));
+    const markdown = readFileSync(join(ROOT, doc), 'utf8');
+    const lines = commandLinesOf(markdown);
+    const shown = shownOutputsOf(markdown);
     if (lines.length === 0) continue;
     it.concurrent(`${doc}: ${lines.length} command line(s)`, async () => {
       const dir = join(root, doc.replace(/\W/g, '_'));
@@ -238,6 +279,12 @@ describe('command lines in README.md and docs/*.md run on the built binary', () 
           const label = `${doc}: ${written}\n  ran: ${line}\n${r.stderr}`;
           expect(r.code, label).toBe(0);
           expect(hasStack(r.stderr), label).toBe(false);
+          const expected = shown.get(written.replace(/^npx /, '')) ?? shown.get(written);
+          if (expected !== undefined)
+            expect(
+              shownOutputMatches(`${r.stdout}${r.stderr}`, expected),
+              `${label}\n  shown:\n${expected}\n  printed:\n${r.stdout}${r.stderr}`,
+            ).toBe(true);
           const redirect = /\s>\s*(\S+)\s*$/.exec(line)?.[1];
           if (/\s--json\b/.test(line)) {
             const text = redirect ? readFileSync(join(dir, redirect), 'utf8') : r.stdout;
@@ -256,6 +303,24 @@ describe('command lines in README.md and docs/*.md run on the built binary', () 
       }
     }, 600_000);
   }
+
+  it('a documented `bestxi lineup` names an XI: eleven distinct player ids', () => {
+    const lineups = DOCS.flatMap((doc) => commandLinesOf(readFileSync(join(ROOT, doc), 'utf8'))).filter((l) =>
+      /\bbestxi lineup --ids\b/.test(l),
+    );
+    expect(lineups.length).toBeGreaterThan(0);
+    for (const l of lineups) expect(new Set(/--ids (\S+)/.exec(l)![1].split(',')).size, l).toBe(11);
+  });
+
+  it('every output a document shows belongs to a command line it runs', () => {
+    for (const doc of DOCS) {
+      const markdown = readFileSync(join(ROOT, doc), 'utf8');
+      const lines = commandLinesOf(markdown).map((l) => l.replace(/^npx /, ''));
+      for (const line of shownOutputsOf(markdown).keys()) expect(lines, doc).toContain(line.replace(/^npx /, ''));
+    }
+    expect(shownOutputMatches('a 1\nb  2\nc 3\n', 'a …\n…\nc 3')).toBe(true);
+    expect(shownOutputMatches('a 1\nb 2\n', 'a 1\nb 3')).toBe(false);
+  });
 
   it('every placeholder and skip above is still used by some document line', () => {
     const all = DOCS.flatMap((doc) => commandLinesOf(readFileSync(join(ROOT, doc), 'utf8')).flatMap(runnableOf));

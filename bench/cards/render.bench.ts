@@ -250,7 +250,7 @@ async function main(): Promise<void> {
   };
   const out = join(here, '..', 'results');
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'cards.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(join(out, 'cards.json'), `${JSON.stringify({ date: new Date().toISOString(), ...result }, null, 2)}\n`);
   const row = (n: string) => {
     const x = styles[n];
     return `| ${n} | ${x.cpu_total_median_ms} | ${x.cpu_total_p95_ms} | ${x.cpu_satori_median_ms} | ${x.cpu_resvg_median_ms} | ${x.total_median_ms} | ${x.total_p95_ms} | ${x.satori_median_ms} | ${x.resvg_median_ms} | ${Math.round(x.png_bytes / 1024)} |`;

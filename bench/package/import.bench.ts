@@ -107,7 +107,7 @@ const node = summary['node -e 0'].wallMs;
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
 writeFileSync(
   join(root, 'bench', 'results', 'package.json'),
-  `${JSON.stringify({ node: process.version, samples, loadavg1: load, name: NAME, summary, raw }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, samples, loadavg1: load, name: NAME, summary, raw }, null, 2)}\n`,
 );
 const md = [
   `# bench/package — the first answer and import 'halfspace' (dist/, ${process.version})`,

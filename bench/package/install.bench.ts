@@ -205,7 +205,7 @@ const summary = {
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
 writeFileSync(
   join(root, 'bench', 'results', 'package-install.json'),
-  `${JSON.stringify({ node: process.version, npm: npm(['--version'], root).trim(), samples, loadavg1: load, summary, raw: runs }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, npm: npm(['--version'], root).trim(), samples, loadavg1: load, summary, raw: runs }, null, 2)}\n`,
 );
 const row = (name: string, x: ReturnType<typeof summarise>) =>
   `| ${name} | ${x.seconds} | ${x.mb} | ${x.packages} | ${x.installScripts.join(', ') || 'none'} |`;

@@ -132,7 +132,7 @@ const md = [
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(
   'bench/results/score.json',
-  `${JSON.stringify({ node: process.version, rows: ROWS, csv_mb: csvMb, ...results }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, rows: ROWS, csv_mb: csvMb, ...results }, null, 2)}\n`,
 );
 writeFileSync('bench/results/score.md', md);
 console.log(md);

@@ -60,6 +60,8 @@ export interface RunningServer {
   storeNote?: string;
   service: Service;
   baseUrl: string;
+  /** Whether an admin token is set, so that the admin API and `/console` can be signed in to. */
+  adminEnabled: boolean;
   /** Async card jobs a previous run left unfinished: queued again here, or failed when their hold had lapsed. */
   resumed: ResumeReport;
   /**
@@ -225,6 +227,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(storeNote ? { storeNote } : {}),
     service: started,
     baseUrl,
+    adminEnabled: options.operations?.adminToken !== undefined,
     ...leftovers,
     close: async () => {
       if (takeOver) clearInterval(takeOver);
@@ -262,7 +265,10 @@ export function readyText(server: RunningServer): string {
     ...(server.storeNote ? [`  store    memory, ${server.storeNote}`] : []),
     `  docs     ${url}/docs`,
     `  openapi  ${url}/openapi.json`,
-    `  console  ${url}/console`,
+    // Without a token the console is only a sign-in box nobody can pass: say how to turn it on instead.
+    server.adminEnabled
+      ? `  console  ${url}/console`
+      : '  console  off: serve again with --admin-token-file FILE or HALFSPACE_ADMIN_TOKEN set (docs/deploy.md#the-admin-token)',
     `  health   ${url}/healthz  ${url}/readyz  ${url}/metrics`,
     ...(server.resumed.resumed + server.resumed.failed > 0
       ? [
@@ -283,11 +289,11 @@ export function readyText(server: RunningServer): string {
       ? []
       : [
           '',
-          'Create a key in another terminal (works while the server runs):',
+          'Create a key in another terminal (works while the server runs); it prints the export KEY=… line to paste:',
           // `npx` finds the binary of a local install (node_modules/.bin), where a bare `halfspace` is not on PATH.
           `  npx halfspace keys create --credits 100 --db ${printableDb(db)}`,
           '',
-          'Then call the API with it:',
+          'Then call the API with it ($KEY is the key that line exported):',
           `  curl -i ${url}/api/v1/intelligence/player -H "Authorization: Bearer $KEY" -H "Content-Type: application/json" -d '{"name":"${name}"}'`,
         ]),
     '',
