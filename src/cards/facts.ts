@@ -143,7 +143,7 @@ export interface CardFacts {
   stats: MetricKey[];
   /** Highlighted column (stat_ribbon); null when none. */
   hero_stat: MetricKey | null;
-  /** Top-percentile metric line, e.g. "Key passes: 96th percentile among midfielders in Premier League 2025/26". */
+  /** Top-percentile line of a featured metric (one of `stats`), e.g. "Key passes: 96th percentile among midfielders in Premier League 2025/26". */
   highlight: { key: MetricKey; percentile: number; text: string } | null;
   verdict: CardVerdict;
   /** Style tags (role first), possibly empty. */
@@ -333,7 +333,7 @@ function cardMetricsOf(d: DerivedSeasons, row: number, group: PositionGroup, lev
   });
 }
 
-/** The metric with the highest percentile, or null under 90 minutes, where only ratios exist (docs/cards.md). */
+/** The metric with the highest percentile among `metrics` (the card's featured ones), or null under 90 minutes, where only ratios exist (docs/cards.md). */
 function topMetricOf(metrics: readonly CardMetric[], minutesPlayed: number): CardMetric | null {
   let top: CardMetric | null = null;
   if (minutesPlayed >= PER90_MINUTES_MIN)
@@ -389,11 +389,15 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
   const league = row >= 0 ? ctx.leagueById(d.league_id[row]) : undefined;
   const record = row >= 0 ? ctx.playerSeasonAt(row) : null;
   const minutes = row >= 0 ? d.minutes[row] : 0;
-  const top = topMetricOf(metrics, minutes);
+  const stats = [...(options.triplet ?? options.stats ?? GROUP_METRICS[group].slice(0, 6))];
+  // The highlight and the default take name a metric the card shows, never one off the card.
+  const top = topMetricOf(
+    metrics.filter((m) => stats.includes(m.key)),
+    minutes,
+  );
   const cohortName = cohortNameAt(d, row, group);
   const highlight = highlightOf(top, cohortName, league && season ? ` in ${league.name} ${season.name}` : '');
 
-  const stats = [...(options.triplet ?? options.stats ?? GROUP_METRICS[group].slice(0, 6))];
   const style = row >= 0 ? ctx.styleOf(row) : null;
   const styleTags = style ? [style.primary, ...style.traits] : [];
   const featured = stats.map((k) => metrics.find((m) => m.key === k)?.percentile ?? null);
