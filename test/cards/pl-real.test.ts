@@ -180,4 +180,22 @@ describe.skipIf(!present)('cards on the Premier League 2017/18', () => {
         if (facts.highlight) expect(facts.stats, `${p.name} ${style}`).toContain(facts.highlight.key);
       }
   }, 240_000);
+
+  it('renders a radar for every regular, outfield or in goal, as a 1080 × 1350 PNG; --closest overlays one of his role', async () => {
+    for (const p of regulars) {
+      const r = await engine.card({ player_id: p.player_id, style: 'radar' });
+      if (!r.ok) throw new Error(`${p.name}: ${r.error.message}`);
+      const png = decodePng(r.value.png);
+      expect([png.width, png.height], p.name).toEqual([1080, 1350]);
+    }
+    const kante = await factsOf(engine, { player_name: 'Kanté', style: 'radar', closest: true });
+    const [first, second] = kante.radar!.series;
+    expect(second, 'a closest player').toBeDefined();
+    expect(second!.player_id).not.toBe(first!.player_id);
+    expect(second!.similarity).toBeGreaterThan(0);
+    expect(second!.similarity).toBeLessThanOrEqual(1);
+    // Same role: the card would have refused him as name2 otherwise.
+    const named = await factsOf(engine, { player_name: 'Kanté', style: 'radar', name2: second!.display_name });
+    expect(named.radar!.series[1]!.player_id).toBe(second!.player_id);
+  }, 400_000);
 });
