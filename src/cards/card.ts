@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { createHash } from 'node:crypto';
 import type { EngineContext } from '../context.js';
+import type { DnaContext } from '../dna/player-index.js';
 import { positionGroupOf } from '../model/schema.js';
 import { positionCodeOf } from '../model/positions.js';
 import { fail, ok, type Result } from '../errors.js';
@@ -20,7 +21,7 @@ import { PLAYER_CARD_SIZE, playerCardLayout } from './layouts/player-card.js';
 import { STAT_RIBBON_SIZE, statRibbonLayout } from './layouts/stat-ribbon.js';
 import { SHOT_MAP_SIZE, shotMapLayout } from './layouts/shot-map.js';
 import { RADAR_SIZE, radarLayout } from './layouts/radar.js';
-import { radarFactsOf, type RadarFacts } from './radar.js';
+import { closestByDnaOf, radarFactsOf, type RadarFacts } from './radar.js';
 import { photoOf, type CardPhoto } from './photo.js';
 import { photoPixelsProblemOf } from './photo-pixels.js';
 import { renderLayout, type RenderedPng } from './render.js';
@@ -185,8 +186,11 @@ export function cardRequestCheckOf(
   return ok({ player, stats });
 }
 
+const hasDna = (ctx: EngineContext): ctx is DnaContext => 'dna' in ctx;
+
 /**
- * The radar of a resolved player, overlaid with the player `name2` names when given: the name's
+ * The radar of a resolved player, overlaid with the player `name2` names when given, or with the
+ * closest player of his role by DNA when `closest` is set (alone when he has none): the name's
  * resolution failures (`player_not_found`, `ambiguous_player`) and a second player of another role
  * come back on `name2`.
  */
@@ -194,7 +198,13 @@ function radarOf(
   ctx: EngineContext,
   player: NonNullable<ReturnType<EngineContext['playerById']>>,
   name2: string | undefined,
+  closest: boolean,
 ): Result<RadarFacts> {
+  if (closest) {
+    // Every engine context carries the DNA vectors; a bare context without them draws him alone.
+    const near = hasDna(ctx) ? closestByDnaOf(ctx, player) : null;
+    return near ? radarFactsOf(ctx, player, near.player, near.similarity) : radarFactsOf(ctx, player, null);
+  }
   if (name2 === undefined) return radarFactsOf(ctx, player, null);
   const resolved = ctx.resolvePlayer({ name: name2 });
   if (!resolved.ok)
@@ -239,7 +249,7 @@ export async function cardOfParsed(
 
   let radar: RadarFacts | null = null;
   if (req.style === 'radar') {
-    const drawn = radarOf(ctx, player, req.name2);
+    const drawn = radarOf(ctx, player, req.name2, req.closest === true);
     if (!drawn.ok) return drawn;
     radar = drawn.value;
   }

@@ -7,7 +7,6 @@ import type { EngineContext, PlayerRow, TeamRow } from '../context.js';
 import {
   type CountingColumn,
   POSITION_GROUPS,
-  rowsOf,
   positionGroupOf,
   positionLabelOf,
   type PositionGroup,
@@ -22,6 +21,9 @@ import { NO_CLEAR_ROLE } from '../dna/clear-role.js';
 import type { DerivedSeasons } from '../stats/derived.js';
 import type { VerdictCode } from '../verdict/rules.js';
 import type { RadarFacts } from './radar.js';
+import { shotsOf, type CardShot, type ShotsKind } from './shots.js';
+
+export type { CardShot, ShotsKind } from './shots.js';
 
 /** Verdict frames a caller may set on player_card (docs/design.md#op-cards). */
 export const CARD_VERDICT_CODES = ['fraud', 'merchant', 'cooked'] as const satisfies readonly VerdictCode[];
@@ -63,14 +65,6 @@ export interface CardVerdict {
   /** 0–1. */
   confidence: number;
   source: 'caller' | 'engine' | 'style_tags';
-}
-
-/** One shot on a shot map: pitch fractions toward the goal attacked, its xG, whether it was a goal. */
-export interface CardShot {
-  x: number;
-  y: number;
-  xg: number;
-  goal: boolean;
 }
 
 /** Everything one card shows, as plain data (numbers already computed; layouts only format them). */
@@ -135,15 +129,17 @@ export interface CardFacts {
   season_totals: SeasonTotal[];
   /** Season xG (docs/methodology/event-values.md#xg); null when the dataset has no xG. */
   xg: number | null;
-  /** The season's shots (shot_map only; null when not asked for or the dataset has no shots table). */
+  /** The season's shots (shot_map only; null when not asked for or the dataset has no shots table): a goalkeeper's are the shots he faced. */
   shots: CardShot[] | null;
+  /** Whose shots `shots` holds: the player's own, or those a goalkeeper faced. */
+  shots_kind: ShotsKind;
   /** Every metric of the player's group, in the group's display order. */
   metrics: CardMetric[];
   /** The keys the card features, in order (the triplet on player_card, `stats` on the other sync styles). */
   stats: MetricKey[];
   /** Highlighted column (stat_ribbon); null when none. */
   hero_stat: MetricKey | null;
-  /** Top-percentile metric line, e.g. "Key passes: 96th percentile among midfielders in Premier League 2025/26". */
+  /** Top-percentile line of a featured metric (one of `stats`), e.g. "Key passes: 96th percentile among midfielders in Premier League 2025/26". */
   highlight: { key: MetricKey; percentile: number; text: string } | null;
   verdict: CardVerdict;
   /** Style tags (role first), possibly empty. */
@@ -298,23 +294,6 @@ export interface CardFactsOptions {
   shots?: boolean;
 }
 
-/**
- * The shots of `playerId` in season `seasonId` from the dataset's optional shots table, or null
- * when it has none (docs/methodology/event-values.md#shots).
- */
-function shotsOf(ctx: EngineContext, playerId: number, seasonId: number): CardShot[] | null {
-  const table = ctx.dataset.tables.shots;
-  if (!table) return null;
-  const inSeason = new Set(
-    rowsOf(ctx.dataset.tables.fixtures, 'fixtures')
-      .filter((f) => f.season_id === seasonId)
-      .map((f) => f.fixture_id),
-  );
-  return rowsOf(table, 'shots')
-    .filter((s) => s.player_id === playerId && inSeason.has(s.fixture_id))
-    .map((s) => ({ x: s.x, y: s.y, xg: s.xg, goal: s.outcome === 'goal' }));
-}
-
 const isHexColor = (c: string | null | undefined): c is string => typeof c === 'string' && /^#[0-9a-fA-F]{6}$/.test(c);
 
 const numberOrNull = (x: number) => (Number.isNaN(x) ? null : x);
@@ -333,7 +312,7 @@ function cardMetricsOf(d: DerivedSeasons, row: number, group: PositionGroup, lev
   });
 }
 
-/** The metric with the highest percentile, or null under 90 minutes, where only ratios exist (docs/cards.md). */
+/** The metric with the highest percentile among `metrics` (the card's featured ones), or null under 90 minutes, where only ratios exist (docs/cards.md). */
 function topMetricOf(metrics: readonly CardMetric[], minutesPlayed: number): CardMetric | null {
   let top: CardMetric | null = null;
   if (minutesPlayed >= PER90_MINUTES_MIN)
@@ -389,11 +368,16 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
   const league = row >= 0 ? ctx.leagueById(d.league_id[row]) : undefined;
   const record = row >= 0 ? ctx.playerSeasonAt(row) : null;
   const minutes = row >= 0 ? d.minutes[row] : 0;
-  const top = topMetricOf(metrics, minutes);
+  const stats = [...(options.triplet ?? options.stats ?? GROUP_METRICS[group].slice(0, 6))];
+  // The highlight and the default take name a metric the card shows, never one off the card.
+  const top = topMetricOf(
+    metrics.filter((m) => stats.includes(m.key)),
+    minutes,
+  );
   const cohortName = cohortNameAt(d, row, group);
   const highlight = highlightOf(top, cohortName, league && season ? ` in ${league.name} ${season.name}` : '');
 
-  const stats = [...(options.triplet ?? options.stats ?? GROUP_METRICS[group].slice(0, 6))];
+  const shotsKind: ShotsKind = group === 'goalkeeper' ? 'faced' : 'taken';
   const style = row >= 0 ? ctx.styleOf(row) : null;
   const styleTags = style ? [style.primary, ...style.traits] : [];
   const featured = stats.map((k) => metrics.find((m) => m.key === k)?.percentile ?? null);
@@ -419,7 +403,8 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
     },
     season_totals: SEASON_TOTALS[group].map(([key, label]) => ({ key, label, value: record?.[key] ?? null })),
     xg: record?.xg ?? null,
-    shots: options.shots && row >= 0 ? shotsOf(ctx, player.player_id, d.season_id[row]) : null,
+    shots: options.shots && row >= 0 ? shotsOf(ctx, player.player_id, d.season_id[row], shotsKind) : null,
+    shots_kind: shotsKind,
     metrics,
     stats,
     hero_stat: options.hero_stat ?? null,

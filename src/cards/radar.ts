@@ -6,11 +6,16 @@
 import type { EngineContext, PlayerRow } from '../context.js';
 import { fail, ok, type Result } from '../errors.js';
 import { positionCodeOf } from '../model/positions.js';
+import { POSITION_GROUPS } from '../model/schema.js';
 import { cohortNameOf } from '../stats/cohorts.js';
 import { percentileAt } from '../stats/derived.js';
 import { METRICS, type MetricKey } from '../stats/metrics.js';
 import { minutesShown } from '../stats/per90.js';
 import { ROLE_LABELS, ROLES, roleOfPosition, type Role } from '../stats/roles.js';
+import { playerDnaIndexOf, type DnaContext } from '../dna/player-index.js';
+import { searchTopK } from '../dna/search.js';
+import { slotOfPlayer } from '../dna/similarity-index.js';
+import { similarityOf } from '../dna/similarity.js';
 
 /**
  * One spoke: the metric drawn, and the one drawn instead when the dataset has no value for it
@@ -124,6 +129,8 @@ export interface RadarSeries {
   sample: 'ok' | 'low';
   /** Percentile 0–100 on each spoke, in spoke order; null when not ranked. */
   percentiles: (number | null)[];
+  /** DNA similarity 0–1 to the first player when this one was chosen as his closest; absent otherwise. */
+  similarity?: number;
 }
 
 /** Everything a radar card draws beyond the common facts. */
@@ -181,7 +188,12 @@ function seriesOf(ctx: EngineContext, player: PlayerRow, keys: readonly MetricKe
  * his percentiles would rank him among other peers on metrics his role is not judged on.
  * @example radarFactsOf(engine, engine.playerById(7)!, null).ok // => true
  */
-export function radarFactsOf(ctx: EngineContext, player: PlayerRow, other: PlayerRow | null): Result<RadarFacts> {
+export function radarFactsOf(
+  ctx: EngineContext,
+  player: PlayerRow,
+  other: PlayerRow | null,
+  similarity?: number,
+): Result<RadarFacts> {
   const row = ctx.latestRowOf(player.player_id);
   const role = roleOf(ctx, player, row);
   if (other) {
@@ -202,6 +214,40 @@ export function radarFactsOf(ctx: EngineContext, player: PlayerRow, other: Playe
     role,
     role_label: ROLE_LABELS[role],
     spokes: keys.map((key) => ({ key, label: METRICS[key].label })),
-    series: [seriesOf(ctx, player, keys), ...(other ? [seriesOf(ctx, other, keys)] : [])],
+    series: [
+      seriesOf(ctx, player, keys),
+      ...(other ? [{ ...seriesOf(ctx, other, keys), ...(similarity === undefined ? {} : { similarity }) }] : []),
+    ],
   });
+}
+
+/** How many DNA neighbours of his position group are searched for one of his role. */
+export const CLOSEST_SEARCH_K = 50;
+
+/**
+ * The player of `player`'s role closest to him by DNA (cosine of the DNA vectors, docs/methodology/dna.md),
+ * among the nearest {@link CLOSEST_SEARCH_K} of his position group, with the similarity 0–1; null
+ * when he has no DNA vector or none of them shares his role.
+ * @example closestByDnaOf(engine, engine.playerById(7)!)?.player.player_id // => 12
+ */
+export function closestByDnaOf(ctx: DnaContext, player: PlayerRow): { player: PlayerRow; similarity: number } | null {
+  const row = ctx.latestRowOf(player.player_id);
+  if (row < 0) return null;
+  const { index } = playerDnaIndexOf(ctx);
+  const slot = slotOfPlayer(index, player.player_id);
+  if (slot < 0) return null;
+  const role = roleOf(ctx, player, row);
+  const group = POSITION_GROUPS[ctx.derived.group[row]!]!;
+  const hits = searchTopK(index, {
+    slot,
+    k: CLOSEST_SEARCH_K,
+    exclude_player_id: player.player_id,
+    filters: { position_group: group },
+  });
+  for (const hit of hits) {
+    const other = ctx.playerById(hit.player_id);
+    if (other && roleOf(ctx, other, ctx.latestRowOf(other.player_id)) === role)
+      return { player: other, similarity: Math.round(similarityOf(hit.score) * 1e4) / 1e4 };
+  }
+  return null;
 }

@@ -82,6 +82,8 @@ export const CardRequest = z
     photo_mode: z.literal('silhouette').optional(),
     event_type: z.enum(EVENT_TYPES).optional(),
     name2: IdentityName.optional(),
+    /** radar only: overlay the player of the same role closest to him by DNA (docs/cards.md#radar). */
+    closest: z.boolean().optional(),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -97,6 +99,9 @@ export const CardRequest = z
     if (v.style === 'radar' && v.caption !== undefined) refuse('caption', 'radar has no caption');
     if (v.name2 !== undefined && v.style !== 'radar')
       refuse('name2', 'name2 (a second player) is only for the radar style');
+    if (v.closest !== undefined && v.style !== 'radar')
+      refuse('closest', 'closest (overlay the closest player by DNA) is only for the radar style');
+    if (v.closest === true && v.name2 !== undefined) refuse('closest', 'give name2 or closest, not both');
     if (v.hero_stat !== undefined && v.stats !== undefined && !v.stats.includes(v.hero_stat))
       refuse('hero_stat', 'must be one of stats');
     if (v.take !== undefined && v.style !== 'stat_ribbon')

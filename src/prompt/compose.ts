@@ -90,7 +90,7 @@ export function composeCardPrompt(
     facts.style_tags.length > 0 ? `Playing style: ${facts.style_tags.join(', ')}.` : null,
     LAYOUTS[options.style],
     options.style === 'fifa_viral' ? overallLineOf(facts.sample.rating) : null,
-    `Palette: primary ${pal.primary}, secondary ${pal.secondary}, accent ${angle.accent}, ink #0b1020; flat colour blocks, bold sans-serif type.`,
+    `Palette${pal.source === 'house' ? " (house colours: the club's are not in the data, use no club colour)" : ' (club colours)'}: primary ${pal.primary}, secondary ${pal.secondary}, accent ${angle.accent}, ink #0b1020; flat colour blocks, bold sans-serif type.`,
     `Take to print as the caption (${options.user_take !== undefined ? 'from the user' : 'default'}):`,
     USER_TAKE_OPEN,
     take,

@@ -130,6 +130,18 @@ describe('cardFactsOf (tiny dataset)', () => {
     expect(f.verdict.confidence).toBeGreaterThan(0);
   });
 
+  it('highlights and takes a metric the card shows, never one off the card', () => {
+    // Goals (90th) is his top metric; a card featuring only assists (50th, worked out above) must not name goals.
+    const f = cardFactsOf(engine, engine.playerById(1)!, { watermark: null, stats: ['assists_per90'] });
+    expect(f.highlight?.key).toBe('assists_per90');
+    expect(f.highlight?.text).toMatch(/^Assists: 50th percentile/);
+    expect(f.caption).toMatch(/assists/);
+    for (const stats of [['shots_per90'], ['assists_per90', 'shots_per90'], ['rating']] as const) {
+      const g = cardFactsOf(engine, engine.playerById(1)!, { watermark: null, stats });
+      expect(stats).toContain(g.highlight?.key);
+    }
+  });
+
   it('uses the caller verdict code and caption', () => {
     const f = cardFactsOf(engine, engine.playerById(1)!, {
       watermark: null,

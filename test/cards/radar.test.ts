@@ -61,6 +61,9 @@ describe('radar requests', () => {
     expect(param({ player_id: 1, style: 'radar', caption: 'x' })).toBe('caption');
     expect(param({ player_id: 1, style: 'player_card', name2: 'Anton Berg' })).toBe('name2');
     expect(CardRequest.safeParse({ player_id: 1, style: 'radar', name2: 'Anton Berg' }).success).toBe(true);
+    expect(param({ player_id: 1, style: 'player_card', closest: true })).toBe('closest');
+    expect(param({ player_id: 1, style: 'radar', closest: true, name2: 'Anton Berg' })).toBe('closest');
+    expect(CardRequest.safeParse({ player_id: 1, style: 'radar', closest: true }).success).toBe(true);
   });
 
   it('overlays a second striker, and refuses a goalkeeper or an unknown name on name2', async () => {

@@ -64,6 +64,7 @@ export function sampleFacts(overrides: Partial<CardFacts> = {}): CardFacts {
     ],
     xg: 15.6,
     shots: sampleShots(),
+    shots_kind: 'taken',
     metrics,
     stats: ['goals_per90', 'assists_per90', 'shots_per90'],
     hero_stat: null,

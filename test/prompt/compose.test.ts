@@ -30,7 +30,7 @@ describe('composeCardPrompt', () => {
     expect(text).toContain('Tomás Okonkwo-Szczęsny');
     expect(text).toContain('- Goals per 90: 0.71 (94th pct · elite)');
     expect(text).toContain('Stat ribbon: Goals 17 · Assists 7 · Key passes 40 · Big chances 14.');
-    expect(text).toContain('Palette: primary #b91c1c, secondary #fde047');
+    expect(text).toContain('Palette (club colours): primary #b91c1c, secondary #fde047');
     expect(text).toContain('trading card');
     // The sample's goals_per90 is at the 94th percentile (≥ 90): the elite angle with the metric's noun.
     expect(text).toContain('Headline: "ELITE FINISHER"');

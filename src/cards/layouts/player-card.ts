@@ -5,6 +5,7 @@
  */
 import type { CardFacts, CardMetric } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
+import { fitTextOf, type TextBox } from '../text-fit.js';
 import {
   INK,
   RADIUS,
@@ -19,6 +20,12 @@ import {
   unitOf,
   watermarkOf,
 } from './shared.js';
+
+/**
+ * The verdict's supporting sentence: two lines at 20 px, or at 18 px when it needs them, else
+ * shortened at a clause boundary (docs/cards.md#text-fit); never clipped.
+ */
+export const VERDICT_DETAIL_BOX: TextBox = { width: 680, lines: 2, sizes: [20, 18], weight: 400 };
 
 /** player_card pixel size (4:5 portrait). */
 export const PLAYER_CARD_SIZE = { width: 1080, height: 1350 } as const;
@@ -193,6 +200,7 @@ function tripletOf(facts: CardFacts): LayoutNode {
 /** The verdict line: verdict (or style) headline and detail, with its confidence on the right. */
 function verdictLineOf(facts: CardFacts): LayoutNode {
   const accent = VERDICT_COLORS[facts.verdict.code ?? 'none'];
+  const detail = facts.verdict.detail === null ? null : fitTextOf(facts.verdict.detail, VERDICT_DETAIL_BOX);
   return h(
     'div',
     {
@@ -206,18 +214,24 @@ function verdictLineOf(facts: CardFacts): LayoutNode {
     },
     h(
       'div',
-      { flexDirection: 'column', maxWidth: 680 },
+      { flexDirection: 'column', maxWidth: VERDICT_DETAIL_BOX.width },
       h(
         'div',
         { fontSize: 18, color: INK.muted, letterSpacing: 2, textTransform: 'uppercase', fontWeight: 700 },
         facts.verdict.code ? 'Verdict' : 'Style',
       ),
       h('div', { fontSize: 36, fontWeight: 900, color: accent, marginTop: 4 }, facts.verdict.headline),
-      facts.verdict.detail &&
+      detail &&
         h(
           'div',
-          { fontSize: 20, color: INK.muted, marginTop: 6, lineHeight: 1.3, maxHeight: 54, overflow: 'hidden' },
-          facts.verdict.detail,
+          {
+            fontSize: detail.fontSize,
+            color: INK.muted,
+            marginTop: 6,
+            lineHeight: 1.3,
+            maxWidth: VERDICT_DETAIL_BOX.width,
+          },
+          detail.text,
         ),
     ),
     h(

@@ -128,7 +128,12 @@ function spokeLabelOf(radar: RadarFacts, i: number): LayoutNode {
 
 /** One legend entry: the player's colour, name, club and minutes. */
 function legendEntryOf(s: RadarSeries, k: number): LayoutNode {
-  const meta = [s.team_name, `${formatInt(s.minutes)} min`, s.sample === 'low' ? 'small sample' : null]
+  const meta = [
+    s.team_name,
+    `${formatInt(s.minutes)} min`,
+    s.sample === 'low' ? 'small sample' : null,
+    s.similarity === undefined ? null : `closest by DNA (${Math.round(s.similarity * 100)}% match)`,
+  ]
     .filter(Boolean)
     .join(' · ');
   return h(

@@ -1,5 +1,5 @@
 /**
- * @module Pieces every card layout shares: the palette derived from club colours, number
+ * @module Pieces every card layout shares: the palette (club colours from the data, else the house palette), number
  * formatting, percentile colours, the watermark corner mark and the footer.
  */
 import { METRICS, type MetricKey } from '../../stats/metrics.js';
@@ -27,8 +27,16 @@ export const TIER_COLORS = {
   none: '#64748b',
 } as const;
 
-/** Colours of a card without a club; a club without colours gets {@link clubColorOf}. */
-export const DEFAULT_CLUB_COLORS = { primary: '#3b5bdb', secondary: '#f8f9fa' } as const;
+/**
+ * The house palette: a card draws it when the dataset has no colours for the club (event data
+ * never has them; `halfspace enrich --teams` adds them) or the player has no club. A slate and a
+ * grey that no club is known by, so a card never shows a colour the club does not wear
+ * (docs/cards.md#club-colours).
+ */
+export const HOUSE_PALETTE = { primary: '#2a3352', secondary: '#cbd3e6' } as const;
+
+/** The stripe under a club-coloured header when the club's data has a primary colour but no secondary. */
+export const CLUB_SECONDARY_DEFAULT = '#f8f9fa';
 
 /** Accent colours of the caller-set verdict frames. */
 export const VERDICT_COLORS = {
@@ -67,54 +75,30 @@ export function textOn(hex: string): string {
   return luminanceOf(hex) > 0.45 ? INK.background : INK.text;
 }
 
-/** Highest luminance of a generated club colour: white text on it keeps a WCAG contrast of at least 4.5:1. */
-export const CLUB_COLOR_LUMINANCE_MAX = 1.05 / 4.5 - 0.05;
-
-/** `#rrggbb` of an HSL colour (h in degrees, s and l in 0–1). */
-function hexOfHsl(h: number, s: number, l: number): string {
-  const a = s * Math.min(l, 1 - l);
-  const channel = (n: number) => {
-    const k = (n + h / 30) % 12;
-    const c = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(c * 255)
-      .toString(16)
-      .padStart(2, '0');
-  };
-  return `#${channel(0)}${channel(8)}${channel(4)}`;
-}
-
 /**
- * A club's own colour when the dataset has none (event data never does): a hue taken from its name
- * (FNV-1a hash), so every club keeps one colour across cards and datasets and clubs differ, darkened
- * until white text on it stays legible (docs/cards.md#club-colours).
- * @example clubColorOf('Liverpool') === clubColorOf('Liverpool') // => true
+ * The palette of a card: the club's colours from the dataset (`teams.primary_color` /
+ * `secondary_color`), else {@link HOUSE_PALETTE}; `source` says which, and the text colours on each fill.
+ * @example paletteOf({ club: null }).source // => 'house'
  */
-export function clubColorOf(name: string): string {
-  let hash = 0x811c9dc5;
-  for (const ch of name.normalize('NFC').toLowerCase()) {
-    hash ^= ch.codePointAt(0) ?? 0;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  const hue = hash % 360;
-  const saturation = 0.55 + ((hash >>> 9) % 20) / 100;
-  for (let lightness = 0.42; ; lightness -= 0.02) {
-    const hex = hexOfHsl(hue, saturation, lightness);
-    if (luminanceOf(hex) <= CLUB_COLOR_LUMINANCE_MAX) return hex;
-  }
-}
-
-/** The club palette of a card: primary and secondary fills and the text colour on the primary. */
-export function paletteOf(facts: CardFacts): {
+export function paletteOf(facts: Pick<CardFacts, 'club'>): {
   primary: string;
   secondary: string;
   onPrimary: string;
   onSecondary: string;
+  source: 'club' | 'house';
 } {
   const club = facts.club;
-  const primary = club?.primary_color ?? (club ? clubColorOf(club.name) : DEFAULT_CLUB_COLORS.primary);
-  let secondary = facts.club?.secondary_color ?? DEFAULT_CLUB_COLORS.secondary;
+  const own = club?.primary_color ?? null;
+  const primary = own ?? HOUSE_PALETTE.primary;
+  let secondary = own ? (club?.secondary_color ?? CLUB_SECONDARY_DEFAULT) : HOUSE_PALETTE.secondary;
   if (secondary.toLowerCase() === primary.toLowerCase()) secondary = textOn(primary);
-  return { primary, secondary, onPrimary: textOn(primary), onSecondary: textOn(secondary) };
+  return {
+    primary,
+    secondary,
+    onPrimary: textOn(primary),
+    onSecondary: textOn(secondary),
+    source: own ? 'club' : 'house',
+  };
 }
 
 /** The club palette a layout draws with ({@link paletteOf}). */

@@ -1,9 +1,10 @@
 /**
  * @module The shot_map layout (1080 × 1350): season header, half a pitch with the season's shots
  * as circles sized by xG (goals filled and drawn on top), the totals (shots, goals, xG, xG per
- * shot), the footer with the attribution and the watermark (docs/cards.md#shot_map).
+ * shot), the footer with the attribution and the watermark (docs/cards.md#shot_map). A goalkeeper's
+ * map shows the shots he faced, toward his goal, with the goals he conceded filled.
  */
-import type { CardFacts, CardShot } from '../facts.js';
+import type { CardFacts, CardShot, ShotsKind } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
 import { INK, RADIUS, footerOf, formatInt, paletteOf, watermarkOf } from './shared.js';
 
@@ -51,7 +52,7 @@ function dot(s: CardShot): LayoutNode {
 }
 
 /** The half pitch with its markings and the shots (misses first, goals on top). */
-function pitchOf(shots: readonly CardShot[] | null): LayoutNode {
+function pitchOf(shots: readonly CardShot[] | null, kind: ShotsKind): LayoutNode {
   const ordered = shots ? [...shots.filter((s) => !s.goal), ...shots.filter((s) => s.goal)] : [];
   return h(
     'div',
@@ -95,7 +96,9 @@ function pitchOf(shots: readonly CardShot[] | null): LayoutNode {
     }),
     ...ordered.map(dot),
     shots === null && h('div', { fontSize: 30, fontWeight: 700, color: INK.muted }, 'No shot data in this dataset'),
-    shots !== null && shots.length === 0 && h('div', { fontSize: 30, fontWeight: 700, color: INK.muted }, 'No shots'),
+    shots !== null &&
+      shots.length === 0 &&
+      h('div', { fontSize: 30, fontWeight: 700, color: INK.muted }, kind === 'faced' ? 'No shots faced' : 'No shots'),
   );
 }
 
@@ -140,6 +143,7 @@ export function shotMapLayout(facts: CardFacts): LayoutNode {
   const p = facts.player;
   const t = facts.shots ? shotTotalsOf(facts.shots) : null;
   const seasonLine = facts.season ? `${facts.season.league_name} · ${facts.season.season_name}` : 'Season shot map';
+  const faced = facts.shots_kind === 'faced';
   return h(
     'div',
     {
@@ -157,7 +161,7 @@ export function shotMapLayout(facts: CardFacts): LayoutNode {
       h(
         'div',
         { fontSize: 22, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.9 },
-        `Shot map · ${seasonLine}`,
+        `${faced ? 'Shots faced' : 'Shot map'} · ${seasonLine}`,
       ),
       h(
         'div',
@@ -171,13 +175,13 @@ export function shotMapLayout(facts: CardFacts): LayoutNode {
       ),
     ),
     h('div', { height: 10, backgroundColor: pal.secondary }),
-    h('div', { justifyContent: 'center', marginTop: 26 }, pitchOf(facts.shots)),
+    h('div', { justifyContent: 'center', marginTop: 26 }, pitchOf(facts.shots, facts.shots_kind)),
     h(
       'div',
       { padding: '22px 44px 0 56px' },
-      totalTile('Shots', t ? formatInt(t.shots) : '–', pal.primary),
-      totalTile('Goals', t ? formatInt(t.goals) : '–', GOAL_FILL),
-      totalTile('xG', t ? t.xg.toFixed(1) : '–', pal.primary),
+      totalTile(faced ? 'Shots faced' : 'Shots', t ? formatInt(t.shots) : '–', pal.primary),
+      totalTile(faced ? 'Conceded' : 'Goals', t ? formatInt(t.goals) : '–', GOAL_FILL),
+      totalTile(faced ? 'xG faced' : 'xG', t ? t.xg.toFixed(1) : '–', pal.primary),
       totalTile('xG / shot', t && t.shots > 0 ? (t.xg / t.shots).toFixed(2) : '–', pal.primary),
     ),
     footerOf(facts),

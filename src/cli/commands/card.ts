@@ -17,12 +17,13 @@ export const cardCommand = defineCommand({
   name: 'card',
   summary: 'Render a PNG card: player_card, stat_ribbon, shot_map, radar, editorial_cover, fifa_viral or collage',
   usage:
-    'card --name NAME [--player-id N] [--team-hint CLUB] --out FILE.png [--style player_card] [--name2 NAME] [--stats a,b] [--hero KEY] [--caption TEXT] [--verdict-code fraud|merchant|cooked] [--photo FILE] [--event-type T] [--base-url URL] [--no-watermark] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
+    'card --name NAME [--player-id N] [--team-hint CLUB] --out FILE.png [--style player_card] [--name2 NAME | --closest] [--stats a,b] [--hero KEY] [--caption TEXT] [--verdict-code fraud|merchant|cooked] [--photo FILE] [--event-type T] [--base-url URL] [--no-watermark] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {
     ...IDENTITY_OPTIONS,
     ...DATASET_OPTIONS,
     style: { type: 'string', default: 'player_card' },
     name2: { type: 'string' },
+    closest: { type: 'boolean' },
     out: { type: 'string' },
     stats: { type: 'string' },
     hero: { type: 'string' },
@@ -44,6 +45,7 @@ export const cardCommand = defineCommand({
         .map((s) => s.trim())
         .filter(Boolean);
     if (values.name2 !== undefined) request.name2 = values.name2;
+    if (values.closest) request.closest = true;
     if (values.hero !== undefined) request.hero_stat = values.hero;
     if (values.caption !== undefined) request.caption = values.caption;
     if (values['verdict-code'] !== undefined) request.verdict_code = values['verdict-code'];

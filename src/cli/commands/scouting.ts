@@ -1,4 +1,5 @@
 import { ROLE_LABELS } from '../../stats/roles.js';
+import { PER90_MINUTES_MIN } from '../../stats/per90.js';
 import { defineCommand } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
 import type { ScoutingResponse } from '../../reports/scouting.js';
@@ -9,8 +10,16 @@ function text(r: ScoutingResponse): string {
   const p = r.data.profile;
   const first = Object.values(r.data.percentiles)[0];
   const cohort = first?.cohort;
+  // A metric without a value gets no row of dashes: the table lists what was measured, one line names the rest.
+  const entries = Object.entries(r.data.percentiles);
+  const shown = entries.filter(([, e]) => e.value !== null);
+  const missing = entries.filter(([, e]) => e.value === null).map(([key]) => key);
+  const whyMissing =
+    (r.data.sample?.minutes ?? 0) < PER90_MINUTES_MIN
+      ? `per-90 values need ${PER90_MINUTES_MIN} minutes`
+      : 'the dataset does not measure them for him (event metrics need event data)';
   // The key column is as wide as the longest key, so event-value keys keep the columns aligned.
-  const keyWidth = Math.max(22, ...Object.keys(r.data.percentiles).map((k) => k.length));
+  const keyWidth = Math.max(22, ...shown.map(([k]) => k.length));
   const lines = [
     `${p.display_name} — ${p.position_label} (${p.position}), ${p.team?.name ?? 'no club'}${p.age !== null ? `, age ${p.age}` : ''}${p.fee_tier ? `, fee tier ${p.fee_tier}` : ''}${p.contract_end_date ? `, contract until ${p.contract_end_date}` : ''}`,
     `Season ${r.data.season ?? '—'} · ${r.data.sample ? `${Math.round(r.data.sample.minutes)} minutes, ${r.data.sample.appearances} appearance${r.data.sample.appearances === 1 ? '' : 's'}${r.data.sample.level === 'low' ? ' (low sample: below the cohort threshold, no labels)' : ''}` : 'no minutes'}`,
@@ -19,10 +28,11 @@ function text(r: ScoutingResponse): string {
       : 'Cohort: none',
     `Style: ${r.data.dna.style_tags.join(', ') || '—'}`,
     '',
-    ...Object.entries(r.data.percentiles).map(
+    ...shown.map(
       ([key, e]) =>
-        `  ${key.padEnd(keyWidth)} ${String(e.value ?? '–').padStart(7)}  ${bar(e.percentile)} ${e.percentile === null ? '' : String(e.percentile).padStart(3)}  ${e.label ?? ''}`,
+        `  ${key.padEnd(keyWidth)} ${String(e.value).padStart(7)}  ${bar(e.percentile)} ${e.percentile === null ? '' : String(e.percentile).padStart(3)}  ${e.label ?? ''}`,
     ),
+    ...(missing.length > 0 ? ['', `No value for ${missing.join(', ')}: ${whyMissing}`] : []),
     '',
     r.data.highlight ? `Highlight: ${r.data.highlight.text}` : '',
     '',
