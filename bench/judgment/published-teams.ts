@@ -82,7 +82,22 @@ export const PUBLISHED: Record<'pl' | 'laliga' | 'bundesliga' | 'ligue1', Publis
     // named him best outfield player of the season's first half.
     playerOfYearSource:
       'kicker Profi-Umfrage, best outfield player of the 2017/18 first half, https://kurier.at/sport/fussball/fussball-lewandowski-fuer-liga-kollegen-bester-feldspieler-der-hinrunde/305.531.204',
-    team: null,
-    teamSource: 'not verified: no official or kicker team of the season 2017/18 was found in the searchable sources',
+    // SPIEGEL ONLINE's "SPON11" of the season, the best player per position by its SPIX index of
+    // match data (part one: Zieler; Rafinha, Hummels, Süle, Alaba; Brandt, Bailey; part two: Vidal,
+    // Lewandowski, Philipp). The eleventh, part two's playmaker, was not verified.
+    team: [
+      'Ron-Robert Zieler',
+      'Rafinha',
+      'Mats Hummels',
+      'Niklas Süle',
+      'David Alaba',
+      'Arturo Vidal',
+      'Julian Brandt',
+      'Leon Bailey',
+      'Maximilian Philipp',
+      'Robert Lewandowski',
+    ],
+    teamSource:
+      'SPIEGEL ONLINE, "Bundesliga-Noten: Die Top-Elf der Saison 2017/2018" part one (http://www.spiegel.de/sport/fussball/bundesliga-noten-die-top-elf-der-saison-2017-2018-teil-eins-a-1208090.html) and part two (http://www.spiegel.de/sport/fussball/bundesliga-noten-die-besten-spieler-der-saison-teil-2-a-1208314.html), May 2018',
   },
 };

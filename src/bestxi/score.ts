@@ -78,13 +78,20 @@ export function roleQualityOf(ctx: Pick<EngineContext, 'derived'>, row: number):
 const BALL_WINNING: readonly MetricKey[] = ['tackles_per90', 'interceptions_per90', 'ball_recovery_per90'];
 
 /**
- * The metrics a vibe may judge a role on: his rating metrics and, for an outfield role, ball-winning;
- * PAdj twins included. Anything else counts as the cohort median: a keeper's dribbles or a
- * centre-back's crosses say nothing of how well he does his job.
+ * A keeper's distribution: how he starts his team's attacks, short or long. His rating leaves the
+ * long balls out (how often he goes long is his team's style), but a vibe is a style, so a vibe that
+ * asks for long passing reads his (docs/methodology/bestxi.md#season-score).
+ */
+const KEEPER_DISTRIBUTION: readonly MetricKey[] = ['long_balls_per90'];
+
+/**
+ * The metrics a vibe may judge a role on: his rating metrics and, for an outfield role, ball-winning,
+ * for a keeper his distribution; PAdj twins included. Anything else counts as the cohort median: a
+ * keeper's dribbles or a centre-back's crosses say nothing of how well he does his job.
  */
 export function vibeMetricsOfRole(role: Role): Set<MetricKey> {
   const keys = new Set<MetricKey>(roleMetricsOf(role));
-  if (role !== 'goalkeeper') for (const k of BALL_WINNING) keys.add(k);
+  for (const k of role === 'goalkeeper' ? KEEPER_DISTRIBUTION : BALL_WINNING) keys.add(k);
   for (const k of [...keys]) {
     const twin = PADJ_TWIN[k];
     if (twin) keys.add(twin);

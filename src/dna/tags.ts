@@ -164,7 +164,14 @@ const ROLE_RULE_TABLE = {
   ],
   midfielder: [
     role('Ball-Winner', tackling(ROLE_P_HIGH), recovering(ROLE_P_ABOVE)),
-    role('Deep-Lying Playmaker', atLeast('passes_per90', ROLE_P_HIGH), progressing(ROLE_P_ABOVE)),
+    // He sets the play rather than making the last pass: a midfielder in the top quarter of his role
+    // for the chances he makes (a Creator's defining metric) is not a deep-lying playmaker.
+    role(
+      'Deep-Lying Playmaker',
+      atLeast('passes_per90', ROLE_P_HIGH),
+      progressing(ROLE_P_ABOVE),
+      atMost('xa_per90', ROLE_P_HIGH - 1, 'key_passes_per90'),
+    ),
     role('Box-to-Box', recovering(ROLE_P_ABOVE), scoring(ROLE_P_ABOVE), atLeast('duels_won_per90', ROLE_P_MEDIAN)),
     role('Creator', creating(ROLE_P_HIGH), atLeast('xt_per90', ROLE_P_ABOVE, 'big_chances_per90')),
   ],

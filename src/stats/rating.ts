@@ -286,10 +286,10 @@ export function withOnPitch(score: number, onPitchPercentile: number): number {
 
 /**
  * Share of a goalkeeper's rating score taken by his save share (save-share.ts), the shots on target
- * he kept out: his own job, where goals conceded and clean sheets are the team's as much as his
- * (docs/methodology/stats.md#model-rating).
+ * he kept out: his own job, where goals conceded and clean sheets are the team's as much as his, so
+ * his own shot stopping weighs as much as the team's record (docs/methodology/stats.md#model-rating).
  */
-export const KEEPER_SAVE_SHARE_WEIGHT = 0.35;
+export const KEEPER_SAVE_SHARE_WEIGHT = 0.5;
 
 /**
  * A keeper's rating score with his save-share percentile blended in at KEEPER_SAVE_SHARE_WEIGHT,
@@ -348,8 +348,10 @@ export function modelRating(
 }
 
 /**
- * A row's full rating score from its metric score: the keeper's save share blended in
- * ({@link withSaveShare}, goalkeepers only), then the on-pitch goal difference ({@link withOnPitch}).
+ * A row's full rating score from its metric score: a keeper's with his save share blended in
+ * ({@link withSaveShare}), an outfield player's with the on-pitch goal difference
+ * ({@link withOnPitch}). A keeper takes no on-pitch share: the goals his team scores are not his
+ * work, and the goals it concedes already weigh in his metric score.
  */
 export function roleScoreOf(
   role: Role,
@@ -357,8 +359,8 @@ export function roleScoreOf(
   onPitchPercentile: number,
   saveSharePercentile: number,
 ): number {
-  const own = role === 'goalkeeper' ? withSaveShare(metricScore, saveSharePercentile) : metricScore;
-  return withOnPitch(own, onPitchPercentile);
+  if (role === 'goalkeeper') return withSaveShare(metricScore, saveSharePercentile);
+  return withOnPitch(metricScore, onPitchPercentile);
 }
 
 /**

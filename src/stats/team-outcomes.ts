@@ -16,6 +16,12 @@ export const TEAM_OUTCOME_METRICS = [
 export const TEAM_OUTCOME_NOTE = 'team, with him on the pitch';
 
 /**
+ * How a team outcome is labelled in a goalkeeper's receipts: his own evidence, but his defence's
+ * as much as his, so it says whose it is.
+ */
+export const KEEPER_TEAM_OUTCOME_NOTE = 'team, with him in goal';
+
+/**
  * True when `key` is a team outcome (goals conceded or clean sheets).
  * @example isTeamOutcome('goals_conceded_per90') // => true
  */

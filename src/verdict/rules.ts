@@ -8,7 +8,7 @@ import type { FeeTier } from '../stats/fee-tier.js';
 import { METRICS, metricEntriesOf, type MetricKey } from '../stats/metrics.js';
 import { ratingComposite } from '../stats/rating.js';
 import type { Role } from '../stats/roles.js';
-import { ownEvidenceOf } from '../stats/team-outcomes.js';
+import { isTeamOutcome, ownEvidenceOf } from '../stats/team-outcomes.js';
 import { acrossFacets, jobWeightOf, specialtyOf, type Specialty } from './specialties.js';
 
 /**
@@ -129,19 +129,26 @@ const byPercentile = (facts: VerdictFacts, dir: 1 | -1) =>
     .map(([k]) => k);
 
 /**
- * Receipts for a strength, what matters for the role first: the strong metrics (≥ 75th) by the
- * weight of their job in the rating (a striker's goals before his shots), one per facet of the job
- * before a second of the same facet (passing, ball-winning, scoring…), then the rest by percentile
- * (docs/methodology/verdict.md#evidence).
+ * Receipts for a strength, where he stands out first: the strong metrics (≥ 75th) that are his own
+ * work before a keeper's team outcomes (goals conceded, clean sheets), elite ones (≥ 90th) before
+ * merely strong ones, and within each by the weight of their job in the rating (a striker's goals
+ * before his shots), one per facet of the job (passing, ball-winning, scoring…) before a second of
+ * the same facet; then the rest by percentile (docs/methodology/verdict.md#evidence).
  * @example byImportance({ role: 'striker', percentiles: { shots_per90: 99, goals_per90: 95 } })[0] // => 'goals_per90'
+ * @example byImportance({ role: 'midfielder', percentiles: { progressive_passes_per90: 85, tackles_padj_per90: 90 } })[0] // => 'tackles_padj_per90'
  */
 export function byImportance(facts: Pick<VerdictFacts, 'role' | 'percentiles'>): MetricKey[] {
   const p = (k: MetricKey) => facts.percentiles[k] ?? 0;
   const weight = (k: MetricKey) => Math.round(jobWeightOf(facts.role, k) * 1e6);
+  const team = (k: MetricKey) => (isTeamOutcome(k) ? 1 : 0);
+  const elite = (k: MetricKey) => (p(k) >= ELITE_PERCENTILE ? 1 : 0);
   const keys = metricEntriesOf(facts.percentiles).map(([k]) => k);
   const strong = keys
     .filter((k) => p(k) >= STRONG_PERCENTILE)
-    .sort((a, b) => weight(b) - weight(a) || p(b) - p(a) || a.localeCompare(b));
+    .sort(
+      (a, b) =>
+        team(a) - team(b) || elite(b) - elite(a) || weight(b) - weight(a) || p(b) - p(a) || a.localeCompare(b),
+    );
   const rest = keys.filter((k) => p(k) < STRONG_PERCENTILE).sort((a, b) => p(b) - p(a) || a.localeCompare(b));
   return [...acrossFacets(strong), ...rest];
 }

@@ -15,7 +15,13 @@ import { ratedPercentilesOf } from '../stats/rating.js';
 import { ROLES, type Role } from '../stats/roles.js';
 import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../identity/request.js';
 import { EntityMeta } from '../identity/name-match.js';
-import { isOwnEvidence, TEAM_OUTCOME_METRICS, TEAM_OUTCOME_NOTE } from '../stats/team-outcomes.js';
+import {
+  isOwnEvidence,
+  isTeamOutcome,
+  KEEPER_TEAM_OUTCOME_NOTE,
+  TEAM_OUTCOME_METRICS,
+  TEAM_OUTCOME_NOTE,
+} from '../stats/team-outcomes.js';
 import { withThousands } from '../prose.js';
 import {
   confidenceOf,
@@ -320,7 +326,8 @@ function evidenceOf(
     const value = valueAt(ctx.derived, metric, row);
     return {
       metric,
-      label: METRICS[metric].label,
+      // Only a keeper's receipts can hold a team outcome; it says whose it is.
+      label: isTeamOutcome(metric) ? `${METRICS[metric].label} (${KEEPER_TEAM_OUTCOME_NOTE})` : METRICS[metric].label,
       value: Number.isNaN(value) ? null : Math.round(value * 100) / 100,
       percentile: percentiles[metric]!,
       cohort: cohortText,

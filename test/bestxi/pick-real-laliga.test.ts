@@ -17,6 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 import { ROLES } from '../../src/stats/roles.js';
+import { PUBLISHED } from '../../bench/judgment/published-teams.js';
 
 const REAL = join(
   process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
@@ -25,18 +26,8 @@ const REAL = join(
 const present = existsSync(join(REAL, 'matches', 'matches_Spain.json'));
 if (!present) console.log(`bestxi pick La Liga test skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
 
-/** The nine players of the published XI named above, as the dataset spells them. */
-const PUBLISHED = [
-  'Jan Oblak',
-  'Jordi Alba',
-  'Samuel Umtiti',
-  'Djené',
-  'Daniel Carvajal',
-  'Sergio Busquets',
-  'Rodri',
-  'Geoffrey Kondogbia',
-  'Lionel Messi',
-];
+/** The nine players of the published XI named above (bench/judgment/published-teams.ts, source cited there). */
+const PUBLISHED_XI = PUBLISHED.laliga.team ?? [];
 const TOP_THREE = ['Barcelona', 'Atlético Madrid', 'Real Madrid'];
 
 describe.skipIf(!present)('bestxi pick on La Liga 2017/18 against a published team of the season', () => {
@@ -50,7 +41,7 @@ describe.skipIf(!present)('bestxi pick on La Liga 2017/18 against a published te
     if (!r.ok) throw new Error(r.error.message);
     const names = r.value.xi.map((s) => s.display_name);
     expect(names).toHaveLength(11);
-    const shared = names.filter((n) => PUBLISHED.includes(n));
+    const shared = names.filter((n) => PUBLISHED_XI.includes(n));
     expect(shared.length, `shared: ${shared.join(', ')}; XI: ${names.join(', ')}`).toBeGreaterThanOrEqual(4);
     expect(r.value.xi.find((s) => s.slot === 'ST')?.display_name).toBe('Lionel Messi');
   });

@@ -25,6 +25,9 @@ describe('Best XI season score', () => {
   it('judges a keeper on his own metrics only, every outfield role on ball-winning too, none on team outcomes', () => {
     expect(vibeMetricsOfRole('goalkeeper').has('dribbles_per90')).toBe(false);
     expect(vibeMetricsOfRole('goalkeeper').has('tackles_padj_per90')).toBe(false);
+    // His distribution is his: a vibe asking for long passing reads a keeper's long balls, not a centre-back's.
+    expect(vibeMetricsOfRole('goalkeeper').has('long_balls_per90')).toBe(true);
+    expect(vibeMetricsOfRole('centre_back').has('long_balls_per90')).toBe(false);
     expect(vibeMetricsOfRole('centre_back').has('tackles_padj_per90')).toBe(true);
     // A forward who presses is judged on it among forwards (high_press); a centre-back's dribbles say nothing.
     expect(vibeMetricsOfRole('striker').has('ball_recovery_padj_per90')).toBe(true);

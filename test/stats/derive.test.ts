@@ -242,10 +242,10 @@ describe('deriveSeasons on a hand-built dataset', () => {
     expect(r[2]).toBeCloseTo(7.25 + 1.5 * 0.15 * z(100) * shrink(2), 12);
     // row 4 (keeper): conceded .4 × z(75) + clean sheets .3 × z(75) + saves .15 × z(25)
     //        + pass acc .1 × z(25) + passes .05 × z(75) = 0.5 × z(75); his save share is the
-    //        higher of the two keepers' (75th), blended at 0.35
+    //        higher of the two keepers' (75th), blended at half (KEEPER_SAVE_SHARE_WEIGHT)
     const keeper = 0.5 * z(75);
     expect(saveShareOf(d, 4)).toBeGreaterThan(saveShareOf(d, 5));
-    expect(r[4]).toBeCloseTo(7.25 + 1.5 * (0.65 * keeper + 0.35 * z(75)) * shrink(4), 12);
+    expect(r[4]).toBeCloseTo(7.25 + 1.5 * (0.5 * keeper + 0.5 * z(75)) * shrink(4), 12);
     // row 6: no cohort → no percentiles → NaN; row 7 (striker, alone): every weighted percentile 50 → 7.25
     expect(r[6]).toBeNaN();
     expect(r[7]).toBeCloseTo(7.25, 12);

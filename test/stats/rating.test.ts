@@ -17,6 +17,7 @@ import {
   ratingFromScore,
   ratingScore,
   ratingShareOf,
+  roleScoreOf,
   standInOf,
 } from '../../src/stats/rating.js';
 
@@ -84,6 +85,14 @@ describe('model rating', () => {
     expect(ratingScore('goalkeeper', p)).toBeCloseTo(score, 12);
     expect(modelRating('goalkeeper', p)).toBeCloseTo(RATING_NORM + RATING_PER_SD * score, 12);
     expect(modelRating('striker', () => Number.NaN)).toBeNaN();
+  });
+
+  it("a keeper's score is half his save share and takes no on-pitch goal difference; an outfield player's does", () => {
+    // keeper: 0.5 × 1 + 0.5 × z(50) = 0.5, whatever the on-pitch percentile (the goals his team
+    // scores are not his work); striker: 0.75 × 1 + 0.25 × z(99.5)
+    expect(roleScoreOf('goalkeeper', 1, 99.5, 50)).toBeCloseTo(0.5, 12);
+    expect(roleScoreOf('goalkeeper', 1, 0.5, 50)).toBeCloseTo(0.5, 12);
+    expect(roleScoreOf('striker', 1, 99.5, Number.NaN)).toBeCloseTo(0.75 + 0.25 * normalScoreOf(99.5), 12);
   });
 
   it('no outfield role weighs goals conceded or clean sheets: they are the team outcome', () => {

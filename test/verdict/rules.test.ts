@@ -202,6 +202,22 @@ describe('specialties', () => {
     ]);
   });
 
+  it("an elite metric leads a merely strong one, and a keeper's own work leads his team outcomes", () => {
+    // Progressive passes (0.15) outweigh PAdj tackles (0.1) for a midfielder, but the tackles are
+    // at the 90th and the passes at the 85th: where he stands out leads.
+    expect(
+      byImportance({ role: 'midfielder', percentiles: { progressive_passes_per90: 85, tackles_padj_per90: 90 } }),
+    ).toEqual(['tackles_padj_per90', 'progressive_passes_per90']);
+    // Goals conceded (0.4) and clean sheets (0.3) are a keeper's team's outcome; his saves (0.15)
+    // at a lower percentile still come first.
+    expect(
+      byImportance({
+        role: 'goalkeeper',
+        percentiles: { goals_conceded_per90: 95, cleansheets_per90: 94, saves_per90: 80 },
+      })[0],
+    ).toBe('saves_per90');
+  });
+
   it('elite receipts are strong and a merchant has one strength among his receipts (property)', () => {
     const keys = roleMetricsOf('striker');
     fc.assert(
