@@ -78,7 +78,12 @@ function reportOf(match: MetricaMatch, summary: MetricaMatchSummary): MetricaMat
   };
 }
 
-function coverageOf(carries: boolean, undated: boolean): Record<string, string> {
+/**
+ * The `dataset.json` coverage notes of a Metrica dataset: what the feed lacks, what was inferred,
+ * and every counting column it cannot fill. `carries`: every match has CARRY events (JSON layout);
+ * `undated`: some match has no date (CSV layout).
+ */
+export function metricaCoverageOf(carries: boolean, undated: boolean): Record<string, string> {
   const name = 'Metrica events';
   const out: Record<string, string> = {
     'player_seasons.rating': `${name} have no player rating: null, so the model rating is used`,
@@ -173,7 +178,7 @@ function metaOf(matches: readonly MetricaMatch[], carries: boolean): DatasetMeta
     attribution: 'Data: Metrica Sports',
     description:
       'Minutes and counting totals derived from Metrica events as defined in docs/providers.md#metrica (nominal minutes, inferred lineups).',
-    coverage: coverageOf(
+    coverage: metricaCoverageOf(
       carries,
       matches.some((m) => m.date === null),
     ),

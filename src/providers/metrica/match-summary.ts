@@ -106,6 +106,8 @@ function countPass(f: Fold, index: number, t: CountingTotals, zones: ZoneCounts)
   const e = f.events[index]!;
   const restart = setPieceOf(f.events, index);
   const throwIn = restart !== undefined && has(restart, SUB.throwIn);
+  // Metrica writes a goal kick as a PASS with the GOAL KICK subtype, no SET PIECE row before it.
+  const setPiece = restart !== undefined || has(e, SUB.goalKick);
   const done = e.type === TYPE.pass;
   if (!throwIn) {
     t.passes += 1;
@@ -117,7 +119,7 @@ function countPass(f: Fold, index: number, t: CountingTotals, zones: ZoneCounts)
     if (done) t.crosses_completed += 1;
   }
   if (has(e, SUB.clearance)) t.clearances += 1;
-  if (!restart) {
+  if (!setPiece) {
     addAction(
       zones,
       has(e, SUB.cross)
@@ -133,7 +135,7 @@ function countPass(f: Fold, index: number, t: CountingTotals, zones: ZoneCounts)
   addPass(zones, e.at.x * 100, e.at.y * 100, e.endAt.x * 100, e.endAt.y * 100);
   if (!done) return;
   if (!throwIn && !(restart && has(restart, SUB.kickOff))) t.xt += xtAddedOf(e.at.x, e.at.y, e.endAt.x, e.endAt.y);
-  if (!restart) countProgressivePass(t, e.at.x, e.at.y, e.endAt.x, e.endAt.y);
+  if (!setPiece) countProgressivePass(t, e.at.x, e.at.y, e.endAt.x, e.endAt.y);
 }
 
 /** The shooting side's completed passes, won dribbles and fouls drawn before the shot, within its possession. */

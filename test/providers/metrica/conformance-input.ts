@@ -2,7 +2,6 @@
  * The conformance case (../conformance.case.ts) of Metrica's three sample matches in
  * ../shared/real/providers/metrica (games 1–2 as CSV, game 3 as JSON with EPTS metadata).
  */
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { feedFilesOf } from '../../../src/providers/feed-format.js';
 import { datasetFromMetricaMatches, metricaMatchesFromFiles } from '../../../src/providers/metrica/index.js';
