@@ -1,12 +1,11 @@
 /**
  * Ingest and batch scoring.
- * 1. StatsBomb ingest of the 60 real PL 2015/16 matches (../shared/real, skipped with a note when
- *    absent): events/s, heap after each block of 10 matches (flat = streaming works), peak RSS.
- *    Baseline in the same run: reading and JSON.parse-ing the same 60 event files and nothing else.
+ * 1. Every event provider's ingest speed per event against the Wyscout adapter's, in this process
+ *    (./providers.ts; real samples from ../shared/real, each skipped with a note when absent).
  * 2. `score` on a seeded synthetic season table of 1,000,000 rows (CSV). Baseline in the same run:
  *    DuckDB (@duckdb/node-api) reading the same CSV and computing the same 21 per-90 columns and
  *    2 accuracy percentages (threads = 1 and the default), then writing CSV.
- * Run: npm run bench:ingest (node --expose-gc, tsx) → bench/results/ingest.{json,md}.
+ * Run: npm run bench:ingest (node --expose-gc, tsx) → bench/results/ingest.{json,md}; SCORE_ROWS=0 runs part 1 only.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,8 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tableToIPC } from 'apache-arrow';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { datasetFromStatsBomb } from '../../src/providers/statsbomb/dataset.js';
-import { readMatches } from '../../src/providers/statsbomb/read.js';
+import { providerIngestMd, providerIngests } from './providers.js';
 import { datasetFromSeasonCsv } from '../../src/io/season-csv.js';
 import { tableToCsvFile } from '../../src/io/csv/table-csv.js';
 import { scoreTableOf } from '../../src/dna/score-table.js';
@@ -27,7 +25,6 @@ import {
 import { numberColumn } from '../../src/stats/columns.js';
 import { METRICS, METRIC_KEYS } from '../../src/stats/metrics.js';
 
-const REAL = fileURLToPath(new URL('../../../shared/real/statsbomb/premier-league-2015-16/', import.meta.url));
 const ROWS = Number(process.env.SCORE_ROWS ?? 1_000_000);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
@@ -53,53 +50,36 @@ async function timeAsync<T>(fn: () => Promise<T>, label?: string): Promise<[T, n
   return [v, performance.now() - t];
 }
 
-// ---------------------------------------------------------------- 1. StatsBomb ingest
-let ingest: Record<string, unknown> | null = null;
-if (existsSync(join(REAL, 'competitions.json'))) {
-  const matches = readMatches(REAL, 2, 27);
-  const [, parseOnlyMs] = timeMs(() => {
-    for (const m of matches) JSON.parse(readFileSync(join(REAL, 'events', `${m.match_id}.json`), 'utf8'));
-  }, 'json_parse');
-  gc();
-  const heapMb: number[] = [];
-  let events = 0;
-  const [dataset, ingestMs] = timeMs(
-    () =>
-      datasetFromStatsBomb(REAL, {
-        competitionId: 2,
-        seasonId: 27,
-        onProgress: (done, _total, ev) => {
-          events = ev;
-          if (done % 10 === 0) {
-            gc();
-            heapMb.push(mb(process.memoryUsage().heapUsed));
-          }
-        },
-      }),
-    'ingest',
-  );
-  const bytes = matches.reduce((s, m) => s + statSync(join(REAL, 'events', `${m.match_id}.json`)).size, 0);
-  ingest = {
-    matches: matches.length,
-    events,
-    event_bytes_mb: mb(bytes),
-    ms: Math.round(ingestMs),
-    events_per_s: Math.round(events / (ingestMs / 1000)),
-    baseline_json_parse_ms: Math.round(parseOnlyMs),
-    ratio_ingest_over_json_parse: Math.round((ingestMs / parseOnlyMs) * 100) / 100,
-    heap_used_mb_after_each_10_matches: heapMb,
-    cpu_ms: cpu.ingest,
-    events_per_cpu_s: Math.round(events / (cpu.ingest / 1000)),
-    baseline_json_parse_cpu_ms: cpu.json_parse,
-    max_rss_mb_after_ingest: mb(process.resourceUsage().maxRSS * 1024),
-    player_seasons: dataset.tables.player_seasons.numRows,
-  };
-  console.log('ingest', ingest);
-} else {
-  console.log(`ingest part skipped: ${REAL} is absent`);
-}
+// ---------------------------------------------------------------- 1. every provider's ingest
+const providers = providerIngests(fileURLToPath(new URL('../../../shared/real/', import.meta.url)), gc);
 
 // ---------------------------------------------------------------- 2. score 1,000,000 rows
+// SCORE_ROWS=0 leaves the scoring part out of this run; the results then keep the last run's scoring figures, labelled so.
+const previous = existsSync('bench/results/ingest.json')
+  ? (JSON.parse(readFileSync('bench/results/ingest.json', 'utf8')) as { score?: unknown; score_run?: string })
+  : null;
+if (ROWS === 0) {
+  const result = {
+    node: process.version,
+    cpus: 2,
+    providers: providers.rows,
+    score: previous?.score ?? null,
+    score_run: 'an earlier run (SCORE_ROWS=0 in this one)',
+  };
+  writeFileSync('bench/results/ingest.json', `${JSON.stringify(result, null, 2)}\n`);
+  const old = existsSync('bench/results/ingest.md') ? readFileSync('bench/results/ingest.md', 'utf8') : '';
+  const scoreMd = old.includes('## score on') ? old.slice(old.indexOf('## score on')) : '';
+  const load = (await import('node:os')).loadavg()[0].toFixed(1);
+  const md = [
+    `# bench/ingest — provider ingest and batch scoring (${process.version}, 2 cores shared with other jobs: load average ${load} at the end)`,
+    '',
+    providerIngestMd(providers.rows, providers.skipped),
+    scoreMd ? `The scoring part below is from an earlier run (this one ran with SCORE_ROWS=0).\n\n${scoreMd}` : '',
+  ].join('\n');
+  writeFileSync('bench/results/ingest.md', md);
+  console.log(md);
+  process.exit(0);
+}
 const tmp = mkdtempSync(join(tmpdir(), 'halfspace-bench-ingest-'));
 const csvPath = join(tmp, 'players.csv');
 const [, genMs] = timeMs(() => writeSyntheticCsv(csvPath, ROWS));
@@ -211,41 +191,18 @@ console.log('score', score);
 rmSync(tmp, { recursive: true, force: true });
 
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
-const result = { node: process.version, cpus: 2, ingest, score };
+const result = { node: process.version, cpus: 2, providers: providers.rows, score };
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/ingest.json', `${JSON.stringify(result, null, 2)}\n`);
-const ing = ingest as {
-  matches: number;
-  events: number;
-  ms: number;
-  events_per_s: number;
-  cpu_ms: number;
-  events_per_cpu_s: number;
-  baseline_json_parse_ms: number;
-  baseline_json_parse_cpu_ms: number;
-  heap_used_mb_after_each_10_matches: number[];
-  max_rss_mb_after_ingest: number;
-} | null;
 const load = (await import('node:os')).loadavg()[0].toFixed(1);
 const oc = score.ours_cpu_ms;
 const d1 = duck1.cpu_ms;
 const md = [
-  `# bench/ingest — StatsBomb ingest and batch scoring (${process.version}, 2 cores shared with other jobs: load average ${load} at the end)`,
+  `# bench/ingest — provider ingest and batch scoring (${process.version}, 2 cores shared with other jobs: load average ${load} at the end)`,
   '',
   'Wall time includes waiting for a core on the shared machine; CPU time (user + system of this process, all threads) does not, so ratios use CPU time.',
   '',
-  ing
-    ? [
-        `## StatsBomb ingest (${ing.matches} real matches, ${ing.events.toLocaleString('en-US')} events)`,
-        '',
-        '| measure | wall ms | CPU ms | baseline | wall ms | CPU ms | ratio (CPU) |',
-        '|---|---:|---:|---|---:|---:|---:|',
-        `| datasetFromStatsBomb | ${ing.ms} | ${ing.cpu_ms} | read + JSON.parse of the same event files | ${ing.baseline_json_parse_ms} | ${ing.baseline_json_parse_cpu_ms} | ${ratio(ing.cpu_ms, ing.baseline_json_parse_cpu_ms)}× |`,
-        '',
-        `Events/s: ${ing.events_per_s.toLocaleString('en-US')} (wall), ${ing.events_per_cpu_s.toLocaleString('en-US')} per CPU second. Heap used after 10, 20, … 60 matches: ${ing.heap_used_mb_after_each_10_matches.join(' / ')} MB (flat: one match in memory at a time). Peak RSS after ingest: ${ing.max_rss_mb_after_ingest} MB.`,
-      ].join('\n')
-    : 'StatsBomb ingest skipped: ../shared/real absent.',
-  '',
+  providerIngestMd(providers.rows, providers.skipped),
   `## score on ${ROWS.toLocaleString('en-US')} synthetic rows (${csvMb} MB CSV, seed ${SEED})`,
   '',
   '| step | halfspace wall / CPU ms | DuckDB 1 thread wall / CPU ms | DuckDB default threads wall / CPU ms | ratio halfspace ÷ DuckDB 1 thread (CPU) |',

@@ -29,6 +29,12 @@ export const PROGRESSION = {
  */
 export const BIG_CHANCE_MIN_XG = 0.3;
 
+/**
+ * Shortest pass counted as a long ball, in metres, for every event provider: 30 yards, StatsBomb's
+ * and Wyscout's definition (docs/methodology/vocabulary.md#long-balls).
+ */
+export const LONG_BALL_MIN_M = 27.432;
+
 /** The opponent's penalty area: 16.5 m deep, 40.32 m wide, centred. */
 export const PENALTY_AREA = { depthM: 16.5, widthM: 40.32 } as const;
 

@@ -77,7 +77,8 @@ export function feedFileOf(path: string): FeedFile | null {
 }
 
 /**
- * The feed files of a folder (its files, one level deep) or of the files given. A StatsBomb
+ * The feed files of a folder (its files and its sub-folders', as Metrica's sample keeps a folder
+ * per game) or of the files given. A StatsBomb
  * open-data folder (competitions.json) or a Wyscout folder (events/ and matches/) is reported as
  * one file of its format, since those are read as folders.
  */
@@ -102,8 +103,7 @@ export function feedFilesOf(paths: readonly string[]): { files: FeedFile[]; unkn
     const inner = feedFilesOf(
       readdirSync(path)
         .sort()
-        .map((n) => join(path, n))
-        .filter((p) => statSync(p).isFile()),
+        .map((n) => join(path, n)),
     );
     files.push(...inner.files);
     unknown.push(...inner.unknown);

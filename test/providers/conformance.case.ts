@@ -89,6 +89,17 @@ function checkTimeOrder(input: ConformanceInput): void {
   }
 }
 
+/**
+ * One adapter's case, as test/providers/conformance.test.ts lists them: its name, the real data it
+ * reads (the case is skipped, saying so, when that folder is absent) and how to build its input.
+ */
+export interface ConformanceCase {
+  name: string;
+  /** The folder or file of ../shared/real the case reads. */
+  data: string;
+  make: () => ConformanceInput;
+}
+
 /** Runs the suite on the adapter output `make` returns (built once, lazily). */
 export function conformanceSuite(name: string, make: () => ConformanceInput, options: { skip?: boolean } = {}): void {
   let input: ConformanceInput | undefined;

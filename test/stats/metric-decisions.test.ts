@@ -21,6 +21,8 @@ import { STATSBOMB_COLUMNS } from '../../src/providers/statsbomb/mapping.js';
 import { WYSCOUT_COVERAGE } from '../../src/providers/wyscout/coverage.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { WYSCOUT_COLUMNS } from '../../src/providers/wyscout/mapping.js';
+import { metricaCoverageOf } from '../../src/providers/metrica/dataset.js';
+import { metricaColumnsOf } from '../../src/providers/metrica/mapping.js';
 import {
   COUNTING_COLUMNS,
   POSITION_GROUPS,
@@ -91,6 +93,8 @@ describe('event providers say how they fill every counting column', () => {
   const providers: Array<[string, Record<CountingColumn, ProviderColumn>, Readonly<Record<string, string>>]> = [
     ['StatsBomb', STATSBOMB_COLUMNS, STATSBOMB_COVERAGE],
     ['Wyscout', WYSCOUT_COLUMNS, WYSCOUT_COVERAGE],
+    ['Metrica CSV', metricaColumnsOf(false), metricaCoverageOf(false, true)],
+    ['Metrica JSON', metricaColumnsOf(true), metricaCoverageOf(true, false)],
   ];
   for (const [name, columns, coverage] of providers) {
     it(`${name}: one entry per counting column, and each column it does not provide has a coverage note`, () => {
@@ -168,6 +172,7 @@ describe('the docs name every stat', () => {
     'docs/methodology/stats.md',
     'docs/methodology/statsbomb.md',
     'docs/methodology/wyscout.md',
+    'docs/methodology/vocabulary.md',
     'docs/csv.md',
     'docs/scoring.md',
   ];

@@ -3,6 +3,12 @@ import { resolve } from 'node:path';
 import { FEED_FORMATS, type FeedFile, type FeedFormat, feedFilesOf } from '../../providers/feed-format.js';
 import { datasetFromOptaMatches, type OptaMatchReport } from '../../providers/opta/dataset.js';
 import { optaMatchesFromFiles } from '../../providers/opta/files.js';
+import {
+  datasetFromMetricaMatches,
+  metricaMatchesFromFiles,
+  type MetricaMatchReport,
+} from '../../providers/metrica/index.js';
+import type { Dataset } from '../../model/schema.js';
 import { datasetToDir } from '../../io/save.js';
 import { UsageError, defineCommand } from '../run.js';
 import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
@@ -15,7 +21,7 @@ const OWN_COMMAND: Partial<Record<FeedFormat, string>> = {
 };
 
 /** Formats `ingest` reads itself. */
-const READ_HERE: ReadonlySet<FeedFormat> = new Set(['statsperform', 'opta']);
+const READ_HERE: ReadonlySet<FeedFormat> = new Set(['statsperform', 'opta', 'metrica']);
 
 const isFeedFormat = (v: string): v is FeedFormat => FEED_FORMATS.some((f) => f === v);
 
@@ -34,7 +40,9 @@ function filesToRead(paths: readonly string[], asked: string | undefined): { for
   const own = OWN_COMMAND[format];
   if (own) throw new UsageError(`${format} data is read with its own command: ${own}`);
   if (!READ_HERE.has(format))
-    throw new UsageError(`${format} is not supported yet: ingest reads Stats Perform MA1/MA3 and Opta F7/F24 today`);
+    throw new UsageError(
+      `${format} is not supported yet: ingest reads Stats Perform MA1/MA3, Opta F7/F24 and Metrica today`,
+    );
   const chosen = files.filter((f) => f.format === format);
   if (chosen.length === 0) throw new UsageError(`no ${format} files in ${paths.join(', ')}`);
   return { format, files: chosen };
@@ -50,6 +58,32 @@ function reportLinesOf(report: readonly OptaMatchReport[]): string[] {
   });
 }
 
+/** One Metrica match of the report: its score from the events, and what was inferred. */
+function metricaLinesOf(report: readonly MetricaMatchReport[]): string[] {
+  return report.map((r) => {
+    const periods = r.periods.map((p) => `P${p.period} ${p.events}`).join(', ');
+    return `  ${r.match} ${r.event_goals.home}–${r.event_goals.away}: ${counted(r.events, 'event', 'events')} (${periods}); ${r.inferred.join('; ')}`;
+  });
+}
+
+/** What reading one format's files gives the command. */
+interface Ingested {
+  dataset: Dataset;
+  report: readonly (OptaMatchReport | MetricaMatchReport)[];
+  lines: string[];
+  repeats: string[];
+}
+
+function ingestedOf(format: FeedFormat, files: readonly FeedFile[]): Ingested {
+  if (format === 'metrica') {
+    const { dataset, report } = datasetFromMetricaMatches(metricaMatchesFromFiles(files));
+    return { dataset, report, lines: metricaLinesOf(report), repeats: [] };
+  }
+  const { matches, repeats } = optaMatchesFromFiles(files);
+  const { dataset, report } = datasetFromOptaMatches(matches);
+  return { dataset, report, lines: reportLinesOf(report), repeats };
+}
+
 /**
  * `halfspace ingest <files-or-folder>… --out <dir> [--format F]`: detects the feed of the files
  * (docs/providers.md#detection), reads the matches into one dataset and prints the ingest report
@@ -58,7 +92,8 @@ function reportLinesOf(report: readonly OptaMatchReport[]): string[] {
  */
 export const ingestCommand = defineCommand({
   name: 'ingest',
-  summary: 'Build an Arrow dataset from event feed files, detecting the provider (Stats Perform MA1/MA3, Opta F7/F24)',
+  summary:
+    'Build an Arrow dataset from event feed files, detecting the provider (Stats Perform MA1/MA3, Opta F7/F24, Metrica)',
   usage: `ingest <files-or-folder>… --out <dataset-dir> [--format ${FEED_FORMATS.join('|')}] [--json]`,
   options: {
     out: { type: 'string' },
@@ -75,8 +110,7 @@ export const ingestCommand = defineCommand({
     assertReplaceable(out);
     const { format, files } = filesToRead(positionals, values.format);
     const started = performance.now();
-    const { matches, repeats } = optaMatchesFromFiles(files);
-    const { dataset, report } = datasetFromOptaMatches(matches);
+    const { dataset, report, lines, repeats } = ingestedOf(format, files);
     datasetToDir(dataset, out);
     const seconds = (performance.now() - started) / 1000;
     const tables = tableRowsOf(dataset);
@@ -99,7 +133,7 @@ export const ingestCommand = defineCommand({
     const counts = Object.entries(tables).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);
     io.stdout(
       `wrote ${out} (${format}): ${counted(report.length, 'match', 'matches')}, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
-        `${reportLinesOf(report).join('\n')}\n` +
+        `${lines.join('\n')}\n` +
         repeats.map((r) => `  left out ${r}\n`).join('') +
         `  ${counts.join(', ')} rows\n` +
         `  ${dataset.meta.attribution}\n`,

@@ -8,6 +8,7 @@ import type { CountingColumn, PositionCode } from '../../model/schema.js';
 import type { ProviderColumn } from '../counting-totals.js';
 import {
   BIG_CHANCE_MIN_XG,
+  LONG_BALL_MIN_M,
   PADJ_PROVIDER_COLUMNS,
   PASS_PROGRESSION_COLUMNS,
   SCA_PROVIDER_COLUMN,
@@ -78,7 +79,6 @@ export const Q = {
   passEndY: 141,
   leftFoot: 72,
   assistQualifier: 210,
-  bigChance: 214,
   kickOff: 279,
 } as const;
 
@@ -129,8 +129,12 @@ export const OPTA_PERIOD_WINDOW_SECONDS: Readonly<Record<number, { start: number
 /** Nominal minutes on the pitch (with nothing conceded) that earn a clean sheet, as for every event provider. */
 export const CLEAN_SHEET_MIN_MINUTES = 60;
 
-/** Opta's long-ball qualifier is the provider's own judgement; a pass of this many metres or more counts too when the qualifier is absent. */
-export const LONG_BALL_MIN_LENGTH_M = 32;
+/**
+ * A pass of this many metres or more is a long ball, the threshold every event provider uses
+ * (docs/methodology/vocabulary.md#long-balls); Opta's long-ball qualifier 1 (its own 35-yard
+ * judgement) counts too, since every pass it flags is longer.
+ */
+export const LONG_BALL_MIN_LENGTH_M = LONG_BALL_MIN_M;
 
 /**
  * The detailed position of a lineup role (`Goalkeeper`, `Defender`, `Midfielder`, `Defensive
@@ -186,7 +190,7 @@ export const OPTA_COLUMNS = {
   assists: { counted: "passes flagged assist (the feed's assist attribute or qualifier 210)" },
   shots: { counted: 'shot events: miss 13, post 14, saved 15, goal 16 (own goals excluded)' },
   shots_on_target: { counted: 'goals and saved attempts not blocked (type 15 without qualifier 82)' },
-  big_chances: { counted: `shots with Opta's big-chance qualifier 214, or an xG ≥ ${BIG_CHANCE_MIN_XG}` },
+  big_chances: { counted: `shots whose model xG is ≥ ${BIG_CHANCE_MIN_XG} (qualifier 214 is not read)` },
   key_passes: { counted: 'passes flagged keyPass or assist' },
   passes: { counted: 'pass events (type 1) other than throw-ins (qualifier 107)' },
   passes_completed: { counted: 'counted passes with outcome 1' },

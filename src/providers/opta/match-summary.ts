@@ -207,7 +207,9 @@ function countShot(f: Fold, events: readonly OptaEvent[], index: number, t: Coun
   t.shots += 1;
   if (shot.outcome === 'goal') t.goals += 1;
   if (shot.outcome === 'goal' || shot.outcome === 'on_target') t.shots_on_target += 1;
-  if (e.qualifiers.has(Q.bigChance) || shot.xg >= BIG_CHANCE_MIN_XG) t.big_chances += 1;
+  // The rule every provider shares (docs/methodology/vocabulary.md#big-chances): Opta's own big-chance
+  // qualifier 214 is a scout's judgement the other feeds lack, so it does not count here.
+  if (shot.xg >= BIG_CHANCE_MIN_XG) t.big_chances += 1;
   t.xg += shot.xg;
   if (shot.situation !== 'penalty') t.npxg += shot.xg;
   const related = e.qualifiers.get(Q.relatedEventId);

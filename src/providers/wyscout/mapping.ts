@@ -8,6 +8,7 @@ import type { CountingColumn, PositionCode } from '../../model/schema.js';
 import type { ProviderColumn } from '../counting-totals.js';
 import {
   BIG_CHANCE_MIN_XG,
+  LONG_BALL_MIN_M,
   PADJ_PROVIDER_COLUMNS,
   PASS_PROGRESSION_COLUMNS,
   SCA_PROVIDER_COLUMN,
@@ -91,8 +92,8 @@ export function periodIndexOf(period: string): number {
 export const PITCH_LENGTH_M = 105;
 export const PITCH_WIDTH_M = 68;
 
-/** Shortest pass counted as a long ball: 30 yards (27.432 m), StatsBomb's threshold in metres. */
-export const LONG_BALL_MIN_METRES = 27.432;
+/** Shortest pass counted as a long ball: 30 yards, the threshold every event provider uses (docs/methodology/vocabulary.md#long-balls). */
+export const LONG_BALL_MIN_METRES = LONG_BALL_MIN_M;
 
 /** A goalkeeper's clearance inside this box (his own penalty area) counts as a punch (docs: "punches"). */
 export const OWN_BOX = { maxX: 16.5, minY: 19, maxY: 81 } as const;

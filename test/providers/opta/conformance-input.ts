@@ -1,19 +1,16 @@
 /*
- * The conformance suite (../conformance.case.ts) on the Opta family's real samples in
- * ../shared/real/providers. Skipped, saying why, when the folder is absent.
+ * The conformance cases (../conformance.case.ts) of the Opta family's real samples in
+ * ../shared/real/providers: Stats Perform MA1/MA3 and Opta F7/F24.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { feedFilesOf } from '../../../src/providers/feed-format.js';
 import { datasetFromOptaMatches, optaMatchesFromFiles } from '../../../src/providers/opta/index.js';
 import type { OptaMatch } from '../../../src/providers/opta/match.js';
 import { TYPE } from '../../../src/providers/opta/mapping.js';
-import { conformanceSuite, type ConformanceInput } from '../conformance.case.js';
+import type { ConformanceCase, ConformanceInput } from '../conformance.case.js';
 
 const REAL = fileURLToPath(new URL('../../../../shared/real/providers/', import.meta.url));
-const present = existsSync(join(REAL, 'statsperform')) && existsSync(join(REAL, 'opta'));
-if (!present) console.log(`Opta-family conformance skipped: ${REAL} is absent (it ships with ../shared/real).`);
 
 /** Metres from each completed pass's end to the start of the team's next located event in the period. */
 function passGapsOf(match: OptaMatch): number[] {
@@ -46,7 +43,16 @@ function inputOf(paths: string[]): ConformanceInput {
   };
 }
 
-conformanceSuite('Stats Perform MA1/MA3', () => inputOf([join(REAL, 'statsperform')]), { skip: !present });
-conformanceSuite('Opta F7/F24', () => inputOf([join(REAL, 'opta/opta_f7.xml'), join(REAL, 'opta/opta_f24.xml')]), {
-  skip: !present,
-});
+/** Stats Perform's whole match and Opta's partial F24 with its F7. */
+export const OPTA_CASES: readonly ConformanceCase[] = [
+  {
+    name: 'Stats Perform MA1/MA3',
+    data: join(REAL, 'statsperform'),
+    make: () => inputOf([join(REAL, 'statsperform')]),
+  },
+  {
+    name: 'Opta F7/F24',
+    data: join(REAL, 'opta'),
+    make: () => inputOf([join(REAL, 'opta/opta_f7.xml'), join(REAL, 'opta/opta_f24.xml')]),
+  },
+];

@@ -1,18 +1,15 @@
 /*
- * The conformance suite (../conformance.case.ts) on StatsBomb's real PL 2015/16 sample
- * (../shared/real/statsbomb/premier-league-2015-16, 60 whole matches). Skipped, saying why, when absent.
+ * The conformance case (../conformance.case.ts) of StatsBomb's real PL 2015/16 sample
+ * (../shared/real/statsbomb/premier-league-2015-16, 60 whole matches).
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { datasetFromStatsBomb } from '../../../src/providers/statsbomb/dataset.js';
 import { matchSummaryOf } from '../../../src/providers/statsbomb/match-summary.js';
 import { readEvents, readMatches } from '../../../src/providers/statsbomb/read.js';
-import { conformanceSuite, type ConformanceInput } from '../conformance.case.js';
+import type { ConformanceCase, ConformanceInput } from '../conformance.case.js';
 
 const REAL = fileURLToPath(new URL('../../../../shared/real/statsbomb/premier-league-2015-16/', import.meta.url));
-const present = existsSync(join(REAL, 'competitions.json'));
-if (!present) console.log(`StatsBomb conformance skipped: ${REAL} is absent (it ships with ../shared/real).`);
 
 /** The first matches of the sample: enough for every check, fast. */
 const MATCHES = 8;
@@ -52,4 +49,9 @@ function input(): ConformanceInput {
   return { dataset, matches };
 }
 
-conformanceSuite('StatsBomb', input, { skip: !present });
+/** The first eight matches of the PL 2015/16 sample. */
+export const STATSBOMB_CASE: ConformanceCase = {
+  name: 'StatsBomb',
+  data: join(REAL, 'competitions.json'),
+  make: input,
+};
