@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { FEED_FORMATS, type FeedFile, type FeedFormat, feedFilesOf } from '../../providers/feed-format.js';
-import { datasetFromOptaMatches, type OptaMatchReport } from '../../providers/opta/dataset.js';
+import { datasetFromOptaMatches, type OptaIngest, type OptaMatchReport } from '../../providers/opta/dataset.js';
 import { optaMatchesFromFiles } from '../../providers/opta/files.js';
+import { datasetFromSportecFiles } from '../../providers/sportec/files.js';
+import { datasetFromDataFactoryFiles } from '../../providers/datafactory/files.js';
 import { datasetToDir } from '../../io/save.js';
 import { UsageError, defineCommand } from '../run.js';
 import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
@@ -15,7 +17,15 @@ const OWN_COMMAND: Partial<Record<FeedFormat, string>> = {
 };
 
 /** Formats `ingest` reads itself. */
-const READ_HERE: ReadonlySet<FeedFormat> = new Set(['statsperform', 'opta']);
+const READ_HERE: ReadonlySet<FeedFormat> = new Set(['statsperform', 'opta', 'sportec', 'datafactory']);
+
+/** The dataset and report of the files of one format `ingest` reads, and the files left out as repeats. */
+function ingestOf(format: FeedFormat, files: readonly FeedFile[]): OptaIngest & { repeats: string[] } {
+  if (format === 'sportec') return { ...datasetFromSportecFiles(files), repeats: [] };
+  if (format === 'datafactory') return { ...datasetFromDataFactoryFiles(files), repeats: [] };
+  const { matches, repeats } = optaMatchesFromFiles(files);
+  return { ...datasetFromOptaMatches(matches), repeats };
+}
 
 const isFeedFormat = (v: string): v is FeedFormat => FEED_FORMATS.some((f) => f === v);
 
@@ -34,7 +44,9 @@ function filesToRead(paths: readonly string[], asked: string | undefined): { for
   const own = OWN_COMMAND[format];
   if (own) throw new UsageError(`${format} data is read with its own command: ${own}`);
   if (!READ_HERE.has(format))
-    throw new UsageError(`${format} is not supported yet: ingest reads Stats Perform MA1/MA3 and Opta F7/F24 today`);
+    throw new UsageError(
+      `${format} is not supported yet: ingest reads Stats Perform MA1/MA3, Opta F7/F24, Sportec and DataFactory today`,
+    );
   const chosen = files.filter((f) => f.format === format);
   if (chosen.length === 0) throw new UsageError(`no ${format} files in ${paths.join(', ')}`);
   return { format, files: chosen };
@@ -46,7 +58,8 @@ function reportLinesOf(report: readonly OptaMatchReport[]): string[] {
     const score = r.recorded_score ? ` ${r.recorded_score.home}–${r.recorded_score.away}` : '';
     const periods = r.periods.map((p) => `P${p.period} ${p.events}`).join(', ');
     const state = r.whole ? 'whole match' : `PARTIAL: ${r.missing.join('; ')}`;
-    return `  ${r.match}${score}: ${counted(r.events, 'event', 'events')} (${periods}); ${state}`;
+    const notes = r.notes.map((n) => `\n    note: ${n}`).join('');
+    return `  ${r.match}${score}: ${counted(r.events, 'event', 'events')} (${periods}); ${state}${notes}`;
   });
 }
 
@@ -58,7 +71,8 @@ function reportLinesOf(report: readonly OptaMatchReport[]): string[] {
  */
 export const ingestCommand = defineCommand({
   name: 'ingest',
-  summary: 'Build an Arrow dataset from event feed files, detecting the provider (Stats Perform MA1/MA3, Opta F7/F24)',
+  summary:
+    'Build an Arrow dataset from event feed files, detecting the provider (Stats Perform MA1/MA3, Opta F7/F24, Sportec, DataFactory)',
   usage: `ingest <files-or-folder>… --out <dataset-dir> [--format ${FEED_FORMATS.join('|')}] [--json]`,
   options: {
     out: { type: 'string' },
@@ -75,8 +89,7 @@ export const ingestCommand = defineCommand({
     assertReplaceable(out);
     const { format, files } = filesToRead(positionals, values.format);
     const started = performance.now();
-    const { matches, repeats } = optaMatchesFromFiles(files);
-    const { dataset, report } = datasetFromOptaMatches(matches);
+    const { dataset, report, repeats } = ingestOf(format, files);
     datasetToDir(dataset, out);
     const seconds = (performance.now() - started) / 1000;
     const tables = tableRowsOf(dataset);
