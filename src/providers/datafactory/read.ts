@@ -201,14 +201,12 @@ function eventsOfRow(rows: readonly Row[], i: number, ctx: Ctx): OptaEvent[] {
   return [eventOf(r, ctx, 0, plyrId)];
 }
 
-/** A foul: the fouler's (outcome 0) and the fouled player's foul won (outcome 1), derived. */
+/** A foul: the fouler's (outcome 0) and the fouled player's foul won (outcome 1), derived, in his own team's frame. */
 function foulOf(r: Row, ctx: Ctx): OptaEvent[] {
-  const out = [eventOf(r, ctx, TYPE.foul, r.inc.plyrId, 0)];
-  if (r.inc.recvId !== undefined && out[0]!.teamId !== 0) {
-    const won = { ...eventOf(r, ctx, TYPE.foul, r.inc.recvId, 1), teamId: otherTeam(ctx, out[0]!.teamId) };
-    out.push({ ...won, derived: true });
-  }
-  return out;
+  const fouler = eventOf(r, ctx, TYPE.foul, r.inc.plyrId, 0);
+  if (r.inc.recvId === undefined || fouler.teamId === 0) return [fouler];
+  const fouled = { ...r, inc: { ...r.inc, team: otherTeam(ctx, fouler.teamId) } };
+  return [fouler, { ...eventOf(fouled, ctx, TYPE.foul, r.inc.recvId, 1), derived: true }];
 }
 
 /** Seconds before a goal within which the pass of the player it names (assBy) must lie (docs/providers.md#datafactory). */

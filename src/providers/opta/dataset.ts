@@ -119,6 +119,11 @@ function reportOf(match: OptaMatch, summary: OptaMatchSummary): OptaMatchReport 
       `goal events give ${eventGoals.home}–${eventGoals.away}, the recorded result ${match.score.home}–${match.score.away}`,
     );
   if (match.lineups.length === 0) missing.push('no lineups');
+  const unplaced = summary.lines.filter((l) => !l.appeared).length;
+  if (unplaced > 0)
+    missing.push(
+      `${counted(unplaced, 'player acts', 'players act')} in the events without starting or coming on (a substitution not in the file): no minutes`,
+    );
   return {
     fixture_id: match.fixtureId,
     feed: match.feed,
