@@ -238,7 +238,7 @@ function withKickOffsAndAssists(events: OptaEvent[], rows: readonly Row[], notes
     const pass = out[k];
     if (!pass || pass.typeId !== TYPE.pass || pass.playerId !== by || pass.period !== shot.period) {
       notes.push(
-        `goal incidence ${shot.eventId} names ${by}'s pass, which is not among the incidences: no assist or xA counted`,
+        `goal incidence ${shot.eventId} names a pass by ${by}, which is not among the incidences: no assist or xA counted`,
       );
       continue;
     }

@@ -84,7 +84,7 @@ export function linkedAssistsOf(events: readonly OptaEvent[], doc: XmlElement, n
     const k = lastPassOf(out, i, numericIdOf(named));
     if (k < 0) {
       notes.push(
-        `shot event ${shot.eventId} names ${named}'s pass, which is not among the events: no key pass or xA counted`,
+        `shot event ${shot.eventId} names a pass by ${named}, which is not among the events: no key pass or xA counted`,
       );
       continue;
     }
