@@ -61,7 +61,6 @@ describe.skipIf(!present)('halfspace ingest (detected feeds)', () => {
   it.each([
     ['an unknown format', ['--format', 'opta-f99'], /unknown format "opta-f99"/],
     ['a missing path', [], /cannot read .*nope/],
-    ['a feed not supported yet', ['--format', 'sportec'], /sportec is not supported yet/],
   ])('exits 2 with one line on %s', async (_what, extra, message) => {
     const input = extra.length === 0 ? join(tmp, 'nope') : join(REAL, 'sportec');
     const out = join(tmp, `bad-${extra.join('-') || 'missing'}`);

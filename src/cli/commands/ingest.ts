@@ -9,6 +9,8 @@ import {
   type MetricaMatchReport,
 } from '../../providers/metrica/index.js';
 import type { Dataset } from '../../model/schema.js';
+import { datasetFromSportecFiles } from '../../providers/sportec/files.js';
+import { datasetFromDataFactoryFiles } from '../../providers/datafactory/files.js';
 import { datasetToDir } from '../../io/save.js';
 import { UsageError, defineCommand } from '../run.js';
 import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
@@ -21,7 +23,7 @@ const OWN_COMMAND: Partial<Record<FeedFormat, string>> = {
 };
 
 /** Formats `ingest` reads itself. */
-const READ_HERE: ReadonlySet<FeedFormat> = new Set(['statsperform', 'opta', 'metrica']);
+const READ_HERE: ReadonlySet<FeedFormat> = new Set(['statsperform', 'opta', 'metrica', 'sportec', 'datafactory']);
 
 const isFeedFormat = (v: string): v is FeedFormat => FEED_FORMATS.some((f) => f === v);
 
@@ -41,7 +43,7 @@ function filesToRead(paths: readonly string[], asked: string | undefined): { for
   if (own) throw new UsageError(`${format} data is read with its own command: ${own}`);
   if (!READ_HERE.has(format))
     throw new UsageError(
-      `${format} is not supported yet: ingest reads Stats Perform MA1/MA3, Opta F7/F24 and Metrica today`,
+      `${format} is not supported yet: ingest reads Stats Perform MA1/MA3, Opta F7/F24, Metrica, Sportec and DataFactory today`,
     );
   const chosen = files.filter((f) => f.format === format);
   if (chosen.length === 0) throw new UsageError(`no ${format} files in ${paths.join(', ')}`);
@@ -54,7 +56,8 @@ function reportLinesOf(report: readonly OptaMatchReport[]): string[] {
     const score = r.recorded_score ? ` ${r.recorded_score.home}–${r.recorded_score.away}` : '';
     const periods = r.periods.map((p) => `P${p.period} ${p.events}`).join(', ');
     const state = r.whole ? 'whole match' : `PARTIAL: ${r.missing.join('; ')}`;
-    return `  ${r.match}${score}: ${counted(r.events, 'event', 'events')} (${periods}); ${state}`;
+    const notes = r.notes.map((n) => `\n    note: ${n}`).join('');
+    return `  ${r.match}${score}: ${counted(r.events, 'event', 'events')} (${periods}); ${state}${notes}`;
   });
 }
 
@@ -79,6 +82,11 @@ function ingestedOf(format: FeedFormat, files: readonly FeedFile[]): Ingested {
     const { dataset, report } = datasetFromMetricaMatches(metricaMatchesFromFiles(files));
     return { dataset, report, lines: metricaLinesOf(report), repeats: [] };
   }
+  if (format === 'sportec' || format === 'datafactory') {
+    const { dataset, report } =
+      format === 'sportec' ? datasetFromSportecFiles(files) : datasetFromDataFactoryFiles(files);
+    return { dataset, report, lines: reportLinesOf(report), repeats: [] };
+  }
   const { matches, repeats } = optaMatchesFromFiles(files);
   const { dataset, report } = datasetFromOptaMatches(matches);
   return { dataset, report, lines: reportLinesOf(report), repeats };
@@ -93,7 +101,7 @@ function ingestedOf(format: FeedFormat, files: readonly FeedFile[]): Ingested {
 export const ingestCommand = defineCommand({
   name: 'ingest',
   summary:
-    'Build an Arrow dataset from event feed files, detecting the provider (Stats Perform MA1/MA3, Opta F7/F24, Metrica)',
+    'Build an Arrow dataset from event feed files, detecting the provider (Stats Perform MA1/MA3, Opta F7/F24, Metrica, Sportec, DataFactory)',
   usage: `ingest <files-or-folder>… --out <dataset-dir> [--format ${FEED_FORMATS.join('|')}] [--json]`,
   options: {
     out: { type: 'string' },

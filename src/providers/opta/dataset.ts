@@ -5,8 +5,8 @@
  * file is never extrapolated: its totals are what its events hold, and the coverage says so.
  */
 import { DatasetError } from '../../model/dataset-error.js';
-import type { Dataset, DatasetMeta, RowOf } from '../../model/schema.js';
-import { notProvidedCoverageOf } from '../counting-totals.js';
+import type { CountingColumn, Dataset, DatasetMeta, RowOf } from '../../model/schema.js';
+import { notProvidedCoverageOf, type ProviderColumn } from '../counting-totals.js';
 import { addToSeasonLine, seasonDatasetOf, withPossession, minutesOf, type SeasonLine } from '../season-dataset.js';
 import { counted } from '../../prose.js';
 import type { OptaMatch } from './match.js';
@@ -25,6 +25,8 @@ export interface OptaMatchReport {
   whole: boolean;
   /** What the events lack, in words; empty for a whole match. */
   missing: string[];
+  /** What the reader left out or could not resolve (a contradictory event, an assist whose pass is absent). */
+  notes: string[];
   recorded_score: { home: number; away: number } | null;
   event_goals: { home: number; away: number };
 }
@@ -37,14 +39,43 @@ export interface OptaIngest {
   summaries: OptaMatchSummary[];
 }
 
-const FEED_NAME: Readonly<Record<OptaMatch['feed'], string>> = {
-  statsperform: 'Stats Perform MA1/MA3',
-  opta: 'Opta F7/F24',
+/** What a dataset says about the feed it came from. */
+export interface FeedSource {
+  /** The feed's name in messages and `dataset.json` (`Opta F7/F24`). */
+  name: string;
+  licence: string;
+  /** Who the attribution line credits (`Opta by Stats Perform`). */
+  credit: string;
+  /** The docs/providers.md section that defines the counting. */
+  docs: string;
+  /** How the feed fills each counting column. */
+  columns: Readonly<Record<CountingColumn, ProviderColumn>>;
+}
+
+const OPTA_LICENCE =
+  'Opta / Stats Perform data: use follows your data licence with Stats Perform; anything published from it must credit Opta by Stats Perform.';
+
+/** The two feeds in Opta's own vocabulary. */
+const OPTA_SOURCES: Partial<Record<OptaMatch['feed'], FeedSource>> = {
+  statsperform: {
+    name: 'Stats Perform MA1/MA3',
+    licence: OPTA_LICENCE,
+    credit: 'Opta by Stats Perform',
+    docs: 'docs/providers.md#opta-family',
+    columns: OPTA_COLUMNS,
+  },
+  opta: {
+    name: 'Opta F7/F24',
+    licence: OPTA_LICENCE,
+    credit: 'Opta by Stats Perform',
+    docs: 'docs/providers.md#opta-family',
+    columns: OPTA_COLUMNS,
+  },
 };
 
-/** Columns the Opta feeds cannot fill. */
-function coverageOf(feed: OptaMatch['feed'], partial: readonly OptaMatchReport[]): Record<string, string> {
-  const name = FEED_NAME[feed];
+/** Columns the feed cannot fill. */
+function coverageOf(source: FeedSource, partial: readonly OptaMatchReport[]): Record<string, string> {
+  const name = source.name;
   const out: Record<string, string> = {
     'player_seasons.rating': `${name} has no player rating: null, so the model rating is used`,
     'players.birth_date': `not in ${name} match feeds: null (age unknown)`,
@@ -58,7 +89,7 @@ function coverageOf(feed: OptaMatch['feed'], partial: readonly OptaMatchReport[]
       "the shipped model's xG for every shot (the feeds carry none); each shots row says xg_source model",
     'fixtures.home_possession':
       'share of the time each team last touched the ball (docs/methodology/event-values.md#possession)',
-    ...notProvidedCoverageOf(OPTA_COLUMNS, name),
+    ...notProvidedCoverageOf(source.columns, name),
   };
   if (partial.length > 0) {
     const which = partial.map((r) => `${r.match} (${r.missing.join('; ')})`).join(', ');
@@ -76,7 +107,7 @@ function reportOf(match: OptaMatch, summary: OptaMatchSummary): OptaMatchReport 
     for (const p of periods.filter((x) => x.period <= 4 && !x.bounded))
       missing.push(`period ${p.period} lacks its start or end marker`);
     missing.push(
-      `only ${counted(match.events.length, 'event', 'events')} (${periods.map((p) => `period ${p.period}: ${p.events}`).join(', ')}), far fewer than a whole match holds`,
+      `only ${counted(match.events.filter((e) => !e.derived).length, 'event', 'events')} (${periods.map((p) => `period ${p.period}: ${p.events}`).join(', ')}), far fewer than a whole match holds`,
     );
   }
   const eventGoals = {
@@ -88,15 +119,21 @@ function reportOf(match: OptaMatch, summary: OptaMatchSummary): OptaMatchReport 
       `goal events give ${eventGoals.home}–${eventGoals.away}, the recorded result ${match.score.home}–${match.score.away}`,
     );
   if (match.lineups.length === 0) missing.push('no lineups');
+  const unplaced = summary.lines.filter((l) => !l.appeared).length;
+  if (unplaced > 0)
+    missing.push(
+      `${counted(unplaced, 'player acts', 'players act')} in the events without starting or coming on (a substitution not in the file): no minutes`,
+    );
   return {
     fixture_id: match.fixtureId,
     feed: match.feed,
     files: match.files,
     match: `${match.home.name} vs ${match.away.name}, ${match.date}`,
-    events: match.events.length,
+    events: match.events.filter((e) => !e.derived).length,
     periods,
     whole,
     missing,
+    notes: match.notes ?? [],
     recorded_score: match.score,
     event_goals: eventGoals,
   };
@@ -154,8 +191,13 @@ function foldMatch(fold: Fold, match: OptaMatch, summary: OptaMatchSummary): voi
   }
 }
 
-function metaOf(first: OptaMatch, matches: readonly OptaMatch[], report: readonly OptaMatchReport[]): DatasetMeta {
-  const name = FEED_NAME[first.feed];
+function metaOf(
+  source: FeedSource,
+  first: OptaMatch,
+  matches: readonly OptaMatch[],
+  report: readonly OptaMatchReport[],
+): DatasetMeta {
+  const name = source.name;
   const dates = matches.map((m) => m.date).sort();
   const label = `${first.competition.name} ${first.season.name}`;
   return {
@@ -163,13 +205,11 @@ function metaOf(first: OptaMatch, matches: readonly OptaMatch[], report: readonl
     as_of: dates[dates.length - 1]!,
     source: `${name} feed files (${matches.flatMap((m) => m.files).join(', ')}): ${counted(matches.length, 'match', 'matches')}, ${dates[0]} to ${dates[dates.length - 1]}`,
     synthetic: false,
-    licence:
-      'Opta / Stats Perform data: use follows your data licence with Stats Perform; anything published from it must credit Opta by Stats Perform.',
-    attribution: `Data: Opta by Stats Perform (${label})`,
-    description:
-      'Minutes and counting totals derived from Opta events as defined in docs/providers.md#opta-family (nominal minutes, stoppage time not counted).',
+    licence: source.licence,
+    attribution: `Data: ${source.credit} (${label})`,
+    description: `Minutes and counting totals derived from ${name} events as defined in ${source.docs} (nominal minutes, stoppage time not counted).`,
     coverage: coverageOf(
-      first.feed,
+      source,
       report.filter((r) => !r.whole),
     ),
   };
@@ -196,13 +236,17 @@ function playerRowsOf(fold: Fold): Partial<RowOf<'players'>>[] {
 
 /**
  * Builds a validated dataset from Opta-family matches of one competition season, with the
- * ingest report of each match. Throws {@link DatasetError} when there is no match, the matches
- * span more than one competition season or feed, or the result fails validation.
+ * ingest report of each match. `source` describes the feed (default: the Opta feed the matches
+ * name); a provider whose reader maps its events onto the Opta vocabulary passes its own. Throws
+ * {@link DatasetError} when there is no match, the matches span more than one competition season
+ * or feed, or the result fails validation.
  * @example datasetFromOptaMatches([statsPerformMatchOf(ma3, ma1, files)]).report[0].whole // => true
  */
-export function datasetFromOptaMatches(matches: readonly OptaMatch[]): OptaIngest {
+export function datasetFromOptaMatches(matches: readonly OptaMatch[], source?: FeedSource): OptaIngest {
   const first = matches[0];
   if (!first) throw new DatasetError('input', null, null, 'no Opta or Stats Perform match to ingest');
+  const feed = source ?? OPTA_SOURCES[first.feed];
+  if (!feed) throw new DatasetError(first.files[0] ?? 'input', null, null, `no source description for ${first.feed}`);
   for (const m of matches)
     if (m.feed !== first.feed || m.competition.id !== first.competition.id || m.season.id !== first.season.id)
       throw new DatasetError(
@@ -225,7 +269,7 @@ export function datasetFromOptaMatches(matches: readonly OptaMatch[]): OptaInges
   for (const [i, m] of sorted.entries()) foldMatch(fold, m, summaries[i]!);
   const report = sorted.map((m, i) => reportOf(m, summaries[i]!));
   const dataset = seasonDatasetOf(
-    metaOf(first, sorted, report),
+    metaOf(feed, first, sorted, report),
     {
       league_id: first.competition.id,
       name: first.competition.name,
@@ -244,7 +288,7 @@ export function datasetFromOptaMatches(matches: readonly OptaMatch[]): OptaInges
         .map(([team_id, name]) => ({ team_id, name, league_id: first.competition.id })),
       players: playerRowsOf(fold),
       seasonLines: fold.seasonLines,
-      columns: OPTA_COLUMNS,
+      columns: feed.columns,
       fixtures: withPossession(fold.fixtures, fold.possession),
       appearances: fold.appearances,
       shots: fold.shots,

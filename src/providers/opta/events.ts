@@ -16,6 +16,7 @@ export function sortedEvents(events: readonly OptaEvent[]): OptaEvent[] {
 /** What an event stream says about one played period. */
 export interface PeriodCoverage {
   period: number;
+  /** The feed's own events (a reader's derived events not counted). */
   events: number;
   /** The period's start (type 32) and end (type 30) markers are both in the file. */
   bounded: boolean;
@@ -41,7 +42,7 @@ export function periodCoverageOf(events: readonly OptaEvent[]): PeriodCoverage[]
       start: false,
       end: false,
     };
-    p.events += 1;
+    if (!e.derived) p.events += 1;
     p.firstClock = Math.min(p.firstClock, e.clock);
     p.lastClock = Math.max(p.lastClock, e.clock);
     if (e.typeId === TYPE.periodStart) p.start = true;

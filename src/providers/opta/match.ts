@@ -36,6 +36,11 @@ export interface OptaEvent {
   /** The feed's `assist` / `keyPass` flags (Stats Perform attributes, F24 attributes). */
   assist: boolean;
   keyPass: boolean;
+  /**
+   * True for an event a reader adds beside the feed's own event (the loser of a duel, a period
+   * marker, a keeper's save named on a shot): folded like any other, not counted as a feed event.
+   */
+  derived?: boolean;
 }
 
 /** One player of a lineup. */
@@ -57,8 +62,11 @@ export interface OptaTeam {
 
 /** What a reader knows about the match beyond its events. */
 export interface OptaMatch {
-  /** Which feed it came from: `statsperform` (MA1/MA3) or `opta` (F7/F24). */
-  feed: 'statsperform' | 'opta';
+  /**
+   * Which feed it came from: `statsperform` (MA1/MA3) and `opta` (F7/F24) in the Opta vocabulary,
+   * or another provider whose reader maps its events onto it (docs/providers.md).
+   */
+  feed: 'statsperform' | 'opta' | 'sportec' | 'datafactory';
   /** The files read, for messages and the ingest report. */
   files: string[];
   fixtureId: number;
@@ -76,4 +84,6 @@ export interface OptaMatch {
   lineups: OptaLineupPlayer[];
   /** Events sorted by period, then clock, then the feed's order. */
   events: OptaEvent[];
+  /** What the reader left out or could not resolve, one line each, for the ingest report. */
+  notes?: string[];
 }

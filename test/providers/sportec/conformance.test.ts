@@ -1,0 +1,34 @@
+/*
+ * The conformance suite (../conformance.case.ts) on the Sportec sample in
+ * ../shared/real/providers/sportec. Skipped, saying why, when the folder is absent.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { feedFilesOf } from '../../../src/providers/feed-format.js';
+import { datasetFromOptaMatches } from '../../../src/providers/opta/dataset.js';
+import { SPORTEC_SOURCE } from '../../../src/providers/sportec/mapping.js';
+import { sportecMatchesFromFiles } from '../../../src/providers/sportec/index.js';
+import { conformanceSuite, type ConformanceInput } from '../conformance.case.js';
+
+const DIR = fileURLToPath(new URL('../../../../shared/real/providers/sportec/', import.meta.url));
+const present = existsSync(DIR);
+if (!present) console.log(`Sportec conformance skipped: ${DIR} is absent (it ships with ../shared/real).`);
+
+function input(): ConformanceInput {
+  const matches = sportecMatchesFromFiles(feedFilesOf([DIR]).files);
+  const { dataset, summaries, report } = datasetFromOptaMatches(matches, SPORTEC_SOURCE);
+  return {
+    dataset,
+    matches: matches.map((m, i) => ({
+      fixtureId: m.fixtureId,
+      eventGoals: summaries[i]!.goals,
+      partial: !report[i]!.whole,
+      reportedScoreGap: report[i]!.missing.some((x) => x.startsWith('goal events give')),
+      matchMinutes: summaries[i]!.matchNominalSeconds / 60,
+      clocks: m.events.map((e) => [e.period, e.clock] as const),
+      // DFL passes carry no end location, so there is no pass chain to check.
+    })),
+  };
+}
+
+conformanceSuite('Sportec (DFL)', input, { skip: !present });
