@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import satori from 'satori';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import type { CardFacts } from '../../src/cards/facts.js';
+import { CardRequest } from '../../src/cards/request.js';
 import { cardFonts, loadCardAsset } from '../../src/cards/fonts.js';
 import { PLAYER_CARD_SIZE, playerCardLayout, VERDICT_DETAIL_BOX } from '../../src/cards/layouts/player-card.js';
 import { HOUSE_PALETTE, paletteOf } from '../../src/cards/layouts/shared.js';
@@ -39,9 +41,9 @@ describe.skipIf(!present)('cards on the Premier League 2017/18', () => {
   let regulars: { player_id: number; team_id: number | null; name: string; position: string }[];
 
   /** The facts a card would be drawn from, captured at the render step (no pixels drawn). */
-  async function factsOf(e: Engine, request: Record<string, unknown>): Promise<CardFacts> {
+  async function factsOf(e: Engine, request: z.input<typeof CardRequest>): Promise<CardFacts> {
     let facts: CardFacts | null = null;
-    const r = await e.card(request, {
+    const r = await e.card(CardRequest.parse(request), {
       render: async (task: RenderTask) => {
         facts = task.facts;
         return { png: new Uint8Array(), width: 0, height: 0, svg_ms: 0, png_ms: 0 };
