@@ -3,7 +3,7 @@
  * with `param` set to its dot path (docs/design.md#errors), worded by us rather than by zod.
  */
 import type { z } from 'zod';
-import { fail, ok, type Failure, type Result } from './errors.js';
+import { fail, ok, type Result } from './errors.js';
 
 /** Words of a collection bound: what is counted in an array, a string, a map. */
 const UNITS: Record<string, [one: string, many: string]> = {

@@ -34,14 +34,14 @@ import {
   SeasonStats,
 } from '../src/service/contract/schemas/shapes.js';
 import type { ScoutingResponse } from '../src/reports/scouting.js';
-import { type DnaSearchRequest } from '../src/dna/search-request.js';
-import { type AlternativesRequest } from '../src/dna/alternatives.js';
-import { type VerdictRequest } from '../src/verdict/verdict.js';
-import { type BestXiPoolRequest } from '../src/bestxi/pool.js';
-import { type BestXiPickRequest } from '../src/bestxi/pick.js';
-import { type BestXiLineupRequest } from '../src/bestxi/lineup.js';
-import { type MatchIntelligenceRequest } from '../src/matches/match-intelligence.js';
-import { type StandingsRequest } from '../src/matches/standings-request.js';
+import type { DnaSearchRequest } from '../src/dna/search-request.js';
+import type { AlternativesRequest } from '../src/dna/alternatives.js';
+import type { VerdictRequest } from '../src/verdict/verdict.js';
+import type { BestXiPoolRequest } from '../src/bestxi/pool.js';
+import type { BestXiPickRequest } from '../src/bestxi/pick.js';
+import type { BestXiLineupRequest } from '../src/bestxi/lineup.js';
+import type { MatchIntelligenceRequest } from '../src/matches/match-intelligence.js';
+import type { StandingsRequest } from '../src/matches/standings-request.js';
 import { CardPlayer, type CardOptions, CardResult } from '../src/cards/card.js';
 import { MatchIntelligenceResponse } from '../src/matches/match-intelligence.js';
 import type { MatchItem } from '../src/matches/match-item.js';

@@ -48,7 +48,7 @@ function weightsOf(weights: Partial<Record<MetricKey, number>>): [MetricKey, num
 }
 
 /** Weighted mean of known percentiles; NaN when none is known. */
-function weightedMean(weights: Partial<Record<MetricKey, number>>, percentileOf: (k: MetricKey) => number): number {
+function _weightedMean(weights: Partial<Record<MetricKey, number>>, percentileOf: (k: MetricKey) => number): number {
   let sum = 0;
   let total = 0;
   for (const [key, w] of weightsOf(weights)) {

@@ -26,7 +26,7 @@ import { photoOf, type CardPhoto } from './photo.js';
 import { photoPixelsProblemOf } from './photo-pixels.js';
 import { renderLayout, type RenderedPng } from './render.js';
 import type { RenderTask } from './render-pool.js';
-import { CardRequest, CardStyle, hasVerdictLine, isHdStyle } from './request.js';
+import { type CardRequest, CardStyle, hasVerdictLine, isHdStyle } from './request.js';
 import { withArticle } from '../prose.js';
 
 /** Watermark text when no base address is configured. */

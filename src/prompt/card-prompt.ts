@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { EngineContext } from '../context.js';
 import { fail, ok, type Result } from '../errors.js';
 import { cardFactsOf } from '../cards/facts.js';
-import { CardPromptRequest, type HdStyle } from '../cards/request.js';
+import type { CardPromptRequest, HdStyle } from '../cards/request.js';
 import { cardPlayerOf, type CardPlayer } from '../cards/card.js';
 import { composeCardPrompt, type CardPrompt } from './compose.js';
 

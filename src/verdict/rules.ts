@@ -146,8 +146,7 @@ export function byImportance(facts: Pick<VerdictFacts, 'role' | 'percentiles'>):
   const strong = keys
     .filter((k) => p(k) >= STRONG_PERCENTILE)
     .sort(
-      (a, b) =>
-        team(a) - team(b) || elite(b) - elite(a) || weight(b) - weight(a) || p(b) - p(a) || a.localeCompare(b),
+      (a, b) => team(a) - team(b) || elite(b) - elite(a) || weight(b) - weight(a) || p(b) - p(a) || a.localeCompare(b),
     );
   const rest = keys.filter((k) => p(k) < STRONG_PERCENTILE).sort((a, b) => p(b) - p(a) || a.localeCompare(b));
   return [...acrossFacets(strong), ...rest];
