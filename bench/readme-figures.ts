@@ -182,7 +182,7 @@ export function performanceTable(dir = join(ROOT, 'bench/results')): string {
     '|---|---|---|---|',
     ...performanceRows(dir).map(
       (r) =>
-        `| ${cell(r.what)} | ${cell(r.ours)} | ${cell(r.baseline)} | \`npm run ${r.bench}\`, [${r.file}](bench/results/${r.file}) of ${runDateOf(dir, r.file)} |`,
+        `| ${cell(r.what)} | ${cell(r.ours)} | ${cell(r.baseline)} | \`npm run ${r.bench}\`, \`bench/results/${r.file}\` of ${runDateOf(dir, r.file)} |`,
     ),
   ];
   return lines.join('\n');

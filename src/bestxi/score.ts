@@ -47,19 +47,6 @@ function weightsOf(weights: Partial<Record<MetricKey, number>>): [MetricKey, num
   return Object.entries(weights).filter((e): e is [MetricKey, number] => isMetricKey(e[0]) && e[1] !== undefined);
 }
 
-/** Weighted mean of known percentiles; NaN when none is known. */
-function _weightedMean(weights: Partial<Record<MetricKey, number>>, percentileOf: (k: MetricKey) => number): number {
-  let sum = 0;
-  let total = 0;
-  for (const [key, w] of weightsOf(weights)) {
-    const p = percentileOf(key);
-    if (Number.isNaN(p)) continue;
-    sum += w * p;
-    total += w;
-  }
-  return total > 0 ? sum / total : Number.NaN;
-}
-
 /**
  * How good a row's season was, 0–100 (docs/methodology/bestxi.md#season-score): his rating on its
  * scale ({@link ratingShareOf}), the one judgment of quality the verdicts and cards also show. NaN

@@ -356,6 +356,7 @@ function highlightOf(top: CardMetric | null, cohortName: string, seasonText: str
  * and the caller's options. A player with no season row gets empty metrics and a zero sample.
  * @example cardFactsOf(engine, engine.playerById(7)!, { watermark: 'halfspace.dev' }).player.player_id // => 7
  */
+// Long: one record of facts assembled field by field, in the order a card draws them.
 export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: CardFactsOptions): CardFacts {
   const code = positionCodeOf(player.position);
   const group = positionGroupOf(code);

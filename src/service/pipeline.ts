@@ -130,7 +130,9 @@ async function settleClaim(ctx: ServiceContext, scope: string, key: string, resp
  * The pipeline of paid calls over a service context: the steps in order, then `charged`.
  * @example await paidCall(ctx, charged)(op, { method: 'POST', path: op.path }, 'req_1', {}) // => 401 without a key
  */
+// Long: the steps of a paid call read top to bottom in the order they run, one function on purpose.
 export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
+  // Long: the same steps, in order.
   return async function paid(op, req, requestId, headers) {
     const now = ctx.clock();
     const refuse = (failure: Failure) => ctx.problem(requestId, failure);

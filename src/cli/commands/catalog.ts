@@ -75,7 +75,7 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
   {
     name: 'ingest',
     summary:
-      'Build an Arrow dataset from event feed files, detecting the provider (Stats Perform MA1/MA3, Opta F7/F24, Sportec, DataFactory)',
+      'Build an Arrow dataset from event feed files, detecting the provider (Stats Perform MA1/MA3, Opta F7/F24, Metrica, Sportec, DataFactory)',
     load: async () => (await import('./ingest.js')).ingestCommand,
   },
   {

@@ -10,6 +10,7 @@ const BY_FIELD: Record<string, string> = {
   player_id: 'Player id (from an earlier answer or the candidates of an ambiguous name); instead of a name',
   team_hint: 'Club name that narrows an ambiguous player name',
   name2: 'A second player to compare side by side',
+  closest: 'radar only: overlay the player of the same role closest to him by DNA (not with name2)',
   limit: 'How many results to return',
   filters: 'Optional filters: max_age, max_fee_tier (T1–T5), league_tier_max, position_group',
   team_name: 'Club name as written; or team_id',
