@@ -5,13 +5,22 @@
  */
 import { existsSync } from 'node:fs';
 import { conformanceSuite, type ConformanceCase } from './conformance.case.js';
+import { DATAFACTORY_CASE } from './datafactory/conformance-input.js';
 import { METRICA_CASE } from './metrica/conformance-input.js';
 import { OPTA_CASES } from './opta/conformance-input.js';
+import { SPORTEC_CASE } from './sportec/conformance-input.js';
 import { STATSBOMB_CASE } from './statsbomb/conformance-input.js';
 import { WYSCOUT_CASE } from './wyscout/conformance-input.js';
 
 /** Every adapter's case, one line per provider. */
-const CASES: readonly ConformanceCase[] = [...OPTA_CASES, STATSBOMB_CASE, WYSCOUT_CASE, METRICA_CASE];
+const CASES: readonly ConformanceCase[] = [
+  ...OPTA_CASES,
+  SPORTEC_CASE,
+  DATAFACTORY_CASE,
+  STATSBOMB_CASE,
+  WYSCOUT_CASE,
+  METRICA_CASE,
+];
 
 for (const c of CASES) {
   const present = existsSync(c.data);

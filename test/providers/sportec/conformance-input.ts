@@ -1,18 +1,15 @@
 /*
  * The conformance suite (../conformance.case.ts) on the Sportec sample in
- * ../shared/real/providers/sportec. Skipped, saying why, when the folder is absent.
+ * ../shared/real/providers/sportec. Run from ../conformance.test.ts with every other provider's case.
  */
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { feedFilesOf } from '../../../src/providers/feed-format.js';
 import { datasetFromOptaMatches } from '../../../src/providers/opta/dataset.js';
 import { SPORTEC_SOURCE } from '../../../src/providers/sportec/mapping.js';
 import { sportecMatchesFromFiles } from '../../../src/providers/sportec/index.js';
-import { conformanceSuite, type ConformanceInput } from '../conformance.case.js';
+import type { ConformanceCase, ConformanceInput } from '../conformance.case.js';
 
 const DIR = fileURLToPath(new URL('../../../../shared/real/providers/sportec/', import.meta.url));
-const present = existsSync(DIR);
-if (!present) console.log(`Sportec conformance skipped: ${DIR} is absent (it ships with ../shared/real).`);
 
 function input(): ConformanceInput {
   const matches = sportecMatchesFromFiles(feedFilesOf([DIR]).files);
@@ -31,4 +28,4 @@ function input(): ConformanceInput {
   };
 }
 
-conformanceSuite('Sportec (DFL)', input, { skip: !present });
+export const SPORTEC_CASE: ConformanceCase = { name: 'Sportec (DFL)', data: DIR, make: input };

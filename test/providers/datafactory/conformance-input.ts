@@ -1,8 +1,7 @@
 /*
  * The conformance suite (../conformance.case.ts) on the DataFactory sample in
- * ../shared/real/providers/datafactory. Skipped, saying why, when the folder is absent.
+ * ../shared/real/providers/datafactory. Run from ../conformance.test.ts with every other provider's case.
  */
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { feedFilesOf } from '../../../src/providers/feed-format.js';
 import { datasetFromOptaMatches } from '../../../src/providers/opta/dataset.js';
@@ -10,11 +9,9 @@ import type { OptaMatch } from '../../../src/providers/opta/match.js';
 import { TYPE } from '../../../src/providers/opta/mapping.js';
 import { DATAFACTORY_SOURCE } from '../../../src/providers/datafactory/mapping.js';
 import { dataFactoryMatchesFromFiles } from '../../../src/providers/datafactory/index.js';
-import { conformanceSuite, type ConformanceInput } from '../conformance.case.js';
+import type { ConformanceCase, ConformanceInput } from '../conformance.case.js';
 
 const DIR = fileURLToPath(new URL('../../../../shared/real/providers/datafactory/', import.meta.url));
-const present = existsSync(DIR);
-if (!present) console.log(`DataFactory conformance skipped: ${DIR} is absent (it ships with ../shared/real).`);
 
 /** Metres from each completed pass's end to the start of the team's next located event in the period. */
 function passGapsOf(match: OptaMatch): number[] {
@@ -45,4 +42,4 @@ function input(): ConformanceInput {
   };
 }
 
-conformanceSuite('DataFactory', input, { skip: !present });
+export const DATAFACTORY_CASE: ConformanceCase = { name: 'DataFactory', data: DIR, make: input };
