@@ -40,7 +40,7 @@ export {
   type WyscoutOptions,
   type WyscoutReport,
 } from './providers/wyscout/index.js';
-export { mergeDatasets, idSpaceOf, NAMESPACE_STRIDE, type MergeInput, type MergeOptions } from './model/merge.js';
+export { mergeDatasets, idSpaceOf, NAMESPACE_STRIDE, type MergeInput, type MergeOptions } from './merge/merge.js';
 export {
   enrichPlayers,
   enrichTeams,
@@ -82,7 +82,7 @@ export {
 export { readCsvFile, type CsvFileInfo, type CsvFileOptions } from './io/csv/stream.js';
 export { TEXT_ENCODINGS, type TextEncoding } from './io/csv/encoding.js';
 export { CSV_DELIMITERS, delimiterOfHeader, type CsvDelimiter } from './io/csv/delimiter.js';
-export { scoreTableOf, SCORE_COLUMNS, type ScoreOptions } from './dna/score-table.js';
+export { scoreTableOf, SCORE_COLUMNS, type ScoreOptions } from './scoring/score-table.js';
 export * from './dna/index.js';
 export {
   METRIC_KEYS,

@@ -21,8 +21,9 @@ export const LAYERS: readonly Layer[] = [
     paths: ['errors.ts', 'validation.ts', 'context.ts', 'prose.ts'],
     holds: 'errors, validation helpers, context, English for generated text',
   },
-  { rank: 0.5, paths: ['values/'], holds: 'event values: xG and xT models (pure)' },
+  { rank: 0.5, paths: ['event-models/'], holds: 'event models: xG and xT (pure)' },
   { rank: 1, paths: ['model/'], holds: 'the dataset model: schema, validation, metadata, positions (pure)' },
+  { rank: 1.1, paths: ['merge/'], holds: 'merging datasets of any provider into one (pure)' },
   { rank: 1.25, paths: ['identity/'], holds: 'names, player, team and league resolution, enrich joins (pure)' },
   {
     rank: 1.5,
@@ -37,10 +38,12 @@ export const LAYERS: readonly Layer[] = [
   { rank: 2, paths: ['stats/'], holds: 'per-90, cohorts, percentiles, ratings (pure)' },
   { rank: 3, paths: ['dna/'], holds: 'style vectors, tags, similarity, search (pure)' },
   { rank: 4, paths: ['verdict/', 'matches/', 'bestxi/'], holds: 'verdicts, match intelligence, Best XI (pure)' },
+  { rank: 4.5, paths: ['scoring/'], holds: 'batch scoring: the derived columns of every player-season' },
   { rank: 5, paths: ['reports/'], holds: 'player, scouting and comparison reports' },
   { rank: 6, paths: ['cards/', 'prompt/'], holds: 'card rendering, image prompts' },
   { rank: 7, paths: ['engine.ts', 'operation-registry.ts'], holds: 'the in-process facade and the operation registry' },
   { rank: 7.5, paths: ['index.ts'], holds: 'public exports' },
+  { rank: 7.7, paths: ['service/photos/'], holds: 'card photos: URL and address checks, the fetch adapter' },
   { rank: 7.8, paths: ['service/contract/'], holds: 'the API contract: operation table, schemas, errors, OpenAPI' },
   {
     rank: 7.9,

@@ -16,7 +16,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { providerIngestMd, providerIngests } from './providers.js';
 import { datasetFromSeasonCsv } from '../../src/io/season-csv.js';
 import { tableToCsvFile } from '../../src/io/csv/table-csv.js';
-import { scoreTableOf } from '../../src/dna/score-table.js';
+import { scoreTableOf } from '../../src/scoring/score-table.js';
 import {
   per90SqlOf,
   SYNTHETIC_SEED as SEED,

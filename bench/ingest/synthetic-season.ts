@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { COUNTING_COLUMNS, POSITION_CODES } from '../../src/model/schema.js';
 import { METRIC_KEYS, METRICS } from '../../src/stats/metrics.js';
-import { mulberry32 } from '../../src/values/xg-fit.js';
+import { mulberry32 } from '../../src/event-models/xg-fit.js';
 
 /** Seed of the bench table. */
 export const SYNTHETIC_SEED = 20150822;

@@ -6,7 +6,7 @@
 import type { Failure, Result } from '../errors.js';
 import { catalogOf } from '../service/contract/catalog.js';
 import { problemOf, type Problem } from '../service/contract/errors.js';
-import { fetchPhoto } from '../service/photo-fetch.js';
+import { fetchPhoto } from '../service/photos/photo-fetch.js';
 import { OPERATIONS, type Operation, type ServiceEngine } from '../service/contract/operations.js';
 import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
 import { parsedRequestOf } from '../service/pipeline.js';

@@ -10,7 +10,7 @@
  * its right (100). Wyscout and StatsBomb both give every event in the acting team's frame.
  */
 import { recordOf } from './record-of.js';
-import { hypot2 } from '../values/distance.js';
+import { hypot2 } from '../event-models/distance.js';
 
 /** Length bands of the touch grid, own goal to opponent goal (sixths of the pitch). */
 export const TOUCH_BANDS = 6;

@@ -6,7 +6,7 @@ const RESERVED_SUFFIXES = ['_per90', '_percentile', '_pct'] as const;
 
 /**
  * Names of the score table and report keys a provider metric could shadow: the score table's
- * identity and derived columns (dna/score-table.ts) and the metric bases whose `<base>_per90` is
+ * identity and derived columns (scoring/score-table.ts) and the metric bases whose `<base>_per90` is
  * one of our keys without being a column (stats/metrics.ts). A test checks this list against both.
  */
 const RESERVED_KEYS = new Set([

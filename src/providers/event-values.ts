@@ -6,7 +6,7 @@
  */
 import type { CountingColumn } from '../model/schema.js';
 import type { CountingTotals } from './counting-totals.js';
-import { hypot2 } from '../values/distance.js';
+import { hypot2 } from '../event-models/distance.js';
 import type { ProviderColumn } from './counting-totals.js';
 
 /** The pitch every provider's coordinates are scaled to for distances, in metres (105 × 68). */

@@ -3,7 +3,7 @@
  * who, when, where (pitch fractions toward the goal attacked), with what, from which situation,
  * its xG and where that xG comes from, and how it ended. Pure.
  */
-import type { BodyPart, ShotSituation } from '../values/shot.js';
+import type { BodyPart, ShotSituation } from '../event-models/shot.js';
 
 /** How a shot ended. */
 export const SHOT_OUTCOMES = ['goal', 'on_target', 'off_target', 'blocked'] as const;

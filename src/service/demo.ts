@@ -2,7 +2,7 @@
  * @module The anonymous demo channel (docs/design.md#authentication, docs/design.md#service): `X-SVC-Demo-Channel` ∈ mcp |
  * openclaw | custom-gpt, 15 successful calls per client IP per UTC day, never touching a wallet.
  */
-import { canonicalIpOf } from './contract/ip-address.js';
+import { canonicalIpOf } from './photos/ip-address.js';
 
 /** Accepted values of X-SVC-Demo-Channel. */
 export const DEMO_CHANNELS = ['mcp', 'openclaw', 'custom-gpt'] as const;

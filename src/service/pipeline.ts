@@ -12,7 +12,7 @@ import { parseWith } from '../validation.js';
 import type { BilledCall, Caller } from './billing/billing.js';
 import type { JsonResponse, ParsedRequest, RequestBody, ServiceContext, ServiceRequest } from './context.js';
 import { clientIpOf, DEMO_CHANNELS, isDemoChannel } from './demo.js';
-import { demoClientKeyOf } from './contract/ip-address.js';
+import { demoClientKeyOf } from './photos/ip-address.js';
 import {
   IDEMPOTENCY_PENDING_MS,
   IDEMPOTENCY_TTL_MS,

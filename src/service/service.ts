@@ -9,7 +9,7 @@
  */
 import type { Failure, Result } from '../errors.js';
 import type { ServiceStore } from '../store/ports.js';
-import { fetchPhoto } from './photo-fetch.js';
+import { fetchPhoto } from './photos/photo-fetch.js';
 import { parseWith } from '../validation.js';
 import { billedCall } from './billing/billing.js';
 import { catalogOf } from './contract/catalog.js';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableFromParquetFile } from '../../src/io/parquet.js';
 import { parseCsv, type CsvField } from '../../src/io/csv/parse.js';
 import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
-import { SCORE_COLUMNS } from '../../src/dna/score-table.js';
+import { SCORE_COLUMNS } from '../../src/scoring/score-table.js';
 
 let tmp: string;
 beforeAll(() => {

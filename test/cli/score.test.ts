@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { tableFromIPC } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../helpers/run-cli.js';
-import { SCORE_COLUMNS } from '../../src/dna/score-table.js';
+import { SCORE_COLUMNS } from '../../src/scoring/score-table.js';
 
 const FIXTURE = fileURLToPath(new URL('../files/statsbomb/', import.meta.url));
 

@@ -6,7 +6,7 @@
  * test/regressions/hostile-http.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress, photoUrlHostProblemOf } from '../../src/service/contract/public-address.js';
+import { isPublicAddress, photoUrlHostProblemOf } from '../../src/service/photos/public-address.js';
 
 /** [range, first, middle, last]: IANA IPv4 Special-Purpose Address Registry and RFC 6890 neighbours. */
 const IPV4: readonly [string, string, string, string][] = [

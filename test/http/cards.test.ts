@@ -10,7 +10,7 @@ import { Engine } from '../../src/engine.js';
 import { listen, type Listening } from '../../src/http/node.js';
 import { issueKey } from '../../src/service/billing/accounts.js';
 import { createService, type Service } from '../../src/service/service.js';
-import { fetchPhoto } from '../../src/service/photo-fetch.js';
+import { fetchPhoto } from '../../src/service/photos/photo-fetch.js';
 import type { ServiceStore } from '../../src/store/ports.js';
 import { sqliteStore } from '../../src/store/sqlite/store.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DatasetError } from '../../src/model/dataset-error.js';
-import { mergeDatasets, NAMESPACE_STRIDE } from '../../src/model/merge.js';
+import { mergeDatasets, NAMESPACE_STRIDE } from '../../src/merge/merge.js';
 import { providerMetricsOf, withProviderMetrics } from '../../src/model/provider-metrics.js';
 import { rowsOf, tableFromRows, type Dataset, type RowOf } from '../../src/model/schema.js';
 import { emptyTotals } from '../../src/providers/counting-totals.js';

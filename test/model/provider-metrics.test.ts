@@ -99,7 +99,7 @@ describe('provider metrics', () => {
 
 describe('provider metric keys', () => {
   it('can never shadow a score-table column or one of our metric keys', async () => {
-    const { SCORE_COLUMNS } = await import('../../src/dna/score-table.js');
+    const { SCORE_COLUMNS } = await import('../../src/scoring/score-table.js');
     const { METRIC_KEYS } = await import('../../src/stats/metrics.js');
     const { providerMetricKeyProblem } = await import('../../src/model/provider-metrics.js');
     // A key k adds columns k, k_per90 and k_per90_percentile: none may already exist.

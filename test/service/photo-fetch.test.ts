@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Result } from '../../src/errors.js';
-import { fetchPhoto, type PhotoFetchOptions } from '../../src/service/photo-fetch.js';
-import { isPublicAddress } from '../../src/service/contract/public-address.js';
+import { fetchPhoto, type PhotoFetchOptions } from '../../src/service/photos/photo-fetch.js';
+import { isPublicAddress } from '../../src/service/photos/public-address.js';
 
 describe('photo_url SSRF guard', () => {
   it('classifies addresses: private, loopback, link-local, metadata and reserved ranges are not public', () => {
@@ -410,7 +410,7 @@ describe('photo_url fetch against real https servers on 127.0.0.1', () => {
     // A child process fetches a photo, an endless 404 and a silent server with a 60 s deadline
     // (300 ms for the silent one), then has nothing left to do. A deadline timer left armed, or a
     // socket left open or draining, would keep it alive for up to a minute.
-    const moduleUrl = new URL('../../src/service/photo-fetch.ts', import.meta.url).href;
+    const moduleUrl = new URL('../../src/service/photos/photo-fetch.ts', import.meta.url).href;
     const script = `
       const { fetchPhoto } = await import(${JSON.stringify(moduleUrl)});
       const o = { resolve: async () => [{ address: '127.0.0.1', family: 4 }], isAllowedAddress: (ip) => ip === '127.0.0.1',

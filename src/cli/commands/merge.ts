@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { datasetFromDir } from '../../io/load.js';
-import { mergeDatasets } from '../../model/merge.js';
+import { mergeDatasets } from '../../merge/merge.js';
 import { datasetToDir } from '../../io/save.js';
 import { UsageError, defineCommand } from '../run.js';
 import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';

@@ -9,7 +9,7 @@ import type { Table } from 'apache-arrow';
 import type { Dataset } from '../../model/schema.js';
 import { TABLE_FORMATS, tableFormatOf, tableToFile, type TableFormat } from '../../io/table-file.js';
 import { utf8CountsOf } from '../../model/arrow/index.js';
-import { scoreTableOf } from '../../dna/score-table.js';
+import { scoreTableOf } from '../../scoring/score-table.js';
 import { datasetFromMapOption, MAP_OPTION, mapReportText, type MapOptionResult } from '../map-option.js';
 import { progressBar, type ProgressBar } from '../progress.js';
 import { ratingGapsOf, ratingGapsText } from '../rating-gaps.js';

@@ -25,9 +25,9 @@ import {
   emptyZoneCounts,
   type ZoneCounts,
 } from '../../model/location-profile.js';
-import { xgOf } from '../../values/xg.js';
-import { xtAddedOf } from '../../values/xt.js';
-import { hypot2 } from '../../values/distance.js';
+import { xgOf } from '../../event-models/xg.js';
+import { xtAddedOf } from '../../event-models/xt.js';
+import { hypot2 } from '../../event-models/distance.js';
 import type { MetricaEvent, MetricaMatch, MetricaPlayer, MetricaSide } from './match.js';
 import {
   BLOCK_WINDOW_SECONDS,

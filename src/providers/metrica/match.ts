@@ -1,7 +1,7 @@
 /**
  * One Metrica match as the reader hands it to the fold (docs/providers.md#metrica): the fixture,
  * both teams, the players, and the events with their coordinates already converted to the
- * engine's frame (src/values/pitch.ts). The CSV layout (games 1–2) and the JSON + EPTS metadata
+ * engine's frame (src/event-models/pitch.ts). The CSV layout (games 1–2) and the JSON + EPTS metadata
  * layout (game 3) read into this one shape, so one vocabulary and one fold serve both.
  */
 import type { PositionCode } from '../../model/schema.js';

@@ -6,7 +6,7 @@
  * own dribble.
  */
 import { assert } from '../../errors.js';
-import type { AssistKind, ShotFeatures, ShotSituation } from '../../values/shot.js';
+import type { AssistKind, ShotFeatures, ShotSituation } from '../../event-models/shot.js';
 import type { MetricaEvent } from './match.js';
 import { SUB, TYPE, has } from './mapping.js';
 

@@ -13,7 +13,7 @@ import {
   PASS_PROGRESSION_COLUMNS,
   SCA_PROVIDER_COLUMN,
 } from '../event-values.js';
-import { STANDARD_LENGTH_MARKS_M, STANDARD_WIDTH_MARKS_M, onStandardAxis } from '../../values/pitch.js';
+import { STANDARD_LENGTH_MARKS_M, STANDARD_WIDTH_MARKS_M, onStandardAxis } from '../../event-models/pitch.js';
 import type { PitchPoint } from './match.js';
 
 /** Event type ids (`typeId` / `type_id`) halfspace reads. */
@@ -91,7 +91,7 @@ export const OPTA_LENGTH_MARKS: readonly number[] = [0, 5.8, 11.5, 17, 50, 83, 8
 export const OPTA_WIDTH_MARKS: readonly number[] = [0, 21.1, 36.8, 44.2, 50, 55.8, 63.2, 78.9, 100];
 
 /**
- * An Opta point as fractions of the standard pitch (src/values/pitch.ts). Opta writes every event
+ * An Opta point as fractions of the standard pitch (src/event-models/pitch.ts). Opta writes every event
  * in the acting team's frame, attacking toward x = 100 whatever the period, with y = 0 on the
  * attacker's right touchline; the engine measures y from the attacker's left, so y is mirrored.
  * The markings map piecewise linearly; values off the pitch (a ball out at 101.8) clamp to its edge.

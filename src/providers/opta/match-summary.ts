@@ -16,9 +16,9 @@ import {
   possessionAndPadjOf,
 } from '../event-values.js';
 import { emptyZoneCounts, type ZoneCounts } from '../../model/location-profile.js';
-import { xgOf } from '../../values/xg.js';
-import { xtAddedOf } from '../../values/xt.js';
-import { hypot2 } from '../../values/distance.js';
+import { xgOf } from '../../event-models/xg.js';
+import { xtAddedOf } from '../../event-models/xt.js';
+import { hypot2 } from '../../event-models/distance.js';
 import type { OptaEvent, OptaMatch } from './match.js';
 import {
   CLEAN_SHEET_MIN_MINUTES,

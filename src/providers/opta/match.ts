@@ -1,7 +1,7 @@
 /**
  * One Opta-family match as both readers hand it to the fold (docs/providers.md#opta-family): the
  * fixture, both teams, the lineups and the events with their coordinates already converted to the
- * engine's frame (src/values/pitch.ts). Stats Perform MA1/MA3 and Opta F7/F24 read into this one
+ * engine's frame (src/event-models/pitch.ts). Stats Perform MA1/MA3 and Opta F7/F24 read into this one
  * shape, so one mapping and one fold serve both.
  */
 import type { PositionCode } from '../../model/schema.js';

@@ -5,7 +5,7 @@
  * of the last seconds, and the assist from the related pass (qualifier 55) or an earlier shot.
  */
 import { assert } from '../../errors.js';
-import type { AssistKind, BodyPart, ShotFeatures, ShotSituation } from '../../values/shot.js';
+import type { AssistKind, BodyPart, ShotFeatures, ShotSituation } from '../../event-models/shot.js';
 import type { OptaEvent } from './match.js';
 import { Q, SHOT_TYPES, TYPE } from './mapping.js';
 

@@ -8,8 +8,8 @@
 import type { CountingTotals } from '../counting-totals.js';
 import { countProgressiveCarry, countProgressivePass } from '../event-values.js';
 import type { StatsBombEvent } from './read.js';
-import { xgOf } from '../../values/xg.js';
-import { xtAddedOf } from '../../values/xt.js';
+import { xgOf } from '../../event-models/xg.js';
+import { xtAddedOf } from '../../event-models/xt.js';
 import type { ShotLine, ShotOutcome } from '../shot-rows.js';
 import { statsBombShotFeaturesOf } from './shot-features.js';
 

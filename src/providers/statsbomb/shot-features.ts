@@ -5,8 +5,8 @@
  * pass (or the shooter's dribble, or an earlier shot) before it.
  */
 import { assert } from '../../errors.js';
-import { STANDARD_LENGTH_MARKS_M, STANDARD_WIDTH_MARKS_M, onStandardAxis } from '../../values/pitch.js';
-import type { AssistKind, BodyPart, ShotFeatures, ShotSituation } from '../../values/shot.js';
+import { STANDARD_LENGTH_MARKS_M, STANDARD_WIDTH_MARKS_M, onStandardAxis } from '../../event-models/pitch.js';
+import type { AssistKind, BodyPart, ShotFeatures, ShotSituation } from '../../event-models/shot.js';
 import type { StatsBombEvent } from './read.js';
 
 /** Same windows as the Wyscout rules (docs/methodology/values.md#situation), in seconds. */
@@ -23,7 +23,7 @@ const STATSBOMB_WIDTH_MARKS: readonly number[] = [0, 18, 30, 36, 40, 44, 50, 62,
 
 /**
  * A StatsBomb point (120 × 80, toward the goal attacked at x = 120, y = 0 on the attacker's left)
- * as fractions of the standard pitch (src/values/pitch.ts), matching the markings.
+ * as fractions of the standard pitch (src/event-models/pitch.ts), matching the markings.
  * @example statsBombPitchPointOf(102, 40) // => { x: 0.8429, y: 0.5 } (the edge of the box, 16.5 m out)
  */
 export function statsBombPitchPointOf(x: number, y: number): { x: number; y: number } {

@@ -1,7 +1,7 @@
 /**
  * `npm run model:xg [-- --real DIR --check]`: refits the xG model and the xT grid from the real
- * open data (default ../shared/real beside the repository) and writes `src/values/xg-model.json`,
- * `src/values/xt-grid.json` and the training report `docs/methodology/xg-training.md`. With
+ * open data (default ../shared/real beside the repository) and writes `src/event-models/xg-model.json`,
+ * `src/event-models/xt-grid.json` and the training report `docs/methodology/xg-training.md`. With
  * `--check` it writes nothing and exits 1 when a refit differs from the shipped files by a byte.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

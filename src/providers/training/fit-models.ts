@@ -6,9 +6,9 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fitLogitOffset, sigmoid } from '../../values/logistic.js';
-import { brierScore, logLoss, pearson, rocAuc } from '../../values/metrics.js';
-import type { ShotFeatures } from '../../values/shot.js';
+import { fitLogitOffset, sigmoid } from '../../event-models/logistic.js';
+import { brierScore, logLoss, pearson, rocAuc } from '../../event-models/metrics.js';
+import type { ShotFeatures } from '../../event-models/shot.js';
 import {
   XG_FOLDS,
   XG_RIDGE,
@@ -19,8 +19,8 @@ import {
   matchFoldsOf,
   xgModelJsonOf,
   xgUnder,
-} from '../../values/xg-fit.js';
-import { XT_COLUMNS, XT_ROWS, fitXt } from '../../values/xt-fit.js';
+} from '../../event-models/xg-fit.js';
+import { XT_COLUMNS, XT_ROWS, fitXt } from '../../event-models/xt-fit.js';
 import { type CompetitionScores, type StatsBombComparison, trainingReportOf } from './report.js';
 import { statsBombShotsOf, wyscoutTrainingOf } from './training-data.js';
 

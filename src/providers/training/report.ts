@@ -2,9 +2,9 @@
  * The training report of a refit, as markdown (written to docs/methodology/xg-training.md). Holds
  * only what the data decides, never timings, so a refit on the same data writes the same bytes.
  */
-import type { XgFit, XgScores, XgValidation } from '../../values/xg-fit.js';
-import { xgColumnNamesOf } from '../../values/xg-design.js';
-import { XT_COLUMNS, XT_ROWS, type XtFit } from '../../values/xt-fit.js';
+import type { XgFit, XgScores, XgValidation } from '../../event-models/xg-fit.js';
+import { xgColumnNamesOf } from '../../event-models/xg-design.js';
+import { XT_COLUMNS, XT_ROWS, type XtFit } from '../../event-models/xt-fit.js';
 import type { CompetitionSummary } from './training-data.js';
 
 /** Scores of one xG against the outcomes. */

@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ShotFeatures } from '../../values/shot.js';
-import type { TrainingShot } from '../../values/xg-fit.js';
-import type { XtMove, XtShot } from '../../values/xt-fit.js';
+import type { ShotFeatures } from '../../event-models/shot.js';
+import type { TrainingShot } from '../../event-models/xg-fit.js';
+import type { XtMove, XtShot } from '../../event-models/xt-fit.js';
 import { readCompetitions, readEvents, readMatches } from '../statsbomb/read.js';
 import { statsBombShotFeaturesOf } from '../statsbomb/shot-features.js';
 import { EVENT, TAG } from '../wyscout/mapping.js';

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatasetError } from '../../model/dataset-error.js';
-import { mergeDatasets } from '../../model/merge.js';
+import { mergeDatasets } from '../../merge/merge.js';
 import { type Dataset, rowsOf } from '../../model/schema.js';
 import type { WyscoutReport } from './coverage.js';
 import { inRounds, type RoundRange, wyscoutIngest, type WyscoutOptions } from './dataset.js';

@@ -8,7 +8,7 @@ import { EVENT, LONG_BALL_MIN_METRES, OWN_BOX, PITCH_LENGTH_M, PITCH_WIDTH_M, SU
 import type { WyscoutEvent } from './read.js';
 import { countProgressivePass } from '../event-values.js';
 import { IdSet } from './id-set.js';
-import { hypot2 } from '../../values/distance.js';
+import { hypot2 } from '../../event-models/distance.js';
 
 /** True for a shot: a shot event, a direct free-kick shot or a penalty. */
 export const isShot = (e: WyscoutEvent): boolean =>

@@ -4,8 +4,8 @@
  * up, the shot-creating actions before it, and the xT added by completed passes; each shot becomes a {@link ShotLine}. Wyscout v2 has
  * no carries, so no carry threat. Pure.
  */
-import { xgOf } from '../../values/xg.js';
-import { xtAddedOf } from '../../values/xt.js';
+import { xgOf } from '../../event-models/xg.js';
+import { xtAddedOf } from '../../event-models/xt.js';
 import type { CountingTotals } from '../counting-totals.js';
 import { BIG_CHANCE_MIN_XG } from '../event-values.js';
 import type { ShotLine, ShotOutcome } from '../shot-rows.js';

@@ -5,8 +5,8 @@
  * just before it in file order.
  */
 import { assert } from '../../errors.js';
-import { STANDARD_LENGTH_MARKS_M, STANDARD_WIDTH_MARKS_M, onStandardAxis } from '../../values/pitch.js';
-import type { AssistKind, BodyPart, ShotFeatures, ShotSituation } from '../../values/shot.js';
+import { STANDARD_LENGTH_MARKS_M, STANDARD_WIDTH_MARKS_M, onStandardAxis } from '../../event-models/pitch.js';
+import type { AssistKind, BodyPart, ShotFeatures, ShotSituation } from '../../event-models/shot.js';
 import { EVENT, SUB_EVENT, TAG } from './mapping.js';
 import type { WyscoutEvent } from './read.js';
 
@@ -40,7 +40,7 @@ const WYSCOUT_WIDTH_MARKS: readonly number[] = [0, 19, 37, 45, 50, 55, 63, 81, 1
 
 /**
  * A Wyscout point (0–100 both ways, toward the goal attacked, y = 0 on the attacker's left) as
- * fractions of the standard pitch (src/values/pitch.ts), matching the markings.
+ * fractions of the standard pitch (src/event-models/pitch.ts), matching the markings.
  * @example wyscoutPitchPointOf(84, 50) // => { x: 0.8429, y: 0.5 } (the edge of the box, 16.5 m out)
  */
 export function wyscoutPitchPointOf(x: number, y: number): { x: number; y: number } {

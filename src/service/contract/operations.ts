@@ -8,7 +8,7 @@ import { POSITION_CODES, POSITION_GROUPS } from '../../model/schema.js';
 import { vibeCatalog } from '../../bestxi/vibes.js';
 import { FORMATIONS } from '../../bestxi/pick.js';
 import { CardResponse, isHdStyle } from './schemas/cards.js';
-import { cardPhotoProblemOf } from './card-photo.js';
+import { cardPhotoProblemOf } from '../photos/card-photo.js';
 import { PHOTO_MAX_BYTES } from '../../cards/photo.js';
 import { FEE_TIERS } from '../../stats/fee-tier.js';
 import { CardPromptResponse } from './schemas/cards-prompt.js';

@@ -16,10 +16,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { statsBombShotsOf, wyscoutCompetitionOf } from '../../../src/providers/training/training-data.js';
-import { pearson } from '../../../src/values/metrics.js';
-import { xgOf } from '../../../src/values/xg.js';
-import { crossValidateXg, fitXg, xgModelJsonOf } from '../../../src/values/xg-fit.js';
-import MODEL from '../../../src/values/xg-model.json' with { type: 'json' };
+import { pearson } from '../../../src/event-models/metrics.js';
+import { xgOf } from '../../../src/event-models/xg.js';
+import { crossValidateXg, fitXg, xgModelJsonOf } from '../../../src/event-models/xg-fit.js';
+import MODEL from '../../../src/event-models/xg-model.json' with { type: 'json' };
 
 const REAL = process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../../shared/real/', import.meta.url));
 const WYSCOUT = join(REAL, 'wyscout');

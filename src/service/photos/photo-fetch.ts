@@ -8,9 +8,9 @@ import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { request } from 'node:https';
 import { isIP } from 'node:net';
-import { fail, ok, type Result } from '../errors.js';
-import { PHOTO_MAX_BYTES } from '../cards/photo.js';
-import { isPublicAddress } from './contract/public-address.js';
+import { fail, ok, type Result } from '../../errors.js';
+import { PHOTO_MAX_BYTES } from '../../cards/photo.js';
+import { isPublicAddress } from './public-address.js';
 
 /** Largest photo fetched, in bytes (docs/design.md#op-cards: 5 MB). */
 export const PHOTO_FETCH_MAX_BYTES = PHOTO_MAX_BYTES;

@@ -21,12 +21,12 @@ import { deriveSeasons } from '../stats/derive.js';
 import type { DerivedSeasons } from '../stats/derived.js';
 import { feeTierOf } from '../stats/fee-tier.js';
 import { METRIC_KEYS, type MetricKey } from '../stats/metrics.js';
-import { rowLocationOf, type RowLocation } from './row-location.js';
-import { shownStyleOf } from './clear-role.js';
-import { styleTagsOf } from './tags.js';
-import { DNA_DIMS } from './features.js';
-import type { DnaVectors } from './vectors.js';
-import { datasetDnaOf } from './zone-vectors.js';
+import { rowLocationOf, type RowLocation } from '../dna/row-location.js';
+import { shownStyleOf } from '../dna/clear-role.js';
+import { styleTagsOf } from '../dna/tags.js';
+import { DNA_DIMS } from '../dna/features.js';
+import type { DnaVectors } from '../dna/vectors.js';
+import { datasetDnaOf } from '../dna/zone-vectors.js';
 
 /** Options of {@link scoreTableOf}. */
 export interface ScoreOptions {

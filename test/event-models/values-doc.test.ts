@@ -1,9 +1,9 @@
 /* docs/methodology/values.md's worked examples, recomputed from the shipped model and grid as written. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { AssistKind, BodyPart, ShotSituation } from '../../src/values/shot.js';
-import { xgOf } from '../../src/values/xg.js';
-import { xtAddedOf, xtAt } from '../../src/values/xt.js';
+import type { AssistKind, BodyPart, ShotSituation } from '../../src/event-models/shot.js';
+import { xgOf } from '../../src/event-models/xg.js';
+import { xtAddedOf, xtAt } from '../../src/event-models/xt.js';
 
 const doc = readFileSync(new URL('../../docs/methodology/values.md', import.meta.url), 'utf8');
 const examples = doc.slice(doc.indexOf('## Worked examples'));

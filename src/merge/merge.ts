@@ -7,10 +7,10 @@
  * documented offset per id space. Pure: datasets in, validated dataset out.
  */
 import type { Table, Vector } from 'apache-arrow';
-import { DatasetError } from './dataset-error.js';
-import type { DatasetSource } from './dataset-meta.js';
-import { concatTables } from './concat-columns.js';
-import { withProviderMetrics } from './provider-metrics.js';
+import { DatasetError } from '../model/dataset-error.js';
+import type { DatasetSource } from '../model/dataset-meta.js';
+import { concatTables } from '../model/concat-columns.js';
+import { withProviderMetrics } from '../model/provider-metrics.js';
 import {
   type Dataset,
   type DatasetMeta,
@@ -18,8 +18,8 @@ import {
   recordsOf,
   type TableName,
   tableFromRows,
-} from './schema.js';
-import { validateDataset } from './validate.js';
+} from '../model/schema.js';
+import { validateDataset } from '../model/validate.js';
 
 /** One input of {@link mergeDatasets}: the dataset and the label errors name it by (its folder). */
 export interface MergeInput {

@@ -1,7 +1,7 @@
 /* Mapping a provider axis onto the standard pitch between the markings. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { STANDARD_LENGTH_MARKS_M, onStandardAxis } from '../../src/values/pitch.js';
+import { STANDARD_LENGTH_MARKS_M, onStandardAxis } from '../../src/event-models/pitch.js';
 
 const WYSCOUT_X = [0, 6, 10, 16, 50, 84, 90, 94, 100];
 

@@ -1,12 +1,12 @@
 /*
- * hypot2 (src/values/distance.ts) stands in for `Math.hypot` of two numbers on the ingest's
+ * hypot2 (src/event-models/distance.ts) stands in for `Math.hypot` of two numbers on the ingest's
  * per-event path, so it must give the very same double: on random doubles of any magnitude, on
  * near-equal pairs, on every pass and goal distance of the 0–100 Wyscout grid, and on the special
  * values (zeros, NaN, infinities, the extremes).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hypot2 } from '../../src/values/distance.js';
+import { hypot2 } from '../../src/event-models/distance.js';
 
 const same = (a: number, b: number): void => {
   expect(Object.is(hypot2(a, b), Math.hypot(a, b)), `hypot2(${a}, ${b})`).toBe(true);

@@ -1,7 +1,7 @@
 /* Shot geometry on the 105 × 68 m pitch the fractions are scaled to. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GOAL_WIDTH_M, shotAngleRad, shotDistanceM } from '../../src/values/shot.js';
+import { GOAL_WIDTH_M, shotAngleRad, shotDistanceM } from '../../src/event-models/shot.js';
 
 const SPOT_X = 1 - 11 / 105;
 

@@ -1,6 +1,6 @@
 /* Metric functions on small cases worked out by hand in the comments. */
 import { describe, expect, it } from 'vitest';
-import { brierScore, calibrationByDecile, logLoss, pearson, rocAuc } from '../../src/values/metrics.js';
+import { brierScore, calibrationByDecile, logLoss, pearson, rocAuc } from '../../src/event-models/metrics.js';
 
 describe('logLoss', () => {
   it('is ln 2 for coin-flip predictions', () => {

@@ -1,10 +1,10 @@
 /* The shipped xG model: its JSON matches the design, and its predictions behave like football. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ShotFeatures, type ShotSituation, shotDistanceM } from '../../src/values/shot.js';
-import { PENALTY_XG, XG_MODEL_VERSION, xgOf } from '../../src/values/xg.js';
-import { xgColumnNamesOf } from '../../src/values/xg-design.js';
-import MODEL from '../../src/values/xg-model.json' with { type: 'json' };
+import { type ShotFeatures, type ShotSituation, shotDistanceM } from '../../src/event-models/shot.js';
+import { PENALTY_XG, XG_MODEL_VERSION, xgOf } from '../../src/event-models/xg.js';
+import { xgColumnNamesOf } from '../../src/event-models/xg-design.js';
+import MODEL from '../../src/event-models/xg-model.json' with { type: 'json' };
 
 const shot = (over: Partial<ShotFeatures>): ShotFeatures => ({
   x: 0.9,

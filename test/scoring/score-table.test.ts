@@ -8,7 +8,7 @@
  * p1 has a provider rating 7.4 → rating 7.4, source "provider".
  */
 import { describe, expect, it } from 'vitest';
-import { SCORE_COLUMNS, scoreTableOf } from '../../src/dna/score-table.js';
+import { SCORE_COLUMNS, scoreTableOf } from '../../src/scoring/score-table.js';
 import { Engine } from '../../src/engine.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 

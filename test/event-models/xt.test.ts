@@ -9,9 +9,9 @@ import {
   type XtShot,
   fitXt,
   xtCellOf,
-} from '../../src/values/xt-fit.js';
-import { xtAddedOf, xtAt } from '../../src/values/xt.js';
-import GRID from '../../src/values/xt-grid.json' with { type: 'json' };
+} from '../../src/event-models/xt-fit.js';
+import { xtAddedOf, xtAt } from '../../src/event-models/xt.js';
+import GRID from '../../src/event-models/xt-grid.json' with { type: 'json' };
 
 const centre = (ix: number) => (ix + 0.5) / XT_COLUMNS;
 

@@ -25,7 +25,7 @@ export const XG_RIDGE = 1e-3;
 /** Coefficients are written with this many decimals, so the JSON does not depend on the last bits of `Math.exp`. */
 const DECIMALS = 6;
 
-/** The fitted model as it ships (src/values/xg-model.json). */
+/** The fitted model as it ships (src/event-models/xg-model.json). */
 export interface XgModelJson {
   version: string;
   spec: XgSpec;

@@ -9,9 +9,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ASSIST_KINDS, type ShotFeatures, type ShotSituation } from '../../src/values/shot.js';
-import { type TrainingShot, crossValidateXg, fitXg, xgUnder } from '../../src/values/xg-fit.js';
-import { type XtMove, type XtShot, fitXt } from '../../src/values/xt-fit.js';
+import { ASSIST_KINDS, type ShotFeatures, type ShotSituation } from '../../src/event-models/shot.js';
+import { type TrainingShot, crossValidateXg, fitXg, xgUnder } from '../../src/event-models/xg-fit.js';
+import { type XtMove, type XtShot, fitXt } from '../../src/event-models/xt-fit.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SHOTS = Number(process.env.BENCH_SHOTS ?? 40_000);
@@ -101,7 +101,7 @@ const result = {
   checksum: sink,
 };
 const md = [
-  '# Value-model fitting (bench/values/xg-fit.bench.ts)',
+  '# Value-model fitting (bench/event-models/xg-fit.bench.ts)',
   '',
   `${SHOTS} synthetic shots, median CPU of ${RUNS} runs; one core.`,
   '',

@@ -1,7 +1,7 @@
 /* The Newton logistic fit: exact on a saturated model, recovers known coefficients, deterministic. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fitLogistic, fitLogitOffset, predictLogistic, sigmoid } from '../../src/values/logistic.js';
+import { fitLogistic, fitLogitOffset, predictLogistic, sigmoid } from '../../src/event-models/logistic.js';
 
 const logit = (p: number) => Math.log(p / (1 - p));
 
