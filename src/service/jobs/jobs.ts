@@ -127,9 +127,9 @@ const jobView = (ctx: ServiceContext, job: JobRecord) => jobViewOf(job, jobPollU
 
 const holdLapsed = (job: JobRecord, now: Date) => Date.parse(job.created_at) + JOB_HOLD_TTL_MS <= now.getTime();
 
-/** The 400 of an uploaded photo whose pixel data is unreadable (photoPixelsProblemOf), or null. */
-async function photoRefusalOf(photo: Uint8Array): Promise<Failure | null> {
-  const problem = await photoPixelsProblemOf(photo);
+/** The 400 of an uploaded photo whose pixel data is unreadable (on the render pool when there is one), or null. */
+async function photoRefusalOf(ctx: ServiceContext, photo: Uint8Array): Promise<Failure | null> {
+  const problem = await (ctx.renderOption.photoProblem ?? photoPixelsProblemOf)(photo);
   return problem ? { code: 'invalid_request', message: `photo: ${problem}`, param: 'photo' } : null;
 }
 
@@ -141,7 +141,7 @@ async function queueJob(s: RunnerState, ...[call, key, cost]: Parameters<JobQueu
   // so neither a short wallet nor an unreadable photo costs a decode and a hold respectively.
   if (photo) {
     const balance = (await store.wallets.balance(key.id)) ?? 0;
-    const refused = balance < cost ? insufficientCredits(cost, balance) : await photoRefusalOf(photo);
+    const refused = balance < cost ? insufficientCredits(cost, balance) : await photoRefusalOf(s.ctx, photo);
     if (refused) {
       headers['x-svc-credits-charged'] = '0';
       headers['x-svc-wallet-balance'] = String(balance);
