@@ -46,4 +46,13 @@ describe("README's Performance table", () => {
       expect(quoted, doc).toEqual([]);
     }
   });
+
+  it('docs/cards.md’s Performance section points to bench/results and quotes no figure of its own', () => {
+    const figure = /\b\d[\d,.]*\s?(ms|s|MB|GB|req\/s|µs|×)(?!\w)/;
+    const page = readFileSync(join(ROOT, 'docs/cards.md'), 'utf8');
+    const section = page.slice(page.indexOf('## Performance')).split(/\n## /)[0]!;
+    expect(section).toContain('bench/results/cards.md');
+    expect(section).toContain('npm run readme:figures');
+    expect(section.split('\n').filter((l) => figure.test(l))).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 /**
- * Soak of the photo path: PHOTOS (default 1,000) seeded random PNGs (strips, every format,
- * interlacing, inflation bombs, corrupted bytes) uploaded to `POST /api/v1/cards` hd styles of the
+ * Soak of the photo path: PHOTOS (default 1,000) seeded random photos, three PNGs (strips, every
+ * format, interlacing, inflation bombs, corrupted bytes) to one JPEG (strips, progressive, 12-bit,
+ * cut short, corrupted), uploaded to `POST /api/v1/cards` hd styles of the
  * built `halfspace serve`, while /healthz is timed every 50 ms from a worker thread of its own
  * (so this process's uploads never delay a probe). Reports whether the server ever exited, its peak
  * RSS (target ≤ 600 MB), /healthz latency (target ≤ 100 ms throughout), the server's own event-loop
@@ -15,7 +16,7 @@ import { Worker } from 'node:worker_threads';
 import { datasetToDir } from '../../src/io/save.js';
 import { peakRssMb } from '../../test/helpers/bombs.js';
 import { ensureBuilt, runBuilt } from '../../test/helpers/built-cli.js';
-import { randomPhoto, seededRandom } from '../../test/helpers/photos.js';
+import { randomJpeg, randomPhoto, seededRandom } from '../../test/helpers/photos.js';
 import { spawnServe } from '../../test/helpers/serve-process.js';
 import { tinyDataset } from '../../test/helpers/tiny-dataset.js';
 
@@ -45,7 +46,11 @@ const server = await spawnServe(
 // Photos are made before the clock starts: deflating them here would stall this process's own
 // /healthz timer and be counted as server latency.
 const random = seededRandom(SEED);
-const photos = Array.from({ length: PHOTOS }, () => randomPhoto(random).bytes);
+const photos = Array.from({ length: PHOTOS }, (_, i) =>
+  i % 4 === 3
+    ? { bytes: randomJpeg(random).bytes, type: 'image/jpeg', name: 'p.jpg' }
+    : { bytes: randomPhoto(random).bytes, type: 'image/png', name: 'p.png' },
+);
 // The server's start-up is not part of the soak: its event-loop record starts here.
 process.kill(server.pid, 'SIGUSR2');
 // The prober runs in its own thread: a probe's time is the server's answer, not this loop's uploads.
@@ -73,10 +78,10 @@ const counts = { cut_off: 0, refused: 0, refused_charged: 0, accepted: 0, succee
 const jobs: string[] = [];
 const started = performance.now();
 for (let i = 0; i < PHOTOS; i++) {
-  const bytes = photos[i]!;
+  const { bytes, type, name } = photos[i]!;
   const form = new FormData();
   form.set('request', JSON.stringify({ player_id: 1, style: HD_STYLES[i % HD_STYLES.length] }));
-  form.set('photo', new Blob([bytes], { type: 'image/png' }), 'p.png');
+  form.set('photo', new Blob([bytes], { type }), name);
   let res: Response;
   try {
     res = await fetch(`${server.url}/api/v1/cards`, { method: 'POST', headers: auth, body: form });
@@ -145,6 +150,6 @@ const result = {
 writeFileSync('bench/results/photos.json', `${JSON.stringify(result, null, 2)}\n`);
 writeFileSync(
   'bench/results/photos.md',
-  `# Photo soak (\`npm run bench:photos\`)\n\n${PHOTOS} seeded random PNGs (seed ${SEED}) to \`POST /api/v1/cards\` hd styles of the built server (render pool default size), /healthz timed every 50 ms.\n\n| measure | value | target |\n|---|---|---|\n| server exited during the run | ${probes.exited} | false |\n| peak RSS of the server process (MB) | ${result.peak_rss_mb} | ≤ 600 |\n| /healthz probes (every 50 ms) | ${result.healthz_probes} | |\n| /healthz p50 / p99 (ms) | ${result.healthz_p50_ms} / ${result.healthz_p99_ms} | ≤ 100 |\n| slowest /healthz (ms) | ${result.max_healthz_ms} | ≤ 100 |\n| /healthz over 100 ms | ${result.healthz_over_100_ms} | 0 |\n| server event-loop delay p99 / max (ms) | ${loopDelay.p99_ms} / ${loopDelay.max_ms} | |\n| machine load average (1 min) during the run | ${result.load_average_1m} | |\n| refused (400, 413) | ${counts.refused} | |\n| cut off while uploading (over the upload limit) | ${counts.cut_off} | |\n| refused and charged | ${counts.refused_charged} | 0 |\n| accepted (202) | ${counts.accepted} | |\n| rendered and charged 40 | ${counts.succeeded} | |\n| failed, hold released | ${counts.failed} | |\n| other statuses | ${counts.other} | 0 |\n| wallet lost exactly 40 per rendered card | ${result.ledger_matches} | true |\n| wall time (s) | ${result.seconds} | |\n`,
+  `# Photo soak (\`npm run bench:photos\`)\n\n${PHOTOS} seeded random photos (seed ${SEED}; three PNGs to one JPEG) to \`POST /api/v1/cards\` hd styles of the built server (render pool default size), /healthz timed every 50 ms.\n\n| measure | value | target |\n|---|---|---|\n| server exited during the run | ${probes.exited} | false |\n| peak RSS of the server process (MB) | ${result.peak_rss_mb} | ≤ 600 |\n| /healthz probes (every 50 ms) | ${result.healthz_probes} | |\n| /healthz p50 / p99 (ms) | ${result.healthz_p50_ms} / ${result.healthz_p99_ms} | ≤ 100 |\n| slowest /healthz (ms) | ${result.max_healthz_ms} | ≤ 100 |\n| /healthz over 100 ms | ${result.healthz_over_100_ms} | 0 |\n| server event-loop delay p99 / max (ms) | ${loopDelay.p99_ms} / ${loopDelay.max_ms} | |\n| machine load average (1 min) during the run | ${result.load_average_1m} | |\n| refused (400, 413) | ${counts.refused} | |\n| cut off while uploading (over the upload limit) | ${counts.cut_off} | |\n| refused and charged | ${counts.refused_charged} | 0 |\n| accepted (202) | ${counts.accepted} | |\n| rendered and charged 40 | ${counts.succeeded} | |\n| failed, hold released | ${counts.failed} | |\n| other statuses | ${counts.other} | 0 |\n| wallet lost exactly 40 per rendered card | ${result.ledger_matches} | true |\n| wall time (s) | ${result.seconds} | |\n`,
 );
 console.log(JSON.stringify(result));

@@ -3,6 +3,8 @@
  * per sync style split into satori (layout → SVG) and resvg (SVG → PNG), cards per second with one
  * worker per core, and RSS after 1,000 renders. Baseline in the same run: the player_card with its
  * flat fills swapped for gradients (the style of the first probe docs/design.md#cards-and-prompts reports).
+ * The radar (two players on ten spokes, the sample facts' radar) is measured beside the player_card,
+ * whose time budget it must keep: their CPU-time ratio is reported.
  *
  *   npm run bench:cards        (tsx --expose-gc bench/cards/render.bench.ts)
  */
@@ -203,6 +205,7 @@ async function main(): Promise<void> {
   console.log('cards/s', single, perCore);
 
   const flat = styles.player_card.cpu_total_median_ms;
+  const radarRatio = Math.round((styles.radar.cpu_total_median_ms / flat) * 100) / 100;
   const gradient = styles.player_card_gradients.cpu_total_median_ms;
   const result = {
     machine: {
@@ -222,6 +225,11 @@ async function main(): Promise<void> {
       name: 'player_card_gradients',
       measure: 'CPU-time median',
       ratio_flat_vs_gradients: Math.round((flat / gradient) * 100) / 100,
+    },
+    radar_vs_player_card: {
+      measure: 'CPU-time median',
+      ratio: radarRatio,
+      target: 'at most 1 (the radar renders within the player_card time budget)',
     },
     throughput: {
       workers_1_cards_per_s: round(single),
@@ -266,10 +274,12 @@ async function main(): Promise<void> {
     '|---|---|---|---|---|---|---|---|---|---|',
     row('player_card'),
     row('stat_ribbon'),
+    row('radar'),
     row('player_card_gradients'),
     '',
     `- Cold first render (fonts read, satori initialised): ${round(coldMs)} ms wall, ${round(coldCpuMs)} ms CPU (wall split: satori ${round(cold.svg_ms)}, resvg ${round(cold.png_ms)}).`,
     `- Baseline ratio, flat player_card ÷ gradient variant (CPU-time median): ${result.baseline.ratio_flat_vs_gradients}.`,
+    `- Radar ÷ player_card (CPU-time median; target at most 1): ${radarRatio}.`,
     `- Throughput, player_card: ${round(single)} cards/s with 1 worker, ${round(perCore)} cards/s with ${cores} workers (worker_threads).`,
     `- RSS over ${RSS_RENDERS} renders as a user runs them (plain node on dist/, ${USER_PROCESS_RUNS} fresh processes, start after a GC, peak read after every render): ${userRuns.map((r) => `start ${r.start_mb}, peak ${r.peak_mb}, after ${r.after_mb} MB (whole process peak ${r.process_peak_mb} MB)`).join('; ')}; highest peak ${userPeak} MB (target < 300 MB).`,
     `- RSS over ${RSS_RENDERS} renders in this tsx process (yield after each render, gc every 50; counts the tsx loader thread): start ${result.rss.start_mb} MB, peak ${result.rss.peak_mb} MB, after ${result.rss.after_mb} MB.`,

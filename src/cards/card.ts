@@ -44,6 +44,8 @@ export interface CardOptions {
   verdictOf?: (playerId: number) => EngineVerdict | null;
   /** Renders the laid-out card; default {@link renderCard} in this thread (a server passes its render pool). */
   render?: (task: RenderTask) => Promise<RenderedPng>;
+  /** Why the photo's pixel data cannot be drawn, or null; default {@link photoPixelsProblemOf} in this thread (a server passes its render pool). */
+  photoProblem?: (bytes: Uint8Array) => Promise<string | null>;
 }
 
 /** The player block of every card response (docs/design.md#op-cards). */
@@ -238,7 +240,7 @@ export async function cardOfParsed(
     const p = photoOf(options.photo);
     if (!p.ok) return p;
     // A resumed job or a fetched photo_url was never decoded at upload: an unreadable one fails (and is refunded).
-    const pixels = await photoPixelsProblemOf(options.photo);
+    const pixels = await (options.photoProblem ?? photoPixelsProblemOf)(options.photo);
     if (pixels) return fail('invalid_request', `photo: ${pixels}`, { param: 'photo' });
     photo = p.value;
   }

@@ -1,9 +1,10 @@
 /**
- * @module Card rendering off the main process: satori and resvg take ~50 ms of CPU per card, which
- * on the main thread would stall every other request of a server for as long, and resvg is native
- * code whose panic aborts the whole process it runs in. A pool of child processes renders instead,
- * in arrival order, and a worker that dies (an abort included) fails its task and is replaced; the
- * result is byte-identical to rendering in-thread (docs/cards.md#render-pool).
+ * @module Card rendering off the main process: satori and resvg take tens of milliseconds of CPU
+ * per card, which on the main thread would stall every other request of a server for as long, and
+ * resvg is native code whose panic aborts the whole process it runs in. A pool of child processes
+ * renders instead, and checks the pixels of caller photos (decoding a JPEG is resvg's work too), in
+ * arrival order; a worker that dies (an abort included) fails its task and is replaced; the result
+ * is byte-identical to rendering in-thread (docs/cards.md#render-pool).
  */
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -24,13 +25,24 @@ export interface RenderTask {
   eventType?: EventType;
 }
 
-/** What a worker answers for one task. */
-export type RenderReply = { id: number; ok: true; rendered: RenderedPng } | { id: number; ok: false; message: string };
+/** What the pool sends a worker: a card to render, or photo bytes whose pixels to check. */
+export type WorkerTask = { id: number; task: RenderTask } | { id: number; photo: Uint8Array };
+
+/** What a worker answers for one task: the card, the photo's problem (null when it is readable), or why it failed. */
+export type RenderReply =
+  | { id: number; ok: true; rendered: RenderedPng }
+  | { id: number; ok: true; problem: string | null }
+  | { id: number; ok: false; message: string };
 
 /** A pool of render workers. */
 export interface RenderPool {
   /** Renders a card on a worker; rejects when the worker fails or dies (the pool replaces it). */
   render(task: RenderTask): Promise<RenderedPng>;
+  /**
+   * Why a photo's pixel data cannot be drawn, or null (photoPixelsProblemOf, run on a worker);
+   * rejects when the worker fails or dies while decoding it.
+   */
+  photoProblem(bytes: Uint8Array): Promise<string | null>;
   /** Workers in the pool. */
   readonly size: number;
   /** Renders waiting for a free worker (for `/metrics`). */
@@ -38,6 +50,9 @@ export interface RenderPool {
   /** Stops every worker; tasks still pending reject. */
   close(): Promise<void>;
 }
+
+/** The problem of a photo whose decoding failed or ended its worker. */
+export const PHOTO_STOPPED_DECODER = 'is not a readable image (decoding it stopped the decoder)';
 
 /** Workers that may die in a row, without one finishing a render in between, before the pool gives up (a worker that cannot even start). */
 export const RENDER_POOL_MAX_DEATHS = 5;
@@ -102,7 +117,12 @@ function spawnWorker(): RenderWorker {
   };
 }
 
-type Pending = { task: RenderTask; resolve: (r: RenderedPng) => void; reject: (e: Error) => void };
+/** A task waiting for or running on a worker: its message without the id, and how to settle it. */
+type Pending = {
+  message: { task: RenderTask } | { photo: Uint8Array };
+  resolve: (reply: RenderReply & { ok: true }) => void;
+  reject: (e: Error) => void;
+};
 
 /** The mutable state of one pool, shared by the functions below. */
 interface PoolState {
@@ -146,7 +166,24 @@ export function createRenderPool(
     get queued() {
       return state.queue.length;
     },
-    render: (task) => submit(state, task),
+    render: async (task) => {
+      const reply = await submit(state, { task });
+      if (!('rendered' in reply)) throw new Error('card render failed: the worker answered without a card');
+      return reply.rendered;
+    },
+    photoProblem: async (photo) => {
+      let reply: RenderReply & { ok: true };
+      try {
+        reply = await submit(state, { photo });
+      } catch (error) {
+        // A worker that failed or died (a native abort) decoding these bytes was stopped by them;
+        // a closed or broken pool says nothing about the photo.
+        if (state.closed || state.broken) throw error;
+        return PHOTO_STOPPED_DECODER;
+      }
+      if (!('problem' in reply)) throw new Error('photo check failed: the worker answered without a verdict');
+      return reply.problem;
+    },
     close: () => closePool(state),
   };
 }
@@ -159,8 +196,11 @@ function startWorker(state: PoolState): void {
     if (!current || current.id !== reply.id) return;
     state.busy.delete(worker);
     state.deaths = 0;
-    if (reply.ok) current.job.resolve(reply.rendered);
-    else current.job.reject(new Error(`card render failed: ${reply.message}`));
+    if (reply.ok) current.job.resolve(reply);
+    else
+      current.job.reject(
+        new Error(`${'task' in current.job.message ? 'card render' : 'photo check'} failed: ${reply.message}`),
+      );
     state.idle.push(worker);
     pump(state);
   });
@@ -208,17 +248,18 @@ function pump(state: PoolState): void {
     const id = state.nextId++;
     state.busy.set(worker, { id, job });
     worker.ref();
-    worker.postMessage({ id, task: job.task });
+    const message: WorkerTask = { id, ...job.message };
+    worker.postMessage(message);
   }
   for (const worker of state.idle) worker.unref();
 }
 
 /** Queues one task; rejects at once when the pool is closed or broken. */
-function submit(state: PoolState, task: RenderTask): Promise<RenderedPng> {
+function submit(state: PoolState, message: Pending['message']): Promise<RenderReply & { ok: true }> {
   if (state.closed) return Promise.reject(new Error('the render pool is closed'));
   if (state.broken) return Promise.reject(state.broken);
-  return new Promise<RenderedPng>((resolve, reject) => {
-    state.queue.push({ task, resolve, reject });
+  return new Promise((resolve, reject) => {
+    state.queue.push({ message, resolve, reject });
     pump(state);
   });
 }

@@ -1,12 +1,14 @@
 /**
  * @module The worker side of the render pool (render-pool.ts), a child process of its own (or a
  * worker thread when a test starts one): renders each card it is sent with {@link renderCard} and
- * hands the PNG bytes back (without copying them on a thread). It exits when its parent goes.
+ * hands the PNG bytes back (without copying them on a thread), and checks each photo it is sent
+ * with {@link photoPixelsProblemOf}. It exits when its parent goes.
  */
 import { messageOf } from '../errors.js';
 import { parentPort } from 'node:worker_threads';
 import { renderCard } from './card.js';
-import type { RenderTask, RenderReply } from './render-pool.js';
+import { photoPixelsProblemOf } from './photo-pixels.js';
+import type { RenderReply, WorkerTask } from './render-pool.js';
 
 /**
  * The PNG over a buffer that holds exactly its bytes, so transferring the buffer moves nothing else:
@@ -25,8 +27,16 @@ function reply(message: RenderReply, transfer: ArrayBuffer[] = []): void {
   else process.send?.(message);
 }
 
-function onTask(message: { id: number; task: RenderTask }): void {
-  const { id, task } = message;
+function onTask(message: WorkerTask): void {
+  const { id } = message;
+  if ('photo' in message) {
+    photoPixelsProblemOf(message.photo).then(
+      (problem) => reply({ id, ok: true, problem }),
+      (error: unknown) => reply({ id, ok: false, message: messageOf(error) }),
+    );
+    return;
+  }
+  const { task } = message;
   renderCard(task.style, task.facts, task.photo, task.eventType).then(
     (rendered) => {
       const own = ownedBytesOf(rendered.png);

@@ -88,8 +88,11 @@ export interface ServiceContext {
   /** Receives every capture of the ledger (settle.ts): the metrics count exactly what was charged. */
   onCharge?: ChargeListener;
   fetchPhoto: (url: string) => Promise<Result<Uint8Array>>;
-  /** Spread into an operation's context: the render pool, when one was given. */
-  renderOption: { render?: (task: RenderTask) => Promise<RenderedPng> };
+  /** Spread into an operation's context: the render pool's render and photo check, when one was given. */
+  renderOption: {
+    render?: (task: RenderTask) => Promise<RenderedPng>;
+    photoProblem?: (bytes: Uint8Array) => Promise<string | null>;
+  };
   /** The active key of an Authorization value, remembered between calls (key-cache.ts). */
   keyOf: KeyLookup;
   /** The releases a store outage left undone, retried until the store is back (store-recovery.ts). */

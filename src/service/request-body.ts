@@ -18,6 +18,21 @@ export { PHOTO_MAX_BYTES };
 /** The one path that accepts multipart/form-data (fields `request` and `photo`). */
 const UPLOAD_PATH = '/api/v1/cards';
 
+/**
+ * Parses one small multipart body and discards it. Node loads its multipart parser on first use,
+ * which would stall the event loop during the first upload a server answers; `serve` calls this
+ * before it listens.
+ * @example await warmMultipart() // => undefined
+ */
+export async function warmMultipart(): Promise<void> {
+  const form = new FormData();
+  form.set('request', '{}');
+  form.set('photo', new Blob([new Uint8Array(8)]), 'p');
+  const sent = new Request('http://upload.invalid/', { method: 'POST', body: form });
+  const type = sent.headers.get('content-type') ?? '';
+  await multipartOf(new Uint8Array(await sent.arrayBuffer()), type);
+}
+
 /** Parses a card upload: field `request` (the JSON body) and optional file field `photo`. */
 async function multipartOf(
   bytes: Uint8Array,

@@ -65,6 +65,8 @@ export interface ServiceOptions {
   fetchPhoto?: (url: string) => Promise<Result<Uint8Array>>;
   /** Renders laid-out cards, e.g. `createRenderPool().render` so renders leave the main thread; default: in this thread. */
   renderCard?: (task: RenderTask) => Promise<RenderedPng>;
+  /** Checks a photo's pixel data, e.g. `createRenderPool().photoProblem` so decoding leaves the main process; default photoPixelsProblemOf in this thread. */
+  photoProblem?: (bytes: Uint8Array) => Promise<string | null>;
   /** Memory budget of the response cache for pure operations' JSON, in bytes; default 64 MB; 0 turns it off (docs/api.md#caching). */
   responseCacheBytes?: number;
   /** Receives unexpected errors (500) with their request id; default: console.error with the stack. */
@@ -148,7 +150,10 @@ function contextOf(options: ServiceOptions): ServiceContext {
     onError,
     ...(options.onCharge ? { onCharge: options.onCharge } : {}),
     fetchPhoto: options.fetchPhoto ?? ((url: string) => fetchPhoto(url)),
-    renderOption: options.renderCard ? { render: options.renderCard } : {},
+    renderOption: {
+      ...(options.renderCard ? { render: options.renderCard } : {}),
+      ...(options.photoProblem ? { photoProblem: options.photoProblem } : {}),
+    },
     keyOf: keyCache(store),
     recovery: storeRecovery((e) => onError(e, 'store-recovery')),
     problem: problemResponder(baseUrl),

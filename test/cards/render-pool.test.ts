@@ -6,9 +6,10 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderCard } from '../../src/cards/card.js';
-import { createRenderPool } from '../../src/cards/render-pool.js';
+import { createRenderPool, PHOTO_STOPPED_DECODER } from '../../src/cards/render-pool.js';
 import { photoOf } from '../../src/cards/photo.js';
-import { pngPhoto } from '../helpers/photos.js';
+import { photoPixelsProblemOf } from '../../src/cards/photo-pixels.js';
+import { greyJpeg, pngPhoto } from '../helpers/photos.js';
 import { decodePng } from './png.js';
 import { sampleFacts } from './sample-facts.js';
 
@@ -110,6 +111,37 @@ describe('render pool', () => {
     );
     expect(spawned).toBe(6);
     await doomed.close();
+  });
+
+  it('checks photo pixels on a worker with the answers photoPixelsProblemOf gives in this thread', async () => {
+    const photos = [
+      pngPhoto({ width: 30, height: 20 }),
+      pngPhoto({ width: 30, height: 20, extraBytes: 1000 }),
+      greyJpeg(24, 16),
+      greyJpeg(24, 16).subarray(0, 40),
+    ];
+    for (const bytes of photos) expect(await pool.photoProblem(bytes)).toBe(await photoPixelsProblemOf(bytes));
+    expect(await pool.photoProblem(photos[0]!)).toBeNull();
+    expect(await pool.photoProblem(photos[1]!)).toMatch(/inflates to more than/);
+  }, 60_000);
+
+  it('refuses a photo whose decoding ends its worker, and the next task runs on a new worker', async () => {
+    let spawned = 0;
+    // The first worker dies on its first task, as a native abort in the decoder would end it.
+    const spawn = () => {
+      spawned += 1;
+      const code =
+        spawned === 1
+          ? "require('node:worker_threads').parentPort.on('message', () => process.exit(134));"
+          : "const { parentPort } = require('node:worker_threads'); parentPort.on('message', ({ id }) => parentPort.postMessage({ id, ok: true, problem: null }));";
+      return new Worker(code, { eval: true });
+    };
+    const dying = createRenderPool(1, { spawn });
+    expect(await dying.photoProblem(greyJpeg(8, 8))).toBe(PHOTO_STOPPED_DECODER);
+    expect(await dying.photoProblem(greyJpeg(8, 8))).toBeNull();
+    expect(spawned).toBe(2);
+    await dying.close();
+    await expect(dying.photoProblem(greyJpeg(8, 8))).rejects.toThrow(/closed/);
   });
 
   it('refuses a pool without workers', () => {

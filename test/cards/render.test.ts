@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_SIZES, renderCard } from '../../src/cards/card.js';
+import { CARD_SIZES, layoutOf, renderCard } from '../../src/cards/card.js';
+import { INLINE_SVG_MARK, inlineMarkedImagesOf, layoutToSvg, svgToPng } from '../../src/cards/render.js';
 import { CARD_STYLES, type CardStyle } from '../../src/cards/request.js';
 import { WATERMARK_HEIGHT, WATERMARK_INSET } from '../../src/cards/layouts/shared.js';
 import { decodePng, distinctColours, pixelAt } from './png.js';
@@ -143,3 +144,42 @@ function crcOf() {
     },
   };
 }
+
+describe('inlineMarkedImagesOf', () => {
+  const dataUrlOf = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+  const imageOf = (svg: string, w = 20, h = 10) =>
+    `<image x="5" y="7" width="${w}" height="${h}" href="${dataUrlOf(svg)}" preserveAspectRatio="none" clip-path="url(#c)" mask="url(#m)"/>`;
+  const marked = `<svg ${INLINE_SVG_MARK} xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="0 0 20 10"><circle cx="10" cy="5" r="4" fill="#fff"/></svg>`;
+
+  it('draws a marked SVG image of its element’s size as its shapes, moved to the element’s place', () => {
+    const card = `<svg>${imageOf(marked)}<path d="M0 0"/></svg>`;
+    expect(inlineMarkedImagesOf(card)).toBe(
+      '<svg><g transform="translate(5 7)"><circle cx="10" cy="5" r="4" fill="#fff"/></g><path d="M0 0"/></svg>',
+    );
+  });
+
+  it('leaves unmarked SVG images and marked ones drawn at another size as images', () => {
+    const unmarked = marked.replace(`${INLINE_SVG_MARK} `, '');
+    for (const card of [`<svg>${imageOf(unmarked)}</svg>`, `<svg>${imageOf(marked, 40, 20)}</svg>`])
+      expect(inlineMarkedImagesOf(card)).toBe(card);
+  });
+
+  it('the radar card drawn with its shapes inline looks as drawn through an image (every channel within 1)', async () => {
+    const tree = layoutOf('radar', sampleFacts());
+    const inlineSvg = await layoutToSvg(tree, 1080, 1350);
+    expect(inlineSvg).not.toContain('data:image/svg+xml');
+    const inline = decodePng(svgToPng(inlineSvg));
+    const unmarked = JSON.parse(
+      JSON.stringify(tree).replaceAll(
+        Buffer.from(`<svg ${INLINE_SVG_MARK} `).toString('base64'),
+        Buffer.from('<svg data-inline="nope" ').toString('base64'),
+      ),
+    );
+    const imageSvg = await layoutToSvg(unmarked, 1080, 1350);
+    expect(imageSvg).toContain('data:image/svg+xml');
+    const viaImage = decodePng(svgToPng(imageSvg));
+    let worst = 0;
+    for (let i = 0; i < inline.rgba.length; i++) worst = Math.max(worst, Math.abs(inline.rgba[i]! - viaImage.rgba[i]!));
+    expect(worst).toBeLessThanOrEqual(1);
+  }, 60_000);
+});

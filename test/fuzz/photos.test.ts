@@ -1,17 +1,18 @@
 /**
  * Seeded fuzz of card photos through the built CLI and a served `halfspace serve`: random sizes
  * (1 × N and N × 1 strips included), every PNG format, interlacing, inflation bombs and corrupted
- * bytes, and JPEGs (docs/cards.md#photos accepts both): strips, cut short, corrupted. The process always survives (the CLI exits 0 or 2 with one line, never on a signal; the
- * server answers /healthz throughout), a refused photo is charged nothing, and an accepted one ends
- * rendered and charged 40 or failed with its hold released.
+ * bytes, and JPEGs (docs/cards.md#photos accepts both): strips, baseline and progressive, 8- and
+ * 12-bit, cut short, corrupted. The process always survives (the CLI exits 0 or 2 with one line,
+ * never on a signal; the server answers /healthz throughout), a refused photo is charged nothing,
+ * and an accepted one ends rendered and charged 40 or failed with its hold released.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetToDir } from '../../src/io/save.js';
 import { ensureBuilt, hasStack, runBuilt } from '../helpers/built-cli.js';
-import { randomJpeg, randomPhoto, seededRandom } from '../helpers/photos.js';
+import { greyJpeg, randomJpeg, randomPhoto, seededRandom } from '../helpers/photos.js';
 import { type ServeProcess, spawnServe } from '../helpers/serve-process.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
@@ -19,6 +20,7 @@ const SEED = 35_001;
 const SERVER_PHOTOS = 40;
 const CLI_PHOTOS = 6;
 const JPEG_PHOTOS = 24;
+const CLI_JPEGS = 6;
 const CREDITS = 10_000;
 const HD_STYLES = ['fifa_viral', 'editorial_cover', 'collage'] as const;
 
@@ -69,6 +71,53 @@ describe(`photo fuzz (seed ${SEED})`, () => {
         expect(r.stderr.trim().split('\n'), what).toHaveLength(1);
         expect(hasStack(r.stderr), what).toBe(false);
       }
+    }
+  }, 240_000);
+
+  it('the CLI reads JPEGs (strips, progressive, 12-bit, cut short, corrupted): exit 0 or 2 with one line, never on a signal', async () => {
+    const random = seededRandom(SEED + 3);
+    const fixed = [
+      { what: 'baseline 1 × 4', bytes: greyJpeg(1, 4), code: 0 },
+      { what: 'progressive 4 × 1', bytes: greyJpeg(4, 1, { progressive: true }), code: 0 },
+      { what: 'baseline 1 × 400 (longer than 4 : 1)', bytes: greyJpeg(1, 400), code: 2 },
+      { what: '12-bit 40 × 30', bytes: greyJpeg(40, 30, { precision: 12 }), code: 2 },
+      {
+        what: 'progressive 120 × 90 cut short',
+        bytes: greyJpeg(120, 90, { progressive: true }).subarray(0, 200),
+        code: null,
+      },
+    ];
+    const drawn = Array.from({ length: CLI_JPEGS }, () => {
+      const { width, height, spec, bytes, kind } = randomJpeg(random);
+      return { what: `${kind} ${JSON.stringify(spec)} ${width} × ${height}`, bytes, code: null };
+    });
+    for (const [i, { what, bytes, code }] of [...fixed, ...drawn].entries()) {
+      const photo = join(dir, `cli-${i}.jpg`);
+      writeFileSync(photo, bytes);
+      const style = HD_STYLES[i % HD_STYLES.length]!;
+      const out = join(dir, `cli-jpeg-${i}-card.png`);
+      const r = await runBuilt([
+        'card',
+        '--player-id',
+        '1',
+        '--style',
+        style,
+        '--photo',
+        photo,
+        '--out',
+        out,
+        '--dataset',
+        datasetDir,
+      ]);
+      expect(r.signal, what).toBeNull();
+      expect([0, 2], `${what}: ${r.stderr}`).toContain(r.code);
+      if (code !== null) expect(r.code, `${what}: ${r.stderr}`).toBe(code);
+      if (r.code === 2) {
+        expect(r.stderr.trim().split('\n'), what).toHaveLength(1);
+        expect(r.stderr, what).toMatch(/photo/);
+        expect(hasStack(r.stderr), what).toBe(false);
+        expect(existsSync(out), `${what}: no card is written`).toBe(false);
+      } else expect(existsSync(out), what).toBe(true);
     }
   }, 240_000);
 

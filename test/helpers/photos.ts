@@ -140,12 +140,22 @@ export function randomPhoto(random: () => number): { spec: PngSpec; bytes: Buffe
   return { spec, bytes, kind: bomb ? 'bomb' : 'plain' };
 }
 
+/** How to build one greyscale JPEG. */
+export interface JpegSpec {
+  /** Progressive (SOF2, one DC scan) instead of baseline; default false. */
+  progressive?: boolean;
+  /** Sample precision in bits: 8, or 12 (SOF1 / SOF2 with 16-bit quantisation entries); default 8. */
+  precision?: 8 | 12;
+}
+
 /**
- * A valid baseline greyscale JPEG of any size built by hand: one component, every block's
- * coefficients 0 (DC category 0 and end-of-block, one-bit Huffman codes each, so two zero bits a
- * block), which every decoder reads as flat mid-grey.
+ * A greyscale JPEG of any size built by hand: one component, every block's coefficients 0 (DC
+ * category 0, and end-of-block in a baseline scan, one-bit Huffman codes each), which a decoder
+ * reads as flat mid-grey. Baseline (two zero bits a block), or progressive with one DC scan (one
+ * bit a block); 8-bit, or 12-bit, which many decoders do not support.
  */
-export function greyJpeg(width: number, height: number): Buffer {
+export function greyJpeg(width: number, height: number, spec: JpegSpec = {}): Buffer {
+  const { progressive = false, precision = 8 } = spec;
   const segment = (marker: number, data: number[]) => [
     0xff,
     marker,
@@ -154,19 +164,22 @@ export function greyJpeg(width: number, height: number): Buffer {
     ...data,
   ];
   const huffman = (tableClass: number) => [tableClass << 4, 1, ...new Array(15).fill(0), 0];
-  const bits = 2 * Math.ceil(width / 8) * Math.ceil(height / 8);
+  const bits = (progressive ? 1 : 2) * Math.ceil(width / 8) * Math.ceil(height / 8);
   const scan = Buffer.alloc(Math.ceil(bits / 8));
   // The last byte is padded with one bits, as the JPEG specification asks.
   if (bits % 8 !== 0) scan[scan.length - 1] = (1 << (8 - (bits % 8))) - 1;
+  const quantisation =
+    precision === 12 ? [0x10, ...new Array(64).fill([0, 1]).flat()] : [0x00, ...new Array(64).fill(1)];
+  const frame = progressive ? 0xc2 : precision === 12 ? 0xc1 : 0xc0;
   return Buffer.concat([
     Buffer.from([
       0xff,
       0xd8,
-      ...segment(0xdb, [0x00, ...new Array(64).fill(1)]),
-      ...segment(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]),
+      ...segment(0xdb, quantisation),
+      ...segment(frame, [precision, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]),
       ...segment(0xc4, huffman(0)),
-      ...segment(0xc4, huffman(1)),
-      ...segment(0xda, [1, 1, 0x00, 0, 63, 0]),
+      ...(progressive ? [] : segment(0xc4, huffman(1))),
+      ...segment(0xda, [1, 1, 0x00, 0, progressive ? 0 : 63, 0]),
     ]),
     scan,
     Buffer.from([0xff, 0xd9]),
@@ -174,26 +187,36 @@ export function greyJpeg(width: number, height: number): Buffer {
 }
 
 /**
- * One random JPEG for the fuzz suite: sizes from 1 × N and N × 1 strips to a few hundred pixels,
- * a fifth cut short inside the scan, a fifth with a corrupted byte after the start marker.
+ * One random JPEG for the fuzz suite and the soak bench: sizes from 1 × N and N × 1 strips to a
+ * few hundred pixels, a third progressive, a fifth 12-bit; a fifth cut short inside the scan, a
+ * fifth with a corrupted byte after the start marker. `kind` is `plain` only for a whole 8-bit
+ * one, which every decoder reads.
  */
-export function randomJpeg(random: () => number): { width: number; height: number; bytes: Buffer; kind: string } {
+export function randomJpeg(random: () => number): {
+  width: number;
+  height: number;
+  spec: JpegSpec;
+  bytes: Buffer;
+  kind: string;
+} {
   const side = () => 1 + Math.floor(random() ** 2 * 400);
   const shape = random();
   const [width, height] = shape < 0.15 ? [1, side() * 4] : shape < 0.3 ? [side() * 4, 1] : [side(), side()];
-  const bytes = greyJpeg(width, height);
+  const spec: JpegSpec = { progressive: random() < 1 / 3, precision: random() < 0.2 ? 12 : 8 };
+  const bytes = greyJpeg(width, height, spec);
   const fate = random();
   if (fate < 0.2)
     return {
       width,
       height,
+      spec,
       bytes: bytes.subarray(0, 2 + Math.floor(random() * (bytes.length - 2))),
       kind: 'truncated',
     };
   if (fate < 0.4) {
     const at = 2 + Math.floor(random() * (bytes.length - 2));
     bytes[at] = bytes[at]! ^ 0xff;
-    return { width, height, bytes, kind: 'corrupt' };
+    return { width, height, spec, bytes, kind: 'corrupt' };
   }
-  return { width, height, bytes, kind: 'plain' };
+  return { width, height, spec, bytes, kind: spec.precision === 12 ? '12-bit' : 'plain' };
 }

@@ -46,6 +46,16 @@ describe('halfspace mcp over stdio', () => {
     expect(tools.find((t) => t.name === 'player')!.inputSchema.properties).toHaveProperty('enhance');
   });
 
+  it('the card tool offers the radar overlay: closest (a boolean, described) beside name2', async () => {
+    const { tools } = await client.listTools();
+    const card = tools.find((t) => t.name === toolNameOf(OPERATIONS.find((op) => op.id === 'cards')!))!;
+    const properties = card.inputSchema.properties as Record<string, { type?: string; description?: string }>;
+    expect(properties.closest?.type).toBe('boolean');
+    expect(properties.closest?.description).toMatch(/radar.*closest.*DNA/);
+    expect(properties).toHaveProperty('name2');
+    expect((properties.style as { enum?: string[] }).enum).toContain('radar');
+  });
+
   it('answers "who plays like Igor Teixeira under 24?" through dna_search', async () => {
     const result = await client.callTool({ name: 'dna_search', arguments: VALID.dna_search });
     expect(result.isError).toBeFalsy();

@@ -8,6 +8,7 @@ import { METRICS } from '../../stats/metrics.js';
 import type { CardFacts } from '../facts.js';
 import { h, img, type LayoutNode } from '../h.js';
 import { RADAR_SPOKES_MIN, type RadarFacts, type RadarSeries } from '../radar.js';
+import { INLINE_SVG_MARK } from '../render.js';
 import { INK, WATERMARK_HEIGHT, WATERMARK_INSET, formatInt, paletteOf, shortLabelOf, watermarkOf } from './shared.js';
 
 /** Pixel size of the radar style (4:5 portrait). */
@@ -50,7 +51,11 @@ const pointsOf = (values: readonly (number | null)[]) =>
     .map(({ x, y }) => `${x},${y}`)
     .join(' ');
 
-/** The radar's grid and polygons as one SVG (drawn by resvg as an image; its text is laid out by satori). */
+/**
+ * The radar's grid and polygons as one SVG, marked to be drawn straight into the card (every shape
+ * lies inside its box: the disc's radius plus the stroke stays within the area); its text is laid
+ * out by satori.
+ */
 function radarSvgOf(radar: RadarFacts): string {
   const n = radar.spokes.length;
   const { cx, cy, radius } = RADAR_AREA;
@@ -82,7 +87,7 @@ function radarSvgOf(radar: RadarFacts): string {
     })
     .join('');
   const disc = `<circle cx="${cx}" cy="${cy}" r="${radius + 24}" fill="${INK.panel}"/>`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${RADAR_SIZE.width}" height="${RADAR_AREA.height}" viewBox="0 0 ${RADAR_SIZE.width} ${RADAR_AREA.height}">${disc}${rings}${spokes}${polygons}</svg>`;
+  const svg = `<svg ${INLINE_SVG_MARK} xmlns="http://www.w3.org/2000/svg" width="${RADAR_SIZE.width}" height="${RADAR_AREA.height}" viewBox="0 0 ${RADAR_SIZE.width} ${RADAR_AREA.height}">${disc}${rings}${spokes}${polygons}</svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 

@@ -8,6 +8,7 @@ import { listen, type Listening } from '../../http/node.js';
 import { releaseLeftoverHolds } from '../../service/billing/accounts.js';
 import { createService, type ResumeReport, type Service } from '../../service/service.js';
 import type { OperationsOptions } from '../../service/ops/options.js';
+import { warmMultipart } from '../../service/request-body.js';
 import { JOB_LEASE_MS } from '../../service/jobs/job-lease.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { takeServeLock } from '../../store/serve-lock.js';
@@ -170,7 +171,7 @@ function serviceWithPoolOf(
     store,
     baseUrl,
     trustedProxies: options.trustedProxies,
-    ...(pool ? { renderCard: pool.render } : {}),
+    ...(pool ? { renderCard: pool.render, photoProblem: pool.photoProblem } : {}),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     // Every capture of the ledger, MCP tool calls and hd jobs included, is counted (docs/deploy.md#logs-and-metrics).
     ...(ops.metrics ? { onCharge: ops.metrics.charged } : {}),
@@ -196,6 +197,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const queued = () => pool?.queued ?? 0;
   const ops = operationsOf(engine, store, () => baseUrl, queued, options.operations ?? {}, sampleNameOf);
   let listening: Listening;
+  await warmMultipart();
   try {
     listening = await listen(
       forwardingService(() => service!),

@@ -36,6 +36,8 @@ export interface OperationRun<Body = unknown, Query = Record<string, unknown>> {
   photo?: Uint8Array;
   /** Renders a laid-out card (the service's render pool); default: in this thread. */
   render?: (task: RenderTask) => Promise<RenderedPng>;
+  /** Checks a photo's pixel data (the service's render pool); default photoPixelsProblemOf in this thread. */
+  photoProblem?: (bytes: Uint8Array) => Promise<string | null>;
 }
 
 /** A handler's success: the JSON body, its status (default 200) and whether it may be charged. */

@@ -191,12 +191,13 @@ export const OPERATIONS: readonly Operation[] = [
       },
       jobs: { poll: 'GET /api/v1/cards/jobs/{job_id}', states: ['queued', 'running', 'succeeded', 'failed'] },
     }),
-    async run({ engine, body, key, baseUrl, images, photo, render }) {
+    async run({ engine, body, key, baseUrl, images, photo, render, photoProblem }) {
       const rendered = await engine.parsed.card(body, {
         baseUrl,
         watermark: !(key?.no_watermark ?? false),
         ...(photo ? { photo } : {}),
         ...(render ? { render } : {}),
+        ...(photoProblem ? { photoProblem } : {}),
       });
       if (!rendered.ok) return rendered;
       const r = rendered.value;

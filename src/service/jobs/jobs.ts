@@ -1,56 +1,37 @@
 /**
  * @module The async job runner of hd cards (docs/api.md#async-cards): a job is queued under a
- * 15-minute hold, runs one at a time in this process while it holds the job's lease, settles its
- * hold when it ends, is polled at `/api/v1/cards/jobs/{job_id}`, and is resumed after a restart.
+ * 15-minute hold, runs one at a time in this process while it holds the job's lease (job-run.ts),
+ * settles its hold when it ends, is polled at `/api/v1/cards/jobs/{job_id}`, and is resumed after
+ * a restart.
  */
 import { randomBytes } from 'node:crypto';
-import type { Failure, Result } from '../../errors.js';
+import type { Failure } from '../../errors.js';
 import { photoPixelsProblemOf } from '../../cards/photo-pixels.js';
-import type { JobRecord, KeyRecord } from '../../store/ports.js';
-import { parseWith } from '../../validation.js';
+import type { JobRecord } from '../../store/ports.js';
 import type { JobQueue } from '../billing/billing.js';
-import { isStoreOutage, STORE_OUTAGE } from '../store-outage.js';
-import {
-  holdCredits,
-  insufficientCredits,
-  internalFailure,
-  isChargeable,
-  runOperation,
-  settleHold,
-} from '../billing/settle.js';
+import { isStoreOutage } from '../store-outage.js';
+import { holdCredits, insufficientCredits } from '../billing/settle.js';
 import { JSON_TYPE, type ServiceContext, type ServiceRequest, type ServiceResponse } from '../context.js';
-import { errorInfoOf } from '../contract/errors.js';
 import { jobLeases } from './job-lease.js';
-import { jobPollUrlOf, jobViewOf, photoUrlOf } from './job-view.js';
-import type { Operation, OperationOutcome } from '../contract/operation.js';
+import { jobPollUrlOf, jobViewOf } from './job-view.js';
+import {
+  abandonJob,
+  attemptsOf,
+  enqueue,
+  EXPIRED_DETAIL,
+  holdLapsed,
+  JOB_HOLD_TTL_MS,
+  JOB_MAX_ATTEMPTS,
+  type RunnerState,
+} from './job-run.js';
 import { rateLimitHeaders } from '../rate-limit.js';
 
-/** Lifetime of an async job's hold: a job not finished by then fails and its credits return (docs/api.md#async-cards). */
-export const JOB_HOLD_TTL_MS = 15 * 60 * 1000;
+export { JOB_HOLD_TTL_MS, JOB_MAX_ATTEMPTS } from './job-run.js';
+
 /** A job's URL relative to the base address; the group is the job id. */
 export const JOB_PATH = /^\/api\/v1\/cards\/jobs\/([A-Za-z0-9_-]{1,64})$/;
 
-/**
- * Runs a job may start before it is failed for good (docs/api.md#async-cards): a job found
- * `running` at start-up stopped its previous server mid-run, so it runs once more at most and is
- * never resumed in a loop across restarts.
- */
-export const JOB_MAX_ATTEMPTS = 2;
-
-const EXPIRED_DETAIL = 'the job did not finish in time; its credits were returned';
 const STOPPED_DETAIL = `the job stopped its server ${JOB_MAX_ATTEMPTS} times; its credits were returned`;
-
-/** Runs a job started so far: kept in `result` while it is unfinished (job-view.ts shows `result` only once it finishes). */
-function attemptsOf(job: JobRecord): number {
-  if (job.result === null) return job.status === 'running' ? 1 : 0;
-  try {
-    const parsed: unknown = JSON.parse(job.result);
-    const n = typeof parsed === 'object' && parsed !== null && 'attempts' in parsed ? parsed.attempts : null;
-    return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 1;
-  } catch {
-    return 1;
-  }
-}
 
 /** What `Service.resume` did. */
 export interface ResumeReport {
@@ -72,29 +53,6 @@ export interface JobRunner {
   idle(): Promise<void>;
   /** Starts no further queued job and resolves once the one running now ends. */
   stop(): Promise<void>;
-}
-
-/** The `error` member of a failed job: the failure's code and message (generic for 5xx), or why a success was not kept. */
-function jobErrorOf(outcome: Result<OperationOutcome>): Record<string, string> {
-  if (outcome.ok) return { code: 'internal_error', detail: 'the card could not be stored' };
-  const { code, message, param } = outcome.error;
-  return {
-    code,
-    detail: errorInfoOf(code).status >= 500 ? 'the job failed; quote the job_id when reporting it' : message,
-    ...(param ? { param } : {}),
-  };
-}
-
-/** What one service's job runner holds between calls. */
-interface RunnerState {
-  readonly ctx: ServiceContext;
-  // Async jobs run one at a time in this process, in arrival order.
-  jobQueue: Promise<void>;
-  // Jobs in this process's queue, so resume() never queues one a second time.
-  readonly queuedHere: Set<string>;
-  // On a store replicas share, a job runs only in the service holding its lease (job-lease.ts).
-  readonly leases: ReturnType<typeof jobLeases>;
-  stopping: boolean;
 }
 
 /**
@@ -125,11 +83,9 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
 
 const jobView = (ctx: ServiceContext, job: JobRecord) => jobViewOf(job, jobPollUrlOf(ctx.baseUrl, job.job_id));
 
-const holdLapsed = (job: JobRecord, now: Date) => Date.parse(job.created_at) + JOB_HOLD_TTL_MS <= now.getTime();
-
-/** The 400 of an uploaded photo whose pixel data is unreadable (photoPixelsProblemOf), or null. */
-async function photoRefusalOf(photo: Uint8Array): Promise<Failure | null> {
-  const problem = await photoPixelsProblemOf(photo);
+/** The 400 of an uploaded photo whose pixel data is unreadable (on the render pool when there is one), or null. */
+async function photoRefusalOf(ctx: ServiceContext, photo: Uint8Array): Promise<Failure | null> {
+  const problem = await (ctx.renderOption.photoProblem ?? photoPixelsProblemOf)(photo);
   return problem ? { code: 'invalid_request', message: `photo: ${problem}`, param: 'photo' } : null;
 }
 
@@ -141,7 +97,7 @@ async function queueJob(s: RunnerState, ...[call, key, cost]: Parameters<JobQueu
   // so neither a short wallet nor an unreadable photo costs a decode and a hold respectively.
   if (photo) {
     const balance = (await store.wallets.balance(key.id)) ?? 0;
-    const refused = balance < cost ? insufficientCredits(cost, balance) : await photoRefusalOf(photo);
+    const refused = balance < cost ? insufficientCredits(cost, balance) : await photoRefusalOf(s.ctx, photo);
     if (refused) {
       headers['x-svc-credits-charged'] = '0';
       headers['x-svc-wallet-balance'] = String(balance);
@@ -195,47 +151,6 @@ async function queueJob(s: RunnerState, ...[call, key, cost]: Parameters<JobQueu
   };
 }
 
-function enqueue(
-  s: RunnerState,
-  op: Operation,
-  job: JobRecord,
-  key: KeyRecord,
-  photo: Uint8Array | undefined,
-  requestId: string,
-): void {
-  s.queuedHere.add(job.job_id);
-  s.jobQueue = s.jobQueue
-    .then(() => runJob(s, op, job, key, photo))
-    .catch((e) => {
-      // A store outage cut the job off: it is failed and its hold returned once the store is back.
-      if (isStoreOutage(e))
-        s.ctx.recovery.later(() => abandonJob(s.ctx, job, s.ctx.clock(), STORE_OUTAGE.message, 'store outage'));
-      else s.ctx.onError(e, requestId);
-    })
-    .finally(() => s.queuedHere.delete(job.job_id));
-}
-
-/**
- * Fails an unfinished job and returns its credits; true when this call failed it. The ledger
- * settles a hold once, so a hold the expiry sweep already released is not released again.
- */
-async function abandonJob(
-  ctx: ServiceContext,
-  job: JobRecord,
-  now: Date,
-  detail: string,
-  note = 'job expired',
-): Promise<boolean> {
-  const failed = await ctx.store.jobs.update(
-    job.job_id,
-    'failed',
-    JSON.stringify({ code: 'internal_error', detail }),
-    now.toISOString(),
-  );
-  await ctx.store.wallets.release(job.hold_id, now.toISOString(), note);
-  return failed;
-}
-
 /** Takes over the jobs a previous process left unfinished (JobRunner.resume). */
 async function resumeJobs(s: RunnerState): Promise<ResumeReport> {
   const { store, clock, operations } = s.ctx;
@@ -278,95 +193,6 @@ async function resumeJobs(s: RunnerState): Promise<ResumeReport> {
     report.resumed++;
   }
   return report;
-}
-
-/** Fetches the photo when the job names one, parses the stored request again and runs it; a throw is a settled internal_error. */
-async function jobOutcome(
-  ctx: ServiceContext,
-  op: Operation,
-  request: unknown,
-  key: KeyRecord,
-  uploaded: Uint8Array | undefined,
-  jobId: string,
-): Promise<Result<OperationOutcome>> {
-  const onJobError = (error: unknown) => ctx.onError(error, jobId);
-  try {
-    let photo = uploaded;
-    const photoUrl = photoUrlOf(request);
-    if (!photo && photoUrl) {
-      const fetched = await ctx.fetchPhoto(photoUrl);
-      if (!fetched.ok) return fetched;
-      photo = fetched.value;
-    }
-    // The request was valid when queued; parsing it again gives `run` its parsed value.
-    const body = parseWith(op.body, request);
-    if (!body.ok) return body;
-    const { engine, baseUrl, store } = ctx;
-    const context = { engine, body: body.value, query: {}, key, baseUrl, images: store.images, ...ctx.renderOption };
-    return await runOperation(op, photo ? { ...context, photo } : context, onJobError);
-  } catch (error) {
-    onJobError(error);
-    return internalFailure(error);
-  }
-}
-
-async function runJob(
-  s: RunnerState,
-  op: Operation,
-  job: JobRecord,
-  key: KeyRecord,
-  uploaded: Uint8Array | undefined,
-): Promise<void> {
-  const { store, clock } = s.ctx;
-  // Shutting down: leave the job queued in the store for the next process to resume.
-  if (s.stopping) return;
-  const request: unknown = JSON.parse(job.request);
-  // A job that waited in the queue past its hold's lifetime fails as a poll would fail it.
-  if (holdLapsed(job, clock())) {
-    await abandonJob(s.ctx, job, clock(), EXPIRED_DETAIL);
-    return;
-  }
-  // The lease lapsed while the job waited (this process stalled) and another replica took it.
-  if (!(await s.leases.claim(job.job_id))) return;
-  const attempts = JSON.stringify({ attempts: attemptsOf(job) + 1 });
-  if (!(await store.jobs.update(job.job_id, 'running', attempts, clock().toISOString()))) return;
-  const outcome = await jobOutcome(s.ctx, op, request, key, uploaded, job.job_id);
-  await recordOutcome(s.ctx, op, job, key, outcome);
-}
-
-/** Settles a finished job's hold and stores its result or error. */
-async function recordOutcome(
-  ctx: ServiceContext,
-  op: Operation,
-  job: JobRecord,
-  key: KeyRecord,
-  outcome: Result<OperationOutcome>,
-): Promise<void> {
-  const { store } = ctx;
-  const now = ctx.clock();
-  const hold = { walletId: key.id, holdId: job.hold_id, operation: op.id };
-  if (isChargeable(outcome)) {
-    // Capture before recording success: if the expiry sweep released the hold while the job ran,
-    // nothing was charged, so the job must not read as succeeded (and charged).
-    const settled = await settleHold(store.wallets, hold, outcome, now, 'job succeeded', ctx.onCharge);
-    await store.jobs.update(
-      job.job_id,
-      settled.charged > 0 ? 'succeeded' : 'failed',
-      settled.charged > 0 && outcome.ok
-        ? JSON.stringify(outcome.value.body)
-        : JSON.stringify({ code: 'internal_error', detail: EXPIRED_DETAIL }),
-      now.toISOString(),
-    );
-    return;
-  }
-  const finished = await store.jobs.update(
-    job.job_id,
-    'failed',
-    JSON.stringify(jobErrorOf(outcome)),
-    now.toISOString(),
-  );
-  // A job that expired meanwhile was already failed and its hold released.
-  if (finished) await settleHold(store.wallets, hold, outcome, now, 'job failed');
 }
 
 /** GET of a job URL (JobRunner.status): auth, rate limit, then the caller's job. */
