@@ -25,7 +25,7 @@ const files = (...paths: string[]) => feedFilesOf(paths.map((p) => join(REAL, p)
 function expectNothingExtrapolated(dataset: Dataset): void {
   const fixtures = rowsOf(dataset.tables.fixtures, 'fixtures');
   expect(fixtures.every((f) => f.home_possession === null && f.away_possession === null)).toBe(true);
-  const appearances = rowsOf(dataset.tables.appearances, 'appearances');
+  const appearances = rowsOf(dataset.tables.appearances!, 'appearances');
   expect(appearances.length).toBeGreaterThan(0);
   expect(appearances.every((a) => a.team_possession === null)).toBe(true);
   const seasons = rowsOf(dataset.tables.player_seasons, 'player_seasons');
@@ -87,7 +87,7 @@ describe.skipIf(!present)('partial files', () => {
     expect(wholeRow.home_possession! + wholeRow.away_possession!).toBeCloseTo(100, 6);
     expect(cutRow.home_possession).toBeNull();
     expect(
-      rowsOf(dataset.tables.appearances, 'appearances')
+      rowsOf(dataset.tables.appearances!, 'appearances')
         .filter((a) => a.fixture_id === cut.fixtureId)
         .every((a) => a.team_possession === null),
     ).toBe(true);

@@ -56,7 +56,7 @@ const OPTA_LICENCE =
   'Opta / Stats Perform data: use follows your data licence with Stats Perform; anything published from it must credit Opta by Stats Perform.';
 
 /** The two feeds in Opta's own vocabulary. */
-const OPTA_SOURCES: Partial<Record<OptaMatch['feed'], FeedSource>> = {
+export const OPTA_SOURCES: Partial<Record<OptaMatch['feed'], FeedSource>> = {
   statsperform: {
     name: 'Stats Perform MA1/MA3',
     licence: OPTA_LICENCE,
@@ -73,8 +73,12 @@ const OPTA_SOURCES: Partial<Record<OptaMatch['feed'], FeedSource>> = {
   },
 };
 
-/** Columns the feed cannot fill. */
-function coverageOf(source: FeedSource, partial: readonly OptaMatchReport[]): Record<string, string> {
+/**
+ * The `dataset.json` coverage notes of a dataset of `source`'s matches: what the feed lacks, every
+ * counting column it cannot fill, and the partial matches (`partial`, their reports) when there are any.
+ * @example Object.keys(feedCoverageOf(SPORTEC_SOURCE)).includes('player_seasons.clearances') // => true
+ */
+export function feedCoverageOf(source: FeedSource, partial: readonly OptaMatchReport[] = []): Record<string, string> {
   const name = source.name;
   const out: Record<string, string> = {
     'player_seasons.rating': `${name} has no player rating: null, so the model rating is used`,
@@ -190,7 +194,7 @@ function metaOf(
     licence: source.licence,
     attribution: `Data: ${source.credit} (${label})`,
     description: `Minutes and counting totals derived from ${name} events as defined in ${source.docs} (nominal minutes, stoppage time not counted).`,
-    coverage: coverageOf(
+    coverage: feedCoverageOf(
       source,
       report.filter((r) => !r.whole),
     ),
