@@ -29,6 +29,7 @@ import { BIN, ensureBuilt, hasStack, ROOT, runShell } from './helpers/built-cli.
 
 const STATSBOMB = join(ROOT, '../shared/real/statsbomb/premier-league-2015-16');
 const WYSCOUT = join(ROOT, '../shared/real/wyscout');
+const PROVIDERS = join(ROOT, '../shared/real/providers');
 const KEY_ID = `"$(node -p 'require("./key.json").id')"`;
 
 /** Words the documents use as placeholders, and what the suite puts in their place (and why). */
@@ -50,6 +51,11 @@ const PLACEHOLDERS: { pattern: RegExp; value: string; why: string }[] = [
     value: JSON.stringify(WYSCOUT),
     why: 'the Wyscout public dataset: the copy in ../shared/real',
   },
+  {
+    pattern: /\.\.\/shared\/real\/providers\b/g,
+    value: JSON.stringify(PROVIDERS),
+    why: "the provider samples beside the repository, not beside the docs runner's folder",
+  },
 ];
 
 /** Lines that cannot run here, matched on the line as written, with the reason. */
@@ -58,10 +64,26 @@ const SKIPS: { pattern: RegExp; why: string }[] = [
     pattern: /^halfspace serve\b/,
     why: 'runs until stopped; test/cli/contract.test.ts starts serve, checks its banner and stops it',
   },
-  {
-    pattern: /^halfspace ingest \.\.\/shared\/real\/providers\//,
-    why: "reads the provider samples beside the repository, not beside the docs runner's folder; test/cli/ingest-feed.test.ts runs the same lines on them",
-  },
+  ...(existsSync(PROVIDERS)
+    ? []
+    : [
+        {
+          pattern: /^halfspace ingest \.\.\/shared\/real\/providers\//,
+          why: `needs the provider samples, absent at ${PROVIDERS}`,
+        },
+        {
+          pattern: /--dataset (metrica|hsv-svs-wc)\b|^halfspace merge hsv-svs\b/,
+          why: 'reads a dataset docs/providers.md ingests from the provider samples, which are absent',
+        },
+      ]),
+  ...(existsSync(join(WYSCOUT, 'matches'))
+    ? []
+    : [
+        {
+          pattern: /^halfspace merge hsv-svs wc-2018\b|--dataset hsv-svs-wc\b/,
+          why: 'merges the output of the Wyscout line above, which needs the Wyscout public dataset',
+        },
+      ]),
   ...(existsSync(STATSBOMB)
     ? []
     : [

@@ -1,7 +1,8 @@
 /*
  * The same commands on a dataset of every event provider, through the built binary: `scouting`,
  * `similar`, `card --style shot_map` and `score` on datasets ingested from Stats Perform, Opta
- * F7/F24, StatsBomb, Wyscout and Metrica samples in ../shared/real, and on one dataset merged
+ * F7/F24, Sportec, DataFactory, StatsBomb, Wyscout and Metrica samples in ../shared/real (the
+ * seven providers of docs/providers.md), and on one dataset merged
  * from the Stats Perform match and Wyscout's 2018 World Cup. Each provider's player is the one
  * with most shots in its dataset. Skipped, saying why, when ../shared/real is absent.
  */
@@ -23,6 +24,8 @@ const P = join(REAL, 'providers');
 const INGESTS: Record<string, string[]> = {
   statsperform: ['ingest', join(P, 'statsperform')],
   opta: ['ingest', join(P, 'opta/opta_f7.xml'), join(P, 'opta/opta_f24.xml')],
+  sportec: ['ingest', join(P, 'sportec')],
+  datafactory: ['ingest', join(P, 'datafactory')],
   statsbomb: [
     'ingest',
     'statsbomb',

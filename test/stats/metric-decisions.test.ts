@@ -23,6 +23,14 @@ import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { WYSCOUT_COLUMNS } from '../../src/providers/wyscout/mapping.js';
 import { metricaCoverageOf } from '../../src/providers/metrica/dataset.js';
 import { metricaColumnsOf } from '../../src/providers/metrica/mapping.js';
+import { datasetFromOptaMatches, feedCoverageOf, OPTA_SOURCES } from '../../src/providers/opta/dataset.js';
+import { OPTA_COLUMNS } from '../../src/providers/opta/mapping.js';
+import { xmlDocumentOf } from '../../src/providers/opta/read-f24.js';
+import { SPORTEC_COLUMNS, SPORTEC_SOURCE } from '../../src/providers/sportec/mapping.js';
+import { sportecMatchOf } from '../../src/providers/sportec/read.js';
+import { DATAFACTORY_COLUMNS, DATAFACTORY_SOURCE } from '../../src/providers/datafactory/mapping.js';
+import { dataFactoryDocumentOf, dataFactoryMatchOf } from '../../src/providers/datafactory/read.js';
+import { PARTIAL_MATCH_UNSUPPORTED } from '../../src/providers/event-feed-dataset.js';
 import {
   COUNTING_COLUMNS,
   POSITION_GROUPS,
@@ -42,6 +50,8 @@ import {
 import { RATING_STAND_INS, RATING_WEIGHTS, UNRATED_METRICS } from '../../src/stats/rating.js';
 import { ROLES } from '../../src/stats/roles.js';
 import { writeHandmadeWyscout } from '../providers/wyscout/handmade.js';
+import { DOC as DATAFACTORY_DOC } from '../providers/datafactory/handmade.js';
+import { KICK_OFF as SPORTEC_KICK_OFF, META as SPORTEC_META } from '../providers/sportec/handmade.js';
 
 const keysOf = (o: object): string[] => Object.keys(o).sort();
 
@@ -95,6 +105,10 @@ describe('event providers say how they fill every counting column', () => {
     ['Wyscout', WYSCOUT_COLUMNS, WYSCOUT_COVERAGE],
     ['Metrica CSV', metricaColumnsOf(false), metricaCoverageOf(false, true)],
     ['Metrica JSON', metricaColumnsOf(true), metricaCoverageOf(true, false)],
+    ['Stats Perform MA1/MA3', OPTA_COLUMNS, feedCoverageOf(OPTA_SOURCES.statsperform!)],
+    ['Opta F7/F24', OPTA_COLUMNS, feedCoverageOf(OPTA_SOURCES.opta!)],
+    ['Sportec', SPORTEC_COLUMNS, feedCoverageOf(SPORTEC_SOURCE)],
+    ['DataFactory', DATAFACTORY_COLUMNS, feedCoverageOf(DATAFACTORY_SOURCE)],
   ];
   for (const [name, columns, coverage] of providers) {
     it(`${name}: one entry per counting column, and each column it does not provide has a coverage note`, () => {
@@ -124,10 +138,12 @@ describe('event providers say how they fill every counting column', () => {
     expect(notProvidedCoverageOf(allCounted, 'X')).toEqual({});
   });
 
-  // The hand-made fixtures of both providers, ingested: what the mapping says is what the dataset holds.
+  // The hand-made fixtures of the providers, ingested: what the mapping says is what the dataset holds.
+  // The Sportec and DataFactory fixtures are a few events, partial matches: the columns a partial
+  // match cannot support (PARTIAL_MATCH_UNSUPPORTED) are null there too, with a coverage note.
   const tmp = mkdtempSync(join(tmpdir(), 'halfspace-decisions-'));
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-  const ingested: Array<[string, () => Dataset, Record<CountingColumn, ProviderColumn>]> = [
+  const ingested: Array<[string, () => Dataset, Record<CountingColumn, ProviderColumn>, boolean?]> = [
     [
       'StatsBomb',
       () =>
@@ -142,14 +158,40 @@ describe('event providers say how they fill every counting column', () => {
       () => wyscoutIngest(writeHandmadeWyscout(join(tmp, 'public')), { competition: 'Testland' }).dataset,
       WYSCOUT_COLUMNS,
     ],
+    [
+      'Sportec',
+      () =>
+        datasetFromOptaMatches(
+          [
+            sportecMatchOf(
+              xmlDocumentOf(SPORTEC_META, 'meta.xml'),
+              xmlDocumentOf(`<PutDataRequest>${SPORTEC_KICK_OFF}</PutDataRequest>`, 'events.xml'),
+              ['meta.xml', 'events.xml'],
+            ),
+          ],
+          SPORTEC_SOURCE,
+        ).dataset,
+      SPORTEC_COLUMNS,
+      true,
+    ],
+    [
+      'DataFactory',
+      () =>
+        datasetFromOptaMatches(
+          [dataFactoryMatchOf(dataFactoryDocumentOf(JSON.stringify(DATAFACTORY_DOC), 'hand.json'), 'hand.json')],
+          DATAFACTORY_SOURCE,
+        ).dataset,
+      DATAFACTORY_COLUMNS,
+      true,
+    ],
   ];
-  for (const [name, load, columns] of ingested) {
+  for (const [name, load, columns, partial] of ingested) {
     it(`${name} ingest: columns not provided are null everywhere with a coverage note; counted ones are numbers`, () => {
       const dataset = load();
       const rows = rowsOf(dataset.tables.player_seasons, 'player_seasons');
       expect(rows.length).toBeGreaterThan(0);
       for (const c of COUNTING_COLUMNS) {
-        if ('notProvided' in columns[c]) {
+        if ('notProvided' in columns[c] || (partial && PARTIAL_MATCH_UNSUPPORTED.includes(c))) {
           expect(
             rows.every((r) => r[c] === null),
             `${c} is not provided, so it must be null`,

@@ -4,11 +4,11 @@
  * inferred: the starters and substitutions, the attacking directions, a missing date.
  */
 import { DatasetError } from '../../model/dataset-error.js';
-import type { Dataset, DatasetMeta, RowOf } from '../../model/schema.js';
+import type { Dataset, DatasetMeta } from '../../model/schema.js';
 import { notProvidedCoverageOf } from '../counting-totals.js';
-import { addToSeasonLine, minutesOf, seasonDatasetOf, withPossession, type SeasonLine } from '../season-dataset.js';
+import { feedDatasetOf, type FeedMatch } from '../event-feed-dataset.js';
 import { counted } from '../../prose.js';
-import type { MetricaMatch, MetricaSide } from './match.js';
+import type { MetricaMatch } from './match.js';
 import { metricaColumnsOf, periodOffsetMinutes } from './mapping.js';
 import { metricaMatchSummaryOf, type MetricaMatchSummary } from './match-summary.js';
 
@@ -108,58 +108,34 @@ export function metricaCoverageOf(carries: boolean, undated: boolean): Record<st
   return out;
 }
 
-interface Fold {
-  teams: Map<number, string>;
-  players: Map<number, { name: string; team_id: number; position: RowOf<'players'>['position'] }>;
-  seasonLines: Map<string, SeasonLine>;
-  fixtures: Partial<RowOf<'fixtures'>>[];
-  possession: Map<number, ReadonlyMap<number, number>>;
-  appearances: Partial<RowOf<'appearances'>>[];
-  shots: Partial<RowOf<'shots'>>[];
-}
-
-function foldMatch(fold: Fold, match: MetricaMatch, summary: MetricaMatchSummary): void {
-  fold.teams.set(match.home.teamId, match.home.name);
-  fold.teams.set(match.away.teamId, match.away.name);
+/** One folded match as the shared event-feed assembly takes it; Metrica's matches are whole. */
+function feedMatchOf(match: MetricaMatch, summary: MetricaMatchSummary): FeedMatch {
   const score = match.score ?? {
     home: summary.goals.get(match.home.teamId) ?? 0,
     away: summary.goals.get(match.away.teamId) ?? 0,
   };
-  fold.fixtures.push({
-    fixture_id: match.fixtureId,
-    season_id: SEASON_ID,
-    league_id: LEAGUE_ID,
-    round: null,
-    kickoff: Date.parse(`${match.date ?? METRICA_UNDATED_KICKOFF}T00:00:00Z`),
-    home_team_id: match.home.teamId,
-    away_team_id: match.away.teamId,
-    home_goals: score.home,
-    away_goals: score.away,
-    status: 'finished',
-    venue: null,
-  });
-  fold.possession.set(match.fixtureId, summary.possession);
-  for (const shot of summary.shots) fold.shots.push({ fixture_id: match.fixtureId, ...shot });
-  const teamOf = (side: MetricaSide) => (side === 'home' ? match.home.teamId : match.away.teamId);
-  const names = new Map(summary.players.map((p) => [p.playerId, { name: p.name, team: teamOf(p.side) }]));
-  for (const line of summary.lines) {
-    fold.players.set(line.player_id, {
-      name: names.get(line.player_id)?.name ?? `player ${line.player_id}`,
-      team_id: line.team_id,
-      position: line.position,
-    });
-    addToSeasonLine(fold.seasonLines, line, line.nominal_seconds);
-    if (!line.appeared) continue;
-    fold.appearances.push({
+  return {
+    fixture: {
       fixture_id: match.fixtureId,
-      player_id: line.player_id,
-      team_id: line.team_id,
-      started: line.started,
-      minutes: minutesOf(line.nominal_seconds),
-      position: line.position,
-      team_possession: summary.possession.get(line.team_id) ?? null,
-    });
-  }
+      season_id: SEASON_ID,
+      league_id: LEAGUE_ID,
+      round: null,
+      kickoff: Date.parse(`${match.date ?? METRICA_UNDATED_KICKOFF}T00:00:00Z`),
+      home_team_id: match.home.teamId,
+      away_team_id: match.away.teamId,
+      home_goals: score.home,
+      away_goals: score.away,
+      status: 'finished',
+      venue: null,
+    },
+    home: match.home,
+    away: match.away,
+    names: new Map(summary.players.map((p) => [p.playerId, p.name])),
+    lines: summary.lines,
+    possession: summary.possession,
+    shots: summary.shots,
+    partial: false,
+  };
 }
 
 /** The one league and season every Metrica ingest writes: the samples name no competition. */
@@ -195,48 +171,17 @@ export function datasetFromMetricaMatches(matches: readonly MetricaMatch[]): Met
   const sorted = [...matches].sort(
     (a, b) => (a.date ?? '').localeCompare(b.date ?? '') || a.game.localeCompare(b.game),
   );
-  const fold: Fold = {
-    teams: new Map(),
-    players: new Map(),
-    seasonLines: new Map(),
-    fixtures: [],
-    possession: new Map(),
-    appearances: [],
-    shots: [],
-  };
   const summaries = sorted.map(metricaMatchSummaryOf);
-  for (const [i, m] of sorted.entries()) foldMatch(fold, m, summaries[i]!);
   const report = sorted.map((m, i) => reportOf(m, summaries[i]!));
   const carries = sorted.every((m) => m.layout === 'json');
   const dates = sorted.map((m) => m.date ?? METRICA_UNDATED_KICKOFF).sort();
-  const dataset = seasonDatasetOf(
-    metaOf(sorted, carries),
-    { league_id: LEAGUE_ID, name: 'Metrica Sports sample matches', country: null, kind: 'league' },
-    { season_id: SEASON_ID, name: 'sample', start_date: dates[0]!, end_date: dates[dates.length - 1]! },
+  const dataset = feedDatasetOf(
+    sorted.map((m, i) => feedMatchOf(m, summaries[i]!)),
     {
-      teams: [...fold.teams]
-        .sort(([a], [b]) => a - b)
-        .map(([team_id, name]) => ({ team_id, name, league_id: LEAGUE_ID })),
-      players: [...fold.players]
-        .sort(([a], [b]) => a - b)
-        .map(([player_id, p]) => ({
-          player_id,
-          name: p.name,
-          known_as: null,
-          birth_date: null,
-          nationality: null,
-          position: p.position,
-          team_id: p.team_id,
-          market_value_eur: null,
-          preferred_foot: null,
-          height_cm: null,
-          wc2026_nation: null,
-        })),
-      seasonLines: fold.seasonLines,
+      meta: metaOf(sorted, carries),
+      league: { league_id: LEAGUE_ID, name: 'Metrica Sports sample matches', country: null, kind: 'league' },
+      season: { season_id: SEASON_ID, name: 'sample', start_date: dates[0]!, end_date: dates[dates.length - 1]! },
       columns: metricaColumnsOf(carries),
-      fixtures: withPossession(fold.fixtures, fold.possession),
-      appearances: fold.appearances,
-      shots: fold.shots,
     },
   );
   return { dataset, report, summaries, matches: sorted };

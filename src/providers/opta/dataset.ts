@@ -5,9 +5,9 @@
  * file is never extrapolated: its totals are what its events hold, and the coverage says so.
  */
 import { DatasetError } from '../../model/dataset-error.js';
-import type { CountingColumn, Dataset, DatasetMeta, RowOf } from '../../model/schema.js';
+import type { CountingColumn, Dataset, DatasetMeta } from '../../model/schema.js';
 import { notProvidedCoverageOf, type ProviderColumn } from '../counting-totals.js';
-import { addToSeasonLine, seasonDatasetOf, withPossession, minutesOf, type SeasonLine } from '../season-dataset.js';
+import { feedDatasetOf, type FeedMatch } from '../event-feed-dataset.js';
 import { counted } from '../../prose.js';
 import type { OptaMatch } from './match.js';
 import { OPTA_COLUMNS } from './mapping.js';
@@ -56,7 +56,7 @@ const OPTA_LICENCE =
   'Opta / Stats Perform data: use follows your data licence with Stats Perform; anything published from it must credit Opta by Stats Perform.';
 
 /** The two feeds in Opta's own vocabulary. */
-const OPTA_SOURCES: Partial<Record<OptaMatch['feed'], FeedSource>> = {
+export const OPTA_SOURCES: Partial<Record<OptaMatch['feed'], FeedSource>> = {
   statsperform: {
     name: 'Stats Perform MA1/MA3',
     licence: OPTA_LICENCE,
@@ -73,8 +73,12 @@ const OPTA_SOURCES: Partial<Record<OptaMatch['feed'], FeedSource>> = {
   },
 };
 
-/** Columns the feed cannot fill. */
-function coverageOf(source: FeedSource, partial: readonly OptaMatchReport[]): Record<string, string> {
+/**
+ * The `dataset.json` coverage notes of a dataset of `source`'s matches: what the feed lacks, every
+ * counting column it cannot fill, and the partial matches (`partial`, their reports) when there are any.
+ * @example Object.keys(feedCoverageOf(SPORTEC_SOURCE)).includes('player_seasons.clearances') // => true
+ */
+export function feedCoverageOf(source: FeedSource, partial: readonly OptaMatchReport[] = []): Record<string, string> {
   const name = source.name;
   const out: Record<string, string> = {
     'player_seasons.rating': `${name} has no player rating: null, so the model rating is used`,
@@ -109,6 +113,7 @@ function reportOf(match: OptaMatch, summary: OptaMatchSummary): OptaMatchReport 
     missing.push(
       `only ${counted(match.events.filter((e) => !e.derived).length, 'event', 'events')} (${periods.map((p) => `period ${p.period}: ${p.events}`).join(', ')}), far fewer than a whole match holds`,
     );
+    missing.push(PARTIAL_ABSENT);
   }
   const eventGoals = {
     home: summary.goals.get(match.home.teamId) ?? 0,
@@ -139,56 +144,37 @@ function reportOf(match: OptaMatch, summary: OptaMatchSummary): OptaMatchReport 
   };
 }
 
-interface Fold {
-  teams: Map<number, string>;
-  players: Map<number, { name: string; team_id: number; position: RowOf<'players'>['position'] }>;
-  seasonLines: Map<string, SeasonLine>;
-  fixtures: Partial<RowOf<'fixtures'>>[];
-  possession: Map<number, ReadonlyMap<number, number>>;
-  appearances: Partial<RowOf<'appearances'>>[];
-  shots: Partial<RowOf<'shots'>>[];
-}
+/** What the dataset leaves out of a partial match (docs/providers.md#partial-files), as the report says it. */
+const PARTIAL_ABSENT = 'not computed: possession, goals conceded, clean sheets and the PAdj columns';
 
-function foldMatch(fold: Fold, match: OptaMatch, summary: OptaMatchSummary): void {
-  fold.teams.set(match.home.teamId, match.home.name);
-  fold.teams.set(match.away.teamId, match.away.name);
-  fold.fixtures.push({
-    fixture_id: match.fixtureId,
-    season_id: match.season.id,
-    league_id: match.competition.id,
-    round: null,
-    kickoff: match.kickoff,
-    home_team_id: match.home.teamId,
-    away_team_id: match.away.teamId,
-    home_goals: match.score?.home ?? null,
-    away_goals: match.score?.away ?? null,
-    status: match.score ? 'finished' : 'scheduled',
-    venue: match.venue,
-  });
-  fold.possession.set(match.fixtureId, summary.possession);
-  for (const shot of summary.shots) fold.shots.push({ fixture_id: match.fixtureId, ...shot });
+/** One folded match as the shared event-feed assembly takes it. */
+function feedMatchOf(match: OptaMatch, summary: OptaMatchSummary, report: OptaMatchReport): FeedMatch {
   const names = new Map<number, string>();
   for (const p of match.lineups) if (p.name) names.set(p.playerId, p.name);
   for (const e of match.events)
     if (e.playerId !== null && e.playerName && !names.has(e.playerId)) names.set(e.playerId, e.playerName);
-  for (const line of summary.lines) {
-    fold.players.set(line.player_id, {
-      name: names.get(line.player_id) ?? `player ${line.player_id}`,
-      team_id: line.team_id,
-      position: line.position,
-    });
-    addToSeasonLine(fold.seasonLines, line, line.nominal_seconds);
-    if (!line.appeared) continue;
-    fold.appearances.push({
+  return {
+    fixture: {
       fixture_id: match.fixtureId,
-      player_id: line.player_id,
-      team_id: line.team_id,
-      started: line.started,
-      minutes: minutesOf(line.nominal_seconds),
-      position: line.position,
-      team_possession: summary.possession.get(line.team_id) ?? null,
-    });
-  }
+      season_id: match.season.id,
+      league_id: match.competition.id,
+      round: null,
+      kickoff: match.kickoff,
+      home_team_id: match.home.teamId,
+      away_team_id: match.away.teamId,
+      home_goals: match.score?.home ?? null,
+      away_goals: match.score?.away ?? null,
+      status: match.score ? 'finished' : 'scheduled',
+      venue: match.venue,
+    },
+    home: match.home,
+    away: match.away,
+    names,
+    lines: summary.lines,
+    possession: summary.possession,
+    shots: summary.shots,
+    partial: !report.whole,
+  };
 }
 
 function metaOf(
@@ -208,30 +194,11 @@ function metaOf(
     licence: source.licence,
     attribution: `Data: ${source.credit} (${label})`,
     description: `Minutes and counting totals derived from ${name} events as defined in ${source.docs} (nominal minutes, stoppage time not counted).`,
-    coverage: coverageOf(
+    coverage: feedCoverageOf(
       source,
       report.filter((r) => !r.whole),
     ),
   };
-}
-
-/** The players table: each player with his position in his latest match. */
-function playerRowsOf(fold: Fold): Partial<RowOf<'players'>>[] {
-  return [...fold.players]
-    .sort(([a], [b]) => a - b)
-    .map(([player_id, p]) => ({
-      player_id,
-      name: p.name,
-      known_as: null,
-      birth_date: null,
-      nationality: null,
-      position: p.position,
-      team_id: p.team_id,
-      market_value_eur: null,
-      preferred_foot: null,
-      height_cm: null,
-      wc2026_nation: null,
-    }));
 }
 
 /**
@@ -255,43 +222,26 @@ export function datasetFromOptaMatches(matches: readonly OptaMatch[], source?: F
         null,
         'every match of one ingest must come from one feed, competition and season',
       );
-  const fold: Fold = {
-    teams: new Map(),
-    players: new Map(),
-    seasonLines: new Map(),
-    fixtures: [],
-    possession: new Map(),
-    appearances: [],
-    shots: [],
-  };
   const sorted = [...matches].sort((a, b) => a.kickoff - b.kickoff || a.fixtureId - b.fixtureId);
   const summaries = sorted.map(optaMatchSummaryOf);
-  for (const [i, m] of sorted.entries()) foldMatch(fold, m, summaries[i]!);
   const report = sorted.map((m, i) => reportOf(m, summaries[i]!));
-  const dataset = seasonDatasetOf(
-    metaOf(feed, first, sorted, report),
+  const dataset = feedDatasetOf(
+    sorted.map((m, i) => feedMatchOf(m, summaries[i]!, report[i]!)),
     {
-      league_id: first.competition.id,
-      name: first.competition.name,
-      country: first.competition.country,
-      kind: 'league',
-    },
-    {
-      season_id: first.season.id,
-      name: first.season.name,
-      start_date: sorted[0]!.date,
-      end_date: sorted[sorted.length - 1]!.date,
-    },
-    {
-      teams: [...fold.teams]
-        .sort(([a], [b]) => a - b)
-        .map(([team_id, name]) => ({ team_id, name, league_id: first.competition.id })),
-      players: playerRowsOf(fold),
-      seasonLines: fold.seasonLines,
+      meta: metaOf(feed, first, sorted, report),
+      league: {
+        league_id: first.competition.id,
+        name: first.competition.name,
+        country: first.competition.country,
+        kind: 'league',
+      },
+      season: {
+        season_id: first.season.id,
+        name: first.season.name,
+        start_date: sorted[0]!.date,
+        end_date: sorted[sorted.length - 1]!.date,
+      },
       columns: feed.columns,
-      fixtures: withPossession(fold.fixtures, fold.possession),
-      appearances: fold.appearances,
-      shots: fold.shots,
     },
   );
   return { dataset, report, summaries };

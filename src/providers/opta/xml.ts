@@ -25,21 +25,46 @@ function decoded(s: string): string {
   });
 }
 
-const ATTRIBUTE = /([\w:.-]+)\s*=\s*("([^"]*)"|'([^']*)')/g;
+/** True for the XML white-space characters (space, tab, line feed, carriage return). */
+const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13;
 
-function attributesOf(s: string): Record<string, string> {
+/**
+ * The attributes written in `xml` between `from` and `to` (the inside of a start tag after its
+ * name). It scans the string once, by index, since a feed's events are mostly attributes. Throws
+ * an Error naming the offset when a value is not quoted.
+ */
+function attributesOf(xml: string, from: number, to: number): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of s.matchAll(ATTRIBUTE)) out[m[1]!] = decoded(m[3] ?? m[4] ?? '');
+  let at = from;
+  while (at < to) {
+    const eq = xml.indexOf('=', at);
+    if (eq < 0 || eq >= to) break;
+    const name = xml.slice(at, eq).trim();
+    let open = eq + 1;
+    while (open < to && isSpace(xml.charCodeAt(open))) open++;
+    const quote = xml[open];
+    if (quote !== '"' && quote !== "'") throw new Error(`unquoted value of ${name} at offset ${eq}`);
+    const close = xml.indexOf(quote, open + 1);
+    if (close < 0 || close >= to) throw new Error(`unterminated value of ${name} at offset ${open}`);
+    out[name] = decoded(xml.slice(open + 1, close));
+    at = close + 1;
+  }
   return out;
 }
 
 /** Where the markup after `<` at `at` ends, skipping comments, declarations and CDATA. */
 function skipOf(xml: string, at: number): number | null {
+  if (xml.charCodeAt(at + 1) !== 33 && xml.charCodeAt(at + 1) !== 63) return null;
   if (xml.startsWith('<!--', at)) return xml.indexOf('-->', at) + 3;
   if (xml.startsWith('<![CDATA[', at)) return xml.indexOf(']]>', at) + 3;
   if (xml.startsWith('<?', at)) return xml.indexOf('?>', at) + 2;
-  if (xml.startsWith('<!', at)) return xml.indexOf('>', at) + 1;
-  return null;
+  return xml.indexOf('>', at) + 1;
+}
+
+/** True when `xml` holds only white space between `from` and `to`. */
+function blankBetween(xml: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isSpace(xml.charCodeAt(i))) return false;
+  return true;
 }
 
 /**
@@ -53,7 +78,8 @@ export function xmlRootOf(xml: string): XmlElement {
     const lt = xml.indexOf('<', at);
     const top = stack[stack.length - 1]!;
     if (lt < 0) break;
-    if (lt > at) top.text += decoded(xml.slice(at, lt));
+    // An element's text is trimmed when it closes, so white space before any text adds nothing.
+    if (lt > at && (top.text !== '' || !blankBetween(xml, at, lt))) top.text += decoded(xml.slice(at, lt));
     const skipped = skipOf(xml, lt);
     if (skipped !== null) {
       if (skipped < lt + 2) throw new Error(`unterminated markup at offset ${lt}`);
@@ -62,22 +88,21 @@ export function xmlRootOf(xml: string): XmlElement {
     }
     const gt = xml.indexOf('>', lt);
     if (gt < 0) throw new Error(`unterminated tag at offset ${lt}`);
-    const body = xml.slice(lt + 1, gt);
     at = gt + 1;
-    if (body.startsWith('/')) {
-      const name = body.slice(1).trim();
+    if (xml.charCodeAt(lt + 1) === 47) {
+      const name = xml.slice(lt + 2, gt).trim();
       if (stack.length < 2 || top.name !== name) throw new Error(`unexpected </${name}> at offset ${lt}`);
       top.text = top.text.trim();
       stack.pop();
       continue;
     }
-    const selfClosing = body.endsWith('/');
-    const inner = selfClosing ? body.slice(0, -1) : body;
-    const space = inner.search(/\s/);
-    const name = space < 0 ? inner : inner.slice(0, space);
+    const selfClosing = xml.charCodeAt(gt - 1) === 47;
+    const end = selfClosing ? gt - 1 : gt;
+    let nameEnd = lt + 1;
+    while (nameEnd < end && !isSpace(xml.charCodeAt(nameEnd))) nameEnd++;
     const element: XmlElement = {
-      name,
-      attributes: attributesOf(space < 0 ? '' : inner.slice(space)),
+      name: xml.slice(lt + 1, nameEnd),
+      attributes: attributesOf(xml, nameEnd, end),
       children: [],
       text: '',
     };

@@ -10,6 +10,7 @@ import { DatasetError } from '../../../src/model/dataset-error.js';
 import type { FeedFile } from '../../../src/providers/feed-format.js';
 import { sportecMatchesFromFiles } from '../../../src/providers/sportec/index.js';
 import { dataFactoryMatchesFromFiles } from '../../../src/providers/datafactory/index.js';
+import { KICK_OFF, META } from './handmade.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'halfspace-bad-feed-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,17 +20,6 @@ function file(name: string, text: string, format: 'sportec' | 'datafactory'): Fe
   writeFileSync(path, text);
   return { format, kind: 'other', path };
 }
-
-const META = `<PutDataRequest><MatchInformation>
-<General MatchId="M-1" CompetitionName="Test League" CompetitionId="C-1" Season="2020/2021" SeasonId="S-1"
- KickoffTime="2020-09-01T18:00:00.000+02:00" HomeTeamId="T-H" GuestTeamId="T-G" Result="1:0"/>
-<Teams>
-<Team TeamId="T-H" TeamName="Home FC" Role="home"><Players><Player PersonId="P-1" Starting="true" PlayingPosition="TW"/></Players></Team>
-<Team TeamId="T-G" TeamName="Guest FC" Role="guest"><Players><Player PersonId="P-2" Starting="true" PlayingPosition="STZ"/></Players></Team>
-</Teams></MatchInformation></PutDataRequest>`;
-
-const KICK_OFF = `<Event MatchId="M-1" EventId="1" EventTime="2020-09-01T18:00:00.000+02:00" X-Position="52.50" Y-Position="34.00">
-<KickOff GameSection="firstHalf" TeamLeft="T-H" TeamRight="T-G"><Play Team="T-H" Player="P-1" Evaluation="successful"><Pass/></Play></KickOff></Event>`;
 
 function dataFactoryError(f: FeedFile): DatasetError {
   try {
