@@ -114,7 +114,7 @@ export function xmlRootOf(xml: string): XmlElement {
     const attributes = attributesOf(xml, nameEnd, end);
     if (selfClosing) top.children.push({ name, attributes, children: NO_CHILDREN, text: '' });
     else {
-      const element = { name, attributes, children: [] as XmlElement[], text: '' };
+      const element: XmlElement & { children: XmlElement[] } = { name, attributes, children: [], text: '' };
       top.children.push(element);
       stack.push(element);
     }
