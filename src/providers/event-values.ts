@@ -171,6 +171,18 @@ export function possessionAndPadjOf(
   return possession;
 }
 
+/**
+ * Nominal minutes on the pitch (with nothing conceded) that earn a clean sheet, for every event
+ * provider (docs/methodology/statsbomb.md#clean-sheets).
+ */
+export const CLEAN_SHEET_MIN_MINUTES = 60;
+
+/** How every event provider fills the goals-conceded columns (the same rule for all). */
+export const CONCEDED_PROVIDER_COLUMNS = {
+  goals_conceded: { counted: "the opponents' goals while the player was on the pitch" },
+  clean_sheets: { counted: `no goal conceded in ≥ ${CLEAN_SHEET_MIN_MINUTES} minutes on the pitch` },
+} as const satisfies Partial<Record<CountingColumn, ProviderColumn>>;
+
 /** How every event provider fills the PAdj columns (the same rule for all). */
 export const PADJ_PROVIDER_COLUMNS = {
   tackles_padj: { counted: 'tackles × 50 / (100 − team possession %) per match, summed' },

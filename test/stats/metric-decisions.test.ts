@@ -31,6 +31,7 @@ import { sportecMatchOf } from '../../src/providers/sportec/read.js';
 import { DATAFACTORY_COLUMNS, DATAFACTORY_SOURCE } from '../../src/providers/datafactory/mapping.js';
 import { dataFactoryDocumentOf, dataFactoryMatchOf } from '../../src/providers/datafactory/read.js';
 import { PARTIAL_MATCH_UNSUPPORTED } from '../../src/providers/event-feed-dataset.js';
+import { PADJ_COLUMNS } from '../../src/providers/event-values.js';
 import {
   COUNTING_COLUMNS,
   POSITION_GROUPS,
@@ -120,6 +121,12 @@ describe('event providers say how they fill every counting column', () => {
       }
     });
   }
+
+  it('a PAdj column is provided exactly when its raw column is (it scales that column)', () => {
+    for (const [name, columns] of providers)
+      for (const [raw, padj] of PADJ_COLUMNS)
+        expect('counted' in columns[padj], `${name}: ${padj} follows ${raw}`).toBe('counted' in columns[raw]);
+  });
 
   it('a column marked not provided is written as null with a coverage note, never as a zero', () => {
     const allCounted = Object.fromEntries(COUNTING_COLUMNS.map((c) => [c, { counted: 'events' }])) as Record<

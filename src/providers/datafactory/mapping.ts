@@ -123,6 +123,10 @@ export const DATAFACTORY_COLUMNS = {
   dribbles: { counted: 'nutmegs (507), the one take-on DataFactory logs' },
   tackles: { notProvided: 'DataFactory logs ball steals (182) without telling tackles from interceptions' },
   interceptions: { notProvided: 'DataFactory logs ball steals (182) without telling tackles from interceptions' },
+  tackles_padj: { notProvided: 'DataFactory logs ball steals (182) without telling tackles from interceptions' },
+  interceptions_padj: {
+    notProvided: 'DataFactory logs ball steals (182) without telling tackles from interceptions',
+  },
   clearances: { counted: 'clearances (29, 30)' },
   shots_blocked: { counted: 'the outfield player a saved shot names (ctchBy)' },
   aerials_won: { notProvided: 'DataFactory has no aerial duel incidence' },

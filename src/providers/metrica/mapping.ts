@@ -11,6 +11,7 @@ import {
   PADJ_PROVIDER_COLUMNS,
   PASS_PROGRESSION_COLUMNS,
   SCA_PROVIDER_COLUMN,
+  CONCEDED_PROVIDER_COLUMNS,
 } from '../event-values.js';
 import type { MetricaEvent, PitchPoint } from './match.js';
 
@@ -103,9 +104,6 @@ export const periodNominalSeconds = (period: number): number => (period <= 2 ? 4
 export const periodOffsetMinutes = (period: number): number =>
   period <= 1 ? 0 : period === 2 ? 45 : period === 3 ? 90 : 105;
 
-/** Nominal minutes on the pitch (with nothing conceded) that earn a clean sheet, as for every event provider. */
-export const CLEAN_SHEET_MIN_MINUTES = 60;
-
 /** A blocked shot is credited to the first defending player with an event within this many seconds after it. */
 export const BLOCK_WINDOW_SECONDS = 3;
 
@@ -183,8 +181,7 @@ export function metricaColumnsOf(carries: boolean): Record<CountingColumn, Provi
     duels_won: { counted: 'tackles won, dribbles and aerials won' },
     ball_recoveries: { counted: 'RECOVERY events without a subtype (a loose ball won)' },
     saves: { counted: 'RECOVERY events with the SAVED subtype' },
-    goals_conceded: { counted: "the opponents' goals while the player was on the pitch" },
-    clean_sheets: { counted: `no goal conceded in ≥ ${CLEAN_SHEET_MIN_MINUTES} minutes on the pitch` },
+    ...CONCEDED_PROVIDER_COLUMNS,
     punches: { notProvided: 'Metrica has no punch event' },
     ...PASS_PROGRESSION_COLUMNS,
     progressive_carries: carries

@@ -16,6 +16,7 @@ import {
   countProgressivePass,
   holdFor,
   possessionAndPadjOf,
+  CLEAN_SHEET_MIN_MINUTES,
 } from '../event-values.js';
 import {
   addAction,
@@ -31,7 +32,6 @@ import { hypot2 } from '../../event-models/distance.js';
 import type { MetricaEvent, MetricaMatch, MetricaPlayer, MetricaSide } from './match.js';
 import {
   BLOCK_WINDOW_SECONDS,
-  CLEAN_SHEET_MIN_MINUTES,
   METRICA_PITCH_M,
   SUB,
   TYPE,

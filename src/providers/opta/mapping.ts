@@ -12,6 +12,7 @@ import {
   PADJ_PROVIDER_COLUMNS,
   PASS_PROGRESSION_COLUMNS,
   SCA_PROVIDER_COLUMN,
+  CONCEDED_PROVIDER_COLUMNS,
 } from '../event-values.js';
 import { STANDARD_LENGTH_MARKS_M, STANDARD_WIDTH_MARKS_M, onStandardAxis } from '../../event-models/pitch.js';
 import type { PitchPoint } from './match.js';
@@ -126,9 +127,6 @@ export const OPTA_PERIOD_WINDOW_SECONDS: Readonly<Record<number, { start: number
   4: { start: 105 * 60, end: 120 * 60 },
 };
 
-/** Nominal minutes on the pitch (with nothing conceded) that earn a clean sheet, as for every event provider. */
-export const CLEAN_SHEET_MIN_MINUTES = 60;
-
 /**
  * A pass of this many metres or more is a long ball, the threshold every event provider uses
  * (docs/methodology/vocabulary.md#long-balls); Opta's long-ball qualifier 1 (its own 35-yard
@@ -206,8 +204,7 @@ export const OPTA_COLUMNS = {
   duels_won: { counted: 'tackles won (outcome 1), take-ons completed and aerials won' },
   ball_recoveries: { counted: 'ball recovery events (type 49)' },
   saves: { counted: 'save events (type 10) by a goalkeeper (without qualifier 94)' },
-  goals_conceded: { counted: "the opponents' goals while the player was on the pitch" },
-  clean_sheets: { counted: `no goal conceded in ≥ ${CLEAN_SHEET_MIN_MINUTES} minutes on the pitch` },
+  ...CONCEDED_PROVIDER_COLUMNS,
   punches: { counted: 'punch events (type 41)' },
   ...PASS_PROGRESSION_COLUMNS,
   progressive_carries: { notProvided: 'Opta events have no carries' },

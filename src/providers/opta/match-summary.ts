@@ -14,6 +14,7 @@ import {
   countProgressivePass,
   holdFor,
   possessionAndPadjOf,
+  CLEAN_SHEET_MIN_MINUTES,
 } from '../event-values.js';
 import { emptyZoneCounts, type ZoneCounts } from '../../model/location-profile.js';
 import { xgOf } from '../../event-models/xg.js';
@@ -21,7 +22,6 @@ import { xtAddedOf } from '../../event-models/xt.js';
 import { hypot2 } from '../../event-models/distance.js';
 import type { OptaEvent, OptaMatch } from './match.js';
 import {
-  CLEAN_SHEET_MIN_MINUTES,
   LONG_BALL_MIN_LENGTH_M,
   OPTA_PERIOD_WINDOW_SECONDS,
   Q,

@@ -98,10 +98,13 @@ function statsPerformXmlToJson(root: XmlElement): unknown {
       matchDetails: details && {
         scores: scores && { total: childOf(scores, 'total')?.attributes, ft: childOf(scores, 'ft')?.attributes },
       },
-      event: descendantsOf(live, 'event').map((e) => ({
-        ...e.attributes,
-        qualifier: e.children.filter((q) => q.name === 'qualifier').map((q) => q.attributes),
-      })),
+      // The events are most of the document: each takes its qualifiers into its own attribute
+      // record (the tree is this function's alone) rather than into a copy.
+      event: descendantsOf(live, 'event').map((e) =>
+        Object.assign<Record<string, unknown>, { qualifier: Record<string, string>[] }>(e.attributes, {
+          qualifier: e.children.filter((q) => q.name === 'qualifier').map((q) => q.attributes),
+        }),
+      ),
       lineUp: descendantsOf(live, 'lineUp').map((l) => ({
         ...l.attributes,
         player: l.children.filter((p) => p.name === 'player').map((p) => p.attributes),

@@ -9,9 +9,12 @@
 export interface XmlElement {
   name: string;
   attributes: Record<string, string>;
-  children: XmlElement[];
+  children: readonly XmlElement[];
   text: string;
 }
+
+/** The children of every self-closing element: one frozen empty list, since a feed has many such elements. */
+const NO_CHILDREN: readonly XmlElement[] = Object.freeze([]);
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -39,7 +42,11 @@ function attributesOf(xml: string, from: number, to: number): Record<string, str
   while (at < to) {
     const eq = xml.indexOf('=', at);
     if (eq < 0 || eq >= to) break;
-    const name = xml.slice(at, eq).trim();
+    let nameStart = at;
+    while (nameStart < eq && isSpace(xml.charCodeAt(nameStart))) nameStart++;
+    let nameEnd = eq;
+    while (nameEnd > nameStart && isSpace(xml.charCodeAt(nameEnd - 1))) nameEnd--;
+    const name = xml.slice(nameStart, nameEnd);
     let open = eq + 1;
     while (open < to && isSpace(xml.charCodeAt(open))) open++;
     const quote = xml[open];
@@ -72,7 +79,10 @@ function blankBetween(xml: string, from: number, to: number): boolean {
  * @example xmlRootOf('<a x="1"><b>t</b></a>').children[0].text // => 't'
  */
 export function xmlRootOf(xml: string): XmlElement {
-  const stack: XmlElement[] = [{ name: '#document', attributes: {}, children: [], text: '' }];
+  // Elements still open, outermost first; each was made with a list of its own for its children.
+  const stack: (XmlElement & { children: XmlElement[] })[] = [
+    { name: '#document', attributes: {}, children: [], text: '' },
+  ];
   let at = 0;
   while (at < xml.length) {
     const lt = xml.indexOf('<', at);
@@ -100,14 +110,14 @@ export function xmlRootOf(xml: string): XmlElement {
     const end = selfClosing ? gt - 1 : gt;
     let nameEnd = lt + 1;
     while (nameEnd < end && !isSpace(xml.charCodeAt(nameEnd))) nameEnd++;
-    const element: XmlElement = {
-      name: xml.slice(lt + 1, nameEnd),
-      attributes: attributesOf(xml, nameEnd, end),
-      children: [],
-      text: '',
-    };
-    top.children.push(element);
-    if (!selfClosing) stack.push(element);
+    const name = xml.slice(lt + 1, nameEnd);
+    const attributes = attributesOf(xml, nameEnd, end);
+    if (selfClosing) top.children.push({ name, attributes, children: NO_CHILDREN, text: '' });
+    else {
+      const element: XmlElement & { children: XmlElement[] } = { name, attributes, children: [], text: '' };
+      top.children.push(element);
+      stack.push(element);
+    }
   }
   if (stack.length !== 1) throw new Error(`unclosed <${stack[stack.length - 1]!.name}> at the end of the document`);
   const root = stack[0]!.children[0];

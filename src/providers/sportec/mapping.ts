@@ -94,6 +94,7 @@ export const SPORTEC_COLUMNS = {
   tackles: { counted: 'ground TacklingGames won by the player without the ball' },
   interceptions: { counted: 'BallClaiming of type InterceptedBall' },
   clearances: { notProvided: 'the DFL event feed has no clearance event halfspace reads' },
+  clearances_padj: { notProvided: 'the DFL event feed has no clearance event halfspace reads' },
   shots_blocked: { counted: 'the blocker named on a BlockedShot' },
   saves: { counted: 'the keeper named on a SavedShot' },
   ball_recoveries: { counted: 'BallClaiming other than InterceptedBall' },

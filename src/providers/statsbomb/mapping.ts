@@ -6,7 +6,12 @@
  */
 import type { CountingColumn, PositionCode } from '../../model/schema.js';
 import type { ProviderColumn } from '../counting-totals.js';
-import { PADJ_PROVIDER_COLUMNS, PASS_PROGRESSION_COLUMNS, SCA_PROVIDER_COLUMN } from '../event-values.js';
+import {
+  PADJ_PROVIDER_COLUMNS,
+  PASS_PROGRESSION_COLUMNS,
+  SCA_PROVIDER_COLUMN,
+  CONCEDED_PROVIDER_COLUMNS,
+} from '../event-values.js';
 
 /**
  * StatsBomb position name → detailed position code. Wing-backs stay defenders, wide midfielders
@@ -160,9 +165,6 @@ export const LONG_BALL_MIN_LENGTH = 30;
 /** Smallest shot xG counted as a big chance (docs/methodology/statsbomb.md#big-chances; METHOD.md "big_chances"). */
 export const BIG_CHANCE_MIN_XG = 0.3;
 
-/** Nominal minutes on the pitch (with nothing conceded) that earn a clean sheet (docs/methodology/statsbomb.md#clean-sheets). */
-export const CLEAN_SHEET_MIN_MINUTES = 60;
-
 /** The periods that count: two halves and two halves of extra time; period 5 is a shoot-out. */
 export const COUNTED_PERIODS = [1, 2, 3, 4] as const;
 
@@ -267,8 +269,7 @@ export const STATSBOMB_COLUMNS = {
   duels_won: { counted: 'tackles won, completed dribbles and aerials won' },
   ball_recoveries: { counted: 'Ball Recovery events without recovery_failure' },
   saves: { counted: 'Goal Keeper events of a save type (isGoalkeeperSave)' },
-  goals_conceded: { counted: "the opponents' goals while the player was on the pitch" },
-  clean_sheets: { counted: `no goal conceded in ≥ ${CLEAN_SHEET_MIN_MINUTES} minutes on the pitch` },
+  ...CONCEDED_PROVIDER_COLUMNS,
   punches: { counted: 'Goal Keeper events of a punch type (isGoalkeeperPunch)' },
   ...PASS_PROGRESSION_COLUMNS,
   progressive_carries: {

@@ -8,7 +8,6 @@ import { COUNTING_COLUMNS, type PositionCode } from '../../model/schema.js';
 import { DatasetError } from '../../model/dataset-error.js';
 import {
   BIG_CHANCE_MIN_XG,
-  CLEAN_SHEET_MIN_MINUTES,
   LONG_BALL_MIN_LENGTH,
   PERIOD_WINDOW_SECONDS,
   isCountedPass,
@@ -28,7 +27,7 @@ import type { StatsBombEvent } from './read.js';
 import { countStatsBombValues } from './event-values.js';
 import { statsBombShotCreatorsOf } from './shot-creating.js';
 import type { ShotLine } from '../shot-rows.js';
-import { holdFor, possessionAndPadjOf } from '../event-values.js';
+import { holdFor, possessionAndPadjOf, CLEAN_SHEET_MIN_MINUTES } from '../event-values.js';
 import { emptyZoneCounts, type ZoneCounts } from '../../model/location-profile.js';
 import { addStatsBombEventZones } from './location-profile.js';
 

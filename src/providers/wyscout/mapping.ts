@@ -12,6 +12,7 @@ import {
   PADJ_PROVIDER_COLUMNS,
   PASS_PROGRESSION_COLUMNS,
   SCA_PROVIDER_COLUMN,
+  CONCEDED_PROVIDER_COLUMNS,
 } from '../event-values.js';
 
 /** Wyscout v2 `eventId`s read by halfspace. */
@@ -97,9 +98,6 @@ export const LONG_BALL_MIN_METRES = LONG_BALL_MIN_M;
 
 /** A goalkeeper's clearance inside this box (his own penalty area) counts as a punch (docs: "punches"). */
 export const OWN_BOX = { maxX: 16.5, minY: 19, maxY: 81 } as const;
-
-/** Nominal minutes on the pitch (with nothing conceded) that earn a clean sheet, as for StatsBomb. */
-export const CLEAN_SHEET_MIN_MINUTES = 60;
 
 /** A blocked shot is credited to the first defending player with an event within this many seconds after it. */
 export const BLOCK_WINDOW_SECONDS = 3;
@@ -234,8 +232,7 @@ export const WYSCOUT_COLUMNS = {
   duels_won: { counted: 'air duels won, dribbles and tackles won' },
   ball_recoveries: { counted: 'first on-ball action after an opponent on-ball action in open play' },
   saves: { counted: 'save attempts tagged accurate and not goal' },
-  goals_conceded: { counted: "the opponents' goals while the player was on the pitch" },
-  clean_sheets: { counted: `no goal conceded in ≥ ${CLEAN_SHEET_MIN_MINUTES} minutes on the pitch` },
+  ...CONCEDED_PROVIDER_COLUMNS,
   punches: { counted: 'goalkeeper clearances inside his own penalty area (OWN_BOX)' },
   ...PASS_PROGRESSION_COLUMNS,
   progressive_carries: { notProvided: 'Wyscout v2 has no carry events' },

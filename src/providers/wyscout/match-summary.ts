@@ -7,7 +7,6 @@
 import { DatasetError } from '../../model/dataset-error.js';
 import {
   BLOCK_WINDOW_SECONDS,
-  CLEAN_SHEET_MIN_MINUTES,
   COUNTED_PERIODS,
   EVENT,
   PERIOD_NOMINAL_SECONDS,
@@ -22,7 +21,7 @@ import type { CountingTotals } from '../counting-totals.js';
 import { emptyZoneCounts, type ZoneCounts } from '../../model/location-profile.js';
 import { addEventZones } from './location-profile.js';
 import type { WyscoutEvent, WyscoutMatch } from './read.js';
-import { holdFor, possessionAndPadjOf } from '../event-values.js';
+import { holdFor, possessionAndPadjOf, CLEAN_SHEET_MIN_MINUTES } from '../event-values.js';
 import type { ShotLine } from '../shot-rows.js';
 import { countWyscoutValues } from './event-values.js';
 import { IdSet } from './id-set.js';
