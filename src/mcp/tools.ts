@@ -13,6 +13,7 @@ import {
   type Operation,
 } from '../service/contract/operations.js';
 import { DEMO_DAILY_LIMIT } from '../service/demo.js';
+import { fieldDescriptionOf } from '../service/contract/field-docs.js';
 import { CardJobResponse, HdCardResponse } from '../service/contract/schemas/cards.js';
 import { ProblemResponse } from '../service/contract/schemas/common.js';
 import { toolNameOf } from '../service/contract/tool-name.js';
@@ -95,10 +96,19 @@ export function toolOf(op: Operation): ToolDefinition {
   const name = toolNameOf(op);
   const body = jsonSchemaOf(op.body);
   const query = jsonSchemaOf(op.query);
+  // A model reads a field's description to choose its arguments: each body field gets the one the
+  // OpenAPI document gives it (field-docs.ts) unless its schema has its own.
+  const described = Object.fromEntries(
+    Object.entries(body.properties ?? {}).map(([field, property]) => {
+      const description = fieldDescriptionOf(op.id, field);
+      const schema = property as Record<string, unknown>;
+      return [field, schema.description === undefined && description ? { ...schema, description } : property];
+    }),
+  );
   const inputSchema: ToolDefinition['inputSchema'] = {
     ...body,
     type: 'object',
-    properties: { ...(body.properties ?? {}), ...(query.properties ?? {}) },
+    properties: { ...described, ...(query.properties ?? {}) },
   };
   return {
     name,
