@@ -99,7 +99,7 @@ function forwardingService(current: () => Service): Service {
     },
     image: (n, id) => current().image(n, id),
     failure: (f, id) => current().failure(f, id),
-    call: (op, r) => current().call(op, r),
+    tools: (caller, recorded, jobWaitMs) => current().tools(caller, recorded, jobWaitMs),
     get routes() {
       return current().routes;
     },
