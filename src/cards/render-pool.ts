@@ -1,6 +1,6 @@
 /**
- * @module Card rendering off the main process: satori and resvg take ~50 ms of CPU per card, which
- * on the main thread would stall every other request of a server for as long, and resvg is native
+ * @module Card rendering off the main process: satori and resvg take tens of milliseconds of CPU per card,
+ * which on the main thread would stall every other request of a server for as long, and resvg is native
  * code whose panic aborts the whole process it runs in. A pool of child processes renders instead,
  * in arrival order, and a worker that dies (an abort included) fails its task and is replaced; the
  * result is byte-identical to rendering in-thread (docs/cards.md#render-pool).

@@ -5,7 +5,7 @@
  */
 import type { Failure, Result } from '../errors.js';
 import { catalogOf } from '../service/contract/catalog.js';
-import { problemOf, type Problem } from '../service/contract/errors.js';
+import { problemOf } from '../service/contract/errors.js';
 import { fetchPhoto } from '../service/photos/photo-fetch.js';
 import { OPERATIONS, type Operation, type ServiceEngine } from '../service/contract/operations.js';
 import { newRequestId } from '../service/request-id.js';

@@ -111,7 +111,11 @@ async function claimKey(
     );
   // The stored headers carry the first call's key headers; this call's (recorded) replace them.
   if (walletId !== null)
-    recordCredits({ headers, ...(onCredits ? { onCredits } : {}) }, 0, (await ctx.store.wallets.balance(walletId)) ?? 0);
+    recordCredits(
+      { headers, ...(onCredits ? { onCredits } : {}) },
+      0,
+      (await ctx.store.wallets.balance(walletId)) ?? 0,
+    );
   return {
     status: record.response.status,
     headers: { ...record.response.headers, 'request-id': requestId, 'idempotent-replayed': 'true' },

@@ -163,7 +163,7 @@ function contextOf(options: ServiceOptions): ServiceContext {
  * A response with the key headers (docs/api.md#billing): what the call recorded (rate-limit
  * counts, credits, balance), then, for a request with a valid key, what is still missing:
  * `X-SVC-Credits-Charged: 0` and the balance, and the RateLimit-* counts. A request that got here
- * without taking a rate-limit token (404, 405, catalogs, documents) takes one now but is not
+ * without taking a rate-limit token (404, 405, catalogs, documents) takes one here but is not
  * refused for it: those answers have precedence over 429 or need no key at all.
  */
 async function withKeyHeaders(

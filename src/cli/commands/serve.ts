@@ -232,7 +232,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     close: async () => {
       if (takeOver) clearInterval(takeOver);
       await listening.close();
-      // Queued hd jobs stay queued for the next start; only the one rendering now is awaited.
+      // Queued hd jobs stay queued for the next start; only the one rendering at shutdown is awaited.
       await started.stop();
       await pool?.close();
       await store.close();

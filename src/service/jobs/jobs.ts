@@ -56,7 +56,7 @@ function attemptsOf(job: JobRecord): number {
 export interface ResumeReport {
   /** Jobs queued again in this process. */
   resumed: number;
-  /** Jobs failed instead, their credits returned: the hold had lapsed (or the job could no longer run). */
+  /** Jobs failed instead, their credits returned: the hold had lapsed (or the job could not run any more). */
   failed: number;
 }
 
