@@ -6,7 +6,14 @@
  * about the time of a bare `node`. COMMANDS in ./index.ts is this list loaded; each summary here
  * equals its module's (test/cli/lazy-commands.test.ts checks it).
  */
+import { CARD_STYLES, HD_STYLES } from '../../cards/styles.js';
+import { listInProse } from '../../prose.js';
 import type { CommandEntry } from '../run.js';
+
+/** Summary of `card`, naming the styles from their list. */
+export const CARD_SUMMARY = `Render a PNG card: ${listInProse(CARD_STYLES)}`;
+/** Summary of `prompt`, naming the hd styles from their list. */
+export const PROMPT_SUMMARY = `Image prompt for an hd card style (${HD_STYLES.join(', ')}) with the mandatory safety block`;
 
 /** Every `halfspace` sub-command in help order, loaded on use. */
 export const COMMAND_CATALOG: readonly CommandEntry[] = [
@@ -64,12 +71,12 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
   },
   {
     name: 'card',
-    summary: 'Render a PNG card: player_card, stat_ribbon, shot_map, radar, editorial_cover, fifa_viral or collage',
+    summary: CARD_SUMMARY,
     load: async () => (await import('./card.js')).cardCommand,
   },
   {
     name: 'prompt',
-    summary: 'Image prompt for an hd card style (editorial_cover, fifa_viral, collage) with the mandatory safety block',
+    summary: PROMPT_SUMMARY,
     load: async () => (await import('./prompt.js')).promptCommand,
   },
   {
