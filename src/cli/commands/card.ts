@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { CardRequest } from '../../cards/request.js';
 import { parseWith } from '../../validation.js';
-import { CARD_SUMMARY } from './catalog.js';
+import { CARD_SUMMARY } from '../card-summaries.js';
 import { defineCommand, messageOf, UsageError } from '../run.js';
 import {
   assertFileTarget,

@@ -6,14 +6,8 @@
  * about the time of a bare `node`. COMMANDS in ./index.ts is this list loaded; each summary here
  * equals its module's (test/cli/lazy-commands.test.ts checks it).
  */
-import { CARD_STYLES, HD_STYLES } from '../../cards/styles.js';
-import { listInProse } from '../../prose.js';
+import { CARD_SUMMARY, PROMPT_SUMMARY } from '../card-summaries.js';
 import type { CommandEntry } from '../run.js';
-
-/** Summary of `card`, naming the styles from their list. */
-export const CARD_SUMMARY = `Render a PNG card: ${listInProse(CARD_STYLES)}`;
-/** Summary of `prompt`, naming the hd styles from their list. */
-export const PROMPT_SUMMARY = `Image prompt for an hd card style (${HD_STYLES.join(', ')}) with the mandatory safety block`;
 
 /** Every `halfspace` sub-command in help order, loaded on use. */
 export const COMMAND_CATALOG: readonly CommandEntry[] = [

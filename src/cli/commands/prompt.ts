@@ -1,6 +1,6 @@
 import { CardPromptRequest } from '../../cards/request.js';
 import { parseWith } from '../../validation.js';
-import { PROMPT_SUMMARY } from './catalog.js';
+import { PROMPT_SUMMARY } from '../card-summaries.js';
 import { defineCommand } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
 
