@@ -98,7 +98,7 @@ export const ENGINE_OPERATIONS = {
   /** League table of a league-season as of a date, with form (docs/methodology/matches.md#league-tables); the same table code as match intelligence. */
   standings: operation({ request: StandingsRequest, cli: 'standings', run: standingsOfParsed }),
   /**
-   * Renders a card PNG (docs/design.md#op-cards; docs/cards.md): player_card, stat_ribbon, shot_map, radar, or an hd style
+   * Renders a card PNG (docs/design.md#op-cards; docs/cards.md#styles): a sync style, or an hd style
    * (pass `photo` bytes for those). The verdict line uses this engine's verdict when it is decisive.
    */
   card: operation({

@@ -45,6 +45,15 @@ export function withArticle(phrase: string): string {
 }
 
 /**
+ * Items read as one list: "a, b or c" (or "a, b and c" with `and`); one item alone, empty for none.
+ * @example listInProse(['player_card', 'stat_ribbon', 'radar']) // => 'player_card, stat_ribbon or radar'
+ */
+export function listInProse(items: readonly string[], conjunction: 'and' | 'or' = 'or'): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1)}`;
+}
+
+/**
  * The possessive of a name: an apostrophe alone after a final s (the usual style for club names
  * such as "Harriers" and "Wanderers"), `'s` otherwise.
  * @example possessive('Oakhurst Harriers') // => "Oakhurst Harriers'"

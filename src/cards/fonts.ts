@@ -34,7 +34,7 @@ function packageDir(name: string): string {
 }
 
 /**
- * The card fonts, read from disk on first call and cached for the process (about 1.2 MB).
+ * The card fonts, read from disk on first call and cached for the process.
  * @example cardFonts().map((f) => f.weight) // => [400, 500, 700, 900]
  */
 export function cardFonts(): CardFont[] {

@@ -5,13 +5,13 @@
  */
 import { deflateSync } from 'node:zlib';
 
-/** zlib level for card PNGs: level 3 is ~3× faster than resvg's encoder at a similar size (bench/results/cards.md). */
+/** zlib level for card PNGs: a low level keeps encoding cheap beside rasterising, at a size close to the highest levels. */
 export const PNG_DEFLATE_LEVEL = 3;
 
 const SIGNATURE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-// One scanline buffer reused across encodes of the same size: a card's raw scanlines are ~5.8 MB,
-// and allocating them per render doubled the garbage a render loop leaves for the GC.
+// One scanline buffer reused across encodes of the same size: a card's raw scanlines are megabytes,
+// and allocating them per render would add as much garbage for the GC on every render.
 let scratch: Buffer | null = null;
 
 // CRC-32 (ISO 3309, as PNG chunks use it) by table. node:zlib's crc32 is missing before Node 20.15,

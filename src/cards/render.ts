@@ -10,7 +10,7 @@ import { encodePng } from './png.js';
 import type { LayoutNode } from './h.js';
 import type { CardPhoto } from './photo.js';
 
-// satori and the resvg native add-on cost about 370 ms and 50 MB to load, so they are loaded on the
+// satori and the resvg native add-on are slow and heavy to load, so they are loaded on the
 // first render rather than by `import 'halfspace'` (most library calls never draw a card).
 const require = createRequire(import.meta.url);
 let satoriLoading: Promise<typeof satoriFn> | null = null;

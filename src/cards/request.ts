@@ -9,12 +9,9 @@ import { EVENT_TYPES } from './angle.js';
 import { CARD_VERDICT_CODES } from './facts.js';
 import { CAPTION_MAX_GRAPHEMES, captionProblemOf } from './text.js';
 
-/** Synchronous styles (rendered in the request). */
-export const SYNC_STYLES = ['player_card', 'stat_ribbon', 'shot_map', 'radar'] as const;
-/** Asynchronous hd styles (SPEC v0.1.1): rendered by a job, photo optional. */
-export const HD_STYLES = ['editorial_cover', 'fifa_viral', 'collage'] as const;
-/** Every card style. */
-export const CARD_STYLES = [...SYNC_STYLES, ...HD_STYLES] as const;
+import { CARD_STYLES, HD_STYLES } from './styles.js';
+
+export { CARD_STYLES, HD_STYLES, SYNC_STYLES } from './styles.js';
 /** Schema of a card style name. @example CardStyle.parse('collage') // => 'collage' */
 export const CardStyle = z.enum(CARD_STYLES);
 export type CardStyle = z.infer<typeof CardStyle>;

@@ -14,8 +14,8 @@ let segmenter: Intl.Segmenter | undefined;
 
 /**
  * The grapheme segments of `text`. The segmenter is built on first use: building one loads ICU's
- * break rules, about 8 ms of CPU that every report command and `import 'halfspace'` paid at import
- * (bench/results/package.md) though only card text needs it.
+ * break rules, which every report command and `import 'halfspace'` would pay at import though only
+ * card text needs it.
  */
 const segmentsOf = (text: string): Intl.Segments =>
   (segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(text);

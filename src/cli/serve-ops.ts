@@ -1,5 +1,5 @@
 /**
- * @module What `halfspace serve` needs to be operated (issue #16): the admin token (from a file
+ * @module What `halfspace serve` needs to be operated (docs/deploy.md): the admin token (from a file
  * or HALFSPACE_ADMIN_TOKEN), the CORS origins and log format flags, and the health, metrics and
  * admin wiring handed to the listener.
  */

@@ -77,7 +77,7 @@ export type OperationMethods = {
 export interface Client extends OperationMethods {
   /** The player profile; `query.enhance = 'narrative'` adds a narrative paragraph. */
   player(body: RequestOf<'player'>, query?: PlayerQueryString): Promise<ApiResult<AnswerOf<'player'>>>;
-  /** A sync card (player_card, stat_ribbon, shot_map, radar): 200 with the image URL. For hd styles use {@link Client.hdCard}. */
+  /** A card of a sync style ({@link SYNC_STYLES}): 200 with the image URL. For hd styles use {@link Client.hdCard}. */
   card(body: CardBody<typeof SYNC_STYLES>): Promise<ApiResult<CardResponse>>;
   /**
    * Queues an hd card (key only), polls its job until it ends and returns the card; credits are the job's.

@@ -162,7 +162,7 @@ function slotColumnsOf(columns: IndexColumns, order: Int32Array) {
 /**
  * Builds an index: copies the vectors, L2-normalised and zero-padded to 16 floats, into one
  * shared WebAssembly memory sorted by group (stable), with the filter columns in the same order.
- * Cost: O(count × 16); about 0.1 s per million vectors.
+ * Cost: O(count × 16).
  * @example buildSimilarityIndex({ vectors, dims: 16, player_id, group }).count // => player_id.length
  */
 export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
@@ -201,7 +201,7 @@ export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
 
 /**
  * Slot of a player's vector (the last one when he has several), or -1. The map behind it is built
- * on the first call (about 0.1 s per million vectors), so a build that is never queried by id
+ * on the first call (O(count)), so a build that is never queried by id
  * does not pay for it.
  * @example slotOfPlayer(index, 10) // => 2
  */

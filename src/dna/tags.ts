@@ -340,7 +340,7 @@ const ROLE_TIERS: readonly { slack: number; rule: (r: TagRule<RoleTag>) => TagRu
   },
 ];
 
-// --- Inputs-present guard (issue #25 item 18), kept apart from the rules above. ---
+// --- Inputs-present guard, kept apart from the rules above. ---
 
 /**
  * The role rules a player can be given: those whose every input he has a value for; when no rule

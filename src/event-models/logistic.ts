@@ -68,7 +68,7 @@ function solveSpd(a: Float64Array, b: Float64Array, n: number): Float64Array {
  * Fits P(y = 1) = sigmoid(row · β) by maximising the penalised log-likelihood. `rows` are design
  * rows of equal length (column 0 the intercept's 1), `ys` their 0/1 outcomes. With a zero ridge,
  * separable data throws (the maximum is at infinity). Cost: O(iterations ·
- * n · p²), about 0.1 s for 40,000 shots and 25 columns. Throws when the rows are empty or ragged.
+ * n · p²). Throws when the rows are empty or ragged.
  * @example fitLogistic([[1, 0], [1, 0], [1, 1], [1, 1]], [0, 1, 1, 1]).coefficients.length // => 2
  */
 export function fitLogistic(

@@ -11,7 +11,7 @@
 /** What the ball was struck with. */
 export type BodyPart = 'foot' | 'head' | 'other';
 
-/** The phase the shot came from; `corner` and `other_set_piece` cover the ~10 s after the kick. */
+/** The phase the shot came from; `corner` and `other_set_piece` cover the seconds after the kick (docs/methodology/values.md). */
 export type ShotSituation =
   | 'open_play'
   | 'counter_attack'

@@ -14,7 +14,7 @@ import type { CsvField } from './csv/parse.js';
 import { parquetRowGroupRowsOf } from './parquet-footer.js';
 import { writeViaTemp } from './temp-file.js';
 
-/** parquet-wasm, loaded on first use: compiling its WebAssembly costs ~0.5 s that CSV-only runs should not pay. */
+/** parquet-wasm, loaded on first use: compiling its WebAssembly is a cost that CSV-only runs should not pay. */
 let wasm: typeof import('parquet-wasm/node') | null = null;
 const parquetWasm = (): typeof import('parquet-wasm/node') =>
   // cast: require returns any; the module is the one its own declarations describe.
@@ -63,8 +63,8 @@ export interface ParquetWriteOptions {
  */
 export async function tableToParquetFile(table: Table, path: string, options: ParquetWriteOptions = {}): Promise<void> {
   const { Compression, Table: WasmTable, transformParquetStream, WriterPropertiesBuilder } = parquetWasm();
-  // Dictionary encoding pays off for repeated text (teams, leagues, positions) but costs 2.5× the
-  // write time on numeric columns for little size (bench/results/score.md), so text only.
+  // Dictionary encoding pays off for repeated text (teams, leagues, positions) but multiplies the
+  // write time on numeric columns for little size (bench:score), so text only.
   let builder = new WriterPropertiesBuilder()
     .setCompression(Compression.SNAPPY)
     .setMaxRowGroupSize(PARQUET_ROW_GROUP_ROWS)

@@ -1,27 +1,22 @@
 /**
- * @module What an MCP tool call runs against. Over HTTP every call goes through the service as
- * the REST twin would (same auth, wallet, demo quota, failures free: billed identically);
+ * @module What an MCP tool call runs against. Over HTTP every call runs the service's paid
+ * pipeline as its REST call would (same auth, wallet, demo quota, failures free: billed identically);
  * over stdio the operation runs in-process on the user's own engine, with no wallet.
  */
 import type { Failure, Result } from '../errors.js';
 import { catalogOf } from '../service/contract/catalog.js';
-import { problemOf, type Problem } from '../service/contract/errors.js';
+import { problemOf } from '../service/contract/errors.js';
 import { fetchPhoto } from '../service/photos/photo-fetch.js';
 import { OPERATIONS, type Operation, type ServiceEngine } from '../service/contract/operations.js';
-import { newRequestId, type Service, type ServiceResponse } from '../service/service.js';
+import { newRequestId } from '../service/request-id.js';
+import type { ToolAnswer, ToolCaller, ToolCalls, ToolCredits } from '../service/tool-calls.js';
 import { parsedRequestOf } from '../service/pipeline.js';
 import { runOperation } from '../service/billing/settle.js';
 
-/** Credits of one call over HTTP with a key: what was charged and the balance after. */
-export interface ToolCredits {
-  charged: number;
-  balance: number;
-}
+/** The outcome of one operation call: its JSON body, or the problem document, with the credits of a keyed call. */
+export type ToolCallOutcome = ToolAnswer;
 
-/** The outcome of one operation call: its JSON body (and card PNG), or the problem document. */
-export type ToolCallOutcome =
-  | { ok: true; value: Record<string, unknown>; credits?: ToolCredits; png?: Uint8Array }
-  | { ok: false; problem: Problem; credits?: ToolCredits };
+export type { ToolCredits };
 
 /** Where the MCP tools send their calls. */
 export interface ToolBackend {
@@ -35,157 +30,25 @@ export interface ToolBackend {
 }
 
 /** The caller of an MCP-over-HTTP request, passed to each tool call as the REST request's credentials. */
-export interface HttpCaller {
-  authorization?: string;
-  demoChannel?: string;
-  clientIp?: string;
-  forwardedFor?: string;
-}
+export type HttpCaller = ToolCaller;
+
+const IMAGE_URL = /\/images\/([0-9a-f]{64})\.png$/;
 
 /**
- * What the tool calls of one MCP request cost, for that request's response headers: the credits
- * charged in all, and the wallet and RateLimit headers of the latest call.
+ * Tool calls of one MCP-over-HTTP request through the service's paid pipeline (`service.tools`):
+ * each one is the REST call of its operation, so charged, limited and refused exactly like it.
+ * @example serviceBackend(service.tools({ demoChannel: 'mcp', clientIp: '127.0.0.1' }, {}), service.operations)
  */
-export interface CallTally {
-  charged: number;
-  headers: Record<string, string>;
-}
-
-/** Headers of a tool call's response that the MCP response repeats (docs/api.md#billing). */
-const TALLIED = [
-  'x-svc-wallet-balance',
-  'ratelimit-limit',
-  'ratelimit-policy',
-  'ratelimit-remaining',
-  'ratelimit-reset',
-];
-
-/** How long a tool call waits for an hd card job before returning the job to poll, in ms. */
-export const JOB_WAIT_MS = 120_000;
-const JOB_POLL_MS = 200;
-
-const IMAGE_URL = /\/images\/([0-9a-f]{64}\.png)$/;
-
-/** A JSON object (not an array, not null). */
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The JSON object a service response carries (every JSON answer of the service is one). */
-function jsonObjectOf(body: string | Uint8Array): Record<string, unknown> {
-  const json: unknown = JSON.parse(textOf(body));
-  if (!isRecord(json)) throw new Error('the service answered JSON that is not an object');
-  return json;
-}
-
-const textOf = (body: string | Uint8Array): string =>
-  typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
-
-function creditsOf(res: ServiceResponse): ToolCredits | undefined {
-  const charged = res.headers['x-svc-credits-charged'];
-  const balance = res.headers['x-svc-wallet-balance'];
-  return charged === undefined || balance === undefined
-    ? undefined
-    : { charged: Number(charged), balance: Number(balance) };
-}
-
-function outcomeOf(res: ServiceResponse): ToolCallOutcome {
-  const json = jsonObjectOf(res.body);
-  const credits = creditsOf(res);
-  // cast: a 4xx/5xx body of the service is always a problem document (problemOf built it).
-  if (res.status >= 400) return { ok: false, problem: json as Problem, ...(credits ? { credits } : {}) };
-  return { ok: true, value: json, ...(credits ? { credits } : {}) };
-}
-
-/** Polls an hd card job until it ends or `jobWaitMs` passes: its card, its problem, or the job to poll on. */
-async function awaitJob(
-  service: Service,
-  caller: HttpCaller,
-  jobWaitMs: number,
-  first: Record<string, unknown>,
-  held: ToolCredits | undefined,
-): Promise<ToolCallOutcome> {
-  const deadline = Date.now() + jobWaitMs;
-  let job = first;
-  let credits = held;
-  while ((job.status === 'queued' || job.status === 'running') && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, JOB_POLL_MS));
-    const res = await service.handle({
-      method: 'GET',
-      path: `/api/v1/cards/jobs/${String(job.job_id)}`,
-      ...(caller.authorization ? { authorization: caller.authorization } : {}),
-    });
-    const polled = outcomeOf(res);
-    if (!polled.ok) return polled;
-    job = polled.value;
-    if (polled.credits) credits = { charged: Number(job.credits_charged ?? 0), balance: polled.credits.balance };
-  }
-  if (job.status === 'succeeded' && isRecord(job.result))
-    return { ok: true, value: job.result, ...(credits ? { credits } : {}) };
-  if (job.status === 'failed' && isRecord(job.error)) {
-    const { code, detail, param } = job.error;
-    return {
-      ok: false,
-      problem: problemOf(serviceBase(service), String(job.job_id), {
-        // cast: a failed job's error code is one the service itself recorded (an ErrorCode).
-        code: String(code) as Failure['code'],
-        message: String(detail),
-        ...(typeof param === 'string' && param !== '' ? { param } : {}),
-      }),
-      ...(credits ? { credits } : {}),
-    };
-  }
-  // Still running: the agent gets the job and its poll_url.
-  return { ok: true, value: job, ...(credits ? { credits } : {}) };
-}
-
-/**
- * Tool calls through `service`, with the credentials of the MCP request: each one is the REST call
- * of its operation (so charged, limited and refused exactly like it). An hd card job is polled
- * until it ends (at most {@link JOB_WAIT_MS}) so the tool returns the card itself.
- * @example await serviceBackend(service, { demoChannel: 'mcp', clientIp: '127.0.0.1' }).call(op, { name: 'X' }, {}) // => { ok: true, value: {…} }
- */
-export function serviceBackend(
-  service: Service,
-  caller: HttpCaller,
-  options: { jobWaitMs?: number; tally?: CallTally } = {},
-): ToolBackend {
-  const jobWaitMs = options.jobWaitMs ?? JOB_WAIT_MS;
-  const { tally } = options;
+export function serviceBackend(tools: ToolCalls, operations: readonly Operation[]): ToolBackend {
   return {
-    get operations() {
-      return service.operations;
-    },
-    async call(op, body, query) {
-      const res = await service.call(op, { method: 'POST', path: op.path, ...caller, body, query });
-      const first = outcomeOf(res);
-      const outcome =
-        first.ok && res.status === 202 ? await awaitJob(service, caller, jobWaitMs, first.value, first.credits) : first;
-      if (tally) {
-        for (const name of TALLIED) if (res.headers[name] !== undefined) tally.headers[name] = res.headers[name];
-        if (outcome.credits) {
-          tally.charged += outcome.credits.charged;
-          tally.headers['x-svc-wallet-balance'] = String(outcome.credits.balance);
-        }
-      }
-      return outcome;
-    },
-    async catalog(op) {
-      return jsonObjectOf((await service.handle({ method: 'GET', path: op.path })).body);
-    },
+    operations,
+    call: (op, body, query) => tools.call(op, body, query),
+    catalog: async (op) => tools.catalog(op),
     async image(url) {
-      const name = IMAGE_URL.exec(url)?.[1];
-      if (!name) return null;
-      const res = await service.image(name);
-      return res.status === 200 && typeof res.body !== 'string' ? res.body : null;
+      const hex = IMAGE_URL.exec(url)?.[1];
+      return hex ? tools.image(hex) : null;
     },
   };
-}
-
-/** The service's public base address, read from its OpenAPI servers entry (for job problem types). */
-function serviceBase(service: Service): string {
-  const servers = service.openApi().servers;
-  const first: unknown = Array.isArray(servers) ? servers[0] : undefined;
-  return isRecord(first) && typeof first.url === 'string' ? first.url : '';
 }
 
 /** Base of image URLs and problem types over stdio: there is no server, so images are MCP resources under it. */
@@ -270,7 +133,7 @@ export function localBackend(
     call: (op, body, query) => localCall({ engine: local, photoFetcher, images: store }, op, body, query),
     catalog: async (op) => catalogOf(op),
     async image(url) {
-      const hex = IMAGE_URL.exec(url)?.[1]?.slice(0, 64);
+      const hex = IMAGE_URL.exec(url)?.[1];
       return url.startsWith(LOCAL_BASE) && hex ? (images.get(hex) ?? null) : null;
     },
   };

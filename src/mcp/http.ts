@@ -7,7 +7,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Service, ServiceResponse } from '../service/service.js';
 import type { MountedRoute } from '../service/serve.js';
-import { type CallTally, serviceBackend } from './backend.js';
+import { serviceBackend } from './backend.js';
 import { createMcpServer } from './server.js';
 
 /** Largest MCP request body, in bytes: tool arguments are small JSON. */
@@ -106,8 +106,9 @@ function methodNotAllowed(service: Service, method: string, requestId: string): 
 }
 
 /**
- * The `/mcp` route of the HTTP dispatcher over `service`; what its tool calls cost is recorded as
- * the request's key headers.
+ * The `/mcp` route of the HTTP dispatcher over `service`; its tool calls record what they cost in
+ * the request's key headers, which the service's error boundary writes (a request without tool
+ * calls gets those of its key there too, docs/api.md#mcp-over-http).
  * @example httpDispatcher mounts it: { mcp: mcpRoute(service) }
  */
 export function mcpRoute(service: Service): MountedRoute {
@@ -137,8 +138,7 @@ export function mcpRoute(service: Service): MountedRoute {
       clientIp: x.peer,
       ...(x.header('x-forwarded-for') !== undefined ? { forwardedFor: x.header('x-forwarded-for') } : {}),
     };
-    const tally: CallTally = { charged: 0, headers: recorded };
-    const server = createMcpServer(serviceBackend(service, caller, { tally }));
+    const server = createMcpServer(serviceBackend(service.tools(caller, recorded), service.operations));
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -152,9 +152,6 @@ export function mcpRoute(service: Service): MountedRoute {
       response.headers.forEach((value, name) => {
         out[name] = value;
       });
-      // What the tool calls cost, as on every keyed response; the error boundary adds what is
-      // still missing (a request without tool calls) for a valid key (docs/api.md#mcp-over-http).
-      if (recorded['x-svc-wallet-balance'] !== undefined) recorded['x-svc-credits-charged'] = String(tally.charged);
       return { status: response.status, headers: out, body: await response.text() };
     } finally {
       await transport.close();

@@ -4,6 +4,7 @@
  * description saying what it returns and what it costs. Nothing here calls anything.
  */
 import * as z from 'zod';
+import { SYNC_STYLES } from '../cards/styles.js';
 import type { EngineOperationName } from '../operation-registry.js';
 import {
   SYNC_CARD_CREDITS,
@@ -54,7 +55,7 @@ export function queryNamesOf(op: Operation): string[] {
 function costText(op: Operation): string {
   const credits =
     op.id === 'cards'
-      ? `${SYNC_CARD_CREDITS} credits (player_card, stat_ribbon, shot_map, radar) or ${HD_CARD_CREDITS} credits (hd styles)`
+      ? `${SYNC_CARD_CREDITS} credits (${SYNC_STYLES.join(', ')}) or ${HD_CARD_CREDITS} credits (hd styles)`
       : `${costOf(op, {})} credit${costOf(op, {}) === 1 ? '' : 's'}`;
   const demo = demoAllowed(op, {})
     ? `; with the demo channel instead of a key it counts against ${DEMO_DAILY_LIMIT} free calls per day${op.id === 'cards' ? ' (sync styles only)' : ''}`
@@ -101,8 +102,8 @@ export function toolOf(op: Operation): ToolDefinition {
   const described = Object.fromEntries(
     Object.entries(body.properties ?? {}).map(([field, property]) => {
       const description = fieldDescriptionOf(op.id, field);
-      const schema = property as Record<string, unknown>;
-      return [field, schema.description === undefined && description ? { ...schema, description } : property];
+      const own = typeof property === 'object' && property !== null && 'description' in property;
+      return [field, !own && description && typeof property === 'object' ? { ...property, description } : property];
     }),
   );
   const inputSchema: ToolDefinition['inputSchema'] = {

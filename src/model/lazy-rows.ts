@@ -86,7 +86,7 @@ export class RowsById<T extends TableName> {
 /**
  * The values of one column as `vector.get` gives them, bigints as numbers and missing as null.
  * Text and Int32 columns are read straight from their buffers (the identity index reads five
- * columns of every player at open, bench/results/package.md); other types go through `get`.
+ * columns of every player at open); other types go through `get`.
  * @example columnValuesOf(vectorFromArray([1, null])) // => [1, null]
  */
 export function columnValuesOf(vector: Vector): unknown[] {

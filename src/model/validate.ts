@@ -81,8 +81,7 @@ export interface ValidateOptions {
  * Also checks `dataset.meta` against {@link DatasetMeta} (file `dataset.json`). With
  * `{ source: 'memory' }` (an in-memory dataset, `Engine.open({ dataset: { meta, tables } })`)
  * errors name the table (`players table`) and `dataset.meta` instead of files.
- * Cost: one pass over each column, no per-row objects; about 30 ms warm (100 ms on a cold first
- * call) for a demo-sized dataset of 200,000 appearances (bench/data/validate.bench.ts).
+ * Cost: one pass over each column, no per-row objects (bench/data/validate.bench.ts).
  * @example validateDataset(tinyDataset()) // => undefined (throws DatasetError on a bad dataset)
  */
 export function validateDataset(dataset: Dataset, options: ValidateOptions = {}): void {

@@ -9,7 +9,7 @@ const ZERO_TOTALS = Object.fromEntries(COUNTING_COLUMNS.map((c) => [c, 0])) as C
 
 /**
  * A zeroed set of counting totals: a copy of one built once (the ingest makes one per player and
- * match; a spread copy is ~40× cheaper than building the 37 keys again).
+ * match; a spread copy is much cheaper than building every key again).
  * @example emptyTotals().goals // => 0
  */
 export function emptyTotals(): CountingTotals {

@@ -127,7 +127,7 @@ export type SeasonStats = z.infer<typeof SeasonStats>;
 
 /** One seasonal row: counting totals as recorded, plus the derived per-90 map. */
 // Built once as straight-line code: a loop over column names with computed keys made every load
-// and store megamorphic, which was a third of a player report's time (bench/results/http.md).
+// and store megamorphic, a large share of a player report's time (bench:http).
 // cast: the generated body copies exactly the COUNTING_COLUMNS of the record, so it has this type.
 const totalsOf = new Function('r', `return { ${COUNTING_COLUMNS.map((c) => `${c}: r.${c}`).join(', ')} };`) as (
   record: PlayerSeasonRow,

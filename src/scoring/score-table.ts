@@ -258,7 +258,7 @@ function addMetricVectors(columns: Record<string, Vector>, derived: DerivedSeaso
   for (const k of VALUE_KEYS) {
     columns[k] = float64VectorOf(derived.values[k]);
     columns[`${k}_percentile`] = percentileVector(derived.percentiles[k]);
-    // The Float64 ranks are no longer needed once they are whole numbers; let them go early.
+    // The Float64 ranks are not needed once they are whole numbers; let them go early.
     Reflect.deleteProperty(derived.percentiles, k);
   }
   columns.rating = float64VectorOf(derived.values.rating);
@@ -288,7 +288,7 @@ function orderedColumnsOf(columns: Record<string, Vector>, derived: DerivedSeaso
  * vector (Float32; DNA v2 when the dataset has `player_zones`, docs/methodology/dna.md#dna-v2), null
  * without one. `age` is null without a birth date, `fee_tier` null without a
  * market value. Throws HalfspaceError `invalid_request` for a bad `minutesMin`.
- * Cost: O(rows × metrics); about 11 CPU seconds for 10⁶ rows (bench/results/ingest.md).
+ * Cost: O(rows × metrics) (bench:score).
  * @example scoreTableOf(engineDataset).getChild('goals_per90')?.get(0) // => 0.9
  */
 export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Table {

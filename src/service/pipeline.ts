@@ -9,7 +9,7 @@
 import { ok, type Failure, type Result } from '../errors.js';
 import type { StoredResponse } from '../store/ports.js';
 import { parseWith } from '../validation.js';
-import type { BilledCall, Caller } from './billing/billing.js';
+import { recordCredits, type BilledCall, type Caller, type CreditsListener } from './billing/billing.js';
 import type { JsonResponse, ParsedRequest, RequestBody, ServiceContext, ServiceRequest } from './context.js';
 import { clientIpOf, DEMO_CHANNELS, isDemoChannel } from './demo.js';
 import { demoClientKeyOf } from './photos/ip-address.js';
@@ -47,13 +47,15 @@ export function parsedRequestOf(
 
 /**
  * Answers a POST to an operation's path; `headers` is where the call records its key headers
- * (rate-limit counts, credits, balance) for the error boundary to write on the answer.
+ * (rate-limit counts, credits, balance) for the error boundary to write on the answer, and
+ * `onCredits` receives the credits as numbers.
  */
 export type PaidCall = (
   op: Operation,
   req: ServiceRequest,
   requestId: string,
   headers: Record<string, string>,
+  onCredits?: CreditsListener,
 ) => Promise<JsonResponse>;
 
 const BEARER = { 'www-authenticate': 'Bearer realm="halfspace"' };
@@ -84,6 +86,7 @@ async function claimKey(
   requestId: string,
   headers: Record<string, string>,
   claim: { scope: string; key: string; fingerprint: string; now: Date; walletId: string | null },
+  onCredits: CreditsListener | undefined,
 ): Promise<JsonResponse | null> {
   const { scope, key, fingerprint, now, walletId } = claim;
   const pendingUntil = new Date(now.getTime() + IDEMPOTENCY_PENDING_MS).toISOString();
@@ -107,10 +110,12 @@ async function claimKey(
       { 'retry-after': '1' },
     );
   // The stored headers carry the first call's key headers; this call's (recorded) replace them.
-  if (walletId !== null) {
-    headers['x-svc-credits-charged'] = '0';
-    headers['x-svc-wallet-balance'] = String((await ctx.store.wallets.balance(walletId)) ?? 0);
-  }
+  if (walletId !== null)
+    recordCredits(
+      { headers, ...(onCredits ? { onCredits } : {}) },
+      0,
+      (await ctx.store.wallets.balance(walletId)) ?? 0,
+    );
   return {
     status: record.response.status,
     headers: { ...record.response.headers, 'request-id': requestId, 'idempotent-replayed': 'true' },
@@ -133,7 +138,7 @@ async function settleClaim(ctx: ServiceContext, scope: string, key: string, resp
 // Long: the steps of a paid call read top to bottom in the order they run, one function on purpose.
 export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
   // Long: the same steps, in order.
-  return async function paid(op, req, requestId, headers) {
+  return async function paid(op, req, requestId, headers, onCredits) {
     const now = ctx.clock();
     const refuse = (failure: Failure) => ctx.problem(requestId, failure);
 
@@ -186,13 +191,24 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
       const scope = caller?.kind === 'demo' ? `demo:${caller.client}` : (walletId ?? '');
       const fingerprint = requestFingerprint(op.id, req.query ?? {}, sent);
       const idem = { scope, key: req.idempotencyKey, fingerprint, now, walletId };
-      const answer = await claimKey(ctx, requestId, headers, idem);
+      const answer = await claimKey(ctx, requestId, headers, idem, onCredits);
       if (answer) return answer;
       claim = { scope, key: req.idempotencyKey };
     }
 
     // 6. Bill and run. Only a call without a caller (a key store that asks for none) gets here without one.
-    const billed = { op, req, requestId, caller: caller!, now, sent, photo, parsed: parsed.value, headers };
+    const billed = {
+      op,
+      req,
+      requestId,
+      caller: caller!,
+      now,
+      sent,
+      photo,
+      parsed: parsed.value,
+      headers,
+      ...(onCredits ? { onCredits } : {}),
+    };
     if (!claim) return charged(billed);
     const { scope, key } = claim;
     let response: JsonResponse;

@@ -25,14 +25,15 @@ import { DEMO_DAILY_LIMIT } from './demo.js';
 import { jobRunner, type ResumeReport } from './jobs/jobs.js';
 import { newRequestId } from './request-id.js';
 import { notFoundFailure, routeTable, type Route, type RouteTable } from './routes.js';
-import { BodyAborted, type HttpExchange, type HttpReply } from './exchange.js';
+import type { HttpExchange, HttpReply } from './exchange.js';
+import { faultOf } from './fault.js';
 import type { OperationsOptions } from './ops/options.js';
 import { servingOf, type Mounts, type ServingCore } from './serve.js';
-import { type ChargeListener, internalFailure } from './billing/settle.js';
+import type { ChargeListener } from './billing/settle.js';
 import { keyCache } from './key-cache.js';
 import { OPERATIONS, type Operation, type ServiceEngine } from './contract/operations.js';
 import { paidCall, type PaidCall } from './pipeline.js';
-import { isStoreOutage, STORE_OUTAGE, withRetryAfter } from './store-outage.js';
+import { toolCallsOf, type ToolCaller, type ToolCalls } from './tool-calls.js';
 import { storeRecovery } from './store-recovery.js';
 import { RATE_LIMIT_BURST, RATE_LIMIT_PER_SECOND, rateLimitHeaders, type RateLimitOptions } from './rate-limit.js';
 import { openApiOf } from './contract/openapi.js';
@@ -87,8 +88,11 @@ export interface Service {
    * exchange and writes the reply back.
    */
   serve(exchange: HttpExchange, mounts?: Mounts): Promise<HttpReply>;
-  /** A paid call of `op` with the caller's credentials (MCP tool calls): the pipeline of pipeline.ts, no routing. */
-  call(op: Operation, request: ServiceRequest): Promise<ServiceResponse>;
+  /**
+   * The tool calls of one MCP request by `caller` (tool-calls.ts): each the paid pipeline of its
+   * operation, no routing; their key headers go to `recorded`, the MCP request's record.
+   */
+  tools(caller: ToolCaller, recorded: Record<string, string>, jobWaitMs?: number): ToolCalls;
   /** This service with (more) operations routes and steps on: the same jobs, caches and store. */
   withOperations(ops: OperationsOptions): Service;
   /** The OpenAPI 3.1 document. */
@@ -164,7 +168,7 @@ function contextOf(options: ServiceOptions): ServiceContext {
  * A response with the key headers (docs/api.md#billing): what the call recorded (rate-limit
  * counts, credits, balance), then, for a request with a valid key, what is still missing:
  * `X-SVC-Credits-Charged: 0` and the balance, and the RateLimit-* counts. A request that got here
- * without taking a rate-limit token (404, 405, catalogs, documents) takes one now but is not
+ * without taking a rate-limit token (404, 405, catalogs, documents) takes one here but is not
  * refused for it: those answers have precedence over 429 or need no key at all.
  */
 async function withKeyHeaders(
@@ -238,17 +242,6 @@ async function imageResponse(ctx: ServiceContext, name: string, requestId: strin
     },
     body: png,
   };
-}
-
-/** The problem answered for what a request's work threw (see {@link guarded}). */
-function faultOf(ctx: ServiceContext, error: unknown, requestId: string): ServiceResponse {
-  // A client that hung up mid-body sent a bad request; nothing failed here.
-  if (error instanceof BodyAborted)
-    return ctx.problem(requestId, { code: 'invalid_request', message: error.message, param: 'body' });
-  // Nothing was charged when the store is down: a hold or capture that fails is not written.
-  if (isStoreOutage(error)) return withRetryAfter(ctx.problem(requestId, STORE_OUTAGE));
-  ctx.onError(error, requestId);
-  return ctx.problem(requestId, internalFailure(error).error);
 }
 
 /** The free documents of a service, each rendered once: the catalogs of its operations and its OpenAPI text. */
@@ -330,10 +323,7 @@ function serviceOf(core: Core, ops: OperationsOptions | null): Service {
       const route = routes.match(req.method, req.path);
       return guard(requestId, req.authorization, (recorded) => api(route, req, requestId, recorded));
     },
-    call(op, req) {
-      const requestId = req.requestId ?? newRequestId();
-      return guard(requestId, req.authorization, (recorded) => core.paid(op, req, requestId, recorded));
-    },
+    tools: (caller, recorded, jobWaitMs) => toolCallsOf(core, caller, recorded, jobWaitMs),
     serve: servingOf({ routes, problem: ctx.problem, guard, api, openApi: docs.openApi }, ops),
     withOperations: (more) => serviceOf(core, { ...ops, ...more }),
     image: (name, requestId = newRequestId()) => imageResponse(ctx, name, requestId),

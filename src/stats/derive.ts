@@ -237,7 +237,7 @@ function rankableValues(ps: Table, key: MetricKey, values: Float64Array): Float6
  * Values of the 23 computed metrics (rating is filled in later), NaN when not computable. Each
  * column is filled by a small loop function: called 23 times over columns of different typed-array
  * kinds, it is optimised once for all of them, where one long function with every loop inline
- * was deoptimised at each change of kind (half of deriveSeasons' time at open, bench/results/package.md).
+ * is deoptimised at each change of kind (bench:package).
  */
 function metricValues(ps: Table, minutes: Float64Array): Record<MetricKey, Float64Array> {
   const n = ps.numRows;

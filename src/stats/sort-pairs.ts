@@ -107,7 +107,7 @@ export function bucketSortPairs(
     outValues[at] = v;
     outRows[at] = rows[k];
   }
-  // counts[b] now holds the end of bucket b (relative to from); bucket b starts at counts[b - 1].
+  // From here counts[b] holds the end of bucket b (relative to from); bucket b starts at counts[b - 1].
   let start = from;
   for (let b = 0; b < buckets; b++) {
     const end = from + counts[b];

@@ -293,11 +293,11 @@ export function uncheckedOf(facts: Pick<VerdictFacts, 'feeTier' | 'age' | 'previ
   return out;
 }
 
-/** Minutes at which the sample no longer limits confidence (docs/methodology/verdict.md#sample). */
+/** Minutes from which the sample stops limiting confidence (docs/methodology/verdict.md#sample). */
 export const CONFIDENCE_FULL_MINUTES = 1800;
 
 /**
- * Attempts at which a ratio receipt (pass or cross accuracy) no longer limits confidence, keyed by
+ * Attempts at which a ratio receipt (pass or cross accuracy) stops limiting confidence, keyed by
  * the attempts column: where the ratio's binomial standard error is about a quarter of its spread
  * among a league's regulars (docs/methodology/verdict.md#sample).
  */

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HD_STYLES, SYNC_STYLES } from '../../src/cards/styles.js';
 import { Engine } from '../../src/engine.js';
 import { fail, ok } from '../../src/errors.js';
 import { listen, type Listening } from '../../src/http/node.js';
@@ -156,8 +157,8 @@ describe('http: paid endpoints charge exactly the SPEC costs', () => {
     const cards = (await send('/api/v1/cards', { auth: null })).json;
     expect([cards.demo_channel, cards.demo_channel_styles, cards.demo_channel_refused_styles]).toEqual([
       true,
-      ['player_card', 'stat_ribbon', 'shot_map', 'radar'],
-      ['editorial_cover', 'fifa_viral', 'collage'],
+      [...SYNC_STYLES],
+      [...HD_STYLES],
     ]);
     for (const style of cards.demo_channel_refused_styles) {
       const r = await send('/api/v1/cards', {

@@ -6,6 +6,7 @@
  * about the time of a bare `node`. COMMANDS in ./index.ts is this list loaded; each summary here
  * equals its module's (test/cli/lazy-commands.test.ts checks it).
  */
+import { CARD_SUMMARY, PROMPT_SUMMARY } from '../card-summaries.js';
 import type { CommandEntry } from '../run.js';
 
 /** Every `halfspace` sub-command in help order, loaded on use. */
@@ -64,12 +65,12 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
   },
   {
     name: 'card',
-    summary: 'Render a PNG card: player_card, stat_ribbon, shot_map, radar, editorial_cover, fifa_viral or collage',
+    summary: CARD_SUMMARY,
     load: async () => (await import('./card.js')).cardCommand,
   },
   {
     name: 'prompt',
-    summary: 'Image prompt for an hd card style (editorial_cover, fifa_viral, collage) with the mandatory safety block',
+    summary: PROMPT_SUMMARY,
     load: async () => (await import('./prompt.js')).promptCommand,
   },
   {

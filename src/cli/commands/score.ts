@@ -254,7 +254,7 @@ export const scoreCommand = defineCommand({
     const started = performance.now();
     const ms: StageMs = { read: 0, derive: 0, dna_tags: 0, write: 0 };
     const scored = scoreInput(args, io, ms);
-    // The input dataset is no longer reachable; collecting it lowers peak memory while writing.
+    // Nothing reaches the input dataset from here on; collecting it lowers peak memory while writing.
     releaseMemory();
     ms.dna_tags = performance.now() - scored.scoreStartedMs - ms.derive;
     const writeStarted = performance.now();

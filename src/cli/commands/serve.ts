@@ -100,7 +100,7 @@ function forwardingService(current: () => Service): Service {
     },
     image: (n, id) => current().image(n, id),
     failure: (f, id) => current().failure(f, id),
-    call: (op, r) => current().call(op, r),
+    tools: (caller, recorded, jobWaitMs) => current().tools(caller, recorded, jobWaitMs),
     get routes() {
       return current().routes;
     },
@@ -234,7 +234,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     close: async () => {
       if (takeOver) clearInterval(takeOver);
       await listening.close();
-      // Queued hd jobs stay queued for the next start; only the one rendering now is awaited.
+      // Queued hd jobs stay queued for the next start; only the one rendering at shutdown is awaited.
       await started.stop();
       await pool?.close();
       await store.close();

@@ -210,7 +210,7 @@ function writeSinkViaTemp(path: string, write: (sink: ByteSink) => void): void {
  * write leaves no partial file. Text is written from its exact UTF-8 bytes, quoted only when
  * RFC 4180 needs it (`""` for the empty string); doubles in JavaScript's shortest round-trip
  * form, single-precision floats with 9 significant digits (enough to read back the same float32).
- * Cost: one pass; dominated by double formatting (bench/results/score.md).
+ * Cost: one pass; dominated by double formatting.
  * @example tableToCsvFile(scoreTableOf(dataset), 'scores.csv') // => writes scores.csv
  */
 export function tableToCsvFile(table: Table, path: string, options: TableWriteOptions = {}): void {

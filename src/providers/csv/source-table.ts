@@ -57,7 +57,7 @@ export function sourceTableOf(f: ExportFile, map: ColumnMap): SourceTable {
     const q = groups[j] ? `${groups[j]}/${n}` : n;
     const k = (seen.get(q) ?? 0) + 1;
     seen.set(q, k);
-    // A repeated name gets #2, #3 … so the map can tell the copies apart (docs/scoring.md#column-maps).
+    // A repeated name gets `#2`, `#3` … so the map can tell the copies apart (docs/scoring.md#column-maps).
     return k === 1 ? q : `${q}#${k}`;
   });
   const namesLine = names.join('\u0000');

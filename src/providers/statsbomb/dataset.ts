@@ -273,7 +273,7 @@ function metaOf(label: string, ids: { competitionId: number; seasonId: number },
  * listed in `meta.coverage`; `meta.attribution` credits StatsBomb.
  * Throws {@link DatasetError} naming the file, field and row when the competition season is not
  * in `competitions.json`, a file is missing or malformed, or the result fails validation.
- * Cost: about 50 ms of CPU and 2 MB of JSON per men's match; memory does not grow with the match count
+ * Cost: one match's JSON at a time; memory does not grow with the match count
  * beyond the output rows.
  * @example datasetFromStatsBomb('open-data/data', { competitionId: 2, seasonId: 27 }).meta.attribution // => 'Data: StatsBomb open data (Premier League 2015/16)'
  */

@@ -352,7 +352,7 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
  * are compared with each scoreboard; every difference is listed in `meta.coverage`.
  * Throws {@link DatasetError} naming the file, field and row when the competition is not found, a
  * file is missing, truncated or malformed, or the result fails validation.
- * Cost: about 1,700 events and 20 ms of CPU per league match; memory does not grow with the match
+ * Cost: one match's events at a time; memory does not grow with the match
  * count beyond the output rows.
  * @example datasetFromWyscout('shared/real/wyscout', { competition: 'England' }).meta.attribution // => 'Data: Wyscout public dataset (Pappalardo et al., Scientific Data 2019), CC BY 4.0'
  */

@@ -14,7 +14,7 @@ import type { WyscoutEvent, WyscoutMatch, WyscoutMatchFile } from './read.js';
 
 /** A period shorter than its nominal window by more than this (seconds) is reported as cut short. */
 export const SHORT_PERIOD_SLACK_SECONDS = 300;
-/** More than this share of events without a player is reported (real matches: about 5 %). */
+/** More than this share of events without a player is reported (a real match has few such events). */
 export const PLAYERLESS_SHARE_MAX = 0.5;
 
 /** The periods a match of each `duration` must have, with their nominal length in seconds. */

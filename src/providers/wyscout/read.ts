@@ -17,7 +17,7 @@ export type { WyscoutEvent } from './event-record.js';
 
 /**
  * Most bytes one `.json.gz` file may inflate to (64 MiB; docs/methodology/wyscout.md): the public
- * dataset's per-match event files are under 1 MB, so this is ~100× headroom while a gzip bomb
+ * dataset's per-match event files are far smaller, so this leaves ample headroom while a gzip bomb
  * (1 MB → 1 GiB) stops long before it takes gigabytes of memory.
  */
 export const WYSCOUT_GZIP_MAX_BYTES = 64 * 1024 * 1024;

@@ -48,6 +48,22 @@ export interface BilledRequest {
   parsed: ParsedRequest;
   /** The key headers so far (rate-limit counts); billing records the wallet's. */
   headers: Record<string, string>;
+  /** Receives what the call charged and the balance after, as numbers (MCP's tool calls read them). */
+  onCredits?: CreditsListener;
+}
+
+/** Receives what a call charged and its wallet's balance after, in credits. */
+export type CreditsListener = (charged: number, balance: number) => void;
+
+/** Records what `call` charged and the balance after: the key headers, and the numbers for its listener. */
+export function recordCredits(
+  call: Pick<BilledRequest, 'headers' | 'onCredits'>,
+  charged: number,
+  balance: number,
+): void {
+  call.headers['x-svc-credits-charged'] = String(charged);
+  call.headers['x-svc-wallet-balance'] = String(balance);
+  call.onCredits?.(charged, balance);
 }
 
 /** Runs a validated call and bills it. */
@@ -105,11 +121,10 @@ async function reserveDemo(ctx: ServiceContext, call: BilledRequest, client: str
 /** Holds the cost in the key's wallet; captured or released by the one settle policy (settle.ts). */
 async function holdCost(ctx: ServiceContext, call: BilledRequest, key: KeyRecord, cost: number): Promise<Reservation> {
   const { store } = ctx;
-  const { headers, op } = call;
+  const { op } = call;
   const held = await holdCredits(store.wallets, key.id, cost, call.now, op.id, HOLD_TTL_MS);
   if (!held.ok) {
-    headers['x-svc-credits-charged'] = '0';
-    headers['x-svc-wallet-balance'] = String(held.error.balance);
+    recordCredits(call, 0, Number(held.error.balance));
     return { refused: ctx.problem(call.requestId, held.error) };
   }
   return {
@@ -122,8 +137,7 @@ async function holdCost(ctx: ServiceContext, call: BilledRequest, key: KeyRecord
         outcome.ok ? `status ${outcome.value.status ?? 200}` : outcome.error.code,
         ctx.onCharge,
       );
-      headers['x-svc-credits-charged'] = String(settled.charged);
-      headers['x-svc-wallet-balance'] = String(settled.balance);
+      recordCredits(call, settled.charged, settled.balance);
     },
     giveBack: () => store.wallets.release(held.value.hold_id, ctx.clock().toISOString(), 'store outage'),
   };
@@ -148,16 +162,14 @@ function answered(call: BilledRequest, text: string, status = 200): JsonResponse
  * capture after it; 402 as a hold would answer when the wallet is short.
  */
 async function chargeKnown(ctx: ServiceContext, call: BilledRequest, key: KeyRecord, cost: number, text: string) {
-  const { headers, op } = call;
+  const { op } = call;
   const charged = await ctx.store.wallets.charge(key.id, cost, call.now.toISOString(), op.id);
   if (!charged.ok) {
-    headers['x-svc-credits-charged'] = '0';
-    headers['x-svc-wallet-balance'] = String(charged.balance);
+    recordCredits(call, 0, charged.balance);
     return ctx.problem(call.requestId, insufficientCredits(cost, charged.balance));
   }
   ctx.onCharge?.(op.id, charged.amount);
-  headers['x-svc-credits-charged'] = String(charged.amount);
-  headers['x-svc-wallet-balance'] = String(charged.balance);
+  recordCredits(call, charged.amount, charged.balance);
   return answered(call, text);
 }
 

@@ -3,6 +3,8 @@
  * property that has none) and so for the /docs page and generated clients. Keyed by
  * `<operation id>.<field>` where a name means something else per endpoint, else by field name.
  */
+import { HD_STYLES, SYNC_STYLES } from '../../cards/styles.js';
+import { listInProse } from '../../prose.js';
 
 const BY_FIELD: Record<string, string> = {
   name: 'Player name as written (accents and case ignored); add team_hint when it is ambiguous',
@@ -16,8 +18,7 @@ const BY_FIELD: Record<string, string> = {
   team_name: 'Club name as written; or team_id',
   team_id: 'Club id; instead of team_name',
   league_name: 'League that narrows an ambiguous club name',
-  style:
-    'Card style: player_card, stat_ribbon, shot_map and radar render now, editorial_cover, fifa_viral and collage are hd (async job, key only)',
+  style: `Card style: ${listInProse(SYNC_STYLES, 'and')} render now, ${listInProse(HD_STYLES, 'and')} are hd (async job, key only)`,
   stats: "Metric keys shown on the card (1–6, from the catalog's stat_keys_by_group); not on player_card",
   hero_stat: 'The metric shown largest; one of stats',
   caption: 'A short line printed on the card (60 characters at most)',

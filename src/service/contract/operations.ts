@@ -4,6 +4,7 @@
  * catalogs and the OpenAPI document are all generated from this table.
  */
 import { ok, type Result } from '../../errors.js';
+import { listInProse } from '../../prose.js';
 import { POSITION_CODES, POSITION_GROUPS } from '../../model/schema.js';
 import { vibeCatalog } from '../../bestxi/vibes.js';
 import { FORMATIONS } from '../../bestxi/pick.js';
@@ -158,8 +159,7 @@ export const OPERATIONS: readonly Operation[] = [
     id: 'cards',
     method: 'POST',
     path: ROUTE_PATHS.card,
-    summary:
-      'Card PNG: player_card, stat_ribbon, shot_map and radar rendered now (15 credits); hd styles as async jobs (40 credits)',
+    summary: `Card PNG: ${listInProse(SYNC_STYLES, 'and')} rendered now (${SYNC_CARD_CREDITS} credits); hd styles as async jobs (${HD_CARD_CREDITS} credits)`,
     tag: 'cards',
     beta: false,
     cost: (body) => (isHdStyle(styleOf(body)) ? HD_CARD_CREDITS : SYNC_CARD_CREDITS),

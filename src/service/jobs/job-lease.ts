@@ -1,5 +1,5 @@
 /**
- * @module Job leases of a service (issue #16): on a store that replicas share, a service leases
+ * @module Job leases of a service (docs/deploy.md): on a store that replicas share, a service leases
  * each async job it queues or resumes, renews the leases of the jobs in its queue, and runs a job
  * only while it holds the lease, so exactly one replica runs each job.
  */

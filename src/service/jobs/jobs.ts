@@ -37,7 +37,7 @@ const STOPPED_DETAIL = `the job stopped its server ${JOB_MAX_ATTEMPTS} times; it
 export interface ResumeReport {
   /** Jobs queued again in this process. */
   resumed: number;
-  /** Jobs failed instead, their credits returned: the hold had lapsed (or the job could no longer run). */
+  /** Jobs failed instead, their credits returned: the hold had lapsed (or the job could not run any more). */
   failed: number;
 }
 

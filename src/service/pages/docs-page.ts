@@ -6,6 +6,7 @@
  * (`#error-<code>`) are the `type` URIs of problem bodies. No CDN, no script.
  */
 import * as z from 'zod';
+import { HD_STYLES } from '../../cards/styles.js';
 import { ERRORS } from '../contract/errors.js';
 import { toolNameOf } from '../contract/tool-name.js';
 import { DEMO_EXAMPLES, type ServedExamples } from './served-examples.js';
@@ -290,7 +291,7 @@ function jobsAndImagesOf(api: ApiDoc, server: string, verdictBody: object): stri
   const imagePath = imageUrl.replace(/^https?:\/\/[^/]+/, '');
   const uploadRequest = JSON.stringify({ ...verdictBody, style: 'fifa_viral' }).replace(/'/g, "'\\''");
   return `<h2 id="jobs">Async card jobs</h2>
-<p>hd styles (<code>editorial_cover</code>, <code>fifa_viral</code>, <code>collage</code>) take a key. <code>POST /api/v1/cards</code> answers <code>202</code> with a job; its 40 credits are held at once, charged when it succeeds, returned when it fails (or does not finish within 15 minutes). Poll the job's <code>poll_url</code> (free, only with the key that queued it): <code>queued → running → succeeded | failed</code>.</p>
+<p>hd styles (${HD_STYLES.map((s) => `<code>${s}</code>`).join(', ')}) take a key. <code>POST /api/v1/cards</code> answers <code>202</code> with a job; its 40 credits are held at once, charged when it succeeds, returned when it fails (or does not finish within 15 minutes). Poll the job's <code>poll_url</code> (free, only with the key that queued it): <code>queued → running → succeeded | failed</code>.</p>
 <pre class="curl">${esc(curl(`${server}/api/v1/cards`, 'Authorization: Bearer $KEY', { ...verdictBody, style: 'editorial_cover', photo_mode: 'silhouette' }))}</pre>
 <p>then, with the <code>poll_url</code> of the answer (e.g. <code>${esc(server)}/api/v1/cards/jobs/${esc(jobId ?? 'job_…')}</code>):</p>
 <pre class="curl">curl -s "$POLL_URL" -H "Authorization: Bearer $KEY"</pre>

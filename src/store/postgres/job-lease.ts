@@ -1,5 +1,5 @@
 /**
- * @module Leases of async card jobs on PostgreSQL (issue #16): replicas sharing one database each
+ * @module Leases of async card jobs on PostgreSQL (docs/deploy.md): replicas sharing one database each
  * resume unfinished jobs at start and keep doing so; a lease (owner and expiry on the job row)
  * makes exactly one of them run a job, and lets another take it over once the lease lapses
  * (its owner died) or at once when the owner is an earlier process of the same instance.

@@ -1,7 +1,7 @@
 /**
  * @module Keyed rate limits shared by every replica on one PostgreSQL database: one token bucket
  * row per key, refilled and taken in a single `INSERT … ON CONFLICT DO UPDATE`, so concurrent
- * requests on any replica queue on the row lock and the limit holds in total (issue #16).
+ * requests on any replica queue on the row lock and the limit holds in total.
  */
 import type pg from 'pg';
 import type { RateDecision, RateLimitStore } from '../ports.js';

@@ -25,7 +25,7 @@ export function chunked<R = unknown>(db: SqliteDatabase, sqlOf: (n: number) => s
       for (; items - i >= size; i += size) use(statement(size), params.slice(i * width, (i + size) * width));
   };
   // Parameters are spread as arguments: better-sqlite3 reads each argument directly, where it
-  // reads an array's elements one property lookup at a time (~10 % of the ledger's insert cost).
+  // reads an array's elements one property lookup at a time (a visible share of the ledger's insert cost).
   return {
     /** Runs the statement over items whose parameters are `params`, flat. */
     run: (params: readonly unknown[]) => each(params, (s, chunk) => s.run(...chunk)),

@@ -29,8 +29,8 @@ export function sqliteKeys(db: SqliteDatabase): KeyStore {
   // changes are counted here. Both only grow, so their sum changes whenever either does.
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   let own = 0;
-  // Read once per event-loop turn: the calls read in one turn share it (a PRAGMA per call was ~5 %
-  // of a paid call's CPU, bench/results/http.md); an own change forgets it at once.
+  // Read once per event-loop turn: the calls read in one turn share it (a PRAGMA per call is a
+  // visible share of a paid call's CPU, bench:http); an own change forgets it at once.
   let turnRevision: number | undefined;
   const forget = () => {
     turnRevision = undefined;

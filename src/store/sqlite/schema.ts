@@ -55,8 +55,8 @@ function hasColumn(db: SqliteDatabase, table: string, column: string): boolean {
 /**
  * Brings a file created by an earlier schema up to date: `jobs.photo` (uploaded photos of
  * unfinished jobs, so they resume after a restart) and `holds.owner` (which process took a hold)
- * and `idempotency.owner` arrived after the first release, and `holds` used to keep settled holds (flagged, indexed) where
- * it now keeps open ones only. Runs in an IMMEDIATE transaction so a server and the CLI opening an
+ * and `idempotency.owner` arrived after the first release, and an earlier `holds` table kept settled holds (flagged,
+ * indexed) where this one keeps open ones only. Runs in an IMMEDIATE transaction so a server and the CLI opening an
  * old file together migrate it once.
  */
 function migrate(db: SqliteDatabase): void {

@@ -23,8 +23,8 @@ export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 /**
  * WAL pages after which a commit checkpoints the log into the database (SQLite's default is 1000).
  * A checkpoint runs on the committing call's event-loop turn and syncs twice; the ledger rewrites
- * the same few pages, so ten times fewer checkpoints copy barely more each: ~10 % less server CPU
- * per cached paid call (bench/results/http.md), for a log of up to ~40 MB (docs/api.md#storage).
+ * the same few pages, so ten times fewer checkpoints copy barely more each: less server CPU per
+ * cached paid call (bench:http), for a larger log (docs/api.md#storage).
  */
 export const SQLITE_WAL_CHECKPOINT_PAGES = 10_000;
 

@@ -100,7 +100,7 @@ export function sqliteWallets(db: SqliteDatabase, owner: string): WalletStore {
   // Group commit: holds and settlements requested in the same event-loop turn are applied in one
   // IMMEDIATE transaction (one WAL commit for many calls). The ledger core decides the batch under
   // the write lock, from balances and holds read at its start; it is then written with a few
-  // multi-row statements per table instead of ~10 statements per call (bench/results/http.md).
+  // multi-row statements per table instead of several statements per call (bench:http).
   const applyBatch = db.transaction((ops: LedgerOp[]): LedgerOutcome[] => {
     const ids = consecutiveIds(st.nextEntryId.get()?.seq ?? 0, entryIdsNeeded(ops));
     const decision = decideBatch(ledgerStateOf(st, ops), ops, ids);

@@ -1,0 +1,11 @@
+/**
+ * @module The card style names, with no schema or renderer behind them, so that CLI help, the
+ * operation table and docs name the styles from this one list without loading the card code.
+ */
+
+/** Synchronous styles (rendered in the request). */
+export const SYNC_STYLES = ['player_card', 'stat_ribbon', 'shot_map', 'radar'] as const;
+/** Asynchronous hd styles (SPEC v0.1.1): rendered by a job, photo optional. */
+export const HD_STYLES = ['editorial_cover', 'fifa_viral', 'collage'] as const;
+/** Every card style. */
+export const CARD_STYLES = [...SYNC_STYLES, ...HD_STYLES] as const;
