@@ -28,7 +28,6 @@ import { deriveSeasons } from './stats/derive.js';
 import { PlayerRows } from './stats/player-rows.js';
 import type { DerivedSeasons } from './stats/derived.js';
 import type { DnaVectors } from './dna/vectors.js';
-import { DnaRowVectors } from './dna/row-vectors.js';
 import { datasetDnaOf } from './dna/zone-vectors.js';
 import { shownStyleOf } from './dna/clear-role.js';
 import { styleTagsOfRow } from './dna/tags.js';
@@ -61,10 +60,8 @@ export class Engine implements EngineContext {
   readonly derived: DerivedSeasons;
   readonly asOf: string;
   private identityIndex: IdentityIndex | undefined;
-  /** Built on first use: only DNA search, alternatives and twins need it (style tags read {@link hasDnaVector}). */
+  /** Built on first use: a question that needs no DNA never pays for it. */
   private dnaVectors: DnaVectors | undefined;
-  /** Whether one row has a DNA vector, without the whole matrix (style tags need only that). */
-  private dnaRows: DnaRowVectors | undefined;
   /** DNA z-scores pool a group's rows across leagues by season name (docs/methodology/dna.md#vectors). */
   private readonly seasonKeyOf = (id: number): string | number => this.seasonById(id)?.name ?? id;
   private readonly clock: () => Date;
@@ -147,13 +144,6 @@ export class Engine implements EngineContext {
     return this.dnaVectors;
   }
 
-  /** Whether derived row `row` has a DNA vector: the matrix's bit once built, else its stratum's alone (docs/design.md#first-answer). */
-  private hasDnaVector(row: number): boolean {
-    if (this.dnaVectors) return this.dnaVectors.hasVector[row] === 1;
-    this.dnaRows ??= new DnaRowVectors(this.derived, { seasonKeyOf: this.seasonKeyOf });
-    return this.dnaRows.hasVector(row);
-  }
-
   /** All players, in table order (read whole on first use). */
   get players(): readonly PlayerRow[] {
     return this.playerTable.all();
@@ -221,9 +211,8 @@ export class Engine implements EngineContext {
   styleOf(row: number): StyleSummary | null {
     let tags = this.styles[row];
     if (tags === undefined)
-      this.styles[row] = tags = this.hasDnaVector(row)
-        ? shownStyleOf(styleTagsOfRow(this.derived, row, this.rowLocation))
-        : null;
+      this.styles[row] = tags =
+        this.dna.hasVector[row] === 1 ? shownStyleOf(styleTagsOfRow(this.derived, row, this.rowLocation)) : null;
     return tags;
   }
 
