@@ -25,7 +25,6 @@ import type { WyscoutEvent, WyscoutMatch } from './read.js';
 import { holdFor, possessionAndPadjOf } from '../event-values.js';
 import type { ShotLine } from '../shot-rows.js';
 import { countWyscoutValues } from './event-values.js';
-import { IdSet } from './id-set.js';
 
 /** One player's match. */
 export interface PlayerMatchLine extends MatchLineBase {
@@ -73,11 +72,11 @@ interface Moment {
 }
 
 /** Events whose location says where a player plays: duels, fouls, touches, passes and shots in open play. */
-const LOCATING_EVENTS = new IdSet([EVENT.duel, EVENT.foul, EVENT.othersOnTheBall, EVENT.pass, EVENT.shot]);
+const LOCATING_EVENTS = new Set<number | null>([EVENT.duel, EVENT.foul, EVENT.othersOnTheBall, EVENT.pass, EVENT.shot]);
 /** On-ball events in open play that show which team has the ball (for ball recoveries). */
-const ON_BALL_EVENTS = new IdSet([EVENT.othersOnTheBall, EVENT.pass, EVENT.shot]);
+const ON_BALL_EVENTS = new Set<number | null>([EVENT.othersOnTheBall, EVENT.pass, EVENT.shot]);
 /** Stoppages after which possession restarts from a set piece, not a recovery. */
-const STOPPAGES = new IdSet([EVENT.foul, EVENT.interruption, EVENT.offside]);
+const STOPPAGES = new Set<number | null>([EVENT.foul, EVENT.interruption, EVENT.offside]);
 
 /** Lineup and substitutions of a match, `"null"` substitutions read as none. */
 function squadsOf(match: WyscoutMatch) {
