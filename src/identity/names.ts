@@ -42,8 +42,8 @@ export function normalizeName(raw: string): string {
   // lookup, docs/design.md#opening-a-dataset). NFD leaves ASCII as it is, so the walk would return `lower`.
   if (CANONICAL_RE.test(lower)) return lower;
   // Not `replace` of the combining marks for accented names: V8 keeps the result two-byte like the
-  // decomposed string, and comparing two-byte with one-byte names made fuzzy lookups 2.2x slower
-  // (bench:matches). The walk builds a one-byte string from one-byte pieces.
+  // decomposed string, and comparing two-byte with one-byte names slows every fuzzy lookup
+  // (bench/results/matches.md). The walk builds a one-byte string from one-byte pieces.
   return canonicalOf(lower.normalize('NFD'));
 }
 
