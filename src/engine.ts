@@ -21,14 +21,12 @@ import { isTableName, rowsOf, type Dataset } from './model/schema.js';
 import { validateDataset } from './model/validate.js';
 import { resolvePlayer, type IdentityIndex, type PlayerQuery, type ResolvedPlayer } from './identity/resolve.js';
 import { buildIdentityIndex } from './identity/name-index.js';
-import { playerInputsOf } from './identity/player-inputs.js';
-import { LazyRows, RowsById } from './model/lazy-rows.js';
+import { RowsById } from './model/rows-by-id.js';
 import { ageOn } from './stats/age.js';
 import { deriveSeasons } from './stats/derive.js';
 import { PlayerRows } from './stats/player-rows.js';
 import type { DerivedSeasons } from './stats/derived.js';
 import type { DnaVectors } from './dna/vectors.js';
-import { DnaRowVectors } from './dna/row-vectors.js';
 import { datasetDnaOf } from './dna/zone-vectors.js';
 import { shownStyleOf } from './dna/clear-role.js';
 import { styleTagsOfRow } from './dna/tags.js';
@@ -61,16 +59,14 @@ export class Engine implements EngineContext {
   readonly derived: DerivedSeasons;
   readonly asOf: string;
   private identityIndex: IdentityIndex | undefined;
-  /** Built on first use: only DNA search, alternatives and twins need it (style tags read {@link hasDnaVector}). */
+  /** Built on first use: a question that needs no DNA never pays for it. */
   private dnaVectors: DnaVectors | undefined;
-  /** Whether one row has a DNA vector, without the whole matrix (style tags need only that). */
-  private dnaRows: DnaRowVectors | undefined;
   /** DNA z-scores pool a group's rows across leagues by season name (docs/methodology/dna.md#vectors). */
   private readonly seasonKeyOf = (id: number): string | number => this.seasonById(id)?.name ?? id;
   private readonly clock: () => Date;
-  /** The `players` rows, each read when first asked for (a question about one player reads one). */
-  private readonly playerTable: LazyRows<'players'>;
-  /** Clubs and leagues by id, each row read when first asked for. */
+  /** The `players` rows, read whole by the first question that names a player. */
+  private playerList: PlayerRow[] | undefined;
+  /** Clubs and leagues by id, read whole on the first question about one. */
   private readonly teamMap: RowsById<'teams'>;
   private readonly leagueMap: RowsById<'leagues'>;
   /** Seasons by id, read whole on the first question: DNA reads every one of them. */
@@ -88,11 +84,7 @@ export class Engine implements EngineContext {
 
   /** Player, club and league names normalised for lookups, built whole by the first lookup. */
   get identity(): IdentityIndex {
-    this.identityIndex ??= buildIdentityIndex(
-      playerInputsOf(this.dataset.tables.players),
-      this.teamMap.all(),
-      this.leagueMap.all(),
-    );
+    this.identityIndex ??= buildIdentityIndex(this.players, this.teamMap.all(), this.leagueMap.all());
     return this.identityIndex;
   }
 
@@ -101,7 +93,6 @@ export class Engine implements EngineContext {
     this.asOf = dataset.meta.as_of;
     const asOfNoon = new Date(`${this.asOf}T12:00:00Z`);
     this.clock = options.clock ?? (() => asOfNoon);
-    this.playerTable = new LazyRows(dataset.tables.players, 'players');
     this.teamMap = new RowsById(() => dataset.tables.teams, 'teams', 'team_id');
     this.leagueMap = new RowsById(() => dataset.tables.leagues, 'leagues', 'league_id');
     this.derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
@@ -147,16 +138,10 @@ export class Engine implements EngineContext {
     return this.dnaVectors;
   }
 
-  /** Whether derived row `row` has a DNA vector: the matrix's bit once built, else its stratum's alone (docs/design.md#first-answer). */
-  private hasDnaVector(row: number): boolean {
-    if (this.dnaVectors) return this.dnaVectors.hasVector[row] === 1;
-    this.dnaRows ??= new DnaRowVectors(this.derived, { seasonKeyOf: this.seasonKeyOf });
-    return this.dnaRows.hasVector(row);
-  }
-
   /** All players, in table order (read whole on first use). */
   get players(): readonly PlayerRow[] {
-    return this.playerTable.all();
+    this.playerList ??= rowsOf(this.dataset.tables.players, 'players');
+    return this.playerList;
   }
 
   now(): Date {
@@ -165,7 +150,7 @@ export class Engine implements EngineContext {
 
   playerById(id: number): PlayerRow | undefined {
     const entry = this.identity.playerById.get(id);
-    return entry ? this.playerTable.at(entry.row) : undefined;
+    return entry ? this.players[entry.row] : undefined;
   }
   teamById(id: number): TeamRow | undefined {
     return this.teamMap.get(id);
@@ -221,9 +206,8 @@ export class Engine implements EngineContext {
   styleOf(row: number): StyleSummary | null {
     let tags = this.styles[row];
     if (tags === undefined)
-      this.styles[row] = tags = this.hasDnaVector(row)
-        ? shownStyleOf(styleTagsOfRow(this.derived, row, this.rowLocation))
-        : null;
+      this.styles[row] = tags =
+        this.dna.hasVector[row] === 1 ? shownStyleOf(styleTagsOfRow(this.derived, row, this.rowLocation)) : null;
     return tags;
   }
 

@@ -17,6 +17,7 @@
  * (writes bench/results/self-retrieval.md; HALFSPACE_REAL_DIR overrides ../shared/real;
  * DNA_HALVES=/tmp/dna-halves caches the half-season datasets between runs).
  */
+import { METRIC_KEYS, METRICS, type MetricKey } from '../../src/stats/metrics.js';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,9 +28,16 @@ import { datasetToDir } from '../../src/io/save.js';
 import { POSITION_GROUPS, type Dataset } from '../../src/model/schema.js';
 import { dnaVectorsOf } from '../../src/dna/vectors.js';
 import { zoneCountsByRowOf } from '../../src/dna/zone-counts.js';
-import { PROFILE_METRICS, zoneDnaOf } from '../../src/dna/zone-vectors.js';
+import { zoneDnaOf } from '../../src/dna/zone-vectors.js';
 import { deriveSeasons } from '../../src/stats/derive.js';
 import type { DerivedSeasons } from '../../src/stats/derived.js';
+
+/** Per-90 metrics of the baseline profile: every outfield per-90 and accuracy metric (not the keeper's, not the rating). */
+const PROFILE_METRICS: readonly MetricKey[] = METRIC_KEYS.filter(
+  (k) =>
+    METRICS[k].kind !== 'rating' &&
+    !['saves_per90', 'cleansheets_per90', 'goals_conceded_per90', 'punches_per90'].includes(k),
+);
 
 /** Minutes in a half that put an outfield player in that half's pool. */
 export const POOL_MINUTES_MIN = 900;

@@ -18,11 +18,11 @@ import {
   type CalibratedMetric,
   type Triple,
 } from './calibration-targets.js';
-import { binomialQuantile, normalQuantile, poissonQuantile } from './distributions.js';
+import { binomialQuantile, poissonQuantile } from './distributions.js';
 import { ATTACKING, COLUMN, DEFENSIVE, type PoissonMetric } from './drawn-columns.js';
 import { hasEveryKey, recordOf } from '../model/record-of.js';
 import { completionsOf, curveOf, initialPoints, rateAt, triple, updatePoints } from './quantile-curve.js';
-import { LOADINGS, POSITION_SHIFT, STYLE_NOISE } from './style-loadings.js';
+import { styleScoresOf } from './style-scores.js';
 import type { GoalEvent, SeasonRow } from './matches.js';
 import type { Player } from './players.js';
 import type { Rng } from './rng.js';
@@ -161,56 +161,6 @@ function statsRunOf(srng: Rng, input: StatsInput): StatsRun {
   const minutesOf = Float64Array.from(rows, (row) => row.minutes);
   const achieved = recordOf(POSITION_GROUPS, (): Partial<Record<CalibratedMetric, Triple | null>> => ({}));
   return { rows, goals, n, srng, z, formAtt, formDef, rowGroup, latent, sampleOf, minutesOf, achieved };
-}
-
-/** Style score per player and metric, turned into a standard-normal score by rank within the group. */
-function styleScoresOf(srng: Rng, players: readonly Player[]): Float64Array {
-  const metricCount = CALIBRATED_METRICS.length;
-  const z = new Float64Array(players.length * metricCount);
-  const { qMu, qSd } = qualityMomentsOf(players);
-  CALIBRATED_METRICS.forEach((metric, m) => {
-    const mrng = srng.fork(`style:${metric}`);
-    for (const group of POSITION_GROUPS) {
-      const g = groupIndex(group);
-      const members: Array<{ i: number; s: number }> = [];
-      players.forEach((p, i) => {
-        if (p.group !== group) return;
-        const L = LOADINGS[group][metric] ?? [0, 0, 0, 0];
-        const qz = (p.quality - qMu[g]) / qSd[g];
-        const s =
-          L[0] * qz +
-          L[1] * p.style[0] +
-          L[2] * p.style[1] +
-          L[3] * p.style[2] +
-          (POSITION_SHIFT[p.position]?.[metric] ?? 0) +
-          STYLE_NOISE * mrng.normal();
-        members.push({ i, s });
-      });
-      members.sort((a, b) => a.s - b.s || a.i - b.i);
-      members.forEach((x, rank) => {
-        z[x.i * metricCount + m] = normalQuantile((rank + 0.5) / members.length);
-      });
-    }
-  });
-  return z;
-}
-
-/** Mean and standard deviation of player quality per position group. */
-function qualityMomentsOf(players: readonly Player[]): { qMu: number[]; qSd: number[] } {
-  const qualityMean = [0, 0, 0, 0];
-  const qualitySq = [0, 0, 0, 0];
-  const groupSize = [0, 0, 0, 0];
-  for (const p of players) {
-    const g = groupIndex(p.group);
-    qualityMean[g] += p.quality;
-    qualitySq[g] += p.quality * p.quality;
-    groupSize[g]++;
-  }
-  const qSd = qualityMean.map((s, g) =>
-    Math.sqrt(Math.max(1e-9, qualitySq[g] / groupSize[g] - (s / groupSize[g]) ** 2)),
-  );
-  const qMu = qualityMean.map((s, g) => s / groupSize[g]);
-  return { qMu, qSd };
 }
 
 /** Every row's latent rate of `metric` under the current points (season form included). */

@@ -8,7 +8,7 @@ import type { Table } from 'apache-arrow';
 import { ZONE_COLUMNS } from '../model/location-profile.js';
 import type { DerivedSeasons } from '../stats/derived.js';
 import { zoneCountsByRowOf } from './zone-counts.js';
-import { ZONE_FEATURES } from './zone-vectors.js';
+import { ZONE_FEATURES } from './zone-features.js';
 
 /** The location measures tags read: touch height (mean x of touches, 0 own goal line – 100 opponent's) and touch width (share of touches in the two outer fifths of the pitch). */
 export const LOCATION_KEYS = ['touch_height', 'touch_width'] as const;

@@ -51,17 +51,22 @@ export interface DnaVectorOptions {
   seasonKeyOf?: (seasonId: number) => string | number;
 }
 
-/** Each row's stratum (group × season key) and the number of strata. */
-function strataOf(derived: DerivedSeasons, seasonKeyOf: (seasonId: number) => string | number) {
-  const stratumOf = new Int32Array(derived.n);
-  const ids = new Map<string, number>();
-  for (let i = 0; i < derived.n; i++) {
-    const key = `${derived.group[i]}|${seasonKeyOf(derived.season_id[i])}`;
+/**
+ * Numbers the strata of `n` rows: rows with equal keys share a stratum, numbered in the order they
+ * first appear; a row whose key is undefined is in none (-1).
+ * @example strataOf(3, (i) => ['a', 'b', 'a'][i]).of // => Int32Array [0, 1, 0]
+ */
+export function strataOf(n: number, keyOf: (i: number) => string | number | undefined) {
+  const of = new Int32Array(n).fill(-1);
+  const ids = new Map<string | number, number>();
+  for (let i = 0; i < n; i++) {
+    const key = keyOf(i);
+    if (key === undefined) continue;
     let id = ids.get(key);
     if (id === undefined) ids.set(key, (id = ids.size));
-    stratumOf[i] = id;
+    of[i] = id;
   }
-  return { stratumOf, strata: ids.size };
+  return { of, count: ids.size };
 }
 
 const eligible = (derived: DerivedSeasons, i: number) => derived.minutes[i] >= VECTOR_MINUTES_MIN;
@@ -161,7 +166,12 @@ function writeRowVector(
 export function dnaVectorsOf(derived: DerivedSeasons, options: DnaVectorOptions = {}): DnaVectors {
   const { n } = derived;
   const dims = DNA_DIMS;
-  const { stratumOf, strata } = strataOf(derived, options.seasonKeyOf ?? ((id: number) => id));
+  const seasonKeyOf = options.seasonKeyOf ?? ((id: number) => id);
+  // One stratum per group × season key.
+  const { of: stratumOf, count: strata } = strataOf(
+    n,
+    (i) => `${derived.group[i]}|${seasonKeyOf(derived.season_id[i])}`,
+  );
   const moments = referenceMomentsOf(derived, stratumOf, strata, referenceRowsOf(derived, stratumOf, strata));
   const out = { matrix: new Float32Array(n * dims), z: new Float32Array(n * dims).fill(Number.NaN) };
   const hasVector = new Uint8Array(n);

@@ -7,7 +7,7 @@ import type { Table } from 'apache-arrow';
 import { ZONE_COLUMNS } from '../model/location-profile.js';
 import type { DerivedSeasons } from '../stats/derived.js';
 
-/** Zone counts per derived row (read by the DNA v2 features in zone-vectors.ts): row-major n × ZONE_COLUMNS.length, `has[i]` 1 when row i has counts. */
+/** Zone counts per derived row (read by the DNA v2 features in zone-features.ts): row-major n × ZONE_COLUMNS.length, `has[i]` 1 when row i has counts. */
 export interface ZoneCountsByRow {
   counts: Float64Array;
   has: Uint8Array;

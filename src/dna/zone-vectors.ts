@@ -1,205 +1,19 @@
 /**
  * DNA v2 (docs/methodology/dna.md#dna-v2): a player's style from where he acts and what kind of
- * action he chooses. The counts of `player_zones` become 16 features (mean locations, shares of
- * pass and duel kinds, a few per-90 volumes), z-scored within the season over the outfield
- * regulars, weighted by how much of each feature is sampling noise, and L2-normalised, so the
- * exact search keeps its 16-float vectors.
+ * action he chooses. The counts of `player_zones` become 16 features (zone-features.ts), z-scored
+ * within the season over the outfield regulars, weighted by how much of each feature is sampling
+ * noise, and L2-normalised, so the exact search keeps its 16-float vectors.
  */
-import {
-  type ActionColumn,
-  actionIndexOf,
-  type SumColumn,
-  sumIndexOf,
-  TOUCH_BANDS,
-  TOUCH_LANES,
-  ZONE_BLOCKS,
-  ZONE_COLUMNS,
-} from '../model/location-profile.js';
+import { ZONE_COLUMNS } from '../model/location-profile.js';
 import { POSITION_GROUPS } from '../model/schema.js';
 import type { DerivedSeasons } from '../stats/derived.js';
-import { METRIC_KEYS, METRICS, type MetricKey } from '../stats/metrics.js';
 import type { Table } from 'apache-arrow';
 import { DNA_DIMS } from './features.js';
-import { dnaVectorsOf, type DnaVectorOptions, type DnaVectors } from './vectors.js';
+import { dnaVectorsOf, strataOf, type DnaVectorOptions, type DnaVectors } from './vectors.js';
+import { ZONE_FEATURES, type ZoneFeature } from './zone-features.js';
 import { zoneCountsByRowOf, type ZoneCountsByRow } from './zone-counts.js';
 
-/** Per-90 metrics of the baseline profile: every outfield per-90 and accuracy metric (not the keeper's, not the rating). */
-export const PROFILE_METRICS: readonly MetricKey[] = METRIC_KEYS.filter(
-  (k) =>
-    METRICS[k].kind !== 'rating' &&
-    !['saves_per90', 'cleansheets_per90', 'goals_conceded_per90', 'punches_per90'].includes(k),
-);
-
 export type { ZoneCountsByRow } from './zone-counts.js';
-
-/** What one DNA v2 feature reads: a player's zone counts (one row), his derived row and its index. */
-interface FeatureInput {
-  counts: Float64Array;
-  base: number;
-  derived: DerivedSeasons;
-  i: number;
-}
-/** How a DNA v2 feature is read from a row: its value and its sampling variance (NaN when it cannot be computed). */
-interface FeatureReader {
-  value(input: FeatureInput): number;
-  /** Variance of the value from the finite number of events behind it (docs/methodology/dna.md#dna-v2). */
-  noise(input: FeatureInput): number;
-}
-/** One DNA v2 feature: a name, how it is read and its weight. */
-export interface ZoneFeature extends FeatureReader {
-  name: string;
-  weight: number;
-}
-
-const touch = ZONE_BLOCKS[0];
-const passBins = ZONE_BLOCKS[1];
-const defence = ZONE_BLOCKS[3];
-
-/** A block's total count in a row. */
-const totalOf = (block: { start: number; length: number }, { counts, base }: FeatureInput): number => {
-  let total = 0;
-  for (let z = 0; z < block.length; z++) total += counts[base + block.start + z];
-  return total;
-};
-
-/** Variance of the touches' x or y (0 without touches). */
-const touchVarianceOf = (axis: 'x' | 'y', input: FeatureInput): number => {
-  const n = totalOf(touch, input);
-  if (n === 0) return 0;
-  const mean = input.counts[input.base + sumIndexOf(axis === 'x' ? 'touch_sum_x' : 'touch_sum_y')] / n;
-  return Math.max(
-    0,
-    input.counts[input.base + sumIndexOf(axis === 'x' ? 'touch_sum_xx' : 'touch_sum_yy')] / n - mean ** 2,
-  );
-};
-
-/**
- * Mean of a coordinate sum over the block's count (an exact mean location); its noise is the
- * player's spread of touches along that axis over the count.
- */
-function meanOf(block: { start: number; length: number }, sum: SumColumn): FeatureReader {
-  const at = sumIndexOf(sum);
-  const axis = sum.endsWith('_x') ? 'x' : 'y';
-  return {
-    value: (input) => {
-      const n = totalOf(block, input);
-      return n > 0 ? input.counts[input.base + at] / n : Number.NaN;
-    },
-    noise: (input) => Math.max(25, touchVarianceOf(axis, input)) / Math.max(1, totalOf(block, input)),
-  };
-}
-
-/** Share of a block's count in the slots `slots` (offsets within the block); binomial noise. */
-function share(block: { start: number; length: number }, slots: readonly number[]): FeatureReader {
-  const partOf = ({ counts, base }: FeatureInput) => slots.reduce((sum, z) => sum + counts[base + block.start + z], 0);
-  return {
-    value: (input) => {
-      const total = totalOf(block, input);
-      return total > 0 ? partOf(input) / total : Number.NaN;
-    },
-    noise: (input) => {
-      const total = Math.max(1, totalOf(block, input));
-      const p = Math.min(0.95, Math.max(0.05, partOf(input) / total));
-      return (p * (1 - p)) / total;
-    },
-  };
-}
-
-/** The sum of some action counts in a row. */
-const actionsOf = (columns: readonly ActionColumn[], { counts, base }: FeatureInput): number =>
-  columns.reduce((sum, c) => sum + counts[base + actionIndexOf(c)], 0);
-
-/** Share of the actions `parts` among the actions `whole` (the kind of action he chooses); binomial noise. */
-function actionShare(parts: readonly ActionColumn[], whole: readonly ActionColumn[]): FeatureReader {
-  return {
-    value: (input) => {
-      const total = actionsOf(whole, input);
-      return total > 0 ? actionsOf(parts, input) / total : Number.NaN;
-    },
-    noise: (input) => {
-      const total = Math.max(1, actionsOf(whole, input));
-      const p = Math.min(0.95, Math.max(0.05, actionsOf(parts, input) / total));
-      return (p * (1 - p)) / total;
-    },
-  };
-}
-
-/** Assumed spread of one player's pass lengths (metres): the noise of his mean pass length is this² / passes. */
-const PASS_LENGTH_SD_METRES = 12;
-
-/** Mean length of his passes in the pass mix (metres). */
-const passLength: FeatureReader = {
-  value: (input) => {
-    const n = totalOf(passBins, input);
-    return n > 0 ? input.counts[input.base + actionIndexOf('pass_length_sum')] / n : Number.NaN;
-  },
-  noise: (input) => PASS_LENGTH_SD_METRES ** 2 / Math.max(1, totalOf(passBins, input)),
-};
-
-const PASS_KINDS: readonly ActionColumn[] = [
-  'pass_simple',
-  'pass_high',
-  'pass_head',
-  'pass_smart',
-  'pass_launch',
-  'pass_cross',
-  'pass_hand',
-];
-const DUEL_KINDS: readonly ActionColumn[] = [
-  'duel_air',
-  'duel_ground_attacking',
-  'duel_ground_defending',
-  'duel_loose_ball',
-];
-
-/** Poisson noise of a rate per 90 minutes: rate × 90 / minutes, at least half an event's worth. */
-const rateNoise = (rate: number, minutes: number): number => (Math.max(rate, 45 / minutes) * 90) / minutes;
-
-/** A block's count per 90 minutes. */
-function blockPer90(block: { start: number; length: number }): FeatureReader {
-  const value = (input: FeatureInput) => (totalOf(block, input) * 90) / input.derived.minutes[input.i];
-  return { value, noise: (input) => rateNoise(value(input), input.derived.minutes[input.i]) };
-}
-
-/** A per-90 metric of the derived row. */
-function metric(key: MetricKey): FeatureReader {
-  const value = ({ derived, i }: FeatureInput) => derived.values[key][i];
-  return { value, noise: (input) => rateNoise(value(input), input.derived.minutes[input.i]) };
-}
-
-/** Touch zones on the two wings (the outer lanes of every band). */
-const WING_ZONES = Array.from({ length: TOUCH_BANDS }, (_, band) => [
-  band * TOUCH_LANES,
-  band * TOUCH_LANES + TOUCH_LANES - 1,
-]).flat();
-
-/**
- * The 16 features of DNA v2 (docs/methodology/dna.md#dna-v2), in vector order: where he acts
- * (how far up, which flank, how much on the wings), what kind of action he chooses (duels
- * against passes, duel kinds, pass kinds, clearances; his pass direction and length) and how
- * often he defends, shoots, dribbles and adds threat. Chosen by forward selection on split-half
- * self-retrieval of the four Wyscout leagues; each league's number with the features chosen on
- * the other three is in the docs. The same for every position group, so vectors of different
- * groups are comparable.
- */
-export const ZONE_FEATURES: readonly ZoneFeature[] = [
-  { name: 'touch_x_mean', weight: 1, ...meanOf(touch, 'touch_sum_x') },
-  { name: 'touch_wing_share', weight: 1, ...share(touch, WING_ZONES) },
-  { name: 'touch_y_mean', weight: 1, ...meanOf(touch, 'touch_sum_y') },
-  { name: 'duel_share', weight: 1, ...actionShare(DUEL_KINDS, [...DUEL_KINDS, ...PASS_KINDS]) },
-  { name: 'pass_length_mean', weight: 1, ...passLength },
-  { name: 'duel_air_share', weight: 1, ...actionShare(['duel_air'], DUEL_KINDS) },
-  { name: 'defensive_actions_per90', weight: 1, ...blockPer90(defence) },
-  { name: 'pass_forward_share', weight: 1, ...share(passBins, [0, 1]) },
-  { name: 'duel_ground_attacking_share', weight: 1, ...actionShare(['duel_ground_attacking'], DUEL_KINDS) },
-  { name: 'pass_head_share', weight: 1, ...actionShare(['pass_head'], PASS_KINDS) },
-  { name: 'pass_high_share', weight: 1, ...actionShare(['pass_high'], PASS_KINDS) },
-  { name: 'shots_per90', weight: 1, ...metric('shots_per90') },
-  { name: 'clearance_share', weight: 1, ...actionShare(['clearance'], [...DUEL_KINDS, 'clearance']) },
-  { name: 'dribbles_per90', weight: 1, ...metric('dribbles_per90') },
-  { name: 'xt_per90', weight: 1, ...metric('xt_per90') },
-  { name: 'pass_smart_share', weight: 1, ...actionShare(['pass_smart'], PASS_KINDS) },
-];
 
 /** Tuning of DNA v2 (docs/methodology/dna.md#dna-v2); the defaults are the documented method. */
 export interface ZoneDnaOptions {
@@ -252,7 +66,7 @@ export function zoneFeaturesOf(
   for (let i = 0; i < n; i++)
     has[i] =
       zones.has[i] && derived.minutes[i] >= MINUTES_MIN && POSITION_GROUPS[derived.group[i]] !== undefined ? 1 : 0;
-  const strata = strataOf(derived, has, seasonKeyOf);
+  const strata = seasonStrataOf(derived, has, seasonKeyOf);
   const values = new Float64Array(n * F).fill(Number.NaN);
   const noise = new Float64Array(n * F).fill(Number.NaN);
   for (let i = 0; i < n; i++) {
@@ -305,23 +119,19 @@ interface Strata {
 }
 
 /** Season strata (across leagues, like DNA v1 but over every group) of the rows in `has`. */
-function strataOf(derived: DerivedSeasons, has: Uint8Array, seasonKeyOf: (id: number) => string | number): Strata {
-  const of = new Int32Array(derived.n).fill(-1);
-  const ids = new Map<string | number, number>();
-  for (let i = 0; i < derived.n; i++) {
-    if (!has[i]) continue;
-    const key = seasonKeyOf(derived.season_id[i]);
-    let id = ids.get(key);
-    if (id === undefined) ids.set(key, (id = ids.size));
-    of[i] = id;
-  }
+function seasonStrataOf(
+  derived: DerivedSeasons,
+  has: Uint8Array,
+  seasonKeyOf: (id: number) => string | number,
+): Strata {
+  const { of, count } = strataOf(derived.n, (i) => (has[i] ? seasonKeyOf(derived.season_id[i]) : undefined));
   // Outfield regulars set the scale: a keeper's touches would stretch every location feature.
   const regular = (i: number) => derived.inCohort[i] === 1 && POSITION_GROUPS[derived.group[i]] !== 'goalkeeper';
-  const regulars = new Int32Array(ids.size);
+  const regulars = new Int32Array(count);
   for (let i = 0; i < derived.n; i++) if (has[i] && regular(i)) regulars[of[i]]++;
   const reference = new Uint8Array(derived.n);
   for (let i = 0; i < derived.n; i++) if (has[i] && (regular(i) || regulars[of[i]] < 2)) reference[i] = 1;
-  return { count: ids.size, of, reference };
+  return { count, of, reference };
 }
 
 /**

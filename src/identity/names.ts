@@ -3,6 +3,7 @@
  * one canonical spelling per name so that case, accents, special letters and punctuation never
  * decide whether a player, club or league is found.
  */
+import { distance } from 'fastest-levenshtein';
 
 /** Letters that Unicode decomposition does not reduce to ASCII, mapped the way a reader would type them. */
 const SPECIAL_LETTERS: Record<string, string> = {
@@ -91,39 +92,11 @@ export function tokenKeyOf(raw: string): string {
 }
 
 /**
- * Levenshtein edit distance (insertions, deletions, substitutions each cost 1). O(|a|·|b|) time,
- * O(|b|) memory.
+ * Levenshtein edit distance (insertions, deletions, substitutions each cost 1, over UTF-16 code
+ * units), by fastest-levenshtein.
  * @example editDistance('ferante', 'ferrante') // => 1
  */
-export function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  if (a.length === 0) return b.length;
-  if (b.length === 0) return a.length;
-  if (rowA.length <= b.length) {
-    rowA = new Int32Array(b.length * 2 + 1);
-    rowB = new Int32Array(b.length * 2 + 1);
-  }
-  // Two reused rows: this runs once per candidate token on every fuzzy lookup, so it must not allocate.
-  let prev = rowA;
-  let curr = rowB;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    curr[0] = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const del = prev[j] + 1;
-      const ins = curr[j - 1] + 1;
-      const sub = prev[j - 1] + (ca === b.charCodeAt(j - 1) ? 0 : 1);
-      curr[j] = del < ins ? (del < sub ? del : sub) : ins < sub ? ins : sub;
-    }
-    const t = prev;
-    prev = curr;
-    curr = t;
-  }
-  return prev[b.length];
-}
-let rowA = new Int32Array(64);
-let rowB = new Int32Array(64);
+export const editDistance: (a: string, b: string) => number = distance;
 
 /**
  * Similarity of two already-normalised strings, 0–1: 1 − edit distance / length of the longer.

@@ -6,10 +6,9 @@
  * a collision: refused with the colliding ids named, or, with `namespace`, moved apart by a
  * documented offset per id space. Pure: datasets in, validated dataset out.
  */
-import type { Table, Vector } from 'apache-arrow';
+import type { Table } from 'apache-arrow';
 import { DatasetError } from '../model/dataset-error.js';
 import type { DatasetSource } from '../model/dataset-meta.js';
-import { concatTables } from '../model/concat-columns.js';
 import { withProviderMetrics } from '../model/provider-metrics.js';
 import {
   type Dataset,
@@ -298,90 +297,20 @@ function mergedProviderMetrics(inputs: readonly MergeInput[]): ProviderMetricSpe
   return [...byKey.values()];
 }
 
-/** A cell as a record of {@link recordsOf} holds it: 64-bit integers as numbers, no value as null. */
-const plainOf = (v: unknown): unknown => (typeof v === 'bigint' ? Number(v) : (v ?? null));
-
 /**
- * The cells of `column` as {@link recordsOf} reads them, in one pass: the typed values themselves
- * when it is a number column without a null (far cheaper than a `get` per cell), else each cell.
- */
-function cellsOf(column: Vector | null, rows: number): ArrayLike<unknown> {
-  if (!column) return new Array<null>(rows).fill(null);
-  const [chunk] = column.data;
-  // Plain numbers only: a dictionary or date column's values are not what `get` reads.
-  if (
-    column.nullCount === 0 &&
-    column.data.length === 1 &&
-    /^(Int(32|64)|Float64|Timestamp<)/.test(String(column.type))
-  ) {
-    // The chunk's own values, read as its rows (an unsliced chunk starts at its first value).
-    const values: unknown = chunk.offset === 0 ? chunk.values : null;
-    if (values instanceof Int32Array || values instanceof Float64Array) return values.subarray(0, rows);
-    if (values instanceof BigInt64Array) return Array.from(values.subarray(0, rows), Number);
-  }
-  return Array.from(column, plainOf);
-}
-
-/** True when no {@link ROW_KEY} of table `name` is in two rows of `tables`, all taken together. */
-function keysUnique(name: TableName, tables: readonly Table[]): boolean {
-  const seen = new Set<string>();
-  for (const t of tables) {
-    // Each row's key is its key cells joined by ':', built a column at a time.
-    const rows = t.numRows;
-    const keys = new Array<string>(rows).fill('');
-    for (const [k, c] of ROW_KEY[name].entries()) {
-      const cells = cellsOf(t.getChild(c), rows);
-      for (let i = 0; i < rows; i++) keys[i] = k === 0 ? String(cells[i]) : `${keys[i]}:${String(cells[i])}`;
-    }
-    for (const key of keys) {
-      if (seen.has(key)) return false;
-      seen.add(key);
-    }
-  }
-  return true;
-}
-
-/** A merged table with what its rows came from: the merged rows, or (copied as is) the inputs' tables in order. */
-interface ExactMerge {
-  table: Table;
-  rows: AnyRow[] | null;
-  parts: readonly Table[];
-}
-
-/**
- * A table whose rows are kept once or refused, never reconciled ({@link mergedExact}); undefined
- * when no input has it. When no id moves and no key repeats, the inputs' columns are copied as they
- * are (docs/merging.md#cost): the same table as through rows, without a row object per row.
+ * A table whose rows are kept once or refused, never reconciled ({@link mergedExact}), with its
+ * rows; undefined when no input has it.
  */
 function mergedExactTable(
   name: TableName,
   inputs: readonly MergeInput[],
   offsets: readonly number[],
   labels: readonly string[],
-): ExactMerge | undefined {
-  const parts = inputs.flatMap((input) => input.dataset.tables[name] ?? []);
-  if (parts.length === 0) return undefined;
-  if (offsets.every((o) => o === 0) && keysUnique(name, parts)) {
-    const table = concatTables(name, parts);
-    if (table) return { table, rows: null, parts };
-  }
+): { table: Table; rows: AnyRow[] } | undefined {
+  if (inputs.every((input) => input.dataset.tables[name] === undefined)) return undefined;
   const lists = inputs.map((input, i) => shiftedTableRows(input, offsets[i], name) ?? []);
   const rows = mergedExact(name, lists, labels);
-  return { table: tableFromRows(name, rows), rows, parts };
-}
-
-/** The values of provider metric `key` of each merged `player_seasons` row; NaN where a row has none. */
-function metricTotalsOf(key: string, merged: ExactMerge): Float64Array {
-  const numberOr = (v: unknown): number => (typeof v === 'number' ? v : Number.NaN);
-  if (merged.rows) return Float64Array.from(merged.rows, (row) => numberOr(row[key]));
-  const totals = new Float64Array(merged.table.numRows);
-  let at = 0;
-  for (const t of merged.parts) {
-    const column = t.getChild(key);
-    for (let i = 0; i < t.numRows; i++) totals[at + i] = numberOr(column?.get(i));
-    at += t.numRows;
-  }
-  return totals;
+  return { table: tableFromRows(name, rows), rows };
 }
 
 /**
@@ -426,7 +355,10 @@ export function mergeDatasets(inputs: readonly MergeInput[], options: MergeOptio
   // Provider metric columns are not in the schema, so the merged tables left them out: put them back.
   const metrics = mergedProviderMetrics(inputs).map((spec) => ({
     spec,
-    totals: metricTotalsOf(spec.key, playerSeasons),
+    totals: Float64Array.from(playerSeasons.rows, (row) => {
+      const v = row[spec.key];
+      return typeof v === 'number' ? v : Number.NaN;
+    }),
   }));
   return withProviderMetrics(dataset, metrics);
 }

@@ -18,6 +18,7 @@ import type { DatasetMeta } from './dataset-meta.js';
 import { ACTION_COLUMNS, ZONE_COLUMNS } from './location-profile.js';
 import { isOneOf } from '../validation.js';
 import { recordOf } from './record-of.js';
+import { COUNTING_COLUMNS, isDecimalColumn } from './counting-columns.js';
 
 // Positions and dataset.json live in their own modules; re-exported so importers of the schema keep working.
 export {
@@ -29,6 +30,13 @@ export {
   type PositionGroup,
 } from './positions.js';
 export { attributionOf, DatasetMeta, entityMetaOf, ProviderMetricSpec } from './dataset-meta.js';
+export {
+  ADDED_COLUMNS,
+  COUNTING_COLUMNS,
+  type CountingColumn,
+  DECIMAL_COLUMNS,
+  type DecimalColumn,
+} from './counting-columns.js';
 
 /** Column kinds used by the schema. Dates are ISO `YYYY-MM-DD` strings; `timestamp` is UTC milliseconds. */
 export type ColumnKind = 'int32' | 'float64' | 'utf8' | 'bool' | 'timestamp';
@@ -77,80 +85,6 @@ const num = columnsOf('float64');
 const text = columnsOf('utf8');
 const bool = columnsOf('bool');
 const timestamp = columnsOf('timestamp');
-
-/** Counting totals of `player_seasons`, in schema order. */
-export const COUNTING_COLUMNS = [
-  'goals',
-  'assists',
-  'shots',
-  'shots_on_target',
-  'big_chances',
-  'key_passes',
-  'passes',
-  'passes_completed',
-  'long_balls',
-  'crosses',
-  'crosses_completed',
-  'dribbles',
-  'tackles',
-  'interceptions',
-  'clearances',
-  'shots_blocked',
-  'aerials_won',
-  'duels_won',
-  'ball_recoveries',
-  'saves',
-  'goals_conceded',
-  'clean_sheets',
-  'punches',
-  // Event values (docs/methodology/event-values.md): progression, expected goals and threat, and
-  // the possession-adjusted (PAdj) defensive totals. Null where a provider cannot tell them.
-  'progressive_passes',
-  'progressive_carries',
-  'passes_into_final_third',
-  'passes_into_box',
-  'xg',
-  'npxg',
-  'xa',
-  'xt',
-  'tackles_padj',
-  'interceptions_padj',
-  'clearances_padj',
-  'shots_blocked_padj',
-  'ball_recoveries_padj',
-  'sca',
-] as const;
-export type CountingColumn = (typeof COUNTING_COLUMNS)[number];
-
-/**
- * Counting columns that hold decimals (float64): expected values and possession-adjusted totals.
- * Every other counting column is a whole count (int32).
- */
-export const DECIMAL_COLUMNS = [
-  'xg',
-  'npxg',
-  'xa',
-  'xt',
-  'tackles_padj',
-  'interceptions_padj',
-  'clearances_padj',
-  'shots_blocked_padj',
-  'ball_recoveries_padj',
-] as const satisfies readonly CountingColumn[];
-export type DecimalColumn = (typeof DECIMAL_COLUMNS)[number];
-const isDecimalColumn = (c: CountingColumn): c is DecimalColumn => isOneOf(DECIMAL_COLUMNS, c);
-
-/**
- * Columns added after datasets were first written: a stored table without one loads with the
- * column all null ("not provided"), so older datasets keep loading (docs/methodology/event-values.md).
- */
-export const ADDED_COLUMNS: Readonly<Partial<Record<string, readonly string[]>>> = {
-  player_seasons: COUNTING_COLUMNS.slice(COUNTING_COLUMNS.indexOf('progressive_passes')),
-  fixtures: ['home_possession', 'away_possession'],
-  appearances: ['team_possession'],
-  players: ['contract_end_date'],
-  player_zones: ACTION_COLUMNS,
-};
 
 /** Every table of a dataset (docs/design.md#data-model). */
 export const SCHEMA = {

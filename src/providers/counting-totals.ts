@@ -8,8 +8,7 @@ export type CountingTotals = Record<CountingColumn, number>;
 const ZERO_TOTALS = Object.fromEntries(COUNTING_COLUMNS.map((c) => [c, 0])) as CountingTotals;
 
 /**
- * A zeroed set of counting totals: a copy of one built once (the ingest makes one per player and
- * match; a spread copy is much cheaper than building every key again).
+ * A zeroed set of counting totals, one per player and match of an ingest.
  * @example emptyTotals().goals // => 0
  */
 export function emptyTotals(): CountingTotals {

@@ -24,8 +24,8 @@ export interface SeasonLine {
   starts: number;
   /** Nominal seconds on the pitch (stoppage time not counted). */
   seconds: number;
-  /** His counting totals in `COUNTING_COLUMNS` order ({@link seasonTotalsOf} names them). */
-  sums: Float64Array;
+  /** His counting totals, summed column by column in match order. */
+  totals: CountingTotals;
   /** Zone counts summed over his matches (docs/methodology/dna.md#location-features); null when the provider gives none. */
   zones: ZoneCounts | null;
 }
@@ -59,18 +59,6 @@ export function withPossession(
 /** Minutes from seconds, exact to the second. */
 export const minutesOf = (seconds: number): number => seconds / 60;
 
-/** Adds a match line's counting totals to a season line's sums, column by column in `COUNTING_COLUMNS` order. */
-function addTotals(sums: Float64Array, totals: CountingTotals): void {
-  for (const [i, c] of COUNTING_COLUMNS.entries()) sums[i] += totals[c];
-}
-
-/** The counting totals of a season line's sums, by column. */
-export function seasonTotalsOf(sums: Float64Array): CountingTotals {
-  const totals = emptyTotals();
-  for (const [i, c] of COUNTING_COLUMNS.entries()) totals[c] = sums[i];
-  return totals;
-}
-
 /**
  * Adds one match line, with its nominal `seconds`, to the season line of its (player, team) in
  * `lines` (keyed `player:team`), creating it on his first match for that club.
@@ -83,13 +71,13 @@ export function addToSeasonLine(lines: Map<string, SeasonLine>, line: MatchLineT
     appearances: 0,
     starts: 0,
     seconds: 0,
-    sums: new Float64Array(COUNTING_COLUMNS.length),
+    totals: emptyTotals(),
     zones: null,
   };
   if (line.appeared) s.appearances += 1;
   if (line.started) s.starts += 1;
   s.seconds += seconds;
-  addTotals(s.sums, line.totals);
+  for (const c of COUNTING_COLUMNS) s.totals[c] += line.totals[c];
   if (line.zones) addZoneCounts((s.zones ??= emptyZoneCounts()), line.zones);
   lines.set(key, s);
 }
@@ -115,7 +103,7 @@ function playerSeasonRowsOf(
       starts: s.starts,
       minutes: minutesOf(s.seconds),
       rating: null,
-      ...providedTotalsOf(seasonTotalsOf(s.sums), columns),
+      ...providedTotalsOf(s.totals, columns),
     }));
 }
 

@@ -15,7 +15,8 @@ import {
   ZONE_COLUMNS,
 } from '../../src/model/location-profile.js';
 import { DNA_DIMS } from '../../src/dna/features.js';
-import { datasetDnaOf, ZONE_FEATURES, zoneDnaOf, zoneFeaturesOf } from '../../src/dna/zone-vectors.js';
+import { ZONE_FEATURES } from '../../src/dna/zone-features.js';
+import { datasetDnaOf, zoneDnaOf, zoneFeaturesOf } from '../../src/dna/zone-vectors.js';
 import { derivedOf, type FixtureRow } from './derived-fixture.js';
 
 /** Zone counts of a player who touches the ball `n` times around (x, y), passes forward from there and defends behind it. */

@@ -11,7 +11,6 @@ import {
   consecutiveIds,
   decideBatch,
   entryIdsNeeded,
-  groupCommit,
   holdOp,
   topupOp,
   type BatchDecision,
@@ -20,6 +19,7 @@ import {
   type LedgerState,
   type NewHold,
 } from '../../src/store/ledger.js';
+import { groupCommit } from '../../src/store/group-commit.js';
 import { MAX_WALLET_CREDITS, type LedgerEntry } from '../../src/store/ports.js';
 import { expectLedgerBalanced } from './wallet.case.js';
 

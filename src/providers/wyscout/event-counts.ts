@@ -7,7 +7,6 @@ import type { CountingTotals } from '../counting-totals.js';
 import { EVENT, LONG_BALL_MIN_METRES, OWN_BOX, PITCH_LENGTH_M, PITCH_WIDTH_M, SUB_EVENT, TAG } from './mapping.js';
 import type { WyscoutEvent } from './read.js';
 import { countProgressivePass } from '../event-values.js';
-import { IdSet } from './id-set.js';
 import { hypot2 } from '../../event-models/distance.js';
 
 /** True for a shot: a shot event, a direct free-kick shot or a penalty. */
@@ -15,7 +14,7 @@ export const isShot = (e: WyscoutEvent): boolean =>
   e.eventId === EVENT.shot ||
   (e.eventId === EVENT.freeKick && (e.subEventId === SUB_EVENT.freeKickShot || e.subEventId === SUB_EVENT.penalty));
 
-const PASS_LIKE_FREE_KICKS = new IdSet([
+const PASS_LIKE_FREE_KICKS = new Set<number | null>([
   SUB_EVENT.corner,
   SUB_EVENT.freeKick,
   SUB_EVENT.freeKickCross,

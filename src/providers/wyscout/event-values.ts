@@ -13,14 +13,24 @@ import { COUNTED_PERIODS, EVENT, PERIOD_START_MINUTE, periodIndexOf, SUB_EVENT, 
 import type { WyscoutEvent } from './read.js';
 import { isWyscoutShot, wyscoutShotFeaturesOf, ASSIST_WINDOW_S } from './shot-features.js';
 import { wyscoutShotCreatorsOf } from './shot-creating.js';
-import { IdSet } from './id-set.js';
 
 /** Set-piece kicks that are passes (their completed ones add threat like open-play passes). */
-const PASS_KICKS = new IdSet([SUB_EVENT.corner, SUB_EVENT.freeKick, SUB_EVENT.freeKickCross, SUB_EVENT.goalKick]);
+const PASS_KICKS = new Set<number | null>([
+  SUB_EVENT.corner,
+  SUB_EVENT.freeKick,
+  SUB_EVENT.freeKickCross,
+  SUB_EVENT.goalKick,
+]);
 const isPassMove = (e: WyscoutEvent): boolean =>
   e.eventId === EVENT.pass || (e.eventId === EVENT.freeKick && PASS_KICKS.has(e.subEventId));
 /** Events that record no touch of the ball: skipped when looking for the assisting pass. */
-const NO_TOUCH = new IdSet([EVENT.foul, EVENT.interruption, EVENT.offside, EVENT.goalkeeperLeavingLine, EVENT.duel]);
+const NO_TOUCH = new Set<number | null>([
+  EVENT.foul,
+  EVENT.interruption,
+  EVENT.offside,
+  EVENT.goalkeeperLeavingLine,
+  EVENT.duel,
+]);
 
 /**
  * The teammate whose pass set up the shot at `events[index]` (file order): the last touch before

@@ -14,15 +14,14 @@ import {
 } from '../../model/location-profile.js';
 import { EVENT, SUB_EVENT, TAG } from './mapping.js';
 import type { WyscoutEvent } from './read.js';
-import { IdSet } from './id-set.js';
 
 /** Events whose start location is an on-ball touch: passes, shots, other on-ball actions, set pieces. */
-const TOUCH_EVENTS = new IdSet([EVENT.pass, EVENT.shot, EVENT.othersOnTheBall, EVENT.freeKick]);
+const TOUCH_EVENTS = new Set<number | null>([EVENT.pass, EVENT.shot, EVENT.othersOnTheBall, EVENT.freeKick]);
 /** Duels in which the player has or fights for the ball (touches), and those in which he defends. */
-const ON_BALL_DUELS = new IdSet([SUB_EVENT.groundAttackingDuel, SUB_EVENT.groundLooseBallDuel]);
-const DEFENSIVE_DUELS = new IdSet([SUB_EVENT.groundDefendingDuel, SUB_EVENT.airDuel]);
+const ON_BALL_DUELS = new Set<number | null>([SUB_EVENT.groundAttackingDuel, SUB_EVENT.groundLooseBallDuel]);
+const DEFENSIVE_DUELS = new Set<number | null>([SUB_EVENT.groundDefendingDuel, SUB_EVENT.airDuel]);
 /** Set pieces that are passes (corners, free kicks, crosses from free kicks, goal kicks, throw-ins). */
-const PASSING_SET_PIECES = new IdSet([
+const PASSING_SET_PIECES = new Set<number | null>([
   SUB_EVENT.corner,
   SUB_EVENT.freeKick,
   SUB_EVENT.freeKickCross,

@@ -5,7 +5,8 @@
 import type pg from 'pg';
 import type { LedgerEntry, OpenHold, WalletStore } from '../ports.js';
 import type { BatchDecision, HeldCredits, LedgerOp, LedgerOutcome, LedgerState } from '../ledger.js';
-import { batchReads, decideBatch, entryIdsNeeded, groupCommit, queuedSettlements, topupOp } from '../ledger.js';
+import { groupCommit, queuedSettlements } from '../group-commit.js';
+import { batchReads, decideBatch, entryIdsNeeded, topupOp } from '../ledger.js';
 import { instanceOfOwner } from '../hold-owner.js';
 import { transaction } from './pool.js';
 

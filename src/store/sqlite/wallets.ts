@@ -5,15 +5,8 @@
 import type { SqliteDatabase } from './driver.js';
 import type { LedgerEntry, OpenHold, TopupOutcome, WalletStore } from '../ports.js';
 import type { BatchDecision, HeldCredits, LedgerOp, LedgerOutcome, LedgerState } from '../ledger.js';
-import {
-  batchReads,
-  consecutiveIds,
-  decideBatch,
-  entryIdsNeeded,
-  groupCommit,
-  queuedSettlements,
-  topupOp,
-} from '../ledger.js';
+import { groupCommit, queuedSettlements } from '../group-commit.js';
+import { batchReads, consecutiveIds, decideBatch, entryIdsNeeded, topupOp } from '../ledger.js';
 import { bindSlots, chunked } from './chunked.js';
 
 /** The prepared statements of the wallet store over `db`. */
