@@ -138,6 +138,12 @@ export class CohortRanks implements RowRanks {
     return this.rating[row];
   }
 
+  /** A keeper's save-share percentile (NaN when missing), rating the row's cohort first. */
+  saveSharePercentileAt(row: number): number {
+    this.ratingAt(row);
+    return this.saveSharePercentiles[row];
+  }
+
   /** Whether every cohort is ranked. */
   get isComplete(): boolean {
     return this.whole;

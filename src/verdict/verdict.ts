@@ -9,7 +9,8 @@ import { ok, fail, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierOf, type FeeTier } from '../stats/fee-tier.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from '../stats/metrics.js';
 import { ordinalOf } from '../stats/percentiles.js';
-import { percentileAt, valueAt } from '../stats/derived.js';
+import { percentileAt, saveSharePercentileAt, valueAt } from '../stats/derived.js';
+import { saveShareOf } from '../stats/save-share.js';
 import { cohortNameOf, SMALL_COHORT_MAX } from '../stats/cohorts.js';
 import { ratedPercentilesOf } from '../stats/rating.js';
 import { ROLES, type Role } from '../stats/roles.js';
@@ -23,6 +24,13 @@ import {
   TEAM_OUTCOME_NOTE,
 } from '../stats/team-outcomes.js';
 import { withThousands } from '../prose.js';
+import {
+  RECEIPT_KEYS,
+  type ReceiptKey,
+  SAVE_SHARE_LABEL,
+  SAVE_SHARE_RECEIPT,
+  withSaveShare,
+} from './keeper-receipts.js';
 import {
   confidenceOf,
   ELITE_MINUTES_MIN,
@@ -45,7 +53,9 @@ export type VerdictRequest = z.infer<typeof VerdictRequest>;
 /** One metric behind a verdict, with its cohort percentile (the tag evidence of DNA is `Evidence` in src/dna/tags.ts). */
 export const VerdictEvidence = z
   .object({
-    metric: z.enum(METRIC_KEYS),
+    metric: z
+      .enum(RECEIPT_KEYS)
+      .describe("A metric key, or save_share_pct: a goalkeeper's saves / shots on target faced, in %"),
     label: z.string(),
     value: z.number().nullable(),
     percentile: z.number(),
@@ -221,7 +231,9 @@ export function verdictReportOfParsed(
   const { feeTier, age, percentiles } = facts;
   const outcome = verdictOf(facts);
   const output = outputScoreOf(facts.role, percentiles);
-  const evidence = evidenceOf(ctx, row, cohortId, outcome.metrics, percentiles);
+  const receipts = evidenceOf(ctx, row, cohortId, outcome.metrics, percentiles);
+  const evidence =
+    role === 'goalkeeper' ? withSaveShare(receipts, saveShareReceiptOf(ctx, row, cohortId), outcome.code) : receipts;
   const among = cohortId >= 0 ? cohortNameOf(ctx.derived.cohorts[cohortId]) : 'his cohort';
   const { share: sampleShare, fewMinutes } = verdictSampleOf(ctx, row, facts, outcome);
   const headline = withSampleNote(
@@ -335,6 +347,18 @@ function evidenceOf(
   });
 }
 
+/** A keeper's save share as a receipt: his own shot stopping, in % (keeper-receipts.ts). */
+function saveShareReceiptOf(ctx: EngineContext, row: number, cohortId: number): VerdictEvidence {
+  const share = saveShareOf(ctx.derived, row);
+  return {
+    metric: SAVE_SHARE_RECEIPT,
+    label: SAVE_SHARE_LABEL,
+    value: Number.isNaN(share) ? null : Math.round(share * 1000) / 10,
+    percentile: saveSharePercentileAt(ctx.derived, row),
+    cohort: cohortId >= 0 ? cohortTextOf(ctx, cohortId) : '',
+  };
+}
+
 /**
  * An outfield player's team outcomes with him on the pitch, each labelled "(team, with him on the
  * pitch)", ranked in his cohort like any metric; empty for a goalkeeper (they are his own evidence)
@@ -439,7 +463,8 @@ function withSampleNote(headline: string, fewMinutes: number | null): string {
 }
 
 function narrativeOf(headline: string, evidence: VerdictEvidence[], n: NarrativeFacts): string {
-  const unit = (m: MetricKey) => (METRICS[m].kind === 'per90' ? ' per 90' : METRICS[m].kind === 'pct' ? '%' : '');
+  const unit = (m: ReceiptKey) =>
+    m === SAVE_SHARE_RECEIPT ? '%' : METRICS[m].kind === 'per90' ? ' per 90' : METRICS[m].kind === 'pct' ? '%' : '';
   const receipts = evidence
     .map((e) => `${e.label} ${e.value ?? '–'}${unit(e.metric)} (${ordinalOf(e.percentile)})`)
     .join('; ');
