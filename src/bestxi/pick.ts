@@ -206,6 +206,15 @@ export function assignSlots(
 }
 
 /**
+ * A candidate's score in a kind of slot: his pick score, with the slot's job blended in for a
+ * balanced XI (slot-jobs.ts, docs/methodology/bestxi.md#slot-jobs).
+ */
+function slotScorerOf(ctx: EngineContext, vibe: Vibe): (entry: PoolEntry, kind: SlotKind) => number {
+  return (entry, kind) =>
+    slotScoreOf(pickScoreOf(entry, vibe), slotJobScoreOf(ctx, ctx.latestRowOf(entry.player_id), kind), vibe);
+}
+
+/**
  * The league a `league` request field names: its id (digits) or its name, case and accents aside;
  * `league_not_found` listing the dataset's leagues otherwise.
  */
@@ -281,10 +290,7 @@ export function bestXiPickOfParsed(
     (e) => leagueId === null || e.league?.league_id === leagueId,
   );
   const slots = FORMATION_SLOTS[req.formation];
-  // A balanced XI judges each player in his slot's job as well (slot-jobs.ts).
-  const filled = assignSlots(slots, candidates, vibe, (entry, kind) =>
-    slotScoreOf(pickScoreOf(entry, vibe), slotJobScoreOf(ctx, ctx.latestRowOf(entry.player_id), kind), vibe),
-  );
+  const filled = assignSlots(slots, candidates, vibe, slotScorerOf(ctx, vibe));
   const xi = slots.flatMap(([slot], i) => {
     const f = filled.get(i);
     if (!f) return [];
