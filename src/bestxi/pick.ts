@@ -11,15 +11,13 @@ import { fail, ok, type Result } from '../errors.js';
 import { METRIC_KEYS } from '../stats/metrics.js';
 import { bestXiLineupOfParsed, type BestXiLineupResponse } from './lineup.js';
 import { bonusOf } from './score.js';
+import { type SlotKind, slotJobScoreOf, slotScoreOf } from './slot-jobs.js';
 import { BestXiPoolRequest, coverageNoteOf, poolCandidatesOf, type PoolEntry } from './pool.js';
 import { Vibe, vibeById, vibeCatalog } from './vibes.js';
 
 /** The formations `bestxi pick` fills. */
 export const FORMATIONS = ['4-3-3', '4-4-2', '3-5-2', '4-2-3-1'] as const;
 export type Formation = (typeof FORMATIONS)[number];
-
-/** Kinds of slot; each says which positions may fill it and at what cost. */
-type SlotKind = 'GK' | 'CB' | 'LB' | 'RB' | 'LWB' | 'RWB' | 'DM' | 'CM' | 'AM' | 'LM' | 'RM' | 'LW' | 'RW' | 'ST';
 
 /**
  * Slot eligibility and cost in score points (docs/methodology/bestxi.md#slot-eligibility): 0 for the
@@ -173,20 +171,22 @@ export function pickScoreOf(entry: PoolEntry, vibe: Vibe): number {
 
 /**
  * Fills the slots greedily: of all (slot, candidate) pairs still open, the one with the highest
- * score − cost goes first, skipping a candidate whose club already has `cap` players in the XI.
- * Ties by slot order, then player id, so the same data always gives the same XI.
+ * score in the slot − cost goes first, skipping a candidate whose club already has `cap` players in
+ * the XI. Ties by slot order, then player id, so the same data always gives the same XI.
+ * `scoreIn` is a candidate's score in a kind of slot; by default his pick score whatever the slot.
  */
 export function assignSlots(
   slots: readonly (readonly [string, SlotKind])[],
   candidates: readonly PoolEntry[],
   vibe: Vibe,
+  scoreIn: (entry: PoolEntry, kind: SlotKind) => number = (entry) => pickScoreOf(entry, vibe),
 ): Map<number, { entry: PoolEntry; score: number }> {
   const cap = vibe.constraints.per_club_cap ?? null;
   const pairs: { slot: number; entry: PoolEntry; score: number }[] = [];
   slots.forEach(([, kind], slot) => {
     for (const entry of candidates) {
       const cost = SLOT_ELIGIBILITY[kind][positionCodeOf(entry.position)];
-      if (cost !== undefined) pairs.push({ slot, entry, score: pickScoreOf(entry, vibe) - cost });
+      if (cost !== undefined) pairs.push({ slot, entry, score: scoreIn(entry, kind) - cost });
     }
   });
   pairs.sort((a, b) => b.score - a.score || a.slot - b.slot || a.entry.player_id - b.entry.player_id);
@@ -203,6 +203,15 @@ export function assignSlots(
     if (filled.size === slots.length) break;
   }
   return filled;
+}
+
+/**
+ * A candidate's score in a kind of slot: his pick score, with the slot's job blended in for a
+ * balanced XI (slot-jobs.ts, docs/methodology/bestxi.md#slot-jobs).
+ */
+function slotScorerOf(ctx: EngineContext, vibe: Vibe): (entry: PoolEntry, kind: SlotKind) => number {
+  return (entry, kind) =>
+    slotScoreOf(pickScoreOf(entry, vibe), slotJobScoreOf(ctx, ctx.latestRowOf(entry.player_id), kind), vibe);
 }
 
 /**
@@ -281,7 +290,7 @@ export function bestXiPickOfParsed(
     (e) => leagueId === null || e.league?.league_id === leagueId,
   );
   const slots = FORMATION_SLOTS[req.formation];
-  const filled = assignSlots(slots, candidates, vibe);
+  const filled = assignSlots(slots, candidates, vibe, slotScorerOf(ctx, vibe));
   const xi = slots.flatMap(([slot], i) => {
     const f = filled.get(i);
     if (!f) return [];

@@ -89,6 +89,8 @@ export interface RowRanks {
   readonly isComplete: boolean;
   percentileAt(key: MetricKey, row: number): number;
   ratingAt(row: number): number;
+  /** A keeper's save-share percentile in his cohort (NaN when missing or not a keeper's cohort). */
+  saveSharePercentileAt(row: number): number;
 }
 
 /**
@@ -106,6 +108,15 @@ export function percentileAt(d: DerivedSeasons, key: MetricKey, row: number): nu
  */
 export function ratingAt(d: DerivedSeasons, row: number): number {
   return d.ranks && !d.ranks.isComplete ? d.ranks.ratingAt(row) : d.values.rating[row];
+}
+
+/**
+ * A goalkeeper's save-share percentile (save-share.ts) in his cohort, the facet of his rating that
+ * is his own shot stopping; NaN when unknown or when the table was not derived with cohort ranks.
+ * @example saveSharePercentileAt(derived, keeperRow) // => 97
+ */
+export function saveSharePercentileAt(d: DerivedSeasons, row: number): number {
+  return d.ranks ? d.ranks.saveSharePercentileAt(row) : Number.NaN;
 }
 
 /**

@@ -36,7 +36,7 @@ const WEIGHTS = {
   full_back: {
     interceptions_padj_per90: 0.15,
     tackles_padj_per90: 0.15,
-    duels_won_per90: 0.1,
+    duels_won_per90: 0.05,
     ball_recovery_padj_per90: 0.05,
     progressive_passes_per90: 0.1,
     progressive_carries_per90: 0.1,
@@ -44,6 +44,8 @@ const WEIGHTS = {
     xa_per90: 0.15,
     assists_per90: 0.05,
     key_passes_per90: 0.05,
+    goals_per90: 0.025,
+    npxg_per90: 0.025,
   },
   midfielder: {
     progressive_passes_per90: 0.15,

@@ -22,10 +22,10 @@ export const TEAM_OUTCOME_NOTE = 'team, with him on the pitch';
 export const KEEPER_TEAM_OUTCOME_NOTE = 'team, with him in goal';
 
 /**
- * True when `key` is a team outcome (goals conceded or clean sheets).
+ * True when `key` (a metric or receipt key) is a team outcome (goals conceded or clean sheets).
  * @example isTeamOutcome('goals_conceded_per90') // => true
  */
-export function isTeamOutcome(key: MetricKey): boolean {
+export function isTeamOutcome(key: string): boolean {
   return TEAM_OUTCOME_METRICS.some((k) => k === key);
 }
 

@@ -6,26 +6,19 @@ import * as z from 'zod';
 import type { EngineContext, PlayerRow } from '../context.js';
 import { entityMetaOf } from '../model/schema.js';
 import { ok, fail, type Result } from '../errors.js';
-import { FEE_TIERS, feeTierOf, type FeeTier } from '../stats/fee-tier.js';
-import { METRIC_KEYS, METRICS, type MetricKey } from '../stats/metrics.js';
-import { ordinalOf } from '../stats/percentiles.js';
-import { percentileAt, valueAt } from '../stats/derived.js';
-import { cohortNameOf, SMALL_COHORT_MAX } from '../stats/cohorts.js';
-import { ratedPercentilesOf } from '../stats/rating.js';
+import { FEE_TIERS, feeTierOf } from '../stats/fee-tier.js';
+import { percentileAt } from '../stats/derived.js';
+import { cohortNameOf } from '../stats/cohorts.js';
+import type { MetricKey } from '../stats/metrics.js';
 import { ROLES, type Role } from '../stats/roles.js';
 import { PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../identity/request.js';
 import { EntityMeta } from '../identity/name-match.js';
-import {
-  isOwnEvidence,
-  isTeamOutcome,
-  KEEPER_TEAM_OUTCOME_NOTE,
-  TEAM_OUTCOME_METRICS,
-  TEAM_OUTCOME_NOTE,
-} from '../stats/team-outcomes.js';
-import { withThousands } from '../prose.js';
+import { withSaveShare } from './keeper-receipts.js';
+import { headlineOf, narrativeOf, withSampleNote } from './narrative.js';
+import { type PreviousSeason, previousSeasonField, previousSeasonOf } from './previous-season.js';
+import { evidenceOf, percentilesAt, roleAt, saveShareReceiptOf, teamOnPitchOf, VerdictEvidence } from './receipts.js';
 import {
   confidenceOf,
-  ELITE_MINUTES_MIN,
   eliteOnFewMinutesOf,
   outputScoreOf,
   sampleShareOf,
@@ -36,23 +29,14 @@ import {
   type VerdictFacts,
 } from './rules.js';
 
+export { VerdictEvidence } from './receipts.js';
+export type { PreviousSeason } from './previous-season.js';
+
 export const VerdictRequest = z
   .object(PLAYER_NAME_IDENTITY_FIELDS)
   .strict()
   .superRefine(requireIdentity('player_name'));
 export type VerdictRequest = z.infer<typeof VerdictRequest>;
-
-/** One metric behind a verdict, with its cohort percentile (the tag evidence of DNA is `Evidence` in src/dna/tags.ts). */
-export const VerdictEvidence = z
-  .object({
-    metric: z.enum(METRIC_KEYS),
-    label: z.string(),
-    value: z.number().nullable(),
-    percentile: z.number(),
-    cohort: z.string(),
-  })
-  .loose();
-export type VerdictEvidence = z.infer<typeof VerdictEvidence>;
 
 /** Why the rules chose the code (docs/methodology/verdict.md). */
 const VerdictRule = z.object({
@@ -128,72 +112,10 @@ export type VerdictResponse = z.infer<typeof VerdictResponse>;
 /** Finds the closest DNA match of a derived row in a strictly higher fee tier (the engine supplies it). */
 export type AnchorFinder = (row: number) => VerdictFacts['anchor'];
 
-const roleAt = (ctx: EngineContext, row: number): Role => ROLES[ctx.derived.role[row]];
-
-/**
- * Role-cohort percentiles of the metrics the role's rating reads at a derived row (an event value
- * the dataset lacks is replaced by its stand-in; missing ones omitted).
- */
-function percentilesAt(ctx: EngineContext, row: number): Partial<Record<MetricKey, number>> {
-  // One row at a time: a verdict ranks the cohorts of the player's rows, not every cohort (docs/design.md#first-answer).
-  return ratedPercentilesOf(roleAt(ctx, row), (k) => percentileAt(ctx.derived, k, row));
-}
-
 /** The percentile of the model rating at a derived row in its role cohort, or null when unranked. */
 function ratingPercentileAt(ctx: EngineContext, row: number): number | null {
   const p = percentileAt(ctx.derived, 'rating', row);
   return Number.isNaN(p) ? null : p;
-}
-
-/** The season a cooked verdict compares with: its output score, and where he played it. */
-export interface PreviousSeason {
-  output: number;
-  /** Season name, e.g. "2016/17". */
-  season: string;
-  /** His team in that season, or null when the dataset does not name it. */
-  team: string | null;
-  /** The competition, or null when the dataset does not name it. */
-  league: string | null;
-}
-
-/** True when the derived row is a national-team tournament (a league of kind `international`). */
-const isInternational = (ctx: EngineContext, row: number) =>
-  ctx.leagueById(ctx.derived.league_id[row])?.kind === 'international';
-
-/**
- * The season a cooked verdict compares the main row with (docs/methodology/verdict.md#cooked): his
- * most recent season of the same kind (club or national-team tournament) that ended before the main
- * row's season began, in which he met the cohort threshold; within that season, the row with the
- * most minutes. Never a row of the same season (another club after a transfer) nor a later
- * tournament. Null when there is none.
- */
-function previousSeasonOf(ctx: EngineContext, rows: readonly number[], latest: number): PreviousSeason | null {
-  const d = ctx.derived;
-  const began = ctx.seasonById(d.season_id[latest])?.start_date;
-  if (began === undefined) return null;
-  const international = isInternational(ctx, latest);
-  let best = -1;
-  let bestEnd = '';
-  let bestOutput = Number.NaN;
-  for (const r of rows) {
-    const season = ctx.seasonById(d.season_id[r]);
-    // Dates are validated YYYY-MM-DD, so string order is date order.
-    if (!season || !(season.end_date < began) || !d.inCohort[r] || isInternational(ctx, r) !== international) continue;
-    const output = outputScoreOf(roleAt(ctx, r), percentilesAt(ctx, r));
-    if (Number.isNaN(output)) continue;
-    if (best < 0 || season.end_date > bestEnd || (season.end_date === bestEnd && d.minutes[r] > d.minutes[best])) {
-      best = r;
-      bestEnd = season.end_date;
-      bestOutput = output;
-    }
-  }
-  if (best < 0) return null;
-  return {
-    output: bestOutput,
-    season: ctx.seasonById(d.season_id[best])?.name ?? '',
-    team: ctx.teamById(d.team_id[best])?.name ?? null,
-    league: ctx.leagueById(d.league_id[best])?.name ?? null,
-  };
 }
 
 /**
@@ -221,7 +143,7 @@ export function verdictReportOfParsed(
   const { feeTier, age, percentiles } = facts;
   const outcome = verdictOf(facts);
   const output = outputScoreOf(facts.role, percentiles);
-  const evidence = evidenceOf(ctx, row, cohortId, outcome.metrics, percentiles);
+  const evidence = receiptsOf(ctx, row, cohortId, role, outcome, percentiles);
   const among = cohortId >= 0 ? cohortNameOf(ctx.derived.cohorts[cohortId]) : 'his cohort';
   const { share: sampleShare, fewMinutes } = verdictSampleOf(ctx, row, facts, outcome);
   const headline = withSampleNote(
@@ -262,13 +184,19 @@ export function verdictReportOfParsed(
   return ok(response);
 }
 
-/** The compared season as `rule.previous_season` shows it. */
-const previousSeasonField = ({ season, team, league, output }: PreviousSeason) => ({
-  season,
-  team,
-  league,
-  output_score: Math.round(output),
-});
+/** The receipts of a verdict, a keeper's with his save share in its place (keeper-receipts.ts). */
+function receiptsOf(
+  ctx: EngineContext,
+  row: number,
+  cohortId: number,
+  role: Role | null,
+  outcome: RuleOutcome,
+  percentiles: Partial<Record<MetricKey, number>>,
+): VerdictEvidence[] {
+  const receipts = evidenceOf(ctx, row, cohortId, outcome.metrics, percentiles);
+  if (role !== 'goalkeeper') return receipts;
+  return withSaveShare(receipts, saveShareReceiptOf(ctx, row, cohortId), outcome.code);
+}
 
 /**
  * The sample behind a verdict (docs/methodology/verdict.md#sample): its share of a full sample
@@ -311,150 +239,4 @@ function factsOf(
     anchor: row >= 0 && ctx.derived.inCohort[row] ? anchorOf(row) : null,
   };
   return { facts, previous, cohortId, role };
-}
-
-/** The receipts: each deciding metric's value and role-cohort percentile, with the cohort in words. */
-function evidenceOf(
-  ctx: EngineContext,
-  row: number,
-  cohortId: number,
-  metrics: readonly MetricKey[],
-  percentiles: Partial<Record<MetricKey, number>>,
-): VerdictEvidence[] {
-  const cohortText = cohortId >= 0 ? cohortTextOf(ctx, cohortId) : '';
-  return metrics.map((metric) => {
-    const value = valueAt(ctx.derived, metric, row);
-    return {
-      metric,
-      // Only a keeper's receipts can hold a team outcome; it says whose it is.
-      label: isTeamOutcome(metric) ? `${METRICS[metric].label} (${KEEPER_TEAM_OUTCOME_NOTE})` : METRICS[metric].label,
-      value: Number.isNaN(value) ? null : Math.round(value * 100) / 100,
-      percentile: percentiles[metric]!,
-      cohort: cohortText,
-    };
-  });
-}
-
-/**
- * An outfield player's team outcomes with him on the pitch, each labelled "(team, with him on the
- * pitch)", ranked in his cohort like any metric; empty for a goalkeeper (they are his own evidence)
- * and without a row (docs/methodology/verdict.md#team-outcomes).
- */
-function teamOnPitchOf(ctx: EngineContext, row: number, cohortId: number, role: Role): VerdictEvidence[] {
-  if (row < 0) return [];
-  const cohortText = cohortId >= 0 ? cohortTextOf(ctx, cohortId) : '';
-  const out: VerdictEvidence[] = [];
-  for (const metric of TEAM_OUTCOME_METRICS) {
-    if (isOwnEvidence(role, metric)) continue;
-    const p = percentileAt(ctx.derived, metric, row);
-    if (Number.isNaN(p)) continue;
-    const value = valueAt(ctx.derived, metric, row);
-    out.push({
-      metric,
-      label: `${METRICS[metric].label} (${TEAM_OUTCOME_NOTE})`,
-      value: Number.isNaN(value) ? null : Math.round(value * 100) / 100,
-      percentile: p,
-      cohort: cohortText,
-    });
-  }
-  return out;
-}
-
-function cohortTextOf(ctx: EngineContext, cohortId: number): string {
-  const c = ctx.derived.cohorts[cohortId];
-  const who = c.role ? cohortNameOf(c) : `${cohortNameOf(c)} (role cohort too small)`;
-  // A small cohort says so: its percentiles step by 100 / n points (SMALL_COHORT_MAX).
-  const size = c.n <= SMALL_COHORT_MAX ? `n = ${c.n}, a small cohort` : `n = ${c.n}`;
-  return `${who}, ${ctx.leagueById(c.league_id)?.name ?? c.league_id} ${ctx.seasonById(c.season_id)?.name ?? c.season_id} (${size})`;
-}
-
-/** A compared season in words: "2016/17 (Bordeaux, Ligue 1)". */
-const seasonInWords = (p: PreviousSeason) => {
-  const where = [p.team, p.league].filter((x) => x !== null).join(', ');
-  return where ? `${p.season} (${where})` : p.season;
-};
-
-interface HeadlineFacts {
-  name: string;
-  age: number | null;
-  feeTier: FeeTier | null;
-  output: number;
-  previous: PreviousSeason | null;
-  facts: VerdictFacts;
-  evidence: VerdictEvidence[];
-  /** The cohort his percentiles are ranked in, named as the card names it (cohortNameOf). */
-  among: string;
-}
-
-/**
- * A label inside a sentence: capitalised words lower-cased, abbreviations kept ("Non-penalty xG" →
- * "non-penalty xG", "PAdj tackles" stays).
- */
-const inSentence = (label: string) => label.replace(/\b[A-Z][a-z]+\b/g, (w) => w.toLowerCase());
-const receipt = (e: VerdictEvidence) => `${inSentence(e.label)} ${ordinalOf(e.percentile)}`;
-
-function headlineOf(outcome: RuleOutcome, h: HeadlineFacts): string {
-  const first = h.evidence[0];
-  const { among } = h;
-  const out = Math.round(h.output);
-  switch (outcome.code) {
-    case 'elite':
-      return `${h.name} is elite among ${among}: ${h.evidence.map(receipt).join(', ')}.`;
-    case 'cooked':
-      return `${h.name} (${h.age}) looks cooked: output down ${Math.round(h.previous!.output - h.output)} percentile points since ${seasonInWords(h.previous!)}.`;
-    case 'fraud':
-      return `${h.name} is priced in fee tier ${h.feeTier} but produces at an output score of ${out} among ${among}.`;
-    case 'specialist':
-      return `${h.name} is a specialist ${outcome.specialty!.name}: ${receipt(first)} among ${among}, role output ${out}.`;
-    case 'merchant':
-      return `${h.name} is a one-stat merchant: ${receipt(first)} among ${among}, nothing else strong (role output ${out}).`;
-    case 'contrast':
-      return `${h.name} plays like ${h.facts.anchor!.name} (fee tier ${h.facts.anchor!.fee_tier}) at fee tier ${h.feeTier ?? 'unknown'}: ${Math.round(h.facts.anchor!.similarity * 100)}% DNA match.`;
-    case 'solid':
-      return `${h.name} does the job: role output ${out} among ${among}, led by ${receipt(first)}.`;
-    case 'below_par':
-      return `${h.name} is below par for his role: role output ${out} among ${among}, weakest at ${receipt(first)}.`;
-    case 'fallback':
-      return `Not enough data for a verdict on ${h.name}: ${Math.round(h.facts.minutes)} minutes in the latest season.`;
-  }
-}
-
-/** What the narrative says beyond the headline and the receipts. */
-interface NarrativeFacts {
-  facts: VerdictFacts;
-  previous: PreviousSeason | null;
-  output: number;
-  unchecked: string[];
-  /** His numbers are elite but his minutes are under ELITE_MINUTES_MIN. */
-  fewMinutes: boolean;
-}
-
-/**
- * A headline with elite numbers held back by the sample says so: "…, role output 72 (elite numbers
- * on 610 minutes, too few to call)." Unchanged when `fewMinutes` is null.
- */
-function withSampleNote(headline: string, fewMinutes: number | null): string {
-  if (fewMinutes === null) return headline;
-  return `${headline.replace(/\.$/, '')} (elite numbers on ${withThousands(Math.round(fewMinutes))} minutes, too few to call).`;
-}
-
-function narrativeOf(headline: string, evidence: VerdictEvidence[], n: NarrativeFacts): string {
-  const unit = (m: MetricKey) => (METRICS[m].kind === 'per90' ? ' per 90' : METRICS[m].kind === 'pct' ? '%' : '');
-  const receipts = evidence
-    .map((e) => `${e.label} ${e.value ?? '–'}${unit(e.metric)} (${ordinalOf(e.percentile)})`)
-    .join('; ');
-  const parts = [headline];
-  if (receipts) parts.push(`Receipts: ${receipts}.`);
-  const minutes = withThousands(Math.round(n.facts.minutes));
-  parts.push(
-    n.fewMinutes
-      ? `Sample: ${minutes} minutes, under the ${withThousands(ELITE_MINUTES_MIN)} an elite verdict needs, though the numbers are elite.`
-      : `Sample: ${minutes} minutes.`,
-  );
-  if (n.previous && !Number.isNaN(n.output))
-    parts.push(
-      `Compared with ${seasonInWords(n.previous)}: role output ${Math.round(n.previous.output)} then, ${Math.round(n.output)} now.`,
-    );
-  if (n.unchecked.length > 0) parts.push(`Not checked: ${n.unchecked.join('; ')}.`);
-  return parts.join(' ');
 }

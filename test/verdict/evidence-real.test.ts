@@ -16,6 +16,7 @@ import { Engine } from '../../src/engine.js';
 import { wyscoutIngestMany } from '../../src/providers/wyscout/competitions.js';
 import { ROLES } from '../../src/stats/roles.js';
 import { isTeamOutcome, TEAM_OUTCOME_NOTE } from '../../src/stats/team-outcomes.js';
+import { SAVE_SHARE_RECEIPT } from '../../src/verdict/keeper-receipts.js';
 import { ELITE_MINUTES_MIN } from '../../src/verdict/rules.js';
 import type { VerdictResponse } from '../../src/verdict/verdict.js';
 
@@ -91,6 +92,32 @@ describe.skipIf(!present)('verdict evidence on five real competitions', () => {
     expect(keepers.length).toBeGreaterThan(50);
     expect(keepers.some(({ v }) => v.evidence.some((e) => isTeamOutcome(e.metric)))).toBe(true);
     for (const { v } of keepers) expect(v.team_on_pitch).toEqual([]);
+  });
+
+  it("a keeper's own save share comes before his team's outcomes; the PFA keeper, De Gea, leads with it", () => {
+    const d = engine.derived;
+    const keepers = verdicts.filter(
+      ({ v, row }) => d.minutes[row] >= REGULAR_MINUTES && ROLES[d.role[row]] === 'goalkeeper' && v.evidence.length > 0,
+    );
+    const misplaced: string[] = [];
+    let shown = 0;
+    for (const { v } of keepers) {
+      const at = v.evidence.findIndex((e) => e.metric === SAVE_SHARE_RECEIPT);
+      if (at < 0) continue;
+      shown++;
+      const worstFirst = ['below_par', 'fraud', 'cooked'].includes(v.verdict_code);
+      // A specialty's lead stays first: the headline names it (clean-sheet keeper, shot-stopper).
+      const from = ['specialist', 'merchant'].includes(v.verdict_code) ? 1 : 0;
+      const teamBefore = v.evidence.slice(from, at).some((e) => isTeamOutcome(e.metric));
+      // In a verdict of strengths a team outcome never comes before his own save share.
+      if (!worstFirst && teamBefore) misplaced.push(v.headline);
+    }
+    expect(shown).toBeGreaterThan(keepers.length / 2);
+    expect(misplaced).toEqual([]);
+    // PFA Team of the Year 2017/18 keeper (bench/judgment/published-teams.ts cites the source).
+    const deGea = verdicts.find(({ v }) => v.player.name === 'David de Gea');
+    expect(deGea?.v.evidence[0]?.metric).toBe(SAVE_SHARE_RECEIPT);
+    expect(deGea?.v.headline).toMatch(/^David de Gea is elite among goalkeepers: save share/);
   });
 
   it('cooked never compares with a row of the same season or a later tournament', () => {

@@ -82,7 +82,7 @@ const POOL_SCORE_NOTE =
 
 /** How a pick score is made, and why it differs from a pool score. */
 const PICK_SCORE_NOTE =
-  "Score: season score (the rating on 0–100, blended one third to two thirds with the vibe's metrics) plus the vibe's bonus, minus the slot's cost for his position. `bestxi pool` also weighs recent form (0.4), so its scores differ.";
+  "Score: season score (the rating on 0–100, blended one third to two thirds with the vibe's metrics) plus the vibe's bonus, minus the slot's cost for his position; in a balanced XI a third of a holding midfielder's score is his ball-winning and passing, of a striker's his goals and npxG (the slot's job). `bestxi pool` also weighs recent form (0.4), so its scores differ.";
 
 /** `halfspace bestxi lineup`: aggregates of a lineup (docs/design.md#op-best-xi-lineup). */
 export const bestXiLineupCommand = defineCommand({

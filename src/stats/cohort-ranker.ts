@@ -1,0 +1,145 @@
+/**
+ * The ranking of values within cohorts (docs/methodology/stats.md#percentiles): percentiles by the
+ * tie rule, members ranked among themselves, low-sample rows placed among the members. What
+ * cohort-ranks.ts ranks each column and rating with.
+ */
+import { lowerBound, upperBound } from './percentiles.js';
+import { bucketSortPairs } from './sort-pairs.js';
+
+/**
+ * Ranks values within cohorts. Every row gets a fixed slot in a scratch array, laid out cohort by
+ * cohort (members first, then low-sample rows); ranking a cohort deals its values into its
+ * stretch, compacts and sorts the members with their rows in a small cache-resident buffer, walks
+ * them run by run, places low-sample rows by binary search in the same buffer and writes each
+ * percentile straight to its row.
+ */
+export class CohortRanker {
+  private readonly nCohorts: number;
+  /** Slot of every row. */
+  private readonly slot: Int32Array;
+  /** Row of every slot; rows without a cohort share the last slot, which is never ranked. */
+  private readonly rowOfSlot: Int32Array;
+  /** Each cohort's stretch: members in [base[c], lowBase[c]), low-sample rows in [lowBase[c], base[c + 1]). */
+  private readonly base: Int32Array;
+  private readonly lowBase: Int32Array;
+  private readonly dealt: Float64Array;
+  private readonly inValues: Float64Array;
+  private readonly inSlots: Int32Array;
+  private readonly sorted: Float64Array;
+  private readonly sortedSlots: Int32Array;
+  private readonly counts: Int32Array;
+
+  constructor(cohort: Int32Array, inCohort: Uint8Array, nCohorts: number) {
+    this.nCohorts = nCohorts;
+    const members = new Int32Array(nCohorts);
+    const lows = new Int32Array(nCohorts);
+    for (let i = 0; i < cohort.length; i++) {
+      const c = cohort[i];
+      if (c < 0) continue;
+      if (inCohort[i]) members[c]++;
+      else lows[c]++;
+    }
+    this.base = new Int32Array(nCohorts + 1);
+    this.lowBase = new Int32Array(nCohorts);
+    let largest = 0;
+    for (let c = 0; c < nCohorts; c++) {
+      this.lowBase[c] = this.base[c] + members[c];
+      this.base[c + 1] = this.lowBase[c] + lows[c];
+      largest = Math.max(largest, members[c]);
+    }
+    const slots = this.base[nCohorts] + 1;
+    const memberCursor = this.base.slice(0, nCohorts);
+    const lowCursor = this.lowBase.slice();
+    this.slot = new Int32Array(cohort.length);
+    this.rowOfSlot = new Int32Array(slots);
+    for (let i = 0; i < cohort.length; i++) {
+      const c = cohort[i];
+      const k = c < 0 ? slots - 1 : inCohort[i] ? memberCursor[c]++ : lowCursor[c]++;
+      this.slot[i] = k;
+      this.rowOfSlot[k] = i;
+    }
+    this.dealt = new Float64Array(slots);
+    this.inValues = new Float64Array(largest);
+    this.inSlots = new Int32Array(largest);
+    this.sorted = new Float64Array(largest);
+    this.sortedSlots = new Int32Array(largest);
+    this.counts = new Int32Array(largest + 1);
+  }
+
+  /** Rows of cohort `c` that are part of it (its members). */
+  membersOf(c: number): Int32Array {
+    return this.rowOfSlot.subarray(this.base[c], this.lowBase[c]);
+  }
+
+  /** Every row ranked against cohort `c`: its members, then its low-sample rows. */
+  rowsOf(c: number): Int32Array {
+    return this.rowOfSlot.subarray(this.base[c], this.base[c + 1]);
+  }
+
+  /** Writes every ranked row's percentile into `out`: one pass in table order deals the values, then each cohort is ranked. */
+  percentilesInto(values: Float64Array, lowerIsBetter: boolean, out: Float64Array): void {
+    const { slot, dealt } = this;
+    for (let i = 0; i < values.length; i++) dealt[slot[i]] = values[i];
+    for (let c = 0; c < this.nCohorts; c++) this.rankDealt(lowerIsBetter, c, out, null);
+  }
+
+  /**
+   * Writes the percentile (0–100 integer) of each row of cohort `c` for which `keep` holds into
+   * `out`; rows without a value are left as they are (NaN).
+   */
+  rankCohort(
+    values: Float64Array,
+    lowerIsBetter: boolean,
+    c: number,
+    out: Float64Array,
+    keep: (row: number) => boolean,
+  ): void {
+    const { rowOfSlot, base, dealt } = this;
+    for (let k = base[c]; k < base[c + 1]; k++) dealt[k] = values[rowOfSlot[k]];
+    this.rankDealt(lowerIsBetter, c, out, keep);
+  }
+
+  /** Ranks cohort `c` from its dealt stretch; `keep` null writes every row of it. */
+  private rankDealt(
+    lowerIsBetter: boolean,
+    c: number,
+    out: Float64Array,
+    keep: ((row: number) => boolean) | null,
+  ): void {
+    const { rowOfSlot, base, lowBase, dealt, inValues, inSlots, sorted, sortedSlots, counts } = this;
+    const s = base[c];
+    const lb = lowBase[c];
+    const le = base[c + 1];
+    let m = 0;
+    let min = Infinity;
+    let max = -Infinity;
+    for (let k = s; k < lb; k++) {
+      const v = dealt[k];
+      if (Number.isNaN(v)) continue;
+      inValues[m] = v;
+      inSlots[m++] = rowOfSlot[k];
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+    if (m === 0) return;
+    bucketSortPairs(inValues, inSlots, sorted, sortedSlots, 0, m, min, max, counts);
+    for (let a = 0; a < m; ) {
+      let b = a + 1;
+      while (b < m && sorted[b] === sorted[a]) b++;
+      // percentileFromCounts, inlined: round half up of 100 × (below + equal/2) / m.
+      const p = Math.floor((100 * (2 * a + (b - a)) + m) / (2 * m));
+      const q = lowerIsBetter ? 100 - p : p;
+      for (let j = a; j < b; j++) if (keep === null || keep(sortedSlots[j])) out[sortedSlots[j]] = q;
+      a = b;
+    }
+    for (let k = lb; k < le; k++) {
+      const x = dealt[k];
+      const row = rowOfSlot[k];
+      if (Number.isNaN(x) || (keep !== null && !keep(row))) continue;
+      const below = lowerBound(sorted, 0, m, x);
+      const equal = upperBound(sorted, below, m, x) - below;
+      const p = Math.floor((100 * (2 * below + equal) + m) / (2 * m));
+      out[row] = lowerIsBetter ? 100 - p : p;
+    }
+  }
+}
