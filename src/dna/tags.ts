@@ -190,7 +190,7 @@ export function styleTagsOf(
 
 /**
  * {@link styleTagsOf} of a row known to have a DNA vector: the rules read only its role-cohort
- * percentiles, so a caller that knows the row has a vector (DnaRowVectors) needs no DNA matrix.
+ * percentiles, so a caller that already knows the row has a vector needs no DNA matrix.
  * @example styleTagsOfRow(derived, row).primary // => 'Poacher'
  */
 export function styleTagsOfRow(derived: DerivedSeasons, row: number, location: RowLocation | null = null): StyleTags {
