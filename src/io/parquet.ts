@@ -6,7 +6,7 @@
 import { messageOf } from '../errors.js';
 import { readFileSync, writeSync } from 'node:fs';
 import { DataType, type Table, tableFromIPC, tableToIPC } from 'apache-arrow';
-import { ownTable } from '../model/arrow/own-table.js';
+import { ownTable } from '../model/arrow.js';
 import { createRequire } from 'node:module';
 import type { RecordBatch as WasmBatch } from 'parquet-wasm/node';
 import { DatasetError } from '../model/dataset-error.js';

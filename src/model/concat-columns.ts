@@ -17,7 +17,7 @@ import {
   Utf8,
   type Vector,
 } from 'apache-arrow';
-import { isOwnTable } from './arrow/own-table.js';
+import { isOwnTable } from './arrow.js';
 import { arrowTypeOf, type ColumnKind, SCHEMA, type TableName } from './schema.js';
 
 /**

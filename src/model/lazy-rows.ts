@@ -4,8 +4,8 @@
  * (docs/methodology/stats.md#implementation-and-performance).
  */
 import { DataType, type Table, type Vector } from 'apache-arrow';
-import { utf8BuffersOf, valuesAs } from './arrow/buffers.js';
-import { validityOf } from './arrow/validity.js';
+import { utf8BuffersOf, valuesAs } from './arrow.js';
+import { validityOf } from './arrow.js';
 import { rowsOf, type RowOf, type TableName } from './schema.js';
 
 /** Rows of one table, read one at a time ({@link LazyRows.at}) or all at once ({@link LazyRows.all}); the same object either way. */

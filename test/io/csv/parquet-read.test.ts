@@ -5,11 +5,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Table } from 'apache-arrow';
+import { Int32, Table } from 'apache-arrow';
 import { DuckDBInstance } from '@duckdb/node-api';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { int32VectorOf, utf8VectorOf } from '../../../src/model/arrow/index.js';
+import { utf8VectorOf, vectorOf } from '../../../src/model/arrow.js';
 import {
   PARQUET_ROW_GROUP_ROWS,
   recordsOfParquetFile,
@@ -29,7 +29,7 @@ beforeAll(async () => {
   path = join(tmp, 'season.parquet');
   const ids = Int32Array.from({ length: ROWS }, (_, i) => i + 1);
   const names = Array.from({ length: ROWS }, (_, i) => (i % 11 === 0 ? null : `Ødegaard ${i}`));
-  await tableToParquetFile(new Table({ player_id: int32VectorOf(ids), name: utf8VectorOf(names) }), path);
+  await tableToParquetFile(new Table({ player_id: vectorOf(new Int32(), ids), name: utf8VectorOf(names) }), path);
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
