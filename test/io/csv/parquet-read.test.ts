@@ -12,12 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utf8VectorOf, vectorOf } from '../../../src/model/arrow.js';
 import {
   PARQUET_ROW_GROUP_ROWS,
+  parquetRowGroupRowsOf,
   recordsOfParquetFile,
   recordsOfTable,
   tableFromParquetFile,
   tableToParquetFile,
 } from '../../../src/io/parquet.js';
-import { parquetRowGroupRowsOf } from '../../../src/io/parquet-footer.js';
 import type { CsvField } from '../../../src/io/csv/parse.js';
 
 // Four full row groups and a partial one: 4 × 32,768 + 1,000 rows, so the reader needs three slices.
