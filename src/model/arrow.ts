@@ -43,7 +43,14 @@ export function validityOf(vector: Vector): Uint8Array | null {
   if (vector.nullCount === 0) return null;
   const out = new Uint8Array(vector.length);
   let at = 0;
-  for (const d of vector.data) for (let i = 0; i < d.length; i++) out[at++] = d.getValid(i) ? 1 : 0;
+  for (const d of vector.data) {
+    const bitmap = d.nullBitmap;
+    // One bitmap read per chunk: Data.getValid per row re-checks the type on every call.
+    if (d.nullCount === 0 || !bitmap || bitmap.length === 0) out.fill(1, at, at + d.length);
+    else
+      for (let i = 0, j = d.offset; i < d.length; i++, j++) out[at + i] = util.getBit(null, j, bitmap[j >> 3], j & 7);
+    at += d.length;
+  }
   return out;
 }
 

@@ -2,8 +2,8 @@
  * Reading Arrow columns as typed arrays once, with their null masks, for the column loops of
  * `deriveSeasons` (docs/methodology/stats.md#missing-values).
  */
-import type { Table } from 'apache-arrow';
-import { validityOf } from '../model/arrow.js';
+import { type Table, util } from 'apache-arrow';
+import { validityOf, valuesAs } from '../model/arrow.js';
 
 /**
  * A numeric column as a Float64Array with nulls (and a missing column) as NaN.
@@ -39,8 +39,14 @@ export function trueFlagsOf(table: Table, name: string): Uint8Array {
   const vector = table.getChild(name);
   const out = new Uint8Array(table.numRows);
   if (!vector) return out;
+  const valid = validityOf(vector);
   let at = 0;
-  for (const x of vector) out[at++] = x === true ? 1 : 0;
+  // One pass over each chunk's bits: the on-pitch tally reads every appearance at open.
+  for (const d of vector.data) {
+    const bits = valuesAs(d.values, Uint8Array, `${name} bits`);
+    for (let i = 0, j = d.offset; i < d.length; i++, j++, at++)
+      if (!valid || valid[at]) out[at] = util.getBit(null, j, bits[j >> 3], j & 7);
+  }
   return out;
 }
 
@@ -97,9 +103,10 @@ export function textCodes(table: Table, name: string): Int32Array {
       at += d.length;
       continue;
     }
+    const bitmap = d.nullCount > 0 ? d.nullBitmap : undefined;
     for (let i = 0; i < d.length; i++) {
       const j = d.offset + i;
-      if (!d.getValid(i)) continue;
+      if (bitmap && !util.getBit(null, j, bitmap[j >> 3], j & 7)) continue;
       const from = offsets[j];
       const len = offsets[j + 1] - from;
       if (len > 3) {
