@@ -76,11 +76,9 @@ export function vectorOf<T extends DataType>(type: T, data: T['TArray'], valid: 
  * @example float64VectorOf(Float64Array.of(1.5, NaN)).get(1) // => null
  */
 export function float64VectorOf(xs: Float64Array): Vector<Float64> {
-  return vectorOf(
-    new Float64(),
-    xs,
-    Uint8Array.from(xs, (x) => (Number.isNaN(x) ? 0 : 1)),
-  );
+  const valid = new Uint8Array(xs.length);
+  for (let i = 0; i < xs.length; i++) valid[i] = Number.isNaN(xs[i]) ? 0 : 1;
+  return vectorOf(new Float64(), xs, valid);
 }
 
 /**
