@@ -14,7 +14,7 @@ import {
   type Vector,
   vectorFromArray,
 } from 'apache-arrow';
-import { numericVectorOf } from '../../src/model/arrow/index.js';
+import { vectorOf } from '../../src/model/arrow.js';
 import { COUNTING_COLUMNS, POSITION_CODES, tableFromRows, type Dataset } from '../../src/model/schema.js';
 
 /** Deterministic xorshift32 in [0, 1). */
@@ -32,7 +32,7 @@ export function rng(seed: number): () => number {
 
 function withNulls(type: Int32Type | Float64Type, values: Int32Array | Float64Array, valid: Uint8Array | null): Vector {
   if (!valid) return makeVector(values as Int32Array);
-  return numericVectorOf(type, values as never, valid);
+  return vectorOf(type, values as never, valid);
 }
 
 export interface SyntheticShape {

@@ -2,7 +2,7 @@ import { messageOf } from '../errors.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeVector, Table, tableFromIPC, vectorFromArray, type Vector } from 'apache-arrow';
-import { ownTable } from '../model/arrow/own-table.js';
+import { ownTable } from '../model/arrow.js';
 import { DatasetError } from '../model/dataset-error.js';
 import {
   ADDED_COLUMNS,

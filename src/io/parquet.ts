@@ -6,12 +6,12 @@
 import { messageOf } from '../errors.js';
 import { readFileSync, writeSync } from 'node:fs';
 import { DataType, type Table, tableFromIPC, tableToIPC } from 'apache-arrow';
-import { ownTable } from '../model/arrow/own-table.js';
+import { ownTable } from '../model/arrow.js';
 import { createRequire } from 'node:module';
 import type { RecordBatch as WasmBatch } from 'parquet-wasm/node';
 import { DatasetError } from '../model/dataset-error.js';
 import type { CsvField } from './csv/parse.js';
-import { parquetRowGroupRowsOf } from './parquet-footer.js';
+import { parquetMetadata } from 'hyparquet/src/metadata.js';
 import { writeViaTemp } from './temp-file.js';
 
 /** parquet-wasm, loaded on first use: compiling its WebAssembly is a cost that CSV-only runs should not pay. */
@@ -19,6 +19,24 @@ let wasm: typeof import('parquet-wasm/node') | null = null;
 const parquetWasm = (): typeof import('parquet-wasm/node') =>
   // cast: require returns any; the module is the one its own declarations describe.
   (wasm ??= createRequire(import.meta.url)('parquet-wasm/node') as typeof import('parquet-wasm/node'));
+
+/**
+ * Rows in each row group of the Parquet file `bytes`, in file order, read from its footer by
+ * hyparquet's metadata reader without decoding any data (parquet-wasm's synchronous API does not
+ * expose them); null when the bytes do not end in a readable footer (the caller's full read then
+ * reports why). The reader checks every length against the bytes it has, so a footer that lies
+ * about its sizes costs at most one pass over the footer.
+ * @example parquetRowGroupRowsOf(readFileSync('scores.parquet')) // => [32768, 32768, 1234]
+ */
+export function parquetRowGroupRowsOf(bytes: Uint8Array): number[] | null {
+  try {
+    const rows = parquetMetadata(bytes).row_groups.map((g) => Number(g.num_rows));
+    return rows.every((n) => Number.isSafeInteger(n) && n >= 0) ? rows : null;
+  } catch {
+    // Untrusted bytes: whatever the footer reader cannot read is left to the full read to word.
+    return null;
+  }
+}
 
 /** Rows per written row group: large enough for column statistics and compression to pay, small enough to keep the writer's buffers small. */
 export const PARQUET_ROW_GROUP_ROWS = 32_768;

@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Table, tableToIPC } from 'apache-arrow';
-import { ownTable } from '../model/arrow/own-table.js';
+import { ownTable } from '../model/arrow.js';
 import { TABLE_NAMES, tableFileOf, type Dataset, type TableName } from '../model/schema.js';
 
 /**

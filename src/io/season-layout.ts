@@ -3,7 +3,6 @@
  * values grow in while rows arrive: shared by the row reader (season-rows.ts) and the dataset
  * builder (season-table-dataset.ts), so neither imports the other's types.
  */
-import type { Utf8Buffer } from '../model/arrow/index.js';
 import { COUNTING_COLUMNS } from '../model/schema.js';
 
 /** Columns every row must fill. */
@@ -28,14 +27,8 @@ export const SEASON_CSV_OPTIONAL = [
 /** A column of the season-table layout. */
 export type SeasonCsvColumn = (typeof SEASON_CSV_REQUIRED)[number] | (typeof SEASON_CSV_OPTIONAL)[number];
 
-/**
- * Values of one column while rows arrive: numbers in a growing Float64Array (NaN = null); text
- * that names something repeated (team, league, season, position) as shared strings, any other
- * text straight as UTF-8 bytes, so a million names never live as a million strings (each of
- * which would also keep its whole decoded block alive).
- */
+/** Values of one column while rows arrive: numbers in a growing Float64Array (NaN = null), or texts. */
 export interface ColumnBuffer {
   numbers: Float64Array | null;
   texts: (string | null)[] | null;
-  utf8: Utf8Buffer | null;
 }

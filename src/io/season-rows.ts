@@ -3,7 +3,6 @@
  * header is mapped and checked, then every row's cells are parsed as their column's kind into
  * typed column buffers, with errors naming the file, column, data row and line.
  */
-import { pushUtf8, utf8Buffer } from '../model/arrow/index.js';
 import { DatasetError } from '../model/dataset-error.js';
 import { POSITION_CODES, SCHEMA, type ColumnKind, type Dataset, type TableSpec } from '../model/schema.js';
 import { recordOf } from '../model/record-of.js';
@@ -81,7 +80,7 @@ interface RowsState {
   required: boolean[];
   isPosition: boolean[];
   store: ColumnBuffer[];
-  shared: Map<string, string>[];
+  shared: (Map<string, string> | null)[];
   width: number;
 }
 
@@ -129,14 +128,9 @@ function takeHeader(state: RowsState, fields: readonly (string | null)[], line: 
   state.width = fields.length;
   state.slots = used;
   for (const c of header) {
-    cells[c] =
-      KIND_OF[c] !== 'utf8'
-        ? { numbers: new Float64Array(1024), texts: null, utf8: null }
-        : SHARED_TEXT.has(c)
-          ? { numbers: null, texts: [], utf8: null }
-          : { numbers: null, texts: null, utf8: utf8Buffer(1024, 16 * 1024) };
+    cells[c] = KIND_OF[c] !== 'utf8' ? { numbers: new Float64Array(1024), texts: null } : { numbers: null, texts: [] };
   }
-  state.shared = header.map(() => new Map<string, string>());
+  state.shared = header.map((c) => (SHARED_TEXT.has(c) ? new Map<string, string>() : null));
   state.kinds = header.map((c) => KIND_OF[c]);
   state.required = header.map((c) => isOneOf(SEASON_CSV_REQUIRED, c));
   state.isPosition = header.map((c) => c === 'position');
@@ -155,19 +149,18 @@ function takeEmpty(state: RowsState, header: SeasonCsvColumn[], j: number, line:
       `line ${line}: empty, but every row needs ${withArticle(header[j])}`,
     );
   if (buffer.numbers) buffer.numbers[rows] = NaN;
-  else if (buffer.utf8) pushUtf8(buffer.utf8, rows, null);
   else buffer.texts!.push(null);
 }
 
 /** Stores a text cell of column `j` (not the position column). */
 function takeText(state: RowsState, j: number, raw: string): void {
   const buffer = state.store[j];
-  if (buffer.utf8) {
-    pushUtf8(buffer.utf8, state.rows, raw);
+  const shared = state.shared[j];
+  if (!shared) {
+    buffer.texts!.push(raw);
     return;
   }
   // One string per distinct value, so rows share it (and no row keeps its block of text alive).
-  const shared = state.shared[j];
   let one = shared.get(raw);
   if (one === undefined) {
     one = raw.length < 13 ? raw : Buffer.from(raw, 'utf8').toString('utf8');
@@ -188,9 +181,7 @@ function takeParsed(state: RowsState, header: SeasonCsvColumn[], j: number, raw:
   }
   if (buffer.numbers)
     buffer.numbers[rows] = v.value as number; // cast: a numeric kind's value
-  else if (buffer.utf8)
-    pushUtf8(buffer.utf8, rows, v.value as string); // cast: a text kind's value
-  // cast: only the position column keeps texts, and its value was checked against the codes above.
+  // cast: only the position column comes here as text, and its value was checked against the codes above.
   else buffer.texts!.push(POSITION_CODES[POSITION_CODES.indexOf(v.value as (typeof POSITION_CODES)[number])]);
 }
 

@@ -2,8 +2,8 @@
  * A season table's parsed columns as an in-memory dataset: leagues, seasons, teams and players get
  * ids (in order of first appearance, or the rows' own player_id), then the dataset is validated.
  */
-import { Table, type Vector } from 'apache-arrow';
-import { float64VectorOf, int32VectorOf, utf8VectorOf, utf8VectorOfBuffer } from '../model/arrow/index.js';
+import { Int32, Table, type Vector } from 'apache-arrow';
+import { float64VectorOf, utf8VectorOf, vectorOf } from '../model/arrow.js';
 import { DatasetError } from '../model/dataset-error.js';
 import { SCHEMA, tableFromRows, type ColumnKind, type Dataset } from '../model/schema.js';
 import { validateDataset } from '../model/validate.js';
@@ -23,12 +23,11 @@ function seasonDatesOf(name: string, asOf: string): { start_date: string; end_da
 type Cells = Partial<Record<SeasonCsvColumn, ColumnBuffer>>;
 
 /** Column `c` as a vector of `kind`, over every row or the rows `at`; all null when the file leaves it out. */
-function vectorOf(cells: Cells, rows: number, kind: ColumnKind, c: SeasonCsvColumn, at?: number[]): Vector {
+function columnOf(cells: Cells, rows: number, kind: ColumnKind, c: SeasonCsvColumn, at?: number[]): Vector {
   const n = at ? at.length : rows;
   const buffer = cells[c];
   if (kind === 'utf8') {
     if (!buffer) return utf8VectorOf(new Array(n).fill(null));
-    if (buffer.utf8) return utf8VectorOfBuffer(buffer.utf8, rows, at);
     const xs = buffer.texts!;
     return utf8VectorOf(at ? at.map((i) => xs[i]) : xs);
   }
@@ -43,7 +42,7 @@ function vectorOf(cells: Cells, rows: number, kind: ColumnKind, c: SeasonCsvColu
         xs[i] = x;
         valid[i] = 1;
       }
-    return int32VectorOf(xs, valid);
+    return vectorOf(new Int32(), xs, valid);
   }
   const xs = new Float64Array(n).fill(NaN);
   if (numbers) for (let i = 0; i < n; i++) xs[i] = numbers[at ? at[i] : i];
@@ -163,10 +162,18 @@ function playerColumnsOf(cells: Cells, rows: number, ids: RowIds): Record<string
   const { playerFirstRow, playerOf, teamOf } = ids;
   const playerColumns: Record<string, Vector> = {};
   for (const [c, spec] of Object.entries(SCHEMA.players.columns)) {
-    if (c === 'player_id') playerColumns[c] = int32VectorOf(Int32Array.from(playerFirstRow, (i) => playerOf[i]));
-    else if (c === 'team_id') playerColumns[c] = int32VectorOf(Int32Array.from(playerFirstRow, (i) => teamOf[i]));
+    if (c === 'player_id')
+      playerColumns[c] = vectorOf(
+        new Int32(),
+        Int32Array.from(playerFirstRow, (i) => playerOf[i]),
+      );
+    else if (c === 'team_id')
+      playerColumns[c] = vectorOf(
+        new Int32(),
+        Int32Array.from(playerFirstRow, (i) => teamOf[i]),
+      );
     // cast: the players columns other than the ids are columns of the season-table layout.
-    else playerColumns[c] = vectorOf(cells, rows, spec.kind, c as SeasonCsvColumn, playerFirstRow);
+    else playerColumns[c] = columnOf(cells, rows, spec.kind, c as SeasonCsvColumn, playerFirstRow);
   }
   return playerColumns;
 }
@@ -175,12 +182,12 @@ function playerColumnsOf(cells: Cells, rows: number, ids: RowIds): Record<string
 function seasonColumnsOf(cells: Cells, rows: number, ids: RowIds): Record<string, Vector> {
   const seasonColumns: Record<string, Vector> = {};
   for (const [c, spec] of Object.entries(SCHEMA.player_seasons.columns)) {
-    if (c === 'player_id') seasonColumns[c] = int32VectorOf(ids.playerOf);
-    else if (c === 'season_id') seasonColumns[c] = int32VectorOf(ids.seasonOf);
-    else if (c === 'team_id') seasonColumns[c] = int32VectorOf(ids.teamOf);
-    else if (c === 'league_id') seasonColumns[c] = int32VectorOf(ids.leagueOf);
+    if (c === 'player_id') seasonColumns[c] = vectorOf(new Int32(), ids.playerOf);
+    else if (c === 'season_id') seasonColumns[c] = vectorOf(new Int32(), ids.seasonOf);
+    else if (c === 'team_id') seasonColumns[c] = vectorOf(new Int32(), ids.teamOf);
+    else if (c === 'league_id') seasonColumns[c] = vectorOf(new Int32(), ids.leagueOf);
     // cast: the player_seasons columns other than the ids are columns of the season-table layout.
-    else seasonColumns[c] = vectorOf(cells, rows, spec.kind, c as SeasonCsvColumn);
+    else seasonColumns[c] = columnOf(cells, rows, spec.kind, c as SeasonCsvColumn);
   }
   return seasonColumns;
 }

@@ -5,7 +5,7 @@
 import { readFileSync, writeSync } from 'node:fs';
 import { extname } from 'node:path';
 import { type Table, tableToIPC } from 'apache-arrow';
-import { ownTable } from '../model/arrow/own-table.js';
+import { ownTable } from '../model/arrow.js';
 import { tableFromParquet, tableToParquetFile } from './parquet.js';
 import { tableToCsvFile, tableToJsonlFile, type TableWriteOptions } from './csv/table-csv.js';
 import { writeViaTemp } from './temp-file.js';

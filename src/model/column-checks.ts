@@ -4,7 +4,7 @@
  * non-negative counts. Each column is read once as a typed array, kept for the key checks.
  */
 import { DataType, Precision, type Table, TimeUnit, type Vector } from 'apache-arrow';
-import { utf8BuffersOf, validityOf, valuesAs } from './arrow/index.js';
+import { utf8BuffersOf, validityOf, valuesAs } from './arrow.js';
 import { DatasetError } from './dataset-error.js';
 import type { ColumnKind, ColumnSpec } from './schema.js';
 

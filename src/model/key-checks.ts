@@ -3,7 +3,7 @@
  * primary and composite keys, and every foreign key pointing at a row. Each row's key is one
  * number, so the passes allocate no per-row objects.
  */
-import { valuesAs } from './arrow/index.js';
+import { valuesAs } from './arrow.js';
 import { DatasetError } from './dataset-error.js';
 import { isTableName, SCHEMA, TABLE_NAMES, type TableName, type TableSpec } from './schema.js';
 import { assert } from '../errors.js';

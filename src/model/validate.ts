@@ -4,7 +4,7 @@
  * totals, and every foreign key pointing at a row. Each column is read once as a typed array.
  */
 import { Table } from 'apache-arrow';
-import { valuesAs } from './arrow/index.js';
+import { valuesAs } from './arrow.js';
 import {
   checkColumn,
   checkNonNegative,

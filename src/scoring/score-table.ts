@@ -4,16 +4,8 @@
  * cohort percentiles, cohort and sample level, rating (provider or model), age, fee tier and style
  * tags. Pure: a dataset in, a table out. Lives in `dna/` because style tags do.
  */
-import { DataType, Float32, Table, type Vector } from 'apache-arrow';
-import { ownTable } from '../model/arrow/own-table.js';
-import {
-  float64VectorOf,
-  int32VectorOf,
-  numericVectorOf,
-  utf8VectorAt,
-  utf8VectorOf,
-  validityOf,
-} from '../model/arrow/index.js';
+import { DataType, Float32, Int32, Table, type Vector } from 'apache-arrow';
+import { float64VectorOf, ownTable, utf8VectorOf, validityOf, vectorOf } from '../model/arrow.js';
 import { COUNTING_COLUMNS, DECIMAL_COLUMNS, POSITION_GROUPS, type Dataset } from '../model/schema.js';
 import { ageOn } from '../stats/age.js';
 import { intColumn, numberColumn } from '../stats/columns.js';
@@ -96,7 +88,7 @@ function percentileVector(xs: Float64Array): Vector {
       valid[i] = 1;
     }
   }
-  return int32VectorOf(out, valid);
+  return vectorOf(new Int32(), out, valid);
 }
 
 /**
@@ -106,7 +98,7 @@ function percentileVector(xs: Float64Array): Vector {
 function dnaSlotVector(dna: DnaVectors, k: number): Vector {
   const xs = new Float32Array(dna.n);
   for (let i = 0; i < dna.n; i++) if (dna.search.hasVector[i]) xs[i] = dna.search.matrix[i * dna.dims + k];
-  return numericVectorOf(new Float32(), xs, dna.search.hasVector);
+  return vectorOf(new Float32(), xs, dna.search.hasVector);
 }
 
 /** Text of a Utf8 column per row (nulls as null). */
@@ -117,6 +109,12 @@ function textColumn(table: Table, name: string): (string | null)[] {
   let i = 0;
   for (const x of v) out[i++] = typeof x === 'string' ? x : null;
   return out;
+}
+
+/** Text of a Utf8 column at `rows` (in that order), decoded once per row of the table. */
+function textAt(table: Table, name: string, rows: Int32Array): (string | null)[] {
+  const texts = textColumn(table, name);
+  return Array.from(rows, (r) => texts[r]);
 }
 
 /** Id → name of a table with an id column `key` and a `name` column. */
@@ -249,7 +247,7 @@ function addCountingVectors(columns: Record<string, Vector>, ps: Table): void {
       ? float64VectorOf(numberColumn(ps, c))
       : DataType.isInt(v.type) && v.type.bitWidth === 32 && v.type.isSigned
         ? v
-        : int32VectorOf(intColumn(ps, c), validityOf(v));
+        : vectorOf(new Int32(), intColumn(ps, c), validityOf(v));
   }
 }
 
@@ -303,29 +301,28 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
   const cohort = cohortColumnsOf(derived);
   const style = styleColumnsOf(dna, derived, rowLocationOf(derived, dataset.tables.player_zones), options);
   const columns: Record<string, Vector> = {
-    player_id: int32VectorOf(derived.player_id),
-    // Names are copied as bytes by player row: a million of them never become strings.
-    name: utf8VectorAt(players.getChild('name')!, who.playerRow),
-    known_as: utf8VectorAt(players.getChild('known_as')!, who.playerRow),
-    team_id: int32VectorOf(derived.team_id),
+    player_id: vectorOf(new Int32(), derived.player_id),
+    name: utf8VectorOf(textAt(players, 'name', who.playerRow)),
+    known_as: utf8VectorOf(textAt(players, 'known_as', who.playerRow)),
+    team_id: vectorOf(new Int32(), derived.team_id),
     team: utf8VectorOf(who.team),
-    league_id: int32VectorOf(derived.league_id),
+    league_id: vectorOf(new Int32(), derived.league_id),
     league: utf8VectorOf(who.league),
-    season_id: int32VectorOf(derived.season_id),
+    season_id: vectorOf(new Int32(), derived.season_id),
     season: utf8VectorOf(who.season),
     position: utf8VectorOf(who.position),
     position_group: utf8VectorOf(who.group),
-    age: int32VectorOf(who.age, who.ageValid),
+    age: vectorOf(new Int32(), who.age, who.ageValid),
     fee_tier: utf8VectorOf(who.feeTier),
-    appearances: int32VectorOf(derived.appearances),
+    appearances: vectorOf(new Int32(), derived.appearances),
     starts: ps.getChild('starts')!,
     minutes: float64VectorOf(derived.minutes),
   };
   addCountingVectors(columns, ps);
   addMetricVectors(columns, derived);
   columns.rating_source = utf8VectorOf(cohort.ratingSource);
-  columns.cohort_id = int32VectorOf(cohort.cohortId, cohort.cohortValid);
-  columns.cohort_n = int32VectorOf(cohort.cohortN, cohort.cohortValid);
+  columns.cohort_id = vectorOf(new Int32(), cohort.cohortId, cohort.cohortValid);
+  columns.cohort_n = vectorOf(new Int32(), cohort.cohortN, cohort.cohortValid);
   columns.cohort_min_minutes = float64VectorOf(cohort.cohortMin);
   columns.sample = utf8VectorOf(cohort.sample);
   columns.style_role = utf8VectorOf(style.role);

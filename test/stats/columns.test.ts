@@ -1,6 +1,6 @@
 import { Float64, Int32, makeVector, Table, vectorFromArray } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { validityOf } from '../../src/model/arrow/index.js';
+import { validityOf } from '../../src/model/arrow.js';
 import { intColumn, numberColumn } from '../../src/stats/columns.js';
 
 describe('Arrow column reading', () => {

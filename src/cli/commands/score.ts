@@ -5,10 +5,9 @@ import { datasetFromPath, type PathFormat } from '../../io/dataset-from-path.js'
 import { CSV_DELIMITERS, delimiterFromName, type CsvDelimiter } from '../../io/csv/delimiter.js';
 import { TEXT_ENCODINGS, type TextEncoding } from '../../io/csv/encoding.js';
 import { csvFileSummaryOf, type CsvFileInfo } from '../../io/csv/stream.js';
-import type { Table } from 'apache-arrow';
+import type { Table, Vector } from 'apache-arrow';
 import type { Dataset } from '../../model/schema.js';
 import { TABLE_FORMATS, tableFormatOf, tableToFile, type TableFormat } from '../../io/table-file.js';
-import { utf8CountsOf } from '../../model/arrow/index.js';
 import { scoreTableOf } from '../../scoring/score-table.js';
 import { datasetFromMapOption, MAP_OPTION, mapReportText, type MapOptionResult } from '../map-option.js';
 import { progressBar, type ProgressBar } from '../progress.js';
@@ -187,12 +186,18 @@ function scoreInput(args: ScoreArgs, io: CliIo, ms: StageMs): Scored {
   };
 }
 
+/** How many rows of a column hold each value (`null` counts the nulls). */
+function countsOf(vector: Vector): Map<string | null, number> {
+  const counts = new Map<string | null, number>();
+  for (const v of vector) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return counts;
+}
+
 /** The `--json` summary of a run: rows, columns, stage times, rating sources and samples, attribution. */
 function summaryOf(args: ScoreArgs, scored: Scored, ms: StageMs, seconds: number) {
   const { table, csv } = scored;
-  // Counted as bytes: decoding the two columns would add a million strings at the end of the run.
-  const sources = utf8CountsOf(table.getChild('rating_source')!);
-  const samples = utf8CountsOf(table.getChild('sample')!);
+  const sources = countsOf(table.getChild('rating_source')!);
+  const samples = countsOf(table.getChild('sample')!);
   const count = (counts: Map<string | null, number>, v: string | null) => counts.get(v) ?? 0;
   // Only a run with unrated rows reads the columns again, to say why each has none.
   const gaps =

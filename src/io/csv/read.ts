@@ -5,11 +5,18 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Table, type Vector } from 'apache-arrow';
-import { vectorOfKind } from '../../model/arrow/index.js';
+import { Table, vectorFromArray, type Vector } from 'apache-arrow';
 import { shownValueOf, DatasetError } from '../../model/dataset-error.js';
 import { datasetMetaOf } from '../load.js';
-import { SCHEMA, TABLE_NAMES, tableFileOf, type Dataset, type TableName, type TableSpec } from '../../model/schema.js';
+import {
+  arrowTypeOf,
+  SCHEMA,
+  TABLE_NAMES,
+  tableFileOf,
+  type Dataset,
+  type TableName,
+  type TableSpec,
+} from '../../model/schema.js';
 import { validateDataset } from '../../model/validate.js';
 import { csvFileOf } from './layout.js';
 import type { CsvDelimiter } from './delimiter.js';
@@ -88,7 +95,7 @@ function tableRecords(name: TableName, file: string): TableRecords {
       if (!header) throw new DatasetError(file, null, null, 'line 1: no header row (the file is empty)');
       const vectors: Record<string, Vector> = {};
       columns.forEach(([col, c], j) => {
-        vectors[col] = vectorOfKind(c.kind, values[j]);
+        vectors[col] = vectorFromArray(values[j], arrowTypeOf(c.kind));
       });
       return { table: new Table(vectors), lines };
     },

@@ -7,7 +7,7 @@
  */
 import { writeSync } from 'node:fs';
 import { DataType, Precision, type Table } from 'apache-arrow';
-import { utf8BuffersOf, validityOf } from '../../model/arrow/index.js';
+import { utf8BuffersOf, validityOf } from '../../model/arrow.js';
 import { float32Text } from '../number-text.js';
 import { csvQuoted, forcesQuotes } from './quote.js';
 import { writeViaTemp } from '../temp-file.js';

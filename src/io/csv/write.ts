@@ -4,7 +4,7 @@
  */
 import type { Table, Vector } from 'apache-arrow';
 import { SCHEMA, type ColumnKind, type Dataset, type TableName, type TableSpec } from '../../model/schema.js';
-import { utf8BuffersOf } from '../../model/arrow/index.js';
+import { utf8BuffersOf } from '../../model/arrow.js';
 import { writeDatasetFolder } from '../save.js';
 import { csvFileOf } from './layout.js';
 import { csvTextOf } from './values.js';

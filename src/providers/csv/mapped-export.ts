@@ -12,39 +12,14 @@ import { planOf, positionCodeOf, type ColumnAction, type ColumnMap } from './col
 import type { CsvField } from '../../io/csv/parse.js';
 import { csvQuoted } from '../../io/csv/quote.js';
 import { joinTables, sourceTableOf, type ExportFile, type SourceTable } from './source-table.js';
+import { emptyReport, finishedReport, roundedTotal, type MapReport, type Roundings } from './map-report.js';
+
+export type { MapReport } from './map-report.js';
 
 type SourceRow = SourceTable['rows'][number];
 
 // The files mappedExportOf takes: their type is named here too, for callers that import only the mapping.
 export type { ExportFile } from './source-table.js';
-
-/** What mapping an export did, for the summary (docs/scoring.md#the-summary): nothing is hidden. */
-export interface MapReport {
-  map: string;
-  files: string[];
-  rows: number;
-  /** Data rows that repeated the header and were skipped (`skip_repeated_header`). */
-  repeated_headers_skipped: number;
-  /** Source columns the map ignores on purpose. */
-  ignored_columns: string[];
-  /** Per-90 or percentage columns not used because the export also gives the total. */
-  unused_columns: string[];
-  /** Our totals computed from per-90 or percentage columns: target → source column. */
-  converted: Record<string, string>;
-  /** Converted integer totals that were not whole numbers: target → rows rounded and the largest change. */
-  rounded: Record<string, { rows: number; max_difference: number }>;
-  /** Required columns the export lacks and the value every row got (the season from the as-of date, the league a placeholder). */
-  defaults: Record<string, string>;
-  /** Cells whose country-code prefix was cut (`eng Premier League` → `Premier League`): source column → rows. */
-  prefixes_stripped: Record<string, number>;
-  /** Cells of `zero_means_unknown` columns that held 0 and were read as unknown (empty): source column → rows. */
-  zeros_as_unknown: Record<string, number>;
-  /** Distinct position strings and the code each became. */
-  positions: Record<string, string>;
-  provider_metrics: string[];
-  /** Rows of the first file that no later file matched (their later columns are empty), per file. */
-  rows_without_match: Record<string, number>;
-}
 
 /** An export mapped into our season-table layout. */
 export interface MappedExport {
@@ -80,26 +55,6 @@ export function seasonOnDate(asOf: string): string {
   const year = Number(asOf.slice(0, 4));
   const start = Number(asOf.slice(5, 7)) >= 7 ? year : year - 1;
   return `${start}/${String((start + 1) % 100).padStart(2, '0')}`;
-}
-
-/** An empty report of mapping `files` with the map `mapName`. */
-function emptyReport(files: readonly ExportFile[], mapName: string): MapReport {
-  return {
-    map: mapName,
-    files: files.map((f) => f.file),
-    rows: 0,
-    repeated_headers_skipped: 0,
-    ignored_columns: [],
-    unused_columns: [],
-    converted: {},
-    rounded: {},
-    defaults: {},
-    prefixes_stripped: {},
-    zeros_as_unknown: {},
-    positions: {},
-    provider_metrics: [],
-    rows_without_match: {},
-  };
 }
 
 /** Reads the numbers of a joined table: its thousands separator and where each column came from. */
@@ -215,22 +170,6 @@ function directCellsOf(direct: ReadonlyMap<string, number>, header: readonly str
     zeroUnknown: zeroUnknown.has(header[j]),
     stripPrefix: prefixed.has(header[j]),
   }));
-}
-
-type Roundings = Map<string, { rows: number; max_difference: number }>;
-
-/** `x` rounded to a whole total; a change above float noise is counted for the report. */
-function roundedTotal(roundings: Roundings, target: string, x: number): number {
-  const r = Math.round(x);
-  const d = Math.abs(x - r);
-  // Products like 0.1 × 900 / 90 carry float noise; below 1e-9 the total was whole.
-  if (d > 1e-9) {
-    const s = roundings.get(target) ?? { rows: 0, max_difference: 0 };
-    s.rows++;
-    s.max_difference = Math.max(s.max_difference, d);
-    roundings.set(target, s);
-  }
-  return r;
 }
 
 /** Everything mapping one row needs: the table, the plan by kind, the map and what the report collects. */
@@ -401,16 +340,6 @@ export function mappedExportOf(
     metrics: metricColumnsOf(m),
     report: finishedReport(report, table, m.roundings),
   };
-}
-
-/** The report with the row counts and the roundings, rounded to 6 decimals. */
-function finishedReport(report: MapReport, table: SourceTable, roundings: Roundings): MapReport {
-  report.rows = table.rows.length;
-  report.repeated_headers_skipped = table.skipped;
-  report.rounded = Object.fromEntries(
-    [...roundings].map(([k, v]) => [k, { rows: v.rows, max_difference: Math.round(v.max_difference * 1e6) / 1e6 }]),
-  );
-  return report;
 }
 
 /** The provider metric columns: each metric's spec and its totals per row. */

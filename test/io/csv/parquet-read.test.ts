@@ -5,19 +5,19 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Table } from 'apache-arrow';
+import { Int32, Table } from 'apache-arrow';
 import { DuckDBInstance } from '@duckdb/node-api';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { int32VectorOf, utf8VectorOf } from '../../../src/model/arrow/index.js';
+import { utf8VectorOf, vectorOf } from '../../../src/model/arrow.js';
 import {
   PARQUET_ROW_GROUP_ROWS,
+  parquetRowGroupRowsOf,
   recordsOfParquetFile,
   recordsOfTable,
   tableFromParquetFile,
   tableToParquetFile,
 } from '../../../src/io/parquet.js';
-import { parquetRowGroupRowsOf } from '../../../src/io/parquet-footer.js';
 import type { CsvField } from '../../../src/io/csv/parse.js';
 
 // Four full row groups and a partial one: 4 × 32,768 + 1,000 rows, so the reader needs three slices.
@@ -29,7 +29,7 @@ beforeAll(async () => {
   path = join(tmp, 'season.parquet');
   const ids = Int32Array.from({ length: ROWS }, (_, i) => i + 1);
   const names = Array.from({ length: ROWS }, (_, i) => (i % 11 === 0 ? null : `Ødegaard ${i}`));
-  await tableToParquetFile(new Table({ player_id: int32VectorOf(ids), name: utf8VectorOf(names) }), path);
+  await tableToParquetFile(new Table({ player_id: vectorOf(new Int32(), ids), name: utf8VectorOf(names) }), path);
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Table } from 'apache-arrow';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { utf8VectorOf } from '../../../src/model/arrow/index.js';
+import { utf8VectorOf } from '../../../src/model/arrow.js';
 import { float32Text } from '../../../src/io/number-text.js';
 import type { CsvField } from '../../../src/io/csv/parse.js';
 import { readCsvFile } from '../../../src/io/csv/stream.js';

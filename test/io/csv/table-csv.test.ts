@@ -1,19 +1,19 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeVector, Table } from 'apache-arrow';
+import { Int32, makeVector, Table } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { float64VectorOf, int32VectorOf, utf8VectorOf, validityOf } from '../../../src/model/arrow/index.js';
+import { float64VectorOf, utf8VectorOf, validityOf, vectorOf } from '../../../src/model/arrow.js';
 import { tableToCsvFile } from '../../../src/io/csv/table-csv.js';
 
 describe('arrow columns', () => {
   it('stores NaN floats and masked ints as null', () => {
     const f = float64VectorOf(Float64Array.of(1.5, NaN, 0));
     expect([f.get(0), f.get(1), f.get(2), f.nullCount]).toEqual([1.5, null, 0, 1]);
-    const i = int32VectorOf(Int32Array.of(3, 0, 5), Uint8Array.of(1, 0, 1));
+    const i = vectorOf(new Int32(), Int32Array.of(3, 0, 5), Uint8Array.of(1, 0, 1));
     expect([i.get(0), i.get(1), i.get(2)]).toEqual([3, null, 5]);
     expect(validityOf(i)).toEqual(Uint8Array.of(1, 0, 1));
-    expect(validityOf(int32VectorOf(Int32Array.of(1)))).toBeNull();
+    expect(validityOf(vectorOf(new Int32(), Int32Array.of(1)))).toBeNull();
   });
 
   it('encodes text of every width, empty strings and nulls', () => {
@@ -32,7 +32,7 @@ describe('tableToCsvFile', () => {
     const dir = mkdtempSync(join(tmpdir(), 'halfspace-tcsv-'));
     try {
       const table = new Table({
-        id: int32VectorOf(Int32Array.of(1, 2, 3), Uint8Array.of(1, 1, 0)),
+        id: vectorOf(new Int32(), Int32Array.of(1, 2, 3), Uint8Array.of(1, 1, 0)),
         name: utf8VectorOf(['Ana', 'Bo "Beast", Jr', '']),
         x: float64VectorOf(Float64Array.of(0.1 + 0.2, NaN, -2)),
       });
