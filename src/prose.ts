@@ -13,10 +13,14 @@
 export const counted = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /**
- * A whole number with commas between thousands, as English prose writes it (`toLocaleString('en-US')`).
+ * A number with commas between thousands of its whole part, as English prose writes it. Not
+ * `toLocaleString`: its first call loads the runtime's locale data, which a first answer would wait for.
  * @example withThousands(1980) // => '1,980'
  */
-export const withThousands = (n: number): string => n.toLocaleString('en-US');
+export function withThousands(n: number): string {
+  const [whole, fraction] = (Object.is(n, -0) ? '-0' : String(n)).split('.');
+  return whole.replace(/\B(?=(\d{3})+$)/g, ',') + (fraction === undefined ? '' : `.${fraction}`);
+}
 
 /** Words that start with a vowel letter but a consonant sound ("a university", "a one-club man", "a UEFA cup"). */
 const CONSONANT_SOUND = /^(uni|use|usu|uti|eu|one\b|once\b|ur[aeiou])/i;

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../src/engine.js';
+import fc from 'fast-check';
 import { counted, countryInProse, possessive, withArticle, withThousands } from '../src/prose.js';
 import { narrativeOf } from '../src/reports/narrative.js';
 import { ROOT } from './helpers/built-cli.js';
@@ -71,6 +72,15 @@ describe('withThousands', () => {
     expect(withThousands(1980)).toBe('1,980');
     expect(withThousands(-1_234_567)).toBe('-1,234,567');
     expect(withThousands(-0)).toBe('-0');
+    expect(withThousands(1234.5678)).toBe('1,234.5678');
+  });
+
+  it('writes every safe integer as English number formatting does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (n) => {
+        expect(withThousands(n)).toBe(n.toLocaleString('en-US'));
+      }),
+    );
   });
 });
 
