@@ -41,7 +41,8 @@ export default defineConfig([
   {
     // The binary (bin/halfspace.js → dist/cli/halfspace.js) is built on its own with apache-arrow
     // and zod inlined: no caller hands it Arrow objects or zod schemas (MCP tools get JSON Schema
-    // documents), and a few modules start faster than apache-arrow's many small ones. The library
+    // documents), and a few modules start faster than apache-arrow's many small ones; the small
+    // pure-JS helpers (edit distance, the Parquet footer reader) are inlined with them. The library
     // keeps apache-arrow external, so a user's tables are the same classes as the engine's.
     entry: { halfspace: 'src/cli/main.ts' },
     outDir: 'dist/cli',
@@ -53,7 +54,15 @@ export default defineConfig([
     // Splitting turns the CLI's dynamic imports (src/cli/commands/catalog.ts) into chunks of their own, so
     // `halfspace --version` loads none of the engine (test/cli/lazy-commands.test.ts).
     splitting: true,
-    noExternal: [/^apache-arrow(\/|$)/, 'flatbuffers', 'tslib', 'json-with-bigint', /^zod(\/|$)/],
+    noExternal: [
+      /^apache-arrow(\/|$)/,
+      'flatbuffers',
+      'tslib',
+      'json-with-bigint',
+      /^zod(\/|$)/,
+      'fastest-levenshtein',
+      /^hyparquet(\/|$)/,
+    ],
     external: OPTIONAL_DRIVERS,
   },
 ]);
