@@ -32,7 +32,10 @@ const ingested =
 
 /** Inputs the examples name (as a quoted literal in their code), and how the test makes them. */
 const FIXTURES: Record<string, Fixture> = {
-  europe: (dir) => (cpSync(DEMO, join(dir, 'europe'), { recursive: true }), null),
+  europe: (dir) => {
+    cpSync(DEMO, join(dir, 'europe'), { recursive: true });
+    return null;
+  },
   'values.csv': (dir) => {
     const ids = datasetFromDir(DEMO).tables.players.getChild('player_id')!.toArray().slice(0, 3);
     writeFileSync(
@@ -41,7 +44,10 @@ const FIXTURES: Record<string, Fixture> = {
     );
     return null;
   },
-  'my-league-csv': (dir) => (datasetToCsvDir(datasetFromDir(DEMO), join(dir, 'my-league-csv')), null),
+  'my-league-csv': (dir) => {
+    datasetToCsvDir(datasetFromDir(DEMO), join(dir, 'my-league-csv'));
+    return null;
+  },
   // Two real matches of different providers stand in for a league season and a tournament.
   'pl-2017': ingested(
     'pl-2017',

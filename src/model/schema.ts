@@ -343,15 +343,20 @@ export function tableFromRows<T extends TableName>(name: T, rows: ReadonlyArray<
 /** Reads the rows `from` to `to` (every row by default) of an Arrow table as plain objects keyed by column (timestamps as epoch milliseconds). */
 export function recordsOf(table: Table, from = 0, to = table.numRows): Record<string, unknown>[] {
   const cols = table.schema.fields.map((f) => f.name);
-  const children = cols.map((c) => table.getChild(c)!);
+  // Each column is read once by its iterator, which walks its chunks in order; a `get` per cell
+  // would look the chunk up again for every cell.
+  const values = cols.map((c) => {
+    const column = table.getChild(c)!;
+    return [...(from === 0 && to === table.numRows ? column : column.slice(from, to))];
+  });
   const out: Record<string, unknown>[] = new Array(to - from);
-  for (let i = from; i < to; i++) {
+  for (let i = 0; i < to - from; i++) {
     const row: Record<string, unknown> = {};
     for (let j = 0; j < cols.length; j++) {
-      const v = children[j].get(i);
+      const v = values[j][i];
       row[cols[j]] = typeof v === 'bigint' ? Number(v) : (v ?? null);
     }
-    out[i - from] = row;
+    out[i] = row;
   }
   return out;
 }

@@ -5,14 +5,7 @@
  * locations for the position rule, and every counting column. Pure: match and events in, summary out.
  */
 import { DatasetError } from '../../model/dataset-error.js';
-import {
-  BLOCK_WINDOW_SECONDS,
-  COUNTED_PERIODS,
-  EVENT,
-  PERIOD_NOMINAL_SECONDS,
-  SUB_EVENT,
-  TAG,
-} from './mapping.js';
+import { BLOCK_WINDOW_SECONDS, COUNTED_PERIODS, EVENT, PERIOD_NOMINAL_SECONDS, SUB_EVENT, TAG } from './mapping.js';
 import { countEvent, isShot } from './event-counts.js';
 import { matchLinesOf, type MatchLineBase, type MatchLines } from '../match-lines.js';
 import type { CountingTotals } from '../counting-totals.js';
