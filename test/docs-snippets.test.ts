@@ -15,6 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { datasetFromDir } from '../src/io/load.js';
 import { datasetToCsvDir } from '../src/io/csv/write.js';
 import { ensureBuilt, ROOT, runBuiltSync, runShell } from './helpers/built-cli.js';
+import { printsShown } from './helpers/prints-shown.js';
 
 const DEMO = join(ROOT, 'data', 'demo');
 const PROVIDERS = join(ROOT, '..', 'shared', 'real', 'providers');
@@ -89,14 +90,6 @@ function snippetsOf(doc: string, markdown: string): Snippet[] {
     out.push({ doc, line: markdown.slice(0, m.index).split('\n').length, code, shown });
   }
   return out;
-}
-
-/** Whether `printed` shows each of `shown` in order (whitespace squeezed, `…` = any text). */
-function printsShown(printed: string, shown: string[]): boolean {
-  const squeeze = (t: string) => t.replace(/\s+/g, ' ').trim();
-  const literal = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = shown.map((s) => squeeze(s).split('…').map(literal).join('.*?')).join('.*?');
-  return new RegExp(pattern, 's').test(squeeze(printed));
 }
 
 const snippets = DOCS.flatMap((doc) => snippetsOf(doc, readFileSync(join(ROOT, doc), 'utf8')));
