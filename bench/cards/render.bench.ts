@@ -4,7 +4,8 @@
  * worker per core, and RSS after 1,000 renders. Baseline in the same run: the player_card with its
  * flat fills swapped for gradients (the style of the first probe docs/design.md#cards-and-prompts reports).
  * The radar (two players on ten spokes, the sample facts' radar) is measured beside the player_card,
- * whose time budget it must keep: their CPU-time ratio is reported.
+ * whose time budget it must keep: their CPU-time ratio is reported, on the sample facts and on every
+ * regular (outfield and goalkeepers) of a real league when ../shared/real is present (league.ts).
  *
  *   npm run bench:cards        (tsx --expose-gc bench/cards/render.bench.ts)
  */
@@ -20,6 +21,7 @@ import { layoutToSvg, renderLayout, svgToPng } from '../../src/cards/render.js';
 import * as z from 'zod';
 import { sampleFacts } from '../../test/cards/sample-facts.js';
 import { assertFreshBuild } from '../built.js';
+import { leagueRadar } from './league.js';
 
 const WARM_RUNS = 50;
 const RSS_RENDERS = 1000;
@@ -204,6 +206,9 @@ async function main(): Promise<void> {
   const perCore = await throughput(cores);
   console.log('cards/s', single, perCore);
 
+  const league = await leagueRadar(measuredRender);
+  console.log('league radar', league);
+
   const flat = styles.player_card.cpu_total_median_ms;
   const radarRatio = Math.round((styles.radar.cpu_total_median_ms / flat) * 100) / 100;
   const gradient = styles.player_card_gradients.cpu_total_median_ms;
@@ -230,6 +235,7 @@ async function main(): Promise<void> {
       measure: 'CPU-time median',
       ratio: radarRatio,
       target: 'at most 1 (the radar renders within the player_card time budget)',
+      league,
     },
     throughput: {
       workers_1_cards_per_s: round(single),
@@ -280,6 +286,9 @@ async function main(): Promise<void> {
     `- Cold first render (fonts read, satori initialised): ${round(coldMs)} ms wall, ${round(coldCpuMs)} ms CPU (wall split: satori ${round(cold.svg_ms)}, resvg ${round(cold.png_ms)}).`,
     `- Baseline ratio, flat player_card ÷ gradient variant (CPU-time median): ${result.baseline.ratio_flat_vs_gradients}.`,
     `- Radar ÷ player_card (CPU-time median; target at most 1): ${radarRatio}.`,
+    league
+      ? `- Radar on every regular of the ${league.league}: ${league.players} players (${league.goalkeepers} goalkeepers), each drawn as a radar and as a player_card. Radar CPU median / p95 / max ${league.radar_cpu.median_ms} / ${league.radar_cpu.p95_ms} / ${league.radar_cpu.max_ms} ms; player_card ${league.player_card_cpu.median_ms} / ${league.player_card_cpu.p95_ms} / ${league.player_card_cpu.max_ms} ms. Radar ÷ player_card: median ${league.median_ratio}, p95 ${league.p95_ratio}; radars above the player_card's p95 (the budget): ${league.radars_over_player_card_p95} of ${league.players} (player_cards above it: ${league.player_cards_over_player_card_p95}).`
+      : '- Radar on a real league: skipped (../shared/real is absent).',
     `- Throughput, player_card: ${round(single)} cards/s with 1 worker, ${round(perCore)} cards/s with ${cores} workers (worker_threads).`,
     `- RSS over ${RSS_RENDERS} renders as a user runs them (plain node on dist/, ${USER_PROCESS_RUNS} fresh processes, start after a GC, peak read after every render): ${userRuns.map((r) => `start ${r.start_mb}, peak ${r.peak_mb}, after ${r.after_mb} MB (whole process peak ${r.process_peak_mb} MB)`).join('; ')}; highest peak ${userPeak} MB (target < 300 MB).`,
     `- RSS over ${RSS_RENDERS} renders in this tsx process (yield after each render, gc every 50; counts the tsx loader thread): start ${result.rss.start_mb} MB, peak ${result.rss.peak_mb} MB, after ${result.rss.after_mb} MB.`,
