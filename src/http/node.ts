@@ -124,9 +124,10 @@ function exchangeOf(req: IncomingMessage): HttpExchange {
  * The reply's headers with Content-Length, so Node sends the head and the body in one write
  * rather than a chunked answer.
  */
-function headersOf(headers: Record<string, string>, body: Uint8Array | null): Record<string, string> {
+function headersOf(headers: Record<string, string>, body: string | Uint8Array | null): Record<string, string> {
   if (body === null || 'content-length' in headers) return headers;
-  return { ...headers, 'content-length': String(body.byteLength) };
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  return Object.assign({}, headers, { 'content-length': String(length) });
 }
 
 /** What the requests of one server share: the requests in flight, and whether it is closing. */
@@ -148,9 +149,9 @@ async function respond(
     // A body left unread (too large, or not wanted) is not drained: the connection closes instead;
     // so does every connection once the server is closing.
     if (!req.complete || state.closing) res.shouldKeepAlive = false;
-    const body = reply.body === null ? null : typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body;
-    res.writeHead(reply.status, headersOf(reply.headers, body));
-    res.end(body ?? undefined);
+    // A string body is written as it is: Node encodes it into the socket write, with no buffer in between.
+    res.writeHead(reply.status, headersOf(reply.headers, reply.body));
+    res.end(reply.body ?? undefined);
   } catch {
     // Only a broken connection gets here (the dispatcher answers every error itself): drop it.
     res.destroy();
