@@ -72,10 +72,25 @@ function clientFailureOf(code: string | undefined, headersMs: number, requestMs:
   return { code: 'invalid_request', message: 'the request is not valid HTTP/1.1' };
 }
 
-/** Reads at most `max` bytes of a Node request body; null as soon as it is longer. */
-function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | null> {
+/**
+ * Reads at most `max` bytes of a Node request body; null as soon as it is longer. A body the
+ * stream already holds whole (a small JSON call arrives with its headers, and the parser has pushed
+ * it by the time a step asks) is taken from its buffer at once, with no listeners and no later
+ * tick, marking `read.taken`; any other is read as it arrives.
+ */
+function readBody(req: IncomingMessage, max: number, read: { taken: boolean }): Promise<Uint8Array | null> {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > max) return Promise.resolve(null);
+  const size = req.readableLength;
+  const whole = req.complete || (declared !== undefined && size === Number(declared));
+  if (whole && size <= max && !req.readableFlowing && !req.readableEnded) {
+    // No encoding is ever set on the request, so `read()` gives the whole buffer as one Buffer.
+    const buffered: unknown = size === 0 ? Buffer.alloc(0) : req.read();
+    if (Buffer.isBuffer(buffered) && buffered.length === size) {
+      read.taken = true;
+      return Promise.resolve(buffered);
+    }
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -95,7 +110,7 @@ function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | null>
   });
 }
 
-function exchangeOf(req: IncomingMessage): HttpExchange {
+function exchangeOf(req: IncomingMessage, read: { taken: boolean }): HttpExchange {
   let target = req.url ?? '/';
   // Absolute-form targets (`GET http://host/path`) are reduced to their path and query.
   if (!target.startsWith('/')) {
@@ -116,7 +131,7 @@ function exchangeOf(req: IncomingMessage): HttpExchange {
       return Array.isArray(v) ? v.join(', ') : v;
     },
     peer: req.socket.remoteAddress ?? 'unknown',
-    readBody: (max) => readBody(req, max),
+    readBody: (max) => readBody(req, max, read),
   };
 }
 
@@ -124,9 +139,10 @@ function exchangeOf(req: IncomingMessage): HttpExchange {
  * The reply's headers with Content-Length, so Node sends the head and the body in one write
  * rather than a chunked answer.
  */
-function headersOf(headers: Record<string, string>, body: Uint8Array | null): Record<string, string> {
+function headersOf(headers: Record<string, string>, body: string | Uint8Array | null): Record<string, string> {
   if (body === null || 'content-length' in headers) return headers;
-  return { ...headers, 'content-length': String(body.byteLength) };
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  return Object.assign({}, headers, { 'content-length': String(length) });
 }
 
 /** What the requests of one server share: the requests in flight, and whether it is closing. */
@@ -144,13 +160,14 @@ async function respond(
 ): Promise<void> {
   state.inFlight += 1;
   try {
-    const reply = await dispatch(exchangeOf(req));
+    const read = { taken: false };
+    const reply = await dispatch(exchangeOf(req, read));
     // A body left unread (too large, or not wanted) is not drained: the connection closes instead;
     // so does every connection once the server is closing.
-    if (!req.complete || state.closing) res.shouldKeepAlive = false;
-    const body = reply.body === null ? null : typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body;
-    res.writeHead(reply.status, headersOf(reply.headers, body));
-    res.end(body ?? undefined);
+    if (!(req.complete || read.taken) || state.closing) res.shouldKeepAlive = false;
+    // A string body is written as it is: Node encodes it into the socket write, with no buffer in between.
+    res.writeHead(reply.status, headersOf(reply.headers, reply.body));
+    res.end(reply.body ?? undefined);
   } catch {
     // Only a broken connection gets here (the dispatcher answers every error itself): drop it.
     res.destroy();

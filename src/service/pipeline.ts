@@ -140,7 +140,6 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
   // Long: the same steps, in order.
   return async function paid(op, req, requestId, headers, onCredits) {
     const now = ctx.clock();
-    const refuse = (failure: Failure) => ctx.problem(requestId, failure);
 
     // 1. Authenticate: a valid key or demo channel name.
     const who = await callerOf(ctx, req);
@@ -152,7 +151,7 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
       const decision = await ctx.store.rateLimits.take(caller.key.id, now.getTime(), ctx.perSecond, ctx.burst);
       Object.assign(headers, rateLimitHeaders(decision, ctx.burst, ctx.perSecond));
       if (!decision.allowed)
-        return refuse({
+        return ctx.problem(requestId, {
           code: 'rate_limited',
           message: `more than ${ctx.perSecond} requests/s (burst ${ctx.burst}) for this key; retry after ${headers['retry-after']} s`,
         });
@@ -170,19 +169,23 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
         demoRefusal(`the demo channel is not accepted on ${op.method} ${op.path} with this request; use an API key`),
         BEARER,
       );
-    if (!read.ok) return refuse(read.error);
+    if (!read.ok) return ctx.problem(requestId, read.error);
     if (sent === undefined)
-      return refuse({ code: 'invalid_request', message: 'a JSON object body is required', param: 'body' });
+      return ctx.problem(requestId, {
+        code: 'invalid_request',
+        message: 'a JSON object body is required',
+        param: 'body',
+      });
 
     // 4. Parse by the operation's schemas.
     const parsed = parsedRequestOf(op, ctx.engine, sent, req.query ?? {}, photo);
-    if (!parsed.ok) return refuse(parsed.error);
+    if (!parsed.ok) return ctx.problem(requestId, parsed.error);
 
     // 5. Idempotency: claim the key, or answer the first call's response.
     let claim: { scope: string; key: string } | null = null;
     if (req.idempotencyKey !== undefined) {
       if (!isValidIdempotencyKey(req.idempotencyKey))
-        return refuse({
+        return ctx.problem(requestId, {
           code: 'invalid_request',
           message: 'Idempotency-Key must be 1–255 visible ASCII characters',
           param: 'Idempotency-Key',

@@ -177,12 +177,14 @@ async function withKeyHeaders(
   response: ServiceResponse,
   recorded: Record<string, string>,
 ): Promise<ServiceResponse> {
-  const headers = { ...response.headers, ...recorded };
+  // Object.assign rather than an object spread: V8 copies these header objects far slower by spread.
+  const headers: Record<string, string> = Object.assign({}, response.headers, recorded);
+  const answer = { ...response, headers };
   // 401: the key was just refused, so there is no wallet to report.
   const keyless = authorization === undefined || authorization === '' || response.status === 401;
-  if (keyless || KEY_HEADERS.every((h) => h in headers)) return { ...response, headers };
+  if (keyless || KEY_HEADERS.every((h) => h in headers)) return answer;
   const key = await ctx.keyOf(authorization);
-  if (!key.ok) return { ...response, headers };
+  if (!key.ok) return answer;
   const { store, perSecond, burst } = ctx;
   if (!('ratelimit-limit' in headers)) {
     const { 'retry-after': _, ...limits } = rateLimitHeaders(
@@ -197,7 +199,7 @@ async function withKeyHeaders(
     headers['x-svc-wallet-balance'] = String((await store.wallets.balance(key.value.id)) ?? 0);
   // A shared cache must not keep one key's balance (catalogs are otherwise public).
   if (headers['cache-control']?.startsWith('public')) headers['cache-control'] = 'private, no-cache';
-  return { ...response, headers };
+  return answer;
 }
 
 /**

@@ -13,48 +13,35 @@ import { DEMO_EXAMPLES, type ServedExamples } from './served-examples.js';
 
 const esc = (s: unknown): string => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  additionalProperties?: JsonSchema | boolean;
-  required?: string[];
-  enum?: unknown[];
-  const?: unknown;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  default?: unknown;
-  description?: string;
-}
-
 // The parts of the OpenAPI document (built by openApiOf) the page reads; other members are dropped.
-const JsonSchemaDoc: z.ZodType<JsonSchema> = z.lazy(() =>
-  z.object({
-    type: z.union([z.string(), z.array(z.string())]).optional(),
-    properties: z.record(z.string(), JsonSchemaDoc).optional(),
-    additionalProperties: z.union([JsonSchemaDoc, z.boolean()]).optional(),
-    required: z.array(z.string()).optional(),
-    enum: z.array(z.unknown()).optional(),
-    const: z.unknown().optional(),
-    items: JsonSchemaDoc.optional(),
-    anyOf: z.array(JsonSchemaDoc).optional(),
-    minimum: z.number().optional(),
-    maximum: z.number().optional(),
-    exclusiveMinimum: z.number().optional(),
-    minLength: z.number().optional(),
-    maxLength: z.number().optional(),
-    minItems: z.number().optional(),
-    maxItems: z.number().optional(),
-    default: z.unknown().optional(),
-    description: z.string().optional(),
-  }),
-);
+const JsonSchemaDoc = z.object({
+  type: z.union([z.string(), z.array(z.string())]).optional(),
+  get properties() {
+    return z.record(z.string(), JsonSchemaDoc).optional();
+  },
+  get additionalProperties() {
+    return z.union([JsonSchemaDoc, z.boolean()]).optional();
+  },
+  required: z.array(z.string()).optional(),
+  enum: z.array(z.unknown()).optional(),
+  const: z.unknown().optional(),
+  get items() {
+    return JsonSchemaDoc.optional();
+  },
+  get anyOf() {
+    return z.array(JsonSchemaDoc).optional();
+  },
+  minimum: z.number().optional(),
+  maximum: z.number().optional(),
+  exclusiveMinimum: z.number().optional(),
+  minLength: z.number().optional(),
+  maxLength: z.number().optional(),
+  minItems: z.number().optional(),
+  maxItems: z.number().optional(),
+  default: z.unknown().optional(),
+  description: z.string().optional(),
+});
+type JsonSchema = z.infer<typeof JsonSchemaDoc>;
 
 const ResponseDoc = z.object({
   content: z
