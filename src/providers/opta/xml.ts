@@ -125,20 +125,40 @@ export function xmlRootOf(xml: string): XmlElement {
   return root;
 }
 
+/** Appends the descendants of `element` named `name` to `out`, in document order. */
+function collectDescendants(element: XmlElement, name: string, out: XmlElement[]): void {
+  const children = element.children;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i]!;
+    if (c.name === name) out.push(c);
+    if (c.children.length > 0) collectDescendants(c, name, out);
+  }
+}
+
 /**
  * Every descendant of `element` (itself excluded) named `name`, in document order.
  * @example descendantsOf(xmlRootOf('<a><b/><c><b/></c></a>'), 'b').length // => 2
  */
 export function descendantsOf(element: XmlElement, name: string): XmlElement[] {
   const out: XmlElement[] = [];
-  const walk = (e: XmlElement) => {
-    for (const c of e.children) {
-      if (c.name === name) out.push(c);
-      walk(c);
-    }
-  };
-  walk(element);
+  collectDescendants(element, name, out);
   return out;
+}
+
+/**
+ * The first descendant of `element` named `name` in document order, or undefined: what
+ * `descendantsOf(element, name)[0]` is, without walking past it.
+ * @example firstDescendantOf(xmlRootOf('<a><c><b x="1"/></c><b x="2"/></a>'), 'b')?.attributes.x // => '1'
+ */
+export function firstDescendantOf(element: XmlElement, name: string): XmlElement | undefined {
+  const children = element.children;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i]!;
+    if (c.name === name) return c;
+    const inner = c.children.length > 0 ? firstDescendantOf(c, name) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 /** The first child of `element` named `name`, or undefined. */
