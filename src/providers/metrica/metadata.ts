@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { DatasetError } from '../../model/dataset-error.js';
 import { messageOf } from '../../errors.js';
-import { childOf, descendantsOf, firstDescendantOf, xmlRootOf, type XmlElement } from '../opta/xml.js';
+import { childOf, descendantsOf, firstDescendantOf, xmlRootOf, type XmlElement } from '../xml.js';
 
 const Team = z.object({
   id: z.string().min(1),

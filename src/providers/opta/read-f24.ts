@@ -5,20 +5,10 @@
  * converted once here. Opta ids carry a letter prefix (`t569`, `p111319`): the number is the id.
  */
 import { DatasetError } from '../../model/dataset-error.js';
-import { messageOf } from '../../errors.js';
 import type { OptaEvent, OptaLineupPlayer, OptaMatch, OptaTeam } from './match.js';
 import { Q, numericIdOf, optaLocationOf, positionCodeOfOpta } from './mapping.js';
-import { childOf, descendantsOf, firstDescendantOf, xmlRootOf, type XmlElement } from './xml.js';
+import { childOf, descendantsOf, firstDescendantOf, type XmlElement } from '../xml.js';
 import { sortedEvents } from './events.js';
-
-/** The root of an XML file's text, or a DatasetError naming the file. */
-export function xmlDocumentOf(text: string, file: string): XmlElement {
-  try {
-    return xmlRootOf(text);
-  } catch (err) {
-    throw new DatasetError(file, null, null, `not readable as XML: ${messageOf(err)}`);
-  }
-}
 
 /** The number of an Opta reference (`t569` → 569); throws naming the file when it has none. */
 function refOf(ref: string | undefined, file: string, what: string): number {

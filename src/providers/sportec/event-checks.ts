@@ -6,7 +6,7 @@
  */
 import type { OptaEvent } from '../opta/match.js';
 import { Q, SHOT_TYPES, TYPE, numericIdOf } from '../opta/mapping.js';
-import { childOf, firstDescendantOf, type XmlElement } from '../opta/xml.js';
+import { childOf, firstDescendantOf, type XmlElement } from '../xml.js';
 
 /**
  * The feed's `<Event>` elements by their EventId (a later one wins an id given twice), the index

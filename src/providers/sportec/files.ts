@@ -8,8 +8,7 @@ import { DatasetError } from '../../model/dataset-error.js';
 import type { FeedFile } from '../feed-format.js';
 import { datasetFromOptaMatches, type OptaIngest } from '../opta/dataset.js';
 import type { OptaMatch } from '../opta/match.js';
-import { xmlDocumentOf } from '../opta/read-f24.js';
-import { firstDescendantOf, type XmlElement } from '../opta/xml.js';
+import { firstDescendantOf, xmlDocumentOf, type XmlElement } from '../xml.js';
 import { SPORTEC_SOURCE } from './mapping.js';
 import { sportecMatchOf } from './read.js';
 

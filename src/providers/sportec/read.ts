@@ -9,7 +9,7 @@ import { DatasetError } from '../../model/dataset-error.js';
 import type { OptaEvent, OptaLineupPlayer, OptaMatch, OptaTeam } from '../opta/match.js';
 import { OPTA_PERIOD_WINDOW_SECONDS, TYPE, numericIdOf } from '../opta/mapping.js';
 import { sortedEvents } from '../opta/events.js';
-import { childOf, descendantsOf, firstDescendantOf, type XmlElement } from '../opta/xml.js';
+import { childOf, descendantsOf, firstDescendantOf, type XmlElement } from '../xml.js';
 import { GAME_SECTION, positionCodeOfSportec, sportecPitchPointOf } from './mapping.js';
 import { type SportecContext, type SportecEventBase, sportecEventsOf } from './events.js';
 import { feedEventsById, linkedAssistsOf, scoreCheckedOf } from './event-checks.js';

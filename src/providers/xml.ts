@@ -1,9 +1,12 @@
 /**
- * A small XML reader for the element-and-attribute documents of Opta's feeds (F7, F24, MA1/MA3
- * XML): elements with attributes and text, comments, processing instructions and CDATA skipped.
- * It is not a general XML parser (no DTDs, no namespaces): the feeds use none of that, and a
- * document it cannot read raises an error naming the offset instead of a guess.
+ * A small XML reader for the element-and-attribute documents of the XML event feeds (Opta F7 and
+ * F24, Stats Perform MA1/MA3 XML, Sportec's match information and events, Metrica's EPTS
+ * metadata): elements with attributes and text, comments, processing instructions and CDATA
+ * skipped. It is not a general XML parser (no DTDs, no namespaces): the feeds use none of that,
+ * and a document it cannot read raises an error naming the offset instead of a guess.
  */
+import { messageOf } from '../errors.js';
+import { DatasetError } from '../model/dataset-error.js';
 
 /** One element: its name, attributes, child elements and text (entities decoded). */
 export interface XmlElement {
@@ -164,4 +167,13 @@ export function firstDescendantOf(element: XmlElement, name: string): XmlElement
 /** The first child of `element` named `name`, or undefined. */
 export function childOf(element: XmlElement, name: string): XmlElement | undefined {
   return element.children.find((c) => c.name === name);
+}
+
+/** The root of an XML file's text, or a DatasetError naming the file. */
+export function xmlDocumentOf(text: string, file: string): XmlElement {
+  try {
+    return xmlRootOf(text);
+  } catch (err) {
+    throw new DatasetError(file, null, null, `not readable as XML: ${messageOf(err)}`);
+  }
 }
