@@ -4,14 +4,7 @@
  * lines summed over match lines, their `player_seasons` rows, and the validated dataset of one
  * league and one season.
  */
-import {
-  COUNTING_COLUMNS,
-  tableFromRows,
-  type CountingColumn,
-  type Dataset,
-  type DatasetMeta,
-  type RowOf,
-} from '../model/schema.js';
+import { tableFromRows, type CountingColumn, type Dataset, type DatasetMeta, type RowOf } from '../model/schema.js';
 import { validateDataset } from '../model/validate.js';
 import { emptyTotals, providedTotalsOf, type CountingTotals, type ProviderColumn } from './counting-totals.js';
 import { addZoneCounts, emptyZoneCounts, ZONE_COLUMNS, type ZoneCounts } from '../model/location-profile.js';
@@ -60,6 +53,18 @@ export function withPossession(
 export const minutesOf = (seconds: number): number => seconds / 60;
 
 /**
+ * Adds each value of `from` to the same key of `into`. A match line holds mostly zeros, and a zero
+ * changes no sum; for…in walks the object's own keys through the engine's cached key list, where
+ * a loop over a list of column names looks each name up again.
+ */
+function addNonZero<K extends string>(into: Record<K, number>, from: Readonly<Record<K, number>>): void {
+  for (const k in from) {
+    const v = from[k];
+    if (v !== 0) into[k] += v;
+  }
+}
+
+/**
  * Adds one match line, with its nominal `seconds`, to the season line of its (player, team) in
  * `lines` (keyed `player:team`), creating it on his first match for that club.
  */
@@ -77,7 +82,7 @@ export function addToSeasonLine(lines: Map<string, SeasonLine>, line: MatchLineT
   if (line.appeared) s.appearances += 1;
   if (line.started) s.starts += 1;
   s.seconds += seconds;
-  for (const c of COUNTING_COLUMNS) s.totals[c] += line.totals[c];
+  addNonZero(s.totals, line.totals);
   if (line.zones) addZoneCounts((s.zones ??= emptyZoneCounts()), line.zones);
   lines.set(key, s);
 }

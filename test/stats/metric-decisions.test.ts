@@ -25,7 +25,7 @@ import { metricaCoverageOf } from '../../src/providers/metrica/dataset.js';
 import { metricaColumnsOf } from '../../src/providers/metrica/mapping.js';
 import { datasetFromOptaMatches, feedCoverageOf, OPTA_SOURCES } from '../../src/providers/opta/dataset.js';
 import { OPTA_COLUMNS } from '../../src/providers/opta/mapping.js';
-import { xmlDocumentOf } from '../../src/providers/opta/read-f24.js';
+import { xmlDocumentOf } from '../../src/providers/xml.js';
 import { SPORTEC_COLUMNS, SPORTEC_SOURCE } from '../../src/providers/sportec/mapping.js';
 import { sportecMatchOf } from '../../src/providers/sportec/read.js';
 import { DATAFACTORY_COLUMNS, DATAFACTORY_SOURCE } from '../../src/providers/datafactory/mapping.js';

@@ -11,7 +11,6 @@ import type { ShotLine } from '../shot-rows.js';
 import {
   BIG_CHANCE_MIN_XG,
   LONG_BALL_MIN_M,
-  SCA_ACTIONS_PER_SHOT,
   countProgressiveCarry,
   countProgressivePass,
   holdFor,
@@ -42,6 +41,7 @@ import {
   periodOffsetMinutes,
 } from './mapping.js';
 import { isPenalty, keyPassIndexOf, metricaShotFeaturesOf, setPieceOf } from './shot-features.js';
+import { shotCreatorsOf, type ChainAction } from '../shot-creating.js';
 import { matchNominalSecondsOf, periodBoundsOf, positionsOf, spellSecondsOf, spellsOf, type Spell } from './lineups.js';
 
 /** One player's match. */
@@ -138,26 +138,18 @@ function countPass(f: Fold, index: number, t: CountingTotals, zones: ZoneCounts)
   if (!setPiece) countProgressivePass(t, e.at.x, e.at.y, e.endAt.x, e.endAt.y);
 }
 
-/** The shooting side's completed passes, won dribbles and fouls drawn before the shot, within its possession. */
-function shotCreatorsOf(events: readonly MetricaEvent[], index: number): string[] {
-  const shot = events[index]!;
-  const creators: string[] = [];
-  for (let k = index - 1; k >= 0 && creators.length < SCA_ACTIONS_PER_SHOT; k--) {
-    const e = events[k]!;
-    if (e.period !== shot.period) break;
-    if (e.side !== shot.side) {
-      if (ON_BALL.has(e.type)) break;
-      continue;
-    }
-    if (e.type === TYPE.shot) break;
-    const creating =
-      e.type === TYPE.pass ||
-      e.type === TYPE.faultReceived ||
-      (e.type === TYPE.challenge && has(e, SUB.dribble) && has(e, SUB.won));
-    if (creating && e.from !== null) creators.push(e.from);
-  }
-  return creators;
-}
+/** A Metrica event as the shot-creating walk reads it: a completed pass, a foul drawn and a won dribble create. */
+const chainActionOf = (e: MetricaEvent): ChainAction<string> => ({
+  period: e.period,
+  team: e.side,
+  player: e.from,
+  shot: e.type === TYPE.shot,
+  creating:
+    e.type === TYPE.pass ||
+    e.type === TYPE.faultReceived ||
+    (e.type === TYPE.challenge && has(e, SUB.dribble) && has(e, SUB.won)),
+  onBall: ON_BALL.has(e.type),
+});
 
 function countShot(f: Fold, index: number, t: CountingTotals): void {
   const e = f.events[index]!;
@@ -191,7 +183,7 @@ function countShot(f: Fold, index: number, t: CountingTotals): void {
     p.xa += xg;
     if (goal) p.assists += 1;
   }
-  for (const creator of shotCreatorsOf(f.events, index)) lineOf(f, creator, e.side).totals.sca += 1;
+  for (const creator of shotCreatorsOf(f.events, index, chainActionOf)) lineOf(f, creator, e.side).totals.sca += 1;
   if (outcome === 'blocked') {
     const blocker = f.events
       .slice(index + 1)

@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { DatasetError } from '../../model/dataset-error.js';
 import { messageOf } from '../../errors.js';
-import { childOf, descendantsOf, xmlRootOf, type XmlElement } from '../opta/xml.js';
+import { childOf, descendantsOf, firstDescendantOf, xmlRootOf, type XmlElement } from '../xml.js';
 
 const Team = z.object({
   id: z.string().min(1),
@@ -45,11 +45,11 @@ const numberOrNull = (e: XmlElement | undefined): number | null =>
 
 /** The metadata's fields as plain values, before zod checks them. */
 function rawOf(root: XmlElement): Record<string, unknown> {
-  const session = descendantsOf(root, 'Session')[0];
-  const score = session && descendantsOf(session, 'Score')[0];
+  const session = firstDescendantOf(root, 'Session');
+  const score = session && firstDescendantOf(session, 'Score');
   const home = numberOrNull(score && childOf(score, 'LocalTeamScore'));
   const away = numberOrNull(score && childOf(score, 'VisitingTeamScore'));
-  const size = session && descendantsOf(session, 'FieldSize')[0];
+  const size = session && firstDescendantOf(session, 'FieldSize');
   const length = numberOrNull(size && childOf(size, 'Width'));
   const width = numberOrNull(size && childOf(size, 'Height'));
   return {

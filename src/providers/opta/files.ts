@@ -7,7 +7,8 @@ import { DatasetError } from '../../model/dataset-error.js';
 import type { FeedFile } from '../feed-format.js';
 import type { OptaMatch } from './match.js';
 import { statsPerformDocumentOf, statsPerformMatchOf } from './read-statsperform.js';
-import { optaF7F24MatchOf, xmlDocumentOf } from './read-f24.js';
+import { optaF7F24MatchOf } from './read-f24.js';
+import { xmlDocumentOf } from '../xml.js';
 
 /** Stats Perform matches: each MA3 with the MA1 of the same match id, when given. */
 function statsPerformMatchesOf(files: readonly FeedFile[]): OptaMatch[] {

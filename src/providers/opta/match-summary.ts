@@ -10,7 +10,6 @@ import { matchLinesOf, type MatchLineBase, type MatchLines } from '../match-line
 import type { ShotLine, ShotOutcome } from '../shot-rows.js';
 import {
   BIG_CHANCE_MIN_XG,
-  SCA_ACTIONS_PER_SHOT,
   countProgressivePass,
   holdFor,
   possessionAndPadjOf,
@@ -31,6 +30,7 @@ import {
 } from './mapping.js';
 import { optaBodyPartOf, optaShotFeaturesOf } from './shot-features.js';
 import { addOptaEventZones } from './location-profile.js';
+import { shotCreatorsOf, type ChainAction } from '../shot-creating.js';
 
 /** One player's match. */
 export interface OptaMatchLine extends MatchLineBase {
@@ -215,27 +215,19 @@ function countShot(f: Fold, events: readonly OptaEvent[], index: number, t: Coun
   const related = e.qualifiers.get(Q.relatedEventId);
   const passer = related === undefined ? undefined : f.passLines.get(`${e.teamId}:${related}`);
   if (passer) passer.totals.xa += shot.xg;
-  for (const creator of shotCreatorsOf(events, index)) f.lines.lineOf(creator, e.teamId).totals.sca += 1;
+  for (const creator of shotCreatorsOf(events, index, chainActionOf)) f.lines.lineOf(creator, e.teamId).totals.sca += 1;
   if (shot.outcome === 'goal') goalFor(f, e.teamId);
 }
 
-/** The shooting team's completed passes, won take-ons and fouls won before the shot, within its possession. */
-function shotCreatorsOf(events: readonly OptaEvent[], index: number): number[] {
-  const shot = events[index]!;
-  const creators: number[] = [];
-  for (let k = index - 1; k >= 0 && creators.length < SCA_ACTIONS_PER_SHOT; k--) {
-    const e = events[k]!;
-    if (e.period !== shot.period) break;
-    if (e.teamId !== shot.teamId) {
-      if (ON_BALL.has(e.typeId) && e.outcome === 1) break;
-      continue;
-    }
-    if (SHOT_TYPES.has(e.typeId)) break;
-    const creating = (e.typeId === TYPE.pass || e.typeId === TYPE.takeOn || e.typeId === TYPE.foul) && e.outcome === 1;
-    if (creating && e.playerId !== null) creators.push(e.playerId);
-  }
-  return creators;
-}
+/** An Opta event as the shot-creating walk reads it: a won take-on, a completed pass and a foul won (outcome 1) create. */
+const chainActionOf = (e: OptaEvent): ChainAction<number> => ({
+  period: e.period,
+  team: e.teamId,
+  player: e.playerId,
+  shot: SHOT_TYPES.has(e.typeId),
+  creating: (e.typeId === TYPE.pass || e.typeId === TYPE.takeOn || e.typeId === TYPE.foul) && e.outcome === 1,
+  onBall: ON_BALL.has(e.typeId) && e.outcome === 1,
+});
 
 /** Adds one player event to his totals (docs/providers.md#counting). */
 function countEvent(f: Fold, events: readonly OptaEvent[], index: number, t: CountingTotals): void {

@@ -5,20 +5,10 @@
  * converted once here. Opta ids carry a letter prefix (`t569`, `p111319`): the number is the id.
  */
 import { DatasetError } from '../../model/dataset-error.js';
-import { messageOf } from '../../errors.js';
 import type { OptaEvent, OptaLineupPlayer, OptaMatch, OptaTeam } from './match.js';
 import { Q, numericIdOf, optaLocationOf, positionCodeOfOpta } from './mapping.js';
-import { childOf, descendantsOf, xmlRootOf, type XmlElement } from './xml.js';
+import { childOf, descendantsOf, firstDescendantOf, type XmlElement } from '../xml.js';
 import { sortedEvents } from './events.js';
-
-/** The root of an XML file's text, or a DatasetError naming the file. */
-export function xmlDocumentOf(text: string, file: string): XmlElement {
-  try {
-    return xmlRootOf(text);
-  } catch (err) {
-    throw new DatasetError(file, null, null, `not readable as XML: ${messageOf(err)}`);
-  }
-}
 
 /** The number of an Opta reference (`t569` → 569); throws naming the file when it has none. */
 function refOf(ref: string | undefined, file: string, what: string): number {
@@ -74,9 +64,9 @@ function namesOf(doc: XmlElement): Map<number, string> {
 }
 
 /** One side of F7's `<TeamData>`: the team, its formation, its recorded score and its lineup. */
-function sideOf(doc: XmlElement, data: XmlElement, file: string, names: Map<number, string>) {
+function sideOf(teams: readonly XmlElement[], data: XmlElement, file: string, names: Map<number, string>) {
   const teamId = refOf(data.attributes.TeamRef, file, 'TeamData.TeamRef');
-  const team = descendantsOf(doc, 'Team').find((t) => t.attributes.uID === data.attributes.TeamRef);
+  const team = teams.find((t) => t.attributes.uID === data.attributes.TeamRef);
   const lineup: OptaLineupPlayer[] = descendantsOf(data, 'MatchPlayer').map((p) => {
     const started = p.attributes.Status === 'Start';
     const role = started ? (p.attributes.Position ?? '') : (p.attributes.SubPosition ?? '');
@@ -121,7 +111,8 @@ function f7DateOf(raw: string, file: string): { kickoff: number; date: string } 
 export function optaF7F24MatchOf(f7: XmlElement, f24: XmlElement, files: [string, string]): OptaMatch {
   const [f7File, f24File] = files;
   const names = namesOf(f7);
-  const sides = descendantsOf(f7, 'TeamData').map((t) => sideOf(f7, t, f7File, names));
+  const teams = descendantsOf(f7, 'Team');
+  const sides = descendantsOf(f7, 'TeamData').map((t) => sideOf(teams, t, f7File, names));
   const home = sides.find((s) => s.home);
   const away = sides.find((s) => !s.home);
   if (sides.length !== 2 || !home || !away)
@@ -129,10 +120,10 @@ export function optaF7F24MatchOf(f7: XmlElement, f24: XmlElement, files: [string
   const events = descendantsOf(f24, 'Event').map((e) => f24EventOf(e, f24File));
   if (events.length === 0)
     throw new DatasetError(f24File, 'Event', null, 'an F24 file holds events; this one has none');
-  const info = descendantsOf(f7, 'MatchInfo')[0];
+  const info = firstDescendantOf(f7, 'MatchInfo');
   const dateText = (info && childOf(info, 'Date')?.text) ?? '';
   const { kickoff, date } = f7DateOf(dateText, f7File);
-  const doc = descendantsOf(f7, 'SoccerDocument')[0];
+  const doc = firstDescendantOf(f7, 'SoccerDocument');
   const fixtureKey = doc?.attributes.uID ?? `${date}:${home.side.teamId}:${away.side.teamId}`;
   return {
     feed: 'opta',

@@ -10,7 +10,7 @@ import { messageOf } from '../../errors.js';
 import { kickoffUtcOf } from '../statsbomb/mapping.js';
 import type { OptaEvent, OptaLineupPlayer, OptaMatch } from './match.js';
 import { Q, SETUP_ROLE, TYPE, numericIdOf, optaLocationOf, positionCodeOfOpta } from './mapping.js';
-import { childOf, descendantsOf, xmlRootOf, type XmlElement } from './xml.js';
+import { childOf, descendantsOf, xmlRootOf, type XmlElement } from '../xml.js';
 import { sortedEvents } from './events.js';
 
 const Num = z.coerce.number();

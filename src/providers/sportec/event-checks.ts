@@ -6,17 +6,21 @@
  */
 import type { OptaEvent } from '../opta/match.js';
 import { Q, SHOT_TYPES, TYPE, numericIdOf } from '../opta/mapping.js';
-import { childOf, descendantsOf, type XmlElement } from '../opta/xml.js';
+import { childOf, firstDescendantOf, type XmlElement } from '../xml.js';
 
-/** Feed events by their EventId. */
-function byId(doc: XmlElement): Map<number, XmlElement> {
-  return new Map(descendantsOf(doc, 'Event').map((e) => [Number(e.attributes.EventId), e]));
+/**
+ * The feed's `<Event>` elements by their EventId (a later one wins an id given twice), the index
+ * both checks read.
+ * @example feedEventsById(descendantsOf(doc, 'Event')).get(17364900000006)?.attributes.MatchId // => 'DFL-MAT-003BN1'
+ */
+export function feedEventsById(feedEvents: readonly XmlElement[]): Map<number, XmlElement> {
+  return new Map(feedEvents.map((e) => [Number(e.attributes.EventId), e]));
 }
 
 /** The running score (`CurrentResult`, home:guest) a goal event records, or null. */
 function currentResultOf(e: XmlElement | undefined): [number, number] | null {
   if (!e) return null;
-  const goal = childOf(e, 'OwnGoal') ?? descendantsOf(e, 'SuccessfulShot')[0];
+  const goal = childOf(e, 'OwnGoal') ?? firstDescendantOf(e, 'SuccessfulShot');
   const m = /^(\d+):(\d+)$/.exec(goal?.attributes.CurrentResult ?? '');
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
@@ -24,17 +28,17 @@ function currentResultOf(e: XmlElement | undefined): [number, number] | null {
 /**
  * The events without the goals whose recorded running score exceeds the final result for either
  * side: a score never goes down, so such a goal contradicts the match record. Each one left out
- * is named in `notes`. With no final result, the events are returned as they are.
- * @example scoreCheckedOf(events, { home: 1, away: 0 }, doc, notes).length // => events.length - 1 (an own goal recorded at 3:3)
+ * is named in `notes`. With no final result, the events are returned as they are. `feed` is the
+ * feed's events by id ({@link feedEventsById}).
+ * @example scoreCheckedOf(events, { home: 1, away: 0 }, feedEventsById(descendantsOf(doc, 'Event')), notes).length // => events.length - 1 (an own goal recorded at 3:3)
  */
 export function scoreCheckedOf(
   events: readonly OptaEvent[],
   final: { home: number; away: number } | null,
-  doc: XmlElement,
+  feed: ReadonlyMap<number, XmlElement>,
   notes: string[],
 ): OptaEvent[] {
   if (!final) return [...events];
-  const feed = byId(doc);
   return events.filter((e) => {
     if (e.typeId !== TYPE.goal || e.derived) return true;
     const running = currentResultOf(feed.get(e.eventId));
@@ -70,29 +74,46 @@ function lastPassOf(events: readonly OptaEvent[], index: number, playerId: numbe
  * as assistant (`SuccessfulShot@Assist`, flagged assist) or key passer (`AssistShotAtGoal`,
  * flagged key pass): his last pass of the team in the period, at most {@link ASSIST_WINDOW_S}
  * before the shot. A named pass that
- * is not among the events (a partial file) is named in `notes` and counts for nothing.
- * @example linkedAssistsOf(events, doc, notes).filter((e) => e.keyPass).length // => 1
+ * is not among the events (a partial file) is named in `notes` and counts for nothing. `feed` is
+ * the feed's events by id ({@link feedEventsById}). The events given are not changed: a shot or pass
+ * it links is a copy.
+ * @example linkedAssistsOf(events, feedEventsById(descendantsOf(doc, 'Event')), notes).filter((e) => e.keyPass).length // => 1
  */
-export function linkedAssistsOf(events: readonly OptaEvent[], doc: XmlElement, notes: string[]): OptaEvent[] {
-  const feed = byId(doc);
-  const out = events.map((e) => ({ ...e, qualifiers: new Map(e.qualifiers) }));
-  for (const [i, shot] of out.entries()) {
-    if (!SHOT_TYPES.has(shot.typeId) || shot.qualifiers.has(Q.ownGoal)) continue;
-    const el = feed.get(shot.eventId);
-    const named = el && descendantsOf(el, 'ShotAtGoal')[0]?.attributes.AssistShotAtGoal;
+export function linkedAssistsOf(
+  events: readonly OptaEvent[],
+  feed: ReadonlyMap<number, XmlElement>,
+  notes: string[],
+): OptaEvent[] {
+  const out = [...events];
+  // The qualifiers of each event copied so far, by index: a copy is made on the first change.
+  const copied = new Map<number, Map<number, string>>();
+  const own = (k: number): { event: OptaEvent; qualifiers: Map<number, string> } => {
+    let qualifiers = copied.get(k);
+    if (!qualifiers) {
+      qualifiers = new Map(out[k]!.qualifiers);
+      out[k] = { ...out[k]!, qualifiers };
+      copied.set(k, qualifiers);
+    }
+    return { event: out[k]!, qualifiers };
+  };
+  for (let i = 0; i < out.length; i++) {
+    const candidate = out[i]!;
+    if (!SHOT_TYPES.has(candidate.typeId) || candidate.qualifiers.has(Q.ownGoal)) continue;
+    const el = feed.get(candidate.eventId);
+    const named = el && firstDescendantOf(el, 'ShotAtGoal')?.attributes.AssistShotAtGoal;
     if (!named) continue;
     const k = lastPassOf(out, i, numericIdOf(named));
     if (k < 0) {
       notes.push(
-        `shot event ${shot.eventId} names a pass by ${named}, which is not among the events: no key pass or xA counted`,
+        `shot event ${candidate.eventId} names a pass by ${named}, which is not among the events: no key pass or xA counted`,
       );
       continue;
     }
-    const pass = out[k]!;
+    const pass = own(k).event;
     pass.keyPass = true;
-    if (shot.typeId === TYPE.goal && el && descendantsOf(el, 'SuccessfulShot')[0]?.attributes.Assist === named)
+    if (candidate.typeId === TYPE.goal && el && firstDescendantOf(el, 'SuccessfulShot')?.attributes.Assist === named)
       pass.assist = true;
-    shot.qualifiers.set(Q.relatedEventId, String(pass.eventId));
+    own(i).qualifiers.set(Q.relatedEventId, String(pass.eventId));
   }
   return out;
 }

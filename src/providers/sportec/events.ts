@@ -6,7 +6,7 @@
  */
 import type { OptaEvent, PitchPoint } from '../opta/match.js';
 import { Q, TYPE } from '../opta/mapping.js';
-import { childOf, type XmlElement } from '../opta/xml.js';
+import { childOf, type XmlElement } from '../xml.js';
 
 /** What the translation of one event needs to know about the match. */
 export interface SportecContext {

@@ -8,14 +8,13 @@ import { DatasetError } from '../../model/dataset-error.js';
 import type { FeedFile } from '../feed-format.js';
 import { datasetFromOptaMatches, type OptaIngest } from '../opta/dataset.js';
 import type { OptaMatch } from '../opta/match.js';
-import { xmlDocumentOf } from '../opta/read-f24.js';
-import { descendantsOf, type XmlElement } from '../opta/xml.js';
+import { firstDescendantOf, xmlDocumentOf, type XmlElement } from '../xml.js';
 import { SPORTEC_SOURCE } from './mapping.js';
 import { sportecMatchOf } from './read.js';
 
 /** The match id a document names: General@MatchId (match information) or the first Event@MatchId. */
 function matchIdOf(doc: XmlElement): string | undefined {
-  return (descendantsOf(doc, 'General')[0] ?? descendantsOf(doc, 'Event')[0])?.attributes.MatchId;
+  return (firstDescendantOf(doc, 'General') ?? firstDescendantOf(doc, 'Event'))?.attributes.MatchId;
 }
 
 /**
@@ -26,7 +25,7 @@ function matchIdOf(doc: XmlElement): string | undefined {
  */
 export function sportecMatchesFromFiles(files: readonly FeedFile[]): OptaMatch[] {
   const docs = files.map((f) => ({ path: f.path, doc: xmlDocumentOf(readFileSync(f.path, 'utf8'), f.path) }));
-  const infos = docs.filter((d) => descendantsOf(d.doc, 'MatchInformation').length > 0);
+  const infos = docs.filter((d) => firstDescendantOf(d.doc, 'MatchInformation') !== undefined);
   const events = docs.filter((d) => !infos.includes(d));
   if (events.length === 0)
     throw new DatasetError(

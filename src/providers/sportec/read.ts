@@ -9,10 +9,10 @@ import { DatasetError } from '../../model/dataset-error.js';
 import type { OptaEvent, OptaLineupPlayer, OptaMatch, OptaTeam } from '../opta/match.js';
 import { OPTA_PERIOD_WINDOW_SECONDS, TYPE, numericIdOf } from '../opta/mapping.js';
 import { sortedEvents } from '../opta/events.js';
-import { childOf, descendantsOf, type XmlElement } from '../opta/xml.js';
+import { childOf, descendantsOf, firstDescendantOf, type XmlElement } from '../xml.js';
 import { GAME_SECTION, positionCodeOfSportec, sportecPitchPointOf } from './mapping.js';
 import { type SportecContext, type SportecEventBase, sportecEventsOf } from './events.js';
-import { linkedAssistsOf, scoreCheckedOf } from './event-checks.js';
+import { feedEventsById, linkedAssistsOf, scoreCheckedOf } from './event-checks.js';
 
 const Score = z.string().regex(/^\d+:\d+$/, 'a result like "1:0"');
 const Instant = z.string().refine((s) => Number.isFinite(Date.parse(s)), 'an ISO date and time');
@@ -189,7 +189,7 @@ const seasonYearOf = (season: string): number => Number(/\d{4}/.exec(season)?.[0
  */
 export function sportecMatchOf(meta: XmlElement, events: XmlElement, files: [string, string]): OptaMatch {
   const [metaFile, eventsFile] = files;
-  const generalEl = descendantsOf(meta, 'General')[0];
+  const generalEl = firstDescendantOf(meta, 'General');
   if (!generalEl)
     throw new DatasetError(
       metaFile,
@@ -203,7 +203,8 @@ export function sportecMatchOf(meta: XmlElement, events: XmlElement, files: [str
   const away = sides.find((s) => s.role === 'guest');
   if (!home || !away)
     throw new DatasetError(metaFile, 'Team.Role', null, 'the match information needs a home and a guest team');
-  const other = descendantsOf(events, 'Event').find((e) => e.attributes.MatchId && e.attributes.MatchId !== g.MatchId);
+  const feedEvents = descendantsOf(events, 'Event');
+  const other = feedEvents.find((e) => e.attributes.MatchId && e.attributes.MatchId !== g.MatchId);
   if (other)
     throw new DatasetError(
       eventsFile,
@@ -216,8 +217,9 @@ export function sportecMatchOf(meta: XmlElement, events: XmlElement, files: [str
   const [h, a] = (g.Result ?? '').split(':').map(Number);
   const score = g.Result ? { home: h!, away: a! } : null;
   let list = eventsOf(events, eventsFile, kickoff, [home.dflId, away.dflId]);
-  list = scoreCheckedOf(sortedEvents(list), score, events, notes);
-  list = linkedAssistsOf(list, events, notes);
+  const feed = feedEventsById(feedEvents);
+  list = scoreCheckedOf(sortedEvents(list), score, feed, notes);
+  list = linkedAssistsOf(list, feed, notes);
   return {
     feed: 'sportec',
     files: [...files],
@@ -226,7 +228,7 @@ export function sportecMatchOf(meta: XmlElement, events: XmlElement, files: [str
     date: g.KickoffTime.slice(0, 10),
     competition: { id: numericIdOf(g.CompetitionId), name: g.CompetitionName, country: null },
     season: { id: seasonYearOf(g.Season) || numericIdOf(g.SeasonId), name: g.Season },
-    venue: descendantsOf(meta, 'Environment')[0]?.attributes.StadiumName ?? null,
+    venue: firstDescendantOf(meta, 'Environment')?.attributes.StadiumName ?? null,
     home: home.side,
     away: away.side,
     score,

@@ -1,11 +1,11 @@
 /*
- * The feeds' XML reader (src/providers/opta/xml.ts): any element tree written as XML, with either
+ * The feeds' XML reader (src/providers/xml.ts): any element tree written as XML, with either
  * quote, white space around `=`, entities in values and text, comments and a declaration, reads
  * back as the same tree; malformed markup raises an error naming where.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { descendantsOf, xmlRootOf, type XmlElement } from '../../../src/providers/opta/xml.js';
+import { descendantsOf, xmlRootOf, type XmlElement } from '../../src/providers/xml.js';
 
 const escaped = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');

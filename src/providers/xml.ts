@@ -1,9 +1,12 @@
 /**
- * A small XML reader for the element-and-attribute documents of Opta's feeds (F7, F24, MA1/MA3
- * XML): elements with attributes and text, comments, processing instructions and CDATA skipped.
- * It is not a general XML parser (no DTDs, no namespaces): the feeds use none of that, and a
- * document it cannot read raises an error naming the offset instead of a guess.
+ * A small XML reader for the element-and-attribute documents of the XML event feeds (Opta F7 and
+ * F24, Stats Perform MA1/MA3 XML, Sportec's match information and events, Metrica's EPTS
+ * metadata): elements with attributes and text, comments, processing instructions and CDATA
+ * skipped. It is not a general XML parser (no DTDs, no namespaces): the feeds use none of that,
+ * and a document it cannot read raises an error naming the offset instead of a guess.
  */
+import { messageOf } from '../errors.js';
+import { DatasetError } from '../model/dataset-error.js';
 
 /** One element: its name, attributes, child elements and text (entities decoded). */
 export interface XmlElement {
@@ -125,23 +128,52 @@ export function xmlRootOf(xml: string): XmlElement {
   return root;
 }
 
+/** Appends the descendants of `element` named `name` to `out`, in document order. */
+function collectDescendants(element: XmlElement, name: string, out: XmlElement[]): void {
+  const children = element.children;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i]!;
+    if (c.name === name) out.push(c);
+    if (c.children.length > 0) collectDescendants(c, name, out);
+  }
+}
+
 /**
  * Every descendant of `element` (itself excluded) named `name`, in document order.
  * @example descendantsOf(xmlRootOf('<a><b/><c><b/></c></a>'), 'b').length // => 2
  */
 export function descendantsOf(element: XmlElement, name: string): XmlElement[] {
   const out: XmlElement[] = [];
-  const walk = (e: XmlElement) => {
-    for (const c of e.children) {
-      if (c.name === name) out.push(c);
-      walk(c);
-    }
-  };
-  walk(element);
+  collectDescendants(element, name, out);
   return out;
+}
+
+/**
+ * The first descendant of `element` named `name` in document order, or undefined: what
+ * `descendantsOf(element, name)[0]` is, without walking past it.
+ * @example firstDescendantOf(xmlRootOf('<a><c><b x="1"/></c><b x="2"/></a>'), 'b')?.attributes.x // => '1'
+ */
+export function firstDescendantOf(element: XmlElement, name: string): XmlElement | undefined {
+  const children = element.children;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i]!;
+    if (c.name === name) return c;
+    const inner = c.children.length > 0 ? firstDescendantOf(c, name) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 /** The first child of `element` named `name`, or undefined. */
 export function childOf(element: XmlElement, name: string): XmlElement | undefined {
   return element.children.find((c) => c.name === name);
+}
+
+/** The root of an XML file's text, or a DatasetError naming the file. */
+export function xmlDocumentOf(text: string, file: string): XmlElement {
+  try {
+    return xmlRootOf(text);
+  } catch (err) {
+    throw new DatasetError(file, null, null, `not readable as XML: ${messageOf(err)}`);
+  }
 }
