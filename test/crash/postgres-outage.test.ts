@@ -24,6 +24,12 @@ const skip = postgresUnavailable ?? (external ? 'HALFSPACE_TEST_PG_URL set: this
 if (skip) console.warn(`[crash/postgres-outage] skipped: ${skip}`);
 
 const IN_FLIGHT = 150;
+/**
+ * Every call on a connection of its own. A kept-alive connection that sat idle as long as the
+ * server's keep-alive timeout can be closed by the server just as the client sends on it, a reset
+ * that says nothing about the server; on fresh connections a reset or refusal means the replica broke.
+ */
+const FRESH_CONNECTION = { connection: 'close' };
 const ROUNDS: ('immediate' | 'fast')[] = ['immediate', 'fast', 'immediate'];
 
 describe.skipIf(skip !== null)('PostgreSQL stopped and started under 150 concurrent paid calls', () => {
@@ -75,9 +81,11 @@ describe.skipIf(skip !== null)('PostgreSQL stopped and started under 150 concurr
   it('answers 200 or 503 on both replicas, neither exits, and every hold is released once the store is back', async () => {
     const statuses = new Map<number, number>();
     const unexpected: string[] = [];
+    const outagesMs: string[] = [];
     let serial = 0;
     for (const [round, mode] of ROUNDS.entries()) {
       let loading = true;
+      const roundAt = performance.now();
       // IN_FLIGHT callers, each sending its next call as soon as the last one answered, half to each replica.
       const caller = async (n: number) => {
         const server = servers[n % 2]!;
@@ -89,9 +97,7 @@ describe.skipIf(skip !== null)('PostgreSQL stopped and started under 150 concurr
                   server.url,
                   '/api/v1/intelligence/player',
                   { name: 'Anton Berg' },
-                  {
-                    'x-svc-demo-channel': 'mcp',
-                  },
+                  { 'x-svc-demo-channel': 'mcp', ...FRESH_CONNECTION },
                 )
               : await post(
                   server.url,
@@ -100,28 +106,37 @@ describe.skipIf(skip !== null)('PostgreSQL stopped and started under 150 concurr
                   {
                     authorization: `Bearer ${key}`,
                     'idempotency-key': `outage-${round}-${i}`,
+                    ...FRESH_CONNECTION,
                   },
                 );
           statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
           const outage = r.status === 503 && r.text.includes('"store_unavailable"');
           // The demo quota (15 a day) runs out early: its 402 is a valid answer too.
           const quota = n % 5 === 4 && r.status === 402 && r.text.includes('"demo_limit_exhausted"');
-          if (!outage && !quota && r.status !== 200) unexpected.push(`${r.status}: ${r.text.slice(0, 200)}`);
+          if (!outage && !quota && r.status !== 200)
+            unexpected.push(
+              `${r.status} at ${Math.round(performance.now() - roundAt)} ms into the round: ${r.text.slice(0, 200)}`,
+            );
           // Status 0: the connection was dropped, the replica is gone; no point calling on.
           if (r.status === 0) return;
         }
       };
       const callers = Array.from({ length: IN_FLIGHT }, (_, n) => caller(n));
       await new Promise((resolve) => setTimeout(resolve, 400));
-      cluster!.down!(mode);
+      // The callers keep calling while pg_ctl stops and starts the database.
+      const downAt = performance.now();
+      await cluster!.down!(mode);
       await new Promise((resolve) => setTimeout(resolve, 600));
-      cluster!.up!();
+      await cluster!.up!();
+      outagesMs.push(
+        `${Math.round(downAt - roundAt)}–${Math.round(performance.now() - roundAt)} ms into round ${round + 1}`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 600));
       loading = false;
       await Promise.all(callers);
       expect(
         unexpected.slice(0, 5),
-        `round ${round + 1} (${mode}): ${unexpected.length} answers not 200/503; stderr: ${servers.map((s) => s.stderr().slice(-1500)).join('\n')}`,
+        `round ${round + 1} (${mode}): ${unexpected.length} answers not 200/503 (database stopping to started ${outagesMs.at(-1)}); stderr: ${servers.map((s) => s.stderr().slice(-1500)).join('\n')}`,
       ).toEqual([]);
       // Both replicas lived through the outage and serve again.
       for (const server of servers) {
@@ -136,7 +151,9 @@ describe.skipIf(skip !== null)('PostgreSQL stopped and started under 150 concurr
         expect(again.status, again.text).toBe(200);
       }
     }
-    console.info(`[crash/postgres-outage] answers by status: ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.info(
+      `[crash/postgres-outage] answers by status: ${JSON.stringify(Object.fromEntries(statuses))}; database stopping to started ${outagesMs.join(', ')}`,
+    );
     expect(statuses.get(0) ?? 0, 'calls whose connection was dropped (a process exit)').toBe(0);
     expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
     expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
