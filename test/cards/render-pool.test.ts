@@ -55,7 +55,7 @@ describe('render pool', () => {
     // 50 × 800 covered onto fifa_viral's photo box spills far past the card: resvg panics and aborts
     // the process it runs in. The header check refuses such photos; the pool is handed one directly.
     const bytes = pngPhoto({ width: 50, height: 800 });
-    const long = { mime: 'image/png' as const, data_url: `data:image/png;base64,${bytes.toString('base64')}` };
+    const long = { mime: 'image/png' as const, bytes };
     expect(photoOf(bytes).ok).toBe(false);
     await expect(pool.render({ style: 'fifa_viral', facts: sampleFacts(), photo: long })).rejects.toThrow(
       /killed by a signal|exited with code/,
