@@ -50,10 +50,12 @@ describe.skipIf(skip !== null)('PostgreSQL stopped and started under 150 concurr
     const created = await runBuilt(['keys', 'create', '--credits', '1000000', '--db', cluster.url, '--json']);
     expect(created.code, created.stderr).toBe(0);
     ({ key, id: keyId } = JSON.parse(created.stdout));
+    // Cards render on a worker as `serve` does by default: rendered on the main thread, the
+    // concurrent player_card calls would hold each replica's event loop for seconds at a time.
     const replica = (instance: string) =>
       spawnServe(
         [
-          ...['--db', cluster!.url, '--dataset', datasetDir, '--render-workers', '0', '--log-format', 'off'],
+          ...['--db', cluster!.url, '--dataset', datasetDir, '--render-workers', '1', '--log-format', 'off'],
           ...['--rate-limit', '100000', '--rate-burst', '100000'],
         ],
         { ...process.env, HALFSPACE_INSTANCE_ID: instance },
