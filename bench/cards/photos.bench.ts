@@ -123,7 +123,21 @@ const latencies = probes.latencies.sort((a, b) => a - b);
 const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
 const seconds = (performance.now() - started) / 1000;
 const code = await server.stop();
-const loopDelay = JSON.parse(readFileSync(loopDelayFile, 'utf8')) as { p50_ms: number; p99_ms: number; max_ms: number };
+/** One delay record of bench/cards/loop-delay.cjs. */
+type DelaySummary = { p50_ms: number; p90_ms: number; p99_ms: number; p999_ms: number; max_ms: number };
+type Over = Record<string, number>;
+const loopDelay = JSON.parse(readFileSync(loopDelayFile, 'utf8')) as {
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+  tick_ms: number;
+  raw: { ticks: DelaySummary; ticks_over_ms: Over };
+  own: DelaySummary & { samples: number; ticks_over_ms: Over };
+  runqueue_wait_total_ms: number;
+  stalls: { delay_ms: number; own_ms: number; runqueue_wait_ms: number }[];
+};
+const delayRow = (name: string, d: DelaySummary, over: Over) =>
+  `| ${name} | ${d.p50_ms} / ${d.p90_ms} / ${d.p99_ms} / ${d.p999_ms} / ${d.max_ms} | ${[10, 20, 50, 100, 200, 500].map((b) => over[b]).join(' / ')} |`;
 rmSync(dir, { recursive: true, force: true });
 const loadAvg = { min: Math.min(...load), max: Math.max(...load) };
 
@@ -142,14 +156,32 @@ const result = {
   healthz_failures: probes.failures,
   server_loop_delay_p99_ms: loopDelay.p99_ms,
   server_loop_delay_max_ms: loopDelay.max_ms,
+  // The loop's own delay (on a CPU, or blocked in a system call) against waiting for a CPU.
+  server_own_delay_p99_ms: loopDelay.own.p99_ms,
+  server_own_delay_max_ms: loopDelay.own.max_ms,
+  server_runqueue_wait_total_ms: loopDelay.runqueue_wait_total_ms,
+  stalls_over_50_ms: loopDelay.stalls.length,
+  stalls_over_50_ms_mostly_own: loopDelay.stalls.filter((s) => s.own_ms > s.runqueue_wait_ms).length,
   load_average_1m: `${loadAvg.min.toFixed(1)}–${loadAvg.max.toFixed(1)} on ${availableCores} cores`,
   ...counts,
   // Every refused photo charged 0 and every failed job released: the wallet lost exactly 40 per success.
   ledger_matches: CREDITS - balance === 40 * counts.succeeded || jobs.length === 0,
+  loop_delay: loopDelay,
 };
 writeFileSync('bench/results/photos.json', `${JSON.stringify(result, null, 2)}\n`);
 writeFileSync(
   'bench/results/photos.md',
-  `# Photo soak (\`npm run bench:photos\`)\n\n${PHOTOS} seeded random photos (seed ${SEED}; three PNGs to one JPEG) to \`POST /api/v1/cards\` hd styles of the built server (render pool default size), /healthz timed every 50 ms.\n\n| measure | value | target |\n|---|---|---|\n| server exited during the run | ${probes.exited} | false |\n| peak RSS of the server process (MB) | ${result.peak_rss_mb} | ≤ 600 |\n| /healthz probes (every 50 ms) | ${result.healthz_probes} | |\n| /healthz p50 / p99 (ms) | ${result.healthz_p50_ms} / ${result.healthz_p99_ms} | ≤ 100 |\n| slowest /healthz (ms) | ${result.max_healthz_ms} | ≤ 100 |\n| /healthz over 100 ms | ${result.healthz_over_100_ms} | 0 |\n| server event-loop delay p99 / max (ms) | ${loopDelay.p99_ms} / ${loopDelay.max_ms} | |\n| machine load average (1 min) during the run | ${result.load_average_1m} | |\n| refused (400, 413) | ${counts.refused} | |\n| cut off while uploading (over the upload limit) | ${counts.cut_off} | |\n| refused and charged | ${counts.refused_charged} | 0 |\n| accepted (202) | ${counts.accepted} | |\n| rendered and charged 40 | ${counts.succeeded} | |\n| failed, hold released | ${counts.failed} | |\n| other statuses | ${counts.other} | 0 |\n| wallet lost exactly 40 per rendered card | ${result.ledger_matches} | true |\n| wall time (s) | ${result.seconds} | |\n`,
+  `# Photo soak (\`npm run bench:photos\`)\n\n${PHOTOS} seeded random photos (seed ${SEED}; three PNGs to one JPEG) to \`POST /api/v1/cards\` hd styles of the built server (render pool default size), /healthz timed every 50 ms.\n\n| measure | value | target |\n|---|---|---|\n| server exited during the run | ${probes.exited} | false |\n| peak RSS of the server process (MB) | ${result.peak_rss_mb} | ≤ 600 |\n| /healthz probes (every 50 ms) | ${result.healthz_probes} | |\n| /healthz p50 / p99 (ms) | ${result.healthz_p50_ms} / ${result.healthz_p99_ms} | ≤ 100 |\n| slowest /healthz (ms) | ${result.max_healthz_ms} | ≤ 100 |\n| /healthz over 100 ms | ${result.healthz_over_100_ms} | 0 |\n| server event-loop delay p99 / max (ms) | ${loopDelay.p99_ms} / ${loopDelay.max_ms} | |\n| machine load average (1 min) during the run | ${result.load_average_1m} | |\n| refused (400, 413) | ${counts.refused} | |\n| cut off while uploading (over the upload limit) | ${counts.cut_off} | |\n| refused and charged | ${counts.refused_charged} | 0 |\n| accepted (202) | ${counts.accepted} | |\n| rendered and charged 40 | ${counts.succeeded} | |\n| failed, hold released | ${counts.failed} | |\n| other statuses | ${counts.other} | 0 |\n| wallet lost exactly 40 per rendered card | ${result.ledger_matches} | true |\n| wall time (s) | ${result.seconds} | |\n
+## The server's event loop (bench/cards/loop-delay.cjs)
+
+A timer every ${loopDelay.tick_ms} ms in the server records how late it ran (*tick delay*), and from the main thread's scheduler statistics how much of that lateness the thread spent runnable but waiting for a CPU (the machine's other processes). *Own delay* is the rest: the loop running JavaScript or native code, or blocked in a system call.
+
+| per ${loopDelay.tick_ms} ms tick (${loopDelay.own.samples} ticks) | p50 / p90 / p99 / p99.9 / max (ms) | ticks over 10 / 20 / 50 / 100 / 200 / 500 ms |
+|---|---|---|
+${delayRow('tick delay (all causes)', loopDelay.raw.ticks, loopDelay.raw.ticks_over_ms)}
+${delayRow('own delay (without the wait for a CPU)', loopDelay.own, loopDelay.own.ticks_over_ms)}
+
+Time the main thread waited for a CPU over the run: ${result.server_runqueue_wait_total_ms} ms. Stalls over 50 ms: ${result.stalls_over_50_ms}, of which ${result.stalls_over_50_ms_mostly_own} mostly the loop's own. perf_hooks.monitorEventLoopDelay (resolution 10 ms, the interval included): p99 ${loopDelay.p99_ms} ms, max ${loopDelay.max_ms} ms.
+`,
 );
 console.log(JSON.stringify(result));

@@ -104,9 +104,7 @@ export async function pngPixelsProblemOf(bytes: Uint8Array, header: PngImageHead
 export async function photoPixelsProblemOf(bytes: Uint8Array): Promise<string | null> {
   const png = pngHeaderOf(bytes);
   if (png) return pngPixelsProblemOf(bytes, png);
-  const photo = {
-    mime: 'image/jpeg' as const,
-    data_url: `data:image/jpeg;base64,${Buffer.from(bytes).toString('base64')}`,
-  };
-  return photoDecodes(photo) ? null : 'is not a readable JPEG image (its pixel data does not decode)';
+  return photoDecodes({ mime: 'image/jpeg', bytes })
+    ? null
+    : 'is not a readable JPEG image (its pixel data does not decode)';
 }

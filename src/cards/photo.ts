@@ -1,6 +1,7 @@
 /**
- * @module Caller photos for the hd styles: PNG or JPEG bytes recognised by their header and
- * embedded as a data URL (never fetched here; the service fetches `photo_url` with its own limits).
+ * @module Caller photos for the hd styles: PNG or JPEG bytes recognised by their header, kept as
+ * bytes (cheap to hand to a render worker) and embedded in the card as a data URL where it is drawn
+ * (never fetched here; the service fetches `photo_url` with its own limits).
  * The header's width × height must fit {@link PHOTO_MAX_PIXELS} before anything decodes the image,
  * so a small file of huge dimensions (a decompression bomb) never reaches the decoder.
  */
@@ -31,11 +32,19 @@ const PNG_BIT_DEPTHS: Readonly<Record<number, readonly number[]>> = {
   6: [8, 16],
 };
 
-/** A photo ready for a layout. */
+/** A photo ready for a layout: its checked bytes and their type. */
 export interface CardPhoto {
   mime: 'image/png' | 'image/jpeg';
-  data_url: string;
+  bytes: Uint8Array;
 }
+
+/**
+ * The photo as a data URL, the form satori and resvg draw; made where the card is drawn (a render
+ * worker), not where the photo arrived.
+ * @example photoDataUrlOf({ mime: 'image/png', bytes: new Uint8Array([1]) }) // => 'data:image/png;base64,AQ=='
+ */
+export const photoDataUrlOf = (photo: CardPhoto): string =>
+  `data:${photo.mime};base64,${Buffer.from(photo.bytes.buffer, photo.bytes.byteOffset, photo.bytes.byteLength).toString('base64')}`;
 
 /** What a photo's header says: its type and size. */
 export interface PhotoHeader {
@@ -150,13 +159,13 @@ export function photoHeaderProblemOf(bytes: Uint8Array): string | null {
 }
 
 /**
- * Checks photo bytes ({@link photoHeaderProblemOf}) and makes a data URL; anything else is
- * `invalid_request` with `param: 'photo'`. Nothing is decoded here.
+ * Checks photo bytes ({@link photoHeaderProblemOf}) and names their type; anything else is
+ * `invalid_request` with `param: 'photo'`. Nothing is decoded or copied here.
  * @example photoOf(new Uint8Array([0x89, 0x50, 0x4e, 0x47])).ok // => false
  */
 export function photoOf(bytes: Uint8Array): Result<CardPhoto> {
   const problem = photoHeaderProblemOf(bytes);
   if (problem) return fail('invalid_request', `photo: ${problem}`, { param: 'photo' });
   const mime = photoHeaderOf(bytes)!.mime;
-  return ok({ mime, data_url: `data:${mime};base64,${Buffer.from(bytes).toString('base64')}` });
+  return ok({ mime, bytes });
 }

@@ -8,7 +8,7 @@
  */
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, constants } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../io/paths.js';
 import type { CardFacts } from './facts.js';
@@ -70,6 +70,13 @@ export interface RenderWorker {
   unref(): void;
   terminate(): Promise<unknown>;
 }
+
+/**
+ * Scheduling priority a render worker process takes once it has loaded (docs/cards.md#render-pool):
+ * below normal, so that on busy cores the operating system runs the server's event loop, which
+ * requests wait on, before a render. With idle cores a worker renders at full speed all the same.
+ */
+export const RENDER_WORKER_PRIORITY = constants.priority.PRIORITY_BELOW_NORMAL;
 
 /** Default pool size: every core but the one the server's main thread needs, at least one. */
 export const defaultRenderWorkers = (): number => Math.max(1, availableParallelism() - 1);

@@ -2,13 +2,15 @@
  * @module The worker side of the render pool (render-pool.ts), a child process of its own (or a
  * worker thread when a test starts one): renders each card it is sent with {@link renderCard} and
  * hands the PNG bytes back (without copying them on a thread), and checks each photo it is sent
- * with {@link photoPixelsProblemOf}. It exits when its parent goes.
+ * with {@link photoPixelsProblemOf}. It exits when its parent goes; as a process of its own it
+ * renders below normal priority (RENDER_WORKER_PRIORITY).
  */
 import { messageOf } from '../errors.js';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { renderCard } from './card.js';
 import { photoPixelsProblemOf } from './photo-pixels.js';
-import type { RenderReply, WorkerTask } from './render-pool.js';
+import { RENDER_WORKER_PRIORITY, type RenderReply, type WorkerTask } from './render-pool.js';
 
 /**
  * The PNG over a buffer that holds exactly its bytes, so transferring the buffer moves nothing else:
@@ -51,4 +53,10 @@ else {
   process.on('message', onTask);
   // The pool went away (its process ended): nothing is left to render for.
   process.on('disconnect', () => process.exit(0));
+  // Loaded at normal priority (a worker that replaces a dead one is soon ready); renders below it.
+  try {
+    setPriority(RENDER_WORKER_PRIORITY);
+  } catch {
+    // Not permitted here (some sandboxes): the worker renders at normal priority.
+  }
 }

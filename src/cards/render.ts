@@ -8,7 +8,7 @@ import type satoriFn from 'satori';
 import { cardFonts, loadCardAsset } from './fonts.js';
 import { encodePng } from './png.js';
 import type { LayoutNode } from './h.js';
-import type { CardPhoto } from './photo.js';
+import { photoDataUrlOf, type CardPhoto } from './photo.js';
 
 // satori and the resvg native add-on are slow and heavy to load, so they are loaded on the
 // first render rather than by `import 'halfspace'` (most library calls never draw a card).
@@ -114,11 +114,11 @@ export function svgToPng(svg: string): Uint8Array {
  * True when resvg decodes `photo`: drawn stretched onto a transparent 4 × 4 canvas, some pixel
  * gets ink. A header followed by garbage (or a fully transparent image) leaves it empty, where a
  * card would show an empty photo area. Check the header first (photoOf): this decodes the image.
- * @example photoDecodes({ mime: 'image/png', data_url: 'data:image/png;base64,iVBORw0KGgo=' }) // => false
+ * @example photoDecodes({ mime: 'image/png', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) }) // => false
  */
 export function photoDecodes(photo: CardPhoto): boolean {
   const Resvg = loadResvg();
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><image href="${photo.data_url}" width="4" height="4" preserveAspectRatio="none"/></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><image href="${photoDataUrlOf(photo)}" width="4" height="4" preserveAspectRatio="none"/></svg>`;
   const pixels = new Resvg(svg, { font: { loadSystemFonts: false }, logLevel: 'off' }).render().pixels;
   for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) return true;
   return false;

@@ -28,6 +28,18 @@ describe('render pool', () => {
     }
   }, 60_000);
 
+  it('draws a caller photo sent as bytes exactly as renderCard draws it in this thread', async () => {
+    const photo = photoOf(pngPhoto({ width: 300, height: 400 }));
+    if (!photo.ok) throw new Error(photo.error.message);
+    const facts = sampleFacts();
+    const here = await renderCard('fifa_viral', facts, photo.value);
+    const there = await pool.render({ style: 'fifa_viral', facts, photo: photo.value });
+    expect(Buffer.from(there.png).equals(Buffer.from(here.png))).toBe(true);
+    // The photo is drawn: without it the card differs.
+    const without = await renderCard('fifa_viral', facts, null);
+    expect(Buffer.from(without.png).equals(Buffer.from(here.png))).toBe(false);
+  }, 60_000);
+
   it('answers concurrent renders each with its own card (three on one worker)', async () => {
     const names = ['Ana Uno', 'Bea Dos', 'Cleo Tres'];
     const factsOf = (name: string) => sampleFacts({ player: { ...sampleFacts().player, display_name: name } });
@@ -55,7 +67,7 @@ describe('render pool', () => {
     // 50 × 800 covered onto fifa_viral's photo box spills far past the card: resvg panics and aborts
     // the process it runs in. The header check refuses such photos; the pool is handed one directly.
     const bytes = pngPhoto({ width: 50, height: 800 });
-    const long = { mime: 'image/png' as const, data_url: `data:image/png;base64,${bytes.toString('base64')}` };
+    const long = { mime: 'image/png' as const, bytes };
     expect(photoOf(bytes).ok).toBe(false);
     await expect(pool.render({ style: 'fifa_viral', facts: sampleFacts(), photo: long })).rejects.toThrow(
       /killed by a signal|exited with code/,

@@ -42,8 +42,10 @@ export async function post(
       body: JSON.stringify(body),
     });
     return { status: res.status, text: await res.text(), headers: res.headers };
-  } catch {
-    return { status: 0, text: '', headers: null };
+  } catch (error) {
+    // Status 0: no answer; the text says why (a refused or reset connection names its code).
+    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return { status: 0, text: `${error instanceof Error ? error.message : String(error)}${cause}`, headers: null };
   }
 }
 

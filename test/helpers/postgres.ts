@@ -4,7 +4,7 @@
  * started once per test file and removed afterwards. When neither is possible the PG suites skip
  * and say why. As root, initdb and the server run as the `postgres` OS user (initdb refuses root).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -40,9 +40,25 @@ export const postgresUnavailable: string | null = EXTERNAL_URL
       : null;
 
 /** Runs a PostgreSQL binary, as the `postgres` user when we are root. */
+/** The command line that runs a PostgreSQL binary (as the `postgres` user when this is root). */
+const pgCommand = (binary: string, args: string[]): [string, string[]] =>
+  isRoot ? ['runuser', ['-u', 'postgres', '--', binary, ...args]] : [binary, args];
+
 function runPg(binary: string, args: string[]): void {
-  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', binary, ...args]] : [binary, args];
-  execFileSync(file, argv, { stdio: 'pipe' });
+  execFileSync(...pgCommand(binary, args), { stdio: 'pipe' });
+}
+
+/**
+ * runPg without blocking this process: a test's callers keep sending while pg_ctl stops or starts
+ * the server. Blocked in a synchronous pg_ctl, this process would open connections it then leaves
+ * silent for as long as pg_ctl takes, and a server rightly answers those 408 after its headers timeout.
+ */
+function runPgAsync(binary: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) =>
+    execFile(...pgCommand(binary, args), (error, _stdout, stderr) =>
+      error ? reject(new Error(`${binary} ${args.join(' ')}: ${error.message} ${stderr}`)) : resolve(),
+    ),
+  );
 }
 
 async function freePort(): Promise<number> {
@@ -62,10 +78,13 @@ export interface TestPostgres {
   /** Milliseconds initdb + start took (0 for HALFSPACE_TEST_PG_URL). */
   startMs: number;
   stop(): void;
-  /** Stops the server, keeping its data (`pg_ctl stop -m mode`); null on HALFSPACE_TEST_PG_URL. */
-  down: ((mode: 'fast' | 'immediate') => void) | null;
-  /** Starts a server stopped by `down` again, on the same port and data. */
-  up: (() => void) | null;
+  /**
+   * Stops the server, keeping its data (`pg_ctl stop -m mode`), without blocking this process;
+   * null on HALFSPACE_TEST_PG_URL.
+   */
+  down: ((mode: 'fast' | 'immediate') => Promise<void>) | null;
+  /** Starts a server stopped by `down` again, on the same port and data, without blocking this process. */
+  up: (() => Promise<void>) | null;
 }
 
 /** Starts a throwaway cluster (or uses HALFSPACE_TEST_PG_URL). */
@@ -82,23 +101,22 @@ export async function startPostgres(): Promise<TestPostgres> {
   const port = await freePort();
   // fsync off: a test cluster is thrown away, durability is not what these tests measure.
   runPg(initdb!, ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  const start = () =>
-    runPg(pgCtl!, [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'server.log'),
-      '-w',
-      '-t',
-      '60',
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-      'start',
-    ]);
-  start();
+  const startArgs = [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    'start',
+  ];
+  runPg(pgCtl!, startArgs);
   return {
-    down: (mode) => runPg(pgCtl!, ['-D', data, '-m', mode, '-w', 'stop']),
-    up: start,
+    down: (mode) => runPgAsync(pgCtl!, ['-D', data, '-m', mode, '-w', 'stop']),
+    up: () => runPgAsync(pgCtl!, startArgs),
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     startMs: Date.now() - started,
     stop: () => {

@@ -28,8 +28,15 @@ const db = join(dir, 'svc.db');
 let server: ServeProcess;
 let key = '';
 let poorKey = '';
+/**
+ * 512 × 512 RGB declares 786,944 bytes of scanlines; the IDAT inflates to 256 MiB more. Deflating
+ * it blocks this process for seconds, so it is made before any connection to the server exists: a
+ * kept-alive connection left idle meanwhile is closed by the server just as this process reuses it.
+ */
+let bomb: Uint8Array;
 
 beforeAll(async () => {
+  bomb = pngPhoto({ width: 512, height: 512, extraBytes: 256 * 1024 * 1024 });
   datasetToDir(tinyDataset(), datasetDir);
   ensureBuilt();
   const rich = await runBuilt(['keys', 'create', '--credits', '200', '--db', db, '--json']);
@@ -130,8 +137,6 @@ describe('POST /api/v1/cards with a hostile photo', () => {
   }, 120_000);
 
   it('answers 402 to a key with no credits before decoding, and 400 to a funded key, for an inflation bomb', async () => {
-    // 512 × 512 RGB declares 786,944 bytes of scanlines; the IDAT inflates to 256 MiB more.
-    const bomb = pngPhoto({ width: 512, height: 512, extraBytes: 256 * 1024 * 1024 });
     const t0 = performance.now();
     const poor = await upload(bomb, 'collage', poorKey);
     expect([poor.res.status, poor.body.code]).toEqual([402, 'insufficient_credits']);

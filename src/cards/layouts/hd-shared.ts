@@ -4,7 +4,7 @@
  */
 import type { CardFacts } from '../facts.js';
 import { h, img, type LayoutNode } from '../h.js';
-import type { CardPhoto } from '../photo.js';
+import { photoDataUrlOf, type CardPhoto } from '../photo.js';
 import { INK, formatInt } from './shared.js';
 
 /** Size of every hd card (px). */
@@ -60,7 +60,7 @@ export function portraitOf(
   tint: string,
   style: Record<string, string | number> = {},
 ): LayoutNode {
-  if (photo) return img(photo.data_url, width, height, style);
+  if (photo) return img(photoDataUrlOf(photo), width, height, style);
   const svg = silhouetteSvg(tint, width, height);
   return img(`data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, width, height, style);
 }
