@@ -3,8 +3,7 @@
  * concurrent paid calls between them (keyed with Idempotency-Keys, and demo-channel calls) while the database
  * is stopped (`pg_ctl stop -m immediate`, then `-m fast`, then immediate again) and started again.
  * Neither replica may exit, every call must answer 200 or 503 `store_unavailable` (or a demo
- * call 402 once its daily quota is spent, or 408 once the call lasted the server's headers timeout:
- * a server the machine starves of CPU that long reads a waiting request too late), and once the
+ * call 402 once its daily quota is spent), and once the
  * store is back no hold may stay open and the wallet must equal its ledger: the holds the outage
  * cut off are released when the store returns (docs/deploy.md#crashes-outages-and-resource-limits).
  */
@@ -13,7 +12,6 @@ import { tmpdir } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADERS_TIMEOUT_MS } from '../../src/http/node.js';
 import { datasetToDir } from '../../src/io/save.js';
 import { postgresStore } from '../../src/store/postgres/store.js';
 import { ensureBuilt, runBuilt } from '../helpers/built-cli.js';
@@ -87,12 +85,11 @@ describe.skipIf(skip !== null)('PostgreSQL stopped and started under 150 concurr
     const statuses = new Map<number, number>();
     const unexpected: string[] = [];
     const outagesMs: string[] = [];
-    let lateAnswers = 0;
     let serial = 0;
     for (const [round, mode] of ROUNDS.entries()) {
       let loading = true;
       const roundAt = performance.now();
-      // How late this process ran its timers: a client stalled after connecting is answered 408.
+      // How late this process ran its timers, printed when a call fails.
       const clientDelay = monitorEventLoopDelay({ resolution: 20 });
       clientDelay.enable();
       // IN_FLIGHT callers, each sending its next call as soon as the last one answered, half to each replica.
@@ -123,18 +120,9 @@ describe.skipIf(skip !== null)('PostgreSQL stopped and started under 150 concurr
           const outage = r.status === 503 && r.text.includes('"store_unavailable"');
           // The demo quota (15 a day) runs out early: its 402 is a valid answer too.
           const quota = n % 5 === 4 && r.status === 402 && r.text.includes('"demo_limit_exhausted"');
-          // A server starved of CPU for longer than its headers timeout (other processes on the
-          // cores) reads requests that waited in its socket buffer only after the timeout, and
-          // answers them 408, as it must answer a client that is that slow. Valid only once the call
-          // has lasted the whole timeout: an early 408 is a fault.
-          const late =
-            r.status === 408 &&
-            r.text.includes('"request_timeout"') &&
-            performance.now() - sentAt >= HEADERS_TIMEOUT_MS;
-          if (late) lateAnswers++;
-          if (!outage && !quota && !late && r.status !== 200)
+          if (!outage && !quota && r.status !== 200)
             unexpected.push(
-              `${r.status} at ${Math.round(performance.now() - roundAt)} ms into the round: ${r.text.slice(0, 200)}`,
+              `${r.status} after ${Math.round(performance.now() - sentAt)} ms, ${Math.round(performance.now() - roundAt)} ms into the round: ${r.text.slice(0, 200)}`,
             );
           // Status 0: the connection was dropped, the replica is gone; no point calling on.
           if (r.status === 0) return;
@@ -173,7 +161,7 @@ describe.skipIf(skip !== null)('PostgreSQL stopped and started under 150 concurr
       }
     }
     console.info(
-      `[crash/postgres-outage] answers by status: ${JSON.stringify(Object.fromEntries(statuses))}; database stopping to started ${outagesMs.join(', ')}; 408 after the headers timeout: ${lateAnswers}`,
+      `[crash/postgres-outage] answers by status: ${JSON.stringify(Object.fromEntries(statuses))}; database stopping to started ${outagesMs.join(', ')}`,
     );
     expect(statuses.get(0) ?? 0, 'calls whose connection was dropped (a process exit)').toBe(0);
     expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
