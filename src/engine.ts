@@ -17,16 +17,16 @@ import type {
 import { datasetFromPath } from './io/dataset-from-path.js';
 import { bundledDatasetFromDir, withAddedColumns } from './io/load.js';
 import { demoDatasetDir } from './io/paths.js';
-import { isTableName, rowsOf, type Dataset } from './model/schema.js';
+import { isTableName, rowsOf, rowsPickedOf, type Dataset } from './model/schema.js';
 import { validateDataset } from './model/validate.js';
 import { resolvePlayer, type IdentityIndex, type PlayerQuery, type ResolvedPlayer } from './identity/resolve.js';
-import { buildIdentityIndex } from './identity/name-index.js';
+import { buildIdentityIndex, PLAYER_INPUT_COLUMNS } from './identity/name-index.js';
 import { RowsById } from './model/rows-by-id.js';
 import { ageOn } from './stats/age.js';
 import { deriveSeasons } from './stats/derive.js';
 import { PlayerRows } from './stats/player-rows.js';
 import type { DerivedSeasons } from './stats/derived.js';
-import type { DnaVectors } from './dna/vectors.js';
+import { DnaStrata, type DnaVectors } from './dna/vectors.js';
 import { datasetDnaOf } from './dna/zone-vectors.js';
 import { shownStyleOf } from './dna/clear-role.js';
 import { styleTagsOfRow } from './dna/tags.js';
@@ -61,11 +61,15 @@ export class Engine implements EngineContext {
   private identityIndex: IdentityIndex | undefined;
   /** Built on first use: a question that needs no DNA never pays for it. */
   private dnaVectors: DnaVectors | undefined;
+  /** The stats-only vectors, one group × season at a time: a style tag needs only its row's. */
+  private dnaStrataCache: DnaStrata | undefined;
   /** DNA z-scores pool a group's rows across leagues by season name (docs/methodology/dna.md#vectors). */
   private readonly seasonKeyOf = (id: number): string | number => this.seasonById(id)?.name ?? id;
   private readonly clock: () => Date;
-  /** The `players` rows, read whole by the first question that names a player. */
+  /** The `players` rows, read whole by the first question about every player. */
   private playerList: PlayerRow[] | undefined;
+  /** Single `players` rows read before the whole table was: a question about one player reads his. */
+  private readonly playerRowsRead: (PlayerRow | undefined)[] = [];
   /** Clubs and leagues by id, read whole on the first question about one. */
   private readonly teamMap: RowsById<'teams'>;
   private readonly leagueMap: RowsById<'leagues'>;
@@ -82,9 +86,13 @@ export class Engine implements EngineContext {
    */
   readonly parsed: ParsedOperations;
 
-  /** Player, club and league names normalised for lookups, built whole by the first lookup. */
+  /** Player, club and league names normalised for lookups, built whole by the first lookup from the columns it reads. */
   get identity(): IdentityIndex {
-    this.identityIndex ??= buildIdentityIndex(this.players, this.teamMap.all(), this.leagueMap.all());
+    this.identityIndex ??= buildIdentityIndex(
+      rowsPickedOf(this.dataset.tables.players, 'players', PLAYER_INPUT_COLUMNS),
+      this.teamMap.all(),
+      this.leagueMap.all(),
+    );
     return this.identityIndex;
   }
 
@@ -134,8 +142,18 @@ export class Engine implements EngineContext {
    * season name across leagues. Built on first use: a question that needs no DNA never pays for it.
    */
   get dna(): DnaVectors {
-    this.dnaVectors ??= datasetDnaOf(this.derived, this.dataset.tables.player_zones, { seasonKeyOf: this.seasonKeyOf });
+    this.dnaVectors ??= datasetDnaOf(
+      this.derived,
+      this.dataset.tables.player_zones,
+      { seasonKeyOf: this.seasonKeyOf },
+      this.dnaStrata.all(),
+    );
     return this.dnaVectors;
+  }
+
+  private get dnaStrata(): DnaStrata {
+    this.dnaStrataCache ??= new DnaStrata(this.derived, { seasonKeyOf: this.seasonKeyOf });
+    return this.dnaStrataCache;
   }
 
   /** All players, in table order (read whole on first use). */
@@ -150,7 +168,14 @@ export class Engine implements EngineContext {
 
   playerById(id: number): PlayerRow | undefined {
     const entry = this.identity.playerById.get(id);
-    return entry ? this.players[entry.row] : undefined;
+    if (!entry) return undefined;
+    if (this.playerList) return this.playerList[entry.row];
+    return (this.playerRowsRead[entry.row] ??= rowsOf(
+      this.dataset.tables.players,
+      'players',
+      entry.row,
+      entry.row + 1,
+    )[0]);
   }
   teamById(id: number): TeamRow | undefined {
     return this.teamMap.get(id);
@@ -206,8 +231,9 @@ export class Engine implements EngineContext {
   styleOf(row: number): StyleSummary | null {
     let tags = this.styles[row];
     if (tags === undefined)
-      this.styles[row] = tags =
-        this.dna.hasVector[row] === 1 ? shownStyleOf(styleTagsOfRow(this.derived, row, this.rowLocation)) : null;
+      this.styles[row] = tags = this.dnaStrata.hasVector(row)
+        ? shownStyleOf(styleTagsOfRow(this.derived, row, this.rowLocation))
+        : null;
     return tags;
   }
 

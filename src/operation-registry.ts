@@ -49,6 +49,8 @@ export interface EngineOperation<S extends z.ZodType = z.ZodType, O = never, R e
    * or why there is none.
    */
   cli: string | { none: string };
+  /** What the answer holds ("Returns …"): the MCP tool's description says it after the route's summary. */
+  returns: string;
   /** True when `run` answers with a Promise: the Engine method then answers a bad request with a resolved one too. */
   async?: true;
 }
@@ -77,26 +79,78 @@ export const ENGINE_OPERATIONS = {
   player: operation({
     request: PlayerRequest,
     cli: 'player',
+    returns:
+      'Returns the player profile (identity, seasonal rows, DNA style tags, one-line summary); enhance="narrative" adds a paragraph; name2 adds a comparison.',
     run: (ctx, request, options: { narrative?: boolean } = {}) => playerReportOfParsed(ctx, request, options),
   }),
   /** Scouting report (docs/design.md#op-scouting): per-90 map and cohort percentiles with their cohort and sample. */
-  scouting: operation({ request: ScoutingRequest, cli: 'scouting', run: scoutingReportOfParsed }),
+  scouting: operation({
+    request: ScoutingRequest,
+    cli: 'scouting',
+    returns: 'Returns per-90 metrics with cohort percentiles and labels.',
+    run: scoutingReportOfParsed,
+  }),
   /** Players whose DNA is closest to one player's (docs/design.md#op-dna-search, docs/design.md#dna-and-similarity): exact top-k, fee tiers only. */
-  dnaSearch: operation({ request: DnaSearchRequest, cli: 'similar', run: dnaSearchOfParsed }),
+  dnaSearch: operation({
+    request: DnaSearchRequest,
+    cli: 'similar',
+    returns:
+      'Returns the source player and the most similar players by playing-style DNA (similarity 0–1, band, shared style tags, agreeing metrics); filters: max_age, max_fee_tier, league_tier_max, position_group.',
+    run: dnaSearchOfParsed,
+  }),
   /** Cheaper or younger players who play alike (docs/design.md#op-alternatives, beta): `dna_hybrid`, or `fallback` without a DNA vector. */
-  alternatives: operation({ request: AlternativesRequest, cli: 'alternatives', run: alternativesOfParsed }),
+  alternatives: operation({
+    request: AlternativesRequest,
+    cli: 'alternatives',
+    returns: 'Returns cheaper, younger players with a similar style (hybrid DNA recall), each with the reasons.',
+    run: alternativesOfParsed,
+  }),
   /** Data-backed verdict with percentile receipts (docs/design.md#op-verdict, docs/design.md#verdicts); the engine picks the code. */
-  verdict: operation({ request: VerdictRequest, cli: 'verdict', run: verdictOf }),
+  verdict: operation({
+    request: VerdictRequest,
+    cli: 'verdict',
+    returns:
+      'Returns a verdict code (elite, specialist, solid, below_par, merchant, contrast, fraud, cooked, fallback), a headline and role-cohort percentile receipts.',
+    run: verdictOf,
+  }),
   /** Best XI candidates for a vibe (docs/design.md#op-best-xi-pool, docs/design.md#best-xi): modes pool, full, byIds. */
-  bestXiPool: operation({ request: BestXiPoolRequest, cli: 'bestxi pool', run: bestXiPoolOfParsed }),
+  bestXiPool: operation({
+    request: BestXiPoolRequest,
+    cli: 'bestxi pool',
+    returns:
+      'Returns a Best XI candidate pool for a vibe (balanced, high_press, u23, …), players with position, fee tier and fit.',
+    run: bestXiPoolOfParsed,
+  }),
   /** Aggregates of a built lineup of 1–11 players (docs/design.md#op-best-xi-lineup). */
-  bestXiLineup: operation({ request: BestXiLineupRequest, cli: 'bestxi lineup', run: bestXiLineupOfParsed }),
+  bestXiLineup: operation({
+    request: BestXiLineupRequest,
+    cli: 'bestxi lineup',
+    returns: 'Returns aggregate statistics of a lineup of 1–11 player ids.',
+    run: bestXiLineupOfParsed,
+  }),
   /** The best XI of a vibe in a formation, with its lineup aggregates (docs/methodology/bestxi.md#picking-an-xi). */
-  bestXiPick: operation({ request: BestXiPickRequest, cli: 'bestxi pick', run: bestXiPickOfParsed }),
+  bestXiPick: operation({
+    request: BestXiPickRequest,
+    cli: 'bestxi pick',
+    returns:
+      'Returns the best eleven for a vibe in a formation (4-3-3, 4-4-2, 3-5-2, 4-2-3-1): each slot with its player, position, team, score and top metrics, plus the lineup aggregates.',
+    run: bestXiPickOfParsed,
+  }),
   /** Fixtures of a club or league with standings, form, signals and line-ups (docs/design.md#op-match-intelligence, docs/design.md#match-intelligence; docs/methodology/matches.md). */
-  matchIntelligence: operation({ request: MatchIntelligenceRequest, cli: 'fixtures', run: matchIntelligenceOfParsed }),
+  matchIntelligence: operation({
+    request: MatchIntelligenceRequest,
+    cli: 'fixtures',
+    returns: "Returns a team's fixtures with derby kind, competition tier, form, standings and headline signals.",
+    run: matchIntelligenceOfParsed,
+  }),
   /** League table of a league-season as of a date, with form (docs/methodology/matches.md#league-tables); the same table code as match intelligence. */
-  standings: operation({ request: StandingsRequest, cli: 'standings', run: standingsOfParsed }),
+  standings: operation({
+    request: StandingsRequest,
+    cli: 'standings',
+    returns:
+      'Returns the league table (played, won, drawn, lost, goals, points, form) of a league-season as of a date.',
+    run: standingsOfParsed,
+  }),
   /**
    * Renders a card PNG (docs/design.md#op-cards; docs/cards.md#styles): a sync style, or an hd style
    * (pass `photo` bytes for those). The verdict line uses this engine's verdict when it is decisive.
@@ -104,12 +158,19 @@ export const ENGINE_OPERATIONS = {
   card: operation({
     request: CardRequest,
     cli: 'card',
+    returns:
+      'Renders a shareable PNG card: returns the image itself plus its URL and the player block. hd styles run as a job and return once rendered.',
     async: true,
     run: (ctx, request, options: Omit<CardOptions, 'verdictOf'> = {}) =>
       cardOfParsed(ctx, request, { ...options, verdictOf: (id) => verdictLineOf(ctx, id) }),
   }),
   /** Image prompt for an hd style (docs/design.md#op-cards-prompt): `prompt.data_and_style` plus the fixed `safety.instructions`. */
-  cardPrompt: operation({ request: CardPromptRequest, cli: 'prompt', run: cardPromptOfParsed }),
+  cardPrompt: operation({
+    request: CardPromptRequest,
+    cli: 'prompt',
+    returns: 'Returns a composable image-generation prompt with the mandatory safety block (nothing rendered).',
+    run: cardPromptOfParsed,
+  }),
 };
 
 /** The name of an engine operation: its Engine method and its `parsed` entry. */

@@ -71,46 +71,134 @@ export function strataOf(n: number, keyOf: (i: number) => string | number | unde
 
 const eligible = (derived: DerivedSeasons, i: number) => derived.minutes[i] >= VECTOR_MINUTES_MIN;
 
-/** Which rows are the reference population: cohort rows, or every eligible row of a stratum with too few. */
-function referenceRowsOf(derived: DerivedSeasons, stratumOf: Int32Array, strata: number): Uint8Array {
-  const referenceCount = new Int32Array(strata);
-  for (let i = 0; i < derived.n; i++) if (eligible(derived, i) && derived.inCohort[i]) referenceCount[stratumOf[i]]++;
-  const reference = new Uint8Array(derived.n);
-  for (let i = 0; i < derived.n; i++)
-    reference[i] =
-      eligible(derived, i) && (derived.inCohort[i] === 1 || referenceCount[stratumOf[i]] < REFERENCE_ROWS_MIN) ? 1 : 0;
-  return reference;
-}
+/**
+ * DNA vectors computed on first use: a row's vector depends on its group × season stratum alone,
+ * so {@link DnaStrata.hasVector} takes the moments of its row's stratum and writes that row, and
+ * {@link DnaStrata.all} every row left; both write the same arrays with the same arithmetic.
+ * @example new DnaStrata(derived).hasVector(0) === dnaVectorsOf(derived).hasVector[0] > 0 // => true
+ */
+export class DnaStrata {
+  private readonly derived: DerivedSeasons;
+  /** Stratum of each row; stratum s holds `rows[start[s]]` up to `rows[start[s + 1]]`, in table order. */
+  private readonly stratumOf: Int32Array;
+  private readonly start: Int32Array;
+  private readonly rows: Int32Array;
+  private readonly moments: (Moments | undefined)[] = [];
+  private readonly written: Uint8Array;
+  private readonly vectors: DnaVectors;
 
-/** The value of slot `slot` of row `i`'s group features; NaN when missing or past the group's features. */
-function slotValueAt(derived: DerivedSeasons, i: number, slot: number): number {
-  const feature = STYLE_FEATURES[POSITION_GROUPS[derived.group[i]]][slot];
-  return feature === undefined ? Number.NaN : derived.values[feature.metric][i];
-}
-
-/** Per stratum × slot: count, mean and sum of squared deviations over the reference rows (two passes, for stability). */
-function referenceMomentsOf(derived: DerivedSeasons, stratumOf: Int32Array, strata: number, reference: Uint8Array) {
-  const dims = DNA_DIMS;
-  const count = new Float64Array(strata * dims);
-  const mean = new Float64Array(strata * dims);
-  const m2 = new Float64Array(strata * dims);
-  for (let i = 0; i < derived.n; i++) {
-    if (!reference[i]) continue;
-    const base = stratumOf[i] * dims;
-    for (let s = 0; s < dims; s++) {
-      const v = slotValueAt(derived, i, s);
-      if (Number.isNaN(v)) continue;
-      count[base + s]++;
-      mean[base + s] += v;
-    }
+  constructor(derived: DerivedSeasons, options: DnaVectorOptions = {}) {
+    const { n } = derived;
+    const { of, count } = strataOf(n, groupSeasonKeyOf(derived, options.seasonKeyOf ?? ((id: number) => id)));
+    // A counting sort by stratum, so that one stratum's rows are read alone, in table order.
+    const start = new Int32Array(count + 1);
+    for (let i = 0; i < n; i++) start[of[i] + 1]++;
+    for (let s = 1; s <= count; s++) start[s] += start[s - 1];
+    const cursor = start.slice(0, count);
+    const rows = new Int32Array(n);
+    for (let i = 0; i < n; i++) rows[cursor[of[i]]++] = i;
+    this.derived = derived;
+    this.stratumOf = of;
+    this.start = start;
+    this.rows = rows;
+    this.written = new Uint8Array(n);
+    const matrix = new Float32Array(n * DNA_DIMS);
+    const hasVector = new Uint8Array(n);
+    const z = new Float32Array(n * DNA_DIMS).fill(Number.NaN);
+    this.vectors = { n, dims: DNA_DIMS, matrix, hasVector, z, search: { method: 'stats', matrix, hasVector } };
   }
-  for (let j = 0; j < mean.length; j++) if (count[j] > 0) mean[j] /= count[j];
-  for (let i = 0; i < derived.n; i++) {
-    if (!reference[i]) continue;
-    const base = stratumOf[i] * dims;
-    for (let s = 0; s < dims; s++) {
-      const v = slotValueAt(derived, i, s);
-      if (!Number.isNaN(v)) m2[base + s] += (v - mean[base + s]) ** 2;
+
+  /** Whether derived row `row` has a vector. */
+  hasVector(row: number): boolean {
+    this.write(row);
+    return this.vectors.hasVector[row] === 1;
+  }
+
+  /** The vectors of every row. */
+  all(): DnaVectors {
+    for (let i = 0; i < this.derived.n; i++) this.write(i);
+    return this.vectors;
+  }
+
+  private write(i: number): void {
+    if (this.written[i] === 1) return;
+    this.written[i] = 1;
+    if (eligible(this.derived, i) && writeRowVector(this.derived, i, this.momentsOf(this.stratumOf[i]), this.vectors))
+      this.vectors.hasVector[i] = 1;
+  }
+
+  private momentsOf(s: number): Moments {
+    let moments = this.moments[s];
+    if (moments === undefined) {
+      const members = this.rows.subarray(this.start[s], this.start[s + 1]);
+      this.moments[s] = moments = referenceMomentsOf(this.derived, referenceRowsOf(this.derived, members));
+    }
+    return moments;
+  }
+}
+
+/**
+ * The stratum key of each row, group × season key, as a number: each season's key is looked up
+ * once, and rows of seasons with the same key share it.
+ */
+function groupSeasonKeyOf(derived: DerivedSeasons, seasonKeyOf: (seasonId: number) => string | number) {
+  const numberOfSeason = new Map<number, number>();
+  const numberOfKey = new Map<string, number>();
+  return (i: number): number => {
+    const id = derived.season_id[i];
+    let k = numberOfSeason.get(id);
+    if (k === undefined) {
+      const key = String(seasonKeyOf(id));
+      k = numberOfKey.get(key) ?? numberOfKey.size;
+      numberOfKey.set(key, k);
+      numberOfSeason.set(id, k);
+    }
+    // A group index is one byte, so the key is unique per group × season key.
+    return k * 256 + derived.group[i];
+  };
+}
+
+/** A stratum's reference population: its cohort rows, or every eligible row when it has too few. */
+function referenceRowsOf(derived: DerivedSeasons, members: Int32Array): Int32Array {
+  let cohortRows = 0;
+  for (let k = 0; k < members.length; k++)
+    if (eligible(derived, members[k]) && derived.inCohort[members[k]]) cohortRows++;
+  const pooled = cohortRows < REFERENCE_ROWS_MIN;
+  const reference = new Int32Array(members.length);
+  let m = 0;
+  for (let k = 0; k < members.length; k++) {
+    const i = members[k];
+    if (eligible(derived, i) && (derived.inCohort[i] === 1 || pooled)) reference[m++] = i;
+  }
+  return reference.subarray(0, m);
+}
+
+/** Per feature slot of one stratum: count, mean and sum of squared deviations over its reference rows. */
+interface Moments {
+  count: Float64Array;
+  mean: Float64Array;
+  m2: Float64Array;
+}
+
+/** A stratum's {@link Moments} over its reference rows (two passes, for stability). */
+function referenceMomentsOf(derived: DerivedSeasons, reference: Int32Array): Moments {
+  const count = new Float64Array(DNA_DIMS);
+  const mean = new Float64Array(DNA_DIMS);
+  const m2 = new Float64Array(DNA_DIMS);
+  if (reference.length === 0) return { count, mean, m2 };
+  const features = STYLE_FEATURES[POSITION_GROUPS[derived.group[reference[0]]]];
+  for (let s = 0; s < features.length; s++) {
+    const column = derived.values[features[s].metric];
+    for (let k = 0; k < reference.length; k++) {
+      const v = column[reference[k]];
+      if (Number.isNaN(v)) continue;
+      count[s]++;
+      mean[s] += v;
+    }
+    if (count[s] > 0) mean[s] /= count[s];
+    for (let k = 0; k < reference.length; k++) {
+      const v = column[reference[k]];
+      if (!Number.isNaN(v)) m2[s] += (v - mean[s]) ** 2;
     }
   }
   return { count, mean, m2 };
@@ -123,8 +211,7 @@ function referenceMomentsOf(derived: DerivedSeasons, stratumOf: Int32Array, stra
 function writeRowVector(
   derived: DerivedSeasons,
   i: number,
-  base: number,
-  moments: ReturnType<typeof referenceMomentsOf>,
+  moments: Moments,
   out: { matrix: Float32Array; z: Float32Array },
 ): boolean {
   const { count, mean, m2 } = moments;
@@ -137,9 +224,9 @@ function writeRowVector(
     const v = derived.values[features[s].metric][i];
     if (Number.isNaN(v)) continue;
     known++;
-    const c = count[base + s];
-    const sd = c >= 2 ? Math.sqrt(m2[base + s] / c) : 0;
-    const zs = sd > 0 ? (v - mean[base + s]) / sd : 0;
+    const c = count[s];
+    const sd = c >= 2 ? Math.sqrt(m2[s] / c) : 0;
+    const zs = sd > 0 ? (v - mean[s]) / sd : 0;
     z[row + s] = zs;
     const w = features[s].weight * Math.max(-Z_CLIP, Math.min(Z_CLIP, zs));
     matrix[row + s] = w;
@@ -164,22 +251,7 @@ function writeRowVector(
  * @example dnaVectorsOf(derived).hasVector[0] // => 1
  */
 export function dnaVectorsOf(derived: DerivedSeasons, options: DnaVectorOptions = {}): DnaVectors {
-  const { n } = derived;
-  const dims = DNA_DIMS;
-  const seasonKeyOf = options.seasonKeyOf ?? ((id: number) => id);
-  // One stratum per group × season key.
-  const { of: stratumOf, count: strata } = strataOf(
-    n,
-    (i) => `${derived.group[i]}|${seasonKeyOf(derived.season_id[i])}`,
-  );
-  const moments = referenceMomentsOf(derived, stratumOf, strata, referenceRowsOf(derived, stratumOf, strata));
-  const out = { matrix: new Float32Array(n * dims), z: new Float32Array(n * dims).fill(Number.NaN) };
-  const hasVector = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    if (eligible(derived, i) && writeRowVector(derived, i, stratumOf[i] * dims, moments, out)) hasVector[i] = 1;
-  }
-  const { matrix, z } = out;
-  return { n, dims, matrix, hasVector, z, search: { method: 'stats', matrix, hasVector } };
+  return new DnaStrata(derived, options).all();
 }
 
 /**

@@ -219,15 +219,16 @@ function centreOnTeams(
  * {@link dnaVectorsOf}, whose search vectors become DNA v2 when the dataset has a `player_zones`
  * table (event-data ingests). CSV and season-table datasets have none and search stats-only DNA.
  * In a dataset with zone counts, a row without them gets no search vector, since a stats-only
- * vector and a v2 vector do not compare.
+ * vector and a v2 vector do not compare. `stats` are the stats-only vectors when the caller has
+ * them already (the engine's, whose strata style tags computed first).
  * @example datasetDnaOf(derived, dataset.tables.player_zones).search.method // => 'zones'
  */
 export function datasetDnaOf(
   derived: DerivedSeasons,
   zonesTable: Table | undefined,
   options: DnaVectorOptions = {},
+  stats: DnaVectors = dnaVectorsOf(derived, options),
 ): DnaVectors {
-  const stats = dnaVectorsOf(derived, options);
   const zones = zoneCountsByRowOf(zonesTable, derived);
   if (!zones) return stats;
   const v2 = zoneDnaOf(derived, zones, options.seasonKeyOf ?? ((id) => id));

@@ -65,7 +65,9 @@ export interface IdentityIndex {
   readonly leagueById: ReadonlyMap<number, LeagueEntry>;
 }
 
-export type PlayerInput = Pick<RowOf<'players'>, 'player_id' | 'name' | 'known_as' | 'team_id' | 'position'>;
+/** The columns of `players` the index reads. */
+export const PLAYER_INPUT_COLUMNS = ['player_id', 'name', 'known_as', 'team_id', 'position'] as const;
+export type PlayerInput = Pick<RowOf<'players'>, (typeof PLAYER_INPUT_COLUMNS)[number]>;
 type TeamInput = Pick<RowOf<'teams'>, 'team_id' | 'name' | 'short_name' | 'league_id'>;
 type LeagueInput = Pick<RowOf<'leagues'>, 'league_id' | 'name' | 'country'>;
 

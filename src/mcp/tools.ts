@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { SYNC_STYLES } from '../cards/styles.js';
-import type { EngineOperationName } from '../operation-registry.js';
+import { ENGINE_OPERATIONS } from '../operation-registry.js';
 import {
   SYNC_CARD_CREDITS,
   HD_CARD_CREDITS,
@@ -64,32 +64,6 @@ function costText(op: Operation): string {
 }
 
 /**
- * What the JSON result holds, per registry operation, for its tool's description: a record over the
- * registry, so a new operation is a type error here until its tool says what it returns.
- */
-const RETURNS: { readonly [K in EngineOperationName]: string } = {
-  player:
-    'Returns the player profile (identity, seasonal rows, DNA style tags, one-line summary); enhance="narrative" adds a paragraph; name2 adds a comparison.',
-  scouting: 'Returns per-90 metrics with cohort percentiles and labels.',
-  dnaSearch:
-    'Returns the source player and the most similar players by playing-style DNA (similarity 0–1, band, shared style tags, agreeing metrics); filters: max_age, max_fee_tier, league_tier_max, position_group.',
-  alternatives: 'Returns cheaper, younger players with a similar style (hybrid DNA recall), each with the reasons.',
-  matchIntelligence:
-    "Returns a team's fixtures with derby kind, competition tier, form, standings and headline signals.",
-  verdict:
-    'Returns a verdict code (elite, specialist, solid, below_par, merchant, contrast, fraud, cooked, fallback), a headline and role-cohort percentile receipts.',
-  card: 'Renders a shareable PNG card: returns the image itself plus its URL and the player block. hd styles run as a job and return once rendered.',
-  cardPrompt: 'Returns a composable image-generation prompt with the mandatory safety block (nothing rendered).',
-  bestXiPool:
-    'Returns a Best XI candidate pool for a vibe (balanced, high_press, u23, …), players with position, fee tier and fit.',
-  bestXiLineup: 'Returns aggregate statistics of a lineup of 1–11 player ids.',
-  bestXiPick:
-    'Returns the best eleven for a vibe in a formation (4-3-3, 4-4-2, 3-5-2, 4-2-3-1): each slot with its player, position, team, score and top metrics, plus the lineup aggregates.',
-  standings:
-    'Returns the league table (played, won, drawn, lost, goals, points, form) of a league-season as of a date.',
-};
-
-/**
  * The tool of one operation: input schema = body fields + query parameters, from the same zod schemas.
  * @example toolOf(OPERATIONS[2]).name // => 'dna_search'
  */
@@ -114,7 +88,9 @@ export function toolOf(op: Operation): ToolDefinition {
   return {
     name,
     title: op.summary,
-    description: `${op.summary}. ${op.engine ? RETURNS[op.engine] : ''} ${costText(op)}`.replace(/\s+/g, ' ').trim(),
+    description: `${op.summary}. ${op.engine ? ENGINE_OPERATIONS[op.engine].returns : ''} ${costText(op)}`
+      .replace(/\s+/g, ' ')
+      .trim(),
     inputSchema,
     outputSchema: {
       type: 'object',

@@ -367,6 +367,19 @@ export function rowsOf<T extends TableName>(table: Table, _name?: T, from = 0, t
   return recordsOf(table, from, to) as RowOf<T>[];
 }
 
+/**
+ * Reads only the columns `columns` of every row of a table of the schema, as plain objects: a
+ * question that needs a few columns decodes no others.
+ * @example rowsPickedOf(players, 'players', ['player_id', 'name'])[0] // => { player_id: 1, name: 'Ada Ferrante' }
+ */
+export function rowsPickedOf<T extends TableName, K extends keyof RowOf<T> & string>(
+  table: Table,
+  name: T,
+  columns: readonly K[],
+): Pick<RowOf<T>, K>[] {
+  return rowsOf(table.select([...columns]), name);
+}
+
 /** Tables every dataset must have. */
 type RequiredTableName = { [K in TableName]: (typeof SCHEMA)[K]['optional'] extends true ? never : K }[TableName];
 
