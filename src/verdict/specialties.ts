@@ -98,8 +98,8 @@ export function specialtyOf(
   for (const sp of SPECIALTIES[role]) {
     const lead = sp.lead === SAVE_SHARE_LEAD ? sp.lead : read(sp.lead);
     const support = sp.support === null ? null : read(sp.support);
-    const p = lead === SAVE_SHARE_LEAD ? (Number.isNaN(saveSharePercentile) ? undefined : saveSharePercentile) : percentiles[lead];
-    if (p === undefined || p < SPECIALTY_LEAD_MIN) continue;
+    const p = lead === SAVE_SHARE_LEAD ? saveSharePercentile : (percentiles[lead] ?? Number.NaN);
+    if (Number.isNaN(p) || p < SPECIALTY_LEAD_MIN) continue;
     if (support !== null && (percentiles[support] ?? -1) < SPECIALTY_SUPPORT_MIN) continue;
     return { name: sp.name, lead, support };
   }
