@@ -4,13 +4,16 @@
  * skipped, saying why, when absent). The shown row is the club of his last match by date, read
  * here from the appearances and fixtures independently of the engine's index.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { rowsOf } from '../../src/model/schema.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
+import { datasetToDir } from '../../src/io/save.js';
+import { ensureBuilt, runBuilt } from '../helpers/built-cli.js';
 
 const REAL = join(
   process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
@@ -64,6 +67,27 @@ describe.skipIf(!present)('the row a player is shown by, Premier League 2017/18'
     expect(clubs).toHaveLength(2);
     expect(engine.teamById(engine.derived.team_id[engine.latestRowOf(id)])?.name).toMatch(/Manchester United/);
   });
+
+  it("names the club he left, with his minutes there, in the built CLI's scouting report", async () => {
+    ensureBuilt();
+    const dir = mkdtempSync(join(tmpdir(), 'latest-row-'));
+    try {
+      datasetToDir(engine.dataset, dir);
+      const r = engine.resolvePlayer({ name: 'Alexis Sánchez' });
+      if (!r.ok) throw new Error(r.error.message);
+      const [earlier] = engine.rowsOfPlayer(r.value.player_id);
+      const left = engine.teamById(engine.derived.team_id[earlier])!.name;
+      const run = await runBuilt(['scouting', '--name', 'Alexis Sánchez', '--dataset', dir]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^Shown at Manchester United, the club he played for last this season; also /m);
+      expect(run.stdout).toContain(`also ${left} (${Math.round(engine.derived.minutes[earlier])} minutes)`);
+      // A player with one club this season gets no such line.
+      const single = await runBuilt(['scouting', '--name', 'Mohamed Salah', '--dataset', dir]);
+      expect(single.stdout).not.toContain('Shown at');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('keeps the one row of a player with one club', () => {
     for (const [player, { teams }] of lastTeam) {
