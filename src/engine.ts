@@ -25,6 +25,7 @@ import { RowsById } from './model/rows-by-id.js';
 import { ageOn } from './stats/age.js';
 import { deriveSeasons } from './stats/derive.js';
 import { PlayerRows } from './stats/player-rows.js';
+import { lastPlayedOf } from './stats/last-played.js';
 import type { DerivedSeasons } from './stats/derived.js';
 import { DnaStrata, type DnaVectors } from './dna/vectors.js';
 import { datasetDnaOf } from './dna/zone-vectors.js';
@@ -104,7 +105,13 @@ export class Engine implements EngineContext {
     this.teamMap = new RowsById(() => dataset.tables.teams, 'teams', 'team_id');
     this.leagueMap = new RowsById(() => dataset.tables.leagues, 'leagues', 'league_id');
     this.derived = deriveSeasons(dataset, { minutesMin: options.minutesMin });
-    this.playerRows = new PlayerRows(this.derived, (id) => this.seasonById(id)?.start_date ?? '');
+    const lastPlayed = lastPlayedOf(dataset.tables);
+    const d = this.derived;
+    this.playerRows = new PlayerRows(
+      d,
+      (id) => this.seasonById(id)?.start_date ?? '',
+      (row) => lastPlayed(d.player_id[row], d.team_id[row], d.season_id[row]),
+    );
     this.styles = new Array(this.derived.n);
     this.playerSeasons = new Array(this.derived.n);
     this.parsed = parsedOperationsOf(this);
@@ -204,7 +211,7 @@ export class Engine implements EngineContext {
   latestRowOf(id: number): number {
     const rows = this.playerRows.of(id);
     if (rows.length === 0) return -1;
-    // His latest club season stands for him (DNA, verdicts, Best XI), not a tournament of a few
+    // The club he played for last in his latest club season stands for him (DNA, verdicts, Best XI), not a tournament of a few
     // matches played after it (docs/methodology/wyscout.md#several-competitions).
     for (let i = rows.length - 1; i >= 0; i--)
       if (this.leagueMap.get(this.derived.league_id[rows[i]])?.kind !== 'international') return rows[i];

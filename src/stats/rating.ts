@@ -27,9 +27,12 @@ const WEIGHTS = {
     clearances_padj_per90: 0.1,
     shots_blocked_padj_per90: 0.05,
     aerials_won_per90: 0.15,
-    duels_won_per90: 0.15,
-    progressive_passes_per90: 0.15,
-    pass_accuracy_pct: 0.05,
+    // Duels won is tackles won + aerials won + take-ons (docs/methodology/wyscout.md): for a
+    // centre-back it counts his tackles and aerials a second time, raw, not adjusted for possession,
+    // so it weighs little and his passing carries the rest.
+    duels_won_per90: 0.05,
+    progressive_passes_per90: 0.2,
+    pass_accuracy_pct: 0.1,
     xt_per90: 0.05,
     goals_per90: 0.05,
   },
@@ -39,8 +42,10 @@ const WEIGHTS = {
     duels_won_per90: 0.05,
     ball_recovery_padj_per90: 0.05,
     progressive_passes_per90: 0.1,
-    progressive_carries_per90: 0.1,
-    xt_per90: 0.1,
+    // Take-ons stand in for carries where the provider has none, and duels won counts them too;
+    // xT values his passes (and carries) by the danger they add rather than the distance.
+    progressive_carries_per90: 0.05,
+    xt_per90: 0.15,
     xa_per90: 0.15,
     assists_per90: 0.05,
     key_passes_per90: 0.05,

@@ -7,9 +7,10 @@
 import { METRIC_KEYS } from '../stats/metrics.js';
 import { isTeamOutcome } from '../stats/team-outcomes.js';
 import { STRONG_PERCENTILE, type VerdictCode } from './rules.js';
+import { SAVE_SHARE_LEAD } from './specialties.js';
 
 /** The receipt key of a keeper's save share: a facet of his rating, not a stats[] column. */
-export const SAVE_SHARE_RECEIPT = 'save_share_pct';
+export const SAVE_SHARE_RECEIPT = SAVE_SHARE_LEAD;
 /** What a verdict receipt may name: a metric key, or a keeper's save share. */
 export const RECEIPT_KEYS = [...METRIC_KEYS, SAVE_SHARE_RECEIPT] as const;
 export type ReceiptKey = (typeof RECEIPT_KEYS)[number];
@@ -18,7 +19,10 @@ export const SAVE_SHARE_LABEL = 'Save share (saves / shots on target faced)';
 
 /** Verdicts whose receipts list the weakest metrics first; every other lists strengths first. */
 const WORST_FIRST: readonly VerdictCode[] = ['below_par', 'fraud', 'cooked'];
-/** Verdicts whose first receipt is their specialty's lead, which the headline names. */
+/**
+ * Verdicts whose first receipt is their specialty's lead, which the headline names: a keeper's one
+ * specialty, shot-stopper, is led by his save share (specialties.ts).
+ */
 const LEAD_FIRST: readonly VerdictCode[] = ['specialist', 'merchant'];
 
 /** Receipts a verdict lists at most (elite, solid and below par list three). */
@@ -27,10 +31,10 @@ const RECEIPTS_MAX = 3;
 /**
  * A keeper's receipts with his save share in its place (docs/methodology/verdict.md#keeper-receipts),
  * up to three receipts (a fourth gives way). In a verdict of strengths it stands by its
- * percentile among his own work and always before the team outcomes, after a specialty's lead; an
- * elite verdict shows it only when strong (≥ 75th), as its receipts are all strong. In a verdict
- * listing the weakest first it stands by its percentile from the bottom, before a team outcome it ties. A fallback's empty list
- * stays empty.
+ * percentile among his own work and always before the team outcomes; first in a specialist's or
+ * merchant's, as it leads a keeper's specialty; an elite verdict shows it only when strong (≥ 75th),
+ * as its receipts are all strong. In a verdict listing the weakest first it stands by its
+ * percentile from the bottom, before a team outcome it ties. A fallback's empty list stays empty.
  * @example withSaveShare([{ metric: 'goals_conceded_per90', percentile: 91 }], { metric: 'save_share_pct', percentile: 97 }, 'elite')[0].metric // => 'save_share_pct'
  */
 export function withSaveShare<E extends { metric: string; percentile: number }>(
@@ -39,14 +43,14 @@ export function withSaveShare<E extends { metric: string; percentile: number }>(
   code: VerdictCode,
 ): E[] {
   if (receipts.length === 0 || Number.isNaN(saveShare.percentile)) return [...receipts];
+  if (LEAD_FIRST.includes(code)) return [saveShare, ...receipts].slice(0, Math.max(receipts.length, RECEIPTS_MAX));
   if (code === 'elite' && saveShare.percentile < STRONG_PERCENTILE) return [...receipts];
   const p = saveShare.percentile;
   let at: number;
   if (WORST_FIRST.includes(code)) {
     at = receipts.findIndex((r) => r.percentile > p || (r.percentile === p && isTeamOutcome(r.metric)));
   } else {
-    const from = LEAD_FIRST.includes(code) ? 1 : 0;
-    at = receipts.findIndex((r, i) => i >= from && (isTeamOutcome(r.metric) || r.percentile < p));
+    at = receipts.findIndex((r) => isTeamOutcome(r.metric) || r.percentile < p);
   }
   const out = [...receipts];
   out.splice(at < 0 ? out.length : at, 0, saveShare);

@@ -9,7 +9,7 @@ import { METRICS, metricEntriesOf, type MetricKey } from '../stats/metrics.js';
 import { ratingComposite } from '../stats/rating.js';
 import type { Role } from '../stats/roles.js';
 import { isTeamOutcome, ownEvidenceOf } from '../stats/team-outcomes.js';
-import { acrossFacets, jobWeightOf, specialtyOf, type Specialty } from './specialties.js';
+import { acrossFacets, jobWeightOf, SAVE_SHARE_LEAD, specialtyOf, type Specialty } from './specialties.js';
 
 /**
  * The verdict codes (docs/methodology/verdict.md#codes). v2 adds `specialist`, `solid` and
@@ -85,6 +85,8 @@ export interface VerdictFacts {
   previousOutput: number | null;
   /** Percentile of his model rating in his role cohort; absent or null when unknown. */
   ratingPercentile?: number | null;
+  /** A goalkeeper's save-share percentile in his cohort (his own shot stopping); absent or null when unknown. */
+  saveSharePercentile?: number | null;
   /** Closest DNA match in a higher fee tier, or null. */
   anchor: { player_id: number; name: string; fee_tier: FeeTier; similarity: number } | null;
 }
@@ -178,7 +180,7 @@ export function verdictOf(allFacts: VerdictFacts): RuleOutcome {
       metrics: telling.filter((k) => p(k) >= STRONG_PERCENTILE).slice(0, 3),
     };
   }
-  const specialty = specialtyOf(facts.role, facts.percentiles);
+  const specialty = specialtyOf(facts.role, facts.percentiles, facts.saveSharePercentile ?? Number.NaN);
   if (specialty) return specialtyVerdictOf(facts, specialty, best, telling);
   if (facts.anchor && facts.anchor.similarity >= CONTRAST_SIMILARITY_MIN && output >= CONTRAST_OUTPUT_MIN) {
     return {
@@ -234,16 +236,19 @@ function specialtyVerdictOf(
 ): RuleOutcome {
   const p = (k: MetricKey) => facts.percentiles[k]!;
   const worst = byPercentile(facts, -1);
-  const rest = outputScoreOf(facts.role, facts.percentiles, specialty.lead);
-  const decisive = [specialty.lead, ...(specialty.support ? [specialty.support] : [])];
+  // A keeper's save share is not a metric of the output: the receipts place it first (keeper-receipts.ts).
+  const lead = specialty.lead === SAVE_SHARE_LEAD ? null : specialty.lead;
+  const leadPercentile = lead === null ? (facts.saveSharePercentile ?? 0) : p(lead);
+  const rest = outputScoreOf(facts.role, facts.percentiles, lead ?? undefined);
+  const decisive = [...(lead ? [lead] : []), ...(specialty.support ? [specialty.support] : [])];
   // The support metric is strong by definition, so it is a second strength: a merchant has one.
-  const otherStrong = best.filter((k) => p(k) >= STRONG_PERCENTILE && k !== specialty.lead);
+  const otherStrong = best.filter((k) => p(k) >= STRONG_PERCENTILE && k !== lead);
   if (rest >= MERCHANT_REST_MAX || otherStrong.length > 0) {
     return {
       code: 'specialist',
-      margin: clamp01((p(specialty.lead) - 90) / 10),
+      margin: clamp01((leadPercentile - 90) / 10),
       reason: 'role_specialty',
-      metrics: [...decisive, ...telling.filter((k) => !decisive.includes(k))].slice(0, 3),
+      metrics: [...decisive, ...telling.filter((k) => !decisive.includes(k))].slice(0, lead ? 3 : 2),
       specialty,
     };
   }
@@ -251,7 +256,7 @@ function specialtyVerdictOf(
     code: 'merchant',
     margin: clamp01((MERCHANT_REST_MAX - rest) / 20),
     reason: 'one_narrow_strength',
-    metrics: [specialty.lead, ...worst.filter((k) => k !== specialty.lead).slice(0, 2)],
+    metrics: [...decisive, ...worst.filter((k) => k !== lead)].slice(0, lead ? 3 : 2),
     specialty,
   };
 }

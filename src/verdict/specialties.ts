@@ -8,20 +8,36 @@ import { RATING_WEIGHTS, standInOf } from '../stats/rating.js';
 import type { Role } from '../stats/roles.js';
 import { isOwnEvidence } from '../stats/team-outcomes.js';
 
+/**
+ * A keeper's save share, saves / shots on target faced, as a specialty lead: a facet of his rating
+ * (docs/methodology/stats.md#model-rating), not a stats[] column, and the receipt key it is cited by.
+ */
+export const SAVE_SHARE_LEAD = 'save_share_pct';
+/** What a specialty may be led by: a metric, or a keeper's save share. */
+export type SpecialtyLead = MetricKey | typeof SAVE_SHARE_LEAD;
+
 export interface Specialty {
   /** e.g. "finisher". */
   name: string;
-  /** The metric that must be elite. */
-  lead: MetricKey;
+  /** The metric (or a keeper's save share) that must be elite. */
+  lead: SpecialtyLead;
   /** A metric that must be strong as well (finishing needs shot volume), or null. */
   support: MetricKey | null;
 }
 
-const s = (name: string, lead: MetricKey, support: MetricKey | null = null): Specialty => ({ name, lead, support });
+const s = (name: string, lead: SpecialtyLead, support: MetricKey | null = null): Specialty => ({
+  name,
+  lead,
+  support,
+});
 
-/** The specialties of each role, most telling first. This is a data table. */
+/**
+ * The specialties of each role, most telling first. This is a data table. A keeper's goals
+ * conceded and clean sheets are his defence's as much as his, so no specialty is led by them: his
+ * one is led by the shots on target he kept out (docs/methodology/verdict.md#specialties).
+ */
 export const SPECIALTIES: Record<Role, readonly Specialty[]> = {
-  goalkeeper: [s('shot-stopper', 'goals_conceded_per90', 'saves_per90'), s('clean-sheet keeper', 'cleansheets_per90')],
+  goalkeeper: [s('shot-stopper', SAVE_SHARE_LEAD)],
   centre_back: [
     s('aerial stopper', 'aerials_won_per90'),
     s('ball-winner', 'interceptions_padj_per90'),
@@ -65,19 +81,25 @@ export const SPECIALTY_SUPPORT_MIN = 75;
 /**
  * The first specialty of the role that holds, or null. A possession-adjusted lead or support the
  * dataset lacks is read through its raw stand-in (RATING_STAND_INS), and the specialty then names
- * the metric actually read, so its receipt cites it.
+ * the metric actually read, so its receipt cites it. A keeper's save share is read from
+ * `saveSharePercentile` (NaN when unknown).
  * @example specialtyOf('striker', { goals_per90: 95, shots_per90: 80 })?.name // => 'finisher'
+ * @example specialtyOf('goalkeeper', { cleansheets_per90: 99 }, 93)?.name // => 'shot-stopper'
  */
-export function specialtyOf(role: Role, percentiles: Partial<Record<MetricKey, number>>): Specialty | null {
+export function specialtyOf(
+  role: Role,
+  percentiles: Partial<Record<MetricKey, number>>,
+  saveSharePercentile = Number.NaN,
+): Specialty | null {
   const read = (key: MetricKey): MetricKey => {
     const standIn = standInOf(key);
     return percentiles[key] === undefined && standIn !== null && percentiles[standIn] !== undefined ? standIn : key;
   };
   for (const sp of SPECIALTIES[role]) {
-    const lead = read(sp.lead);
+    const lead = sp.lead === SAVE_SHARE_LEAD ? sp.lead : read(sp.lead);
     const support = sp.support === null ? null : read(sp.support);
-    const p = percentiles[lead];
-    if (p === undefined || p < SPECIALTY_LEAD_MIN) continue;
+    const p = lead === SAVE_SHARE_LEAD ? saveSharePercentile : (percentiles[lead] ?? Number.NaN);
+    if (Number.isNaN(p) || p < SPECIALTY_LEAD_MIN) continue;
     if (support !== null && (percentiles[support] ?? -1) < SPECIALTY_SUPPORT_MIN) continue;
     return { name: sp.name, lead, support };
   }

@@ -7,7 +7,7 @@ import type { EngineContext, PlayerRow } from '../context.js';
 import { entityMetaOf } from '../model/schema.js';
 import { ok, fail, type Result } from '../errors.js';
 import { FEE_TIERS, feeTierOf } from '../stats/fee-tier.js';
-import { percentileAt } from '../stats/derived.js';
+import { percentileAt, saveSharePercentileAt } from '../stats/derived.js';
 import { cohortNameOf } from '../stats/cohorts.js';
 import type { MetricKey } from '../stats/metrics.js';
 import { ROLES, type Role } from '../stats/roles.js';
@@ -236,6 +236,7 @@ function factsOf(
     feeTier: feeTierOf(player.market_value_eur),
     previousOutput: previous?.output ?? null,
     ratingPercentile: row >= 0 ? ratingPercentileAt(ctx, row) : null,
+    saveSharePercentile: row >= 0 && role === 'goalkeeper' ? saveSharePercentileAt(ctx.derived, row) : null,
     anchor: row >= 0 && ctx.derived.inCohort[row] ? anchorOf(row) : null,
   };
   return { facts, previous, cohortId, role };

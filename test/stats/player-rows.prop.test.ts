@@ -69,3 +69,59 @@ describe('playerRowsOf (each player’s rows in career order)', () => {
     );
   });
 });
+
+describe('playerRowsOf with match dates (a mid-season move)', () => {
+  it('puts the rows of one season in the order of his last match there, each in a place that season held', () => {
+    // Rows of up to 3 players in 3 seasons (1 and 2 share a start); a row's last match is a day
+    // number, or undefined (undated) for some.
+    const row = fc.record({
+      player: fc.integer({ min: 1, max: 3 }),
+      season: fc.integer({ min: 1, max: 3 }),
+      minutes: fc.integer({ min: 0, max: 3000 }),
+      last: fc.option(fc.integer({ min: 1, max: 300 }), { nil: undefined }),
+    });
+    const startOf = (id: number) => (id === 3 ? '2018-07-01' : '2017-07-01');
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 40 }), (rows) => {
+        const d = {
+          n: rows.length,
+          player_id: Int32Array.from(rows, (r) => r.player),
+          season_id: Int32Array.from(rows, (r) => r.season),
+          minutes: Float64Array.from(rows, (r) => r.minutes),
+        };
+        const withDates = playerRowsOf(d, startOf, (i) => rows[i].last);
+        const without = reference(rows, startOf);
+        for (const [player, list] of withDates) {
+          const plain = without.get(player)!;
+          expect([...list].sort((a, b) => a - b)).toEqual([...plain].sort((a, b) => a - b));
+          for (let k = 0; k < list.length; k++) {
+            // Every place holds a row of the season it held without dates.
+            expect(rows[list[k]].season).toBe(rows[plain[k]].season);
+            const season = list.filter((i) => rows[i].season === rows[list[k]].season);
+            const dated = season.every((i) => rows[i].last !== undefined);
+            // Within a dated season, last matches never go backwards; an undated season keeps its minutes order.
+            for (let m = 1; m < season.length; m++)
+              if (dated) expect(rows[season[m]].last!).toBeGreaterThanOrEqual(rows[season[m - 1]].last!);
+              else expect(season[m]).toBe(plain.filter((i) => rows[i].season === rows[list[k]].season)[m]);
+          }
+        }
+      }),
+    );
+  });
+
+  it('shows the club he moved to although he played more minutes at the one he left', () => {
+    // Rows 0 and 1: one season, 1,505 minutes at the first club (last match on day 20), 1,000 at the
+    // second (last match on day 130); row 2 an earlier season.
+    const d = {
+      n: 3,
+      player_id: Int32Array.of(9, 9, 9),
+      season_id: Int32Array.of(2, 2, 1),
+      minutes: Float64Array.of(1505, 1000, 3000),
+    };
+    const last = [20, 130, 250];
+    const startOf = (id: number) => `201${id}-08-01`;
+    expect(new PlayerRows(d, startOf, (i) => last[i]).of(9)).toEqual([2, 0, 1]);
+    // Without dates (a season table), minutes decide as before: the main club's row is last.
+    expect(new PlayerRows(d, startOf).of(9)).toEqual([2, 1, 0]);
+  });
+});

@@ -22,11 +22,16 @@ describe('keeper receipts', () => {
     ]);
   });
 
-  it("leaves an elite verdict's strong receipts alone when his save share is not strong, and a specialty's lead first", () => {
+  it("leaves an elite verdict's strong receipts alone when his save share is not strong; it leads a specialist's", () => {
     const team = [r('goals_conceded_per90', 91), r('cleansheets_per90', 94)];
     expect(withSaveShare(team, save(60), 'elite')).toEqual(team);
-    const lead = [r('cleansheets_per90', 98), r('pass_accuracy_pct', 94)];
-    expect(withSaveShare(lead, save(99), 'specialist')[0].metric).toBe('cleansheets_per90');
+    // A keeper's one specialty (shot-stopper) is led by his save share, ahead of a higher pass accuracy.
+    const rest = [r('pass_accuracy_pct', 96), r('cleansheets_per90', 70)];
+    expect(withSaveShare(rest, save(92), 'specialist').map((e) => e.metric)).toEqual([
+      SAVE_SHARE_RECEIPT,
+      'pass_accuracy_pct',
+      'cleansheets_per90',
+    ]);
   });
 
   it('ranks it from the bottom in a below-par verdict, ahead of a team outcome it ties; nothing for a fallback or an unknown share', () => {

@@ -27,6 +27,7 @@ import {
   jobWeightOf,
   keyRoleMetricsOf,
   roleMetricsOf,
+  SAVE_SHARE_LEAD,
   specialtyOf,
 } from '../../src/verdict/specialties.js';
 
@@ -162,7 +163,32 @@ describe('specialties', () => {
     expect(specialtyOf('striker', { goals_per90: 95, shots_per90: 80 })?.name).toBe('finisher');
     expect(specialtyOf('striker', { goals_per90: 89, shots_per90: 80 })).toBeNull();
     expect(specialtyOf('midfielder', { ball_recovery_per90: 92, tackles_per90: 75 })?.name).toBe('ball-winner');
-    expect(specialtyOf('goalkeeper', { goals_conceded_per90: 95, saves_per90: 80 })?.name).toBe('shot-stopper');
+  });
+
+  it("a keeper's specialty is led by his own shot stopping, never by his defence's record", () => {
+    // Goals conceded and clean sheets at the 99th are his team's record: no specialty on them alone.
+    expect(specialtyOf('goalkeeper', { goals_conceded_per90: 99, cleansheets_per90: 99, saves_per90: 80 })).toBeNull();
+    // The save share (saves / shots on target faced) at the 93rd is his: a shot-stopper, led by it.
+    expect(specialtyOf('goalkeeper', { goals_conceded_per90: 20 }, 93)).toEqual({
+      name: 'shot-stopper',
+      lead: SAVE_SHARE_LEAD,
+      support: null,
+    });
+    expect(specialtyOf('goalkeeper', { goals_conceded_per90: 99 }, 89)).toBeNull();
+    const keeper = { ...base, role: 'goalkeeper' as const, minutes: 3000, ratingPercentile: 50 };
+    const shotStopper = verdictOf({
+      ...keeper,
+      percentiles: { goals_conceded_per90: 40, cleansheets_per90: 30, saves_per90: 80, pass_accuracy_pct: 50 },
+      saveSharePercentile: 95,
+    });
+    expect(shotStopper).toMatchObject({ code: 'specialist', specialty: { lead: SAVE_SHARE_LEAD } });
+    expect(shotStopper.metrics).not.toContain('goals_conceded_per90');
+    const behindAWall = verdictOf({
+      ...keeper,
+      percentiles: { goals_conceded_per90: 99, cleansheets_per90: 98, saves_per90: 10, pass_accuracy_pct: 50 },
+      saveSharePercentile: 40,
+    });
+    expect(behindAWall.specialty).toBeUndefined();
   });
 
   it('role metrics are the rating weights, heaviest first, then the stand-ins of their event values', () => {

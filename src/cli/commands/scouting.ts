@@ -20,12 +20,23 @@ function text(r: ScoutingResponse): string {
       : 'the dataset does not measure them for him (event metrics need event data)';
   // The key column is as wide as the longest key, so event-value keys keep the columns aligned.
   const keyWidth = Math.max(22, ...shown.map(([k]) => k.length));
+  // A mid-season move: the report is of the club he played for last (the first of that season's
+  // rows, latest first); the other clubs of the season are named so his earlier minutes are not hidden.
+  const seasonRows = cohort ? r.data.stats.filter((s) => s.season_id === cohort.season_id) : [];
   const lines = [
     `${p.display_name} — ${p.position_label} (${p.position}), ${p.team?.name ?? 'no club'}${p.age !== null ? `, age ${p.age}` : ''}${p.fee_tier ? `, fee tier ${p.fee_tier}` : ''}${p.contract_end_date ? `, contract until ${p.contract_end_date}` : ''}`,
     `Season ${r.data.season ?? '—'} · ${r.data.sample ? `${Math.round(r.data.sample.minutes)} minutes, ${r.data.sample.appearances} appearance${r.data.sample.appearances === 1 ? '' : 's'}${r.data.sample.level === 'low' ? ' (low sample: below the cohort threshold, no labels)' : ''}` : 'no minutes'}`,
     cohort
       ? `Cohort: ${cohort.role ? ROLE_LABELS[cohort.role] : `${cohort.position_group}s (role cohort too small)`} in ${cohort.league} ${cohort.season} with ≥ ${cohort.min_minutes} minutes (n = ${cohort.n})`
       : 'Cohort: none',
+    ...(seasonRows.length > 1
+      ? [
+          `Shown at ${seasonRows[0].team?.name ?? 'his last club'}, the club he played for last this season; also ${seasonRows
+            .slice(1)
+            .map((s) => `${s.team?.name ?? 'another club'} (${Math.round(s.minutes)} minutes)`)
+            .join(', ')}`,
+        ]
+      : []),
     `Style: ${r.data.dna.style_tags.join(', ') || '—'}`,
     '',
     ...shown.map(

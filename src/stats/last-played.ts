@@ -1,0 +1,71 @@
+/**
+ * When a player last played for a club in a season, from the `appearances` and `fixtures` tables:
+ * what puts the club he moved to mid-season after the one he left in his career order
+ * (docs/methodology/stats.md#which-row-stands-for-a-player).
+ */
+import type { Table } from 'apache-arrow';
+import { assert } from '../errors.js';
+
+/** The tables a last match is read from; `appearances` is absent from season-table datasets. */
+export interface MatchTables {
+  readonly fixtures: Table;
+  readonly appearances?: Table | null;
+}
+
+/** Player → `team/season` → kickoff of his last match for that team in that season, epoch ms. */
+type LastPlayedIndex = Map<number, Map<string, number>>;
+
+/**
+ * The kickoff (epoch ms) of player `playerId`'s last match for `teamId` in `seasonId`, or
+ * undefined when the dataset has no appearances or he has none there. The index over all
+ * appearances is built on the first call, which comes only from a player with two rows that
+ * start on the same day (a mid-season move), so a question about anyone else never decodes them.
+ * @example lastPlayedOf({ fixtures, appearances: null })(7, 1, 1) // => undefined
+ */
+export function lastPlayedOf(
+  tables: MatchTables,
+): (playerId: number, teamId: number, seasonId: number) => number | undefined {
+  let index: LastPlayedIndex | undefined;
+  return (playerId, teamId, seasonId) => {
+    index ??= indexOf(tables);
+    return index.get(playerId)?.get(`${teamId}/${seasonId}`);
+  };
+}
+
+function indexOf({ fixtures, appearances }: MatchTables): LastPlayedIndex {
+  const index: LastPlayedIndex = new Map();
+  if (!appearances || appearances.numRows === 0) return index;
+  const fixtureIds = int32Of(fixtures, 'fixture_id');
+  const seasons = int32Of(fixtures, 'season_id');
+  const kickoffs = epochMsOf(fixtures, 'kickoff');
+  const fixtureRow = new Map<number, number>();
+  for (let i = 0; i < fixtureIds.length; i++) fixtureRow.set(fixtureIds[i], i);
+  const fixture = int32Of(appearances, 'fixture_id');
+  const player = int32Of(appearances, 'player_id');
+  const team = int32Of(appearances, 'team_id');
+  for (let i = 0; i < fixture.length; i++) {
+    const f = fixtureRow.get(fixture[i]);
+    if (f === undefined) continue;
+    let clubs = index.get(player[i]);
+    if (!clubs) index.set(player[i], (clubs = new Map()));
+    const key = `${team[i]}/${seasons[f]}`;
+    const last = clubs.get(key);
+    if (last === undefined || kickoffs[f] > last) clubs.set(key, kickoffs[f]);
+  }
+  return index;
+}
+
+/** A validated int32 column, read once. */
+function int32Of(table: Table, name: string): Int32Array {
+  const values: unknown = table.getChild(name)?.toArray();
+  assert(values instanceof Int32Array, `column ${name} is a validated int32 column`);
+  return values;
+}
+
+/** A timestamp column as epoch milliseconds (Arrow gives 64-bit integers or doubles by unit). */
+function epochMsOf(table: Table, name: string): Float64Array {
+  const values: unknown = table.getChild(name)?.toArray();
+  if (values instanceof BigInt64Array) return Float64Array.from(values, (x) => Number(x));
+  assert(values instanceof Float64Array, `column ${name} is a timestamp`);
+  return values;
+}
