@@ -56,46 +56,15 @@ export class CohortRanker {
     this.sorted = new Float64Array(largest);
   }
 
-  /** Rows of cohort `c` that are part of it (its members). */
-  membersOf(c: number): Int32Array {
-    return this.rowOfSlot.subarray(this.base[c], this.lowBase[c]);
-  }
-
-  /** Every row ranked against cohort `c`: its members, then its low-sample rows. */
-  rowsOf(c: number): Int32Array {
-    return this.rowOfSlot.subarray(this.base[c], this.base[c + 1]);
-  }
-
   /** Writes every ranked row's percentile into `out`: one pass in table order deals the values, then each cohort is ranked. */
   percentilesInto(values: Float64Array, lowerIsBetter: boolean, out: Float64Array): void {
     const { slot, dealt } = this;
     for (let i = 0; i < values.length; i++) dealt[slot[i]] = values[i];
-    for (let c = 0; c < this.nCohorts; c++) this.rankDealt(lowerIsBetter, c, out, null);
+    for (let c = 0; c < this.nCohorts; c++) this.rankDealt(lowerIsBetter, c, out);
   }
 
-  /**
-   * Writes the percentile (0–100 integer) of each row of cohort `c` for which `keep` holds into
-   * `out`; rows without a value are left as they are (NaN).
-   */
-  rankCohort(
-    values: Float64Array,
-    lowerIsBetter: boolean,
-    c: number,
-    out: Float64Array,
-    keep: (row: number) => boolean,
-  ): void {
-    const { rowOfSlot, base, dealt } = this;
-    for (let k = base[c]; k < base[c + 1]; k++) dealt[k] = values[rowOfSlot[k]];
-    this.rankDealt(lowerIsBetter, c, out, keep);
-  }
-
-  /** Ranks cohort `c` from its dealt stretch; `keep` null writes every row of it. */
-  private rankDealt(
-    lowerIsBetter: boolean,
-    c: number,
-    out: Float64Array,
-    keep: ((row: number) => boolean) | null,
-  ): void {
+  /** Ranks cohort `c` from its dealt stretch, writing every row of it. */
+  private rankDealt(lowerIsBetter: boolean, c: number, out: Float64Array): void {
     const { rowOfSlot, base, lowBase, dealt } = this;
     let m = 0;
     for (let k = base[c]; k < lowBase[c]; k++) if (!Number.isNaN(dealt[k])) this.sorted[m++] = dealt[k];
@@ -103,13 +72,12 @@ export class CohortRanker {
     const sorted = this.sorted.subarray(0, m).sort();
     for (let k = base[c]; k < base[c + 1]; k++) {
       const x = dealt[k];
-      const row = rowOfSlot[k];
-      if (Number.isNaN(x) || (keep !== null && !keep(row))) continue;
+      if (Number.isNaN(x)) continue;
       const below = lowerBound(sorted, 0, m, x);
       const equal = upperBound(sorted, below, m, x) - below;
       // Round half up of 100 × (below + equal/2) / m (percentileFromCounts).
       const p = Math.floor((100 * (2 * below + equal) + m) / (2 * m));
-      out[row] = lowerIsBetter ? 100 - p : p;
+      out[rowOfSlot[k]] = lowerIsBetter ? 100 - p : p;
     }
   }
 }
