@@ -3,7 +3,7 @@
  * tie rule, members ranked among themselves, low-sample rows placed among the members. What
  * cohort-ranks.ts ranks each column and rating with.
  */
-import { lowerBound, upperBound } from './percentiles.js';
+import { orientPercentile, percentileSorted } from './percentiles.js';
 
 /**
  * Ranks values within cohorts. Every row gets a fixed slot in a scratch array, laid out cohort by
@@ -70,14 +70,8 @@ export class CohortRanker {
     for (let k = base[c]; k < lowBase[c]; k++) if (!Number.isNaN(dealt[k])) this.sorted[m++] = dealt[k];
     if (m === 0) return;
     const sorted = this.sorted.subarray(0, m).sort();
-    for (let k = base[c]; k < base[c + 1]; k++) {
-      const x = dealt[k];
-      if (Number.isNaN(x)) continue;
-      const below = lowerBound(sorted, 0, m, x);
-      const equal = upperBound(sorted, below, m, x) - below;
-      // Round half up of 100 × (below + equal/2) / m (percentileFromCounts).
-      const p = Math.floor((100 * (2 * below + equal) + m) / (2 * m));
-      out[rowOfSlot[k]] = lowerIsBetter ? 100 - p : p;
-    }
+    for (let k = base[c]; k < base[c + 1]; k++)
+      if (!Number.isNaN(dealt[k]))
+        out[rowOfSlot[k]] = orientPercentile(percentileSorted(sorted, dealt[k]), lowerIsBetter);
   }
 }
