@@ -3,13 +3,13 @@
  * tie rule, members ranked among themselves, low-sample rows placed among the members. What
  * cohort-ranks.ts ranks each column and rating with.
  */
-import { orientPercentile, percentileSorted } from './percentiles.js';
+import { lowerBound, orientPercentile, percentileFromCounts } from './percentiles.js';
 
 /**
  * Ranks values within cohorts. Every row gets a fixed slot in a scratch array, laid out cohort by
  * cohort (members first, then low-sample rows); ranking a cohort deals its values into its
- * stretch, copies and sorts the members' values, and places every row (member or low-sample) in
- * that sorted list by binary search, writing its percentile straight to its row.
+ * stretch, copies and sorts the members' values, and places every row (member or low-sample) among
+ * their distinct values by binary search, writing its percentile straight to its row.
  */
 export class CohortRanker {
   private readonly nCohorts: number;
@@ -22,6 +22,9 @@ export class CohortRanker {
   private readonly lowBase: Int32Array;
   private readonly dealt: Float64Array;
   private readonly sorted: Float64Array;
+  private readonly distinct: Float64Array;
+  /** Index in `sorted` of each distinct value's first copy, then the member count. */
+  private readonly firstAt: Int32Array;
 
   constructor(cohort: Int32Array, inCohort: Uint8Array, nCohorts: number) {
     this.nCohorts = nCohorts;
@@ -54,6 +57,8 @@ export class CohortRanker {
     }
     this.dealt = new Float64Array(slots);
     this.sorted = new Float64Array(largest);
+    this.distinct = new Float64Array(largest);
+    this.firstAt = new Int32Array(largest + 1);
   }
 
   /** Writes every ranked row's percentile into `out`: one pass in table order deals the values, then each cohort is ranked. */
@@ -65,13 +70,25 @@ export class CohortRanker {
 
   /** Ranks cohort `c` from its dealt stretch, writing every row of it. */
   private rankDealt(lowerIsBetter: boolean, c: number, out: Float64Array): void {
-    const { rowOfSlot, base, lowBase, dealt } = this;
+    const { rowOfSlot, base, lowBase, dealt, sorted, distinct, firstAt } = this;
     let m = 0;
-    for (let k = base[c]; k < lowBase[c]; k++) if (!Number.isNaN(dealt[k])) this.sorted[m++] = dealt[k];
+    for (let k = base[c]; k < lowBase[c]; k++) if (!Number.isNaN(dealt[k])) sorted[m++] = dealt[k];
     if (m === 0) return;
-    const sorted = this.sorted.subarray(0, m).sort();
-    for (let k = base[c]; k < base[c + 1]; k++)
-      if (!Number.isNaN(dealt[k]))
-        out[rowOfSlot[k]] = orientPercentile(percentileSorted(sorted, dealt[k]), lowerIsBetter);
+    sorted.subarray(0, m).sort();
+    // Each distinct member value once, with how many values lie below it.
+    let d = 0;
+    for (let a = 0; a < m; a++) {
+      if (a > 0 && sorted[a] === sorted[a - 1]) continue;
+      distinct[d] = sorted[a];
+      firstAt[d++] = a;
+    }
+    firstAt[d] = m;
+    for (let k = base[c]; k < base[c + 1]; k++) {
+      const x = dealt[k];
+      if (Number.isNaN(x)) continue;
+      const j = lowerBound(distinct, 0, d, x);
+      const equal = j < d && distinct[j] === x ? firstAt[j + 1] - firstAt[j] : 0;
+      out[rowOfSlot[k]] = orientPercentile(percentileFromCounts(firstAt[j], equal, m), lowerIsBetter);
+    }
   }
 }
