@@ -2,8 +2,8 @@
  * Reading Arrow columns as typed arrays once, with their null masks, for the column loops of
  * `deriveSeasons` (docs/methodology/stats.md#missing-values).
  */
-import type { Table } from 'apache-arrow';
-import { validityOf } from '../model/arrow.js';
+import { type Table, util } from 'apache-arrow';
+import { validityOf, valuesAs } from '../model/arrow.js';
 
 /**
  * A numeric column as a Float64Array with nulls (and a missing column) as NaN.
@@ -36,9 +36,18 @@ export function intColumn(table: Table, name: string): Int32Array {
  * @example trueFlagsOf(tableFromArrays({ s: [true, null] }), 's') // => Uint8Array [1, 0]
  */
 export function trueFlagsOf(table: Table, name: string): Uint8Array {
+  const vector = table.getChild(name);
   const out = new Uint8Array(table.numRows);
-  let i = 0;
-  for (const v of table.getChild(name) ?? []) out[i++] = v === true ? 1 : 0;
+  if (!vector) return out;
+  const valid = validityOf(vector);
+  let at = 0;
+  // One pass over each chunk's bits: the on-pitch tally reads every appearance at open, where
+  // apache-arrow's per-value iterator stays in the interpreter.
+  for (const d of vector.data) {
+    const bits = valuesAs(d.values, Uint8Array, `${name} bits`);
+    for (let i = 0, j = d.offset; i < d.length; i++, j++, at++)
+      if (!valid || valid[at]) out[at] = util.getBit(null, j, bits[j >> 3], j & 7);
+  }
   return out;
 }
 
