@@ -61,15 +61,46 @@ export class CohortRanker {
     this.firstAt = new Int32Array(largest + 1);
   }
 
+  /** Rows of cohort `c` that are part of it (its members). */
+  membersOf(c: number): Int32Array {
+    return this.rowOfSlot.subarray(this.base[c], this.lowBase[c]);
+  }
+
+  /** Every row ranked against cohort `c`: its members, then its low-sample rows. */
+  rowsOf(c: number): Int32Array {
+    return this.rowOfSlot.subarray(this.base[c], this.base[c + 1]);
+  }
+
   /** Writes every ranked row's percentile into `out`: one pass in table order deals the values, then each cohort is ranked. */
   percentilesInto(values: Float64Array, lowerIsBetter: boolean, out: Float64Array): void {
     const { slot, dealt } = this;
     for (let i = 0; i < values.length; i++) dealt[slot[i]] = values[i];
-    for (let c = 0; c < this.nCohorts; c++) this.rankDealt(lowerIsBetter, c, out);
+    for (let c = 0; c < this.nCohorts; c++) this.rankDealt(lowerIsBetter, c, out, null);
   }
 
-  /** Ranks cohort `c` from its dealt stretch, writing every row of it. */
-  private rankDealt(lowerIsBetter: boolean, c: number, out: Float64Array): void {
+  /**
+   * Writes the percentile (0–100 integer) of each row of cohort `c` for which `keep` holds into
+   * `out`; rows without a value are left as they are (NaN).
+   */
+  rankCohort(
+    values: Float64Array,
+    lowerIsBetter: boolean,
+    c: number,
+    out: Float64Array,
+    keep: (row: number) => boolean,
+  ): void {
+    const { rowOfSlot, base, dealt } = this;
+    for (let k = base[c]; k < base[c + 1]; k++) dealt[k] = values[rowOfSlot[k]];
+    this.rankDealt(lowerIsBetter, c, out, keep);
+  }
+
+  /** Ranks cohort `c` from its dealt stretch; `keep` null writes every row of it. */
+  private rankDealt(
+    lowerIsBetter: boolean,
+    c: number,
+    out: Float64Array,
+    keep: ((row: number) => boolean) | null,
+  ): void {
     const { rowOfSlot, base, lowBase, dealt, sorted, distinct, firstAt } = this;
     let m = 0;
     for (let k = base[c]; k < lowBase[c]; k++) if (!Number.isNaN(dealt[k])) sorted[m++] = dealt[k];
@@ -85,7 +116,7 @@ export class CohortRanker {
     firstAt[d] = m;
     for (let k = base[c]; k < base[c + 1]; k++) {
       const x = dealt[k];
-      if (Number.isNaN(x)) continue;
+      if (Number.isNaN(x) || (keep !== null && !keep(rowOfSlot[k]))) continue;
       const j = lowerBound(distinct, 0, d, x);
       const equal = j < d && distinct[j] === x ? firstAt[j + 1] - firstAt[j] : 0;
       out[rowOfSlot[k]] = orientPercentile(percentileFromCounts(firstAt[j], equal, m), lowerIsBetter);

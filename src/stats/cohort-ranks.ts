@@ -1,10 +1,15 @@
 /**
- * Cohort percentiles and ratings of every derived row (docs/methodology/stats.md#percentiles,
- * docs/methodology/stats.md#model-rating): every metric ranked in each row's chosen cohort, then
- * the rating built from the percentiles of the row's role.
+ * Cohort percentiles and ratings of every derived row, computed on demand (docs/methodology/stats.md#percentiles,
+ * docs/methodology/stats.md#model-rating). A report about one player needs a few metrics in the
+ * cohorts of his few rows, not the 24 columns of the whole table, so a metric is ranked in a row's
+ * cohort when it is first asked for there ({@link CohortRanks.percentileAt}), and a rating ranks
+ * only the metrics it weighs ({@link CohortRanks.ratingAt}); reading a whole column
+ * (`percentiles[key]`, `values.rating`) ranks every cohort once, as the columns always were. A
+ * cohort is ranked by the same code either way, so both give the same numbers.
  */
 import { CohortRanker } from './cohort-ranker.js';
 import type { CohortAssignment } from './cohorts.js';
+import type { RowRanks } from './derived.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
 import { PER90_MINUTES_MIN } from './per90.js';
 import { normalScoreOf, RATING_WEIGHTS, ratingFromScore, roleScoreOf, standInOf } from './rating.js';
@@ -15,7 +20,7 @@ import { ROLES } from './roles.js';
 export interface RankInputs {
   /** Values of the 23 computed metrics (everything but `rating`). */
   values: Omit<Record<MetricKey, Float64Array>, 'rating'>;
-  /** The values a metric is ranked by (a ratio on too few attempts is left out). */
+  /** The values a metric is ranked by (a ratio on too few attempts is left out), built on first use. */
   rankable: (key: MetricKey) => Float64Array;
   byRole: CohortAssignment;
   byGroup: CohortAssignment;
@@ -33,6 +38,18 @@ export interface RankInputs {
 }
 
 const RANKED_KEYS = METRIC_KEYS.filter((k) => k !== 'rating');
+
+/**
+ * The columns ranked one cohort at a time, each when first read: every metric (its index in
+ * METRIC_KEYS, the rating's being the rating percentiles) and the on-pitch facet after them.
+ */
+const SLOT_OF_KEY = new Map(METRIC_KEYS.map((key, i) => [key, i]));
+const slotOf = (key: MetricKey): number => SLOT_OF_KEY.get(key)!;
+const RATING_SLOT = slotOf('rating');
+const ON_PITCH_SLOT = METRIC_KEYS.length;
+const SAVE_SHARE_SLOT = ON_PITCH_SLOT + 1;
+const RANK_SLOTS = SAVE_SHARE_SLOT + 1;
+const GOALKEEPER = ROLES.indexOf('goalkeeper');
 
 /**
  * Per role: the weighted metrics, the metric standing in for each when a row lacks it
@@ -57,20 +74,27 @@ function isMetricKey(key: string): key is MetricKey {
   return key in METRICS;
 }
 
-/** The percentile and rating columns of a derived table, every cohort ranked on construction. */
-export class CohortRanks {
-  /** Percentile columns (NaN where missing). */
+/** The percentile and rating columns of a derived table, filled cohort by cohort as they are asked for. */
+export class CohortRanks implements RowRanks {
+  /** Percentile columns (NaN where missing), complete only after {@link complete}. */
   readonly percentiles: Record<MetricKey, Float64Array>;
-  /** Rating column: the provider's, else the model rating. */
+  /** Rating column (the provider's, else the model rating), complete only after {@link complete}. */
   readonly rating: Float64Array;
   readonly ratingIsProvider: Uint8Array;
   /** Cohort percentile of the on-pitch goal difference (NaN where missing), a facet of the rating. */
   readonly onPitchPercentiles: Float64Array;
   /** Cohort percentile of the save share (save-share.ts; NaN where missing), a facet of a keeper's rating. */
   readonly saveSharePercentiles: Float64Array;
+  private readonly saveShare: Float64Array;
   private readonly inputs: RankInputs;
   private readonly role: CohortRanker;
   private readonly group: CohortRanker | null;
+  private readonly offset: number;
+  /** Per chosen cohort × {@link RANK_SLOTS}: 1 when that column is ranked in that cohort. */
+  private readonly ranked: Uint8Array;
+  /** Per chosen cohort: 1 when the ratings of its rows are computed. */
+  private readonly rated: Uint8Array;
+  private whole = false;
 
   constructor(inputs: RankInputs) {
     const n = inputs.cohort.length;
@@ -79,20 +103,130 @@ export class CohortRanks {
     this.group = inputs.fallback.includes(1)
       ? new CohortRanker(inputs.byGroup.cohort, inputs.byGroup.inCohort, inputs.byGroup.cohorts.length)
       : null;
-    // cast: filled with every METRIC_KEYS key by the loops right below before anyone reads it.
+    this.offset = inputs.byRole.cohorts.length;
+    this.rated = new Uint8Array(this.offset + inputs.byGroup.cohorts.length);
+    this.ranked = new Uint8Array(this.rated.length * RANK_SLOTS);
+    // cast: filled with every METRIC_KEYS key by the loop right below before anyone reads it.
     const percentiles = {} as Record<MetricKey, Float64Array>;
-    for (const key of RANKED_KEYS) percentiles[key] = this.column(inputs.rankable(key), METRICS[key].lowerIsBetter);
+    for (const key of METRIC_KEYS) percentiles[key] = new Float64Array(n).fill(Number.NaN);
     this.percentiles = percentiles;
-    this.onPitchPercentiles = inputs.onPitch
-      ? this.column(inputs.onPitch, false)
-      : new Float64Array(n).fill(Number.NaN);
-    const saveShare = saveShareColumn(inputs.values.saves_per90, inputs.values.goals_conceded_per90);
-    this.saveSharePercentiles = this.column(saveShare, false);
+    this.rating = new Float64Array(n).fill(Number.NaN);
+    this.onPitchPercentiles = new Float64Array(n).fill(Number.NaN);
+    this.saveSharePercentiles = new Float64Array(n).fill(Number.NaN);
+    this.saveShare = saveShareColumn(inputs.values.saves_per90, inputs.values.goals_conceded_per90);
     this.ratingIsProvider = new Uint8Array(n);
     for (let i = 0; i < n; i++) if (Number.isFinite(inputs.providerRating[i])) this.ratingIsProvider[i] = 1;
-    this.rating = new Float64Array(n);
-    for (let i = 0; i < n; i++) this.rating[i] = this.ratingOfRow(i);
-    percentiles.rating = this.column(this.rating, false);
+  }
+
+  /** Percentile of one row (NaN when missing), ranking only this metric in the row's cohort if it is not ranked yet. */
+  percentileAt(key: MetricKey, row: number): number {
+    const c = this.whole ? -1 : this.inputs.cohort[row];
+    if (c >= 0) {
+      if (key === 'rating') this.rankRatings(c);
+      else this.rankMetric(c, key);
+    }
+    return this.percentiles[key][row];
+  }
+
+  /** Rating of one row (the provider's, else the model rating; NaN when neither exists). */
+  ratingAt(row: number): number {
+    if (this.whole) return this.rating[row];
+    const c = this.inputs.cohort[row];
+    if (c >= 0) this.rateCohort(c);
+    else this.rating[row] = this.ratingOfRow(row);
+    return this.rating[row];
+  }
+
+  /** A keeper's save-share percentile (NaN when missing), rating the row's cohort first. */
+  saveSharePercentileAt(row: number): number {
+    this.ratingAt(row);
+    return this.saveSharePercentiles[row];
+  }
+
+  /** Whether every cohort is ranked. */
+  get isComplete(): boolean {
+    return this.whole;
+  }
+
+  /** Ranks every cohort (what reading a whole column needs). */
+  complete(): void {
+    if (this.whole) return;
+    // Whole columns, metric by metric in table order (cache-friendly at a million rows); a cohort
+    // ranked before gets the same numbers again.
+    for (const key of RANKED_KEYS) {
+      this.columnInto(this.inputs.rankable(key), METRICS[key].lowerIsBetter, this.percentiles[key]);
+    }
+    if (this.inputs.onPitch) this.columnInto(this.inputs.onPitch, false, this.onPitchPercentiles);
+    this.columnInto(this.saveShare, false, this.saveSharePercentiles);
+    this.ratingsInto(this.rating);
+    this.columnInto(this.rating, false, this.percentiles.rating);
+    this.whole = true;
+  }
+
+  /** The ranker of chosen cohort `c` and its index there. */
+  private rankerOf(c: number): { ranker: CohortRanker | null; local: number } {
+    return c >= this.offset ? { ranker: this.group, local: c - this.offset } : { ranker: this.role, local: c };
+  }
+
+  /**
+   * Ranks one column (a metric, the on-pitch facet or the rating) in chosen cohort `c`, once. Only
+   * the rows that chose this cohort take its percentiles (a group cohort also holds rows ranked by role).
+   */
+  private rankColumn(c: number, slot: number, values: Float64Array, lowerIsBetter: boolean, out: Float64Array): void {
+    const flag = c * RANK_SLOTS + slot;
+    if (this.ranked[flag]) return;
+    const { ranker, local } = this.rankerOf(c);
+    const { cohort } = this.inputs;
+    ranker?.rankCohort(values, lowerIsBetter, local, out, (row) => cohort[row] === c);
+    this.ranked[flag] = 1;
+  }
+
+  private rankMetric(c: number, key: MetricKey): void {
+    const slot = slotOf(key);
+    if (!this.ranked[c * RANK_SLOTS + slot])
+      this.rankColumn(c, slot, this.inputs.rankable(key), METRICS[key].lowerIsBetter, this.percentiles[key]);
+  }
+
+  /**
+   * The ratings of the rows whose chosen cohort is `c`: first the percentiles they are built from
+   * (the weighted metrics of the rows' roles, their stand-ins and the on-pitch facet), each ranked
+   * in this cohort only.
+   */
+  private rateCohort(c: number): void {
+    if (this.rated[c]) return;
+    const { ranker, local } = this.rankerOf(c);
+    if (!ranker) return;
+    const { cohort, role, onPitch } = this.inputs;
+    const rows = ranker.rowsOf(local);
+    const roles = new Uint8Array(ROLES.length);
+    // Indexed loops: this runs cold in a first answer, where for-of allocates an iterator result per row.
+    for (let k = 0; k < rows.length; k++) if (cohort[rows[k]] === c) roles[role[rows[k]]] = 1;
+    for (let r = 0; r < ROLES.length; r++) {
+      if (!roles[r]) continue;
+      for (const key of ROLE_WEIGHTS[r].keys) this.rankMetric(c, key);
+      for (const key of ROLE_WEIGHTS[r].standIns) if (key !== null) this.rankMetric(c, key);
+    }
+    if (onPitch) this.rankColumn(c, ON_PITCH_SLOT, onPitch, false, this.onPitchPercentiles);
+    if (roles[GOALKEEPER]) this.rankColumn(c, SAVE_SHARE_SLOT, this.saveShare, false, this.saveSharePercentiles);
+    for (let k = 0; k < rows.length; k++) if (cohort[rows[k]] === c) this.rating[rows[k]] = this.ratingOfRow(rows[k]);
+    this.rated[c] = 1;
+  }
+
+  /**
+   * The rating percentiles of chosen cohort `c`. A group cohort ranks the ratings of members ranked
+   * in their role cohorts too, so those are rated first.
+   */
+  private rankRatings(c: number): void {
+    if (this.ranked[c * RANK_SLOTS + RATING_SLOT]) return;
+    const { ranker, local } = this.rankerOf(c);
+    const { cohort, fallback } = this.inputs;
+    if (ranker && c >= this.offset) {
+      const members = ranker.membersOf(local);
+      for (let k = 0; k < members.length; k++)
+        if (!fallback[members[k]] && cohort[members[k]] >= 0) this.rateCohort(cohort[members[k]]);
+    }
+    this.rateCohort(c);
+    this.rankColumn(c, RATING_SLOT, this.rating, false, this.percentiles.rating);
   }
 
   /**
@@ -114,6 +248,46 @@ export class CohortRanks {
     this.group.percentilesInto(values, lowerIsBetter, byGroup);
     const { fallback } = this.inputs;
     for (let i = 0; i < out.length; i++) if (fallback[i]) out[i] = byGroup[i];
+  }
+
+  /** Every row's rating ({@link ratingOfRow}), one pass over the role's percentile columns. */
+  private ratingsInto(out: Float64Array): void {
+    const { providerRating, minutes, role } = this.inputs;
+    const columns = ROLE_WEIGHTS.map(({ keys }) => keys.map((k) => this.percentiles[k]));
+    // A missing event value reads its stand-in's column (ratedPercentileOf), an empty one when it has none.
+    const none = new Float64Array(out.length).fill(Number.NaN);
+    const alternatives = ROLE_WEIGHTS.map(({ standIns }) =>
+      standIns.map((k) => (k === null ? none : this.percentiles[k])),
+    );
+    for (let i = 0; i < out.length; i++) {
+      if (Number.isFinite(providerRating[i])) {
+        out[i] = providerRating[i];
+        continue;
+      }
+      if (minutes[i] < PER90_MINUTES_MIN) {
+        out[i] = Number.NaN;
+        continue;
+      }
+      const cols = columns[role[i]];
+      const alts = alternatives[role[i]];
+      const ws = ROLE_WEIGHTS[role[i]].weights;
+      let sum = 0;
+      let weight = 0;
+      for (let k = 0; k < cols.length; k++) {
+        let x = cols[k][i];
+        if (Number.isNaN(x)) x = alts[k][i];
+        if (Number.isNaN(x)) continue;
+        sum += ws[k] * normalScoreOf(x);
+        weight += ws[k];
+      }
+      out[i] =
+        weight > 0
+          ? ratingFromScore(
+              roleScoreOf(ROLES[role[i]], sum / weight, this.onPitchPercentiles[i], this.saveSharePercentiles[i]),
+              minutes[i],
+            )
+          : Number.NaN;
+    }
   }
 
   /**

@@ -56,9 +56,14 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
   const byRole = assignCohorts({ league_id, season_id, group: role, minutes }, minutesMin, 'role', pairs);
   const byGroup = assignCohorts({ league_id, season_id, group, minutes }, minutesMin, 'group', pairs);
   const { cohort, inCohort, cohorts, fallback } = chooseCohorts(byRole, byGroup, roleCohortMin);
+  const rankable = new Map<MetricKey, Float64Array>();
   const ranks = new CohortRanks({
     values: computed,
-    rankable: (key) => rankableValues(ps, key, computed[key]),
+    rankable: (key) => {
+      let column = rankable.get(key);
+      if (!column) rankable.set(key, (column = rankableValues(ps, key, computed[key])));
+      return column;
+    },
     byRole,
     byGroup,
     cohort,
@@ -68,6 +73,8 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
     providerRating: numberColumn(ps, 'rating'),
     onPitch: onPitchGoalDifference(dataset, player_id, team_id, season_id),
   });
+  const { values, percentiles } = completedOnRead(computed, ranks);
+
   const providerMetrics = providerDerivedOf(dataset, minutes, ranks);
 
   return {
@@ -80,14 +87,14 @@ export function deriveSeasons(dataset: Dataset, options: DeriveOptions = {}): De
     role,
     appearances,
     minutes,
-    values: { ...computed, rating: ranks.rating },
-    percentiles: ranks.percentiles,
+    values,
+    percentiles,
     cohort,
     inCohort,
     ratingIsProvider: ranks.ratingIsProvider,
     cohorts,
     provider: providerMetrics,
-    saveSharePercentiles: ranks.saveSharePercentiles,
+    ranks,
   };
 }
 
@@ -271,4 +278,43 @@ function accuracyInto(out: Float64Array, done: ArrayLike<number>, tried: ArrayLi
 /** NaN where the validity mask says null. */
 function nullsInto(out: Float64Array, valid: Uint8Array): void {
   for (let i = 0; i < out.length; i++) if (!valid[i]) out[i] = NaN;
+}
+
+/**
+ * The value and percentile records of a derived table whose whole columns (`percentiles[key]`,
+ * `values.rating`) rank every cohort on first read, then are plain properties; reports about one
+ * row read through `ranks` and rank only that row's cohort (cohort-ranks.ts).
+ */
+function completedOnRead(
+  computed: Record<MetricKey, Float64Array>,
+  ranks: CohortRanks,
+): { values: Record<MetricKey, Float64Array>; percentiles: Record<MetricKey, Float64Array> } {
+  const values = { ...computed };
+  const percentiles = { ...ranks.percentiles };
+  const settle = () => {
+    ranks.complete();
+    Object.defineProperty(values, 'rating', { value: ranks.rating, enumerable: true, writable: true });
+    for (const key of METRIC_KEYS) {
+      Object.defineProperty(percentiles, key, { value: ranks.percentiles[key], enumerable: true, writable: true });
+    }
+  };
+  Object.defineProperty(values, 'rating', {
+    get: () => {
+      settle();
+      return ranks.rating;
+    },
+    enumerable: true,
+    configurable: true,
+  });
+  for (const key of METRIC_KEYS) {
+    Object.defineProperty(percentiles, key, {
+      get: () => {
+        settle();
+        return ranks.percentiles[key];
+      },
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return { values, percentiles };
 }

@@ -75,33 +75,48 @@ export interface DerivedSeasons {
   cohorts: Cohort[];
   /** Provider metrics declared by the dataset, in declaration order; absent or empty when none. */
   provider?: ProviderDerived[];
-  /** A goalkeeper's save-share percentile (save-share.ts) in his cohort, NaN where unknown; absent when not derived by deriveSeasons. */
-  saveSharePercentiles?: Float64Array;
+  /**
+   * The percentiles and ratings ranked cohort by cohort as they are asked for (cohort-ranks.ts),
+   * when derived by deriveSeasons: read one row through {@link percentileAt} and {@link ratingAt}
+   * to rank only its cohort; reading `percentiles[key]` or `values.rating` whole ranks them all.
+   */
+  ranks?: RowRanks;
+}
+
+/** Percentiles and ratings one row at a time (what cohort-ranks.ts's CohortRanks offers). */
+export interface RowRanks {
+  /** Whether every cohort is ranked (the whole columns are filled). */
+  readonly isComplete: boolean;
+  percentileAt(key: MetricKey, row: number): number;
+  ratingAt(row: number): number;
+  /** A keeper's save-share percentile in his cohort (NaN when missing or not a keeper's cohort). */
+  saveSharePercentileAt(row: number): number;
 }
 
 /**
- * Percentile of one row (NaN when missing).
+ * Percentile of one row (NaN when missing): ranks only the row's cohort while the columns have not
+ * been read whole (a report about one player does not pay for the whole table).
  * @example percentileAt(derived, 'goals_per90', row) === derived.percentiles.goals_per90[row] // => true
  */
 export function percentileAt(d: DerivedSeasons, key: MetricKey, row: number): number {
-  return d.percentiles[key][row];
+  return d.ranks && !d.ranks.isComplete ? d.ranks.percentileAt(key, row) : d.percentiles[key][row];
 }
 
 /**
- * Rating of one row (the provider's, else the model rating; NaN when neither).
+ * Rating of one row (the provider's, else the model rating; NaN when neither), ranking only its cohort.
  * @example ratingAt(derived, row) === derived.values.rating[row] // => true
  */
 export function ratingAt(d: DerivedSeasons, row: number): number {
-  return d.values.rating[row];
+  return d.ranks && !d.ranks.isComplete ? d.ranks.ratingAt(row) : d.values.rating[row];
 }
 
 /**
  * A goalkeeper's save-share percentile (save-share.ts) in his cohort, the facet of his rating that
- * is his own shot stopping; NaN when unknown or when the table was not derived by deriveSeasons.
+ * is his own shot stopping; NaN when unknown or when the table was not derived with cohort ranks.
  * @example saveSharePercentileAt(derived, keeperRow) // => 97
  */
 export function saveSharePercentileAt(d: DerivedSeasons, row: number): number {
-  return d.saveSharePercentiles?.[row] ?? Number.NaN;
+  return d.ranks ? d.ranks.saveSharePercentileAt(row) : Number.NaN;
 }
 
 /**

@@ -42,6 +42,7 @@ export const roleAt = (ctx: EngineContext, row: number): Role => ROLES[ctx.deriv
  * the dataset lacks is replaced by its stand-in; missing ones omitted).
  */
 export function percentilesAt(ctx: EngineContext, row: number): Partial<Record<MetricKey, number>> {
+  // One row at a time: a verdict ranks the cohorts of the player's rows, not every cohort (docs/design.md#first-answer).
   return ratedPercentilesOf(roleAt(ctx, row), (k) => percentileAt(ctx.derived, k, row));
 }
 

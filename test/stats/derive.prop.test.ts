@@ -15,6 +15,7 @@ import {
 } from '../../src/model/schema.js';
 import { accuracyPct, RATIO_ATTEMPTS_MIN } from '../../src/stats/accuracy.js';
 import { deriveSeasons } from '../../src/stats/derive.js';
+import { percentileAt, ratingAt } from '../../src/stats/derived.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from '../../src/stats/metrics.js';
 import { per90, PER90_MINUTES_MIN } from '../../src/stats/per90.js';
 import { modelRating } from '../../src/stats/rating.js';
@@ -211,6 +212,67 @@ describe('deriveSeasons matches a naive recomputation', () => {
         expect(Array.from(d.percentiles.rating)).toEqual(ratingPct);
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe('one row read alone ranks only its cohort, with the numbers of the whole columns', () => {
+  it('percentileAt and ratingAt before any whole read equal the columns read afterwards', () => {
+    fc.assert(
+      fc.property(datasetArb, fc.array(fc.nat(), { minLength: 1, maxLength: 8 }), (input, picks) => {
+        const { dataset, rows } = build(input);
+        const options = { minutesMin: input.minutesMin, roleCohortMin: input.roleCohortMin };
+        const lazy = deriveSeasons(dataset, options);
+        const read = [...new Set(picks.map((p) => p % rows.length))];
+        const one = read.map((row) => ({
+          rating: ratingAt(lazy, row),
+          pct: METRIC_KEYS.map((key) => percentileAt(lazy, key, row)),
+        }));
+        // Only the cohorts of the rows read are ranked so far (a group cohort also ranks its members' role cohorts).
+        expect(lazy.ranks?.isComplete).toBe(false);
+        const whole = deriveSeasons(dataset, options);
+        read.forEach((row, k) => {
+          expect(Object.is(one[k].rating, whole.values.rating[row]), `rating of row ${row}`).toBe(true);
+          expect(one[k].pct).toEqual(METRIC_KEYS.map((key) => whole.percentiles[key][row]));
+        });
+        // Reading whole columns afterwards fills in the rest with the same numbers.
+        for (const key of METRIC_KEYS)
+          expect(Array.from(lazy.percentiles[key]), key).toEqual(Array.from(whole.percentiles[key]));
+        expect(Array.from(lazy.values.rating)).toEqual(Array.from(whole.values.rating));
+        expect(lazy.ranks?.isComplete).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('one metric read alone ranks only that metric in its cohort, with the numbers of the whole columns', () => {
+  // A read: a row and a metric (its percentile), or the row's rating (-1), in any order.
+  const readArb = fc.array(fc.tuple(fc.nat(), fc.integer({ min: -1, max: METRIC_KEYS.length - 1 })), {
+    minLength: 1,
+    maxLength: 12,
+  });
+  it('any sequence of percentileAt and ratingAt reads equals the whole columns', () => {
+    fc.assert(
+      fc.property(datasetArb, readArb, (input, reads) => {
+        const { dataset, rows } = build(input);
+        const options = { minutesMin: input.minutesMin, roleCohortMin: input.roleCohortMin };
+        const lazy = deriveSeasons(dataset, options);
+        const whole = deriveSeasons(dataset, options);
+        for (const [pick, k] of reads) {
+          const row = pick % rows.length;
+          if (k < 0)
+            expect(Object.is(ratingAt(lazy, row), whole.values.rating[row]), `rating of row ${row}`).toBe(true);
+          else {
+            const key = METRIC_KEYS[k];
+            expect(Object.is(percentileAt(lazy, key, row), whole.percentiles[key][row]), `${key} of row ${row}`).toBe(
+              true,
+            );
+          }
+        }
+        expect(lazy.ranks?.isComplete).toBe(false);
+      }),
+      { numRuns: 300 },
     );
   });
 });
