@@ -22,56 +22,29 @@ const SPECIAL_LETTERS: Record<string, string> = {
   ĸ: 'k',
   ſ: 's',
 };
-/** Apostrophes of every kind vanish ("N'Golo", "N''Golo" and "NGolo" are one spelling). */
-const APOSTROPHES = new Set(["'", '’', '‘', 'ʼ', '`', '´', 'ʻ']);
-const OTHER_LETTER_RE = /[\p{L}\p{N}]/u;
+/** Letters {@link SPECIAL_LETTERS} maps. */
+const SPECIAL_LETTER_RE = new RegExp(`[${Object.keys(SPECIAL_LETTERS).join('')}]`, 'g');
 /** A lower-cased name that is already canonical: ASCII words of letters and digits, one space apart. */
 const CANONICAL_RE = /^[a-z0-9]+(?: [a-z0-9]+)*$/;
 
 /**
  * The canonical spelling of a name: lower case, special letters transliterated, accents removed,
- * apostrophes dropped, every other run of non-letters turned into one space, trimmed. Letters of
- * other scripts (Cyrillic, Greek, …) are kept as they are, lower-cased. Empty for a string with no
- * letters or digits.
+ * apostrophes of every kind dropped ("N'Golo", "N''Golo" and "NGolo" are one spelling), every
+ * other run of non-letters turned into one space, trimmed. Letters of other scripts (Cyrillic,
+ * Greek, …) are kept as they are, lower-cased. Empty for a string with no letters or digits.
  * @example normalizeName("  N''Golo  Kanté-Ødegaard Jr. ") // => 'ngolo kante odegaard jr'
  */
 export function normalizeName(raw: string): string {
   const lower = raw.toLowerCase();
-  // Most names are plain ASCII words, already canonical once lower-cased: one regular expression
-  // test instead of the walk below (this runs for every player of a dataset on the first name
-  // lookup, docs/design.md#opening-a-dataset). NFD leaves ASCII as it is, so the walk would return `lower`.
+  // Most names are plain ASCII words, already canonical once lower-cased.
   if (CANONICAL_RE.test(lower)) return lower;
-  // Not `replace` of the combining marks for accented names: V8 keeps the result two-byte like the
-  // decomposed string, and comparing two-byte with one-byte names slows fuzzy lookups (bench:matches).
-  // The walk builds a one-byte string from one-byte pieces.
-  return canonicalOf(lower.normalize('NFD'));
-}
-
-/** The walk of {@link normalizeName} over a lower-cased, decomposed name. */
-function canonicalOf(s: string): string {
-  // One pass over the decomposed string instead of a chain of regular expressions.
-  let out = '';
-  let gap = false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    let piece: string | undefined;
-    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) piece = s[i];
-    else if (c < 128) {
-      if (c === 39 || c === 96) continue;
-      gap = true;
-      continue;
-    } else if (c >= 0x300 && c <= 0x36f) continue;
-    else if (APOSTROPHES.has(s[i])) continue;
-    else piece = SPECIAL_LETTERS[s[i]] ?? (OTHER_LETTER_RE.test(s[i]) ? s[i] : undefined);
-    if (piece === undefined) {
-      gap = true;
-      continue;
-    }
-    if (gap && out.length > 0) out += ' ';
-    gap = false;
-    out += piece;
-  }
-  return out;
+  return lower
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/['’‘ʼ`´ʻ]/g, '')
+    .replace(SPECIAL_LETTER_RE, (c) => SPECIAL_LETTERS[c])
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /**

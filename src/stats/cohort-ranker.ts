@@ -3,15 +3,13 @@
  * tie rule, members ranked among themselves, low-sample rows placed among the members. What
  * cohort-ranks.ts ranks each column and rating with.
  */
-import { lowerBound, upperBound } from './percentiles.js';
-import { bucketSortPairs } from './sort-pairs.js';
+import { lowerBound, orientPercentile, percentileFromCounts } from './percentiles.js';
 
 /**
  * Ranks values within cohorts. Every row gets a fixed slot in a scratch array, laid out cohort by
  * cohort (members first, then low-sample rows); ranking a cohort deals its values into its
- * stretch, compacts and sorts the members with their rows in a small cache-resident buffer, walks
- * them run by run, places low-sample rows by binary search in the same buffer and writes each
- * percentile straight to its row.
+ * stretch, copies and sorts the members' values, and places every row (member or low-sample) among
+ * their distinct values by binary search, writing its percentile straight to its row.
  */
 export class CohortRanker {
   private readonly nCohorts: number;
@@ -23,11 +21,10 @@ export class CohortRanker {
   private readonly base: Int32Array;
   private readonly lowBase: Int32Array;
   private readonly dealt: Float64Array;
-  private readonly inValues: Float64Array;
-  private readonly inSlots: Int32Array;
   private readonly sorted: Float64Array;
-  private readonly sortedSlots: Int32Array;
-  private readonly counts: Int32Array;
+  private readonly distinct: Float64Array;
+  /** Index in `sorted` of each distinct value's first copy, then the member count. */
+  private readonly firstAt: Int32Array;
 
   constructor(cohort: Int32Array, inCohort: Uint8Array, nCohorts: number) {
     this.nCohorts = nCohorts;
@@ -59,11 +56,9 @@ export class CohortRanker {
       this.rowOfSlot[k] = i;
     }
     this.dealt = new Float64Array(slots);
-    this.inValues = new Float64Array(largest);
-    this.inSlots = new Int32Array(largest);
     this.sorted = new Float64Array(largest);
-    this.sortedSlots = new Int32Array(largest);
-    this.counts = new Int32Array(largest + 1);
+    this.distinct = new Float64Array(largest);
+    this.firstAt = new Int32Array(largest + 1);
   }
 
   /** Rows of cohort `c` that are part of it (its members). */
@@ -106,40 +101,25 @@ export class CohortRanker {
     out: Float64Array,
     keep: ((row: number) => boolean) | null,
   ): void {
-    const { rowOfSlot, base, lowBase, dealt, inValues, inSlots, sorted, sortedSlots, counts } = this;
-    const s = base[c];
-    const lb = lowBase[c];
-    const le = base[c + 1];
+    const { rowOfSlot, base, lowBase, dealt, sorted, distinct, firstAt } = this;
     let m = 0;
-    let min = Infinity;
-    let max = -Infinity;
-    for (let k = s; k < lb; k++) {
-      const v = dealt[k];
-      if (Number.isNaN(v)) continue;
-      inValues[m] = v;
-      inSlots[m++] = rowOfSlot[k];
-      if (v < min) min = v;
-      if (v > max) max = v;
-    }
+    for (let k = base[c]; k < lowBase[c]; k++) if (!Number.isNaN(dealt[k])) sorted[m++] = dealt[k];
     if (m === 0) return;
-    bucketSortPairs(inValues, inSlots, sorted, sortedSlots, 0, m, min, max, counts);
-    for (let a = 0; a < m; ) {
-      let b = a + 1;
-      while (b < m && sorted[b] === sorted[a]) b++;
-      // percentileFromCounts, inlined: round half up of 100 × (below + equal/2) / m.
-      const p = Math.floor((100 * (2 * a + (b - a)) + m) / (2 * m));
-      const q = lowerIsBetter ? 100 - p : p;
-      for (let j = a; j < b; j++) if (keep === null || keep(sortedSlots[j])) out[sortedSlots[j]] = q;
-      a = b;
+    sorted.subarray(0, m).sort();
+    // Each distinct member value once, with how many values lie below it.
+    let d = 0;
+    for (let a = 0; a < m; a++) {
+      if (a > 0 && sorted[a] === sorted[a - 1]) continue;
+      distinct[d] = sorted[a];
+      firstAt[d++] = a;
     }
-    for (let k = lb; k < le; k++) {
+    firstAt[d] = m;
+    for (let k = base[c]; k < base[c + 1]; k++) {
       const x = dealt[k];
-      const row = rowOfSlot[k];
-      if (Number.isNaN(x) || (keep !== null && !keep(row))) continue;
-      const below = lowerBound(sorted, 0, m, x);
-      const equal = upperBound(sorted, below, m, x) - below;
-      const p = Math.floor((100 * (2 * below + equal) + m) / (2 * m));
-      out[row] = lowerIsBetter ? 100 - p : p;
+      if (Number.isNaN(x) || (keep !== null && !keep(rowOfSlot[k]))) continue;
+      const j = lowerBound(distinct, 0, d, x);
+      const equal = j < d && distinct[j] === x ? firstAt[j + 1] - firstAt[j] : 0;
+      out[rowOfSlot[k]] = orientPercentile(percentileFromCounts(firstAt[j], equal, m), lowerIsBetter);
     }
   }
 }

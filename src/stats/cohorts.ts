@@ -177,23 +177,3 @@ export function seasonPairsOf(league: Int32Array, season: Int32Array): SeasonPai
   }
   return { pairOf, pairLeague, pairSeason };
 }
-
-/** Member rows grouped by cohort: rows of cohort c are `rows[offsets[c] … offsets[c + 1])`, in table order. */
-export interface CohortMembers {
-  offsets: Int32Array;
-  rows: Int32Array;
-}
-
-/**
- * Groups member rows by cohort with a counting sort (linear time), for per-cohort loops.
- * @example membersByCohort(Int32Array.of(1, 0, 1), Uint8Array.of(1, 1, 1), 2).rows // => Int32Array [1, 0, 2]
- */
-export function membersByCohort(cohort: Int32Array, inCohort: Uint8Array, nCohorts: number): CohortMembers {
-  const offsets = new Int32Array(nCohorts + 1);
-  for (let i = 0; i < cohort.length; i++) if (inCohort[i]) offsets[cohort[i] + 1]++;
-  for (let c = 0; c < nCohorts; c++) offsets[c + 1] += offsets[c];
-  const next = offsets.slice(0, nCohorts);
-  const rows = new Int32Array(offsets[nCohorts]);
-  for (let i = 0; i < cohort.length; i++) if (inCohort[i]) rows[next[cohort[i]]++] = i;
-  return { offsets, rows };
-}

@@ -41,7 +41,8 @@ export function trueFlagsOf(table: Table, name: string): Uint8Array {
   if (!vector) return out;
   const valid = validityOf(vector);
   let at = 0;
-  // One pass over each chunk's bits: the on-pitch tally reads every appearance at open.
+  // One pass over each chunk's bits: the on-pitch tally reads every appearance at open, where
+  // apache-arrow's per-value iterator stays in the interpreter.
   for (const d of vector.data) {
     const bits = valuesAs(d.values, Uint8Array, `${name} bits`);
     for (let i = 0, j = d.offset; i < d.length; i++, j++, at++)
@@ -84,50 +85,4 @@ export function rawColumn(table: Table, name: string): RawColumn {
   const vector = table.getChild(name);
   if (!vector) return { values: new Float64Array(table.numRows), valid: new Uint8Array(table.numRows) };
   return { values: numbersOf(vector.toArray(), table.numRows), valid: validityOf(vector) };
-}
-
-/**
- * The codes of a short ASCII text column (≤ 3 bytes, e.g. position codes) as one number per row,
- * `b0·65536 + b1·256 + b2`, read straight from the Arrow bytes without decoding strings; -1 for null.
- * @example textCodes(tableFromArrays({ p: ['ST'] }), 'p') // => Int32Array [0x535400]
- */
-export function textCodes(table: Table, name: string): Int32Array {
-  const out = new Int32Array(table.numRows).fill(-1);
-  const vector = table.getChild(name);
-  if (!vector) return out;
-  let at = 0;
-  for (const d of vector.data) {
-    const offsets: unknown = d.valueOffsets;
-    const bytes: unknown = d.values;
-    if (!(offsets instanceof Int32Array) || !(bytes instanceof Uint8Array)) {
-      at += d.length;
-      continue;
-    }
-    const bitmap = d.nullCount > 0 ? d.nullBitmap : undefined;
-    for (let i = 0; i < d.length; i++) {
-      const j = d.offset + i;
-      if (bitmap && !util.getBit(null, j, bitmap[j >> 3], j & 7)) continue;
-      const from = offsets[j];
-      const len = offsets[j + 1] - from;
-      if (len > 3) {
-        out[at + i] = -2;
-        continue;
-      }
-      let code = 0;
-      for (let b = 0; b < 3; b++) code = code * 256 + (b < len ? bytes[from + b] : 0);
-      out[at + i] = code;
-    }
-    at += d.length;
-  }
-  return out;
-}
-
-/**
- * The number {@link textCodes} gives a short ASCII text.
- * @example textCodeOf('GK') // => 0x474b00
- */
-export function textCodeOf(text: string): number {
-  let code = 0;
-  for (let b = 0; b < 3; b++) code = code * 256 + (b < text.length ? text.charCodeAt(b) : 0);
-  return code;
 }

@@ -8,7 +8,7 @@ import { providerMetricsOf } from '../model/provider-metrics.js';
 import { POSITION_CODES, POSITION_GROUPS, positionGroupOf, type Dataset } from '../model/schema.js';
 import { HalfspaceError } from '../errors.js';
 import { assignCohorts, COHORT_MINUTES_MIN, ROLE_COHORT_MIN, seasonPairsOf, type CohortAssignment } from './cohorts.js';
-import { intColumn, numberColumn, rawColumn, textCodeOf, textCodes, type RawColumn } from './columns.js';
+import { intColumn, numberColumn, rawColumn, type RawColumn } from './columns.js';
 import type { DerivedSeasons, ProviderDerived } from './derived.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
 import { PER90_MINUTES_MIN } from './per90.js';
@@ -136,38 +136,21 @@ function providerDerivedOf(dataset: Dataset, minutes: Float64Array, ranks: Cohor
 /** The position-group and role index of every row's player, read from `players.position`. */
 function groupsOf(players: Table, rowPlayer: Int32Array): { group: Uint8Array; role: Uint8Array } {
   const ids = intColumn(players, 'player_id');
-  // Position codes are compared as numbers read from the Arrow bytes: no string decoding.
-  const codes = textCodes(players, 'position');
   // One byte per code: group index in the low 4 bits, role index in the high 4.
-  const groupOfCode = new Map<number, number>();
-  for (const code of POSITION_CODES) {
-    const g = POSITION_GROUPS.indexOf(positionGroupOf(code));
-    groupOfCode.set(textCodeOf(code), g | (ROLES.indexOf(ROLE_OF_POSITION[code]) << 4));
-  }
-  let minId = Infinity;
-  let maxId = -Infinity;
-  for (let j = 0; j < ids.length; j++) {
-    if (ids[j] < minId) minId = ids[j];
-    if (ids[j] > maxId) maxId = ids[j];
-  }
-  // Dense ids (the usual case) use a lookup table; sparse ones fall back to a Map.
-  const dense = ids.length > 0 && maxId - minId < 4 * ids.length + 1024;
-  const table = dense ? new Uint8Array(maxId - minId + 1).fill(UNKNOWN_PLAYER) : null;
-  const map = dense ? null : new Map<number, number>();
-  for (let j = 0; j < ids.length; j++) {
-    const g = groupOfCode.get(codes[j]) ?? NO_GROUP;
-    if (table) table[ids[j] - minId] = g;
-    else map!.set(ids[j], g);
-  }
+  const groupOfCode = new Map<unknown, number>(
+    POSITION_CODES.map((code) => [
+      code,
+      POSITION_GROUPS.indexOf(positionGroupOf(code)) | (ROLES.indexOf(ROLE_OF_POSITION[code]) << 4),
+    ]),
+  );
+  const positions: unknown[] = [...(players.getChild('position') ?? [])];
+  const groupOfId = new Map<number, number>();
+  for (let j = 0; j < ids.length; j++) groupOfId.set(ids[j], groupOfCode.get(positions[j]) ?? NO_GROUP);
   const group = new Uint8Array(rowPlayer.length);
   const role = new Uint8Array(rowPlayer.length);
   for (let i = 0; i < rowPlayer.length; i++) {
     const id = rowPlayer[i];
-    const g = table
-      ? id >= minId && id <= maxId
-        ? table[id - minId]
-        : UNKNOWN_PLAYER
-      : (map!.get(id) ?? UNKNOWN_PLAYER);
+    const g = groupOfId.get(id) ?? UNKNOWN_PLAYER;
     if (g >= NO_GROUP) {
       if (g === UNKNOWN_PLAYER) {
         throw new HalfspaceError({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignCohorts, COHORT_MINUTES_MIN, membersByCohort } from '../../src/stats/cohorts.js';
+import { assignCohorts, COHORT_MINUTES_MIN } from '../../src/stats/cohorts.js';
 
 // group indices: 0 goalkeeper, 1 defender, 2 midfielder, 3 attacker
 describe('assignCohorts', () => {
@@ -49,12 +49,5 @@ describe('assignCohorts', () => {
       ['goalkeeper', 'goalkeeper', 1],
       ['full_back', 'defender', 1],
     ]);
-  });
-
-  it('groups member rows by cohort in table order', () => {
-    const a = assignCohorts(input);
-    const m = membersByCohort(a.cohort, a.inCohort, a.cohorts.length);
-    expect(Array.from(m.offsets)).toEqual([0, 2, 3, 4]);
-    expect(Array.from(m.rows)).toEqual([0, 2, 3, 4]);
   });
 });

@@ -26,15 +26,3 @@ describe('Arrow column reading', () => {
     expect(intColumn(t, 'id')).toEqual(Int32Array.of(7, 8));
   });
 });
-
-describe('text codes', () => {
-  it('reads short ASCII codes from the Arrow bytes, nulls as -1, long text as -2', async () => {
-    const { Utf8 } = await import('apache-arrow');
-    const { textCodes, textCodeOf } = await import('../../src/stats/columns.js');
-    const t = new Table({ p: vectorFromArray(['GK', null, 'LWB', 'LONG'], new Utf8()) });
-    // 'G' = 0x47, 'K' = 0x4b → 0x474b00; 'LWB' → 0x4c5742
-    expect(Array.from(textCodes(t, 'p'))).toEqual([0x474b00, -1, 0x4c5742, -2]);
-    expect(textCodeOf('GK')).toBe(0x474b00);
-    expect(textCodeOf('LWB')).toBe(0x4c5742);
-  });
-});
