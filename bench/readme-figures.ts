@@ -153,7 +153,10 @@ export function performanceRows(dir = join(ROOT, 'bench/results')): Row[] {
     {
       what: 'the same while 8 connections render cards',
       ours: `${thousands(pool.rps)} req/s, p99 ${pool.p99_ms} ms (renders in worker processes)`,
-      baseline: `renders on the main thread: ${thousands(mainThread.rps)} req/s, p99 ${duration(mainThread.p99_ms)}`,
+      baseline:
+        mainThread.rps > 0
+          ? `renders on the main thread: ${thousands(mainThread.rps)} req/s, p99 ${duration(mainThread.p99_ms)}`
+          : 'renders on the main thread: no paid call answered within the run',
       bench: 'bench:http',
       file: 'http.json',
     },
