@@ -27,7 +27,7 @@ describe.skipIf(postgresUnavailable !== null)('kill -9 of one of two PostgreSQL 
   let key = '';
   let keyId = '';
   const replica = (instance: string) => () =>
-    spawnServe(['--db', db, '--dataset', datasetDir, '--render-workers', '0', '--log-format', 'off'], {
+    spawnServe(['--db', db, '--dataset', datasetDir, '--render-workers', '1', '--log-format', 'off'], {
       ...process.env,
       HALFSPACE_INSTANCE_ID: instance,
     });

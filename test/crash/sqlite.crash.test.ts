@@ -23,7 +23,7 @@ describe('kill -9 of a SQLite server', () => {
   const target: CrashTarget = {
     openStore: `import { sqliteStore } from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'store', 'sqlite', 'index.js')).href)};
 const s = sqliteStore(${JSON.stringify(db)});`,
-    start: () => spawnServe(['--db', db, '--dataset', datasetDir, '--render-workers', '0', '--log-format', 'off']),
+    start: () => spawnServe(['--db', db, '--dataset', datasetDir, '--render-workers', '1', '--log-format', 'off']),
     async wallet(id) {
       const s = sqliteStore(db);
       try {
