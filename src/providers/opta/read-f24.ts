@@ -16,17 +16,20 @@ import { sortedEvents } from './events.js';
 const NOT_A_NUMBER = 'is not a number';
 const NOT_A_REF = 'is not an Opta reference';
 /** A number attribute: any text `Number` reads as a finite number. */
-const NumberText = z
-  .string({ error: NOT_A_NUMBER })
-  .refine((s) => Number.isFinite(Number(s)), NOT_A_NUMBER)
-  .transform(Number);
+const NumberText = z.coerce.number({ error: NOT_A_NUMBER });
 /** An Opta reference: the id with its letter prefix (`t569`, `p111319`), read as the number. */
 const Ref = z
   .string({ error: NOT_A_REF })
   .regex(/^[a-z]*\d+$/i, NOT_A_REF)
   .transform((s) => Number(/\d+$/.exec(s)![0]));
+/** An Opta reference that may be left empty: the empty string reads as none (null). */
+const OptionalRef = z
+  .string()
+  .regex(/^([a-z]*\d+)?$/i, NOT_A_REF)
+  .transform((s) => (s === '' ? null : Number(/\d+$/.exec(s)![0])))
+  .optional();
 
-const QualifierAttrs = z.object({ qualifier_id: NumberText, value: z.string().default('') });
+const QualifierAttrs = z.object({ qualifier_id: NumberText, value: z.string().optional() });
 const EventAttrs = z.object({
   event_id: NumberText,
   type_id: NumberText,
@@ -35,7 +38,7 @@ const EventAttrs = z.object({
   sec: NumberText,
   team_id: Ref,
   // An empty player_id is an event of no player, as an absent one is.
-  player_id: z.union([z.literal(''), Ref]).optional(),
+  player_id: OptionalRef,
   outcome: z.string().optional(),
   x: z.string().optional(),
   y: z.string().optional(),
@@ -43,7 +46,7 @@ const EventAttrs = z.object({
   keypass: z.string().optional(),
   keyPass: z.string().optional(),
 });
-const PlayerAttrs = z.object({ uID: z.union([z.literal(''), Ref]).optional() });
+const PlayerAttrs = z.object({ uID: OptionalRef });
 const TeamDataAttrs = z.object({
   TeamRef: Ref,
   Side: z.string().optional(),
@@ -67,9 +70,7 @@ function attrsOf<T>(schema: z.ZodType<T>, e: XmlElement, file: string): T {
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
   const key = String(issue.path[0] ?? '');
-  // A union names no single message: its branches' last issue is the Opta reference's.
-  const message = issue.code === 'invalid_union' ? NOT_A_REF : issue.message;
-  throw new DatasetError(file, `${e.name}.${key}`, null, `"${e.attributes[key] ?? ''}" ${message}`);
+  throw new DatasetError(file, `${e.name}.${key}`, null, `"${e.attributes[key] ?? ''}" ${issue.message}`);
 }
 
 /** One F24 `<Event>` in the shared model. */
@@ -78,7 +79,7 @@ function f24EventOf(e: XmlElement, file: string): OptaEvent {
   for (const q of e.children)
     if (q.name === 'Q') {
       const qa = attrsOf(QualifierAttrs, q, file);
-      qualifiers.set(qa.qualifier_id, qa.value);
+      qualifiers.set(qa.qualifier_id, qa.value ?? '');
     }
   const endX = qualifiers.get(Q.passEndX);
   const endY = qualifiers.get(Q.passEndY);
@@ -89,7 +90,7 @@ function f24EventOf(e: XmlElement, file: string): OptaEvent {
     period: a.period_id,
     clock: a.min * 60 + a.sec,
     teamId: a.team_id,
-    playerId: a.player_id === undefined || a.player_id === '' ? null : a.player_id,
+    playerId: a.player_id ?? null,
     playerName: null,
     outcome: a.outcome === undefined ? 1 : Number(a.outcome),
     at: optaLocationOf(Number(a.x), Number(a.y)),
@@ -107,7 +108,7 @@ function namesOf(doc: XmlElement, file: string): Map<number, string> {
     const person = childOf(p, 'PersonName');
     if (!person) continue;
     const { uID } = attrsOf(PlayerAttrs, p, file);
-    if (uID === undefined || uID === '') continue;
+    if (uID === undefined || uID === null) continue;
     const known = childOf(person, 'Known')?.text;
     const full = [childOf(person, 'First')?.text, childOf(person, 'Last')?.text].filter(Boolean).join(' ');
     names.set(uID, known || full);
