@@ -40,6 +40,24 @@ export {
   type WyscoutOptions,
   type WyscoutReport,
 } from './providers/wyscout/index.js';
+export { feedFileOf, feedFilesOf, FEED_FORMATS, type FeedFile, type FeedFormat } from './providers/feed-format.js';
+export {
+  datasetFromOptaMatches,
+  optaMatchesFromFiles,
+  type OptaFiles,
+  type OptaIngest,
+  type OptaMatch,
+  type OptaMatchReport,
+} from './providers/opta/index.js';
+export { datasetFromSportecFiles, sportecMatchesFromFiles } from './providers/sportec/index.js';
+export { datasetFromDataFactoryFiles, dataFactoryMatchesFromFiles } from './providers/datafactory/index.js';
+export {
+  datasetFromMetricaMatches,
+  metricaMatchesFromFiles,
+  type MetricaIngest,
+  type MetricaMatch,
+  type MetricaMatchReport,
+} from './providers/metrica/index.js';
 export { mergeDatasets, idSpaceOf, NAMESPACE_STRIDE, type MergeInput, type MergeOptions } from './merge/merge.js';
 export {
   enrichPlayers,

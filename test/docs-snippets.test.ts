@@ -56,6 +56,15 @@ const FIXTURES: Record<string, Fixture> = {
     'statsperform/statsperform_event_ma3.json',
   ),
   'wc-2018': ingested('wc-2018', 'datafactory'),
+  // A feed's files as a user keeps them, for the examples that read them with the library.
+  'sportec-feed': (dir) => {
+    if (!existsSync(PROVIDERS)) return `${PROVIDERS} is absent`;
+    // File by file: the samples are read-only, and a copied read-only folder could not be removed.
+    mkdirSync(join(dir, 'sportec-feed'));
+    for (const f of readdirSync(join(PROVIDERS, 'sportec')))
+      writeFileSync(join(dir, 'sportec-feed', f), readFileSync(join(PROVIDERS, 'sportec', f)));
+    return null;
+  },
 };
 
 const markdownIn = (dir: string) =>

@@ -3,4 +3,4 @@ export { datasetFromOptaMatches, type OptaIngest, type OptaMatchReport } from '.
 export { statsPerformDocumentOf, statsPerformMatchOf } from './read-statsperform.js';
 export { optaF7F24MatchOf } from './read-f24.js';
 export type { OptaEvent, OptaMatch } from './match.js';
-export { optaMatchesFromFiles } from './files.js';
+export { optaMatchesFromFiles, type OptaFiles } from './files.js';

@@ -4,42 +4,93 @@
  * F24 the events in the vocabulary Stats Perform MA3 shares (mapping.ts). Coordinates are
  * converted once here. Opta ids carry a letter prefix (`t569`, `p111319`): the number is the id.
  */
+import * as z from 'zod';
 import { DatasetError } from '../../model/dataset-error.js';
 import type { OptaEvent, OptaLineupPlayer, OptaMatch, OptaTeam } from './match.js';
 import { Q, numericIdOf, optaLocationOf, positionCodeOfOpta } from './mapping.js';
 import { childOf, descendantsOf, firstDescendantOf, type XmlElement } from '../xml.js';
 import { sortedEvents } from './events.js';
 
-/** The number of an Opta reference (`t569` → 569); throws naming the file when it has none. */
-function refOf(ref: string | undefined, file: string, what: string): number {
-  const m = /^[a-z]*(\d+)$/i.exec(ref ?? '');
-  if (!m) throw new DatasetError(file, what, null, `"${ref ?? ''}" is not an Opta reference`);
-  return Number(m[1]);
-}
+// Each message reads after the quoted value it rejects (`"x" is not a number`); a missing
+// attribute is quoted as the empty string.
+const NOT_A_NUMBER = 'is not a number';
+const NOT_A_REF = 'is not an Opta reference';
+/** A number attribute: any text `Number` reads as a finite number. */
+const NumberText = z.coerce.number({ error: NOT_A_NUMBER });
+/** An Opta reference: the id with its letter prefix (`t569`, `p111319`), read as the number. */
+const Ref = z
+  .string({ error: NOT_A_REF })
+  .regex(/^[a-z]*\d+$/i, NOT_A_REF)
+  .transform((s) => Number(/\d+$/.exec(s)![0]));
+/** An Opta reference that may be left empty: the empty string reads as none (null). */
+const OptionalRef = z
+  .string()
+  .regex(/^([a-z]*\d+)?$/i, NOT_A_REF)
+  .transform((s) => (s === '' ? null : Number(/\d+$/.exec(s)![0])))
+  .optional();
 
-/** A number attribute, or a DatasetError naming the element. */
-function numberOf(e: XmlElement, name: string, file: string): number {
-  const v = Number(e.attributes[name]);
-  if (e.attributes[name] === undefined || !Number.isFinite(v))
-    throw new DatasetError(file, `${e.name}.${name}`, null, `"${e.attributes[name] ?? ''}" is not a number`);
-  return v;
+const QualifierAttrs = z.object({ qualifier_id: NumberText, value: z.string().optional() });
+const EventAttrs = z.object({
+  event_id: NumberText,
+  type_id: NumberText,
+  period_id: NumberText,
+  min: NumberText,
+  sec: NumberText,
+  team_id: Ref,
+  // An empty player_id is an event of no player, as an absent one is.
+  player_id: OptionalRef,
+  outcome: z.string().optional(),
+  x: z.string().optional(),
+  y: z.string().optional(),
+  assist: z.string().optional(),
+  keypass: z.string().optional(),
+  keyPass: z.string().optional(),
+});
+const PlayerAttrs = z.object({ uID: OptionalRef });
+const TeamDataAttrs = z.object({
+  TeamRef: Ref,
+  Side: z.string().optional(),
+  Score: z.string().optional(),
+  Formation: z.string().optional(),
+});
+const MatchPlayerAttrs = z.object({
+  PlayerRef: Ref,
+  Status: z.string().optional(),
+  Position: z.string().optional(),
+  SubPosition: z.string().optional(),
+  Formation_Place: z.string().optional(),
+});
+
+/**
+ * The attributes of `e` parsed by `schema`, or a DatasetError naming the file and the attribute
+ * (`Event.team_id`) with the value it rejects.
+ */
+function attrsOf<T>(schema: z.ZodType<T>, e: XmlElement, file: string): T {
+  const r = schema.safeParse(e.attributes);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  const key = String(issue.path[0] ?? '');
+  throw new DatasetError(file, `${e.name}.${key}`, null, `"${e.attributes[key] ?? ''}" ${issue.message}`);
 }
 
 /** One F24 `<Event>` in the shared model. */
 function f24EventOf(e: XmlElement, file: string): OptaEvent {
   const qualifiers = new Map<number, string>();
   for (const q of e.children)
-    if (q.name === 'Q') qualifiers.set(numberOf(q, 'qualifier_id', file), q.attributes.value ?? '');
+    if (q.name === 'Q') {
+      const qa = attrsOf(QualifierAttrs, q, file);
+      qualifiers.set(qa.qualifier_id, qa.value ?? '');
+    }
   const endX = qualifiers.get(Q.passEndX);
   const endY = qualifiers.get(Q.passEndY);
-  const a = e.attributes;
+  const a = attrsOf(EventAttrs, e, file);
   return {
-    eventId: numberOf(e, 'event_id', file),
-    typeId: numberOf(e, 'type_id', file),
-    period: numberOf(e, 'period_id', file),
-    clock: numberOf(e, 'min', file) * 60 + numberOf(e, 'sec', file),
-    teamId: refOf(a.team_id, file, 'Event.team_id'),
-    playerId: a.player_id ? refOf(a.player_id, file, 'Event.player_id') : null,
+    eventId: a.event_id,
+    typeId: a.type_id,
+    period: a.period_id,
+    clock: a.min * 60 + a.sec,
+    teamId: a.team_id,
+    playerId: a.player_id ?? null,
     playerName: null,
     outcome: a.outcome === undefined ? 1 : Number(a.outcome),
     at: optaLocationOf(Number(a.x), Number(a.y)),
@@ -51,44 +102,47 @@ function f24EventOf(e: XmlElement, file: string): OptaEvent {
 }
 
 /** Player id → "First Last" (or the known name) from F7's `<Team><Player>` entries. */
-function namesOf(doc: XmlElement): Map<number, string> {
+function namesOf(doc: XmlElement, file: string): Map<number, string> {
   const names = new Map<number, string>();
   for (const p of descendantsOf(doc, 'Player')) {
     const person = childOf(p, 'PersonName');
-    if (!person || !p.attributes.uID) continue;
+    if (!person) continue;
+    const { uID } = attrsOf(PlayerAttrs, p, file);
+    if (uID === undefined || uID === null) continue;
     const known = childOf(person, 'Known')?.text;
     const full = [childOf(person, 'First')?.text, childOf(person, 'Last')?.text].filter(Boolean).join(' ');
-    names.set(refOf(p.attributes.uID, 'F7', 'Player.uID'), known || full);
+    names.set(uID, known || full);
   }
   return names;
 }
 
 /** One side of F7's `<TeamData>`: the team, its formation, its recorded score and its lineup. */
 function sideOf(teams: readonly XmlElement[], data: XmlElement, file: string, names: Map<number, string>) {
-  const teamId = refOf(data.attributes.TeamRef, file, 'TeamData.TeamRef');
+  const d = attrsOf(TeamDataAttrs, data, file);
+  const teamId = d.TeamRef;
   const team = teams.find((t) => t.attributes.uID === data.attributes.TeamRef);
   const lineup: OptaLineupPlayer[] = descendantsOf(data, 'MatchPlayer').map((p) => {
-    const started = p.attributes.Status === 'Start';
-    const role = started ? (p.attributes.Position ?? '') : (p.attributes.SubPosition ?? '');
-    const playerId = refOf(p.attributes.PlayerRef, file, 'MatchPlayer.PlayerRef');
+    const a = attrsOf(MatchPlayerAttrs, p, file);
+    const started = a.Status === 'Start';
+    const role = started ? (a.Position ?? '') : (a.SubPosition ?? '');
     return {
-      playerId,
+      playerId: a.PlayerRef,
       teamId,
-      name: names.get(playerId) ?? null,
+      name: names.get(a.PlayerRef) ?? null,
       started,
-      position: positionCodeOfOpta(role, null, Number(p.attributes.Formation_Place ?? 0)) ?? 'CM',
+      position: positionCodeOfOpta(role, null, Number(a.Formation_Place ?? 0)) ?? 'CM',
     };
   });
   const side: OptaTeam = {
     teamId,
     name: (team && childOf(team, 'Name')?.text) || `team ${teamId}`,
-    formation: data.attributes.Formation ?? null,
+    formation: d.Formation ?? null,
   };
   return {
     side,
     lineup,
-    score: Number(data.attributes.Score),
-    home: data.attributes.Side === 'Home',
+    score: Number(d.Score),
+    home: d.Side === 'Home',
     country: (team && childOf(team, 'Country')?.text) || null,
   };
 }
@@ -110,7 +164,7 @@ function f7DateOf(raw: string, file: string): { kickoff: number; date: string } 
  */
 export function optaF7F24MatchOf(f7: XmlElement, f24: XmlElement, files: [string, string]): OptaMatch {
   const [f7File, f24File] = files;
-  const names = namesOf(f7);
+  const names = namesOf(f7, f7File);
   const teams = descendantsOf(f7, 'Team');
   const sides = descendantsOf(f7, 'TeamData').map((t) => sideOf(teams, t, f7File, names));
   const home = sides.find((s) => s.home);
@@ -128,7 +182,8 @@ export function optaF7F24MatchOf(f7: XmlElement, f24: XmlElement, files: [string
   return {
     feed: 'opta',
     files: [...files],
-    fixtureId: /^g?\d+$/.test(fixtureKey) ? refOf(fixtureKey, f7File, 'SoccerDocument.uID') : numericIdOf(fixtureKey),
+    // A game id (`g1234` or `1234`) is the fixture id; any other key is hashed to one.
+    fixtureId: /^g?\d+$/.test(fixtureKey) ? Number(/\d+$/.exec(fixtureKey)![0]) : numericIdOf(fixtureKey),
     kickoff,
     date,
     competition: {
