@@ -180,5 +180,4 @@ export const similarityToEither = (
   q: NameTokens,
   name: NameTokens,
   other: NameTokens | null,
-  memo?: Map<string, number>[],
-): number => Math.max(keyedSimilarity(q, name, memo), other ? keyedSimilarity(q, other, memo) : 0);
+): number => Math.max(keyedSimilarity(q, name), other ? keyedSimilarity(q, other) : 0);
