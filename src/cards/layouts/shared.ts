@@ -232,3 +232,34 @@ export function readableOnDark(pal: { primary: string; secondary: string }): str
 
 /** Corner radius used for panels. */
 export const RADIUS = 22;
+
+/**
+ * A small figure tile: the value over an upper-case label, on a panel with a coloured top edge
+ * (the panel's own colour when `accent` is null).
+ */
+export function figureTileOf(
+  label: string,
+  value: string,
+  accent: string | null,
+  look: { valueSize: number; radius: number },
+): LayoutNode {
+  return h(
+    'div',
+    {
+      flexDirection: 'column',
+      flexGrow: 1,
+      flexBasis: 0,
+      backgroundColor: INK.panel,
+      borderRadius: look.radius,
+      padding: '16px 20px',
+      marginRight: 12,
+      borderTop: `6px solid ${accent ?? INK.panel}`,
+    },
+    h('div', { fontSize: look.valueSize, fontWeight: 900, color: INK.text }, value),
+    h(
+      'div',
+      { fontSize: 18, color: INK.muted, marginTop: 2, textTransform: 'uppercase', letterSpacing: 1.5, fontWeight: 700 },
+      label,
+    ),
+  );
+}
