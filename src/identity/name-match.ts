@@ -176,8 +176,5 @@ export function matchByLevels<E>(
 }
 
 /** Similarity of a query to a name or its alternative (known_as, short name): the better of the two. */
-export const similarityToEither = (
-  q: NameTokens,
-  name: NameTokens,
-  other: NameTokens | null,
-): number => Math.max(keyedSimilarity(q, name), other ? keyedSimilarity(q, other) : 0);
+export const similarityToEither = (q: NameTokens, name: NameTokens, other: NameTokens | null): number =>
+  Math.max(keyedSimilarity(q, name), other ? keyedSimilarity(q, other) : 0);
