@@ -214,14 +214,8 @@ export {
   type CardResult,
   type CardPlayer,
 } from './cards/card.js';
-export {
-  cardFactsOf,
-  CARD_VERDICT_CODES,
-  type CardFacts,
-  type CardMetric,
-  type CardVerdict,
-  type CardVerdictCode,
-} from './cards/facts.js';
+export { cardFactsOf, type CardFacts, type CardMetric } from './cards/facts.js';
+export { CARD_VERDICT_CODES, type CardVerdict, type CardVerdictCode } from './cards/verdict-line.js';
 export { EVENT_TYPES, angleOf, type EventType, type DecisionAngle } from './cards/angle.js';
 export { CAPTION_MAX_GRAPHEMES, graphemeCount, captionProblemOf } from './cards/text.js';
 export { photoOf, PHOTO_MAX_BYTES, type CardPhoto } from './cards/photo.js';

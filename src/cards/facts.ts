@@ -22,20 +22,6 @@ import type { RadarFacts } from './radar.js';
 import { shotsOf, type CardShot, type ShotsKind } from './shots.js';
 import { type CardVerdict, type CardVerdictCode, type EngineVerdict, verdictLineOf } from './verdict-line.js';
 
-export type { CardShot, ShotsKind } from './shots.js';
-export {
-  CARD_VERDICT_CODES,
-  type CardVerdict,
-  type CardVerdictCode,
-  type EngineVerdict,
-  FULL_SEASON_MINUTES,
-  TAG_CONFIDENCE_RANGE,
-  VERDICT_HEADLINES,
-  verdictConfidenceOf,
-  verdictLineOf,
-  type VerdictLineCode,
-} from './verdict-line.js';
-
 /** One metric as a card shows it. */
 export interface CardMetric {
   key: MetricKey;

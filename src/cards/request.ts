@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { IdentityName, PLAYER_NAME_IDENTITY_FIELDS, requireIdentity } from '../identity/request.js';
 import { METRIC_KEYS } from '../stats/metrics.js';
 import { EVENT_TYPES } from './angle.js';
-import { CARD_VERDICT_CODES } from './facts.js';
+import { CARD_VERDICT_CODES } from './verdict-line.js';
 import { CAPTION_MAX_GRAPHEMES, captionProblemOf } from './text.js';
 
 import { CARD_STYLES, HD_STYLES } from './styles.js';

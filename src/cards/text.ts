@@ -10,15 +10,8 @@ import { fontHasGlyph } from './glyphs.js';
 /** Longest caption, in graphemes (docs/design.md#input-bounds). */
 export const CAPTION_MAX_GRAPHEMES = 60;
 
-let segmenter: Intl.Segmenter | undefined;
-
-/**
- * The grapheme segments of `text`. The segmenter is built on first use: building one loads ICU's
- * break rules, which every report command and `import 'halfspace'` would pay at import though only
- * card text needs it.
- */
-const segmentsOf = (text: string): Intl.Segments =>
-  (segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(text);
+const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const segmentsOf = (text: string): Intl.Segments => segmenter.segment(text);
 
 /**
  * Number of user-perceived characters (extended grapheme clusters) in `text`.

@@ -176,9 +176,5 @@ export function matchByLevels<E>(
 }
 
 /** Similarity of a query to a name or its alternative (known_as, short name): the better of the two. */
-export const similarityToEither = (
-  q: NameTokens,
-  name: NameTokens,
-  other: NameTokens | null,
-  memo?: Map<string, number>[],
-): number => Math.max(keyedSimilarity(q, name, memo), other ? keyedSimilarity(q, other, memo) : 0);
+export const similarityToEither = (q: NameTokens, name: NameTokens, other: NameTokens | null): number =>
+  Math.max(keyedSimilarity(q, name), other ? keyedSimilarity(q, other) : 0);

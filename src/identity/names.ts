@@ -111,44 +111,14 @@ export function tokenSimilarity(query: readonly string[], candidate: readonly st
 }
 
 /**
- * {@link tokenSimilarity} over pre-computed keys; `memo` (from {@link similarityMemo}, optional)
- * caches token pairs across calls for the same query, so scoring one query against thousands of
- * names compares each distinct token pair once.
+ * {@link tokenSimilarity} over pre-computed keys.
  * @example keyedSimilarity(nameTokensOf('Ferante'), nameTokensOf('Luca Ferrante')) // => 0.875
  */
-export function keyedSimilarity(query: NameTokens, candidate: NameTokens, memo?: Map<string, number>[]): number {
+export function keyedSimilarity(query: NameTokens, candidate: NameTokens): number {
   const q = query.tokens;
   if (q.length === 0 || candidate.tokens.length === 0) return 0;
   let sum = 0;
-  for (let qi = 0; qi < q.length; qi++) {
-    const token = q[qi];
-    let best = 0;
-    for (const c of candidate.tokens) {
-      // Length alone caps the similarity; skip pairs that cannot beat the best so far.
-      if (1 - Math.abs(token.length - c.length) / Math.max(token.length, c.length) <= best) continue;
-      const cache = memo?.[qi];
-      let s = cache?.get(c);
-      if (s === undefined) {
-        s = stringSimilarity(token, c);
-        cache?.set(c, s);
-      }
-      if (s > best) best = s;
-    }
-    sum += best;
-  }
+  for (const token of q) sum += Math.max(...candidate.tokens.map((c) => stringSimilarity(token, c)));
   const byTokens = sum / q.length;
-  const a = query.key;
-  const b = candidate.key;
-  // The whole-key similarity can only win when the lengths allow it to beat the token score.
-  if (1 - Math.abs(a.length - b.length) / Math.max(a.length, b.length) <= byTokens) return byTokens;
-  return Math.max(byTokens, stringSimilarity(a, b));
-}
-
-/**
- * One memo per query token for {@link tokenSimilarity}: scoring a query against thousands of
- * names then compares each distinct token pair once.
- * @example keyedSimilarity(nameTokensOf('Berh'), nameTokensOf('Anton Berg'), similarityMemo(1)) // => 0.75
- */
-export function similarityMemo(queryTokens: number): Map<string, number>[] {
-  return Array.from({ length: queryTokens }, () => new Map<string, number>());
+  return Math.max(byTokens, stringSimilarity(query.key, candidate.key));
 }

@@ -23,7 +23,7 @@ import {
   type MatchedBy,
   type Resolution,
 } from './name-match.js';
-import { keyedSimilarity, similarityMemo, tokenSimilarity, tokensOf } from './names.js';
+import { keyedSimilarity, tokenSimilarity, tokensOf } from './names.js';
 import { counted } from '../prose.js';
 
 // Every resolver takes the index: its type is named here too, for callers that import only the resolvers.
@@ -184,9 +184,8 @@ export function resolvePlayer(index: IdentityIndex, query: PlayerQuery): Result<
       },
     );
   }
-  const memo = similarityMemo(q.length);
   const qn = queryTokensOf(q);
-  const scored = index.players.map((e) => ({ e, s: similarityToEither(qn, e, e.known, memo) }));
+  const scored = index.players.map((e) => ({ e, s: similarityToEither(qn, e, e.known) }));
   const best = scored.reduce((m, x) => (x.s > m ? x.s : m), 0);
   if (best >= FUZZY_ACCEPT) {
     const top = narrowByHint(
@@ -223,12 +222,11 @@ export function resolveTeam(index: IdentityIndex, query: TeamQuery): Result<Reso
     return fail('invalid_request', 'one of team_name or team_id is required', { param: 'team_name' });
   const q = tokensOf(query.team_name);
   if (q.length === 0) return fail('invalid_request', 'team_name has no letters or digits', { param: 'team_name' });
-  const memo = similarityMemo(q.length);
   const qn = queryTokensOf(q);
   const found = matchByLevels(
     index.teams,
     namedEntryLevels<TeamEntry>(qn),
-    (t) => similarityToEither(qn, { tokens: t.nameTokens, key: t.key }, t.short, memo),
+    (t) => similarityToEither(qn, { tokens: t.nameTokens, key: t.key }, t.short),
     (t) => t.name,
   );
   if (found.kind === 'match') return ok({ team_id: found.entry.id, resolution: found.resolution });

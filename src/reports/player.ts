@@ -9,7 +9,7 @@ import { fail, ok, type Result } from '../errors.js';
 import { highlightOf, profileOf, sampleOf, seasonStatsOf, Highlight, PlayerProfile, SeasonStats } from './blocks.js';
 import { Compare, compareOf } from './compare.js';
 import { StyleSummary } from '../dna/clear-role.js';
-import { EntityMeta, type Resolution } from '../identity/name-match.js';
+import { EntityMeta } from '../identity/name-match.js';
 import { narrativeOf, summaryOf } from './narrative.js';
 import { PlayerRequest } from './requests.js';
 import { resolveOrFail } from './resolve.js';
@@ -41,10 +41,6 @@ export const PlayerResponse = z
   })
   .strict();
 export type PlayerResponse = z.infer<typeof PlayerResponse>;
-
-/** Metadata every player-facing response carries. */
-export const metaOf = (ctx: EngineContext, entityId: number, resolution: Resolution) =>
-  entityMetaOf(ctx, entityId, resolution);
 
 /**
  * Builds the player profile response. Unknown or ambiguous names are failures, not exceptions.
@@ -99,6 +95,6 @@ export function playerReportOfParsed(
   return ok({
     data,
     summary: summaryOf(profile, latestStats, highlight),
-    meta: metaOf(ctx, player.player_id, resolution),
+    meta: entityMetaOf(ctx, player.player_id, resolution),
   });
 }

@@ -21,7 +21,7 @@ import {
 import { StyleSummary } from '../dna/clear-role.js';
 import { EntityMeta } from '../identity/name-match.js';
 import { narrativeOf, summaryOf } from './narrative.js';
-import { metaOf } from './player.js';
+import { entityMetaOf } from '../model/schema.js';
 import { ScoutingRequest } from './requests.js';
 import { resolveOrFail } from './resolve.js';
 
@@ -106,6 +106,6 @@ export function scoutingReportOfParsed(
       highlight,
     },
     summary: summaryOf(profile, latestStats, highlight),
-    meta: metaOf(ctx, player.player_id, resolution),
+    meta: entityMetaOf(ctx, player.player_id, resolution),
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
-import { cardFactsOf, defaultTakeOf, verdictConfidenceOf, verdictLineOf } from '../../src/cards/facts.js';
+import { cardFactsOf, defaultTakeOf } from '../../src/cards/facts.js';
+import { verdictConfidenceOf, verdictLineOf } from '../../src/cards/verdict-line.js';
 import { CARD_TRIPLET } from '../../src/stats/metrics.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 

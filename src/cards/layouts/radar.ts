@@ -9,7 +9,7 @@ import type { CardFacts } from '../facts.js';
 import { h, img, type LayoutNode } from '../h.js';
 import { RADAR_SPOKES_MIN, type RadarFacts, type RadarSeries } from '../radar.js';
 import { INLINE_SVG_MARK } from '../render.js';
-import { INK, WATERMARK_HEIGHT, WATERMARK_INSET, formatInt, paletteOf, shortLabelOf, watermarkOf } from './shared.js';
+import { INK, footerOf, formatInt, paletteOf, shortLabelOf, watermarkOf } from './shared.js';
 
 /** Pixel size of the radar style (4:5 portrait). */
 export const RADAR_SIZE = { width: 1080, height: 1350 } as const;
@@ -258,20 +258,5 @@ function radarFooterOf(facts: CardFacts): LayoutNode {
   const cohortLine = first
     ? `Percentile among ${first.cohort}${first.season ? ` · ${first.season}` : ''} · 50 = median, 100 = best`
     : null;
-  return h(
-    'div',
-    {
-      position: 'absolute',
-      left: 64,
-      bottom: WATERMARK_INSET,
-      minHeight: WATERMARK_HEIGHT,
-      width: 560,
-      flexDirection: 'column',
-      justifyContent: 'center',
-      color: INK.muted,
-      fontSize: 20,
-    },
-    cohortLine && h('div', { fontWeight: 500, lineHeight: 1.3 }, cohortLine),
-    facts.attribution && h('div', { fontSize: 15, color: INK.faint, marginTop: 3, lineHeight: 1.3 }, facts.attribution),
-  );
+  return footerOf(facts, { text: cohortLine, width: 560, style: { fontWeight: 500, lineHeight: 1.3 } });
 }

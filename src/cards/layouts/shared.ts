@@ -5,7 +5,7 @@
 import { METRICS, type MetricKey } from '../../stats/metrics.js';
 import { ordinal } from '../../stats/percentiles.js';
 import type { CardFacts, CardMetric } from '../facts.js';
-import { h, type LayoutNode } from '../h.js';
+import { h, type LayoutNode, type Style } from '../h.js';
 
 /** Card background and text colours (flat fills: they rasterise several times faster than gradients, docs/design.md#cards-and-prompts). */
 export const INK = {
@@ -196,12 +196,18 @@ export function watermarkOf(facts: CardFacts): LayoutNode | null {
   );
 }
 
+/** The footer's first line, its width and its line style (see {@link footerOf}). */
+export interface FooterLead {
+  text: string | null;
+  width: number;
+  style: Style;
+}
+
 /**
- * Footer on the left: sample size, then the dataset attribution (wrapping upwards when long).
- * Leaves the bottom-right corner free for the watermark.
+ * Footer on the left: its lead line (by default the sample size), then the dataset attribution
+ * (wrapping upwards when long). Leaves the bottom-right corner free for the watermark.
  */
-export function footerOf(facts: CardFacts, color: string = INK.muted): LayoutNode {
-  const sample = `${facts.sample.appearances} app${facts.sample.appearances === 1 ? '' : 's'} · ${formatInt(facts.sample.minutes)} min${facts.sample.level === 'low' ? ' · small sample' : ''}`;
+export function footerOf(facts: CardFacts, lead: FooterLead = sampleLeadOf(facts)): LayoutNode {
   return h(
     'div',
     {
@@ -211,13 +217,19 @@ export function footerOf(facts: CardFacts, color: string = INK.muted): LayoutNod
       minHeight: WATERMARK_HEIGHT,
       flexDirection: 'column',
       justifyContent: 'center',
-      color,
+      color: INK.muted,
       fontSize: 20,
-      width: 540,
+      width: lead.width,
     },
-    h('div', { fontWeight: 500 }, sample),
+    lead.text !== null && h('div', lead.style, lead.text),
     facts.attribution && h('div', { fontSize: 15, color: INK.faint, marginTop: 3, lineHeight: 1.3 }, facts.attribution),
   );
+}
+
+function sampleLeadOf(facts: CardFacts): FooterLead {
+  const { appearances, minutes, level } = facts.sample;
+  const text = `${appearances} app${appearances === 1 ? '' : 's'} · ${formatInt(minutes)} min${level === 'low' ? ' · small sample' : ''}`;
+  return { text, width: 540, style: { fontWeight: 500 } };
 }
 
 /**
@@ -232,3 +244,34 @@ export function readableOnDark(pal: { primary: string; secondary: string }): str
 
 /** Corner radius used for panels. */
 export const RADIUS = 22;
+
+/**
+ * A small figure tile: the value over an upper-case label, on a panel with a coloured top edge
+ * (the panel's own colour when `accent` is null).
+ */
+export function figureTileOf(
+  label: string,
+  value: string,
+  accent: string | null,
+  look: { valueSize: number; radius: number },
+): LayoutNode {
+  return h(
+    'div',
+    {
+      flexDirection: 'column',
+      flexGrow: 1,
+      flexBasis: 0,
+      backgroundColor: INK.panel,
+      borderRadius: look.radius,
+      padding: '16px 20px',
+      marginRight: 12,
+      borderTop: `6px solid ${accent ?? INK.panel}`,
+    },
+    h('div', { fontSize: look.valueSize, fontWeight: 900, color: INK.text }, value),
+    h(
+      'div',
+      { fontSize: 18, color: INK.muted, marginTop: 2, textTransform: 'uppercase', letterSpacing: 1.5, fontWeight: 700 },
+      label,
+    ),
+  );
+}

@@ -4,9 +4,10 @@
  * shot), the footer with the attribution and the watermark (docs/cards.md#shot_map). A goalkeeper's
  * map shows the shots he faced, toward his goal, with the goals he conceded filled.
  */
-import type { CardFacts, CardShot, ShotsKind } from '../facts.js';
+import type { CardFacts } from '../facts.js';
+import type { CardShot, ShotsKind } from '../shots.js';
 import { h, type LayoutNode } from '../h.js';
-import { INK, RADIUS, footerOf, formatInt, paletteOf, watermarkOf } from './shared.js';
+import { INK, RADIUS, figureTileOf, footerOf, formatInt, paletteOf, watermarkOf } from './shared.js';
 
 /** shot_map pixel size (portrait, like the hd covers' 4:5). */
 export const SHOT_MAP_SIZE = { width: 1080, height: 1350 } as const;
@@ -102,27 +103,8 @@ function pitchOf(shots: readonly CardShot[] | null, kind: ShotsKind): LayoutNode
   );
 }
 
-function totalTile(label: string, value: string, accent: string): LayoutNode {
-  return h(
-    'div',
-    {
-      flexDirection: 'column',
-      flexGrow: 1,
-      flexBasis: 0,
-      backgroundColor: INK.panel,
-      borderRadius: RADIUS,
-      padding: '16px 20px',
-      marginRight: 12,
-      borderTop: `6px solid ${accent}`,
-    },
-    h('div', { fontSize: 44, fontWeight: 900, color: INK.text }, value),
-    h(
-      'div',
-      { fontSize: 18, color: INK.muted, marginTop: 2, textTransform: 'uppercase', letterSpacing: 1.5, fontWeight: 700 },
-      label,
-    ),
-  );
-}
+const totalTile = (label: string, value: string, accent: string): LayoutNode =>
+  figureTileOf(label, value, accent, { valueSize: 44, radius: RADIUS });
 
 /** The season's shot totals: from the shots themselves, so the map and the numbers always agree. */
 export function shotTotalsOf(shots: readonly CardShot[]): { shots: number; goals: number; xg: number } {

@@ -20,32 +20,14 @@ import {
   tierColorOf,
   unitOf,
   watermarkOf,
+  figureTileOf,
 } from './shared.js';
 
 /** stat_ribbon pixel size (square). */
 export const STAT_RIBBON_SIZE = { width: 1080, height: 1080 } as const;
 
-function metaTile(label: string, value: string, accent: string | null): LayoutNode {
-  return h(
-    'div',
-    {
-      flexDirection: 'column',
-      flexGrow: 1,
-      flexBasis: 0,
-      backgroundColor: INK.panel,
-      borderRadius: 18,
-      padding: '16px 20px',
-      marginRight: 12,
-      borderTop: accent ? `6px solid ${accent}` : `6px solid ${INK.panel}`,
-    },
-    h('div', { fontSize: 40, fontWeight: 900, color: INK.text }, value),
-    h(
-      'div',
-      { fontSize: 18, color: INK.muted, marginTop: 2, textTransform: 'uppercase', letterSpacing: 1.5, fontWeight: 700 },
-      label,
-    ),
-  );
-}
+const metaTile = (label: string, value: string, accent: string | null): LayoutNode =>
+  figureTileOf(label, value, accent, { valueSize: 40, radius: 18 });
 
 function ribbonColumn(
   facts: CardFacts,

@@ -4,7 +4,6 @@
  */
 import type {
   DemoStore,
-  HoldOutcome,
   IdempotencyRecord,
   IdempotencyStore,
   ImageStore,
@@ -16,15 +15,14 @@ import type {
   LedgerEntry,
   OpenHold,
   ServiceStore,
-  SettleOutcome,
-  ChargeOutcome,
   StoredResponse,
   TopupOutcome,
   UnfinishedJob,
   WalletStore,
 } from '../ports.js';
 import type { HeldCredits, LedgerOp, LedgerOutcome, OutcomeOf } from '../ledger.js';
-import { batchReads, chargeOp, consecutiveIds, decideBatch, entryIdsNeeded, holdOp, topupOp } from '../ledger.js';
+import { batchReads, consecutiveIds, decideBatch, entryIdsNeeded, topupOp } from '../ledger.js';
+import { queuedSettlements } from '../group-commit.js';
 import { newHoldOwner } from '../hold-owner.js';
 import { MemoryRateLimits } from './rate-limits.js';
 
@@ -81,8 +79,19 @@ class MemoryWallets implements WalletStore {
   /** Open holds by hold id, oldest first. */
   private readonly unsettled = new Map<number, Hold>();
 
+  readonly hold: WalletStore['hold'];
+  readonly charge: WalletStore['charge'];
+  readonly capture: WalletStore['capture'];
+  readonly release: WalletStore['release'];
+
   constructor(instanceId?: string) {
     this.owner = newHoldOwner(instanceId);
+    ({
+      hold: this.hold,
+      charge: this.charge,
+      capture: this.capture,
+      release: this.release,
+    } = queuedSettlements(async (op) => this.run(op), this.owner));
   }
 
   /** Reads what the batch needs, lets the ledger core decide, and writes its decision (atomic: no await in between). */
@@ -132,24 +141,6 @@ class MemoryWallets implements WalletStore {
   }
   async topup(walletId: string, credits: number, at: string, note: string | null = null): Promise<TopupOutcome> {
     return this.run(topupOp(walletId, credits, at, note));
-  }
-  async hold(
-    walletId: string,
-    credits: number,
-    at: string,
-    expiresAt: string,
-    note: string | null = null,
-  ): Promise<HoldOutcome> {
-    return this.run(holdOp(walletId, credits, at, expiresAt, note, this.owner));
-  }
-  async charge(walletId: string, credits: number, at: string, note: string | null = null): Promise<ChargeOutcome> {
-    return this.run(chargeOp(walletId, credits, at, note, this.owner));
-  }
-  async capture(holdId: number, at: string): Promise<SettleOutcome> {
-    return this.run({ kind: 'capture', holdId, at, note: null });
-  }
-  async release(holdId: number, at: string, note: string | null = null): Promise<SettleOutcome> {
-    return this.run({ kind: 'release', holdId, at, note });
   }
   async expireHolds(now: string): Promise<number> {
     return this.releaseAll(

@@ -1,13 +1,12 @@
 /**
  * @module Wallets and their ledger in SQLite: every change is one IMMEDIATE transaction, decided by
- * the ledger core and written with a few multi-row statements.
+ * the ledger core.
  */
 import type { SqliteDatabase } from './driver.js';
 import type { LedgerEntry, OpenHold, TopupOutcome, WalletStore } from '../ports.js';
 import type { BatchDecision, HeldCredits, LedgerOp, LedgerOutcome, LedgerState } from '../ledger.js';
 import { groupCommit, queuedSettlements } from '../group-commit.js';
 import { batchReads, consecutiveIds, decideBatch, entryIdsNeeded, topupOp } from '../ledger.js';
-import { bindSlots, chunked } from './chunked.js';
 
 /** The prepared statements of the wallet store over `db`. */
 function walletStatements(db: SqliteDatabase) {
@@ -27,26 +26,15 @@ function walletStatements(db: SqliteDatabase) {
       'SELECT * FROM (SELECT * FROM ledger WHERE wallet_id = ? ORDER BY entry_id DESC LIMIT ?) ORDER BY entry_id',
     ),
     nextEntryId: db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'ledger'"),
-    holdsIn: chunked<{ hold_id: number; wallet_id: string; amount: number }>(
-      db,
-      (n) => `SELECT hold_id, wallet_id, amount FROM holds WHERE hold_id IN (${bindSlots(n)})`,
+    openHold: db.prepare<[number], { hold_id: number; wallet_id: string; amount: number }>(
+      'SELECT hold_id, wallet_id, amount FROM holds WHERE hold_id = ?',
     ),
-    holdEntriesIn: chunked<{ entry_id: number }>(
-      db,
-      (n) => `SELECT entry_id FROM ledger WHERE kind = 'hold' AND entry_id IN (${bindSlots(n)})`,
+    isHoldEntry: db.prepare<[number], number>("SELECT 1 FROM ledger WHERE kind = 'hold' AND entry_id = ?").pluck(),
+    insertEntry: db.prepare(
+      'INSERT INTO ledger (entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ),
-    insertEntries: chunked(
-      db,
-      (n) =>
-        `INSERT INTO ledger (entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES ${bindSlots(n, 8)}`,
-      8,
-    ),
-    insertHolds: chunked(
-      db,
-      (n) => `INSERT INTO holds (hold_id, wallet_id, amount, expires_at, owner) VALUES ${bindSlots(n, 5)}`,
-      5,
-    ),
-    deleteHolds: chunked(db, (n) => `DELETE FROM holds WHERE hold_id IN (${bindSlots(n)})`),
+    insertHold: db.prepare('INSERT INTO holds (hold_id, wallet_id, amount, expires_at, owner) VALUES (?, ?, ?, ?, ?)'),
+    deleteHold: db.prepare('DELETE FROM holds WHERE hold_id = ?'),
   };
 }
 
@@ -55,13 +43,12 @@ type WalletStatements = ReturnType<typeof walletStatements>;
 /** Reads what the ledger core needs to decide `ops` (inside the batch's transaction). */
 function ledgerStateOf(st: WalletStatements, ops: LedgerOp[]): LedgerState {
   const reads = batchReads(ops);
-  const open = st.holdsIn.all(reads.holdIds);
+  const open = reads.holdIds.flatMap((id) => st.openHold.get(id) ?? []);
   const holds = new Map(
     open.map((h): [number, HeldCredits] => [h.hold_id, { wallet_id: h.wallet_id, amount: h.amount }]),
   );
   // A hold id missing from the open holds is either settled already (its ledger entry exists) or unknown.
-  const missing = reads.holdIds.filter((id) => !holds.has(id));
-  const settledBefore = new Set(st.holdEntriesIn.all(missing).map((e) => e.entry_id));
+  const settledBefore = new Set(reads.holdIds.filter((id) => !holds.has(id) && st.isHoldEntry.get(id) !== undefined));
   const balances = new Map<string, number>();
   for (const walletId of new Set([...reads.walletIds, ...open.map((h) => h.wallet_id)])) {
     const row = st.getBalance.get(walletId);
@@ -71,16 +58,12 @@ function ledgerStateOf(st: WalletStatements, ops: LedgerOp[]): LedgerState {
   return { balances, held, holds, settledBefore };
 }
 
-/** Writes what the core decided with a few multi-row statements. */
+/** Writes what the core decided. */
 function writeDecision(st: WalletStatements, decision: BatchDecision): void {
-  const entries: unknown[] = [];
   for (const e of decision.entries)
-    entries.push(e.entry_id, e.wallet_id, e.kind, e.amount, e.hold_id, e.balance_after, e.note, e.at);
-  st.insertEntries.run(entries);
-  const opened: unknown[] = [];
-  for (const h of decision.opened) opened.push(h.hold_id, h.wallet_id, h.amount, h.expires_at, h.owner);
-  st.insertHolds.run(opened);
-  st.deleteHolds.run(decision.settled);
+    st.insertEntry.run(e.entry_id, e.wallet_id, e.kind, e.amount, e.hold_id, e.balance_after, e.note, e.at);
+  for (const h of decision.opened) st.insertHold.run(h.hold_id, h.wallet_id, h.amount, h.expires_at, h.owner);
+  for (const id of decision.settled) st.deleteHold.run(id);
   for (const [walletId, balance] of decision.balances) st.setBalance.run(balance, walletId);
 }
 
@@ -92,8 +75,7 @@ export function sqliteWallets(db: SqliteDatabase, owner: string): WalletStore {
   const st = walletStatements(db);
   // Group commit: holds and settlements requested in the same event-loop turn are applied in one
   // IMMEDIATE transaction (one WAL commit for many calls). The ledger core decides the batch under
-  // the write lock, from balances and holds read at its start; it is then written with a few
-  // multi-row statements per table instead of several statements per call (bench:http).
+  // the write lock, from balances and holds read at its start.
   const applyBatch = db.transaction((ops: LedgerOp[]): LedgerOutcome[] => {
     const ids = consecutiveIds(st.nextEntryId.get()?.seq ?? 0, entryIdsNeeded(ops));
     const decision = decideBatch(ledgerStateOf(st, ops), ops, ids);
