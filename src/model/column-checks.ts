@@ -4,7 +4,7 @@
  * non-negative counts. Each column is read once as a typed array, kept for the key checks.
  */
 import { DataType, Precision, type Table, TimeUnit, type Vector } from 'apache-arrow';
-import { validityOf, valuesAs } from './arrow.js';
+import { utf8BuffersOf, validityOf, valuesAs } from './arrow.js';
 import { DatasetError } from './dataset-error.js';
 import type { ColumnKind, ColumnSpec } from './schema.js';
 
@@ -50,13 +50,43 @@ export interface ColumnData {
   valid: Uint8Array | null;
 }
 
-/** First row of a Utf8 column whose value is not in `allowed`, or -1. */
+const utf8 = new TextEncoder();
+
+/** Packs a value of at most 3 UTF-8 bytes and its length into one small integer. */
+const packed = (len: number, b0: number, b1: number, b2: number): number => (len << 24) | (b0 << 16) | (b1 << 8) | b2;
+
+/**
+ * First row of a Utf8 column whose value is not in `allowed`, or -1. Works on the raw UTF-8 bytes
+ * of each chunk, so no string is decoded (this column has 200,000 rows in the demo): values of up
+ * to 3 bytes (position codes) are packed into one integer and looked up, longer ones compared byte
+ * by byte.
+ */
 function firstOutside(vector: Vector, allowed: readonly string[], valid: Uint8Array | null): number {
-  const ok: ReadonlySet<unknown> = new Set(allowed);
-  let i = 0;
-  for (const v of vector) {
-    if ((!valid || valid[i]) && !ok.has(v)) return i;
-    i++;
+  const short = new Set<number>();
+  const long: Uint8Array[] = [];
+  for (const v of allowed) {
+    const b = utf8.encode(v);
+    if (b.length <= 3) short.add(packed(b.length, b[0] ?? 0, b[1] ?? 0, b[2] ?? 0));
+    else long.push(b);
+  }
+  const isLongAllowed = (bytes: Uint8Array, start: number, len: number): boolean =>
+    long.some((want) => want.length === len && want.every((x, j) => bytes[start + j] === x));
+  let base = 0;
+  for (const chunk of vector.data) {
+    const { offsets, bytes } = utf8BuffersOf(chunk);
+    for (let i = 0; i < chunk.length; i++) {
+      if (valid && !valid[base + i]) continue;
+      const start = offsets[i];
+      const len = offsets[i + 1] - start;
+      const ok =
+        len <= 3
+          ? short.has(
+              packed(len, len > 0 ? bytes[start] : 0, len > 1 ? bytes[start + 1] : 0, len > 2 ? bytes[start + 2] : 0),
+            )
+          : isLongAllowed(bytes, start, len);
+      if (!ok) return base + i;
+    }
+    base += chunk.length;
   }
   return -1;
 }
