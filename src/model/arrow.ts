@@ -109,9 +109,6 @@ export function utf8VectorOf(xs: readonly (string | null)[]): Vector<Utf8> {
   return makeVector(makeData({ type: new Utf8(), length: n, nullCount, nullBitmap, valueOffsets, data }));
 }
 
-/** True when `table` was built by the apache-arrow that halfspace imports. */
-export const isOwnTable = (table: Table): boolean => Object.prototype.isPrototypeOf.call(Table.prototype, table);
-
 /**
  * `table` itself when it was built by the apache-arrow that halfspace imports; else a TypeError
  * saying how to get one copy. apache-arrow does not recognise its data types across copies, so a
@@ -120,7 +117,7 @@ export const isOwnTable = (table: Table): boolean => Object.prototype.isPrototyp
  * @example ownTable(tableFromArrays({ a: Int32Array.of(1) })) === table // => true
  */
 export function ownTable(table: Table): Table {
-  if (isOwnTable(table)) return table;
+  if (Object.prototype.isPrototypeOf.call(Table.prototype, table)) return table;
   throw new TypeError(
     'this Arrow table was built by another copy of apache-arrow than the one halfspace imports; ' +
       "install one version (`npm ls apache-arrow`, `npm dedupe`) or pass the table through tableToIPC and halfspace's tableFromFile",

@@ -147,13 +147,7 @@ export function padjFactorOf(ownPossession: number | undefined): number {
 export function adjustForPossession(lines: readonly TeamLine[], possession: ReadonlyMap<number, number>): void {
   for (const l of lines) {
     const f = padjFactorOf(possession.get(l.team_id));
-    // Each pair of PADJ_COLUMNS by name: a loop over the pairs made every access a megamorphic keyed one.
-    const t = l.totals;
-    t.tackles_padj = t.tackles * f;
-    t.interceptions_padj = t.interceptions * f;
-    t.clearances_padj = t.clearances * f;
-    t.shots_blocked_padj = t.shots_blocked * f;
-    t.ball_recoveries_padj = t.ball_recoveries * f;
+    for (const [raw, padj] of PADJ_COLUMNS) l.totals[padj] = l.totals[raw] * f;
   }
 }
 

@@ -149,19 +149,11 @@ export function descendantsOf(element: XmlElement, name: string): XmlElement[] {
 }
 
 /**
- * The first descendant of `element` named `name` in document order, or undefined: what
- * `descendantsOf(element, name)[0]` is, without walking past it.
+ * The first descendant of `element` named `name` in document order, or undefined.
  * @example firstDescendantOf(xmlRootOf('<a><c><b x="1"/></c><b x="2"/></a>'), 'b')?.attributes.x // => '1'
  */
 export function firstDescendantOf(element: XmlElement, name: string): XmlElement | undefined {
-  const children = element.children;
-  for (let i = 0; i < children.length; i++) {
-    const c = children[i]!;
-    if (c.name === name) return c;
-    const inner = c.children.length > 0 ? firstDescendantOf(c, name) : undefined;
-    if (inner) return inner;
-  }
-  return undefined;
+  return descendantsOf(element, name)[0];
 }
 
 /** The first child of `element` named `name`, or undefined. */

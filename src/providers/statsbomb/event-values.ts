@@ -20,9 +20,6 @@ const WIDTH_YD = 80;
 /** Pass types that restart play: not open play, so never progressive. */
 const SET_PIECE_PASS_TYPES: ReadonlySet<string> = new Set(['Corner', 'Free Kick', 'Goal Kick', 'Throw-in', 'Kick Off']);
 
-/** The shot type of a penalty, left out of npxG. */
-export const PENALTY_SHOT_TYPE = 'Penalty';
-
 /** [x, y] as pitch fractions, or null without a usable location. */
 function fractionsOf(at: readonly number[] | null | undefined): [number, number] | null {
   if (!at || at.length < 2 || !Number.isFinite(at[0]) || !Number.isFinite(at[1])) return null;

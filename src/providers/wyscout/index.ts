@@ -1,8 +1,6 @@
 /** @module The Wyscout v2 adapter: a Wyscout competition season (public dataset or API match files) in, a halfspace dataset out. */
 export { datasetFromWyscout, wyscoutIngest, type WyscoutOptions } from './dataset.js';
-export { WYSCOUT_ATTRIBUTION, WYSCOUT_COVERAGE, type GoalDifference, type WyscoutReport } from './coverage.js';
-export { matchSummaryOf, type MatchSummary, type PlayerMatchLine } from './match-summary.js';
-export { decodeName, positionCodeOf, POSITION_RULE, seasonNameFromDates } from './mapping.js';
+export { WYSCOUT_ATTRIBUTION, WYSCOUT_COVERAGE, type WyscoutReport } from './coverage.js';
 export {
   competitionsIn,
   wyscoutIngestMany,

@@ -27,23 +27,10 @@ export function squadsOf(match: WyscoutMatch) {
  * time, then file order; and each event's period index (-1 for the shoot-out).
  */
 export function matchOrderOf(events: readonly WyscoutEvent[]): { order: number[]; periods: Int8Array } {
-  const periods = new Int8Array(events.length);
+  const periods = Int8Array.from(events, (e) => periodIndexOf(e.matchPeriod));
   const order: number[] = [];
-  let inOrder = true;
-  let lastPeriod = -1;
-  let lastSec = 0;
-  for (let i = 0; i < events.length; i++) {
-    const p = periodIndexOf(events[i].matchPeriod);
-    periods[i] = p;
-    if (p < 0) continue;
-    const sec = events[i].eventSec;
-    if (p < lastPeriod || (p === lastPeriod && sec < lastSec)) inOrder = false;
-    lastPeriod = p;
-    lastSec = sec;
-    order.push(i);
-  }
-  // Real files are nearly always in match order already: the (stable) sort would not move a thing.
-  if (!inOrder) order.sort((a, b) => periods[a] - periods[b] || events[a].eventSec - events[b].eventSec || a - b);
+  for (let i = 0; i < events.length; i++) if (periods[i] >= 0) order.push(i);
+  order.sort((a, b) => periods[a] - periods[b] || events[a].eventSec - events[b].eventSec || a - b);
   return { order, periods };
 }
 
@@ -109,21 +96,16 @@ function firstAndLastOf(
   periods: Int8Array,
   players: ReadonlySet<number>,
 ): { first: Map<number, Moment>; last: Map<number, Moment> } {
-  // Event indices while walking (no object per event), made moments once at the end.
-  const firstAt = new Map<number, number>();
-  const lastAt = new Map<number, number>();
-  if (players.size > 0)
-    for (const i of order) {
-      const id = events[i].playerId;
-      if (id === 0 || !players.has(id)) continue;
-      if (!firstAt.has(id)) firstAt.set(id, i);
-      lastAt.set(id, i);
-    }
-  const momentOf = (i: number): Moment => ({ period: periods[i], sec: events[i].eventSec });
-  return {
-    first: new Map([...firstAt].map(([id, i]) => [id, momentOf(i)])),
-    last: new Map([...lastAt].map(([id, i]) => [id, momentOf(i)])),
-  };
+  const first = new Map<number, Moment>();
+  const last = new Map<number, Moment>();
+  for (const i of order) {
+    const id = events[i].playerId;
+    if (id === 0 || !players.has(id)) continue;
+    const at = { period: periods[i], sec: events[i].eventSec };
+    if (!first.has(id)) first.set(id, at);
+    last.set(id, at);
+  }
+  return { first, last };
 }
 
 /**

@@ -122,31 +122,8 @@ function teamReferenceNotes(match: WyscoutMatch): string[] {
 /** The time of each period's last event, by period name. */
 function lastSecondOfEachPeriod(events: readonly WyscoutEvent[]): Map<string, number> {
   const last = new Map<string, number>();
-  // Events come in runs of one period: the map is touched once per run, not once per event.
-  let period: string | null = null;
-  let max = 0;
-  for (const e of events) {
-    if (e.matchPeriod !== period) {
-      if (period !== null) last.set(period, max);
-      period = e.matchPeriod;
-      max = last.get(period) ?? 0;
-    }
-    max = Math.max(max, e.eventSec);
-  }
-  if (period !== null) last.set(period, max);
+  for (const e of events) last.set(e.matchPeriod, Math.max(last.get(e.matchPeriod) ?? 0, e.eventSec));
   return last;
-}
-
-/** Notes `id` as seen, and as unknown when `isKnown` does not know it. */
-function visitPlayer(
-  id: number,
-  seen: Set<number>,
-  unknown: Set<number>,
-  isKnown: (playerId: number) => boolean,
-): void {
-  if (seen.has(id)) return;
-  seen.add(id);
-  if (!isKnown(id)) unknown.add(id);
 }
 
 /** The ids, other than 0, among `listed` and the events' players that `isKnown` does not know. */
@@ -155,17 +132,10 @@ function unknownPlayersOf(
   events: readonly WyscoutEvent[],
   isKnown: (playerId: number) => boolean,
 ): Set<number> {
-  const seen = new Set<number>([0]);
-  const unknown = new Set<number>();
-  for (const id of listed) visitPlayer(id, seen, unknown, isKnown);
-  // A player's events often come in a row: the same id is looked up once per run.
-  let last = 0;
-  for (const e of events)
-    if (e.playerId !== last) {
-      last = e.playerId;
-      visitPlayer(last, seen, unknown, isKnown);
-    }
-  return unknown;
+  const ids = new Set<number>(listed);
+  for (const e of events) ids.add(e.playerId);
+  ids.delete(0);
+  return new Set([...ids].filter((id) => !isKnown(id)));
 }
 
 /** Notes on the periods: a missing or short period, extra time, a shoot-out, a shot last. */
@@ -205,11 +175,7 @@ export function screenedMatchOf(
   if (file.badRosterEntries > 0)
     notes.push(`${file.badRosterEntries} empty or unreadable roster entries in the file's players (skipped)`);
   const sides = new Set(Object.values(match.teamsData).map((t) => t.teamId));
-  const [home, away] = sides;
-  let foreignCount = 0;
-  // Two sides: compared directly, not hashed, for each event.
-  for (const e of file.events) if (e.teamId !== home && e.teamId !== away) foreignCount++;
-  const foreign = foreignCount === 0 ? [] : file.events.filter((e) => !sides.has(e.teamId));
+  const foreign = file.events.filter((e) => !sides.has(e.teamId));
   if (foreign.length > 0)
     notes.push(
       `${foreign.length} events of team ${[...new Set(foreign.map((e) => e.teamId))].join(', ')}, neither side of the match, dropped`,

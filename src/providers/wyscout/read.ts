@@ -140,16 +140,6 @@ export interface WyscoutMatchFile {
 }
 
 /**
- * Output chunk for inflating `gz`: its stated size (the gzip trailer's last 4 bytes, the size mod
- * 2^32) plus one byte, so a file inflates into one buffer and is not copied again to join chunks;
- * a wrong or hostile trailer only changes the chunk size (64 bytes to the cap), never the result.
- */
-function inflateChunkOf(gz: Buffer): number {
-  const stated = gz.length >= 4 ? gz.readUInt32LE(gz.length - 4) : 0;
-  return Math.min(Math.max(stated + 1, 64), WYSCOUT_GZIP_MAX_BYTES);
-}
-
-/**
  * The bytes of a file: gunzipped when it starts with the gzip magic bytes (whatever its name), so
  * `.json` and `.json.gz` read the same. `file` is the name used in errors.
  */
@@ -159,10 +149,7 @@ function readBytes(path: string, file: string): Buffer {
   if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
     try {
       // Capped: a small file that inflates without end (a gzip bomb) stops at the cap.
-      return gunzipSync(bytes, {
-        maxOutputLength: WYSCOUT_GZIP_MAX_BYTES,
-        chunkSize: inflateChunkOf(bytes),
-      });
+      return gunzipSync(bytes, { maxOutputLength: WYSCOUT_GZIP_MAX_BYTES });
     } catch (e) {
       if (e instanceof Error && 'code' in e && e.code === 'ERR_BUFFER_TOO_LARGE')
         throw new DatasetError(

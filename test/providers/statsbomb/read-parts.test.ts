@@ -1,6 +1,6 @@
 /*
- * The hand-written fast paths of the StatsBomb reader for passes and carries (src/providers/
- * statsbomb/read.ts) keep what zod would keep and reject what it rejects, naming the field.
+ * The StatsBomb reader (src/providers/statsbomb/read.ts) keeps the pass and carry fields it reads
+ * and rejects a malformed one, naming the field.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
