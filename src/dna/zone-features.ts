@@ -149,6 +149,22 @@ function metric(key: MetricKey): FeatureReader {
   return { value, noise: (input) => rateNoise(value(input), input.derived.minutes[input.i]) };
 }
 
+/**
+ * The sum of some per-90 metrics of the derived row, with the Poisson noise of the summed rate; NaN
+ * when any of them is missing (the feature then scores as average).
+ */
+function metricSum(keys: readonly MetricKey[]): FeatureReader {
+  const value = ({ derived, i }: FeatureInput) => keys.reduce((sum, key) => sum + derived.values[key][i], 0);
+  return { value, noise: (input) => rateNoise(value(input), input.derived.minutes[input.i]) };
+}
+
+/**
+ * Ball-winning: possession-adjusted tackles, interceptions and ball recoveries per 90
+ * (docs/methodology/event-values.md), so a midfielder who wins the ball back has a dimension of his
+ * own, scaled for how much of the ball his team leaves to the opponent.
+ */
+const BALL_WINNING: readonly MetricKey[] = ['tackles_padj_per90', 'interceptions_padj_per90', 'ball_recovery_padj_per90'];
+
 /** Touch zones on the two wings (the outer lanes of every band). */
 const WING_ZONES = Array.from({ length: TOUCH_BANDS }, (_, band) => [
   band * TOUCH_LANES,
@@ -158,10 +174,10 @@ const WING_ZONES = Array.from({ length: TOUCH_BANDS }, (_, band) => [
 /**
  * The 16 features of DNA v2 (docs/methodology/dna.md#dna-v2), in vector order: where he acts
  * (how far up, which flank, how much on the wings), what kind of action he chooses (duels
- * against passes, duel kinds, pass kinds, clearances; his pass direction and length) and how
- * often he defends, shoots, dribbles and adds threat. Chosen by forward selection on split-half
- * self-retrieval of the four Wyscout leagues; each league's number with the features chosen on
- * the other three is in the docs. The same for every position group, so vectors of different
+ * against passes, duel kinds, pass kinds; his pass direction and length) and how often he
+ * defends, wins the ball back, shoots, dribbles and adds threat. Chosen by forward selection on
+ * split-half self-retrieval of the four Wyscout leagues, with the ball-winning dimension in the
+ * place of a clearance share that repeated what the aerial features say (docs/methodology/dna.md#dna-v2). The same for every position group, so vectors of different
  * groups are comparable.
  */
 export const ZONE_FEATURES: readonly ZoneFeature[] = [
@@ -177,7 +193,7 @@ export const ZONE_FEATURES: readonly ZoneFeature[] = [
   { name: 'pass_head_share', weight: 1, ...actionShare(['pass_head'], PASS_KINDS) },
   { name: 'pass_high_share', weight: 1, ...actionShare(['pass_high'], PASS_KINDS) },
   { name: 'shots_per90', weight: 1, ...metric('shots_per90') },
-  { name: 'clearance_share', weight: 1, ...actionShare(['clearance'], [...DUEL_KINDS, 'clearance']) },
+  { name: 'ball_winning_padj_per90', weight: 1, ...metricSum(BALL_WINNING) },
   { name: 'dribbles_per90', weight: 1, ...metric('dribbles_per90') },
   { name: 'xt_per90', weight: 1, ...metric('xt_per90') },
   { name: 'pass_smart_share', weight: 1, ...actionShare(['pass_smart'], PASS_KINDS) },
