@@ -163,7 +163,11 @@ function metricSum(keys: readonly MetricKey[]): FeatureReader {
  * (docs/methodology/event-values.md), so a midfielder who wins the ball back has a dimension of his
  * own, scaled for how much of the ball his team leaves to the opponent.
  */
-const BALL_WINNING: readonly MetricKey[] = ['tackles_padj_per90', 'interceptions_padj_per90', 'ball_recovery_padj_per90'];
+const BALL_WINNING: readonly MetricKey[] = [
+  'tackles_padj_per90',
+  'interceptions_padj_per90',
+  'ball_recovery_padj_per90',
+];
 
 /** Touch zones on the two wings (the outer lanes of every band). */
 const WING_ZONES = Array.from({ length: TOUCH_BANDS }, (_, band) => [
