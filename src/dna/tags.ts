@@ -27,31 +27,6 @@ import {
   type TraitTag,
 } from './tag-rules.js';
 
-export {
-  type AbsoluteTraitTag,
-  type Condition,
-  ROLE_LEAN_SLACK,
-  ROLE_P_ABOVE,
-  ROLE_P_DEFINING,
-  ROLE_P_HIGH,
-  ROLE_P_LOW,
-  ROLE_P_MEDIAN,
-  ROLE_RELATIVE_TRAITS,
-  ROLE_RULES,
-  ROLE_TAGS,
-  type RoleTag,
-  type StyleTag,
-  type TagInput,
-  type TagRule,
-  TRAIT_LEAGUE_P,
-  TRAIT_P,
-  TRAIT_PAIR_P,
-  TRAIT_RULES,
-  TRAIT_TAGS,
-  type TraitTag,
-  UNTAGGED_METRICS,
-} from './tag-rules.js';
-
 /** Why a tag was given: one condition, with the player's role-cohort percentile and value. */
 export interface Evidence {
   /** The metric actually read: the rule's metric, or its stand-in when the row lacks it. */
