@@ -160,15 +160,7 @@ export function styleTagsOf(
   row: number,
   location: RowLocation | null = null,
 ): StyleTags | null {
-  return dna.hasVector[row] ? styleTagsOfRow(derived, row, location) : null;
-}
-
-/**
- * {@link styleTagsOf} of a row known to have a DNA vector: the rules read only its role-cohort
- * percentiles, so a caller that already knows the row has a vector needs no DNA matrix.
- * @example styleTagsOfRow(derived, row).primary // => 'Poacher'
- */
-export function styleTagsOfRow(derived: DerivedSeasons, row: number, location: RowLocation | null = null): StyleTags {
+  if (!dna.hasVector[row]) return null;
   const playerRole = ROLES[derived.role[row]];
   type Pick = { rule: TagRule<RoleTag>; evidence: Evidence[]; fit: number; met: boolean };
   const pickOf = (rules: readonly TagRule<RoleTag>[], tier: (typeof ROLE_TIERS)[number]): Pick | null => {
