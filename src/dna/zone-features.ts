@@ -3,6 +3,7 @@
  * counts and his derived row, with the sampling noise behind it.
  */
 import {
+  ACTION_COLUMNS,
   type ActionColumn,
   actionIndexOf,
   type SumColumn,
@@ -118,21 +119,9 @@ const passLength: FeatureReader = {
   noise: (input) => PASS_LENGTH_SD_METRES ** 2 / Math.max(1, totalOf(passBins, input)),
 };
 
-const PASS_KINDS: readonly ActionColumn[] = [
-  'pass_simple',
-  'pass_high',
-  'pass_head',
-  'pass_smart',
-  'pass_launch',
-  'pass_cross',
-  'pass_hand',
-];
-const DUEL_KINDS: readonly ActionColumn[] = [
-  'duel_air',
-  'duel_ground_attacking',
-  'duel_ground_defending',
-  'duel_loose_ball',
-];
+/** The pass kinds and duel kinds among the action counts, in column order. */
+const PASS_KINDS = ACTION_COLUMNS.filter((c) => c.startsWith('pass_') && c !== 'pass_length_sum');
+const DUEL_KINDS = ACTION_COLUMNS.filter((c) => c.startsWith('duel_'));
 
 /** Poisson noise of a rate per 90 minutes: rate × 90 / minutes, at least half an event's worth. */
 const rateNoise = (rate: number, minutes: number): number => (Math.max(rate, 45 / minutes) * 90) / minutes;
