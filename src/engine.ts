@@ -27,10 +27,10 @@ import { deriveSeasons } from './stats/derive.js';
 import { PlayerRows } from './stats/player-rows.js';
 import { lastPlayedOf } from './stats/last-played.js';
 import type { DerivedSeasons } from './stats/derived.js';
-import { DnaStrata, type DnaVectors } from './dna/vectors.js';
+import { dnaVectorsOf, type DnaVectors } from './dna/vectors.js';
 import { datasetDnaOf } from './dna/zone-vectors.js';
 import { shownStyleOf } from './dna/clear-role.js';
-import { styleTagsOfRow } from './dna/tags.js';
+import { styleTagsOf } from './dna/tags.js';
 import { rowLocationOf, type RowLocation } from './dna/row-location.js';
 import { pricierTwinOf } from './dna/anchor.js';
 import type { Result } from './errors.js';
@@ -63,7 +63,7 @@ export class Engine implements EngineContext {
   /** Built on first use: a question that needs no DNA never pays for it. */
   private dnaVectors: DnaVectors | undefined;
   /** The stats-only vectors, one group × season at a time: a style tag needs only its row's. */
-  private dnaStrataCache: DnaStrata | undefined;
+  private statsDnaCache: DnaVectors | undefined;
   /** DNA z-scores pool a group's rows across leagues by season name (docs/methodology/dna.md#vectors). */
   private readonly seasonKeyOf = (id: number): string | number => this.seasonById(id)?.name ?? id;
   private readonly clock: () => Date;
@@ -153,14 +153,15 @@ export class Engine implements EngineContext {
       this.derived,
       this.dataset.tables.player_zones,
       { seasonKeyOf: this.seasonKeyOf },
-      this.dnaStrata.all(),
+      this.statsDna,
     );
     return this.dnaVectors;
   }
 
-  private get dnaStrata(): DnaStrata {
-    this.dnaStrataCache ??= new DnaStrata(this.derived, { seasonKeyOf: this.seasonKeyOf });
-    return this.dnaStrataCache;
+  /** The stats-only DNA vectors, which style tags read, built on first use. */
+  private get statsDna(): DnaVectors {
+    this.statsDnaCache ??= dnaVectorsOf(this.derived, { seasonKeyOf: this.seasonKeyOf });
+    return this.statsDnaCache;
   }
 
   /** All players, in table order (read whole on first use). */
@@ -238,9 +239,7 @@ export class Engine implements EngineContext {
   styleOf(row: number): StyleSummary | null {
     let tags = this.styles[row];
     if (tags === undefined)
-      this.styles[row] = tags = this.dnaStrata.hasVector(row)
-        ? shownStyleOf(styleTagsOfRow(this.derived, row, this.rowLocation))
-        : null;
+      this.styles[row] = tags = shownStyleOf(styleTagsOf(this.statsDna, this.derived, row, this.rowLocation));
     return tags;
   }
 

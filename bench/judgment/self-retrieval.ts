@@ -61,6 +61,8 @@ export interface HalvesRetrieval {
 /** One half's pool: player id → unit vector, for each method. */
 interface Pool {
   ids: number[];
+  /** Position group (index into POSITION_GROUPS) of each pool row. */
+  groups: number[];
   vectors: Record<'dnaV2' | 'dnaV1' | 'baseline', Float64Array[]>;
 }
 
@@ -84,6 +86,7 @@ export function poolOf(dataset: Dataset): Pool {
     ok ? Float64Array.from(m.subarray(i * dims, (i + 1) * dims)) : new Float64Array(dims);
   return {
     ids: rows.map((i) => derived.player_id[i]),
+    groups: rows.map((i) => derived.group[i]),
     vectors: {
       dnaV2: rows.map((i) => (v2 ? unit(v2.matrix, v2.dims, i, v2.hasVector[i] === 1) : new Float64Array(1))),
       dnaV1: rows.map((i) => unit(v1.matrix, v1.dims, i, v1.hasVector[i] === 1)),
@@ -164,6 +167,36 @@ export function retrievalOfHalves(first: Dataset, second: Dataset): HalvesRetrie
     dnaV1: score('dnaV1'),
     baseline: score('baseline'),
   };
+}
+
+/** DNA v2 cosines of the first half's players with the second half's pool (docs/methodology/dna.md#reading-a-score). */
+export interface SplitHalfCosines {
+  /** Each player in both pools with himself in the other half. */
+  same: number[];
+  /** Each player in both pools with every other player of his position group in the other half. */
+  others: number[];
+}
+
+/**
+ * The split-half cosines the similarity bands are read from: a player's two halves are the nearest
+ * thing to a twin the data has, every other player of his group is the rest.
+ */
+export function splitHalfCosinesOf(first: Dataset, second: Dataset): SplitHalfCosines {
+  const a = poolOf(first);
+  const b = poolOf(second);
+  const indexInB = new Map(b.ids.map((id, j) => [id, j]));
+  const same: number[] = [];
+  const others: number[] = [];
+  a.ids.forEach((id, i) => {
+    const self = indexInB.get(id);
+    if (self === undefined) return;
+    const q = a.vectors.dnaV2[i];
+    same.push(dot(q, b.vectors.dnaV2[self]));
+    b.vectors.dnaV2.forEach((v, j) => {
+      if (j !== self && b.groups[j] === a.groups[i]) others.push(dot(q, v));
+    });
+  });
+  return { same, others };
 }
 
 /** The two halves of a competition's rounds (1…⌊R/2⌋, ⌊R/2⌋+1…R), from its match file's gameweeks. */

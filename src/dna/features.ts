@@ -3,7 +3,7 @@
  * vector, where each sits in the vector and how much it weighs (docs/design.md#dna-and-similarity,
  * docs/methodology/dna.md#features).
  */
-import { POSITION_GROUPS, type PositionGroup } from '../model/schema.js';
+import type { PositionGroup } from '../model/schema.js';
 import type { MetricKey } from '../stats/metrics.js';
 
 /** One style feature: a metric and its weight in the DNA vector. */
@@ -115,12 +115,4 @@ export const NOT_STYLE_FEATURES = {
  */
 export function featureSlotOf(group: PositionGroup, metric: MetricKey): number {
   return STYLE_FEATURES[group].findIndex((f) => f.metric === metric);
-}
-
-/**
- * Style features of a group by its index in POSITION_GROUPS (the `group` column of DerivedSeasons).
- * @example featuresOfGroupIndex(3)[0].metric // => 'goals_per90'
- */
-export function featuresOfGroupIndex(groupIndex: number): readonly StyleFeature[] {
-  return STYLE_FEATURES[POSITION_GROUPS[groupIndex]];
 }

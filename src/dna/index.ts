@@ -13,9 +13,8 @@ export {
   type DnaVectors,
   type DnaVectorOptions,
 } from './vectors.js';
+export { styleTagsOf, tagNamesOf, type StyleTags, type TagResult, type Evidence } from './tags.js';
 export {
-  styleTagsOf,
-  tagNamesOf,
   ROLE_TAGS,
   TRAIT_TAGS,
   ROLE_RULES,
@@ -25,15 +24,12 @@ export {
   ROLE_P_MEDIAN,
   TRAIT_P,
   TRAIT_PAIR_P,
-  type StyleTags,
   type StyleTag,
   type RoleTag,
   type TraitTag,
-  type TagResult,
-  type Evidence,
   type TagRule,
   type Condition,
-} from './tags.js';
+} from './tag-rules.js';
 export {
   searchTopK,
   KERNEL_SCORE_SLACK,

@@ -103,29 +103,18 @@ function scoresBody(): number[] {
   return [...uleb(body.length), ...body];
 }
 
+/** `\0asm`, then binary format version 1. */
+const MAGIC_AND_VERSION = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+
 /** The kernel module's bytes: imports a shared memory `env.memory`, exports `scores`. */
-export function kernelBytes(): Uint8Array {
+function kernelBytes(): Uint8Array {
   const type = section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32]]), 0]]));
   // Shared memory (flag 3: shared + maximum), 1 page minimum, 65,536 pages (4 GiB) maximum.
   const imports = section(2, vec([[...str('env'), ...str('memory'), 0x02, 0x03, ...uleb(1), ...uleb(65536)]]));
   const functions = section(3, vec([[0]]));
   const exports = section(7, vec([[...str('scores'), 0x00, 0]]));
   const code = section(10, vec([scoresBody()]));
-  return Uint8Array.from([
-    0x00,
-    0x61,
-    0x73,
-    0x6d,
-    0x01,
-    0x00,
-    0x00,
-    0x00,
-    ...type,
-    ...imports,
-    ...functions,
-    ...exports,
-    ...code,
-  ]);
+  return Uint8Array.from([...MAGIC_AND_VERSION, ...type, ...imports, ...functions, ...exports, ...code]);
 }
 
 /** The kernel's exported function (pointers are byte offsets into the memory). */
@@ -149,7 +138,7 @@ const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 let compiled: object | null = null;
 
 /** The compiled kernel module (compiled once per thread, synchronously). */
-export function kernelModule(): object {
+function kernelModule(): object {
   if (compiled === null) compiled = new wasm.Module(kernelBytes());
   return compiled;
 }

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import type { EngineContext, PlayerRow } from '../context.js';
-import { POSITION_GROUPS, positionGroupOf, type PositionGroup } from '../model/schema.js';
+import { POSITION_GROUPS, positionGroupOf } from '../model/schema.js';
 import { positionCodeOf } from '../model/positions.js';
 import { FEE_TIERS, feeTierOf, feeTierRank } from '../stats/fee-tier.js';
 import { DNA_DIMS } from './features.js';
@@ -118,6 +118,3 @@ export function dnaPlayerBlockOf(ctx: EngineContext, player: PlayerRow): DnaPlay
     fee_tier: feeTierOf(player.market_value_eur),
   };
 }
-
-/** Position group name of a derived row. */
-export const groupOfRow = (ctx: EngineContext, row: number): PositionGroup => POSITION_GROUPS[ctx.derived.group[row]];

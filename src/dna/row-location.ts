@@ -6,6 +6,7 @@
  */
 import type { Table } from 'apache-arrow';
 import { ZONE_COLUMNS } from '../model/location-profile.js';
+import { recordOf } from '../model/record-of.js';
 import type { DerivedSeasons } from '../stats/derived.js';
 import { zoneCountsByRowOf } from './zone-counts.js';
 import { ZONE_FEATURES } from './zone-features.js';
@@ -34,17 +35,14 @@ export function rowLocationOf(derived: DerivedSeasons, zonesTable: Table | undef
   const zones = zoneCountsByRowOf(zonesTable, derived);
   if (!zones) return null;
   const Z = ZONE_COLUMNS.length;
-  const values = new Map<LocationKey, Float64Array>();
-  for (const key of LOCATION_KEYS) {
+  const columns = recordOf(LOCATION_KEYS, (key) => {
     const feature = ZONE_FEATURES.find((f) => f.name === FEATURE_OF[key]);
     if (!feature) throw new RangeError(`no DNA v2 feature ${FEATURE_OF[key]}`);
     const column = new Float64Array(derived.n).fill(Number.NaN);
     for (let i = 0; i < derived.n; i++)
       if (zones.has[i]) column[i] = feature.value({ counts: zones.counts, base: i * Z, derived, i });
-    values.set(key, column);
-  }
-  // Every location key was filled above.
-  const columnOf = (key: LocationKey): Float64Array => values.get(key)!;
+    return column;
+  });
   const cohorts = new Map<string, Float64Array>();
   const cohortOf = (key: LocationKey, row: number): Float64Array => {
     const id = `${key}|${derived.league_id[row]}|${derived.season_id[row]}|${derived.role[row]}`;
@@ -54,7 +52,7 @@ export function rowLocationOf(derived: DerivedSeasons, zonesTable: Table | undef
     for (let i = 0; i < derived.n; i++) {
       if (!derived.inCohort[i] || derived.role[i] !== derived.role[row]) continue;
       if (derived.league_id[i] !== derived.league_id[row] || derived.season_id[i] !== derived.season_id[row]) continue;
-      const x = columnOf(key)[i];
+      const x = columns[key][i];
       if (!Number.isNaN(x)) xs.push(x);
     }
     sorted = Float64Array.from(xs).sort();
@@ -62,9 +60,9 @@ export function rowLocationOf(derived: DerivedSeasons, zonesTable: Table | undef
     return sorted;
   };
   return {
-    valueAt: (key, row) => columnOf(key)[row],
+    valueAt: (key, row) => columns[key][row],
     percentileAt: (key, row) => {
-      const x = columnOf(key)[row];
+      const x = columns[key][row];
       const sorted = cohortOf(key, row);
       if (Number.isNaN(x) || sorted.length === 0) return Number.NaN;
       let below = 0;

@@ -2,7 +2,7 @@
  * Exact top-k cosine search over a similarity index (similarity-index.ts; docs/design.md#dna-and-similarity,
  * docs/methodology/dna.md#search): a SIMD integer first pass scores the filtered group's slice
  * from the int8 copy, and every candidate whose score could still reach the top k (a proven
- * quantisation bound) is re-scored exactly from the float32 vector and kept in a bounded heap.
+ * quantisation bound) is re-scored exactly from the float32 vector and kept in a bounded, sorted list.
  * The result equals a brute-force exact float scan, ties broken by player_id.
  */
 import { POSITION_GROUPS, type PositionGroup } from '../model/schema.js';
@@ -93,7 +93,7 @@ function quantisedQueryBound(index: SimilarityIndex, q: Float32Array): number {
   return (0.5 * q16AbsSum + 0.5 * index.q8AbsSumMax + 4) / (Q16_SCALE * Q8_SCALE) + KERNEL_SCORE_SLACK;
 }
 
-/** A bounded heap of the k best (score, slot) pairs; the root is the worst (lowest score, then highest player_id). */
+/** The k best (score, slot) pairs so far, best first (higher score, then lower player_id). */
 interface TopK {
   k: number;
   size: number;
@@ -102,39 +102,15 @@ interface TopK {
   pid: Int32Array;
 }
 
-/** Adds a candidate to a heap that is not full yet (sift up). */
-function pushTopK(h: TopK, score: number, slot: number, id: number): void {
+/** Inserts a candidate in order, dropping the worst of a full list; one no better than that worst is ignored. */
+function offerTopK(h: TopK, score: number, slot: number, id: number): void {
   const { score: hs, slot: hslot, pid } = h;
-  let i = h.size++;
-  while (i > 0) {
-    const parent = (i - 1) >> 1;
-    const ps = hs[parent];
-    if (ps < score || (ps === score && pid[hslot[parent]] > id)) break;
-    hs[i] = ps;
-    hslot[i] = hslot[parent];
-    i = parent;
-  }
-  hs[i] = score;
-  hslot[i] = slot;
-}
-
-/** Replaces the root of a full heap when the candidate beats it (sift down). */
-function replaceTopK(h: TopK, score: number, slot: number, id: number): void {
-  const { k, score: hs, slot: hslot, pid } = h;
-  const rs = hs[0];
-  if (score < rs || (score === rs && id > pid[hslot[0]])) return;
-  let i = 0;
-  for (;;) {
-    const l = 2 * i + 1;
-    if (l >= k) break;
-    const r = l + 1;
-    let w = l;
-    if (r < k && (hs[r] < hs[l] || (hs[r] === hs[l] && pid[hslot[r]] > pid[hslot[l]]))) w = r;
-    const ws = hs[w];
-    if (ws > score || (ws === score && pid[hslot[w]] < id)) break;
-    hs[i] = ws;
-    hslot[i] = hslot[w];
-    i = w;
+  const ahead = (j: number) => hs[j] > score || (hs[j] === score && pid[hslot[j]] < id);
+  if (h.size === h.k && ahead(h.k - 1)) return;
+  let i = h.size < h.k ? h.size++ : h.k - 1;
+  for (; i > 0 && !ahead(i - 1); i--) {
+    hs[i] = hs[i - 1];
+    hslot[i] = hslot[i - 1];
   }
   hs[i] = score;
   hslot[i] = slot;
@@ -161,7 +137,7 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
   const q = loadQuery(index, query);
   const f = query.filters ?? {};
   const { start, end } = slotRangeOf(index, f);
-  const heap: TopK = { k, size: 0, score: new Float64Array(k), slot: new Int32Array(k), pid: index.player_id };
+  const top: TopK = { k, size: 0, score: new Float64Array(k), slot: new Int32Array(k), pid: index.player_id };
   if (end <= start) return [];
   const scale = Q16_SCALE * Q8_SCALE;
   const bound = quantisedQueryBound(index, q);
@@ -191,15 +167,14 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
     if (hasSeason && season[slot] !== wantSeason) continue;
     if (hasLeague && league[slot] !== wantLeague) continue;
     const score = exactScore(vectors, slot * KERNEL_DIMS, q);
-    if (heap.size < k) pushTopK(heap, score, slot, id);
-    else replaceTopK(heap, score, slot, id);
-    // Integer scores below this cannot reach the heap's worst exact score.
-    if (heap.size === k) threshold = Math.max(-0x80000000, Math.ceil((heap.score[0] - bound) * scale)) | 0;
+    offerTopK(top, score, slot, id);
+    // Integer scores below this cannot reach the worst exact score kept.
+    if (top.size === k) threshold = Math.max(-0x80000000, Math.ceil((top.score[k - 1] - bound) * scale)) | 0;
   }
   const hits: SearchHit[] = [];
-  for (let i = 0; i < heap.size; i++) {
-    const slot = heap.slot[i];
-    hits.push({ slot, row: index.row[slot], player_id: pid[slot], score: heap.score[i] });
+  for (let i = 0; i < top.size; i++) {
+    const slot = top.slot[i];
+    hits.push({ slot, row: index.row[slot], player_id: pid[slot], score: top.score[i] });
   }
   hits.sort((a, b) => b.score - a.score || a.player_id - b.player_id);
   return hits;

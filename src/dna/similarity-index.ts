@@ -14,7 +14,6 @@ import {
   Q8_SCALE,
   sharedMemoryOf,
   type ScoresFn,
-  type WasmMemory,
 } from './kernel.js';
 
 /** Columns an index is built from; one entry per vector. */
@@ -44,8 +43,6 @@ export interface IndexColumns {
 export interface SimilarityIndex {
   /** Number of vectors. */
   count: number;
-  /** Always 16: vectors are stored zero-padded. */
-  dims: number;
   /** count × 16 unit vectors (all-zero for a zero input), a view into `memory`. */
   vectors: Float32Array;
   player_id: Int32Array;
@@ -60,16 +57,11 @@ export interface SimilarityIndex {
   groupStart: Int32Array;
   /** Player id → slot map, built on first use by {@link slotOfPlayer}. */
   slotMap: Map<number, number> | null;
-  /** count × 16 int8 copies: round(127 × component). */
-  q8: Int8Array;
   /** Largest Σ_d |q8[d]| over all vectors (for the quantisation bound). */
   q8AbsSumMax: number;
-  memory: WasmMemory;
   scores: ScoresFn;
-  /** Byte offsets in `memory`. */
-  queryPtr: number;
+  /** Byte offsets in the kernel's shared memory. */
   query16Ptr: number;
-  vectorsPtr: number;
   q8Ptr: number;
   scoresPtr: number;
   scoreView: Int32Array;
@@ -179,18 +171,13 @@ export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
   const q8AbsSumMax = copyVectors(columns, order, vectors, q8);
   return {
     count,
-    dims: KERNEL_DIMS,
     vectors,
     ...slotColumnsOf(columns, order),
     groupStart,
     slotMap: null,
-    q8,
     q8AbsSumMax,
-    memory,
     scores: kernelOver(memory),
-    queryPtr,
     query16Ptr,
-    vectorsPtr,
     q8Ptr,
     scoresPtr,
     scoreView: new Int32Array(memory.buffer, scoresPtr, count),

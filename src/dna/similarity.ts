@@ -16,16 +16,17 @@ export const STRONG_OVERLAP_MIN = 0.75;
 /** Lowest similarity read as "partial" (docs/methodology/dna.md#reading-a-score). */
 export const PARTIAL_MIN = 0.65;
 /**
- * Band floors of DNA v2 (`zones`) similarities, read off the distribution of nearest-neighbour
- * cosines among regulars (docs/methodology/dna.md#reading-a-score): location and share features put
- * most players of a group close together, so the stats-only floors would call nearly every top ten
- * "very similar".
+ * Band floors of DNA v2 (`zones`) similarities, read off the split-half cosines of a player with
+ * himself and with the other players of his group (docs/methodology/dna.md#reading-a-score): "very
+ * similar" is where a pair is at least as likely to be one player's two halves as two players.
+ * Location and share features put most players of a group close together, so the stats-only floors
+ * would call nearly every top ten "very similar".
  */
-export const ZONE_VERY_SIMILAR_MIN = 0.96;
+export const ZONE_VERY_SIMILAR_MIN = 0.95;
 /** Lowest DNA v2 similarity read as "strong overlap" (docs/methodology/dna.md#reading-a-score). */
 export const ZONE_STRONG_OVERLAP_MIN = 0.88;
 /** Lowest DNA v2 similarity read as "partial" (docs/methodology/dna.md#reading-a-score). */
-export const ZONE_PARTIAL_MIN = 0.73;
+export const ZONE_PARTIAL_MIN = 0.72;
 
 /** The band floors of each kind of search vector (vectors.ts `search.method`). */
 export const SIMILARITY_BANDS = {
@@ -61,7 +62,7 @@ export function matchOf(similarity: number): number {
  * Band label of a similarity of search vectors of kind `method`, read on the value as shown to two
  * decimals (= `match` / 100), so two scores that both read 0.65 never get different labels. Stats-only
  * DNA: ≥ 0.85 very similar, ≥ 0.75 strong overlap, ≥ 0.65 partial, else different; DNA v2 (`zones`):
- * ≥ 0.96, ≥ 0.88, ≥ 0.73.
+ * ≥ 0.95, ≥ 0.88, ≥ 0.72.
  * @example bandOf(0.75) // => 'strong overlap'
  * @example bandOf(0.6499) // => 'partial' (shown as 0.65)
  * @example bandOf(0.6449) // => 'different' (shown as 0.64)
@@ -70,7 +71,7 @@ export function matchOf(similarity: number): number {
 export function bandOf(similarity: number, method: DnaVectors['search']['method'] = 'stats'): SimilarityBand {
   const shown = matchOf(similarity);
   const floors = SIMILARITY_BANDS[method];
-  // Floors are compared in whole points, as shown: 0.73 × 100 is 72.99999… in floating point.
+  // Floors are compared in whole points, as shown: a floor × 100 can fall just under the whole point in floating point.
   if (shown >= Math.round(floors.very_similar * 100)) return 'very similar';
   if (shown >= Math.round(floors.strong_overlap * 100)) return 'strong overlap';
   if (shown >= Math.round(floors.partial * 100)) return 'partial';

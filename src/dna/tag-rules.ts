@@ -78,26 +78,15 @@ export interface TagRule<T extends StyleTag = StyleTag> {
 }
 
 // The helpers keep each condition's metric literal, so the compiler knows which metrics tags read.
-const atLeast = <M extends TagInput, S extends MetricKey = never>(
-  metric: M,
-  threshold: number,
-  standIn?: S,
-): { metric: M; op: '>='; threshold: number; standIn: NoInfer<S> | undefined } => ({
-  metric,
-  op: '>=',
-  threshold,
-  standIn,
-});
-const atMost = <M extends TagInput, S extends MetricKey = never>(
-  metric: M,
-  threshold: number,
-  standIn?: S,
-): { metric: M; op: '<='; threshold: number; standIn: NoInfer<S> | undefined } => ({
-  metric,
-  op: '<=',
-  threshold,
-  standIn,
-});
+const conditionOf =
+  <O extends '>=' | '<='>(op: O) =>
+  <M extends TagInput, S extends MetricKey = never>(
+    metric: M,
+    threshold: number,
+    standIn?: S,
+  ): { metric: M; op: O; threshold: number; standIn: NoInfer<S> | undefined } => ({ metric, op, threshold, standIn });
+const atLeast = conditionOf('>=');
+const atMost = conditionOf('<=');
 const role = <C extends readonly Condition[]>(tag: RoleTag, ...conditions: C) => ({
   tag,
   kind: 'role' as const,

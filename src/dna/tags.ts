@@ -27,31 +27,6 @@ import {
   type TraitTag,
 } from './tag-rules.js';
 
-export {
-  type AbsoluteTraitTag,
-  type Condition,
-  ROLE_LEAN_SLACK,
-  ROLE_P_ABOVE,
-  ROLE_P_DEFINING,
-  ROLE_P_HIGH,
-  ROLE_P_LOW,
-  ROLE_P_MEDIAN,
-  ROLE_RELATIVE_TRAITS,
-  ROLE_RULES,
-  ROLE_TAGS,
-  type RoleTag,
-  type StyleTag,
-  type TagInput,
-  type TagRule,
-  TRAIT_LEAGUE_P,
-  TRAIT_P,
-  TRAIT_PAIR_P,
-  TRAIT_RULES,
-  TRAIT_TAGS,
-  type TraitTag,
-  UNTAGGED_METRICS,
-} from './tag-rules.js';
-
 /** Why a tag was given: one condition, with the player's role-cohort percentile and value. */
 export interface Evidence {
   /** The metric actually read: the rule's metric, or its stand-in when the row lacks it. */
@@ -185,15 +160,7 @@ export function styleTagsOf(
   row: number,
   location: RowLocation | null = null,
 ): StyleTags | null {
-  return dna.hasVector[row] ? styleTagsOfRow(derived, row, location) : null;
-}
-
-/**
- * {@link styleTagsOf} of a row known to have a DNA vector: the rules read only its role-cohort
- * percentiles, so a caller that already knows the row has a vector needs no DNA matrix.
- * @example styleTagsOfRow(derived, row).primary // => 'Poacher'
- */
-export function styleTagsOfRow(derived: DerivedSeasons, row: number, location: RowLocation | null = null): StyleTags {
+  if (!dna.hasVector[row]) return null;
   const playerRole = ROLES[derived.role[row]];
   type Pick = { rule: TagRule<RoleTag>; evidence: Evidence[]; fit: number; met: boolean };
   const pickOf = (rules: readonly TagRule<RoleTag>[], tier: (typeof ROLE_TIERS)[number]): Pick | null => {

@@ -5,7 +5,7 @@
  */
 import { POSITION_GROUPS } from '../model/schema.js';
 import type { DerivedSeasons } from '../stats/derived.js';
-import { DNA_DIMS, STYLE_FEATURES } from './features.js';
+import { DNA_DIMS, STYLE_FEATURES, type StyleFeature } from './features.js';
 
 /** Rows below this many minutes get no vector: their per-90 values do not exist (docs/methodology/dna.md#vectors). */
 export const VECTOR_MINUTES_MIN = 90;
@@ -69,73 +69,66 @@ export function strataOf(n: number, keyOf: (i: number) => string | number | unde
   return { of, count: ids.size };
 }
 
-const eligible = (derived: DerivedSeasons, i: number) => derived.minutes[i] >= VECTOR_MINUTES_MIN;
+/** Strata of rows: `of[i]` is row i's stratum (-1 for none), numbered 0 … count − 1. */
+export interface Strata {
+  of: Int32Array;
+  count: number;
+}
 
 /**
- * DNA vectors computed on first use: a row's vector depends on its group × season stratum alone,
- * so {@link DnaStrata.hasVector} takes the moments of its row's stratum and writes that row, and
- * {@link DnaStrata.all} every row left; both write the same arrays with the same arithmetic.
- * @example new DnaStrata(derived).hasVector(0) === dnaVectorsOf(derived).hasVector[0] > 0 // => true
+ * The rows that set each stratum's mean and spread: its `member` rows that are `regular`, or
+ * every member when a stratum has fewer than REFERENCE_ROWS_MIN regulars.
  */
-export class DnaStrata {
-  private readonly derived: DerivedSeasons;
-  /** Stratum of each row; stratum s holds `rows[start[s]]` up to `rows[start[s + 1]]`, in table order. */
-  private readonly stratumOf: Int32Array;
-  private readonly start: Int32Array;
-  private readonly rows: Int32Array;
-  private readonly moments: (Moments | undefined)[] = [];
-  private readonly written: Uint8Array;
-  private readonly vectors: DnaVectors;
-
-  constructor(derived: DerivedSeasons, options: DnaVectorOptions = {}) {
-    const { n } = derived;
-    const { of, count } = strataOf(n, groupSeasonKeyOf(derived, options.seasonKeyOf ?? ((id: number) => id)));
-    // A counting sort by stratum, so that one stratum's rows are read alone, in table order.
-    const start = new Int32Array(count + 1);
-    for (let i = 0; i < n; i++) start[of[i] + 1]++;
-    for (let s = 1; s <= count; s++) start[s] += start[s - 1];
-    const cursor = start.slice(0, count);
-    const rows = new Int32Array(n);
-    for (let i = 0; i < n; i++) rows[cursor[of[i]]++] = i;
-    this.derived = derived;
-    this.stratumOf = of;
-    this.start = start;
-    this.rows = rows;
-    this.written = new Uint8Array(n);
-    const matrix = new Float32Array(n * DNA_DIMS);
-    const hasVector = new Uint8Array(n);
-    const z = new Float32Array(n * DNA_DIMS).fill(Number.NaN);
-    this.vectors = { n, dims: DNA_DIMS, matrix, hasVector, z, search: { method: 'stats', matrix, hasVector } };
-  }
-
-  /** Whether derived row `row` has a vector. */
-  hasVector(row: number): boolean {
-    this.write(row);
-    return this.vectors.hasVector[row] === 1;
-  }
-
-  /** The vectors of every row. */
-  all(): DnaVectors {
-    for (let i = 0; i < this.derived.n; i++) this.write(i);
-    return this.vectors;
-  }
-
-  private write(i: number): void {
-    if (this.written[i] === 1) return;
-    this.written[i] = 1;
-    if (eligible(this.derived, i) && writeRowVector(this.derived, i, this.momentsOf(this.stratumOf[i]), this.vectors))
-      this.vectors.hasVector[i] = 1;
-  }
-
-  private momentsOf(s: number): Moments {
-    let moments = this.moments[s];
-    if (moments === undefined) {
-      const members = this.rows.subarray(this.start[s], this.start[s + 1]);
-      this.moments[s] = moments = referenceMomentsOf(this.derived, referenceRowsOf(this.derived, members));
-    }
-    return moments;
-  }
+export function referenceRowsOf(
+  { of, count }: Strata,
+  member: (i: number) => boolean,
+  regular: (i: number) => boolean,
+): Uint8Array {
+  const regulars = new Int32Array(count);
+  for (let i = 0; i < of.length; i++) if (member(i) && regular(i)) regulars[of[i]]++;
+  const reference = new Uint8Array(of.length);
+  for (let i = 0; i < of.length; i++)
+    if (member(i) && (regular(i) || regulars[of[i]] < REFERENCE_ROWS_MIN)) reference[i] = 1;
+  return reference;
 }
+
+/** Per stratum × feature (index `stratum × F + f`): count, mean and sum of squared deviations. */
+export interface Moments {
+  count: Float64Array;
+  mean: Float64Array;
+  m2: Float64Array;
+}
+
+/**
+ * The {@link Moments} of the non-missing `values` (n × F, row-major) of each stratum's reference
+ * rows, in two passes for stability.
+ */
+export function momentsOf(values: Float64Array, F: number, { of, count: S }: Strata, reference: Uint8Array): Moments {
+  const count = new Float64Array(S * F);
+  const mean = new Float64Array(S * F);
+  const m2 = new Float64Array(S * F);
+  for (let i = 0; i < reference.length; i++) {
+    if (!reference[i]) continue;
+    for (let f = 0; f < F; f++) {
+      const v = values[i * F + f];
+      if (Number.isNaN(v)) continue;
+      count[of[i] * F + f]++;
+      mean[of[i] * F + f] += v;
+    }
+  }
+  for (let j = 0; j < mean.length; j++) if (count[j] > 0) mean[j] /= count[j];
+  for (let i = 0; i < reference.length; i++) {
+    if (!reference[i]) continue;
+    for (let f = 0; f < F; f++) {
+      const v = values[i * F + f];
+      if (!Number.isNaN(v)) m2[of[i] * F + f] += (v - mean[of[i] * F + f]) ** 2;
+    }
+  }
+  return { count, mean, m2 };
+}
+
+/** Population standard deviation of slot `j` of {@link Moments}; 0 with fewer than 2 values. */
+export const sdOf = ({ count, m2 }: Moments, j: number): number => (count[j] >= 2 ? Math.sqrt(m2[j] / count[j]) : 0);
 
 /**
  * The stratum key of each row, group × season key, as a number: each season's key is looked up
@@ -158,75 +151,28 @@ function groupSeasonKeyOf(derived: DerivedSeasons, seasonKeyOf: (seasonId: numbe
   };
 }
 
-/** A stratum's reference population: its cohort rows, or every eligible row when it has too few. */
-function referenceRowsOf(derived: DerivedSeasons, members: Int32Array): Int32Array {
-  let cohortRows = 0;
-  for (let k = 0; k < members.length; k++)
-    if (eligible(derived, members[k]) && derived.inCohort[members[k]]) cohortRows++;
-  const pooled = cohortRows < REFERENCE_ROWS_MIN;
-  const reference = new Int32Array(members.length);
-  let m = 0;
-  for (let k = 0; k < members.length; k++) {
-    const i = members[k];
-    if (eligible(derived, i) && (derived.inCohort[i] === 1 || pooled)) reference[m++] = i;
-  }
-  return reference.subarray(0, m);
-}
-
-/** Per feature slot of one stratum: count, mean and sum of squared deviations over its reference rows. */
-interface Moments {
-  count: Float64Array;
-  mean: Float64Array;
-  m2: Float64Array;
-}
-
-/** A stratum's {@link Moments} over its reference rows (two passes, for stability). */
-function referenceMomentsOf(derived: DerivedSeasons, reference: Int32Array): Moments {
-  const count = new Float64Array(DNA_DIMS);
-  const mean = new Float64Array(DNA_DIMS);
-  const m2 = new Float64Array(DNA_DIMS);
-  if (reference.length === 0) return { count, mean, m2 };
-  const features = STYLE_FEATURES[POSITION_GROUPS[derived.group[reference[0]]]];
-  for (let s = 0; s < features.length; s++) {
-    const column = derived.values[features[s].metric];
-    for (let k = 0; k < reference.length; k++) {
-      const v = column[reference[k]];
-      if (Number.isNaN(v)) continue;
-      count[s]++;
-      mean[s] += v;
-    }
-    if (count[s] > 0) mean[s] /= count[s];
-    for (let k = 0; k < reference.length; k++) {
-      const v = column[reference[k]];
-      if (!Number.isNaN(v)) m2[s] += (v - mean[s]) ** 2;
-    }
-  }
-  return { count, mean, m2 };
-}
-
 /**
  * Writes row `i`'s z-scores and its clipped, weighted, unit-length vector; false (and a zero row)
  * when it has no known feature or its weighted z-scores are all (nearly) 0.
  */
 function writeRowVector(
-  derived: DerivedSeasons,
+  raw: Float64Array,
   i: number,
+  features: readonly StyleFeature[],
   moments: Moments,
+  base: number,
   out: { matrix: Float32Array; z: Float32Array },
 ): boolean {
-  const { count, mean, m2 } = moments;
   const { matrix, z } = out;
-  const features = STYLE_FEATURES[POSITION_GROUPS[derived.group[i]]];
   const row = i * DNA_DIMS;
   let known = 0;
   let norm2 = 0;
   for (let s = 0; s < features.length; s++) {
-    const v = derived.values[features[s].metric][i];
+    const v = raw[row + s];
     if (Number.isNaN(v)) continue;
     known++;
-    const c = count[s];
-    const sd = c >= 2 ? Math.sqrt(m2[s] / c) : 0;
-    const zs = sd > 0 ? (v - mean[s]) / sd : 0;
+    const sd = sdOf(moments, base + s);
+    const zs = sd > 0 ? (v - moments.mean[base + s]) / sd : 0;
     z[row + s] = zs;
     const w = features[s].weight * Math.max(-Z_CLIP, Math.min(Z_CLIP, zs));
     matrix[row + s] = w;
@@ -251,7 +197,25 @@ function writeRowVector(
  * @example dnaVectorsOf(derived).hasVector[0] // => 1
  */
 export function dnaVectorsOf(derived: DerivedSeasons, options: DnaVectorOptions = {}): DnaVectors {
-  return new DnaStrata(derived, options).all();
+  const { n } = derived;
+  const featuresOf = (i: number) => STYLE_FEATURES[POSITION_GROUPS[derived.group[i]]];
+  // Each row's feature values in its group's slot order; NaN where missing or unused.
+  const raw = new Float64Array(n * DNA_DIMS).fill(Number.NaN);
+  for (let i = 0; i < n; i++)
+    featuresOf(i).forEach((f, s) => {
+      raw[i * DNA_DIMS + s] = derived.values[f.metric][i];
+    });
+  const strata = strataOf(n, groupSeasonKeyOf(derived, options.seasonKeyOf ?? ((id: number) => id)));
+  const eligible = (i: number) => derived.minutes[i] >= VECTOR_MINUTES_MIN;
+  const reference = referenceRowsOf(strata, eligible, (i) => derived.inCohort[i] === 1);
+  const moments = momentsOf(raw, DNA_DIMS, strata, reference);
+  const matrix = new Float32Array(n * DNA_DIMS);
+  const hasVector = new Uint8Array(n);
+  const z = new Float32Array(n * DNA_DIMS).fill(Number.NaN);
+  for (let i = 0; i < n; i++)
+    if (eligible(i) && writeRowVector(raw, i, featuresOf(i), moments, strata.of[i] * DNA_DIMS, { matrix, z }))
+      hasVector[i] = 1;
+  return { n, dims: DNA_DIMS, matrix, hasVector, z, search: { method: 'stats', matrix, hasVector } };
 }
 
 /**

@@ -3,6 +3,7 @@
  * counts and his derived row, with the sampling noise behind it.
  */
 import {
+  ACTION_COLUMNS,
   type ActionColumn,
   actionIndexOf,
   type SumColumn,
@@ -118,21 +119,9 @@ const passLength: FeatureReader = {
   noise: (input) => PASS_LENGTH_SD_METRES ** 2 / Math.max(1, totalOf(passBins, input)),
 };
 
-const PASS_KINDS: readonly ActionColumn[] = [
-  'pass_simple',
-  'pass_high',
-  'pass_head',
-  'pass_smart',
-  'pass_launch',
-  'pass_cross',
-  'pass_hand',
-];
-const DUEL_KINDS: readonly ActionColumn[] = [
-  'duel_air',
-  'duel_ground_attacking',
-  'duel_ground_defending',
-  'duel_loose_ball',
-];
+/** The pass kinds and duel kinds among the action counts, in column order. */
+const PASS_KINDS = ACTION_COLUMNS.filter((c) => c.startsWith('pass_') && c !== 'pass_length_sum');
+const DUEL_KINDS = ACTION_COLUMNS.filter((c) => c.startsWith('duel_'));
 
 /** Poisson noise of a rate per 90 minutes: rate × 90 / minutes, at least half an event's worth. */
 const rateNoise = (rate: number, minutes: number): number => (Math.max(rate, 45 / minutes) * 90) / minutes;
@@ -149,6 +138,26 @@ function metric(key: MetricKey): FeatureReader {
   return { value, noise: (input) => rateNoise(value(input), input.derived.minutes[input.i]) };
 }
 
+/**
+ * The sum of some per-90 metrics of the derived row, with the Poisson noise of the summed rate; NaN
+ * when any of them is missing (the feature then scores as average).
+ */
+function metricSum(keys: readonly MetricKey[]): FeatureReader {
+  const value = ({ derived, i }: FeatureInput) => keys.reduce((sum, key) => sum + derived.values[key][i], 0);
+  return { value, noise: (input) => rateNoise(value(input), input.derived.minutes[input.i]) };
+}
+
+/**
+ * Ball-winning: possession-adjusted tackles, interceptions and ball recoveries per 90
+ * (docs/methodology/event-values.md), so a midfielder who wins the ball back has a dimension of his
+ * own, scaled for how much of the ball his team leaves to the opponent.
+ */
+const BALL_WINNING: readonly MetricKey[] = [
+  'tackles_padj_per90',
+  'interceptions_padj_per90',
+  'ball_recovery_padj_per90',
+];
+
 /** Touch zones on the two wings (the outer lanes of every band). */
 const WING_ZONES = Array.from({ length: TOUCH_BANDS }, (_, band) => [
   band * TOUCH_LANES,
@@ -158,11 +167,12 @@ const WING_ZONES = Array.from({ length: TOUCH_BANDS }, (_, band) => [
 /**
  * The 16 features of DNA v2 (docs/methodology/dna.md#dna-v2), in vector order: where he acts
  * (how far up, which flank, how much on the wings), what kind of action he chooses (duels
- * against passes, duel kinds, pass kinds, clearances; his pass direction and length) and how
- * often he defends, shoots, dribbles and adds threat. Chosen by forward selection on split-half
- * self-retrieval of the four Wyscout leagues; each league's number with the features chosen on
- * the other three is in the docs. The same for every position group, so vectors of different
- * groups are comparable.
+ * against passes, duel kinds, pass kinds; his pass direction and length) and how often he
+ * defends, wins the ball back, shoots, dribbles and adds threat. Chosen by forward selection on
+ * split-half self-retrieval of the four Wyscout leagues, except ball-winning, which has a slot of
+ * its own so that a ball-winner's neighbours win the ball too, where a clearance share would
+ * repeat what the aerial features say (docs/methodology/dna.md#defining-traits). The same for
+ * every position group, so vectors of different groups are comparable.
  */
 export const ZONE_FEATURES: readonly ZoneFeature[] = [
   { name: 'touch_x_mean', weight: 1, ...meanOf(touch, 'touch_sum_x') },
@@ -177,7 +187,7 @@ export const ZONE_FEATURES: readonly ZoneFeature[] = [
   { name: 'pass_head_share', weight: 1, ...actionShare(['pass_head'], PASS_KINDS) },
   { name: 'pass_high_share', weight: 1, ...actionShare(['pass_high'], PASS_KINDS) },
   { name: 'shots_per90', weight: 1, ...metric('shots_per90') },
-  { name: 'clearance_share', weight: 1, ...actionShare(['clearance'], [...DUEL_KINDS, 'clearance']) },
+  { name: 'ball_winning_padj_per90', weight: 1, ...metricSum(BALL_WINNING) },
   { name: 'dribbles_per90', weight: 1, ...metric('dribbles_per90') },
   { name: 'xt_per90', weight: 1, ...metric('xt_per90') },
   { name: 'pass_smart_share', weight: 1, ...actionShare(['pass_smart'], PASS_KINDS) },

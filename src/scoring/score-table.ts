@@ -2,7 +2,7 @@
  * Batch scoring (docs/scoring.md): every player-season of a dataset written back as one Arrow
  * table enriched with what halfspace derives at load — per-90 values, accuracy percentages,
  * cohort percentiles, cohort and sample level, rating (provider or model), age, fee tier and style
- * tags. Pure: a dataset in, a table out. Lives in `dna/` because style tags do.
+ * tags. Pure: a dataset in, a table out.
  */
 import { DataType, Float32, Int32, Table, type Vector } from 'apache-arrow';
 import { float64VectorOf, ownTable, utf8VectorOf, validityOf, vectorOf } from '../model/arrow.js';

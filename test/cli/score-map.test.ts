@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_CLEAR_ROLE } from '../../src/dna/clear-role.js';
-import { ROLE_RULES } from '../../src/dna/tags.js';
+import { ROLE_RULES } from '../../src/dna/tag-rules.js';
 import { roleOfPosition } from '../../src/stats/roles.js';
 import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
 import {

@@ -9,7 +9,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BASELINE_MULTIPLE, halvesOf, retrievalOfHalves, TOP1_TARGET } from '../../bench/judgment/self-retrieval.js';
+import {
+  BASELINE_MULTIPLE,
+  halvesOf,
+  retrievalOfHalves,
+  splitHalfCosinesOf,
+  TOP1_TARGET,
+} from '../../bench/judgment/self-retrieval.js';
+import { SIMILARITY_BANDS } from '../../src/dna/similarity.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { POSITION_GROUPS } from '../../src/model/schema.js';
 import { DNA_DIMS } from '../../src/dna/features.js';
@@ -44,6 +51,21 @@ describe.skipIf(!present)('DNA v2 split-half self-retrieval, Premier League 2017
     expect(r.dnaV2.top1).toBeGreaterThanOrEqual(BASELINE_MULTIPLE * r.baseline.top1);
     expect(r.dnaV2.top1).toBeGreaterThan(r.dnaV1.top1);
     expect(r.dnaV2.top5).toBeGreaterThan(r.baseline.top5);
+
+    // The "very similar" floor means what docs/methodology/dna.md#reading-a-score says: at it, a
+    // player's own other half is at least as likely to reach it as the number of other players of
+    // his group expected to; two points lower, no longer (so the floor is not set needlessly high).
+    const { same, others } = splitHalfCosinesOf(first, second);
+    expect(same.length).toBeGreaterThan(100);
+    const selfShare = (t: number) => same.filter((c) => c >= t).length / same.length;
+    const othersPerPlayer = (t: number) => others.filter((c) => c >= t).length / same.length;
+    const floor = SIMILARITY_BANDS.zones.very_similar;
+    expect(selfShare(floor)).toBeGreaterThanOrEqual(othersPerPlayer(floor));
+    expect(selfShare(floor - 0.02)).toBeLessThan(othersPerPlayer(floor - 0.02));
+    // Three players in four resemble their own other half at least at the "strong overlap" floor,
+    // nineteen in twenty at "partial" (each read off the four leagues' halves, rounded down).
+    expect(selfShare(SIMILARITY_BANDS.zones.strong_overlap)).toBeGreaterThanOrEqual(0.7);
+    expect(selfShare(SIMILARITY_BANDS.zones.partial)).toBeGreaterThanOrEqual(0.9);
 
     // The engine searches these vectors: its top 5 for the busiest outfield player are the
     // five highest v2 cosines in his group (brute force over the same vectors).

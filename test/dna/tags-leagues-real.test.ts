@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { NO_CLEAR_ROLE } from '../../src/dna/clear-role.js';
-import { TRAIT_LEAGUE_P, TRAIT_TAGS } from '../../src/dna/tags.js';
+import { TRAIT_LEAGUE_P, TRAIT_TAGS } from '../../src/dna/tag-rules.js';
 import { Engine } from '../../src/engine.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import type { MetricKey } from '../../src/stats/metrics.js';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NO_CLEAR_ROLE } from '../../src/dna/clear-role.js';
-import { ROLE_TAGS } from '../../src/dna/tags.js';
+import { ROLE_TAGS } from '../../src/dna/tag-rules.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 import { ROLES } from '../../src/stats/roles.js';

@@ -15,10 +15,9 @@ import {
   TRAIT_PAIR_P,
   TRAIT_RULES,
   TRAIT_TAGS,
-  styleTagsOf,
   type TagInput,
-  tagNamesOf,
-} from '../../src/dna/tags.js';
+} from '../../src/dna/tag-rules.js';
+import { styleTagsOf, tagNamesOf } from '../../src/dna/tags.js';
 import { LOCATION_KEYS, type RowLocation } from '../../src/dna/row-location.js';
 import type { DnaVectors } from '../../src/dna/vectors.js';
 import { METRIC_KEYS, type MetricKey } from '../../src/stats/metrics.js';

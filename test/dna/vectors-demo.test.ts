@@ -5,7 +5,7 @@ import { datasetFromDir } from '../../src/io/load.js';
 import { demoDatasetDir } from '../../src/io/paths.js';
 import { POSITION_GROUPS } from '../../src/model/schema.js';
 import { STYLE_FEATURES } from '../../src/dna/features.js';
-import { DnaStrata, dnaVectorsOf, VECTOR_MINUTES_MIN } from '../../src/dna/vectors.js';
+import { dnaVectorsOf, VECTOR_MINUTES_MIN } from '../../src/dna/vectors.js';
 import { deriveSeasons } from '../../src/stats/derive.js';
 
 const haveDemo = existsSync(`${demoDatasetDir()}/dataset.json`);
@@ -53,18 +53,3 @@ describe.skipIf(!haveDemo)(
     });
   },
 );
-
-describe.skipIf(!haveDemo)('DNA strata computed one at a time on the demo universe', () => {
-  it('answer each row as the whole matrix does, whatever the order the rows are asked in', { timeout: 60_000 }, () => {
-    const derived = deriveSeasons(datasetFromDir(demoDatasetDir()));
-    const whole = dnaVectorsOf(derived);
-    const lazy = new DnaStrata(derived);
-    // Every 37th row from the end backwards, so strata are first computed out of table order.
-    for (let i = derived.n - 1; i >= 0; i -= 37) expect(lazy.hasVector(i)).toBe(whole.hasVector[i] === 1);
-    expect(whole.hasVector.some((x) => x === 0)).toBe(true);
-    const all = lazy.all();
-    expect(Buffer.from(all.hasVector.buffer).equals(Buffer.from(whole.hasVector.buffer))).toBe(true);
-    expect(Buffer.from(all.matrix.buffer).equals(Buffer.from(whole.matrix.buffer))).toBe(true);
-    expect(Buffer.from(all.z.buffer).equals(Buffer.from(whole.z.buffer))).toBe(true);
-  });
-});

@@ -103,6 +103,36 @@ describe('DNA v2 vectors', () => {
     expect(Math.max(...air.filter((_, k) => k !== 3))).toBeLessThan(air[3]);
   });
 
+  it('give ball-winning its own dimension: two midfielders in the same places, one winning the ball back far more, are told apart there and nowhere else', () => {
+    // Same touches, passes and duels for everyone; row 4 wins the ball back (PAdj tackles,
+    // interceptions and recoveries) three times as often as the others.
+    const ballWinning = (k: number) => ({
+      tackles_padj_per90: k === 4 ? 6 : 2,
+      interceptions_padj_per90: k === 4 ? 3 : 1,
+      ball_recovery_padj_per90: k === 4 ? 12 : 4,
+    });
+    const rows: FixtureRow[] = SPOTS.map((_, k) => ({
+      group: 'midfielder',
+      team_id: 10,
+      values: { ...values(0), ...ballWinning(k) },
+    }));
+    const counts = SPOTS.map(() => countsAround(50, 50, 198));
+    const features = zoneFeaturesOf(derivedOf(rows), zonesOf(counts), (id) => id);
+    const f = ZONE_FEATURES.findIndex((feature) => feature.name === 'ball_winning_padj_per90');
+    expect(f).toBeGreaterThanOrEqual(0);
+    const at = (k: number, g: number) => features.values[k * features.features + g];
+    expect(at(4, f)).toBeGreaterThan(0);
+    expect(at(0, f)).toBeLessThan(0);
+    for (let g = 0; g < features.features; g++) if (g !== f) expect(at(4, g)).toBeCloseTo(at(0, g), 9);
+    // A row without the possession-adjusted metrics (a dataset without event values) scores average there.
+    const bare = zoneFeaturesOf(
+      derivedOf(SPOTS.map(() => ({ group: 'midfielder', team_id: 10, values: values(0) }))),
+      zonesOf(counts),
+      (id) => id,
+    );
+    expect(bare.values[4 * bare.features + f]).toBe(0);
+  });
+
   it('still exist for a dataset written before the action counts (they score as average)', () => {
     const rows: FixtureRow[] = SPOTS.map((_, k) => ({ group: 'defender', team_id: 10, values: values(k) }));
     const dna = zoneDnaOf(derivedOf(rows), zonesOf(SPOTS.map(([x, y]) => countsAround(x, y, 198))), (id) => id);

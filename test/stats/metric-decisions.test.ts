@@ -40,7 +40,7 @@ import {
   type Dataset,
 } from '../../src/model/schema.js';
 import { NOT_STYLE_FEATURES, STYLE_FEATURES } from '../../src/dna/features.js';
-import { ROLE_RULES, TRAIT_RULES, UNTAGGED_METRICS } from '../../src/dna/tags.js';
+import { ROLE_RULES, TRAIT_RULES, UNTAGGED_METRICS } from '../../src/dna/tag-rules.js';
 import {
   COLUMNS_WITHOUT_METRIC,
   GROUP_METRICS,
