@@ -23,6 +23,8 @@ import {
   REGULAR_MINUTES,
   regularRows,
   roleMedians,
+  type SaveShareSpread,
+  saveShareSpread,
   teamOutcomeVerdicts,
   teamRatingSpearman,
   verdictDistribution,
@@ -64,6 +66,7 @@ interface LeagueResult {
   /** His rank among outfield regulars by rating; null when he is not one. */
   player_of_year_rank: number | null;
   outfield_regulars: number;
+  save_share_spread: SaveShareSpread;
 }
 
 function engineOf(league: (typeof LEAGUES)[number]): Engine {
@@ -106,6 +109,7 @@ function measure(league: (typeof LEAGUES)[number]): LeagueResult {
     player_of_year: published.playerOfYear,
     player_of_year_rank: ratingRankOf(engine, rows, playerIdOf(engine, published.playerOfYear)),
     outfield_regulars: rows.filter((row) => ROLES[engine.derived.role[row]] !== 'goalkeeper').length,
+    save_share_spread: saveShareSpread(engine),
   };
 }
 
@@ -151,6 +155,17 @@ function markdownOf(results: LeagueResult[], dna: string | null): string {
       (r) =>
         `| ${r.league} | ${pct(r.no_clear_role_share)} | ${r.team_outcome_verdicts} | ${r.published_overlap === null ? 'not verified' : `${r.published_overlap} of ${r.published_size} ${check(r.published_overlap >= TARGETS.overlapMin)}`} | ${r.player_of_year} | ${r.player_of_year_rank === null ? 'not a regular' : `${r.player_of_year_rank} of ${r.outfield_regulars} ${check(r.player_of_year_rank <= TARGETS.playerOfYearTop)}`} |`,
     ),
+    '',
+    '## Keepers: save share against chance',
+    '',
+    'Cohort keepers (docs/methodology/bestxi.md#why-five): the spread of their save shares, the spread chance alone gives on the shots on target each faced, and the shots of the league mean an empirical-Bayes shrinkage would add.',
+    '',
+    '| League | Keepers | Mean save share | Spread (sd) | From chance alone (sd) | Shrinkage prior (shots) |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...results.map(({ league, save_share_spread: k }) => {
+      const prior = k.priorShots === null ? 'none: no wider than chance' : Math.round(k.priorShots).toString();
+      return `| ${league} | ${k.keepers} | ${k.mean.toFixed(3)} | ${k.sd.toFixed(3)} | ${k.chanceSd.toFixed(3)} | ${prior} |`;
+    }),
     '',
     '## Best XI (balanced, 4-3-3)',
     '',

@@ -159,6 +159,45 @@ export function noClearRoleShare(engine: Engine, rows: readonly number[]): numbe
   return rows.filter((row) => engine.styleOf(row)?.primary === 'No clear role').length / rows.length;
 }
 
+/** How far a season's save share tells keepers apart (docs/methodology/bestxi.md#why-five). */
+export interface SaveShareSpread {
+  /** Keepers who met their cohort's minutes and faced a shot on target. */
+  keepers: number;
+  /** Saves / shots on target faced over all of them. */
+  mean: number;
+  /** Standard deviation of their save shares. */
+  sd: number;
+  /** The standard deviation chance alone gives: binomial at `mean` on each keeper's shots on target. */
+  chanceSd: number;
+  /** Shots of the league mean an empirical-Bayes shrinkage would add, mean(1 − mean) / (sd² − chanceSd²); null when the spread is no wider than chance. */
+  priorShots: number | null;
+}
+
+/** The spread of the cohort keepers' save shares against the spread chance alone gives them. */
+export function saveShareSpread(engine: Engine): SaveShareSpread {
+  const d = engine.derived;
+  const keepers: { share: number; shots: number }[] = [];
+  for (let i = 0; i < d.n; i++) {
+    if (ROLES[d.role[i]] !== 'goalkeeper' || !d.inCohort[i]) continue;
+    const saves = (d.values.saves_per90[i] * d.minutes[i]) / 90;
+    const shots = saves + (d.values.goals_conceded_per90[i] * d.minutes[i]) / 90;
+    if (shots > 0) keepers.push({ share: saves / shots, shots });
+  }
+  const n = keepers.length;
+  const shots = keepers.reduce((a, k) => a + k.shots, 0);
+  const mean = keepers.reduce((a, k) => a + k.share * k.shots, 0) / shots;
+  const plain = keepers.reduce((a, k) => a + k.share, 0) / n;
+  const variance = keepers.reduce((a, k) => a + (k.share - plain) ** 2, 0) / (n - 1);
+  const chance = keepers.reduce((a, k) => a + (mean * (1 - mean)) / k.shots, 0) / n;
+  return {
+    keepers: n,
+    mean,
+    sd: Math.sqrt(variance),
+    chanceSd: Math.sqrt(chance),
+    priorShots: variance > chance ? (mean * (1 - mean)) / (variance - chance) : null,
+  };
+}
+
 /** The player id a name resolves to in the dataset, or null. */
 export function playerIdOf(engine: Engine, name: string): number | null {
   const r = engine.resolvePlayer({ name });

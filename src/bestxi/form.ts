@@ -2,29 +2,14 @@
  * Recent form for the Best XI score (docs/design.md#best-xi): the share of the last five team matches' minutes
  * a player played, 0–100. Needs the optional `appearances` table; without it form is unknown.
  */
-import type { Table } from 'apache-arrow';
 import type { EngineContext } from '../context.js';
-import { assert } from '../errors.js';
 import { rowsOf } from '../model/schema.js';
+import { intColumn, numberColumn } from '../stats/columns.js';
 
 /** Number of the team's most recent finished fixtures that define form (docs/methodology.md#best-xi). */
 export const FORM_MATCHES = 5;
 /** Nominal minutes of a match. */
 const MATCH_MINUTES = 90;
-
-/** The values of a validated int32 column of the appearances table, read once. */
-function int32ColumnOf(table: Table, name: string): Int32Array {
-  const values = table.getChild(name)?.toArray();
-  assert(values instanceof Int32Array, `appearances.${name} is a validated int32 column`);
-  return values;
-}
-
-/** The values of a validated float64 column of the appearances table, read once. */
-function float64ColumnOf(table: Table, name: string): Float64Array {
-  const values = table.getChild(name)?.toArray();
-  assert(values instanceof Float64Array, `appearances.${name} is a validated float64 column`);
-  return values;
-}
 
 const cache = new WeakMap<EngineContext, Map<number, number> | null>();
 
@@ -56,10 +41,10 @@ export function formScores(ctx: EngineContext): Map<number, number> | null {
     }
   }
   const homeOf = new Map(fixtures.map((f) => [f.fixture_id, f.home_team_id]));
-  const fixtureCol = int32ColumnOf(appearances, 'fixture_id');
-  const playerCol = int32ColumnOf(appearances, 'player_id');
-  const teamCol = int32ColumnOf(appearances, 'team_id');
-  const minutesCol = float64ColumnOf(appearances, 'minutes');
+  const fixtureCol = intColumn(appearances, 'fixture_id');
+  const playerCol = intColumn(appearances, 'player_id');
+  const teamCol = intColumn(appearances, 'team_id');
+  const minutesCol = numberColumn(appearances, 'minutes');
   const minutes = new Map<number, number>();
   for (let i = 0; i < fixtureCol.length; i++) {
     const home = homeOf.get(fixtureCol[i]);

@@ -8,13 +8,11 @@ import { lowerBound, orientPercentile, percentileFromCounts } from './percentile
 /**
  * Ranks values within cohorts. Every row gets a fixed slot in a scratch array, laid out cohort by
  * cohort (members first, then low-sample rows); ranking a cohort deals its values into its
- * stretch, copies and sorts the members' values, and places every row (member or low-sample) among
- * their distinct values by binary search, writing its percentile straight to its row.
+ * stretch, sorts the members' values, and places every row (member or low-sample) among their
+ * distinct values by binary search, writing its percentile straight to its row.
  */
 export class CohortRanker {
   private readonly nCohorts: number;
-  /** Slot of every row. */
-  private readonly slot: Int32Array;
   /** Row of every slot; rows without a cohort share the last slot, which is never ranked. */
   private readonly rowOfSlot: Int32Array;
   /** Each cohort's stretch: members in [base[c], lowBase[c]), low-sample rows in [lowBase[c], base[c + 1]). */
@@ -47,13 +45,10 @@ export class CohortRanker {
     const slots = this.base[nCohorts] + 1;
     const memberCursor = this.base.slice(0, nCohorts);
     const lowCursor = this.lowBase.slice();
-    this.slot = new Int32Array(cohort.length);
     this.rowOfSlot = new Int32Array(slots);
     for (let i = 0; i < cohort.length; i++) {
       const c = cohort[i];
-      const k = c < 0 ? slots - 1 : inCohort[i] ? memberCursor[c]++ : lowCursor[c]++;
-      this.slot[i] = k;
-      this.rowOfSlot[k] = i;
+      this.rowOfSlot[c < 0 ? slots - 1 : inCohort[i] ? memberCursor[c]++ : lowCursor[c]++] = i;
     }
     this.dealt = new Float64Array(slots);
     this.sorted = new Float64Array(largest);
@@ -71,37 +66,24 @@ export class CohortRanker {
     return this.rowOfSlot.subarray(this.base[c], this.base[c + 1]);
   }
 
-  /** Writes every ranked row's percentile into `out`: one pass in table order deals the values, then each cohort is ranked. */
+  /** Writes every ranked row's percentile into `out`, cohort by cohort. */
   percentilesInto(values: Float64Array, lowerIsBetter: boolean, out: Float64Array): void {
-    const { slot, dealt } = this;
-    for (let i = 0; i < values.length; i++) dealt[slot[i]] = values[i];
-    for (let c = 0; c < this.nCohorts; c++) this.rankDealt(lowerIsBetter, c, out, null);
+    for (let c = 0; c < this.nCohorts; c++) this.rankCohort(values, lowerIsBetter, c, out);
   }
 
   /**
-   * Writes the percentile (0–100 integer) of each row of cohort `c` for which `keep` holds into
-   * `out`; rows without a value are left as they are (NaN).
+   * Writes the percentile (0–100 integer) of each row of cohort `c` into `out`, only those for which
+   * `keep` holds when it is given; rows without a value are left as they are (NaN).
    */
   rankCohort(
     values: Float64Array,
     lowerIsBetter: boolean,
     c: number,
     out: Float64Array,
-    keep: (row: number) => boolean,
-  ): void {
-    const { rowOfSlot, base, dealt } = this;
-    for (let k = base[c]; k < base[c + 1]; k++) dealt[k] = values[rowOfSlot[k]];
-    this.rankDealt(lowerIsBetter, c, out, keep);
-  }
-
-  /** Ranks cohort `c` from its dealt stretch; `keep` null writes every row of it. */
-  private rankDealt(
-    lowerIsBetter: boolean,
-    c: number,
-    out: Float64Array,
-    keep: ((row: number) => boolean) | null,
+    keep?: (row: number) => boolean,
   ): void {
     const { rowOfSlot, base, lowBase, dealt, sorted, distinct, firstAt } = this;
+    for (let k = base[c]; k < base[c + 1]; k++) dealt[k] = values[rowOfSlot[k]];
     let m = 0;
     for (let k = base[c]; k < lowBase[c]; k++) if (!Number.isNaN(dealt[k])) sorted[m++] = dealt[k];
     if (m === 0) return;
@@ -116,7 +98,7 @@ export class CohortRanker {
     firstAt[d] = m;
     for (let k = base[c]; k < base[c + 1]; k++) {
       const x = dealt[k];
-      if (Number.isNaN(x) || (keep !== null && !keep(rowOfSlot[k]))) continue;
+      if (Number.isNaN(x) || (keep && !keep(rowOfSlot[k]))) continue;
       const j = lowerBound(distinct, 0, d, x);
       const equal = j < d && distinct[j] === x ? firstAt[j + 1] - firstAt[j] : 0;
       out[rowOfSlot[k]] = orientPercentile(percentileFromCounts(firstAt[j], equal, m), lowerIsBetter);

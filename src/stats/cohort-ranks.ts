@@ -1,11 +1,10 @@
 /**
  * Cohort percentiles and ratings of every derived row, computed on demand (docs/methodology/stats.md#percentiles,
  * docs/methodology/stats.md#model-rating). A report about one player needs a few metrics in the
- * cohorts of his few rows, not the 24 columns of the whole table, so a metric is ranked in a row's
- * cohort when it is first asked for there ({@link CohortRanks.percentileAt}), and a rating ranks
- * only the metrics it weighs ({@link CohortRanks.ratingAt}); reading a whole column
- * (`percentiles[key]`, `values.rating`) ranks every cohort once, as the columns always were. A
- * cohort is ranked by the same code either way, so both give the same numbers.
+ * cohorts of his few rows, so a metric is ranked in a row's cohort when it is first asked for there
+ * ({@link CohortRanks.percentileAt}), and a rating ranks only the metrics it weighs
+ * ({@link CohortRanks.ratingAt}); reading a whole column ranks every cohort once. A cohort is
+ * ranked by the same code either way, so both give the same numbers.
  */
 import { CohortRanker } from './cohort-ranker.js';
 import type { CohortAssignment } from './cohorts.js';
@@ -86,6 +85,8 @@ export class CohortRanks implements RowRanks {
   /** Cohort percentile of the save share (save-share.ts; NaN where missing), a facet of a keeper's rating. */
   readonly saveSharePercentiles: Float64Array;
   private readonly saveShare: Float64Array;
+  /** Per role: the percentile columns its rating weighs, each one's stand-in column (or null) and the weights. */
+  private readonly weighed: { columns: Float64Array[]; standIns: (Float64Array | null)[]; weights: number[] }[];
   private readonly inputs: RankInputs;
   private readonly role: CohortRanker;
   private readonly group: CohortRanker | null;
@@ -110,6 +111,11 @@ export class CohortRanks implements RowRanks {
     const percentiles = {} as Record<MetricKey, Float64Array>;
     for (const key of METRIC_KEYS) percentiles[key] = new Float64Array(n).fill(Number.NaN);
     this.percentiles = percentiles;
+    this.weighed = ROLE_WEIGHTS.map(({ keys, standIns, weights }) => ({
+      columns: keys.map((k) => percentiles[k]),
+      standIns: standIns.map((k) => (k === null ? null : percentiles[k])),
+      weights,
+    }));
     this.rating = new Float64Array(n).fill(Number.NaN);
     this.onPitchPercentiles = new Float64Array(n).fill(Number.NaN);
     this.saveSharePercentiles = new Float64Array(n).fill(Number.NaN);
@@ -158,7 +164,7 @@ export class CohortRanks implements RowRanks {
     }
     if (this.inputs.onPitch) this.columnInto(this.inputs.onPitch, false, this.onPitchPercentiles);
     this.columnInto(this.saveShare, false, this.saveSharePercentiles);
-    this.ratingsInto(this.rating);
+    for (let i = 0; i < this.rating.length; i++) this.rating[i] = this.ratingOfRow(i);
     this.columnInto(this.rating, false, this.percentiles.rating);
     this.whole = true;
   }
@@ -182,9 +188,7 @@ export class CohortRanks implements RowRanks {
   }
 
   private rankMetric(c: number, key: MetricKey): void {
-    const slot = slotOf(key);
-    if (!this.ranked[c * RANK_SLOTS + slot])
-      this.rankColumn(c, slot, this.inputs.rankable(key), METRICS[key].lowerIsBetter, this.percentiles[key]);
+    this.rankColumn(c, slotOf(key), this.inputs.rankable(key), METRICS[key].lowerIsBetter, this.percentiles[key]);
   }
 
   /**
@@ -250,46 +254,6 @@ export class CohortRanks implements RowRanks {
     for (let i = 0; i < out.length; i++) if (fallback[i]) out[i] = byGroup[i];
   }
 
-  /** Every row's rating ({@link ratingOfRow}), one pass over the role's percentile columns. */
-  private ratingsInto(out: Float64Array): void {
-    const { providerRating, minutes, role } = this.inputs;
-    const columns = ROLE_WEIGHTS.map(({ keys }) => keys.map((k) => this.percentiles[k]));
-    // A missing event value reads its stand-in's column (ratedPercentileOf), an empty one when it has none.
-    const none = new Float64Array(out.length).fill(Number.NaN);
-    const alternatives = ROLE_WEIGHTS.map(({ standIns }) =>
-      standIns.map((k) => (k === null ? none : this.percentiles[k])),
-    );
-    for (let i = 0; i < out.length; i++) {
-      if (Number.isFinite(providerRating[i])) {
-        out[i] = providerRating[i];
-        continue;
-      }
-      if (minutes[i] < PER90_MINUTES_MIN) {
-        out[i] = Number.NaN;
-        continue;
-      }
-      const cols = columns[role[i]];
-      const alts = alternatives[role[i]];
-      const ws = ROLE_WEIGHTS[role[i]].weights;
-      let sum = 0;
-      let weight = 0;
-      for (let k = 0; k < cols.length; k++) {
-        let x = cols[k][i];
-        if (Number.isNaN(x)) x = alts[k][i];
-        if (Number.isNaN(x)) continue;
-        sum += ws[k] * normalScoreOf(x);
-        weight += ws[k];
-      }
-      out[i] =
-        weight > 0
-          ? ratingFromScore(
-              roleScoreOf(ROLES[role[i]], sum / weight, this.onPitchPercentiles[i], this.saveSharePercentiles[i]),
-              minutes[i],
-            )
-          : Number.NaN;
-    }
-  }
-
   /**
    * The provider's rating of a row, else its model rating from its role's percentiles (rating.ts):
    * NaN when none is known or the row has under PER90_MINUTES_MIN minutes (then only ratios such
@@ -299,14 +263,14 @@ export class CohortRanks implements RowRanks {
     const provider = this.inputs.providerRating[i];
     if (Number.isFinite(provider)) return provider;
     if (this.inputs.minutes[i] < PER90_MINUTES_MIN) return Number.NaN;
-    const { keys, standIns, weights } = ROLE_WEIGHTS[this.inputs.role[i]];
+    const { columns, standIns, weights } = this.weighed[this.inputs.role[i]];
     let sum = 0;
     let weight = 0;
-    for (let k = 0; k < keys.length; k++) {
-      let x = this.percentiles[keys[k]][i];
+    for (let k = 0; k < columns.length; k++) {
+      let x = columns[k][i];
       // A missing event value reads its stand-in's percentile (ratedPercentileOf).
       const standIn = standIns[k];
-      if (Number.isNaN(x) && standIn !== null) x = this.percentiles[standIn][i];
+      if (Number.isNaN(x) && standIn !== null) x = standIn[i];
       if (Number.isNaN(x)) continue;
       sum += weights[k] * normalScoreOf(x);
       weight += weights[k];

@@ -144,36 +144,23 @@ export interface SeasonPairs {
   pairSeason: number[];
 }
 
-/**
- * Numbers each distinct league × season pair in order of first appearance: every row's pair, and
- * each pair's league and season. The last pair is cached because tables come grouped by season.
- */
+/** Numbers each distinct league × season pair in order of first appearance: every row's pair, and each pair's league and season. */
 export function seasonPairsOf(league: Int32Array, season: Int32Array): SeasonPairs {
   const pairs = new Map<number, Map<number, number>>();
   const pairLeague: number[] = [];
   const pairSeason: number[] = [];
   const pairOf = new Int32Array(league.length);
-  let lastLeague = NaN;
-  let lastSeason = NaN;
-  let lastPair = -1;
   for (let i = 0; i < league.length; i++) {
-    const l = league[i];
-    const s = season[i];
-    if (l !== lastLeague || s !== lastSeason) {
-      let bySeason = pairs.get(l);
-      if (!bySeason) pairs.set(l, (bySeason = new Map()));
-      let p = bySeason.get(s);
-      if (p === undefined) {
-        p = pairLeague.length;
-        bySeason.set(s, p);
-        pairLeague.push(l);
-        pairSeason.push(s);
-      }
-      lastLeague = l;
-      lastSeason = s;
-      lastPair = p;
+    let bySeason = pairs.get(league[i]);
+    if (!bySeason) pairs.set(league[i], (bySeason = new Map()));
+    let p = bySeason.get(season[i]);
+    if (p === undefined) {
+      p = pairLeague.length;
+      bySeason.set(season[i], p);
+      pairLeague.push(league[i]);
+      pairSeason.push(season[i]);
     }
-    pairOf[i] = lastPair;
+    pairOf[i] = p;
   }
   return { pairOf, pairLeague, pairSeason };
 }

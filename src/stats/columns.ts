@@ -10,11 +10,8 @@ import { validityOf, valuesAs } from '../model/arrow.js';
  * @example numberColumn(tableFromArrays({ x: Int32Array.of(1) }), 'x') // => Float64Array [1]
  */
 export function numberColumn(table: Table, name: string): Float64Array {
-  const vector = table.getChild(name);
-  const out = new Float64Array(table.numRows);
-  if (!vector) return out.fill(NaN);
-  const valid = validityOf(vector);
-  out.set(numbersOf(vector.toArray(), out.length));
+  const { values, valid } = rawColumn(table, name);
+  const out = Float64Array.from(values);
   if (valid) for (let i = 0; i < out.length; i++) if (!valid[i]) out[i] = NaN;
   return out;
 }

@@ -117,10 +117,7 @@ function providerDerivedOf(dataset: Dataset, minutes: Float64Array, ranks: Cohor
   return providerMetricsOf(dataset).map((spec): ProviderDerived => {
     const totals = numberColumn(ps, spec.key);
     const per90 = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const m = minutes[i];
-      per90[i] = m >= PER90_MINUTES_MIN ? (totals[i] * 90) / m : NaN;
-    }
+    per90Into(per90, totals, minutes);
     const lowerIsBetter = spec.lower_is_better ?? false;
     return {
       key: spec.key,

@@ -4,7 +4,7 @@
  * (docs/methodology/stats.md#which-row-stands-for-a-player).
  */
 import type { Table } from 'apache-arrow';
-import { assert } from '../errors.js';
+import { intColumn, numberColumn } from './columns.js';
 
 /** The tables a last match is read from; `appearances` is absent from season-table datasets. */
 export interface MatchTables {
@@ -35,14 +35,14 @@ export function lastPlayedOf(
 function indexOf({ fixtures, appearances }: MatchTables): LastPlayedIndex {
   const index: LastPlayedIndex = new Map();
   if (!appearances || appearances.numRows === 0) return index;
-  const fixtureIds = int32Of(fixtures, 'fixture_id');
-  const seasons = int32Of(fixtures, 'season_id');
-  const kickoffs = epochMsOf(fixtures, 'kickoff');
+  const fixtureIds = intColumn(fixtures, 'fixture_id');
+  const seasons = intColumn(fixtures, 'season_id');
+  const kickoffs = numberColumn(fixtures, 'kickoff');
   const fixtureRow = new Map<number, number>();
   for (let i = 0; i < fixtureIds.length; i++) fixtureRow.set(fixtureIds[i], i);
-  const fixture = int32Of(appearances, 'fixture_id');
-  const player = int32Of(appearances, 'player_id');
-  const team = int32Of(appearances, 'team_id');
+  const fixture = intColumn(appearances, 'fixture_id');
+  const player = intColumn(appearances, 'player_id');
+  const team = intColumn(appearances, 'team_id');
   for (let i = 0; i < fixture.length; i++) {
     const f = fixtureRow.get(fixture[i]);
     if (f === undefined) continue;
@@ -53,19 +53,4 @@ function indexOf({ fixtures, appearances }: MatchTables): LastPlayedIndex {
     if (last === undefined || kickoffs[f] > last) clubs.set(key, kickoffs[f]);
   }
   return index;
-}
-
-/** A validated int32 column, read once. */
-function int32Of(table: Table, name: string): Int32Array {
-  const values: unknown = table.getChild(name)?.toArray();
-  assert(values instanceof Int32Array, `column ${name} is a validated int32 column`);
-  return values;
-}
-
-/** A timestamp column as epoch milliseconds (Arrow gives 64-bit integers or doubles by unit). */
-function epochMsOf(table: Table, name: string): Float64Array {
-  const values: unknown = table.getChild(name)?.toArray();
-  if (values instanceof BigInt64Array) return Float64Array.from(values, (x) => Number(x));
-  assert(values instanceof Float64Array, `column ${name} is a timestamp`);
-  return values;
 }

@@ -54,18 +54,24 @@ export function evidenceOf(
   metrics: readonly MetricKey[],
   percentiles: Partial<Record<MetricKey, number>>,
 ): VerdictEvidence[] {
-  const cohortText = cohortId >= 0 ? cohortTextOf(ctx, cohortId) : '';
-  return metrics.map((metric) => {
-    const value = valueAt(ctx.derived, metric, row);
-    return {
-      metric,
-      // Only a keeper's receipts can hold a team outcome; it says whose it is.
-      label: isTeamOutcome(metric) ? `${METRICS[metric].label} (${KEEPER_TEAM_OUTCOME_NOTE})` : METRICS[metric].label,
-      value: Number.isNaN(value) ? null : Math.round(value * 100) / 100,
-      percentile: percentiles[metric]!,
-      cohort: cohortText,
-    };
-  });
+  const cohort = cohortTextOf(ctx, cohortId);
+  // Only a keeper's receipts can hold a team outcome; it says whose it is.
+  const labelOf = (m: MetricKey) =>
+    isTeamOutcome(m) ? `${METRICS[m].label} (${KEEPER_TEAM_OUTCOME_NOTE})` : METRICS[m].label;
+  return metrics.map((metric) => receiptOf(ctx, row, metric, labelOf(metric), percentiles[metric]!, cohort));
+}
+
+/** One metric's receipt: its value at the row (2 decimals, null when missing), its percentile and the cohort in words. */
+function receiptOf(
+  ctx: EngineContext,
+  row: number,
+  metric: MetricKey,
+  label: string,
+  percentile: number,
+  cohort: string,
+): VerdictEvidence {
+  const value = valueAt(ctx.derived, metric, row);
+  return { metric, label, value: Number.isNaN(value) ? null : Math.round(value * 100) / 100, percentile, cohort };
 }
 
 /** A keeper's save share as a receipt: his own shot stopping, in % (keeper-receipts.ts). */
@@ -76,7 +82,7 @@ export function saveShareReceiptOf(ctx: EngineContext, row: number, cohortId: nu
     label: SAVE_SHARE_LABEL,
     value: Number.isNaN(share) ? null : Math.round(share * 1000) / 10,
     percentile: saveSharePercentileAt(ctx.derived, row),
-    cohort: cohortId >= 0 ? cohortTextOf(ctx, cohortId) : '',
+    cohort: cohortTextOf(ctx, cohortId),
   };
 }
 
@@ -87,25 +93,20 @@ export function saveShareReceiptOf(ctx: EngineContext, row: number, cohortId: nu
  */
 export function teamOnPitchOf(ctx: EngineContext, row: number, cohortId: number, role: Role): VerdictEvidence[] {
   if (row < 0) return [];
-  const cohortText = cohortId >= 0 ? cohortTextOf(ctx, cohortId) : '';
+  const cohort = cohortTextOf(ctx, cohortId);
   const out: VerdictEvidence[] = [];
   for (const metric of TEAM_OUTCOME_METRICS) {
     if (isOwnEvidence(role, metric)) continue;
     const p = percentileAt(ctx.derived, metric, row);
-    if (Number.isNaN(p)) continue;
-    const value = valueAt(ctx.derived, metric, row);
-    out.push({
-      metric,
-      label: `${METRICS[metric].label} (${TEAM_OUTCOME_NOTE})`,
-      value: Number.isNaN(value) ? null : Math.round(value * 100) / 100,
-      percentile: p,
-      cohort: cohortText,
-    });
+    if (!Number.isNaN(p))
+      out.push(receiptOf(ctx, row, metric, `${METRICS[metric].label} (${TEAM_OUTCOME_NOTE})`, p, cohort));
   }
   return out;
 }
 
+/** The cohort in words, with its size; '' without a cohort (`cohortId` -1). */
 export function cohortTextOf(ctx: EngineContext, cohortId: number): string {
+  if (cohortId < 0) return '';
   const c = ctx.derived.cohorts[cohortId];
   const who = c.role ? cohortNameOf(c) : `${cohortNameOf(c)} (role cohort too small)`;
   // A small cohort says so: its percentiles step by 100 / n points (SMALL_COHORT_MAX).

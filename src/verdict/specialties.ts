@@ -210,8 +210,6 @@ export function acrossFacets(keys: readonly MetricKey[]): MetricKey[] {
 /** Rating weight (of the job, {@link jobWeightOf}) from which a role metric is a key metric: what highlights lead with. */
 export const KEY_METRIC_WEIGHT_MIN = 0.1;
 
-const KEY_ROLE_METRICS = new Map<Role, MetricKey[]>();
-
 /**
  * The role's key metrics (job weight ≥ KEY_METRIC_WEIGHT_MIN) that are the player's own evidence
  * (an outfield player's team outcomes are left out, docs/methodology/verdict.md#team-outcomes), heaviest first.
@@ -219,15 +217,8 @@ const KEY_ROLE_METRICS = new Map<Role, MetricKey[]>();
  * @example keyRoleMetricsOf('centre_back').includes('goals_conceded_per90') // => false
  */
 export function keyRoleMetricsOf(role: Role): MetricKey[] {
-  // Every highlight asks for it, so each role's list is worked out once.
-  let keys = KEY_ROLE_METRICS.get(role);
-  if (!keys) {
-    const weights = new Map(roleMetricsOf(role).map((k) => [k, jobWeightOf(role, k)]));
-    const weightOf = (k: MetricKey) => weights.get(k) ?? 0;
-    keys = [...weights.keys()]
-      .filter((k) => weightOf(k) >= KEY_METRIC_WEIGHT_MIN && isOwnEvidence(role, k))
-      .sort((a, b) => weightOf(b) - weightOf(a));
-    KEY_ROLE_METRICS.set(role, keys);
-  }
-  return [...keys];
+  const weightOf = (k: MetricKey) => jobWeightOf(role, k);
+  return roleMetricsOf(role)
+    .filter((k) => weightOf(k) >= KEY_METRIC_WEIGHT_MIN && isOwnEvidence(role, k))
+    .sort((a, b) => weightOf(b) - weightOf(a));
 }
