@@ -44,7 +44,6 @@ import type { RenderedPng } from '../cards/render.js';
 
 export type { ServiceRequest, ServiceResponse } from './context.js';
 export { JOB_HOLD_TTL_MS, type ResumeReport } from './jobs/jobs.js';
-export { newRequestId };
 
 /** Options of {@link createService}; each optional one states its default. */
 export interface ServiceOptions {
