@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { type Failure, HalfspaceError, messageOf } from '../errors.js';
+import { type Failure, HalfspaceError } from '../errors.js';
 import { DatasetError } from '../model/dataset-error.js';
 
 /**
@@ -38,10 +38,14 @@ export interface CommandArgs<O extends OptionsConfig = OptionsConfig> {
 // biome-ignore lint/suspicious/noConfusingVoidType: `void` lets a command end without `return 0` while an `unknown` (a write's result) still fails to type-check
 export type ExitCode = number | void;
 
-/** One `halfspace` sub-command. `name` may contain a space for nested commands (`keys create`). */
+/**
+ * One `halfspace` sub-command as its module defines it. `name` may contain a space for nested
+ * commands (`keys create`); the summary is in the command list (./commands/catalog.ts).
+ */
 export interface Command {
   name: string;
-  summary: string;
+  /** Set when the command list gives it (./commands/index.ts). */
+  summary?: string;
   usage: string;
   options: OptionsConfig;
   positionals?: boolean;
@@ -63,7 +67,6 @@ export interface CommandSpec<O extends OptionsConfig> extends Omit<Command, 'opt
 export function defineCommand<const O extends OptionsConfig>(spec: CommandSpec<O>): Command {
   return {
     name: spec.name,
-    summary: spec.summary,
     usage: spec.usage,
     options: spec.options,
     ...(spec.positionals !== undefined ? { positionals: spec.positionals } : {}),
@@ -82,8 +85,7 @@ export function defineCommand<const O extends OptionsConfig>(spec: CommandSpec<O
 /**
  * A command as the top-level list knows it before its module is loaded: `halfspace --help` and the
  * unknown-command message need only the name and the summary, so `load` (a dynamic import) runs
- * only when this command runs or its own `--help` is asked. Its result must carry the same name
- * and summary (test/cli/lazy-commands.test.ts checks the list against the modules).
+ * only when this command runs or its own `--help` is asked.
  */
 export interface CommandEntry {
   name: string;
@@ -93,8 +95,6 @@ export interface CommandEntry {
 
 /** What {@link runCli} dispatches over: loaded commands, entries that load on use, or a mix. */
 export type CommandList = readonly (Command | CommandEntry)[];
-
-const isEntry = (c: Command | CommandEntry): c is CommandEntry => 'load' in c;
 
 /** A caller mistake on the command line: printed as one line on stderr, exit code 2. */
 export class UsageError extends Error {
@@ -140,9 +140,6 @@ export const codeOf = (error: unknown): unknown => fieldOf(error, 'code');
 /** Member `key` of a value read from outside (a thrown error, parsed JSON), or undefined when it is not an object. */
 export const fieldOf = (value: unknown, key: string): unknown =>
   typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
-
-/** The message of a thrown Error, or the thrown value itself as text. */
-export { messageOf };
 
 /** The stack of a thrown value for HALFSPACE_DEBUG=1, or the value itself as text when it has none. */
 function stackOf(error: unknown): string {
@@ -251,7 +248,7 @@ function helpText(commands: CommandList): string {
     'Usage: halfspace <command> [options]   (halfspace <command> --help for its options)',
     '       halfspace --version',
     '',
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary ?? ''}`.trimEnd()),
     '',
   ].join('\n');
 }
@@ -302,9 +299,10 @@ export async function runCli(commands: CommandList, argv: string[], io: CliIo = 
   // `--json` asks for machine-readable output, errors included (docs/guide.md#command-line).
   const json = rest.includes('--json');
   try {
-    const command = isEntry(found.command) ? await found.command.load() : found.command;
+    const listed = found.command;
+    const command = 'load' in listed ? await listed.load() : listed;
     if (rest.includes('--help') || rest.includes('-h')) {
-      io.stdout(`${command.summary}\n\nUsage: halfspace ${command.usage}\n`);
+      io.stdout(`${listed.summary ?? ''}\n\nUsage: halfspace ${command.usage}\n`);
       return 0;
     }
     const code: unknown = await command.run({ argv: rest, io });

@@ -10,7 +10,8 @@ import { createMetrics } from '../service/ops/metrics.js';
 import { servedExamplesOf } from '../service/pages/served-examples.js';
 import { ADMIN_TOKEN_MIN_LENGTH, createAdmin, type Admin } from '../service/admin/admin.js';
 import type { ServiceStore } from '../store/ports.js';
-import { codeOf, messageOf, UsageError } from './run.js';
+import { messageOf } from '../errors.js';
+import { codeOf, UsageError } from './run.js';
 
 /** Environment variable holding the admin token when no `--admin-token-file` is given. */
 export const ADMIN_TOKEN_ENV = 'HALFSPACE_ADMIN_TOKEN';

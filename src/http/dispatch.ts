@@ -9,8 +9,7 @@ import type { Service } from '../service/service.js';
 import type { MountedRoute } from '../service/serve.js';
 import type { HttpExchange, HttpReply } from '../service/exchange.js';
 
-export { BodyAborted, type HttpExchange, type HttpReply } from '../service/exchange.js';
-export { JSON_BODY_MAX_BYTES, PHOTO_MAX_BYTES, UPLOAD_MAX_BYTES } from '../service/request-body.js';
+export type { HttpExchange, HttpReply } from '../service/exchange.js';
 
 /**
  * Builds the dispatcher of `service`: its pipeline, with MCP over HTTP mounted at `/mcp`.

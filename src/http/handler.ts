@@ -7,7 +7,7 @@ import { httpDispatcher } from './dispatch.js';
 import type { OperationsOptions } from '../service/ops/options.js';
 import type { Service } from '../service/service.js';
 
-export { JSON_BODY_MAX_BYTES } from './dispatch.js';
+export { JSON_BODY_MAX_BYTES } from '../service/request-body.js';
 
 /** Options of {@link httpHandler}. */
 export interface HandlerOptions {

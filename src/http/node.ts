@@ -5,7 +5,8 @@
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Failure } from '../errors.js';
 import type { Service } from '../service/service.js';
-import { BodyAborted, httpDispatcher, type HttpExchange, type HttpReply } from './dispatch.js';
+import { httpDispatcher } from './dispatch.js';
+import { BodyAborted, type HttpExchange, type HttpReply } from '../service/exchange.js';
 import type { OperationsOptions } from '../service/ops/options.js';
 
 /** Options of {@link listen}. */
@@ -72,25 +73,10 @@ function clientFailureOf(code: string | undefined, headersMs: number, requestMs:
   return { code: 'invalid_request', message: 'the request is not valid HTTP/1.1' };
 }
 
-/**
- * Reads at most `max` bytes of a Node request body; null as soon as it is longer. A body the
- * stream already holds whole (a small JSON call arrives with its headers, and the parser has pushed
- * it by the time a step asks) is taken from its buffer at once, with no listeners and no later
- * tick, marking `read.taken`; any other is read as it arrives.
- */
-function readBody(req: IncomingMessage, max: number, read: { taken: boolean }): Promise<Uint8Array | null> {
+/** Reads at most `max` bytes of a Node request body; null as soon as it is longer. */
+function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | null> {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > max) return Promise.resolve(null);
-  const size = req.readableLength;
-  const whole = req.complete || (declared !== undefined && size === Number(declared));
-  if (whole && size <= max && !req.readableFlowing && !req.readableEnded) {
-    // No encoding is ever set on the request, so `read()` gives the whole buffer as one Buffer.
-    const buffered: unknown = size === 0 ? Buffer.alloc(0) : req.read();
-    if (Buffer.isBuffer(buffered) && buffered.length === size) {
-      read.taken = true;
-      return Promise.resolve(buffered);
-    }
-  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -110,7 +96,7 @@ function readBody(req: IncomingMessage, max: number, read: { taken: boolean }): 
   });
 }
 
-function exchangeOf(req: IncomingMessage, read: { taken: boolean }): HttpExchange {
+function exchangeOf(req: IncomingMessage): HttpExchange {
   let target = req.url ?? '/';
   // Absolute-form targets (`GET http://host/path`) are reduced to their path and query.
   if (!target.startsWith('/')) {
@@ -131,7 +117,7 @@ function exchangeOf(req: IncomingMessage, read: { taken: boolean }): HttpExchang
       return Array.isArray(v) ? v.join(', ') : v;
     },
     peer: req.socket.remoteAddress ?? 'unknown',
-    readBody: (max) => readBody(req, max, read),
+    readBody: (max) => readBody(req, max),
   };
 }
 
@@ -160,11 +146,10 @@ async function respond(
 ): Promise<void> {
   state.inFlight += 1;
   try {
-    const read = { taken: false };
-    const reply = await dispatch(exchangeOf(req, read));
+    const reply = await dispatch(exchangeOf(req));
     // A body left unread (too large, or not wanted) is not drained: the connection closes instead;
     // so does every connection once the server is closing.
-    if (!(req.complete || read.taken) || state.closing) res.shouldKeepAlive = false;
+    if (!req.complete || state.closing) res.shouldKeepAlive = false;
     // A string body is written as it is: Node encodes it into the socket write, with no buffer in between.
     res.writeHead(reply.status, headersOf(reply.headers, reply.body));
     res.end(reply.body ?? undefined);

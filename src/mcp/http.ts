@@ -82,27 +82,11 @@ function earlyRpcErrorOf(bytes: Uint8Array): { status: number; body: string } | 
 /** Headers the transport reads, copied from the exchange into its web Request. */
 const FORWARDED = ['content-type', 'accept', 'mcp-protocol-version', 'mcp-session-id', 'last-event-id'];
 
-/**
- * 405 for GET/DELETE: a problem with code `method_not_allowed` (the code the service's error table
- * uses for 405) and `Allow: POST`. Built from a service problem so type, request id and headers match.
- */
+/** 405 with `Allow: POST` for GET and DELETE (SSE streams and sessions). */
 function methodNotAllowed(service: Service, method: string, requestId: string): ServiceResponse {
-  const base = service.failure(
-    {
-      code: 'not_found',
-      message: `${method} /mcp is not served: this MCP endpoint is stateless, POST JSON-RPC messages to it`,
-    },
-    requestId,
-  );
-  const problem: Record<string, unknown> = JSON.parse(base.body);
-  const body = {
-    ...problem,
-    type: String(problem.type).replace(/#error-not_found$/, '#error-method_not_allowed'),
-    title: 'Method not allowed',
-    status: 405,
-    code: 'method_not_allowed',
-  };
-  return { status: 405, headers: { ...base.headers, allow: 'POST' }, body: JSON.stringify(body) };
+  const message = `${method} /mcp is not served: this MCP endpoint is stateless, POST JSON-RPC messages to it`;
+  const problem = service.failure({ code: 'method_not_allowed', message }, requestId);
+  return { ...problem, headers: { ...problem.headers, allow: 'POST' } };
 }
 
 /**

@@ -43,8 +43,8 @@ import type { RenderTask } from '../cards/render-pool.js';
 import type { RenderedPng } from '../cards/render.js';
 
 export type { ServiceRequest, ServiceResponse } from './context.js';
-export { JOB_HOLD_TTL_MS, type ResumeReport } from './jobs/jobs.js';
-export { newRequestId };
+export type { ResumeReport } from './jobs/jobs.js';
+export { JOB_HOLD_TTL_MS } from './jobs/job-run.js';
 
 /** Options of {@link createService}; each optional one states its default. */
 export interface ServiceOptions {
@@ -267,7 +267,7 @@ function documents(ctx: ServiceContext) {
       openApiText ??= JSON.stringify(openApi());
       return {
         status: 200,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'request-id': requestId },
+        headers: { 'content-type': JSON_TYPE, 'request-id': requestId },
         body: openApiText,
       };
     },

@@ -30,7 +30,6 @@ function table(r: AlternativesResponse): string {
 /** `halfspace alternatives`: cheaper or younger players of a similar style (SPEC's alternatives, beta). */
 export const alternativesCommand = defineCommand({
   name: 'alternatives',
-  summary: 'Alternatives (beta): similar-style players reranked toward cheaper and younger',
   usage:
     'alternatives --name NAME [--player-id N] [--team-hint CLUB] [--limit 1–50] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: { ...IDENTITY_OPTIONS, limit: { type: 'string' }, ...DATASET_OPTIONS },

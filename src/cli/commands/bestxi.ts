@@ -18,7 +18,6 @@ const idsOf = (raw: unknown, flag: string): number[] => {
 /** `halfspace bestxi pool`: candidates for a vibe (docs/design.md#op-best-xi-pool). */
 export const bestXiPoolCommand = defineCommand({
   name: 'bestxi pool',
-  summary: 'Best XI candidate pool for a vibe (see data/vibes.json)',
   usage:
     'bestxi pool [--vibe balanced] [--accepts ST,CF] [--limit 30] [--wc2026-only] [--min-fee-tier T3] [--max-league-tier 1] [--ids 1,2] [--player-id N] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {
@@ -87,7 +86,6 @@ const PICK_SCORE_NOTE =
 /** `halfspace bestxi lineup`: aggregates of a lineup (docs/design.md#op-best-xi-lineup). */
 export const bestXiLineupCommand = defineCommand({
   name: 'bestxi lineup',
-  summary: 'Aggregate statistics of a lineup of 1–11 player ids',
   usage: 'bestxi lineup --ids 1,2,3 [--vibe ID] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: { ...DATASET_OPTIONS, ids: { type: 'string' }, vibe: { type: 'string' } },
   run({ values, io }) {
@@ -117,7 +115,6 @@ export const bestXiLineupCommand = defineCommand({
 /** `halfspace bestxi pick`: the best XI of a vibe in a formation (docs/methodology/bestxi.md#picking-an-xi). */
 export const bestXiPickCommand = defineCommand({
   name: 'bestxi pick',
-  summary: 'The best XI of a vibe in a formation (4-3-3, 4-4-2, 3-5-2, 4-2-3-1), with its lineup aggregates',
   usage: 'bestxi pick --vibe ID --formation 4-3-3|4-4-2|3-5-2|4-2-3-1 [--league NAME|ID] [--dataset DIR] [--json]',
   options: {
     ...DATASET_OPTIONS,

@@ -1,8 +1,8 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { CardRequest } from '../../cards/request.js';
 import { parseWith } from '../../validation.js';
-import { CARD_SUMMARY } from '../card-summaries.js';
-import { defineCommand, messageOf, UsageError } from '../run.js';
+import { messageOf } from '../../errors.js';
+import { defineCommand, UsageError } from '../run.js';
 import {
   assertFileTarget,
   DATASET_OPTIONS,
@@ -16,7 +16,6 @@ import {
 /** `halfspace card`: renders one card PNG (docs/cards.md). */
 export const cardCommand = defineCommand({
   name: 'card',
-  summary: CARD_SUMMARY,
   usage:
     'card --name NAME [--player-id N] [--team-hint CLUB] --out FILE.png [--style player_card] [--name2 NAME | --closest] [--stats a,b] [--hero KEY] [--caption TEXT] [--verdict-code fraud|merchant|cooked] [--photo FILE] [--event-type T] [--base-url URL] [--no-watermark] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {

@@ -3,10 +3,11 @@
  * (all `halfspace --help` and the unknown-command message print) and how to load the module. A
  * command's module, with the engine, Arrow, the MCP SDK or a store driver behind it, loads
  * only when that command runs or its own `--help` is asked, so `halfspace --version` starts in
- * about the time of a bare `node`. COMMANDS in ./index.ts is this list loaded; each summary here
- * equals its module's (test/cli/lazy-commands.test.ts checks it).
+ * about the time of a bare `node`. COMMANDS in ./index.ts is this list loaded. The summaries are
+ * written here only; the card styles are named from their list.
  */
-import { CARD_SUMMARY, PROMPT_SUMMARY } from '../card-summaries.js';
+import { CARD_STYLES, HD_STYLES } from '../../cards/styles.js';
+import { listInProse } from '../../prose.js';
 import type { CommandEntry } from '../run.js';
 
 /** Every `halfspace` sub-command in help order, loaded on use. */
@@ -65,12 +66,12 @@ export const COMMAND_CATALOG: readonly CommandEntry[] = [
   },
   {
     name: 'card',
-    summary: CARD_SUMMARY,
+    summary: `Render a PNG card: ${listInProse(CARD_STYLES)}`,
     load: async () => (await import('./card.js')).cardCommand,
   },
   {
     name: 'prompt',
-    summary: PROMPT_SUMMARY,
+    summary: `Image prompt for an hd card style (${HD_STYLES.join(', ')}) with the mandatory safety block`,
     load: async () => (await import('./prompt.js')).promptCommand,
   },
   {

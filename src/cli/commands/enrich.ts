@@ -24,7 +24,6 @@ function reportLines(what: string, file: string, r: EnrichReport): string[] {
  */
 export const enrichCommand = defineCommand({
   name: 'enrich',
-  summary: 'Join market values (and height, foot) or club colours and short names from a file',
   usage:
     'enrich <dataset-dir> (--values FILE.csv|.parquet [--map target=Column,…|FILE.json] | --teams FILE.csv|.parquet [--teams-map …]) --out <dataset-dir> [--json]',
   options: {

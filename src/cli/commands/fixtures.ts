@@ -59,7 +59,6 @@ function text(r: MatchIntelligenceResponse): string {
 /** `halfspace fixtures`: match intelligence for a club or a league (docs/design.md#op-match-intelligence). */
 export const fixturesCommand = defineCommand({
   name: 'fixtures',
-  summary: 'Match intelligence: fixtures with standings, form, derbies, signals and (predicted) line-ups',
   usage:
     'fixtures --team CLUB [--team-id N] [--league NAME] [--mode upcoming|recent|all] [--limit 1-30] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {

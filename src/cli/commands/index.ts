@@ -6,4 +6,6 @@ import { COMMAND_CATALOG } from './catalog.js';
  * itself runs from {@link COMMAND_CATALOG}, which loads a command's module only when it runs; a new
  * command needs only its line there.
  */
-export const COMMANDS: readonly Command[] = await Promise.all(COMMAND_CATALOG.map((entry) => entry.load()));
+export const COMMANDS: readonly (Command & { summary: string })[] = await Promise.all(
+  COMMAND_CATALOG.map(async ({ summary, load }) => ({ ...(await load()), summary })),
+);

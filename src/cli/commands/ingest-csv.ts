@@ -14,8 +14,6 @@ import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
  */
 export const ingestCsvCommand = defineCommand({
   name: 'ingest csv',
-  summary:
-    'Read a CSV dataset folder (docs/csv.md; tables as .csv or .parquet), validate it and write an Arrow dataset folder',
   usage:
     'ingest csv <csv-dir | export.csv… --map FILE.json|fbref|wyscout-search [--as-of YYYY-MM-DD]> --out <dataset-dir> [--encoding utf-8|utf-16le|latin1|windows-1252] [--delimiter ,|;|tab] [--json]',
   options: {

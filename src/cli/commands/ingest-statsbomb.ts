@@ -25,7 +25,6 @@ function openDataRootOf(dir: string): string {
  */
 export const ingestStatsBombCommand = defineCommand({
   name: 'ingest statsbomb',
-  summary: 'Build an Arrow dataset from a StatsBomb open-data competition season (events → minutes and totals)',
   usage: 'ingest statsbomb <open-data-dir> --competition N --season N --out <dataset-dir> [--json]',
   options: {
     competition: { type: 'string' },

@@ -164,7 +164,6 @@ function ingestTextOf({ out, dataset, reports, matches, events, seconds }: Inges
  */
 export const ingestWyscoutCommand = defineCommand({
   name: 'ingest wyscout',
-  summary: 'Build an Arrow dataset from Wyscout v2 event data (public dataset or API match files; .json or .json.gz)',
   usage:
     'ingest wyscout <wyscout-dir> --competition NAME|ID[,NAME|ID…]|all --out <dataset-dir> [--rounds FROM-TO] [--league-name NAME] [--league-tier NAME=N,…] [--workers N] [--json]',
   options: INGEST_WYSCOUT_OPTIONS,

@@ -100,8 +100,6 @@ function ingestedOf(format: FeedFormat, files: readonly FeedFile[]): Ingested {
  */
 export const ingestCommand = defineCommand({
   name: 'ingest',
-  summary:
-    'Build an Arrow dataset from event feed files, detecting the provider (Stats Perform MA1/MA3, Opta F7/F24, Metrica, Sportec, DataFactory)',
   usage: `ingest <files-or-folder>… --out <dataset-dir> [--format ${FEED_FORMATS.join('|')}] [--json]`,
   options: {
     out: { type: 'string' },

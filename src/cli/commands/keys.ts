@@ -39,10 +39,10 @@ export async function withStore<T>(db: string, work: (store: ServiceStore) => Pr
 /**
  * A service command about one key: `KEY_ID` its one positional, `--db` and `--json` its options.
  * Opens the store, reads the key id, runs `work` and always closes the store.
- * @example keyCommand({ name: 'keys show', summary: 'Show a key', usage: 'keys show KEY_ID' }, async (store, id, { io }) => io.stdout(id))
+ * @example keyCommand({ name: 'keys show', usage: 'keys show KEY_ID' }, async (store, id, { io }) => io.stdout(id))
  */
 export function keyCommand(
-  spec: Pick<Command, 'name' | 'summary' | 'usage'>,
+  spec: Pick<Command, 'name' | 'usage'>,
   work: (store: ServiceStore, id: string, args: CommandArgs<typeof STORE_OPTIONS>) => Promise<ExitCode>,
 ): Command {
   return defineCommand({
@@ -82,7 +82,6 @@ function labelFlag(raw: unknown): string | null {
 /** `halfspace keys create`. */
 export const keysCreateCommand = defineCommand({
   name: 'keys create',
-  summary: 'Create an API key with a wallet of credits (the key is shown once)',
   usage: 'keys create --credits N [--label TEXT] [--no-watermark] [--db FILE|URL] [--json]',
   options: {
     ...STORE_OPTIONS,
@@ -121,7 +120,6 @@ export const keysCreateCommand = defineCommand({
 /** `halfspace keys list`. */
 export const keysListCommand = defineCommand({
   name: 'keys list',
-  summary: 'List API keys with their balances (never the keys themselves)',
   usage: 'keys list [--db FILE|URL] [--json]',
   options: STORE_OPTIONS,
   run: ({ values, io }) =>
@@ -153,7 +151,6 @@ export const keysListCommand = defineCommand({
 export const keysRevokeCommand = keyCommand(
   {
     name: 'keys revoke',
-    summary: 'Revoke an API key: its calls answer 401 from now on',
     usage: 'keys revoke KEY_ID [--db FILE|URL] [--json]',
   },
   async (store, id, { values, io }) => {

@@ -10,7 +10,6 @@ import { counted } from '../../prose.js';
 /** `halfspace mcp`. */
 export const mcpCommand = defineCommand({
   name: 'mcp',
-  summary: 'Serve the API operations as MCP tools over stdio (in-process, no wallet; for a local AI agent)',
   usage: 'mcp [--dataset demo|DIR]',
   options: { dataset: { type: 'string', default: 'demo' } },
   async run({ values, io }) {

@@ -13,7 +13,6 @@ import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
  */
 export const mergeCommand = defineCommand({
   name: 'merge',
-  summary: 'Merge datasets from any provider into one (provenance kept, attributions combined, id collisions refused)',
   usage: 'merge <dataset-dir> <dataset-dir>… --out <dataset-dir> [--namespace] [--name NAME] [--json]',
   options: {
     out: { type: 'string' },

@@ -35,7 +35,6 @@ function text(r: PlayerResponse): string {
 /** `halfspace player`: the docs/design.md#op-player profile of one player. */
 export const playerCommand = defineCommand({
   name: 'player',
-  summary: 'Player profile: identity, seasonal rows, style tags (add --narrative, --name2 to compare)',
   usage:
     'player --name NAME [--player-id N] [--team-hint CLUB] [--name2 NAME] [--narrative] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {

@@ -1,13 +1,11 @@
 import { CardPromptRequest } from '../../cards/request.js';
 import { parseWith } from '../../validation.js';
-import { PROMPT_SUMMARY } from '../card-summaries.js';
 import { defineCommand } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
 
 /** `halfspace prompt`: the image prompt of an hd card style, with its fixed safety block (docs/cards.md#prompts). */
 export const promptCommand = defineCommand({
   name: 'prompt',
-  summary: PROMPT_SUMMARY,
   usage:
     'prompt --name NAME [--player-id N] [--team-hint CLUB] [--style fifa_viral] [--take TEXT] [--attribution] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {

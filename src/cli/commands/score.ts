@@ -248,8 +248,6 @@ function summaryText(summary: ReturnType<typeof summaryOf>, scored: Scored, seco
  */
 export const scoreCommand = defineCommand({
   name: 'score',
-  summary:
-    'Score every player-season (per-90, percentiles, cohort, rating, fee tier, style tags) into an Arrow, CSV, Parquet or JSON-lines file',
   usage:
     'score <dataset-dir | players.csv | players.parquet | export.csv… --map FILE.json|fbref|wyscout-search> --out <file.arrow | .csv | .parquet | .jsonl> [--format arrow|csv|parquet|jsonl] [--encoding utf-8|utf-16le|latin1|windows-1252] [--delimiter ,|;|tab] [--minutes-min N] [--as-of YYYY-MM-DD] [--json]',
   options: SCORE_OPTIONS,

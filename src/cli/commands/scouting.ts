@@ -56,7 +56,6 @@ function text(r: ScoutingResponse): string {
 /** `halfspace scouting`: the docs/design.md#op-scouting scouting report of one player. */
 export const scoutingCommand = defineCommand({
   name: 'scouting',
-  summary: 'Scouting report: per-90 values and cohort percentiles for the latest season',
   usage:
     'scouting --name NAME [--player-id N] [--team-hint CLUB] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: { ...IDENTITY_OPTIONS, ...DATASET_OPTIONS },

@@ -12,7 +12,8 @@ import { warmMultipart } from '../../service/request-body.js';
 import { JOB_LEASE_MS } from '../../service/jobs/job-lease.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { takeServeLock } from '../../store/serve-lock.js';
-import { UsageError, defineCommand, messageOf } from '../run.js';
+import { messageOf } from '../../errors.js';
+import { UsageError, defineCommand } from '../run.js';
 import { isPostgresUrl, openServeStore, printableDb } from '../store.js';
 import { DEFAULT_DB } from './keys.js';
 import {
@@ -310,7 +311,6 @@ export function readyText(server: RunningServer): string {
 /** `halfspace serve`. */
 export const serveCommand = defineCommand({
   name: 'serve',
-  summary: 'Serve the Developer API over HTTP (keys, wallet, demo channel; SQLite or PostgreSQL store)',
   usage:
     'serve [--port 8787] [--host 127.0.0.1] [--db ./halfspace.db|postgres://…] [--dataset demo|DIR] [--base-url URL] [--trusted-proxy IP]… [--render-workers N] [--admin-token-file FILE] [--cors-origin ORIGIN]… [--log-format json|pretty|off] [--rate-limit 50] [--rate-burst 100]',
   options: {

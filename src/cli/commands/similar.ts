@@ -44,7 +44,6 @@ function table(r: DnaSearchResponse): string {
 /** `halfspace similar`: DNA similarity search (docs/design.md#op-dna-search). */
 export const similarCommand = defineCommand({
   name: 'similar',
-  summary: 'DNA similarity search: players whose per-90 style is closest (exact, fee tiers only)',
   usage:
     'similar --name NAME [--player-id N] [--team-hint CLUB] [--max-fee-tier T1–T5] [--max-age N] [--league-tier-max N] [--position-group GROUP] [--limit 1–50] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {

@@ -35,8 +35,6 @@ export function standingsText(r: StandingsResponse): string {
 /** `halfspace standings`: the league table of a league-season as of a date. */
 export const standingsCommand = defineCommand({
   name: 'standings',
-  summary:
-    "League table (P W D L GF GA GD Pts, form) of a league-season, or a tournament's group tables, as of any date",
   usage:
     'standings [--league NAME|ID] [--season NAME|ID] [--as-of YYYY-MM-DD] [--dataset DIR] [--minutes-min N] [--json]   (--league may be left out when the dataset holds one competition)',
   options: {

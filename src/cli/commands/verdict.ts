@@ -5,8 +5,6 @@ import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, val
 /** `halfspace verdict`: the data-backed verdict of docs/design.md#op-verdict with its receipts. */
 export const verdictCommand = defineCommand({
   name: 'verdict',
-  summary:
-    'Verdict (elite, specialist, solid, below_par, merchant, contrast, fraud, cooked, fallback) with role-cohort receipts',
   usage:
     'verdict --name NAME [--player-id N] [--team-hint CLUB] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: { ...IDENTITY_OPTIONS, ...DATASET_OPTIONS },

@@ -18,7 +18,6 @@ async function walletOf(store: ServiceStore, id: string): Promise<WalletStatus> 
 /** `halfspace wallet topup`. */
 export const walletTopupCommand = defineCommand({
   name: 'wallet topup',
-  summary: 'Add credits to the wallet of a key',
   usage: 'wallet topup KEY_ID --credits N [--note TEXT] [--db FILE|URL] [--json]',
   options: { ...STORE_OPTIONS, credits: { type: 'string' }, note: { type: 'string' } },
   positionals: true,
@@ -43,7 +42,6 @@ export const walletTopupCommand = defineCommand({
 export const walletBalanceCommand = keyCommand(
   {
     name: 'wallet balance',
-    summary: 'Show the credit balance of a key: spendable, and held by calls in flight',
     usage: 'wallet balance KEY_ID [--db FILE|URL] [--json]',
   },
   async (store, id, { values, io }) => {
@@ -62,7 +60,6 @@ export const walletBalanceCommand = keyCommand(
 export const walletHoldsCommand = keyCommand(
   {
     name: 'wallet holds',
-    summary: 'List the open holds of a key: credits held by calls in flight, with their owner process and expiry',
     usage: 'wallet holds KEY_ID [--db FILE|URL] [--json]',
   },
   async (store, id, { values, io }) => {
@@ -83,7 +80,6 @@ export const walletHoldsCommand = keyCommand(
 /** `halfspace wallet ledger`. */
 export const walletLedgerCommand = defineCommand({
   name: 'wallet ledger',
-  summary: 'Show the ledger of a key: top-ups, holds, captures and releases (newest last)',
   usage: 'wallet ledger KEY_ID [--limit N] [--db FILE|URL] [--json]',
   options: { ...STORE_OPTIONS, limit: { type: 'string', default: '50' } },
   positionals: true,

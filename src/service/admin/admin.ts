@@ -11,7 +11,6 @@ import { fail, HalfspaceError, ok, type Failure, type Result } from '../../error
 import type { ServiceStore } from '../../store/ports.js';
 import { parseWith } from '../../validation.js';
 import { issueKey, revokeKey, topupWallet, walletStatusOf, type WalletStatus } from '../billing/accounts.js';
-import { problemOf } from '../contract/errors.js';
 import { keySummaryOf, listKeys } from './key-summary.js';
 import { LEDGER_PAGE_MAX } from '../contract/admin-openapi.js';
 import { ledgerPage } from './ledger-page.js';
@@ -19,16 +18,13 @@ import { usageOf } from './usage.js';
 import { ADMIN_PREFIX, notFoundFailure } from '../routes.js';
 
 export { ADMIN_PREFIX } from '../routes.js';
-import type { ServiceRequest, ServiceResponse } from '../context.js';
+import { JSON_TYPE, problemResponder, type ServiceRequest, type ServiceResponse } from '../context.js';
 
 /** A request of the admin API: a service request plus the problem the transport found in its body (answered after the token check). */
 export type AdminRequest = ServiceRequest & { bodyProblem?: Failure };
 
 /** Shortest admin token accepted (`serve` refuses shorter ones): guessing must stay out of reach. */
 export const ADMIN_TOKEN_MIN_LENGTH = 16;
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
 /**
  * Compares a presented admin token with the configured one in time independent of both: the
@@ -113,14 +109,10 @@ export function createAdmin(options: AdminOptions): Admin {
   const { store, baseUrl } = options;
   const token = options.token ?? '';
   const clock = options.clock ?? (() => new Date());
-  const problem = (requestId: string, failure: Failure, headers: Record<string, string> = {}): ServiceResponse => {
-    const body = problemOf(baseUrl, requestId, failure);
-    return {
-      status: body.status,
-      headers: { 'content-type': PROBLEM_TYPE, 'request-id': requestId, 'cache-control': 'no-store', ...headers },
-      body: JSON.stringify(body),
-    };
-  };
+  // Admin answers are never cached: they carry balances and keys.
+  const problemOf = problemResponder(baseUrl);
+  const problem = (requestId: string, failure: Failure, headers: Record<string, string> = {}) =>
+    problemOf(requestId, failure, { 'cache-control': 'no-store', ...headers });
   const ctx: AdminContext = { store, clock, problem };
   return {
     enabled: token !== '',

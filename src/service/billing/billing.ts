@@ -18,8 +18,6 @@ import { ResponseCache } from '../response-cache.js';
 import { isStoreOutage } from '../store-outage.js';
 import { HOLD_TTL_MS, holdCredits, insufficientCredits, internalFailure, isChargeable, settleHold } from './settle.js';
 
-export { HOLD_TTL_MS, holdCredits } from './settle.js';
-
 /**
  * Queues an async job (the job runner's `queue`): holds its credits, stores and queues it; 202
  * with the job view, 402 when the wallet is short. Declared here so billing needs no import of

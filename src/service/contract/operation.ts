@@ -5,7 +5,8 @@
 import type { z } from 'zod';
 import type { Engine } from '../../engine.js';
 import { ok, type Failure, type Result } from '../../errors.js';
-import { ENGINE_OPERATIONS, type EngineOperationName, type ParsedOperations } from '../../operation-registry.js';
+import { ENGINE_OPERATIONS, type EngineOperationName } from '../../operation-registry.js';
+import { EmptyQuery } from './schemas/common.js';
 import type { ImageStore, KeyRecord } from '../../store/ports.js';
 import type { RenderTask } from '../../cards/render-pool.js';
 import type { RenderedPng } from '../../cards/render.js';
@@ -122,42 +123,40 @@ export const costOf = (op: Operation, body: unknown): number =>
 export const demoAllowed = (op: Operation, body: unknown): boolean =>
   typeof op.demo === 'function' ? op.demo(body) : op.demo;
 
-/** The transport facts of a route over one engine operation: everything but the method, the body schema and (by default) the handler. */
-export type RouteFacts<Q extends z.ZodType<Record<string, unknown>>> = Omit<
-  Operation<unknown, z.output<Q>>,
-  'method' | 'engine' | 'path' | 'body' | 'query' | 'run'
-> & { query: Q };
-
-/** A 200 answer of an engine result, or its failure. */
-const answerOf = (result: Result<unknown>): Result<OperationOutcome> =>
-  result.ok ? ok({ body: result.value }) : result;
-
-/** Runs a parsed body through the engine operation `name`. */
-function runParsed(parsed: ParsedOperations, name: EngineOperationName, body: unknown) {
-  // cast: the service parsed `body` with this very operation's request schema (the route's `body`), so
-  // the request type the mapped ParsedOperations entry expects holds; TypeScript cannot correlate the two.
-  return (parsed[name] as (request: unknown) => Result<unknown> | Promise<Result<unknown>>)(body);
-}
+/**
+ * The transport facts of a route over one engine operation: everything but what the registry and
+ * the route's path give. Most routes are free of a query, cacheable, on the demo channel and out
+ * of beta; those are the defaults.
+ */
+export type RouteFacts = Omit<
+  Operation,
+  'method' | 'engine' | 'path' | 'body' | 'query' | 'run' | 'cacheable' | 'beta' | 'demo'
+> &
+  Partial<Pick<Operation, 'cacheable' | 'beta' | 'demo'>>;
 
 /**
  * A route over an engine operation of the registry: the request schema comes from the registry and
  * the handler answers 200 with what the engine answers, so the route adds only transport facts
- * (cost, demo channel, response schema for OpenAPI, catalog); its path is in `ROUTE_PATHS` (./paths.ts).
- * @example engineRoute('verdict', { id: 'verdict', …, query: EmptyQuery }).body === VerdictRequest // => true
+ * (cost, response schema for OpenAPI, catalog); its path is in `ROUTE_PATHS` (./paths.ts).
+ * @example engineRoute('verdict', { id: 'verdict', … }).body === VerdictRequest // => true
  */
-export function engineRoute<Q extends z.ZodType<Record<string, unknown>>>(
-  name: RoutedOperationName,
-  facts: RouteFacts<Q>,
-): Operation {
+export function engineRoute(name: RoutedOperationName, facts: RouteFacts): Operation {
   return {
+    cacheable: true,
+    beta: false,
+    demo: true,
     ...facts,
     method: 'POST',
     path: ROUTE_PATHS[name],
     engine: name,
     body: ENGINE_OPERATIONS[name].request,
-    run({ engine, body }) {
-      const result = runParsed(engine.parsed, name, body);
-      return result instanceof Promise ? result.then(answerOf) : answerOf(result);
+    query: EmptyQuery,
+    async run({ engine, body }) {
+      // cast: the service parsed `body` with this very operation's request schema (the route's `body`), so
+      // the request type the mapped ParsedOperations entry expects holds; TypeScript cannot correlate the two.
+      const run = engine.parsed[name] as (request: unknown) => Result<unknown> | Promise<Result<unknown>>;
+      const result = await run(body);
+      return result.ok ? ok({ body: result.value }) : result;
     },
   };
 }

@@ -26,11 +26,6 @@ import {
 } from './job-run.js';
 import { rateLimitHeaders } from '../rate-limit.js';
 
-export { JOB_HOLD_TTL_MS, JOB_MAX_ATTEMPTS } from './job-run.js';
-
-/** A job's URL relative to the base address; the group is the job id. */
-export const JOB_PATH = /^\/api\/v1\/cards\/jobs\/([A-Za-z0-9_-]{1,64})$/;
-
 const STOPPED_DETAIL = `the job stopped its server ${JOB_MAX_ATTEMPTS} times; its credits were returned`;
 
 /** What `Service.resume` did. */

@@ -4,17 +4,14 @@
  * HEAD only; `/admin/v1/…` checks the admin token (admin/admin.ts) and reads its JSON body under
  * the API's body rules. A route whose part is off is no route: the service answers its one 404.
  */
-import type { Failure } from '../../errors.js';
-import { messageOf } from '../../errors.js';
+import { type Failure, messageOf } from '../../errors.js';
 import type { Admin } from '../admin/admin.js';
-import type { ServiceContext, ServiceResponse } from '../context.js';
+import { JSON_TYPE, type ServiceContext, type ServiceResponse } from '../context.js';
 import type { HttpExchange } from '../exchange.js';
 import { consolePage } from '../pages/console-page.js';
 import { bodyOf, queryOf } from '../request-body.js';
 import type { Route } from '../routes.js';
 import type { OperationsOptions } from './options.js';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Answers an operations route, or null when `route` is none (or its part is off). */
 export type OpsAnswer = (route: Route, x: HttpExchange, requestId: string) => Promise<ServiceResponse> | null;
