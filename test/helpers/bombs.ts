@@ -112,14 +112,22 @@ export function tinyJpeg(): Buffer {
 }
 
 /**
- * Environment for a child `node` that writes its peak RSS (kB, process.resourceUsage().maxRSS) to
- * `file` when it exits, through a preloaded script in `dir`; read it with {@link readPeakMb}.
+ * Environment for a child `node` that writes its peak RSS (kB) to `file` when it exits, through a
+ * preloaded script in `dir`; read it with {@link readPeakMb}. On Linux it is the child's own VmHWM:
+ * `process.resourceUsage().maxRSS` keeps the spawning process's high-water mark across fork and
+ * exec, so a child of a large test worker would report the worker's peak.
  */
 export function peakRssEnv(dir: string, file: string): Record<string, string> {
   const preload = join(dir, 'peak-rss.cjs');
   writeFileSync(
     preload,
-    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(file)}, String(process.resourceUsage().maxRSS)));\n`,
+    `const fs = require('node:fs');
+process.on('exit', () => {
+  let kb = process.resourceUsage().maxRSS;
+  try { kb = Number(/VmHWM:\\s+(\\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]); } catch {}
+  fs.writeFileSync(${JSON.stringify(file)}, String(kb));
+});
+`,
   );
   return { NODE_OPTIONS: `--require ${preload}` };
 }
