@@ -82,31 +82,39 @@ export function float64VectorOf(xs: Float64Array): Vector<Float64> {
 }
 
 /**
- * A Utf8 vector of `xs` (null stays null) built over one UTF-8 buffer: the texts are joined and
+ * The offsets and one UTF-8 buffer of `texts` (null holds no bytes): the texts are joined and
  * encoded once, the offsets summed from each text's byte length, so a million short texts cost
  * one encoding instead of a builder call each.
+ * @example utf8BytesOf(['ab', null]).valueOffsets // => Int32Array [0, 2, 2]
+ */
+export function utf8BytesOf(texts: readonly (string | null)[]): { valueOffsets: Int32Array; data: Uint8Array } {
+  const valueOffsets = new Int32Array(texts.length + 1);
+  let at = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const s = texts[i];
+    if (s !== null) at += Buffer.byteLength(s);
+    valueOffsets[i + 1] = at;
+  }
+  // Array#join writes null as the empty string, which is what a null row holds.
+  let data = Buffer.from(texts.join(''), 'utf8');
+  // A lone surrogate at the end of one text would pair with the next one's in the joined string.
+  if (data.length !== at) data = Buffer.concat(texts.map((s) => Buffer.from(s ?? '', 'utf8')));
+  return { valueOffsets, data };
+}
+
+/**
+ * A Utf8 vector of `xs` (null stays null) over one UTF-8 buffer ({@link utf8BytesOf}).
  * @example utf8VectorOf(['a', null]).get(0) // => 'a'
  */
 export function utf8VectorOf(xs: readonly (string | null)[]): Vector<Utf8> {
   const n = xs.length;
-  const valueOffsets = new Int32Array(n + 1);
   const valid = new Uint8Array(n);
-  let at = 0;
-  for (let i = 0; i < n; i++) {
-    const s = xs[i];
-    if (s !== null) {
-      at += Buffer.byteLength(s);
-      valid[i] = 1;
-    }
-    valueOffsets[i + 1] = at;
-  }
-  // Array#join writes null as the empty string, which is what a null row holds.
-  let data = Buffer.from(xs.join(''), 'utf8');
-  // A lone surrogate at the end of one text would pair with the next one's in the joined string.
-  if (data.length !== at) data = Buffer.concat(xs.map((s) => Buffer.from(s ?? '', 'utf8')));
-  const nullCount = n - valid.reduce((s, v) => s + v, 0);
+  let nullCount = 0;
+  for (let i = 0; i < n; i++)
+    if (xs[i] === null) nullCount++;
+    else valid[i] = 1;
   const nullBitmap = nullCount > 0 ? util.packBools(valid) : undefined;
-  return makeVector(makeData({ type: new Utf8(), length: n, nullCount, nullBitmap, valueOffsets, data }));
+  return makeVector(makeData({ type: new Utf8(), length: n, nullCount, nullBitmap, ...utf8BytesOf(xs) }));
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   Utf8,
   type Vector,
 } from 'apache-arrow';
+import { utf8BytesOf } from './arrow.js';
 
 /** Column kinds used by the schema. Dates are ISO `YYYY-MM-DD` strings; `timestamp` is UTC milliseconds. */
 export type ColumnKind = 'int32' | 'float64' | 'utf8' | 'bool' | 'timestamp';
@@ -48,23 +49,10 @@ function validityOfCells(cells: readonly unknown[]): { valid: Uint8Array; nulls:
   return { valid, nulls };
 }
 
-/** The UTF-8 bytes and offsets of the text cells (a non-text value written as its string, as Arrow's builder writes it). */
+/** The text cells as UTF-8 (a non-text value written as its string, as Arrow's builder writes it). */
 function utf8DataOf(cells: readonly unknown[], nullCount: number, nullBitmap: Uint8Array | undefined): Data<Utf8> {
-  const n = cells.length;
-  const texts = new Array<string>(n);
-  const valueOffsets = new Int32Array(n + 1);
-  let at = 0;
-  for (let i = 0; i < n; i++) {
-    const v = cells[i];
-    const s = v === null ? '' : typeof v === 'string' ? v : String(v);
-    texts[i] = s;
-    at += Buffer.byteLength(s);
-    valueOffsets[i + 1] = at;
-  }
-  let data: Uint8Array = Buffer.from(texts.join(''), 'utf8');
-  // A lone surrogate at the end of one text would pair with the next one's in the joined string.
-  if (data.length !== at) data = Buffer.concat(texts.map((s) => Buffer.from(s, 'utf8')));
-  return makeData({ type: new Utf8(), length: n, nullCount, nullBitmap, valueOffsets, data });
+  const texts = cells.map((v) => (v === null || typeof v === 'string' ? v : String(v)));
+  return makeData({ type: new Utf8(), length: cells.length, nullCount, nullBitmap, ...utf8BytesOf(texts) });
 }
 
 /**
