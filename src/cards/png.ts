@@ -10,6 +10,10 @@ export const PNG_DEFLATE_LEVEL = 3;
 
 const SIGNATURE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
+// One scanline buffer reused across encodes of the same size: a card's raw scanlines are megabytes,
+// and allocating them per render would add as much garbage for the GC on every render.
+let scratch: Buffer | null = null;
+
 // CRC-32 (ISO 3309, as PNG chunks use it) by table. node:zlib's crc32 is missing before Node 20.15,
 // below the engines floor, so the checksum is computed here.
 const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
@@ -46,7 +50,9 @@ export function encodePng(rgba: Uint8Array, width: number, height: number, level
   const stride = width * 4;
   if (rgba.length !== stride * height)
     throw new RangeError(`expected ${stride * height} bytes of RGBA, got ${rgba.length}`);
-  const raw = Buffer.allocUnsafe((stride + 1) * height);
+  const size = (stride + 1) * height;
+  if (scratch === null || scratch.length !== size) scratch = Buffer.allocUnsafe(size);
+  const raw = scratch;
   for (let y = 0; y < height; y++) {
     const o = y * (stride + 1);
     raw[o] = 0;
