@@ -1,6 +1,7 @@
 /**
  * Where on the pitch a player acts and what he does there, counted per match by every event
- * provider (docs/methodology/dna.md#location-features): touches per zone, passes by direction and
+ * provider (docs/methodology/dna.md#location-features): open-play touches per zone (a restart, taken
+ * where the rules put the ball, is no touch: docs/methodology/dna.md#open-play-touches), passes by direction and
  * length, pass targets per zone, defensive actions per zone. The counts are plain numbers so a
  * match summary carries them through worker threads; the season sums become the optional
  * `player_zones` table, from which DNA v2 is built.
@@ -145,7 +146,7 @@ const bandOf = (v: number, bands: number): number => Math.min(bands - 1, Math.ma
 const coarseOf = (x: number, y: number): number => bandOf(x, COARSE_BANDS) * COARSE_BANDS + bandOf(y, COARSE_BANDS);
 
 /**
- * Counts an on-ball action at (x, y) in its touch zone.
+ * Counts an open-play on-ball action at (x, y) in its touch zone; the provider leaves restarts out.
  * @example addTouch(counts, 95, 50) // counts[ZONE_COLUMNS.indexOf('touch_b5_l2')] += 1
  */
 export function addTouch(counts: ZoneCounts, x: number, y: number): void {

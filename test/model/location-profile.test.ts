@@ -179,10 +179,11 @@ describe('Wyscout events', () => {
         '2': { teamId: 2, side: 'away', score: 0, formation: { lineup: [{ playerId: 8 }], substitutions: [] } },
       },
     };
+    // Passes off the centre spot: a first pass from it is a kick-off, which is no touch.
     const events = [
-      event({ eventSec: 5 }),
+      event({ eventSec: 5, x: 55 }),
       event({ eventSec: 2700, matchPeriod: '1H', playerId: 8, teamId: 2, eventId: 1, subEventId: 12, x: 80, y: 50 }),
-      event({ eventSec: 2700, matchPeriod: '2H' }),
+      event({ eventSec: 2700, matchPeriod: '2H', x: 55 }),
     ];
     const summary = matchSummaryOf(match, events, () => false);
     const line7 = summary.lines.find((l) => l.player_id === 7)!;

@@ -194,11 +194,20 @@ function countShot(f: Fold, index: number, t: CountingTotals): void {
   if (goal) goalFor(f, e.side, e);
 }
 
+/**
+ * True for a restart: the SET PIECE row itself, the pass or shot it starts (same side, same moment),
+ * or a goal kick (a PASS with the GOAL KICK subtype). Taken where the rules put the ball, a restart
+ * is no open-play touch (docs/methodology/dna.md#open-play-touches).
+ */
+const isRestart = (events: readonly MetricaEvent[], index: number): boolean =>
+  events[index]!.type === TYPE.setPiece || has(events[index]!, SUB.goalKick) || setPieceOf(events, index) !== undefined;
+
 /** Adds one event to its player's totals and zones (docs/providers.md#metrica). */
 function countEvent(f: Fold, index: number, line: MetricaMatchLine): void {
   const e = f.events[index]!;
   const t = line.totals;
-  if (e.at && e.type !== TYPE.challenge && e.type !== TYPE.setPiece) addTouch(line.zones, e.at.x * 100, e.at.y * 100);
+  if (e.at && e.type !== TYPE.challenge && !isRestart(f.events, index))
+    addTouch(line.zones, e.at.x * 100, e.at.y * 100);
   if (e.type === TYPE.shot) {
     addAction(line.zones, 'shot');
     countShot(f, index, t);

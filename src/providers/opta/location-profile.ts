@@ -1,6 +1,6 @@
 /**
  * What one Opta event adds to its player's zone counts (docs/methodology/dna.md#location-features),
- * the same actions as for Wyscout and StatsBomb: on-ball actions in their touch zone, passes by
+ * the same actions as for Wyscout and StatsBomb: open-play on-ball actions in their touch zone, passes by
  * direction, length and target, defensive actions in their zone. Locations arrive as fractions of
  * the standard pitch in the acting team's frame (read at the boundary) and are scaled to the
  * shared 0–100 frame here.
@@ -32,11 +32,24 @@ const DEFENCE_TYPES: ReadonlySet<number> = new Set([
   TYPE.challenge,
 ]);
 const SET_PIECE_QUALIFIERS = [Q.cornerTaken, Q.freeKickTaken, Q.throwIn, Q.goalKick, Q.kickOff] as const;
+/** Shots that restart play: penalties and direct free kicks. */
+const SET_PIECE_SHOT_QUALIFIERS = [Q.penalty, Q.directFreeKick] as const;
+
+/**
+ * True for a restart (a set-piece pass or shot): taken where the rules put the ball, so no
+ * open-play touch (docs/methodology/dna.md#open-play-touches).
+ * @example isRestart({ typeId: TYPE.pass, qualifiers: new Map([[Q.throwIn, '']]), … }) // => true
+ */
+export function isRestart(e: OptaEvent): boolean {
+  const marks =
+    e.typeId === TYPE.pass ? SET_PIECE_QUALIFIERS : SHOT_TYPES.has(e.typeId) ? SET_PIECE_SHOT_QUALIFIERS : [];
+  return marks.some((q) => e.qualifiers.has(q));
+}
 
 function actionOf(e: OptaEvent): Exclude<ActionColumn, 'pass_length_sum'> | undefined {
   switch (e.typeId) {
     case TYPE.pass:
-      if (SET_PIECE_QUALIFIERS.some((q) => e.qualifiers.has(q))) return undefined;
+      if (isRestart(e)) return undefined;
       return e.qualifiers.has(Q.cross) ? 'pass_cross' : e.qualifiers.has(Q.throughBall) ? 'pass_smart' : 'pass_simple';
     case TYPE.aerial:
       return 'duel_air';
@@ -66,7 +79,7 @@ export function addOptaEventZones(counts: ZoneCounts, e: OptaEvent): void {
   if (!e.at) return;
   const x = e.at.x * 100;
   const y = e.at.y * 100;
-  if (TOUCH_TYPES.has(e.typeId)) addTouch(counts, x, y);
+  if (TOUCH_TYPES.has(e.typeId) && !isRestart(e)) addTouch(counts, x, y);
   if (e.typeId === TYPE.pass && e.end) addPass(counts, x, y, e.end.x * 100, e.end.y * 100);
   if (DEFENCE_TYPES.has(e.typeId)) addDefence(counts, x, y);
 }

@@ -1,6 +1,6 @@
 /**
  * What one Wyscout v2 event adds to its player's zone counts (docs/methodology/dna.md#location-features):
- * on-ball actions count in their touch zone, passes by direction, length and target, defensive
+ * open-play on-ball actions count in their touch zone, passes by direction, length and target, defensive
  * actions in their zone, and every event of a counted kind in its action column. Wyscout gives locations 0–100 in the acting team's frame, the frame of
  * the shared counts.
  */
@@ -15,8 +15,27 @@ import {
 import { EVENT, SUB_EVENT, TAG } from './mapping.js';
 import type { WyscoutEvent } from './read.js';
 
-/** Events whose start location is an on-ball touch: passes, shots, other on-ball actions, set pieces. */
-const TOUCH_EVENTS = new Set<number | null>([EVENT.pass, EVENT.shot, EVENT.othersOnTheBall, EVENT.freeKick]);
+/**
+ * Events whose start location is an open-play touch: passes, shots, other on-ball actions. Wyscout's
+ * `freeKick` event is the whole restart family (corners, free kicks, goal kicks, penalties,
+ * throw-ins), taken where the rules put the ball, so it is no touch (docs/methodology/dna.md#open-play-touches).
+ */
+const TOUCH_EVENTS = new Set<number | null>([EVENT.pass, EVENT.shot, EVENT.othersOnTheBall]);
+/** How far from the centre spot (0–100 units, each axis) a kick-off pass may start: Wyscout places it at 48–52. */
+const CENTRE_SPOT_SLACK = 3;
+
+/**
+ * True for a kick-off: the first pass of a period or after a goal, from the centre spot. Wyscout v2
+ * files a kick-off as a simple pass with no mark of its own; the caller knows whether a kick-off is due.
+ * @example isKickOff({ eventId: 8, x: 50, y: 49, … }, true) // => true
+ */
+export const isKickOff = (e: WyscoutEvent, kickOffDue: boolean): boolean =>
+  kickOffDue &&
+  e.eventId === EVENT.pass &&
+  e.x !== null &&
+  e.y !== null &&
+  Math.abs(e.x - 50) <= CENTRE_SPOT_SLACK &&
+  Math.abs(e.y - 50) <= CENTRE_SPOT_SLACK;
 /** Duels in which the player has or fights for the ball (touches), and those in which he defends. */
 const ON_BALL_DUELS = new Set<number | null>([SUB_EVENT.groundAttackingDuel, SUB_EVENT.groundLooseBallDuel]);
 const DEFENSIVE_DUELS = new Set<number | null>([SUB_EVENT.groundDefendingDuel, SUB_EVENT.airDuel]);
@@ -68,15 +87,17 @@ function actionIndexOfEvent(e: WyscoutEvent): number {
 
 /**
  * Adds one event to a player's zone counts; an event without a start location adds only its action, a
- * pass without an end location counts as a touch only.
- * @example addEventZones(counts, { eventId: 8, x: 50, y: 50, endX: 80, endY: 50, … }) // touch, pass_fwd_short, target
+ * pass without an end location counts as a touch only, a kick-off (`kickOff`, see {@link isKickOff})
+ * counts as a pass but not as a touch.
+ * @example addEventZones(counts, { eventId: 8, x: 40, y: 50, endX: 80, endY: 50, … }) // touch, pass_fwd_long, target
  */
-export function addEventZones(counts: ZoneCounts, e: WyscoutEvent): void {
+export function addEventZones(counts: ZoneCounts, e: WyscoutEvent, kickOff = false): void {
   const action = actionIndexOfEvent(e);
   if (action >= 0) counts[action] += 1;
   if (e.x === null || e.y === null) return;
   const duel = e.eventId === EVENT.duel;
-  if (TOUCH_EVENTS.has(e.eventId) || (duel && ON_BALL_DUELS.has(e.subEventId))) addTouch(counts, e.x, e.y);
+  const touch = TOUCH_EVENTS.has(e.eventId) || (duel && ON_BALL_DUELS.has(e.subEventId));
+  if (touch && !kickOff) addTouch(counts, e.x, e.y);
   const pass = e.eventId === EVENT.pass || (e.eventId === EVENT.freeKick && PASSING_SET_PIECES.has(e.subEventId));
   if (pass && e.endX !== null && e.endY !== null) addPass(counts, e.x, e.y, e.endX, e.endY);
   const defending =

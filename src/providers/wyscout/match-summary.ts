@@ -10,7 +10,7 @@ import { countEvent, isShot } from './event-counts.js';
 import { matchLinesOf, type MatchLineBase, type MatchLines } from '../match-lines.js';
 import type { CountingTotals } from '../counting-totals.js';
 import { emptyZoneCounts, type ZoneCounts } from '../../model/location-profile.js';
-import { addEventZones } from './location-profile.js';
+import { addEventZones, isKickOff } from './location-profile.js';
 import type { WyscoutEvent, WyscoutMatch } from './read.js';
 import {
   type Moment,
@@ -98,6 +98,8 @@ interface SummaryFold {
   lastSec: number;
   openBlock: { team: number; period: number; sec: number } | null;
   period: number;
+  /** A kick-off is due: the period has started or a goal was scored, and no pass has been played since. */
+  kickOffDue: boolean;
 }
 
 /** Starts a spell on the pitch. */
@@ -143,6 +145,7 @@ function scoreEvent(f: SummaryFold, e: WyscoutEvent): void {
   const scoring = goal ? e.teamId : opponentOf(f, e.teamId);
   f.eventGoals.set(scoring, (f.eventGoals.get(scoring) ?? 0) + 1);
   f.matchLines.concede(f.onPitch.keys(), opponentOf(f, scoring));
+  f.kickOffDue = true;
 }
 
 const opponentOf = (f: SummaryFold, teamId: number): number => (teamId === f.teamIds[0] ? f.teamIds[1] : f.teamIds[0]);
@@ -159,7 +162,7 @@ function creditEvent(f: SummaryFold, line: PlayerMatchLine, i: number, p: number
     line.sum_y += e.y;
     line.located++;
   }
-  addEventZones(line.zones, e);
+  addEventZones(line.zones, e, isKickOff(e, f.kickOffDue));
   if (f.openBlock && f.openBlock.team !== e.teamId) {
     if (f.openBlock.period === p && e.eventSec - f.openBlock.sec <= BLOCK_WINDOW_SECONDS)
       line.totals.shots_blocked += 1;
@@ -180,6 +183,7 @@ function foldEvent(f: SummaryFold, i: number, p: number): void {
     f.period = p;
     f.possession = null;
     f.openBlock = null;
+    f.kickOffDue = true;
   }
   if (f.possession !== null) holdFor(f.heldSeconds, f.possession, e.eventSec - f.lastSec);
   f.lastSec = e.eventSec;
@@ -187,6 +191,7 @@ function foldEvent(f: SummaryFold, i: number, p: number): void {
   scoreEvent(f, e);
   const line = e.playerId === 0 ? null : f.matchLines.lineOf(e.playerId, e.teamId);
   if (line) creditEvent(f, line, i, p);
+  if (e.eventId === EVENT.pass) f.kickOffDue = false;
   if (ON_BALL_EVENTS.has(e.eventId) || e.eventId === EVENT.freeKick) f.possession = e.teamId;
   else if (STOPPAGES.has(e.eventId)) f.possession = null;
   const sentOff = e.tags.includes(TAG.redCard) || e.tags.includes(TAG.secondYellow);
@@ -235,6 +240,7 @@ function startFold(
     lastSec: 0,
     openBlock: null,
     period: -1,
+    kickOffDue: true,
   };
   const kickoff = { period: 0, sec: 0 };
   for (const s of squads) {
