@@ -18,9 +18,10 @@ import EXAMPLES from './examples/examples.json' with { type: 'json' };
 export const API_VERSION = '1.0.0';
 
 /** A JSON Schema object as z.toJSONSchema writes it, without its `$schema` line. */
-type JsonSchemaObject = { properties?: Record<string, unknown>; [k: string]: unknown };
+type JsonSchemaObject = { properties?: Record<string, unknown>; required?: string[]; [k: string]: unknown };
 
-const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchemaObject => {
+/** The JSON Schema of `schema` as the OpenAPI document and the MCP tools give it. */
+export const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchemaObject => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
   return rest;
 };
@@ -69,7 +70,7 @@ const CARD_UPLOAD = {
 };
 
 /** The request body schema of `op`, each property described (field-docs.ts) unless its schema says already. */
-function bodySchemaOf(op: Operation): Record<string, unknown> {
+export function bodySchemaOf(op: Operation): JsonSchemaObject {
   const schema = schemaOf(op.body, 'input');
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const description = fieldDescriptionOf(op.id, name);
