@@ -98,16 +98,11 @@ function queryParameters(op: Operation): unknown[] {
   }));
 }
 
-const errorsByStatus = (): Map<number, string[]> => {
-  const out = new Map<number, string[]>();
-  for (const [code, info] of Object.entries(ERRORS)) out.set(info.status, [...(out.get(info.status) ?? []), code]);
-  return out;
-};
-
-/** Error codes answered with `status`, for the response descriptions. */
-function codesOf(status: number): string {
-  return (errorsByStatus().get(status) ?? []).join(', ');
-}
+/** Error codes answered with `status`, in precedence order, for the response descriptions. */
+const codesOf = (status: number): string =>
+  Object.entries(ERRORS)
+    .flatMap(([code, info]) => (info.status === status ? [code] : []))
+    .join(', ');
 
 /** The GET twin of an operation: its free catalog. */
 function catalogPathOf(op: Operation) {
