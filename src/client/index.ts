@@ -10,7 +10,8 @@
 import type { z } from 'zod';
 import type { ENGINE_OPERATIONS, EngineOperationName, ParsedOperations } from '../operation-registry.js';
 import { ROUTE_PATHS, type RoutedOperationName } from '../service/contract/paths.js';
-import type { CardJobResponse, CardResponse, HD_STYLES, SYNC_STYLES } from '../service/contract/schemas/cards.js';
+import { HD_STYLES, type SYNC_STYLES } from '../cards/styles.js';
+import type { CardJobResponse, CardResponse } from '../service/contract/schemas/cards.js';
 import type { CatalogResponse, ProblemResponse } from '../service/contract/schemas/common.js';
 import type { PlayerQueryString } from '../service/contract/schemas/intelligence-player.js';
 
@@ -97,16 +98,8 @@ export interface Client extends OperationMethods {
 
 const RETRIED = new Set([429, 503]);
 
-/**
- * The hd styles, checked before an hd call is sent so that a sync style is refused free of charge.
- * A record over the service's style union: a new hd style is a type error here until it is listed.
- */
-const HD_CARD_STYLES: { readonly [S in (typeof HD_STYLES)[number]]: true } = {
-  editorial_cover: true,
-  fifa_viral: true,
-  collage: true,
-};
-const isHdCardStyle = (style: unknown): boolean => typeof style === 'string' && Object.hasOwn(HD_CARD_STYLES, style);
+/** Whether `style` is an hd style, checked before an hd call is sent so that a sync style is refused free of charge. */
+const isHdCardStyle = (style: unknown): boolean => HD_STYLES.some((hd) => hd === style);
 
 /** A refusal made before anything is sent: nothing is charged. */
 const argumentError = (detail: string, param?: string) => ({
@@ -271,7 +264,7 @@ async function hdCardWith(
 ): Promise<HdCardResult> {
   if (!isHdCardStyle(body.style))
     return argumentError(
-      `style ${JSON.stringify(body.style)} is not an hd style (${Object.keys(HD_CARD_STYLES).join(', ')}); use card()`,
+      `style ${JSON.stringify(body.style)} is not an hd style (${HD_STYLES.join(', ')}); use card()`,
       'style',
     );
   const queued = await queueHdCard(sender, body, opts.photo);

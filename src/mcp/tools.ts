@@ -3,7 +3,7 @@
  * its input schema the JSON Schema of the operation's zod body (plus its query parameters), its
  * description saying what it returns and what it costs. Nothing here calls anything.
  */
-import * as z from 'zod';
+import type * as z from 'zod';
 import { SYNC_STYLES } from '../cards/styles.js';
 import { ENGINE_OPERATIONS } from '../operation-registry.js';
 import {
@@ -14,7 +14,7 @@ import {
   type Operation,
 } from '../service/contract/operations.js';
 import { DEMO_DAILY_LIMIT } from '../service/demo.js';
-import { fieldDescriptionOf } from '../service/contract/field-docs.js';
+import { bodySchemaOf, schemaOf } from '../service/contract/openapi.js';
 import { CardJobResponse, HdCardResponse } from '../service/contract/schemas/cards.js';
 import { ProblemResponse } from '../service/contract/schemas/common.js';
 import { toolNameOf } from '../service/contract/tool-name.js';
@@ -33,18 +33,8 @@ export interface ToolDefinition {
   annotations: { readOnlyHint: boolean; openWorldHint: boolean; idempotentHint: boolean };
 }
 
-/** A JSON Schema object as z.toJSONSchema writes it, without its `$schema` line. */
-type JsonSchemaObject = { properties?: Record<string, unknown>; required?: string[]; [k: string]: unknown };
-
-const jsonSchemaOf = (schema: z.ZodType): JsonSchemaObject => {
-  // Input mode for responses too: it leaves objects that are not strict open, as the API promises.
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
-    io: 'input',
-    unrepresentable: 'any',
-    target: 'draft-2020-12',
-  });
-  return rest;
-};
+// Input mode for responses too: it leaves objects that are not strict open, as the API promises.
+const jsonSchemaOf = (schema: z.ZodType) => schemaOf(schema, 'input');
 
 /** Names of an operation's query parameters (they travel as tool arguments beside the body fields). */
 export function queryNamesOf(op: Operation): string[] {
@@ -69,21 +59,14 @@ function costText(op: Operation): string {
  */
 export function toolOf(op: Operation): ToolDefinition {
   const name = toolNameOf(op);
-  const body = jsonSchemaOf(op.body);
-  const query = jsonSchemaOf(op.query);
   // A model reads a field's description to choose its arguments: each body field gets the one the
   // OpenAPI document gives it (field-docs.ts) unless its schema has its own.
-  const described = Object.fromEntries(
-    Object.entries(body.properties ?? {}).map(([field, property]) => {
-      const description = fieldDescriptionOf(op.id, field);
-      const own = typeof property === 'object' && property !== null && 'description' in property;
-      return [field, !own && description && typeof property === 'object' ? { ...property, description } : property];
-    }),
-  );
+  const body = bodySchemaOf(op);
+  const query = jsonSchemaOf(op.query);
   const inputSchema: ToolDefinition['inputSchema'] = {
     ...body,
     type: 'object',
-    properties: { ...described, ...(query.properties ?? {}) },
+    properties: { ...body.properties, ...(query.properties ?? {}) },
   };
   return {
     name,

@@ -68,6 +68,18 @@ export interface ParsedRequest {
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A JSON answer no cache may keep (operations routes, the admin API): balances, keys, health. */
+export const noStoreJson = (
+  status: number,
+  requestId: string,
+  body: unknown,
+  extra: Record<string, string> = {},
+): ServiceResponse => ({
+  status,
+  headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'cache-control': 'no-store', ...extra },
+  body: JSON.stringify(body),
+});
 const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
 /** The options of `createService` with their defaults applied, and the helpers built once from them. */

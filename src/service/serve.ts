@@ -16,6 +16,7 @@ import { docsPageOf } from './pages/docs-page.js';
 import { newRequestId } from './request-id.js';
 import { serviceRequestOf } from './request-body.js';
 import { operationNameOf, type Route, type RouteTable } from './routes.js';
+import type { Operation } from './contract/operation.js';
 
 /**
  * A route answered by code the service cannot import: `/mcp` needs the MCP SDK, which the HTTP
@@ -44,7 +45,8 @@ export interface ServingCore {
   ): Promise<ServiceResponse>;
   /** An API route's answer, before the key headers. */
   api(route: Route, req: ServiceRequest, requestId: string, recorded: Record<string, string>): Promise<ServiceResponse>;
-  openApi(): Record<string, unknown>;
+  readonly operations: readonly Operation[];
+  readonly baseUrl: string;
 }
 
 /** The pipeline over an exchange: the reply an adapter writes back. */
@@ -54,7 +56,7 @@ export type Serve = (x: HttpExchange, mounts?: Mounts) => Promise<HttpReply>;
 function docsRoute(core: ServingCore, ops: OperationsOptions | null): (requestId: string) => ServiceResponse {
   let html: string | null = null;
   return (requestId) => {
-    html ??= docsPageOf(core.openApi(), ops?.examples);
+    html ??= docsPageOf(core.operations, core.baseUrl, ops?.examples);
     return {
       status: 200,
       headers: {

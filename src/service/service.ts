@@ -326,7 +326,10 @@ function serviceOf(core: Core, ops: OperationsOptions | null): Service {
       return guard(requestId, req.authorization, (recorded) => api(route, req, requestId, recorded));
     },
     tools: (caller, recorded, jobWaitMs) => toolCallsOf(core, caller, recorded, jobWaitMs),
-    serve: servingOf({ routes, problem: ctx.problem, guard, api, openApi: docs.openApi }, ops),
+    serve: servingOf(
+      { routes, problem: ctx.problem, guard, api, operations: ctx.operations, baseUrl: ctx.baseUrl },
+      ops,
+    ),
     withOperations: (more) => serviceOf(core, { ...ops, ...more }),
     image: (name, requestId = newRequestId()) => imageResponse(ctx, name, requestId),
     routes,

@@ -244,14 +244,18 @@ describe('retries against a scripted server', () => {
 });
 
 describe('halfspace/client has no runtime dependency', () => {
-  it('imports types only, besides the path table, which imports types only (zod schemas are used for their inferred types)', () => {
+  it('imports types only, besides the path table and the style names, which import types only or nothing (zod schemas are used for their inferred types)', () => {
     const importsOf = (file: string) =>
       [...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(/^import .*$/gm)].map((m) => m[0]);
     const imports = importsOf('../../src/client/index.ts');
     expect(imports.length).toBeGreaterThan(0);
     const runtime = imports.filter((line) => !line.startsWith('import type '));
-    expect(runtime).toEqual(["import { ROUTE_PATHS, type RoutedOperationName } from '../service/contract/paths.js';"]);
+    expect(runtime).toEqual([
+      "import { ROUTE_PATHS, type RoutedOperationName } from '../service/contract/paths.js';",
+      "import { HD_STYLES, type SYNC_STYLES } from '../cards/styles.js';",
+    ]);
     const paths = importsOf('../../src/service/contract/paths.ts');
     for (const line of paths) expect(line).toMatch(/^import type /);
+    expect(importsOf('../../src/cards/styles.ts')).toEqual([]);
   });
 });

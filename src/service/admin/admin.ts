@@ -10,7 +10,7 @@ import * as z from 'zod';
 import { fail, HalfspaceError, ok, type Failure, type Result } from '../../errors.js';
 import type { ServiceStore } from '../../store/ports.js';
 import { parseWith } from '../../validation.js';
-import { issueKey, revokeKey, topupWallet, walletStatusOf, type WalletStatus } from '../billing/accounts.js';
+import { issueKey, revokeKey, topupWallet, walletStatusOf } from '../billing/accounts.js';
 import { keySummaryOf, listKeys } from './key-summary.js';
 import { LEDGER_PAGE_MAX } from '../contract/admin-openapi.js';
 import { ledgerPage } from './ledger-page.js';
@@ -18,7 +18,7 @@ import { usageOf } from './usage.js';
 import { ADMIN_PREFIX, notFoundFailure } from '../routes.js';
 
 export { ADMIN_PREFIX } from '../routes.js';
-import { JSON_TYPE, problemResponder, type ServiceRequest, type ServiceResponse } from '../context.js';
+import { noStoreJson, problemResponder, type ServiceRequest, type ServiceResponse } from '../context.js';
 
 /** A request of the admin API: a service request plus the problem the transport found in its body (answered after the token check). */
 export type AdminRequest = ServiceRequest & { bodyProblem?: Failure };
@@ -125,14 +125,8 @@ export function createAdmin(options: AdminOptions): Admin {
   };
 }
 
-const reply = (status: number, requestId: string, body: unknown): ServiceResponse => ({
-  status,
-  headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'cache-control': 'no-store' },
-  body: JSON.stringify(body),
-});
-
 const answer = <T>(ctx: AdminContext, requestId: string, result: Result<T>, status = 200) =>
-  result.ok ? reply(status, requestId, result.value) : ctx.problem(requestId, result.error);
+  result.ok ? noStoreJson(status, requestId, result.value) : ctx.problem(requestId, result.error);
 
 /** Why a call is refused (no token configured, none presented, or a wrong one), or null when it may go on. */
 function authorized(token: string, authorization: string | undefined): Failure | null {
@@ -189,7 +183,7 @@ async function keysRoute(ctx: AdminContext, req: AdminRequest, requestId: string
   const { store, problem } = ctx;
   if (req.method === 'GET') {
     const q = parseWith(NoQuery, req.query ?? {});
-    return q.ok ? reply(200, requestId, { keys: await listKeys(store) }) : problem(requestId, q.error);
+    return q.ok ? noStoreJson(200, requestId, { keys: await listKeys(store) }) : problem(requestId, q.error);
   }
   if (req.method !== 'POST') return methodNotAllowed(ctx, requestId, path, 'GET, POST');
   const raw = needBody(req);
@@ -204,7 +198,7 @@ async function keysRoute(ctx: AdminContext, req: AdminRequest, requestId: string
       now: ctx.clock(),
     });
     const r = issued.record;
-    return reply(201, requestId, {
+    return noStoreJson(201, requestId, {
       id: r.id,
       key: issued.key,
       label: r.label,
@@ -233,7 +227,7 @@ async function usageRoute(ctx: AdminContext, req: AdminRequest, requestId: strin
     since: instantOf(q.value.since),
     until: instantOf(q.value.until),
   });
-  return reply(200, requestId, { usage });
+  return noStoreJson(200, requestId, { usage });
 }
 
 /** POST `/keys/{id}/revoke`. */
@@ -241,7 +235,7 @@ async function revokeRoute(ctx: AdminContext, requestId: string, id: string) {
   const revoked = await revokeKey(ctx.store, id, ctx.clock());
   if (!revoked.ok) return ctx.problem(requestId, revoked.error);
   const key = await ctx.store.keys.byId(id);
-  return reply(200, requestId, await keySummaryOf(ctx.store, key!));
+  return noStoreJson(200, requestId, await keySummaryOf(ctx.store, key!));
 }
 
 /** POST `/keys/{id}/topup`. */
@@ -254,7 +248,7 @@ async function topupRoute(ctx: AdminContext, req: AdminRequest, requestId: strin
   const added = await topupWallet(store, id, body.value.credits, body.value.note ?? 'admin topup', ctx.clock());
   if (!added.ok) return problem(requestId, added.error);
   const status = await walletStatusOf(store, id);
-  return answer(ctx, requestId, status.ok ? ok({ id, ...walletView(status.value) }) : status);
+  return answer(ctx, requestId, status.ok ? ok({ id, ...status.value }) : status);
 }
 
 /** GET `/keys/{id}` and its `/ledger`, `/wallet` and `/holds`. */
@@ -281,15 +275,9 @@ async function keyReadRoute(
   if (action === 'wallet' || action === 'holds') {
     const status = await walletStatusOf(store, id);
     if (!status.ok) return problem(requestId, status.error);
-    return reply(
-      200,
-      requestId,
-      action === 'holds' ? { holds: status.value.holds } : { id, ...walletView(status.value) },
-    );
+    return noStoreJson(200, requestId, action === 'holds' ? { holds: status.value.holds } : { id, ...status.value });
   }
   const key = await store.keys.byId(id);
   if (!key) return problem(requestId, { code: 'not_found', message: `no key ${id}`, param: 'key' });
-  return reply(200, requestId, await keySummaryOf(store, key));
+  return noStoreJson(200, requestId, await keySummaryOf(store, key));
 }
-
-const walletView = (w: WalletStatus) => ({ balance: w.balance, held: w.held, available: w.available, holds: w.holds });

@@ -4,6 +4,7 @@
  * `http/` never writes an error body of its own (docs/design.md#errors).
  */
 import type { ErrorCode, Failure } from '../../errors.js';
+import type { ProblemResponse } from './schemas/common.js';
 
 /** Status and human title of one error code. */
 export interface ErrorInfo {
@@ -62,17 +63,8 @@ const isServiceErrorCode = (code: string): code is ServiceErrorCode => Object.ha
 /** The `type` URI of a code: its anchor in the served documentation. */
 export const problemTypeOf = (baseUrl: string, code: string): string => `${baseUrl}/docs#error-${code}`;
 
-/** An RFC 9457 problem document with the service's members. */
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  code: string;
-  param?: string;
-  request_id: string;
-  [extra: string]: unknown;
-}
+/** An RFC 9457 problem document with the service's members (its schema is `ProblemResponse`). */
+export type Problem = ProblemResponse;
 
 /**
  * Builds the problem body of a failure; extra failure members (`candidates`, `required_credits`,

@@ -17,15 +17,14 @@ import EXAMPLES from './examples/examples.json' with { type: 'json' };
 /** Version of the interface description (docs/design.md#versioning). */
 export const API_VERSION = '1.0.0';
 
-/** A JSON Schema object as z.toJSONSchema writes it, without its `$schema` line. */
-type JsonSchemaObject = { properties?: Record<string, unknown>; [k: string]: unknown };
+/** A JSON Schema object as z.toJSONSchema writes it. */
+export type JsonSchema = z.core.JSONSchema.JSONSchema;
 
-const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchemaObject => {
+/** The JSON Schema of `schema` (without its `$schema` line) as the OpenAPI document, `/docs` and the MCP tools give it. */
+export const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
   return rest;
 };
-
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
 
 const problemRef = (description: string) => ({
   description,
@@ -33,7 +32,7 @@ const problemRef = (description: string) => ({
 });
 
 /** Descriptions of the tags, in the order the document lists them. */
-const TAGS: Record<string, string> = {
+export const TAGS: Record<string, string> = {
   intelligence: 'Player profiles, scouting percentiles and DNA similarity search',
   alternatives: 'Cheaper, younger players with a similar style (beta)',
   'match-intelligence': 'Fixtures with derby, tier, form, standings and signals (beta)',
@@ -45,7 +44,16 @@ const TAGS: Record<string, string> = {
 };
 
 const RESPONSE_EXAMPLES: Readonly<Record<string, unknown>> = EXAMPLES.responses;
-const responseExample = (id: string): unknown => RESPONSE_EXAMPLES[id];
+/** The demo universe's 200 answer of operation `id` (examples.json). */
+export const responseExample = (id: string): unknown => RESPONSE_EXAMPLES[id];
+
+/** Title, version and description of the interface. */
+export const API_INFO = {
+  title: 'Football Intelligence Developer API (halfspace)',
+  version: API_VERSION,
+  description:
+    'Player JSON intelligence, verdicts, Best XI aggregates, cards and prompts, paid from a credit wallet. One credit ≈ 0.01 USD; 4xx and 5xx responses are never charged. Examples are taken from the bundled demo universe. Response objects may gain members in later releases: clients should ignore members they do not know.',
+};
 
 /** The multipart form of a card upload: the JSON body as field `request` plus the photo file. */
 const CARD_UPLOAD = {
@@ -69,11 +77,11 @@ const CARD_UPLOAD = {
 };
 
 /** The request body schema of `op`, each property described (field-docs.ts) unless its schema says already. */
-function bodySchemaOf(op: Operation): Record<string, unknown> {
+export function bodySchemaOf(op: Operation): JsonSchema {
   const schema = schemaOf(op.body, 'input');
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const description = fieldDescriptionOf(op.id, name);
-    if (isRecord(property) && property.description === undefined && description !== undefined)
+    if (typeof property === 'object' && property.description === undefined && description !== undefined)
       property.description = description;
   }
   return schema;
@@ -90,16 +98,11 @@ function queryParameters(op: Operation): unknown[] {
   }));
 }
 
-const errorsByStatus = (): Map<number, string[]> => {
-  const out = new Map<number, string[]>();
-  for (const [code, info] of Object.entries(ERRORS)) out.set(info.status, [...(out.get(info.status) ?? []), code]);
-  return out;
-};
-
-/** Error codes answered with `status`, for the response descriptions. */
-function codesOf(status: number): string {
-  return (errorsByStatus().get(status) ?? []).join(', ');
-}
+/** Error codes answered with `status`, in precedence order, for the response descriptions. */
+const codesOf = (status: number): string =>
+  Object.entries(ERRORS)
+    .flatMap(([code, info]) => (info.status === status ? [code] : []))
+    .join(', ');
 
 /** The GET twin of an operation: its free catalog. */
 function catalogPathOf(op: Operation) {
@@ -310,13 +313,7 @@ export function openApiOf(operations: readonly Operation[], baseUrl: string): Re
   Object.assign(paths, admin.paths);
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'Football Intelligence Developer API (halfspace)',
-      version: API_VERSION,
-      description:
-        'Player JSON intelligence, verdicts, Best XI aggregates, cards and prompts, paid from a credit wallet. One credit ≈ 0.01 USD; 4xx and 5xx responses are never charged. Examples are taken from the bundled demo universe. Response objects may gain members in later releases: clients should ignore members they do not know.',
-      license: { name: 'MIT', identifier: 'MIT' },
-    },
+    info: { ...API_INFO, license: { name: 'MIT', identifier: 'MIT' } },
     tags: [...new Set([...operations.map((op) => op.tag), 'admin'])].map((name) => ({
       name,
       description: TAGS[name] ?? name,

@@ -6,7 +6,7 @@
  */
 import { type Failure, messageOf } from '../../errors.js';
 import type { Admin } from '../admin/admin.js';
-import { JSON_TYPE, type ServiceContext, type ServiceResponse } from '../context.js';
+import { noStoreJson, type ServiceContext, type ServiceResponse } from '../context.js';
 import type { HttpExchange } from '../exchange.js';
 import { consolePage } from '../pages/console-page.js';
 import { bodyOf, queryOf } from '../request-body.js';
@@ -16,23 +16,12 @@ import type { OperationsOptions } from './options.js';
 /** Answers an operations route, or null when `route` is none (or its part is off). */
 export type OpsAnswer = (route: Route, x: HttpExchange, requestId: string) => Promise<ServiceResponse> | null;
 
-const opsJson = (
-  status: number,
-  requestId: string,
-  body: unknown,
-  extra: Record<string, string> = {},
-): ServiceResponse => ({
-  status,
-  headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'cache-control': 'no-store', ...extra },
-  body: JSON.stringify(body),
-});
-
 async function readyAnswer(ops: OperationsOptions, requestId: string): Promise<ServiceResponse> {
   const { ready } = ops;
   const why = ready ? await ready().catch((e: unknown) => `check failed: ${messageOf(e)}`) : null;
   return why === null
-    ? opsJson(200, requestId, { status: 'ready' })
-    : opsJson(503, requestId, { status: 'not_ready', reason: why }, { 'retry-after': '1' });
+    ? noStoreJson(200, requestId, { status: 'ready' })
+    : noStoreJson(503, requestId, { status: 'not_ready', reason: why }, { 'retry-after': '1' });
 }
 
 function consoleAnswer(page: ReturnType<typeof consolePage>, requestId: string): ServiceResponse {
@@ -80,7 +69,7 @@ function readAnswer(
   const { metrics } = ops;
   switch (name) {
     case 'healthz':
-      return Promise.resolve(opsJson(200, requestId, { status: 'ok' }));
+      return Promise.resolve(noStoreJson(200, requestId, { status: 'ok' }));
     case 'readyz':
       return readyAnswer(ops, requestId);
     case 'metrics':

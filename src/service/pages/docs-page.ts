@@ -1,108 +1,30 @@
 /**
- * @module The self-hosted `/docs` page: a static, dependency-free HTML rendering of the OpenAPI
- * document that teaches the API: navigation, what every request field means, runnable curl lines
+ * @module The self-hosted `/docs` page: a static, dependency-free HTML rendering of the operation
+ * table with what the OpenAPI document says of it (openapi.ts) that teaches the API: navigation, what every request field means, runnable curl lines
  * with real bodies (the demo universe's examples), the response fields and a response example per
  * endpoint, the async card jobs and the images, MCP, and the error table whose anchors
  * (`#error-<code>`) are the `type` URIs of problem bodies. No CDN, no script.
  */
-import * as z from 'zod';
 import { HD_STYLES } from '../../cards/styles.js';
 import { ERRORS } from '../contract/errors.js';
+import { API_INFO, bodySchemaOf, responseExample, schemaOf, TAGS, type JsonSchema } from '../contract/openapi.js';
+import { costOf, demoAllowed, type Operation } from '../contract/operation.js';
 import { toolNameOf } from '../contract/tool-name.js';
+import { REQUEST_EXAMPLES } from '../contract/examples/requests.js';
+import EXAMPLES from '../contract/examples/examples.json' with { type: 'json' };
 import { DEMO_EXAMPLES, type ServedExamples } from './served-examples.js';
 
 const esc = (s: unknown): string => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-// The parts of the OpenAPI document (built by openApiOf) the page reads; other members are dropped.
-const JsonSchemaDoc = z.object({
-  type: z.union([z.string(), z.array(z.string())]).optional(),
-  get properties() {
-    return z.record(z.string(), JsonSchemaDoc).optional();
-  },
-  get additionalProperties() {
-    return z.union([JsonSchemaDoc, z.boolean()]).optional();
-  },
-  required: z.array(z.string()).optional(),
-  enum: z.array(z.unknown()).optional(),
-  const: z.unknown().optional(),
-  get items() {
-    return JsonSchemaDoc.optional();
-  },
-  get anyOf() {
-    return z.array(JsonSchemaDoc).optional();
-  },
-  minimum: z.number().optional(),
-  maximum: z.number().optional(),
-  exclusiveMinimum: z.number().optional(),
-  minLength: z.number().optional(),
-  maxLength: z.number().optional(),
-  minItems: z.number().optional(),
-  maxItems: z.number().optional(),
-  default: z.unknown().optional(),
-  description: z.string().optional(),
-});
-type JsonSchema = z.infer<typeof JsonSchemaDoc>;
-
-const ResponseDoc = z.object({
-  content: z
-    .record(z.string(), z.object({ schema: JsonSchemaDoc.optional(), example: z.unknown().optional() }))
-    .optional(),
-});
-
-const OperationDoc = z.object({
-  operationId: z.string(),
-  summary: z.string(),
-  tags: z.array(z.string()).optional(),
-  parameters: z
-    .array(z.object({ name: z.string(), in: z.string(), schema: JsonSchemaDoc, description: z.string().optional() }))
-    .optional(),
-  requestBody: z
-    .object({
-      content: z.record(
-        z.string(),
-        z.object({
-          schema: JsonSchemaDoc,
-          examples: z.record(z.string(), z.object({ value: z.unknown() })).optional(),
-        }),
-      ),
-    })
-    .optional(),
-  responses: z.record(z.string(), ResponseDoc),
-  'x-credits': z.number().optional(),
-  'x-demo-channel': z.boolean().optional(),
-  'x-beta': z.boolean().optional(),
-});
-type OperationDoc = z.infer<typeof OperationDoc>;
-
-const ApiDoc = z.object({
-  info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
-  servers: z.array(z.object({ url: z.string() })),
-  paths: z.record(
-    z.string(),
-    z.object({
-      post: OperationDoc.optional(),
-      get: z.object({ responses: z.record(z.string(), ResponseDoc) }).optional(),
-    }),
-  ),
-  tags: z.array(z.object({ name: z.string(), description: z.string() })).optional(),
-  components: z
-    .object({ schemas: z.object({ Problem: z.object({ example: z.unknown().optional() }).optional() }).optional() })
-    .optional(),
-});
-type ApiDoc = z.infer<typeof ApiDoc>;
-
-/** The example of a finished job, as the job's GET response shows it. */
-const JobExample = z.object({
-  job_id: z.string().optional(),
-  result: z.object({ image_url: z.string().optional() }).nullable().optional(),
-});
+/** A subschema as an object: `true` and `false` (any and no value) say nothing to show. */
+const objectOf = (s: JsonSchema['items']): JsonSchema => (typeof s === 'object' && !Array.isArray(s) ? s : {});
 
 /** A short type name: `integer`, `string or null`, `array of object`, `one of a, b`. */
 function typeOf(s: JsonSchema): string {
   if (s.enum) return `one of ${s.enum.join(', ')}`;
   if (s.const !== undefined) return JSON.stringify(s.const);
   if (s.anyOf) return s.anyOf.map(typeOf).join(' or ');
-  if (s.type === 'array') return s.items ? `array of ${typeOf(s.items)}` : 'array';
+  if (s.type === 'array') return s.items ? `array of ${typeOf(objectOf(s.items))}` : 'array';
   if (Array.isArray(s.type)) return s.type.join(' or ');
   if (s.type === 'object' && !s.properties && s.additionalProperties && typeof s.additionalProperties === 'object')
     return `map of ${typeOf(s.additionalProperties)}`;
@@ -117,7 +39,7 @@ function describeField(s: JsonSchema): string {
       ? `${lo ?? ''}–${hi !== undefined && hi < Number.MAX_SAFE_INTEGER ? hi : ''}${unit}`
       : null;
   const bounds =
-    range(s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : undefined), s.maximum) ??
+    range(s.minimum ?? (typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : undefined), s.maximum) ??
     range(s.minLength, s.maxLength, ' chars') ??
     range(s.minItems, s.maxItems, ' items');
   if (bounds) parts.push(bounds);
@@ -128,8 +50,9 @@ function describeField(s: JsonSchema): string {
 /** Rows `path · type · description` of a response schema, to `depth` levels (arrays count as their items). */
 function responseRows(s: JsonSchema, prefix = '', depth = 3): string[] {
   const rows: string[] = [];
-  const object = s.type === 'array' && s.items ? s.items : s;
-  for (const [name, child] of Object.entries(object.properties ?? {})) {
+  const object = s.type === 'array' && s.items ? objectOf(s.items) : s;
+  for (const [name, property] of Object.entries(object.properties ?? {})) {
+    const child = objectOf(property);
     const path = `${prefix}${name}${child.type === 'array' ? '[]' : ''}`;
     rows.push(
       `<tr><td><code>${esc(path)}</code></td><td>${esc(typeOf(child))}</td><td>${esc(child.description ?? '')}</td></tr>`,
@@ -151,63 +74,63 @@ const curl = (url: string, auth: string, body: unknown) =>
   `curl -s ${url} \\\n  -H "${auth}" \\\n  -H "Content-Type: application/json" \\\n  -d '${JSON.stringify(body).replace(/'/g, "'\\''")}'`;
 
 /** The section of one paid operation. */
-function operationSection(server: string, path: string, post: OperationDoc, examples: ServedExamples): string {
-  const media = post.requestBody?.content['application/json'];
-  const body = media?.schema ?? {};
+function operationSection(server: string, op: Operation, examples: ServedExamples): string {
+  const { path } = op;
+  const body = bodySchemaOf(op);
   const required = new Set(body.required ?? []);
-  const fieldRows = Object.entries(body.properties ?? {}).map(
-    ([name, s]) =>
-      `<tr><td><code>${esc(name)}</code>${required.has(name) ? ' <em>required</em>' : ''}</td><td>${esc(describeField(s))}</td><td>${esc(s.description ?? '')}</td></tr>`,
+  const rowOf = (name: string, s: JsonSchema, meaning: string) =>
+    `<tr><td><code>${esc(name)}</code>${required.has(name) ? ' <em>required</em>' : ''}</td><td>${esc(describeField(s))}</td><td>${esc(meaning)}</td></tr>`;
+  const fieldRows = Object.entries(body.properties ?? {}).map(([name, s]) =>
+    rowOf(name, objectOf(s), objectOf(s).description ?? ''),
   );
-  const query = (post.parameters ?? []).filter((p) => p.in === 'query');
-  const queryRows = query.map(
-    (q) =>
-      `<tr><td><code>?${esc(q.name)}</code></td><td>${esc(describeField(q.schema))}</td><td>${esc(q.description ?? q.schema.description ?? 'query parameter')}</td></tr>`,
+  const queryRows = Object.entries(schemaOf(op.query, 'input').properties ?? {}).map(([name, s]) =>
+    rowOf(`?${name}`, objectOf(s), objectOf(s).description ?? 'query parameter'),
   );
-  const example = examples.byOperation[post.operationId];
-  const exampleBody = example?.body ?? media?.examples?.demo?.value ?? {};
+  const example = examples.byOperation[op.id];
+  const exampleBody = example?.body ?? REQUEST_EXAMPLES[op.id]?.body ?? {};
   const qs = example?.query ? `?${new URLSearchParams(example.query).toString()}` : '';
   const url = `${server}${path}${qs}`;
-  const ok = post.responses['200']?.content?.['application/json'];
-  const credits = post['x-credits'] ?? 0;
+  const answer = responseExample(op.id);
+  const credits = costOf(op, {});
+  const demo = demoAllowed(op, {});
   const lines = [
     curl(url, 'Authorization: Bearer $KEY', exampleBody),
-    ...(post['x-demo-channel'] ? [curl(url, 'X-SVC-Demo-Channel: mcp', exampleBody)] : []),
+    ...(demo ? [curl(url, 'X-SVC-Demo-Channel: mcp', exampleBody)] : []),
   ];
-  return `<section id="${esc(post.operationId)}">
-<h3><code>POST ${esc(path)}</code>${post['x-beta'] ? ' <span class="beta">beta</span>' : ''}</h3>
-<p>${esc(post.summary)}.</p>
-<p class="facts"><span>${esc(post.operationId === 'cards' ? '15 credits (sync) · 40 (hd)' : `${credits} credit${credits === 1 ? '' : 's'}`)}</span><span>${post['x-demo-channel'] ? 'key or demo channel' : 'key only'}</span><span><code>GET ${esc(path)}</code>: catalog, free</span></p>
+  return `<section id="${esc(op.id)}">
+<h3><code>POST ${esc(path)}</code>${op.beta ? ' <span class="beta">beta</span>' : ''}</h3>
+<p>${esc(op.summary)}.</p>
+<p class="facts"><span>${esc(op.id === 'cards' ? '15 credits (sync) · 40 (hd)' : `${credits} credit${credits === 1 ? '' : 's'}`)}</span><span>${demo ? 'key or demo channel' : 'key only'}</span><span><code>GET ${esc(path)}</code>: catalog, free</span></p>
 <h4>Try it${example ? ` — ${esc(example.summary)}` : ''}</h4>
 ${lines.map((l) => `<pre class="curl">${esc(l)}</pre>`).join('\n')}
 <h4>Request</h4>
 ${table(['Field', 'Type and bounds', 'Meaning'], [...queryRows, ...fieldRows])}
 <h4>Response 200</h4>
-${ok?.schema ? table(['Field', 'Type', 'Meaning'], responseRows(ok.schema)) : ''}
-${ok?.example !== undefined ? `<details><summary>Response example (demo universe)</summary><pre>${json(ok.example)}</pre></details>` : ''}
+${table(['Field', 'Type', 'Meaning'], responseRows(schemaOf(op.response, 'output')))}
+${answer ? `<details><summary>Response example (demo universe)</summary><pre>${json(answer)}</pre></details>` : ''}
 </section>`;
 }
 
 /**
- * Renders the docs page of an OpenAPI document built by `openApiOf`, its curl lines taken from
- * `examples` (default: the demo universe's; a server passes its dataset's, see served-examples.ts).
- * @example docsPageOf(service.openApi()).startsWith('<!doctype html>') // => true
+ * Renders the docs page of `operations` served at `server`, with what the OpenAPI document says of
+ * them (openapi.ts), its curl lines taken from `examples` (default: the demo universe's; a server
+ * passes its dataset's, see served-examples.ts). The admin API is in /openapi.json only.
+ * @example docsPageOf(OPERATIONS, 'http://127.0.0.1:8787').startsWith('<!doctype html>') // => true
  */
-export function docsPageOf(doc: Record<string, unknown>, examples: ServedExamples = DEMO_EXAMPLES): string {
-  const api = ApiDoc.parse(doc);
-  const { info } = api;
-  const server = api.servers[0]?.url ?? '';
-  // The admin API (tag `admin`) is for operators: it is in /openapi.json, not on the public page.
-  const posts = Object.entries(api.paths).flatMap(([path, item]) =>
-    item.post && !item.post.tags?.includes('admin') ? [{ path, post: item.post }] : [],
-  );
-  const byTag = (api.tags ?? [])
-    .map((tag) => ({ tag, ops: posts.filter((p) => p.post.tags?.[0] === tag.name) }))
-    .filter((g) => g.ops.length > 0);
+export function docsPageOf(
+  operations: readonly Operation[],
+  server: string,
+  examples: ServedExamples = DEMO_EXAMPLES,
+): string {
+  const info = API_INFO;
+  const byTag = [...new Set(operations.map((op) => op.tag))].map((tag) => ({
+    tag,
+    ops: operations.filter((op) => op.tag === tag),
+  }));
   const sections = byTag
     .map(
       (g) =>
-        `<h2 id="tag-${esc(g.tag.name)}">${esc(g.tag.name)}</h2><p>${esc(g.tag.description)}</p>\n${g.ops.map((p) => operationSection(server, p.path, p.post, examples)).join('\n')}`,
+        `<h2 id="tag-${esc(g.tag)}">${esc(g.tag)}</h2><p>${esc(TAGS[g.tag] ?? g.tag)}</p>\n${g.ops.map((op) => operationSection(server, op, examples)).join('\n')}`,
     )
     .join('\n');
   // The calls outside the endpoint sections name the same player as the verdict example.
@@ -223,16 +146,14 @@ ${STYLE}
 ${navOf(byTag)}
 <main>
 ${introOf(info, server, verdictBody)}${sections}
-${jobsAndImagesOf(api, server, verdictBody)}${mcpAndErrorsOf(api, posts)}</main></div></body></html>`;
+${jobsAndImagesOf(operations, server, verdictBody)}${mcpAndErrorsOf(operations)}</main></div></body></html>`;
 }
 
-type Posts = { path: string; post: OperationDoc }[];
-
-/** The page's navigation: the fixed sections and every public operation under its first tag. */
-function navOf(byTag: { tag: { name: string }; ops: Posts }[]): string {
+/** The page's navigation: the fixed sections and every operation under its tag. */
+function navOf(byTag: { tag: string; ops: readonly Operation[] }[]): string {
   return `<nav aria-label="Contents"><strong>Contents</strong><ul>
 <li><a href="#start">Start here</a></li><li><a href="#auth">Keys, credits, demo</a></li>
-${byTag.map((g) => `<li>${esc(g.tag.name)}<ul>${g.ops.map((p) => `<li><a href="#${esc(p.post.operationId)}">${esc(p.path.replace('/api/v1/', ''))}</a></li>`).join('')}</ul></li>`).join('\n')}
+${byTag.map((g) => `<li>${esc(g.tag)}<ul>${g.ops.map((op) => `<li><a href="#${esc(op.id)}">${esc(op.path.replace('/api/v1/', ''))}</a></li>`).join('')}</ul></li>`).join('\n')}
 <li><a href="#jobs">Card jobs</a></li><li><a href="#images">Images</a></li><li><a href="#mcp">MCP</a></li><li><a href="#errors">Errors</a></li></ul></nav>`;
 }
 
@@ -254,7 +175,7 @@ details summary{cursor:pointer;color:#0b5cad;margin:.4rem 0}details pre{max-heig
 @media (max-width:800px){.layout{display:block}nav{position:static;max-height:none;border-right:0;border-bottom:1px solid #e3e6ea}nav>ul{columns:2}main{padding:.5rem .8rem 2rem}section{padding:.7rem}}`;
 
 /** The title, the first call (on the demo channel) and how keys, credits and the demo channel work. */
-function introOf(info: ApiDoc['info'], server: string, verdictBody: unknown): string {
+function introOf(info: typeof API_INFO, server: string, verdictBody: unknown): string {
   return `<h1>${esc(info.title)} <small>${esc(info.version)}</small></h1>
 <p>${esc(info.description)}</p>
 <p>Base address <code>${esc(server)}</code> · machine-readable description: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1, with an example for every request and response).</p>
@@ -268,13 +189,11 @@ function introOf(info: ApiDoc['info'], server: string, verdictBody: unknown): st
 }
 
 /** The async card jobs (queue, poll, photo upload) and the images they produce. */
-function jobsAndImagesOf(api: ApiDoc, server: string, verdictBody: object): string {
-  const jobResponse = api.paths['/api/v1/cards/jobs/{job_id}']?.get?.responses['200'];
-  // Printed as the document has it; read through JobExample.
-  const job = jobResponse?.content?.['application/json']?.example;
-  const fields = JobExample.safeParse(job);
-  const jobId = fields.success ? fields.data.job_id : undefined;
-  const imageUrl = (fields.success ? fields.data.result?.image_url : undefined) ?? `${server}/images/<sha256>.png`;
+function jobsAndImagesOf(operations: readonly Operation[], server: string, verdictBody: object): string {
+  // The finished job the OpenAPI document shows when an operation runs as a job.
+  const job = operations.some((op) => op.isJob) ? EXAMPLES.job : undefined;
+  const jobId = job?.job_id;
+  const imageUrl = job?.result.image_url ?? `${server}/images/<sha256>.png`;
   const imagePath = imageUrl.replace(/^https?:\/\/[^/]+/, '');
   const uploadRequest = JSON.stringify({ ...verdictBody, style: 'fifa_viral' }).replace(/'/g, "'\\''");
   return `<h2 id="jobs">Async card jobs</h2>
@@ -292,14 +211,14 @@ ${job ? `<details><summary>A finished job</summary><pre>${json(job)}</pre></deta
 }
 
 /** The MCP tools and the error table (the anchors problem `type` URIs point at). */
-function mcpAndErrorsOf(api: ApiDoc, posts: Posts): string {
+function mcpAndErrorsOf(operations: readonly Operation[]): string {
   const errors = Object.entries(ERRORS).map(
     ([code, e]) =>
       `<tr id="error-${code}"><td><code>${code}</code></td><td>${e.status}</td><td>${esc(e.title)}</td></tr>`,
   );
-  const problem = api.components?.schemas?.Problem?.example;
+  const problem = EXAMPLES.problem;
   return `<h2 id="mcp">MCP</h2>
-<p>The same operations are MCP tools for AI agents: <code>POST /mcp</code> on this server (streamable HTTP, stateless; each tool call is billed like its endpoint, with the same key or demo header), or <code>halfspace mcp</code> over stdio on your own data (free). Tools: ${posts.map((p) => `<code>${esc(toolNameOf({ id: p.post.operationId }))}</code>`).join(', ')} (see docs/mcp.md in the package).</p>
+<p>The same operations are MCP tools for AI agents: <code>POST /mcp</code> on this server (streamable HTTP, stateless; each tool call is billed like its endpoint, with the same key or demo header), or <code>halfspace mcp</code> over stdio on your own data (free). Tools: ${operations.map((op) => `<code>${esc(toolNameOf(op))}</code>`).join(', ')} (see docs/mcp.md in the package).</p>
 <h2 id="errors">Errors</h2>
 <p>Errors are <code>application/problem+json</code> bodies with <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code>, <code>code</code>, <code>param</code> and <code>request_id</code>; an ambiguous name lists its <code>candidates</code>. Listed in precedence order: when a request has several problems, the first one listed is reported.</p>
 ${table(['code', 'status', 'title'], errors)}
