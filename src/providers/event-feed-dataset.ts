@@ -89,12 +89,8 @@ function columnsFor(
   return out;
 }
 
-/** A line's totals without the columns a partial match cannot support. */
-function supportedLineOf(line: FeedMatchLine): FeedMatchLine {
-  const totals = { ...line.totals };
-  for (const c of PARTIAL_MATCH_UNSUPPORTED) totals[c] = 0;
-  return { ...line, totals };
-}
+/** The columns a partial match's lines add nothing to, as the season fold looks them up. */
+const PARTIAL_LEFT_OUT: ReadonlySet<CountingColumn> = new Set(PARTIAL_MATCH_UNSUPPORTED);
 
 interface Fold {
   teams: Map<number, string>;
@@ -119,7 +115,7 @@ function foldMatch(fold: Fold, match: FeedMatch): void {
       team_id: line.team_id,
       position: line.position,
     });
-    addToSeasonLine(fold.seasonLines, match.partial ? supportedLineOf(line) : line, line.nominal_seconds);
+    addToSeasonLine(fold.seasonLines, line, line.nominal_seconds, match.partial ? PARTIAL_LEFT_OUT : undefined);
     if (!line.appeared) continue;
     fold.appearances.push({
       fixture_id: match.fixture.fixture_id,

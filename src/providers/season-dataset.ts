@@ -53,22 +53,32 @@ export function withPossession(
 export const minutesOf = (seconds: number): number => seconds / 60;
 
 /**
- * Adds each value of `from` to the same key of `into`. A match line holds mostly zeros, and a zero
- * changes no sum; for…in walks the object's own keys through the engine's cached key list, where
- * a loop over a list of column names looks each name up again.
+ * Adds each value of `from` to the same key of `into`, except the keys `leftOut` names. A match
+ * line holds mostly zeros, and a zero changes no sum; for…in walks the object's own keys through
+ * the engine's cached key list, where a loop over a list of column names looks each name up again.
  */
-function addNonZero<K extends string>(into: Record<K, number>, from: Readonly<Record<K, number>>): void {
+function addNonZero<K extends string>(
+  into: Record<K, number>,
+  from: Readonly<Record<K, number>>,
+  leftOut: ReadonlySet<string> | undefined,
+): void {
   for (const k in from) {
     const v = from[k];
-    if (v !== 0) into[k] += v;
+    if (v !== 0 && (leftOut === undefined || !leftOut.has(k))) into[k] += v;
   }
 }
 
 /**
  * Adds one match line, with its nominal `seconds`, to the season line of its (player, team) in
- * `lines` (keyed `player:team`), creating it on his first match for that club.
+ * `lines` (keyed `player:team`), creating it on his first match for that club. The columns
+ * `leftOut` names (those a partial match cannot support) are not added.
  */
-export function addToSeasonLine(lines: Map<string, SeasonLine>, line: MatchLineTotals, seconds: number): void {
+export function addToSeasonLine(
+  lines: Map<string, SeasonLine>,
+  line: MatchLineTotals,
+  seconds: number,
+  leftOut?: ReadonlySet<CountingColumn>,
+): void {
   const key = `${line.player_id}:${line.team_id}`;
   const s = lines.get(key) ?? {
     player_id: line.player_id,
@@ -82,7 +92,7 @@ export function addToSeasonLine(lines: Map<string, SeasonLine>, line: MatchLineT
   if (line.appeared) s.appearances += 1;
   if (line.started) s.starts += 1;
   s.seconds += seconds;
-  addNonZero(s.totals, line.totals);
+  addNonZero(s.totals, line.totals, leftOut);
   if (line.zones) addZoneCounts((s.zones ??= emptyZoneCounts()), line.zones);
   lines.set(key, s);
 }

@@ -103,8 +103,12 @@ export function xmlRootOf(xml: string): XmlElement {
     if (gt < 0) throw new Error(`unterminated tag at offset ${lt}`);
     at = gt + 1;
     if (xml.charCodeAt(lt + 1) === 47) {
-      const name = xml.slice(lt + 2, gt).trim();
-      if (stack.length < 2 || top.name !== name) throw new Error(`unexpected </${name}> at offset ${lt}`);
+      // The end tag is compared in place: it names the open element, with at most white space around.
+      let nameAt = lt + 2;
+      while (nameAt < gt && isSpace(xml.charCodeAt(nameAt))) nameAt++;
+      const closes =
+        stack.length > 1 && xml.startsWith(top.name, nameAt) && blankBetween(xml, nameAt + top.name.length, gt);
+      if (!closes) throw new Error(`unexpected </${xml.slice(lt + 2, gt).trim()}> at offset ${lt}`);
       top.text = top.text.trim();
       stack.pop();
       continue;
@@ -153,7 +157,14 @@ export function descendantsOf(element: XmlElement, name: string): XmlElement[] {
  * @example firstDescendantOf(xmlRootOf('<a><c><b x="1"/></c><b x="2"/></a>'), 'b')?.attributes.x // => '1'
  */
 export function firstDescendantOf(element: XmlElement, name: string): XmlElement | undefined {
-  return descendantsOf(element, name)[0];
+  const children = element.children;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i]!;
+    if (c.name === name) return c;
+    const inner = c.children.length > 0 ? firstDescendantOf(c, name) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 /** The first child of `element` named `name`, or undefined. */

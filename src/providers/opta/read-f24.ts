@@ -17,17 +17,22 @@ const NOT_A_NUMBER = 'is not a number';
 const NOT_A_REF = 'is not an Opta reference';
 /** A number attribute: any text `Number` reads as a finite number. */
 const NumberText = z.coerce.number({ error: NOT_A_NUMBER });
-/** An Opta reference: the id with its letter prefix (`t569`, `p111319`), read as the number. */
-const Ref = z
-  .string({ error: NOT_A_REF })
-  .regex(/^[a-z]*\d+$/i, NOT_A_REF)
-  .transform((s) => Number(/\d+$/.exec(s)![0]));
-/** An Opta reference that may be left empty: the empty string reads as none (null). */
+/**
+ * An Opta reference: the id with its letter prefix (`t569`, `p111319`). The schema checks it and
+ * {@link refNumberOf} reads the number after: a transform in the schema would run as a pipe on
+ * every event, which costs more than the check itself.
+ */
+const Ref = z.string({ error: NOT_A_REF }).regex(/^[a-z]*\d+$/i, NOT_A_REF);
+/** An Opta reference that may be left empty: the empty string reads as none. */
 const OptionalRef = z
   .string()
   .regex(/^([a-z]*\d+)?$/i, NOT_A_REF)
-  .transform((s) => (s === '' ? null : Number(/\d+$/.exec(s)![0])))
   .optional();
+
+/** The number of a reference {@link Ref} accepted: `t569` → 569. */
+const refNumberOf = (ref: string): number => Number(/\d+$/.exec(ref)![0]);
+/** The number of a reference {@link OptionalRef} accepted, or null when it is absent or empty. */
+const optionalRefNumberOf = (ref: string | undefined): number | null => (ref ? refNumberOf(ref) : null);
 
 const QualifierAttrs = z.object({ qualifier_id: NumberText, value: z.string().optional() });
 const EventAttrs = z.object({
@@ -89,8 +94,8 @@ function f24EventOf(e: XmlElement, file: string): OptaEvent {
     typeId: a.type_id,
     period: a.period_id,
     clock: a.min * 60 + a.sec,
-    teamId: a.team_id,
-    playerId: a.player_id ?? null,
+    teamId: refNumberOf(a.team_id),
+    playerId: optionalRefNumberOf(a.player_id),
     playerName: null,
     outcome: a.outcome === undefined ? 1 : Number(a.outcome),
     at: optaLocationOf(Number(a.x), Number(a.y)),
@@ -107,8 +112,8 @@ function namesOf(doc: XmlElement, file: string): Map<number, string> {
   for (const p of descendantsOf(doc, 'Player')) {
     const person = childOf(p, 'PersonName');
     if (!person) continue;
-    const { uID } = attrsOf(PlayerAttrs, p, file);
-    if (uID === undefined || uID === null) continue;
+    const uID = optionalRefNumberOf(attrsOf(PlayerAttrs, p, file).uID);
+    if (uID === null) continue;
     const known = childOf(person, 'Known')?.text;
     const full = [childOf(person, 'First')?.text, childOf(person, 'Last')?.text].filter(Boolean).join(' ');
     names.set(uID, known || full);
@@ -119,16 +124,17 @@ function namesOf(doc: XmlElement, file: string): Map<number, string> {
 /** One side of F7's `<TeamData>`: the team, its formation, its recorded score and its lineup. */
 function sideOf(teams: readonly XmlElement[], data: XmlElement, file: string, names: Map<number, string>) {
   const d = attrsOf(TeamDataAttrs, data, file);
-  const teamId = d.TeamRef;
+  const teamId = refNumberOf(d.TeamRef);
   const team = teams.find((t) => t.attributes.uID === data.attributes.TeamRef);
   const lineup: OptaLineupPlayer[] = descendantsOf(data, 'MatchPlayer').map((p) => {
     const a = attrsOf(MatchPlayerAttrs, p, file);
+    const playerId = refNumberOf(a.PlayerRef);
     const started = a.Status === 'Start';
     const role = started ? (a.Position ?? '') : (a.SubPosition ?? '');
     return {
-      playerId: a.PlayerRef,
+      playerId,
       teamId,
-      name: names.get(a.PlayerRef) ?? null,
+      name: names.get(playerId) ?? null,
       started,
       position: positionCodeOfOpta(role, null, Number(a.Formation_Place ?? 0)) ?? 'CM',
     };

@@ -62,6 +62,7 @@ function eventOf(
   team: string | undefined,
   player: string | undefined,
   outcome = 1,
+  qualifiers: Map<number, string> = new Map(),
 ): OptaEvent {
   const teamId = team ? ctx.idOf(team) : 0;
   return {
@@ -75,7 +76,7 @@ function eventOf(
     outcome,
     at: team && base.x !== null && base.y !== null ? ctx.pointOf(base.x, base.y, teamId, base.period) : null,
     end: null,
-    qualifiers: new Map(),
+    qualifiers,
     assist: false,
     keyPass: false,
   };
@@ -84,19 +85,17 @@ function eventOf(
 function passOf(base: SportecEventBase, ctx: SportecContext, play: XmlElement, wrapper: number | null): OptaEvent {
   const a = play.attributes;
   const done = a.Evaluation === 'successfullyCompleted' || a.Evaluation === 'successful';
-  const e = eventOf(base, ctx, TYPE.pass, a.Team, a.Player, done ? 1 : 0);
   const q = new Map<number, string>();
   if (wrapper !== null) q.set(wrapper, '');
   if (childOf(play, 'Cross')) q.set(Q.cross, '');
   if (a.Distance === 'long') q.set(Q.longBall, '');
   if (childOf(play, 'Pass')?.attributes.Direction === 'throughBall') q.set(Q.throughBall, '');
-  return { ...e, qualifiers: q };
+  return eventOf(base, ctx, TYPE.pass, a.Team, a.Player, done ? 1 : 0, q);
 }
 
 function shotOf(base: SportecEventBase, ctx: SportecContext, shot: XmlElement, wrapper: number | null): OptaEvent[] {
   const a = shot.attributes;
   const result = shot.children.find((c) => SHOT_RESULT[c.name] !== undefined);
-  const e = eventOf(base, ctx, result ? SHOT_RESULT[result.name]! : TYPE.miss, a.Team, a.Player);
   const q = new Map<number, string>();
   if (wrapper === Q.penalty) q.set(Q.penalty, '');
   if (wrapper === Q.freeKickTaken) q.set(Q.directFreeKick, '');
@@ -106,7 +105,7 @@ function shotOf(base: SportecEventBase, ctx: SportecContext, shot: XmlElement, w
   if (a.CounterAttack === 'true') q.set(Q.fastBreak, '');
   if (a.BuildUp === 'freeKick' || a.BuildUp === 'cornerKick' || a.BuildUp === 'throwIn') q.set(Q.setPiece, '');
   if (result?.name === 'BlockedShot') q.set(Q.blocked, '');
-  const out: OptaEvent[] = [{ ...e, qualifiers: q }];
+  const out = [eventOf(base, ctx, result ? SHOT_RESULT[result.name]! : TYPE.miss, a.Team, a.Player, 1, q)];
   const stopper = result?.name === 'BlockedShot' ? result.attributes.Player : result?.attributes.GoalKeeper;
   const stopperTeam = a.Team === undefined ? undefined : ctx.otherTeamOf(a.Team);
   if ((result?.name === 'BlockedShot' || result?.name === 'SavedShot') && stopper && stopperTeam) {

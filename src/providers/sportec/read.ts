@@ -15,7 +15,8 @@ import { type SportecContext, type SportecEventBase, sportecEventsOf } from './e
 import { feedEventsById, linkedAssistsOf, scoreCheckedOf } from './event-checks.js';
 
 const Score = z.string().regex(/^\d+:\d+$/, 'a result like "1:0"');
-const Instant = z.string().refine((s) => Number.isFinite(Date.parse(s)), 'an ISO date and time');
+const INSTANT = 'an ISO date and time';
+const Instant = z.string().refine((s) => Number.isFinite(Date.parse(s)), INSTANT);
 const Decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'a decimal number');
 
 const General = z.object({
@@ -46,9 +47,11 @@ const PlayerAttrs = z.object({
   PlayingPosition: z.string().optional(),
 });
 
+// An event's EventTime is checked as an instant where baseOf reads it, with one Date.parse per
+// event: a refine here would parse it a second time, through zod's slower check path.
 const EventAttrs = z.object({
   EventId: z.string().regex(/^\d+$/, 'a number'),
-  EventTime: Instant,
+  EventTime: z.string(),
   'X-Position': Decimal.optional(),
   'Y-Position': Decimal.optional(),
 });
@@ -121,6 +124,8 @@ function firstHalfLeftOf(events: readonly XmlElement[], file: string): string {
 function baseOf(e: XmlElement, starts: ReadonlyMap<number, number>, file: string, row: number): SportecEventBase {
   const a = attrsOf(EventAttrs, e, file, row);
   const ms = Date.parse(a.EventTime);
+  if (!Number.isFinite(ms))
+    throw new DatasetError(file, 'Event.EventTime', row, `${INSTANT} (got ${JSON.stringify(a.EventTime)})`);
   const section = GAME_SECTION[childOf(e, 'FinalWhistle')?.attributes.GameSection ?? ''];
   const period = section ?? periodAt(starts, ms);
   const window = OPTA_PERIOD_WINDOW_SECONDS[period] ?? { start: 0 };
