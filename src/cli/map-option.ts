@@ -7,7 +7,7 @@ import type { MapReport } from '../providers/csv/mapped-export.js';
 import { DatasetError } from '../model/dataset-error.js';
 import type { ColumnMapInput } from '../providers/csv/column-map.js';
 import type { Dataset } from '../model/schema.js';
-import { blockDecoder, bomOf, encodingOf, invalidUtf8Of, type TextEncoding } from '../io/csv/encoding.js';
+import { blockDecoder, bomOf, decodeErrorOf, encodingOf, type TextEncoding } from '../io/csv/encoding.js';
 import { delimiterNameOf, delimiterOfHeader, type CsvDelimiter } from '../io/csv/delimiter.js';
 import { UsageError } from './run.js';
 
@@ -31,25 +31,11 @@ function textOf(
   const bytes = readFileSync(file);
   const encoding = encodingOf(bytes.subarray(0, 4), requested, file);
   const bom = bomOf(bytes.subarray(0, 4));
-  const body = bom && bom.encoding === encoding ? bytes.subarray(bom.bytes) : bytes;
-  if (encoding === 'utf-8') {
-    const bad = invalidUtf8Of(body, bom ? bom.bytes : 0);
-    if (bad)
-      throw new DatasetError(
-        file,
-        null,
-        null,
-        `line ${bad.line}: byte offset ${bad.offset} (0x${bytes[bad.offset].toString(16).toUpperCase().padStart(2, '0')}) is not valid UTF-8; if the file is in another encoding, give --encoding latin1, windows-1252 or utf-16le`,
-      );
-  }
+  const skip = bom && bom.encoding === encoding ? bom.bytes : 0;
   try {
-    return {
-      text: blockDecoder(encoding).decode(body, true),
-      encoding,
-      bom: bom !== null && bom.encoding === encoding,
-    };
+    return { text: blockDecoder(encoding).decode(bytes.subarray(skip), true), encoding, bom: skip > 0 };
   } catch {
-    throw new DatasetError(file, null, null, `not valid ${encoding.toUpperCase()} text`);
+    throw decodeErrorOf(bytes, file, encoding);
   }
 }
 

@@ -26,19 +26,12 @@ export function normalQuantile(p: number): number {
   const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
   if (p === 0.5) return 0;
   const lo = 0.02425;
-  if (p < lo) {
-    const q = Math.sqrt(-2 * Math.log(p));
-    return (
+  if (p < lo || p > 1 - lo) {
+    const q = Math.sqrt(-2 * Math.log(p < lo ? p : 1 - p));
+    const tail =
       (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
-      ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1)
-    );
-  }
-  if (p > 1 - lo) {
-    const q = Math.sqrt(-2 * Math.log(1 - p));
-    return (
-      -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
-      ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1)
-    );
+      ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    return p < lo ? tail : -tail;
   }
   const q = p - 0.5;
   const r = q * q;

@@ -301,24 +301,30 @@ function uniforms(run: StatsRun, label: string): Float64Array {
   return u;
 }
 
+/** A calibrated count of `metric`: each row drawn from its latent rate and its fixed uniform by `drawRow`. */
+function drawnMetric(
+  run: StatsRun,
+  metric: CalibratedMetric,
+  drawRow: (r: number, rate: number, u: number) => number,
+  measure: (c: Int32Array) => Array<Triple | null>,
+): Int32Array {
+  const u = uniforms(run, metric);
+  const draw = () => {
+    const out = new Int32Array(run.n);
+    const rate = ratesOf(run, metric);
+    for (let r = 0; r < run.n; r++) out[r] = drawRow(r, rate[r], u[r]);
+    return out;
+  };
+  return calibrate(run, metric, draw, measure);
+}
+
 /** A calibrated Poisson count of rate × minutes / 90, optionally bounded by counts drawn before it. */
 function poissonMetric(run: StatsRun, metric: CalibratedMetric, bound?: (r: number, k: number) => number): Int32Array {
-  const u = uniforms(run, metric);
-  const { n, rows } = run;
-  return calibrate(
-    run,
-    metric,
-    () => {
-      const out = new Int32Array(n);
-      const rate = ratesOf(run, metric);
-      for (let r = 0; r < n; r++) {
-        const k = poissonQuantile((rate[r] * rows[r].minutes) / 90, u[r]);
-        out[r] = bound ? bound(r, k) : k;
-      }
-      return out;
-    },
-    (c) => per90Quantiles(run, c),
-  );
+  const draw = (r: number, rate: number, u: number) => {
+    const k = poissonQuantile((rate * run.rows[r].minutes) / 90, u);
+    return bound ? bound(r, k) : k;
+  };
+  return drawnMetric(run, metric, draw, (c) => per90Quantiles(run, c));
 }
 
 const isPoissonMetric = (metric: string): metric is PoissonMetric => Object.hasOwn(COLUMN, metric);
@@ -363,23 +369,9 @@ function ratio(
   minAttempts: number,
   variance: number,
 ): Int32Array {
-  const u = uniforms(run, metric);
-  const { n } = run;
-  return calibrate(
-    run,
-    metric,
-    () => {
-      const out = new Int32Array(n);
-      const rate = ratesOf(run, metric);
-      for (let r = 0; r < n; r++)
-        out[r] =
-          variance === 1
-            ? binomialQuantile(attempted[r], rate[r], u[r])
-            : completionsOf(attempted[r], rate[r], u[r], variance);
-      return out;
-    },
-    (done) => pctQuantiles(run, done, attempted, minAttempts),
-  );
+  const draw = (r: number, rate: number, u: number) =>
+    variance === 1 ? binomialQuantile(attempted[r], rate, u) : completionsOf(attempted[r], rate, u, variance);
+  return drawnMetric(run, metric, draw, (done) => pctQuantiles(run, done, attempted, minAttempts));
 }
 
 /** Worst relative error of achieved against target quantiles over all groups (1 for a missed exact zero). */

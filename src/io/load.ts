@@ -61,19 +61,20 @@ function tableOf(dir: string, name: TableName): Table | undefined {
  * @example arrowTableOf(readFileSync('teams.arrow'), 'teams.arrow').numRows // => 20
  */
 export function arrowTableOf(bytes: Uint8Array, file: string): Table {
-  if (!isArrowIpc(bytes))
+  // The file format starts with the magic `ARROW1`, a stream with a message's 0xFFFFFFFF continuation marker.
+  const fileFormat = bytes.length >= 6 && String.fromCharCode(...bytes.subarray(0, 6)) === 'ARROW1';
+  const stream = bytes.length >= 8 && bytes[0] === 0xff && bytes[1] === 0xff && bytes[2] === 0xff && bytes[3] === 0xff;
+  if (!fileFormat && !stream)
     throw new DatasetError(
       file,
       null,
       null,
       `not a readable Arrow IPC file (${bytes.length === 0 ? 'empty' : 'no Arrow IPC header'})`,
     );
-  const ends = bytes.length >= 12 && String.fromCharCode(...bytes.subarray(bytes.length - 6)) === 'ARROW1';
-  const fileFormat = String.fromCharCode(...bytes.subarray(0, 6)) === 'ARROW1';
-  let table: Table;
   try {
-    table = tableFromIPC(bytes);
+    return tableFromIPC(bytes);
   } catch {
+    const ends = bytes.length >= 12 && String.fromCharCode(...bytes.subarray(bytes.length - 6)) === 'ARROW1';
     throw new DatasetError(
       file,
       null,
@@ -83,18 +84,6 @@ export function arrowTableOf(bytes: Uint8Array, file: string): Table {
         : `not a readable Arrow IPC file (damaged: its metadata or record batches do not decode)`,
     );
   }
-  return table;
-}
-
-/**
- * True when `bytes` start as Arrow IPC: the file format's `ARROW1` magic, or a stream message's
- * 0xFFFFFFFF continuation marker.
- * @example isArrowIpc(new Uint8Array()) // => false
- */
-export function isArrowIpc(bytes: Uint8Array): boolean {
-  const magic = bytes.length >= 6 && String.fromCharCode(...bytes.subarray(0, 6)) === 'ARROW1';
-  const stream = bytes.length >= 8 && bytes[0] === 0xff && bytes[1] === 0xff && bytes[2] === 0xff && bytes[3] === 0xff;
-  return magic || stream;
 }
 
 /**

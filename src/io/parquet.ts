@@ -193,14 +193,20 @@ function cellReadersOf(table: Table, file: string): ((row: number) => CsvField)[
   }
 }
 
-/** Feeds every row of `table` to `onRecord` as CSV cells, the first on line `firstLine`. */
+/** Feeds every row of `table` to `onRecord` as CSV cells, the first on line `firstLine`, after the header (its column names, line 1) when `header`. */
 function rowsOfTable(
   table: Table,
   file: string,
+  header: boolean,
   firstLine: number,
   onRecord: (fields: CsvField[], line: number) => void,
 ): void {
   const cells = cellReadersOf(table, file);
+  if (header)
+    onRecord(
+      table.schema.fields.map((f) => f.name),
+      1,
+    );
   const fields: CsvField[] = new Array(cells.length);
   for (let i = 0; i < table.numRows; i++) {
     for (let j = 0; j < cells.length; j++) fields[j] = cells[j](i);
@@ -215,12 +221,7 @@ function rowsOfTable(
  * @example recordsOfTable(tableFromParquetFile('s.parquet'), 's.parquet', (fields, line) => {})
  */
 export function recordsOfTable(table: Table, file: string, onRecord: (fields: CsvField[], line: number) => void): void {
-  cellReadersOf(table, file);
-  onRecord(
-    table.schema.fields.map((f) => f.name),
-    1,
-  );
-  rowsOfTable(table, file, 2, onRecord);
+  rowsOfTable(table, file, true, 2, onRecord);
 }
 
 /** Rows decoded at a time by {@link recordsOfParquetFile}: whole row groups, at least this many. */
@@ -265,14 +266,7 @@ export function recordsOfParquetFile(
       rows += groups[g++];
     }
     const table = tableFromParquet(bytes, file, slice);
-    if (slice[0] === 0) {
-      cellReadersOf(table, file);
-      onRecord(
-        table.schema.fields.map((f) => f.name),
-        1,
-      );
-    }
-    rowsOfTable(table, file, done + 2, onRecord);
+    rowsOfTable(table, file, slice[0] === 0, done + 2, onRecord);
     done += table.numRows;
     onProgress?.(done, total);
   }

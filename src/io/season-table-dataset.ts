@@ -51,10 +51,9 @@ function columnOf(cells: Cells, rows: number, kind: ColumnKind, c: SeasonCsvColu
 
 /** The ids given to a season table's rows, and the league, season and team rows they name. */
 interface RowIds {
-  readonly asOf: string;
   readonly leagueIds: Map<string, number>;
-  readonly seasonIds: Map<number, Map<string, number>>;
-  seasonCount: number;
+  /** Keyed by league id and season name. */
+  readonly seasonIds: Map<string, number>;
   readonly seasonRows: { season_id: number; league_id: number; name: string; start_date: string; end_date: string }[];
   readonly teamIds: Map<string, number>;
   readonly teamRows: { team_id: number; name: string; league_id: number }[];
@@ -67,41 +66,15 @@ interface RowIds {
   withId: number;
 }
 
-/** The id of league `league`, numbered in order of first appearance. */
-function leagueIdOf(ids: RowIds, league: string): number {
-  let l = ids.leagueIds.get(league);
-  if (l === undefined) {
-    l = ids.leagueIds.size + 1;
-    ids.leagueIds.set(league, l);
+/** The id of `key`, numbered from 1 in order of first appearance; `onNew` hears each new one. */
+function firstSeenId<K>(ids: Map<K, number>, key: K, onNew?: (id: number) => void): number {
+  let id = ids.get(key);
+  if (id === undefined) {
+    id = ids.size + 1;
+    ids.set(key, id);
+    onNew?.(id);
   }
-  return l;
-}
-
-/** The id of season `name` of league `l`, adding its season row on first appearance. */
-function seasonIdOf(ids: RowIds, l: number, name: string): number {
-  let ofLeague = ids.seasonIds.get(l);
-  if (!ofLeague) {
-    ofLeague = new Map();
-    ids.seasonIds.set(l, ofLeague);
-  }
-  let s = ofLeague.get(name);
-  if (s === undefined) {
-    s = ++ids.seasonCount;
-    ofLeague.set(name, s);
-    ids.seasonRows.push({ season_id: s, league_id: l, name, ...seasonDatesOf(name, ids.asOf) });
-  }
-  return s;
-}
-
-/** The id of team `name`, adding its team row (in league `l`) on first appearance. */
-function teamIdOf(ids: RowIds, l: number, name: string): number {
-  let t = ids.teamIds.get(name);
-  if (t === undefined) {
-    t = ids.teamIds.size + 1;
-    ids.teamIds.set(name, t);
-    ids.teamRows.push({ team_id: t, name, league_id: l });
-  }
-  return t;
+  return id;
 }
 
 /** The player id of row `i`: its own player_id when given, else the row number. */
@@ -121,10 +94,8 @@ function playerIdOf(ids: RowIds, idNumbers: Float64Array | null, i: number): num
 /** League, season, team and player ids of every row; throws when player_id is set on some rows only. */
 function rowIdsOf(cells: Cells, rows: number, file: string, asOf: string): RowIds {
   const ids: RowIds = {
-    asOf,
     leagueIds: new Map(),
     seasonIds: new Map(),
-    seasonCount: 0,
     seasonRows: [],
     teamIds: new Map(),
     teamRows: [],
@@ -140,10 +111,17 @@ function rowIdsOf(cells: Cells, rows: number, file: string, asOf: string): RowId
   const idNumbers = cells.player_id?.numbers ?? null;
   const [leagueCol, seasonCol, teamCol] = [texts('league'), texts('season'), texts('team')];
   for (let i = 0; i < rows; i++) {
-    const l = leagueIdOf(ids, leagueCol[i] as string); // cast: league, season and team are required text: never null
+    const league = leagueCol[i] as string; // cast: league, season and team are required text: never null
+    const season = seasonCol[i] as string; // cast: required text
+    const team = teamCol[i] as string; // cast: required text
+    const l = firstSeenId(ids.leagueIds, league);
     ids.leagueOf[i] = l;
-    ids.seasonOf[i] = seasonIdOf(ids, l, seasonCol[i] as string); // cast: required text
-    ids.teamOf[i] = teamIdOf(ids, l, teamCol[i] as string); // cast: required text
+    ids.seasonOf[i] = firstSeenId(ids.seasonIds, `${l}\u0000${season}`, (season_id) =>
+      ids.seasonRows.push({ season_id, league_id: l, name: season, ...seasonDatesOf(season, asOf) }),
+    );
+    ids.teamOf[i] = firstSeenId(ids.teamIds, team, (team_id) =>
+      ids.teamRows.push({ team_id, name: team, league_id: l }),
+    );
     ids.playerOf[i] = playerIdOf(ids, idNumbers, i);
   }
   if (ids.withId > 0 && ids.withId < rows) {

@@ -5,6 +5,23 @@
 import { isOneOf } from '../validation.js';
 import { ACTION_COLUMNS } from './location-profile.js';
 
+/**
+ * Counting columns that hold decimals (float64): expected values and possession-adjusted totals.
+ * Every other counting column is a whole count (int32).
+ */
+export const DECIMAL_COLUMNS = [
+  'xg',
+  'npxg',
+  'xa',
+  'xt',
+  'tackles_padj',
+  'interceptions_padj',
+  'clearances_padj',
+  'shots_blocked_padj',
+  'ball_recoveries_padj',
+] as const;
+export type DecimalColumn = (typeof DECIMAL_COLUMNS)[number];
+
 /** Counting totals of `player_seasons`, in schema order. */
 export const COUNTING_COLUMNS = [
   'goals',
@@ -36,35 +53,10 @@ export const COUNTING_COLUMNS = [
   'progressive_carries',
   'passes_into_final_third',
   'passes_into_box',
-  'xg',
-  'npxg',
-  'xa',
-  'xt',
-  'tackles_padj',
-  'interceptions_padj',
-  'clearances_padj',
-  'shots_blocked_padj',
-  'ball_recoveries_padj',
+  ...DECIMAL_COLUMNS,
   'sca',
 ] as const;
 export type CountingColumn = (typeof COUNTING_COLUMNS)[number];
-
-/**
- * Counting columns that hold decimals (float64): expected values and possession-adjusted totals.
- * Every other counting column is a whole count (int32).
- */
-export const DECIMAL_COLUMNS = [
-  'xg',
-  'npxg',
-  'xa',
-  'xt',
-  'tackles_padj',
-  'interceptions_padj',
-  'clearances_padj',
-  'shots_blocked_padj',
-  'ball_recoveries_padj',
-] as const satisfies readonly CountingColumn[];
-export type DecimalColumn = (typeof DECIMAL_COLUMNS)[number];
 /** True when counting column `c` holds decimals. @example isDecimalColumn('xg') // => true */
 export const isDecimalColumn = (c: CountingColumn): c is DecimalColumn => isOneOf(DECIMAL_COLUMNS, c);
 

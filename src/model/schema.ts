@@ -2,8 +2,17 @@
  * The dataset schema (docs/design.md#data-model): every table, its columns, Arrow types, keys and foreign keys,
  * in one place. Loading, saving, validation, the generator and the provider adapters all read it.
  */
-import { Bool, type DataType, Float64, Int32, Table, TimestampMillisecond, Utf8, type Vector } from 'apache-arrow';
-import { columnVectorOf } from './column-vector.js';
+import {
+  Bool,
+  type DataType,
+  Float64,
+  Int32,
+  Table,
+  TimestampMillisecond,
+  Utf8,
+  type Vector,
+  vectorFromArray,
+} from 'apache-arrow';
 import { POSITION_CODES } from './positions.js';
 import type { DatasetMeta } from './dataset-meta.js';
 import { ACTION_COLUMNS, ZONE_COLUMNS } from './location-profile.js';
@@ -29,8 +38,8 @@ export {
   type DecimalColumn,
 } from './counting-columns.js';
 
-import type { ColumnKind } from './column-vector.js';
-export type { ColumnKind } from './column-vector.js';
+/** Column kinds used by the schema. Dates are ISO `YYYY-MM-DD` strings; `timestamp` is UTC milliseconds. */
+export type ColumnKind = 'int32' | 'float64' | 'utf8' | 'bool' | 'timestamp';
 
 export interface ColumnSpec {
   kind: ColumnKind;
@@ -323,7 +332,11 @@ export function arrowTypeOf(kind: ColumnKind): DataType {
 export function tableFromRows<T extends TableName>(name: T, rows: ReadonlyArray<Partial<RowOf<T>>>): Table {
   const spec: TableSpec = SCHEMA[name];
   const vectors: Record<string, Vector> = {};
-  for (const [col, c] of Object.entries(spec.columns)) vectors[col] = columnVectorOf(c.kind, rows, col);
+  for (const [col, c] of Object.entries(spec.columns))
+    vectors[col] = vectorFromArray(
+      rows.map((r): unknown => Reflect.get(r, col) ?? null),
+      arrowTypeOf(c.kind),
+    );
   return new Table(vectors);
 }
 

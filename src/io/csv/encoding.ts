@@ -71,47 +71,67 @@ export function encodingOf(head: Uint8Array, requested: TextEncoding | undefined
   return 'utf-8';
 }
 
-/** Where an invalid UTF-8 sequence starts: its byte offset and 1-based line. */
+/** Where an invalid sequence starts: its byte offset and 1-based line. */
 export interface InvalidByte {
   offset: number;
   line: number;
 }
 
+/** U+FFFD as each encoding writes it: a replacement character the file itself holds is text, not an error. */
+const REPLACEMENT_BYTES = { 'utf-8': [0xef, 0xbf, 0xbd], 'utf-16le': [0xfd, 0xff] } as const;
+
 /**
- * The first byte of `bytes` that does not start a valid UTF-8 sequence (overlong forms,
- * surrogates and code points above U+10FFFF are invalid, as in the WHATWG decoder), or null
- * when the whole buffer is valid. `base` and `baseLine` place `bytes` inside a larger file.
- * @example invalidUtf8Of(Uint8Array.of(0x61, 0x0a, 0xe9, 0x0a)) // => { offset: 2, line: 2 }
+ * The first sequence of `bytes` that is not valid `encoding` (the WHATWG decoder's verdict, which
+ * replaces each with U+FFFD), or null when the whole buffer is valid. `base` and `baseLine` place
+ * `bytes` inside a larger file.
+ * @example invalidSequenceOf(Uint8Array.of(0x61, 0x0a, 0xe9, 0x0a), 'utf-8') // => { offset: 2, line: 2 }
  */
-export function invalidUtf8Of(bytes: Uint8Array, base = 0, baseLine = 1): InvalidByte | null {
+export function invalidSequenceOf(
+  bytes: Uint8Array,
+  encoding: 'utf-8' | 'utf-16le',
+  base = 0,
+  baseLine = 1,
+): InvalidByte | null {
+  const text = new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes);
+  const written = REPLACEMENT_BYTES[encoding];
+  let offset = 0;
   let line = baseLine;
-  const n = bytes.length;
-  for (let i = 0; i < n; ) {
-    const b = bytes[i];
-    if (b < 0x80) {
-      if (b === 0x0a) line++;
-      i++;
-      continue;
-    }
-    let need: number;
-    let lo = 0x80;
-    let hi = 0xbf;
-    if (b >= 0xc2 && b <= 0xdf) need = 1;
-    else if (b >= 0xe0 && b <= 0xef) {
-      need = 2;
-      if (b === 0xe0) lo = 0xa0;
-      if (b === 0xed) hi = 0x9f;
-    } else if (b >= 0xf0 && b <= 0xf4) {
-      need = 3;
-      if (b === 0xf0) lo = 0x90;
-      if (b === 0xf4) hi = 0x8f;
-    } else return { offset: base + i, line };
-    // A sequence cut off by the end of the buffer is invalid too.
-    if (i + need >= n || bytes[i + 1] < lo || bytes[i + 1] > hi) return { offset: base + i, line };
-    for (let k = 2; k <= need; k++) if (bytes[i + k] < 0x80 || bytes[i + k] > 0xbf) return { offset: base + i, line };
-    i += need + 1;
+  let from = 0;
+  for (let k = text.indexOf('\uFFFD'); k >= 0; k = text.indexOf('\uFFFD', k + 1)) {
+    // Everything before the first invalid sequence is valid, so it encodes back to its own bytes.
+    const before = text.slice(from, k);
+    offset += encoding === 'utf-8' ? Buffer.byteLength(before) : 2 * before.length;
+    for (let j = before.indexOf('\n'); j >= 0; j = before.indexOf('\n', j + 1)) line++;
+    if (!written.every((b, j) => bytes[offset + j] === b)) return { offset: base + offset, line };
+    offset += written.length;
+    from = k + 1;
   }
   return null;
+}
+
+/**
+ * The located error for `bytes` (a whole file) that the strict decoder of `encoding` refused:
+ * the line and byte offset of the first invalid sequence.
+ * @example decodeErrorOf(Uint8Array.of(0x61, 0xe9), 'a.csv', 'utf-8').message // => 'a.csv: line 1: byte offset 1 (0xE9) is not valid UTF-8; …'
+ */
+export function decodeErrorOf(bytes: Uint8Array, file: string, encoding: TextEncoding): DatasetError {
+  const skip = bomOf(bytes)?.bytes ?? 0;
+  const at =
+    encoding === 'utf-8' || encoding === 'utf-16le' ? invalidSequenceOf(bytes.subarray(skip), encoding, skip) : null;
+  if (at === null) return new DatasetError(file, null, null, `not valid ${encoding}`);
+  const where = `line ${at.line}: byte offset ${at.offset}`;
+  if (encoding === 'utf-8') {
+    const hex = bytes[at.offset].toString(16).toUpperCase().padStart(2, '0');
+    return new DatasetError(
+      file,
+      null,
+      null,
+      `${where} (0x${hex}) is not valid UTF-8; if the file is in another encoding, give --encoding latin1, windows-1252 or utf-16le`,
+    );
+  }
+  if (at.offset === bytes.length - 1)
+    return new DatasetError(file, null, null, `${where}: the file ends in half a UTF-16 code unit`);
+  return new DatasetError(file, null, null, `${where} is an unpaired UTF-16 surrogate`);
 }
 
 /** Characters 0x80–0x9F, where Windows-1252 differs from Latin-1. */

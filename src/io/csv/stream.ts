@@ -6,7 +6,7 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { DatasetError } from '../../model/dataset-error.js';
 import { delimiterNameOf, delimiterOfHeader, type CsvDelimiter } from './delimiter.js';
-import { blockDecoder, bomOf, encodingOf, invalidUtf8Of, type TextEncoding } from './encoding.js';
+import { blockDecoder, bomOf, decodeErrorOf, encodingOf, type TextEncoding } from './encoding.js';
 import { CSV_RECORD_MAX_CHARS, parseCsv, type CsvField } from './parse.js';
 
 /** Bytes read and decoded at a time: large enough to amortise the calls, small next to the file. */
@@ -59,45 +59,6 @@ function lastRecordEnd(text: string): number {
     if (close < 0) return end;
     i = close + 1;
   }
-}
-
-/** The located error for a file the strict decoder refused. */
-function decodeError(path: string, file: string, encoding: TextEncoding): DatasetError {
-  const bytes = readFileSync(path);
-  if (encoding === 'utf-8') {
-    const skip = bomOf(bytes)?.bytes ?? 0;
-    const at = invalidUtf8Of(bytes.subarray(skip), skip);
-    if (at) {
-      const hex = bytes[at.offset].toString(16).toUpperCase().padStart(2, '0');
-      return new DatasetError(
-        file,
-        null,
-        null,
-        `line ${at.line}: byte offset ${at.offset} (0x${hex}) is not valid UTF-8; if the file is in another encoding, give --encoding latin1, windows-1252 or utf-16le`,
-      );
-    }
-  } else {
-    let line = 1;
-    const start = bomOf(bytes)?.bytes ?? 0;
-    for (let i = start; i < bytes.length; i += 2) {
-      if (i + 1 >= bytes.length)
-        return new DatasetError(
-          file,
-          null,
-          null,
-          `line ${line}: byte offset ${i}: the file ends in half a UTF-16 code unit`,
-        );
-      const u = bytes[i] | (bytes[i + 1] << 8);
-      if (u === 0x0a) line++;
-      const high = u >= 0xd800 && u <= 0xdbff;
-      const low = u >= 0xdc00 && u <= 0xdfff;
-      const next = i + 3 < bytes.length ? bytes[i + 2] | (bytes[i + 3] << 8) : -1;
-      if (low || (high && !(next >= 0xdc00 && next <= 0xdfff)))
-        return new DatasetError(file, null, null, `line ${line}: byte offset ${i} is an unpaired UTF-16 surrogate`);
-      if (high) i += 2;
-    }
-  }
-  return new DatasetError(file, null, null, `not valid ${encoding}`);
 }
 
 /** An open file read block by block into one reused buffer. */
@@ -170,7 +131,7 @@ function parseBlocks(reader: BlockReader, first: Uint8Array, how: BlockParse, fo
     try {
       text = decoder.decode(isFirst ? block.subarray(how.skip) : block, last);
     } catch {
-      throw decodeError(how.path, file, how.encoding);
+      throw decodeErrorOf(readFileSync(how.path), file, how.encoding);
     }
     text = carry + text;
     const end = last ? text.length : lastRecordEnd(text);

@@ -20,23 +20,21 @@ export class MemoryRateLimits implements RateLimitStore {
     const previous = this.buckets.get(bucket);
     const elapsedMs = previous ? Math.max(0, nowMs - previous.atMs) : 0;
     const tokens = previous ? Math.min(burst, previous.tokens + (elapsedMs * ratePerSecond) / 1000) : burst;
-    const msPerToken = 1000 / ratePerSecond;
-    if (tokens < 1) {
-      this.buckets.set(bucket, { tokens, atMs: nowMs });
-      return {
-        allowed: false,
-        remaining: 0,
-        retry_after_ms: Math.ceil((1 - tokens) * msPerToken),
-        reset_ms: Math.ceil((burst - tokens) * msPerToken),
-      };
-    }
-    const left = tokens - 1;
+    const allowed = tokens >= 1;
+    const left = allowed ? tokens - 1 : tokens;
     this.buckets.set(bucket, { tokens: left, atMs: nowMs });
-    return {
-      allowed: true,
-      remaining: Math.floor(left),
-      retry_after_ms: 0,
-      reset_ms: Math.ceil((burst - left) * msPerToken),
-    };
+    return rateDecisionOf(allowed, left, ratePerSecond, burst);
   }
+}
+
+/**
+ * The decision for a bucket left holding `tokens` after a request that took one (`allowed`) or
+ * none; the memory and PostgreSQL buckets answer through it.
+ * @example rateDecisionOf(false, 0.5, 1, 10) // => { allowed: false, remaining: 0, retry_after_ms: 500, reset_ms: 9500 }
+ */
+export function rateDecisionOf(allowed: boolean, tokens: number, ratePerSecond: number, burst: number): RateDecision {
+  const msPerToken = 1000 / ratePerSecond;
+  const reset_ms = Math.ceil((burst - tokens) * msPerToken);
+  if (!allowed) return { allowed, remaining: 0, retry_after_ms: Math.ceil((1 - tokens) * msPerToken), reset_ms };
+  return { allowed, remaining: Math.floor(tokens), retry_after_ms: 0, reset_ms };
 }

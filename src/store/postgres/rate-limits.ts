@@ -4,6 +4,7 @@
  * requests on any replica queue on the row lock and the limit holds in total.
  */
 import type pg from 'pg';
+import { rateDecisionOf } from '../memory/rate-limits.js';
 import type { RateDecision, RateLimitStore } from '../ports.js';
 
 /**
@@ -42,11 +43,7 @@ export function postgresRateLimits(pool: pg.Pool): RateLimitStore {
           burst,
         ])
       ).rows[0];
-      const msPerToken = 1000 / ratePerSecond;
-      const reset_ms = Math.ceil((burst - row.tokens) * msPerToken);
-      if (!row.allowed)
-        return { allowed: false, remaining: 0, retry_after_ms: Math.ceil((1 - row.tokens) * msPerToken), reset_ms };
-      return { allowed: true, remaining: Math.floor(row.tokens), retry_after_ms: 0, reset_ms };
+      return rateDecisionOf(row.allowed, row.tokens, ratePerSecond, burst);
     },
   };
 }

@@ -1,20 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { delimiterFromName, delimiterOfHeader } from '../../../src/io/csv/delimiter.js';
-import { blockDecoder, bomOf, encodingOf, invalidUtf8Of } from '../../../src/io/csv/encoding.js';
+import { blockDecoder, bomOf, encodingOf, invalidSequenceOf } from '../../../src/io/csv/encoding.js';
 import { DatasetError } from '../../../src/model/dataset-error.js';
 
-describe('invalidUtf8Of', () => {
+describe('invalidSequenceOf', () => {
   it('finds the first byte that does not start a valid sequence, with its line', () => {
-    expect(invalidUtf8Of(Buffer.from('a\nMbappé\n', 'utf8'))).toBeNull();
+    expect(invalidSequenceOf(Buffer.from('a\nMbappé\n', 'utf8'), 'utf-8')).toBeNull();
     // Latin-1 é (0xE9) followed by LF: a 3-byte lead byte without continuation bytes.
-    expect(invalidUtf8Of(Uint8Array.of(0x61, 0x0a, 0x4d, 0xe9, 0x0a))).toEqual({ offset: 3, line: 2 });
+    expect(invalidSequenceOf(Uint8Array.of(0x61, 0x0a, 0x4d, 0xe9, 0x0a), 'utf-8')).toEqual({ offset: 3, line: 2 });
     // Overlong "/" (C0 AF), a UTF-16 surrogate encoded in UTF-8 (ED A0 80), above U+10FFFF (F4 90 80 80).
-    expect(invalidUtf8Of(Uint8Array.of(0xc0, 0xaf))).toEqual({ offset: 0, line: 1 });
-    expect(invalidUtf8Of(Uint8Array.of(0x41, 0xed, 0xa0, 0x80))).toEqual({ offset: 1, line: 1 });
-    expect(invalidUtf8Of(Uint8Array.of(0xf4, 0x90, 0x80, 0x80))).toEqual({ offset: 0, line: 1 });
+    expect(invalidSequenceOf(Uint8Array.of(0xc0, 0xaf), 'utf-8')).toEqual({ offset: 0, line: 1 });
+    expect(invalidSequenceOf(Uint8Array.of(0x41, 0xed, 0xa0, 0x80), 'utf-8')).toEqual({ offset: 1, line: 1 });
+    expect(invalidSequenceOf(Uint8Array.of(0xf4, 0x90, 0x80, 0x80), 'utf-8')).toEqual({ offset: 0, line: 1 });
     // A 4-byte emoji is valid; the same sequence cut short at the end is not.
-    expect(invalidUtf8Of(Buffer.from('😀'))).toBeNull();
-    expect(invalidUtf8Of(Buffer.from('😀').subarray(0, 3))).toEqual({ offset: 0, line: 1 });
+    expect(invalidSequenceOf(Buffer.from('😀'), 'utf-8')).toBeNull();
+    expect(invalidSequenceOf(Buffer.from('😀').subarray(0, 3), 'utf-8')).toEqual({ offset: 0, line: 1 });
+  });
+
+  it('takes a U+FFFD written in the file for text, and finds UTF-16LE surrogates left unpaired or a cut code unit', () => {
+    const replacement = Buffer.from('\uFFFD\n', 'utf8');
+    expect(invalidSequenceOf(replacement, 'utf-8')).toBeNull();
+    expect(invalidSequenceOf(Buffer.concat([replacement, Uint8Array.of(0xe9)]), 'utf-8')).toEqual({
+      offset: 4,
+      line: 2,
+    });
+    expect(invalidSequenceOf(Buffer.from('\uFFFD\n', 'utf16le'), 'utf-16le')).toBeNull();
+    // "a", LF, then a low surrogate (DC00) with no high one before it.
+    expect(invalidSequenceOf(Uint8Array.of(0x61, 0x00, 0x0a, 0x00, 0x00, 0xdc), 'utf-16le')).toEqual({
+      offset: 4,
+      line: 2,
+    });
+    expect(invalidSequenceOf(Uint8Array.of(0x61, 0x00, 0x62), 'utf-16le')).toEqual({ offset: 2, line: 1 });
   });
 
   it('agrees with the WHATWG decoder on every 1- and 2-byte input', () => {
@@ -28,9 +44,9 @@ describe('invalidUtf8Of', () => {
       }
     };
     for (let a = 0; a < 256; a++) {
-      expect(invalidUtf8Of(Uint8Array.of(a)) === null, `${a}`).toBe(valid(Uint8Array.of(a)));
+      expect(invalidSequenceOf(Uint8Array.of(a), 'utf-8') === null, `${a}`).toBe(valid(Uint8Array.of(a)));
       for (let b = 0x80; b < 0xc0; b += 0x1f)
-        expect(invalidUtf8Of(Uint8Array.of(a, b)) === null, `${a} ${b}`).toBe(valid(Uint8Array.of(a, b)));
+        expect(invalidSequenceOf(Uint8Array.of(a, b), 'utf-8') === null, `${a} ${b}`).toBe(valid(Uint8Array.of(a, b)));
     }
   });
 });
