@@ -4,7 +4,7 @@
  * once per dataset.
  */
 import type { RowOf } from '../model/schema.js';
-import { normalizeName, tokensOf, type NameTokens } from './names.js';
+import { normalizeName, tokensOf, withKey, type NameTokens } from './names.js';
 
 /** A player as the index holds him. */
 export interface PlayerEntry {
@@ -81,7 +81,7 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
 function orderFreeKey(norm: string, tokens: readonly string[]): string {
   if (tokens.length < 2) return norm;
   if (tokens.length === 2) return tokens[0] <= tokens[1] ? norm : `${tokens[1]} ${tokens[0]}`;
-  return [...tokens].sort().join(' ');
+  return withKey(tokens).key;
 }
 
 /** The index entry of one league: its name normalised, as tokens and as an order-free key. */
@@ -92,7 +92,7 @@ function leagueEntryOf(l: LeagueInput): LeagueEntry {
     name: l.name,
     country: l.country,
     norm: tokens.join(' '),
-    key: [...tokens].sort().join(' '),
+    key: withKey(tokens).key,
     tokens,
   };
 }
@@ -107,11 +107,11 @@ function teamEntryOf(t: TeamInput, leagueById: ReadonlyMap<number, LeagueEntry>)
     league: t.league_id === null ? null : (leagueById.get(t.league_id)?.name ?? null),
     norm: nameTokens.join(' '),
     shortNorm: shortTokens.length > 0 ? shortTokens.join(' ') : null,
-    key: [...nameTokens].sort().join(' '),
+    key: withKey(nameTokens).key,
     tokens: [...new Set([...nameTokens, ...shortTokens])],
     nameTokens,
     shortTokens,
-    short: shortTokens.length > 0 ? { tokens: shortTokens, key: [...shortTokens].sort().join(' ') } : null,
+    short: shortTokens.length > 0 ? withKey(shortTokens) : null,
   };
 }
 
