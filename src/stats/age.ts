@@ -3,13 +3,7 @@
  */
 import { isIsoDate } from '../model/column-checks.js';
 
-interface YMD {
-  y: number;
-  m: number;
-  d: number;
-}
-
-function ymdOf(date: string | Date): YMD | null {
+function ymdOf(date: string | Date): { y: number; m: number; d: number } | null {
   if (date instanceof Date) {
     if (Number.isNaN(date.getTime())) return null;
     return { y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, d: date.getUTCDate() };
