@@ -4,51 +4,16 @@
  * once per dataset.
  */
 import type { RowOf } from '../model/schema.js';
-import { normalizeName, tokensOf, withKey, type NameTokens } from './names.js';
+import { normalizeName, tokensOf, withKey } from './names.js';
 
-/** A player as the index holds him. */
-export interface PlayerEntry {
-  row: number;
-  id: number;
-  name: string;
-  /** The name every response shows: known_as, else the name. */
-  display: string;
-  teamId: number | null;
-  position: string;
-  norm: string;
-  tokens: string[];
-  key: string;
-  knownNorm: string | null;
-  knownTokens: string[];
-  /** known_as tokens and key, or null. */
-  known: NameTokens | null;
-}
+/** A player as the index holds him: `display` is the name every response shows (known_as, else the name). */
+export type PlayerEntry = ReturnType<typeof playerEntryOf>;
 
-/** A club as the index holds it. */
-export interface TeamEntry {
-  id: number;
-  name: string;
-  league: string | null;
-  norm: string;
-  shortNorm: string | null;
-  key: string;
-  /** Tokens of name and short name together. */
-  tokens: string[];
-  nameTokens: string[];
-  shortTokens: string[];
-  /** Short-name tokens and key, or null. */
-  short: NameTokens | null;
-}
+/** A club as the index holds it: `tokens` are those of its name and short name together. */
+export type TeamEntry = ReturnType<typeof teamEntryOf>;
 
 /** A league as the index holds it. */
-export interface LeagueEntry {
-  id: number;
-  name: string;
-  country: string | null;
-  norm: string;
-  key: string;
-  tokens: string[];
-}
+export type LeagueEntry = ReturnType<typeof leagueEntryOf>;
 
 /** The lookup structures behind identity resolution, built once per dataset by {@link buildIdentityIndex}. */
 export interface IdentityIndex {
@@ -85,7 +50,7 @@ function orderFreeKey(norm: string, tokens: readonly string[]): string {
 }
 
 /** The index entry of one league: its name normalised, as tokens and as an order-free key. */
-function leagueEntryOf(l: LeagueInput): LeagueEntry {
+function leagueEntryOf(l: LeagueInput) {
   const tokens = tokensOf(l.name);
   return {
     id: l.league_id,
@@ -98,7 +63,7 @@ function leagueEntryOf(l: LeagueInput): LeagueEntry {
 }
 
 /** The index entry of one club: name and short name normalised, its league's name from `leagueById`. */
-function teamEntryOf(t: TeamInput, leagueById: ReadonlyMap<number, LeagueEntry>): TeamEntry {
+function teamEntryOf(t: TeamInput, leagueById: ReadonlyMap<number, LeagueEntry>) {
   const nameTokens = tokensOf(t.name);
   const shortTokens = t.short_name ? tokensOf(t.short_name) : [];
   return {
@@ -116,7 +81,7 @@ function teamEntryOf(t: TeamInput, leagueById: ReadonlyMap<number, LeagueEntry>)
 }
 
 /** The index entry of one player at `row` of the players table: his names normalised, as tokens and keys. */
-function playerEntryOf(p: PlayerInput, row: number): PlayerEntry {
+function playerEntryOf(p: PlayerInput, row: number) {
   const norm = normalizeName(p.name);
   const tokens = norm === '' ? [] : norm.split(' ');
   const knownNorm = p.known_as ? normalizeName(p.known_as) : '';
