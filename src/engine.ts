@@ -32,9 +32,7 @@ import { datasetDnaOf } from './dna/zone-vectors.js';
 import { shownStyleOf } from './dna/clear-role.js';
 import { styleTagsOf } from './dna/tags.js';
 import { rowLocationOf, type RowLocation } from './dna/row-location.js';
-import { pricierTwinOf } from './dna/anchor.js';
 import type { Result } from './errors.js';
-import type { VerdictFacts } from './verdict/rules.js';
 import {
   installOperationMethods,
   parsedOperationsOf,
@@ -241,11 +239,6 @@ export class Engine implements EngineContext {
     if (tags === undefined)
       this.styles[row] = tags = shownStyleOf(styleTagsOf(this.statsDna, this.derived, row, this.rowLocation));
     return tags;
-  }
-
-  /** The closest DNA match of derived row `row` in a strictly higher fee tier (verdict `contrast`). */
-  contrastAnchorOf(row: number): VerdictFacts['anchor'] {
-    return pricierTwinOf(this, row);
   }
 }
 

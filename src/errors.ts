@@ -70,12 +70,6 @@ export class HalfspaceError extends Error {
   }
 }
 
-/** Returns the value of a successful result, or throws its failure as a {@link HalfspaceError}. */
-export function unwrap<T>(result: Result<T>): T {
-  if (result.ok) return result.value;
-  throw new HalfspaceError(result.error);
-}
-
 /** A broken invariant: a bug in halfspace, never a caller's mistake. */
 export class InvariantError extends Error {
   constructor(message: string) {

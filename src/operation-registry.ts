@@ -177,27 +177,25 @@ export const ENGINE_OPERATIONS = {
 export type EngineOperationName = keyof typeof ENGINE_OPERATIONS;
 
 /**
- * The checks of a card that need the dataset (player, stats, hero_stat), without rendering: the
- * failure, or null. The service runs it before it holds an hd card's credits.
+ * The method of one registry line: its request (what the schema takes as `input`, or what its
+ * `parse` returns as `output`), its options when `run` takes some, its answer.
  */
-const cardCheckOf = (ctx: OperationContext, request: z.output<typeof CardRequest>): Failure | null => {
-  const checked = cardRequestCheckOf(ctx, request);
-  return checked.ok ? null : checked.error;
-};
+type MethodOf<L, Side extends 'input' | 'output'> =
+  L extends EngineOperation<infer S, infer O, infer R>
+    ? [O] extends [never]
+      ? (request: Side extends 'input' ? z.input<S> : z.output<S>) => R
+      : (request: Side extends 'input' ? z.input<S> : z.output<S>, options?: O) => R
+    : never;
 
 /**
  * The engine operations on parsed requests, derived from the registry (request type = what its
- * schema's `parse` returns), and the card pre-check the service runs before holding credits.
+ * schema's `parse` returns), and `cardCheck`: the checks of a card that need the dataset (player,
+ * stats, hero_stat), without rendering, answering the failure or null; the service runs it before
+ * it holds an hd card's credits.
  */
 export type ParsedOperations = {
   cardCheck(request: z.output<typeof CardRequest>): Failure | null;
-} & {
-  [K in EngineOperationName]: (typeof ENGINE_OPERATIONS)[K] extends EngineOperation<infer S, infer O, infer R>
-    ? [O] extends [never]
-      ? (request: z.output<S>) => R
-      : (request: z.output<S>, options?: O) => R
-    : never;
-};
+} & { [K in EngineOperationName]: MethodOf<(typeof ENGINE_OPERATIONS)[K], 'output'> };
 
 /** A registry line seen through its widest type (`run` is a method, so a line of any request type is one). */
 type AnyOperation = EngineOperation<z.ZodType, never, Answer>;
@@ -212,24 +210,21 @@ export function parsedOperationsOf(ctx: OperationContext): ParsedOperations {
     const line: AnyOperation = op;
     bound[name] = (request, options) => line.run(ctx, request, options);
   }
-  bound.cardCheck = (request) => cardCheckOf(ctx, request);
+  bound.cardCheck = (request: z.output<typeof CardRequest>) => {
+    const checked = cardRequestCheckOf(ctx, request);
+    return checked.ok ? null : checked.error;
+  };
   // cast: `bound` holds one entry per registry key plus cardCheck, each the key's run bound to ctx.
   return bound as ParsedOperations;
 }
-
-/** The Engine method of one registry line: its request, its options when `run` takes some, its answer. */
-type MethodOf<L> =
-  L extends EngineOperation<infer S, infer O, infer R>
-    ? [O] extends [never]
-      ? (request: z.input<S>) => R
-      : (request: z.input<S>, options?: O) => R
-    : never;
 
 /**
  * The Engine methods derived from the registry, one per line, each with its line's TSDoc (a
  * homomorphic mapped type keeps the comments of `ENGINE_OPERATIONS`' keys).
  */
-export type OperationMethods = { [K in keyof typeof ENGINE_OPERATIONS]: MethodOf<(typeof ENGINE_OPERATIONS)[K]> };
+export type OperationMethods = {
+  [K in keyof typeof ENGINE_OPERATIONS]: MethodOf<(typeof ENGINE_OPERATIONS)[K], 'input'>;
+};
 
 /**
  * The Engine method of one line: parses the request with the line's schema (a bad one answers its

@@ -89,10 +89,6 @@ export function ourMessage(issue: z.core.$ZodRawIssue): string {
  * @example parseWith(z.object({ limit: z.number().max(50) }), { limit: 99 }) // => { ok: false, error: { code: 'invalid_request', message: 'limit: must be at most 50', param: 'limit' } }
  */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): Result<z.infer<S>> {
-  // zod leaves its fast path for any parse given options, and the error map only words a failure:
-  // so a valid input is parsed without options, and only a refused one again with ours.
-  const plain = schema.safeParse(input);
-  if (plain.success) return ok(plain.data);
   const parsed = schema.safeParse(input, { error: ourMessage });
   if (parsed.success) return ok(parsed.data);
   const issue = parsed.error.issues[0];

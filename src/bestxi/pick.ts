@@ -13,7 +13,7 @@ import { bestXiLineupOfParsed, type BestXiLineupResponse } from './lineup.js';
 import { bonusOf } from './score.js';
 import { type SlotKind, slotJobScoreOf, slotScoreOf } from './slot-jobs.js';
 import { BestXiPoolRequest, coverageNoteOf, poolCandidatesOf, type PoolEntry } from './pool.js';
-import { Vibe, vibeById, vibeCatalog } from './vibes.js';
+import { Vibe, vibeOrFail } from './vibes.js';
 
 /** The formations `bestxi pick` fills. */
 export const FORMATIONS = ['4-3-3', '4-4-2', '3-5-2', '4-2-3-1'] as const;
@@ -270,13 +270,9 @@ export function bestXiPickOfParsed(
   ctx: EngineContext,
   req: z.output<typeof BestXiPickRequest>,
 ): Result<BestXiPickResponse> {
-  const vibe = vibeById(req.vibe_id);
-  if (!vibe) {
-    const ids = vibeCatalog().vibes.map((v) => v.id);
-    return fail('invalid_request', `vibe_id: unknown vibe "${req.vibe_id}" (one of ${ids.join(', ')})`, {
-      param: 'vibe_id',
-    });
-  }
+  const found = vibeOrFail(req.vibe_id);
+  if (!found.ok) return found;
+  const vibe = found.value;
   const poolReq = BestXiPoolRequest.parse({ vibe_id: vibe.id });
   const missing = missingDataOf(ctx, vibe);
   if (missing) return missing;

@@ -13,7 +13,7 @@ import { ROLES } from '../stats/roles.js';
 import { roleMetricsOf } from '../verdict/specialties.js';
 import { formScores } from './form.js';
 import { bonusOf, seasonScoreOf, vibeScoreOf } from './score.js';
-import { Vibe, vibeById, vibeCatalog } from './vibes.js';
+import { Vibe, vibeOrFail } from './vibes.js';
 import { minutesShown } from '../stats/per90.js';
 
 /** Pool size bounds (docs/design.md#best-xi). */
@@ -227,16 +227,9 @@ export function bestXiPoolOfParsed(
   ctx: EngineContext,
   req: z.output<typeof BestXiPoolRequest>,
 ): Result<BestXiPoolResponse> {
-  const vibe = vibeById(req.vibe_id);
-  if (!vibe) {
-    return fail(
-      'invalid_request',
-      `vibe_id: unknown vibe "${req.vibe_id}" (one of ${vibeCatalog()
-        .vibes.map((v) => v.id)
-        .join(', ')})`,
-      { param: 'vibe_id' },
-    );
-  }
+  const found = vibeOrFail(req.vibe_id);
+  if (!found.ok) return found;
+  const vibe = found.value;
   const form = formScores(ctx);
   const meta: BestXiPoolResponse['meta'] = {
     as_of: ctx.asOf,

@@ -6,7 +6,7 @@
 import type { EngineContext } from '../context.js';
 import { feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { ratingShareOf } from '../stats/rating.js';
-import { isMetricKey, type MetricKey } from '../stats/metrics.js';
+import { metricEntriesOf, type MetricKey } from '../stats/metrics.js';
 import { ROLES, type Role } from '../stats/roles.js';
 import { roleMetricsOf } from '../verdict/specialties.js';
 import type { Vibe } from './vibes.js';
@@ -40,11 +40,6 @@ export function fairPercentileOf(ctx: Pick<EngineContext, 'derived'>, row: numbe
   const twin = PADJ_TWIN[key];
   const adjusted = twin === undefined ? Number.NaN : ctx.derived.percentiles[twin][row];
   return Number.isNaN(adjusted) ? ctx.derived.percentiles[key][row] : adjusted;
-}
-
-/** The (metric, weight) pairs of a weight record, in its own order (the order the sums run in). */
-function weightsOf(weights: Partial<Record<MetricKey, number>>): [MetricKey, number][] {
-  return Object.entries(weights).filter((e): e is [MetricKey, number] => isMetricKey(e[0]) && e[1] !== undefined);
 }
 
 /**
@@ -102,7 +97,7 @@ export function seasonScoreOf(ctx: EngineContext, row: number, vibe: Vibe): numb
   const relevant = vibeMetricsOfRole(role);
   let sum = 0;
   let total = 0;
-  for (const [key, w] of weightsOf(vibe.weights)) {
+  for (const [key, w] of metricEntriesOf(vibe.weights)) {
     const p = relevant.has(key) ? fairPercentileOf(ctx, row, key) : Number.NaN;
     sum += w * (Number.isNaN(p) ? NEUTRAL_PERCENTILE : p);
     total += w;

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { fail, ok, type Result } from '../errors.js';
 import { packageRoot } from '../io/paths.js';
 import { FEE_TIERS } from '../stats/fee-tier.js';
 import { METRIC_KEYS } from '../stats/metrics.js';
@@ -51,4 +52,12 @@ export function vibeCatalog(): VibeCatalog {
 /** A vibe by id, or undefined. @example vibeById('u23')?.filters.max_age // => 22 */
 export function vibeById(id: string): Vibe | undefined {
   return vibeCatalog().vibes.find((v) => v.id === id);
+}
+
+/** A vibe by id, or the `invalid_request` failure naming the catalog's vibes. */
+export function vibeOrFail(id: string): Result<Vibe> {
+  const vibe = vibeById(id);
+  if (vibe) return ok(vibe);
+  const ids = vibeCatalog().vibes.map((v) => v.id);
+  return fail('invalid_request', `vibe_id: unknown vibe "${id}" (one of ${ids.join(', ')})`, { param: 'vibe_id' });
 }

@@ -16,11 +16,7 @@ export interface LogisticOptions {
 }
 
 /** A fitted model: coefficients in design order, and how the Newton loop ended. */
-export interface LogisticFit {
-  coefficients: number[];
-  iterations: number;
-  converged: boolean;
-}
+export type LogisticFit = ReturnType<typeof fitLogistic>;
 
 /** The logistic function 1 / (1 + e^-z), computed without overflow. @example sigmoid(0) // => 0.5 */
 export function sigmoid(z: number): number {
@@ -75,7 +71,7 @@ export function fitLogistic(
   rows: readonly (readonly number[])[],
   ys: readonly number[],
   options: LogisticOptions = {},
-): LogisticFit {
+) {
   const ridge = options.ridge ?? 1e-3;
   const maxIterations = options.maxIterations ?? 50;
   const tolerance = options.tolerance ?? 1e-10;

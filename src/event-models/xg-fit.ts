@@ -5,7 +5,7 @@
  */
 import { assert } from '../errors.js';
 import { fitLogistic, predictLogistic } from './logistic.js';
-import { type CalibrationBin, brierScore, calibrationByDecile, logLoss, rocAuc } from './metrics.js';
+import { brierScore, calibrationByDecile, logLoss, rocAuc } from './metrics.js';
 import type { ShotFeatures } from './shot.js';
 import { type XgSpec, xgColumnNamesOf, xgDesignRowOf } from './xg-design.js';
 
@@ -69,16 +69,10 @@ export function matchFoldsOf(matchIds: readonly number[], folds = XG_FOLDS, seed
 }
 
 /** A fitted model in memory: coefficients for the non-penalty shots and the penalty constant. */
-export interface XgFit {
-  spec: XgSpec;
-  coefficients: number[];
-  penaltyXg: number;
-  iterations: number;
-  converged: boolean;
-}
+export type XgFit = ReturnType<typeof fitXg>;
 
 /** Fits penalties (conversion rate) and the logistic model of one specification on `shots`. */
-export function fitXg(shots: readonly TrainingShot[], spec: XgSpec): XgFit {
+export function fitXg(shots: readonly TrainingShot[], spec: XgSpec) {
   const penalties = shots.filter((s) => s.features.situation === 'penalty');
   const others = shots.filter((s) => s.features.situation !== 'penalty');
   assert(others.length > 0, 'fitXg needs non-penalty shots');
@@ -104,20 +98,10 @@ export function xgUnder(fit: Pick<XgFit, 'spec' | 'coefficients' | 'penaltyXg'>,
 }
 
 /** Scores of predictions on a set of shots. */
-export interface XgScores {
-  shots: number;
-  goals: number;
-  baseRate: number;
-  logLoss: number;
-  /** Log-loss of always predicting the base rate: the floor a model must beat. */
-  baseLogLoss: number;
-  brier: number;
-  baseBrier: number;
-  auc: number | null;
-}
+export type XgScores = ReturnType<typeof scoresOf>;
 
-/** Scores predictions `ps` against outcomes `ys`. */
-export function scoresOf(ps: readonly number[], ys: readonly number[]): XgScores {
+/** Scores predictions `ps` against outcomes `ys`, and those of always predicting the base rate (the floor a model must beat). */
+export function scoresOf(ps: readonly number[], ys: readonly number[]) {
   const goals = ys.reduce((n, y) => n + y, 0);
   const baseRate = goals / ys.length;
   const base = ys.map(() => baseRate);
@@ -134,23 +118,13 @@ export function scoresOf(ps: readonly number[], ys: readonly number[]): XgScores
 }
 
 /** Cross-validation of one specification: per-fold scores and the pooled out-of-fold predictions. */
-export interface XgValidation {
-  spec: XgSpec;
-  folds: XgScores[];
-  pooled: XgScores;
-  pooledNonPenalty: XgScores;
-  calibration: CalibrationBin[];
-  /** Out-of-fold xG of every shot, in input order. */
-  predictions: number[];
-}
+export type XgValidation = ReturnType<typeof crossValidateXg>;
 
-/** Cross-validates `spec` with folds grouped by match: each fold is predicted by a model fitted on the others. */
-export function crossValidateXg(
-  shots: readonly TrainingShot[],
-  spec: XgSpec,
-  folds = XG_FOLDS,
-  seed = XG_SEED,
-): XgValidation {
+/**
+ * Cross-validates `spec` with folds grouped by match: each fold is predicted by a model fitted on
+ * the others; `predictions` holds the out-of-fold xG of every shot, in input order.
+ */
+export function crossValidateXg(shots: readonly TrainingShot[], spec: XgSpec, folds = XG_FOLDS, seed = XG_SEED) {
   const foldOf = matchFoldsOf(
     shots.map((s) => s.matchId),
     folds,

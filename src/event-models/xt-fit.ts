@@ -45,21 +45,15 @@ export function xtCellOf(x: number, y: number): number {
   return ix * XT_ROWS + iy;
 }
 
-/** The fitted grid, cell by cell (`ix * XT_ROWS + iy`), and how the iteration ended. */
-export interface XtFit {
-  grid: number[];
-  iterations: number;
-  converged: boolean;
-  /** Largest change in the last sweep. */
-  lastChange: number;
-}
+/** The fitted grid, cell by cell (`ix * XT_ROWS + iy`), and how the iteration ended (`lastChange`: the largest change in the last sweep). */
+export type XtFit = ReturnType<typeof fitXt>;
 
 /**
  * Fits the xT grid from moves and shots by value iteration, starting from zero. Converges because
  * each cell keeps only a share m(c) · Σ T < 1 of its neighbours' value. Cells with no action are 0.
  * @example fitXt([], [{ x: 0.95, y: 0.5, goal: true }]).grid[xtCellOf(0.95, 0.5)] // => 1
  */
-export function fitXt(moves: readonly XtMove[], shots: readonly XtShot[]): XtFit {
+export function fitXt(moves: readonly XtMove[], shots: readonly XtShot[]) {
   const cells = XT_COLUMNS * XT_ROWS;
   const shotCount = new Float64Array(cells);
   const goalCount = new Float64Array(cells);

@@ -5,6 +5,7 @@
  * row is unmatched, one that fits several rows (or a row claimed by several records) is ambiguous:
  * neither is ever guessed. Pure: dataset and records in, dataset and report out.
  */
+import { isIsoDate } from '../model/column-checks.js';
 import { DatasetError } from '../model/dataset-error.js';
 import { tokenKeyOf } from './names.js';
 import { counted } from '../prose.js';
@@ -96,6 +97,14 @@ function single(indices: readonly number[], what: string): Pick {
   return { ok: false, kind: 'ambiguous', reason: `${counted(indices.length, 'player')} with ${what}` };
 }
 
+/** The row whose id a record's id cell names, or unmatched. */
+function pickById(byId: ReadonlyMap<number, number>, id: string, noun: string): Pick {
+  const index = /^\d+$/.test(id) ? byId.get(Number(id)) : undefined;
+  return index === undefined
+    ? { ok: false, kind: 'unmatched', reason: `no ${noun} with id ${id}` }
+    : { ok: true, index };
+}
+
 /** Finds players by id, or by name + birth date with the club breaking a tie. */
 function playerPicker(dataset: Dataset, players: readonly RowOf<'players'>[]) {
   const byId = new Map(players.map((p, i) => [p.player_id, i]));
@@ -111,12 +120,7 @@ function playerPicker(dataset: Dataset, players: readonly RowOf<'players'>[]) {
   });
   return (r: EnrichRecord<ValueTarget>): Pick => {
     const id = textOf(r.cells.player_id);
-    if (id !== null) {
-      const index = /^\d+$/.test(id) ? byId.get(Number(id)) : undefined;
-      return index === undefined
-        ? { ok: false, kind: 'unmatched', reason: `no player with id ${id}` }
-        : { ok: true, index };
-    }
+    if (id !== null) return pickById(byId, id, 'player');
     const name = textOf(r.cells.name);
     const birth = textOf(r.cells.birth_date);
     if (name === null || birth === null)
@@ -139,9 +143,7 @@ function playerPicker(dataset: Dataset, players: readonly RowOf<'players'>[]) {
 function dateCell(file: string, line: number, column: string, v: string | undefined): string | null {
   const t = textOf(v);
   if (t === null) return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
-  const day = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-  if (!day || day.toISOString().slice(0, 10) !== t)
+  if (!isIsoDate(t))
     throw new DatasetError(file, column, null, `line ${line}: "${t}" is not a date written YYYY-MM-DD`);
   return t;
 }
@@ -218,12 +220,7 @@ export function enrichTeams(
   });
   const { joined, report } = joinAll(records, (r): Pick => {
     const id = textOf(r.cells.team_id);
-    if (id !== null) {
-      const index = /^\d+$/.test(id) ? byId.get(Number(id)) : undefined;
-      return index === undefined
-        ? { ok: false, kind: 'unmatched', reason: `no team with id ${id}` }
-        : { ok: true, index };
-    }
+    if (id !== null) return pickById(byId, id, 'team');
     const name = textOf(r.cells.name);
     if (name === null) return { ok: false, kind: 'unmatched', reason: 'neither a team id nor a name' };
     const found = byName.get(tokenKeyOf(name)) ?? [];

@@ -4,51 +4,16 @@
  * once per dataset.
  */
 import type { RowOf } from '../model/schema.js';
-import { normalizeName, tokensOf, type NameTokens } from './names.js';
+import { normalizeName, tokensOf, withKey } from './names.js';
 
-/** A player as the index holds him. */
-export interface PlayerEntry {
-  row: number;
-  id: number;
-  name: string;
-  /** The name every response shows: known_as, else the name. */
-  display: string;
-  teamId: number | null;
-  position: string;
-  norm: string;
-  tokens: string[];
-  key: string;
-  knownNorm: string | null;
-  knownTokens: string[];
-  /** known_as tokens and key, or null. */
-  known: NameTokens | null;
-}
+/** A player as the index holds him: `display` is the name every response shows (known_as, else the name). */
+export type PlayerEntry = ReturnType<typeof playerEntryOf>;
 
-/** A club as the index holds it. */
-export interface TeamEntry {
-  id: number;
-  name: string;
-  league: string | null;
-  norm: string;
-  shortNorm: string | null;
-  key: string;
-  /** Tokens of name and short name together. */
-  tokens: string[];
-  nameTokens: string[];
-  shortTokens: string[];
-  /** Short-name tokens and key, or null. */
-  short: NameTokens | null;
-}
+/** A club as the index holds it: `tokens` are those of its name and short name together. */
+export type TeamEntry = ReturnType<typeof teamEntryOf>;
 
 /** A league as the index holds it. */
-export interface LeagueEntry {
-  id: number;
-  name: string;
-  country: string | null;
-  norm: string;
-  key: string;
-  tokens: string[];
-}
+export type LeagueEntry = ReturnType<typeof leagueEntryOf>;
 
 /** The lookup structures behind identity resolution, built once per dataset by {@link buildIdentityIndex}. */
 export interface IdentityIndex {
@@ -81,24 +46,24 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
 function orderFreeKey(norm: string, tokens: readonly string[]): string {
   if (tokens.length < 2) return norm;
   if (tokens.length === 2) return tokens[0] <= tokens[1] ? norm : `${tokens[1]} ${tokens[0]}`;
-  return [...tokens].sort().join(' ');
+  return withKey(tokens).key;
 }
 
 /** The index entry of one league: its name normalised, as tokens and as an order-free key. */
-function leagueEntryOf(l: LeagueInput): LeagueEntry {
+function leagueEntryOf(l: LeagueInput) {
   const tokens = tokensOf(l.name);
   return {
     id: l.league_id,
     name: l.name,
     country: l.country,
     norm: tokens.join(' '),
-    key: [...tokens].sort().join(' '),
+    key: withKey(tokens).key,
     tokens,
   };
 }
 
 /** The index entry of one club: name and short name normalised, its league's name from `leagueById`. */
-function teamEntryOf(t: TeamInput, leagueById: ReadonlyMap<number, LeagueEntry>): TeamEntry {
+function teamEntryOf(t: TeamInput, leagueById: ReadonlyMap<number, LeagueEntry>) {
   const nameTokens = tokensOf(t.name);
   const shortTokens = t.short_name ? tokensOf(t.short_name) : [];
   return {
@@ -107,16 +72,16 @@ function teamEntryOf(t: TeamInput, leagueById: ReadonlyMap<number, LeagueEntry>)
     league: t.league_id === null ? null : (leagueById.get(t.league_id)?.name ?? null),
     norm: nameTokens.join(' '),
     shortNorm: shortTokens.length > 0 ? shortTokens.join(' ') : null,
-    key: [...nameTokens].sort().join(' '),
+    key: withKey(nameTokens).key,
     tokens: [...new Set([...nameTokens, ...shortTokens])],
     nameTokens,
     shortTokens,
-    short: shortTokens.length > 0 ? { tokens: shortTokens, key: [...shortTokens].sort().join(' ') } : null,
+    short: shortTokens.length > 0 ? withKey(shortTokens) : null,
   };
 }
 
 /** The index entry of one player at `row` of the players table: his names normalised, as tokens and keys. */
-function playerEntryOf(p: PlayerInput, row: number): PlayerEntry {
+function playerEntryOf(p: PlayerInput, row: number) {
   const norm = normalizeName(p.name);
   const tokens = norm === '' ? [] : norm.split(' ');
   const knownNorm = p.known_as ? normalizeName(p.known_as) : '';

@@ -88,9 +88,6 @@ export function isTrailing(tokens: readonly string[], query: readonly string[]):
   return query.every((q, i) => tokens[offset + i] === q);
 }
 
-/** The query tokens with their order-free key. @example queryTokensOf(['muller', 'jorg']).key // => 'jorg muller' */
-export const queryTokensOf = (q: readonly string[]): NameTokens => ({ tokens: q, key: [...q].sort().join(' ') });
-
 /** The resolution of a fuzzy match of similarity `s`, its confidence rounded to 2 decimals. */
 export const fuzzyResolution = (s: number): Resolution => ({
   matched_by: 'fuzzy',

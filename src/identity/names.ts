@@ -92,9 +92,14 @@ export interface NameTokens {
  * @example nameTokensOf('Weiß Jörg') // => { tokens: ['weiss', 'jorg'], key: 'jorg weiss' }
  */
 export function nameTokensOf(raw: string): NameTokens {
-  const tokens = tokensOf(raw);
-  return { tokens, key: [...tokens].sort().join(' ') };
+  return withKey(tokensOf(raw));
 }
+
+/**
+ * Normalised tokens with their order-free key.
+ * @example withKey(['muller', 'jorg']).key // => 'jorg muller'
+ */
+export const withKey = (tokens: readonly string[]): NameTokens => ({ tokens, key: [...tokens].sort().join(' ') });
 
 /**
  * How closely a query's tokens match a candidate's tokens, 0–1 (both normalised): the better of
@@ -104,10 +109,7 @@ export function nameTokensOf(raw: string): NameTokens {
  * @example tokenSimilarity(['ferante'], ['luca', 'ferrante']) // => 0.875
  */
 export function tokenSimilarity(query: readonly string[], candidate: readonly string[]): number {
-  return keyedSimilarity(
-    { tokens: query, key: [...query].sort().join(' ') },
-    { tokens: candidate, key: [...candidate].sort().join(' ') },
-  );
+  return keyedSimilarity(withKey(query), withKey(candidate));
 }
 
 /**

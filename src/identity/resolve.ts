@@ -17,13 +17,12 @@ import {
   matchByLevels,
   namedEntryLevels,
   prefixesAll,
-  queryTokensOf,
   similarityToEither,
   topSuggestions,
   type MatchedBy,
   type Resolution,
 } from './name-match.js';
-import { keyedSimilarity, tokenSimilarity, tokensOf } from './names.js';
+import { keyedSimilarity, tokenSimilarity, tokensOf, withKey } from './names.js';
 import { counted } from '../prose.js';
 
 // Every resolver takes the index: its type is named here too, for callers that import only the resolvers.
@@ -127,7 +126,7 @@ function playerLevels(
   q: string[],
 ): [Exclude<MatchedBy, 'player_id' | 'team_id' | 'fuzzy' | 'short_name'>, () => PlayerEntry[]][] {
   const norm = q.join(' ');
-  const key = [...q].sort().join(' ');
+  const { key } = withKey(q);
   return [
     ['exact_name', () => index.byName.get(norm) ?? []],
     ['known_as', () => index.byKnownAs.get(norm) ?? []],
@@ -184,7 +183,7 @@ export function resolvePlayer(index: IdentityIndex, query: PlayerQuery): Result<
       },
     );
   }
-  const qn = queryTokensOf(q);
+  const qn = withKey(q);
   const scored = index.players.map((e) => ({ e, s: similarityToEither(qn, e, e.known) }));
   const best = scored.reduce((m, x) => (x.s > m ? x.s : m), 0);
   if (best >= FUZZY_ACCEPT) {
@@ -222,7 +221,7 @@ export function resolveTeam(index: IdentityIndex, query: TeamQuery): Result<Reso
     return fail('invalid_request', 'one of team_name or team_id is required', { param: 'team_name' });
   const q = tokensOf(query.team_name);
   if (q.length === 0) return fail('invalid_request', 'team_name has no letters or digits', { param: 'team_name' });
-  const qn = queryTokensOf(q);
+  const qn = withKey(q);
   const found = matchByLevels(
     index.teams,
     namedEntryLevels<TeamEntry>(qn),
@@ -253,7 +252,7 @@ const leagueCandidate = (l: LeagueEntry): LeagueCandidate => ({ league_id: l.id,
 export function resolveLeague(index: IdentityIndex, name: string): Result<ResolvedLeague> {
   const q = tokensOf(name);
   if (q.length === 0) return fail('invalid_request', 'league_name has no letters or digits', { param: 'league_name' });
-  const qn = queryTokensOf(q);
+  const qn = withKey(q);
   // Leagues have no short name, so the short-name level never matches one.
   const found = matchByLevels(
     index.leagues,

@@ -4,6 +4,7 @@
  * through or wins the competition; any other result places itself in the club's run of results.
  */
 import { counted, possessive, withArticle } from '../prose.js';
+import { ordinal } from '../stats/percentiles.js';
 import type { TeamResult } from './form.js';
 
 /** What a knockout round's winner reaches, by the round names the providers write. */
@@ -32,11 +33,6 @@ export interface PlayedMatch {
   /** Competition name as it reads in prose ("the FIFA World Cup", "the Premier League"). */
   competition: string;
 }
-
-const ordinal = (n: number): string => {
-  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th');
-  return `${n}${s}`;
-};
 
 const isWin = (r: TeamResult) => r.goals_for > r.goals_against;
 const isDraw = (r: TeamResult) => r.goals_for === r.goals_against;

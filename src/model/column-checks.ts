@@ -11,7 +11,7 @@ import type { ColumnKind, ColumnSpec } from './schema.js';
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** True for a real calendar date written `YYYY-MM-DD`. */
-function isIsoDate(s: string): boolean {
+export function isIsoDate(s: string): boolean {
   const m = ISO_DATE.exec(s);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));

@@ -226,31 +226,26 @@ export function sampleOf(ctx: EngineContext, row: number): Sample {
 export function percentilesOf(ctx: EngineContext, row: number): Record<string, PercentileEntry> {
   const cohort = cohortRefOf(ctx, row);
   const sample = sampleOf(ctx, row);
-  const out: Record<string, PercentileEntry> = {};
-  for (const key of metricsOfRow(ctx, row)) {
-    const v = valueAt(ctx.derived, key, row);
-    const p = percentileAt(ctx.derived, key, row);
+  const entryOf = (value: number | null, p: number): PercentileEntry => {
     const has = !Number.isNaN(p);
-    out[key] = {
-      value: Number.isNaN(v) ? null : roundMetric(key, v),
+    return {
+      value,
       percentile: has ? p : null,
       label: has && sample.level === 'ok' ? labelOf(p) : null,
       ordinal: has ? ordinalOf(p) : null,
       cohort,
       sample,
     };
+  };
+  const out: Record<string, PercentileEntry> = {};
+  for (const key of metricsOfRow(ctx, row)) {
+    const v = valueAt(ctx.derived, key, row);
+    out[key] = entryOf(Number.isNaN(v) ? null : roundMetric(key, v), percentileAt(ctx.derived, key, row));
   }
   for (const m of ctx.derived.provider ?? []) {
     const v = m.per90[row];
-    const p = m.percentiles[row];
-    const has = !Number.isNaN(p);
     out[`${m.key}_per90`] = {
-      value: Number.isNaN(v) ? null : Math.round(v * 100) / 100,
-      percentile: has ? p : null,
-      label: has && sample.level === 'ok' ? labelOf(p) : null,
-      ordinal: has ? ordinalOf(p) : null,
-      cohort,
-      sample,
+      ...entryOf(Number.isNaN(v) ? null : Math.round(v * 100) / 100, m.percentiles[row]),
       provider: true,
     };
   }

@@ -3,7 +3,7 @@
  * one-line summary; optionally a narrative paragraph and a side-by-side comparison (`name2`).
  */
 import * as z from 'zod';
-import type { EngineContext } from '../context.js';
+import type { EngineContext, PlayerRow } from '../context.js';
 import { entityMetaOf } from '../model/schema.js';
 import { fail, ok, type Result } from '../errors.js';
 import { highlightOf, profileOf, sampleOf, seasonStatsOf, Highlight, PlayerProfile, SeasonStats } from './blocks.js';
@@ -43,6 +43,32 @@ export const PlayerResponse = z
 export type PlayerResponse = z.infer<typeof PlayerResponse>;
 
 /**
+ * What both player reports show of a player: his profile, his seasons newest first, and his latest
+ * season's stats, highlight and style (null without one), its narrative paragraph and one-line summary.
+ */
+export function playerBlocksOf(ctx: EngineContext, player: PlayerRow) {
+  const latest = ctx.latestRowOf(player.player_id);
+  const profile = profileOf(ctx, player);
+  const stats = [...ctx.rowsOfPlayer(player.player_id)].reverse().map((row) => seasonStatsOf(ctx, row));
+  const latestStats = latest >= 0 ? seasonStatsOf(ctx, latest) : null;
+  const highlight = latest >= 0 ? highlightOf(ctx, latest) : null;
+  const style = latest >= 0 ? ctx.styleOf(latest) : null;
+  const sample = latest >= 0 ? sampleOf(ctx, latest) : null;
+  return {
+    latest,
+    profile,
+    stats,
+    latestStats,
+    highlight,
+    style,
+    styleTags: style ? [style.primary, ...style.traits] : [],
+    sample,
+    narrative: () => narrativeOf(profile, latestStats, highlight, style, sample?.level ?? 'ok'),
+    summary: summaryOf(profile, latestStats, highlight),
+  };
+}
+
+/**
  * Builds the player profile response. Unknown or ambiguous names are failures, not exceptions.
  * Takes a request its schema has parsed (`engine.player` in the public API parses first).
  * @example playerReportOfParsed(engine, PlayerRequest.parse({ name: 'Saka' })).ok // => true
@@ -55,32 +81,19 @@ export function playerReportOfParsed(
   const resolved = resolveOrFail(ctx, req);
   if (!resolved.ok) return resolved;
   const { player, resolution } = resolved.value;
-  const rows = ctx.rowsOfPlayer(player.player_id);
-  const latest = ctx.latestRowOf(player.player_id);
-  const profile = profileOf(ctx, player);
-  const recent = [...rows].reverse().map((row) => seasonStatsOf(ctx, row));
-  const latestStats = latest >= 0 ? seasonStatsOf(ctx, latest) : null;
-  const highlight = latest >= 0 ? highlightOf(ctx, latest) : null;
-  const style = latest >= 0 ? ctx.styleOf(latest) : null;
+  const b = playerBlocksOf(ctx, player);
   const data: PlayerResponse['data'] = {
-    profile,
-    recent_stats: recent,
+    profile: b.profile,
+    recent_stats: b.stats,
     dna: {
-      has_vector: style !== null,
-      season: latestStats?.season ?? null,
-      style_tags: style ? [style.primary, ...style.traits] : [],
-      style,
+      has_vector: b.style !== null,
+      season: b.latestStats?.season ?? null,
+      style_tags: b.styleTags,
+      style: b.style,
     },
-    highlight,
+    highlight: b.highlight,
   };
-  if (options.narrative)
-    data.narrative = narrativeOf(
-      profile,
-      latestStats,
-      highlight,
-      style,
-      latest >= 0 ? sampleOf(ctx, latest).level : 'ok',
-    );
+  if (options.narrative) data.narrative = b.narrative();
   if (req.name2 !== undefined) {
     const other = resolveOrFail(ctx, { name: req.name2 });
     if (!other.ok)
@@ -94,7 +107,7 @@ export function playerReportOfParsed(
   }
   return ok({
     data,
-    summary: summaryOf(profile, latestStats, highlight),
+    summary: b.summary,
     meta: entityMetaOf(ctx, player.player_id, resolution),
   });
 }

@@ -6,21 +6,17 @@ import * as z from 'zod';
 import type { EngineContext } from '../context.js';
 import { ok, type Result } from '../errors.js';
 import {
-  highlightOf,
-  per90MapOf,
-  percentilesOf,
-  profileOf,
-  sampleOf,
-  seasonStatsOf,
   Highlight,
   PercentileEntry,
+  per90MapOf,
+  percentilesOf,
   PlayerProfile,
   SampleSchema,
   SeasonStats,
 } from './blocks.js';
 import { StyleSummary } from '../dna/clear-role.js';
 import { EntityMeta } from '../identity/name-match.js';
-import { narrativeOf, summaryOf } from './narrative.js';
+import { playerBlocksOf } from './player.js';
 import { entityMetaOf } from '../model/schema.js';
 import { ScoutingRequest } from './requests.js';
 import { resolveOrFail } from './resolve.js';
@@ -77,35 +73,19 @@ export function scoutingReportOfParsed(
   const resolved = resolveOrFail(ctx, req);
   if (!resolved.ok) return resolved;
   const { player, resolution } = resolved.value;
-  const profile = profileOf(ctx, player);
-  const latest = ctx.latestRowOf(player.player_id);
-  const stats = [...ctx.rowsOfPlayer(player.player_id)].reverse().map((row) => seasonStatsOf(ctx, row));
-  const latestStats = latest >= 0 ? seasonStatsOf(ctx, latest) : null;
-  const highlight = latest >= 0 ? highlightOf(ctx, latest) : null;
-  const style = latest >= 0 ? ctx.styleOf(latest) : null;
+  const b = playerBlocksOf(ctx, player);
   return ok({
     data: {
-      profile,
-      dna: {
-        has_vector: style !== null,
-        style_tags: style ? [style.primary, ...style.traits] : [],
-        style,
-        narrative: narrativeOf(
-          profile,
-          latestStats,
-          highlight,
-          style,
-          latest >= 0 ? sampleOf(ctx, latest).level : 'ok',
-        ),
-      },
-      stats,
-      season: latestStats?.season ?? null,
-      per90_stats: latest >= 0 ? per90MapOf(ctx, latest) : {},
-      percentiles: latest >= 0 ? percentilesOf(ctx, latest) : {},
-      sample: latest >= 0 ? sampleOf(ctx, latest) : null,
-      highlight,
+      profile: b.profile,
+      dna: { has_vector: b.style !== null, style_tags: b.styleTags, style: b.style, narrative: b.narrative() },
+      stats: b.stats,
+      season: b.latestStats?.season ?? null,
+      per90_stats: b.latest >= 0 ? per90MapOf(ctx, b.latest) : {},
+      percentiles: b.latest >= 0 ? percentilesOf(ctx, b.latest) : {},
+      sample: b.sample,
+      highlight: b.highlight,
     },
-    summary: summaryOf(profile, latestStats, highlight),
+    summary: b.summary,
     meta: entityMetaOf(ctx, player.player_id, resolution),
   });
 }

@@ -1,27 +1,16 @@
 /**
  * Age in whole years on a given day (docs/methodology/stats.md#age).
  */
+import { isIsoDate } from '../model/column-checks.js';
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-interface YMD {
-  y: number;
-  m: number;
-  d: number;
-}
-
-function ymdOf(date: string | Date): YMD | null {
+function ymdOf(date: string | Date): { y: number; m: number; d: number } | null {
   if (date instanceof Date) {
     if (Number.isNaN(date.getTime())) return null;
     return { y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, d: date.getUTCDate() };
   }
-  const m = ISO_DATE.exec(date);
-  if (!m) return null;
-  const ymd = { y: Number(m[1]), m: Number(m[2]), d: Number(m[3]) };
-  // Reject dates such as 2025-02-30 that Date.UTC would silently roll over.
-  const t = new Date(Date.UTC(ymd.y, ymd.m - 1, ymd.d));
-  if (t.getUTCFullYear() !== ymd.y || t.getUTCMonth() !== ymd.m - 1 || t.getUTCDate() !== ymd.d) return null;
-  return ymd;
+  // isIsoDate refuses dates such as 2025-02-30 that Date.UTC would silently roll over.
+  if (!isIsoDate(date)) return null;
+  return { y: Number(date.slice(0, 4)), m: Number(date.slice(5, 7)), d: Number(date.slice(8, 10)) };
 }
 
 /**

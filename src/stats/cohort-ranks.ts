@@ -11,7 +11,7 @@ import type { CohortAssignment } from './cohorts.js';
 import type { RowRanks } from './derived.js';
 import { METRIC_KEYS, METRICS, type MetricKey } from './metrics.js';
 import { PER90_MINUTES_MIN } from './per90.js';
-import { normalScoreOf, RATING_WEIGHTS, ratingFromScore, roleScoreOf, standInOf } from './rating.js';
+import { ratingFromScore, ratingScore, ratingWeightsOf, roleScoreOf, standInOf } from './rating.js';
 import { saveShareColumn } from './save-share.js';
 import { ROLES } from './roles.js';
 
@@ -50,29 +50,6 @@ const SAVE_SHARE_SLOT = ON_PITCH_SLOT + 1;
 const RANK_SLOTS = SAVE_SHARE_SLOT + 1;
 const GOALKEEPER = ROLES.indexOf('goalkeeper');
 
-/**
- * Per role: the weighted metrics, the metric standing in for each when a row lacks it
- * (RATING_STAND_INS, null when none) and their weights, in RATING_WEIGHTS key order (the order
- * ratingComposite() sums in).
- */
-const ROLE_WEIGHTS = ROLES.map((r) => {
-  const keys: MetricKey[] = [];
-  const standIns: (MetricKey | null)[] = [];
-  const weights: number[] = [];
-  for (const key of Object.keys(RATING_WEIGHTS[r])) {
-    const weight = isMetricKey(key) ? RATING_WEIGHTS[r][key] : undefined;
-    if (!isMetricKey(key) || weight === undefined) continue;
-    keys.push(key);
-    standIns.push(standInOf(key));
-    weights.push(weight);
-  }
-  return { keys, standIns, weights };
-});
-
-function isMetricKey(key: string): key is MetricKey {
-  return key in METRICS;
-}
-
 /** The percentile and rating columns of a derived table, filled cohort by cohort as they are asked for. */
 export class CohortRanks implements RowRanks {
   /** Percentile columns (NaN where missing), complete only after {@link complete}. */
@@ -85,8 +62,6 @@ export class CohortRanks implements RowRanks {
   /** Cohort percentile of the save share (save-share.ts; NaN where missing), a facet of a keeper's rating. */
   readonly saveSharePercentiles: Float64Array;
   private readonly saveShare: Float64Array;
-  /** Per role: the percentile columns its rating weighs, each one's stand-in column (or null) and the weights. */
-  private readonly weighed: { columns: Float64Array[]; standIns: (Float64Array | null)[]; weights: number[] }[];
   private readonly inputs: RankInputs;
   private readonly role: CohortRanker;
   private readonly group: CohortRanker | null;
@@ -111,11 +86,6 @@ export class CohortRanks implements RowRanks {
     const percentiles = {} as Record<MetricKey, Float64Array>;
     for (const key of METRIC_KEYS) percentiles[key] = new Float64Array(n).fill(Number.NaN);
     this.percentiles = percentiles;
-    this.weighed = ROLE_WEIGHTS.map(({ keys, standIns, weights }) => ({
-      columns: keys.map((k) => percentiles[k]),
-      standIns: standIns.map((k) => (k === null ? null : percentiles[k])),
-      weights,
-    }));
     this.rating = new Float64Array(n).fill(Number.NaN);
     this.onPitchPercentiles = new Float64Array(n).fill(Number.NaN);
     this.saveSharePercentiles = new Float64Array(n).fill(Number.NaN);
@@ -207,8 +177,11 @@ export class CohortRanks implements RowRanks {
     for (let k = 0; k < rows.length; k++) if (cohort[rows[k]] === c) roles[role[rows[k]]] = 1;
     for (let r = 0; r < ROLES.length; r++) {
       if (!roles[r]) continue;
-      for (const key of ROLE_WEIGHTS[r].keys) this.rankMetric(c, key);
-      for (const key of ROLE_WEIGHTS[r].standIns) if (key !== null) this.rankMetric(c, key);
+      for (const [key] of ratingWeightsOf(ROLES[r])) {
+        this.rankMetric(c, key);
+        const standIn = standInOf(key);
+        if (standIn !== null) this.rankMetric(c, standIn);
+      }
     }
     if (onPitch) this.rankColumn(c, ON_PITCH_SLOT, onPitch, false, this.onPitchPercentiles);
     if (roles[GOALKEEPER]) this.rankColumn(c, SAVE_SHARE_SLOT, this.saveShare, false, this.saveSharePercentiles);
@@ -263,24 +236,13 @@ export class CohortRanks implements RowRanks {
     const provider = this.inputs.providerRating[i];
     if (Number.isFinite(provider)) return provider;
     if (this.inputs.minutes[i] < PER90_MINUTES_MIN) return Number.NaN;
-    const { columns, standIns, weights } = this.weighed[this.inputs.role[i]];
-    let sum = 0;
-    let weight = 0;
-    for (let k = 0; k < columns.length; k++) {
-      let x = columns[k][i];
-      // A missing event value reads its stand-in's percentile (ratedPercentileOf).
-      const standIn = standIns[k];
-      if (Number.isNaN(x) && standIn !== null) x = standIn[i];
-      if (Number.isNaN(x)) continue;
-      sum += weights[k] * normalScoreOf(x);
-      weight += weights[k];
-    }
     const role = ROLES[this.inputs.role[i]];
-    return weight > 0
-      ? ratingFromScore(
-          roleScoreOf(role, sum / weight, this.onPitchPercentiles[i], this.saveSharePercentiles[i]),
+    const score = ratingScore(role, (key) => this.percentiles[key][i]);
+    return Number.isNaN(score)
+      ? Number.NaN
+      : ratingFromScore(
+          roleScoreOf(role, score, this.onPitchPercentiles[i], this.saveSharePercentiles[i]),
           this.inputs.minutes[i],
-        )
-      : Number.NaN;
+        );
   }
 }

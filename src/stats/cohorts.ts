@@ -138,14 +138,10 @@ function cohortsOfSlots(slot: Int32Array, slotCohort: Int32Array): Int32Array {
 }
 
 /** The distinct league × season pairs of a table: each row's pair, and each pair's league and season. */
-export interface SeasonPairs {
-  pairOf: Int32Array;
-  pairLeague: number[];
-  pairSeason: number[];
-}
+export type SeasonPairs = ReturnType<typeof seasonPairsOf>;
 
 /** Numbers each distinct league × season pair in order of first appearance: every row's pair, and each pair's league and season. */
-export function seasonPairsOf(league: Int32Array, season: Int32Array): SeasonPairs {
+export function seasonPairsOf(league: Int32Array, season: Int32Array) {
   const pairs = new Map<number, Map<number, number>>();
   const pairLeague: number[] = [];
   const pairSeason: number[] = [];

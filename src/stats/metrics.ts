@@ -245,11 +245,6 @@ export const METRICS_IN_NO_GROUP = {} as const satisfies Record<
   string
 >;
 
-/** The event-value metrics (docs/methodology/event-values.md): null outside event datasets. */
-export const EVENT_VALUE_METRICS: readonly MetricKey[] = METRIC_KEYS.slice(
-  METRIC_KEYS.indexOf('progressive_passes_per90'),
-);
-
 /** Default card stats when `stats` is omitted: the group's first six keys. */
 export const DEFAULT_CARD_STATS: Record<PositionGroup, readonly MetricKey[]> = {
   goalkeeper: GROUP_METRICS.goalkeeper.slice(0, 6),

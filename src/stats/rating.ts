@@ -2,7 +2,7 @@
  * The model rating used where the provider gave none (docs/design.md#statistics, docs/methodology/stats.md#model-rating).
  */
 import { metricEntriesOf, type MetricKey } from './metrics.js';
-import type { Role } from './roles.js';
+import { ROLES, type Role } from './roles.js';
 
 /** Model rating of a player at the 0th composite percentile (docs/methodology/stats.md#model-rating). */
 export const MODEL_RATING_MIN = 5.0;
@@ -175,8 +175,10 @@ export function ratedPercentileOf(
   return Number.isNaN(q) ? null : { key: standIn, percentile: q };
 }
 
-/** The role's weighted metrics with their weights, in RATING_WEIGHTS order. */
-const weightsOf = (role: Role): [MetricKey, number][] => metricEntriesOf(RATING_WEIGHTS[role]);
+const WEIGHT_ENTRIES = new Map(ROLES.map((role) => [role, metricEntriesOf(RATING_WEIGHTS[role])]));
+
+/** The role's weighted metrics with their weights, in RATING_WEIGHTS order (the order a rating sums in). */
+export const ratingWeightsOf = (role: Role): readonly [MetricKey, number][] => WEIGHT_ENTRIES.get(role) ?? [];
 
 /**
  * The percentiles a role's rating reads, keyed by the metric actually read (a stand-in replaces a
@@ -188,7 +190,7 @@ export function ratedPercentilesOf(
   percentileOf: (key: MetricKey) => number,
 ): Partial<Record<MetricKey, number>> {
   const out: Partial<Record<MetricKey, number>> = {};
-  for (const [key] of weightsOf(role)) {
+  for (const [key] of ratingWeightsOf(role)) {
     const r = ratedPercentileOf(key, percentileOf);
     if (r) out[r.key] = r.percentile;
   }
@@ -202,12 +204,26 @@ export function ratedPercentilesOf(
  * @example ratingComposite('goalkeeper', (k) => (k === 'saves_per90' ? 80 : k === 'goals_conceded_per90' ? 40 : NaN)) // => 48 ((0.1 × 80 + 0.4 × 40) / 0.5)
  */
 export function ratingComposite(role: Role, percentileOf: (key: MetricKey) => number): number {
+  return weightedMeanOf(role, percentileOf, (p) => p);
+}
+
+/**
+ * The weighted mean of `score(percentile)` over the role's weighted metrics whose percentile is
+ * known (a missing one read through its stand-in); NaN when none is known.
+ */
+function weightedMeanOf(
+  role: Role,
+  percentileOf: (key: MetricKey) => number,
+  score: (percentile: number) => number,
+): number {
   let sum = 0;
   let weight = 0;
-  for (const [key, w] of weightsOf(role)) {
-    const r = ratedPercentileOf(key, percentileOf);
-    if (r === null) continue;
-    sum += w * r.percentile;
+  for (const [key, w] of ratingWeightsOf(role)) {
+    let p = percentileOf(key);
+    const standIn = STAND_IN[key];
+    if (Number.isNaN(p) && standIn !== undefined) p = percentileOf(standIn);
+    if (Number.isNaN(p)) continue;
+    sum += w * score(p);
     weight += w;
   }
   return weight > 0 ? sum / weight : NaN;
@@ -262,15 +278,7 @@ export function normalScoreOf(percentile: number): number {
  * @example ratingScore('striker', (k) => (k === 'goals_per90' ? 97.5 : k === 'npxg_per90' ? 50 : NaN)) // => 0.98 (to 2 decimals)
  */
 export function ratingScore(role: Role, percentileOf: (key: MetricKey) => number): number {
-  let sum = 0;
-  let weight = 0;
-  for (const [key, w] of weightsOf(role)) {
-    const r = ratedPercentileOf(key, percentileOf);
-    if (r === null) continue;
-    sum += w * normalScoreOf(r.percentile);
-    weight += w;
-  }
-  return weight > 0 ? sum / weight : NaN;
+  return weightedMeanOf(role, percentileOf, normalScoreOf);
 }
 
 /**

@@ -6,16 +6,8 @@ import type { EngineContext } from '../context.js';
 import { outputScoreOf } from './rules.js';
 import { percentilesAt, roleAt } from './receipts.js';
 
-/** The season a cooked verdict compares with: its output score, and where he played it. */
-export interface PreviousSeason {
-  output: number;
-  /** Season name, e.g. "2016/17". */
-  season: string;
-  /** His team in that season, or null when the dataset does not name it. */
-  team: string | null;
-  /** The competition, or null when the dataset does not name it. */
-  league: string | null;
-}
+/** The season a cooked verdict compares with: its output score, its name, and his team and competition (null when the dataset does not name them). */
+export type PreviousSeason = NonNullable<ReturnType<typeof previousSeasonOf>>;
 
 /** True when the derived row is a national-team tournament (a league of kind `international`). */
 const isInternational = (ctx: EngineContext, row: number) =>
@@ -28,7 +20,7 @@ const isInternational = (ctx: EngineContext, row: number) =>
  * most minutes. Never a row of the same season (another club after a transfer) nor a later
  * tournament. Null when there is none.
  */
-export function previousSeasonOf(ctx: EngineContext, rows: readonly number[], latest: number): PreviousSeason | null {
+export function previousSeasonOf(ctx: EngineContext, rows: readonly number[], latest: number) {
   const d = ctx.derived;
   const began = ctx.seasonById(d.season_id[latest])?.start_date;
   if (began === undefined) return null;
