@@ -4,7 +4,8 @@
  * targets, and the damped completion draw of accuracy metrics.
  */
 import type { Triple } from './calibration-targets.js';
-import { normalQuantile, quantileSortedType7, Z90 } from './distributions.js';
+import { normalQuantile } from '../model/normal-quantile.js';
+import { quantileSortedType7, Z90 } from './distributions.js';
 
 /** Slope cap of the upper tail beyond p90 on the log scale, so the best players stay plausible. */
 const UPPER_TAIL_SLOPE_MAX = 0.35;

@@ -5,7 +5,7 @@
  */
 import { POSITION_GROUPS, type PositionGroup } from '../model/schema.js';
 import { CALIBRATED_METRICS } from './calibration-targets.js';
-import { normalQuantile } from './distributions.js';
+import { normalQuantile } from '../model/normal-quantile.js';
 import type { Player } from './players.js';
 import type { Rng } from './rng.js';
 import { LOADINGS, POSITION_SHIFT, STYLE_NOISE } from './style-loadings.js';

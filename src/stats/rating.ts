@@ -1,6 +1,7 @@
 /**
  * The model rating used where the provider gave none (docs/design.md#statistics, docs/methodology/stats.md#model-rating).
  */
+import { normalQuantile } from '../model/normal-quantile.js';
 import { metricEntriesOf, type MetricKey } from './metrics.js';
 import { ROLES, type Role } from './roles.js';
 
@@ -240,33 +241,14 @@ export const NORMAL_SCORE_PERCENTILE_MAX = 99.5;
  * The standard normal quantile of a percentile (0–100), clamped to
  * NORMAL_SCORE_PERCENTILE_MIN–MAX: how many standard deviations above his cohort's norm a player
  * at that percentile stands, were the metric normal. NaN stays NaN. Acklam's rational
- * approximation (relative error below 1.2e-9).
+ * approximation (model/normal-quantile.ts).
  * @example normalScoreOf(50) // => 0
  * @example normalScoreOf(97.5) // => 1.96 (to 3 decimals)
  */
 export function normalScoreOf(percentile: number): number {
   if (Number.isNaN(percentile)) return Number.NaN;
   const p = Math.min(NORMAL_SCORE_PERCENTILE_MAX, Math.max(NORMAL_SCORE_PERCENTILE_MIN, percentile)) / 100;
-  const a = [
-    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239,
-  ];
-  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155211639];
-  const c = [
-    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
-    2.938163982698783,
-  ];
-  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-  const tail = (q: number) =>
-    (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
-    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-  if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
-  if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log(1 - p)));
-  const q = p - 0.5;
-  const r = q * q;
-  return (
-    ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) /
-    (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
-  );
+  return normalQuantile(p);
 }
 
 /**

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  binomialQuantile,
-  normalQuantile,
-  poissonQuantile,
-  quantileSortedType7,
-} from '../../src/demo/distributions.js';
+import { binomialQuantile, poissonQuantile, quantileSortedType7 } from '../../src/demo/distributions.js';
+import { normalQuantile } from '../../src/model/normal-quantile.js';
 import { Rng } from '../../src/demo/rng.js';
 
 describe('Rng', () => {
