@@ -3,12 +3,9 @@
  * (season goals, assists, key passes, big chances).
  */
 import type { CardFacts } from '../facts.js';
-import { h, img, type LayoutNode } from '../h.js';
+import { h, img, type LayoutNode, type Style } from '../h.js';
 import { photoDataUrlOf, type CardPhoto } from '../photo.js';
 import { INK, formatInt } from './shared.js';
-
-/** Size of every hd card (px). */
-export const HD_SIZE = { width: 1080, height: 1350 } as const;
 
 /**
  * `hex` (`#rrggbb`) mixed toward black by `amount` (0–1): an opaque shade, so nothing drawn behind
@@ -65,16 +62,15 @@ export function portraitOf(
   return img(`data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, width, height, style);
 }
 
-/** The ribbon table: four season totals side by side. */
-export function ribbonTableOf(
-  facts: CardFacts,
-  colors: { fill: string; text: string; muted: string; divider: string },
-): LayoutNode {
-  const cells: [string, number | null][] = facts.season_totals.map((t) => [t.label, t.value]);
-  return h(
+/**
+ * The ribbon table in a column box placed by `box`: four season totals side by side on `fill`,
+ * divided by `divider` lines.
+ */
+export function ribbonTableOf(facts: CardFacts, fill: string, divider: string, box: Style): LayoutNode {
+  const table = h(
     'div',
-    { backgroundColor: colors.fill, borderRadius: 20, padding: '18px 8px' },
-    ...cells.map(([label, value], i) =>
+    { backgroundColor: fill, borderRadius: 20, padding: '18px 8px' },
+    ...facts.season_totals.map(({ label, value }, i) =>
       h(
         'div',
         {
@@ -82,15 +78,15 @@ export function ribbonTableOf(
           alignItems: 'center',
           flexGrow: 1,
           flexBasis: 0,
-          borderLeft: i === 0 ? 'none' : `2px solid ${colors.divider}`,
+          borderLeft: i === 0 ? 'none' : `2px solid ${divider}`,
         },
-        h('div', { fontSize: 46, fontWeight: 900, color: colors.text }, formatInt(value)),
+        h('div', { fontSize: 46, fontWeight: 900, color: INK.text }, formatInt(value)),
         h(
           'div',
           {
             fontSize: 17,
             fontWeight: 700,
-            color: colors.muted,
+            color: INK.muted,
             textTransform: 'uppercase',
             letterSpacing: 1.5,
             marginTop: 2,
@@ -100,7 +96,5 @@ export function ribbonTableOf(
       ),
     ),
   );
+  return h('div', { ...box, flexDirection: 'column' }, table);
 }
-
-/** Default muted palette for ribbon tables on dark cards. */
-export const DARK_TABLE = { fill: INK.panel, text: INK.text, muted: INK.muted, divider: INK.track } as const;
