@@ -12,8 +12,14 @@ import { INK, formatInt } from './shared.js';
  * a silhouette (editorial_cover's stripe) shows through it.
  * @example shadeOf('#ffffff', 0.5) // => '#808080'
  */
-export function shadeOf(hex: string, amount: number): string {
-  const channel = (i: number) => Math.round(Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) * (1 - amount));
+export const shadeOf = (hex: string, amount: number): string => mixedOf(hex, (c) => c * (1 - amount));
+
+/** `hex` (`#rrggbb`) mixed toward white by `amount` (0–1). */
+const mixWithWhite = (hex: string, amount: number): string => mixedOf(hex, (c) => c + (255 - c) * amount);
+
+/** `hex` (`#rrggbb`) with each channel (0–255) mapped by `mix` and rounded. */
+function mixedOf(hex: string, mix: (channel: number) => number): string {
+  const channel = (i: number) => Math.round(mix(Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16)));
   return `#${[0, 1, 2].map((i) => channel(i).toString(16).padStart(2, '0')).join('')}`;
 }
 
@@ -34,15 +40,6 @@ function silhouetteSvg(fill: string, width: number, height: number): string {
     `<path d="${bust}" fill="url(#g)"/>` +
     `<path d="${collar}" fill="none" stroke="${light}" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round"/></svg>`
   );
-}
-
-/** `hex` mixed toward white by `amount` (0–1). */
-function mixWithWhite(hex: string, amount: number): string {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
-    return Math.round(c + (255 - c) * amount);
-  };
-  return `#${[0, 1, 2].map((i) => channel(i).toString(16).padStart(2, '0')).join('')}`;
 }
 
 /**
