@@ -94,31 +94,20 @@ const VERDICT_ANGLES = {
  * @example angleOf(facts).headline // => 'Elite finisher'   (goals_per90 at the 94th percentile)
  */
 export function angleOf(facts: CardFacts, eventType?: EventType): DecisionAngle {
-  const tone = TONES[eventType ?? 'none'];
+  const { kicker, accent } = TONES[eventType ?? 'none'];
   const heroKey = facts.hero_stat ?? facts.highlight?.key ?? facts.stats[0];
   const hero = facts.metrics.find((m) => m.key === heroKey) ?? facts.metrics[0];
   const noun = NOUNS[hero.key];
-  const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-  if (facts.verdict.code)
-    return {
-      kind: 'verdict',
-      headline: VERDICT_ANGLES[facts.verdict.code],
-      kicker: tone.kicker,
-      hero,
-      accent: tone.accent,
-    };
-  if (facts.sample.level === 'low')
-    return { kind: 'small_sample', headline: 'One to watch', kicker: tone.kicker, hero, accent: tone.accent };
+  const capital = noun.charAt(0).toUpperCase() + noun.slice(1);
   const p = hero.percentile ?? 0;
-  if (p >= ANGLE_ELITE_MIN)
-    return { kind: 'elite', headline: `Elite ${noun}`, kicker: tone.kicker, hero, accent: tone.accent };
-  if (p >= ANGLE_STRONG_MIN)
-    return { kind: 'strong', headline: `${capital(noun)} in form`, kicker: tone.kicker, hero, accent: tone.accent };
-  return {
-    kind: 'developing',
-    headline: `${capital(noun)} in the making`,
-    kicker: tone.kicker,
-    hero,
-    accent: tone.accent,
-  };
+  const [kind, headline]: [DecisionAngle['kind'], string] = facts.verdict.code
+    ? ['verdict', VERDICT_ANGLES[facts.verdict.code]]
+    : facts.sample.level === 'low'
+      ? ['small_sample', 'One to watch']
+      : p >= ANGLE_ELITE_MIN
+        ? ['elite', `Elite ${noun}`]
+        : p >= ANGLE_STRONG_MIN
+          ? ['strong', `${capital} in form`]
+          : ['developing', `${capital} in the making`];
+  return { kind, headline, kicker, hero, accent };
 }

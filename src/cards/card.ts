@@ -17,17 +17,17 @@ import type { LayoutNode } from './h.js';
 import { collageLayout } from './layouts/collage.js';
 import { editorialCoverLayout } from './layouts/editorial-cover.js';
 import { fifaViralLayout } from './layouts/fifa-viral.js';
-import { HD_SIZE } from './layouts/hd-shared.js';
-import { PLAYER_CARD_SIZE, playerCardLayout } from './layouts/player-card.js';
-import { STAT_RIBBON_SIZE, statRibbonLayout } from './layouts/stat-ribbon.js';
-import { SHOT_MAP_SIZE, shotMapLayout } from './layouts/shot-map.js';
-import { RADAR_SIZE, radarLayout } from './layouts/radar.js';
+import { playerCardLayout } from './layouts/player-card.js';
+import { statRibbonLayout } from './layouts/stat-ribbon.js';
+import { shotMapLayout } from './layouts/shot-map.js';
+import { radarLayout } from './layouts/radar.js';
 import { closestByDnaOf, radarFactsOf, type RadarFacts } from './radar.js';
 import { photoOf, type CardPhoto } from './photo.js';
 import { photoPixelsProblemOf } from './photo-pixels.js';
 import { renderLayout, type RenderedPng } from './render.js';
 import type { RenderTask } from './render-pool.js';
 import { type CardRequest, CardStyle, hasVerdictLine, isHdStyle } from './request.js';
+import { CARD_SIZES } from './styles.js';
 import { withArticle } from '../prose.js';
 
 /** Watermark text when no base address is configured. */
@@ -88,15 +88,17 @@ export const CardResult = z.object({
 });
 export type CardResult = z.infer<typeof CardResult>;
 
-/** Pixel size of each style. */
-export const CARD_SIZES: Record<CardStyle, { width: number; height: number }> = {
-  player_card: PLAYER_CARD_SIZE,
-  stat_ribbon: STAT_RIBBON_SIZE,
-  shot_map: SHOT_MAP_SIZE,
-  radar: RADAR_SIZE,
-  editorial_cover: HD_SIZE,
-  fifa_viral: HD_SIZE,
-  collage: HD_SIZE,
+export { CARD_SIZES };
+
+/** The layout of each style; the hd styles also draw the decision angle and the caller's photo. */
+const LAYOUTS: Record<CardStyle, (facts: CardFacts, photo: CardPhoto | null, eventType?: EventType) => LayoutNode> = {
+  player_card: playerCardLayout,
+  stat_ribbon: statRibbonLayout,
+  shot_map: shotMapLayout,
+  radar: radarLayout,
+  editorial_cover: (facts, photo, eventType) => editorialCoverLayout(facts, angleOf(facts, eventType), photo),
+  fifa_viral: (facts, photo, eventType) => fifaViralLayout(facts, angleOf(facts, eventType), photo),
+  collage: (facts, photo, eventType) => collageLayout(facts, angleOf(facts, eventType), photo),
 };
 
 /**
@@ -109,22 +111,7 @@ export function layoutOf(
   photo: CardPhoto | null = null,
   eventType?: EventType,
 ): LayoutNode {
-  switch (style) {
-    case 'player_card':
-      return playerCardLayout(facts);
-    case 'stat_ribbon':
-      return statRibbonLayout(facts);
-    case 'shot_map':
-      return shotMapLayout(facts);
-    case 'radar':
-      return radarLayout(facts);
-    case 'editorial_cover':
-      return editorialCoverLayout(facts, angleOf(facts, eventType), photo);
-    case 'fifa_viral':
-      return fifaViralLayout(facts, angleOf(facts, eventType), photo);
-    case 'collage':
-      return collageLayout(facts, angleOf(facts, eventType), photo);
-  }
+  return LAYOUTS[style](facts, photo, eventType);
 }
 
 /**

@@ -35,7 +35,6 @@ export interface CardMetric {
   tier: PercentileLabel | null;
 }
 
-/** Everything one card shows, as plain data (numbers already computed; layouts only format them). */
 /** One season total a ribbon shows: its column, label and value (null when not provided). */
 export interface SeasonTotal {
   key: CountingColumn;
@@ -74,6 +73,7 @@ export const SEASON_TOTALS: Readonly<Record<PositionGroup, readonly (readonly [C
   ],
 };
 
+/** Everything one card shows, as plain data (numbers already computed; layouts only format them). */
 export interface CardFacts {
   player: {
     player_id: number;
@@ -159,8 +159,6 @@ export interface CardFactsOptions {
   engine_verdict?: EngineVerdict | null;
   /** Corner mark text, or null to disable the watermark. */
   watermark: string | null;
-  /** Use the fixed position triplet (player_card) instead of `stats`. */
-  triplet?: readonly MetricKey[];
   /** Read the season's shots from the dataset's shots table (the shot_map style). */
   shots?: boolean;
 }
@@ -240,7 +238,7 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
   const league = row >= 0 ? ctx.leagueById(d.league_id[row]) : undefined;
   const record = row >= 0 ? ctx.playerSeasonAt(row) : null;
   const minutes = row >= 0 ? d.minutes[row] : 0;
-  const stats = [...(options.triplet ?? options.stats ?? GROUP_METRICS[group].slice(0, 6))];
+  const stats = [...(options.stats ?? GROUP_METRICS[group].slice(0, 6))];
   // The highlight and the default take name a metric the card shows, never one off the card.
   const top = topMetricOf(
     metrics.filter((m) => stats.includes(m.key)),

@@ -1,7 +1,7 @@
 /**
  * @module The worker side of the render pool (render-pool.ts), a child process of its own (or a
  * worker thread when a test starts one): renders each card it is sent with {@link renderCard} and
- * hands the PNG bytes back (without copying them on a thread), and checks each photo it is sent
+ * hands the PNG bytes back, and checks each photo it is sent
  * with {@link photoPixelsProblemOf}. It exits when its parent goes; as a process of its own it
  * renders below normal priority (RENDER_WORKER_PRIORITY).
  */
@@ -12,20 +12,9 @@ import { renderCard } from './card.js';
 import { photoPixelsProblemOf } from './photo-pixels.js';
 import { RENDER_WORKER_PRIORITY, type RenderReply, type WorkerTask } from './render-pool.js';
 
-/**
- * The PNG over a buffer that holds exactly its bytes, so transferring the buffer moves nothing else:
- * the same bytes when they already fill their own ArrayBuffer, else a copy.
- */
-function ownedBytesOf(png: Uint8Array): Uint8Array<ArrayBuffer> {
-  const { buffer } = png;
-  if (buffer instanceof ArrayBuffer && png.byteOffset === 0 && png.byteLength === buffer.byteLength)
-    return new Uint8Array(buffer);
-  return png.slice();
-}
-
 /** Sends a reply to the pool: over the thread port, or the process's IPC channel. */
-function reply(message: RenderReply, transfer: ArrayBuffer[] = []): void {
-  if (parentPort) parentPort.postMessage(message, transfer);
+function reply(message: RenderReply): void {
+  if (parentPort) parentPort.postMessage(message);
   else process.send?.(message);
 }
 
@@ -40,10 +29,7 @@ function onTask(message: WorkerTask): void {
   }
   const { task } = message;
   renderCard(task.style, task.facts, task.photo, task.eventType).then(
-    (rendered) => {
-      const own = ownedBytesOf(rendered.png);
-      reply({ id, ok: true, rendered: { ...rendered, png: own } }, [own.buffer]);
-    },
+    (rendered) => reply({ id, ok: true, rendered }),
     (error: unknown) => reply({ id, ok: false, message: messageOf(error) }),
   );
 }

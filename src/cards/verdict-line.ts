@@ -93,25 +93,15 @@ export function verdictLineOf(
 ): CardVerdict {
   const engineCode = engine && isLineCode(engine.verdict_code) ? engine.verdict_code : null;
   if (callerCode) {
-    if (engine && engineCode === callerCode)
-      return {
-        code: callerCode,
-        headline: VERDICT_HEADLINES[callerCode],
-        detail: engine.headline,
-        confidence: engine.confidence,
-        source: 'caller',
-      };
+    const agrees = engine !== null && engineCode === callerCode;
     // A frame the numbers do not back says so on the card (docs/cards.md#verdict-line).
-    const detail = engineCode
-      ? `The numbers say otherwise: ${VERDICT_HEADLINES[engineCode].toLowerCase()}.`
-      : 'The numbers do not back this frame: the verdict engine has no verdict here.';
-    return {
-      code: callerCode,
-      headline: VERDICT_HEADLINES[callerCode],
-      detail,
-      confidence: verdictConfidenceOf(callerCode, minutes, featured),
-      source: 'caller',
-    };
+    const detail = agrees
+      ? engine.headline
+      : engineCode
+        ? `The numbers say otherwise: ${VERDICT_HEADLINES[engineCode].toLowerCase()}.`
+        : 'The numbers do not back this frame: the verdict engine has no verdict here.';
+    const confidence = agrees ? engine.confidence : verdictConfidenceOf(callerCode, minutes, featured);
+    return { code: callerCode, headline: VERDICT_HEADLINES[callerCode], detail, confidence, source: 'caller' };
   }
   if (engine && engineCode)
     return {

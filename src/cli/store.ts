@@ -63,21 +63,16 @@ export async function openStore(
   if (instanceId !== undefined && (instanceId.length > 200 || instanceId.includes('#'))) {
     throw new UsageError(`${INSTANCE_ID_ENV} must be 1–200 characters without '#', got ${JSON.stringify(instanceId)}`);
   }
-  if (!isPostgresUrl(db)) {
-    try {
-      return sqliteStore(db, { instanceId, ...sqlite });
-    } catch (error) {
-      // The drivers are optional dependencies (docs/library.md#stores-and-their-packages): say which one to install.
-      if (error instanceof MissingPackageError) throw new UsageError(error.message, { cause: error });
-      throw new UsageError(`cannot open the SQLite store at ${db}: ${causeOf(error)}`);
-    }
-  }
-  const { postgresStore } = await import('../store/postgres/store.js');
+  const postgres = isPostgresUrl(db);
   try {
+    if (!postgres) return sqliteStore(db, { instanceId, ...sqlite });
+    const { postgresStore } = await import('../store/postgres/store.js');
     return await postgresStore({ connectionString: db, instanceId });
   } catch (error) {
-    if (error instanceof MissingPackageError) throw new UsageError(error.message);
-    throw new UsageError(`cannot open the PostgreSQL store at ${printableDb(db)}: ${causeOf(error)}`);
+    // The drivers are optional dependencies (docs/library.md#stores-and-their-packages): say which one to install.
+    if (error instanceof MissingPackageError) throw new UsageError(error.message, { cause: error });
+    const store = postgres ? 'PostgreSQL' : 'SQLite';
+    throw new UsageError(`cannot open the ${store} store at ${printableDb(db)}: ${causeOf(error)}`);
   }
 }
 

@@ -83,7 +83,7 @@ describe('cardFactsOf (tiny dataset)', () => {
   it('builds identity, season, sample, totals and metrics from the latest row', () => {
     const f = cardFactsOf(engine, engine.playerById(1)!, {
       watermark: 'api.example.com',
-      triplet: CARD_TRIPLET.attacker,
+      stats: CARD_TRIPLET.attacker,
     });
     expect(f.player).toMatchObject({
       player_id: 1,
@@ -146,7 +146,7 @@ describe('cardFactsOf (tiny dataset)', () => {
   it('uses the caller verdict code and caption', () => {
     const f = cardFactsOf(engine, engine.playerById(1)!, {
       watermark: null,
-      triplet: CARD_TRIPLET.attacker,
+      stats: CARD_TRIPLET.attacker,
       verdict_code: 'fraud',
       caption: 'Mine.',
     });

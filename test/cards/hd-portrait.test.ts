@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderCard } from '../../src/cards/card.js';
-import { HD_SIZE } from '../../src/cards/layouts/hd-shared.js';
+import { CARD_SIZES } from '../../src/cards/styles.js';
 import { INK } from '../../src/cards/layouts/shared.js';
 import { encodePng } from '../../src/cards/png.js';
 import { photoOf, type CardPhoto } from '../../src/cards/photo.js';
@@ -42,7 +42,7 @@ describe('hd portraits', () => {
     for (const style of HD_STYLES)
       for (const p of [null, photo]) {
         const png = decodePng((await renderCard(style, sampleFacts(), p)).png);
-        expect([style, png.width, png.height]).toEqual([style, HD_SIZE.width, HD_SIZE.height]);
+        expect([style, png.width, png.height]).toEqual([style, CARD_SIZES[style].width, CARD_SIZES[style].height]);
       }
   });
 
@@ -52,7 +52,7 @@ describe('hd portraits', () => {
     // The band from the kicker to the hero line (y 770–1100) is drawn the same whatever is behind it.
     let differing = 0;
     for (let y = 770; y < 1100; y++)
-      for (let x = 0; x < HD_SIZE.width; x++)
+      for (let x = 0; x < CARD_SIZES.editorial_cover.width; x++)
         if (hex(pixel(withPhoto, x, y)) !== hex(pixel(without, x, y))) differing++;
     expect(differing).toBe(0);
     // Beside the text (right margin) it is exactly the panel colour, top of the panel to the ribbon.

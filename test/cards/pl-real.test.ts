@@ -14,7 +14,8 @@ import type { z } from 'zod';
 import type { CardFacts } from '../../src/cards/facts.js';
 import { CardRequest } from '../../src/cards/request.js';
 import { cardFonts, loadCardAsset } from '../../src/cards/fonts.js';
-import { PLAYER_CARD_SIZE, playerCardLayout, VERDICT_DETAIL_BOX } from '../../src/cards/layouts/player-card.js';
+import { playerCardLayout, VERDICT_DETAIL_BOX } from '../../src/cards/layouts/player-card.js';
+import { CARD_SIZES } from '../../src/cards/styles.js';
 import { HOUSE_PALETTE, paletteOf } from '../../src/cards/layouts/shared.js';
 import type { RenderTask } from '../../src/cards/render-pool.js';
 import { clausePrefixesOf } from '../../src/cards/text-fit.js';
@@ -120,7 +121,7 @@ describe.skipIf(!present)('cards on the Premier League 2017/18', () => {
       };
       walk(layout);
       await satori(layout as unknown as Parameters<typeof satori>[0], {
-        ...PLAYER_CARD_SIZE,
+        ...CARD_SIZES.player_card,
         fonts: cardFonts(),
         loadAdditionalAsset: loadCardAsset,
         onNodeDetected: (n) => {

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { cardOfParsed, type CardOptions, renderCard } from '../../src/cards/card.js';
 import { parseWith } from '../../src/validation.js';
-import { RADAR_AREA, RADAR_SIZE, radarPointOf, spokeAngleOf } from '../../src/cards/layouts/radar.js';
+import { RADAR_AREA, radarPointOf, spokeAngleOf } from '../../src/cards/layouts/radar.js';
+import { CARD_SIZES } from '../../src/cards/styles.js';
 import { CardRequest } from '../../src/cards/request.js';
 import { Engine } from '../../src/engine.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
@@ -39,7 +40,7 @@ describe('radar layout', () => {
   it('draws each player where his percentiles put him: cyan inside the first, amber inside the second only, bare disc outside both', async () => {
     // Spoke 9: first 100, second 5. Spoke 0: first 10, second 95. Spoke 5: first 60, second 45.
     const img = decodePng((await renderCard('radar', sampleFacts())).png);
-    expect([img.width, img.height]).toEqual([RADAR_SIZE.width, RADAR_SIZE.height]);
+    expect([img.width, img.height]).toEqual([CARD_SIZES.radar.width, CARD_SIZES.radar.height]);
     expect(isCyan(probe(img, 9, 10, 60))).toBe(true);
     expect(isAmber(probe(img, 0, 10, 60))).toBe(true);
     expect(isPanel(probe(img, 5, 10, 88))).toBe(true);

@@ -6,17 +6,16 @@ import type { DecisionAngle } from '../angle.js';
 import type { CardFacts, CardMetric } from '../facts.js';
 import { h, type LayoutChild, type LayoutNode, type Style } from '../h.js';
 import type { CardPhoto } from '../photo.js';
-import { HD_SIZE, portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
+import { portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
 import {
   INK,
-  footerOf,
+  cardFrameOf,
   formatMetric,
   type Palette,
   paletteOf,
   percentileText,
   shortLabelOf,
   tierColorOf,
-  watermarkOf,
 } from './shared.js';
 
 const GAP = 16;
@@ -27,18 +26,7 @@ const GAP = 16;
  */
 export function collageLayout(facts: CardFacts, angle: DecisionAngle, photo: CardPhoto | null): LayoutNode {
   const pal = paletteOf(facts);
-  return h(
-    'div',
-    {
-      width: HD_SIZE.width,
-      height: HD_SIZE.height,
-      flexDirection: 'column',
-      backgroundColor: INK.background,
-      fontFamily: 'Inter',
-      color: INK.text,
-      padding: 40,
-      position: 'relative',
-    },
+  return cardFrameOf(facts, 'collage', { padding: 40 }, [
     h(
       'div',
       { height: 560 },
@@ -50,20 +38,14 @@ export function collageLayout(facts: CardFacts, angle: DecisionAngle, photo: Car
     ),
     nameTileOf(facts, pal),
     percentileBarsOf(facts),
-    h(
-      'div',
-      { marginTop: GAP, flexDirection: 'column' },
-      ribbonTableOf(facts, { fill: INK.panel, text: INK.text, muted: INK.muted, divider: INK.track }),
-    ),
+    ribbonTableOf(facts, INK.panel, INK.track, { marginTop: GAP }),
     h(
       'div',
       { marginTop: 22, fontSize: 34, fontWeight: 700, lineHeight: 1.25, wordBreak: 'break-word' },
       `“${facts.caption}”`,
     ),
     styleTagsOf(facts),
-    footerOf(facts),
-    watermarkOf(facts),
-  );
+  ]);
 }
 
 /** One rounded tile of the grid. */

@@ -6,17 +6,11 @@ import type { DecisionAngle } from '../angle.js';
 import type { CardFacts } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
 import type { CardPhoto } from '../photo.js';
-import { HD_SIZE, portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
-import {
-  INK,
-  footerOf,
-  formatMetric,
-  type Palette,
-  paletteOf,
-  percentileText,
-  readableOnDark,
-  watermarkOf,
-} from './shared.js';
+import { CARD_SIZES } from '../styles.js';
+import { portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
+import { INK, cardFrameOf, formatMetric, type Palette, paletteOf, percentileText, readableOnDark } from './shared.js';
+
+const WIDTH = CARD_SIZES.editorial_cover.width;
 
 /**
  * The editorial_cover layout tree.
@@ -24,24 +18,11 @@ import {
  */
 export function editorialCoverLayout(facts: CardFacts, angle: DecisionAngle, photo: CardPhoto | null): LayoutNode {
   const pal = paletteOf(facts);
-  return h(
-    'div',
-    {
-      width: HD_SIZE.width,
-      height: HD_SIZE.height,
-      flexDirection: 'column',
-      backgroundColor: pal.primary,
-      fontFamily: 'Inter',
-      color: INK.text,
-      position: 'relative',
-      overflow: 'hidden',
-    },
+  return cardFrameOf(facts, 'editorial_cover', { backgroundColor: pal.primary, overflow: 'hidden' }, [
     ...coverBackdropOf(pal, photo),
     mastheadOf(facts, pal),
     coverStoryOf(facts, angle, pal),
-    footerOf(facts),
-    watermarkOf(facts),
-  );
+  ]);
 }
 
 /** The band, the portrait and the dark lower third the cover's text sits on. */
@@ -59,14 +40,14 @@ function coverBackdropOf(pal: Palette, photo: CardPhoto | null): LayoutNode[] {
       opacity: 0.9,
     }),
     // The figure is opaque and drawn after the band, so the band passes behind it, never across the head.
-    portraitOf(photo, HD_SIZE.width, 640, shadeOf(pal.primary, 0.3), { position: 'absolute', top: 150, left: 0 }),
+    portraitOf(photo, WIDTH, 640, shadeOf(pal.primary, 0.3), { position: 'absolute', top: 150, left: 0 }),
     // Lower third: a solid panel, so no photo or outline shows under the text, reached through a short
     // fade that blends the portrait into it.
     h('div', {
       position: 'absolute',
       left: 0,
       top: 640,
-      width: HD_SIZE.width,
+      width: WIDTH,
       height: 120,
       backgroundImage: `linear-gradient(to bottom, rgba(11,16,32,0), ${INK.background})`,
     }),
@@ -74,7 +55,7 @@ function coverBackdropOf(pal: Palette, photo: CardPhoto | null): LayoutNode[] {
       position: 'absolute',
       left: 0,
       top: 760,
-      width: HD_SIZE.width,
+      width: WIDTH,
       height: 590,
       backgroundColor: INK.background,
     }),
@@ -152,16 +133,7 @@ function coverStoryOf(facts: CardFacts, angle: DecisionAngle, pal: Palette): Lay
       `${facts.player.display_name} · ${facts.club?.name ?? 'Free agent'}`,
     ),
     heroRowOf(facts, angle),
-    h(
-      'div',
-      { marginTop: 22, flexDirection: 'column' },
-      ribbonTableOf(facts, {
-        fill: 'rgba(255,255,255,0.08)',
-        text: INK.text,
-        muted: INK.muted,
-        divider: 'rgba(255,255,255,0.15)',
-      }),
-    ),
+    ribbonTableOf(facts, 'rgba(255,255,255,0.08)', 'rgba(255,255,255,0.15)', { marginTop: 22 }),
   );
 }
 

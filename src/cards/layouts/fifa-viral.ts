@@ -6,9 +6,9 @@ import type { DecisionAngle } from '../angle.js';
 import type { CardFacts, CardMetric } from '../facts.js';
 import { h, type LayoutNode } from '../h.js';
 import type { CardPhoto } from '../photo.js';
-import { HD_SIZE, portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
+import { portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
 import { ratingShareOf } from '../../stats/rating.js';
-import { INK, footerOf, type Palette, paletteOf, shortLabelOf, watermarkOf } from './shared.js';
+import { INK, cardFrameOf, type Palette, paletteOf, shortLabelOf } from './shared.js';
 
 /** The card's overall at the bottom of the rating scale, 5.0 (docs/methodology/cards.md#fifa-viral-overall). */
 export const CARD_OVERALL_MIN = 50;
@@ -37,44 +37,36 @@ const CARD_WIDTH = 860;
 export function fifaViralLayout(facts: CardFacts, angle: DecisionAngle, photo: CardPhoto | null): LayoutNode {
   const pal = paletteOf(facts);
   const six = facts.metrics.filter((m) => m.key !== 'rating').slice(0, 6);
-  return h(
-    'div',
-    {
-      width: HD_SIZE.width,
-      height: HD_SIZE.height,
-      backgroundColor: INK.background,
-      fontFamily: 'Inter',
-      color: INK.text,
-      position: 'relative',
-      alignItems: 'flex-start',
-      justifyContent: 'center',
-    },
-    h(
-      'div',
-      {
-        marginTop: 60,
-        width: CARD_WIDTH,
-        height: 1150,
-        borderRadius: 56,
-        backgroundColor: pal.primary,
-        border: `10px solid ${angle.accent}`,
-        flexDirection: 'column',
-        alignItems: 'center',
-        position: 'relative',
-        overflow: 'hidden',
-        color: pal.onPrimary,
-      },
-      portraitOf(photo, 560, 520, shadeOf(pal.primary, 0.25), {
-        position: 'absolute',
-        top: 70,
-        right: 40,
-        borderRadius: 24,
-      }),
-      overallBadgeOf(facts, pal, overallOf(facts.sample.rating)),
-      attributePanelOf(facts, angle, six),
-    ),
-    footerOf(facts),
-    watermarkOf(facts),
+  return cardFrameOf(
+    facts,
+    'fifa_viral',
+    { flexDirection: 'row', alignItems: 'flex-start', justifyContent: 'center' },
+    [
+      h(
+        'div',
+        {
+          marginTop: 60,
+          width: CARD_WIDTH,
+          height: 1150,
+          borderRadius: 56,
+          backgroundColor: pal.primary,
+          border: `10px solid ${angle.accent}`,
+          flexDirection: 'column',
+          alignItems: 'center',
+          position: 'relative',
+          overflow: 'hidden',
+          color: pal.onPrimary,
+        },
+        portraitOf(photo, 560, 520, shadeOf(pal.primary, 0.25), {
+          position: 'absolute',
+          top: 70,
+          right: 40,
+          borderRadius: 24,
+        }),
+        overallBadgeOf(facts, pal, overallOf(facts.sample.rating)),
+        attributePanelOf(facts, angle, six),
+      ),
+    ],
   );
 }
 
@@ -124,16 +116,7 @@ function attributePanelOf(facts: CardFacts, angle: DecisionAngle, six: readonly 
     ),
     kickerLineOf(facts, angle),
     h('div', { flexWrap: 'wrap', width: 760, marginTop: 22 }, ...six.map((m) => attributeOf(m, angle))),
-    h(
-      'div',
-      { width: 760, marginTop: 18, flexDirection: 'column' },
-      ribbonTableOf(facts, {
-        fill: 'rgba(255,255,255,0.07)',
-        text: INK.text,
-        muted: INK.muted,
-        divider: 'rgba(255,255,255,0.14)',
-      }),
-    ),
+    ribbonTableOf(facts, 'rgba(255,255,255,0.07)', 'rgba(255,255,255,0.14)', { width: 760, marginTop: 18 }),
   );
 }
 

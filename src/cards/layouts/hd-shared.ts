@@ -3,20 +3,23 @@
  * (season goals, assists, key passes, big chances).
  */
 import type { CardFacts } from '../facts.js';
-import { h, img, type LayoutNode } from '../h.js';
+import { h, img, type LayoutNode, type Style } from '../h.js';
 import { photoDataUrlOf, type CardPhoto } from '../photo.js';
 import { INK, formatInt } from './shared.js';
-
-/** Size of every hd card (px). */
-export const HD_SIZE = { width: 1080, height: 1350 } as const;
 
 /**
  * `hex` (`#rrggbb`) mixed toward black by `amount` (0–1): an opaque shade, so nothing drawn behind
  * a silhouette (editorial_cover's stripe) shows through it.
  * @example shadeOf('#ffffff', 0.5) // => '#808080'
  */
-export function shadeOf(hex: string, amount: number): string {
-  const channel = (i: number) => Math.round(Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) * (1 - amount));
+export const shadeOf = (hex: string, amount: number): string => mixedOf(hex, (c) => c * (1 - amount));
+
+/** `hex` (`#rrggbb`) mixed toward white by `amount` (0–1). */
+const mixWithWhite = (hex: string, amount: number): string => mixedOf(hex, (c) => c + (255 - c) * amount);
+
+/** `hex` (`#rrggbb`) with each channel (0–255) mapped by `mix` and rounded. */
+function mixedOf(hex: string, mix: (channel: number) => number): string {
+  const channel = (i: number) => Math.round(mix(Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16)));
   return `#${[0, 1, 2].map((i) => channel(i).toString(16).padStart(2, '0')).join('')}`;
 }
 
@@ -39,15 +42,6 @@ function silhouetteSvg(fill: string, width: number, height: number): string {
   );
 }
 
-/** `hex` mixed toward white by `amount` (0–1). */
-function mixWithWhite(hex: string, amount: number): string {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
-    return Math.round(c + (255 - c) * amount);
-  };
-  return `#${[0, 1, 2].map((i) => channel(i).toString(16).padStart(2, '0')).join('')}`;
-}
-
 /**
  * The caller's photo covering a `width` × `height` box, or, when there is none, a designed bust in
  * the opaque colour `tint` (`#rrggbb`, e.g. {@link shadeOf} the background) standing on the box's
@@ -65,16 +59,15 @@ export function portraitOf(
   return img(`data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, width, height, style);
 }
 
-/** The ribbon table: four season totals side by side. */
-export function ribbonTableOf(
-  facts: CardFacts,
-  colors: { fill: string; text: string; muted: string; divider: string },
-): LayoutNode {
-  const cells: [string, number | null][] = facts.season_totals.map((t) => [t.label, t.value]);
-  return h(
+/**
+ * The ribbon table in a column box placed by `box`: four season totals side by side on `fill`,
+ * divided by `divider` lines.
+ */
+export function ribbonTableOf(facts: CardFacts, fill: string, divider: string, box: Style): LayoutNode {
+  const table = h(
     'div',
-    { backgroundColor: colors.fill, borderRadius: 20, padding: '18px 8px' },
-    ...cells.map(([label, value], i) =>
+    { backgroundColor: fill, borderRadius: 20, padding: '18px 8px' },
+    ...facts.season_totals.map(({ label, value }, i) =>
       h(
         'div',
         {
@@ -82,15 +75,15 @@ export function ribbonTableOf(
           alignItems: 'center',
           flexGrow: 1,
           flexBasis: 0,
-          borderLeft: i === 0 ? 'none' : `2px solid ${colors.divider}`,
+          borderLeft: i === 0 ? 'none' : `2px solid ${divider}`,
         },
-        h('div', { fontSize: 46, fontWeight: 900, color: colors.text }, formatInt(value)),
+        h('div', { fontSize: 46, fontWeight: 900, color: INK.text }, formatInt(value)),
         h(
           'div',
           {
             fontSize: 17,
             fontWeight: 700,
-            color: colors.muted,
+            color: INK.muted,
             textTransform: 'uppercase',
             letterSpacing: 1.5,
             marginTop: 2,
@@ -100,7 +93,5 @@ export function ribbonTableOf(
       ),
     ),
   );
+  return h('div', { ...box, flexDirection: 'column' }, table);
 }
-
-/** Default muted palette for ribbon tables on dark cards. */
-export const DARK_TABLE = { fill: INK.panel, text: INK.text, muted: INK.muted, divider: INK.track } as const;

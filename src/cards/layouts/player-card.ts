@@ -10,7 +10,7 @@ import {
   INK,
   RADIUS,
   VERDICT_COLORS,
-  footerOf,
+  cardFrameOf,
   formatMetric,
   metricOf,
   type Palette,
@@ -18,7 +18,6 @@ import {
   percentileText,
   tierColorOf,
   unitOf,
-  watermarkOf,
 } from './shared.js';
 
 /**
@@ -26,9 +25,6 @@ import {
  * shortened at a clause boundary (docs/cards.md#text-fit); never clipped.
  */
 export const VERDICT_DETAIL_BOX: TextBox = { width: 680, lines: 2, sizes: [20, 18], weight: 400 };
-
-/** player_card pixel size (4:5 portrait). */
-export const PLAYER_CARD_SIZE = { width: 1080, height: 1350 } as const;
 
 function statRow(m: CardMetric): LayoutNode {
   const pct = m.percentile ?? 0;
@@ -90,18 +86,7 @@ function statRow(m: CardMetric): LayoutNode {
  */
 export function playerCardLayout(facts: CardFacts): LayoutNode {
   const pal = paletteOf(facts);
-  return h(
-    'div',
-    {
-      width: PLAYER_CARD_SIZE.width,
-      height: PLAYER_CARD_SIZE.height,
-      flexDirection: 'column',
-      backgroundColor: INK.background,
-      fontFamily: 'Inter',
-      color: INK.text,
-      position: 'relative',
-      boxSizing: 'border-box',
-    },
+  return cardFrameOf(facts, 'player_card', {}, [
     identityHeaderOf(facts, pal),
     h('div', { height: 14, backgroundColor: pal.secondary }),
     tripletOf(facts),
@@ -120,9 +105,7 @@ export function playerCardLayout(facts: CardFacts): LayoutNode {
       },
       `“${facts.caption}”`,
     ),
-    footerOf(facts),
-    watermarkOf(facts),
-  );
+  ]);
 }
 
 /** Header in the club's colours: club, position badge, name and a meta line (position, age, nationality). */

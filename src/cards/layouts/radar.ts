@@ -9,10 +9,10 @@ import type { CardFacts } from '../facts.js';
 import { h, img, type LayoutNode } from '../h.js';
 import { RADAR_SPOKES_MIN, type RadarFacts, type RadarSeries } from '../radar.js';
 import { INLINE_SVG_MARK } from '../render.js';
-import { INK, footerOf, formatInt, paletteOf, shortLabelOf, watermarkOf } from './shared.js';
+import { CARD_SIZES } from '../styles.js';
+import { INK, cardFrameOf, type FooterLead, formatInt, paletteOf, shortLabelOf } from './shared.js';
 
-/** Pixel size of the radar style (4:5 portrait). */
-export const RADAR_SIZE = { width: 1080, height: 1350 } as const;
+const RADAR_SIZE = CARD_SIZES.radar;
 
 /**
  * Colours of the first and second player's polygons: fixed rather than club colours, so two
@@ -169,50 +169,44 @@ export function radarLayout(facts: CardFacts): LayoutNode {
   const pal = paletteOf(facts);
   const radar = facts.radar;
   const drawable = radar !== null && radar !== undefined && radar.spokes.length >= RADAR_SPOKES_MIN;
-  return h(
-    'div',
-    {
-      width: RADAR_SIZE.width,
-      height: RADAR_SIZE.height,
-      flexDirection: 'column',
-      backgroundColor: INK.background,
-      fontFamily: 'Inter',
-      color: INK.text,
-      position: 'relative',
-    },
-    radarHeaderOf(facts, pal),
-    h('div', { height: 12, backgroundColor: pal.secondary }),
-    h(
-      'div',
-      { padding: '30px 64px 0', height: 118, alignItems: 'center' },
-      ...(radar?.series.map(legendEntryOf) ?? []),
-    ),
-    drawable &&
-      img(radarSvgOf(radar), RADAR_SIZE.width, RADAR_AREA.height, {
-        position: 'absolute',
-        left: 0,
-        top: RADAR_AREA.top,
-      }),
-    ...(drawable ? radar.spokes.map((_, i) => spokeLabelOf(radar, i)) : []),
-    !drawable &&
+  return cardFrameOf(
+    facts,
+    'radar',
+    {},
+    [
+      radarHeaderOf(facts, pal),
+      h('div', { height: 12, backgroundColor: pal.secondary }),
       h(
         'div',
-        {
+        { padding: '30px 64px 0', height: 118, alignItems: 'center' },
+        ...(radar?.series.map(legendEntryOf) ?? []),
+      ),
+      drawable &&
+        img(radarSvgOf(radar), RADAR_SIZE.width, RADAR_AREA.height, {
           position: 'absolute',
           left: 0,
           top: RADAR_AREA.top,
-          width: RADAR_SIZE.width,
-          height: RADAR_AREA.height,
-          alignItems: 'center',
-          justifyContent: 'center',
-          fontSize: 30,
-          fontWeight: 700,
-          color: INK.muted,
-        },
-        'Not enough ranked metrics for a radar',
-      ),
-    radarFooterOf(facts),
-    watermarkOf(facts),
+        }),
+      ...(drawable ? radar.spokes.map((_, i) => spokeLabelOf(radar, i)) : []),
+      !drawable &&
+        h(
+          'div',
+          {
+            position: 'absolute',
+            left: 0,
+            top: RADAR_AREA.top,
+            width: RADAR_SIZE.width,
+            height: RADAR_AREA.height,
+            alignItems: 'center',
+            justifyContent: 'center',
+            fontSize: 30,
+            fontWeight: 700,
+            color: INK.muted,
+          },
+          'Not enough ranked metrics for a radar',
+        ),
+    ],
+    cohortLeadOf(facts),
   );
 }
 
@@ -252,11 +246,11 @@ function radarHeaderOf(facts: CardFacts, pal: ReturnType<typeof paletteOf>): Lay
   );
 }
 
-/** The footer: which cohort the percentiles rank in, and the data's attribution. */
-function radarFooterOf(facts: CardFacts): LayoutNode {
+/** The footer's lead line: which cohort the percentiles rank in. */
+function cohortLeadOf(facts: CardFacts): FooterLead {
   const first = facts.radar?.series[0];
   const cohortLine = first
     ? `Percentile among ${first.cohort}${first.season ? ` · ${first.season}` : ''} · 50 = median, 100 = best`
     : null;
-  return footerOf(facts, { text: cohortLine, width: 560, style: { fontWeight: 500, lineHeight: 1.3 } });
+  return { text: cohortLine, width: 560, style: { fontWeight: 500, lineHeight: 1.3 } };
 }

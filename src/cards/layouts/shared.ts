@@ -5,7 +5,8 @@
 import { METRICS, type MetricKey } from '../../stats/metrics.js';
 import { ordinal } from '../../stats/percentiles.js';
 import type { CardFacts, CardMetric } from '../facts.js';
-import { h, type LayoutNode, type Style } from '../h.js';
+import { h, type LayoutChild, type LayoutNode, type Style } from '../h.js';
+import { CARD_SIZES } from '../styles.js';
 
 /** Card background and text colours (flat fills: they rasterise several times faster than gradients, docs/design.md#cards-and-prompts). */
 export const INK = {
@@ -230,6 +231,35 @@ function sampleLeadOf(facts: CardFacts): FooterLead {
   const { appearances, minutes, level } = facts.sample;
   const text = `${appearances} app${appearances === 1 ? '' : 's'} · ${formatInt(minutes)} min${level === 'low' ? ' · small sample' : ''}`;
   return { text, width: 540, style: { fontWeight: 500 } };
+}
+
+/**
+ * A card's outer box: the style's size on the dark background in the card font, the children in a
+ * column (`look` may change any of that), then the footer ({@link footerOf}, with `lead` when given)
+ * and the watermark over the bottom corners.
+ */
+export function cardFrameOf(
+  facts: CardFacts,
+  style: keyof typeof CARD_SIZES,
+  look: Style,
+  children: readonly LayoutChild[],
+  lead?: FooterLead,
+): LayoutNode {
+  return h(
+    'div',
+    {
+      ...CARD_SIZES[style],
+      flexDirection: 'column',
+      backgroundColor: INK.background,
+      fontFamily: 'Inter',
+      color: INK.text,
+      position: 'relative',
+      ...look,
+    },
+    ...children,
+    footerOf(facts, lead),
+    watermarkOf(facts),
+  );
 }
 
 /**

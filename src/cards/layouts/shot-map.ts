@@ -7,10 +7,7 @@
 import type { CardFacts } from '../facts.js';
 import type { CardShot, ShotsKind } from '../shots.js';
 import { h, type LayoutNode } from '../h.js';
-import { INK, RADIUS, figureTileOf, footerOf, formatInt, paletteOf, watermarkOf } from './shared.js';
-
-/** shot_map pixel size (portrait, like the hd covers' 4:5). */
-export const SHOT_MAP_SIZE = { width: 1080, height: 1350 } as const;
+import { INK, RADIUS, cardFrameOf, figureTileOf, formatInt, paletteOf } from './shared.js';
 
 /** The half pitch drawn: 68 m wide, 52.5 m deep, at this many pixels per metre. */
 const PX_PER_M = 13.5;
@@ -126,17 +123,7 @@ export function shotMapLayout(facts: CardFacts): LayoutNode {
   const t = facts.shots ? shotTotalsOf(facts.shots) : null;
   const seasonLine = facts.season ? `${facts.season.league_name} · ${facts.season.season_name}` : 'Season shot map';
   const faced = facts.shots_kind === 'faced';
-  return h(
-    'div',
-    {
-      width: SHOT_MAP_SIZE.width,
-      height: SHOT_MAP_SIZE.height,
-      flexDirection: 'column',
-      backgroundColor: INK.background,
-      fontFamily: 'Inter',
-      color: INK.text,
-      position: 'relative',
-    },
+  return cardFrameOf(facts, 'shot_map', {}, [
     h(
       'div',
       { flexDirection: 'column', backgroundColor: pal.primary, color: pal.onPrimary, padding: '36px 56px 26px' },
@@ -166,7 +153,5 @@ export function shotMapLayout(facts: CardFacts): LayoutNode {
       totalTile(faced ? 'xG faced' : 'xG', t ? t.xg.toFixed(1) : '–', pal.primary),
       totalTile('xG / shot', t && t.shots > 0 ? (t.xg / t.shots).toFixed(2) : '–', pal.primary),
     ),
-    footerOf(facts),
-    watermarkOf(facts),
-  );
+  ]);
 }

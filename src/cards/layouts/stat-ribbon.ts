@@ -9,7 +9,7 @@ import { h, type LayoutNode } from '../h.js';
 import {
   INK,
   RADIUS,
-  footerOf,
+  cardFrameOf,
   formatInt,
   formatMetric,
   metricOf,
@@ -19,12 +19,8 @@ import {
   shortLabelOf,
   tierColorOf,
   unitOf,
-  watermarkOf,
   figureTileOf,
 } from './shared.js';
-
-/** stat_ribbon pixel size (square). */
-export const STAT_RIBBON_SIZE = { width: 1080, height: 1080 } as const;
 
 const metaTile = (label: string, value: string, accent: string | null): LayoutNode =>
   figureTileOf(label, value, accent, { valueSize: 40, radius: 18 });
@@ -138,17 +134,7 @@ function percentileLinesOf(m: CardMetric, hero: boolean, onPrimary: string, coun
 export function statRibbonLayout(facts: CardFacts): LayoutNode {
   const pal = paletteOf(facts);
   const hi = facts.highlight;
-  return h(
-    'div',
-    {
-      width: STAT_RIBBON_SIZE.width,
-      height: STAT_RIBBON_SIZE.height,
-      flexDirection: 'column',
-      backgroundColor: INK.background,
-      fontFamily: 'Inter',
-      color: INK.text,
-      position: 'relative',
-    },
+  return cardFrameOf(facts, 'stat_ribbon', {}, [
     seasonHeaderOf(facts, pal),
     h('div', { height: 10, backgroundColor: pal.secondary }),
     metaRowOf(facts, pal),
@@ -179,9 +165,7 @@ export function statRibbonLayout(facts: CardFacts): LayoutNode {
       },
       `“${facts.caption}”`,
     ),
-    footerOf(facts),
-    watermarkOf(facts),
-  );
+  ]);
 }
 
 /** The header in the club's colours: season line, position badge, name, club, position and age. */

@@ -1,4 +1,5 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { writeViaTemp } from '../../io/temp-file.js';
 import { CardRequest } from '../../cards/request.js';
 import { parseWith } from '../../validation.js';
 import { messageOf } from '../../errors.js';
@@ -67,14 +68,7 @@ export const cardCommand = defineCommand({
       }),
     );
     // A temporary file renamed into place: an interrupted write never leaves half a PNG at --out.
-    const tmp = `${out}.tmp-${process.pid}`;
-    try {
-      writeFileSync(tmp, r.png);
-      renameSync(tmp, out);
-    } catch (error) {
-      rmSync(tmp, { force: true });
-      throw error;
-    }
+    writeViaTemp(out, (fd) => writeFileSync(fd, r.png));
     const summary = {
       player: r.player,
       style: r.style,
