@@ -170,9 +170,7 @@ function missingDataNote(ctx: DnaContext, f: { max_fee_tier?: unknown; max_age?:
 
 /** How to admit shorter samples, when the minutes floor is on. */
 const minutesNote = (minMinutes: number): string =>
-  minMinutes > 0
-    ? ` Candidates need ${minMinutes} minutes behind their vector; filters.min_minutes lowers that.`
-    : '';
+  minMinutes > 0 ? ` Candidates need ${minMinutes} minutes behind their vector; filters.min_minutes lowers that.` : '';
 
 /** One hit explained: the candidate, his similarity and band, his style tags and the metrics that agree. */
 function searchResultOf(
