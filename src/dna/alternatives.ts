@@ -15,8 +15,8 @@ import { dnaPlayerBlockOf, leagueIdOf, playerDnaIndexOf, type DnaContext, DnaPla
 import { searchTopK } from './search.js';
 import { slotOfPlayer } from './similarity-index.js';
 import {
-  CANDIDATE_MINUTES_MIN,
   CandidateMinutesMin,
+  defaultCandidateMinutesOf,
   DnaMeta,
   dnaMetaOf,
   dnaRequestOf,
@@ -189,7 +189,7 @@ function alternativeOf(
  * Runs an alternatives request (docs/design.md#op-alternatives). With a DNA vector: `dna_hybrid` — the union of the
  * 50 nearest vectors in the group and the 20 nearest in the source's league (a player found by
  * both counts as `dna`), among candidates with at least `min_minutes` (default
- * {@link CANDIDATE_MINUTES_MIN}) behind their vector, reranked by {@link blendOf}, ties by player_id. Without one: `fallback` —
+ * {@link defaultCandidateMinutesOf}) behind their vector, reranked by {@link blendOf}, ties by player_id. Without one: `fallback` —
  * players of the same detailed position whose fee tier is the source's or cheaper (any tier when
  * the source's is unknown), ordered by tier (cheaper first), then younger, then player_id.
  * Takes a request its schema has parsed (`engine.alternatives` in the public API parses first).
@@ -211,7 +211,7 @@ export function alternativesOfParsed(
   if (row === undefined) return ok(fallbackOf(ctx, player, source, limit, meta));
 
   const results: AlternativeResult[] = [];
-  const minMinutes = req.min_minutes ?? CANDIDATE_MINUTES_MIN;
+  const minMinutes = req.min_minutes ?? defaultCandidateMinutesOf(ctx.derived.minutes[row]);
   for (const [id, r] of recalledOf(ctx, player, row, minMinutes)) results.push(alternativeOf(ctx, id, r, row, source));
   results.sort((a, b) => b.blend!.score - a.blend!.score || a.player.player_id - b.player.player_id);
   const top = results.slice(0, limit);

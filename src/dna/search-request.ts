@@ -23,20 +23,33 @@ export const DNA_SEARCH_LIMIT_DEFAULT = 10;
  * Fewest minutes behind a candidate's vector for dna-search and alternatives unless the request
  * lowers it (docs/methodology/dna.md#small-samples): the similarity bands were read on vectors of at
  * least this many minutes, and a vector on fewer resembles its own other half less than the
- * `strong overlap` floor in a quarter of cases or more. The source player needs only a vector.
+ * `strong overlap` floor in a quarter of cases or more. The source player needs only a vector;
+ * a source on fewer minutes lowers his own default ({@link defaultCandidateMinutesOf}).
  */
 export const CANDIDATE_MINUTES_MIN = 900;
 
 /**
+ * The default candidate floor for a source whose vector stands on `sourceMinutes`: 900, or his own
+ * whole matches (multiples of 90) when he has fewer, so a tournament or a short ingest, where nobody
+ * reaches 900, still finds neighbours at least as well sampled as the source
+ * (docs/methodology/dna.md#small-samples).
+ * @example defaultCandidateMinutesOf(2996) // => 900
+ * @example defaultCandidateMinutesOf(400) // => 360
+ */
+export function defaultCandidateMinutesOf(sourceMinutes: number): number {
+  return Math.min(CANDIDATE_MINUTES_MIN, 90 * Math.floor(Math.max(0, sourceMinutes) / 90));
+}
+
+/**
  * `min_minutes` of dna-search and alternatives, an extension of SPEC's filters: the fewest minutes
- * a candidate's vector stands on (default {@link CANDIDATE_MINUTES_MIN}; 0 admits every vector).
+ * a candidate's vector stands on (default {@link defaultCandidateMinutesOf}; 0 admits every vector).
  */
 export const CandidateMinutesMin = z
   .number({ message: 'must be a number of minutes ≥ 0' })
   .min(0, 'must be ≥ 0')
   .max(100_000, 'must be ≤ 100000')
   .describe(
-    `Fewest minutes behind a candidate's DNA vector (default ${CANDIDATE_MINUTES_MIN}; 0 admits every player with a vector); an extension of SPEC's filters, docs/methodology/dna.md#small-samples`,
+    `Fewest minutes behind a candidate's DNA vector (default ${CANDIDATE_MINUTES_MIN}, or the source's own whole matches of 90 minutes when he has fewer; 0 admits every player with a vector); an extension of SPEC's filters, docs/methodology/dna.md#small-samples`,
   );
 
 /** Identity inputs (docs/design.md#player-identity), shared by dna-search and alternatives. */
@@ -198,7 +211,7 @@ function searchResultOf(
  * Runs a dna-search request: validates it (bad filters → `invalid_request` naming the field,
  * e.g. `filters.max_fee_tier`), resolves the player, searches exactly within his position group
  * (a different `position_group` is refused: vector slots mean different metrics in each group)
- * among candidates with at least `min_minutes` (default {@link CANDIDATE_MINUTES_MIN}), and
+ * among candidates with at least `min_minutes` (default {@link defaultCandidateMinutesOf}), and
  * explains each match.
  * Takes a request its schema has parsed (`engine.dnaSearch` in the public API parses first).
  * @example dnaSearchOfParsed(engine, DnaSearchRequest.parse({ name: 'Jörg Müller-Weiß' })).ok // => true
@@ -222,7 +235,7 @@ export function dnaSearchOfParsed(ctx: DnaContext, req: z.output<typeof DnaSearc
     );
   }
   const limit = req.limit ?? DNA_SEARCH_LIMIT_DEFAULT;
-  const minMinutes = f.min_minutes ?? CANDIDATE_MINUTES_MIN;
+  const minMinutes = f.min_minutes ?? defaultCandidateMinutesOf(ctx.derived.minutes[row]);
   const { index } = playerDnaIndexOf(ctx);
   const hits = searchTopK(index, {
     slot: slotOfPlayer(index, player.player_id),

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { DNA_DIMS } from '../../src/dna/features.js';
-import { CANDIDATE_MINUTES_MIN, DNA_SEARCH_LIMIT_DEFAULT } from '../../src/dna/search-request.js';
+import {
+  CANDIDATE_MINUTES_MIN,
+  DNA_SEARCH_LIMIT_DEFAULT,
+  defaultCandidateMinutesOf,
+} from '../../src/dna/search-request.js';
 import { CAST, dnaUniverse, type UniversePlayer } from './dna-dataset.js';
 import { referenceCosine } from './reference-cosine.js';
 
@@ -192,8 +196,12 @@ describe('the candidate minutes floor', () => {
     }
   });
 
-  it('keeps the anchor rule: a source with 200 minutes still has a vector to search from', () => {
-    const r = withTwin.dnaSearch({ player_id: 10, filters: { min_minutes: 0 } });
-    expect(r.ok && r.value.data.results.length).toBeGreaterThan(0);
+  it('keeps the anchor rule: a source on 200 minutes searches, among candidates of at least his whole matches', () => {
+    // 900, or the source's own minutes in whole matches of 90 when he has fewer.
+    expect([2996, 900, 899, 400, 200, 95].map(defaultCandidateMinutesOf)).toEqual([900, 900, 810, 360, 180, 90]);
+    // Jan Ersatz (player 10, 200 minutes): floor 180, so the 450-minute Rui Halb is a candidate.
+    const r = withTwin.dnaSearch({ player_id: 10, limit: 50 });
+    expect(r.ok && r.value.data.filters.min_minutes).toBe(180);
+    expect(r.ok && r.value.data.results.map((x) => x.player.player_id)).toContain(17);
   });
 });
