@@ -22,8 +22,9 @@ export const DNA_SEARCH_LIMIT_DEFAULT = 10;
 /**
  * Fewest minutes behind a candidate's vector for dna-search and alternatives unless the request
  * lowers it (docs/methodology/dna.md#small-samples): the similarity bands were read on vectors of at
- * least this many minutes, and a vector on fewer resembles its own other half less than the
- * `strong overlap` floor in a quarter of cases or more. The source player needs only a vector;
+ * least this many minutes, and a vector on fewer is too noisy to carry their meaning (it misses the
+ * `strong overlap` floor against the same player more often than the band allows). The source
+ * player needs only a vector;
  * a source on fewer minutes lowers his own default ({@link defaultCandidateMinutesOf}).
  */
 export const CANDIDATE_MINUTES_MIN = 900;
