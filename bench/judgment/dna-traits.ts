@@ -2,7 +2,8 @@
  * Do a player's nearest neighbours share what makes him distinctive? (docs/methodology/dna.md#defining-traits)
  * A check defined before looking at any names: for every outfield regular (≥ 900 minutes) in the
  * top decile of his role for a trait, the share of his ten nearest players by DNA (the engine's
- * search vectors, his position group, every row with a vector, as dna-search ranks) that are above
+ * search vectors, his position group, every row with a vector and at least dna-search's candidate
+ * floor of minutes, `CANDIDATE_MINUTES_MIN`, as dna-search ranks) that are above
  * his role's median of that trait. Half of a random group would be; a style vector that keeps the
  * trait does better. Also reported: the share of those neighbours with under 900 minutes (how loud
  * small samples are) and how often a regular's 1st and 10th nearest read "very similar".
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DNA_DIMS } from '../../src/dna/features.js';
 import { bandOf, similarityOf } from '../../src/dna/similarity.js';
+import { CANDIDATE_MINUTES_MIN } from '../../src/dna/search-request.js';
 import { Engine } from '../../src/engine.js';
 import { POSITION_GROUPS } from '../../src/model/schema.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
@@ -61,8 +63,8 @@ const median = (xs: number[]) => {
 };
 const decile = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(0.9 * xs.length)];
 
-/** The check on one engine (one league-season). */
-export function traitCheckOf(engine: Engine): TraitCheck {
+/** The check on one engine (one league-season); neighbours are candidates with ≥ `minMinutes`. */
+export function traitCheckOf(engine: Engine, minMinutes = CANDIDATE_MINUTES_MIN): TraitCheck {
   const { derived: d, dna } = engine;
   const { matrix, hasVector, method } = dna.search;
   const outfield = (i: number) => hasVector[i] === 1 && POSITION_GROUPS[d.group[i]] !== 'goalkeeper';
@@ -79,7 +81,7 @@ export function traitCheckOf(engine: Engine): TraitCheck {
   let tenthVery = 0;
   for (const q of regulars) {
     const scored = candidates
-      .filter((j) => d.group[j] === d.group[q] && d.player_id[j] !== d.player_id[q])
+      .filter((j) => d.group[j] === d.group[q] && d.player_id[j] !== d.player_id[q] && d.minutes[j] >= minMinutes)
       .map((j) => ({ j, s: dot(q, j) }))
       .sort((a, b) => b.s - a.s)
       .slice(0, NEIGHBOURS);
@@ -153,7 +155,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const md = [
     '# DNA: do neighbours share the defining trait? (bench/judgment/dna-traits.ts)',
     '',
-    `Regulars (≥ ${REGULAR_MINUTES} minutes) in their role's top decile of a trait; share of their ${NEIGHBOURS} nearest (same position group) above the role's median of the trait. Traits: ${TRAITS.join(', ')}.`,
+    `Regulars (≥ ${REGULAR_MINUTES} minutes) in their role's top decile of a trait; share of their ${NEIGHBOURS} nearest (same position group, candidates with ≥ ${CANDIDATE_MINUTES_MIN} minutes as dna-search's default) above the role's median of the trait. Traits: ${TRAITS.join(', ')}. "candidates < 900 min" counts every row with a vector, before the floor.`,
     '',
     '| league | all traits | ball-winning | PAdj tackles | PAdj interceptions | PAdj recoveries | neighbours < 900 min | candidates < 900 min | 1st nearest very similar | 10th nearest very similar |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

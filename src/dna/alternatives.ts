@@ -14,7 +14,15 @@ import { CARD_TRIPLET } from '../stats/metrics.js';
 import { dnaPlayerBlockOf, leagueIdOf, playerDnaIndexOf, type DnaContext, DnaPlayerBlock } from './player-index.js';
 import { searchTopK } from './search.js';
 import { slotOfPlayer } from './similarity-index.js';
-import { DnaMeta, dnaMetaOf, dnaRequestOf, DnaResultLimit, styleTagNamesOf } from './search-request.js';
+import {
+  CandidateMinutesMin,
+  defaultCandidateMinutesOf,
+  DnaMeta,
+  dnaMetaOf,
+  dnaRequestOf,
+  DnaResultLimit,
+  styleTagNamesOf,
+} from './search-request.js';
 import { agreeingMetricsOf, bandOf, matchOf, similarityOf, AgreeingMetric, SimilarityBand } from './similarity.js';
 
 /** Nearest DNA vectors in the group recalled before reranking (docs/methodology/dna.md#alternatives). */
@@ -34,8 +42,11 @@ export const YOUNGER_FULL_YEARS = 10;
 /** Results returned when `limit` is omitted. */
 export const ALTERNATIVES_LIMIT_DEFAULT = 10;
 
-/** POST /api/v1/alternatives body: identity plus an optional limit (1–50). */
-export const AlternativesRequest = dnaRequestOf({ limit: DnaResultLimit.optional() });
+/** POST /api/v1/alternatives body: identity plus an optional limit (1–50) and candidate minutes floor. */
+export const AlternativesRequest = dnaRequestOf({
+  limit: DnaResultLimit.optional(),
+  min_minutes: CandidateMinutesMin.optional(),
+});
 export type AlternativesRequest = z.infer<typeof AlternativesRequest>;
 
 export const AlternativeResult = z
@@ -72,6 +83,10 @@ export const AlternativesResponse = z
         source: DnaPlayerBlock.extend({ style_tags: z.array(z.string()) }),
         results: z.array(AlternativeResult),
         limit: z.number().int(),
+        min_minutes: z
+          .number()
+          .optional()
+          .describe("Fewest minutes behind a candidate's DNA vector, as applied (dna_hybrid)"),
         note: z.string().optional().describe('Why fallback mode was used'),
       })
       .loose(),
@@ -120,12 +135,16 @@ export function blendOf(similarity: number, cheaper: number, younger: number) {
 type Recalled = { row: number; score: number; recall: 'dna' | 'league_peer' };
 
 /** The union of the nearest vectors in the group and the nearest in the player's league (found by both: `dna`). */
-function recalledOf(ctx: DnaContext, player: PlayerRow, row: number): Map<number, Recalled> {
+function recalledOf(ctx: DnaContext, player: PlayerRow, row: number, minMinutes: number): Map<number, Recalled> {
   const { index } = playerDnaIndexOf(ctx);
   const group = POSITION_GROUPS[ctx.derived.group[row]];
   const base = { slot: slotOfPlayer(index, player.player_id), exclude_player_id: player.player_id };
   const recalled = new Map<number, Recalled>();
-  for (const hit of searchTopK(index, { ...base, k: ALTERNATIVES_DNA_RECALL, filters: { position_group: group } })) {
+  for (const hit of searchTopK(index, {
+    ...base,
+    k: ALTERNATIVES_DNA_RECALL,
+    filters: { position_group: group, min_minutes: minMinutes },
+  })) {
     recalled.set(hit.player_id, { row: hit.row, score: hit.score, recall: 'dna' });
   }
   const leagueId = leagueIdOf(ctx, player);
@@ -133,7 +152,7 @@ function recalledOf(ctx: DnaContext, player: PlayerRow, row: number): Map<number
     for (const hit of searchTopK(index, {
       ...base,
       k: ALTERNATIVES_PEER_RECALL,
-      filters: { position_group: group, league_id: leagueId },
+      filters: { position_group: group, league_id: leagueId, min_minutes: minMinutes },
     })) {
       if (!recalled.has(hit.player_id))
         recalled.set(hit.player_id, { row: hit.row, score: hit.score, recall: 'league_peer' });
@@ -169,7 +188,8 @@ function alternativeOf(
 /**
  * Runs an alternatives request (docs/design.md#op-alternatives). With a DNA vector: `dna_hybrid` — the union of the
  * 50 nearest vectors in the group and the 20 nearest in the source's league (a player found by
- * both counts as `dna`), reranked by {@link blendOf}, ties by player_id. Without one: `fallback` —
+ * both counts as `dna`), among candidates with at least `min_minutes` (default
+ * {@link defaultCandidateMinutesOf}) behind their vector, reranked by {@link blendOf}, ties by player_id. Without one: `fallback` —
  * players of the same detailed position whose fee tier is the source's or cheaper (any tier when
  * the source's is unknown), ordered by tier (cheaper first), then younger, then player_id.
  * Takes a request its schema has parsed (`engine.alternatives` in the public API parses first).
@@ -191,15 +211,22 @@ export function alternativesOfParsed(
   if (row === undefined) return ok(fallbackOf(ctx, player, source, limit, meta));
 
   const results: AlternativeResult[] = [];
-  for (const [id, r] of recalledOf(ctx, player, row)) results.push(alternativeOf(ctx, id, r, row, source));
+  const minMinutes = req.min_minutes ?? defaultCandidateMinutesOf(ctx.derived.minutes[row]);
+  for (const [id, r] of recalledOf(ctx, player, row, minMinutes)) results.push(alternativeOf(ctx, id, r, row, source));
   results.sort((a, b) => b.blend!.score - a.blend!.score || a.player.player_id - b.player.player_id);
   const top = results.slice(0, limit);
   const summary =
     top.length > 0
       ? `${top.length} alternatives to ${source.display_name}; first: ${top[0].player.display_name} (${top[0].player.fee_tier ?? 'tier unknown'}, similarity ${top[0].similarity!.toFixed(2)}).`
-      : `No alternatives to ${source.display_name} in his position group.`;
+      : `No alternatives to ${source.display_name} in his position group${minMinutes > 0 ? ` with ${minMinutes} minutes or more behind their vector (min_minutes lowers that)` : ''}.`;
   return ok({
-    data: { mode: 'dna_hybrid', source: { ...source, style_tags: styleTagNamesOf(ctx, row) }, results: top, limit },
+    data: {
+      mode: 'dna_hybrid',
+      source: { ...source, style_tags: styleTagNamesOf(ctx, row) },
+      results: top,
+      limit,
+      min_minutes: minMinutes,
+    },
     summary,
     meta,
   });

@@ -1,7 +1,7 @@
 /**
  * The similarity index of a loaded dataset's players (docs/methodology/dna.md#search): one vector
  * per player, the one of his latest season, with the filter columns (age, fee tier, league tier,
- * league) read from the registry. Also the player block every DNA response shows, which carries
+ * league) read from the registry and the minutes behind the vector. Also the player block every DNA response shows, which carries
  * the fee tier and never an EUR amount (docs/design.md#fee-tiers).
  */
 import * as z from 'zod';
@@ -54,6 +54,7 @@ export function playerDnaIndexOf(ctx: DnaContext): PlayerDnaIndex {
   const fee = new Uint8Array(n);
   const tier = new Uint8Array(n);
   const league = new Int32Array(n);
+  const minutes = new Float32Array(n);
   rows.forEach(({ player, row }, i) => {
     vectors.set(ctx.dna.search.matrix.subarray(row * DNA_DIMS, (row + 1) * DNA_DIMS), i * DNA_DIMS);
     age[i] = ctx.ageOf(player) ?? -1;
@@ -61,6 +62,7 @@ export function playerDnaIndexOf(ctx: DnaContext): PlayerDnaIndex {
     fee[i] = t ? feeTierRank(t) : 0;
     const leagueId = leagueIdOf(ctx, player);
     league[i] = leagueId ?? -1;
+    minutes[i] = ctx.derived.minutes[row];
     tier[i] = leagueId === null ? 0 : (ctx.leagueById(leagueId)?.tier ?? 0);
   });
   const index = buildSimilarityIndex({
@@ -73,6 +75,7 @@ export function playerDnaIndexOf(ctx: DnaContext): PlayerDnaIndex {
     fee_tier: fee,
     league_tier: tier,
     league_id: league,
+    minutes,
   });
   const built = { index, rowOfPlayer: new Map(rows.map((r) => [r.player.player_id, r.row])) };
   cache.set(ctx, built);

@@ -19,6 +19,40 @@ import { agreeingMetricsOf, bandOf, matchOf, similarityOf, AgreeingMetric, Simil
 /** Results returned when `limit` is omitted (docs/design.md#dna-and-similarity). */
 export const DNA_SEARCH_LIMIT_DEFAULT = 10;
 
+/**
+ * Fewest minutes behind a candidate's vector for dna-search and alternatives unless the request
+ * lowers it (docs/methodology/dna.md#small-samples): the similarity bands were read on vectors of at
+ * least this many minutes, and a vector on fewer is too noisy to carry their meaning (it misses the
+ * `strong overlap` floor against the same player more often than the band allows). The source
+ * player needs only a vector;
+ * a source on fewer minutes lowers his own default ({@link defaultCandidateMinutesOf}).
+ */
+export const CANDIDATE_MINUTES_MIN = 900;
+
+/**
+ * The default candidate floor for a source whose vector stands on `sourceMinutes`: 900, or his own
+ * whole matches (multiples of 90) when he has fewer, so a tournament or a short ingest, where nobody
+ * reaches 900, still finds neighbours at least as well sampled as the source
+ * (docs/methodology/dna.md#small-samples).
+ * @example defaultCandidateMinutesOf(2996) // => 900
+ * @example defaultCandidateMinutesOf(400) // => 360
+ */
+export function defaultCandidateMinutesOf(sourceMinutes: number): number {
+  return Math.min(CANDIDATE_MINUTES_MIN, 90 * Math.floor(Math.max(0, sourceMinutes) / 90));
+}
+
+/**
+ * `min_minutes` of dna-search and alternatives, an extension of SPEC's filters: the fewest minutes
+ * a candidate's vector stands on (default {@link defaultCandidateMinutesOf}; 0 admits every vector).
+ */
+export const CandidateMinutesMin = z
+  .number({ message: 'must be a number of minutes ≥ 0' })
+  .min(0, 'must be ≥ 0')
+  .max(100_000, 'must be ≤ 100000')
+  .describe(
+    `Fewest minutes behind a candidate's DNA vector (default ${CANDIDATE_MINUTES_MIN}, or the source's own whole matches of 90 minutes when he has fewer; 0 admits every player with a vector); an extension of SPEC's filters, docs/methodology/dna.md#small-samples`,
+  );
+
 /** Identity inputs (docs/design.md#player-identity), shared by dna-search and alternatives. */
 export const DnaIdentity = z.object(NAME_IDENTITY_FIELDS).strict();
 
@@ -54,6 +88,7 @@ export const DnaSearchFilters = z
       .max(20, 'must be ≤ 20')
       .optional(),
     position_group: z.enum(POSITION_GROUPS, { message: `must be one of ${POSITION_GROUPS.join(', ')}` }).optional(),
+    min_minutes: CandidateMinutesMin.optional(),
   })
   .strict();
 export type DnaSearchFilters = z.infer<typeof DnaSearchFilters>;
@@ -94,6 +129,7 @@ export const DnaSearchResponse = z
             max_fee_tier: z.enum(FEE_TIERS).nullable(),
             max_age: z.number().int().nullable(),
             league_tier_max: z.number().int().nullable(),
+            min_minutes: z.number(),
           })
           .loose()
           .describe("Filters as applied; position_group defaults to the source's group"),
@@ -146,6 +182,10 @@ function missingDataNote(ctx: DnaContext, f: { max_fee_tier?: unknown; max_age?:
   return note;
 }
 
+/** How to admit shorter samples, when the minutes floor is on. */
+const minutesNote = (minMinutes: number): string =>
+  minMinutes > 0 ? ` Candidates need ${minMinutes} minutes behind their vector; filters.min_minutes lowers that.` : '';
+
 /** One hit explained: the candidate, his similarity and band, his style tags and the metrics that agree. */
 function searchResultOf(
   ctx: DnaContext,
@@ -171,8 +211,9 @@ function searchResultOf(
 /**
  * Runs a dna-search request: validates it (bad filters → `invalid_request` naming the field,
  * e.g. `filters.max_fee_tier`), resolves the player, searches exactly within his position group
- * (a different `position_group` is refused: vector slots mean different metrics in each group),
- * and explains each match.
+ * (a different `position_group` is refused: vector slots mean different metrics in each group)
+ * among candidates with at least `min_minutes` (default {@link defaultCandidateMinutesOf}), and
+ * explains each match.
  * Takes a request its schema has parsed (`engine.dnaSearch` in the public API parses first).
  * @example dnaSearchOfParsed(engine, DnaSearchRequest.parse({ name: 'Jörg Müller-Weiß' })).ok // => true
  */
@@ -195,6 +236,7 @@ export function dnaSearchOfParsed(ctx: DnaContext, req: z.output<typeof DnaSearc
     );
   }
   const limit = req.limit ?? DNA_SEARCH_LIMIT_DEFAULT;
+  const minMinutes = f.min_minutes ?? defaultCandidateMinutesOf(ctx.derived.minutes[row]);
   const { index } = playerDnaIndexOf(ctx);
   const hits = searchTopK(index, {
     slot: slotOfPlayer(index, player.player_id),
@@ -205,6 +247,7 @@ export function dnaSearchOfParsed(ctx: DnaContext, req: z.output<typeof DnaSearc
       max_fee_tier: f.max_fee_tier ? feeTierRank(f.max_fee_tier) : undefined,
       max_age: f.max_age,
       league_tier_max: f.league_tier_max,
+      min_minutes: minMinutes,
     },
   });
   const sourceTags = styleTagNamesOf(ctx, row);
@@ -214,11 +257,12 @@ export function dnaSearchOfParsed(ctx: DnaContext, req: z.output<typeof DnaSearc
     max_fee_tier: f.max_fee_tier ?? null,
     max_age: f.max_age ?? null,
     league_tier_max: f.league_tier_max ?? null,
+    min_minutes: minMinutes,
   };
   const best = results[0];
   const summary = best
     ? `${counted(results.length, group)} with a DNA like ${possessive(source.display_name)}; closest: ${best.player.display_name} (${best.similarity.toFixed(2)}, ${best.band}).`
-    : `No ${group} passes the filters for a DNA match with ${source.display_name}.${missingDataNote(ctx, f)}`;
+    : `No ${group} passes the filters for a DNA match with ${source.display_name}.${missingDataNote(ctx, f)}${minutesNote(minMinutes)}`;
   return ok({
     data: {
       source: { ...source, season: ctx.seasonById(ctx.derived.season_id[row])?.name ?? null, style_tags: sourceTags },

@@ -29,6 +29,8 @@ export interface SearchFilters {
   league_tier_max?: number;
   season?: number;
   league_id?: number;
+  /** Fewest minutes behind a candidate's vector (docs/methodology/dna.md#small-samples). */
+  min_minutes?: number;
 }
 
 export interface SearchQuery {
@@ -142,7 +144,7 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
   const scale = Q16_SCALE * Q8_SCALE;
   const bound = quantisedQueryBound(index, q);
   index.scores(index.q8Ptr + start * KERNEL_Q8_BYTES, end - start, index.query16Ptr, index.scoresPtr + start * 4);
-  const { vectors, player_id: pid, fee_tier: fee, age, league_tier: ltier, season, league_id: league } = index;
+  const { vectors, player_id: pid, fee_tier: fee, age, league_tier: ltier, season, league_id: league, minutes } = index;
   const approx = index.scoreView;
   const exclude = query.exclude_player_id ?? Number.NaN;
   // Filters as locals, read once: 0 in a fee or league-tier column means unknown, -1 an unknown age.
@@ -154,6 +156,8 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
   const wantSeason = f.season ?? 0;
   const hasLeague = f.league_id !== undefined;
   const wantLeague = f.league_id ?? 0;
+  const hasMinMinutes = f.min_minutes !== undefined;
+  const minMinutes = f.min_minutes ?? 0;
   // An int32 threshold keeps the hot comparison integer-only (approx < x ⇔ approx < ⌈x⌉ for integers).
   let threshold = -0x80000000;
   for (let slot = start; slot < end; slot++) {
@@ -166,6 +170,7 @@ export function searchTopK(index: SimilarityIndex, query: SearchQuery): SearchHi
     if (maxLeagueTier !== 0 && (ltier[slot] === 0 || ltier[slot] > maxLeagueTier)) continue;
     if (hasSeason && season[slot] !== wantSeason) continue;
     if (hasLeague && league[slot] !== wantLeague) continue;
+    if (hasMinMinutes && !(minutes[slot] >= 0 && minutes[slot] >= minMinutes)) continue;
     const score = exactScore(vectors, slot * KERNEL_DIMS, q);
     offerTopK(top, score, slot, id);
     // Integer scores below this cannot reach the worst exact score kept.

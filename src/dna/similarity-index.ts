@@ -37,6 +37,8 @@ export interface IndexColumns {
   league_tier?: Uint8Array;
   /** League id, -1 when unknown; default unknown. */
   league_id?: Int32Array;
+  /** Minutes behind the vector, -1 when unknown; default unknown. */
+  minutes?: Float32Array;
 }
 
 /** A built index. Slot = position in the group-sorted order. */
@@ -53,6 +55,7 @@ export interface SimilarityIndex {
   fee_tier: Uint8Array;
   league_tier: Uint8Array;
   league_id: Int32Array;
+  minutes: Float32Array;
   /** Slots [groupStart[g], groupStart[g + 1]) hold group g. */
   groupStart: Int32Array;
   /** Player id → slot map, built on first use by {@link slotOfPlayer}. */
@@ -133,6 +136,7 @@ function slotColumnsOf(columns: IndexColumns, order: Int32Array) {
     fee_tier: new Uint8Array(count),
     league_tier: new Uint8Array(count),
     league_id: new Int32Array(count).fill(-1),
+    minutes: new Float32Array(count).fill(-1),
   };
   for (let slot = 0; slot < count; slot++) {
     const i = order[slot];
@@ -148,6 +152,7 @@ function slotColumnsOf(columns: IndexColumns, order: Int32Array) {
   copy(columns.fee_tier, out.fee_tier);
   copy(columns.league_tier, out.league_tier);
   copy(columns.league_id, out.league_id);
+  copy(columns.minutes, out.minutes);
   return out;
 }
 

@@ -51,6 +51,45 @@ describe('halfspace similar', () => {
     expect(r.stdout).toContain('very similar');
   });
 
+  it('leaves candidates under 900 minutes out unless --min-minutes lowers the floor', async () => {
+    // Jan Ersatz (player 10) is a striker with 200 minutes behind his vector.
+    const floored = await run('similar', '--dataset', join(dir, 'dna'), '--player-id', '1', '--limit', '50');
+    expect(floored.code).toBe(0);
+    expect(floored.stdout).toContain('≥ 900 minutes');
+    expect(floored.stdout).not.toContain('Jan Ersatz');
+    const all = await run(
+      'similar',
+      '--dataset',
+      join(dir, 'dna'),
+      '--player-id',
+      '1',
+      '--limit',
+      '50',
+      '--min-minutes',
+      '0',
+    );
+    expect(all.code).toBe(0);
+    expect(all.stdout).not.toContain('minutes;');
+    expect(all.stdout).toContain('Jan Ersatz');
+    const alt = await run(
+      'alternatives',
+      '--dataset',
+      join(dir, 'dna'),
+      '--player-id',
+      '1',
+      '--limit',
+      '50',
+      '--min-minutes',
+      '200',
+    );
+    expect(alt.code).toBe(0);
+    expect(alt.stdout).toContain('Jan Ersatz');
+    const altBad = await run('alternatives', '--dataset', join(dir, 'dna'), '--player-id', '1', '--min-minutes=-1');
+    expect(altBad.code).toBe(2);
+    expect(altBad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(altBad.stderr).toContain('--min-minutes');
+  });
+
   it('exits 2 with one line naming the flag on bad input', async () => {
     for (const [argv, flag] of [
       [['--max-fee-tier', 'T9'], '--max-fee-tier'],
@@ -58,6 +97,8 @@ describe('halfspace similar', () => {
       [['--max-age', 'old'], '--max-age'],
       [['--position-group', 'winger'], '--position-group'],
       [['--limit', '99'], '--limit'],
+      [['--min-minutes=-5'], '--min-minutes'],
+      [['--min-minutes', 'ninety'], '--min-minutes'],
     ] as const) {
       const r = await run('similar', '--dataset', join(dir, 'dna'), '--player-id', '1', ...argv);
       expect(r.code, argv.join(' ')).toBe(2);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { demoDatasetDir } from '../../src/io/paths.js';
 import { DNA_DIMS } from '../../src/dna/features.js';
+import { defaultCandidateMinutesOf } from '../../src/dna/search-request.js';
 import { Engine } from '../../src/engine.js';
 import { feeTierOf, feeTierRank } from '../../src/stats/fee-tier.js';
 import { referenceCosine } from './reference-cosine.js';
@@ -25,7 +26,7 @@ describe.skipIf(!haveDemo)('dnaSearch on the demo universe equals a brute-force 
           return row >= 0 && d.group[row] === g;
         })!,
     );
-    const filterSets = [{}, { max_fee_tier: 'T2' as const, max_age: 25 }, { league_tier_max: 1 }];
+    const filterSets = [{}, { max_fee_tier: 'T2' as const, max_age: 25 }, { league_tier_max: 1 }, { min_minutes: 0 }];
     for (const source of sources) {
       const src = latestWithVector(source.player_id);
       for (const filters of filterSets) {
@@ -43,6 +44,11 @@ describe.skipIf(!haveDemo)('dnaSearch on the demo universe equals a brute-force 
           if ('max_fee_tier' in filters && (!tier || feeTierRank(tier) > 2)) continue;
           if ('max_age' in filters && (age === null || age > 25)) continue;
           if ('league_tier_max' in filters && (leagueTier === null || leagueTier > 1)) continue;
+          if (
+            d.minutes[row] <
+            ('min_minutes' in filters ? (filters.min_minutes ?? 0) : defaultCandidateMinutesOf(d.minutes[src]))
+          )
+            continue;
           all.push({ id: p.player_id, cos: referenceCosine(engine.dna.matrix, DNA_DIMS, src, row) });
         }
         all.sort((a, b) => b.cos - a.cos || a.id - b.id);

@@ -31,6 +31,8 @@ const indexArb = fc
         tier: fc.integer({ min: 0, max: 3 }),
         season: fc.integer({ min: 0, max: 2 }),
         league: fc.integer({ min: -1, max: 2 }),
+        // Minutes behind the vector, -1 unknown.
+        minutes: fc.oneof(fc.constant(-1), fc.integer({ min: 90, max: 3000 })),
       }),
       { minLength: 1, maxLength: 200, size: 'medium' },
     ),
@@ -55,6 +57,7 @@ const indexArb = fc
       league_tier: Uint8Array.from(rows, (r) => r.tier),
       season: Int32Array.from(rows, (r) => r.season),
       league_id: Int32Array.from(rows, (r) => r.league),
+      minutes: Float32Array.from(rows, (r) => r.minutes),
     });
   });
 
@@ -67,6 +70,7 @@ const filtersArb: fc.Arbitrary<SearchFilters> = fc.record(
     league_tier_max: fc.integer({ min: 1, max: 3 }),
     season: fc.integer({ min: 0, max: 2 }),
     league_id: fc.integer({ min: 0, max: 2 }),
+    min_minutes: fc.integer({ min: 0, max: 3000 }),
   },
   { requiredKeys: [] },
 );
@@ -80,6 +84,7 @@ function passes(index: SimilarityIndex, s: number, f: SearchFilters): boolean {
     return false;
   if (f.season !== undefined && index.season[s] !== f.season) return false;
   if (f.league_id !== undefined && index.league_id[s] !== f.league_id) return false;
+  if (f.min_minutes !== undefined && (index.minutes[s] < 0 || index.minutes[s] < f.min_minutes)) return false;
   return true;
 }
 

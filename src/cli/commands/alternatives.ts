@@ -1,5 +1,5 @@
 import type { AlternativesResponse } from '../../dna/alternatives.js';
-import { defineCommand } from '../run.js';
+import { defineCommand, UsageError } from '../run.js';
 import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
 import { alignedLines } from '../aligned-table.js';
 
@@ -31,13 +31,28 @@ function table(r: AlternativesResponse): string {
 export const alternativesCommand = defineCommand({
   name: 'alternatives',
   usage:
-    'alternatives --name NAME [--player-id N] [--team-hint CLUB] [--limit 1–50] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
-  options: { ...IDENTITY_OPTIONS, limit: { type: 'string' }, ...DATASET_OPTIONS },
+    'alternatives --name NAME [--player-id N] [--team-hint CLUB] [--min-minutes N] [--limit 1–50] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
+  options: {
+    ...IDENTITY_OPTIONS,
+    limit: { type: 'string' },
+    /** Fewest minutes behind a candidate's vector (default 900, docs/methodology/dna.md#small-samples); not the cohort's `--minutes-min`. */
+    'min-minutes': { type: 'string' },
+    ...DATASET_OPTIONS,
+  },
   run({ values, io }) {
     const limit = intFlag(values, 'limit');
-    const r = valueOrExit(
-      openEngine(values).alternatives({ ...identityOf(values), ...(limit !== undefined ? { limit } : {}) }),
-    );
+    const minMinutes = intFlag(values, 'min-minutes');
+    const result = openEngine(values).alternatives({
+      ...identityOf(values),
+      ...(limit !== undefined ? { limit } : {}),
+      ...(minMinutes !== undefined ? { min_minutes: minMinutes } : {}),
+    });
+    if (!result.ok && result.error.code === 'invalid_request' && result.error.param) {
+      throw new UsageError(
+        `--${result.error.param.replaceAll('_', '-')}: ${result.error.message.replace(/^[\w.]+: /, '')}`,
+      );
+    }
+    const r = valueOrExit(result);
     io.stdout(values.json ? jsonOut(r) : table(r));
   },
 });

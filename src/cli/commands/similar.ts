@@ -16,6 +16,7 @@ function table(r: DnaSearchResponse): string {
     f.max_fee_tier && `fee tier ≤ ${f.max_fee_tier}`,
     f.max_age !== null && `age ≤ ${f.max_age}`,
     f.league_tier_max !== null && `league tier ≤ ${f.league_tier_max}`,
+    f.min_minutes > 0 && `≥ ${f.min_minutes} minutes`,
   ]
     .filter(Boolean)
     .join(', ');
@@ -45,13 +46,15 @@ function table(r: DnaSearchResponse): string {
 export const similarCommand = defineCommand({
   name: 'similar',
   usage:
-    'similar --name NAME [--player-id N] [--team-hint CLUB] [--max-fee-tier T1–T5] [--max-age N] [--league-tier-max N] [--position-group GROUP] [--limit 1–50] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
+    'similar --name NAME [--player-id N] [--team-hint CLUB] [--max-fee-tier T1–T5] [--max-age N] [--league-tier-max N] [--position-group GROUP] [--min-minutes N] [--limit 1–50] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {
     ...IDENTITY_OPTIONS,
     'max-fee-tier': { type: 'string' },
     'max-age': { type: 'string' },
     'league-tier-max': { type: 'string' },
     'position-group': { type: 'string' },
+    /** Fewest minutes behind a candidate's vector (default 900, docs/methodology/dna.md#small-samples); not the cohort's `--minutes-min`. */
+    'min-minutes': { type: 'string' },
     limit: { type: 'string' },
     ...DATASET_OPTIONS,
   },
@@ -63,6 +66,8 @@ export const similarCommand = defineCommand({
     const tierMax = intFlag(values, 'league-tier-max');
     if (tierMax !== undefined) filters.league_tier_max = tierMax;
     if (values['position-group'] !== undefined) filters.position_group = String(values['position-group']).toLowerCase();
+    const minMinutes = intFlag(values, 'min-minutes');
+    if (minMinutes !== undefined) filters.min_minutes = minMinutes;
     const limit = intFlag(values, 'limit');
     const request = { ...identityOf(values), filters, ...(limit !== undefined ? { limit } : {}) };
     const engine = openEngine(values);
