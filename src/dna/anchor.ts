@@ -8,6 +8,7 @@ import { POSITION_GROUPS } from '../model/schema.js';
 import { DNA_DIMS } from './features.js';
 import { playerDnaIndexOf, type DnaContext } from './player-index.js';
 import { searchTopK } from './search.js';
+import { defaultCandidateMinutesOf } from './search-request.js';
 import { similarityOf } from './similarity.js';
 
 export interface PricierTwin {
@@ -20,7 +21,8 @@ export interface PricierTwin {
 
 /**
  * The closest DNA match of derived row `row` among players of the same group whose fee tier is
- * strictly higher than the row's player's; ties by player_id. Null when the row has no vector,
+ * strictly higher than the row's player's, among candidates with the default sample floor of a
+ * search (docs/methodology/dna.md#small-samples); ties by player_id. Null when the row has no vector,
  * the player has no fee tier or is already T5, or nobody pricier has a vector.
  * @example pricierTwinOf(engine, row) // => { player_id: 31, name: 'Carlo Vale', fee_tier: 'T4', similarity: 0.93 }
  */
@@ -34,7 +36,11 @@ export function pricierTwinOf(ctx: DnaContext, row: number): PricierTwin | null 
     vector: ctx.dna.search.matrix.subarray(row * DNA_DIMS, (row + 1) * DNA_DIMS),
     k: 1,
     exclude_player_id: playerId,
-    filters: { position_group: POSITION_GROUPS[ctx.derived.group[row]], min_fee_tier: feeTierRank(tier) + 1 },
+    filters: {
+      position_group: POSITION_GROUPS[ctx.derived.group[row]],
+      min_fee_tier: feeTierRank(tier) + 1,
+      min_minutes: defaultCandidateMinutesOf(ctx.derived.minutes[row]),
+    },
   });
   if (!hit) return null;
   const twin = ctx.playerById(hit.player_id);
