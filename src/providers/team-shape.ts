@@ -75,6 +75,12 @@ export const SHAPE_GROUP_PENALTY = 60;
 
 const s = (code: PositionCode, dx: number, y: number): ShapeSlot => ({ code, dx, y });
 
+/** A formation of `back` and the further slots, each `[code, dx, y]`. */
+const f = (name: string, back: readonly ShapeSlot[], ...rest: [PositionCode, number, number][]): Formation => ({
+  name,
+  slots: [...back, ...rest.map(([code, dx, y]) => s(code, dx, y))],
+});
+
 /*
  * Slot coordinates (docs/methodology/positions.md#formations) are where each place's open-play
  * events typically average relative to the team's median depth: a full-back's events sit about as
@@ -83,120 +89,21 @@ const s = (code: PositionCode, dx: number, y: number): ShapeSlot => ({ code, dx,
  * half-spaces), the striker highest. Wing-backs sit higher and wider than full-backs; a back
  * three's outside centre-backs about a quarter of the width in.
  */
-const BACK_FOUR = [s('LB', -3, 10), s('CB', -19, 31), s('CB', -19, 69), s('RB', -3, 90)];
-const BACK_THREE = [s('CB', -17, 27), s('CB', -20, 50), s('CB', -17, 73)];
-const WING_BACKS = [s('LWB', 1, 8), s('RWB', 1, 92)];
+const BACK4 = [s('LB', -3, 10), s('CB', -19, 31), s('CB', -19, 69), s('RB', -3, 90)];
+const BACK3 = [s('CB', -17, 27), s('CB', -20, 50), s('CB', -17, 73)];
+const BACK5 = [...BACK3, s('LWB', 1, 8), s('RWB', 1, 92)];
 
 /** The formations a team's shape is matched against (docs/methodology/positions.md#formations). */
 export const FORMATIONS: readonly Formation[] = [
-  {
-    name: '4-3-3',
-    slots: [
-      ...BACK_FOUR,
-      s('CM', 0, 36),
-      s('DM', -6, 50),
-      s('CM', 0, 64),
-      s('LW', 12, 22),
-      s('ST', 16, 50),
-      s('RW', 12, 78),
-    ],
-  },
-  {
-    name: '4-2-3-1',
-    slots: [
-      ...BACK_FOUR,
-      s('DM', -4, 43),
-      s('DM', -4, 57),
-      s('LW', 12, 24),
-      s('AM', 10, 48),
-      s('RW', 10, 75),
-      s('ST', 16, 50),
-    ],
-  },
-  {
-    name: '4-4-2',
-    slots: [
-      ...BACK_FOUR,
-      s('LM', 11, 18),
-      s('CM', -2, 42),
-      s('CM', -2, 58),
-      s('RM', 12, 80),
-      s('ST', 14, 44),
-      s('ST', 14, 56),
-    ],
-  },
-  {
-    name: '4-4-1-1',
-    slots: [
-      ...BACK_FOUR,
-      s('LM', 11, 18),
-      s('CM', -2, 42),
-      s('CM', -2, 58),
-      s('RM', 12, 80),
-      s('AM', 10, 50),
-      s('ST', 16, 50),
-    ],
-  },
-  {
-    name: '4-1-4-1',
-    slots: [
-      ...BACK_FOUR,
-      s('DM', -6, 50),
-      s('LM', 11, 18),
-      s('CM', 1, 38),
-      s('CM', 1, 62),
-      s('RM', 12, 80),
-      s('ST', 16, 50),
-    ],
-  },
-  {
-    name: '4-3-1-2',
-    slots: [
-      ...BACK_FOUR,
-      s('CM', -1, 32),
-      s('DM', -6, 50),
-      s('CM', -1, 68),
-      s('AM', 9, 50),
-      s('ST', 14, 42),
-      s('ST', 14, 58),
-    ],
-  },
-  {
-    name: '3-5-2',
-    slots: [
-      ...BACK_THREE,
-      ...WING_BACKS,
-      s('CM', 0, 36),
-      s('DM', -6, 50),
-      s('CM', 0, 64),
-      s('ST', 14, 42),
-      s('ST', 14, 58),
-    ],
-  },
-  {
-    name: '3-4-3',
-    slots: [
-      ...BACK_THREE,
-      ...WING_BACKS,
-      s('CM', -3, 42),
-      s('CM', -3, 58),
-      s('LW', 12, 26),
-      s('ST', 16, 50),
-      s('RW', 12, 74),
-    ],
-  },
-  {
-    name: '3-4-2-1',
-    slots: [
-      ...BACK_THREE,
-      ...WING_BACKS,
-      s('CM', -3, 42),
-      s('CM', -3, 58),
-      s('AM', 9, 36),
-      s('AM', 9, 64),
-      s('ST', 16, 50),
-    ],
-  },
+  f('4-3-3', BACK4, ['CM', 0, 36], ['DM', -6, 50], ['CM', 0, 64], ['LW', 12, 22], ['ST', 16, 50], ['RW', 12, 78]),
+  f('4-2-3-1', BACK4, ['DM', -4, 43], ['DM', -4, 57], ['LW', 12, 24], ['AM', 10, 48], ['RW', 10, 75], ['ST', 16, 50]),
+  f('4-4-2', BACK4, ['LM', 11, 18], ['CM', -2, 42], ['CM', -2, 58], ['RM', 12, 80], ['ST', 14, 44], ['ST', 14, 56]),
+  f('4-4-1-1', BACK4, ['LM', 11, 18], ['CM', -2, 42], ['CM', -2, 58], ['RM', 12, 80], ['AM', 10, 50], ['ST', 16, 50]),
+  f('4-1-4-1', BACK4, ['DM', -6, 50], ['LM', 11, 18], ['CM', 1, 38], ['CM', 1, 62], ['RM', 12, 80], ['ST', 16, 50]),
+  f('4-3-1-2', BACK4, ['CM', -1, 32], ['DM', -6, 50], ['CM', -1, 68], ['AM', 9, 50], ['ST', 14, 42], ['ST', 14, 58]),
+  f('3-5-2', BACK5, ['CM', 0, 36], ['DM', -6, 50], ['CM', 0, 64], ['ST', 14, 42], ['ST', 14, 58]),
+  f('3-4-3', BACK5, ['CM', -3, 42], ['CM', -3, 58], ['LW', 12, 26], ['ST', 16, 50], ['RW', 12, 74]),
+  f('3-4-2-1', BACK5, ['CM', -3, 42], ['CM', -3, 58], ['AM', 9, 36], ['AM', 9, 64], ['ST', 16, 50]),
 ];
 
 const distanceOf = (p: ShapePlayer, referenceX: number, slot: ShapeSlot): number => {

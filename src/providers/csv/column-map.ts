@@ -103,75 +103,33 @@ export type ColumnMap = z.infer<typeof ColumnMap>;
 /** A column map as written (defaults not yet applied). */
 export type ColumnMapInput = z.input<typeof ColumnMap>;
 
+/** `[word, code]` for each space-separated word. */
+export const wordsOf = (code: PositionCode, words: string) =>
+  words.split(/\s+/).map((word): [string, PositionCode] => [word, code]);
+
 /**
  * Built-in position words, used by every map (docs/scoring.md#positions): group-level codes and
  * names in English, Spanish, Italian, German, French and Portuguese, each mapped to the detailed code
  * that stands for its group (only the group matters for cohorts and DNA). A map's `positions` add
  * to or override these. Keys are upper case; lookups upper-case the source text.
  */
-export const POSITION_WORDS: Readonly<Record<string, PositionCode>> = {
-  GK: 'GK',
-  G: 'GK',
-  GOALKEEPER: 'GK',
-  KEEPER: 'GK',
-  PORTERO: 'GK',
-  ARQUERO: 'GK',
-  PORTIERE: 'GK',
-  TORWART: 'GK',
-  TORHÜTER: 'GK',
-  GARDIEN: 'GK',
-  GOLEIRO: 'GK',
-  TW: 'GK',
-  POR: 'GK',
-  DF: 'CB',
-  D: 'CB',
-  DEF: 'CB',
-  DEFENDER: 'CB',
-  DEFENCE: 'CB',
-  DEFENSE: 'CB',
-  DEFENSA: 'CB',
-  DEFENSOR: 'CB',
-  DIFENSORE: 'CB',
-  VERTEIDIGER: 'CB',
-  ABWEHR: 'CB',
-  DÉFENSEUR: 'CB',
-  DEFENSEUR: 'CB',
-  ZAGUEIRO: 'CB',
-  DIF: 'CB',
-  ABW: 'CB',
-  MF: 'CM',
-  M: 'CM',
-  MID: 'CM',
-  MIDFIELDER: 'CM',
-  MIDFIELD: 'CM',
-  CENTROCAMPISTA: 'CM',
-  MEDIOCAMPISTA: 'CM',
-  CENTROCAMPO: 'CM',
-  MITTELFELD: 'CM',
-  MITTELFELDSPIELER: 'CM',
-  MILIEU: 'CM',
-  MEIO: 'CM',
-  'MEIO-CAMPO': 'CM',
-  CEN: 'CM',
-  MED: 'CM',
-  MIT: 'CM',
-  FW: 'ST',
-  F: 'ST',
-  FWD: 'ST',
-  FORWARD: 'ST',
-  ATTACKER: 'ST',
-  STRIKER: 'ST',
-  DELANTERO: 'ST',
-  ATTACCANTE: 'ST',
-  STÜRMER: 'ST',
-  STURM: 'ST',
-  ANGRIFF: 'ST',
-  ATTAQUANT: 'ST',
-  ATACANTE: 'ST',
-  DEL: 'ST',
-  ATT: 'ST',
-  ST: 'ST',
-};
+export const POSITION_WORDS: Readonly<Record<string, PositionCode>> = Object.fromEntries([
+  ...wordsOf('GK', 'GK G GOALKEEPER KEEPER PORTERO ARQUERO PORTIERE TORWART TORHÜTER GARDIEN GOLEIRO TW POR'),
+  ...wordsOf(
+    'CB',
+    `DF D DEF DEFENDER DEFENCE DEFENSE DEFENSA DEFENSOR DIFENSORE VERTEIDIGER ABWEHR DÉFENSEUR DEFENSEUR
+     ZAGUEIRO DIF ABW`,
+  ),
+  ...wordsOf(
+    'CM',
+    `MF M MID MIDFIELDER MIDFIELD CENTROCAMPISTA MEDIOCAMPISTA CENTROCAMPO MITTELFELD MITTELFELDSPIELER
+     MILIEU MEIO MEIO-CAMPO CEN MED MIT`,
+  ),
+  ...wordsOf(
+    'ST',
+    'FW F FWD FORWARD ATTACKER STRIKER DELANTERO ATTACCANTE STÜRMER STURM ANGRIFF ATTAQUANT ATACANTE DEL ATT ST',
+  ),
+]);
 
 /** Separators between the positions of a multi-position string (`DF,MF`, `CF, LWF`, `DF/MF`). */
 const POSITION_SEPARATOR = /[,/;|]/;

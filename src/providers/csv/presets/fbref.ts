@@ -7,98 +7,46 @@
  * names, names repeated across groups (`Gls` under Performance and under Per 90 Minutes).
  */
 import type { ColumnMapInput } from '../column-map.js';
-import { PASSES_COMPLETED_PCT, SHOTS_ON_TARGET_PCT } from './shared-targets.js';
+import { PASSES_COMPLETED_PCT, SHOTS_ON_TARGET_PCT, under } from './shared-targets.js';
 
 /** Columns every FBref player table repeats (identity, rank, the match-log link, the id column). */
 const IDENTITY_IGNORED = ['Rk', 'Nation', 'Age', 'Born', 'Matches', '-9999', '90s', 'Playing Time/90s'];
 
 /** Standard table (`stats_standard`). */
 const STANDARD_IGNORED = [
-  'Performance/G+A',
-  'Performance/G-PK',
-  'Performance/PK',
-  'Performance/PKatt',
-  'Performance/CrdY',
-  'Performance/CrdR',
+  ...under('Performance', 'G+A', 'G-PK', 'PK', 'PKatt', 'CrdY', 'CrdR'),
   'Expected/npxG+xAG',
-  'Per 90 Minutes/G+A',
-  'Per 90 Minutes/G-PK',
-  'Per 90 Minutes/G+A-PK',
-  'Per 90 Minutes/xG',
-  'Per 90 Minutes/xAG',
-  'Per 90 Minutes/xG+xAG',
-  'Per 90 Minutes/npxG',
-  'Per 90 Minutes/npxG+xAG',
+  ...under('Per 90 Minutes', 'G+A', 'G-PK', 'G+A-PK', 'xG', 'xAG', 'xG+xAG', 'npxG', 'npxG+xAG'),
 ];
 
 /** Shooting table (`stats_shooting`); goals come from the standard table. */
 const SHOOTING_IGNORED = [
-  'Standard/Gls',
-  'Standard/G/Sh',
-  'Standard/G/SoT',
-  'Standard/Dist',
-  'Standard/FK',
-  'Standard/PK',
-  'Standard/PKatt',
-  'Expected/npxG/Sh',
-  'Expected/G-xG',
-  'Expected/np:G-xG',
+  ...under('Standard', 'Gls', 'G/Sh', 'G/SoT', 'Dist', 'FK', 'PK', 'PKatt'),
+  ...under('Expected', 'npxG/Sh', 'G-xG', 'np:G-xG'),
 ];
 
 /** Passing table (`stats_passing`); assists and xAG come from the standard table. */
 const PASSING_IGNORED = [
-  'Total/TotDist',
-  'Total/PrgDist',
-  'Short/Cmp',
-  'Short/Att',
-  'Short/Cmp%',
-  'Medium/Cmp',
-  'Medium/Att',
-  'Medium/Cmp%',
-  'Long/Cmp',
-  'Long/Cmp%',
-  'Ast',
-  'xAG',
-  'Expected/Ast',
-  'Expected/A-xAG',
-  '1/3',
-  'PPA',
-  'CrsPA',
-  'PrgP',
+  ...under('Total', 'TotDist', 'PrgDist'),
+  ...under('Short', 'Cmp', 'Att', 'Cmp%'),
+  ...under('Medium', 'Cmp', 'Att', 'Cmp%'),
+  ...under('Long', 'Cmp', 'Cmp%'),
+  ...['Ast', 'xAG', 'Expected/Ast', 'Expected/A-xAG', '1/3', 'PPA', 'CrsPA', 'PrgP'],
 ];
 
 /** Defensive actions table (`stats_defense`). */
 const DEFENSE_IGNORED = [
-  'Tackles/TklW',
-  'Tackles/Def 3rd',
-  'Tackles/Mid 3rd',
-  'Tackles/Att 3rd',
-  'Challenges/Tkl',
-  'Challenges/Att',
-  'Challenges/Tkl%',
-  'Challenges/Lost',
-  'Blocks/Blocks',
-  'Blocks/Pass',
-  'Tkl+Int',
-  'Err',
+  ...under('Tackles', 'TklW', 'Def 3rd', 'Mid 3rd', 'Att 3rd'),
+  ...under('Challenges', 'Tkl', 'Att', 'Tkl%', 'Lost'),
+  ...under('Blocks', 'Blocks', 'Pass'),
+  ...['Tkl+Int', 'Err'],
 ];
 
 /** Goal and shot creation table (`stats_gca`): its SCA total and per 90 are read, the breakdowns and goal-creating actions not. */
 const GCA_IGNORED = [
-  'SCA Types/PassLive',
-  'SCA Types/PassDead',
-  'SCA Types/TO',
-  'SCA Types/Sh',
-  'SCA Types/Fld',
-  'SCA Types/Def',
-  'GCA/GCA',
-  'GCA/GCA90',
-  'GCA Types/PassLive',
-  'GCA Types/PassDead',
-  'GCA Types/TO',
-  'GCA Types/Sh',
-  'GCA Types/Fld',
-  'GCA Types/Def',
+  ...under('SCA Types', 'PassLive', 'PassDead', 'TO', 'Sh', 'Fld', 'Def'),
+  ...under('GCA', 'GCA', 'GCA90'),
+  ...under('GCA Types', 'PassLive', 'PassDead', 'TO', 'Sh', 'Fld', 'Def'),
 ];
 
 /**
@@ -106,22 +54,12 @@ const GCA_IGNORED = [
  * the ungrouped columns after the last group take its name.
  */
 const SPARSE_BAND_IGNORED = [
-  'Per 90 Minutes/Matches',
-  'Per 90 Minutes/-9999',
-  'Expected/Matches',
-  'Expected/-9999',
-  'Long/Ast',
-  'Long/xAG',
-  'Expected/1/3',
-  'Expected/PPA',
-  'Expected/CrsPA',
-  'Expected/PrgP',
-  'Blocks/Tkl+Int',
-  'Blocks/Err',
-  'Blocks/Matches',
-  'Blocks/-9999',
-  'GCA Types/Matches',
-  'GCA Types/-9999',
+  ...under('Per 90 Minutes', 'Matches', '-9999'),
+  ...under('Expected', 'Matches', '-9999'),
+  ...under('Long', 'Ast', 'xAG'),
+  ...under('Expected', '1/3', 'PPA', 'CrsPA', 'PrgP'),
+  ...under('Blocks', 'Tkl+Int', 'Err', 'Matches', '-9999'),
+  ...under('GCA Types', 'Matches', '-9999'),
 ];
 
 /** The `fbref` preset (docs/scoring.md#fbref). */
