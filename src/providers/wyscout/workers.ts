@@ -81,106 +81,66 @@ export interface IngestPool {
 /** Lets the event loop deliver the workers' messages between two in-thread matches. */
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** One run of the pool: its jobs, how many are done and how the run ends. */
-interface PoolRun {
-  jobs: readonly IngestJob[];
-  onDone: (result: MatchResult, job: number) => void;
-  done: number;
-  /** The shared counter every thread claims its next job index from. */
-  next: Int32Array;
-  failed: boolean;
-  resolve: () => void;
-  reject: (error: Error) => void;
-  cleanup: () => void;
-}
-
-/** Ends the run with `error`, or once every job is in. */
-function finishRun(run: PoolRun, error?: Error): void {
-  if (run.failed) return;
-  if (error) {
-    run.failed = true;
-    Atomics.store(run.next, 0, run.jobs.length); // no thread claims another job
-    run.cleanup();
-    run.reject(error);
-  } else if (run.done === run.jobs.length) {
-    run.cleanup();
-    run.resolve();
-  }
-}
-
-/** Takes one finished match: hands it to `onDone`, ends the run when it was the last. */
-function acceptResult(run: PoolRun, job: number, result: MatchResult): void {
-  run.done++;
-  try {
-    run.onDone(result, job);
-  } catch (e) {
-    finishRun(run, e instanceof Error ? e : new Error(String(e)));
-    return;
-  }
-  finishRun(run);
-}
-
-/** Listens to the workers for the run; returns what stops listening. */
-function listenTo(run: PoolRun, workers: readonly Worker[]): () => void {
-  const listeners = workers.map((worker) => {
-    const onMessage = (reply: WorkerReply): void => {
-      if (run.failed) return;
-      if (reply.ok) acceptResult(run, reply.job, reply.result);
-      else finishRun(run, errorOf(reply));
-    };
-    const onError = (e: Error): void => finishRun(run, e);
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    return { worker, onMessage, onError };
-  });
-  return () => {
-    for (const l of listeners) {
-      l.worker.off('message', l.onMessage);
-      l.worker.off('error', l.onError);
-    }
-  };
-}
-
-/** The main thread's share: claims jobs like a worker, yielding between two so the workers' results are heard. */
-async function runInThread(run: PoolRun, roleOf: ReadonlyMap<number, string>): Promise<void> {
-  const { jobs, next } = run;
-  for (let job = Atomics.add(next, 0, 1); job < jobs.length; job = Atomics.add(next, 0, 1)) {
-    const { match, path, file } = jobs[job];
-    let result: MatchResult;
-    try {
-      result = matchResultOf(match, readMatchFile(path, file), (id) => roleOf.get(id), file);
-    } catch (e) {
-      return finishRun(run, e instanceof Error ? e : new Error(String(e)));
-    }
-    acceptResult(run, job, result);
-    if (run.failed) return;
-    await turn();
-  }
-}
-
-/** Runs `jobs` on the workers and the main thread. */
+/**
+ * Runs `jobs` on the workers and the main thread. The main thread claims jobs like a worker,
+ * yielding between two so the workers' results are heard. The run ends with the first error (the
+ * other threads then claim no more jobs) or once every job is in.
+ */
 function runPool(
   workers: readonly Worker[],
   roles: [number, string][],
   jobs: readonly IngestJob[],
-  onDone: PoolRun['onDone'],
+  onDone: (result: MatchResult, job: number) => void,
 ): Promise<void> {
+  const next = new Int32Array(new SharedArrayBuffer(4));
+  let done = 0;
+  let failed = false;
   return new Promise((resolve, reject) => {
-    const run: PoolRun = {
-      jobs,
-      onDone,
-      done: 0,
-      next: new Int32Array(new SharedArrayBuffer(4)),
-      failed: false,
-      resolve,
-      reject,
-      cleanup: () => {},
+    const onMessage = (reply: WorkerReply): void => {
+      if (failed) return;
+      if (reply.ok) accept(reply.job, reply.result);
+      else finish(errorOf(reply));
     };
-    run.cleanup = listenTo(run, workers);
-    if (jobs.length === 0) return finishRun(run);
-    const batch: MatchBatch = { jobs, roles, next: run.next };
+    const onError = (e: Error): void => finish(e);
+    const finish = (error?: unknown): void => {
+      if (failed) return;
+      if (error === undefined && done < jobs.length) return;
+      for (const w of workers) w.off('message', onMessage).off('error', onError);
+      if (error === undefined) resolve();
+      else {
+        failed = true;
+        Atomics.store(next, 0, jobs.length);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+    const accept = (job: number, result: MatchResult): void => {
+      done++;
+      try {
+        onDone(result, job);
+        finish();
+      } catch (e) {
+        finish(e);
+      }
+    };
+    for (const w of workers) w.on('message', onMessage).on('error', onError);
+    if (jobs.length === 0) return finish();
+    const batch: MatchBatch = { jobs, roles, next };
     for (const w of workers) w.postMessage(batch);
-    void runInThread(run, new Map(roles));
+    const roleOf = new Map(roles);
+    void (async () => {
+      for (let job = Atomics.add(next, 0, 1); job < jobs.length; job = Atomics.add(next, 0, 1)) {
+        const { match, path, file } = jobs[job];
+        let result: MatchResult;
+        try {
+          result = matchResultOf(match, readMatchFile(path, file), (id) => roleOf.get(id), file);
+        } catch (e) {
+          return finish(e);
+        }
+        accept(job, result);
+        if (failed) return;
+        await turn();
+      }
+    })();
   });
 }
 
