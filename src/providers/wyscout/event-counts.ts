@@ -8,20 +8,18 @@ import { EVENT, LONG_BALL_MIN_METRES, OWN_BOX, PITCH_LENGTH_M, PITCH_WIDTH_M, SU
 import type { WyscoutEvent } from './read.js';
 import { countProgressivePass } from '../event-values.js';
 import { hypot2 } from '../../event-models/distance.js';
+import { isWonTakeOn, isWyscoutShot } from './shot-features.js';
 
-/** True for a shot: a shot event, a direct free-kick shot or a penalty. */
-export const isShot = (e: WyscoutEvent): boolean =>
-  e.eventId === EVENT.shot ||
-  (e.eventId === EVENT.freeKick && (e.subEventId === SUB_EVENT.freeKickShot || e.subEventId === SUB_EVENT.penalty));
-
-const PASS_LIKE_FREE_KICKS = new Set<number | null>([
+/** Set-piece kicks that are passes: corners, free kicks, free-kick crosses and goal kicks (not throw-ins). */
+const PASS_KICKS = new Set<number | null>([
   SUB_EVENT.corner,
   SUB_EVENT.freeKick,
   SUB_EVENT.freeKickCross,
   SUB_EVENT.goalKick,
 ]);
-const isPass = (e: WyscoutEvent): boolean =>
-  e.eventId === EVENT.pass || (e.eventId === EVENT.freeKick && PASS_LIKE_FREE_KICKS.has(e.subEventId));
+/** A pass, or a set-piece kick that is one. */
+export const isPass = (e: WyscoutEvent): boolean =>
+  e.eventId === EVENT.pass || (e.eventId === EVENT.freeKick && PASS_KICKS.has(e.subEventId));
 
 /** Pass length in metres on the 105 × 68 m pitch, or 0 without an end location. */
 function passMetres(e: WyscoutEvent): number {
@@ -37,7 +35,7 @@ export function countEvent(e: WyscoutEvent, t: CountingTotals, goalkeeper: boole
   if (hasTag(e, TAG.assist)) t.assists += 1;
   if (hasTag(e, TAG.assist) || hasTag(e, TAG.keyPass)) t.key_passes += 1;
   if (hasTag(e, TAG.interception)) t.interceptions += 1;
-  if (isShot(e)) {
+  if (isWyscoutShot(e)) {
     t.shots += 1;
     const goal = hasTag(e, TAG.goal);
     if (goal) t.goals += 1;
@@ -65,11 +63,7 @@ export function countEvent(e: WyscoutEvent, t: CountingTotals, goalkeeper: boole
       if (e.subEventId === SUB_EVENT.airDuel && won) {
         t.aerials_won += 1;
         t.duels_won += 1;
-      } else if (
-        e.subEventId === SUB_EVENT.groundAttackingDuel &&
-        won &&
-        (hasTag(e, TAG.takeOnLeft) || hasTag(e, TAG.takeOnRight))
-      ) {
+      } else if (isWonTakeOn(e)) {
         t.dribbles += 1;
         t.duels_won += 1;
       } else if (e.subEventId === SUB_EVENT.groundDefendingDuel && (won || hasTag(e, TAG.slidingTackle))) {

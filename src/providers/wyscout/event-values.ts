@@ -9,20 +9,12 @@ import { xtAddedOf } from '../../event-models/xt.js';
 import type { CountingTotals } from '../counting-totals.js';
 import { BIG_CHANCE_MIN_XG } from '../event-values.js';
 import type { ShotLine, ShotOutcome } from '../shot-rows.js';
-import { COUNTED_PERIODS, EVENT, PERIOD_START_MINUTE, periodIndexOf, SUB_EVENT, TAG } from './mapping.js';
+import { COUNTED_PERIODS, EVENT, PERIOD_START_MINUTE, periodIndexOf, TAG } from './mapping.js';
 import type { WyscoutEvent } from './read.js';
 import { isWyscoutShot, wyscoutShotFeaturesOf, ASSIST_WINDOW_S } from './shot-features.js';
 import { wyscoutShotCreatorsOf } from './shot-creating.js';
+import { isPass } from './event-counts.js';
 
-/** Set-piece kicks that are passes (their completed ones add threat like open-play passes). */
-const PASS_KICKS = new Set<number | null>([
-  SUB_EVENT.corner,
-  SUB_EVENT.freeKick,
-  SUB_EVENT.freeKickCross,
-  SUB_EVENT.goalKick,
-]);
-const isPassMove = (e: WyscoutEvent): boolean =>
-  e.eventId === EVENT.pass || (e.eventId === EVENT.freeKick && PASS_KICKS.has(e.subEventId));
 /** Events that record no touch of the ball: skipped when looking for the assisting pass. */
 const NO_TOUCH = new Set<number | null>([
   EVENT.foul,
@@ -45,7 +37,7 @@ export function wyscoutAssisterOf(events: readonly WyscoutEvent[], index: number
     if (NO_TOUCH.has(e.eventId)) continue;
     if (e.teamId !== shot.teamId) return null;
     if (e.playerId === shot.playerId) continue;
-    return isPassMove(e) && e.playerId !== 0 ? e.playerId : null;
+    return isPass(e) && e.playerId !== 0 ? e.playerId : null;
   }
   return null;
 }
@@ -93,13 +85,6 @@ export function countWyscoutValues(
     });
     return;
   }
-  if (
-    isPassMove(e) &&
-    e.tags.includes(TAG.accurate) &&
-    e.x !== null &&
-    e.y !== null &&
-    e.endX !== null &&
-    e.endY !== null
-  )
+  if (isPass(e) && e.tags.includes(TAG.accurate) && e.x !== null && e.y !== null && e.endX !== null && e.endY !== null)
     totals.xt += xtAddedOf(e.x / 100, e.y / 100, e.endX / 100, e.endY / 100);
 }

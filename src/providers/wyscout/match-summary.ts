@@ -6,7 +6,8 @@
  */
 import { DatasetError } from '../../model/dataset-error.js';
 import { BLOCK_WINDOW_SECONDS, COUNTED_PERIODS, EVENT, PERIOD_NOMINAL_SECONDS, SUB_EVENT, TAG } from './mapping.js';
-import { countEvent, isShot } from './event-counts.js';
+import { countEvent } from './event-counts.js';
+import { isWyscoutShot } from './shot-features.js';
 import { matchLinesOf, type MatchLineBase, type MatchLines } from '../match-lines.js';
 import type { CountingTotals } from '../counting-totals.js';
 import { emptyZoneCounts, type ZoneCounts } from '../../model/location-profile.js';
@@ -139,7 +140,7 @@ function applySubsUntil(f: SummaryFold, period: number, sec: number): void {
 
 /** Goals and own goals move the score whoever the player is. */
 function scoreEvent(f: SummaryFold, e: WyscoutEvent): void {
-  const goal = isShot(e) && e.tags.includes(TAG.goal);
+  const goal = isWyscoutShot(e) && e.tags.includes(TAG.goal);
   const ownGoal = !goal && e.eventId !== EVENT.saveAttempt && e.tags.includes(TAG.ownGoal);
   if (!goal && !ownGoal) return;
   const scoring = goal ? e.teamId : opponentOf(f, e.teamId);
@@ -173,7 +174,7 @@ function creditEvent(f: SummaryFold, line: PlayerMatchLine, i: number, p: number
   // Whether he is a goalkeeper matters only for a clearance (a punch in his own box).
   countEvent(e, line.totals, e.subEventId === SUB_EVENT.clearance && f.isGoalkeeper(e.playerId));
   countWyscoutValues(f.events, i, line.totals, f.totalsOf, f.shots);
-  if (isShot(e) && e.tags.includes(TAG.blocked)) f.openBlock = { team: e.teamId, period: p, sec: e.eventSec };
+  if (isWyscoutShot(e) && e.tags.includes(TAG.blocked)) f.openBlock = { team: e.teamId, period: p, sec: e.eventSec };
 }
 
 /** Folds the event at `events[i]` (counted period `p`) into the match. */

@@ -6,9 +6,9 @@
  * foul by the shooting team, or an earlier shot of its own). Pure.
  */
 import { SCA_ACTIONS_PER_SHOT } from '../event-values.js';
-import { EVENT, SUB_EVENT, TAG } from './mapping.js';
+import { EVENT, TAG } from './mapping.js';
 import type { WyscoutEvent } from './read.js';
-import { isWyscoutShot } from './shot-features.js';
+import { isWonTakeOn, isWyscoutShot } from './shot-features.js';
 
 /** Opponent events that show the opponent had the ball: the shooting team's possession began after them. */
 const OPPONENT_ON_BALL: ReadonlySet<number> = new Set([
@@ -25,12 +25,6 @@ const OPPONENT_ON_BALL: ReadonlySet<number> = new Set([
 const TOUCH = 72;
 /** Dead balls that end a possession whoever caused them. */
 const BALL_OUT: ReadonlySet<number> = new Set([EVENT.interruption, EVENT.offside]);
-
-const isWonTakeOn = (e: WyscoutEvent): boolean =>
-  e.eventId === EVENT.duel &&
-  e.subEventId === SUB_EVENT.groundAttackingDuel &&
-  (e.tags.includes(TAG.takeOnLeft) || e.tags.includes(TAG.takeOnRight)) &&
-  e.tags.includes(TAG.won);
 
 /** A completed pass or a set-piece pass (not a free-kick shot or a penalty, which are shots). */
 const isCompletedPass = (e: WyscoutEvent): boolean =>

@@ -91,7 +91,8 @@ function passKindOf(e: WyscoutEvent): AssistKind {
   return 'pass';
 }
 
-const isTakeOn = (e: WyscoutEvent): boolean =>
+/** A won take-on: a ground attacking duel won with a take-on tag. */
+export const isWonTakeOn = (e: WyscoutEvent): boolean =>
   e.eventId === EVENT.duel &&
   e.subEventId === SUB_EVENT.groundAttackingDuel &&
   (e.tags.includes(TAG.takeOnLeft) || e.tags.includes(TAG.takeOnRight)) &&
@@ -109,7 +110,7 @@ function assistOf(events: readonly WyscoutEvent[], index: number): AssistKind {
     if (NO_TOUCH.has(e.eventId)) continue;
     if (e.eventId === EVENT.duel) {
       // Both sides record a duel; the shooter's won take-on is the action that made the chance.
-      if (e.playerId === shot.playerId && isTakeOn(e)) dribbled = true;
+      if (e.playerId === shot.playerId && isWonTakeOn(e)) dribbled = true;
       continue;
     }
     if (e.teamId !== shot.teamId) break;
