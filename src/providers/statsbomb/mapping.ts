@@ -62,6 +62,13 @@ function keyOf(s: string): string {
   return s.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
+/**
+ * True when two vendor spellings name the same thing, case and spaces ignored (a shot outcome
+ * `Goal`, a goalkeeper type `Punch`, a duel type `Tackle`, a dribble outcome `Complete`).
+ * @example sameName('Saved To  Post', 'Saved to Post') // => true
+ */
+export const sameName = (a: string, b: string): boolean => keyOf(a) === keyOf(b);
+
 const POSITION_BY_KEY = new Map(Object.entries(POSITION_CODE_OF_STATSBOMB).map(([k, v]) => [keyOf(k), v]));
 
 const setOf = (names: readonly string[]): ReadonlySet<string> => new Set(names.map(keyOf));
@@ -78,14 +85,6 @@ export function isShotOnTarget(outcome: string): boolean {
   return SHOT_ON_TARGET.has(keyOf(outcome));
 }
 
-/**
- * True when a shot outcome is a goal.
- * @example isGoalOutcome('Goal') // => true
- */
-export function isGoalOutcome(outcome: string): boolean {
-  return keyOf(outcome) === 'goal';
-}
-
 /** Goalkeeper event types that are saves; "Shot Saved Off Target" is not (METHOD.md). */
 const GOALKEEPER_SAVES = setOf(['Shot Saved', 'Shot Saved to Post', 'Penalty Saved', 'Penalty Saved to Post', 'Save']);
 
@@ -95,14 +94,6 @@ const GOALKEEPER_SAVES = setOf(['Shot Saved', 'Shot Saved to Post', 'Penalty Sav
  */
 export function isGoalkeeperSave(type: string): boolean {
   return GOALKEEPER_SAVES.has(keyOf(type));
-}
-
-/**
- * True when a goalkeeper event type is a punch.
- * @example isGoalkeeperPunch('Punch') // => true
- */
-export function isGoalkeeperPunch(type: string): boolean {
-  return keyOf(type) === 'punch';
 }
 
 /** Cards that send a player off: a straight red or a second yellow. */
@@ -138,22 +129,6 @@ const TACKLE_WON_OUTCOMES = setOf(['Won', 'Success In Play', 'Success Out', 'Suc
  */
 export function isTackleWon(outcome: string | null): boolean {
   return outcome !== null && TACKLE_WON_OUTCOMES.has(keyOf(outcome));
-}
-
-/**
- * True when a duel type is a tackle.
- * @example isTackle('Aerial Lost') // => false
- */
-export function isTackle(duelType: string): boolean {
-  return keyOf(duelType) === 'tackle';
-}
-
-/**
- * True when a dribble outcome is completed.
- * @example isDribbleComplete('Complete') // => true
- */
-export function isDribbleComplete(outcome: string): boolean {
-  return keyOf(outcome) === 'complete';
 }
 
 /**
@@ -249,7 +224,7 @@ export function kickoffUtcOf(
  * `notProvided` with the reason; tsc names any column that is neither.
  */
 export const STATSBOMB_COLUMNS = {
-  goals: { counted: 'Shot events with a goal outcome (isGoalOutcome)' },
+  goals: { counted: 'Shot events with outcome Goal' },
   assists: { counted: 'Pass events with goal_assist' },
   shots: { counted: 'Shot events' },
   shots_on_target: { counted: 'Shot events with an on-target outcome (isShotOnTarget)' },
@@ -260,8 +235,8 @@ export const STATSBOMB_COLUMNS = {
   long_balls: { counted: `counted passes of length ≥ ${LONG_BALL_MIN_LENGTH} yards` },
   crosses: { counted: 'Pass events with cross' },
   crosses_completed: { counted: 'crosses without an outcome' },
-  dribbles: { counted: 'Dribble events with outcome Complete (isDribbleComplete)' },
-  tackles: { counted: 'Duel events of a tackle type (isTackle)' },
+  dribbles: { counted: 'Dribble events with outcome Complete' },
+  tackles: { counted: 'Duel events of type Tackle' },
   interceptions: { counted: 'Interception events' },
   clearances: { counted: 'Clearance events' },
   shots_blocked: { counted: "defensive Block events related to one of the opponent's shots" },
@@ -270,7 +245,7 @@ export const STATSBOMB_COLUMNS = {
   ball_recoveries: { counted: 'Ball Recovery events without recovery_failure' },
   saves: { counted: 'Goal Keeper events of a save type (isGoalkeeperSave)' },
   ...CONCEDED_PROVIDER_COLUMNS,
-  punches: { counted: 'Goal Keeper events of a punch type (isGoalkeeperPunch)' },
+  punches: { counted: 'Goal Keeper events of type Punch' },
   ...PASS_PROGRESSION_COLUMNS,
   progressive_carries: {
     counted: 'Carry events from outside the own 40 % that end ≥ 10 m closer to the goal centre or in the box',

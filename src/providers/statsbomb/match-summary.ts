@@ -11,15 +11,12 @@ import {
   LONG_BALL_MIN_LENGTH,
   PERIOD_WINDOW_SECONDS,
   isCountedPass,
-  isDribbleComplete,
-  isGoalOutcome,
-  isGoalkeeperPunch,
   isGoalkeeperSave,
   isSendingOff,
   isShotOnTarget,
-  isTackle,
   isTackleWon,
   positionCodeOfStatsBomb,
+  sameName,
 } from './mapping.js';
 import type { CountingTotals } from '../counting-totals.js';
 import { matchLinesOf, type MatchLineBase, type MatchLines } from '../match-lines.js';
@@ -234,7 +231,7 @@ function foldPlayerEvent(f: MatchFold, e: StatsBombEvent, row: number, clock: nu
     for (const creator of statsBombShotCreatorsOf(f.events, row))
       f.matchLines.lineOf(creator, e.team.id).totals.sca += 1;
   addStatsBombEventZones(line.zones, e);
-  if (e.type.name === 'Shot' && isGoalOutcome(e.shot!.outcome.name)) goalFor(f, e.team.id);
+  if (e.type.name === 'Shot' && sameName(e.shot!.outcome.name, 'Goal')) goalFor(f, e.team.id);
 }
 
 /**
@@ -272,7 +269,7 @@ export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events
 /** Adds a shot's contribution to its shooter's counting totals. */
 function countShot(shot: NonNullable<StatsBombEvent['shot']>, t: CountingTotals): void {
   t.shots += 1;
-  if (isGoalOutcome(shot.outcome.name)) t.goals += 1;
+  if (sameName(shot.outcome.name, 'Goal')) t.goals += 1;
   if (isShotOnTarget(shot.outcome.name)) t.shots_on_target += 1;
   if ((shot.statsbomb_xg ?? 0) >= BIG_CHANCE_MIN_XG) t.big_chances += 1;
   if (shot.aerial_won) aerialWon(t);
@@ -312,13 +309,13 @@ function countEvent(e: StatsBombEvent, t: CountingTotals, shotIds: ReadonlySet<s
       if (e.miscontrol?.aerial_won) aerialWon(t);
       return;
     case 'Duel':
-      if (e.duel && isTackle(e.duel.type.name)) {
+      if (e.duel && sameName(e.duel.type.name, 'Tackle')) {
         t.tackles += 1;
         if (isTackleWon(e.duel.outcome?.name ?? null)) t.duels_won += 1;
       }
       return;
     case 'Dribble':
-      if (e.dribble && isDribbleComplete(e.dribble.outcome.name)) {
+      if (e.dribble && sameName(e.dribble.outcome.name, 'Complete')) {
         t.dribbles += 1;
         t.duels_won += 1;
       }
@@ -335,7 +332,7 @@ function countEvent(e: StatsBombEvent, t: CountingTotals, shotIds: ReadonlySet<s
     case 'Goal Keeper': {
       const kind = e.goalkeeper?.type?.name;
       if (kind && isGoalkeeperSave(kind)) t.saves += 1;
-      if (kind && isGoalkeeperPunch(kind)) t.punches += 1;
+      if (kind && sameName(kind, 'Punch')) t.punches += 1;
       return;
     }
   }

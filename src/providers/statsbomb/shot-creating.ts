@@ -7,7 +7,7 @@
  * the walk. Pure.
  */
 import { SCA_ACTIONS_PER_SHOT } from '../event-values.js';
-import { isDribbleComplete } from './mapping.js';
+import { sameName } from './mapping.js';
 import type { StatsBombEvent } from './read.js';
 
 /** Opponent events that show the opponent had the ball (used when the stream has no possession numbers). */
@@ -15,7 +15,7 @@ const OPPONENT_ON_BALL: ReadonlySet<string> = new Set(['Pass', 'Carry', 'Shot', 
 
 const isCreating = (e: StatsBombEvent): boolean =>
   (e.type.name === 'Pass' && !!e.pass && !e.pass.outcome) ||
-  (e.type.name === 'Dribble' && !!e.dribble && isDribbleComplete(e.dribble.outcome.name)) ||
+  (e.type.name === 'Dribble' && !!e.dribble && sameName(e.dribble.outcome.name, 'Complete')) ||
   e.type.name === 'Foul Won';
 
 /**
