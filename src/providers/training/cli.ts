@@ -23,8 +23,8 @@ if (!existsSync(join(real, 'wyscout', 'events'))) {
 const check = process.argv.includes('--check');
 const out = fitModels(real, (line) => process.stdout.write(`${line}\n`));
 const files: [string, string][] = [
-  [join(root, 'src', 'values', 'xg-model.json'), out.xgModelJson],
-  [join(root, 'src', 'values', 'xt-grid.json'), out.xtGridJson],
+  [join(root, 'src', 'event-models', 'xg-model.json'), out.xgModelJson],
+  [join(root, 'src', 'event-models', 'xt-grid.json'), out.xtGridJson],
   [join(root, 'docs', 'methodology', 'xg-training.md'), out.report],
 ];
 let differs = 0;
