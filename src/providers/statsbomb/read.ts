@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { DatasetError } from '../../model/dataset-error.js';
+import { parsedOrThrow } from '../parsed-or-throw.js';
 
 /**
  * The building blocks of the schemas below, built on first parse, as every schema of this file:
@@ -163,14 +164,6 @@ const eventSchemaNow = () => (eventSchema ??= eventSchemaOf());
 export const StatsBombEvent = z.lazy(eventSchemaNow);
 export type StatsBombEvent = z.infer<ReturnType<typeof eventSchemaOf>>;
 
-/** Parses one event, naming the field and the row of its first problem. */
-function parseEvent(file: string, raw: unknown, row: number): StatsBombEvent {
-  const parsed = eventSchemaNow().safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new DatasetError(file, issue.path.map(String).join('.') || null, row, issue.message);
-}
-
 /** Reads and parses one JSON file of the folder; `file` is its path relative to `dir`. */
 function readJson(dir: string, file: string): unknown {
   const path = join(dir, file);
@@ -182,24 +175,13 @@ function readJson(dir: string, file: string): unknown {
   }
 }
 
-/** Parses `raw` as an array of `schema`, raising a DatasetError at the first bad element. */
-function parseArray<S extends z.ZodType>(file: string, raw: unknown, schema: S): z.infer<S>[] {
-  const parsed = z.array(schema).safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const [first, ...rest] = issue.path;
-  const row = typeof first === 'number' ? first : null;
-  const path = (row === null ? issue.path : rest).join('.');
-  throw new DatasetError(file, path || null, row, issue.message);
-}
-
 /**
  * The entries of `competitions.json` in an open-data folder.
  * Throws {@link DatasetError} when the file is missing or malformed.
  * @example readCompetitions('open-data/data')[0].competition_name // => 'Premier League'
  */
 export function readCompetitions(dir: string): StatsBombCompetition[] {
-  return parseArray('competitions.json', readJson(dir, 'competitions.json'), StatsBombCompetition);
+  return parsedOrThrow('competitions.json', readJson(dir, 'competitions.json'), z.array(StatsBombCompetition));
 }
 
 /** Path of a season's match list inside the folder. @example matchesFileOf(2, 27) // => 'matches/2/27.json' */
@@ -213,7 +195,7 @@ export const matchesFileOf = (competitionId: number, seasonId: number): string =
  */
 export function readMatches(dir: string, competitionId: number, seasonId: number): StatsBombMatch[] {
   const file = matchesFileOf(competitionId, seasonId);
-  return parseArray(file, readJson(dir, file), StatsBombMatch);
+  return parsedOrThrow(file, readJson(dir, file), z.array(StatsBombMatch));
 }
 
 /**
@@ -223,7 +205,7 @@ export function readMatches(dir: string, competitionId: number, seasonId: number
  */
 export function readLineups(dir: string, matchId: number): StatsBombLineupTeam[] {
   const file = `lineups/${matchId}.json`;
-  return parseArray(file, readJson(dir, file), StatsBombLineupTeam);
+  return parsedOrThrow(file, readJson(dir, file), z.array(StatsBombLineupTeam));
 }
 
 /**
@@ -236,6 +218,6 @@ export function readEvents(dir: string, matchId: number): StatsBombEvent[] {
   const file = `events/${matchId}.json`;
   const raw = readJson(dir, file);
   if (!Array.isArray(raw)) throw new DatasetError(file, null, null, 'not a JSON array of events');
-  const events = raw.map((e, row) => parseEvent(file, e, row));
+  const events = raw.map((e, row) => parsedOrThrow(file, e, eventSchemaNow(), [row]));
   return events.sort((a, b) => a.index - b.index);
 }

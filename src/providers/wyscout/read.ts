@@ -12,6 +12,7 @@ import { gunzipSync } from 'node:zlib';
 import * as z from 'zod';
 import { DatasetError } from '../../model/dataset-error.js';
 import { type BadEvent, eventsOf, type WyscoutEvent } from './event-record.js';
+import { parsedOrThrow } from '../parsed-or-throw.js';
 
 export type { WyscoutEvent } from './event-record.js';
 
@@ -179,41 +180,20 @@ export function readJsonFile(path: string, file: string): unknown {
   return parseJsonBytes(readBytes(path, file), file);
 }
 
-/** Parses `raw` with `schema`, raising a DatasetError at the first issue (`prefix` leads the field path). */
-function parseWith<S extends z.ZodType>(
-  file: string,
-  raw: unknown,
-  schema: S,
-  prefix: (string | number)[] = [],
-): z.infer<S> {
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const path = [...prefix, ...issue.path];
-  const rowAt = path.findIndex((p) => typeof p === 'number');
-  const at = rowAt >= 0 ? path[rowAt] : null;
-  const row = typeof at === 'number' ? at : null;
-  const field = path
-    .filter((_, i) => i !== rowAt)
-    .map(String)
-    .join('.');
-  throw new DatasetError(file, field || null, row, issue.message);
-}
-
 /**
  * The matches of a `matches/matches_<Competition>.json` file, in file order.
  * Throws {@link DatasetError} when the file is missing or malformed.
  * @example readMatchList('wyscout/matches/matches_England.json', 'matches/matches_England.json').length // => 380
  */
 export function readMatchList(path: string, file: string): WyscoutMatch[] {
-  return parseWith(file, readJsonFile(path, file), z.array(WyscoutMatch));
+  return parsedOrThrow(file, readJsonFile(path, file), z.array(WyscoutMatch));
 }
 
 /** Registry of players by id (`players.json`); empty when the file is absent. */
 export function readPlayerRegistry(dir: string): Map<number, WyscoutPlayer> {
   const path = join(dir, 'players.json');
   if (!existsSync(path)) return new Map();
-  const rows = parseWith('players.json', readJsonFile(path, 'players.json'), z.array(WyscoutPlayer));
+  const rows = parsedOrThrow('players.json', readJsonFile(path, 'players.json'), z.array(WyscoutPlayer));
   return new Map(rows.map((p) => [p.wyId, p]));
 }
 
@@ -221,7 +201,7 @@ export function readPlayerRegistry(dir: string): Map<number, WyscoutPlayer> {
 export function readTeamRegistry(dir: string): Map<number, WyscoutTeam> {
   const path = join(dir, 'teams.json');
   if (!existsSync(path)) return new Map();
-  const rows = parseWith('teams.json', readJsonFile(path, 'teams.json'), z.array(WyscoutTeam));
+  const rows = parsedOrThrow('teams.json', readJsonFile(path, 'teams.json'), z.array(WyscoutTeam));
   return new Map(rows.map((t) => [t.wyId, t]));
 }
 
@@ -233,7 +213,7 @@ const PlayersMember = z.lazy(() => z.record(z.string(), z.array(z.object({ playe
 function fileTeamsOf(file: string, raw: unknown): Map<number, WyscoutTeam> {
   const teams = new Map<number, WyscoutTeam>();
   if (raw === undefined || raw === null) return teams;
-  for (const { team } of Object.values(parseWith(file, raw, TeamsMember, ['teams']))) teams.set(team.wyId, team);
+  for (const { team } of Object.values(parsedOrThrow(file, raw, TeamsMember, ['teams']))) teams.set(team.wyId, team);
   return teams;
 }
 
@@ -245,7 +225,7 @@ function filePlayersOf(file: string, raw: unknown): { players: Map<number, Wysco
   const players = new Map<number, WyscoutPlayer>();
   let badRosterEntries = 0;
   if (raw === undefined || raw === null) return { players, badRosterEntries };
-  for (const list of Object.values(parseWith(file, raw, PlayersMember, ['players'])))
+  for (const list of Object.values(parsedOrThrow(file, raw, PlayersMember, ['players'])))
     for (const entry of list) {
       const p = WyscoutPlayer.safeParse(entry?.player);
       if (p.success) players.set(p.data.wyId, p.data);
@@ -268,7 +248,7 @@ function matchFileFromBytes(bytes: Buffer, file: string): WyscoutMatchFile {
   const teams = fileTeamsOf(file, raw.teams);
   const { players, badRosterEntries } = filePlayersOf(file, raw.players);
   const match =
-    raw.match === undefined || raw.match === null ? null : parseWith(file, raw.match, WyscoutMatch, ['match']);
+    raw.match === undefined || raw.match === null ? null : parsedOrThrow(file, raw.match, WyscoutMatch, ['match']);
   return { ...eventsOf(file, raw.events), teams, players, match, badRosterEntries };
 }
 
