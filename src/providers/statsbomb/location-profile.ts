@@ -17,14 +17,7 @@ import {
 import type { StatsBombEvent } from './read.js';
 
 /** On-ball actions that count as touches in open play (receptions and carries do not: Wyscout has neither). */
-const TOUCH_TYPES: ReadonlySet<string> = new Set([
-  'Pass',
-  'Shot',
-  'Dribble',
-  'Miscontrol',
-  'Clearance',
-  'Dispossessed',
-]);
+const TOUCH_TYPES = new Set(['Pass', 'Shot', 'Dribble', 'Miscontrol', 'Clearance', 'Dispossessed']);
 /** Defensive actions: duels (tackles, aerials), interceptions, clearances, blocks. */
 const DEFENCE_TYPES: ReadonlySet<string> = new Set(['Duel', 'Interception', 'Clearance', 'Block']);
 

@@ -9,7 +9,7 @@
  * players, extra time, shoot-outs and a shot as the last event are reported. Pure: match and file
  * in, screened match and notes out.
  */
-import { EVENT } from './mapping.js';
+import { COUNTED_PERIODS, EVENT, PERIOD_NOMINAL_SECONDS } from './mapping.js';
 import type { WyscoutEvent, WyscoutMatch, WyscoutMatchFile } from './read.js';
 
 /** A period shorter than its nominal window by more than this (seconds) is reported as cut short. */
@@ -18,23 +18,11 @@ export const SHORT_PERIOD_SLACK_SECONDS = 300;
 export const PLAYERLESS_SHARE_MAX = 0.5;
 
 /** The periods a match of each `duration` must have, with their nominal length in seconds. */
-const EXPECTED_PERIODS: Readonly<Record<string, readonly [string, number][]>> = {
-  Regular: [
-    ['1H', 2700],
-    ['2H', 2700],
-  ],
-  ExtraTime: [
-    ['1H', 2700],
-    ['2H', 2700],
-    ['E1', 900],
-    ['E2', 900],
-  ],
-  Penalties: [
-    ['1H', 2700],
-    ['2H', 2700],
-    ['E1', 900],
-    ['E2', 900],
-  ],
+const periodsUpTo = (n: number) => COUNTED_PERIODS.slice(0, n).map((p) => [p, PERIOD_NOMINAL_SECONDS[p]] as const);
+const EXPECTED_PERIODS: Readonly<Record<string, readonly (readonly [string, number])[]>> = {
+  Regular: periodsUpTo(2),
+  ExtraTime: periodsUpTo(4),
+  Penalties: periodsUpTo(4),
 };
 
 /** A match ready to fold: its (possibly trimmed) match object and events, and what was screened. */
