@@ -169,6 +169,10 @@ interface PlanSite {
   mapName: string;
 }
 
+/** The source columns a map renames, converts or declares as a metric. */
+const ruledColumnsOf = (map: ColumnMap): string[] =>
+  [map.columns, map.per90, map.pct, map.metrics].flatMap((rules) => Object.keys(rules));
+
 /** The action for one source column, or a DatasetError when the map does not cover it. */
 function actionOf(h: string, map: ColumnMap, site: PlanSite): ColumnAction {
   if (h in map.columns) return { kind: 'column', target: map.columns[h] };
@@ -180,12 +184,7 @@ function actionOf(h: string, map: ColumnMap, site: PlanSite): ColumnAction {
   }
   if (map.ignore.includes(h)) return { kind: 'ignore' };
   // A grouped name the map knows for this plain name means the export lost its group row.
-  const grouped = [
-    ...Object.keys(map.columns),
-    ...Object.keys(map.per90),
-    ...Object.keys(map.pct),
-    ...Object.keys(map.metrics),
-  ].find((k) => k.endsWith(`/${h}`));
+  const grouped = ruledColumnsOf(map).find((k) => k.endsWith(`/${h}`));
   const hint =
     grouped && !h.includes('/') ? ` (the map knows "${grouped}": keep the export's group row above the names)` : '';
   throw new DatasetError(
@@ -194,6 +193,19 @@ function actionOf(h: string, map: ColumnMap, site: PlanSite): ColumnAction {
     null,
     `unknown column ${shownValueOf(h)}: the column map ${site.mapName} neither maps, converts, declares as a metric nor ignores it (docs/scoring.md#column-maps)${hint}`,
   );
+}
+
+/** Records source column `h` as what gives `key` in `seen`; throws when another column gives it already. */
+function claim(seen: Map<string, string>, key: string, what: string, h: string, site: PlanSite): void {
+  const before = seen.get(key);
+  if (before !== undefined)
+    throw new DatasetError(
+      site.file,
+      h,
+      null,
+      `columns "${before}" and "${h}" both give ${what} (map ${site.mapName}); ignore one of them`,
+    );
+  seen.set(key, h);
 }
 
 /** Our column → the source column renamed to it; throws when two columns give the same column or metric. */
@@ -205,19 +217,8 @@ function directColumnsOf(
   const direct = new Map<string, string>();
   const metricKeys = new Map<string, string>();
   plan.forEach((a, j) => {
-    const h = header[j];
-    if (a.kind !== 'column' && a.kind !== 'metric') return;
-    const seen = a.kind === 'column' ? direct : metricKeys;
-    const key = a.kind === 'column' ? a.target : a.key;
-    const before = seen.get(key);
-    if (before !== undefined)
-      throw new DatasetError(
-        site.file,
-        h,
-        null,
-        `columns "${before}" and "${h}" both give ${a.kind === 'metric' ? 'metric ' : ''}${key} (map ${site.mapName}); ignore one of them`,
-      );
-    seen.set(key, h);
+    if (a.kind === 'column') claim(direct, a.target, a.target, header[j], site);
+    if (a.kind === 'metric') claim(metricKeys, a.key, `metric ${a.key}`, header[j], site);
   });
   return direct;
 }
@@ -235,20 +236,8 @@ function convertedColumnsOf(
   const derived = new Map<string, string>();
   plan.forEach((a, j) => {
     if (a.kind !== 'per90' && a.kind !== 'pct') return;
-    const h = header[j];
-    if (direct.has(a.target)) {
-      plan[j] = { kind: 'unused', target: a.target };
-      return;
-    }
-    const before = derived.get(a.target);
-    if (before !== undefined)
-      throw new DatasetError(
-        site.file,
-        h,
-        null,
-        `columns "${before}" and "${h}" both give ${a.target} (map ${site.mapName}); ignore one of them`,
-      );
-    derived.set(a.target, h);
+    if (direct.has(a.target)) plan[j] = { kind: 'unused', target: a.target };
+    else claim(derived, a.target, a.target, header[j], site);
   });
   return derived;
 }
@@ -315,13 +304,7 @@ export function planOf(header: readonly string[], map: ColumnMap, file: string, 
  * the same source column; lists are concatenated. `preset` is already validated.
  */
 export function mergeColumnMaps(preset: ColumnMap, map: ColumnMap): ColumnMap {
-  const own = new Set([
-    ...Object.keys(map.columns),
-    ...Object.keys(map.per90),
-    ...Object.keys(map.pct),
-    ...Object.keys(map.metrics),
-    ...map.ignore,
-  ]);
+  const own = new Set([...ruledColumnsOf(map), ...map.ignore]);
   const keep = <T>(rec: Record<string, T>): Record<string, T> =>
     Object.fromEntries(Object.entries(rec).filter(([k]) => !own.has(k)));
   return {

@@ -36,10 +36,7 @@ export interface MappedExport {
 const DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)$/;
 
 /** Quotes a CSV field when it must be (docs/csv.md#files); null is the empty unquoted field. */
-function csvField(x: string | null): string {
-  if (x === null) return '';
-  return csvQuoted(x);
-}
+const csvField = (x: string | null): string => (x === null ? '' : csvQuoted(x));
 
 /** The league of every row of an export that names none: a placeholder, never a file name (docs/scoring.md#column-maps). */
 export const UNNAMED_LEAGUE = 'Unnamed league';
@@ -57,39 +54,33 @@ export function seasonOnDate(asOf: string): string {
   return `${start}/${String((start + 1) % 100).padStart(2, '0')}`;
 }
 
-/** Reads the numbers of a joined table: its thousands separator and where each column came from. */
-interface NumberReader {
-  table: SourceTable;
-  sep: string | undefined;
-  grouping: RegExp | null;
-}
-
-function numberReaderOf(table: SourceTable, sep: string | undefined): NumberReader {
+/**
+ * The number reader of a joined table: the number in column `j` of a row (NaN when empty), under
+ * the map's thousands separator; a bad number is named in the file, data row and line it came
+ * from (a joined table's own).
+ */
+function numberReaderOf(table: SourceTable, sep: string | undefined) {
   const grouping = sep
     ? new RegExp(`^-?\\d{1,3}(${sep.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\d{3})+(\\.\\d+)?$`)
     : null;
-  return { table, sep, grouping };
-}
-
-/** The number in column `j` (NaN when empty); a bad number is named in the file, data row and line it came from (a joined table's own). */
-function numberAt(reader: NumberReader, fields: CsvField[], j: number, at: SourceRow['at']): number {
-  const { table, sep, grouping } = reader;
-  const raw = fields[j];
-  if (raw === null || raw === '') return NaN;
-  let t = raw;
-  const bad = () =>
-    new DatasetError(
-      table.files[table.columnFile[j]],
-      table.header[j],
-      at[table.columnFile[j]].row,
-      `line ${at[table.columnFile[j]].line}: ${shownValueOf(raw)} is not a number`,
-    );
-  if (grouping && sep && t.includes(sep)) {
-    if (!grouping.test(t)) throw bad();
-    t = t.split(sep).join('');
-  }
-  if (!DECIMAL.test(t)) throw bad();
-  return Number(t);
+  return (fields: CsvField[], j: number, at: SourceRow['at']): number => {
+    const raw = fields[j];
+    if (raw === null || raw === '') return NaN;
+    let t = raw;
+    const bad = () =>
+      new DatasetError(
+        table.files[table.columnFile[j]],
+        table.header[j],
+        at[table.columnFile[j]].row,
+        `line ${at[table.columnFile[j]].line}: ${shownValueOf(raw)} is not a number`,
+      );
+    if (grouping && sep && t.includes(sep)) {
+      if (!grouping.test(t)) throw bad();
+      t = t.split(sep).join('');
+    }
+    if (!DECIMAL.test(t)) throw bad();
+    return Number(t);
+  };
 }
 
 type MetricAction = Extract<ColumnAction, { kind: 'metric' }>;
@@ -174,7 +165,8 @@ function directCellsOf(direct: ReadonlyMap<string, number>, header: readonly str
 
 /** Everything mapping one row needs: the table, the plan by kind, the map and what the report collects. */
 interface RowMapper {
-  reader: NumberReader;
+  numberAt: ReturnType<typeof numberReaderOf>;
+  header: readonly string[];
   file: string;
   map: ColumnMap;
   report: MapReport;
@@ -191,7 +183,7 @@ interface RowMapper {
 
 /** The renamed columns of a row: prefixes cut, numbers normalised, zeros read as unknown where the map says so. */
 function directValues(m: RowMapper, fields: CsvField[], at: SourceRow['at'], out: Map<string, string | null>): void {
-  const header = m.reader.table.header;
+  const header = m.header;
   for (const { target, j, numeric: isNumber, zeroUnknown: zeroIsUnknown, stripPrefix } of m.directCells) {
     const raw = fields[j];
     if (stripPrefix && raw !== null && COUNTRY_PREFIX.test(raw)) {
@@ -203,7 +195,7 @@ function directValues(m: RowMapper, fields: CsvField[], at: SourceRow['at'], out
       out.set(target, raw);
       continue;
     }
-    const x = numberAt(m.reader, fields, j, at);
+    const x = m.numberAt(fields, j, at);
     if (x === 0 && zeroIsUnknown) {
       m.report.zeros_as_unknown[header[j]] = (m.report.zeros_as_unknown[header[j]] ?? 0) + 1;
       out.set(target, null);
@@ -222,7 +214,7 @@ function positionValue(m: RowMapper, fields: CsvField[], row: number, line: numb
   if (!p.ok)
     throw new DatasetError(
       m.file,
-      m.reader.table.header[m.positionAt],
+      m.header[m.positionAt],
       row,
       `line ${line}: no position rule maps ${shownValueOf(raw)} (its first position ${JSON.stringify(p.token)} is not in the map's positions, the built-in words or our codes; docs/scoring.md#positions)`,
     );
@@ -239,13 +231,13 @@ function attemptsOf(
   minutes: number,
   totals: ReadonlyMap<string, number>,
 ): number {
-  const header = m.reader.table.header;
+  const header = m.header;
   if (typeof attempted === 'string') {
     const d = m.direct.get(attempted);
-    return d !== undefined ? numberAt(m.reader, fields, d, at) : (totals.get(attempted) ?? NaN);
+    return d !== undefined ? m.numberAt(fields, d, at) : (totals.get(attempted) ?? NaN);
   }
-  if ('total' in attempted) return numberAt(m.reader, fields, header.indexOf(attempted.total), at);
-  return (numberAt(m.reader, fields, header.indexOf(attempted.per90), at) * minutes) / 90;
+  if ('total' in attempted) return m.numberAt(fields, header.indexOf(attempted.total), at);
+  return (m.numberAt(fields, header.indexOf(attempted.per90), at) * minutes) / 90;
 }
 
 /** The totals a row's per-90 and percentage columns convert to, and its provider metric totals. */
@@ -256,24 +248,24 @@ function convertedValues(
   row: number,
   out: Map<string, string | null>,
 ): void {
-  const minutes = m.minutesAt === undefined ? NaN : numberAt(m.reader, fields, m.minutesAt, at);
+  const minutes = m.minutesAt === undefined ? NaN : m.numberAt(fields, m.minutesAt, at);
   const totals = new Map<string, number>();
   for (const { j, target } of m.per90s) {
-    const v = numberAt(m.reader, fields, j, at);
+    const v = m.numberAt(fields, j, at);
     const total =
       Number.isNaN(v) || Number.isNaN(minutes) ? NaN : roundedTotal(m.roundings, target, (v * minutes) / 90);
     totals.set(target, total);
     out.set(target, Number.isNaN(total) ? null : String(total));
   }
   for (const { j, target, attempted } of m.pcts) {
-    const pct = numberAt(m.reader, fields, j, at);
+    const pct = m.numberAt(fields, j, at);
     const tries = attemptsOf(m, attempted, fields, at, minutes, totals);
     const total =
       Number.isNaN(pct) || Number.isNaN(tries) ? NaN : roundedTotal(m.roundings, target, (pct * tries) / 100);
     out.set(target, Number.isNaN(total) ? null : String(total));
   }
   m.metrics.forEach(({ j, a }, k) => {
-    const v = numberAt(m.reader, fields, j, at);
+    const v = m.numberAt(fields, j, at);
     m.metricTotals[k][row] = a.as === 'per90' ? (v * minutes) / 90 : v;
   });
 }
@@ -308,7 +300,8 @@ export function mappedExportOf(
   ];
   checkRequired(outColumns, file, mapName);
   const m: RowMapper = {
-    reader: numberReaderOf(table, map.thousands_separator),
+    numberAt: numberReaderOf(table, map.thousands_separator),
+    header,
     file,
     map,
     report,
