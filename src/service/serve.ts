@@ -11,9 +11,14 @@ import { catalogOf } from './contract/catalog.js';
 import type { Operation } from './contract/operation.js';
 import { openApiOf } from './contract/openapi.js';
 import { EmptyQuery } from './contract/schemas/common.js';
-import { JSON_TYPE, type ServiceContext, type ServiceRequest, type ServiceResponse } from './context.js';
-import type { HttpExchange, HttpReply } from './exchange.js';
-import { faultOf } from './fault.js';
+import {
+  JSON_TYPE,
+  type JsonResponse,
+  type ServiceContext,
+  type ServiceRequest,
+  type ServiceResponse,
+} from './context.js';
+import { BodyAborted, type HttpExchange, type HttpReply } from './exchange.js';
 import type { JobRunner } from './jobs/jobs.js';
 import { recordRequest } from './ops/access-log.js';
 import { corsOf, isPreflight, preflightHeaders } from './ops/cors.js';
@@ -25,6 +30,8 @@ import { takeToken } from './rate-limit.js';
 import { newRequestId } from './request-id.js';
 import { serviceRequestOf } from './request-body.js';
 import { notFoundFailure, operationNameOf, routeTable, type Route, type RouteTable } from './routes.js';
+import { isStoreOutage, STORE_OUTAGE, withRetryAfter } from './store-outage.js';
+import { internalFailure } from './billing/settle.js';
 
 /**
  * A route answered by code the service cannot import: `/mcp` needs the MCP SDK, which the HTTP
@@ -94,6 +101,22 @@ export function coreOf(ctx: ServiceContext, jobs: JobRunner, paid: PaidCall): Co
       return { status: 200, headers: { 'content-type': JSON_TYPE, 'request-id': requestId }, body: openApiText };
     },
   };
+}
+
+/**
+ * The one table that turns what a request's work threw into its problem (the error boundary's,
+ * and each MCP tool call's): 400 for a body the client stopped sending, 503 with Retry-After when
+ * the store is down, else 500 `internal_error` (reported to `ctx.onError` with the request id).
+ * @example faultOf(ctx, new Error('bug'), 'req_1').status // => 500
+ */
+export function faultOf(ctx: ServiceContext, error: unknown, requestId: string): JsonResponse {
+  // A client that hung up mid-body sent a bad request; nothing failed here.
+  if (error instanceof BodyAborted)
+    return ctx.problem(requestId, { code: 'invalid_request', message: error.message, param: 'body' });
+  // Nothing was charged when the store is down: a hold or capture that fails is not written.
+  if (isStoreOutage(error)) return withRetryAfter(ctx.problem(requestId, STORE_OUTAGE));
+  ctx.onError(error, requestId);
+  return ctx.problem(requestId, internalFailure(error).error);
 }
 
 /**

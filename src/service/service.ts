@@ -5,7 +5,7 @@
  * callers that already hold parsed fields (tests), and `tools` runs MCP tool calls. The error
  * boundary and the routes' answers are serve.ts; the paid-call steps (pipeline.ts), billing and
  * the response cache (billing.ts), the settle policy (settle.ts), hd jobs (jobs.ts), the key cache
- * (key-cache.ts) and the operations routes (ops/) do the rest (docs/design.md#request-pipeline).
+ * (auth.ts) and the operations routes (ops/) do the rest (docs/design.md#request-pipeline).
  */
 import type { RenderTask } from '../cards/render-pool.js';
 import type { RenderedPng } from '../cards/render.js';
@@ -24,7 +24,7 @@ import {
 import { DEMO_DAILY_LIMIT } from './demo.js';
 import type { HttpExchange, HttpReply } from './exchange.js';
 import { jobRunner, type ResumeReport } from './jobs/jobs.js';
-import { keyCache } from './key-cache.js';
+import { keyCache } from './auth.js';
 import type { OperationsOptions } from './ops/options.js';
 import { fetchPhoto } from './photos/photo-fetch.js';
 import { paidCall } from './pipeline.js';
