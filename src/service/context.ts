@@ -2,7 +2,7 @@
  * @module What every part of the service shares: the request and response it handles, and the
  * options resolved once by `createService` (clock, limits, the operation table, the store…).
  */
-import type { StoreRecovery } from './store-recovery.js';
+import type { StoreRecovery } from './store-outage.js';
 import type { Failure, Result } from '../errors.js';
 import type { ServiceStore } from '../store/ports.js';
 import type { RenderTask } from '../cards/render-pool.js';
@@ -107,7 +107,7 @@ export interface ServiceContext {
   };
   /** The active key of an Authorization value, remembered between calls (auth.ts). */
   keyOf: KeyLookup;
-  /** The releases a store outage left undone, retried until the store is back (store-recovery.ts). */
+  /** The releases a store outage left undone, retried until the store is back (store-outage.ts). */
   recovery: StoreRecovery;
   /** A problem response (application/problem+json) for `failure`, with extra headers. */
   problem(requestId: string, failure: Failure, headers?: Record<string, string>): JsonResponse;

@@ -33,7 +33,7 @@ import { newRequestId } from './request-id.js';
 import { RESPONSE_CACHE_DEFAULT_BYTES } from './response-cache.js';
 import type { RouteTable } from './routes.js';
 import { apiAnswer, coreOf, guarded, imageResponse, servingOf, type Core, type Mounts } from './serve.js';
-import { storeRecovery } from './store-recovery.js';
+import { storeRecovery } from './store-outage.js';
 import { toolCallsOf, type ToolCaller, type ToolCalls } from './tool-calls.js';
 
 export type { ServiceRequest, ServiceResponse } from './context.js';

@@ -2,7 +2,7 @@
  * @module The admin API in the OpenAPI document: every `/admin/v1` route under the `admin` tag,
  * secured by the admin token (`adminToken` scheme). The public `/docs` page leaves them out.
  */
-/** Ledger entries per page by default, and at most: part of the admin contract, read by ledger-page.ts. */
+/** Ledger entries per page by default, and at most: part of the admin contract, read by reports.ts. */
 export const LEDGER_PAGE_DEFAULT = 50;
 export const LEDGER_PAGE_MAX = 500;
 
