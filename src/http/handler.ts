@@ -1,12 +1,16 @@
 /**
  * @module The fetch-standard HTTP adapter: `(Request) => Promise<Response>` over the
- * transport-neutral service, for any runtime that speaks web Request/Response. Routes, body rules
- * and errors are the service's one pipeline (src/service/serve.ts), shared with the Node listener.
+ * transport-neutral service, for any runtime that speaks web Request/Response, and the dispatcher
+ * it shares with the Node listener. Each adapter turns its native request into an
+ * {@link HttpExchange} and writes the {@link HttpReply} back; everything in between (routes, body
+ * rules, auth, errors, CORS, the access log) is the service's one pipeline (src/service/serve.ts).
  */
-import { httpDispatcher } from './dispatch.js';
+import type { HttpExchange, HttpReply } from '../service/exchange.js';
 import type { OperationsOptions } from '../service/ops/options.js';
+import type { MountedRoute } from '../service/serve.js';
 import type { Service } from '../service/service.js';
 
+export type { HttpExchange, HttpReply } from '../service/exchange.js';
 export { JSON_BODY_MAX_BYTES } from '../service/request-body.js';
 
 /** Options of {@link httpHandler}. */
@@ -15,6 +19,23 @@ export interface HandlerOptions {
   peerOf?: (request: Request, env: unknown) => string;
   /** Health, readiness, metrics, admin API, console, CORS and access log (src/service/ops/); default none of them, or those of the service. */
   ops?: OperationsOptions;
+}
+
+/**
+ * The dispatcher of `service`: its pipeline, with MCP over HTTP mounted at `/mcp`. The MCP SDK
+ * lives with the adapters and loads on the first `/mcp` request, so a server no agent talks to
+ * never pays for it.
+ * @example await httpDispatcher(service)({ method: 'GET', path: '/openapi.json', query: '', header: () => undefined, peer: '127.0.0.1', readBody: async () => new Uint8Array() }) // => { status: 200, … }
+ */
+export function httpDispatcher(service: Service): (x: HttpExchange) => Promise<HttpReply> {
+  let mcp: MountedRoute | null = null;
+  const mounts = {
+    mcp: async (x: HttpExchange, requestId: string, recorded: Record<string, string>) => {
+      mcp ??= (await import('../mcp/http.js')).mcpRoute(service);
+      return mcp(x, requestId, recorded);
+    },
+  };
+  return (x) => service.serve(x, mounts);
 }
 
 /** Reads at most `max` bytes of a body; null when it is longer. */

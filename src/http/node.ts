@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Failure } from '../errors.js';
 import type { Service } from '../service/service.js';
-import { httpDispatcher } from './dispatch.js';
+import { httpDispatcher } from './handler.js';
 import { BodyAborted, type HttpExchange, type HttpReply } from '../service/exchange.js';
 import type { OperationsOptions } from '../service/ops/options.js';
 

@@ -1,9 +1,13 @@
 /**
  * @module Authentication of keyed calls (docs/design.md#authentication): `Authorization: Bearer svc_sk_…`. Missing,
- * malformed, unknown and revoked keys all fail with `unauthorized` (401).
+ * malformed, unknown and revoked keys all fail with `unauthorized` (401). Active keys already
+ * authenticated are remembered by Authorization value while the key store's revision is
+ * unchanged: checking a key's form, checksum and hash costs more than the rest of a paid call's
+ * service work. A revocation, also from the CLI in another process, changes the revision and
+ * empties the cache before the next call.
  */
 import { fail, ok, type Result } from '../errors.js';
-import type { KeyRecord, KeyStore } from '../store/ports.js';
+import type { KeyRecord, KeyStore, ServiceStore } from '../store/ports.js';
 import { constantTimeEqual, hashKey, isWellFormedKey } from './billing/keys.js';
 
 /**
@@ -34,4 +38,38 @@ export async function authenticate(keys: KeyStore, authorization: string | undef
   if (record.revoked_at !== null)
     return fail('unauthorized', 'the API key has been revoked', { param: 'Authorization' });
   return ok(record);
+}
+
+/** Active keys remembered between calls, at most; the cache empties when full. */
+export const KNOWN_KEYS_MAX = 10_000;
+
+/** Looks up the active key of an Authorization value (401 `unauthorized` otherwise), as {@link authenticate} does. */
+export type KeyLookup = (authorization: string | undefined) => Promise<Result<KeyRecord>>;
+
+/**
+ * A key lookup over `store.keys` that remembers active keys while its `revision()` is unchanged; a
+ * key store without `revision` is asked on every call.
+ * @example await keyCache(store)(undefined) // => { ok: false, error: { code: 'unauthorized', … } }
+ */
+export function keyCache(store: Pick<ServiceStore, 'keys'>): KeyLookup {
+  const knownKeys = new Map<string, KeyRecord>();
+  let knownRevision: number | undefined;
+  /** Authenticates through the store and remembers the key while the revision read before is unchanged. */
+  async function lookUp(authorization: string | undefined, revision: number | undefined) {
+    const key = await authenticate(store.keys, authorization);
+    if (key.ok && revision !== undefined && store.keys.revision!() === revision) {
+      if (knownKeys.size >= KNOWN_KEYS_MAX) knownKeys.clear();
+      knownKeys.set(authorization!, key.value);
+    }
+    return key;
+  }
+  return async function keyOf(authorization) {
+    const revision = store.keys.revision?.();
+    if (revision !== knownRevision) {
+      knownKeys.clear();
+      knownRevision = revision;
+    }
+    const known = revision === undefined || authorization === undefined ? undefined : knownKeys.get(authorization);
+    return known ? ok(known) : lookUp(authorization, revision);
+  };
 }

@@ -2,12 +2,12 @@
  * @module What every part of the service shares: the request and response it handles, and the
  * options resolved once by `createService` (clock, limits, the operation table, the store…).
  */
-import type { StoreRecovery } from './store-recovery.js';
+import type { StoreRecovery } from './store-outage.js';
 import type { Failure, Result } from '../errors.js';
 import type { ServiceStore } from '../store/ports.js';
 import type { RenderTask } from '../cards/render-pool.js';
 import type { RenderedPng } from '../cards/render.js';
-import type { KeyLookup } from './key-cache.js';
+import type { KeyLookup } from './auth.js';
 import type { Operation, ServiceEngine } from './contract/operation.js';
 import { problemOf } from './contract/errors.js';
 import type { ChargeListener } from './billing/settle.js';
@@ -105,9 +105,9 @@ export interface ServiceContext {
     render?: (task: RenderTask) => Promise<RenderedPng>;
     photoProblem?: (bytes: Uint8Array) => Promise<string | null>;
   };
-  /** The active key of an Authorization value, remembered between calls (key-cache.ts). */
+  /** The active key of an Authorization value, remembered between calls (auth.ts). */
   keyOf: KeyLookup;
-  /** The releases a store outage left undone, retried until the store is back (store-recovery.ts). */
+  /** The releases a store outage left undone, retried until the store is back (store-outage.ts). */
   recovery: StoreRecovery;
   /** A problem response (application/problem+json) for `failure`, with extra headers. */
   problem(requestId: string, failure: Failure, headers?: Record<string, string>): JsonResponse;

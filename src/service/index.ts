@@ -32,6 +32,12 @@ export {
   type Admin,
   type AdminOptions,
 } from './admin/admin.js';
-export { listKeys, type KeySummary } from './admin/key-summary.js';
-export { ledgerPage, type LedgerPage, type LedgerQuery } from './admin/ledger-page.js';
-export { usageOf, type UsageRow } from './admin/usage.js';
+export {
+  listKeys,
+  ledgerPage,
+  usageOf,
+  type KeySummary,
+  type LedgerPage,
+  type LedgerQuery,
+  type UsageRow,
+} from './admin/reports.js';

@@ -22,7 +22,7 @@ import {
 } from './idempotency.js';
 import { demoAllowed, type Operation, type ServiceEngine } from './contract/operation.js';
 import { isStoreOutage } from './store-outage.js';
-import { rateLimitHeaders } from './rate-limit.js';
+import { takeToken } from './rate-limit.js';
 
 /**
  * The body and query parsed by `op`'s schemas, then its precheck (the uploaded photo) and its
@@ -148,13 +148,9 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
 
     // 2. Rate limit: a key takes one token of its bucket (the demo channel has its daily quota instead).
     if (caller?.kind === 'key') {
-      const decision = await ctx.store.rateLimits.take(caller.key.id, now.getTime(), ctx.perSecond, ctx.burst);
-      Object.assign(headers, rateLimitHeaders(decision, ctx.burst, ctx.perSecond));
-      if (!decision.allowed)
-        return ctx.problem(requestId, {
-          code: 'rate_limited',
-          message: `more than ${ctx.perSecond} requests/s (burst ${ctx.burst}) for this key; retry after ${headers['retry-after']} s`,
-        });
+      const limit = await takeToken(ctx, caller.key.id, now.getTime());
+      Object.assign(headers, limit.headers);
+      if (limit.refusal) return ctx.problem(requestId, limit.refusal);
     }
 
     // 3. Read the body only now that the caller is known; the demo channel's body rule ranks before body problems.

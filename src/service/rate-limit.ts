@@ -3,7 +3,9 @@
  * a token bucket per key, 50 requests/s with a burst of 100 by default, answered with 429
  * `rate_limited`, Retry-After and the RateLimit-* headers.
  */
+import type { Failure } from '../errors.js';
 import type { RateDecision } from '../store/ports.js';
+import type { ServiceContext } from './context.js';
 
 /** Sustained keyed requests per second per key (docs/api.md#rate-limits). */
 export const RATE_LIMIT_PER_SECOND = 50;
@@ -39,4 +41,21 @@ export function rateLimitHeaders(
   };
   if (!decision.allowed) headers['retry-after'] = String(Math.max(1, Math.ceil(decision.retry_after_ms / 1000)));
   return headers;
+}
+
+/**
+ * Takes one token of key `keyId`'s bucket at `nowMs`: the RateLimit-* headers (with Retry-After
+ * when refused) and, when no token was left, the 429 `rate_limited` failure.
+ * @example (await takeToken(ctx, 'key_a', Date.now())).refusal // => null
+ */
+export async function takeToken(
+  ctx: Pick<ServiceContext, 'store' | 'perSecond' | 'burst'>,
+  keyId: string,
+  nowMs: number,
+): Promise<{ headers: Record<string, string>; refusal: Failure | null }> {
+  const { perSecond, burst } = ctx;
+  const decision = await ctx.store.rateLimits.take(keyId, nowMs, perSecond, burst);
+  const headers = rateLimitHeaders(decision, burst, perSecond);
+  const message = `more than ${perSecond} requests/s (burst ${burst}) for this key; retry after ${headers['retry-after']} s`;
+  return { headers, refusal: decision.allowed ? null : { code: 'rate_limited', message } };
 }

@@ -2,19 +2,19 @@
  * @module The transport-neutral service. `serve(exchange) → reply` is the one pipeline an adapter
  * drives over every route of the one table (serve.ts, routes.ts); `handle(request) → response`
  * answers the API routes (paid operations, their free catalogs, job URLs, images, OpenAPI) for
- * callers that already hold parsed fields (tests), and `call` runs one operation's paid call (MCP).
- * This file holds the one error boundary, which also writes the key headers ({@link guarded}); the paid-call steps (pipeline.ts), billing and
+ * callers that already hold parsed fields (tests), and `tools` runs MCP tool calls. The error
+ * boundary and the routes' answers are serve.ts; the paid-call steps (pipeline.ts), billing and
  * the response cache (billing.ts), the settle policy (settle.ts), hd jobs (jobs.ts), the key cache
- * (key-cache.ts) and the operations routes (ops/) do the rest (docs/design.md#request-pipeline).
+ * (auth.ts) and the operations routes (ops/) do the rest (docs/design.md#request-pipeline).
  */
+import type { RenderTask } from '../cards/render-pool.js';
+import type { RenderedPng } from '../cards/render.js';
 import type { Failure, Result } from '../errors.js';
 import type { ServiceStore } from '../store/ports.js';
-import { fetchPhoto } from './photos/photo-fetch.js';
-import { parseWith } from '../validation.js';
 import { billedCall } from './billing/billing.js';
-import { catalogOf } from './contract/catalog.js';
+import type { ChargeListener } from './billing/settle.js';
+import { OPERATIONS, type Operation, type ServiceEngine } from './contract/operations.js';
 import {
-  JSON_TYPE,
   problemResponder,
   type JsonResponse,
   type ServiceContext,
@@ -22,25 +22,19 @@ import {
   type ServiceResponse,
 } from './context.js';
 import { DEMO_DAILY_LIMIT } from './demo.js';
-import { jobRunner, type ResumeReport } from './jobs/jobs.js';
-import { newRequestId } from './request-id.js';
-import { notFoundFailure, routeTable, type Route, type RouteTable } from './routes.js';
 import type { HttpExchange, HttpReply } from './exchange.js';
-import { faultOf } from './fault.js';
+import { jobRunner, type ResumeReport } from './jobs/jobs.js';
+import { keyCache } from './auth.js';
 import type { OperationsOptions } from './ops/options.js';
-import { servingOf, type Mounts, type ServingCore } from './serve.js';
-import type { ChargeListener } from './billing/settle.js';
-import { keyCache } from './key-cache.js';
-import { OPERATIONS, type Operation, type ServiceEngine } from './contract/operations.js';
-import { paidCall, type PaidCall } from './pipeline.js';
-import { toolCallsOf, type ToolCaller, type ToolCalls } from './tool-calls.js';
-import { storeRecovery } from './store-recovery.js';
-import { RATE_LIMIT_BURST, RATE_LIMIT_PER_SECOND, rateLimitHeaders, type RateLimitOptions } from './rate-limit.js';
-import { openApiOf } from './contract/openapi.js';
+import { fetchPhoto } from './photos/photo-fetch.js';
+import { paidCall } from './pipeline.js';
+import { RATE_LIMIT_BURST, RATE_LIMIT_PER_SECOND, type RateLimitOptions } from './rate-limit.js';
+import { newRequestId } from './request-id.js';
 import { RESPONSE_CACHE_DEFAULT_BYTES } from './response-cache.js';
-import { EmptyQuery } from './contract/schemas/common.js';
-import type { RenderTask } from '../cards/render-pool.js';
-import type { RenderedPng } from '../cards/render.js';
+import type { RouteTable } from './routes.js';
+import { apiAnswer, coreOf, guarded, imageResponse, servingOf, type Core, type Mounts } from './serve.js';
+import { storeRecovery } from './store-outage.js';
+import { toolCallsOf, type ToolCaller, type ToolCalls } from './tool-calls.js';
 
 export type { ServiceRequest, ServiceResponse } from './context.js';
 export type { ResumeReport } from './jobs/jobs.js';
@@ -124,19 +118,6 @@ export interface Service {
   readonly operations: readonly Operation[];
 }
 
-/** Headers of the caller's wallet and rate limit, present on every response to a request with a valid key. */
-const KEY_HEADERS = [
-  'x-svc-credits-charged',
-  'x-svc-wallet-balance',
-  'ratelimit-limit',
-  'ratelimit-policy',
-  'ratelimit-remaining',
-  'ratelimit-reset',
-] as const;
-
-/** Image file names: the SHA-256 of the PNG bytes in lowercase hex, so no path can be smuggled in. */
-const IMAGE_NAME = /^([0-9a-f]{64})\.png$/;
-
 /** The context of a service from its options, each default filled in. */
 function contextOf(options: ServiceOptions): ServiceContext {
   const { store, baseUrl } = options;
@@ -164,172 +145,17 @@ function contextOf(options: ServiceOptions): ServiceContext {
   };
 }
 
-/**
- * A response with the key headers (docs/api.md#billing): what the call recorded (rate-limit
- * counts, credits, balance), then, for a request with a valid key, what is still missing:
- * `X-SVC-Credits-Charged: 0` and the balance, and the RateLimit-* counts. A request that got here
- * without taking a rate-limit token (404, 405, catalogs, documents) takes one here but is not
- * refused for it: those answers have precedence over 429 or need no key at all.
- */
-async function withKeyHeaders(
-  ctx: ServiceContext,
-  authorization: string | undefined,
-  response: ServiceResponse,
-  recorded: Record<string, string>,
-): Promise<ServiceResponse> {
-  // Object.assign rather than an object spread: V8 copies these header objects far slower by spread.
-  const headers: Record<string, string> = Object.assign({}, response.headers, recorded);
-  const answer = { ...response, headers };
-  // 401: the key was just refused, so there is no wallet to report.
-  const keyless = authorization === undefined || authorization === '' || response.status === 401;
-  if (keyless || KEY_HEADERS.every((h) => h in headers)) return answer;
-  const key = await ctx.keyOf(authorization);
-  if (!key.ok) return answer;
-  const { store, perSecond, burst } = ctx;
-  if (!('ratelimit-limit' in headers)) {
-    const { 'retry-after': _, ...limits } = rateLimitHeaders(
-      await store.rateLimits.take(key.value.id, ctx.clock().getTime(), perSecond, burst),
-      burst,
-      perSecond,
-    );
-    Object.assign(headers, limits);
-  }
-  if (!('x-svc-credits-charged' in headers)) headers['x-svc-credits-charged'] = '0';
-  if (!('x-svc-wallet-balance' in headers))
-    headers['x-svc-wallet-balance'] = String((await store.wallets.balance(key.value.id)) ?? 0);
-  // A shared cache must not keep one key's balance (catalogs are otherwise public).
-  if (headers['cache-control']?.startsWith('public')) headers['cache-control'] = 'private, no-cache';
-  return answer;
-}
-
-/**
- * The one error boundary (docs/design.md#request-pipeline): runs `work`, which records key
- * headers in the record it is given, and answers its response with the key headers, or the
- * problem of what it threw ({@link faultOf}). A 503 goes out without key headers (the store is
- * what failed), and so does a 500 when the store fails while they are read.
- */
-async function guarded(
-  ctx: ServiceContext,
-  requestId: string,
-  authorization: string | undefined,
-  work: (recorded: Record<string, string>) => Promise<ServiceResponse>,
-): Promise<ServiceResponse> {
-  const recorded: Record<string, string> = {};
-  try {
-    return await withKeyHeaders(ctx, authorization, await work(recorded), recorded);
-  } catch (error) {
-    const failed = faultOf(ctx, error, requestId);
-    if (failed.status === 503) return failed;
-    return withKeyHeaders(ctx, authorization, failed, recorded).catch(() => failed);
-  }
-}
-
-/** A stored card image by file name `<sha256 hex>.png` (see Service.image). */
-async function imageResponse(ctx: ServiceContext, name: string, requestId: string): Promise<ServiceResponse> {
-  const match = IMAGE_NAME.exec(name);
-  const png = match ? await ctx.store.images.get(match[1]) : null;
-  if (!match || !png)
-    return ctx.problem(requestId, {
-      code: 'not_found',
-      message: `no image named ${JSON.stringify(name.slice(0, 80))}`,
-    });
-  return {
-    status: 200,
-    headers: {
-      'content-type': 'image/png',
-      'request-id': requestId,
-      'cache-control': 'public, max-age=31536000, immutable',
-      etag: `"${match[1]}"`,
-      'x-content-type-options': 'nosniff',
-    },
-    body: png,
-  };
-}
-
-/** The free documents of a service, each rendered once: the catalogs of its operations and its OpenAPI text. */
-function documents(ctx: ServiceContext) {
-  const catalogs = new Map<string, string>();
-  let openApiDoc: Record<string, unknown> | null = null;
-  let openApiText: string | null = null;
-  const openApi = () => (openApiDoc ??= openApiOf(ctx.operations, ctx.baseUrl));
-  return {
-    openApi,
-    catalog(op: Operation, requestId: string): ServiceResponse {
-      let text = catalogs.get(op.id);
-      if (text === undefined) catalogs.set(op.id, (text = JSON.stringify(catalogOf(op))));
-      return {
-        status: 200,
-        headers: { 'content-type': JSON_TYPE, 'request-id': requestId, 'cache-control': 'public, max-age=300' },
-        body: text,
-      };
-    },
-    openApiResponse(requestId: string): ServiceResponse {
-      openApiText ??= JSON.stringify(openApi());
-      return {
-        status: 200,
-        headers: { 'content-type': JSON_TYPE, 'request-id': requestId },
-        body: openApiText,
-      };
-    },
-  };
-}
-
-/** What a service builds once from its options, shared by every operated view of it ({@link Service.withOperations}). */
-interface Core {
-  readonly ctx: ServiceContext;
-  readonly routes: RouteTable;
-  readonly docs: ReturnType<typeof documents>;
-  readonly jobs: ReturnType<typeof jobRunner>;
-  readonly paid: PaidCall;
-}
-
-/** The answer of an API route, before the key headers (which a paid call records in `recorded`). */
-async function apiAnswer(
-  core: Core,
-  route: Route,
-  req: ServiceRequest,
-  requestId: string,
-  recorded: Record<string, string>,
-): Promise<ServiceResponse> {
-  const { ctx, docs, jobs } = core;
-  switch (route.kind) {
-    case 'paid':
-      return core.paid(route.op, req, requestId, recorded);
-    case 'catalog': {
-      const query = parseWith(EmptyQuery, req.query ?? {});
-      return query.ok ? docs.catalog(route.op, requestId) : ctx.problem(requestId, query.error);
-    }
-    case 'job':
-      return jobs.status(req, route.jobId, requestId);
-    case 'image':
-      return imageResponse(ctx, route.name, requestId);
-    case 'openapi':
-      return docs.openApiResponse(requestId);
-    case 'refused':
-      return ctx.problem(requestId, route.failure, route.allow ? { allow: route.allow } : {});
-    default:
-      // `/docs`, `/mcp` and the operations routes are answered over an exchange (serve.ts) when
-      // they are on; here they do not exist.
-      return ctx.problem(requestId, notFoundFailure(req.method, req.path));
-  }
-}
-
 /** The service over `core`, operated with `ops` (null: no operations routes, CORS or access log). */
 function serviceOf(core: Core, ops: OperationsOptions | null): Service {
-  const { ctx, routes, docs, jobs } = core;
-  const guard: ServingCore['guard'] = (requestId, authorization, work) => guarded(ctx, requestId, authorization, work);
-  const api: ServingCore['api'] = (route, req, requestId, recorded) => apiAnswer(core, route, req, requestId, recorded);
+  const { ctx, routes, jobs } = core;
   return {
     handle(req) {
       const requestId = req.requestId ?? newRequestId();
       const route = routes.match(req.method, req.path);
-      return guard(requestId, req.authorization, (recorded) => api(route, req, requestId, recorded));
+      return guarded(ctx, requestId, req.authorization, (recorded) => apiAnswer(core, route, req, requestId, recorded));
     },
     tools: (caller, recorded, jobWaitMs) => toolCallsOf(core, caller, recorded, jobWaitMs),
-    serve: servingOf(
-      { routes, problem: ctx.problem, guard, api, operations: ctx.operations, baseUrl: ctx.baseUrl },
-      ops,
-    ),
+    serve: servingOf(core, ops),
     withOperations: (more) => serviceOf(core, { ...ops, ...more }),
     image: (name, requestId = newRequestId()) => imageResponse(ctx, name, requestId),
     routes,
@@ -338,7 +164,7 @@ function serviceOf(core: Core, ops: OperationsOptions | null): Service {
     resume: jobs.resume,
     failure: (failure, requestId = newRequestId()) => ctx.problem(requestId, failure),
     operations: ctx.operations,
-    openApi: docs.openApi,
+    openApi: core.openApi,
   };
 }
 
@@ -350,5 +176,5 @@ export function createService(options: ServiceOptions): Service {
   const ctx = contextOf(options);
   const jobs = jobRunner(ctx);
   const paid = paidCall(ctx, billedCall(ctx, jobs.queue, options.responseCacheBytes ?? RESPONSE_CACHE_DEFAULT_BYTES));
-  return serviceOf({ ctx, routes: routeTable(ctx.operations), docs: documents(ctx), jobs, paid }, options.ops ?? null);
+  return serviceOf(coreOf(ctx, jobs, paid), options.ops ?? null);
 }

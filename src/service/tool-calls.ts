@@ -5,7 +5,7 @@
  * job is read from the store until it ends. Credits come back as numbers from billing and the
  * wallet; the key headers of the calls are recorded for the MCP request's one error boundary
  * (service.ts) to write. What a call throws becomes that call's problem through the same fault
- * table (fault.ts), so one failing call leaves the others of a batch standing.
+ * table (faultOf, serve.ts), so one failing call leaves the others of a batch standing.
  */
 import type { Failure } from '../errors.js';
 import type { JobRecord } from '../store/ports.js';
@@ -13,7 +13,7 @@ import type { ServiceContext, ServiceRequest } from './context.js';
 import { catalogOf } from './contract/catalog.js';
 import { problemOf, type Problem } from './contract/errors.js';
 import type { Operation } from './contract/operation.js';
-import { faultOf } from './fault.js';
+import { faultOf } from './serve.js';
 import { jobPollUrlOf, jobViewOf } from './jobs/job-view.js';
 import type { PaidCall } from './pipeline.js';
 import { newRequestId } from './request-id.js';

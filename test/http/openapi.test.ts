@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { listen, type Listening } from '../../src/http/node.js';
-import { generateExamples } from '../../src/service/contract/examples/generate.js';
+import { generateExamples } from '../../scripts/openapi-examples.js';
 import EXAMPLES from '../../src/service/contract/examples/examples.json' with { type: 'json' };
 import { REQUEST_EXAMPLES } from '../../src/service/contract/examples/requests.js';
 import { OPERATIONS } from '../../src/service/contract/operations.js';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { Engine } from '../../src/engine.js';
-import { httpDispatcher, type HttpExchange } from '../../src/http/dispatch.js';
+import { httpDispatcher, type HttpExchange } from '../../src/http/handler.js';
 import { httpHandler } from '../../src/http/handler.js';
 import { createMetrics, METRICS_STORE_CACHE_MS } from '../../src/service/ops/metrics.js';
 import { operationsOf } from '../../src/cli/serve-ops.js';

@@ -14,7 +14,7 @@ import { datasetFromExport } from '../../src/providers/csv/export-dataset.js';
 import { datasetToDir } from '../../src/io/save.js';
 import { DNA_DIMS } from '../../src/dna/features.js';
 import { Engine } from '../../src/engine.js';
-import { ScoutingResponse } from '../../src/service/contract/schemas/intelligence-scouting.js';
+import { ScoutingResponse } from '../../src/reports/scouting.js';
 import { deriveSeasons } from '../../src/stats/derive.js';
 import { fbrefStandard } from '../providers/csv/export-samples.js';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { datasetFromExport } from '../../src/providers/csv/export-dataset.js';
 import { Engine } from '../../src/engine.js';
 import { issueKey } from '../../src/service/billing/accounts.js';
-import { ScoutingResponse } from '../../src/service/contract/schemas/intelligence-scouting.js';
+import { ScoutingResponse } from '../../src/reports/scouting.js';
 import { createService } from '../../src/service/service.js';
 import { memoryStore } from '../../src/store/memory/store.js';
 import { fbrefStandard } from '../providers/csv/export-samples.js';

@@ -17,7 +17,7 @@ import { Engine } from '../../src/engine.js';
 import { listen, type Listening } from '../../src/http/node.js';
 import { issueKey } from '../../src/service/billing/accounts.js';
 import { createService } from '../../src/service/service.js';
-import { STORE_RECOVERY_RETRY_MS } from '../../src/service/store-recovery.js';
+import { STORE_RECOVERY_RETRY_MS } from '../../src/service/store-outage.js';
 import type { ServiceStore } from '../../src/store/ports.js';
 import { type SqliteDatabase, sqliteDriver } from '../../src/store/sqlite/driver.js';
 import { sqliteStoreOver } from '../../src/store/sqlite/store.js';

@@ -4,8 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ledgerPage } from '../../src/service/admin/ledger-page.js';
-import { usageOf } from '../../src/service/admin/usage.js';
+import { ledgerPage, usageOf } from '../../src/service/admin/reports.js';
 import { MemoryRateLimits } from '../../src/store/memory/rate-limits.js';
 import { MAX_WALLET_CREDITS, type LedgerEntry, type ServiceStore } from '../../src/store/ports.js';
 

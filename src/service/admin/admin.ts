@@ -11,10 +11,8 @@ import { fail, HalfspaceError, ok, type Failure, type Result } from '../../error
 import type { ServiceStore } from '../../store/ports.js';
 import { parseWith } from '../../validation.js';
 import { issueKey, revokeKey, topupWallet, walletStatusOf } from '../billing/accounts.js';
-import { keySummaryOf, listKeys } from './key-summary.js';
+import { keySummaryOf, ledgerPage, listKeys, usageOf } from './reports.js';
 import { LEDGER_PAGE_MAX } from '../contract/admin-openapi.js';
-import { ledgerPage } from './ledger-page.js';
-import { usageOf } from './usage.js';
 import { ADMIN_PREFIX, notFoundFailure } from '../routes.js';
 
 export { ADMIN_PREFIX } from '../routes.js';

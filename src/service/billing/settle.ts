@@ -109,7 +109,7 @@ export const internalFailure = (error: unknown): { ok: false; error: Failure } =
  * Runs `op` on its parsed request; a throw is reported to `onError` and becomes
  * {@link internalFailure}, so the hold of the call is released rather than left to expire. A store
  * outage (storing the card's image) is rethrown: the call answers 503 and its caller returns the
- * hold once the store is back (store-recovery.ts).
+ * hold once the store is back (store-outage.ts).
  * @example await runOperation(op, { engine, body, query: {}, key: null, baseUrl, images }, console.error) // => { ok: true, value: { body: {…} } }
  */
 export async function runOperation(

@@ -3,7 +3,7 @@
  * (`z.toJSONSchema`): bearer auth, the demo header, `x-credits` per operation, the GET catalogs
  * and the problem responses of every error code.
  */
-import { adminOpenApi } from './admin-openapi.js';
+import { adminOpenApi, problem as problemRef } from './admin-openapi.js';
 import * as z from 'zod';
 import { costOf, demoAllowed, type Operation } from './operations.js';
 import { ERRORS } from './errors.js';
@@ -25,11 +25,6 @@ export const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema 
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
   return rest;
 };
-
-const problemRef = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-});
 
 /** Descriptions of the tags, in the order the document lists them. */
 export const TAGS: Record<string, string> = {

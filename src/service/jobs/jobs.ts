@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Failure } from '../../errors.js';
 import { photoPixelsProblemOf } from '../../cards/photo-pixels.js';
 import type { JobRecord } from '../../store/ports.js';
-import type { JobQueue } from '../billing/billing.js';
+import { recordCredits, type JobQueue } from '../billing/billing.js';
 import { isStoreOutage } from '../store-outage.js';
 import { holdCredits, insufficientCredits } from '../billing/settle.js';
 import { JSON_TYPE, type ServiceContext, type ServiceRequest, type ServiceResponse } from '../context.js';
@@ -24,7 +24,7 @@ import {
   JOB_MAX_ATTEMPTS,
   type RunnerState,
 } from './job-run.js';
-import { rateLimitHeaders } from '../rate-limit.js';
+import { takeToken } from '../rate-limit.js';
 
 const STOPPED_DETAIL = `the job stopped its server ${JOB_MAX_ATTEMPTS} times; its credits were returned`;
 
@@ -41,7 +41,12 @@ export interface JobRunner {
   /** Holds the job's credits, stores the job and queues it: 202 with the job view (402 when the wallet is short). */
   queue: JobQueue;
   /** GET of a job URL: the caller's job, failed first when its hold lapsed with no process running it. */
-  status(req: ServiceRequest, jobId: string, requestId: string): Promise<ServiceResponse>;
+  status(
+    req: ServiceRequest,
+    jobId: string,
+    requestId: string,
+    recorded: Record<string, string>,
+  ): Promise<ServiceResponse>;
   /** Takes over the jobs a previous process left unfinished (see `Service.resume`). */
   resume(): Promise<ResumeReport>;
   /** Resolves once every queued job has finished. */
@@ -65,7 +70,7 @@ export function jobRunner(ctx: ServiceContext): JobRunner {
   };
   return {
     queue: (call, key, cost) => queueJob(s, call, key, cost),
-    status: (req, jobId, requestId) => jobStatus(s, req, jobId, requestId),
+    status: (req, jobId, requestId, recorded) => jobStatus(s, req, jobId, requestId, recorded),
     resume: () => resumeJobs(s),
     idle: () => idle(s),
     stop: async () => {
@@ -94,16 +99,14 @@ async function queueJob(s: RunnerState, ...[call, key, cost]: Parameters<JobQueu
     const balance = (await store.wallets.balance(key.id)) ?? 0;
     const refused = balance < cost ? insufficientCredits(cost, balance) : await photoRefusalOf(s.ctx, photo);
     if (refused) {
-      headers['x-svc-credits-charged'] = '0';
-      headers['x-svc-wallet-balance'] = String(balance);
-      return problem(requestId, refused, headers);
+      recordCredits(call, 0, balance);
+      return problem(requestId, refused);
     }
   }
   const held = await holdCredits(store.wallets, key.id, cost, now, `${op.id} job`, JOB_HOLD_TTL_MS);
   if (!held.ok) {
-    headers['x-svc-credits-charged'] = '0';
-    headers['x-svc-wallet-balance'] = String(held.error.balance);
-    return problem(requestId, held.error, headers);
+    recordCredits(call, 0, Number(held.error.balance));
+    return problem(requestId, held.error);
   }
   const at = now.toISOString();
   const job: JobRecord = {
@@ -136,12 +139,7 @@ async function queueJob(s: RunnerState, ...[call, key, cost]: Parameters<JobQueu
   headers['x-svc-wallet-balance'] = String(held.value.balance);
   return {
     status: 202,
-    headers: {
-      'content-type': JSON_TYPE,
-      'request-id': requestId,
-      location: jobPollUrlOf(baseUrl, job.job_id),
-      ...headers,
-    },
+    headers: { 'content-type': JSON_TYPE, 'request-id': requestId, location: jobPollUrlOf(baseUrl, job.job_id) },
     body: JSON.stringify(jobView(s.ctx, job)),
   };
 }
@@ -190,43 +188,27 @@ async function resumeJobs(s: RunnerState): Promise<ResumeReport> {
   return report;
 }
 
-/** GET of a job URL (JobRunner.status): auth, rate limit, then the caller's job. */
+/** GET of a job URL (JobRunner.status): auth, rate limit, then the caller's job; the key headers go to `recorded`. */
 async function jobStatus(
   s: RunnerState,
   req: ServiceRequest,
   jobId: string,
   requestId: string,
+  recorded: Record<string, string>,
 ): Promise<ServiceResponse> {
-  const { store, clock, problem, keyOf, perSecond, burst } = s.ctx;
+  const { store, clock, problem, keyOf } = s.ctx;
   const key = await keyOf(req.authorization);
   if (!key.ok) return problem(requestId, key.error, { 'www-authenticate': 'Bearer realm="halfspace"' });
-  const decision = await store.rateLimits.take(key.value.id, clock().getTime(), perSecond, burst);
-  const limits = rateLimitHeaders(decision, burst, perSecond);
-  if (!decision.allowed) {
-    const balance = String((await store.wallets.balance(key.value.id)) ?? 0);
-    return problem(
-      requestId,
-      {
-        code: 'rate_limited',
-        message: `more than ${perSecond} requests/s (burst ${burst}) for this key; retry after ${limits['retry-after']} s`,
-      },
-      { ...limits, 'x-svc-credits-charged': '0', 'x-svc-wallet-balance': balance },
-    );
-  }
+  const limit = await takeToken(s.ctx, key.value.id, clock().getTime());
+  Object.assign(recorded, limit.headers);
+  if (limit.refusal) return problem(requestId, limit.refusal);
   const job = await store.jobs.get(jobId);
   if (!job || job.key_id !== key.value.id)
-    return problem(requestId, { code: 'not_found', message: `no card job ${jobId} for this key` }, limits);
+    return problem(requestId, { code: 'not_found', message: `no card job ${jobId} for this key` });
   const current = await currentJob(s, job);
-  const balance = (await store.wallets.balance(key.value.id)) ?? 0;
   return {
     status: 200,
-    headers: {
-      'content-type': JSON_TYPE,
-      'request-id': requestId,
-      'x-svc-credits-charged': '0',
-      'x-svc-wallet-balance': String(balance),
-      ...limits,
-    },
+    headers: { 'content-type': JSON_TYPE, 'request-id': requestId },
     body: JSON.stringify(jobView(s.ctx, current)),
   };
 }

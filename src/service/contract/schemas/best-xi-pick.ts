@@ -1,10 +1,8 @@
-/** @module POST /api/v1/best-xi/pick (docs/design.md#op-best-xi-pick): request body and response. */
+/** @module The response of POST /api/v1/best-xi/pick (docs/design.md#op-best-xi-pick). */
 import * as z from 'zod';
-import { BestXiPickRequest, BestXiPickSlot, FORMATIONS } from '../../../bestxi/pick.js';
+import { BestXiPickSlot, FORMATIONS } from '../../../bestxi/pick.js';
 import { Vibe } from '../../../bestxi/vibes.js';
-import { BestXiLineupResponse } from './best-xi-lineup.js';
-
-export { BestXiPickRequest };
+import { BestXiLineupResponse } from '../../../bestxi/lineup.js';
 
 /** Pick response (docs/design.md#op-best-xi-pick): the XI by slot and its lineup aggregates. */
 export const BestXiPickResponse = z

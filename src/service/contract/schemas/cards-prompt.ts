@@ -1,9 +1,6 @@
-/** @module POST /api/v1/cards/prompt (docs/design.md#op-cards-prompt): request body (from src/cards) and response. */
+/** @module The response of POST /api/v1/cards/prompt (docs/design.md#op-cards-prompt). */
 import * as z from 'zod';
-import { CardPromptRequest } from '../../../cards/request.js';
-import { CardPlayer } from './cards.js';
-
-export { CardPromptRequest };
+import { CardPlayer } from '../../../cards/card.js';
 
 /** Card prompt response (docs/design.md#op-cards-prompt): the prompt and the mandatory safety block. */
 export const CardPromptResponse = z

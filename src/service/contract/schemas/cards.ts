@@ -1,9 +1,7 @@
 /** @module POST /api/v1/cards (docs/design.md#op-cards): request body (from src/cards) and responses. */
 import * as z from 'zod';
-import { CardPlayer, CardResult } from '../../../cards/card.js';
-import { CardRequest, HD_STYLES, isHdStyle, SYNC_STYLES } from '../../../cards/request.js';
-
-export { CardPlayer, CardRequest, HD_STYLES, isHdStyle, SYNC_STYLES };
+import { CardResult } from '../../../cards/card.js';
+import { HD_STYLES, SYNC_STYLES } from '../../../cards/request.js';
 
 /**
  * Synchronous card response (200): the engine's card (`CardResult`, its fields as they are) with the

@@ -1,13 +1,23 @@
 /**
- * @module Builds the OpenAPI examples from the demo universe: every example request of
- * requests.ts run through its operation, an hd card job, and a problem. Deterministic (the demo
- * engine's clock is its as-of date), so a test can regenerate and compare.
+ * The OpenAPI examples (src/service/contract/examples/examples.json) built from the demo universe:
+ * every example request of requests.ts run through its operation, an hd card job, and a problem.
+ * Deterministic (the demo engine's clock is its as-of date), so test/http/openapi.test.ts
+ * regenerates and compares; `npm run openapi:examples` rewrites the file through a temporary file
+ * renamed into place.
  */
-import { Engine } from '../../../engine.js';
-import { parseWith } from '../../../validation.js';
-import { problemOf } from '../errors.js';
-import { OPERATIONS } from '../operations.js';
-import { EXAMPLE_BASE_URL, HD_CARD_EXAMPLE, PROBLEM_EXAMPLE, REQUEST_EXAMPLES } from './requests.js';
+import { renameSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Engine } from '../src/engine.js';
+import { problemOf } from '../src/service/contract/errors.js';
+import {
+  EXAMPLE_BASE_URL,
+  HD_CARD_EXAMPLE,
+  PROBLEM_EXAMPLE,
+  REQUEST_EXAMPLES,
+} from '../src/service/contract/examples/requests.js';
+import { OPERATIONS } from '../src/service/contract/operations.js';
+import { parsedRequestOf } from '../src/service/pipeline.js';
 
 /** What examples.json holds. */
 export interface GeneratedExamples {
@@ -19,29 +29,16 @@ export interface GeneratedExamples {
   problem: Record<string, unknown>;
 }
 
-/**
- * Runs every example on the demo universe.
- * @example (await generateExamples()).responses['verdict'] // => { verdict_code: 'elite', … }
- */
+/** Runs every example on the demo universe. */
 export async function generateExamples(engine = Engine.open({ dataset: 'demo' })): Promise<GeneratedExamples> {
   const images = { put: async () => {}, get: async () => null };
   const run = async (id: string, body: Record<string, unknown>, query: Record<string, string> = {}) => {
     const op = OPERATIONS.find((o) => o.id === id)!;
     // As the service does: `run` receives the body and query its operation's schemas parsed.
-    const parsedBody = parseWith(op.body, body);
-    if (!parsedBody.ok) return parsedBody;
-    const parsedQuery = parseWith(op.query, query);
-    if (!parsedQuery.ok) return parsedQuery;
-    const result = await op.run({
-      engine,
-      body: parsedBody.value,
-      query: parsedQuery.value,
-      key: null,
-      baseUrl: EXAMPLE_BASE_URL,
-      images,
-    });
-    if (!result.ok) return result;
-    return { ok: true as const, value: result.value.body };
+    const parsed = parsedRequestOf(op, engine, body, query, undefined);
+    if (!parsed.ok) return parsed;
+    const result = await op.run({ engine, ...parsed.value, key: null, baseUrl: EXAMPLE_BASE_URL, images });
+    return result.ok ? { ok: true as const, value: result.value.body } : result;
   };
   const responses: Record<string, unknown> = {};
   for (const [id, example] of Object.entries(REQUEST_EXAMPLES)) {
@@ -66,4 +63,12 @@ export async function generateExamples(engine = Engine.open({ dataset: 'demo' })
   const failed = await run(PROBLEM_EXAMPLE.operation, { ...PROBLEM_EXAMPLE.body });
   if (failed.ok) throw new Error('the problem example succeeded');
   return { responses, job, problem: { ...problemOf(EXAMPLE_BASE_URL, 'req_example', failed.error) } };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const target = new URL('../src/service/contract/examples/examples.json', import.meta.url);
+  const temp = new URL(`${target.href}.${process.pid}.tmp`);
+  writeFileSync(temp, `${JSON.stringify(await generateExamples(), null, 1)}\n`);
+  renameSync(temp, target);
+  console.log(`wrote ${target.pathname}`);
 }
