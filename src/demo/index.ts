@@ -202,36 +202,23 @@ function playCountrySeason(
 }
 
 /** The league rows (two tiers per country) and one season row per league and season frame. */
-function leagueAndSeasonRows(seasonDates: ReadonlyMap<number, [string, string]>): {
-  leagueRows: Array<Partial<RowOf<'leagues'>>>;
-  seasonRows: Array<Partial<RowOf<'seasons'>>>;
-} {
-  const leagueRows: Array<Partial<RowOf<'leagues'>>> = [];
-  const seasonRows: Array<Partial<RowOf<'seasons'>>> = [];
-  COUNTRIES.forEach((country, ci) => {
-    for (const tier of [1, 2]) {
-      leagueRows.push({
-        league_id: 2 * ci + tier,
-        name: country.leagueNames[tier - 1],
-        country: country.name,
-        tier,
-        kind: 'league',
-      });
-    }
-  });
-  for (let s = 0; s < SEASON_FRAMES.length; s++) {
-    for (const l of leagueRows) {
-      const id = seasonIdOf(s, l.league_id! - 1);
+function leagueAndSeasonRows(seasonDates: ReadonlyMap<number, [string, string]>) {
+  const leagueRows = COUNTRIES.flatMap((country, ci) =>
+    [1, 2].map((tier) => ({
+      league_id: 2 * ci + tier,
+      name: country.leagueNames[tier - 1],
+      country: country.name,
+      tier,
+      kind: 'league' as const,
+    })),
+  );
+  const seasonRows = SEASON_FRAMES.flatMap((frame, s) =>
+    leagueRows.map((l) => {
+      const id = seasonIdOf(s, l.league_id - 1);
       const [start, end] = seasonDates.get(id)!;
-      seasonRows.push({
-        season_id: id,
-        league_id: l.league_id!,
-        name: SEASON_FRAMES[s].name,
-        start_date: start,
-        end_date: end,
-      });
-    }
-  }
+      return { season_id: id, league_id: l.league_id, name: frame.name, start_date: start, end_date: end };
+    }),
+  );
   return { leagueRows, seasonRows };
 }
 
