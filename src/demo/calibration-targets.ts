@@ -35,7 +35,7 @@ export const CALIBRATED_METRICS = [
 ] as const;
 /**
  * Metrics the generator does not calibrate, each with the reason. A new metric goes into
- * CALIBRATED_METRICS (with targets in TABLE_B and a counting column in drawn-columns.ts) or here;
+ * CALIBRATED_METRICS (with targets in TABLE_B_ROWS and a counting column in drawn-columns.ts) or here;
  * tsc names any metric that is neither. (Type-only import of stats: it vanishes at run time.)
  */
 export const UNCALIBRATED_METRICS = {
