@@ -244,9 +244,6 @@ function playerRowsOf(vrng: Rng, players: readonly Player[], clubs: readonly Clu
   });
 }
 
-const COUNTING_COLUMN_SET: ReadonlySet<string> = new Set(COUNTING_COLUMNS);
-const isCountingColumn = (col: string): col is CountingColumn => COUNTING_COLUMN_SET.has(col);
-
 /**
  * The player_seasons rows, ordered by season, league, club id and player id; top-tier rows carry
  * a provider rating drawn from `rrng`.
@@ -288,7 +285,8 @@ function playerSeasonRowsOf(
           )
         : null;
     const totals: Partial<Record<CountingColumn, number>> = {};
-    for (const [col, arr] of Object.entries(c)) if (isCountingColumn(col)) totals[col] = arr[r];
+    // A column the demo does not generate stays undefined, which its table stores as null.
+    for (const col of COUNTING_COLUMNS) totals[col] = c[col]?.[r];
     return {
       player_id: p.id,
       season_id: seasonIdOf(row.season, row.league),
