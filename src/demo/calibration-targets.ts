@@ -4,7 +4,8 @@
  * ≥ 180 minutes). Only quantiles are used; no StatsBomb data is shipped.
  */
 import type { MetricKey } from '../stats/metrics.js';
-import type { PositionGroup } from '../model/schema.js';
+import { POSITION_GROUPS, type PositionGroup } from '../model/schema.js';
+import { recordOf } from '../model/record-of.js';
 
 /** The metrics of docs/design.md#data-model that Table B covers, by their metric key. */
 export const CALIBRATED_METRICS = [
@@ -34,7 +35,7 @@ export const CALIBRATED_METRICS = [
 ] as const;
 /**
  * Metrics the generator does not calibrate, each with the reason. A new metric goes into
- * CALIBRATED_METRICS (with targets in TABLE_B and a counting column in drawn-columns.ts) or here;
+ * CALIBRATED_METRICS (with targets in TABLE_B_ROWS and a counting column in drawn-columns.ts) or here;
  * tsc names any metric that is neither. (Type-only import of stats: it vanishes at run time.)
  */
 export const UNCALIBRATED_METRICS = {
@@ -61,109 +62,39 @@ export type CalibratedMetric = (typeof CALIBRATED_METRICS)[number];
 /** [p10, p50, p90]; null where Table B has no qualifying players (goalkeepers' cross accuracy). */
 export type Triple = readonly [number, number, number];
 
-/** Table B, group by group. Accuracy percentages are in percent. */
-export const TABLE_B: Record<PositionGroup, Record<CalibratedMetric, Triple | null>> = {
-  goalkeeper: {
-    goals_per90: [0, 0, 0],
-    assists_per90: [0, 0, 0],
-    shots_per90: [0, 0, 0],
-    shots_on_target_per90: [0, 0, 0],
-    key_passes_per90: [0, 0, 0.08],
-    big_chances_per90: [0, 0, 0],
-    passes_per90: [25.5, 29.9, 33.1],
-    pass_accuracy_pct: [47.1, 57.3, 67.2],
-    long_balls_per90: [17.0, 22.4, 26.9],
-    crosses_per90: [0, 0, 0],
-    cross_accuracy_pct: null,
-    dribbles_per90: [0, 0, 0.04],
-    tackles_per90: [0, 0, 0],
-    interceptions_per90: [0, 0, 0],
-    clearances_per90: [0, 0, 0.16],
-    shots_blocked_per90: [0, 0, 0],
-    aerials_won_per90: [0, 0, 0],
-    duels_won_per90: [0, 0, 0.04],
-    ball_recovery_per90: [3.76, 4.92, 5.85],
-    saves_per90: [2.17, 2.93, 4.24],
-    punches_per90: [0.27, 0.6, 0.95],
-    goals_conceded_per90: [0.98, 1.38, 2.13],
-    cleansheets_per90: [0, 0.28, 0.4],
-  },
-  defender: {
-    goals_per90: [0, 0, 0.12],
-    assists_per90: [0, 0, 0.14],
-    shots_per90: [0.15, 0.49, 0.91],
-    shots_on_target_per90: [0, 0.12, 0.32],
-    key_passes_per90: [0, 0.36, 1.01],
-    big_chances_per90: [0, 0, 0.07],
-    passes_per90: [29.5, 41.3, 55.3],
-    pass_accuracy_pct: [68.3, 76.9, 85.5],
-    long_balls_per90: [5.54, 8.6, 12.3],
-    crosses_per90: [0, 0.87, 2.84],
-    cross_accuracy_pct: [16.7, 25.3, 40.6],
-    dribbles_per90: [0.06, 0.36, 1.24],
-    tackles_per90: [1.2, 2.06, 3.52],
-    interceptions_per90: [0.75, 1.26, 2.14],
-    clearances_per90: [2.36, 4.73, 7.86],
-    shots_blocked_per90: [0.13, 0.52, 1.2],
-    aerials_won_per90: [0.86, 2.41, 4.32],
-    duels_won_per90: [2.99, 4.41, 5.88],
-    ball_recovery_per90: [2.44, 3.71, 5.19],
-    saves_per90: [0, 0, 0],
-    punches_per90: [0, 0, 0],
-    goals_conceded_per90: [0.81, 1.37, 1.94],
-    cleansheets_per90: [0, 0.27, 0.5],
-  },
-  midfielder: {
-    goals_per90: [0, 0.06, 0.25],
-    assists_per90: [0, 0.05, 0.28],
-    shots_per90: [0.49, 1.22, 2.58],
-    shots_on_target_per90: [0, 0.34, 0.81],
-    key_passes_per90: [0.31, 1.04, 2.09],
-    big_chances_per90: [0, 0, 0.22],
-    passes_per90: [35.3, 48.7, 66.2],
-    pass_accuracy_pct: [70.2, 80.5, 87.4],
-    long_balls_per90: [3.9, 8.25, 12.7],
-    crosses_per90: [0.15, 0.68, 2.71],
-    cross_accuracy_pct: [12.7, 29.0, 44.0],
-    dribbles_per90: [0.4, 1.13, 2.42],
-    tackles_per90: [1.23, 2.49, 3.78],
-    interceptions_per90: [0.5, 1.05, 2.3],
-    clearances_per90: [0.4, 1.32, 2.88],
-    shots_blocked_per90: [0, 0.25, 0.58],
-    aerials_won_per90: [0.41, 1.22, 3.01],
-    duels_won_per90: [2.66, 4.16, 6.27],
-    ball_recovery_per90: [4.05, 5.58, 7.25],
-    saves_per90: [0, 0, 0],
-    punches_per90: [0, 0, 0],
-    goals_conceded_per90: [0.81, 1.34, 2.05],
-    cleansheets_per90: [0, 0.29, 0.5],
-  },
-  attacker: {
-    goals_per90: [0, 0.29, 0.57],
-    assists_per90: [0, 0.1, 0.33],
-    shots_per90: [1.19, 2.42, 3.77],
-    shots_on_target_per90: [0.38, 0.85, 1.5],
-    key_passes_per90: [0.59, 1.1, 2.19],
-    big_chances_per90: [0, 0.17, 0.45],
-    passes_per90: [20.2, 29.9, 50.0],
-    pass_accuracy_pct: [63.1, 73.2, 80.7],
-    long_balls_per90: [1.06, 2.45, 8.69],
-    crosses_per90: [0.36, 1.13, 3.47],
-    cross_accuracy_pct: [15.0, 26.4, 40.0],
-    dribbles_per90: [0.59, 1.43, 3.06],
-    tackles_per90: [0.48, 1.13, 2.55],
-    interceptions_per90: [0.15, 0.49, 1.07],
-    clearances_per90: [0.19, 0.67, 1.51],
-    shots_blocked_per90: [0, 0.06, 0.29],
-    aerials_won_per90: [0.34, 1.53, 6.14],
-    duels_won_per90: [2.7, 4.55, 7.32],
-    ball_recovery_per90: [2.25, 3.89, 5.68],
-    saves_per90: [0, 0, 0],
-    punches_per90: [0, 0, 0],
-    goals_conceded_per90: [0.82, 1.34, 2.12],
-    cleansheets_per90: [0, 0.28, 0.48],
-  },
+/** Table B, one metric a line: [p10, p50, p90] of goalkeepers, defenders, midfielders and attackers. */
+// biome-ignore format: one metric per line reads as Table B
+const TABLE_B_ROWS: Record<CalibratedMetric, readonly [Triple | null, Triple, Triple, Triple]> = {
+  goals_per90: [[0, 0, 0], [0, 0, 0.12], [0, 0.06, 0.25], [0, 0.29, 0.57]],
+  assists_per90: [[0, 0, 0], [0, 0, 0.14], [0, 0.05, 0.28], [0, 0.1, 0.33]],
+  shots_per90: [[0, 0, 0], [0.15, 0.49, 0.91], [0.49, 1.22, 2.58], [1.19, 2.42, 3.77]],
+  shots_on_target_per90: [[0, 0, 0], [0, 0.12, 0.32], [0, 0.34, 0.81], [0.38, 0.85, 1.5]],
+  key_passes_per90: [[0, 0, 0.08], [0, 0.36, 1.01], [0.31, 1.04, 2.09], [0.59, 1.1, 2.19]],
+  big_chances_per90: [[0, 0, 0], [0, 0, 0.07], [0, 0, 0.22], [0, 0.17, 0.45]],
+  passes_per90: [[25.5, 29.9, 33.1], [29.5, 41.3, 55.3], [35.3, 48.7, 66.2], [20.2, 29.9, 50]],
+  pass_accuracy_pct: [[47.1, 57.3, 67.2], [68.3, 76.9, 85.5], [70.2, 80.5, 87.4], [63.1, 73.2, 80.7]],
+  long_balls_per90: [[17, 22.4, 26.9], [5.54, 8.6, 12.3], [3.9, 8.25, 12.7], [1.06, 2.45, 8.69]],
+  crosses_per90: [[0, 0, 0], [0, 0.87, 2.84], [0.15, 0.68, 2.71], [0.36, 1.13, 3.47]],
+  cross_accuracy_pct: [null, [16.7, 25.3, 40.6], [12.7, 29, 44], [15, 26.4, 40]],
+  dribbles_per90: [[0, 0, 0.04], [0.06, 0.36, 1.24], [0.4, 1.13, 2.42], [0.59, 1.43, 3.06]],
+  tackles_per90: [[0, 0, 0], [1.2, 2.06, 3.52], [1.23, 2.49, 3.78], [0.48, 1.13, 2.55]],
+  interceptions_per90: [[0, 0, 0], [0.75, 1.26, 2.14], [0.5, 1.05, 2.3], [0.15, 0.49, 1.07]],
+  clearances_per90: [[0, 0, 0.16], [2.36, 4.73, 7.86], [0.4, 1.32, 2.88], [0.19, 0.67, 1.51]],
+  shots_blocked_per90: [[0, 0, 0], [0.13, 0.52, 1.2], [0, 0.25, 0.58], [0, 0.06, 0.29]],
+  aerials_won_per90: [[0, 0, 0], [0.86, 2.41, 4.32], [0.41, 1.22, 3.01], [0.34, 1.53, 6.14]],
+  duels_won_per90: [[0, 0, 0.04], [2.99, 4.41, 5.88], [2.66, 4.16, 6.27], [2.7, 4.55, 7.32]],
+  ball_recovery_per90: [[3.76, 4.92, 5.85], [2.44, 3.71, 5.19], [4.05, 5.58, 7.25], [2.25, 3.89, 5.68]],
+  saves_per90: [[2.17, 2.93, 4.24], [0, 0, 0], [0, 0, 0], [0, 0, 0]],
+  punches_per90: [[0.27, 0.6, 0.95], [0, 0, 0], [0, 0, 0], [0, 0, 0]],
+  goals_conceded_per90: [[0.98, 1.38, 2.13], [0.81, 1.37, 1.94], [0.81, 1.34, 2.05], [0.82, 1.34, 2.12]],
+  cleansheets_per90: [[0, 0.28, 0.4], [0, 0.27, 0.5], [0, 0.29, 0.5], [0, 0.28, 0.48]],
 };
+
+/** Table B by group (the order of POSITION_GROUPS). Accuracy percentages are in percent. */
+export const TABLE_B: Record<PositionGroup, Record<CalibratedMetric, Triple | null>> = recordOf(
+  POSITION_GROUPS,
+  (group) => recordOf(CALIBRATED_METRICS, (metric) => TABLE_B_ROWS[metric][POSITION_GROUPS.indexOf(group)]),
+);
 
 /** Minimum minutes for the calibration sample (METHOD.md Table B). */
 export const CALIBRATION_MINUTES_MIN = 180;

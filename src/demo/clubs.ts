@@ -3,6 +3,7 @@
  * city derbies), regions, colours, venues, a playing strength and a formation; plus rivalries.
  */
 import type { Rng } from './rng.js';
+import { wordList } from './word-list.js';
 import { COUNTRIES, type Country } from './world.js';
 
 /** The four formations clubs play, as detailed position slots (goalkeeper first). */
@@ -40,28 +41,8 @@ export interface Rivalry {
   kind: 'city' | 'regional' | 'historic';
 }
 
-const COLORS = [
-  '#C8102E',
-  '#034694',
-  '#FDB913',
-  '#FFFFFF',
-  '#000000',
-  '#6CABDD',
-  '#7A263A',
-  '#1B458F',
-  '#00A650',
-  '#F47920',
-  '#5B2C6F',
-  '#E30613',
-  '#0A2240',
-  '#8DB9E2',
-  '#FFD700',
-  '#2E7D32',
-  '#B0B7BC',
-  '#E6007E',
-  '#004D98',
-  '#A50044',
-];
+const COLORS = wordList(`#C8102E #034694 #FDB913 #FFFFFF #000000 #6CABDD #7A263A #1B458F #00A650 #F47920
+  #5B2C6F #E30613 #0A2240 #8DB9E2 #FFD700 #2E7D32 #B0B7BC #E6007E #004D98 #A50044`);
 
 /** Strength bonus of the two biggest clubs of each country, so every league has its giants. */
 const GIANT_BONUS = 0.1;

@@ -202,36 +202,23 @@ function playCountrySeason(
 }
 
 /** The league rows (two tiers per country) and one season row per league and season frame. */
-function leagueAndSeasonRows(seasonDates: ReadonlyMap<number, [string, string]>): {
-  leagueRows: Array<Partial<RowOf<'leagues'>>>;
-  seasonRows: Array<Partial<RowOf<'seasons'>>>;
-} {
-  const leagueRows: Array<Partial<RowOf<'leagues'>>> = [];
-  const seasonRows: Array<Partial<RowOf<'seasons'>>> = [];
-  COUNTRIES.forEach((country, ci) => {
-    for (const tier of [1, 2]) {
-      leagueRows.push({
-        league_id: 2 * ci + tier,
-        name: country.leagueNames[tier - 1],
-        country: country.name,
-        tier,
-        kind: 'league',
-      });
-    }
-  });
-  for (let s = 0; s < SEASON_FRAMES.length; s++) {
-    for (const l of leagueRows) {
-      const id = seasonIdOf(s, l.league_id! - 1);
+function leagueAndSeasonRows(seasonDates: ReadonlyMap<number, [string, string]>) {
+  const leagueRows = COUNTRIES.flatMap((country, ci) =>
+    [1, 2].map((tier) => ({
+      league_id: 2 * ci + tier,
+      name: country.leagueNames[tier - 1],
+      country: country.name,
+      tier,
+      kind: 'league' as const,
+    })),
+  );
+  const seasonRows = SEASON_FRAMES.flatMap((frame, s) =>
+    leagueRows.map((l) => {
+      const id = seasonIdOf(s, l.league_id - 1);
       const [start, end] = seasonDates.get(id)!;
-      seasonRows.push({
-        season_id: id,
-        league_id: l.league_id!,
-        name: SEASON_FRAMES[s].name,
-        start_date: start,
-        end_date: end,
-      });
-    }
-  }
+      return { season_id: id, league_id: l.league_id, name: frame.name, start_date: start, end_date: end };
+    }),
+  );
   return { leagueRows, seasonRows };
 }
 
@@ -256,9 +243,6 @@ function playerRowsOf(vrng: Rng, players: readonly Player[], clubs: readonly Clu
     };
   });
 }
-
-const COUNTING_COLUMN_SET: ReadonlySet<string> = new Set(COUNTING_COLUMNS);
-const isCountingColumn = (col: string): col is CountingColumn => COUNTING_COLUMN_SET.has(col);
 
 /**
  * The player_seasons rows, ordered by season, league, club id and player id; top-tier rows carry
@@ -301,7 +285,8 @@ function playerSeasonRowsOf(
           )
         : null;
     const totals: Partial<Record<CountingColumn, number>> = {};
-    for (const [col, arr] of Object.entries(c)) if (isCountingColumn(col)) totals[col] = arr[r];
+    // A column the demo does not generate stays undefined, which its table stores as null.
+    for (const col of COUNTING_COLUMNS) totals[col] = c[col]?.[r];
     return {
       player_id: p.id,
       season_id: seasonIdOf(row.season, row.league),

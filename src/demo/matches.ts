@@ -6,6 +6,7 @@
  */
 import type { PositionCode } from '../model/schema.js';
 import type { Club } from './clubs.js';
+import { poissonQuantile } from './distributions.js';
 import { lineup, type Spell } from './lineups.js';
 import type { Player } from './players.js';
 import type { Rng } from './rng.js';
@@ -200,9 +201,12 @@ function playFixture(play: SeasonPlay, fx: FixtureRec): [number, number] {
   const { rng, ls, players, clubs, log, injured } = play;
   const [ha, hd] = ls.strength.get(fx.home)!;
   const [aa, ad] = ls.strength.get(fx.away)!;
+  // Home side ±1: the home advantage raises one side's goal rate and lowers the other's.
+  const goals = (attack: number, defence: number, side: 1 | -1) =>
+    poissonQuantile(Math.exp(GOAL_LOG_MEAN + side * HOME_ADVANTAGE + STRENGTH_EFFECT * (attack - defence)), rng.next());
   const sides = [
-    { club: fx.home, goals: poisson(rng, Math.exp(GOAL_LOG_MEAN + HOME_ADVANTAGE + STRENGTH_EFFECT * (ha - ad))) },
-    { club: fx.away, goals: poisson(rng, Math.exp(GOAL_LOG_MEAN - HOME_ADVANTAGE + STRENGTH_EFFECT * (aa - hd))) },
+    { club: fx.home, goals: goals(ha, ad, 1) },
+    { club: fx.away, goals: goals(aa, hd, -1) },
   ];
   fx.homeGoals = sides[0].goals;
   fx.awayGoals = sides[1].goals;
@@ -282,17 +286,4 @@ function drawKnock(play: SeasonPlay, player: number, club: number, round: number
       : [];
     if (!keeper || deputies.length > 0) injured.set(player, round + rng.int(1, 8));
   }
-}
-
-function poisson(rng: Rng, lambda: number): number {
-  let k = 0;
-  let p = Math.exp(-lambda);
-  let cdf = p;
-  const u = rng.next();
-  while (u > cdf && k < 20) {
-    k++;
-    p *= lambda / k;
-    cdf += p;
-  }
-  return k;
 }

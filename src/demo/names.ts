@@ -298,24 +298,11 @@ export const CULTURES: Record<string, NameCulture> = {
 };
 
 /** Famous real combinations that random pairing could produce; they are redrawn. */
-const BLOCKED_NAMES: ReadonlySet<string> = new Set([
-  'giuseppe rossi',
-  'marco rossi',
-  'daniel carvajal',
-  'pedro rodríguez',
-  'raúl garcía',
-  'sergio garcía',
-  'marcos alonso',
-  'juan pablo sorín',
-  'lucas hernández',
-  'theo hernández',
-  'alex sandro',
-  'nico williams',
-  'jonathan tah',
-  'felix brych',
-  'ali ahmadi',
-  'mohamed abdelrahman',
-]);
+const BLOCKED_NAMES: ReadonlySet<string> = new Set(
+  w(`giuseppe_rossi marco_rossi daniel_carvajal pedro_rodríguez raúl_garcía sergio_garcía marcos_alonso
+    juan_pablo_sorín lucas_hernández theo_hernández alex_sandro nico_williams jonathan_tah felix_brych
+    ali_ahmadi mohamed_abdelrahman`),
+);
 
 /** A generated person's names. */
 export interface PersonName {

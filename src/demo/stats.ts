@@ -64,23 +64,7 @@ export interface StatsInput {
 const groupIndex = (g: PositionGroup): number => POSITION_GROUPS.indexOf(g);
 
 /** Everything the draws of one generation share: the rows, the latent quantile points and what was achieved. */
-interface StatsRun {
-  rows: readonly SeasonRow[];
-  goals: readonly GoalEvent[];
-  n: number;
-  srng: Rng;
-  /** Standard-normal style score per player × calibrated metric. */
-  z: Float64Array;
-  formAtt: Float64Array;
-  formDef: Float64Array;
-  rowGroup: Int8Array;
-  /** Latent quantile points per group and metric, moved by calibration. */
-  latent: Record<CalibratedMetric, number[]>[];
-  /** Rows of the calibration sample (≥ 180 minutes), per group. */
-  sampleOf: Int32Array[];
-  minutesOf: Float64Array;
-  achieved: Record<PositionGroup, Partial<Record<CalibratedMetric, Triple | null>>>;
-}
+type StatsRun = ReturnType<typeof statsRunOf>;
 
 /**
  * Draws every counting total of every season row and calibrates the per-90 quantiles by group to
@@ -90,11 +74,8 @@ interface StatsRun {
  */
 export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
   const run = statsRunOf(rng.fork('stats'), input);
-  const { rows } = run;
-  const counts: Partial<Record<CountingColumn, Int32Array>> = {};
   const { goals, assists } = goalsAndAssistsOf(run);
-  counts.goals = goals;
-  counts.assists = assists;
+  const counts: Partial<Record<CountingColumn, Int32Array>> = { goals, assists };
   const { passes, crosses } = drawPoissonCounts(run, counts, goals, assists);
   counts.passes_completed = ratio(run, 'pass_accuracy_pct', passes, 1, 1);
   counts.crosses_completed = ratio(
@@ -104,19 +85,18 @@ export function seasonStats(rng: Rng, input: StatsInput): SeasonStats {
     CROSS_ACCURACY_ATTEMPTS_MIN,
     CROSS_COMPLETION_VARIANCE,
   );
-  const goalsConceded = Int32Array.from(rows, (row) => row.goalsConceded);
-  const cleanSheets = Int32Array.from(rows, (row) => row.cleanSheets);
-  counts.goals_conceded = goalsConceded;
-  counts.clean_sheets = cleanSheets;
-  const { achieved } = run;
-  achieved.goalkeeper.goals_conceded_per90 = null;
+  const goalsConceded = Int32Array.from(run.rows, (row) => row.goalsConceded);
+  const cleanSheets = Int32Array.from(run.rows, (row) => row.cleanSheets);
   const gc = per90Quantiles(run, goalsConceded);
   const cs = per90Quantiles(run, cleanSheets);
   POSITION_GROUPS.forEach((g, i) => {
-    achieved[g].goals_conceded_per90 = gc[i];
-    achieved[g].cleansheets_per90 = cs[i];
+    run.achieved[g].goals_conceded_per90 = gc[i];
+    run.achieved[g].cleansheets_per90 = cs[i];
   });
-  return { counts: { ...counts, goals, assists, clean_sheets: cleanSheets }, achieved: completeAchieved(achieved) };
+  return {
+    counts: { ...counts, goals, assists, goals_conceded: goalsConceded, clean_sheets: cleanSheets },
+    achieved: completeAchieved(run.achieved),
+  };
 }
 
 /** The achieved quantiles, checked to cover every calibrated metric of every group. */
@@ -129,9 +109,10 @@ function completeAchieved(achieved: StatsRun['achieved']): SeasonStats['achieved
 }
 
 /** The shared state of one generation: style scores, season form, groups, the sample and the starting points. */
-function statsRunOf(srng: Rng, input: StatsInput): StatsRun {
+function statsRunOf(srng: Rng, input: StatsInput) {
   const { players, rows, goals, rowAge } = input;
   const n = rows.length;
+  // Standard-normal style score per player × calibrated metric.
   const z = styleScoresOf(srng, players);
   // Season form: attacking output fades after 30, defensive work a little later.
   const formAtt = new Float64Array(n);
@@ -148,11 +129,13 @@ function statsRunOf(srng: Rng, input: StatsInput): StatsRun {
     rowGroup[r] = groupIndex(players[rows[r].player].group);
     inSample[r] = rows[r].minutes >= CALIBRATION_MINUTES_MIN ? 1 : 0;
   }
+  // Latent quantile points per group and metric, moved by calibration.
   const latent = POSITION_GROUPS.map((group) =>
     recordOf(CALIBRATED_METRICS, (metric) =>
       initialPoints(TABLE_B[group][metric] ?? [0, 0, 0], metric.endsWith('_pct')),
     ),
   );
+  // Rows of the calibration sample (≥ 180 minutes), per group.
   const sampleOf = POSITION_GROUPS.map((_, g) => {
     const idx: number[] = [];
     for (let r = 0; r < n; r++) if (inSample[r] && rowGroup[r] === g) idx.push(r);

@@ -24,8 +24,12 @@ export interface Country {
   venues: readonly string[];
 }
 
-/** A club-name pattern; the short name defaults to the name. */
-const p = (name: string, short = name): ClubPattern => ({ name, short });
+/** Club-name patterns written `name` or `name/short`, separated by commas; the short name defaults to the name. */
+const patternsOf = (text: string): ClubPattern[] =>
+  text.split(',').map((entry) => {
+    const [name, short = name] = entry.trim().split('/');
+    return { name, short };
+  });
 
 /** The four countries, each with a tier-1 and a tier-2 league. */
 export const COUNTRIES: readonly Country[] = [
@@ -38,18 +42,8 @@ export const COUNTRIES: readonly Country[] = [
       wordList(`Kingsmere Ashbury Calderton Redmarsh Oakhurst Pellbridge Brackenford Dunmere Elmstead Fernleigh Galeford
       Kestleby Langmoor Marrowick Stanwick Wexcombe Whitmoor Bramhollow Cressfield Larkhaven Millbourne Ousefield
       Pendlebrook Quarrington Ravensholme Saltmarsh Tidewell Underhill Yarrowby Hollinbury Grayford Ambleworth`),
-    patterns: [
-      p('{c} United', '{c} Utd'),
-      p('{c} City'),
-      p('{c} Town'),
-      p('{c} Rovers'),
-      p('{c} Athletic', '{c} Ath'),
-      p('{c} Wanderers', '{c} Wdrs'),
-      p('{c} Albion'),
-      p('{c} County', '{c} Co'),
-      p('{c} Rangers', '{c} Rgrs'),
-      p('{c} Harriers'),
-    ],
+    patterns: patternsOf(`{c} United/{c} Utd, {c} City, {c} Town, {c} Rovers, {c} Athletic/{c} Ath,
+      {c} Wanderers/{c} Wdrs, {c} Albion, {c} County/{c} Co, {c} Rangers/{c} Rgrs, {c} Harriers`),
     venues: [
       '{c} Park',
       'The {c} Ground',
@@ -68,18 +62,8 @@ export const COUNTRIES: readonly Country[] = [
       wordList(`Valdearenas Puertoalto Castelmar Montesol Almendral Fuentesanta Sierranova Peñaclara Arroyoseco Costaverde
       Villarroja Torremayor Campolargo Aguasclaras Robledal Navalonga Riosalado Peñablanca Olivares Miravalle Losanto
       Cerroalto Lagunilla Brezales Encinar Altozano Salinares Hontanar Bellavista Cañaveral Marbuena Sotoluz`),
-    patterns: [
-      p('Real {c}'),
-      p('Atlético {c}'),
-      p('{c} CF', '{c}'),
-      p('Deportivo {c}', 'Dépor {c}'),
-      p('CD {c}'),
-      p('UD {c}'),
-      p('Racing {c}'),
-      p('Sporting {c}'),
-      p('SD {c}'),
-      p('Club {c}'),
-    ],
+    patterns: patternsOf(`Real {c}, Atlético {c}, {c} CF/{c}, Deportivo {c}/Dépor {c}, CD {c}, UD {c}, Racing {c},
+      Sporting {c}, SD {c}, Club {c}`),
     venues: ['Estadio {c}', 'Estadio Municipal de {c}', 'Campo de {c}', 'Nuevo Estadio {c}', 'Estadio La Ribera, {c}'],
   },
   {
@@ -92,18 +76,8 @@ export const COUNTRIES: readonly Country[] = [
       Monteferro Vallombra Belpoggio Ponteluna Serravento Acquachiara Castrovecchio Sanmarcello Torrebruna Villalba
       Campolieto Rivadoro Montesanto Poggiorosa Lucerna Marinella Sassofonte Calabrina Orvieto_Nuova Vignale Falconara_Alta
       Bosconero`),
-    patterns: [
-      p('AC {c}', '{c}'),
-      p('{c} Calcio'),
-      p('US {c}'),
-      p('Virtus {c}'),
-      p('Pro {c}'),
-      p('SS {c}'),
-      p('Sporting {c}'),
-      p('Atletico {c}', 'Atl. {c}'),
-      p('Polisportiva {c}', 'Pol. {c}'),
-      p('Unione {c}'),
-    ],
+    patterns: patternsOf(`AC {c}/{c}, {c} Calcio, US {c}, Virtus {c}, Pro {c}, SS {c}, Sporting {c},
+      Atletico {c}/Atl. {c}, Polisportiva {c}/Pol. {c}, Unione {c}`),
     venues: ['Stadio {c}', 'Stadio Comunale di {c}', 'Stadio del Mare, {c}', 'Arena {c}', 'Stadio dei Pini, {c}'],
   },
   {
@@ -115,18 +89,8 @@ export const COUNTRIES: readonly Country[] = [
       wordList(`Falkenau Eichstedt Rabenburg Lindenfeld Mühlbach Steinhausen Kaltenbrunn Wolfsheim Grünwalde Hohenfurt
       Bergstadt Weidenau Dornhagen Sonnenberg Auenstadt Rothenfels Kirchdorf Talheim Eschenbach Tannenrode Waldkirchen
       Birkenhain Ulmenhof Moosbrück Seefeld Hasenwinkel Königsau Brunnthal Erlenbach Schwarzach`),
-    patterns: [
-      p('FC {c}'),
-      p('SV {c}'),
-      p('VfB {c}'),
-      p('Borussia {c}'),
-      p('TSV {c}'),
-      p('SC {c}'),
-      p('VfL {c}'),
-      p('Fortuna {c}'),
-      p('Eintracht {c}'),
-      p('Rot-Weiß {c}', 'RW {c}'),
-    ],
+    patterns: patternsOf(`FC {c}, SV {c}, VfB {c}, Borussia {c}, TSV {c}, SC {c}, VfL {c}, Fortuna {c}, Eintracht {c},
+      Rot-Weiß {c}/RW {c}`),
     venues: ['Stadion {c}', 'Waldstadion {c}', '{c}-Arena', 'Sportpark {c}', 'Stadion am See, {c}'],
   },
 ];

@@ -8,6 +8,7 @@ import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:f
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
+import { z } from 'zod';
 import { fail, ok, type Result } from '../errors.js';
 
 /** The `code` of a Node system error (EEXIST, EPERM…), undefined for anything else. */
@@ -19,13 +20,9 @@ export interface ServeLock {
   release(): void;
 }
 
-/** What the lock file records. */
-interface LockOwner {
-  pid: number;
-  host: string;
-  token: string;
-  started: string;
-}
+/** What the lock file records; a `started` that is missing or not text reads as empty. */
+const LockOwner = z.object({ pid: z.number(), host: z.string(), token: z.string(), started: z.string().catch('') });
+type LockOwner = z.infer<typeof LockOwner>;
 
 /** Lock files this process holds: its own pid in a lock file is live only when listed here. */
 const heldHere = new Set<string>();
@@ -35,14 +32,7 @@ export const serveLockPathOf = (dbFile: string): string => `${dbFile}.serve-lock
 
 function ownerOf(path: string): LockOwner | null {
   try {
-    const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    if (typeof value !== 'object' || value === null) return null;
-    const pid = Reflect.get(value, 'pid');
-    const host = Reflect.get(value, 'host');
-    const token = Reflect.get(value, 'token');
-    const started = Reflect.get(value, 'started');
-    if (typeof pid !== 'number' || typeof host !== 'string' || typeof token !== 'string') return null;
-    return { pid, host, token, started: typeof started === 'string' ? started : '' };
+    return LockOwner.safeParse(JSON.parse(readFileSync(path, 'utf8'))).data ?? null;
   } catch {
     // Unreadable or half-written (a crash between open and write): nobody can be proven to own it.
     return null;

@@ -20,7 +20,7 @@ import type {
   UnfinishedJob,
   WalletStore,
 } from '../ports.js';
-import type { HeldCredits, LedgerOp, LedgerOutcome, OutcomeOf } from '../ledger.js';
+import type { HeldCredits, LedgerOp, LedgerOutcome, NewHold, OutcomeOf } from '../ledger.js';
 import { batchReads, consecutiveIds, decideBatch, entryIdsNeeded, topupOp } from '../ledger.js';
 import { queuedSettlements } from '../group-commit.js';
 import { newHoldOwner } from '../hold-owner.js';
@@ -63,21 +63,13 @@ class MemoryKeys implements KeyStore {
   }
 }
 
-/** An open hold (settled holds are removed; the ledger keeps their history). */
-interface Hold extends HeldCredits {
-  note: string | null;
-  created_at: string;
-  expires_at: string;
-  owner: string;
-}
-
 class MemoryWallets implements WalletStore {
   readonly owner: string;
   private readonly balances = new Map<string, number>();
   /** Every entry, entry_id − 1 being its index. */
   private readonly entries: LedgerEntry[] = [];
-  /** Open holds by hold id, oldest first. */
-  private readonly unsettled = new Map<number, Hold>();
+  /** Open holds by hold id, oldest first (settled holds are removed; the ledger keeps their history). */
+  private readonly unsettled = new Map<number, NewHold>();
 
   readonly hold: WalletStore['hold'];
   readonly charge: WalletStore['charge'];
@@ -165,20 +157,17 @@ class MemoryWallets implements WalletStore {
     return this.unsettled.size;
   }
   async openHolds(walletId: string): Promise<OpenHold[]> {
-    const open: OpenHold[] = [];
-    for (const [id, h] of this.unsettled) {
-      if (h.wallet_id === walletId)
-        open.push({
-          hold_id: id,
-          wallet_id: walletId,
-          credits: h.amount,
-          note: h.note,
-          created_at: h.created_at,
-          expires_at: h.expires_at,
-          owner: h.owner,
-        });
-    }
-    return open;
+    return [...this.unsettled.values()]
+      .filter((h) => h.wallet_id === walletId)
+      .map(({ hold_id, wallet_id, amount, note, created_at, expires_at, owner }) => ({
+        hold_id,
+        wallet_id,
+        credits: amount,
+        note,
+        created_at,
+        expires_at,
+        owner,
+      }));
   }
   async ledger(walletId: string, limit?: number): Promise<LedgerEntry[]> {
     const mine = this.entries.filter((e) => e.wallet_id === walletId).map((e) => ({ ...e }));

@@ -7,15 +7,6 @@
 import type pg from 'pg';
 import { instanceOfOwner } from '../hold-owner.js';
 
-/** The lease columns, added only when missing (a current schema takes no table lock). */
-export const JOB_LEASE_SQL = `
-DO $$ BEGIN
-  IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'jobs' AND column_name = 'lease_owner') THEN
-    ALTER TABLE jobs ADD COLUMN lease_owner TEXT COLLATE "C", ADD COLUMN lease_until TEXT COLLATE "C";
-  END IF;
-END $$;
-`;
-
 /**
  * `JobStore.lease` over `pool`: one conditional UPDATE, so two replicas claiming one job together
  * are ordered by its row lock and only the first gets it.

@@ -7,16 +7,6 @@ import type pg from 'pg';
 import { rateDecisionOf } from '../memory/rate-limits.js';
 import type { RateDecision, RateLimitStore } from '../ports.js';
 
-/**
- * The bucket table. UNLOGGED: buckets are worth nothing after a database crash (they refill in
- * seconds), so their writes skip the WAL.
- */
-export const RATE_LIMITS_SQL = `
-CREATE UNLOGGED TABLE IF NOT EXISTS rate_buckets (
-  bucket TEXT PRIMARY KEY, tokens DOUBLE PRECISION NOT NULL, at_ms BIGINT NOT NULL, allowed BOOLEAN NOT NULL
-);
-`;
-
 // The refilled level before this request, from the row's old values (every SET expression of an
 // UPDATE reads the old row). A clock behind the stored one never refills and never moves it back.
 const REFILLED = 'LEAST($4::float8, b.tokens + GREATEST(0, $2::bigint - b.at_ms) * $3::float8 / 1000.0)';

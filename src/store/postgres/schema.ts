@@ -3,9 +3,18 @@
  * when missing by whichever replica starts first.
  */
 import type pg from 'pg';
-import { JOB_LEASE_SQL } from './job-lease.js';
 import { transaction } from './pool.js';
-import { RATE_LIMITS_SQL } from './rate-limits.js';
+
+/**
+ * SQL adding `definition` (one or more columns, the first named `column`) to `table` when `column`
+ * is missing: checked first, so opening a current schema takes no table lock.
+ * @example addColumn('holds', 'owner', 'owner TEXT') // => 'DO $$ BEGIN IF NOT EXISTS (…) THEN ALTER TABLE holds ADD COLUMN owner TEXT; …'
+ */
+const addColumn = (table: string, column: string, definition: string): string => `DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = '${table}' AND column_name = '${column}') THEN
+    ALTER TABLE ${table} ADD COLUMN ${definition};
+  END IF;
+END $$;`;
 
 /** Schema names are put into SQL text, so only plain identifiers are accepted. */
 export const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -35,23 +44,14 @@ CREATE TABLE IF NOT EXISTS holds (
 );
 CREATE INDEX IF NOT EXISTS holds_expiry ON holds(expires_at);
 -- owner: the store handle that took the hold (WalletStore.owner); NULL in schemas made before it.
--- Added only when missing, so opening a current schema takes no table lock.
-DO $$ BEGIN
-  IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'holds' AND column_name = 'owner') THEN
-    ALTER TABLE holds ADD COLUMN owner TEXT COLLATE "C";
-  END IF;
-END $$;
+${addColumn('holds', 'owner', 'owner TEXT COLLATE "C"')}
 CREATE TABLE IF NOT EXISTS idempotency (
   scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status INTEGER, headers TEXT, body TEXT,
   expires_at TEXT COLLATE "C" NOT NULL, PRIMARY KEY (scope, key)
 );
 -- owner: the store handle that claimed the key (WalletStore.owner), so a restarted replica can
 -- forget its predecessor's pending claims; NULL in schemas made before it.
-DO $$ BEGIN
-  IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'idempotency' AND column_name = 'owner') THEN
-    ALTER TABLE idempotency ADD COLUMN owner TEXT COLLATE "C";
-  END IF;
-END $$;
+${addColumn('idempotency', 'owner', 'owner TEXT COLLATE "C"')}
 -- Demo calls reserved and not yet settled, per store handle: a restart gives back a killed one's.
 CREATE TABLE IF NOT EXISTS demo_reservations (
   owner TEXT COLLATE "C" NOT NULL, day TEXT COLLATE "C" NOT NULL, client TEXT NOT NULL, n INTEGER NOT NULL,
@@ -66,6 +66,13 @@ CREATE TABLE IF NOT EXISTS jobs (
   seq BIGSERIAL UNIQUE, job_id TEXT PRIMARY KEY, key_id TEXT NOT NULL, hold_id BIGINT NOT NULL, credits BIGINT NOT NULL,
   status TEXT NOT NULL, request TEXT NOT NULL, result TEXT, created_at TEXT COLLATE "C" NOT NULL, updated_at TEXT NOT NULL, photo BYTEA
 );
+-- Keyed rate-limit buckets (rate-limits.ts). UNLOGGED: buckets are worth nothing after a database
+-- crash (they refill in seconds), so their writes skip the WAL.
+CREATE UNLOGGED TABLE IF NOT EXISTS rate_buckets (
+  bucket TEXT PRIMARY KEY, tokens DOUBLE PRECISION NOT NULL, at_ms BIGINT NOT NULL, allowed BOOLEAN NOT NULL
+);
+-- The lease of an unfinished job (job-lease.ts).
+${addColumn('jobs', 'lease_owner', 'lease_owner TEXT COLLATE "C", ADD COLUMN lease_until TEXT COLLATE "C"')}
 `;
 
 /**
@@ -78,7 +85,5 @@ export async function createSchema(pool: pg.Pool, schema: string): Promise<void>
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`halfspace schema ${schema}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await client.query(SCHEMA_SQL);
-    await client.query(RATE_LIMITS_SQL);
-    await client.query(JOB_LEASE_SQL);
   });
 }

@@ -10,25 +10,30 @@ import { batchReads, decideBatch, entryIdsNeeded, topupOp } from '../ledger.js';
 import { instanceOfOwner } from '../hold-owner.js';
 import { transaction } from './pool.js';
 
+/** The rows of `sql` over the array `values` (its `$1`); none, without a query, when `values` is empty. */
+async function rowsOver<R extends pg.QueryResultRow>(
+  client: pg.PoolClient,
+  sql: string,
+  values: unknown[],
+): Promise<R[]> {
+  return values.length === 0 ? [] : (await client.query<R>(sql, [values])).rows;
+}
+
 /** Reads what the ledger core needs to decide `ops`, under row locks, and the entry ids it may use. */
 async function lockedStateOf(client: pg.PoolClient, ops: LedgerOp[]): Promise<{ state: LedgerState; ids: number[] }> {
   const reads = batchReads(ops);
   // A hold's wallet never changes, so reading it before taking the lock is safe.
-  const holdWallets =
-    reads.holdIds.length === 0
-      ? []
-      : (
-          await client.query<{ wallet_id: string }>('SELECT wallet_id FROM holds WHERE hold_id = ANY($1::bigint[])', [
-            reads.holdIds,
-          ])
-        ).rows;
+  const holdWallets = await rowsOver<{ wallet_id: string }>(
+    client,
+    'SELECT wallet_id FROM holds WHERE hold_id = ANY($1::bigint[])',
+    reads.holdIds,
+  );
   const walletIds = [...new Set([...reads.walletIds, ...holdWallets.map((h) => h.wallet_id)])];
-  const locked = (
-    await client.query<{ wallet_id: string; balance: number }>(
-      'SELECT wallet_id, balance FROM wallets WHERE wallet_id = ANY($1::text[]) ORDER BY wallet_id FOR UPDATE',
-      [walletIds],
-    )
-  ).rows;
+  const locked = await rowsOver<{ wallet_id: string; balance: number }>(
+    client,
+    'SELECT wallet_id, balance FROM wallets WHERE wallet_id = ANY($1::text[]) ORDER BY wallet_id FOR UPDATE',
+    walletIds,
+  );
   const balances = new Map(locked.map((w) => [w.wallet_id, w.balance]));
   const held = await heldOf(client, reads.heldWalletIds);
   const { holds, settledBefore } = await claimHolds(client, reads.holdIds);
@@ -49,15 +54,11 @@ async function lockedStateOf(client: pg.PoolClient, ops: LedgerOp[]): Promise<{ 
  * of a wallet are only added or settled under its lock) and before this batch settles any.
  */
 async function heldOf(client: pg.PoolClient, walletIds: string[]): Promise<Map<string, number>> {
-  const rows =
-    walletIds.length === 0
-      ? []
-      : (
-          await client.query<{ wallet_id: string; held: number }>(
-            'SELECT wallet_id, SUM(amount)::bigint AS held FROM holds WHERE wallet_id = ANY($1::text[]) GROUP BY wallet_id',
-            [walletIds],
-          )
-        ).rows;
+  const rows = await rowsOver<{ wallet_id: string; held: number }>(
+    client,
+    'SELECT wallet_id, SUM(amount)::bigint AS held FROM holds WHERE wallet_id = ANY($1::text[]) GROUP BY wallet_id',
+    walletIds,
+  );
   return new Map(walletIds.map((walletId) => [walletId, rows.find((h) => h.wallet_id === walletId)?.held ?? 0]));
 }
 
@@ -70,27 +71,20 @@ async function claimHolds(
   client: pg.PoolClient,
   holdIds: number[],
 ): Promise<Pick<LedgerState, 'holds' | 'settledBefore'>> {
-  if (holdIds.length === 0) return { holds: new Map(), settledBefore: new Set() };
-  const open = (
-    await client.query<{ hold_id: number; wallet_id: string; amount: number }>(
-      'DELETE FROM holds WHERE hold_id = ANY($1::bigint[]) RETURNING hold_id, wallet_id, amount',
-      [holdIds],
-    )
-  ).rows;
+  const open = await rowsOver<{ hold_id: number; wallet_id: string; amount: number }>(
+    client,
+    'DELETE FROM holds WHERE hold_id = ANY($1::bigint[]) RETURNING hold_id, wallet_id, amount',
+    holdIds,
+  );
   const holds = new Map(
     open.map((h): [number, HeldCredits] => [h.hold_id, { wallet_id: h.wallet_id, amount: h.amount }]),
   );
-  const missing = holdIds.filter((id) => !holds.has(id));
-  const settledBefore = new Set(
-    missing.length === 0
-      ? []
-      : (
-          await client.query<{ entry_id: number }>(
-            "SELECT entry_id FROM ledger WHERE kind = 'hold' AND entry_id = ANY($1::bigint[])",
-            [missing],
-          )
-        ).rows.map((e) => e.entry_id),
+  const settled = await rowsOver<{ entry_id: number }>(
+    client,
+    "SELECT entry_id FROM ledger WHERE kind = 'hold' AND entry_id = ANY($1::bigint[])",
+    holdIds.filter((id) => !holds.has(id)),
   );
+  const settledBefore = new Set(settled.map((e) => e.entry_id));
   return { holds, settledBefore };
 }
 

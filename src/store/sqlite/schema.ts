@@ -43,14 +43,9 @@ CREATE TABLE IF NOT EXISTS jobs (
 );
 `;
 
-/** Whether `table` has a column named `column` (PRAGMA table_info rows are objects with a `name`). */
-function hasColumn(db: SqliteDatabase, table: string, column: string): boolean {
-  const rows: unknown = db.pragma(`table_info(${table})`);
-  return (
-    Array.isArray(rows) &&
-    rows.some((r: unknown) => typeof r === 'object' && r !== null && 'name' in r && r.name === column)
-  );
-}
+/** Whether `table` has a column named `column`. */
+const hasColumn = (db: SqliteDatabase, table: string, column: string): boolean =>
+  db.prepare('SELECT 1 FROM pragma_table_info(?) WHERE name = ?').get(table, column) !== undefined;
 
 /**
  * Brings a file created by an earlier schema up to date: `jobs.photo` (uploaded photos of
