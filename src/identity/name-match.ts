@@ -96,18 +96,11 @@ const fuzzyResolution = (s: number): Resolution => ({
 
 /** The best {@link SUGGESTIONS_MAX} scored entries at or above {@link SUGGEST_MIN}, best first, ties by name (code-unit order). */
 function topSuggestions<E>(scored: Scored<E>[], nameOf: (e: E) => string): Scored<E>[] {
-  // Keep a running top list instead of sorting every candidate: on a not-found lookup thousands of names may pass the minimum.
-  const top: Scored<E>[] = [];
-  const before = (a: Scored<E>, b: Scored<E>) => a.s > b.s || (a.s === b.s && nameOf(a.e) < nameOf(b.e));
-  for (const x of scored) {
-    if (x.s < SUGGEST_MIN) continue;
-    if (top.length === SUGGESTIONS_MAX && !before(x, top[top.length - 1])) continue;
-    let i = top.length;
-    while (i > 0 && before(x, top[i - 1])) i--;
-    top.splice(i, 0, x);
-    if (top.length > SUGGESTIONS_MAX) top.pop();
-  }
-  return top;
+  const byName = (a: E, b: E) => (nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : 0);
+  return scored
+    .filter((x) => x.s >= SUGGEST_MIN)
+    .sort((a, b) => b.s - a.s || byName(a.e, b.e))
+    .slice(0, SUGGESTIONS_MAX);
 }
 
 /** What a club or league entry holds for name matching. */
