@@ -12,8 +12,8 @@ import { isTeamOutcome, ownEvidenceOf } from '../stats/team-outcomes.js';
 import { acrossFacets, jobWeightOf, SAVE_SHARE_LEAD, specialtyOf, type Specialty } from './specialties.js';
 
 /**
- * The verdict codes (docs/methodology/verdict.md#codes). v2 adds `specialist`, `solid` and
- * `below_par`, so every regular with enough data gets a verdict; `fallback` is left for too little data.
+ * The verdict codes (docs/methodology/verdict.md#codes): every regular with enough data gets one of
+ * the first eight; `fallback` is left for too little data.
  */
 export const VERDICT_CODES = [
   'elite',
@@ -315,7 +315,6 @@ export function sampleShareOf(
  * @example confidenceOf({ code: 'solid', margin: 0.5, reason: '', metrics: [] }, 0.25) // => 0.21
  */
 export function confidenceOf(outcome: RuleOutcome, sampleShare: number): number {
-  // A fallback claims nothing, so it shows no confidence.
   if (outcome.code === 'fallback') return 0;
   return Math.round(clamp01(sampleShare) * (0.7 + 0.3 * outcome.margin) * 100) / 100;
 }
