@@ -1,7 +1,7 @@
 /**
  * The xG model's design matrix: the named columns a shot turns into (docs/methodology/values.md#model).
  * Two specifications share one builder: `full` (what ships) and `baseline` (distance, angle, header,
- * direct free kick, counter-attack: the plain model the issue asks us to beat, reported beside it).
+ * direct free kick, counter-attack: the plain model the full one must beat, reported beside it).
  */
 import { type ShotFeatures, shotAngleRad, shotDistanceM } from './shot.js';
 

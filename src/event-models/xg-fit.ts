@@ -25,16 +25,6 @@ export const XG_RIDGE = 1e-3;
 /** Coefficients are written with this many decimals, so the JSON does not depend on the last bits of `Math.exp`. */
 const DECIMALS = 6;
 
-/** The fitted model as it ships (src/event-models/xg-model.json). */
-export interface XgModelJson {
-  version: string;
-  spec: XgSpec;
-  columns: string[];
-  coefficients: number[];
-  penalty_xg: number;
-  training: Record<string, unknown>;
-}
-
 const round = (v: number, decimals: number): number => Number(v.toFixed(decimals));
 
 /**
@@ -166,17 +156,12 @@ export function crossValidateXg(shots: readonly TrainingShot[], spec: XgSpec, fo
 }
 
 /**
- * The model JSON text for a fit: stable key order, coefficients named by column, two-space
- * indentation and a final newline, so the same fit always writes the same bytes.
+ * The model JSON text for a fit, as it ships in src/event-models/xg-model.json: stable key order,
+ * coefficients named by column, two-space indentation and a final newline, so the same fit always
+ * writes the same bytes.
  */
 export function xgModelJsonOf(fit: XgFit, version: string, training: Record<string, unknown>): string {
-  const json: XgModelJson = {
-    version,
-    spec: fit.spec,
-    columns: xgColumnNamesOf(fit.spec),
-    coefficients: fit.coefficients,
-    penalty_xg: fit.penaltyXg,
-    training,
-  };
+  const { spec, coefficients, penaltyXg } = fit;
+  const json = { version, spec, columns: xgColumnNamesOf(spec), coefficients, penalty_xg: penaltyXg, training };
   return `${JSON.stringify(json, null, 2)}\n`;
 }

@@ -68,7 +68,7 @@ const PREFIX_MIN_CHARS = 3;
 export type NameLevel<E> = readonly [level: keyof typeof MATCH_CONFIDENCE, matches: (e: E) => boolean];
 
 /** An entry with its similarity to the query. */
-export interface Scored<E> {
+interface Scored<E> {
   e: E;
   s: number;
 }
@@ -89,33 +89,18 @@ export function isTrailing(tokens: readonly string[], query: readonly string[]):
 }
 
 /** The resolution of a fuzzy match of similarity `s`, its confidence rounded to 2 decimals. */
-export const fuzzyResolution = (s: number): Resolution => ({
+const fuzzyResolution = (s: number): Resolution => ({
   matched_by: 'fuzzy',
   confidence: Math.round(s * FUZZY_CONFIDENCE_FACTOR * 100) / 100,
 });
 
 /** The best {@link SUGGESTIONS_MAX} scored entries at or above {@link SUGGEST_MIN}, best first, ties by name (code-unit order). */
-export function topSuggestions<E>(scored: Scored<E>[], nameOf: (e: E) => string): Scored<E>[] {
-  // Keep a running top list instead of sorting every candidate: on a not-found lookup thousands of names may pass the minimum.
-  const top: Scored<E>[] = [];
-  const before = (a: Scored<E>, b: Scored<E>) => a.s > b.s || (a.s === b.s && nameOf(a.e) < nameOf(b.e));
-  for (const x of scored) {
-    if (x.s < SUGGEST_MIN) continue;
-    if (top.length === SUGGESTIONS_MAX && !before(x, top[top.length - 1])) continue;
-    let i = top.length;
-    while (i > 0 && before(x, top[i - 1])) i--;
-    top.splice(i, 0, x);
-    if (top.length > SUGGESTIONS_MAX) top.pop();
-  }
-  return top;
-}
-
-/** The single best fuzzy match when it reaches {@link FUZZY_ACCEPT} and no other is within {@link FUZZY_TIE_MARGIN}. */
-function acceptFuzzy<E>(scored: Scored<E>[]): Scored<E> | null {
-  const best = scored.reduce((m, x) => (x.s > m ? x.s : m), 0);
-  if (best < FUZZY_ACCEPT) return null;
-  const top = scored.filter((x) => x.s >= best - FUZZY_TIE_MARGIN);
-  return top.length === 1 ? top[0] : null;
+function topSuggestions<E>(scored: Scored<E>[], nameOf: (e: E) => string): Scored<E>[] {
+  const byName = (a: E, b: E) => (nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : 0);
+  return scored
+    .filter((x) => x.s >= SUGGEST_MIN)
+    .sort((a, b) => b.s - a.s || byName(a.e, b.e))
+    .slice(0, SUGGESTIONS_MAX);
 }
 
 /** What a club or league entry holds for name matching. */
@@ -149,8 +134,10 @@ export type NameMatch<E> =
 
 /**
  * Matches a query against `entries`: the first level (in the given order) that any entry matches
- * decides (one entry → a match, several → ambiguous); with none, the single best entry by
- * `similarityOf` when it is a clear fuzzy match, else suggestions by similarity.
+ * decides (one entry after `narrow` → a match, several → ambiguous); with none, the single best
+ * entry by `similarityOf` when it reaches {@link FUZZY_ACCEPT} and no other (after `narrow`) is
+ * within {@link FUZZY_TIE_MARGIN}, else suggestions by similarity. `narrow` (default: none) keeps
+ * the equally good entries a hint prefers.
  * @example matchByLevels(['a', 'b'], [['exact_name', (e) => e === 'b']], () => 0, (e) => e) // => { kind: 'match', entry: 'b', resolution: { matched_by: 'exact_name', confidence: 1 } }
  */
 export function matchByLevels<E>(
@@ -158,17 +145,25 @@ export function matchByLevels<E>(
   levels: readonly NameLevel<E>[],
   similarityOf: (e: E) => number,
   nameOf: (e: E) => string,
+  narrow: (found: E[]) => E[] = (found) => found,
 ): NameMatch<E> {
   for (const [level, matches] of levels) {
-    const found = entries.filter(matches);
+    const found = narrow(entries.filter(matches));
     if (found.length === 0) continue;
     if (found.length === 1)
       return { kind: 'match', entry: found[0], resolution: { matched_by: level, confidence: MATCH_CONFIDENCE[level] } };
     return { kind: 'ambiguous', entries: found };
   }
   const scored = entries.map((e) => ({ e, s: similarityOf(e) }));
-  const fuzzy = acceptFuzzy(scored);
-  if (fuzzy) return { kind: 'match', entry: fuzzy.e, resolution: fuzzyResolution(fuzzy.s) };
+  const best = scored.reduce((m, x) => (x.s > m ? x.s : m), 0);
+  if (best >= FUZZY_ACCEPT) {
+    const top = scored.filter((x) => x.s >= best - FUZZY_TIE_MARGIN);
+    const kept = narrow(top.map((x) => x.e));
+    if (kept.length === 1) {
+      const s = top.find((x) => x.e === kept[0])!.s;
+      return { kind: 'match', entry: kept[0], resolution: fuzzyResolution(s) };
+    }
+  }
   return { kind: 'none', suggestions: topSuggestions(scored, nameOf).map(({ e }) => e) };
 }
 

@@ -24,8 +24,6 @@ const SPECIAL_LETTERS: Record<string, string> = {
 };
 /** Letters {@link SPECIAL_LETTERS} maps. */
 const SPECIAL_LETTER_RE = new RegExp(`[${Object.keys(SPECIAL_LETTERS).join('')}]`, 'g');
-/** A lower-cased name that is already canonical: ASCII words of letters and digits, one space apart. */
-const CANONICAL_RE = /^[a-z0-9]+(?: [a-z0-9]+)*$/;
 
 /**
  * The canonical spelling of a name: lower case, special letters transliterated, accents removed,
@@ -35,10 +33,8 @@ const CANONICAL_RE = /^[a-z0-9]+(?: [a-z0-9]+)*$/;
  * @example normalizeName("  N''Golo  Kanté-Ødegaard Jr. ") // => 'ngolo kante odegaard jr'
  */
 export function normalizeName(raw: string): string {
-  const lower = raw.toLowerCase();
-  // Most names are plain ASCII words, already canonical once lower-cased.
-  if (CANONICAL_RE.test(lower)) return lower;
-  return lower
+  return raw
+    .toLowerCase()
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/['’‘ʼ`´ʻ]/g, '')
@@ -61,7 +57,7 @@ export function tokensOf(raw: string): string[] {
  * @example tokenKeyOf('Weiß Jörg Müller') // => 'jorg muller weiss'
  */
 export function tokenKeyOf(raw: string): string {
-  return nameTokensOf(raw).key;
+  return withKey(tokensOf(raw)).key;
 }
 
 /**
@@ -88,14 +84,6 @@ export interface NameTokens {
 }
 
 /**
- * The tokens and order-free key of a name.
- * @example nameTokensOf('Weiß Jörg') // => { tokens: ['weiss', 'jorg'], key: 'jorg weiss' }
- */
-export function nameTokensOf(raw: string): NameTokens {
-  return withKey(tokensOf(raw));
-}
-
-/**
  * Normalised tokens with their order-free key.
  * @example withKey(['muller', 'jorg']).key // => 'jorg muller'
  */
@@ -114,7 +102,7 @@ export function tokenSimilarity(query: readonly string[], candidate: readonly st
 
 /**
  * {@link tokenSimilarity} over pre-computed keys.
- * @example keyedSimilarity(nameTokensOf('Ferante'), nameTokensOf('Luca Ferrante')) // => 0.875
+ * @example keyedSimilarity(withKey(['ferante']), withKey(['luca', 'ferrante'])) // => 0.875
  */
 export function keyedSimilarity(query: NameTokens, candidate: NameTokens): number {
   const q = query.tokens;

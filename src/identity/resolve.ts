@@ -8,21 +8,16 @@
 import { fail, ok, type Result } from '../errors.js';
 import type { IdentityIndex, LeagueEntry, PlayerEntry, TeamEntry } from './name-index.js';
 import {
-  MATCH_CONFIDENCE,
-  FUZZY_ACCEPT,
-  FUZZY_TIE_MARGIN,
   containsAll,
-  fuzzyResolution,
   isTrailing,
   matchByLevels,
   namedEntryLevels,
   prefixesAll,
   similarityToEither,
-  topSuggestions,
-  type MatchedBy,
+  type NameLevel,
   type Resolution,
 } from './name-match.js';
-import { keyedSimilarity, tokenSimilarity, tokensOf, withKey } from './names.js';
+import { keyedSimilarity, tokenSimilarity, tokensOf, withKey, type NameTokens } from './names.js';
 import { counted } from '../prose.js';
 
 // Every resolver takes the index: its type is named here too, for callers that import only the resolvers.
@@ -41,14 +36,8 @@ export interface ResolvedPlayer {
   resolution: Resolution;
 }
 
-/** A player offered as a candidate (ambiguity) or suggestion (not found). */
-export interface PlayerCandidate {
-  player_id: number;
-  name: string;
-  /** Current club name, or null for a player without a club. */
-  team: string | null;
-  position: string;
-}
+/** A player offered as a candidate (ambiguity) or suggestion (not found); `team` is his club's name, or null. */
+export type PlayerCandidate = ReturnType<typeof playerCandidate>;
 
 /** Team inputs of the match-intelligence request (docs/design.md#op-match-intelligence). */
 export interface TeamQuery {
@@ -62,13 +51,8 @@ export interface ResolvedTeam {
   resolution: Resolution;
 }
 
-/** A club offered as a candidate or suggestion. */
-export interface TeamCandidate {
-  team_id: number;
-  name: string;
-  /** League name of the club, or null. */
-  league: string | null;
-}
+/** A club offered as a candidate or suggestion; `league` is its league's name, or null. */
+export type TeamCandidate = ReturnType<typeof teamCandidate>;
 
 /** A resolved league. */
 export interface ResolvedLeague {
@@ -77,16 +61,12 @@ export interface ResolvedLeague {
 }
 
 /** A league offered as a candidate or suggestion. */
-export interface LeagueCandidate {
-  league_id: number;
-  name: string;
-  country: string | null;
-}
+export type LeagueCandidate = ReturnType<typeof leagueCandidate>;
 
 /** A team hint must score at least this much against a candidate's club to separate candidates (docs/methodology/identity.md#team-hint). */
 export const TEAM_HINT_MIN = 0.75;
 
-function playerCandidate(index: IdentityIndex, e: PlayerEntry): PlayerCandidate {
+function playerCandidate(index: IdentityIndex, e: PlayerEntry) {
   const team = e.teamId === null ? null : (index.teamById.get(e.teamId)?.name ?? null);
   return { player_id: e.id, name: e.display, team, position: e.position };
 }
@@ -120,25 +100,15 @@ function narrowByHint(index: IdentityIndex, entries: PlayerEntry[], hint: readon
   return entries.filter((_, i) => scores[i] === best);
 }
 
-/** Exact-ish match levels in priority order; the first level with any candidate decides. */
-function playerLevels(
-  index: IdentityIndex,
-  q: string[],
-): [Exclude<MatchedBy, 'player_id' | 'team_id' | 'fuzzy' | 'short_name'>, () => PlayerEntry[]][] {
-  const norm = q.join(' ');
-  const { key } = withKey(q);
+/** The name levels of players, strongest first: the exact name, known_as, all tokens in any order, the surname, a subset of the tokens. */
+function playerLevels(q: NameTokens): NameLevel<PlayerEntry>[] {
+  const norm = q.tokens.join(' ');
   return [
-    ['exact_name', () => index.byName.get(norm) ?? []],
-    ['known_as', () => index.byKnownAs.get(norm) ?? []],
-    ['tokens', () => index.byKey.get(key) ?? []],
-    [
-      'surname',
-      () =>
-        (index.byToken.get(q[q.length - 1]) ?? []).filter(
-          (e) => isTrailing(e.tokens, q) || isTrailing(e.knownTokens, q),
-        ),
-    ],
-    ['partial', () => (index.byToken.get(q[0]) ?? []).filter((e) => containsAll([...e.tokens, ...e.knownTokens], q))],
+    ['exact_name', (e) => e.norm === norm],
+    ['known_as', (e) => e.knownNorm === norm],
+    ['tokens', (e) => e.key === q.key],
+    ['surname', (e) => isTrailing(e.tokens, q.tokens) || isTrailing(e.knownTokens, q.tokens)],
+    ['partial', (e) => q.tokens.every((t) => e.tokens.includes(t) || e.knownTokens.includes(t))],
   ];
 }
 
@@ -165,43 +135,28 @@ export function resolvePlayer(index: IdentityIndex, query: PlayerQuery): Result<
   const q = tokensOf(query.name);
   if (q.length === 0) return fail('invalid_request', 'name has no letters or digits', { param: 'name' });
   const hint = query.team_hint ? tokensOf(query.team_hint) : [];
-  for (const [matchedBy, find] of playerLevels(index, q)) {
-    const found = find();
-    if (found.length === 0) continue;
-    const narrowed = narrowByHint(index, found, hint);
-    if (narrowed.length === 1)
-      return ok({
-        player_id: narrowed[0].id,
-        resolution: { matched_by: matchedBy, confidence: MATCH_CONFIDENCE[matchedBy] },
-      });
+  const qn = withKey(q);
+  const found = matchByLevels(
+    index.players,
+    playerLevels(qn),
+    (e) => similarityToEither(qn, e, e.known),
+    (e) => e.display,
+    (entries) => narrowByHint(index, entries, hint),
+  );
+  if (found.kind === 'match') return ok({ player_id: found.entry.id, resolution: found.resolution });
+  if (found.kind === 'ambiguous')
     return fail(
       'ambiguous_player',
-      `"${query.name}" matches ${counted(narrowed.length, 'player')}; add team_hint or use player_id`,
-      {
-        param: 'name',
-        candidates: narrowed.map((e) => playerCandidate(index, e)),
-      },
+      `"${query.name}" matches ${counted(found.entries.length, 'player')}; add team_hint or use player_id`,
+      { param: 'name', candidates: found.entries.map((e) => playerCandidate(index, e)) },
     );
-  }
-  const qn = withKey(q);
-  const scored = index.players.map((e) => ({ e, s: similarityToEither(qn, e, e.known) }));
-  const best = scored.reduce((m, x) => (x.s > m ? x.s : m), 0);
-  if (best >= FUZZY_ACCEPT) {
-    const top = narrowByHint(
-      index,
-      scored.filter((x) => x.s >= best - FUZZY_TIE_MARGIN).map((x) => x.e),
-      hint,
-    );
-    if (top.length === 1) {
-      const s = scored[top[0].row].s;
-      return ok({ player_id: top[0].id, resolution: fuzzyResolution(s) });
-    }
-  }
-  const suggestions = topSuggestions(scored, (e) => e.display).map(({ e }) => playerCandidate(index, e));
-  return fail('player_not_found', `no player named "${query.name}"`, { param: 'name', suggestions });
+  return fail('player_not_found', `no player named "${query.name}"`, {
+    param: 'name',
+    suggestions: found.suggestions.map((e) => playerCandidate(index, e)),
+  });
 }
 
-const teamCandidate = (t: TeamEntry): TeamCandidate => ({ team_id: t.id, name: t.name, league: t.league });
+const teamCandidate = (t: TeamEntry) => ({ team_id: t.id, name: t.name, league: t.league });
 
 /**
  * Resolves a club by `team_id`, or by `team_name` (name or short name; case, accents, punctuation,
@@ -241,7 +196,7 @@ export function resolveTeam(index: IdentityIndex, query: TeamQuery): Result<Reso
   });
 }
 
-const leagueCandidate = (l: LeagueEntry): LeagueCandidate => ({ league_id: l.id, name: l.name, country: l.country });
+const leagueCandidate = (l: LeagueEntry) => ({ league_id: l.id, name: l.name, country: l.country });
 
 /**
  * Resolves a league by name (case, accents, punctuation, token order, partial tokens and typos

@@ -6,6 +6,7 @@
 import { counted, possessive, withArticle } from '../prose.js';
 import { ordinal } from '../stats/percentiles.js';
 import type { TeamResult } from './form.js';
+import { runOf } from './streaks.js';
 
 /** What a knockout round's winner reaches, by the round names the providers write. */
 const NEXT_ROUND: Readonly<Record<string, string>> = {
@@ -36,12 +37,6 @@ export interface PlayedMatch {
 
 const isWin = (r: TeamResult) => r.goals_for > r.goals_against;
 const isDraw = (r: TeamResult) => r.goals_for === r.goals_against;
-
-/** Length of the run of results before this match that satisfy `keep` (newest first). */
-const runOf = (before: readonly TeamResult[], keep: (r: TeamResult) => boolean): number => {
-  const stop = before.findIndex((r) => !keep(r));
-  return stop === -1 ? before.length : stop;
-};
 
 /** Shortest run worth naming ("first win in 4"). */
 export const HEADLINE_RUN_MIN = 4;

@@ -11,7 +11,6 @@
  * its right (100). Wyscout and StatsBomb both give every event in the acting team's frame.
  */
 import { recordOf } from './record-of.js';
-import { hypot2 } from '../event-models/distance.js';
 
 /** Length bands of the touch grid, own goal to opponent goal (sixths of the pitch). */
 export const TOUCH_BANDS = 6;
@@ -170,7 +169,7 @@ export function addPass(counts: ZoneCounts, x: number, y: number, endX: number, 
   const dx = ((endX - x) * PITCH_METRES.length) / 100;
   const dy = ((endY - y) * PITCH_METRES.width) / 100;
   const direction = dx > Math.abs(dy) ? 0 : -dx > Math.abs(dy) ? 2 : 1;
-  const length = hypot2(dx, dy);
+  const length = Math.hypot(dx, dy);
   const long = length >= PASS_LONG_METRES ? 1 : 0;
   counts[ACTION_AT.pass_length_sum] += Math.round(length);
   counts[ZONE_BLOCKS[1].start + direction * 2 + long] += 1;

@@ -6,7 +6,6 @@
  */
 import type { CountingColumn } from '../model/schema.js';
 import type { CountingTotals } from './counting-totals.js';
-import { hypot2 } from '../event-models/distance.js';
 import type { ProviderColumn } from './counting-totals.js';
 
 /** The pitch every provider's coordinates are scaled to for distances, in metres (105 × 68). */
@@ -40,7 +39,7 @@ export const PENALTY_AREA = { depthM: 16.5, widthM: 40.32 } as const;
 
 /** Metres from (x, y) to the centre of the goal attacked, on the 105 × 68 m pitch. */
 export function metresToGoal(x: number, y: number): number {
-  return hypot2((1 - x) * PITCH.lengthM, (y - 0.5) * PITCH.widthM);
+  return Math.hypot((1 - x) * PITCH.lengthM, (y - 0.5) * PITCH.widthM);
 }
 
 /** True when (x, y) is inside the attacked penalty area. @example inPenaltyArea(0.9, 0.5) // => true */

@@ -12,8 +12,8 @@ import { isTeamOutcome, ownEvidenceOf } from '../stats/team-outcomes.js';
 import { acrossFacets, jobWeightOf, SAVE_SHARE_LEAD, specialtyOf, type Specialty } from './specialties.js';
 
 /**
- * The verdict codes (docs/methodology/verdict.md#codes). v2 adds `specialist`, `solid` and
- * `below_par`, so every regular with enough data gets a verdict; `fallback` is left for too little data.
+ * The verdict codes (docs/methodology/verdict.md#codes): every regular with enough data gets one of
+ * the first eight; `fallback` is left for too little data.
  */
 export const VERDICT_CODES = [
   'elite',
@@ -125,6 +125,14 @@ export function outputScoreOf(
 }
 
 const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
+/** A rule's outcome, its margin clamped to 0–1. */
+const outcomeOf = (
+  code: VerdictCode,
+  margin: number,
+  reason: string,
+  metrics: MetricKey[],
+  specialty?: Specialty,
+): RuleOutcome => ({ code, margin: clamp01(margin), reason, metrics, ...(specialty ? { specialty } : {}) });
 const byPercentile = (facts: VerdictFacts, dir: 1 | -1) =>
   metricEntriesOf(facts.percentiles)
     .sort((a, b) => dir * (b[1] - a[1]) || a[0].localeCompare(b[0]))
@@ -162,9 +170,8 @@ export function byImportance(facts: Pick<VerdictFacts, 'role' | 'percentiles'>):
 export function verdictOf(allFacts: VerdictFacts): RuleOutcome {
   const facts = { ...allFacts, percentiles: ownEvidenceOf(allFacts.role, allFacts.percentiles) };
   const output = outputScoreOf(facts.role, facts.percentiles);
-  if (facts.minutes < VERDICT_MINUTES_MIN || facts.cohortN < VERDICT_COHORT_MIN || Number.isNaN(output)) {
+  if (facts.minutes < VERDICT_MINUTES_MIN || facts.cohortN < VERDICT_COHORT_MIN || Number.isNaN(output))
     return { code: 'fallback', margin: 0, reason: 'not_enough_data', metrics: [] };
-  }
   const best = byPercentile(facts, 1);
   const telling = byImportance(facts);
   const worst = byPercentile(facts, -1);
@@ -172,38 +179,25 @@ export function verdictOf(allFacts: VerdictFacts): RuleOutcome {
   const historic = historicVerdictOf(facts, output, worst);
   if (historic) return historic;
   const elite = best.filter((k) => p(k) >= ELITE_PERCENTILE);
-  if (isEliteOutput(output, elite.length, facts.ratingPercentile) && facts.minutes >= ELITE_MINUTES_MIN) {
-    return {
-      code: 'elite',
-      margin: clamp01((output - ELITE_OUTPUT_MIN) / 20),
-      reason: 'broad_elite_output',
-      metrics: telling.filter((k) => p(k) >= STRONG_PERCENTILE).slice(0, 3),
-    };
-  }
+  if (isEliteOutput(output, elite.length, facts.ratingPercentile) && facts.minutes >= ELITE_MINUTES_MIN)
+    return outcomeOf(
+      'elite',
+      (output - ELITE_OUTPUT_MIN) / 20,
+      'broad_elite_output',
+      telling.filter((k) => p(k) >= STRONG_PERCENTILE).slice(0, 3),
+    );
   const specialty = specialtyOf(facts.role, facts.percentiles, facts.saveSharePercentile ?? Number.NaN);
-  if (specialty) return specialtyVerdictOf(facts, specialty, best, telling);
-  if (facts.anchor && facts.anchor.similarity >= CONTRAST_SIMILARITY_MIN && output >= CONTRAST_OUTPUT_MIN) {
-    return {
-      code: 'contrast',
-      margin: clamp01((facts.anchor.similarity - CONTRAST_SIMILARITY_MIN) / 0.15),
-      reason: 'cheaper_dna_twin',
-      metrics: best.slice(0, 3),
-    };
-  }
-  if (output >= SOLID_OUTPUT_MIN) {
-    return {
-      code: 'solid',
-      margin: clamp01((output - SOLID_OUTPUT_MIN) / 20),
-      reason: 'does_the_job',
-      metrics: telling.slice(0, 3),
-    };
-  }
-  return {
-    code: 'below_par',
-    margin: clamp01((SOLID_OUTPUT_MIN - output) / 20),
-    reason: 'under_role_level',
-    metrics: worst.slice(0, 3),
-  };
+  if (specialty) return specialtyVerdictOf(facts, specialty, { best, telling, worst });
+  if (facts.anchor && facts.anchor.similarity >= CONTRAST_SIMILARITY_MIN && output >= CONTRAST_OUTPUT_MIN)
+    return outcomeOf(
+      'contrast',
+      (facts.anchor.similarity - CONTRAST_SIMILARITY_MIN) / 0.15,
+      'cheaper_dna_twin',
+      best.slice(0, 3),
+    );
+  if (output >= SOLID_OUTPUT_MIN)
+    return outcomeOf('solid', (output - SOLID_OUTPUT_MIN) / 20, 'does_the_job', telling.slice(0, 3));
+  return outcomeOf('below_par', (SOLID_OUTPUT_MIN - output) / 20, 'under_role_level', worst.slice(0, 3));
 }
 
 /** True when the output, the count of elite role metrics and the rating clear the elite rule, whatever the minutes. */
@@ -231,11 +225,9 @@ export function eliteOnFewMinutesOf(facts: VerdictFacts): boolean {
 function specialtyVerdictOf(
   facts: VerdictFacts,
   specialty: Specialty,
-  best: readonly MetricKey[],
-  telling: readonly MetricKey[],
+  { best, telling, worst }: Record<'best' | 'telling' | 'worst', readonly MetricKey[]>,
 ): RuleOutcome {
   const p = (k: MetricKey) => facts.percentiles[k]!;
-  const worst = byPercentile(facts, -1);
   // A keeper's save share is not a metric of the output: the receipts place it first (keeper-receipts.ts).
   const lead = specialty.lead === SAVE_SHARE_LEAD ? null : specialty.lead;
   const leadPercentile = lead === null ? (facts.saveSharePercentile ?? 0) : p(lead);
@@ -243,45 +235,30 @@ function specialtyVerdictOf(
   const decisive = [...(lead ? [lead] : []), ...(specialty.support ? [specialty.support] : [])];
   // The support metric is strong by definition, so it is a second strength: a merchant has one.
   const otherStrong = best.filter((k) => p(k) >= STRONG_PERCENTILE && k !== lead);
-  if (rest >= MERCHANT_REST_MAX || otherStrong.length > 0) {
-    return {
-      code: 'specialist',
-      margin: clamp01((leadPercentile - 90) / 10),
-      reason: 'role_specialty',
-      metrics: [...decisive, ...telling.filter((k) => !decisive.includes(k))].slice(0, lead ? 3 : 2),
+  if (rest >= MERCHANT_REST_MAX || otherStrong.length > 0)
+    return outcomeOf(
+      'specialist',
+      (leadPercentile - 90) / 10,
+      'role_specialty',
+      [...decisive, ...telling.filter((k) => !decisive.includes(k))].slice(0, lead ? 3 : 2),
       specialty,
-    };
-  }
-  return {
-    code: 'merchant',
-    margin: clamp01((MERCHANT_REST_MAX - rest) / 20),
-    reason: 'one_narrow_strength',
-    metrics: [...decisive, ...worst.filter((k) => k !== lead)].slice(0, lead ? 3 : 2),
+    );
+  return outcomeOf(
+    'merchant',
+    (MERCHANT_REST_MAX - rest) / 20,
+    'one_narrow_strength',
+    [...decisive, ...worst.filter((k) => k !== lead)].slice(0, lead ? 3 : 2),
     specialty,
-  };
+  );
 }
 
 /** cooked (needs age and an earlier season) and fraud (needs a fee tier), or null when neither holds. */
 function historicVerdictOf(facts: VerdictFacts, output: number, worst: MetricKey[]): RuleOutcome | null {
-  if (facts.age !== null && facts.age >= COOKED_AGE_MIN && facts.previousOutput !== null) {
-    const decline = facts.previousOutput - output;
-    if (decline >= COOKED_DECLINE_MIN) {
-      return {
-        code: 'cooked',
-        margin: clamp01((decline - COOKED_DECLINE_MIN) / 20),
-        reason: 'age_and_decline',
-        metrics: worst.slice(0, 3),
-      };
-    }
-  }
-  if (facts.feeTier !== null && tierRank(facts.feeTier) >= FRAUD_TIER_MIN && output < FRAUD_OUTPUT_MAX) {
-    return {
-      code: 'fraud',
-      margin: clamp01((FRAUD_OUTPUT_MAX - output) / 20),
-      reason: 'high_fee_low_output',
-      metrics: worst.slice(0, 3),
-    };
-  }
+  const decline = facts.previousOutput === null ? Number.NaN : facts.previousOutput - output;
+  if (facts.age !== null && facts.age >= COOKED_AGE_MIN && decline >= COOKED_DECLINE_MIN)
+    return outcomeOf('cooked', (decline - COOKED_DECLINE_MIN) / 20, 'age_and_decline', worst.slice(0, 3));
+  if (facts.feeTier !== null && tierRank(facts.feeTier) >= FRAUD_TIER_MIN && output < FRAUD_OUTPUT_MAX)
+    return outcomeOf('fraud', (FRAUD_OUTPUT_MAX - output) / 20, 'high_fee_low_output', worst.slice(0, 3));
   return null;
 }
 
@@ -338,7 +315,6 @@ export function sampleShareOf(
  * @example confidenceOf({ code: 'solid', margin: 0.5, reason: '', metrics: [] }, 0.25) // => 0.21
  */
 export function confidenceOf(outcome: RuleOutcome, sampleShare: number): number {
-  // A fallback claims nothing, so it shows no confidence.
   if (outcome.code === 'fallback') return 0;
   return Math.round(clamp01(sampleShare) * (0.7 + 0.3 * outcome.margin) * 100) / 100;
 }

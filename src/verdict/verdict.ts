@@ -29,9 +29,6 @@ import {
   type VerdictFacts,
 } from './rules.js';
 
-export { VerdictEvidence } from './receipts.js';
-export type { PreviousSeason } from './previous-season.js';
-
 export const VerdictRequest = z
   .object(PLAYER_NAME_IDENTITY_FIELDS)
   .strict()

@@ -6,11 +6,11 @@ import { normalizeName } from '../../src/identity/names.js';
 const CANONICAL = /^(?:[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*)?$/u;
 const ACCENT = /[\u0300-\u036f]/;
 
-// Plain ASCII names (the shortcut), their near misses (double spaces, edges, punctuation, upper
-// case) and accented or foreign letters.
+// Plain ASCII names, their near misses (double spaces, edges, punctuation, upper case) and
+// accented or foreign letters.
 const CHARS = [...'abzAZ09 ', ' ', '-', "'", '.', 'é', 'Ø', 'ß', 'Ł', 'İ', 'K', 'Д', 'ω', '\u0301', '’', '_', '\t'];
 const nameArb = fc.array(fc.constantFrom(...CHARS), { maxLength: 14 }).map((cs) => cs.join(''));
-// ASCII only: what the shortcut sees, with the spacing and punctuation it must not take as canonical.
+// ASCII only, with the spacing and punctuation that are not canonical.
 const asciiArb = fc
   .array(fc.constantFrom('a', 'Q', '7', ' ', ' ', '-', "'", '.'), { maxLength: 10 })
   .map((cs) => cs.join(''));

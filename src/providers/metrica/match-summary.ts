@@ -27,7 +27,6 @@ import {
 } from '../../model/location-profile.js';
 import { xgOf } from '../../event-models/xg.js';
 import { xtAddedOf } from '../../event-models/xt.js';
-import { hypot2 } from '../../event-models/distance.js';
 import type { MetricaEvent, MetricaMatch, MetricaPlayer, MetricaSide } from './match.js';
 import {
   BLOCK_WINDOW_SECONDS,
@@ -99,7 +98,7 @@ function goalFor(f: Fold, side: MetricaSide, e: MetricaEvent): void {
 
 const passLengthM = (e: MetricaEvent): number =>
   e.at && e.endAt
-    ? hypot2((e.endAt.x - e.at.x) * METRICA_PITCH_M.length, (e.endAt.y - e.at.y) * METRICA_PITCH_M.width)
+    ? Math.hypot((e.endAt.x - e.at.x) * METRICA_PITCH_M.length, (e.endAt.y - e.at.y) * METRICA_PITCH_M.width)
     : 0;
 
 function countPass(f: Fold, index: number, t: CountingTotals, zones: ZoneCounts): void {

@@ -18,7 +18,6 @@ import {
 import { emptyZoneCounts, type ZoneCounts } from '../../model/location-profile.js';
 import { xgOf } from '../../event-models/xg.js';
 import { xtAddedOf } from '../../event-models/xt.js';
-import { hypot2 } from '../../event-models/distance.js';
 import type { OptaEvent, OptaMatch } from './match.js';
 import {
   LONG_BALL_MIN_LENGTH_M,
@@ -177,7 +176,7 @@ function shotLineOf(events: readonly OptaEvent[], index: number): ShotLine {
 
 /** Pass length in metres on the standard pitch. */
 const passLengthM = (e: OptaEvent): number =>
-  e.at && e.end ? hypot2((e.end.x - e.at.x) * 105, (e.end.y - e.at.y) * 68) : 0;
+  e.at && e.end ? Math.hypot((e.end.x - e.at.x) * 105, (e.end.y - e.at.y) * 68) : 0;
 
 function countPass(e: OptaEvent, t: CountingTotals): void {
   const q = e.qualifiers;

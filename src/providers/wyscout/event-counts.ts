@@ -7,7 +7,6 @@ import type { CountingTotals } from '../counting-totals.js';
 import { EVENT, LONG_BALL_MIN_METRES, OWN_BOX, PITCH_LENGTH_M, PITCH_WIDTH_M, SUB_EVENT, TAG } from './mapping.js';
 import type { WyscoutEvent } from './read.js';
 import { countProgressivePass } from '../event-values.js';
-import { hypot2 } from '../../event-models/distance.js';
 import { isWonTakeOn, isWyscoutShot } from './shot-features.js';
 
 /** Set-piece kicks that are passes: corners, free kicks, free-kick crosses and goal kicks (not throw-ins). */
@@ -24,7 +23,7 @@ export const isPass = (e: WyscoutEvent): boolean =>
 /** Pass length in metres on the 105 × 68 m pitch, or 0 without an end location. */
 function passMetres(e: WyscoutEvent): number {
   if (e.x === null || e.y === null || e.endX === null || e.endY === null) return 0;
-  return hypot2(((e.endX - e.x) * PITCH_LENGTH_M) / 100, ((e.endY - e.y) * PITCH_WIDTH_M) / 100);
+  return Math.hypot(((e.endX - e.x) * PITCH_LENGTH_M) / 100, ((e.endY - e.y) * PITCH_WIDTH_M) / 100);
 }
 
 /** Whether the event carries `tag` (a function of its own: no closure is made per event). */
