@@ -5,7 +5,7 @@
 import { METRICS, type MetricKey } from '../../stats/metrics.js';
 import { ordinal } from '../../stats/percentiles.js';
 import type { CardFacts, CardMetric } from '../facts.js';
-import { h, type LayoutChild, type LayoutNode, type Style } from '../h.js';
+import { div, type LayoutChild, type LayoutNode, type Style } from '../layout-tree.js';
 import { CARD_SIZES } from '../styles.js';
 
 /** Card background and text colours (flat fills: they rasterise several times faster than gradients, docs/design.md#cards-and-prompts). */
@@ -175,8 +175,7 @@ export const formatInt = (n: number | null): string => (n === null ? '–' : Mat
 /** The watermark corner mark: a light pill in the bottom-right corner, or nothing when disabled. */
 export function watermarkOf(facts: CardFacts): LayoutNode | null {
   if (facts.watermark === null) return null;
-  return h(
-    'div',
+  return div(
     {
       position: 'absolute',
       right: WATERMARK_INSET,
@@ -192,7 +191,7 @@ export function watermarkOf(facts: CardFacts): LayoutNode | null {
       maxWidth: 460,
       overflow: 'hidden',
     },
-    h('div', { width: 14, height: 14, borderRadius: 7, backgroundColor: '#22c55e', marginRight: 12 }),
+    div({ width: 14, height: 14, borderRadius: 7, backgroundColor: '#22c55e', marginRight: 12 }),
     facts.watermark,
   );
 }
@@ -209,8 +208,7 @@ export interface FooterLead {
  * (wrapping upwards when long). Leaves the bottom-right corner free for the watermark.
  */
 export function footerOf(facts: CardFacts, lead: FooterLead = sampleLeadOf(facts)): LayoutNode {
-  return h(
-    'div',
+  return div(
     {
       position: 'absolute',
       left: 64,
@@ -222,8 +220,8 @@ export function footerOf(facts: CardFacts, lead: FooterLead = sampleLeadOf(facts
       fontSize: 20,
       width: lead.width,
     },
-    lead.text !== null && h('div', lead.style, lead.text),
-    facts.attribution && h('div', { fontSize: 15, color: INK.faint, marginTop: 3, lineHeight: 1.3 }, facts.attribution),
+    lead.text !== null && div(lead.style, lead.text),
+    facts.attribution && div({ fontSize: 15, color: INK.faint, marginTop: 3, lineHeight: 1.3 }, facts.attribution),
   );
 }
 
@@ -245,8 +243,7 @@ export function cardFrameOf(
   children: readonly LayoutChild[],
   lead?: FooterLead,
 ): LayoutNode {
-  return h(
-    'div',
+  return div(
     {
       ...CARD_SIZES[style],
       flexDirection: 'column',
@@ -285,8 +282,7 @@ export function figureTileOf(
   accent: string | null,
   look: { valueSize: number; radius: number },
 ): LayoutNode {
-  return h(
-    'div',
+  return div(
     {
       flexDirection: 'column',
       flexGrow: 1,
@@ -297,9 +293,8 @@ export function figureTileOf(
       marginRight: 12,
       borderTop: `6px solid ${accent ?? INK.panel}`,
     },
-    h('div', { fontSize: look.valueSize, fontWeight: 900, color: INK.text }, value),
-    h(
-      'div',
+    div({ fontSize: look.valueSize, fontWeight: 900, color: INK.text }, value),
+    div(
       { fontSize: 18, color: INK.muted, marginTop: 2, textTransform: 'uppercase', letterSpacing: 1.5, fontWeight: 700 },
       label,
     ),
