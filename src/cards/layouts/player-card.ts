@@ -9,7 +9,7 @@ import { fitTextOf, type TextBox } from '../text-fit.js';
 import {
   INK,
   RADIUS,
-  VERDICT_COLORS,
+  STYLE_LINE_COLOR,
   cardFrameOf,
   formatMetric,
   metricOf,
@@ -19,6 +19,7 @@ import {
   tierColorOf,
   unitOf,
 } from './shared.js';
+import { VERDICT_LOOKS } from '../verdict-line.js';
 
 /**
  * The verdict's supporting sentence: two lines at 20 px, or at 18 px when it needs them, else
@@ -169,7 +170,7 @@ function tripletOf(facts: CardFacts): LayoutNode {
 
 /** The verdict line: verdict (or style) headline and detail, with its confidence on the right. */
 function verdictLineOf(facts: CardFacts): LayoutNode {
-  const accent = VERDICT_COLORS[facts.verdict.code ?? 'none'];
+  const accent = facts.verdict.code ? VERDICT_LOOKS[facts.verdict.code].color : STYLE_LINE_COLOR;
   const detail = facts.verdict.detail === null ? null : fitTextOf(facts.verdict.detail, VERDICT_DETAIL_BOX);
   return div(
     {

@@ -39,18 +39,8 @@ export const HOUSE_PALETTE = { primary: '#2a3352', secondary: '#cbd3e6' } as con
 /** The stripe under a club-coloured header when the club's data has a primary colour but no secondary. */
 export const CLUB_SECONDARY_DEFAULT = '#f8f9fa';
 
-/** Accent colours of the caller-set verdict frames. */
-export const VERDICT_COLORS = {
-  fraud: '#ef4444',
-  merchant: '#f59e0b',
-  cooked: '#a855f7',
-  elite: '#22c55e',
-  contrast: '#2dd4bf',
-  specialist: '#84cc16',
-  solid: '#94a3b8',
-  below_par: '#fb923c',
-  none: '#38bdf8',
-} as const;
+/** Accent of a verdict line without a verdict code (the style tags); a code brings its own (VERDICT_LOOKS). */
+export const STYLE_LINE_COLOR = '#38bdf8';
 
 /** Watermark pill inset from the bottom and right edges (px). */
 export const WATERMARK_INSET = 36;
