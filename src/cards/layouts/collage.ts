@@ -13,6 +13,7 @@ import {
   formatMetric,
   type Palette,
   paletteOf,
+  per90Of,
   percentileText,
   shortLabelOf,
   tierColorOf,
@@ -77,10 +78,7 @@ function heroTileOf(angle: DecisionAngle): LayoutNode {
       { fontSize: 96, fontWeight: 900, lineHeight: 1, color: INK.text },
       formatMetric(angle.hero.key, angle.hero.value),
     ),
-    div(
-      { fontSize: 26, fontWeight: 700, marginTop: 10 },
-      `${angle.hero.label}${angle.hero.key.endsWith('_per90') ? ' per 90' : ''}`,
-    ),
+    div({ fontSize: 26, fontWeight: 700, marginTop: 10 }, `${angle.hero.label}${per90Of(angle.hero.key)}`),
     div({ fontSize: 22, color: tierColorOf(angle.hero), marginTop: 4, fontWeight: 700 }, percentileText(angle.hero)),
   );
 }

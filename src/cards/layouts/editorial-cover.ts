@@ -8,7 +8,16 @@ import { div, type LayoutNode } from '../layout-tree.js';
 import type { CardPhoto } from '../photo.js';
 import { CARD_SIZES } from '../styles.js';
 import { portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
-import { INK, cardFrameOf, formatMetric, type Palette, paletteOf, percentileText, readableOnDark } from './shared.js';
+import {
+  INK,
+  cardFrameOf,
+  formatMetric,
+  type Palette,
+  paletteOf,
+  per90Of,
+  percentileText,
+  readableOnDark,
+} from './shared.js';
 
 const WIDTH = CARD_SIZES.editorial_cover.width;
 
@@ -139,10 +148,7 @@ function heroRowOf(facts: CardFacts, angle: DecisionAngle): LayoutNode {
     div({ fontSize: 64, fontWeight: 900, color: angle.accent }, formatMetric(hero.key, hero.value)),
     div(
       { flexDirection: 'column', marginLeft: 20 },
-      div(
-        { fontSize: 26, fontWeight: 700 },
-        `${hero.label}${hero.key === 'rating' || hero.key.endsWith('_pct') ? '' : ' per 90'}`,
-      ),
+      div({ fontSize: 26, fontWeight: 700 }, `${hero.label}${per90Of(hero.key)}`),
       div({ fontSize: 22, color: INK.muted }, percentileText(hero)),
     ),
     div({ flexGrow: 1 }),

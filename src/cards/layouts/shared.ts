@@ -71,13 +71,7 @@ export function textOn(hex: string): string {
  * `secondary_color`), else {@link HOUSE_PALETTE}; `source` says which, and the text colours on each fill.
  * @example paletteOf({ club: null }).source // => 'house'
  */
-export function paletteOf(facts: Pick<CardFacts, 'club'>): {
-  primary: string;
-  secondary: string;
-  onPrimary: string;
-  onSecondary: string;
-  source: 'club' | 'house';
-} {
+export function paletteOf(facts: Pick<CardFacts, 'club'>) {
   const club = facts.club;
   const own = club?.primary_color ?? null;
   const primary = own ?? HOUSE_PALETTE.primary;
@@ -88,7 +82,7 @@ export function paletteOf(facts: Pick<CardFacts, 'club'>): {
     secondary,
     onPrimary: textOn(primary),
     onSecondary: textOn(secondary),
-    source: own ? 'club' : 'house',
+    source: own ? ('club' as const) : ('house' as const),
   };
 }
 
@@ -134,6 +128,9 @@ export function shortLabelOf(key: MetricKey): string {
 /** Unit suffix under a value: "per 90" for per-90 columns, nothing otherwise. */
 export const unitOf = (key: MetricKey): string =>
   METRICS[key].kind === 'per90' ? 'per 90' : METRICS[key].kind === 'rating' ? 'rating' : 'accuracy';
+
+/** " per 90" to write after a per-90 metric's label or value; nothing after a rating or an accuracy. */
+export const per90Of = (key: MetricKey): string => (METRICS[key].kind === 'per90' ? ' per 90' : '');
 
 /** Colour of a metric's percentile. */
 export function tierColorOf(m: CardMetric): string {
