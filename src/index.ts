@@ -221,7 +221,7 @@ export { CAPTION_MAX_GRAPHEMES, graphemeCount, captionProblemOf } from './cards/
 export { photoOf, PHOTO_MAX_BYTES, type CardPhoto } from './cards/photo.js';
 export { renderLayout, layoutToSvg, svgToPng, type RenderedPng } from './cards/render.js';
 export { createRenderPool, defaultRenderWorkers, type RenderPool, type RenderTask } from './cards/render-pool.js';
-export { h, type LayoutNode } from './cards/h.js';
+export { div, img, type LayoutNode } from './cards/layout-tree.js';
 export {
   composeCardPrompt,
   neutraliseTake,

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { layoutOf } from '../../src/cards/card.js';
 import type { CardFacts } from '../../src/cards/facts.js';
-import type { LayoutNode } from '../../src/cards/h.js';
+import type { LayoutNode } from '../../src/cards/layout-tree.js';
 import { CardRequest, type CardStyle } from '../../src/cards/request.js';
 import { Engine } from '../../src/engine.js';
 import { rowsOf } from '../../src/model/schema.js';

@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { layoutOf } from '../../src/cards/card.js';
-import type { LayoutNode } from '../../src/cards/h.js';
+import type { LayoutNode } from '../../src/cards/layout-tree.js';
 import { layoutToSvg, renderLayout, svgToPng } from '../../src/cards/render.js';
 import * as z from 'zod';
 import { sampleFacts } from '../../test/cards/sample-facts.js';

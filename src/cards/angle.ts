@@ -5,15 +5,11 @@
 import type { MetricKey } from '../stats/metrics.js';
 import { ELITE_MIN, STRONG_MIN } from '../stats/percentiles.js';
 import type { CardFacts, CardMetric } from './facts.js';
+import { VERDICT_LOOKS } from './verdict-line.js';
 
 /** Event types a caller may give an hd card; each sets the kicker and accent colour. */
 export const EVENT_TYPES = ['match_day', 'transfer', 'milestone', 'award', 'season_review'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
-
-/** Percentile at or above which the hero metric is called elite (docs/methodology.md#labels). */
-export const ANGLE_ELITE_MIN = ELITE_MIN;
-/** Percentile at or above which the hero metric is called strong (docs/methodology.md#labels). */
-export const ANGLE_STRONG_MIN = STRONG_MIN;
 
 /** The hd cards' editorial choice: hero metric, headline, kicker and accent colour. */
 export interface DecisionAngle {
@@ -76,17 +72,6 @@ const TONES: Record<EventType | 'none', { kicker: string; accent: string }> = {
   season_review: { kicker: 'Season review', accent: '#a78bfa' },
 };
 
-const VERDICT_ANGLES = {
-  fraud: 'Fraud watch?',
-  merchant: 'Stat merchant?',
-  cooked: 'Cooked?',
-  elite: 'Certified elite',
-  contrast: 'DNA bargain',
-  specialist: 'Specialist',
-  solid: 'Does the job',
-  below_par: 'Below par',
-} as const;
-
 /**
  * Picks the hero metric (the caller's `hero_stat`, else the top-percentile metric, else the first
  * featured stat) and the headline: a caller verdict wins, then a small sample, then the hero's
@@ -101,12 +86,12 @@ export function angleOf(facts: CardFacts, eventType?: EventType): DecisionAngle 
   const capital = noun.charAt(0).toUpperCase() + noun.slice(1);
   const p = hero.percentile ?? 0;
   const [kind, headline]: [DecisionAngle['kind'], string] = facts.verdict.code
-    ? ['verdict', VERDICT_ANGLES[facts.verdict.code]]
+    ? ['verdict', VERDICT_LOOKS[facts.verdict.code].angle]
     : facts.sample.level === 'low'
       ? ['small_sample', 'One to watch']
-      : p >= ANGLE_ELITE_MIN
+      : p >= ELITE_MIN
         ? ['elite', `Elite ${noun}`]
-        : p >= ANGLE_STRONG_MIN
+        : p >= STRONG_MIN
           ? ['strong', `${capital} in form`]
           : ['developing', `${capital} in the making`];
   return { kind, headline, kicker, hero, accent };

@@ -13,7 +13,7 @@ import { CARD_TRIPLET, DEFAULT_CARD_STATS, GROUP_METRICS, type MetricKey } from 
 import { angleOf, type EventType } from './angle.js';
 import { cardFactsOf, type CardFacts } from './facts.js';
 import type { EngineVerdict } from './verdict-line.js';
-import type { LayoutNode } from './h.js';
+import type { LayoutNode } from './layout-tree.js';
 import { collageLayout } from './layouts/collage.js';
 import { editorialCoverLayout } from './layouts/editorial-cover.js';
 import { fifaViralLayout } from './layouts/fifa-viral.js';

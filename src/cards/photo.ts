@@ -46,33 +46,13 @@ export interface CardPhoto {
 export const photoDataUrlOf = (photo: CardPhoto): string =>
   `data:${photo.mime};base64,${Buffer.from(photo.bytes.buffer, photo.bytes.byteOffset, photo.bytes.byteLength).toString('base64')}`;
 
-/** What a photo's header says: its type and size. */
-export interface PhotoHeader {
-  mime: CardPhoto['mime'];
-  width: number;
-  height: number;
-}
-
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/** What a PNG's IHDR declares. */
-export interface PngImageHeader {
-  width: number;
-  height: number;
-  bitDepth: number;
-  colorType: number;
-  /** 0 none, 1 Adam7. */
-  interlace: number;
-  /** Compression and filter methods: 0 is the only one defined. */
-  compression: number;
-  filter: number;
-}
 
 /**
  * The IHDR of bytes that start with the PNG signature and an IHDR chunk, or null.
  * @example pngHeaderOf(new Uint8Array(4)) // => null
  */
-export function pngHeaderOf(b: Uint8Array): PngImageHeader | null {
+export function pngHeaderOf(b: Uint8Array) {
   if (b.length < 33 || !PNG_SIGNATURE.every((x, i) => b[i] === x)) return null;
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const ihdr = view.getUint32(8) === 13 && String.fromCharCode(b[12], b[13], b[14], b[15]) === 'IHDR';
@@ -82,22 +62,16 @@ export function pngHeaderOf(b: Uint8Array): PngImageHeader | null {
     height: view.getUint32(20),
     bitDepth: b[24]!,
     colorType: b[25]!,
+    /** Compression and filter methods: 0 is the only one defined. */
     compression: b[26]!,
     filter: b[27]!,
+    /** 0 none, 1 Adam7. */
     interlace: b[28]!,
   };
 }
 
-/** Why a PNG header describes no image this project draws, or null. */
-function pngHeaderProblemOf(h: PngImageHeader): string | null {
-  const depths = PNG_BIT_DEPTHS[h.colorType];
-  if (!depths) return `is a PNG of unknown colour type ${h.colorType}`;
-  if (!depths.includes(h.bitDepth))
-    return `is a PNG of colour type ${h.colorType} with bit depth ${h.bitDepth} (allowed: ${depths.join(', ')})`;
-  if (h.compression !== 0 || h.filter !== 0 || h.interlace > 1)
-    return 'is a PNG with an unknown compression, filter or interlace method';
-  return null;
-}
+/** What a PNG's IHDR declares. */
+export type PngImageHeader = NonNullable<ReturnType<typeof pngHeaderOf>>;
 
 /** Width and height from the frame header (SOFn) a JPEG's marker segments reach, or null. */
 function jpegSizeOf(b: Uint8Array): { width: number; height: number } | null {
@@ -124,17 +98,6 @@ function jpegSizeOf(b: Uint8Array): { width: number; height: number } | null {
 }
 
 /**
- * The type and size a PNG or JPEG header declares, or null when the bytes start as neither.
- * @example photoHeaderOf(new Uint8Array([1, 2, 3])) // => null
- */
-export function photoHeaderOf(bytes: Uint8Array): PhotoHeader | null {
-  const png = pngHeaderOf(bytes);
-  if (png) return { mime: 'image/png', width: png.width, height: png.height };
-  const jpeg = jpegSizeOf(bytes);
-  return jpeg ? { mime: 'image/jpeg', ...jpeg } : null;
-}
-
-/**
  * Why photo bytes cannot be a card photo judging by size and header, or null: empty, over
  * {@link PHOTO_MAX_BYTES}, neither PNG nor JPEG, zero-sized, over {@link PHOTO_MAX_PIXELS},
  * longer than {@link PHOTO_MAX_ASPECT_RATIO} : 1, or a PNG
@@ -145,7 +108,8 @@ export function photoHeaderOf(bytes: Uint8Array): PhotoHeader | null {
 export function photoHeaderProblemOf(bytes: Uint8Array): string | null {
   if (bytes.length === 0) return 'is empty';
   if (bytes.length > PHOTO_MAX_BYTES) return `is larger than ${PHOTO_MAX_BYTES} bytes`;
-  const header = photoHeaderOf(bytes);
+  const png = pngHeaderOf(bytes);
+  const header = png ?? jpegSizeOf(bytes);
   if (!header || header.width === 0 || header.height === 0)
     return `must be a PNG or JPEG image (got ${bytes.length} bytes that are neither)`;
   if (header.width * header.height > PHOTO_MAX_PIXELS)
@@ -154,8 +118,14 @@ export function photoHeaderProblemOf(bytes: Uint8Array): string | null {
   const short = Math.min(header.width, header.height);
   if (long > short * PHOTO_MAX_ASPECT_RATIO)
     return `is ${header.width} × ${header.height} pixels; its long side may be at most ${PHOTO_MAX_ASPECT_RATIO} times its short side`;
-  const png = pngHeaderOf(bytes);
-  return png ? pngHeaderProblemOf(png) : null;
+  if (!png) return null;
+  const depths = PNG_BIT_DEPTHS[png.colorType];
+  if (!depths) return `is a PNG of unknown colour type ${png.colorType}`;
+  if (!depths.includes(png.bitDepth))
+    return `is a PNG of colour type ${png.colorType} with bit depth ${png.bitDepth} (allowed: ${depths.join(', ')})`;
+  if (png.compression !== 0 || png.filter !== 0 || png.interlace > 1)
+    return 'is a PNG with an unknown compression, filter or interlace method';
+  return null;
 }
 
 /**
@@ -166,6 +136,5 @@ export function photoHeaderProblemOf(bytes: Uint8Array): string | null {
 export function photoOf(bytes: Uint8Array): Result<CardPhoto> {
   const problem = photoHeaderProblemOf(bytes);
   if (problem) return fail('invalid_request', `photo: ${problem}`, { param: 'photo' });
-  const mime = photoHeaderOf(bytes)!.mime;
-  return ok({ mime, bytes });
+  return ok({ mime: pngHeaderOf(bytes) ? 'image/png' : 'image/jpeg', bytes });
 }

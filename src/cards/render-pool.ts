@@ -6,7 +6,7 @@
  * arrival order; a worker that dies (an abort included) fails its task and is replaced; the result
  * is byte-identical to rendering in-thread (docs/cards.md#render-pool).
  */
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism, constants } from 'node:os';
 import { join } from 'node:path';
@@ -58,20 +58,6 @@ export const PHOTO_STOPPED_DECODER = 'is not a readable image (decoding it stopp
 export const RENDER_POOL_MAX_DEATHS = 5;
 
 /**
- * The part of a worker the pool uses: a forked render process here, a worker thread in tests that
- * inject one. `exit` reports the exit code, null when a signal (an abort) ended it.
- */
-export interface RenderWorker {
-  on(event: 'message', listener: (reply: RenderReply) => void): unknown;
-  on(event: 'error', listener: (error: Error) => void): unknown;
-  on(event: 'exit', listener: (code: number | null) => void): unknown;
-  postMessage(message: object): void;
-  ref(): void;
-  unref(): void;
-  terminate(): Promise<unknown>;
-}
-
-/**
  * Scheduling priority a render worker process takes once it has loaded (docs/cards.md#render-pool):
  * below normal, so that on busy cores the operating system runs the server's event loop, which
  * requests wait on, before a render. With idle cores a worker renders at full speed all the same.
@@ -82,46 +68,42 @@ export const RENDER_WORKER_PRIORITY = constants.priority.PRIORITY_BELOW_NORMAL;
 export const defaultRenderWorkers = (): number => Math.max(1, availableParallelism() - 1);
 
 /**
- * How a worker starts: a child process running the built worker from `dist/` when this module runs
- * from the build, the TypeScript source through tsx when it runs from `src/` (tests, development).
- * The process is its own: a native abort inside it ends it alone.
+ * Starts a render worker: the built worker from `dist/` when this module runs from the build, the
+ * TypeScript source through tsx when it runs from `src/` (tests, development). The process is its
+ * own: a native abort inside it ends it alone.
  */
-function spawnWorker(): RenderWorker {
+function forkWorker(): ChildProcess {
   const root = packageRoot();
   const built = join(root, 'dist', 'cards', 'render-worker.js');
   const fromBuild = !import.meta.url.endsWith('.ts') && existsSync(built);
-  const child = fork(fromBuild ? built : join(root, 'src', 'cards', 'render-worker.ts'), [], {
+  return fork(fromBuild ? built : join(root, 'src', 'cards', 'render-worker.ts'), [], {
     // Structured clone carries the PNG bytes as a Uint8Array, not as JSON numbers.
     serialization: 'advanced',
     execArgv: fromBuild ? [] : ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  return {
-    on(event: 'message' | 'error' | 'exit', listener: (value: never) => void) {
-      // The pool registers each listener for the one event whose argument it names.
-      child.on(event, (...args: unknown[]) => Reflect.apply(listener, undefined, args));
-      return this;
-    },
-    postMessage: (message) => {
-      child.send(message);
-    },
-    ref: () => {
-      child.ref();
-      child.channel?.ref();
-    },
-    unref: () => {
-      child.unref();
-      child.channel?.unref();
-    },
-    terminate: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        // An idle worker is unreferenced: referenced again, the loop stays up until its exit arrives.
-        child.ref();
-        child.kill();
-      }),
-  };
+}
+
+/** Whether a worker keeps the event loop alive: a busy one does, an idle one must not hold a process open. */
+function holdLoop(worker: ChildProcess, hold: boolean): void {
+  if (hold) {
+    worker.ref();
+    worker.channel?.ref();
+  } else {
+    worker.unref();
+    worker.channel?.unref();
+  }
+}
+
+/** Ends a worker; resolves once it has exited. */
+function stopWorker(worker: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (worker.exitCode !== null || worker.signalCode !== null) return resolve();
+    worker.once('exit', () => resolve());
+    // An idle worker is unreferenced: referenced again, the loop stays up until its exit arrives.
+    worker.ref();
+    worker.kill();
+  });
 }
 
 /** A task waiting for or running on a worker: its message without the id, and how to settle it. */
@@ -133,11 +115,11 @@ type Pending = {
 
 /** The mutable state of one pool, shared by the functions below. */
 interface PoolState {
-  readonly spawn: () => RenderWorker;
+  readonly spawn: () => ChildProcess;
   /** Tasks waiting for a free worker, in arrival order. */
   readonly queue: Pending[];
-  readonly idle: RenderWorker[];
-  readonly busy: Map<RenderWorker, { id: number; job: Pending }>;
+  readonly idle: ChildProcess[];
+  readonly busy: Map<ChildProcess, { id: number; job: Pending }>;
   nextId: number;
   closed: boolean;
   /** Workers that died in a row without one finishing a render in between. */
@@ -153,12 +135,12 @@ interface PoolState {
  */
 export function createRenderPool(
   size: number = defaultRenderWorkers(),
-  options: { spawn?: () => RenderWorker } = {},
+  options: { spawn?: () => ChildProcess } = {},
 ): RenderPool {
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`a render pool needs at least one worker, got ${size}`);
   const state: PoolState = {
     // Tests inject a spawn to watch a worker die; everyone else gets the real one.
-    spawn: options.spawn ?? spawnWorker,
+    spawn: options.spawn ?? forkWorker,
     queue: [],
     idle: [],
     busy: new Map(),
@@ -213,7 +195,7 @@ function startWorker(state: PoolState): void {
   });
   // A worker that dies fails its task only; a fresh worker takes its place.
   worker.on('error', (error: Error) => retireWorker(state, worker, error));
-  worker.on('exit', (code: number | null) =>
+  worker.on('exit', (code) =>
     retireWorker(
       state,
       worker,
@@ -221,11 +203,11 @@ function startWorker(state: PoolState): void {
     ),
   );
   state.idle.push(worker);
-  worker.unref();
+  holdLoop(worker, false);
 }
 
 /** Removes a dead worker, fails its task and starts a replacement, unless too many died in a row. */
-function retireWorker(state: PoolState, worker: RenderWorker, error: Error): void {
+function retireWorker(state: PoolState, worker: ChildProcess, error: Error): void {
   const current = state.busy.get(worker);
   const wasIdle = state.idle.indexOf(worker);
   if (!current && wasIdle < 0) return;
@@ -254,11 +236,11 @@ function pump(state: PoolState): void {
     const job = state.queue.shift()!;
     const id = state.nextId++;
     state.busy.set(worker, { id, job });
-    worker.ref();
+    holdLoop(worker, true);
     const message: WorkerTask = { id, ...job.message };
-    worker.postMessage(message);
+    worker.send(message);
   }
-  for (const worker of state.idle) worker.unref();
+  for (const worker of state.idle) holdLoop(worker, false);
 }
 
 /** Queues one task; rejects at once when the pool is closed or broken. */
@@ -279,5 +261,5 @@ async function closePool(state: PoolState): Promise<void> {
   for (const { job } of state.busy.values()) job.reject(new Error('the render pool is closed'));
   state.busy.clear();
   state.idle.length = 0;
-  await Promise.all(workers.map((w) => w.terminate()));
+  await Promise.all(workers.map(stopWorker));
 }

@@ -7,7 +7,7 @@ import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import type satoriFn from 'satori';
 import { cardFonts, loadCardAsset } from './fonts.js';
 import { encodePng } from './png.js';
-import type { LayoutNode } from './h.js';
+import type { LayoutNode } from './layout-tree.js';
 import { photoDataUrlOf, type CardPhoto } from './photo.js';
 
 // satori and the resvg native add-on are slow and heavy to load, so they are loaded on the
@@ -77,7 +77,7 @@ export function inlineMarkedImagesOf(svg: string): string {
 /**
  * Lays out a tree into an SVG string of `width` × `height` px, with marked SVG images drawn
  * in place ({@link inlineMarkedImagesOf}).
- * @example (await layoutToSvg(h('div', { width: 10, height: 10 }), 10, 10)).startsWith('<svg') // => true
+ * @example (await layoutToSvg(div({ width: 10, height: 10 }), 10, 10)).startsWith('<svg') // => true
  */
 export async function layoutToSvg(tree: LayoutNode, width: number, height: number): Promise<string> {
   const satori = await loadSatori();

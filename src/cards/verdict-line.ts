@@ -39,19 +39,22 @@ export const FULL_SEASON_MINUTES = 3060;
 /** Lowest and highest confidence a style-tag line claims (docs/cards.md#verdict-line). */
 export const TAG_CONFIDENCE_RANGE = [0.2, 0.95] as const;
 
-/** Short headlines of the verdict codes a card shows. */
-export const VERDICT_HEADLINES: Record<VerdictLineCode, string> = {
-  fraud: 'Fraud watch',
-  merchant: 'Stat merchant',
-  cooked: 'Cooked',
-  elite: 'Elite',
-  contrast: 'DNA bargain',
-  specialist: 'Specialist',
-  solid: 'Does the job',
-  below_par: 'Below par',
+/**
+ * How a card shows each verdict code: the verdict line's short headline, the hd cards' angle
+ * headline (a caller's frame asks a question) and the line's accent colour.
+ */
+export const VERDICT_LOOKS: Record<VerdictLineCode, { headline: string; angle: string; color: string }> = {
+  fraud: { headline: 'Fraud watch', angle: 'Fraud watch?', color: '#ef4444' },
+  merchant: { headline: 'Stat merchant', angle: 'Stat merchant?', color: '#f59e0b' },
+  cooked: { headline: 'Cooked', angle: 'Cooked?', color: '#a855f7' },
+  elite: { headline: 'Elite', angle: 'Certified elite', color: '#22c55e' },
+  contrast: { headline: 'DNA bargain', angle: 'DNA bargain', color: '#2dd4bf' },
+  specialist: { headline: 'Specialist', angle: 'Specialist', color: '#84cc16' },
+  solid: { headline: 'Does the job', angle: 'Does the job', color: '#94a3b8' },
+  below_par: { headline: 'Below par', angle: 'Below par', color: '#fb923c' },
 };
 
-const isLineCode = (code: string): code is VerdictLineCode => code in VERDICT_HEADLINES;
+const isLineCode = (code: string): code is VerdictLineCode => code in VERDICT_LOOKS;
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
@@ -98,15 +101,15 @@ export function verdictLineOf(
     const detail = agrees
       ? engine.headline
       : engineCode
-        ? `The numbers say otherwise: ${VERDICT_HEADLINES[engineCode].toLowerCase()}.`
+        ? `The numbers say otherwise: ${VERDICT_LOOKS[engineCode].headline.toLowerCase()}.`
         : 'The numbers do not back this frame: the verdict engine has no verdict here.';
     const confidence = agrees ? engine.confidence : verdictConfidenceOf(callerCode, minutes, featured);
-    return { code: callerCode, headline: VERDICT_HEADLINES[callerCode], detail, confidence, source: 'caller' };
+    return { code: callerCode, headline: VERDICT_LOOKS[callerCode].headline, detail, confidence, source: 'caller' };
   }
   if (engine && engineCode)
     return {
       code: engineCode,
-      headline: VERDICT_HEADLINES[engineCode],
+      headline: VERDICT_LOOKS[engineCode].headline,
       detail: engine.headline,
       confidence: engine.confidence,
       source: 'engine',

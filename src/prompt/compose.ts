@@ -6,8 +6,9 @@ import type { CardFacts } from '../cards/facts.js';
 import { angleOf } from '../cards/angle.js';
 import type { HdStyle } from '../cards/request.js';
 import { overallOf } from '../cards/layouts/fifa-viral.js';
-import { formatInt, formatMetric, paletteOf, percentileText } from '../cards/layouts/shared.js';
+import { formatInt, formatMetric, paletteOf, per90Of, percentileText } from '../cards/layouts/shared.js';
 import { SAFETY_INSTRUCTIONS } from './safety.js';
+import { withArticle } from '../prose.js';
 
 /** Opening marker of the caller's take inside `data_and_style`. */
 export const USER_TAKE_OPEN = '<<<USER TAKE>>>';
@@ -31,9 +32,6 @@ const LAYOUTS: Record<HdStyle, string> = {
   collage:
     'Layout: portrait 4:5 grid collage of rounded tiles: the player figure in a tall tile on the left, the headline in an accent tile and the hero stat in a dark tile on the right, a name bar across, then stat tiles with thin percentile bars and a four-cell stat ribbon.',
 };
-
-/** `a collage`, `an editorial cover`: the indefinite article by the first letter's sound (our style names only). */
-const articled = (words: string): string => `${/^[aeiou]/i.test(words) ? 'an' : 'a'} ${words}`;
 
 /**
  * Makes caller text safe to fence: control characters and line breaks become spaces, angle
@@ -73,17 +71,14 @@ export function composeCardPrompt(
   const featured = facts.stats
     .map((key) => facts.metrics.find((m) => m.key === key))
     .filter((m) => m !== undefined)
-    .map(
-      (m) =>
-        `- ${m.label}${m.key.endsWith('_per90') ? ' per 90' : ''}: ${formatMetric(m.key, m.value)} (${percentileText(m)})`,
-    );
+    .map((m) => `- ${m.label}${per90Of(m.key)}: ${formatMetric(m.key, m.value)} (${percentileText(m)})`);
   const take = options.user_take !== undefined ? neutraliseTake(options.user_take) : facts.caption;
   const lines = [
-    `Design ${articled(options.style.replaceAll('_', ' '))} football graphic for ${p.display_name}, ${p.position.toLowerCase()}${p.age !== null ? `, age ${p.age}` : ''}, ${facts.club?.name ?? 'no current club'}.`,
+    `Design ${withArticle(options.style.replaceAll('_', ' '))} football graphic for ${p.display_name}, ${p.position.toLowerCase()}${p.age !== null ? `, age ${p.age}` : ''}, ${facts.club?.name ?? 'no current club'}.`,
     facts.season
       ? `Season: ${facts.season.league_name} ${facts.season.season_name}; ${facts.sample.appearances} appearance${facts.sample.appearances === 1 ? '' : 's'}, ${formatInt(facts.sample.minutes)} minutes${facts.sample.rating !== null ? `, rating ${facts.sample.rating.toFixed(2)}` : ''}.`
       : `Appearances: ${facts.sample.appearances}.`,
-    `Headline: "${angle.headline.toUpperCase()}". Hero stat: ${angle.hero.label} ${formatMetric(angle.hero.key, angle.hero.value)}${angle.hero.key.endsWith('_per90') ? ' per 90' : ''} (${percentileText(angle.hero)}).`,
+    `Headline: "${angle.headline.toUpperCase()}". Hero stat: ${angle.hero.label} ${formatMetric(angle.hero.key, angle.hero.value)}${per90Of(angle.hero.key)} (${percentileText(angle.hero)}).`,
     'Featured stats (print exactly):',
     ...featured,
     `Stat ribbon: ${facts.season_totals.map((t) => `${t.label} ${formatInt(t.value)}`).join(' · ')}.`,

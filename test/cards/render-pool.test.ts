@@ -3,7 +3,7 @@
  * order of answers straight under concurrency, reports a failed render without losing the
  * worker, and replaces a worker that dies, a native abort in resvg included.
  */
-import { Worker } from 'node:worker_threads';
+import { spawn as spawnProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderCard } from '../../src/cards/card.js';
 import { createRenderPool, PHOTO_STOPPED_DECODER } from '../../src/cards/render-pool.js';
@@ -14,6 +14,13 @@ import { decodePng } from './png.js';
 import { sampleFacts } from './sample-facts.js';
 
 const pool = createRenderPool(1);
+
+/** A stand-in worker: a process running `code` with an IPC channel, as the pool forks its own. */
+const workerRunning = (code: string) =>
+  spawnProcess(process.execPath, ['-e', code], {
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    serialization: 'advanced',
+  });
 afterAll(() => pool.close());
 
 describe('render pool', () => {
@@ -83,9 +90,9 @@ describe('render pool', () => {
       spawned += 1;
       const code =
         spawned === 1
-          ? "require('node:worker_threads').parentPort.on('message', () => process.exit(3));"
-          : "const { parentPort } = require('node:worker_threads'); parentPort.on('message', ({ id }) => parentPort.postMessage({ id, ok: true, rendered: { png: new Uint8Array([7]), width: 1, height: 1, svg_ms: 0, png_ms: 0 } }));";
-      return new Worker(code, { eval: true });
+          ? "process.on('message', () => process.exit(3));"
+          : "process.on('message', ({ id }) => process.send({ id, ok: true, rendered: { png: new Uint8Array([7]), width: 1, height: 1, svg_ms: 0, png_ms: 0 } }));";
+      return workerRunning(code);
     };
     const dying = createRenderPool(1, { spawn });
     await expect(dying.render({ style: 'stat_ribbon', facts: sampleFacts(), photo: null })).rejects.toThrow(
@@ -102,7 +109,7 @@ describe('render pool', () => {
     let spawned = 0;
     const spawn = () => {
       spawned += 1;
-      return new Worker("throw new Error('cannot start')", { eval: true });
+      return workerRunning("throw new Error('cannot start')");
     };
     const doomed = createRenderPool(1, { spawn });
     const task = { style: 'stat_ribbon' as const, facts: sampleFacts(), photo: null };
@@ -113,9 +120,9 @@ describe('render pool', () => {
         () => 'rendered',
         (e: Error) => e.message,
       );
-      expect(last).toMatch(/cannot start|stopped after/);
+      expect(last).toMatch(/exited with code 1|stopped after/);
     }
-    expect(last).toMatch(/stopped after 6 workers died in a row; last: .*cannot start/);
+    expect(last).toMatch(/stopped after 6 workers died in a row; last: render worker exited with code 1/);
     // The first worker plus RENDER_POOL_MAX_DEATHS (5) replacements, then no more.
     expect(spawned).toBe(6);
     await expect(doomed.render({ style: 'stat_ribbon', facts: sampleFacts(), photo: null })).rejects.toThrow(
@@ -144,9 +151,9 @@ describe('render pool', () => {
       spawned += 1;
       const code =
         spawned === 1
-          ? "require('node:worker_threads').parentPort.on('message', () => process.exit(134));"
-          : "const { parentPort } = require('node:worker_threads'); parentPort.on('message', ({ id }) => parentPort.postMessage({ id, ok: true, problem: null }));";
-      return new Worker(code, { eval: true });
+          ? "process.on('message', () => process.exit(134));"
+          : "process.on('message', ({ id }) => process.send({ id, ok: true, problem: null }));";
+      return workerRunning(code);
     };
     const dying = createRenderPool(1, { spawn });
     expect(await dying.photoProblem(greyJpeg(8, 8))).toBe(PHOTO_STOPPED_DECODER);

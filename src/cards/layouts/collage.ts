@@ -4,7 +4,7 @@
  */
 import type { DecisionAngle } from '../angle.js';
 import type { CardFacts, CardMetric } from '../facts.js';
-import { h, type LayoutChild, type LayoutNode, type Style } from '../h.js';
+import { div, type LayoutChild, type LayoutNode, type Style } from '../layout-tree.js';
 import type { CardPhoto } from '../photo.js';
 import { portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
 import {
@@ -13,6 +13,7 @@ import {
   formatMetric,
   type Palette,
   paletteOf,
+  per90Of,
   percentileText,
   shortLabelOf,
   tierColorOf,
@@ -27,20 +28,18 @@ const GAP = 16;
 export function collageLayout(facts: CardFacts, angle: DecisionAngle, photo: CardPhoto | null): LayoutNode {
   const pal = paletteOf(facts);
   return cardFrameOf(facts, 'collage', { padding: 40 }, [
-    h(
-      'div',
+    div(
       { height: 560 },
       tile(
         { width: 480, height: 560, backgroundColor: pal.primary, marginRight: GAP },
         portraitOf(photo, 480, 560, shadeOf(pal.primary, 0.28)),
       ),
-      h('div', { flexDirection: 'column', width: 504 }, headlineTileOf(angle), heroTileOf(angle)),
+      div({ flexDirection: 'column', width: 504 }, headlineTileOf(angle), heroTileOf(angle)),
     ),
     nameTileOf(facts, pal),
     percentileBarsOf(facts),
     ribbonTableOf(facts, INK.panel, INK.track, { marginTop: GAP }),
-    h(
-      'div',
+    div(
       { marginTop: 22, fontSize: 34, fontWeight: 700, lineHeight: 1.25, wordBreak: 'break-word' },
       `“${facts.caption}”`,
     ),
@@ -50,7 +49,7 @@ export function collageLayout(facts: CardFacts, angle: DecisionAngle, photo: Car
 
 /** One rounded tile of the grid. */
 function tile(style: Style, ...children: LayoutChild[]): LayoutNode {
-  return h('div', { borderRadius: 28, overflow: 'hidden', flexDirection: 'column', ...style }, ...children);
+  return div({ borderRadius: 28, overflow: 'hidden', flexDirection: 'column', ...style }, ...children);
 }
 
 /** The accent tile with the angle's kicker and headline. */
@@ -63,9 +62,8 @@ function headlineTileOf(angle: DecisionAngle): LayoutNode {
       padding: 32,
       justifyContent: 'space-between',
     },
-    h('div', { fontSize: 22, fontWeight: 900, letterSpacing: 3, textTransform: 'uppercase' }, angle.kicker),
-    h(
-      'div',
+    div({ fontSize: 22, fontWeight: 900, letterSpacing: 3, textTransform: 'uppercase' }, angle.kicker),
+    div(
       { fontSize: 58, fontWeight: 900, lineHeight: 1, letterSpacing: -1.5, textTransform: 'uppercase' },
       angle.headline,
     ),
@@ -76,21 +74,12 @@ function headlineTileOf(angle: DecisionAngle): LayoutNode {
 function heroTileOf(angle: DecisionAngle): LayoutNode {
   return tile(
     { height: 244, backgroundColor: INK.panel, marginTop: GAP, padding: 30, justifyContent: 'center' },
-    h(
-      'div',
+    div(
       { fontSize: 96, fontWeight: 900, lineHeight: 1, color: INK.text },
       formatMetric(angle.hero.key, angle.hero.value),
     ),
-    h(
-      'div',
-      { fontSize: 26, fontWeight: 700, marginTop: 10 },
-      `${angle.hero.label}${angle.hero.key.endsWith('_per90') ? ' per 90' : ''}`,
-    ),
-    h(
-      'div',
-      { fontSize: 22, color: tierColorOf(angle.hero), marginTop: 4, fontWeight: 700 },
-      percentileText(angle.hero),
-    ),
+    div({ fontSize: 26, fontWeight: 700, marginTop: 10 }, `${angle.hero.label}${per90Of(angle.hero.key)}`),
+    div({ fontSize: 22, color: tierColorOf(angle.hero), marginTop: 4, fontWeight: 700 }, percentileText(angle.hero)),
   );
 }
 
@@ -98,13 +87,11 @@ function heroTileOf(angle: DecisionAngle): LayoutNode {
 function nameTileOf(facts: CardFacts, pal: Palette): LayoutNode {
   return tile(
     { marginTop: GAP, backgroundColor: pal.primary, color: pal.onPrimary, padding: '26px 32px' },
-    h(
-      'div',
+    div(
       { fontSize: 62, fontWeight: 900, letterSpacing: -1.5, lineHeight: 1.05, wordBreak: 'break-word' },
       facts.player.display_name,
     ),
-    h(
-      'div',
+    div(
       { fontSize: 26, fontWeight: 500, marginTop: 6 },
       [
         facts.club?.name ?? 'Free agent',
@@ -123,8 +110,7 @@ function percentileBarsOf(facts: CardFacts): LayoutNode {
     .slice(0, 4)
     .map((key) => facts.metrics.find((m) => m.key === key))
     .filter((m): m is CardMetric => m !== undefined);
-  return h(
-    'div',
+  return div(
     { marginTop: GAP },
     ...bars.map((m, i) =>
       tile(
@@ -135,12 +121,11 @@ function percentileBarsOf(facts: CardFacts): LayoutNode {
           padding: '18px 20px',
           marginRight: i < bars.length - 1 ? GAP : 0,
         },
-        h('div', { fontSize: 19, color: INK.muted, fontWeight: 700 }, shortLabelOf(m.key)),
-        h('div', { fontSize: 38, fontWeight: 900, marginTop: 4 }, formatMetric(m.key, m.value)),
-        h(
-          'div',
+        div({ fontSize: 19, color: INK.muted, fontWeight: 700 }, shortLabelOf(m.key)),
+        div({ fontSize: 38, fontWeight: 900, marginTop: 4 }, formatMetric(m.key, m.value)),
+        div(
           { height: 10, borderRadius: 5, backgroundColor: INK.track, marginTop: 10 },
-          h('div', {
+          div({
             height: 10,
             borderRadius: 5,
             width: `${Math.max(4, m.percentile ?? 0)}%`,
@@ -156,12 +141,10 @@ function percentileBarsOf(facts: CardFacts): LayoutNode {
 function styleTagsOf(facts: CardFacts): LayoutChild {
   return (
     facts.style_tags.length > 0 &&
-    h(
-      'div',
+    div(
       { marginTop: 16, flexWrap: 'wrap' },
       ...facts.style_tags.slice(0, 4).map((tag) =>
-        h(
-          'div',
+        div(
           {
             fontSize: 20,
             fontWeight: 700,

@@ -4,11 +4,20 @@
  */
 import type { DecisionAngle } from '../angle.js';
 import type { CardFacts } from '../facts.js';
-import { h, type LayoutNode } from '../h.js';
+import { div, type LayoutNode } from '../layout-tree.js';
 import type { CardPhoto } from '../photo.js';
 import { CARD_SIZES } from '../styles.js';
 import { portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
-import { INK, cardFrameOf, formatMetric, type Palette, paletteOf, percentileText, readableOnDark } from './shared.js';
+import {
+  INK,
+  cardFrameOf,
+  formatMetric,
+  type Palette,
+  paletteOf,
+  per90Of,
+  percentileText,
+  readableOnDark,
+} from './shared.js';
 
 const WIDTH = CARD_SIZES.editorial_cover.width;
 
@@ -29,7 +38,7 @@ export function editorialCoverLayout(facts: CardFacts, angle: DecisionAngle, pho
 function coverBackdropOf(pal: Palette, photo: CardPhoto | null): LayoutNode[] {
   return [
     // A bold diagonal band in the secondary colour gives the cover its energy behind the figure.
-    h('div', {
+    div({
       position: 'absolute',
       left: -200,
       top: 420,
@@ -43,7 +52,7 @@ function coverBackdropOf(pal: Palette, photo: CardPhoto | null): LayoutNode[] {
     portraitOf(photo, WIDTH, 640, shadeOf(pal.primary, 0.3), { position: 'absolute', top: 150, left: 0 }),
     // Lower third: a solid panel, so no photo or outline shows under the text, reached through a short
     // fade that blends the portrait into it.
-    h('div', {
+    div({
       position: 'absolute',
       left: 0,
       top: 640,
@@ -51,7 +60,7 @@ function coverBackdropOf(pal: Palette, photo: CardPhoto | null): LayoutNode[] {
       height: 120,
       backgroundImage: `linear-gradient(to bottom, rgba(11,16,32,0), ${INK.background})`,
     }),
-    h('div', {
+    div({
       position: 'absolute',
       left: 0,
       top: 760,
@@ -64,8 +73,7 @@ function coverBackdropOf(pal: Palette, photo: CardPhoto | null): LayoutNode[] {
 
 /** The masthead: the title on the left, season and league on the right. */
 function mastheadOf(facts: CardFacts, pal: Palette): LayoutNode {
-  return h(
-    'div',
+  return div(
     {
       position: 'absolute',
       top: 44,
@@ -75,9 +83,8 @@ function mastheadOf(facts: CardFacts, pal: Palette): LayoutNode {
       alignItems: 'flex-end',
       color: pal.onPrimary,
     },
-    h('div', { fontSize: 112, fontWeight: 900, letterSpacing: -5, lineHeight: 1 }, 'HALFSPACE'),
-    h(
-      'div',
+    div({ fontSize: 112, fontWeight: 900, letterSpacing: -5, lineHeight: 1 }, 'HALFSPACE'),
+    div(
       {
         flexDirection: 'column',
         alignItems: 'flex-end',
@@ -87,19 +94,17 @@ function mastheadOf(facts: CardFacts, pal: Palette): LayoutNode {
         textTransform: 'uppercase',
         paddingBottom: 12,
       },
-      h('div', {}, facts.season?.season_name ?? ''),
-      h('div', {}, facts.season?.league_name ?? ''),
+      div({}, facts.season?.season_name ?? ''),
+      div({}, facts.season?.league_name ?? ''),
     ),
   );
 }
 
 /** The cover story on the lower third: kicker, headline, byline, hero row and the ribbon table. */
 function coverStoryOf(facts: CardFacts, angle: DecisionAngle, pal: Palette): LayoutNode {
-  return h(
-    'div',
+  return div(
     { position: 'absolute', top: 790, left: 56, right: 56, flexDirection: 'column' },
-    h(
-      'div',
+    div(
       {
         alignSelf: 'flex-start',
         backgroundColor: angle.accent,
@@ -113,8 +118,7 @@ function coverStoryOf(facts: CardFacts, angle: DecisionAngle, pal: Palette): Lay
       },
       angle.kicker,
     ),
-    h(
-      'div',
+    div(
       {
         fontSize: 84,
         fontWeight: 900,
@@ -127,8 +131,7 @@ function coverStoryOf(facts: CardFacts, angle: DecisionAngle, pal: Palette): Lay
       },
       angle.headline,
     ),
-    h(
-      'div',
+    div(
       { fontSize: 40, fontWeight: 700, marginTop: 14, color: readableOnDark(pal) },
       `${facts.player.display_name} · ${facts.club?.name ?? 'Free agent'}`,
     ),
@@ -140,24 +143,17 @@ function coverStoryOf(facts: CardFacts, angle: DecisionAngle, pal: Palette): Lay
 /** The hero metric (value, label, percentile) with the caption pushed to the right. */
 function heroRowOf(facts: CardFacts, angle: DecisionAngle): LayoutNode {
   const hero = angle.hero;
-  return h(
-    'div',
+  return div(
     { alignItems: 'center', marginTop: 18 },
-    h('div', { fontSize: 64, fontWeight: 900, color: angle.accent }, formatMetric(hero.key, hero.value)),
-    h(
-      'div',
+    div({ fontSize: 64, fontWeight: 900, color: angle.accent }, formatMetric(hero.key, hero.value)),
+    div(
       { flexDirection: 'column', marginLeft: 20 },
-      h(
-        'div',
-        { fontSize: 26, fontWeight: 700 },
-        `${hero.label}${hero.key === 'rating' || hero.key.endsWith('_pct') ? '' : ' per 90'}`,
-      ),
-      h('div', { fontSize: 22, color: INK.muted }, percentileText(hero)),
+      div({ fontSize: 26, fontWeight: 700 }, `${hero.label}${per90Of(hero.key)}`),
+      div({ fontSize: 22, color: INK.muted }, percentileText(hero)),
     ),
-    h('div', { flexGrow: 1 }),
+    div({ flexGrow: 1 }),
     // At most four lines, clipped: a caption never grows the row and pushes the table into the footer.
-    h(
-      'div',
+    div(
       {
         fontWeight: 500,
         color: INK.muted,

@@ -4,7 +4,7 @@
  */
 import type { DecisionAngle } from '../angle.js';
 import type { CardFacts, CardMetric } from '../facts.js';
-import { h, type LayoutNode } from '../h.js';
+import { div, type LayoutNode } from '../layout-tree.js';
 import type { CardPhoto } from '../photo.js';
 import { portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
 import { ratingShareOf } from '../../stats/rating.js';
@@ -42,8 +42,7 @@ export function fifaViralLayout(facts: CardFacts, angle: DecisionAngle, photo: C
     'fifa_viral',
     { flexDirection: 'row', alignItems: 'flex-start', justifyContent: 'center' },
     [
-      h(
-        'div',
+      div(
         {
           marginTop: 60,
           width: CARD_WIDTH,
@@ -72,14 +71,12 @@ export function fifaViralLayout(facts: CardFacts, angle: DecisionAngle, photo: C
 
 /** The top-left badge: overall, position code and club. */
 function overallBadgeOf(facts: CardFacts, pal: Palette, ovr: number | null): LayoutNode {
-  return h(
-    'div',
+  return div(
     { position: 'absolute', top: 60, left: 60, flexDirection: 'column', alignItems: 'center' },
-    h('div', { fontSize: 150, fontWeight: 900, lineHeight: 1, letterSpacing: -6 }, ovr === null ? '–' : String(ovr)),
-    h('div', { fontSize: 48, fontWeight: 900, marginTop: 4 }, facts.player.position_code),
-    h('div', { width: 90, height: 6, backgroundColor: pal.secondary, marginTop: 18 }),
-    h(
-      'div',
+    div({ fontSize: 150, fontWeight: 900, lineHeight: 1, letterSpacing: -6 }, ovr === null ? '–' : String(ovr)),
+    div({ fontSize: 48, fontWeight: 900, marginTop: 4 }, facts.player.position_code),
+    div({ width: 90, height: 6, backgroundColor: pal.secondary, marginTop: 18 }),
+    div(
       { fontSize: 26, fontWeight: 700, marginTop: 18, maxWidth: 190, textAlign: 'center' },
       facts.club?.short_name ?? facts.club?.name ?? '',
     ),
@@ -88,8 +85,7 @@ function overallBadgeOf(facts: CardFacts, pal: Palette, ovr: number | null): Lay
 
 /** The dark lower panel: name, kicker line, the six attributes and the ribbon table. */
 function attributePanelOf(facts: CardFacts, angle: DecisionAngle, six: readonly CardMetric[]): LayoutNode {
-  return h(
-    'div',
+  return div(
     {
       marginTop: 590,
       width: CARD_WIDTH - 20,
@@ -100,8 +96,7 @@ function attributePanelOf(facts: CardFacts, angle: DecisionAngle, six: readonly 
       flexGrow: 1,
       color: INK.text,
     },
-    h(
-      'div',
+    div(
       {
         fontSize: 56,
         fontWeight: 900,
@@ -115,7 +110,7 @@ function attributePanelOf(facts: CardFacts, angle: DecisionAngle, six: readonly 
       facts.player.display_name,
     ),
     kickerLineOf(facts, angle),
-    h('div', { flexWrap: 'wrap', width: 760, marginTop: 22 }, ...six.map((m) => attributeOf(m, angle))),
+    div({ flexWrap: 'wrap', width: 760, marginTop: 22 }, ...six.map((m) => attributeOf(m, angle))),
     ribbonTableOf(facts, 'rgba(255,255,255,0.07)', 'rgba(255,255,255,0.14)', { width: 760, marginTop: 18 }),
   );
 }
@@ -126,8 +121,7 @@ function attributePanelOf(facts: CardFacts, angle: DecisionAngle, six: readonly 
  */
 function kickerLineOf(facts: CardFacts, angle: DecisionAngle): LayoutNode {
   return facts.caption_is_user
-    ? h(
-        'div',
+    ? div(
         {
           fontSize: 22,
           fontWeight: 700,
@@ -138,8 +132,7 @@ function kickerLineOf(facts: CardFacts, angle: DecisionAngle): LayoutNode {
         },
         `“${facts.caption}”`,
       )
-    : h(
-        'div',
+    : div(
         {
           fontSize: 26,
           fontWeight: 700,
@@ -154,16 +147,13 @@ function kickerLineOf(facts: CardFacts, angle: DecisionAngle): LayoutNode {
 
 /** One attribute: its percentile (in the accent colour for the hero metric) and short label. */
 function attributeOf(m: CardMetric, angle: DecisionAngle): LayoutNode {
-  return h(
-    'div',
+  return div(
     { width: 380, alignItems: 'center', padding: '6px 10px' },
-    h(
-      'div',
+    div(
       { fontSize: 44, fontWeight: 900, width: 90, color: m.key === angle.hero.key ? angle.accent : INK.text },
       m.percentile === null ? '–' : String(Math.round(m.percentile)),
     ),
-    h(
-      'div',
+    div(
       { fontSize: 26, fontWeight: 700, color: INK.muted, textTransform: 'uppercase', letterSpacing: 1 },
       shortLabelOf(m.key),
     ),

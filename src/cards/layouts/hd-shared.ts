@@ -3,7 +3,7 @@
  * (season goals, assists, key passes, big chances).
  */
 import type { CardFacts } from '../facts.js';
-import { h, img, type LayoutNode, type Style } from '../h.js';
+import { div, img, type LayoutNode, type Style } from '../layout-tree.js';
 import { photoDataUrlOf, type CardPhoto } from '../photo.js';
 import { INK, formatInt } from './shared.js';
 
@@ -64,12 +64,10 @@ export function portraitOf(
  * divided by `divider` lines.
  */
 export function ribbonTableOf(facts: CardFacts, fill: string, divider: string, box: Style): LayoutNode {
-  const table = h(
-    'div',
+  const table = div(
     { backgroundColor: fill, borderRadius: 20, padding: '18px 8px' },
     ...facts.season_totals.map(({ label, value }, i) =>
-      h(
-        'div',
+      div(
         {
           flexDirection: 'column',
           alignItems: 'center',
@@ -77,9 +75,8 @@ export function ribbonTableOf(facts: CardFacts, fill: string, divider: string, b
           flexBasis: 0,
           borderLeft: i === 0 ? 'none' : `2px solid ${divider}`,
         },
-        h('div', { fontSize: 46, fontWeight: 900, color: INK.text }, formatInt(value)),
-        h(
-          'div',
+        div({ fontSize: 46, fontWeight: 900, color: INK.text }, formatInt(value)),
+        div(
           {
             fontSize: 17,
             fontWeight: 700,
@@ -93,5 +90,5 @@ export function ribbonTableOf(facts: CardFacts, fill: string, divider: string, b
       ),
     ),
   );
-  return h('div', { ...box, flexDirection: 'column' }, table);
+  return div({ ...box, flexDirection: 'column' }, table);
 }

@@ -4,12 +4,12 @@
  * the sample size and the watermark (docs/design.md#op-cards).
  */
 import type { CardFacts, CardMetric } from '../facts.js';
-import { h, type LayoutNode } from '../h.js';
+import { div, type LayoutNode } from '../layout-tree.js';
 import { fitTextOf, type TextBox } from '../text-fit.js';
 import {
   INK,
   RADIUS,
-  VERDICT_COLORS,
+  STYLE_LINE_COLOR,
   cardFrameOf,
   formatMetric,
   metricOf,
@@ -19,6 +19,7 @@ import {
   tierColorOf,
   unitOf,
 } from './shared.js';
+import { VERDICT_LOOKS } from '../verdict-line.js';
 
 /**
  * The verdict's supporting sentence: two lines at 20 px, or at 18 px when it needs them, else
@@ -28,8 +29,7 @@ export const VERDICT_DETAIL_BOX: TextBox = { width: 680, lines: 2, sizes: [20, 1
 
 function statRow(m: CardMetric): LayoutNode {
   const pct = m.percentile ?? 0;
-  return h(
-    'div',
+  return div(
     {
       flexDirection: 'column',
       backgroundColor: INK.panel,
@@ -37,32 +37,27 @@ function statRow(m: CardMetric): LayoutNode {
       padding: '22px 34px',
       marginBottom: 14,
     },
-    h(
-      'div',
+    div(
       { alignItems: 'flex-end', justifyContent: 'space-between' },
-      h(
-        'div',
+      div(
         { flexDirection: 'column' },
-        h('div', { fontSize: 30, fontWeight: 700, color: INK.text }, m.label),
-        h('div', { fontSize: 20, color: INK.muted, marginTop: 4 }, unitOf(m.key)),
+        div({ fontSize: 30, fontWeight: 700, color: INK.text }, m.label),
+        div({ fontSize: 20, color: INK.muted, marginTop: 4 }, unitOf(m.key)),
       ),
-      h('div', { fontSize: 60, fontWeight: 900, color: INK.text, lineHeight: 1 }, formatMetric(m.key, m.value)),
+      div({ fontSize: 60, fontWeight: 900, color: INK.text, lineHeight: 1 }, formatMetric(m.key, m.value)),
     ),
-    h(
-      'div',
+    div(
       { marginTop: 18, alignItems: 'center' },
-      h(
-        'div',
+      div(
         { flexGrow: 1, height: 18, borderRadius: 9, backgroundColor: INK.track },
-        h('div', {
+        div({
           width: `${Math.max(2, Math.min(100, pct))}%`,
           height: 18,
           borderRadius: 9,
           backgroundColor: tierColorOf(m),
         }),
       ),
-      h(
-        'div',
+      div(
         // Wide enough for the longest label, "32nd pct · below average", on one line (test/cards/label-fit.test.ts).
         {
           width: 330,
@@ -88,12 +83,11 @@ export function playerCardLayout(facts: CardFacts): LayoutNode {
   const pal = paletteOf(facts);
   return cardFrameOf(facts, 'player_card', {}, [
     identityHeaderOf(facts, pal),
-    h('div', { height: 14, backgroundColor: pal.secondary }),
+    div({ height: 14, backgroundColor: pal.secondary }),
     tripletOf(facts),
     verdictLineOf(facts),
     // Caption.
-    h(
-      'div',
+    div(
       {
         margin: '26px 64px 0',
         fontSize: facts.caption.length > 36 ? 30 : 36,
@@ -113,8 +107,7 @@ function identityHeaderOf(facts: CardFacts, pal: Palette): LayoutNode {
   const p = facts.player;
   const club = facts.club?.name ?? 'Free agent';
   const meta = [p.position, p.age !== null ? `${p.age} yrs` : null, p.nationality].filter(Boolean).join(' · ');
-  return h(
-    'div',
+  return div(
     {
       flexDirection: 'column',
       backgroundColor: pal.primary,
@@ -122,12 +115,10 @@ function identityHeaderOf(facts: CardFacts, pal: Palette): LayoutNode {
       padding: '50px 64px 40px',
       position: 'relative',
     },
-    h(
-      'div',
+    div(
       { alignItems: 'center', justifyContent: 'space-between' },
-      h('div', { fontSize: 26, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.85 }, club),
-      h(
-        'div',
+      div({ fontSize: 26, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.85 }, club),
+      div(
         {
           backgroundColor: pal.secondary,
           color: pal.onSecondary,
@@ -139,8 +130,7 @@ function identityHeaderOf(facts: CardFacts, pal: Palette): LayoutNode {
         p.position_code,
       ),
     ),
-    h(
-      'div',
+    div(
       {
         fontSize: p.display_name.length > 16 ? 72 : 84,
         fontWeight: 900,
@@ -152,18 +142,16 @@ function identityHeaderOf(facts: CardFacts, pal: Palette): LayoutNode {
       },
       p.display_name,
     ),
-    h('div', { fontSize: 30, fontWeight: 500, marginTop: 16, opacity: 0.9 }, meta),
+    div({ fontSize: 30, fontWeight: 500, marginTop: 16, opacity: 0.9 }, meta),
   );
 }
 
 /** The position triplet: a heading with the season, then one stat row per metric. */
 function tripletOf(facts: CardFacts): LayoutNode {
   const season = facts.season ? `${facts.season.league_name} · ${facts.season.season_name}` : null;
-  return h(
-    'div',
+  return div(
     { flexDirection: 'column', padding: '40px 64px 0' },
-    h(
-      'div',
+    div(
       {
         justifyContent: 'space-between',
         fontSize: 22,
@@ -173,8 +161,8 @@ function tripletOf(facts: CardFacts): LayoutNode {
         textTransform: 'uppercase',
         fontWeight: 700,
       },
-      h('div', {}, 'Per 90 · vs position cohort'),
-      season && h('div', {}, season),
+      div({}, 'Per 90 · vs position cohort'),
+      season && div({}, season),
     ),
     ...facts.stats.slice(0, 3).map((key) => statRow(metricOf(facts, key))),
   );
@@ -182,10 +170,9 @@ function tripletOf(facts: CardFacts): LayoutNode {
 
 /** The verdict line: verdict (or style) headline and detail, with its confidence on the right. */
 function verdictLineOf(facts: CardFacts): LayoutNode {
-  const accent = VERDICT_COLORS[facts.verdict.code ?? 'none'];
+  const accent = facts.verdict.code ? VERDICT_LOOKS[facts.verdict.code].color : STYLE_LINE_COLOR;
   const detail = facts.verdict.detail === null ? null : fitTextOf(facts.verdict.detail, VERDICT_DETAIL_BOX);
-  return h(
-    'div',
+  return div(
     {
       margin: '8px 64px 0',
       padding: '22px 30px',
@@ -195,18 +182,15 @@ function verdictLineOf(facts: CardFacts): LayoutNode {
       alignItems: 'center',
       justifyContent: 'space-between',
     },
-    h(
-      'div',
+    div(
       { flexDirection: 'column', maxWidth: VERDICT_DETAIL_BOX.width },
-      h(
-        'div',
+      div(
         { fontSize: 18, color: INK.muted, letterSpacing: 2, textTransform: 'uppercase', fontWeight: 700 },
         facts.verdict.code ? 'Verdict' : 'Style',
       ),
-      h('div', { fontSize: 36, fontWeight: 900, color: accent, marginTop: 4 }, facts.verdict.headline),
+      div({ fontSize: 36, fontWeight: 900, color: accent, marginTop: 4 }, facts.verdict.headline),
       detail &&
-        h(
-          'div',
+        div(
           {
             fontSize: detail.fontSize,
             color: INK.muted,
@@ -217,11 +201,10 @@ function verdictLineOf(facts: CardFacts): LayoutNode {
           detail.text,
         ),
     ),
-    h(
-      'div',
+    div(
       { flexDirection: 'column', alignItems: 'flex-end' },
-      h('div', { fontSize: 44, fontWeight: 900 }, `${Math.round(facts.verdict.confidence * 100)}%`),
-      h('div', { fontSize: 18, color: INK.muted }, 'confidence'),
+      div({ fontSize: 44, fontWeight: 900 }, `${Math.round(facts.verdict.confidence * 100)}%`),
+      div({ fontSize: 18, color: INK.muted }, 'confidence'),
     ),
   );
 }

@@ -6,7 +6,7 @@
  */
 import { METRICS } from '../../stats/metrics.js';
 import type { CardFacts } from '../facts.js';
-import { h, img, type LayoutNode } from '../h.js';
+import { div, img, type LayoutNode } from '../layout-tree.js';
 import { RADAR_SPOKES_MIN, type RadarFacts, type RadarSeries } from '../radar.js';
 import { INLINE_SVG_MARK } from '../render.js';
 import { CARD_SIZES } from '../styles.js';
@@ -99,8 +99,7 @@ function spokeLabelOf(radar: RadarFacts, i: number): LayoutNode {
   const x = RADAR_AREA.cx + r * Math.cos(a) + (Math.cos(a) * LABEL_W) / 4;
   const y = RADAR_AREA.top + RADAR_AREA.cy + r * Math.sin(a) + (Math.sin(a) * LABEL_H) / 4;
   const spoke = radar.spokes[i]!;
-  return h(
-    'div',
+  return div(
     {
       position: 'absolute',
       left: Math.round(x - LABEL_W / 2),
@@ -111,18 +110,15 @@ function spokeLabelOf(radar: RadarFacts, i: number): LayoutNode {
       alignItems: 'center',
       justifyContent: 'center',
     },
-    h(
-      'div',
+    div(
       { fontSize: 21, fontWeight: 700, color: INK.text, textAlign: 'center', lineHeight: 1.15 },
       // Lower-is-better metrics are ranked inverted, so the label says which way is outward.
       METRICS[spoke.key].lowerIsBetter ? `${shortLabelOf(spoke.key)} (fewer)` : shortLabelOf(spoke.key),
     ),
-    h(
-      'div',
+    div(
       { marginTop: 4, fontSize: 24, fontWeight: 900 },
       ...radar.series.map((s, k) =>
-        h(
-          'div',
+        div(
           { color: RADAR_SERIES_COLORS[k]!, marginLeft: k === 0 ? 0 : 14 },
           s.percentiles[i] === null ? 'n/a' : String(s.percentiles[i]),
         ),
@@ -141,10 +137,9 @@ function legendEntryOf(s: RadarSeries, k: number): LayoutNode {
   ]
     .filter(Boolean)
     .join(' · ');
-  return h(
-    'div',
+  return div(
     { alignItems: 'center', marginRight: 40, maxWidth: 470 },
-    h('div', {
+    div({
       width: 28,
       height: 28,
       borderRadius: 8,
@@ -152,11 +147,10 @@ function legendEntryOf(s: RadarSeries, k: number): LayoutNode {
       marginRight: 14,
       flexShrink: 0,
     }),
-    h(
-      'div',
+    div(
       { flexDirection: 'column' },
-      h('div', { fontSize: 28, fontWeight: 900, color: INK.text }, s.display_name),
-      h('div', { fontSize: 20, color: INK.muted, marginTop: 2 }, meta),
+      div({ fontSize: 28, fontWeight: 900, color: INK.text }, s.display_name),
+      div({ fontSize: 20, color: INK.muted, marginTop: 2 }, meta),
     ),
   );
 }
@@ -175,12 +169,8 @@ export function radarLayout(facts: CardFacts): LayoutNode {
     {},
     [
       radarHeaderOf(facts, pal),
-      h('div', { height: 12, backgroundColor: pal.secondary }),
-      h(
-        'div',
-        { padding: '30px 64px 0', height: 118, alignItems: 'center' },
-        ...(radar?.series.map(legendEntryOf) ?? []),
-      ),
+      div({ height: 12, backgroundColor: pal.secondary }),
+      div({ padding: '30px 64px 0', height: 118, alignItems: 'center' }, ...(radar?.series.map(legendEntryOf) ?? [])),
       drawable &&
         img(radarSvgOf(radar), RADAR_SIZE.width, RADAR_AREA.height, {
           position: 'absolute',
@@ -189,8 +179,7 @@ export function radarLayout(facts: CardFacts): LayoutNode {
         }),
       ...(drawable ? radar.spokes.map((_, i) => spokeLabelOf(radar, i)) : []),
       !drawable &&
-        h(
-          'div',
+        div(
           {
             position: 'absolute',
             left: 0,
@@ -217,8 +206,7 @@ function radarHeaderOf(facts: CardFacts, pal: ReturnType<typeof paletteOf>): Lay
     radar && radar.series.length > 1
       ? `${radar.series[0]!.display_name} vs ${radar.series[1]!.display_name}`
       : facts.player.display_name;
-  return h(
-    'div',
+  return div(
     {
       flexDirection: 'column',
       backgroundColor: pal.primary,
@@ -226,13 +214,11 @@ function radarHeaderOf(facts: CardFacts, pal: ReturnType<typeof paletteOf>): Lay
       padding: '40px 64px 32px',
       height: 200,
     },
-    h(
-      'div',
+    div(
       { fontSize: 24, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.85 },
       `Radar · ${radar?.role_label ?? facts.player.position}`,
     ),
-    h(
-      'div',
+    div(
       {
         fontSize: title.length > 24 ? 52 : 68,
         fontWeight: 900,

@@ -5,7 +5,7 @@
 import { METRICS, type MetricKey } from '../../stats/metrics.js';
 import { ordinal } from '../../stats/percentiles.js';
 import type { CardFacts, CardMetric } from '../facts.js';
-import { h, type LayoutChild, type LayoutNode, type Style } from '../h.js';
+import { div, type LayoutChild, type LayoutNode, type Style } from '../layout-tree.js';
 import { CARD_SIZES } from '../styles.js';
 
 /** Card background and text colours (flat fills: they rasterise several times faster than gradients, docs/design.md#cards-and-prompts). */
@@ -39,18 +39,8 @@ export const HOUSE_PALETTE = { primary: '#2a3352', secondary: '#cbd3e6' } as con
 /** The stripe under a club-coloured header when the club's data has a primary colour but no secondary. */
 export const CLUB_SECONDARY_DEFAULT = '#f8f9fa';
 
-/** Accent colours of the caller-set verdict frames. */
-export const VERDICT_COLORS = {
-  fraud: '#ef4444',
-  merchant: '#f59e0b',
-  cooked: '#a855f7',
-  elite: '#22c55e',
-  contrast: '#2dd4bf',
-  specialist: '#84cc16',
-  solid: '#94a3b8',
-  below_par: '#fb923c',
-  none: '#38bdf8',
-} as const;
+/** Accent of a verdict line without a verdict code (the style tags); a code brings its own (VERDICT_LOOKS). */
+export const STYLE_LINE_COLOR = '#38bdf8';
 
 /** Watermark pill inset from the bottom and right edges (px). */
 export const WATERMARK_INSET = 36;
@@ -81,13 +71,7 @@ export function textOn(hex: string): string {
  * `secondary_color`), else {@link HOUSE_PALETTE}; `source` says which, and the text colours on each fill.
  * @example paletteOf({ club: null }).source // => 'house'
  */
-export function paletteOf(facts: Pick<CardFacts, 'club'>): {
-  primary: string;
-  secondary: string;
-  onPrimary: string;
-  onSecondary: string;
-  source: 'club' | 'house';
-} {
+export function paletteOf(facts: Pick<CardFacts, 'club'>) {
   const club = facts.club;
   const own = club?.primary_color ?? null;
   const primary = own ?? HOUSE_PALETTE.primary;
@@ -98,7 +82,7 @@ export function paletteOf(facts: Pick<CardFacts, 'club'>): {
     secondary,
     onPrimary: textOn(primary),
     onSecondary: textOn(secondary),
-    source: own ? 'club' : 'house',
+    source: own ? ('club' as const) : ('house' as const),
   };
 }
 
@@ -145,6 +129,9 @@ export function shortLabelOf(key: MetricKey): string {
 export const unitOf = (key: MetricKey): string =>
   METRICS[key].kind === 'per90' ? 'per 90' : METRICS[key].kind === 'rating' ? 'rating' : 'accuracy';
 
+/** " per 90" to write after a per-90 metric's label or value; nothing after a rating or an accuracy. */
+export const per90Of = (key: MetricKey): string => (METRICS[key].kind === 'per90' ? ' per 90' : '');
+
 /** Colour of a metric's percentile. */
 export function tierColorOf(m: CardMetric): string {
   return m.tier ? TIER_COLORS[m.tier] : TIER_COLORS.none;
@@ -175,8 +162,7 @@ export const formatInt = (n: number | null): string => (n === null ? '–' : Mat
 /** The watermark corner mark: a light pill in the bottom-right corner, or nothing when disabled. */
 export function watermarkOf(facts: CardFacts): LayoutNode | null {
   if (facts.watermark === null) return null;
-  return h(
-    'div',
+  return div(
     {
       position: 'absolute',
       right: WATERMARK_INSET,
@@ -192,7 +178,7 @@ export function watermarkOf(facts: CardFacts): LayoutNode | null {
       maxWidth: 460,
       overflow: 'hidden',
     },
-    h('div', { width: 14, height: 14, borderRadius: 7, backgroundColor: '#22c55e', marginRight: 12 }),
+    div({ width: 14, height: 14, borderRadius: 7, backgroundColor: '#22c55e', marginRight: 12 }),
     facts.watermark,
   );
 }
@@ -209,8 +195,7 @@ export interface FooterLead {
  * (wrapping upwards when long). Leaves the bottom-right corner free for the watermark.
  */
 export function footerOf(facts: CardFacts, lead: FooterLead = sampleLeadOf(facts)): LayoutNode {
-  return h(
-    'div',
+  return div(
     {
       position: 'absolute',
       left: 64,
@@ -222,8 +207,8 @@ export function footerOf(facts: CardFacts, lead: FooterLead = sampleLeadOf(facts
       fontSize: 20,
       width: lead.width,
     },
-    lead.text !== null && h('div', lead.style, lead.text),
-    facts.attribution && h('div', { fontSize: 15, color: INK.faint, marginTop: 3, lineHeight: 1.3 }, facts.attribution),
+    lead.text !== null && div(lead.style, lead.text),
+    facts.attribution && div({ fontSize: 15, color: INK.faint, marginTop: 3, lineHeight: 1.3 }, facts.attribution),
   );
 }
 
@@ -245,8 +230,7 @@ export function cardFrameOf(
   children: readonly LayoutChild[],
   lead?: FooterLead,
 ): LayoutNode {
-  return h(
-    'div',
+  return div(
     {
       ...CARD_SIZES[style],
       flexDirection: 'column',
@@ -285,8 +269,7 @@ export function figureTileOf(
   accent: string | null,
   look: { valueSize: number; radius: number },
 ): LayoutNode {
-  return h(
-    'div',
+  return div(
     {
       flexDirection: 'column',
       flexGrow: 1,
@@ -297,9 +280,8 @@ export function figureTileOf(
       marginRight: 12,
       borderTop: `6px solid ${accent ?? INK.panel}`,
     },
-    h('div', { fontSize: look.valueSize, fontWeight: 900, color: INK.text }, value),
-    h(
-      'div',
+    div({ fontSize: look.valueSize, fontWeight: 900, color: INK.text }, value),
+    div(
       { fontSize: 18, color: INK.muted, marginTop: 2, textTransform: 'uppercase', letterSpacing: 1.5, fontWeight: 700 },
       label,
     ),

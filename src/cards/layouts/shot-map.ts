@@ -6,7 +6,7 @@
  */
 import type { CardFacts } from '../facts.js';
 import type { CardShot, ShotsKind } from '../shots.js';
-import { h, type LayoutNode } from '../h.js';
+import { div, type LayoutNode } from '../layout-tree.js';
 import { INK, RADIUS, cardFrameOf, figureTileOf, formatInt, paletteOf } from './shared.js';
 
 /** The half pitch drawn: 68 m wide, 52.5 m deep, at this many pixels per metre. */
@@ -23,7 +23,7 @@ const px = (m: number) => Math.round(m * PX_PER_M);
 
 /** A pitch marking: a rectangle outline `w` × `d` metres, centred across, `top` metres from the goal line. */
 function box(w: number, d: number, top = 0): LayoutNode {
-  return h('div', {
+  return div({
     position: 'absolute',
     left: Math.round(PITCH_W / 2 - px(w / 2)),
     top: px(top),
@@ -37,7 +37,7 @@ function dot(s: CardShot): LayoutNode {
   const size = Math.round(DOT_MIN + DOT_SPAN * Math.sqrt(Math.max(0, Math.min(1, s.xg))));
   const depth = Math.min(52.5, Math.max(0, (1 - s.x) * 105));
   const across = (s.y - 0.5) * 68;
-  return h('div', {
+  return div({
     position: 'absolute',
     left: Math.round(PITCH_W / 2 + across * PX_PER_M - size / 2),
     top: Math.round(depth * PX_PER_M - size / 2),
@@ -52,8 +52,7 @@ function dot(s: CardShot): LayoutNode {
 /** The half pitch with its markings and the shots (misses first, goals on top). */
 function pitchOf(shots: readonly CardShot[] | null, kind: ShotsKind): LayoutNode {
   const ordered = shots ? [...shots.filter((s) => !s.goal), ...shots.filter((s) => s.goal)] : [];
-  return h(
-    'div',
+  return div(
     {
       position: 'relative',
       width: PITCH_W,
@@ -66,7 +65,7 @@ function pitchOf(shots: readonly CardShot[] | null, kind: ShotsKind): LayoutNode
     },
     box(40.32, 16.5),
     box(18.32, 5.5),
-    h('div', {
+    div({
       position: 'absolute',
       left: Math.round(PITCH_W / 2 - 5),
       top: px(11) - 5,
@@ -75,7 +74,7 @@ function pitchOf(shots: readonly CardShot[] | null, kind: ShotsKind): LayoutNode
       borderRadius: 5,
       backgroundColor: LINE,
     }),
-    h('div', {
+    div({
       position: 'absolute',
       left: Math.round(PITCH_W / 2 - px(9.15)),
       top: PITCH_H - px(9.15),
@@ -84,7 +83,7 @@ function pitchOf(shots: readonly CardShot[] | null, kind: ShotsKind): LayoutNode
       borderRadius: px(9.15),
       border: `3px solid ${LINE}`,
     }),
-    h('div', {
+    div({
       position: 'absolute',
       left: Math.round(PITCH_W / 2 - px(3.66)),
       top: 0,
@@ -93,10 +92,10 @@ function pitchOf(shots: readonly CardShot[] | null, kind: ShotsKind): LayoutNode
       backgroundColor: INK.text,
     }),
     ...ordered.map(dot),
-    shots === null && h('div', { fontSize: 30, fontWeight: 700, color: INK.muted }, 'No shot data in this dataset'),
+    shots === null && div({ fontSize: 30, fontWeight: 700, color: INK.muted }, 'No shot data in this dataset'),
     shots !== null &&
       shots.length === 0 &&
-      h('div', { fontSize: 30, fontWeight: 700, color: INK.muted }, kind === 'faced' ? 'No shots faced' : 'No shots'),
+      div({ fontSize: 30, fontWeight: 700, color: INK.muted }, kind === 'faced' ? 'No shots faced' : 'No shots'),
   );
 }
 
@@ -124,29 +123,24 @@ export function shotMapLayout(facts: CardFacts): LayoutNode {
   const seasonLine = facts.season ? `${facts.season.league_name} · ${facts.season.season_name}` : 'Season shot map';
   const faced = facts.shots_kind === 'faced';
   return cardFrameOf(facts, 'shot_map', {}, [
-    h(
-      'div',
+    div(
       { flexDirection: 'column', backgroundColor: pal.primary, color: pal.onPrimary, padding: '36px 56px 26px' },
-      h(
-        'div',
+      div(
         { fontSize: 22, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.9 },
         `${faced ? 'Shots faced' : 'Shot map'} · ${seasonLine}`,
       ),
-      h(
-        'div',
+      div(
         { fontSize: 60, fontWeight: 900, letterSpacing: -1.5, marginTop: 10, wordBreak: 'break-word', maxWidth: 968 },
         p.display_name,
       ),
-      h(
-        'div',
+      div(
         { fontSize: 24, fontWeight: 500, marginTop: 6, opacity: 0.9 },
         [facts.club?.name ?? 'Free agent', p.position].join(' · '),
       ),
     ),
-    h('div', { height: 10, backgroundColor: pal.secondary }),
-    h('div', { justifyContent: 'center', marginTop: 26 }, pitchOf(facts.shots, facts.shots_kind)),
-    h(
-      'div',
+    div({ height: 10, backgroundColor: pal.secondary }),
+    div({ justifyContent: 'center', marginTop: 26 }, pitchOf(facts.shots, facts.shots_kind)),
+    div(
       { padding: '22px 44px 0 56px' },
       totalTile(faced ? 'Shots faced' : 'Shots', t ? formatInt(t.shots) : '–', pal.primary),
       totalTile(faced ? 'Conceded' : 'Goals', t ? formatInt(t.goals) : '–', GOAL_FILL),

@@ -5,7 +5,7 @@
  */
 import type { MetricKey } from '../../stats/metrics.js';
 import type { CardFacts, CardMetric } from '../facts.js';
-import { h, type LayoutNode } from '../h.js';
+import { div, type LayoutNode } from '../layout-tree.js';
 import {
   INK,
   RADIUS,
@@ -36,8 +36,7 @@ function ribbonColumn(
   const m = metricOf(facts, key);
   const fg = hero ? onPrimary : INK.text;
   const sub = hero ? onPrimary : INK.muted;
-  return h(
-    'div',
+  return div(
     {
       flexDirection: 'column',
       flexGrow: 1,
@@ -50,8 +49,7 @@ function ribbonColumn(
       marginRight: 12,
       alignItems: 'center',
     },
-    h(
-      'div',
+    div(
       {
         fontSize: count > 4 ? 19 : 22,
         fontWeight: 700,
@@ -63,8 +61,7 @@ function ribbonColumn(
       },
       shortLabelOf(key),
     ),
-    h(
-      'div',
+    div(
       {
         fontSize: count > 4 ? 46 : 58,
         fontWeight: 900,
@@ -76,7 +73,7 @@ function ribbonColumn(
       },
       formatMetric(key, m.value),
     ),
-    h('div', { fontSize: 16, color: sub, marginTop: 2 }, unitOf(key)),
+    div({ fontSize: 16, color: sub, marginTop: 2 }, unitOf(key)),
     percentileGaugeOf(m, hero, onPrimary),
     ...percentileLinesOf(m, hero, onPrimary, count),
   );
@@ -85,8 +82,7 @@ function ribbonColumn(
 /** The vertical percentile gauge of a ribbon column. */
 function percentileGaugeOf(m: CardMetric, hero: boolean, onPrimary: string): LayoutNode {
   const pct = m.percentile ?? 0;
-  return h(
-    'div',
+  return div(
     {
       width: 26,
       height: 140,
@@ -97,7 +93,7 @@ function percentileGaugeOf(m: CardMetric, hero: boolean, onPrimary: string): Lay
       flexDirection: 'column',
       justifyContent: 'flex-end',
     },
-    h('div', {
+    div({
       width: 26,
       height: Math.max(10, Math.round((140 * Math.min(100, pct)) / 100)),
       borderRadius: 13,
@@ -111,8 +107,7 @@ function percentileLinesOf(m: CardMetric, hero: boolean, onPrimary: string, coun
   return percentileText(m)
     .split(' · ')
     .map((line, i) =>
-      h(
-        'div',
+      div(
         {
           fontSize: count > 4 ? 16 : 19,
           fontWeight: 700,
@@ -136,24 +131,21 @@ export function statRibbonLayout(facts: CardFacts): LayoutNode {
   const hi = facts.highlight;
   return cardFrameOf(facts, 'stat_ribbon', {}, [
     seasonHeaderOf(facts, pal),
-    h('div', { height: 10, backgroundColor: pal.secondary }),
+    div({ height: 10, backgroundColor: pal.secondary }),
     metaRowOf(facts, pal),
-    h(
-      'div',
+    div(
       { padding: '20px 44px 0 56px', height: 412 },
       ...facts.stats.map((key) =>
         ribbonColumn(facts, key, key === facts.hero_stat, pal.primary, pal.onPrimary, facts.stats.length),
       ),
     ),
     hi &&
-      h(
-        'div',
+      div(
         { margin: '18px 56px 0', alignItems: 'center', fontSize: 24, fontWeight: 700, color: INK.text },
-        h('div', { width: 12, height: 12, borderRadius: 6, backgroundColor: '#22c55e', marginRight: 14 }),
+        div({ width: 12, height: 12, borderRadius: 6, backgroundColor: '#22c55e', marginRight: 14 }),
         hi.text,
       ),
-    h(
-      'div',
+    div(
       {
         margin: '14px 56px 0',
         fontSize: facts.caption.length > 36 ? 28 : 32,
@@ -172,19 +164,12 @@ export function statRibbonLayout(facts: CardFacts): LayoutNode {
 function seasonHeaderOf(facts: CardFacts, pal: Palette): LayoutNode {
   const p = facts.player;
   const seasonLine = facts.season ? `${facts.season.league_name} · ${facts.season.season_name}` : 'Latest season';
-  return h(
-    'div',
+  return div(
     { flexDirection: 'column', backgroundColor: pal.primary, color: pal.onPrimary, padding: '40px 56px 30px' },
-    h(
-      'div',
+    div(
       { justifyContent: 'space-between', alignItems: 'center' },
-      h(
-        'div',
-        { fontSize: 22, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.9 },
-        seasonLine,
-      ),
-      h(
-        'div',
+      div({ fontSize: 22, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.9 }, seasonLine),
+      div(
         {
           backgroundColor: pal.secondary,
           color: pal.onSecondary,
@@ -196,8 +181,7 @@ function seasonHeaderOf(facts: CardFacts, pal: Palette): LayoutNode {
         p.position_code,
       ),
     ),
-    h(
-      'div',
+    div(
       {
         fontSize: 66,
         fontWeight: 900,
@@ -209,8 +193,7 @@ function seasonHeaderOf(facts: CardFacts, pal: Palette): LayoutNode {
       },
       p.display_name,
     ),
-    h(
-      'div',
+    div(
       { fontSize: 24, fontWeight: 500, marginTop: 8, opacity: 0.9 },
       [facts.club?.name ?? 'Free agent', p.position, p.age !== null ? `${p.age} yrs` : null]
         .filter(Boolean)
@@ -222,8 +205,7 @@ function seasonHeaderOf(facts: CardFacts, pal: Palette): LayoutNode {
 /** The meta row: appearances, minutes, rating, then the group's first two season totals (and xG). */
 function metaRowOf(facts: CardFacts, pal: Palette): LayoutNode {
   const rating = facts.sample.rating === null ? '–' : facts.sample.rating.toFixed(2);
-  return h(
-    'div',
+  return div(
     { padding: '24px 44px 0 56px' },
     metaTile('Apps', String(facts.sample.appearances), null),
     metaTile('Minutes', formatInt(facts.sample.minutes), null),

@@ -1,5 +1,6 @@
 /**
- * @module Layout trees for satori written as plain objects (no React): `h('div', style, ...children)`.
+ * @module Layout trees for satori written as plain objects (no React): `div(style, ...children)`
+ * for every box and `img(...)` for pictures.
  */
 
 /** A CSS-like style object as satori understands it (flexbox subset). */
@@ -14,17 +15,17 @@ export interface LayoutNode {
 export type LayoutChild = LayoutNode | string | null | undefined | false;
 
 /**
- * Builds one layout element; falsy children are dropped so layouts can use `cond && h(…)`.
+ * Builds one flex box; falsy children are dropped so layouts can use `cond && div(…)`.
  * Text children stay strings: satori shapes them into glyph paths, so text can never become markup.
- * @example h('div', { color: '#fff' }, 'Saka') // => { type: 'div', props: { style: { display: 'flex', boxSizing: 'border-box', color: '#fff' }, children: ['Saka'] } }
+ * @example div({ color: '#fff' }, 'Saka') // => { type: 'div', props: { style: { display: 'flex', boxSizing: 'border-box', color: '#fff' }, children: ['Saka'] } }
  */
-export function h(type: string, style: Style, ...children: LayoutChild[]): LayoutNode {
+export function div(style: Style, ...children: LayoutChild[]): LayoutNode {
   const kept = children.filter((c): c is LayoutNode | string => c !== null && c !== undefined && c !== false);
-  return { type, props: { style: { display: 'flex', boxSizing: 'border-box', ...style }, children: kept } };
+  return { type: 'div', props: { style: { display: 'flex', boxSizing: 'border-box', ...style }, children: kept } };
 }
 
 /**
- * An image element from a data URL (PNG or JPEG), scaled to cover its box.
+ * An image element from a data URL (PNG, JPEG or SVG), scaled to cover its box.
  * @example img('data:image/png;base64,…', 400, 500, {}).type // => 'img'
  */
 export function img(src: string, width: number, height: number, style: Style = {}): LayoutNode {
