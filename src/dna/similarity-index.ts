@@ -6,14 +6,7 @@
  */
 import { POSITION_GROUPS } from '../model/schema.js';
 import { assert } from '../errors.js';
-import {
-  KERNEL_DIMS,
-  KERNEL_Q8_BYTES,
-  KERNEL_VECTOR_BYTES,
-  kernelOver,
-  Q8_SCALE,
-  sharedMemoryOf,
-} from './kernel.js';
+import { KERNEL_DIMS, KERNEL_Q8_BYTES, KERNEL_VECTOR_BYTES, kernelOver, Q8_SCALE, sharedMemoryOf } from './kernel.js';
 
 /** Columns an index is built from; one entry per vector. */
 export interface IndexColumns {
