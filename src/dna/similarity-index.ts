@@ -6,15 +6,7 @@
  */
 import { POSITION_GROUPS } from '../model/schema.js';
 import { assert } from '../errors.js';
-import {
-  KERNEL_DIMS,
-  KERNEL_Q8_BYTES,
-  KERNEL_VECTOR_BYTES,
-  kernelOver,
-  Q8_SCALE,
-  sharedMemoryOf,
-  type ScoresFn,
-} from './kernel.js';
+import { KERNEL_DIMS, KERNEL_Q8_BYTES, KERNEL_VECTOR_BYTES, kernelOver, Q8_SCALE, sharedMemoryOf } from './kernel.js';
 
 /** Columns an index is built from; one entry per vector. */
 export interface IndexColumns {
@@ -39,37 +31,6 @@ export interface IndexColumns {
   league_id?: Int32Array;
   /** Minutes behind the vector, -1 when unknown; default unknown. */
   minutes?: Float32Array;
-}
-
-/** A built index. Slot = position in the group-sorted order. */
-export interface SimilarityIndex {
-  /** Number of vectors. */
-  count: number;
-  /** count × 16 unit vectors (all-zero for a zero input), a view into `memory`. */
-  vectors: Float32Array;
-  player_id: Int32Array;
-  row: Int32Array;
-  group: Uint8Array;
-  season: Int32Array;
-  age: Int16Array;
-  fee_tier: Uint8Array;
-  league_tier: Uint8Array;
-  league_id: Int32Array;
-  minutes: Float32Array;
-  /** Slots [groupStart[g], groupStart[g + 1]) hold group g. */
-  groupStart: Int32Array;
-  /** Player id → slot map, built on first use by {@link slotOfPlayer}. */
-  slotMap: Map<number, number> | null;
-  /** Largest Σ_d |q8[d]| over all vectors (for the quantisation bound). */
-  q8AbsSumMax: number;
-  scores: ScoresFn;
-  /** Byte offsets in the kernel's shared memory. */
-  query16Ptr: number;
-  q8Ptr: number;
-  scoresPtr: number;
-  scoreView: Int32Array;
-  queryView: Float32Array;
-  query16View: Int16Array;
 }
 
 /** Group boundaries and the slot order of a stable counting sort of the rows by group. */
@@ -162,7 +123,7 @@ function slotColumnsOf(columns: IndexColumns, order: Int32Array) {
  * Cost: O(count × 16).
  * @example buildSimilarityIndex({ vectors, dims: 16, player_id, group }).count // => player_id.length
  */
-export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
+export function buildSimilarityIndex(columns: IndexColumns) {
   const count = columns.player_id.length;
   const dims = columns.dims;
   assert(dims >= 1 && dims <= KERNEL_DIMS, `dims must be 1–${KERNEL_DIMS}, got ${dims}`);
@@ -175,13 +136,17 @@ export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
   const q8 = new Int8Array(memory.buffer, q8Ptr, count * KERNEL_DIMS);
   const q8AbsSumMax = copyVectors(columns, order, vectors, q8);
   return {
+    /** Number of vectors. */
     count,
+    /** count × 16 unit vectors (all-zero for a zero input), a view into the shared memory. */
     vectors,
     ...slotColumnsOf(columns, order),
+    /** Slots [groupStart[g], groupStart[g + 1]) hold group g. */
     groupStart,
-    slotMap: null,
+    /** Largest Σ_d |q8[d]| over all vectors (for the quantisation bound). */
     q8AbsSumMax,
     scores: kernelOver(memory),
+    /** Byte offsets in the kernel's shared memory. */
     query16Ptr,
     q8Ptr,
     scoresPtr,
@@ -191,6 +156,12 @@ export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
   };
 }
 
+/** A built index (see {@link buildSimilarityIndex}). Slot = position in the group-sorted order. */
+export type SimilarityIndex = ReturnType<typeof buildSimilarityIndex>;
+
+/** Player id → slot of each index, built on first use by {@link slotOfPlayer}. */
+const slotMaps = new WeakMap<SimilarityIndex, Map<number, number>>();
+
 /**
  * Slot of a player's vector (the last one when he has several), or -1. The map behind it is built
  * on the first call (O(count)), so a build that is never queried by id
@@ -198,10 +169,11 @@ export function buildSimilarityIndex(columns: IndexColumns): SimilarityIndex {
  * @example slotOfPlayer(index, 10) // => 2
  */
 export function slotOfPlayer(index: SimilarityIndex, playerId: number): number {
-  if (index.slotMap === null) {
-    const map = new Map<number, number>();
+  let map = slotMaps.get(index);
+  if (!map) {
+    map = new Map();
     for (let slot = 0; slot < index.count; slot++) map.set(index.player_id[slot], slot);
-    index.slotMap = map;
+    slotMaps.set(index, map);
   }
-  return index.slotMap.get(playerId) ?? -1;
+  return map.get(playerId) ?? -1;
 }

@@ -70,10 +70,7 @@ export function strataOf(n: number, keyOf: (i: number) => string | number | unde
 }
 
 /** Strata of rows: `of[i]` is row i's stratum (-1 for none), numbered 0 … count − 1. */
-export interface Strata {
-  of: Int32Array;
-  count: number;
-}
+export type Strata = ReturnType<typeof strataOf>;
 
 /**
  * The rows that set each stratum's mean and spread: its `member` rows that are `regular`, or
@@ -92,18 +89,12 @@ export function referenceRowsOf(
   return reference;
 }
 
-/** Per stratum × feature (index `stratum × F + f`): count, mean and sum of squared deviations. */
-export interface Moments {
-  count: Float64Array;
-  mean: Float64Array;
-  m2: Float64Array;
-}
-
 /**
- * The {@link Moments} of the non-missing `values` (n × F, row-major) of each stratum's reference
- * rows, in two passes for stability.
+ * Per stratum × feature (index `stratum × F + f`) of the non-missing `values` (n × F, row-major)
+ * of each stratum's reference rows: count, mean and sum of squared deviations, in two passes for
+ * stability.
  */
-export function momentsOf(values: Float64Array, F: number, { of, count: S }: Strata, reference: Uint8Array): Moments {
+export function momentsOf(values: Float64Array, F: number, { of, count: S }: Strata, reference: Uint8Array) {
   const count = new Float64Array(S * F);
   const mean = new Float64Array(S * F);
   const m2 = new Float64Array(S * F);
@@ -126,6 +117,9 @@ export function momentsOf(values: Float64Array, F: number, { of, count: S }: Str
   }
   return { count, mean, m2 };
 }
+
+/** The moments {@link momentsOf} computes. */
+type Moments = ReturnType<typeof momentsOf>;
 
 /** Population standard deviation of slot `j` of {@link Moments}; 0 with fewer than 2 values. */
 export const sdOf = ({ count, m2 }: Moments, j: number): number => (count[j] >= 2 ? Math.sqrt(m2[j] / count[j]) : 0);

@@ -5,7 +5,7 @@
 import { Int32, Table, type Vector } from 'apache-arrow';
 import { float64VectorOf, utf8VectorOf, vectorOf } from '../model/arrow.js';
 import { DatasetError } from '../model/dataset-error.js';
-import { SCHEMA, tableFromRows, type ColumnKind, type Dataset } from '../model/schema.js';
+import { SCHEMA, tableFromRows, type ColumnKind, type Dataset, type RowOf } from '../model/schema.js';
 import { validateDataset } from '../model/validate.js';
 import type { ColumnBuffer, SeasonCsvColumn } from './season-layout.js';
 
@@ -49,23 +49,6 @@ function columnOf(cells: Cells, rows: number, kind: ColumnKind, c: SeasonCsvColu
   return float64VectorOf(xs);
 }
 
-/** The ids given to a season table's rows, and the league, season and team rows they name. */
-interface RowIds {
-  readonly leagueIds: Map<string, number>;
-  /** Keyed by league id and season name. */
-  readonly seasonIds: Map<string, number>;
-  readonly seasonRows: { season_id: number; league_id: number; name: string; start_date: string; end_date: string }[];
-  readonly teamIds: Map<string, number>;
-  readonly teamRows: { team_id: number; name: string; league_id: number }[];
-  readonly playerIds: Map<number, number>;
-  readonly playerFirstRow: number[];
-  readonly leagueOf: Int32Array;
-  readonly seasonOf: Int32Array;
-  readonly teamOf: Int32Array;
-  readonly playerOf: Int32Array;
-  withId: number;
-}
-
 /** The id of `key`, numbered from 1 in order of first appearance; `onNew` hears each new one. */
 function firstSeenId<K>(ids: Map<K, number>, key: K, onNew?: (id: number) => void): number {
   let id = ids.get(key);
@@ -77,54 +60,42 @@ function firstSeenId<K>(ids: Map<K, number>, key: K, onNew?: (id: number) => voi
   return id;
 }
 
-/** The player id of row `i`: its own player_id when given, else the row number. */
-function playerIdOf(ids: RowIds, idNumbers: Float64Array | null, i: number): number {
-  const given = idNumbers === null || Number.isNaN(idNumbers[i]) ? null : idNumbers[i];
-  if (given !== null) ids.withId++;
-  const key = given === null ? -(i + 1) : given;
-  let p = ids.playerIds.get(key);
-  if (p === undefined) {
-    p = given === null ? i + 1 : given;
-    ids.playerIds.set(key, p);
-    ids.playerFirstRow.push(i);
-  }
-  return p;
-}
-
 /** League, season, team and player ids of every row; throws when player_id is set on some rows only. */
-function rowIdsOf(cells: Cells, rows: number, file: string, asOf: string): RowIds {
-  const ids: RowIds = {
-    leagueIds: new Map(),
-    seasonIds: new Map(),
-    seasonRows: [],
-    teamIds: new Map(),
-    teamRows: [],
-    playerIds: new Map(),
-    playerFirstRow: [],
-    leagueOf: new Int32Array(rows),
-    seasonOf: new Int32Array(rows),
-    teamOf: new Int32Array(rows),
-    playerOf: new Int32Array(rows),
-    withId: 0,
-  };
+function rowIdsOf(cells: Cells, rows: number, file: string, asOf: string) {
+  const leagueIds = new Map<string, number>();
+  // Keyed by league id and season name.
+  const seasonIds = new Map<string, number>();
+  const teamIds = new Map<string, number>();
+  const playerKeys = new Set<number>();
+  const seasonRows: RowOf<'seasons'>[] = [];
+  const teamRows: Partial<RowOf<'teams'>>[] = [];
+  const playerFirstRow: number[] = [];
+  const [leagueOf, seasonOf, teamOf, playerOf] = [0, 0, 0, 0].map(() => new Int32Array(rows));
   const texts = (c: SeasonCsvColumn): (string | null)[] => cells[c]!.texts!;
   const idNumbers = cells.player_id?.numbers ?? null;
   const [leagueCol, seasonCol, teamCol] = [texts('league'), texts('season'), texts('team')];
+  let withId = 0;
   for (let i = 0; i < rows; i++) {
     const league = leagueCol[i] as string; // cast: league, season and team are required text: never null
     const season = seasonCol[i] as string; // cast: required text
     const team = teamCol[i] as string; // cast: required text
-    const l = firstSeenId(ids.leagueIds, league);
-    ids.leagueOf[i] = l;
-    ids.seasonOf[i] = firstSeenId(ids.seasonIds, `${l}\u0000${season}`, (season_id) =>
-      ids.seasonRows.push({ season_id, league_id: l, name: season, ...seasonDatesOf(season, asOf) }),
+    const l = firstSeenId(leagueIds, league);
+    leagueOf[i] = l;
+    seasonOf[i] = firstSeenId(seasonIds, `${l}\u0000${season}`, (season_id) =>
+      seasonRows.push({ season_id, league_id: l, name: season, ...seasonDatesOf(season, asOf) }),
     );
-    ids.teamOf[i] = firstSeenId(ids.teamIds, team, (team_id) =>
-      ids.teamRows.push({ team_id, name: team, league_id: l }),
-    );
-    ids.playerOf[i] = playerIdOf(ids, idNumbers, i);
+    teamOf[i] = firstSeenId(teamIds, team, (team_id) => teamRows.push({ team_id, name: team, league_id: l }));
+    // A row's player is its own player_id when given, else the row number.
+    const given = idNumbers === null || Number.isNaN(idNumbers[i]) ? null : idNumbers[i];
+    if (given !== null) withId++;
+    const key = given ?? -(i + 1);
+    if (!playerKeys.has(key)) {
+      playerKeys.add(key);
+      playerFirstRow.push(i);
+    }
+    playerOf[i] = given ?? i + 1;
   }
-  if (ids.withId > 0 && ids.withId < rows) {
+  if (withId > 0 && withId < rows) {
     throw new DatasetError(
       file,
       'player_id',
@@ -132,42 +103,37 @@ function rowIdsOf(cells: Cells, rows: number, file: string, asOf: string): RowId
       'player_id is empty on some rows and set on others (fill it on every row or leave the column out)',
     );
   }
-  return ids;
+  return { leagueIds, seasonRows, teamRows, playerFirstRow, leagueOf, seasonOf, teamOf, playerOf };
 }
 
-/** The players table's columns: one row per player, from the player's first row. */
-function playerColumnsOf(cells: Cells, rows: number, ids: RowIds): Record<string, Vector> {
-  const { playerFirstRow, playerOf, teamOf } = ids;
-  const playerColumns: Record<string, Vector> = {};
-  for (const [c, spec] of Object.entries(SCHEMA.players.columns)) {
-    if (c === 'player_id')
-      playerColumns[c] = vectorOf(
-        new Int32(),
-        Int32Array.from(playerFirstRow, (i) => playerOf[i]),
-      );
-    else if (c === 'team_id')
-      playerColumns[c] = vectorOf(
-        new Int32(),
-        Int32Array.from(playerFirstRow, (i) => teamOf[i]),
-      );
-    // cast: the players columns other than the ids are columns of the season-table layout.
-    else playerColumns[c] = columnOf(cells, rows, spec.kind, c as SeasonCsvColumn, playerFirstRow);
-  }
-  return playerColumns;
-}
+/** The ids given to a season table's rows, and the league, season and team rows they name. */
+type RowIds = ReturnType<typeof rowIdsOf>;
 
-/** The player_seasons table's columns: one row per row of the table. */
-function seasonColumnsOf(cells: Cells, rows: number, ids: RowIds): Record<string, Vector> {
-  const seasonColumns: Record<string, Vector> = {};
-  for (const [c, spec] of Object.entries(SCHEMA.player_seasons.columns)) {
-    if (c === 'player_id') seasonColumns[c] = vectorOf(new Int32(), ids.playerOf);
-    else if (c === 'season_id') seasonColumns[c] = vectorOf(new Int32(), ids.seasonOf);
-    else if (c === 'team_id') seasonColumns[c] = vectorOf(new Int32(), ids.teamOf);
-    else if (c === 'league_id') seasonColumns[c] = vectorOf(new Int32(), ids.leagueOf);
-    // cast: the player_seasons columns other than the ids are columns of the season-table layout.
-    else seasonColumns[c] = columnOf(cells, rows, spec.kind, c as SeasonCsvColumn);
+/**
+ * The columns of `table` (players: one row per player, from his first row; player_seasons: one row
+ * per row of the file): the ids given, every other column as the file holds it.
+ */
+function columnsOf(
+  cells: Cells,
+  rows: number,
+  ids: RowIds,
+  table: 'players' | 'player_seasons',
+): Record<string, Vector> {
+  const at = table === 'players' ? ids.playerFirstRow : undefined;
+  const given: Record<string, Int32Array> = {
+    player_id: ids.playerOf,
+    team_id: ids.teamOf,
+    ...(table === 'player_seasons' ? { season_id: ids.seasonOf, league_id: ids.leagueOf } : {}),
+  };
+  const columns: Record<string, Vector> = {};
+  for (const [c, spec] of Object.entries(SCHEMA[table].columns)) {
+    const id = given[c];
+    columns[c] = id
+      ? vectorOf(new Int32(), at ? Int32Array.from(at, (i) => id[i]) : id)
+      : // cast: the columns other than the ids are columns of the season-table layout.
+        columnOf(cells, rows, spec.kind, c as SeasonCsvColumn, at);
   }
-  return seasonColumns;
+  return columns;
 }
 
 /**
@@ -186,8 +152,8 @@ export function seasonTableDatasetOf(cells: Cells, rows: number, file: string, a
       seasons: tableFromRows('seasons', ids.seasonRows),
       teams: tableFromRows('teams', ids.teamRows),
       rivalries: undefined,
-      players: new Table(playerColumnsOf(cells, rows, ids)),
-      player_seasons: new Table(seasonColumnsOf(cells, rows, ids)),
+      players: new Table(columnsOf(cells, rows, ids, 'players')),
+      player_seasons: new Table(columnsOf(cells, rows, ids, 'player_seasons')),
       fixtures: tableFromRows('fixtures', []),
       appearances: undefined,
     },

@@ -15,7 +15,9 @@ import {
   type DatasetMeta,
   type ProviderMetricSpec,
   recordsOf,
+  SCHEMA,
   type TableName,
+  type TableSpec,
   tableFromRows,
 } from '../model/schema.js';
 import { validateDataset } from '../model/validate.js';
@@ -37,19 +39,11 @@ export interface MergeOptions {
 /** The id offset between two id spaces under `namespace`: ids must stay below it. */
 export const NAMESPACE_STRIDE = 100_000_000;
 
-/** Id columns of each table, with the table whose id space they are in (all ids shift together). */
-const ID_COLUMNS: { [T in TableName]: readonly string[] } = {
-  leagues: ['league_id'],
-  seasons: ['season_id', 'league_id'],
-  teams: ['team_id', 'league_id'],
-  rivalries: ['team_a', 'team_b'],
-  players: ['player_id', 'team_id'],
-  player_seasons: ['player_id', 'season_id', 'team_id', 'league_id'],
-  player_zones: ['player_id', 'season_id', 'team_id'],
-  fixtures: ['fixture_id', 'season_id', 'league_id', 'home_team_id', 'away_team_id'],
-  appearances: ['fixture_id', 'player_id', 'team_id'],
-  shots: ['fixture_id', 'player_id', 'team_id'],
-};
+/** Id columns of a table: its key and its foreign keys (all ids of one input shift together). */
+function idColumnsOf(name: TableName): string[] {
+  const spec: TableSpec = SCHEMA[name];
+  return [...(spec.key ? [spec.key] : []), ...spec.foreignKeys.map((fk) => fk.column)];
+}
 /** What makes two rows of a table the same row. */
 const ROW_KEY: { [T in TableName]: readonly string[] } = {
   leagues: ['league_id'],
@@ -110,8 +104,9 @@ function shiftedTableRows(input: MergeInput, offset: number, name: TableName): A
   if (!table) return undefined;
   const rows: AnyRow[] = recordsOf(table);
   if (offset === 0) return rows;
+  const columns = idColumnsOf(name);
   for (const row of rows)
-    for (const col of ID_COLUMNS[name]) {
+    for (const col of columns) {
       const v = row[col];
       if (typeof v !== 'number') continue;
       if (v < 0 || v >= NAMESPACE_STRIDE)

@@ -149,18 +149,12 @@ function checkProviderColumns(file: string, table: Table, spec: TableSpec, decla
 /** Checks every schema column of table `name` (presence, type, values) and returns their values. */
 function checkedColumnsOf(file: string, name: TableName, table: Table, spec: TableSpec): Map<string, ColumnData> {
   const columns = new Map<string, ColumnData>();
-  // Each column is found once by its position: `getChild` would search the fields by name again.
-  const fields = table.schema.fields;
-  const at = new Map<string, number>();
-  for (let i = fields.length - 1; i >= 0; i--) at.set(fields[i]!.name, i);
   const nonNegativeColumns = new Set(NON_NEGATIVE[name]);
   for (const [colName, colSpec] of Object.entries(spec.columns)) {
-    const i = at.get(colName);
-    const vector = i === undefined ? null : table.getChildAt(i);
-    if (i === undefined || !vector) throw new DatasetError(file, colName, null, 'missing column');
-    const field = fields[i]!;
-    if (!typeMatches(field.type, colSpec.kind)) {
-      throw new DatasetError(file, colName, null, `type ${String(field.type)}, expected ${KIND_LABEL[colSpec.kind]}`);
+    const vector = table.getChild(colName);
+    if (!vector) throw new DatasetError(file, colName, null, 'missing column');
+    if (!typeMatches(vector.type, colSpec.kind)) {
+      throw new DatasetError(file, colName, null, `type ${String(vector.type)}, expected ${KIND_LABEL[colSpec.kind]}`);
     }
     const nonNegative = nonNegativeColumns.has(colName);
     const perAppearance = name === 'appearances' && colName === 'minutes';

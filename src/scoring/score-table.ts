@@ -126,17 +126,13 @@ function nameMap(table: Table, key: string): Map<number, string | null> {
   return m;
 }
 
-/** Season id → season name. */
-function seasonNamesOf(dataset: Dataset): Map<number, string> {
-  const seasonIds = intColumn(dataset.tables.seasons, 'season_id');
-  const seasonNames = textColumn(dataset.tables.seasons, 'name');
-  const seasonName = new Map<number, string>();
-  for (let i = 0; i < seasonIds.length; i++) seasonName.set(seasonIds[i], seasonNames[i] ?? '');
-  return seasonName;
-}
-
 /** Who each row is: the player's row, position, group, team, league, season, age and fee tier. */
-function identityColumnsOf(dataset: Dataset, derived: DerivedSeasons, seasonName: Map<number, string>, asOf: string) {
+function identityColumnsOf(
+  dataset: Dataset,
+  derived: DerivedSeasons,
+  seasonName: Map<number, string | null>,
+  asOf: string,
+) {
   const n = derived.n;
   const teamName = nameMap(dataset.tables.teams, 'team_id');
   const leagueName = nameMap(dataset.tables.leagues, 'league_id');
@@ -295,7 +291,7 @@ export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Tabl
   options.onDerived?.(performance.now() - started);
   const ps = ownTable(dataset.tables.player_seasons);
   const players = dataset.tables.players;
-  const seasonName = seasonNamesOf(dataset);
+  const seasonName = nameMap(dataset.tables.seasons, 'season_id');
   const dna = datasetDnaOf(derived, dataset.tables.player_zones, { seasonKeyOf: (id) => seasonName.get(id) ?? id });
   const who = identityColumnsOf(dataset, derived, seasonName, options.asOf ?? dataset.meta.as_of);
   const cohort = cohortColumnsOf(derived);

@@ -61,22 +61,6 @@ function lastRecordEnd(text: string): number {
   }
 }
 
-/** An open file read block by block into one reused buffer. */
-interface BlockReader {
-  readonly fd: number;
-  readonly buffer: Uint8Array;
-  readonly size: number;
-  /** Bytes read so far. */
-  done: number;
-}
-
-/** The next block of the file (empty at its end). */
-function readBlock(reader: BlockReader): Uint8Array {
-  const got = readSync(reader.fd, reader.buffer, 0, reader.buffer.length, reader.done);
-  reader.done += got;
-  return reader.buffer.subarray(0, got);
-}
-
 /** The delimiter of the header line (the first line of `text`); throws when it is ambiguous. */
 function detectedDelimiter(text: string, file: string): CsvDelimiter {
   const nl = text.indexOf('\n');
@@ -102,54 +86,6 @@ function recordTooLong(file: string, line: number): DatasetError {
   );
 }
 
-/** What {@link parseBlocks} needs besides the reader: how to decode, where to send records, how to report. */
-interface BlockParse {
-  readonly path: string;
-  readonly file: string;
-  readonly encoding: TextEncoding;
-  /** Bytes of byte-order mark to skip at the start of the first block. */
-  readonly skip: number;
-  readonly onRecord: (fields: CsvField[], line: number) => void;
-  readonly onProgress: ((bytesDone: number, bytesTotal: number) => void) | undefined;
-}
-
-/**
- * Decodes and parses the file block by block, starting from its first `block`; each block is
- * cut at its last record boundary and the rest carried to the next. Returns the delimiter used.
- */
-function parseBlocks(reader: BlockReader, first: Uint8Array, how: BlockParse, forced?: CsvDelimiter): CsvDelimiter {
-  const { file } = how;
-  const { size } = reader;
-  const decoder = blockDecoder(how.encoding);
-  let delimiter = forced;
-  let block = first;
-  let carry = '';
-  let line = 1;
-  for (let isFirst = true; ; isFirst = false) {
-    const last = reader.done >= size || block.length === 0;
-    let text: string;
-    try {
-      text = decoder.decode(isFirst ? block.subarray(how.skip) : block, last);
-    } catch {
-      throw decodeErrorOf(readFileSync(how.path), file, how.encoding);
-    }
-    text = carry + text;
-    const end = last ? text.length : lastRecordEnd(text);
-    if (delimiter === undefined && (end > 0 || last)) delimiter = detectedDelimiter(text, file);
-    if (end > 0)
-      line = parseCsv(end === text.length ? text : text.slice(0, end), file, how.onRecord, {
-        delimiter,
-        firstLine: line,
-      });
-    carry = end === text.length ? '' : text.slice(end);
-    // One record that never ends (a 100 MB header line) is refused at the cap, not held whole.
-    if (carry.length > CSV_RECORD_MAX_CHARS) throw recordTooLong(file, line);
-    how.onProgress?.(reader.done, size);
-    if (last) return delimiter ?? ',';
-    block = readBlock(reader);
-  }
-}
-
 /**
  * Reads the CSV file at `path` record by record: the first record (the header) and every data
  * record go to `onRecord` with the 1-based line they start on. Decoding is strict (an invalid
@@ -169,17 +105,47 @@ export function readCsvFile(
   try {
     const size = fstatSync(fd).size;
     const buffer = new Uint8Array(Math.min(options.blockBytes ?? BLOCK_BYTES, Math.max(size, 4)));
-    const reader: BlockReader = { fd, buffer, size, done: 0 };
-    const block = readBlock(reader);
+    let done = 0;
+    const readBlock = (): Uint8Array => {
+      const got = readSync(fd, buffer, 0, buffer.length, done);
+      done += got;
+      return buffer.subarray(0, got);
+    };
+    let block = readBlock();
     const encoding = encodingOf(block, options.encoding, file);
     const bom = bomOf(block);
     const skip = bom && bom.encoding === encoding ? bom.bytes : 0;
-    const how: BlockParse = { path, file, encoding, skip, onRecord, onProgress: options.onProgress };
-    const delimiter = parseBlocks(reader, block, how, options.delimiter);
+    const decoder = blockDecoder(encoding);
+    let delimiter = options.delimiter;
+    let carry = '';
+    let line = 1;
+    // Each block is cut at its last record boundary and the rest carried to the next.
+    for (let first = true; ; first = false) {
+      const last = done >= size || block.length === 0;
+      let text: string;
+      try {
+        text = carry + decoder.decode(first ? block.subarray(skip) : block, last);
+      } catch {
+        throw decodeErrorOf(readFileSync(path), file, encoding);
+      }
+      const end = last ? text.length : lastRecordEnd(text);
+      if (delimiter === undefined && (end > 0 || last)) delimiter = detectedDelimiter(text, file);
+      if (end > 0)
+        line = parseCsv(end === text.length ? text : text.slice(0, end), file, onRecord, {
+          delimiter,
+          firstLine: line,
+        });
+      carry = end === text.length ? '' : text.slice(end);
+      // One record that never ends (a 100 MB header line) is refused at the cap, not held whole.
+      if (carry.length > CSV_RECORD_MAX_CHARS) throw recordTooLong(file, line);
+      options.onProgress?.(done, size);
+      if (last) break;
+      block = readBlock();
+    }
     return {
       encoding,
       bom: skip > 0,
-      delimiter,
+      delimiter: delimiter ?? ',',
       delimiterSource: options.delimiter ? 'forced' : 'detected',
       bytes: size,
     };
