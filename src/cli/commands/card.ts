@@ -4,19 +4,11 @@ import { CardRequest } from '../../cards/request.js';
 import { parseWith } from '../../validation.js';
 import { messageOf } from '../../errors.js';
 import { defineCommand, UsageError } from '../run.js';
-import {
-  assertFileTarget,
-  DATASET_OPTIONS,
-  IDENTITY_OPTIONS,
-  identityOf,
-  jsonOut,
-  openEngine,
-  valueOrExit,
-} from '../shared.js';
+import { assertFileTarget, DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, openEngine, valueOrExit } from '../shared.js';
+import { jsonOut } from '../json-out.js';
 
 /** `halfspace card`: renders one card PNG (docs/cards.md). */
 export const cardCommand = defineCommand({
-  name: 'card',
   usage:
     'card --name NAME [--player-id N] [--team-hint CLUB] --out FILE.png [--style player_card] [--name2 NAME | --closest] [--stats a,b] [--hero KEY] [--caption TEXT] [--verdict-code fraud|merchant|cooked] [--photo FILE] [--event-type T] [--base-url URL] [--no-watermark] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {

@@ -39,14 +39,14 @@ export async function withStore<T>(db: string, work: (store: ServiceStore) => Pr
 /**
  * A service command about one key: `KEY_ID` its one positional, `--db` and `--json` its options.
  * Opens the store, reads the key id, runs `work` and always closes the store.
- * @example keyCommand({ name: 'keys show', usage: 'keys show KEY_ID' }, async (store, id, { io }) => io.stdout(id))
+ * @example keyCommand('keys show KEY_ID', async (store, id, { io }) => io.stdout(id))
  */
 export function keyCommand(
-  spec: Pick<Command, 'name' | 'usage'>,
+  usage: string,
   work: (store: ServiceStore, id: string, args: CommandArgs<typeof STORE_OPTIONS>) => Promise<ExitCode>,
 ): Command {
   return defineCommand({
-    ...spec,
+    usage,
     options: STORE_OPTIONS,
     positionals: true,
     run: (args) => withStore(args.values.db, (store) => work(store, keyIdOf(args.positionals), args)),
@@ -81,7 +81,6 @@ function labelFlag(raw: unknown): string | null {
 
 /** `halfspace keys create`. */
 export const keysCreateCommand = defineCommand({
-  name: 'keys create',
   usage: 'keys create --credits N [--label TEXT] [--no-watermark] [--db FILE|URL] [--json]',
   options: {
     ...STORE_OPTIONS,
@@ -119,7 +118,6 @@ export const keysCreateCommand = defineCommand({
 
 /** `halfspace keys list`. */
 export const keysListCommand = defineCommand({
-  name: 'keys list',
   usage: 'keys list [--db FILE|URL] [--json]',
   options: STORE_OPTIONS,
   run: ({ values, io }) =>
@@ -149,10 +147,7 @@ export const keysListCommand = defineCommand({
 
 /** `halfspace keys revoke <id>`. */
 export const keysRevokeCommand = keyCommand(
-  {
-    name: 'keys revoke',
-    usage: 'keys revoke KEY_ID [--db FILE|URL] [--json]',
-  },
+  'keys revoke KEY_ID [--db FILE|URL] [--json]',
   async (store, id, { values, io }) => {
     const revokedAt = new Date().toISOString();
     if (!(await store.keys.revoke(id, revokedAt))) {

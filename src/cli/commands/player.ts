@@ -1,5 +1,5 @@
 import { defineCommand } from '../run.js';
-import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
+import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, printAnswer } from '../shared.js';
 import type { PlayerResponse } from '../../reports/player.js';
 
 function text(r: PlayerResponse): string {
@@ -34,7 +34,6 @@ function text(r: PlayerResponse): string {
 
 /** `halfspace player`: the docs/design.md#op-player profile of one player. */
 export const playerCommand = defineCommand({
-  name: 'player',
   usage:
     'player --name NAME [--player-id N] [--team-hint CLUB] [--name2 NAME] [--narrative] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {
@@ -45,8 +44,6 @@ export const playerCommand = defineCommand({
   },
   run({ values, io }) {
     const request = { ...identityOf(values), ...(values.name2 !== undefined ? { name2: values.name2 } : {}) };
-    const engine = openEngine(values);
-    const r = valueOrExit(engine.player(request, { narrative: values.narrative }));
-    io.stdout(values.json ? jsonOut(r) : text(r));
+    printAnswer(values, io, (engine) => engine.player(request, { narrative: values.narrative }), text);
   },
 });

@@ -1,11 +1,10 @@
 import { CardPromptRequest } from '../../cards/request.js';
 import { parseWith } from '../../validation.js';
 import { defineCommand } from '../run.js';
-import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
+import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, printAnswer, valueOrExit } from '../shared.js';
 
 /** `halfspace prompt`: the image prompt of an hd card style, with its fixed safety block (docs/cards.md#prompts). */
 export const promptCommand = defineCommand({
-  name: 'prompt',
   usage:
     'prompt --name NAME [--player-id N] [--team-hint CLUB] [--style fifa_viral] [--take TEXT] [--attribution] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {
@@ -19,8 +18,11 @@ export const promptCommand = defineCommand({
     const request: Record<string, unknown> = { ...identityOf(values, 'player_name'), style: values.style };
     if (values.take !== undefined) request.user_take = values.take;
     if (values.attribution) request.include_attribution = true;
-    const engine = openEngine(values);
-    const r = valueOrExit(engine.parsed.cardPrompt(valueOrExit(parseWith(CardPromptRequest, request))));
-    io.stdout(values.json ? jsonOut(r) : `${r.prompt.data_and_style}\n\n${r.safety.instructions}\n`);
+    printAnswer(
+      values,
+      io,
+      (engine) => engine.parsed.cardPrompt(valueOrExit(parseWith(CardPromptRequest, request))),
+      (r) => `${r.prompt.data_and_style}\n\n${r.safety.instructions}\n`,
+    );
   },
 });

@@ -14,7 +14,8 @@ import { progressBar, type ProgressBar } from '../progress.js';
 import { ratingGapsOf, ratingGapsText } from '../rating-gaps.js';
 import { UsageError, defineCommand, type CliIo, type OptionValues } from '../run.js';
 import { isOneOf } from '../../validation.js';
-import { assertFileTarget, jsonOut } from '../shared.js';
+import { assertFileTarget } from '../shared.js';
+import { jsonOut } from '../json-out.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -247,7 +248,6 @@ function summaryText(summary: ReturnType<typeof summaryOf>, scored: Scored, seco
  * prints a summary for scripts.
  */
 export const scoreCommand = defineCommand({
-  name: 'score',
   usage:
     'score <dataset-dir | players.csv | players.parquet | export.csv… --map FILE.json|fbref|wyscout-search> --out <file.arrow | .csv | .parquet | .jsonl> [--format arrow|csv|parquet|jsonl] [--encoding utf-8|utf-16le|latin1|windows-1252] [--delimiter ,|;|tab] [--minutes-min N] [--as-of YYYY-MM-DD] [--json]',
   options: SCORE_OPTIONS,

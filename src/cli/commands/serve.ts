@@ -310,7 +310,6 @@ export function readyText(server: RunningServer): string {
 
 /** `halfspace serve`. */
 export const serveCommand = defineCommand({
-  name: 'serve',
   usage:
     'serve [--port 8787] [--host 127.0.0.1] [--db ./halfspace.db|postgres://…] [--dataset demo|DIR] [--base-url URL] [--trusted-proxy IP]… [--render-workers N] [--admin-token-file FILE] [--cors-origin ORIGIN]… [--log-format json|pretty|off] [--rate-limit 50] [--rate-burst 100]',
   options: {

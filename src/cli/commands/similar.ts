@@ -1,6 +1,5 @@
 import { defineCommand } from '../run.js';
-import { UsageError } from '../run.js';
-import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
+import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, intFlag, printAnswer, withFlagNames } from '../shared.js';
 import type { DnaSearchResponse } from '../../dna/search-request.js';
 import { alignedLines } from '../aligned-table.js';
 
@@ -44,7 +43,6 @@ function table(r: DnaSearchResponse): string {
 
 /** `halfspace similar`: DNA similarity search (docs/design.md#op-dna-search). */
 export const similarCommand = defineCommand({
-  name: 'similar',
   usage:
     'similar --name NAME [--player-id N] [--team-hint CLUB] [--max-fee-tier T1–T5] [--max-age N] [--league-tier-max N] [--position-group GROUP] [--min-minutes N] [--limit 1–50] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
   options: {
@@ -70,13 +68,6 @@ export const similarCommand = defineCommand({
     if (minMinutes !== undefined) filters.min_minutes = minMinutes;
     const limit = intFlag(values, 'limit');
     const request = { ...identityOf(values), filters, ...(limit !== undefined ? { limit } : {}) };
-    const engine = openEngine(values);
-    const result = engine.dnaSearch(request);
-    if (!result.ok && result.error.code === 'invalid_request' && result.error.param) {
-      const flag = `--${result.error.param.replace(/^filters\./, '').replaceAll('_', '-')}`;
-      throw new UsageError(`${flag}: ${result.error.message.replace(/^[\w.]+: /, '')}`);
-    }
-    const r = valueOrExit(result);
-    io.stdout(values.json ? jsonOut(r) : table(r));
+    printAnswer(values, io, (engine) => withFlagNames(engine.dnaSearch(request)), table);
   },
 });
