@@ -8,24 +8,26 @@ import type { Result } from '../errors.js';
 import { jsonOut } from './json-out.js';
 import { codeOf, FailureLine, UsageError, type CliIo } from './run.js';
 
-/** `--dataset` (every command) and `--json`. */
-export const DATASET_OPTIONS = {
-  dataset: { type: 'string', default: 'demo' },
-  /** The day the engine takes for "now": upcoming fixtures and predicted line-ups as of then (docs/guide.md#command-line). */
-  'as-of': { type: 'string' },
-  /** Minutes a player-season needs to be a cohort member (default 450). */
-  'minutes-min': { type: 'string' },
-  json: { type: 'boolean', default: false },
+/** `--dataset` (every command), `--as-of`, `--minutes-min` and `--json`, and how usage lines write them. */
+export const DATASET = {
+  options: {
+    dataset: { type: 'string', default: 'demo' },
+    /** The day the engine takes for "now": upcoming fixtures and predicted line-ups as of then (docs/guide.md#command-line). */
+    'as-of': { type: 'string' },
+    /** Minutes a player-season needs to be a cohort member (default 450). */
+    'minutes-min': { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+  usage: '[--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
 } as const;
 
-/** `--name`, `--player-id`, `--team-hint`. */
-export const IDENTITY_OPTIONS = {
-  name: { type: 'string' },
-  'player-id': { type: 'string' },
-  'team-hint': { type: 'string' },
+/** `--name`, `--player-id`, `--team-hint`, and how usage lines write them. */
+export const IDENTITY = {
+  options: { name: { type: 'string' }, 'player-id': { type: 'string' }, 'team-hint': { type: 'string' } },
+  usage: '--name NAME [--player-id N] [--team-hint CLUB]',
 } as const;
 
-/** The flags of {@link DATASET_OPTIONS} as a command reads them. */
+/** The flags of {@link DATASET} as a command reads them. */
 type DatasetValues = { dataset?: string; 'as-of'?: string; 'minutes-min'?: string; json?: boolean };
 
 /** Opens the dataset named by `--dataset` (default: the bundled demo universe). */

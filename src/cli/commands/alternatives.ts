@@ -1,6 +1,6 @@
 import type { AlternativesResponse } from '../../dna/alternatives.js';
 import { defineCommand } from '../run.js';
-import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, intFlag, printAnswer, withFlagNames } from '../shared.js';
+import { DATASET, IDENTITY, identityOf, intFlag, printAnswer, withFlagNames } from '../shared.js';
 import { alignedLines } from '../aligned-table.js';
 
 /** The alternatives as an aligned table: rank, how found, similarity, blend, player, age, tier, club. */
@@ -29,14 +29,13 @@ function table(r: AlternativesResponse): string {
 
 /** `halfspace alternatives`: cheaper or younger players of a similar style (SPEC's alternatives, beta). */
 export const alternativesCommand = defineCommand({
-  usage:
-    'alternatives --name NAME [--player-id N] [--team-hint CLUB] [--min-minutes N] [--limit 1–50] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
+  usage: `alternatives ${IDENTITY.usage} [--min-minutes N] [--limit 1–50] ${DATASET.usage}`,
   options: {
-    ...IDENTITY_OPTIONS,
+    ...IDENTITY.options,
     limit: { type: 'string' },
     /** Fewest minutes behind a candidate's vector (default 900, docs/methodology/dna.md#small-samples); not the cohort's `--minutes-min`. */
     'min-minutes': { type: 'string' },
-    ...DATASET_OPTIONS,
+    ...DATASET.options,
   },
   run({ values, io }) {
     const limit = intFlag(values, 'limit');

@@ -5,7 +5,7 @@ import { isOneOf } from '../../validation.js';
 import type { BestXiLineupResponse } from '../../bestxi/lineup.js';
 import type { BestXiPickResponse } from '../../bestxi/pick.js';
 import type { BestXiPoolResponse } from '../../bestxi/pool.js';
-import { DATASET_OPTIONS, intFlag, printAnswer } from '../shared.js';
+import { DATASET, intFlag, printAnswer } from '../shared.js';
 
 const idsOf = (raw: unknown, flag: string): number[] => {
   const ids = String(raw ?? '')
@@ -20,10 +20,9 @@ const idsOf = (raw: unknown, flag: string): number[] => {
 
 /** `halfspace bestxi pool`: candidates for a vibe (docs/design.md#op-best-xi-pool). */
 export const bestXiPoolCommand = defineCommand({
-  usage:
-    'bestxi pool [--vibe balanced] [--accepts ST,CF] [--limit 30] [--wc2026-only] [--min-fee-tier T3] [--max-league-tier 1] [--ids 1,2] [--player-id N] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
+  usage: `bestxi pool [--vibe balanced] [--accepts ST,CF] [--limit 30] [--wc2026-only] [--min-fee-tier T3] [--max-league-tier 1] [--ids 1,2] [--player-id N] ${DATASET.usage}`,
   options: {
-    ...DATASET_OPTIONS,
+    ...DATASET.options,
     vibe: { type: 'string', default: 'balanced' },
     accepts: { type: 'string' },
     limit: { type: 'string' },
@@ -86,8 +85,8 @@ const PICK_SCORE_NOTE =
 
 /** `halfspace bestxi lineup`: aggregates of a lineup (docs/design.md#op-best-xi-lineup). */
 export const bestXiLineupCommand = defineCommand({
-  usage: 'bestxi lineup --ids 1,2,3 [--vibe ID] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
-  options: { ...DATASET_OPTIONS, ids: { type: 'string' }, vibe: { type: 'string' } },
+  usage: `bestxi lineup --ids 1,2,3 [--vibe ID] ${DATASET.usage}`,
+  options: { ...DATASET.options, ids: { type: 'string' }, vibe: { type: 'string' } },
   run({ values, io }) {
     const request = {
       player_ids: idsOf(values.ids, 'ids'),
@@ -113,9 +112,9 @@ function lineupText(r: BestXiLineupResponse): string {
 
 /** `halfspace bestxi pick`: the best XI of a vibe in a formation (docs/methodology/bestxi.md#picking-an-xi). */
 export const bestXiPickCommand = defineCommand({
-  usage: 'bestxi pick --vibe ID --formation 4-3-3|4-4-2|3-5-2|4-2-3-1 [--league NAME|ID] [--dataset DIR] [--json]',
+  usage: `bestxi pick --vibe ID --formation ${FORMATIONS.join('|')} [--league NAME|ID] [--dataset DIR] [--json]`,
   options: {
-    ...DATASET_OPTIONS,
+    ...DATASET.options,
     vibe: { type: 'string', default: 'balanced' },
     formation: { type: 'string' },
     league: { type: 'string' },

@@ -1,7 +1,7 @@
 import { ordinal } from '../../stats/percentiles.js';
 import type { Engine } from '../../engine.js';
 import { defineCommand, UsageError } from '../run.js';
-import { DATASET_OPTIONS, intFlag, printAnswer } from '../shared.js';
+import { DATASET, intFlag, printAnswer } from '../shared.js';
 import type { MatchIntelligenceResponse } from '../../matches/match-intelligence.js';
 import { roundLabelOf, type MatchItem } from '../../matches/match-item.js';
 
@@ -58,15 +58,14 @@ function text(r: MatchIntelligenceResponse): string {
 
 /** `halfspace fixtures`: match intelligence for a club or a league (docs/design.md#op-match-intelligence). */
 export const fixturesCommand = defineCommand({
-  usage:
-    'fixtures --team CLUB [--team-id N] [--league NAME] [--mode upcoming|recent|all] [--limit 1-30] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
+  usage: `fixtures --team CLUB [--team-id N] [--league NAME] [--mode upcoming|recent|all] [--limit 1-30] ${DATASET.usage}`,
   options: {
     team: { type: 'string' },
     'team-id': { type: 'string' },
     league: { type: 'string' },
     mode: { type: 'string', default: 'upcoming' },
     limit: { type: 'string' },
-    ...DATASET_OPTIONS,
+    ...DATASET.options,
   },
   run({ values, io }) {
     const request: Record<string, unknown> = { mode: values.mode };

@@ -1,15 +1,14 @@
 import { CardPromptRequest } from '../../cards/request.js';
 import { parseWith } from '../../validation.js';
 import { defineCommand } from '../run.js';
-import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, printAnswer, valueOrExit } from '../shared.js';
+import { DATASET, IDENTITY, identityOf, printAnswer, valueOrExit } from '../shared.js';
 
 /** `halfspace prompt`: the image prompt of an hd card style, with its fixed safety block (docs/cards.md#prompts). */
 export const promptCommand = defineCommand({
-  usage:
-    'prompt --name NAME [--player-id N] [--team-hint CLUB] [--style fifa_viral] [--take TEXT] [--attribution] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
+  usage: `prompt ${IDENTITY.usage} [--style fifa_viral] [--take TEXT] [--attribution] ${DATASET.usage}`,
   options: {
-    ...IDENTITY_OPTIONS,
-    ...DATASET_OPTIONS,
+    ...IDENTITY.options,
+    ...DATASET.options,
     style: { type: 'string', default: 'fifa_viral' },
     take: { type: 'string' },
     attribution: { type: 'boolean', default: false },

@@ -1,5 +1,5 @@
 import { defineCommand } from '../run.js';
-import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, intFlag, printAnswer, withFlagNames } from '../shared.js';
+import { DATASET, IDENTITY, identityOf, intFlag, printAnswer, withFlagNames } from '../shared.js';
 import type { DnaSearchResponse } from '../../dna/search-request.js';
 import { alignedLines } from '../aligned-table.js';
 
@@ -43,10 +43,9 @@ function table(r: DnaSearchResponse): string {
 
 /** `halfspace similar`: DNA similarity search (docs/design.md#op-dna-search). */
 export const similarCommand = defineCommand({
-  usage:
-    'similar --name NAME [--player-id N] [--team-hint CLUB] [--max-fee-tier T1–T5] [--max-age N] [--league-tier-max N] [--position-group GROUP] [--min-minutes N] [--limit 1–50] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
+  usage: `similar ${IDENTITY.usage} [--max-fee-tier T1–T5] [--max-age N] [--league-tier-max N] [--position-group GROUP] [--min-minutes N] [--limit 1–50] ${DATASET.usage}`,
   options: {
-    ...IDENTITY_OPTIONS,
+    ...IDENTITY.options,
     'max-fee-tier': { type: 'string' },
     'max-age': { type: 'string' },
     'league-tier-max': { type: 'string' },
@@ -54,7 +53,7 @@ export const similarCommand = defineCommand({
     /** Fewest minutes behind a candidate's vector (default 900, docs/methodology/dna.md#small-samples); not the cohort's `--minutes-min`. */
     'min-minutes': { type: 'string' },
     limit: { type: 'string' },
-    ...DATASET_OPTIONS,
+    ...DATASET.options,
   },
   run({ values, io }) {
     const filters: Record<string, string | number> = {};

@@ -1,6 +1,6 @@
 import type { Engine } from '../../engine.js';
 import { defineCommand } from '../run.js';
-import { DATASET_OPTIONS, printAnswer } from '../shared.js';
+import { DATASET, printAnswer } from '../shared.js';
 import type { StandingsResponse } from '../../matches/standings-request.js';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -40,7 +40,7 @@ export const standingsCommand = defineCommand({
   options: {
     league: { type: 'string' },
     season: { type: 'string' },
-    ...DATASET_OPTIONS,
+    ...DATASET.options,
   },
   run({ values, io }) {
     const league = values.league;

@@ -1,13 +1,12 @@
 import { ordinal } from '../../stats/percentiles.js';
 import { defineCommand } from '../run.js';
 import type { VerdictResponse } from '../../verdict/verdict.js';
-import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, printAnswer } from '../shared.js';
+import { DATASET, IDENTITY, identityOf, printAnswer } from '../shared.js';
 
 /** `halfspace verdict`: the data-backed verdict of docs/design.md#op-verdict with its receipts. */
 export const verdictCommand = defineCommand({
-  usage:
-    'verdict --name NAME [--player-id N] [--team-hint CLUB] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
-  options: { ...IDENTITY_OPTIONS, ...DATASET_OPTIONS },
+  usage: `verdict ${IDENTITY.usage} ${DATASET.usage}`,
+  options: { ...IDENTITY.options, ...DATASET.options },
   run: ({ values, io }) => printAnswer(values, io, (engine) => engine.verdict(identityOf(values, 'player_name')), text),
 });
 
