@@ -11,11 +11,11 @@ import { jsonOut } from '../json-out.js';
 /** Default store of `serve`, `keys` and `wallet` (a SQLite file; `--db` also takes a `postgres://` URL). */
 export const DEFAULT_DB = './halfspace.db';
 
-/** `--db` shared by the service commands. */
-export const DB_OPTION = { db: { type: 'string', default: DEFAULT_DB } } as const;
-
 /** `--db` and `--json`: the options of a service command that only reads or changes one thing. */
-export const STORE_OPTIONS = { ...DB_OPTION, json: { type: 'boolean', default: false } } as const;
+export const STORE_OPTIONS = {
+  db: { type: 'string', default: DEFAULT_DB },
+  json: { type: 'boolean', default: false },
+} as const;
 
 /**
  * The one key id positional of `keys revoke` and the `wallet` commands; a UsageError otherwise.

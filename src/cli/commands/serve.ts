@@ -259,8 +259,7 @@ export function samplePlayerOf(engine: Engine) {
 
 /** The lines `serve` prints once it listens: addresses and a curl walkthrough. */
 export function readyText(server: RunningServer): string {
-  const sample = samplePlayerOf(server.engine);
-  const name = (sample?.known_as ?? sample?.name ?? 'Player Name').replace(/'/g, '');
+  const name = sampleNameOf(server.engine).replace(/'/g, '');
   const url = server.baseUrl;
   const db = server.db;
   return [
