@@ -4,7 +4,6 @@
  * computed at open, except percentiles and ratings, which are ranked cohort by cohort on first use
  * (docs/methodology/stats.md#implementation-and-performance).
  */
-import type { Table } from 'apache-arrow';
 import type {
   EngineContext,
   LeagueRow,
@@ -39,8 +38,6 @@ import {
   type OperationMethods,
   type ParsedOperations,
 } from './operation-registry.js';
-
-export type { ParsedOperations } from './operation-registry.js';
 
 export interface OpenOptions {
   /** `'demo'` (the bundled synthetic universe), a dataset folder (Arrow or CSV), a season table (`.csv`, `.parquet`), or an in-memory dataset (validated). */
@@ -248,6 +245,3 @@ export class Engine implements EngineContext {
  */
 export interface Engine extends OperationMethods {}
 installOperationMethods(Engine.prototype);
-
-/** Arrow table type re-exported for users who build datasets in memory. */
-export type { Table };

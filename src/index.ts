@@ -73,9 +73,6 @@ export {
   SEASON_CSV_REQUIRED,
   SEASON_CSV_OPTIONAL,
   type SeasonCsvOptions,
-} from './io/season-csv.js';
-export { tableToCsvFile } from './io/csv/table-csv.js';
-export {
   datasetFromSeasonFile,
   seasonRows,
   type HeaderMap,
@@ -83,7 +80,7 @@ export {
   type SeasonFileOptions,
   type SeasonRows,
 } from './io/season-csv.js';
-export { tableToJsonlFile, type TableWriteOptions } from './io/csv/table-csv.js';
+export { tableToCsvFile, tableToJsonlFile, type TableWriteOptions } from './io/csv/table-csv.js';
 export {
   tableToFile,
   tableFromFile,

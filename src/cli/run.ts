@@ -39,13 +39,10 @@ export interface CommandArgs<O extends OptionsConfig = OptionsConfig> {
 export type ExitCode = number | void;
 
 /**
- * One `halfspace` sub-command as its module defines it. `name` may contain a space for nested
- * commands (`keys create`); the summary is in the command list (./commands/catalog.ts).
+ * One `halfspace` sub-command as its module defines it; its name and summary are the command
+ * list's (./commands/catalog.ts), so a module never states them a second time.
  */
 export interface Command {
-  name: string;
-  /** Set when the command list gives it (./commands/index.ts). */
-  summary?: string;
   usage: string;
   options: OptionsConfig;
   positionals?: boolean;
@@ -66,7 +63,6 @@ export interface CommandSpec<O extends OptionsConfig> extends Omit<Command, 'opt
  */
 export function defineCommand<const O extends OptionsConfig>(spec: CommandSpec<O>): Command {
   return {
-    name: spec.name,
     usage: spec.usage,
     options: spec.options,
     ...(spec.positionals !== undefined ? { positionals: spec.positionals } : {}),
@@ -84,8 +80,9 @@ export function defineCommand<const O extends OptionsConfig>(spec: CommandSpec<O
 
 /**
  * A command as the top-level list knows it before its module is loaded: `halfspace --help` and the
- * unknown-command message need only the name and the summary, so `load` (a dynamic import) runs
- * only when this command runs or its own `--help` is asked.
+ * unknown-command message need only the name (which may contain a space for nested commands:
+ * `keys create`) and the summary, so `load` (a dynamic import) runs only when this command runs
+ * or its own `--help` is asked.
  */
 export interface CommandEntry {
   name: string;
@@ -93,8 +90,11 @@ export interface CommandEntry {
   load: () => Promise<Command>;
 }
 
+/** A listed command already loaded: its module's {@link Command} with the list's name and summary. */
+export type LoadedCommand = Command & Omit<CommandEntry, 'load'>;
+
 /** What {@link runCli} dispatches over: loaded commands, entries that load on use, or a mix. */
-export type CommandList = readonly (Command | CommandEntry)[];
+export type CommandList = readonly (LoadedCommand | CommandEntry)[];
 
 /** A caller mistake on the command line: printed as one line on stderr, exit code 2. */
 export class UsageError extends Error {
@@ -106,32 +106,11 @@ export class UsageError extends Error {
  * (a path, a permission, a port, a file that is not a database): exit 2, not a crash.
  */
 const USER_ERROR_CODES = new Set([
-  'ENOENT',
-  'ENOTDIR',
-  'EISDIR',
-  'EACCES',
-  'EPERM',
-  'EEXIST',
-  'EROFS',
-  'ENOSPC',
-  'EDQUOT',
-  'ENAMETOOLONG',
-  'ELOOP',
-  'EMFILE',
-  'ENFILE',
-  'EADDRINUSE',
-  'EADDRNOTAVAIL',
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'ETIMEDOUT',
-  'SQLITE_CANTOPEN',
-  'SQLITE_NOTADB',
-  'SQLITE_READONLY',
-  'SQLITE_PERM',
-  'SQLITE_CORRUPT',
-  'SQLITE_BUSY',
-  'SQLITE_FULL',
-  'SQLITE_IOERR',
+  ...'ENOENT ENOTDIR EISDIR EACCES EPERM EEXIST EROFS ENOSPC EDQUOT ENAMETOOLONG ELOOP EMFILE ENFILE'.split(' '),
+  ...'EADDRINUSE EADDRNOTAVAIL ECONNREFUSED ENOTFOUND ETIMEDOUT'.split(' '),
+  ...'SQLITE_CANTOPEN SQLITE_NOTADB SQLITE_READONLY SQLITE_PERM SQLITE_CORRUPT SQLITE_BUSY SQLITE_FULL SQLITE_IOERR'.split(
+    ' ',
+  ),
 ]);
 
 /** The `code` a thrown value carries (node's system errors: `ENOENT`), or undefined when it has none. */
@@ -140,6 +119,12 @@ export const codeOf = (error: unknown): unknown => fieldOf(error, 'code');
 /** Member `key` of a value read from outside (a thrown error, parsed JSON), or undefined when it is not an object. */
 export const fieldOf = (value: unknown, key: string): unknown =>
   typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
+
+/** The system code of a file, network or SQLite error (`ENOENT`, `SQLITE_BUSY`), or null for any other error. */
+function systemCodeOf(error: unknown): string | null {
+  const code = codeOf(error);
+  return typeof code === 'string' && (USER_ERROR_CODES.has(code) || code.startsWith('SQLITE_')) ? code : null;
+}
 
 /** The stack of a thrown value for HALFSPACE_DEBUG=1, or the value itself as text when it has none. */
 function stackOf(error: unknown): string {
@@ -165,11 +150,7 @@ export function isUserError(error: unknown): boolean {
 export function errorLineOf(error: unknown): string {
   const raw = typeof error === 'object' && error !== null && 'message' in error ? error.message : undefined;
   const message = (typeof raw === 'string' && raw !== '' ? raw : String(error)).replace(/\s*\n\s*/g, ' ').trim();
-  const systemCode = codeOf(error);
-  const code =
-    typeof systemCode === 'string' && (USER_ERROR_CODES.has(systemCode) || systemCode.startsWith('SQLITE_'))
-      ? systemCode
-      : null;
+  const code = systemCodeOf(error);
   return code && !message.startsWith(code) ? `${code}: ${message}` : message;
 }
 
@@ -189,9 +170,7 @@ export class FailureLine extends HalfspaceError {
 function errorCodeOf(error: unknown): string {
   if (error instanceof HalfspaceError) return error.code;
   if (error instanceof DatasetError) return 'invalid_dataset';
-  const code = codeOf(error);
-  if (typeof code === 'string' && (USER_ERROR_CODES.has(code) || code.startsWith('SQLITE_'))) return 'io_error';
-  return 'invalid_request';
+  return systemCodeOf(error) ? 'io_error' : 'invalid_request';
 }
 
 /** The first flag a usage or parse error names (`Unknown option '--bogus'` → `bogus`), for `param`. */
@@ -209,12 +188,11 @@ export function errorJsonOf(error: unknown): string {
     Object.assign(body, failure);
   } else if (error instanceof DatasetError) {
     if (error.column) body.param = error.column;
+  } else if (body.code === 'io_error') {
+    body.system_code = codeOf(error);
   } else {
-    if (body.code === 'io_error') body.system_code = codeOf(error);
-    else {
-      const param = optionParamOf(message);
-      if (param) body.param = param;
-    }
+    const param = optionParamOf(message);
+    if (param) body.param = param;
   }
   return JSON.stringify(body);
 }
@@ -248,7 +226,7 @@ function helpText(commands: CommandList): string {
     'Usage: halfspace <command> [options]   (halfspace <command> --help for its options)',
     '       halfspace --version',
     '',
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary ?? ''}`.trimEnd()),
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
   ].join('\n');
 }
@@ -302,7 +280,7 @@ export async function runCli(commands: CommandList, argv: string[], io: CliIo = 
     const listed = found.command;
     const command = 'load' in listed ? await listed.load() : listed;
     if (rest.includes('--help') || rest.includes('-h')) {
-      io.stdout(`${listed.summary ?? ''}\n\nUsage: halfspace ${command.usage}\n`);
+      io.stdout(`${listed.summary}\n\nUsage: halfspace ${command.usage}\n`);
       return 0;
     }
     const code: unknown = await command.run({ argv: rest, io });
@@ -314,13 +292,10 @@ export async function runCli(commands: CommandList, argv: string[], io: CliIo = 
       io.stderr(json ? `${errorJsonOf(e)}\n` : `halfspace ${name}: ${errorLineOf(e)}\n`);
       return 2;
     }
-    if (json) {
-      io.stderr(`${JSON.stringify({ code: 'internal_error', message: errorLineOf(e) })}\n`);
-      if (debugOn()) io.stderr(`${stackOf(e)}\n`);
-      return 1;
-    }
     io.stderr(
-      `halfspace ${name}: internal error: ${errorLineOf(e)}${debugOn() ? '' : ' (HALFSPACE_DEBUG=1 shows the stack)'}\n`,
+      json
+        ? `${JSON.stringify({ code: 'internal_error', message: errorLineOf(e) })}\n`
+        : `halfspace ${name}: internal error: ${errorLineOf(e)}${debugOn() ? '' : ' (HALFSPACE_DEBUG=1 shows the stack)'}\n`,
     );
     if (debugOn()) io.stderr(`${stackOf(e)}\n`);
     return 1;

@@ -5,27 +5,33 @@ import { TABLE_NAMES, tableFileOf, type Dataset, type TableName } from '../model
 import { Engine } from '../engine.js';
 import { asOfCutoffMs } from '../matches/standings-request.js';
 import type { Result } from '../errors.js';
-import { codeOf, FailureLine, UsageError } from './run.js';
+import { jsonOut } from './json-out.js';
+import { codeOf, FailureLine, UsageError, type CliIo } from './run.js';
 
-/** `--dataset` (every command) and `--json`. */
-export const DATASET_OPTIONS = {
-  dataset: { type: 'string', default: 'demo' },
-  /** The day the engine takes for "now": upcoming fixtures and predicted line-ups as of then (docs/guide.md#command-line). */
-  'as-of': { type: 'string' },
-  /** Minutes a player-season needs to be a cohort member (default 450). */
-  'minutes-min': { type: 'string' },
-  json: { type: 'boolean', default: false },
+/** `--dataset` (every command), `--as-of`, `--minutes-min` and `--json`, and how usage lines write them. */
+export const DATASET = {
+  options: {
+    dataset: { type: 'string', default: 'demo' },
+    /** The day the engine takes for "now": upcoming fixtures and predicted line-ups as of then (docs/guide.md#command-line). */
+    'as-of': { type: 'string' },
+    /** Minutes a player-season needs to be a cohort member (default 450). */
+    'minutes-min': { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+  usage: '[--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
 } as const;
 
-/** `--name`, `--player-id`, `--team-hint`. */
-export const IDENTITY_OPTIONS = {
-  name: { type: 'string' },
-  'player-id': { type: 'string' },
-  'team-hint': { type: 'string' },
+/** `--name`, `--player-id`, `--team-hint`, and how usage lines write them. */
+export const IDENTITY = {
+  options: { name: { type: 'string' }, 'player-id': { type: 'string' }, 'team-hint': { type: 'string' } },
+  usage: '--name NAME [--player-id N] [--team-hint CLUB]',
 } as const;
+
+/** The flags of {@link DATASET} as a command reads them. */
+type DatasetValues = { dataset?: string; 'as-of'?: string; 'minutes-min'?: string; json?: boolean };
 
 /** Opens the dataset named by `--dataset` (default: the bundled demo universe). */
-export function openEngine(values: { dataset?: string; 'as-of'?: string; 'minutes-min'?: string }): Engine {
+export function openEngine(values: DatasetValues): Engine {
   const minutesMin = intFlag(values, 'minutes-min');
   if (minutesMin !== undefined && minutesMin < 0) throw new UsageError(`--minutes-min must be ≥ 0, got ${minutesMin}`);
   const asOf = values['as-of'];
@@ -86,7 +92,36 @@ export function valueOrExit<T>(result: Result<T>): T {
   throw new FailureLine(result.error, `${code}: ${message}${extra}`);
 }
 
-export { jsonOut } from './json-out.js';
+/**
+ * Opens the engine `--dataset` names, asks it one question and prints the answer: as the engine
+ * returns it under `--json`, else as `text` writes it. A failure is one line on stderr (exit 2).
+ */
+export function printAnswer<T>(
+  values: DatasetValues,
+  io: CliIo,
+  ask: (engine: Engine) => Result<T>,
+  text: (answer: T) => string,
+): void {
+  const answer = valueOrExit(ask(openEngine(values)));
+  io.stdout(values.json ? jsonOut(answer) : text(answer));
+}
+
+/**
+ * The result unchanged, unless the engine refused a request field: that is thrown as a usage error
+ * naming the flag the field came from (`filters.max_age` → `--max-age: must be …`).
+ */
+export function withFlagNames<T>(result: Result<T>): Result<T> {
+  if (result.ok || result.error.code !== 'invalid_request' || !result.error.param) return result;
+  const flag = `--${result.error.param.replace(/^filters\./, '').replaceAll('_', '-')}`;
+  throw new UsageError(`${flag}: ${result.error.message.replace(/^[\w.]+: /, '')}`);
+}
+
+/** Rows of each table as the ingest summaries print them: `players 4,424, teams 40`. */
+export function rowCountsText(dataset: Dataset): string {
+  return Object.entries(tableRowsOf(dataset))
+    .map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`)
+    .join(', ');
+}
 
 /**
  * Throws unless `out` may be replaced by a dataset folder: its parent folder must exist and be

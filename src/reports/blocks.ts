@@ -5,14 +5,8 @@
 import * as z from 'zod';
 import { ROLE_LABELS, ROLES } from '../stats/roles.js';
 import { keyRoleMetricsOf } from '../verdict/specialties.js';
-import type { EngineContext, PlayerRow, PlayerSeasonRow } from '../context.js';
-import {
-  COUNTING_COLUMNS,
-  POSITION_GROUPS,
-  positionGroupOf,
-  positionLabelOf,
-  type CountingColumn,
-} from '../model/schema.js';
+import type { EngineContext, PlayerRow } from '../context.js';
+import { COUNTING_COLUMNS, POSITION_GROUPS, positionGroupOf, positionLabelOf } from '../model/schema.js';
 import { positionCodeOf } from '../model/positions.js';
 import { percentileAt, ratingAt, valueAt } from '../stats/derived.js';
 import { FEE_TIERS, feeTierOf } from '../stats/fee-tier.js';
@@ -126,20 +120,14 @@ export const SeasonStats = z.object({
 export type SeasonStats = z.infer<typeof SeasonStats>;
 
 /** One seasonal row: counting totals as recorded, plus the derived per-90 map. */
-// Built once as straight-line code: a loop over column names with computed keys made every load
-// and store megamorphic, a large share of a player report's time (bench:http).
-// cast: the generated body copies exactly the COUNTING_COLUMNS of the record, so it has this type.
-const totalsOf = new Function('r', `return { ${COUNTING_COLUMNS.map((c) => `${c}: r.${c}`).join(', ')} };`) as (
-  record: PlayerSeasonRow,
-) => Record<CountingColumn, number | null>;
-
 export function seasonStatsOf(ctx: EngineContext, row: number): SeasonStats {
   const d = ctx.derived;
   const record = ctx.playerSeasonAt(row);
   const season = ctx.seasonById(d.season_id[row]);
   const league = ctx.leagueById(d.league_id[row]);
   const team = ctx.teamById(d.team_id[row]);
-  const totals: Record<string, number | null> = totalsOf(record);
+  const totals: Record<string, number | null> = {};
+  for (const c of COUNTING_COLUMNS) totals[c] = record[c];
   for (const m of d.provider ?? []) totals[m.key] = nullIfNaN(m.totals[row]);
   const rating = nullIfNaN(ratingAt(d, row));
   return {

@@ -11,10 +11,8 @@ import { Compare, compareOf } from './compare.js';
 import { StyleSummary } from '../dna/clear-role.js';
 import { EntityMeta } from '../identity/name-match.js';
 import { narrativeOf, summaryOf } from './narrative.js';
-import { PlayerRequest } from './requests.js';
+import type { PlayerRequest } from './requests.js';
 import { resolveOrFail } from './resolve.js';
-
-export { PlayerRequest };
 
 /** Player profile response (docs/design.md#op-player); the API documents this schema. */
 export const PlayerResponse = z

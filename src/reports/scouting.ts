@@ -18,10 +18,8 @@ import { StyleSummary } from '../dna/clear-role.js';
 import { EntityMeta } from '../identity/name-match.js';
 import { playerBlocksOf } from './player.js';
 import { entityMetaOf } from '../model/schema.js';
-import { ScoutingRequest } from './requests.js';
+import type { ScoutingRequest } from './requests.js';
 import { resolveOrFail } from './resolve.js';
-
-export { ScoutingRequest };
 
 /** Scouting response (docs/design.md#op-scouting); the API documents this schema. */
 export const ScoutingResponse = z

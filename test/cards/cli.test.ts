@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
-import { cardCommand } from '../../src/cli/commands/card.js';
-import { promptCommand } from '../../src/cli/commands/prompt.js';
+import { COMMANDS } from '../../src/cli/commands/index.js';
 import { datasetToDir } from '../../src/io/save.js';
 import { SAFETY_INSTRUCTIONS } from '../../src/prompt/safety.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
@@ -18,7 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function run(argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await runCli([cardCommand, promptCommand], argv, {
+  const code = await runCli(COMMANDS, argv, {
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixturesCommand } from '../../src/cli/commands/fixtures.js';
+import { COMMANDS } from '../../src/cli/commands/index.js';
 import { runCli } from '../../src/cli/run.js';
 import { datasetToDir } from '../../src/io/save.js';
 import { smallLeague } from '../helpers/small-league.js';
@@ -17,7 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function run(...argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await runCli([fixturesCommand], argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  const code = await runCli(COMMANDS, argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
   return { code, stdout, stderr };
 }
 

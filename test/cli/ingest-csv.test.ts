@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ingestCsvCommand } from '../../src/cli/commands/ingest-csv.js';
+import { COMMANDS } from '../../src/cli/commands/index.js';
 import { runCli } from '../../src/cli/run.js';
 import { datasetFromDir } from '../../src/io/load.js';
 import { datasetToCsvDir } from '../../src/io/csv/write.js';
@@ -17,7 +17,7 @@ datasetToCsvDir(completeDataset(), csvDir);
 async function run(...argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await runCli([ingestCsvCommand], argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  const code = await runCli(COMMANDS, argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
   return { code, stdout, stderr };
 }
 

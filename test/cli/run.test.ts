@@ -5,7 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HalfspaceError } from '../../src/errors.js';
-import { errorLineOf, isUserError, runCli, UsageError, type CliIo, type Command } from '../../src/cli/run.js';
+import {
+  errorLineOf,
+  isUserError,
+  runCli,
+  UsageError,
+  type CliIo,
+  type Command,
+  type LoadedCommand,
+} from '../../src/cli/run.js';
 
 const sysError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
@@ -48,7 +56,13 @@ describe('runCli', () => {
       io: { stdout: (t: string) => void (out.stdout += t), stderr: (t: string) => void (out.stderr += t) },
     };
   };
-  const command = (run: Command['run']): Command => ({ name: 'demo', summary: 's', usage: 'demo', options: {}, run });
+  const command = (run: Command['run']): LoadedCommand => ({
+    name: 'demo',
+    summary: 's',
+    usage: 'demo',
+    options: {},
+    run,
+  });
 
   it('turns a bug into exit 1 and one line without a stack', async () => {
     const { out, io: sink } = io();

@@ -1,6 +1,6 @@
 import type { AlternativesResponse } from '../../dna/alternatives.js';
-import { defineCommand, UsageError } from '../run.js';
-import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
+import { defineCommand } from '../run.js';
+import { DATASET, IDENTITY, identityOf, intFlag, printAnswer, withFlagNames } from '../shared.js';
 import { alignedLines } from '../aligned-table.js';
 
 /** The alternatives as an aligned table: rank, how found, similarity, blend, player, age, tier, club. */
@@ -29,30 +29,26 @@ function table(r: AlternativesResponse): string {
 
 /** `halfspace alternatives`: cheaper or younger players of a similar style (SPEC's alternatives, beta). */
 export const alternativesCommand = defineCommand({
-  name: 'alternatives',
-  usage:
-    'alternatives --name NAME [--player-id N] [--team-hint CLUB] [--min-minutes N] [--limit 1–50] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
+  usage: `alternatives ${IDENTITY.usage} [--min-minutes N] [--limit 1–50] ${DATASET.usage}`,
   options: {
-    ...IDENTITY_OPTIONS,
+    ...IDENTITY.options,
     limit: { type: 'string' },
     /** Fewest minutes behind a candidate's vector (default 900, docs/methodology/dna.md#small-samples); not the cohort's `--minutes-min`. */
     'min-minutes': { type: 'string' },
-    ...DATASET_OPTIONS,
+    ...DATASET.options,
   },
   run({ values, io }) {
     const limit = intFlag(values, 'limit');
     const minMinutes = intFlag(values, 'min-minutes');
-    const result = openEngine(values).alternatives({
-      ...identityOf(values),
+    const bounds = {
       ...(limit !== undefined ? { limit } : {}),
       ...(minMinutes !== undefined ? { min_minutes: minMinutes } : {}),
-    });
-    if (!result.ok && result.error.code === 'invalid_request' && result.error.param) {
-      throw new UsageError(
-        `--${result.error.param.replaceAll('_', '-')}: ${result.error.message.replace(/^[\w.]+: /, '')}`,
-      );
-    }
-    const r = valueOrExit(result);
-    io.stdout(values.json ? jsonOut(r) : table(r));
+    };
+    printAnswer(
+      values,
+      io,
+      (engine) => withFlagNames(engine.alternatives({ ...identityOf(values), ...bounds })),
+      table,
+    );
   },
 });

@@ -1,27 +1,19 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { writeViaTemp } from '../../io/temp-file.js';
 import { CardRequest } from '../../cards/request.js';
+import { CARD_VERDICT_CODES } from '../../cards/verdict-line.js';
 import { parseWith } from '../../validation.js';
 import { messageOf } from '../../errors.js';
 import { defineCommand, UsageError } from '../run.js';
-import {
-  assertFileTarget,
-  DATASET_OPTIONS,
-  IDENTITY_OPTIONS,
-  identityOf,
-  jsonOut,
-  openEngine,
-  valueOrExit,
-} from '../shared.js';
+import { assertFileTarget, DATASET, IDENTITY, identityOf, openEngine, valueOrExit } from '../shared.js';
+import { jsonOut } from '../json-out.js';
 
 /** `halfspace card`: renders one card PNG (docs/cards.md). */
 export const cardCommand = defineCommand({
-  name: 'card',
-  usage:
-    'card --name NAME [--player-id N] [--team-hint CLUB] --out FILE.png [--style player_card] [--name2 NAME | --closest] [--stats a,b] [--hero KEY] [--caption TEXT] [--verdict-code fraud|merchant|cooked] [--photo FILE] [--event-type T] [--base-url URL] [--no-watermark] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
+  usage: `card ${IDENTITY.usage} --out FILE.png [--style player_card] [--name2 NAME | --closest] [--stats a,b] [--hero KEY] [--caption TEXT] [--verdict-code ${CARD_VERDICT_CODES.join('|')}] [--photo FILE] [--event-type T] [--base-url URL] [--no-watermark] ${DATASET.usage}`,
   options: {
-    ...IDENTITY_OPTIONS,
-    ...DATASET_OPTIONS,
+    ...IDENTITY.options,
+    ...DATASET.options,
     style: { type: 'string', default: 'player_card' },
     name2: { type: 'string' },
     closest: { type: 'boolean' },

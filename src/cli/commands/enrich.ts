@@ -6,7 +6,8 @@ import { datasetFromDir } from '../../io/load.js';
 import { datasetToDir } from '../../io/save.js';
 import type { Dataset } from '../../model/schema.js';
 import { UsageError, defineCommand } from '../run.js';
-import { assertReplaceable, jsonOut } from '../shared.js';
+import { assertReplaceable } from '../shared.js';
+import { jsonOut } from '../json-out.js';
 
 /** One report as text lines. */
 function reportLines(what: string, file: string, r: EnrichReport): string[] {
@@ -23,7 +24,6 @@ function reportLines(what: string, file: string, r: EnrichReport): string[] {
  * teams (docs/enrich.md). Never guesses: ambiguous and unmatched records are counted and listed.
  */
 export const enrichCommand = defineCommand({
-  name: 'enrich',
   usage:
     'enrich <dataset-dir> (--values FILE.csv|.parquet [--map target=Column,…|FILE.json] | --teams FILE.csv|.parquet [--teams-map …]) --out <dataset-dir> [--json]',
   options: {

@@ -1,7 +1,7 @@
 import { ordinal } from '../../stats/percentiles.js';
-import { defineCommand } from '../run.js';
-import { UsageError } from '../run.js';
-import { DATASET_OPTIONS, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
+import type { Engine } from '../../engine.js';
+import { defineCommand, UsageError } from '../run.js';
+import { DATASET, intFlag, printAnswer } from '../shared.js';
 import type { MatchIntelligenceResponse } from '../../matches/match-intelligence.js';
 import { roundLabelOf, type MatchItem } from '../../matches/match-item.js';
 
@@ -58,16 +58,14 @@ function text(r: MatchIntelligenceResponse): string {
 
 /** `halfspace fixtures`: match intelligence for a club or a league (docs/design.md#op-match-intelligence). */
 export const fixturesCommand = defineCommand({
-  name: 'fixtures',
-  usage:
-    'fixtures --team CLUB [--team-id N] [--league NAME] [--mode upcoming|recent|all] [--limit 1-30] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
+  usage: `fixtures --team CLUB [--team-id N] [--league NAME] [--mode upcoming|recent|all] [--limit 1-30] ${DATASET.usage}`,
   options: {
     team: { type: 'string' },
     'team-id': { type: 'string' },
     league: { type: 'string' },
     mode: { type: 'string', default: 'upcoming' },
     limit: { type: 'string' },
-    ...DATASET_OPTIONS,
+    ...DATASET.options,
   },
   run({ values, io }) {
     const request: Record<string, unknown> = { mode: values.mode };
@@ -80,9 +78,8 @@ export const fixturesCommand = defineCommand({
     if (request.team_name === undefined && request.team_id === undefined && request.league_name === undefined) {
       throw new UsageError('give --team, --team-id or --league');
     }
-    const engine = openEngine(values);
     // cast: the engine parses the request with its zod schema, so a bad `--mode` gets the API's own message.
-    const r = valueOrExit(engine.matchIntelligence(request as Parameters<typeof engine.matchIntelligence>[0]));
-    io.stdout(values.json ? jsonOut(r) : text(r));
+    const ask = (engine: Engine) => engine.matchIntelligence(request as Parameters<Engine['matchIntelligence']>[0]);
+    printAnswer(values, io, ask, text);
   },
 });

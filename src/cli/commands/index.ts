@@ -1,4 +1,4 @@
-import type { Command } from '../run.js';
+import type { LoadedCommand } from '../run.js';
 import { COMMAND_CATALOG } from './catalog.js';
 
 /**
@@ -6,6 +6,6 @@ import { COMMAND_CATALOG } from './catalog.js';
  * itself runs from {@link COMMAND_CATALOG}, which loads a command's module only when it runs; a new
  * command needs only its line there.
  */
-export const COMMANDS: readonly (Command & { summary: string })[] = await Promise.all(
-  COMMAND_CATALOG.map(async ({ summary, load }) => ({ ...(await load()), summary })),
+export const COMMANDS: readonly LoadedCommand[] = await Promise.all(
+  COMMAND_CATALOG.map(async ({ name, summary, load }) => ({ ...(await load()), name, summary })),
 );

@@ -6,14 +6,14 @@ import { csvFileSummaryOf } from '../../io/csv/stream.js';
 import { datasetFromMapOption, MAP_OPTION, mapReportText } from '../map-option.js';
 import { UsageError, defineCommand } from '../run.js';
 import { TEXT_OPTIONS, textOptionsOf } from './score.js';
-import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
+import { assertReplaceable, rowCountsText, tableRowsOf } from '../shared.js';
+import { jsonOut } from '../json-out.js';
 
 /**
  * `halfspace ingest csv <dir> --out <dir>`: reads and validates a CSV dataset folder (docs/csv.md;
  * each table as `.csv` or `.parquet`), writes it as Arrow.
  */
 export const ingestCsvCommand = defineCommand({
-  name: 'ingest csv',
   usage:
     'ingest csv <csv-dir | export.csv… --map FILE.json|fbref|wyscout-search [--as-of YYYY-MM-DD]> --out <dataset-dir> [--encoding utf-8|utf-16le|latin1|windows-1252] [--delimiter ,|;|tab] [--json]',
   options: {
@@ -66,7 +66,6 @@ export const ingestCsvCommand = defineCommand({
       io.stdout(jsonOut({ tables, files }));
       return;
     }
-    const counts = Object.entries(tables).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);
-    io.stdout(`wrote ${out}: ${counts.join(', ')} rows\n`);
+    io.stdout(`wrote ${out}: ${rowCountsText(dataset)} rows\n`);
   },
 });

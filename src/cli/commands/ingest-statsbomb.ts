@@ -4,7 +4,8 @@ import { datasetFromStatsBomb } from '../../providers/statsbomb/dataset.js';
 import { datasetToDir } from '../../io/save.js';
 import { progressBar, type ProgressBar } from '../progress.js';
 import { UsageError, defineCommand } from '../run.js';
-import { assertReplaceable, intFlag, jsonOut, tableRowsOf } from '../shared.js';
+import { assertReplaceable, intFlag, rowCountsText, tableRowsOf } from '../shared.js';
+import { jsonOut } from '../json-out.js';
 import { counted } from '../../prose.js';
 
 /**
@@ -24,7 +25,6 @@ function openDataRootOf(dir: string): string {
  * Arrow dataset folder. Progress bar on a terminal; `--json` prints a summary for scripts.
  */
 export const ingestStatsBombCommand = defineCommand({
-  name: 'ingest statsbomb',
   usage: 'ingest statsbomb <open-data-dir> --competition N --season N --out <dataset-dir> [--json]',
   options: {
     competition: { type: 'string' },
@@ -83,10 +83,9 @@ export const ingestStatsBombCommand = defineCommand({
       );
       return;
     }
-    const counts = Object.entries(tables).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);
     io.stdout(
       `wrote ${out}: ${counted(matches, 'match', 'matches')}, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
-        `  ${counts.join(', ')} rows\n` +
+        `  ${rowCountsText(dataset)} rows\n` +
         `  ${dataset.meta.attribution}\n`,
     );
   },

@@ -7,7 +7,8 @@ import { datasetToDir } from '../../io/save.js';
 import { rowsOf, type Dataset } from '../../model/schema.js';
 import { progressBar, type ProgressBar } from '../progress.js';
 import { UsageError, defineCommand, type OptionValues } from '../run.js';
-import { assertReplaceable, intFlag, jsonOut, tableRowsOf } from '../shared.js';
+import { assertReplaceable, intFlag, rowCountsText, tableRowsOf } from '../shared.js';
+import { jsonOut } from '../json-out.js';
 import { counted } from '../../prose.js';
 
 /** The notes of one competition's report: goal differences, unlisted players, anomalies. */
@@ -138,7 +139,6 @@ function ingestJsonOf({ out, dataset, reports, matches, events, seconds }: Inges
 
 /** The summary for a terminal: what was written, row counts, and each competition's notes. */
 function ingestTextOf({ out, dataset, reports, matches, events, seconds }: IngestRun): string {
-  const counts = Object.entries(tableRowsOf(dataset)).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);
   const what = reports.length === 1 ? `${reports[0].league} ${reports[0].season}` : `${reports.length} competitions`;
   const perCompetition =
     reports.length === 1
@@ -149,7 +149,7 @@ function ingestTextOf({ out, dataset, reports, matches, events, seconds }: Inges
         ]);
   return (
     `wrote ${out}: ${what}, ${counted(matches, 'match', 'matches')}, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
-    `  ${counts.join(', ')} rows\n` +
+    `  ${rowCountsText(dataset)} rows\n` +
     `${perCompetition.join('\n')}\n` +
     `  ${dataset.meta.attribution}\n`
   );
@@ -163,7 +163,6 @@ function ingestTextOf({ out, dataset, reports, matches, events, seconds }: Inges
  * `--rounds 1-19` keeps only those rounds (gameweeks) of each competition.
  */
 export const ingestWyscoutCommand = defineCommand({
-  name: 'ingest wyscout',
   usage:
     'ingest wyscout <wyscout-dir> --competition NAME|ID[,NAME|ID…]|all --out <dataset-dir> [--rounds FROM-TO] [--league-name NAME] [--league-tier NAME=N,…] [--workers N] [--json]',
   options: INGEST_WYSCOUT_OPTIONS,

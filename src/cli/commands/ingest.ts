@@ -13,7 +13,8 @@ import { datasetFromSportecFiles } from '../../providers/sportec/files.js';
 import { datasetFromDataFactoryFiles } from '../../providers/datafactory/files.js';
 import { datasetToDir } from '../../io/save.js';
 import { UsageError, defineCommand } from '../run.js';
-import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
+import { assertReplaceable, rowCountsText, tableRowsOf } from '../shared.js';
+import { jsonOut } from '../json-out.js';
 import { counted } from '../../prose.js';
 
 /** Formats read by their own command, which takes the competition and season to read. */
@@ -99,7 +100,6 @@ function ingestedOf(format: FeedFormat, files: readonly FeedFile[]): Ingested {
  * unreadable path, or a feed not supported yet.
  */
 export const ingestCommand = defineCommand({
-  name: 'ingest',
   usage: `ingest <files-or-folder>… --out <dataset-dir> [--format ${FEED_FORMATS.join('|')}] [--json]`,
   options: {
     out: { type: 'string' },
@@ -136,12 +136,11 @@ export const ingestCommand = defineCommand({
       );
       return;
     }
-    const counts = Object.entries(tables).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);
     io.stdout(
       `wrote ${out} (${format}): ${counted(report.length, 'match', 'matches')}, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
         `${lines.join('\n')}\n` +
         repeats.map((r) => `  left out ${r}\n`).join('') +
-        `  ${counts.join(', ')} rows\n` +
+        `  ${rowCountsText(dataset)} rows\n` +
         `  ${dataset.meta.attribution}\n`,
     );
   },

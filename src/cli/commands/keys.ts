@@ -11,11 +11,11 @@ import { jsonOut } from '../json-out.js';
 /** Default store of `serve`, `keys` and `wallet` (a SQLite file; `--db` also takes a `postgres://` URL). */
 export const DEFAULT_DB = './halfspace.db';
 
-/** `--db` shared by the service commands. */
-export const DB_OPTION = { db: { type: 'string', default: DEFAULT_DB } } as const;
-
 /** `--db` and `--json`: the options of a service command that only reads or changes one thing. */
-export const STORE_OPTIONS = { ...DB_OPTION, json: { type: 'boolean', default: false } } as const;
+export const STORE_OPTIONS = {
+  db: { type: 'string', default: DEFAULT_DB },
+  json: { type: 'boolean', default: false },
+} as const;
 
 /**
  * The one key id positional of `keys revoke` and the `wallet` commands; a UsageError otherwise.
@@ -39,14 +39,14 @@ export async function withStore<T>(db: string, work: (store: ServiceStore) => Pr
 /**
  * A service command about one key: `KEY_ID` its one positional, `--db` and `--json` its options.
  * Opens the store, reads the key id, runs `work` and always closes the store.
- * @example keyCommand({ name: 'keys show', usage: 'keys show KEY_ID' }, async (store, id, { io }) => io.stdout(id))
+ * @example keyCommand('keys show KEY_ID', async (store, id, { io }) => io.stdout(id))
  */
 export function keyCommand(
-  spec: Pick<Command, 'name' | 'usage'>,
+  usage: string,
   work: (store: ServiceStore, id: string, args: CommandArgs<typeof STORE_OPTIONS>) => Promise<ExitCode>,
 ): Command {
   return defineCommand({
-    ...spec,
+    usage,
     options: STORE_OPTIONS,
     positionals: true,
     run: (args) => withStore(args.values.db, (store) => work(store, keyIdOf(args.positionals), args)),
@@ -81,7 +81,6 @@ function labelFlag(raw: unknown): string | null {
 
 /** `halfspace keys create`. */
 export const keysCreateCommand = defineCommand({
-  name: 'keys create',
   usage: 'keys create --credits N [--label TEXT] [--no-watermark] [--db FILE|URL] [--json]',
   options: {
     ...STORE_OPTIONS,
@@ -119,7 +118,6 @@ export const keysCreateCommand = defineCommand({
 
 /** `halfspace keys list`. */
 export const keysListCommand = defineCommand({
-  name: 'keys list',
   usage: 'keys list [--db FILE|URL] [--json]',
   options: STORE_OPTIONS,
   run: ({ values, io }) =>
@@ -149,10 +147,7 @@ export const keysListCommand = defineCommand({
 
 /** `halfspace keys revoke <id>`. */
 export const keysRevokeCommand = keyCommand(
-  {
-    name: 'keys revoke',
-    usage: 'keys revoke KEY_ID [--db FILE|URL] [--json]',
-  },
+  'keys revoke KEY_ID [--db FILE|URL] [--json]',
   async (store, id, { values, io }) => {
     const revokedAt = new Date().toISOString();
     if (!(await store.keys.revoke(id, revokedAt))) {

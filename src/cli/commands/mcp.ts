@@ -9,7 +9,6 @@ import { counted } from '../../prose.js';
 
 /** `halfspace mcp`. */
 export const mcpCommand = defineCommand({
-  name: 'mcp',
   usage: 'mcp [--dataset demo|DIR]',
   options: { dataset: { type: 'string', default: 'demo' } },
   async run({ values, io }) {

@@ -4,7 +4,8 @@ import { datasetFromDir } from '../../io/load.js';
 import { mergeDatasets } from '../../merge/merge.js';
 import { datasetToDir } from '../../io/save.js';
 import { UsageError, defineCommand } from '../run.js';
-import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
+import { assertReplaceable, rowCountsText, tableRowsOf } from '../shared.js';
+import { jsonOut } from '../json-out.js';
 
 /**
  * `halfspace merge <dataset-dir> <dataset-dir>… --out <dir>`: one dataset from several, from any
@@ -12,7 +13,6 @@ import { assertReplaceable, jsonOut, tableRowsOf } from '../shared.js';
  * `--namespace` moves each provider's ids apart.
  */
 export const mergeCommand = defineCommand({
-  name: 'merge',
   usage: 'merge <dataset-dir> <dataset-dir>… --out <dataset-dir> [--namespace] [--name NAME] [--json]',
   options: {
     out: { type: 'string' },
@@ -42,13 +42,12 @@ export const mergeCommand = defineCommand({
       io.stdout(jsonOut({ out, tables, sources, attribution: dataset.meta.attribution ?? null }));
       return;
     }
-    const counts = Object.entries(tables).map(([name, rows]) => `${name} ${rows.toLocaleString('en-US')}`);
     const lines = sources.map(
       (s) =>
         `  ${s.name}: leagues ${s.league_ids.join(', ')}${s.id_offset ? ` (ids + ${s.id_offset.toLocaleString('en-US')})` : ''}`,
     );
     io.stdout(
-      `wrote ${out}: ${sources.length} sources merged\n  ${counts.join(', ')} rows\n${lines.join('\n')}\n` +
+      `wrote ${out}: ${sources.length} sources merged\n  ${rowCountsText(dataset)} rows\n${lines.join('\n')}\n` +
         (dataset.meta.attribution ? `  ${dataset.meta.attribution}\n` : ''),
     );
   },

@@ -1,5 +1,5 @@
 import { defineCommand } from '../run.js';
-import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
+import { DATASET, IDENTITY, identityOf, printAnswer } from '../shared.js';
 import type { PlayerResponse } from '../../reports/player.js';
 
 function text(r: PlayerResponse): string {
@@ -34,19 +34,15 @@ function text(r: PlayerResponse): string {
 
 /** `halfspace player`: the docs/design.md#op-player profile of one player. */
 export const playerCommand = defineCommand({
-  name: 'player',
-  usage:
-    'player --name NAME [--player-id N] [--team-hint CLUB] [--name2 NAME] [--narrative] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
+  usage: `player ${IDENTITY.usage} [--name2 NAME] [--narrative] ${DATASET.usage}`,
   options: {
-    ...IDENTITY_OPTIONS,
-    ...DATASET_OPTIONS,
+    ...IDENTITY.options,
+    ...DATASET.options,
     name2: { type: 'string' },
     narrative: { type: 'boolean', default: false },
   },
   run({ values, io }) {
     const request = { ...identityOf(values), ...(values.name2 !== undefined ? { name2: values.name2 } : {}) };
-    const engine = openEngine(values);
-    const r = valueOrExit(engine.player(request, { narrative: values.narrative }));
-    io.stdout(values.json ? jsonOut(r) : text(r));
+    printAnswer(values, io, (engine) => engine.player(request, { narrative: values.narrative }), text);
   },
 });

@@ -1,16 +1,14 @@
 import { CardPromptRequest } from '../../cards/request.js';
 import { parseWith } from '../../validation.js';
 import { defineCommand } from '../run.js';
-import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
+import { DATASET, IDENTITY, identityOf, printAnswer, valueOrExit } from '../shared.js';
 
 /** `halfspace prompt`: the image prompt of an hd card style, with its fixed safety block (docs/cards.md#prompts). */
 export const promptCommand = defineCommand({
-  name: 'prompt',
-  usage:
-    'prompt --name NAME [--player-id N] [--team-hint CLUB] [--style fifa_viral] [--take TEXT] [--attribution] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
+  usage: `prompt ${IDENTITY.usage} [--style fifa_viral] [--take TEXT] [--attribution] ${DATASET.usage}`,
   options: {
-    ...IDENTITY_OPTIONS,
-    ...DATASET_OPTIONS,
+    ...IDENTITY.options,
+    ...DATASET.options,
     style: { type: 'string', default: 'fifa_viral' },
     take: { type: 'string' },
     attribution: { type: 'boolean', default: false },
@@ -19,8 +17,11 @@ export const promptCommand = defineCommand({
     const request: Record<string, unknown> = { ...identityOf(values, 'player_name'), style: values.style };
     if (values.take !== undefined) request.user_take = values.take;
     if (values.attribution) request.include_attribution = true;
-    const engine = openEngine(values);
-    const r = valueOrExit(engine.parsed.cardPrompt(valueOrExit(parseWith(CardPromptRequest, request))));
-    io.stdout(values.json ? jsonOut(r) : `${r.prompt.data_and_style}\n\n${r.safety.instructions}\n`);
+    printAnswer(
+      values,
+      io,
+      (engine) => engine.parsed.cardPrompt(valueOrExit(parseWith(CardPromptRequest, request))),
+      (r) => `${r.prompt.data_and_style}\n\n${r.safety.instructions}\n`,
+    );
   },
 });

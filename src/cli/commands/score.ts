@@ -2,10 +2,10 @@ import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { datasetFromPath, type PathFormat } from '../../io/dataset-from-path.js';
-import { CSV_DELIMITERS, delimiterFromName, type CsvDelimiter } from '../../io/csv/delimiter.js';
-import { TEXT_ENCODINGS, type TextEncoding } from '../../io/csv/encoding.js';
+import { CSV_DELIMITERS, delimiterFromName } from '../../io/csv/delimiter.js';
+import { TEXT_ENCODINGS } from '../../io/csv/encoding.js';
 import { csvFileSummaryOf, type CsvFileInfo } from '../../io/csv/stream.js';
-import type { Table, Vector } from 'apache-arrow';
+import type { Vector } from 'apache-arrow';
 import type { Dataset } from '../../model/schema.js';
 import { TABLE_FORMATS, tableFormatOf, tableToFile, type TableFormat } from '../../io/table-file.js';
 import { scoreTableOf } from '../../scoring/score-table.js';
@@ -14,7 +14,8 @@ import { progressBar, type ProgressBar } from '../progress.js';
 import { ratingGapsOf, ratingGapsText } from '../rating-gaps.js';
 import { UsageError, defineCommand, type CliIo, type OptionValues } from '../run.js';
 import { isOneOf } from '../../validation.js';
-import { assertFileTarget, jsonOut } from '../shared.js';
+import { assertFileTarget } from '../shared.js';
+import { jsonOut } from '../json-out.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -42,21 +43,11 @@ function releaseMemory(): void {
   if (typeof gc === 'function') gc();
 }
 
-/** How the input was read, for the summary: a path (docs/scoring.md#formats) or an export read through `--map`. */
-interface InputInfo {
-  dataset: Dataset;
-  format: PathFormat | 'export';
-  csv: CsvFileInfo | null;
-}
-
 /** `--encoding` and `--delimiter` of `score` and `ingest csv`, read by {@link textOptionsOf}. */
 export const TEXT_OPTIONS = { encoding: { type: 'string' }, delimiter: { type: 'string' } } as const;
 
 /** Text-reading options of `score` and `ingest csv`: `--encoding` and `--delimiter`, checked. */
-export function textOptionsOf(values: { encoding?: string; delimiter?: string }): {
-  encoding?: TextEncoding;
-  delimiter?: CsvDelimiter;
-} {
+export function textOptionsOf(values: { encoding?: string; delimiter?: string }) {
   const encoding = values.encoding;
   const lowered = encoding
     ?.toLowerCase()
@@ -86,19 +77,10 @@ const SCORE_OPTIONS = {
 } as const;
 
 /** One `score` run's inputs and flags, checked. */
-interface ScoreArgs {
-  /** The input paths: one dataset folder or season table, or with `--map` one or more export files. */
-  paths: string[];
-  mapArg: string | undefined;
-  out: string;
-  format: TableFormat;
-  minutesMin: number | undefined;
-  asOf: string | undefined;
-  text: { encoding?: TextEncoding; delimiter?: CsvDelimiter };
-}
+type ScoreArgs = ReturnType<typeof scoreArgsOf>;
 
 /** Checks the command line before any work, so a typo does not cost a whole computation. */
-function scoreArgsOf(values: OptionValues<typeof SCORE_OPTIONS>, paths: string[]): ScoreArgs {
+function scoreArgsOf(values: OptionValues<typeof SCORE_OPTIONS>, paths: string[]) {
   // --map reads one or more tables of one analyst's export (docs/scoring.md#column-maps).
   const mapArg = values.map;
   if (paths.length !== 1 && !(mapArg && paths.length > 1))
@@ -128,7 +110,13 @@ type StageMs = Record<'read' | 'derive' | 'dna_tags' | 'write', number>;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 /** Reads the input: export files through `--map`, or a path, with a progress bar on a terminal. */
-function readInput(args: ScoreArgs, io: CliIo): { read: InputInfo; mapped: MapOptionResult | null } {
+function readInput(
+  args: ScoreArgs,
+  io: CliIo,
+): {
+  read: { dataset: Dataset; format: PathFormat | 'export'; csv: CsvFileInfo | null };
+  mapped: MapOptionResult | null;
+} {
   if (args.mapArg !== undefined) {
     const asOf = args.asOf ?? new Date().toISOString().slice(0, 10);
     const mapped = datasetFromMapOption(args.paths, args.mapArg, asOf, args.text);
@@ -148,20 +136,11 @@ function readInput(args: ScoreArgs, io: CliIo): { read: InputInfo; mapped: MapOp
   return { read, mapped: null };
 }
 
-/** What reading and scoring leave for the write and the summary: not the input dataset, so it can be collected. */
-interface Scored {
-  table: Table;
-  rows: number;
-  inputFormat: InputInfo['format'];
-  csv: CsvFileInfo | null;
-  attribution: string | null;
-  map: Pick<MapOptionResult, 'report' | 'inputs'> | null;
-  /** When scoring began (performance.now()). */
-  scoreStartedMs: number;
-}
-
-/** Reads and scores the input, recording the read and derive times in `ms`. */
-function scoreInput(args: ScoreArgs, io: CliIo, ms: StageMs): Scored {
+/**
+ * Reads and scores the input, recording the read and derive times in `ms`. What it returns is what
+ * the write and the summary need: not the input dataset, so that can be collected.
+ */
+function scoreInput(args: ScoreArgs, io: CliIo, ms: StageMs) {
   const readStarted = performance.now();
   const { read, mapped } = readInput(args, io);
   ms.read = performance.now() - readStarted;
@@ -182,9 +161,12 @@ function scoreInput(args: ScoreArgs, io: CliIo, ms: StageMs): Scored {
     csv: read.csv,
     attribution: read.dataset.meta.attribution ?? null,
     map: mapped ? { report: mapped.report, inputs: mapped.inputs } : null,
+    /** When scoring began (performance.now()). */
     scoreStartedMs,
   };
 }
+
+type Scored = ReturnType<typeof scoreInput>;
 
 /** How many rows of a column hold each value (`null` counts the nulls). */
 function countsOf(vector: Vector): Map<string | null, number> {
@@ -247,7 +229,6 @@ function summaryText(summary: ReturnType<typeof summaryOf>, scored: Scored, seco
  * prints a summary for scripts.
  */
 export const scoreCommand = defineCommand({
-  name: 'score',
   usage:
     'score <dataset-dir | players.csv | players.parquet | export.csv… --map FILE.json|fbref|wyscout-search> --out <file.arrow | .csv | .parquet | .jsonl> [--format arrow|csv|parquet|jsonl] [--encoding utf-8|utf-16le|latin1|windows-1252] [--delimiter ,|;|tab] [--minutes-min N] [--as-of YYYY-MM-DD] [--json]',
   options: SCORE_OPTIONS,

@@ -1,7 +1,7 @@
 import { ROLE_LABELS } from '../../stats/roles.js';
 import { PER90_MINUTES_MIN } from '../../stats/per90.js';
 import { defineCommand } from '../run.js';
-import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, jsonOut, openEngine, valueOrExit } from '../shared.js';
+import { DATASET, IDENTITY, identityOf, printAnswer } from '../shared.js';
 import type { ScoutingResponse } from '../../reports/scouting.js';
 
 const bar = (p: number | null) => (p === null ? ''.padEnd(20) : '█'.repeat(Math.round(p / 5)).padEnd(20, '·'));
@@ -55,13 +55,7 @@ function text(r: ScoutingResponse): string {
 
 /** `halfspace scouting`: the docs/design.md#op-scouting scouting report of one player. */
 export const scoutingCommand = defineCommand({
-  name: 'scouting',
-  usage:
-    'scouting --name NAME [--player-id N] [--team-hint CLUB] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
-  options: { ...IDENTITY_OPTIONS, ...DATASET_OPTIONS },
-  run({ values, io }) {
-    const engine = openEngine(values);
-    const r = valueOrExit(engine.scouting(identityOf(values)));
-    io.stdout(values.json ? jsonOut(r) : text(r));
-  },
+  usage: `scouting ${IDENTITY.usage} ${DATASET.usage}`,
+  options: { ...IDENTITY.options, ...DATASET.options },
+  run: ({ values, io }) => printAnswer(values, io, (engine) => engine.scouting(identityOf(values)), text),
 });

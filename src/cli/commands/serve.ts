@@ -259,8 +259,7 @@ export function samplePlayerOf(engine: Engine) {
 
 /** The lines `serve` prints once it listens: addresses and a curl walkthrough. */
 export function readyText(server: RunningServer): string {
-  const sample = samplePlayerOf(server.engine);
-  const name = (sample?.known_as ?? sample?.name ?? 'Player Name').replace(/'/g, '');
+  const name = sampleNameOf(server.engine).replace(/'/g, '');
   const url = server.baseUrl;
   const db = server.db;
   return [
@@ -310,7 +309,6 @@ export function readyText(server: RunningServer): string {
 
 /** `halfspace serve`. */
 export const serveCommand = defineCommand({
-  name: 'serve',
   usage:
     'serve [--port 8787] [--host 127.0.0.1] [--db ./halfspace.db|postgres://…] [--dataset demo|DIR] [--base-url URL] [--trusted-proxy IP]… [--render-workers N] [--admin-token-file FILE] [--cors-origin ORIGIN]… [--log-format json|pretty|off] [--rate-limit 50] [--rate-burst 100]',
   options: {

@@ -1,6 +1,5 @@
 import { defineCommand } from '../run.js';
-import { UsageError } from '../run.js';
-import { DATASET_OPTIONS, IDENTITY_OPTIONS, identityOf, intFlag, jsonOut, openEngine, valueOrExit } from '../shared.js';
+import { DATASET, IDENTITY, identityOf, intFlag, printAnswer, withFlagNames } from '../shared.js';
 import type { DnaSearchResponse } from '../../dna/search-request.js';
 import { alignedLines } from '../aligned-table.js';
 
@@ -44,11 +43,9 @@ function table(r: DnaSearchResponse): string {
 
 /** `halfspace similar`: DNA similarity search (docs/design.md#op-dna-search). */
 export const similarCommand = defineCommand({
-  name: 'similar',
-  usage:
-    'similar --name NAME [--player-id N] [--team-hint CLUB] [--max-fee-tier T1–T5] [--max-age N] [--league-tier-max N] [--position-group GROUP] [--min-minutes N] [--limit 1–50] [--dataset DIR] [--as-of YYYY-MM-DD] [--minutes-min N] [--json]',
+  usage: `similar ${IDENTITY.usage} [--max-fee-tier T1–T5] [--max-age N] [--league-tier-max N] [--position-group GROUP] [--min-minutes N] [--limit 1–50] ${DATASET.usage}`,
   options: {
-    ...IDENTITY_OPTIONS,
+    ...IDENTITY.options,
     'max-fee-tier': { type: 'string' },
     'max-age': { type: 'string' },
     'league-tier-max': { type: 'string' },
@@ -56,7 +53,7 @@ export const similarCommand = defineCommand({
     /** Fewest minutes behind a candidate's vector (default 900, docs/methodology/dna.md#small-samples); not the cohort's `--minutes-min`. */
     'min-minutes': { type: 'string' },
     limit: { type: 'string' },
-    ...DATASET_OPTIONS,
+    ...DATASET.options,
   },
   run({ values, io }) {
     const filters: Record<string, string | number> = {};
@@ -70,13 +67,6 @@ export const similarCommand = defineCommand({
     if (minMinutes !== undefined) filters.min_minutes = minMinutes;
     const limit = intFlag(values, 'limit');
     const request = { ...identityOf(values), filters, ...(limit !== undefined ? { limit } : {}) };
-    const engine = openEngine(values);
-    const result = engine.dnaSearch(request);
-    if (!result.ok && result.error.code === 'invalid_request' && result.error.param) {
-      const flag = `--${result.error.param.replace(/^filters\./, '').replaceAll('_', '-')}`;
-      throw new UsageError(`${flag}: ${result.error.message.replace(/^[\w.]+: /, '')}`);
-    }
-    const r = valueOrExit(result);
-    io.stdout(values.json ? jsonOut(r) : table(r));
+    printAnswer(values, io, (engine) => withFlagNames(engine.dnaSearch(request)), table);
   },
 });

@@ -1,5 +1,6 @@
+import type { Engine } from '../../engine.js';
 import { defineCommand } from '../run.js';
-import { DATASET_OPTIONS, jsonOut, openEngine, valueOrExit } from '../shared.js';
+import { DATASET, printAnswer } from '../shared.js';
 import type { StandingsResponse } from '../../matches/standings-request.js';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -20,7 +21,7 @@ function tableLines(rows: StandingsResponse['table']): string[] {
 }
 
 /** The table (or a tournament's group tables) as aligned text, headed by what it covers. */
-export function standingsText(r: StandingsResponse): string {
+function standingsText(r: StandingsResponse): string {
   const m = r.meta;
   const partial = m.rounds_covered ? `, rounds ${m.rounds_covered} only` : m.coverage_note ? ', partial' : '';
   const head = `${r.league.name} ${r.season.name}${partial}, as of ${m.as_of} (${m.matches_counted} of ${m.matches_counted + m.matches_not_counted} fixtures counted)`;
@@ -34,13 +35,12 @@ export function standingsText(r: StandingsResponse): string {
 
 /** `halfspace standings`: the league table of a league-season as of a date. */
 export const standingsCommand = defineCommand({
-  name: 'standings',
   usage:
     'standings [--league NAME|ID] [--season NAME|ID] [--as-of YYYY-MM-DD] [--dataset DIR] [--minutes-min N] [--json]   (--league may be left out when the dataset holds one competition)',
   options: {
     league: { type: 'string' },
     season: { type: 'string' },
-    ...DATASET_OPTIONS,
+    ...DATASET.options,
   },
   run({ values, io }) {
     const league = values.league;
@@ -50,9 +50,8 @@ export const standingsCommand = defineCommand({
     if (values.season !== undefined) request.season = values.season;
     if (values['as-of'] !== undefined) request.as_of = values['as-of'];
     // --as-of is the table's date here (request.as_of), not the engine's clock: the engine checks it.
-    const engine = openEngine({ ...values, 'as-of': undefined });
     // cast: the engine parses the request with its zod schema, so a bad flag gets the API's own message.
-    const r = valueOrExit(engine.standings(request as Parameters<typeof engine.standings>[0]));
-    io.stdout(values.json ? jsonOut(r) : standingsText(r));
+    const ask = (engine: Engine) => engine.standings(request as Parameters<Engine['standings']>[0]);
+    printAnswer({ ...values, 'as-of': undefined }, io, ask, standingsText);
   },
 });

@@ -17,7 +17,6 @@ async function walletOf(store: ServiceStore, id: string): Promise<WalletStatus> 
 
 /** `halfspace wallet topup`. */
 export const walletTopupCommand = defineCommand({
-  name: 'wallet topup',
   usage: 'wallet topup KEY_ID --credits N [--note TEXT] [--db FILE|URL] [--json]',
   options: { ...STORE_OPTIONS, credits: { type: 'string' }, note: { type: 'string' } },
   positionals: true,
@@ -40,10 +39,7 @@ export const walletTopupCommand = defineCommand({
 
 /** `halfspace wallet balance`. */
 export const walletBalanceCommand = keyCommand(
-  {
-    name: 'wallet balance',
-    usage: 'wallet balance KEY_ID [--db FILE|URL] [--json]',
-  },
+  'wallet balance KEY_ID [--db FILE|URL] [--json]',
   async (store, id, { values, io }) => {
     const { balance, held, available, holds } = await walletOf(store, id);
     if (values.json) return void io.stdout(jsonOut({ id, balance, held, available, open_holds: holds.length }));
@@ -58,10 +54,7 @@ export const walletBalanceCommand = keyCommand(
 
 /** `halfspace wallet holds`. */
 export const walletHoldsCommand = keyCommand(
-  {
-    name: 'wallet holds',
-    usage: 'wallet holds KEY_ID [--db FILE|URL] [--json]',
-  },
+  'wallet holds KEY_ID [--db FILE|URL] [--json]',
   async (store, id, { values, io }) => {
     const { holds } = await walletOf(store, id);
     if (values.json) return void io.stdout(jsonOut(holds));
@@ -79,7 +72,6 @@ export const walletHoldsCommand = keyCommand(
 
 /** `halfspace wallet ledger`. */
 export const walletLedgerCommand = defineCommand({
-  name: 'wallet ledger',
   usage: 'wallet ledger KEY_ID [--limit N] [--db FILE|URL] [--json]',
   options: { ...STORE_OPTIONS, limit: { type: 'string', default: '50' } },
   positionals: true,
