@@ -8,7 +8,7 @@ import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:f
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { fail, ok, type Result } from '../errors.js';
 
 /** The `code` of a Node system error (EEXIST, EPERM…), undefined for anything else. */

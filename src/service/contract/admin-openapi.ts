@@ -52,6 +52,7 @@ const keyOp = (operationId: string, summary: string, responses: Record<string, u
 
 const WALLET = '{ id, balance, held, available, holds }';
 
+// Long: one literal of the admin paths, in the order /docs lists them.
 /**
  * The admin paths and the security scheme they use.
  * @example Object.keys(adminOpenApi().paths).includes('/admin/v1/keys') // => true
