@@ -59,9 +59,8 @@ interface LeagueResult {
   best_xi: string[];
   no_clear_role_share: number;
   team_outcome_verdicts: number;
-  /** Players shared by the balanced XI and the published team; null when no team was verified. */
-  published_overlap: number | null;
-  published_size: number | null;
+  /** Players shared by the balanced XI and each published team of the season. */
+  published: { label: string; overlap: number; size: number }[];
   player_of_year: string;
   /** His rank among outfield regulars by rating; null when he is not one. */
   player_of_year_rank: number | null;
@@ -104,8 +103,11 @@ function measure(league: (typeof LEAGUES)[number]): LeagueResult {
     best_xi: xi.lines,
     no_clear_role_share: noClearRoleShare(engine, rows),
     team_outcome_verdicts: teamOutcomeVerdicts(engine, rows),
-    published_overlap: published.team ? overlapWith(engine, xi.ids, published.team) : null,
-    published_size: published.team?.length ?? null,
+    published: published.teams.map((t) => ({
+      label: t.label,
+      overlap: overlapWith(engine, xi.ids, t.names),
+      size: t.names.length,
+    })),
     player_of_year: published.playerOfYear,
     player_of_year_rank: ratingRankOf(engine, rows, playerIdOf(engine, published.playerOfYear)),
     outfield_regulars: rows.filter((row) => ROLES[engine.derived.role[row]] !== 'goalkeeper').length,
@@ -147,13 +149,13 @@ function markdownOf(results: LeagueResult[], dna: string | null): string {
     '',
     '## Player by player',
     '',
-    `Published teams and players of the year: bench/judgment/published-teams.ts (sources cited there). Targets: player of the year in the top ${TARGETS.playerOfYearTop} of his league's outfield regulars by rating; the balanced 4-3-3 shares ≥ ${TARGETS.overlapMin} players with the published team.`,
+    `Published teams and players of the year: bench/judgment/published-teams.ts (sources cited there). Targets: player of the year in the top ${TARGETS.playerOfYearTop} of his league's outfield regulars by rating; the balanced 4-3-3 shares ≥ ${TARGETS.overlapMin} players with a published team of the season (each verified team is shown).`,
     '',
-    '| League | No clear role | Outfield verdicts citing team outcomes | XI ∩ published team | Player of the year | His rating rank (outfield regulars) |',
+    '| League | No clear role | Outfield verdicts citing team outcomes | XI ∩ published teams | Player of the year | His rating rank (outfield regulars) |',
     '|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.league} | ${pct(r.no_clear_role_share)} | ${r.team_outcome_verdicts} | ${r.published_overlap === null ? 'not verified' : `${r.published_overlap} of ${r.published_size} ${check(r.published_overlap >= TARGETS.overlapMin)}`} | ${r.player_of_year} | ${r.player_of_year_rank === null ? 'not a regular' : `${r.player_of_year_rank} of ${r.outfield_regulars} ${check(r.player_of_year_rank <= TARGETS.playerOfYearTop)}`} |`,
+        `| ${r.league} | ${pct(r.no_clear_role_share)} | ${r.team_outcome_verdicts} | ${r.published.map((t) => `${t.overlap} of ${t.size} (${t.label}) ${check(t.overlap >= TARGETS.overlapMin)}`).join(' · ')} | ${r.player_of_year} | ${r.player_of_year_rank === null ? 'not a regular' : `${r.player_of_year_rank} of ${r.outfield_regulars} ${check(r.player_of_year_rank <= TARGETS.playerOfYearTop)}`} |`,
     ),
     '',
     '## Keepers: save share against chance',

@@ -3,10 +3,12 @@
  * dataset in ../shared/real/wyscout; HALFSPACE_REAL_DIR overrides the location). Skipped, saying
  * why, when absent.
  *
- * The published team: SPIEGEL ONLINE's "SPON11" of the season 2017/18 (May 2018), the best player
- * per position by its SPIX index of match data: Zieler; Rafinha, Hummels, Süle, Alaba; Vidal,
- * Brandt, Bailey; Philipp, Lewandowski (the eleventh, a playmaker, not verified). Sources and
- * addresses in bench/judgment/published-teams.ts. Further facts: Lewandowski was the league's top
+ * The published teams: the league's own Team of the Season 2017/18, voted by bundesliga.com's users
+ * (May 2018): Hrádecký; Wendell, Naldo, Hummels, Kimmich; Bailey, Goretzka, James, Müller;
+ * Lewandowski, Batshuayi. And SPIEGEL ONLINE's "SPON11" of the season (May 2018), the best player per
+ * position by its SPIX index of match data: Zieler; Rafinha, Hummels, Süle, Alaba; Vidal, Brandt,
+ * Bailey; Philipp, Lewandowski (the eleventh, a playmaker, not verified). Sources and addresses in
+ * bench/judgment/published-teams.ts. Further facts: Lewandowski was the league's top
  * scorer (29 goals) and the kicker survey of Bundesliga players named him best outfield player of
  * the first half; Bayern were champions ahead of Schalke and Hoffenheim.
  * The checks are overlaps with fixed thresholds, not a list to reproduce: no weight was fitted to
@@ -30,7 +32,9 @@ const present = existsSync(join(REAL, 'matches', 'matches_Germany.json'));
 if (!present)
   console.log(`bestxi pick Bundesliga test skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
 
-const SPON11 = PUBLISHED.bundesliga.team ?? [];
+const teamOf = (label: string) => PUBLISHED.bundesliga.teams.find((t) => t.label === label)?.names ?? [];
+const LEAGUE_TEAM = teamOf('Bundesliga');
+const SPON11 = teamOf('SPON11');
 
 describe.skipIf(!present)('bestxi pick on the Bundesliga 2017/18 against a published team of the season', () => {
   let engine: Engine;
@@ -38,13 +42,22 @@ describe.skipIf(!present)('bestxi pick on the Bundesliga 2017/18 against a publi
     engine = Engine.open({ dataset: wyscoutIngest(REAL, { competition: 'Germany' }).dataset });
   }, 180_000);
 
-  it('the balanced 4-3-3 shares at least five players with the SPON11 of the season, the top scorer up front', () => {
+  it("the balanced 4-3-3 shares six players with the league's Team of the Season and five with the SPON11, the top scorer up front", () => {
     const r = engine.bestXiPick({ vibe_id: 'balanced', formation: '4-3-3' });
     if (!r.ok) throw new Error(r.error.message);
     const names = r.value.xi.map((s) => s.display_name);
     expect(names).toHaveLength(11);
-    const shared = names.filter((n) => SPON11.includes(n));
-    expect(shared.length, `shared: ${shared.join(', ')}; XI: ${names.join(', ')}`).toBeGreaterThanOrEqual(5);
+    expect(LEAGUE_TEAM).toHaveLength(11);
+    const ids = new Set(r.value.xi.map((s) => s.player_id));
+    const sharedWith = (team: readonly string[]) =>
+      team.filter((name) => {
+        const p = engine.resolvePlayer({ name });
+        return p.ok && ids.has(p.value.player_id);
+      });
+    const league = sharedWith(LEAGUE_TEAM);
+    expect(league.length, `shared: ${league.join(', ')}; XI: ${names.join(', ')}`).toBeGreaterThanOrEqual(6);
+    const spon = sharedWith(SPON11);
+    expect(spon.length, `shared: ${spon.join(', ')}; XI: ${names.join(', ')}`).toBeGreaterThanOrEqual(5);
     expect(r.value.xi.find((s) => s.slot === 'ST')?.display_name).toBe(PUBLISHED.bundesliga.playerOfYear);
   });
 

@@ -25,7 +25,7 @@ const present = existsSync(join(REAL, 'matches', 'matches_England.json'));
 if (!present) console.log(`bestxi pick PL test skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
 
 /** The PFA Team of the Year 2017/18 (source in bench/judgment/published-teams.ts). */
-const PFA = PUBLISHED.pl.team ?? [];
+const PFA = PUBLISHED.pl.teams[0].names;
 const TOP_FOUR = ['Manchester City', 'Manchester United', 'Tottenham Hotspur', 'Liverpool'];
 
 describe.skipIf(!present)('bestxi pick on the Premier League 2017/18', () => {
