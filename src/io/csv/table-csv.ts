@@ -167,31 +167,19 @@ function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWrit
   }
   // Arrow-js types a column read by position as any; a numeric column's toArray is a typed array.
   const xs: ArrayLike<number> = vector.toArray();
-  if (DataType.isInt(type) && type.bitWidth <= 32)
-    return (sink, i) => {
-      if (valid && !valid[i]) return false;
-      sink.int(xs[i]);
-      return true;
-    };
-  if (DataType.isFloat(type) && type.precision !== Precision.DOUBLE) {
-    // A single-precision value widened to a double prints ~17 digits of noise; 9 significant
-    // digits always read back to the same float32.
-    return (sink, i) => {
-      if (valid && !valid[i]) return false;
-      sink.ascii(float32Text(xs[i]));
-      return true;
-    };
-  }
-  if (DataType.isFloat(type)) {
-    return (sink, i) => {
-      if (valid && !valid[i]) return false;
-      sink.double(xs[i]);
-      return true;
-    };
-  }
+  const put: (sink: ByteSink, x: number) => void =
+    DataType.isInt(type) && type.bitWidth <= 32
+      ? (sink, x) => sink.int(x)
+      : DataType.isFloat(type) && type.precision !== Precision.DOUBLE
+        ? // A single-precision value widened to a double prints ~17 digits of noise; 9 significant
+          // digits always read back to the same float32.
+          (sink, x) => sink.ascii(float32Text(x))
+        : DataType.isFloat(type)
+          ? (sink, x) => sink.double(x)
+          : (sink, x) => sink.ascii(String(x));
   return (sink, i) => {
     if (valid && !valid[i]) return false;
-    sink.ascii(String(xs[i]));
+    put(sink, xs[i]);
     return true;
   };
 }
