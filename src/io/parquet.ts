@@ -143,24 +143,15 @@ function cellTextOf(type: DataType, file: string, column: string): (v: unknown) 
   if (DataType.isTimestamp(type)) return (v) => new Date(Number(v instanceof Date ? v.getTime() : v)).toISOString();
   if (DataType.isUtf8(type) || DataType.isLargeUtf8(type)) return (v) => (typeof v === 'string' ? v : null);
   if (DataType.isBool(type)) return (v) => (v ? 'true' : 'false');
-  // Arrow-js hands out a fixed-point decimal as its unscaled integer words; reading that as a number
-  // would silently scale values by 10^scale, so such columns are refused instead.
-  if (DataType.isDecimal(type))
-    throw new DatasetError(
-      file,
-      column,
-      null,
-      `column type ${type} is not supported (cast fixed-point decimals to DOUBLE, e.g. CAST(x AS DOUBLE))`,
-    );
   if (DataType.isInt(type) || DataType.isFloat(type))
     return (v) => (typeof v === 'number' && Number.isNaN(v) ? null : String(v));
   if (DataType.isDictionary(type)) return String;
-  throw new DatasetError(
-    file,
-    column,
-    null,
-    `column type ${type} is not supported (use text, integers, decimals, booleans, dates or timestamps)`,
-  );
+  // Arrow-js hands out a fixed-point decimal as its unscaled integer words; reading that as a number
+  // would silently scale values by 10^scale, so such columns are refused instead.
+  const fix = DataType.isDecimal(type)
+    ? 'cast fixed-point decimals to DOUBLE, e.g. CAST(x AS DOUBLE)'
+    : 'use text, integers, decimals, booleans, dates or timestamps';
+  throw new DatasetError(file, column, null, `column type ${type} is not supported (${fix})`);
 }
 
 /** Feeds every row of `table` to `onRecord` as CSV cells, the first on line `firstLine`, after the header (its column names, line 1) when `header`. */

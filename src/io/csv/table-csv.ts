@@ -9,7 +9,7 @@ import { writeSync } from 'node:fs';
 import { DataType, Precision, type Table } from 'apache-arrow';
 import { utf8BuffersOf, validityOf } from '../../model/arrow.js';
 import { float32Text } from '../number-text.js';
-import { csvQuoted, forcesQuotes } from './quote.js';
+import { COMMA, CR, csvQuoted, forcesQuotes, LF, QUOTE } from './quote.js';
 import { writeViaTemp } from '../temp-file.js';
 
 /** Bytes buffered before a write: large enough to amortise the call, small next to the table. */
@@ -24,10 +24,6 @@ export interface TableWriteOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-const QUOTE = 0x22;
-const COMMA = 0x2c;
-const LF = 0x0a;
-const CR = 0x0d;
 const BACKSLASH = 0x5c;
 const HEX = '0123456789abcdef';
 
