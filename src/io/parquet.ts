@@ -197,8 +197,6 @@ const MAX_SLICES = 64;
  * {@link MAX_SLICES} of the file), so memory holds one slice rather than the whole table and
  * `onProgress` hears rows done and rows in all after each. A file whose footer cannot be read is
  * decoded whole (and the decoder's error names the file).
- * Cost: one pass; each slice's decode copies the file's bytes into WebAssembly once (at most
- * about {@link MAX_SLICES} copies).
  * @example recordsOfParquetFile('s.parquet', 's.parquet', (fields, line) => {}, (done, total) => {})
  */
 export function recordsOfParquetFile(
