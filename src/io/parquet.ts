@@ -122,75 +122,36 @@ export async function tableToParquetFile(table: Table, path: string, options: Pa
   });
 }
 
-/** `YYYY-MM-DD` of a day count or millisecond time since the epoch. */
-const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-
 /**
  * Text of every cell of one Arrow column in the CSV value format (docs/csv.md#values), so a
- * Parquet table goes through exactly the checks a CSV file does: integers and decimals in
- * JavaScript's round-trip form, booleans as true/false, dates as YYYY-MM-DD, timestamps as
- * ISO-8601 UTC, null as an empty field.
+ * Parquet table goes through exactly the checks a CSV file does; a refused column type is a
+ * {@link DatasetError} naming `file` and the column.
  */
-function cellTextsOf(table: Table, index: number): (row: number) => CsvField {
+function cellTextsOf(table: Table, index: number, file: string): (row: number) => CsvField {
   const vector = table.getChildAt(index)!;
-  const type = vector.type;
-  if (DataType.isDate(type))
-    return (i) => {
-      const v: unknown = vector.get(i);
-      return v === null ? null : isoDay(v instanceof Date ? v.getTime() : Number(v));
-    };
-  if (DataType.isTimestamp(type))
-    return (i) => {
-      const v: unknown = vector.get(i);
-      return v === null ? null : new Date(Number(v instanceof Date ? v.getTime() : v)).toISOString();
-    };
-  if (DataType.isUtf8(type) || DataType.isLargeUtf8(type))
-    return (i) => {
-      const v: unknown = vector.get(i);
-      return typeof v === 'string' ? v : null;
-    };
-  if (DataType.isBool(type))
-    return (i) => {
-      const v: unknown = vector.get(i);
-      return v === null ? null : v ? 'true' : 'false';
-    };
-  // Arrow-js hands out a fixed-point decimal as its unscaled integer words; reading that as a number
-  // would silently scale values by 10^scale, so such columns are refused instead.
-  if (DataType.isDecimal(type))
-    throw new DatasetError(
-      '',
-      table.schema.fields[index].name,
-      null,
-      `column type ${type} is not supported (cast fixed-point decimals to DOUBLE, e.g. CAST(x AS DOUBLE))`,
-    );
-  if (DataType.isInt(type) || DataType.isFloat(type)) {
-    return (i) => {
-      const v: unknown = vector.get(i);
-      return v === null || (typeof v === 'number' && Number.isNaN(v)) ? null : String(v);
-    };
-  }
-  if (DataType.isDictionary(type))
-    return (i) => {
-      const v: unknown = vector.get(i);
-      return v === null ? null : String(v);
-    };
-  throw new DatasetError(
-    '',
-    table.schema.fields[index].name,
-    null,
-    `column type ${type} is not supported (use text, integers, decimals, booleans, dates or timestamps)`,
-  );
+  const text = cellTextOf(vector.type, file, table.schema.fields[index].name);
+  return (i) => {
+    const v: unknown = vector.get(i);
+    return v === null ? null : text(v);
+  };
 }
 
-/** Cell readers of every column of `table`, or a {@link DatasetError} naming `file` and the column whose type is refused. */
-function cellReadersOf(table: Table, file: string): ((row: number) => CsvField)[] {
-  try {
-    return table.schema.fields.map((_, j) => cellTextsOf(table, j));
-  } catch (e) {
-    if (e instanceof DatasetError)
-      throw new DatasetError(file, e.column, null, e.message.slice(e.message.indexOf(': ') + 2));
-    throw e;
-  }
+/** How a non-null value of an Arrow column of `type` is written as CSV text. */
+function cellTextOf(type: DataType, file: string, column: string): (v: unknown) => CsvField {
+  if (DataType.isDate(type))
+    return (v) => new Date(v instanceof Date ? v.getTime() : Number(v)).toISOString().slice(0, 10);
+  if (DataType.isTimestamp(type)) return (v) => new Date(Number(v instanceof Date ? v.getTime() : v)).toISOString();
+  if (DataType.isUtf8(type) || DataType.isLargeUtf8(type)) return (v) => (typeof v === 'string' ? v : null);
+  if (DataType.isBool(type)) return (v) => (v ? 'true' : 'false');
+  if (DataType.isInt(type) || DataType.isFloat(type))
+    return (v) => (typeof v === 'number' && Number.isNaN(v) ? null : String(v));
+  if (DataType.isDictionary(type)) return String;
+  // Arrow-js hands out a fixed-point decimal as its unscaled integer words; reading that as a number
+  // would silently scale values by 10^scale, so such columns are refused instead.
+  const fix = DataType.isDecimal(type)
+    ? 'cast fixed-point decimals to DOUBLE, e.g. CAST(x AS DOUBLE)'
+    : 'use text, integers, decimals, booleans, dates or timestamps';
+  throw new DatasetError(file, column, null, `column type ${type} is not supported (${fix})`);
 }
 
 /** Feeds every row of `table` to `onRecord` as CSV cells, the first on line `firstLine`, after the header (its column names, line 1) when `header`. */
@@ -201,7 +162,7 @@ function rowsOfTable(
   firstLine: number,
   onRecord: (fields: CsvField[], line: number) => void,
 ): void {
-  const cells = cellReadersOf(table, file);
+  const cells = table.schema.fields.map((_, j) => cellTextsOf(table, j, file));
   if (header)
     onRecord(
       table.schema.fields.map((f) => f.name),
@@ -236,8 +197,6 @@ const MAX_SLICES = 64;
  * {@link MAX_SLICES} of the file), so memory holds one slice rather than the whole table and
  * `onProgress` hears rows done and rows in all after each. A file whose footer cannot be read is
  * decoded whole (and the decoder's error names the file).
- * Cost: one pass; each slice's decode copies the file's bytes into WebAssembly once (at most
- * about {@link MAX_SLICES} copies).
  * @example recordsOfParquetFile('s.parquet', 's.parquet', (fields, line) => {}, (done, total) => {})
  */
 export function recordsOfParquetFile(

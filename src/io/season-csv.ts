@@ -12,23 +12,13 @@ import { parseCsv } from './csv/parse.js';
 import { seasonRows, type SeasonCsvOptions } from './season-rows.js';
 import { readCsvFile, type CsvFileInfo } from './csv/stream.js';
 
-export {
-  SEASON_CSV_OPTIONAL,
-  SEASON_CSV_REQUIRED,
-  seasonRows,
-  type HeaderMap,
-  type SeasonCsvOptions,
-  type SeasonRows,
-} from './season-rows.js';
+export { SEASON_CSV_OPTIONAL, SEASON_CSV_REQUIRED } from './season-layout.js';
+export { seasonRows, type HeaderMap, type SeasonCsvOptions, type SeasonRows } from './season-rows.js';
 
 /**
- * Reads a season-table CSV (header row, then one row per player-season) into a validated dataset:
- * leagues, seasons and teams get ids in order of first appearance (a team belongs to the league of
- * its first row); players are keyed by `player_id` when the column is present (rows sharing an id
- * are one player, his first row's profile wins) and by row otherwise. Unknown columns, missing
- * required columns, empty required fields, values of the wrong kind and unknown position codes
- * raise {@link DatasetError} with the 0-based data row and the 1-based line.
- * Cost: one pass over the text, then one validation pass.
+ * Reads a season-table CSV (header row, then one row per player-season) into a validated dataset
+ * (docs/scoring.md#players-csv); a bad row raises {@link DatasetError} with the 0-based data row
+ * and the 1-based line.
  * @example datasetFromSeasonCsv('name,position,team,league,season,appearances,minutes\nA,ST,X,L,2025/26,10,900\n', { asOf: '2026-03-01' }).tables.player_seasons.numRows // => 1
  */
 export function datasetFromSeasonCsv(text: string, options: SeasonCsvOptions & { delimiter?: CsvDelimiter }): Dataset {

@@ -10,7 +10,6 @@ import { isOneOf } from '../validation.js';
 import { SEASON_CSV_OPTIONAL, SEASON_CSV_REQUIRED, type ColumnBuffer, type SeasonCsvColumn } from './season-layout.js';
 import { seasonTableDatasetOf } from './season-table-dataset.js';
 
-export { SEASON_CSV_OPTIONAL, SEASON_CSV_REQUIRED, type ColumnBuffer, type SeasonCsvColumn } from './season-layout.js';
 import { valueOfCsv } from './csv/values.js';
 import { withArticle } from '../prose.js';
 
@@ -219,10 +218,8 @@ function addRow(state: RowsState, header: SeasonCsvColumn[], fields: readonly (s
 
 /**
  * A record-by-record season-table reader, the part {@link datasetFromSeasonCsv} and
- * {@link datasetFromSeasonFile} share: the header goes through `mapHeader`, is checked (unknown,
- * repeated or missing required columns), then every row's cells are parsed as their column's
- * kind into typed buffers. Errors are {@link DatasetError}s naming the file, column, data row
- * and line.
+ * {@link datasetFromSeasonFile} share. Errors are {@link DatasetError}s naming the file, column,
+ * data row and line.
  * @example const r = seasonRows({ asOf: '2026-03-01' }); r.add(['name'], 1) // => throws: required column "position" is missing
  */
 export function seasonRows(options: SeasonCsvOptions): SeasonRows {

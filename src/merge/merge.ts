@@ -1,10 +1,7 @@
 /**
- * Several datasets made one (docs/merging.md): leagues, seasons, teams, players, seasons played,
- * fixtures and appearances of every input, with each input's provenance in `meta.sources` and the
- * attribution lines combined. Inputs that share an id space (one provider) share their entities: a
- * player in a league dataset and a tournament dataset is one player. Ids shared across id spaces are
- * a collision: refused with the colliding ids named, or, with `namespace`, moved apart by a
- * documented offset per id space. Pure: datasets in, validated dataset out.
+ * Several datasets made one (docs/merging.md), each input's provenance in `meta.sources`. Inputs
+ * that share an id space (one provider) share their entities; ids shared across id spaces are a
+ * collision, refused or, with `namespace`, moved apart. Pure: datasets in, validated dataset out.
  */
 import type { Table } from 'apache-arrow';
 import { DatasetError } from '../model/dataset-error.js';

@@ -1,14 +1,8 @@
 /**
  * Where on the pitch a player acts and what he does there, counted per match by every event
- * provider (docs/methodology/dna.md#location-features): open-play touches per zone (a restart, taken
- * where the rules put the ball, is no touch: docs/methodology/dna.md#open-play-touches), passes by direction and
- * length, pass targets per zone, defensive actions per zone. The counts are plain numbers so a
- * match summary carries them through worker threads; the season sums become the optional
- * `player_zones` table, from which DNA v2 is built.
- *
- * Coordinates are the provider's own frame scaled to 0–100: x from the player's own goal line
- * (0) to the opponent's (100), y across the pitch from the attacking team's left touchline (0) to
- * its right (100). Wyscout and StatsBomb both give every event in the acting team's frame.
+ * provider into the optional `player_zones` table (docs/methodology/dna.md#location-features). The
+ * counts are plain numbers so a match summary carries them through worker threads. Coordinates are
+ * 0–100 in the acting team's frame: x from its own goal line, y from its left touchline.
  */
 import { recordOf } from './record-of.js';
 
@@ -39,11 +33,7 @@ export const PASS_BINS = [
 const coarse = (prefix: string) =>
   Array.from({ length: COARSE_BANDS * COARSE_BANDS }, (_, i) => `${prefix}_b${Math.floor(i / 3)}_l${i % 3}`);
 
-/**
- * Coordinate sums, for exact mean locations and spreads (the zones alone would put every player
- * of one zone at its centre): Σx, Σy, Σx², Σy², Σxy of touches, Σx, Σy of defensive actions and
- * of pass targets, each coordinate rounded to a whole 0–100 unit first so the sums are integers.
- */
+/** Coordinate sums, for exact mean locations and spreads, each coordinate rounded to a whole 0–100 unit first. */
 export const SUM_COLUMNS = [
   'touch_sum_x',
   'touch_sum_y',
@@ -58,10 +48,8 @@ export const SUM_COLUMNS = [
 export type SumColumn = (typeof SUM_COLUMNS)[number];
 
 /**
- * What kind of action a player chooses, counted without location (docs/methodology/dna.md#location-features):
- * his passes by kind (Wyscout's sub-events), his duels by kind, his other on-ball actions, fouls,
- * shots, and the summed length of the passes in the pass mix (metres, rounded), for his mean pass
- * length. Columns added after `player_zones` was first written: older datasets load them as null.
+ * What kind of action a player chooses, counted without location (docs/methodology/dna.md#location-features).
+ * Columns added after `player_zones` was first written: older datasets load them as null.
  */
 export const ACTION_COLUMNS = [
   'pass_simple',
@@ -84,12 +72,7 @@ export const ACTION_COLUMNS = [
 ] as const;
 export type ActionColumn = (typeof ACTION_COLUMNS)[number];
 
-/**
- * The count columns of `player_zones`, in order: 30 touch zones (`touch_b<band>_l<lane>`), 6 pass
- * direction × length bins, 9 pass target zones (`target_b<third>_l<lane>`), 9 defensive action
- * zones (`defence_b<third>_l<lane>`), the 9 coordinate sums of {@link SUM_COLUMNS}, then the 17
- * action counts of {@link ACTION_COLUMNS}.
- */
+/** The count columns of `player_zones`, in order (docs/methodology/dna.md#location-features). */
 export const ZONE_COLUMNS: readonly string[] = [
   ...touchColumns,
   ...PASS_BINS,
@@ -118,7 +101,6 @@ export const ZONE_BLOCKS = [
   { name: 'target', start: TOUCH_BANDS * TOUCH_LANES + PASS_BINS.length, length: 9 },
   { name: 'defence', start: TOUCH_BANDS * TOUCH_LANES + PASS_BINS.length + 9, length: 9 },
 ] as const;
-export type ZoneBlockName = (typeof ZONE_BLOCKS)[number]['name'];
 
 const ACTION_AT = recordOf(ACTION_COLUMNS, actionIndexOf);
 

@@ -5,8 +5,7 @@
  * 90 like our own metrics; DNA vectors keep their documented features.
  */
 import { Table, type Vector } from 'apache-arrow';
-import { ownTable } from './arrow.js';
-import { float64VectorOf } from './arrow.js';
+import { float64VectorOf, ownTable } from './arrow.js';
 import { DatasetError } from './dataset-error.js';
 import { providerMetricKeyProblem } from './provider-metric-key.js';
 import type { Dataset, ProviderMetricSpec } from './schema.js';

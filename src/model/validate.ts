@@ -73,15 +73,9 @@ export interface ValidateOptions {
 }
 
 /**
- * Checks a dataset against the schema (docs/design.md#data-model) and throws {@link DatasetError} on the first
- * problem, naming the Arrow file (`players.arrow`), the column and the zero-based row. Checks, in
- * order per table: presence, unknown or missing columns, Arrow types, nulls in non-nullable
- * columns, enumerations, non-finite floats, `_date` columns written `YYYY-MM-DD`, negative counts
- * and minutes, minutes above 120 × appearances, duplicate keys; then every foreign key.
- * Also checks `dataset.meta` against {@link DatasetMeta} (file `dataset.json`). With
- * `{ source: 'memory' }` (an in-memory dataset, `Engine.open({ dataset: { meta, tables } })`)
- * errors name the table (`players table`) and `dataset.meta` instead of files.
- * Cost: one pass over each column, no per-row objects (bench/data/validate.bench.ts).
+ * Checks a dataset and its `meta` against the schema (docs/methodology/dataset-validation.md) and
+ * throws {@link DatasetError} on the first problem, naming the Arrow file (`players.arrow`), or with
+ * `{ source: 'memory' }` the table (`players table`), the column and the zero-based row.
  * @example validateDataset(tinyDataset()) // => undefined (throws DatasetError on a bad dataset)
  */
 export function validateDataset(dataset: Dataset, options: ValidateOptions = {}): void {

@@ -5,11 +5,9 @@
  * `x` from the acting team's own goal line (0) to the goal it attacks (1), `y` across (0–1).
  */
 import type { CountingColumn } from '../model/schema.js';
-import type { CountingTotals } from './counting-totals.js';
-import type { ProviderColumn } from './counting-totals.js';
-
-/** The pitch every provider's coordinates are scaled to for distances, in metres (105 × 68). */
-export const PITCH = { lengthM: 105, widthM: 68 } as const;
+import { PITCH_METRES } from '../model/location-profile.js';
+import { recordOf } from '../model/record-of.js';
+import type { CountingTotals, ProviderColumn } from './counting-totals.js';
 
 /** Progression thresholds (FBref's definition, measured from the action's own start). */
 export const PROGRESSION = {
@@ -39,12 +37,15 @@ export const PENALTY_AREA = { depthM: 16.5, widthM: 40.32 } as const;
 
 /** Metres from (x, y) to the centre of the goal attacked, on the 105 × 68 m pitch. */
 export function metresToGoal(x: number, y: number): number {
-  return Math.hypot((1 - x) * PITCH.lengthM, (y - 0.5) * PITCH.widthM);
+  return Math.hypot((1 - x) * PITCH_METRES.length, (y - 0.5) * PITCH_METRES.width);
 }
 
 /** True when (x, y) is inside the attacked penalty area. @example inPenaltyArea(0.9, 0.5) // => true */
 export function inPenaltyArea(x: number, y: number): boolean {
-  return (1 - x) * PITCH.lengthM <= PENALTY_AREA.depthM && Math.abs(y - 0.5) * PITCH.widthM <= PENALTY_AREA.widthM / 2;
+  return (
+    (1 - x) * PITCH_METRES.length <= PENALTY_AREA.depthM &&
+    Math.abs(y - 0.5) * PITCH_METRES.width <= PENALTY_AREA.widthM / 2
+  );
 }
 
 /** Which progression zones one completed open-play pass or carry reaches. */
@@ -55,10 +56,8 @@ export interface Progression {
 }
 
 /**
- * Classifies one completed open-play move from (x0, y0) to (x1, y1) (docs/methodology/event-values.md#progression):
- * progressive when it starts outside the team's own 40 % and ends ≥ 10 m closer to the centre of the
- * goal, or ends in the penalty area from outside it; into the final third when it ends in it from
- * outside it; into the box when it ends in the penalty area from outside it.
+ * Which progression zones one completed open-play move from (x0, y0) to (x1, y1) reaches
+ * (docs/methodology/event-values.md#progression).
  * @example progressionOf(0.5, 0.5, 0.7, 0.5).progressive // => true (21 m closer)
  */
 export function progressionOf(x0: number, y0: number, x1: number, y1: number): Progression {
@@ -91,10 +90,8 @@ interface TeamLine {
 }
 
 /**
- * Each team's possession in a match, in %, from the seconds each team held the ball: the time
- * from one of its touches (an on-ball event) to the next event, within a period and outside
- * stoppages (docs/methodology/event-values.md#possession). Both shares sum to 100; a team of the
- * match that never held the ball gets 0. Empty when no time was held (possession unknown).
+ * Each team's possession in a match, in %, from the seconds each team held the ball
+ * (docs/methodology/event-values.md#possession); empty when no time was held (possession unknown).
  * @example possessionOf(new Map([[1, 1800], [2, 1200]]), [1, 2]).get(1) // => 60
  */
 export function possessionOf(
@@ -177,13 +174,12 @@ export const CONCEDED_PROVIDER_COLUMNS = {
 } as const satisfies Partial<Record<CountingColumn, ProviderColumn>>;
 
 /** How every event provider fills the PAdj columns (the same rule for all). */
-export const PADJ_PROVIDER_COLUMNS = {
-  tackles_padj: { counted: 'tackles × 50 / (100 − team possession %) per match, summed' },
-  interceptions_padj: { counted: 'interceptions × 50 / (100 − team possession %) per match, summed' },
-  clearances_padj: { counted: 'clearances × 50 / (100 − team possession %) per match, summed' },
-  shots_blocked_padj: { counted: 'shots blocked × 50 / (100 − team possession %) per match, summed' },
-  ball_recoveries_padj: { counted: 'ball recoveries × 50 / (100 − team possession %) per match, summed' },
-} as const satisfies Partial<Record<CountingColumn, ProviderColumn>>;
+export const PADJ_PROVIDER_COLUMNS = recordOf(
+  PADJ_COLUMNS.map(([, padj]) => padj),
+  (padj) => ({
+    counted: `${padj.slice(0, -'_padj'.length).replaceAll('_', ' ')} × 50 / (100 − team possession %) per match, summed`,
+  }),
+);
 
 /** How every event provider fills the pass-progression columns. */
 export const PASS_PROGRESSION_COLUMNS = {
@@ -195,12 +191,7 @@ export const PASS_PROGRESSION_COLUMNS = {
   passes_into_box: { counted: 'completed open-play passes from outside the penalty area into it' },
 } as const satisfies Partial<Record<CountingColumn, ProviderColumn>>;
 
-/**
- * Shot-creating actions (docs/methodology/event-values.md#sca): the two offensive actions of the
- * shooting team directly before a shot, nearest first, the shooter's own included: completed
- * passes (open play or dead ball), won take-ons and fouls drawn (FBref's definition without its
- * rarer shot and defensive-action kinds). A shoot-out kick creates nothing.
- */
+/** Shot-creating actions credited per shot (docs/methodology/event-values.md#sca). */
 export const SCA_ACTIONS_PER_SHOT = 2;
 
 /** How every event provider describes its `sca` column. */

@@ -1,11 +1,6 @@
 /**
  * Positions from a team's shape in one match (docs/methodology/positions.md): the outfield starters'
- * typical event locations are matched to the slots of the formation that fits them best, so a
- * player's position says where he stood among his team-mates (his line, his place across the
- * width, how many share his line), not only where his events averaged. A central midfielder of a
- * three who drifts to one side fits the outside slot of a midfield three (CM), not a wide
- * midfielder's slot. Pure: locations in, positions out.
- *
+ * typical event locations are matched to the slots of the formation that fits them best. Pure.
  * Coordinates are 0–100 in the team's attacking frame (x from its own goal line to the opponent's,
  * y from its left touchline to its right), the frame Wyscout and StatsBomb both give events in.
  */
@@ -49,27 +44,20 @@ export interface TeamShape {
   cost: number;
 }
 
-/**
- * Fewest located outfield starters a shape is fitted on (docs/methodology/positions.md#the-fit);
- * with fewer (an early red card, a sparse event file) the caller falls back to each player's own
- * location.
- */
+/** Fewest located outfield starters a shape is fitted on (docs/methodology/positions.md#the-fit). */
 export const SHAPE_MIN_PLAYERS = 7;
 
 /**
  * How much a unit of depth counts against a unit of width in a slot's distance
- * (docs/methodology/positions.md#the-fit). Lines are told apart by width as much as by depth:
- * full-backs' events average as high as a holding midfielder's, so the width of the outside men
- * is what marks a back four.
+ * (docs/methodology/positions.md#the-fit): full-backs' events average as high as a holding
+ * midfielder's, so the width of the outside men is what marks a back four.
  */
 export const SHAPE_DEPTH_WEIGHT = 1;
 
 /**
  * Added to a player's distance from a slot outside the position group his provider registers him
- * in (0–100 units², docs/methodology/positions.md#the-fit): a hint that settles near ties (a
- * registered midfielder behind the striker is an attacking midfielder rather than a second
- * striker) without overriding a clear shape (a registered midfielder in a wing-back's place is a
- * wing-back).
+ * in (0–100 units²): a hint that settles near ties without overriding a clear shape
+ * (docs/methodology/positions.md#the-fit).
  */
 export const SHAPE_GROUP_PENALTY = 60;
 
@@ -81,14 +69,8 @@ const f = (name: string, back: readonly ShapeSlot[], ...rest: [PositionCode, num
   slots: [...back, ...rest.map(([code, dx, y]) => s(code, dx, y))],
 });
 
-/*
- * Slot coordinates (docs/methodology/positions.md#formations) are where each place's open-play
- * events typically average relative to the team's median depth: a full-back's events sit about as
- * high as the holding midfielder's (he overlaps, the holder sits), centre-backs well below both,
- * wide midfielders and wingers above the central midfielders (wingers often inside, near the
- * half-spaces), the striker highest. Wing-backs sit higher and wider than full-backs; a back
- * three's outside centre-backs about a quarter of the width in.
- */
+// Slot coordinates: where each place's open-play events typically average relative to the team's
+// median depth (docs/methodology/positions.md#formations).
 const BACK4 = [s('LB', -3, 10), s('CB', -19, 31), s('CB', -19, 69), s('RB', -3, 90)];
 const BACK3 = [s('CB', -17, 27), s('CB', -20, 50), s('CB', -17, 73)];
 const BACK5 = [...BACK3, s('LWB', 1, 8), s('RWB', 1, 92)];
@@ -164,12 +146,9 @@ function medianOf(values: readonly number[]): number {
 }
 
 /**
- * The formation of {@link FORMATIONS} that a team's located outfield starters fit best, and each
- * starter's position in it: the depths are taken relative to the starters' median depth, every
- * formation's slots are assigned to the players with the least summed squared distance, and the
- * formation with the least such distance wins (ties: the one listed first). `null` with fewer than
- * {@link SHAPE_MIN_PLAYERS} players or more than a formation's ten slots.
- * Cost: 2^10 states × 10 slots per formation.
+ * The formation of {@link FORMATIONS} that a team's located outfield starters fit best (ties: the
+ * one listed first), and each starter's position in it (docs/methodology/positions.md#the-fit).
+ * `null` with fewer than {@link SHAPE_MIN_PLAYERS} players or more than a formation's ten slots.
  * @example teamShapeOf(fourThreeThree)?.positions.get(kroosId) // => 'CM' (the left slot of a midfield three)
  */
 export function teamShapeOf(players: readonly ShapePlayer[]): TeamShape | null {

@@ -38,12 +38,7 @@ const PROGRESS_EVERY_ROWS = 20_000;
 /** The metric keys with a value column in the score table (rating has its own columns). */
 const VALUE_KEYS = METRIC_KEYS.filter((k): k is Exclude<MetricKey, 'rating'> => k !== 'rating');
 
-/**
- * Column names of the score table, in order: identity (player, team, league, season), profile
- * (position, group, age, fee tier), the `player_seasons` totals, then per metric its value and
- * `<metric>_percentile`, the rating with its percentile and source, the cohort and sample level,
- * the style tags, and the DNA vector as `dna_1` … `dna_16`.
- */
+/** Column names of the score table, in order (docs/scoring.md#output-columns). */
 export const SCORE_COLUMNS: readonly string[] = [
   'player_id',
   'name',
@@ -252,7 +247,6 @@ function addMetricVectors(columns: Record<string, Vector>, derived: DerivedSeaso
   for (const k of VALUE_KEYS) {
     columns[k] = float64VectorOf(derived.values[k]);
     columns[`${k}_percentile`] = percentileVector(derived.percentiles[k]);
-    // The Float64 ranks are not needed once they are whole numbers; let them go early.
     Reflect.deleteProperty(derived.percentiles, k);
   }
   columns.rating = float64VectorOf(derived.values.rating);
@@ -273,16 +267,8 @@ function orderedColumnsOf(columns: Record<string, Vector>, derived: DerivedSeaso
 
 /**
  * Scores every `player_seasons` row of `dataset`, in table order, into one Arrow table with the
- * columns of {@link SCORE_COLUMNS}. Values follow the engine exactly: per-90 values are null under
- * 90 minutes, accuracy null without attempts, percentiles null where the value or cohort is
- * missing; `sample` is "ok" for rows meeting the cohort threshold and "low" for rows ranked
- * against their group's cohort without meeting it (null when no cohort exists); `rating_source` is
- * "provider" when the dataset gave a rating, else "model"; style tags are null for rows without a
- * stats-only DNA vector (under 90 minutes); `dna_1` … `dna_16` are the engine's unit-length search
- * vector (Float32; DNA v2 when the dataset has `player_zones`, docs/methodology/dna.md#dna-v2), null
- * without one. `age` is null without a birth date, `fee_tier` null without a
- * market value. Throws HalfspaceError `invalid_request` for a bad `minutesMin`.
- * Cost: O(rows × metrics) (bench:score).
+ * columns of {@link SCORE_COLUMNS}, values as the engine gives them (docs/scoring.md#output-columns).
+ * Throws HalfspaceError `invalid_request` for a bad `minutesMin`.
  * @example scoreTableOf(engineDataset).getChild('goals_per90')?.get(0) // => 0.9
  */
 export function scoreTableOf(dataset: Dataset, options: ScoreOptions = {}): Table {

@@ -4,10 +4,8 @@
  * hold commas, quotes (doubled) and line breaks; records end with LF or CRLF.
  */
 import { DatasetError } from '../../model/dataset-error.js';
+import { CR, LF, QUOTE } from './quote.js';
 
-const QUOTE = 0x22;
-const LF = 0x0a;
-const CR = 0x0d;
 const BOM = 0xfeff;
 
 /**

@@ -5,18 +5,17 @@
  * UTF-8 bytes of the fast writers.
  */
 
-/** `"` as a byte. */
-export const QUOTE_BYTE = 0x22;
-
-const COMMA = 0x2c;
-const LF = 0x0a;
-const CR = 0x0d;
+/** `"`, comma, LF and CR as char codes (equal to their UTF-8 bytes), shared by the CSV readers and writers. */
+export const QUOTE = 0x22;
+export const COMMA = 0x2c;
+export const LF = 0x0a;
+export const CR = 0x0d;
 
 /**
  * Whether this UTF-8 byte forces its field into quotes.
  * @example forcesQuotes(0x2c) // => true
  */
-export const forcesQuotes = (b: number): boolean => b === QUOTE_BYTE || b === COMMA || b === LF || b === CR;
+export const forcesQuotes = (b: number): boolean => b === QUOTE || b === COMMA || b === LF || b === CR;
 
 const NEEDS_QUOTES = /[",\r\n]/;
 

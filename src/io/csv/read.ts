@@ -130,13 +130,11 @@ export interface CsvDirOptions {
 const parquetFileOf = (table: string): string => `${table}.parquet`;
 
 /**
- * Reads and validates a CSV dataset folder: `dataset.json` plus one `<table>.csv` or
- * `<table>.parquet` per table (optional tables may be absent), laid out as docs/csv.md describes.
- * CSV files are streamed with strict decoding and a detected delimiter (see {@link readCsvFile});
- * Parquet columns are read as their CSV text so the same checks apply. Throws
- * {@link DatasetError} naming the file, column and zero-based row, with the 1-based line in
- * the message, on the first problem; a bad folder returns nothing. Files other than the schema's
- * tables ending in `.csv` or `.parquet` are rejected, so a misspelt table name cannot go unnoticed.
+ * Reads and validates a CSV dataset folder laid out as docs/csv.md describes: `dataset.json` plus
+ * one `<table>.csv` or `<table>.parquet` per table. Throws {@link DatasetError} naming the file,
+ * column and zero-based row, with the 1-based line in the message, on the first problem; files
+ * other than the schema's tables ending in `.csv` or `.parquet` are rejected, so a misspelt table
+ * name cannot go unnoticed.
  * @example datasetFromCsvDir('my-league-csv').tables.players.numRows // => 4000
  */
 export function datasetFromCsvDir(dir: string, options: CsvDirOptions = {}): Dataset {

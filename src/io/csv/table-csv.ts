@@ -9,7 +9,7 @@ import { writeSync } from 'node:fs';
 import { DataType, Precision, type Table } from 'apache-arrow';
 import { utf8BuffersOf, validityOf } from '../../model/arrow.js';
 import { float32Text } from '../number-text.js';
-import { csvQuoted, forcesQuotes } from './quote.js';
+import { COMMA, CR, csvQuoted, forcesQuotes, LF, QUOTE } from './quote.js';
 import { writeViaTemp } from '../temp-file.js';
 
 /** Bytes buffered before a write: large enough to amortise the call, small next to the table. */
@@ -24,10 +24,6 @@ export interface TableWriteOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-const QUOTE = 0x22;
-const COMMA = 0x2c;
-const LF = 0x0a;
-const CR = 0x0d;
 const BACKSLASH = 0x5c;
 const HEX = '0123456789abcdef';
 
@@ -167,31 +163,19 @@ function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWrit
   }
   // Arrow-js types a column read by position as any; a numeric column's toArray is a typed array.
   const xs: ArrayLike<number> = vector.toArray();
-  if (DataType.isInt(type) && type.bitWidth <= 32)
-    return (sink, i) => {
-      if (valid && !valid[i]) return false;
-      sink.int(xs[i]);
-      return true;
-    };
-  if (DataType.isFloat(type) && type.precision !== Precision.DOUBLE) {
-    // A single-precision value widened to a double prints ~17 digits of noise; 9 significant
-    // digits always read back to the same float32.
-    return (sink, i) => {
-      if (valid && !valid[i]) return false;
-      sink.ascii(float32Text(xs[i]));
-      return true;
-    };
-  }
-  if (DataType.isFloat(type)) {
-    return (sink, i) => {
-      if (valid && !valid[i]) return false;
-      sink.double(xs[i]);
-      return true;
-    };
-  }
+  const put: (sink: ByteSink, x: number) => void =
+    DataType.isInt(type) && type.bitWidth <= 32
+      ? (sink, x) => sink.int(x)
+      : DataType.isFloat(type) && type.precision !== Precision.DOUBLE
+        ? // A single-precision value widened to a double prints ~17 digits of noise; 9 significant
+          // digits always read back to the same float32.
+          (sink, x) => sink.ascii(float32Text(x))
+        : DataType.isFloat(type)
+          ? (sink, x) => sink.double(x)
+          : (sink, x) => sink.ascii(String(x));
   return (sink, i) => {
     if (valid && !valid[i]) return false;
-    sink.ascii(String(xs[i]));
+    put(sink, xs[i]);
     return true;
   };
 }

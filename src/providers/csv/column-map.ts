@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { shownValueOf, DatasetError } from '../../model/dataset-error.js';
-import { providerMetricKeyProblem } from '../../model/provider-metrics.js';
+import { providerMetricKeyProblem } from '../../model/provider-metric-key.js';
 import { COUNTING_COLUMNS, POSITION_CODES, type CountingColumn, type PositionCode } from '../../model/schema.js';
 import { isPositionCode } from '../../model/positions.js';
 import { SEASON_CSV_OPTIONAL, SEASON_CSV_REQUIRED } from '../../io/season-csv.js';

@@ -15,11 +15,9 @@ import { joinTables, sourceTableOf, type ExportFile, type SourceTable } from './
 import { emptyReport, finishedReport, roundedTotal, type MapReport, type Roundings } from './map-report.js';
 
 export type { MapReport } from './map-report.js';
+export type { ExportFile } from './source-table.js';
 
 type SourceRow = SourceTable['rows'][number];
-
-// The files mappedExportOf takes: their type is named here too, for callers that import only the mapping.
-export type { ExportFile } from './source-table.js';
 
 /** An export mapped into our season-table layout. */
 export interface MappedExport {

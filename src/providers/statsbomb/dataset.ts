@@ -266,15 +266,10 @@ function metaOf(label: string, ids: { competitionId: number; seasonId: number },
 
 /**
  * Builds a validated halfspace dataset from the competition season `competitionId`/`seasonId` of
- * the StatsBomb open-data folder `dir` (the folder holding `competitions.json`): one league
- * (tier 1), one season, the teams of its matches, every player who appeared, the fixtures
- * (finished when both scores are known), appearances and `player_seasons` with every counting
- * column as defined in ../shared/real/METHOD.md. Columns the data cannot give stay null and are
- * listed in `meta.coverage`; `meta.attribution` credits StatsBomb.
- * Throws {@link DatasetError} naming the file, field and row when the competition season is not
- * in `competitions.json`, a file is missing or malformed, or the result fails validation.
- * Cost: one match's JSON at a time; memory does not grow with the match count
- * beyond the output rows.
+ * the StatsBomb open-data folder `dir` (the folder holding `competitions.json`;
+ * docs/methodology/statsbomb.md). Throws {@link DatasetError} naming the file, field and row when
+ * the competition season is not in `competitions.json`, a file is missing or malformed, or the
+ * result fails validation.
  * @example datasetFromStatsBomb('open-data/data', { competitionId: 2, seasonId: 27 }).meta.attribution // => 'Data: StatsBomb open data (Premier League 2015/16)'
  */
 export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Dataset {

@@ -13,12 +13,7 @@ import {
   CONCEDED_PROVIDER_COLUMNS,
 } from '../event-values.js';
 
-/**
- * StatsBomb position name → detailed position code. Wing-backs stay defenders, wide midfielders
- * ("Right Midfield") stay midfielders and wingers are attackers, as in METHOD.md's position groups
- * (docs/methodology/statsbomb.md#positions). The lone or paired centre-forward is `ST`; the
- * withdrawn "Secondary Striker" is `CF`.
- */
+/** StatsBomb position name → detailed position code (docs/methodology/statsbomb.md#positions). */
 export const POSITION_CODE_OF_STATSBOMB: Readonly<Record<string, PositionCode>> = {
   Goalkeeper: 'GK',
   'Right Back': 'RB',
@@ -77,8 +72,7 @@ const setOf = (names: readonly string[]): ReadonlySet<string> => new Set(names.m
 const SHOT_ON_TARGET = setOf(['Goal', 'Saved', 'Saved to Post']);
 
 /**
- * True when a shot outcome counts as on target. Compares case-insensitively ("Saved To Post" and
- * "Saved to Post" are one outcome).
+ * True when a shot outcome counts as on target (case ignored).
  * @example isShotOnTarget('Saved to Post') // => true
  */
 export function isShotOnTarget(outcome: string): boolean {

@@ -85,9 +85,13 @@ export const StatsBombLineupTeam = z.lazy(() => {
 });
 export type StatsBombLineupTeam = z.infer<typeof StatsBombLineupTeam>;
 
-/** The fields every event has (or may have) that halfspace reads. */
-function envelopeSchemaOf() {
-  const { Id, Ref } = parts();
+/**
+ * One event of `events/<match>.json`, reduced to the fields the minutes and counting rules read
+ * (docs/methodology/statsbomb.md); every other field is dropped. Most events (Ball Receipt, Carry,
+ * Pressure) carry none of the type-specific objects.
+ */
+function eventSchemaOf() {
+  const { Id, Ref, Flag } = parts();
   return z.object({
     id: z.string(),
     index: Id,
@@ -106,17 +110,6 @@ function envelopeSchemaOf() {
     play_pattern: Ref.nullish(),
     /** The team StatsBomb says has the ball (its possession chains). */
     possession_team: Ref.nullish(),
-  });
-}
-
-/**
- * One event of `events/<match>.json`, reduced to the fields the minutes and counting rules read
- * (docs/methodology/statsbomb.md); every other field is dropped. Most events (Ball Receipt, Carry,
- * Pressure) carry none of the type-specific objects.
- */
-function eventSchemaOf() {
-  const { Ref, Flag } = parts();
-  return envelopeSchemaOf().extend({
     tactics: z.object({ lineup: z.array(z.object({ player: Ref, position: Ref })) }).nullish(),
     substitution: z.object({ replacement: Ref }).nullish(),
     shot: z

@@ -146,12 +146,9 @@ async function pooledCompetitions(
 }
 
 /**
- * Builds one dataset from several competitions of the Wyscout folder `dir` (or `'all'` of them):
- * one league and season per competition, tiers from the league-tier table unless overridden, one
- * player per `wyId`, with a report per competition. One competition gives its dataset unmerged.
- * Matches are parsed on `workers` threads (default the available cores: the main thread and
- * `workers - 1` worker threads; 1 = in-thread only);
- * the dataset is byte-identical whatever the number.
+ * Builds one dataset from several competitions of the Wyscout folder `dir` (or `'all'` of them),
+ * with a report per competition (docs/methodology/wyscout.md#several-competitions); one competition
+ * gives its dataset unmerged. The dataset is byte-identical whatever the number of `workers`.
  * Throws {@link DatasetError} when a competition is missing, named twice, or a file cannot be read.
  * @example (await wyscoutIngestMany('shared/real/wyscout', { competitions: 'all' })).reports.length // => 5
  */

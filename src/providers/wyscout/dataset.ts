@@ -74,9 +74,7 @@ function matchPositionMapOf(s: SeasonFold): MatchPositions {
 
 /**
  * Each player's usual position (docs/methodology/positions.md#the-season): {@link seasonPositionOf}
- * over the minutes of the matches that have a position. A winger who switches flanks or
- * drifts inside averages near the centre over a season but plays wide in most matches, so he stays
- * a winger. Players with no such match are absent.
+ * over the minutes of the matches that have a position. Players with no such match are absent.
  */
 function usualMatchPositions(matchPositions: MatchPositions) {
   const minutesBy = new Map<number, Map<PositionCode, number>>();
@@ -342,18 +340,10 @@ export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: 
 }
 
 /**
- * Builds a validated halfspace dataset from one competition season of a Wyscout v2 folder `dir`:
- * the public dataset's layout (`matches/matches_<Competition>.json`, `players.json`, `teams.json`,
- * `events/<competition>/<wyId>.json[.gz]`) or a folder of v2 API per-match files that embed their
- * `match`, `teams` and `players`. One league (tier 1; `international` for national-team
- * competitions), one season named from the match dates, the teams, every player who appeared or
- * acted, fixtures with the scoreboard result, appearances with nominal minutes and an inferred
- * detailed position, and `player_seasons` with every counting column. Goals counted from events
- * are compared with each scoreboard; every difference is listed in `meta.coverage`.
+ * Builds a validated halfspace dataset from one competition season of a Wyscout v2 folder `dir`,
+ * in the public dataset's layout or a folder of v2 API per-match files (docs/methodology/wyscout.md).
  * Throws {@link DatasetError} naming the file, field and row when the competition is not found, a
  * file is missing, truncated or malformed, or the result fails validation.
- * Cost: one match's events at a time; memory does not grow with the match
- * count beyond the output rows.
  * @example datasetFromWyscout('shared/real/wyscout', { competition: 'England' }).meta.attribution // => 'Data: Wyscout public dataset (Pappalardo et al., Scientific Data 2019), CC BY 4.0'
  */
 export function datasetFromWyscout(dir: string, options: WyscoutOptions): Dataset {

@@ -4,9 +4,10 @@
  * punches and saves from event ids, sub-event ids, tags and locations.
  */
 import type { CountingTotals } from '../counting-totals.js';
-import { EVENT, LONG_BALL_MIN_METRES, OWN_BOX, PITCH_LENGTH_M, PITCH_WIDTH_M, SUB_EVENT, TAG } from './mapping.js';
+import { EVENT, OWN_BOX, SUB_EVENT, TAG } from './mapping.js';
 import type { WyscoutEvent } from './read.js';
-import { countProgressivePass } from '../event-values.js';
+import { countProgressivePass, LONG_BALL_MIN_M } from '../event-values.js';
+import { PITCH_METRES } from '../../model/location-profile.js';
 import { isWonTakeOn, isWyscoutShot } from './shot-features.js';
 
 /** Set-piece kicks that are passes: corners, free kicks, free-kick crosses and goal kicks (not throw-ins). */
@@ -23,7 +24,7 @@ export const isPass = (e: WyscoutEvent): boolean =>
 /** Pass length in metres on the 105 × 68 m pitch, or 0 without an end location. */
 function passMetres(e: WyscoutEvent): number {
   if (e.x === null || e.y === null || e.endX === null || e.endY === null) return 0;
-  return Math.hypot(((e.endX - e.x) * PITCH_LENGTH_M) / 100, ((e.endY - e.y) * PITCH_WIDTH_M) / 100);
+  return Math.hypot(((e.endX - e.x) * PITCH_METRES.length) / 100, ((e.endY - e.y) * PITCH_METRES.width) / 100);
 }
 
 /** Whether the event carries `tag` (a function of its own: no closure is made per event). */
@@ -46,7 +47,7 @@ export function countEvent(e: WyscoutEvent, t: CountingTotals, goalkeeper: boole
     const completed = hasTag(e, TAG.accurate);
     t.passes += 1;
     if (completed) t.passes_completed += 1;
-    if (passMetres(e) >= LONG_BALL_MIN_METRES) t.long_balls += 1;
+    if (passMetres(e) >= LONG_BALL_MIN_M) t.long_balls += 1;
     // Progression: completed open-play passes only (no free kick, corner or throw-in).
     if (completed && e.eventId === EVENT.pass && e.x !== null && e.y !== null && e.endX !== null && e.endY !== null)
       countProgressivePass(t, e.x / 100, e.y / 100, e.endX / 100, e.endY / 100);

@@ -5,6 +5,7 @@
  * names, and the text fixes of the public dataset (doubly escaped names, season names, rounds).
  */
 import type { CountingColumn, PositionCode } from '../../model/schema.js';
+import { PITCH_METRES } from '../../model/location-profile.js';
 import type { ProviderColumn } from '../counting-totals.js';
 import {
   BIG_CHANCE_MIN_XG,
@@ -88,13 +89,6 @@ export function periodIndexOf(period: string): number {
   for (let i = 0; i < COUNTED_PERIODS.length; i++) if (COUNTED_PERIODS[i] === period) return i;
   return -1;
 }
-
-/** Pitch size the 0–100 coordinates are scaled to for lengths, in metres (Pappalardo et al.: 105 × 68). */
-export const PITCH_LENGTH_M = 105;
-export const PITCH_WIDTH_M = 68;
-
-/** Shortest pass counted as a long ball: 30 yards, the threshold every event provider uses (docs/methodology/vocabulary.md#long-balls). */
-export const LONG_BALL_MIN_METRES = LONG_BALL_MIN_M;
 
 /** A goalkeeper's clearance inside this box (his own penalty area) counts as a punch (docs: "punches"). */
 export const OWN_BOX = { maxX: 16.5, minY: 19, maxY: 81 } as const;
@@ -218,7 +212,9 @@ export const WYSCOUT_COLUMNS = {
   key_passes: { counted: 'events tagged assist or key pass' },
   passes: { counted: 'pass events' },
   passes_completed: { counted: 'passes tagged accurate' },
-  long_balls: { counted: `passes of ≥ ${LONG_BALL_MIN_METRES} m on a pitch of ${PITCH_LENGTH_M} × ${PITCH_WIDTH_M} m` },
+  long_balls: {
+    counted: `passes of ≥ ${LONG_BALL_MIN_M} m on a pitch of ${PITCH_METRES.length} × ${PITCH_METRES.width} m`,
+  },
   crosses: { counted: 'cross and free-kick cross sub-events' },
   crosses_completed: { counted: 'crosses tagged accurate' },
   dribbles: { counted: 'ground attacking duels won with a take-on tag' },

@@ -1,13 +1,7 @@
 /**
- * One odd match never stops a season (docs/methodology/wyscout.md#anomalies): before a match is
- * folded, what other loaders trip over is screened and reported as an anomaly naming the match,
- * and the rest of the match is kept. Events of a team that is neither side are dropped; a player
- * in no roster keeps his events without a player and leaves the lineup and substitutions; a
- * lineup, bench or substitution entry without a player id (0) is left out, and a substitution
- * bringing on no known player still takes its player off; teamsData keys that are not their
- * team's id, a team on both sides, missing lineups, missing or short periods, events without
- * players, extra time, shoot-outs and a shot as the last event are reported. Pure: match and file
- * in, screened match and notes out.
+ * One odd match never stops a season: before a match is folded, what other loaders trip over is
+ * screened and reported as an anomaly naming the match, and the rest of the match is kept (each
+ * quirk and what is done with it: docs/methodology/wyscout.md#anomalies). Pure.
  */
 import { COUNTED_PERIODS, EVENT, PERIOD_NOMINAL_SECONDS } from './mapping.js';
 import type { WyscoutEvent, WyscoutMatch, WyscoutMatchFile } from './read.js';

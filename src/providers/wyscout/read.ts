@@ -166,18 +166,14 @@ function readBytes(path: string, file: string): Buffer {
   return bytes;
 }
 
-/** Parses the bytes of a JSON file; `file` is the name used in errors. */
-function parseJsonBytes(bytes: Buffer, file: string): unknown {
+/** Reads and parses one JSON (or gzip JSON) file; `file` is the name used in errors. */
+export function readJsonFile(path: string, file: string): unknown {
+  const bytes = readBytes(path, file);
   try {
     return JSON.parse(bytes.toString('utf8'));
   } catch (e) {
     throw new DatasetError(file, null, null, `not valid JSON (${messageOf(e)})`);
   }
-}
-
-/** Reads and parses one JSON (or gzip JSON) file; `file` is the name used in errors. */
-export function readJsonFile(path: string, file: string): unknown {
-  return parseJsonBytes(readBytes(path, file), file);
 }
 
 /**
@@ -189,21 +185,19 @@ export function readMatchList(path: string, file: string): WyscoutMatch[] {
   return parsedOrThrow(file, readJsonFile(path, file), z.array(WyscoutMatch));
 }
 
-/** Registry of players by id (`players.json`); empty when the file is absent. */
-export function readPlayerRegistry(dir: string): Map<number, WyscoutPlayer> {
-  const path = join(dir, 'players.json');
+/** The rows of registry `file` of `dir` by `wyId`; empty when the file is absent. */
+function readRegistry<T extends { wyId: number }>(dir: string, file: string, row: z.ZodType<T>): Map<number, T> {
+  const path = join(dir, file);
   if (!existsSync(path)) return new Map();
-  const rows = parsedOrThrow('players.json', readJsonFile(path, 'players.json'), z.array(WyscoutPlayer));
-  return new Map(rows.map((p) => [p.wyId, p]));
+  return new Map(parsedOrThrow(file, readJsonFile(path, file), z.array(row)).map((r) => [r.wyId, r]));
 }
 
+/** Registry of players by id (`players.json`); empty when the file is absent. */
+export const readPlayerRegistry = (dir: string): Map<number, WyscoutPlayer> =>
+  readRegistry(dir, 'players.json', WyscoutPlayer);
+
 /** Registry of teams by id (`teams.json`); empty when the file is absent. */
-export function readTeamRegistry(dir: string): Map<number, WyscoutTeam> {
-  const path = join(dir, 'teams.json');
-  if (!existsSync(path)) return new Map();
-  const rows = parsedOrThrow('teams.json', readJsonFile(path, 'teams.json'), z.array(WyscoutTeam));
-  return new Map(rows.map((t) => [t.wyId, t]));
-}
+export const readTeamRegistry = (dir: string): Map<number, WyscoutTeam> => readRegistry(dir, 'teams.json', WyscoutTeam);
 
 const TeamsMember = z.lazy(() => z.record(z.string(), z.object({ team: WyscoutTeam })));
 /** An entry may be `null` or `{player: null}` in the public dataset (a player Wyscout could not resolve): skipped, players.json is the fallback. */
@@ -238,11 +232,13 @@ function filePlayersOf(file: string, raw: unknown): { players: Map<number, Wysco
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * A per-match file from its bytes: `JSON.parse` of its text, the events read one by one
- * (./event-record.ts), the teams, players and match by the schemas above.
+ * One per-match file (`{events, teams, players, match?}`, `.json` or `.json.gz`): about 1,700
+ * events and 3 MB of JSON per league match; callers fold it and drop it before the next.
+ * Throws {@link DatasetError} naming `file` when it is missing, truncated or malformed.
+ * @example readMatchFile('wyscout/events/england/2499719.json.gz', 'events/england/2499719.json.gz').events.length // => 1,600-ish
  */
-function matchFileFromBytes(bytes: Buffer, file: string): WyscoutMatchFile {
-  const raw = parseJsonBytes(bytes, file);
+export function readMatchFile(path: string, file: string): WyscoutMatchFile {
+  const raw = readJsonFile(path, file);
   if (!isObject(raw)) throw new DatasetError(file, null, null, 'expected an object {events, teams, players}');
   if (!Array.isArray(raw.events)) throw new DatasetError(file, 'events', null, 'expected an array of events');
   const teams = fileTeamsOf(file, raw.teams);
@@ -250,14 +246,4 @@ function matchFileFromBytes(bytes: Buffer, file: string): WyscoutMatchFile {
   const match =
     raw.match === undefined || raw.match === null ? null : parsedOrThrow(file, raw.match, WyscoutMatch, ['match']);
   return { ...eventsOf(file, raw.events), teams, players, match, badRosterEntries };
-}
-
-/**
- * One per-match file (`{events, teams, players, match?}`, `.json` or `.json.gz`): about 1,700
- * events and 3 MB of JSON per league match; callers fold it and drop it before the next.
- * Throws {@link DatasetError} naming `file` when it is missing, truncated or malformed.
- * @example readMatchFile('wyscout/events/england/2499719.json.gz', 'events/england/2499719.json.gz').events.length // => 1,600-ish
- */
-export function readMatchFile(path: string, file: string): WyscoutMatchFile {
-  return matchFileFromBytes(readBytes(path, file), file);
 }

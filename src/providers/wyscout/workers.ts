@@ -1,13 +1,9 @@
 /**
- * Wyscout matches parsed on worker_threads (docs/methodology/wyscout.md#workers): gunzip,
- * JSON.parse and the per-match summary of each file run on the pool's threads, and the results are
- * folded in-thread in the same order as a one-thread ingest, so the dataset is byte-identical
- * whatever the number of workers. The workers are a thin transport: they call
- * {@link matchResultOf} and post its plain result.
- *
- * A pool of `size` threads is the main thread plus `size - 1` workers: every thread claims the next
- * job from one shared counter, so no thread waits for another to hand it work, and the main thread
- * can fold a finished competition between two of its own matches while the workers go on.
+ * Wyscout matches parsed on worker_threads (docs/methodology/wyscout.md#workers): the workers call
+ * {@link matchResultOf} and post its plain result; the results are folded in-thread in the order of
+ * a one-thread ingest, so the dataset is byte-identical whatever the number of workers. A pool of
+ * `size` threads is the main thread plus `size - 1` workers, each claiming the next job from one
+ * shared counter.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
