@@ -50,10 +50,7 @@ export const fail = <T = never>(
   code: ErrorCode,
   message: string,
   extra: Omit<Failure, 'code' | 'message'> = {},
-): Result<T> => ({
-  ok: false,
-  error: { code, message, ...extra },
-});
+): Result<T> => ({ ok: false, error: { code, message, ...extra } });
 
 /**
  * Thrown by the library's public methods when an expected failure must become an exception

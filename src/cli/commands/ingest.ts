@@ -101,11 +101,7 @@ function ingestedOf(format: FeedFormat, files: readonly FeedFile[]): Ingested {
  */
 export const ingestCommand = defineCommand({
   usage: `ingest <files-or-folder>… --out <dataset-dir> [--format ${FEED_FORMATS.join('|')}] [--json]`,
-  options: {
-    out: { type: 'string' },
-    format: { type: 'string' },
-    json: { type: 'boolean', default: false },
-  },
+  options: { out: { type: 'string' }, format: { type: 'string' }, json: { type: 'boolean', default: false } },
   positionals: true,
   run({ values, positionals, io }) {
     if (positionals.length === 0) throw new UsageError('give the feed files or the folder holding them');

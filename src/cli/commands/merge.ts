@@ -31,10 +31,7 @@ export const mergeCommand = defineCommand({
     }
     assertReplaceable(out);
     const inputs = positionals.map((dir) => ({ label: dir, dataset: datasetFromDir(dir) }));
-    const dataset = mergeDatasets(inputs, {
-      namespace: values.namespace === true,
-      name: values.name,
-    });
+    const dataset = mergeDatasets(inputs, { namespace: values.namespace === true, name: values.name });
     datasetToDir(dataset, out);
     const tables = tableRowsOf(dataset);
     const sources = dataset.meta.sources ?? [];
