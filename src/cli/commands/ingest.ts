@@ -117,8 +117,8 @@ export const ingestCommand = defineCommand({
     const seconds = (performance.now() - started) / 1000;
     const tables = tableRowsOf(dataset);
     const events = report.reduce((s, r) => s + r.events, 0);
-    if (values.json) {
-      io.stdout(
+    if (values.json)
+      return void io.stdout(
         jsonOut({
           out,
           format,
@@ -130,8 +130,6 @@ export const ingestCommand = defineCommand({
           coverage: dataset.meta.coverage ?? {},
         }),
       );
-      return;
-    }
     io.stdout(
       `wrote ${out} (${format}): ${counted(report.length, 'match', 'matches')}, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
         `${lines.join('\n')}\n` +

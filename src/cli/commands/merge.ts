@@ -35,10 +35,8 @@ export const mergeCommand = defineCommand({
     datasetToDir(dataset, out);
     const tables = tableRowsOf(dataset);
     const sources = dataset.meta.sources ?? [];
-    if (values.json) {
-      io.stdout(jsonOut({ out, tables, sources, attribution: dataset.meta.attribution ?? null }));
-      return;
-    }
+    if (values.json)
+      return void io.stdout(jsonOut({ out, tables, sources, attribution: dataset.meta.attribution ?? null }));
     const lines = sources.map(
       (s) =>
         `  ${s.name}: leagues ${s.league_ids.join(', ')}${s.id_offset ? ` (ids + ${s.id_offset.toLocaleString('en-US')})` : ''}`,
