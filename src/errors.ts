@@ -69,10 +69,7 @@ export class HalfspaceError extends Error {
 
 /** A broken invariant: a bug in halfspace, never a caller's mistake. */
 export class InvariantError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvariantError';
-  }
+  override name = 'InvariantError';
 }
 
 /** Throws {@link InvariantError} when `condition` is false. */
