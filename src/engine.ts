@@ -173,12 +173,8 @@ export class Engine implements EngineContext {
     const entry = this.identity.playerById.get(id);
     if (!entry) return undefined;
     if (this.playerList) return this.playerList[entry.row];
-    return (this.playerRowsRead[entry.row] ??= rowsOf(
-      this.dataset.tables.players,
-      'players',
-      entry.row,
-      entry.row + 1,
-    )[0]);
+    this.playerRowsRead[entry.row] ??= rowsOf(this.dataset.tables.players, 'players', entry.row, entry.row + 1)[0];
+    return this.playerRowsRead[entry.row];
   }
   teamById(id: number): TeamRow | undefined {
     return this.teamMap.get(id);

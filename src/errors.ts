@@ -50,10 +50,7 @@ export const fail = <T = never>(
   code: ErrorCode,
   message: string,
   extra: Omit<Failure, 'code' | 'message'> = {},
-): Result<T> => ({
-  ok: false,
-  error: { code, message, ...extra },
-});
+): Result<T> => ({ ok: false, error: { code, message, ...extra } });
 
 /**
  * Thrown by the library's public methods when an expected failure must become an exception
@@ -72,10 +69,7 @@ export class HalfspaceError extends Error {
 
 /** A broken invariant: a bug in halfspace, never a caller's mistake. */
 export class InvariantError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvariantError';
-  }
+  override name = 'InvariantError';
 }
 
 /** Throws {@link InvariantError} when `condition` is false. */

@@ -195,13 +195,10 @@ export {
   CardPromptRequest,
   CardStyle,
   HdStyle,
-  CARD_STYLES,
-  SYNC_STYLES,
-  HD_STYLES,
   isHdStyle,
 } from './cards/request.js';
+export { CARD_SIZES, CARD_STYLES, SYNC_STYLES, HD_STYLES } from './cards/styles.js';
 export {
-  CARD_SIZES,
   DEFAULT_WATERMARK,
   layoutOf,
   renderCard,

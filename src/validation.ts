@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { fail, ok, type Result } from './errors.js';
+import { listInProse } from './prose.js';
 
 /** Words of a collection bound: what is counted in an array, a string, a map. */
 const UNITS: Record<string, [one: string, many: string]> = {
@@ -33,12 +34,7 @@ function boundOf(origin: string, limit: number | bigint, inclusive: boolean | un
 
 /** A value list as a sentence: "a", "b" or "c". */
 const oneOf = (values: readonly unknown[]) =>
-  values.length === 1
-    ? JSON.stringify(values[0])
-    : `one of ${values
-        .slice(0, -1)
-        .map((v) => JSON.stringify(v))
-        .join(', ')} or ${JSON.stringify(values.at(-1))}`;
+  values.length === 1 ? JSON.stringify(values[0]) : `one of ${listInProse(values.map((v) => JSON.stringify(v)))}`;
 
 /**
  * Our wording of a zod issue zod would word itself (a schema's own message is kept: zod asks this

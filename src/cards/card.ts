@@ -88,8 +88,6 @@ export const CardResult = z.object({
 });
 export type CardResult = z.infer<typeof CardResult>;
 
-export { CARD_SIZES };
-
 /** The layout of each style; the hd styles also draw the decision angle and the caller's photo. */
 const LAYOUTS: Record<CardStyle, (facts: CardFacts, photo: CardPhoto | null, eventType?: EventType) => LayoutNode> = {
   player_card: playerCardLayout,
@@ -156,18 +154,12 @@ export function cardRequestCheckOf(
   const player = ctx.playerById(resolved.value.player_id);
   if (!player) return fail('player_not_found', `no player with id ${resolved.value.player_id}`);
   const group = positionGroupOf(positionCodeOf(player.position));
-
   const allowed = GROUP_METRICS[group];
   const bad = req.stats?.find((k) => !allowed.includes(k));
-  if (bad)
-    return fail(
-      'invalid_request',
-      `stats: "${bad}" is not ${withArticle(group)} metric (valid: ${allowed.join(', ')})`,
-      {
-        param: 'stats',
-        position_group: group,
-      },
-    );
+  if (bad) {
+    const message = `stats: "${bad}" is not ${withArticle(group)} metric (valid: ${allowed.join(', ')})`;
+    return fail('invalid_request', message, { param: 'stats', position_group: group });
+  }
   const stats: readonly MetricKey[] =
     req.style === 'player_card' ? CARD_TRIPLET[group] : (req.stats ?? DEFAULT_CARD_STATS[group]);
   if (req.hero_stat && !stats.includes(req.hero_stat)) {
@@ -255,10 +247,13 @@ export async function cardOfParsed(
     watermark: watermark ? watermarkTextOf(options.baseUrl) : null,
   });
   if (radar) facts.radar = radar;
-  const task: RenderTask = { style: req.style, facts, photo, ...(req.event_type ? { eventType: req.event_type } : {}) };
-  const rendered = await (options.render ?? ((t: RenderTask) => renderCard(t.style, t.facts, t.photo, t.eventType)))(
-    task,
-  );
+  const render = options.render ?? ((t: RenderTask) => renderCard(t.style, t.facts, t.photo, t.eventType));
+  const rendered = await render({
+    style: req.style,
+    facts,
+    photo,
+    ...(req.event_type ? { eventType: req.event_type } : {}),
+  });
   return ok({
     player: cardPlayerOf(player.player_id, facts),
     style: req.style,

@@ -46,31 +46,11 @@ export interface SeasonTotal {
  * The four season totals a card's ribbon shows for each position group, in order (the first two are
  * stat_ribbon's accent tiles): a goalkeeper's saves and clean sheets, not his goals (docs/cards.md#season-totals).
  */
-export const SEASON_TOTALS: Readonly<Record<PositionGroup, readonly (readonly [CountingColumn, string])[]>> = {
-  goalkeeper: [
-    ['saves', 'Saves'],
-    ['clean_sheets', 'Clean sheets'],
-    ['goals_conceded', 'Conceded'],
-    ['punches', 'Punches'],
-  ],
-  defender: [
-    ['tackles', 'Tackles'],
-    ['interceptions', 'Interceptions'],
-    ['clearances', 'Clearances'],
-    ['goals', 'Goals'],
-  ],
-  midfielder: [
-    ['goals', 'Goals'],
-    ['assists', 'Assists'],
-    ['key_passes', 'Key passes'],
-    ['tackles', 'Tackles'],
-  ],
-  attacker: [
-    ['goals', 'Goals'],
-    ['assists', 'Assists'],
-    ['key_passes', 'Key passes'],
-    ['big_chances', 'Big chances'],
-  ],
+export const SEASON_TOTALS: Readonly<Record<PositionGroup, Partial<Record<CountingColumn, string>>>> = {
+  goalkeeper: { saves: 'Saves', clean_sheets: 'Clean sheets', goals_conceded: 'Conceded', punches: 'Punches' },
+  defender: { tackles: 'Tackles', interceptions: 'Interceptions', clearances: 'Clearances', goals: 'Goals' },
+  midfielder: { goals: 'Goals', assists: 'Assists', key_passes: 'Key passes', tackles: 'Tackles' },
+  attacker: { goals: 'Goals', assists: 'Assists', key_passes: 'Key passes', big_chances: 'Big chances' },
 };
 
 /** Everything one card shows, as plain data (numbers already computed; layouts only format them). */
@@ -271,7 +251,11 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
       rating: row >= 0 ? numberOrNull(d.values.rating[row]) : null,
       level,
     },
-    season_totals: SEASON_TOTALS[group].map(([key, label]) => ({ key, label, value: record?.[key] ?? null })),
+    // cast: Object.entries widens SEASON_TOTALS' CountingColumn keys to string.
+    season_totals: Object.entries(SEASON_TOTALS[group]).map(([column, label]) => {
+      const key = column as CountingColumn;
+      return { key, label, value: record?.[key] ?? null };
+    }),
     xg: record?.xg ?? null,
     shots: options.shots && row >= 0 ? shotsOf(ctx, player.player_id, d.season_id[row], shotsKind) : null,
     shots_kind: shotsKind,

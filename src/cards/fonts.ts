@@ -66,15 +66,10 @@ function emojiStem(segment: string, dropVariation: boolean): string {
 export function emojiDataUrl(segment: string): string | null {
   const cached = emojiCache.get(segment);
   if (cached !== undefined) return cached || null;
-  emojiDir ??= packageDir('@twemoji/svg');
-  let url = '';
-  for (const drop of [false, true]) {
-    const file = join(emojiDir, `${emojiStem(segment, drop)}.svg`);
-    if (existsSync(file)) {
-      url = `data:image/svg+xml;base64,${readFileSync(file).toString('base64')}`;
-      break;
-    }
-  }
+  const dir = (emojiDir ??= packageDir('@twemoji/svg'));
+  // With the variation selector first, then without: Twemoji names some files one way, some the other.
+  const file = [false, true].map((drop) => join(dir, `${emojiStem(segment, drop)}.svg`)).find((f) => existsSync(f));
+  const url = file ? `data:image/svg+xml;base64,${readFileSync(file).toString('base64')}` : '';
   emojiCache.set(segment, url);
   return url || null;
 }

@@ -147,9 +147,7 @@ const known = (x: number) => (Number.isNaN(x) ? null : Math.round(x));
 
 /** The role of a player: his latest season row's role, else his position's. */
 function roleOf(ctx: EngineContext, player: PlayerRow, row: number): Role {
-  return row >= 0
-    ? (ROLES[ctx.derived.role[row]!] ?? roleOfPosition(positionCodeOf(player.position)))
-    : roleOfPosition(positionCodeOf(player.position));
+  return (row >= 0 ? ROLES[ctx.derived.role[row]!] : undefined) ?? roleOfPosition(positionCodeOf(player.position));
 }
 
 /** The spoke keys of a role for a player row: each spoke's first metric ranked for him, else its fallback. */

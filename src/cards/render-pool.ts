@@ -86,13 +86,9 @@ function forkWorker(): ChildProcess {
 
 /** Whether a worker keeps the event loop alive: a busy one does, an idle one must not hold a process open. */
 function holdLoop(worker: ChildProcess, hold: boolean): void {
-  if (hold) {
-    worker.ref();
-    worker.channel?.ref();
-  } else {
-    worker.unref();
-    worker.channel?.unref();
-  }
+  const method = hold ? 'ref' : 'unref';
+  worker[method]();
+  worker.channel?.[method]();
 }
 
 /** Ends a worker; resolves once it has exited. */
@@ -185,23 +181,18 @@ function startWorker(state: PoolState): void {
     if (!current || current.id !== reply.id) return;
     state.busy.delete(worker);
     state.deaths = 0;
+    const what = 'task' in current.job.message ? 'card render' : 'photo check';
     if (reply.ok) current.job.resolve(reply);
-    else
-      current.job.reject(
-        new Error(`${'task' in current.job.message ? 'card render' : 'photo check'} failed: ${reply.message}`),
-      );
+    else current.job.reject(new Error(`${what} failed: ${reply.message}`));
     state.idle.push(worker);
     pump(state);
   });
   // A worker that dies fails its task only; a fresh worker takes its place.
   worker.on('error', (error: Error) => retireWorker(state, worker, error));
-  worker.on('exit', (code) =>
-    retireWorker(
-      state,
-      worker,
-      new Error(code === null ? 'render worker was killed by a signal' : `render worker exited with code ${code}`),
-    ),
-  );
+  worker.on('exit', (code) => {
+    const why = code === null ? 'render worker was killed by a signal' : `render worker exited with code ${code}`;
+    retireWorker(state, worker, new Error(why));
+  });
   state.idle.push(worker);
   holdLoop(worker, false);
 }
@@ -218,11 +209,10 @@ function retireWorker(state: PoolState, worker: ChildProcess, error: Error): voi
   state.deaths += 1;
   if (state.deaths > RENDER_POOL_MAX_DEATHS) {
     // Workers die without rendering anything (e.g. the worker file is missing): stop respawning.
-    const broken = new Error(
+    state.broken = new Error(
       `the render pool stopped after ${state.deaths} workers died in a row; last: ${error.message}`,
     );
-    state.broken = broken;
-    for (const job of state.queue.splice(0)) job.reject(broken);
+    for (const job of state.queue.splice(0)) job.reject(state.broken);
     return;
   }
   startWorker(state);

@@ -76,13 +76,8 @@ export function datasetFromMapOption(
     const firstLineEnd = read.text.indexOf('\n');
     const delimiter =
       text.delimiter ?? delimiterOfHeader(firstLineEnd < 0 ? read.text : read.text.slice(0, firstLineEnd));
-    if (delimiter === null)
-      throw new DatasetError(
-        file,
-        null,
-        null,
-        'line 1: the header has as many of two delimiters; give --delimiter , ; or tab',
-      );
+    const tie = 'line 1: the header has as many of two delimiters; give --delimiter , ; or tab';
+    if (delimiter === null) throw new DatasetError(file, null, null, tie);
     inputs.push({
       file,
       encoding: read.encoding,

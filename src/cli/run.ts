@@ -213,10 +213,7 @@ function versionOf(): string {
   return 'unknown';
 }
 
-const defaultIo: CliIo = {
-  stdout: (t) => process.stdout.write(t),
-  stderr: (t) => process.stderr.write(t),
-};
+const defaultIo: CliIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 
 function helpText(commands: CommandList): string {
   const width = Math.max(...commands.map((c) => c.name.length));

@@ -64,17 +64,13 @@ export function logFormatOf(raw: string | undefined): LogFormat | 'off' {
  * @example corsOriginsOf(['https://app.example.com']) // => ['https://app.example.com']
  */
 export function corsOriginsOf(raw: readonly string[]): string[] {
-  for (const origin of raw) {
-    if (
-      origin !== '*' &&
-      !/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(origin) &&
-      !/^https?:\/\/\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(origin)
-    ) {
-      throw new UsageError(
-        `--cors-origin must be * or an origin like https://app.example.com (no path), got ${JSON.stringify(origin)}`,
-      );
-    }
-  }
+  const bad = raw.find(
+    (origin) => origin !== '*' && !/^https?:\/\/([A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\])(:\d{1,5})?$/.test(origin),
+  );
+  if (bad !== undefined)
+    throw new UsageError(
+      `--cors-origin must be * or an origin like https://app.example.com (no path), got ${JSON.stringify(bad)}`,
+    );
   return [...raw];
 }
 
@@ -141,13 +137,9 @@ export function operationsOf(
     ready: async () => {
       if (engine.players.length === 0) return 'the dataset has no players';
       let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<string>(
-        (resolve) =>
-          (timer = setTimeout(
-            () => resolve(`the store did not answer within ${READY_TIMEOUT_MS} ms`),
-            READY_TIMEOUT_MS,
-          )),
-      );
+      const timeout = new Promise<string>((resolve) => {
+        timer = setTimeout(resolve, READY_TIMEOUT_MS, `the store did not answer within ${READY_TIMEOUT_MS} ms`);
+      });
       try {
         return await Promise.race([
           store.wallets.balance('readyz_probe').then(

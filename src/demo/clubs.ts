@@ -47,10 +47,6 @@ const COLORS = wordList(`#C8102E #034694 #FDB913 #FFFFFF #000000 #6CABDD #7A263A
 /** Strength bonus of the two biggest clubs of each country, so every league has its giants. */
 const GIANT_BONUS = 0.1;
 
-function shortNameOf(country: Country, patternIndex: number, city: string, shared: boolean): string {
-  return shared ? country.patterns[patternIndex].short.replace('{c}', city) : city;
-}
-
 /**
  * Builds every club of every country, strongest first within a country.
  * @example buildClubs(new Rng(1)).clubs.length // => 156
@@ -77,10 +73,7 @@ function addCountryClubs(crng: Rng, country: Country, countryIndex: number, club
   const hosts: string[] = [cities[0], cities[0], cities[0]];
   for (let i = 1; i < cities.length; i++) hosts.push(cities[i]);
   for (let i = 1; i <= twoClub; i++) hosts.push(cities[i]);
-  const regionOf = new Map<string, string>();
-  cities.forEach((c, i) => {
-    regionOf.set(c, country.regions[i % country.regions.length]);
-  });
+  const regionOf = new Map(cities.map((c, i) => [c, country.regions[i % country.regions.length]]));
   const byCity = new Map<string, number[]>();
   const strengths = Array.from(
     { length: total },
@@ -101,7 +94,7 @@ function addCountryClubs(crng: Rng, country: Country, countryIndex: number, club
       id: clubs.length + 1,
       countryIndex,
       name: country.patterns[patternIndex].name.replace('{c}', city),
-      shortName: shortNameOf(country, patternIndex, city, shared),
+      shortName: shared ? country.patterns[patternIndex].short.replace('{c}', city) : city,
       city,
       region: regionOf.get(city)!,
       primaryColor: primary,

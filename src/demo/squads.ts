@@ -77,14 +77,8 @@ export function buildWorldCupSquads(players: readonly Player[]): Map<number, str
       .filter((x) => x.p.nation.code === nation.code)
       .sort((a, b) => b.ability - a.ability || a.p.id - b.p.id);
     const chosen = new Set<number>();
-    for (const [group, count] of Object.entries(WC_SHAPE)) {
-      mine
-        .filter((x) => x.p.group === group)
-        .slice(0, count)
-        .forEach((x) => {
-          chosen.add(x.i);
-        });
-    }
+    for (const [group, count] of Object.entries(WC_SHAPE))
+      for (const x of mine.filter((x) => x.p.group === group).slice(0, count)) chosen.add(x.i);
     for (const x of mine) {
       if (chosen.size >= WC_SQUAD_SIZE) break;
       if (x.p.group !== 'goalkeeper') chosen.add(x.i);

@@ -35,9 +35,5 @@ export function cardPromptOfParsed(
     include_attribution: req.include_attribution,
     user_take: req.user_take,
   });
-  return ok({
-    player: cardPlayerOf(player.player_id, facts),
-    style: req.style,
-    ...composed,
-  });
+  return ok({ player: cardPlayerOf(player.player_id, facts), style: req.style, ...composed });
 }

@@ -103,9 +103,5 @@ export function playerReportOfParsed(
       return fail('invalid_request', 'name2 names the same player as name', { param: 'name2' });
     data.compare = compareOf(ctx, player, other.value.player);
   }
-  return ok({
-    data,
-    summary: b.summary,
-    meta: entityMetaOf(ctx, player.player_id, resolution),
-  });
+  return ok({ data, summary: b.summary, meta: entityMetaOf(ctx, player.player_id, resolution) });
 }

@@ -8,7 +8,8 @@
  */
 import satori from 'satori';
 import { describe, expect, it } from 'vitest';
-import { CARD_SIZES, layoutOf } from '../../src/cards/card.js';
+import { layoutOf } from '../../src/cards/card.js';
+import { CARD_SIZES } from '../../src/cards/styles.js';
 import { cardFonts, loadCardAsset } from '../../src/cards/fonts.js';
 import { shortLabelOf, TIER_COLORS } from '../../src/cards/layouts/shared.js';
 import { CARD_STYLES, type CardStyle } from '../../src/cards/request.js';

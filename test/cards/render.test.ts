@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_SIZES, layoutOf, renderCard } from '../../src/cards/card.js';
+import { layoutOf, renderCard } from '../../src/cards/card.js';
+import { CARD_SIZES } from '../../src/cards/styles.js';
 import { INLINE_SVG_MARK, inlineMarkedImagesOf, layoutToSvg, svgToPng } from '../../src/cards/render.js';
 import { CARD_STYLES, type CardStyle } from '../../src/cards/request.js';
 import { WATERMARK_HEIGHT, WATERMARK_INSET } from '../../src/cards/layouts/shared.js';

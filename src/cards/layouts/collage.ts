@@ -55,13 +55,7 @@ function tile(style: Style, ...children: LayoutChild[]): LayoutNode {
 /** The accent tile with the angle's kicker and headline. */
 function headlineTileOf(angle: DecisionAngle): LayoutNode {
   return tile(
-    {
-      height: 300,
-      backgroundColor: angle.accent,
-      color: INK.background,
-      padding: 32,
-      justifyContent: 'space-between',
-    },
+    { height: 300, backgroundColor: angle.accent, color: INK.background, padding: 32, justifyContent: 'space-between' },
     div({ fontSize: 22, fontWeight: 900, letterSpacing: 3, textTransform: 'uppercase' }, angle.kicker),
     div(
       { fontSize: 58, fontWeight: 900, lineHeight: 1, letterSpacing: -1.5, textTransform: 'uppercase' },

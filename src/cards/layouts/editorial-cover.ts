@@ -60,14 +60,7 @@ function coverBackdropOf(pal: Palette, photo: CardPhoto | null): LayoutNode[] {
       height: 120,
       backgroundImage: `linear-gradient(to bottom, rgba(11,16,32,0), ${INK.background})`,
     }),
-    div({
-      position: 'absolute',
-      left: 0,
-      top: 760,
-      width: WIDTH,
-      height: 590,
-      backgroundColor: INK.background,
-    }),
+    div({ position: 'absolute', left: 0, top: 760, width: WIDTH, height: 590, backgroundColor: INK.background }),
   ];
 }
 

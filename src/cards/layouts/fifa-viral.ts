@@ -122,14 +122,7 @@ function attributePanelOf(facts: CardFacts, angle: DecisionAngle, six: readonly 
 function kickerLineOf(facts: CardFacts, angle: DecisionAngle): LayoutNode {
   return facts.caption_is_user
     ? div(
-        {
-          fontSize: 22,
-          fontWeight: 700,
-          color: angle.accent,
-          marginTop: 12,
-          width: 760,
-          justifyContent: 'center',
-        },
+        { fontSize: 22, fontWeight: 700, color: angle.accent, marginTop: 12, width: 760, justifyContent: 'center' },
         `“${facts.caption}”`,
       )
     : div(

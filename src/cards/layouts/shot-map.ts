@@ -104,11 +104,7 @@ const totalTile = (label: string, value: string, accent: string): LayoutNode =>
 
 /** The season's shot totals: from the shots themselves, so the map and the numbers always agree. */
 export function shotTotalsOf(shots: readonly CardShot[]): { shots: number; goals: number; xg: number } {
-  return {
-    shots: shots.length,
-    goals: shots.filter((s) => s.goal).length,
-    xg: shots.reduce((a, s) => a + s.xg, 0),
-  };
+  return { shots: shots.length, goals: shots.filter((s) => s.goal).length, xg: shots.reduce((a, s) => a + s.xg, 0) };
 }
 
 /**

@@ -38,13 +38,7 @@ export const bestXiPoolCommand = defineCommand({
       throw new UsageError(`--min-fee-tier must be one of ${FEE_TIERS.join(', ')}`);
     const request = {
       vibe_id: values.vibe,
-      ...(values.accepts
-        ? {
-            accepts: String(values.accepts)
-              .split(',')
-              .map((s) => s.trim().toUpperCase()),
-          }
-        : {}),
+      ...(values.accepts ? { accepts: values.accepts.split(',').map((s) => s.trim().toUpperCase()) } : {}),
       ...(values.limit !== undefined ? { limit: intFlag(values, 'limit') } : {}),
       ...(values['wc2026-only'] ? { wc2026_only: true } : {}),
       ...(minTier ? { min_fee_tier: minTier } : {}),
@@ -88,10 +82,7 @@ export const bestXiLineupCommand = defineCommand({
   usage: `bestxi lineup --ids 1,2,3 [--vibe ID] ${DATASET.usage}`,
   options: { ...DATASET.options, ids: { type: 'string' }, vibe: { type: 'string' } },
   run({ values, io }) {
-    const request = {
-      player_ids: idsOf(values.ids, 'ids'),
-      ...(values.vibe ? { vibe_id: values.vibe } : {}),
-    };
+    const request = { player_ids: idsOf(values.ids, 'ids'), ...(values.vibe ? { vibe_id: values.vibe } : {}) };
     printAnswer(values, io, (engine) => engine.bestXiLineup(request), lineupText);
   },
 });

@@ -61,16 +61,8 @@ export const cardCommand = defineCommand({
     );
     // A temporary file renamed into place: an interrupted write never leaves half a PNG at --out.
     writeViaTemp(out, (fd) => writeFileSync(fd, r.png));
-    const summary = {
-      player: r.player,
-      style: r.style,
-      out,
-      width: r.width,
-      height: r.height,
-      bytes: r.png.length,
-      watermark: r.watermark,
-      content_hash: r.content_hash,
-    };
+    const { player, style, width, height, watermark, content_hash } = r;
+    const summary = { player, style, out, width, height, bytes: r.png.length, watermark, content_hash };
     io.stdout(
       values.json
         ? jsonOut(summary)

@@ -73,10 +73,7 @@ export const enrichCommand = defineCommand({
       ({ dataset, report: reports.teams } = enrichTeams(dataset, records, teamsFile));
     }
     datasetToDir(dataset, out);
-    if (values.json) {
-      io.stdout(jsonOut({ out, ...reports }));
-      return;
-    }
+    if (values.json) return void io.stdout(jsonOut({ out, ...reports }));
     io.stdout(
       `${[
         `wrote ${out}`,

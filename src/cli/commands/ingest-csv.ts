@@ -62,10 +62,7 @@ export const ingestCsvCommand = defineCommand({
     });
     datasetToDir(dataset, out);
     const tables = tableRowsOf(dataset);
-    if (values.json) {
-      io.stdout(jsonOut({ tables, files }));
-      return;
-    }
+    if (values.json) return void io.stdout(jsonOut({ tables, files }));
     io.stdout(`wrote ${out}: ${rowCountsText(dataset)} rows\n`);
   },
 });

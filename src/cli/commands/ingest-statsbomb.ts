@@ -67,8 +67,8 @@ export const ingestStatsBombCommand = defineCommand({
     const seconds = (performance.now() - started) / 1000;
 
     const tables = tableRowsOf(dataset);
-    if (values.json) {
-      io.stdout(
+    if (values.json)
+      return void io.stdout(
         jsonOut({
           out,
           competition_id: competitionId,
@@ -81,8 +81,6 @@ export const ingestStatsBombCommand = defineCommand({
           coverage: dataset.meta.coverage ?? {},
         }),
       );
-      return;
-    }
     io.stdout(
       `wrote ${out}: ${counted(matches, 'match', 'matches')}, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
         `  ${rowCountsText(dataset)} rows\n` +

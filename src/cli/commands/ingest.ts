@@ -101,11 +101,7 @@ function ingestedOf(format: FeedFormat, files: readonly FeedFile[]): Ingested {
  */
 export const ingestCommand = defineCommand({
   usage: `ingest <files-or-folder>… --out <dataset-dir> [--format ${FEED_FORMATS.join('|')}] [--json]`,
-  options: {
-    out: { type: 'string' },
-    format: { type: 'string' },
-    json: { type: 'boolean', default: false },
-  },
+  options: { out: { type: 'string' }, format: { type: 'string' }, json: { type: 'boolean', default: false } },
   positionals: true,
   run({ values, positionals, io }) {
     if (positionals.length === 0) throw new UsageError('give the feed files or the folder holding them');
@@ -121,8 +117,8 @@ export const ingestCommand = defineCommand({
     const seconds = (performance.now() - started) / 1000;
     const tables = tableRowsOf(dataset);
     const events = report.reduce((s, r) => s + r.events, 0);
-    if (values.json) {
-      io.stdout(
+    if (values.json)
+      return void io.stdout(
         jsonOut({
           out,
           format,
@@ -134,8 +130,6 @@ export const ingestCommand = defineCommand({
           coverage: dataset.meta.coverage ?? {},
         }),
       );
-      return;
-    }
     io.stdout(
       `wrote ${out} (${format}): ${counted(report.length, 'match', 'matches')}, ${events.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s\n` +
         `${lines.join('\n')}\n` +

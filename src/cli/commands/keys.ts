@@ -96,23 +96,12 @@ export const keysCreateCommand = defineCommand({
         label: labelFlag(values.label),
         noWatermark: values['no-watermark'],
       });
-      const { record } = issued;
-      if (values.json) {
-        io.stdout(
-          jsonOut({
-            id: record.id,
-            key: issued.key,
-            label: record.label,
-            no_watermark: record.no_watermark,
-            balance: issued.balance,
-            created_at: record.created_at,
-          }),
-        );
-      } else {
-        io.stdout(
-          `Created ${record.id}${record.label ? ` (${record.label})` : ''} with ${credits} credits${record.no_watermark ? ', no watermark' : ''}.\n\n  ${issued.key}\n\nStore it now: only its hash is kept, it cannot be shown again.\nThe curl examples of docs/api.md read it from $KEY:\n\n  export KEY=${issued.key}\n`,
-        );
-      }
+      const { key, balance, record } = issued;
+      const { id, label, no_watermark, created_at } = record;
+      if (values.json) return void io.stdout(jsonOut({ id, key, label, no_watermark, balance, created_at }));
+      io.stdout(
+        `Created ${id}${label ? ` (${label})` : ''} with ${credits} credits${no_watermark ? ', no watermark' : ''}.\n\n  ${key}\n\nStore it now: only its hash is kept, it cannot be shown again.\nThe curl examples of docs/api.md read it from $KEY:\n\n  export KEY=${key}\n`,
+      );
     }),
 });
 

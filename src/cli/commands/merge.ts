@@ -31,17 +31,12 @@ export const mergeCommand = defineCommand({
     }
     assertReplaceable(out);
     const inputs = positionals.map((dir) => ({ label: dir, dataset: datasetFromDir(dir) }));
-    const dataset = mergeDatasets(inputs, {
-      namespace: values.namespace === true,
-      name: values.name,
-    });
+    const dataset = mergeDatasets(inputs, { namespace: values.namespace === true, name: values.name });
     datasetToDir(dataset, out);
     const tables = tableRowsOf(dataset);
     const sources = dataset.meta.sources ?? [];
-    if (values.json) {
-      io.stdout(jsonOut({ out, tables, sources, attribution: dataset.meta.attribution ?? null }));
-      return;
-    }
+    if (values.json)
+      return void io.stdout(jsonOut({ out, tables, sources, attribution: dataset.meta.attribution ?? null }));
     const lines = sources.map(
       (s) =>
         `  ${s.name}: leagues ${s.league_ids.join(', ')}${s.id_offset ? ` (ids + ${s.id_offset.toLocaleString('en-US')})` : ''}`,

@@ -262,6 +262,20 @@ export function readyText(server: RunningServer): string {
   const name = sampleNameOf(server.engine).replace(/'/g, '');
   const url = server.baseUrl;
   const db = server.db;
+  const { resumed, releasedHolds: held } = server;
+  const notes: string[] = [];
+  if (resumed.resumed + resumed.failed > 0)
+    notes.push(
+      `  jobs     ${resumed.resumed} unfinished hd card job(s) resumed, ${resumed.failed} failed with their credits returned`,
+    );
+  if (held.abandoned + held.expired > 0)
+    notes.push(
+      `  holds    ${held.abandoned} hold(s) left by an earlier process and ${held.expired} expired hold(s) released, their credits returned`,
+    );
+  if (held.idempotencyKeys + held.demoCalls > 0)
+    notes.push(
+      `  keys     ${held.idempotencyKeys} Idempotency-Key(s) and ${held.demoCalls} demo call(s) an earlier process left unfinished released`,
+    );
   return [
     `halfspace API listening on ${server.listening.url} (dataset ${server.engine.dataset.meta.name}, as of ${server.engine.asOf}; store ${db === null ? 'memory' : printableDb(db)})`,
     ...(server.storeNote ? [`  store    memory, ${server.storeNote}`] : []),
@@ -272,21 +286,7 @@ export function readyText(server: RunningServer): string {
       ? `  console  ${url}/console`
       : '  console  off: serve again with --admin-token-file FILE or HALFSPACE_ADMIN_TOKEN set (docs/deploy.md#the-admin-token)',
     `  health   ${url}/healthz  ${url}/readyz  ${url}/metrics`,
-    ...(server.resumed.resumed + server.resumed.failed > 0
-      ? [
-          `  jobs     ${server.resumed.resumed} unfinished hd card job(s) resumed, ${server.resumed.failed} failed with their credits returned`,
-        ]
-      : []),
-    ...(server.releasedHolds.abandoned + server.releasedHolds.expired > 0
-      ? [
-          `  holds    ${server.releasedHolds.abandoned} hold(s) left by an earlier process and ${server.releasedHolds.expired} expired hold(s) released, their credits returned`,
-        ]
-      : []),
-    ...(server.releasedHolds.idempotencyKeys + server.releasedHolds.demoCalls > 0
-      ? [
-          `  keys     ${server.releasedHolds.idempotencyKeys} Idempotency-Key(s) and ${server.releasedHolds.demoCalls} demo call(s) an earlier process left unfinished released`,
-        ]
-      : []),
+    ...notes,
     ...(db === null
       ? []
       : [
@@ -336,12 +336,8 @@ export const serveCommand = defineCommand({
     const db = values.db;
     const workersFlag = values['render-workers'];
     const renderWorkers = workersFlag === undefined ? undefined : Number(workersFlag);
-    if (
-      renderWorkers !== undefined &&
-      !(Number.isInteger(renderWorkers) && renderWorkers >= 0 && renderWorkers <= 64)
-    ) {
+    if (renderWorkers !== undefined && !(Number.isInteger(renderWorkers) && renderWorkers >= 0 && renderWorkers <= 64))
       throw new UsageError(`--render-workers must be an integer 0–64, got ${JSON.stringify(workersFlag)}`);
-    }
     const logFormat = logFormatOf(values['log-format']);
     const operations: ServeOperations = {
       adminToken: adminTokenOf(values['admin-token-file']),

@@ -37,11 +37,7 @@ function standingsText(r: StandingsResponse): string {
 export const standingsCommand = defineCommand({
   usage:
     'standings [--league NAME|ID] [--season NAME|ID] [--as-of YYYY-MM-DD] [--dataset DIR] [--minutes-min N] [--json]   (--league may be left out when the dataset holds one competition)',
-  options: {
-    league: { type: 'string' },
-    season: { type: 'string' },
-    ...DATASET.options,
-  },
+  options: { league: { type: 'string' }, season: { type: 'string' }, ...DATASET.options },
   run({ values, io }) {
     const league = values.league;
     // A bare number names a league by id; anything else is a name; none means the only competition.
