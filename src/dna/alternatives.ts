@@ -21,9 +21,10 @@ import {
   dnaMetaOf,
   dnaRequestOf,
   DnaResultLimit,
+  matchedPlayerOf,
   styleTagNamesOf,
 } from './search-request.js';
-import { agreeingMetricsOf, bandOf, matchOf, similarityOf, AgreeingMetric, SimilarityBand } from './similarity.js';
+import { agreeingMetricsOf, AgreeingMetric, SimilarityBand } from './similarity.js';
 
 /** Nearest DNA vectors in the group recalled before reranking (docs/methodology/dna.md#alternatives). */
 export const ALTERNATIVES_DNA_RECALL = 50;
@@ -169,17 +170,14 @@ function alternativeOf(
   row: number,
   source: { fee_tier: FeeTier | null; age: number | null },
 ): AlternativeResult {
-  const candidate = ctx.playerById(id);
-  assert(candidate, `index holds unknown player ${id}`);
-  const block = dnaPlayerBlockOf(ctx, candidate);
-  const similarity = similarityOf(r.score);
+  const { player, similarity, match, band } = matchedPlayerOf(ctx, id, r.score);
   return {
-    player: block,
+    player,
     recall_source: r.recall,
     similarity,
-    match: matchOf(similarity),
-    band: bandOf(similarity, ctx.dna.search.method),
-    blend: blendOf(similarity, cheaperOf(source.fee_tier, block.fee_tier), youngerOf(source.age, block.age)),
+    match,
+    band,
+    blend: blendOf(similarity, cheaperOf(source.fee_tier, player.fee_tier), youngerOf(source.age, player.age)),
     style_tags: styleTagNamesOf(ctx, r.row),
     per90: agreeingMetricsOf(ctx.dna, ctx.derived, row, r.row),
   };

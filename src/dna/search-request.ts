@@ -186,6 +186,15 @@ function missingDataNote(ctx: DnaContext, f: { max_fee_tier?: unknown; max_age?:
 const minutesNote = (minMinutes: number): string =>
   minMinutes > 0 ? ` Candidates need ${minMinutes} minutes behind their vector; filters.min_minutes lowers that.` : '';
 
+/** A candidate the index found, as DNA answers show him: his player block and the similarity, match and band of `score`. */
+export function matchedPlayerOf(ctx: DnaContext, playerId: number, score: number) {
+  const candidate = ctx.playerById(playerId);
+  assert(candidate, `index holds unknown player ${playerId}`);
+  const similarity = similarityOf(score);
+  const band = bandOf(similarity, ctx.dna.search.method);
+  return { player: dnaPlayerBlockOf(ctx, candidate), similarity, match: matchOf(similarity), band };
+}
+
 /** One hit explained: the candidate, his similarity and band, his style tags and the metrics that agree. */
 function searchResultOf(
   ctx: DnaContext,
@@ -193,15 +202,9 @@ function searchResultOf(
   row: number,
   sourceTags: readonly string[],
 ): DnaSearchResult {
-  const candidate = ctx.playerById(hit.player_id);
-  assert(candidate, `index holds unknown player ${hit.player_id}`);
   const tags = styleTagNamesOf(ctx, hit.row);
-  const similarity = similarityOf(hit.score);
   return {
-    player: dnaPlayerBlockOf(ctx, candidate),
-    similarity,
-    match: matchOf(similarity),
-    band: bandOf(similarity, ctx.dna.search.method),
+    ...matchedPlayerOf(ctx, hit.player_id, hit.score),
     style_tags: tags,
     shared_style_tags: tags.filter((t) => sourceTags.includes(t)),
     agreeing_metrics: agreeingMetricsOf(ctx.dna, ctx.derived, row, hit.row),
