@@ -115,9 +115,8 @@ function playerPicker(dataset: Dataset, players: readonly RowOf<'players'>[]) {
     ]),
   );
   const byBirth = new Map<string, number[]>();
-  players.forEach((p, i) => {
+  for (const [i, p] of players.entries())
     if (p.birth_date) byBirth.set(p.birth_date, [...(byBirth.get(p.birth_date) ?? []), i]);
-  });
   return (r: EnrichRecord<ValueTarget>): Pick => {
     const id = textOf(r.cells.player_id);
     if (id !== null) return pickById(byId, id, 'player');

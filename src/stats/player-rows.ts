@@ -84,9 +84,7 @@ function lastClubLast(list: number[], d: CareerColumns, lastPlayedOf: LastPlayed
     if (dated.some((x) => x.last === undefined)) continue;
     // Array.prototype.sort is stable: clubs last played on the same day keep their minutes order.
     dated.sort((a, b) => a.last! - b.last!);
-    places.forEach((p, k) => {
-      list[p] = dated[k].row;
-    });
+    for (const [k, p] of places.entries()) list[p] = dated[k].row;
   }
 }
 
