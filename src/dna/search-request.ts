@@ -21,19 +21,14 @@ export const DNA_SEARCH_LIMIT_DEFAULT = 10;
 
 /**
  * Fewest minutes behind a candidate's vector for dna-search and alternatives unless the request
- * lowers it (docs/methodology/dna.md#small-samples): the similarity bands were read on vectors of at
- * least this many minutes, and a vector on fewer is too noisy to carry their meaning (it misses the
- * `strong overlap` floor against the same player more often than the band allows). The source
- * player needs only a vector;
- * a source on fewer minutes lowers his own default ({@link defaultCandidateMinutesOf}).
+ * lowers it: the similarity bands were read on vectors of at least this many minutes
+ * (docs/methodology/dna.md#small-samples). A source on fewer lowers his own default ({@link defaultCandidateMinutesOf}).
  */
 export const CANDIDATE_MINUTES_MIN = 900;
 
 /**
  * The default candidate floor for a source whose vector stands on `sourceMinutes`: 900, or his own
- * whole matches (multiples of 90) when he has fewer, so a tournament or a short ingest, where nobody
- * reaches 900, still finds neighbours at least as well sampled as the source
- * (docs/methodology/dna.md#small-samples).
+ * whole matches (multiples of 90) when he has fewer (docs/methodology/dna.md#small-samples).
  * @example defaultCandidateMinutesOf(2996) // => 900
  * @example defaultCandidateMinutesOf(400) // => 360
  */
