@@ -141,19 +141,14 @@ export type BestXiPickResponse = z.infer<typeof BestXiPickResponse>;
  */
 export const PICK_MINUTES_SHARE = 0.5;
 
-/** The most minutes any player of each season played (derived rows), by season id. */
-function seasonMinutesMax(ctx: EngineContext): Map<number, number> {
+/** The candidates who played at least PICK_MINUTES_SHARE of their season. */
+export function regularsOf(ctx: EngineContext, candidates: readonly PoolEntry[]): PoolEntry[] {
+  // The most minutes any player of each season played (derived rows), by season id.
   const max = new Map<number, number>();
   for (let i = 0; i < ctx.derived.n; i++) {
     const s = ctx.derived.season_id[i];
     max.set(s, Math.max(max.get(s) ?? 0, ctx.derived.minutes[i]));
   }
-  return max;
-}
-
-/** The candidates who played at least PICK_MINUTES_SHARE of their season. */
-export function regularsOf(ctx: EngineContext, candidates: readonly PoolEntry[]): PoolEntry[] {
-  const max = seasonMinutesMax(ctx);
   return candidates.filter((e) => {
     const row = ctx.latestRowOf(e.player_id);
     return row >= 0 && ctx.derived.minutes[row] >= PICK_MINUTES_SHARE * (max.get(ctx.derived.season_id[row]) ?? 0);
@@ -227,9 +222,7 @@ function leagueOf(ctx: EngineContext, query: string): Result<number> {
   return fail(
     'league_not_found',
     `no league "${query}" in this dataset (one of ${leagues.map((l) => l.name).join(', ')})`,
-    {
-      param: 'league',
-    },
+    { param: 'league' },
   );
 }
 

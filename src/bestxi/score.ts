@@ -52,24 +52,15 @@ export function roleQualityOf(ctx: Pick<EngineContext, 'derived'>, row: number):
   return ratingShareOf(ctx.derived.values.rating[row]);
 }
 
-/**
- * Ball-winning: what every outfield player does when his team loses the ball, a forward pressing
- * as much as a defender tackling, so a vibe asking for it judges every outfield role on it, each
- * among his own role (docs/methodology/bestxi.md#season-score).
- */
+/** Ball-winning, which a vibe may judge every outfield role on (docs/methodology/bestxi.md#season-score). */
 const BALL_WINNING: readonly MetricKey[] = ['tackles_per90', 'interceptions_per90', 'ball_recovery_per90'];
 
-/**
- * A keeper's distribution: how he starts his team's attacks, short or long. His rating leaves the
- * long balls out (how often he goes long is his team's style), but a vibe is a style, so a vibe that
- * asks for long passing reads his (docs/methodology/bestxi.md#season-score).
- */
+/** A keeper's distribution, which a vibe may judge him on though his rating does not (docs/methodology/bestxi.md#season-score). */
 const KEEPER_DISTRIBUTION: readonly MetricKey[] = ['long_balls_per90'];
 
 /**
  * The metrics a vibe may judge a role on: his rating metrics and, for an outfield role, ball-winning,
- * for a keeper his distribution; PAdj twins included. Anything else counts as the cohort median: a
- * keeper's dribbles or a centre-back's crosses say nothing of how well he does his job.
+ * for a keeper his distribution; PAdj twins included. Anything else counts as the cohort median.
  */
 export function vibeMetricsOfRole(role: Role): Set<MetricKey> {
   const keys = new Set<MetricKey>(roleMetricsOf(role));
@@ -82,13 +73,9 @@ export function vibeMetricsOfRole(role: Role): Set<MetricKey> {
 }
 
 /**
- * The season score of a derived row for a vibe (docs/methodology/bestxi.md#season-score): one third
- * his rating on its 0–100 scale (how good his season was), two thirds the vibe-weighted mean of
- * his role-cohort percentiles in the vibe's metrics (how much he plays the vibe's football), raw
- * defending read as PAdj. A vibe metric the role is not judged on counts as the cohort median, 50:
- * a keeper's "dribbles" say nothing, so they neither help nor hurt him. Without vibe weights
- * (`balanced`) the score is the rating's share alone, so the balanced pool ranks as the rating
- * does. Null when the row has no rating.
+ * The season score of a derived row for a vibe: one third his rating's share, two thirds the
+ * vibe-weighted mean of his role-cohort percentiles in the vibe's metrics; the rating's share alone
+ * without vibe weights (docs/methodology/bestxi.md#season-score). Null when the row has no rating.
  */
 export function seasonScoreOf(ctx: EngineContext, row: number, vibe: Vibe): number | null {
   const role = ROLES[ctx.derived.role[row]];

@@ -1,9 +1,6 @@
 /**
- * POST /api/v1/alternatives (docs/design.md#op-alternatives, beta; docs/design.md#dna-and-similarity, docs/methodology/dna.md#alternatives):
- * cheaper or younger players who play like the source. `dna_hybrid` recalls by DNA (nearest
- * vectors in the group) and by league (nearest same-league peers), then reranks by a blend of
- * similarity, cheaper fee tier and younger age; `fallback` (no DNA vector) lists players of the
- * same position in the same or a cheaper value band. No EUR amount anywhere.
+ * POST /api/v1/alternatives (docs/design.md#op-alternatives, beta; docs/methodology/dna.md#alternatives):
+ * cheaper or younger players who play like the source. No EUR amount anywhere.
  */
 import * as z from 'zod';
 import type { PlayerRow } from '../context.js';
@@ -21,9 +18,10 @@ import {
   dnaMetaOf,
   dnaRequestOf,
   DnaResultLimit,
+  matchedPlayerOf,
   styleTagNamesOf,
 } from './search-request.js';
-import { agreeingMetricsOf, bandOf, matchOf, similarityOf, AgreeingMetric, SimilarityBand } from './similarity.js';
+import { agreeingMetricsOf, AgreeingMetric, SimilarityBand } from './similarity.js';
 
 /** Nearest DNA vectors in the group recalled before reranking (docs/methodology/dna.md#alternatives). */
 export const ALTERNATIVES_DNA_RECALL = 50;
@@ -169,29 +167,22 @@ function alternativeOf(
   row: number,
   source: { fee_tier: FeeTier | null; age: number | null },
 ): AlternativeResult {
-  const candidate = ctx.playerById(id);
-  assert(candidate, `index holds unknown player ${id}`);
-  const block = dnaPlayerBlockOf(ctx, candidate);
-  const similarity = similarityOf(r.score);
+  const { player, similarity, match, band } = matchedPlayerOf(ctx, id, r.score);
   return {
-    player: block,
+    player,
     recall_source: r.recall,
     similarity,
-    match: matchOf(similarity),
-    band: bandOf(similarity, ctx.dna.search.method),
-    blend: blendOf(similarity, cheaperOf(source.fee_tier, block.fee_tier), youngerOf(source.age, block.age)),
+    match,
+    band,
+    blend: blendOf(similarity, cheaperOf(source.fee_tier, player.fee_tier), youngerOf(source.age, player.age)),
     style_tags: styleTagNamesOf(ctx, r.row),
     per90: agreeingMetricsOf(ctx.dna, ctx.derived, row, r.row),
   };
 }
 
 /**
- * Runs an alternatives request (docs/design.md#op-alternatives). With a DNA vector: `dna_hybrid` — the union of the
- * 50 nearest vectors in the group and the 20 nearest in the source's league (a player found by
- * both counts as `dna`), among candidates with at least `min_minutes` (default
- * {@link defaultCandidateMinutesOf}) behind their vector, reranked by {@link blendOf}, ties by player_id. Without one: `fallback` —
- * players of the same detailed position whose fee tier is the source's or cheaper (any tier when
- * the source's is unknown), ordered by tier (cheaper first), then younger, then player_id.
+ * Runs an alternatives request: `dna_hybrid` recall and {@link blendOf} rerank with a DNA vector,
+ * `fallback` by position and value band without one (docs/methodology/dna.md#alternatives).
  * Takes a request its schema has parsed (`engine.alternatives` in the public API parses first).
  * @example alternativesOfParsed(engine, AlternativesRequest.parse({ name: 'Jörg Müller-Weiß' })).ok // => true
  */

@@ -21,19 +21,14 @@ export const DNA_SEARCH_LIMIT_DEFAULT = 10;
 
 /**
  * Fewest minutes behind a candidate's vector for dna-search and alternatives unless the request
- * lowers it (docs/methodology/dna.md#small-samples): the similarity bands were read on vectors of at
- * least this many minutes, and a vector on fewer is too noisy to carry their meaning (it misses the
- * `strong overlap` floor against the same player more often than the band allows). The source
- * player needs only a vector;
- * a source on fewer minutes lowers his own default ({@link defaultCandidateMinutesOf}).
+ * lowers it: the similarity bands were read on vectors of at least this many minutes
+ * (docs/methodology/dna.md#small-samples). A source on fewer lowers his own default ({@link defaultCandidateMinutesOf}).
  */
 export const CANDIDATE_MINUTES_MIN = 900;
 
 /**
  * The default candidate floor for a source whose vector stands on `sourceMinutes`: 900, or his own
- * whole matches (multiples of 90) when he has fewer, so a tournament or a short ingest, where nobody
- * reaches 900, still finds neighbours at least as well sampled as the source
- * (docs/methodology/dna.md#small-samples).
+ * whole matches (multiples of 90) when he has fewer (docs/methodology/dna.md#small-samples).
  * @example defaultCandidateMinutesOf(2996) // => 900
  * @example defaultCandidateMinutesOf(400) // => 360
  */
@@ -186,6 +181,15 @@ function missingDataNote(ctx: DnaContext, f: { max_fee_tier?: unknown; max_age?:
 const minutesNote = (minMinutes: number): string =>
   minMinutes > 0 ? ` Candidates need ${minMinutes} minutes behind their vector; filters.min_minutes lowers that.` : '';
 
+/** A candidate the index found, as DNA answers show him: his player block and the similarity, match and band of `score`. */
+export function matchedPlayerOf(ctx: DnaContext, playerId: number, score: number) {
+  const candidate = ctx.playerById(playerId);
+  assert(candidate, `index holds unknown player ${playerId}`);
+  const similarity = similarityOf(score);
+  const band = bandOf(similarity, ctx.dna.search.method);
+  return { player: dnaPlayerBlockOf(ctx, candidate), similarity, match: matchOf(similarity), band };
+}
+
 /** One hit explained: the candidate, his similarity and band, his style tags and the metrics that agree. */
 function searchResultOf(
   ctx: DnaContext,
@@ -193,15 +197,9 @@ function searchResultOf(
   row: number,
   sourceTags: readonly string[],
 ): DnaSearchResult {
-  const candidate = ctx.playerById(hit.player_id);
-  assert(candidate, `index holds unknown player ${hit.player_id}`);
   const tags = styleTagNamesOf(ctx, hit.row);
-  const similarity = similarityOf(hit.score);
   return {
-    player: dnaPlayerBlockOf(ctx, candidate),
-    similarity,
-    match: matchOf(similarity),
-    band: bandOf(similarity, ctx.dna.search.method),
+    ...matchedPlayerOf(ctx, hit.player_id, hit.score),
     style_tags: tags,
     shared_style_tags: tags.filter((t) => sourceTags.includes(t)),
     agreeing_metrics: agreeingMetricsOf(ctx.dna, ctx.derived, row, hit.row),

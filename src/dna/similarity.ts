@@ -16,11 +16,8 @@ export const STRONG_OVERLAP_MIN = 0.75;
 /** Lowest similarity read as "partial" (docs/methodology/dna.md#reading-a-score). */
 export const PARTIAL_MIN = 0.65;
 /**
- * Band floors of DNA v2 (`zones`) similarities, read off the split-half cosines of a player with
- * himself and with the other players of his group (docs/methodology/dna.md#reading-a-score): "very
- * similar" is where a pair is at least as likely to be one player's two halves as two players.
- * Location and share features put most players of a group close together, so the stats-only floors
- * would call nearly every top ten "very similar".
+ * Lowest DNA v2 (`zones`) similarity read as "very similar", read off the split-half cosines
+ * (docs/methodology/dna.md#reading-a-score).
  */
 export const ZONE_VERY_SIMILAR_MIN = 0.95;
 /** Lowest DNA v2 similarity read as "strong overlap" (docs/methodology/dna.md#reading-a-score). */

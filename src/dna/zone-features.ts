@@ -165,14 +165,8 @@ const WING_ZONES = Array.from({ length: TOUCH_BANDS }, (_, band) => [
 ]).flat();
 
 /**
- * The 16 features of DNA v2 (docs/methodology/dna.md#dna-v2), in vector order: where he acts
- * (how far up, which flank, how much on the wings), what kind of action he chooses (duels
- * against passes, duel kinds, pass kinds; his pass direction and length) and how often he
- * defends, wins the ball back, shoots, dribbles and adds threat. Chosen by forward selection on
- * split-half self-retrieval of the four Wyscout leagues, except ball-winning, which has a slot of
- * its own so that a ball-winner's neighbours win the ball too, where a clearance share would
- * repeat what the aerial features say (docs/methodology/dna.md#defining-traits). The same for
- * every position group, so vectors of different groups are comparable.
+ * The 16 features of DNA v2, in vector order, the same for every position group; what each is and
+ * how they were chosen: docs/methodology/dna.md#dna-v2.
  */
 export const ZONE_FEATURES: readonly ZoneFeature[] = [
   { name: 'touch_x_mean', weight: 1, ...meanOf(touch, 'touch_sum_x') },

@@ -15,9 +15,6 @@ export interface LogisticOptions {
   tolerance?: number;
 }
 
-/** A fitted model: coefficients in design order, and how the Newton loop ended. */
-export type LogisticFit = ReturnType<typeof fitLogistic>;
-
 /** The logistic function 1 / (1 + e^-z), computed without overflow. @example sigmoid(0) // => 0.5 */
 export function sigmoid(z: number): number {
   if (z >= 0) return 1 / (1 + Math.exp(-z));

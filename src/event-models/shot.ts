@@ -1,11 +1,7 @@
 /**
  * A shot as the xG model sees it (docs/methodology/values.md#shot-features): where it was taken,
  * with what, in which situation and after which action. Pure; providers convert their events into it.
- *
- * Coordinates are fractions in [0, 1] of the standard 105 × 68 m pitch (src/event-models/pitch.ts; the
- * providers map their markings onto it): `x` along the length toward the goal the shooting team
- * attacks (x = 1 is that goal line), `y` across from the attacking team's left touchline (y = 0)
- * to its right (y = 1), so the goal mouth is centred on y = 0.5.
+ * Coordinates are fractions of the standard pitch, x toward the goal attacked (docs/methodology/values.md#geometry).
  */
 
 /** What the ball was struck with. */

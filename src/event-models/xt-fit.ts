@@ -1,13 +1,6 @@
 /**
- * Fitting the expected-threat grid by value iteration (Karun Singh, 2018; docs/methodology/values.md#xt).
- * The pitch is cut into 12 cells along its length and 8 across; a cell's threat is the chance that
- * possession there ends in a goal within the next actions:
- *
- *   xT(c) = s(c) · g(c) + m(c) · Σ_d T(c → d) · xT(d)
- *
- * with s the share of actions in c that are shots, g the conversion of those shots, m = 1 − s the
- * share that are moves, and T(c → d) the share of c's moves that reach d successfully (a failed move
- * reaches nothing). Pure.
+ * Fitting the expected-threat grid by value iteration, xT(c) = s(c) · g(c) + m(c) · Σ_d T(c → d) · xT(d)
+ * (Karun Singh, 2018; the terms: docs/methodology/values.md#xt). Pure.
  */
 
 /** Cells along the length (x). */

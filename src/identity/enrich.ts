@@ -1,9 +1,7 @@
 /**
- * A user's file joined onto a dataset (docs/enrich.md): market values, and optionally height,
- * foot and contract end, onto players; colours and short names onto teams. A record is joined by id, or for players
- * by name + birth date (+ club) when the file's ids are not the dataset's. A record that fits no
- * row is unmatched, one that fits several rows (or a row claimed by several records) is ambiguous:
- * neither is ever guessed. Pure: dataset and records in, dataset and report out.
+ * A user's file joined onto a dataset (docs/enrich.md): market values, height, foot and contract
+ * end onto players; colours and short names onto teams. An unmatched or ambiguous record is never
+ * guessed. Pure: dataset and records in, dataset and report out.
  */
 import { isIsoDate } from '../model/column-checks.js';
 import { DatasetError } from '../model/dataset-error.js';
@@ -115,9 +113,8 @@ function playerPicker(dataset: Dataset, players: readonly RowOf<'players'>[]) {
     ]),
   );
   const byBirth = new Map<string, number[]>();
-  players.forEach((p, i) => {
+  for (const [i, p] of players.entries())
     if (p.birth_date) byBirth.set(p.birth_date, [...(byBirth.get(p.birth_date) ?? []), i]);
-  });
   return (r: EnrichRecord<ValueTarget>): Pick => {
     const id = textOf(r.cells.player_id);
     if (id !== null) return pickById(byId, id, 'player');

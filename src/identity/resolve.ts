@@ -71,11 +71,7 @@ function playerCandidate(index: IdentityIndex, e: PlayerEntry) {
   return { player_id: e.id, name: e.display, team, position: e.position };
 }
 
-/**
- * How well a club hint describes a club, 0–1: 1 for its name or short name, 0.9 when every hint
- * token is one of its tokens, 0.8 when every hint token starts one of its tokens, else a
- * typo-tolerant token similarity × 0.9 when that reaches {@link TEAM_HINT_MIN}, else 0.
- */
+/** How well a club hint describes a club, 0–1 (docs/methodology/identity.md#team-hint). */
 function teamHintScore(team: TeamEntry, hint: readonly string[]): number {
   const norm = hint.join(' ');
   if (norm === team.norm || norm === team.shortNorm) return 1;
@@ -85,10 +81,7 @@ function teamHintScore(team: TeamEntry, hint: readonly string[]): number {
   return fuzzy >= TEAM_HINT_MIN ? fuzzy : 0;
 }
 
-/**
- * Narrows equally good candidates with a club hint: keeps those whose club scores best against the
- * hint, when that best score reaches {@link TEAM_HINT_MIN}; otherwise returns them all.
- */
+/** Narrows equally good candidates to those whose club scores best against a club hint (docs/methodology/identity.md#team-hint). */
 function narrowByHint(index: IdentityIndex, entries: PlayerEntry[], hint: readonly string[]): PlayerEntry[] {
   if (hint.length === 0 || entries.length < 2) return entries;
   const scores = entries.map((e) => {

@@ -14,9 +14,6 @@ import { signalsOf } from './signals.js';
 import { seasonTableBefore } from './standings.js';
 import { streaksOf } from './streaks.js';
 
-/** One side of a fixture; `name` always from the registry. */
-export type MatchSide = MatchItem['home'];
-
 /** One fixture with everything known before (and, when played, about) it: the `z.infer` of its block. */
 export type MatchItem = z.infer<typeof MatchItemBlock>;
 

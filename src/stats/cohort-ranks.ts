@@ -1,9 +1,6 @@
 /**
- * Cohort percentiles and ratings of every derived row, computed on demand (docs/methodology/stats.md#percentiles,
- * docs/methodology/stats.md#model-rating). A report about one player needs a few metrics in the
- * cohorts of his few rows, so a metric is ranked in a row's cohort when it is first asked for there
- * ({@link CohortRanks.percentileAt}), and a rating ranks only the metrics it weighs
- * ({@link CohortRanks.ratingAt}); reading a whole column ranks every cohort once. A cohort is
+ * Cohort percentiles and ratings of every derived row, computed on demand, a metric in a cohort
+ * when first asked for there (docs/methodology/stats.md#implementation-and-performance). A cohort is
  * ranked by the same code either way, so both give the same numbers.
  */
 import { CohortRanker } from './cohort-ranker.js';

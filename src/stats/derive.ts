@@ -234,16 +234,11 @@ function metricValues(ps: Table, minutes: Float64Array): Record<MetricKey, Float
   for (const key of METRIC_KEYS) {
     const def = METRICS[key];
     const out = new Float64Array(n);
-    if (
-      (def.kind === 'per90' && absent(def.total)) ||
-      (def.kind === 'pct' && (absent(def.completed) || absent(def.attempted)))
-    ) {
-      out.fill(NaN);
-    } else if (def.kind === 'per90') {
+    if (def.kind === 'per90' && !absent(def.total)) {
       const { values: total, valid } = column(def.total);
       per90Into(out, total, minutes);
       if (valid) nullsInto(out, valid);
-    } else if (def.kind === 'pct') {
+    } else if (def.kind === 'pct' && !absent(def.completed) && !absent(def.attempted)) {
       const done = column(def.completed);
       const tried = column(def.attempted);
       accuracyInto(out, done.values, tried.values);
@@ -277,37 +272,34 @@ function nullsInto(out: Float64Array, valid: Uint8Array): void {
   for (let i = 0; i < out.length; i++) if (!valid[i]) out[i] = NaN;
 }
 
+type Columns = Record<MetricKey, Float64Array>;
+
 /**
  * The value and percentile records of a derived table whose whole columns (`percentiles[key]`,
  * `values.rating`) rank every cohort on first read, then are plain properties; reports about one
  * row read through `ranks` and rank only that row's cohort (cohort-ranks.ts).
  */
-function completedOnRead(
-  computed: Record<MetricKey, Float64Array>,
-  ranks: CohortRanks,
-): { values: Record<MetricKey, Float64Array>; percentiles: Record<MetricKey, Float64Array> } {
+function completedOnRead(computed: Columns, ranks: CohortRanks): { values: Columns; percentiles: Columns } {
   const values = { ...computed };
   const percentiles = { ...ranks.percentiles };
+  const lazy: [Columns, MetricKey, () => Float64Array][] = [
+    [values, 'rating', () => ranks.rating],
+    ...METRIC_KEYS.map((key): [Columns, MetricKey, () => Float64Array] => [
+      percentiles,
+      key,
+      () => ranks.percentiles[key],
+    ]),
+  ];
   const settle = () => {
     ranks.complete();
-    Object.defineProperty(values, 'rating', { value: ranks.rating, enumerable: true, writable: true });
-    for (const key of METRIC_KEYS) {
-      Object.defineProperty(percentiles, key, { value: ranks.percentiles[key], enumerable: true, writable: true });
-    }
+    for (const [record, key, read] of lazy)
+      Object.defineProperty(record, key, { value: read(), enumerable: true, writable: true });
   };
-  Object.defineProperty(values, 'rating', {
-    get: () => {
-      settle();
-      return ranks.rating;
-    },
-    enumerable: true,
-    configurable: true,
-  });
-  for (const key of METRIC_KEYS) {
-    Object.defineProperty(percentiles, key, {
+  for (const [record, key, read] of lazy) {
+    Object.defineProperty(record, key, {
       get: () => {
         settle();
-        return ranks.percentiles[key];
+        return read();
       },
       enumerable: true,
       configurable: true,

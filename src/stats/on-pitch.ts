@@ -1,9 +1,6 @@
 /**
  * On-pitch goal difference: what happened to the score while a player was on the pitch, the
  * plus-minus facet of the model rating (docs/methodology/stats.md#on-pitch-goal-difference).
- * Event data knows every goal's minute (the shots table) and every player's minutes in each match
- * (appearances), so each player-season gets its team's goals for minus goals against while he
- * played, per 90 of those minutes. Season tables have neither table, and the facet is absent.
  */
 import type { Table } from 'apache-arrow';
 import type { Dataset } from '../model/schema.js';

@@ -19,12 +19,10 @@ export type LastPlayedOf = (row: number) => number | undefined;
 const unknownDate: LastPlayedOf = () => undefined;
 
 /**
- * Player id → his derived rows, ordered by season start (`startOf` a season id, '' when unknown),
- * then minutes, then row; then the rows of one season (a mid-season move) are put in the order of
- * his last match for each club (`lastPlayedOf` a row, epoch ms), in the places those rows held,
- * when every one of them is dated. The last is the row of the club he played for last in his
- * latest season, the one that stands for him (docs/methodology/stats.md#which-row-stands-for-a-player).
- * Every player's rows are grouped on the first question; a player's rows are ordered when he is first asked for.
+ * Player id → his derived rows in career order: by season start (`startOf` a season id, '' when
+ * unknown), then minutes, then row, the rows of one season by his last match for each club
+ * (`lastPlayedOf` a row, epoch ms) when all are dated (docs/methodology/stats.md#which-row-stands-for-a-player).
+ * A player's rows are ordered when he is first asked for.
  * @example new PlayerRows({ n: 2, player_id: Int32Array.of(7, 7), season_id: Int32Array.of(2, 1), minutes: Float64Array.of(90, 90) }, (id) => `202${id}-08-01`).of(7) // => [1, 0]
  */
 export class PlayerRows {
@@ -84,9 +82,7 @@ function lastClubLast(list: number[], d: CareerColumns, lastPlayedOf: LastPlayed
     if (dated.some((x) => x.last === undefined)) continue;
     // Array.prototype.sort is stable: clubs last played on the same day keep their minutes order.
     dated.sort((a, b) => a.last! - b.last!);
-    places.forEach((p, k) => {
-      list[p] = dated[k].row;
-    });
+    for (const [k, p] of places.entries()) list[p] = dated[k].row;
   }
 }
 

@@ -96,10 +96,8 @@ const WEIGHTS = {
 
 /**
  * The classic metric that carries an event value's or PAdj metric's weight for a row that lacks it
- * (season tables, the demo, a provider without possession): the same job measured the older way.
- * Raw defending stands in for its possession-adjusted value, goals for npxG, assists for xA, key
- * passes for xT, passes for progressive passes, dribbles for progressive carries, big chances for
- * passes into the box (docs/methodology/stats.md#model-rating).
+ * (season tables, the demo, a provider without possession): the same job measured the older way
+ * (docs/methodology/stats.md#model-rating).
  */
 export const RATING_STAND_INS = {
   tackles_padj_per90: 'tackles_per90',
@@ -117,9 +115,7 @@ export const RATING_STAND_INS = {
 
 /**
  * Weights of each role's percentiles (ranked in the role cohort) in the model rating; each role's
- * weights sum to 1. Metrics a role leaves out weigh 0 for it: they describe style more than how
- * well he does his job. goals_conceded enters with its inverted percentile, so fewer goals conceded
- * while on the pitch raises the rating of keepers and defenders (docs/methodology/stats.md#model-rating).
+ * weights sum to 1, and a metric a role leaves out weighs 0 (docs/methodology/stats.md#model-rating).
  */
 export const RATING_WEIGHTS: Record<Role, Partial<Record<MetricKey, number>>> = WEIGHTS;
 
@@ -254,9 +250,8 @@ export function normalScoreOf(percentile: number): number {
 /**
  * The rating score of a role: the weighted mean of the normal scores of its percentiles
  * ({@link normalScoreOf}), over the weighted metrics whose percentile is known (a missing event
- * value read through its stand-in); NaN when none is known. Unlike the mean of the percentiles
- * ({@link ratingComposite}), a 99th percentile counts as far above the norm as it is, so a season
- * that is exceptional in what decides matches is not pulled to the middle by ordinary metrics.
+ * value read through its stand-in); NaN when none is known. Why normal scores:
+ * docs/methodology/stats.md#model-rating.
  * @example ratingScore('striker', (k) => (k === 'goals_per90' ? 97.5 : k === 'npxg_per90' ? 50 : NaN)) // => 0.98 (to 2 decimals)
  */
 export function ratingScore(role: Role, percentileOf: (key: MetricKey) => number): number {
@@ -265,9 +260,7 @@ export function ratingScore(role: Role, percentileOf: (key: MetricKey) => number
 
 /**
  * Share of the model rating taken by the on-pitch goal difference (plus-minus) where the dataset
- * has it (event data): the one team outcome the rating keeps, labelled as such, because it credits
- * both ends of the pitch alike; goals conceded alone is not an outfield player's own evidence
- * (docs/methodology/stats.md#on-pitch-goal-difference).
+ * has it (event data) (docs/methodology/stats.md#on-pitch-goal-difference).
  */
 export const ON_PITCH_WEIGHT = 0.25;
 
@@ -283,8 +276,7 @@ export function withOnPitch(score: number, onPitchPercentile: number): number {
 
 /**
  * Share of a goalkeeper's rating score taken by his save share (save-share.ts), the shots on target
- * he kept out: his own job, where goals conceded and clean sheets are the team's as much as his, so
- * his own shot stopping weighs as much as the team's record (docs/methodology/stats.md#model-rating).
+ * he kept out (docs/methodology/stats.md#model-rating).
  */
 export const KEEPER_SAVE_SHARE_WEIGHT = 0.5;
 
@@ -300,10 +292,8 @@ export function withSaveShare(score: number, saveSharePercentile: number): numbe
 }
 
 /**
- * Minutes of evidence that count as much as the role's norm when a rating is judged
- * (docs/methodology/stats.md#model-rating): a score is shrunk toward the norm by
- * `minutes / (minutes + RATING_PRIOR_MINUTES)`, three full matches' worth, so a flying start of a
- * few matches does not out-rate a whole season at the same level.
+ * Minutes of evidence that count as much as the role's norm: a score is shrunk toward the norm by
+ * `minutes / (minutes + RATING_PRIOR_MINUTES)` (docs/methodology/stats.md#model-rating).
  */
 export const RATING_PRIOR_MINUTES = 270;
 /** The rating of a player at his role's norm (a rating score of 0). */
@@ -347,8 +337,7 @@ export function modelRating(
 /**
  * A row's full rating score from its metric score: a keeper's with his save share blended in
  * ({@link withSaveShare}), an outfield player's with the on-pitch goal difference
- * ({@link withOnPitch}). A keeper takes no on-pitch share: the goals his team scores are not his
- * work, and the goals it concedes already weigh in his metric score.
+ * ({@link withOnPitch}); why a keeper takes no on-pitch share: docs/methodology/stats.md#model-rating.
  */
 export function roleScoreOf(
   role: Role,

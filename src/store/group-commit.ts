@@ -25,9 +25,7 @@ export function groupCommit(
     queue = [];
     try {
       const outcomes = await apply(jobs.map((j) => j.op));
-      jobs.forEach((job, i) => {
-        job.resolve(outcomes[i]);
-      });
+      for (const [i, job] of jobs.entries()) job.resolve(outcomes[i]);
     } catch (error) {
       for (const job of jobs) job.reject(error);
     } finally {

@@ -1,8 +1,6 @@
 /**
  * A goalkeeper's own shot stopping as a verdict receipt (docs/methodology/verdict.md#keeper-receipts):
- * his save share, saves / shots on target faced, ranked in his cohort. Goals conceded and clean
- * sheets are his defence's as much as his; the save share is the one number that is his alone, and
- * it weighs half his rating (docs/methodology/stats.md#model-rating), so his receipts show it.
+ * his save share, saves / shots on target faced, ranked in his cohort.
  */
 import { METRIC_KEYS } from '../stats/metrics.js';
 import { isTeamOutcome } from '../stats/team-outcomes.js';
@@ -29,12 +27,9 @@ const LEAD_FIRST: readonly VerdictCode[] = ['specialist', 'merchant'];
 const RECEIPTS_MAX = 3;
 
 /**
- * A keeper's receipts with his save share in its place (docs/methodology/verdict.md#keeper-receipts),
- * up to three receipts (a fourth gives way). In a verdict of strengths it stands by its
- * percentile among his own work and always before the team outcomes; first in a specialist's or
- * merchant's, as it leads a keeper's specialty; an elite verdict shows it only when strong (≥ 75th),
- * as its receipts are all strong. In a verdict listing the weakest first it stands by its
- * percentile from the bottom, before a team outcome it ties. A fallback's empty list stays empty.
+ * A keeper's receipts with his save share in its place, up to three receipts (a fourth gives way);
+ * where it stands in each kind of verdict: docs/methodology/verdict.md#keeper-receipts. A fallback's
+ * empty list stays empty.
  * @example withSaveShare([{ metric: 'goals_conceded_per90', percentile: 91 }], { metric: 'save_share_pct', percentile: 97 }, 'elite')[0].metric // => 'save_share_pct'
  */
 export function withSaveShare<E extends { metric: string; percentile: number }>(

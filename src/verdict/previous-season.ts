@@ -14,11 +14,8 @@ const isInternational = (ctx: EngineContext, row: number) =>
   ctx.leagueById(ctx.derived.league_id[row])?.kind === 'international';
 
 /**
- * The season a cooked verdict compares the main row with (docs/methodology/verdict.md#cooked): his
- * most recent season of the same kind (club or national-team tournament) that ended before the main
- * row's season began, in which he met the cohort threshold; within that season, the row with the
- * most minutes. Never a row of the same season (another club after a transfer) nor a later
- * tournament. Null when there is none.
+ * The season a cooked verdict compares the main row with: his most recent season of the same kind
+ * that ended before the main row's season began (docs/methodology/verdict.md#cooked). Null when there is none.
  */
 export function previousSeasonOf(ctx: EngineContext, rows: readonly number[], latest: number) {
   const d = ctx.derived;

@@ -4,7 +4,7 @@
  * docs/methodology.md#verdicts.
  */
 import type { CountingColumn } from '../model/schema.js';
-import type { FeeTier } from '../stats/fee-tier.js';
+import { feeTierRank, type FeeTier } from '../stats/fee-tier.js';
 import { METRICS, metricEntriesOf, type MetricKey } from '../stats/metrics.js';
 import { ratingComposite } from '../stats/rating.js';
 import type { Role } from '../stats/roles.js';
@@ -102,8 +102,6 @@ export interface RuleOutcome {
   /** The specialty of a specialist or merchant, else absent. */
   specialty?: Specialty;
 }
-
-const tierRank = (t: FeeTier) => Number(t.slice(1));
 
 /**
  * Role output score: the role's rating composite (weighted mean of its metrics' role-cohort
@@ -257,7 +255,7 @@ function historicVerdictOf(facts: VerdictFacts, output: number, worst: MetricKey
   const decline = facts.previousOutput === null ? Number.NaN : facts.previousOutput - output;
   if (facts.age !== null && facts.age >= COOKED_AGE_MIN && decline >= COOKED_DECLINE_MIN)
     return outcomeOf('cooked', (decline - COOKED_DECLINE_MIN) / 20, 'age_and_decline', worst.slice(0, 3));
-  if (facts.feeTier !== null && tierRank(facts.feeTier) >= FRAUD_TIER_MIN && output < FRAUD_OUTPUT_MAX)
+  if (facts.feeTier !== null && feeTierRank(facts.feeTier) >= FRAUD_TIER_MIN && output < FRAUD_OUTPUT_MAX)
     return outcomeOf('fraud', (FRAUD_OUTPUT_MAX - output) / 20, 'high_fee_low_output', worst.slice(0, 3));
   return null;
 }

@@ -25,11 +25,7 @@ export interface Specialty {
   support: MetricKey | null;
 }
 
-const s = (name: string, lead: SpecialtyLead, support: MetricKey | null = null): Specialty => ({
-  name,
-  lead,
-  support,
-});
+const s = (name: string, lead: SpecialtyLead, support: MetricKey | null = null): Specialty => ({ name, lead, support });
 
 /**
  * The specialties of each role, most telling first. This is a data table. A keeper's goals

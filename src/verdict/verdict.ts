@@ -109,12 +109,6 @@ export type VerdictResponse = z.infer<typeof VerdictResponse>;
 /** Finds the closest DNA match of a derived row in a strictly higher fee tier (the engine supplies it). */
 export type AnchorFinder = (row: number) => VerdictFacts['anchor'];
 
-/** The percentile of the model rating at a derived row in its role cohort, or null when unranked. */
-function ratingPercentileAt(ctx: EngineContext, row: number): number | null {
-  const p = percentileAt(ctx.derived, 'rating', row);
-  return Number.isNaN(p) ? null : p;
-}
-
 /**
  * Builds the verdict for the player's main season.
  * Takes a request its schema has parsed (`engine.verdict` in the public API parses first).
@@ -224,6 +218,7 @@ function factsOf(
   const previous = row >= 0 ? previousSeasonOf(ctx, ctx.rowsOfPlayer(player.player_id), row) : null;
   const cohortId = row >= 0 ? ctx.derived.cohort[row] : -1;
   const role = row >= 0 ? roleAt(ctx, row) : null;
+  const ratingPercentile = row >= 0 ? percentileAt(ctx.derived, 'rating', row) : Number.NaN;
   const facts: VerdictFacts = {
     minutes: row >= 0 ? ctx.derived.minutes[row] : 0,
     cohortN: cohortId >= 0 ? ctx.derived.cohorts[cohortId].n : 0,
@@ -232,7 +227,7 @@ function factsOf(
     age: ctx.ageOf(player),
     feeTier: feeTierOf(player.market_value_eur),
     previousOutput: previous?.output ?? null,
-    ratingPercentile: row >= 0 ? ratingPercentileAt(ctx, row) : null,
+    ratingPercentile: Number.isNaN(ratingPercentile) ? null : ratingPercentile,
     saveSharePercentile: row >= 0 && role === 'goalkeeper' ? saveSharePercentileAt(ctx.derived, row) : null,
     anchor: row >= 0 && ctx.derived.inCohort[row] ? anchorOf(row) : null,
   };

@@ -1,10 +1,6 @@
 /**
- * @module WAL checkpoints off the event loop. A checkpoint copies the log into the database file
- * and syncs it twice; run by the committing connection it stalls the server's event loop (every
- * request, `/healthz` included) for as long as the disk takes, and card images make the log grow
- * fast. A server's store therefore turns automatic checkpoints off and lets a worker thread with its
- * own connection checkpoint the log on a timer, in PASSIVE mode, which never waits for or blocks
- * the server's readers and writers (docs/api.md#storage).
+ * @module WAL checkpoints off the event loop: a worker thread with its own connection checkpoints
+ * the log on a timer, in PASSIVE mode, so no checkpoint stalls the server (docs/api.md#storage).
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -87,12 +83,10 @@ export function startCheckpointer(
     workerData: { file, driver, modulePath, intervalMs, closed },
   });
   let running = true;
-  worker.on('exit', () => {
+  const stopped = () => {
     running = false;
-  });
-  worker.on('error', () => {
-    running = false;
-  });
+  };
+  worker.on('exit', stopped).on('error', stopped);
   worker.unref();
   return {
     close() {
