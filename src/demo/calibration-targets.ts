@@ -1,6 +1,6 @@
 /**
  * The generator's calibration targets: per-90 quantiles (p10, p50, p90) by position group from
- * METHOD.md Table B (StatsBomb open data, Premier League 2015/16, 318 matches, players with
+ * Table B of docs/methodology/demo-data.md#calibration (StatsBomb open data, Premier League 2015/16, 318 matches, players with
  * ≥ 180 minutes). Only quantiles are used; no StatsBomb data is shipped.
  */
 import type { MetricKey } from '../stats/metrics.js';
@@ -96,7 +96,7 @@ export const TABLE_B: Record<PositionGroup, Record<CalibratedMetric, Triple | nu
   (group) => recordOf(CALIBRATED_METRICS, (metric) => TABLE_B_ROWS[metric][POSITION_GROUPS.indexOf(group)]),
 );
 
-/** Minimum minutes for the calibration sample (METHOD.md Table B). */
+/** Minimum minutes for the calibration sample (docs/methodology/demo-data.md#calibration). */
 export const CALIBRATION_MINUTES_MIN = 180;
-/** Minimum crosses for a player's cross accuracy to enter the sample (METHOD.md). */
+/** Minimum crosses for a player's cross accuracy to enter the sample (docs/methodology/demo-data.md#calibration). */
 export const CROSS_ACCURACY_ATTEMPTS_MIN = 5;

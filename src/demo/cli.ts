@@ -1,6 +1,7 @@
 /**
  * `npm run data:demo [-- --seed N --out DIR]`: writes the synthetic demo universe (default:
- * `data/demo/` with the default seed) and prints the calibration against METHOD.md Table B.
+ * `data/demo/` with the default seed) and prints how close it came to its calibration targets
+ * (docs/methodology/demo-data.md#calibration).
  */
 import { join } from 'node:path';
 import { datasetToDir } from '../io/save.js';

@@ -11,7 +11,7 @@ import { lineup, type Spell } from './lineups.js';
 import type { Player } from './players.js';
 import type { Rng } from './rng.js';
 
-/** Log of the median team's goals per match; with strength spread and home advantage the mean is ≈ 1.34 (METHOD.md team table). */
+/** Log of the median team's goals per match; with strength spread and home advantage the mean is ≈ 1.34 (docs/methodology/demo-data.md). */
 export const GOAL_LOG_MEAN = Math.log(1.34);
 /** Log home advantage: home sides score exp(2 × 0.13) ≈ 1.3 times as many goals as away sides. */
 export const HOME_ADVANTAGE = 0.13;
@@ -23,7 +23,7 @@ export const OWN_GOAL_SHARE = 0.03;
 export const INJURY_RATE = 0.02;
 /** Chance per appearance that a goalkeeper is ruled out (1–8 rounds), which gives deputies their games. */
 export const KEEPER_INJURY_RATE = 0.03;
-/** Minimum minutes on the pitch for a clean sheet (METHOD.md). */
+/** Minimum minutes on the pitch for a clean sheet (docs/methodology/demo-data.md). *
 export const CLEAN_SHEET_MINUTES = 60;
 
 /** A player's season-level line: one per (player, season); all aggregates come from appearances. */

@@ -1,5 +1,5 @@
 /**
- * Season statistics of every player-season, calibrated to METHOD.md Table B. Each player has a
+ * Season statistics of every player-season, calibrated to the targets of docs/methodology/demo-data.md#calibration. Each player has a
  * latent per-90 rate per metric, read from a per-group quantile function at the player's rank on
  * a style score (quality, three style factors, position shifts, noise), so rates correlate the
  * way real profiles do (poachers, target men, creators, ball-winners, full-backs...). Season totals

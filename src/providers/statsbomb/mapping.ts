@@ -68,7 +68,7 @@ const POSITION_BY_KEY = new Map(Object.entries(POSITION_CODE_OF_STATSBOMB).map((
 
 const setOf = (names: readonly string[]): ReadonlySet<string> => new Set(names.map(keyOf));
 
-/** Shot outcomes on target: a goal or a save, including "Saved to Post"; not "Saved Off Target" (METHOD.md). */
+/** Shot outcomes on target: a goal or a save, including "Saved to Post"; not "Saved Off Target" (docs/methodology/statsbomb.md#counting-columns). */
 const SHOT_ON_TARGET = setOf(['Goal', 'Saved', 'Saved to Post']);
 
 /**
@@ -79,7 +79,7 @@ export function isShotOnTarget(outcome: string): boolean {
   return SHOT_ON_TARGET.has(keyOf(outcome));
 }
 
-/** Goalkeeper event types that are saves; "Shot Saved Off Target" is not (METHOD.md). */
+/** Goalkeeper event types that are saves; "Shot Saved Off Target" is not (docs/methodology/statsbomb.md#counting-columns). */
 const GOALKEEPER_SAVES = setOf(['Shot Saved', 'Shot Saved to Post', 'Penalty Saved', 'Penalty Saved to Post', 'Save']);
 
 /**
@@ -101,12 +101,12 @@ export function isSendingOff(card: string): boolean {
   return SENDING_OFF_CARDS.has(keyOf(card));
 }
 
-/** Pass outcomes that are not real passes and are left out of `passes` (METHOD.md). */
+/** Pass outcomes that are not real passes and are left out of `passes` (docs/methodology/statsbomb.md#counting-columns). */
 const NON_PASS_OUTCOMES = setOf(['Injury Clearance', 'Unknown']);
 
 /**
  * True when a pass counts toward `passes`: not a throw-in and not an injury clearance or an
- * unknown-outcome pass (METHOD.md "passes / passes_completed").
+ * unknown-outcome pass (docs/methodology/statsbomb.md#counting-columns, passes).
  * @example isCountedPass('Throw-in', null) // => false
  */
 export function isCountedPass(passType: string | null, outcome: string | null): boolean {
@@ -114,7 +114,7 @@ export function isCountedPass(passType: string | null, outcome: string | null): 
   return outcome === null || !NON_PASS_OUTCOMES.has(keyOf(outcome));
 }
 
-/** Tackle outcomes that win the ball (METHOD.md "tackles_won"), used for `duels_won`. */
+/** Tackle outcomes that win the ball (docs/methodology/statsbomb.md#counting-columns, duels_won), used for `duels_won`. */
 const TACKLE_WON_OUTCOMES = setOf(['Won', 'Success In Play', 'Success Out', 'Success']);
 
 /**
@@ -127,11 +127,11 @@ export function isTackleWon(outcome: string | null): boolean {
 
 /**
  * Shortest pass counted as a long ball, in StatsBomb pitch units (120 × 80, ≈ yards)
- * (docs/methodology/statsbomb.md#long-balls; METHOD.md "long_balls").
+ * (docs/methodology/statsbomb.md#long-balls).
  */
 export const LONG_BALL_MIN_LENGTH = 30;
 
-/** Smallest shot xG counted as a big chance (docs/methodology/statsbomb.md#big-chances; METHOD.md "big_chances"). */
+/** Smallest shot xG counted as a big chance (docs/methodology/statsbomb.md#big-chances). */
 export const BIG_CHANCE_MIN_XG = 0.3;
 
 /** The periods that count: two halves and two halves of extra time; period 5 is a shoot-out. */

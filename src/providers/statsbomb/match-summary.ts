@@ -1,6 +1,5 @@
 /**
- * One match's event stream folded into a line per player (docs/methodology/statsbomb.md, following
- * ../shared/real/METHOD.md "Method"): time on the pitch from `Starting XI`, `Substitution`,
+ * One match's event stream folded into a line per player (docs/methodology/statsbomb.md): time on the pitch from `Starting XI`, `Substitution`,
  * sending-off cards and `Half End`, split into nominal and clock seconds per position, and every
  * counting column attributed to the event's player. Pure: events in, summary out.
  */
@@ -292,7 +291,7 @@ function countPass(pass: NonNullable<StatsBombEvent['pass']>, t: CountingTotals)
   if (pass.aerial_won) aerialWon(t);
 }
 
-/** Adds one event's contribution to a player's counting totals (METHOD.md "Event counts"). */
+/** Adds one event's contribution to a player's counting totals (docs/methodology/statsbomb.md#counting-columns). */
 function countEvent(e: StatsBombEvent, t: CountingTotals, shotIds: ReadonlySet<string>): void {
   switch (e.type.name) {
     case 'Shot':
@@ -338,7 +337,7 @@ function countEvent(e: StatsBombEvent, t: CountingTotals, shotIds: ReadonlySet<s
   }
 }
 
-/** An aerial duel won counts as an aerial and, by METHOD.md's approximation, as a duel won. */
+/** An aerial duel won counts as an aerial and, by the approximation of docs/methodology/statsbomb.md#counting-columns, as a duel won. */
 function aerialWon(t: CountingTotals): void {
   t.aerials_won += 1;
   t.duels_won += 1;
