@@ -56,10 +56,19 @@ export interface ServiceResponse {
   body: string | Uint8Array;
 }
 
-/** A response whose body is JSON text (every answer of a paid call, and every problem). */
-export interface JsonResponse extends ServiceResponse {
-  body: string;
-}
+/**
+ * A response whose body is JSON (every answer of a paid call, and every problem): its text, or its
+ * UTF-8 bytes when the answer comes from the response cache.
+ */
+export type JsonResponse = ServiceResponse;
+
+const UTF8 = new TextDecoder();
+
+/**
+ * The text of a response body.
+ * @example textOf(new Uint8Array([123, 125])) // => '{}'
+ */
+export const textOf = (body: string | Uint8Array): string => (typeof body === 'string' ? body : UTF8.decode(body));
 
 /** A request parsed by its operation's schemas: what the operation's `run` receives. */
 export interface ParsedRequest {

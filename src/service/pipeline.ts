@@ -10,7 +10,14 @@ import { ok, type Failure, type Result } from '../errors.js';
 import type { StoredResponse } from '../store/ports.js';
 import { parseWith } from '../validation.js';
 import { recordCredits, type BilledCall, type Caller, type CreditsListener } from './billing/billing.js';
-import type { JsonResponse, ParsedRequest, RequestBody, ServiceContext, ServiceRequest } from './context.js';
+import {
+  textOf,
+  type JsonResponse,
+  type ParsedRequest,
+  type RequestBody,
+  type ServiceContext,
+  type ServiceRequest,
+} from './context.js';
 import { clientIpOf, DEMO_CHANNELS, isDemoChannel } from './demo.js';
 import { demoClientKeyOf } from './photos/ip-address.js';
 import {
@@ -126,7 +133,7 @@ async function claimKey(
 /** Stores a replayable answer (with its key headers) under the claimed key, or gives the key up so a retry runs. */
 async function settleClaim(ctx: ServiceContext, scope: string, key: string, response: JsonResponse) {
   if (!isReplayable(response.status)) return ctx.store.idempotency.abandon(scope, key);
-  const stored: StoredResponse = { status: response.status, headers: response.headers, body: response.body };
+  const stored: StoredResponse = { status: response.status, headers: response.headers, body: textOf(response.body) };
   const expires = new Date(ctx.clock().getTime() + IDEMPOTENCY_TTL_MS).toISOString();
   await ctx.store.idempotency.complete(scope, key, stored, expires);
 }

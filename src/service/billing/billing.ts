@@ -145,8 +145,8 @@ async function holdCost(ctx: ServiceContext, call: BilledRequest, key: KeyRecord
 const cacheKeyOf = (engine: ServiceContext['engine'], call: BilledRequest): string =>
   `${call.op.id}\n${engine.now?.().getTime() ?? ''}\n${JSON.stringify(call.req.query ?? {})}\n${JSON.stringify(call.sent)}`;
 
-/** The paid answer of a call: its JSON text and status with the request id (the key headers are in `call.headers`). */
-function answered(call: BilledRequest, text: string, status = 200): JsonResponse {
+/** The paid answer of a call: its JSON text (or its UTF-8 bytes, from the response cache) and status with the request id (the key headers are in `call.headers`). */
+function answered(call: BilledRequest, text: string | Uint8Array, status = 200): JsonResponse {
   return {
     status,
     headers: { 'content-type': JSON_TYPE, 'request-id': call.requestId },
@@ -159,7 +159,7 @@ function answered(call: BilledRequest, text: string, status = 200): JsonResponse
  * charge, the hold and its capture in one ledger write, instead of a hold before the work and a
  * capture after it; 402 as a hold would answer when the wallet is short.
  */
-async function chargeKnown(ctx: ServiceContext, call: BilledRequest, key: KeyRecord, cost: number, text: string) {
+async function chargeKnown(ctx: ServiceContext, call: BilledRequest, key: KeyRecord, cost: number, text: Uint8Array) {
   const { op } = call;
   const charged = await ctx.store.wallets.charge(key.id, cost, call.now.toISOString(), op.id);
   if (!charged.ok) {
@@ -207,13 +207,13 @@ async function reservedRun(
   call: BilledRequest,
   cost: number,
   cacheKey: string | null,
-  cached: string | undefined,
+  cached: Uint8Array | undefined,
 ): Promise<JsonResponse> {
   const { caller, requestId } = call;
   const reserved =
     caller.kind === 'demo' ? await reserveDemo(ctx, call, caller.client) : await holdCost(ctx, call, caller.key, cost);
   if ('refused' in reserved) return reserved.refused;
-  let outcome: Result<OperationOutcome & { text: string }>;
+  let outcome: Result<OperationOutcome & { text: string | Uint8Array }>;
   try {
     outcome = cached !== undefined ? ok({ body: null, text: cached }) : await outcomeOf(ctx, responses, call, cacheKey);
     await reserved.settle(outcome);
