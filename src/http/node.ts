@@ -96,29 +96,39 @@ function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | null>
   });
 }
 
-function exchangeOf(req: IncomingMessage): HttpExchange {
-  let target = req.url ?? '/';
-  // Absolute-form targets (`GET http://host/path`) are reduced to their path and query.
-  if (!target.startsWith('/')) {
-    try {
-      const url = new URL(target);
-      target = `${url.pathname}${url.search}`;
-    } catch {
-      target = `/${target}`;
+/** A Node request as an exchange; its methods are the class's, so a request allocates no closures for them. */
+class NodeExchange implements HttpExchange {
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+  readonly peer: string;
+
+  constructor(private readonly req: IncomingMessage) {
+    let target = req.url ?? '/';
+    // Absolute-form targets (`GET http://host/path`) are reduced to their path and query.
+    if (!target.startsWith('/')) {
+      try {
+        const url = new URL(target);
+        target = `${url.pathname}${url.search}`;
+      } catch {
+        target = `/${target}`;
+      }
     }
+    const q = target.indexOf('?');
+    this.method = req.method ?? 'GET';
+    this.path = q < 0 ? target : target.slice(0, q);
+    this.query = q < 0 ? '' : target.slice(q + 1);
+    this.peer = req.socket.remoteAddress ?? 'unknown';
   }
-  const q = target.indexOf('?');
-  return {
-    method: req.method ?? 'GET',
-    path: q < 0 ? target : target.slice(0, q),
-    query: q < 0 ? '' : target.slice(q + 1),
-    header: (name) => {
-      const v = req.headers[name];
-      return Array.isArray(v) ? v.join(', ') : v;
-    },
-    peer: req.socket.remoteAddress ?? 'unknown',
-    readBody: (max) => readBody(req, max),
-  };
+
+  header(name: string): string | undefined {
+    const v = this.req.headers[name];
+    return Array.isArray(v) ? v.join(', ') : v;
+  }
+
+  readBody(max: number): Promise<Uint8Array | null> {
+    return readBody(this.req, max);
+  }
 }
 
 /**
@@ -146,7 +156,7 @@ async function respond(
 ): Promise<void> {
   state.inFlight += 1;
   try {
-    const reply = await dispatch(exchangeOf(req));
+    const reply = await dispatch(new NodeExchange(req));
     // A body left unread (too large, or not wanted) is not drained: the connection closes instead;
     // so does every connection once the server is closing.
     if (!req.complete || state.closing) res.shouldKeepAlive = false;
