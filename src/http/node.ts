@@ -80,16 +80,13 @@ function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | null>
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const onData = (chunk: Buffer) => {
+    // Past `max` the promise is settled (null) and the rest of the body is dropped as it arrives.
+    req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= max) return void chunks.push(chunk);
-      req.off('data', onData);
-      req.off('end', onEnd);
-      resolve(null);
-    };
-    const onEnd = () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-    req.on('data', onData);
-    req.once('end', onEnd);
+      if (size <= max) chunks.push(chunk);
+      else resolve(null);
+    });
+    req.once('end', () => size <= max && resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
     // A client that hangs up mid-body: nothing more will come, so the request is abandoned.
     req.once('error', () => reject(new BodyAborted()));
     req.once('close', () => !req.complete && reject(new BodyAborted()));
