@@ -7,7 +7,7 @@ import { ok, type Result } from '../../errors.js';
 import type { KeyRecord } from '../../store/ports.js';
 import {
   JSON_TYPE,
-  type JsonResponse,
+  type ServiceResponse,
   type ParsedRequest,
   type ServiceContext,
   type ServiceRequest,
@@ -23,7 +23,7 @@ import { HOLD_TTL_MS, holdCredits, insufficientCredits, internalFailure, isCharg
  * with the job view, 402 when the wallet is short. Declared here so billing needs no import of
  * the job runner.
  */
-export type JobQueue = (call: BilledRequest, key: KeyRecord, cost: number) => Promise<JsonResponse>;
+export type JobQueue = (call: BilledRequest, key: KeyRecord, cost: number) => Promise<ServiceResponse>;
 
 /** How often lapsed holds, expired idempotency records and past demo days are swept, at most (docs/api.md#billing). */
 const EXPIRY_SWEEP_MS = 10_000;
@@ -65,7 +65,7 @@ export function recordCredits(
 }
 
 /** Runs a validated call and bills it. */
-export type BilledCall = (call: BilledRequest) => Promise<JsonResponse>;
+export type BilledCall = (call: BilledRequest) => Promise<ServiceResponse>;
 
 /** What demo-channel answers say of the caller's daily quota (docs/api.md#demo-channel): RateLimit-* over one UTC day. */
 function demoQuotaHeaders(limit: number, used: number, now: Date): Record<string, string> {
@@ -79,7 +79,7 @@ function demoQuotaHeaders(limit: number, used: number, now: Date): Record<string
 
 /** What a call's cost is reserved as: a refusal to answer, or a reservation settled by the call's outcome. */
 type Reservation =
-  | { refused: JsonResponse }
+  | { refused: ServiceResponse }
   | {
       settle(outcome: Result<OperationOutcome>): Promise<void>;
       /** Returns what was reserved, for a call the store's outage cut off (nothing is charged). */
@@ -146,7 +146,7 @@ const cacheKeyOf = (engine: ServiceContext['engine'], call: BilledRequest): stri
   `${call.op.id}\n${engine.now?.().getTime() ?? ''}\n${JSON.stringify(call.req.query ?? {})}\n${JSON.stringify(call.sent)}`;
 
 /** The paid answer of a call: its JSON text (or its UTF-8 bytes, from the response cache) and status with the request id (the key headers are in `call.headers`). */
-function answered(call: BilledRequest, text: string | Uint8Array, status = 200): JsonResponse {
+function answered(call: BilledRequest, text: string | Uint8Array, status = 200): ServiceResponse {
   return {
     status,
     headers: { 'content-type': JSON_TYPE, 'request-id': call.requestId },
@@ -208,7 +208,7 @@ async function reservedRun(
   cost: number,
   cacheKey: string | null,
   cached: Uint8Array | undefined,
-): Promise<JsonResponse> {
+): Promise<ServiceResponse> {
   const { caller, requestId } = call;
   const reserved =
     caller.kind === 'demo' ? await reserveDemo(ctx, call, caller.client) : await holdCost(ctx, call, caller.key, cost);
@@ -252,7 +252,7 @@ export function billedCall(ctx: ServiceContext, queueJob: JobQueue, responseCach
   }
 
   /** A call once any due sweep is done: a job is queued, a key's cached answer charged at once, any other call reserved and run. */
-  function billed(call: BilledRequest): Promise<JsonResponse> {
+  function billed(call: BilledRequest): Promise<ServiceResponse> {
     const { op, caller } = call;
     const cost = costOf(op, call.sent);
     if (caller.kind === 'key' && op.isJob?.(call.sent)) return queueJob(call, caller.key, cost);
