@@ -282,13 +282,13 @@ async function hdCardWith(
 }
 
 /** The method of every routed registry operation: POST its JSON body to its path. */
-function operationMethodsOf(sender: Sender): OperationMethods {
+function operationMethodsOf(sender: Sender): OperationMethods & Pick<Client, 'card'> {
   const methods: Record<string, (body: unknown) => Promise<ApiResult<unknown>>> = {};
   for (const [name, path] of Object.entries(ROUTE_PATHS))
     methods[name] = (body) => sender('POST', path, JSON.stringify(body), 'application/json');
   // cast: each method posts its registry request to its own ROUTE_PATHS entry, whose 200 body is the
-  // engine's answer of that operation, which is what OperationMethods types per key.
-  return methods as OperationMethods;
+  // engine's answer of that operation, which is what OperationMethods and Client.card type per key.
+  return methods as OperationMethods & Pick<Client, 'card'>;
 }
 
 /** Credentials of a client: its key, or the demo channel header, or none. */
@@ -319,7 +319,6 @@ export function createClient(options: ClientOptions): Client {
     ...operationMethodsOf(sender),
     player: (body, query) =>
       sender('POST', `${ROUTE_PATHS.player}${enhance(query)}`, JSON.stringify(body), 'application/json'),
-    card: (body) => sender('POST', ROUTE_PATHS.card, JSON.stringify(body), 'application/json'),
     hdCard: (body, opts) => hdCardWith(c, sender, body, opts),
     cardJob: (jobId) => sender('GET', `/api/v1/cards/jobs/${encodeURIComponent(jobId)}`),
     catalog: (path) => sender('GET', path),

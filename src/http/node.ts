@@ -157,7 +157,8 @@ async function respond(
     // A body left unread (too large, or not wanted) is not drained: the connection closes instead;
     // so does every connection once the server is closing.
     if (!req.complete || state.closing) res.shouldKeepAlive = false;
-    // A string body is written as it is: Node encodes it into the socket write, with no buffer in between.
+    // The body is written as it comes: a string is encoded into the socket write, bytes (an answer of
+    // the response cache) go out as they are.
     res.writeHead(reply.status, headersOf(reply.headers, reply.body));
     res.end(reply.body ?? undefined);
   } catch {
