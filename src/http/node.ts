@@ -128,10 +128,7 @@ class NodeExchange implements HttpExchange {
   }
 }
 
-/**
- * The reply's headers with Content-Length, so Node sends the head and the body in one write
- * rather than a chunked answer.
- */
+/** The reply's headers with Content-Length, so Node sends head and body in one write, not chunked. */
 function headersOf(headers: Record<string, string>, body: string | Uint8Array | null): Record<string, string> {
   if (body === null || 'content-length' in headers) return headers;
   const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
