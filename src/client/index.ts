@@ -146,14 +146,6 @@ interface Connection {
   auth: Record<string, string>;
 }
 
-type Sender = <T>(
-  method: 'GET' | 'POST',
-  pathOrUrl: string,
-  body?: string | FormData,
-  contentType?: string,
-  parse?: (res: Response) => Promise<T>,
-) => Promise<ApiResult<T>>;
-
 // cast: the body is the server's JSON answer to this call; its type is the API contract's, as documented by OpenAPI.
 const jsonOf = <T>(res: Response): Promise<T> => res.json() as Promise<T>;
 
@@ -212,17 +204,17 @@ async function send<T>(
 type HdCardResult = ApiResult<NonNullable<CardJobResponse['result']>>;
 
 /** Sends an hd card: the JSON body, or a multipart form when a photo is uploaded. */
-function queueHdCard(sender: Sender, body: CardBody<typeof HD_STYLES>, photo: HdCardOptions['photo']) {
-  if (!photo) return sender<CardJobResponse>('POST', ROUTE_PATHS.card, JSON.stringify(body), 'application/json');
+function queueHdCard(c: Connection, body: CardBody<typeof HD_STYLES>, photo: HdCardOptions['photo']) {
+  if (!photo) return send<CardJobResponse>(c, 'POST', ROUTE_PATHS.card, JSON.stringify(body), 'application/json');
   const form = new FormData();
   form.set('request', JSON.stringify(body));
   form.set('photo', photo instanceof Blob ? photo : new Blob([new Uint8Array(photo)]), 'photo');
   // fetch sets the multipart Content-Type with its boundary.
-  return sender<CardJobResponse>('POST', ROUTE_PATHS.card, form);
+  return send<CardJobResponse>(c, 'POST', ROUTE_PATHS.card, form);
 }
 
 /** Polls a queued job until it ends or the deadline passes; the last poll, or the timeout problem. */
-async function pollJob(sender: Sender, queued: ApiResult<CardJobResponse>, opts: HdCardOptions) {
+async function pollJob(c: Connection, queued: ApiResult<CardJobResponse>, opts: HdCardOptions) {
   const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
   let last = queued;
   while (last.ok && (last.value.status === 'queued' || last.value.status === 'running')) {
@@ -233,7 +225,7 @@ async function pollJob(sender: Sender, queued: ApiResult<CardJobResponse>, opts:
       return { ok: false as const, problem, status: 0, credits: last.credits, requestId: last.requestId };
     }
     await sleep(opts.pollIntervalMs ?? 1000);
-    last = await sender<CardJobResponse>('GET', `/api/v1/cards/jobs/${encodeURIComponent(job.job_id)}`);
+    last = await send<CardJobResponse>(c, 'GET', `/api/v1/cards/jobs/${encodeURIComponent(job.job_id)}`);
   }
   return last;
 }
@@ -258,7 +250,6 @@ function jobOutcome(base: string, last: ApiResult<CardJobResponse> & { ok: true 
 /** The hd card flow: refuse a sync style free of charge, queue the job, poll it, return its card. */
 async function hdCardWith(
   c: Connection,
-  sender: Sender,
   body: CardBody<typeof HD_STYLES>,
   opts: HdCardOptions = {},
 ): Promise<HdCardResult> {
@@ -267,7 +258,7 @@ async function hdCardWith(
       `style ${JSON.stringify(body.style)} is not an hd style (${HD_STYLES.join(', ')}); use card()`,
       'style',
     );
-  const queued = await queueHdCard(sender, body, opts.photo);
+  const queued = await queueHdCard(c, body, opts.photo);
   if (!queued.ok) return queued;
   if (queued.status !== 202) {
     const problem = clientProblem(
@@ -277,18 +268,18 @@ async function hdCardWith(
     );
     return { ...queued, ok: false, problem };
   }
-  const last = await pollJob(sender, queued, opts);
+  const last = await pollJob(c, queued, opts);
   return last.ok ? jobOutcome(c.base, last) : last;
 }
 
 /** The method of every routed registry operation: POST its JSON body to its path. */
-function operationMethodsOf(sender: Sender): OperationMethods {
+function operationMethodsOf(c: Connection): OperationMethods & Pick<Client, 'card'> {
   const methods: Record<string, (body: unknown) => Promise<ApiResult<unknown>>> = {};
   for (const [name, path] of Object.entries(ROUTE_PATHS))
-    methods[name] = (body) => sender('POST', path, JSON.stringify(body), 'application/json');
+    methods[name] = (body) => send(c, 'POST', path, JSON.stringify(body), 'application/json');
   // cast: each method posts its registry request to its own ROUTE_PATHS entry, whose 200 body is the
-  // engine's answer of that operation, which is what OperationMethods types per key.
-  return methods as OperationMethods;
+  // engine's answer of that operation, which is what OperationMethods and Client.card type per key.
+  return methods as OperationMethods & Pick<Client, 'card'>;
 }
 
 /** Credentials of a client: its key, or the demo channel header, or none. */
@@ -311,18 +302,15 @@ export function createClient(options: ClientOptions): Client {
     maxWait: options.maxRetryAfterSeconds ?? 30,
     auth: authOf(options),
   };
-  const sender: Sender = (method, pathOrUrl, body, contentType, parse) =>
-    send(c, method, pathOrUrl, body, contentType, parse);
   const enhance = (query: PlayerQueryString | undefined) =>
     query?.enhance ? `?enhance=${encodeURIComponent(query.enhance)}` : '';
   return {
-    ...operationMethodsOf(sender),
+    ...operationMethodsOf(c),
     player: (body, query) =>
-      sender('POST', `${ROUTE_PATHS.player}${enhance(query)}`, JSON.stringify(body), 'application/json'),
-    card: (body) => sender('POST', ROUTE_PATHS.card, JSON.stringify(body), 'application/json'),
-    hdCard: (body, opts) => hdCardWith(c, sender, body, opts),
-    cardJob: (jobId) => sender('GET', `/api/v1/cards/jobs/${encodeURIComponent(jobId)}`),
-    catalog: (path) => sender('GET', path),
-    image: (url) => sender('GET', url, undefined, undefined, async (res) => new Uint8Array(await res.arrayBuffer())),
+      send(c, 'POST', `${ROUTE_PATHS.player}${enhance(query)}`, JSON.stringify(body), 'application/json'),
+    hdCard: (body, opts) => hdCardWith(c, body, opts),
+    cardJob: (jobId) => send(c, 'GET', `/api/v1/cards/jobs/${encodeURIComponent(jobId)}`),
+    catalog: (path) => send(c, 'GET', path),
+    image: (url) => send(c, 'GET', url, undefined, undefined, async (res) => new Uint8Array(await res.arrayBuffer())),
   };
 }

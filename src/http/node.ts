@@ -80,51 +80,55 @@ function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | null>
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const onData = (chunk: Buffer) => {
+    // Past `max` the promise is settled (null) and the rest of the body is dropped as it arrives.
+    req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= max) return void chunks.push(chunk);
-      req.off('data', onData);
-      req.off('end', onEnd);
-      resolve(null);
-    };
-    const onEnd = () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-    req.on('data', onData);
-    req.once('end', onEnd);
+      if (size <= max) chunks.push(chunk);
+      else resolve(null);
+    });
+    req.once('end', () => size <= max && resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
     // A client that hangs up mid-body: nothing more will come, so the request is abandoned.
     req.once('error', () => reject(new BodyAborted()));
     req.once('close', () => !req.complete && reject(new BodyAborted()));
   });
 }
 
-function exchangeOf(req: IncomingMessage): HttpExchange {
-  let target = req.url ?? '/';
-  // Absolute-form targets (`GET http://host/path`) are reduced to their path and query.
-  if (!target.startsWith('/')) {
-    try {
-      const url = new URL(target);
-      target = `${url.pathname}${url.search}`;
-    } catch {
-      target = `/${target}`;
+/** A Node request as an exchange; its methods are the class's, so a request allocates no closures for them. */
+class NodeExchange implements HttpExchange {
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+  readonly peer: string;
+
+  constructor(private readonly req: IncomingMessage) {
+    let target = req.url ?? '/';
+    // Absolute-form targets (`GET http://host/path`) are reduced to their path and query.
+    if (!target.startsWith('/')) {
+      try {
+        const url = new URL(target);
+        target = `${url.pathname}${url.search}`;
+      } catch {
+        target = `/${target}`;
+      }
     }
+    const q = target.indexOf('?');
+    this.method = req.method ?? 'GET';
+    this.path = q < 0 ? target : target.slice(0, q);
+    this.query = q < 0 ? '' : target.slice(q + 1);
+    this.peer = req.socket.remoteAddress ?? 'unknown';
   }
-  const q = target.indexOf('?');
-  return {
-    method: req.method ?? 'GET',
-    path: q < 0 ? target : target.slice(0, q),
-    query: q < 0 ? '' : target.slice(q + 1),
-    header: (name) => {
-      const v = req.headers[name];
-      return Array.isArray(v) ? v.join(', ') : v;
-    },
-    peer: req.socket.remoteAddress ?? 'unknown',
-    readBody: (max) => readBody(req, max),
-  };
+
+  header(name: string): string | undefined {
+    const v = this.req.headers[name];
+    return Array.isArray(v) ? v.join(', ') : v;
+  }
+
+  readBody(max: number): Promise<Uint8Array | null> {
+    return readBody(this.req, max);
+  }
 }
 
-/**
- * The reply's headers with Content-Length, so Node sends the head and the body in one write
- * rather than a chunked answer.
- */
+/** The reply's headers with Content-Length, so Node sends head and body in one write, not chunked. */
 function headersOf(headers: Record<string, string>, body: string | Uint8Array | null): Record<string, string> {
   if (body === null || 'content-length' in headers) return headers;
   const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
@@ -146,11 +150,12 @@ async function respond(
 ): Promise<void> {
   state.inFlight += 1;
   try {
-    const reply = await dispatch(exchangeOf(req));
+    const reply = await dispatch(new NodeExchange(req));
     // A body left unread (too large, or not wanted) is not drained: the connection closes instead;
     // so does every connection once the server is closing.
     if (!req.complete || state.closing) res.shouldKeepAlive = false;
-    // A string body is written as it is: Node encodes it into the socket write, with no buffer in between.
+    // The body is written as it comes: a string is encoded into the socket write, bytes (an answer of
+    // the response cache) go out as they are.
     res.writeHead(reply.status, headersOf(reply.headers, reply.body));
     res.end(reply.body ?? undefined);
   } catch {

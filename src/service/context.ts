@@ -49,17 +49,20 @@ export interface RequestBody {
   photo?: Uint8Array;
 }
 
-/** A response: status, lowercase header names, and the body (JSON text or PNG bytes). */
+/** A response: status, lowercase header names, and the body (JSON text, its UTF-8 bytes from the response cache, or PNG bytes). */
 export interface ServiceResponse {
   status: number;
   headers: Record<string, string>;
   body: string | Uint8Array;
 }
 
-/** A response whose body is JSON text (every answer of a paid call, and every problem). */
-export interface JsonResponse extends ServiceResponse {
-  body: string;
-}
+const UTF8 = new TextDecoder();
+
+/**
+ * The text of a response body.
+ * @example textOf(new Uint8Array([123, 125])) // => '{}'
+ */
+export const textOf = (body: string | Uint8Array): string => (typeof body === 'string' ? body : UTF8.decode(body));
 
 /** A request parsed by its operation's schemas: what the operation's `run` receives. */
 export interface ParsedRequest {
@@ -110,7 +113,7 @@ export interface ServiceContext {
   /** The releases a store outage left undone, retried until the store is back (store-outage.ts). */
   recovery: StoreRecovery;
   /** A problem response (application/problem+json) for `failure`, with extra headers. */
-  problem(requestId: string, failure: Failure, headers?: Record<string, string>): JsonResponse;
+  problem(requestId: string, failure: Failure, headers?: Record<string, string>): ServiceResponse;
 }
 
 /**
@@ -119,7 +122,7 @@ export interface ServiceContext {
  */
 export const problemResponder =
   (baseUrl: string) =>
-  (requestId: string, failure: Failure, headers: Record<string, string> = {}): JsonResponse => {
+  (requestId: string, failure: Failure, headers: Record<string, string> = {}): ServiceResponse => {
     const body = problemOf(baseUrl, requestId, failure);
     return {
       status: body.status,

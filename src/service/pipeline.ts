@@ -10,7 +10,14 @@ import { ok, type Failure, type Result } from '../errors.js';
 import type { StoredResponse } from '../store/ports.js';
 import { parseWith } from '../validation.js';
 import { recordCredits, type BilledCall, type Caller, type CreditsListener } from './billing/billing.js';
-import type { JsonResponse, ParsedRequest, RequestBody, ServiceContext, ServiceRequest } from './context.js';
+import {
+  textOf,
+  type ServiceResponse,
+  type ParsedRequest,
+  type RequestBody,
+  type ServiceContext,
+  type ServiceRequest,
+} from './context.js';
 import { clientIpOf, DEMO_CHANNELS, isDemoChannel } from './demo.js';
 import { demoClientKeyOf } from './photos/ip-address.js';
 import {
@@ -56,7 +63,7 @@ export type PaidCall = (
   requestId: string,
   headers: Record<string, string>,
   onCredits?: CreditsListener,
-) => Promise<JsonResponse>;
+) => Promise<ServiceResponse>;
 
 const BEARER = { 'www-authenticate': 'Bearer realm="halfspace"' };
 
@@ -87,7 +94,7 @@ async function claimKey(
   headers: Record<string, string>,
   claim: { scope: string; key: string; fingerprint: string; now: Date; walletId: string | null },
   onCredits: CreditsListener | undefined,
-): Promise<JsonResponse | null> {
+): Promise<ServiceResponse | null> {
   const { scope, key, fingerprint, now, walletId } = claim;
   const pendingUntil = new Date(now.getTime() + IDEMPOTENCY_PENDING_MS).toISOString();
   const begun = await ctx.store.idempotency.begin(scope, key, fingerprint, now.toISOString(), pendingUntil);
@@ -124,9 +131,9 @@ async function claimKey(
 }
 
 /** Stores a replayable answer (with its key headers) under the claimed key, or gives the key up so a retry runs. */
-async function settleClaim(ctx: ServiceContext, scope: string, key: string, response: JsonResponse) {
+async function settleClaim(ctx: ServiceContext, scope: string, key: string, response: ServiceResponse) {
   if (!isReplayable(response.status)) return ctx.store.idempotency.abandon(scope, key);
-  const stored: StoredResponse = { status: response.status, headers: response.headers, body: response.body };
+  const stored: StoredResponse = { status: response.status, headers: response.headers, body: textOf(response.body) };
   const expires = new Date(ctx.clock().getTime() + IDEMPOTENCY_TTL_MS).toISOString();
   await ctx.store.idempotency.complete(scope, key, stored, expires);
 }
@@ -210,7 +217,7 @@ export function paidCall(ctx: ServiceContext, charged: BilledCall): PaidCall {
     };
     if (!claim) return charged(billed);
     const { scope, key } = claim;
-    let response: JsonResponse;
+    let response: ServiceResponse;
     try {
       response = await charged(billed);
     } catch (error) {

@@ -89,14 +89,15 @@ export function routeTable(operations: readonly Operation[]): RouteTable {
   const byPath = new Map(operations.map((op) => [op.path, op]));
 
   function api(method: string, rawPath: string): Route {
-    const path = rawPath.replace(/\/+$/, '') || '/';
-    const job = JOB_PATH.exec(path);
-    if (job)
+    const path = rawPath.endsWith('/') ? rawPath.replace(/\/+$/, '') || '/' : rawPath;
+    const op = byPath.get(path);
+    if (!op) {
+      const job = JOB_PATH.exec(path);
+      if (!job) return notFound(method, path);
       return isRead(method)
         ? { kind: 'job', jobId: job[1] }
         : readOnly(path, 'cards.job', `${path} answers ${GET_ONLY} only`);
-    const op = byPath.get(path);
-    if (!op) return notFound(method, path);
+    }
     if (isRead(method)) return { kind: 'catalog', op, path };
     if (method === op.method) return { kind: 'paid', op, path };
     const allow = `GET, HEAD, ${op.method}`;

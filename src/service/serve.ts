@@ -11,13 +11,7 @@ import { catalogOf } from './contract/catalog.js';
 import type { Operation } from './contract/operation.js';
 import { openApiOf } from './contract/openapi.js';
 import { EmptyQuery } from './contract/schemas/common.js';
-import {
-  JSON_TYPE,
-  type JsonResponse,
-  type ServiceContext,
-  type ServiceRequest,
-  type ServiceResponse,
-} from './context.js';
+import { JSON_TYPE, type ServiceContext, type ServiceRequest, type ServiceResponse } from './context.js';
 import { BodyAborted, type HttpExchange, type HttpReply } from './exchange.js';
 import type { JobRunner } from './jobs/jobs.js';
 import { recordRequest } from './ops/access-log.js';
@@ -109,7 +103,7 @@ export function coreOf(ctx: ServiceContext, jobs: JobRunner, paid: PaidCall): Co
  * the store is down, else 500 `internal_error` (reported to `ctx.onError` with the request id).
  * @example faultOf(ctx, new Error('bug'), 'req_1').status // => 500
  */
-export function faultOf(ctx: ServiceContext, error: unknown, requestId: string): JsonResponse {
+export function faultOf(ctx: ServiceContext, error: unknown, requestId: string): ServiceResponse {
   // A client that hung up mid-body sent a bad request; nothing failed here.
   if (error instanceof BodyAborted)
     return ctx.problem(requestId, { code: 'invalid_request', message: error.message, param: 'body' });

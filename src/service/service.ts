@@ -14,13 +14,7 @@ import type { ServiceStore } from '../store/ports.js';
 import { billedCall } from './billing/billing.js';
 import type { ChargeListener } from './billing/settle.js';
 import { OPERATIONS, type Operation, type ServiceEngine } from './contract/operations.js';
-import {
-  problemResponder,
-  type JsonResponse,
-  type ServiceContext,
-  type ServiceRequest,
-  type ServiceResponse,
-} from './context.js';
+import { problemResponder, type ServiceContext, type ServiceRequest, type ServiceResponse } from './context.js';
 import { DEMO_DAILY_LIMIT } from './demo.js';
 import type { HttpExchange, HttpReply } from './exchange.js';
 import { jobRunner, type ResumeReport } from './jobs/jobs.js';
@@ -110,7 +104,7 @@ export interface Service {
    * A bare problem response (no key headers) for a failure the transport decides alone (a request
    * Node refuses before routing).
    */
-  failure(failure: Failure, requestId?: string): JsonResponse;
+  failure(failure: Failure, requestId?: string): ServiceResponse;
   /** The route table of every path the API answers (routes.ts). */
   readonly routes: RouteTable;
   /** A stored card image by file name `<sha256 hex>.png`: immutable, content-addressed. */

@@ -9,7 +9,7 @@
  */
 import type { Failure } from '../errors.js';
 import type { JobRecord } from '../store/ports.js';
-import type { ServiceContext, ServiceRequest } from './context.js';
+import { textOf, type ServiceContext, type ServiceRequest } from './context.js';
 import { catalogOf } from './contract/catalog.js';
 import { problemOf, type Problem } from './contract/errors.js';
 import type { Operation } from './contract/operation.js';
@@ -64,9 +64,9 @@ export interface ToolService {
   readonly paid: PaidCall;
 }
 
-/** The answer of a paid call's JSON text: its object, or (4xx/5xx) the problem document the service built. */
-function answerOf(status: number, text: string, credits: ToolCredits | undefined): ToolAnswer {
-  const json: unknown = JSON.parse(text);
+/** The answer of a paid call's JSON: its object, or (4xx/5xx) the problem document the service built. */
+function answerOf(status: number, body: string | Uint8Array, credits: ToolCredits | undefined): ToolAnswer {
+  const json: unknown = JSON.parse(textOf(body));
   if (!isRecord(json)) throw new Error('a paid call answered JSON that is not an object');
   const withCredits = credits ? { credits } : {};
   // cast: a 4xx/5xx body of the pipeline is always a problem document (problemOf built it).

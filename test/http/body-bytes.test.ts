@@ -1,8 +1,8 @@
 /**
- * The Node listener writes a string answer as its UTF-8 bytes, encoded once per distinct string
- * (src/http/node.ts): whatever the text, and whatever came before it (the same cached string
- * again, or another text of the same length), the bytes and Content-Length on the wire are the
- * text's own.
+ * The Node listener (src/http/node.ts) writes a fresh answer's text, and a repeated request's
+ * answer from the response cache as the UTF-8 bytes stored there: whatever the text, and whatever
+ * came before it (the same request again, or another text of the same length), the bytes and
+ * Content-Length on the wire are the text's own.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

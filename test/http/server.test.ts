@@ -215,6 +215,20 @@ describe('http: errors', () => {
     });
     expect(big.status).toBe(413);
     expect(big.headers.get('content-type')).toContain('application/problem+json');
+    // Without Content-Length (chunked), the body is refused once it passes the limit, as it arrives.
+    const piece = new TextEncoder().encode(' '.repeat(16_384));
+    const streamed = await fetch(`${server.url}/api/v1/intelligence/player`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: new ReadableStream({
+        start(c) {
+          for (let i = 0; i < 6; i++) c.enqueue(piece);
+          c.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect([streamed.status, ((await streamed.json()) as { code: string }).code]).toEqual([413, 'payload_too_large']);
     const text = await send('/api/v1/intelligence/player', {
       raw: 'name=x',
       headers: { 'content-type': 'text/plain' },

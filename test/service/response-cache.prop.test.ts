@@ -1,16 +1,20 @@
 /**
  * The response cache (src/service/response-cache.ts) against a plain least-recently-used list:
- * after any sequence of gets and sets, the same entries, in the same order of use, within budget.
+ * after any sequence of gets and sets (texts beyond ASCII too, counted by their UTF-8 bytes), the same
+ * entries, in the same order of use, within budget.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { textOf } from '../../src/service/context.js';
 import { ResponseCache } from '../../src/service/response-cache.js';
+
+const text = (bytes: Uint8Array | undefined) => (bytes === undefined ? undefined : textOf(bytes));
 
 /** The reference: entries oldest first, evicted from the front while over budget. */
 class ListLru {
   entries: [string, string][] = [];
   constructor(readonly maxBytes: number) {}
-  private sizeOf = ([k, v]: [string, string]) => 2 * (k.length + v.length);
+  private sizeOf = ([k, v]: [string, string]) => 2 * k.length + Buffer.byteLength(v);
   get(key: string): string | undefined {
     const i = this.entries.findIndex(([k]) => k === key);
     if (i < 0) return undefined;
@@ -31,7 +35,7 @@ const op = fc.oneof(
   fc.record({
     kind: fc.constant('set' as const),
     key: fc.constantFrom('a', 'b', 'c', 'd', 'e'),
-    text: fc.string({ maxLength: 12 }),
+    text: fc.string({ maxLength: 12, unit: 'grapheme' }),
   }),
 );
 
@@ -42,7 +46,7 @@ describe('ResponseCache', () => {
         const cache = new ResponseCache(budget);
         const model = new ListLru(budget);
         for (const o of ops) {
-          if (o.kind === 'get') expect(cache.get(o.key)).toBe(model.get(o.key));
+          if (o.kind === 'get') expect(text(cache.get(o.key))).toBe(model.get(o.key));
           else {
             cache.set(o.key, o.text);
             model.set(o.key, o.text);
@@ -51,7 +55,7 @@ describe('ResponseCache', () => {
           expect(cache.usedBytes).toBeLessThanOrEqual(budget);
         }
         // The order of use: reading every model entry oldest first leaves both in the same order.
-        for (const [key, text] of [...model.entries]) expect(cache.get(key)).toBe(text);
+        for (const [key, value] of [...model.entries]) expect(text(cache.get(key))).toBe(value);
       }),
       { numRuns: 300 },
     );

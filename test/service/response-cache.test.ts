@@ -3,34 +3,37 @@ import { Engine } from '../../src/engine.js';
 import { issueKey } from '../../src/service/billing/accounts.js';
 import { OPERATIONS, type Operation } from '../../src/service/contract/operations.js';
 import { REQUEST_EXAMPLES } from '../../src/service/contract/examples/requests.js';
+import { textOf } from '../../src/service/context.js';
 import { ResponseCache } from '../../src/service/response-cache.js';
 import { createService } from '../../src/service/service.js';
 import { memoryStore } from '../../src/store/memory/store.js';
 import { fakeOperations, noEngine } from './fake.js';
 
+const text = (bytes: Uint8Array | undefined) => (bytes === undefined ? undefined : textOf(bytes));
+
 describe('ResponseCache', () => {
   it('keeps the most recently used entries within its byte budget', () => {
-    // Each entry 'k?' + 8 characters = 10 characters = 20 bytes; a 60-byte budget holds three.
-    const c = new ResponseCache(60);
+    // Each entry: key 'k?' as UTF-16 (4 bytes) + 8 ASCII characters as UTF-8 (8 bytes) = 12 bytes; a 36-byte budget holds three.
+    const c = new ResponseCache(36);
     c.set('k1', 'aaaaaaaa');
     c.set('k2', 'bbbbbbbb');
     c.set('k3', 'cccccccc');
-    expect([c.size, c.usedBytes]).toEqual([3, 60]);
-    expect(c.get('k1')).toBe('aaaaaaaa'); // k1 becomes the most recent, so k2 is the oldest
+    expect([c.size, c.usedBytes]).toEqual([3, 36]);
+    expect(text(c.get('k1'))).toBe('aaaaaaaa'); // k1 becomes the most recent, so k2 is the oldest
     c.set('k4', 'dddddddd');
     expect(c.get('k2')).toBeUndefined();
-    expect([c.get('k1'), c.get('k3'), c.get('k4')]).toEqual(['aaaaaaaa', 'cccccccc', 'dddddddd']);
-    expect(c.usedBytes).toBe(60);
+    expect([c.get('k1'), c.get('k3'), c.get('k4')].map(text)).toEqual(['aaaaaaaa', 'cccccccc', 'dddddddd']);
+    expect(c.usedBytes).toBe(36);
   });
 
   it('accounts a replaced entry once, and never keeps an entry larger than the budget', () => {
-    const c = new ResponseCache(60);
+    const c = new ResponseCache(36);
     c.set('k1', 'aaaaaaaa');
-    c.set('k1', 'a'); // 2 + 1 characters = 6 bytes
+    c.set('k1', 'é'); // 4 bytes of key + 2 bytes of UTF-8 = 6 bytes
     expect([c.size, c.usedBytes]).toEqual([1, 6]);
-    c.set('big', 'x'.repeat(28)); // 31 characters = 62 bytes > 60
+    c.set('big', 'x'.repeat(31)); // 6 + 31 = 37 bytes > 36
     expect(c.get('big')).toBeUndefined();
-    expect([c.size, c.usedBytes, c.get('k1')]).toEqual([1, 6, 'a']);
+    expect([c.size, c.usedBytes, text(c.get('k1'))]).toEqual([1, 6, 'é']);
     const off = new ResponseCache(0);
     off.set('k', 'v');
     expect(off.size).toBe(0);
@@ -75,7 +78,7 @@ describe('service response cache', () => {
     const { call, runs } = await counting(true);
     const first = await call({ outcome: 'ok', n: 4 });
     const again = await call({ outcome: 'ok', n: 4 });
-    expect(again.body).toBe(first.body);
+    expect(textOf(again.body)).toBe(first.body);
     expect(runs.n).toBe(1);
     // 3 credits each: 100 − 3 − 3 = 94.
     expect([again.headers['x-svc-credits-charged'], again.headers['x-svc-wallet-balance']]).toEqual(['3', '94']);
@@ -125,7 +128,7 @@ describe('service response cache', () => {
       const b = await send(withCache); // from the cache
       const c = await send(without);
       expect([a.status, b.status, c.status], `${path}: ${c.body}`).toEqual([200, 200, 200]);
-      expect(b.body, path).toBe(c.body);
+      expect(textOf(b.body), path).toBe(c.body);
     }
     // Cards write an image and depend on the key: never cached.
     expect(OPERATIONS.find((o) => o.id === 'cards')?.cacheable).toBeUndefined();

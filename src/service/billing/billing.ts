@@ -7,7 +7,7 @@ import { ok, type Result } from '../../errors.js';
 import type { KeyRecord } from '../../store/ports.js';
 import {
   JSON_TYPE,
-  type JsonResponse,
+  type ServiceResponse,
   type ParsedRequest,
   type ServiceContext,
   type ServiceRequest,
@@ -23,7 +23,7 @@ import { HOLD_TTL_MS, holdCredits, insufficientCredits, internalFailure, isCharg
  * with the job view, 402 when the wallet is short. Declared here so billing needs no import of
  * the job runner.
  */
-export type JobQueue = (call: BilledRequest, key: KeyRecord, cost: number) => Promise<JsonResponse>;
+export type JobQueue = (call: BilledRequest, key: KeyRecord, cost: number) => Promise<ServiceResponse>;
 
 /** How often lapsed holds, expired idempotency records and past demo days are swept, at most (docs/api.md#billing). */
 const EXPIRY_SWEEP_MS = 10_000;
@@ -65,7 +65,7 @@ export function recordCredits(
 }
 
 /** Runs a validated call and bills it. */
-export type BilledCall = (call: BilledRequest) => Promise<JsonResponse>;
+export type BilledCall = (call: BilledRequest) => Promise<ServiceResponse>;
 
 /** What demo-channel answers say of the caller's daily quota (docs/api.md#demo-channel): RateLimit-* over one UTC day. */
 function demoQuotaHeaders(limit: number, used: number, now: Date): Record<string, string> {
@@ -79,7 +79,7 @@ function demoQuotaHeaders(limit: number, used: number, now: Date): Record<string
 
 /** What a call's cost is reserved as: a refusal to answer, or a reservation settled by the call's outcome. */
 type Reservation =
-  | { refused: JsonResponse }
+  | { refused: ServiceResponse }
   | {
       settle(outcome: Result<OperationOutcome>): Promise<void>;
       /** Returns what was reserved, for a call the store's outage cut off (nothing is charged). */
@@ -145,8 +145,8 @@ async function holdCost(ctx: ServiceContext, call: BilledRequest, key: KeyRecord
 const cacheKeyOf = (engine: ServiceContext['engine'], call: BilledRequest): string =>
   `${call.op.id}\n${engine.now?.().getTime() ?? ''}\n${JSON.stringify(call.req.query ?? {})}\n${JSON.stringify(call.sent)}`;
 
-/** The paid answer of a call: its JSON text and status with the request id (the key headers are in `call.headers`). */
-function answered(call: BilledRequest, text: string, status = 200): JsonResponse {
+/** The paid answer of a call: its JSON text (or its UTF-8 bytes, from the response cache) and status with the request id (the key headers are in `call.headers`). */
+function answered(call: BilledRequest, text: string | Uint8Array, status = 200): ServiceResponse {
   return {
     status,
     headers: { 'content-type': JSON_TYPE, 'request-id': call.requestId },
@@ -159,7 +159,7 @@ function answered(call: BilledRequest, text: string, status = 200): JsonResponse
  * charge, the hold and its capture in one ledger write, instead of a hold before the work and a
  * capture after it; 402 as a hold would answer when the wallet is short.
  */
-async function chargeKnown(ctx: ServiceContext, call: BilledRequest, key: KeyRecord, cost: number, text: string) {
+async function chargeKnown(ctx: ServiceContext, call: BilledRequest, key: KeyRecord, cost: number, text: Uint8Array) {
   const { op } = call;
   const charged = await ctx.store.wallets.charge(key.id, cost, call.now.toISOString(), op.id);
   if (!charged.ok) {
@@ -207,13 +207,13 @@ async function reservedRun(
   call: BilledRequest,
   cost: number,
   cacheKey: string | null,
-  cached: string | undefined,
-): Promise<JsonResponse> {
+  cached: Uint8Array | undefined,
+): Promise<ServiceResponse> {
   const { caller, requestId } = call;
   const reserved =
     caller.kind === 'demo' ? await reserveDemo(ctx, call, caller.client) : await holdCost(ctx, call, caller.key, cost);
   if ('refused' in reserved) return reserved.refused;
-  let outcome: Result<OperationOutcome & { text: string }>;
+  let outcome: Result<OperationOutcome & { text: string | Uint8Array }>;
   try {
     outcome = cached !== undefined ? ok({ body: null, text: cached }) : await outcomeOf(ctx, responses, call, cacheKey);
     await reserved.settle(outcome);
@@ -252,7 +252,7 @@ export function billedCall(ctx: ServiceContext, queueJob: JobQueue, responseCach
   }
 
   /** A call once any due sweep is done: a job is queued, a key's cached answer charged at once, any other call reserved and run. */
-  function billed(call: BilledRequest): Promise<JsonResponse> {
+  function billed(call: BilledRequest): Promise<ServiceResponse> {
     const { op, caller } = call;
     const cost = costOf(op, call.sent);
     if (caller.kind === 'key' && op.isJob?.(call.sent)) return queueJob(call, caller.key, cost);
