@@ -1,7 +1,8 @@
 /**
  * The generator's calibration targets: per-90 quantiles (p10, p50, p90) by position group from
- * Table B of docs/methodology/demo-data.md#calibration (StatsBomb open data, Premier League 2015/16, 318 matches, players with
- * ≥ 180 minutes). Only quantiles are used; no StatsBomb data is shipped.
+ * Table B of docs/methodology/demo-data.md#calibration (StatsBomb open data, Premier League
+ * 2015/16, 318 matches, players with ≥ 180 minutes). Only quantiles are used; no StatsBomb data is
+ * shipped.
  */
 import type { MetricKey } from '../stats/metrics.js';
 import { POSITION_GROUPS, type PositionGroup } from '../model/schema.js';

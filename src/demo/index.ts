@@ -53,7 +53,8 @@ export function generateDemo(options: DemoOptions = {}): Dataset {
 }
 
 /**
- * Generates the demo universe and reports the per-90 quantiles it achieved against its calibration targets (docs/methodology/demo-data.md#calibration).
+ * Generates the demo universe and reports the per-90 quantiles it achieved against its calibration
+ * targets (docs/methodology/demo-data.md#calibration).
  * @example generateDemoWithReport().calibration.attacker.goals_per90?.length // => 3
  */
 export function generateDemoWithReport(options: DemoOptions = {}): DemoGeneration {

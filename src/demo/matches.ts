@@ -23,7 +23,7 @@ export const OWN_GOAL_SHARE = 0.03;
 export const INJURY_RATE = 0.02;
 /** Chance per appearance that a goalkeeper is ruled out (1–8 rounds), which gives deputies their games. */
 export const KEEPER_INJURY_RATE = 0.03;
-/** Minimum minutes on the pitch for a clean sheet (docs/methodology/demo-data.md). *
+/** Minimum minutes on the pitch for a clean sheet (docs/methodology/demo-data.md). */
 export const CLEAN_SHEET_MINUTES = 60;
 
 /** A player's season-level line: one per (player, season); all aggregates come from appearances. */

@@ -1,11 +1,12 @@
 /**
- * Season statistics of every player-season, calibrated to the targets of docs/methodology/demo-data.md#calibration. Each player has a
- * latent per-90 rate per metric, read from a per-group quantile function at the player's rank on
- * a style score (quality, three style factors, position shifts, noise), so rates correlate the
- * way real profiles do (poachers, target men, creators, ball-winners, full-backs...). Season totals
- * are Poisson counts of rate × minutes / 90 (goals and assists: allocated goal by goal among the
- * players on the pitch). The quantile function's p10/p50/p90 points are solved iteratively with
- * fixed uniforms until the observed per-90 quantiles match the targets.
+ * Season statistics of every player-season, calibrated to the targets of
+ * docs/methodology/demo-data.md#calibration. Each player has a latent per-90 rate per metric,
+ * read from a per-group quantile function at the player's rank on a style score (quality, three
+ * style factors, position shifts, noise), so rates correlate the way real profiles do (poachers,
+ * target men, creators, ball-winners, full-backs...). Season totals are Poisson counts of rate ×
+ * minutes / 90 (goals and assists: allocated goal by goal among the players on the pitch). The
+ * quantile function's p10/p50/p90 points are solved iteratively with fixed uniforms until the
+ * observed per-90 quantiles match the targets.
  */
 import type { CountingColumn, PositionGroup } from '../model/schema.js';
 import { POSITION_GROUPS } from '../model/schema.js';
