@@ -251,8 +251,8 @@ export function cardFactsOf(ctx: EngineContext, player: PlayerRow, options: Card
       rating: row >= 0 ? numberOrNull(d.values.rating[row]) : null,
       level,
     },
-    // cast: Object.entries widens SEASON_TOTALS' CountingColumn keys to string.
     season_totals: Object.entries(SEASON_TOTALS[group]).map(([column, label]) => {
+      // cast: Object.entries widens SEASON_TOTALS' CountingColumn keys to string.
       const key = column as CountingColumn;
       return { key, label, value: record?.[key] ?? null };
     }),
