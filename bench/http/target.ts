@@ -1,7 +1,8 @@
 /**
  * The server side of bench/http/http.bench.ts, run as a child process so autocannon and the server
  * do not share an event loop. `hello`: bare node:http; `same-size`: bare node:http answering the
- * exact bytes of the paid player response (the transport's ceiling for that answer); `service`:
+ * exact bytes of the paid player response, written as a string (the guard rail's baseline);
+ * `same-size-bytes`: the same bytes encoded once (the transport's ceiling for that answer); `service`:
  * the halfspace API (SQLite store, real engine); `memory`: the same with the in-memory store
  * (isolates the ledger's disk cost); `nocache`: SQLite with the response cache off (every call
  * runs the engine); `same-size-busy`: the same-size server spinning, per request, for as long as
@@ -71,7 +72,7 @@ async function serviceCpuPerCall(engine: Engine): Promise<number> {
   return (used.user + used.system) / (rounds * 64);
 }
 
-if (mode === 'hello' || mode === 'same-size' || mode === 'same-size-busy') {
+if (mode === 'hello' || mode === 'same-size' || mode === 'same-size-bytes' || mode === 'same-size-busy') {
   let body = JSON.stringify({ hello: 'world' });
   let busyUs = 0;
   if (mode !== 'hello') {
@@ -81,13 +82,14 @@ if (mode === 'hello' || mode === 'same-size' || mode === 'same-size-busy') {
     body = JSON.stringify(answer.value);
     if (mode === 'same-size-busy') busyUs = Math.round(await serviceCpuPerCall(engine));
   }
-  // Encoded once, as the service's response cache holds its answers: the baseline writes the same
-  // bytes the best way node:http can.
-  const bytes = Buffer.from(body);
+  // `same-size` writes the answer as a string, encoded on every write; the others write it as bytes
+  // encoded once, as the service's response cache holds its answers: the transport's ceiling.
+  const answer = mode === 'same-size' ? body : Buffer.from(body);
+  const length = Buffer.byteLength(answer);
   const server = createServer((_req, res) => {
     for (const start = performance.now(); (performance.now() - start) * 1000 < busyUs; );
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
-    res.end(bytes);
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': length });
+    res.end(answer);
   });
   server.listen(0, '127.0.0.1', () => {
     const { port } = server.address() as { port: number };
