@@ -114,7 +114,7 @@ export function isCountedPass(passType: string | null, outcome: string | null): 
   return outcome === null || !NON_PASS_OUTCOMES.has(keyOf(outcome));
 }
 
-/** Tackle outcomes that win the ball (docs/methodology/statsbomb.md#counting-columns, duels_won), used for `duels_won`. */
+/** Tackle outcomes that win the ball (docs/methodology/statsbomb.md#counting-columns), used for `duels_won`. */
 const TACKLE_WON_OUTCOMES = setOf(['Won', 'Success In Play', 'Success Out', 'Success']);
 
 /**

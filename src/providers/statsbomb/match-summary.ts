@@ -1,7 +1,8 @@
 /**
- * One match's event stream folded into a line per player (docs/methodology/statsbomb.md): time on the pitch from `Starting XI`, `Substitution`,
- * sending-off cards and `Half End`, split into nominal and clock seconds per position, and every
- * counting column attributed to the event's player. Pure: events in, summary out.
+ * One match's event stream folded into a line per player (docs/methodology/statsbomb.md): time on
+ * the pitch from `Starting XI`, `Substitution`, sending-off cards and `Half End`, split into
+ * nominal and clock seconds per position, and every counting column attributed to the event's
+ * player. Pure: events in, summary out.
  */
 import { COUNTING_COLUMNS, type PositionCode } from '../../model/schema.js';
 import { DatasetError } from '../../model/dataset-error.js';
