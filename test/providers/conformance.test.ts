@@ -1,28 +1,35 @@
+/// <reference types="vite/client" />
 /*
  * The conformance suite (./conformance.case.ts) over every event adapter, on real data in
- * ../shared/real. A case whose data is absent is skipped, saying so. A new provider adds its case
- * to CASES (a `<provider>/conformance-input.ts` beside its other tests) before it lands.
+ * ../shared/real. A case whose data is absent is skipped, saying so. Each provider's cases are the
+ * `CASES` of its `<provider>/conformance-input.ts` beside its other tests; the suite finds them by
+ * that name, and a provider folder in src/providers without one fails here before it lands.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { conformanceSuite, type ConformanceCase } from './conformance.case.js';
-import { DATAFACTORY_CASE } from './datafactory/conformance-input.js';
-import { METRICA_CASE } from './metrica/conformance-input.js';
-import { OPTA_CASES } from './opta/conformance-input.js';
-import { SPORTEC_CASE } from './sportec/conformance-input.js';
-import { STATSBOMB_CASE } from './statsbomb/conformance-input.js';
-import { WYSCOUT_CASE } from './wyscout/conformance-input.js';
 
-/** Every adapter's case, one line per provider. */
-const CASES: readonly ConformanceCase[] = [
-  ...OPTA_CASES,
-  SPORTEC_CASE,
-  DATAFACTORY_CASE,
-  STATSBOMB_CASE,
-  WYSCOUT_CASE,
-  METRICA_CASE,
-];
+const INPUTS = import.meta.glob<readonly ConformanceCase[] | undefined>('./*/conformance-input.ts', {
+  eager: true,
+  import: 'CASES',
+});
 
-for (const c of CASES) {
+/** Provider folders that read no event feed of their own: CSV exports and the xG model's training. */
+const NOT_EVENT_ADAPTERS = ['csv', 'training'];
+
+describe('conformance cases', () => {
+  it('every event provider folder has its cases', () => {
+    const folders = readdirSync(new URL('../../src/providers/', import.meta.url), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !NOT_EVENT_ADAPTERS.includes(d.name))
+      .map((d) => d.name);
+    const withCases = Object.entries(INPUTS)
+      .filter(([, cases]) => (cases?.length ?? 0) > 0)
+      .map(([path]) => path.split('/')[1]);
+    expect(withCases.sort()).toEqual(folders.sort());
+  });
+});
+
+for (const c of Object.values(INPUTS).flatMap((cases) => cases ?? [])) {
   const present = existsSync(c.data);
   if (!present) console.log(`${c.name} conformance skipped: ${c.data} is absent (it ships with ../shared/real).`);
   conformanceSuite(c.name, c.make, { skip: !present });

@@ -42,4 +42,4 @@ function input(): ConformanceInput {
   };
 }
 
-export const DATAFACTORY_CASE: ConformanceCase = { name: 'DataFactory', data: DIR, make: input };
+export const CASES: readonly ConformanceCase[] = [{ name: 'DataFactory', data: DIR, make: input }];

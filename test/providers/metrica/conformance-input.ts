@@ -40,4 +40,4 @@ function input(): ConformanceInput {
 }
 
 /** Games 1–3 together: two CSV matches and one JSON match in one dataset. */
-export const METRICA_CASE: ConformanceCase = { name: 'Metrica', data: REAL, make: input };
+export const CASES: readonly ConformanceCase[] = [{ name: 'Metrica', data: REAL, make: input }];

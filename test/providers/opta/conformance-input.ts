@@ -44,7 +44,7 @@ function inputOf(paths: string[]): ConformanceInput {
 }
 
 /** Stats Perform's whole match and Opta's partial F24 with its F7. */
-export const OPTA_CASES: readonly ConformanceCase[] = [
+export const CASES: readonly ConformanceCase[] = [
   {
     name: 'Stats Perform MA1/MA3',
     data: join(REAL, 'statsperform'),

@@ -28,4 +28,4 @@ function input(): ConformanceInput {
   };
 }
 
-export const SPORTEC_CASE: ConformanceCase = { name: 'Sportec (DFL)', data: DIR, make: input };
+export const CASES: readonly ConformanceCase[] = [{ name: 'Sportec (DFL)', data: DIR, make: input }];

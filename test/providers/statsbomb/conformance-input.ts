@@ -50,8 +50,10 @@ function input(): ConformanceInput {
 }
 
 /** The first eight matches of the PL 2015/16 sample. */
-export const STATSBOMB_CASE: ConformanceCase = {
-  name: 'StatsBomb',
-  data: join(REAL, 'competitions.json'),
-  make: input,
-};
+export const CASES: readonly ConformanceCase[] = [
+  {
+    name: 'StatsBomb',
+    data: join(REAL, 'competitions.json'),
+    make: input,
+  },
+];

@@ -62,8 +62,10 @@ function input(): ConformanceInput {
 }
 
 /** Round 1 of the Premier League 2017/18 (ten whole matches). */
-export const WYSCOUT_CASE: ConformanceCase = {
-  name: 'Wyscout',
-  data: join(REAL, 'matches', 'matches_England.json'),
-  make: input,
-};
+export const CASES: readonly ConformanceCase[] = [
+  {
+    name: 'Wyscout',
+    data: join(REAL, 'matches', 'matches_England.json'),
+    make: input,
+  },
+];
