@@ -27,12 +27,7 @@ import { ENGINE_OPERATIONS, type EngineOperationName, type ParsedOperations } fr
 import { openApiOf } from '../src/service/contract/openapi.js';
 import { OPERATIONS } from '../src/service/contract/operations.js';
 import { catalogOf } from '../src/service/contract/catalog.js';
-import {
-  type CohortRef,
-  type PercentileEntry,
-  PlayerProfile,
-  SeasonStats,
-} from '../src/service/contract/schemas/shapes.js';
+import { type CohortRef, type PercentileEntry, PlayerProfile, SeasonStats } from '../src/reports/blocks.js';
 import type { ScoutingResponse } from '../src/reports/scouting.js';
 import type { DnaSearchRequest } from '../src/dna/search-request.js';
 import type { AlternativesRequest } from '../src/dna/alternatives.js';

@@ -11,13 +11,13 @@ import {
   HD_CARD_CREDITS,
   costOf,
   demoAllowed,
+  toolNameOf,
   type Operation,
 } from '../service/contract/operations.js';
 import { DEMO_DAILY_LIMIT } from '../service/demo.js';
 import { bodySchemaOf, schemaOf } from '../service/contract/openapi.js';
 import { CardJobResponse, HdCardResponse } from '../service/contract/schemas/cards.js';
 import { ProblemResponse } from '../service/contract/schemas/common.js';
-import { toolNameOf } from '../service/contract/tool-name.js';
 
 /** The MCP tool name of an operation (defined with the contract, which /docs reads too). */
 export { toolNameOf };
@@ -60,7 +60,7 @@ function costText(op: Operation): string {
 export function toolOf(op: Operation): ToolDefinition {
   const name = toolNameOf(op);
   // A model reads a field's description to choose its arguments: each body field gets the one the
-  // OpenAPI document gives it (field-docs.ts) unless its schema has its own.
+  // OpenAPI document gives it (bodySchemaOf) unless its schema has its own.
   const body = bodySchemaOf(op);
   const query = jsonSchemaOf(op.query);
   const inputSchema: ToolDefinition['inputSchema'] = {
