@@ -13,7 +13,6 @@ import { isStoreOutage } from '../store-outage.js';
 import { holdCredits, insufficientCredits } from '../billing/settle.js';
 import { JSON_TYPE, type ServiceContext, type ServiceRequest, type ServiceResponse } from '../context.js';
 import { jobLeases } from './job-lease.js';
-import { jobPollUrlOf, jobViewOf } from './job-view.js';
 import {
   abandonJob,
   attemptsOf,
@@ -22,6 +21,8 @@ import {
   holdLapsed,
   JOB_HOLD_TTL_MS,
   JOB_MAX_ATTEMPTS,
+  jobPollUrlOf,
+  jobViewOf,
   type RunnerState,
 } from './job-run.js';
 import { takeToken } from '../rate-limit.js';
