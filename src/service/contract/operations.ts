@@ -10,7 +10,7 @@ import { Vibe, vibeCatalog } from '../../bestxi/vibes.js';
 import { BestXiPickSlot, FORMATIONS } from '../../bestxi/pick.js';
 import * as z from 'zod';
 import { CardPromptResponse, CardResponse } from './schemas/cards.js';
-import { cardPhotoProblemOf } from '../photos/card-photo.js';
+import { cardPhotoProblemOf } from '../photos/public-address.js';
 import { PHOTO_MAX_BYTES } from '../../cards/photo.js';
 import { FEE_TIERS } from '../../stats/fee-tier.js';
 import { CARD_TRIPLET, DEFAULT_CARD_STATS, GROUP_METRICS } from '../../stats/metrics.js';
