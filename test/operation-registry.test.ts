@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { COMMAND_CATALOG } from '../src/cli/commands/catalog.js';
 import { createClient } from '../src/client/index.js';
 import { Engine } from '../src/engine.js';
-import { toolNameOf, toolOf } from '../src/mcp/tools.js';
+import { toolNameOf, toolOf } from '../src/mcp/server.js';
 import type { AnswerOf, RequestOf } from '../src/client/index.js';
 import { REQUEST_EXAMPLES } from '../src/service/contract/examples/requests.js';
 import { ROUTE_PATHS } from '../src/service/contract/paths.js';

@@ -2,7 +2,7 @@
  * @module `halfspace/mcp`: the MCP server of the API's operations, for stdio (in-process engine)
  * or streamable HTTP over a service (billed like REST; `halfspace serve` mounts it at `/mcp`).
  */
-export { createMcpServer, catalogUriOf } from './server.js';
+export { createMcpServer, catalogUriOf, toolOf, toolNameOf } from './server.js';
 export {
   localBackend,
   serviceBackend,
@@ -14,4 +14,3 @@ export {
 } from './backend.js';
 export { mcpRoute } from './http.js';
 export { serveStdio } from './stdio.js';
-export { toolOf, toolNameOf } from './tools.js';
