@@ -152,8 +152,11 @@ async function resumeJobs(s: RunnerState): Promise<ResumeReport> {
   for (const job of await store.jobs.unfinished()) {
     if (s.queuedHere.has(job.job_id)) continue;
     const now = clock();
+    const abandon = async (detail: string, note?: string) => {
+      if (await abandonJob(s.ctx, job, now, detail, note)) report.failed++;
+    };
     if (holdLapsed(job, now)) {
-      if (await abandonJob(s.ctx, job, now, EXPIRED_DETAIL)) report.failed++;
+      await abandon(EXPIRED_DETAIL);
       continue;
     }
     const request: unknown = JSON.parse(job.request);
@@ -161,23 +164,14 @@ async function resumeJobs(s: RunnerState): Promise<ResumeReport> {
     const key = await store.keys.byId(job.key_id);
     if (!op || !key) {
       // Only if the operation table changed between releases: the job cannot run, so it must not keep the credits.
-      if (
-        await abandonJob(
-          s.ctx,
-          job,
-          now,
-          'the job could not be resumed after a restart; its credits were returned',
-          'job not resumable',
-        )
-      )
-        report.failed++;
+      await abandon('the job could not be resumed after a restart; its credits were returned', 'job not resumable');
       continue;
     }
     // Another replica holds it (its lease is live): that one runs it.
     if (!(await s.leases.claim(job.job_id))) continue;
     const attempts = attemptsOf(job);
     if (job.status === 'running' && attempts >= JOB_MAX_ATTEMPTS) {
-      if (await abandonJob(s.ctx, job, now, STOPPED_DETAIL, 'job stopped its server')) report.failed++;
+      await abandon(STOPPED_DETAIL, 'job stopped its server');
       continue;
     }
     const result = JSON.stringify({ attempts });
