@@ -17,16 +17,13 @@ import { CARD_TRIPLET, DEFAULT_CARD_STATS, GROUP_METRICS } from '../../stats/met
 import { CARD_STYLES, HD_STYLES, isHdStyle, SYNC_STYLES } from '../../cards/request.js';
 import { BestXiLineupResponse } from '../../bestxi/lineup.js';
 import { BestXiPoolResponse } from '../../bestxi/pool.js';
-import { EmptyQuery } from './schemas/common.js';
 import { PlayerResponse } from '../../reports/player.js';
 import { ScoutingResponse } from '../../reports/scouting.js';
 import { VerdictResponse } from '../../verdict/verdict.js';
 import { DnaSearchResponse } from '../../dna/search-request.js';
 import { AlternativesResponse } from '../../dna/alternatives.js';
 import { MatchIntelligenceResponse } from '../../matches/match-intelligence.js';
-import { ENGINE_OPERATIONS } from '../../operation-registry.js';
-import { ROUTE_PATHS } from './paths.js';
-import { defineOperation, engineRoute, type Operation, type OperationOutcome } from './operation.js';
+import { engineRoute, type Operation, type OperationOutcome } from './operation.js';
 import { VERDICT_CODES } from '../../verdict/rules.js';
 
 export {
@@ -79,18 +76,11 @@ const json = <T>(result: Result<T>): Result<OperationOutcome> => (result.ok ? ok
 
 /** Every paid operation, in docs/design.md#operations order (only those whose engine operation exists). */
 export const OPERATIONS: readonly Operation[] = [
-  defineOperation({
+  engineRoute('player', {
     id: 'intelligence.player',
-    method: 'POST',
-    cacheable: true,
-    path: ROUTE_PATHS.player,
     summary: 'Player profile: identity, seasonal rows, DNA style tags and a one-line summary',
     tag: 'intelligence',
-    beta: false,
     cost: 1,
-    demo: true,
-    engine: 'player',
-    body: ENGINE_OPERATIONS.player.request,
     query: PlayerQueryString,
     response: PlayerResponse,
     catalog: () => ({
@@ -152,22 +142,18 @@ export const OPERATIONS: readonly Operation[] = [
     response: VerdictResponse,
     catalog: () => ({ verdict_codes: VERDICT_CODES }),
   }),
-  defineOperation({
+  engineRoute('card', {
     id: 'cards',
-    method: 'POST',
-    path: ROUTE_PATHS.card,
     summary: `Card PNG: ${listInProse(SYNC_STYLES, 'and')} rendered now (${SYNC_CARD_CREDITS} credits); hd styles as async jobs (${HD_CARD_CREDITS} credits)`,
     tag: 'cards',
-    beta: false,
+    // A card depends on the key (its watermark) and stores its image: never served from the response cache.
+    cacheable: false,
     cost: (body) => (isHdStyle(styleOf(body)) ? HD_CARD_CREDITS : SYNC_CARD_CREDITS),
     demo: (body) => !isHdStyle(styleOf(body)),
     isJob: (body) => isHdStyle(styleOf(body)),
-    engine: 'card',
-    body: ENGINE_OPERATIONS.card.request,
     precheck: cardPhotoProblemOf,
     // An hd job is queued with its credits held: refuse an unknown player or a bad stat key first.
     validate: (engine, body) => (isHdStyle(body.style) ? engine.parsed.cardCheck(body) : null),
-    query: EmptyQuery,
     response: CardResponse,
     catalog: () => ({
       styles: { sync: SYNC_STYLES, hd: HD_STYLES },
