@@ -5,8 +5,12 @@
  * what it costs. Built on the SDK's low-level `Server` rather than `McpServer` because the input
  * schemas are the JSON Schemas of our zod bodies and validation must answer with our problem
  * `code` (invalid_request + param), which `McpServer`'s own argument check would replace.
+ * `halfspace mcp` serves it over stdio on an in-process engine (no key, no wallet): stdout
+ * carries only the protocol; diagnostics go to stderr.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Readable, Writable } from 'node:stream';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -28,11 +32,12 @@ import {
   demoAllowed,
   toolNameOf,
   type Operation,
+  type ServiceEngine,
 } from '../service/contract/operations.js';
 import { DEMO_DAILY_LIMIT } from '../service/demo.js';
 import { CardJobResponse, HdCardResponse } from '../service/contract/schemas/cards.js';
 import { ProblemResponse } from '../service/contract/schemas/common.js';
-import type { ToolBackend, ToolCredits } from './backend.js';
+import { localBackend, type ToolBackend, type ToolCredits } from './backend.js';
 
 /** The MCP tool name of an operation (defined with the contract, which /docs reads too). */
 export { toolNameOf };
@@ -270,4 +275,25 @@ export function createMcpServer(backend: ToolBackend): Server {
   });
 
   return server;
+}
+
+/**
+ * Serves the tools of `engine` on stdin/stdout (or the given streams) and resolves when the client
+ * closes the connection (stdin ends).
+ * @example await serveStdio(Engine.open({ dataset: 'demo' }))
+ */
+export async function serveStdio(
+  engine: ServiceEngine,
+  streams: { stdin?: Readable; stdout?: Writable } = {},
+): Promise<void> {
+  const stdin = streams.stdin ?? process.stdin;
+  const server = createMcpServer(localBackend(engine));
+  const transport = new StdioServerTransport(stdin, streams.stdout ?? process.stdout);
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    // The SDK transport does not close itself when stdin ends; the client hanging up ends the session.
+    stdin.once('end', () => void transport.close());
+  });
+  await server.connect(transport);
+  await closed;
 }
