@@ -13,9 +13,8 @@ import * as z from 'zod';
 import { CARD_STYLES, HD_STYLES, SYNC_STYLES } from '../src/cards/styles.js';
 import { POSITION_GROUPS } from '../src/model/positions.js';
 import { listInProse } from '../src/prose.js';
-import { HD_CARD_CREDITS, OPERATIONS, SYNC_CARD_CREDITS } from '../src/service/contract/operations.js';
+import { HD_CARD_CREDITS, OPERATIONS, SYNC_CARD_CREDITS, toolNameOf } from '../src/service/contract/operations.js';
 import type { Operation } from '../src/service/contract/operation.js';
-import { toolNameOf } from '../src/service/contract/tool-name.js';
 import { GROUP_METRICS } from '../src/stats/metrics.js';
 
 /** The repository root. */

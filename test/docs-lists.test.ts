@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docsLists, endOf, ROOT, startOf, withList } from '../scripts/docs-lists.js';
 import { CARD_STYLES } from '../src/cards/styles.js';
-import { OPERATIONS } from '../src/service/contract/operations.js';
-import { toolNameOf } from '../src/service/contract/tool-name.js';
+import { OPERATIONS, toolNameOf } from '../src/service/contract/operations.js';
 
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { COMMAND_CATALOG } from '../src/cli/commands/catalog.js';
 import { createClient } from '../src/client/index.js';
 import { Engine } from '../src/engine.js';
-import { toolNameOf, toolOf } from '../src/mcp/tools.js';
+import { toolNameOf, toolOf } from '../src/mcp/server.js';
 import type { AnswerOf, RequestOf } from '../src/client/index.js';
 import { REQUEST_EXAMPLES } from '../src/service/contract/examples/requests.js';
 import { ROUTE_PATHS } from '../src/service/contract/paths.js';
@@ -27,12 +27,7 @@ import { ENGINE_OPERATIONS, type EngineOperationName, type ParsedOperations } fr
 import { openApiOf } from '../src/service/contract/openapi.js';
 import { OPERATIONS } from '../src/service/contract/operations.js';
 import { catalogOf } from '../src/service/contract/catalog.js';
-import {
-  type CohortRef,
-  type PercentileEntry,
-  PlayerProfile,
-  SeasonStats,
-} from '../src/service/contract/schemas/shapes.js';
+import { type CohortRef, type PercentileEntry, PlayerProfile, SeasonStats } from '../src/reports/blocks.js';
 import type { ScoutingResponse } from '../src/reports/scouting.js';
 import type { DnaSearchRequest } from '../src/dna/search-request.js';
 import type { AlternativesRequest } from '../src/dna/alternatives.js';

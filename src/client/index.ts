@@ -13,7 +13,7 @@ import { ROUTE_PATHS, type RoutedOperationName } from '../service/contract/paths
 import { HD_STYLES, type SYNC_STYLES } from '../cards/styles.js';
 import type { CardJobResponse, CardResponse } from '../service/contract/schemas/cards.js';
 import type { CatalogResponse, ProblemResponse } from '../service/contract/schemas/common.js';
-import type { PlayerQueryString } from '../service/contract/schemas/intelligence-player.js';
+import type { PlayerQueryString } from '../service/contract/operations.js';
 
 /** A problem document (RFC 9457) as the API returns it; `code` is machine-readable (docs/errors.md). */
 export type Problem = ProblemResponse;

@@ -2,7 +2,7 @@
  * @module `halfspace/mcp`: the MCP server of the API's operations, for stdio (in-process engine)
  * or streamable HTTP over a service (billed like REST; `halfspace serve` mounts it at `/mcp`).
  */
-export { createMcpServer, catalogUriOf } from './server.js';
+export { createMcpServer, catalogUriOf, serveStdio, toolOf, toolNameOf } from './server.js';
 export {
   localBackend,
   serviceBackend,
@@ -13,5 +13,3 @@ export {
   type HttpCaller,
 } from './backend.js';
 export { mcpRoute } from './http.js';
-export { serveStdio } from './stdio.js';
-export { toolOf, toolNameOf } from './tools.js';

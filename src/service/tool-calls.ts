@@ -14,7 +14,7 @@ import { catalogOf } from './contract/catalog.js';
 import { problemOf, type Problem } from './contract/errors.js';
 import type { Operation } from './contract/operation.js';
 import { faultOf } from './serve.js';
-import { jobPollUrlOf, jobViewOf } from './jobs/job-view.js';
+import { jobPollUrlOf, jobViewOf } from './jobs/job-run.js';
 import type { PaidCall } from './pipeline.js';
 import { newRequestId } from './request-id.js';
 

@@ -14,8 +14,7 @@ import { fetchPhoto } from '../../src/service/photos/photo-fetch.js';
 import type { ServiceStore } from '../../src/store/ports.js';
 import { sqliteStore } from '../../src/store/sqlite/store.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
-import { CardJobResponse, CardResponse } from '../../src/service/contract/schemas/cards.js';
-import { CardPromptResponse } from '../../src/service/contract/schemas/cards-prompt.js';
+import { CardJobResponse, CardPromptResponse, CardResponse } from '../../src/service/contract/schemas/cards.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'halfspace-cards-'));
 let store: ServiceStore;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/cli/commands/serve.js';
 import { METRICS_STORE_CACHE_MS } from '../../src/service/ops/metrics.js';
-import { toolNameOf } from '../../src/mcp/tools.js';
+import { toolNameOf } from '../../src/mcp/server.js';
 import { issueKey } from '../../src/service/billing/accounts.js';
 import { API_VERSION } from '../../src/service/contract/openapi.js';
 import { costOf, OPERATIONS } from '../../src/service/contract/operations.js';

@@ -4,7 +4,7 @@
  */
 import { HD_STYLES } from '../../src/cards/request.js';
 import { OPERATIONS, type Operation } from '../../src/service/contract/operations.js';
-import { toolNameOf } from '../../src/mcp/tools.js';
+import { toolNameOf } from '../../src/mcp/server.js';
 
 export const IGOR = 'Igor Teixeira';
 

@@ -9,7 +9,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { listen, type Listening } from '../../src/http/node.js';
-import { toolNameOf } from '../../src/mcp/tools.js';
+import { toolNameOf } from '../../src/mcp/server.js';
 import { issueKey } from '../../src/service/billing/accounts.js';
 import { costOf, OPERATIONS } from '../../src/service/contract/operations.js';
 import { createService, type Service } from '../../src/service/service.js';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/service/contract/operations.js';
-import { toolNameOf } from '../../src/mcp/tools.js';
+import { toolNameOf } from '../../src/mcp/server.js';
 import { builtBinary, ROOT } from './built.js';
 import { checkShape, FAILING, IGOR, VALID } from './cases.js';
 

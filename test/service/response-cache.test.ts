@@ -131,7 +131,7 @@ describe('service response cache', () => {
       expect(textOf(b.body), path).toBe(c.body);
     }
     // Cards write an image and depend on the key: never cached.
-    expect(OPERATIONS.find((o) => o.id === 'cards')?.cacheable).toBeUndefined();
+    expect(OPERATIONS.find((o) => o.id === 'cards')?.cacheable).toBe(false);
   });
 
   it('keys entries by the engine clock, so a moved clock recomputes', async () => {

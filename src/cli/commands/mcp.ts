@@ -3,7 +3,7 @@
  * user's own dataset (in-process engine, no key, no wallet). docs/mcp.md shows the client setup.
  */
 import { Engine } from '../../engine.js';
-import { serveStdio } from '../../mcp/stdio.js';
+import { serveStdio } from '../../mcp/server.js';
 import { defineCommand } from '../run.js';
 import { counted } from '../../prose.js';
 

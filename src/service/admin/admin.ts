@@ -11,7 +11,7 @@ import { fail, HalfspaceError, ok, type Failure, type Result } from '../../error
 import type { ServiceStore } from '../../store/ports.js';
 import { parseWith } from '../../validation.js';
 import { issueKey, revokeKey, topupWallet, walletStatusOf } from '../billing/accounts.js';
-import { keySummaryOf, ledgerPage, listKeys, usageOf } from './reports.js';
+import { keySummaryOf, ledgerPage, listKeys, usageOf, type KeySummary } from './reports.js';
 import { LEDGER_PAGE_MAX } from '../contract/admin-openapi.js';
 import { ADMIN_PREFIX, notFoundFailure } from '../routes.js';
 
@@ -86,7 +86,8 @@ const UsageQuery = z
   .strict();
 const NoQuery = z.object({}).strict();
 
-const KEY_ROUTE = /^\/keys\/(key_[0-9A-Za-z]{1,64})(?:\/(revoke|topup|wallet|holds|ledger))?$/;
+/** The key id of a `/keys/{id}…` path (ROUTES tells which follow it). */
+const KEY_ROUTE = /^\/keys\/(key_[0-9A-Za-z]{1,64})(?=\/|$)/;
 
 /** A date-only instant (`YYYY-MM-DD`) as the start of that UTC day. */
 const instantOf = (s: string | undefined) =>
@@ -145,137 +146,111 @@ function authorized(token: string, authorization: string | undefined): Failure |
   return null;
 }
 
-const methodNotAllowed = (ctx: AdminContext, requestId: string, path: string, allow: string) =>
-  ctx.problem(
-    requestId,
-    { code: 'method_not_allowed', message: `${ADMIN_PREFIX}${path} answers ${allow} only` },
-    { allow },
-  );
+/** One admin route: what it answers to an authorized request; `id` is the key of a `/keys/{id}…` path. */
+type AdminRoute = (ctx: AdminContext, req: AdminRequest, id: string) => Promise<Result<unknown>>;
 
-/** The request's JSON body, or the problem the transport found in it, or a missing-body problem. */
-const needBody = (req: AdminRequest): Result<unknown> =>
-  req.bodyProblem
-    ? { ok: false as const, error: req.bodyProblem }
-    : req.body === undefined
-      ? fail<never>('invalid_request', 'a JSON object body is required', { param: 'body' })
-      : ok(req.body);
+/** `next` of a parsed value, or the failure as it is. */
+const andThen = async <T, U>(r: Result<T>, next: (value: T) => Promise<Result<U>>): Promise<Result<U>> =>
+  r.ok ? next(r.value) : r;
+
+/** The request's query parsed by `schema` (`NoQuery` for a GET that takes none). */
+const queryOf = <T>(req: AdminRequest, schema: z.ZodType<T>) => parseWith(schema, req.query ?? {});
+
+/** The request's JSON body parsed by `schema`: the problem the transport found in it, or a missing or invalid body. */
+function bodyOf<T>(req: AdminRequest, schema: z.ZodType<T>): Result<T> {
+  if (req.bodyProblem) return { ok: false, error: req.bodyProblem };
+  if (req.body === undefined) return fail('invalid_request', 'a JSON object body is required', { param: 'body' });
+  return parseWith(schema, req.body);
+}
+
+/** The summary of key `id`, or `not_found`. */
+async function keySummary(store: ServiceStore, id: string): Promise<Result<KeySummary>> {
+  const key = await store.keys.byId(id);
+  return key ? ok(await keySummaryOf(store, key)) : fail('not_found', `no key ${id}`, { param: 'key' });
+}
+
+/** The wallet of key `id` as the admin API shows it. */
+const walletOf = async (store: ServiceStore, id: string) =>
+  andThen(await walletStatusOf(store, id), async (w) => ok({ id, ...w }));
+
+/** Every admin route by its path below the prefix (`{id}` for a key id) and method; POST `/keys` answers 201. */
+const ROUTES: Record<string, Record<string, AdminRoute>> = {
+  '/keys': {
+    GET: async ({ store }, req) => andThen(queryOf(req, NoQuery), async () => ok({ keys: await listKeys(store) })),
+    POST: async (ctx, req) => andThen(bodyOf(req, CreateKeyBody), (body) => createKey(ctx, body)),
+  },
+  '/usage': { GET: async (ctx, req) => andThen(queryOf(req, UsageQuery), (q) => usage(ctx.store, q)) },
+  '/keys/{id}': { GET: async ({ store }, req, id) => andThen(queryOf(req, NoQuery), () => keySummary(store, id)) },
+  '/keys/{id}/revoke': {
+    POST: async ({ store, clock }, _req, id) =>
+      andThen(await revokeKey(store, id, clock()), () => keySummary(store, id)),
+  },
+  '/keys/{id}/topup': {
+    POST: async ({ store, clock }, req, id) =>
+      andThen(bodyOf(req, TopupBody), async ({ credits, note }) =>
+        andThen(await topupWallet(store, id, credits, note ?? 'admin topup', clock()), () => walletOf(store, id)),
+      ),
+  },
+  '/keys/{id}/wallet': { GET: async ({ store }, req, id) => andThen(queryOf(req, NoQuery), () => walletOf(store, id)) },
+  '/keys/{id}/holds': {
+    GET: async ({ store }, req, id) =>
+      andThen(queryOf(req, NoQuery), async () =>
+        andThen(await walletStatusOf(store, id), async (w) => ok({ holds: w.holds })),
+      ),
+  },
+  '/keys/{id}/ledger': {
+    GET: async ({ store }, req, id) =>
+      andThen(queryOf(req, LedgerQuerySchema), (q) =>
+        ledgerPage(store, id, { ...q, since: instantOf(q.since), until: instantOf(q.until) }),
+      ),
+  },
+};
 
 /** Dispatches an authorized request on its path below the admin prefix. */
 async function route(ctx: AdminContext, req: AdminRequest, requestId: string): Promise<ServiceResponse> {
   const path = req.path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '') || '/';
-  if (path === '/keys') return keysRoute(ctx, req, requestId, path);
-  if (path === '/usage') return usageRoute(ctx, req, requestId, path);
-  const match = KEY_ROUTE.exec(path);
-  if (!match) return ctx.problem(requestId, notFoundFailure(req.method, req.path, '/openapi.json (tag admin)'));
-  const [, id, action] = match;
-  if (action === 'revoke' || action === 'topup') {
-    if (req.method !== 'POST') return methodNotAllowed(ctx, requestId, path, 'POST');
-    return action === 'revoke' ? revokeRoute(ctx, requestId, id) : topupRoute(ctx, req, requestId, id);
-  }
-  if (req.method !== 'GET') return methodNotAllowed(ctx, requestId, path, 'GET');
-  return keyReadRoute(ctx, req, requestId, id, action);
+  const id = KEY_ROUTE.exec(path)?.[1];
+  const template = id === undefined ? path : path.replace(id, '{id}');
+  const routes = Object.hasOwn(ROUTES, template) ? ROUTES[template] : undefined;
+  if (!routes) return ctx.problem(requestId, notFoundFailure(req.method, req.path, '/openapi.json (tag admin)'));
+  const run = Object.hasOwn(routes, req.method) ? routes[req.method] : undefined;
+  // A key issued is a resource created: 201.
+  const status = req.method === 'POST' && template === '/keys' ? 201 : 200;
+  if (run) return answer(ctx, requestId, await run(ctx, req, id ?? ''), status);
+  const allow = Object.keys(routes).join(', ');
+  const message = `${ADMIN_PREFIX}${path} answers ${allow} only`;
+  return ctx.problem(requestId, { code: 'method_not_allowed', message }, { allow });
 }
 
-/** `/keys`: GET lists the keys, POST issues one. */
-async function keysRoute(ctx: AdminContext, req: AdminRequest, requestId: string, path: string) {
-  const { store, problem } = ctx;
-  if (req.method === 'GET') {
-    const q = parseWith(NoQuery, req.query ?? {});
-    return q.ok ? noStoreJson(200, requestId, { keys: await listKeys(store) }) : problem(requestId, q.error);
-  }
-  if (req.method !== 'POST') return methodNotAllowed(ctx, requestId, path, 'GET, POST');
-  const raw = needBody(req);
-  if (!raw.ok) return problem(requestId, raw.error);
-  const body = parseWith(CreateKeyBody, raw.value);
-  if (!body.ok) return problem(requestId, body.error);
+/** Issues a key (POST `/keys`): the secret is in this answer only. */
+async function createKey(ctx: AdminContext, body: z.output<typeof CreateKeyBody>): Promise<Result<unknown>> {
   try {
-    const issued = await issueKey(store, {
-      credits: body.value.credits,
-      label: body.value.label ?? null,
-      noWatermark: body.value.no_watermark ?? false,
+    const issued = await issueKey(ctx.store, {
+      credits: body.credits,
+      label: body.label ?? null,
+      noWatermark: body.no_watermark ?? false,
       now: ctx.clock(),
     });
-    const r = issued.record;
-    return noStoreJson(201, requestId, {
-      id: r.id,
+    const { id, label, no_watermark, created_at } = issued.record;
+    return ok({
+      id,
       key: issued.key,
-      label: r.label,
-      no_watermark: r.no_watermark,
-      created_at: r.created_at,
+      label,
+      no_watermark,
+      created_at,
       revoked_at: null,
       balance: issued.balance,
       held: 0,
     });
   } catch (e) {
-    if (e instanceof HalfspaceError) return problem(requestId, e.failure);
+    if (e instanceof HalfspaceError) return { ok: false, error: e.failure };
     throw e;
   }
 }
 
-/** GET `/usage`: usage by day and endpoint, for one key or all. */
-async function usageRoute(ctx: AdminContext, req: AdminRequest, requestId: string, path: string) {
-  const { store, problem } = ctx;
-  if (req.method !== 'GET') return methodNotAllowed(ctx, requestId, path, 'GET');
-  const q = parseWith(UsageQuery, req.query ?? {});
-  if (!q.ok) return problem(requestId, q.error);
-  if (q.value.key !== undefined && !(await store.keys.byId(q.value.key)))
-    return problem(requestId, { code: 'not_found', message: `no key ${q.value.key}`, param: 'key' });
-  const usage = await usageOf(store, {
-    keyId: q.value.key,
-    since: instantOf(q.value.since),
-    until: instantOf(q.value.until),
-  });
-  return noStoreJson(200, requestId, { usage });
-}
-
-/** POST `/keys/{id}/revoke`. */
-async function revokeRoute(ctx: AdminContext, requestId: string, id: string) {
-  const revoked = await revokeKey(ctx.store, id, ctx.clock());
-  if (!revoked.ok) return ctx.problem(requestId, revoked.error);
-  const key = await ctx.store.keys.byId(id);
-  return noStoreJson(200, requestId, await keySummaryOf(ctx.store, key!));
-}
-
-/** POST `/keys/{id}/topup`. */
-async function topupRoute(ctx: AdminContext, req: AdminRequest, requestId: string, id: string) {
-  const { store, problem } = ctx;
-  const raw = needBody(req);
-  if (!raw.ok) return problem(requestId, raw.error);
-  const body = parseWith(TopupBody, raw.value);
-  if (!body.ok) return problem(requestId, body.error);
-  const added = await topupWallet(store, id, body.value.credits, body.value.note ?? 'admin topup', ctx.clock());
-  if (!added.ok) return problem(requestId, added.error);
-  const status = await walletStatusOf(store, id);
-  return answer(ctx, requestId, status.ok ? ok({ id, ...status.value }) : status);
-}
-
-/** GET `/keys/{id}` and its `/ledger`, `/wallet` and `/holds`. */
-async function keyReadRoute(
-  ctx: AdminContext,
-  req: AdminRequest,
-  requestId: string,
-  id: string,
-  action: string | undefined,
-): Promise<ServiceResponse> {
-  const { store, problem } = ctx;
-  const query = req.query ?? {};
-  if (action === 'ledger') {
-    const q = parseWith(LedgerQuerySchema, query);
-    if (!q.ok) return problem(requestId, q.error);
-    return answer(
-      ctx,
-      requestId,
-      await ledgerPage(store, id, { ...q.value, since: instantOf(q.value.since), until: instantOf(q.value.until) }),
-    );
-  }
-  const q = parseWith(NoQuery, query);
-  if (!q.ok) return problem(requestId, q.error);
-  if (action === 'wallet' || action === 'holds') {
-    const status = await walletStatusOf(store, id);
-    if (!status.ok) return problem(requestId, status.error);
-    return noStoreJson(200, requestId, action === 'holds' ? { holds: status.value.holds } : { id, ...status.value });
-  }
-  const key = await store.keys.byId(id);
-  if (!key) return problem(requestId, { code: 'not_found', message: `no key ${id}`, param: 'key' });
-  return noStoreJson(200, requestId, await keySummaryOf(store, key));
+/** Usage by day and endpoint (GET `/usage`), for one key or all. */
+async function usage(store: ServiceStore, q: z.output<typeof UsageQuery>): Promise<Result<unknown>> {
+  if (q.key !== undefined && !(await store.keys.byId(q.key)))
+    return fail('not_found', `no key ${q.key}`, { param: 'key' });
+  return ok({ usage: await usageOf(store, { keyId: q.key, since: instantOf(q.since), until: instantOf(q.until) }) });
 }

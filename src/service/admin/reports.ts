@@ -6,17 +6,6 @@ import { fail, ok, type Result } from '../../errors.js';
 import type { KeyRecord, LedgerEntry, LedgerKind, ServiceStore } from '../../store/ports.js';
 import { LEDGER_PAGE_DEFAULT } from '../contract/admin-openapi.js';
 
-/** A key as the admin API lists it: never the secret, with its wallet. */
-export interface KeySummary {
-  id: string;
-  label: string | null;
-  no_watermark: boolean;
-  created_at: string;
-  revoked_at: string | null;
-  balance: number;
-  held: number;
-}
-
 /**
  * Every key, oldest first, with its balance and held credits.
  * @example (await listKeys(store))[0].balance // => 100
@@ -30,7 +19,7 @@ export async function listKeys(store: ServiceStore): Promise<KeySummary[]> {
  * Key `k` as the admin API shows it, with its wallet's balance and held credits.
  * @example (await keySummaryOf(store, key)).held // => 0
  */
-export async function keySummaryOf(store: ServiceStore, k: KeyRecord): Promise<KeySummary> {
+export async function keySummaryOf(store: ServiceStore, k: KeyRecord) {
   const holds = await store.wallets.openHolds(k.id);
   return {
     id: k.id,
@@ -42,6 +31,9 @@ export async function keySummaryOf(store: ServiceStore, k: KeyRecord): Promise<K
     held: holds.reduce((sum, h) => sum + h.credits, 0),
   };
 }
+
+/** A key as the admin API lists it: never the secret, with its wallet's balance and held credits. */
+export type KeySummary = Awaited<ReturnType<typeof keySummaryOf>>;
 
 /** Filter and page of {@link ledgerPage}. */
 export interface LedgerQuery {

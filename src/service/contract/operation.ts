@@ -123,40 +123,50 @@ export const costOf = (op: Operation, body: unknown): number =>
 export const demoAllowed = (op: Operation, body: unknown): boolean =>
   typeof op.demo === 'function' ? op.demo(body) : op.demo;
 
+/** The parsed request of a routed engine operation: the output of its registry schema. */
+type RequestOf<K extends RoutedOperationName> = z.output<(typeof ENGINE_OPERATIONS)[K]['request']>;
+
 /**
  * The transport facts of a route over one engine operation: everything but what the registry and
  * the route's path give. Most routes are free of a query, cacheable, on the demo channel and out
- * of beta; those are the defaults.
+ * of beta and answer 200 with what the engine answers; those are the defaults.
  */
-export type RouteFacts = Omit<
+export type RouteFacts<K extends RoutedOperationName, Q extends z.ZodType<Record<string, unknown>>> = Omit<
   Operation,
-  'method' | 'engine' | 'path' | 'body' | 'query' | 'run' | 'cacheable' | 'beta' | 'demo'
+  'method' | 'engine' | 'path' | 'body' | 'query' | 'run' | 'cacheable' | 'beta' | 'demo' | 'precheck' | 'validate'
 > &
-  Partial<Pick<Operation, 'cacheable' | 'beta' | 'demo'>>;
+  Partial<Pick<Operation, 'cacheable' | 'beta' | 'demo'>> &
+  Partial<
+    Pick<OperationDefinition<(typeof ENGINE_OPERATIONS)[K]['request'], Q>, 'query' | 'run' | 'precheck' | 'validate'>
+  >;
 
 /**
  * A route over an engine operation of the registry: the request schema comes from the registry and
- * the handler answers 200 with what the engine answers, so the route adds only transport facts
- * (cost, response schema for OpenAPI, catalog); its path is in `ROUTE_PATHS` (./paths.ts).
+ * the handler, unless the facts give one, answers 200 with what the engine answers, so the route
+ * adds only transport facts (cost, response schema for OpenAPI, catalog); its path is in
+ * `ROUTE_PATHS` (./paths.ts).
  * @example engineRoute('verdict', { id: 'verdict', … }).body === VerdictRequest // => true
  */
-export function engineRoute(name: RoutedOperationName, facts: RouteFacts): Operation {
+export function engineRoute<
+  K extends RoutedOperationName,
+  Q extends z.ZodType<Record<string, unknown>> = typeof EmptyQuery,
+>(name: K, facts: RouteFacts<K, Q>): Operation {
   return {
     cacheable: true,
     beta: false,
     demo: true,
-    ...facts,
-    method: 'POST',
-    path: ROUTE_PATHS[name],
-    engine: name,
-    body: ENGINE_OPERATIONS[name].request,
     query: EmptyQuery,
-    async run({ engine, body }) {
+    async run({ engine, body }: OperationRun<RequestOf<K>>) {
       // cast: the service parsed `body` with this very operation's request schema (the route's `body`), so
       // the request type the mapped ParsedOperations entry expects holds; TypeScript cannot correlate the two.
       const run = engine.parsed[name] as (request: unknown) => Result<unknown> | Promise<Result<unknown>>;
       const result = await run(body);
       return result.ok ? ok({ body: result.value }) : result;
     },
+    ...facts,
+    method: 'POST',
+    path: ROUTE_PATHS[name],
+    engine: name,
+    body: ENGINE_OPERATIONS[name].request,
   };
 }

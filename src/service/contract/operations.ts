@@ -6,29 +6,24 @@
 import { ok, type Result } from '../../errors.js';
 import { listInProse } from '../../prose.js';
 import { POSITION_CODES, POSITION_GROUPS } from '../../model/schema.js';
-import { vibeCatalog } from '../../bestxi/vibes.js';
-import { FORMATIONS } from '../../bestxi/pick.js';
-import { CardResponse } from './schemas/cards.js';
-import { cardPhotoProblemOf } from '../photos/card-photo.js';
+import { Vibe, vibeCatalog } from '../../bestxi/vibes.js';
+import { BestXiPickSlot, FORMATIONS } from '../../bestxi/pick.js';
+import * as z from 'zod';
+import { CardPromptResponse, CardResponse } from './schemas/cards.js';
+import { cardPhotoProblemOf } from '../photos/public-address.js';
 import { PHOTO_MAX_BYTES } from '../../cards/photo.js';
 import { FEE_TIERS } from '../../stats/fee-tier.js';
-import { CardPromptResponse } from './schemas/cards-prompt.js';
 import { CARD_TRIPLET, DEFAULT_CARD_STATS, GROUP_METRICS } from '../../stats/metrics.js';
 import { CARD_STYLES, HD_STYLES, isHdStyle, SYNC_STYLES } from '../../cards/request.js';
 import { BestXiLineupResponse } from '../../bestxi/lineup.js';
-import { BestXiPickResponse } from './schemas/best-xi-pick.js';
 import { BestXiPoolResponse } from '../../bestxi/pool.js';
-import { EmptyQuery } from './schemas/common.js';
-import { PlayerQueryString } from './schemas/intelligence-player.js';
 import { PlayerResponse } from '../../reports/player.js';
 import { ScoutingResponse } from '../../reports/scouting.js';
 import { VerdictResponse } from '../../verdict/verdict.js';
 import { DnaSearchResponse } from '../../dna/search-request.js';
 import { AlternativesResponse } from '../../dna/alternatives.js';
 import { MatchIntelligenceResponse } from '../../matches/match-intelligence.js';
-import { ENGINE_OPERATIONS } from '../../operation-registry.js';
-import { ROUTE_PATHS } from './paths.js';
-import { defineOperation, engineRoute, type Operation, type OperationOutcome } from './operation.js';
+import { engineRoute, type Operation, type OperationOutcome } from './operation.js';
 import { VERDICT_CODES } from '../../verdict/rules.js';
 
 export {
@@ -40,6 +35,22 @@ export {
   type OperationOutcome,
   type ServiceEngine,
 } from './operation.js';
+
+/** Query string of the player profile: `enhance=narrative` adds a narrative paragraph at no extra cost (not the identity inputs, `PlayerQuery` in src/identity/resolve.ts). */
+export const PlayerQueryString = z.object({ enhance: z.enum(['narrative']).optional() }).strict();
+export type PlayerQueryString = z.infer<typeof PlayerQueryString>;
+
+/** Pick response (docs/design.md#op-best-xi-pick): the XI by slot and its lineup aggregates. */
+const BestXiPickResponse = z
+  .object({
+    formation: z.enum(FORMATIONS),
+    vibe_meta: Vibe.describe('The vibe: filters, metric weights, bonuses and constraints'),
+    xi: z.array(BestXiPickSlot.loose()).describe('The eleven by slot, goalkeeper first'),
+    lineup: BestXiLineupResponse.describe('The lineup aggregates of the XI (the best-xi/lineup answer)'),
+    unfilled: z.array(z.string()).describe('Slots no eligible candidate could fill, or empty'),
+    meta: z.object({ candidates_considered: z.number().int(), coverage_note: z.string().nullable() }).loose(),
+  })
+  .loose();
 
 /** Similarity bands of DNA matches (docs/design.md#dna-and-similarity). */
 const SIMILARITY_BANDS = [
@@ -65,18 +76,11 @@ const json = <T>(result: Result<T>): Result<OperationOutcome> => (result.ok ? ok
 
 /** Every paid operation, in docs/design.md#operations order (only those whose engine operation exists). */
 export const OPERATIONS: readonly Operation[] = [
-  defineOperation({
+  engineRoute('player', {
     id: 'intelligence.player',
-    method: 'POST',
-    cacheable: true,
-    path: ROUTE_PATHS.player,
     summary: 'Player profile: identity, seasonal rows, DNA style tags and a one-line summary',
     tag: 'intelligence',
-    beta: false,
     cost: 1,
-    demo: true,
-    engine: 'player',
-    body: ENGINE_OPERATIONS.player.request,
     query: PlayerQueryString,
     response: PlayerResponse,
     catalog: () => ({
@@ -138,22 +142,18 @@ export const OPERATIONS: readonly Operation[] = [
     response: VerdictResponse,
     catalog: () => ({ verdict_codes: VERDICT_CODES }),
   }),
-  defineOperation({
+  engineRoute('card', {
     id: 'cards',
-    method: 'POST',
-    path: ROUTE_PATHS.card,
     summary: `Card PNG: ${listInProse(SYNC_STYLES, 'and')} rendered now (${SYNC_CARD_CREDITS} credits); hd styles as async jobs (${HD_CARD_CREDITS} credits)`,
     tag: 'cards',
-    beta: false,
+    // A card depends on the key (its watermark) and stores its image: never served from the response cache.
+    cacheable: false,
     cost: (body) => (isHdStyle(styleOf(body)) ? HD_CARD_CREDITS : SYNC_CARD_CREDITS),
     demo: (body) => !isHdStyle(styleOf(body)),
     isJob: (body) => isHdStyle(styleOf(body)),
-    engine: 'card',
-    body: ENGINE_OPERATIONS.card.request,
     precheck: cardPhotoProblemOf,
     // An hd job is queued with its credits held: refuse an unknown player or a bad stat key first.
     validate: (engine, body) => (isHdStyle(body.style) ? engine.parsed.cardCheck(body) : null),
-    query: EmptyQuery,
     response: CardResponse,
     catalog: () => ({
       styles: { sync: SYNC_STYLES, hd: HD_STYLES },
@@ -241,3 +241,13 @@ export const OPERATIONS: readonly Operation[] = [
     catalog: () => ({ vibe_ids: vibeCatalog().vibes.map((v) => v.id), formations: FORMATIONS }),
   }),
 ];
+
+/**
+ * The MCP tool name of an operation: its registry name in snake case (`dnaSearch` → `dna_search`);
+ * an operation given by id alone is looked up in the route table.
+ * @example toolNameOf({ id: 'intelligence.dna-search' }) // => 'dna_search'
+ */
+export function toolNameOf(op: Pick<Operation, 'id'> & Partial<Pick<Operation, 'engine'>>): string {
+  const engine = op.engine ?? OPERATIONS.find((o) => o.id === op.id)?.engine;
+  return engine ? engine.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : op.id.replace(/[.-]/g, '_');
+}

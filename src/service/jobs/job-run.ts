@@ -1,7 +1,8 @@
 /**
  * @module Running one hd card job (docs/api.md#async-cards): the runner's state, the queue a job
  * waits in, the run itself (photo, parse, render under the job's lease) and how it settles its
- * hold, or how an abandoned job is failed and its credits returned.
+ * hold, or how an abandoned job is failed and its credits returned; and the job as its caller
+ * sees it (poll URL and JSON view).
  */
 import type { Result } from '../../errors.js';
 import type { JobRecord, KeyRecord } from '../../store/ports.js';
@@ -11,7 +12,6 @@ import { internalFailure, isChargeable, runOperation, settleHold } from '../bill
 import type { ServiceContext } from '../context.js';
 import { errorInfoOf } from '../contract/errors.js';
 import type { jobLeases } from './job-lease.js';
-import { photoUrlOf } from './job-view.js';
 import type { Operation, OperationOutcome } from '../contract/operation.js';
 
 /** Lifetime of an async job's hold: a job not finished by then fails and its credits return (docs/api.md#async-cards). */
@@ -26,7 +26,7 @@ export const JOB_MAX_ATTEMPTS = 2;
 /** Why a job that outlived its hold failed. */
 export const EXPIRED_DETAIL = 'the job did not finish in time; its credits were returned';
 
-/** Runs a job started so far: kept in `result` while it is unfinished (job-view.ts shows `result` only once it finishes). */
+/** Runs a job started so far: kept in `result` while it is unfinished (jobViewOf shows `result` only once it finishes). */
 export function attemptsOf(job: JobRecord): number {
   if (job.result === null) return job.status === 'running' ? 1 : 0;
   try {
@@ -47,6 +47,40 @@ function jobErrorOf(outcome: Result<OperationOutcome>): Record<string, string> {
     detail: errorInfoOf(code).status >= 500 ? 'the job failed; quote the job_id when reporting it' : message,
     ...(param ? { param } : {}),
   };
+}
+
+/**
+ * The poll URL of job `jobId` under the service's base address.
+ * @example jobPollUrlOf('https://api.example.org', 'job_x') // => 'https://api.example.org/api/v1/cards/jobs/job_x'
+ */
+export const jobPollUrlOf = (baseUrl: string, jobId: string) => `${baseUrl}/api/v1/cards/jobs/${jobId}`;
+
+/**
+ * The JSON view of a stored job: its state, the credits held and charged, and its result or error once finished.
+ * @example jobViewOf(job, pollUrl).credits_charged // => 0
+ */
+export function jobViewOf(job: JobRecord, pollUrl: string): Record<string, unknown> {
+  const request: unknown = JSON.parse(job.request);
+  const view: Record<string, unknown> = {
+    job_id: job.job_id,
+    status: job.status,
+    poll_url: pollUrl,
+    style: typeof request === 'object' && request !== null && 'style' in request ? request.style : undefined,
+    credits_held: job.credits,
+    credits_charged: job.status === 'succeeded' ? job.credits : 0,
+    created_at: job.created_at,
+    updated_at: job.updated_at,
+  };
+  // An unfinished job's `result` holds only its run count (attemptsOf), not for the caller.
+  const finished = job.status === 'succeeded' || job.status === 'failed';
+  if (finished && job.result !== null) view[job.status === 'succeeded' ? 'result' : 'error'] = JSON.parse(job.result);
+  return view;
+}
+
+/** The `photo_url` of a stored request, when it names one (the request was valid when queued). */
+function photoUrlOf(request: unknown): string | undefined {
+  if (typeof request !== 'object' || request === null || !('photo_url' in request)) return undefined;
+  return typeof request.photo_url === 'string' ? request.photo_url : undefined;
 }
 
 /** What one service's job runner holds between calls. */

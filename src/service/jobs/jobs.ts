@@ -13,7 +13,6 @@ import { isStoreOutage } from '../store-outage.js';
 import { holdCredits, insufficientCredits } from '../billing/settle.js';
 import { JSON_TYPE, type ServiceContext, type ServiceRequest, type ServiceResponse } from '../context.js';
 import { jobLeases } from './job-lease.js';
-import { jobPollUrlOf, jobViewOf } from './job-view.js';
 import {
   abandonJob,
   attemptsOf,
@@ -22,6 +21,8 @@ import {
   holdLapsed,
   JOB_HOLD_TTL_MS,
   JOB_MAX_ATTEMPTS,
+  jobPollUrlOf,
+  jobViewOf,
   type RunnerState,
 } from './job-run.js';
 import { takeToken } from '../rate-limit.js';
@@ -151,8 +152,11 @@ async function resumeJobs(s: RunnerState): Promise<ResumeReport> {
   for (const job of await store.jobs.unfinished()) {
     if (s.queuedHere.has(job.job_id)) continue;
     const now = clock();
+    const abandon = async (detail: string, note?: string) => {
+      if (await abandonJob(s.ctx, job, now, detail, note)) report.failed++;
+    };
     if (holdLapsed(job, now)) {
-      if (await abandonJob(s.ctx, job, now, EXPIRED_DETAIL)) report.failed++;
+      await abandon(EXPIRED_DETAIL);
       continue;
     }
     const request: unknown = JSON.parse(job.request);
@@ -160,23 +164,14 @@ async function resumeJobs(s: RunnerState): Promise<ResumeReport> {
     const key = await store.keys.byId(job.key_id);
     if (!op || !key) {
       // Only if the operation table changed between releases: the job cannot run, so it must not keep the credits.
-      if (
-        await abandonJob(
-          s.ctx,
-          job,
-          now,
-          'the job could not be resumed after a restart; its credits were returned',
-          'job not resumable',
-        )
-      )
-        report.failed++;
+      await abandon('the job could not be resumed after a restart; its credits were returned', 'job not resumable');
       continue;
     }
     // Another replica holds it (its lease is live): that one runs it.
     if (!(await s.leases.claim(job.job_id))) continue;
     const attempts = attemptsOf(job);
     if (job.status === 'running' && attempts >= JOB_MAX_ATTEMPTS) {
-      if (await abandonJob(s.ctx, job, now, STOPPED_DETAIL, 'job stopped its server')) report.failed++;
+      await abandon(STOPPED_DETAIL, 'job stopped its server');
       continue;
     }
     const result = JSON.stringify({ attempts });

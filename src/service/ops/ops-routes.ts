@@ -59,54 +59,40 @@ async function adminAnswer(admin: Admin, x: HttpExchange, requestId: string): Pr
   });
 }
 
-/** The answer of a health, readiness, metrics or console route that is on, after the method check. */
-function readAnswer(
-  ops: OperationsOptions,
-  name: string,
-  requestId: string,
-  page: () => ReturnType<typeof consolePage>,
-): Promise<ServiceResponse> | null {
-  const { metrics } = ops;
-  switch (name) {
-    case 'healthz':
-      return Promise.resolve(noStoreJson(200, requestId, { status: 'ok' }));
-    case 'readyz':
-      return readyAnswer(ops, requestId);
-    case 'metrics':
-      return metrics
-        ? metrics.text().then((text) => ({
-            status: 200,
-            headers: { 'content-type': metrics.contentType, 'request-id': requestId, 'cache-control': 'no-store' },
-            body: text,
-          }))
-        : null;
-    case 'console':
-      return ops.console === false ? null : Promise.resolve(consoleAnswer(page(), requestId));
-    default:
-      return null;
-  }
-}
-
-/** Whether the operations route `name` is on under `ops`. */
-const isOn = (ops: OperationsOptions, name: string): boolean =>
-  (name !== 'metrics' || ops.metrics !== undefined) && (name !== 'console' || ops.console !== false);
-
 /**
  * The operations routes of a service operated with `ops` (none when null); the console page is
  * rendered once, on its first request.
  * @example opsRoutes({}, ctx.problem)({ kind: 'ops', name: 'healthz' }, x, 'req_1') // => Promise of a 200
  */
 export function opsRoutes(ops: OperationsOptions | null, problem: ServiceContext['problem']): OpsAnswer {
+  if (ops === null) return () => null;
+  const { admin, metrics } = ops;
   let page: ReturnType<typeof consolePage> | null = null;
-  const consoleOf = () =>
-    (page ??= consolePage({
-      ...(ops?.samplePlayer !== undefined ? { samplePlayer: ops.samplePlayer } : {}),
-      ...(ops?.examples ? { examples: ops.examples } : {}),
-    }));
+  // The GET and HEAD routes that are on: a part that is off has no entry.
+  const reads: Record<string, (requestId: string) => Promise<ServiceResponse>> = {
+    healthz: async (requestId) => noStoreJson(200, requestId, { status: 'ok' }),
+    readyz: (requestId) => readyAnswer(ops, requestId),
+    ...(metrics && {
+      metrics: async (requestId: string) => ({
+        status: 200,
+        headers: { 'content-type': metrics.contentType, 'request-id': requestId, 'cache-control': 'no-store' },
+        body: await metrics.text(),
+      }),
+    }),
+    ...(ops.console !== false && {
+      console: async (requestId: string) => {
+        page ??= consolePage({
+          ...(ops.samplePlayer !== undefined ? { samplePlayer: ops.samplePlayer } : {}),
+          ...(ops.examples ? { examples: ops.examples } : {}),
+        });
+        return consoleAnswer(page, requestId);
+      },
+    }),
+  };
   return (route, x, requestId) => {
-    if (ops === null) return null;
-    if (route.kind === 'admin') return ops.admin ? adminAnswer(ops.admin, x, requestId) : null;
-    if (route.kind !== 'ops' || !isOn(ops, route.name)) return null;
+    if (route.kind === 'admin') return admin ? adminAnswer(admin, x, requestId) : null;
+    const read = route.kind === 'ops' && Object.hasOwn(reads, route.name) ? reads[route.name] : undefined;
+    if (!read) return null;
     if (x.method !== 'GET' && x.method !== 'HEAD')
       return Promise.resolve(
         problem(
@@ -115,6 +101,6 @@ export function opsRoutes(ops: OperationsOptions | null, problem: ServiceContext
           { allow: 'GET, HEAD' },
         ),
       );
-    return readAnswer(ops, route.name, requestId, consoleOf);
+    return read(requestId);
   };
 }

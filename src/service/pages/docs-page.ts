@@ -8,8 +8,7 @@
 import { HD_STYLES } from '../../cards/styles.js';
 import { ERRORS } from '../contract/errors.js';
 import { API_INFO, bodySchemaOf, responseExample, schemaOf, TAGS, type JsonSchema } from '../contract/openapi.js';
-import { costOf, demoAllowed, type Operation } from '../contract/operation.js';
-import { toolNameOf } from '../contract/tool-name.js';
+import { costOf, demoAllowed, toolNameOf, type Operation } from '../contract/operations.js';
 import { REQUEST_EXAMPLES } from '../contract/examples/requests.js';
 import EXAMPLES from '../contract/examples/examples.json' with { type: 'json' };
 import { DEMO_EXAMPLES, type ServedExamples } from './served-examples.js';

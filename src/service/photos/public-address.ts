@@ -1,10 +1,17 @@
 /**
  * @module Which hosts and addresses are public (docs/api.md#photos): the address policy a card's
  * `photo_url` must pass, decided from the URL before any credit is held and again, by
- * photo-fetch.ts, for every address DNS resolves. Pure: no I/O, so the API contract can check a
- * request with it while the fetching itself stays an adapter passed to the service.
+ * photo-fetch.ts, for every address DNS resolves; and the other photo checks of an hd card request
+ * that need no credit held (docs/api.md#async-hd-cards): an uploaded photo's header must be a PNG
+ * or JPEG within the photo limits (its pixels are checked by the job queue once the balance covers
+ * the call), only on an hd style, never together with `photo_url` or `photo_mode`. Pure: no I/O,
+ * so the API contract can check a request with it while the fetching itself stays an adapter
+ * passed to the service.
  */
 import { BlockList, isIP } from 'node:net';
+import type { Failure } from '../../errors.js';
+import { isHdStyle, type CardRequest } from '../../cards/request.js';
+import { photoHeaderProblemOf } from '../../cards/photo.js';
 import { embeddedIpv4Of, ipv6GroupsOf } from './ip-address.js';
 
 /**
@@ -96,4 +103,32 @@ export function photoUrlHostProblemOf(raw: string): string | null {
   if (PRIVATE_NAME.test(host)) return `${host} is not a public host name`;
   if (!host.includes('.')) return `${host} is not a public host name (no domain)`;
   return null;
+}
+
+/**
+ * The card request problems that involve the photo, decided from the request alone; null when none.
+ * `b` is a body parsed by the card schema.
+ * @example cardPhotoProblemOf({ style: 'collage', photo_url: 'https://10.0.0.1/a.png' }, undefined)?.param // => 'photo_url'
+ */
+export function cardPhotoProblemOf(
+  b: Pick<CardRequest, 'style' | 'photo_url' | 'photo_mode'>,
+  photo: Uint8Array | undefined,
+): Failure | null {
+  const refuse = (param: string, message: string): Failure => ({
+    code: 'invalid_request',
+    message: `${param}: ${message}`,
+    param,
+  });
+  if (b.photo_url !== undefined) {
+    const host = photoUrlHostProblemOf(b.photo_url);
+    if (host) return refuse('photo_url', `${host}; the server fetches photos only from public hosts`);
+  }
+  if (photo === undefined) return null;
+  if (!isHdStyle(b.style)) return refuse('photo', `photos are only for the hd styles, not ${b.style}`);
+  if (b.photo_url !== undefined) return refuse('photo', 'send an uploaded photo or photo_url, not both');
+  if (b.photo_mode !== undefined)
+    return refuse('photo', 'photo_mode silhouette is for cards without a photo; drop the photo or photo_mode');
+  // Only the header here: decoding waits until the wallet is known to cover the call (jobs.ts).
+  const problem = photoHeaderProblemOf(photo);
+  return problem ? refuse('photo', problem) : null;
 }

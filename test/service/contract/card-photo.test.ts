@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { svgToPng } from '../../../src/cards/render.js';
-import { cardPhotoProblemOf } from '../../../src/service/photos/card-photo.js';
 import { photoHeaderProblemOf } from '../../../src/cards/photo.js';
 import { photoPixelsProblemOf } from '../../../src/cards/photo-pixels.js';
 
@@ -13,7 +12,7 @@ import { photoPixelsProblemOf } from '../../../src/cards/photo-pixels.js';
 async function photoBytesProblemOf(bytes: Uint8Array): Promise<string | null> {
   return photoHeaderProblemOf(bytes) ?? (await photoPixelsProblemOf(bytes));
 }
-import { photoUrlHostProblemOf } from '../../../src/service/photos/public-address.js';
+import { cardPhotoProblemOf, photoUrlHostProblemOf } from '../../../src/service/photos/public-address.js';
 import { greyPng, jpegHeaderOnly, tinyJpeg } from '../../helpers/bombs.js';
 
 // The well-known "smallest JPEG": SOI, APP0 (JFIF), DQT, SOF0 (1×1), DHT, SOS, with no decodable scan.

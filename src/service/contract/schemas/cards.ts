@@ -1,6 +1,9 @@
-/** @module POST /api/v1/cards (docs/design.md#op-cards): request body (from src/cards) and responses. */
+/**
+ * @module The responses of POST /api/v1/cards and /api/v1/cards/prompt (docs/design.md#op-cards,
+ * docs/design.md#op-cards-prompt); their request bodies are in src/cards.
+ */
 import * as z from 'zod';
-import { CardResult } from '../../../cards/card.js';
+import { CardPlayer, CardResult } from '../../../cards/card.js';
 import { HD_STYLES, SYNC_STYLES } from '../../../cards/request.js';
 
 /**
@@ -43,3 +46,14 @@ export const CardJobResponse = z
   })
   .strict();
 export type CardJobResponse = z.infer<typeof CardJobResponse>;
+
+/** Card prompt response (docs/design.md#op-cards-prompt): the prompt and the mandatory safety block. */
+export const CardPromptResponse = z
+  .object({
+    player: CardPlayer,
+    style: z.string(),
+    prompt: z.object({ data_and_style: z.string() }).loose(),
+    safety: z.object({ instructions: z.string().min(1) }).loose(),
+  })
+  .loose();
+export type CardPromptResponse = z.infer<typeof CardPromptResponse>;

@@ -1,9 +1,31 @@
 /**
- * @module Schemas shared by every endpoint: the problem (error) body, catalog bodies and the
- * empty query most endpoints take.
+ * @module Schemas shared by every endpoint: the problem (error) body with the candidates of an
+ * ambiguous name, catalog bodies with the JSON Schema they carry, and the empty query most
+ * endpoints take. Objects stay open: a later release may add a member without breaking a client.
  */
 import * as z from 'zod';
-import { Candidate, JsonSchemaDocument } from './shapes.js';
+
+/** A player or team an ambiguous name could mean. */
+const Candidate = z
+  .object({
+    player_id: z.number().int().optional(),
+    team_id: z.number().int().optional(),
+    name: z.string(),
+    team: z.string().nullable().optional(),
+    position: z.string().optional(),
+  })
+  .loose();
+
+/** A JSON Schema (draft 2020-12) document; open on purpose: it describes another schema. */
+const JsonSchemaDocument = z
+  .object({
+    type: z.string().optional(),
+    properties: z.record(z.string(), z.unknown()).optional(),
+    required: z.array(z.string()).optional(),
+    additionalProperties: z.unknown().optional(),
+  })
+  .loose()
+  .describe('A JSON Schema (draft 2020-12); open on purpose');
 
 /** RFC 9457 problem body with the service's members (docs/design.md#service). */
 export const ProblemResponse = z
