@@ -7,7 +7,7 @@ import * as z from 'zod';
 import type { EngineContext } from '../context.js';
 import { POSITION_CODES, type PositionCode } from '../model/schema.js';
 import { positionCodeOf } from '../model/positions.js';
-import { fail, ok, type Result } from '../errors.js';
+import { assert, fail, ok, type Result } from '../errors.js';
 import { METRIC_KEYS } from '../stats/metrics.js';
 import { bestXiLineupOfParsed, type BestXiLineupResponse } from './lineup.js';
 import { bonusOf } from './score.js';
@@ -44,61 +44,28 @@ export const SLOT_ELIGIBILITY: Record<SlotKind, Partial<Record<PositionCode, num
   ST: { ST: 0, CF: 0, LW: 8, RW: 8, AM: 8 },
 };
 
-/** The slots of each formation: [slot name, slot kind], goalkeeper first. This is a data table. */
+/**
+ * The slots of each formation: [slot name, slot kind], goalkeeper first. This is a data table, one
+ * formation a line: a slot is written by its name, `NAME/KIND` where the name is not its kind.
+ */
 export const FORMATION_SLOTS: Record<Formation, readonly (readonly [string, SlotKind])[]> = {
-  '4-3-3': [
-    ['GK', 'GK'],
-    ['LB', 'LB'],
-    ['LCB', 'CB'],
-    ['RCB', 'CB'],
-    ['RB', 'RB'],
-    ['LCM', 'CM'],
-    ['DM', 'DM'],
-    ['RCM', 'CM'],
-    ['LW', 'LW'],
-    ['ST', 'ST'],
-    ['RW', 'RW'],
-  ],
-  '4-4-2': [
-    ['GK', 'GK'],
-    ['LB', 'LB'],
-    ['LCB', 'CB'],
-    ['RCB', 'CB'],
-    ['RB', 'RB'],
-    ['LM', 'LM'],
-    ['LCM', 'CM'],
-    ['RCM', 'CM'],
-    ['RM', 'RM'],
-    ['LST', 'ST'],
-    ['RST', 'ST'],
-  ],
-  '3-5-2': [
-    ['GK', 'GK'],
-    ['LCB', 'CB'],
-    ['CB', 'CB'],
-    ['RCB', 'CB'],
-    ['LWB', 'LWB'],
-    ['LCM', 'CM'],
-    ['DM', 'DM'],
-    ['RCM', 'CM'],
-    ['RWB', 'RWB'],
-    ['LST', 'ST'],
-    ['RST', 'ST'],
-  ],
-  '4-2-3-1': [
-    ['GK', 'GK'],
-    ['LB', 'LB'],
-    ['LCB', 'CB'],
-    ['RCB', 'CB'],
-    ['RB', 'RB'],
-    ['LDM', 'DM'],
-    ['RDM', 'DM'],
-    ['LW', 'LW'],
-    ['AM', 'AM'],
-    ['RW', 'RW'],
-    ['ST', 'ST'],
-  ],
+  '4-3-3': slotsOf('GK LB LCB/CB RCB/CB RB LCM/CM DM RCM/CM LW ST RW'),
+  '4-4-2': slotsOf('GK LB LCB/CB RCB/CB RB LM LCM/CM RCM/CM RM LST/ST RST/ST'),
+  '3-5-2': slotsOf('GK LCB/CB CB RCB/CB LWB LCM/CM DM RCM/CM RWB LST/ST RST/ST'),
+  '4-2-3-1': slotsOf('GK LB LCB/CB RCB/CB RB LDM/DM RDM/DM LW AM RW ST'),
 };
+
+function isSlotKind(kind: string): kind is SlotKind {
+  return Object.hasOwn(SLOT_ELIGIBILITY, kind);
+}
+
+function slotsOf(spec: string): (readonly [string, SlotKind])[] {
+  return spec.split(' ').map((slot) => {
+    const [name, kind = name] = slot.split('/');
+    assert(isSlotKind(kind), `unknown slot kind ${kind}`);
+    return [name, kind];
+  });
+}
 
 export const BestXiPickRequest = z
   .object({
