@@ -1,17 +1,20 @@
 /**
  * `bestxi pick` (docs/methodology/bestxi.md#picking-an-xi): the best eleven of a vibe in a
- * formation's slots, keeping the vibe's per-club cap, with the lineup aggregates of the XI.
- * Self-contained: request and response schemas and one pure function over the engine context.
+ * formation's slots, keeping the vibe's per-club cap, with the lineup aggregates of the XI. A
+ * slot's job (docs/methodology/bestxi.md#slot-jobs) is what a balanced XI asks of the player in it
+ * beyond how good his season was: the holding midfielder of a 4-3-3 screens the defence and starts
+ * the play; a striker is there to score. A vibe with weights states its own style for every slot,
+ * so slot jobs apply to a vibe without weights (`balanced`) only.
  */
 import * as z from 'zod';
 import type { EngineContext } from '../context.js';
 import { POSITION_CODES, type PositionCode } from '../model/schema.js';
 import { positionCodeOf } from '../model/positions.js';
-import { fail, ok, type Result } from '../errors.js';
-import { METRIC_KEYS } from '../stats/metrics.js';
+import { assert, fail, ok, type Result } from '../errors.js';
+import { METRIC_KEYS, type MetricKey } from '../stats/metrics.js';
+import { ROLES, type Role } from '../stats/roles.js';
 import { bestXiLineupOfParsed, type BestXiLineupResponse } from './lineup.js';
-import { bonusOf } from './score.js';
-import { type SlotKind, slotJobScoreOf, slotScoreOf } from './slot-jobs.js';
+import { bonusOf, fairPercentileOf } from './score.js';
 import { BestXiPoolRequest, coverageNoteOf, poolCandidatesOf, type PoolEntry } from './pool.js';
 import { Vibe, vibeOrFail } from './vibes.js';
 
@@ -19,12 +22,8 @@ import { Vibe, vibeOrFail } from './vibes.js';
 export const FORMATIONS = ['4-3-3', '4-4-2', '3-5-2', '4-2-3-1'] as const;
 export type Formation = (typeof FORMATIONS)[number];
 
-/**
- * Slot eligibility and cost in score points (docs/methodology/bestxi.md#slot-eligibility): 0 for the
- * natural position, a few points for a neighbour, more for the other side or a line further away.
- * A position not listed may not fill the slot. This is a data table.
- */
-export const SLOT_ELIGIBILITY: Record<SlotKind, Partial<Record<PositionCode, number>>> = {
+// Kept literal (satisfies, not an annotation): its keys are the kinds of slot.
+const ELIGIBILITY = {
   GK: { GK: 0 },
   CB: { CB: 0, DM: 8, LB: 10, RB: 10 },
   LB: { LB: 0, LWB: 0, RB: 6, RWB: 6, CB: 12 },
@@ -42,63 +41,95 @@ export const SLOT_ELIGIBILITY: Record<SlotKind, Partial<Record<PositionCode, num
   LW: { LW: 0, LM: 2, RW: 2, RM: 5, AM: 6, ST: 8, CF: 8 },
   RW: { RW: 0, RM: 2, LW: 2, LM: 5, AM: 6, ST: 8, CF: 8 },
   ST: { ST: 0, CF: 0, LW: 8, RW: 8, AM: 8 },
+} as const satisfies Record<string, Partial<Record<PositionCode, number>>>;
+/**
+ * Slot eligibility and cost in score points (docs/methodology/bestxi.md#slot-eligibility): 0 for the
+ * natural position, a few points for a neighbour, more for the other side or a line further away.
+ * A position not listed may not fill the slot. This is a data table.
+ */
+export const SLOT_ELIGIBILITY: Record<SlotKind, Partial<Record<PositionCode, number>>> = ELIGIBILITY;
+
+/** Kinds of slot, each with the positions that may fill it and at what cost ({@link SLOT_ELIGIBILITY}). */
+export type SlotKind = keyof typeof ELIGIBILITY;
+
+/**
+ * The slots of each formation: [slot name, slot kind], goalkeeper first. This is a data table, one
+ * formation a line: a slot is written by its name, `NAME/KIND` where the name is not its kind.
+ */
+export const FORMATION_SLOTS: Record<Formation, readonly (readonly [string, SlotKind])[]> = {
+  '4-3-3': slotsOf('GK LB LCB/CB RCB/CB RB LCM/CM DM RCM/CM LW ST RW'),
+  '4-4-2': slotsOf('GK LB LCB/CB RCB/CB RB LM LCM/CM RCM/CM RM LST/ST RST/ST'),
+  '3-5-2': slotsOf('GK LCB/CB CB RCB/CB LWB LCM/CM DM RCM/CM RWB LST/ST RST/ST'),
+  '4-2-3-1': slotsOf('GK LB LCB/CB RCB/CB RB LDM/DM RDM/DM LW AM RW ST'),
 };
 
-/** The slots of each formation: [slot name, slot kind], goalkeeper first. This is a data table. */
-export const FORMATION_SLOTS: Record<Formation, readonly (readonly [string, SlotKind])[]> = {
-  '4-3-3': [
-    ['GK', 'GK'],
-    ['LB', 'LB'],
-    ['LCB', 'CB'],
-    ['RCB', 'CB'],
-    ['RB', 'RB'],
-    ['LCM', 'CM'],
-    ['DM', 'DM'],
-    ['RCM', 'CM'],
-    ['LW', 'LW'],
-    ['ST', 'ST'],
-    ['RW', 'RW'],
-  ],
-  '4-4-2': [
-    ['GK', 'GK'],
-    ['LB', 'LB'],
-    ['LCB', 'CB'],
-    ['RCB', 'CB'],
-    ['RB', 'RB'],
-    ['LM', 'LM'],
-    ['LCM', 'CM'],
-    ['RCM', 'CM'],
-    ['RM', 'RM'],
-    ['LST', 'ST'],
-    ['RST', 'ST'],
-  ],
-  '3-5-2': [
-    ['GK', 'GK'],
-    ['LCB', 'CB'],
-    ['CB', 'CB'],
-    ['RCB', 'CB'],
-    ['LWB', 'LWB'],
-    ['LCM', 'CM'],
-    ['DM', 'DM'],
-    ['RCM', 'CM'],
-    ['RWB', 'RWB'],
-    ['LST', 'ST'],
-    ['RST', 'ST'],
-  ],
-  '4-2-3-1': [
-    ['GK', 'GK'],
-    ['LB', 'LB'],
-    ['LCB', 'CB'],
-    ['RCB', 'CB'],
-    ['RB', 'RB'],
-    ['LDM', 'DM'],
-    ['RDM', 'DM'],
-    ['LW', 'LW'],
-    ['AM', 'AM'],
-    ['RW', 'RW'],
-    ['ST', 'ST'],
-  ],
+function isSlotKind(kind: string): kind is SlotKind {
+  return Object.hasOwn(SLOT_ELIGIBILITY, kind);
+}
+
+function slotsOf(spec: string): (readonly [string, SlotKind])[] {
+  return spec.split(' ').map((slot) => {
+    const [name, kind = name] = slot.split('/');
+    assert(isSlotKind(kind), `unknown slot kind ${kind}`);
+    return [name, kind];
+  });
+}
+
+/**
+ * The slots with a job, the role whose cohort ranks the job's metrics, and the metrics (raw
+ * defending read as its PAdj twin). A slot not listed is judged on the rating alone.
+ * This is a data table (docs/methodology/bestxi.md#slot-jobs).
+ */
+export const SLOT_JOBS: Partial<Record<SlotKind, { role: Role; metrics: readonly MetricKey[] }>> = {
+  // Screening the back four (winning the ball back) and starting the play (progressive and
+  // secure passing): what the one holding midfielder of a 4-3-3 or a 4-2-3-1's pair is for.
+  DM: {
+    role: 'midfielder',
+    metrics: [
+      'interceptions_per90',
+      'tackles_per90',
+      'ball_recovery_per90',
+      'progressive_passes_per90',
+      'pass_accuracy_pct',
+    ],
+  },
+  // A striker's job is the goals: scored, and the chances he got (non-penalty xG).
+  ST: { role: 'striker', metrics: ['goals_per90', 'npxg_per90'] },
 };
+
+/** Share of a slot's job in the pick score of a balanced XI: one third, what a vibe's style takes. */
+export const SLOT_JOB_SHARE = 1 / 3;
+
+/**
+ * The mean of a row's role-cohort percentiles in a slot's job (0–100), or NaN when the slot has no
+ * job, the row's role is not the job's (percentiles ranked among another role do not compare) or
+ * none of the job's percentiles is known.
+ * @example slotJobScoreOf(engine, row, 'ST') // => 97 for a striker at the 99th in goals and 95th in npxG
+ */
+export function slotJobScoreOf(ctx: Pick<EngineContext, 'derived'>, row: number, kind: SlotKind): number {
+  const job = SLOT_JOBS[kind];
+  if (!job || ROLES[ctx.derived.role[row]] !== job.role) return Number.NaN;
+  let sum = 0;
+  let n = 0;
+  for (const key of job.metrics) {
+    const p = fairPercentileOf(ctx, row, key);
+    if (Number.isNaN(p)) continue;
+    sum += p;
+    n++;
+  }
+  return n > 0 ? sum / n : Number.NaN;
+}
+
+/**
+ * A pick score in a slot (docs/methodology/bestxi.md#slot-jobs): for a vibe without weights, two
+ * thirds the candidate's pick score and one third his job score in the slot when he has one
+ * ({@link slotJobScoreOf}); otherwise the pick score as it is. The slot's cost comes off after.
+ * @example slotScoreOf(80, 95, balanced) // => 85
+ */
+export function slotScoreOf(pickScore: number, jobScore: number, vibe: Vibe): number {
+  if (Number.isNaN(jobScore) || Object.keys(vibe.weights).length > 0) return pickScore;
+  return (1 - SLOT_JOB_SHARE) * pickScore + SLOT_JOB_SHARE * jobScore;
+}
 
 export const BestXiPickRequest = z
   .object({
@@ -202,7 +233,7 @@ export function assignSlots(
 
 /**
  * A candidate's score in a kind of slot: his pick score, with the slot's job blended in for a
- * balanced XI (slot-jobs.ts, docs/methodology/bestxi.md#slot-jobs).
+ * balanced XI (docs/methodology/bestxi.md#slot-jobs).
  */
 function slotScorerOf(ctx: EngineContext, vibe: Vibe): (entry: PoolEntry, kind: SlotKind) => number {
   return (entry, kind) =>

@@ -23,7 +23,7 @@ import { binomialQuantile, poissonQuantile } from './distributions.js';
 import { ATTACKING, COLUMN, DEFENSIVE, type PoissonMetric } from './drawn-columns.js';
 import { hasEveryKey, recordOf } from '../model/record-of.js';
 import { completionsOf, curveOf, initialPoints, rateAt, triple, updatePoints } from './quantile-curve.js';
-import { styleScoresOf } from './style-scores.js';
+import { styleScoresOf } from './style-loadings.js';
 import type { GoalEvent, SeasonRow } from './matches.js';
 import type { Player } from './players.js';
 import type { Rng } from './rng.js';

@@ -16,22 +16,14 @@ export type ShotSituation =
   | 'corner'
   | 'other_set_piece';
 
+/** Every assist kind, in the order the model's design matrix lists them. */
+export const ASSIST_KINDS = ['none', 'pass', 'cross', 'through_ball', 'set_piece', 'rebound', 'dribble'] as const;
+
 /**
  * The action that set the shot up: the teammate's pass (by kind), the shooter's own dribble, a
  * rebound from an earlier shot, or nothing identifiable (`none`: a loose ball, a won tackle).
  */
-export type AssistKind = 'none' | 'pass' | 'cross' | 'through_ball' | 'set_piece' | 'rebound' | 'dribble';
-
-/** Every assist kind, in the order the model's design matrix lists them. */
-export const ASSIST_KINDS: readonly AssistKind[] = [
-  'none',
-  'pass',
-  'cross',
-  'through_ball',
-  'set_piece',
-  'rebound',
-  'dribble',
-];
+export type AssistKind = (typeof ASSIST_KINDS)[number];
 
 /** One shot's features (see the module comment for the coordinate frame). */
 export interface ShotFeatures {

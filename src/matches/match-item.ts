@@ -1,6 +1,5 @@
 /** @module One fixture of match intelligence with its standings, form, head-to-head, streaks, signals and line-ups. */
 import type { z } from 'zod';
-import { competitionTierOf } from './competition.js';
 import { derbyKindOf } from './derby.js';
 import type { AppearanceRow, FixtureStore } from './fixture-store.js';
 import { formOf, type Form, type TeamResult } from './form.js';
@@ -19,6 +18,25 @@ export type MatchItem = z.infer<typeof MatchItemBlock>;
 
 /** Form with the opponent's registry name on each result. */
 export type FormWithNames = Omit<Form, 'results'> & { results: (Form['results'][number] & { opponent: string })[] };
+
+/**
+ * Competition tier labels (docs/methodology/matches.md#competition-tier): `top_flight`,
+ * `second_tier`, `tier_<n>` for leagues; `cup` and `international` by kind.
+ */
+export type CompetitionTier = 'top_flight' | 'second_tier' | `tier_${number}` | 'cup' | 'international';
+
+/**
+ * The tier label of a competition from its league row: cups and international competitions by
+ * kind, leagues by tier (1 = top flight).
+ * @example competitionTierOf({ tier: 2, kind: 'league' }) // => 'second_tier'
+ */
+export function competitionTierOf(league: { tier: number; kind: string }): CompetitionTier {
+  if (league.kind === 'cup') return 'cup';
+  if (league.kind === 'international') return 'international';
+  if (league.tier === 1) return 'top_flight';
+  if (league.tier === 2) return 'second_tier';
+  return `tier_${league.tier}`;
+}
 
 /**
  * A round as prose: a bare number reads "round 4"; a provider's own label ("Matchweek 7",

@@ -1,6 +1,6 @@
 /* The job of a Best XI slot (docs/methodology/bestxi.md#slot-jobs), on hand-built rows. */
 import { describe, expect, it } from 'vitest';
-import { SLOT_JOB_SHARE, slotJobScoreOf, slotScoreOf } from '../../src/bestxi/slot-jobs.js';
+import { SLOT_JOB_SHARE, slotJobScoreOf, slotScoreOf } from '../../src/bestxi/pick.js';
 import { vibeById } from '../../src/bestxi/vibes.js';
 import { ROLE_GROUP, ROLES, type Role } from '../../src/stats/roles.js';
 import type { MetricKey } from '../../src/stats/metrics.js';
