@@ -56,6 +56,7 @@ export async function takeToken(
   const { perSecond, burst } = ctx;
   const decision = await ctx.store.rateLimits.take(keyId, nowMs, perSecond, burst);
   const headers = rateLimitHeaders(decision, burst, perSecond);
+  if (decision.allowed) return { headers, refusal: null };
   const message = `more than ${perSecond} requests/s (burst ${burst}) for this key; retry after ${headers['retry-after']} s`;
-  return { headers, refusal: decision.allowed ? null : { code: 'rate_limited', message } };
+  return { headers, refusal: { code: 'rate_limited', message } };
 }

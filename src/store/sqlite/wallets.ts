@@ -2,15 +2,28 @@
  * @module Wallets and their ledger in SQLite: every change is one IMMEDIATE transaction, decided by
  * the ledger core.
  */
-import type { SqliteDatabase } from './driver.js';
+import type { SqliteDatabase, SqliteStatement } from './driver.js';
 import type { LedgerEntry, OpenHold, TopupOutcome, WalletStore } from '../ports.js';
 import type { BatchDecision, HeldCredits, LedgerOp, LedgerOutcome, LedgerState } from '../ledger.js';
 import { groupCommit, queuedSettlements } from '../group-commit.js';
 import { batchReads, consecutiveIds, decideBatch, entryIdsNeeded, topupOp } from '../ledger.js';
 
+/**
+ * Ledger entries one INSERT writes at most: a batch's entries go in a few multi-row statements,
+ * since each statement run costs more than the rows it adds.
+ */
+const ENTRIES_PER_INSERT = 16;
+
+/** The INSERT of `n` ledger entries. */
+const insertEntriesSql = (n: number): string =>
+  `INSERT INTO ledger (entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES ${Array(n).fill('(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
+
 /** The prepared statements of the wallet store over `db`. */
 function walletStatements(db: SqliteDatabase) {
+  const inserts: SqliteStatement[] = [];
   return {
+    /** The INSERT of `n` ledger entries (1–{@link ENTRIES_PER_INSERT}), prepared on first use. */
+    insertEntries: (n: number): SqliteStatement => (inserts[n] ??= db.prepare(insertEntriesSql(n))),
     openWallet: db.prepare('INSERT OR IGNORE INTO wallets (wallet_id, balance, created_at) VALUES (?, 0, ?)'),
     getBalance: db.prepare<[string], { balance: number }>('SELECT balance FROM wallets WHERE wallet_id = ?'),
     setBalance: db.prepare('UPDATE wallets SET balance = ? WHERE wallet_id = ?'),
@@ -30,9 +43,6 @@ function walletStatements(db: SqliteDatabase) {
       'SELECT hold_id, wallet_id, amount FROM holds WHERE hold_id = ?',
     ),
     isHoldEntry: db.prepare<[number], number>("SELECT 1 FROM ledger WHERE kind = 'hold' AND entry_id = ?").pluck(),
-    insertEntry: db.prepare(
-      'INSERT INTO ledger (entry_id, wallet_id, kind, amount, hold_id, balance_after, note, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    ),
     insertHold: db.prepare('INSERT INTO holds (hold_id, wallet_id, amount, expires_at, owner) VALUES (?, ?, ?, ?, ?)'),
     deleteHold: db.prepare('DELETE FROM holds WHERE hold_id = ?'),
   };
@@ -60,8 +70,16 @@ function ledgerStateOf(st: WalletStatements, ops: LedgerOp[]): LedgerState {
 
 /** Writes what the core decided. */
 function writeDecision(st: WalletStatements, decision: BatchDecision): void {
-  for (const e of decision.entries)
-    st.insertEntry.run(e.entry_id, e.wallet_id, e.kind, e.amount, e.hold_id, e.balance_after, e.note, e.at);
+  const { entries } = decision;
+  for (let start = 0; start < entries.length; start += ENTRIES_PER_INSERT) {
+    const end = Math.min(entries.length, start + ENTRIES_PER_INSERT);
+    const params: unknown[] = [];
+    for (let i = start; i < end; i++) {
+      const e = entries[i];
+      params.push(e.entry_id, e.wallet_id, e.kind, e.amount, e.hold_id, e.balance_after, e.note, e.at);
+    }
+    st.insertEntries(end - start).run(params);
+  }
   for (const h of decision.opened) st.insertHold.run(h.hold_id, h.wallet_id, h.amount, h.expires_at, h.owner);
   for (const id of decision.settled) st.deleteHold.run(id);
   for (const [walletId, balance] of decision.balances) st.setBalance.run(balance, walletId);
