@@ -2,10 +2,11 @@
  * The generator's calibration targets: per-90 quantiles (p10, p50, p90) by position group from
  * Table B of docs/methodology/demo-data.md#calibration (StatsBomb open data, Premier League
  * 2015/16, 318 matches, players with ≥ 180 minutes). Only quantiles are used; no StatsBomb data is
- * shipped.
+ * shipped. Also which counting column each generated metric fills, and which columns stay null:
+ * what the generator decides about a metric is in this one file.
  */
 import type { MetricKey } from '../stats/metrics.js';
-import { POSITION_GROUPS, type PositionGroup } from '../model/schema.js';
+import { POSITION_GROUPS, type PositionGroup, type CountingColumn } from '../model/schema.js';
 import { recordOf } from '../model/record-of.js';
 
 /** The metrics of docs/design.md#data-model that Table B covers, by their metric key. */
@@ -34,27 +35,32 @@ export const CALIBRATED_METRICS = [
   'goals_conceded_per90',
   'cleansheets_per90',
 ] as const;
+/** Why an event value has no calibration target. */
+const NO_TARGET = 'event value: Table B has no target for it; the demo leaves its column null';
+/** Why the generator leaves an event value's column null. */
+const NO_EVENTS = 'event value: the demo universe has no events to compute it from (null, as for season tables)';
+
 /**
  * Metrics the generator does not calibrate, each with the reason. A new metric goes into
- * CALIBRATED_METRICS (with targets in TABLE_B_ROWS and a counting column in drawn-columns.ts) or here;
+ * CALIBRATED_METRICS (with targets in TABLE_B_ROWS and a counting column in COLUMN) or here;
  * tsc names any metric that is neither. (Type-only import of stats: it vanishes at run time.)
  */
 export const UNCALIBRATED_METRICS = {
   rating: 'the provider rating is drawn from ability and output (market-values.ts), not from Table B',
-  progressive_passes_per90: 'event value: Table B has no target for it; the demo leaves its column null',
-  progressive_carries_per90: 'event value: Table B has no target for it; the demo leaves its column null',
-  passes_into_final_third_per90: 'event value: Table B has no target for it; the demo leaves its column null',
-  passes_into_box_per90: 'event value: Table B has no target for it; the demo leaves its column null',
-  xg_per90: 'event value: Table B has no target for it; the demo leaves its column null',
-  npxg_per90: 'event value: Table B has no target for it; the demo leaves its column null',
-  xa_per90: 'event value: Table B has no target for it; the demo leaves its column null',
-  xt_per90: 'event value: Table B has no target for it; the demo leaves its column null',
-  tackles_padj_per90: 'event value: Table B has no target for it; the demo leaves its column null',
-  interceptions_padj_per90: 'event value: Table B has no target for it; the demo leaves its column null',
-  clearances_padj_per90: 'event value: Table B has no target for it; the demo leaves its column null',
-  shots_blocked_padj_per90: 'event value: Table B has no target for it; the demo leaves its column null',
-  ball_recovery_padj_per90: 'event value: Table B has no target for it; the demo leaves its column null',
-  sca_per90: 'event value: Table B has no target for it; the demo leaves its column null',
+  progressive_passes_per90: NO_TARGET,
+  progressive_carries_per90: NO_TARGET,
+  passes_into_final_third_per90: NO_TARGET,
+  passes_into_box_per90: NO_TARGET,
+  xg_per90: NO_TARGET,
+  npxg_per90: NO_TARGET,
+  xa_per90: NO_TARGET,
+  xt_per90: NO_TARGET,
+  tackles_padj_per90: NO_TARGET,
+  interceptions_padj_per90: NO_TARGET,
+  clearances_padj_per90: NO_TARGET,
+  shots_blocked_padj_per90: NO_TARGET,
+  ball_recovery_padj_per90: NO_TARGET,
+  sca_per90: NO_TARGET,
 } as const satisfies Record<Exclude<MetricKey, (typeof CALIBRATED_METRICS)[number]>, string>;
 
 /** One of {@link CALIBRATED_METRICS}. */
@@ -101,3 +107,84 @@ export const TABLE_B: Record<PositionGroup, Record<CalibratedMetric, Triple | nu
 export const CALIBRATION_MINUTES_MIN = 180;
 /** Minimum crosses for a player's cross accuracy to enter the sample (docs/methodology/demo-data.md#calibration). */
 export const CROSS_ACCURACY_ATTEMPTS_MIN = 5;
+
+/** Metrics whose season form fades after 30 (attacking output). */
+export const ATTACKING: ReadonlySet<CalibratedMetric> = new Set([
+  'goals_per90',
+  'assists_per90',
+  'shots_per90',
+  'shots_on_target_per90',
+  'big_chances_per90',
+  'key_passes_per90',
+  'dribbles_per90',
+  'crosses_per90',
+]);
+/** Metrics whose season form fades a little later (defensive work). */
+export const DEFENSIVE: ReadonlySet<CalibratedMetric> = new Set([
+  'tackles_per90',
+  'interceptions_per90',
+  'ball_recovery_per90',
+  'duels_won_per90',
+  'aerials_won_per90',
+  'clearances_per90',
+  'shots_blocked_per90',
+]);
+
+/** Metrics drawn by their own rule in stats.ts rather than as plain Poisson counts. */
+type OwnRuleMetric =
+  | 'goals_per90'
+  | 'assists_per90'
+  | 'pass_accuracy_pct'
+  | 'cross_accuracy_pct'
+  | 'goals_conceded_per90'
+  | 'cleansheets_per90';
+/** A calibrated metric drawn as a Poisson count of rate × minutes / 90. */
+export type PoissonMetric = Exclude<CalibratedMetric, OwnRuleMetric>;
+
+/**
+ * Counting column of each Poisson metric. A new calibrated metric needs its column here (tsc says
+ * so); stats.ts draws every metric listed, the bounded ones first in their own order.
+ */
+export const COLUMN = {
+  shots_on_target_per90: 'shots_on_target',
+  shots_per90: 'shots',
+  big_chances_per90: 'big_chances',
+  key_passes_per90: 'key_passes',
+  passes_per90: 'passes',
+  long_balls_per90: 'long_balls',
+  crosses_per90: 'crosses',
+  dribbles_per90: 'dribbles',
+  tackles_per90: 'tackles',
+  interceptions_per90: 'interceptions',
+  clearances_per90: 'clearances',
+  shots_blocked_per90: 'shots_blocked',
+  aerials_won_per90: 'aerials_won',
+  duels_won_per90: 'duels_won',
+  ball_recovery_per90: 'ball_recoveries',
+  saves_per90: 'saves',
+  punches_per90: 'punches',
+} as const satisfies Record<PoissonMetric, CountingColumn>;
+
+/** Counting columns the generator fills by its own rule: allocation, completions, match simulation. */
+type OwnRuleColumn = 'goals' | 'assists' | 'passes_completed' | 'crosses_completed' | 'goals_conceded' | 'clean_sheets';
+
+/**
+ * Counting columns the demo generator leaves null, each with the reason. A new counting column is
+ * the COLUMN of some calibrated metric above or is listed here; tsc names any column that is neither.
+ */
+export const COLUMNS_NOT_GENERATED = {
+  progressive_passes: NO_EVENTS,
+  progressive_carries: NO_EVENTS,
+  passes_into_final_third: NO_EVENTS,
+  passes_into_box: NO_EVENTS,
+  xg: NO_EVENTS,
+  npxg: NO_EVENTS,
+  xa: NO_EVENTS,
+  xt: NO_EVENTS,
+  tackles_padj: NO_EVENTS,
+  interceptions_padj: NO_EVENTS,
+  clearances_padj: NO_EVENTS,
+  shots_blocked_padj: NO_EVENTS,
+  ball_recoveries_padj: NO_EVENTS,
+  sca: NO_EVENTS,
+} as const satisfies Record<Exclude<CountingColumn, (typeof COLUMN)[PoissonMetric] | OwnRuleColumn>, string>;

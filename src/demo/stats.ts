@@ -12,15 +12,18 @@ import type { CountingColumn, PositionGroup } from '../model/schema.js';
 import { POSITION_GROUPS } from '../model/schema.js';
 import { assert } from '../errors.js';
 import {
+  ATTACKING,
   CALIBRATED_METRICS,
   CALIBRATION_MINUTES_MIN,
+  COLUMN,
   CROSS_ACCURACY_ATTEMPTS_MIN,
+  DEFENSIVE,
   TABLE_B,
   type CalibratedMetric,
+  type PoissonMetric,
   type Triple,
 } from './calibration-targets.js';
 import { binomialQuantile, poissonQuantile } from './distributions.js';
-import { ATTACKING, COLUMN, DEFENSIVE, type PoissonMetric } from './drawn-columns.js';
 import { hasEveryKey, recordOf } from '../model/record-of.js';
 import { completionsOf, curveOf, initialPoints, rateAt, triple, updatePoints } from './quantile-curve.js';
 import { styleScoresOf } from './style-loadings.js';

@@ -8,8 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CALIBRATED_METRICS, UNCALIBRATED_METRICS } from '../../src/demo/calibration-targets.js';
-import { COLUMN, COLUMNS_NOT_GENERATED } from '../../src/demo/drawn-columns.js';
+import {
+  CALIBRATED_METRICS,
+  COLUMN,
+  COLUMNS_NOT_GENERATED,
+  UNCALIBRATED_METRICS,
+} from '../../src/demo/calibration-targets.js';
 import {
   emptyTotals,
   notProvidedCoverageOf,
