@@ -27,13 +27,14 @@ import type { ShotLine } from '../shot-rows.js';
 import { holdFor, possessionAndPadjOf, CLEAN_SHEET_MIN_MINUTES } from '../event-values.js';
 import { emptyZoneCounts, type ZoneCounts } from '../../model/location-profile.js';
 import { addStatsBombEventZones } from './location-profile.js';
+import type { PositionTime } from '../event-feed-dataset.js';
 
 /** One player's match: whether and how long he played, where, and what he did. */
 export interface PlayerMatchLine extends MatchLineBase {
   /** Seconds inside the nominal period windows (stoppage time excluded). */
   nominal_seconds: number;
   /** Nominal and clock seconds per detailed position code, for "where he spent most minutes". */
-  positions: Map<PositionCode, { nominal: number; clock: number }>;
+  positions: Map<PositionCode, PositionTime>;
   /** Where he acted and what he did there (docs/methodology/dna.md#location-features). */
   zones: ZoneCounts;
 }
