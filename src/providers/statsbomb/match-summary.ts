@@ -21,8 +21,7 @@ import {
 import type { CountingTotals } from '../counting-totals.js';
 import { matchLinesOf, type MatchLineBase, type MatchLines } from '../match-lines.js';
 import type { StatsBombEvent } from './read.js';
-import { countStatsBombValues } from './event-values.js';
-import { statsBombShotCreatorsOf } from './shot-creating.js';
+import { countStatsBombValues, statsBombShotCreatorsOf } from './event-values.js';
 import type { ShotLine } from '../shot-rows.js';
 import { holdFor, possessionAndPadjOf, CLEAN_SHEET_MIN_MINUTES } from '../event-values.js';
 import { emptyZoneCounts, type ZoneCounts } from '../../model/location-profile.js';

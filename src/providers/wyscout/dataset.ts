@@ -8,12 +8,18 @@ import { join } from 'node:path';
 import { DatasetError } from '../../model/dataset-error.js';
 import type { Dataset, DatasetMeta, PositionCode, RowOf } from '../../model/schema.js';
 import { layoutOf, type WyscoutLayout } from './layout.js';
-import { PUBLIC_COMPETITIONS, decodeName, positionCodeOf, seasonNameFromDates, WYSCOUT_COLUMNS } from './mapping.js';
+import {
+  commonNameOf,
+  PUBLIC_COMPETITIONS,
+  decodeName,
+  positionCodeOf,
+  seasonNameFromDates,
+  WYSCOUT_COLUMNS,
+} from './mapping.js';
 import { coverageOf, WYSCOUT_ATTRIBUTION, type WyscoutReport } from './coverage.js';
 import { finishedOf, fixtureRowsOf, kickoffOf } from './fixtures.js';
 import type { MatchResult } from './match-result.js';
-import { matchPositionsOf } from './match-positions.js';
-import { seasonPositionOf } from '../season-position.js';
+import { matchPositionsOf, seasonPositionOf } from './match-positions.js';
 import { leagueTierOf } from './league-tiers.js';
 import { readMatchFile, readPlayerRegistry, readTeamRegistry, type WyscoutMatch, type WyscoutPlayer } from './read.js';
 import { minutesOf, seasonDatasetOf, withPossession } from '../season-dataset.js';
@@ -25,7 +31,6 @@ import {
   type WyscoutRegistries,
 } from './season-fold.js';
 import { counted } from '../../prose.js';
-import { commonNameOf } from './common-name.js';
 
 /** Options of {@link datasetFromWyscout}. */
 export interface WyscoutOptions {
