@@ -133,14 +133,15 @@ interface FoldPlayer {
   time: Map<PositionCode, PositionTime>;
 }
 
-interface Fold {
-  teams: Map<number, string>;
-  players: Map<number, FoldPlayer>;
-  seasonLines: Map<string, SeasonLine>;
-  fixtures: Partial<RowOf<'fixtures'>>[];
-  possession: Map<number, ReadonlyMap<number, number>>;
-  appearances: Partial<RowOf<'appearances'>>[];
-  shots: Partial<RowOf<'shots'>>[];
+/** The season being folded, match by match. */
+class Fold {
+  readonly teams = new Map<number, string>();
+  readonly players = new Map<number, FoldPlayer>();
+  readonly seasonLines = new Map<string, SeasonLine>();
+  readonly fixtures: Partial<RowOf<'fixtures'>>[] = [];
+  readonly possession = new Map<number, ReadonlyMap<number, number>>();
+  readonly appearances: Partial<RowOf<'appearances'>>[] = [];
+  readonly shots: Partial<RowOf<'shots'>>[] = [];
 }
 
 function foldMatch(fold: Fold, match: FeedMatch): void {
@@ -227,15 +228,7 @@ export interface FeedDatasetAbout {
  * @example feedDatasetOf([match], about).tables.fixtures.numRows // => 1
  */
 export function feedDatasetOf(matches: readonly FeedMatch[], about: FeedDatasetAbout): Dataset {
-  const fold: Fold = {
-    teams: new Map(),
-    players: new Map(),
-    seasonLines: new Map(),
-    fixtures: [],
-    possession: new Map(),
-    appearances: [],
-    shots: [],
-  };
+  const fold = new Fold();
   for (const m of matches) foldMatch(fold, m);
   const partial = matches.filter((m) => m.partial).length;
   const allPartial = partial > 0 && partial === matches.length;

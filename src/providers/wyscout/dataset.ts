@@ -23,13 +23,7 @@ import { matchPositionsOf, seasonPositionOf } from './match-positions.js';
 import { leagueTierOf } from './league-tiers.js';
 import { readMatchFile, readPlayerRegistry, readTeamRegistry, type WyscoutMatch, type WyscoutPlayer } from './read.js';
 import { minutesOf, seasonDatasetOf, withPossession } from '../season-dataset.js';
-import {
-  type AppearanceAcc,
-  emptySeasonFold,
-  foldMatch,
-  type SeasonFold,
-  type WyscoutRegistries,
-} from './season-fold.js';
+import { type AppearanceAcc, foldMatch, SeasonFold, type WyscoutRegistries } from './season-fold.js';
 import { counted } from '../../prose.js';
 
 /** Options of {@link datasetFromWyscout}. */
@@ -310,7 +304,7 @@ function registriesOf(dir: string, layout: WyscoutLayout): WyscoutRegistries {
 export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: Dataset; report: WyscoutReport } {
   const layout = options.layout ?? layoutOf(dir, options.competition);
   const registries = options.registries && layout.kind === 'registry' ? options.registries : registriesOf(dir, layout);
-  const s = emptySeasonFold(registries, options.precomputed);
+  const s = new SeasonFold(registries, options.precomputed);
   foldCompetition(s, layout, options);
   const season = seasonOf(s);
   const { competitionId } = season;
