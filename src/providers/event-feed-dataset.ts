@@ -1,12 +1,13 @@
 /**
- * One competition season's dataset assembled from the matches of an event feed that `halfspace
- * ingest` reads (docs/providers.md): Stats Perform and Opta, Sportec and DataFactory through the
- * Opta fold, and Metrica. Each provider reads its files and folds each match; this module turns
+ * One competition season's dataset assembled from the matches of an event feed (docs/providers.md):
+ * StatsBomb, Stats Perform and Opta, Sportec and DataFactory through the Opta fold, and Metrica.
+ * Each provider reads its files and folds each match; this module turns
  * the folded matches into teams, players, season lines, fixtures, appearances and shots, once for
  * every feed. A partial match (docs/providers.md#partial-files) has no possession and adds nothing
  * to the columns a partial event stream cannot support ({@link PARTIAL_MATCH_UNSUPPORTED}); when
  * every match is partial those columns are null, and the coverage says which metrics are absent.
  */
+import { DatasetError } from '../model/dataset-error.js';
 import type { CountingColumn, Dataset, DatasetMeta, PositionCode, RowOf } from '../model/schema.js';
 import type { ZoneCounts } from '../model/location-profile.js';
 import type { ProviderColumn } from './counting-totals.js';
@@ -20,8 +21,37 @@ import { counted } from '../prose.js';
 export interface FeedMatchLine extends MatchLineBase {
   /** Seconds inside the nominal period windows (stoppage time excluded). */
   nominal_seconds: number;
-  position: PositionCode;
+  /** His position in the match; null only for a line without time on the pitch. */
+  position: PositionCode | null;
   zones: ZoneCounts;
+  /**
+   * Nominal and clock seconds per position, when the feed tracks them (StatsBomb); then his season
+   * position is the one he spent most time in ({@link mostTimeOf}), else his latest match's.
+   */
+  positions?: ReadonlyMap<PositionCode, PositionTime>;
+}
+
+/** Time spent in one position, in seconds. */
+export interface PositionTime {
+  nominal: number;
+  clock: number;
+}
+
+/**
+ * The position with the most nominal time, then the most clock time, then the first seen — so a
+ * substitute who only played stoppage time still gets the position he came on in.
+ * @example mostTimeOf(new Map([['CM', { nominal: 0, clock: 40 }]])) // => 'CM'
+ */
+export function mostTimeOf(positions: ReadonlyMap<PositionCode, PositionTime>): PositionCode | null {
+  let best: PositionCode | null = null;
+  let bestTime = { nominal: -1, clock: -1 };
+  for (const [code, time] of positions) {
+    if (time.nominal > bestTime.nominal || (time.nominal === bestTime.nominal && time.clock > bestTime.clock)) {
+      best = code;
+      bestTime = time;
+    }
+  }
+  return best;
 }
 
 /** What one folded match gives the dataset. */
@@ -32,6 +62,8 @@ export interface FeedMatch {
   away: { teamId: number; name: string };
   /** Player names by id; a player without one is named `player <id>`. */
   names: ReadonlyMap<number, string>;
+  /** Common name and nationality by player id, when the feed gives them; null otherwise. */
+  identities?: ReadonlyMap<number, { known_as: string | null; nationality: string | null }>;
   lines: readonly FeedMatchLine[];
   /** Possession % by team id (docs/methodology/event-values.md#possession); not read for a partial match. */
   possession: ReadonlyMap<number, number>;
@@ -92,14 +124,24 @@ function columnsFor(
 /** The columns a partial match's lines add nothing to, as the season fold looks them up. */
 const PARTIAL_LEFT_OUT: ReadonlySet<CountingColumn> = new Set(PARTIAL_MATCH_UNSUPPORTED);
 
-interface Fold {
-  teams: Map<number, string>;
-  players: Map<number, { name: string; team_id: number; position: PositionCode }>;
-  seasonLines: Map<string, SeasonLine>;
-  fixtures: Partial<RowOf<'fixtures'>>[];
-  possession: Map<number, ReadonlyMap<number, number>>;
-  appearances: Partial<RowOf<'appearances'>>[];
-  shots: Partial<RowOf<'shots'>>[];
+interface FoldPlayer {
+  name: string;
+  known_as: string | null;
+  nationality: string | null;
+  team_id: number;
+  position: PositionCode | null;
+  time: Map<PositionCode, PositionTime>;
+}
+
+/** The season being folded, match by match. */
+class Fold {
+  readonly teams = new Map<number, string>();
+  readonly players = new Map<number, FoldPlayer>();
+  readonly seasonLines = new Map<string, SeasonLine>();
+  readonly fixtures: Partial<RowOf<'fixtures'>>[] = [];
+  readonly possession = new Map<number, ReadonlyMap<number, number>>();
+  readonly appearances: Partial<RowOf<'appearances'>>[] = [];
+  readonly shots: Partial<RowOf<'shots'>>[] = [];
 }
 
 function foldMatch(fold: Fold, match: FeedMatch): void {
@@ -110,10 +152,14 @@ function foldMatch(fold: Fold, match: FeedMatch): void {
   fold.possession.set(match.fixture.fixture_id, possession);
   for (const shot of match.shots) fold.shots.push({ fixture_id: match.fixture.fixture_id, ...shot });
   for (const line of match.lines) {
+    const player = fold.players.get(line.player_id);
     fold.players.set(line.player_id, {
       name: match.names.get(line.player_id) ?? `player ${line.player_id}`,
+      known_as: match.identities?.get(line.player_id)?.known_as ?? null,
+      nationality: match.identities?.get(line.player_id)?.nationality ?? null,
       team_id: line.team_id,
       position: line.position,
+      time: addedTime(player?.time ?? new Map(), line.positions),
     });
     addToSeasonLine(fold.seasonLines, line, line.nominal_seconds, match.partial ? PARTIAL_LEFT_OUT : undefined);
     if (!line.appeared) continue;
@@ -129,23 +175,41 @@ function foldMatch(fold: Fold, match: FeedMatch): void {
   }
 }
 
-/** The players table: each player with his team and position in his latest match. */
+/** `into` with the seconds of `from` added position by position. */
+function addedTime(
+  into: Map<PositionCode, PositionTime>,
+  from: ReadonlyMap<PositionCode, PositionTime> | undefined,
+): Map<PositionCode, PositionTime> {
+  for (const [code, t] of from ?? []) {
+    const at = into.get(code) ?? { nominal: 0, clock: 0 };
+    at.nominal += t.nominal;
+    at.clock += t.clock;
+    into.set(code, at);
+  }
+  return into;
+}
+
+/**
+ * The players table: each player with his team in his latest match and his season position (the
+ * most time when the feed tracks it, else his latest match's); throws when he has none. Columns no
+ * feed gives are left out, so null.
+ */
 function playerRowsOf(fold: Fold): Partial<RowOf<'players'>>[] {
   return [...fold.players]
     .sort(([a], [b]) => a - b)
-    .map(([player_id, p]) => ({
-      player_id,
-      name: p.name,
-      known_as: null,
-      birth_date: null,
-      nationality: null,
-      position: p.position,
-      team_id: p.team_id,
-      market_value_eur: null,
-      preferred_foot: null,
-      height_cm: null,
-      wc2026_nation: null,
-    }));
+    .map(([player_id, p]) => {
+      const position = p.time.size > 0 ? mostTimeOf(p.time) : p.position;
+      if (!position)
+        throw new DatasetError('lineups', 'position', null, `player ${player_id} has no position in any event`);
+      return {
+        player_id,
+        name: p.name,
+        known_as: p.known_as,
+        nationality: p.nationality,
+        position,
+        team_id: p.team_id,
+      };
+    });
 }
 
 /** What the dataset is, beyond its matches. */
@@ -164,15 +228,7 @@ export interface FeedDatasetAbout {
  * @example feedDatasetOf([match], about).tables.fixtures.numRows // => 1
  */
 export function feedDatasetOf(matches: readonly FeedMatch[], about: FeedDatasetAbout): Dataset {
-  const fold: Fold = {
-    teams: new Map(),
-    players: new Map(),
-    seasonLines: new Map(),
-    fixtures: [],
-    possession: new Map(),
-    appearances: [],
-    shots: [],
-  };
+  const fold = new Fold();
   for (const m of matches) foldMatch(fold, m);
   const partial = matches.filter((m) => m.partial).length;
   const allPartial = partial > 0 && partial === matches.length;

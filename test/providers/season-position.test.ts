@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PLACE_OF_POSITION, seasonPositionOf } from '../../src/providers/season-position.js';
+import { PLACE_OF_POSITION, seasonPositionOf } from '../../src/providers/wyscout/match-positions.js';
 import { POSITION_CODES, type PositionCode } from '../../src/model/positions.js';
 
 describe('seasonPositionOf', () => {

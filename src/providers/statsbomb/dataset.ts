@@ -5,11 +5,11 @@
  * and the output rows, never more than one match's events.
  */
 import { DatasetError } from '../../model/dataset-error.js';
-import type { Dataset, DatasetMeta, PositionCode, RowOf } from '../../model/schema.js';
+import type { Dataset, DatasetMeta } from '../../model/schema.js';
 import { cleanName, kickoffUtcOf, seasonNameOf, STATSBOMB_COLUMNS } from './mapping.js';
 import { notProvidedCoverageOf } from '../counting-totals.js';
-import { addToSeasonLine, minutesOf, seasonDatasetOf, withPossession, type SeasonLine } from '../season-dataset.js';
-import { matchSummaryOf, type MatchSummary, type PlayerMatchLine } from './match-summary.js';
+import { feedDatasetOf, mostTimeOf, type FeedMatch } from '../event-feed-dataset.js';
+import { matchSummaryOf } from './match-summary.js';
 import {
   matchesFileOf,
   readCompetitions,
@@ -56,43 +56,6 @@ export const STATSBOMB_COVERAGE: Readonly<Record<string, string>> = {
 /** Competition ids of StatsBomb's open-data club cups (the rest are leagues unless international). */
 const STATSBOMB_CUP_IDS: ReadonlySet<number> = new Set([16, 35, 87]);
 
-interface PlayerInfo {
-  name: string;
-  known_as: string | null;
-  nationality: string | null;
-  /** Team of his latest match in the sample. */
-  team_id: number;
-  positions: Map<PositionCode, { nominal: number; clock: number }>;
-}
-
-/**
- * The position with the most nominal time, then the most clock time, then the first seen — so a
- * substitute who only played stoppage time still gets the position he came on in.
- */
-function mainPositionOf(positions: Map<PositionCode, { nominal: number; clock: number }>): PositionCode | null {
-  let best: PositionCode | null = null;
-  let bestTime = { nominal: -1, clock: -1 };
-  for (const [code, time] of positions) {
-    if (time.nominal > bestTime.nominal || (time.nominal === bestTime.nominal && time.clock > bestTime.clock)) {
-      best = code;
-      bestTime = time;
-    }
-  }
-  return best;
-}
-
-function addPositions(
-  into: Map<PositionCode, { nominal: number; clock: number }>,
-  from: PlayerMatchLine['positions'],
-): void {
-  for (const [code, t] of from) {
-    const at = into.get(code) ?? { nominal: 0, clock: 0 };
-    at.nominal += t.nominal;
-    at.clock += t.clock;
-    into.set(code, at);
-  }
-}
-
 /** Chronological order: date, kick-off time, then id (so equal kick-offs keep a fixed order). */
 function byKickoff(a: StatsBombMatch, b: StatsBombMatch): number {
   return (
@@ -100,20 +63,6 @@ function byKickoff(a: StatsBombMatch, b: StatsBombMatch): number {
     (a.kick_off ?? '').localeCompare(b.kick_off ?? '') ||
     a.match_id - b.match_id
   );
-}
-
-/** What the matches of a season fold into, match by match. */
-interface SeasonFold {
-  competitionId: number;
-  seasonId: number;
-  teams: Map<number, string>;
-  players: Map<number, PlayerInfo>;
-  seasonLines: Map<string, SeasonLine>;
-  fixtures: Partial<RowOf<'fixtures'>>[];
-  appearances: Partial<RowOf<'appearances'>>[];
-  possessionByFixture: Map<number, ReadonlyMap<number, number>>;
-  shots: Partial<RowOf<'shots'>>[];
-  events: number;
 }
 
 /** The competition season's entry of `competitions.json`; throws when there is none. */
@@ -131,119 +80,67 @@ function competitionOf(dir: string, competitionId: number, seasonId: number): St
 }
 
 /** The fixture row of a match: finished when both scores are known. */
-function fixtureRowOf(match: StatsBombMatch, fold: SeasonFold): Partial<RowOf<'fixtures'>> {
+function fixtureRowOf(match: StatsBombMatch, competitionId: number, seasonId: number) {
   const finished = match.home_score != null && match.away_score != null;
   return {
     fixture_id: match.match_id,
-    season_id: fold.seasonId,
-    league_id: fold.competitionId,
+    season_id: seasonId,
+    league_id: competitionId,
     round: match.match_week != null ? `Matchweek ${match.match_week}` : (match.competition_stage?.name ?? null),
     kickoff: kickoffUtcOf(match.match_date, match.kick_off ?? null),
     home_team_id: match.home_team.home_team_id,
     away_team_id: match.away_team.away_team_id,
     home_goals: finished ? match.home_score! : null,
     away_goals: finished ? match.away_score! : null,
-    status: finished ? 'finished' : 'scheduled',
+    status: finished ? ('finished' as const) : ('scheduled' as const),
     venue: match.stadium?.name ?? null,
   };
 }
 
-type SquadEntry = { name: string; nickname: string | null; country: string | null };
-
-/** Player id → name, nickname and country from a match's lineups. */
-function squadOf(dir: string, matchId: number): Map<number, SquadEntry> {
-  const squad = new Map<number, SquadEntry>();
-  for (const team of readLineups(dir, matchId)) {
+/**
+ * Reads one match (lineups, then events) and folds it for {@link feedDatasetOf}; its events are
+ * dropped afterwards. Throws when a player of the events is not in the lineups or a team is
+ * neither side.
+ */
+function feedMatchOf(dir: string, match: StatsBombMatch, options: StatsBombOptions): FeedMatch & { events: number } {
+  const file = `events/${match.match_id}.json`;
+  const names = new Map<number, string>();
+  const identities = new Map<number, { known_as: string | null; nationality: string | null }>();
+  for (const team of readLineups(dir, match.match_id))
     for (const p of team.lineup) {
-      squad.set(p.player_id, {
-        name: p.player_name,
-        nickname: p.player_nickname ?? null,
-        country: p.country?.name ?? null,
+      names.set(p.player_id, cleanName(p.player_name));
+      identities.set(p.player_id, {
+        known_as: p.player_nickname ? cleanName(p.player_nickname) : null,
+        nationality: p.country?.name ?? null,
       });
     }
+  const events = readEvents(dir, match.match_id);
+  const summary = matchSummaryOf(events, file);
+  const home = { teamId: match.home_team.home_team_id, name: cleanName(match.home_team.home_team_name) };
+  const away = { teamId: match.away_team.away_team_id, name: cleanName(match.away_team.away_team_name) };
+  for (const line of summary.lines) {
+    if (!names.has(line.player_id))
+      throw new DatasetError(
+        file,
+        'player.id',
+        null,
+        `player ${line.player_id} plays in the events but is not in lineups/${match.match_id}.json`,
+      );
+    if (line.team_id !== home.teamId && line.team_id !== away.teamId)
+      throw new DatasetError(file, 'team.id', null, `team ${line.team_id} is neither side of match ${match.match_id}`);
   }
-  return squad;
-}
-
-/** Folds one player's match line: his identity and positions, his season line and his appearance. */
-function foldLine(
-  fold: SeasonFold,
-  line: PlayerMatchLine,
-  match: StatsBombMatch,
-  squad: Map<number, SquadEntry>,
-  summary: MatchSummary,
-) {
-  const file = `events/${match.match_id}.json`;
-  const who = squad.get(line.player_id);
-  if (!who)
-    throw new DatasetError(
-      file,
-      'player.id',
-      null,
-      `player ${line.player_id} plays in the events but is not in lineups/${match.match_id}.json`,
-    );
-  if (!fold.teams.has(line.team_id))
-    throw new DatasetError(file, 'team.id', null, `team ${line.team_id} is neither side of match ${match.match_id}`);
-  const info = fold.players.get(line.player_id) ?? {
-    name: cleanName(who.name),
-    known_as: who.nickname ? cleanName(who.nickname) : null,
-    nationality: who.country,
-    team_id: line.team_id,
-    positions: new Map(),
+  return {
+    fixture: fixtureRowOf(match, options.competitionId, options.seasonId),
+    home,
+    away,
+    names,
+    identities,
+    lines: summary.lines.map((line) => ({ ...line, position: mostTimeOf(line.positions) })),
+    possession: summary.possession,
+    shots: summary.shots,
+    partial: false,
+    events: events.length,
   };
-  info.team_id = line.team_id;
-  addPositions(info.positions, line.positions);
-  fold.players.set(line.player_id, info);
-  addToSeasonLine(fold.seasonLines, line, line.nominal_seconds);
-  if (line.appeared) {
-    fold.appearances.push({
-      fixture_id: match.match_id,
-      player_id: line.player_id,
-      team_id: line.team_id,
-      started: line.started,
-      minutes: minutesOf(line.nominal_seconds),
-      position: mainPositionOf(line.positions),
-      team_possession: summary.possession.get(line.team_id) ?? null,
-    });
-  }
-}
-
-/** Reads one match (lineups, then events) and folds it; its events are dropped afterwards. */
-function foldMatch(fold: SeasonFold, dir: string, match: StatsBombMatch): void {
-  fold.teams.set(match.home_team.home_team_id, cleanName(match.home_team.home_team_name));
-  fold.teams.set(match.away_team.away_team_id, cleanName(match.away_team.away_team_name));
-  fold.fixtures.push(fixtureRowOf(match, fold));
-  const squad = squadOf(dir, match.match_id);
-  const stream = readEvents(dir, match.match_id);
-  fold.events += stream.length;
-  const summary = matchSummaryOf(stream, `events/${match.match_id}.json`);
-  fold.possessionByFixture.set(match.match_id, summary.possession);
-  for (const shot of summary.shots) fold.shots.push({ fixture_id: match.match_id, ...shot });
-  for (const line of summary.lines) foldLine(fold, line, match, squad, summary);
-}
-
-/** The players table: each player with his main position of the season (throws when he has none). */
-function playerRowsOf(players: ReadonlyMap<number, PlayerInfo>): Partial<RowOf<'players'>>[] {
-  return [...players.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([player_id, p]) => {
-      const position = mainPositionOf(p.positions);
-      if (!position)
-        throw new DatasetError('lineups', 'position', null, `player ${player_id} has no position in any event`);
-      return {
-        player_id,
-        name: p.name,
-        known_as: p.known_as,
-        birth_date: null,
-        nationality: p.nationality,
-        position,
-        team_id: p.team_id,
-        market_value_eur: null,
-        preferred_foot: null,
-        height_cm: null,
-        wc2026_nation: null,
-      };
-    });
 }
 
 /** `dataset.json` of a StatsBomb competition season: provenance, licence, attribution and coverage. */
@@ -279,47 +176,28 @@ export function datasetFromStatsBomb(dir: string, options: StatsBombOptions): Da
   if (matches.length === 0) throw new DatasetError(matchesFileOf(competitionId, seasonId), null, null, 'no matches');
   const seasonName = seasonNameOf(competition.season_name);
   const leagueName = cleanName(competition.competition_name);
-  const fold: SeasonFold = {
-    competitionId,
-    seasonId,
-    teams: new Map(),
-    players: new Map(),
-    seasonLines: new Map(),
-    fixtures: [],
-    appearances: [],
-    possessionByFixture: new Map(),
-    shots: [],
-    events: 0,
-  };
+  const folded: FeedMatch[] = [];
+  let events = 0;
   for (const [done, match] of matches.entries()) {
-    foldMatch(fold, dir, match);
-    options.onProgress?.(done + 1, matches.length, fold.events);
+    const m = feedMatchOf(dir, match, options);
+    events += m.events;
+    folded.push(m);
+    options.onProgress?.(done + 1, matches.length, events);
   }
-  const teamRows: Partial<RowOf<'teams'>>[] = [...fold.teams.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([team_id, name]) => ({ team_id, name, league_id: competitionId }));
   const kind = competition.competition_international
     ? 'international'
     : STATSBOMB_CUP_IDS.has(competitionId)
       ? 'cup'
       : 'league';
-  return seasonDatasetOf(
-    metaOf(`${leagueName} ${seasonName}`, options, matches),
-    { league_id: competitionId, name: leagueName, country: competition.country_name ?? null, kind },
-    {
+  return feedDatasetOf(folded, {
+    meta: metaOf(`${leagueName} ${seasonName}`, options, matches),
+    league: { league_id: competitionId, name: leagueName, country: competition.country_name ?? null, kind },
+    season: {
       season_id: seasonId,
       name: seasonName,
       start_date: matches[0].match_date,
       end_date: matches[matches.length - 1].match_date,
     },
-    {
-      teams: teamRows,
-      players: playerRowsOf(fold.players),
-      seasonLines: fold.seasonLines,
-      columns: STATSBOMB_COLUMNS,
-      fixtures: withPossession(fold.fixtures, fold.possessionByFixture),
-      appearances: fold.appearances,
-      shots: fold.shots,
-    },
-  );
+    columns: STATSBOMB_COLUMNS,
+  });
 }

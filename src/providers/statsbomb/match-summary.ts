@@ -19,21 +19,21 @@ import {
   sameName,
 } from './mapping.js';
 import type { CountingTotals } from '../counting-totals.js';
-import { matchLinesOf, type MatchLineBase, type MatchLines } from '../match-lines.js';
+import { matchLinesOf, type MatchLineBase } from '../match-lines.js';
 import type { StatsBombEvent } from './read.js';
-import { countStatsBombValues } from './event-values.js';
-import { statsBombShotCreatorsOf } from './shot-creating.js';
+import { countStatsBombValues, statsBombShotCreatorsOf } from './event-values.js';
 import type { ShotLine } from '../shot-rows.js';
 import { holdFor, possessionAndPadjOf, CLEAN_SHEET_MIN_MINUTES } from '../event-values.js';
 import { emptyZoneCounts, type ZoneCounts } from '../../model/location-profile.js';
 import { addStatsBombEventZones } from './location-profile.js';
+import type { PositionTime } from '../event-feed-dataset.js';
 
 /** One player's match: whether and how long he played, where, and what he did. */
 export interface PlayerMatchLine extends MatchLineBase {
   /** Seconds inside the nominal period windows (stoppage time excluded). */
   nominal_seconds: number;
   /** Nominal and clock seconds per detailed position code, for "where he spent most minutes". */
-  positions: Map<PositionCode, { nominal: number; clock: number }>;
+  positions: Map<PositionCode, PositionTime>;
   /** Where he acted and what he did there (docs/methodology/dna.md#location-features). */
   zones: ZoneCounts;
 }
@@ -62,47 +62,32 @@ interface OpenSpell {
 const clockOf = (e: StatsBombEvent): number => e.minute * 60 + e.second;
 
 /** The state of folding one match: lines, who is on the pitch, period ends, goals, possession. */
-interface MatchFold {
-  file: string;
-  events: readonly StatsBombEvent[];
-  matchLines: MatchLines<PlayerMatchLine>;
-  onPitch: Map<number, OpenSpell>;
-  halfEnd: Map<number, number>;
-  goals: Map<number, number>;
+class MatchFold {
+  readonly matchLines = matchLinesOf<PlayerMatchLine>(() => ({
+    nominal_seconds: 0,
+    positions: new Map(),
+    zones: emptyZoneCounts(),
+  }));
+  readonly onPitch = new Map<number, OpenSpell>();
+  readonly halfEnd = new Map<number, number>();
+  readonly goals = new Map<number, number>();
   /** Team ids in order of their Starting XI. */
-  teams: number[];
-  lastPeriod: number;
+  readonly teams: number[] = [];
+  lastPeriod = 1;
   /** Pass event id → the passer's line, for xA. */
-  passLines: Map<string, PlayerMatchLine>;
-  shots: ShotLine[];
-  shotIds: Set<string>;
+  readonly passLines = new Map<string, PlayerMatchLine>();
+  readonly shots: ShotLine[] = [];
+  readonly shotIds = new Set<string>();
   /** Seconds each team held the ball: from an event of its possession to the next event (possession share). */
-  heldSeconds: Map<number, number>;
-  held: { team: number; period: number; clock: number } | null;
-}
+  readonly heldSeconds = new Map<number, number>();
+  held: { team: number; period: number; clock: number } | null = null;
 
-function matchFoldOf(events: readonly StatsBombEvent[], file: string): MatchFold {
-  const shotIds = new Set<string>();
-  for (const e of events) if (e.type.name === 'Shot') shotIds.add(e.id);
-  return {
-    file,
-    events,
-    matchLines: matchLinesOf<PlayerMatchLine>(() => ({
-      nominal_seconds: 0,
-      positions: new Map(),
-      zones: emptyZoneCounts(),
-    })),
-    onPitch: new Map(),
-    halfEnd: new Map(),
-    goals: new Map(),
-    teams: [],
-    lastPeriod: 1,
-    passLines: new Map(),
-    shots: [],
-    shotIds,
-    heldSeconds: new Map(),
-    held: null,
-  };
+  constructor(
+    readonly events: readonly StatsBombEvent[],
+    readonly file: string,
+  ) {
+    for (const e of events) if (e.type.name === 'Shot') this.shotIds.add(e.id);
+  }
 }
 
 /** Our code of a StatsBomb position name; throws naming the event row when the table lacks it. */
@@ -243,7 +228,7 @@ function foldPlayerEvent(f: MatchFold, e: StatsBombEvent, row: number, clock: nu
  * @example matchSummaryOf(readEvents(dir, 3754254)).lines.filter((l) => l.started).length // => 22
  */
 export function matchSummaryOf(events: readonly StatsBombEvent[], file = 'events'): MatchSummary {
-  const f = matchFoldOf(events, file);
+  const f = new MatchFold(events, file);
   for (let row = 0; row < events.length; row++) {
     const e = events[row];
     if (!PERIOD_WINDOW_SECONDS[e.period]) continue;

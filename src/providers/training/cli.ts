@@ -8,6 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../../io/paths.js';
 import { fitModels } from './fit-models.js';
+import { trainingReportOf } from './report.js';
 
 function argValue(flag: string): string | undefined {
   const i = process.argv.indexOf(flag);
@@ -25,7 +26,7 @@ const out = fitModels(real, (line) => process.stdout.write(`${line}\n`));
 const files: [string, string][] = [
   [join(root, 'src', 'event-models', 'xg-model.json'), out.xgModelJson],
   [join(root, 'src', 'event-models', 'xt-grid.json'), out.xtGridJson],
-  [join(root, 'docs', 'methodology', 'xg-training.md'), out.report],
+  [join(root, 'docs', 'methodology', 'xg-training.md'), trainingReportOf(out.reportInput)],
 ];
 let differs = 0;
 for (const [path, text] of files) {

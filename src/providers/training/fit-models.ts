@@ -2,7 +2,8 @@
  * One refit of the value models from a real-data folder: reads the Wyscout open data, cross-validates
  * the xG model and its baseline (folds grouped by match), fits the shipped model on every shot,
  * checks it against StatsBomb's own xG on the StatsBomb sample, and fits the xT grid
- * (docs/methodology/values.md). Returns the files' text; the CLI writes them.
+ * (docs/methodology/values.md). Returns the model files' text and what the training report is
+ * written from; the CLI writes them.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,28 +22,19 @@ import {
   xgUnder,
 } from '../../event-models/xg-fit.js';
 import { XT_COLUMNS, XT_ROWS, fitXt } from '../../event-models/xt-fit.js';
-import { type CompetitionScores, type StatsBombComparison, trainingReportOf } from './report.js';
 import { statsBombShotsOf, wyscoutTrainingOf } from './training-data.js';
 
 /** Version stamps of the shipped files: bump when the features or the data change. */
 export const XG_VERSION = 'xg-wyscout1718-v3';
 export const XT_VERSION = 'xt-wyscout1718-v2';
 
-/** What a refit produces. */
-export interface ModelFitOutput {
-  xgModelJson: string;
-  xtGridJson: string;
-  report: string;
-  shots: number;
-  readMs: number;
-  xgFitMs: number;
-  xtFitMs: number;
-}
-
 const round = (v: number, decimals: number): number => Number(v.toFixed(decimals));
 
-/** Refits everything from `real` (a folder holding `wyscout/` and optionally `statsbomb/<sample>/`). */
-export function fitModels(real: string, log: (line: string) => void = () => {}): ModelFitOutput {
+/**
+ * Refits everything from `real` (a folder holding `wyscout/` and optionally `statsbomb/<sample>/`):
+ * the shipped files' text, what the training report is written from, and the timings.
+ */
+export function fitModels(real: string, log: (line: string) => void = () => {}) {
   let t = performance.now();
   const data = wyscoutTrainingOf(join(real, 'wyscout'));
   const readMs = performance.now() - t;
@@ -81,7 +73,7 @@ export function fitModels(real: string, log: (line: string) => void = () => {}):
     const grid = fitXt(data.moves.slice(...r.moves), data.xtShots.slice(...r.xtShots)).grid;
     return { competition: r.competition, passes: r.moves[1] - r.moves[0], ...gridDifferenceOf(grid, xt.grid) };
   });
-  const report = trainingReportOf({
+  const reportInput = {
     xtByCompetition,
     training,
     fit,
@@ -91,17 +83,28 @@ export function fitModels(real: string, log: (line: string) => void = () => {}):
     xt,
     competitions: data.competitions,
     byCompetition,
-  });
+  };
   return {
     xgModelJson,
     xtGridJson: `${JSON.stringify(xtJson, null, 2)}\n`,
-    report,
+    reportInput,
     shots: data.shots.length,
     readMs,
     xgFitMs,
     xtFitMs,
   };
 }
+
+/** Out-of-fold scores of one competition's shots, by both models. */
+export type CompetitionScores = ReturnType<typeof competitionScoresOf>[number];
+/**
+ * Our xG against StatsBomb's on the StatsBomb sample, all shots, non-penalty and open play: shots,
+ * goals, each side's scores (ours also with the log-odds shifted for StatsBomb, the shift fitted on
+ * other matches' shots, fold by fold) and the correlation of the two.
+ */
+export type StatsBombComparison = NonNullable<ReturnType<typeof statsBombComparisonOf>>;
+/** One competition's own xT grid against the shipped one (`maxRelDiff`: largest |own − shipped| / shipped over the cells). */
+export type XtComparison = ReturnType<typeof gridDifferenceOf> & { competition: string; passes: number };
 
 /** How far a grid fitted on one competition lies from the shipped grid. */
 function gridDifferenceOf(grid: readonly number[], shipped: readonly number[]) {
@@ -118,7 +121,7 @@ function competitionScoresOf(
   data: { shots: readonly { goal: 0 | 1 }[]; competitions: readonly { competition: string; shots: number }[] },
   full: readonly number[],
   baseline: readonly number[],
-): CompetitionScores[] {
+) {
   let from = 0;
   return data.competitions.map((c) => {
     const to = from + c.shots;
@@ -134,7 +137,7 @@ function competitionScoresOf(
 }
 
 /** Our xG beside StatsBomb's on the StatsBomb sample's shots, or null when the sample is absent. */
-function statsBombComparisonOf(real: string, xgOfShot: (s: ShotFeatures) => number): StatsBombComparison | null {
+function statsBombComparisonOf(real: string, xgOfShot: (s: ShotFeatures) => number) {
   const dir = join(real, 'statsbomb', 'premier-league-2015-16');
   if (!existsSync(join(dir, 'competitions.json'))) return null;
   const shots = statsBombShotsOf(dir);

@@ -6,39 +6,9 @@ import type { XgFit, XgScores, XgValidation } from '../../event-models/xg-fit.js
 import { xgColumnNamesOf } from '../../event-models/xg-design.js';
 import { XT_COLUMNS, XT_ROWS, type XtFit } from '../../event-models/xt-fit.js';
 import type { CompetitionSummary } from './training-data.js';
+import type { CompetitionScores, StatsBombComparison, XtComparison } from './fit-models.js';
 
-/** Scores of one xG against the outcomes. */
-export interface SideScores {
-  logLoss: number;
-  brier: number;
-  auc: number | null;
-  total: number;
-}
-
-/** One slice of the StatsBomb comparison. */
-export interface StatsBombSlice {
-  shots: number;
-  goals: number;
-  ours: SideScores;
-  /** Ours with the log-odds shifted for StatsBomb, the shift fitted on other matches' shots (fold by fold). */
-  oursRecalibrated: SideScores;
-  theirs: SideScores;
-  correlation: number | null;
-}
-
-/** Our xG against StatsBomb's on the StatsBomb sample. */
-export interface StatsBombComparison {
-  all: StatsBombSlice;
-  nonPenalty: StatsBombSlice;
-  openPlay: StatsBombSlice;
-}
-
-/** Out-of-fold scores of one competition's shots. */
-export interface CompetitionScores {
-  competition: string;
-  full: XgScores;
-  baseline: XgScores;
-}
+type StatsBombSlice = StatsBombComparison['all'];
 
 /** Everything the report is written from. */
 export interface ReportInput {
@@ -52,16 +22,6 @@ export interface ReportInput {
   byCompetition: readonly CompetitionScores[];
   /** xT grids fitted on one competition alone, against the shipped grid. */
   xtByCompetition: readonly XtComparison[];
-}
-
-/** One competition's own xT grid against the shipped one. */
-export interface XtComparison {
-  competition: string;
-  passes: number;
-  correlation: number | null;
-  meanAbsDiff: number;
-  /** Largest |own − shipped| / shipped over the 96 cells. */
-  maxRelDiff: number;
 }
 
 const f = (v: number | null, d = 4): string => (v === null ? '—' : v.toFixed(d));

@@ -8,24 +8,23 @@ import { join } from 'node:path';
 import { DatasetError } from '../../model/dataset-error.js';
 import type { Dataset, DatasetMeta, PositionCode, RowOf } from '../../model/schema.js';
 import { layoutOf, type WyscoutLayout } from './layout.js';
-import { PUBLIC_COMPETITIONS, decodeName, positionCodeOf, seasonNameFromDates, WYSCOUT_COLUMNS } from './mapping.js';
+import {
+  commonNameOf,
+  PUBLIC_COMPETITIONS,
+  decodeName,
+  positionCodeOf,
+  seasonNameFromDates,
+  WYSCOUT_COLUMNS,
+} from './mapping.js';
 import { coverageOf, WYSCOUT_ATTRIBUTION, type WyscoutReport } from './coverage.js';
 import { finishedOf, fixtureRowsOf, kickoffOf } from './fixtures.js';
 import type { MatchResult } from './match-result.js';
-import { matchPositionsOf } from './match-positions.js';
-import { seasonPositionOf } from '../season-position.js';
+import { matchPositionsOf, seasonPositionOf } from './match-positions.js';
 import { leagueTierOf } from './league-tiers.js';
 import { readMatchFile, readPlayerRegistry, readTeamRegistry, type WyscoutMatch, type WyscoutPlayer } from './read.js';
 import { minutesOf, seasonDatasetOf, withPossession } from '../season-dataset.js';
-import {
-  type AppearanceAcc,
-  emptySeasonFold,
-  foldMatch,
-  type SeasonFold,
-  type WyscoutRegistries,
-} from './season-fold.js';
+import { type AppearanceAcc, foldMatch, SeasonFold, type WyscoutRegistries } from './season-fold.js';
 import { counted } from '../../prose.js';
-import { commonNameOf } from './common-name.js';
 
 /** Options of {@link datasetFromWyscout}. */
 export interface WyscoutOptions {
@@ -305,7 +304,7 @@ function registriesOf(dir: string, layout: WyscoutLayout): WyscoutRegistries {
 export function wyscoutIngest(dir: string, options: WyscoutOptions): { dataset: Dataset; report: WyscoutReport } {
   const layout = options.layout ?? layoutOf(dir, options.competition);
   const registries = options.registries && layout.kind === 'registry' ? options.registries : registriesOf(dir, layout);
-  const s = emptySeasonFold(registries, options.precomputed);
+  const s = new SeasonFold(registries, options.precomputed);
   foldCompetition(s, layout, options);
   const season = seasonOf(s);
   const { competitionId } = season;

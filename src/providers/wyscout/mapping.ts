@@ -3,6 +3,9 @@
  * sub-event ids, the tags that decide each counting column, the position rule that turns the
  * coarse GK/DF/MD/FW role and a player's average event location into a detailed code, the period
  * names, and the text fixes of the public dataset (doubly escaped names, season names, rounds).
+ * A player's common name is his `shortName` when that is the name a fan knows him by ("Isco",
+ * "Son Heung-Min"), else its initials spelled out from his first name ("H. Kane" → "Harry Kane";
+ * docs/methodology/wyscout.md#names).
  */
 import type { CountingColumn, PositionCode } from '../../model/schema.js';
 import { PITCH_METRES } from '../../model/location-profile.js';
@@ -239,3 +242,46 @@ export const WYSCOUT_COLUMNS = {
   ...PADJ_PROVIDER_COLUMNS,
   sca: SCA_PROVIDER_COLUMN,
 } as const satisfies Record<CountingColumn, ProviderColumn>;
+
+/** A short name led by initials: "H. Kane", "J. M. Giménez" (the initials, then the rest). */
+const INITIALS = /^((?:\p{Lu}\.\s*)+)(.+)$/u;
+
+const VOWEL = /[aeiouyáàâäéèêëíìîïóòôöúùûü]/;
+
+/** The first-name token an initial stands for: one that starts with it, else a nickname inside one ("D." in "Bamidele" is Dele). */
+function givenNameOf(initial: string, firstName: string): string | null {
+  const tokens = firstName.split(/\s+/).filter(Boolean);
+  const lead = tokens.find((t) => t.toLocaleLowerCase().startsWith(initial.toLocaleLowerCase()));
+  if (lead) return lead;
+  // A nickname cut from the end of a longer name at a syllable (Bami-dele → Dele): the initial's
+  // letter between two vowels, at least 2 letters in, at least 3 letters long.
+  for (const t of tokens) {
+    const lower = t.toLocaleLowerCase();
+    for (let at = 2; at <= lower.length - 3; at++) {
+      const syllable = VOWEL.test(lower.charAt(at - 1)) && VOWEL.test(lower.charAt(at + 1));
+      if (lower.charAt(at) === initial.toLocaleLowerCase() && syllable)
+        return initial.toLocaleUpperCase() + t.slice(at + 1);
+    }
+  }
+  return null;
+}
+
+/**
+ * The common name of a player from the registry's first name and short name (both as the dataset
+ * writes them, escapes and all); the short name as it is when it has no initial or no first name
+ * matches it; null when there is no short name.
+ * @example commonNameOf('Harry', 'H. Kane') // => 'Harry Kane'
+ * @example commonNameOf('Bamidele', 'D. Alli') // => 'Dele Alli'
+ * @example commonNameOf('Francisco Rom\\u00e1n', 'Isco') // => 'Isco'
+ */
+export function commonNameOf(
+  firstName: string | null | undefined,
+  shortName: string | null | undefined,
+): string | null {
+  const short = decodeName(shortName ?? '');
+  if (short === '') return null;
+  const m = INITIALS.exec(short);
+  if (!m?.[1] || !m[2]) return short;
+  const given = givenNameOf(m[1].charAt(0), decodeName(firstName ?? ''));
+  return given ? `${given} ${m[2].trim()}` : short;
+}

@@ -8,7 +8,7 @@ import { DatasetError } from '../../model/dataset-error.js';
 import { BLOCK_WINDOW_SECONDS, COUNTED_PERIODS, EVENT, PERIOD_NOMINAL_SECONDS, SUB_EVENT, TAG } from './mapping.js';
 import { countEvent } from './event-counts.js';
 import { isWyscoutShot } from './shot-features.js';
-import { matchLinesOf, type MatchLineBase, type MatchLines } from '../match-lines.js';
+import { matchLinesOf, type MatchLineBase } from '../match-lines.js';
 import type { CountingTotals } from '../counting-totals.js';
 import { emptyZoneCounts, type ZoneCounts } from '../../model/location-profile.js';
 import { addEventZones, isKickOff } from './location-profile.js';
@@ -74,33 +74,44 @@ const ON_BALL_EVENTS = new Set<number | null>([EVENT.othersOnTheBall, EVENT.pass
 const STOPPAGES = new Set<number | null>([EVENT.foul, EVENT.interruption, EVENT.offside]);
 
 /** One match's events being folded: what the per-event steps share. */
-interface SummaryFold {
-  matchId: number;
-  /** The match's events in file order (the value pass looks back through them). */
-  events: readonly WyscoutEvent[];
-  teamIds: readonly number[];
-  isGoalkeeper: (playerId: number) => boolean;
-  periodLength: readonly number[];
-  matchLines: MatchLines<PlayerMatchLine>;
-  totalsOf: (playerId: number, teamId: number) => CountingTotals;
-  onPitch: Map<number, Moment>;
-  listed: Set<number>;
-  subs: Sub[];
-  nextSub: number;
-  anomalies: string[];
-  eventGoals: Map<number, number>;
-  unlistedPlayers: Set<number>;
-  unlistedEvents: number;
+class SummaryFold {
+  readonly matchLines = matchLinesOf<PlayerMatchLine>(() => ({
+    seconds: 0,
+    sum_x: 0,
+    sum_y: 0,
+    located: 0,
+    zones: emptyZoneCounts(),
+  }));
+  readonly totalsOf = (id: number, team: number): CountingTotals => this.matchLines.lineOf(id, team).totals;
+  readonly onPitch = new Map<number, Moment>();
+  readonly listed = new Set<number>();
+  nextSub = 0;
+  readonly anomalies: string[] = [];
+  readonly eventGoals: Map<number, number>;
+  readonly unlistedPlayers = new Set<number>();
+  unlistedEvents = 0;
   /** The team on the ball, or null after a stoppage or at a period's start. */
-  possession: number | null;
+  possession: number | null = null;
   /** Seconds each team held the ball: from its on-ball event to the next event (possession share). */
-  heldSeconds: Map<number, number>;
-  shots: ShotLine[];
-  lastSec: number;
-  openBlock: { team: number; period: number; sec: number } | null;
-  period: number;
+  readonly heldSeconds = new Map<number, number>();
+  readonly shots: ShotLine[] = [];
+  lastSec = 0;
+  openBlock: { team: number; period: number; sec: number } | null = null;
+  period = -1;
   /** A kick-off is due: the period has started or a goal was scored, and no pass has been played since. */
-  kickOffDue: boolean;
+  kickOffDue = true;
+
+  constructor(
+    readonly matchId: number,
+    /** The match's events in file order (the value pass looks back through them). */
+    readonly events: readonly WyscoutEvent[],
+    readonly teamIds: readonly number[],
+    readonly isGoalkeeper: (playerId: number) => boolean,
+    readonly periodLength: readonly number[],
+    readonly subs: readonly Sub[],
+  ) {
+    this.eventGoals = new Map(teamIds.map((t) => [t, 0]));
+  }
 }
 
 /** Starts a spell on the pitch. */
@@ -202,59 +213,6 @@ function foldEvent(f: SummaryFold, i: number, p: number): void {
   }
 }
 
-/** The fold's starting state: the lineups on the pitch from kick-off. */
-function startFold(
-  match: WyscoutMatch,
-  events: readonly WyscoutEvent[],
-  squads: ReturnType<typeof squadsOf>,
-  clock: PeriodClock,
-  subs: Sub[],
-  isGoalkeeper: (playerId: number) => boolean,
-): SummaryFold {
-  const matchLines = matchLinesOf<PlayerMatchLine>(() => ({
-    seconds: 0,
-    sum_x: 0,
-    sum_y: 0,
-    located: 0,
-    zones: emptyZoneCounts(),
-  }));
-  const teamIds = squads.map((s) => s.teamId);
-  const f: SummaryFold = {
-    matchId: match.wyId,
-    events,
-    teamIds,
-    isGoalkeeper,
-    periodLength: clock.length,
-    matchLines,
-    totalsOf: (id, team) => matchLines.lineOf(id, team).totals,
-    onPitch: new Map(),
-    listed: new Set(),
-    subs,
-    nextSub: 0,
-    anomalies: [],
-    eventGoals: new Map(teamIds.map((t) => [t, 0])),
-    unlistedPlayers: new Set(),
-    unlistedEvents: 0,
-    possession: null,
-    heldSeconds: new Map(),
-    shots: [],
-    lastSec: 0,
-    openBlock: null,
-    period: -1,
-    kickOffDue: true,
-  };
-  const kickoff = { period: 0, sec: 0 };
-  for (const s of squads) {
-    for (const id of s.lineup) {
-      openSpell(f, id, s.teamId, kickoff);
-      matchLines.lineOf(id, s.teamId).started = true;
-      f.listed.add(id);
-    }
-  }
-  for (const s of subs) f.listed.add(s.playerIn);
-  return f;
-}
-
 /**
  * Folds the events of one match into a {@link MatchSummary}. `isGoalkeeper` tells whose
  * clearances in his own box are punches. Shoot-out (`P`) events count for nothing.
@@ -273,7 +231,15 @@ export function matchSummaryOf(
   const { order, periods } = matchOrderOf(rawEvents);
   const clock = periodClockOf(rawEvents, order, periods, teamIds, { file, matchId: match.wyId });
   const subs = subsOf(squads, rawEvents, order, periods, clock);
-  const f = startFold(match, rawEvents, squads, clock, subs, isGoalkeeper);
+  const f = new SummaryFold(match.wyId, rawEvents, teamIds, isGoalkeeper, clock.length, subs);
+  // The lineups are on the pitch from kick-off.
+  for (const s of squads)
+    for (const id of s.lineup) {
+      openSpell(f, id, s.teamId, { period: 0, sec: 0 });
+      f.matchLines.lineOf(id, s.teamId).started = true;
+      f.listed.add(id);
+    }
+  for (const s of subs) f.listed.add(s.playerIn);
   for (const i of order) foldEvent(f, i, periods[i]);
   const lastPeriod = Math.max(0, clock.present.lastIndexOf(true));
   const end = { period: lastPeriod, sec: clock.length[lastPeriod] };

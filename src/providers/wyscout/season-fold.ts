@@ -51,38 +51,22 @@ export interface WyscoutRegistries {
 }
 
 /** A competition season being folded. */
-export interface SeasonFold {
-  registries: WyscoutRegistries;
-  /** Match results computed beforehand (the workers'), by match id. */
-  precomputed: ReadonlyMap<number, MatchResult> | undefined;
+export class SeasonFold {
   /** Every team met, with what is known of it (null until a registry or a file names it). */
-  teams: Map<number, WyscoutTeam | null>;
-  players: Map<number, PlayerAcc>;
-  seasonLines: Map<string, SeasonLine>;
-  appearances: AppearanceAcc[];
-  fixtureMatches: WyscoutMatch[];
-  possessionByFixture: Map<number, ReadonlyMap<number, number>>;
-  shots: Partial<RowOf<'shots'>>[];
-  report: WyscoutReport;
-}
+  readonly teams = new Map<number, WyscoutTeam | null>();
+  readonly players = new Map<number, PlayerAcc>();
+  readonly seasonLines = new Map<string, SeasonLine>();
+  readonly appearances: AppearanceAcc[] = [];
+  readonly fixtureMatches: WyscoutMatch[] = [];
+  readonly possessionByFixture = new Map<number, ReadonlyMap<number, number>>();
+  readonly shots: Partial<RowOf<'shots'>>[] = [];
+  readonly report: WyscoutReport = { matches: 0, events: 0, goalDifferences: [], unlisted: [], anomalies: [] };
 
-/** An empty season fold. */
-export function emptySeasonFold(
-  registries: WyscoutRegistries,
-  precomputed: ReadonlyMap<number, MatchResult> | undefined,
-): SeasonFold {
-  return {
-    registries,
-    precomputed,
-    teams: new Map(),
-    players: new Map(),
-    seasonLines: new Map(),
-    appearances: [],
-    fixtureMatches: [],
-    possessionByFixture: new Map(),
-    shots: [],
-    report: { matches: 0, events: 0, goalDifferences: [], unlisted: [], anomalies: [] },
-  };
+  constructor(
+    readonly registries: WyscoutRegistries,
+    /** Match results computed beforehand (the workers'), by match id. */
+    readonly precomputed: ReadonlyMap<number, MatchResult> | undefined,
+  ) {}
 }
 
 /**

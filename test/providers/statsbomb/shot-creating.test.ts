@@ -1,7 +1,7 @@
 /* Shot-creating actions on hand-built StatsBomb events (StatsBomb's type names and possession numbers). */
 import { describe, expect, it } from 'vitest';
 import type { StatsBombEvent } from '../../../src/providers/statsbomb/read.js';
-import { statsBombShotCreatorsOf } from '../../../src/providers/statsbomb/shot-creating.js';
+import { statsBombShotCreatorsOf } from '../../../src/providers/statsbomb/event-values.js';
 
 const US = { id: 1, name: 'Us' };
 const THEM = { id: 2, name: 'Them' };

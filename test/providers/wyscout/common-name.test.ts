@@ -4,7 +4,7 @@
  * League, test/cli/ingest-wyscout.test.ts finds the names fans search for.
  */
 import { describe, expect, it } from 'vitest';
-import { commonNameOf } from '../../../src/providers/wyscout/common-name.js';
+import { commonNameOf } from '../../../src/providers/wyscout/mapping.js';
 
 describe('commonNameOf', () => {
   it('spells out an initial from the first name it stands for', () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SCA_ACTIONS_PER_SHOT } from '../../../src/providers/event-values.js';
 import type { WyscoutEvent } from '../../../src/providers/wyscout/read.js';
-import { wyscoutShotCreatorsOf } from '../../../src/providers/wyscout/shot-creating.js';
+import { wyscoutShotCreatorsOf } from '../../../src/providers/wyscout/event-values.js';
 
 /** A random Wyscout event among the kinds the walk reads (passes, duels, fouls, set pieces, touches, shots, stoppages). */
 const anEvent = fc.record({

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { WyscoutEvent } from '../../../src/providers/wyscout/read.js';
-import { wyscoutShotCreatorsOf } from '../../../src/providers/wyscout/shot-creating.js';
+import { wyscoutShotCreatorsOf } from '../../../src/providers/wyscout/event-values.js';
 
 const US = 1;
 const THEM = 2;
