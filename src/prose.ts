@@ -59,17 +59,9 @@ export function listInProse(items: readonly string[], conjunction: 'and' | 'or' 
 export const possessive = (name: string): string => (/s$/i.test(name.trim()) ? `${name}'` : `${name}'s`);
 
 /** Country names read with "the" ("from the Netherlands"), besides those ending in a common noun. */
-const THE_COUNTRIES = new Set([
-  'netherlands',
-  'gambia',
-  'philippines',
-  'bahamas',
-  'maldives',
-  'comoros',
-  'seychelles',
-  'ivory coast',
-  'vatican city',
-]);
+const THE_COUNTRIES = new Set(
+  'netherlands|gambia|philippines|bahamas|maldives|comoros|seychelles|ivory coast|vatican city'.split('|'),
+);
 /** A common noun that makes a country name take "the" ("the United States", "the Republic of Ireland"). */
 const THE_NOUN =
   /(\b(republic|kingdom|states|islands|emirates|union|federation)$)|^(republic|kingdom|united|democratic)\b/i;

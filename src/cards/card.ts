@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { createHash } from 'node:crypto';
-import type { EngineContext } from '../context.js';
+import type { EngineContext, PlayerRow } from '../context.js';
 import type { DnaContext } from '../dna/player-index.js';
 import { positionGroupOf } from '../model/schema.js';
 import { positionCodeOf } from '../model/positions.js';
@@ -29,6 +29,7 @@ import type { RenderTask } from './render-pool.js';
 import { type CardRequest, CardStyle, hasVerdictLine, isHdStyle } from './request.js';
 import { CARD_SIZES } from './styles.js';
 import { withArticle } from '../prose.js';
+import { resolveName2Of, resolveOrFail } from '../reports/resolve.js';
 
 /** Watermark text when no base address is configured. */
 export const DEFAULT_WATERMARK = 'halfspace';
@@ -148,11 +149,10 @@ export const contentHashOf = (bytes: Uint8Array): string =>
 export function cardRequestCheckOf(
   ctx: EngineContext,
   req: z.output<typeof CardRequest>,
-): Result<{ player: NonNullable<ReturnType<EngineContext['playerById']>>; stats: readonly MetricKey[] }> {
-  const resolved = ctx.resolvePlayer({ name: req.player_name, player_id: req.player_id, team_hint: req.team_hint });
+): Result<{ player: PlayerRow; stats: readonly MetricKey[] }> {
+  const resolved = resolveOrFail(ctx, { name: req.player_name, player_id: req.player_id, team_hint: req.team_hint });
   if (!resolved.ok) return resolved;
-  const player = ctx.playerById(resolved.value.player_id);
-  if (!player) return fail('player_not_found', `no player with id ${resolved.value.player_id}`);
+  const { player } = resolved.value;
   const group = positionGroupOf(positionCodeOf(player.position));
   const allowed = GROUP_METRICS[group];
   const bad = req.stats?.find((k) => !allowed.includes(k));
@@ -178,7 +178,7 @@ const hasDna = (ctx: EngineContext): ctx is DnaContext => 'dna' in ctx;
  */
 function radarOf(
   ctx: EngineContext,
-  player: NonNullable<ReturnType<EngineContext['playerById']>>,
+  player: PlayerRow,
   name2: string | undefined,
   closest: boolean,
 ): Result<RadarFacts> {
@@ -188,16 +188,8 @@ function radarOf(
     return near ? radarFactsOf(ctx, player, near.player, near.similarity) : radarFactsOf(ctx, player, null);
   }
   if (name2 === undefined) return radarFactsOf(ctx, player, null);
-  const resolved = ctx.resolvePlayer({ name: name2 });
-  if (!resolved.ok)
-    return fail(resolved.error.code, resolved.error.message.replace(/^name\b/, 'name2'), {
-      ...resolved.error,
-      param: 'name2',
-    });
-  const other = ctx.playerById(resolved.value.player_id);
-  if (!other)
-    return fail('player_not_found', `name2: no player with id ${resolved.value.player_id}`, { param: 'name2' });
-  return radarFactsOf(ctx, player, other);
+  const other = resolveName2Of(ctx, name2);
+  return other.ok ? radarFactsOf(ctx, player, other.value) : other;
 }
 
 /**

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { type Failure, HalfspaceError } from '../errors.js';
 import { DatasetError } from '../model/dataset-error.js';
+import { packageRoot } from '../io/paths.js';
 
 /**
  * Streams a command writes to; injectable so tests can capture output. They return `unknown`, not
@@ -197,20 +197,14 @@ export function errorJsonOf(error: unknown): string {
   return JSON.stringify(body);
 }
 
-/** The `version` of halfspace's package.json, found above this module in src/ or dist/. */
+/** The `version` of halfspace's package.json, or "unknown" when it cannot be read. */
 function versionOf(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    try {
-      const pkg: unknown = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-      const version = fieldOf(pkg, 'version');
-      if (fieldOf(pkg, 'name') === 'halfspace' && typeof version === 'string' && version) return version;
-    } catch {
-      // No package.json at this level: look one folder up.
-    }
-    dir = dirname(dir);
+  try {
+    const version = fieldOf(JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')), 'version');
+    return typeof version === 'string' && version ? version : 'unknown';
+  } catch {
+    return 'unknown';
   }
-  return 'unknown';
 }
 
 const defaultIo: CliIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };

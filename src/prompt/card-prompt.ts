@@ -4,7 +4,8 @@
  */
 import type { z } from 'zod';
 import type { EngineContext } from '../context.js';
-import { fail, ok, type Result } from '../errors.js';
+import { ok, type Result } from '../errors.js';
+import { resolveOrFail } from '../reports/resolve.js';
 import { cardFactsOf } from '../cards/facts.js';
 import type { CardPromptRequest, HdStyle } from '../cards/request.js';
 import { cardPlayerOf, type CardPlayer } from '../cards/card.js';
@@ -25,10 +26,9 @@ export function cardPromptOfParsed(
   ctx: EngineContext,
   req: z.output<typeof CardPromptRequest>,
 ): Result<CardPromptResult> {
-  const resolved = ctx.resolvePlayer({ name: req.player_name, player_id: req.player_id, team_hint: req.team_hint });
+  const resolved = resolveOrFail(ctx, { name: req.player_name, player_id: req.player_id, team_hint: req.team_hint });
   if (!resolved.ok) return resolved;
-  const player = ctx.playerById(resolved.value.player_id);
-  if (!player) return fail('player_not_found', `no player with id ${resolved.value.player_id}`);
+  const { player } = resolved.value;
   const facts = cardFactsOf(ctx, player, { watermark: null });
   const composed = composeCardPrompt(facts, {
     style: req.style,

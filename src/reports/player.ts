@@ -12,7 +12,7 @@ import { StyleSummary } from '../dna/clear-role.js';
 import { EntityMeta } from '../identity/name-match.js';
 import { narrativeOf, summaryOf } from './narrative.js';
 import type { PlayerRequest } from './requests.js';
-import { resolveOrFail } from './resolve.js';
+import { resolveName2Of, resolveOrFail } from './resolve.js';
 
 /** Player profile response (docs/design.md#op-player); the API documents this schema. */
 export const PlayerResponse = z
@@ -93,15 +93,11 @@ export function playerReportOfParsed(
   };
   if (options.narrative) data.narrative = b.narrative();
   if (req.name2 !== undefined) {
-    const other = resolveOrFail(ctx, { name: req.name2 });
-    if (!other.ok)
-      return fail(other.error.code, other.error.message.replace(/^name\b/, 'name2'), {
-        ...other.error,
-        param: 'name2',
-      });
-    if (other.value.player.player_id === player.player_id)
+    const other = resolveName2Of(ctx, req.name2);
+    if (!other.ok) return other;
+    if (other.value.player_id === player.player_id)
       return fail('invalid_request', 'name2 names the same player as name', { param: 'name2' });
-    data.compare = compareOf(ctx, player, other.value.player);
+    data.compare = compareOf(ctx, player, other.value);
   }
   return ok({ data, summary: b.summary, meta: entityMetaOf(ctx, player.player_id, resolution) });
 }

@@ -9,6 +9,7 @@ import type { CardPhoto } from '../photo.js';
 import { portraitOf, ribbonTableOf, shadeOf } from './hd-shared.js';
 import {
   INK,
+  captionOf,
   cardFrameOf,
   formatMetric,
   type Palette,
@@ -39,10 +40,7 @@ export function collageLayout(facts: CardFacts, angle: DecisionAngle, photo: Car
     nameTileOf(facts, pal),
     percentileBarsOf(facts),
     ribbonTableOf(facts, INK.panel, INK.track, { marginTop: GAP }),
-    div(
-      { marginTop: 22, fontSize: 34, fontWeight: 700, lineHeight: 1.25, wordBreak: 'break-word' },
-      `“${facts.caption}”`,
-    ),
+    captionOf(facts, { marginTop: 22 }, [34, 34]),
     styleTagsOf(facts),
   ]);
 }

@@ -10,6 +10,7 @@ import {
   INK,
   RADIUS,
   STYLE_LINE_COLOR,
+  captionOf,
   cardFrameOf,
   formatMetric,
   metricOf,
@@ -86,19 +87,7 @@ export function playerCardLayout(facts: CardFacts): LayoutNode {
     div({ height: 14, backgroundColor: pal.secondary }),
     tripletOf(facts),
     verdictLineOf(facts),
-    // Caption.
-    div(
-      {
-        margin: '26px 64px 0',
-        fontSize: facts.caption.length > 36 ? 30 : 36,
-        fontWeight: 700,
-        lineHeight: 1.25,
-        color: INK.text,
-        wordBreak: 'break-word',
-        maxWidth: 952,
-      },
-      `“${facts.caption}”`,
-    ),
+    captionOf(facts, { margin: '26px 64px 0', maxWidth: 952 }, [36, 30]),
   ]);
 }
 

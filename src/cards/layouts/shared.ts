@@ -256,6 +256,16 @@ export function readableOnDark(pal: { primary: string; secondary: string }): str
   return INK.text;
 }
 
+/**
+ * The caption in quotes, placed by `box`, at `sizes[0]` px, or at `sizes[1]` when longer than 36
+ * characters; it wraps at any character rather than overflow.
+ */
+export function captionOf(facts: CardFacts, box: Style, sizes: readonly [number, number]): LayoutNode {
+  const fontSize = facts.caption.length > 36 ? sizes[1] : sizes[0];
+  const look = { fontSize, fontWeight: 700, lineHeight: 1.25, color: INK.text, wordBreak: 'break-word' };
+  return div({ ...box, ...look }, `“${facts.caption}”`);
+}
+
 /** Corner radius used for panels. */
 export const RADIUS = 22;
 

@@ -9,6 +9,7 @@ import { div, type LayoutNode } from '../layout-tree.js';
 import {
   INK,
   RADIUS,
+  captionOf,
   cardFrameOf,
   formatInt,
   formatMetric,
@@ -145,18 +146,7 @@ export function statRibbonLayout(facts: CardFacts): LayoutNode {
         div({ width: 12, height: 12, borderRadius: 6, backgroundColor: '#22c55e', marginRight: 14 }),
         hi.text,
       ),
-    div(
-      {
-        margin: '14px 56px 0',
-        fontSize: facts.caption.length > 36 ? 28 : 32,
-        fontWeight: 700,
-        lineHeight: 1.25,
-        color: INK.text,
-        maxWidth: 968,
-        wordBreak: 'break-word',
-      },
-      `“${facts.caption}”`,
-    ),
+    captionOf(facts, { margin: '14px 56px 0', maxWidth: 968 }, [32, 28]),
   ]);
 }
 

@@ -4,7 +4,7 @@
  */
 import { issueKey } from '../../service/billing/accounts.js';
 import type { ServiceStore } from '../../store/ports.js';
-import { UsageError, defineCommand, type Command, type CommandArgs, type ExitCode } from '../run.js';
+import { UsageError, defineCommand, type CommandArgs, type ExitCode, type OptionsConfig } from '../run.js';
 import { openStore } from '../store.js';
 import { jsonOut } from '../json-out.js';
 
@@ -37,17 +37,18 @@ export async function withStore<T>(db: string, work: (store: ServiceStore) => Pr
 }
 
 /**
- * A service command about one key: `KEY_ID` its one positional, `--db` and `--json` its options.
+ * A service command about one key: `KEY_ID` its one positional, `--db`, `--json` and `more` its options.
  * Opens the store, reads the key id, runs `work` and always closes the store.
  * @example keyCommand('keys show KEY_ID', async (store, id, { io }) => io.stdout(id))
  */
-export function keyCommand(
+export function keyCommand<const O extends OptionsConfig = Record<never, never>>(
   usage: string,
-  work: (store: ServiceStore, id: string, args: CommandArgs<typeof STORE_OPTIONS>) => Promise<ExitCode>,
-): Command {
+  work: (store: ServiceStore, id: string, args: CommandArgs<typeof STORE_OPTIONS & O>) => Promise<ExitCode>,
+  more?: O,
+) {
   return defineCommand({
     usage,
-    options: STORE_OPTIONS,
+    options: { ...STORE_OPTIONS, ...more },
     positionals: true,
     run: (args) => withStore(args.values.db, (store) => work(store, keyIdOf(args.positionals), args)),
   });

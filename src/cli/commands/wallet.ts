@@ -4,9 +4,9 @@
  */
 import { topupWallet, walletStatusOf, type WalletStatus } from '../../service/billing/accounts.js';
 import type { ServiceStore } from '../../store/ports.js';
-import { UsageError, defineCommand } from '../run.js';
+import { UsageError } from '../run.js';
 import { jsonOut } from '../json-out.js';
-import { creditsFlag, keyCommand, keyIdOf, STORE_OPTIONS, withStore } from './keys.js';
+import { creditsFlag, keyCommand } from './keys.js';
 
 /** The wallet of key `id`, or a UsageError naming the command that lists the keys. */
 async function walletOf(store: ServiceStore, id: string): Promise<WalletStatus> {
@@ -16,26 +16,23 @@ async function walletOf(store: ServiceStore, id: string): Promise<WalletStatus> 
 }
 
 /** `halfspace wallet topup`. */
-export const walletTopupCommand = defineCommand({
-  usage: 'wallet topup KEY_ID --credits N [--note TEXT] [--db FILE|URL] [--json]',
-  options: { ...STORE_OPTIONS, credits: { type: 'string' }, note: { type: 'string' } },
-  positionals: true,
-  run: ({ values, positionals, io }) =>
-    withStore(values.db, async (store) => {
-      const id = keyIdOf(positionals);
-      const credits = creditsFlag(values.credits, 'credits', true);
-      const result = await topupWallet(store, id, credits, values.note ?? 'cli topup');
-      if (!result.ok)
-        throw new UsageError(
-          result.error.code === 'not_found' ? `no wallet for ${id} (see halfspace keys list)` : result.error.message,
-        );
-      io.stdout(
-        values.json
-          ? jsonOut({ id, credits, balance: result.value })
-          : `Added ${credits} credits to ${id}: balance ${result.value}.\n`,
+export const walletTopupCommand = keyCommand(
+  'wallet topup KEY_ID --credits N [--note TEXT] [--db FILE|URL] [--json]',
+  async (store, id, { values, io }) => {
+    const credits = creditsFlag(values.credits, 'credits', true);
+    const result = await topupWallet(store, id, credits, values.note ?? 'cli topup');
+    if (!result.ok)
+      throw new UsageError(
+        result.error.code === 'not_found' ? `no wallet for ${id} (see halfspace keys list)` : result.error.message,
       );
-    }),
-});
+    io.stdout(
+      values.json
+        ? jsonOut({ id, credits, balance: result.value })
+        : `Added ${credits} credits to ${id}: balance ${result.value}.\n`,
+    );
+  },
+  { credits: { type: 'string' }, note: { type: 'string' } },
+);
 
 /** `halfspace wallet balance`. */
 export const walletBalanceCommand = keyCommand(
@@ -71,24 +68,21 @@ export const walletHoldsCommand = keyCommand(
 );
 
 /** `halfspace wallet ledger`. */
-export const walletLedgerCommand = defineCommand({
-  usage: 'wallet ledger KEY_ID [--limit N] [--db FILE|URL] [--json]',
-  options: { ...STORE_OPTIONS, limit: { type: 'string', default: '50' } },
-  positionals: true,
-  run: ({ values, positionals, io }) =>
-    withStore(values.db, async (store) => {
-      const id = keyIdOf(positionals);
-      const limit = creditsFlag(values.limit, 'limit', true);
-      if ((await store.wallets.balance(id)) === null)
-        throw new UsageError(`no wallet for ${id} (see halfspace keys list)`);
-      const entries = await store.wallets.ledger(id, limit);
-      if (values.json) return void io.stdout(jsonOut(entries));
-      const lines = entries.map(
-        (e) =>
-          `${String(e.entry_id).padStart(6)}  ${e.at.slice(0, 19)}Z  ${e.kind.padEnd(7)}  ${(e.amount > 0 ? `+${e.amount}` : String(e.amount)).padStart(6)}  ${String(e.balance_after).padStart(7)}  ${e.hold_id !== null && e.kind !== 'hold' ? `hold #${e.hold_id} ` : ''}${e.note ?? ''}`,
-      );
-      io.stdout(
-        `${'entry'.padStart(6)}  ${'at'.padEnd(20)}  ${'kind'.padEnd(7)}  ${'amount'.padStart(6)}  ${'balance'.padStart(7)}  note\n${lines.join('\n')}\n`,
-      );
-    }),
-});
+export const walletLedgerCommand = keyCommand(
+  'wallet ledger KEY_ID [--limit N] [--db FILE|URL] [--json]',
+  async (store, id, { values, io }) => {
+    const limit = creditsFlag(values.limit, 'limit', true);
+    if ((await store.wallets.balance(id)) === null)
+      throw new UsageError(`no wallet for ${id} (see halfspace keys list)`);
+    const entries = await store.wallets.ledger(id, limit);
+    if (values.json) return void io.stdout(jsonOut(entries));
+    const lines = entries.map(
+      (e) =>
+        `${String(e.entry_id).padStart(6)}  ${e.at.slice(0, 19)}Z  ${e.kind.padEnd(7)}  ${(e.amount > 0 ? `+${e.amount}` : String(e.amount)).padStart(6)}  ${String(e.balance_after).padStart(7)}  ${e.hold_id !== null && e.kind !== 'hold' ? `hold #${e.hold_id} ` : ''}${e.note ?? ''}`,
+    );
+    io.stdout(
+      `${'entry'.padStart(6)}  ${'at'.padEnd(20)}  ${'kind'.padEnd(7)}  ${'amount'.padStart(6)}  ${'balance'.padStart(7)}  note\n${lines.join('\n')}\n`,
+    );
+  },
+  { limit: { type: 'string', default: '50' } },
+);
