@@ -5,9 +5,10 @@
  * `CASES` of its `<provider>/conformance-input.ts` beside its other tests; the suite finds them by
  * that name, and a provider folder in src/providers without one fails here before it lands.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { conformanceSuite, type ConformanceCase } from './conformance.case.js';
+import { realDataPresent } from '../helpers/real-data.js';
 
 const INPUTS = import.meta.glob<readonly ConformanceCase[] | undefined>('./*/conformance-input.ts', {
   eager: true,
@@ -30,7 +31,6 @@ describe('conformance cases', () => {
 });
 
 for (const c of Object.values(INPUTS).flatMap((cases) => cases ?? [])) {
-  const present = existsSync(c.data);
-  if (!present) console.log(`${c.name} conformance skipped: ${c.data} is absent (it ships with ../shared/real).`);
+  const present = realDataPresent(`${c.name} conformance`, c.data);
   conformanceSuite(c.name, c.make, { skip: !present });
 }

@@ -6,21 +6,17 @@
  * (shares sum to 100, the shots table adds up to the season columns). Reads ../shared/real and
  * skips, saying why, when it is absent.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { datasetFromStatsBomb } from '../../src/providers/statsbomb/dataset.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { rowsOf, type Dataset, type RowOf } from '../../src/model/schema.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url));
-const WYSCOUT = join(REAL, 'wyscout');
-const STATSBOMB = join(REAL, 'statsbomb', 'premier-league-2015-16');
-const wyscoutPresent = existsSync(join(WYSCOUT, 'matches', 'matches_England.json'));
-const statsBombPresent = existsSync(join(STATSBOMB, 'competitions.json'));
-if (!wyscoutPresent) console.log(`Event-value real-data tests skipped: ${WYSCOUT} is absent.`);
-if (!statsBombPresent) console.log(`StatsBomb event-value real-data tests skipped: ${STATSBOMB} is absent.`);
+const WYSCOUT = realPath('wyscout');
+const STATSBOMB = realPath('statsbomb', 'premier-league-2015-16');
+const wyscoutPresent = realDataPresent('Event-value real-data tests', join(WYSCOUT, 'matches', 'matches_England.json'));
+const statsBombPresent = realDataPresent('StatsBomb event-value real-data tests', join(STATSBOMB, 'competitions.json'));
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);

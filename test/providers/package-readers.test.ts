@@ -5,14 +5,13 @@
  * (Stats Perform and F7 2–1, Sportec 1:0, DataFactory 4–2, Metrica games 1 and 2 at 3–1 and
  * 3–2). Skipped, saying why, when the folder is absent.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT } from '../helpers/built-cli.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(ROOT, '../shared/real/providers');
-const present = existsSync(REAL);
-if (!present) console.log(`package reader tests skipped: ${REAL} is absent (it ships with ../shared/real).`);
+const REAL = realPath('providers');
+const present = realDataPresent('package reader tests', REAL);
 
 type Lib = typeof import('../../src/index.js');
 let lib: Lib;

@@ -5,19 +5,17 @@
  * names each, and the report says so per period. A whole match beside a partial one of the same
  * feed keeps its own numbers. Skipped, saying why, when the samples are absent.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { rowsOf, type Dataset } from '../../src/model/schema.js';
 import { PARTIAL_MATCH_UNSUPPORTED } from '../../src/providers/event-feed-dataset.js';
 import { feedFilesOf } from '../../src/providers/feed-format.js';
 import { datasetFromOptaMatches, optaMatchesFromFiles, type OptaMatchReport } from '../../src/providers/opta/index.js';
 import { datasetFromSportecFiles } from '../../src/providers/sportec/index.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = fileURLToPath(new URL('../../../shared/real/providers/', import.meta.url));
-const present = ['opta', 'sportec', 'statsperform'].every((d) => existsSync(join(REAL, d)));
-if (!present) console.log(`partial-file tests skipped: ${REAL} is absent (it ships with ../shared/real).`);
+const REAL = realPath('providers');
+const present = realDataPresent('partial-file tests', ...['opta', 'sportec', 'statsperform'].map((d) => join(REAL, d)));
 
 const files = (...paths: string[]) => feedFilesOf(paths.map((p) => join(REAL, p))).files;
 

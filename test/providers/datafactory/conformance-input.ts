@@ -2,7 +2,6 @@
  * The conformance suite (../conformance.case.ts) on the DataFactory sample in
  * ../shared/real/providers/datafactory. Run from ../conformance.test.ts with every other provider's case.
  */
-import { fileURLToPath } from 'node:url';
 import { feedFilesOf } from '../../../src/providers/feed-format.js';
 import { datasetFromOptaMatches } from '../../../src/providers/opta/dataset.js';
 import type { OptaMatch } from '../../../src/providers/opta/match.js';
@@ -10,8 +9,9 @@ import { TYPE } from '../../../src/providers/opta/mapping.js';
 import { DATAFACTORY_SOURCE } from '../../../src/providers/datafactory/mapping.js';
 import { dataFactoryMatchesFromFiles } from '../../../src/providers/datafactory/index.js';
 import type { ConformanceCase, ConformanceInput } from '../conformance.case.js';
+import { realPath } from '../../helpers/real-data.js';
 
-const DIR = fileURLToPath(new URL('../../../../shared/real/providers/datafactory/', import.meta.url));
+const DIR = realPath('providers', 'datafactory');
 
 /** Metres from each completed pass's end to the start of the team's next located event in the period. */
 function passGapsOf(match: OptaMatch): number[] {

@@ -4,18 +4,17 @@
  * (scoreStatus) and the per-player and per-team `summary` (goals, own goal, assists, shots,
  * saves, possession). Skipped, saying why, when the folder is absent.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { feedFilesOf } from '../../../src/providers/feed-format.js';
 import { dataFactoryMatchesFromFiles, datasetFromDataFactoryFiles } from '../../../src/providers/datafactory/index.js';
 import { Q, SHOT_TYPES, TYPE } from '../../../src/providers/opta/mapping.js';
 import { rowsOf } from '../../../src/model/schema.js';
+import { realDataPresent, realPath } from '../../helpers/real-data.js';
 
-const DIR = fileURLToPath(new URL('../../../../shared/real/providers/datafactory/', import.meta.url));
-const present = existsSync(DIR);
-if (!present) console.log(`DataFactory real-data tests skipped: ${DIR} is absent (it ships with ../shared/real).`);
+const DIR = realPath('providers', 'datafactory');
+const present = realDataPresent('DataFactory real-data tests', DIR);
 
 const files = () => feedFilesOf([DIR]).files;
 const summary = (): Record<string, any> =>

@@ -2,14 +2,14 @@
  * The conformance case (../conformance.case.ts) of Metrica's three sample matches in
  * ../shared/real/providers/metrica (games 1–2 as CSV, game 3 as JSON with EPTS metadata).
  */
-import { fileURLToPath } from 'node:url';
 import { feedFilesOf } from '../../../src/providers/feed-format.js';
 import { datasetFromMetricaMatches, metricaMatchesFromFiles } from '../../../src/providers/metrica/index.js';
 import type { MetricaMatch } from '../../../src/providers/metrica/match.js';
 import { TYPE } from '../../../src/providers/metrica/mapping.js';
 import type { ConformanceCase, ConformanceInput } from '../conformance.case.js';
+import { realPath } from '../../helpers/real-data.js';
 
-const REAL = fileURLToPath(new URL('../../../../shared/real/providers/metrica/', import.meta.url));
+const REAL = realPath('providers', 'metrica');
 
 /** Metres from each completed pass's end to the start of its side's next located event in the period. */
 function passGapsOf(match: MetricaMatch): number[] {

@@ -4,18 +4,17 @@
  * ends 3–1 with an own goal by Home recorded as BALL OUT / WOODWORK-GOAL, game 2 3–2) and from
  * the metadata (game 3's score), never from the adapter. Skipped, saying why, when absent.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { feedFilesOf } from '../../../src/providers/feed-format.js';
 import { datasetFromMetricaMatches, metricaMatchesFromFiles } from '../../../src/providers/metrica/index.js';
 import { SUB, TYPE, has } from '../../../src/providers/metrica/mapping.js';
 import { rowsOf } from '../../../src/model/schema.js';
+import { realDataPresent, realPath } from '../../helpers/real-data.js';
 
-const REAL = fileURLToPath(new URL('../../../../shared/real/providers/metrica/', import.meta.url));
-const present = existsSync(REAL);
-if (!present) console.log(`Metrica real-data tests skipped: ${REAL} is absent (it ships with ../shared/real).`);
+const REAL = realPath('providers', 'metrica');
+const present = realDataPresent('Metrica real-data tests', REAL);
 
 const ingest = () => datasetFromMetricaMatches(metricaMatchesFromFiles(feedFilesOf([REAL]).files));
 const gameOf = (r: ReturnType<typeof ingest>, game: string) => {

@@ -3,14 +3,14 @@
  * ../shared/real/providers: Stats Perform MA1/MA3 and Opta F7/F24.
  */
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { feedFilesOf } from '../../../src/providers/feed-format.js';
 import { datasetFromOptaMatches, optaMatchesFromFiles } from '../../../src/providers/opta/index.js';
 import type { OptaMatch } from '../../../src/providers/opta/match.js';
 import { TYPE } from '../../../src/providers/opta/mapping.js';
 import type { ConformanceCase, ConformanceInput } from '../conformance.case.js';
+import { realPath } from '../../helpers/real-data.js';
 
-const REAL = fileURLToPath(new URL('../../../../shared/real/providers/', import.meta.url));
+const REAL = realPath('providers');
 
 /** Metres from each completed pass's end to the start of the team's next located event in the period. */
 function passGapsOf(match: OptaMatch): number[] {

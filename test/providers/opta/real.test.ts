@@ -4,18 +4,16 @@
  * Nordsjælland, 2018-09-23). Facts from the README there and from the feeds' own summary blocks
  * (MA1's goal list, F7's TeamData), never from the adapter. Skipped, saying why, when absent.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { feedFilesOf } from '../../../src/providers/feed-format.js';
 import { datasetFromOptaMatches, optaMatchesFromFiles } from '../../../src/providers/opta/index.js';
 import { Q, TYPE } from '../../../src/providers/opta/mapping.js';
 import { rowsOf } from '../../../src/model/schema.js';
+import { realDataPresent, realPath } from '../../helpers/real-data.js';
 
-const REAL = fileURLToPath(new URL('../../../../shared/real/providers/', import.meta.url));
-const present = existsSync(join(REAL, 'statsperform')) && existsSync(join(REAL, 'opta'));
-if (!present) console.log(`Opta-family real-data tests skipped: ${REAL} is absent (it ships with ../shared/real).`);
+const REAL = realPath('providers');
+const present = realDataPresent('Opta-family real-data tests', join(REAL, 'statsperform'), join(REAL, 'opta'));
 
 const sp = (ext: string) =>
   optaMatchesFromFiles(

@@ -2,14 +2,14 @@
  * The conformance suite (../conformance.case.ts) on the Sportec sample in
  * ../shared/real/providers/sportec. Run from ../conformance.test.ts with every other provider's case.
  */
-import { fileURLToPath } from 'node:url';
 import { feedFilesOf } from '../../../src/providers/feed-format.js';
 import { datasetFromOptaMatches } from '../../../src/providers/opta/dataset.js';
 import { SPORTEC_SOURCE } from '../../../src/providers/sportec/mapping.js';
 import { sportecMatchesFromFiles } from '../../../src/providers/sportec/index.js';
 import type { ConformanceCase, ConformanceInput } from '../conformance.case.js';
+import { realPath } from '../../helpers/real-data.js';
 
-const DIR = fileURLToPath(new URL('../../../../shared/real/providers/sportec/', import.meta.url));
+const DIR = realPath('providers', 'sportec');
 
 function input(): ConformanceInput {
   const matches = sportecMatchesFromFiles(feedFilesOf([DIR]).files);

@@ -4,18 +4,17 @@
  * Facts come from the README there and from the feed's own attributes (Result, FinalResult,
  * DistanceToGoal, Side), never from the adapter. Skipped, saying why, when the folder is absent.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { feedFilesOf } from '../../../src/providers/feed-format.js';
 import { datasetFromSportecFiles, sportecMatchesFromFiles } from '../../../src/providers/sportec/index.js';
 import { Q, TYPE, numericIdOf } from '../../../src/providers/opta/mapping.js';
 import { rowsOf } from '../../../src/model/schema.js';
+import { realDataPresent, realPath } from '../../helpers/real-data.js';
 
-const DIR = fileURLToPath(new URL('../../../../shared/real/providers/sportec/', import.meta.url));
-const present = existsSync(DIR);
-if (!present) console.log(`Sportec real-data tests skipped: ${DIR} is absent (it ships with ../shared/real).`);
+const DIR = realPath('providers', 'sportec');
+const present = realDataPresent('Sportec real-data tests', DIR);
 
 const files = () => feedFilesOf([DIR]).files;
 const match = () => sportecMatchesFromFiles(files())[0]!;

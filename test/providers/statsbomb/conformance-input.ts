@@ -3,13 +3,13 @@
  * (../shared/real/statsbomb/premier-league-2015-16, 60 whole matches).
  */
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { datasetFromStatsBomb } from '../../../src/providers/statsbomb/dataset.js';
 import { matchSummaryOf } from '../../../src/providers/statsbomb/match-summary.js';
 import { readEvents, readMatches } from '../../../src/providers/statsbomb/read.js';
 import type { ConformanceCase, ConformanceInput } from '../conformance.case.js';
+import { realPath } from '../../helpers/real-data.js';
 
-const REAL = fileURLToPath(new URL('../../../../shared/real/statsbomb/premier-league-2015-16/', import.meta.url));
+const REAL = realPath('statsbomb', 'premier-league-2015-16');
 
 /** The first matches of the sample: enough for every check, fast. */
 const MATCHES = 8;

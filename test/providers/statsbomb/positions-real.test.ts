@@ -6,19 +6,18 @@
  * team's first substitution or tactical shift) and its positions are compared with the lineup's,
  * starter by starter, over the 60 matches of ../shared/real/statsbomb. Skipped when absent.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { teamShapeOf } from '../../../src/providers/team-shape.js';
 import { positionCodeOfStatsBomb } from '../../../src/providers/statsbomb/mapping.js';
 import { positionCodeOf } from '../../../src/providers/wyscout/mapping.js';
 import { positionGroupOf, type PositionCode } from '../../../src/model/positions.js';
 import { roleOfPosition } from '../../../src/stats/roles.js';
+import { realDataPresent, realPath } from '../../helpers/real-data.js';
 
-const REAL = fileURLToPath(new URL('../../../../shared/real/statsbomb/premier-league-2015-16/', import.meta.url));
-const present = existsSync(join(REAL, 'events'));
-if (!present) console.log(`StatsBomb position tests skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+const REAL = realPath('statsbomb', 'premier-league-2015-16');
+const present = realDataPresent('StatsBomb position tests', join(REAL, 'events'));
 
 /** The event kinds whose location says where a player plays (on-ball and defensive actions). */
 const LOCATING = new Set([

@@ -7,10 +7,9 @@
  * (players with ≥ 180 minutes: GK 24, DF 99, MF 85, FW 61; p10/p50/p90 per 90 by group, numpy
  * "type 7" interpolation).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine.js';
 import { datasetFromDir } from '../../../src/io/load.js';
@@ -26,10 +25,10 @@ import {
   type PositionCode,
   type PositionGroup,
 } from '../../../src/model/schema.js';
+import { realDataPresent, realPath } from '../../helpers/real-data.js';
 
-const REAL = fileURLToPath(new URL('../../../../shared/real/statsbomb/premier-league-2015-16/', import.meta.url));
-const present = existsSync(join(REAL, 'competitions.json'));
-if (!present) console.log(`StatsBomb real-data tests skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+const REAL = realPath('statsbomb', 'premier-league-2015-16');
+const present = realDataPresent('StatsBomb real-data tests', join(REAL, 'competitions.json'));
 
 /** numpy's default ("type 7") quantile: linear interpolation between order statistics. */
 function quantile(xs: number[], p: number): number {

@@ -11,22 +11,18 @@
  * - held-out World Cup matches are predicted well (an independent check against football).
  * And on the StatsBomb sample: our xG agrees with StatsBomb's own.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { statsBombShotsOf, wyscoutCompetitionOf } from '../../../src/providers/training/training-data.js';
 import { pearson } from '../../../src/event-models/metrics.js';
 import { xgOf } from '../../../src/event-models/xg.js';
 import { crossValidateXg, fitXg, xgModelJsonOf } from '../../../src/event-models/xg-fit.js';
 import MODEL from '../../../src/event-models/xg-model.json' with { type: 'json' };
+import { realDataPresent, realPath } from '../../helpers/real-data.js';
 
-const REAL = process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../../shared/real/', import.meta.url));
-const WYSCOUT = join(REAL, 'wyscout');
-const STATSBOMB = join(REAL, 'statsbomb', 'premier-league-2015-16');
-const present = existsSync(join(WYSCOUT, 'events', 'world_cup'));
-if (!present)
-  console.log(`xG refit tests skipped: ${WYSCOUT}/events/world_cup is absent (it ships with ../shared/real in CI).`);
+const WYSCOUT = realPath('wyscout');
+const STATSBOMB = realPath('statsbomb', 'premier-league-2015-16');
+const present = realDataPresent('xG refit tests', join(WYSCOUT, 'events', 'world_cup'));
 
 describe.skipIf(!present)('xG refit on the World Cup 2018 subset', () => {
   const worldCup = present ? wyscoutCompetitionOf(WYSCOUT, 'world_cup') : null;
@@ -51,8 +47,7 @@ describe.skipIf(!present)('xG refit on the World Cup 2018 subset', () => {
   });
 });
 
-const sbPresent = existsSync(join(STATSBOMB, 'competitions.json'));
-if (!sbPresent) console.log(`StatsBomb xG comparison skipped: ${STATSBOMB} is absent.`);
+const sbPresent = realDataPresent('StatsBomb xG comparison', join(STATSBOMB, 'competitions.json'));
 
 describe.skipIf(!sbPresent)('xG on the StatsBomb sample', () => {
   it("agrees with StatsBomb's own xG on the same shots (correlation above 0.8)", () => {

@@ -4,7 +4,6 @@
  * events the suite checks (goals from the events, clocks, pass chains).
  */
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { wyscoutIngest } from '../../../src/providers/wyscout/dataset.js';
 import { layoutOf } from '../../../src/providers/wyscout/layout.js';
 import { matchResultOf } from '../../../src/providers/wyscout/match-result.js';
@@ -12,11 +11,9 @@ import { COUNTED_PERIODS, EVENT } from '../../../src/providers/wyscout/mapping.j
 import { readMatchFile, readPlayerRegistry } from '../../../src/providers/wyscout/read.js';
 import type { WyscoutEvent } from '../../../src/providers/wyscout/read.js';
 import type { ConformanceCase, ConformanceInput } from '../conformance.case.js';
+import { realPath } from '../../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
+const REAL = realPath('wyscout');
 const ROUNDS = { from: 1, to: 1 };
 /** Wyscout's accurate tag on a pass. */
 const ACCURATE = 1801;

@@ -7,22 +7,18 @@
  * comes from: Kevin De Bruyne's corners and free kicks are long balls by that definition.
  * Skipped, saying why, when ../shared/real/wyscout is absent.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { matchSummaryOf, type MatchSummary } from '../../../src/providers/wyscout/match-summary.js';
 import { readMatchFile, readMatchList, readPlayerRegistry } from '../../../src/providers/wyscout/read.js';
+import { realDataPresent, realPath } from '../../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
+const REAL = realPath('wyscout');
 const MATCH_ID = 2499754;
 const FILE = join(REAL, 'events', 'england', `${MATCH_ID}.json.gz`);
-const present = existsSync(FILE);
-if (!present) console.log(`definitions recount skipped: ${FILE} is absent (it ships with ../shared/real in CI).`);
+const present = realDataPresent('definitions recount', FILE);
 
 const DE_BRUYNE = 38021;
 

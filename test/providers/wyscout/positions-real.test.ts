@@ -3,20 +3,15 @@
  * League 2017/18 of ../shared/real/wyscout (HALFSPACE_REAL_DIR overrides the location), checked
  * against how football teams are built, not against names. Skipped, saying why, when absent.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wyscoutIngest } from '../../../src/providers/wyscout/dataset.js';
 import { positionGroupOf, rowsOf, type RowOf } from '../../../src/model/schema.js';
 import { positionCodeOf } from '../../../src/model/positions.js';
+import { realDataPresent, realPath } from '../../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
-const present = existsSync(join(REAL, 'matches', 'matches_England.json'));
-if (!present) console.log(`Wyscout position tests skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+const REAL = realPath('wyscout');
+const present = realDataPresent('Wyscout position tests', join(REAL, 'matches', 'matches_England.json'));
 
 describe.skipIf(!present)('positions from the team shape, Premier League 2017/18', () => {
   let xis: RowOf<'appearances'>[][] = [];

@@ -6,21 +6,16 @@
  * raw JSON (gunzip + JSON.parse, not the adapter's reader): scoreboards, cards, period ends, goal
  * and own-goal tags, and the league table computed from the match file's scores.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wyscoutIngest } from '../../../src/providers/wyscout/dataset.js';
 import { rowsOf, type Dataset, type RowOf } from '../../../src/model/schema.js';
+import { realDataPresent, realPath } from '../../helpers/real-data.js';
 
-// ../shared/real beside the repo root; HALFSPACE_REAL_DIR points elsewhere (a worktree whose parent has no shared/).
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
-const present = existsSync(join(REAL, 'matches', 'matches_England.json'));
-if (!present) console.log(`Wyscout real-data tests skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+const REAL = realPath('wyscout');
+const present = realDataPresent('Wyscout real-data tests', join(REAL, 'matches', 'matches_England.json'));
 
 interface RawMatch {
   wyId: number;

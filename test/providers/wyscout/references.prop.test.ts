@@ -11,21 +11,21 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/model/schema.js';
 import { wyscoutIngest } from '../../../src/providers/wyscout/dataset.js';
 import { writeHandmadeWyscout } from './handmade.js';
+import { absentNote, realPath } from '../../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
-const realPresent = existsSync(join(REAL, 'matches', 'matches_England.json'));
+const REAL = realPath('wyscout');
+const REAL_MATCHES = join(REAL, 'matches', 'matches_England.json');
+const realPresent = existsSync(REAL_MATCHES);
 if (!realPresent)
-  console.log(`Wyscout reference tests on real matches skipped: ${REAL} is absent (hand-made matches still run).`);
+  console.log(
+    `Wyscout reference tests on real matches skipped (hand-made matches still run): ${absentNote(REAL_MATCHES)}`,
+  );
 
 interface Source {
   label: string;

@@ -4,23 +4,22 @@
  * folder and, when ../shared/real/wyscout is present (skipped, saying so, when not), on a temp copy
  * of 12 real Premier League and 6 real World Cup matches ingested together as two competitions.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatasetError } from '../../../src/model/dataset-error.js';
 import { rowsOf } from '../../../src/model/schema.js';
 import { wyscoutIngestMany } from '../../../src/providers/wyscout/competitions.js';
 import { datasetToDir } from '../../../src/io/save.js';
 import { writeHandmadeWyscout } from './handmade.js';
+import { realDataPresent, realPath } from '../../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../../shared/real/', import.meta.url)),
-  'wyscout',
+const REAL = realPath('wyscout');
+const realPresent = realDataPresent(
+  'Wyscout worker test on real matches',
+  join(REAL, 'matches', 'matches_England.json'),
 );
-const realPresent = existsSync(join(REAL, 'matches', 'matches_England.json'));
-if (!realPresent) console.log(`Wyscout worker test on real matches skipped: ${REAL} is absent.`);
 
 let tmp: string;
 beforeAll(() => {
