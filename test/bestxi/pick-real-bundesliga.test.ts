@@ -14,23 +14,17 @@
  * The checks are overlaps with fixed thresholds, not a list to reproduce: no weight was fitted to
  * these names (docs/methodology/bestxi.md#measured-against-published-teams).
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 import { ROLES } from '../../src/stats/roles.js';
 import { saveShareOf } from '../../src/stats/save-share.js';
 import { PUBLISHED } from '../../bench/judgment/published-teams.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
-const present = existsSync(join(REAL, 'matches', 'matches_Germany.json'));
-if (!present)
-  console.log(`bestxi pick Bundesliga test skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+const REAL = realPath('wyscout');
+const present = realDataPresent('bestxi pick Bundesliga test', join(REAL, 'matches', 'matches_Germany.json'));
 
 const teamOf = (label: string) => PUBLISHED.bundesliga.teams.find((t) => t.label === label)?.names ?? [];
 const LEAGUE_TEAM = teamOf('Bundesliga');

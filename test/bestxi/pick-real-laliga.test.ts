@@ -10,21 +10,16 @@
  * The checks are overlaps with a fixed threshold, not a list to reproduce: no weight was fitted to
  * these names (the Best XI methodology is in docs/methodology/bestxi.md).
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 import { ROLES } from '../../src/stats/roles.js';
 import { PUBLISHED } from '../../bench/judgment/published-teams.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
-const present = existsSync(join(REAL, 'matches', 'matches_Spain.json'));
-if (!present) console.log(`bestxi pick La Liga test skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+const REAL = realPath('wyscout');
+const present = realDataPresent('bestxi pick La Liga test', join(REAL, 'matches', 'matches_Spain.json'));
 
 /** The nine players of the published XI named above (bench/judgment/published-teams.ts, source cited there). */
 const PUBLISHED_XI = PUBLISHED.laliga.teams[0].names;

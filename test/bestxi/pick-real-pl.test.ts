@@ -9,20 +9,15 @@
  * - the top four of the table: Manchester City (100 points), Manchester United, Tottenham, Liverpool.
  * The checks are overlaps with fixed thresholds: no weight was fitted to these names.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 import { PUBLISHED } from '../../bench/judgment/published-teams.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
-const present = existsSync(join(REAL, 'matches', 'matches_England.json'));
-if (!present) console.log(`bestxi pick PL test skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+const REAL = realPath('wyscout');
+const present = realDataPresent('bestxi pick PL test', join(REAL, 'matches', 'matches_England.json'));
 
 /** The PFA Team of the Year 2017/18 (source in bench/judgment/published-teams.ts). */
 const PFA = PUBLISHED.pl.teams[0].names;

@@ -7,22 +7,16 @@
  *   of that season (kicker's and the DFL's), so a sensible balanced XI holds several of them.
  * The check is an overlap, not a list: no rule was fitted to these names.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMATIONS } from '../../src/bestxi/pick.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 import { ROLES } from '../../src/stats/roles.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
-const present = existsSync(join(REAL, 'matches', 'matches_Germany.json'));
-if (!present)
-  console.log(`bestxi pick real-data test skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+const REAL = realPath('wyscout');
+const present = realDataPresent('bestxi pick real-data test', join(REAL, 'matches', 'matches_Germany.json'));
 
 describe.skipIf(!present)('bestxi pick on the Bundesliga 2017/18', () => {
   let engine: Engine;

@@ -8,9 +8,7 @@
  *   Mandanda; Dani Alves, Marquinhos, Thiago Silva, Mendy; Fekir, Luiz Gustavo, Verratti; Neymar, Cavani, Mbappé.
  * No weight was fitted to these names: the checks are ranks and overlaps with fixed thresholds.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { overallOf } from '../../src/cards/layouts/fifa-viral.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
@@ -18,13 +16,10 @@ import { Engine } from '../../src/engine.js';
 import { ratingShareOf } from '../../src/stats/rating.js';
 import { ROLES } from '../../src/stats/roles.js';
 import { PUBLISHED } from '../../bench/judgment/published-teams.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
-const present = existsSync(join(REAL, 'matches', 'matches_France.json'));
-if (!present) console.log(`one-scale real-data test skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+const REAL = realPath('wyscout');
+const present = realDataPresent('one-scale real-data test', join(REAL, 'matches', 'matches_France.json'));
 
 /** Minutes that make a regular (15 full matches), as bench/judgment/measures.ts counts them. */
 const REGULAR_MINUTES = 1350;

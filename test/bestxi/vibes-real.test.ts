@@ -3,9 +3,7 @@
  * ../shared/real/wyscout; HALFSPACE_REAL_DIR overrides the location; skipped, saying why, when
  * absent): its top 10 has the property its description in data/vibes.json states.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fairPercentileOf, vibeMetricsOfRole } from '../../src/bestxi/score.js';
 import { ratingShareOf } from '../../src/stats/rating.js';
@@ -14,13 +12,10 @@ import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 import type { MetricKey } from '../../src/stats/metrics.js';
 import { ROLES } from '../../src/stats/roles.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
-const present = existsSync(join(REAL, 'matches', 'matches_England.json'));
-if (!present) console.log(`vibe real-data tests skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+const REAL = realPath('wyscout');
+const present = realDataPresent('vibe real-data tests', join(REAL, 'matches', 'matches_England.json'));
 
 describe.skipIf(!present)('vibes on the Premier League 2017/18', () => {
   let engine: Engine;

@@ -5,9 +5,7 @@
  * never cut mid-sentence, a goalkeeper's shot map of the shots he faced, highlights that name a
  * row the card shows. PNGs are checked by decoding them.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import satori from 'satori';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -24,13 +22,10 @@ import { enrichTeams } from '../../src/identity/enrich.js';
 import { rowsOf } from '../../src/model/schema.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { decodePng, pixelAt } from './png.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
-const present = existsSync(join(REAL, 'matches', 'matches_England.json'));
-if (!present) console.log(`cards PL test skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+const REAL = realPath('wyscout');
+const present = realDataPresent('cards PL test', join(REAL, 'matches', 'matches_England.json'));
 
 const CLUBS = ['Liverpool', 'Manchester United', 'Chelsea', 'Tottenham Hotspur'];
 const hex = ([r, g, b]: readonly number[]) => `#${[r, g, b].map((c) => c!.toString(16).padStart(2, '0')).join('')}`;

@@ -4,22 +4,16 @@
  * absent. The bands must separate near-twins from the rest (docs/methodology/dna.md#reading-a-score):
  * "very similar" is for a player's closest matches, not for a whole top ten.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DNA_DIMS } from '../../src/dna/features.js';
 import { bandOf, similarityOf } from '../../src/dna/similarity.js';
 import { Engine } from '../../src/engine.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
-const present = existsSync(join(REAL, 'matches', 'matches_England.json'));
-if (!present)
-  console.log(`similarity bands real-data test skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+const REAL = realPath('wyscout');
+const present = realDataPresent('similarity bands real-data test', join(REAL, 'matches', 'matches_England.json'));
 
 describe.skipIf(!present)('similarity bands on the Premier League 2017/18', () => {
   it('calls a quarter or fewer of the regulars\' 10th-nearest "very similar", and some nearest ones', () => {

@@ -5,9 +5,7 @@
  * baseline (plain z-scored per-90 values) and the stats-only DNA are computed in the same test.
  * Reads ../shared/real/wyscout (HALFSPACE_REAL_DIR overrides); skipped, saying why, when absent.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   BASELINE_MULTIPLE,
@@ -21,13 +19,10 @@ import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { POSITION_GROUPS } from '../../src/model/schema.js';
 import { DNA_DIMS } from '../../src/dna/features.js';
 import { Engine } from '../../src/engine.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
-const present = existsSync(join(REAL, 'matches', 'matches_England.json'));
-if (!present) console.log(`DNA self-retrieval test skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+const REAL = realPath('wyscout');
+const present = realDataPresent('DNA self-retrieval test', join(REAL, 'matches', 'matches_England.json'));
 
 /**
  * The issue's goal for top-1 (DNA v2 reaches 72 % on this split since it reads action kinds;

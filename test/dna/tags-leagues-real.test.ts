@@ -6,9 +6,7 @@
  * absolute is given below the league's outfield 75th percentile of the metric it names (checked
  * here against the league's values directly, not through the code under test).
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { NO_CLEAR_ROLE } from '../../src/dna/clear-role.js';
 import { TRAIT_LEAGUE_P, TRAIT_TAGS } from '../../src/dna/tag-rules.js';
@@ -16,13 +14,10 @@ import { Engine } from '../../src/engine.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import type { MetricKey } from '../../src/stats/metrics.js';
 import { ROLES } from '../../src/stats/roles.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
-const present = existsSync(join(REAL, 'matches', 'matches_England.json'));
-if (!present) console.log(`style tags per league skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+const REAL = realPath('wyscout');
+const present = realDataPresent('style tags per league', join(REAL, 'matches', 'matches_England.json'));
 
 /** Regulars: ≥ 1,350 minutes, as in the judgment bench. */
 const REGULAR_MINUTES = 1350;

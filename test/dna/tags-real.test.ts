@@ -6,22 +6,17 @@
  * the inside forward who scores from the wing, Kane the penalty-box finisher, Walker the full-back
  * who builds play from inside (Guardiola's inverted full-back).
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NO_CLEAR_ROLE } from '../../src/dna/clear-role.js';
 import { ROLE_TAGS } from '../../src/dna/tag-rules.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 import { ROLES } from '../../src/stats/roles.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
-const present = existsSync(join(REAL, 'matches', 'matches_England.json'));
-if (!present) console.log(`style tag real-data test skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+const REAL = realPath('wyscout');
+const present = realDataPresent('style tag real-data test', join(REAL, 'matches', 'matches_England.json'));
 
 /** Regulars: ≥ 1,350 minutes, as in the judgment bench. */
 const REGULAR_MINUTES = 1350;

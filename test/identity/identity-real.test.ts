@@ -3,17 +3,15 @@
  * (../shared/real): full names with accents, nicknames as known_as, and StatsBomb's own doubled
  * apostrophe ("N''Golo Kanté").
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it, expect } from 'vitest';
 import { buildIdentityIndex } from '../../src/identity/name-index.js';
 import { resolvePlayer } from '../../src/identity/resolve.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const dir = resolve(root, '../shared/real/statsbomb/premier-league-2015-16/lineups');
-const present = existsSync(dir);
-if (!present) console.log(`skipping identity-real tests: ${dir} is absent`);
+const dir = realPath('statsbomb', 'premier-league-2015-16', 'lineups');
+const present = realDataPresent('identity-real tests', dir);
 
 interface Lineup {
   team_id: number;

@@ -4,7 +4,7 @@
  * built from part of a season says which rounds it holds. Checked on a hand-built tournament, on the
  * built binary, and on the real 2018 World Cup when ../shared/real is there.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,8 @@ import { datasetToDir } from '../../src/io/save.js';
 import { tableFromRows, type Dataset } from '../../src/model/schema.js';
 import { Engine } from '../../src/engine.js';
 import { groupOfRound } from '../../src/matches/standings.js';
-import { ensureBuilt, ROOT, runBuiltSync } from '../helpers/built-cli.js';
+import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
 /** A two-group tournament: A = Ajania, Bexland, Cetia; B = Dorvia, Estor, Fenmark; then a final. */
 function tournament(): Dataset {
@@ -119,20 +120,16 @@ describe('tournament standings', () => {
   });
 });
 
-const WORLD_CUP = join(ROOT, '../shared/real/wyscout/matches/matches_World_Cup.json');
+const WYSCOUT = realPath('wyscout');
+const worldCupPresent = realDataPresent(
+  'standings-groups real World Cup check',
+  join(WYSCOUT, 'matches', 'matches_World_Cup.json'),
+);
 
-describe.skipIf(!existsSync(WORLD_CUP))('the real 2018 World Cup (needs ../shared/real/wyscout)', () => {
+describe.skipIf(!worldCupPresent)('the real 2018 World Cup (needs the Wyscout public dataset)', () => {
   it('gives the published group tables: Uruguay 9 points atop Group A, Spain above Portugal on goals', () => {
     const out = join(dir, 'wc');
-    const ingest = runBuiltSync([
-      'ingest',
-      'wyscout',
-      join(ROOT, '../shared/real/wyscout'),
-      '--competition',
-      'World_Cup',
-      '--out',
-      out,
-    ]);
+    const ingest = runBuiltSync(['ingest', 'wyscout', WYSCOUT, '--competition', 'World_Cup', '--out', out]);
     expect(ingest.code).toBe(0);
     const r = Engine.open({ dataset: out }).standings({});
     if (!r.ok) throw new Error(r.error.message);
@@ -143,5 +140,3 @@ describe.skipIf(!existsSync(WORLD_CUP))('the real 2018 World Cup (needs ../share
     expect(groups.get('Group F')?.[0]).toBe('Sweden 6');
   });
 });
-
-if (!existsSync(WORLD_CUP)) console.log(`standings-groups: skipping the real World Cup check: ${WORLD_CUP} is absent`);

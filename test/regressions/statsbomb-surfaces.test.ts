@@ -4,18 +4,16 @@
  * the commands a user runs. Real data has no market values, birth dates or 2026 squads, no future
  * fixtures, and players with a few minutes; each check below failed or read wrong before.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordinal } from '../../src/stats/percentiles.js';
 import { ensureBuilt, runBuiltSync } from '../helpers/built-cli.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const source = resolve(root, '../shared/real/statsbomb/premier-league-2015-16');
-const present = existsSync(join(source, 'matches/2/27.json'));
-if (!present) console.log(`skipping StatsBomb surface regressions: ${source} is absent`);
+const source = realPath('statsbomb', 'premier-league-2015-16');
+const present = realDataPresent('StatsBomb surface regressions', join(source, 'matches', '2', '27.json'));
 
 let dir = '';
 let dataset = '';

@@ -4,23 +4,19 @@
  * skipped, saying why, when absent). The shown row is the club of his last match by date, read
  * here from the appearances and fixtures independently of the engine's index.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { rowsOf } from '../../src/model/schema.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { datasetToDir } from '../../src/io/save.js';
 import { ensureBuilt, runBuilt } from '../helpers/built-cli.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
-const present = existsSync(join(REAL, 'matches', 'matches_England.json'));
-if (!present) console.log(`latest-row real-data tests skipped: ${REAL} is absent (it ships with ../shared/real).`);
+const REAL = realPath('wyscout');
+const present = realDataPresent('latest-row real-data tests', join(REAL, 'matches', 'matches_England.json'));
 
 describe.skipIf(!present)('the row a player is shown by, Premier League 2017/18', () => {
   let engine: Engine;

@@ -4,22 +4,17 @@
  * absent), checked against facts the rating does not read: the final table (from the match
  * results) and the season's goal tally.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/model/schema.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { Engine } from '../../src/engine.js';
 import { onPitchGoalDifference } from '../../src/stats/on-pitch.js';
 import { ROLES, type Role } from '../../src/stats/roles.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
-const present = existsSync(join(REAL, 'matches', 'matches_England.json'));
-if (!present) console.log(`rating real-data tests skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+const REAL = realPath('wyscout');
+const present = realDataPresent('rating real-data tests', join(REAL, 'matches', 'matches_England.json'));
 
 /** Teams ordered by the final table: 3 points a win, 1 a draw, then goal difference. */
 function finalTable(engine: Engine): number[] {

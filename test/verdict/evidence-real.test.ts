@@ -8,9 +8,7 @@
  *   is the same season as his Málaga half; Harry Kane's World Cup came after his club season);
  * - nobody is elite on fewer than ELITE_MINUTES_MIN minutes.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine.js';
 import { wyscoutIngestMany } from '../../src/providers/wyscout/competitions.js';
@@ -19,14 +17,10 @@ import { isTeamOutcome, TEAM_OUTCOME_NOTE } from '../../src/stats/team-outcomes.
 import { SAVE_SHARE_RECEIPT } from '../../src/verdict/keeper-receipts.js';
 import { ELITE_MINUTES_MIN } from '../../src/verdict/rules.js';
 import type { VerdictResponse } from '../../src/verdict/verdict.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(
-  process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
-  'wyscout',
-);
-const present = existsSync(join(REAL, 'matches', 'matches_World_Cup.json'));
-if (!present)
-  console.log(`verdict evidence real-data tests skipped: ${REAL} is absent (it ships with ../shared/real).`);
+const REAL = realPath('wyscout');
+const present = realDataPresent('verdict evidence real-data tests', join(REAL, 'matches', 'matches_World_Cup.json'));
 
 /** Regulars: a third of a season and more, as bench:judgment counts them. */
 const REGULAR_MINUTES = 1350;
