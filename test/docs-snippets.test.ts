@@ -16,16 +16,17 @@ import { datasetFromDir } from '../src/io/load.js';
 import { datasetToCsvDir } from '../src/io/csv/write.js';
 import { ensureBuilt, ROOT, runBuiltSync, runShell } from './helpers/built-cli.js';
 import { printsShown } from './helpers/prints-shown.js';
+import { absentNote, realPath } from './helpers/real-data.js';
 
 const DEMO = join(ROOT, 'data', 'demo');
-const PROVIDERS = join(ROOT, '..', 'shared', 'real', 'providers');
+const PROVIDERS = realPath('providers');
 
 /** A file or folder an example reads by name, made in the example's folder; null when it needs data that is absent. */
 type Fixture = (dir: string) => string | null;
 const ingested =
   (name: string, ...inputs: string[]): Fixture =>
   (dir) => {
-    if (!existsSync(PROVIDERS)) return `${PROVIDERS} is absent`;
+    if (!existsSync(PROVIDERS)) return absentNote(PROVIDERS);
     const r = runBuiltSync(['ingest', ...inputs.map((i) => join(PROVIDERS, i)), '--out', join(dir, name)]);
     if (r.code !== 0) throw new Error(r.stderr);
     return null;
@@ -58,7 +59,7 @@ const FIXTURES: Record<string, Fixture> = {
   'wc-2018': ingested('wc-2018', 'datafactory'),
   // A feed's files as a user keeps them, for the examples that read them with the library.
   'sportec-feed': (dir) => {
-    if (!existsSync(PROVIDERS)) return `${PROVIDERS} is absent`;
+    if (!existsSync(PROVIDERS)) return absentNote(PROVIDERS);
     // File by file: the samples are read-only, and a copied read-only folder could not be removed.
     mkdirSync(join(dir, 'sportec-feed'));
     for (const f of readdirSync(join(PROVIDERS, 'sportec')))

@@ -26,10 +26,11 @@ import { parseCsv } from '../src/io/csv/parse.js';
 import { datasetToCsvDir } from '../src/io/csv/write.js';
 import { tinyDataset } from './helpers/tiny-dataset.js';
 import { BIN, ensureBuilt, hasStack, ROOT, runShell } from './helpers/built-cli.js';
+import { realPath } from './helpers/real-data.js';
 
-const STATSBOMB = join(ROOT, '../shared/real/statsbomb/premier-league-2015-16');
-const WYSCOUT = join(ROOT, '../shared/real/wyscout');
-const PROVIDERS = join(ROOT, '../shared/real/providers');
+const STATSBOMB = realPath('statsbomb', 'premier-league-2015-16');
+const WYSCOUT = realPath('wyscout');
+const PROVIDERS = realPath('providers');
 const KEY_ID = `"$(node -p 'require("./key.json").id')"`;
 
 /** Words the documents use as placeholders, and what the suite puts in their place (and why). */
@@ -44,17 +45,17 @@ const PLACEHOLDERS: { pattern: RegExp; value: string; why: string }[] = [
   {
     pattern: /\.\.\/open-data\b/g,
     value: JSON.stringify(STATSBOMB),
-    why: 'StatsBomb open data: the copy in ../shared/real',
+    why: 'StatsBomb open data: the copy in the real data folder (HALFSPACE_REAL_DIR, else ../shared/real)',
   },
   {
     pattern: /\.\.\/wyscout\b/g,
     value: JSON.stringify(WYSCOUT),
-    why: 'the Wyscout public dataset: the copy in ../shared/real',
+    why: 'the Wyscout public dataset: the copy in the real data folder (HALFSPACE_REAL_DIR, else ../shared/real)',
   },
   {
     pattern: /\.\.\/shared\/real\/providers\b/g,
     value: JSON.stringify(PROVIDERS),
-    why: "the provider samples beside the repository, not beside the docs runner's folder",
+    why: "the provider samples in the real data folder (HALFSPACE_REAL_DIR, else beside the repository), not beside the docs runner's folder",
   },
 ];
 
@@ -98,7 +99,7 @@ const SKIPS: { pattern: RegExp; why: string }[] = [
     : [
         {
           pattern: /^halfspace merge pl-2015 pl-2017\b/,
-          why: 'merges the outputs of the StatsBomb and Wyscout lines above, which need ../shared/real',
+          why: `merges the outputs of the StatsBomb and Wyscout lines above, which need ${STATSBOMB} and ${WYSCOUT}`,
         },
       ]),
   ...(existsSync(join(WYSCOUT, 'matches'))

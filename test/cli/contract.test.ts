@@ -14,10 +14,11 @@ import { datasetToDir } from '../../src/io/save.js';
 import { datasetToCsvDir } from '../../src/io/csv/write.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 import { BIN, ensureBuilt, hasStack, ROOT, runBuilt, runShell, type Run } from '../helpers/built-cli.js';
+import { absentNote, realPath } from '../helpers/real-data.js';
 
-const STATSBOMB = join(ROOT, '../shared/real/statsbomb/premier-league-2015-16');
-const WYSCOUT = join(ROOT, '../shared/real/wyscout');
-const STATSPERFORM = join(ROOT, '../shared/real/providers/statsperform');
+const STATSBOMB = realPath('statsbomb', 'premier-league-2015-16');
+const WYSCOUT = realPath('wyscout');
+const STATSPERFORM = realPath('providers', 'statsperform');
 const LINEUP = '14229,14154,10796,12928,13635,12280,11815,13584,10472,10359';
 
 /**
@@ -174,9 +175,7 @@ const CASES: Record<string, Case> = {
       ['ingest', 'statsbomb', '{tmp}/missing/open-data', '--competition', '2', '--season', '27', '--out', '{tmp}/x'],
       ['ingest', 'statsbomb', '{tmp}', '--competition', 'two', '--season', '27', '--out', '{tmp}/x'],
     ],
-    skipOk: existsSync(STATSBOMB)
-      ? undefined
-      : `StatsBomb open data is not at ${STATSBOMB} (../shared/real is outside the repository)`,
+    skipOk: existsSync(STATSBOMB) ? undefined : `StatsBomb open data: ${absentNote(STATSBOMB)}`,
   },
   ingest: {
     ok: [['ingest', STATSPERFORM, '--out', '{tmp}/hsv-svs']],
@@ -185,9 +184,7 @@ const CASES: Record<string, Case> = {
       ['ingest', STATSPERFORM, '--format', 'no_such_feed', '--out', '{tmp}/x'],
       ['ingest', STATSPERFORM],
     ],
-    skipOk: existsSync(STATSPERFORM)
-      ? undefined
-      : `provider samples are not at ${STATSPERFORM} (../shared/real is outside the repository)`,
+    skipOk: existsSync(STATSPERFORM) ? undefined : `provider samples: ${absentNote(STATSPERFORM)}`,
   },
   'ingest wyscout': {
     ok: [['ingest', 'wyscout', WYSCOUT, '--competition', 'World_Cup', '--out', '{tmp}/wc-2018']],
@@ -196,9 +193,7 @@ const CASES: Record<string, Case> = {
       ['ingest', 'wyscout', WYSCOUT, '--competition', 'Atlantis', '--out', '{tmp}/x'],
       ['ingest', 'wyscout', WYSCOUT, '--competition', 'England'],
     ],
-    skipOk: existsSync(join(WYSCOUT, 'matches'))
-      ? undefined
-      : `Wyscout data is not at ${WYSCOUT} (../shared/real is outside the repository)`,
+    skipOk: existsSync(join(WYSCOUT, 'matches')) ? undefined : `Wyscout data: ${absentNote(join(WYSCOUT, 'matches'))}`,
   },
   standings: {
     ok: [

@@ -6,20 +6,23 @@
  * from the Stats Perform match and Wyscout's 2018 World Cup. Each provider's player is the one
  * with most shots in its dataset. Skipped, saying why, when ../shared/real is absent.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, hasStack, ROOT, runBuilt } from '../helpers/built-cli.js';
+import { ensureBuilt, hasStack, runBuilt } from '../helpers/built-cli.js';
 import { datasetFromDir } from '../../src/io/load.js';
 import { rowsOf } from '../../src/model/schema.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(ROOT, '../shared/real');
-const present =
-  existsSync(join(REAL, 'providers')) && existsSync(join(REAL, 'wyscout')) && existsSync(join(REAL, 'statsbomb'));
-if (!present) console.log(`cross-provider CLI tests skipped: ${REAL} is absent (it ships with ../shared/real).`);
+const present = realDataPresent(
+  'cross-provider CLI tests',
+  realPath('providers'),
+  realPath('wyscout'),
+  realPath('statsbomb'),
+);
 
-const P = join(REAL, 'providers');
+const P = realPath('providers');
 /** How each provider's dataset is ingested (arguments after `halfspace`, `--out` added). */
 const INGESTS: Record<string, string[]> = {
   statsperform: ['ingest', join(P, 'statsperform')],
@@ -29,13 +32,13 @@ const INGESTS: Record<string, string[]> = {
   statsbomb: [
     'ingest',
     'statsbomb',
-    join(REAL, 'statsbomb/premier-league-2015-16'),
+    realPath('statsbomb', 'premier-league-2015-16'),
     '--competition',
     '2',
     '--season',
     '27',
   ],
-  wyscout: ['ingest', 'wyscout', join(REAL, 'wyscout'), '--competition', 'World_Cup'],
+  wyscout: ['ingest', 'wyscout', realPath('wyscout'), '--competition', 'World_Cup'],
   metrica: ['ingest', join(P, 'metrica')],
 };
 

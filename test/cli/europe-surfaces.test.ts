@@ -6,18 +6,21 @@
  * competitions. Skips, saying so, when ../shared/real/wyscout is absent.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePng } from '../cards/png.js';
-import { BIN, ensureBuilt, ROOT, runBuilt } from '../helpers/built-cli.js';
+import { BIN, ensureBuilt, runBuilt } from '../helpers/built-cli.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(ROOT, '../shared/real/wyscout');
-const present = existsSync(join(REAL, 'matches', 'matches_England.json'));
-if (!present) console.log(`europe-surfaces: skipped, the Wyscout public dataset is absent at ${REAL}`);
+const REAL = realPath('wyscout');
+const present = realDataPresent(
+  'europe-surfaces (the Wyscout public dataset)',
+  join(REAL, 'matches', 'matches_England.json'),
+);
 
 /** The last `count` matches of each competition's list: a World Cup group game and club games of its players. */
 const PICKS = [

@@ -7,13 +7,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, hasStack, ROOT, runBuilt } from '../helpers/built-cli.js';
+import { ensureBuilt, hasStack, runBuilt } from '../helpers/built-cli.js';
 import { datasetFromDir } from '../../src/io/load.js';
 import { rowsOf } from '../../src/model/schema.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(ROOT, '../shared/real/providers');
-const present = existsSync(join(REAL, 'statsperform')) && existsSync(join(REAL, 'opta'));
-if (!present) console.log(`ingest feed CLI tests skipped: ${REAL} is absent (it ships with ../shared/real).`);
+const REAL = realPath('providers');
+const present = realDataPresent('ingest feed CLI tests', join(REAL, 'statsperform'), join(REAL, 'opta'));
 
 const cli = (...argv: string[]) => runBuilt(argv, { timeoutMs: 120_000 });
 

@@ -7,13 +7,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, hasStack, ROOT, runBuilt } from '../helpers/built-cli.js';
+import { ensureBuilt, hasStack, runBuilt } from '../helpers/built-cli.js';
 import { datasetFromDir } from '../../src/io/load.js';
 import { rowsOf } from '../../src/model/schema.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(ROOT, '../shared/real/providers/metrica');
-const present = existsSync(REAL);
-if (!present) console.log(`ingest metrica CLI tests skipped: ${REAL} is absent (it ships with ../shared/real).`);
+const REAL = realPath('providers', 'metrica');
+const present = realDataPresent('ingest metrica CLI tests', REAL);
 
 const cli = (...argv: string[]) => runBuilt(argv, { timeoutMs: 120_000 });
 let tmp: string;

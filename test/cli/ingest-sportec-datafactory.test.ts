@@ -8,13 +8,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, hasStack, ROOT, runBuilt } from '../helpers/built-cli.js';
+import { ensureBuilt, hasStack, runBuilt } from '../helpers/built-cli.js';
 import { datasetFromDir } from '../../src/io/load.js';
 import { rowsOf } from '../../src/model/schema.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 
-const REAL = join(ROOT, '../shared/real/providers');
-const present = existsSync(join(REAL, 'sportec')) && existsSync(join(REAL, 'datafactory'));
-if (!present) console.log(`Sportec/DataFactory CLI tests skipped: ${REAL} is absent (it ships with ../shared/real).`);
+const REAL = realPath('providers');
+const present = realDataPresent('Sportec/DataFactory CLI tests', join(REAL, 'sportec'), join(REAL, 'datafactory'));
 
 const cli = (...argv: string[]) => runBuilt(argv, { timeoutMs: 120_000 });
 

@@ -11,13 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetFromDir } from '../../src/io/load.js';
 import { rowsOf } from '../../src/model/schema.js';
 import { decodePng } from '../cards/png.js';
-import { ensureBuilt, ROOT, runBuilt } from '../helpers/built-cli.js';
+import { ensureBuilt, runBuilt } from '../helpers/built-cli.js';
+import { realDataPresent, realPath } from '../helpers/real-data.js';
 import { writeHandmadeApiFolder, writeHandmadeWyscout } from '../providers/wyscout/handmade.js';
 
-const REAL = join(process.env.HALFSPACE_REAL_DIR ?? join(ROOT, '..', 'shared', 'real'), 'wyscout');
-const realPresent = existsSync(join(REAL, 'matches', 'matches_England.json'));
-if (!realPresent)
-  console.log(`Wyscout real-data CLI tests skipped: ${REAL} is absent (it ships with ../shared/real in CI).`);
+const REAL = realPath('wyscout');
+const realPresent = realDataPresent('Wyscout real-data CLI tests', join(REAL, 'matches', 'matches_England.json'));
 
 // A whole-season ingest takes seconds alone but far longer on a loaded machine.
 const cli = (...argv: string[]) => runBuilt(argv, { timeoutMs: 600_000 });
