@@ -5,9 +5,7 @@
  * the same players is the budget the radar must keep (docs/cards.md#radar). Returns null, saying why,
  * when the data is absent.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { layoutOf } from '../../src/cards/card.js';
 import type { CardFacts } from '../../src/cards/facts.js';
@@ -16,6 +14,7 @@ import { CardRequest, type CardStyle } from '../../src/cards/request.js';
 import { Engine } from '../../src/engine.js';
 import { rowsOf } from '../../src/model/schema.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
+import { realDataPresent, realPath } from '../../test/helpers/real-data.js';
 
 type Measure = (tree: LayoutNode, width: number, height: number) => Promise<{ svgCpuMs: number; pngCpuMs: number }>;
 
@@ -41,14 +40,8 @@ async function factsOf(engine: Engine, request: z.input<typeof CardRequest>): Pr
 }
 
 export async function leagueRadar(measure: Measure) {
-  const real = join(
-    process.env.HALFSPACE_REAL_DIR ?? fileURLToPath(new URL('../../../shared/real/', import.meta.url)),
-    'wyscout',
-  );
-  if (!existsSync(join(real, 'matches', 'matches_England.json'))) {
-    console.log(`league radar skipped: ${real} is absent (it ships with ../shared/real)`);
-    return null;
-  }
+  const real = realPath('wyscout');
+  if (!realDataPresent('league radar', join(real, 'matches', 'matches_England.json'))) return null;
   const { dataset } = wyscoutIngest(real, { competition: 'England' });
   const engine = Engine.open({ dataset });
   const regulars = rowsOf(dataset.tables.players, 'players').filter((p) => {

@@ -288,7 +288,7 @@ async function main(): Promise<void> {
     `- Radar ÷ player_card (CPU-time median; target at most 1): ${radarRatio}.`,
     league
       ? `- Radar on every regular of the ${league.league}: ${league.players} players (${league.goalkeepers} goalkeepers), each drawn as a radar and as a player_card. Radar CPU median / p95 / max ${league.radar_cpu.median_ms} / ${league.radar_cpu.p95_ms} / ${league.radar_cpu.max_ms} ms; player_card ${league.player_card_cpu.median_ms} / ${league.player_card_cpu.p95_ms} / ${league.player_card_cpu.max_ms} ms. Radar ÷ player_card: median ${league.median_ratio}, p95 ${league.p95_ratio}; radars above the player_card's p95 (the budget): ${league.radars_over_player_card_p95} of ${league.players} (player_cards above it: ${league.player_cards_over_player_card_p95}).`
-      : '- Radar on a real league: skipped (../shared/real is absent).',
+      : '- Radar on a real league: skipped (the Wyscout public dataset is absent from HALFSPACE_REAL_DIR, else ../shared/real).',
     `- Throughput, player_card: ${round(single)} cards/s with 1 worker, ${round(perCore)} cards/s with ${cores} workers (worker_threads).`,
     `- RSS over ${RSS_RENDERS} renders as a user runs them (plain node on dist/, ${USER_PROCESS_RUNS} fresh processes, start after a GC, peak read after every render): ${userRuns.map((r) => `start ${r.start_mb}, peak ${r.peak_mb}, after ${r.after_mb} MB (whole process peak ${r.process_peak_mb} MB)`).join('; ')}; highest peak ${userPeak} MB (target < 300 MB).`,
     `- RSS over ${RSS_RENDERS} renders in this tsx process (yield after each render, gc every 50; counts the tsx loader thread): start ${result.rss.start_mb} MB, peak ${result.rss.peak_mb} MB, after ${result.rss.after_mb} MB.`,

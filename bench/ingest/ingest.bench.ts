@@ -10,7 +10,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { tableToIPC } from 'apache-arrow';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { providerIngestMd, providerIngests } from './providers.js';
@@ -24,6 +23,7 @@ import {
 } from './synthetic-season.js';
 import { numberColumn } from '../../src/stats/columns.js';
 import { METRICS, METRIC_KEYS } from '../../src/stats/metrics.js';
+import { REAL_DIR } from '../../test/helpers/real-data.js';
 
 const ROWS = Number(process.env.SCORE_ROWS ?? 1_000_000);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
@@ -51,7 +51,7 @@ async function timeAsync<T>(fn: () => Promise<T>, label?: string): Promise<[T, n
 }
 
 // ---------------------------------------------------------------- 1. every provider's ingest
-const providers = providerIngests(fileURLToPath(new URL('../../../shared/real/', import.meta.url)), gc);
+const providers = providerIngests(REAL_DIR, gc);
 
 // ---------------------------------------------------------------- 2. score 1,000,000 rows
 // SCORE_ROWS=0 leaves the scoring part out of this run; the results then keep the last run's scoring figures, labelled so.

@@ -11,17 +11,15 @@
  * Run: npx tsx bench/ingest/wyscout-phases.ts (skipped with a note when the real data is absent).
  * Prints one table; writes nothing.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import { finishedOf } from '../../src/providers/wyscout/fixtures.js';
 import { layoutOf } from '../../src/providers/wyscout/layout.js';
 import { type MatchResult, matchResultOf } from '../../src/providers/wyscout/match-result.js';
 import { readJsonFile, readMatchFile, readPlayerRegistry } from '../../src/providers/wyscout/read.js';
+import { realDataPresent, realPath } from '../../test/helpers/real-data.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const REAL = join(process.env.HALFSPACE_REAL_DIR ?? join(ROOT, '..', 'shared', 'real'), 'wyscout');
+const REAL = realPath('wyscout');
 const COMPETITION = process.env.WYSCOUT_PHASES_COMPETITION ?? 'England';
 
 const cpuMs = (): number => {
@@ -41,8 +39,7 @@ const timed = (run: () => void): number => {
   return best;
 };
 
-if (!existsSync(join(REAL, 'matches', `matches_${COMPETITION}.json`))) {
-  console.log(`Wyscout phases skipped: ${REAL} is absent.`);
+if (!realDataPresent('Wyscout phases', join(REAL, 'matches', `matches_${COMPETITION}.json`))) {
   process.exit(0);
 }
 

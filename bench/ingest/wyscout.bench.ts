@@ -11,16 +11,17 @@
  * Run: npm run bench:wyscout → bench/results/wyscout.{json,md}.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { valuePassCostOf } from './wyscout-value-pass.js';
 import { assertFreshBuild } from '../built.js';
+import { realDataPresent, realPath } from '../../test/helpers/real-data.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const REAL = join(process.env.HALFSPACE_REAL_DIR ?? join(ROOT, '..', 'shared', 'real'), 'wyscout');
+const REAL = realPath('wyscout');
 const RESULTS = join(ROOT, 'bench', 'results');
 const FOLDERS = ['england', 'spain', 'germany', 'france', 'world_cup'];
 const TARGET_WALL_RATIO = 2.0;
@@ -34,8 +35,7 @@ const cpuNow = () => {
   return (u.user + u.system) / 1000;
 };
 
-if (!existsSync(join(REAL, 'matches', 'matches_England.json'))) {
-  console.log(`Wyscout bench skipped: ${REAL} is absent.`);
+if (!realDataPresent('Wyscout bench', join(REAL, 'matches', 'matches_England.json'))) {
   process.exit(0);
 }
 assertFreshBuild(ROOT, 'index.js');

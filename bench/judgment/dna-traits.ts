@@ -23,6 +23,7 @@ import { POSITION_GROUPS } from '../../src/model/schema.js';
 import { wyscoutIngest } from '../../src/providers/wyscout/dataset.js';
 import type { MetricKey } from '../../src/stats/metrics.js';
 import { ROLES } from '../../src/stats/roles.js';
+import { realPath } from '../../test/helpers/real-data.js';
 
 /** The traits read: ball-winning first, then one defining metric of every other kind of player. */
 export const TRAITS: readonly MetricKey[] = [
@@ -133,7 +134,7 @@ const LEAGUES = [
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const root = fileURLToPath(new URL('../../', import.meta.url));
-  const real = join(process.env.HALFSPACE_REAL_DIR ?? join(root, '..', 'shared', 'real'), 'wyscout');
+  const real = realPath('wyscout');
   const prefix = process.env.JUDGMENT_DATASETS;
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
   const rows: string[] = [];

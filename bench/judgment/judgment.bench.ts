@@ -30,9 +30,10 @@ import {
   verdictDistribution,
 } from './measures.js';
 import { PUBLISHED } from './published-teams.js';
+import { realDataPresent, realPath } from '../../test/helpers/real-data.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const REAL = join(process.env.HALFSPACE_REAL_DIR ?? join(ROOT, '..', 'shared', 'real'), 'wyscout');
+const REAL = realPath('wyscout');
 const RESULTS = join(ROOT, 'bench', 'results');
 const LEAGUES = [
   { competition: 'England', slug: 'pl', name: 'Premier League' },
@@ -43,10 +44,7 @@ const LEAGUES = [
 /** Targets of the harness (docs/methodology/verdict.md#measured-on-real-seasons). */
 const TARGETS = { fallbackMax: 0.1, roleSpreadMax: 0.5, spearmanMin: 0.9, playerOfYearTop: 5, overlapMin: 6 };
 
-if (!existsSync(join(REAL, 'matches', 'matches_England.json'))) {
-  console.log(`Judgment bench skipped: ${REAL} is absent.`);
-  process.exit(0);
-}
+if (!realDataPresent('Judgment bench', join(REAL, 'matches', 'matches_England.json'))) process.exit(0);
 
 interface LeagueResult {
   league: string;

@@ -31,6 +31,7 @@ import { zoneCountsByRowOf } from '../../src/dna/zone-counts.js';
 import { zoneDnaOf } from '../../src/dna/zone-vectors.js';
 import { deriveSeasons } from '../../src/stats/derive.js';
 import type { DerivedSeasons } from '../../src/stats/derived.js';
+import { realPath } from '../../test/helpers/real-data.js';
 
 /** Per-90 metrics of the baseline profile: every outfield per-90 and accuracy metric (not the keeper's, not the rating). */
 const PROFILE_METRICS: readonly MetricKey[] = METRIC_KEYS.filter(
@@ -268,7 +269,7 @@ export async function selfRetrievalSection(realDir: string, competitions: readon
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const root = fileURLToPath(new URL('../../', import.meta.url));
-  const real = join(process.env.HALFSPACE_REAL_DIR ?? join(root, '..', 'shared', 'real'), 'wyscout');
+  const real = realPath('wyscout');
   const competitions =
     process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['England', 'Spain', 'Germany', 'France'];
   const md = await selfRetrievalSection(real, competitions);
