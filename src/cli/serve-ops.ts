@@ -84,16 +84,21 @@ export function rateLimitOf(
   burst: string | undefined,
 ): { perSecond?: number; burst?: number } | undefined {
   if (perSecond === undefined && burst === undefined) return undefined;
-  const check = (raw: string, flag: string) => {
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1 || n > 100_000)
-      throw new UsageError(`--${flag} must be an integer 1–100000, got ${JSON.stringify(raw)}`);
-    return n;
-  };
   return {
-    ...(perSecond !== undefined ? { perSecond: check(perSecond, 'rate-limit') } : {}),
-    ...(burst !== undefined ? { burst: check(burst, 'rate-burst') } : {}),
+    ...(perSecond !== undefined ? { perSecond: intFlagIn(perSecond, 'rate-limit', 1, 100_000) } : {}),
+    ...(burst !== undefined ? { burst: intFlagIn(burst, 'rate-burst', 1, 100_000) } : {}),
   };
+}
+
+/**
+ * Checks an integer flag of `serve` (`--port`, `--render-workers`, `--rate-limit`…) against `min`–`max`.
+ * @example intFlagIn('8080', 'port', 0, 65_535) // => 8080
+ */
+export function intFlagIn(raw: string, flag: string, min: number, max: number): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`--${flag} must be an integer ${min}–${max}, got ${JSON.stringify(raw)}`);
+  return n;
 }
 
 /** What {@link operationsOf} wires. */
