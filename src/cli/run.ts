@@ -63,9 +63,7 @@ export interface CommandSpec<O extends OptionsConfig> extends Omit<Command, 'opt
  */
 export function defineCommand<const O extends OptionsConfig>(spec: CommandSpec<O>): Command {
   return {
-    usage: spec.usage,
-    options: spec.options,
-    ...(spec.positionals !== undefined ? { positionals: spec.positionals } : {}),
+    ...spec,
     run({ argv, io }) {
       const { values, positionals } = parseArgs<ParseConfig<O>>({
         args: argv,
