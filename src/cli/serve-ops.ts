@@ -101,13 +101,8 @@ export function intFlagIn(raw: string, flag: string, min: number, max: number): 
   return n;
 }
 
-/** What {@link operationsOf} wires. */
-export interface ServeOperations {
-  adminToken?: string;
-  corsOrigins?: readonly string[];
-  log?: (line: string) => void;
-  logFormat?: LogFormat;
-}
+/** What {@link operationsOf} wires: the admin token, and the CORS origins and access log as the service takes them. */
+export type ServeOperations = Pick<OperationsOptions, 'corsOrigins' | 'log' | 'logFormat'> & { adminToken?: string };
 
 /**
  * The listener's operations options for a server over `engine` and `store`; the admin API reads
