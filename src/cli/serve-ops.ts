@@ -14,7 +14,7 @@ import { messageOf } from '../errors.js';
 import { codeOf, UsageError } from './run.js';
 
 /** Environment variable holding the admin token when no `--admin-token-file` is given. */
-export const ADMIN_TOKEN_ENV = 'HALFSPACE_ADMIN_TOKEN';
+const ADMIN_TOKEN_ENV = 'HALFSPACE_ADMIN_TOKEN';
 
 /** How long `/readyz` waits for the store, in ms. */
 const READY_TIMEOUT_MS = 2000;

@@ -43,7 +43,7 @@ import { localBackend, type ToolBackend, type ToolCredits } from './backend.js';
 export { toolNameOf };
 
 /** A tool as listed by `tools/list`. */
-export interface ToolDefinition {
+interface ToolDefinition {
   name: string;
   title: string;
   description: string;
@@ -182,7 +182,7 @@ export function summaryText(value: Record<string, unknown>, credits: ToolCredits
 }
 
 /** The text of a problem: code, detail, and the candidates of an ambiguous name so the agent can choose. */
-export function problemText(problem: Problem, credits?: ToolCredits): string {
+function problemText(problem: Problem, credits?: ToolCredits): string {
   const candidates = Array.isArray(problem.candidates)
     ? `\nCandidates (call again with one player_id or team_id):\n${problem.candidates
         .filter(isRecord)

@@ -15,7 +15,7 @@ import { fail, ok, type Result } from '../errors.js';
 const codeOf = (error: unknown): unknown => (error instanceof Error && 'code' in error ? error.code : undefined);
 
 /** A lock this process holds; `release` is idempotent and leaves a lock another process took alone. */
-export interface ServeLock {
+interface ServeLock {
   readonly path: string;
   release(): void;
 }

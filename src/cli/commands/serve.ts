@@ -26,10 +26,10 @@ import {
 } from '../serve-ops.js';
 
 /** Default TCP port of `halfspace serve`. */
-export const DEFAULT_PORT = 8787;
+const DEFAULT_PORT = 8787;
 
 /** Options of {@link startServer}; every one has the `halfspace serve` default. */
-export interface ServerOptions {
+interface ServerOptions {
   /** Dataset folder or `'demo'`; default `'demo'`. */
   dataset?: string;
   /**
