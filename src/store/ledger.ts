@@ -8,17 +8,6 @@
 import type { ChargeOutcome, HoldOutcome, LedgerEntry, SettleOutcome, TopupOutcome } from './ports.js';
 import { assertCredits, MAX_WALLET_CREDITS } from './ports.js';
 
-/** A top-up request: add `credits` to the wallet. */
-interface TopupOp {
-  kind: 'topup';
-  walletId: string;
-  /** Credits, an integer 1–{@link MAX_WALLET_CREDITS}. */
-  credits: number;
-  /** ISO-8601 UTC. */
-  at: string;
-  note: string | null;
-}
-
 /** A hold request: take `credits` from the balance until the hold is settled or expires. */
 interface HoldOp {
   kind: 'hold';
@@ -43,6 +32,11 @@ interface SettleOp {
   at: string;
   /** Free note, e.g. `expired` or `abandoned` for releases the store makes itself. */
   note: string | null;
+}
+
+/** A top-up request: add `credits` to the wallet (no expiry, no owner: nothing is held). */
+interface TopupOp extends Omit<HoldOp, 'kind' | 'expiresAt' | 'owner'> {
+  kind: 'topup';
 }
 
 /**
