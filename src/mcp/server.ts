@@ -38,6 +38,7 @@ import { DEMO_DAILY_LIMIT } from '../service/demo.js';
 import { CardJobResponse, HdCardResponse } from '../service/contract/schemas/cards.js';
 import { ProblemResponse } from '../service/contract/schemas/common.js';
 import { localBackend, type ToolBackend, type ToolCredits } from './backend.js';
+import { isRecord } from '../service/tool-calls.js';
 
 /** The MCP tool name of an operation (defined with the contract, which /docs reads too). */
 export { toolNameOf };
@@ -126,8 +127,6 @@ function splitArguments(
 
 /** URI of an operation's catalog resource. */
 export const catalogUriOf = (op: Operation): string => `halfspace://catalog/${toolNameOf(op)}`;
-
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** One listed player: name, team, age, similarity and id; null when the item names nobody. */
 function playerItemLine(item: Record<string, unknown>): string | null {

@@ -55,7 +55,7 @@ const JOB_POLL_MS = 200;
 const REPEATED = ['ratelimit-limit', 'ratelimit-policy', 'ratelimit-remaining', 'ratelimit-reset'];
 
 /** A JSON object (not an array, not null). */
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What the tool calls need of the service that runs them. */
