@@ -5,7 +5,7 @@
  */
 
 /** One layer: a rank and the source paths it holds. */
-export interface Layer {
+interface Layer {
   /** A file may import files of equal or lower rank only (type-only imports are exempt). */
   rank: number;
   /** Paths under `src/`: a folder ends in `/`, anything else is one file. */
@@ -60,7 +60,7 @@ export const LAYERS: readonly Layer[] = [
 ];
 
 /** Rank of the top layer: paths no layer lists rank here. */
-export const TOP_RANK = 10;
+const TOP_RANK = 10;
 
 /**
  * The rank of a source path relative to `src/` (forward slashes): the most specific layer path

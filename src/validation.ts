@@ -42,7 +42,7 @@ const oneOf = (values: readonly unknown[]) =>
  * least 1 item, got 0".
  * @example ourMessage({ code: 'too_small', origin: 'array', minimum: 1, inclusive: true, input: [] }) // => 'needs at least 1 item, got 0'
  */
-export function ourMessage(issue: z.core.$ZodRawIssue): string {
+function ourMessage(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'is required';

@@ -12,7 +12,7 @@ import { delimiterNameOf, delimiterOfHeader, type CsvDelimiter } from '../io/csv
 import { UsageError } from './run.js';
 
 /** How one export file was read: its encoding, byte-order mark and delimiter (for the summary). */
-export interface ExportInput {
+interface ExportInput {
   file: string;
   encoding: TextEncoding;
   bom: boolean;

@@ -11,7 +11,7 @@ export const PROGRESS_INTERVAL_MS = 100;
 const BAR_WIDTH = 30;
 
 /** Options of {@link progressBar}. */
-export interface ProgressOptions {
+interface ProgressOptions {
   /** Text before the bar (e.g. "ingest"). Required. */
   label: string;
   /** Units of work in all (matches, rows). Required; 0 draws an empty bar. */

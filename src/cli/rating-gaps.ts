@@ -7,7 +7,7 @@ import type { Table } from 'apache-arrow';
 import { PER90_MINUTES_MIN } from '../stats/per90.js';
 
 /** Rows without a rating, by reason. */
-export interface RatingGaps {
+interface RatingGaps {
   /** Under {@link PER90_MINUTES_MIN} minutes: no per-90 value at all. */
   under_90_minutes: number;
   /** No cohort of his group to rank in, so no percentile. */

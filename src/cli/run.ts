@@ -51,7 +51,7 @@ export interface Command {
 }
 
 /** A command as written: like {@link Command}, but `run` gets the parsed flags typed from `options`. */
-export interface CommandSpec<O extends OptionsConfig> extends Omit<Command, 'options' | 'run'> {
+interface CommandSpec<O extends OptionsConfig> extends Omit<Command, 'options' | 'run'> {
   options: O;
   /** Returns the exit code (0 when omitted). */
   run(args: CommandArgs<O>): Promise<ExitCode> | ExitCode;
@@ -63,9 +63,7 @@ export interface CommandSpec<O extends OptionsConfig> extends Omit<Command, 'opt
  */
 export function defineCommand<const O extends OptionsConfig>(spec: CommandSpec<O>): Command {
   return {
-    usage: spec.usage,
-    options: spec.options,
-    ...(spec.positionals !== undefined ? { positionals: spec.positionals } : {}),
+    ...spec,
     run({ argv, io }) {
       const { values, positionals } = parseArgs<ParseConfig<O>>({
         args: argv,
@@ -180,7 +178,7 @@ const optionParamOf = (message: string): string | undefined => /--([a-z][\w-]*)/
  * The one stderr line of a user error under `--json`: a JSON object `{code, message, param?}` plus the
  * failure's own members (e.g. `candidates`), and `system_code` (`ENOENT`) for file and network errors.
  */
-export function errorJsonOf(error: unknown): string {
+function errorJsonOf(error: unknown): string {
   const message = errorLineOf(error);
   const body: Record<string, unknown> = { code: errorCodeOf(error), message };
   if (error instanceof HalfspaceError) {

@@ -14,7 +14,7 @@ import { messageOf } from '../errors.js';
 import { codeOf, UsageError } from './run.js';
 
 /** Environment variable holding the admin token when no `--admin-token-file` is given. */
-export const ADMIN_TOKEN_ENV = 'HALFSPACE_ADMIN_TOKEN';
+const ADMIN_TOKEN_ENV = 'HALFSPACE_ADMIN_TOKEN';
 
 /** How long `/readyz` waits for the store, in ms. */
 const READY_TIMEOUT_MS = 2000;
@@ -84,25 +84,25 @@ export function rateLimitOf(
   burst: string | undefined,
 ): { perSecond?: number; burst?: number } | undefined {
   if (perSecond === undefined && burst === undefined) return undefined;
-  const check = (raw: string, flag: string) => {
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1 || n > 100_000)
-      throw new UsageError(`--${flag} must be an integer 1–100000, got ${JSON.stringify(raw)}`);
-    return n;
-  };
   return {
-    ...(perSecond !== undefined ? { perSecond: check(perSecond, 'rate-limit') } : {}),
-    ...(burst !== undefined ? { burst: check(burst, 'rate-burst') } : {}),
+    ...(perSecond !== undefined ? { perSecond: intFlagIn(perSecond, 'rate-limit', 1, 100_000) } : {}),
+    ...(burst !== undefined ? { burst: intFlagIn(burst, 'rate-burst', 1, 100_000) } : {}),
   };
 }
 
-/** What {@link operationsOf} wires. */
-export interface ServeOperations {
-  adminToken?: string;
-  corsOrigins?: readonly string[];
-  log?: (line: string) => void;
-  logFormat?: LogFormat;
+/**
+ * Checks an integer flag of `serve` (`--port`, `--render-workers`, `--rate-limit`…) against `min`–`max`.
+ * @example intFlagIn('8080', 'port', 0, 65_535) // => 8080
+ */
+export function intFlagIn(raw: string, flag: string, min: number, max: number): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`--${flag} must be an integer ${min}–${max}, got ${JSON.stringify(raw)}`);
+  return n;
 }
+
+/** What {@link operationsOf} wires: the admin token, and the CORS origins and access log as the service takes them. */
+export type ServeOperations = Pick<OperationsOptions, 'corsOrigins' | 'log' | 'logFormat'> & { adminToken?: string };
 
 /**
  * The listener's operations options for a server over `engine` and `store`; the admin API reads

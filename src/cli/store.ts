@@ -45,7 +45,7 @@ function causeOf(error: unknown): string {
  * `hostname:pid`): set it to a stable name per replica so a restarted replica releases the holds
  * its predecessor left at once (docs/api.md#storage).
  */
-export const INSTANCE_ID_ENV = 'HALFSPACE_INSTANCE_ID';
+const INSTANCE_ID_ENV = 'HALFSPACE_INSTANCE_ID';
 
 /**
  * Opens the store named by `--db`: connects to PostgreSQL (creating its tables when missing) for
@@ -77,7 +77,7 @@ export async function openStore(
 }
 
 /** The store `serve` opened: its printable name, and null as `db` when it is a memory store. */
-export interface ServeStore {
+interface ServeStore {
   store: ServiceStore;
   db: string | null;
   /** Why the store is not persistent, with the command that makes it so (memory store only). */

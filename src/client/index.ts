@@ -101,14 +101,12 @@ const RETRIED = new Set([429, 503]);
 /** Whether `style` is an hd style, checked before an hd call is sent so that a sync style is refused free of charge. */
 const isHdCardStyle = (style: unknown): boolean => HD_STYLES.some((hd) => hd === style);
 
+/** A call that got no answer from the API: `problem` is the client's own, nothing was charged. */
+const unanswered = (problem: Problem) => ({ ok: false as const, problem, status: 0, credits: null, requestId: null });
+
 /** A refusal made before anything is sent: nothing is charged. */
-const argumentError = (detail: string, param?: string) => ({
-  ok: false as const,
-  problem: { ...clientProblem('invalid_argument', detail), ...(param ? { param } : {}) },
-  status: 0,
-  credits: null,
-  requestId: null,
-});
+const argumentError = (detail: string, param?: string) =>
+  unanswered({ ...clientProblem('invalid_argument', detail), ...(param ? { param } : {}) });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -185,7 +183,7 @@ async function send<T>(
         continue;
       }
       const detail = `${method} ${url} failed: ${error instanceof Error ? error.message : String(error)}`;
-      return { ok: false, problem: clientProblem('network_error', detail), status: 0, credits: null, requestId: null };
+      return unanswered(clientProblem('network_error', detail));
     }
     const credits = creditsOf(res.headers);
     const requestId = res.headers.get('request-id');

@@ -38,7 +38,7 @@ export interface Listening {
 }
 
 /** How long {@link Listening.close} waits for requests in flight, in ms (docs/api.md#deployment). */
-export const CLOSE_GRACE_MS = 10_000;
+const CLOSE_GRACE_MS = 10_000;
 
 /** Time a client has to send the request headers, in ms (docs/deploy.md#crashes-outages-and-resource-limits). */
 export const HEADERS_TIMEOUT_MS = 10_000;

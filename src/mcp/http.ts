@@ -11,10 +11,10 @@ import { serviceBackend } from './backend.js';
 import { createMcpServer } from './server.js';
 
 /** Largest MCP request body, in bytes: tool arguments are small JSON. */
-export const MCP_BODY_MAX_BYTES = 64 * 1024;
+const MCP_BODY_MAX_BYTES = 64 * 1024;
 
 /** Deepest nesting of a JSON-RPC message (objects and arrays) handed to the SDK; tool arguments need a few levels. */
-export const MCP_MAX_DEPTH = 32;
+const MCP_MAX_DEPTH = 32;
 
 /** True when `value` nests objects or arrays deeper than `limit` (walked without recursion). */
 function nestsDeeper(value: unknown, limit: number): boolean {
@@ -34,7 +34,7 @@ function nestsDeeper(value: unknown, limit: number): boolean {
  * never written back.
  * @example echoableId({ a: [1] }) // => null
  */
-export function echoableId(id: unknown): string | number | null {
+function echoableId(id: unknown): string | number | null {
   return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
 }
 

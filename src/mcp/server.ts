@@ -38,12 +38,13 @@ import { DEMO_DAILY_LIMIT } from '../service/demo.js';
 import { CardJobResponse, HdCardResponse } from '../service/contract/schemas/cards.js';
 import { ProblemResponse } from '../service/contract/schemas/common.js';
 import { localBackend, type ToolBackend, type ToolCredits } from './backend.js';
+import { isRecord } from '../service/tool-calls.js';
 
 /** The MCP tool name of an operation (defined with the contract, which /docs reads too). */
 export { toolNameOf };
 
 /** A tool as listed by `tools/list`. */
-export interface ToolDefinition {
+interface ToolDefinition {
   name: string;
   title: string;
   description: string;
@@ -127,8 +128,6 @@ function splitArguments(
 /** URI of an operation's catalog resource. */
 export const catalogUriOf = (op: Operation): string => `halfspace://catalog/${toolNameOf(op)}`;
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-
 /** One listed player: name, team, age, similarity and id; null when the item names nobody. */
 function playerItemLine(item: Record<string, unknown>): string | null {
   const p = isRecord(item.player) ? item.player : item;
@@ -182,7 +181,7 @@ export function summaryText(value: Record<string, unknown>, credits: ToolCredits
 }
 
 /** The text of a problem: code, detail, and the candidates of an ambiguous name so the agent can choose. */
-export function problemText(problem: Problem, credits?: ToolCredits): string {
+function problemText(problem: Problem, credits?: ToolCredits): string {
   const candidates = Array.isArray(problem.candidates)
     ? `\nCandidates (call again with one player_id or team_id):\n${problem.candidates
         .filter(isRecord)

@@ -41,7 +41,7 @@ export async function authenticate(keys: KeyStore, authorization: string | undef
 }
 
 /** Active keys remembered between calls, at most; the cache empties when full. */
-export const KNOWN_KEYS_MAX = 10_000;
+const KNOWN_KEYS_MAX = 10_000;
 
 /** Looks up the active key of an Authorization value (401 `unauthorized` otherwise), as {@link authenticate} does. */
 export type KeyLookup = (authorization: string | undefined) => Promise<Result<KeyRecord>>;

@@ -5,10 +5,8 @@
 import type { StoreRecovery } from './store-outage.js';
 import type { Failure, Result } from '../errors.js';
 import type { ServiceStore } from '../store/ports.js';
-import type { RenderTask } from '../cards/render-pool.js';
-import type { RenderedPng } from '../cards/render.js';
 import type { KeyLookup } from './auth.js';
-import type { Operation, ServiceEngine } from './contract/operation.js';
+import type { Operation, OperationRun, ServiceEngine } from './contract/operation.js';
 import { problemOf } from './contract/errors.js';
 import type { ChargeListener } from './billing/settle.js';
 
@@ -44,10 +42,7 @@ export interface ServiceRequest {
 }
 
 /** A request body as read by the transport: the parsed JSON (undefined when empty) and an uploaded photo. */
-export interface RequestBody {
-  body?: unknown;
-  photo?: Uint8Array;
-}
+export type RequestBody = Pick<ServiceRequest, 'body' | 'photo'>;
 
 /** A response: status, lowercase header names, and the body (JSON text, its UTF-8 bytes from the response cache, or PNG bytes). */
 export interface ServiceResponse {
@@ -104,10 +99,7 @@ export interface ServiceContext {
   onCharge?: ChargeListener;
   fetchPhoto: (url: string) => Promise<Result<Uint8Array>>;
   /** Spread into an operation's context: the render pool's render and photo check, when one was given. */
-  renderOption: {
-    render?: (task: RenderTask) => Promise<RenderedPng>;
-    photoProblem?: (bytes: Uint8Array) => Promise<string | null>;
-  };
+  renderOption: Pick<OperationRun, 'render' | 'photoProblem'>;
   /** The active key of an Authorization value, remembered between calls (auth.ts). */
   keyOf: KeyLookup;
   /** The releases a store outage left undone, retried until the store is back (store-outage.ts). */

@@ -7,7 +7,7 @@ import { canonicalIpOf } from './photos/ip-address.js';
 /** Accepted values of X-SVC-Demo-Channel. */
 export const DEMO_CHANNELS = ['mcp', 'openclaw', 'custom-gpt'] as const;
 /** One accepted demo channel. */
-export type DemoChannel = (typeof DEMO_CHANNELS)[number];
+type DemoChannel = (typeof DEMO_CHANNELS)[number];
 
 /** Successful demo calls per client IP per UTC day (docs/design.md#input-bounds). */
 export const DEMO_DAILY_LIMIT = 15;

@@ -15,7 +15,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_PENDING_MS = 5 * 60 * 1000;
 
 /** Longest accepted Idempotency-Key. */
-export const IDEMPOTENCY_KEY_MAX = 255;
+const IDEMPOTENCY_KEY_MAX = 255;
 
 /**
  * True for a usable key: 1–255 visible ASCII characters.

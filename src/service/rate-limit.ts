@@ -28,7 +28,7 @@ export interface RateLimitOptions {
  * @example rateLimitHeaders({ allowed: false, remaining: 0, retry_after_ms: 20, reset_ms: 2000 }, 100)['retry-after'] // => '1'
  * @example rateLimitHeaders({ allowed: true, remaining: 99, retry_after_ms: 0, reset_ms: 20 }, 100, 50)['ratelimit-policy'] // => '100;w=2'
  */
-export function rateLimitHeaders(
+function rateLimitHeaders(
   decision: RateDecision,
   burst: number,
   perSecond: number = RATE_LIMIT_PER_SECOND,

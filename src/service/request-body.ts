@@ -12,7 +12,7 @@ import { PHOTO_MAX_BYTES } from '../cards/photo.js';
 /** Largest JSON body accepted, in bytes (docs/errors.md#payload_too_large). */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
 /** Largest multipart card upload: a 5 MB photo plus the JSON request and multipart framing. */
-export const UPLOAD_MAX_BYTES = PHOTO_MAX_BYTES + JSON_BODY_MAX_BYTES;
+const UPLOAD_MAX_BYTES = PHOTO_MAX_BYTES + JSON_BODY_MAX_BYTES;
 /** The one path that accepts multipart/form-data (fields `request` and `photo`). */
 const UPLOAD_PATH = '/api/v1/cards';
 

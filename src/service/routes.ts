@@ -24,7 +24,7 @@ export type Route =
   | { kind: 'refused'; failure: Failure; allow?: string; operation: string };
 
 /** A job's URL; the group is the job id. */
-export const JOB_PATH = /^\/api\/v1\/cards\/jobs\/([A-Za-z0-9_-]{1,64})$/;
+const JOB_PATH = /^\/api\/v1\/cards\/jobs\/([A-Za-z0-9_-]{1,64})$/;
 
 /** Path prefix of the admin API (docs/api.md#admin-api). */
 export const ADMIN_PREFIX = '/admin/v1';

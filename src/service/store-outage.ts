@@ -11,7 +11,7 @@
  */
 
 /** Seconds a client is told to wait after `store_unavailable` (docs/errors.md#error-store_unavailable). */
-export const STORE_RETRY_AFTER_S = 5;
+const STORE_RETRY_AFTER_S = 5;
 
 // Socket errors of the driver, and PostgreSQL's classes 08 (connection exception), 53300 (too many
 // connections) and 57P01–57P03 (shutdown, crash, cannot connect now).

@@ -48,18 +48,18 @@ export interface ToolCalls {
 }
 
 /** How long a tool call waits for an hd card job before returning the job to poll, in ms. */
-export const JOB_WAIT_MS = 120_000;
+const JOB_WAIT_MS = 120_000;
 const JOB_POLL_MS = 200;
 
 /** Key headers of a tool call that the MCP response repeats (docs/api.md#billing); the credits are summed. */
 const REPEATED = ['ratelimit-limit', 'ratelimit-policy', 'ratelimit-remaining', 'ratelimit-reset'];
 
 /** A JSON object (not an array, not null). */
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What the tool calls need of the service that runs them. */
-export interface ToolService {
+interface ToolService {
   readonly ctx: ServiceContext;
   readonly paid: PaidCall;
 }

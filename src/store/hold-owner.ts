@@ -11,7 +11,7 @@ import { hostname } from 'node:os';
  * machine; a container restarted in the same pod usually gets it again (hostname and pid 1).
  * @example defaultInstanceId() // => 'api-7f9c:1'
  */
-export function defaultInstanceId(): string {
+function defaultInstanceId(): string {
   return `${hostname()}:${process.pid}`;
 }
 

@@ -8,14 +8,6 @@ export const JOB_COLUMNS = 'job_id, key_id, hold_id, credits, status, request, r
  * The values of a job in {@link JOB_COLUMNS} order, for an INSERT.
  * @example jobValuesOf(job)[0] // => job.job_id
  */
-export const jobValuesOf = (j: JobRecord): unknown[] => [
-  j.job_id,
-  j.key_id,
-  j.hold_id,
-  j.credits,
-  j.status,
-  j.request,
-  j.result,
-  j.created_at,
-  j.updated_at,
-];
+export const jobValuesOf = (j: JobRecord): unknown[] =>
+  // cast: every column of JOB_COLUMNS is a member of JobRecord of the same name.
+  JOB_COLUMNS.split(', ').map((column) => j[column as keyof JobRecord]);

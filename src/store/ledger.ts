@@ -8,19 +8,8 @@
 import type { ChargeOutcome, HoldOutcome, LedgerEntry, SettleOutcome, TopupOutcome } from './ports.js';
 import { assertCredits, MAX_WALLET_CREDITS } from './ports.js';
 
-/** A top-up request: add `credits` to the wallet. */
-export interface TopupOp {
-  kind: 'topup';
-  walletId: string;
-  /** Credits, an integer 1–{@link MAX_WALLET_CREDITS}. */
-  credits: number;
-  /** ISO-8601 UTC. */
-  at: string;
-  note: string | null;
-}
-
 /** A hold request: take `credits` from the balance until the hold is settled or expires. */
-export interface HoldOp {
+interface HoldOp {
   kind: 'hold';
   walletId: string;
   /** Credits, an integer 1–{@link MAX_WALLET_CREDITS}. */
@@ -35,7 +24,7 @@ export interface HoldOp {
 }
 
 /** A settlement request: capture keeps the held credits spent, release returns them. */
-export interface SettleOp {
+interface SettleOp {
   kind: 'capture' | 'release';
   /** The entry id of the hold's ledger entry. */
   holdId: number;
@@ -45,12 +34,17 @@ export interface SettleOp {
   note: string | null;
 }
 
+/** A top-up request: add `credits` to the wallet (no expiry, no owner: nothing is held). */
+interface TopupOp extends Omit<HoldOp, 'kind' | 'expiresAt' | 'owner'> {
+  kind: 'topup';
+}
+
 /**
  * A charge request: a hold captured in the same batch, for a call whose chargeable answer is known
  * before billing (a cached answer). It writes the same two entries as a hold and its capture, in
  * one transaction and with no open hold in between.
  */
-export interface ChargeOp extends Omit<HoldOp, 'kind' | 'expiresAt'> {
+interface ChargeOp extends Omit<HoldOp, 'kind' | 'expiresAt'> {
   kind: 'charge';
 }
 
@@ -121,7 +115,7 @@ export interface HeldCredits {
 }
 
 /** What a driver must read before deciding a batch (see {@link batchReads}). */
-export interface BatchReads {
+interface BatchReads {
   /** Hold ids the batch settles: read their open holds, and which of the missing ones were holds. */
   holdIds: number[];
   /** Wallets named by the operations: read their balances (plus the wallets of the open holds read). */

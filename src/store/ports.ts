@@ -286,9 +286,13 @@ export interface JobStore {
 /** Filter and page of {@link LedgerQueries.ledgerPage}: entries of one kind, `at` in `[since, until)`, `entry_id` below `before`. */
 export interface LedgerFilter {
   kind?: LedgerKind;
+  /** ISO-8601 instant: only entries at or after it. */
   since?: string;
+  /** ISO-8601 instant: only entries strictly before it. */
   until?: string;
+  /** Only entries with a smaller entry id (the `next_before` of the previous page). */
   before?: number;
+  /** Entries per page. */
   limit: number;
 }
 

@@ -4,7 +4,7 @@
  * file would release the first one's holds as abandoned at start, so it is refused instead. A lock
  * whose owner is gone (killed, crashed) is taken over.
  */
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
@@ -15,7 +15,7 @@ import { fail, ok, type Result } from '../errors.js';
 const codeOf = (error: unknown): unknown => (error instanceof Error && 'code' in error ? error.code : undefined);
 
 /** A lock this process holds; `release` is idempotent and leaves a lock another process took alone. */
-export interface ServeLock {
+interface ServeLock {
   readonly path: string;
   release(): void;
 }
@@ -56,20 +56,15 @@ function isLive(owner: LockOwner, path: string): boolean {
   }
 }
 
+/** Creates the lock file holding `owner`, unless it exists (`wx`: the check and the creation are one step). */
 function create(path: string, owner: LockOwner): boolean {
-  let fd: number;
   try {
-    fd = openSync(path, 'wx', 0o644);
+    writeFileSync(path, `${JSON.stringify(owner)}\n`, { flag: 'wx', mode: 0o644 });
+    return true;
   } catch (error) {
     if (codeOf(error) === 'EEXIST') return false;
     throw error;
   }
-  try {
-    writeSync(fd, `${JSON.stringify(owner)}\n`);
-  } finally {
-    closeSync(fd);
-  }
-  return true;
 }
 
 /**

@@ -68,7 +68,7 @@ function competitionsOf(values: { competition?: string }): string[] | 'all' {
  * The `--rounds FROM-TO` range (both ends included, e.g. `1-19`), or undefined without the flag.
  * @example roundsOf('20-38') // => { from: 20, to: 38 }
  */
-export function roundsOf(text: string | undefined): RoundRange | undefined {
+function roundsOf(text: string | undefined): RoundRange | undefined {
   if (text === undefined) return undefined;
   const m = /^\s*(\d{1,4})\s*-\s*(\d{1,4})\s*$/.exec(text);
   const from = Number(m?.[1]);

@@ -12,7 +12,7 @@ import { jsonOut } from '../json-out.js';
 export const DEFAULT_DB = './halfspace.db';
 
 /** `--db` and `--json`: the options of a service command that only reads or changes one thing. */
-export const STORE_OPTIONS = {
+const STORE_OPTIONS = {
   db: { type: 'string', default: DEFAULT_DB },
   json: { type: 'boolean', default: false },
 } as const;
@@ -21,13 +21,13 @@ export const STORE_OPTIONS = {
  * The one key id positional of `keys revoke` and the `wallet` commands; a UsageError otherwise.
  * @example keyIdOf(['key_x']) // => 'key_x'
  */
-export const keyIdOf = (positionals: string[]): string => {
+const keyIdOf = (positionals: string[]): string => {
   if (positionals.length !== 1) throw new UsageError('give exactly one key id (see halfspace keys list)');
   return positionals[0];
 };
 
 /** Opens the store named by `--db`, runs `work`, and always closes it. */
-export async function withStore<T>(db: string, work: (store: ServiceStore) => Promise<T>): Promise<T> {
+async function withStore<T>(db: string, work: (store: ServiceStore) => Promise<T>): Promise<T> {
   const store = await openStore(db);
   try {
     return await work(store);
@@ -69,7 +69,7 @@ export function creditsFlag(raw: unknown, flag: string, positive: boolean): numb
 }
 
 /** Longest key label, as the admin API allows (docs/api.md#admin-api). */
-export const KEY_LABEL_MAX_CHARS = 200;
+const KEY_LABEL_MAX_CHARS = 200;
 
 /** `--label`: at most {@link KEY_LABEL_MAX_CHARS} characters of well-formed text, as the admin API accepts. */
 function labelFlag(raw: unknown): string | null {

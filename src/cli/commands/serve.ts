@@ -2,12 +2,11 @@
  * `halfspace serve`: the Football Intelligence Developer API over HTTP (SPEC), with keys, wallet
  * and demo channel in a SQLite file or a PostgreSQL database. Prints a ready-to-paste curl example.
  */
-import { createRenderPool, defaultRenderWorkers, type RenderPool } from '../../cards/render-pool.js';
+import { createRenderPool, defaultRenderWorkers } from '../../cards/render-pool.js';
 import { Engine } from '../../engine.js';
 import { listen, type Listening } from '../../http/node.js';
 import { releaseLeftoverHolds } from '../../service/billing/accounts.js';
 import { createService, type ResumeReport, type Service } from '../../service/service.js';
-import type { OperationsOptions } from '../../service/ops/options.js';
 import { warmMultipart } from '../../service/request-body.js';
 import { JOB_LEASE_MS } from '../../service/jobs/job-lease.js';
 import type { ServiceStore } from '../../store/ports.js';
@@ -19,6 +18,7 @@ import { DEFAULT_DB } from './keys.js';
 import {
   adminTokenOf,
   corsOriginsOf,
+  intFlagIn,
   logFormatOf,
   operationsOf,
   rateLimitOf,
@@ -26,10 +26,10 @@ import {
 } from '../serve-ops.js';
 
 /** Default TCP port of `halfspace serve`. */
-export const DEFAULT_PORT = 8787;
+const DEFAULT_PORT = 8787;
 
 /** Options of {@link startServer}; every one has the `halfspace serve` default. */
-export interface ServerOptions {
+interface ServerOptions {
   /** Dataset folder or `'demo'`; default `'demo'`. */
   dataset?: string;
   /**
@@ -70,7 +70,7 @@ export interface RunningServer {
    * Released at start: holds left by an earlier process (`abandoned`, see WalletStore.releaseAbandoned)
    * or past their expiry, and that process's pending Idempotency-Key claims and demo reservations.
    */
-  releasedHolds: { abandoned: number; expired: number; idempotencyKeys: number; demoCalls: number };
+  releasedHolds: Awaited<ReturnType<typeof releaseLeftoverHolds>>;
   close(): Promise<void>;
 }
 
@@ -88,61 +88,18 @@ async function openLockedStore(dbOption: string | undefined) {
 }
 
 /**
- * A service that forwards every call to the one `current` returns: the listener needs a service
- * before the real one exists, whose base address is known only once bound (port 0).
+ * A service that forwards every member to the one `current` returns: the listener needs a service
+ * before the real one exists, whose base address is known only once bound (port 0). Its members are
+ * read at call time, so none may be used before `current` has a service.
  */
-function forwardingService(current: () => Service): Service {
-  return {
-    handle: (r) => current().handle(r),
-    serve: (x, mounts) => current().serve(x, mounts),
-    withOperations: (ops) => {
-      let operated: Service | null = null;
-      return forwardingService(() => (operated ??= current().withOperations(ops)));
-    },
-    image: (n, id) => current().image(n, id),
-    failure: (f, id) => current().failure(f, id),
-    tools: (caller, recorded, jobWaitMs) => current().tools(caller, recorded, jobWaitMs),
-    get routes() {
-      return current().routes;
-    },
-    idle: () => current().idle(),
-    stop: () => current().stop(),
-    resume: () => current().resume(),
-    openApi: () => current().openApi(),
-    get operations() {
-      return current().operations;
-    },
-  };
-}
+const forwardingService = (current: () => Service): Service =>
+  // cast: every member read is the current service's own (its methods use no `this`).
+  new Proxy({} as Service, { get: (_, member) => Reflect.get(current(), member) });
 
 /** The name the ready text's curl example asks for. */
 function sampleNameOf(engine: Engine): string {
   const p = samplePlayerOf(engine);
   return p?.known_as ?? p?.name ?? 'Player Name';
-}
-
-/**
- * Releases the holds an earlier process left and takes over its unfinished jobs; when that fails,
- * `shutdown` closes what was opened and the error is rethrown.
- */
-async function takeOverLeftovers(
-  store: ServiceStore,
-  service: Service,
-  shutdown: () => Promise<void>,
-): Promise<Pick<RunningServer, 'releasedHolds' | 'resumed'>> {
-  // Only `serve` takes over unfinished jobs: the keys and wallet commands open the same file but
-  // never run jobs, so a CLI call next to a running server cannot run one twice.
-  try {
-    // Credits held by calls a crashed process never finished come back now, not after their
-    // 5-minute expiry (SQLite: every earlier hold; PostgreSQL: this instance's only). Done once
-    // listening, so a start that fails (port taken) changes nothing; holds taken here are never released.
-    const releasedHolds = await releaseLeftoverHolds(store);
-    const resumed = await service.resume();
-    return { resumed, releasedHolds };
-  } catch (e) {
-    await shutdown();
-    throw e;
-  }
 }
 
 /** Keeps taking over jobs whose lease lapsed (a replica died), for stores shared by replicas; null otherwise. */
@@ -156,18 +113,48 @@ function jobTakeOverTimer(store: ServiceStore, service: Service): NodeJS.Timeout
   return timer;
 }
 
-/** The service at `baseUrl`, with its pool of card render workers (none when `renderWorkers` is 0). */
-function serviceWithPoolOf(
-  engine: Engine,
-  store: ServiceStore,
-  baseUrl: string,
-  options: ServerOptions,
-  ops: OperationsOptions,
-): { service: Service; pool: RenderPool | null } {
+/**
+ * Opens the dataset and the store and starts listening.
+ * @example (await startServer({ port: 0 })).listening.url // => 'http://127.0.0.1:40123'
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const engine = Engine.open({ dataset: options.dataset ?? 'demo' });
+  const { store, db, storeNote, lock } = await openLockedStore(options.db);
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? DEFAULT_PORT;
   // Renders leave the main thread, so a card in progress does not stall every other request.
   const workers = options.renderWorkers ?? defaultRenderWorkers();
   const pool = workers > 0 ? createRenderPool(workers) : null;
-  const service = createService({
+  // The service needs the base address, which with port 0 is known only once bound; it is created
+  // in the same microtask the listen promise resolves in, before any request can be read.
+  let service: Service | null = null;
+  let baseUrl = options.baseUrl ?? '';
+  const queued = () => pool?.queued ?? 0;
+  const ops = operationsOf(engine, store, () => baseUrl, queued, options.operations ?? {}, sampleNameOf);
+  let listening: Listening | null = null;
+  let takeOver: NodeJS.Timeout | null = null;
+  /** Closes whatever is open by now; a start that fails closes the same way. */
+  const close = async () => {
+    if (takeOver) clearInterval(takeOver);
+    await listening?.close();
+    // Queued hd jobs stay queued for the next start; only the one rendering at shutdown is awaited.
+    await service?.stop();
+    await pool?.close();
+    await store.close();
+    lock?.release();
+  };
+  await warmMultipart();
+  try {
+    listening = await listen(
+      forwardingService(() => service!),
+      { port, host },
+    );
+  } catch (e) {
+    await close();
+    throw new UsageError(`cannot listen on ${host}:${port}: ${messageOf(e)}`);
+  }
+  baseUrl = (options.baseUrl ?? listening.url).replace(/\/+$/, '');
+  const started = createService({
     engine,
     store,
     baseUrl,
@@ -178,50 +165,20 @@ function serviceWithPoolOf(
     ...(ops.metrics ? { onCharge: ops.metrics.charged } : {}),
     ops,
   });
-  return { service, pool };
-}
-
-/**
- * Opens the dataset and the store and starts listening.
- * @example (await startServer({ port: 0 })).listening.url // => 'http://127.0.0.1:40123'
- */
-export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const engine = Engine.open({ dataset: options.dataset ?? 'demo' });
-  const { store, db, storeNote, lock } = await openLockedStore(options.db);
-  const host = options.host ?? '127.0.0.1';
-  const port = options.port ?? DEFAULT_PORT;
-  // The service needs the base address, which with port 0 is known only once bound; it is created
-  // in the same microtask the listen promise resolves in, before any request can be read.
-  let service: Service | null = null;
-  let baseUrl = options.baseUrl ?? '';
-  let pool: RenderPool | null = null;
-  const queued = () => pool?.queued ?? 0;
-  const ops = operationsOf(engine, store, () => baseUrl, queued, options.operations ?? {}, sampleNameOf);
-  let listening: Listening;
-  await warmMultipart();
-  try {
-    listening = await listen(
-      forwardingService(() => service!),
-      { port, host },
-    );
-  } catch (e) {
-    await store.close();
-    lock?.release();
-    throw new UsageError(`cannot listen on ${host}:${port}: ${messageOf(e)}`);
-  }
-  baseUrl = (options.baseUrl ?? listening.url).replace(/\/+$/, '');
-  const built = serviceWithPoolOf(engine, store, baseUrl, options, ops);
-  pool = built.pool;
-  const started = built.service;
   service = started;
-  const closeOpened = async () => {
-    await listening.close();
-    await pool?.close();
-    await store.close();
-    lock?.release();
-  };
-  const leftovers = await takeOverLeftovers(store, started, closeOpened);
-  const takeOver = jobTakeOverTimer(store, started);
+  // Only `serve` takes over unfinished jobs: the keys and wallet commands open the same file but
+  // never run jobs, so a CLI call next to a running server cannot run one twice.
+  let leftovers: Pick<RunningServer, 'releasedHolds' | 'resumed'>;
+  try {
+    // Credits held by calls a crashed process never finished come back now, not after their
+    // 5-minute expiry (SQLite: every earlier hold; PostgreSQL: this instance's only). Done once
+    // listening, so a start that fails (port taken) changes nothing; holds taken here are never released.
+    leftovers = { releasedHolds: await releaseLeftoverHolds(store), resumed: await started.resume() };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  takeOver = jobTakeOverTimer(store, started);
   return {
     listening,
     engine,
@@ -232,15 +189,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     baseUrl,
     adminEnabled: options.operations?.adminToken !== undefined,
     ...leftovers,
-    close: async () => {
-      if (takeOver) clearInterval(takeOver);
-      await listening.close();
-      // Queued hd jobs stay queued for the next start; only the one rendering at shutdown is awaited.
-      await started.stop();
-      await pool?.close();
-      await store.close();
-      lock?.release();
-    },
+    close,
   };
 }
 
@@ -327,33 +276,27 @@ export const serveCommand = defineCommand({
     'rate-burst': { type: 'string' },
   },
   async run({ values, io }) {
-    const port = Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65_535)
-      throw new UsageError(`--port must be an integer 0–65535, got ${JSON.stringify(values.port)}`);
+    const port = intFlagIn(values.port, 'port', 0, 65_535);
     const baseUrl = values['base-url'];
     if (baseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(baseUrl))
       throw new UsageError(`--base-url must be an http(s) address, got ${JSON.stringify(baseUrl)}`);
-    const db = values.db;
     const workersFlag = values['render-workers'];
-    const renderWorkers = workersFlag === undefined ? undefined : Number(workersFlag);
-    if (renderWorkers !== undefined && !(Number.isInteger(renderWorkers) && renderWorkers >= 0 && renderWorkers <= 64))
-      throw new UsageError(`--render-workers must be an integer 0–64, got ${JSON.stringify(workersFlag)}`);
+    const renderWorkers = workersFlag === undefined ? undefined : intFlagIn(workersFlag, 'render-workers', 0, 64);
     const logFormat = logFormatOf(values['log-format']);
     const operations: ServeOperations = {
       adminToken: adminTokenOf(values['admin-token-file']),
       corsOrigins: corsOriginsOf(values['cors-origin'] ?? []),
       ...(logFormat === 'off' ? {} : { logFormat, log: (line: string) => io.stdout(`${line}\n`) }),
     };
-    const rateLimit = rateLimitOf(values['rate-limit'], values['rate-burst']);
     const server = await startServer({
       dataset: values.dataset,
-      db,
+      db: values.db,
       port,
       host: values.host,
       baseUrl,
       trustedProxies: values['trusted-proxy'] ?? [],
-      ...(renderWorkers === undefined ? {} : { renderWorkers }),
-      ...(rateLimit ? { rateLimit } : {}),
+      renderWorkers,
+      rateLimit: rateLimitOf(values['rate-limit'], values['rate-burst']),
       operations,
     });
     // The signal handlers are in place before the ready text: a supervisor that stops the server

@@ -3,7 +3,7 @@
  * credits, pages of a wallet's ledger, and charged calls by UTC day and operation.
  */
 import { fail, ok, type Result } from '../../errors.js';
-import type { KeyRecord, LedgerEntry, LedgerKind, ServiceStore } from '../../store/ports.js';
+import type { KeyRecord, LedgerEntry, LedgerFilter, ServiceStore } from '../../store/ports.js';
 import { LEDGER_PAGE_DEFAULT } from '../contract/admin-openapi.js';
 
 /**
@@ -35,19 +35,8 @@ export async function keySummaryOf(store: ServiceStore, k: KeyRecord) {
 /** A key as the admin API lists it: never the secret, with its wallet's balance and held credits. */
 export type KeySummary = Awaited<ReturnType<typeof keySummaryOf>>;
 
-/** Filter and page of {@link ledgerPage}. */
-export interface LedgerQuery {
-  /** Only entries of this kind. */
-  kind?: LedgerKind;
-  /** Only entries at or after this ISO-8601 instant. */
-  since?: string;
-  /** Only entries strictly before this ISO-8601 instant. */
-  until?: string;
-  /** Only entries with a smaller entry id (the `next_before` of the previous page). */
-  before?: number;
-  /** Entries per page; default {@link LEDGER_PAGE_DEFAULT}. */
-  limit?: number;
-}
+/** Filter and page of {@link ledgerPage}: as the store's, the page size defaulting to {@link LEDGER_PAGE_DEFAULT}. */
+export type LedgerQuery = Partial<LedgerFilter>;
 
 /** One page of a wallet's ledger, newest first. */
 export interface LedgerPage {

@@ -32,7 +32,7 @@ const EXPIRY_SWEEP_MS = 10_000;
 export type Caller = { kind: 'key'; key: KeyRecord } | { kind: 'demo'; client: string };
 
 /** A call that passed every check of the pipeline (pipeline.ts), as billing receives it. */
-export interface BilledRequest {
+interface BilledRequest {
   op: Operation;
   req: ServiceRequest;
   requestId: string;

@@ -8,7 +8,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 /** Prefix of every secret key (docs/design.md#authentication). */
 export const KEY_PREFIX = 'svc_sk_';
 /** Random bytes in a key's secret part: 256 bits. */
-export const KEY_SECRET_BYTES = 32;
+const KEY_SECRET_BYTES = 32;
 const SECRET_CHARS = 43; // 62^43 > 2^256, so 32 bytes always fit in 43 base62 digits.
 const CHECKSUM_CHARS = 6; // 62^6 > 2^32, so 4 checksum bytes always fit.
 const ID_CHARS = 14; // 62^14 > 2^80: ten random bytes.
@@ -41,7 +41,7 @@ const checksumOf = (secret: string): string =>
 export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 /** A new key: the secret (shown once), its id and hash. */
-export interface NewKey {
+interface NewKey {
   id: string;
   key: string;
   hash: string;

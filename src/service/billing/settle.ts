@@ -63,7 +63,7 @@ export const isChargeable = (outcome: Result<OperationOutcome>): boolean => {
 };
 
 /** One hold to settle: whose wallet, which hold, the operation it paid for, and the ledger note of a release. */
-export interface HoldToSettle {
+interface HoldToSettle {
   walletId: string;
   holdId: number;
   operation: string;

@@ -7,7 +7,7 @@ import type { ErrorCode, Failure } from '../../errors.js';
 import type { ProblemResponse } from './schemas/common.js';
 
 /** Status and human title of one error code. */
-export interface ErrorInfo {
+interface ErrorInfo {
   status: number;
   title: string;
 }
@@ -45,7 +45,7 @@ export const ERRORS = {
 } as const satisfies Partial<Record<ErrorCode, ErrorInfo>>;
 
 /** Codes that have an entry in {@link ERRORS}. */
-export type ServiceErrorCode = keyof typeof ERRORS;
+type ServiceErrorCode = keyof typeof ERRORS;
 
 /** Used for a code added to `ErrorCode` without a table entry yet: a caller-side problem by default. */
 const FALLBACK: ErrorInfo = { status: 400, title: 'Request failed' };
@@ -61,7 +61,7 @@ export function errorInfoOf(code: string): ErrorInfo {
 const isServiceErrorCode = (code: string): code is ServiceErrorCode => Object.hasOwn(ERRORS, code);
 
 /** The `type` URI of a code: its anchor in the served documentation. */
-export const problemTypeOf = (baseUrl: string, code: string): string => `${baseUrl}/docs#error-${code}`;
+const problemTypeOf = (baseUrl: string, code: string): string => `${baseUrl}/docs#error-${code}`;
 
 /** An RFC 9457 problem document with the service's members (its schema is `ProblemResponse`). */
 export type Problem = ProblemResponse;

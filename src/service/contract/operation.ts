@@ -96,7 +96,7 @@ export interface Operation<Body = unknown, Query = Record<string, unknown>> {
 }
 
 /** An operation whose `run` and `precheck` receive what its `body` and `query` schemas parse to. */
-export type OperationDefinition<B extends z.ZodType, Q extends z.ZodType<Record<string, unknown>>> = Operation<
+type OperationDefinition<B extends z.ZodType, Q extends z.ZodType<Record<string, unknown>>> = Operation<
   z.output<B>,
   z.output<Q>
 > & { body: B; query: Q };
@@ -131,7 +131,7 @@ type RequestOf<K extends RoutedOperationName> = z.output<(typeof ENGINE_OPERATIO
  * the route's path give. Most routes are free of a query, cacheable, on the demo channel and out
  * of beta and answer 200 with what the engine answers; those are the defaults.
  */
-export type RouteFacts<K extends RoutedOperationName, Q extends z.ZodType<Record<string, unknown>>> = Omit<
+type RouteFacts<K extends RoutedOperationName, Q extends z.ZodType<Record<string, unknown>>> = Omit<
   Operation,
   'method' | 'engine' | 'path' | 'body' | 'query' | 'run' | 'cacheable' | 'beta' | 'demo' | 'precheck' | 'validate'
 > &

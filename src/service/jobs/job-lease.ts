@@ -9,7 +9,7 @@ import type { JobStore } from '../../store/ports.js';
 export const JOB_LEASE_MS = 60_000;
 
 /** The leases one service holds. */
-export interface JobLeases {
+interface JobLeases {
   /** Takes or renews the lease of `jobId`; true when this service holds it (always, on a store without leases). */
   claim(jobId: string): Promise<boolean>;
   /** Renews, every third of {@link JOB_LEASE_MS}, the lease of every job `held()` names; idempotent. */

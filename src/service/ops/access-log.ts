@@ -6,7 +6,7 @@ import type { HttpExchange, HttpReply } from '../exchange.js';
 import type { LogFormat, OperationsOptions } from './options.js';
 
 /** One access-log record: never the key, the admin token, the query or the body. */
-export interface AccessRecord {
+interface AccessRecord {
   time: string;
   request_id: string;
   method: string;

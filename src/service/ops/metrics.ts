@@ -43,19 +43,24 @@ function remembered<T>(read: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** The gauges read from `sources` on a scrape, each only when its source is given. */
-function registerSourceGauges(registry: Registry, sources: MetricsSources): void {
-  if (sources.holdsOpen) {
-    const read = remembered(sources.holdsOpen);
+/** A gauge set from `read` on every scrape; none without a source. */
+function sourceGauge(registry: Registry, name: string, help: string, read?: () => number | Promise<number>): void {
+  if (read)
     new Gauge({
-      name: 'halfspace_holds_open',
-      help: 'Open credit holds (calls and hd jobs in flight, in every process sharing the store)',
+      name,
+      help,
       registers: [registry],
       async collect() {
         this.set(await read());
       },
     });
-  }
+}
+
+/** The gauges read from `sources` on a scrape, each only when its source is given. */
+function registerSourceGauges(registry: Registry, sources: MetricsSources): void {
+  const holdsOpen = sources.holdsOpen && remembered(sources.holdsOpen);
+  const holdsHelp = 'Open credit holds (calls and hd jobs in flight, in every process sharing the store)';
+  sourceGauge(registry, 'halfspace_holds_open', holdsHelp, holdsOpen);
   if (sources.jobsByState) {
     const read = remembered(sources.jobsByState);
     new Gauge({
@@ -68,17 +73,8 @@ function registerSourceGauges(registry: Registry, sources: MetricsSources): void
       },
     });
   }
-  if (sources.renderQueueDepth) {
-    const read = sources.renderQueueDepth;
-    new Gauge({
-      name: 'halfspace_render_queue_depth',
-      help: 'Card renders waiting for a render worker in this process',
-      registers: [registry],
-      collect() {
-        this.set(read());
-      },
-    });
-  }
+  const queueHelp = 'Card renders waiting for a render worker in this process';
+  sourceGauge(registry, 'halfspace_render_queue_depth', queueHelp, sources.renderQueueDepth);
 }
 
 /**

@@ -14,7 +14,7 @@ import type { Route } from '../routes.js';
 import type { OperationsOptions } from './options.js';
 
 /** Answers an operations route, or null when `route` is none (or its part is off). */
-export type OpsAnswer = (route: Route, x: HttpExchange, requestId: string) => Promise<ServiceResponse> | null;
+type OpsAnswer = (route: Route, x: HttpExchange, requestId: string) => Promise<ServiceResponse> | null;
 
 async function readyAnswer(ops: OperationsOptions, requestId: string): Promise<ServiceResponse> {
   const { ready } = ops;

@@ -28,7 +28,7 @@ export const embeddedIpv4Of = (groups: readonly number[]): string =>
   `${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
 
 /** True for ::ffff:0:0/96, IPv4 addresses written as IPv6. */
-const isMapped = (g: readonly number[]) => g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff;
+export const isMapped = (g: readonly number[]): boolean => g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff;
 
 /**
  * `text` as one canonical address, or null when it is none: a port and brackets are dropped, an

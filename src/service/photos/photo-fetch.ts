@@ -13,11 +13,11 @@ import { PHOTO_MAX_BYTES } from '../../cards/photo.js';
 import { isPublicAddress } from './public-address.js';
 
 /** Largest photo fetched, in bytes (docs/design.md#op-cards: 5 MB). */
-export const PHOTO_FETCH_MAX_BYTES = PHOTO_MAX_BYTES;
+const PHOTO_FETCH_MAX_BYTES = PHOTO_MAX_BYTES;
 /** Whole fetch deadline, redirects included (docs/api.md#photos). */
-export const PHOTO_FETCH_TIMEOUT_MS = 10_000;
+const PHOTO_FETCH_TIMEOUT_MS = 10_000;
 /** Redirects followed at most (docs/api.md#photos). */
-export const PHOTO_FETCH_MAX_REDIRECTS = 3;
+const PHOTO_FETCH_MAX_REDIRECTS = 3;
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 type Lookup = (hostname: string, options: { all?: boolean }, callback: LookupCallback) => void;

@@ -12,7 +12,7 @@ import { BlockList, isIP } from 'node:net';
 import type { Failure } from '../../errors.js';
 import { isHdStyle, type CardRequest } from '../../cards/request.js';
 import { photoHeaderProblemOf } from '../../cards/photo.js';
-import { embeddedIpv4Of, ipv6GroupsOf } from './ip-address.js';
+import { embeddedIpv4Of, ipv6GroupsOf, isMapped } from './ip-address.js';
 
 /**
  * Every special-purpose range of the IANA IPv4 and IPv6 registries that is not globally reachable
@@ -73,9 +73,8 @@ export function isPublicAddress(ip: string): boolean {
   if (family === 4) return !BLOCKED.check(ip, 'ipv4');
   const g = ipv6GroupsOf(ip);
   if (!g) return false;
-  const mapped = g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff;
   const nat64 = g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0);
-  if (mapped || nat64) return isPublicAddress(embeddedIpv4Of(g));
+  if (isMapped(g) || nat64) return isPublicAddress(embeddedIpv4Of(g));
   return !BLOCKED.check(g.map((x) => x.toString(16)).join(':'), 'ipv6');
 }
 

@@ -287,7 +287,7 @@ class MemoryJobs implements JobStore {
 }
 
 /** Options of {@link memoryStore}. */
-export interface MemoryStoreOptions {
+interface MemoryStoreOptions {
   /** Instance part of the owner id recorded on holds; default `hostname:pid`. */
   instanceId?: string;
 }

@@ -60,7 +60,7 @@ parentPort.on('message', () => {
 `;
 
 /** A running checkpoint worker. */
-export interface Checkpointer {
+interface Checkpointer {
   /** Stops the timer and closes the worker's connection, waiting (synchronously, bounded) until it did. */
   close(): void;
 }

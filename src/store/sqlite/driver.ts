@@ -12,7 +12,7 @@ import { requireOptional } from '../optional-package.js';
 const require = createRequire(import.meta.url);
 
 /** What a write reports (better-sqlite3 and node:sqlite alike). */
-export interface SqliteRunResult {
+interface SqliteRunResult {
   changes: number;
   lastInsertRowid: number | bigint;
 }
@@ -27,7 +27,7 @@ export interface SqliteStatement<P extends unknown[] = unknown[], R = unknown> {
 }
 
 /** A function run in one transaction; `.immediate` takes the write lock at BEGIN. */
-export type SqliteTransaction<A extends unknown[], R> = ((...args: A) => R) & { immediate(...args: A): R };
+type SqliteTransaction<A extends unknown[], R> = ((...args: A) => R) & { immediate(...args: A): R };
 
 /** An open database: the part of better-sqlite3's `Database` the store uses. */
 export interface SqliteDatabase {
@@ -45,16 +45,16 @@ export interface SqliteDatabase {
 export type SqliteDriverName = 'better-sqlite3' | 'node:sqlite';
 
 /** A driver that opens database files. */
-export interface SqliteDriver {
+interface SqliteDriver {
   name: SqliteDriverName;
   open(file: string): SqliteDatabase;
 }
 
 /** The command that makes halfspace/store/sqlite work when neither driver is there (docs/library.md). */
-export const SQLITE_INSTALL_COMMAND = 'npm install better-sqlite3';
+const SQLITE_INSTALL_COMMAND = 'npm install better-sqlite3';
 
 /** The part of node:sqlite's `StatementSync` the adapter uses. */
-export interface NodeSqliteStatement {
+interface NodeSqliteStatement {
   run(...params: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
   get(...params: unknown[]): unknown;
   all(...params: unknown[]): unknown[];

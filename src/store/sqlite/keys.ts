@@ -2,14 +2,8 @@
 import type { SqliteDatabase } from './driver.js';
 import type { KeyRecord, KeyStore } from '../ports.js';
 
-interface KeyRow {
-  id: string;
-  hash: string;
-  label: string | null;
-  no_watermark: number;
-  created_at: string;
-  revoked_at: string | null;
-}
+/** A key as its row holds it: the watermark flag as 0 or 1. */
+type KeyRow = Omit<KeyRecord, 'no_watermark'> & { no_watermark: number };
 
 const keyOf = (row: KeyRow): KeyRecord => ({ ...row, no_watermark: row.no_watermark === 1 });
 

@@ -26,7 +26,7 @@ export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
  * the same few pages, so ten times fewer checkpoints copy barely more each: less server CPU per
  * cached paid call (bench:http), for a larger log (docs/api.md#storage).
  */
-export const SQLITE_WAL_CHECKPOINT_PAGES = 10_000;
+const SQLITE_WAL_CHECKPOINT_PAGES = 10_000;
 
 /** Open holds and jobs by state, for `/metrics`. */
 function sqliteStats(db: SqliteDatabase): StoreStats {

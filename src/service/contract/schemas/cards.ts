@@ -28,7 +28,7 @@ export const HdCardResponse = CardResponse.omit({ style: true }).extend({ style:
 export type HdCardResponse = z.infer<typeof HdCardResponse>;
 
 /** States of an async (hd) card job (docs/design.md#cards-and-prompts). */
-export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 
 /** Async card job as returned by POST (202) and by polling GET /api/v1/cards/jobs/{job_id}. */
 export const CardJobResponse = z
