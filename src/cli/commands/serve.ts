@@ -113,6 +113,22 @@ function jobTakeOverTimer(store: ServiceStore, service: Service): NodeJS.Timeout
   return timer;
 }
 
+/** What `step` gives; when it fails, everything opened so far is closed and `fail` (default: rethrow) decides the error. */
+async function orClose<T>(
+  close: () => Promise<void>,
+  step: Promise<T>,
+  fail = (e: unknown): never => {
+    throw e;
+  },
+): Promise<T> {
+  try {
+    return await step;
+  } catch (e) {
+    await close();
+    return fail(e);
+  }
+}
+
 /**
  * Opens the dataset and the store and starts listening.
  * @example (await startServer({ port: 0 })).listening.url // => 'http://127.0.0.1:40123'
@@ -144,15 +160,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     lock?.release();
   };
   await warmMultipart();
-  try {
-    listening = await listen(
+  listening = await orClose(
+    close,
+    listen(
       forwardingService(() => service!),
       { port, host },
-    );
-  } catch (e) {
-    await close();
-    throw new UsageError(`cannot listen on ${host}:${port}: ${messageOf(e)}`);
-  }
+    ),
+    (e) => {
+      throw new UsageError(`cannot listen on ${host}:${port}: ${messageOf(e)}`);
+    },
+  );
   baseUrl = (options.baseUrl ?? listening.url).replace(/\/+$/, '');
   const started = createService({
     engine,
@@ -168,16 +185,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   service = started;
   // Only `serve` takes over unfinished jobs: the keys and wallet commands open the same file but
   // never run jobs, so a CLI call next to a running server cannot run one twice.
-  let leftovers: Pick<RunningServer, 'releasedHolds' | 'resumed'>;
-  try {
-    // Credits held by calls a crashed process never finished come back now, not after their
-    // 5-minute expiry (SQLite: every earlier hold; PostgreSQL: this instance's only). Done once
-    // listening, so a start that fails (port taken) changes nothing; holds taken here are never released.
-    leftovers = { releasedHolds: await releaseLeftoverHolds(store), resumed: await started.resume() };
-  } catch (e) {
-    await close();
-    throw e;
-  }
+  // Credits held by calls a crashed process never finished come back now, not after their
+  // 5-minute expiry (SQLite: every earlier hold; PostgreSQL: this instance's only). Done once
+  // listening, so a start that fails (port taken) changes nothing; holds taken here are never released.
+  const releasedHolds = await orClose(close, releaseLeftoverHolds(store));
+  const resumed = await orClose(close, started.resume());
   takeOver = jobTakeOverTimer(store, started);
   return {
     listening,
@@ -188,7 +200,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     service: started,
     baseUrl,
     adminEnabled: options.operations?.adminToken !== undefined,
-    ...leftovers,
+    releasedHolds,
+    resumed,
     close,
   };
 }
