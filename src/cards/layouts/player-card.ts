@@ -17,6 +17,7 @@ import {
   type Palette,
   paletteOf,
   percentileText,
+  positionBadgeOf,
   tierColorOf,
   unitOf,
 } from './shared.js';
@@ -107,17 +108,7 @@ function identityHeaderOf(facts: CardFacts, pal: Palette): LayoutNode {
     div(
       { alignItems: 'center', justifyContent: 'space-between' },
       div({ fontSize: 26, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.85 }, club),
-      div(
-        {
-          backgroundColor: pal.secondary,
-          color: pal.onSecondary,
-          fontSize: 24,
-          fontWeight: 900,
-          padding: '8px 18px',
-          borderRadius: 12,
-        },
-        p.position_code,
-      ),
+      positionBadgeOf(p.position_code, pal, { fontSize: 24, padding: '8px 18px', borderRadius: 12 }),
     ),
     div(
       {

@@ -266,6 +266,11 @@ export function captionOf(facts: CardFacts, box: Style, sizes: readonly [number,
   return div({ ...box, ...look }, `“${facts.caption}”`);
 }
 
+/** The position code on a pill in the club's secondary colour, sized by `look` (font size, padding, corners). */
+export function positionBadgeOf(code: string, pal: Palette, look: Style): LayoutNode {
+  return div({ backgroundColor: pal.secondary, color: pal.onSecondary, fontWeight: 900, ...look }, code);
+}
+
 /** Corner radius used for panels. */
 export const RADIUS = 22;
 
