@@ -37,7 +37,7 @@ export const TIER_COLORS = {
 export const HOUSE_PALETTE = { primary: '#2a3352', secondary: '#cbd3e6' } as const;
 
 /** The stripe under a club-coloured header when the club's data has a primary colour but no secondary. */
-export const CLUB_SECONDARY_DEFAULT = '#f8f9fa';
+const CLUB_SECONDARY_DEFAULT = '#f8f9fa';
 
 /** Accent of a verdict line without a verdict code (the style tags); a code brings its own (VERDICT_LOOKS). */
 export const STYLE_LINE_COLOR = '#38bdf8';
@@ -47,7 +47,7 @@ export const WATERMARK_INSET = 36;
 /** Watermark pill height (px). */
 export const WATERMARK_HEIGHT = 52;
 /** Fill of the watermark pill; chosen to differ from every card background. */
-export const WATERMARK_FILL = '#f5f7fb';
+const WATERMARK_FILL = '#f5f7fb';
 
 /** Relative luminance of a `#rrggbb` colour (WCAG 2.x), 0–1. */
 export function luminanceOf(hex: string): number {
@@ -62,7 +62,7 @@ export function luminanceOf(hex: string): number {
  * Readable text colour on a fill: near-black on light fills, near-white on dark ones.
  * @example textOn('#ffffff') // => '#0b1020'
  */
-export function textOn(hex: string): string {
+function textOn(hex: string): string {
   return luminanceOf(hex) > 0.45 ? INK.background : INK.text;
 }
 
@@ -160,7 +160,7 @@ export function metricOf(facts: CardFacts, key: MetricKey): CardMetric {
 export const formatInt = (n: number | null): string => (n === null ? '–' : Math.round(n).toLocaleString('en-GB'));
 
 /** The watermark corner mark: a light pill in the bottom-right corner, or nothing when disabled. */
-export function watermarkOf(facts: CardFacts): LayoutNode | null {
+function watermarkOf(facts: CardFacts): LayoutNode | null {
   if (facts.watermark === null) return null;
   return div(
     {
@@ -194,7 +194,7 @@ export interface FooterLead {
  * Footer on the left: its lead line (by default the sample size), then the dataset attribution
  * (wrapping upwards when long). Leaves the bottom-right corner free for the watermark.
  */
-export function footerOf(facts: CardFacts, lead: FooterLead = sampleLeadOf(facts)): LayoutNode {
+function footerOf(facts: CardFacts, lead: FooterLead = sampleLeadOf(facts)): LayoutNode {
   return div(
     {
       position: 'absolute',
