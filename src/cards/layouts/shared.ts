@@ -137,6 +137,16 @@ export function tierColorOf(m: CardMetric): string {
   return m.tier ? TIER_COLORS[m.tier] : TIER_COLORS.none;
 }
 
+/**
+ * A percentile bar `height` px tall placed by `box`: the metric's tier colour over the track, as
+ * wide as its percentile and at least `minPct` % so a low one still shows.
+ */
+export function percentileBarOf(m: CardMetric, height: number, minPct: number, box: Style): LayoutNode {
+  const bar = { height, borderRadius: height / 2 };
+  const width = `${Math.max(minPct, Math.min(100, m.percentile ?? 0))}%`;
+  return div({ ...box, ...bar, backgroundColor: INK.track }, div({ ...bar, width, backgroundColor: tierColorOf(m) }));
+}
+
 /** Percentile caption, e.g. "93rd pct · elite", "41st pct" for low samples, "unranked" when unknown. */
 export function percentileText(m: CardMetric): string {
   if (m.percentile === null) return 'unranked';
