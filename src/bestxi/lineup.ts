@@ -13,7 +13,7 @@ import { vibeById, type Vibe } from './vibes.js';
 import { minutesShown } from '../stats/per90.js';
 
 /** Coverage levels (docs/methodology.md#best-xi): all players have stats → full; at least half → partial; else low. */
-export const COVERAGE_PARTIAL_MIN = 0.5;
+const COVERAGE_PARTIAL_MIN = 0.5;
 
 export const BestXiLineupRequest = z
   .object({

@@ -50,7 +50,7 @@ const ELIGIBILITY = {
 export const SLOT_ELIGIBILITY: Record<SlotKind, Partial<Record<PositionCode, number>>> = ELIGIBILITY;
 
 /** Kinds of slot, each with the positions that may fill it and at what cost ({@link SLOT_ELIGIBILITY}). */
-export type SlotKind = keyof typeof ELIGIBILITY;
+type SlotKind = keyof typeof ELIGIBILITY;
 
 /**
  * The slots of each formation: [slot name, slot kind], goalkeeper first. This is a data table, one
@@ -173,7 +173,7 @@ export type BestXiPickResponse = z.infer<typeof BestXiPickResponse>;
 export const PICK_MINUTES_SHARE = 0.5;
 
 /** The candidates who played at least PICK_MINUTES_SHARE of their season. */
-export function regularsOf(ctx: EngineContext, candidates: readonly PoolEntry[]): PoolEntry[] {
+function regularsOf(ctx: EngineContext, candidates: readonly PoolEntry[]): PoolEntry[] {
   // The most minutes any player of each season played (derived rows), by season id.
   const max = new Map<number, number>();
   for (let i = 0; i < ctx.derived.n; i++) {
@@ -191,7 +191,7 @@ export function regularsOf(ctx: EngineContext, candidates: readonly PoolEntry[])
  * score.ts) plus the vibe's youth or cheapness bonus. Recent form does not enter, unlike the pool's
  * score: the XI judges the season, so a star rested in the last rounds keeps his place.
  */
-export function pickScoreOf(entry: PoolEntry, vibe: Vibe): number {
+function pickScoreOf(entry: PoolEntry, vibe: Vibe): number {
   return (entry.season_score ?? 0) + bonusOf(vibe, entry.age, entry.fee_tier);
 }
 

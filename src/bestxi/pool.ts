@@ -19,8 +19,8 @@ import { Vibe, vibeOrFail } from './vibes.js';
 import { minutesShown } from '../stats/per90.js';
 
 /** Pool size bounds (docs/design.md#best-xi). */
-export const POOL_LIMIT_MAX = 100;
-export const POOL_LIMIT_DEFAULT = 30;
+const POOL_LIMIT_MAX = 100;
+const POOL_LIMIT_DEFAULT = 30;
 
 export const BestXiPoolRequest = z
   .object({
@@ -93,7 +93,7 @@ export const BestXiPoolResponse = z
 export type BestXiPoolResponse = z.infer<typeof BestXiPoolResponse>;
 
 /** For every league, the season in progress (or last finished) at the context's "now". */
-export function currentSeasonIds(ctx: EngineContext): Set<number> {
+function currentSeasonIds(ctx: EngineContext): Set<number> {
   const now = ctx.now().toISOString().slice(0, 10);
   const best = new Map<number, { id: number; start: string }>();
   for (let i = 0; i < ctx.derived.n; i++) {

@@ -16,7 +16,7 @@ export const SEASON_WEIGHT = 0.6;
 /** Weight of the recent-form score. */
 export const FORM_WEIGHT = 0.4;
 /** Age at or below which a vibe's full age bonus applies. */
-export const AGE_BONUS_FULL_AT = 19;
+const AGE_BONUS_FULL_AT = 19;
 
 /** Weight of the role quality against the vibe's own metrics (style): one third. */
 export const QUALITY_SHARE = 1 / 3;

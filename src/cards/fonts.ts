@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /** The font family name layouts use. */
-export const CARD_FONT_FAMILY = 'Inter';
+const CARD_FONT_FAMILY = 'Inter';
 
 /** One font face in the shape satori expects. */
 export interface CardFont {

@@ -72,7 +72,7 @@ function pngImageDataOf(b: Uint8Array, colorType: number): { ok: true; data: Buf
  * than a genuine image of the same header.
  * @example await pngPixelsProblemOf(new Uint8Array(8)) // => 'is not a readable PNG image (its header is not a PNG header)'
  */
-export async function pngPixelsProblemOf(bytes: Uint8Array, header: PngImageHeader): Promise<string | null> {
+async function pngPixelsProblemOf(bytes: Uint8Array, header: PngImageHeader): Promise<string | null> {
   const refuse = (why: string) => `is not a readable PNG image (${why})`;
   const chunks = pngImageDataOf(bytes, header.colorType);
   if (!chunks.ok) return refuse(chunks.why);

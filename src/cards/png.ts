@@ -6,7 +6,7 @@
 import { deflateSync } from 'node:zlib';
 
 /** zlib level for card PNGs: a low level keeps encoding cheap beside rasterising, at a size close to the highest levels. */
-export const PNG_DEFLATE_LEVEL = 3;
+const PNG_DEFLATE_LEVEL = 3;
 
 const SIGNATURE = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

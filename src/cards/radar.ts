@@ -151,7 +151,7 @@ function roleOf(ctx: EngineContext, player: PlayerRow, row: number): Role {
 }
 
 /** The spoke keys of a role for a player row: each spoke's first metric ranked for him, else its fallback. */
-export function radarKeysOf(ctx: EngineContext, role: Role, row: number): MetricKey[] {
+function radarKeysOf(ctx: EngineContext, role: Role, row: number): MetricKey[] {
   const keys: MetricKey[] = [];
   for (const spoke of RADAR_SPOKES[role]) {
     const options = typeof spoke === 'string' ? [spoke] : spoke;

@@ -20,7 +20,7 @@ export const HdStyle = z.enum(HD_STYLES);
 export type HdStyle = z.infer<typeof HdStyle>;
 
 /** Longest `user_take` of a prompt request, in graphemes (docs/cards.md#prompts). */
-export const USER_TAKE_MAX_GRAPHEMES = 280;
+const USER_TAKE_MAX_GRAPHEMES = 280;
 
 const HD_STYLE_SET: ReadonlySet<string> = new Set(HD_STYLES);
 

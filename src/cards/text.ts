@@ -24,9 +24,9 @@ export function graphemeCount(text: string): number {
 }
 
 /** Code points allowed per allowed grapheme: a caption of 60 graphemes holds at most 240 code points. */
-export const CODE_POINTS_PER_GRAPHEME = 4;
+const CODE_POINTS_PER_GRAPHEME = 4;
 /** Combining marks one grapheme may stack (Vietnamese needs two); more towers over the card. */
-export const MAX_MARKS_PER_GRAPHEME = 2;
+const MAX_MARKS_PER_GRAPHEME = 2;
 
 // Control characters and bidi overrides/isolates could reorder or hide text; refused (docs/cards.md#captions).
 const CONTROL = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;

@@ -23,7 +23,7 @@ const SLOTS: ReadonlyArray<readonly [number, number, number]> = [
 ];
 
 /** One scheduled match (indices into the league-season's team list). */
-export interface ScheduledMatch {
+interface ScheduledMatch {
   round: number;
   home: number;
   away: number;

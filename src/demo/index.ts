@@ -26,9 +26,9 @@ import { COUNTRIES, DEMO_AS_OF, PROMOTION_PLACES, SEASON_FRAMES, type SeasonFram
 /** Seed of the committed `data/demo/`. */
 export const DEFAULT_SEED = 20260304;
 /** Version of the generator; bump it whenever the output for a seed changes. */
-export const GENERATOR_VERSION = '1.0.0';
+const GENERATOR_VERSION = '1.0.0';
 /** Name recorded in `dataset.json` → `generator.name`. */
-export const GENERATOR_NAME = 'halfspace-demo-generator';
+const GENERATOR_NAME = 'halfspace-demo-generator';
 
 /** Options of {@link generateDemo}. */
 export interface DemoOptions {

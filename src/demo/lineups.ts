@@ -9,9 +9,9 @@ import type { Player } from './players.js';
 import type { Rng } from './rng.js';
 
 /** Chance that a club rests its first-choice goalkeeper for a match (rotation gives deputies games). */
-export const KEEPER_REST_RATE = 0.05;
+const KEEPER_REST_RATE = 0.05;
 /** Fewest players a club names for a match (11 starters and at least five on the bench). */
-export const MATCHDAY_SQUAD_MIN = 16;
+const MATCHDAY_SQUAD_MIN = 16;
 
 /** Misfit of a position in another slot where it is not its group's default (see {@link misfitOf}). */
 const COMPAT: Partial<Record<PositionCode, Partial<Record<PositionCode, number>>>> = {

@@ -18,13 +18,13 @@ export const HOME_ADVANTAGE = 0.13;
 /** Sensitivity of goals to the strength gap between attack and defence (docs/methodology/demo-data.md#matches). */
 export const STRENGTH_EFFECT = 0.45;
 /** Share of goals that are own goals (credited to nobody). */
-export const OWN_GOAL_SHARE = 0.03;
+const OWN_GOAL_SHARE = 0.03;
 /** Chance per appearance of an outfield knock that rules a player out for 1–8 rounds. */
-export const INJURY_RATE = 0.02;
+const INJURY_RATE = 0.02;
 /** Chance per appearance that a goalkeeper is ruled out (1–8 rounds), which gives deputies their games. */
-export const KEEPER_INJURY_RATE = 0.03;
+const KEEPER_INJURY_RATE = 0.03;
 /** Minimum minutes on the pitch for a clean sheet (docs/methodology/demo-data.md). */
-export const CLEAN_SHEET_MINUTES = 60;
+const CLEAN_SHEET_MINUTES = 60;
 
 /** A player's season-level line: one per (player, season); all aggregates come from appearances. */
 export interface SeasonRow {
@@ -52,7 +52,7 @@ export interface GoalEvent {
 }
 
 /** One appearance row (ids are the output ids). */
-export interface AppearanceRec {
+interface AppearanceRec {
   fixtureId: number;
   playerId: number;
   teamId: number;
@@ -62,7 +62,7 @@ export interface AppearanceRec {
 }
 
 /** A simulated fixture (goals null when not yet played). */
-export interface FixtureRec {
+interface FixtureRec {
   fixtureId: number;
   season: number;
   league: number;

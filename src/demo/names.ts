@@ -7,7 +7,7 @@ import type { Rng } from './rng.js';
 import { wordList as w } from './word-list.js';
 
 /** How one naming culture builds a footballer's name. */
-export interface NameCulture {
+interface NameCulture {
   given: readonly string[];
   family: readonly string[];
   /** Family name first ("Kim Min-jun"), as the culture writes it. */

@@ -42,7 +42,7 @@ const EXTRA_POSITIONS: PositionCode[] = ['CB', 'CM', 'ST', 'DM', 'LW', 'RW', 'AM
 /** Share of clubs carrying only two goalkeepers (docs/methodology/demo-data.md#squads). */
 const TWO_KEEPER_SHARE = 0.15;
 /** Every foreign nation gets at least this many players, so each can name a 26-man World Cup squad. */
-export const MIN_PLAYERS_PER_NATION = 30;
+const MIN_PLAYERS_PER_NATION = 30;
 
 const HEIGHT: Record<PositionGroup | 'CB' | 'FB' | 'W', [number, number]> = {
   goalkeeper: [190, 4.5],

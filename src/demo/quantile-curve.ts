@@ -16,7 +16,7 @@ const UPPER_TAIL_SLOPE_MAX = 0.35;
 const ZERO_P10_SHARE = 0.1;
 
 /** The latent quantile function of one group and metric, with its slopes computed once. */
-export interface Curve {
+interface Curve {
   pts: number[];
   pct: boolean;
   up: number;

@@ -60,7 +60,7 @@ export function buildSquadHistory(rng: Rng, players: Player[], currentSeason: nu
 }
 
 /** World Cup squad size and shape by position group (docs/methodology/demo-data.md#world-cup). */
-export const WC_SQUAD_SIZE = 26;
+const WC_SQUAD_SIZE = 26;
 const WC_SHAPE: Record<PositionGroup, number> = { goalkeeper: 3, defender: 9, midfielder: 8, attacker: 6 };
 
 /**

@@ -32,7 +32,7 @@ import type { Player } from './players.js';
 import type { Rng } from './rng.js';
 
 /** Share of (non-own) goals with an assist (StatsBomb goal_assist rate ≈ 0.7). */
-export const ASSISTED_SHARE = 0.7;
+const ASSISTED_SHARE = 0.7;
 /**
  * Cross completions are drawn with this share of the binomial variance: with the demo's many
  * low-volume crossers, a full binomial spreads cross accuracy wider than Table B allows even when
@@ -43,9 +43,9 @@ export const CROSS_COMPLETION_VARIANCE = 0.4;
  * Shots on target per goal, at least: no season converts more than about two in three shots on
  * target (docs/methodology/demo-data.md#calibration).
  */
-export const GOALS_TO_ON_TARGET_MIN = 1.5;
+const GOALS_TO_ON_TARGET_MIN = 1.5;
 /** Shots per goal, at least: no season converts more than about one in three shots (same section). */
-export const GOALS_TO_SHOTS_MIN = 3;
+const GOALS_TO_SHOTS_MIN = 3;
 /** Calibration passes per metric; each pass moves the latent quantile points toward the target. */
 const CALIBRATION_PASSES = 24;
 /** What the generator produced for the season rows, plus the calibration it achieved. */
@@ -57,7 +57,7 @@ export interface SeasonStats {
 }
 
 /** Inputs of {@link seasonStats}. */
-export interface StatsInput {
+interface StatsInput {
   players: readonly Player[];
   rows: readonly SeasonRow[];
   goals: readonly GoalEvent[];

@@ -10,17 +10,17 @@ import type { Player } from './players.js';
 import type { Rng } from './rng.js';
 
 /** Weight of the idiosyncratic noise in a player's style score. */
-export const STYLE_NOISE = 0.6;
+const STYLE_NOISE = 0.6;
 
 /** Loadings of each metric on [quality, factor1, factor2, factor3]; a metric left out loads on nothing. */
-export type Loadings = Partial<Record<CalibratedMetric, readonly [number, number, number, number]>>;
+type Loadings = Partial<Record<CalibratedMetric, readonly [number, number, number, number]>>;
 
 /**
  * Style loadings [quality, factor1, factor2, factor3] per group. Factors: goalkeeper (shot-stopper,
  * sweeper, commanding), defender (ball-playing, stopper, attacking full-back), midfielder (creator,
  * destroyer, metronome), attacker (finisher, target man, creator-dribbler).
  */
-export const LOADINGS: Record<PositionGroup, Loadings> = {
+const LOADINGS: Record<PositionGroup, Loadings> = {
   goalkeeper: {
     saves_per90: [-0.3, 0.7, 0, 0],
     punches_per90: [0, 0, 0, 0.8],
@@ -124,7 +124,7 @@ const WINGER: Partial<Record<CalibratedMetric, number>> = {
   clearances_per90: -0.3,
 };
 /** Score shifts by detailed position: what a centre-back does that a full-back does not, and so on. */
-export const POSITION_SHIFT: Partial<Record<PositionCode, Partial<Record<CalibratedMetric, number>>>> = {
+const POSITION_SHIFT: Partial<Record<PositionCode, Partial<Record<CalibratedMetric, number>>>> = {
   CB: {
     clearances_per90: 0.7,
     aerials_won_per90: 0.8,

@@ -5,7 +5,7 @@
 import { wordList } from './word-list.js';
 
 /** A club-name pattern: `{c}` is the city. `short` is the short name used when the city has several clubs. */
-export interface ClubPattern {
+interface ClubPattern {
   name: string;
   short: string;
 }

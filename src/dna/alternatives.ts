@@ -38,7 +38,7 @@ export const CHEAPER_FULL_TIERS = 4;
 /** Years younger that count as the full younger bonus (docs/methodology/dna.md#alternatives). */
 export const YOUNGER_FULL_YEARS = 10;
 /** Results returned when `limit` is omitted. */
-export const ALTERNATIVES_LIMIT_DEFAULT = 10;
+const ALTERNATIVES_LIMIT_DEFAULT = 10;
 
 /** POST /api/v1/alternatives body: identity plus an optional limit (1–50) and candidate minutes floor. */
 export const AlternativesRequest = dnaRequestOf({

@@ -121,7 +121,7 @@ function kernelBytes(): Uint8Array {
 export type ScoresFn = (vecPtr: number, count: number, queryPtr: number, outPtr: number) => void;
 
 /** A WebAssembly memory, as much of it as the index uses. */
-export interface WasmMemory {
+interface WasmMemory {
   readonly buffer: SharedArrayBuffer;
 }
 

@@ -19,7 +19,7 @@ export interface DnaContext extends EngineContext {
 }
 
 /** The players' similarity index plus the derived row behind each player's vector. */
-export interface PlayerDnaIndex {
+interface PlayerDnaIndex {
   index: SimilarityIndex;
   /** Derived row of each indexed player's vector. */
   rowOfPlayer: Map<number, number>;

@@ -49,7 +49,7 @@ export const CandidateMinutesMin = z
   );
 
 /** Identity inputs (docs/design.md#player-identity), shared by dna-search and alternatives. */
-export const DnaIdentity = z.object(NAME_IDENTITY_FIELDS).strict();
+const DnaIdentity = z.object(NAME_IDENTITY_FIELDS).strict();
 
 /** `limit` of dna-search and alternatives: 1–{@link SEARCH_K_MAX} results. */
 export const DnaResultLimit = z
@@ -155,7 +155,7 @@ export function styleTagNamesOf(ctx: DnaContext, row: number): string[] {
  * The source player's indexed vector row, or a `no_dna_vector` failure explaining why he has none
  * (no season, or under 90 minutes in his latest season).
  */
-export function sourceRowOf(ctx: DnaContext, playerId: number, displayName: string): Result<number> {
+function sourceRowOf(ctx: DnaContext, playerId: number, displayName: string): Result<number> {
   const { rowOfPlayer } = playerDnaIndexOf(ctx);
   const row = rowOfPlayer.get(playerId);
   if (row !== undefined) return ok(row);

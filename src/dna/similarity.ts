@@ -32,7 +32,7 @@ export const SIMILARITY_BANDS = {
 } as const satisfies Record<DnaVectors['search']['method'], Record<string, number>>;
 
 /** How many agreeing metrics a match explains itself with. */
-export const AGREEING_METRICS = 3;
+const AGREEING_METRICS = 3;
 
 export const SimilarityBand = z.enum(['very similar', 'strong overlap', 'partial', 'different']);
 export type SimilarityBand = z.infer<typeof SimilarityBand>;

@@ -29,7 +29,7 @@ interface FeatureReader {
   noise(input: FeatureInput): number;
 }
 /** One DNA v2 feature: a name, how it is read and its weight. */
-export interface ZoneFeature extends FeatureReader {
+interface ZoneFeature extends FeatureReader {
   name: string;
   weight: number;
 }

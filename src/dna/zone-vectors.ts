@@ -27,7 +27,7 @@ import { zoneCountsByRowOf, type ZoneCountsByRow } from './zone-counts.js';
 export type { ZoneCountsByRow } from './zone-counts.js';
 
 /** The weighted, z-scored features of every row (n × features), with the rows that have them. */
-export interface ZoneFeatures {
+interface ZoneFeatures {
   features: number;
   values: Float64Array;
   has: Uint8Array;

@@ -6,7 +6,7 @@
 import { assert } from '../errors.js';
 
 /** How a fit runs; docs/methodology/values.md#fitting. */
-export interface LogisticOptions {
+interface LogisticOptions {
   /** L2 penalty on every coefficient, the intercept too (it keeps the Hessian positive definite when a class is missing); default 1e-3. */
   ridge?: number;
   /** Newton steps at most; default 50 (the xG fits converge in under 10). */

@@ -43,7 +43,7 @@ export const EntityMeta = z
 export type EntityMeta = z.infer<typeof EntityMeta>;
 
 /** Confidence per kind of name match (docs/methodology/identity.md#confidence). */
-export const MATCH_CONFIDENCE = {
+const MATCH_CONFIDENCE = {
   exact_name: 1,
   known_as: 0.95,
   short_name: 0.95,
@@ -56,11 +56,11 @@ export const FUZZY_ACCEPT = 0.85;
 /** Fuzzy matches within this similarity of the best one count as equally good (docs/methodology/identity.md#typos). */
 export const FUZZY_TIE_MARGIN = 0.05;
 /** Fuzzy confidence = similarity × this factor, so a typo never looks as sure as a spelled name (docs/methodology/identity.md#confidence). */
-export const FUZZY_CONFIDENCE_FACTOR = 0.75;
+const FUZZY_CONFIDENCE_FACTOR = 0.75;
 /** Suggestions need at least this similarity (docs/methodology/identity.md#suggestions). */
 export const SUGGEST_MIN = 0.5;
 /** At most this many suggestions accompany a not-found failure. */
-export const SUGGESTIONS_MAX = 5;
+const SUGGESTIONS_MAX = 5;
 /** Hint tokens this long or longer may match a club token by prefix ("Nord" → "Nordhafen"). */
 const PREFIX_MIN_CHARS = 3;
 
@@ -104,7 +104,7 @@ function topSuggestions<E>(scored: Scored<E>[], nameOf: (e: E) => string): Score
 }
 
 /** What a club or league entry holds for name matching. */
-export interface NamedEntry {
+interface NamedEntry {
   norm: string;
   /** Normalised short name, for entries that have one. */
   shortNorm?: string | null;
@@ -127,7 +127,7 @@ export function namedEntryLevels<E extends NamedEntry>(q: NameTokens): NameLevel
 }
 
 /** What {@link matchByLevels} found: one entry, several equally good ones, or none (with suggestions). */
-export type NameMatch<E> =
+type NameMatch<E> =
   | { kind: 'match'; entry: E; resolution: Resolution }
   | { kind: 'ambiguous'; entries: E[] }
   | { kind: 'none'; suggestions: E[] };

@@ -9,7 +9,7 @@ import * as z from 'zod';
 export const IdentityName = z.string().trim().min(1).max(200);
 
 /** The key of the name field: `name` (reports, DNA) or `player_name` (verdict, cards). */
-export type IdentityNameKey = 'name' | 'player_name';
+type IdentityNameKey = 'name' | 'player_name';
 
 /** Identity fields with the name under `name` (docs/design.md#player-identity). */
 export const NAME_IDENTITY_FIELDS = {

@@ -23,7 +23,7 @@ export type FormWithNames = Omit<Form, 'results'> & { results: (Form['results'][
  * Competition tier labels (docs/methodology/matches.md#competition-tier): `top_flight`,
  * `second_tier`, `tier_<n>` for leagues; `cup` and `international` by kind.
  */
-export type CompetitionTier = 'top_flight' | 'second_tier' | `tier_${number}` | 'cup' | 'international';
+type CompetitionTier = 'top_flight' | 'second_tier' | `tier_${number}` | 'cup' | 'international';
 
 /**
  * The tier label of a competition from its league row: cups and international competitions by

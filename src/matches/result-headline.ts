@@ -18,14 +18,14 @@ const NEXT_ROUND: Readonly<Record<string, string>> = {
 };
 
 /** One side of the match as the headline needs it: name and previous results, newest first. */
-export interface HeadlineSide {
+interface HeadlineSide {
   name: string;
   /** Played results before this match (any competition of the dataset), newest first. */
   before: readonly TeamResult[];
 }
 
 /** The match: both sides, the final score and where it sits in its competition. */
-export interface PlayedMatch {
+interface PlayedMatch {
   home: HeadlineSide;
   away: HeadlineSide;
   score: { home: number; away: number };

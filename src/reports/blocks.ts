@@ -78,7 +78,7 @@ export function profileOf(ctx: EngineContext, player: PlayerRow): Profile {
 }
 
 /** The metric keys reported for the position group of derived row `row`. */
-export function metricsOfRow(ctx: EngineContext, row: number): readonly MetricKey[] {
+function metricsOfRow(ctx: EngineContext, row: number): readonly MetricKey[] {
   return GROUP_METRICS[POSITION_GROUPS[ctx.derived.group[row]]];
 }
 
@@ -185,7 +185,7 @@ export const PercentileEntry = z.object({
 export type PercentileEntry = z.infer<typeof PercentileEntry> & { provider?: true };
 
 /** The cohort a derived row is ranked against, with names. Null when no cohort exists. */
-export function cohortRefOf(ctx: EngineContext, row: number): CohortRef | null {
+function cohortRefOf(ctx: EngineContext, row: number): CohortRef | null {
   const id = ctx.derived.cohort[row];
   if (id < 0) return null;
   const c = ctx.derived.cohorts[id];

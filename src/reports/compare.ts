@@ -9,8 +9,8 @@ import { POSITION_GROUPS } from '../model/schema.js';
 import { percentileAt, valueAt } from '../stats/derived.js';
 import { roundMetric } from './blocks.js';
 
-export const CompareSide = z.object({ value: z.number().nullable(), percentile: z.number().nullable() });
-export type CompareSide = z.infer<typeof CompareSide>;
+const CompareSide = z.object({ value: z.number().nullable(), percentile: z.number().nullable() });
+type CompareSide = z.infer<typeof CompareSide>;
 
 /** The side-by-side block of a player profile with `name2`. */
 export const Compare = z.object({
@@ -49,7 +49,7 @@ function sideOf(ctx: EngineContext, row: number, key: MetricKey): CompareSide {
  * Who leads a metric: the higher raw value (the lower for metrics where less is better); null
  * when either side has no value. Compares unrounded values so display rounding cannot create ties.
  */
-export function leaderOf(key: MetricKey, a: number, b: number): 'a' | 'b' | 'tie' | null {
+function leaderOf(key: MetricKey, a: number, b: number): 'a' | 'b' | 'tie' | null {
   if (Number.isNaN(a) || Number.isNaN(b)) return null;
   if (a === b) return 'tie';
   const aAhead = METRICS[key].lowerIsBetter ? a < b : a > b;

@@ -15,6 +15,7 @@ import {
   type Palette,
   paletteOf,
   per90Of,
+  percentileBarOf,
   percentileText,
   shortLabelOf,
   tierColorOf,
@@ -115,15 +116,7 @@ function percentileBarsOf(facts: CardFacts): LayoutNode {
         },
         div({ fontSize: 19, color: INK.muted, fontWeight: 700 }, shortLabelOf(m.key)),
         div({ fontSize: 38, fontWeight: 900, marginTop: 4 }, formatMetric(m.key, m.value)),
-        div(
-          { height: 10, borderRadius: 5, backgroundColor: INK.track, marginTop: 10 },
-          div({
-            height: 10,
-            borderRadius: 5,
-            width: `${Math.max(4, m.percentile ?? 0)}%`,
-            backgroundColor: tierColorOf(m),
-          }),
-        ),
+        percentileBarOf(m, 10, 4, { marginTop: 10 }),
       ),
     ),
   );

@@ -16,7 +16,9 @@ import {
   metricOf,
   type Palette,
   paletteOf,
+  percentileBarOf,
   percentileText,
+  positionBadgeOf,
   tierColorOf,
   unitOf,
 } from './shared.js';
@@ -29,7 +31,6 @@ import { VERDICT_LOOKS } from '../verdict-line.js';
 export const VERDICT_DETAIL_BOX: TextBox = { width: 680, lines: 2, sizes: [20, 18], weight: 400 };
 
 function statRow(m: CardMetric): LayoutNode {
-  const pct = m.percentile ?? 0;
   return div(
     {
       flexDirection: 'column',
@@ -49,15 +50,7 @@ function statRow(m: CardMetric): LayoutNode {
     ),
     div(
       { marginTop: 18, alignItems: 'center' },
-      div(
-        { flexGrow: 1, height: 18, borderRadius: 9, backgroundColor: INK.track },
-        div({
-          width: `${Math.max(2, Math.min(100, pct))}%`,
-          height: 18,
-          borderRadius: 9,
-          backgroundColor: tierColorOf(m),
-        }),
-      ),
+      percentileBarOf(m, 18, 2, { flexGrow: 1 }),
       div(
         // Wide enough for the longest label, "32nd pct · below average", on one line (test/cards/label-fit.test.ts).
         {
@@ -107,17 +100,7 @@ function identityHeaderOf(facts: CardFacts, pal: Palette): LayoutNode {
     div(
       { alignItems: 'center', justifyContent: 'space-between' },
       div({ fontSize: 26, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.85 }, club),
-      div(
-        {
-          backgroundColor: pal.secondary,
-          color: pal.onSecondary,
-          fontSize: 24,
-          fontWeight: 900,
-          padding: '8px 18px',
-          borderRadius: 12,
-        },
-        p.position_code,
-      ),
+      positionBadgeOf(p.position_code, pal, { fontSize: 24, padding: '8px 18px', borderRadius: 12 }),
     ),
     div(
       {

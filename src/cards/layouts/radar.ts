@@ -20,7 +20,7 @@ const RADAR_SIZE = CARD_SIZES.radar;
  */
 export const RADAR_SERIES_COLORS = ['#22d3ee', '#f59e0b'] as const;
 /** Opacity of each polygon's fill (the second player's is lighter, so the first stays readable beneath it). */
-export const RADAR_FILL_OPACITY = [0.45, 0.3] as const;
+const RADAR_FILL_OPACITY = [0.45, 0.3] as const;
 
 /** The radar drawing area: its top edge on the card, its height, the centre within it and the 100th-percentile radius (px). */
 export const RADAR_AREA = { top: 350, height: 820, cx: 540, cy: 410, radius: 265 } as const;

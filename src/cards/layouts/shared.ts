@@ -37,7 +37,7 @@ export const TIER_COLORS = {
 export const HOUSE_PALETTE = { primary: '#2a3352', secondary: '#cbd3e6' } as const;
 
 /** The stripe under a club-coloured header when the club's data has a primary colour but no secondary. */
-export const CLUB_SECONDARY_DEFAULT = '#f8f9fa';
+const CLUB_SECONDARY_DEFAULT = '#f8f9fa';
 
 /** Accent of a verdict line without a verdict code (the style tags); a code brings its own (VERDICT_LOOKS). */
 export const STYLE_LINE_COLOR = '#38bdf8';
@@ -47,7 +47,7 @@ export const WATERMARK_INSET = 36;
 /** Watermark pill height (px). */
 export const WATERMARK_HEIGHT = 52;
 /** Fill of the watermark pill; chosen to differ from every card background. */
-export const WATERMARK_FILL = '#f5f7fb';
+const WATERMARK_FILL = '#f5f7fb';
 
 /** Relative luminance of a `#rrggbb` colour (WCAG 2.x), 0–1. */
 export function luminanceOf(hex: string): number {
@@ -62,7 +62,7 @@ export function luminanceOf(hex: string): number {
  * Readable text colour on a fill: near-black on light fills, near-white on dark ones.
  * @example textOn('#ffffff') // => '#0b1020'
  */
-export function textOn(hex: string): string {
+function textOn(hex: string): string {
   return luminanceOf(hex) > 0.45 ? INK.background : INK.text;
 }
 
@@ -137,6 +137,16 @@ export function tierColorOf(m: CardMetric): string {
   return m.tier ? TIER_COLORS[m.tier] : TIER_COLORS.none;
 }
 
+/**
+ * A percentile bar `height` px tall placed by `box`: the metric's tier colour over the track, as
+ * wide as its percentile and at least `minPct` % so a low one still shows.
+ */
+export function percentileBarOf(m: CardMetric, height: number, minPct: number, box: Style): LayoutNode {
+  const bar = { height, borderRadius: height / 2 };
+  const width = `${Math.max(minPct, Math.min(100, m.percentile ?? 0))}%`;
+  return div({ ...box, ...bar, backgroundColor: INK.track }, div({ ...bar, width, backgroundColor: tierColorOf(m) }));
+}
+
 /** Percentile caption, e.g. "93rd pct · elite", "41st pct" for low samples, "unranked" when unknown. */
 export function percentileText(m: CardMetric): string {
   if (m.percentile === null) return 'unranked';
@@ -160,7 +170,7 @@ export function metricOf(facts: CardFacts, key: MetricKey): CardMetric {
 export const formatInt = (n: number | null): string => (n === null ? '–' : Math.round(n).toLocaleString('en-GB'));
 
 /** The watermark corner mark: a light pill in the bottom-right corner, or nothing when disabled. */
-export function watermarkOf(facts: CardFacts): LayoutNode | null {
+function watermarkOf(facts: CardFacts): LayoutNode | null {
   if (facts.watermark === null) return null;
   return div(
     {
@@ -194,7 +204,7 @@ export interface FooterLead {
  * Footer on the left: its lead line (by default the sample size), then the dataset attribution
  * (wrapping upwards when long). Leaves the bottom-right corner free for the watermark.
  */
-export function footerOf(facts: CardFacts, lead: FooterLead = sampleLeadOf(facts)): LayoutNode {
+function footerOf(facts: CardFacts, lead: FooterLead = sampleLeadOf(facts)): LayoutNode {
   return div(
     {
       position: 'absolute',
@@ -264,6 +274,11 @@ export function captionOf(facts: CardFacts, box: Style, sizes: readonly [number,
   const fontSize = facts.caption.length > 36 ? sizes[1] : sizes[0];
   const look = { fontSize, fontWeight: 700, lineHeight: 1.25, color: INK.text, wordBreak: 'break-word' };
   return div({ ...box, ...look }, `“${facts.caption}”`);
+}
+
+/** The position code on a pill in the club's secondary colour, sized by `look` (font size, padding, corners). */
+export function positionBadgeOf(code: string, pal: Palette, look: Style): LayoutNode {
+  return div({ backgroundColor: pal.secondary, color: pal.onSecondary, fontWeight: 900, ...look }, code);
 }
 
 /** Corner radius used for panels. */

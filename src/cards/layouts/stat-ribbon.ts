@@ -17,6 +17,7 @@ import {
   type Palette,
   paletteOf,
   percentileText,
+  positionBadgeOf,
   shortLabelOf,
   tierColorOf,
   unitOf,
@@ -159,17 +160,7 @@ function seasonHeaderOf(facts: CardFacts, pal: Palette): LayoutNode {
     div(
       { justifyContent: 'space-between', alignItems: 'center' },
       div({ fontSize: 22, fontWeight: 700, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.9 }, seasonLine),
-      div(
-        {
-          backgroundColor: pal.secondary,
-          color: pal.onSecondary,
-          fontSize: 20,
-          fontWeight: 900,
-          padding: '6px 14px',
-          borderRadius: 10,
-        },
-        p.position_code,
-      ),
+      positionBadgeOf(p.position_code, pal, { fontSize: 20, padding: '6px 14px', borderRadius: 10 }),
     ),
     div(
       {
