@@ -16,7 +16,7 @@ import type { CsvFileInfo } from './csv/stream.js';
 import type { Dataset } from '../model/schema.js';
 
 /** Extensions read as a season-table CSV (the delimiter is detected, so `.tsv` works too). */
-export const SEASON_CSV_EXTENSIONS = ['.csv', '.tsv', '.txt'] as const;
+const SEASON_CSV_EXTENSIONS = ['.csv', '.tsv', '.txt'] as const;
 
 /** How {@link datasetFromPath} read its input. */
 export type PathFormat = 'arrow-dir' | 'csv-dir' | 'csv' | 'parquet';

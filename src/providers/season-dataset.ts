@@ -24,7 +24,7 @@ export interface SeasonLine {
 }
 
 /** What a provider's match line gives the season: who, for whom, whether he appeared or started, his totals. */
-export interface MatchLineTotals {
+interface MatchLineTotals {
   player_id: number;
   team_id: number;
   appeared: boolean;

@@ -11,7 +11,7 @@ const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
 
 /** A parsed CSV value, or why the text is not one. */
-export type CsvValue = { ok: true; value: number | string | boolean } | { ok: false; problem: string };
+type CsvValue = { ok: true; value: number | string | boolean } | { ok: false; problem: string };
 
 function timestampOf(text: string): number | null {
   const m = TIMESTAMP.exec(text);

@@ -37,7 +37,7 @@ const DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)$/;
 const csvField = (x: string | null): string => (x === null ? '' : csvQuoted(x));
 
 /** The league of every row of an export that names none: a placeholder, never a file name (docs/scoring.md#column-maps). */
-export const UNNAMED_LEAGUE = 'Unnamed league';
+const UNNAMED_LEAGUE = 'Unnamed league';
 
 /** A lowercase country code and a space before a name, as FBref's Big-5 `Comp` column writes it ("eng Premier League"). */
 const COUNTRY_PREFIX = /^[a-z]{2,3} (?=\S)/;

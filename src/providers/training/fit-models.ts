@@ -25,8 +25,8 @@ import { XT_COLUMNS, XT_ROWS, fitXt } from '../../event-models/xt-fit.js';
 import { statsBombShotsOf, wyscoutTrainingOf } from './training-data.js';
 
 /** Version stamps of the shipped files: bump when the features or the data change. */
-export const XG_VERSION = 'xg-wyscout1718-v3';
-export const XT_VERSION = 'xt-wyscout1718-v2';
+const XG_VERSION = 'xg-wyscout1718-v3';
+const XT_VERSION = 'xt-wyscout1718-v2';
 
 const round = (v: number, decimals: number): number => Number(v.toFixed(decimals));
 

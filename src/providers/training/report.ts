@@ -11,7 +11,7 @@ import type { CompetitionScores, StatsBombComparison, XtComparison } from './fit
 type StatsBombSlice = StatsBombComparison['all'];
 
 /** Everything the report is written from. */
-export interface ReportInput {
+interface ReportInput {
   training: { seed: number; folds: number; ridge: number; shots: number; goals: number };
   fit: XgFit;
   full: XgValidation;

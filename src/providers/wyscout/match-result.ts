@@ -64,7 +64,7 @@ const EXPECTED_PERIODS: Readonly<Record<string, readonly (readonly [string, numb
 };
 
 /** A match ready to fold: its (possibly trimmed) match object and events, and what was screened. */
-export interface ScreenedMatch {
+interface ScreenedMatch {
   match: WyscoutMatch;
   events: WyscoutEvent[];
   anomalies: string[];
@@ -188,7 +188,7 @@ function periodNotes(match: WyscoutMatch, events: readonly WyscoutEvent[]): stri
  * is in the file's players or players.json.
  * @example screenedMatchOf(match, file, () => true).anomalies // => [] for an ordinary match
  */
-export function screenedMatchOf(
+function screenedMatchOf(
   match: WyscoutMatch,
   file: WyscoutMatchFile,
   isKnown: (playerId: number) => boolean,
