@@ -32,17 +32,12 @@ interface CsvTable {
   lines: number[];
 }
 
-/** A record-by-record reader of one table: feed it the header, then every record; `done` gives the table. */
-interface TableRecords {
-  add(fields: readonly CsvField[], line: number): void;
-  done(): CsvTable;
-}
-
 /**
- * The record-by-record reader {@link tableFromCsv} and {@link datasetFromCsvDir} share: checks
- * the header against the schema, parses each field as its column's kind.
+ * The record-by-record reader of one table that {@link tableFromCsv} and {@link datasetFromCsvDir}
+ * share: `add` takes the header, then every record; it checks the header against the schema and
+ * parses each field as its column's kind; `done` gives the table.
  */
-function tableRecords(name: TableName, file: string): TableRecords {
+function tableRecords(name: TableName, file: string) {
   const spec: TableSpec = SCHEMA[name];
   const columns = Object.entries(spec.columns);
   let header: string[] | null = null;
@@ -91,7 +86,7 @@ function tableRecords(name: TableName, file: string): TableRecords {
   };
   return {
     add,
-    done() {
+    done(): CsvTable {
       if (!header) throw new DatasetError(file, null, null, 'line 1: no header row (the file is empty)');
       const vectors: Record<string, Vector> = {};
       columns.forEach(([col, c], j) => {
