@@ -20,10 +20,9 @@ import {
 import { validateDataset } from '../../model/validate.js';
 import { csvFileOf } from './layout.js';
 import type { CsvDelimiter } from './delimiter.js';
-import type { TextEncoding } from './encoding.js';
 import { recordsOfParquetFile } from '../parquet.js';
 import { parseCsv, type CsvField } from './parse.js';
-import { readCsvFile, type CsvFileInfo } from './stream.js';
+import { readCsvFile, type CsvFileInfo, type CsvFileOptions } from './stream.js';
 import { valueOfCsv } from './values.js';
 
 /** A parsed table and the 1-based line where each of its rows starts. */
@@ -111,12 +110,8 @@ export function tableFromCsv(name: TableName, text: string, options: { delimiter
   return reader.done();
 }
 
-/** Options of {@link datasetFromCsvDir}. */
-export interface CsvDirOptions {
-  /** Encoding of CSV files without a byte-order mark; default strict UTF-8. */
-  encoding?: TextEncoding;
-  /** Delimiter of every CSV file; default detected per file from its header line. */
-  delimiter?: CsvDelimiter;
+/** Options of {@link datasetFromCsvDir}: the encoding and delimiter of every CSV file as {@link readCsvFile} takes them. */
+export interface CsvDirOptions extends Pick<CsvFileOptions, 'encoding' | 'delimiter'> {
   /** Called after each table file is read, with how a CSV was decoded (null for Parquet); default none. */
   onFile?: (file: string, csv: CsvFileInfo | null) => void;
 }
