@@ -13,7 +13,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { datasetFromDir } from '../src/io/load.js';
-import { datasetToCsvDir } from '../src/io/csv/write.js';
+import { datasetToCsvDir } from '../src/io/csv/table-csv.js';
 import { ensureBuilt, ROOT, runBuiltSync, runShell } from './helpers/built-cli.js';
 import { printsShown } from './helpers/prints-shown.js';
 import { absentNote, realPath } from './helpers/real-data.js';

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../src/cli/commands/index.js';
 import { parseCsv } from '../src/io/csv/parse.js';
-import { datasetToCsvDir } from '../src/io/csv/write.js';
+import { datasetToCsvDir } from '../src/io/csv/table-csv.js';
 import { tinyDataset } from './helpers/tiny-dataset.js';
 import { BIN, ensureBuilt, hasStack, ROOT, runShell } from './helpers/built-cli.js';
 import { realPath } from './helpers/real-data.js';

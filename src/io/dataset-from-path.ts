@@ -8,30 +8,25 @@ import { existsSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { DatasetError } from '../model/dataset-error.js';
 import { datasetFromDir } from './load.js';
-import type { CsvDelimiter } from './csv/delimiter.js';
-import type { TextEncoding } from './csv/encoding.js';
 import { datasetFromCsvDir } from './csv/read.js';
-import { datasetFromSeasonFile } from './season-csv.js';
+import { datasetFromSeasonFile, type SeasonFileOptions } from './season-csv.js';
 import type { CsvFileInfo } from './csv/stream.js';
 import type { Dataset } from '../model/schema.js';
 
 /** Extensions read as a season-table CSV (the delimiter is detected, so `.tsv` works too). */
-export const SEASON_CSV_EXTENSIONS = ['.csv', '.tsv', '.txt'] as const;
+const SEASON_CSV_EXTENSIONS = ['.csv', '.tsv', '.txt'] as const;
 
 /** How {@link datasetFromPath} read its input. */
 export type PathFormat = 'arrow-dir' | 'csv-dir' | 'csv' | 'parquet';
 
-/** Options of {@link datasetFromPath}; each applies only to the inputs it names. */
-export interface PathOptions {
+/**
+ * Options of {@link datasetFromPath}; each applies only to the inputs it names: the encoding and
+ * delimiter to CSV text, the progress to a season table (as {@link datasetFromSeasonFile} takes them).
+ */
+export type PathOptions = Pick<SeasonFileOptions, 'encoding' | 'delimiter' | 'onProgress'> & {
   /** As-of date (YYYY-MM-DD) of a season table, which has none of its own; default today (UTC). */
   asOf?: string;
-  /** Encoding of CSV text without a byte-order mark; default strict UTF-8. */
-  encoding?: TextEncoding;
-  /** CSV delimiter; default detected from each header line. */
-  delimiter?: CsvDelimiter;
-  /** Progress of a season table being read: bytes of a CSV, rows of a Parquet file. */
-  onProgress?: (done: number, total: number, unit: 'bytes' | 'rows') => void;
-}
+};
 
 /** A dataset read from a path, and how it was read. */
 export interface PathDataset {

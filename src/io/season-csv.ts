@@ -6,11 +6,10 @@
  */
 import type { Dataset } from '../model/schema.js';
 import type { CsvDelimiter } from './csv/delimiter.js';
-import type { TextEncoding } from './csv/encoding.js';
 import { recordsOfParquetFile } from './parquet.js';
 import { parseCsv } from './csv/parse.js';
 import { seasonRows, type SeasonCsvOptions } from './season-rows.js';
-import { readCsvFile, type CsvFileInfo } from './csv/stream.js';
+import { readCsvFile, type CsvFileInfo, type CsvFileOptions } from './csv/stream.js';
 
 export { SEASON_CSV_OPTIONAL, SEASON_CSV_REQUIRED } from './season-layout.js';
 export { seasonRows, type HeaderMap, type SeasonCsvOptions, type SeasonRows } from './season-rows.js';
@@ -27,12 +26,8 @@ export function datasetFromSeasonCsv(text: string, options: SeasonCsvOptions & {
   return reader.dataset();
 }
 
-/** Options of {@link datasetFromSeasonFile}. */
-export interface SeasonFileOptions extends SeasonCsvOptions {
-  /** Encoding of a CSV without a byte-order mark; default strict UTF-8. */
-  encoding?: TextEncoding;
-  /** CSV delimiter; default detected from the header line. */
-  delimiter?: CsvDelimiter;
+/** Options of {@link datasetFromSeasonFile}: a CSV's encoding and delimiter as {@link readCsvFile} takes them. */
+export interface SeasonFileOptions extends SeasonCsvOptions, Pick<CsvFileOptions, 'encoding' | 'delimiter'> {
   /** Called while the file is read with work done and in all: bytes of a CSV, rows of a Parquet file (`unit` says which); default none. */
   onProgress?: (done: number, total: number, unit: 'bytes' | 'rows') => void;
 }

@@ -118,17 +118,6 @@ function shiftedTableRows(input: MergeInput, offset: number, name: TableName): A
   return rows;
 }
 
-/** Rows of the tables `names` of an input, ids shifted by its offset. */
-function shiftedRowsOf(
-  input: MergeInput,
-  offset: number,
-  names: readonly TableName[],
-): { [T in TableName]?: AnyRow[] } {
-  const out: { [T in TableName]?: AnyRow[] } = {};
-  for (const name of names) out[name] = shiftedTableRows(input, offset, name);
-  return out;
-}
-
 /** The offset of each input: 0 without `namespace`, else k × stride for the k-th id space met. */
 function offsetsOf(inputs: readonly MergeInput[], namespace: boolean): number[] {
   if (!namespace) return inputs.map(() => 0);
@@ -316,7 +305,10 @@ export function mergeDatasets(inputs: readonly MergeInput[], options: MergeOptio
   if (inputs.length < 2)
     throw new DatasetError('(merge)', null, null, `give at least two datasets (got ${inputs.length})`);
   const offsets = offsetsOf(inputs, options.namespace ?? false);
-  const rows = inputs.map((input, i) => shiftedRowsOf(input, offsets[i], ENTITY_TABLES));
+  // Each input's entity tables, ids shifted by its offset.
+  const rows = inputs.map((input, i) =>
+    Object.fromEntries(ENTITY_TABLES.map((name) => [name, shiftedTableRows(input, offsets[i], name)])),
+  );
   assertNoCollisions(inputs, rows);
   const labels = inputs.map((i) => i.label);
   const lists = (table: TableName): AnyRow[][] => rows.map((r) => r[table] ?? []);

@@ -8,7 +8,7 @@ import { type Data, type DataType, Float64, makeData, makeVector, Table, Utf8, u
 import { InvariantError } from '../errors.js';
 
 /** A typed-array class such as `Int32Array` or `Float64Array`. */
-export type TypedArrayClass<A> = abstract new (...args: never[]) => A;
+type TypedArrayClass<A> = abstract new (...args: never[]) => A;
 
 /**
  * `values` as an instance of `kind`; throws InvariantError otherwise (a column of another type got
@@ -87,7 +87,7 @@ export function float64VectorOf(xs: Float64Array): Vector<Float64> {
  * one encoding instead of a builder call each.
  * @example utf8BytesOf(['ab', null]).valueOffsets // => Int32Array [0, 2, 2]
  */
-export function utf8BytesOf(texts: readonly (string | null)[]): { valueOffsets: Int32Array; data: Uint8Array } {
+function utf8BytesOf(texts: readonly (string | null)[]): { valueOffsets: Int32Array; data: Uint8Array } {
   const valueOffsets = new Int32Array(texts.length + 1);
   let at = 0;
   for (let i = 0; i < texts.length; i++) {

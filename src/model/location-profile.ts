@@ -11,7 +11,7 @@ export const TOUCH_BANDS = 6;
 /** Lanes of the touch grid, left to right: wing, half-space, centre, half-space, wing (fifths). */
 export const TOUCH_LANES = 5;
 /** Thirds and lanes of the coarse grid for pass targets and defensive actions (3 × 3). */
-export const COARSE_BANDS = 3;
+const COARSE_BANDS = 3;
 /** A pass of at least this many metres is long (the same line as the `long_balls` column). */
 export const PASS_LONG_METRES = 30;
 /** Pitch size the 0–100 frame is scaled to, for pass lengths and angles (metres). */
@@ -22,7 +22,7 @@ const touchColumns = Array.from({ length: TOUCH_BANDS * TOUCH_LANES }, (_, i) =>
   return `touch_b${band}_l${i % TOUCH_LANES}`;
 });
 /** Pass direction × length bins, in column order. */
-export const PASS_BINS = [
+const PASS_BINS = [
   'pass_fwd_short',
   'pass_fwd_long',
   'pass_side_short',

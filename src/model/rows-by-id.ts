@@ -7,18 +7,15 @@ import { rowsOf, type RowOf, type TableName } from './schema.js';
 
 /** Rows of a table by an id column; with a repeated id the last row holds it, as a Map built from the rows would. */
 export class RowsById<T extends TableName> {
-  private readonly table: () => Table;
-  private readonly name: T;
-  private readonly idColumn: keyof RowOf<T>;
   private rows: RowOf<T>[] | undefined;
   private byId: Map<unknown, RowOf<T>> | undefined;
 
   /** `table` is called once, on the first question (a bundled table is decoded then). */
-  constructor(table: () => Table, name: T, idColumn: keyof RowOf<T>) {
-    this.table = table;
-    this.name = name;
-    this.idColumn = idColumn;
-  }
+  constructor(
+    private readonly table: () => Table,
+    private readonly name: T,
+    private readonly idColumn: keyof RowOf<T>,
+  ) {}
 
   /** The row whose id is `id`, or undefined. */
   get(id: number): RowOf<T> | undefined {

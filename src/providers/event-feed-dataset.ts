@@ -18,7 +18,7 @@ import type { ShotLine } from './shot-rows.js';
 import { counted } from '../prose.js';
 
 /** One player's match as an event feed's fold gives it. */
-export interface FeedMatchLine extends MatchLineBase {
+interface FeedMatchLine extends MatchLineBase {
   /** Seconds inside the nominal period windows (stoppage time excluded). */
   nominal_seconds: number;
   /** His position in the match; null only for a line without time on the pitch. */
@@ -91,7 +91,7 @@ const PARTIAL_REASON = "a partial match's events cover only part of its time (do
  * (`columns`). Empty when no match is partial.
  * @example Object.keys(partialCoverageOf(1, 1, OPTA_COLUMNS)).includes('fixtures.home_possession') // => true
  */
-export function partialCoverageOf(
+function partialCoverageOf(
   partial: number,
   matches: number,
   columns: Readonly<Record<CountingColumn, ProviderColumn>>,
@@ -213,7 +213,7 @@ function playerRowsOf(fold: Fold): Partial<RowOf<'players'>>[] {
 }
 
 /** What the dataset is, beyond its matches. */
-export interface FeedDatasetAbout {
+interface FeedDatasetAbout {
   /** `dataset.json`; the partial matches' coverage notes are added to its coverage. */
   meta: DatasetMeta;
   league: Pick<RowOf<'leagues'>, 'league_id' | 'name' | 'country' | 'kind'>;

@@ -36,7 +36,7 @@ export const LONG_BALL_MIN_M = 27.432;
 export const PENALTY_AREA = { depthM: 16.5, widthM: 40.32 } as const;
 
 /** Metres from (x, y) to the centre of the goal attacked, on the 105 × 68 m pitch. */
-export function metresToGoal(x: number, y: number): number {
+function metresToGoal(x: number, y: number): number {
   return Math.hypot((1 - x) * PITCH_METRES.length, (y - 0.5) * PITCH_METRES.width);
 }
 

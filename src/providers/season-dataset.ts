@@ -8,6 +8,7 @@ import { tableFromRows, type CountingColumn, type Dataset, type DatasetMeta, typ
 import { validateDataset } from '../model/validate.js';
 import { emptyTotals, providedTotalsOf, type CountingTotals, type ProviderColumn } from './counting-totals.js';
 import { addZoneCounts, emptyZoneCounts, ZONE_COLUMNS, type ZoneCounts } from '../model/location-profile.js';
+import type { MatchLineBase } from './match-lines.js';
 
 /** One player's season at one club, summed over his match lines. */
 export interface SeasonLine {
@@ -23,16 +24,13 @@ export interface SeasonLine {
   zones: ZoneCounts | null;
 }
 
-/** What a provider's match line gives the season: who, for whom, whether he appeared or started, his totals. */
-export interface MatchLineTotals {
-  player_id: number;
-  team_id: number;
-  appeared: boolean;
-  started: boolean;
-  totals: CountingTotals;
-  /** His zone counts in the match, when the provider locates events. */
+/**
+ * What a provider's match line gives the season: who, for whom, whether he appeared or started, his
+ * totals, and his zone counts in the match when the provider locates events.
+ */
+type MatchLineTotals = Pick<MatchLineBase, 'player_id' | 'team_id' | 'appeared' | 'started' | 'totals'> & {
   zones?: ArrayLike<number>;
-}
+};
 
 /**
  * Fixture rows with `home_possession` and `away_possession` filled from each match's possession

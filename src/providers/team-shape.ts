@@ -21,7 +21,7 @@ export interface ShapePlayer {
  * One place of a formation: its position code, its depth relative to the team's median depth
  * (`dx`, 0–100 units, positive towards the opponent) and its width (`y`, 0–100).
  */
-export interface ShapeSlot {
+interface ShapeSlot {
   code: PositionCode;
   dx: number;
   y: number;
@@ -34,7 +34,7 @@ export interface Formation {
 }
 
 /** The formation a team's starters fit and the position of each of them. */
-export interface TeamShape {
+interface TeamShape {
   formation: string;
   /** Median depth of the located outfield starters: slots' `dx` are relative to it. */
   reference_x: number;

@@ -96,14 +96,10 @@ function dnaSlotVector(dna: DnaVectors, k: number): Vector {
   return vectorOf(new Float32(), xs, dna.search.hasVector);
 }
 
-/** Text of a Utf8 column per row (nulls as null). */
+/** Text of a Utf8 column per row (nulls, and every row of a missing column, as null). */
 function textColumn(table: Table, name: string): (string | null)[] {
-  const out: (string | null)[] = new Array(table.numRows).fill(null);
-  const v = table.getChild(name);
-  if (!v) return out;
-  let i = 0;
-  for (const x of v) out[i++] = typeof x === 'string' ? x : null;
-  return out;
+  const values: Iterable<unknown> = table.getChild(name) ?? new Array(table.numRows).fill(null);
+  return Array.from(values, (x) => (typeof x === 'string' ? x : null));
 }
 
 /** Text of a Utf8 column at `rows` (in that order), decoded once per row of the table. */

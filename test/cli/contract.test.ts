@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetToDir } from '../../src/io/save.js';
-import { datasetToCsvDir } from '../../src/io/csv/write.js';
+import { datasetToCsvDir } from '../../src/io/csv/table-csv.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 import { BIN, ensureBuilt, hasStack, ROOT, runBuilt, runShell, type Run } from '../helpers/built-cli.js';
 import { absentNote, realPath } from '../helpers/real-data.js';

@@ -19,7 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetToCsvDir } from '../../src/io/csv/write.js';
+import { datasetToCsvDir } from '../../src/io/csv/table-csv.js';
 import { tableToParquetFile } from '../../src/io/parquet.js';
 import { datasetToDir } from '../../src/io/save.js';
 import { peakRssEnv, readPeakMb } from '../helpers/bombs.js';

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetToCsvDir } from '../../src/io/csv/write.js';
+import { datasetToCsvDir } from '../../src/io/csv/table-csv.js';
 import { datasetToDir } from '../../src/io/save.js';
 import { runCliCaptured as run } from '../helpers/run-cli.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetFromDir } from '../../src/io/load.js';
-import { datasetToCsvDir } from '../../src/io/csv/write.js';
+import { datasetToCsvDir } from '../../src/io/csv/table-csv.js';
 import { tableToParquetFile } from '../../src/io/parquet.js';
 import { completeDataset } from '../helpers/complete-dataset.js';
 import { expectDatasetsEqual } from '../helpers/expect-tables-equal.js';

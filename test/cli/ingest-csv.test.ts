@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands/index.js';
 import { runCli } from '../../src/cli/run.js';
 import { datasetFromDir } from '../../src/io/load.js';
-import { datasetToCsvDir } from '../../src/io/csv/write.js';
+import { datasetToCsvDir } from '../../src/io/csv/table-csv.js';
 import { completeDataset } from '../helpers/complete-dataset.js';
 import { expectDatasetsEqual } from '../helpers/expect-tables-equal.js';
 

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetToCsvDir } from '../../src/io/csv/write.js';
+import { datasetToCsvDir } from '../../src/io/csv/table-csv.js';
 import { datasetToDir } from '../../src/io/save.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 import { ensureBuilt, hasStack, runBuilt } from '../helpers/built-cli.js';

@@ -96,7 +96,7 @@ describe('halfspace score', () => {
   });
 
   it('scores a CSV dataset folder (docs/csv.md) like its Arrow twin', async () => {
-    const { datasetToCsvDir } = await import('../../src/io/csv/write.js');
+    const { datasetToCsvDir } = await import('../../src/io/csv/table-csv.js');
     const { datasetFromDir } = await import('../../src/io/load.js');
     const csvDir = join(tmp, 'fixture-csv');
     datasetToCsvDir(datasetFromDir(datasetDir), csvDir);

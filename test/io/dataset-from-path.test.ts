@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetFromPath } from '../../src/io/dataset-from-path.js';
 import { DatasetError } from '../../src/model/dataset-error.js';
 import { datasetFromSeasonFile } from '../../src/io/season-csv.js';
-import { datasetToCsvDir } from '../../src/io/csv/write.js';
+import { datasetToCsvDir } from '../../src/io/csv/table-csv.js';
 import { datasetToDir } from '../../src/io/save.js';
 import { TABLE_NAMES } from '../../src/model/schema.js';
 import { Engine } from '../../src/engine.js';

@@ -15,7 +15,7 @@ import { datasetFromDir, withAddedColumns } from '../../src/io/load.js';
 import { datasetToDir } from '../../src/io/save.js';
 import { tableFromFile, tableToFile } from '../../src/io/table-file.js';
 import { recordsOfTable, tableFromParquetFile } from '../../src/io/parquet.js';
-import { tableToCsvFile, tableToJsonlFile } from '../../src/io/csv/table-csv.js';
+import { tableToCsv, tableToCsvFile, tableToJsonlFile } from '../../src/io/csv/table-csv.js';
 import { tableFromCsv } from '../../src/io/csv/read.js';
 import { withProviderMetrics } from '../../src/model/provider-metrics.js';
 import { TABLE_NAMES, type Dataset } from '../../src/model/schema.js';
@@ -24,7 +24,6 @@ import { scoreTableOf } from '../../src/scoring/score-table.js';
 import { demoDatasetDir } from '../../src/io/paths.js';
 import { mergeDatasets } from '../../src/merge/merge.js';
 import { enrichPlayers } from '../../src/identity/enrich.js';
-import { tableToCsv } from '../../src/io/csv/write.js';
 import { tinyDataset } from '../helpers/tiny-dataset.js';
 
 /** The user's apache-arrow, imported as a user would. */

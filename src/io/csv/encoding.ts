@@ -12,7 +12,7 @@ export const TEXT_ENCODINGS = ['utf-8', 'utf-16le', 'latin1', 'windows-1252'] as
 export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
 
 /** A byte-order mark found at the start of a file. */
-export interface Bom {
+interface Bom {
   /** The encoding the mark announces. */
   encoding: 'utf-8' | 'utf-16le' | 'utf-16be';
   /** Length of the mark in bytes. */
@@ -72,7 +72,7 @@ export function encodingOf(head: Uint8Array, requested: TextEncoding | undefined
 }
 
 /** Where an invalid sequence starts: its byte offset and 1-based line. */
-export interface InvalidByte {
+interface InvalidByte {
   offset: number;
   line: number;
 }
@@ -144,7 +144,7 @@ const C1 = /[\u0080-\u009f]/g;
 const WINDOWS_1252_C1 = [...'€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ'];
 
 /** A decoder fed with consecutive blocks of one file. */
-export interface BlockDecoder {
+interface BlockDecoder {
   /** Text of the next block; `last` flushes a sequence cut at the end of the file. */
   decode(block: Uint8Array, last: boolean): string;
 }

@@ -15,7 +15,7 @@ const BOM = 0xfeff;
 export type CsvField = string | null;
 
 /** Options of {@link parseCsv}. */
-export interface ParseCsvOptions {
+interface ParseCsvOptions {
   /** Field separator, one character: `,`, `;` or a tab; default `,`. */
   delimiter?: string;
   /** Line number of the text's first line, for texts that continue a file; default 1. */

@@ -20,10 +20,9 @@ import {
 import { validateDataset } from '../../model/validate.js';
 import { csvFileOf } from './layout.js';
 import type { CsvDelimiter } from './delimiter.js';
-import type { TextEncoding } from './encoding.js';
 import { recordsOfParquetFile } from '../parquet.js';
 import { parseCsv, type CsvField } from './parse.js';
-import { readCsvFile, type CsvFileInfo } from './stream.js';
+import { readCsvFile, type CsvFileInfo, type CsvFileOptions } from './stream.js';
 import { valueOfCsv } from './values.js';
 
 /** A parsed table and the 1-based line where each of its rows starts. */
@@ -32,17 +31,12 @@ interface CsvTable {
   lines: number[];
 }
 
-/** A record-by-record reader of one table: feed it the header, then every record; `done` gives the table. */
-interface TableRecords {
-  add(fields: readonly CsvField[], line: number): void;
-  done(): CsvTable;
-}
-
 /**
- * The record-by-record reader {@link tableFromCsv} and {@link datasetFromCsvDir} share: checks
- * the header against the schema, parses each field as its column's kind.
+ * The record-by-record reader of one table that {@link tableFromCsv} and {@link datasetFromCsvDir}
+ * share: `add` takes the header, then every record; it checks the header against the schema and
+ * parses each field as its column's kind; `done` gives the table.
  */
-function tableRecords(name: TableName, file: string): TableRecords {
+function tableRecords(name: TableName, file: string) {
   const spec: TableSpec = SCHEMA[name];
   const columns = Object.entries(spec.columns);
   let header: string[] | null = null;
@@ -91,7 +85,7 @@ function tableRecords(name: TableName, file: string): TableRecords {
   };
   return {
     add,
-    done() {
+    done(): CsvTable {
       if (!header) throw new DatasetError(file, null, null, 'line 1: no header row (the file is empty)');
       const vectors: Record<string, Vector> = {};
       columns.forEach(([col, c], j) => {
@@ -116,12 +110,8 @@ export function tableFromCsv(name: TableName, text: string, options: { delimiter
   return reader.done();
 }
 
-/** Options of {@link datasetFromCsvDir}. */
-export interface CsvDirOptions {
-  /** Encoding of CSV files without a byte-order mark; default strict UTF-8. */
-  encoding?: TextEncoding;
-  /** Delimiter of every CSV file; default detected per file from its header line. */
-  delimiter?: CsvDelimiter;
+/** Options of {@link datasetFromCsvDir}: the encoding and delimiter of every CSV file as {@link readCsvFile} takes them. */
+export interface CsvDirOptions extends Pick<CsvFileOptions, 'encoding' | 'delimiter'> {
   /** Called after each table file is read, with how a CSV was decoded (null for Parquet); default none. */
   onFile?: (file: string, csv: CsvFileInfo | null) => void;
 }

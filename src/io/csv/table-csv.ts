@@ -1,15 +1,18 @@
 /**
- * Writing any Arrow table of Int32, Float64, Float32, Utf8 and Bool columns as CSV (RFC 4180,
- * LF line ends, header row of the column names, empty field for null) or as JSON lines. Fields
- * are written as bytes into one reused buffer flushed to the file when full: text is copied from
- * Arrow's UTF-8 buffers as it is (no decoding, so every character survives), integers are
- * written digit by digit, and a million-row table never becomes a string.
+ * Writing Arrow tables as CSV (RFC 4180, LF line ends, header row of the column names, empty field
+ * for null) or as JSON lines, and datasets as CSV folders (docs/csv.md). Fields are written as
+ * bytes into one reused buffer flushed when full: text is copied from Arrow's UTF-8 buffers as it
+ * is (no decoding, so every character survives), integers are written digit by digit, and a
+ * million-row table never becomes a string.
  */
 import { writeSync } from 'node:fs';
-import { DataType, Precision, type Table } from 'apache-arrow';
+import { DataType, Precision, type Table, type Vector } from 'apache-arrow';
 import { utf8BuffersOf, validityOf } from '../../model/arrow.js';
+import { SCHEMA, type Dataset, type TableName } from '../../model/schema.js';
 import { float32Text } from '../number-text.js';
+import { writeDatasetFolder } from '../save.js';
 import { COMMA, CR, csvQuoted, forcesQuotes, LF, QUOTE } from './quote.js';
+import { csvFileOf } from './layout.js';
 import { writeViaTemp } from '../temp-file.js';
 
 /** Bytes buffered before a write: large enough to amortise the call, small next to the table. */
@@ -27,19 +30,24 @@ export interface TableWriteOptions {
 const BACKSLASH = 0x5c;
 const HEX = '0123456789abcdef';
 
-/** A byte buffer over an open file: fields are appended, full buffers written. */
+/** A byte buffer: fields are appended, full buffers handed to `out` (which must copy what it keeps). */
 class ByteSink {
   buf = Buffer.allocUnsafe(BUFFER_BYTES);
   pos = 0;
-  constructor(readonly fd: number) {}
+  constructor(readonly out: (bytes: Uint8Array) => void) {}
   /** Makes room for `n` more bytes: flushes when full, grows the buffer for a field larger than it. */
   room(n: number): void {
     if (this.pos + n > this.buf.length) this.flush();
     if (n > this.buf.length) this.buf = Buffer.allocUnsafe(n);
   }
   flush(): void {
-    if (this.pos > 0) writeSync(this.fd, this.buf, 0, this.pos);
+    if (this.pos > 0) this.out(this.buf.subarray(0, this.pos));
     this.pos = 0;
+  }
+  bytes(b: Uint8Array): void {
+    this.room(b.length);
+    this.buf.set(b, this.pos);
+    this.pos += b.length;
   }
   byte(b: number): void {
     if (this.pos >= this.buf.length) this.flush();
@@ -77,7 +85,7 @@ class ByteSink {
   }
   /** A double in JavaScript's shortest round-trip form; whole numbers take the integer path. */
   double(x: number): void {
-    if (Number.isInteger(x) && x > -2147483648 && x < 2147483648 && !Object.is(x, -0)) this.int(x);
+    if (Number.isInteger(x) && x > -2147483648 && x < 2147483648) this.int(x);
     else this.ascii(String(x));
   }
 }
@@ -85,8 +93,12 @@ class ByteSink {
 /** Writes one field of a column at row `i`; returns false for null (nothing written). */
 type FieldWriter = (sink: ByteSink, i: number) => boolean;
 
-/** Escaping of text bytes: CSV doubles quotes and quotes the field when needed, JSON escapes. */
-type TextStyle = 'csv' | 'json';
+/**
+ * How values are spelled: `csv` and `json` as the table writers document them; `dataset` is CSV as
+ * a dataset folder holds it (docs/csv.md#values), with -0 kept and timestamps as `toISOString()`,
+ * so the folder reads back to equal tables.
+ */
+type TextStyle = 'csv' | 'json' | 'dataset';
 
 /** Copies UTF-8 bytes `values[from, to)` as one CSV field, quoted by the one rule of quote.ts. */
 function csvText(sink: ByteSink, values: Uint8Array, from: number, to: number): void {
@@ -133,9 +145,12 @@ function jsonText(sink: ByteSink, values: Uint8Array, from: number, to: number):
   sink.pos = p;
 }
 
-/** The field writer of column `index`; rows must be asked for in increasing order (text walks the chunks). */
-function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWriter {
-  const vector = table.getChildAt(index)!;
+/**
+ * The field writer of one column, null on every row when the column is absent; rows must be asked
+ * for in increasing order (text walks the chunks).
+ */
+function fieldWriterOf(vector: Vector | null, style: TextStyle): FieldWriter {
+  if (!vector) return () => false;
   const valid = validityOf(vector);
   const type = vector.type;
   if (DataType.isUtf8(type)) {
@@ -143,7 +158,7 @@ function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWrit
     const buffers = chunks.map(utf8BuffersOf);
     let c = 0;
     let base = 0;
-    const write = style === 'csv' ? csvText : jsonText;
+    const write = style === 'json' ? jsonText : csvText;
     return (sink, i) => {
       if (valid && !valid[i]) return false;
       while (i >= base + chunks[c].length) base += chunks[c++].length;
@@ -153,11 +168,12 @@ function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWrit
       return true;
     };
   }
-  if (DataType.isBool(type)) {
+  const isTimestamp = style === 'dataset' && DataType.isTimestamp(type);
+  if (DataType.isBool(type) || isTimestamp) {
     return (sink, i) => {
       const v: unknown = vector.get(i);
       if (v === null) return false;
-      sink.ascii(v ? 'true' : 'false');
+      sink.ascii(isTimestamp ? new Date(Number(v)).toISOString() : v ? 'true' : 'false');
       return true;
     };
   }
@@ -170,9 +186,11 @@ function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWrit
         ? // A single-precision value widened to a double prints ~17 digits of noise; 9 significant
           // digits always read back to the same float32.
           (sink, x) => sink.ascii(float32Text(x))
-        : DataType.isFloat(type)
-          ? (sink, x) => sink.double(x)
-          : (sink, x) => sink.ascii(String(x));
+        : DataType.isFloat(type) && style === 'dataset'
+          ? (sink, x) => (Object.is(x, -0) ? sink.ascii('-0') : sink.double(x))
+          : DataType.isFloat(type)
+            ? (sink, x) => sink.double(x)
+            : (sink, x) => sink.ascii(String(x));
   return (sink, i) => {
     if (valid && !valid[i]) return false;
     put(sink, xs[i]);
@@ -183,10 +201,30 @@ function fieldWriterOf(table: Table, index: number, style: TextStyle): FieldWrit
 /** Fills a temp sibling of `path` through a {@link ByteSink} and renames it into place (temp-file.ts). */
 function writeSinkViaTemp(path: string, write: (sink: ByteSink) => void): void {
   writeViaTemp(path, (fd) => {
-    const sink = new ByteSink(fd);
+    const sink = new ByteSink((bytes) => void writeSync(fd, bytes));
     write(sink);
     sink.flush();
   });
+}
+
+/** Writes a header row of `names`, then one LF-terminated record per row of `fields`. */
+function csvRecords(
+  sink: ByteSink,
+  names: readonly string[],
+  fields: FieldWriter[],
+  rows: number,
+  options: TableWriteOptions,
+): void {
+  sink.bytes(Buffer.from(`${names.map(csvQuoted).join(',')}\n`, 'utf8'));
+  for (let i = 0; i < rows; i++) {
+    fields[0](sink, i);
+    for (let j = 1; j < fields.length; j++) {
+      sink.byte(COMMA);
+      fields[j](sink, i);
+    }
+    sink.byte(LF);
+    if ((i + 1) % PROGRESS_ROWS === 0) options.onProgress?.(i + 1, rows);
+  }
 }
 
 /**
@@ -199,24 +237,9 @@ function writeSinkViaTemp(path: string, write: (sink: ByteSink) => void): void {
  */
 export function tableToCsvFile(table: Table, path: string, options: TableWriteOptions = {}): void {
   const names = table.schema.fields.map((f) => f.name);
-  const fields = names.map((_, j) => fieldWriterOf(table, j, 'csv'));
-  const rows = table.numRows;
-  writeSinkViaTemp(path, (sink) => {
-    sink.room(1);
-    const header = Buffer.from(`${names.map(csvQuoted).join(',')}\n`, 'utf8');
-    sink.flush();
-    writeSync(sink.fd, header);
-    for (let i = 0; i < rows; i++) {
-      fields[0](sink, i);
-      for (let j = 1; j < fields.length; j++) {
-        sink.byte(COMMA);
-        fields[j](sink, i);
-      }
-      sink.byte(LF);
-      if ((i + 1) % PROGRESS_ROWS === 0) options.onProgress?.(i + 1, rows);
-    }
-  });
-  options.onProgress?.(rows, rows);
+  const fields = names.map((_, j) => fieldWriterOf(table.getChildAt(j), 'csv'));
+  writeSinkViaTemp(path, (sink) => csvRecords(sink, names, fields, table.numRows, options));
+  options.onProgress?.(table.numRows, table.numRows);
 }
 
 /**
@@ -228,14 +251,12 @@ export function tableToCsvFile(table: Table, path: string, options: TableWriteOp
 export function tableToJsonlFile(table: Table, path: string, options: TableWriteOptions = {}): void {
   const names = table.schema.fields.map((f) => f.name);
   const keys = names.map((n, j) => Buffer.from(`${j === 0 ? '{' : ','}${JSON.stringify(n)}:`, 'utf8'));
-  const fields = names.map((_, j) => fieldWriterOf(table, j, 'json'));
+  const fields = names.map((_, j) => fieldWriterOf(table.getChildAt(j), 'json'));
   const rows = table.numRows;
   writeSinkViaTemp(path, (sink) => {
     for (let i = 0; i < rows; i++) {
       for (let j = 0; j < fields.length; j++) {
-        sink.room(keys[j].length);
-        sink.buf.set(keys[j], sink.pos);
-        sink.pos += keys[j].length;
+        sink.bytes(keys[j]);
         if (!fields[j](sink, i)) sink.ascii('null');
       }
       sink.ascii('}\n');
@@ -243,4 +264,36 @@ export function tableToJsonlFile(table: Table, path: string, options: TableWrite
     }
   });
   options.onProgress?.(rows, rows);
+}
+
+/**
+ * The CSV text of one table: a header row of the schema's column names in schema order, then one
+ * LF-terminated record per row, values as docs/csv.md#values spells them (-0 kept, timestamps as
+ * `toISOString()`, so they read back exactly). A column the table lacks is written empty (null).
+ * @example tableToCsv('leagues', tableFromRows('leagues', [{ league_id: 1, name: 'A, B', tier: 1, kind: 'league' }])) // => 'league_id,name,country,tier,kind\n1,"A, B",,1,league\n'
+ */
+export function tableToCsv(name: TableName, table: Table): string {
+  const names = Object.keys(SCHEMA[name].columns);
+  const chunks: Buffer[] = [];
+  const sink = new ByteSink((bytes) => chunks.push(Buffer.from(bytes)));
+  csvRecords(
+    sink,
+    names,
+    names.map((col) => fieldWriterOf(table.getChild(col), 'dataset')),
+    table.numRows,
+    {},
+  );
+  sink.flush();
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Writes a dataset as a CSV folder: `dataset.json` and one `<table>.csv` per table present
+ * (absent optional tables write no file), which {@link datasetFromCsvDir} reads back to equal
+ * tables. Like `datasetToDir`, it writes into a sibling temp folder and renames it into place,
+ * replacing whatever `dir` held.
+ * @example datasetToCsvDir(engine.dataset, 'demo-csv') // => writes demo-csv/players.csv, …
+ */
+export function datasetToCsvDir(dataset: Dataset, dir: string): void {
+  writeDatasetFolder(dataset, dir, csvFileOf, tableToCsv);
 }

@@ -1,9 +1,8 @@
 /**
- * Text ↔ value for each column kind of the CSV layout (docs/csv.md#values). Reading is strict:
+ * Text to value for each column kind of the CSV layout (docs/csv.md#values). Reading is strict:
  * `12abc`, ` 12` or `1.5` in an integer column is an error, never a silently truncated number.
  */
 import type { ColumnKind } from '../../model/schema.js';
-import { csvQuoted } from './quote.js';
 
 const INTEGER = /^-?\d+$/;
 const DECIMAL = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -12,7 +11,7 @@ const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
 
 /** A parsed CSV value, or why the text is not one. */
-export type CsvValue = { ok: true; value: number | string | boolean } | { ok: false; problem: string };
+type CsvValue = { ok: true; value: number | string | boolean } | { ok: false; problem: string };
 
 function timestampOf(text: string): number | null {
   const m = TIMESTAMP.exec(text);
@@ -67,26 +66,5 @@ export function valueOfCsv(kind: ColumnKind, text: string): CsvValue {
         return { ok: false, problem: `"${text}" is not an ISO-8601 date and time with a zone (2025-08-16T14:00:00Z)` };
       return { ok: true, value: ms };
     }
-  }
-}
-
-/**
- * The CSV text of one value of `kind`: empty for null, `""` for the empty string, quotes only
- * where RFC 4180 needs them, `-0` kept, timestamps as `toISOString()` (UTC, milliseconds).
- * @example csvTextOf('utf8', 'Anton "Toni" Berg') // => '"Anton ""Toni"" Berg"'
- */
-export function csvTextOf(kind: ColumnKind, value: unknown): string {
-  if (value === null || value === undefined) return '';
-  switch (kind) {
-    case 'utf8':
-      return csvQuoted(String(value));
-    case 'int32':
-      return String(value);
-    case 'float64':
-      return Object.is(value, -0) ? '-0' : String(value);
-    case 'bool':
-      return value ? 'true' : 'false';
-    case 'timestamp':
-      return new Date(Number(value)).toISOString();
   }
 }

@@ -37,7 +37,7 @@ const DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)$/;
 const csvField = (x: string | null): string => (x === null ? '' : csvQuoted(x));
 
 /** The league of every row of an export that names none: a placeholder, never a file name (docs/scoring.md#column-maps). */
-export const UNNAMED_LEAGUE = 'Unnamed league';
+const UNNAMED_LEAGUE = 'Unnamed league';
 
 /** A lowercase country code and a space before a name, as FBref's Big-5 `Comp` column writes it ("eng Premier League"). */
 const COUNTRY_PREFIX = /^[a-z]{2,3} (?=\S)/;
@@ -162,22 +162,18 @@ function directCellsOf(direct: ReadonlyMap<string, number>, header: readonly str
 }
 
 /** Everything mapping one row needs: the table, the plan by kind, the map and what the report collects. */
-interface RowMapper {
+type RowMapper = ReturnType<typeof columnsByKindOf> & {
   numberAt: ReturnType<typeof numberReaderOf>;
   header: readonly string[];
   file: string;
   map: ColumnMap;
   report: MapReport;
-  direct: ReadonlyMap<string, number>;
   directCells: ReturnType<typeof directCellsOf>;
   positionAt: number | undefined;
   minutesAt: number | undefined;
-  per90s: { j: number; target: string }[];
-  pcts: { j: number; target: string; attempted: PctAction['attempted'] }[];
-  metrics: { j: number; a: MetricAction }[];
   metricTotals: Float64Array[];
   roundings: Roundings;
-}
+};
 
 /** The renamed columns of a row: prefixes cut, numbers normalised, zeros read as unknown where the map says so. */
 function directValues(m: RowMapper, fields: CsvField[], at: SourceRow['at'], out: Map<string, string | null>): void {
@@ -288,7 +284,8 @@ export function mappedExportOf(
   const table = joinTables(sources, map, mapName, report.rows_without_match);
   const file = table.files[0];
   const header = table.header;
-  const { direct, per90s, pcts, metrics } = columnsByKindOf(planOf(header, map, file, mapName), header, report);
+  const columns = columnsByKindOf(planOf(header, map, file, mapName), header, report);
+  const { direct, per90s, pcts } = columns;
   const constants = constantsOf(direct, map, options.asOf, report);
   const outColumns = [
     ...direct.keys(),
@@ -298,19 +295,16 @@ export function mappedExportOf(
   ];
   checkRequired(outColumns, file, mapName);
   const m: RowMapper = {
+    ...columns,
     numberAt: numberReaderOf(table, map.thousands_separator),
     header,
     file,
     map,
     report,
-    direct,
     directCells: directCellsOf(direct, header, map),
     positionAt: direct.get('position'),
     minutesAt: direct.get('minutes'),
-    per90s,
-    pcts,
-    metrics,
-    metricTotals: metrics.map(() => new Float64Array(table.rows.length)),
+    metricTotals: columns.metrics.map(() => new Float64Array(table.rows.length)),
     roundings: new Map(),
   };
   const lines: string[] = [outColumns.map(csvField).join(',')];

@@ -140,13 +140,8 @@ function matchesOf(
   return match;
 }
 
-/** The growing joined table: header, the file of each column and the rows. */
-interface Joined {
-  tables: readonly SourceTable[];
-  header: string[];
-  columnFile: number[];
-  rows: SourceTable['rows'];
-}
+/** The growing joined table: header, the file of each column and the rows, and the tables joined. */
+type Joined = Pick<SourceTable, 'header' | 'columnFile' | 'rows'> & { tables: readonly SourceTable[] };
 
 /** Throws when the matched rows of a later table disagree with a column the joined table already has. */
 function checkSameColumn(joined: Joined, t: SourceTable, match: Int32Array, j: number, at: number): void {

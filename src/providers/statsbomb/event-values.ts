@@ -46,7 +46,7 @@ const OUTCOME_OF: Readonly<Record<string, ShotOutcome>> = {
  * The xG of the shot at `events[index]`, its source and its shot line: StatsBomb's own
  * `statsbomb_xg` when present, the shipped model's otherwise.
  */
-export function statsBombShotOf(events: readonly StatsBombEvent[], index: number): ShotLine {
+function statsBombShotOf(events: readonly StatsBombEvent[], index: number): ShotLine {
   const e = events[index]!;
   const f = statsBombShotFeaturesOf(events, index);
   const provider = e.shot?.statsbomb_xg;

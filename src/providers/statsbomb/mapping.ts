@@ -14,7 +14,7 @@ import {
 } from '../event-values.js';
 
 /** StatsBomb position name → detailed position code (docs/methodology/statsbomb.md#positions). */
-export const POSITION_CODE_OF_STATSBOMB: Readonly<Record<string, PositionCode>> = {
+const POSITION_CODE_OF_STATSBOMB: Readonly<Record<string, PositionCode>> = {
   Goalkeeper: 'GK',
   'Right Back': 'RB',
   'Right Center Back': 'CB',
@@ -173,7 +173,7 @@ export function seasonNameOf(raw: string): string {
  * reads "16:00:00.000" and a Monday 20:00 one "21:00:00.000", i.e. Central European time
  * (docs/methodology/statsbomb.md#kick-off).
  */
-export const STATSBOMB_KICKOFF_TIME_ZONE = 'Europe/Paris';
+const STATSBOMB_KICKOFF_TIME_ZONE = 'Europe/Paris';
 
 /** Offset of `timeZone` from UTC at instant `utcMs`, in milliseconds (positive east of Greenwich). */
 function zoneOffsetMs(utcMs: number, timeZone: string): number {

@@ -68,7 +68,7 @@ export const StatsBombMatch = z.lazy(() => {
 export type StatsBombMatch = z.infer<typeof StatsBombMatch>;
 
 /** One team of `lineups/<match>.json` with its squad. */
-export const StatsBombLineupTeam = z.lazy(() => {
+const StatsBombLineupTeam = z.lazy(() => {
   const { Id } = parts();
   return z.object({
     team_id: Id,
@@ -83,7 +83,7 @@ export const StatsBombLineupTeam = z.lazy(() => {
     ),
   });
 });
-export type StatsBombLineupTeam = z.infer<typeof StatsBombLineupTeam>;
+type StatsBombLineupTeam = z.infer<typeof StatsBombLineupTeam>;
 
 /**
  * One event of `events/<match>.json`, reduced to the fields the minutes and counting rules read

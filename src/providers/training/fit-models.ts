@@ -25,8 +25,8 @@ import { XT_COLUMNS, XT_ROWS, fitXt } from '../../event-models/xt-fit.js';
 import { statsBombShotsOf, wyscoutTrainingOf } from './training-data.js';
 
 /** Version stamps of the shipped files: bump when the features or the data change. */
-export const XG_VERSION = 'xg-wyscout1718-v3';
-export const XT_VERSION = 'xt-wyscout1718-v2';
+const XG_VERSION = 'xg-wyscout1718-v3';
+const XT_VERSION = 'xt-wyscout1718-v2';
 
 const round = (v: number, decimals: number): number => Number(v.toFixed(decimals));
 
@@ -69,6 +69,7 @@ export function fitModels(real: string, log: (line: string) => void = () => {}) 
     grid: xt.grid.map((v) => round(v, 6)),
   };
   const byCompetition = competitionScoresOf(data, full.predictions, baseline.predictions);
+  // xT grids fitted on one competition alone, against the shipped grid.
   const xtByCompetition = (data.xtRanges ?? []).map((r) => {
     const grid = fitXt(data.moves.slice(...r.moves), data.xtShots.slice(...r.xtShots)).grid;
     return { competition: r.competition, passes: r.moves[1] - r.moves[0], ...gridDifferenceOf(grid, xt.grid) };
@@ -95,8 +96,6 @@ export function fitModels(real: string, log: (line: string) => void = () => {}) 
   };
 }
 
-/** Out-of-fold scores of one competition's shots, by both models. */
-export type CompetitionScores = ReturnType<typeof competitionScoresOf>[number];
 /**
  * Our xG against StatsBomb's on the StatsBomb sample, all shots, non-penalty and open play: shots,
  * goals, each side's scores (ours also with the log-odds shifted for StatsBomb, the shift fitted on

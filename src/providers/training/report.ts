@@ -5,24 +5,12 @@
 import type { XgFit, XgScores, XgValidation } from '../../event-models/xg-fit.js';
 import { xgColumnNamesOf } from '../../event-models/xg-design.js';
 import { XT_COLUMNS, XT_ROWS, type XtFit } from '../../event-models/xt-fit.js';
-import type { CompetitionSummary } from './training-data.js';
-import type { CompetitionScores, StatsBombComparison, XtComparison } from './fit-models.js';
+import type { fitModels, StatsBombComparison, XtComparison } from './fit-models.js';
 
 type StatsBombSlice = StatsBombComparison['all'];
 
-/** Everything the report is written from. */
-export interface ReportInput {
-  training: { seed: number; folds: number; ridge: number; shots: number; goals: number };
-  fit: XgFit;
-  full: XgValidation;
-  baseline: XgValidation;
-  statsBomb: StatsBombComparison | null;
-  xt: XtFit;
-  competitions: readonly CompetitionSummary[];
-  byCompetition: readonly CompetitionScores[];
-  /** xT grids fitted on one competition alone, against the shipped grid. */
-  xtByCompetition: readonly XtComparison[];
-}
+/** Everything the report is written from: what {@link fitModels} computed. */
+type ReportInput = ReturnType<typeof fitModels>['reportInput'];
 
 const f = (v: number | null, d = 4): string => (v === null ? '—' : v.toFixed(d));
 const mean = (xs: readonly number[]): number => xs.reduce((s, v) => s + v, 0) / xs.length;

@@ -17,7 +17,7 @@ import { readMatchFile } from '../wyscout/read.js';
 import { isWyscoutShot, wyscoutPitchPointOf, wyscoutShotFeaturesOf } from '../wyscout/shot-features.js';
 
 /** The Wyscout competition folders, in the order they are read. */
-export const WYSCOUT_COMPETITIONS = ['england', 'france', 'germany', 'spain', 'world_cup'] as const;
+const WYSCOUT_COMPETITIONS = ['england', 'france', 'germany', 'spain', 'world_cup'] as const;
 
 /** What one competition contributed, with a fingerprint of its shot rows (sha256 of their JSON). */
 export interface CompetitionSummary {
@@ -31,7 +31,7 @@ export interface CompetitionSummary {
 }
 
 /** Shots and moves of the Wyscout open data. */
-export interface WyscoutTraining {
+interface WyscoutTraining {
   shots: TrainingShot[];
   moves: XtMove[];
   xtShots: XtShot[];
@@ -88,7 +88,7 @@ export function wyscoutCompetitionOf(
 }
 
 /** sha256 of the shots' JSON (match, features, outcome): changes when feature extraction does. */
-export function fingerprintOf(shots: readonly TrainingShot[]): string {
+function fingerprintOf(shots: readonly TrainingShot[]): string {
   const hash = createHash('sha256');
   for (const s of shots) hash.update(`${JSON.stringify([s.matchId, s.features, s.goal])}\n`);
   return hash.digest('hex');
@@ -114,7 +114,7 @@ export function wyscoutTrainingOf(wyscoutDir: string): WyscoutTraining {
 }
 
 /** A StatsBomb shot with StatsBomb's own xG. */
-export interface StatsBombShot {
+interface StatsBombShot {
   matchId: number;
   features: ShotFeatures;
   goal: 0 | 1;

@@ -33,7 +33,7 @@ const NO_TOUCH = new Set<number | null>([
  * the shot by another player of the shooting team, when it is a pass and no opponent touched the
  * ball in between (the shooter's own touches are skipped), within {@link ASSIST_WINDOW_S} seconds.
  */
-export function wyscoutAssisterOf(events: readonly WyscoutEvent[], index: number): number | null {
+function wyscoutAssisterOf(events: readonly WyscoutEvent[], index: number): number | null {
   const shot = events[index]!;
   for (let k = index - 1; k >= 0; k--) {
     const e = events[k]!;

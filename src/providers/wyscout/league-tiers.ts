@@ -18,7 +18,7 @@ export const LEAGUE_TIERS: Readonly<Record<number, { tier: number; why: string }
 };
 
 /** Tier of a competition not in {@link LEAGUE_TIERS}: an unknown league is not ranked below the ones we know. */
-export const UNKNOWN_COMPETITION_TIER = 1;
+const UNKNOWN_COMPETITION_TIER = 1;
 
 /**
  * The stored tier of Wyscout competition `competitionId`.

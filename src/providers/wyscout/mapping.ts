@@ -74,7 +74,7 @@ export const TAG = {
 
 /** The periods that count, in order: two halves and two halves of extra time. `P` (shoot-out) counts for nothing. */
 export const COUNTED_PERIODS = ['1H', '2H', 'E1', 'E2'] as const;
-export type CountedPeriod = (typeof COUNTED_PERIODS)[number];
+type CountedPeriod = (typeof COUNTED_PERIODS)[number];
 
 /** Nominal start of each counted period on the match clock, in minutes (how Wyscout numbers substitution minutes). */
 export const PERIOD_START_MINUTE: Readonly<Record<CountedPeriod, number>> = { '1H': 0, '2H': 45, E1: 90, E2: 105 };

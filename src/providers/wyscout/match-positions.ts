@@ -69,14 +69,7 @@ export function matchPositionsOf(
 }
 
 /** Where on the pitch a position code plays, both sides together. */
-export type Place =
-  | 'goal'
-  | 'centre_back'
-  | 'full_back'
-  | 'central_midfield'
-  | 'attacking_midfield'
-  | 'wide'
-  | 'forward';
+type Place = 'goal' | 'centre_back' | 'full_back' | 'central_midfield' | 'attacking_midfield' | 'wide' | 'forward';
 
 /** The place of each position code (docs/methodology/positions.md#the-season). */
 export const PLACE_OF_POSITION: Readonly<Record<PositionCode, Place>> = {

@@ -63,13 +63,6 @@ const EXPECTED_PERIODS: Readonly<Record<string, readonly (readonly [string, numb
   Penalties: periodsUpTo(4),
 };
 
-/** A match ready to fold: its (possibly trimmed) match object and events, and what was screened. */
-export interface ScreenedMatch {
-  match: WyscoutMatch;
-  events: WyscoutEvent[];
-  anomalies: string[];
-}
-
 /**
  * Lineups, benches and substitutions without the players `unresolved` holds (0, the entry without
  * an id, always among them): a substitution whose outgoing player is unresolved is dropped; one
@@ -184,15 +177,12 @@ function periodNotes(match: WyscoutMatch, events: readonly WyscoutEvent[]): stri
 }
 
 /**
- * Screens one match before it is folded (see the module note). `isKnown` says whether a player id
- * is in the file's players or players.json.
+ * Screens one match before it is folded (see the module note): the match ready to fold, its
+ * (possibly trimmed) match object and events, and what was screened. `isKnown` says whether a
+ * player id is in the file's players or players.json.
  * @example screenedMatchOf(match, file, () => true).anomalies // => [] for an ordinary match
  */
-export function screenedMatchOf(
-  match: WyscoutMatch,
-  file: WyscoutMatchFile,
-  isKnown: (playerId: number) => boolean,
-): ScreenedMatch {
+function screenedMatchOf(match: WyscoutMatch, file: WyscoutMatchFile, isKnown: (playerId: number) => boolean) {
   const notes: string[] = [];
   if (file.badEvents.length > 0) {
     const first = file.badEvents[0];

@@ -50,7 +50,7 @@ let blocks: ReturnType<typeof blocksOf> | undefined;
 const parts = () => (blocks ??= blocksOf());
 
 /** One team of a match's `teamsData`. */
-export const WyscoutTeamData = z.lazy(() => {
+const WyscoutTeamData = z.lazy(() => {
   const { Id, Count, PlayerRef, Substitution } = parts();
   return z.object({
     teamId: Id,
@@ -68,7 +68,6 @@ export const WyscoutTeamData = z.lazy(() => {
       .nullish(),
   });
 });
-export type WyscoutTeamData = z.infer<typeof WyscoutTeamData>;
 
 /** One match of `matches/matches_<Competition>.json` (or the `match` member of a v2 API per-match file). */
 export const WyscoutMatch = z.lazy(() => {
@@ -303,7 +302,7 @@ function tagsOf(file: string, row: number, raw: unknown): number[] {
 }
 
 /** Parses one raw event or throws a DatasetError naming the field and row. */
-export function parseEvent(file: string, raw: unknown, row: number): WyscoutEvent {
+function parseEvent(file: string, raw: unknown, row: number): WyscoutEvent {
   if (!isRecord(raw)) return badEvent(file, row, '', 'not an object');
   const { eventId, subEventId: sub, matchPeriod, eventSec, teamId, playerId } = raw;
   if (!isInt(eventId)) return badEvent(file, row, 'eventId', 'expected an integer');
@@ -334,7 +333,7 @@ export function parseEvent(file: string, raw: unknown, row: number): WyscoutEven
 }
 
 /** An event that could not be read (dropped, reported as an anomaly): its row and problem. */
-export interface BadEvent {
+interface BadEvent {
   row: number;
   problem: string;
 }

@@ -21,7 +21,7 @@ import {
 } from './read.js';
 
 /** A player's season so far: who he is, his latest club and the sums of his located events. */
-export interface PlayerAcc {
+interface PlayerAcc {
   info: WyscoutPlayer;
   team_id: number;
   lastKickoff: number;

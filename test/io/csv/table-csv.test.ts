@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { Int32, makeVector, Table } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
 import { float64VectorOf, utf8VectorOf, validityOf, vectorOf } from '../../../src/model/arrow.js';
-import { tableToCsvFile } from '../../../src/io/csv/table-csv.js';
+import { tableFromCsv } from '../../../src/io/csv/read.js';
+import { tableToCsv, tableToCsvFile } from '../../../src/io/csv/table-csv.js';
+import { tableFromRows } from '../../../src/model/schema.js';
 
 describe('arrow columns', () => {
   it('stores NaN floats and masked ints as null', () => {
@@ -48,5 +50,50 @@ describe('tableToCsvFile', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('tableToCsv', () => {
+  it('quotes only where RFC 4180 needs it, writes "" for the empty string and nothing for null', () => {
+    const names = ['plain', 'a,b', 'say "hi"', 'two\nlines', '', null];
+    const leagues = tableFromRows(
+      'leagues',
+      names.map((country, i) => ({ league_id: i, name: 'L', country, tier: 1, kind: 'league' as const })),
+    );
+    expect(tableToCsv('leagues', leagues).split('\n').slice(1)).toEqual([
+      '0,L,plain,1,league',
+      '1,L,"a,b",1,league',
+      '2,L,"say ""hi""",1,league',
+      '3,L,"two',
+      'lines",1,league',
+      '4,L,"",1,league',
+      '5,L,,1,league',
+      '',
+    ]);
+  });
+
+  it('writes numbers that read back exactly, -0 included, and timestamps in UTC', () => {
+    const appearances = tableFromRows('appearances', [
+      { fixture_id: 1, player_id: 1, team_id: -7, started: false, minutes: 0.1 + 0.2, team_possession: -0 },
+      { fixture_id: 2, player_id: 1, team_id: 1, started: true, minutes: 1e21, team_possession: null },
+    ]);
+    const csv = tableToCsv('appearances', appearances);
+    expect(csv).toBe(
+      'fixture_id,player_id,team_id,started,minutes,position,team_possession\n' +
+        '1,1,-7,false,0.30000000000000004,,-0\n2,1,1,true,1e+21,,\n',
+    );
+    expect(Object.is(tableFromCsv('appearances', csv).table.getChild('team_possession')?.get(0), -0)).toBe(true);
+    const fixtures = tableFromRows('fixtures', [
+      {
+        fixture_id: 1,
+        season_id: 1,
+        league_id: 1,
+        kickoff: Date.UTC(2025, 7, 16, 14),
+        home_team_id: 1,
+        away_team_id: 2,
+        status: 'finished',
+      },
+    ]);
+    expect(tableToCsv('fixtures', fixtures).split('\n')[1]).toBe('1,1,1,,2025-08-16T14:00:00.000Z,1,2,,,finished,,,');
   });
 });

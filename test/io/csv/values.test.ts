@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvTextOf, valueOfCsv } from '../../../src/io/csv/values.js';
+import { valueOfCsv } from '../../../src/io/csv/values.js';
 
 describe('valueOfCsv (strict)', () => {
   const good: [Parameters<typeof valueOfCsv>[0], string, unknown][] = [
@@ -53,27 +53,5 @@ describe('valueOfCsv (strict)', () => {
   ];
   it.each(bad)('rejects %s %j', (kind, text, problem) => {
     expect(valueOfCsv(kind, text)).toEqual({ ok: false, problem });
-  });
-});
-
-describe('csvTextOf', () => {
-  it('quotes only where RFC 4180 needs it and writes "" for the empty string', () => {
-    expect(csvTextOf('utf8', 'plain')).toBe('plain');
-    expect(csvTextOf('utf8', 'a,b')).toBe('"a,b"');
-    expect(csvTextOf('utf8', 'say "hi"')).toBe('"say ""hi"""');
-    expect(csvTextOf('utf8', 'two\nlines')).toBe('"two\nlines"');
-    expect(csvTextOf('utf8', '')).toBe('""');
-    expect(csvTextOf('utf8', null)).toBe('');
-  });
-
-  it('writes numbers that read back exactly, -0 included, and timestamps in UTC', () => {
-    expect(csvTextOf('float64', 0.1 + 0.2)).toBe('0.30000000000000004');
-    expect(csvTextOf('float64', -0)).toBe('-0');
-    expect(csvTextOf('float64', 1e21)).toBe('1e+21');
-    expect(valueOfCsv('float64', '1e+21')).toEqual({ ok: true, value: 1e21 });
-    expect(csvTextOf('int32', -7)).toBe('-7');
-    expect(csvTextOf('bool', false)).toBe('false');
-    expect(csvTextOf('timestamp', Date.UTC(2025, 7, 16, 14))).toBe('2025-08-16T14:00:00.000Z');
-    expect(csvTextOf('timestamp', BigInt(Date.UTC(2025, 7, 16, 14)))).toBe('2025-08-16T14:00:00.000Z');
   });
 });
