@@ -113,6 +113,17 @@ function jobTakeOverTimer(store: ServiceStore, service: Service): NodeJS.Timeout
   return timer;
 }
 
+/**
+ * Gives back the credits held by calls a crashed process never finished, now rather than after
+ * their 5-minute expiry (SQLite: every earlier hold; PostgreSQL: this instance's only), and queues
+ * its unfinished jobs again. Only `serve` does this: the keys and wallet commands open the same
+ * file but never run jobs, so a CLI call next to a running server cannot run one twice. Called
+ * once listening, so a start that fails (port taken) changes nothing; holds taken here are never released.
+ */
+async function takeOverLeftovers(store: ServiceStore, service: Service) {
+  return { releasedHolds: await releaseLeftoverHolds(store), resumed: await service.resume() };
+}
+
 /** What `step` gives; when it fails, everything opened so far is closed and `fail` (default: rethrow) decides the error. */
 async function orClose<T>(
   close: () => Promise<void>,
@@ -160,16 +171,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     lock?.release();
   };
   await warmMultipart();
-  listening = await orClose(
-    close,
-    listen(
-      forwardingService(() => service!),
-      { port, host },
-    ),
-    (e) => {
-      throw new UsageError(`cannot listen on ${host}:${port}: ${messageOf(e)}`);
-    },
-  );
+  const forwarding = forwardingService(() => service!);
+  listening = await orClose(close, listen(forwarding, { port, host }), (e) => {
+    throw new UsageError(`cannot listen on ${host}:${port}: ${messageOf(e)}`);
+  });
   baseUrl = (options.baseUrl ?? listening.url).replace(/\/+$/, '');
   const started = createService({
     engine,
@@ -183,13 +188,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ops,
   });
   service = started;
-  // Only `serve` takes over unfinished jobs: the keys and wallet commands open the same file but
-  // never run jobs, so a CLI call next to a running server cannot run one twice.
-  // Credits held by calls a crashed process never finished come back now, not after their
-  // 5-minute expiry (SQLite: every earlier hold; PostgreSQL: this instance's only). Done once
-  // listening, so a start that fails (port taken) changes nothing; holds taken here are never released.
-  const releasedHolds = await orClose(close, releaseLeftoverHolds(store));
-  const resumed = await orClose(close, started.resume());
+  const leftovers = await orClose(close, takeOverLeftovers(store, started));
   takeOver = jobTakeOverTimer(store, started);
   return {
     listening,
@@ -200,8 +199,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     service: started,
     baseUrl,
     adminEnabled: options.operations?.adminToken !== undefined,
-    releasedHolds,
-    resumed,
+    ...leftovers,
     close,
   };
 }

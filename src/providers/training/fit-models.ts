@@ -30,6 +30,20 @@ const XT_VERSION = 'xt-wyscout1718-v2';
 
 const round = (v: number, decimals: number): number => Number(v.toFixed(decimals));
 
+/** The shipped xT grid file's text: the fitted grid, its layout and what it was fitted on. */
+function xtGridJsonOf(xt: ReturnType<typeof fitXt>, trainedOn: { data: string; passes: number; shots: number }) {
+  const json = {
+    version: XT_VERSION,
+    columns: XT_COLUMNS,
+    rows: XT_ROWS,
+    layout:
+      'cell index = ix * rows + iy; ix = floor(x * 12) toward the goal attacked, iy = floor(y * 8) from the attacking left',
+    training: { ...trainedOn, iterations: xt.iterations },
+    grid: xt.grid.map((v) => round(v, 6)),
+  };
+  return `${JSON.stringify(json, null, 2)}\n`;
+}
+
 /**
  * Refits everything from `real` (a folder holding `wyscout/` and optionally `statsbomb/<sample>/`):
  * the shipped files' text, what the training report is written from, and the timings.
@@ -59,15 +73,6 @@ export function fitModels(real: string, log: (line: string) => void = () => {}) 
   t = performance.now();
   const xt = fitXt(data.moves, data.xtShots);
   const xtFitMs = performance.now() - t;
-  const xtJson = {
-    version: XT_VERSION,
-    columns: XT_COLUMNS,
-    rows: XT_ROWS,
-    layout:
-      'cell index = ix * rows + iy; ix = floor(x * 12) toward the goal attacked, iy = floor(y * 8) from the attacking left',
-    training: { data: training.data, passes: data.moves.length, shots: data.xtShots.length, iterations: xt.iterations },
-    grid: xt.grid.map((v) => round(v, 6)),
-  };
   const byCompetition = competitionScoresOf(data, full.predictions, baseline.predictions);
   // xT grids fitted on one competition alone, against the shipped grid.
   const xtByCompetition = (data.xtRanges ?? []).map((r) => {
@@ -87,7 +92,7 @@ export function fitModels(real: string, log: (line: string) => void = () => {}) 
   };
   return {
     xgModelJson,
-    xtGridJson: `${JSON.stringify(xtJson, null, 2)}\n`,
+    xtGridJson: xtGridJsonOf(xt, { data: training.data, passes: data.moves.length, shots: data.xtShots.length }),
     reportInput,
     shots: data.shots.length,
     readMs,
