@@ -12,6 +12,7 @@ import { ADMIN_TOKEN_MIN_LENGTH, createAdmin, type Admin } from '../service/admi
 import type { ServiceStore } from '../store/ports.js';
 import { messageOf } from '../errors.js';
 import { codeOf, UsageError } from './run.js';
+import { intFlag } from './shared.js';
 
 /** Environment variable holding the admin token when no `--admin-token-file` is given. */
 const ADMIN_TOKEN_ENV = 'HALFSPACE_ADMIN_TOKEN';
@@ -77,28 +78,16 @@ export function corsOriginsOf(raw: readonly string[]): string[] {
 /**
  * Checks `--rate-limit` (requests/s per key) and `--rate-burst`: positive integers up to 100 000;
  * undefined when neither is given.
- * @example rateLimitOf('5', '10') // => { perSecond: 5, burst: 10 }
+ * @example rateLimitOf({ 'rate-limit': '5', 'rate-burst': '10' }) // => { perSecond: 5, burst: 10 }
  */
-export function rateLimitOf(
-  perSecond: string | undefined,
-  burst: string | undefined,
-): { perSecond?: number; burst?: number } | undefined {
+export function rateLimitOf(values: {
+  'rate-limit'?: string;
+  'rate-burst'?: string;
+}): { perSecond?: number; burst?: number } | undefined {
+  const perSecond = intFlag(values, 'rate-limit', [1, 100_000]);
+  const burst = intFlag(values, 'rate-burst', [1, 100_000]);
   if (perSecond === undefined && burst === undefined) return undefined;
-  return {
-    ...(perSecond !== undefined ? { perSecond: intFlagIn(perSecond, 'rate-limit', 1, 100_000) } : {}),
-    ...(burst !== undefined ? { burst: intFlagIn(burst, 'rate-burst', 1, 100_000) } : {}),
-  };
-}
-
-/**
- * Checks an integer flag of `serve` (`--port`, `--render-workers`, `--rate-limit`…) against `min`–`max`.
- * @example intFlagIn('8080', 'port', 0, 65_535) // => 8080
- */
-export function intFlagIn(raw: string, flag: string, min: number, max: number): number {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new UsageError(`--${flag} must be an integer ${min}–${max}, got ${JSON.stringify(raw)}`);
-  return n;
+  return { ...(perSecond !== undefined ? { perSecond } : {}), ...(burst !== undefined ? { burst } : {}) };
 }
 
 /** What {@link operationsOf} wires: the admin token, and the CORS origins and access log as the service takes them. */

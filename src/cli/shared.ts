@@ -46,12 +46,22 @@ export function openEngine(values: DatasetValues): Engine {
   });
 }
 
-/** Parses an integer flag; throws a usage error naming the flag otherwise. */
-export function intFlag(values: Record<string, unknown>, flag: string): number | undefined {
+/**
+ * Parses an integer flag, within `range` (inclusive) when one is given; undefined when the flag is
+ * absent; throws a usage error naming the flag (and the range) otherwise.
+ * @example intFlag({ port: '8080' }, 'port', [0, 65_535]) // => 8080
+ */
+export function intFlag(
+  values: Record<string, unknown>,
+  flag: string,
+  range?: readonly [min: number, max: number],
+): number | undefined {
   const raw = values[flag];
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (!Number.isInteger(n)) throw new UsageError(`--${flag} must be an integer, got "${String(raw)}"`);
+  const [min, max] = range ?? [-Infinity, Infinity];
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`--${flag} must be an integer${range ? ` ${min}–${max}` : ''}, got "${String(raw)}"`);
   return n;
 }
 

@@ -13,12 +13,12 @@ import type { ServiceStore } from '../../store/ports.js';
 import { takeServeLock } from '../../store/serve-lock.js';
 import { messageOf } from '../../errors.js';
 import { UsageError, defineCommand } from '../run.js';
+import { intFlag } from '../shared.js';
 import { isPostgresUrl, openServeStore, printableDb } from '../store.js';
 import { DEFAULT_DB } from './keys.js';
 import {
   adminTokenOf,
   corsOriginsOf,
-  intFlagIn,
   logFormatOf,
   operationsOf,
   rateLimitOf,
@@ -287,12 +287,11 @@ export const serveCommand = defineCommand({
     'rate-burst': { type: 'string' },
   },
   async run({ values, io }) {
-    const port = intFlagIn(values.port, 'port', 0, 65_535);
+    const port = intFlag(values, 'port', [0, 65_535]);
     const baseUrl = values['base-url'];
     if (baseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(baseUrl))
       throw new UsageError(`--base-url must be an http(s) address, got ${JSON.stringify(baseUrl)}`);
-    const workersFlag = values['render-workers'];
-    const renderWorkers = workersFlag === undefined ? undefined : intFlagIn(workersFlag, 'render-workers', 0, 64);
+    const renderWorkers = intFlag(values, 'render-workers', [0, 64]);
     const logFormat = logFormatOf(values['log-format']);
     const operations: ServeOperations = {
       adminToken: adminTokenOf(values['admin-token-file']),
@@ -307,7 +306,7 @@ export const serveCommand = defineCommand({
       baseUrl,
       trustedProxies: values['trusted-proxy'] ?? [],
       renderWorkers,
-      rateLimit: rateLimitOf(values['rate-limit'], values['rate-burst']),
+      rateLimit: rateLimitOf(values),
       operations,
     });
     // The signal handlers are in place before the ready text: a supervisor that stops the server
